@@ -1,0 +1,32 @@
+// Lint = typescript-eslint recommended + the layering rule of CONVENTIONS.md:
+// data flows bot → agent → scheduler → tools; a lower layer never imports a higher one.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const layer = (dir, forbidden) => ({
+  files: [`src/${dir}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: forbidden.map((f) => ({
+        group: [`**/${f}/*`, `**/${f}`],
+        message: `src/${dir} is a lower layer than src/${f} (bot → agent → scheduler → tools): pass what you need in instead.`,
+      })),
+    }],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'data', 'bench/results', 'test/fixtures', '**/*.js', '!eslint.config.js', 'src/webchat/public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  layer('store', ['tools', 'scheduler', 'agent', 'bot']),
+  layer('tools', ['scheduler', 'agent', 'bot']),
+  layer('scheduler', ['agent', 'bot']),
+  layer('agent', ['bot']),
+);

@@ -1,0 +1,49 @@
+/**
+ * The `cuaderno` command: `npm run -s cuaderno -- <subcommand> ...`. Thin: each subcommand lives in
+ * src/cli/<name>.ts, parses its own flags and calls the same functions the bot calls.
+ * Exit codes: 0 ok, 2 misuse/configuration (with the fix), others per subcommand.
+ */
+export interface CliIO {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin: NodeJS.ReadableStream;
+  env: Readonly<Record<string, string | undefined>>;
+}
+export type Subcommand = (argv: string[], io: CliIO) => Promise<number>;
+
+const SUBCOMMANDS: Record<string, { help: string; load: () => Promise<{ run: Subcommand }> }> = {
+  herramienta: { help: "herramienta <nombre> '<json>' [--aprobar|--rechazar] [--simulacro]", load: () => import('./cli/herramienta.js') },
+  notas: { help: 'notas [--json]', load: () => import('./cli/notas.js') },
+  tarjetas: { help: 'tarjetas [--json]', load: () => import('./cli/tarjetas.js') },
+  uso: { help: 'uso [--json]', load: () => import('./cli/uso.js') },
+  plan: { help: 'plan [--grafo FILE] [--gpu N] [--json] [--gantt OUT.png]', load: () => import('./cli/plan.js') },
+  simular: { help: 'simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--json]', load: () => import('./cli/simular.js') },
+  preparar: { help: 'preparar "<petición>" [--reanudar] [--max-iteraciones N] [--presupuesto TOKENS]', load: () => import('./cli/preparar.js') },
+};
+
+export function usage(): string {
+  return ['Uso: npm run -s cuaderno -- <subcomando> ...', ...Object.values(SUBCOMMANDS).map((s) => `  ${s.help}`)].join('\n');
+}
+
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  const entry = name ? SUBCOMMANDS[name] : undefined;
+  if (!entry) {
+    io.stderr.write(`${name ? `Subcomando desconocido: ${name}\n` : ''}${usage()}\n`);
+    return 2;
+  }
+  const mod = await entry.load();
+  return mod.run(rest, io);
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '');
+if (isMain) {
+  runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env })
+    .then((code) => {
+      process.exitCode = code;
+    })
+    .catch((e: unknown) => {
+      process.stderr.write(`Error: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = 1;
+    });
+}

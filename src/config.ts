@@ -1,0 +1,197 @@
+/**
+ * loadConfig(env) → a frozen, validated Config. Read once in main.ts/cli.ts and passed down;
+ * no other module reads process.env. Every problem is reported with the fix, e.g.
+ * "Expected `GPU_LANES` to be a positive integer, got `0`".
+ */
+import path from 'node:path';
+import { ConfigError } from './errors.js';
+
+export type ModelName = 'claude-haiku-5-5' | 'claude-sonnet-5-5' | 'claude-fable-5-1';
+
+/** USD per million tokens (input, output) — SPEC §2. Kept here, as configuration. */
+export const PRICES_USD_PER_MTOK: Readonly<Record<ModelName, { input: number; output: number }>> = Object.freeze({
+  'claude-haiku-5-5': { input: 0.1, output: 0.5 },
+  'claude-sonnet-5-5': { input: 2.0, output: 10.0 },
+  'claude-fable-5-1': { input: 10.0, output: 50.0 },
+});
+export const MODEL_NAMES = Object.keys(PRICES_USD_PER_MTOK) as ModelName[];
+/** The orchestrator model when an API key is configured (SPEC §2). */
+export const DEFAULT_ORCHESTRATOR_MODEL: ModelName = 'claude-sonnet-5-5';
+
+export interface Config {
+  /** Runtime state directory (lowdb files, media, logs). `CUADERNO_DATA_DIR`, default ./data */
+  dataDir: string;
+  /** `CUADERNO_MODELO`: a Claude model id, `local` (offline planner) or `script:FILE`. */
+  model: { kind: 'anthropic'; id: string } | { kind: 'local' } | { kind: 'script'; file: string };
+  anthropic: { apiKey?: string; baseURL?: string; effort?: 'low' | 'medium' | 'high' };
+  telegram: {
+    token?: string;
+    /** `TELEGRAM_API_ROOT`: self-hosted Bot API server or emulator. */
+    apiRoot?: string;
+    /** `ALLOWED_USER_IDS`: comma-separated Telegram user ids allowed to start runs. */
+    allowedUserIds: readonly number[];
+    /** `WEBHOOK_URL` + `WEBHOOK_SECRET`: optional webhook mode instead of long polling. */
+    webhookUrl?: string;
+    webhookSecret?: string;
+    webhookPort: number;
+  };
+  /** Embedded chat page (no token): `CHAT_PORT`, default 8080; `CHAT_HOST` loopback only. */
+  chat: { port: number; host: string };
+  /** GPU inference servers; absent = engine unavailable. */
+  media: { fluxUrl?: string; xttsUrl?: string; timeoutMs: number };
+  lanes: { cpu: number; gpu: number };
+  limits: {
+    /** SPEC §4: at most 8 iterations. `MAX_ITERACIONES` */
+    maxIterations: number;
+    /** SPEC §4: 60,000 tokens per run. `PRESUPUESTO_TOKENS` */
+    tokenBudget: number;
+    /** Unanswered approvals count as rejection after this many seconds. `APROBACION_EXPIRA_S` */
+    approvalTimeoutS: number;
+    /** Monthly spend cap; new runs refused once reached. `PRESUPUESTO_MENSUAL_USD` */
+    monthlyBudgetUsd: number;
+  };
+  prices: typeof PRICES_USD_PER_MTOK;
+}
+
+export const DEFAULTS = Object.freeze({
+  dataDir: './data',
+  chatPort: 8080,
+  chatHost: '127.0.0.1',
+  webhookPort: 8443,
+  mediaTimeoutMs: 120_000,
+  cpuLanes: 2,
+  gpuLanes: 1,
+  maxIterations: 8,
+  tokenBudget: 60_000,
+  approvalTimeoutS: 3_600,
+  monthlyBudgetUsd: 5,
+});
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function positiveInt(env: Env, name: string, fallback: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) {
+    problems.push(`Expected \`${name}\` to be a positive integer, got \`${raw}\``);
+    return fallback;
+  }
+  return n;
+}
+
+function positiveNumber(env: Env, name: string, fallback: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) {
+    problems.push(`Expected \`${name}\` to be a positive number, got \`${raw}\``);
+    return fallback;
+  }
+  return n;
+}
+
+function url(env: Env, name: string, problems: string[]): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  try {
+    const u = new URL(raw);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+    return raw.replace(/\/+$/, '');
+  } catch {
+    problems.push(`Expected \`${name}\` to be an http(s) URL, got \`${raw}\``);
+    return undefined;
+  }
+}
+
+/** Builds the Config from an environment map. Throws ConfigError listing every problem. */
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const problems: string[] = [];
+  const apiKey = env.ANTHROPIC_API_KEY?.trim() || undefined;
+
+  const modelRaw = env.CUADERNO_MODELO?.trim();
+  let model: Config['model'];
+  if (!modelRaw) model = apiKey ? { kind: 'anthropic', id: DEFAULT_ORCHESTRATOR_MODEL } : { kind: 'local' };
+  else if (modelRaw === 'local') model = { kind: 'local' };
+  else if (modelRaw.startsWith('script:')) {
+    const file = modelRaw.slice('script:'.length);
+    if (!file) problems.push('Expected `CUADERNO_MODELO=script:FILE` to name a file, got `script:`');
+    model = { kind: 'script', file: path.resolve(file) };
+  } else if (modelRaw.startsWith('claude-')) {
+    if (!apiKey) problems.push(`\`CUADERNO_MODELO=${modelRaw}\` needs \`ANTHROPIC_API_KEY\`; set it, or use CUADERNO_MODELO=local`);
+    model = { kind: 'anthropic', id: modelRaw };
+  } else {
+    problems.push(`Expected \`CUADERNO_MODELO\` to be a Claude model id, \`local\` or \`script:FILE\`, got \`${modelRaw}\``);
+    model = { kind: 'local' };
+  }
+
+  const effortRaw = env.ANTHROPIC_EFFORT?.trim();
+  let effort: Config['anthropic']['effort'];
+  if (effortRaw) {
+    if (effortRaw === 'low' || effortRaw === 'medium' || effortRaw === 'high') effort = effortRaw;
+    else problems.push(`Expected \`ANTHROPIC_EFFORT\` to be low, medium or high, got \`${effortRaw}\``);
+  }
+
+  const allowedUserIds: number[] = [];
+  for (const part of (env.ALLOWED_USER_IDS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const n = Number(part);
+    if (!Number.isSafeInteger(n)) problems.push(`Expected \`ALLOWED_USER_IDS\` to be comma-separated Telegram user ids, got \`${part}\``);
+    else allowedUserIds.push(n);
+  }
+
+  const webhookUrl = url(env, 'WEBHOOK_URL', problems);
+  const webhookSecret = env.WEBHOOK_SECRET?.trim() || undefined;
+  if (webhookUrl && !webhookSecret) problems.push('`WEBHOOK_URL` needs `WEBHOOK_SECRET` (1–256 characters A-Z a-z 0-9 _ -) so forged updates are refused');
+
+  const chatHost = env.CHAT_HOST?.trim() || DEFAULTS.chatHost;
+  if (!['127.0.0.1', 'localhost', '::1'].includes(chatHost)) {
+    problems.push(`Expected \`CHAT_HOST\` to be a loopback address (127.0.0.1, localhost, ::1), got \`${chatHost}\``);
+  }
+
+  const config: Config = {
+    dataDir: path.resolve(env.CUADERNO_DATA_DIR?.trim() || DEFAULTS.dataDir),
+    model,
+    anthropic: { apiKey, baseURL: url(env, 'ANTHROPIC_BASE_URL', problems), effort },
+    telegram: {
+      token: env.TELEGRAM_BOT_TOKEN?.trim() || undefined,
+      apiRoot: url(env, 'TELEGRAM_API_ROOT', problems),
+      allowedUserIds,
+      webhookUrl,
+      webhookSecret,
+      webhookPort: positiveInt(env, 'WEBHOOK_PORT', DEFAULTS.webhookPort, problems),
+    },
+    chat: { port: positiveInt(env, 'CHAT_PORT', DEFAULTS.chatPort, problems), host: chatHost },
+    media: {
+      fluxUrl: url(env, 'FLUX_URL', problems),
+      xttsUrl: url(env, 'XTTS_URL', problems),
+      timeoutMs: positiveInt(env, 'MEDIA_TIMEOUT_MS', DEFAULTS.mediaTimeoutMs, problems),
+    },
+    lanes: {
+      cpu: positiveInt(env, 'CPU_LANES', DEFAULTS.cpuLanes, problems),
+      gpu: positiveInt(env, 'GPU_LANES', DEFAULTS.gpuLanes, problems),
+    },
+    limits: {
+      maxIterations: positiveInt(env, 'MAX_ITERACIONES', DEFAULTS.maxIterations, problems),
+      tokenBudget: positiveInt(env, 'PRESUPUESTO_TOKENS', DEFAULTS.tokenBudget, problems),
+      approvalTimeoutS: positiveInt(env, 'APROBACION_EXPIRA_S', DEFAULTS.approvalTimeoutS, problems),
+      monthlyBudgetUsd: positiveNumber(env, 'PRESUPUESTO_MENSUAL_USD', DEFAULTS.monthlyBudgetUsd, problems),
+    },
+    prices: PRICES_USD_PER_MTOK,
+  };
+  if (problems.length > 0) throw new ConfigError(`Configuración no válida:\n- ${problems.join('\n- ')}`);
+  return deepFreeze(config);
+}
+
+function deepFreeze<T>(o: T): Readonly<T> {
+  if (o && typeof o === 'object') {
+    for (const v of Object.values(o)) deepFreeze(v);
+    Object.freeze(o);
+  }
+  return o;
+}
+
+/** Cost in USD of one model call (SPEC §3): in·p_in/1e6 + out·p_out/1e6. */
+export function costUsd(model: ModelName, tokensIn: number, tokensOut: number, prices = PRICES_USD_PER_MTOK): number {
+  const p = prices[model];
+  return (tokensIn * p.input) / 1e6 + (tokensOut * p.output) / 1e6;
+}

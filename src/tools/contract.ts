@@ -1,0 +1,153 @@
+/**
+ * The tool contract: what every tool declares (schema, effect level, lanes, approval) and the small
+ * interfaces the dispatcher needs injected (approver, idempotency store, stage runner).
+ *
+ * Tools never import the scheduler, the agent or the bot: those layers hand in implementations of
+ * the interfaces below (a p-queue-backed StageRunner, a Telegram-backed Approver, …).
+ */
+import type { ErrorCode } from '../errors.js';
+
+/** Where a stage runs. `gpu` is an exclusive resource (SPEC §5): FLUX and XTTS share one card. */
+export type Lane = 'cpu' | 'gpu';
+/** SPEC §3: 1 read, 2 local write, 3 sensitive. Level 4 does not exist as a tool. */
+export type EffectLevel = 1 | 2 | 3;
+/** Permission policy per tool; a tool absent from the policy is denied. */
+export type Permission = 'auto' | 'confirmar' | 'denegar';
+export type PermissionPolicy = Readonly<Record<string, Permission>>;
+
+/** JSON Schema subset used by tool input schemas (all properties required, no extras). */
+export interface ObjectSchema {
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  required: string[];
+  additionalProperties: false;
+}
+
+/** One inner stage of a tool (SPEC §5: the cover is prompt → image; the narration script → voice). */
+export interface StageSpec {
+  /** Stable id within the call, e.g. `prompt`, `imagen`, `guion`, `narracion`. */
+  name: string;
+  /** Spanish label for progress/Gantt, e.g. "Prompt de portada". */
+  label: string;
+  lane: Lane;
+  /** Expected duration in milliseconds (planning, Gantt, dry-run estimates). */
+  estimateMs: number;
+}
+
+/**
+ * Runs one stage on its lane. The scheduler supplies a queue-backed runner (with retries and
+ * progress events); `inlineStageRunner` just calls `fn`. `signal` aborts the stage.
+ */
+export type StageRunner = <T>(spec: StageSpec, fn: (signal: AbortSignal) => Promise<T>) => Promise<T>;
+
+export const inlineStageRunner: StageRunner = (_spec, fn) => fn(new AbortController().signal);
+
+export interface ToolContext {
+  signal: AbortSignal;
+  stage: StageRunner;
+  now: () => Date;
+  /** tool_use id of the call when the agent made it (journal key). */
+  callId?: string;
+  /** A deliberate redo ("rehaga la portada"): store a new version (`-v2`) instead of the cached result. */
+  redo?: boolean;
+}
+
+/** A file the owner should receive (cover PNG, narration WAV, …). */
+export interface Artifact {
+  kind: 'imagen' | 'audio' | 'documento';
+  path: string;
+  mime: string;
+  /** Short Spanish caption, e.g. "Semana 3 · Historia del arte — motor maqueta". */
+  caption?: string;
+  meta?: Record<string, unknown>;
+}
+
+export interface ToolOutput {
+  /** What the model receives as tool_result content (JSON text for structured results). */
+  content: string;
+  artifacts?: Artifact[];
+}
+
+/** What a side-effecting call would do, without doing it — this is what the approval shows. */
+export interface DryRun {
+  /** One or two Spanish sentences, e.g. "Generaría la portada de la semana 3 con el motor maqueta (CPU)". */
+  summary: string;
+  /** Paths that would be written. */
+  writes: string[];
+  engine?: string;
+  lane?: Lane;
+  /** Expected seconds. */
+  estimateS?: number;
+  /** True when the idempotency store already holds the result (nothing would be generated). */
+  cached: boolean;
+  /** Preconditions that fail (e.g. consent missing, FLUX_URL not set): the call would be refused. */
+  problems?: string[];
+}
+
+export interface ToolDefinition<A = Record<string, unknown>> {
+  name: string;
+  description: string;
+  input_schema: ObjectSchema;
+  /** Always true (SPEC §3). */
+  strict: true;
+  effect: EffectLevel;
+  /** The permission this tool gets in the default policy. */
+  defaultPermission: Permission;
+  /** Stages a call with these (valid) args will run, in order, for planning and the Gantt chart. */
+  stages(args: A): StageSpec[];
+  /**
+   * SPEC §6 key that depends on *what* is asked, not *when*: `portada-2026-S3`. Absent for tools
+   * whose repetition is harmless (reads) — the dispatcher then never caches.
+   */
+  idempotencyKey?(args: A, now: Date): string;
+  /** Side-effecting tools describe what they would do (paths, engine, estimate, cached). */
+  dryRun?(args: A, ctx: ToolContext): Promise<DryRun>;
+  execute(args: A, ctx: ToolContext): Promise<ToolOutput>;
+}
+
+/** What the model gets back: SPEC §3 — a rejection is `is_error: false`. */
+export interface ToolResult {
+  content: string;
+  is_error: boolean;
+  /** Machine-readable outcome for logs, the bot and the report. */
+  outcome: 'ok' | 'error' | 'rechazado' | 'denegado' | 'simulacro' | 'cache';
+  /** Set when outcome is `error`. */
+  code?: ErrorCode;
+  artifacts?: Artifact[];
+}
+
+export interface ToolCall {
+  /** tool_use id (or a CLI-generated one). */
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+export interface ApprovalRequest {
+  /** Unique id of this approval (short, opaque: fits Telegram callback data). */
+  id: string;
+  callId: string;
+  tool: string;
+  args: Record<string, unknown>;
+  preview: DryRun;
+}
+
+export type ApprovalDecision =
+  | { approved: true; by?: string }
+  | { approved: false; by?: string; reason: 'rechazado' | 'expirado' | 'cancelado' };
+
+/** Asks the owner; terminal, Telegram buttons or a fixed answer in tests. */
+export type Approver = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision>;
+
+/** SPEC §6 idempotency store, injected into the dispatcher (implemented in scheduler/idempotency.ts). */
+export interface IdempotencyStore {
+  /** The stored result for `key`, if any. */
+  get(key: string): Promise<ToolOutput | undefined>;
+  /**
+   * Runs `work` once per key: a stored result is returned without running; two concurrent calls
+   * with the same key share one execution (single flight); a success is stored atomically.
+   */
+  runOnce(key: string, work: () => Promise<ToolOutput>): Promise<{ output: ToolOutput; cached: boolean }>;
+  /** Next free versioned key for a deliberate redo: `portada-2026-S3` → `portada-2026-S3-v2`. */
+  nextVersion(key: string): Promise<string>;
+}

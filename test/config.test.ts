@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { costUsd, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('defaults to the offline planner and ./data without credentials', () => {
+    const c = loadConfig({});
+    expect(c.model).toEqual({ kind: 'local' });
+    expect(c.dataDir.endsWith('data')).toBe(true);
+    expect(c.limits).toMatchObject({ maxIterations: 8, tokenBudget: 60_000 });
+    expect(c.lanes).toEqual({ cpu: 2, gpu: 1 });
+    expect(Object.isFrozen(c.limits)).toBe(true);
+  });
+
+  it('picks the orchestrator model when an API key is present', () => {
+    expect(loadConfig({ ANTHROPIC_API_KEY: 'sk-x' }).model).toEqual({ kind: 'anthropic', id: 'claude-sonnet-5-5' });
+  });
+
+  it('lists every problem with the fix', () => {
+    expect(() => loadConfig({ GPU_LANES: '0', FLUX_URL: 'ftp://x', CHAT_HOST: '0.0.0.0' })).toThrowError(
+      /Expected `GPU_LANES` to be a positive integer, got `0`[\s\S]*FLUX_URL[\s\S]*CHAT_HOST/,
+    );
+  });
+});
+
+describe('costUsd', () => {
+  it('prices tokens per SPEC §3', () => {
+    expect(costUsd('claude-sonnet-5-5', 1_000_000, 100_000)).toBeCloseTo(2 + 1, 10);
+    expect(costUsd('claude-haiku-5-5', 10_000, 2_000)).toBeCloseTo(0.001 + 0.001, 10);
+  });
+});
