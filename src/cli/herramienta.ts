@@ -1,7 +1,94 @@
-// Placeholder until its issue lands: the subcommand says so instead of pretending to work.
+/**
+ * `cuaderno herramienta <nombre> '<json>' [--aprobar|--rechazar] [--simulacro] [--rehacer]`:
+ * one tool call through the same dispatcher the agent and the bot use. Prints exactly one JSON
+ * line `{"content": "...", "is_error": false}` — `content` is what the model would receive.
+ * Exit 0 whenever a tool result was produced (even `is_error: true`), 2 for misuse.
+ * The JSON may be `-` to read it from stdin (an argument is limited to 128 KiB by the kernel).
+ * Without --aprobar/--rechazar a confirmation tool asks on the terminal (s/n; closed stdin = no).
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import type { CliIO } from '../cli.js';
+import { createFileIdempotencyStore } from '../scheduler/idempotency.js';
+import type { ApprovalDecision, Approver } from '../tools/contract.js';
+import { createToolbox } from '../tools/index.js';
+import { S } from '../tools/strings.js';
+import { CliMisuse, EXIT, parseFlags, withConfig } from './notebook-io.js';
 
-export async function run(_argv: string[], io: CliIO): Promise<number> {
-  io.stderr.write('Subcomando "herramienta" todavía no disponible.\n');
-  return 2;
+const USAGE = "herramienta <nombre> '<json>' [--aprobar | --rechazar] [--simulacro] [--rehacer]";
+/** Idempotency records live here, inside the data dir (SPEC §6). */
+export const IDEMPOTENCY_DIR = 'idempotencia';
+
+function misuse(message: string): CliMisuse {
+  return new CliMisuse(`${message}\nUso: npm run -s cuaderno -- ${USAGE}`);
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  stream.setEncoding('utf8');
+  for await (const chunk of stream) text += chunk as string;
+  return text;
+}
+
+/** Asks on stderr, reads one line from stdin: `s`/`si`/`sí` approves; anything else or EOF rejects. */
+export function terminalApprover(io: Pick<CliIO, 'stdin' | 'stderr'>): Approver {
+  return (req, signal) =>
+    new Promise<ApprovalDecision>((resolve) => {
+      io.stderr.write(S.approvalPrompt(req.tool, req.args, req.preview));
+      const rl = createInterface({ input: io.stdin, terminal: false });
+      let done = false;
+      const finish = (d: ApprovalDecision) => {
+        if (done) return;
+        done = true;
+        signal.removeEventListener('abort', onAbort);
+        rl.close();
+        resolve(d);
+      };
+      const onAbort = () => finish({ approved: false, reason: 'cancelado' });
+      signal.addEventListener('abort', onAbort);
+      rl.once('line', (line) => {
+        const yes = /^\s*(s|si|sí|y|yes)\s*$/i.test(line);
+        finish(yes ? { approved: true, by: 'terminal' } : { approved: false, by: 'terminal', reason: 'rechazado' });
+      });
+      rl.once('close', () => {
+        if (!done) io.stderr.write('\n(sin respuesta: se toma como «no»)\n');
+        finish({ approved: false, reason: 'rechazado' });
+      });
+    });
+}
+
+const fixed = (approved: boolean): Approver => async () => (approved ? { approved: true, by: 'cli --aprobar' } : { approved: false, by: 'cli --rechazar', reason: 'rechazado' });
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  return withConfig(io, async (config) => {
+    const { values, positionals } = parseFlags(
+      argv,
+      { aprobar: { type: 'boolean' }, rechazar: { type: 'boolean' }, simulacro: { type: 'boolean' }, rehacer: { type: 'boolean' } },
+      USAGE,
+    );
+    const [name, jsonText, ...rest] = positionals;
+    if (!name || jsonText === undefined) throw misuse('Faltan el nombre de la herramienta y sus argumentos JSON.');
+    if (rest.length) throw misuse(`Argumento inesperado: ${rest[0]} (¿faltan comillas alrededor del JSON?)`);
+    if (values.aprobar && values.rechazar) throw misuse('Use --aprobar o --rechazar, no los dos.');
+    const text = jsonText === '-' ? await readAll(io.stdin) : jsonText;
+    let input: unknown;
+    try {
+      input = JSON.parse(text);
+    } catch (e) {
+      throw misuse(`Los argumentos no son JSON válido (${(e as Error).message}). Ejemplo: '{"consulta":"impresionismo","k":2}'`);
+    }
+    const approver = values.aprobar ? fixed(true) : values.rechazar ? fixed(false) : jsonText === '-' ? fixed(false) : terminalApprover(io);
+    const toolbox = await createToolbox({
+      config,
+      approver,
+      idempotency: createFileIdempotencyStore(path.join(config.dataDir, IDEMPOTENCY_DIR)),
+    });
+    const result = await toolbox.dispatch(
+      { id: `cli-${Date.now()}-${randomBytes(3).toString('hex')}`, name, input },
+      { dryRun: values.simulacro === true, redo: values.rehacer === true },
+    );
+    io.stdout.write(`${JSON.stringify({ content: result.content, is_error: result.is_error })}\n`);
+    return EXIT.ok;
+  });
 }

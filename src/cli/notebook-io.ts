@@ -1,0 +1,45 @@
+/**
+ * Shared plumbing of the notebook subcommands (herramienta, notas, tarjetas, uso): flag parsing
+ * with node:util parseArgs, config from the environment (CUADERNO_DATA_DIR), and errors turned
+ * into one clear Spanish line on stderr with the exit code — never a stack.
+ */
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+import type { CliIO } from '../cli.js';
+import { loadConfig } from '../config.js';
+import type { Config } from '../config.js';
+import { isCuadernoError } from '../errors.js';
+
+/** Exit codes of these subcommands: 0 ok, 1 state/runtime problem (message says the fix), 2 misuse or configuration. */
+export const EXIT = { ok: 0, failed: 1, misuse: 2 } as const;
+
+export class CliMisuse extends Error {}
+
+export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, usage: string) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new CliMisuse(`${(e as Error).message}\nUso: npm run -s cuaderno -- ${usage}`);
+  }
+}
+
+/**
+ * Runs a subcommand body with config loaded; maps misuse/config errors to exit 2 and state errors
+ * (a broken notas.json, …) to exit 1 with their message, which names the file and the recovery.
+ */
+export async function withConfig(io: CliIO, body: (config: Readonly<Config>) => Promise<number>): Promise<number> {
+  try {
+    return await body(loadConfig(io.env));
+  } catch (e) {
+    if (e instanceof CliMisuse) {
+      io.stderr.write(`${e.message}\n`);
+      return EXIT.misuse;
+    }
+    if (isCuadernoError(e)) {
+      io.stderr.write(`${e.message}\n`);
+      return e.code === 'CONFIG' ? EXIT.misuse : EXIT.failed;
+    }
+    io.stderr.write(`Error: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n`);
+    return EXIT.failed;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * A lowdb Adapter for one JSON state file: reads are validated (a hand-broken file is reported
+ * with which file, what is wrong and how to recover — never replaced by an empty state) and writes
+ * go through writeFileAtomic (temp file, fsync, rename). lowdb's own steno writer renames too, but
+ * with a fixed temp name shared by every process and without fsync, so we bring our own.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Adapter } from 'lowdb';
+import { StateFileError } from '../errors.js';
+import { writeFileAtomic } from './atomic.js';
+
+/** Checks parsed JSON; returns a Spanish description of the first problem, or undefined if valid. */
+export type ShapeCheck<T> = (data: unknown) => { ok: true; value: T } | { ok: false; problem: string };
+
+export class ValidatedJsonFile<T> implements Adapter<T> {
+  constructor(
+    readonly file: string,
+    private readonly check: ShapeCheck<T>,
+    /** Spanish sentence: what happens if the owner deletes the file (how to recover). */
+    private readonly recovery: string,
+  ) {}
+
+  async read(): Promise<T | null> {
+    let text: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (e) {
+      throw this.corrupt(`no es JSON válido (${(e as Error).message}); puede haberse cortado a mitad de una escritura o editado a mano`);
+    }
+    const result = this.check(parsed);
+    if (!result.ok) throw this.corrupt(result.problem);
+    return result.value;
+  }
+
+  async write(data: T): Promise<void> {
+    await writeFileAtomic(this.file, `${JSON.stringify(data, null, 2)}\n`);
+  }
+
+  /** The error every reader of this file reports: file, problem, recovery; the file is left as is. */
+  corrupt(problem: string): StateFileError {
+    return new StateFileError(
+      'CORRUPT_STATE',
+      this.file,
+      `El archivo ${this.file} está dañado: ${problem}. No se ha modificado ni sustituido. ` +
+        `Para recuperarlo, corríjalo a mano o restaure una copia; ${this.recovery}`,
+    );
+  }
+
+  get name(): string {
+    return path.basename(this.file);
+  }
+}
+
+/** Serialises async work per key inside this process (read-modify-write of one file). */
+export class Mutex {
+  #tail: Promise<unknown> = Promise.resolve();
+  run<R>(fn: () => Promise<R>): Promise<R> {
+    const next = this.#tail.then(fn, fn);
+    this.#tail = next.catch(() => undefined);
+    return next;
+  }
+}
+
+/** Shape helpers shared by the notebook's files. */
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function isPositiveId(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+}

@@ -1,0 +1,46 @@
+/**
+ * openNotebook(dataDir): the student's notebook as files in one data dir —
+ * `notas.json` (seeded from assets/notas.json on first use), `tarjetas.json` (card deck),
+ * `registro_uso.csv` (usage and cost) and `auditoria.jsonl` (every tool request and result).
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PRICES_USD_PER_MTOK } from '../config.js';
+import { createAuditLog } from './auditLog.js';
+import { createCardDeck, createNotesStore } from './notesFile.js';
+import type { Notebook } from './types.js';
+import { createUsageLog } from './usageCsv.js';
+
+export const NOTEBOOK_FILES = Object.freeze({
+  notes: 'notas.json',
+  cards: 'tarjetas.json',
+  usage: 'registro_uso.csv',
+  audit: 'auditoria.jsonl',
+});
+
+/**
+ * Opens (and creates, if needed) the notebook in `dataDir`. Nothing is read yet: each operation
+ * reads its file, so a hand-broken file is reported by the operation that needs it (StateFileError
+ * naming the file, the problem and how to recover) and the other files stay usable.
+ * `prices` (USD per million tokens) defaults to the SPEC table; pass `config.prices`.
+ */
+export async function openNotebook(dataDir: string, opts: { prices?: typeof PRICES_USD_PER_MTOK } = {}): Promise<Notebook> {
+  const dir = path.resolve(dataDir);
+  await mkdir(dir, { recursive: true });
+  const files = {
+    notes: path.join(dir, NOTEBOOK_FILES.notes),
+    cards: path.join(dir, NOTEBOOK_FILES.cards),
+    usage: path.join(dir, NOTEBOOK_FILES.usage),
+    audit: path.join(dir, NOTEBOOK_FILES.audit),
+  };
+  const notes = createNotesStore(files.notes);
+  return Object.freeze({
+    dataDir: dir,
+    files: Object.freeze(files),
+    notes,
+    list: () => notes.list(),
+    cards: createCardDeck(files.cards),
+    usage: createUsageLog(files.usage, opts.prices ?? PRICES_USD_PER_MTOK),
+    audit: createAuditLog(files.audit),
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * `notas.json` and `tarjetas.json`: lowdb documents (plain JSON arrays, the same shape as the
+ * shipped `assets/notas.json`) behind ValidatedJsonFile. Every operation re-reads the file, so
+ * the CLI and the bot see each other's writes, and serialises read-modify-write in this process.
+ */
+import { link, mkdir, readFile, rm } from 'node:fs/promises';
+import { writeFileAtomic } from './atomic.js';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Low } from 'lowdb';
+import type { Card, CardDeck, NewCard, Note, NotesStore } from './types.js';
+import { Mutex, ValidatedJsonFile, isPlainObject, isPositiveId } from './jsonFile.js';
+import type { ShapeCheck } from './jsonFile.js';
+
+/** The 12 demo notes shipped with the project (SPEC §2), copied into a data dir on first use. */
+export const SEED_NOTES_FILE = fileURLToPath(new URL('../../assets/notas.json', import.meta.url));
+
+const checkNotes: ShapeCheck<Note[]> = (data) => {
+  if (!Array.isArray(data)) return { ok: false, problem: 'debería ser una lista JSON de notas [{id, tema, texto}]' };
+  const seen = new Set<number>();
+  for (const [i, n] of data.entries()) {
+    const where = `el elemento ${i + 1}`;
+    if (!isPlainObject(n)) return { ok: false, problem: `${where} no es un objeto {id, tema, texto}` };
+    if (!isPositiveId(n.id)) return { ok: false, problem: `${where} tiene un "id" que no es un entero positivo (${JSON.stringify(n.id)})` };
+    if (seen.has(n.id)) return { ok: false, problem: `el id ${n.id} está repetido` };
+    seen.add(n.id);
+    if (typeof n.tema !== 'string' || n.tema.trim() === '') return { ok: false, problem: `la nota ${n.id} no tiene un "tema" de texto` };
+    if (typeof n.texto !== 'string') return { ok: false, problem: `la nota ${n.id} no tiene un "texto" de texto` };
+  }
+  return { ok: true, value: data as Note[] };
+};
+
+const checkCards: ShapeCheck<Card[]> = (data) => {
+  if (!Array.isArray(data)) return { ok: false, problem: 'debería ser una lista JSON de tarjetas' };
+  const seen = new Set<number>();
+  for (const [i, c] of data.entries()) {
+    const where = `el elemento ${i + 1}`;
+    if (!isPlainObject(c)) return { ok: false, problem: `${where} no es un objeto` };
+    if (!isPositiveId(c.id)) return { ok: false, problem: `${where} tiene un "id" que no es un entero positivo (${JSON.stringify(c.id)})` };
+    if (seen.has(c.id)) return { ok: false, problem: `el id de tarjeta ${c.id} está repetido` };
+    seen.add(c.id);
+    if (!isPositiveId(c.id_nota)) return { ok: false, problem: `la tarjeta ${c.id} no tiene un "id_nota" entero` };
+    for (const k of ['tipo', 'pregunta', 'respuesta', 'creada'] as const) {
+      if (typeof c[k] !== 'string') return { ok: false, problem: `la tarjeta ${c.id} no tiene "${k}" de texto` };
+    }
+  }
+  return { ok: true, value: data as Card[] };
+};
+
+/**
+ * Creates `file` from `source` only if it does not exist yet, atomically: copy to a temp name,
+ * then link() — which fails if another process created the file first (we keep theirs).
+ */
+async function seedOnce(source: string, file: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.seed`);
+  // Copy the bytes, not the file: the shipped asset may be read-only and its mode must not follow.
+  await writeFileAtomic(tmp, await readFile(source));
+  try {
+    await link(tmp, file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
+
+export function createNotesStore(file: string): NotesStore {
+  const adapter = new ValidatedJsonFile(file, checkNotes, 'si lo borra, se vuelven a cargar las 12 notas de ejemplo y se pierden las notas añadidas.');
+  const db = new Low<Note[]>(adapter, []);
+  const mutex = new Mutex();
+  const listeners = new Set<(notes: Note[]) => void>();
+
+  async function load(): Promise<Note[]> {
+    let data = await adapter.read();
+    if (data === null) {
+      await seedOnce(SEED_NOTES_FILE, file).catch((e: unknown) => {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT' && (e as NodeJS.ErrnoException).path === SEED_NOTES_FILE) {
+          throw adapter.corrupt(`no existe y no se encontró la copia de las notas de ejemplo (${SEED_NOTES_FILE})`);
+        }
+        throw e;
+      });
+      data = await adapter.read();
+      if (data === null) throw adapter.corrupt('desapareció mientras se creaba');
+    }
+    db.data = data;
+    return data;
+  }
+
+  return {
+    list: () => mutex.run(async () => structuredClone(await load())),
+    get: (id) => mutex.run(async () => structuredClone((await load()).find((n) => n.id === id))),
+    add: async (tema, texto) => {
+      const { note, all } = await mutex.run(async () => {
+        const notes = await load();
+        const note: Note = { id: notes.reduce((m, n) => Math.max(m, n.id), 0) + 1, tema, texto };
+        await db.update((d) => d.push(note));
+        return { note, all: structuredClone(db.data) };
+      });
+      for (const l of listeners) l(all);
+      return structuredClone(note);
+    },
+    onChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export function createCardDeck(file: string): CardDeck {
+  const adapter = new ValidatedJsonFile(file, checkCards, 'si lo borra, se empieza un mazo vacío y se pierden las tarjetas guardadas.');
+  const db = new Low<Card[]>(adapter, []);
+  const mutex = new Mutex();
+
+  async function load(): Promise<Card[]> {
+    db.data = (await adapter.read()) ?? [];
+    return db.data;
+  }
+
+  return {
+    list: () => mutex.run(async () => structuredClone(await load())),
+    append: (cards: readonly NewCard[], now = new Date()) =>
+      mutex.run(async () => {
+        const deck = await load();
+        let next = deck.reduce((m, c) => Math.max(m, c.id), 0) + 1;
+        const created: Card[] = cards.map((c) => ({ id: next++, ...c, creada: now.toISOString() }));
+        await db.update((d) => d.push(...created));
+        return structuredClone(created);
+      }),
+  };
+}

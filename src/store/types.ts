@@ -1,0 +1,87 @@
+/** Shapes of the notebook's state files (data dir) and the Notebook facade other layers use. */
+import type { ModelName } from '../config.js';
+
+/**
+ * A note of `notas.json`. Structurally the same as tools/domain.ts `Note` (the store is the lower
+ * layer and may not import tools/, so the shape is repeated here; TypeScript checks they agree where
+ * the toolbox passes the notebook as a NotesReader).
+ */
+export interface Note {
+  id: number;
+  tema: string;
+  texto: string;
+}
+
+/** One review card in `tarjetas.json`. */
+export interface Card {
+  /** Sequential across the deck, from 1. */
+  id: number;
+  /** The note the card was made from. */
+  id_nota: number;
+  /** `cloze`: a sentence of the note with one key term hidden; `tema`: which topic a note is about. */
+  tipo: 'cloze' | 'tema';
+  pregunta: string;
+  respuesta: string;
+  /** ISO timestamp of creation. */
+  creada: string;
+}
+export type NewCard = Omit<Card, 'id' | 'creada'>;
+
+/** What a caller records; `fecha` defaults to now. */
+export interface UsageInput {
+  tarea: string;
+  modelo: ModelName;
+  tokens_entrada: number;
+  tokens_salida: number;
+  fecha?: Date;
+}
+/** One row of `registro_uso.csv`: what ran, with which model, and its cost — never note contents. */
+export interface UsageRow {
+  /** ISO timestamp (UTC). */
+  fecha: string;
+  tarea: string;
+  modelo: string;
+  tokens_entrada: number;
+  tokens_salida: number;
+  coste_usd: number;
+}
+
+export interface NotesStore {
+  list(): Promise<Note[]>;
+  get(id: number): Promise<Note | undefined>;
+  /** Appends a note with the next id (max id + 1). */
+  add(tema: string, texto: string): Promise<Note>;
+  /** Called after a note is added by this process (e.g. to regenerate the `id_nota` enum). */
+  onChange(listener: (notes: Note[]) => void): () => void;
+}
+
+export interface CardDeck {
+  list(): Promise<Card[]>;
+  /** Appends cards with new sequential ids (max id + 1, …) in one atomic write; returns them. */
+  append(cards: readonly NewCard[], now?: Date): Promise<Card[]>;
+}
+
+export interface UsageLog {
+  /** Appends one CSV row with the cost from the price table; returns the row. */
+  append(input: UsageInput): Promise<UsageRow>;
+  list(): Promise<UsageRow[]>;
+  /** Sum of `coste_usd` of the rows in the same UTC calendar month as `date`. */
+  monthTotal(date: Date): Promise<number>;
+}
+
+export interface AuditLog {
+  /** Appends one JSON line; entries must not carry note bodies or scripts (the caller's duty). */
+  append(entry: Record<string, unknown>): Promise<void>;
+  list(): Promise<Record<string, unknown>[]>;
+}
+
+/** The student's notebook in one data dir. Implements NotesReader (its `list()` lists the notes). */
+export interface Notebook {
+  list(): Promise<Note[]>;
+  readonly dataDir: string;
+  readonly files: { notes: string; cards: string; usage: string; audit: string };
+  readonly notes: NotesStore;
+  readonly cards: CardDeck;
+  readonly usage: UsageLog;
+  readonly audit: AuditLog;
+}

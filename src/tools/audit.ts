@@ -1,0 +1,87 @@
+/**
+ * What the dispatcher writes to the audit log (SPEC §3: every request and result, with a
+ * timestamp). Entries carry arguments (long strings cut), outcome, code and duration — never note
+ * bodies or scripts: a result is summarised per tool (buscar_notas → ids and similarities,
+ * crear_tarjetas → card ids), and any other tool by its artifacts' paths and the content length.
+ */
+import type { ApprovalDecision, ToolCall, ToolOutput, ToolResult } from './contract.js';
+
+/** Longest string kept verbatim in an audited argument; longer ones are cut and their length noted. */
+export const AUDIT_MAX_STRING = 200;
+
+/** Arguments as they go to the audit log: strings over AUDIT_MAX_STRING are cut. */
+export function auditArgs(input: unknown): unknown {
+  if (typeof input === 'string') {
+    return input.length > AUDIT_MAX_STRING ? `${input.slice(0, AUDIT_MAX_STRING)}… [${input.length} caracteres]` : input;
+  }
+  if (Array.isArray(input)) return input.slice(0, 20).map(auditArgs);
+  if (input && typeof input === 'object') {
+    return Object.fromEntries(Object.entries(input as Record<string, unknown>).slice(0, 20).map(([k, v]) => [auditArgs(k) as string, auditArgs(v)]));
+  }
+  return input;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A result summary safe for the audit log (no note text, no scripts). */
+export function auditDetail(tool: string, output: ToolOutput): Record<string, unknown> {
+  const parsed = parseJson(output.content);
+  if (tool === 'buscar_notas' && Array.isArray(parsed)) {
+    return { notas: parsed.map((r: { id?: unknown; similitud?: unknown }) => ({ id: r.id, similitud: r.similitud })) };
+  }
+  if (tool === 'crear_tarjetas' && parsed && typeof parsed === 'object') {
+    const p = parsed as { id_nota?: unknown; ids?: unknown };
+    return { id_nota: p.id_nota, tarjetas: p.ids };
+  }
+  if (tool === 'registrar_uso' && parsed && typeof parsed === 'object') {
+    const p = parsed as { modelo?: unknown; coste_usd?: unknown };
+    return { modelo: p.modelo, coste_usd: p.coste_usd };
+  }
+  return {
+    caracteres: output.content.length,
+    ...(output.artifacts?.length ? { artefactos: output.artifacts.map((a) => ({ tipo: a.kind, ruta: a.path })) } : {}),
+  };
+}
+
+export function requestEntry(call: ToolCall, at: Date, opts: { dryRun?: boolean; redo?: boolean }): Record<string, unknown> {
+  return {
+    timestamp: at.toISOString(),
+    event: 'solicitud',
+    call_id: call.id,
+    tool: typeof call.name === 'string' ? auditArgs(call.name) : call.name,
+    args: auditArgs(call.input),
+    ...(opts.dryRun ? { dry_run: true } : {}),
+    ...(opts.redo ? { redo: true } : {}),
+  };
+}
+
+export function resultEntry(
+  call: ToolCall,
+  at: Date,
+  durationMs: number,
+  result: ToolResult,
+  extra: { detail?: Record<string, unknown>; approval?: ApprovalDecision; key?: string } = {},
+): Record<string, unknown> {
+  const errorText = result.outcome !== 'ok' && result.outcome !== 'cache' && result.outcome !== 'simulacro';
+  return {
+    timestamp: at.toISOString(),
+    event: 'resultado',
+    call_id: call.id,
+    tool: typeof call.name === 'string' ? auditArgs(call.name) : call.name,
+    outcome: result.outcome,
+    is_error: result.is_error,
+    ...(result.code ? { code: result.code } : {}),
+    duration_ms: Math.round(durationMs),
+    ...(extra.key ? { idempotency_key: extra.key } : {}),
+    ...(extra.approval ? { approval: extra.approval } : {}),
+    ...(extra.detail ? { detail: extra.detail } : {}),
+    // Errors, denials and rejections are our own messages (no note text): keep them, cut.
+    ...(errorText ? { message: auditArgs(result.content) } : {}),
+  };
+}

@@ -1,0 +1,202 @@
+/**
+ * The dispatcher (SPEC §3): the one code path every caller (CLI, agent, bot) takes to run a tool.
+ * Order: audit the request → unknown tool → validate (every problem) → permission policy →
+ * (dry run: describe and stop) → idempotency hit → approval for `confirmar` tools → execute
+ * (through the idempotency store when the tool has a key) → audit the result.
+ * A rejection is a normal result (`is_error: false`); tool errors become `is_error: true` with a
+ * code and an actionable Spanish message, never a stack.
+ */
+import { randomBytes } from 'node:crypto';
+import { CancelledError, isCuadernoError } from '../errors.js';
+import type {
+  ApprovalDecision,
+  Approver,
+  DryRun,
+  IdempotencyStore,
+  PermissionPolicy,
+  StageRunner,
+  ToolCall,
+  ToolContext,
+  ToolOutput,
+  ToolResult,
+} from './contract.js';
+import { inlineStageRunner } from './contract.js';
+import { auditDetail, requestEntry, resultEntry } from './audit.js';
+import { permissionFor } from './policy.js';
+import type { ToolRegistry } from './registry.js';
+import { S } from './strings.js';
+
+export interface DispatchOptions {
+  /** SPEC §3 dry run: validate, check preconditions, say what would be done; do nothing. */
+  dryRun?: boolean;
+  /** Lane runner for the tool's stages; default runs them inline. */
+  stage?: StageRunner;
+  signal?: AbortSignal;
+  /** Deliberate redo: a new idempotency version instead of the stored result. */
+  redo?: boolean;
+  /** Overrides the dispatcher's approver for this call (e.g. the chat that asked). */
+  approver?: Approver;
+}
+
+export interface DispatcherDeps {
+  registry: ToolRegistry;
+  policy: PermissionPolicy;
+  approver: Approver;
+  idempotency?: IdempotencyStore;
+  /** Append-only audit sink (the notebook's `auditoria.jsonl`). */
+  audit: { append(entry: Record<string, unknown>): Promise<void> };
+  now: () => Date;
+  /** Runs before each call (the toolbox refreshes the `id_nota` enum from the notes on disk). */
+  beforeCall?: () => Promise<void>;
+}
+
+export interface Dispatcher {
+  dispatch(call: ToolCall, opts?: DispatchOptions): Promise<ToolResult>;
+  preview(call: ToolCall): Promise<DryRun | ToolResult>;
+}
+
+function errorResult(code: ToolResult['code'], content: string): ToolResult {
+  return { content, is_error: true, outcome: 'error', code };
+}
+
+/** Any thrown value → an error result the model can act on (our errors carry Spanish messages). */
+export function resultFromError(tool: string, e: unknown): ToolResult {
+  if (e instanceof CancelledError || (e instanceof Error && e.name === 'AbortError')) return errorResult('CANCELLED', S.cancelled(tool));
+  if (isCuadernoError(e)) return errorResult(e.code, e.code === 'VALIDATION' ? e.message : S.toolFailed(tool, e.message));
+  const message = e instanceof Error ? e.message.split('\n')[0]! : String(e);
+  return errorResult('INTERNAL', S.internalError(tool, message));
+}
+
+function denied(tool: string): ToolResult {
+  return { content: S.denied(tool), is_error: true, outcome: 'denegado', code: 'DENIED' };
+}
+
+function genericPreview(tool: string, args: unknown): DryRun {
+  return { summary: S.genericPreview(tool, args), writes: [], cached: false };
+}
+
+/** Short opaque approval id (fits Telegram callback data). */
+function approvalId(): string {
+  return randomBytes(6).toString('base64url');
+}
+
+export function createDispatcher(deps: DispatcherDeps): Dispatcher {
+  const { registry } = deps;
+
+  /** Validated tool and args, or the error result that ends the call. */
+  async function resolve(call: ToolCall) {
+    await deps.beforeCall?.();
+    const tool = registry.get(call.name);
+    if (!tool) return { error: errorResult('UNKNOWN_TOOL', S.unknownTool(String(call.name), registry.names())) };
+    const v = tool.validate(call.input);
+    if (!v.ok) return { error: errorResult('VALIDATION', S.invalidArgs(tool.definition.name, v.problems.map((p) => p.reason))) };
+    return { tool: tool.definition, args: v.value };
+  }
+
+  function keyFor(call: ToolCall, def: Def, args: Record<string, unknown>): string | undefined {
+    if (!deps.idempotency || !def.idempotencyKey) return undefined;
+    // An empty key means "no idempotency for this call" (e.g. crear_tarjetas without a callId).
+    return def.idempotencyKey(args, { now: deps.now(), callId: call.id || undefined }) || undefined;
+  }
+
+  type Def = NonNullable<Awaited<ReturnType<typeof resolve>>['tool']>;
+
+  /** The tool's dry run (or a generic one for reads), with `cached` checked against the store. */
+  async function previewOf(def: Def, args: Record<string, unknown>, ctx: ToolContext, key: string | undefined): Promise<DryRun> {
+    const preview = def.dryRun ? await def.dryRun(args, ctx) : genericPreview(def.name, args);
+    if (key && !ctx.redo && (await deps.idempotency!.get(key))) preview.cached = true;
+    return preview;
+  }
+
+  async function describe(call: ToolCall, ctx: ToolContext) {
+    const r = await resolve(call);
+    if (r.error) return r;
+    if (permissionFor(deps.policy, r.tool.name, r.tool.effect) === 'denegar') return { error: denied(r.tool.name) };
+    return { ...r, preview: await previewOf(r.tool, r.args, ctx, keyFor(call, r.tool, r.args)) };
+  }
+
+  function context(call: ToolCall, opts: DispatchOptions): ToolContext {
+    return { signal: opts.signal ?? new AbortController().signal, stage: opts.stage ?? inlineStageRunner, now: deps.now, callId: call.id || undefined, redo: opts.redo };
+  }
+
+  async function run(call: ToolCall, opts: DispatchOptions, note: (x: { detail?: Record<string, unknown>; approval?: ApprovalDecision; key?: string }) => void): Promise<ToolResult> {
+    const ctx = context(call, opts);
+    const r = await resolve(call);
+    if (r.error) return r.error;
+    const { tool, args } = r;
+    const permission = permissionFor(deps.policy, tool.name, tool.effect);
+    if (permission === 'denegar') return denied(tool.name);
+
+    let key = keyFor(call, tool, args);
+    if (opts.dryRun) {
+      const preview = await previewOf(tool, args, ctx, key);
+      return { content: S.dryRun(tool.name, preview), is_error: false, outcome: 'simulacro' };
+    }
+    // Nothing is generated twice: a stored result needs no new approval (it leaves no new mark).
+    if (key && !opts.redo) {
+      const stored = await deps.idempotency!.get(key);
+      if (stored) {
+        note({ key, detail: auditDetail(tool.name, stored) });
+        return { content: stored.content, is_error: false, outcome: 'cache', artifacts: stored.artifacts };
+      }
+    }
+    if (permission === 'confirmar') {
+      // The owner decides first, seeing any failing precondition in the preview; once approved,
+      // execute() re-checks its own preconditions and fails with its precise code (CONSENT_MISSING…).
+      const preview = await previewOf(tool, args, ctx, undefined);
+      const approver = opts.approver ?? deps.approver;
+      let decision: ApprovalDecision;
+      try {
+        decision = await approver({ id: approvalId(), callId: call.id, tool: tool.name, args: structuredClone(args), preview }, ctx.signal);
+      } catch (e) {
+        if (ctx.signal.aborted) throw new CancelledError();
+        return errorResult('INTERNAL', S.approvalFailed(tool.name, e instanceof Error ? e.message : String(e)));
+      }
+      note({ approval: decision });
+      if (!decision.approved) return { content: S.rejected(tool.name, decision), is_error: false, outcome: 'rechazado' };
+    }
+    if (ctx.signal.aborted) throw new CancelledError();
+
+    let output: ToolOutput;
+    let cached = false;
+    if (key) {
+      if (opts.redo) key = await deps.idempotency!.nextVersion(key);
+      ({ output, cached } = await deps.idempotency!.runOnce(key, () => tool.execute(args, ctx)));
+    } else {
+      output = await tool.execute(args, ctx);
+    }
+    note({ key, detail: auditDetail(tool.name, output) });
+    return { content: output.content, is_error: false, outcome: cached ? 'cache' : 'ok', artifacts: output.artifacts };
+  }
+
+  return {
+    async dispatch(call, opts = {}) {
+      const started = performance.now();
+      try {
+        await deps.audit.append(requestEntry(call, deps.now(), opts));
+      } catch (e) {
+        return errorResult('INTERNAL', S.auditFailed(e instanceof Error ? e.message : String(e)));
+      }
+      const extra: Parameters<typeof resultEntry>[4] = {};
+      let result: ToolResult;
+      try {
+        result = await run(call, opts, (x) => Object.assign(extra, x));
+      } catch (e) {
+        result = resultFromError(typeof call.name === 'string' ? call.name : '?', e);
+      }
+      // The effect (if any) already happened: a failing audit write must not turn it into an error
+      // the model would retry, so it is swallowed here (the request line is already on record).
+      await deps.audit.append(resultEntry(call, deps.now(), performance.now() - started, result, extra)).catch(() => undefined);
+      return result;
+    },
+
+    async preview(call) {
+      try {
+        const d = await describe(call, context(call, {}));
+        return d.error ?? d.preview;
+      } catch (e) {
+        return resultFromError(typeof call.name === 'string' ? call.name : '?', e);
+      }
+    },
+  };
+}

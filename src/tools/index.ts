@@ -1,0 +1,97 @@
+/**
+ * The toolbox: the notebook, the five tools of SPEC §3 and the dispatcher, built once per process
+ * and shared by every caller (CLI, agent, bot) so all of them take the same code path.
+ */
+import type { Config } from '../config.js';
+import { openNotebook } from '../store/index.js';
+import type { Notebook } from '../store/index.js';
+import type { Approver, DryRun, IdempotencyStore, ObjectSchema, PermissionPolicy, StageRunner, ToolCall, ToolDefinition, ToolResult } from './contract.js';
+import { createBuscarNotas } from './buscar_notas.js';
+import { createCrearTarjetas } from './crear_tarjetas.js';
+import { createDispatcher } from './dispatcher.js';
+import type { NotesReader } from './domain.js';
+import { createMediaTools } from './media/index.js';
+import { DEFAULT_POLICY } from './policy.js';
+import { createRegistrarUso } from './registrar_uso.js';
+import { ToolRegistry } from './registry.js';
+
+export interface Toolbox {
+  notebook: Notebook;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tool has its own args type
+  tools: ReadonlyMap<string, ToolDefinition<any>>;
+  /**
+   * Tool params for the Messages API: {name, description, input_schema, strict: true}[] (the
+   * id_nota enum is current). `input_schema` also carries an index signature so it is assignable to
+   * the SDK's `ToolParam['input_schema']` (an ObjectSchema interface alone is not).
+   */
+  definitionsForModel(): Array<{ name: string; description: string; input_schema: ObjectSchema & Record<string, unknown>; strict: true }>;
+  /** The one code path for every caller (CLI, agent, bot): SPEC §3 dispatcher contract. */
+  dispatch(call: ToolCall, opts?: { dryRun?: boolean; stage?: StageRunner; signal?: AbortSignal; redo?: boolean; approver?: Approver }): Promise<ToolResult>;
+  /** Dry run only (what the approval shows); an invalid call gives its error result. */
+  preview(call: ToolCall): Promise<DryRun | ToolResult>;
+}
+
+export interface ToolboxOptions {
+  config: Config;
+  /** Asks the owner before `confirmar` tools; a call may pass its own. */
+  approver: Approver;
+  /** SPEC §6 store (scheduler/idempotency.ts); without it nothing is cached. */
+  idempotency?: IdempotencyStore;
+  /** Default DEFAULT_POLICY: buscar_notas, crear_tarjetas, registrar_uso auto; generar_portada, narrar_resumen confirmar. */
+  policy?: PermissionPolicy;
+  now?: () => Date;
+}
+
+/** Opens the notebook in `config.dataDir` and builds the tools. Throws StateFileError if notas.json is broken. */
+export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
+  const { config } = opts;
+  const now = opts.now ?? (() => new Date());
+  const notebook = await openNotebook(config.dataDir, { prices: config.prices });
+  const notes: NotesReader = notebook;
+  const media = createMediaTools({ dataDir: notebook.dataDir, notes, media: config.media, now });
+  const cardsTool = (ids: readonly number[]) => createCrearTarjetas({ notes, cards: notebook.cards, file: notebook.files.cards, noteIds: ids });
+
+  let noteIds = (await notebook.notes.list()).map((n) => n.id);
+  const registry = new ToolRegistry();
+  // SPEC §3 table order: what the model reads.
+  registry.register(createBuscarNotas(notes));
+  registry.register(cardsTool(noteIds));
+  registry.register(media.generar_portada);
+  registry.register(media.narrar_resumen);
+  registry.register(createRegistrarUso({ usage: notebook.usage, file: notebook.files.usage, prices: config.prices }));
+
+  /** Re-registers crear_tarjetas when the set of note ids changed (its enum is the ids that exist). */
+  const follow = (ids: number[]) => {
+    if (ids.length === noteIds.length && ids.every((id, i) => id === noteIds[i])) return;
+    noteIds = ids;
+    registry.register(cardsTool(ids));
+  };
+  notebook.notes.onChange((all) => follow(all.map((n) => n.id)));
+
+  const dispatcher = createDispatcher({
+    registry,
+    policy: opts.policy ?? DEFAULT_POLICY,
+    approver: opts.approver,
+    idempotency: opts.idempotency,
+    audit: notebook.audit,
+    now,
+    // Another process (CLI, bot) may have added notes since: follow the file on disk.
+    beforeCall: async () => follow((await notebook.notes.list()).map((n) => n.id)),
+  });
+
+  return {
+    notebook,
+    tools: registry.definitions,
+    definitionsForModel: () =>
+      [...registry.definitions.values()].map((d) => ({ name: d.name, description: d.description, input_schema: structuredClone(d.input_schema) as ObjectSchema & Record<string, unknown>, strict: true as const })),
+    dispatch: (call, o) => dispatcher.dispatch(call, o),
+    preview: (call) => dispatcher.preview(call),
+  };
+}
+
+export { DEFAULT_POLICY, permissionFor, policyFromTools } from './policy.js';
+export { ToolRegistry } from './registry.js';
+export { compileValidator, MAX_STRING_CHARS, ValidationError } from './validate.js';
+export type { ValidationProblem } from './validate.js';
+export { createDispatcher } from './dispatcher.js';
+export type { DispatchOptions, Dispatcher } from './dispatcher.js';

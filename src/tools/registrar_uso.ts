@@ -1,0 +1,67 @@
+/**
+ * `registrar_uso` (SPEC §3, effect level 2, local write): appends a row to `registro_uso.csv`
+ * with the cost from the configured price table. It records what ran and what it cost, never
+ * note contents. The model's figures are approximate; the program also records every response's
+ * real `usage` through the same UsageLog.
+ */
+import path from 'node:path';
+import { costUsd } from '../config.js';
+import type { Config, ModelName } from '../config.js';
+import type { UsageLog } from '../store/index.js';
+import { formatUsd } from '../store/index.js';
+import type { ToolDefinition } from './contract.js';
+import { callKeyPart } from './registry.js';
+
+export interface RegistrarUsoArgs {
+  tarea: string;
+  modelo: ModelName;
+  tokens_entrada: number;
+  tokens_salida: number;
+}
+
+const STAGE = { name: 'registro', label: 'Registrar uso', lane: 'cpu', estimateMs: 100 } as const;
+
+export function createRegistrarUso(deps: { usage: UsageLog; file: string; prices: Config['prices'] }): ToolDefinition<RegistrarUsoArgs> {
+  const models = Object.keys(deps.prices) as ModelName[];
+  return {
+    name: 'registrar_uso',
+    description:
+      `Anota en el registro de uso (${path.basename(deps.file)}) una tarea hecha con un modelo y sus tokens; ` +
+      'calcula el coste en USD con la tabla de precios (entrada·precio/1e6 + salida·precio/1e6). ' +
+      'Devuelve la fila escrita en JSON {fecha, tarea, modelo, tokens_entrada, tokens_salida, coste_usd}. ' +
+      'Úsela al final de la preparación de la semana para dejar constancia del coste. "tarea" es un nombre corto ' +
+      '(p. ej. "preparar semana 3"), nunca el contenido de las notas. Escribe un archivo local; no pide confirmación.',
+    input_schema: {
+      type: 'object',
+      properties: {
+        tarea: { type: 'string', description: 'Nombre corto de la tarea, p. ej. "preparar semana 3".' },
+        modelo: { type: 'string', enum: models, description: 'Modelo que hizo la tarea.' },
+        tokens_entrada: { type: 'integer', description: 'Tokens de entrada (≥ 0).' },
+        tokens_salida: { type: 'integer', description: 'Tokens de salida (≥ 0).' },
+      },
+      required: ['tarea', 'modelo', 'tokens_entrada', 'tokens_salida'],
+      additionalProperties: false,
+    },
+    strict: true,
+    effect: 2,
+    defaultPermission: 'auto',
+    stages: () => [STAGE],
+    // A resumed run must not log the same call twice; without a call id, every call is new.
+    idempotencyKey: (_args, ctx) => (ctx.callId ? `uso-${callKeyPart(ctx.callId)}` : ''),
+    async dryRun(args) {
+      const coste = formatUsd(costUsd(args.modelo, args.tokens_entrada, args.tokens_salida, deps.prices));
+      return {
+        summary: `Añadiría una fila a ${path.basename(deps.file)}: "${args.tarea}", ${args.modelo}, ${args.tokens_entrada} + ${args.tokens_salida} tokens = ${coste} USD.`,
+        writes: [deps.file],
+        engine: 'local',
+        lane: 'cpu',
+        estimateS: STAGE.estimateMs / 1000,
+        cached: false,
+      };
+    },
+    async execute(args, ctx) {
+      const row = await ctx.stage(STAGE, () => deps.usage.append({ ...args, fecha: ctx.now() }));
+      return { content: JSON.stringify(row) };
+    },
+  };
+}

@@ -1,0 +1,130 @@
+/** The notebook's files on real temp dirs: seeding, atomic writes, corrupt-file reports, CSV, audit. */
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StateFileError } from '../../src/errors.js';
+import { openNotebook, SEED_NOTES_FILE } from '../../src/store/index.js';
+import { csvLine, parseCsv } from '../../src/store/csv.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'cuaderno-store-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+async function expectStateError(p: Promise<unknown>, file: string, problem: RegExp): Promise<StateFileError> {
+  const e = await p.then(() => undefined, (x: unknown) => x);
+  expect(e).toBeInstanceOf(StateFileError);
+  const err = e as StateFileError;
+  expect(err.code).toBe('CORRUPT_STATE');
+  expect(err.file).toBe(file);
+  expect(err.message).toContain(file);
+  expect(err.message).toMatch(problem);
+  expect(err.message).toMatch(/No se ha modificado/);
+  return err;
+}
+
+describe('notes', () => {
+  it('seeds the 12 demo notes on first use, as a writable copy of the shipped file', async () => {
+    const nb = await openNotebook(dir);
+    const notes = await nb.notes.list();
+    expect(notes.map((n) => n.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(notes[6]).toMatchObject({ id: 7, tema: 'historia del arte' });
+    expect(await readFile(nb.files.notes, 'utf8')).toBe(await readFile(SEED_NOTES_FILE, 'utf8'));
+    expect(await nb.list()).toEqual(notes);
+  });
+
+  it('adds notes with the next id, atomically, leaving no temp files; concurrent adds get distinct ids', async () => {
+    const nb = await openNotebook(dir);
+    const added = await Promise.all([nb.notes.add('música', 'uno'), nb.notes.add('música', 'dos'), nb.notes.add('música', 'tres')]);
+    expect(added.map((n) => n.id).sort()).toEqual([13, 14, 15]);
+    const reopened = await openNotebook(dir);
+    expect((await reopened.notes.list()).length).toBe(15);
+    expect((await readdir(dir)).filter((f) => f.startsWith('.'))).toEqual([]);
+  });
+
+  it.each([
+    ['cut mid-write', '[{"id": 1, "tema": "x", "tex', /no es JSON válido/],
+    ['not a list', '{"notas": []}', /debería ser una lista JSON de notas/],
+    ['bad id', '[{"id": "uno", "tema": "x", "texto": "y"}]', /el elemento 1 tiene un "id" que no es un entero positivo/],
+    ['repeated id', '[{"id": 1, "tema": "x", "texto": "y"}, {"id": 1, "tema": "x", "texto": "z"}]', /el id 1 está repetido/],
+    ['missing texto', '[{"id": 1, "tema": "x"}]', /la nota 1 no tiene un "texto"/],
+  ])('a hand-broken notas.json (%s) is reported with the file and a recovery hint, and left untouched', async (_l, text, problem) => {
+    const nb = await openNotebook(dir);
+    await writeFile(nb.files.notes, text);
+    const err = await expectStateError(nb.notes.list(), nb.files.notes, problem);
+    expect(err.message).toMatch(/si lo borra, se vuelven a cargar las 12 notas de ejemplo/);
+    await expectStateError(nb.notes.add('x', 'y'), nb.files.notes, problem);
+    expect(await readFile(nb.files.notes, 'utf8')).toBe(text);
+  });
+});
+
+describe('cards', () => {
+  it('appends with sequential ids and a creation time; a broken deck is refused, not reset', async () => {
+    const nb = await openNotebook(dir);
+    expect(await nb.cards.list()).toEqual([]);
+    const at = new Date('2026-03-01T12:00:00Z');
+    const c = await nb.cards.append([{ id_nota: 1, tipo: 'cloze', pregunta: 'p', respuesta: 'r' }, { id_nota: 1, tipo: 'tema', pregunta: 'q', respuesta: 's' }], at);
+    expect(c.map((x) => x.id)).toEqual([1, 2]);
+    expect(c[0]!.creada).toBe(at.toISOString());
+    expect((await nb.cards.append([{ id_nota: 2, tipo: 'cloze', pregunta: 'p', respuesta: 'r' }]))[0]!.id).toBe(3);
+    await writeFile(nb.files.cards, '[{"id": 1}]');
+    await expectStateError(nb.cards.append([{ id_nota: 2, tipo: 'cloze', pregunta: 'p', respuesta: 'r' }]), nb.files.cards, /la tarjeta 1 no tiene un "id_nota"/);
+    expect(await readFile(nb.files.cards, 'utf8')).toBe('[{"id": 1}]');
+  });
+});
+
+describe('usage log', () => {
+  it('writes CSV rows with the cost from the price table and sums a month', async () => {
+    const nb = await openNotebook(dir);
+    const r = await nb.usage.append({ tarea: 'semana 3', modelo: 'claude-sonnet-5-5', tokens_entrada: 12_000, tokens_salida: 900, fecha: new Date('2026-03-02T10:00:00Z') });
+    expect(r.coste_usd).toBeCloseTo(12_000 * 2 / 1e6 + 900 * 10 / 1e6, 12);
+    await nb.usage.append({ tarea: 'semana 4', modelo: 'claude-haiku-5-5', tokens_entrada: 1, tokens_salida: 0, fecha: new Date('2026-03-31T23:59:00Z') });
+    await nb.usage.append({ tarea: 'abril', modelo: 'claude-fable-5-1', tokens_entrada: 1_000_000, tokens_salida: 0, fecha: new Date('2026-04-01T00:00:00Z') });
+    expect(await readFile(nb.files.usage, 'utf8')).toBe(
+      'fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd\n' +
+        '2026-03-02T10:00:00.000Z,semana 3,claude-sonnet-5-5,12000,900,0.033\n' +
+        '2026-03-31T23:59:00.000Z,semana 4,claude-haiku-5-5,1,0,0.0000001\n' +
+        '2026-04-01T00:00:00.000Z,abril,claude-fable-5-1,1000000,0,10\n',
+    );
+    expect(await nb.usage.monthTotal(new Date('2026-03-15T00:00:00Z'))).toBeCloseTo(0.0330001, 10);
+    expect(await nb.usage.monthTotal(new Date('2026-04-15T00:00:00Z'))).toBe(10);
+  });
+
+  it('escapes task text (commas, quotes, line breaks, formulas) and reads it back', async () => {
+    const nb = await openNotebook(dir);
+    await nb.usage.append({ tarea: 'a, "b"\nc', modelo: 'claude-haiku-5-5', tokens_entrada: 1, tokens_salida: 1 });
+    await nb.usage.append({ tarea: '=HYPERLINK("x")', modelo: 'claude-haiku-5-5', tokens_entrada: 1, tokens_salida: 1 });
+    const rows = await nb.usage.list();
+    expect(rows.map((r) => r.tarea)).toEqual(['a, "b" c', '\'=HYPERLINK("x")']);
+    expect((await readFile(nb.files.usage, 'utf8')).split('\n')).toHaveLength(4);
+  });
+
+  it('refuses an unknown model and a broken CSV (naming the line), and appends nothing onto it', async () => {
+    const nb = await openNotebook(dir);
+    await expect(nb.usage.append({ tarea: 't', modelo: 'gpt-5' as never, tokens_entrada: 1, tokens_salida: 1 })).rejects.toThrow(/No hay precio para el modelo "gpt-5"/);
+    const broken = 'fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd\n2026-03-02T10:00:00.000Z,semana 3,claude-so';
+    await writeFile(nb.files.usage, broken);
+    await expectStateError(nb.usage.list(), nb.files.usage, /la línea 2 tiene 3 columnas en vez de 6/);
+    await expectStateError(nb.usage.append({ tarea: 't', modelo: 'claude-haiku-5-5', tokens_entrada: 1, tokens_salida: 1 }), nb.files.usage, /borrar la última línea/);
+    expect(await readFile(nb.files.usage, 'utf8')).toBe(broken);
+  });
+
+  it('CSV round-trips through the parser', () => {
+    const fields = ['x', 'a,b', 'say "hi"', ' pad ', ''];
+    expect(parseCsv(csvLine(fields))[0]!.fields).toEqual(fields);
+    expect(() => parseCsv('"open\n')).toThrow(/comillas sin cerrar en la línea 1/);
+  });
+});
+
+describe('audit log', () => {
+  it('appends one JSON line per entry and reports a cut line instead of hiding it', async () => {
+    const nb = await openNotebook(dir);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => nb.audit.append({ i, texto: 'ñ😀' })));
+    const all = await nb.audit.list();
+    expect(all.map((e) => e.i).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    await writeFile(nb.files.audit, `${await readFile(nb.files.audit, 'utf8')}{"i": 2`, { flag: 'w' });
+    await expectStateError(nb.audit.list(), nb.files.audit, /la línea 21 no es JSON válido/);
+  });
+});
