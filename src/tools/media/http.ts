@@ -1,0 +1,92 @@
+/**
+ * The one HTTP call of the GPU engines, and the classification of what can go wrong into
+ * EngineError codes the scheduler's `classify` understands (SPEC §6): not configured / unreachable →
+ * ENGINE_UNAVAILABLE (not retryable, tell the model the CPU fallback); 429 → RATE_LIMITED with
+ * `retryAfterS`; 500/502/503/504 → SERVER_ERROR; 529 → OVERLOADED; a 5xx whose body says the GPU ran
+ * out of memory → GPU_OOM (not retryable); timeout → TIMEOUT; reset sockets → NETWORK.
+ */
+import { EngineError } from '../../errors.js';
+import { cancelledFrom } from './engines.js';
+import { MSG } from './messages.js';
+
+export interface Endpoint {
+  /** Engine name shown in messages: `flux`, `xtts`. */
+  engine: string;
+  /** Base URL without trailing slash, e.g. `http://gpu.local:8000`. */
+  url: string;
+  /** The setting the owner edits to fix it, e.g. `FLUX_URL`. */
+  envVar: string;
+  /** What the model should use instead, e.g. `maqueta:true`. */
+  fallback: string;
+  /** Whole-request limit (connect + body) in ms. */
+  timeoutMs: number;
+}
+
+/** Matches the ways PyTorch/CUDA servers report GPU memory exhaustion. */
+const OOM = /out of memory|outofmemory|\bOOM\b|CUBLAS_STATUS_ALLOC_FAILED/i;
+/** Connection errors meaning "nothing is listening there" rather than a flaky network. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** Seconds from a `retry-after` header (delta-seconds or HTTP date); undefined if absent/invalid. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const n = Number(value);
+  if (Number.isFinite(n) && n >= 0) return n;
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? undefined : Math.max(0, Math.ceil((t - now) / 1000));
+}
+
+/** The EngineError for a non-2xx answer. `body` is the (possibly truncated) response text. */
+export function errorFromStatus(ep: Endpoint, status: number, body: string, retryAfter: string | null): EngineError {
+  const details = { status, engine: ep.engine, body: body.slice(0, 300) };
+  if (status >= 500 && OOM.test(body)) return new EngineError('GPU_OOM', MSG.gpuOom(ep.engine), details);
+  if (status === 429) {
+    const retryAfterS = parseRetryAfter(retryAfter);
+    return new EngineError('RATE_LIMITED', MSG.rateLimited(ep.engine, retryAfterS), { ...details, ...(retryAfterS !== undefined ? { retryAfterS } : {}) });
+  }
+  if (status === 529) return new EngineError('OVERLOADED', MSG.overloaded(ep.engine), details);
+  if (status >= 500) return new EngineError('SERVER_ERROR', MSG.serverError(ep.engine, status), details);
+  if (status === 401 || status === 403) return new EngineError('UNAUTHORIZED', MSG.unauthorized(ep.engine, status), details);
+  if (status === 404 || status === 405) return new EngineError('ENGINE_UNAVAILABLE', MSG.notImplemented(ep.engine, ep.url, ep.fallback), details);
+  return new EngineError('BAD_REQUEST', MSG.badRequest(ep.engine, status, body.slice(0, 200)), details);
+}
+
+/**
+ * POSTs `payload` as JSON to `ep.url + route` and returns the body bytes of a 2xx answer.
+ * Honours `signal` (→ CancelledError) and `ep.timeoutMs` (→ TIMEOUT) for the whole exchange.
+ */
+export async function postJson(ep: Endpoint, route: string, payload: unknown, signal: AbortSignal): Promise<Buffer> {
+  const timeout = AbortSignal.timeout(ep.timeoutMs);
+  const both = AbortSignal.any([signal, timeout]);
+  const target = `${ep.url}${route}`;
+  try {
+    const res = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: '*/*' },
+      body: JSON.stringify(payload),
+      signal: both,
+    });
+    const body = Buffer.from(await res.arrayBuffer());
+    if (!res.ok) throw errorFromStatus(ep, res.status, body.toString('utf8', 0, 4096), res.headers.get('retry-after'));
+    return body;
+  } catch (e) {
+    if (e instanceof EngineError) throw e;
+    if (signal.aborted) throw cancelledFrom(signal);
+    if (timeout.aborted) throw new EngineError('TIMEOUT', MSG.timeout(ep.engine, ep.timeoutMs), { engine: ep.engine, timeoutMs: ep.timeoutMs }, { cause: e });
+    const code = networkCode(e);
+    if (code && UNREACHABLE.has(code)) {
+      throw new EngineError('ENGINE_UNAVAILABLE', MSG.unreachable(ep.engine, ep.url, ep.envVar, ep.fallback), { engine: ep.engine, cause: code }, { cause: e });
+    }
+    throw new EngineError('NETWORK', MSG.network(ep.engine, code ?? (e instanceof Error ? e.message : String(e))), { engine: ep.engine, cause: code }, { cause: e });
+  }
+}
+
+function networkCode(e: unknown): string | undefined {
+  let cur: unknown = e;
+  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

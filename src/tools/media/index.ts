@@ -1,0 +1,40 @@
+/**
+ * The media tools of SPEC §3 — `generar_portada` (cover PNG) and `narrar_resumen` (narration WAV) —
+ * built from the engines in this folder. This folder is the only place that talks to GPU servers or
+ * to a speech synthesiser; everything above it sees ToolDefinitions.
+ *
+ * Engines: `maqueta` (procedural cover, CPU) and `flux` (FLUX.1 schnell over
+ * `POST {FLUX_URL}/v1/images/generations`, GPU); `juguete` (eSpeak-NG WASM, CPU) and `xtts`
+ * (XTTS-v2 over `POST {XTTS_URL}/v1/audio/speech`, GPU, needs `consentimiento.json`).
+ */
+import type { Config } from '../../config.js';
+import type { ToolDefinition } from '../contract.js';
+import type { NotesReader } from '../domain.js';
+import { createGenerarPortada, type CoverArgs } from '../generar_portada.js';
+import { createNarrarResumen, type NarrationArgs } from '../narrar_resumen.js';
+
+export interface MediaToolDeps {
+  /** Runtime data directory: outputs go to `<dataDir>/portadas/` and `<dataDir>/audio/`. */
+  dataDir: string;
+  notes: NotesReader;
+  /** GPU server URLs (absent = engine unavailable) and the per-request timeout. */
+  media: Config['media'];
+  /** Clock for the year in keys/provenance; defaults to the real clock. */
+  now?: () => Date;
+}
+
+export interface MediaTools {
+  generar_portada: ToolDefinition<CoverArgs>;
+  narrar_resumen: ToolDefinition<NarrationArgs>;
+}
+
+/** Builds both media tools over one data directory and one media configuration. */
+export function createMediaTools(deps: MediaToolDeps): MediaTools {
+  return {
+    generar_portada: createGenerarPortada(deps),
+    narrar_resumen: createNarrarResumen(deps),
+  };
+}
+
+export type { CoverArgs, NarrationArgs };
+export { encodeMp3, encodeMp3Async } from './mp3.js';

@@ -1,0 +1,48 @@
+/**
+ * The podcast script of a week (stage `guion`): 60–150 Spanish words written from the week's notes,
+ * opening with the AI-voice disclosure (SPEC §3). Deterministic and offline. The notes' text is
+ * quoted as content, never followed as instructions.
+ */
+import { CuadernoError } from '../../errors.js';
+import { type Note, type Week, WEEK_TOPICS, notesOfWeek } from '../domain.js';
+import { MSG } from './messages.js';
+
+export const MIN_WORDS = 60;
+export const MAX_WORDS = 150;
+
+const CONNECTORS = ['Primera idea:', 'Segunda idea:', 'Tercera idea:', 'Cuarta idea:', 'Quinta idea:'];
+const CLOSING = 'Repase estas ideas con sus tarjetas y vuelva a escucharlo antes del examen.';
+const PADDING = 'Tómese un momento para explicarlas con sus propias palabras: es la mejor forma de fijarlas.';
+
+export interface NarrationScript {
+  text: string;
+  words: number;
+}
+
+function countWords(s: string): number {
+  return s.split(/\s+/).filter(Boolean).length;
+}
+
+/** Builds the script; throws NOT_FOUND when the week has no notes. */
+export function buildNarrationScript(week: Week, notes: readonly Note[]): NarrationScript {
+  const mine = notesOfWeek(notes, week);
+  if (mine.length === 0) throw new CuadernoError('NOT_FOUND', MSG.noNotes(week), { field: 'semana' });
+  const intro = `${MSG.disclosure} Este es el resumen de la semana ${week}, dedicada a ${WEEK_TOPICS[week]}.`;
+  const parts = [intro];
+  let words = countWords(intro) + countWords(CLOSING);
+  mine.forEach((note, i) => {
+    const sentence = `${CONNECTORS[i] ?? 'Otra idea:'} ${note.texto.trim().replace(/([^.!?])$/, '$1.')}`;
+    const w = countWords(sentence);
+    if (words + w <= MAX_WORDS) {
+      parts.push(sentence);
+      words += w;
+    }
+  });
+  if (words < MIN_WORDS) {
+    parts.push(PADDING);
+    words += countWords(PADDING);
+  }
+  parts.push(CLOSING);
+  const text = parts.join(' ');
+  return { text, words: countWords(text) };
+}
