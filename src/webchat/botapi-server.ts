@@ -1,0 +1,209 @@
+/**
+ * An embedded Telegram Bot API server: the same URLs (`/bot<token>/<method>`,
+ * `/file/bot<token>/<file_path>`), request encodings and `{ ok, result }` / `{ ok: false,
+ * error_code, description }` answers as api.telegram.org, so an unchanged grammY bot (pointed at
+ * it with `client.apiRoot`) cannot tell the difference. The other side — a person typing and
+ * tapping — comes from the chat page or from tests through `sendUserText` / `pressButton`.
+ * Every Bot API request is recorded in memory for tests.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Message, Update, User, UserFromGetMe } from 'grammy/types';
+import { ChatState, type ChatListener } from './chat-state.js';
+import { FileStore } from './files.js';
+import { commandEntities } from './format.js';
+import { LIMITS } from './method-kit.js';
+import { METHODS } from './methods.js';
+import { BotApiError, readParams, type BotParams } from './params.js';
+import { serveStoredFile } from './serve-file.js';
+import { UpdateQueue } from './updates.js';
+
+/** The person using the chat page. Private chat id = user id, as on Telegram. */
+export interface WebchatUser {
+  id: number;
+  first_name: string;
+  username?: string;
+}
+
+/** Who types on the page unless told otherwise; main.ts allows this id when no token is set. */
+export const DEFAULT_WEBCHAT_USER: Readonly<WebchatUser> = Object.freeze({ id: 100000001, first_name: 'Estudiante' });
+
+export interface EmbeddedBotApiOptions {
+  /** The bot token the server accepts (`<digits>:<secret>`; the digits become the bot's id). */
+  token: string;
+  /** Directory where uploaded files are written. */
+  filesDir: string;
+  /** The person on the page; default DEFAULT_WEBCHAT_USER. */
+  user?: WebchatUser;
+}
+
+/** One Bot API call as the server received it; file parts appear as `{ filename, size }`. */
+export interface RecordedRequest {
+  method: string;
+  params: Record<string, unknown>;
+  ok: boolean;
+  /** Telegram's description when `ok` is false. */
+  error?: string;
+  /** Milliseconds since the epoch when the answer was sent. */
+  at: number;
+}
+
+/** Requests kept in memory; older ones are dropped so a long session stays small. */
+export const MAX_RECORDED_REQUESTS = 5000;
+
+export class EmbeddedBotApi {
+  readonly state = new ChatState();
+  readonly updates = new UpdateQueue();
+  readonly files: FileStore;
+  readonly bot: UserFromGetMe;
+  readonly user: User;
+  readonly requests: RecordedRequest[] = [];
+  private readonly token: string;
+  private readonly requestListeners = new Set<(r: RecordedRequest) => void>();
+
+  constructor(opts: EmbeddedBotApiOptions) {
+    this.token = opts.token;
+    this.files = new FileStore(opts.filesDir);
+    const botId = Number(/^(\d+):/.exec(opts.token)?.[1] ?? 7000000001);
+    this.bot = {
+      id: botId, is_bot: true, first_name: 'Cuaderno Vivo', username: 'cuaderno_vivo_bot',
+      can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false,
+      can_connect_to_business: false, has_main_web_app: false, has_topics_enabled: false,
+      allows_users_to_create_topics: false, can_manage_bots: false, supports_join_request_queries: false,
+    };
+    const user = opts.user ?? DEFAULT_WEBCHAT_USER;
+    this.user = { id: user.id, is_bot: false, first_name: user.first_name, language_code: 'es', ...(user.username ? { username: user.username } : {}) };
+    this.state.openPrivateChat(this.user);
+  }
+
+  /** The page's chat id (the user's private chat). */
+  get chatId(): number {
+    return this.user.id;
+  }
+
+  /**
+   * Answers `/bot<token>/<method>` and `/file/bot<token>/<file_path>`; returns false for any
+   * other path so the caller can serve the page.
+   */
+  async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+    const file = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
+    if (file) {
+      const stored = file[1] === this.token ? this.files.getByPath(decodeURIComponent(file[2] as string)) : undefined;
+      if (!stored) sendJson(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
+      else serveStoredFile(req, res, stored, false);
+      return true;
+    }
+    const call = /^\/bot([^/]*)\/([^/]*)$/.exec(url.pathname);
+    if (!call) return false;
+    const [, token, method = ''] = call;
+    if (token !== this.token) {
+      sendJson(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
+      return true;
+    }
+    const abort = new AbortController();
+    res.on('close', () => abort.abort());
+    let params: BotParams = { values: {}, files: {} };
+    try {
+      params = await readParams(req, url);
+      const result = await this.call(method, params, abort.signal);
+      this.record(method, params, true);
+      sendJson(res, 200, { ok: true, result });
+    } catch (e) {
+      const err = e instanceof BotApiError ? e : new BotApiError(500, 'Internal Server Error');
+      if (!(e instanceof BotApiError)) console.error('[webchat] error interno en', method, e);
+      this.record(method, params, false, err.description);
+      sendJson(res, err.status, { ok: false, error_code: err.status, description: err.description });
+    }
+    return true;
+  }
+
+  /** Runs one Bot API method in-process (what `handle` does after decoding the request). */
+  async call(method: string, params: BotParams, signal: AbortSignal = new AbortController().signal): Promise<unknown> {
+    const impl = METHODS[method.toLowerCase()];
+    if (!impl) throw new BotApiError(404, 'Not Found');
+    return impl({ state: this.state, files: this.files, updates: this.updates, bot: this.bot, signal }, params);
+  }
+
+  /**
+   * The person types `text`: it becomes the bot's next `message` update (commands get
+   * `bot_command` entities). `from` lets tests play another user (their own private chat).
+   */
+  sendUserText(text: string, from: User = this.user): Message {
+    const trimmed = text.trim();
+    if (trimmed === '' || trimmed.length > LIMITS.text) throw new RangeError(`text must be 1..${LIMITS.text} characters`);
+    const chat = this.state.openPrivateChat(from);
+    const entities = commandEntities(trimmed);
+    const message = this.state.add(chat.id, (id) => ({
+      message_id: id, from, chat, date: Math.floor(Date.now() / 1000), text: trimmed,
+      ...(entities.length > 0 ? { entities } : {}),
+    }) as Message);
+    this.updates.push({ message } as Omit<Update, 'update_id'>);
+    return message;
+  }
+
+  /**
+   * The person taps the inline button with `data` on message `messageId`: a `callback_query`
+   * update. Returns the query id. Throws RangeError when no such button is on the message now.
+   */
+  pressButton(messageId: number, data: string, from: User = this.user, chatId: number = from.id): string {
+    const message = this.state.get(chatId, messageId);
+    const rows = (message?.reply_markup?.inline_keyboard ?? []) as { callback_data?: string }[][];
+    if (!message || !rows.some((row) => row.some((b) => b.callback_data === data))) {
+      throw new RangeError('that button is not on that message any more');
+    }
+    const id = this.state.newQuery(chatId);
+    this.updates.push({ callback_query: { id, from, message, chat_instance: `ci${chatId}`, data } } as unknown as Omit<Update, 'update_id'>);
+    return id;
+  }
+
+  /** Messages of a chat (default: the page's) in their current state: what the page shows. */
+  history(chatId: number = this.chatId): Message[] {
+    return this.state.history(chatId);
+  }
+
+  /** Listens to changes the page must show; returns the unsubscribe function. */
+  subscribe(listener: ChatListener): () => void {
+    return this.state.subscribe(listener);
+  }
+
+  /**
+   * Resolves with the first recorded request (past or future) of `method` that satisfies
+   * `predicate`; rejects after `timeoutMs` (default 15 000 ms) naming what it waited for.
+   */
+  waitForRequest(method: string, predicate: (r: RecordedRequest) => boolean = () => true, timeoutMs = 15_000): Promise<RecordedRequest> {
+    const matches = (r: RecordedRequest) => r.method.toLowerCase() === method.toLowerCase() && predicate(r);
+    const past = this.requests.find(matches);
+    if (past) return Promise.resolve(past);
+    return new Promise((resolve, reject) => {
+      const listener = (r: RecordedRequest) => {
+        if (!matches(r)) return;
+        clearTimeout(timer);
+        this.requestListeners.delete(listener);
+        resolve(r);
+      };
+      const timer = setTimeout(() => {
+        this.requestListeners.delete(listener);
+        reject(new Error(`no ${method} request arrived within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.requestListeners.add(listener);
+    });
+  }
+
+  /** Ends a waiting long poll; later polls answer at once with no updates. */
+  close(): void {
+    this.updates.close();
+  }
+
+  private record(method: string, params: BotParams, ok: boolean, error?: string): void {
+    const files = Object.fromEntries(Object.entries(params.files).map(([k, f]) => [k, { filename: f.filename, size: f.data.length }]));
+    const entry: RecordedRequest = { method, params: { ...params.values, ...files }, ok, at: Date.now(), ...(error ? { error } : {}) };
+    this.requests.push(entry);
+    if (this.requests.length > MAX_RECORDED_REQUESTS) this.requests.splice(0, this.requests.length - MAX_RECORDED_REQUESTS);
+    for (const listener of [...this.requestListeners]) listener(entry);
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) }).end(text);
+}

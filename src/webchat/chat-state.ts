@@ -1,0 +1,114 @@
+/**
+ * What the chat holds — the model behind the page: chats, messages in their current (edited)
+ * state, the bot's command menu and callback queries waiting for an answer. Every change is also
+ * published as a `ChatEvent`, which the page receives live (Server-Sent Events).
+ */
+import type { BotCommand, Chat, Message, User } from 'grammy/types';
+
+/** A change the page must show. Messages are Telegram `Message` objects, exactly as the bot got them. */
+export type ChatEvent =
+  | { type: 'message'; message: Message }
+  | { type: 'edit'; message: Message }
+  | { type: 'delete'; chat_id: number; message_id: number }
+  | { type: 'toast'; chat_id: number; text: string; show_alert: boolean }
+  | { type: 'action'; chat_id: number; action: string }
+  | { type: 'commands'; commands: BotCommand[] };
+
+export type ChatListener = (event: ChatEvent) => void;
+
+interface PendingQuery {
+  chatId: number;
+  answered: boolean;
+}
+
+export class ChatState {
+  private readonly chats = new Map<number, Chat>();
+  private readonly messages = new Map<number, Map<number, Message>>();
+  private readonly lastMessageId = new Map<number, number>();
+  private readonly queries = new Map<string, PendingQuery>();
+  private readonly listeners = new Set<ChatListener>();
+  private queryCounter = 0;
+  commands: BotCommand[] = [];
+
+  /** Makes `user`'s private chat known (chat id = user id, as on Telegram). */
+  openPrivateChat(user: User): Chat {
+    const existing = this.chats.get(user.id);
+    if (existing) return existing;
+    const chat: Chat = { id: user.id, type: 'private', first_name: user.first_name, ...(user.username ? { username: user.username } : {}) };
+    this.chats.set(chat.id, chat);
+    return chat;
+  }
+
+  /** The chat with this id, or undefined (the server answers "chat not found"). */
+  chat(chatId: number): Chat | undefined {
+    return this.chats.get(chatId);
+  }
+
+  /** Stores a new message with the next id of its chat and publishes it. */
+  add(chatId: number, build: (messageId: number) => Message): Message {
+    const id = (this.lastMessageId.get(chatId) ?? 0) + 1;
+    this.lastMessageId.set(chatId, id);
+    const message = build(id);
+    this.bucket(chatId).set(id, message);
+    this.emit({ type: 'message', message });
+    return message;
+  }
+
+  /** The message as it is now, or undefined. */
+  get(chatId: number, messageId: number): Message | undefined {
+    return this.messages.get(chatId)?.get(messageId);
+  }
+
+  /** Replaces a message by its edited version and publishes the edit. */
+  replace(message: Message): void {
+    this.bucket(message.chat.id).set(message.message_id, message);
+    this.emit({ type: 'edit', message });
+  }
+
+  /** Removes a message; false when there was none. */
+  remove(chatId: number, messageId: number): boolean {
+    const removed = this.messages.get(chatId)?.delete(messageId) ?? false;
+    if (removed) this.emit({ type: 'delete', chat_id: chatId, message_id: messageId });
+    return removed;
+  }
+
+  /** Messages of a chat in order, in their current state. */
+  history(chatId: number): Message[] {
+    return [...(this.messages.get(chatId)?.values() ?? [])].sort((a, b) => a.message_id - b.message_id);
+  }
+
+  /** Registers a button press and returns its `callback_query.id`. */
+  newQuery(chatId: number): string {
+    const id = `${Date.now()}${String(++this.queryCounter).padStart(6, '0')}`;
+    this.queries.set(id, { chatId, answered: false });
+    return id;
+  }
+
+  /** Marks a query answered; undefined when it is unknown or was already answered. */
+  answerQuery(id: string): PendingQuery | undefined {
+    const q = this.queries.get(id);
+    if (!q || q.answered) return undefined;
+    q.answered = true;
+    return q;
+  }
+
+  /** Ids of button presses the bot has not answered yet. */
+  unansweredQueries(): string[] {
+    return [...this.queries].filter(([, q]) => !q.answered).map(([id]) => id);
+  }
+
+  subscribe(listener: ChatListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(event: ChatEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  private bucket(chatId: number): Map<number, Message> {
+    let b = this.messages.get(chatId);
+    if (!b) this.messages.set(chatId, (b = new Map()));
+    return b;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Where the embedded Bot API keeps what the bot uploads: bytes on disk under the given directory,
+ * an in-memory index by `file_id` (re-sending by id works, as on Telegram) and by `file_path`
+ * (what `getFile` returns and `/file/bot<token>/<file_path>` serves).
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { writeFileAtomic } from '../store/atomic.js';
+import { extensionFor, imageSize, sniffMime, wavDurationS } from './media.js';
+
+/** Telegram's folder names for each kind of file (they show up in `getFile`'s `file_path`). */
+export type FileKind = 'photos' | 'music' | 'documents' | 'voice';
+
+/** Prefixes in the style of Telegram's file ids, so logs look familiar. Opaque either way. */
+const ID_PREFIX: Record<FileKind, string> = { photos: 'AgACAgEAAxkBAA', music: 'CQACAgEAAxkBAA', documents: 'BQACAgEAAxkBAA', voice: 'AwACAgEAAxkBAA' };
+
+export interface StoredFile {
+  file_id: string;
+  file_unique_id: string;
+  /** Relative path, Telegram style: `photos/file_3.png`. */
+  file_path: string;
+  /** Absolute path on disk. */
+  absPath: string;
+  kind: FileKind;
+  mime: string;
+  size: number;
+  /** Name the uploader gave (or Telegram's default `photo.jpg` style). */
+  filename: string;
+  /** Pixel size for PNG/JPEG, read from the header at upload. */
+  image?: { width: number; height: number };
+  /** Whole seconds for a PCM WAV, read from the header at upload. */
+  durationS?: number;
+}
+
+export class FileStore {
+  private readonly byId = new Map<string, StoredFile>();
+  private readonly byPath = new Map<string, StoredFile>();
+  private counter = 0;
+
+  /** @param dir directory the files are written to (created on first save). */
+  constructor(readonly dir: string) {}
+
+  /** Writes the bytes atomically and indexes them; returns the new file's record. */
+  async save(data: Buffer, filename: string, kind: FileKind): Promise<StoredFile> {
+    const mime = sniffMime(data, filename);
+    const file_path = `${kind}/file_${this.counter++}.${extensionFor(mime, filename)}`;
+    const absPath = path.join(this.dir, ...file_path.split('/'));
+    await writeFileAtomic(absPath, data);
+    const file: StoredFile = {
+      file_id: ID_PREFIX[kind] + randomBytes(30).toString('base64url'),
+      file_unique_id: 'AQAD' + randomBytes(9).toString('base64url'),
+      file_path, absPath, kind, mime, size: data.length, filename,
+    };
+    const image = imageSize(data);
+    if (image) file.image = image;
+    const durationS = wavDurationS(data);
+    if (durationS !== undefined) file.durationS = durationS;
+    this.byId.set(file.file_id, file);
+    this.byPath.set(file_path, file);
+    return file;
+  }
+
+  /** The file with this `file_id`, or undefined (Telegram: "wrong file identifier"). */
+  get(fileId: string): StoredFile | undefined {
+    return this.byId.get(fileId);
+  }
+
+  /** The file with this relative `file_path`, or undefined. */
+  getByPath(filePath: string): StoredFile | undefined {
+    return this.byPath.get(filePath);
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Pure helpers that look at uploaded bytes: what kind of file it is and the numbers Telegram puts
+ * in its objects (photo width/height, audio duration). Only headers are read; nothing is decoded.
+ */
+
+/** MIME type from magic bytes, falling back to the file name's extension, then octet-stream. */
+export function sniffMime(data: Uint8Array, filename = ''): string {
+  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (b.length >= 8 && b.readUInt32BE(0) === 0x89504e47) return 'image/png';
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length >= 6 && b.toString('latin1', 0, 4) === 'GIF8') return 'image/gif';
+  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WAVE') return 'audio/wav';
+  if (b.length >= 4 && b.toString('latin1', 0, 4) === 'OggS') return 'audio/ogg';
+  if (b.length >= 3 && b.toString('latin1', 0, 3) === 'ID3') return 'audio/mpeg';
+  if (b.length >= 2 && b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0) return 'audio/mpeg';
+  if (b.length >= 12 && b.toString('latin1', 4, 8) === 'ftyp') return 'audio/mp4';
+  if (b.length >= 5 && b.toString('latin1', 0, 5) === '%PDF-') return 'application/pdf';
+  return MIME_BY_EXT[extensionOf(filename)] ?? 'application/octet-stream';
+}
+
+const MIME_BY_EXT: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
+  wav: 'audio/wav', mp3: 'audio/mpeg', ogg: 'audio/ogg', oga: 'audio/ogg', m4a: 'audio/mp4',
+  pdf: 'application/pdf', txt: 'text/plain', md: 'text/markdown', json: 'application/json',
+  svg: 'image/svg+xml', csv: 'text/csv',
+};
+
+/** Extension (lower case, no dot) the file is stored and served under. */
+export function extensionFor(mime: string, filename = ''): string {
+  const fromName = extensionOf(filename);
+  if (fromName && MIME_BY_EXT[fromName] === mime) return fromName;
+  const found = Object.entries(MIME_BY_EXT).find(([, m]) => m === mime);
+  return found?.[0] ?? (/^[a-z0-9]{1,5}$/.test(fromName) ? fromName : 'bin');
+}
+
+function extensionOf(filename: string): string {
+  const dot = filename.lastIndexOf('.');
+  return dot >= 0 ? filename.slice(dot + 1).toLowerCase() : '';
+}
+
+/** Pixel size of a PNG or baseline/progressive JPEG; undefined for anything else. */
+export function imageSize(data: Uint8Array): { width: number; height: number } | undefined {
+  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47) {
+    return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+  }
+  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) {
+    let pos = 2;
+    while (pos + 9 < b.length) {
+      if (b[pos] !== 0xff) return undefined;
+      const marker = b[pos + 1] ?? 0;
+      const length = b.readUInt16BE(pos + 2);
+      // SOF0..SOF15 carry the frame size, except DHT (C4), JPG (C8) and DAC (CC).
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+        return { height: b.readUInt16BE(pos + 5), width: b.readUInt16BE(pos + 7) };
+      }
+      pos += 2 + length;
+    }
+  }
+  return undefined;
+}
+
+/** Whole seconds of a PCM WAV (from its `fmt ` and `data` chunks); undefined if not a WAV. */
+export function wavDurationS(data: Uint8Array): number | undefined {
+  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (b.length < 12 || b.toString('latin1', 0, 4) !== 'RIFF' || b.toString('latin1', 8, 12) !== 'WAVE') return undefined;
+  let byteRate = 0;
+  let pos = 12;
+  while (pos + 8 <= b.length) {
+    const id = b.toString('latin1', pos, pos + 4);
+    const size = b.readUInt32LE(pos + 4);
+    if (id === 'fmt ' && pos + 16 <= b.length) byteRate = b.readUInt32LE(pos + 16);
+    if (id === 'data') {
+      const bytes = Math.min(size, b.length - pos - 8);
+      return byteRate > 0 ? Math.round(bytes / byteRate) : undefined;
+    }
+    pos += 8 + size + (size % 2);
+  }
+  return undefined;
+}

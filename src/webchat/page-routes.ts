@@ -1,0 +1,165 @@
+/**
+ * The chat page's side of the server: static files from `public/`, the live event stream
+ * (Server-Sent Events: a snapshot, then every ChatEvent) and two small JSON endpoints for what the
+ * person does — type a message, tap a button. Files the bot sent are served at `/files/<file_id>`.
+ */
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { EmbeddedBotApi } from './botapi-server.js';
+import { serveStoredFile } from './serve-file.js';
+import { S } from './strings.js';
+
+const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
+
+/** The only static files served (no directory walking, no path from the URL reaches the disk). */
+const STATIC: Record<string, { file: string; type: string }> = {
+  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
+  '/index.html': { file: 'index.html', type: 'text/html; charset=utf-8' },
+  '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
+  '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
+  '/icon.svg': { file: 'icon.svg', type: 'image/svg+xml' },
+};
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': "default-src 'self'; img-src 'self' data:; media-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
+/** Seconds between SSE keep-alive comments (proxies and browsers drop silent streams). */
+export const SSE_HEARTBEAT_S = 15;
+
+/** Largest JSON body the page may send (a 4096-character message fits many times). */
+const MAX_PAGE_BODY = 64 * 1024;
+
+export class PageRoutes {
+  private readonly streams = new Set<ServerResponse>();
+
+  constructor(private readonly api: EmbeddedBotApi) {}
+
+  /** Serves a page route; answers 404 for anything unknown. */
+  async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const path = url.pathname;
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const asset = STATIC[path];
+      if (asset) return this.serveStatic(res, asset.file, asset.type);
+      if (path === '/events') return this.openStream(req, res);
+      const file = /^\/files\/([A-Za-z0-9_-]+)$/.exec(path);
+      if (file) {
+        const stored = this.api.files.get(file[1] as string);
+        if (!stored) return sendText(res, 404, S.fileNotFound);
+        return serveStoredFile(req, res, stored, stored.kind === 'documents' && url.searchParams.has('download'));
+      }
+    }
+    if (req.method === 'POST' && (path === '/api/messages' || path === '/api/callbacks')) {
+      if (!sameOrigin(req)) return sendJson(res, 403, { ok: false, error: S.foreignOrigin });
+      let body: Record<string, unknown>;
+      try {
+        body = await readJson(req);
+      } catch {
+        return sendJson(res, 400, { ok: false, error: S.badJson });
+      }
+      return path === '/api/messages' ? this.postMessage(res, body) : this.postCallback(res, body);
+    }
+    sendText(res, 404, S.notFound);
+  }
+
+  /** Ends every open event stream (server shutting down). */
+  closeStreams(): void {
+    for (const res of this.streams) res.end();
+    this.streams.clear();
+  }
+
+  private postMessage(res: ServerResponse, body: Record<string, unknown>): void {
+    const text = typeof body.text === 'string' ? body.text.trim() : '';
+    if (text === '') return sendJson(res, 400, { ok: false, error: S.emptyText });
+    try {
+      const message = this.api.sendUserText(text);
+      sendJson(res, 200, { ok: true, message_id: message.message_id });
+    } catch {
+      sendJson(res, 400, { ok: false, error: S.tooLong });
+    }
+  }
+
+  private postCallback(res: ServerResponse, body: Record<string, unknown>): void {
+    const messageId = Number(body.message_id);
+    const data = typeof body.data === 'string' ? body.data : '';
+    try {
+      const id = this.api.pressButton(messageId, data);
+      sendJson(res, 200, { ok: true, callback_query_id: id });
+    } catch {
+      sendJson(res, 409, { ok: false, error: S.staleButton });
+    }
+  }
+
+  private async serveStatic(res: ServerResponse, file: string, type: string): Promise<void> {
+    const body = await readFile(PUBLIC_DIR + file);
+    res.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length, 'Cache-Control': 'no-cache', ...SECURITY_HEADERS }).end(body);
+  }
+
+  private openStream(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', ...SECURITY_HEADERS });
+    const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
+    res.write(`retry: 2000\n\n`);
+    send({
+      type: 'snapshot',
+      bot: this.api.bot,
+      user: this.api.user,
+      messages: this.api.history(),
+      commands: this.api.state.commands,
+    });
+    const chatId = this.api.chatId;
+    const unsubscribe = this.api.subscribe((event) => {
+      const eventChat = 'message' in event ? event.message.chat.id : 'chat_id' in event ? event.chat_id : chatId;
+      if (eventChat === chatId) send(event);
+    });
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), SSE_HEARTBEAT_S * 1000);
+    this.streams.add(res);
+    req.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      this.streams.delete(res);
+    });
+  }
+}
+
+/** Loopback host names this server answers to (a guard against DNS rebinding). */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** POSTs from another site carry a foreign Origin; the page's own requests carry ours or none. */
+function sameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return (req.headers['content-type'] ?? '').startsWith('application/json');
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw new Error('not json');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_PAGE_BODY) throw new Error('too large');
+    chunks.push(chunk as Buffer);
+  }
+  const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+  return parsed as Record<string, unknown>;
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) }).end(text);
+}
+
+export function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text) }).end(text);
+}

@@ -1,0 +1,115 @@
+/**
+ * Reading Bot API parameters the way Telegram does: query string, JSON, urlencoded or multipart,
+ * all merged into one bag; JSON-valued fields (`reply_markup`, `commands`, …) arrive as strings in
+ * form bodies and are decoded here. Errors are `BotApiError`s that the server turns into
+ * `{ ok: false, error_code, description }`.
+ */
+import type { IncomingMessage } from 'node:http';
+import { MultipartError, parseMultipart, type UploadedPart } from './multipart.js';
+
+/** Telegram's own upload ceiling for bots (50 MB); larger bodies get 413. */
+export const MAX_BODY_BYTES = 50 * 1024 * 1024;
+
+/** An error with the HTTP status and the exact `description` Telegram would send. */
+export class BotApiError extends Error {
+  constructor(readonly status: number, readonly description: string) {
+    super(description);
+    this.name = 'BotApiError';
+  }
+}
+
+/** 400 with Telegram's "Bad Request: …" prefix. */
+export function badRequest(what: string): BotApiError {
+  return new BotApiError(400, `Bad Request: ${what}`);
+}
+
+export interface BotParams {
+  values: Record<string, unknown>;
+  files: Record<string, UploadedPart>;
+}
+
+/** Fields whose value is a JSON object/array even when sent as a form field. */
+const JSON_FIELDS = ['reply_markup', 'entities', 'caption_entities', 'commands', 'allowed_updates', 'scope',
+  'link_preview_options', 'reply_parameters'];
+
+/** Reads the whole request (≤ MAX_BODY_BYTES) and returns its parameters. */
+export async function readParams(req: IncomingMessage, url: URL): Promise<BotParams> {
+  const values: Record<string, unknown> = Object.fromEntries(url.searchParams);
+  let files: Record<string, UploadedPart> = {};
+  const body = await readBody(req);
+  const type = (req.headers['content-type'] ?? '').toLowerCase();
+  if (body.length > 0) {
+    if (type.startsWith('application/json')) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body.toString('utf8'));
+      } catch {
+        throw badRequest("can't parse JSON encoded request");
+      }
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('request body must be a JSON object');
+      Object.assign(values, parsed);
+    } else if (type.startsWith('multipart/form-data')) {
+      try {
+        const parsed = parseMultipart(body, req.headers['content-type'] ?? '');
+        Object.assign(values, parsed.fields);
+        files = parsed.files;
+      } catch (e) {
+        if (e instanceof MultipartError) throw badRequest(`can't parse multipart/form-data: ${e.message}`);
+        throw e;
+      }
+    } else {
+      // Telegram treats anything else as application/x-www-form-urlencoded.
+      Object.assign(values, Object.fromEntries(new URLSearchParams(body.toString('utf8'))));
+    }
+  }
+  for (const field of JSON_FIELDS) {
+    const raw = values[field];
+    if (typeof raw !== 'string') continue;
+    try {
+      values[field] = JSON.parse(raw);
+    } catch {
+      throw badRequest(field === 'reply_markup' ? "can't parse reply keyboard markup JSON object" : `can't parse ${field} JSON object`);
+    }
+  }
+  return { values, files };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > MAX_BODY_BYTES) throw new BotApiError(413, 'Request Entity Too Large');
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** An integer parameter (numbers may arrive as strings); `missing` is the error when absent. */
+export function intParam(p: BotParams, key: string, missing?: string): number | undefined {
+  const raw = p.values[key];
+  if (raw === undefined || raw === null || raw === '') {
+    if (missing) throw badRequest(missing);
+    return undefined;
+  }
+  const n = typeof raw === 'number' ? raw : Number(raw);
+  if (!Number.isSafeInteger(n)) throw badRequest(`field "${key}" must be an integer`);
+  return n;
+}
+
+/** A string parameter; `missing` is the error when absent or empty. */
+export function stringParam(p: BotParams, key: string, missing?: string): string | undefined {
+  const raw = p.values[key];
+  if (raw === undefined || raw === null || raw === '') {
+    if (missing) throw badRequest(missing);
+    return undefined;
+  }
+  return String(raw);
+}
+
+/** A boolean parameter: JSON true/false or the strings "true"/"false"/"1"/"0". */
+export function boolParam(p: BotParams, key: string): boolean {
+  const raw = p.values[key];
+  return raw === true || raw === 'true' || raw === '1' || raw === 1;
+}

@@ -1,0 +1,446 @@
+// Cuaderno Vivo — the local chat page. Plain JS, no build step, no external assets.
+// It shows the bot's messages live (Server-Sent Events from /events) and sends what the person
+// types or taps to /api/messages and /api/callbacks; the server turns them into Bot API updates.
+'use strict';
+
+// Every sentence the page shows, in one place.
+const T = {
+  online: 'bot · en línea',
+  connecting: 'conectando…',
+  reconnecting: 'sin conexión, reintentando…',
+  edited: 'editado',
+  photoAlt: 'Imagen enviada por el bot',
+  audio: 'Audio',
+  voice: 'Nota de voz',
+  document: 'Archivo',
+  download: 'Descargar',
+  sendFailed: 'No se pudo enviar el mensaje; inténtelo de nuevo.',
+  buttonFailed: 'No se pudo pulsar el botón; inténtelo de nuevo.',
+  keyboard: 'Opciones del mensaje',
+  you: 'Usted',
+  bot: 'Bot',
+  actions: {
+    typing: 'escribiendo…',
+    upload_photo: 'subiendo foto…',
+    record_voice: 'grabando audio…',
+    upload_voice: 'subiendo audio…',
+    upload_document: 'subiendo archivo…',
+    record_video: 'grabando vídeo…',
+    upload_video: 'subiendo vídeo…',
+    record_video_note: 'grabando vídeo…',
+    upload_video_note: 'subiendo vídeo…',
+    choose_sticker: 'eligiendo sticker…',
+    find_location: 'buscando ubicación…',
+  },
+};
+
+// Telegram shows a chat action for 5 s unless it is renewed or a message arrives.
+const ACTION_MS = 5000;
+const TOAST_MS = 3500;
+
+const $ = (id) => document.getElementById(id);
+const log = $('log');
+const statusEl = $('status');
+const textEl = $('text');
+const form = $('composer');
+const menu = $('menu');
+const menuButton = $('menu-button');
+
+let me = { id: 0 };
+let commands = [];
+let actionTimer = 0;
+let menuMode = 'menu'; // 'menu': tap sends the command; 'complete': tap fills the text box
+
+// ---- rendering -------------------------------------------------------------------------------
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'class') node.className = v;
+    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? '' : String(v));
+  }
+  node.append(...children.filter((c) => c !== undefined && c !== null));
+  return node;
+}
+
+/** Text with Telegram entities as nested elements; never innerHTML, so nothing from the bot runs. */
+function richText(text, entities) {
+  const sorted = [...(entities || [])].sort((a, b) => a.offset - b.offset || b.length - a.length);
+  const root = el('div', { class: 'text', dir: 'auto' });
+  build(root, text, 0, text.length, sorted);
+  return root;
+}
+
+function build(parent, text, start, end, ents) {
+  let pos = start;
+  let i = 0;
+  while (i < ents.length) {
+    const e = ents[i];
+    if (e.offset < pos) { i++; continue; }
+    if (e.offset > pos) parent.append(text.slice(pos, e.offset));
+    const eEnd = Math.min(e.offset + e.length, end);
+    const inner = [];
+    let j = i + 1;
+    while (j < ents.length && ents[j].offset < eEnd) inner.push(ents[j++]);
+    const node = entityNode(e, text.slice(e.offset, eEnd));
+    build(node.querySelector('code') || node, text, e.offset, eEnd, inner);
+    parent.append(node);
+    pos = eEnd;
+    i = j;
+  }
+  if (pos < end) parent.append(text.slice(pos, end));
+}
+
+function safeUrl(url) {
+  try {
+    const u = new URL(url, location.href);
+    return ['http:', 'https:', 'mailto:'].includes(u.protocol) ? u.href : undefined;
+  } catch { return undefined; }
+}
+
+function entityNode(e, raw) {
+  switch (e.type) {
+    case 'bold': return el('strong');
+    case 'italic': return el('em');
+    case 'underline': return el('u');
+    case 'strikethrough': return el('s');
+    case 'code': return el('code');
+    case 'pre': return el('pre', {}, el('code'));
+    case 'blockquote': case 'expandable_blockquote': return el('blockquote');
+    case 'spoiler': {
+      const s = el('span', { class: 'spoiler', tabindex: 0, role: 'button', 'aria-label': 'Texto oculto: pulse para verlo' });
+      const reveal = () => { s.classList.add('shown'); s.removeAttribute('role'); s.removeAttribute('aria-label'); };
+      s.addEventListener('click', reveal);
+      s.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') reveal(); });
+      return s;
+    }
+    case 'text_link': case 'url': {
+      const href = safeUrl(e.type === 'url' ? raw : e.url);
+      return href ? el('a', { href, target: '_blank', rel: 'noopener noreferrer' }) : el('span');
+    }
+    case 'bot_command':
+      return el('button', { type: 'button', class: 'cmd', onclick: () => sendText(raw) });
+    default: return el('span');
+  }
+}
+
+function fileUrl(fileId) {
+  return `/files/${encodeURIComponent(fileId)}`;
+}
+
+function formatSize(bytes) {
+  if (!bytes) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace('.', ',')} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
+}
+
+function formatTime(unixS) {
+  return new Date(unixS * 1000).toLocaleTimeString('es-ES', { hour: '2-digit', minute: '2-digit' });
+}
+
+function mediaNodes(m) {
+  const out = [];
+  if (m.photo && m.photo.length) {
+    const best = m.photo[m.photo.length - 1];
+    out.push(el('a', { class: 'photo', href: fileUrl(best.file_id), target: '_blank', rel: 'noopener' },
+      el('img', {
+        src: fileUrl(best.file_id), alt: m.caption || T.photoAlt,
+        width: best.width || undefined, height: best.height || undefined,
+        onload: () => keepAtBottom(),
+      })));
+  }
+  const sound = m.audio || m.voice;
+  if (sound) {
+    const title = m.audio ? [m.audio.performer, m.audio.title].filter(Boolean).join(' — ') || m.audio.file_name || T.audio : T.voice;
+    const titleId = `t-${m.message_id}`;
+    out.push(el('div', { class: 'media-title', id: titleId }, `🎧 ${title}`));
+    out.push(el('audio', { controls: true, preload: 'metadata', src: fileUrl(sound.file_id), 'aria-labelledby': titleId }));
+  }
+  if (m.document) {
+    const d = m.document;
+    out.push(el('a', { class: 'doc', href: `${fileUrl(d.file_id)}?download`, download: d.file_name || true, 'aria-label': `${T.download} ${d.file_name || T.document}` },
+      el('span', { class: 'doc-icon', 'aria-hidden': 'true' }, '⬇'),
+      el('span', {}, el('span', { class: 'doc-name' }, d.file_name || T.document), el('span', { class: 'doc-size' }, formatSize(d.file_size)))));
+  }
+  return out;
+}
+
+function keyboardNode(m) {
+  const rows = m.reply_markup && m.reply_markup.inline_keyboard;
+  if (!rows || !rows.length) return undefined;
+  return el('div', { class: 'keyboard', role: 'group', 'aria-label': T.keyboard },
+    ...rows.map((row) => el('div', { class: 'krow' }, ...row.map((b) => {
+      if (b.url) {
+        const href = safeUrl(b.url);
+        return el('a', { class: 'kbtn', href, target: '_blank', rel: 'noopener noreferrer' }, b.text);
+      }
+      return el('button', { type: 'button', class: 'kbtn', 'data-callback': b.callback_data, onclick: (ev) => press(m.message_id, b.callback_data, ev.currentTarget) }, b.text);
+    }))));
+}
+
+function messageNode(m) {
+  const mine = m.from && m.from.id === me.id;
+  const keyboard = keyboardNode(m);
+  const body = m.text !== undefined ? richText(m.text, m.entities) : m.caption ? richText(m.caption, m.caption_entities) : undefined;
+  const meta = el('span', { class: 'meta' }, m.edit_date ? `${T.edited} ` : '', el('time', { datetime: new Date(m.date * 1000).toISOString() }, formatTime(m.date)));
+  return el('article', {
+    class: `msg ${mine ? 'out' : 'in'}${keyboard ? ' has-keyboard' : ''}`,
+    id: `m-${m.message_id}`, 'data-message-id': m.message_id, 'aria-label': mine ? T.you : T.bot,
+  }, el('div', { class: 'bubble' }, el('span', { class: 'visually-hidden' }, `${mine ? T.you : T.bot}: `), ...mediaNodes(m), body, meta), keyboard);
+}
+
+function nearBottom() {
+  return log.scrollHeight - log.scrollTop - log.clientHeight < 120;
+}
+
+function keepAtBottom(force) {
+  if (force || nearBottom()) log.scrollTop = log.scrollHeight;
+}
+
+function addMessage(m) {
+  $('empty')?.remove();
+  const existing = document.getElementById(`m-${m.message_id}`);
+  const stick = nearBottom();
+  if (existing) existing.replaceWith(messageNode(m));
+  else log.append(messageNode(m));
+  keepAtBottom(stick || (m.from && m.from.id === me.id));
+}
+
+function editMessage(m) {
+  const existing = document.getElementById(`m-${m.message_id}`);
+  if (!existing) return addMessage(m);
+  // Keep a playing audio element if the media did not change (edits of captions or keyboards).
+  const node = messageNode(m);
+  const oldAudio = existing.querySelector('audio');
+  const newAudio = node.querySelector('audio');
+  if (oldAudio && newAudio && oldAudio.getAttribute('src') === newAudio.getAttribute('src')) newAudio.replaceWith(oldAudio);
+  node.classList.add('flash');
+  existing.replaceWith(node);
+}
+
+// ---- status line, toasts, alerts ---------------------------------------------------------------
+
+function setStatus(text, active) {
+  statusEl.textContent = text;
+  statusEl.classList.toggle('active', Boolean(active));
+}
+
+function showAction(action) {
+  clearTimeout(actionTimer);
+  setStatus(T.actions[action] || T.actions.typing, true);
+  actionTimer = setTimeout(() => setStatus(T.online), ACTION_MS);
+}
+
+function clearAction() {
+  clearTimeout(actionTimer);
+  setStatus(T.online);
+}
+
+let toastTimer = 0;
+function toast(text) {
+  const t = $('toast');
+  t.textContent = text;
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.hidden = true; }, TOAST_MS);
+}
+
+function alertBox(text) {
+  const dialog = $('alert');
+  $('alert-text').textContent = text;
+  if (typeof dialog.showModal === 'function') dialog.showModal();
+  else window.alert(text);
+}
+
+// ---- what the person does -----------------------------------------------------------------------
+
+async function post(path, body) {
+  const res = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok || !data.ok) throw new Error(data.error || T.sendFailed);
+  return data;
+}
+
+async function sendText(text) {
+  const trimmed = text.trim();
+  if (!trimmed) return false;
+  try {
+    await post('/api/messages', { text: trimmed });
+    return true;
+  } catch (e) {
+    toast(e.message || T.sendFailed);
+    return false;
+  }
+}
+
+async function press(messageId, data, button) {
+  button.setAttribute('aria-busy', 'true');
+  try {
+    await post('/api/callbacks', { message_id: messageId, data });
+  } catch (e) {
+    toast(e.message || T.buttonFailed);
+  } finally {
+    // The bot answers the query (toast) or edits the message; either way the spinner ends soon.
+    setTimeout(() => button.isConnected && button.removeAttribute('aria-busy'), 1500);
+  }
+}
+
+form.addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  const text = textEl.value;
+  closeMenu();
+  if (await sendText(text)) {
+    textEl.value = '';
+    autosize();
+  }
+  textEl.focus();
+});
+
+textEl.addEventListener('keydown', (ev) => {
+  if (!menu.hidden && ['ArrowDown', 'ArrowUp', 'Escape', 'Tab'].includes(ev.key)) return menuKeys(ev);
+  if (!menu.hidden && ev.key === 'Enter' && selectedIndex() >= 0) return menuKeys(ev);
+  if (ev.key === 'Enter' && !ev.shiftKey && !ev.isComposing) {
+    ev.preventDefault();
+    form.requestSubmit();
+  }
+});
+
+function autosize() {
+  textEl.style.height = 'auto';
+  textEl.style.height = `${Math.min(textEl.scrollHeight + 2, 144)}px`;
+}
+
+textEl.addEventListener('input', () => {
+  autosize();
+  const v = textEl.value;
+  if (/^\/[a-z0-9_]*$/i.test(v) && commands.length) openMenu('complete', v.slice(1).toLowerCase());
+  else if (menuMode === 'complete') closeMenu();
+});
+
+// ---- command menu (setMyCommands) -------------------------------------------------------------
+
+function renderCommands(list) {
+  commands = list || [];
+  menuButton.hidden = commands.length === 0;
+  if (!commands.length) closeMenu();
+}
+
+function openMenu(mode, filter = '') {
+  menuMode = mode;
+  const shown = commands.filter((c) => c.command.startsWith(filter));
+  if (!shown.length) return closeMenu();
+  menu.replaceChildren(...shown.map((c, i) => el('li', {
+    role: 'option', id: `cmd-${c.command}`, 'aria-selected': i === 0 && mode === 'complete' ? 'true' : 'false',
+    'data-command': c.command, onclick: () => chooseCommand(c.command),
+  }, el('span', { class: 'c' }, `/${c.command}`), el('span', { class: 'd' }, c.description))));
+  menu.hidden = false;
+  menuButton.setAttribute('aria-expanded', 'true');
+  syncActive();
+}
+
+function closeMenu() {
+  menu.hidden = true;
+  menuButton.setAttribute('aria-expanded', 'false');
+  textEl.removeAttribute('aria-activedescendant');
+  menuMode = 'menu';
+}
+
+function selectedIndex() {
+  return [...menu.children].findIndex((li) => li.getAttribute('aria-selected') === 'true');
+}
+
+function syncActive() {
+  const li = menu.children[selectedIndex()];
+  if (li) {
+    textEl.setAttribute('aria-activedescendant', li.id);
+    li.scrollIntoView({ block: 'nearest' });
+  } else textEl.removeAttribute('aria-activedescendant');
+}
+
+function menuKeys(ev) {
+  const items = [...menu.children];
+  let i = selectedIndex();
+  if (ev.key === 'Escape') { ev.preventDefault(); return closeMenu(); }
+  if (ev.key === 'Enter' || ev.key === 'Tab') {
+    if (i < 0) return;
+    ev.preventDefault();
+    return chooseCommand(items[i].dataset.command);
+  }
+  ev.preventDefault();
+  i = ev.key === 'ArrowDown' ? (i + 1) % items.length : (i - 1 + items.length) % items.length;
+  items.forEach((li, k) => li.setAttribute('aria-selected', k === i ? 'true' : 'false'));
+  syncActive();
+}
+
+async function chooseCommand(command) {
+  const mode = menuMode;
+  closeMenu();
+  if (mode === 'complete') {
+    // Typing "/se…" then choosing fills the box so arguments can follow (/semana 3).
+    textEl.value = `/${command} `;
+    autosize();
+  } else {
+    await sendText(`/${command}`);
+  }
+  textEl.focus();
+}
+
+menuButton.addEventListener('click', () => {
+  if (menu.hidden) {
+    openMenu('menu');
+    textEl.focus();
+  } else closeMenu();
+});
+document.addEventListener('click', (ev) => {
+  if (!menu.hidden && !menu.contains(ev.target) && ev.target !== menuButton && !menuButton.contains(ev.target) && ev.target !== textEl) closeMenu();
+});
+
+// ---- live connection -----------------------------------------------------------------------------
+
+function connect() {
+  setStatus(T.connecting);
+  const source = new EventSource('/events');
+  source.onopen = () => setStatus(T.online);
+  source.onerror = () => setStatus(T.reconnecting);
+  source.onmessage = (ev) => {
+    const e = JSON.parse(ev.data);
+    switch (e.type) {
+      case 'snapshot':
+        me = e.user;
+        $('bot-name').textContent = e.bot.first_name;
+        log.replaceChildren();
+        if (!e.messages.length) log.append(el('p', { class: 'empty', id: 'empty' }, 'Escriba, por ejemplo, «prepare la semana 3» o abra el menú de comandos.'));
+        e.messages.forEach(addMessage);
+        renderCommands(e.commands);
+        keepAtBottom(true);
+        document.body.dataset.ready = 'true';
+        break;
+      case 'message':
+        if (e.message.from && e.message.from.id !== me.id) clearAction();
+        addMessage(e.message);
+        break;
+      case 'edit':
+        editMessage(e.message);
+        break;
+      case 'delete':
+        document.getElementById(`m-${e.message_id}`)?.remove();
+        break;
+      case 'toast':
+        if (e.show_alert) alertBox(e.text);
+        else toast(e.text);
+        break;
+      case 'action':
+        showAction(e.action);
+        break;
+      case 'commands':
+        renderCommands(e.commands);
+        break;
+    }
+  };
+}
+
+connect();
+textEl.focus();

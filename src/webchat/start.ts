@@ -1,0 +1,92 @@
+/**
+ * `startEmbeddedTelegram`: one loopback HTTP server that is both the Bot API the bot talks to
+ * (`apiRoot`) and the chat page a person opens (`chatUrl`). Used by main.ts when no
+ * TELEGRAM_BOT_TOKEN is set, and by tests (port 0 picks a free port).
+ */
+import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { CuadernoError } from '../errors.js';
+import { EmbeddedBotApi, type WebchatUser } from './botapi-server.js';
+import { isLoopbackHost, PageRoutes, sendText } from './page-routes.js';
+import { S } from './strings.js';
+
+export interface EmbeddedTelegramOptions {
+  /** Loopback address to bind: 127.0.0.1 (usual), ::1 or localhost. Anything else is refused. */
+  host: string;
+  /** TCP port; 0 lets the system choose (tests). */
+  port: number;
+  /** Bot token the server accepts; the bot must use the same one. */
+  token: string;
+  /** Directory for the files the bot uploads (created if missing). */
+  filesDir: string;
+  /** The person on the page (default DEFAULT_WEBCHAT_USER); its id is the chat id. */
+  user?: WebchatUser;
+}
+
+export interface EmbeddedTelegram {
+  /** Give this to grammY: `new Bot(token, { client: { apiRoot } })`. No trailing slash. */
+  apiRoot: string;
+  /** The chat page to open in a browser. */
+  chatUrl: string;
+  server: EmbeddedBotApi;
+  /** Stops listening, ends long polls and event streams; resolves when the socket is closed. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the embedded Bot API + chat page. Rejects with a CuadernoError('CONFIG') whose message
+ * is one Spanish sentence when the host is not loopback or the port is busy (EADDRINUSE).
+ */
+export async function startEmbeddedTelegram(opts: EmbeddedTelegramOptions): Promise<EmbeddedTelegram> {
+  if (!isLoopbackHost(opts.host)) throw new CuadernoError('CONFIG', S.notLoopback(opts.host), { field: 'CHAT_HOST' });
+  await mkdir(opts.filesDir, { recursive: true });
+  const api = new EmbeddedBotApi({ token: opts.token, filesDir: opts.filesDir, ...(opts.user ? { user: opts.user } : {}) });
+  const page = new PageRoutes(api);
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const host = (req.headers.host ?? '').replace(/:\d+$/, '');
+    if (!isLoopbackHost(host)) return sendText(res, 403, S.foreignHost);
+    api.handle(req, res, url)
+      .then((handled) => (handled ? undefined : page.handle(req, res, url)))
+      .catch((e: unknown) => {
+        console.error('[webchat] error interno', e);
+        if (!res.headersSent) sendText(res, 500, 'Error interno del chat local.');
+        else res.destroy();
+      });
+  });
+  await listen(server, opts.host, opts.port);
+
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  const hostInUrl = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  const origin = `http://${hostInUrl}:${port}`;
+  return {
+    apiRoot: origin,
+    chatUrl: `${origin}/`,
+    server: api,
+    close: () => new Promise<void>((resolve) => {
+      api.close();
+      page.closeStreams();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (e: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      const message = e.code === 'EADDRINUSE' ? S.portInUse(host, port) : S.cannotListen(host, port, e.code ?? e.message);
+      reject(new CuadernoError('CONFIG', message, { field: 'CHAT_PORT', port, host }, { cause: e }));
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}

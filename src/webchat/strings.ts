@@ -1,0 +1,19 @@
+/** Every Spanish sentence the embedded chat server says (the page's own texts live in public/app.js). */
+import { LIMITS } from './method-kit.js';
+
+export const S = Object.freeze({
+  portInUse: (host: string, port: number) =>
+    `El puerto ${port} de ${host} ya está en uso: cierre el programa que lo ocupa o elija otro con CHAT_PORT (por ejemplo CHAT_PORT=${port + 1}).`,
+  notLoopback: (host: string) =>
+    `El chat local solo escucha en esta máquina (127.0.0.1, ::1 o localhost) y "${host}" no lo es: cambie CHAT_HOST.`,
+  cannotListen: (host: string, port: number, why: string) => `No se pudo abrir el chat local en ${host}:${port}: ${why}.`,
+  ready: (url: string) => `Chat local listo: abra ${url} en su navegador (sin token de Telegram, el bot habla con este servidor).`,
+  emptyText: 'Escriba un mensaje antes de enviarlo.',
+  tooLong: `El mensaje es demasiado largo: como máximo ${LIMITS.text} caracteres.`,
+  staleButton: 'Ese botón ya no está disponible.',
+  badJson: 'La petición del chat no se entendió (se esperaba JSON).',
+  foreignOrigin: 'Petición rechazada: solo se acepta desde la página del chat.',
+  foreignHost: 'Petición rechazada: este servidor solo atiende a 127.0.0.1 / localhost.',
+  notFound: 'No existe esa página.',
+  fileNotFound: 'Ese archivo no existe (¿se reinició el servidor?).',
+});

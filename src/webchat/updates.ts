@@ -1,0 +1,113 @@
+/**
+ * The update queue behind `getUpdates`, with Telegram's semantics: an update stays until a later
+ * call confirms it with `offset` (so a bot that restarts sees what it had not confirmed), long polls
+ * wait up to `timeout` seconds and are answered as soon as an update arrives, and a second poller
+ * ends the first with 409 Conflict.
+ */
+import type { Update } from 'grammy/types';
+import { BotApiError } from './params.js';
+
+/** Telegram's bounds for `limit`. */
+export const MAX_UPDATES_PER_CALL = 100;
+
+export type UpdateBody = Omit<Update, 'update_id'>;
+
+export interface PollOptions {
+  offset?: number;
+  limit?: number;
+  /** Seconds to wait when nothing is pending; 0 answers at once. */
+  timeoutS?: number;
+  /** Update types the bot wants; remembered for later calls, as on Telegram. */
+  allowedUpdates?: string[];
+}
+
+interface Waiter {
+  wake: () => void;
+  fail: (e: BotApiError) => void;
+}
+
+export class UpdateQueue {
+  private pending: Update[] = [];
+  private nextId = 1;
+  private allowed: string[] = [];
+  private waiter: Waiter | undefined;
+  private closed = false;
+
+  /** Appends an update (the id is assigned here) and wakes a waiting poll. */
+  push(body: UpdateBody): Update {
+    const update = { update_id: this.nextId++, ...body } as Update;
+    this.pending.push(update);
+    this.waiter?.wake();
+    return update;
+  }
+
+  /** Updates not yet confirmed by the bot (tests use it to see what the bot has not taken). */
+  unconfirmed(): readonly Update[] {
+    return this.pending;
+  }
+
+  /** True while a long poll is waiting for an update (tests wait for the bot to be listening). */
+  get polling(): boolean {
+    return this.waiter !== undefined;
+  }
+
+  /** Drops every pending update (`deleteWebhook({ drop_pending_updates: true })`). */
+  dropPending(): void {
+    this.pending = [];
+  }
+
+  /**
+   * Answers one `getUpdates` call. `signal` aborts when the HTTP client goes away, so a dead
+   * connection never holds the poller slot.
+   */
+  async poll(opts: PollOptions, signal: AbortSignal): Promise<Update[]> {
+    if (opts.allowedUpdates !== undefined) this.allowed = opts.allowedUpdates;
+    this.confirm(opts.offset);
+    const limit = Math.min(Math.max(opts.limit ?? MAX_UPDATES_PER_CALL, 1), MAX_UPDATES_PER_CALL);
+    const ready = () => this.deliverable().slice(0, limit);
+    const now = ready();
+    const timeoutS = opts.timeoutS ?? 0;
+    this.waiter?.fail(new BotApiError(409, 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running'));
+    if (now.length > 0 || timeoutS <= 0 || this.closed || signal.aborted) return now;
+
+    return new Promise<Update[]>((resolve, reject) => {
+      const finish = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', finish);
+        if (this.waiter === waiter) this.waiter = undefined;
+        resolve(ready());
+      };
+      const waiter: Waiter = {
+        wake: finish,
+        fail: (e) => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', finish);
+          if (this.waiter === waiter) this.waiter = undefined;
+          reject(e);
+        },
+      };
+      const timer = setTimeout(finish, timeoutS * 1000);
+      signal.addEventListener('abort', finish, { once: true });
+      this.waiter = waiter;
+    });
+  }
+
+  /** Ends a waiting poll with no updates; later polls answer at once (server shutting down). */
+  close(): void {
+    this.closed = true;
+    this.waiter?.wake();
+  }
+
+  private confirm(offset: number | undefined): void {
+    if (offset === undefined || offset === 0) return;
+    if (offset < 0) this.pending = this.pending.slice(offset);
+    else this.pending = this.pending.filter((u) => u.update_id >= offset);
+  }
+
+  /** Pending updates of allowed types; the others are dropped, as Telegram never sends them. */
+  private deliverable(): Update[] {
+    if (this.allowed.length === 0) return this.pending;
+    this.pending = this.pending.filter((u) => Object.keys(u).some((k) => k !== 'update_id' && this.allowed.includes(k)));
+    return this.pending;
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * The chat page in real headless Chromium with a real grammY bot behind the embedded Bot API:
+ * typing, live replies, inline buttons, in-place edits, the command menu, an inline photo that
+ * decodes, an audio element that can play, a document link. Its screenshots stay in a temp dir
+ * (the README's come from product-flow.test.ts, the real bot).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Bot } from 'grammy';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedTelegram, type EmbeddedTelegram } from '../../src/webchat/index.js';
+import { launchChromium, skipBrowserTests, type LaunchedBrowser } from '../support/browser.js';
+import { createEchoBot, ECHO_COMMANDS } from './echo-bot.js';
+
+const TOKEN = '5550002:browser-test';
+
+describe.skipIf(skipBrowserTests())('chat page in Chromium', () => {
+  let tmp: string;
+  let tg: EmbeddedTelegram;
+  let bot: Bot;
+  let botStopped: Promise<void>;
+  let browser: LaunchedBrowser;
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'webchat-browser-'));
+    tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: TOKEN, filesDir: path.join(tmp, 'files') });
+    bot = createEchoBot(TOKEN, tg.apiRoot);
+    await bot.api.setMyCommands(ECHO_COMMANDS);
+    botStopped = bot.start({ drop_pending_updates: true });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await bot?.stop();
+    await botStopped;
+    await tg?.close();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  const shot = (name: string) => browser.page.screenshot({ path: path.join(tmp, name) });
+
+  it('text in, live reply with buttons, a tap edits the same message in place', async () => {
+    const { page } = browser;
+    await page.goto(tg.chatUrl);
+    await page.waitForSelector('body[data-ready="true"]');
+    const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
+    await expect.poll(() => box.evaluate((e) => e === document.activeElement)).toBe(true);
+
+    await box.fill('prepare la semana 3');
+    await box.press('Enter');
+    await page.locator('.msg.out', { hasText: 'prepare la semana 3' }).waitFor();
+    const approve = page.getByRole('button', { name: '✅ Aprobar' });
+    await approve.waitFor();
+    const reply = page.locator('.msg.in', { has: approve });
+    const id = await reply.getAttribute('id');
+    const indexBefore = await page.locator('#log > .msg').evaluateAll((els, i) => els.findIndex((e) => e.id === i), id);
+    await expect.poll(() => box.inputValue()).toBe('');
+    await shot('chat-aprobacion.png');
+
+    await approve.click();
+    await page.getByRole('status').filter({ hasText: 'Aprobado' }).waitFor();
+    const edited = page.locator(`#${id}`);
+    await edited.filter({ hasText: '✅ Aprobado por Estudiante' }).waitFor();
+    expect(await edited.getByRole('button').count()).toBe(0);
+    expect(await edited.locator('.meta').textContent()).toMatch(/^editado/);
+    const indexAfter = await page.locator('#log > .msg').evaluateAll((els, i) => els.findIndex((e) => e.id === i), id);
+    expect(indexAfter).toBe(indexBefore);
+    // The bot really got a callback_query from this user for that message.
+    const answer = await tg.server.waitForRequest('answerCallbackQuery', (r) => r.ok);
+    expect(answer.params.text).toBe('Aprobado');
+  });
+
+  it('chat actions show in the header until a message arrives', async () => {
+    const { page } = browser;
+    await bot.api.sendChatAction(tg.server.chatId, 'upload_photo');
+    await page.locator('#status', { hasText: 'subiendo foto…' }).waitFor();
+    await bot.api.sendMessage(tg.server.chatId, 'Listo.');
+    await page.locator('#status', { hasText: 'en línea' }).waitFor();
+  });
+
+  it('the command menu sends a command; the photo arrives inline and decodes', async () => {
+    const { page } = browser;
+    const menuButton = page.getByRole('button', { name: 'Menú' });
+    await menuButton.click();
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    const options = page.getByRole('listbox', { name: 'Comandos del bot' }).getByRole('option');
+    expect(await options.allTextContents()).toEqual(ECHO_COMMANDS.map((c) => `/${c.command}${c.description}`));
+    await options.filter({ hasText: '/portada' }).click();
+
+    const img = page.locator('.msg.in .photo img').last();
+    await img.waitFor();
+    await page.waitForFunction(() => {
+      const all = document.querySelectorAll<HTMLImageElement>('.photo img');
+      const el = all[all.length - 1];
+      return el !== undefined && el.complete && el.naturalWidth > 0;
+    });
+    expect(await img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight])).toEqual([320, 200]);
+    expect(await img.getAttribute('alt')).toBe('Portada · semana 3 · maqueta');
+  });
+
+  it('typing "/" offers commands; the episode plays in an <audio> element; the WAV downloads', async () => {
+    const { page } = browser;
+    const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
+    await box.fill('');
+    await box.pressSequentially('/epi');
+    const option = page.getByRole('option', { name: /\/episodio/ });
+    await option.waitFor();
+    await box.press('Enter'); // picks the highlighted suggestion
+    await expect.poll(() => box.inputValue()).toBe('/episodio ');
+    await box.press('Enter');
+
+    const audio = page.locator('.msg.in audio').last();
+    await audio.waitFor();
+    await page.waitForFunction(() => {
+      const all = document.querySelectorAll<HTMLAudioElement>('audio');
+      const a = all[all.length - 1];
+      return a !== undefined && a.readyState >= 1 && Number.isFinite(a.duration) && a.duration > 0;
+    });
+    const media = await audio.evaluate((a: HTMLAudioElement) => ({ duration: a.duration, canPlay: a.canPlayType('audio/wav'), src: a.currentSrc, error: a.error }));
+    expect(media.duration).toBeCloseTo(2, 1);
+    expect(media.canPlay).not.toBe('');
+    expect(media.error).toBeNull();
+    expect(media.src).toMatch(/\/files\//);
+
+    const link = page.getByRole('link', { name: /Descargar episodio-semana-3\.wav/ });
+    await link.waitFor();
+    const res = await page.request.get(new URL((await link.getAttribute('href'))!, tg.chatUrl).href);
+    expect(res.headers()['content-disposition']).toMatch(/attachment/);
+    expect((await res.body()).subarray(0, 4).toString('latin1')).toBe('RIFF');
+    await page.locator('#log').evaluate((log) => { log.scrollTop = log.scrollHeight; });
+    await page.locator('#toast').waitFor({ state: 'hidden' });
+    await shot('chat-portada-episodio.png');
+    // Phone-sized layout: nothing wider than the screen, the page itself does not scroll (only the
+    // conversation does) and the text box stays fully on screen.
+    const layout = await page.evaluate(() => {
+      const box = document.getElementById('text')!.getBoundingClientRect();
+      const doc = document.scrollingElement!;
+      // Scrolling a message into view (as focus or links do) must move the log, never the page.
+      document.querySelector('.photo')!.closest('.msg')!.scrollIntoView({ block: 'start' });
+      return {
+        headerTop: document.querySelector('.topbar')!.getBoundingClientRect().top, overflowX: doc.scrollWidth - innerWidth, overflowY: doc.scrollHeight - innerHeight, boxBottom: box.bottom, height: innerHeight };
+    });
+    expect(layout.overflowX).toBeLessThanOrEqual(0);
+    expect(layout.overflowY).toBeLessThanOrEqual(0);
+    expect(layout.boxBottom).toBeLessThanOrEqual(layout.height);
+    expect(layout.headerTop).toBe(0);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The product as a newcomer sees it with `npm start` and no token: the real bot (src/bot) and the
+ * real agent with the offline planner (src/agent) behind the embedded Bot API, driven from the chat
+ * page in headless Chromium. "prepare la semana 3" → Aprobar the cover, Rechazar the narration →
+ * the cover shows inline and the report says the narration was not done; asked again with both
+ * approved, the episode plays. Screenshots go to docs/img when SCREENSHOTS=1.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgentService } from '../../src/agent/service.js';
+import { createBot, startBot, type RunningBot } from '../../src/bot/index.js';
+import { loadConfig } from '../../src/config.js';
+import { openNotebook } from '../../src/store/index.js';
+import { startEmbeddedTelegram, WEBCHAT_TOKEN, type EmbeddedTelegram } from '../../src/webchat/index.js';
+import { launchChromium, skipBrowserTests, type LaunchedBrowser } from '../support/browser.js';
+
+const shotsDir = process.env.SCREENSHOTS === '1' ? path.resolve('docs/img') : undefined;
+/** Media is made on the CPU (cover mock-up, espeak-ng narration): give the run room on 2 cores. */
+const RUN_TIMEOUT_MS = 120_000;
+
+describe.skipIf(skipBrowserTests())('product flow in the local chat', () => {
+  let tmp: string;
+  let tg: EmbeddedTelegram;
+  let running: RunningBot;
+  let browser: LaunchedBrowser;
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'webchat-product-'));
+    const config = loadConfig({ CUADERNO_DATA_DIR: path.join(tmp, 'data'), CUADERNO_MODELO: 'local' });
+    tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: WEBCHAT_TOKEN, filesDir: path.join(tmp, 'chat-files') });
+    const notebook = await openNotebook(config.dataDir);
+    const service = await createAgentService({ config });
+    const cb = await createBot({ config, service, notebook, token: WEBCHAT_TOKEN, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId] });
+    running = await startBot(cb, config, { pollTimeoutS: 1, webhook: false });
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.stop();
+    await tg?.close();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  /** Scrolls the first element matching `selector` into view, lets toasts fade, and saves a screenshot. */
+  async function screenshotAt(page: Page, selector: string, block: 'start' | 'center', file: string): Promise<void> {
+    await page.locator(selector).first().evaluate((el, b) => el.closest('.msg')?.scrollIntoView({ block: b }), block);
+    await page.locator('#toast').waitFor({ state: 'hidden' });
+    await page.screenshot({ path: path.join(shotsDir as string, file) });
+  }
+
+  const approvalCard = (page: Page, what: RegExp): Locator =>
+    page.locator('.msg.in', { hasText: /Necesito tu permiso/ }).filter({ hasText: what }).filter({ has: page.getByRole('button') }).last();
+
+  it('cover approved, narration rejected: cover inline, report says the narration was not done', async () => {
+    const { page } = browser;
+    await page.goto(tg.chatUrl);
+    await page.waitForSelector('body[data-ready="true"]');
+    const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
+    await box.fill('prepare la semana 3');
+    await box.press('Enter');
+
+    // The planner asks one permission at a time: the cover first, then the narration.
+    const cover = approvalCard(page, /portada/);
+    await cover.waitFor({ timeout: RUN_TIMEOUT_MS });
+    if (shotsDir) await page.screenshot({ path: path.join(shotsDir, 'chat-permiso-portada.png') });
+    await cover.getByRole('button', { name: '✅ Aprobar' }).click();
+    const narration = approvalCard(page, /narr/i);
+    await narration.waitFor({ timeout: RUN_TIMEOUT_MS });
+    await narration.getByRole('button', { name: '❌ Rechazar' }).click();
+
+    await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.photo img')).some((i) => i.complete && i.naturalWidth > 0), undefined, { timeout: RUN_TIMEOUT_MS });
+    const report = page.locator('.msg.in', { hasText: 'No se hizo' }).last();
+    await report.waitFor({ timeout: RUN_TIMEOUT_MS });
+    expect(await report.textContent()).toMatch(/narr/i);
+    expect(await page.locator('.msg.in audio').count()).toBe(0);
+    if (shotsDir) await screenshotAt(page, '.msg.in .photo', 'start', 'chat-portada-informe.png');
+  }, 3 * RUN_TIMEOUT_MS);
+
+  it('asked again with everything approved, the episode plays', async () => {
+    const { page } = browser;
+    const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
+    const before = await page.locator('#log > .msg').count();
+    await box.fill('prepare la semana 3');
+    await box.press('Enter');
+    const end = Date.now() + RUN_TIMEOUT_MS;
+    // Approve whatever this run asks (the cover may come from cache and not ask again).
+    while (Date.now() < end) {
+      if (await page.locator('.msg.in audio').count()) break;
+      const pending = page.locator('#log > .msg').nth(before).locator('~ .msg.in').getByRole('button', { name: '✅ Aprobar' });
+      if (await pending.count()) await pending.first().click();
+      await page.waitForTimeout(200);
+    }
+    await page.waitForFunction(() => {
+      const a = document.querySelector<HTMLAudioElement>('.msg.in audio');
+      return a !== null && a.readyState >= 1 && Number.isFinite(a.duration) && a.duration > 0 && a.error === null;
+    }, undefined, { timeout: RUN_TIMEOUT_MS });
+    const src = await page.locator('.msg.in audio').first().evaluate((a: HTMLAudioElement) => a.currentSrc);
+    expect(src).toMatch(/\/files\//);
+    if (shotsDir) await screenshotAt(page, '.msg.in audio', 'center', 'chat-episodio.png');
+  }, 3 * RUN_TIMEOUT_MS);
+});
