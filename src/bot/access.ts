@@ -1,0 +1,24 @@
+/**
+ * Who may start anything: only `config.telegram.allowedUserIds`. Everyone else gets one polite
+ * sentence and the update stops here — no run, no model call, nothing spent.
+ *
+ * An empty list allows nobody (safe default): the stranger's sentence tells them their id so the
+ * real owner can add it to ALLOWED_USER_IDS. The embedded no-token chat passes its local user id.
+ * Button presses pass through: each approval checks its own owner (approvals.ts), and unknown
+ * buttons are answered by the stale-button handler.
+ */
+import { Composer, type Context } from 'grammy';
+import { S } from './strings.js';
+
+export function accessComposer(allowedUserIds: readonly number[]): Composer<Context> {
+  const allowed = new Set(allowedUserIds);
+  const c = new Composer<Context>();
+  c.use(async (ctx, next) => {
+    if (ctx.callbackQuery) return next();
+    const from = ctx.from;
+    if (!from || from.is_bot) return; // channel posts, service updates: nothing to do
+    if (allowed.has(from.id)) return next();
+    if (ctx.message && ctx.chat) await ctx.reply(S.stranger(from.id));
+  });
+  return c;
+}

@@ -1,0 +1,136 @@
+/**
+ * The slash commands: /start, /ayuda, /semana N, /estado, /cancelar, /gasto, /notas, /nota.
+ * Each answers in one message; /semana starts the deterministic workflow through the same
+ * RunManager (same approvals, zero tokens).
+ */
+import { Composer, type Context } from 'grammy';
+import type { NotesStore, UsageLog } from '../store/types.js';
+import { WEEKS } from '../tools/domain.js';
+import type { ApprovalRegistry } from './approvals.js';
+import { splitText, toolInWords, truncate } from './format.js';
+import { replyToStart } from './intake.js';
+import type { RunManager } from './runs.js';
+import { S } from './strings.js';
+
+/** The part of the notebook the bot reads and writes (store/types.ts Notebook satisfies it). */
+export interface BotNotebook {
+  notes: Pick<NotesStore, 'list' | 'add'>;
+  usage: Pick<UsageLog, 'list' | 'monthTotal'>;
+}
+
+/** Bounds for /nota, in characters. */
+export const NOTE_MIN_CHARS = 10;
+export const NOTE_MAX_CHARS = 2_000;
+const DEFAULT_TOPIC = 'general';
+
+export interface CommandsDeps {
+  runs: RunManager;
+  registry: ApprovalRegistry;
+  notebook: BotNotebook;
+  monthlyBudgetUsd: number;
+  now?: () => Date;
+  log: (message: string, error?: unknown) => void;
+}
+
+export function commandsComposer(deps: CommandsDeps): Composer<Context> {
+  const now = deps.now ?? (() => new Date());
+  const c = new Composer<Context>();
+
+  c.command('start', (ctx) => ctx.reply(S.start(ctx.from?.first_name ?? '')));
+  c.command('ayuda', (ctx) => ctx.reply(S.help()));
+
+  c.command('semana', async (ctx) => {
+    const week = Number(ctx.match.trim());
+    if (!(WEEKS as readonly number[]).includes(week)) return void (await ctx.reply(S.weekUsage()));
+    const result = await deps.runs.start({
+      chatId: ctx.chat.id,
+      ownerId: ctx.from!.id,
+      group: ctx.chat.type !== 'private',
+      mode: 'semana',
+      week,
+      text: S.weekText(week),
+    });
+    await replyToStart(ctx, result);
+  });
+
+  c.command('cancelar', async (ctx) => {
+    await ctx.reply(deps.runs.cancel(ctx.chat.id) ? S.cancelling() : S.nothingToCancel());
+  });
+
+  c.command('estado', async (ctx) => {
+    const lines: string[] = [];
+    const run = deps.runs.current(ctx.chat.id);
+    if (!run) lines.push(S.statusIdle());
+    else {
+      lines.push(S.statusRun(run.text, run.elapsedS));
+      const busy = run.tasks.filter((t) => t.state === 'en_curso');
+      if (busy.length > 0) lines.push(S.statusTasks, ...busy.map((t) => `🔄 ${t.label}`));
+    }
+    const pending = deps.registry.pending(ctx.chat.id);
+    lines.push(S.statusApprovals(pending.length), ...pending.map((p) => `• ${toolInWords(p.tool)}`));
+    try {
+      lines.push(S.statusBudget(await deps.notebook.usage.monthTotal(now()), deps.monthlyBudgetUsd));
+    } catch (e) {
+      deps.log('no se pudo leer el gasto del mes', e);
+    }
+    await ctx.reply(lines.join('\n'));
+  });
+
+  c.command('gasto', async (ctx) => {
+    try {
+      const date = now();
+      const spent = await deps.notebook.usage.monthTotal(date);
+      const month = date.toISOString().slice(0, 7);
+      const tokens = (await deps.notebook.usage.list())
+        .filter((r) => r.fecha.slice(0, 7) === month)
+        .reduce((sum, r) => sum + r.tokens_entrada + r.tokens_salida, 0);
+      await ctx.reply(S.spend(tokens, spent, deps.monthlyBudgetUsd));
+    } catch (e) {
+      deps.log('no se pudo leer el registro de uso', e);
+      await ctx.reply(S.spendFailed());
+    }
+  });
+
+  c.command('notas', async (ctx) => {
+    let notes;
+    try {
+      notes = await deps.notebook.notes.list();
+    } catch (e) {
+      deps.log('no se pudieron leer las notas', e);
+      return void (await ctx.reply(S.notesFailed()));
+    }
+    if (notes.length === 0) return void (await ctx.reply(S.notesEmpty()));
+    const body = [S.notesHeader(notes.length), ...notes.map((n) => `${n.id} · ${n.tema} — ${truncate(n.texto.replace(/\s+/g, ' '), 80)}`)].join('\n');
+    for (const chunk of splitText(body)) await ctx.reply(chunk);
+  });
+
+  c.command('nota', async (ctx) => {
+    const parsed = parseNote(ctx.match);
+    if (parsed.kind === 'error') return void (await ctx.reply(parsed.message));
+    try {
+      const note = await deps.notebook.notes.add(parsed.tema, parsed.texto);
+      await ctx.reply(S.noteSaved(note.id, note.tema));
+    } catch (e) {
+      deps.log('no se pudo guardar la nota', e);
+      await ctx.reply(S.noteFailed());
+    }
+  });
+
+  return c;
+}
+
+/**
+ * `/nota [tema:] texto` → topic and text, validated. A leading `palabra(s):` of up to 40 letters is
+ * the topic ("música: …"); otherwise the topic is `general`.
+ */
+export function parseNote(raw: string): { kind: 'ok'; tema: string; texto: string } | { kind: 'error'; message: string } {
+  const input = raw.trim();
+  if (!input) return { kind: 'error', message: S.noteUsage() };
+  const m = /^([\p{L} ]{2,40}):\s*([\s\S]+)$/u.exec(input);
+  const tema = m ? m[1]!.trim().toLowerCase() : DEFAULT_TOPIC;
+  const texto = (m ? m[2]! : input).trim();
+  const length = Array.from(texto).length;
+  if (length < NOTE_MIN_CHARS) return { kind: 'error', message: S.noteTooShort(NOTE_MIN_CHARS) };
+  if (length > NOTE_MAX_CHARS) return { kind: 'error', message: S.noteTooLong(NOTE_MAX_CHARS) };
+  return { kind: 'ok', tema, texto };
+}

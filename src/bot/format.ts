@@ -1,0 +1,179 @@
+/**
+ * Pure text builders for the chat: the approval message (tool in words, arguments in plain Spanish,
+ * the dry-run preview), the progress message (task marks, bar, elapsed time) and Telegram's limits.
+ * No I/O here, so every line the owner reads is testable without a bot.
+ */
+import path from 'node:path';
+import type { ApprovalRequest } from '../tools/contract.js';
+import type { TaskEvent } from '../scheduler/events.js';
+import { WEEK_TOPICS, type Week } from '../tools/domain.js';
+import { S } from './strings.js';
+
+/** Telegram Bot API limits (characters): a message text and a media caption. */
+export const TELEGRAM_TEXT_MAX = 4096;
+export const TELEGRAM_CAPTION_MAX = 1024;
+
+const TOOL_WORDS: Readonly<Record<string, string>> = Object.freeze({
+  buscar_notas: 'buscar en tus notas',
+  crear_tarjetas: 'crear tarjetas de repaso',
+  generar_portada: 'generar la portada de la semana',
+  narrar_resumen: 'narrar el resumen de la semana',
+  registrar_uso: 'registrar el uso del modelo',
+});
+
+/** The tool's name in words ("generar la portada de la semana"); unknown tools keep their id. */
+export function toolInWords(tool: string): string {
+  return TOOL_WORDS[tool] ?? tool;
+}
+
+/** One plain-Spanish line per argument; known arguments are explained, others shown as values. */
+export function argsInWords(args: Record<string, unknown>): string[] {
+  const lines: string[] = [];
+  for (const [key, value] of Object.entries(args)) {
+    switch (key) {
+      case 'semana': {
+        const topic = WEEK_TOPICS[value as Week];
+        lines.push(`• Semana ${String(value)}${topic ? ` (${topic})` : ''}`);
+        break;
+      }
+      case 'maqueta':
+        lines.push(value === true
+          ? '• Imagen: maqueta procedimental en la CPU (sin GPU ni modelo)'
+          : '• Imagen: FLUX.1 schnell en la GPU');
+        break;
+      case 'motor':
+        lines.push(value === 'xtts'
+          ? '• Voz: XTTS-v2 con tu propia voz (GPU, necesita tu consentimiento)'
+          : value === 'juguete'
+            ? '• Voz: sintetizador local de juguete (CPU, no es tu voz)'
+            : `• Voz: ${String(value)}`);
+        break;
+      case 'id_nota':
+        lines.push(`• Nota nº ${String(value)}`);
+        break;
+      case 'consulta':
+        lines.push(`• Búsqueda: «${String(value)}»`);
+        break;
+      case 'k':
+        lines.push(`• Resultados: ${String(value)}`);
+        break;
+      default:
+        lines.push(`• ${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+    }
+  }
+  return lines;
+}
+
+/** Paths are shown from the data dir down (`portadas/semana_03.png`), not as absolute paths. */
+export function shortPath(p: string, dataDir?: string): string {
+  if (dataDir) {
+    const rel = path.relative(dataDir, p);
+    if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel;
+  }
+  return p.split(/[\\/]/).slice(-2).join('/');
+}
+
+/** The whole approval message: what, with which data, what it will do, and the expiry. */
+export function approvalText(req: ApprovalRequest, opts: { dataDir?: string; timeoutS: number }): string {
+  const p = req.preview;
+  const lines = [S.approvalTitle(toolInWords(req.tool)), '', S.approvalArgs, ...argsInWords(req.args), '', S.approvalPreview, p.summary];
+  if (p.writes.length > 0) lines.push(S.approvalWrites(p.writes.map((w) => shortPath(w, opts.dataDir)).join(', ')));
+  if (p.engine) lines.push(S.approvalEngine(p.engine, p.lane));
+  if (p.estimateS !== undefined) lines.push(S.approvalEstimate(Math.max(1, Math.round(p.estimateS))));
+  lines.push(S.approvalCached(p.cached));
+  for (const problem of p.problems ?? []) lines.push(S.approvalProblem(problem));
+  lines.push('', S.approvalExpires(Math.max(1, Math.round(opts.timeoutS / 60))));
+  return truncate(lines.join('\n'), TELEGRAM_TEXT_MAX);
+}
+
+// ── progress ────────────────────────────────────────────────────────────────────────────────
+
+export type TaskState = 'pendiente' | 'en_curso' | 'hecha' | 'fallida' | 'cancelada';
+export interface TaskView {
+  taskId: string;
+  label: string;
+  state: TaskState;
+  attempt: number;
+}
+
+/** Folds one executor event into the ordered task list (a new list; first-seen order is kept). */
+export function applyTaskEvent(tasks: readonly TaskView[], e: TaskEvent): TaskView[] {
+  const next = tasks.map((t) => ({ ...t }));
+  let t = next.find((x) => x.taskId === e.taskId);
+  if (!t) {
+    t = { taskId: e.taskId, label: e.label, state: 'pendiente', attempt: 1 };
+    next.push(t);
+  }
+  switch (e.type) {
+    case 'queued': break;
+    case 'started': t.state = 'en_curso'; t.attempt = e.attempt; break;
+    case 'retried': t.state = 'en_curso'; t.attempt = e.attempt; break;
+    case 'finished': t.state = 'hecha'; break;
+    case 'failed': t.state = 'fallida'; break;
+    case 'cancelled': t.state = 'cancelada'; break;
+  }
+  return next;
+}
+
+const MARKS: Readonly<Record<TaskState, string>> = Object.freeze({
+  pendiente: '⬜', en_curso: '🔄', hecha: '✅', fallida: '❌', cancelada: '🚫',
+});
+
+/** `▓▓▓░░░░░░░` with `width` cells. */
+export function progressBar(done: number, total: number, width = 10): string {
+  const filled = total <= 0 ? 0 : Math.round((Math.min(done, total) / total) * width);
+  return '▓'.repeat(filled) + '░'.repeat(width - filled);
+}
+
+/** The status message body: header, one line per task, bar with count and elapsed seconds. */
+export function renderProgress(header: string, tasks: readonly TaskView[], elapsedMs: number, note?: string): string {
+  const lines = [header];
+  if (tasks.length === 0) lines.push(S.progressNoTasks);
+  for (const t of tasks) lines.push(`${MARKS[t.state]} ${t.label}${t.attempt > 1 && t.state === 'en_curso' ? ` (intento ${t.attempt})` : ''}`);
+  const settled = tasks.filter((t) => t.state !== 'pendiente' && t.state !== 'en_curso').length;
+  lines.push(`${progressBar(settled, tasks.length)} ${S.progressLine(settled, tasks.length, Math.round(elapsedMs / 1000))}`);
+  if (note) lines.push(note);
+  return truncate(lines.join('\n'), TELEGRAM_TEXT_MAX);
+}
+
+/** Which chat action shows while this task runs: drawing the cover or recording the narration. */
+export function chatActionFor(taskId: string, label: string): 'upload_photo' | 'record_voice' | undefined {
+  const s = `${taskId} ${label}`.toLowerCase();
+  if (/narraci|voz|audio|narrar/.test(s)) return 'record_voice';
+  if (/portada|imagen/.test(s) && !/prompt/.test(s)) return 'upload_photo';
+  return undefined;
+}
+
+// ── limits ──────────────────────────────────────────────────────────────────────────────────
+
+/** Cuts to `max` characters (code points are not split), ending with an ellipsis when cut. */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return chars.slice(0, max - 1).join('') + '…';
+}
+
+/**
+ * Splits a long text into chunks of at most `max` characters, preferring paragraph, then line,
+ * then word boundaries, so a report never fails on Telegram's 4096 limit.
+ */
+export function splitText(text: string, max = TELEGRAM_TEXT_MAX): string[] {
+  const out: string[] = [];
+  let rest = text.trim();
+  while (Array.from(rest).length > max) {
+    const head = Array.from(rest).slice(0, max).join('');
+    let cut = head.lastIndexOf('\n\n');
+    if (cut < max / 2) cut = head.lastIndexOf('\n');
+    if (cut < max / 2) cut = head.lastIndexOf(' ');
+    if (cut < max / 2) cut = head.length;
+    out.push(head.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+  }
+  if (rest.length > 0) out.push(rest);
+  return out;
+}
+
+/** "14:05" in the server's time zone, for "Aprobado por Ana a las 14:05". */
+export function clockTime(d: Date): string {
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}

@@ -1,0 +1,155 @@
+/**
+ * The Telegram bot: grammY with one Composer per feature, merged here in this order —
+ * access (who may start anything) → approvals (buttons) → commands → intake (free text) → the
+ * stale-button catch-all — behind one error boundary. `startBot` runs it with @grammyjs/runner
+ * (updates processed concurrently, so a button press is handled while a run waits for it) or, when
+ * `config.telegram.webhookUrl` is set, as a webhook checked with its secret token.
+ */
+import http from 'node:http';
+import { autoRetry } from '@grammyjs/auto-retry';
+import { run, type RunnerHandle } from '@grammyjs/runner';
+import { Bot, webhookCallback, type Context } from 'grammy';
+import type { Config } from '../config.js';
+import { renderRunGantt } from '../scheduler/gantt.js';
+import { encodeMp3 } from '../tools/media/mp3.js';
+import { accessComposer } from './access.js';
+import { ApprovalRegistry, approvalsComposer } from './approvals.js';
+import { commandsComposer, type BotNotebook } from './commands.js';
+import type { DeliveryMedia } from './delivery.js';
+import { intakeComposer } from './intake.js';
+import { noKeyboard } from './keyboards.js';
+import { RunManager, type RunService } from './runs.js';
+import { BotStateFile } from './state.js';
+import { COMMANDS, S } from './strings.js';
+
+export type { RunService } from './runs.js';
+export type { BotNotebook } from './commands.js';
+
+/** auto-retry: how often a 429/5xx send is retried, and the longest `retry_after` honoured (s). */
+export const API_MAX_RETRIES = 3;
+export const API_MAX_RETRY_DELAY_S = 60;
+
+export interface CreateBotOptions {
+  config: Config;
+  service: RunService;
+  notebook: BotNotebook;
+  /** Overrides `config.telegram.token` (the embedded no-token chat passes its local token). */
+  token?: string;
+  /** Overrides `config.telegram.apiRoot` (a self-hosted Bot API server, an emulator, webchat). */
+  apiRoot?: string;
+  /** Overrides `config.telegram.allowedUserIds` (the embedded chat passes its local user id). */
+  allowedUserIds?: readonly number[];
+  /** Media encoders for delivery; defaults: encodeMp3 (tools/media) and renderRunGantt (scheduler/gantt). */
+  media?: DeliveryMedia;
+  /** Where internal errors go (never the chat). Default: console.error. */
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** A built bot and the parts startBot and tests need. */
+export interface CuadernoBot {
+  bot: Bot<Context>;
+  runs: RunManager;
+  registry: ApprovalRegistry;
+  state: BotStateFile;
+  log: (message: string, error?: unknown) => void;
+}
+
+/** Builds the bot; loads `<dataDir>/bot/estado.json` (throws StateFileError if it is corrupt). */
+export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
+  const { config } = opts;
+  const token = opts.token ?? config.telegram.token;
+  if (!token) throw new Error('createBot needs a token: set TELEGRAM_BOT_TOKEN or pass `token`');
+  const log = opts.log ?? ((message: string, error?: unknown) => { console.error(`[bot] ${message}`, error ?? ''); });
+  const apiRoot = opts.apiRoot ?? config.telegram.apiRoot;
+
+  const bot = new Bot<Context>(token, apiRoot ? { client: { apiRoot } } : {});
+  bot.api.config.use(autoRetry({ maxRetryAttempts: API_MAX_RETRIES, maxDelaySeconds: API_MAX_RETRY_DELAY_S }));
+
+  const state = new BotStateFile(config.dataDir);
+  await state.load();
+  const registry = new ApprovalRegistry({ state, api: bot.api, timeoutS: config.limits.approvalTimeoutS, dataDir: config.dataDir, log });
+  const runs = new RunManager({
+    api: bot.api,
+    service: opts.service,
+    registry,
+    state,
+    media: opts.media ?? { encodeMp3, renderGantt: (events) => renderRunGantt(events, S.ganttTitle) },
+    budget: async () => ({ spent: await opts.notebook.usage.monthTotal(new Date()), limit: config.limits.monthlyBudgetUsd }),
+    log,
+  });
+
+  bot.use(accessComposer(opts.allowedUserIds ?? config.telegram.allowedUserIds));
+  bot.use(approvalsComposer(registry));
+  bot.use(commandsComposer({ runs, registry, notebook: opts.notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, log }));
+  bot.use(intakeComposer(runs));
+  // Last: any button nobody claimed (run over, bot restarted, foreign data) gets an alert and loses its keyboard.
+  bot.on('callback_query', async (ctx) => {
+    await ctx.answerCallbackQuery({ text: S.tapStale(), show_alert: true });
+    if (ctx.callbackQuery.message) await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+  });
+
+  bot.catch(async (err) => {
+    log(`error atendiendo la actualización ${err.ctx.update.update_id}`, err.error);
+    const ctx = err.ctx;
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: S.handlerFailed(), show_alert: true }).catch(() => undefined);
+    else if (ctx.chat) await ctx.api.sendMessage(ctx.chat.id, S.handlerFailed()).catch(() => undefined);
+  });
+
+  return { bot, runs, registry, state, log };
+}
+
+export interface StartBotOptions {
+  /** Long-polling timeout in seconds (Telegram's default use is 30). */
+  pollTimeoutS?: number;
+  /** Process updates with the webhook even if config has none (tests pass false to force polling). */
+  webhook?: { url: string; secret: string; port: number; host?: string } | false;
+}
+
+export interface RunningBot {
+  /** Stops fetching updates, waits for handlers in flight, stops timers; runs resume on next start. */
+  stop(): Promise<void>;
+  /** How many unfinished runs were resumed at start. */
+  resumed: number;
+}
+
+/**
+ * Starts receiving updates, registers the commands, and resumes the runs a previous process left
+ * unfinished (after polling starts, so their approvals can be answered).
+ */
+export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOptions = {}): Promise<RunningBot> {
+  const { bot, log } = cb;
+  await bot.init();
+  await bot.api.setMyCommands([...COMMANDS]).catch((e: unknown) => { log('setMyCommands falló', e); });
+
+  const hook = opts.webhook === false ? undefined
+    : opts.webhook ?? (config.telegram.webhookUrl && config.telegram.webhookSecret
+      ? { url: config.telegram.webhookUrl, secret: config.telegram.webhookSecret, port: config.telegram.webhookPort }
+      : undefined);
+
+  let stopReceiving: () => Promise<void>;
+  if (hook) {
+    const server = http.createServer(webhookCallback(bot, 'http', { secretToken: hook.secret }));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(hook.port, hook.host ?? '0.0.0.0', () => resolve());
+    });
+    await bot.api.setWebhook(hook.url, { secret_token: hook.secret });
+    stopReceiving = () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
+  } else {
+    await bot.api.deleteWebhook().catch((e: unknown) => { log('deleteWebhook falló', e); });
+    const handle: RunnerHandle = run(bot, { runner: { fetch: { timeout: opts.pollTimeoutS ?? 30 }, silent: true } });
+    stopReceiving = () => (handle.isRunning() ? handle.stop() : Promise.resolve());
+  }
+
+  const resumed = await cb.runs.resumeUnfinished().catch((e: unknown) => { log('no se pudieron reanudar los trabajos pendientes', e); return 0; });
+
+  return {
+    resumed,
+    async stop() {
+      await stopReceiving();
+      cb.runs.shutdown();
+      cb.registry.close();
+      await cb.state.flush();
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The run's one status message, edited in place and throttled, and the "sending photo…" /
+ * "recording voice…" chat action kept alive while media is made. Telegram allows roughly one edit
+ * per second per chat before answering 429, and a chat action shows for about 5 s.
+ */
+import type { Api } from 'grammy';
+
+/** Minimum milliseconds between two edits of the status message (below Telegram's ~1/s per chat). */
+export const STATUS_EDIT_MIN_INTERVAL_MS = 1_500;
+/** A chat action lasts ~5 s on the owner's screen; renew it before it fades. */
+export const CHAT_ACTION_RENEW_MS = 4_000;
+
+type Log = (message: string, error?: unknown) => void;
+
+/**
+ * Edits one message with the latest text at most every `minIntervalMs`; intermediate texts are
+ * coalesced (only the newest is sent). `finish` always performs a last edit with the final text.
+ */
+export class StatusMessage {
+  private latest: string;
+  private shown: string;
+  private lastEditAt = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private finished = false;
+
+  constructor(
+    private readonly api: Api,
+    readonly chatId: number,
+    readonly messageId: number,
+    initialText: string,
+    private readonly log: Log = () => undefined,
+    private readonly minIntervalMs = STATUS_EDIT_MIN_INTERVAL_MS,
+  ) {
+    this.latest = initialText;
+    this.shown = initialText;
+    this.lastEditAt = Date.now();
+  }
+
+  /** Schedules `text` to be shown; returns immediately. */
+  set(text: string): void {
+    if (this.finished) return;
+    this.latest = text;
+    if (this.timer) return;
+    const wait = Math.max(0, this.lastEditAt + this.minIntervalMs - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flush();
+    }, wait);
+  }
+
+  /** Final edit with `text` (after waiting out the interval), no further edits afterwards. */
+  async finish(text: string): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.latest = text;
+    this.finished = true;
+    await this.chain;
+    const wait = Math.max(0, this.lastEditAt + this.minIntervalMs - Date.now());
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    this.flush();
+    await this.chain;
+  }
+
+  /** Drops a scheduled edit without sending it (shutdown). */
+  abandon(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.finished = true;
+  }
+
+  private flush(): void {
+    const text = this.latest;
+    if (text === this.shown) return;
+    this.shown = text;
+    this.lastEditAt = Date.now();
+    this.chain = this.chain.then(async () => {
+      try {
+        await this.api.editMessageText(this.chatId, this.messageId, text);
+      } catch (e) {
+        this.log('no se pudo actualizar el mensaje de progreso', e);
+      }
+    });
+  }
+}
+
+export type MediaAction = 'upload_photo' | 'record_voice';
+
+/**
+ * Keeps a chat action visible while at least one media task runs: sends it at once and every
+ * CHAT_ACTION_RENEW_MS. Several tasks may hold actions; the most recent one is shown.
+ */
+export class ChatActionPulse {
+  private readonly holders = new Map<string, MediaAction>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly api: Api,
+    private readonly chatId: number,
+    private readonly log: Log = () => undefined,
+    private readonly renewMs = CHAT_ACTION_RENEW_MS,
+  ) {}
+
+  /** Task `key` started making media of this kind. */
+  hold(key: string, action: MediaAction): void {
+    this.holders.set(key, action);
+    this.send();
+    if (!this.timer) {
+      this.timer = setInterval(() => { this.send(); }, this.renewMs);
+      this.timer.unref?.();
+    }
+  }
+
+  /** Task `key` finished (or failed, or was cancelled). */
+  release(key: string): void {
+    this.holders.delete(key);
+    if (this.holders.size === 0) this.stop();
+  }
+
+  stop(): void {
+    this.holders.clear();
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private send(): void {
+    const action = [...this.holders.values()].at(-1);
+    if (!action) return;
+    this.api.sendChatAction(this.chatId, action).catch((e: unknown) => { this.log('no se pudo enviar la acción de chat', e); });
+  }
+}

@@ -1,0 +1,76 @@
+/** The pure parts of the bot: texts, limits, keyboards, note parsing, the report. */
+import { describe, expect, it } from 'vitest';
+import { parseNote } from '../../src/bot/commands.js';
+import { reportText } from '../../src/bot/delivery.js';
+import { applyTaskEvent, approvalText, chatActionFor, progressBar, renderProgress, splitText, truncate } from '../../src/bot/format.js';
+import { approvalCallbackData, approvalKeyboard, parseApprovalCallback } from '../../src/bot/keyboards.js';
+
+describe('keyboards', () => {
+  it('round-trips approval callback data and refuses anything else', () => {
+    const kb = approvalKeyboard('AbC-12_x');
+    const [yes, no] = kb.inline_keyboard[0]!;
+    expect(parseApprovalCallback((yes as { callback_data: string }).callback_data)).toEqual({ approvalId: 'AbC-12_x', approved: true });
+    expect(parseApprovalCallback((no as { callback_data: string }).callback_data)).toEqual({ approvalId: 'AbC-12_x', approved: false });
+    expect(parseApprovalCallback('ap:x:y')).toBeUndefined();
+    expect(parseApprovalCallback('{"semana":3}')).toBeUndefined();
+    expect(() => approvalCallbackData('x'.repeat(70), true)).toThrow(/64 bytes/);
+  });
+});
+
+describe('format', () => {
+  it('splits long text under the limit at paragraph or line boundaries, losing nothing', () => {
+    const text = Array.from({ length: 300 }, (_, i) => `línea ${i} con algo de texto`).join('\n');
+    const chunks = splitText(text, 1000);
+    expect(chunks.every((c) => c.length <= 1000)).toBe(true);
+    expect(chunks.join('\n')).toBe(text);
+    expect(splitText('x'.repeat(2500), 1000).map((c) => c.length)).toEqual([1000, 1000, 500]);
+  });
+
+  it('truncates by code points with an ellipsis', () => {
+    expect(truncate('🙂🙂🙂', 2)).toBe('🙂…');
+    expect(truncate('abc', 3)).toBe('abc');
+  });
+
+  it('draws tasks with marks, a bar and elapsed seconds', () => {
+    let tasks = applyTaskEvent([], { type: 'started', t: 0, taskId: 'a', label: 'Portada', lane: 'cpu', attempt: 1 });
+    tasks = applyTaskEvent(tasks, { type: 'queued', t: 0, taskId: 'b', label: 'Narración', lane: 'cpu' });
+    tasks = applyTaskEvent(tasks, { type: 'finished', t: 5, taskId: 'a', label: 'Portada', lane: 'cpu' });
+    expect(renderProgress('⏳ «x»', tasks, 12_400)).toBe('⏳ «x»\n✅ Portada\n⬜ Narración\n▓▓▓▓▓░░░░░ 1/2 · 12 s');
+    expect(progressBar(0, 0)).toBe('░░░░░░░░░░');
+  });
+
+  it('maps media tasks to chat actions', () => {
+    expect(chatActionFor('T5', 'Portada')).toBe('upload_photo');
+    expect(chatActionFor('T4', 'Prompt de portada')).toBeUndefined();
+    expect(chatActionFor('T6', 'Narración')).toBe('record_voice');
+  });
+
+  it('shows the tool in words, its arguments in Spanish and the dry run', () => {
+    const text = approvalText({
+      id: 'x', callId: 'c', tool: 'narrar_resumen', args: { semana: 4, motor: 'xtts' },
+      preview: { summary: 'Narraría la semana 4.', writes: ['/d/audio/semana_04.wav'], engine: 'xtts', lane: 'gpu', estimateS: 20.4, cached: true, problems: ['falta el consentimiento de voz'] },
+    }, { dataDir: '/d', timeoutS: 3600 });
+    expect(text).toBe([
+      '🔐 Necesito tu permiso: narrar el resumen de la semana', '', 'Con estos datos:',
+      '• Semana 4 (música)', '• Voz: XTTS-v2 con tu propia voz (GPU, necesita tu consentimiento)', '',
+      'Qué hará:', 'Narraría la semana 4.', '• Escribirá: audio/semana_04.wav', '• Motor: xtts (GPU)', '• Tiempo estimado: ~20 s',
+      '• Ya está hecho (en caché): no se generará nada nuevo', '⚠️ falta el consentimiento de voz', '', 'Si no respondes en 60 min, cuenta como rechazo.',
+    ].join('\n'));
+  });
+
+  it('parses /nota with and without a topic, and validates length', () => {
+    expect(parseNote('música: el contrapunto combina melodías')).toEqual({ kind: 'ok', tema: 'música', texto: 'el contrapunto combina melodías' });
+    expect(parseNote('repasar la varianza muestral')).toEqual({ kind: 'ok', tema: 'general', texto: 'repasar la varianza muestral' });
+    expect(parseNote('')).toMatchObject({ kind: 'error' });
+    expect(parseNote('corto')).toMatchObject({ kind: 'error', message: expect.stringMatching(/corta/) });
+    expect(parseNote('x'.repeat(2001))).toMatchObject({ kind: 'error', message: expect.stringMatching(/larga/) });
+  });
+
+  it('builds the report with what was not done, why it stopped, and the cost', () => {
+    const text = reportText({
+      runId: 'r', stopReason: 'max_iteraciones', iterations: 8, tokens: { input: 1234, output: 56 }, costUsd: 0.0031,
+      report: 'Informe del modelo', artifacts: [], notDone: ['Portada: no aprobada'], taskEvents: [], detail: 'se alcanzó el límite de 8 iteraciones',
+    });
+    expect(text).toBe('📋 Informe\n\nInforme del modelo\n\nNo se hizo:\n• Portada: no aprobada\n\nMotivo de la parada: se alcanzó el límite de 8 iteraciones\n\nTokens: 1234 de entrada + 56 de salida · coste 0,0031 USD');
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * End to end: our grammY bot talks HTTP (long polling) to the `telegram-test-api` emulator through
+ * the local stand-in for uploads and chat actions; test clients type and press buttons through the
+ * emulator's client API. Behind the bot is the real agent service with the offline planner
+ * (`CUADERNO_MODELO=local`) and the real tools, in a temp data dir — no mocks of our modules.
+ */
+import { readFile } from 'node:fs/promises';
+import { PNG } from 'pngjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseWav } from '../../src/tools/media/wav.js';
+import { OWNER, OWNER2, startStack, type Stack } from './stack.js';
+import { answerUntilReport, button, isCover, isMp3, nextApproval, real, until } from './steps.js';
+
+let stack: Stack | undefined;
+afterEach(async () => {
+  await stack?.close();
+  stack = undefined;
+});
+
+describe('the week in the chat (real agent, offline planner)', () => {
+  it('prepares the week: one approval (tapped twice), one rejection; cover and Gantt delivered; report says what was not done', async () => {
+    stack = await startStack(real);
+    const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+    expect(stack.h.myCommands).toHaveLength(1);
+
+    await owner.say('prepare la semana 3');
+    const cover = await nextApproval(owner, new Set());
+    expect(isCover(cover)).toBe(true);
+    expect(cover.text).toMatch(/Semana 3 \(historia del arte\)/);
+    expect(cover.text).toMatch(/maqueta procedimental/);
+    expect(cover.text).toMatch(/Escribirá: portadas\/semana_03\.png/);
+    expect(cover.text).toMatch(/Tiempo estimado: ~\d+ s/);
+    expect(cover.text).toMatch(/No está en caché/);
+    for (const b of cover.buttons) expect(Buffer.byteLength(b.data)).toBeLessThanOrEqual(64);
+    expect(cover.buttons.map((b) => b.data).join()).not.toMatch(/semana|maqueta|portada/);
+
+    await owner.press(cover.messageId, button(cover, /Aprobar/));
+    await owner.press(cover.messageId, button(cover, /Aprobar/)); // double tap
+    const { report, approvals } = await answerUntilReport(owner, () => 'Rechazar', [cover.messageId]);
+    expect(approvals.map((a) => a.text.split('\n')[0])).toEqual(['🔐 Necesito tu permiso: narrar el resumen de la semana']);
+    expect(report.text).toMatch(/No se hizo:\n• narrar_resumen: no aprobado/);
+    expect(report.text).toMatch(/Tokens: \d+ de entrada \+ \d+ de salida · coste 0,\d+ USD/);
+
+    const msgs = await owner.messages();
+    const coverNow = msgs.find((m) => m.messageId === cover.messageId)!;
+    expect(coverNow.text).toMatch(/✅ Aprobado por Ana a las \d\d:\d\d\./);
+    expect(coverNow.buttons).toEqual([]);
+    expect(msgs.find((m) => m.messageId === approvals[0]!.messageId)!.text).toMatch(/❌ Rechazado por Ana/);
+    await owner.waitFor('final status edit', (m) => m.find((x) => /^✅ Terminado: «prepare la semana 3»\n✅ Recuperar notas[\s\S]*▓▓▓▓▓▓▓▓▓▓ (\d)\/\1/.test(x.text)));
+
+    const answers = stack.h.answers.filter((a) => a.fromId === OWNER).map((a) => a.text);
+    expect(answers).toEqual(['Aprobado ✅', 'Ya estaba decidido.', 'Rechazado ❌']);
+
+    const photos = stack.h.uploads.filter((u) => u.method === 'sendPhoto' && u.chatId === OWNER);
+    expect(photos.map((p) => p.fields.caption)).toEqual(['Semana 3 · Historia del arte — motor maqueta', 'Cronograma del trabajo (la ruta crítica resaltada)']);
+    for (const p of photos) {
+      const png = PNG.sync.read(await readFile(p.file));
+      expect(png.width).toBeGreaterThan(100);
+    }
+    expect(stack.h.uploads.some((u) => u.method === 'sendAudio')).toBe(false);
+    expect(stack.h.chatActions).toContainEqual({ chatId: OWNER, action: 'upload_photo' });
+  });
+
+
+  it('two chats at once: each gets its own approvals, cover, MP3 episode and WAV; /semana spends no tokens', async () => {
+    stack = await startStack(real);
+    const a = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+    const b = stack.h.client({ userId: OWNER2, firstName: 'Beto' });
+    await Promise.all([a.say('prepare la semana 3'), b.say('/semana 2')]);
+    const [ra, rb] = await Promise.all([answerUntilReport(a, () => 'Aprobar'), answerUntilReport(b, () => 'Aprobar')]);
+    expect(ra.approvals).toHaveLength(2);
+    expect(rb.approvals).toHaveLength(2);
+    expect(rb.report.text).toMatch(/Tokens: 0 de entrada \+ 0 de salida · coste 0,00 USD/);
+    for (const [c, week] of [[a, 3], [b, 2]] as const) {
+      const r = c === a ? ra : rb;
+      expect(r.report.text).not.toMatch(/No se hizo/);
+      await until(async () => stack!.h.uploads.filter((u) => u.chatId === c.chatId).length === 4);
+      const ups = stack!.h.uploads.filter((u) => u.chatId === c.chatId);
+      expect(ups.map((u) => u.method).sort()).toEqual(['sendAudio', 'sendDocument', 'sendPhoto', 'sendPhoto']);
+      const audio = ups.find((u) => u.method === 'sendAudio')!;
+      expect(audio.filename).toBe(`semana_0${week}.mp3`);
+      expect(audio.fields.title).toMatch(new RegExp(`Semana ${week}`));
+      expect(isMp3(await readFile(audio.file))).toBe(true);
+      const wav = parseWav(await readFile(ups.find((u) => u.method === 'sendDocument')!.file));
+      expect(wav.pcm.samples.length / wav.pcm.sampleRate).toBeGreaterThan(1);
+      for (const p of ups.filter((u) => u.method === 'sendPhoto')) PNG.sync.read(await readFile(p.file));
+    }
+    expect(stack.h.chatActions.some((x) => x.action === 'record_voice')).toBe(true);
+  });
+
+});
