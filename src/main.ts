@@ -1,0 +1,68 @@
+/**
+ * The only wiring and the only process.exit. `npm start`:
+ * - with TELEGRAM_BOT_TOKEN: the grammY bot on Telegram (or TELEGRAM_API_ROOT) by long polling or webhook;
+ * - without it: the same bot against an embedded Bot API server on loopback, with a chat page at
+ *   http://127.0.0.1:CHAT_PORT — the owner of that page is the only allowed user.
+ * The model is the offline planner unless ANTHROPIC_API_KEY (or CUADERNO_MODELO) says otherwise.
+ */
+import path from 'node:path';
+import { createAgentService } from './agent/service.js';
+import { createBot, startBot } from './bot/index.js';
+import { loadConfig, type Config } from './config.js';
+import { isCuadernoError } from './errors.js';
+import { DEFAULT_WEBCHAT_USER, startEmbeddedTelegram, WEBCHAT_TOKEN, webchatReadyMessage, type EmbeddedTelegram } from './webchat/index.js';
+
+async function main(): Promise<void> {
+  const config: Config = loadConfig(process.env);
+  const service = await createAgentService({ config, crashAfter: process.env.CRASH_AFTER });
+
+  let embedded: EmbeddedTelegram | undefined;
+  if (!config.telegram.token) {
+    embedded = await startEmbeddedTelegram({
+      host: config.chat.host,
+      port: config.chat.port,
+      token: WEBCHAT_TOKEN,
+      filesDir: path.join(config.dataDir, 'webchat'),
+    });
+  }
+
+  const cb = await createBot({
+    config,
+    service,
+    notebook: service.toolbox.notebook,
+    ...(embedded ? { token: WEBCHAT_TOKEN, apiRoot: embedded.apiRoot, allowedUserIds: [DEFAULT_WEBCHAT_USER.id] } : {}),
+  });
+  const running = await startBot(cb, config);
+
+  const modelLine = config.model.kind === 'anthropic' ? `modelo ${config.model.id}` : config.model.kind === 'local' ? 'planificador local (sin conexión)' : `guion ${config.model.file}`;
+  if (embedded) console.log(webchatReadyMessage(embedded.chatUrl));
+  else console.log(`Cuaderno Vivo escuchando en Telegram como @${cb.bot.botInfo.username}.`);
+  console.log(`Modelo: ${modelLine}. Datos: ${config.dataDir}. Ctrl+C para salir.`);
+  if (running.resumed > 0) console.log(`Reanudados ${running.resumed} trabajo(s) pendiente(s).`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: cerrando… (los trabajos en curso se reanudarán al volver a arrancar)`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    running
+      .stop()
+      .then(() => embedded?.close())
+      .then(() => process.exit(0))
+      .catch((e: unknown) => {
+        console.error('Error al cerrar:', e instanceof Error ? e.message : e);
+        process.exit(1);
+      });
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  // One clear sentence, never a stack trace, for configuration and state problems.
+  if (isCuadernoError(e)) console.error(`No se pudo arrancar Cuaderno Vivo: ${e.message}`);
+  else console.error('No se pudo arrancar Cuaderno Vivo:', e instanceof Error ? e.message : e);
+  process.exit(2);
+});
