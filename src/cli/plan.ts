@@ -1,7 +1,99 @@
-// Placeholder until its issue lands: the subcommand says so instead of pretending to work.
+/**
+ * `plan [--grafo FILE] [--gpu N] [--json] [--gantt OUT.png]`: the week (or any graph) planned —
+ * order, levels, times and slack, critical path, makespans (sequential, ideal, with N GPU lanes,
+ * level by level). A bad graph file is refused with one clear message and exit code 2.
+ */
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
 import type { CliIO } from '../cli.js';
+import { isCuadernoError } from '../errors.js';
+import { ganttFromPlan, renderGantt } from '../scheduler/gantt.js';
+import { parseGraphFile, planGraph, type PlanReport } from '../scheduler/plan.js';
+import { weekTasks } from '../scheduler/week.js';
+import { writeFileAtomic } from '../store/atomic.js';
 
-export async function run(_argv: string[], io: CliIO): Promise<number> {
-  io.stderr.write('Subcomando "plan" todavía no disponible.\n');
-  return 2;
+const USAGE = 'Uso: plan [--grafo FICHERO] [--gpu N] [--json] [--gantt SALIDA.png]';
+
+const s = (x: number): string => `${Number(x.toFixed(3))} s`;
+
+function pad(text: string, width: number, right = false): string {
+  return right ? text.padStart(width) : text.padEnd(width);
+}
+
+function renderText(r: PlanReport, gpu: number): string {
+  const out: string[] = [];
+  out.push(`Orden (Kahn): ${r.orden.join(' ')}`, 'Niveles:');
+  for (const [lv, ids] of Object.entries(r.niveles)) out.push(`  ${lv}: ${ids.join(' ')}`);
+  const w = Math.max(5, ...r.tareas.map((t) => `${t.id} ${t.nombre}`.length));
+  out.push('', `${pad('Tarea', w)}  Carril  ${pad('Duración', 9, true)}  ${pad('Inicio', 8, true)}  ${pad('Fin', 8, true)}  ${pad('Holgura', 8, true)}`);
+  for (const t of r.tareas) {
+    const critical = r.ruta_critica.includes(t.id) ? '  ◀ crítica' : '';
+    out.push(`${pad(`${t.id} ${t.nombre}`, w)}  ${pad(t.carril, 6)}  ${pad(s(t.duracion), 9, true)}  ${pad(s(t.inicio), 8, true)}  ${pad(s(t.fin), 8, true)}  ${pad(s(t.holgura), 8, true)}${critical}`);
+  }
+  const m = r.makespan;
+  out.push(
+    '',
+    `Ruta crítica: ${r.ruta_critica.join(' → ')} = ${s(m.paralelo)}`,
+    'Duración de la semana:',
+    `  secuencial             ${pad(s(m.secuencial), 9, true)}`,
+    `  paralelo ideal         ${pad(s(m.paralelo), 9, true)}  (ahorro ${r.ahorro_pct.toFixed(1)} %)`,
+    `  ${pad(`con ${gpu} GPU${gpu === 1 ? '' : 's'}`, 23)}${pad(s(m.gpu), 9, true)}`,
+    `  nivel a nivel          ${pad(s(m.por_niveles), 9, true)}`,
+  );
+  return `${out.join('\n')}\n`;
+}
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  let values: { grafo?: string; gpu?: string; json?: boolean; gantt?: string };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { grafo: { type: 'string' }, gpu: { type: 'string' }, json: { type: 'boolean' }, gantt: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (e) {
+    io.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${USAGE}\n`);
+    return 2;
+  }
+  const gpu = values.gpu === undefined ? 1 : Number(values.gpu);
+  if (!Number.isInteger(gpu) || gpu < 1) {
+    io.stderr.write(`--gpu debe ser un entero positivo (número de GPU), no "${values.gpu}".\n`);
+    return 2;
+  }
+  let tasks = weekTasks();
+  if (values.grafo !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(values.grafo, 'utf8');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      io.stderr.write(`No se puede leer el grafo ${values.grafo}: ${code === 'ENOENT' ? 'el fichero no existe' : code ?? String(e)}.\n`);
+      return 2;
+    }
+    try {
+      tasks = parseGraphFile(text);
+    } catch (e) {
+      io.stderr.write(`Grafo ${values.grafo} no válido: ${e instanceof Error ? e.message : String(e)}\n`);
+      return 2;
+    }
+  }
+  let plan;
+  try {
+    plan = planGraph(tasks, gpu);
+  } catch (e) {
+    if (!isCuadernoError(e)) throw e;
+    io.stderr.write(`Grafo ${values.grafo ?? '(semana)'} no válido: ${e.message}\n`);
+    return 2;
+  }
+  if (values.gantt !== undefined) {
+    const title = `${values.grafo ? 'Plan del grafo' : 'Plan de la semana'} · ${gpu} GPU`;
+    await writeFileAtomic(values.gantt, renderGantt(ganttFromPlan(plan.graph, plan.gpuSchedule, plan.analysis, title)));
+  }
+  if (values.json) io.stdout.write(`${JSON.stringify(plan.report)}\n`);
+  else {
+    io.stdout.write(renderText(plan.report, gpu));
+    if (values.gantt !== undefined) io.stdout.write(`Diagrama de Gantt guardado en ${values.gantt}\n`);
+  }
+  return 0;
 }

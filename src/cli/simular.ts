@@ -1,7 +1,75 @@
-// Placeholder until its issue lands: the subcommand says so instead of pretending to work.
+/**
+ * `simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--json]`: SPEC §6's experiment on a
+ * simulated clock — latency percentiles, errors by code (occurrences and definitive failures), the
+ * total retry wait, and theory beside the simulation with a 95 % interval.
+ */
+import { parseArgs } from 'node:util';
 import type { CliIO } from '../cli.js';
+import { RETRY_POLICY } from '../scheduler/retry.js';
+import { simulateWeeks, type Interval } from '../scheduler/simulate.js';
 
-export async function run(_argv: string[], io: CliIO): Promise<number> {
-  io.stderr.write('Subcomando "simular" todavía no disponible.\n');
-  return 2;
+const USAGE = 'Uso: simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--json]';
+
+const pct = (x: number, digits = 2): string => `${(x * 100).toFixed(digits)} %`;
+
+function verdict(theory: number, i: Interval): string {
+  const inside = theory >= i.low && theory <= i.high;
+  const diff = (i.observed - theory) * 100;
+  return `${pct(i.observed)} (IC 95 % ${pct(i.low)}–${pct(i.high)}); teoría ${pct(theory)}; diferencia ${diff >= 0 ? '+' : ''}${diff.toFixed(2)} puntos → ${inside ? 'la teoría cae dentro del intervalo' : 'la teoría queda FUERA del intervalo'}`;
+}
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  let values: { semanas?: string; p?: string; semilla?: string; json?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { semanas: { type: 'string' }, p: { type: 'string' }, semilla: { type: 'string' }, json: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (e) {
+    io.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${USAGE}\n`);
+    return 2;
+  }
+  const weeks = values.semanas === undefined ? 1000 : Number(values.semanas);
+  const p = values.p === undefined ? 0.1 : Number(values.p);
+  const seed = values.semilla === undefined ? 2026 : Number(values.semilla);
+  if (!Number.isInteger(weeks) || weeks < 1 || weeks > 10_000_000) {
+    io.stderr.write(`--semanas debe ser un entero entre 1 y 10000000, no "${values.semanas}".\n`);
+    return 2;
+  }
+  if (!Number.isFinite(p) || p < 0 || p >= 1) {
+    io.stderr.write(`--p debe ser una probabilidad en [0, 1), no "${values.p}".\n`);
+    return 2;
+  }
+  if (!Number.isInteger(seed)) {
+    io.stderr.write(`--semilla debe ser un entero, no "${values.semilla}".\n`);
+    return 2;
+  }
+  const { report: r, comparison: c } = simulateWeeks({ weeks, p, seed });
+  if (values.json) {
+    io.stdout.write(`${JSON.stringify(r)}\n`);
+    return 0;
+  }
+  const out: string[] = [
+    `Simulación: ${r.semanas} semanas, p = ${p} por llamada, semilla ${seed} (reloj simulado)`,
+    `Semanas completas: ${r.completas} de ${r.semanas}`,
+    `Latencia de las semanas completas: p50 ${r.p50} s · p95 ${r.p95} s · máx ${r.max} s`,
+    `Espera total en reintentos: ${r.espera_total} s`,
+    '',
+    'Código  Ocurrencias  Definitivos',
+  ];
+  for (const [key, e] of Object.entries(r.errores)) out.push(`${key.padEnd(6)}  ${String(e.ocurrencias).padStart(11)}  ${String(e.definitivos).padStart(11)}`);
+  const retryableFinal = Object.entries(r.errores).filter(([k, e]) => k !== '400' && e.definitivos > 0);
+  out.push(
+    retryableFinal.length === 0
+      ? 'Ningún error reintentable llegó a ser definitivo.'
+      : `Errores reintentables que agotaron los intentos: ${retryableFinal.map(([k, e]) => `${k}×${e.definitivos}`).join(', ')}.`,
+    `(La teoría espera ${c.expectedRetryableFinal.toFixed(2)} tareas con sus ${RETRY_POLICY.maxAttempts} intentos fallidos por errores reintentables en esta simulación.)`,
+    '',
+    `Fallo por tarea: ${verdict(r.teoria.fallo_tarea, c.taskFailure)} (${c.tasksFailed} de ${c.tasksRun} tareas ejecutadas)`,
+    `Fallo por semana: ${verdict(r.teoria.fallo_semana, c.weekFailure)}`,
+  );
+  io.stdout.write(`${out.join('\n')}\n`);
+  return 0;
 }

@@ -1,0 +1,210 @@
+/**
+ * Runs a task graph on lanes: one p-queue per lane (CPU: configurable, GPU: one slot per card).
+ *
+ * - A task is enqueued the moment its last dependency finishes — never level by level.
+ * - p-queue's priority only matters for tasks waiting for a slot, so the order of events is what
+ *   makes "longest remaining path first" real: successors are released *inside* the finishing task
+ *   (before its slot frees; releasing in `.then()` of `add()` would let p-queue refill the freed
+ *   slot first), each released batch is added in descending upward rank, and the roots are added
+ *   while the queues are paused. Nothing waits on a timer to wake the next task.
+ * - A failed task (after its retries) cancels its dependants, not its independent siblings.
+ * - Aborting `signal` cancels everything not started and tells running tasks through theirs.
+ */
+import PQueue from 'p-queue';
+import { CuadernoError } from '../errors.js';
+import type { Lane } from '../tools/contract.js';
+import { runAttempts, type AttemptContext, type DistributiveOmit } from './attempt.js';
+import { realClock, type Clock } from './clock.js';
+import { analyze, buildGraph } from './dag.js';
+import type { TaskEvent, TaskEventListener } from './events.js';
+import { errorCode, type RetryOptions } from './retry.js';
+import type { PickOrder } from './schedule.js';
+
+export { createLaneStageRunner, type LaneStageRunner, type LaneStageRunnerOptions } from './stages.js';
+
+/** Default lane sizes when not configured: SPEC §5 has one GPU; two CPU slots fit the demo box. */
+export const DEFAULT_LANES: Readonly<Record<Lane, number>> = Object.freeze({ cpu: 2, gpu: 1 });
+
+export interface GraphTask<T = unknown> {
+  id: string;
+  /** Spanish label for progress and the Gantt chart; default the id. */
+  label?: string;
+  /** Default `cpu`. */
+  lane?: Lane;
+  deps: readonly string[];
+  /** Expected duration in ms; only used to rank ready tasks (longest remaining path first). */
+  estimateMs: number;
+  /** The work. `signal` aborts on cancel or timeout; `attempt` counts from 1. */
+  run(signal: AbortSignal, attempt: number): Promise<T>;
+  /** Per-attempt limit in ms; overrides `ExecuteOptions.timeoutMs`. */
+  timeoutMs?: number;
+}
+
+export interface ExecuteOptions {
+  /** Slots per lane; default DEFAULT_LANES. */
+  lanes?: Partial<Record<Lane, number>>;
+  /** `critical-path` (default): longest remaining path first; `fifo`: release order (for comparison). */
+  pick?: PickOrder;
+  signal?: AbortSignal;
+  /** Retry policy per task (SPEC §6 by default); `false`: one attempt. */
+  retry?: Omit<RetryOptions, 'signal' | 'onRetry'> | false;
+  /** Default per-attempt timeout in ms (none by default). */
+  timeoutMs?: number;
+  /** Timestamps, retry waits and timeouts; default the real clock. */
+  clock?: Clock;
+  onEvent?: TaskEventListener;
+}
+
+export type TaskState = 'finished' | 'failed' | 'cancelled';
+
+export interface RunReport<T> {
+  /** Every task finished. */
+  ok: boolean;
+  states: Map<string, TaskState>;
+  results: Map<string, T>;
+  /** Final error of each failed task. */
+  errors: Map<string, unknown>;
+  /** The recorded run (render it with gantt.ts). */
+  events: TaskEvent[];
+  /** From the start of the run to the last task settling, ms on the run's clock. */
+  makespanMs: number;
+}
+
+const WAITING = 0;
+const QUEUED = 1;
+const RUNNING = 2;
+const FINISHED = 3;
+const FAILED = 4;
+const CANCELLED = 5;
+const STATE_NAMES: Record<number, TaskState> = { [FINISHED]: 'finished', [FAILED]: 'failed', [CANCELLED]: 'cancelled' };
+
+function laneSizes(lanes: Partial<Record<Lane, number>> | undefined): Record<Lane, number> {
+  const sizes = { ...DEFAULT_LANES, ...lanes };
+  for (const lane of ['cpu', 'gpu'] as const) {
+    const v = sizes[lane];
+    if (!(Number.isInteger(v) && v >= 1) && v !== Infinity) {
+      throw new CuadernoError('CONFIG', `Expected lane \`${lane}\` to be a positive integer, got \`${v}\``, { field: lane });
+    }
+  }
+  return sizes;
+}
+
+/**
+ * Executes the graph; resolves when every task has finished, failed or been cancelled (it never
+ * rejects for a task's failure: see `RunReport.ok`). Throws before running anything if the graph
+ * is invalid (CYCLE naming the tasks, BAD_GRAPH).
+ */
+export function executeGraph<T>(tasks: readonly GraphTask<T>[], options: ExecuteOptions = {}): Promise<RunReport<T>> {
+  const g = buildGraph(tasks.map((t) => ({ id: t.id, label: t.label, duration: t.estimateMs, deps: t.deps, lane: t.lane })));
+  const { upwardRank } = analyze(g);
+  const sizes = laneSizes(options.lanes);
+  const clock = options.clock ?? realClock;
+  const pick = options.pick ?? 'critical-path';
+  const n = g.n;
+  const status = new Uint8Array(n);
+  const waiting = new Int32Array(n);
+  for (let i = 0; i < n; i++) waiting[i] = g.predStart[i + 1]! - g.predStart[i]!;
+  const results = new Map<string, T>();
+  const errors = new Map<string, unknown>();
+  const events: TaskEvent[] = [];
+  const t0 = clock.now();
+  let lastT = 0;
+  const onEvent = options.onEvent;
+  // Events are built in place (no spread): on 10,000 tasks this is a measurable share of the cost.
+  const emit = (e: DistributiveOmit<TaskEvent, 't'>): void => {
+    (e as TaskEvent).t = lastT = clock.now() - t0;
+    events.push(e as TaskEvent);
+    if (onEvent) onEvent(e as TaskEvent);
+  };
+  const run = new AbortController();
+  const retry = options.retry ?? {};
+  const queues: Record<Lane, PQueue> = {
+    cpu: new PQueue({ concurrency: sizes.cpu, autoStart: false }),
+    gpu: new PQueue({ concurrency: sizes.gpu, autoStart: false }),
+  };
+
+  return new Promise<RunReport<T>>((resolve) => {
+    let settled = 0;
+    const settle = (): void => {
+      if (++settled < n) return;
+      options.signal?.removeEventListener('abort', onAbort);
+      const states = new Map<string, TaskState>();
+      for (let v = 0; v < n; v++) states.set(g.ids[v]!, STATE_NAMES[status[v]!]!);
+      resolve({ ok: results.size === n, states, results, errors, events, makespanMs: lastT });
+    };
+    const cancel = (v: number, reason: 'abort' | 'dependency'): void => {
+      status[v] = CANCELLED;
+      emit({ type: 'cancelled', taskId: g.ids[v]!, label: g.labels[v]!, lane: g.lanes[v]!, reason });
+      settle();
+    };
+    const cancelDependants = (v: number): void => {
+      const stack = [v];
+      while (stack.length > 0) {
+        const u = stack.pop()!;
+        for (let q = g.succStart[u]!; q < g.succStart[u + 1]!; q++) {
+          const s = g.succ[q]!;
+          if (status[s] !== WAITING) continue;
+          cancel(s, 'dependency');
+          stack.push(s);
+        }
+      }
+    };
+    const enqueue = (batch: number[]): void => {
+      if (pick === 'critical-path' && batch.length > 1) batch.sort((x, y) => upwardRank[y]! - upwardRank[x]!);
+      for (const v of batch) {
+        status[v] = QUEUED;
+        emit({ type: 'queued', taskId: g.ids[v]!, label: g.labels[v]!, lane: g.lanes[v]! });
+        void queues[g.lanes[v]!].add(() => job(v), { priority: pick === 'fifo' ? 0 : upwardRank[v]! });
+      }
+    };
+    const job = async (v: number): Promise<void> => {
+      if (status[v] !== QUEUED) return; // cancelled while it waited for a slot
+      status[v] = RUNNING;
+      const task = tasks[v]!;
+      const ctx: AttemptContext = {
+        taskId: g.ids[v]!, label: g.labels[v]!, lane: g.lanes[v]!, signal: run.signal, clock, retry, timeoutMs: task.timeoutMs ?? options.timeoutMs, emit,
+      };
+      try {
+        results.set(g.ids[v]!, await runAttempts(task.run.bind(task), ctx));
+      } catch (error) {
+        if (run.signal.aborted) {
+          cancel(v, 'abort');
+        } else {
+          status[v] = FAILED;
+          errors.set(g.ids[v]!, error);
+          emit({ type: 'failed', taskId: g.ids[v]!, label: g.labels[v]!, lane: g.lanes[v]!, code: errorCode(error), message: error instanceof Error ? error.message : String(error) });
+          cancelDependants(v);
+          settle();
+        }
+        return;
+      }
+      status[v] = FINISHED;
+      emit({ type: 'finished', taskId: g.ids[v]!, label: g.labels[v]!, lane: g.lanes[v]! });
+      // Released here, while this task still holds its slot, so the freed slot goes to the best of them.
+      const batch: number[] = [];
+      if (!run.signal.aborted) {
+        for (let q = g.succStart[v]!; q < g.succStart[v + 1]!; q++) {
+          const s = g.succ[q]!;
+          if (--waiting[s]! === 0 && status[s] === WAITING) batch.push(s);
+        }
+      }
+      enqueue(batch);
+      settle();
+    };
+    const onAbort = (): void => {
+      run.abort(options.signal?.reason);
+      queues.cpu.clear();
+      queues.gpu.clear();
+      for (let v = 0; v < n; v++) if (status[v] === WAITING || status[v] === QUEUED) cancel(v, 'abort');
+    };
+
+    if (n === 0) return resolve({ ok: true, states: new Map(), results, errors, events, makespanMs: 0 });
+    const roots: number[] = [];
+    for (let v = 0; v < n; v++) if (waiting[v] === 0) roots.push(v);
+    enqueue(roots);
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+    queues.cpu.start();
+    queues.gpu.start();
+  });
+}
