@@ -1,7 +1,146 @@
-// Placeholder until its issue lands: the subcommand says so instead of pretending to work.
+/**
+ * `cuaderno preparar "<petición>" [--reanudar] [--max-iteraciones N] [--presupuesto TOKENS]`:
+ * the agent on the terminal — the same service the bot uses. Prints each tool call as
+ * `[n] herramienta(args) -> resultado`, asks for confirmation-level calls (s/n, one answer per line
+ * in question order; a closed stdin means no), the report, and a last line
+ * `Parada: … | iteraciones: N | tokens: N | coste: N USD`.
+ * Exit: 0 finished, 3 stopped by a limit, 4 refusal, 137 simulated crash (CRASH_AFTER), 2 misuse or
+ * configuration, 1 other failures (the message says what to do).
+ */
+import { createInterface } from 'node:readline';
 import type { CliIO } from '../cli.js';
+import { CRASH_EXIT_CODE } from '../agent/crash.js';
+import { createAgentService } from '../agent/service.js';
+import { CLI } from '../agent/strings.js';
+import type { RunEvent, RunOutcome } from '../agent/types.js';
+import type { Approver } from '../tools/contract.js';
+import { S } from '../tools/strings.js';
+import { CliMisuse, parseFlags, withConfig } from './notebook-io.js';
 
-export async function run(_argv: string[], io: CliIO): Promise<number> {
-  io.stderr.write('Subcomando "preparar" todavía no disponible.\n');
-  return 2;
+const USAGE = 'preparar "<petición>" [--reanudar] [--max-iteraciones N] [--presupuesto TOKENS]';
+/** The terminal's run slot: a fresh run replaces it, --reanudar continues it (SPEC §7). */
+export const CLI_RUN_ID = 'cli';
+export const PREPARAR_EXIT = { ok: 0, failed: 1, misuse: 2, limit: 3, refusal: 4, crash: CRASH_EXIT_CODE } as const;
+
+/** One line reader over stdin for the whole run: answers are consumed in question order. */
+function lineReader(stdin: NodeJS.ReadableStream) {
+  const rl = createInterface({ input: stdin, terminal: false });
+  const buffered: string[] = [];
+  const waiting: Array<(line: string | undefined) => void> = [];
+  let closed = false;
+  rl.on('line', (line) => {
+    const w = waiting.shift();
+    if (w) w(line);
+    else buffered.push(line);
+  });
+  rl.on('close', () => {
+    closed = true;
+    for (const w of waiting.splice(0)) w(undefined);
+  });
+  return {
+    next(): Promise<string | undefined> {
+      if (buffered.length > 0) return Promise.resolve(buffered.shift());
+      if (closed) return Promise.resolve(undefined);
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    close: () => rl.close(),
+  };
+}
+
+function terminalApprover(io: CliIO, lines: ReturnType<typeof lineReader>): Approver {
+  let queue: Promise<unknown> = Promise.resolve();
+  return (req) => {
+    const answer = queue.then(async () => {
+      io.stdout.write(S.approvalPrompt(req.tool, req.args, req.preview));
+      const line = await lines.next();
+      const yes = line !== undefined && /^\s*(s|si|sí|y|yes)\s*$/i.test(line);
+      io.stdout.write(`${line === undefined ? '(sin respuesta: no)' : CLI.approvedAnswer(yes)}\n`);
+      return yes ? { approved: true as const, by: 'terminal' } : { approved: false as const, by: 'terminal', reason: 'rechazado' as const };
+    });
+    queue = answer;
+    return answer;
+  };
+}
+
+function positiveInt(flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new CliMisuse(`${CLI.badInt(flag, raw)}\n${CLI.usage}`);
+  return n;
+}
+
+function oneLine(text: string, max = 160): string {
+  const s = text.replace(/\s+/g, ' ').trim();
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  return withConfig(io, async (config) => {
+    const { values, positionals } = parseFlags(
+      argv,
+      { reanudar: { type: 'boolean' }, 'max-iteraciones': { type: 'string' }, presupuesto: { type: 'string' } },
+      USAGE,
+    );
+    const text = positionals.join(' ').trim();
+    if (!text && !values.reanudar) throw new CliMisuse(`${CLI.missingText}\n${CLI.usage}`);
+    const maxIterations = positiveInt('--max-iteraciones', values['max-iteraciones']);
+    const tokenBudget = positiveInt('--presupuesto', values.presupuesto);
+    const effective = { ...config, limits: { ...config.limits, ...(maxIterations ? { maxIterations } : {}), ...(tokenBudget ? { tokenBudget } : {}) } };
+
+    const lines = lineReader(io.stdin);
+    try {
+      const service = await createAgentService({
+        config: effective,
+        crashAfter: io.env.CRASH_AFTER,
+        // A simulated kill -9: exit at once, nothing after it runs.
+        onCrash: () => process.exit(CRASH_EXIT_CODE),
+      });
+      const pending = (await service.unfinished()).filter((u) => u.runId === CLI_RUN_ID);
+      if (values.reanudar) io.stdout.write(`${CLI.resuming(CLI_RUN_ID)}\n`);
+      else for (const u of pending) io.stderr.write(`${CLI.unfinished(u.runId, u.text, u.updatedAt)}\n`);
+
+      let iteration = 0;
+      const onEvent = (e: RunEvent) => {
+        if (e.type === 'iteracion') iteration = e.n;
+        else if (e.type === 'herramienta') {
+          const res = `${e.result.outcome}${e.result.is_error ? ' (error)' : ''}: ${oneLine(e.result.content)}`;
+          io.stdout.write(`${CLI.iteration(iteration, `${e.call.name}(${JSON.stringify(e.call.input)})`, res)}\n`);
+        } else if (e.type === 'aviso') io.stderr.write(`${CLI.warn(e.text)}\n`);
+      };
+      const outcome = await service.run({
+        runId: CLI_RUN_ID,
+        text,
+        mode: 'agente',
+        approver: terminalApprover(io, lines),
+        onEvent,
+        resume: values.reanudar === true,
+      });
+      printOutcome(io, outcome);
+      return exitCode(outcome);
+    } finally {
+      lines.close();
+    }
+  });
+}
+
+function printOutcome(io: CliIO, o: RunOutcome): void {
+  io.stdout.write(`\n${o.report}\n`);
+  if (o.notDone.length > 0) io.stdout.write(`${CLI.notDoneHeader}\n${o.notDone.map((l) => `- ${l}`).join('\n')}\n`);
+  if (o.detail && o.stopReason !== 'end_turn') io.stdout.write(`${CLI.limitDetail(o.detail)}\n`);
+  io.stdout.write(`${CLI.stopLine(o.stopReason, o.iterations, o.tokens.input + o.tokens.output, o.costUsd.toFixed(6))}\n`);
+}
+
+function exitCode(o: RunOutcome): number {
+  switch (o.stopReason) {
+    case 'end_turn':
+    case 'max_tokens':
+      return PREPARAR_EXIT.ok;
+    case 'max_iteraciones':
+    case 'presupuesto':
+      return PREPARAR_EXIT.limit;
+    case 'refusal':
+      return PREPARAR_EXIT.refusal;
+    default:
+      return PREPARAR_EXIT.failed;
+  }
 }

@@ -1,0 +1,60 @@
+/**
+ * Deterministic crash points (SPEC §7): `CRASH_AFTER=<label>:<n>` makes the process die with 137
+ * right after the n-th occurrence of the labelled step. main/cli read the variable and pass the
+ * string in; the loop only calls `hit(label)`. Labels:
+ *   after-checkpoint-a   the model's response (and its pending calls) is on disk
+ *   after-intent-write   the "started" markers of a turn's calls are on disk, nothing executed yet
+ *   after-effect-write   one call's real result is in the effects journal
+ *   after-checkpoint-b   all results of a turn are in the checkpoint's messages
+ */
+import { ConfigError } from '../errors.js';
+
+export const CRASH_LABELS = ['after-checkpoint-a', 'after-intent-write', 'after-effect-write', 'after-checkpoint-b'] as const;
+export type CrashLabel = (typeof CRASH_LABELS)[number];
+
+export interface CrashPoints {
+  hit(label: CrashLabel): void;
+}
+
+/** Exit code of a simulated crash, like a process killed by SIGKILL. */
+export const CRASH_EXIT_CODE = 137;
+
+/** Parses `<label>:<n>`; undefined/empty = no crash point. */
+export function parseCrashAfter(spec: string | undefined): { label: CrashLabel; n: number } | undefined {
+  if (!spec || spec.trim() === '') return undefined;
+  const m = /^([a-z-]+):(\d+)$/.exec(spec.trim());
+  const label = m?.[1] as CrashLabel | undefined;
+  const n = Number(m?.[2]);
+  if (!m || !label || !CRASH_LABELS.includes(label) || !(n >= 1)) {
+    throw new ConfigError(`Expected \`CRASH_AFTER\` to be <etiqueta>:<n> with etiqueta in ${CRASH_LABELS.join(', ')} and n ≥ 1, got \`${spec}\``);
+  }
+  return { label, n };
+}
+
+/** Thrown by the default `die` when no hard exit was injected (in-process tests). */
+export class SimulatedCrash extends Error {
+  constructor(readonly label: CrashLabel, readonly n: number) {
+    super(`caída simulada en ${label}:${n}`);
+    this.name = 'SimulatedCrash';
+  }
+}
+
+/**
+ * Counts occurrences and calls `die` at the chosen one. The CLI injects a hard exit with 137 — a
+ * simulated kill -9: nothing after it runs. Without it, a SimulatedCrash is thrown.
+ */
+export function createCrashPoints(spec: string | undefined, die?: (label: CrashLabel, n: number) => never): CrashPoints {
+  const target = parseCrashAfter(spec);
+  const counts = new Map<CrashLabel, number>();
+  return {
+    hit(label) {
+      if (!target || label !== target.label) return;
+      const n = (counts.get(label) ?? 0) + 1;
+      counts.set(label, n);
+      if (n === target.n) {
+        if (die) die(label, n);
+        throw new SimulatedCrash(label, n);
+      }
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/** Picks the Model from `config.model` (CUADERNO_MODELO): a Claude id, `local` or `script:FILE`. */
+import type { Config } from '../../config.js';
+import { ConfigError } from '../../errors.js';
+import type { RetryRunner } from './anthropic.js';
+import { LocalPlanner } from './local.js';
+import { loadScriptedModel } from './scripted.js';
+import type { Model } from './types.js';
+
+export type { Model, ModelRequest, ModelResponse, ContentBlock, MessageParam, ToolParam, ToolUseBlock, ToolResultBlock, TextBlock, ModelUsage } from './types.js';
+export type { RetryRunner } from './anthropic.js';
+
+/**
+ * `runId` seeds the offline planner's tool_use ids (unique per run, stable across a resume);
+ * `retry` is the project's retry policy for real API calls.
+ */
+export async function createModel(config: Pick<Config, 'model' | 'anthropic'>, opts: { runId: string; retry?: RetryRunner }): Promise<Model> {
+  switch (config.model.kind) {
+    case 'local':
+      return new LocalPlanner(opts.runId);
+    case 'script':
+      return loadScriptedModel(config.model.file);
+    case 'anthropic': {
+      const apiKey = config.anthropic.apiKey;
+      if (!apiKey) throw new ConfigError(`El modelo ${config.model.id} necesita ANTHROPIC_API_KEY; defínala o use CUADERNO_MODELO=local.`);
+      // Loaded on demand: the SDK is large, and offline runs (and their crash-test children) never need it.
+      const { AnthropicModel } = await import('./anthropic.js');
+      return new AnthropicModel({ id: config.model.id, apiKey, baseURL: config.anthropic.baseURL, effort: config.anthropic.effort, retry: opts.retry });
+    }
+  }
+}

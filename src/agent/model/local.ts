@@ -1,0 +1,139 @@
+/**
+ * LocalPlanner (`CUADERNO_MODELO=local`, the default without an API key): a deterministic offline
+ * planner that behaves like a model — it reads the owner's request (the first user message; never
+ * the notes, which are data), proposes independent calls in one turn, asks back when the request is
+ * unclear, and ends with the five-line report built from the real tool results.
+ *
+ * It is stateless over the conversation (what it has already proposed is read from the messages),
+ * so a run resumed after a crash continues exactly where it was. Engines default to the CPU ones
+ * (maqueta / juguete) so it works on a fresh machine. `usage` is estimated at ~4 chars/token so
+ * budgets and cost behave as with a real model.
+ */
+import { createHash } from 'node:crypto';
+import { DEFAULT_ORCHESTRATOR_MODEL, type ModelName } from '../../config.js';
+import { weekTitle, type Week } from '../../tools/domain.js';
+import { interpret, type PlanIntent } from '../intent.js';
+import { buildReport, noteIdsOf, weekQuery, type SeenCall } from '../report.js';
+import { estimateContentTokens, estimateRequestTokens } from './estimate.js';
+import type { ContentBlock, MessageParam, Model, ModelRequest, ModelResponse, ToolUseBlock } from './types.js';
+
+interface Proposal {
+  name: string;
+  input: Record<string, unknown>;
+}
+
+export interface LocalPlannerOptions {
+  /** Plan this instead of reading the request (the deterministic week workflow). */
+  intent?: PlanIntent;
+  /** No model runs at all: usage is zero (the deterministic workflow costs no tokens). */
+  free?: boolean;
+  label?: string;
+}
+
+export class LocalPlanner implements Model {
+  readonly label: string;
+  readonly pricedAs: ModelName = DEFAULT_ORCHESTRATOR_MODEL;
+  private readonly salt: string;
+
+  /** `seed` (the run id) makes tool_use ids unique per run and stable across a resume. */
+  constructor(seed = 'local', private readonly opts: LocalPlannerOptions = {}) {
+    this.salt = createHash('sha256').update(seed).digest('hex').slice(0, 10);
+    this.label = opts.label ?? 'local';
+  }
+
+  async create(request: ModelRequest): Promise<ModelResponse> {
+    const content = this.decide(request.messages);
+    const hasCalls = content.some((b) => b.type === 'tool_use');
+    const usage = this.opts.free
+      ? { input_tokens: 0, output_tokens: 0 }
+      : { input_tokens: estimateRequestTokens(request), output_tokens: estimateContentTokens(content) };
+    return { content, stop_reason: hasCalls ? 'tool_use' : 'end_turn', usage };
+  }
+
+  async countTokens(request: ModelRequest): Promise<number> {
+    return this.opts.free ? 0 : estimateRequestTokens(request);
+  }
+
+  private decide(messages: readonly MessageParam[]): ContentBlock[] {
+    const first = messages[0];
+    const text = first && typeof first.content === 'string' ? first.content : '';
+    const intent = this.opts.intent ?? interpret(text);
+    if (intent.kind === 'pregunta') return [{ type: 'text', text: intent.question }];
+
+    const seen = seenCalls(messages);
+    const turn = messages.filter((m) => m.role === 'assistant').length;
+    const called = (name: string) => seen.some((c) => c.name === name);
+    const needsSearch = intent.actions.tarjetas;
+
+    if (needsSearch && !called('buscar_notas')) {
+      const query = intent.query ?? (intent.week ? weekQuery(intent.week) : '');
+      const k = intent.query ? 1 : 3;
+      const what = intent.query ? `la nota que más se parece a «${query}»` : `las notas de ${weekTitle(intent.week as Week)}`;
+      return this.turn(turn, `Busco ${what}.`, [{ name: 'buscar_notas', input: { consulta: query, k } }]);
+    }
+    const mainDone = ['crear_tarjetas', 'generar_portada', 'narrar_resumen'].some(called);
+    if (!mainDone) {
+      const calls = mainCalls(intent, seen);
+      if (calls.length > 0) return this.turn(turn, 'Pido a la vez lo que no depende entre sí.', calls);
+    }
+    if (!called('registrar_uso')) {
+      const { input, output } = this.opts.free ? { input: 0, output: 0 } : approximateUsage(messages);
+      const tarea = intent.week ? `semana-${intent.week}` : 'tarjetas';
+      return this.turn(turn, 'Registro el uso aproximado.', [
+        { name: 'registrar_uso', input: { tarea, modelo: this.pricedAs, tokens_entrada: input, tokens_salida: output } },
+      ]);
+    }
+    return [{ type: 'text', text: buildReport(seen, { week: intent.week, query: intent.query }) }];
+  }
+
+  private turn(turn: number, say: string, calls: Proposal[]): ContentBlock[] {
+    const blocks: ContentBlock[] = [{ type: 'text', text: say }];
+    calls.forEach((c, i) => blocks.push({ type: 'tool_use', id: `toolu_local_${this.salt}_${turn}_${i}`, name: c.name, input: c.input }));
+    return blocks;
+  }
+}
+
+/** The calls of the main turn: cards (from the best note found), cover and narration — together. */
+function mainCalls(intent: PlanIntent, seen: readonly SeenCall[]): Proposal[] {
+  const out: Proposal[] = [];
+  if (intent.actions.tarjetas) {
+    const search = seen.find((c) => c.name === 'buscar_notas' && !c.is_error);
+    const top = search ? noteIdsOf(search.content)[0] : undefined;
+    if (top !== undefined) out.push({ name: 'crear_tarjetas', input: { id_nota: top } });
+  }
+  if (intent.actions.portada && intent.week) out.push({ name: 'generar_portada', input: { semana: intent.week, maqueta: intent.maqueta } });
+  if (intent.actions.narracion && intent.week) out.push({ name: 'narrar_resumen', input: { semana: intent.week, motor: intent.motor } });
+  return out;
+}
+
+/** Every tool_use so far paired with its tool_result, in order. */
+export function seenCalls(messages: readonly MessageParam[]): SeenCall[] {
+  const results = new Map<string, { content: string; is_error: boolean }>();
+  for (const m of messages) {
+    if (m.role !== 'user' || typeof m.content === 'string') continue;
+    for (const b of m.content) if (b.type === 'tool_result') results.set(b.tool_use_id, { content: b.content, is_error: b.is_error });
+  }
+  const out: SeenCall[] = [];
+  for (const m of messages) {
+    if (m.role !== 'assistant') continue;
+    for (const b of m.content) {
+      if (b.type !== 'tool_use') continue;
+      const r = results.get((b as ToolUseBlock).id);
+      if (r) out.push({ name: b.name, input: (b.input ?? {}) as Record<string, unknown>, ...r });
+    }
+  }
+  return out;
+}
+
+/** What the run has cost so far, as a model would guess it from the conversation length. */
+function approximateUsage(messages: readonly MessageParam[]): { input: number; output: number } {
+  let input = 0;
+  let output = 0;
+  messages.forEach((m, i) => {
+    if (m.role === 'assistant') {
+      input += estimateRequestTokens({ system: '', tools: [], messages: messages.slice(0, i) as MessageParam[] });
+      output += estimateContentTokens(m.content);
+    }
+  });
+  return { input, output };
+}

@@ -1,0 +1,89 @@
+/**
+ * ScriptedModel (`CUADERNO_MODELO=script:FILE`): a fixed queue of Messages-API responses for
+ * reproducible demos and tests. FILE holds a JSON array of `{"stop_reason", "content": [...],
+ * "usage"?}`; a missing `usage` is estimated (~4 chars/token) so budgets and cost still work.
+ *
+ * Response i answers the request whose conversation already holds i assistant turns — not an
+ * in-memory cursor — so a run resumed in a new process after a crash continues the same script.
+ * Reading past the end is an error; `calls` records every request; `assertConsumed` checks the
+ * whole script was used.
+ */
+import { readFile } from 'node:fs/promises';
+import { ConfigError } from '../../errors.js';
+import { DEFAULT_ORCHESTRATOR_MODEL, type ModelName } from '../../config.js';
+import { estimateContentTokens, estimateRequestTokens } from './estimate.js';
+import type { ContentBlock, Model, ModelRequest, ModelResponse, ModelUsage } from './types.js';
+
+export class ScriptedModel implements Model {
+  readonly label: string;
+  readonly pricedAs: ModelName;
+  /** Every request received, in order (deep copies, so later mutation does not rewrite history). */
+  readonly calls: ModelRequest[] = [];
+
+  constructor(private readonly responses: readonly ScriptEntry[], opts: { label?: string; pricedAs?: ModelName } = {}) {
+    this.label = opts.label ?? 'script';
+    this.pricedAs = opts.pricedAs ?? DEFAULT_ORCHESTRATOR_MODEL;
+  }
+
+  async create(request: ModelRequest): Promise<ModelResponse> {
+    this.calls.push(structuredClone(request));
+    const turn = request.messages.filter((m) => m.role === 'assistant').length;
+    const entry = this.responses[turn];
+    if (!entry) {
+      throw new ConfigError(`El guion del modelo (${this.label}) tiene ${this.responses.length} respuestas y se pidió la número ${turn + 1}: añada respuestas al guion.`);
+    }
+    const content = structuredClone(entry.content);
+    return {
+      content,
+      stop_reason: entry.stop_reason,
+      usage: entry.usage ?? { input_tokens: estimateRequestTokens(request), output_tokens: estimateContentTokens(content) },
+    };
+  }
+
+  /** Throws unless every scripted response was served. */
+  assertConsumed(): void {
+    const served = new Set(this.calls.map((c) => c.messages.filter((m) => m.role === 'assistant').length));
+    const missing = this.responses.map((_, i) => i).filter((i) => !served.has(i));
+    if (missing.length > 0) throw new Error(`Respuestas del guion sin usar: ${missing.map((i) => i + 1).join(', ')}`);
+  }
+}
+
+export interface ScriptEntry {
+  stop_reason: string;
+  content: ContentBlock[];
+  /** As the API reports it (cache fields optional); absent = estimated. */
+  usage?: ModelUsage;
+}
+
+/** Parses and checks a script; every problem is reported with its position. */
+export function parseScript(text: string, file: string): ScriptEntry[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`El guion ${file} no es JSON válido (${(e as Error).message}); corríjalo o use CUADERNO_MODELO=local.`);
+  }
+  if (!Array.isArray(data)) throw new ConfigError(`El guion ${file} debe ser un array JSON de respuestas {"stop_reason", "content": [...]}.`);
+  const problems: string[] = [];
+  data.forEach((r: unknown, i) => {
+    const e = r as Partial<ScriptEntry> | null;
+    if (!e || typeof e !== 'object') problems.push(`respuesta ${i + 1}: no es un objeto`);
+    else {
+      if (typeof e.stop_reason !== 'string') problems.push(`respuesta ${i + 1}: falta "stop_reason"`);
+      if (!Array.isArray(e.content)) problems.push(`respuesta ${i + 1}: "content" debe ser un array de bloques`);
+    }
+  });
+  if (problems.length > 0) throw new ConfigError(`El guion ${file} no es válido:\n- ${problems.join('\n- ')}`);
+  return data as ScriptEntry[];
+}
+
+/** Loads `script:FILE`. */
+export async function loadScriptedModel(file: string, pricedAs?: ModelName): Promise<ScriptedModel> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new ConfigError(`No se encuentra el guion del modelo ${file}; revise CUADERNO_MODELO=script:FILE.`);
+  }
+  return new ScriptedModel(parseScript(text, file), { label: `script:${file}`, pricedAs });
+}

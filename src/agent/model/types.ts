@@ -1,0 +1,74 @@
+/**
+ * The one small Model interface of the agent: Messages-API-shaped requests and responses, with no
+ * SDK types leaking out (anthropic.ts is the only file importing `@anthropic-ai/sdk`). Three
+ * implementations: AnthropicModel (real API), the offline LocalPlanner and the ScriptedModel.
+ */
+import type { ModelName } from '../../config.js';
+
+export interface TextBlock {
+  type: 'text';
+  text: string;
+}
+export interface ToolUseBlock {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: unknown;
+}
+/** Blocks we do not interpret (thinking, redacted thinking, …) are kept and sent back verbatim. */
+export interface OpaqueBlock {
+  type: 'thinking' | 'redacted_thinking' | 'server_tool_use' | 'web_search_tool_result';
+  [key: string]: unknown;
+}
+export type ContentBlock = TextBlock | ToolUseBlock | OpaqueBlock;
+
+export interface ToolResultBlock {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: string;
+  is_error: boolean;
+}
+
+export type MessageParam =
+  | { role: 'user'; content: string | Array<TextBlock | ToolResultBlock> }
+  | { role: 'assistant'; content: ContentBlock[] };
+
+/** A tool as the Messages API wants it (strict JSON schema). */
+export interface ToolParam {
+  name: string;
+  description: string;
+  input_schema: object;
+  strict?: boolean;
+}
+
+export interface ModelUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
+}
+
+export interface ModelResponse {
+  content: ContentBlock[];
+  /** `end_turn`, `tool_use`, `max_tokens`, `refusal`, `pause_turn`, … */
+  stop_reason: string;
+  usage: ModelUsage;
+}
+
+export interface ModelRequest {
+  system: string;
+  tools: ToolParam[];
+  messages: MessageParam[];
+  /** Output cap per call, in tokens. */
+  maxTokens: number;
+}
+
+export interface Model {
+  /** Shown in logs ("local", "script:semana.json", "claude-sonnet-5-5"). */
+  readonly label: string;
+  /** Which price row (and `modelo` of the usage log) this model's tokens are charged at. */
+  readonly pricedAs: ModelName;
+  create(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse>;
+  /** Input tokens the request would consume; absent = the caller uses the ~4 chars/token estimator. */
+  countTokens?(request: ModelRequest, signal?: AbortSignal): Promise<number>;
+}

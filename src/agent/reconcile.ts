@@ -1,0 +1,35 @@
+/**
+ * Reconcile (SPEC §7, pure): what to do with each call that was pending when the process died.
+ *   journal has its result        → reuse it, do not re-run;
+ *   never started                 → run it now (nothing happened yet; an approval is asked again);
+ *   read-only tool (level 1)      → re-run;
+ *   side-effecting, idempotent by key and not a deliberate redo
+ *                                 → re-run through its key: the store returns the stored result if
+ *                                   the effect completed, or does it once if it did not (the
+ *                                   fourth branch, better than "unknown" where we can be);
+ *   any other side-effecting call → do not guess: is_error "estado desconocido, verifique".
+ */
+import type { ToolResult } from '../tools/contract.js';
+import type { JournalEntry } from './run-state.js';
+import { AGENT } from './strings.js';
+
+export type Reconciled =
+  | { type: 'reuse'; result: ToolResult }
+  | { type: 'run'; redo: boolean; why: 'no-iniciada' | 'lectura' }
+  | { type: 'run_keyed' }
+  | { type: 'unknown'; result: ToolResult };
+
+export interface ToolFacts {
+  /** SPEC §3 effect level; undefined for a tool that does not exist (the dispatcher will say so). */
+  effect?: 1 | 2 | 3;
+  idempotent: boolean;
+}
+
+export function reconcile(call: { id: string; name: string }, entry: JournalEntry | undefined, tool: ToolFacts, redo: boolean): Reconciled {
+  if (entry?.result) return { type: 'reuse', result: entry.result };
+  if (!entry) return { type: 'run', redo, why: 'no-iniciada' };
+  if (tool.effect === undefined || tool.effect === 1) return { type: 'run', redo, why: 'lectura' };
+  // A redo asks the store for the *next* version, so re-running it could make a second one.
+  if (tool.idempotent && !redo) return { type: 'run_keyed' };
+  return { type: 'unknown', result: { content: AGENT.unknownState(call.name), is_error: true, outcome: 'error', code: 'INTERNAL' } };
+}

@@ -1,0 +1,22 @@
+/**
+ * The deterministic week (`mode: 'semana'`): no model, zero tokens. It is the offline planner with
+ * the plan fixed to the standard week — search → cards + cover + narration in one turn (run
+ * concurrently) → usage → a report built by the program — so it goes through the very same loop,
+ * dispatcher, approvals, checkpoints and journal as the agent, and survives a crash the same way.
+ */
+import type { Week } from '../tools/domain.js';
+import { LocalPlanner } from './model/local.js';
+import type { PlanIntent } from './intent.js';
+
+export const WORKFLOW_LABEL = 'flujo-semana';
+
+export function weekWorkflow(runId: string, week: Week, engines: { maqueta?: boolean; motor?: 'juguete' | 'xtts' } = {}): LocalPlanner {
+  const intent: PlanIntent = {
+    kind: 'plan',
+    week,
+    actions: { tarjetas: true, portada: true, narracion: true },
+    maqueta: engines.maqueta ?? true,
+    motor: engines.motor ?? 'juguete',
+  };
+  return new LocalPlanner(runId, { intent, free: true, label: WORKFLOW_LABEL });
+}

@@ -1,0 +1,84 @@
+/**
+ * Support for the crash matrix (SPEC §7), one test file per label so they run in parallel: the real CLI as a child process, killed (exit 137) right after every
+ * occurrence of every crash label during the standard week, then resumed with --reanudar. Every
+ * side effect must have happened exactly once — or been reported as unknown, never silently redone —
+ * and the run must complete.
+ */
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, expect } from 'vitest';
+import type { CrashLabel } from '../../src/agent/crash.js';
+import { tempDir } from './helpers.js';
+
+const ROOT = path.resolve(__dirname, '../..');
+/** Occurrences of each label in the standard week: 4 responses, 3 turns with calls, 5 calls. */
+export const OCCURRENCES: Record<CrashLabel, number> = { 'after-checkpoint-a': 4, 'after-intent-write': 3, 'after-effect-write': 5, 'after-checkpoint-b': 3 };
+const EFFECTS = ['crear_tarjetas', 'generar_portada', 'narrar_resumen', 'registrar_uso'];
+const cleanups: Array<() => Promise<void>> = [];
+/** Call once per test file: removes the temp data dirs of its cases. */
+export function cleanUpAfterAll(): void {
+  afterAll(async () => {
+    await Promise.all(cleanups.splice(0).map((c) => c()));
+  });
+}
+
+/** Every occurrence of `label` in one week, crashed and resumed, a few children at a time. */
+export async function crashMatrix(label: CrashLabel): Promise<void> {
+  await pool(Array.from({ length: OCCURRENCES[label] }, (_, i) => () => crashThenResume(label, i + 1)));
+}
+
+function cli(args: string[], env: Record<string, string>, stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'preparar', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CUADERNO_MODELO: 'local', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+export async function crashThenResume(label: CrashLabel, n: number) {
+  const tmp = await tempDir('cv-crash-');
+  cleanups.push(tmp.cleanup);
+  const env = { CUADERNO_DATA_DIR: tmp.dir };
+  const first = await cli(['prepare la semana 3'], { ...env, CRASH_AFTER: `${label}:${n}` }, 's\ns\n');
+  expect(first.code, first.stderr).toBe(137);
+  const second = await cli(['--reanudar'], env, 's\ns\n');
+  expect(second.code, second.stdout + second.stderr).toBe(0);
+  const last = second.stdout.trim().split('\n').at(-1) ?? '';
+  expect(last).toMatch(/^Parada: end_turn \| iteraciones: 4 \| tokens: \d+ \| coste: [\d.]+ USD$/);
+
+  const audit = (await readFile(path.join(tmp.dir, 'auditoria.jsonl'), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { event: string; tool: string; outcome?: string });
+  const unknown = second.stdout.split('\n').filter((l) => /Estado desconocido/.test(l));
+  for (const tool of EFFECTS) {
+    const done = audit.filter((e) => e.event === 'resultado' && e.tool === tool && e.outcome === 'ok').length;
+    const reportedUnknown = unknown.some((l) => l.includes(tool)) ? 1 : 0;
+    expect(done + reportedUnknown, `${label}:${n} ${tool}`).toBe(1);
+  }
+  const cards = JSON.parse(await readFile(path.join(tmp.dir, 'tarjetas.json'), 'utf8'));
+  expect((Array.isArray(cards) ? cards : cards.tarjetas ?? cards.cards).length).toBe(3);
+  const usage = (await readFile(path.join(tmp.dir, 'registro_uso.csv'), 'utf8')).split('\n').filter((l) => l.includes('agente:iteracion-'));
+  expect(usage.map((l) => l.split(',')[1]).sort()).toEqual([1, 2, 3, 4].map((i) => `agente:iteracion-${i}`));
+  expect(second.stdout).toMatch(/portadas\/semana_03\.png/);
+  expect(second.stdout).toMatch(/audio\/semana_03\.wav/);
+}
+
+/** Runs `jobs` with at most `limit` at a time (the children are CPU-bound; the machine is small). */
+export async function pool(jobs: Array<() => Promise<void>>, limit = 3): Promise<void> {
+  const queue = [...jobs];
+  await Promise.all(Array.from({ length: limit }, async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await job();
+  }));
+}
+

@@ -1,0 +1,189 @@
+/**
+ * Durability (SPEC §7) in process: the frozen v1 checkpoint keeps loading and resuming, the loader
+ * refuses what it cannot trust, reconcile's branches, a journal that cannot be written becomes an
+ * alert (not an error for the model), a fresh run clears the old state, unfinished runs are listed.
+ */
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCrashPoints, parseCrashAfter, SimulatedCrash } from '../../src/agent/crash.js';
+import { reconcile } from '../../src/agent/reconcile.js';
+import { parseCheckpoint, RunStore, runDir } from '../../src/agent/run-state.js';
+import { createAgentService } from '../../src/agent/service.js';
+import { afterResponse, beforeCall } from '../../src/agent/step.js';
+import { runLoop } from '../../src/agent/loop.js';
+import { LocalPlanner } from '../../src/agent/model/local.js';
+import { createLaneStageRunner } from '../../src/scheduler/executor.js';
+import { createToolbox } from '../../src/tools/index.js';
+import type { RunEvent } from '../../src/agent/types.js';
+import { configFor, recordingApprover, tempDir } from './helpers.js';
+
+const FIXTURE = path.resolve(__dirname, '../fixtures/checkpoint-v1.json');
+const ok = { content: '{"ok":true}', is_error: false, outcome: 'ok' as const };
+
+let tmp: Awaited<ReturnType<typeof tempDir>>;
+beforeEach(async () => {
+  tmp = await tempDir();
+});
+afterEach(async () => tmp.cleanup());
+
+async function placeFixture(runId: string, journal?: object | 'directory'): Promise<string> {
+  const dir = runDir(tmp.dir, runId);
+  await mkdir(dir, { recursive: true });
+  await copyFile(FIXTURE, path.join(dir, 'checkpoint.json'));
+  if (journal === 'directory') {
+    await mkdir(path.join(dir, 'journal.json', 'x'), { recursive: true });
+  } else if (journal) await writeFile(path.join(dir, 'journal.json'), JSON.stringify(journal));
+  return dir;
+}
+
+describe('pure decisions', () => {
+  it('step: the cap, then the budget, before the call; refusal and tool_use after it', () => {
+    const s = { turns: 2, tokensUsed: 900, maxIterations: 8, tokenBudget: 1000 };
+    expect(beforeCall(s, 100)).toEqual({ type: 'call_model' });
+    expect(beforeCall(s, 101)).toMatchObject({ type: 'stopped', reason: 'presupuesto' });
+    expect(beforeCall({ ...s, turns: 8 }, 0)).toMatchObject({ type: 'stopped', reason: 'max_iteraciones' });
+    const use = { type: 'tool_use' as const, id: 't', name: 'buscar_notas', input: {} };
+    expect(afterResponse({ stop_reason: 'refusal', content: [use] })).toMatchObject({ type: 'stopped', reason: 'refusal' });
+    expect(afterResponse({ stop_reason: 'tool_use', content: [use] })).toEqual({ type: 'run_tools', calls: [use] });
+    expect(afterResponse({ stop_reason: 'end_turn', content: [] })).toEqual({ type: 'final', stopReason: 'end_turn' });
+  });
+
+  it('reconcile: journal hit, never started, read-only, keyed side effect, unknown', () => {
+    const call = { id: 'x', name: 't' };
+    const started = { name: 't', startedAt: 'now' };
+    expect(reconcile(call, { ...started, result: ok }, { effect: 3, idempotent: false }, false)).toEqual({ type: 'reuse', result: ok });
+    expect(reconcile(call, undefined, { effect: 3, idempotent: false }, false)).toMatchObject({ type: 'run', why: 'no-iniciada' });
+    expect(reconcile(call, started, { effect: 1, idempotent: false }, false)).toMatchObject({ type: 'run', why: 'lectura' });
+    expect(reconcile(call, started, { effect: 3, idempotent: true }, false)).toEqual({ type: 'run_keyed' });
+    const unknown = reconcile(call, started, { effect: 3, idempotent: true }, true);
+    expect(unknown).toMatchObject({ type: 'unknown', result: { is_error: true } });
+    expect(reconcile(call, started, { effect: 2, idempotent: false }, false).type).toBe('unknown');
+  });
+
+  it('crash points: parse, count, refuse nonsense', () => {
+    expect(parseCrashAfter('after-checkpoint-b:2')).toEqual({ label: 'after-checkpoint-b', n: 2 });
+    expect(() => parseCrashAfter('después:1')).toThrow(/CRASH_AFTER/);
+    const c = createCrashPoints('after-effect-write:2');
+    c.hit('after-effect-write');
+    c.hit('after-checkpoint-a');
+    expect(() => c.hit('after-effect-write')).toThrow(SimulatedCrash);
+  });
+});
+
+describe('checkpoint loader', () => {
+  it('keeps loading the frozen v1 fixture', async () => {
+    const cp = parseCheckpoint(FIXTURE, await readFile(FIXTURE, 'utf8'));
+    expect(cp.version).toBe(1);
+    expect(cp.pending.map((p) => p.name)).toEqual(['crear_tarjetas', 'generar_portada', 'narrar_resumen']);
+  });
+
+  it('refuses a missing, truncated, empty or unknown-version file with what to do, and never resets it', async () => {
+    const store = new RunStore(tmp.dir, 'r');
+    await expect(store.load()).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/sin --reanudar/) });
+    const dir = await placeFixture('r');
+    const file = path.join(dir, 'checkpoint.json');
+    const full = await readFile(file, 'utf8');
+    await writeFile(file, full.slice(0, full.length / 2));
+    await expect(store.load()).rejects.toMatchObject({ code: 'CORRUPT_STATE', message: expect.stringMatching(/cortado a mitad de escritura.*bórrelo/s) });
+    expect(await readFile(file, 'utf8')).toBe(full.slice(0, full.length / 2)); // untouched
+    await writeFile(file, '');
+    await expect(store.load()).rejects.toMatchObject({ code: 'CORRUPT_STATE' });
+    await writeFile(file, full.replace('"version": 1', '"version": 2'));
+    await expect(store.load()).rejects.toMatchObject({ code: 'UNSUPPORTED_VERSION', message: expect.stringMatching(/versión 2/) });
+    const service = await createAgentService({ config: configFor(tmp.dir) });
+    expect((await service.unfinished()).map((u) => u.runId)).toEqual(['r']);
+    const out = await service.run({ runId: 'r', text: '', mode: 'agente', approver: recordingApprover(), resume: true });
+    expect(out.stopReason).toBe('error');
+    expect(out.detail).toMatch(/versión 2/);
+  });
+});
+
+describe('resume', () => {
+  it('resumes the fixture: journal hit reused, keyed call re-run (approval asked again), unstarted call run', async () => {
+    await placeFixture('fixture-v1', {
+      version: 1,
+      entries: {
+        toolu_local_be491ae127_1_0: { name: 'crear_tarjetas', startedAt: 't', result: { content: '{"id_nota":7,"ids":[41,42,43]}', is_error: false, outcome: 'ok' } },
+        toolu_local_be491ae127_1_1: { name: 'generar_portada', startedAt: 't' },
+      },
+    });
+    const service = await createAgentService({ config: configFor(tmp.dir) });
+    expect((await service.unfinished()).map((u) => u.runId)).toEqual(['fixture-v1']);
+    const approver = recordingApprover({ generar_portada: true, narrar_resumen: true });
+    const out = await service.run({ runId: 'fixture-v1', text: '', mode: 'agente', approver, resume: true });
+    expect(out.stopReason).toBe('end_turn');
+    expect(approver.asked.map((a) => a.tool)).toEqual(['generar_portada', 'narrar_resumen']);
+    expect(await service.toolbox.notebook.cards.list()).toEqual([]); // the journal's result was trusted, not redone
+    expect(out.report).toContain('ids 41, 42, 43');
+    expect(out.artifacts).toHaveLength(2);
+    expect(await service.unfinished()).toEqual([]);
+  });
+
+  it('a started side effect that cannot be re-run safely (a redo) is reported unknown, never redone', async () => {
+    const dir = await placeFixture('redo', { version: 1, entries: { toolu_local_be491ae127_1_1: { name: 'generar_portada', startedAt: 't' } } });
+    const file = path.join(dir, 'checkpoint.json');
+    const cp = JSON.parse(await readFile(file, 'utf8'));
+    cp.task.redo = true;
+    await writeFile(file, JSON.stringify(cp));
+    const service = await createAgentService({ config: configFor(tmp.dir) });
+    const approver = recordingApprover({ generar_portada: true, narrar_resumen: true });
+    const out = await service.run({ runId: 'redo', text: '', mode: 'agente', approver, resume: true });
+    expect(approver.asked.map((a) => a.tool)).toEqual(['narrar_resumen']);
+    expect(out.notDone.join('\n')).toMatch(/generar_portada: falló \(Estado desconocido/);
+    expect(out.report).toMatch(/Portada: NO hecha — Estado desconocido/);
+    expect(existsSync(path.join(tmp.dir, 'portadas'))).toBe(false);
+  });
+
+  it('a journal that cannot be written after the effect raises an alert, not an error for the model', async () => {
+    await placeFixture('nojournal');
+    class FailingJournal extends RunStore {
+      override recordResult(): Promise<void> {
+        return Promise.reject(new Error('disco lleno'));
+      }
+    }
+    const config = configFor(tmp.dir);
+    const store = new FailingJournal(tmp.dir, 'nojournal');
+    const cp = await store.load();
+    const toolbox = await createToolbox({ config, approver: recordingApprover() });
+    const events: RunEvent[] = [];
+    const out = await runLoop(cp, {
+      model: new LocalPlanner('x'),
+      toolbox,
+      store,
+      stage: createLaneStageRunner({ lanes: config.lanes }),
+      approver: recordingApprover({ generar_portada: true, narrar_resumen: true }),
+      crash: createCrashPoints(undefined),
+      prices: config.prices,
+      onEvent: (e) => events.push(e),
+    });
+    expect(out.stopReason).toBe('end_turn');
+    const tools = events.filter((e) => e.type === 'herramienta');
+    expect(tools.length).toBe(4);
+    expect(tools.every((e) => e.type === 'herramienta' && !e.result.is_error)).toBe(true);
+    expect(events.filter((e) => e.type === 'aviso' && /diario de efectos/.test(e.text))).toHaveLength(4);
+  });
+
+  it('if the "started" marks cannot be written, nothing runs and the run stays resumable', async () => {
+    await placeFixture('nomarks', 'directory');
+    const service = await createAgentService({ config: configFor(tmp.dir) });
+    const approver = recordingApprover({ generar_portada: true, narrar_resumen: true });
+    const out = await service.run({ runId: 'nomarks', text: '', mode: 'agente', approver, resume: true });
+    expect(out.stopReason).toBe('error');
+    expect(out.detail).toMatch(/no se ejecutó nada/);
+    expect(approver.asked).toEqual([]);
+    expect(await service.toolbox.notebook.cards.list()).toEqual([]);
+    expect((await service.unfinished()).map((u) => u.runId)).toEqual(['nomarks']);
+  });
+
+  it('a fresh run clears the previous checkpoint and journal', async () => {
+    const dir = await placeFixture('cli', { version: 1, entries: { stale: { name: 'x', startedAt: 't' } } });
+    const service = await createAgentService({ config: configFor(tmp.dir) });
+    await service.run({ runId: 'cli', text: 'hola', mode: 'agente', approver: recordingApprover() });
+    const cp = JSON.parse(await readFile(path.join(dir, 'checkpoint.json'), 'utf8'));
+    expect(cp.task.text).toBe('hola');
+    expect(cp.finished.stopReason).toBe('end_turn');
+    expect(existsSync(path.join(dir, 'journal.json'))).toBe(false);
+  });
+});
