@@ -44,6 +44,7 @@ const checkCards: ShapeCheck<Card[]> = (data) => {
     for (const k of ['tipo', 'pregunta', 'respuesta', 'creada'] as const) {
       if (typeof c[k] !== 'string') return { ok: false, problem: `la tarjeta ${c.id} no tiene "${k}" de texto` };
     }
+    if (c.origen !== undefined && typeof c.origen !== 'string') return { ok: false, problem: `la tarjeta ${c.id} tiene un "origen" que no es texto` };
   }
   return { ok: true, value: data as Card[] };
 };
@@ -120,11 +121,13 @@ export function createCardDeck(file: string): CardDeck {
 
   return {
     list: () => mutex.run(async () => structuredClone(await load())),
-    append: (cards: readonly NewCard[], now = new Date()) =>
+    append: (cards: readonly NewCard[], now = new Date(), origin?: string) =>
       mutex.run(async () => {
         const deck = await load();
+        const earlier = origin ? deck.filter((c) => c.origen === origin) : [];
+        if (earlier.length > 0) return structuredClone(earlier);
         let next = deck.reduce((m, c) => Math.max(m, c.id), 0) + 1;
-        const created: Card[] = cards.map((c) => ({ id: next++, ...c, creada: now.toISOString() }));
+        const created: Card[] = cards.map((c) => ({ id: next++, ...c, creada: now.toISOString(), ...(origin ? { origen: origin } : {}) }));
         await db.update((d) => d.push(...created));
         return structuredClone(created);
       }),

@@ -24,8 +24,14 @@ export interface Card {
   respuesta: string;
   /** ISO timestamp of creation. */
   creada: string;
+  /**
+   * The request that made the card (idempotency key of the call), when there was one: appending
+   * again with the same origin returns these cards instead of duplicating them — so a process
+   * killed between the deck write and the idempotency record cannot add the same cards twice.
+   */
+  origen?: string;
 }
-export type NewCard = Omit<Card, 'id' | 'creada'>;
+export type NewCard = Omit<Card, 'id' | 'creada' | 'origen'>;
 
 /** What a caller records; `fecha` defaults to now. */
 export interface UsageInput {
@@ -57,8 +63,11 @@ export interface NotesStore {
 
 export interface CardDeck {
   list(): Promise<Card[]>;
-  /** Appends cards with new sequential ids (max id + 1, …) in one atomic write; returns them. */
-  append(cards: readonly NewCard[], now?: Date): Promise<Card[]>;
+  /**
+   * Appends cards with new sequential ids (max id + 1, …) in one atomic write; returns them.
+   * With `origin`, a second append of the same origin returns the cards already stored.
+   */
+  append(cards: readonly NewCard[], now?: Date, origin?: string): Promise<Card[]>;
 }
 
 export interface UsageLog {

@@ -12,6 +12,11 @@ import type { Note, NotesReader } from './domain.js';
 import { callKeyPart } from './registry.js';
 import { buildIndex } from './tfidf.js';
 
+/** Idempotency key of one crear_tarjetas call: by note and tool_use id; '' (none) outside the agent. */
+function cardsKey(noteId: number, callId: string | undefined): string {
+  return callId ? `tarjetas-nota${noteId}-${callKeyPart(callId)}` : '';
+}
+
 export interface CrearTarjetasArgs {
   id_nota: number;
 }
@@ -105,7 +110,7 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
     defaultPermission: 'auto',
     stages: () => [STAGE],
     // A resumed run (same tool_use id) must not append the same cards twice.
-    idempotencyKey: (args, ctx) => (ctx.callId ? `tarjetas-nota${args.id_nota}-${callKeyPart(ctx.callId)}` : ''),
+    idempotencyKey: (args, ctx) => cardsKey(args.id_nota, ctx.callId),
     async dryRun(args) {
       const { note, all } = await noteAndAll(args.id_nota);
       let problems: string[] | undefined;
@@ -127,7 +132,9 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
     async execute(args, ctx) {
       return ctx.stage(STAGE, async () => {
         const { note, all } = await noteAndAll(args.id_nota);
-        const created = await deps.cards.append(buildCards(note, all), ctx.now());
+        // The key also travels inside the deck rows: the deck write and the idempotency record are
+        // two files, and a kill between them must not duplicate the cards on resume.
+        const created = await deps.cards.append(buildCards(note, all), ctx.now(), cardsKey(args.id_nota, ctx.callId) || undefined);
         return {
           content: JSON.stringify({
             id_nota: note.id,

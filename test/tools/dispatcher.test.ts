@@ -1,5 +1,5 @@
 /** SPEC §3 dispatcher contract through the real toolbox over a temp data dir (no mocks). */
-import { access, readFile, writeFile } from 'node:fs/promises';
+import { access, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DryRun, ToolResult } from '../../src/tools/contract.js';
@@ -176,6 +176,20 @@ describe('crear_tarjetas', () => {
     const b = await box.dispatch({ id: 'toolu_same', name: 'crear_tarjetas', input: { id_nota: 2 } });
     expect(b).toMatchObject({ outcome: 'cache', content: a.content });
     expect(await box.notebook.cards.list()).toHaveLength(3);
+  });
+
+  it('a kill between the deck write and the idempotency record does not duplicate the cards', async () => {
+    const box = await makeToolbox(dir);
+    const a = await box.dispatch({ id: 'toolu_kill', name: 'crear_tarjetas', input: { id_nota: 5 } });
+    // What a kill -9 right after the deck write leaves behind: the cards, but no idempotency record.
+    await rm(path.join(dir, 'idempotencia'), { recursive: true, force: true });
+    const again = await makeToolbox(dir);
+    const b = await again.dispatch({ id: 'toolu_kill', name: 'crear_tarjetas', input: { id_nota: 5 } });
+    expect(JSON.parse(b.content).ids).toEqual(JSON.parse(a.content).ids);
+    expect(await again.notebook.cards.list()).toHaveLength(3);
+    // A different call for the same note is a new request: new cards.
+    const c = await again.dispatch({ id: 'toolu_other', name: 'crear_tarjetas', input: { id_nota: 5 } });
+    expect(JSON.parse(c.content).ids).toEqual([4, 5, 6]);
   });
 
   it('the id_nota enum follows the notes that exist (added here or by another process)', async () => {
