@@ -2,6 +2,8 @@
  * Every Spanish text of the agent layer and its CLI in one place, so it can be reviewed and
  * translated: report lines, stop reasons, reconcile messages, terminal prompts.
  */
+import { toolInWords } from '../tools/strings.js';
+
 const list = (ids: readonly number[]) => (ids.length > 0 ? ids.join(', ') : 'ninguna');
 
 export const REPORT = {
@@ -18,7 +20,8 @@ export const REPORT = {
   cardsDone: (ids: readonly number[], note: number) => `Tarjetas: ${ids.length} nuevas (ids ${list(ids)}) de la nota ${note}.`,
   mediaNotAsked: (what: string) => `${cap(what)}: no se pidió.`,
   mediaNotDone: (what: string, why: string) => `${cap(what)}: NO hecha — ${why}.`,
-  mediaDone: (what: string, file: string, engine: string) => `${cap(what)}: ${file}${engine ? ` (${engine})` : ''}.`,
+  // Only the last two path segments (portadas/semana_03.png): the server's directory layout means nothing in a chat.
+  mediaDone: (what: string, file: string, engine: string) => `${cap(what)}: ${file.split(/[\\/]/).slice(-2).join('/')}${engine ? ` (${engine})` : ''}.`,
   usageNotLogged: 'Uso: no lo registró el modelo (el programa sí guarda el uso real de cada llamada).',
   usageFailed: (why: string) => `Uso: NO registrado — ${why}.`,
   usageLogged: (tin: number, tout: number) => `Uso registrado: ~${tin} tokens de entrada y ~${tout} de salida.`,
@@ -42,7 +45,7 @@ export const AGENT = {
   refusal: 'El modelo se negó a continuar (refusal): no se ejecutó nada más.',
   cancelled: 'Ejecución cancelada.',
   maxTokens: 'La respuesta del modelo se cortó por max_tokens.',
-  notDone: (tool: string, why: string) => `${tool}: ${why}`,
+  notDone: (tool: string, why: string) => `${cap(toolInWords(tool))}: ${why}`,
   rejected: 'no aprobado, no se ejecutó',
   denied: 'denegado por la política de permisos',
   failed: (why: string) => `falló (${why})`,

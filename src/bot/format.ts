@@ -7,24 +7,14 @@ import path from 'node:path';
 import type { ApprovalRequest } from '../tools/contract.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import { WEEK_TOPICS, type Week } from '../tools/domain.js';
+import { toolInWords } from '../tools/strings.js';
 import { S } from './strings.js';
 
 /** Telegram Bot API limits (characters): a message text and a media caption. */
 export const TELEGRAM_TEXT_MAX = 4096;
 export const TELEGRAM_CAPTION_MAX = 1024;
 
-const TOOL_WORDS: Readonly<Record<string, string>> = Object.freeze({
-  buscar_notas: 'buscar en tus notas',
-  crear_tarjetas: 'crear tarjetas de repaso',
-  generar_portada: 'generar la portada de la semana',
-  narrar_resumen: 'narrar el resumen de la semana',
-  registrar_uso: 'registrar el uso del modelo',
-});
-
-/** The tool's name in words ("generar la portada de la semana"); unknown tools keep their id. */
-export function toolInWords(tool: string): string {
-  return TOOL_WORDS[tool] ?? tool;
-}
+export { toolInWords };
 
 /** One plain-Spanish line per argument; known arguments are explained, others shown as values. */
 export function argsInWords(args: Record<string, unknown>): string[] {

@@ -34,6 +34,20 @@ export function typeOfValue(v: unknown): string {
   return TYPE_NAMES[typeof v] ?? typeof v;
 }
 
+/** Each tool's name in words, for people (approvals, reports). The model keeps the ids. */
+const TOOL_WORDS: Readonly<Record<string, string>> = Object.freeze({
+  buscar_notas: 'buscar en tus notas',
+  crear_tarjetas: 'crear tarjetas de repaso',
+  generar_portada: 'generar la portada de la semana',
+  narrar_resumen: 'narrar el resumen de la semana',
+  registrar_uso: 'registrar el uso del modelo',
+});
+
+/** The tool's name in words ("generar la portada de la semana"); unknown tools keep their id. */
+export function toolInWords(tool: string): string {
+  return TOOL_WORDS[tool] ?? tool;
+}
+
 export const S = {
   // --- validation (one line per problem) ---
   missing: (field: string) => `falta el campo obligatorio "${field}"`,

@@ -131,7 +131,7 @@ describe('resume', () => {
     const approver = recordingApprover({ generar_portada: true, narrar_resumen: true });
     const out = await service.run({ runId: 'redo', text: '', mode: 'agente', approver, resume: true });
     expect(approver.asked.map((a) => a.tool)).toEqual(['narrar_resumen']);
-    expect(out.notDone.join('\n')).toMatch(/generar_portada: falló \(Estado desconocido/);
+    expect(out.notDone.join('\n')).toMatch(/Generar la portada de la semana: falló \(Estado desconocido/);
     expect(out.report).toMatch(/Portada: NO hecha — Estado desconocido/);
     expect(existsSync(path.join(tmp.dir, 'portadas'))).toBe(false);
   });

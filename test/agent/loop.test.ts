@@ -154,6 +154,6 @@ describe('agent loop against the Messages API', () => {
     expect(result.content).toMatch(/No aprobado/);
     expect(out.artifacts).toEqual([]);
     expect(existsSync(`${tmp.dir}/audio/semana_03.wav`)).toBe(false);
-    expect(out.notDone.join('\n')).toMatch(/narrar_resumen/);
+    expect(out.notDone.join('\n')).toMatch(/Narrar el resumen de la semana/);
   });
 });

@@ -4,6 +4,7 @@
  * narration reported as not done, and the zero-token week.
  */
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asksForRedo, interpret } from '../../src/agent/intent.js';
 import { createAgentService } from '../../src/agent/service.js';
@@ -52,8 +53,9 @@ describe('offline runs', () => {
     expect(cards).toHaveLength(3);
     const lines = out.report.split('\n');
     expect(lines).toHaveLength(5);
-    expect(out.report).toContain(png.path);
-    expect(out.report).toContain(wav.path);
+    // The report names the files relative to the data dir (the chat has no use for server paths).
+    expect(out.report).toContain(path.relative(tmp.dir, png.path));
+    expect(out.report).toContain(path.relative(tmp.dir, wav.path));
     expect(out.report).toContain(`ids ${cards.map((c) => c.id).join(', ')}`);
     const rows = await service.toolbox.notebook.usage.list();
     expect(rows.filter((r) => r.tarea.startsWith('agente:'))).toHaveLength(4);
@@ -66,7 +68,7 @@ describe('offline runs', () => {
     const out = await service.run({ runId: 'w3n', text: 'prepare la semana 3', mode: 'agente', approver: recordingApprover({ generar_portada: true }) });
     expect(out.stopReason).toBe('end_turn');
     expect(out.report).toMatch(/Narración: NO hecha/);
-    expect(out.notDone).toEqual([expect.stringMatching(/^narrar_resumen: no aprobado/)]);
+    expect(out.notDone).toEqual([expect.stringMatching(/^Narrar el resumen de la semana: no aprobado/)]);
     expect(existsSync(`${tmp.dir}/audio/semana_03.wav`)).toBe(false);
   });
 

@@ -93,7 +93,7 @@ describe('who may do what, cancelling, commands', () => {
     const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
     await owner.say('prepare la semana 1');
     const report = await owner.waitText(/📋 Informe/, 40_000);
-    expect(report.text).toMatch(/No se hizo:[\s\S]*generar_portada[\s\S]*narrar_resumen/);
+    expect(report.text).toMatch(/No se hizo:[\s\S]*Generar la portada[\s\S]*Narrar el resumen/);
     const approvals = (await owner.messages()).filter((m) => m.text.startsWith('🔐'));
     expect(approvals).toHaveLength(2);
     for (const a of approvals) {

@@ -38,7 +38,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     await owner.press(cover.messageId, button(cover, /Aprobar/)); // double tap
     const { report, approvals } = await answerUntilReport(owner, () => 'Rechazar', [cover.messageId]);
     expect(approvals.map((a) => a.text.split('\n')[0])).toEqual(['🔐 Necesito tu permiso: narrar el resumen de la semana']);
-    expect(report.text).toMatch(/No se hizo:\n• narrar_resumen: no aprobado/);
+    expect(report.text).toMatch(/No se hizo:\n• Narrar el resumen de la semana: no aprobado/);
     expect(report.text).toMatch(/Tokens: \d+ de entrada \+ \d+ de salida · coste 0,\d+ USD/);
 
     const msgs = await owner.messages();
