@@ -26,21 +26,8 @@ interface StoredResult {
   output: ToolOutput;
 }
 
-/**
- * The SPEC §6 key `{task}-{year}-S{week}`, plus `-v{n}` for a deliberate redo (n ≥ 2; 1 or
- * undefined means the original). Too wide (no year) would return last year's cover; too narrow
- * (with the time) would kill idempotency — hence exactly these parts.
- */
-export function idempotencyKey(task: string, year: number, week: number, version?: number): string {
-  if (!/^[a-z0-9_]+$/i.test(task)) throw new CuadernoError('VALIDATION', `Nombre de tarea no válido para la clave: "${task}"`, { field: 'task' });
-  if (!Number.isInteger(year) || !Number.isInteger(week) || week < 1 || week > 53) {
-    throw new CuadernoError('VALIDATION', `Año o semana no válidos para la clave: ${year}, ${week}`, { field: 'week' });
-  }
-  const base = `${task}-${year}-S${week}`;
-  if (version === undefined || version === 1) return base;
-  if (!Number.isInteger(version) || version < 1) throw new CuadernoError('VALIDATION', `Versión no válida: ${version}`, { field: 'version' });
-  return `${base}-v${version}`;
-}
+// The key itself is domain knowledge the tools need too: it lives in the tools layer.
+export { idempotencyKey } from '../tools/idempotency-key.js';
 
 /** The key without its `-vN` suffix, and N (1 for the original). */
 export function splitVersion(key: string): { base: string; version: number } {

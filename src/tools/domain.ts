@@ -14,6 +14,13 @@ export interface NotesReader {
 export const WEEKS = [1, 2, 3, 4] as const;
 export type Week = (typeof WEEKS)[number];
 
+/** The `semana` argument of the tools that work on a week (SPEC §3: integer enum 1–4). */
+export const WEEK_PROPERTY = Object.freeze({
+  type: 'integer',
+  enum: [...WEEKS],
+  description: 'Semana de estudio (1 estadística, 2 python, 3 historia del arte, 4 música).',
+});
+
 /** Week N studies topic N, in this order (SPEC §2: week 3 = historia del arte). */
 export const WEEK_TOPICS: Readonly<Record<Week, string>> = Object.freeze({
   1: 'estadística',

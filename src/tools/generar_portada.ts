@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { CuadernoError, EngineError } from '../errors.js';
 import type { DryRun, StageSpec, ToolContext, ToolDefinition, ToolOutput } from './contract.js';
-import { type NotesReader, type Week, weekStem, weekTitle } from './domain.js';
+import { type NotesReader, type Week, WEEK_PROPERTY, weekStem, weekTitle } from './domain.js';
+import { idempotencyKey } from './idempotency-key.js';
 import { buildCoverPrompt } from './media/cover-prompt.js';
 import { drawCoverTitle } from './media/cover-title.js';
 import { critiqueCover } from './media/critique.js';
@@ -147,7 +148,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     input_schema: {
       type: 'object',
       properties: {
-        semana: { type: 'integer', enum: [1, 2, 3, 4], description: 'Semana de estudio (1 estadística, 2 python, 3 historia del arte, 4 música).' },
+        semana: WEEK_PROPERTY,
         maqueta: { type: 'boolean', description: 'true = portada procedural en CPU, sin GPU; false = FLUX.1 schnell en la GPU (requiere FLUX_URL).' },
       },
       required: ['semana', 'maqueta'],
@@ -156,7 +157,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     effect: 3,
     defaultPermission: 'confirmar',
     stages,
-    idempotencyKey: (args, { now }) => `portada-${now.getFullYear()}-S${args.semana}`,
+    idempotencyKey: (args, { now }) => idempotencyKey('portada', now.getFullYear(), args.semana),
     dryRun,
     execute: (args, ctx) => execute(args, { ...ctx, now: ctx.now ?? clock }),
   };

@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { CuadernoError, EngineError } from '../errors.js';
 import type { DryRun, StageSpec, ToolContext, ToolDefinition, ToolOutput } from './contract.js';
-import { type NotesReader, type Week, weekStem, weekTitle } from './domain.js';
+import { type NotesReader, type Week, WEEK_PROPERTY, weekStem, weekTitle } from './domain.js';
+import { idempotencyKey } from './idempotency-key.js';
 import { checkConsent, consentFile, type Consent } from './media/consent.js';
 import { STAGE_ESTIMATES_MS, throwIfAborted, type SpeechEngine } from './media/engines.js';
 import { createEspeakEngine } from './media/espeak.js';
@@ -143,7 +144,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     input_schema: {
       type: 'object',
       properties: {
-        semana: { type: 'integer', enum: [1, 2, 3, 4], description: 'Semana de estudio (1 estadística, 2 python, 3 historia del arte, 4 música).' },
+        semana: WEEK_PROPERTY,
         motor: { type: 'string', enum: ['xtts', 'juguete'], description: '"juguete" = voz sintética local en CPU; "xtts" = voz del titular en GPU (requiere XTTS_URL y consentimiento vigente).' },
       },
       required: ['semana', 'motor'],
@@ -152,7 +153,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     effect: 3,
     defaultPermission: 'confirmar',
     stages,
-    idempotencyKey: (args, { now }) => `narracion-${now.getFullYear()}-S${args.semana}`,
+    idempotencyKey: (args, { now }) => idempotencyKey('narracion', now.getFullYear(), args.semana),
     dryRun,
     execute: (args, ctx) => execute(args, { ...ctx, now: ctx.now ?? clock }),
   };
