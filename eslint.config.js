@@ -25,6 +25,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  layer('lib', ['store', 'tools', 'scheduler', 'agent', 'bot', 'webchat']),
   layer('store', ['tools', 'scheduler', 'agent', 'bot']),
   layer('tools', ['scheduler', 'agent', 'bot']),
   layer('scheduler', ['agent', 'bot']),

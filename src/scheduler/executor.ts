@@ -5,7 +5,7 @@
  * - p-queue's priority only matters for tasks waiting for a slot, so the order of events is what
  *   makes "longest remaining path first" real: successors are released *inside* the finishing task
  *   (before its slot frees; releasing in `.then()` of `add()` would let p-queue refill the freed
- *   slot first), each released batch is added in descending upward rank, and the roots are added
+ *   slot first), each released batch is added in descending priority (pick.ts), and the roots are added
  *   while the queues are paused. Nothing waits on a timer to wake the next task.
  * - A failed task (after its retries) cancels its dependants, not its independent siblings.
  * - Aborting `signal` cancels everything not started and tells running tasks through theirs.
@@ -18,7 +18,7 @@ import { realClock, type Clock } from './clock.js';
 import { analyze, buildGraph } from './dag.js';
 import type { TaskEvent, TaskEventListener } from './events.js';
 import { errorCode, type RetryOptions } from './retry.js';
-import type { PickOrder } from './schedule.js';
+import { pickPriority, type PickOrder } from './pick.js';
 
 export { createLaneStageRunner, type LaneStageRunner, type LaneStageRunnerOptions } from './stages.js';
 
@@ -43,7 +43,10 @@ export interface GraphTask<T = unknown> {
 export interface ExecuteOptions {
   /** Slots per lane; default DEFAULT_LANES. */
   lanes?: Partial<Record<Lane, number>>;
-  /** `critical-path` (default): longest remaining path first; `fifo`: release order (for comparison). */
+  /**
+   * `critical-path` (default): longest remaining path first, refined by a bounded search on small
+   * graphs (see pick.ts); `upward-rank`: the plain longest remaining path; `fifo`: release order.
+   */
   pick?: PickOrder;
   signal?: AbortSignal;
   /** Retry policy per task (SPEC §6 by default); `false`: one attempt. */
@@ -96,10 +99,12 @@ function laneSizes(lanes: Partial<Record<Lane, number>> | undefined): Record<Lan
  */
 export function executeGraph<T>(tasks: readonly GraphTask<T>[], options: ExecuteOptions = {}): Promise<RunReport<T>> {
   const g = buildGraph(tasks.map((t) => ({ id: t.id, label: t.label, duration: t.estimateMs, deps: t.deps, lane: t.lane })));
-  const { upwardRank } = analyze(g);
   const sizes = laneSizes(options.lanes);
   const clock = options.clock ?? realClock;
   const pick = options.pick ?? 'critical-path';
+  // The same priorities as the pure schedule (schedule.ts → pick.ts): with exact estimates the run
+  // reproduces `listSchedule` to the tick.
+  const prio = pickPriority(g, analyze(g), pick, sizes);
   const n = g.n;
   const status = new Uint8Array(n);
   const waiting = new Int32Array(n);
@@ -150,12 +155,29 @@ export function executeGraph<T>(tasks: readonly GraphTask<T>[], options: Execute
       }
     };
     const enqueue = (batch: number[]): void => {
-      if (pick === 'critical-path' && batch.length > 1) batch.sort((x, y) => upwardRank[y]! - upwardRank[x]!);
+      if (batch.length > 1) batch.sort((x, y) => prio[y]! - prio[x]!);
       for (const v of batch) {
         status[v] = QUEUED;
         emit({ type: 'queued', taskId: g.ids[v]!, label: g.labels[v]!, lane: g.lanes[v]! });
-        void queues[g.lanes[v]!].add(() => job(v), { priority: pick === 'fifo' ? 0 : upwardRank[v]! });
+        void queues[g.lanes[v]!].add(() => job(v), { priority: prio[v]! });
       }
+    };
+    // Tasks that end at the same instant (same simulated tick, or the same turn of the event loop)
+    // must all release their successors before any free slot picks: otherwise an idle slot of
+    // one lane is taken by the first task released, though a higher-priority one is released a
+    // moment later by a task of the other lane. So a release holds both queues until the current
+    // microtask wave is over: one microtask, no timer.
+    let holding = false;
+    const hold = (): void => {
+      if (holding) return;
+      holding = true;
+      queues.cpu.pause();
+      queues.gpu.pause();
+      queueMicrotask(() => {
+        holding = false;
+        queues.cpu.start();
+        queues.gpu.start();
+      });
     };
     const job = async (v: number): Promise<void> => {
       if (status[v] !== QUEUED) return; // cancelled while it waited for a slot
@@ -188,6 +210,7 @@ export function executeGraph<T>(tasks: readonly GraphTask<T>[], options: Execute
           if (--waiting[s]! === 0 && status[s] === WAITING) batch.push(s);
         }
       }
+      if (batch.length > 0) hold();
       enqueue(batch);
       settle();
     };

@@ -4,18 +4,10 @@
  */
 import type { Lane } from '../tools/contract.js';
 import type { TaskNode } from './dag.js';
+import { mulberry32 } from '../lib/prng.js';
 
-/** mulberry32: a tiny 32-bit PRNG, uniform in [0, 1). Plenty for simulations (not for secrets). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded PRNG (mulberry32): same seed, same sequence on every platform. */
+export const seededRandom = mulberry32;
 
 export interface LayeredDagOptions {
   tasks: number;
@@ -55,3 +47,6 @@ export function randomLayeredDag(rand: () => number, o: LayeredDagOptions): Task
   }
   return out;
 }
+
+/** The benchmark family: 18 tasks in 6 layers of 3, ~2.2 deps each on the previous layer. */
+export const BENCH_FAMILY: Readonly<LayeredDagOptions> = Object.freeze({ tasks: 18, layers: 6, avgDeps: 2.5, maxDuration: 10, reach: 1 });

@@ -1,14 +1,16 @@
 /**
  * Pure list scheduling under lane capacities — what the executor does, computed instead of run:
  * every task becomes ready the instant its last dependency finishes, and a free lane slot takes the
- * ready task with the highest priority (upward rank = longest remaining path, or FIFO). Used for the
- * plan's "with the GPU lane" makespan, the Gantt of a plan and as the reference in tests.
+ * ready task with the highest priority (pick.ts: critical path first, refined by a bounded search
+ * on small graphs; or FIFO). Used for the plan's "with the GPU lane" makespan, the Gantt of a plan
+ * and as the reference in tests.
  */
 import type { Lane } from '../tools/contract.js';
 import { analyze, type Analysis, type Graph } from './dag.js';
 import { BinaryHeap } from './heap.js';
+import { pickPriority, type PickOrder } from './pick.js';
 
-export type PickOrder = 'critical-path' | 'fifo';
+export { pickPriority, type PickOrder } from './pick.js';
 
 export interface Schedule {
   start: Float64Array;
@@ -24,13 +26,15 @@ interface Ready {
 
 /**
  * Simulates the run with `lanes` slots per lane (Infinity allowed). Ties between equal priorities
- * go to the task released first (p-queue keeps FIFO among equal priorities, so does this).
+ * go to the task released first (p-queue keeps FIFO among equal priorities, so does this). `prio`
+ * overrides the priorities `pick` would give (one number per task, higher first).
  */
 export function listSchedule(
   g: Graph,
   lanes: Readonly<Record<Lane, number>>,
   pick: PickOrder = 'critical-path',
   a: Analysis = analyze(g),
+  prio: Float64Array = pickPriority(g, a, pick, lanes),
 ): Schedule {
   const n = g.n;
   const start = new Float64Array(n);
@@ -45,8 +49,8 @@ export function listSchedule(
   const release = (batch: number[]): void => {
     // Like the executor: critical-path-first enqueues each released batch in descending rank;
     // FIFO keeps release order (declaration order within a batch).
-    if (pick === 'critical-path') batch.sort((x, y) => a.upwardRank[y]! - a.upwardRank[x]!);
-    for (const v of batch) ready[g.lanes[v]!].push({ v, prio: pick === 'fifo' ? 0 : a.upwardRank[v]!, seq: seq++ });
+    batch.sort((x, y) => prio[y]! - prio[x]!);
+    for (const v of batch) ready[g.lanes[v]!].push({ v, prio: prio[v]!, seq: seq++ });
   };
   const roots: number[] = [];
   for (let i = 0; i < n; i++) if (waiting[i] === 0) roots.push(i);

@@ -75,7 +75,7 @@ describe('schedules on random graphs', () => {
       for (const tasks of graphs) {
         const g = buildGraph(tasks);
         const a = analyze(g);
-        for (const pick of ['critical-path', 'fifo'] as const) {
+        for (const pick of ['critical-path', 'upward-rank', 'fifo'] as const) {
           const s = listSchedule(g, { cpu: m, gpu: 1 }, pick, a);
           let early = 0;
           for (let v = 0; v < g.n; v++) {

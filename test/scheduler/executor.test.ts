@@ -68,13 +68,16 @@ describe('executeGraph with real timers (durations scaled small)', () => {
     expect(gpu.states.get('T7')).toBe('cancelled');
   });
 
-  it('among ready tasks waiting for a lane, the longest remaining path goes first', async () => {
-    // One CPU slot: after T1, T3 (rank 22) must start before T4 (17) and T2 (8), though T2 is declared first.
-    const report = await executeGraph(realWeek(1), { lanes: { cpu: 1, gpu: 1 } });
-    const order = ['T2', 'T3', 'T4'].sort((a, b) => firstStart(report.events, a) - firstStart(report.events, b));
-    expect(order).toEqual(['T3', 'T4', 'T2']);
-    const fifo = await executeGraph(realWeek(1), { lanes: { cpu: 1, gpu: 1 }, pick: 'fifo' });
-    expect(['T2', 'T3', 'T4'].sort((a, b) => firstStart(fifo.events, a) - firstStart(fifo.events, b))).toEqual(['T2', 'T3', 'T4']);
+  it('among ready tasks waiting for a lane, the pick rule decides: rank, planned order or FIFO', async () => {
+    const orderOf = async (pick: 'upward-rank' | 'critical-path' | 'fifo'): Promise<string[]> => {
+      const report = await executeGraph(realWeek(1), { lanes: { cpu: 1, gpu: 1 }, pick });
+      return ['T2', 'T3', 'T4'].sort((a, b) => firstStart(report.events, a) - firstStart(report.events, b));
+    };
+    // One CPU slot: longest remaining path puts T3 (rank 22) before T4 (17) and T2 (8), though T2 is declared first.
+    expect(await orderOf('upward-rank')).toEqual(['T3', 'T4', 'T2']);
+    // The default also sees the GPU: T4 first feeds it at 4 (33 s instead of 35 s, see pick.test.ts).
+    expect(await orderOf('critical-path')).toEqual(['T4', 'T3', 'T2']);
+    expect(await orderOf('fifo')).toEqual(['T2', 'T3', 'T4']);
   });
 
   it('a failed task stops its dependants, not its independent siblings', async () => {

@@ -7,6 +7,7 @@
  */
 import { STAGE_ESTIMATES_MS, throwIfAborted, type ImageEngine, type ImageRequest } from './engines.js';
 import { type Color, type Raster, createRaster, drawText, fillCircle, fillPolygon, fillRect, polyline } from './raster.js';
+import { mulberry32 } from '../../lib/prng.js';
 
 /** The one palette of every maqueta cover. */
 export const PALETTE = {
@@ -23,17 +24,8 @@ export const PALETTE = {
 /** Fraction of the height kept for the title at the bottom. */
 export const TITLE_BAND = 0.24;
 
-/** mulberry32: tiny, fast, good enough for art; same seed → same sequence on every platform. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded PRNG (mulberry32): same seed, same sequence on every platform. */
+export const rng = mulberry32;
 
 const alpha = (c: Color, a: number): Color => [c[0], c[1], c[2], Math.round(a * 255)];
 const mix = (a: Color, b: Color, t: number): Color => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
