@@ -61,7 +61,7 @@ export async function run(): Promise<Record<string, unknown>> {
     encodeMp3(wav);
     const mp3MsPerS = (performance.now() - t0) / audioS;
 
-    return {
+    return printTable({
       cover_maqueta_ms_median: round(median(coverMs)),
       cover_maqueta_ms_all: coverMs.map((x) => round(x)),
       cover_size_px: '1024x1024',
@@ -70,18 +70,23 @@ export async function run(): Promise<Record<string, unknown>> {
       juguete_audio_s: round(audioS, 2),
       mp3_ms_per_audio_s: round(mp3MsPerS),
       repetitions: { cover: COVER_REPS, speech: SPEECH_REPS },
-    };
+    });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
+/** Prints the scalar results as a table (like the other benchmarks) and returns them. */
+function printTable(result: Record<string, unknown>): Record<string, unknown> {
+  const rows = Object.entries(result).filter(([, v]) => typeof v !== 'object');
+  const w = Math.max(...rows.map(([k]) => k.length));
+  process.stdout.write(`\nMedios en CPU (maqueta, juguete, MP3)\n${rows.map(([k, v]) => `  ${k.padEnd(w)}  ${String(v)}`).join('\n')}\n`);
+  return result;
+}
+
 const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const result = await run();
-  const rows = Object.entries(result).filter(([, v]) => typeof v !== 'object');
-  const w = Math.max(...rows.map(([k]) => k.length));
-  process.stdout.write(`media (CPU engines)\n${rows.map(([k, v]) => `  ${k.padEnd(w)}  ${String(v)}`).join('\n')}\n`);
   const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
   await mkdir(out, { recursive: true });
   await writeFile(path.join(out, 'media.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -1,34 +1,23 @@
 /**
- * `npm run bench`: runs the scheduler benchmark and, when present, the media and token benchmarks
- * (each module exports `run(): Promise<Record<string, unknown>>` and prints its own tables), then
- * writes everything to bench/results/latest.json. A missing module is skipped with a note.
+ * `npm run bench`: runs the scheduler, media and token benchmarks (each module exports
+ * `run(): Promise<Record<string, unknown>>` and prints its own tables), then writes everything to
+ * bench/results/latest.json.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../src/store/atomic.js';
-
-type BenchModule = { run(): Promise<Record<string, unknown>> };
+import { run as media } from './media.js';
+import { run as scheduler } from './scheduler.js';
+import { run as tokens } from './tokens.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-async function optional(name: string): Promise<Record<string, unknown> | undefined> {
-  if (!existsSync(path.join(here, `${name}.ts`))) {
-    console.log(`\n(bench/${name}.ts no existe todavía: se omite)`);
-    return undefined;
-  }
-  const mod = (await import(`./${name}.js`)) as BenchModule;
-  return mod.run();
-}
-
 async function main(): Promise<void> {
   const started = new Date().toISOString();
-  const { run: scheduler } = (await import('./scheduler.js')) as BenchModule;
+  // One after another: each measures wall time, so they must not compete for the CPU.
   const results: Record<string, unknown> = { ...(await scheduler()) };
-  for (const name of ['media', 'tokens']) {
-    const r = await optional(name);
-    if (r) results[name] = r;
-  }
+  results.media = await media();
+  results.tokens = await tokens();
   const meta = { fecha: started, node: process.version, plataforma: `${process.platform}-${process.arch}` };
   const file = path.join(here, 'results', 'latest.json');
   await writeFileAtomic(file, `${JSON.stringify({ ...results, meta }, null, 2)}\n`);
