@@ -1,0 +1,103 @@
+/**
+ * The bot as the operator runs it: `tsx src/main.ts` (what `npm start` runs) as a child process.
+ *
+ * Why a process group: `tsx` is a wrapper that starts the real Node process as *its* child. A
+ * SIGKILL cannot be relayed, so killing only the wrapper would leave the bot running as an orphan
+ * that keeps polling. The child is therefore started `detached` (its own process group) and a
+ * crash is simulated by SIGKILL to the whole group — what the OOM killer, `systemctl kill -s KILL`
+ * or a container stop after its grace period do. SIGTERM goes to the wrapper alone (a service
+ * manager's stop), which relays it to the bot.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../..');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface BotProcess {
+  readonly pid: number;
+  /** Everything printed so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Settles when the wrapper process has exited (never rejects). */
+  readonly exited: Promise<Exit>;
+  /** True until the wrapper has exited. */
+  running(): boolean;
+  /** Resolves with stdout once it matches `re`; rejects on exit or after `timeoutMs`. */
+  waitForStdout(re: RegExp, timeoutMs: number): Promise<string>;
+  /** SIGKILL to the whole process group (wrapper and bot): a crash. No-op once gone. */
+  killGroup(): void;
+  /** A signal to the wrapper only, as a service manager sends it. */
+  signal(sig: NodeJS.Signals): void;
+}
+
+/**
+ * Starts `tsx src/main.ts` in the repository root with a clean environment: PATH, HOME and TMPDIR
+ * from this process plus `env`, so a developer's or CI's ANTHROPIC_API_KEY / TELEGRAM_BOT_TOKEN
+ * never leaks in.
+ */
+export function startBotProcess(env: Record<string, string>): BotProcess {
+  const base: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+  if (process.env.TMPDIR) base.TMPDIR = process.env.TMPDIR;
+  const child: ChildProcess = spawn(TSX, ['src/main.ts'], { cwd: ROOT, env: { ...base, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (child.pid === undefined) throw new Error(`could not spawn ${TSX}`);
+  const pid = child.pid;
+  let out = '';
+  let err = '';
+  let gone = false;
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => { out += d; });
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => { err += d; });
+  const exited = new Promise<Exit>((resolve) => {
+    child.once('error', () => { gone = true; resolve({ code: null, signal: null }); });
+    // 'close' (not 'exit'): the pipes are drained, so stdout/stderr are complete.
+    child.once('close', (code, signal) => { gone = true; resolve({ code, signal }); });
+  });
+
+  return {
+    pid,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    running: () => !gone,
+    waitForStdout(re, timeoutMs) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!re.test(out)) return;
+          cleanup();
+          resolve(out);
+        };
+        const onData = () => { check(); };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`stdout did not match ${re} within ${timeoutMs} ms\nstdout:\n${out}\nstderr:\n${err}`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          child.stdout?.off('data', onData);
+        };
+        child.stdout?.on('data', onData);
+        void exited.then((x) => {
+          if (re.test(out)) return;
+          cleanup();
+          reject(new Error(`the bot exited (${JSON.stringify(x)}) before stdout matched ${re}\nstdout:\n${out}\nstderr:\n${err}`));
+        });
+        check();
+      });
+    },
+    killGroup() {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ESRCH') throw e;
+      }
+    },
+    signal(sig) {
+      if (!gone) child.kill(sig);
+    },
+  };
+}
