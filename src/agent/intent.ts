@@ -54,14 +54,15 @@ function subjectOf(t: string): string | undefined {
   return s.length > 0 ? s : undefined;
 }
 
-const ASK_WEEK = '¿Qué semana quiere preparar? Hay cuatro: 1 estadística, 2 python, 3 historia del arte, 4 música. Por ejemplo: «prepare la semana 3».';
+const WEEK_LIST = 'Hay cuatro: 1 estadística, 2 python, 3 historia del arte, 4 música.';
+const ASK_WEEK = `¿Qué semana quieres preparar? ${WEEK_LIST} Por ejemplo: «prepare la semana 3».`;
 
 /** Reads the request. Unclear or out-of-range requests become a question back to the owner. */
 export function interpret(text: string): Intent {
   const t = fold(text).replace(/\s+/g, ' ').trim();
   const week = weekOf(t);
   if (week !== undefined && !(week in WEEK_TOPICS)) {
-    return { kind: 'pregunta', question: `No existe la semana ${week}: el cuaderno tiene las semanas 1 a 4. ¿Cuál quiere?` };
+    return { kind: 'pregunta', question: `No existe la semana ${week}. ${WEEK_LIST} ¿Cuál quieres? Por ejemplo: «prepare la semana 3».` };
   }
   const maqueta = !/\b(flux|gpu|de verdad|alta calidad|sin maqueta)\b/.test(t);
   const motor = /\b(xtts|mi voz|mi propia voz)\b/.test(t) && !/juguete/.test(t) ? 'xtts' : 'juguete';
@@ -78,13 +79,13 @@ export function interpret(text: string): Intent {
   if (wantsCards || wantsCover || wantsNarration) {
     const query = wantsCards ? subjectOf(t) : undefined;
     if (wantsCards && query === undefined && week === undefined) {
-      return { kind: 'pregunta', question: '¿De qué nota o tema quiere las tarjetas? Por ejemplo: «solo tarjetas de la nota sobre el cubismo» o «tarjetas de la semana 2».' };
+      return { kind: 'pregunta', question: '¿De qué nota o tema quieres las tarjetas? Por ejemplo: «solo tarjetas de la nota sobre el cubismo» o «tarjetas de la semana 2».' };
     }
     if ((wantsCover || wantsNarration) && week === undefined) {
-      return { kind: 'pregunta', question: `¿De qué semana quiere la ${wantsCover ? 'portada' : 'narración'}? Hay cuatro: 1 a 4.` };
+      return { kind: 'pregunta', question: `¿De qué semana quieres la ${wantsCover ? 'portada' : 'narración'}? ${WEEK_LIST} Por ejemplo: «${wantsCover ? 'rehaga la portada de la semana 2' : 'narre la semana 2'}».` };
     }
     return { ...base, query, actions: { tarjetas: wantsCards, portada: wantsCover, narracion: wantsNarration } };
   }
   if (week !== undefined) return { ...base, actions: { tarjetas: true, portada: true, narracion: true } };
-  return { kind: 'pregunta', question: `No he entendido qué quiere hacer. ${ASK_WEEK}` };
+  return { kind: 'pregunta', question: `No he entendido qué quieres hacer. ${ASK_WEEK} Escribe /ayuda para ver más ejemplos.` };
 }

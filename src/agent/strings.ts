@@ -7,23 +7,23 @@ import { toolInWords } from '../tools/strings.js';
 const list = (ids: readonly number[]) => (ids.length > 0 ? ids.join(', ') : 'ninguna');
 
 export const REPORT = {
-  notApproved: 'no lo aprobó; no se ejecutó',
+  notApproved: 'no lo aprobaste; no se ejecutó',
   noPath: '(sin ruta)',
   notesOfWeek: (title: string, ids: readonly number[]) => `${title}: notas revisadas ${list(ids)}.`,
   closestNote: (query: string, id: number | undefined, sim: number | undefined) =>
-    id === undefined ? `Ninguna nota se parece a «${query}».` : `Nota más parecida a «${query}»: la ${id}${sim !== undefined ? ` (similitud ${sim})` : ''}.`,
-  searchFailed: (why: string) => `Búsqueda de notas: falló (${why}).`,
+    id === undefined ? `Ninguna nota se parece a «${query}».` : `Nota más parecida a «${query}»: la ${id}${sim !== undefined ? ` (similitud ${sim.toLocaleString('es-ES')})` : ''}.`,
+  searchFailed: (why: string) => `Búsqueda de notas: falló (${shortForOwner(why)}).`,
   weekOnly: (title: string) => `${title}.`,
   noSearch: 'Notas: no hizo falta buscarlas.',
   cardsNotAsked: 'Tarjetas: no se pidieron.',
-  cardsNotDone: (why: string) => `Tarjetas: NO creadas — ${why}.`,
+  cardsNotDone: (why: string) => `Tarjetas: NO creadas — ${shortForOwner(why)}.`,
   cardsDone: (ids: readonly number[], note: number) => `Tarjetas: ${ids.length} nuevas (ids ${list(ids)}) de la nota ${note}.`,
   mediaNotAsked: (what: string) => `${cap(what)}: no se pidió.`,
-  mediaNotDone: (what: string, why: string) => `${cap(what)}: NO hecha — ${why}.`,
+  mediaNotDone: (what: string, why: string) => `${cap(what)}: NO hecha — ${shortForOwner(why)}.`,
   // Only the last two path segments (portadas/semana_03.png): the server's directory layout means nothing in a chat.
   mediaDone: (what: string, file: string, engine: string) => `${cap(what)}: ${file.split(/[\\/]/).slice(-2).join('/')}${engine ? ` (${engine})` : ''}.`,
   usageNotLogged: 'Uso: no lo registró el modelo (el programa sí guarda el uso real de cada llamada).',
-  usageFailed: (why: string) => `Uso: NO registrado — ${why}.`,
+  usageFailed: (why: string) => `Uso: NO registrado — ${shortForOwner(why)}.`,
   usageLogged: (tin: number, tout: number) => `Uso registrado: ~${tin} tokens de entrada y ~${tout} de salida.`,
 } as const;
 
@@ -33,9 +33,9 @@ function cap(s: string): string {
 
 export const AGENT = {
   unknownState: (tool: string) =>
-    `Estado desconocido: el proceso se interrumpió mientras se ejecutaba ${tool} y no consta si terminó. No se repite para no duplicar el efecto; verifique a mano antes de volver a pedirlo.`,
+    `Estado desconocido: el proceso se interrumpió mientras se ejecutaba ${tool} y no consta si terminó. No se repite para no duplicar el efecto; compruébalo a mano antes de volver a pedirlo.`,
   journalFailed: (tool: string, why: string) =>
-    `AVISO: ${tool} se ejecutó pero no se pudo anotar en el diario de efectos (${why}). Si el proceso se interrumpe ahora, revise a mano que no se repita.`,
+    `AVISO: ${tool} se ejecutó pero no se pudo anotar en el diario de efectos (${why}). Si el proceso se interrumpe ahora, comprueba a mano que no se repita.`,
   journalStartFailed: (why: string) =>
     `No se pudo anotar en el diario de efectos qué se iba a ejecutar (${why}); no se ejecutó nada. Revise el disco y reanude con --reanudar.`,
   countFallback: (why: string) => `No se pudo contar tokens con la API (${why}); se usa la estimación de ~4 caracteres por token.`,
@@ -45,11 +45,12 @@ export const AGENT = {
   refusal: 'El modelo se negó a continuar (refusal): no se ejecutó nada más.',
   cancelled: 'Ejecución cancelada.',
   maxTokens: 'La respuesta del modelo se cortó por max_tokens.',
-  notDone: (tool: string, why: string) => `${cap(toolInWords(tool))}: ${why}`,
+  /** One «No se hizo» line for the owner: the tool in words and the reason in plain words (tú). */
+  notDone: (tool: string, why: string) => `${cap(toolInWords(tool))}: ${forOwner(why)}`,
   rejected: 'no aprobado, no se ejecutó',
   denied: 'denegado por la política de permisos',
   failed: (why: string) => `falló (${why})`,
-  noReport: 'El modelo no dio un informe; este lo construye el programa con los resultados reales:',
+  noReport: 'Resumen hecho con los resultados reales (el modelo no dio el suyo):',
 } as const;
 
 export const CHECKPOINT = {
@@ -79,3 +80,99 @@ export const CLI = {
   notDoneHeader: 'No se hizo:',
   warn: (text: string) => `Aviso: ${text}`,
 } as const;
+
+// ── reasons for the owner ────────────────────────────────────────────────────────────────────
+
+/**
+ * A tool's failure as the owner should read it. Tool messages are written for the model (usted,
+ * tool arguments such as motor:"juguete", absolute server paths); the chat needs what happened,
+ * what to do about it (`hint`), and a few words for the one-line report (`short`).
+ */
+export interface OwnerReason {
+  text: string;
+  hint?: string;
+  short: string;
+}
+
+const NARRATE_TOY = 'Mientras tanto puedo narrarla con una voz sintética: pídemelo de nuevo añadiendo «con el motor juguete».';
+const COVER_MOCKUP = 'Mientras tanto puedo hacer la portada como maqueta en la CPU: pídemela de nuevo sin «flux» ni «gpu».';
+
+const KNOWN_REASONS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => OwnerReason]> = [
+  [/consentimiento registrado y no hay uno válido(?: \(([^;)…]+)[;)])?/, (m) => ({
+    text: `falta tu consentimiento para usar tu voz${m[1] ? ` (${m[1].trim()})` : ''}: crea consentimiento.json en la carpeta de datos como explica el README.`,
+    hint: NARRATE_TOY,
+    short: 'falta tu consentimiento de voz',
+  })],
+  [/consentimiento de voz del titular caducó el ([\d-]+)/, (m) => ({
+    text: `tu consentimiento de voz caducó el ${m[1]}: actualiza «valido_hasta» en consentimiento.json.`,
+    hint: NARRATE_TOY,
+    short: `tu consentimiento de voz caducó el ${m[1]}`,
+  })],
+  [/falta XTTS_URL/, () => ({
+    text: 'tu voz se genera en un servidor XTTS-v2 que no está configurado: arranca el bot con XTTS_URL=<dirección del servidor>.',
+    hint: NARRATE_TOY,
+    short: 'falta configurar el servidor de voz (XTTS_URL)',
+  })],
+  [/falta FLUX_URL/, () => ({
+    text: 'la portada con FLUX necesita un servidor de imágenes que no está configurado: arranca el bot con FLUX_URL=<dirección del servidor>.',
+    hint: COVER_MOCKUP,
+    short: 'falta configurar el servidor de imágenes (FLUX_URL)',
+  })],
+  [/No se puede conectar con el servidor de (\S+) en (\S+?)\.(?:\s|$).*?revise (\w+)/, (m) => {
+    const hint = m[1] === 'flux' ? COVER_MOCKUP : m[1] === 'xtts' ? NARRATE_TOY : undefined;
+    return {
+      text: `no puedo conectar con el servidor de ${m[1]} en ${m[2]}: comprueba que está encendido y que ${m[3]} es correcta.`,
+      ...(hint ? { hint } : {}),
+      short: `no conecta con el servidor de ${m[1]}`,
+    };
+  }],
+];
+
+/** Model-facing wording → owner-facing wording (tú, no tool arguments, no server paths). */
+export function plainWords(text: string): string {
+  return text
+    // Absolute server paths mean nothing in a chat: keep the file name.
+    .replace(/(^|[\s(;«"])\/(?!\/)(?:[^\s;:()«»"/]+\/)+([^\s;:()«»"/]+)/g, '$1$2')
+    .replace(/motor:\s*"juguete"/g, 'el motor juguete')
+    .replace(/maqueta:\s*true/g, 'la maqueta en CPU')
+    .replace(/\bo pida al titular que (configure|revise|registre|renueve)\b/g, (_, v: string) => `o ${{ configure: 'configura', revise: 'revisa', registre: 'registra', renueve: 'renueva' }[v]}`)
+    .replace(/\bvoz del titular\b/g, 'tu voz')
+    .replace(/\bUse\b/g, 'Usa')
+    .replace(/\binténtelo\b/g, 'inténtalo');
+}
+
+/** The failure text without its wrappers: `falló (La herramienta x falló: …)` → `…`. */
+function unwrap(text: string): string {
+  return text.trim().replace(/^falló \(([\s\S]*)\)$/, '$1').replace(/^La herramienta \w+ falló:\s*/, '').trim();
+}
+
+/** Reads a tool/agent failure for the owner; see OwnerReason. */
+export function ownerReason(raw: string): OwnerReason {
+  const text = unwrap(raw);
+  for (const [re, make] of KNOWN_REASONS) {
+    const m = re.exec(text);
+    if (m) return make(m);
+  }
+  const plain = plainWords(text);
+  const first = /^[\s\S]*?[.!?](?=\s|$)/.exec(plain)?.[0] ?? plain;
+  return { text: plain, short: first.replace(/[.]+$/, '') };
+}
+
+/**
+ * The whole reason with its hint, one paragraph (the «No se hizo» list). A known reason replaces
+ * the «falló (…)» wrapper with what to do; any other keeps it, in plain words.
+ */
+export function forOwner(raw: string): string {
+  const text = unwrap(raw);
+  if (KNOWN_REASONS.some(([re]) => re.test(text))) {
+    const r = ownerReason(text);
+    return r.hint ? `${r.text} ${r.hint}` : r.text;
+  }
+  const wrapped = /^falló \(/.test(raw.trim());
+  return wrapped ? `falló (${plainWords(text)})` : plainWords(text);
+}
+
+/** The few words of the one-line report («Narración: NO hecha — …»), without a final period. */
+function shortForOwner(raw: string): string {
+  return ownerReason(raw).short.replace(/[.]+$/, '');
+}

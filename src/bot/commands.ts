@@ -36,12 +36,16 @@ export function commandsComposer(deps: CommandsDeps): Composer<Context> {
   const now = deps.now ?? (() => new Date());
   const c = new Composer<Context>();
 
-  c.command('start', (ctx) => ctx.reply(S.start(ctx.from?.first_name ?? '')));
-  c.command('ayuda', (ctx) => ctx.reply(S.help()));
+  c.command(anyCase('start'), (ctx) => ctx.reply(S.start(ctx.from?.first_name ?? '')));
+  c.command(anyCase('ayuda'), (ctx) => ctx.reply(S.help()));
 
-  c.command('semana', async (ctx) => {
-    const week = Number(ctx.match.trim());
-    if (!(WEEKS as readonly number[]).includes(week)) return void (await ctx.reply(S.weekUsage()));
+  c.command(anyCase('semana'), async (ctx) => {
+    const arg = ctx.match.trim();
+    const week = Number(arg);
+    if (!(WEEKS as readonly number[]).includes(week)) {
+      // "/semana 9" names a week that does not exist; "/semana" or "/semana abc" names none.
+      return void (await ctx.reply(/^\d{1,6}$/.test(arg) ? S.weekOutOfRange(arg) : S.weekUsage()));
+    }
     const result = await deps.runs.start({
       chatId: ctx.chat.id,
       ownerId: ctx.from!.id,
@@ -53,11 +57,11 @@ export function commandsComposer(deps: CommandsDeps): Composer<Context> {
     await replyToStart(ctx, result);
   });
 
-  c.command('cancelar', async (ctx) => {
+  c.command(anyCase('cancelar'), async (ctx) => {
     await ctx.reply(deps.runs.cancel(ctx.chat.id) ? S.cancelling() : S.nothingToCancel());
   });
 
-  c.command('estado', async (ctx) => {
+  c.command(anyCase('estado'), async (ctx) => {
     const lines: string[] = [];
     const run = deps.runs.current(ctx.chat.id);
     if (!run) lines.push(S.statusIdle());
@@ -76,7 +80,7 @@ export function commandsComposer(deps: CommandsDeps): Composer<Context> {
     await ctx.reply(lines.join('\n'));
   });
 
-  c.command('gasto', async (ctx) => {
+  c.command(anyCase('gasto'), async (ctx) => {
     try {
       const date = now();
       const spent = await deps.notebook.usage.monthTotal(date);
@@ -91,7 +95,7 @@ export function commandsComposer(deps: CommandsDeps): Composer<Context> {
     }
   });
 
-  c.command('notas', async (ctx) => {
+  c.command(anyCase('notas'), async (ctx) => {
     let notes;
     try {
       notes = await deps.notebook.notes.list();
@@ -104,7 +108,7 @@ export function commandsComposer(deps: CommandsDeps): Composer<Context> {
     for (const chunk of splitText(body)) await ctx.reply(chunk);
   });
 
-  c.command('nota', async (ctx) => {
+  c.command(anyCase('nota'), async (ctx) => {
     const parsed = parseNote(ctx.match);
     if (parsed.kind === 'error') return void (await ctx.reply(parsed.message));
     try {
@@ -120,6 +124,14 @@ export function commandsComposer(deps: CommandsDeps): Composer<Context> {
 }
 
 /**
+ * The command as typed on a phone: keyboards capitalise the first letter ("/Semana 2") and caps
+ * lock shouts it; Telegram's own commands are lower case and grammY matches them exactly.
+ */
+export function anyCase(name: string): string[] {
+  return [...new Set([name, name.charAt(0).toUpperCase() + name.slice(1), name.toUpperCase()])];
+}
+
+/**
  * `/nota [tema:] texto` → topic and text, validated. A leading `palabra(s):` of up to 40 letters is
  * the topic ("música: …"); otherwise the topic is `general`.
  */
@@ -131,6 +143,6 @@ export function parseNote(raw: string): { kind: 'ok'; tema: string; texto: strin
   const texto = (m ? m[2]! : input).trim();
   const length = Array.from(texto).length;
   if (length < NOTE_MIN_CHARS) return { kind: 'error', message: S.noteTooShort(NOTE_MIN_CHARS) };
-  if (length > NOTE_MAX_CHARS) return { kind: 'error', message: S.noteTooLong(NOTE_MAX_CHARS) };
+  if (length > NOTE_MAX_CHARS) return { kind: 'error', message: S.noteTooLong(length, NOTE_MAX_CHARS) };
   return { kind: 'ok', tema, texto };
 }

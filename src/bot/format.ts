@@ -8,6 +8,7 @@ import type { ApprovalRequest } from '../tools/contract.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import { WEEK_TOPICS, type Week } from '../tools/domain.js';
 import { toolInWords } from '../tools/strings.js';
+import { ownerReason, plainWords } from '../agent/strings.js';
 import { S } from './strings.js';
 
 /** Telegram Bot API limits (characters): a message text and a media caption. */
@@ -66,14 +67,29 @@ export function shortPath(p: string, dataDir?: string): string {
 /** The whole approval message: what, with which data, what it will do, and the expiry. */
 export function approvalText(req: ApprovalRequest, opts: { dataDir?: string; timeoutS: number }): string {
   const p = req.preview;
-  const lines = [S.approvalTitle(toolInWords(req.tool)), '', S.approvalArgs, ...argsInWords(req.args), '', S.approvalPreview, p.summary];
+  const lines = [S.approvalTitle(toolInWords(req.tool)), '', S.approvalArgs, ...argsInWords(req.args), '', S.approvalPreview, plainWords(p.summary)];
   if (p.writes.length > 0) lines.push(S.approvalWrites(p.writes.map((w) => shortPath(w, opts.dataDir)).join(', ')));
   if (p.engine) lines.push(S.approvalEngine(p.engine, p.lane));
   if (p.estimateS !== undefined) lines.push(S.approvalEstimate(Math.max(1, Math.round(p.estimateS))));
   lines.push(S.approvalCached(p.cached));
-  for (const problem of p.problems ?? []) lines.push(S.approvalProblem(problem));
+  lines.push(...problemLines(p.problems ?? []));
   lines.push('', S.approvalExpires(Math.max(1, Math.round(opts.timeoutS / 60))));
   return truncate(lines.join('\n'), TELEGRAM_TEXT_MAX);
+}
+
+/**
+ * The dry run's problems (written by the tools for the model) as the owner reads them: what is
+ * missing and what to do, each hint once, no tool arguments or server paths.
+ */
+export function problemLines(problems: readonly string[]): string[] {
+  if (problems.length === 0) return [];
+  const reasons = problems.map(ownerReason);
+  const hints = [...new Set(reasons.map((r) => r.hint).filter((h): h is string => h !== undefined))];
+  return ['', S.approvalProblemsHeader, ...reasons.map((r) => S.approvalProblem(capitalize(r.text))), ...hints];
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 // ── progress ────────────────────────────────────────────────────────────────────────────────
@@ -118,7 +134,12 @@ export function progressBar(done: number, total: number, width = 10): string {
 /** The status message body: header, one line per task, bar with count and elapsed seconds. */
 export function renderProgress(header: string, tasks: readonly TaskView[], elapsedMs: number, note?: string): string {
   const lines = [header];
-  if (tasks.length === 0) lines.push(S.progressNoTasks);
+  if (tasks.length === 0) {
+    // Nothing scheduled (yet): no empty 0/0 bar; once the run is over the header says it all.
+    if (header.startsWith(S.progressRunningMark)) lines.push(S.progressNoTasks);
+    if (note) lines.push(note);
+    return truncate(lines.join('\n'), TELEGRAM_TEXT_MAX);
+  }
   for (const t of tasks) lines.push(`${MARKS[t.state]} ${t.label}${t.attempt > 1 && t.state === 'en_curso' ? ` (intento ${t.attempt})` : ''}`);
   const settled = tasks.filter((t) => t.state !== 'pendiente' && t.state !== 'en_curso').length;
   lines.push(`${progressBar(settled, tasks.length)} ${S.progressLine(settled, tasks.length, Math.round(elapsedMs / 1000))}`);

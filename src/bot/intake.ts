@@ -15,7 +15,10 @@ export function intakeComposer(runs: RunManager): Composer<Context> {
     const text = ctx.message.text.trim();
     if (text.startsWith('/')) return void (await ctx.reply(S.unknownCommand()));
     if (!text) return void (await ctx.reply(S.emptyText()));
-    if (Array.from(text).length > MAX_REQUEST_CHARS) return void (await ctx.reply(S.tooLong(MAX_REQUEST_CHARS)));
+    // A bare greeting is answered here: starting a run for it would spend tokens to ask a question.
+    if (isGreeting(text)) return void (await ctx.reply(S.greeting(ctx.from.first_name ?? '')));
+    const length = Array.from(text).length;
+    if (length > MAX_REQUEST_CHARS) return void (await ctx.reply(S.tooLong(length, MAX_REQUEST_CHARS)));
     const result = await runs.start({
       chatId: ctx.chat.id,
       ownerId: ctx.from.id,
@@ -26,6 +29,16 @@ export function intakeComposer(runs: RunManager): Composer<Context> {
     await replyToStart(ctx, result);
   });
   return c;
+}
+
+/**
+ * "hola", "¡Buenas tardes!", "hey 👋": a greeting and nothing else (any request in it, such as
+ * "hola, prepare la semana 3", is not a bare greeting and starts a run).
+ */
+export function isGreeting(text: string): boolean {
+  const t = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+    .replace(/[\p{P}\p{S}\s]+/gu, ' ').trim();
+  return /^(hola+|holi|buenas|buenos dias|buenas (tardes|noches)|hey|saludos|que tal|hola que tal)( (cuaderno|bot|cuaderno vivo))?$/.test(t);
 }
 
 /** Tells the chat why a run did not start; a started run speaks through its status message. */

@@ -40,17 +40,22 @@ export const S = Object.freeze({
   handlerFailed: () => 'No pude atender ese mensaje por un error interno. Inténtalo de nuevo en un momento.',
   unknownCommand: () => 'No conozco esa orden. Escribe /ayuda para ver lo que sé hacer.',
   emptyText: () => 'Escríbeme en una frase qué quieres, por ejemplo «prepare la semana 3».',
-  tooLong: (max: number) => `Ese mensaje es demasiado largo (máximo ${max} caracteres). Resúmelo en una frase.`,
+  greeting: (name: string) =>
+    `¡Hola${name ? `, ${name}` : ''}! Dime en una frase qué quieres preparar, por ejemplo «prepare la semana 3», o escribe /ayuda para ver todo lo que sé hacer.`,
+  tooLong: (length: number, max: number) =>
+    `Ese mensaje es demasiado largo (${length} caracteres; el máximo es ${max}). Resúmelo en una frase; si es una nota, guárdala con /nota.`,
 
   cancelling: () => 'Cancelando… Te digo enseguida qué había terminado.',
   nothingToCancel: () => 'No hay nada en marcha que cancelar.',
 
-  weekUsage: () => 'Indica la semana con un número del 1 al 4, por ejemplo: /semana 3',
+  weekUsage: () => 'Indica la semana con un número del 1 al 4 (1 estadística, 2 python, 3 historia del arte, 4 música), por ejemplo: /semana 3',
+  weekOutOfRange: (week: string) => `No existe la semana ${week}: el cuaderno tiene las semanas 1 a 4. Prueba, por ejemplo, /semana 3`,
   weekText: (week: number) => `/semana ${week}`,
 
   noteUsage: () => 'Escribe la nota tras la orden, por ejemplo: /nota música: el contrapunto combina melodías independientes.',
-  noteTooShort: (min: number) => `La nota es demasiado corta: escribe al menos ${min} caracteres.`,
-  noteTooLong: (max: number) => `La nota es demasiado larga: como máximo ${max} caracteres.`,
+  noteTooShort: (min: number) => `La nota es demasiado corta: escribe al menos ${min} caracteres, por ejemplo /nota música: el contrapunto combina melodías independientes.`,
+  noteTooLong: (length: number, max: number) =>
+    `La nota es demasiado larga (${length} caracteres; el máximo es ${max}), así que no la he guardado. Divídela en varias /nota más cortas.`,
   noteSaved: (id: number, tema: string) => `Nota ${id} guardada (tema: ${tema}).`,
   noteFailed: () => 'No pude guardar la nota; no se ha perdido nada. Inténtalo de nuevo en un momento.',
   notesEmpty: () => 'Tu cuaderno no tiene notas todavía. Añade una con /nota.',
@@ -79,7 +84,8 @@ export const S = Object.freeze({
   approvalEstimate: (s: number) => `• Tiempo estimado: ~${s} s`,
   approvalCached: (cached: boolean) =>
     cached ? '• Ya está hecho (en caché): no se generará nada nuevo' : '• No está en caché: se generará ahora',
-  approvalProblem: (p: string) => `⚠️ ${p}`,
+  approvalProblemsHeader: '⚠️ Así no va a salir, aunque lo apruebes:',
+  approvalProblem: (p: string) => `• ${p}`,
   approvalExpires: (minutes: number) => `Si no respondes en ${minutes} min, cuenta como rechazo.`,
   decidedApproved: (by: string, at: string) => `✅ Aprobado por ${by} a las ${at}.`,
   decidedRejected: (by: string, at: string) => `❌ Rechazado por ${by} a las ${at}.`,
@@ -93,6 +99,8 @@ export const S = Object.freeze({
   waitingApproval: '⏸ Esperando tu aprobación…',
 
   // Progress and delivery
+  /** Starts the header of a run still in progress (format.ts tells running from finished by it). */
+  progressRunningMark: '⏳',
   progressHeader: (text: string) => `⏳ «${text}»`,
   progressDone: (text: string) => `✅ Terminado: «${text}»`,
   progressCancelled: (text: string) => `🚫 Cancelado: «${text}»`,

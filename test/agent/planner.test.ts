@@ -24,6 +24,11 @@ describe('interpret (the owner’s words)', () => {
   it.each(['hola', 'prepare la semana', 'prepare la semana 9', 'haga la portada'])('asks back on «%s»', (text) => {
     const i = interpret(text);
     expect(i.kind).toBe('pregunta');
+    // The bot speaks tú, and every question offers an example to copy.
+    const q = (i as { question: string }).question;
+    expect(q).not.toMatch(/\bquiere\b/);
+    expect(q).toMatch(/quieres/);
+    expect(q).toMatch(/«[^»]+semana \d»/);
   });
 
   it('decides a redo from the owner’s words only', () => {

@@ -1,6 +1,8 @@
 /** The pure parts of the bot: texts, limits, keyboards, note parsing, the report. */
 import { describe, expect, it } from 'vitest';
-import { parseNote } from '../../src/bot/commands.js';
+import { anyCase, parseNote } from '../../src/bot/commands.js';
+import { isGreeting } from '../../src/bot/intake.js';
+import { forOwner } from '../../src/agent/strings.js';
 import { reportText } from '../../src/bot/delivery.js';
 import { applyTaskEvent, approvalText, chatActionFor, progressBar, renderProgress, splitText, truncate } from '../../src/bot/format.js';
 import { approvalCallbackData, approvalKeyboard, parseApprovalCallback } from '../../src/bot/keyboards.js';
@@ -54,8 +56,49 @@ describe('format', () => {
       '🔐 Necesito tu permiso: narrar el resumen de la semana', '', 'Con estos datos:',
       '• Semana 4 (música)', '• Voz: XTTS-v2 con tu propia voz (GPU, necesita tu consentimiento)', '',
       'Qué hará:', 'Narraría la semana 4.', '• Escribirá: audio/semana_04.wav', '• Motor: xtts (GPU)', '• Tiempo estimado: ~20 s',
-      '• Ya está hecho (en caché): no se generará nada nuevo', '⚠️ falta el consentimiento de voz', '', 'Si no respondes en 60 min, cuenta como rechazo.',
+      '• Ya está hecho (en caché): no se generará nada nuevo', '', '⚠️ Así no va a salir, aunque lo apruebes:', '• Falta el consentimiento de voz',
+      '', 'Si no respondes en 60 min, cuenta como rechazo.',
     ].join('\n'));
+  });
+
+  it('turns the tools\' model-facing problems into what the owner must do: no tool arguments, no server paths, tú', () => {
+    const text = approvalText({
+      id: 'x', callId: 'c', tool: 'narrar_resumen', args: { semana: 3, motor: 'xtts' },
+      preview: {
+        summary: 'Escribiría el guion de la semana 3 y lo narraría con el motor xtts (GPU, voz del titular).', writes: ['/srv/data/audio/semana_03.wav'], engine: 'xtts', lane: 'gpu', estimateS: 20, cached: false,
+        problems: [
+          'La voz del titular solo se usa con su consentimiento registrado y no hay uno válido (no existe el registro de consentimiento; /srv/data/consentimiento.json). Use motor:"juguete" o pida al titular que registre su consentimiento.',
+          'El motor de voz en GPU (xtts) no está configurado: falta XTTS_URL. Use motor:"juguete" (voz sintética local en CPU) o pida al titular que configure XTTS_URL.',
+        ],
+      },
+    }, { dataDir: '/srv/data', timeoutS: 3600 });
+    expect(text).not.toMatch(/\/srv\/data|motor:"|titular|\bUse\b|pida/);
+    expect(text).toContain('con el motor xtts (GPU, tu voz).');
+    expect(text).toContain('• Falta tu consentimiento para usar tu voz (no existe el registro de consentimiento): crea consentimiento.json');
+    expect(text).toContain('XTTS_URL=');
+    // The way out is said once, not once per problem.
+    expect(text.match(/con el motor juguete/g)).toHaveLength(1);
+  });
+
+  it('a run without tasks shows no empty 0/0 bar', () => {
+    expect(renderProgress('⏳ «hola»', [], 1_000)).toBe('⏳ «hola»\nPensando qué hacer…');
+    expect(renderProgress('✅ Terminado: «hola»', [], 1_000)).toBe('✅ Terminado: «hola»');
+  });
+
+  it('tells a bare greeting from a request that starts with one', () => {
+    for (const t of ['hola', 'Hola!', '¡Buenas tardes! 👋', 'buenos días', 'hola cuaderno']) expect(isGreeting(t), t).toBe(true);
+    for (const t of ['hola, prepare la semana 3', 'buenas, narre la semana 4', 'semana 3']) expect(isGreeting(t), t).toBe(false);
+  });
+
+  it('accepts commands capitalised by a phone keyboard', () => {
+    expect(anyCase('semana')).toEqual(['semana', 'Semana', 'SEMANA']);
+  });
+
+  it('says tool failures in the owner\'s words: no tool name, no server path, what to do', () => {
+    expect(forOwner('falló (La herramienta narrar_resumen falló: El consentimiento de voz del titular caducó el 2025-01-31. Use motor:"juguete" o pida al titular que lo renueve.)'))
+      .toBe('tu consentimiento de voz caducó el 2025-01-31: actualiza «valido_hasta» en consentimiento.json. Mientras tanto puedo narrarla con una voz sintética: pídemelo de nuevo añadiendo «con el motor juguete».');
+    expect(forOwner('falló (La herramienta generar_portada falló: No hay notas de la semana 2 en /srv/cuaderno/data/notas.json.)'))
+      .toBe('falló (No hay notas de la semana 2 en notas.json.)');
   });
 
   it('parses /nota with and without a topic, and validates length', () => {
@@ -63,7 +106,7 @@ describe('format', () => {
     expect(parseNote('repasar la varianza muestral')).toEqual({ kind: 'ok', tema: 'general', texto: 'repasar la varianza muestral' });
     expect(parseNote('')).toMatchObject({ kind: 'error' });
     expect(parseNote('corto')).toMatchObject({ kind: 'error', message: expect.stringMatching(/corta/) });
-    expect(parseNote('x'.repeat(2001))).toMatchObject({ kind: 'error', message: expect.stringMatching(/larga/) });
+    expect(parseNote('x'.repeat(2001))).toMatchObject({ kind: 'error', message: expect.stringMatching(/larga \(2001 caracteres; el máximo es 2000\), así que no la he guardado/) });
   });
 
   it('builds the report with what was not done, why it stopped, and the cost', () => {

@@ -36,7 +36,7 @@ describe('who may do what, cancelling, commands', () => {
     expect((await owner.messages()).find((m) => m.messageId === cover.messageId)!.buttons).toHaveLength(2);
 
     const { report } = await answerUntilReport(owner, () => 'Rechazar');
-    expect(report.text).toMatch(/generar_portada: no aprobado[\s\S]*narrar_resumen: no aprobado/);
+    expect(report.text).toMatch(/Generar la portada de la semana: no aprobado[\s\S]*Narrar el resumen de la semana: no aprobado/);
     expect(stack.h.uploads.filter((u) => u.chatId === OWNER && u.method !== 'sendPhoto')).toEqual([]);
   });
 
@@ -71,6 +71,8 @@ describe('who may do what, cancelling, commands', () => {
     await owner.say('/ayuda');
     await owner.waitText(/prepare la semana 3[\s\S]*\/cancelar/);
     await owner.say('/semana 9');
+    await owner.waitText(/^No existe la semana 9: el cuaderno tiene las semanas 1 a 4\. Prueba, por ejemplo, \/semana 3$/);
+    await owner.say('/semana');
     await owner.waitText(/número del 1 al 4/);
     await owner.say('/nota corto');
     await owner.waitText(/demasiado corta/);

@@ -14,10 +14,11 @@ const T = {
   voice: 'Nota de voz',
   document: 'Archivo',
   download: 'Descargar',
-  sendFailed: 'No se pudo enviar el mensaje; inténtelo de nuevo.',
-  buttonFailed: 'No se pudo pulsar el botón; inténtelo de nuevo.',
+  sendFailed: 'No se pudo enviar el mensaje; inténtalo de nuevo.',
+  buttonFailed: 'No se pudo pulsar el botón; inténtalo de nuevo.',
   keyboard: 'Opciones del mensaje',
-  you: 'Usted',
+  empty: 'Escribe, por ejemplo, «prepare la semana 3» o abre el menú de comandos.',
+  you: 'Tú',
   bot: 'Bot',
   actions: {
     typing: 'escribiendo…',
@@ -110,7 +111,7 @@ function entityNode(e, raw) {
     case 'pre': return el('pre', {}, el('code'));
     case 'blockquote': case 'expandable_blockquote': return el('blockquote');
     case 'spoiler': {
-      const s = el('span', { class: 'spoiler', tabindex: 0, role: 'button', 'aria-label': 'Texto oculto: pulse para verlo' });
+      const s = el('span', { class: 'spoiler', tabindex: 0, role: 'button', 'aria-label': 'Texto oculto: púlsalo para verlo' });
       const reveal = () => { s.classList.add('shown'); s.removeAttribute('role'); s.removeAttribute('aria-label'); };
       s.addEventListener('click', reveal);
       s.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === ' ') reveal(); });
@@ -332,8 +333,10 @@ function openMenu(mode, filter = '') {
   menuMode = mode;
   const shown = commands.filter((c) => c.command.startsWith(filter));
   if (!shown.length) return closeMenu();
+  // The exact match is highlighted first ("/nota" selects /nota, not /notas).
+  const exact = Math.max(0, shown.findIndex((c) => c.command === filter));
   menu.replaceChildren(...shown.map((c, i) => el('li', {
-    role: 'option', id: `cmd-${c.command}`, 'aria-selected': i === 0 && mode === 'complete' ? 'true' : 'false',
+    role: 'option', id: `cmd-${c.command}`, 'aria-selected': i === exact && mode === 'complete' ? 'true' : 'false',
     'data-command': c.command, onclick: () => chooseCommand(c.command),
   }, el('span', { class: 'c' }, `/${c.command}`), el('span', { class: 'd' }, c.description))));
   menu.hidden = false;
@@ -367,6 +370,12 @@ function menuKeys(ev) {
   if (ev.key === 'Enter' || ev.key === 'Tab') {
     if (i < 0) return;
     ev.preventDefault();
+    // A command typed in full ("/ayuda" + Intro) is sent, as in Telegram; a prefix is completed.
+    const typed = textEl.value.trim().toLowerCase();
+    if (ev.key === 'Enter' && items.some((li) => `/${li.dataset.command}` === typed)) {
+      closeMenu();
+      return form.requestSubmit();
+    }
     return chooseCommand(items[i].dataset.command);
   }
   ev.preventDefault();
@@ -412,7 +421,7 @@ function connect() {
         me = e.user;
         $('bot-name').textContent = e.bot.first_name;
         log.replaceChildren();
-        if (!e.messages.length) log.append(el('p', { class: 'empty', id: 'empty' }, 'Escriba, por ejemplo, «prepare la semana 3» o abra el menú de comandos.'));
+        if (!e.messages.length) log.append(el('p', { class: 'empty', id: 'empty' }, T.empty));
         e.messages.forEach(addMessage);
         renderCommands(e.commands);
         keepAtBottom(true);

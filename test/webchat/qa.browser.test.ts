@@ -1,0 +1,155 @@
+/**
+ * What the notebook's owner actually types, mistakes included, in the local chat page (real
+ * Chromium, phone-sized) with the real bot and the real agent on the offline planner: every reply
+ * is one clear Spanish answer in tú, never a stack trace, raw JSON, a tool argument or a server
+ * path. Screenshots go to $QA_SHOTS when it is set.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgentService } from '../../src/agent/service.js';
+import { createBot, startBot, type RunningBot } from '../../src/bot/index.js';
+import { loadConfig } from '../../src/config.js';
+import { openNotebook, type Notebook } from '../../src/store/index.js';
+import { startEmbeddedTelegram, WEBCHAT_TOKEN, type EmbeddedTelegram } from '../../src/webchat/index.js';
+import { launchChromium, skipBrowserTests, type LaunchedBrowser } from '../support/browser.js';
+
+const shotsDir = process.env.QA_SHOTS;
+const WAIT_MS = 30_000;
+
+/** Words that give away usted, model-facing tool wording, or a crash, in a bot message. */
+const NOT_FOR_THE_OWNER = [
+  /\b(quiere|Use|pida|inténtelo|Escriba|verifique|aprobó)\b/, // usted: the bot speaks tú
+  /motor:\s*"|maqueta:\s*true|\btitular\b/, // tool arguments and the tools' wording for the model
+  /^\s+at .+\(.+:\d+:\d+\)/m, /\b(TypeError|ReferenceError|Error:)/, // stack traces
+  /\{"\w+":/, // raw JSON
+];
+
+describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat', () => {
+  let tmp: string;
+  let dataDir: string;
+  let tg: EmbeddedTelegram;
+  let notebook: Notebook;
+  let running: RunningBot;
+  let browser: LaunchedBrowser;
+  let page: Page;
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'webchat-qa-'));
+    dataDir = path.join(tmp, 'data');
+    const config = loadConfig({ CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' });
+    tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: WEBCHAT_TOKEN, filesDir: path.join(tmp, 'chat-files') });
+    notebook = await openNotebook(config.dataDir);
+    const service = await createAgentService({ config });
+    const cb = await createBot({ config, service, notebook, token: WEBCHAT_TOKEN, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId] });
+    running = await startBot(cb, config, { pollTimeoutS: 1, webhook: false });
+    browser = await launchChromium();
+    page = browser.page;
+    await page.goto(tg.chatUrl);
+    await page.waitForSelector('body[data-ready="true"]');
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.stop();
+    await tg?.close();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  const box = (): Locator => page.getByRole('textbox', { name: 'Mensaje para el bot' });
+  const botMessages = (): Promise<string[]> => page.locator('#log > .msg.in').evaluateAll((els) => els.map((e) => (e.querySelector('.text')?.textContent ?? '')));
+
+  /** Types `text` and presses Intro, as a person does; resolves with the first new bot message matching `expected`. */
+  async function say(text: string, expected: RegExp): Promise<string> {
+    const before = await page.locator('#log > .msg').count();
+    await box().fill(text);
+    await box().press('Enter');
+    return waitForBot(before, expected);
+  }
+
+  async function waitForBot(afterIndex: number, expected: RegExp): Promise<string> {
+    const handle = await page.waitForFunction(({ from, source, flags }) => {
+      const re = new RegExp(source, flags);
+      const found = Array.from(document.querySelectorAll('#log > .msg')).slice(from)
+        .find((m) => m.classList.contains('in') && re.test(m.querySelector('.text')?.textContent ?? ''));
+      return found?.querySelector('.text')?.textContent ?? false;
+    }, { from: afterIndex, source: expected.source, flags: expected.flags }, { timeout: WAIT_MS });
+    return (await handle.jsonValue()) as string;
+  }
+
+  const shot = async (name: string) => { if (shotsDir) await page.screenshot({ path: path.join(shotsDir, name) }); };
+
+  it('commands typed in full are sent with Intro, even capitalised by the phone keyboard', async () => {
+    // Typing "/ayuda" opens the command menu; Intro must send it, not just complete it.
+    expect(await say('/ayuda', /Ejemplos:/)).toContain('/semana N');
+    expect(await say('/nota', /Escribe la nota tras la orden/)).toContain('/nota música:');
+    expect(await say('/Semana 9', /No existe la semana 9/)).toMatch(/semanas 1 a 4.*\/semana 3/);
+    expect(await say('/semana abc', /Indica la semana con un número del 1 al 4/)).toContain('/semana 3');
+    expect(await say('/cancelar', /^No hay nada en marcha que cancelar\.$/)).toBeTruthy();
+  }, WAIT_MS * 6);
+
+  it('a greeting is answered without starting a run; unclear requests get a question in tú', async () => {
+    const before = await page.locator('#log > .msg').count();
+    expect(await say('¡hola! 👋', /^¡Hola/)).toMatch(/prepare la semana 3.*\/ayuda/);
+    const after = await botMessages();
+    expect(after.slice(-1)[0]).not.toMatch(/Empiezo/);
+    expect(await notebook.usage.list()).toEqual([]);
+    expect(await page.locator('#log > .msg').count()).toBe(before + 2);
+
+    const asked = await say('prepare la semana 9', /No existe la semana 9/);
+    expect(asked).toMatch(/1 estadística, 2 python, 3 historia del arte, 4 música\. ¿Cuál quieres\?/);
+    await shot('qa-semana-9.png');
+  }, WAIT_MS * 4);
+
+  it('a note that is too long is refused with its length and nothing is saved; accents and emoji are kept', async () => {
+    const notesBefore = (await notebook.notes.list()).length;
+    const refused = await say(`/nota arte: ${'el cubismo descompone las formas '.repeat(70)}`, /demasiado larga/);
+    expect(refused).toMatch(/\(\d{4} caracteres; el máximo es 2000\), así que no la he guardado/);
+    expect((await notebook.notes.list()).length).toBe(notesBefore);
+    expect(await say('/nota arte: el cubismo 🎨 rompe la perspectiva única, ¿verdad? Ñandú', /^Nota \d+ guardada \(tema: arte\)\.$/)).toBeTruthy();
+    const saved = (await notebook.notes.list()).at(-1)!;
+    expect(saved.texto).toBe('el cubismo 🎨 rompe la perspectiva única, ¿verdad? Ñandú');
+    expect(await say('/notas', new RegExp(`Tus notas \\(${notesBefore + 1}\\)`))).toContain('🎨');
+  }, WAIT_MS * 4);
+
+  it('"con mi voz" without consent or XTTS_URL: the approval says what is missing and what to do; busy and /estado meanwhile', async () => {
+    const before = await page.locator('#log > .msg').count();
+    await box().fill('narre la semana 3 con mi voz');
+    await box().press('Enter');
+    const card = page.locator('#log > .msg').nth(before).locator('~ .msg.in', { hasText: /Necesito tu permiso/ }).filter({ has: page.getByRole('button') }).last();
+    await card.waitFor({ timeout: WAIT_MS });
+    const preview = (await card.locator('.text').textContent())!;
+    expect(preview).toContain('⚠️ Así no va a salir, aunque lo apruebes:');
+    expect(preview).toMatch(/Falta tu consentimiento para usar tu voz.*crea consentimiento\.json en la carpeta de datos/);
+    expect(preview).toMatch(/XTTS_URL=/);
+    expect(preview.match(/«con el motor juguete»/g)).toHaveLength(1);
+    expect(preview).not.toContain(dataDir);
+    await card.locator('.text').evaluate((el) => el.closest('.msg')?.scrollIntoView({ block: 'end' }));
+    await shot('qa-voz-sin-consentimiento.png');
+
+    // While it waits for the owner: a second request is told what is running; /estado lists the approval.
+    expect(await say('prepare la semana 2', /Ya estoy trabajando en «narre la semana 3 con mi voz»/)).toContain('/cancelar');
+    expect(await say('/estado', /^En marcha:/)).toMatch(/Aprobaciones pendientes: 1\s*• narrar el resumen de la semana/);
+
+    const beforeReport = await page.locator('#log > .msg').count();
+    await card.getByRole('button', { name: '✅ Aprobar' }).click();
+    const report = await waitForBot(beforeReport, /📋 Informe/);
+    expect(report).toContain('Narración: NO hecha — falta tu consentimiento de voz.');
+    expect(report).toMatch(/No se hizo:\s*• Narrar el resumen de la semana: falta tu consentimiento para usar tu voz/);
+    expect(report).not.toContain(dataDir);
+    expect(report).not.toMatch(/narrar_resumen/);
+    await page.locator('#log > .msg.in').last().evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await shot('qa-voz-informe.png');
+  }, WAIT_MS * 4);
+
+  it('nothing the bot said reads as usted, tool wording, a stack trace, raw JSON or a server path', async () => {
+    const said = await botMessages();
+    expect(said.length).toBeGreaterThan(10);
+    for (const text of said) {
+      expect(text).not.toContain(tmp);
+      for (const bad of NOT_FOR_THE_OWNER) expect(text, text).not.toMatch(bad);
+    }
+  });
+});
