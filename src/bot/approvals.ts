@@ -80,9 +80,16 @@ export class ApprovalRegistry {
       rec = fresh;
       // Persist before sending: a button whose record is missing could never be honoured.
       await this.opts.state.update((s) => { s.approvals.push(fresh); });
-      const msg = await this.opts.api.sendMessage(fresh.chatId, fresh.text, { reply_markup: approvalKeyboard(fresh.id) });
-      await this.opts.state.update(() => { fresh.messageId = msg.message_id; });
     }
+    if (rec.messageId === undefined && !rec.decision) {
+      // Not sent yet — or the process died between saving the record and recording the message.
+      // Send (again) rather than wait for a button the owner never saw. At worst, a crash right
+      // after sending shows the question twice; both buttons carry the same id and decide once.
+      const pending = rec;
+      const msg = await this.opts.api.sendMessage(pending.chatId, pending.text, { reply_markup: approvalKeyboard(pending.id) });
+      await this.opts.state.update(() => { pending.messageId = msg.message_id; });
+    }
+    // Checked after sending too: a tap can land while we were still recording the message id.
     if (rec.decision) return toDecision(rec.decision);
     if (signal.aborted) {
       this.settle(rec.id, { approved: false, reason: 'cancelado', at: this.now() });
