@@ -1,7 +1,7 @@
 /**
  * loadConfig(env) → a frozen, validated Config. Read once in main.ts/cli.ts and passed down;
  * no other module reads process.env. Every problem is reported with the fix, e.g.
- * "Expected `GPU_LANES` to be a positive integer, got `0`".
+ * "Se esperaba que `GPU_LANES` fuera un entero positivo; se recibió `0`" (Spanish: the owner reads it).
  */
 import path from 'node:path';
 import { ConfigError } from './errors.js';
@@ -74,7 +74,7 @@ function positiveInt(env: Env, name: string, fallback: number, problems: string[
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) {
-    problems.push(`Expected \`${name}\` to be a positive integer, got \`${raw}\``);
+    problems.push(`Se esperaba que \`${name}\` fuera un entero positivo; se recibió \`${raw}\``);
     return fallback;
   }
   return n;
@@ -85,7 +85,7 @@ function positiveNumber(env: Env, name: string, fallback: number, problems: stri
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) {
-    problems.push(`Expected \`${name}\` to be a positive number, got \`${raw}\``);
+    problems.push(`Se esperaba que \`${name}\` fuera un número positivo; se recibió \`${raw}\``);
     return fallback;
   }
   return n;
@@ -99,7 +99,7 @@ function url(env: Env, name: string, problems: string[]): string | undefined {
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
     return raw.replace(/\/+$/, '');
   } catch {
-    problems.push(`Expected \`${name}\` to be an http(s) URL, got \`${raw}\``);
+    problems.push(`Se esperaba que \`${name}\` fuera una URL http(s); se recibió \`${raw}\``);
     return undefined;
   }
 }
@@ -115,13 +115,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   else if (modelRaw === 'local') model = { kind: 'local' };
   else if (modelRaw.startsWith('script:')) {
     const file = modelRaw.slice('script:'.length);
-    if (!file) problems.push('Expected `CUADERNO_MODELO=script:FILE` to name a file, got `script:`');
+    if (!file) problems.push('Se esperaba que `CUADERNO_MODELO=script:ARCHIVO` nombrara un archivo; se recibió `script:`');
     model = { kind: 'script', file: path.resolve(file) };
   } else if (modelRaw.startsWith('claude-')) {
-    if (!apiKey) problems.push(`\`CUADERNO_MODELO=${modelRaw}\` needs \`ANTHROPIC_API_KEY\`; set it, or use CUADERNO_MODELO=local`);
+    if (!apiKey) problems.push(`\`CUADERNO_MODELO=${modelRaw}\` necesita \`ANTHROPIC_API_KEY\`: defínala, o use CUADERNO_MODELO=local`);
     model = { kind: 'anthropic', id: modelRaw };
   } else {
-    problems.push(`Expected \`CUADERNO_MODELO\` to be a Claude model id, \`local\` or \`script:FILE\`, got \`${modelRaw}\``);
+    problems.push(`Se esperaba que \`CUADERNO_MODELO\` fuera un modelo de Claude, \`local\` o \`script:ARCHIVO\`; se recibió \`${modelRaw}\``);
     model = { kind: 'local' };
   }
 
@@ -129,23 +129,23 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   let effort: Config['anthropic']['effort'];
   if (effortRaw) {
     if (effortRaw === 'low' || effortRaw === 'medium' || effortRaw === 'high') effort = effortRaw;
-    else problems.push(`Expected \`ANTHROPIC_EFFORT\` to be low, medium or high, got \`${effortRaw}\``);
+    else problems.push(`Se esperaba que \`ANTHROPIC_EFFORT\` fuera low, medium o high; se recibió \`${effortRaw}\``);
   }
 
   const allowedUserIds: number[] = [];
   for (const part of (env.ALLOWED_USER_IDS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
     const n = Number(part);
-    if (!Number.isSafeInteger(n)) problems.push(`Expected \`ALLOWED_USER_IDS\` to be comma-separated Telegram user ids, got \`${part}\``);
+    if (!Number.isSafeInteger(n)) problems.push(`Se esperaba que \`ALLOWED_USER_IDS\` fueran ids de usuario de Telegram separados por comas; se recibió \`${part}\``);
     else allowedUserIds.push(n);
   }
 
   const webhookUrl = url(env, 'WEBHOOK_URL', problems);
   const webhookSecret = env.WEBHOOK_SECRET?.trim() || undefined;
-  if (webhookUrl && !webhookSecret) problems.push('`WEBHOOK_URL` needs `WEBHOOK_SECRET` (1–256 characters A-Z a-z 0-9 _ -) so forged updates are refused');
+  if (webhookUrl && !webhookSecret) problems.push('`WEBHOOK_URL` necesita `WEBHOOK_SECRET` (1–256 caracteres A-Z a-z 0-9 _ -) para rechazar actualizaciones falsificadas');
 
   const chatHost = env.CHAT_HOST?.trim() || DEFAULTS.chatHost;
   if (!['127.0.0.1', 'localhost', '::1'].includes(chatHost)) {
-    problems.push(`Expected \`CHAT_HOST\` to be a loopback address (127.0.0.1, localhost, ::1), got \`${chatHost}\``);
+    problems.push(`Se esperaba que \`CHAT_HOST\` fuera una dirección de loopback (127.0.0.1, localhost, ::1); se recibió \`${chatHost}\``);
   }
 
   const config: Config = {

@@ -17,9 +17,9 @@ describe('loadConfig', () => {
 
   it('lists every problem with the fix', () => {
     const load = () => loadConfig({ GPU_LANES: '0', FLUX_URL: 'ftp://x', CHAT_HOST: '0.0.0.0' });
-    expect(load).toThrowError(/Expected `GPU_LANES` to be a positive integer, got `0`/);
-    expect(load).toThrowError(/Expected `FLUX_URL` to be an http\(s\) URL/);
-    expect(load).toThrowError(/Expected `CHAT_HOST` to be a loopback address/);
+    expect(load).toThrowError(/Se esperaba que `GPU_LANES` fuera un entero positivo; se recibió `0`/);
+    expect(load).toThrowError(/Se esperaba que `FLUX_URL` fuera una URL http\(s\)/);
+    expect(load).toThrowError(/Se esperaba que `CHAT_HOST` fuera una dirección de loopback/);
   });
 });
 

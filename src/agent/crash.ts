@@ -26,7 +26,7 @@ export function parseCrashAfter(spec: string | undefined): { label: CrashLabel; 
   const label = m?.[1] as CrashLabel | undefined;
   const n = Number(m?.[2]);
   if (!m || !label || !CRASH_LABELS.includes(label) || !(n >= 1)) {
-    throw new ConfigError(`Expected \`CRASH_AFTER\` to be <etiqueta>:<n> with etiqueta in ${CRASH_LABELS.join(', ')} and n ≥ 1, got \`${spec}\``);
+    throw new ConfigError(`Se esperaba que \`CRASH_AFTER\` fuera <etiqueta>:<n> con etiqueta en ${CRASH_LABELS.join(", ")} y n ≥ 1; se recibió \`${spec}\``);
   }
   return { label, n };
 }

@@ -176,7 +176,7 @@ describe('the real bot process (npm start) against an embedded Telegram', () => 
     expect((await lanes.exited).code).toBe(2);
     expect(lanes.stdout()).toBe('');
     expect(lanes.stderr()).toMatch(/^No se pudo arrancar Cuaderno Vivo: /);
-    expect(lanes.stderr()).toMatch(/`GPU_LANES`.*positive integer.*`0`/);
+    expect(lanes.stderr()).toMatch(/`GPU_LANES` fuera un entero positivo; se recibió `0`/);
     expect(lanes.stderr()).not.toMatch(/\n\s+at |Error:/);
     expect(lanes.stderr().trim().split('\n').length).toBeLessThanOrEqual(2);
 
