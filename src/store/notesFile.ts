@@ -125,11 +125,20 @@ export function createCardDeck(file: string): CardDeck {
       mutex.run(async () => {
         const deck = await load();
         const earlier = origin ? deck.filter((c) => c.origen === origin) : [];
-        if (earlier.length > 0) return structuredClone(earlier);
+        if (earlier.length > 0) return structuredClone({ cards: earlier, added: [] });
+        // The same card twice teaches nothing: preparing a week again reuses the cards it made.
+        const same = (a: NewCard, b: Card) => a.id_nota === b.id_nota && a.pregunta === b.pregunta && a.respuesta === b.respuesta;
         let next = deck.reduce((m, c) => Math.max(m, c.id), 0) + 1;
-        const created: Card[] = cards.map((c) => ({ id: next++, ...c, creada: now.toISOString(), ...(origin ? { origen: origin } : {}) }));
-        await db.update((d) => d.push(...created));
-        return structuredClone(created);
+        const added: Card[] = [];
+        const result = cards.map((c) => {
+          const stored = deck.find((d) => same(c, d));
+          if (stored) return stored;
+          const card: Card = { id: next++, ...c, creada: now.toISOString(), ...(origin ? { origen: origin } : {}) };
+          added.push(card);
+          return card;
+        });
+        if (added.length > 0) await db.update((d) => d.push(...added));
+        return structuredClone({ cards: result, added });
       }),
   };
 }

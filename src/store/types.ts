@@ -64,10 +64,12 @@ export interface NotesStore {
 export interface CardDeck {
   list(): Promise<Card[]>;
   /**
-   * Appends cards with new sequential ids (max id + 1, …) in one atomic write; returns them.
-   * With `origin`, a second append of the same origin returns the cards already stored.
+   * Appends cards with new sequential ids (max id + 1, …) in one atomic write. A card the deck
+   * already holds (same note, question and answer) is not added again; with `origin`, a second
+   * append of the same origin returns the cards already stored. `cards` are the request's cards
+   * (stored ones included), `added` the ones this call wrote.
    */
-  append(cards: readonly NewCard[], now?: Date, origin?: string): Promise<Card[]>;
+  append(cards: readonly NewCard[], now?: Date, origin?: string): Promise<{ cards: Card[]; added: Card[] }>;
 }
 
 export interface UsageLog {

@@ -134,12 +134,15 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
         const { note, all } = await noteAndAll(args.id_nota);
         // The key also travels inside the deck rows: the deck write and the idempotency record are
         // two files, and a kill between them must not duplicate the cards on resume.
-        const created = await deps.cards.append(buildCards(note, all), ctx.now(), cardsKey(args.id_nota, ctx.callId) || undefined);
+        const { cards, added } = await deps.cards.append(buildCards(note, all), ctx.now(), cardsKey(args.id_nota, ctx.callId) || undefined);
+        const addedIds = new Set(added.map((c) => c.id));
         return {
           content: JSON.stringify({
             id_nota: note.id,
-            ids: created.map((c) => c.id),
-            tarjetas: created.map((c) => ({ id: c.id, pregunta: c.pregunta, respuesta: c.respuesta })),
+            ids: cards.map((c) => c.id),
+            nuevas: cards.filter((c) => addedIds.has(c.id)).map((c) => c.id),
+            ya_en_el_mazo: cards.filter((c) => !addedIds.has(c.id)).map((c) => c.id),
+            tarjetas: cards.map((c) => ({ id: c.id, pregunta: c.pregunta, respuesta: c.respuesta })),
           }),
         };
       });

@@ -65,10 +65,16 @@ describe('cards', () => {
     const nb = await openNotebook(dir);
     expect(await nb.cards.list()).toEqual([]);
     const at = new Date('2026-03-01T12:00:00Z');
-    const c = await nb.cards.append([{ id_nota: 1, tipo: 'cloze', pregunta: 'p', respuesta: 'r' }, { id_nota: 1, tipo: 'tema', pregunta: 'q', respuesta: 's' }], at);
+    const { cards: c, added } = await nb.cards.append([{ id_nota: 1, tipo: 'cloze', pregunta: 'p', respuesta: 'r' }, { id_nota: 1, tipo: 'tema', pregunta: 'q', respuesta: 's' }], at);
     expect(c.map((x) => x.id)).toEqual([1, 2]);
+    expect(added).toEqual(c);
     expect(c[0]!.creada).toBe(at.toISOString());
-    expect((await nb.cards.append([{ id_nota: 2, tipo: 'cloze', pregunta: 'p', respuesta: 'r' }]))[0]!.id).toBe(3);
+    expect((await nb.cards.append([{ id_nota: 2, tipo: 'cloze', pregunta: 'p', respuesta: 'r' }])).cards[0]!.id).toBe(3);
+    // The same card again (same note, question, answer) is reused, not duplicated.
+    const again = await nb.cards.append([{ id_nota: 1, tipo: 'cloze', pregunta: 'p', respuesta: 'r' }, { id_nota: 1, tipo: 'cloze', pregunta: 'p2', respuesta: 'r2' }]);
+    expect(again.cards.map((x) => x.id)).toEqual([1, 4]);
+    expect(again.added.map((x) => x.id)).toEqual([4]);
+    expect(await nb.cards.list()).toHaveLength(4);
     await writeFile(nb.files.cards, '[{"id": 1}]');
     await expectStateError(nb.cards.append([{ id_nota: 2, tipo: 'cloze', pregunta: 'p', respuesta: 'r' }]), nb.files.cards, /la tarjeta 1 no tiene un "id_nota"/);
     expect(await readFile(nb.files.cards, 'utf8')).toBe('[{"id": 1}]');
