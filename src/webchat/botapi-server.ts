@@ -7,9 +7,11 @@
  * Every Bot API request is recorded in memory for tests.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import type { Message, Update, User, UserFromGetMe } from 'grammy/types';
 import { ChatState, type ChatListener } from './chat-state.js';
 import { FileStore } from './files.js';
+import { CHAT_FILE, CHAT_FILE_VERSION, ChatSaver, type ChatFile, type LogLine } from './persist.js';
 import { commandEntities } from './format.js';
 import { LIMITS } from './method-kit.js';
 import { METHODS } from './methods.js';
@@ -34,6 +36,11 @@ export interface EmbeddedBotApiOptions {
   filesDir: string;
   /** The person on the page; default DEFAULT_WEBCHAT_USER. */
   user?: WebchatUser;
+  /**
+   * Keep the chat in `<filesDir>/chat.json` across restarts (persist.ts), starting from `saved`
+   * (what loadChatFile read). Absent: the chat lives in memory only.
+   */
+  persist?: { saved?: ChatFile; log?: LogLine };
 }
 
 /** One Bot API call as the server received it; file parts appear as `{ filename, size }`. */
@@ -52,17 +59,30 @@ export const MAX_RECORDED_REQUESTS = 5000;
 
 export class EmbeddedBotApi {
   readonly state = new ChatState();
-  readonly updates = new UpdateQueue();
+  readonly updates = new UpdateQueue(() => this.saver?.markDirty());
   readonly files: FileStore;
   readonly bot: UserFromGetMe;
   readonly user: User;
   readonly requests: RecordedRequest[] = [];
   private readonly token: string;
   private readonly requestListeners = new Set<(r: RecordedRequest) => void>();
+  private readonly saver: ChatSaver | undefined;
 
   constructor(opts: EmbeddedBotApiOptions) {
     this.token = opts.token;
-    this.files = new FileStore(opts.filesDir);
+    this.files = new FileStore(opts.filesDir, () => this.saver?.markDirty());
+    const saved = opts.persist?.saved;
+    if (saved) {
+      this.state.restore(saved.state);
+      this.files.restore(saved.files);
+      this.updates.nextUpdateId = saved.nextUpdateId;
+    }
+    if (opts.persist) {
+      this.saver = new ChatSaver(path.join(opts.filesDir, CHAT_FILE), () => this.toChatFile(), opts.persist.log);
+      this.state.subscribe((e) => {
+        if (e.type === 'message' || e.type === 'edit' || e.type === 'delete' || e.type === 'commands') this.saver?.markDirty();
+      });
+    }
     const botId = Number(/^(\d+):/.exec(opts.token)?.[1] ?? 7000000001);
     this.bot = {
       id: botId, is_bot: true, first_name: 'Cuaderno Vivo', username: 'cuaderno_vivo_bot',
@@ -191,6 +211,18 @@ export class EmbeddedBotApi {
   /** Ends a waiting long poll; later polls answer at once with no updates. */
   close(): void {
     this.updates.close();
+  }
+
+  /** Writes any unsaved chat change now (start.ts calls it on close); no-op without persistence. */
+  async flush(): Promise<void> {
+    await this.saver?.flush();
+  }
+
+  private toChatFile(): ChatFile {
+    return {
+      version: CHAT_FILE_VERSION, savedAt: new Date().toISOString(), nextUpdateId: this.updates.nextUpdateId,
+      state: this.state.snapshot(), files: this.files.snapshot(),
+    };
   }
 
   private record(method: string, params: BotParams, ok: boolean, error?: string): void {

@@ -16,6 +16,18 @@ export type ChatEvent =
 
 export type ChatListener = (event: ChatEvent) => void;
 
+/**
+ * What survives a restart (see persist.ts): chats, messages in their current state, the last
+ * message id of each chat (ids are never reused, even after deletions) and the command menu.
+ * Unanswered button presses do not survive: on Telegram they expire too.
+ */
+export interface ChatStateSnapshot {
+  chats: Chat[];
+  messages: Message[];
+  lastMessageId: Record<string, number>;
+  commands: BotCommand[];
+}
+
 interface PendingQuery {
   chatId: number;
   answered: boolean;
@@ -95,6 +107,31 @@ export class ChatState {
   /** Ids of button presses the bot has not answered yet. */
   unansweredQueries(): string[] {
     return [...this.queries].filter(([, q]) => !q.answered).map(([id]) => id);
+  }
+
+  /** Everything that must survive a restart, as plain JSON-able data. */
+  snapshot(): ChatStateSnapshot {
+    return {
+      chats: [...this.chats.values()],
+      messages: [...this.messages.values()].flatMap((b) => [...b.values()]),
+      lastMessageId: Object.fromEntries(this.lastMessageId),
+      commands: this.commands,
+    };
+  }
+
+  /**
+   * Loads a snapshot into an empty state (start-up, before anyone listens). Message ids continue
+   * after the highest of `lastMessageId` and the stored messages, so none is ever reused.
+   */
+  restore(s: ChatStateSnapshot): void {
+    for (const chat of s.chats) this.chats.set(chat.id, chat);
+    for (const [id, last] of Object.entries(s.lastMessageId)) this.lastMessageId.set(Number(id), last);
+    for (const m of s.messages) {
+      this.bucket(m.chat.id).set(m.message_id, m);
+      if (!this.chats.has(m.chat.id)) this.chats.set(m.chat.id, m.chat);
+      this.lastMessageId.set(m.chat.id, Math.max(this.lastMessageId.get(m.chat.id) ?? 0, m.message_id));
+    }
+    this.commands = s.commands;
   }
 
   subscribe(listener: ChatListener): () => void {

@@ -32,13 +32,28 @@ export interface StoredFile {
   durationS?: number;
 }
 
+/** A stored file as persist.ts keeps it: everything but `absPath`, which is rebuilt from `dir`. */
+export type StoredFileRecord = Omit<StoredFile, 'absPath'>;
+
+/** The index that survives a restart; `counter` keeps new files from overwriting old ones. */
+export interface FileStoreSnapshot {
+  counter: number;
+  files: StoredFileRecord[];
+}
+
+/** The only `file_path` shape this store ever writes; anything else in a saved index is refused. */
+export const FILE_PATH_RE = /^(photos|music|documents|voice)\/file_(\d+)\.[a-z0-9]{1,5}$/;
+
 export class FileStore {
   private readonly byId = new Map<string, StoredFile>();
   private readonly byPath = new Map<string, StoredFile>();
   private counter = 0;
 
-  /** @param dir directory the files are written to (created on first save). */
-  constructor(readonly dir: string) {}
+  /**
+   * @param dir directory the files are written to (created on first save).
+   * @param onChange called after each new file is indexed (persistence marks itself dirty).
+   */
+  constructor(readonly dir: string, private readonly onChange: () => void = () => {}) {}
 
   /** Writes the bytes atomically and indexes them; returns the new file's record. */
   async save(data: Buffer, filename: string, kind: FileKind): Promise<StoredFile> {
@@ -57,7 +72,29 @@ export class FileStore {
     if (durationS !== undefined) file.durationS = durationS;
     this.byId.set(file.file_id, file);
     this.byPath.set(file_path, file);
+    this.onChange();
     return file;
+  }
+
+  /** The index as plain data (bytes stay on disk under `dir`). */
+  snapshot(): FileStoreSnapshot {
+    return { counter: this.counter, files: [...this.byId.values()].map(({ absPath: _abs, ...rest }) => rest) };
+  }
+
+  /**
+   * Loads a saved index into an empty store (start-up). Records must have a `file_path` this store
+   * could have written (never a path outside `dir`); the counter continues past every one of them.
+   */
+  restore(s: FileStoreSnapshot): void {
+    this.counter = s.counter;
+    for (const record of s.files) {
+      const m = FILE_PATH_RE.exec(record.file_path);
+      if (!m) throw new RangeError(`file_path inválido: ${record.file_path}`);
+      const file: StoredFile = { ...record, absPath: path.join(this.dir, ...record.file_path.split('/')) };
+      this.byId.set(file.file_id, file);
+      this.byPath.set(file.file_path, file);
+      this.counter = Math.max(this.counter, Number(m[2]) + 1);
+    }
   }
 
   /** The file with this `file_id`, or undefined (Telegram: "wrong file identifier"). */

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { CuadernoError } from '../errors.js';
 import { EmbeddedBotApi, type WebchatUser } from './botapi-server.js';
 import { isLoopbackHost, PageRoutes, sendText } from './page-routes.js';
+import { loadChatFile, type LogLine } from './persist.js';
 import { S } from './strings.js';
 
 export interface EmbeddedTelegramOptions {
@@ -17,10 +18,15 @@ export interface EmbeddedTelegramOptions {
   port: number;
   /** Bot token the server accepts; the bot must use the same one. */
   token: string;
-  /** Directory for the files the bot uploads (created if missing). */
+  /**
+   * Directory for the files the bot uploads (created if missing) and for `chat.json`, the chat
+   * history kept across restarts as Telegram keeps it (see persist.ts).
+   */
   filesDir: string;
   /** The person on the page (default DEFAULT_WEBCHAT_USER); its id is the chat id. */
   user?: WebchatUser;
+  /** Where the one-line notice about an unreadable chat.json goes; default console.warn. */
+  log?: LogLine;
 }
 
 export interface EmbeddedTelegram {
@@ -29,7 +35,10 @@ export interface EmbeddedTelegram {
   /** The chat page to open in a browser. */
   chatUrl: string;
   server: EmbeddedBotApi;
-  /** Stops listening, ends long polls and event streams; resolves when the socket is closed. */
+  /**
+   * Stops listening, ends long polls and event streams, writes the chat history; resolves when the
+   * socket is closed and the history is on disk.
+   */
   close(): Promise<void>;
 }
 
@@ -40,7 +49,12 @@ export interface EmbeddedTelegram {
 export async function startEmbeddedTelegram(opts: EmbeddedTelegramOptions): Promise<EmbeddedTelegram> {
   if (!isLoopbackHost(opts.host)) throw new CuadernoError('CONFIG', S.notLoopback(opts.host), { field: 'CHAT_HOST' });
   await mkdir(opts.filesDir, { recursive: true });
-  const api = new EmbeddedBotApi({ token: opts.token, filesDir: opts.filesDir, ...(opts.user ? { user: opts.user } : {}) });
+  const log = opts.log ?? console.warn;
+  const saved = await loadChatFile(opts.filesDir, log);
+  const api = new EmbeddedBotApi({
+    token: opts.token, filesDir: opts.filesDir, ...(opts.user ? { user: opts.user } : {}),
+    persist: { ...(saved ? { saved } : {}), log },
+  });
   const page = new PageRoutes(api);
 
   const server = createServer((req, res) => {
@@ -65,12 +79,15 @@ export async function startEmbeddedTelegram(opts: EmbeddedTelegramOptions): Prom
     apiRoot: origin,
     chatUrl: `${origin}/`,
     server: api,
-    close: () => new Promise<void>((resolve) => {
-      api.close();
-      page.closeStreams();
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        api.close();
+        page.closeStreams();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await api.flush();
+    },
   };
 }
 

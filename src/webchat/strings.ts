@@ -15,5 +15,13 @@ export const S = Object.freeze({
   foreignOrigin: 'Petición rechazada: solo se acepta desde la página del chat.',
   foreignHost: 'Petición rechazada: este servidor solo atiende a 127.0.0.1 / localhost.',
   notFound: 'No existe esa página.',
+  chatCorrupt: (file: string, why: string, aside: string) =>
+    `El historial del chat local (${file}) no se pudo leer (${why}): se apartó a ${aside} y el chat empieza vacío; sus datos del bot no se tocan.`,
+  chatCorruptStuck: (file: string, why: string) =>
+    `El historial del chat local (${file}) no se pudo leer (${why}) ni apartar: muévalo o bórrelo a mano y vuelva a arrancar.`,
+  chatUnreadable: (file: string, why: string) =>
+    `No se pudo abrir el historial del chat local (${file}): ${why}. Revise los permisos o muévalo y vuelva a arrancar.`,
+  chatSaveFailed: (file: string, why: string) =>
+    `No se pudo guardar el historial del chat local en ${file} (${why}); se reintentará con el próximo mensaje.`,
   fileNotFound: 'Ese archivo no existe (¿se reinició el servidor?).',
 });

@@ -33,10 +33,26 @@ export class UpdateQueue {
   private waiter: Waiter | undefined;
   private closed = false;
 
+  /** @param onPush called after each new update (persistence keeps the id counter). */
+  constructor(private readonly onPush: () => void = () => {}) {}
+
+  /**
+   * The id the next update gets. Persisted and restored so ids keep increasing across restarts: a
+   * bot that remembers its `offset` would otherwise drop the new server's first updates.
+   */
+  get nextUpdateId(): number {
+    return this.nextId;
+  }
+
+  set nextUpdateId(id: number) {
+    this.nextId = Math.max(this.nextId, id);
+  }
+
   /** Appends an update (the id is assigned here) and wakes a waiting poll. */
   push(body: UpdateBody): Update {
     const update = { update_id: this.nextId++, ...body } as Update;
     this.pending.push(update);
+    this.onPush();
     this.waiter?.wake();
     return update;
   }

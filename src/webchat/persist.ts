@@ -1,0 +1,202 @@
+/**
+ * Keeps the local chat across restarts, as Telegram keeps a chat's history: after Ctrl+C or a
+ * crash the bot resumes its pending approval, so the page must still show that message and its
+ * buttons must still produce a `callback_query`. Saved in `<filesDir>/chat.json`: messages in their
+ * current (edited) state, message and update id counters (never reused) and the uploaded files'
+ * index (the bytes already live under `filesDir`). Updates not yet fetched by the bot and
+ * unanswered button presses are not kept (Telegram expires the latter too).
+ *
+ * This is a convenience store for the local demo page, not the owner's data (notes, runs and
+ * approvals live in the bot's own files). So a file that cannot be understood does not stop
+ * start-up: it is moved aside to `chat.json.corrupto-<timestamp>` (never erased), one Spanish
+ * line says so, and the chat starts empty.
+ */
+import { readFile, rename, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { BotCommand, Chat, Message } from 'grammy/types';
+import { CuadernoError } from '../errors.js';
+import { writeFileAtomic } from '../store/atomic.js';
+import type { ChatStateSnapshot } from './chat-state.js';
+import { FILE_PATH_RE, type FileStoreSnapshot, type StoredFileRecord } from './files.js';
+import { S } from './strings.js';
+
+export const CHAT_FILE = 'chat.json';
+export const CHAT_FILE_VERSION = 1;
+
+/** Milliseconds a change waits before it is written, so a burst of edits is one write. */
+export const SAVE_DELAY_MS = 250;
+
+export interface ChatFile {
+  version: typeof CHAT_FILE_VERSION;
+  /** ISO time of the write (for people reading the file). */
+  savedAt: string;
+  /** The id the next update gets. */
+  nextUpdateId: number;
+  state: ChatStateSnapshot;
+  files: FileStoreSnapshot;
+}
+
+/** Where one line for the person running the server goes (default console.warn). */
+export type LogLine = (line: string) => void;
+
+/** Parses and checks a chat file; throws an Error whose message says in Spanish what is wrong. */
+export function parseChatFile(text: string): ChatFile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`no es JSON válido (${(e as Error).message})`);
+  }
+  const f = obj(raw, 'el archivo');
+  if (f.version !== CHAT_FILE_VERSION) throw new Error(`versión desconocida ${JSON.stringify(f.version)} (se esperaba ${CHAT_FILE_VERSION})`);
+  const state = obj(f.state, 'state');
+  const files = obj(f.files, 'files');
+  const chats = arr(state.chats, 'state.chats').map((c, i) => checkChat(c, `state.chats[${i}]`));
+  const messages = arr(state.messages, 'state.messages').map((m, i) => {
+    const o = obj(m, `state.messages[${i}]`);
+    int(o.message_id, `state.messages[${i}].message_id`, 1);
+    checkChat(o.chat, `state.messages[${i}].chat`);
+    int(o.date, `state.messages[${i}].date`, 0);
+    return o as unknown as Message;
+  });
+  const lastMessageId = obj(state.lastMessageId, 'state.lastMessageId');
+  for (const [k, v] of Object.entries(lastMessageId)) {
+    int(Number(k), `state.lastMessageId (clave ${k})`, -Infinity);
+    int(v, `state.lastMessageId.${k}`, 0);
+  }
+  const commands = arr(state.commands, 'state.commands').map((c, i) => {
+    const o = obj(c, `state.commands[${i}]`);
+    if (typeof o.command !== 'string' || typeof o.description !== 'string') throw new Error(`state.commands[${i}] no es un comando`);
+    return { command: o.command, description: o.description } as BotCommand;
+  });
+  const records = arr(files.files, 'files.files').map((r, i) => checkRecord(r, `files.files[${i}]`));
+  return {
+    version: CHAT_FILE_VERSION,
+    savedAt: typeof f.savedAt === 'string' ? f.savedAt : '',
+    nextUpdateId: int(f.nextUpdateId, 'nextUpdateId', 1),
+    state: { chats, messages, lastMessageId: lastMessageId as Record<string, number>, commands },
+    files: { counter: int(files.counter, 'files.counter', 0), files: records },
+  };
+}
+
+/**
+ * Reads `<dir>/chat.json`. Missing: undefined (first start). Not understood: moved aside, one
+ * Spanish line through `log`, undefined. Unreadable (permissions…): CuadernoError('CORRUPT_STATE')
+ * with a Spanish message, since moving it would not work either. File index entries whose bytes
+ * are gone from disk are dropped, so the page answers "no existe" instead of a broken stream.
+ */
+export async function loadChatFile(dir: string, log: LogLine = console.warn, now: () => Date = () => new Date()): Promise<ChatFile | undefined> {
+  const file = path.join(dir, CHAT_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new CuadernoError('CORRUPT_STATE', S.chatUnreadable(file, (e as NodeJS.ErrnoException).code ?? (e as Error).message), { field: file }, { cause: e });
+  }
+  let saved: ChatFile;
+  try {
+    saved = parseChatFile(text);
+  } catch (e) {
+    const aside = `${file}.corrupto-${now().toISOString().replace(/[:.]/g, '-')}`;
+    try {
+      await rename(file, aside);
+    } catch (renameError) {
+      throw new CuadernoError('CORRUPT_STATE', S.chatCorruptStuck(file, (e as Error).message), { field: file }, { cause: renameError });
+    }
+    log(S.chatCorrupt(file, (e as Error).message, aside));
+    return undefined;
+  }
+  const present = await Promise.all(saved.files.files.map(async (r) => {
+    const size = await stat(path.join(dir, ...r.file_path.split('/'))).then((s) => s.size, () => -1);
+    return size === r.size;
+  }));
+  saved.files.files = saved.files.files.filter((_, i) => present[i]);
+  return saved;
+}
+
+/**
+ * Writes the chat file at most once per `delayMs` after a change (changes during a write schedule
+ * one more), always whole and atomically. A failed write is logged once per failure and retried on
+ * the next change or flush; it never throws into the Bot API request that caused it.
+ */
+export class ChatSaver {
+  private timer: NodeJS.Timeout | undefined;
+  private dirty = false;
+  private writing: Promise<void> = Promise.resolve();
+
+  /**
+   * @param file absolute path of chat.json.
+   * @param collect builds the current content (called at write time, so bursts coalesce).
+   */
+  constructor(private readonly file: string, private readonly collect: () => ChatFile,
+    private readonly log: LogLine = console.warn, private readonly delayMs = SAVE_DELAY_MS) {}
+
+  /** Something changed: schedule a write. */
+  markDirty(): void {
+    this.dirty = true;
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.write();
+    }, this.delayMs);
+    this.timer.unref(); // close() flushes; the timer alone must not keep a process alive
+  }
+
+  /** Writes now if anything is unsaved and waits for any write in progress (server close). */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.write();
+  }
+
+  private write(): Promise<void> {
+    this.writing = this.writing.then(async () => {
+      if (!this.dirty) return;
+      this.dirty = false;
+      try {
+        await writeFileAtomic(this.file, JSON.stringify(this.collect()));
+      } catch (e) {
+        this.dirty = true;
+        this.log(S.chatSaveFailed(this.file, (e as NodeJS.ErrnoException).code ?? (e as Error).message));
+      }
+    });
+    return this.writing;
+  }
+}
+
+function obj(v: unknown, where: string): Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error(`${where} no es un objeto`);
+  return v as Record<string, unknown>;
+}
+
+function arr(v: unknown, where: string): unknown[] {
+  if (!Array.isArray(v)) throw new Error(`${where} no es una lista`);
+  return v;
+}
+
+function int(v: unknown, where: string, min: number): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) throw new Error(`${where} no es un número válido`);
+  return v;
+}
+
+function checkChat(v: unknown, where: string): Chat {
+  const o = obj(v, where);
+  int(o.id, `${where}.id`, -Infinity);
+  if (typeof o.type !== 'string') throw new Error(`${where}.type falta`);
+  return o as unknown as Chat;
+}
+
+const KINDS = new Set(['photos', 'music', 'documents', 'voice']);
+
+function checkRecord(v: unknown, where: string): StoredFileRecord {
+  const o = obj(v, where);
+  for (const key of ['file_id', 'file_unique_id', 'file_path', 'mime', 'filename', 'kind'] as const) {
+    if (typeof o[key] !== 'string') throw new Error(`${where}.${key} falta`);
+  }
+  const m = FILE_PATH_RE.exec(o.file_path as string);
+  // The path is joined to filesDir when serving: only names this server writes are accepted.
+  if (!m || !KINDS.has(o.kind as string) || m[1] !== o.kind) throw new Error(`${where}.file_path no es válido`);
+  int(o.size, `${where}.size`, 0);
+  return o as unknown as StoredFileRecord;
+}
