@@ -11,11 +11,11 @@ import type { Toolbox } from '../tools/index.js';
 import type { Approver, Artifact, StageRunner, ToolResult } from '../tools/contract.js';
 import type { CrashPoints } from './crash.js';
 import { estimateRequestTokens } from './model/estimate.js';
-import { seenCalls } from './model/local.js';
+import { LocalPlanner, seenCalls } from './model/local.js';
 import type { Model, ModelRequest, ToolResultBlock, ToolUseBlock } from './model/types.js';
 import { SYSTEM_PROMPT } from './prompt.js';
 import { reconcile, type Reconciled } from './reconcile.js';
-import { buildReport, isRejection } from './report.js';
+import { buildReport, isRejection, NOT_APPROVED, notApprovedKind } from './report.js';
 import type { CheckpointV1, RunStore } from './run-state.js';
 import { afterResponse, beforeCall, type Next } from './step.js';
 import { AGENT } from './strings.js';
@@ -47,6 +47,12 @@ export interface LoopResult {
   artifacts: Artifact[];
   notDone: string[];
   detail?: string;
+  /** Tool calls proposed in the whole run (0: the model only answered, e.g. a question back). */
+  toolCalls: number;
+  /** Stage labels of every completed call, across restarts (see RunOutcome.finished). */
+  finished: string[];
+  /** No real model ran: `tokens` are the offline planner's estimate. */
+  usageEstimated: boolean;
 }
 
 const DEFAULT_MAX_OUTPUT = 4096;
@@ -64,7 +70,7 @@ export async function runLoop(cp: CheckpointV1, deps: LoopDeps): Promise<LoopRes
     const { stopReason, detail } = describe(next);
     const resumable = stopReason === 'error';
     if (!resumable) await deps.store.saveCheckpoint({ ...cp, usage, finished: { stopReason, at: new Date().toISOString(), ...(detail ? { detail } : {}) } });
-    return summarize(cp, ledger, deps.store, usage, deps.model, deps.prices, stopReason, detail);
+    return summarize(cp, ledger, deps, usage, stopReason, detail);
   };
 
   const runTurn = async (calls: ToolUseBlock[], resuming: boolean): Promise<void> => {
@@ -237,48 +243,67 @@ function describe(next: Next): { stopReason: StopReason; detail?: string } {
 function summarize(
   cp: CheckpointV1,
   ledger: Map<string, ToolResult>,
-  store: RunStore,
+  deps: Pick<LoopDeps, 'store' | 'model' | 'prices' | 'toolbox'>,
   usage: { input: number; output: number },
-  model: Model,
-  prices: Config['prices'],
   stopReason: StopReason,
   detail: string | undefined,
 ): LoopResult {
   const seen = seenCalls(cp.messages);
   const inMessages = new Map<string, ToolResultBlock>();
   for (const m of cp.messages) if (m.role === 'user' && typeof m.content !== 'string') for (const b of m.content) if (b.type === 'tool_result') inMessages.set(b.tool_use_id, b);
-  const results: Array<{ name: string; result?: ToolResult }> = [];
+  const results: Array<{ name: string; input: unknown; result?: ToolResult }> = [];
   for (const m of cp.messages) {
     if (m.role !== 'assistant') continue;
     for (const b of m.content) {
       if (b.type !== 'tool_use') continue;
       const s = inMessages.get(b.id);
       const fromMessage = s ? ({ content: s.content, is_error: s.is_error, outcome: s.is_error ? 'error' : isRejection(s) ? 'rechazado' : 'ok' } as ToolResult) : undefined;
-      results.push({ name: b.name, result: ledger.get(b.id) ?? store.entry(b.id)?.result ?? fromMessage });
+      results.push({ name: b.name, input: b.input, result: ledger.get(b.id) ?? deps.store.entry(b.id)?.result ?? fromMessage });
     }
   }
   const artifacts: Artifact[] = [];
   const notDone: string[] = [];
-  results.forEach(({ name, result }, i) => {
+  const finished: string[] = [];
+  results.forEach(({ name, input, result }, i) => {
     if (!result) return;
-    if (result.outcome === 'ok' || result.outcome === 'cache') artifacts.push(...(result.artifacts ?? []));
+    if (result.outcome === 'ok' || result.outcome === 'cache') {
+      artifacts.push(...(result.artifacts ?? []));
+      for (const label of stageLabels(deps.toolbox, name, input)) if (!finished.includes(label)) finished.push(label);
+    }
     const laterOk = results.slice(i + 1).some((r) => r.name === name && r.result && !r.result.is_error && r.result.outcome !== 'rechazado' && r.result.outcome !== 'denegado');
     if (laterOk) return;
-    if (result.outcome === 'rechazado') notDone.push(AGENT.notDone(name, AGENT.rejected));
+    if (result.outcome === 'rechazado') notDone.push(AGENT.notDone(name, NOT_APPROVED[notApprovedKind(result.content)].line));
     else if (result.outcome === 'denegado') notDone.push(AGENT.notDone(name, AGENT.denied));
     else if (result.is_error) notDone.push(AGENT.notDone(name, AGENT.failed(result.content.split('\n')[0] ?? '')));
   });
   const last = cp.messages.at(-1);
   const modelText = last?.role === 'assistant' ? last.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('\n').trim() : '';
-  const report = stopReason === 'end_turn' && modelText ? modelText : `${AGENT.noReport}\n${buildReport(seen, { week: cp.task.week as never })}`;
+  const built = buildReport(seen, { week: cp.task.week as never });
+  // A cancelled run has no final word from the model by design: the owner stopped it, so saying
+  // "the model gave none" would blame the wrong party.
+  const report = stopReason === 'end_turn' && modelText ? modelText : stopReason === 'cancelado' ? built : `${AGENT.noReport}\n${built}`;
   return {
     stopReason,
     iterations: cp.turns,
     tokens: { ...usage },
-    costUsd: costUsd(model.pricedAs, usage.input, usage.output, prices),
+    costUsd: costUsd(deps.model.pricedAs, usage.input, usage.output, deps.prices),
     report,
     artifacts,
     notDone,
+    toolCalls: results.length,
+    finished,
+    usageEstimated: deps.model instanceof LocalPlanner,
     ...(detail ? { detail } : {}),
   };
+}
+
+/** The progress labels of a completed call («Prompt de portada», «Portada»); none if unknown. */
+function stageLabels(toolbox: AgentToolbox, name: string, input: unknown): string[] {
+  const tool = toolbox.tools.get(name);
+  if (!tool || !input || typeof input !== 'object') return [];
+  try {
+    return tool.stages(input as never).map((s) => s.label);
+  } catch {
+    return []; // a call recorded by an older version whose arguments no longer fit: nothing to show
+  }
 }

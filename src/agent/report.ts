@@ -3,8 +3,8 @@
  * its final text), by the deterministic workflow, and by the loop when the model gave none. It says
  * plainly what was NOT done (rejected, failed, unknown) so the owner never assumes it was.
  */
-import { WEEK_TOPICS, weekTitle, type Week } from '../tools/domain.js';
-import { REPORT } from './strings.js';
+import { WEEK_TOPICS, WEEKS, weekTitle, type Week } from '../tools/domain.js';
+import { AGENT, REPORT } from './strings.js';
 
 /** One call as the model saw it: its arguments and the tool_result it got back. */
 export interface SeenCall {
@@ -26,6 +26,36 @@ function parse(content: string): unknown {
 export function isRejection(c: Pick<SeenCall, 'content' | 'is_error'>): boolean {
   return !c.is_error && /no (fue |ha sido |se ha )?aprobad|no se (ha )?ejecutad|no aprobad|rechazad|denegad/i.test(c.content);
 }
+
+/** Why an approval did not go ahead: the owner said no, nobody answered in time, or the run was cancelled. */
+export type NotApprovedKind = 'rechazado' | 'expirado' | 'cancelado';
+
+/**
+ * Reads the kind back from the dispatcher's rejection text (tools/strings.ts `rejected`): the result
+ * the model saw is all a resumed run keeps, so the wording is the record. Default: rejected.
+ */
+export function notApprovedKind(content: string): NotApprovedKind {
+  if (/expir|caduc/i.test(content)) return 'expirado';
+  if (/cancel/i.test(content)) return 'cancelado';
+  return 'rechazado';
+}
+
+/**
+ * The owner-facing reason for each kind (tú), in the two places the report uses it: the short
+ * five-line report («Portada: NO hecha — …») and the «No se hizo» list («Generar la portada…: …»).
+ * Kept here, next to the only code that picks between them.
+ */
+export const NOT_APPROVED: Readonly<Record<NotApprovedKind, { short: string; line: string }>> = Object.freeze({
+  rechazado: { short: REPORT.notApproved, line: AGENT.rejected },
+  expirado: {
+    short: 'la aprobación caducó sin respuesta (cuenta como rechazo); no se ejecutó',
+    line: 'no aprobado: la aprobación caducó sin respuesta (cuenta como rechazo), no se ejecutó',
+  },
+  cancelado: {
+    short: 'el trabajo se canceló antes de que decidieras; no se ejecutó',
+    line: 'no se ejecutó: el trabajo se canceló antes de que decidieras',
+  },
+});
 
 /** Note ids in a buscar_notas result, in rank order. */
 export function noteIdsOf(content: string): number[] {
@@ -64,7 +94,7 @@ export function fileOf(content: string, exts: string[]): string | undefined {
 }
 
 function shortReason(c: SeenCall): string {
-  if (isRejection(c)) return REPORT.notApproved;
+  if (isRejection(c)) return NOT_APPROVED[notApprovedKind(c.content)].short;
   const text = (parse(c.content) as { error?: string; mensaje?: string } | undefined)?.error ?? c.content;
   const first = String(text).split('\n')[0] ?? '';
   return first.length > 140 ? `${first.slice(0, 137)}…` : first;
@@ -87,8 +117,9 @@ export function buildReport(calls: readonly SeenCall[], opts: { week?: Week; que
   if (search && !search.is_error) {
     const ids = noteIdsOf(search.content);
     const sim = topSimilarity(search.content);
-    line1 = opts.week
-      ? REPORT.notesOfWeek(weekTitle(opts.week), ids)
+    const notesWeek = opts.week ?? weekOfSearch(search, week);
+    line1 = notesWeek
+      ? REPORT.notesOfWeek(weekTitle(notesWeek), ids)
       : REPORT.closestNote(String(search.input.consulta ?? opts.query ?? ''), ids[0], sim);
   } else if (search) line1 = REPORT.searchFailed(shortReason(search));
   else line1 = week ? REPORT.weekOnly(weekTitle(week)) : REPORT.noSearch;
@@ -111,6 +142,18 @@ export function buildReport(calls: readonly SeenCall[], opts: { week?: Week; que
   else if (usage.is_error || isRejection(usage)) line5 = REPORT.usageFailed(shortReason(usage));
   else line5 = REPORT.usageLogged(Number(usage.input.tokens_entrada), Number(usage.input.tokens_salida));
   return [line1, line2, line3, line4, line5].join('\n');
+}
+
+/**
+ * The week a search was made for, when it was one: the planner's own week query (an internal list
+ * of terms the owner never wrote, so it must not be quoted back), or a search for several notes in
+ * a run that also made that week's cover or narration. A single-note lookup stays «closest note».
+ */
+function weekOfSearch(search: SeenCall, week: Week | undefined): Week | undefined {
+  const query = String(search.input.consulta ?? '').trim();
+  const planned = WEEKS.find((w) => weekQuery(w) === query);
+  if (planned) return planned;
+  return week && Number(search.input.k ?? 1) > 1 ? week : undefined;
 }
 
 /**

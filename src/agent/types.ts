@@ -52,4 +52,16 @@ export interface RunOutcome {
   taskEvents: TaskEvent[];
   /** Human-readable detail when stopReason is a limit or error. */
   detail?: string;
+  /**
+   * Tool calls the model proposed in the whole run (0 = it only answered, e.g. asked which week).
+   * Optional so older producers still type-check; absent = unknown.
+   */
+  toolCalls?: number;
+  /**
+   * Stage labels ("Recuperar notas", "Portada") of every call that completed — this process's and
+   * those done before a restart — in call order. `taskEvents` only hold this process's stages.
+   */
+  finished?: string[];
+  /** True when no real model ran: the tokens are the offline planner's ~4 chars/token estimate. */
+  usageEstimated?: boolean;
 }

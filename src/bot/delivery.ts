@@ -3,7 +3,8 @@
  * playable MP3 (Telegram's player does not play WAV) plus the WAV itself as a document, the report
  * (split to Telegram's limit, no parse_mode: model text is sent as plain text), the Gantt chart and
  * the run's tokens and cost. Files go as paths/Buffers (InputFile), never streams, so auto-retry
- * can resend them. One failed send is told in one sentence and does not stop the others.
+ * can resend them. One failed send is told in one sentence and does not stop the others. A run
+ * that only asked something back (no tool called) is just that question, as a normal message.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import type { TaskEvent } from '../scheduler/events.js';
 import type { Artifact } from '../tools/contract.js';
 import { weekTitle, type Week } from '../tools/domain.js';
 import { splitText, truncate, TELEGRAM_CAPTION_MAX } from './format.js';
-import { S } from './strings.js';
+import { S, usd } from './strings.js';
 
 /** Media helpers the delivery needs; main/tests pass the real encoders (tools/media, scheduler/gantt). */
 export interface DeliveryMedia {
@@ -29,6 +30,36 @@ export interface DeliveryDeps {
   log: (message: string, error?: unknown) => void;
 }
 
+/**
+ * The few chat texts only delivery and the status message use (tú, plain text). They live here and
+ * not in strings.ts because that module belongs to another engineer; move them there when it is free.
+ */
+export const DELIVERY_S = Object.freeze({
+  /** Status header when the run only asked something back: no job ran, so nothing "finished". */
+  progressQuestion: (text: string) => `💬 «${text}»: antes de empezar necesito que me aclares algo (te lo pregunto abajo).`,
+  /** The brief cost of a question, only when a real model spent tokens on it. */
+  questionCost: (tokens: number, cost: number) => `(${tokens.toLocaleString('es-ES')} tokens · ${usd(cost)})`,
+});
+
+/**
+ * True when the run did no work at all — the model only answered (asked which week, asked to
+ * clarify) — so the chat gets its words as a normal message: no report, no chart, no "finished".
+ * Without `toolCalls` (an older producer) nothing scheduled, produced or refused counts as none.
+ */
+export function isAnswerOnly(outcome: RunOutcome): boolean {
+  if (outcome.stopReason !== 'end_turn' || !outcome.report.trim()) return false;
+  const calls = outcome.toolCalls ?? outcome.taskEvents.length + outcome.artifacts.length + outcome.notDone.length;
+  return calls === 0;
+}
+
+/** The answer-only message: the model's words, plus a short cost only when a real model was paid. */
+export function answerText(outcome: RunOutcome): string {
+  const tokens = outcome.tokens.input + outcome.tokens.output;
+  const parts = [outcome.report.trim()];
+  if (tokens > 0 && !outcome.usageEstimated) parts.push(DELIVERY_S.questionCost(tokens, outcome.costUsd));
+  return parts.join('\n\n');
+}
+
 /** Sends every file and text of the outcome to `chatId`, in reading order. */
 export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome: RunOutcome): Promise<void> {
   const attempt = async (what: string, send: () => Promise<unknown>) => {
@@ -39,6 +70,11 @@ export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome
       await deps.api.sendMessage(chatId, S.deliveryFailed(what)).catch(() => undefined);
     }
   };
+
+  if (isAnswerOnly(outcome)) {
+    for (const chunk of splitText(answerText(outcome))) await attempt('la respuesta', () => deps.api.sendMessage(chatId, chunk));
+    return;
+  }
 
   for (const a of outcome.artifacts) {
     if (a.kind === 'imagen') {
@@ -94,7 +130,8 @@ export function coverCaption(a: Artifact): string {
 /** The final text: report, what was not done, why it stopped, tokens and cost. */
 export function reportText(outcome: RunOutcome): string {
   const parts: string[] = [S.reportHeader];
-  if (outcome.stopReason === 'cancelado') parts.push(S.cancelledFinished(finishedLabels(outcome.taskEvents)));
+  // `finished` spans restarts; the task events only this process's stages.
+  if (outcome.stopReason === 'cancelado') parts.push(S.cancelledFinished(outcome.finished ?? finishedLabels(outcome.taskEvents)));
   if (outcome.report.trim()) parts.push(outcome.report.trim());
   if (outcome.notDone.length > 0) parts.push([S.notDoneHeader, ...outcome.notDone.map((l) => `• ${l}`)].join('\n'));
   if (outcome.stopReason !== 'end_turn' && outcome.stopReason !== 'cancelado' && outcome.detail) parts.push(S.stopDetail(outcome.detail));

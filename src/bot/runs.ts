@@ -9,7 +9,7 @@ import type { Api } from 'grammy';
 import type { RunEvent, RunOutcome, RunRequest } from '../agent/types.js';
 import type { Approver } from '../tools/contract.js';
 import type { ApprovalRegistry } from './approvals.js';
-import { deliverOutcome, type DeliveryMedia } from './delivery.js';
+import { DELIVERY_S, deliverOutcome, isAnswerOnly, type DeliveryMedia } from './delivery.js';
 import { applyTaskEvent, chatActionFor, renderProgress, type TaskView } from './format.js';
 import { ChatActionPulse, StatusMessage } from './progress.js';
 import type { BotStateFile, RunRecord } from './state.js';
@@ -206,8 +206,10 @@ export class RunManager {
       clearInterval(tick);
       run.pulse.stop();
       if (run.tasks.length === 0) for (const e of outcome.taskEvents) run.tasks = applyTaskEvent(run.tasks, e);
-      const header = outcome.stopReason === 'end_turn' ? S.progressDone(record.text)
-        : outcome.stopReason === 'cancelado' ? S.progressCancelled(record.text) : S.progressStopped(record.text);
+      run.tasks = withEarlierWork(run.tasks, outcome.finished ?? []);
+      const header = isAnswerOnly(outcome) ? DELIVERY_S.progressQuestion(record.text)
+        : outcome.stopReason === 'end_turn' ? S.progressDone(record.text)
+          : outcome.stopReason === 'cancelado' ? S.progressCancelled(record.text) : S.progressStopped(record.text);
       await run.status.finish(renderProgress(header, run.tasks, this.now() - record.startedAt));
       await deliverOutcome({ api: this.deps.api, media: this.deps.media, log: this.deps.log }, record.chatId, outcome);
     } catch (e) {
@@ -250,6 +252,16 @@ export class RunManager {
   private elapsedS(run: ActiveRun): number {
     return Math.round((this.now() - run.record.startedAt) / 1000);
   }
+}
+
+/**
+ * The final task list with the work finished before a restart first: a resumed run's status only
+ * saw this process's stages, and must not look as if nothing had been done.
+ */
+export function withEarlierWork(tasks: readonly TaskView[], finished: readonly string[]): TaskView[] {
+  const seen = new Set(tasks.map((t) => t.label));
+  const earlier = finished.filter((l) => !seen.has(l)).map((label, i): TaskView => ({ taskId: `antes#${i + 1}`, label, state: 'hecha', attempt: 1 }));
+  return [...earlier, ...tasks];
 }
 
 function newRunId(chatId: number): string {

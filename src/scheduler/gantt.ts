@@ -2,7 +2,8 @@
  * Gantt charts of a plan or of a recorded run (SPEC §5): one bar per task on a shared time axis,
  * grouped by lane (the GPU's exclusivity is visible as bars that never overlap), the critical path
  * outlined in red, retries marked where they happened, failed/cancelled tasks greyed. Drawn with
- * the project's own raster (no canvas, no system fonts) and returned as PNG bytes.
+ * the project's own raster (no canvas, no system fonts) and returned as PNG bytes. The plan chart
+ * (`plan --gantt`) is wide with task ids; the run chart sent to the chat is drawn for a phone.
  */
 import type { Lane } from '../tools/contract.js';
 import { createRaster, drawText, encodePng, fillCircle, fillRect, line, measureText, type Color, type Raster } from '../tools/media/raster.js';
@@ -44,7 +45,8 @@ export function ganttFromPlan(g: Graph, schedule: Schedule, a: Analysis, title: 
 /**
  * A recorded run (TaskEvent[], ms). Without the graph, the critical chain is read from the run:
  * from the last bar to end, step back to the bar that ended when this one started (a dependency or
- * the lane it waited for) — the chain that set the makespan. Pass `critical` to override.
+ * the lane it waited for) or, across a wait (the model's turn, an approval), the last one that
+ * ended before it — the chain that set the makespan. Pass `critical` to override.
  */
 export function ganttFromEvents(events: readonly TaskEvent[], title: string, critical?: readonly string[]): GanttChart {
   const byId = new Map<string, GanttBar>();
@@ -84,7 +86,9 @@ function markCriticalChain(bars: GanttBar[]): void {
   for (;;) {
     cur.critical = true;
     const start = cur.start;
-    const prev = done.filter((b) => !b.critical && b.end <= start + eps && b.end >= start - eps);
+    const before = done.filter((b) => !b.critical && b.end <= start + eps);
+    const tight = before.filter((b) => b.end >= start - eps);
+    const prev = tight.length > 0 ? tight : before;
     if (prev.length === 0) break;
     cur = prev.reduce((x, y) => (y.end > x.end ? y : x));
   }
@@ -141,9 +145,10 @@ export function renderGantt(chart: GanttChart): Buffer {
 
   drawText(r, chart.title, 16, 32, { size: 20, color: INK, font: 'sans-bold' });
   drawText(r, `duración total ${fmt(end)} s`, 16, 52, { size: 13, color: SOFT });
+  const tickDecimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
   for (let s = 0; s <= axisEnd + 1e-9; s += step) {
     fillRect(r, x(s), TOP - 4, 1, plotBottom - TOP + 8, GRID);
-    const label = fmt(Number(s.toFixed(6)));
+    const label = s.toFixed(tickDecimals);
     drawText(r, label, x(s) - measureText(label, 12).width / 2, plotBottom + 22, { size: 12, color: SOFT });
   }
   fillRect(r, LEFT, plotBottom + 4, plotW, 1, INK);
@@ -193,7 +198,183 @@ export function renderGantt(chart: GanttChart): Buffer {
   return encodePng(r, { Software: 'cuaderno-vivo', Title: chart.title.normalize('NFC').replace(/[^\x20-\xff]/g, '?') });
 }
 
-/** What the bot sends after a week: the recorded run as a PNG. */
+/** What the bot sends after a week: the recorded run as a PNG drawn for a phone (see renderPhoneGantt). */
 export function renderRunGantt(events: readonly TaskEvent[], title = 'Semana ejecutada'): Buffer {
-  return renderGantt(ganttFromEvents(events, title));
+  return renderPhoneGantt(ganttFromEvents(events, title));
+}
+
+// ── the run chart, for a phone ──────────────────────────────────────────────────────────────
+// Telegram shows a photo at the phone's width (~400 CSS px). The chart is drawn 800 px wide (2×,
+// sharp on high-density screens) with type of 24–40 px, i.e. 12–20 px as seen. Each task takes
+// two lines — its human label, then its bar across the full width — so no label column eats the
+// time axis, and the owner reads "Portada", never the internal id.
+/** Width of the run chart in pixels (2× the ~400 px a phone shows it at). */
+export const PHONE_CHART_WIDTH = 800;
+const PW = PHONE_CHART_WIDTH;
+const PAD = 28;
+const P_TITLE = 40;
+const P_TEXT = 30;
+const P_SMALL = 26;
+const P_LANE_HEADER = 56;
+const P_ROW = 96;
+const P_BAR = 30;
+const P_LEGEND_ROW = 42;
+const LANE_TITLES: Record<Lane, string> = { cpu: 'Carril CPU', gpu: 'Carril GPU (una tarea a la vez)' };
+
+/** "0,58" with `decimals` digits, Spanish decimal comma (the chart is for the owner). */
+function num(n: number, decimals: number): string {
+  return n.toLocaleString('es-ES', { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false });
+}
+
+/** Digits a duration needs to not read as 0: 0,04 s, 1,2 s, 35 s. */
+function durationDecimals(v: number): number {
+  return v < 1 ? 2 : v < 10 ? 1 : 0;
+}
+
+/** A duration as the owner reads it: "0,40 s", "12 s", "3,3 min" (minutes from 2 min up). */
+function duration(sec: number): string {
+  if (sec < 0.005) return '< 0,01 s';
+  const [v, u] = sec >= 120 ? [sec / 60, 'min'] : [sec, 's'];
+  return `${num(v, durationDecimals(v))} ${u}`;
+}
+
+/** `text` cut with an ellipsis to fit `width` px at `size`. */
+function fit(text: string, width: number, size: number, font: 'sans' | 'sans-bold' = 'sans'): string {
+  if (measureText(text, size, font).width <= width) return text;
+  const chars = Array.from(text);
+  while (chars.length > 1 && measureText(`${chars.join('')}…`, size, font).width > width) chars.pop();
+  return `${chars.join('')}…`;
+}
+
+/** One task as the phone chart writes it: its human label (never the task id) and its note. */
+export interface PhoneRow {
+  bar: GanttBar;
+  label: string;
+  /** "0,58 s", "falló", "cancelada", plus " · N intentos" after retries. */
+  note: string;
+}
+
+/** The rows in drawing order: CPU lane then GPU, each by start time (ties keep the run's order). */
+export function phoneRows(chart: GanttChart): PhoneRow[] {
+  const rows: PhoneRow[] = [];
+  for (const lane of ['cpu', 'gpu'] as const) {
+    for (const bar of chart.bars.filter((b) => b.lane === lane).sort((a, b) => a.start - b.start)) {
+      const tries = bar.retries.length > 0 ? ` · ${bar.retries.length + 1} intentos` : '';
+      const state = bar.outcome === 'failed' ? 'falló' : bar.outcome === 'cancelled' ? 'cancelada' : duration(bar.end - bar.start);
+      // The id only stands in when a stage came without a label (never the case for our tools).
+      rows.push({ bar, label: bar.label.trim() || bar.id, note: state + tries });
+    }
+  }
+  return rows;
+}
+
+/**
+ * Draws a recorded run for a phone: 800 px wide, labels only (no task ids), large type, lanes as
+ * coloured bands, the critical path outlined in red with bold labels, retries as red pins with
+ * "N intentos", failed/cancelled bars grey. Times in seconds (minutes from 2 min up).
+ */
+export function renderPhoneGantt(chart: GanttChart): Buffer {
+  const lanes = (['cpu', 'gpu'] as const).filter((l) => chart.bars.some((b) => b.lane === l));
+  const end = Math.max(1e-9, ...chart.bars.map((b) => b.end));
+  const unit = end >= 120 ? { div: 60, name: 'min' } : { div: 1, name: 's' };
+  const span = end / unit.div;
+  const step = tickStep(span, 4);
+  const axisEnd = Math.ceil(span / step - 1e-9) * step;
+  const tickDecimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+  const plotW = PW - 2 * PAD;
+  const x = (sec: number): number => PAD + (sec / unit.div / axisEnd) * plotW;
+
+  const legend = layoutLegend(legendItems(chart, lanes));
+  const all = phoneRows(chart);
+  const top = 132;
+  const plotBottom = top + lanes.length * P_LANE_HEADER + chart.bars.length * P_ROW;
+  const H = plotBottom + 78 + legend.rows * P_LEGEND_ROW + 16;
+  const r = createRaster(PW, H);
+
+  drawText(r, fit(chart.title, plotW, P_TITLE, 'sans-bold'), PAD, 60, { size: P_TITLE, color: INK, font: 'sans-bold' });
+  const total = `Duración total: ${duration(end)} · ${chart.bars.length} ${chart.bars.length === 1 ? 'tarea' : 'tareas'}`;
+  drawText(r, total, PAD, 104, { size: P_SMALL, color: SOFT });
+
+  // Lane bands first, grid over them, bars and labels on top.
+  let y = top;
+  const rows: Array<PhoneRow & { y: number }> = [];
+  for (const lane of lanes) {
+    const laneRows = all.filter((row) => row.bar.lane === lane);
+    fillRect(r, 0, y, PW, P_LANE_HEADER + laneRows.length * P_ROW, LANE_BG[lane]);
+    fillRect(r, 0, y, 8, P_LANE_HEADER + laneRows.length * P_ROW, COLORS[lane]);
+    drawText(r, LANE_TITLES[lane], PAD, y + 38, { size: P_SMALL, color: COLORS[lane], font: 'sans-bold' });
+    y += P_LANE_HEADER;
+    for (const row of laneRows) {
+      rows.push({ ...row, y });
+      y += P_ROW;
+    }
+  }
+  for (let t = 0; t <= axisEnd + 1e-9; t += step) fillRect(r, x(t * unit.div), top, 1, plotBottom - top + 6, GRID);
+
+  for (const { bar: b, label, note, y: rowY } of rows) {
+    const ok = b.outcome === 'ok';
+    const noteW = measureText(note, P_SMALL).width;
+    const font = b.critical ? 'sans-bold' : 'sans';
+    drawText(r, fit(label, plotW - noteW - 16, P_TEXT, font), PAD, rowY + 36, { size: P_TEXT, color: ok ? INK : SOFT, font });
+    drawText(r, note, PW - PAD - noteW, rowY + 36, { size: P_SMALL, color: b.outcome === 'failed' ? CRITICAL : SOFT });
+    const by = rowY + 50;
+    const bx = x(b.start);
+    const bw = Math.max(6, x(b.end) - bx);
+    fillRect(r, bx, by, bw, P_BAR, ok ? COLORS[b.lane] : GREY);
+    if (b.critical) outline(r, bx, by, bw, P_BAR, CRITICAL, 4);
+    for (const t of b.retries) {
+      line(r, x(t), by - 6, x(t), by + P_BAR + 6, INK, 3);
+      fillCircle(r, x(t), by - 6, 7, CRITICAL);
+    }
+  }
+
+  fillRect(r, PAD, plotBottom + 4, plotW, 2, INK);
+  for (let t = 0; t <= axisEnd + 1e-9; t += step) {
+    const label = num(t, tickDecimals);
+    const w = measureText(label, P_SMALL - 2).width;
+    const lx = Math.min(PW - PAD - w, Math.max(PAD, x(t * unit.div) - w / 2));
+    drawText(r, label, lx, plotBottom + 36, { size: P_SMALL - 2, color: SOFT });
+  }
+  const axisLabel = unit.name === 'min' ? 'tiempo (minutos)' : 'tiempo (segundos)';
+  drawText(r, axisLabel, PW / 2 - measureText(axisLabel, P_SMALL - 2).width / 2, plotBottom + 66, { size: P_SMALL - 2, color: INK });
+
+  for (const item of legend.items) {
+    const ly = plotBottom + 82 + item.row * P_LEGEND_ROW;
+    item.draw(r, item.x, ly);
+    drawText(r, item.text, item.x + 44, ly + 22, { size: P_SMALL - 2, color: INK });
+  }
+  return encodePng(r, { Software: 'cuaderno-vivo', Title: chart.title.normalize('NFC').replace(/[^\x20-\xff]/g, '?') });
+}
+
+interface LegendItem {
+  text: string;
+  draw: (r: Raster, x: number, y: number) => void;
+}
+
+/** Only what the chart shows: lanes present, the critical path, and retries/failures if any. */
+function legendItems(chart: GanttChart, lanes: readonly Lane[]): LegendItem[] {
+  const items: LegendItem[] = lanes.map((l) => ({ text: l.toUpperCase(), draw: (r, x, y) => fillRect(r, x, y + 4, 30, 20, COLORS[l]) }));
+  if (chart.bars.some((b) => b.critical)) {
+    items.push({ text: 'ruta crítica', draw: (r, x, y) => { fillRect(r, x, y + 4, 30, 20, [200, 200, 200]); outline(r, x, y + 4, 30, 20, CRITICAL, 4); } });
+  }
+  if (chart.bars.some((b) => b.retries.length > 0)) items.push({ text: 'reintento', draw: (r, x, y) => fillCircle(r, x + 15, y + 14, 8, CRITICAL) });
+  if (chart.bars.some((b) => b.outcome !== 'ok')) items.push({ text: 'fallida / cancelada', draw: (r, x, y) => fillRect(r, x, y + 4, 30, 20, GREY) });
+  return items;
+}
+
+/** Legend items left to right, wrapping to a new row at the chart's width. */
+function layoutLegend(items: readonly LegendItem[]): { rows: number; items: Array<LegendItem & { x: number; row: number }> } {
+  const out: Array<LegendItem & { x: number; row: number }> = [];
+  let lx = PAD;
+  let row = 0;
+  for (const it of items) {
+    const w = 44 + measureText(it.text, P_SMALL - 2).width + 28;
+    if (lx + w - 28 > PW - PAD && lx > PAD) {
+      row++;
+      lx = PAD;
+    }
+    out.push({ ...it, x: lx, row });
+    lx += w;
+  }
+  return { rows: items.length === 0 ? 0 : row + 1, items: out };
 }

@@ -1,0 +1,93 @@
+/**
+ * The run's own account of itself (loop summary + five-line report), end to end through the real
+ * agent service with the offline planner on a temp data dir: an approval that expired, one that was
+ * cancelled and one rejected read differently; a cancelled agent run names the week, never the
+ * planner's internal search terms; what finished is listed across a restart; a question back is
+ * marked as such (no tool calls) and its tokens as estimated.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildReport, notApprovedKind, weekQuery, type SeenCall } from '../../src/agent/report.js';
+import { createAgentService } from '../../src/agent/service.js';
+import type { Approver } from '../../src/tools/contract.js';
+import { configFor, tempDir } from './helpers.js';
+
+let tmp: Awaited<ReturnType<typeof tempDir>>;
+beforeEach(async () => { tmp = await tempDir(); });
+afterEach(async () => { await tmp.cleanup(); });
+
+const decide = (reason: 'rechazado' | 'expirado' | 'cancelado'): Approver => async () => ({ approved: false, reason });
+
+describe('why something was not done', () => {
+  it.each([
+    ['rechazado', /^Generar la portada de la semana: no aprobado, no se ejecutó$/, /Portada: NO hecha — no lo aprobaste; no se ejecutó\./],
+    ['expirado', /^Generar la portada de la semana: no aprobado: la aprobación caducó sin respuesta \(cuenta como rechazo\), no se ejecutó$/, /Portada: NO hecha — la aprobación caducó sin respuesta \(cuenta como rechazo\); no se ejecutó\./],
+    ['cancelado', /^Generar la portada de la semana: no se ejecutó: el trabajo se canceló antes de que decidieras$/, /Portada: NO hecha — el trabajo se canceló antes de que decidieras; no se ejecutó\./],
+  ] as const)('an approval %s is said as such, in the list and in the five lines', async (reason, line, five) => {
+    const service = await createAgentService({ config: configFor(tmp.dir) });
+    const out = await service.run({ runId: `r-${reason}`, text: 'prepare la semana 3', mode: 'agente', approver: decide(reason) });
+    expect(out.notDone[0]).toMatch(line);
+    expect(out.notDone).toHaveLength(2);
+    expect(out.report).toMatch(five);
+    expect(out.finished).toEqual(['Recuperar notas', 'Crear tarjetas', 'Registrar uso']);
+  });
+
+  it('reads the kind back from the dispatcher’s wording', () => {
+    expect(notApprovedKind('No aprobado: la solicitud de aprobación expiró sin respuesta del propietario.')).toBe('expirado');
+    expect(notApprovedKind('No aprobado: la solicitud de aprobación se canceló.')).toBe('cancelado');
+    expect(notApprovedKind('No aprobado: el propietario no la aprobó.')).toBe('rechazado');
+  });
+});
+
+describe('a cancelled agent run', () => {
+  it('reports the week by its title, not the planner’s search terms, and says what had finished', async () => {
+    const service = await createAgentService({ config: configFor(tmp.dir) });
+    const controller = new AbortController();
+    // The owner writes /cancelar while the cover waits; the chat's registry answers `cancelado`.
+    const approver: Approver = async () => {
+      controller.abort();
+      return { approved: false, reason: 'cancelado' };
+    };
+    const out = await service.run({ runId: 'cancel2', text: 'prepare la semana 2', mode: 'agente', approver, signal: controller.signal });
+    expect(out.stopReason).toBe('cancelado');
+    const first = out.report.split('\n')[0]!;
+    expect(first).toMatch(/^Semana 2 · Python: notas revisadas \d/);
+    expect(out.report).not.toContain(weekQuery(2));
+    // The owner cancelled: the report is the program's, with no "the model gave none" preface.
+    expect(out.report).not.toMatch(/el modelo no dio/);
+    expect(out.report).toMatch(/Portada: NO hecha — el trabajo se canceló/);
+    expect(out.finished).toEqual(['Recuperar notas', 'Crear tarjetas']);
+    expect(out.toolCalls).toBeGreaterThanOrEqual(4);
+  });
+
+  it('a single-note lookup still names what was searched', () => {
+    const calls: SeenCall[] = [{ name: 'buscar_notas', input: { consulta: 'cubismo', k: 1 }, content: JSON.stringify([{ id: 9, similitud: 0.5 }]), is_error: false }];
+    expect(buildReport(calls).split('\n')[0]).toBe('Nota más parecida a «cubismo»: la 9 (similitud 0,5).');
+  });
+
+  it('a multi-note search in a run that made a week’s cover is that week’s notes', () => {
+    const calls: SeenCall[] = [
+      { name: 'buscar_notas', input: { consulta: 'pandas', k: 3 }, content: JSON.stringify([{ id: 4, similitud: 0.5 }, { id: 6, similitud: 0.2 }]), is_error: false },
+      { name: 'generar_portada', input: { semana: 2, maqueta: true }, content: 'No aprobado: el propietario no la aprobó.', is_error: false },
+    ];
+    expect(buildReport(calls).split('\n')[0]).toBe('Semana 2 · Python: notas revisadas 4, 6.');
+  });
+});
+
+describe('what the run was', () => {
+  it('a question back calls no tool and its tokens are the planner’s estimate', async () => {
+    const service = await createAgentService({ config: configFor(tmp.dir) });
+    const out = await service.run({ runId: 'q', text: 'prepare la semana', mode: 'agente', approver: decide('rechazado') });
+    expect(out.stopReason).toBe('end_turn');
+    expect(out.toolCalls).toBe(0);
+    expect(out.finished).toEqual([]);
+    expect(out.usageEstimated).toBe(true);
+    expect(out.report).toMatch(/^¿Qué semana quieres preparar\?/);
+  });
+
+  it('a week counts its tool calls', async () => {
+    const service = await createAgentService({ config: configFor(tmp.dir) });
+    const out = await service.run({ runId: 'w', text: '/semana 1', mode: 'semana', week: 1, approver: decide('rechazado') });
+    expect(out.toolCalls).toBe(5);
+    expect(out.tokens).toEqual({ input: 0, output: 0 });
+  });
+});

@@ -1,0 +1,43 @@
+/** The texts delivery builds from an outcome (pure): a question back vs a report, and cancel lines. */
+import { describe, expect, it } from 'vitest';
+import type { RunOutcome } from '../../src/agent/types.js';
+import { answerText, isAnswerOnly, reportText } from '../../src/bot/delivery.js';
+import { withEarlierWork } from '../../src/bot/runs.js';
+
+const base: RunOutcome = {
+  runId: 'r', stopReason: 'end_turn', iterations: 1, tokens: { input: 1500, output: 87 }, costUsd: 0.0058,
+  report: '¿Qué semana quieres preparar?', artifacts: [], notDone: [], taskEvents: [],
+};
+
+describe('a question back', () => {
+  it('is recognised by its zero tool calls, or without the count by nothing done or refused', () => {
+    expect(isAnswerOnly({ ...base, toolCalls: 0 })).toBe(true);
+    expect(isAnswerOnly({ ...base, toolCalls: 2 })).toBe(false);
+    expect(isAnswerOnly(base)).toBe(true);
+    expect(isAnswerOnly({ ...base, notDone: ['Generar la portada: no aprobado'] })).toBe(false);
+    expect(isAnswerOnly({ ...base, toolCalls: 0, stopReason: 'max_tokens' })).toBe(false);
+  });
+
+  it('carries a brief cost only when a real model spent tokens', () => {
+    expect(answerText({ ...base, toolCalls: 0, usageEstimated: false })).toBe('¿Qué semana quieres preparar?\n\n(1587 tokens · 0,0058 USD)');
+    expect(answerText({ ...base, toolCalls: 0, usageEstimated: true })).toBe('¿Qué semana quieres preparar?');
+    expect(answerText({ ...base, toolCalls: 0, tokens: { input: 0, output: 0 }, costUsd: 0 })).toBe('¿Qué semana quieres preparar?');
+  });
+});
+
+describe('a cancelled run', () => {
+  const cancelled: RunOutcome = { ...base, stopReason: 'cancelado', report: 'Semana 2 · Python: notas revisadas 4.', toolCalls: 3 };
+
+  it('lists what finished across restarts, not only this process’s stages', () => {
+    expect(reportText({ ...cancelled, finished: ['Recuperar notas', 'Crear tarjetas'] })).toMatch(/^📋 Informe\n\nCancelado\. Ya estaba terminado: Recuperar notas, Crear tarjetas\.\n\nSemana 2/);
+    expect(reportText({ ...cancelled, finished: [] })).toMatch(/Cancelado\. No había terminado ninguna tarea\./);
+    const ev = [{ type: 'finished', t: 5, taskId: 'busqueda#1', label: 'Recuperar notas', lane: 'cpu' }] as const;
+    expect(reportText({ ...cancelled, taskEvents: [...ev] })).toMatch(/Ya estaba terminado: Recuperar notas\./);
+  });
+
+  it('the final status puts the work done before a restart first, without repeating it', () => {
+    const now = [{ taskId: 'guion#1', label: 'Guion del pódcast', state: 'cancelada' as const, attempt: 1 }];
+    expect(withEarlierWork(now, ['Recuperar notas', 'Guion del pódcast']).map((t) => `${t.label}:${t.state}`))
+      .toEqual(['Recuperar notas:hecha', 'Guion del pódcast:cancelada']);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * End to end (bot ↔ telegram-test-api ↔ real agent with the offline planner): what the chat says
+ * when no job ran (a question back) and after /cancelar — including after a restart — so the
+ * owner reads one coherent account: what was done, what was not, and why.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { weekQuery } from '../../src/agent/report.js';
+import { OWNER, startStack, type Stack } from './stack.js';
+import { button, nextApproval, real } from './steps.js';
+
+let stack: Stack | undefined;
+afterEach(async () => {
+  await stack?.close();
+  stack = undefined;
+});
+
+describe('what the chat says when no job ran, and after /cancelar', () => {
+  it('a question back is a plain message: no report, no chart, no "Terminado", no cost for the offline planner', async () => {
+    stack = await startStack(real);
+    const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+    await owner.say('prepare la semana');
+    const q = await owner.waitText(/¿Qué semana quieres preparar\?/);
+    await stack.cb.runs.idle();
+    expect(q.text).toMatch(/^¿Qué semana quieres preparar\?[^\n]*«prepare la semana 3»\.$/); // nothing else in it
+    await owner.waitFor('the status edited', (m) => m.find((x) => x.text.startsWith('💬 «prepare la semana»')));
+    const msgs = await owner.messages();
+    expect(msgs.map((m) => m.text).join('\n')).not.toMatch(/Terminado|📋 Informe|Tokens:|USD/);
+    expect(stack.h.uploads.filter((u) => u.chatId === OWNER)).toEqual([]);
+    expect(msgs).toHaveLength(2); // the status and the question
+  });
+
+  it('a cancelled agent run names the week (not the search terms) and says the approvals were cancelled', async () => {
+    stack = await startStack(real);
+    const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+    await owner.say('prepare la semana 2');
+    await nextApproval(owner, new Set());
+    await owner.say('/cancelar');
+    const report = await owner.waitText(/📋 Informe/);
+    expect(report.text).toMatch(/^📋 Informe\n\nCancelado\. Ya estaba terminado: Recuperar notas, Crear tarjetas\.\n\nSemana 2 · Python: notas revisadas \d/);
+    expect(report.text).not.toContain(weekQuery(2));
+    expect(report.text).not.toMatch(/no lo aprobaste|el modelo no dio/);
+    expect(report.text).toMatch(/Portada: NO hecha — el trabajo se canceló antes de que decidieras/);
+    expect(report.text).toMatch(/No se hizo:\n• Generar la portada de la semana: no se ejecutó: el trabajo se canceló antes de que decidieras\n• Narrar el resumen/);
+  });
+
+  it('after a restart, /cancelar lists what was done before the restart too', async () => {
+    stack = await startStack(real);
+    const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+    await owner.say('prepare la semana 2');
+    const seen = new Set<number>();
+    const cover = await nextApproval(owner, seen);
+    seen.add(cover.messageId);
+    await owner.press(cover.messageId, button(cover, /Aprobar/));
+    await nextApproval(owner, seen); // the narration waits
+    await stack.restart(await real(stack.config));
+    await owner.waitText(/🔁 Reanudo tras un reinicio/);
+    await owner.say('/cancelar');
+    const report = await owner.waitText(/📋 Informe/);
+    expect(report.text).not.toMatch(/No había terminado ninguna tarea/);
+    expect(report.text).toMatch(/Cancelado\. Ya estaba terminado: Recuperar notas, Crear tarjetas, Prompt de portada, Portada\./);
+    expect(report.text).toMatch(/Tarjetas: 3 nuevas/);
+    expect(report.text).toMatch(/Portada: portadas\/semana_02\.png/);
+    expect(report.text).toMatch(/Narración: NO hecha — el trabajo se canceló antes de que decidieras/);
+    await owner.waitFor('the resumed status lists the earlier work', (m) =>
+      m.find((x) => /^🚫 Cancelado: «prepare la semana 2»\n✅ Recuperar notas\n✅ Crear tarjetas\n✅ Prompt de portada\n✅ Portada\n/.test(x.text)));
+  });
+});
