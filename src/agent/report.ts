@@ -87,6 +87,12 @@ export function cardIdsOf(content: string): number[] {
   return [];
 }
 
+/** Card ids a crear_tarjetas result found already in the deck (`ya_en_el_mazo`), if any. */
+export function reusedCardIdsOf(content: string): number[] {
+  const reused = (parse(content) as { ya_en_el_mazo?: unknown } | undefined)?.ya_en_el_mazo;
+  return Array.isArray(reused) ? reused.filter((x): x is number => Number.isInteger(x)) : [];
+}
+
 /** The first file path with one of `exts` in a result (cover PNG, narration WAV). */
 export function fileOf(content: string, exts: string[]): string | undefined {
   const re = new RegExp(`[^\\s"'(),]+\\.(?:${exts.join('|')})\\b`, 'i');
@@ -127,7 +133,7 @@ export function buildReport(calls: readonly SeenCall[], opts: { week?: Week; que
   let line2: string;
   if (!cards) line2 = REPORT.cardsNotAsked;
   else if (cards.is_error || isRejection(cards)) line2 = REPORT.cardsNotDone(shortReason(cards));
-  else line2 = REPORT.cardsDone(cardIdsOf(cards.content), Number(cards.input.id_nota));
+  else line2 = REPORT.cardsDone(cardIdsOf(cards.content), Number(cards.input.id_nota), reusedCardIdsOf(cards.content));
 
   const media = (c: SeenCall | undefined, what: 'portada' | 'narración', exts: string[], engine: string): string => {
     if (!c) return REPORT.mediaNotAsked(what);

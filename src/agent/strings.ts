@@ -17,7 +17,12 @@ export const REPORT = {
   noSearch: 'Notas: no hizo falta buscarlas.',
   cardsNotAsked: 'Tarjetas: no se pidieron.',
   cardsNotDone: (why: string) => `Tarjetas: NO creadas — ${shortForOwner(why)}.`,
-  cardsDone: (ids: readonly number[], note: number) => `Tarjetas: ${ids.length} nuevas (ids ${list(ids)}) de la nota ${note}.`,
+  cardsDone: (ids: readonly number[], note: number, reused: readonly number[] = []) =>
+    reused.length === 0
+      ? `Tarjetas: ${ids.length} nuevas (ids ${list(ids)}) de la nota ${note}.`
+      : reused.length === ids.length
+        ? `Tarjetas: las ${ids.length} de la nota ${note} ya estaban en el mazo (ids ${list(ids)}); no se duplicaron.`
+        : `Tarjetas: ${ids.length - reused.length} nuevas y ${reused.length} que ya estaban en el mazo (ids ${list(ids)}) de la nota ${note}.`,
   mediaNotAsked: (what: string) => `${cap(what)}: no se pidió.`,
   mediaNotDone: (what: string, why: string) => `${cap(what)}: NO hecha — ${shortForOwner(why)}.`,
   // Only the last two path segments (portadas/semana_03.png): the server's directory layout means nothing in a chat.
