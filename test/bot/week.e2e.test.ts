@@ -51,7 +51,10 @@ describe('the week in the chat (real agent, offline planner)', () => {
     const answers = stack.h.answers.filter((a) => a.fromId === OWNER).map((a) => a.text);
     expect(answers).toEqual(['Aprobado ✅', 'Ya estaba decidido.', 'Rechazado ❌']);
 
-    const photos = stack.h.uploads.filter((u) => u.method === 'sendPhoto' && u.chatId === OWNER);
+    // The Gantt chart is rendered and sent after the report: wait for both photos.
+    const ownerPhotos = () => stack!.h.uploads.filter((u) => u.method === 'sendPhoto' && u.chatId === OWNER);
+    await until(async () => ownerPhotos().length >= 2);
+    const photos = ownerPhotos();
     expect(photos.map((p) => p.fields.caption)).toEqual(['Semana 3 · Historia del arte — motor maqueta', 'Cronograma del trabajo (la ruta crítica resaltada)']);
     for (const p of photos) {
       const png = PNG.sync.read(await readFile(p.file));
