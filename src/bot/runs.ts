@@ -177,8 +177,14 @@ export class RunManager {
     let tick: NodeJS.Timeout | undefined;
     try {
       if (!resume) await this.deps.state.update((s) => { s.runs.push(record); });
+      if (resume && record.statusMessageId !== undefined) {
+        // The previous process's status message would otherwise stay at "⏳ Empiezo" forever.
+        await this.deps.api.editMessageText(record.chatId, record.statusMessageId, S.statusSuperseded(record.text))
+          .catch((e: unknown) => { this.deps.log('no se pudo retirar el mensaje de estado anterior', e); });
+      }
       const first = resume ? S.resumed(record.text) : S.started(record.text);
       const msg = await this.deps.api.sendMessage(record.chatId, first);
+      await this.deps.state.update(() => { record.statusMessageId = msg.message_id; });
       run.status = new StatusMessage(this.deps.api, record.chatId, msg.message_id, first, this.deps.log);
       tick = setInterval(() => { this.refresh(run); }, STATUS_TICK_MS);
       tick.unref?.();

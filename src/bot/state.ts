@@ -47,6 +47,8 @@ export interface RunRecord {
   week?: number;
   text: string;
   startedAt: number;
+  /** The run's status message, so a restarted bot can retire it instead of leaving it frozen. */
+  statusMessageId?: number;
 }
 
 export interface BotState {

@@ -33,6 +33,7 @@ export const S = Object.freeze({
     `El presupuesto de este mes está agotado (${usd(spent)} de ${usd(budget)}), así que no empiezo trabajos con el modelo. /semana N sigue funcionando porque no gasta tokens; o sube PRESUPUESTO_MENSUAL_USD.`,
   started: (text: string) => `⏳ Empiezo: «${text}»`,
   resumed: (text: string) => `🔁 Reanudo tras un reinicio: «${text}». Lo ya hecho no se repite.`,
+  statusSuperseded: (text: string) => `⏸ «${text}»: me reinicié a mitad; sigo en un mensaje nuevo más abajo.`,
   lostRun: (text: string) =>
     `El trabajo «${text}» ya no estaba pendiente al reiniciar. Si no te llegó el resultado, pídelo de nuevo: lo ya generado no se repite.`,
   runFailed: () =>

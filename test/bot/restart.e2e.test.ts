@@ -19,6 +19,7 @@ describe('a restart while an approval is pending', () => {
     stack = await startStack(real);
     const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
     await owner.say('prepare la semana 2');
+    const firstStatus = await owner.waitText(/^⏳ Empiezo: «prepare la semana 2»|^⏳ «prepare la semana 2»/);
     const seen = new Set<number>();
     const cover = await nextApproval(owner, seen);
     seen.add(cover.messageId);
@@ -29,6 +30,9 @@ describe('a restart while an approval is pending', () => {
     await stack.restart(await real(stack.config));
     expect(stack.running.resumed).toBe(1);
     await owner.waitText(/🔁 Reanudo tras un reinicio: «prepare la semana 2»/);
+    // The first process's status message is retired, not left frozen at "Empiezo".
+    const retired = (await owner.messages()).find((m) => m.messageId === firstStatus.messageId)!;
+    expect(retired.text).toMatch(/^⏸ «prepare la semana 2»: me reinicié a mitad; sigo en un mensaje nuevo más abajo\.$/);
     await owner.press(voice.messageId, button(voice, /Aprobar/)); // the button from before the restart
     const report = await owner.waitText(/📋 Informe/, 50_000);
     expect(report.text).not.toMatch(/No se hizo/);
