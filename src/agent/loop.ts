@@ -19,7 +19,7 @@ import { buildReport, isRejection, NOT_APPROVED, notApprovedKind } from './repor
 import type { CheckpointV1, RunStore } from './run-state.js';
 import { afterResponse, beforeCall, type Next } from './step.js';
 import { AGENT } from './strings.js';
-import type { RunEvent, StopReason } from './types.js';
+import type { RunEvent, RunOutcome, StopReason } from './types.js';
 
 /** What the loop needs from the toolbox (tools/index.ts). */
 export type AgentToolbox = Pick<Toolbox, 'definitionsForModel' | 'dispatch' | 'tools' | 'notebook'>;
@@ -38,22 +38,8 @@ export interface LoopDeps {
   maxOutputTokens?: number;
 }
 
-export interface LoopResult {
-  stopReason: StopReason;
-  iterations: number;
-  tokens: { input: number; output: number };
-  costUsd: number;
-  report: string;
-  artifacts: Artifact[];
-  notDone: string[];
-  detail?: string;
-  /** Tool calls proposed in the whole run (0: the model only answered, e.g. a question back). */
-  toolCalls: number;
-  /** Stage labels of every completed call, across restarts (see RunOutcome.finished). */
-  finished: string[];
-  /** No real model ran: `tokens` are the offline planner's estimate. */
-  usageEstimated: boolean;
-}
+/** What the loop knows of a run: the outcome without the service's parts (id, task events). */
+export type LoopResult = Omit<RunOutcome, 'runId' | 'taskEvents'> & Required<Pick<RunOutcome, 'toolCalls' | 'finished' | 'usageEstimated'>>;
 
 const DEFAULT_MAX_OUTPUT = 4096;
 

@@ -3,7 +3,7 @@
  * reader (or a process killed mid-write) never sees a half-written file under the final name.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { link, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
@@ -24,5 +24,23 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
   } catch (e) {
     await rm(tmp, { force: true });
     throw e;
+  }
+}
+
+/**
+ * Creates `file` with `data` only if it does not exist yet, atomically: write a temporary sibling,
+ * then link() it — which fails with EEXIST if another process created the file first, and then
+ * theirs is kept. Never clobbers an existing file (seeded notes, a CSV with rows).
+ */
+export async function createFileIfAbsent(file: string, data: string | Uint8Array): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.new`);
+  await writeFileAtomic(tmp, data);
+  try {
+    await link(tmp, file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  } finally {
+    await rm(tmp, { force: true });
   }
 }

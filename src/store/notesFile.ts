@@ -3,10 +3,8 @@
  * shipped `assets/notas.json`) behind ValidatedJsonFile. Every operation re-reads the file, so
  * the CLI and the bot see each other's writes, and serialises read-modify-write in this process.
  */
-import { link, mkdir, readFile, rm } from 'node:fs/promises';
-import { writeFileAtomic } from './atomic.js';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { createFileIfAbsent } from './atomic.js';
 import { fileURLToPath } from 'node:url';
 import { Low } from 'lowdb';
 import type { Card, CardDeck, NewCard, Note, NotesStore } from './types.js';
@@ -49,22 +47,10 @@ const checkCards: ShapeCheck<Card[]> = (data) => {
   return { ok: true, value: data as Card[] };
 };
 
-/**
- * Creates `file` from `source` only if it does not exist yet, atomically: copy to a temp name,
- * then link() — which fails if another process created the file first (we keep theirs).
- */
+/** Seeds `file` with the shipped notes unless it exists (another process may have seeded it). */
 async function seedOnce(source: string, file: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.seed`);
   // Copy the bytes, not the file: the shipped asset may be read-only and its mode must not follow.
-  await writeFileAtomic(tmp, await readFile(source));
-  try {
-    await link(tmp, file);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-  } finally {
-    await rm(tmp, { force: true });
-  }
+  await createFileIfAbsent(file, await readFile(source));
 }
 
 export function createNotesStore(file: string): NotesStore {

@@ -4,13 +4,11 @@
  * with which model and its cost, never note contents. Rows are appended with one O_APPEND write
  * (concurrent writers do not interleave a short line); the header is created atomically once.
  */
-import { randomBytes } from 'node:crypto';
-import { appendFile, link, readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { appendFile, readFile } from 'node:fs/promises';
 import { costUsd, PRICES_USD_PER_MTOK } from '../config.js';
 import type { ModelName } from '../config.js';
 import { CuadernoError, StateFileError } from '../errors.js';
-import { writeFileAtomic } from './atomic.js';
+import { createFileIfAbsent } from './atomic.js';
 import { csvLine, parseCsv } from './csv.js';
 import { Mutex } from './jsonFile.js';
 import type { UsageLog, UsageRow } from './types.js';
@@ -74,18 +72,8 @@ export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK 
     return { text, rows: parseUsageCsv(file, text) };
   }
 
-  /** Creates the file with its header unless it exists (link fails on EEXIST: never clobbers rows). */
-  async function ensureHeader(): Promise<void> {
-    const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-    await writeFileAtomic(tmp, HEADER);
-    try {
-      await link(tmp, file);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    } finally {
-      await rm(tmp, { force: true });
-    }
-  }
+  /** Creates the file with its header unless it exists (never clobbers rows). */
+  const ensureHeader = () => createFileIfAbsent(file, HEADER);
 
   const list = async () => (await read()).rows;
 
