@@ -20,6 +20,7 @@ import type { CheckpointV1, RunStore } from './run-state.js';
 import { afterResponse, beforeCall, type Next } from './step.js';
 import { AGENT } from './strings.js';
 import type { RunEvent, RunOutcome, StopReason } from './types.js';
+import { ESTIMATED_TASK_PREFIX } from '../store/index.js';
 
 /** What the loop needs from the toolbox (tools/index.ts). */
 export type AgentToolbox = Pick<Toolbox, 'definitionsForModel' | 'dispatch' | 'tools' | 'notebook'>;
@@ -46,6 +47,8 @@ const DEFAULT_MAX_OUTPUT = 4096;
 /** Runs (or resumes) the loop from `cp`; `cp` is updated and checkpointed as it goes. */
 export async function runLoop(cp: CheckpointV1, deps: LoopDeps): Promise<LoopResult> {
   const emit = (e: RunEvent) => deps.onEvent?.(e);
+  // The offline planner's usage is an estimate: logged (so budgets work) but never counted as spend.
+  const estimated = deps.model instanceof LocalPlanner;
   const ledger = new Map<string, ToolResult>();
   const tools = deps.toolbox.definitionsForModel();
   const usage = cp.usage ?? { input: 0, output: 0 };
@@ -152,7 +155,7 @@ export async function runLoop(cp: CheckpointV1, deps: LoopDeps): Promise<LoopRes
         cp.tokensUsed += tin + response.usage.output_tokens;
         // No model ran (deterministic workflow): nothing to log.
         if (tin + response.usage.output_tokens > 0) try {
-          await deps.toolbox.notebook.usage.append({ tarea: `agente:iteracion-${cp.turns}`, modelo: deps.model.pricedAs, tokens_entrada: tin, tokens_salida: response.usage.output_tokens });
+          await deps.toolbox.notebook.usage.append({ tarea: `${estimated ? ESTIMATED_TASK_PREFIX : 'agente:'}iteracion-${cp.turns}`, modelo: deps.model.pricedAs, tokens_entrada: tin, tokens_salida: response.usage.output_tokens });
         } catch (e) {
           emit({ type: 'aviso', text: `No se pudo escribir el registro de uso: ${(e as Error).message}` });
         }

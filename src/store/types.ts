@@ -77,6 +77,10 @@ export interface UsageLog {
   append(input: UsageInput): Promise<UsageRow>;
   list(): Promise<UsageRow[]>;
   /** Sum of `coste_usd` of the rows in the same UTC calendar month as `date`. */
+  /**
+   * USD spent in `date`'s month (UTC). Rows whose task starts with ESTIMATED_TASK_PREFIX are
+   * estimates of a model that cost nothing (the offline planner) and do not count as spend.
+   */
   monthTotal(date: Date): Promise<number>;
 }
 

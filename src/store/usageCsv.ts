@@ -13,6 +13,12 @@ import { csvLine, parseCsv } from './csv.js';
 import { Mutex } from './jsonFile.js';
 import type { UsageLog, UsageRow } from './types.js';
 
+/**
+ * Task prefix of usage rows that are estimates, not billed calls (the offline planner's ~4
+ * chars/token figures): listed like any row, never counted as money spent.
+ */
+export const ESTIMATED_TASK_PREFIX = 'estimado:';
+
 export const USAGE_COLUMNS = ['fecha', 'tarea', 'modelo', 'tokens_entrada', 'tokens_salida', 'coste_usd'] as const;
 const HEADER = csvLine(USAGE_COLUMNS);
 
@@ -102,7 +108,9 @@ export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK 
       }),
     monthTotal: async (date) => {
       const ym = date.toISOString().slice(0, 7);
-      const total = (await list()).filter((r) => new Date(r.fecha).toISOString().slice(0, 7) === ym).reduce((s, r) => s + r.coste_usd, 0);
+      const total = (await list())
+        .filter((r) => new Date(r.fecha).toISOString().slice(0, 7) === ym && !r.tarea.startsWith(ESTIMATED_TASK_PREFIX))
+        .reduce((s, r) => s + r.coste_usd, 0);
       return Number(formatUsd(total));
     },
   };

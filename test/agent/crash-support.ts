@@ -72,8 +72,8 @@ export async function crashThenResume(label: CrashLabel, n: number) {
   }
   const cards = JSON.parse(await readFile(path.join(tmp.dir, 'tarjetas.json'), 'utf8'));
   expect((Array.isArray(cards) ? cards : cards.tarjetas ?? cards.cards).length).toBe(3);
-  const usage = (await readFile(path.join(tmp.dir, 'registro_uso.csv'), 'utf8')).split('\n').filter((l) => l.includes('agente:iteracion-'));
-  expect(usage.map((l) => l.split(',')[1]).sort()).toEqual([1, 2, 3, 4].map((i) => `agente:iteracion-${i}`));
+  const usage = (await readFile(path.join(tmp.dir, 'registro_uso.csv'), 'utf8')).split('\n').filter((l) => l.includes('estimado:iteracion-'));
+  expect(usage.map((l) => l.split(',')[1]).sort()).toEqual([1, 2, 3, 4].map((i) => `estimado:iteracion-${i}`));
   expect(second.stdout).toMatch(/portadas\/semana_03\.png/);
   expect(second.stdout).toMatch(/audio\/semana_03\.wav/);
 }

@@ -96,6 +96,10 @@ describe('usage log', () => {
     );
     expect(await nb.usage.monthTotal(new Date('2026-03-15T00:00:00Z'))).toBeCloseTo(0.0330001, 10);
     expect(await nb.usage.monthTotal(new Date('2026-04-15T00:00:00Z'))).toBe(10);
+    // An estimate (the offline planner) is listed but is not money spent.
+    await nb.usage.append({ tarea: 'estimado:iteracion-1', modelo: 'claude-sonnet-5-5', tokens_entrada: 1_000_000, tokens_salida: 0, fecha: new Date('2026-04-02T00:00:00Z') });
+    expect((await nb.usage.list()).at(-1)).toMatchObject({ tarea: 'estimado:iteracion-1', coste_usd: 2 });
+    expect(await nb.usage.monthTotal(new Date('2026-04-15T00:00:00Z'))).toBe(10);
   });
 
   it('escapes task text (commas, quotes, line breaks, formulas) and reads it back', async () => {

@@ -16,6 +16,7 @@ import { interpret, type PlanIntent } from '../intent.js';
 import { buildReport, noteIdsOf, weekQuery, type SeenCall } from '../report.js';
 import { estimateContentTokens, estimateRequestTokens } from './estimate.js';
 import type { ContentBlock, MessageParam, Model, ModelRequest, ModelResponse, ToolUseBlock } from './types.js';
+import { ESTIMATED_TASK_PREFIX } from '../../store/index.js';
 
 interface Proposal {
   name: string;
@@ -78,7 +79,8 @@ export class LocalPlanner implements Model {
     }
     if (!called('registrar_uso')) {
       const { input, output } = this.opts.free ? { input: 0, output: 0 } : approximateUsage(messages);
-      const tarea = intent.week ? `semana-${intent.week}` : 'tarjetas';
+      // Labelled as an estimate: this planner costs nothing, its figures only model a real run.
+      const tarea = `${ESTIMATED_TASK_PREFIX}${intent.week ? `semana-${intent.week}` : 'tarjetas'}`;
       return this.turn(turn, 'Registro el uso aproximado.', [
         { name: 'registrar_uso', input: { tarea, modelo: this.pricedAs, tokens_entrada: input, tokens_salida: output } },
       ]);
