@@ -14,7 +14,7 @@ import { createFileIdempotencyStore } from '../scheduler/idempotency.js';
 import type { ApprovalDecision, Approver } from '../tools/contract.js';
 import { createToolbox } from '../tools/index.js';
 import { S } from '../tools/strings.js';
-import { CliMisuse, EXIT, parseFlags, withConfig } from './notebook-io.js';
+import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 
 const USAGE = "herramienta <nombre> '<json>' [--aprobar | --rechazar] [--simulacro] [--rehacer]";
 /** Idempotency records live here, inside the data dir (SPEC §6). */

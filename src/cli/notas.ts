@@ -1,7 +1,7 @@
 /** `cuaderno notas [--json]`: the notes of the notebook in CUADERNO_DATA_DIR (seeded on first use). */
 import type { CliIO } from '../cli.js';
 import { openNotebook } from '../store/index.js';
-import { CliMisuse, EXIT, parseFlags, withConfig } from './notebook-io.js';
+import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 
 const USAGE = 'notas [--json]';
 

@@ -4,8 +4,8 @@
  * level by level). A bad graph file is refused with one clear message and exit code 2.
  */
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import type { CliIO } from '../cli.js';
+import { EXIT, parseOptions } from './common.js';
 import { isCuadernoError } from '../errors.js';
 import { ganttFromPlan, renderGantt } from '../scheduler/gantt.js';
 import { parseGraphFile, planGraph, type PlanReport } from '../scheduler/plan.js';
@@ -44,18 +44,8 @@ function renderText(r: PlanReport, gpu: number): string {
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  let values: { grafo?: string; gpu?: string; json?: boolean; gantt?: string };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { grafo: { type: 'string' }, gpu: { type: 'string' }, json: { type: 'boolean' }, gantt: { type: 'string' } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (e) {
-    io.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${USAGE}\n`);
-    return 2;
-  }
+  const values = parseOptions(io, argv, { grafo: { type: 'string' }, gpu: { type: 'string' }, json: { type: 'boolean' }, gantt: { type: 'string' } }, USAGE);
+  if (!values) return EXIT.misuse;
   const gpu = values.gpu === undefined ? 1 : Number(values.gpu);
   if (!Number.isInteger(gpu) || gpu < 1) {
     io.stderr.write(`--gpu debe ser un entero positivo (número de GPU), no "${values.gpu}".\n`);

@@ -15,7 +15,7 @@ import { CLI } from '../agent/strings.js';
 import type { RunEvent, RunOutcome } from '../agent/types.js';
 import type { Approver } from '../tools/contract.js';
 import { S } from '../tools/strings.js';
-import { CliMisuse, parseFlags, withConfig } from './notebook-io.js';
+import { CliMisuse, parseFlags, withConfig } from './common.js';
 
 const USAGE = 'preparar "<petición>" [--reanudar] [--max-iteraciones N] [--presupuesto TOKENS]';
 /** The terminal's run slot: a fresh run replaces it, --reanudar continues it (SPEC §7). */

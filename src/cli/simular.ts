@@ -3,8 +3,8 @@
  * simulated clock — latency percentiles, errors by code (occurrences and definitive failures), the
  * total retry wait, and theory beside the simulation with a 95 % interval.
  */
-import { parseArgs } from 'node:util';
 import type { CliIO } from '../cli.js';
+import { EXIT, parseOptions } from './common.js';
 import { RETRY_POLICY } from '../scheduler/retry.js';
 import { simulateWeeks, type Interval } from '../scheduler/simulate.js';
 
@@ -19,18 +19,8 @@ function verdict(theory: number, i: Interval): string {
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  let values: { semanas?: string; p?: string; semilla?: string; json?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { semanas: { type: 'string' }, p: { type: 'string' }, semilla: { type: 'string' }, json: { type: 'boolean' } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (e) {
-    io.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${USAGE}\n`);
-    return 2;
-  }
+  const values = parseOptions(io, argv, { semanas: { type: 'string' }, p: { type: 'string' }, semilla: { type: 'string' }, json: { type: 'boolean' } }, USAGE);
+  if (!values) return EXIT.misuse;
   const weeks = values.semanas === undefined ? 1000 : Number(values.semanas);
   const p = values.p === undefined ? 0.1 : Number(values.p);
   const seed = values.semilla === undefined ? 2026 : Number(values.semilla);

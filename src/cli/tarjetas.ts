@@ -1,7 +1,7 @@
 /** `cuaderno tarjetas [--json]`: the review card deck of the notebook in CUADERNO_DATA_DIR. */
 import type { CliIO } from '../cli.js';
 import { openNotebook } from '../store/index.js';
-import { CliMisuse, EXIT, parseFlags, withConfig } from './notebook-io.js';
+import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 
 const USAGE = 'tarjetas [--json]';
 

@@ -1,7 +1,7 @@
 /** `cuaderno uso [--json]`: the usage log (registro_uso.csv) and its total cost in USD. */
 import type { CliIO } from '../cli.js';
 import { formatUsd, openNotebook } from '../store/index.js';
-import { CliMisuse, EXIT, parseFlags, withConfig } from './notebook-io.js';
+import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 
 const USAGE = 'uso [--json]';
 

@@ -1,7 +1,7 @@
 /**
- * Shared plumbing of the notebook subcommands (herramienta, notas, tarjetas, uso): flag parsing
- * with node:util parseArgs, config from the environment (CUADERNO_DATA_DIR), and errors turned
- * into one clear Spanish line on stderr with the exit code — never a stack.
+ * Shared plumbing of the subcommands: flag parsing with node:util parseArgs, config from the
+ * environment (CUADERNO_DATA_DIR), and errors turned into one clear Spanish line on stderr with
+ * the exit code — never a stack.
  */
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
@@ -27,6 +27,19 @@ export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(ar
  * Runs a subcommand body with config loaded; maps misuse/config errors to exit 2 and state errors
  * (a broken notas.json, …) to exit 1 with their message, which names the file and the recovery.
  */
+/**
+ * Flags only (no positionals), strict: the parsed values, or undefined after writing the problem and
+ * `usage` to stderr — the caller exits with EXIT.misuse. For subcommands that need no config.
+ */
+export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(io: CliIO, argv: string[], options: T, usage: string) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
+  } catch (e) {
+    io.stderr.write(`${e instanceof Error ? e.message : String(e)}\n${usage}\n`);
+    return undefined;
+  }
+}
+
 export async function withConfig(io: CliIO, body: (config: Readonly<Config>) => Promise<number>): Promise<number> {
   try {
     return await body(loadConfig(io.env));
