@@ -3,15 +3,13 @@
  * the public URL cannot start anything. The emulator stands in for the Bot API the bot answers to.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { createBot, startBot, type RunningBot } from '../../src/bot/index.js';
 import { loadConfig } from '../../src/config.js';
 import { openNotebook } from '../../src/store/index.js';
-import { TelegramHarness } from '../support/telegram.js';
+import { freePort, TelegramHarness } from '../support/telegram.js';
 import { OWNER } from './stack.js';
 import { real } from './steps.js';
 
@@ -49,11 +47,3 @@ it('webhook mode refuses updates without the secret token and serves those with 
   expect(msgs).toHaveLength(1);
   expect(msgs[0]!.text).toMatch(/^Ejemplos:/);
 });
-
-async function freePort(): Promise<number> {
-  const s = http.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}

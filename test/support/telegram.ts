@@ -264,7 +264,8 @@ async function readBody(req: http.IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function freePort(): Promise<number> {
+/** A free TCP port on loopback (bind to 0, read it, release it). */
+export async function freePort(): Promise<number> {
   const s = http.createServer();
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
   const { port } = s.address() as AddressInfo;

@@ -5,44 +5,28 @@
  * the cover shows inline and the report says the narration was not done; asked again with both
  * approved, the episode plays. Screenshots go to docs/img when SCREENSHOTS=1.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgentService } from '../../src/agent/service.js';
-import { createBot, startBot, type RunningBot } from '../../src/bot/index.js';
-import { loadConfig } from '../../src/config.js';
-import { openNotebook } from '../../src/store/index.js';
-import { startEmbeddedTelegram, WEBCHAT_TOKEN, type EmbeddedTelegram } from '../../src/webchat/index.js';
 import { launchChromium, skipBrowserTests, type LaunchedBrowser } from '../support/browser.js';
+import { startLocalChat, type LocalChat } from '../support/local-chat.js';
 
 const shotsDir = process.env.SCREENSHOTS === '1' ? path.resolve('docs/img') : undefined;
 /** Media is made on the CPU (cover mock-up, espeak-ng narration): give the run room on 2 cores. */
 const RUN_TIMEOUT_MS = 120_000;
 
 describe.skipIf(skipBrowserTests())('product flow in the local chat', () => {
-  let tmp: string;
-  let tg: EmbeddedTelegram;
-  let running: RunningBot;
+  let chat: LocalChat;
   let browser: LaunchedBrowser;
 
   beforeAll(async () => {
-    tmp = await mkdtemp(path.join(os.tmpdir(), 'webchat-product-'));
-    const config = loadConfig({ CUADERNO_DATA_DIR: path.join(tmp, 'data'), CUADERNO_MODELO: 'local' });
-    tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: WEBCHAT_TOKEN, filesDir: path.join(tmp, 'chat-files') });
-    const notebook = await openNotebook(config.dataDir);
-    const service = await createAgentService({ config });
-    const cb = await createBot({ config, service, notebook, token: WEBCHAT_TOKEN, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId] });
-    running = await startBot(cb, config, { pollTimeoutS: 1, webhook: false });
+    chat = await startLocalChat('webchat-product-');
     browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
-    await running?.stop();
-    await tg?.close();
-    await rm(tmp, { recursive: true, force: true });
+    await chat?.close();
   });
 
   /** Scrolls the first element matching `selector` into view, lets toasts fade, and saves a screenshot. */
@@ -57,7 +41,7 @@ describe.skipIf(skipBrowserTests())('product flow in the local chat', () => {
 
   it('cover approved, narration rejected: cover inline, report says the narration was not done', async () => {
     const { page } = browser;
-    await page.goto(tg.chatUrl);
+    await page.goto(chat.tg.chatUrl);
     await page.waitForSelector('body[data-ready="true"]');
     const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
     await box.fill('prepare la semana 3');

@@ -4,17 +4,11 @@
  * is one clear Spanish answer in tú, never a stack trace, raw JSON, a tool argument or a server
  * path. Screenshots go to $QA_SHOTS when it is set.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgentService } from '../../src/agent/service.js';
-import { createBot, startBot, type RunningBot } from '../../src/bot/index.js';
-import { loadConfig } from '../../src/config.js';
-import { openNotebook, type Notebook } from '../../src/store/index.js';
-import { startEmbeddedTelegram, WEBCHAT_TOKEN, type EmbeddedTelegram } from '../../src/webchat/index.js';
 import { launchChromium, skipBrowserTests, type LaunchedBrowser } from '../support/browser.js';
+import { startLocalChat, type LocalChat } from '../support/local-chat.js';
 
 const shotsDir = process.env.QA_SHOTS;
 const WAIT_MS = 30_000;
@@ -28,34 +22,21 @@ const NOT_FOR_THE_OWNER = [
 ];
 
 describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat', () => {
-  let tmp: string;
-  let dataDir: string;
-  let tg: EmbeddedTelegram;
-  let notebook: Notebook;
-  let running: RunningBot;
+  let chat: LocalChat;
   let browser: LaunchedBrowser;
   let page: Page;
 
   beforeAll(async () => {
-    tmp = await mkdtemp(path.join(os.tmpdir(), 'webchat-qa-'));
-    dataDir = path.join(tmp, 'data');
-    const config = loadConfig({ CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' });
-    tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: WEBCHAT_TOKEN, filesDir: path.join(tmp, 'chat-files') });
-    notebook = await openNotebook(config.dataDir);
-    const service = await createAgentService({ config });
-    const cb = await createBot({ config, service, notebook, token: WEBCHAT_TOKEN, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId] });
-    running = await startBot(cb, config, { pollTimeoutS: 1, webhook: false });
+    chat = await startLocalChat('webchat-qa-');
     browser = await launchChromium();
     page = browser.page;
-    await page.goto(tg.chatUrl);
+    await page.goto(chat.tg.chatUrl);
     await page.waitForSelector('body[data-ready="true"]');
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
-    await running?.stop();
-    await tg?.close();
-    await rm(tmp, { recursive: true, force: true });
+    await chat?.close();
   });
 
   const box = (): Locator => page.getByRole('textbox', { name: 'Mensaje para el bot' });
@@ -95,7 +76,7 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
     expect(await say('¡hola! 👋', /^¡Hola/)).toMatch(/prepare la semana 3.*\/ayuda/);
     const after = await botMessages();
     expect(after.slice(-1)[0]).not.toMatch(/Empiezo/);
-    expect(await notebook.usage.list()).toEqual([]);
+    expect(await chat.notebook.usage.list()).toEqual([]);
     expect(await page.locator('#log > .msg').count()).toBe(before + 2);
 
     const asked = await say('prepare la semana 9', /No existe la semana 9/);
@@ -104,12 +85,12 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
   }, WAIT_MS * 4);
 
   it('a note that is too long is refused with its length and nothing is saved; accents and emoji are kept', async () => {
-    const notesBefore = (await notebook.notes.list()).length;
+    const notesBefore = (await chat.notebook.notes.list()).length;
     const refused = await say(`/nota arte: ${'el cubismo descompone las formas '.repeat(70)}`, /demasiado larga/);
     expect(refused).toMatch(/\(\d{4} caracteres; el máximo es 2000\), así que no la he guardado/);
-    expect((await notebook.notes.list()).length).toBe(notesBefore);
+    expect((await chat.notebook.notes.list()).length).toBe(notesBefore);
     expect(await say('/nota arte: el cubismo 🎨 rompe la perspectiva única, ¿verdad? Ñandú', /^Nota \d+ guardada \(tema: arte\)\.$/)).toBeTruthy();
-    const saved = (await notebook.notes.list()).at(-1)!;
+    const saved = (await chat.notebook.notes.list()).at(-1)!;
     expect(saved.texto).toBe('el cubismo 🎨 rompe la perspectiva única, ¿verdad? Ñandú');
     expect(await say('/notas', new RegExp(`Tus notas \\(${notesBefore + 1}\\)`))).toContain('🎨');
   }, WAIT_MS * 4);
@@ -125,7 +106,7 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
     expect(preview).toMatch(/Falta tu consentimiento para usar tu voz.*crea consentimiento\.json en la carpeta de datos/);
     expect(preview).toMatch(/XTTS_URL=/);
     expect(preview.match(/«con el motor juguete»/g)).toHaveLength(1);
-    expect(preview).not.toContain(dataDir);
+    expect(preview).not.toContain(chat.dataDir);
     await card.locator('.text').evaluate((el) => el.closest('.msg')?.scrollIntoView({ block: 'end' }));
     await shot('qa-voz-sin-consentimiento.png');
 
@@ -138,7 +119,7 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
     const report = await waitForBot(beforeReport, /📋 Informe/);
     expect(report).toContain('Narración: NO hecha — falta tu consentimiento de voz.');
     expect(report).toMatch(/No se hizo:\s*• Narrar el resumen de la semana: falta tu consentimiento para usar tu voz/);
-    expect(report).not.toContain(dataDir);
+    expect(report).not.toContain(chat.dataDir);
     expect(report).not.toMatch(/narrar_resumen/);
     await page.locator('#log > .msg.in').last().evaluate((el) => el.scrollIntoView({ block: 'end' }));
     await shot('qa-voz-informe.png');
@@ -148,7 +129,7 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
     const said = await botMessages();
     expect(said.length).toBeGreaterThan(10);
     for (const text of said) {
-      expect(text).not.toContain(tmp);
+      expect(text).not.toContain(path.dirname(chat.dataDir));
       for (const bad of NOT_FOR_THE_OWNER) expect(text, text).not.toMatch(bad);
     }
   });

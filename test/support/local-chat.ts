@@ -1,0 +1,44 @@
+/**
+ * The product as `npm start` runs it without a token, for browser tests: the embedded Bot API +
+ * chat page, the real bot and the real agent (offline planner) on a temp data dir. `close()` stops
+ * all of it and removes the temp dir.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createAgentService } from '../../src/agent/service.js';
+import { createBot, startBot, type RunningBot } from '../../src/bot/index.js';
+import { loadConfig } from '../../src/config.js';
+import type { Notebook } from '../../src/store/index.js';
+import { startEmbeddedTelegram, WEBCHAT_TOKEN, type EmbeddedTelegram } from '../../src/webchat/index.js';
+
+export interface LocalChat {
+  dataDir: string;
+  tg: EmbeddedTelegram;
+  notebook: Notebook;
+  running: RunningBot;
+  close(): Promise<void>;
+}
+
+export async function startLocalChat(prefix: string): Promise<LocalChat> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), prefix));
+  const dataDir = path.join(tmp, 'data');
+  const config = loadConfig({ CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' });
+  const tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: WEBCHAT_TOKEN, filesDir: path.join(tmp, 'chat-files') });
+  // Wired like src/main.ts: the bot reads the same notebook the agent's tools write.
+  const service = await createAgentService({ config });
+  const notebook = service.toolbox.notebook;
+  const cb = await createBot({ config, service, notebook, token: WEBCHAT_TOKEN, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId] });
+  const running = await startBot(cb, config, { pollTimeoutS: 1, webhook: false });
+  return {
+    dataDir,
+    tg,
+    notebook,
+    running,
+    async close() {
+      await running.stop();
+      await tg.close();
+      await rm(tmp, { recursive: true, force: true });
+    },
+  };
+}
