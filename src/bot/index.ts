@@ -14,7 +14,7 @@ import { renderRunGantt } from '../scheduler/gantt.js';
 import { encodeMp3 } from '../tools/media/mp3.js';
 import { accessComposer } from './access.js';
 import { ApprovalRegistry, approvalsComposer } from './approvals.js';
-import { commandsComposer, type BotNotebook } from './commands.js';
+import { commandsComposer, plainCommands, type BotNotebook } from './commands.js';
 import type { DeliveryMedia } from './delivery.js';
 import { intakeComposer } from './intake.js';
 import { noKeyboard } from './keyboards.js';
@@ -80,8 +80,10 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
 
   bot.use(accessComposer(opts.allowedUserIds ?? config.telegram.allowedUserIds));
   bot.use(approvalsComposer(registry));
-  bot.use(commandsComposer({ runs, registry, notebook: opts.notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, log }));
-  bot.use(intakeComposer(runs));
+  const commandDeps = { runs, registry, notebook: opts.notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, log };
+  const commands = plainCommands(commandDeps);
+  bot.use(commandsComposer(commandDeps, commands));
+  bot.use(intakeComposer({ runs, notebook: opts.notebook, commands, localPlanner: config.model.kind === 'local', log }));
   // Last: any button nobody claimed (run over, bot restarted, foreign data) gets an alert and loses its keyboard.
   bot.on('callback_query', async (ctx) => {
     await ctx.answerCallbackQuery({ text: S.tapStale(), show_alert: true });

@@ -6,6 +6,12 @@
 export const BUTTONS = Object.freeze({
   approve: '✅ Aprobar',
   reject: '❌ Rechazar',
+  week: (n: number) => `Semana ${n}`,
+  myNotes: '📚 Mis notas',
+  help: '❓ Ayuda',
+  downloadWav: '⬇️ Descargar WAV',
+  saveAsNote: '📝 Guardar como nota',
+  showGantt: '📊 Ver cronograma',
 });
 
 /** Commands registered with setMyCommands (name without slash → description shown by Telegram). */
@@ -46,6 +52,27 @@ export const S = Object.freeze({
   tooLong: (length: number, max: number) =>
     `Ese mensaje es demasiado largo (${length} caracteres; el máximo es ${max}). Resúmelo en una frase; si es una nota, guárdala con /nota.`,
 
+  thanks: () => '¡De nada! Aquí estoy si necesitas algo más.',
+  smallTalk: () =>
+    'Aquí estoy, con tu cuaderno abierto. Preparo tu semana de estudio, busco en tus notas y hago tarjetas de repaso. Prueba «prepara la semana 3» o «¿qué tengo sobre el cubismo?».',
+  searchHeader: (query: string) => `Esto tengo sobre «${query}»:`,
+  searchHit: (id: number, topic: string, week: number | undefined, line: string) =>
+    `• Nota ${id} · ${topic.charAt(0).toUpperCase()}${topic.slice(1)}${week !== undefined ? ` (semana ${week})` : ''}\n  ${line}`,
+  searchNone: (query: string, topics: string) =>
+    `No tengo notas sobre «${query}». Tus temas son ${topics}. Si quieres guardar una, escribe /nota tema: texto.`,
+  searchFailed: () => 'No pude leer tus notas ahora mismo. Inténtalo de nuevo en un momento.',
+  quickChosen: (question: string, choice: string) => `${question}\n\n→ ${choice}`,
+  quickText: (action: 'p' | 'c' | 'r' | 'n' | 'v' | 't', week: number) =>
+    ({ p: `prepara la semana ${week}`, c: `haz la portada de la semana ${week}`, r: `rehaz la portada de la semana ${week}`,
+      n: `narra la semana ${week}`, v: `vuelve a narrar la semana ${week}`, t: `tarjetas de la semana ${week}` })[action],
+  pasteOffer: (length: number, max: number, parts: number) =>
+    (parts > 1
+      ? `Me llegó un texto largo en ${parts} partes (${length.toLocaleString('es-ES')} caracteres en total).`
+      : `Ese mensaje es muy largo (${length.toLocaleString('es-ES')} caracteres).`) +
+    ` Para pedirme algo basta una frase (hasta ${max.toLocaleString('es-ES')} caracteres). ¿Es algo para estudiar? Puedo guardarlo como nota.`,
+  pasteSaved: (ids: readonly number[]) =>
+    ids.length === 1 ? `📝 Guardado como nota ${ids[0]}.` : `📝 Guardado en ${ids.length} notas: ${ids.join(', ')}.`,
+  pasteGone: () => 'Ese texto ya no lo tengo (lo guardaste ya o me reinicié). Pégalo de nuevo si hace falta.',
   cancelling: () => 'Cancelando… Te digo enseguida qué había terminado.',
   nothingToCancel: () => 'No hay nada en marcha que cancelar.',
 

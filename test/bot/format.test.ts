@@ -1,7 +1,7 @@
 /** The pure parts of the bot: texts, limits, keyboards, note parsing, the report. */
 import { describe, expect, it } from 'vitest';
 import { anyCase, parseNote } from '../../src/bot/commands.js';
-import { isGreeting } from '../../src/bot/intake.js';
+import { understand } from '../../src/agent/understand.js';
 import { forOwner } from '../../src/agent/strings.js';
 import { reportText } from '../../src/bot/delivery.js';
 import { applyTaskEvent, approvalText, chatActionFor, progressBar, renderProgress, splitText, truncate } from '../../src/bot/format.js';
@@ -86,8 +86,8 @@ describe('format', () => {
   });
 
   it('tells a bare greeting from a request that starts with one', () => {
-    for (const t of ['hola', 'Hola!', '¡Buenas tardes! 👋', 'buenos días', 'hola cuaderno']) expect(isGreeting(t), t).toBe(true);
-    for (const t of ['hola, prepare la semana 3', 'buenas, narre la semana 4', 'semana 3']) expect(isGreeting(t), t).toBe(false);
+    for (const t of ['hola', 'Hola!', '¡Buenas tardes! 👋', 'buenos días', 'hola cuaderno']) expect(understand(t).intent, t).toBe('saludo');
+    for (const t of ['hola, prepare la semana 3', 'buenas, narre la semana 4', 'semana 3']) expect(understand(t).intent, t).not.toBe('saludo');
   });
 
   it('accepts commands capitalised by a phone keyboard', () => {
