@@ -97,3 +97,15 @@ export function pasteKeyboard(pasteId: string): InlineKeyboardMarkup {
 export function parsePasteCallback(data: string | undefined): string | undefined {
   return /^pg:([A-Za-z0-9_-]{1,40})$/.exec(data ?? '')?.[1];
 }
+
+/** [Ver cronograma] under a report whose chart was not sent: `gt:<runId>`. */
+export function ganttKeyboard(runId: string): InlineKeyboardMarkup {
+  const data = `gt:${runId}`;
+  // A run id too long for the callback data gets no button (ours are ~30 bytes).
+  if (Buffer.byteLength(data) > CALLBACK_DATA_MAX_BYTES) return noKeyboard();
+  return { inline_keyboard: [[{ text: BUTTONS.showGantt, callback_data: data }]] };
+}
+
+export function parseGanttCallback(data: string | undefined): string | undefined {
+  return /^gt:([A-Za-z0-9_-]{1,60})$/.exec(data ?? '')?.[1];
+}

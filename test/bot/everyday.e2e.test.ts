@@ -6,9 +6,10 @@
  * paste — is answered once, with an offer to save it as a note.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../src/bot/strings.js';
 import type { ChatClient } from '../support/telegram.js';
 import { OWNER, startStack, type Stack } from './stack.js';
-import { answerUntilReport, real } from './steps.js';
+import { answerUntilReport, real, until } from './steps.js';
 
 let stack: Stack;
 let owner: ChatClient;
@@ -64,6 +65,9 @@ describe('everyday messages', () => {
     expect(approvals).toHaveLength(1);
     expect(approvals[0]!.text).toMatch(/portada/);
     expect(report.text).toMatch(/no aprobado/);
+    // Nothing was made: no chart sent unasked, a button offers it.
+    expect(report.buttons.map((b) => b.text)).toEqual(['📊 Ver cronograma']);
+    expect(stack.h.uploads.filter((u) => u.chatId === OWNER)).toEqual([]);
     expect((await owner.messages()).some((m) => /No he entendido/.test(m.text))).toBe(false);
   });
 
@@ -88,5 +92,23 @@ describe('everyday messages', () => {
     const after = await owner.messages();
     expect(after.slice(before).map((m) => m.messageId)).toEqual([offer.messageId]);
     expect(await stack.notebook.usage.list()).toHaveLength(rows);
+  });
+
+  it('every command the bot understands is in /ayuda and in the command menu, one line each', async () => {
+    const help = await oneBubble('/ayuda');
+    for (const c of COMMANDS) {
+      expect(help.split('\n').filter((l) => l.startsWith(`/${c.command} `) || l === `/${c.command}`), c.command).toHaveLength(1);
+    }
+    expect(stack.h.myCommands.at(-1)).toEqual(COMMANDS.map(({ command, description }) => ({ command, description })));
+    // And each one is understood: none gets «No conozco esa orden».
+    for (const c of COMMANDS.filter((x) => x.command !== 'cronograma')) {
+      const answer = await oneBubble(`/${c.command}`);
+      expect(answer, c.command).not.toMatch(/No conozco esa orden/);
+    }
+    // The last run (the week-2 cover asked from a button) was rejected: its chart comes on request.
+    const photos = () => stack.h.uploads.filter((u) => u.chatId === OWNER && u.method === 'sendPhoto').length;
+    const before = photos();
+    await owner.say('/cronograma');
+    await until(async () => photos() === before + 1);
   });
 });
