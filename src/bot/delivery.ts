@@ -13,7 +13,7 @@ import type { RunOutcome } from '../agent/types.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import type { Artifact } from '../tools/contract.js';
 import { weekTitle, type Week } from '../tools/domain.js';
-import { splitText, truncate, TELEGRAM_CAPTION_MAX } from './format.js';
+import { captionAndRest, splitText } from './format.js';
 import { ganttKeyboard, wavKeyboard } from './keyboards.js';
 import { S, usd } from './strings.js';
 
@@ -98,14 +98,23 @@ export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome
   }
 
   for (const a of outcome.artifacts) {
+    // A caption over Telegram's limit is not cut: its rest follows the file as messages.
+    let rest: string[] = [];
     if (a.kind === 'imagen') {
-      await attempt('la portada', () => deps.api.sendPhoto(chatId, new InputFile(a.path), { caption: coverCaption(a) }));
+      const c = captionAndRest(coverCaption(a));
+      rest = c.rest;
+      await attempt('la portada', () => deps.api.sendPhoto(chatId, new InputFile(a.path), { caption: c.caption }));
     } else if (a.kind === 'audio') {
       // One playable message; the WAV only on request (its button, or /wav N).
-      await attempt('el pódcast', () => sendEpisode(deps, chatId, a));
+      const c = captionAndRest(a.caption ?? '');
+      rest = c.rest;
+      await attempt('el pódcast', () => sendEpisode(deps, chatId, a, c.caption));
     } else {
-      await attempt('un documento', () => deps.api.sendDocument(chatId, new InputFile(a.path), a.caption ? { caption: truncate(a.caption, TELEGRAM_CAPTION_MAX) } : {}));
+      const c = captionAndRest(a.caption ?? '');
+      rest = c.rest;
+      await attempt('un documento', () => deps.api.sendDocument(chatId, new InputFile(a.path), c.caption ? { caption: c.caption } : {}));
     }
+    for (const chunk of rest) await attempt('el texto del archivo', () => deps.api.sendMessage(chatId, chunk));
   }
 
   const send = Boolean(deps.media.renderGantt) && ganttWorthSending(outcome);
@@ -125,7 +134,7 @@ export async function sendGantt(deps: DeliveryDeps, chatId: number, events: read
   await deps.api.sendPhoto(chatId, new InputFile(png, 'cronograma.png'), { caption: S.ganttCaption });
 }
 
-async function sendEpisode(deps: DeliveryDeps, chatId: number, a: Artifact): Promise<void> {
+async function sendEpisode(deps: DeliveryDeps, chatId: number, a: Artifact, caption: string): Promise<void> {
   const title = S.audioTitle(titleOf(a) ?? path.basename(a.path, path.extname(a.path)));
   const isMp3 = /mpeg|mp3/.test(a.mime);
   if (!isMp3 && !deps.media.encodeMp3) {
@@ -140,7 +149,7 @@ async function sendEpisode(deps: DeliveryDeps, chatId: number, a: Artifact): Pro
   await deps.api.sendAudio(chatId, new InputFile(mp3, name), {
     title,
     performer: S.audioPerformer,
-    ...(a.caption ? { caption: truncate(a.caption, TELEGRAM_CAPTION_MAX) } : {}),
+    ...(caption ? { caption } : {}),
     ...(week !== undefined ? { reply_markup: wavKeyboard(week) } : {}),
   });
 }
@@ -156,11 +165,11 @@ function weekOf(a: Artifact): Week | undefined {
   return Number.isInteger(week) && week >= 1 && week <= 4 ? (week as Week) : undefined;
 }
 
-/** Caption of the cover: week, topic and engine (the artifact's own caption when it has one). */
+/** Caption of the cover: week, topic and engine (the artifact's own caption when it has one); whole, split at sending. */
 export function coverCaption(a: Artifact): string {
-  if (a.caption) return truncate(a.caption, TELEGRAM_CAPTION_MAX);
+  if (a.caption) return a.caption;
   const engine = [a.meta?.motor, a.meta?.engine].find((x): x is string => typeof x === 'string');
-  return truncate(S.coverCaption(titleOf(a) ?? path.basename(a.path), engine), TELEGRAM_CAPTION_MAX);
+  return S.coverCaption(titleOf(a) ?? path.basename(a.path), engine);
 }
 
 /** The final text: report, what was not done, why it stopped, tokens and cost. */

@@ -52,9 +52,9 @@ export const S = Object.freeze({
     'Algo falló dentro del trabajo y tuve que pararlo. Lo que ya estaba hecho se conserva; inténtalo de nuevo y, si se repite, revisa el registro del servidor.',
   handlerFailed: () => 'No pude atender ese mensaje por un error interno. Inténtalo de nuevo en un momento.',
   unknownCommand: () => 'No conozco esa orden. Escribe /ayuda para ver lo que sé hacer.',
-  emptyText: () => 'Escríbeme en una frase qué quieres, por ejemplo «prepare la semana 3».',
+  emptyText: () => 'Escríbeme en una frase qué quieres, por ejemplo «prepara la semana 3».',
   greeting: (name: string) =>
-    `¡Hola${name ? `, ${name}` : ''}! Dime en una frase qué quieres preparar, por ejemplo «prepare la semana 3», o escribe /ayuda para ver todo lo que sé hacer.`,
+    `¡Hola${name ? `, ${name}` : ''}! Dime en una frase qué quieres preparar, por ejemplo «prepara la semana 3», o escribe /ayuda para ver todo lo que sé hacer.`,
   tooLong: (length: number, max: number) =>
     `Ese mensaje es demasiado largo (${length} caracteres; el máximo es ${max}). Resúmelo en una frase; si es una nota, guárdala con /nota.`,
 
