@@ -7,7 +7,7 @@
  */
 import { Composer, type Context } from 'grammy';
 import { questionFor } from '../agent/intent.js';
-import { understand, type CommandName, type Understood } from '../agent/understand.js';
+import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
 import { WEEK_TOPICS, WEEKS, type Week } from '../tools/domain.js';
 import type { BotNotebook, PlainCommand } from './commands.js';
 import { NOTE_MAX_CHARS } from './commands.js';
@@ -61,7 +61,7 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'ambiguo': {
         const running = deps.runs.current(chatId);
         if (running) return void (await ctx.reply(S.busy(running.text, running.elapsedS)));
-        if (deps.localPlanner) return void (await askBack(ctx, u));
+        if (deps.localPlanner) return void (await askBack(ctx, u, asksForRedo(text)));
         break;
       }
       default: break;
@@ -135,8 +135,9 @@ async function searchAnswer(deps: Pick<IntakeDeps, 'notebook' | 'log'>, query: s
 }
 
 /** The question back, with the buttons that answer it (Semana 1 · 2 · 3 · 4, and the actions when nothing is known). */
-async function askBack(ctx: Context, u: Extract<Understood, { intent: 'ambiguo' }>): Promise<void> {
-  const action: QuickAction = u.quiere === 'portada' ? 'c' : u.quiere === 'narracion' ? 'n' : u.quiere === 'tarjetas' ? 't' : 'p';
+async function askBack(ctx: Context, u: Extract<Understood, { intent: 'ambiguo' }>, redo: boolean): Promise<void> {
+  // "rehaga la portada, la de ayer no me gustó": the button asks for a new version, as the words did.
+  const action: QuickAction = u.quiere === 'portada' ? (redo ? 'r' : 'c') : u.quiere === 'narracion' ? (redo ? 'v' : 'n') : u.quiere === 'tarjetas' ? 't' : 'p';
   const weeks = (WEEKS as readonly Week[]).filter((w) => w in WEEK_TOPICS);
   const question = questionFor(u);
   if (u.quiere === 'buscar') return void (await ctx.reply(question));

@@ -60,7 +60,7 @@ describe('everyday messages', () => {
     const q = await owner.waitText(/^¿De qué semana quieres la portada\?/);
     expect(q.buttons.map((b) => b.text)).toEqual(['Semana 1', 'Semana 2', 'Semana 3', 'Semana 4']);
     await owner.press(q.messageId, q.buttons[1]!.data);
-    await owner.waitFor('the question closed', (m) => m.some((x) => x.messageId === q.messageId && x.buttons.length === 0 && /→ haz la portada de la semana 2/.test(x.text)));
+    await owner.waitFor('the question closed', (m) => m.some((x) => x.messageId === q.messageId && x.buttons.length === 0 && /→ rehaz la portada de la semana 2/.test(x.text)));
     const { report, approvals } = await answerUntilReport(owner, () => 'Rechazar');
     expect(approvals).toHaveLength(1);
     expect(approvals[0]!.text).toMatch(/portada/);
