@@ -58,6 +58,25 @@ export const AGENT = {
   noReport: 'Resumen hecho con los resultados reales (el modelo no dio el suyo):',
 } as const;
 
+const WEEKS_IN_WORDS = 'Hay cuatro: 1 estadística, 2 python, 3 historia del arte, 4 música.';
+
+/** The planner's words back when a request is not work to do, or not clear enough (tú). */
+export const ASK = {
+  hello: '¡Hola! Dime en una frase qué quieres preparar, por ejemplo «prepara la semana 3», o escribe /ayuda para ver todo lo que sé hacer.',
+  thanks: '¡De nada! Aquí estoy si necesitas algo más.',
+  searchInChat: (query: string) => `Para buscar «${query}» en tus notas, escríbemelo en el chat: «¿qué tengo sobre ${query}?».`,
+  command: (name: string) => `Eso es una orden del chat: escribe /${name}.`,
+  noSuchWeek: (week: number) => `No existe la semana ${week}. ${WEEKS_IN_WORDS} ¿Cuál quieres? Por ejemplo: «prepara la semana 3».`,
+  whichWeek: `¿Qué semana quieres preparar? ${WEEKS_IN_WORDS} Por ejemplo: «prepara la semana 3».`,
+  whichWeekFor: (what: 'portada' | 'narracion') =>
+    what === 'portada'
+      ? `¿De qué semana quieres la portada? ${WEEKS_IN_WORDS} Por ejemplo: «rehaz la portada de la semana 2».`
+      : `¿De qué semana quieres la narración? ${WEEKS_IN_WORDS} Por ejemplo: «narra la semana 2».`,
+  whichNote: '¿De qué nota o tema quieres las tarjetas? Por ejemplo: «solo tarjetas de la nota sobre el cubismo» o «tarjetas de la semana 2».',
+  whatToSearch: '¿Qué busco en tus notas? Por ejemplo: «¿qué tengo sobre el impresionismo?».',
+  unclear: `¿Qué quieres hacer? Puedo preparar una semana, rehacer su portada, narrarla, hacer tarjetas o buscar en tus notas. Por ejemplo: «prepara la semana 3». Escribe /ayuda para ver más ejemplos.`,
+} as const;
+
 export const CHECKPOINT = {
   missing: (file: string) => `No hay ninguna ejecución que reanudar (no existe ${file}). Empiece una nueva sin --reanudar.`,
   corrupt: (file: string, why: string) =>

@@ -4,6 +4,7 @@
  * RunManager (same approvals, zero tokens).
  */
 import { Composer, type Context } from 'grammy';
+import type { CommandName } from '../agent/understand.js';
 import type { NotesStore, UsageLog } from '../store/types.js';
 import { WEEKS } from '../tools/domain.js';
 import type { ApprovalRegistry } from './approvals.js';
@@ -32,12 +33,12 @@ export interface CommandsDeps {
   log: (message: string, error?: unknown) => void;
 }
 
-export function commandsComposer(deps: CommandsDeps): Composer<Context> {
-  const now = deps.now ?? (() => new Date());
-  const c = new Composer<Context>();
+/** A command that takes no argument, so it can also be written as a bare word ("ayuda", "estado"). */
+export type PlainCommand = (ctx: Context) => Promise<void>;
 
-  c.command(anyCase('start'), (ctx) => ctx.reply(S.start(ctx.from?.first_name ?? '')));
-  c.command(anyCase('ayuda'), (ctx) => ctx.reply(S.help()));
+export function commandsComposer(deps: CommandsDeps, plain: Readonly<Record<CommandName, PlainCommand>> = plainCommands(deps)): Composer<Context> {
+  const c = new Composer<Context>();
+  for (const [name, handler] of Object.entries(plain)) c.command(anyCase(name), (ctx) => handler(ctx));
 
   c.command(anyCase('semana'), async (ctx) => {
     const arg = ctx.match.trim();
@@ -57,57 +58,6 @@ export function commandsComposer(deps: CommandsDeps): Composer<Context> {
     await replyToStart(ctx, result);
   });
 
-  c.command(anyCase('cancelar'), async (ctx) => {
-    await ctx.reply(deps.runs.cancel(ctx.chat.id) ? S.cancelling() : S.nothingToCancel());
-  });
-
-  c.command(anyCase('estado'), async (ctx) => {
-    const lines: string[] = [];
-    const run = deps.runs.current(ctx.chat.id);
-    if (!run) lines.push(S.statusIdle());
-    else {
-      lines.push(S.statusRun(run.text, run.elapsedS));
-      const busy = run.tasks.filter((t) => t.state === 'en_curso');
-      if (busy.length > 0) lines.push(S.statusTasks, ...busy.map((t) => `🔄 ${t.label}`));
-    }
-    const pending = deps.registry.pending(ctx.chat.id);
-    lines.push(S.statusApprovals(pending.length), ...pending.map((p) => `• ${toolInWords(p.tool)}`));
-    try {
-      lines.push(S.statusBudget(await deps.notebook.usage.monthTotal(now()), deps.monthlyBudgetUsd));
-    } catch (e) {
-      deps.log('no se pudo leer el gasto del mes', e);
-    }
-    await ctx.reply(lines.join('\n'));
-  });
-
-  c.command(anyCase('gasto'), async (ctx) => {
-    try {
-      const date = now();
-      const spent = await deps.notebook.usage.monthTotal(date);
-      const month = date.toISOString().slice(0, 7);
-      const tokens = (await deps.notebook.usage.list())
-        .filter((r) => r.fecha.slice(0, 7) === month)
-        .reduce((sum, r) => sum + r.tokens_entrada + r.tokens_salida, 0);
-      await ctx.reply(S.spend(tokens, spent, deps.monthlyBudgetUsd));
-    } catch (e) {
-      deps.log('no se pudo leer el registro de uso', e);
-      await ctx.reply(S.spendFailed());
-    }
-  });
-
-  c.command(anyCase('notas'), async (ctx) => {
-    let notes;
-    try {
-      notes = await deps.notebook.notes.list();
-    } catch (e) {
-      deps.log('no se pudieron leer las notas', e);
-      return void (await ctx.reply(S.notesFailed()));
-    }
-    if (notes.length === 0) return void (await ctx.reply(S.notesEmpty()));
-    const body = [S.notesHeader(notes.length), ...notes.map((n) => `${n.id} · ${n.tema} — ${truncate(n.texto.replace(/\s+/g, ' '), 80)}`)].join('\n');
-    for (const chunk of splitText(body)) await ctx.reply(chunk);
-  });
-
   c.command(anyCase('nota'), async (ctx) => {
     const parsed = parseNote(ctx.match);
     if (parsed.kind === 'error') return void (await ctx.reply(parsed.message));
@@ -121,6 +71,62 @@ export function commandsComposer(deps: CommandsDeps): Composer<Context> {
   });
 
   return c;
+}
+
+/** The commands without arguments, by name: the slash command and the bare word run the same code. */
+export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainCommand> {
+  const now = deps.now ?? (() => new Date());
+  return {
+    start: async (ctx) => { await ctx.reply(S.start(ctx.from?.first_name ?? '')); },
+    ayuda: async (ctx) => { await ctx.reply(S.help()); },
+    cancelar: async (ctx) => {
+      await ctx.reply(deps.runs.cancel(ctx.chat!.id) ? S.cancelling() : S.nothingToCancel());
+    },
+    estado: async (ctx) => {
+      const lines: string[] = [];
+      const run = deps.runs.current(ctx.chat!.id);
+      if (!run) lines.push(S.statusIdle());
+      else {
+        lines.push(S.statusRun(run.text, run.elapsedS));
+        const busy = run.tasks.filter((t) => t.state === 'en_curso');
+        if (busy.length > 0) lines.push(S.statusTasks, ...busy.map((t) => `🔄 ${t.label}`));
+      }
+      const pending = deps.registry.pending(ctx.chat!.id);
+      lines.push(S.statusApprovals(pending.length), ...pending.map((p) => `• ${toolInWords(p.tool)}`));
+      try {
+        lines.push(S.statusBudget(await deps.notebook.usage.monthTotal(now()), deps.monthlyBudgetUsd));
+      } catch (e) {
+        deps.log('no se pudo leer el gasto del mes', e);
+      }
+      await ctx.reply(lines.join('\n'));
+    },
+    gasto: async (ctx) => {
+      try {
+        const date = now();
+        const spent = await deps.notebook.usage.monthTotal(date);
+        const month = date.toISOString().slice(0, 7);
+        const tokens = (await deps.notebook.usage.list())
+          .filter((r) => r.fecha.slice(0, 7) === month)
+          .reduce((sum, r) => sum + r.tokens_entrada + r.tokens_salida, 0);
+        await ctx.reply(S.spend(tokens, spent, deps.monthlyBudgetUsd));
+      } catch (e) {
+        deps.log('no se pudo leer el registro de uso', e);
+        await ctx.reply(S.spendFailed());
+      }
+    },
+    notas: async (ctx) => {
+      let notes;
+      try {
+        notes = await deps.notebook.notes.list();
+      } catch (e) {
+        deps.log('no se pudieron leer las notas', e);
+        return void (await ctx.reply(S.notesFailed()));
+      }
+      if (notes.length === 0) return void (await ctx.reply(S.notesEmpty()));
+      const body = [S.notesHeader(notes.length), ...notes.map((n) => `${n.id} · ${n.tema} — ${truncate(n.texto.replace(/\s+/g, ' '), 80)}`)].join('\n');
+      for (const chunk of splitText(body)) await ctx.reply(chunk);
+    },
+  };
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
- * What reaches the chat when a run ends: the cover as a photo with its caption, the episode as a
- * playable MP3 (Telegram's player does not play WAV) plus the WAV itself as a document, the report
- * (split to Telegram's limit, no parse_mode: model text is sent as plain text), the Gantt chart and
- * the run's tokens and cost. Files go as paths/Buffers (InputFile), never streams, so auto-retry
+ * What reaches the chat when a run ends: the cover as a photo with its caption, the episode as one
+ * playable MP3 with title and performer (the WAV only on request, from its button), the report
+ * (split to Telegram's limit, no parse_mode: model text is sent as plain text) with the run's
+ * tokens and cost, and the Gantt chart when the run made something now (else a button offers it). Files go as paths/Buffers (InputFile), never streams, so auto-retry
  * can resend them. One failed send is told in one sentence and does not stop the others. A run
  * that only asked something back (no tool called) is just that question, as a normal message.
  */
@@ -13,21 +13,42 @@ import type { RunOutcome } from '../agent/types.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import type { Artifact } from '../tools/contract.js';
 import { weekTitle, type Week } from '../tools/domain.js';
-import { splitText, truncate, TELEGRAM_CAPTION_MAX } from './format.js';
+import { captionAndRest, splitText } from './format.js';
+import { ganttKeyboard, wavKeyboard } from './keyboards.js';
 import { S, usd } from './strings.js';
 
 /** Media helpers the delivery needs; main/tests pass the real encoders (tools/media, scheduler/gantt). */
 export interface DeliveryMedia {
   /** WAV → MP3 for Telegram's audio player. Absent: only the WAV document is sent. */
   encodeMp3?: (wav: Buffer) => Buffer | Promise<Buffer>;
-  /** A run's task events → PNG. Absent: no chart. */
-  renderGantt?: (events: readonly TaskEvent[]) => Buffer | Promise<Buffer>;
+  /** A run's task events (and the owner's waits) → PNG. Absent: no chart. */
+  renderGantt?: (events: readonly TaskEvent[], waits?: readonly OwnerWait[]) => Buffer | Promise<Buffer>;
+}
+
+/** A span the run spent waiting for the owner's answer, in ms since the run's start. */
+export interface OwnerWait {
+  from: number;
+  to: number;
+}
+
+/** Stages that make the week's media: a run that finished one of them did real work worth a chart. */
+const REAL_WORK_LABELS: ReadonlySet<string> = new Set(['Portada', 'Narración']);
+
+/**
+ * True when the chart is worth sending unasked: the run was not cancelled and made a cover or a
+ * narration now (a cached repeat runs neither stage). Otherwise it is offered behind a button.
+ */
+export function ganttWorthSending(outcome: RunOutcome): boolean {
+  if (outcome.stopReason === 'cancelado') return false;
+  return outcome.taskEvents.some((e) => e.type === 'finished' && REAL_WORK_LABELS.has(e.label));
 }
 
 export interface DeliveryDeps {
   api: Api;
   media: DeliveryMedia;
   log: (message: string, error?: unknown) => void;
+  /** The spans the run waited for the owner (drawn as a labelled band on the chart). */
+  waits?: readonly OwnerWait[];
 }
 
 /**
@@ -77,54 +98,78 @@ export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome
   }
 
   for (const a of outcome.artifacts) {
+    // A caption over Telegram's limit is not cut: its rest follows the file as messages.
+    let rest: string[] = [];
     if (a.kind === 'imagen') {
-      await attempt('la portada', () => deps.api.sendPhoto(chatId, new InputFile(a.path), { caption: coverCaption(a) }));
+      const c = captionAndRest(coverCaption(a));
+      rest = c.rest;
+      await attempt('la portada', () => deps.api.sendPhoto(chatId, new InputFile(a.path), { caption: c.caption }));
     } else if (a.kind === 'audio') {
-      await attempt('el pódcast', () => sendEpisode(deps, chatId, a));
-      await attempt('el audio WAV', () => deps.api.sendDocument(chatId, new InputFile(a.path), { caption: S.wavCaption }));
+      // One playable message; the WAV only on request (its button, or /wav N).
+      const c = captionAndRest(a.caption ?? '');
+      rest = c.rest;
+      await attempt('el pódcast', () => sendEpisode(deps, chatId, a, c.caption));
     } else {
-      await attempt('un documento', () => deps.api.sendDocument(chatId, new InputFile(a.path), a.caption ? { caption: truncate(a.caption, TELEGRAM_CAPTION_MAX) } : {}));
+      const c = captionAndRest(a.caption ?? '');
+      rest = c.rest;
+      await attempt('un documento', () => deps.api.sendDocument(chatId, new InputFile(a.path), c.caption ? { caption: c.caption } : {}));
     }
+    for (const chunk of rest) await attempt('el texto del archivo', () => deps.api.sendMessage(chatId, chunk));
   }
 
-  for (const chunk of splitText(reportText(outcome))) {
-    await attempt('el informe', () => deps.api.sendMessage(chatId, chunk));
+  const send = Boolean(deps.media.renderGantt) && ganttWorthSending(outcome);
+  const offer = Boolean(deps.media.renderGantt) && !send && outcome.taskEvents.length > 0;
+  const chunks = splitText(reportText(outcome));
+  for (const [i, chunk] of chunks.entries()) {
+    const last = i === chunks.length - 1;
+    await attempt('el informe', () => deps.api.sendMessage(chatId, chunk, last && offer ? { reply_markup: ganttKeyboard(outcome.runId) } : {}));
   }
-
-  if (deps.media.renderGantt && outcome.taskEvents.length > 0) {
-    const render = deps.media.renderGantt;
-    await attempt('el cronograma', async () => {
-      const png = await render(outcome.taskEvents);
-      await deps.api.sendPhoto(chatId, new InputFile(png, 'cronograma.png'), { caption: S.ganttCaption });
-    });
-  }
+  if (send) await attempt('el cronograma', () => sendGantt(deps, chatId, outcome.taskEvents));
 }
 
-async function sendEpisode(deps: DeliveryDeps, chatId: number, a: Artifact): Promise<void> {
+/** Draws the run's chart and sends it as a photo (also what «Ver cronograma» does). */
+export async function sendGantt(deps: DeliveryDeps, chatId: number, events: readonly TaskEvent[]): Promise<void> {
+  if (!deps.media.renderGantt) return;
+  const png = await deps.media.renderGantt(events, deps.waits ?? []);
+  await deps.api.sendPhoto(chatId, new InputFile(png, 'cronograma.png'), { caption: S.ganttCaption });
+}
+
+async function sendEpisode(deps: DeliveryDeps, chatId: number, a: Artifact, caption: string): Promise<void> {
   const title = S.audioTitle(titleOf(a) ?? path.basename(a.path, path.extname(a.path)));
   const isMp3 = /mpeg|mp3/.test(a.mime);
-  if (!isMp3 && !deps.media.encodeMp3) return; // the WAV document that follows carries the episode
+  if (!isMp3 && !deps.media.encodeMp3) {
+    // Without an encoder the WAV itself is the episode.
+    await deps.api.sendDocument(chatId, new InputFile(a.path), { caption: title });
+    return;
+  }
   const bytes = await readFile(a.path);
   const mp3 = isMp3 ? bytes : await deps.media.encodeMp3!(bytes);
   const name = `${path.basename(a.path, path.extname(a.path))}.mp3`;
+  const week = weekOf(a);
   await deps.api.sendAudio(chatId, new InputFile(mp3, name), {
     title,
     performer: S.audioPerformer,
-    ...(a.caption ? { caption: truncate(a.caption, TELEGRAM_CAPTION_MAX) } : {}),
+    ...(caption ? { caption } : {}),
+    ...(week !== undefined ? { reply_markup: wavKeyboard(week) } : {}),
   });
 }
 
 /** The week's title from the artifact's meta (`semana`) or its file name (`semana_03.wav`). */
 function titleOf(a: Artifact): string | undefined {
-  const week = Number(a.meta?.semana ?? /semana_0*(\d+)/.exec(path.basename(a.path))?.[1]);
-  return Number.isInteger(week) && week >= 1 && week <= 4 ? weekTitle(week as Week) : undefined;
+  const week = weekOf(a);
+  return week !== undefined ? weekTitle(week) : undefined;
 }
 
-/** Caption of the cover: week, topic and engine (the artifact's own caption when it has one). */
+function weekOf(a: Artifact): Week | undefined {
+  const week = Number(a.meta?.semana ?? /semana_0*(\d+)/.exec(path.basename(a.path))?.[1]);
+  return Number.isInteger(week) && week >= 1 && week <= 4 ? (week as Week) : undefined;
+}
+
+/** Caption of the cover: week, topic and engine (the artifact's own caption when it has one); whole, split at sending. */
 export function coverCaption(a: Artifact): string {
-  if (a.caption) return truncate(a.caption, TELEGRAM_CAPTION_MAX);
+  if (a.caption) return a.caption;
   const engine = [a.meta?.motor, a.meta?.engine].find((x): x is string => typeof x === 'string');
-  return truncate(S.coverCaption(titleOf(a) ?? path.basename(a.path), engine), TELEGRAM_CAPTION_MAX);
+  return S.coverCaption(titleOf(a) ?? path.basename(a.path), engine);
 }
 
 /** The final text: report, what was not done, why it stopped, tokens and cost. */

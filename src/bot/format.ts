@@ -184,6 +184,17 @@ export function splitText(text: string, max = TELEGRAM_TEXT_MAX): string[] {
   return out;
 }
 
+/**
+ * A caption within Telegram's 1,024 and the rest of the text as messages within 4,096, both cut on
+ * paragraph boundaries first: a long caption is never cut short, its rest follows the file.
+ */
+export function captionAndRest(text: string): { caption: string; rest: string[] } {
+  const [caption = ''] = splitText(text, TELEGRAM_CAPTION_MAX);
+  // The caption is a prefix of the trimmed text: the rest is split again at the message limit.
+  const rest = text.trim().slice(caption.length).trim();
+  return { caption, rest: rest ? splitText(rest) : [] };
+}
+
 /** "14:05" in the server's time zone, for "Aprobado por Ana a las 14:05". */
 export function clockTime(d: Date): string {
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;

@@ -14,8 +14,9 @@ import { renderRunGantt } from '../scheduler/gantt.js';
 import { encodeMp3 } from '../tools/media/mp3.js';
 import { accessComposer } from './access.js';
 import { ApprovalRegistry, approvalsComposer } from './approvals.js';
-import { commandsComposer, type BotNotebook } from './commands.js';
+import { commandsComposer, plainCommands, type BotNotebook } from './commands.js';
 import type { DeliveryMedia } from './delivery.js';
+import { filesComposer, RunCharts } from './files.js';
 import { intakeComposer } from './intake.js';
 import { noKeyboard } from './keyboards.js';
 import { RunManager, type RunService } from './runs.js';
@@ -68,20 +69,26 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   const state = new BotStateFile(config.dataDir);
   await state.load();
   const registry = new ApprovalRegistry({ state, api: bot.api, timeoutS: config.limits.approvalTimeoutS, dataDir: config.dataDir, log });
+  const charts = new RunCharts();
+  const media: DeliveryMedia = opts.media ?? { encodeMp3, renderGantt: (events, waits) => renderRunGantt(events, S.ganttTitle, waits) };
   const runs = new RunManager({
     api: bot.api,
     service: opts.service,
     registry,
     state,
-    media: opts.media ?? { encodeMp3, renderGantt: (events) => renderRunGantt(events, S.ganttTitle) },
+    media,
+    charts,
     budget: async () => ({ spent: await opts.notebook.usage.monthTotal(new Date()), limit: config.limits.monthlyBudgetUsd }),
     log,
   });
 
   bot.use(accessComposer(opts.allowedUserIds ?? config.telegram.allowedUserIds));
   bot.use(approvalsComposer(registry));
-  bot.use(commandsComposer({ runs, registry, notebook: opts.notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, log }));
-  bot.use(intakeComposer(runs));
+  const commandDeps = { runs, registry, notebook: opts.notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, log };
+  const commands = plainCommands(commandDeps);
+  bot.use(commandsComposer(commandDeps, commands));
+  bot.use(filesComposer({ dataDir: config.dataDir, charts, media, log }));
+  bot.use(intakeComposer({ runs, notebook: opts.notebook, commands, localPlanner: config.model.kind === 'local', log }));
   // Last: any button nobody claimed (run over, bot restarted, foreign data) gets an alert and loses its keyboard.
   bot.on('callback_query', async (ctx) => {
     await ctx.answerCallbackQuery({ text: S.tapStale(), show_alert: true });
@@ -119,7 +126,7 @@ export interface RunningBot {
 export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOptions = {}): Promise<RunningBot> {
   const { bot, log } = cb;
   await bot.init();
-  await bot.api.setMyCommands([...COMMANDS]).catch((e: unknown) => { log('setMyCommands falló', e); });
+  await bot.api.setMyCommands(COMMANDS.map(({ command, description }) => ({ command, description }))).catch((e: unknown) => { log('setMyCommands falló', e); });
 
   const hook = opts.webhook === false ? undefined
     : opts.webhook ?? (config.telegram.webhookUrl && config.telegram.webhookSecret

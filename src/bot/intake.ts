@@ -1,44 +1,153 @@
 /**
- * Free text starts an agent run for the chat. The handler only asks the RunManager to start the
- * run and replies when it cannot (busy, budget); the run itself continues detached.
+ * Free text. The owner's words are read once (agent/understand.ts): greetings, thanks and small
+ * talk get one bubble; a note question gets the matching notes in words; a bare command word runs
+ * the command; an unclear request (offline planner) gets quick-reply buttons; work starts a run,
+ * detached, through the RunManager. None of the answers here starts a run or spends a token.
+ * A text longer than a request, or the parts of one long paste, get one offer to save it as a note.
  */
 import { Composer, type Context } from 'grammy';
+import { questionFor } from '../agent/intent.js';
+import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
+import { WEEK_TOPICS, WEEKS, type Week } from '../tools/domain.js';
+import type { BotNotebook, PlainCommand } from './commands.js';
+import { NOTE_MAX_CHARS } from './commands.js';
+import { splitText, truncate } from './format.js';
+import { noKeyboard, parsePasteCallback, parseQuickCallback, pasteKeyboard, quickKeyboard, type QuickAction } from './keyboards.js';
+import { PasteBox, pasteLength, pasteText, type Paste } from './paste.js';
 import type { RunManager, StartResult } from './runs.js';
+import { matchingNotes } from './search.js';
 import { S } from './strings.js';
 
 /** Longest request accepted as one sentence, in characters (the model needs a request, not a file). */
 export const MAX_REQUEST_CHARS = 1_000;
+/** How much of a note's text a search answer quotes. */
+const SEARCH_LINE_CHARS = 120;
 
-export function intakeComposer(runs: RunManager): Composer<Context> {
+export interface IntakeDeps {
+  runs: RunManager;
+  notebook: Pick<BotNotebook, 'notes'>;
+  commands: Readonly<Record<CommandName, PlainCommand>>;
+  /** True when the offline planner plays the model: unclear requests are asked back here, with buttons. */
+  localPlanner: boolean;
+  log: (message: string, error?: unknown) => void;
+  now?: () => number;
+}
+
+export function intakeComposer(deps: IntakeDeps): Composer<Context> {
+  const now = deps.now ?? Date.now;
+  const pastes = new PasteBox();
   const c = new Composer<Context>();
+
   c.on('message:text', async (ctx) => {
     const text = ctx.message.text.trim();
+    const chatId = ctx.chat.id;
+    const at = now();
+    const more = pastes.continued(chatId, at);
+    if (more) {
+      pastes.append(more, text, at);
+      return void (await showOffer(ctx, more));
+    }
     if (text.startsWith('/')) return void (await ctx.reply(S.unknownCommand()));
     if (!text) return void (await ctx.reply(S.emptyText()));
-    // A bare greeting is answered here: starting a run for it would spend tokens to ask a question.
-    if (isGreeting(text)) return void (await ctx.reply(S.greeting(ctx.from.first_name ?? '')));
-    const length = Array.from(text).length;
-    if (length > MAX_REQUEST_CHARS) return void (await ctx.reply(S.tooLong(length, MAX_REQUEST_CHARS)));
-    const result = await runs.start({
-      chatId: ctx.chat.id,
-      ownerId: ctx.from.id,
-      group: ctx.chat.type !== 'private',
-      mode: 'agente',
-      text,
-    });
-    await replyToStart(ctx, result);
+    if (Array.from(text).length > MAX_REQUEST_CHARS) return void (await showOffer(ctx, pastes.open(chatId, text, at)));
+
+    const u = understand(text);
+    switch (u.intent) {
+      case 'saludo': return void (await ctx.reply(S.greeting(ctx.from.first_name ?? '')));
+      case 'gracias': return void (await ctx.reply(S.thanks()));
+      case 'charla': return void (await ctx.reply(S.smallTalk()));
+      case 'orden': return void (await deps.commands[u.nombre](ctx));
+      case 'buscar': return void (await ctx.reply(await searchAnswer(deps, u.consulta)));
+      case 'ambiguo': {
+        const running = deps.runs.current(chatId);
+        if (running) return void (await ctx.reply(S.busy(running.text, running.elapsedS)));
+        if (deps.localPlanner) return void (await askBack(ctx, u, asksForRedo(text)));
+        break;
+      }
+      default: break;
+    }
+    await startRun(ctx, deps.runs, text);
   });
+
+  c.callbackQuery(/^qr:/, async (ctx) => {
+    const tap = parseQuickCallback(ctx.callbackQuery.data);
+    const msg = ctx.callbackQuery.message;
+    if (!tap || !msg) return void (await ctx.answerCallbackQuery({ text: S.tapStale(), show_alert: true }));
+    await ctx.answerCallbackQuery();
+    const choice = tap.kind === 'semana' ? S.quickText(tap.action, tap.week) : `/${tap.name}`;
+    const question = 'text' in msg && typeof msg.text === 'string' ? msg.text : '';
+    await ctx.editMessageText(S.quickChosen(question, choice), { reply_markup: noKeyboard() }).catch((e: unknown) => { deps.log('no se pudo cerrar la pregunta', e); });
+    if (tap.kind === 'orden') return void (await deps.commands[tap.name](ctx));
+    await startRun(ctx, deps.runs, choice);
+  });
+
+  c.callbackQuery(/^pg:/, async (ctx) => {
+    const paste = pastes.take(parsePasteCallback(ctx.callbackQuery.data) ?? '');
+    if (!paste) return void (await ctx.answerCallbackQuery({ text: S.pasteGone(), show_alert: true }));
+    await ctx.answerCallbackQuery();
+    const ids: number[] = [];
+    try {
+      for (const chunk of splitText(pasteText(paste), NOTE_MAX_CHARS)) ids.push((await deps.notebook.notes.add('general', chunk)).id);
+    } catch (e) {
+      deps.log('no se pudo guardar el texto pegado', e);
+      return void (await ctx.reply(S.noteFailed()));
+    }
+    await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+    await ctx.reply(S.pasteSaved(ids));
+  });
+
   return c;
 }
 
-/**
- * "hola", "¡Buenas tardes!", "hey 👋": a greeting and nothing else (any request in it, such as
- * "hola, prepare la semana 3", is not a bare greeting and starts a run).
- */
-export function isGreeting(text: string): boolean {
-  const t = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-    .replace(/[\p{P}\p{S}\s]+/gu, ' ').trim();
-  return /^(hola+|holi|buenas|buenos dias|buenas (tardes|noches)|hey|saludos|que tal|hola que tal)( (cuaderno|bot|cuaderno vivo))?$/.test(t);
+/** Sends the offer for a long text, or edits it when another part of the same paste arrived. */
+async function showOffer(ctx: Context, paste: Paste): Promise<void> {
+  const text = S.pasteOffer(pasteLength(paste), MAX_REQUEST_CHARS, paste.parts.length);
+  if (paste.offerMessageId !== undefined) {
+    await ctx.api.editMessageText(paste.chatId, paste.offerMessageId, text, { reply_markup: pasteKeyboard(paste.id) }).catch(() => undefined);
+    return;
+  }
+  if (paste.offering) return;
+  paste.offering = true;
+  const parts = paste.parts.length;
+  const sent = await ctx.reply(text, { reply_markup: pasteKeyboard(paste.id) });
+  paste.offerMessageId = sent.message_id;
+  paste.offering = false;
+  // A part handled while the offer was on its way found no message to edit: catch up now.
+  if (paste.parts.length !== parts) await showOffer(ctx, paste);
+}
+
+/** The matching notes in words (title, a line, the week), or what there is when nothing matches. */
+async function searchAnswer(deps: Pick<IntakeDeps, 'notebook' | 'log'>, query: string): Promise<string> {
+  let notes;
+  try {
+    notes = await deps.notebook.notes.list();
+  } catch (e) {
+    deps.log('no se pudieron leer las notas', e);
+    return S.searchFailed();
+  }
+  const hits = matchingNotes(notes, query);
+  if (hits.length === 0) {
+    const topics = [...new Set(notes.map((n) => n.tema))];
+    const inWords = topics.length > 1 ? `${topics.slice(0, -1).join(', ')} y ${topics.at(-1)}` : (topics[0] ?? '—');
+    return S.searchNone(query, inWords);
+  }
+  return [S.searchHeader(query), ...hits.map((h) => S.searchHit(h.note.id, h.note.tema, h.week, truncate(h.note.texto.replace(/\s+/g, ' '), SEARCH_LINE_CHARS)))].join('\n');
+}
+
+/** The question back, with the buttons that answer it (Semana 1 · 2 · 3 · 4, and the actions when nothing is known). */
+async function askBack(ctx: Context, u: Extract<Understood, { intent: 'ambiguo' }>, redo: boolean): Promise<void> {
+  // "rehaga la portada, la de ayer no me gustó": the button asks for a new version, as the words did.
+  const action: QuickAction = u.quiere === 'portada' ? (redo ? 'r' : 'c') : u.quiere === 'narracion' ? (redo ? 'v' : 'n') : u.quiere === 'tarjetas' ? 't' : 'p';
+  const weeks = (WEEKS as readonly Week[]).filter((w) => w in WEEK_TOPICS);
+  const question = questionFor(u);
+  if (u.quiere === 'buscar') return void (await ctx.reply(question));
+  await ctx.reply(question, { reply_markup: quickKeyboard(action, weeks, u.quiere === undefined) });
+}
+
+async function startRun(ctx: Context, runs: RunManager, text: string): Promise<void> {
+  const chat = ctx.chat!;
+  const result = await runs.start({ chatId: chat.id, ownerId: ctx.from!.id, group: chat.type !== 'private', mode: 'agente', text });
+  await replyToStart(ctx, result);
 }
 
 /** Tells the chat why a run did not start; a started run speaks through its status message. */
@@ -46,3 +155,4 @@ export async function replyToStart(ctx: Context, result: StartResult): Promise<v
   if (result.kind === 'busy') await ctx.reply(S.busy(result.text, result.elapsedS));
   else if (result.kind === 'budget') await ctx.reply(S.budgetSpent(result.spent, result.limit));
 }
+

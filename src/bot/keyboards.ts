@@ -43,3 +43,69 @@ export function approvalKeyboard(approvalId: string): InlineKeyboardMarkup {
 export function noKeyboard(): InlineKeyboardMarkup {
   return { inline_keyboard: [] };
 }
+
+// ── quick replies ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * What a quick-reply button asks for: a week's work (`p` prepare, `c` cover, `r` redo the cover,
+ * `n` narrate, `v` narrate again, `t` cards of the week's topic), or a bare command.
+ */
+export type QuickAction = 'p' | 'c' | 'r' | 'n' | 'v' | 't';
+export type QuickTap = { kind: 'semana'; action: QuickAction; week: number } | { kind: 'orden'; name: 'notas' | 'ayuda' };
+
+/** `qr:p:3`, `qr:o:notas`. */
+export function quickCallbackData(tap: QuickTap): string {
+  return tap.kind === 'semana' ? `qr:${tap.action}:${tap.week}` : `qr:o:${tap.name}`;
+}
+
+export function parseQuickCallback(data: string | undefined): QuickTap | undefined {
+  const m = /^qr:(?:([pcrnvt]):([1-9])|o:(notas|ayuda))$/.exec(data ?? '');
+  if (!m) return undefined;
+  if (m[3]) return { kind: 'orden', name: m[3] as 'notas' | 'ayuda' };
+  return { kind: 'semana', action: m[1] as QuickAction, week: Number(m[2]) };
+}
+
+/** One row of week buttons (Semana 1 · 2 · 3 · 4) for `action`, plus the actions row when nothing else is known. */
+export function quickKeyboard(action: QuickAction, weeks: readonly number[], withActions: boolean): InlineKeyboardMarkup {
+  const rows = [weeks.map((week) => ({ text: BUTTONS.week(week), callback_data: quickCallbackData({ kind: 'semana', action, week }) }))];
+  if (withActions) {
+    rows.push([
+      { text: BUTTONS.myNotes, callback_data: quickCallbackData({ kind: 'orden', name: 'notas' }) },
+      { text: BUTTONS.help, callback_data: quickCallbackData({ kind: 'orden', name: 'ayuda' }) },
+    ]);
+  }
+  return { inline_keyboard: rows };
+}
+
+// ── files on request ────────────────────────────────────────────────────────────────────────
+
+/** [Descargar WAV] under an episode: `wav:3`. */
+export function wavKeyboard(week: number): InlineKeyboardMarkup {
+  return { inline_keyboard: [[{ text: BUTTONS.downloadWav, callback_data: `wav:${week}` }]] };
+}
+
+export function parseWavCallback(data: string | undefined): number | undefined {
+  const m = /^wav:([1-9])$/.exec(data ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
+/** [Guardar como nota] under the answer to a too-long message: `pg:<paste id>`. */
+export function pasteKeyboard(pasteId: string): InlineKeyboardMarkup {
+  return { inline_keyboard: [[{ text: BUTTONS.saveAsNote, callback_data: `pg:${pasteId}` }]] };
+}
+
+export function parsePasteCallback(data: string | undefined): string | undefined {
+  return /^pg:([A-Za-z0-9_-]{1,40})$/.exec(data ?? '')?.[1];
+}
+
+/** [Ver cronograma] under a report whose chart was not sent: `gt:<runId>`. */
+export function ganttKeyboard(runId: string): InlineKeyboardMarkup {
+  const data = `gt:${runId}`;
+  // A run id too long for the callback data gets no button (ours are ~30 bytes).
+  if (Buffer.byteLength(data) > CALLBACK_DATA_MAX_BYTES) return noKeyboard();
+  return { inline_keyboard: [[{ text: BUTTONS.showGantt, callback_data: data }]] };
+}
+
+export function parseGanttCallback(data: string | undefined): string | undefined {
+  return /^gt:([A-Za-z0-9_-]{1,60})$/.exec(data ?? '')?.[1];
+}

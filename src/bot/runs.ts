@@ -9,7 +9,8 @@ import type { Api } from 'grammy';
 import type { RunEvent, RunOutcome, RunRequest } from '../agent/types.js';
 import type { Approver } from '../tools/contract.js';
 import type { ApprovalRegistry } from './approvals.js';
-import { DELIVERY_S, deliverOutcome, isAnswerOnly, type DeliveryMedia } from './delivery.js';
+import { DELIVERY_S, deliverOutcome, isAnswerOnly, type DeliveryMedia, type OwnerWait } from './delivery.js';
+import type { RunCharts } from './files.js';
 import { applyTaskEvent, chatActionFor, renderProgress, type TaskView } from './format.js';
 import { ChatActionPulse, StatusMessage } from './progress.js';
 import type { BotStateFile, RunRecord } from './state.js';
@@ -45,6 +46,8 @@ interface ActiveRun {
   status?: StatusMessage;
   pulse: ChatActionPulse;
   done: Promise<void>;
+  /** Spans waiting for the owner's answer, ms since the run's start (the chart's labelled band). */
+  waits: OwnerWait[];
 }
 
 /** Seconds between status refreshes when nothing happens, so the elapsed time keeps moving. */
@@ -60,6 +63,8 @@ export interface RunManagerDeps {
   budget?: () => Promise<{ spent: number; limit: number }>;
   log: (message: string, error?: unknown) => void;
   now?: () => number;
+  /** Where finished runs leave their chart for «Ver cronograma» and /cronograma. */
+  charts?: RunCharts;
 }
 
 export class RunManager {
@@ -167,6 +172,7 @@ export class RunManager {
       waiting: 0,
       pulse: new ChatActionPulse(this.deps.api, record.chatId, this.deps.log),
       done: Promise.resolve(),
+      waits: [],
     };
     this.active.set(record.chatId, run);
     return run;
@@ -192,9 +198,11 @@ export class RunManager {
       const approver: Approver = async (req, signal) => {
         run.waiting++;
         this.refresh(run);
+        const from = this.now() - record.startedAt;
         try {
           return await this.deps.registry.ask(scope, req, signal);
         } finally {
+          run.waits.push({ from, to: this.now() - record.startedAt });
           run.waiting--;
           this.refresh(run);
         }
@@ -217,7 +225,8 @@ export class RunManager {
         : outcome.stopReason === 'end_turn' ? S.progressDone(record.text)
           : outcome.stopReason === 'cancelado' ? S.progressCancelled(record.text) : S.progressStopped(record.text);
       await run.status.finish(renderProgress(header, run.tasks, this.now() - record.startedAt));
-      await deliverOutcome({ api: this.deps.api, media: this.deps.media, log: this.deps.log }, record.chatId, outcome);
+      this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: outcome.taskEvents, waits: run.waits });
+      await deliverOutcome({ api: this.deps.api, media: this.deps.media, log: this.deps.log, waits: run.waits }, record.chatId, outcome);
     } catch (e) {
       this.deps.log(`el trabajo ${record.runId} falló`, e);
       run.pulse.stop();

@@ -6,17 +6,29 @@
 export const BUTTONS = Object.freeze({
   approve: '✅ Aprobar',
   reject: '❌ Rechazar',
+  week: (n: number) => `Semana ${n}`,
+  myNotes: '📚 Mis notas',
+  help: '❓ Ayuda',
+  downloadWav: '⬇️ Descargar WAV',
+  saveAsNote: '📝 Guardar como nota',
+  showGantt: '📊 Ver cronograma',
 });
 
-/** Commands registered with setMyCommands (name without slash → description shown by Telegram). */
-export const COMMANDS: ReadonlyArray<{ command: string; description: string }> = Object.freeze([
-  { command: 'ayuda', description: 'Qué hago y ejemplos' },
-  { command: 'semana', description: 'Prepara la semana N sin modelo (0 tokens): /semana 3' },
-  { command: 'estado', description: 'Qué está en marcha, aprobaciones pendientes y presupuesto' },
-  { command: 'cancelar', description: 'Detiene el trabajo en marcha' },
-  { command: 'gasto', description: 'Tokens y coste de este mes frente al presupuesto' },
-  { command: 'notas', description: 'Lista tus notas' },
-  { command: 'nota', description: 'Añade una nota: /nota música: texto' },
+/**
+ * Every command the bot understands, one line each: registered with setMyCommands (Telegram's
+ * menu) and listed by /ayuda from this one table. `usage` is how /ayuda writes it.
+ */
+export const COMMANDS: ReadonlyArray<{ command: string; usage: string; description: string }> = Object.freeze([
+  { command: 'start', usage: '/start', description: 'Saludo y ejemplos para empezar' },
+  { command: 'ayuda', usage: '/ayuda', description: 'Qué sé hacer, con ejemplos' },
+  { command: 'semana', usage: '/semana N', description: 'Prepara la semana N paso a paso, sin modelo y sin gastar tokens' },
+  { command: 'estado', usage: '/estado', description: 'Qué está en marcha y qué espera tu permiso' },
+  { command: 'cancelar', usage: '/cancelar', description: 'Detiene el trabajo en marcha' },
+  { command: 'gasto', usage: '/gasto', description: 'Tokens y coste de este mes frente al presupuesto' },
+  { command: 'notas', usage: '/notas', description: 'Lista tus notas' },
+  { command: 'nota', usage: '/nota tema: texto', description: 'Añade una nota a tu cuaderno' },
+  { command: 'wav', usage: '/wav N', description: 'Te manda el audio original de la semana N en WAV' },
+  { command: 'cronograma', usage: '/cronograma', description: 'El cronograma del último trabajo' },
 ]);
 
 export const S = Object.freeze({
@@ -40,12 +52,33 @@ export const S = Object.freeze({
     'Algo falló dentro del trabajo y tuve que pararlo. Lo que ya estaba hecho se conserva; inténtalo de nuevo y, si se repite, revisa el registro del servidor.',
   handlerFailed: () => 'No pude atender ese mensaje por un error interno. Inténtalo de nuevo en un momento.',
   unknownCommand: () => 'No conozco esa orden. Escribe /ayuda para ver lo que sé hacer.',
-  emptyText: () => 'Escríbeme en una frase qué quieres, por ejemplo «prepare la semana 3».',
+  emptyText: () => 'Escríbeme en una frase qué quieres, por ejemplo «prepara la semana 3».',
   greeting: (name: string) =>
-    `¡Hola${name ? `, ${name}` : ''}! Dime en una frase qué quieres preparar, por ejemplo «prepare la semana 3», o escribe /ayuda para ver todo lo que sé hacer.`,
+    `¡Hola${name ? `, ${name}` : ''}! Dime en una frase qué quieres preparar, por ejemplo «prepara la semana 3», o escribe /ayuda para ver todo lo que sé hacer.`,
   tooLong: (length: number, max: number) =>
     `Ese mensaje es demasiado largo (${length} caracteres; el máximo es ${max}). Resúmelo en una frase; si es una nota, guárdala con /nota.`,
 
+  thanks: () => '¡De nada! Aquí estoy si necesitas algo más.',
+  smallTalk: () =>
+    'Aquí estoy, con tu cuaderno abierto. Preparo tu semana de estudio, busco en tus notas y hago tarjetas de repaso. Prueba «prepara la semana 3» o «¿qué tengo sobre el cubismo?».',
+  searchHeader: (query: string) => `Esto tengo sobre «${query}»:`,
+  searchHit: (id: number, topic: string, week: number | undefined, line: string) =>
+    `• Nota ${id} · ${topic.charAt(0).toUpperCase()}${topic.slice(1)}${week !== undefined ? ` (semana ${week})` : ''}\n  ${line}`,
+  searchNone: (query: string, topics: string) =>
+    `No tengo notas sobre «${query}». Tus temas son ${topics}. Si quieres guardar una, escribe /nota tema: texto.`,
+  searchFailed: () => 'No pude leer tus notas ahora mismo. Inténtalo de nuevo en un momento.',
+  quickChosen: (question: string, choice: string) => `${question}\n\n→ ${choice}`,
+  quickText: (action: 'p' | 'c' | 'r' | 'n' | 'v' | 't', week: number) =>
+    ({ p: `prepara la semana ${week}`, c: `haz la portada de la semana ${week}`, r: `rehaz la portada de la semana ${week}`,
+      n: `narra la semana ${week}`, v: `vuelve a narrar la semana ${week}`, t: `tarjetas de la semana ${week}` })[action],
+  pasteOffer: (length: number, max: number, parts: number) =>
+    (parts > 1
+      ? `Me llegó un texto largo en ${parts} partes (${length.toLocaleString('es-ES')} caracteres en total).`
+      : `Ese mensaje es muy largo (${length.toLocaleString('es-ES')} caracteres).`) +
+    ` Para pedirme algo basta una frase (hasta ${max.toLocaleString('es-ES')} caracteres). ¿Es algo para estudiar? Puedo guardarlo como nota.`,
+  pasteSaved: (ids: readonly number[]) =>
+    ids.length === 1 ? `📝 Guardado como nota ${ids[0]}.` : `📝 Guardado en ${ids.length} notas: ${ids.join(', ')}.`,
+  pasteGone: () => 'Ese texto ya no lo tengo (lo guardaste ya o me reinicié). Pégalo de nuevo si hace falta.',
   cancelling: () => 'Cancelando… Te digo enseguida qué había terminado.',
   nothingToCancel: () => 'No hay nada en marcha que cancelar.',
 
@@ -120,23 +153,23 @@ export const S = Object.freeze({
   coverCaption: (title: string, engine?: string) => `Portada · ${title}${engine ? ` — motor ${engine}` : ''}`,
   audioTitle: (title: string) => `Pódcast · ${title}`,
   audioPerformer: 'Cuaderno Vivo (voz generada por IA)',
-  wavCaption: 'El audio original en WAV.',
+  wavCaption: (week: number) => `El audio original de la semana ${week} en WAV.`,
+  wavMissing: (week: number) => `Todavía no hay narración de la semana ${week}. Pídela con «narra la semana ${week}».`,
+  wavUsage: () => 'Indica la semana con un número del 1 al 4, por ejemplo: /wav 3',
+  ganttNone: () => 'Todavía no hay ningún trabajo reciente que mostrar. Cuando termine uno, te enseño su cronograma.',
   deliveryFailed: (what: string) => `No pude enviarte ${what}; el archivo sigue guardado en el cuaderno. Pídelo de nuevo más tarde.`,
 });
 
 const HELP_BODY =
   'Ejemplos:\n' +
-  '• prepare la semana 3\n' +
+  '• prepara la semana 3\n' +
   '• solo tarjetas de la nota que más se parezca a lo del cubismo\n' +
-  '• rehaga la portada de la semana 2, la de ayer no me gustó\n' +
-  '• narre la semana 4 con el motor juguete\n\n' +
-  'Antes de generar una portada o narrar con tu voz te pido permiso con botones [✅ Aprobar] [❌ Rechazar].\n\n' +
+  '• rehaz la portada de la semana 2, la de ayer no me gustó\n' +
+  '• narra la semana 4\n' +
+  '• ¿qué tengo sobre el impresionismo?\n\n' +
+  'Antes de hacer una portada o una narración te pido permiso con botones [✅ Aprobar] [❌ Rechazar].\n\n' +
   'Órdenes:\n' +
-  '/semana N — la semana N paso a paso, sin modelo y sin gastar tokens\n' +
-  '/estado — qué está en marcha y qué espera tu permiso\n' +
-  '/cancelar — detiene el trabajo en marcha\n' +
-  '/gasto — tokens y coste de este mes\n' +
-  '/notas — tus notas · /nota tema: texto — añade una';
+  COMMANDS.map((c) => `${c.usage} — ${c.description.charAt(0).toLowerCase()}${c.description.slice(1)}`).join('\n');
 
 /** "0,0123 USD": four decimals because one run costs cents. */
 export function usd(x: number): string {

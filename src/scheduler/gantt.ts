@@ -6,10 +6,11 @@
  * (`plan --gantt`) is wide with task ids; the run chart sent to the chat is drawn for a phone.
  */
 import type { Lane } from '../tools/contract.js';
-import { createRaster, drawText, encodePng, fillCircle, fillRect, line, measureText, type Color, type Raster } from '../tools/media/raster.js';
+import { createRaster, drawText, drawText as drawRasterText, encodePng, fillCircle, fillRect, line, measureText, type Color, type Raster } from '../tools/media/raster.js';
 import type { Analysis, Graph } from './dag.js';
 import type { TaskEvent } from './events.js';
 import type { Schedule } from './schedule.js';
+import { weekTasks } from './week.js';
 
 export interface GanttBar {
   id: string;
@@ -27,6 +28,8 @@ export interface GanttBar {
 export interface GanttChart {
   title: string;
   bars: GanttBar[];
+  /** Spans the run waited for the owner's answer (seconds from the start): a labelled band. */
+  waits?: Array<{ start: number; end: number }>;
 }
 
 /** A plan: bars from a (list-)schedule, critical path from the analysis. Durations in seconds. */
@@ -48,7 +51,7 @@ export function ganttFromPlan(g: Graph, schedule: Schedule, a: Analysis, title: 
  * the lane it waited for) or, across a wait (the model's turn, an approval), the last one that
  * ended before it — the chain that set the makespan. Pass `critical` to override.
  */
-export function ganttFromEvents(events: readonly TaskEvent[], title: string, critical?: readonly string[]): GanttChart {
+export function ganttFromEvents(events: readonly TaskEvent[], title: string, critical?: readonly string[], waits: ReadonlyArray<{ from: number; to: number }> = []): GanttChart {
   const byId = new Map<string, GanttBar>();
   for (const e of events) {
     let bar = byId.get(e.taskId);
@@ -71,10 +74,38 @@ export function ganttFromEvents(events: readonly TaskEvent[], title: string, cri
   if (critical) {
     const set = new Set(critical);
     for (const b of bars) b.critical = set.has(b.id);
-  } else {
+  } else if (!markWeekCriticalPath(bars)) {
     markCriticalChain(bars);
   }
-  return { title, bars };
+  const spans = waits.filter((w) => w.to > w.from).map((w) => ({ start: w.from / 1000, end: w.to / 1000 }));
+  return { title, bars, ...(spans.length > 0 ? { waits: spans } : {}) };
+}
+
+/**
+ * The week's critical path on the run's real durations (SPEC §5): the chain of dependent tasks of
+ * the week graph (matched by label) with the most work — only that chain, never the time spent
+ * waiting for the owner. False when no bar belongs to the week graph (the caller falls back).
+ */
+function markWeekCriticalPath(bars: GanttBar[]): boolean {
+  const deps = new Map(weekTasks().map((t) => [t.label, t.deps.map((d) => weekTasks().find((x) => x.id === d)!.label)]));
+  const nodes = bars.filter((b) => b.outcome === 'ok' && deps.has(b.label)).sort((a, b) => a.start - b.start);
+  if (nodes.length === 0) return false;
+  const best = new Map<GanttBar, { work: number; prev?: GanttBar }>();
+  for (const b of nodes) {
+    let entry: { work: number; prev?: GanttBar } = { work: b.end - b.start };
+    for (const p of nodes) {
+      if (p === b || !deps.get(b.label)!.includes(p.label) || p.end > b.start + 1e-6) continue;
+      const w = best.get(p)!.work + (b.end - b.start);
+      if (w > entry.work) entry = { work: w, prev: p };
+    }
+    best.set(b, entry);
+  }
+  let cur: GanttBar | undefined = nodes.reduce((x, y) => (best.get(y)!.work > best.get(x)!.work ? y : x));
+  while (cur) {
+    cur.critical = true;
+    cur = best.get(cur)!.prev;
+  }
+  return true;
 }
 
 function markCriticalChain(bars: GanttBar[]): void {
@@ -199,8 +230,8 @@ export function renderGantt(chart: GanttChart): Buffer {
 }
 
 /** What the bot sends after a week: the recorded run as a PNG drawn for a phone (see renderPhoneGantt). */
-export function renderRunGantt(events: readonly TaskEvent[], title = 'Semana ejecutada'): Buffer {
-  return renderPhoneGantt(ganttFromEvents(events, title));
+export function renderRunGantt(events: readonly TaskEvent[], title = 'Semana ejecutada', waits: ReadonlyArray<{ from: number; to: number }> = []): Buffer {
+  return renderPhoneGantt(ganttFromEvents(events, title, undefined, waits));
 }
 
 // ── the run chart, for a phone ──────────────────────────────────────────────────────────────
@@ -214,12 +245,17 @@ const PW = PHONE_CHART_WIDTH;
 const PAD = 28;
 const P_TITLE = 40;
 const P_TEXT = 30;
-const P_SMALL = 26;
+/** The smallest type on the phone chart: 26 px of 800 is 12.7 px when the photo is shown 390 px wide. */
+export const PHONE_MIN_TEXT_PX = 26;
+const P_SMALL = PHONE_MIN_TEXT_PX;
 const P_LANE_HEADER = 56;
 const P_ROW = 96;
 const P_BAR = 30;
 const P_LEGEND_ROW = 42;
 const LANE_TITLES: Record<Lane, string> = { cpu: 'Carril CPU', gpu: 'Carril GPU (una tarea a la vez)' };
+const WAIT: Color = [128, 90, 170];
+const WAIT_BG: Color = [240, 234, 248];
+const WAIT_LABEL = 'Esperando tu respuesta';
 
 /** "0,58" with `decimals` digits, Spanish decimal comma (the chart is for the owner). */
 function num(n: number, decimals: number): string {
@@ -273,9 +309,10 @@ export function phoneRows(chart: GanttChart): PhoneRow[] {
  * coloured bands, the critical path outlined in red with bold labels, retries as red pins with
  * "N intentos", failed/cancelled bars grey. Times in seconds (minutes from 2 min up).
  */
-export function renderPhoneGantt(chart: GanttChart): Buffer {
+export function renderPhoneGantt(chart: GanttChart, opts: { texts?: Array<{ text: string; size: number }> } = {}): Buffer {
   const lanes = (['cpu', 'gpu'] as const).filter((l) => chart.bars.some((b) => b.lane === l));
-  const end = Math.max(1e-9, ...chart.bars.map((b) => b.end));
+  const waits = chart.waits ?? [];
+  const end = Math.max(1e-9, ...chart.bars.map((b) => b.end), ...waits.map((w) => w.end));
   const unit = end >= 120 ? { div: 60, name: 'min' } : { div: 1, name: 's' };
   const span = end / unit.div;
   const step = tickStep(span, 4);
@@ -287,9 +324,16 @@ export function renderPhoneGantt(chart: GanttChart): Buffer {
   const legend = layoutLegend(legendItems(chart, lanes));
   const all = phoneRows(chart);
   const top = 132;
-  const plotBottom = top + lanes.length * P_LANE_HEADER + chart.bars.length * P_ROW;
+  const waitRows = waits.length > 0 ? 1 : 0;
+  const plotBottom = top + lanes.length * P_LANE_HEADER + (chart.bars.length + waitRows) * P_ROW;
   const H = plotBottom + 78 + legend.rows * P_LEGEND_ROW + 16;
   const r = createRaster(PW, H);
+  // Every text goes through here: the smallest size is PHONE_MIN_TEXT_PX, whatever a caller asks.
+  const drawText = (raster: Raster, text: string, tx: number, ty: number, o: { size: number; color: Color; font?: 'sans' | 'sans-bold' }): number => {
+    const size = Math.max(PHONE_MIN_TEXT_PX, o.size);
+    opts.texts?.push({ text, size });
+    return drawRasterText(raster, text, tx, ty, { ...o, size });
+  };
 
   drawText(r, fit(chart.title, plotW, P_TITLE, 'sans-bold'), PAD, 60, { size: P_TITLE, color: INK, font: 'sans-bold' });
   const total = `Duración total: ${duration(end)} · ${chart.bars.length} ${chart.bars.length === 1 ? 'tarea' : 'tareas'}`;
@@ -302,12 +346,25 @@ export function renderPhoneGantt(chart: GanttChart): Buffer {
     const laneRows = all.filter((row) => row.bar.lane === lane);
     fillRect(r, 0, y, PW, P_LANE_HEADER + laneRows.length * P_ROW, LANE_BG[lane]);
     fillRect(r, 0, y, 8, P_LANE_HEADER + laneRows.length * P_ROW, COLORS[lane]);
+    // The owner's waits tint every lane, under the lane's title, bars and labels.
+    for (const w of waits) fillRect(r, x(w.start), y, Math.max(2, x(w.end) - x(w.start)), P_LANE_HEADER + laneRows.length * P_ROW, WAIT_BG);
     drawText(r, LANE_TITLES[lane], PAD, y + 38, { size: P_SMALL, color: COLORS[lane], font: 'sans-bold' });
     y += P_LANE_HEADER;
     for (const row of laneRows) {
       rows.push({ ...row, y });
       y += P_ROW;
     }
+  }
+  if (waits.length > 0) {
+    // The owner's waits: a labelled row of their own (the lanes above are tinted where they happened).
+    for (const w of waits) fillRect(r, x(w.start), y, Math.max(2, x(w.end) - x(w.start)), P_ROW, WAIT_BG);
+    const total = waits.reduce((n, w) => n + (w.end - w.start), 0);
+    const note = duration(total);
+    const noteW = measureText(note, P_SMALL).width;
+    drawText(r, WAIT_LABEL, PAD, y + 36, { size: P_TEXT, color: WAIT, font: 'sans-bold' });
+    drawText(r, note, PW - PAD - noteW, y + 36, { size: P_SMALL, color: WAIT });
+    for (const w of waits) fillRect(r, x(w.start), y + 50, Math.max(6, x(w.end) - x(w.start)), P_BAR, WAIT);
+    y += P_ROW;
   }
   for (let t = 0; t <= axisEnd + 1e-9; t += step) fillRect(r, x(t * unit.div), top, 1, plotBottom - top + 6, GRID);
 
@@ -331,17 +388,17 @@ export function renderPhoneGantt(chart: GanttChart): Buffer {
   fillRect(r, PAD, plotBottom + 4, plotW, 2, INK);
   for (let t = 0; t <= axisEnd + 1e-9; t += step) {
     const label = num(t, tickDecimals);
-    const w = measureText(label, P_SMALL - 2).width;
+    const w = measureText(label, P_SMALL).width;
     const lx = Math.min(PW - PAD - w, Math.max(PAD, x(t * unit.div) - w / 2));
-    drawText(r, label, lx, plotBottom + 36, { size: P_SMALL - 2, color: SOFT });
+    drawText(r, label, lx, plotBottom + 36, { size: P_SMALL, color: SOFT });
   }
   const axisLabel = unit.name === 'min' ? 'tiempo (minutos)' : 'tiempo (segundos)';
-  drawText(r, axisLabel, PW / 2 - measureText(axisLabel, P_SMALL - 2).width / 2, plotBottom + 66, { size: P_SMALL - 2, color: INK });
+  drawText(r, axisLabel, PW / 2 - measureText(axisLabel, P_SMALL).width / 2, plotBottom + 66, { size: P_SMALL, color: INK });
 
   for (const item of legend.items) {
     const ly = plotBottom + 82 + item.row * P_LEGEND_ROW;
     item.draw(r, item.x, ly);
-    drawText(r, item.text, item.x + 44, ly + 22, { size: P_SMALL - 2, color: INK });
+    drawText(r, item.text, item.x + 44, ly + 22, { size: P_SMALL, color: INK });
   }
   return encodePng(r, { Software: 'cuaderno-vivo', Title: chart.title.normalize('NFC').replace(/[^\x20-\xff]/g, '?') });
 }
@@ -354,6 +411,7 @@ interface LegendItem {
 /** Only what the chart shows: lanes present, the critical path, and retries/failures if any. */
 function legendItems(chart: GanttChart, lanes: readonly Lane[]): LegendItem[] {
   const items: LegendItem[] = lanes.map((l) => ({ text: l.toUpperCase(), draw: (r, x, y) => fillRect(r, x, y + 4, 30, 20, COLORS[l]) }));
+  if ((chart.waits ?? []).length > 0) items.push({ text: 'esperando tu respuesta', draw: (r, x, y) => fillRect(r, x, y + 4, 30, 20, WAIT) });
   if (chart.bars.some((b) => b.critical)) {
     items.push({ text: 'ruta crítica', draw: (r, x, y) => { fillRect(r, x, y + 4, 30, 20, [200, 200, 200]); outline(r, x, y + 4, 30, 20, CRITICAL, 4); } });
   }
@@ -368,7 +426,7 @@ function layoutLegend(items: readonly LegendItem[]): { rows: number; items: Arra
   let lx = PAD;
   let row = 0;
   for (const it of items) {
-    const w = 44 + measureText(it.text, P_SMALL - 2).width + 28;
+    const w = 44 + measureText(it.text, P_SMALL).width + 28;
     if (lx + w - 28 > PW - PAD && lx > PAD) {
       row++;
       lx = PAD;

@@ -14,7 +14,7 @@ import { checkConsent, consentFile, type Consent } from './media/consent.js';
 import { STAGE_ESTIMATES_MS, throwIfAborted, type SpeechEngine } from './media/engines.js';
 import { createEspeakEngine } from './media/espeak.js';
 import { MSG } from './media/messages.js';
-import { chooseOutput } from './media/outputs.js';
+import { chooseOutput, latestOutput } from './media/outputs.js';
 import { buildNarrationScript } from './media/script.js';
 import { checkAudio, encodeWav } from './media/wav.js';
 import { createXttsEngine } from './media/xtts.js';
@@ -40,9 +40,17 @@ const DESCRIPTION = [
 ].join(' ');
 
 /** Builds the `narrar_resumen` tool over the given data directory and media configuration. */
+/** Where the narrations live in the data dir: `audio/semana_03.wav`, redos `semana_03-v2.wav`. */
+export const NARRATION_DIRNAME = 'audio';
+
+/** The newest narration WAV of the week (a redo's `-vN` over the first), for sending it on request. */
+export function latestNarration(dataDir: string, week: number): Promise<string | undefined> {
+  return latestOutput(path.join(dataDir, NARRATION_DIRNAME), weekStem(week), 'wav');
+}
+
 export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<NarrationArgs> {
   const clock = deps.now ?? (() => new Date());
-  const dir = path.join(deps.dataDir, 'audio');
+  const dir = path.join(deps.dataDir, NARRATION_DIRNAME);
 
   function stages(args: NarrationArgs): StageSpec[] {
     return [

@@ -82,7 +82,7 @@ describe('offline runs', () => {
 
   it('asks back when unclear, without calling any tool', async () => {
     const service = await createAgentService({ config: configFor(tmp.dir) });
-    const out = await service.run({ runId: 'q', text: 'hola', mode: 'agente', approver: recordingApprover() });
+    const out = await service.run({ runId: 'q', text: 'prepara la semana', mode: 'agente', approver: recordingApprover() });
     expect(out.stopReason).toBe('end_turn');
     expect(out.iterations).toBe(1);
     expect(out.report).toMatch(/¿Qué semana/);

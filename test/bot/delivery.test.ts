@@ -1,7 +1,9 @@
-/** The texts delivery builds from an outcome (pure): a question back vs a report, and cancel lines. */
+/** The texts delivery builds from an outcome: a question back vs a report, cancel lines, when the chart goes. */
 import { describe, expect, it } from 'vitest';
 import type { RunOutcome } from '../../src/agent/types.js';
-import { answerText, isAnswerOnly, reportText } from '../../src/bot/delivery.js';
+import { createAgentService } from '../../src/agent/service.js';
+import { answerText, ganttWorthSending, isAnswerOnly, reportText } from '../../src/bot/delivery.js';
+import { configFor, recordingApprover, tempDir } from '../agent/helpers.js';
 import { withEarlierWork } from '../../src/bot/runs.js';
 
 const base: RunOutcome = {
@@ -39,5 +41,24 @@ describe('a cancelled run', () => {
     const now = [{ taskId: 'guion#1', label: 'Guion del pódcast', state: 'cancelada' as const, attempt: 1 }];
     expect(withEarlierWork(now, ['Recuperar notas', 'Guion del pódcast']).map((t) => `${t.label}:${t.state}`))
       .toEqual(['Recuperar notas:hecha', 'Guion del pódcast:cancelada']);
+  });
+});
+
+describe('the chart, sent unasked only when something was made', () => {
+  it('a week that made its media gets the chart; the same week repeated (all cached) and a cancelled run do not', async () => {
+    const tmp = await tempDir();
+    try {
+      const service = await createAgentService({ config: configFor(tmp.dir) });
+      const approver = recordingApprover({ generar_portada: true, narrar_resumen: true });
+      const first = await service.run({ runId: 'g1', text: 'prepare la semana 3', mode: 'agente', approver });
+      expect(ganttWorthSending(first)).toBe(true);
+      const repeat = await service.run({ runId: 'g2', text: 'prepare la semana 3', mode: 'agente', approver });
+      expect(repeat.stopReason).toBe('end_turn');
+      expect(repeat.taskEvents.length).toBeGreaterThan(0); // it did run (search, cards), just made nothing new
+      expect(ganttWorthSending(repeat)).toBe(false);
+      expect(ganttWorthSending({ ...first, stopReason: 'cancelado' })).toBe(false);
+    } finally {
+      await tmp.cleanup();
+    }
   });
 });

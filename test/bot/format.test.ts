@@ -1,10 +1,10 @@
 /** The pure parts of the bot: texts, limits, keyboards, note parsing, the report. */
 import { describe, expect, it } from 'vitest';
 import { anyCase, parseNote } from '../../src/bot/commands.js';
-import { isGreeting } from '../../src/bot/intake.js';
+import { understand } from '../../src/agent/understand.js';
 import { forOwner } from '../../src/agent/strings.js';
 import { reportText } from '../../src/bot/delivery.js';
-import { applyTaskEvent, approvalText, chatActionFor, progressBar, renderProgress, splitText, truncate } from '../../src/bot/format.js';
+import { applyTaskEvent, approvalText, captionAndRest, chatActionFor, progressBar, renderProgress, splitText, truncate } from '../../src/bot/format.js';
 import { approvalCallbackData, approvalKeyboard, parseApprovalCallback } from '../../src/bot/keyboards.js';
 
 describe('keyboards', () => {
@@ -26,6 +26,17 @@ describe('format', () => {
     expect(chunks.every((c) => c.length <= 1000)).toBe(true);
     expect(chunks.join('\n')).toBe(text);
     expect(splitText('x'.repeat(2500), 1000).map((c) => c.length)).toEqual([1000, 1000, 500]);
+  });
+
+  it('splits a caption over 1,024 characters at a paragraph: the caption, then the rest as messages', () => {
+    const para = (n: number, len: number) => `${n}:${'a'.repeat(len - 2)}`;
+    const text = [para(1, 600), para(2, 600), para(3, 3_000), para(4, 2_000)].join('\n\n');
+    const { caption, rest } = captionAndRest(text);
+    expect(caption).toBe(para(1, 600));
+    expect(rest.every((m) => m.length <= 4096)).toBe(true);
+    expect([caption, ...rest].join('\n\n')).toBe(text);
+    expect(rest[0]!.startsWith('2:')).toBe(true);
+    expect(captionAndRest('corta')).toEqual({ caption: 'corta', rest: [] });
   });
 
   it('truncates by code points with an ellipsis', () => {
@@ -86,8 +97,8 @@ describe('format', () => {
   });
 
   it('tells a bare greeting from a request that starts with one', () => {
-    for (const t of ['hola', 'Hola!', '¡Buenas tardes! 👋', 'buenos días', 'hola cuaderno']) expect(isGreeting(t), t).toBe(true);
-    for (const t of ['hola, prepare la semana 3', 'buenas, narre la semana 4', 'semana 3']) expect(isGreeting(t), t).toBe(false);
+    for (const t of ['hola', 'Hola!', '¡Buenas tardes! 👋', 'buenos días', 'hola cuaderno']) expect(understand(t).intent, t).toBe('saludo');
+    for (const t of ['hola, prepare la semana 3', 'buenas, narre la semana 4', 'semana 3']) expect(understand(t).intent, t).not.toBe('saludo');
   });
 
   it('accepts commands capitalised by a phone keyboard', () => {

@@ -69,7 +69,7 @@ describe('who may do what, cancelling, commands', () => {
     stack = await startStack(real);
     const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
     await owner.say('/ayuda');
-    await owner.waitText(/prepare la semana 3[\s\S]*\/cancelar/);
+    await owner.waitText(/prepara la semana 3[\s\S]*\/cancelar/);
     await owner.say('/semana 9');
     await owner.waitText(/^No existe la semana 9: el cuaderno tiene las semanas 1 a 4\. Prueba, por ejemplo, \/semana 3$/);
     await owner.say('/semana');

@@ -15,18 +15,21 @@ afterEach(async () => {
 });
 
 describe('what the chat says when no job ran, and after /cancelar', () => {
-  it('a question back is a plain message: no report, no chart, no "Terminado", no cost for the offline planner', async () => {
+  it('a question back is a plain message with week buttons: no run, no report, no chart, no cost', async () => {
     stack = await startStack(real);
     const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
     await owner.say('prepare la semana');
     const q = await owner.waitText(/¿Qué semana quieres preparar\?/);
     await stack.cb.runs.idle();
-    expect(q.text).toMatch(/^¿Qué semana quieres preparar\?[^\n]*«prepare la semana 3»\.$/); // nothing else in it
-    await owner.waitFor('the status edited', (m) => m.find((x) => x.text.startsWith('💬 «prepare la semana»')));
+    expect(q.text).toMatch(/^¿Qué semana quieres preparar\?[^\n]*«prepara la semana 3»\.$/); // nothing else in it
+    expect(q.buttons.map((b) => b.text)).toEqual(['Semana 1', 'Semana 2', 'Semana 3', 'Semana 4']);
+    await owner.say('/estado');
+    await owner.waitText(/^No hay nada en marcha\./);
     const msgs = await owner.messages();
-    expect(msgs.map((m) => m.text).join('\n')).not.toMatch(/Terminado|📋 Informe|Tokens:|USD/);
+    expect(msgs.map((m) => m.text).join('\n')).not.toMatch(/Terminado|📋 Informe|Tokens:|USD \(|⏳/);
     expect(stack.h.uploads.filter((u) => u.chatId === OWNER)).toEqual([]);
-    expect(msgs).toHaveLength(2); // the status and the question
+    expect(msgs).toHaveLength(2); // the question and the answer to /estado
+    expect(await stack.notebook.usage.list()).toEqual([]);
   });
 
   it('a cancelled agent run names the week (not the search terms) and says the approvals were cancelled', async () => {

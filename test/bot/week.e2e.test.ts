@@ -77,14 +77,22 @@ describe('the week in the chat (real agent, offline planner)', () => {
     for (const [c, week] of [[a, 3], [b, 2]] as const) {
       const r = c === a ? ra : rb;
       expect(r.report.text).not.toMatch(/No se hizo/);
-      await until(async () => stack!.h.uploads.filter((u) => u.chatId === c.chatId).length === 4);
+      // The cover, one playable episode and — since something was made — the chart; no WAV yet.
+      await until(async () => stack!.h.uploads.filter((u) => u.chatId === c.chatId).length === 3);
       const ups = stack!.h.uploads.filter((u) => u.chatId === c.chatId);
-      expect(ups.map((u) => u.method).sort()).toEqual(['sendAudio', 'sendDocument', 'sendPhoto', 'sendPhoto']);
+      expect(ups.map((u) => u.method).sort()).toEqual(['sendAudio', 'sendPhoto', 'sendPhoto']);
       const audio = ups.find((u) => u.method === 'sendAudio')!;
       expect(audio.filename).toBe(`semana_0${week}.mp3`);
       expect(audio.fields.title).toMatch(new RegExp(`Semana ${week}`));
+      expect(audio.fields.performer).toBe('Cuaderno Vivo (voz generada por IA)');
+      expect(JSON.parse(audio.fields.reply_markup!)).toEqual({ inline_keyboard: [[{ text: '⬇️ Descargar WAV', callback_data: `wav:${week}` }]] });
       expect(isMp3(await readFile(audio.file))).toBe(true);
-      const wav = parseWav(await readFile(ups.find((u) => u.method === 'sendDocument')!.file));
+      // The WAV on request: /wav N.
+      await c.say(`/wav ${week}`);
+      await until(async () => stack!.h.uploads.some((u) => u.chatId === c.chatId && u.method === 'sendDocument'));
+      const doc = stack!.h.uploads.find((u) => u.chatId === c.chatId && u.method === 'sendDocument')!;
+      expect(doc.filename).toBe(`semana_0${week}.wav`);
+      const wav = parseWav(await readFile(doc.file));
       expect(wav.pcm.samples.length / wav.pcm.sampleRate).toBeGreaterThan(1);
       for (const p of ups.filter((u) => u.method === 'sendPhoto')) PNG.sync.read(await readFile(p.file));
     }

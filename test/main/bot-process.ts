@@ -41,11 +41,11 @@ export interface BotProcess {
  * from this process plus `env`, so a developer's or CI's ANTHROPIC_API_KEY / TELEGRAM_BOT_TOKEN
  * never leaks in.
  */
-export function startBotProcess(env: Record<string, string>): BotProcess {
+export function startBotProcess(env: Record<string, string>, command: { file: string; args: string[] } = { file: TSX, args: ['src/main.ts'] }): BotProcess {
   const base: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
   if (process.env.TMPDIR) base.TMPDIR = process.env.TMPDIR;
-  const child: ChildProcess = spawn(TSX, ['src/main.ts'], { cwd: ROOT, env: { ...base, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  if (child.pid === undefined) throw new Error(`could not spawn ${TSX}`);
+  const child: ChildProcess = spawn(command.file, command.args, { cwd: ROOT, env: { ...base, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (child.pid === undefined) throw new Error(`could not spawn ${command.file}`);
   const pid = child.pid;
   let out = '';
   let err = '';

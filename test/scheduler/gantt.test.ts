@@ -4,7 +4,7 @@
  * failures grey — checked on the decoded pixels of the real PNG.
  */
 import { describe, expect, it } from 'vitest';
-import { ganttFromEvents, phoneRows, PHONE_CHART_WIDTH, renderGantt, renderRunGantt } from '../../src/scheduler/gantt.js';
+import { ganttFromEvents, phoneRows, PHONE_CHART_WIDTH, renderGantt, renderPhoneGantt, renderRunGantt } from '../../src/scheduler/gantt.js';
 import type { TaskEvent } from '../../src/scheduler/events.js';
 import type { Lane } from '../../src/tools/contract.js';
 import { decodePng, getPixel, type Raster } from '../../src/tools/media/raster.js';
@@ -51,11 +51,34 @@ describe('the run chart for the chat', () => {
     expect(rows.find((r) => r.label === 'Narración')!.note).toBe('12 s');
   });
 
-  it('follows the critical chain back across the approval wait', () => {
+  it('highlights only the critical path: the week graph’s chain with the most work, not the wait', () => {
     const chart = ganttFromEvents(WEEK, 't');
-    const critical = chart.bars.filter((b) => b.critical).map((b) => b.label);
-    expect(critical).toEqual(expect.arrayContaining(['Registrar uso', 'Narración', 'Guion del pódcast']));
-    expect(critical).not.toContain('Crear tarjetas'); // ended long before the chain's next step began
+    // Guion (2 s) + Narración (12 s) outweigh Prompt (0.78 s) + Portada (7.8 s) and the cards (3.38 s).
+    expect(chart.bars.filter((b) => b.critical).map((b) => b.label).sort()).toEqual(['Guion del pódcast', 'Narración', 'Recuperar notas']);
+    const quickNarration = run([
+      { id: 'busqueda#1', label: 'Recuperar notas', lane: 'cpu', start: 0, end: 400 },
+      { id: 'prompt#2', label: 'Prompt de portada', lane: 'cpu', start: 400, end: 1_400 },
+      { id: 'imagen#3', label: 'Portada', lane: 'cpu', start: 1_400, end: 9_000 },
+      { id: 'guion#4', label: 'Guion del pódcast', lane: 'cpu', start: 400, end: 900 },
+      { id: 'narracion#5', label: 'Narración', lane: 'cpu', start: 900, end: 2_000 },
+    ]);
+    expect(ganttFromEvents(quickNarration, 't').bars.filter((b) => b.critical).map((b) => b.label).sort()).toEqual(['Portada', 'Prompt de portada', 'Recuperar notas']);
+  });
+
+  it('draws the time waiting for the owner as a labelled band, with every text ≥ 12 px at 390 px wide', () => {
+    const texts: Array<{ text: string; size: number }> = [];
+    const chart = ganttFromEvents(WEEK, 'Cronograma del trabajo', undefined, [{ from: 9_000, to: 15_000 }]);
+    expect(chart.waits).toEqual([{ start: 9, end: 15 }]);
+    const r = decodePng(renderPhoneGantt(chart, { texts }));
+    expect(texts.map((t) => t.text)).toEqual(expect.arrayContaining(['Esperando tu respuesta', '6,0 s', 'esperando tu respuesta']));
+    const shownAt390 = Math.min(...texts.map((t) => t.size)) * 390 / r.width;
+    expect(shownAt390).toBeGreaterThanOrEqual(12);
+    expect(count(r, [128, 90, 170])).toBeGreaterThan(3_000); // the wait bar and its legend swatch
+    expect(count(r, [240, 234, 248])).toBeGreaterThan(20_000); // the band across the lanes
+    // Without waits there is no band and no label.
+    const none: Array<{ text: string; size: number }> = [];
+    renderPhoneGantt(ganttFromEvents(WEEK, 't'), { texts: none });
+    expect(none.some((t) => /esperando/i.test(t.text))).toBe(false);
   });
 
   it('is drawn for a phone: 800 px wide, big type, both lanes, red critical path and retry pin', () => {

@@ -85,5 +85,11 @@ describe.skipIf(skipBrowserTests())('product flow in the local chat', () => {
     const src = await page.locator('.msg.in audio').first().evaluate((a: HTMLAudioElement) => a.currentSrc);
     expect(src).toMatch(/\/files\//);
     if (shotsDir) await screenshotAt(page, '.msg.in audio', 'center', 'chat-episodio.png');
+    // One audio message; the WAV only on request, from the button under it.
+    expect(await page.locator('.msg.in audio').count()).toBe(1);
+    const wavLink = page.getByRole('link', { name: /Descargar semana_03\.wav/ });
+    expect(await wavLink.count()).toBe(0);
+    await page.locator('.msg.in', { has: page.locator('audio') }).getByRole('button', { name: '⬇️ Descargar WAV' }).click();
+    await wavLink.waitFor({ timeout: RUN_TIMEOUT_MS });
   }, 3 * RUN_TIMEOUT_MS);
 });

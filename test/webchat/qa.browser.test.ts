@@ -73,7 +73,7 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
 
   it('a greeting is answered without starting a run; unclear requests get a question in tú', async () => {
     const before = await page.locator('#log > .msg').count();
-    expect(await say('¡hola! 👋', /^¡Hola/)).toMatch(/prepare la semana 3.*\/ayuda/);
+    expect(await say('¡hola! 👋', /^¡Hola/)).toMatch(/prepara la semana 3.*\/ayuda/);
     const after = await botMessages();
     expect(after.slice(-1)[0]).not.toMatch(/Empiezo/);
     expect(await chat.notebook.usage.list()).toEqual([]);
@@ -124,6 +124,22 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
     await page.locator('#log > .msg.in').last().evaluate((el) => el.scrollIntoView({ block: 'end' }));
     await shot('qa-voz-informe.png');
   }, WAIT_MS * 4);
+
+  it('a paste over 5,000 characters goes as two messages, as Telegram sends it, and is answered once', async () => {
+    const before = await page.locator('#log > .msg').count();
+    const paste = Array.from({ length: 72 }, (_, i) => `Párrafo ${String(i).padStart(2, '0')}: la fuga desarrolla un sujeto en varias voces que entran.`).join('\n\n');
+    expect(paste.length).toBeGreaterThan(5_000);
+    await box().fill(paste);
+    await box().press('Enter');
+    const offer = await waitForBot(before, /texto largo en 2 partes/);
+    expect(offer).toMatch(/¿Es algo para estudiar\? Puedo guardarlo como nota\./);
+    const mine = await page.locator('#log > .msg.out').evaluateAll((els) => els.map((e) => e.querySelector('.text')?.textContent ?? '').filter((t) => t.startsWith('Párrafo')));
+    expect(mine).toHaveLength(2);
+    expect(mine.every((t) => t.length <= 4096)).toBe(true);
+    expect(mine.join('\n\n')).toBe(paste);
+    const answers = (await page.locator('#log > .msg').evaluateAll((els, from) => els.slice(from).filter((e) => e.classList.contains('in')).length, before));
+    expect(answers).toBe(1);
+  }, WAIT_MS * 2);
 
   it('nothing the bot said reads as usted, tool wording, a stack trace, raw JSON or a server path', async () => {
     const said = await botMessages();

@@ -64,7 +64,7 @@ export class LocalPlanner implements Model {
     const seen = seenCalls(messages);
     const turn = messages.filter((m) => m.role === 'assistant').length;
     const called = (name: string) => seen.some((c) => c.name === name);
-    const needsSearch = intent.actions.tarjetas;
+    const needsSearch = intent.actions.tarjetas && intent.noteId === undefined;
 
     if (needsSearch && !called('buscar_notas')) {
       const query = intent.query ?? (intent.week ? weekQuery(intent.week) : '');
@@ -100,7 +100,7 @@ function mainCalls(intent: PlanIntent, seen: readonly SeenCall[]): Proposal[] {
   const out: Proposal[] = [];
   if (intent.actions.tarjetas) {
     const search = seen.find((c) => c.name === 'buscar_notas' && !c.is_error);
-    const top = search ? noteIdsOf(search.content)[0] : undefined;
+    const top = intent.noteId ?? (search ? noteIdsOf(search.content)[0] : undefined);
     if (top !== undefined) out.push({ name: 'crear_tarjetas', input: { id_nota: top } });
   }
   if (intent.actions.portada && intent.week) out.push({ name: 'generar_portada', input: { semana: intent.week, maqueta: intent.maqueta } });

@@ -31,3 +31,15 @@ export async function chooseOutput(dir: string, stem: string, ext: string, redo:
     if (!(await exists(file))) return { file, version: v };
   }
 }
+
+/** The newest existing output of `stem` under `dir` (the highest `-vN`, else the plain name); undefined if none. */
+export async function latestOutput(dir: string, stem: string, ext: string): Promise<string | undefined> {
+  const plain = path.resolve(dir, `${stem}.${ext}`);
+  if (!(await exists(plain))) return undefined;
+  let latest = plain;
+  for (let v = 2; ; v++) {
+    const file = path.resolve(dir, `${stem}-v${v}.${ext}`);
+    if (!(await exists(file))) return latest;
+    latest = file;
+  }
+}

@@ -17,7 +17,7 @@ const T = {
   sendFailed: 'No se pudo enviar el mensaje; inténtalo de nuevo.',
   buttonFailed: 'No se pudo pulsar el botón; inténtalo de nuevo.',
   keyboard: 'Opciones del mensaje',
-  empty: 'Escribe, por ejemplo, «prepare la semana 3» o abre el menú de comandos.',
+  empty: 'Escribe, por ejemplo, «prepara la semana 3» o abre el menú de comandos.',
   you: 'Tú',
   bot: 'Bot',
   actions: {
@@ -265,11 +265,32 @@ async function post(path, body) {
   return data;
 }
 
+// Telegram's longest message; a longer paste goes as several messages, as Telegram's apps send it.
+const MESSAGE_MAX = 4096;
+
+/** Cuts `text` into parts of at most MESSAGE_MAX characters, at a paragraph, a line or a space when it can. */
+function splitForSending(text) {
+  const parts = [];
+  let rest = text;
+  while (Array.from(rest).length > MESSAGE_MAX) {
+    const head = Array.from(rest).slice(0, MESSAGE_MAX).join('');
+    let cut = head.lastIndexOf('\n\n');
+    if (cut < MESSAGE_MAX / 2) cut = head.lastIndexOf('\n');
+    if (cut < MESSAGE_MAX / 2) cut = head.lastIndexOf(' ');
+    if (cut < MESSAGE_MAX / 2) cut = head.length;
+    parts.push(head.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+  }
+  if (rest) parts.push(rest);
+  return parts;
+}
+
 async function sendText(text) {
   const trimmed = text.trim();
   if (!trimmed) return false;
   try {
-    await post('/api/messages', { text: trimmed });
+    // One after the other, in order: the bot sees the parts of a paste as Telegram would send them.
+    for (const part of splitForSending(trimmed)) await post('/api/messages', { text: part });
     return true;
   } catch (e) {
     toast(e.message || T.sendFailed);

@@ -1,0 +1,114 @@
+/**
+ * End to end (issue 13, item 2 and 7): everyday messages through the real bot, the emulator and the
+ * real agent service with the offline planner. Greetings, thanks, small talk, note questions and
+ * bare command words get one bubble each with no run and no usage row; an unclear request gets
+ * week buttons that start the right run; a text too long for a request — or the parts of one
+ * paste — is answered once, with an offer to save it as a note.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../../src/bot/strings.js';
+import type { ChatClient } from '../support/telegram.js';
+import { OWNER, startStack, type Stack } from './stack.js';
+import { answerUntilReport, real, until } from './steps.js';
+
+let stack: Stack;
+let owner: ChatClient;
+beforeAll(async () => {
+  stack = await startStack(real);
+  owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+});
+afterAll(async () => stack?.close());
+
+/** Says `text` and waits for exactly one new bot message; returns its text. */
+async function oneBubble(text: string): Promise<string> {
+  const before = (await owner.messages()).length;
+  await owner.say(text);
+  const msgs = await owner.waitFor(`an answer to «${text}»`, (m) => m.length > before && m);
+  // Anything else this message caused (a run's status, a second bubble) would follow the first at once.
+  await owner.say('ok');
+  const after = await owner.waitFor('the answer to «ok»', (m) => m.length > before + 1 && m);
+  expect(after.length, `«${text}» got more than one bubble`).toBe(before + 2);
+  return msgs[before]!.text;
+}
+
+describe('everyday messages', () => {
+  it('greetings, thanks and small talk: one bubble each, no run, no usage logged', async () => {
+    expect(await oneBubble('buenos días, ¿qué tal?')).toMatch(/^¡Hola, Ana!/);
+    expect(await oneBubble('gracias')).toMatch(/De nada/);
+    expect(await oneBubble('¿quién eres?')).toMatch(/prepara la semana 3/);
+    expect(await stack.notebook.usage.list()).toEqual([]);
+    expect(await stack.notebook.audit.list()).toEqual([]);
+  });
+
+  it('note questions are answered with the matching notes in words', async () => {
+    const hit = await oneBubble('¿qué tengo sobre el impresionismo?');
+    expect(hit).toMatch(/^Esto tengo sobre «impresionismo»:\n• Nota 8 · Historia del arte \(semana 3\)\n {2}El impresionismo pintó la luz/);
+    const music = await oneBubble('¿qué notas tengo de musica?');
+    expect(music.match(/• Nota 1[012] · Música \(semana 4\)/g)).toHaveLength(3);
+    const none = await oneBubble('busca notas sobre el enlace covalente');
+    expect(none).toMatch(/^No tengo notas sobre «enlace covalente»\. Tus temas son estadística, python, historia del arte y música\./);
+    expect(await stack.notebook.usage.list()).toEqual([]);
+  });
+
+  it('a command written without the slash runs the command', async () => {
+    expect(await oneBubble('ayuda')).toMatch(/^Ejemplos:/);
+    expect(await oneBubble('estado')).toMatch(/^No hay nada en marcha\./);
+  });
+
+  it('an unclear request gets week buttons instead of «No he entendido»; a tap starts that run', async () => {
+    await owner.say('rehaga la portada, la de ayer no me gustó');
+    const q = await owner.waitText(/^¿De qué semana quieres la portada\?/);
+    expect(q.buttons.map((b) => b.text)).toEqual(['Semana 1', 'Semana 2', 'Semana 3', 'Semana 4']);
+    await owner.press(q.messageId, q.buttons[1]!.data);
+    await owner.waitFor('the question closed', (m) => m.some((x) => x.messageId === q.messageId && x.buttons.length === 0 && /→ rehaz la portada de la semana 2/.test(x.text)));
+    const { report, approvals } = await answerUntilReport(owner, () => 'Rechazar');
+    expect(approvals).toHaveLength(1);
+    expect(approvals[0]!.text).toMatch(/portada/);
+    expect(report.text).toMatch(/no aprobado/);
+    // Nothing was made: no chart sent unasked, a button offers it.
+    expect(report.buttons.map((b) => b.text)).toEqual(['📊 Ver cronograma']);
+    expect(stack.h.uploads.filter((u) => u.chatId === OWNER)).toEqual([]);
+    expect((await owner.messages()).some((m) => /No he entendido/.test(m.text))).toBe(false);
+  });
+
+  it('a text too long for a request is answered once, and can be saved as a note', async () => {
+    const long = 'El barroco usó el claroscuro para dramatizar la escena. '.repeat(30).trim();
+    const offerText = await oneBubble(long);
+    expect(offerText).toMatch(/muy largo \(1679 caracteres\).*¿Es algo para estudiar\? Puedo guardarlo como nota\./s);
+    const offer = (await owner.messages()).find((m) => m.text === offerText)!;
+    await owner.press(offer.messageId, offer.buttons[0]!.data);
+    const saved = await owner.waitText(/^📝 Guardado como nota 13\.$/);
+    expect(saved).toBeDefined();
+    expect((await stack.notebook.notes.list()).find((n) => n.id === 13)!.texto).toBe(long);
+  });
+
+  it('the parts of one long paste arriving together get one answer', async () => {
+    const before = (await owner.messages()).length;
+    const rows = (await stack.notebook.usage.list()).length;
+    const para = 'La fuga desarrolla un sujeto en varias voces que entran una tras otra. ';
+    await owner.say(para.repeat(57).trim()); // 4,046 characters: a part cut by the sender's app
+    await owner.say('Y termina con una coda.');
+    const offer = await owner.waitText(/^Me llegó un texto largo en 2 partes \(4069 caracteres en total\)/);
+    const after = await owner.messages();
+    expect(after.slice(before).map((m) => m.messageId)).toEqual([offer.messageId]);
+    expect(await stack.notebook.usage.list()).toHaveLength(rows);
+  });
+
+  it('every command the bot understands is in /ayuda and in the command menu, one line each', async () => {
+    const help = await oneBubble('/ayuda');
+    for (const c of COMMANDS) {
+      expect(help.split('\n').filter((l) => l.startsWith(`/${c.command} `) || l === `/${c.command}`), c.command).toHaveLength(1);
+    }
+    expect(stack.h.myCommands.at(-1)).toEqual(COMMANDS.map(({ command, description }) => ({ command, description })));
+    // And each one is understood: none gets «No conozco esa orden».
+    for (const c of COMMANDS.filter((x) => x.command !== 'cronograma')) {
+      const answer = await oneBubble(`/${c.command}`);
+      expect(answer, c.command).not.toMatch(/No conozco esa orden/);
+    }
+    // The last run (the week-2 cover asked from a button) was rejected: its chart comes on request.
+    const photos = () => stack.h.uploads.filter((u) => u.chatId === OWNER && u.method === 'sendPhoto').length;
+    const before = photos();
+    await owner.say('/cronograma');
+    await until(async () => photos() === before + 1);
+  });
+});
