@@ -42,6 +42,7 @@ const checkCards: ShapeCheck<Card[]> = (data) => {
     for (const k of ['tipo', 'pregunta', 'respuesta', 'creada'] as const) {
       if (typeof c[k] !== 'string') return { ok: false, problem: `la tarjeta ${c.id} no tiene "${k}" de texto` };
     }
+    if (c.semana !== undefined && !isPositiveId(c.semana)) return { ok: false, problem: `la tarjeta ${c.id} tiene una "semana" que no es un entero positivo` };
     if (c.origen !== undefined && typeof c.origen !== 'string') return { ok: false, problem: `la tarjeta ${c.id} tiene un "origen" que no es texto` };
   }
   return { ok: true, value: data as Card[] };

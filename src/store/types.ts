@@ -18,8 +18,13 @@ export interface Card {
   id: number;
   /** The note the card was made from. */
   id_nota: number;
-  /** `cloze`: a sentence of the note with one key term hidden; `tema`: which topic a note is about. */
-  tipo: 'cloze' | 'tema';
+  /**
+   * `cloze`: a sentence of the note with one key term hidden; `definicion`: what the note says the
+   * term is or does, asking for the term; `tema`: which topic a note is about.
+   */
+  tipo: 'cloze' | 'definicion' | 'tema';
+  /** The study week of the note's topic, when it has one (cards made before weeks were kept lack it). */
+  semana?: number;
   pregunta: string;
   respuesta: string;
   /** ISO timestamp of creation. */
