@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { CuadernoError } from '../errors.js';
-import type { CardDeck, NewCard } from '../store/index.js';
+import type { CardDeck } from '../store/index.js';
 import type { ToolDefinition } from './contract.js';
 import type { Note, NotesReader } from './domain.js';
 import { CARDS_PER_NOTE, buildCards } from './cards/build.js';
