@@ -1,5 +1,6 @@
 /** Shapes of the notebook's state files (data dir) and the Notebook facade other layers use. */
 import type { ModelName } from '../config.js';
+import type { ReviewStore } from './reviews.js';
 
 /**
  * A note of `notas.json`. Structurally the same as tools/domain.ts `Note` (the store is the lower
@@ -99,9 +100,10 @@ export interface AuditLog {
 export interface Notebook {
   list(): Promise<Note[]>;
   readonly dataDir: string;
-  readonly files: { notes: string; cards: string; usage: string; audit: string };
+  readonly files: { notes: string; cards: string; usage: string; audit: string; reviews: string };
   readonly notes: NotesStore;
   readonly cards: CardDeck;
   readonly usage: UsageLog;
   readonly audit: AuditLog;
+  readonly reviews: ReviewStore;
 }
