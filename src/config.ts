@@ -57,8 +57,11 @@ export interface Config {
     newPerDay: number;
     /** FSRS desired retention, 0 < r < 1. `RETENCION_DESEADA`, default 0.9 */
     retention: number;
-    /** Default hour of the daily reminder, `HH:MM` (the owner can change it from the chat). `REPASO_HORA` */
-    reminderHour: string;
+    /**
+     * Default hour of the daily reminder, `HH:MM`; absent = no reminder until the owner sets one
+     * from the chat (/recordatorios 20:00), which then wins. `REPASO_HORA`
+     */
+    reminderHour?: string;
     /** IANA time zone of "today" and of the reminder hour. `ZONA_HORARIA`, default the machine's */
     timeZone: string;
   };
@@ -78,7 +81,6 @@ export const DEFAULTS = Object.freeze({
   monthlyBudgetUsd: 5,
   newPerDay: 20,
   retention: 0.9,
-  reminderHour: '20:00',
 });
 
 /** `HH:MM` on a 24-hour clock (00:00–23:59). */
@@ -102,11 +104,11 @@ function reviewConfig(env: Env, problems: string[]): Config['review'] {
     if (Number.isFinite(n) && n > 0 && n < 1) retention = n;
     else problems.push(`Se esperaba que \`RETENCION_DESEADA\` fuera un número entre 0 y 1 (por ejemplo 0.9); se recibió \`${retentionRaw}\``);
   }
-  const hour = env.REPASO_HORA?.trim() || DEFAULTS.reminderHour;
-  if (!HOUR_PATTERN.test(hour)) problems.push(`Se esperaba que \`REPASO_HORA\` fuera una hora HH:MM (por ejemplo 20:00); se recibió \`${hour}\``);
+  const hour = env.REPASO_HORA?.trim() || undefined;
+  if (hour !== undefined && !HOUR_PATTERN.test(hour)) problems.push(`Se esperaba que \`REPASO_HORA\` fuera una hora HH:MM (por ejemplo 20:00); se recibió \`${hour}\``);
   const zone = env.ZONA_HORARIA?.trim() || Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (!isTimeZone(zone)) problems.push(`Se esperaba que \`ZONA_HORARIA\` fuera una zona IANA (por ejemplo Europe/Madrid); se recibió \`${zone}\``);
-  return { newPerDay: positiveInt(env, 'NUEVAS_POR_DIA', DEFAULTS.newPerDay, problems), retention, reminderHour: hour, timeZone: zone };
+  return { newPerDay: positiveInt(env, 'NUEVAS_POR_DIA', DEFAULTS.newPerDay, problems), retention, ...(hour ? { reminderHour: hour } : {}), timeZone: zone };
 }
 
 type Env = Readonly<Record<string, string | undefined>>;

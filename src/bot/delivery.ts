@@ -14,7 +14,9 @@ import type { TaskEvent } from '../scheduler/events.js';
 import type { Artifact } from '../tools/contract.js';
 import { weekTitle, type Week } from '../tools/domain.js';
 import { splitText, truncate, TELEGRAM_CAPTION_MAX } from './format.js';
+import { weekCardsMessage } from './review-strings.js';
 import { S, usd } from './strings.js';
+import type { Card } from '../store/index.js';
 
 /** Media helpers the delivery needs; main/tests pass the real encoders (tools/media, scheduler/gantt). */
 export interface DeliveryMedia {
@@ -27,6 +29,8 @@ export interface DeliveryMedia {
 export interface DeliveryDeps {
   api: Api;
   media: DeliveryMedia;
+  /** The deck's cards with these ids (deleted ones left out); absent = the report lists no cards. */
+  cards?: (ids: readonly number[]) => Promise<Card[]>;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -89,6 +93,17 @@ export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome
 
   for (const chunk of splitText(reportText(outcome))) {
     await attempt('el informe', () => deps.api.sendMessage(chatId, chunk));
+  }
+
+  const cardIds = outcome.cards ?? [];
+  if (deps.cards && cardIds.length > 0) {
+    const lookup = deps.cards;
+    await attempt('las tarjetas', async () => {
+      const cards = await lookup(cardIds);
+      if (cards.length === 0) return;
+      const { text, entities } = weekCardsMessage(cards);
+      await deps.api.sendMessage(chatId, text, { entities });
+    });
   }
 
   if (deps.media.renderGantt && outcome.taskEvents.length > 0) {

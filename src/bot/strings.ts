@@ -17,6 +17,10 @@ export const COMMANDS: ReadonlyArray<{ command: string; description: string }> =
   { command: 'gasto', description: 'Tokens y coste de este mes frente al presupuesto' },
   { command: 'notas', description: 'Lista tus notas' },
   { command: 'nota', description: 'Añade una nota: /nota música: texto' },
+  { command: 'repasar', description: 'Repasa las tarjetas que tocan hoy' },
+  { command: 'tarjetas', description: 'Tu mazo de tarjetas por semana y nota' },
+  { command: 'exportar', description: 'Tu mazo como archivo para Anki' },
+  { command: 'recordatorios', description: 'Aviso diario de repaso: /recordatorios 20:00 o no' },
 ]);
 
 export const S = Object.freeze({
@@ -136,7 +140,13 @@ const HELP_BODY =
   '/estado — qué está en marcha y qué espera tu permiso\n' +
   '/cancelar — detiene el trabajo en marcha\n' +
   '/gasto — tokens y coste de este mes\n' +
-  '/notas — tus notas · /nota tema: texto — añade una';
+  '/notas — tus notas · /nota tema: texto — añade una\n\n' +
+  'Repaso:\n' +
+  '/repasar — las tarjetas que tocan hoy, una a una, y tú dices cómo te fue\n' +
+  '/tarjetas — tu mazo por semana y nota\n' +
+  '/exportar — tu mazo y tu historial como archivo para Anki\n' +
+  '/recordatorios 20:00 — un aviso al día si tienes tarjetas (/recordatorios no lo quita)\n' +
+  '/editar N pregunta | respuesta · /suspender N · /reactivar N · /borrar N — arregla una tarjeta';
 
 /** "0,0123 USD": four decimals because one run costs cents. */
 export function usd(x: number): string {

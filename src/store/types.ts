@@ -36,8 +36,10 @@ export interface Card {
    * killed between the deck write and the idempotency record cannot add the same cards twice.
    */
   origen?: string;
+  /** Deleted by the owner: kept as a tombstone so its id is never reused; readers never see it. */
+  borrada?: true;
 }
-export type NewCard = Omit<Card, 'id' | 'creada' | 'origen'>;
+export type NewCard = Omit<Card, 'id' | 'creada' | 'origen' | 'borrada'>;
 
 /** What a caller records; `fecha` defaults to now. */
 export interface UsageInput {
@@ -76,6 +78,10 @@ export interface CardDeck {
    * (stored ones included), `added` the ones this call wrote.
    */
   append(cards: readonly NewCard[], now?: Date, origin?: string): Promise<{ cards: Card[]; added: Card[] }>;
+  /** The owner's edit of a card's question and answer (its id, note and history stay); undefined if absent. */
+  edit(id: number, pregunta: string, respuesta: string): Promise<Card | undefined>;
+  /** Removes card `id` from the deck; false if it was not there. */
+  remove(id: number): Promise<boolean>;
 }
 
 export interface UsageLog {

@@ -3,7 +3,7 @@
  * atomic write), undoing the last answer, suspending a card, and the chat's review session — a pause
  * kept on disk, so a restart loses no answer. The bot and the CLI call these same functions.
  */
-import type { Card, CardDeck, FsrsSnapshot, Grade, ReviewEntry, ReviewSession, ReviewState, ReviewStore } from '../../store/index.js';
+import type { Card, CardDeck, FsrsSnapshot, Grade, ReminderSettings, ReviewEntry, ReviewSession, ReviewState, ReviewStore } from '../../store/index.js';
 import { applyGrade, createScheduler, newSnapshot, previewDue } from './fsrs.js';
 
 /** Learning cards due within this window come back in the same session (Anki's learn-ahead). */
@@ -70,9 +70,11 @@ export function createReviewService(opts: ReviewOptions) {
       }
       out.push({ card, fsrs, count: answersOf(state, card.id).length });
     }
-    // Learning steps first (they are short), then reviews by due time, then new cards in deck order.
+    // Due now before learned ahead (so a card just answered does not jump the queue); then learning
+    // steps (they are short), reviews by due time, new cards in deck order.
+    const ahead = (d: DueCard) => (Date.parse(d.fsrs.due) > now.getTime() ? 1 : 0);
     const rank = (d: DueCard) => (d.fsrs.state === 0 ? 2 : d.fsrs.state === 2 ? 1 : 0);
-    return out.sort((a, b) => rank(a) - rank(b) || (rank(a) === 2 ? a.card.id - b.card.id : Date.parse(a.fsrs.due) - Date.parse(b.fsrs.due)));
+    return out.sort((a, b) => ahead(a) - ahead(b) || rank(a) - rank(b) || (rank(a) === 2 ? a.card.id - b.card.id : Date.parse(a.fsrs.due) - Date.parse(b.fsrs.due)));
   }
 
   return {
@@ -198,6 +200,20 @@ export function createReviewService(opts: ReviewOptions) {
         log: state.registro.filter((e) => !e.deshecha && deck.some((c) => c.id === e.id_tarjeta)),
       };
     },
+    /** The owner's reminder settings as stored (see ReminderSettings). */
+    reminder: async (): Promise<ReminderSettings> => (await opts.store.read()).recordatorio,
+    async setReminder(patch: ReminderSettings): Promise<void> {
+      await opts.store.update((state) => {
+        Object.assign(state.recordatorio, patch);
+      });
+    },
+    /** Marks `day` as reminded; false if it already was (by this or another process): at most one a day. */
+    claimReminderDay: (day: string) =>
+      opts.store.update((state) => {
+        if (state.recordatorio.ultimo_dia === day) return false;
+        state.recordatorio.ultimo_dia = day;
+        return true;
+      }),
     isSuspended: async (id: number) => (await opts.store.read()).tarjetas[id]?.suspendida === true,
   };
 }
