@@ -78,7 +78,7 @@ export const RS = Object.freeze({
     hour ? `🔔 Recordatorio diario a las ${hour} (hora de ${zone}). Cámbialo con /recordatorios 21:30 o desactívalo con /recordatorios no.` : RS.reminderOff(),
   reminderUsage: () => 'Indica una hora HH:MM, por ejemplo /recordatorios 20:00, o /recordatorios no para desactivarlos.',
 
-  weekCardsHeader: (n: number) => `🃏 Tarjetas nuevas (${n}) — toca la respuesta para verla; repásalas con /repasar:`,
+  weekCardsHeader: (n: number) => `🃏 Tus tarjetas de este trabajo (${n}) — toca la respuesta para verla; repásalas con /repasar:`,
 });
 
 /** "hoy a las 20:10", "el 3 dic a las 09:00" in `timeZone`. */

@@ -49,10 +49,12 @@ describe.skipIf(skipBrowserTests())('review in the local chat at phone width', (
     for (let i = 0; i < 2; i++) {
       const reject = page.locator('.msg.in', { hasText: /Necesito tu permiso/ }).getByRole('button', { name: '❌ Rechazar' }).last();
       await reject.waitFor({ timeout: RUN_TIMEOUT_MS });
+      // Wait for this very button to go (the next approval brings its own Rechazar).
+      const data = await reject.getAttribute('data-callback');
       await reject.click();
-      await reject.waitFor({ state: 'detached', timeout: RUN_TIMEOUT_MS });
+      await page.locator(`button[data-callback="${data}"]`).waitFor({ state: 'detached', timeout: RUN_TIMEOUT_MS });
     }
-    const cards = page.locator('.msg.in', { hasText: /Tarjetas nuevas \(3\)/ });
+    const cards = page.locator('.msg.in', { hasText: /Tus tarjetas de este trabajo \(3\)/ });
     await cards.waitFor({ timeout: RUN_TIMEOUT_MS });
     const deck = await chat.notebook.cards.list();
     // The offline planner makes the cards of the week's closest note.
