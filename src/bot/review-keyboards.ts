@@ -14,6 +14,7 @@ export type ReviewTap =
   | { kind: 'undo' }
   | { kind: 'end' }
   | { kind: 'suspend'; card: number }
+  | { kind: 'edit'; card: number }
   | { kind: 'removeAsk'; card: number }
   | { kind: 'remove'; card: number }
   | { kind: 'keep'; card: number }
@@ -27,6 +28,7 @@ export function encodeTap(t: ReviewTap): string {
     case 'undo': return 'rv:u';
     case 'end': return 'rv:x';
     case 'suspend': return `rv:p:${t.card}`;
+    case 'edit': return `rv:e:${t.card}`;
     case 'removeAsk': return `rv:d:${t.card}`;
     case 'remove': return `rv:dd:${t.card}`;
     case 'keep': return `rv:k:${t.card}`;
@@ -46,6 +48,7 @@ export function parseTap(data: string | undefined): ReviewTap | undefined {
     case 's': return ok(n(a), n(b)) ? { kind: 'reveal', card: n(a), count: n(b) } : undefined;
     case 'r': return ok(n(a), n(b)) && [1, 2, 3, 4].includes(n(c)) ? { kind: 'rate', card: n(a), count: n(b), grade: n(c) as Grade } : undefined;
     case 'p': return ok(n(a)) ? { kind: 'suspend', card: n(a) } : undefined;
+    case 'e': return ok(n(a)) ? { kind: 'edit', card: n(a) } : undefined;
     case 'd': return ok(n(a)) ? { kind: 'removeAsk', card: n(a) } : undefined;
     case 'dd': return ok(n(a)) ? { kind: 'remove', card: n(a) } : undefined;
     case 'k': return ok(n(a)) ? { kind: 'keep', card: n(a) } : undefined;
@@ -61,7 +64,7 @@ export function questionKeyboard(card: number, count: number, canUndo: boolean):
   return {
     inline_keyboard: [
       [button(RS.reveal, { kind: 'reveal', card, count })],
-      [button(RS.suspend, { kind: 'suspend', card }), button(RS.remove, { kind: 'removeAsk', card })],
+      [button(RS.edit, { kind: 'edit', card }), button(RS.suspend, { kind: 'suspend', card }), button(RS.remove, { kind: 'removeAsk', card })],
       [...(canUndo ? [button(RS.undo, { kind: 'undo' })] : []), button(RS.end, { kind: 'end' })],
     ],
   };

@@ -24,6 +24,7 @@ export const RS = Object.freeze({
   undo: '↩️ Deshacer',
   end: '⏹ Terminar',
   suspend: '⏸ Suspender',
+  edit: '✏️ Editar',
   remove: '🗑 Borrar',
   removeYes: '🗑 Sí, bórrala',
   removeNo: 'No, déjala',
@@ -51,6 +52,8 @@ export const RS = Object.freeze({
   removed: (id: number) => `🗑 Tarjeta ${id} borrada.`,
   kept: (id: number) => `La tarjeta ${id} se queda.`,
   edited: (id: number) => `✏️ Tarjeta ${id} actualizada. Su historial de repasos se conserva.`,
+  editHow: (id: number, question: string, answer: string) =>
+    `Para cambiar la tarjeta ${id}, envía la orden con la pregunta y la respuesta nuevas separadas por «|». Así está ahora:\n\n/editar ${id} ${question} | ${answer}`,
   editUsage: () => 'Escribe el número de la tarjeta, la pregunta y la respuesta separadas por «|», por ejemplo: /editar 5 ¿Qué mide la desviación estándar? | la dispersión',
   cardIdUsage: (cmd: string) => `Indica el número de la tarjeta, por ejemplo: /${cmd} 5 (los ves con /tarjetas).`,
   notYours: () => 'Solo el dueño del cuaderno puede repasar sus tarjetas.',

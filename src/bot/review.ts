@@ -155,6 +155,12 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> {
         await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
         await ctx.api.sendMessage(chat, RS.suspended(tap.card));
         return (await deps.review.session(chat)) ? next(ctx, chat) : undefined;
+      case 'edit': {
+        const d = await deps.review.card(tap.card);
+        await ctx.answerCallbackQuery(d ? {} : { text: RS.unknownCard() });
+        if (d) await ctx.api.sendMessage(chat, RS.editHow(d.card.id, d.card.pregunta, d.card.respuesta));
+        return;
+      }
       case 'removeAsk':
         await ctx.answerCallbackQuery();
         return void (await ctx.api.sendMessage(chat, RS.removeAsk(tap.card), { reply_markup: removeKeyboard(tap.card) }));

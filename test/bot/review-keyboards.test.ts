@@ -9,7 +9,7 @@ describe('review callback data', () => {
   const taps: ReviewTap[] = [
     { kind: 'start' }, { kind: 'undo' }, { kind: 'end' },
     { kind: 'reveal', card: big, count: big }, { kind: 'rate', card: big, count: big, grade: 4 },
-    { kind: 'suspend', card: 7 }, { kind: 'removeAsk', card: 7 }, { kind: 'remove', card: 7 }, { kind: 'keep', card: 7 }, { kind: 'page', page: 3 },
+    { kind: 'suspend', card: 7 }, { kind: 'edit', card: 7 }, { kind: 'removeAsk', card: 7 }, { kind: 'remove', card: 7 }, { kind: 'keep', card: 7 }, { kind: 'page', page: 3 },
   ];
   it.each(taps.map((t) => [t.kind, t] as const))('%s round-trips within 64 bytes', (_, tap) => {
     const data = encodeTap(tap);

@@ -84,7 +84,7 @@ describe('/repasar', () => {
     expect(summary.text).toMatch(/^✅ Repaso terminado: 2 tarjetas\.\nOtra vez: 0 · Difícil: 0 · Bien: 1 · Fácil: 1\nLa próxima vence hoy a las \d\d:\d\d\./);
   });
 
-  it('nothing due says when the next one is; strangers cannot press review buttons', async () => {
+  it('with nothing due it says how to get cards; Editar shows the command to change a card; strangers cannot press review buttons', async () => {
     stack = await startStack(real);
     const owner = stack.h.client({ userId: OWNER });
     await owner.say('/repasar');
@@ -92,6 +92,10 @@ describe('/repasar', () => {
     await withCards(stack, [8]);
     await owner.say('/repasar');
     const q = await owner.waitFor('a card', (ms) => ms.find((m) => isCard(m) && m.buttons.length > 0));
+    await owner.press(q.messageId, button(q, /Editar/));
+    const how = await owner.waitText(/^Para cambiar la tarjeta \d+, envía la orden/);
+    const card = (await stack.notebook.cards.list())[0]!;
+    expect(how.text.split('\n').at(-1)).toBe(`/editar ${card.id} ${card.pregunta} | ${card.respuesta}`);
     const stranger = stack.h.client({ userId: STRANGER, chatId: OWNER });
     await stranger.press(q.messageId, button(q, /Mostrar respuesta/));
     await owner.waitFor('the refusal', () => stack!.h.answers.some((a) => a.fromId === STRANGER) || undefined);

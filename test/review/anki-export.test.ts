@@ -12,6 +12,7 @@ import { unzipSync } from 'fflate';
 import initSqlJs from 'sql.js';
 import type { Database } from 'sql.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openNotebook } from '../../src/store/index.js';
 import { cliIn } from './helpers.js';
 
 let dir: string;
@@ -38,6 +39,10 @@ describe('exportar-anki', () => {
     for (const [id, word, min] of [[1, 'bien', 0], [1, 'bien', 11], [2, 'otra', 12], [4, 'facil', 13], [4, 'otra', 60 * 24 * 20]] as const) {
       expect((await cli(['calificar', String(id), word, '--ahora', at(min)])).code).toBe(0);
     }
+    // The owner suspended card 5 from the chat: Anki gets it suspended (queue -1).
+    await (await openNotebook(dir)).reviews.update((s) => {
+      s.tarjetas[5] = { suspendida: true };
+    });
     const file = path.join(dir, 'mazo.apkg');
     const r = await cli(['exportar-anki', file]);
     expect(r).toMatchObject({ code: 0, stderr: '' });
@@ -90,6 +95,7 @@ describe('exportar-anki', () => {
     expect(cards[1]).toMatchObject({ type: 1, queue: 1, ivl: 0, due: Math.floor(Date.parse(repaso[2].fsrs.due) / 1000), reps: 1 });
     // Card 3: new, due is its position.
     expect(cards[2]).toMatchObject({ type: 0, queue: 0, ivl: 0, reps: 0 });
+    expect(cards[4]).toMatchObject({ type: 0, queue: -1 });
     // Card 4: relearning after a lapse.
     expect(cards[3]).toMatchObject({ type: 3, queue: 1, due: Math.floor(Date.parse(repaso[4].fsrs.due) / 1000), lapses: 1, reps: 2 });
 
