@@ -214,6 +214,5 @@ export function createReviewService(opts: ReviewOptions) {
         state.recordatorio.ultimo_dia = day;
         return true;
       }),
-    isSuspended: async (id: number) => (await opts.store.read()).tarjetas[id]?.suspendida === true,
   };
 }
