@@ -51,6 +51,20 @@ export interface Config {
     monthlyBudgetUsd: number;
   };
   prices: typeof PRICES_USD_PER_MTOK;
+  /** Spaced review (FSRS) and its daily reminder. */
+  review: {
+    /** At most this many new cards a day in a review session. `NUEVAS_POR_DIA`, default 20 */
+    newPerDay: number;
+    /** FSRS desired retention, 0 < r < 1. `RETENCION_DESEADA`, default 0.9 */
+    retention: number;
+    /**
+     * Default hour of the daily reminder, `HH:MM`; absent = no reminder until the owner sets one
+     * from the chat (/recordatorios 20:00), which then wins. `REPASO_HORA`
+     */
+    reminderHour?: string;
+    /** IANA time zone of "today" and of the reminder hour. `ZONA_HORARIA`, default the machine's */
+    timeZone: string;
+  };
 }
 
 export const DEFAULTS = Object.freeze({
@@ -65,7 +79,37 @@ export const DEFAULTS = Object.freeze({
   tokenBudget: 60_000,
   approvalTimeoutS: 3_600,
   monthlyBudgetUsd: 5,
+  newPerDay: 20,
+  retention: 0.9,
 });
+
+/** `HH:MM` on a 24-hour clock (00:00–23:59). */
+export const HOUR_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** True when `zone` is an IANA time zone this Node knows (Intl rejects the others). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function reviewConfig(env: Env, problems: string[]): Config['review'] {
+  const retentionRaw = env.RETENCION_DESEADA?.trim();
+  let retention: number = DEFAULTS.retention;
+  if (retentionRaw) {
+    const n = Number(retentionRaw);
+    if (Number.isFinite(n) && n > 0 && n < 1) retention = n;
+    else problems.push(`Se esperaba que \`RETENCION_DESEADA\` fuera un número entre 0 y 1 (por ejemplo 0.9); se recibió \`${retentionRaw}\``);
+  }
+  const hour = env.REPASO_HORA?.trim() || undefined;
+  if (hour !== undefined && !HOUR_PATTERN.test(hour)) problems.push(`Se esperaba que \`REPASO_HORA\` fuera una hora HH:MM (por ejemplo 20:00); se recibió \`${hour}\``);
+  const zone = env.ZONA_HORARIA?.trim() || Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!isTimeZone(zone)) problems.push(`Se esperaba que \`ZONA_HORARIA\` fuera una zona IANA (por ejemplo Europe/Madrid); se recibió \`${zone}\``);
+  return { newPerDay: positiveInt(env, 'NUEVAS_POR_DIA', DEFAULTS.newPerDay, problems), retention, ...(hour ? { reminderHour: hour } : {}), timeZone: zone };
+}
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -177,6 +221,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       monthlyBudgetUsd: positiveNumber(env, 'PRESUPUESTO_MENSUAL_USD', DEFAULTS.monthlyBudgetUsd, problems),
     },
     prices: PRICES_USD_PER_MTOK,
+    review: reviewConfig(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(`Configuración no válida:\n- ${problems.join('\n- ')}`);
   return deepFreeze(config);

@@ -15,7 +15,7 @@ import { LocalPlanner, seenCalls } from './model/local.js';
 import type { Model, ModelRequest, ToolResultBlock, ToolUseBlock } from './model/types.js';
 import { SYSTEM_PROMPT } from './prompt.js';
 import { reconcile, type Reconciled } from './reconcile.js';
-import { buildReport, isRejection, NOT_APPROVED, notApprovedKind } from './report.js';
+import { buildReport, cardIdsOf, isRejection, NOT_APPROVED, notApprovedKind } from './report.js';
 import type { CheckpointV1, RunStore } from './run-state.js';
 import { afterResponse, beforeCall, type Next } from './step.js';
 import { AGENT } from './strings.js';
@@ -253,10 +253,12 @@ function summarize(
   const artifacts: Artifact[] = [];
   const notDone: string[] = [];
   const finished: string[] = [];
+  const cards: number[] = [];
   results.forEach(({ name, input, result }, i) => {
     if (!result) return;
     if (result.outcome === 'ok' || result.outcome === 'cache') {
       artifacts.push(...(result.artifacts ?? []));
+      if (name === 'crear_tarjetas') for (const id of cardIdsOf(result.content)) if (!cards.includes(id)) cards.push(id);
       for (const label of stageLabels(deps.toolbox, name, input)) if (!finished.includes(label)) finished.push(label);
     }
     const laterOk = results.slice(i + 1).some((r) => r.name === name && r.result && !r.result.is_error && r.result.outcome !== 'rechazado' && r.result.outcome !== 'denegado');
@@ -282,6 +284,7 @@ function summarize(
     toolCalls: results.length,
     finished,
     usageEstimated: deps.model instanceof LocalPlanner,
+    cards,
     ...(detail ? { detail } : {}),
   };
 }

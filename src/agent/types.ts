@@ -64,4 +64,6 @@ export interface RunOutcome {
   finished?: string[];
   /** True when no real model ran: the tokens are the offline planner's ~4 chars/token estimate. */
   usageEstimated?: boolean;
+  /** Deck ids of the cards crear_tarjetas made (or found already made) in this run, in call order. */
+  cards?: number[];
 }

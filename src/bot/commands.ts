@@ -5,7 +5,8 @@
  */
 import { Composer, type Context } from 'grammy';
 import type { CommandName } from '../agent/understand.js';
-import type { NotesStore, UsageLog } from '../store/types.js';
+import type { CardDeck, NotesStore, UsageLog } from '../store/types.js';
+import type { ReviewStore } from '../store/index.js';
 import { WEEKS } from '../tools/domain.js';
 import type { ApprovalRegistry } from './approvals.js';
 import { splitText, toolInWords, truncate } from './format.js';
@@ -17,6 +18,9 @@ import { S } from './strings.js';
 export interface BotNotebook {
   notes: Pick<NotesStore, 'list' | 'add'>;
   usage: Pick<UsageLog, 'list' | 'monthTotal'>;
+  /** The deck and its review state (/repasar, /tarjetas, /exportar, the report's cards). */
+  cards: CardDeck;
+  reviews: ReviewStore;
 }
 
 /** Bounds for /nota, in characters. */

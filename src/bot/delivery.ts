@@ -15,7 +15,9 @@ import type { Artifact } from '../tools/contract.js';
 import { weekTitle, type Week } from '../tools/domain.js';
 import { captionAndRest, splitText } from './format.js';
 import { ganttKeyboard, wavKeyboard } from './keyboards.js';
+import { weekCardsMessage } from './review-strings.js';
 import { S, usd } from './strings.js';
+import type { Card } from '../store/index.js';
 
 /** Media helpers the delivery needs; main/tests pass the real encoders (tools/media, scheduler/gantt). */
 export interface DeliveryMedia {
@@ -46,6 +48,8 @@ export function ganttWorthSending(outcome: RunOutcome): boolean {
 export interface DeliveryDeps {
   api: Api;
   media: DeliveryMedia;
+  /** The deck's cards with these ids (deleted ones left out); absent = the report lists no cards. */
+  cards?: (ids: readonly number[]) => Promise<Card[]>;
   log: (message: string, error?: unknown) => void;
   /** The spans the run waited for the owner (drawn as a labelled band on the chart). */
   waits?: readonly OwnerWait[];
@@ -123,6 +127,17 @@ export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome
   for (const [i, chunk] of chunks.entries()) {
     const last = i === chunks.length - 1;
     await attempt('el informe', () => deps.api.sendMessage(chatId, chunk, last && offer ? { reply_markup: ganttKeyboard(outcome.runId) } : {}));
+  }
+
+  const cardIds = outcome.cards ?? [];
+  if (deps.cards && cardIds.length > 0) {
+    const lookup = deps.cards;
+    await attempt('las tarjetas', async () => {
+      const cards = await lookup(cardIds);
+      if (cards.length === 0) return;
+      const { text, entities } = weekCardsMessage(cards);
+      await deps.api.sendMessage(chatId, text, { entities });
+    });
   }
   if (send) await attempt('el cronograma', () => sendGantt(deps, chatId, outcome.taskEvents));
 }

@@ -19,7 +19,10 @@ import type { DeliveryMedia } from './delivery.js';
 import { filesComposer, RunCharts } from './files.js';
 import { intakeComposer } from './intake.js';
 import { noKeyboard } from './keyboards.js';
+import { Reminders, remindersComposer } from './reminders.js';
+import { reviewComposer } from './review.js';
 import { RunManager, type RunService } from './runs.js';
+import { createReviewService } from '../tools/review/service.js';
 import { BotStateFile } from './state.js';
 import { COMMANDS, S } from './strings.js';
 
@@ -52,6 +55,8 @@ export interface CuadernoBot {
   runs: RunManager;
   registry: ApprovalRegistry;
   state: BotStateFile;
+  /** The daily review reminder (started by startBot; tests call `tick` with a simulated clock). */
+  reminders: Reminders;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -71,8 +76,15 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   const registry = new ApprovalRegistry({ state, api: bot.api, timeoutS: config.limits.approvalTimeoutS, dataDir: config.dataDir, log });
   const charts = new RunCharts();
   const media: DeliveryMedia = opts.media ?? { encodeMp3, renderGantt: (events, waits) => renderRunGantt(events, S.ganttTitle, waits) };
+  const { notebook } = opts;
+  const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, ...config.review });
+  const allowedUserIds = opts.allowedUserIds ?? config.telegram.allowedUserIds;
+  const reminders = new Reminders({
+    review, api: bot.api, defaultHour: config.review.reminderHour, timeZone: config.review.timeZone, defaultChat: allowedUserIds[0], log,
+  });
   const runs = new RunManager({
     api: bot.api,
+    cards: async (ids) => (await notebook.cards.list()).filter((c) => ids.includes(c.id)),
     service: opts.service,
     registry,
     state,
@@ -82,8 +94,10 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
     log,
   });
 
-  bot.use(accessComposer(opts.allowedUserIds ?? config.telegram.allowedUserIds));
+  bot.use(accessComposer(allowedUserIds));
   bot.use(approvalsComposer(registry));
+  bot.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, timeZone: config.review.timeZone, allowedUserIds, log }));
+  bot.use(remindersComposer(reminders, review, config.review.timeZone));
   const commandDeps = { runs, registry, notebook: opts.notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, log };
   const commands = plainCommands(commandDeps);
   bot.use(commandsComposer(commandDeps, commands));
@@ -102,7 +116,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
     else if (ctx.chat) await ctx.api.sendMessage(ctx.chat.id, S.handlerFailed()).catch(() => undefined);
   });
 
-  return { bot, runs, registry, state, log };
+  return { bot, runs, registry, state, reminders, log };
 }
 
 export interface StartBotOptions {
@@ -148,12 +162,14 @@ export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOp
     stopReceiving = () => (handle.isRunning() ? handle.stop() : Promise.resolve());
   }
 
+  cb.reminders.start();
   const resumed = await cb.runs.resumeUnfinished().catch((e: unknown) => { log('no se pudieron reanudar los trabajos pendientes', e); return 0; });
 
   return {
     resumed,
     async stop() {
       await stopReceiving();
+      cb.reminders.stop();
       cb.runs.shutdown();
       cb.registry.close();
       await cb.state.flush();

@@ -9,7 +9,7 @@ import type { Api } from 'grammy';
 import type { RunEvent, RunOutcome, RunRequest } from '../agent/types.js';
 import type { Approver } from '../tools/contract.js';
 import type { ApprovalRegistry } from './approvals.js';
-import { DELIVERY_S, deliverOutcome, isAnswerOnly, type DeliveryMedia, type OwnerWait } from './delivery.js';
+import { DELIVERY_S, deliverOutcome, isAnswerOnly, type DeliveryDeps, type DeliveryMedia, type OwnerWait } from './delivery.js';
 import type { RunCharts } from './files.js';
 import { applyTaskEvent, chatActionFor, renderProgress, type TaskView } from './format.js';
 import { ChatActionPulse, StatusMessage } from './progress.js';
@@ -59,6 +59,8 @@ export interface RunManagerDeps {
   registry: ApprovalRegistry;
   state: BotStateFile;
   media: DeliveryMedia;
+  /** Looks cards up by id for the report's card list (delivery.ts). */
+  cards?: DeliveryDeps['cards'];
   /** This month's spend and the monthly cap; absent = no cap. Checked before agent runs only. */
   budget?: () => Promise<{ spent: number; limit: number }>;
   log: (message: string, error?: unknown) => void;
@@ -226,7 +228,7 @@ export class RunManager {
           : outcome.stopReason === 'cancelado' ? S.progressCancelled(record.text) : S.progressStopped(record.text);
       await run.status.finish(renderProgress(header, run.tasks, this.now() - record.startedAt));
       this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: outcome.taskEvents, waits: run.waits });
-      await deliverOutcome({ api: this.deps.api, media: this.deps.media, log: this.deps.log, waits: run.waits }, record.chatId, outcome);
+      await deliverOutcome({ api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits }, record.chatId, outcome);
     } catch (e) {
       this.deps.log(`el trabajo ${record.runId} falló`, e);
       run.pulse.stop();

@@ -29,6 +29,14 @@ export const COMMANDS: ReadonlyArray<{ command: string; usage: string; descripti
   { command: 'nota', usage: '/nota tema: texto', description: 'Añade una nota a tu cuaderno' },
   { command: 'wav', usage: '/wav N', description: 'Te manda el audio original de la semana N en WAV' },
   { command: 'cronograma', usage: '/cronograma', description: 'El cronograma del último trabajo' },
+  { command: 'repasar', usage: '/repasar', description: 'Repasa las tarjetas que tocan hoy, una a una' },
+  { command: 'tarjetas', usage: '/tarjetas', description: 'Tu mazo de tarjetas por semana y nota' },
+  { command: 'exportar', usage: '/exportar', description: 'Tu mazo y tu historial como archivo para Anki' },
+  { command: 'recordatorios', usage: '/recordatorios 20:00', description: 'Un aviso al día si tienes tarjetas (/recordatorios no lo quita)' },
+  { command: 'editar', usage: '/editar N pregunta | respuesta', description: 'Cambia el texto de la tarjeta N' },
+  { command: 'suspender', usage: '/suspender N', description: 'Deja la tarjeta N fuera del repaso' },
+  { command: 'reactivar', usage: '/reactivar N', description: 'Vuelve a poner en el repaso la tarjeta N' },
+  { command: 'borrar', usage: '/borrar N', description: 'Borra la tarjeta N' },
 ]);
 
 export const S = Object.freeze({

@@ -1,13 +1,15 @@
 /**
  * openNotebook(dataDir): the student's notebook as files in one data dir —
  * `notas.json` (seeded from assets/notas.json on first use), `tarjetas.json` (card deck),
- * `registro_uso.csv` (usage and cost) and `auditoria.jsonl` (every tool request and result).
+ * `registro_uso.csv` (usage and cost), `auditoria.jsonl` (every tool request and result) and
+ * `repaso.json` (FSRS state, review log, review sessions and the reminder).
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PRICES_USD_PER_MTOK } from '../config.js';
 import { createAuditLog } from './auditLog.js';
 import { createCardDeck, createNotesStore } from './notesFile.js';
+import { createReviewStore } from './reviews.js';
 import type { Notebook } from './types.js';
 import { createUsageLog } from './usageCsv.js';
 
@@ -16,6 +18,7 @@ export const NOTEBOOK_FILES = Object.freeze({
   cards: 'tarjetas.json',
   usage: 'registro_uso.csv',
   audit: 'auditoria.jsonl',
+  reviews: 'repaso.json',
 });
 
 /**
@@ -32,6 +35,7 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
     cards: path.join(dir, NOTEBOOK_FILES.cards),
     usage: path.join(dir, NOTEBOOK_FILES.usage),
     audit: path.join(dir, NOTEBOOK_FILES.audit),
+    reviews: path.join(dir, NOTEBOOK_FILES.reviews),
   };
   const notes = createNotesStore(files.notes);
   return Object.freeze({
@@ -42,5 +46,6 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
     cards: createCardDeck(files.cards),
     usage: createUsageLog(files.usage, opts.prices ?? PRICES_USD_PER_MTOK),
     audit: createAuditLog(files.audit),
+    reviews: createReviewStore(files.reviews),
   });
 }

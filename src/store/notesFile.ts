@@ -42,6 +42,8 @@ const checkCards: ShapeCheck<Card[]> = (data) => {
     for (const k of ['tipo', 'pregunta', 'respuesta', 'creada'] as const) {
       if (typeof c[k] !== 'string') return { ok: false, problem: `la tarjeta ${c.id} no tiene "${k}" de texto` };
     }
+    if (c.semana !== undefined && !isPositiveId(c.semana)) return { ok: false, problem: `la tarjeta ${c.id} tiene una "semana" que no es un entero positivo` };
+    if (c.borrada !== undefined && c.borrada !== true) return { ok: false, problem: `la tarjeta ${c.id} tiene un "borrada" que no es true` };
     if (c.origen !== undefined && typeof c.origen !== 'string') return { ok: false, problem: `la tarjeta ${c.id} tiene un "origen" que no es texto` };
   }
   return { ok: true, value: data as Card[] };
@@ -106,18 +108,18 @@ export function createCardDeck(file: string): CardDeck {
   }
 
   return {
-    list: () => mutex.run(async () => structuredClone(await load())),
+    list: () => mutex.run(async () => structuredClone((await load()).filter((c) => !c.borrada))),
     append: (cards: readonly NewCard[], now = new Date(), origin?: string) =>
       mutex.run(async () => {
         const deck = await load();
-        const earlier = origin ? deck.filter((c) => c.origen === origin) : [];
+        const earlier = origin ? deck.filter((c) => c.origen === origin && !c.borrada) : [];
         if (earlier.length > 0) return structuredClone({ cards: earlier, added: [] });
         // The same card twice teaches nothing: preparing a week again reuses the cards it made.
         const same = (a: NewCard, b: Card) => a.id_nota === b.id_nota && a.pregunta === b.pregunta && a.respuesta === b.respuesta;
         let next = deck.reduce((m, c) => Math.max(m, c.id), 0) + 1;
         const added: Card[] = [];
         const result = cards.map((c) => {
-          const stored = deck.find((d) => same(c, d));
+          const stored = deck.find((d) => same(c, d) && !d.borrada);
           if (stored) return stored;
           const card: Card = { id: next++, ...c, creada: now.toISOString(), ...(origin ? { origen: origin } : {}) };
           added.push(card);
@@ -125,6 +127,24 @@ export function createCardDeck(file: string): CardDeck {
         });
         if (added.length > 0) await db.update((d) => d.push(...added));
         return structuredClone({ cards: result, added });
+      }),
+    edit: (id, pregunta, respuesta) =>
+      mutex.run(async () => {
+        const card = (await load()).find((c) => c.id === id && !c.borrada);
+        if (!card) return undefined;
+        Object.assign(card, { pregunta, respuesta });
+        await db.write();
+        return structuredClone(card);
+      }),
+    remove: (id) =>
+      mutex.run(async () => {
+        const card = (await load()).find((c) => c.id === id && !c.borrada);
+        if (!card) return false;
+        // A tombstone, not a splice: ids are never reused, so a later card cannot inherit this
+        // one's review history.
+        card.borrada = true;
+        await db.write();
+        return true;
       }),
   };
 }

@@ -1,5 +1,6 @@
 /** Shapes of the notebook's state files (data dir) and the Notebook facade other layers use. */
 import type { ModelName } from '../config.js';
+import type { ReviewStore } from './reviews.js';
 
 /**
  * A note of `notas.json`. Structurally the same as tools/domain.ts `Note` (the store is the lower
@@ -18,8 +19,13 @@ export interface Card {
   id: number;
   /** The note the card was made from. */
   id_nota: number;
-  /** `cloze`: a sentence of the note with one key term hidden; `tema`: which topic a note is about. */
-  tipo: 'cloze' | 'tema';
+  /**
+   * `cloze`: a sentence of the note with one key term hidden; `definicion`: what the note says the
+   * term is or does, asking for the term; `tema`: which topic a note is about.
+   */
+  tipo: 'cloze' | 'definicion' | 'tema';
+  /** The study week of the note's topic, when it has one (cards made before weeks were kept lack it). */
+  semana?: number;
   pregunta: string;
   respuesta: string;
   /** ISO timestamp of creation. */
@@ -30,8 +36,10 @@ export interface Card {
    * killed between the deck write and the idempotency record cannot add the same cards twice.
    */
   origen?: string;
+  /** Deleted by the owner: kept as a tombstone so its id is never reused; readers never see it. */
+  borrada?: true;
 }
-export type NewCard = Omit<Card, 'id' | 'creada' | 'origen'>;
+export type NewCard = Omit<Card, 'id' | 'creada' | 'origen' | 'borrada'>;
 
 /** What a caller records; `fecha` defaults to now. */
 export interface UsageInput {
@@ -70,6 +78,10 @@ export interface CardDeck {
    * (stored ones included), `added` the ones this call wrote.
    */
   append(cards: readonly NewCard[], now?: Date, origin?: string): Promise<{ cards: Card[]; added: Card[] }>;
+  /** The owner's edit of a card's question and answer (its id, note and history stay); undefined if absent. */
+  edit(id: number, pregunta: string, respuesta: string): Promise<Card | undefined>;
+  /** Removes card `id` from the deck; false if it was not there. */
+  remove(id: number): Promise<boolean>;
 }
 
 export interface UsageLog {
@@ -94,9 +106,10 @@ export interface AuditLog {
 export interface Notebook {
   list(): Promise<Note[]>;
   readonly dataDir: string;
-  readonly files: { notes: string; cards: string; usage: string; audit: string };
+  readonly files: { notes: string; cards: string; usage: string; audit: string; reviews: string };
   readonly notes: NotesStore;
   readonly cards: CardDeck;
   readonly usage: UsageLog;
   readonly audit: AuditLog;
+  readonly reviews: ReviewStore;
 }

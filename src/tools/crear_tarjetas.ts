@@ -1,16 +1,16 @@
 /**
  * `crear_tarjetas` (SPEC §3, effect level 2, local reversible write): makes 3 review cards from a
  * note's own content and appends them to the deck (`tarjetas.json`) with new sequential ids.
- * Cards are cloze cards: a sentence of the note with one key term hidden, the term as the answer.
- * Key terms are the note's most distinctive words (highest TF-IDF weight in the notebook).
+ * Each card asks about one of the note's key terms (cards/): a cloze or a definition, the term as
+ * the answer. Cards already in the deck are never rewritten; better card rules apply to new ones.
  */
 import path from 'node:path';
 import { CuadernoError } from '../errors.js';
-import type { CardDeck, NewCard } from '../store/index.js';
+import type { CardDeck } from '../store/index.js';
 import type { ToolDefinition } from './contract.js';
 import type { Note, NotesReader } from './domain.js';
+import { CARDS_PER_NOTE, buildCards } from './cards/build.js';
 import { callKeyPart } from './registry.js';
-import { buildIndex } from './tfidf.js';
 
 /** Idempotency key of one crear_tarjetas call: by note and tool_use id; '' (none) outside the agent. */
 function cardsKey(noteId: number, callId: string | undefined): string {
@@ -21,55 +21,8 @@ export interface CrearTarjetasArgs {
   id_nota: number;
 }
 
-export const CARDS_PER_NOTE = 3;
 /** SPEC §5 toy duration of T2 "Crear tarjetas" (planning estimate). */
 const STAGE = { name: 'tarjetas', label: 'Crear tarjetas', lane: 'cpu', estimateMs: 6_000 } as const;
-/** Words shorter than this make poor cloze answers ("ser", "dos") unless nothing else is left. */
-const MIN_TERM_CHARS = 4;
-const BLANK = '_____';
-const WORD = /[a-záéíóúüñ]+/giu;
-
-/** The sentence of `text` around character `at` (so a long note gives a short question). */
-function sentenceAround(text: string, at: number): { start: number; end: number } {
-  const before = text.slice(0, at).search(/[.!?¡¿\n][^.!?¡¿\n]*$/);
-  const start = before === -1 ? 0 : before + 1;
-  const after = text.slice(at).search(/[.!?\n]/);
-  const end = after === -1 ? text.length : at + after + 1;
-  return { start, end };
-}
-
-/**
- * Builds CARDS_PER_NOTE cards for `note` (pure). Terms are ranked by TF-IDF weight in the
- * notebook, longer words first on ties, then first occurrence; each card hides the first
- * occurrence of one term in its sentence. A note with too few words gets a topic card; a note
- * with fewer than CARDS_PER_NOTE usable items is refused (BAD_REQUEST) rather than padded.
- */
-export function buildCards(note: Note, notebook: readonly Note[]): NewCard[] {
-  const index = buildIndex(notebook.map((n) => n.texto));
-  const row = index.rows[notebook.findIndex((n) => n.id === note.id)] ?? buildIndex([note.texto]).rows[0]!;
-  const firstAt = new Map<string, { at: number; word: string }>();
-  for (const m of note.texto.matchAll(WORD)) {
-    const w = m[0].toLowerCase();
-    if (row.has(w) && !firstAt.has(w)) firstAt.set(w, { at: m.index, word: m[0] });
-  }
-  const ranked = [...firstAt.keys()].sort(
-    (a, b) => row.get(b)! - row.get(a)! || b.length - a.length || firstAt.get(a)!.at - firstAt.get(b)!.at,
-  );
-  const terms = [...ranked.filter((w) => w.length >= MIN_TERM_CHARS), ...ranked.filter((w) => w.length < MIN_TERM_CHARS)].slice(0, CARDS_PER_NOTE);
-  const cards: NewCard[] = terms.map((w) => {
-    const { at, word } = firstAt.get(w)!;
-    const { start, end } = sentenceAround(note.texto, at);
-    const sentence = `${note.texto.slice(start, at)}${BLANK}${note.texto.slice(at + word.length, end)}`.trim();
-    return { id_nota: note.id, tipo: 'cloze', pregunta: `Complete la frase: «${sentence}»`, respuesta: word };
-  });
-  if (cards.length < CARDS_PER_NOTE) {
-    cards.push({ id_nota: note.id, tipo: 'tema', pregunta: `¿De qué tema trata esta nota? «${note.texto.trim()}»`, respuesta: note.tema });
-  }
-  if (cards.length < CARDS_PER_NOTE) {
-    throw new CuadernoError('BAD_REQUEST', `la nota ${note.id} tiene muy poco texto para hacer ${CARDS_PER_NOTE} tarjetas; elija otra nota.`, { field: 'id_nota' });
-  }
-  return cards;
-}
 
 export interface CrearTarjetasDeps {
   notes: NotesReader;

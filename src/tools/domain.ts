@@ -29,6 +29,11 @@ export const WEEK_TOPICS: Readonly<Record<Week, string>> = Object.freeze({
   4: 'música',
 });
 
+/** The week that studies `topic`, if any (a note added on another topic belongs to no week). */
+export function weekOfTopic(topic: string): Week | undefined {
+  return WEEKS.find((w) => WEEK_TOPICS[w] === topic);
+}
+
 /** The notes a week studies, in note order. */
 export function notesOfWeek(notes: readonly Note[], week: Week): Note[] {
   const topic = WEEK_TOPICS[week];

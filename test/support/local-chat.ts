@@ -17,6 +17,8 @@ export interface LocalChat {
   tg: EmbeddedTelegram;
   notebook: Notebook;
   running: RunningBot;
+  /** Stops the bot and starts a new one on the same data dir and chat server (a bot restart). */
+  restartBot(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,19 +28,26 @@ export async function startLocalChat(prefix: string): Promise<LocalChat> {
   const config = loadConfig({ CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' });
   const tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: WEBCHAT_TOKEN, filesDir: path.join(tmp, 'chat-files') });
   // Wired like src/main.ts: the bot reads the same notebook the agent's tools write.
-  const service = await createAgentService({ config });
-  const notebook = service.toolbox.notebook;
-  const cb = await createBot({ config, service, notebook, token: WEBCHAT_TOKEN, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId] });
-  const running = await startBot(cb, config, { pollTimeoutS: 1, webhook: false });
-  return {
+  const boot = async () => {
+    const service = await createAgentService({ config });
+    const notebook = service.toolbox.notebook;
+    const cb = await createBot({ config, service, notebook, token: WEBCHAT_TOKEN, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId] });
+    return { notebook, running: await startBot(cb, config, { pollTimeoutS: 1, webhook: false }) };
+  };
+  const first = await boot();
+  const chat: LocalChat = {
     dataDir,
     tg,
-    notebook,
-    running,
+    ...first,
+    async restartBot() {
+      await chat.running.stop();
+      Object.assign(chat, await boot());
+    },
     async close() {
-      await running.stop();
+      await chat.running.stop();
       await tg.close();
       await rm(tmp, { recursive: true, force: true });
     },
   };
+  return chat;
 }

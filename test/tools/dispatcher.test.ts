@@ -161,10 +161,10 @@ describe('crear_tarjetas', () => {
       expect(c).toMatchObject({ id_nota: 8, tipo: 'cloze' });
       expect(c.pregunta).toContain('_____');
       // Filling the blank with the answer gives back the note's sentence.
-      expect(note8).toContain(c.pregunta.replace(/^Complete la frase: «|»$/g, '').replace('_____', c.respuesta));
+      expect(note8).toContain(c.pregunta.replace(/^Completa la frase: «|»$/g, '').replace('_____', c.respuesta));
     }
     expect(new Set(deck.slice(0, 3).map((c) => c.respuesta)).size).toBe(3);
-    expect(deck[0]!.respuesta).toBe('impresionismo');
+    expect(deck.slice(0, 3).map((c) => c.respuesta)).toContain('impresionismo');
     const audit = await readFile(path.join(dir, AUDIT), 'utf8');
     expect(audit).toContain('"tarjetas":[1,2,3]');
     expect(audit).not.toContain('pinceladas');

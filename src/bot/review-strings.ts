@@ -1,0 +1,104 @@
+/**
+ * What the bot says about cards and spaced review (tú, plain text). Kept next to strings.ts rather
+ * than inside it while other engineers rewrite that module; merge them when it is free.
+ */
+import type { Card, Grade } from '../store/index.js';
+
+export const GRADE_LABELS: Readonly<Record<Grade, string>> = Object.freeze({ 1: 'Otra vez', 2: 'Difícil', 3: 'Bien', 4: 'Fácil' });
+
+/** "1 min", "6 min", "3 h", "8 d": how long until a card comes back. */
+export function intervalLabel(ms: number): string {
+  const min = Math.max(1, Math.round(ms / 60_000));
+  if (min < 60) return `${min} min`;
+  const h = Math.round(min / 60);
+  if (h < 24) return `${h} h`;
+  const d = Math.round(min / 1440);
+  if (d < 365) return `${d} d`;
+  return `${(d / 365).toLocaleString('es-ES', { maximumFractionDigits: 1 })} años`;
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export const RS = Object.freeze({
+  reveal: 'Mostrar respuesta',
+  undo: '↩️ Deshacer',
+  end: '⏹ Terminar',
+  suspend: '⏸ Suspender',
+  edit: '✏️ Editar',
+  remove: '🗑 Borrar',
+  removeYes: '🗑 Sí, bórrala',
+  removeNo: 'No, déjala',
+  review: '📚 Repasar',
+  prev: '◀ Anterior',
+  next: 'Siguiente ▶',
+  rating: (g: Grade, interval: string) => `${GRADE_LABELS[g]} · ${interval}`,
+
+  cardHeader: (id: number, week: number | undefined, noteId: number) => `🃏 Tarjeta ${id} · ${week ? `semana ${week}, ` : ''}nota ${noteId}`,
+  answer: (a: string) => `Respuesta: ${a}`,
+  rated: (g: Grade, interval: string) => `${GRADE_LABELS[g]} — vuelve en ${interval}.`,
+  nothingDue: (next: string | undefined) =>
+    `No tienes tarjetas para repasar ahora.${next ? ` La próxima vence ${next}.` : ' Pide una semana (por ejemplo «prepare la semana 3») y tendrás tarjetas nuevas.'}`,
+  summary: (n: number, counts: Record<Grade, number>, next: string | undefined) =>
+    `✅ Repaso terminado: ${n} ${n === 1 ? 'tarjeta' : 'tarjetas'}.\n` +
+    `${GRADE_LABELS[1]}: ${counts[1]} · ${GRADE_LABELS[2]}: ${counts[2]} · ${GRADE_LABELS[3]}: ${counts[3]} · ${GRADE_LABELS[4]}: ${counts[4]}\n` +
+    (next ? `La próxima vence ${next}.` : 'No queda ninguna tarjeta programada.'),
+  alreadyRated: () => 'Esa tarjeta ya está calificada.',
+  unknownCard: () => 'Esa tarjeta ya no existe en el mazo.',
+  undone: (id: number) => `↩️ Deshecho: la tarjeta ${id} vuelve a estar como antes.`,
+  nothingToUndo: () => 'No hay ninguna respuesta de este repaso que deshacer.',
+  suspended: (id: number) => `⏸ Tarjeta ${id} suspendida: no saldrá en los repasos. /reactivar ${id} la devuelve.`,
+  reactivated: (id: number) => `▶️ Tarjeta ${id} reactivada.`,
+  removeAsk: (id: number) => `¿Borrar la tarjeta ${id}? Se quita del mazo y de los repasos.`,
+  removed: (id: number) => `🗑 Tarjeta ${id} borrada.`,
+  kept: (id: number) => `La tarjeta ${id} se queda.`,
+  edited: (id: number) => `✏️ Tarjeta ${id} actualizada. Su historial de repasos se conserva.`,
+  editHow: (id: number, question: string, answer: string) =>
+    `Para cambiar la tarjeta ${id}, envía la orden con la pregunta y la respuesta nuevas separadas por «|». Así está ahora:\n\n/editar ${id} ${question} | ${answer}`,
+  editUsage: () => 'Escribe el número de la tarjeta, la pregunta y la respuesta separadas por «|», por ejemplo: /editar 5 ¿Qué mide la desviación estándar? | la dispersión',
+  cardIdUsage: (cmd: string) => `Indica el número de la tarjeta, por ejemplo: /${cmd} 5 (los ves con /tarjetas).`,
+  notYours: () => 'Solo el dueño del cuaderno puede repasar sus tarjetas.',
+  failed: () => 'No pude leer tus tarjetas ahora mismo; no se ha perdido nada. Inténtalo de nuevo en un momento.',
+
+  deckEmpty: () => 'Tu mazo está vacío. Pide una semana (por ejemplo «prepare la semana 3») y te preparo tarjetas.',
+  deckHeader: (total: number, page: number, pages: number) => `🗂 Tus tarjetas (${total}) · página ${page} de ${pages}`,
+  deckWeek: (week: number | undefined, topic: string | undefined) => (week ? `Semana ${week}${topic ? ` · ${capital(topic)}` : ''}` : 'Otras notas'),
+  deckNote: (noteId: number) => `  Nota ${noteId}`,
+  deckCard: (id: number, question: string, status: string) => `   ${id}. ${question} (${status})`,
+  statusNew: 'nueva',
+  statusDueNow: 'toca ahora',
+  statusDue: (when: string) => `vence ${when}`,
+  statusSuspended: 'suspendida',
+
+  exportCaption: (cards: number, reviews: number) =>
+    `Tu mazo para Anki: ${cards} tarjetas y ${reviews} repasos. Ábrelo con Anki (Archivo → Importar) y seguirá el mismo calendario.`,
+  exportEmpty: () => 'Tu mazo está vacío: todavía no hay nada que exportar.',
+  exportFailed: () => 'No pude preparar el archivo para Anki; tu mazo no ha cambiado. Inténtalo de nuevo en un momento.',
+
+  reminder: (n: number) => `🔔 Tienes ${n} ${n === 1 ? 'tarjeta' : 'tarjetas'} para hoy.`,
+  reminderOn: (hour: string, zone: string) => `🔔 Te recordaré tus repasos cada día a las ${hour} (hora de ${zone}), solo si tienes tarjetas pendientes.`,
+  reminderOff: () => '🔕 Recordatorios desactivados. Actívalos con /recordatorios 20:00',
+  reminderStatus: (hour: string | null, zone: string) =>
+    hour ? `🔔 Recordatorio diario a las ${hour} (hora de ${zone}). Cámbialo con /recordatorios 21:30 o desactívalo con /recordatorios no.` : RS.reminderOff(),
+  reminderUsage: () => 'Indica una hora HH:MM, por ejemplo /recordatorios 20:00, o /recordatorios no para desactivarlos.',
+
+  weekCardsHeader: (n: number) => `🃏 Tus tarjetas de este trabajo (${n}) — toca la respuesta para verla; repásalas con /repasar:`,
+});
+
+/** "hoy a las 20:10", "el 3 dic a las 09:00" in `timeZone`. */
+export function whenLabel(date: Date, now: Date, timeZone: string): string {
+  const day = (d: Date) => new Intl.DateTimeFormat('es-ES', { timeZone, day: 'numeric', month: 'short' }).format(d).replace('.', '');
+  const time = new Intl.DateTimeFormat('es-ES', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(date);
+  return day(date) === day(now) && Math.abs(date.getTime() - now.getTime()) < 86_400_000 ? `hoy a las ${time}` : `el ${day(date)} a las ${time}`;
+}
+
+/** The text of a week's new cards, with each answer as a spoiler entity (offsets in UTF-16 units). */
+export function weekCardsMessage(cards: readonly Card[]): { text: string; entities: { type: 'spoiler'; offset: number; length: number }[] } {
+  let text = RS.weekCardsHeader(cards.length);
+  const entities: { type: 'spoiler'; offset: number; length: number }[] = [];
+  for (const card of cards) {
+    text += `\n\n${card.id}. ${card.pregunta}\n→ `;
+    entities.push({ type: 'spoiler', offset: text.length, length: card.respuesta.length });
+    text += card.respuesta;
+  }
+  return { text, entities };
+}

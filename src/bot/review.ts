@@ -1,0 +1,216 @@
+/**
+ * /repasar, /tarjetas, /exportar and the card tools (/editar, /suspender, /reactivar, /borrar):
+ * the deck reaches the student. A review session is state on disk (tools/review): every button
+ * carries what it acts on, so after a restart the same buttons still work, and a rating button
+ * carries the card's answer count, so a double tap or a stale button is answered "ya calificada".
+ */
+import { Composer, InputFile, type Context } from 'grammy';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import type { CardDeck, Grade, NotesStore } from '../store/index.js';
+import { exportDeck } from '../tools/anki/index.js';
+import { GRADES } from '../tools/review/fsrs.js';
+import type { DueCard, ReviewService } from '../tools/review/service.js';
+import { anyCase } from './commands.js';
+import { splitText, truncate } from './format.js';
+import { noKeyboard } from './keyboards.js';
+import { pageKeyboard, parseTap, questionKeyboard, ratingKeyboard, removeKeyboard, type ReviewTap } from './review-keyboards.js';
+import { RS, intervalLabel, whenLabel } from './review-strings.js';
+
+/** Cards per page of /tarjetas (a phone screen). */
+export const DECK_PAGE_SIZE = 8;
+export const EXPORT_FILE_NAME = 'cuaderno-vivo.apkg';
+
+export interface ReviewDeps {
+  review: ReviewService;
+  deck: Pick<CardDeck, 'list' | 'edit' | 'remove'>;
+  notes: Pick<NotesStore, 'list'>;
+  timeZone: string;
+  allowedUserIds: readonly number[];
+  now?: () => Date;
+  log: (message: string, error?: unknown) => void;
+}
+
+export function reviewComposer(deps: ReviewDeps): Composer<Context> {
+  const now = deps.now ?? (() => new Date());
+  const allowed = new Set(deps.allowedUserIds);
+  const when = (d: Date | undefined) => (d ? whenLabel(d, now(), deps.timeZone) : undefined);
+  const c = new Composer<Context>();
+
+  const questionText = (d: DueCard) => `${RS.cardHeader(d.card.id, d.card.semana, d.card.id_nota)}\n\n${d.card.pregunta}`;
+  const canUndo = async (chat: number) => ((await deps.review.session(chat))?.respuestas.length ?? 0) > 0;
+
+  /** Sends the next due card of the chat's session, or closes it with the summary. */
+  async function next(ctx: Context, chat: number): Promise<void> {
+    const [first] = await deps.review.due(now(), { session: true });
+    if (!first) return finish(ctx, chat);
+    await deps.review.show(chat, first.card.id, false);
+    await ctx.api.sendMessage(chat, questionText(first), { reply_markup: questionKeyboard(first.card.id, first.count, await canUndo(chat)) });
+  }
+
+  async function finish(ctx: Context, chat: number): Promise<void> {
+    const answers = await deps.review.endSession(chat);
+    const next = when(await deps.review.nextDue(now()));
+    if (answers.length === 0) return void (await ctx.api.sendMessage(chat, RS.nothingDue(next)));
+    const counts = { 1: 0, 2: 0, 3: 0, 4: 0 } as Record<Grade, number>;
+    for (const a of answers) counts[a.calificacion]++;
+    await ctx.api.sendMessage(chat, RS.summary(answers.length, counts, next));
+  }
+
+  async function start(ctx: Context, chat: number): Promise<void> {
+    await deps.review.startSession(chat, now());
+    await next(ctx, chat);
+  }
+
+  c.command(anyCase('repasar'), (ctx) => start(ctx, ctx.chat.id));
+
+  c.command(anyCase('tarjetas'), async (ctx) => {
+    const page = await deckPage(1);
+    await ctx.reply(page.text, { reply_markup: page.keyboard });
+  });
+
+  c.command(anyCase('exportar'), async (ctx) => {
+    try {
+      const { bytes, cards, reviews } = await exportDeck({ review: deps.review, notes: deps.notes }, now());
+      if (cards === 0) return void (await ctx.reply(RS.exportEmpty()));
+      await ctx.replyWithDocument(new InputFile(Buffer.from(bytes), EXPORT_FILE_NAME), { caption: RS.exportCaption(cards, reviews) });
+    } catch (e) {
+      deps.log('no se pudo exportar el mazo a Anki', e);
+      await ctx.reply(RS.exportFailed());
+    }
+  });
+
+  c.command(anyCase('editar'), async (ctx) => {
+    const m = /^\s*(\d{1,9})\s+([^|]*\S)\s*\|\s*(\S[\s\S]*)$/.exec(ctx.match);
+    if (!m) return void (await ctx.reply(RS.editUsage()));
+    const card = await deps.deck.edit(Number(m[1]), m[2]!.trim(), m[3]!.trim());
+    await ctx.reply(card ? RS.edited(card.id) : RS.unknownCard());
+  });
+  for (const [cmd, act] of [['suspender', 'suspend'], ['reactivar', 'reactivate'], ['borrar', 'remove']] as const) {
+    c.command(anyCase(cmd), async (ctx) => {
+      const id = /^\s*(\d{1,9})\s*$/.exec(ctx.match)?.[1];
+      if (!id) return void (await ctx.reply(RS.cardIdUsage(cmd)));
+      if (!(await deps.review.card(Number(id)))) return void (await ctx.reply(RS.unknownCard()));
+      if (act === 'remove') return void (await ctx.reply(RS.removeAsk(Number(id)), { reply_markup: removeKeyboard(Number(id)) }));
+      await deps.review.suspend(Number(id), act === 'suspend');
+      await ctx.reply(act === 'suspend' ? RS.suspended(Number(id)) : RS.reactivated(Number(id)));
+    });
+  }
+
+  c.on('callback_query:data', async (ctx, nextHandler) => {
+    const tap = parseTap(ctx.callbackQuery.data);
+    if (!tap) return nextHandler();
+    if (!allowed.has(ctx.from.id)) return void (await ctx.answerCallbackQuery({ text: RS.notYours(), show_alert: true }));
+    const chat = ctx.chat?.id ?? ctx.from.id;
+    await onTap(ctx, chat, tap);
+  });
+
+  const edit = (ctx: Context, text: string, keyboard: InlineKeyboardMarkup = noKeyboard()) =>
+    ctx.editMessageText(text, { reply_markup: keyboard }).catch((e: unknown) => deps.log('no se pudo editar el mensaje de la tarjeta', e));
+
+  async function onTap(ctx: Context, chat: number, tap: ReviewTap): Promise<void> {
+    switch (tap.kind) {
+      case 'start':
+        await ctx.answerCallbackQuery();
+        await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+        return start(ctx, chat);
+      case 'reveal': {
+        const d = await deps.review.card(tap.card);
+        if (!d) return void (await ctx.answerCallbackQuery({ text: RS.unknownCard() }));
+        if (d.count !== tap.count) return void (await ctx.answerCallbackQuery({ text: RS.alreadyRated() }));
+        await deps.review.startSession(chat, now());
+        await deps.review.show(chat, d.card.id, true);
+        const at = now();
+        const due = deps.review.preview(d.fsrs, at);
+        const intervals = Object.fromEntries(GRADES.map((g) => [g, intervalLabel(due[g].getTime() - at.getTime())])) as Record<Grade, string>;
+        await ctx.answerCallbackQuery();
+        return void (await edit(ctx, `${questionText(d)}\n\n${RS.answer(d.card.respuesta)}`, ratingKeyboard(d.card.id, d.count, intervals, await canUndo(chat))));
+      }
+      case 'rate': {
+        await deps.review.startSession(chat, now());
+        const at = now();
+        const r = await deps.review.rate(tap.card, tap.grade, at, { expected: tap.count, chat });
+        if (r.kind === 'stale') return void (await ctx.answerCallbackQuery({ text: RS.alreadyRated() }));
+        if (r.kind === 'unknown') return void (await ctx.answerCallbackQuery({ text: RS.unknownCard() }));
+        await ctx.answerCallbackQuery({ text: RS.rated(tap.grade, intervalLabel(Date.parse(r.entry.despues.due) - at.getTime())) });
+        await edit(ctx, `${questionText({ card: r.card, fsrs: r.entry.despues, count: 0 })}\n\n${RS.answer(r.card.respuesta)}\n${RS.rated(tap.grade, intervalLabel(Date.parse(r.entry.despues.due) - at.getTime()))}`);
+        return next(ctx, chat);
+      }
+      case 'undo': {
+        const undone = await deps.review.undo(chat, now());
+        if (!undone) return void (await ctx.answerCallbackQuery({ text: RS.nothingToUndo() }));
+        await ctx.answerCallbackQuery({ text: RS.undone(undone.id_tarjeta) });
+        await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+        const d = await deps.review.card(undone.id_tarjeta);
+        if (!d) return next(ctx, chat);
+        await ctx.api.sendMessage(chat, `${RS.undone(d.card.id)}\n\n${questionText(d)}`, { reply_markup: questionKeyboard(d.card.id, d.count, await canUndo(chat)) });
+        return;
+      }
+      case 'end':
+        await ctx.answerCallbackQuery();
+        await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+        return finish(ctx, chat);
+      case 'suspend':
+        await deps.review.suspend(tap.card, true);
+        await ctx.answerCallbackQuery({ text: RS.suspended(tap.card) });
+        await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+        await ctx.api.sendMessage(chat, RS.suspended(tap.card));
+        return (await deps.review.session(chat)) ? next(ctx, chat) : undefined;
+      case 'edit': {
+        const d = await deps.review.card(tap.card);
+        await ctx.answerCallbackQuery(d ? {} : { text: RS.unknownCard() });
+        if (d) await ctx.api.sendMessage(chat, RS.editHow(d.card.id, d.card.pregunta, d.card.respuesta));
+        return;
+      }
+      case 'removeAsk':
+        await ctx.answerCallbackQuery();
+        return void (await ctx.api.sendMessage(chat, RS.removeAsk(tap.card), { reply_markup: removeKeyboard(tap.card) }));
+      case 'remove': {
+        const removed = await deps.deck.remove(tap.card);
+        await ctx.answerCallbackQuery({ text: removed ? RS.removed(tap.card) : RS.unknownCard() });
+        await edit(ctx, removed ? RS.removed(tap.card) : RS.unknownCard());
+        const session = await deps.review.session(chat);
+        return removed && session?.actual === tap.card ? next(ctx, chat) : undefined;
+      }
+      case 'keep':
+        await ctx.answerCallbackQuery();
+        return void (await edit(ctx, RS.kept(tap.card)));
+      case 'page': {
+        const page = await deckPage(tap.page);
+        await ctx.answerCallbackQuery();
+        return void (await edit(ctx, page.text, page.keyboard));
+      }
+    }
+  }
+
+  /** One page of the deck, grouped by week and note, with each card's status. */
+  async function deckPage(page: number): Promise<{ text: string; keyboard: InlineKeyboardMarkup }> {
+    const [{ cards }, notes] = await Promise.all([deps.review.history(), deps.notes.list()]);
+    if (cards.length === 0) return { text: RS.deckEmpty(), keyboard: noKeyboard() };
+    const topic = new Map(notes.map((n) => [n.id, n.tema]));
+    const sorted = [...cards].sort((a, b) => (a.card.semana ?? 99) - (b.card.semana ?? 99) || a.card.id_nota - b.card.id_nota || a.card.id - b.card.id);
+    const pages = Math.ceil(sorted.length / DECK_PAGE_SIZE);
+    const p = Math.min(Math.max(1, page), pages);
+    const lines = [RS.deckHeader(cards.length, p, pages)];
+    let lastWeek: number | undefined | null = null;
+    let lastNote: number | undefined;
+    for (const d of sorted.slice((p - 1) * DECK_PAGE_SIZE, p * DECK_PAGE_SIZE)) {
+      if (d.card.semana !== lastWeek) {
+        lines.push('', RS.deckWeek(d.card.semana, topic.get(d.card.id_nota)));
+        lastWeek = d.card.semana;
+        lastNote = undefined;
+      }
+      if (d.card.id_nota !== lastNote) lines.push(RS.deckNote((lastNote = d.card.id_nota)));
+      lines.push(RS.deckCard(d.card.id, truncate(d.card.pregunta, 90), status(d)));
+    }
+    return { text: splitText(lines.join('\n'))[0]!, keyboard: pageKeyboard(p, pages) };
+  }
+
+  function status(d: DueCard): string {
+    if (d.suspended) return RS.statusSuspended;
+    if (d.fsrs.state === 0) return RS.statusNew;
+    const due = new Date(d.fsrs.due);
+    return due.getTime() <= now().getTime() ? RS.statusDueNow : RS.statusDue(when(due)!);
+  }
+
+  return c;
+}

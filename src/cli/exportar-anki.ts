@@ -1,0 +1,23 @@
+/** `cuaderno exportar-anki FILE.apkg`: the deck, its schedule and review history as an Anki package. */
+import { writeFileAtomic } from '../store/index.js';
+import type { CliIO } from '../cli.js';
+import { openNotebook } from '../store/index.js';
+import { exportDeck } from '../tools/anki/index.js';
+import { createReviewService } from '../tools/review/service.js';
+import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
+
+const USAGE = 'exportar-anki ARCHIVO.apkg';
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  return withConfig(io, async (config) => {
+    const { positionals } = parseFlags(argv, {}, USAGE);
+    const [file, extra] = positionals;
+    if (file === undefined || extra !== undefined || !file.endsWith('.apkg')) throw new CliMisuse(`Indica un archivo que termine en .apkg.\nUso: npm run -s cuaderno -- ${USAGE}`);
+    const nb = await openNotebook(config.dataDir, { prices: config.prices });
+    const review = createReviewService({ deck: nb.cards, store: nb.reviews, ...config.review });
+    const { bytes, cards, reviews } = await exportDeck({ review, notes: nb.notes }, new Date());
+    await writeFileAtomic(file, bytes);
+    io.stdout.write(`Mazo exportado a ${file}: ${cards} tarjetas y ${reviews} repasos.\n`);
+    return EXIT.ok;
+  });
+}

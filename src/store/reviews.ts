@@ -1,0 +1,123 @@
+/**
+ * `repaso.json`: everything spaced review writes, in one versioned lowdb document so that one
+ * atomic write covers a rating, its log entry and the chat session that asked for it (a restart
+ * loses no answer and never applies one twice). Shapes are plain JSON; the FSRS arithmetic lives in
+ * tools/review. Every operation re-reads the file (the CLI and the bot share it) and serialises
+ * read-modify-write in this process, like the deck.
+ */
+import { Low } from 'lowdb';
+import type { ShapeCheck } from './jsonFile.js';
+import { Mutex, ValidatedJsonFile, isPlainObject } from './jsonFile.js';
+
+export const REVIEW_STATE_VERSION = 1;
+
+/** 0 new, 1 learning, 2 review, 3 relearning — ts-fsrs's `State` numbering, stored as is. */
+export type FsrsStateCode = 0 | 1 | 2 | 3;
+
+/** A card's FSRS memory state as ts-fsrs computes it (dates as ISO strings). */
+export interface FsrsSnapshot {
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: FsrsStateCode;
+  last_review?: string;
+}
+
+/** 1 otra vez, 2 difícil, 3 bien, 4 fácil (ts-fsrs `Rating`, Anki's `ease`). */
+export type Grade = 1 | 2 | 3 | 4;
+
+/** One answer in the review log: which card, how it went, when, and the state before and after. */
+export interface ReviewEntry {
+  /** Sequential across the log, from 1. */
+  n: number;
+  id_tarjeta: number;
+  calificacion: Grade;
+  /** ISO time of the answer. */
+  fecha: string;
+  antes: FsrsSnapshot;
+  despues: FsrsSnapshot;
+  /** ISO time it was undone ("Deshacer"); an undone entry no longer counts. */
+  deshecha?: string;
+}
+
+/** A review session in a chat: a pause waiting for a person, kept on disk (CONVENTIONS §15). */
+export interface ReviewSession {
+  /** ISO start time. */
+  inicio: string;
+  /** The card on screen, if any, and whether its answer is shown. */
+  actual?: number;
+  mostrada: boolean;
+  /** Log entries (`n`) answered in this session, in order. */
+  respuestas: number[];
+}
+
+export interface ReminderSettings {
+  /** `HH:MM`, `null` = turned off by the owner; absent = the configured default. */
+  hora?: string | null;
+  /** The local day (YYYY-MM-DD in the configured zone) of the last reminder sent. */
+  ultimo_dia?: string;
+  /** Chat that receives it (the owner's last chat with the bot). */
+  chat?: number;
+}
+
+export interface ReviewState {
+  version: typeof REVIEW_STATE_VERSION;
+  /** FSRS state per card id (absent = a new card never answered). */
+  tarjetas: Record<string, { fsrs?: FsrsSnapshot; suspendida?: boolean }>;
+  registro: ReviewEntry[];
+  /** Open sessions by chat id. */
+  sesiones: Record<string, ReviewSession>;
+  recordatorio: ReminderSettings;
+}
+
+export interface ReviewStore {
+  readonly file: string;
+  read(): Promise<ReviewState>;
+  /** Runs `fn` on the current state and writes the result atomically (only if `fn` returns normally). */
+  update<R>(fn: (state: ReviewState) => R): Promise<R>;
+}
+
+export function emptyReviewState(): ReviewState {
+  return { version: REVIEW_STATE_VERSION, tarjetas: {}, registro: [], sesiones: {}, recordatorio: {} };
+}
+
+const checkState: ShapeCheck<ReviewState> = (data) => {
+  if (!isPlainObject(data)) return { ok: false, problem: 'debería ser un objeto JSON con "version", "tarjetas" y "registro"' };
+  if (data.version !== REVIEW_STATE_VERSION) {
+    return { ok: false, problem: `tiene la versión ${JSON.stringify(data.version)} y este programa solo entiende la ${REVIEW_STATE_VERSION}` };
+  }
+  if (!isPlainObject(data.tarjetas)) return { ok: false, problem: '"tarjetas" debería ser un objeto' };
+  if (!Array.isArray(data.registro)) return { ok: false, problem: '"registro" debería ser una lista' };
+  for (const [i, e] of data.registro.entries()) {
+    if (!isPlainObject(e) || typeof e.id_tarjeta !== 'number' || ![1, 2, 3, 4].includes(e.calificacion as number) || typeof e.fecha !== 'string') {
+      return { ok: false, problem: `la entrada ${i + 1} del registro no tiene id_tarjeta, calificacion (1–4) y fecha` };
+    }
+  }
+  if (!isPlainObject(data.sesiones)) return { ok: false, problem: '"sesiones" debería ser un objeto' };
+  if (!isPlainObject(data.recordatorio)) return { ok: false, problem: '"recordatorio" debería ser un objeto' };
+  return { ok: true, value: data as unknown as ReviewState };
+};
+
+export function createReviewStore(file: string): ReviewStore {
+  const adapter = new ValidatedJsonFile(file, checkState, 'si lo borra, las tarjetas vuelven a estar nuevas y se pierde el historial de repasos.');
+  const db = new Low<ReviewState>(adapter, emptyReviewState());
+  const mutex = new Mutex();
+  const load = async () => (db.data = (await adapter.read()) ?? emptyReviewState());
+  return {
+    file,
+    read: () => mutex.run(async () => structuredClone(await load())),
+    update: (fn) =>
+      mutex.run(async () => {
+        const draft = structuredClone(await load());
+        const result = fn(draft);
+        db.data = draft;
+        await db.write();
+        return structuredClone(result);
+      }),
+  };
+}

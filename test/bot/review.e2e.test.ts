@@ -1,0 +1,185 @@
+/**
+ * Review in the chat, end to end: our bot over HTTP to the telegram-test-api emulator, the real
+ * notebook in a temp dir, cards made by the real card builder. /repasar → reveal → rate with the
+ * interval buttons → summary; a double tap and a stale button answer "ya calificada"; Deshacer; a
+ * restart in the middle loses nothing; /tarjetas pages; /exportar sends an .apkg; the reminder on
+ * a simulated clock (never twice a day, same-day catch-up after a restart).
+ */
+import { readFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COMMANDS, S } from '../../src/bot/strings.js';
+import { buildCards } from '../../src/tools/cards/build.js';
+import { OWNER, STRANGER, startStack, type Stack } from './stack.js';
+import { button, real } from './steps.js';
+import type { BotMessage } from '../support/telegram.js';
+
+let stack: Stack | undefined;
+afterEach(async () => {
+  await stack?.close();
+  stack = undefined;
+});
+
+async function withCards(s: Stack, noteIds: number[]): Promise<number[]> {
+  const notes = await s.notebook.notes.list();
+  const ids: number[] = [];
+  for (const id of noteIds) ids.push(...(await s.notebook.cards.append(buildCards(notes.find((n) => n.id === id)!, notes))).cards.map((c) => c.id));
+  return ids;
+}
+
+const isCard = (m: BotMessage) => m.text.startsWith('🃏 Tarjeta');
+const rated = (m: BotMessage) => m.buttons.some((b) => b.text.startsWith('Bien · '));
+
+describe('/repasar', () => {
+  it('reveal → rate with the interval buttons → summary; double tap is "ya calificada"; Deshacer; restart loses nothing', async () => {
+    stack = await startStack(real, { NUEVAS_POR_DIA: '3' });
+    await withCards(stack, [9, 2]);
+    const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+
+    await owner.say('/repasar');
+    const q1 = await owner.waitFor('the first card', (ms) => ms.find((m) => isCard(m) && m.buttons.some((b) => b.text === 'Mostrar respuesta')));
+    expect(q1.text).toMatch(/^🃏 Tarjeta 1 · semana 3, nota 9\n\nCompleta la frase: «El cubismo rompió la _____/);
+    await owner.press(q1.messageId, button(q1, /Mostrar respuesta/));
+    const a1 = await owner.waitFor('the answer side', (ms) => ms.find((m) => m.messageId === q1.messageId && rated(m) && m));
+    expect(a1.text).toContain('Respuesta: perspectiva única');
+    // A new card today: ts-fsrs's preview with default parameters.
+    expect(a1.buttons.slice(0, 4).map((b) => b.text)).toEqual(['Otra vez · 1 min', 'Difícil · 6 min', 'Bien · 10 min', 'Fácil · 8 d']);
+
+    const good = button(a1, /^Bien/);
+    await owner.press(q1.messageId, good);
+    await owner.press(q1.messageId, good); // double tap
+    const q2 = await owner.waitFor('the second card', (ms) => ms.find((m) => isCard(m) && m.messageId !== q1.messageId && m.buttons.length > 0));
+    expect(q2.text).toMatch(/^🃏 Tarjeta 2 /);
+    await owner.waitFor('two answers to the two taps', () => stack!.h.answers.filter((a) => a.fromId === OWNER).length >= 3 || undefined);
+    expect(stack.h.answers.filter((a) => a.data === good).map((a) => a.text)).toEqual(['Bien — vuelve en 10 min.', 'Esa tarjeta ya está calificada.']);
+    let log = JSON.parse(await readFile(stack.notebook.files.reviews, 'utf8')).registro;
+    expect(log).toHaveLength(1);
+
+    // Reveal card 2, then restart the bot in the middle: the old buttons still work, once.
+    await owner.press(q2.messageId, button(q2, /Mostrar respuesta/));
+    const a2 = await owner.waitFor('card 2 answer side', (ms) => ms.find((m) => m.messageId === q2.messageId && rated(m) && m));
+    await stack.restart(await real(stack.config));
+    const again = button(a2, /^Otra vez/);
+    await owner.press(q2.messageId, again);
+    const q3 = await owner.waitFor('the third card', (ms) => ms.find((m) => isCard(m) && m.text.startsWith('🃏 Tarjeta 3 ') && m.buttons.length > 0));
+    await owner.press(q2.messageId, again);
+    await owner.waitFor('the stale tap answered', () => stack!.h.answers.filter((a) => a.data === again).length === 2 || undefined);
+    expect(stack.h.answers.filter((a) => a.data === again).map((a) => a.text)).toEqual(['Otra vez — vuelve en 1 min.', 'Esa tarjeta ya está calificada.']);
+    log = JSON.parse(await readFile(stack.notebook.files.reviews, 'utf8')).registro;
+    expect(log.map((e: { id_tarjeta: number; calificacion: number }) => [e.id_tarjeta, e.calificacion])).toEqual([[1, 3], [2, 1]]);
+
+    // Deshacer: the last answer (card 2, "otra vez") is undone and card 2 is asked again.
+    await owner.press(q3.messageId, button(q3, /Deshacer/));
+    const redo = await owner.waitFor('card 2 again', (ms) => ms.find((m) => m.text.startsWith('↩️ Deshecho: la tarjeta 2') && m.buttons.length > 0));
+    log = JSON.parse(await readFile(stack.notebook.files.reviews, 'utf8')).registro;
+    expect(log[1].deshecha).toEqual(expect.any(String));
+    await owner.press(redo.messageId, button(redo, /Mostrar respuesta/));
+    const redoA = await owner.waitFor('card 2 answer side again', (ms) => ms.find((m) => m.messageId === redo.messageId && rated(m) && m));
+    await owner.press(redo.messageId, button(redoA, /^Fácil/));
+
+    // With NUEVAS_POR_DIA=3 the third new card is the last new one; card 1 (learning, 10 min) comes back ahead.
+    const q = await owner.waitFor('card 3 or card 1 again', (ms) => ms.find((m) => isCard(m) && m.messageId > redo.messageId && m.buttons.length > 0));
+    await owner.press(q.messageId, button(q, /Terminar/));
+    const summary = await owner.waitText(/^✅ Repaso terminado/);
+    expect(summary.text).toMatch(/^✅ Repaso terminado: 2 tarjetas\.\nOtra vez: 0 · Difícil: 0 · Bien: 1 · Fácil: 1\nLa próxima vence hoy a las \d\d:\d\d\./);
+  });
+
+  it('with nothing due it says how to get cards; Editar shows the command to change a card; strangers cannot press review buttons', async () => {
+    stack = await startStack(real);
+    const owner = stack.h.client({ userId: OWNER });
+    await owner.say('/repasar');
+    await owner.waitText(/^No tienes tarjetas para repasar ahora\. Pide una semana/);
+    await withCards(stack, [8]);
+    await owner.say('/repasar');
+    const q = await owner.waitFor('a card', (ms) => ms.find((m) => isCard(m) && m.buttons.length > 0));
+    await owner.press(q.messageId, button(q, /Editar/));
+    const how = await owner.waitText(/^Para cambiar la tarjeta \d+, envía la orden/);
+    const card = (await stack.notebook.cards.list())[0]!;
+    expect(how.text.split('\n').at(-1)).toBe(`/editar ${card.id} ${card.pregunta} | ${card.respuesta}`);
+    const stranger = stack.h.client({ userId: STRANGER, chatId: OWNER });
+    await stranger.press(q.messageId, button(q, /Mostrar respuesta/));
+    await owner.waitFor('the refusal', () => stack!.h.answers.some((a) => a.fromId === STRANGER) || undefined);
+    expect(stack.h.answers.find((a) => a.fromId === STRANGER)).toMatchObject({ text: 'Solo el dueño del cuaderno puede repasar sus tarjetas.', showAlert: true });
+  });
+});
+
+describe('/tarjetas, /exportar, card tools, /ayuda', () => {
+  it('pages the deck by week and note, exports an .apkg, edits/suspends/deletes a card', async () => {
+    stack = await startStack(real);
+    await withCards(stack, [9, 2, 5, 11]);
+    const owner = stack.h.client({ userId: OWNER });
+    await owner.say('/tarjetas');
+    const page1 = await owner.waitText(/^🗂 Tus tarjetas \(12\) · página 1 de 2/);
+    expect(page1.text).toMatch(/Semana 1 · Estadística\n {2}Nota 2\n {3}4\. ¿Qué concepto mide/);
+    expect(page1.buttons.map((b) => b.text)).toEqual(['Siguiente ▶']);
+    await owner.press(page1.messageId, page1.buttons[0]!.data);
+    const page2 = await owner.waitFor('page 2', (ms) => ms.find((m) => m.messageId === page1.messageId && m.text.includes('página 2 de 2') && m));
+    expect(page2.text).toMatch(/Semana 4 · Música\n {2}Nota 11/);
+    expect(page2.buttons.map((b) => b.text)).toEqual(['◀ Anterior']);
+
+    await owner.say('/editar 4 ¿Qué mide la desviación estándar? | cuánto se alejan los datos de la media');
+    await owner.waitText(/^✏️ Tarjeta 4 actualizada/);
+    expect((await stack.notebook.cards.list()).find((c) => c.id === 4)).toMatchObject({ pregunta: '¿Qué mide la desviación estándar?', respuesta: 'cuánto se alejan los datos de la media' });
+    await owner.say('/suspender 5');
+    await owner.waitText(/^⏸ Tarjeta 5 suspendida/);
+    await owner.say('/borrar 6');
+    const ask = await owner.waitText(/^¿Borrar la tarjeta 6\?/);
+    await owner.press(ask.messageId, button(ask, /Sí, bórrala/));
+    await owner.waitFor('deleted', (ms) => ms.find((m) => m.messageId === ask.messageId && m.text === '🗑 Tarjeta 6 borrada.'));
+    await owner.say('/editar 6 a | b');
+    await owner.waitText(/^Esa tarjeta ya no existe en el mazo\./);
+
+    await owner.say('/exportar');
+    await owner.waitFor('the .apkg', () => stack!.h.uploads.some((u) => u.method === 'sendDocument') || undefined);
+    const doc = stack.h.uploads.find((u) => u.method === 'sendDocument')!;
+    expect(doc.filename).toBe('cuaderno-vivo.apkg');
+    expect(doc.fields.caption).toMatch(/^Tu mazo para Anki: 11 tarjetas y 0 repasos\./);
+    expect(Object.keys(unzipSync(new Uint8Array(await readFile(doc.file)))).sort()).toEqual(['collection.anki2', 'media']);
+
+    await owner.say('/ayuda');
+    const help = await owner.waitText(/^Ejemplos:/);
+    for (const cmd of ['/repasar', '/tarjetas', '/exportar', '/recordatorios']) expect(help.text).toContain(cmd);
+    expect(S.help()).toBe(help.text);
+    expect(COMMANDS.map((c) => c.command)).toEqual(expect.arrayContaining(['repasar', 'tarjetas', 'exportar', 'recordatorios']));
+    expect(JSON.stringify(stack.h.myCommands)).toContain('"recordatorios"');
+  });
+});
+
+describe('reminders on a simulated clock', () => {
+  it('one message a day at the chosen hour when cards are due; same-day catch-up after a restart; off from the chat', async () => {
+    stack = await startStack(real, { REPASO_HORA: '20:00', ZONA_HORARIA: 'Europe/Madrid' });
+    const owner = stack.h.client({ userId: OWNER });
+    const at = (iso: string) => new Date(iso);
+    // No cards yet: nothing to remind.
+    expect(await stack.cb.reminders.tick(at('2030-03-04T19:30:00Z'))).toBe('nothing-due');
+    await withCards(stack, [9]);
+    // 20:00 in Madrid is 19:00 UTC in March (CET, UTC+1).
+    expect(await stack.cb.reminders.tick(at('2030-03-05T18:59:00Z'))).toBe('early');
+    expect(await stack.cb.reminders.tick(at('2030-03-05T19:00:00Z'))).toBe('sent');
+    const reminder = await owner.waitText(/^🔔 Tienes 3 tarjetas para hoy\.$/);
+    expect(reminder.buttons.map((b) => b.text)).toEqual(['📚 Repasar']);
+    expect(await stack.cb.reminders.tick(at('2030-03-05T22:30:00Z'))).toBe('already');
+    // The next morning is before the hour: yesterday's missed evening is not caught up.
+    expect(await stack.cb.reminders.tick(at('2030-03-06T07:00:00Z'))).toBe('early');
+    // Down at 20:00, restarted at 22:00 the same day: it is sent once, on start.
+    await stack.restart(await real(stack.config));
+    expect(await stack.cb.reminders.tick(at('2030-03-06T21:00:00Z'))).toBe('sent');
+    expect(await stack.cb.reminders.tick(at('2030-03-06T21:01:00Z'))).toBe('already');
+    await owner.waitFor('two reminders', (ms) => ms.filter((m) => m.text.startsWith('🔔 Tienes')).length === 2 || undefined);
+
+    // [Repasar] opens the session.
+    await owner.press(reminder.messageId, reminder.buttons[0]!.data);
+    await owner.waitFor('a card', (ms) => ms.find((m) => isCard(m) && m.buttons.length > 0));
+
+    await owner.say('/recordatorios 7:30');
+    await owner.waitText(/^🔔 Te recordaré tus repasos cada día a las 07:30 \(hora de Europe\/Madrid\)/);
+    expect(await stack.cb.reminders.tick(at('2030-03-07T06:29:00Z'))).toBe('early');
+    expect(await stack.cb.reminders.tick(at('2030-03-07T06:30:00Z'))).toBe('sent');
+    await owner.say('/recordatorios no');
+    await owner.waitText(/^🔕 Recordatorios desactivados/);
+    expect(await stack.cb.reminders.tick(at('2030-03-08T20:00:00Z'))).toBe('off');
+    await owner.say('/recordatorios 25:00');
+    await owner.waitText(/^Indica una hora HH:MM/);
+    expect(JSON.parse(await readFile(stack.notebook.files.reviews, 'utf8')).recordatorio).toMatchObject({ hora: null, ultimo_dia: '2030-03-07' });
+  });
+});
