@@ -3,6 +3,8 @@
  * src/cli/<name>.ts, parses its own flags and calls the same functions the bot calls.
  * Exit codes: 0 ok, 2 misuse/configuration (with the fix), others per subcommand.
  */
+import { own } from './lib/own.js';
+
 export interface CliIO {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
@@ -27,7 +29,7 @@ export function usage(): string {
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
-  const entry = name ? SUBCOMMANDS[name] : undefined;
+  const entry = name ? own(SUBCOMMANDS, name) : undefined;
   if (!entry) {
     io.stderr.write(`${name ? `Subcomando desconocido: ${name}\n` : ''}${usage()}\n`);
     return 2;

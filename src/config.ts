@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { ConfigError } from './errors.js';
+import { own } from './lib/own.js';
 
 export type ModelName = 'claude-haiku-5-5' | 'claude-sonnet-5-5' | 'claude-fable-5-1';
 
@@ -192,6 +193,7 @@ function deepFreeze<T>(o: T): Readonly<T> {
 
 /** Cost in USD of one model call (SPEC §3): in·p_in/1e6 + out·p_out/1e6. */
 export function costUsd(model: ModelName, tokensIn: number, tokensOut: number, prices = PRICES_USD_PER_MTOK): number {
-  const p = prices[model];
+  const p = own(prices, model);
+  if (!p) throw new ConfigError(`No hay precio para el modelo "${String(model)}".`);
   return (tokensIn * p.input) / 1e6 + (tokensOut * p.output) / 1e6;
 }

@@ -3,6 +3,7 @@
  * propose calls, and by the loop to decide a deliberate redo — the program decides from the owner's
  * sentence, never from the model or from a note.
  */
+import { own } from '../lib/own.js';
 import { WEEK_TOPICS, type Week } from '../tools/domain.js';
 
 export interface PlanIntent {
@@ -36,11 +37,11 @@ export function asksForRedo(text: string): boolean {
 function weekOf(t: string): number | undefined {
   const m = /semana\s*(?:numero\s*|n\.?\s*)?(\d+|[a-z]+)/.exec(t);
   if (m?.[1]) {
-    const n = /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1]];
+    const n = /^\d+$/.test(m[1]) ? Number(m[1]) : own(NUMBER_WORDS, m[1]);
     if (n !== undefined) return n;
   }
   const ordinal = /(primera|segunda|tercera|cuarta)\s+semana/.exec(t);
-  return ordinal?.[1] ? NUMBER_WORDS[ordinal[1]] : undefined;
+  return ordinal?.[1] ? own(NUMBER_WORDS, ordinal[1]) : undefined;
 }
 
 function subjectOf(t: string): string | undefined {

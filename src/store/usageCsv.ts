@@ -11,6 +11,7 @@ import { CuadernoError, StateFileError } from '../errors.js';
 import { createFileIfAbsent } from './atomic.js';
 import { csvLine, parseCsv } from './csv.js';
 import { Mutex } from './jsonFile.js';
+import { own } from '../lib/own.js';
 import type { UsageLog, UsageRow } from './types.js';
 
 /**
@@ -87,7 +88,7 @@ export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK 
     list,
     append: (input) =>
       mutex.run(async () => {
-        const price = prices[input.modelo as ModelName];
+        const price = own(prices, input.modelo);
         if (!price) {
           throw new CuadernoError('VALIDATION', `No hay precio para el modelo "${input.modelo}"; modelos con precio: ${Object.keys(prices).join(', ')}.`, { field: 'modelo' });
         }

@@ -2,6 +2,7 @@
  * Every Spanish text of the tools layer that the model or the owner reads (validation problems,
  * dispatcher results, approval prompts), in one place so it can be reviewed and translated.
  */
+import { own } from '../lib/own.js';
 import type { ApprovalDecision, DryRun } from './contract.js';
 
 /** Short, JSON-ish rendering of a value inside a message (strings quoted, long ones cut). */
@@ -45,7 +46,7 @@ const TOOL_WORDS: Readonly<Record<string, string>> = Object.freeze({
 
 /** The tool's name in words ("generar la portada de la semana"); unknown tools keep their id. */
 export function toolInWords(tool: string): string {
-  return TOOL_WORDS[tool] ?? tool;
+  return own(TOOL_WORDS, tool) ?? String(tool);
 }
 
 export const S = {

@@ -18,6 +18,7 @@ import { METHODS } from './methods.js';
 import { BotApiError, readParams, type BotParams } from './params.js';
 import { serveStoredFile } from './serve-file.js';
 import { UpdateQueue } from './updates.js';
+import { own } from '../lib/own.js';
 
 /** The person using the chat page. Private chat id = user id, as on Telegram. */
 export interface WebchatUser {
@@ -138,7 +139,7 @@ export class EmbeddedBotApi {
 
   /** Runs one Bot API method in-process (what `handle` does after decoding the request). */
   async call(method: string, params: BotParams, signal: AbortSignal = new AbortController().signal): Promise<unknown> {
-    const impl = METHODS[method.toLowerCase()];
+    const impl = own(METHODS, method.toLowerCase());
     if (!impl) throw new BotApiError(404, 'Not Found');
     return impl({ state: this.state, files: this.files, updates: this.updates, bot: this.bot, signal }, params);
   }

@@ -2,6 +2,7 @@
  * Pure helpers that look at uploaded bytes: what kind of file it is and the numbers Telegram puts
  * in its objects (photo width/height, audio duration). Only headers are read; nothing is decoded.
  */
+import { own } from '../lib/own.js';
 
 /** MIME type from magic bytes, falling back to the file name's extension, then octet-stream. */
 export function sniffMime(data: Uint8Array, filename = ''): string {
@@ -16,7 +17,7 @@ export function sniffMime(data: Uint8Array, filename = ''): string {
   if (b.length >= 2 && b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0) return 'audio/mpeg';
   if (b.length >= 12 && b.toString('latin1', 4, 8) === 'ftyp') return 'audio/mp4';
   if (b.length >= 5 && b.toString('latin1', 0, 5) === '%PDF-') return 'application/pdf';
-  return MIME_BY_EXT[extensionOf(filename)] ?? 'application/octet-stream';
+  return own(MIME_BY_EXT, extensionOf(filename)) ?? 'application/octet-stream';
 }
 
 const MIME_BY_EXT: Record<string, string> = {
@@ -29,7 +30,7 @@ const MIME_BY_EXT: Record<string, string> = {
 /** Extension (lower case, no dot) the file is stored and served under. */
 export function extensionFor(mime: string, filename = ''): string {
   const fromName = extensionOf(filename);
-  if (fromName && MIME_BY_EXT[fromName] === mime) return fromName;
+  if (fromName && own(MIME_BY_EXT, fromName) === mime) return fromName;
   const found = Object.entries(MIME_BY_EXT).find(([, m]) => m === mime);
   return found?.[0] ?? (/^[a-z0-9]{1,5}$/.test(fromName) ? fromName : 'bin');
 }
