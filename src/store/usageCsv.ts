@@ -6,7 +6,6 @@
  */
 import { appendFile, readFile } from 'node:fs/promises';
 import { costUsd, PRICES_USD_PER_MTOK } from '../config.js';
-import type { ModelName } from '../config.js';
 import { CuadernoError, StateFileError } from '../errors.js';
 import { createFileIfAbsent } from './atomic.js';
 import { csvLine, parseCsv } from './csv.js';
