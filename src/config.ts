@@ -17,6 +17,9 @@ export const PRICES_USD_PER_MTOK: Readonly<Record<ModelName, { input: number; ou
 });
 export const MODEL_NAMES = Object.keys(PRICES_USD_PER_MTOK) as ModelName[];
 /** The orchestrator model when an API key is configured (SPEC §2). */
+/** Most output tokens one model response may use (the agent's `max_tokens`); bounds `registrar_uso` too. */
+export const MAX_OUTPUT_TOKENS = 4096;
+
 export const DEFAULT_ORCHESTRATOR_MODEL: ModelName = 'claude-sonnet-5-5';
 
 export interface Config {

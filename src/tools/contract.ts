@@ -91,6 +91,11 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   /** Always true (SPEC §3). */
   strict: true;
   effect: EffectLevel;
+  /**
+   * Numeric bounds the dispatcher checks but the model's schema does not carry (strict tool use
+   * takes no `minimum`/`maximum`): `{ tokens_entrada: { maximum: 60000 } }`.
+   */
+  internalLimits?: Readonly<Record<string, { minimum?: number; maximum?: number }>>;
   /** The permission this tool gets in the default policy. */
   defaultPermission: Permission;
   /** Stages a call with these (valid) args will run, in order, for planning and the Gantt chart. */

@@ -1,0 +1,52 @@
+/**
+ * Inter-process locks for read-modify-write of shared state files: the bot and any number of
+ * `cuaderno` processes share one data dir. An in-process Mutex cannot see another process, so
+ * each read → change → rewrite (and each id allocated from what was read) runs under a lock
+ * directory `<file>.lock` (proper-lockfile: mkdir is atomic; the holder refreshes its mtime).
+ *
+ * A holder killed with `kill -9` stops refreshing; after LOCK_STALE_MS the next process takes
+ * the lock over, so a crash delays the next run by seconds, never blocks it.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import lockfile from 'proper-lockfile';
+import { StateFileError } from '../errors.js';
+
+/** A lock not refreshed for this long belongs to a dead process (proper-lockfile's minimum). */
+export const LOCK_STALE_MS = 2_000;
+
+/** How long a waiter keeps trying before it reports the file as busy (covers a stale takeover). */
+const RETRIES = { retries: 400, factor: 1.2, minTimeout: 5, maxTimeout: 100 } as const;
+
+/** Suffix of the lock directory next to a state file (swept by nothing: the library owns it). */
+export const LOCK_SUFFIX = '.lock';
+
+/**
+ * Runs `fn` holding the inter-process lock of `file` (which need not exist yet). `long` widens the
+ * wait for locks held across slow work (a cover or a narration being generated).
+ */
+export async function withFileLock<R>(file: string, fn: () => Promise<R>, opts: { long?: boolean } = {}): Promise<R> {
+  await mkdir(path.dirname(file), { recursive: true });
+  let compromised: Error | undefined;
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(file, {
+      realpath: false,
+      lockfilePath: `${file}${LOCK_SUFFIX}`,
+      stale: LOCK_STALE_MS,
+      retries: opts.long ? { ...RETRIES, retries: 2_000, maxTimeout: 250 } : RETRIES,
+      // Default: throw from a timer (an uncaught exception). We report it when `fn` ends instead.
+      onCompromised: (e) => { compromised = e; },
+    });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOCKED') {
+      throw new StateFileError('BUSY', file, `El archivo ${file} está ocupado por otro proceso de Cuaderno Vivo desde hace demasiado; vuelve a intentarlo en unos segundos.`);
+    }
+    throw e;
+  }
+  try {
+    return await fn();
+  } finally {
+    if (!compromised) await release().catch(() => undefined);
+  }
+}
