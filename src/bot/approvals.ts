@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { Composer, type Api, type Context } from 'grammy';
 import type { User } from 'grammy/types';
 import type { ApprovalDecision, ApprovalRequest } from '../tools/contract.js';
+import { mayDecide } from './access.js';
 import { approvalText, clockTime, truncate, TELEGRAM_TEXT_MAX } from './format.js';
 import { approvalKeyboard, noKeyboard, parseApprovalCallback } from './keyboards.js';
 import type { ApprovalRecord, BotStateFile } from './state.js';
@@ -42,6 +43,8 @@ export interface ApprovalRegistryOptions {
   /** For showing written paths relative to the data dir. */
   dataDir?: string;
   now?: () => number;
+  /** Users allowed to use the bot (ALLOWED_USER_IDS); an approval's owner must still be one of them. */
+  allowedUserIds: readonly number[];
   /** Logs failures that must not reach the chat (an edit that Telegram refused). */
   log?: (message: string, error?: unknown) => void;
 }
@@ -51,9 +54,11 @@ export class ApprovalRegistry {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly now: () => number;
   private closed = false;
+  private readonly allowed: ReadonlySet<number>;
 
   constructor(private readonly opts: ApprovalRegistryOptions) {
     this.now = opts.now ?? Date.now;
+    this.allowed = new Set(opts.allowedUserIds);
   }
 
   /**
@@ -114,7 +119,7 @@ export class ApprovalRegistry {
   tap(approvalId: string, from: User, approved: boolean): TapResult {
     const rec = this.find(approvalId);
     if (!rec) return { kind: 'unknown' };
-    if (!rec.group && from.id !== rec.ownerId) return { kind: 'forbidden' };
+    if (!mayDecide(rec, from, this.allowed)) return { kind: 'forbidden' };
     if (rec.decision) return { kind: 'already', record: rec };
     const by = from.first_name || from.username || String(from.id);
     const done = this.settle(rec.id, approved

@@ -67,7 +67,8 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
 
   const state = new BotStateFile(config.dataDir);
   await state.load();
-  const registry = new ApprovalRegistry({ state, api: bot.api, timeoutS: config.limits.approvalTimeoutS, dataDir: config.dataDir, log });
+  const allowedUserIds = opts.allowedUserIds ?? config.telegram.allowedUserIds;
+  const registry = new ApprovalRegistry({ state, api: bot.api, timeoutS: config.limits.approvalTimeoutS, dataDir: config.dataDir, allowedUserIds, log });
   const runs = new RunManager({
     api: bot.api,
     service: opts.service,
@@ -78,7 +79,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
     log,
   });
 
-  bot.use(accessComposer(opts.allowedUserIds ?? config.telegram.allowedUserIds));
+  bot.use(accessComposer(allowedUserIds));
   bot.use(approvalsComposer(registry));
   bot.use(commandsComposer({ runs, registry, notebook: opts.notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, log }));
   bot.use(intakeComposer(runs));

@@ -23,7 +23,7 @@ export interface ApprovalRecord {
   tool: string;
   chatId: number;
   ownerId: number;
-  /** In groups anyone in the chat may press; in private chats only the owner. */
+  /** Where it was asked (informative): in every chat type only the owner may press (access.ts mayDecide). */
   group: boolean;
   messageId?: number;
   /** The message text as sent, so the decision can be appended to it. */

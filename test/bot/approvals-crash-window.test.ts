@@ -39,7 +39,7 @@ it('a record saved but never sent is sent by the next process, and the tap decid
   const state1 = new BotStateFile(dir);
   await state1.load();
   const unreachable = new Api(WEBCHAT_TOKEN, { apiRoot: 'http://127.0.0.1:9' });
-  const first = new ApprovalRegistry({ state: state1, api: unreachable, timeoutS: 3600 });
+  const first = new ApprovalRegistry({ state: state1, api: unreachable, timeoutS: 3600, allowedUserIds: [DEFAULT_WEBCHAT_USER.id] });
   await expect(first.ask(scope, request, new AbortController().signal)).rejects.toThrow();
   await state1.flush();
   first.close();
@@ -48,7 +48,7 @@ it('a record saved but never sent is sent by the next process, and the tap decid
   // Next process: same data dir, Telegram reachable.
   const state2 = new BotStateFile(dir);
   await state2.load();
-  const second = new ApprovalRegistry({ state: state2, api: new Api(WEBCHAT_TOKEN, { apiRoot: tg.apiRoot }), timeoutS: 3600 });
+  const second = new ApprovalRegistry({ state: state2, api: new Api(WEBCHAT_TOKEN, { apiRoot: tg.apiRoot }), timeoutS: 3600, allowedUserIds: [DEFAULT_WEBCHAT_USER.id] });
   const decision = second.ask(scope, request, new AbortController().signal);
   const sent = await tg.server.waitForRequest('sendMessage');
   expect(JSON.stringify(sent.params)).toContain('Aprobar');
