@@ -15,7 +15,7 @@ import { CHAT_FILE, CHAT_FILE_VERSION, ChatSaver, type ChatFile, type LogLine } 
 import { commandEntities } from './format.js';
 import { LIMITS } from './method-kit.js';
 import { METHODS } from './methods.js';
-import { BotApiError, readParams, type BotParams } from './params.js';
+import { BotApiError, InFlightBytes, readParams, type BotParams } from './params.js';
 import { serveStoredFile } from './serve-file.js';
 import { UpdateQueue } from './updates.js';
 import { own } from '../lib/own.js';
@@ -65,6 +65,8 @@ export class EmbeddedBotApi {
   readonly bot: UserFromGetMe;
   readonly user: User;
   readonly requests: RecordedRequest[] = [];
+  /** Request bodies being read, all requests together (MAX_IN_FLIGHT_BYTES). */
+  readonly uploads = new InFlightBytes();
   private readonly token: string;
   private readonly requestListeners = new Set<(r: RecordedRequest) => void>();
   private readonly saver: ChatSaver | undefined;
@@ -107,13 +109,19 @@ export class EmbeddedBotApi {
    */
   async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     const file = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
+    const call = /^\/bot([^/]*)\/([^/]*)$/.exec(url.pathname);
+    // The bot is a program, never a browser: a page (even our own chat page) must not reach these
+    // routes, whatever it guessed or stole. Browsers mark every request with one of these headers.
+    if ((file || call) && (req.headers.origin !== undefined || req.headers['sec-fetch-site'] !== undefined)) {
+      sendJson(res, 403, { ok: false, error_code: 403, description: 'Forbidden: browser requests are not accepted' });
+      return true;
+    }
     if (file) {
       const stored = file[1] === this.token ? this.files.getByPath(decodeURIComponent(file[2] as string)) : undefined;
       if (!stored) sendJson(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
-      else serveStoredFile(req, res, stored, false);
+      else serveStoredFile(req, res, stored);
       return true;
     }
-    const call = /^\/bot([^/]*)\/([^/]*)$/.exec(url.pathname);
     if (!call) return false;
     const [, token, method = ''] = call;
     if (token !== this.token) {
@@ -124,7 +132,7 @@ export class EmbeddedBotApi {
     res.on('close', () => abort.abort());
     let params: BotParams = { values: {}, files: {} };
     try {
-      params = await readParams(req, url);
+      params = await readParams(req, url, this.uploads);
       const result = await this.call(method, params, abort.signal);
       this.record(method, params, true);
       sendJson(res, 200, { ok: true, result });

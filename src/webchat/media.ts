@@ -4,6 +4,14 @@
  */
 import { own } from '../lib/own.js';
 
+/** The only image types sendPhoto takes (and the page shows inline): never SVG, which can run script. */
+export const RASTER_MIMES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+
+/** True when the bytes themselves are a PNG, JPEG, WebP or GIF (the file name is not asked). */
+export function isRasterImage(data: Uint8Array): boolean {
+  return RASTER_MIMES.has(sniffMime(data, ''));
+}
+
 /** MIME type from magic bytes, falling back to the file name's extension, then octet-stream. */
 export function sniffMime(data: Uint8Array, filename = ''): string {
   const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);

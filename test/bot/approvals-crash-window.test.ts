@@ -11,7 +11,10 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ApprovalRegistry } from '../../src/bot/approvals.js';
 import { BotStateFile } from '../../src/bot/state.js';
 import type { ApprovalRequest } from '../../src/tools/contract.js';
-import { DEFAULT_WEBCHAT_USER, startEmbeddedTelegram, WEBCHAT_TOKEN, type EmbeddedTelegram } from '../../src/webchat/index.js';
+import { DEFAULT_WEBCHAT_USER, startEmbeddedTelegram, newWebchatToken, type EmbeddedTelegram } from '../../src/webchat/index.js';
+
+/** The embedded server's token in these tests (random, as each installation's is). */
+const WEBCHAT_TOKEN = newWebchatToken();
 
 let dir: string;
 let tg: EmbeddedTelegram;
