@@ -19,7 +19,8 @@ export function isInlineMedia(mime: string): boolean {
  */
 const FILE_CSP = "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'";
 
-export function serveStoredFile(req: IncomingMessage, res: ServerResponse, file: StoredFile): void {
+/** @param download the page's "Descargar" link: an attachment even for media. */
+export function serveStoredFile(req: IncomingMessage, res: ServerResponse, file: StoredFile, download = false): void {
   const headers: Record<string, string | number> = {
     'Content-Type': file.mime,
     'Accept-Ranges': 'bytes',
@@ -27,7 +28,7 @@ export function serveStoredFile(req: IncomingMessage, res: ServerResponse, file:
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': FILE_CSP,
   };
-  if (!isInlineMedia(file.mime)) headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`;
+  if (download || !isInlineMedia(file.mime)) headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`;
   const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
   let start = 0;
   let end = file.size - 1;
