@@ -41,21 +41,27 @@ async function main(): Promise<void> {
   if (running.resumed > 0) console.log(`Reanudados ${running.resumed} trabajo(s) pendiente(s).`);
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: cerrando… (los trabajos en curso se reanudarán al volver a arrancar)`);
+    if (signal) console.log(`\n${signal}: cerrando… (los trabajos en curso se reanudarán al volver a arrancar)`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     running
       .stop()
       .then(() => embedded?.close())
-      .then(() => process.exit(0))
+      .then(() => process.exit(exitCode))
       .catch((e: unknown) => {
         console.error('Error al cerrar:', e instanceof Error ? e.message : e);
         process.exit(1);
       });
   };
+  // Receiving gave up by itself (another copy of the bot, a revoked token): say why and end cleanly.
+  void running.ended.then((message) => {
+    if (message === undefined) return;
+    console.error(message);
+    shutdown('', 1);
+  });
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 }

@@ -7,7 +7,6 @@
  */
 import http from 'node:http';
 import { autoRetry } from '@grammyjs/auto-retry';
-import { run, type RunnerHandle } from '@grammyjs/runner';
 import { Bot, webhookCallback, type Context } from 'grammy';
 import type { Config } from '../config.js';
 import { renderRunGantt } from '../scheduler/gantt.js';
@@ -18,6 +17,7 @@ import { commandsComposer, type BotNotebook } from './commands.js';
 import type { DeliveryMedia } from './delivery.js';
 import { intakeComposer } from './intake.js';
 import { noKeyboard } from './keyboards.js';
+import { startPolling } from './polling.js';
 import { RunManager, type RunService } from './runs.js';
 import { BotStateFile } from './state.js';
 import { COMMANDS, S } from './strings.js';
@@ -104,6 +104,8 @@ export interface StartBotOptions {
   pollTimeoutS?: number;
   /** Process updates with the webhook even if config has none (tests pass false to force polling). */
   webhook?: { url: string; secret: string; port: number; host?: string } | false;
+  /** Retries after a getUpdates conflict and the first wait (tests shorten them). */
+  conflict?: { retries?: number; firstWaitMs?: number };
 }
 
 export interface RunningBot {
@@ -111,6 +113,11 @@ export interface RunningBot {
   stop(): Promise<void>;
   /** How many unfinished runs were resumed at start. */
   resumed: number;
+  /**
+   * Settles with a Spanish sentence if receiving updates gave up by itself (another copy of the bot
+   * kept polling with the same token, or the token was revoked); pending forever otherwise.
+   */
+  ended: Promise<string | undefined>;
 }
 
 /**
@@ -128,6 +135,7 @@ export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOp
       : undefined);
 
   let stopReceiving: () => Promise<void>;
+  let ended: Promise<string | undefined> = new Promise(() => undefined);
   if (hook) {
     const server = http.createServer(webhookCallback(bot, 'http', { secretToken: hook.secret }));
     await new Promise<void>((resolve, reject) => {
@@ -138,14 +146,16 @@ export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOp
     stopReceiving = () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
   } else {
     await bot.api.deleteWebhook().catch((e: unknown) => { log('deleteWebhook falló', e); });
-    const handle: RunnerHandle = run(bot, { runner: { fetch: { timeout: opts.pollTimeoutS ?? 30 }, silent: true } });
-    stopReceiving = () => (handle.isRunning() ? handle.stop() : Promise.resolve());
+    const polling = startPolling(bot, { timeoutS: opts.pollTimeoutS ?? 30, log: (line) => console.error(line), ...opts.conflict });
+    stopReceiving = () => polling.stop();
+    ended = polling.ended.then((end) => (end.kind === 'stopped' ? undefined : end.message));
   }
 
   const resumed = await cb.runs.resumeUnfinished().catch((e: unknown) => { log('no se pudieron reanudar los trabajos pendientes', e); return 0; });
 
   return {
     resumed,
+    ended,
     async stop() {
       await stopReceiving();
       cb.runs.shutdown();

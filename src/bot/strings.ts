@@ -21,6 +21,13 @@ export const COMMANDS: ReadonlyArray<{ command: string; description: string }> =
 ]);
 
 export const S = Object.freeze({
+  // --- receiving updates (server log, not chat) ---
+  conflictLine: (retries: number) =>
+    `Otra copia de este bot está recibiendo mensajes con el mismo token de Telegram; lo vuelvo a intentar ${retries} veces con esperas crecientes.`,
+  conflictGaveUp: () =>
+    'Cierro Cuaderno Vivo: otra copia del bot sigue usando el mismo token de Telegram. Detén la otra copia (o usa otro bot) y vuelve a arrancar.',
+  tokenRevoked: () => 'Cierro Cuaderno Vivo: Telegram ya no acepta el token del bot. Pide uno nuevo a @BotFather y vuelve a arrancar.',
+  pollingFailed: (why: string) => `Cierro Cuaderno Vivo: no puedo seguir recibiendo mensajes de Telegram (${why}).`,
   stranger: (userId: number) =>
     `Este cuaderno es privado y solo atiende a su dueño. (Tu id de Telegram es ${userId}; si el cuaderno es tuyo, añádelo a ALLOWED_USER_IDS.)`,
   start: (name: string) =>
