@@ -160,7 +160,7 @@ export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOp
       await stopReceiving();
       cb.runs.shutdown();
       cb.registry.close();
-      await cb.state.flush();
+      await cb.state.close();
     },
   };
 }

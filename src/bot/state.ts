@@ -10,6 +10,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
+import { holdFileLock } from '../store/lock.js';
+
+/** Why a second bot on the same data dir does not start. */
+const S_BUSY = (file: string) =>
+  `Otra copia de Cuaderno Vivo está usando ya esta carpeta de datos (${path.dirname(path.dirname(file))}). Ciérrala antes de arrancar otra, o usa otra carpeta de datos.`;
 
 export const BOT_STATE_VERSION = 1;
 
@@ -61,13 +66,20 @@ export class BotStateFile {
   readonly file: string;
   private state: BotState = { version: BOT_STATE_VERSION, runs: [], approvals: [] };
   private writing: Promise<void> = Promise.resolve();
+  private release: (() => Promise<void>) | undefined;
 
   constructor(dataDir: string) {
     this.file = path.join(dataDir, 'bot', 'estado.json');
   }
 
-  /** Loads the file (absent = empty state). Throws StateFileError for a cut or foreign file. */
+  /**
+   * Takes the file's inter-process lock for this process's lifetime (one bot per data dir: the
+   * state lives in memory and is rewritten whole, so a second bot would clobber the first's
+   * approvals), then loads the file (absent = empty state). Throws StateFileError for a cut or
+   * foreign file, or BUSY when another live bot holds the data dir. `close()` releases it.
+   */
   async load(): Promise<void> {
+    this.release ??= await holdFileLock(this.file, S_BUSY(this.file));
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');
@@ -112,5 +124,13 @@ export class BotStateFile {
   /** Waits for pending writes (shutdown). */
   async flush(): Promise<void> {
     await this.writing.catch(() => undefined);
+  }
+
+  /** Writes what is pending and lets the next bot on this data dir take the file. */
+  async close(): Promise<void> {
+    await this.flush();
+    const release = this.release;
+    this.release = undefined;
+    await release?.();
   }
 }

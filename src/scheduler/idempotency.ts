@@ -9,6 +9,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { CuadernoError, StateFileError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
+import { withFileLock } from '../store/lock.js';
 import type { IdempotencyStore, ToolOutput } from '../tools/contract.js';
 
 /** Format version of a stored result file; the loader refuses others instead of guessing. */
@@ -91,7 +92,9 @@ export function createFileIdempotencyStore(dir: string): IdempotencyStore {
     const pending = inFlight.get(key);
     if (pending) return { output: await pending, cached: true };
     let ran = false;
-    const flight = (async () => {
+    // Across processes (the bot and a `cuaderno` command) the key's file lock does what the
+    // in-flight map does here: the second one waits, then finds the first one's stored result.
+    const flight = withFileLock(fileOf(key), async () => {
       // A corrupt file throws here and the work does not run: we never overwrite it silently.
       const stored = await get(key);
       if (stored) return stored;
@@ -99,7 +102,7 @@ export function createFileIdempotencyStore(dir: string): IdempotencyStore {
       const output = await work();
       await put(key, output);
       return output;
-    })();
+    }, { long: true });
     inFlight.set(key, flight);
     try {
       const output = await flight;
