@@ -104,7 +104,7 @@ export interface ToolDefinition<A = Record<string, unknown>> {
    * SPEC §6 key that depends on *what* is asked, not *when*: `portada-2026-S3`. Absent for tools
    * whose repetition is harmless (reads) — the dispatcher then never caches.
    */
-  idempotencyKey?(args: A, ctx: { now: Date; callId?: string }): string;
+  idempotencyKey?(args: A, ctx: { now: Date; callId?: string }): string | Promise<string>;
   /** Side-effecting tools describe what they would do (paths, engine, estimate, cached). */
   dryRun?(args: A, ctx: ToolContext): Promise<DryRun>;
   execute(args: A, ctx: ToolContext): Promise<ToolOutput>;
