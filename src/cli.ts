@@ -21,7 +21,7 @@ const SUBCOMMANDS: Record<string, { help: string; load: () => Promise<{ run: Sub
   plan: { help: 'plan [--grafo FILE] [--gpu N] [--json] [--gantt OUT.png]', load: () => import('./cli/plan.js') },
   simular: { help: 'simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--json]', load: () => import('./cli/simular.js') },
   auditoria: { help: 'auditoria --verificar', load: () => import('./cli/auditoria.js') },
-  preparar: { help: 'preparar "<petición>" [--reanudar] [--max-iteraciones N] [--presupuesto TOKENS]', load: () => import('./cli/preparar.js') },
+  preparar: { help: 'preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto TOKENS]', load: () => import('./cli/preparar.js') },
 };
 
 export function usage(): string {

@@ -86,7 +86,7 @@ export function createFileIdempotencyStore(dir: string): IdempotencyStore {
     await writeFileAtomic(fileOf(key), `${JSON.stringify(record, null, 2)}\n`);
   }
 
-  async function runOnce(key: string, work: () => Promise<ToolOutput>): Promise<{ output: ToolOutput; cached: boolean }> {
+  async function runOnce(key: string, work: () => Promise<ToolOutput>, opts: { acrossProcesses?: boolean } = {}): Promise<{ output: ToolOutput; cached: boolean }> {
     checkKey(key);
     // A joiner did not run the work: for it the result is as good as cached.
     const pending = inFlight.get(key);
@@ -94,7 +94,9 @@ export function createFileIdempotencyStore(dir: string): IdempotencyStore {
     let ran = false;
     // Across processes (the bot and a `cuaderno` command) the key's file lock does what the
     // in-flight map does here: the second one waits, then finds the first one's stored result.
-    const flight = withFileLock(fileOf(key), async () => {
+    // Asked for by sensitive effects only: the others are safe to repeat (cards are deduplicated
+    // in the deck under its own lock) and the lock is not free.
+    const once = async () => {
       // A corrupt file throws here and the work does not run: we never overwrite it silently.
       const stored = await get(key);
       if (stored) return stored;
@@ -102,7 +104,8 @@ export function createFileIdempotencyStore(dir: string): IdempotencyStore {
       const output = await work();
       await put(key, output);
       return output;
-    }, { long: true });
+    };
+    const flight = opts.acrossProcesses ? withFileLock(fileOf(key), once, { long: true }) : once();
     inFlight.set(key, flight);
     try {
       const output = await flight;

@@ -152,7 +152,12 @@ export interface IdempotencyStore {
    * Runs `work` once per key: a stored result is returned without running; two concurrent calls
    * with the same key share one execution (single flight); a success is stored atomically.
    */
-  runOnce(key: string, work: () => Promise<ToolOutput>): Promise<{ output: ToolOutput; cached: boolean }>;
+  /**
+   * `acrossProcesses`: also make another process asking the same key wait and reuse this result
+   * (an inter-process lock held while `work` runs) — for sensitive effects like a cover or a
+   * narration, which must never be generated twice.
+   */
+  runOnce(key: string, work: () => Promise<ToolOutput>, opts?: { acrossProcesses?: boolean }): Promise<{ output: ToolOutput; cached: boolean }>;
   /** Next free versioned key for a deliberate redo: `portada-2026-S3` → `portada-2026-S3-v2`. */
   nextVersion(key: string): Promise<string>;
 }

@@ -161,7 +161,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     let cached = false;
     if (key) {
       if (opts.redo) key = await deps.idempotency!.nextVersion(key);
-      ({ output, cached } = await deps.idempotency!.runOnce(key, () => tool.execute(args, ctx)));
+      ({ output, cached } = await deps.idempotency!.runOnce(key, () => tool.execute(args, ctx), { acrossProcesses: tool.effect >= 3 }));
     } else {
       output = await tool.execute(args, ctx);
     }
