@@ -68,6 +68,10 @@ export class ApprovalRegistry {
   async ask(scope: ApprovalScope, req: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
     if (signal.aborted) return { approved: false, reason: 'cancelado' };
     let rec = this.opts.state.approvals.find((a) => a.runId === scope.runId && a.callId === req.callId);
+    if (rec && rec.messageId !== undefined && !rec.decision && (await this.messageGone(rec))) {
+      const lost = rec;
+      await this.opts.state.update(() => { lost.messageId = undefined; });
+    }
     if (!rec) {
       const now = this.now();
       const fresh: ApprovalRecord = {
@@ -126,6 +130,20 @@ export class ApprovalRegistry {
       ? { approved: true, by, at: this.now() }
       : { approved: false, reason: 'rechazado', by, at: this.now() });
     return { kind: 'ok', record: rec, done };
+  }
+
+  /**
+   * True when the chat no longer has the question's message (the local chat's history was damaged
+   * and set aside): re-applying its own keyboard is refused with "message to edit not found".
+   * Any other answer ("not modified", a network error) means it is there, or that we cannot tell.
+   */
+  private async messageGone(rec: ApprovalRecord): Promise<boolean> {
+    try {
+      await this.opts.api.editMessageReplyMarkup(rec.chatId, rec.messageId!, { reply_markup: approvalKeyboard(rec.id) });
+      return false;
+    } catch (e) {
+      return /message to edit not found|MESSAGE_ID_INVALID/i.test(e instanceof Error ? e.message : String(e));
+    }
   }
 
   /** Approvals of this chat still waiting for a tap (for /estado). */

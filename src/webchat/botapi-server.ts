@@ -41,7 +41,7 @@ export interface EmbeddedBotApiOptions {
    * Keep the chat in `<filesDir>/chat.json` across restarts (persist.ts), starting from `saved`
    * (what loadChatFile read). Absent: the chat lives in memory only.
    */
-  persist?: { saved?: ChatFile; log?: LogLine };
+  persist?: { saved?: ChatFile; log?: LogLine; lostHistory?: boolean };
 }
 
 /** One Bot API call as the server received it; file parts appear as `{ filename, size }`. */
@@ -96,6 +96,10 @@ export class EmbeddedBotApi {
     const user = opts.user ?? DEFAULT_WEBCHAT_USER;
     this.user = { id: user.id, is_bot: false, first_name: user.first_name, language_code: 'es', ...(user.username ? { username: user.username } : {}) };
     this.state.openPrivateChat(this.user);
+    // The history was damaged and set aside: new messages must not reuse the lost ones' ids, or
+    // the bot, editing a message it remembers (a pending approval), would edit a stranger's. With
+    // fresh ids its edit gets "message to edit not found" and it sends the question again.
+    if (opts.persist?.lostHistory) this.state.skipIdsTo(this.user.id, Math.floor(Date.now() / 1000));
   }
 
   /** The page's chat id (the user's private chat). */

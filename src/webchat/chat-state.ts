@@ -56,6 +56,11 @@ export class ChatState {
     return this.chats.get(chatId);
   }
 
+  /** The next message of `chatId` gets an id above `id` (ids are never reused; see botapi-server). */
+  skipIdsTo(chatId: number, id: number): void {
+    this.lastMessageId.set(chatId, Math.max(this.lastMessageId.get(chatId) ?? 0, id));
+  }
+
   /** Stores a new message with the next id of its chat and publishes it. */
   add(chatId: number, build: (messageId: number) => Message): Message {
     const id = (this.lastMessageId.get(chatId) ?? 0) + 1;
