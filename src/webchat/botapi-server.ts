@@ -7,6 +7,7 @@
  * Every Bot API request is recorded in memory for tests.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Message, Update, User, UserFromGetMe } from 'grammy/types';
 import { ChatState, type ChatListener } from './chat-state.js';
@@ -55,6 +56,12 @@ export interface RecordedRequest {
   at: number;
 }
 
+/** Messages per chat kept in `chat.json` (and on the page); older ones go to CHAT_ARCHIVE_FILE. */
+export const MAX_KEPT_MESSAGES = 1_000;
+
+/** Where messages rotated out of `chat.json` are appended, one JSON message per line. */
+export const CHAT_ARCHIVE_FILE = 'chat-archivo.jsonl';
+
 /** Requests kept in memory; older ones are dropped so a long session stays small. */
 export const MAX_RECORDED_REQUESTS = 5000;
 
@@ -70,6 +77,7 @@ export class EmbeddedBotApi {
   private readonly token: string;
   private readonly requestListeners = new Set<(r: RecordedRequest) => void>();
   private readonly saver: ChatSaver | undefined;
+  private archiving: Promise<void> = Promise.resolve();
 
   constructor(opts: EmbeddedBotApiOptions) {
     this.token = opts.token;
@@ -81,6 +89,13 @@ export class EmbeddedBotApi {
       this.updates.nextUpdateId = saved.nextUpdateId;
     }
     if (opts.persist) {
+      const archive = path.join(opts.filesDir, CHAT_ARCHIVE_FILE);
+      this.state.retain(MAX_KEPT_MESSAGES, (gone) => {
+        const lines = gone.map((m) => `${JSON.stringify(m)}\n`).join('');
+        this.archiving = this.archiving.then(() => appendFile(archive, lines)).catch((e: unknown) => {
+          opts.persist?.log?.(`No se pudo archivar mensajes antiguos del chat en ${archive}: ${e instanceof Error ? e.message : String(e)}`);
+        });
+      });
       this.saver = new ChatSaver(path.join(opts.filesDir, CHAT_FILE), () => this.toChatFile(), opts.persist.log);
       this.state.subscribe((e) => {
         if (e.type === 'message' || e.type === 'edit' || e.type === 'delete' || e.type === 'commands') this.saver?.markDirty();
@@ -228,6 +243,7 @@ export class EmbeddedBotApi {
 
   /** Writes any unsaved chat change now (start.ts calls it on close); no-op without persistence. */
   async flush(): Promise<void> {
+    await this.archiving;
     await this.saver?.flush();
   }
 
