@@ -3,6 +3,8 @@
  * src/cli/<name>.ts, parses its own flags and calls the same functions the bot calls.
  * Exit codes: 0 ok, 2 misuse/configuration (with the fix), others per subcommand.
  */
+import { own } from './lib/own.js';
+
 export interface CliIO {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
@@ -21,7 +23,8 @@ const SUBCOMMANDS: Record<string, { help: string; load: () => Promise<{ run: Sub
   'exportar-anki': { help: 'exportar-anki ARCHIVO.apkg', load: () => import('./cli/exportar-anki.js') },
   plan: { help: 'plan [--grafo FILE] [--gpu N] [--json] [--gantt OUT.png]', load: () => import('./cli/plan.js') },
   simular: { help: 'simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--json]', load: () => import('./cli/simular.js') },
-  preparar: { help: 'preparar "<petición>" [--reanudar] [--max-iteraciones N] [--presupuesto TOKENS]', load: () => import('./cli/preparar.js') },
+  auditoria: { help: 'auditoria --verificar', load: () => import('./cli/auditoria.js') },
+  preparar: { help: 'preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto TOKENS]', load: () => import('./cli/preparar.js') },
 };
 
 export function usage(): string {
@@ -30,7 +33,7 @@ export function usage(): string {
 
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
-  const entry = name ? SUBCOMMANDS[name] : undefined;
+  const entry = name ? own(SUBCOMMANDS, name) : undefined;
   if (!entry) {
     io.stderr.write(`${name ? `Subcomando desconocido: ${name}\n` : ''}${usage()}\n`);
     return 2;

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { ConfigError } from './errors.js';
+import { own } from './lib/own.js';
 
 export type ModelName = 'claude-haiku-5-5' | 'claude-sonnet-5-5' | 'claude-fable-5-1';
 
@@ -16,6 +17,9 @@ export const PRICES_USD_PER_MTOK: Readonly<Record<ModelName, { input: number; ou
 });
 export const MODEL_NAMES = Object.keys(PRICES_USD_PER_MTOK) as ModelName[];
 /** The orchestrator model when an API key is configured (SPEC §2). */
+/** Most output tokens one model response may use (the agent's `max_tokens`); bounds `registrar_uso` too. */
+export const MAX_OUTPUT_TOKENS = 4096;
+
 export const DEFAULT_ORCHESTRATOR_MODEL: ModelName = 'claude-sonnet-5-5';
 
 export interface Config {
@@ -237,6 +241,7 @@ function deepFreeze<T>(o: T): Readonly<T> {
 
 /** Cost in USD of one model call (SPEC §3): in·p_in/1e6 + out·p_out/1e6. */
 export function costUsd(model: ModelName, tokensIn: number, tokensOut: number, prices = PRICES_USD_PER_MTOK): number {
-  const p = prices[model];
+  const p = own(prices, model);
+  if (!p) throw new ConfigError(`No hay precio para el modelo "${String(model)}".`);
   return (tokensIn * p.input) / 1e6 + (tokensOut * p.output) / 1e6;
 }

@@ -23,6 +23,7 @@ export type ErrorCode =
   | 'CORRUPT_STATE'         // a data/checkpoint file that cannot be parsed
   | 'UNSUPPORTED_VERSION'
   | 'NOT_FOUND'
+  | 'BUSY'                  // a state file's inter-process lock stayed taken too long
   | 'CONFIG'
   | 'CYCLE'
   | 'BAD_GRAPH'
@@ -60,7 +61,7 @@ export class ConfigError extends CuadernoError {
 
 /** A state file (data, checkpoint, journal) cannot be trusted; never replaced silently. */
 export class StateFileError extends CuadernoError {
-  constructor(code: 'CORRUPT_STATE' | 'UNSUPPORTED_VERSION' | 'NOT_FOUND', readonly file: string, message: string) {
+  constructor(code: 'CORRUPT_STATE' | 'UNSUPPORTED_VERSION' | 'NOT_FOUND' | 'BUSY', readonly file: string, message: string) {
     super(code, message, { field: file });
   }
 }

@@ -5,32 +5,32 @@
  *   http://127.0.0.1:CHAT_PORT — the owner of that page is the only allowed user.
  * The model is the offline planner unless ANTHROPIC_API_KEY (or CUADERNO_MODELO) says otherwise.
  */
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createAgentService } from './agent/service.js';
 import { createBot, startBot } from './bot/index.js';
 import { loadConfig, type Config } from './config.js';
 import { isCuadernoError } from './errors.js';
-import { DEFAULT_WEBCHAT_USER, startEmbeddedTelegram, WEBCHAT_TOKEN, webchatReadyMessage, type EmbeddedTelegram } from './webchat/index.js';
+import { DEFAULT_WEBCHAT_USER, loadWebchatToken, startEmbeddedTelegram, webchatReadyMessage, type EmbeddedTelegram } from './webchat/index.js';
 
 async function main(): Promise<void> {
   const config: Config = loadConfig(process.env);
   const service = await createAgentService({ config, crashAfter: process.env.CRASH_AFTER });
 
   let embedded: EmbeddedTelegram | undefined;
+  let localToken: string | undefined;
   if (!config.telegram.token) {
-    embedded = await startEmbeddedTelegram({
-      host: config.chat.host,
-      port: config.chat.port,
-      token: WEBCHAT_TOKEN,
-      filesDir: path.join(config.dataDir, 'webchat'),
-    });
+    const filesDir = path.join(config.dataDir, 'webchat');
+    await mkdir(filesDir, { recursive: true });
+    localToken = await loadWebchatToken(filesDir);
+    embedded = await startEmbeddedTelegram({ host: config.chat.host, port: config.chat.port, token: localToken, filesDir });
   }
 
   const cb = await createBot({
     config,
     service,
     notebook: service.toolbox.notebook,
-    ...(embedded ? { token: WEBCHAT_TOKEN, apiRoot: embedded.apiRoot, allowedUserIds: [DEFAULT_WEBCHAT_USER.id] } : {}),
+    ...(embedded && localToken ? { token: localToken, apiRoot: embedded.apiRoot, allowedUserIds: [DEFAULT_WEBCHAT_USER.id] } : {}),
   });
   const running = await startBot(cb, config);
 
@@ -41,21 +41,27 @@ async function main(): Promise<void> {
   if (running.resumed > 0) console.log(`Reanudados ${running.resumed} trabajo(s) pendiente(s).`);
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: cerrando… (los trabajos en curso se reanudarán al volver a arrancar)`);
+    if (signal) console.log(`\n${signal}: cerrando… (los trabajos en curso se reanudarán al volver a arrancar)`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     running
       .stop()
       .then(() => embedded?.close())
-      .then(() => process.exit(0))
+      .then(() => process.exit(exitCode))
       .catch((e: unknown) => {
         console.error('Error al cerrar:', e instanceof Error ? e.message : e);
         process.exit(1);
       });
   };
+  // Receiving gave up by itself (another copy of the bot, a revoked token): say why and end cleanly.
+  void running.ended.then((message) => {
+    if (message === undefined) return;
+    console.error(message);
+    shutdown('', 1);
+  });
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 }

@@ -5,7 +5,7 @@
  * the effects journal, so a run killed at any moment resumes without repeating a side effect.
  * Every decision is `step.ts`; this file only performs them.
  */
-import { costUsd, type Config } from '../config.js';
+import { costUsd, MAX_OUTPUT_TOKENS, type Config } from '../config.js';
 import { StateFileError } from '../errors.js';
 import type { Toolbox } from '../tools/index.js';
 import type { Approver, Artifact, StageRunner, ToolResult } from '../tools/contract.js';
@@ -42,7 +42,7 @@ export interface LoopDeps {
 /** What the loop knows of a run: the outcome without the service's parts (id, task events). */
 export type LoopResult = Omit<RunOutcome, 'runId' | 'taskEvents'> & Required<Pick<RunOutcome, 'toolCalls' | 'finished' | 'usageEstimated'>>;
 
-const DEFAULT_MAX_OUTPUT = 4096;
+const DEFAULT_MAX_OUTPUT = MAX_OUTPUT_TOKENS;
 
 /** Runs (or resumes) the loop from `cp`; `cp` is updated and checkpointed as it goes. */
 export async function runLoop(cp: CheckpointV1, deps: LoopDeps): Promise<LoopResult> {
@@ -155,7 +155,7 @@ export async function runLoop(cp: CheckpointV1, deps: LoopDeps): Promise<LoopRes
         cp.tokensUsed += tin + response.usage.output_tokens;
         // No model ran (deterministic workflow): nothing to log.
         if (tin + response.usage.output_tokens > 0) try {
-          await deps.toolbox.notebook.usage.append({ tarea: `${estimated ? ESTIMATED_TASK_PREFIX : 'agente:'}iteracion-${cp.turns}`, modelo: deps.model.pricedAs, tokens_entrada: tin, tokens_salida: response.usage.output_tokens });
+          await deps.toolbox.notebook.usage.append({ tarea: `${estimated ? ESTIMATED_TASK_PREFIX : 'agente:'}iteracion-${cp.turns}`, modelo: deps.model.pricedAs, tokens_entrada: tin, tokens_salida: response.usage.output_tokens, origen: estimated ? 'estimado' : 'facturado' });
         } catch (e) {
           emit({ type: 'aviso', text: `No se pudo escribir el registro de uso: ${(e as Error).message}` });
         }

@@ -9,6 +9,7 @@
  * The loader never resets silently: a missing, unparsable or unknown-version file is refused with a
  * message saying what to do.
  */
+import { own, setOwn } from '../lib/own.js';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
@@ -144,21 +145,21 @@ export class RunStore {
   }
 
   entry(toolUseId: string): JournalEntry | undefined {
-    return this.journal.entries[toolUseId];
+    return own(this.journal.entries, toolUseId);
   }
 
   /** Marks calls as started (before dispatch): a later resume knows they may have run. */
   markStarted(calls: readonly { id: string; name: string }[]): Promise<void> {
     const at = new Date().toISOString();
     return this.write((j) => {
-      for (const c of calls) j.entries[c.id] = { name: c.name, startedAt: j.entries[c.id]?.startedAt ?? at };
+      for (const c of calls) setOwn(j.entries, c.id, { name: c.name, startedAt: own(j.entries, c.id)?.startedAt ?? at });
     });
   }
 
   /** Records a call's real result — only after it returned. */
   recordResult(id: string, name: string, result: ToolResult): Promise<void> {
     return this.write((j) => {
-      j.entries[id] = { name, startedAt: j.entries[id]?.startedAt ?? new Date().toISOString(), result, finishedAt: new Date().toISOString() };
+      setOwn(j.entries, id, { name, startedAt: own(j.entries, id)?.startedAt ?? new Date().toISOString(), result, finishedAt: new Date().toISOString() });
     });
   }
 

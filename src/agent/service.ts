@@ -44,6 +44,8 @@ export interface AgentServiceOptions {
 export interface AgentService {
   run(req: RunRequest): Promise<RunOutcome>;
   unfinished(): Promise<Array<{ runId: string; text: string; updatedAt: string }>>;
+  /** Throws away a run's checkpoint and journal — only on the owner's explicit word (SPEC §7). */
+  discard(runId: string): Promise<void>;
   readonly toolbox: Toolbox;
 }
 
@@ -121,7 +123,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     }
   }
 
-  return { run, unfinished: () => listUnfinished(config.dataDir), toolbox };
+  return { run, unfinished: () => listUnfinished(config.dataDir), discard: (runId) => new RunStore(config.dataDir, runId).clear(), toolbox };
 }
 
 function failed(runId: string, message: string): RunOutcome {

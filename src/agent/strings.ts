@@ -89,13 +89,19 @@ export const CHECKPOINT = {
 } as const;
 
 export const CLI = {
-  usage: 'Uso: npm run -s cuaderno -- preparar "<petición>" [--reanudar] [--max-iteraciones N] [--presupuesto TOKENS]',
+  usage: 'Uso: npm run -s cuaderno -- preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto TOKENS]',
   missingText: 'Falta la petición, por ejemplo: preparar "prepare la semana 3"',
   badInt: (flag: string, raw: string | undefined) => `${flag} espera un entero positivo, recibió «${raw ?? ''}».`,
   unknownFlag: (flag: string) => `Opción desconocida: ${flag}`,
   askApproval: (tool: string, args: string, summary: string) => `¿Aprueba ${tool}(${args})? ${summary} [s/n] `,
   approvedAnswer: (yes: boolean) => (yes ? 'sí' : 'no'),
   unfinished: (runId: string, text: string, at: string) => `Hay una ejecución sin terminar (${runId}, «${text}», ${at}). Use --reanudar para continuarla.`,
+  /** A new request while one is unfinished: nothing is discarded without the owner's word (SPEC §7). */
+  unfinishedChoose: (text: string, at: string) =>
+    `Hay una preparación sin terminar («${text}», ${at}) y no la descarto sin tu permiso. ` +
+    'Usa --reanudar para continuarla, o --descartar para tirarla y empezar la nueva petición.',
+  bothResumeAndDiscard: 'Usa --reanudar o --descartar, no los dos.',
+  discarded: (text: string) => `Descartada la preparación sin terminar «${text}».`,
   resuming: (runId: string) => `Reanudando ${runId}…`,
   iteration: (n: number, call: string, result: string) => `[${n}] ${call} -> ${result}`,
   stopLine: (reason: string, iterations: number, tokens: number, cost: string) =>

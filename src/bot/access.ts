@@ -4,7 +4,7 @@
  *
  * An empty list allows nobody (safe default): the stranger's sentence tells them their id so the
  * real owner can add it to ALLOWED_USER_IDS. The embedded no-token chat passes its local user id.
- * Button presses pass through: each approval checks its own owner (approvals.ts), and unknown
+ * Button presses pass through: each approval asks `mayDecide` (approvals.ts), and unknown
  * buttons are answered by the stale-button handler.
  */
 import { Composer, type Context } from 'grammy';
@@ -21,4 +21,13 @@ export function accessComposer(allowedUserIds: readonly number[]): Composer<Cont
     if (ctx.message && ctx.chat) await ctx.reply(S.stranger(from.id));
   });
   return c;
+}
+
+/**
+ * Who may press Aprobar / Rechazar: only the user who started the run, and only while that user is
+ * still allowed — in every chat type. In a group the chat is shared, the decision is not: the
+ * chat id, the chat type and the list being empty never widen it.
+ */
+export function mayDecide(approval: { readonly ownerId: number }, from: { readonly id: number }, allowed: ReadonlySet<number>): boolean {
+  return from.id === approval.ownerId && allowed.has(from.id);
 }

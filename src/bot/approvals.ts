@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { Composer, type Api, type Context } from 'grammy';
 import type { User } from 'grammy/types';
 import type { ApprovalDecision, ApprovalRequest } from '../tools/contract.js';
+import { mayDecide } from './access.js';
 import { approvalText, clockTime, truncate, TELEGRAM_TEXT_MAX } from './format.js';
 import { approvalKeyboard, noKeyboard, parseApprovalCallback } from './keyboards.js';
 import type { ApprovalRecord, BotStateFile } from './state.js';
@@ -42,6 +43,8 @@ export interface ApprovalRegistryOptions {
   /** For showing written paths relative to the data dir. */
   dataDir?: string;
   now?: () => number;
+  /** Users allowed to use the bot (ALLOWED_USER_IDS); an approval's owner must still be one of them. */
+  allowedUserIds: readonly number[];
   /** Logs failures that must not reach the chat (an edit that Telegram refused). */
   log?: (message: string, error?: unknown) => void;
 }
@@ -51,9 +54,11 @@ export class ApprovalRegistry {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly now: () => number;
   private closed = false;
+  private readonly allowed: ReadonlySet<number>;
 
   constructor(private readonly opts: ApprovalRegistryOptions) {
     this.now = opts.now ?? Date.now;
+    this.allowed = new Set(opts.allowedUserIds);
   }
 
   /**
@@ -63,6 +68,10 @@ export class ApprovalRegistry {
   async ask(scope: ApprovalScope, req: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
     if (signal.aborted) return { approved: false, reason: 'cancelado' };
     let rec = this.opts.state.approvals.find((a) => a.runId === scope.runId && a.callId === req.callId);
+    if (rec && rec.messageId !== undefined && !rec.decision && (await this.messageGone(rec))) {
+      const lost = rec;
+      await this.opts.state.update(() => { lost.messageId = undefined; });
+    }
     if (!rec) {
       const now = this.now();
       const fresh: ApprovalRecord = {
@@ -114,13 +123,27 @@ export class ApprovalRegistry {
   tap(approvalId: string, from: User, approved: boolean): TapResult {
     const rec = this.find(approvalId);
     if (!rec) return { kind: 'unknown' };
-    if (!rec.group && from.id !== rec.ownerId) return { kind: 'forbidden' };
+    if (!mayDecide(rec, from, this.allowed)) return { kind: 'forbidden' };
     if (rec.decision) return { kind: 'already', record: rec };
     const by = from.first_name || from.username || String(from.id);
     const done = this.settle(rec.id, approved
       ? { approved: true, by, at: this.now() }
       : { approved: false, reason: 'rechazado', by, at: this.now() });
     return { kind: 'ok', record: rec, done };
+  }
+
+  /**
+   * True when the chat no longer has the question's message (the local chat's history was damaged
+   * and set aside): re-applying its own keyboard is refused with "message to edit not found".
+   * Any other answer ("not modified", a network error) means it is there, or that we cannot tell.
+   */
+  private async messageGone(rec: ApprovalRecord): Promise<boolean> {
+    try {
+      await this.opts.api.editMessageReplyMarkup(rec.chatId, rec.messageId!, { reply_markup: approvalKeyboard(rec.id) });
+      return false;
+    } catch (e) {
+      return /message to edit not found|MESSAGE_ID_INVALID/i.test(e instanceof Error ? e.message : String(e));
+    }
   }
 
   /** Approvals of this chat still waiting for a tap (for /estado). */

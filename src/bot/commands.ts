@@ -17,7 +17,7 @@ import { S } from './strings.js';
 /** The part of the notebook the bot reads and writes (store/types.ts Notebook satisfies it). */
 export interface BotNotebook {
   notes: Pick<NotesStore, 'list' | 'add'>;
-  usage: Pick<UsageLog, 'list' | 'monthTotal'>;
+  usage: Pick<UsageLog, 'list' | 'monthTotal' | 'month'>;
   /** The deck and its review state (/repasar, /tarjetas, /exportar, the report's cards). */
   cards: CardDeck;
   reviews: ReviewStore;
@@ -106,13 +106,7 @@ export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainComm
     },
     gasto: async (ctx) => {
       try {
-        const date = now();
-        const spent = await deps.notebook.usage.monthTotal(date);
-        const month = date.toISOString().slice(0, 7);
-        const tokens = (await deps.notebook.usage.list())
-          .filter((r) => r.fecha.slice(0, 7) === month)
-          .reduce((sum, r) => sum + r.tokens_entrada + r.tokens_salida, 0);
-        await ctx.reply(S.spend(tokens, spent, deps.monthlyBudgetUsd));
+        await ctx.reply(S.spend(await deps.notebook.usage.month(now()), deps.monthlyBudgetUsd));
       } catch (e) {
         deps.log('no se pudo leer el registro de uso', e);
         await ctx.reply(S.spendFailed());

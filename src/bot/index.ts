@@ -7,7 +7,6 @@
  */
 import http from 'node:http';
 import { autoRetry } from '@grammyjs/auto-retry';
-import { run, type RunnerHandle } from '@grammyjs/runner';
 import { Bot, webhookCallback, type Context } from 'grammy';
 import type { Config } from '../config.js';
 import { renderRunGantt } from '../scheduler/gantt.js';
@@ -21,6 +20,7 @@ import { intakeComposer } from './intake.js';
 import { noKeyboard } from './keyboards.js';
 import { Reminders, remindersComposer } from './reminders.js';
 import { reviewComposer } from './review.js';
+import { startPolling } from './polling.js';
 import { RunManager, type RunService } from './runs.js';
 import { createReviewService } from '../tools/review/service.js';
 import { BotStateFile } from './state.js';
@@ -73,12 +73,12 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
 
   const state = new BotStateFile(config.dataDir);
   await state.load();
-  const registry = new ApprovalRegistry({ state, api: bot.api, timeoutS: config.limits.approvalTimeoutS, dataDir: config.dataDir, log });
+  const allowedUserIds = opts.allowedUserIds ?? config.telegram.allowedUserIds;
+  const registry = new ApprovalRegistry({ state, api: bot.api, timeoutS: config.limits.approvalTimeoutS, dataDir: config.dataDir, allowedUserIds, log });
   const charts = new RunCharts();
   const media: DeliveryMedia = opts.media ?? { encodeMp3, renderGantt: (events, waits) => renderRunGantt(events, S.ganttTitle, waits) };
   const { notebook } = opts;
   const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, ...config.review });
-  const allowedUserIds = opts.allowedUserIds ?? config.telegram.allowedUserIds;
   const reminders = new Reminders({
     review, api: bot.api, defaultHour: config.review.reminderHour, timeZone: config.review.timeZone, defaultChat: allowedUserIds[0], log,
   });
@@ -124,6 +124,8 @@ export interface StartBotOptions {
   pollTimeoutS?: number;
   /** Process updates with the webhook even if config has none (tests pass false to force polling). */
   webhook?: { url: string; secret: string; port: number; host?: string } | false;
+  /** Retries after a getUpdates conflict and the first wait (tests shorten them). */
+  conflict?: { retries?: number; firstWaitMs?: number };
 }
 
 export interface RunningBot {
@@ -131,6 +133,11 @@ export interface RunningBot {
   stop(): Promise<void>;
   /** How many unfinished runs were resumed at start. */
   resumed: number;
+  /**
+   * Settles with a Spanish sentence if receiving updates gave up by itself (another copy of the bot
+   * kept polling with the same token, or the token was revoked); pending forever otherwise.
+   */
+  ended: Promise<string | undefined>;
 }
 
 /**
@@ -148,6 +155,7 @@ export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOp
       : undefined);
 
   let stopReceiving: () => Promise<void>;
+  let ended: Promise<string | undefined> = new Promise(() => undefined);
   if (hook) {
     const server = http.createServer(webhookCallback(bot, 'http', { secretToken: hook.secret }));
     await new Promise<void>((resolve, reject) => {
@@ -158,8 +166,9 @@ export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOp
     stopReceiving = () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
   } else {
     await bot.api.deleteWebhook().catch((e: unknown) => { log('deleteWebhook falló', e); });
-    const handle: RunnerHandle = run(bot, { runner: { fetch: { timeout: opts.pollTimeoutS ?? 30 }, silent: true } });
-    stopReceiving = () => (handle.isRunning() ? handle.stop() : Promise.resolve());
+    const polling = startPolling(bot, { timeoutS: opts.pollTimeoutS ?? 30, log: (line) => console.error(line), ...opts.conflict });
+    stopReceiving = () => polling.stop();
+    ended = polling.ended.then((end) => (end.kind === 'stopped' ? undefined : end.message));
   }
 
   cb.reminders.start();
@@ -167,12 +176,13 @@ export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOp
 
   return {
     resumed,
+    ended,
     async stop() {
       await stopReceiving();
       cb.reminders.stop();
       cb.runs.shutdown();
       cb.registry.close();
-      await cb.state.flush();
+      await cb.state.close();
     },
   };
 }

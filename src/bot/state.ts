@@ -6,10 +6,15 @@
  * Versioned like the agent's checkpoints: an unknown version or a cut file is refused with a
  * message saying what to do, never replaced by an empty state. Writes are atomic and serialised.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
+import { readStateText } from '../store/jsonFile.js';
+import { holdFileLock } from '../store/lock.js';
+
+/** Why a second bot on the same data dir does not start. */
+const S_BUSY = (file: string) =>
+  `Otra copia de Cuaderno Vivo está usando ya esta carpeta de datos (${path.dirname(path.dirname(file))}). Ciérrala antes de arrancar otra, o usa otra carpeta de datos.`;
 
 export const BOT_STATE_VERSION = 1;
 
@@ -23,7 +28,7 @@ export interface ApprovalRecord {
   tool: string;
   chatId: number;
   ownerId: number;
-  /** In groups anyone in the chat may press; in private chats only the owner. */
+  /** Where it was asked (informative): in every chat type only the owner may press (access.ts mayDecide). */
   group: boolean;
   messageId?: number;
   /** The message text as sent, so the decision can be appended to it. */
@@ -61,20 +66,23 @@ export class BotStateFile {
   readonly file: string;
   private state: BotState = { version: BOT_STATE_VERSION, runs: [], approvals: [] };
   private writing: Promise<void> = Promise.resolve();
+  private release: (() => Promise<void>) | undefined;
 
   constructor(dataDir: string) {
     this.file = path.join(dataDir, 'bot', 'estado.json');
   }
 
-  /** Loads the file (absent = empty state). Throws StateFileError for a cut or foreign file. */
+  /**
+   * Takes the file's inter-process lock for this process's lifetime (one bot per data dir: the
+   * state lives in memory and is rewritten whole, so a second bot would clobber the first's
+   * approvals), then loads the file (absent = empty state). Throws StateFileError for a cut or
+   * foreign file, or BUSY when another live bot holds the data dir. `close()` releases it.
+   */
   async load(): Promise<void> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw e;
-    }
+    this.release ??= await holdFileLock(this.file, S_BUSY(this.file));
+    const text = await readStateText(this.file, (problem) => new StateFileError('CORRUPT_STATE', this.file,
+      `${this.file} ${problem}. Corrígelo o bórralo para empezar de cero (se perderán las aprobaciones pendientes).`));
+    if (text === null) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -90,7 +98,12 @@ export class BotStateFile {
     if (!Array.isArray(o.runs) || !Array.isArray(o.approvals)) {
       throw new StateFileError('CORRUPT_STATE', this.file, `${this.file} no tiene las listas runs y approvals. Bórrelo para empezar de cero.`);
     }
-    this.state = { version: BOT_STATE_VERSION, runs: o.runs, approvals: o.approvals };
+    const bad = o.runs.map((r, i) => badRun(r, i + 1)).find(Boolean) ?? o.approvals.map((a, i) => badApproval(a, i + 1)).find(Boolean);
+    if (bad) {
+      throw new StateFileError('CORRUPT_STATE', this.file,
+        `${this.file} está dañado: ${bad}. No lo he modificado; corrígelo a mano o bórralo para empezar de cero (se perderán las aprobaciones pendientes).`);
+    }
+    this.state = { version: BOT_STATE_VERSION, runs: o.runs as RunRecord[], approvals: o.approvals as ApprovalRecord[] };
   }
 
   get runs(): readonly RunRecord[] {
@@ -113,4 +126,44 @@ export class BotStateFile {
   async flush(): Promise<void> {
     await this.writing.catch(() => undefined);
   }
+
+  /** Writes what is pending and lets the next bot on this data dir take the file. */
+  async close(): Promise<void> {
+    await this.flush();
+    const release = this.release;
+    this.release = undefined;
+    await release?.();
+  }
+}
+
+type FieldKind = 'int' | 'number' | 'string' | 'boolean';
+const isKind = (v: unknown, k: FieldKind) =>
+  k === 'int' ? Number.isSafeInteger(v) : k === 'number' ? typeof v === 'number' && Number.isFinite(v) : typeof v === k;
+const KIND_WORDS: Record<FieldKind, string> = { int: 'un número entero', number: 'un número', string: 'un texto', boolean: 'verdadero o falso' };
+
+/** The first field of `o` that is missing or of the wrong kind, as a Spanish phrase; undefined if all fit. */
+function badFields(o: unknown, what: string, required: Record<string, FieldKind>, optional: Record<string, FieldKind> = {}): string | undefined {
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return `${what} no es un objeto`;
+  const r = o as Record<string, unknown>;
+  for (const [k, kind] of Object.entries(required)) if (!isKind(r[k], kind)) return `${what} tiene "${k}" = ${JSON.stringify(r[k]) ?? 'nada'}, que no es ${KIND_WORDS[kind]}`;
+  for (const [k, kind] of Object.entries(optional)) if (r[k] !== undefined && !isKind(r[k], kind)) return `${what} tiene "${k}" = ${JSON.stringify(r[k])}, que no es ${KIND_WORDS[kind]}`;
+  return undefined;
+}
+
+function badRun(r: unknown, n: number): string | undefined {
+  const what = `el trabajo ${n}`;
+  const bad = badFields(r, what, { runId: 'string', chatId: 'int', ownerId: 'int', group: 'boolean', mode: 'string', text: 'string', startedAt: 'number' }, { week: 'int', statusMessageId: 'int' });
+  if (bad) return bad;
+  const mode = (r as { mode: string }).mode;
+  return mode === 'agente' || mode === 'semana' ? undefined : `${what} tiene un modo desconocido (${JSON.stringify(mode)})`;
+}
+
+function badApproval(a: unknown, n: number): string | undefined {
+  const what = `la aprobación ${n}`;
+  const bad = badFields(a, what,
+    { id: 'string', runId: 'string', callId: 'string', tool: 'string', chatId: 'int', ownerId: 'int', group: 'boolean', text: 'string', createdAt: 'number', expiresAt: 'number' },
+    { messageId: 'int' });
+  if (bad) return bad;
+  const d = (a as { decision?: unknown }).decision;
+  return d === undefined ? undefined : badFields(d, `la decisión de ${what}`, { approved: 'boolean', at: 'number' }, { by: 'string', reason: 'string' });
 }

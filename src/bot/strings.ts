@@ -2,6 +2,7 @@
  * Every Spanish sentence the bot says, in one place so it can be reviewed and translated.
  * Plain text only: the bot never sends parse_mode, so nothing here (nor model text) needs escaping.
  */
+import type { UsageMonth } from '../store/index.js';
 
 export const BUTTONS = Object.freeze({
   approve: '✅ Aprobar',
@@ -40,6 +41,13 @@ export const COMMANDS: ReadonlyArray<{ command: string; usage: string; descripti
 ]);
 
 export const S = Object.freeze({
+  // --- receiving updates (server log, not chat) ---
+  conflictLine: (retries: number) =>
+    `Otra copia de este bot está recibiendo mensajes con el mismo token de Telegram; lo vuelvo a intentar ${retries} veces con esperas crecientes.`,
+  conflictGaveUp: () =>
+    'Cierro Cuaderno Vivo: otra copia del bot sigue usando el mismo token de Telegram. Detén la otra copia (o usa otro bot) y vuelve a arrancar.',
+  tokenRevoked: () => 'Cierro Cuaderno Vivo: Telegram ya no acepta el token del bot. Pide uno nuevo a @BotFather y vuelve a arrancar.',
+  pollingFailed: (why: string) => `Cierro Cuaderno Vivo: no puedo seguir recibiendo mensajes de Telegram (${why}).`,
   stranger: (userId: number) =>
     `Este cuaderno es privado y solo atiende a su dueño. (Tu id de Telegram es ${userId}; si el cuaderno es tuyo, añádelo a ALLOWED_USER_IDS.)`,
   start: (name: string) =>
@@ -104,10 +112,15 @@ export const S = Object.freeze({
   notesHeader: (n: number) => `Tus notas (${n}):`,
   notesFailed: () => 'No pude leer las notas ahora mismo. Inténtalo de nuevo en un momento.',
 
-  spend: (tokens: number, spent: number, budget: number) => {
+  /** `/gasto`: what the budget counts (measured in each model call) first; estimates and the model's own notes apart. */
+  spend: (m: UsageMonth, budget: number) => {
+    const spent = m.billedUsd;
     const left = Math.max(0, budget - spent);
-    return `Este mes: ${tokens.toLocaleString('es-ES')} tokens, ${usd(spent)} de ${usd(budget)} (quedan ${usd(left)}).` +
-      (spent >= budget ? '\nEl presupuesto está agotado: no empiezo trabajos con el modelo hasta el mes que viene.' : '');
+    const tokens = (n: number) => n.toLocaleString('es-ES');
+    return `Este mes: ${tokens(m.billedTokens)} tokens, ${usd(spent)} de ${usd(budget)} (quedan ${usd(left)}).` +
+      (spent >= budget ? '\nEl presupuesto está agotado: no empiezo trabajos con el modelo hasta el mes que viene.' : '') +
+      (m.estimatedTokens > 0 ? `\nEstimado sin conexión (no cuesta nada): ${tokens(m.estimatedTokens)} tokens.` : '') +
+      (m.modelNotes.rows > 0 ? `\nLo que anotó el propio modelo (solo informativo, no cuenta para el presupuesto): ${m.modelNotes.rows} nota(s), ${usd(m.modelNotes.usd)}.` : '');
   },
   spendFailed: () => 'No pude leer el registro de uso ahora mismo. Inténtalo de nuevo en un momento.',
 

@@ -17,7 +17,7 @@ import type { Approver } from '../tools/contract.js';
 import { S } from '../tools/strings.js';
 import { CliMisuse, parseFlags, withConfig } from './common.js';
 
-const USAGE = 'preparar "<petición>" [--reanudar] [--max-iteraciones N] [--presupuesto TOKENS]';
+const USAGE = 'preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto TOKENS]';
 /** The terminal's run slot: a fresh run replaces it, --reanudar continues it (SPEC §7). */
 export const CLI_RUN_ID = 'cli';
 export const PREPARAR_EXIT = { ok: 0, failed: 1, misuse: 2, limit: 3, refusal: 4, crash: CRASH_EXIT_CODE } as const;
@@ -78,11 +78,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   return withConfig(io, async (config) => {
     const { values, positionals } = parseFlags(
       argv,
-      { reanudar: { type: 'boolean' }, 'max-iteraciones': { type: 'string' }, presupuesto: { type: 'string' } },
+      { reanudar: { type: 'boolean' }, descartar: { type: 'boolean' }, 'max-iteraciones': { type: 'string' }, presupuesto: { type: 'string' } },
       USAGE,
     );
     const text = positionals.join(' ').trim();
-    if (!text && !values.reanudar) throw new CliMisuse(`${CLI.missingText}\n${CLI.usage}`);
+    if (values.reanudar && values.descartar) throw new CliMisuse(`${CLI.bothResumeAndDiscard}\n${CLI.usage}`);
+    if (!text && !values.reanudar && !values.descartar) throw new CliMisuse(`${CLI.missingText}\n${CLI.usage}`);
     const maxIterations = positiveInt('--max-iteraciones', values['max-iteraciones']);
     const tokenBudget = positiveInt('--presupuesto', values.presupuesto);
     const effective = { ...config, limits: { ...config.limits, ...(maxIterations ? { maxIterations } : {}), ...(tokenBudget ? { tokenBudget } : {}) } };
@@ -97,7 +98,15 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       });
       const pending = (await service.unfinished()).filter((u) => u.runId === CLI_RUN_ID);
       if (values.reanudar) io.stdout.write(`${CLI.resuming(CLI_RUN_ID)}\n`);
-      else for (const u of pending) io.stderr.write(`${CLI.unfinished(u.runId, u.text, u.updatedAt)}\n`);
+      else if (pending.length > 0 && !values.descartar) {
+        // SPEC §7: an unfinished run is never discarded without the owner's word.
+        for (const u of pending) io.stderr.write(`${CLI.unfinishedChoose(u.text, u.updatedAt)}\n`);
+        return PREPARAR_EXIT.misuse;
+      } else if (values.descartar) {
+        await service.discard(CLI_RUN_ID);
+        for (const u of pending) io.stdout.write(`${CLI.discarded(u.text)}\n`);
+        if (!text) return PREPARAR_EXIT.ok;
+      }
 
       let iteration = 0;
       const onEvent = (e: RunEvent) => {

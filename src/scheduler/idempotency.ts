@@ -9,6 +9,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { CuadernoError, StateFileError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
+import { withFileLock } from '../store/lock.js';
 import type { IdempotencyStore, ToolOutput } from '../tools/contract.js';
 
 /** Format version of a stored result file; the loader refuses others instead of guessing. */
@@ -85,13 +86,17 @@ export function createFileIdempotencyStore(dir: string): IdempotencyStore {
     await writeFileAtomic(fileOf(key), `${JSON.stringify(record, null, 2)}\n`);
   }
 
-  async function runOnce(key: string, work: () => Promise<ToolOutput>): Promise<{ output: ToolOutput; cached: boolean }> {
+  async function runOnce(key: string, work: () => Promise<ToolOutput>, opts: { acrossProcesses?: boolean } = {}): Promise<{ output: ToolOutput; cached: boolean }> {
     checkKey(key);
     // A joiner did not run the work: for it the result is as good as cached.
     const pending = inFlight.get(key);
     if (pending) return { output: await pending, cached: true };
     let ran = false;
-    const flight = (async () => {
+    // Across processes (the bot and a `cuaderno` command) the key's file lock does what the
+    // in-flight map does here: the second one waits, then finds the first one's stored result.
+    // Asked for by sensitive effects only: the others are safe to repeat (cards are deduplicated
+    // in the deck under its own lock) and the lock is not free.
+    const once = async () => {
       // A corrupt file throws here and the work does not run: we never overwrite it silently.
       const stored = await get(key);
       if (stored) return stored;
@@ -99,7 +104,8 @@ export function createFileIdempotencyStore(dir: string): IdempotencyStore {
       const output = await work();
       await put(key, output);
       return output;
-    })();
+    };
+    const flight = opts.acrossProcesses ? withFileLock(fileOf(key), once, { long: true }) : once();
     inFlight.set(key, flight);
     try {
       const output = await flight;

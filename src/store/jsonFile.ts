@@ -22,13 +22,8 @@ export class ValidatedJsonFile<T> implements Adapter<T> {
   ) {}
 
   async read(): Promise<T | null> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw e;
-    }
+    const text = await readStateText(this.file, (problem) => this.corrupt(problem));
+    if (text === null) return null;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -57,6 +52,25 @@ export class ValidatedJsonFile<T> implements Adapter<T> {
   get name(): string {
     return path.basename(this.file);
   }
+}
+
+/**
+ * A state file's text, or null when it does not exist. A UTF-8 BOM (what some editors add) is
+ * dropped; a directory, or a file that cannot be read, is reported through `fail(problem)` — one
+ * Spanish sentence — instead of a raw EISDIR/EACCES.
+ */
+export async function readStateText(file: string, fail: (problem: string) => Error): Promise<string | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (code === 'EISDIR') throw fail('es una carpeta, no un archivo (quizá se creó una carpeta con ese nombre por error)');
+    if (code === 'EACCES' || code === 'EPERM') throw fail('no tengo permiso para leerlo (revisa su propietario y sus permisos)');
+    throw fail(`no se pudo leer (${code ?? (e as Error).message})`);
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** Serialises async work per key inside this process (read-modify-write of one file). */

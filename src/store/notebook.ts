@@ -8,6 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PRICES_USD_PER_MTOK } from '../config.js';
 import { createAuditLog } from './auditLog.js';
+import { sweepOnce } from './sweep.js';
 import { createCardDeck, createNotesStore } from './notesFile.js';
 import { createReviewStore } from './reviews.js';
 import type { Notebook } from './types.js';
@@ -30,6 +31,8 @@ export const NOTEBOOK_FILES = Object.freeze({
 export async function openNotebook(dataDir: string, opts: { prices?: typeof PRICES_USD_PER_MTOK } = {}): Promise<Notebook> {
   const dir = path.resolve(dataDir);
   await mkdir(dir, { recursive: true });
+  // What a process killed mid-write left behind (start-up of the bot or a command).
+  await sweepOnce(dir);
   const files = {
     notes: path.join(dir, NOTEBOOK_FILES.notes),
     cards: path.join(dir, NOTEBOOK_FILES.cards),

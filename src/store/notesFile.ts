@@ -1,7 +1,8 @@
 /**
  * `notas.json` and `tarjetas.json`: lowdb documents (plain JSON arrays, the same shape as the
  * shipped `assets/notas.json`) behind ValidatedJsonFile. Every operation re-reads the file, so
- * the CLI and the bot see each other's writes, and serialises read-modify-write in this process.
+ * the CLI and the bot see each other's writes; each read-modify-write holds the file's
+ * inter-process lock (lock.ts), so ids are allocated from what is really on disk.
  */
 import { readFile } from 'node:fs/promises';
 import { createFileIfAbsent } from './atomic.js';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Low } from 'lowdb';
 import type { Card, CardDeck, NewCard, Note, NotesStore } from './types.js';
 import { Mutex, ValidatedJsonFile, isPlainObject, isPositiveId } from './jsonFile.js';
+import { withFileLock } from './lock.js';
 import type { ShapeCheck } from './jsonFile.js';
 
 /** The 12 demo notes shipped with the project (SPEC §2), copied into a data dir on first use. */
@@ -81,12 +83,14 @@ export function createNotesStore(file: string): NotesStore {
     list: () => mutex.run(async () => structuredClone(await load())),
     get: (id) => mutex.run(async () => structuredClone((await load()).find((n) => n.id === id))),
     add: async (tema, texto) => {
-      const { note, all } = await mutex.run(async () => {
+      // The next id is read and written under the file's inter-process lock: a CLI and the bot
+      // adding at once would otherwise both take the same id and one note would be lost.
+      const { note, all } = await mutex.run(() => withFileLock(file, async () => {
         const notes = await load();
         const note: Note = { id: notes.reduce((m, n) => Math.max(m, n.id), 0) + 1, tema, texto };
         await db.update((d) => d.push(note));
         return { note, all: structuredClone(db.data) };
-      });
+      }));
       for (const l of listeners) l(all);
       return structuredClone(note);
     },
@@ -110,7 +114,7 @@ export function createCardDeck(file: string): CardDeck {
   return {
     list: () => mutex.run(async () => structuredClone((await load()).filter((c) => !c.borrada))),
     append: (cards: readonly NewCard[], now = new Date(), origin?: string) =>
-      mutex.run(async () => {
+      mutex.run(() => withFileLock(file, async () => {
         const deck = await load();
         const earlier = origin ? deck.filter((c) => c.origen === origin && !c.borrada) : [];
         if (earlier.length > 0) return structuredClone({ cards: earlier, added: [] });
@@ -127,17 +131,17 @@ export function createCardDeck(file: string): CardDeck {
         });
         if (added.length > 0) await db.update((d) => d.push(...added));
         return structuredClone({ cards: result, added });
-      }),
+      })),
     edit: (id, pregunta, respuesta) =>
-      mutex.run(async () => {
+      mutex.run(() => withFileLock(file, async () => {
         const card = (await load()).find((c) => c.id === id && !c.borrada);
         if (!card) return undefined;
         Object.assign(card, { pregunta, respuesta });
         await db.write();
         return structuredClone(card);
-      }),
+      })),
     remove: (id) =>
-      mutex.run(async () => {
+      mutex.run(() => withFileLock(file, async () => {
         const card = (await load()).find((c) => c.id === id && !c.borrada);
         if (!card) return false;
         // A tombstone, not a splice: ids are never reused, so a later card cannot inherit this
@@ -145,6 +149,6 @@ export function createCardDeck(file: string): CardDeck {
         card.borrada = true;
         await db.write();
         return true;
-      }),
+      })),
   };
 }

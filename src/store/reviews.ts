@@ -8,6 +8,7 @@
 import { Low } from 'lowdb';
 import type { ShapeCheck } from './jsonFile.js';
 import { Mutex, ValidatedJsonFile, isPlainObject } from './jsonFile.js';
+import { withFileLock } from './lock.js';
 
 export const REVIEW_STATE_VERSION = 1;
 
@@ -111,13 +112,15 @@ export function createReviewStore(file: string): ReviewStore {
   return {
     file,
     read: () => mutex.run(async () => structuredClone(await load())),
+    // The CLI (`calificar`) and the bot rate cards in the same file: the read-modify-write holds
+    // the inter-process lock so neither loses the other's answer.
     update: (fn) =>
-      mutex.run(async () => {
+      mutex.run(() => withFileLock(file, async () => {
         const draft = structuredClone(await load());
         const result = fn(draft);
         db.data = draft;
         await db.write();
         return structuredClone(result);
-      }),
+      })),
   };
 }

@@ -41,8 +41,18 @@ export interface Card {
 }
 export type NewCard = Omit<Card, 'id' | 'creada' | 'origen' | 'borrada'>;
 
+/**
+ * Where a usage row's figures come from — set by the program, never read from the task name:
+ * `facturado` the API's own `usage` of a real model call (the only spend the budget counts),
+ * `estimado` the offline planner's ~4 chars/token estimate (nothing was billed),
+ * `nota_del_modelo` what the model itself claimed through `registrar_uso` (shown, never counted).
+ */
+export type UsageOrigin = 'facturado' | 'estimado' | 'nota_del_modelo';
+export const USAGE_ORIGINS: readonly UsageOrigin[] = ['facturado', 'estimado', 'nota_del_modelo'];
+
 /** What a caller records; `fecha` defaults to now. */
 export interface UsageInput {
+  origen: UsageOrigin;
   tarea: string;
   modelo: ModelName;
   tokens_entrada: number;
@@ -58,6 +68,18 @@ export interface UsageRow {
   tokens_entrada: number;
   tokens_salida: number;
   coste_usd: number;
+  origen: UsageOrigin;
+}
+
+/** One month of usage, split by origin (`/gasto`). */
+export interface UsageMonth {
+  /** USD measured from the API's usage: what the budget counts. */
+  billedUsd: number;
+  billedTokens: number;
+  /** The offline planner's estimates (cost nothing). */
+  estimatedTokens: number;
+  /** What the model noted through registrar_uso: rows and their claimed USD (never counted). */
+  modelNotes: { rows: number; usd: number };
 }
 
 export interface NotesStore {
@@ -88,12 +110,10 @@ export interface UsageLog {
   /** Appends one CSV row with the cost from the price table; returns the row. */
   append(input: UsageInput): Promise<UsageRow>;
   list(): Promise<UsageRow[]>;
-  /** Sum of `coste_usd` of the rows in the same UTC calendar month as `date`. */
-  /**
-   * USD spent in `date`'s month (UTC). Rows whose task starts with ESTIMATED_TASK_PREFIX are
-   * estimates of a model that cost nothing (the offline planner) and do not count as spend.
-   */
+  /** USD billed in `date`'s month (UTC): rows of origin `facturado` only. */
   monthTotal(date: Date): Promise<number>;
+  /** `date`'s month (UTC) split by origin. */
+  month(date: Date): Promise<UsageMonth>;
 }
 
 export interface AuditLog {

@@ -1,25 +1,32 @@
 /**
  * `registro_uso.csv`: one row per model call or `registrar_uso` call —
- * `fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd` (SPEC §3). It stores what ran,
- * with which model and its cost, never note contents. Rows are appended with one O_APPEND write
- * (concurrent writers do not interleave a short line); the header is created atomically once.
+ * `fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd,origen` (SPEC §3). It stores what ran,
+ * with which model and its cost, never note contents. `origen` is set by the program (never read
+ * from `tarea`): only `facturado` rows — the API's own usage — count against the budget.
+ *
+ * Rows are appended with one O_APPEND write of one whole line, without a lock (concurrent writers
+ * never interleave a line). The header is the only rewrite: written when the file is missing or
+ * empty, or upgraded from the older six-column header, under the file's inter-process lock.
  */
 import { appendFile, readFile } from 'node:fs/promises';
 import { costUsd, PRICES_USD_PER_MTOK } from '../config.js';
-import type { ModelName } from '../config.js';
 import { CuadernoError, StateFileError } from '../errors.js';
-import { createFileIfAbsent } from './atomic.js';
+import { own } from '../lib/own.js';
+import { writeFileAtomic } from './atomic.js';
 import { csvLine, parseCsv } from './csv.js';
-import { Mutex } from './jsonFile.js';
-import type { UsageLog, UsageRow } from './types.js';
+import { withFileLock } from './lock.js';
+import { USAGE_ORIGINS } from './types.js';
+import type { UsageLog, UsageMonth, UsageOrigin, UsageRow } from './types.js';
 
 /**
- * Task prefix of usage rows that are estimates, not billed calls (the offline planner's ~4
- * chars/token figures): listed like any row, never counted as money spent.
+ * Task prefix the offline planner gives its estimates. Informative only: what counts is the
+ * row's `origen`, which the program sets (a model naming a task `estimado:…` changes nothing).
  */
 export const ESTIMATED_TASK_PREFIX = 'estimado:';
 
-export const USAGE_COLUMNS = ['fecha', 'tarea', 'modelo', 'tokens_entrada', 'tokens_salida', 'coste_usd'] as const;
+export const USAGE_COLUMNS = ['fecha', 'tarea', 'modelo', 'tokens_entrada', 'tokens_salida', 'coste_usd', 'origen'] as const;
+/** The header before `origen` existed: such files still load (origin inferred) and are upgraded on the next write. */
+const LEGACY_COLUMNS = USAGE_COLUMNS.slice(0, 6);
 const HEADER = csvLine(USAGE_COLUMNS);
 
 /** Dollars as written in the CSV: 8 decimals (a haiku token is 1e-7 USD), no exponent, no trailing zeros. */
@@ -27,91 +34,132 @@ export function formatUsd(usd: number): string {
   return usd.toFixed(8).replace(/\.?0+$/, '');
 }
 
-function corrupt(file: string, problem: string): StateFileError {
+const FIX_LINE = 'corrija o borre esa línea (si se cortó a mitad de una escritura, basta con borrar la última línea)';
+const FIX_HEADER = `añada como primera línea la cabecera "${USAGE_COLUMNS.join(',')}" sin borrar ninguna fila`;
+
+function corrupt(file: string, problem: string, fix = FIX_LINE): StateFileError {
   return new StateFileError(
     'CORRUPT_STATE',
     file,
-    `El archivo ${file} está dañado: ${problem}. No se ha modificado. Para recuperarlo, corrija o borre esa línea ` +
-      `(si se cortó a mitad de una escritura, basta con borrar la última línea); si borra el archivo, se pierde el historial de costes.`,
+    `El archivo ${file} está dañado: ${problem}. No se ha modificado. Para recuperarlo, ${fix}; ` +
+      'si borra el archivo, se pierde el historial de costes.',
   );
+}
+
+/** A row written before `origen` existed: the program's own rows were `agente:`/`estimado:`. */
+function legacyOrigin(tarea: string): UsageOrigin {
+  if (tarea.startsWith(ESTIMATED_TASK_PREFIX)) return 'estimado';
+  return tarea.startsWith('agente:') ? 'facturado' : 'nota_del_modelo';
+}
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 export function parseUsageCsv(file: string, text: string): UsageRow[] {
   let rows;
   try {
-    rows = parseCsv(text);
+    rows = parseCsv(stripBom(text));
   } catch (e) {
     throw corrupt(file, (e as Error).message);
   }
-  const [head, ...body] = rows;
+  const [head, ...body] = rows.filter((r) => !(r.fields.length === 1 && r.fields[0] === ''));
   if (!head) return [];
-  if (head.fields.join(',') !== USAGE_COLUMNS.join(',')) {
-    throw corrupt(file, `la cabecera debería ser "${USAGE_COLUMNS.join(',')}"`);
+  const legacy = head.fields.join(',') === LEGACY_COLUMNS.join(',');
+  if (!legacy && head.fields.join(',') !== USAGE_COLUMNS.join(',')) {
+    throw corrupt(file, `la primera línea debería ser la cabecera "${USAGE_COLUMNS.join(',')}"`, FIX_HEADER);
   }
-  return body
-    .filter((r) => !(r.fields.length === 1 && r.fields[0] === ''))
-    .map((r) => {
-      if (r.fields.length !== USAGE_COLUMNS.length) {
-        throw corrupt(file, `la línea ${r.line} tiene ${r.fields.length} columnas en vez de ${USAGE_COLUMNS.length}`);
-      }
-      const [fecha, tarea, modelo, tin, tout, coste] = r.fields as [string, string, string, string, string, string];
-      const nums = [Number(tin), Number(tout), Number(coste)];
-      if (Number.isNaN(Date.parse(fecha))) throw corrupt(file, `la línea ${r.line} tiene una fecha no válida ("${fecha}")`);
-      if (!Number.isInteger(nums[0]) || !Number.isInteger(nums[1]) || !Number.isFinite(nums[2]) || tin === '' || tout === '' || coste === '') {
-        throw corrupt(file, `la línea ${r.line} tiene tokens o coste que no son números`);
-      }
-      return { fecha, tarea, modelo, tokens_entrada: nums[0]!, tokens_salida: nums[1]!, coste_usd: nums[2]! };
-    });
+  const width = legacy ? LEGACY_COLUMNS.length : USAGE_COLUMNS.length;
+  return body.map((r) => {
+    if (r.fields.length !== width) throw corrupt(file, `la línea ${r.line} tiene ${r.fields.length} columnas en vez de ${width}`);
+    const [fecha, tarea, modelo, tin, tout, coste, origen] = r.fields as [string, string, string, string, string, string, string?];
+    const nums = [Number(tin), Number(tout), Number(coste)];
+    if (Number.isNaN(Date.parse(fecha))) throw corrupt(file, `la línea ${r.line} tiene una fecha no válida ("${fecha}")`);
+    if (!Number.isInteger(nums[0]) || !Number.isInteger(nums[1]) || !Number.isFinite(nums[2]) || tin === '' || tout === '' || coste === '') {
+      throw corrupt(file, `la línea ${r.line} tiene tokens o coste que no son números`);
+    }
+    const origin = legacy ? legacyOrigin(tarea) : (origen as UsageOrigin);
+    if (!USAGE_ORIGINS.includes(origin)) {
+      throw corrupt(file, `la línea ${r.line} tiene un origen desconocido ("${origen}"; válidos: ${USAGE_ORIGINS.join(', ')})`);
+    }
+    return { fecha, tarea, modelo, tokens_entrada: nums[0]!, tokens_salida: nums[1]!, coste_usd: nums[2]!, origen: origin };
+  });
+}
+
+function rowLine(row: UsageRow): string {
+  return csvLine(USAGE_COLUMNS.map((c) => (c === 'coste_usd' ? formatUsd(row.coste_usd) : row[c])));
 }
 
 export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK = PRICES_USD_PER_MTOK): UsageLog {
-  const mutex = new Mutex();
-
-  async function read(): Promise<{ text: string; rows: UsageRow[] }> {
-    let text: string;
+  async function readText(): Promise<string> {
     try {
-      text = await readFile(file, 'utf8');
+      return await readFile(file, 'utf8');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { text: '', rows: [] };
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return '';
       throw e;
     }
-    return { text, rows: parseUsageCsv(file, text) };
   }
 
-  /** Creates the file with its header unless it exists (never clobbers rows). */
-  const ensureHeader = () => createFileIfAbsent(file, HEADER);
+  const needsHeader = (text: string) => !stripBom(text).startsWith(HEADER);
 
-  const list = async () => (await read()).rows;
+  /**
+   * Makes the file start with the current header: creates it, gives an empty file its header back,
+   * upgrades a six-column file (every row keeps its figures, `origen` inferred). Never drops a row;
+   * a file it cannot read is reported, not rewritten.
+   */
+  async function ensureHeader(): Promise<void> {
+    if (!needsHeader(await readText())) return;
+    await withFileLock(file, async () => {
+      const text = await readText();
+      if (!needsHeader(text)) return;
+      const rows = parseUsageCsv(file, text);
+      await writeFileAtomic(file, HEADER + rows.map(rowLine).join(''));
+    });
+  }
+
+  const list = async () => parseUsageCsv(file, await readText());
+
+  async function month(date: Date): Promise<UsageMonth> {
+    const ym = date.toISOString().slice(0, 7);
+    const rows = (await list()).filter((r) => new Date(r.fecha).toISOString().slice(0, 7) === ym);
+    const of = (o: UsageOrigin) => rows.filter((r) => r.origen === o);
+    const tokens = (rs: UsageRow[]) => rs.reduce((s, r) => s + r.tokens_entrada + r.tokens_salida, 0);
+    const usd = (rs: UsageRow[]) => Number(formatUsd(rs.reduce((s, r) => s + r.coste_usd, 0)));
+    const notes = of('nota_del_modelo');
+    return {
+      billedUsd: usd(of('facturado')),
+      billedTokens: tokens(of('facturado')),
+      estimatedTokens: tokens(of('estimado')),
+      modelNotes: { rows: notes.length, usd: usd(notes) },
+    };
+  }
 
   return {
     list,
-    append: (input) =>
-      mutex.run(async () => {
-        const price = prices[input.modelo as ModelName];
-        if (!price) {
-          throw new CuadernoError('VALIDATION', `No hay precio para el modelo "${input.modelo}"; modelos con precio: ${Object.keys(prices).join(', ')}.`, { field: 'modelo' });
-        }
-        const row: UsageRow = {
-          fecha: (input.fecha ?? new Date()).toISOString(),
-          tarea: input.tarea,
-          modelo: input.modelo,
-          tokens_entrada: input.tokens_entrada,
-          tokens_salida: input.tokens_salida,
-          coste_usd: Number(formatUsd(costUsd(input.modelo, input.tokens_entrada, input.tokens_salida, prices))),
-        };
-        await ensureHeader();
-        // Refuse to append onto a broken file: the owner must see the problem, not bury it.
-        const { text } = await read();
-        const sep = text.length > 0 && !text.endsWith('\n') ? '\n' : '';
-        await appendFile(file, sep + csvLine(USAGE_COLUMNS.map((c) => (c === 'coste_usd' ? formatUsd(row.coste_usd) : row[c]))));
-        return row;
-      }),
-    monthTotal: async (date) => {
-      const ym = date.toISOString().slice(0, 7);
-      const total = (await list())
-        .filter((r) => new Date(r.fecha).toISOString().slice(0, 7) === ym && !r.tarea.startsWith(ESTIMATED_TASK_PREFIX))
-        .reduce((s, r) => s + r.coste_usd, 0);
-      return Number(formatUsd(total));
+    append: async (input) => {
+      const price = own(prices, input.modelo);
+      if (!price) {
+        throw new CuadernoError('VALIDATION', `No hay precio para el modelo "${input.modelo}"; modelos con precio: ${Object.keys(prices).join(', ')}.`, { field: 'modelo' });
+      }
+      if (!USAGE_ORIGINS.includes(input.origen)) throw new CuadernoError('VALIDATION', `Origen de uso no válido: "${String(input.origen)}"`, { field: 'origen' });
+      const row: UsageRow = {
+        fecha: (input.fecha ?? new Date()).toISOString(),
+        tarea: input.tarea,
+        modelo: input.modelo,
+        tokens_entrada: input.tokens_entrada,
+        tokens_salida: input.tokens_salida,
+        coste_usd: Number(formatUsd(costUsd(input.modelo, input.tokens_entrada, input.tokens_salida, prices))),
+        origen: input.origen,
+      };
+      await ensureHeader();
+      // Refuse to append onto a broken file: the owner must see the problem, not bury it.
+      const text = await readText();
+      parseUsageCsv(file, text);
+      const sep = text.length > 0 && !text.endsWith('\n') ? '\n' : '';
+      await appendFile(file, sep + rowLine(row));
+      return row;
     },
+    monthTotal: async (date) => (await month(date)).billedUsd,
+    month,
   };
 }

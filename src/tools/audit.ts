@@ -9,14 +9,33 @@ import type { ApprovalDecision, ToolCall, ToolOutput, ToolResult } from './contr
 /** Longest string kept verbatim in an audited argument; longer ones are cut and their length noted. */
 export const AUDIT_MAX_STRING = 200;
 
-/** Arguments as they go to the audit log: strings over AUDIT_MAX_STRING are cut. */
-export function auditArgs(input: unknown): unknown {
+/** Deepest nesting kept in an audited argument; deeper values are replaced by a note. */
+export const AUDIT_MAX_DEPTH = 12;
+
+/**
+ * Arguments as they go to the audit log: strings over AUDIT_MAX_STRING are cut, lists and objects
+ * keep their first 20 items and AUDIT_MAX_DEPTH levels, and values JSON cannot hold are named —
+ * so any input (nested 5,000 levels, a BigInt, a getter that throws) still gives a line.
+ */
+export function auditArgs(input: unknown, depth = 0): unknown {
   if (typeof input === 'string') {
     return input.length > AUDIT_MAX_STRING ? `${input.slice(0, AUDIT_MAX_STRING)}… [${input.length} caracteres]` : input;
   }
-  if (Array.isArray(input)) return input.slice(0, 20).map(auditArgs);
+  if (typeof input === 'bigint' || typeof input === 'function' || typeof input === 'symbol') return `[${typeof input}]`;
+  if (typeof input === 'number' && !Number.isFinite(input)) return `[${String(input)}]`;
   if (input && typeof input === 'object') {
-    return Object.fromEntries(Object.entries(input as Record<string, unknown>).slice(0, 20).map(([k, v]) => [auditArgs(k) as string, auditArgs(v)]));
+    if (depth >= AUDIT_MAX_DEPTH) return `[anidado a más de ${AUDIT_MAX_DEPTH} niveles]`;
+    try {
+      if (Array.isArray(input)) return input.slice(0, 20).map((v) => auditArgs(v, depth + 1));
+      // Own entries only, as plain data: a key named __proto__ stays a key.
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(input as Record<string, unknown>).slice(0, 20)) {
+        Object.defineProperty(out, auditArgs(k) as string, { value: auditArgs(v, depth + 1), enumerable: true, writable: true, configurable: true });
+      }
+      return out;
+    } catch (e) {
+      return `[no se pudo leer: ${e instanceof Error ? e.message.slice(0, 80) : 'error'}]`;
+    }
   }
   return input;
 }

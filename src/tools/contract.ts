@@ -91,6 +91,11 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   /** Always true (SPEC §3). */
   strict: true;
   effect: EffectLevel;
+  /**
+   * Numeric bounds the dispatcher checks but the model's schema does not carry (strict tool use
+   * takes no `minimum`/`maximum`): `{ tokens_entrada: { maximum: 60000 } }`.
+   */
+  internalLimits?: Readonly<Record<string, { minimum?: number; maximum?: number }>>;
   /** The permission this tool gets in the default policy. */
   defaultPermission: Permission;
   /** Stages a call with these (valid) args will run, in order, for planning and the Gantt chart. */
@@ -99,7 +104,7 @@ export interface ToolDefinition<A = Record<string, unknown>> {
    * SPEC §6 key that depends on *what* is asked, not *when*: `portada-2026-S3`. Absent for tools
    * whose repetition is harmless (reads) — the dispatcher then never caches.
    */
-  idempotencyKey?(args: A, ctx: { now: Date; callId?: string }): string;
+  idempotencyKey?(args: A, ctx: { now: Date; callId?: string }): string | Promise<string>;
   /** Side-effecting tools describe what they would do (paths, engine, estimate, cached). */
   dryRun?(args: A, ctx: ToolContext): Promise<DryRun>;
   execute(args: A, ctx: ToolContext): Promise<ToolOutput>;
@@ -147,7 +152,12 @@ export interface IdempotencyStore {
    * Runs `work` once per key: a stored result is returned without running; two concurrent calls
    * with the same key share one execution (single flight); a success is stored atomically.
    */
-  runOnce(key: string, work: () => Promise<ToolOutput>): Promise<{ output: ToolOutput; cached: boolean }>;
+  /**
+   * `acrossProcesses`: also make another process asking the same key wait and reuse this result
+   * (an inter-process lock held while `work` runs) — for sensitive effects like a cover or a
+   * narration, which must never be generated twice.
+   */
+  runOnce(key: string, work: () => Promise<ToolOutput>, opts?: { acrossProcesses?: boolean }): Promise<{ output: ToolOutput; cached: boolean }>;
   /** Next free versioned key for a deliberate redo: `portada-2026-S3` → `portada-2026-S3-v2`. */
   nextVersion(key: string): Promise<string>;
 }

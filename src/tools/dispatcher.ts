@@ -93,10 +93,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return { tool: tool.definition, args: v.value };
   }
 
-  function keyFor(call: ToolCall, def: Def, args: Record<string, unknown>): string | undefined {
+  async function keyFor(call: ToolCall, def: Def, args: Record<string, unknown>): Promise<string | undefined> {
     if (!deps.idempotency || !def.idempotencyKey) return undefined;
     // An empty key means "no idempotency for this call" (e.g. crear_tarjetas without a callId).
-    return def.idempotencyKey(args, { now: deps.now(), callId: call.id || undefined }) || undefined;
+    return (await def.idempotencyKey(args, { now: deps.now(), callId: call.id || undefined })) || undefined;
   }
 
   type Def = NonNullable<Awaited<ReturnType<typeof resolve>>['tool']>;
@@ -112,7 +112,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const r = await resolve(call);
     if (r.error) return r;
     if (permissionFor(deps.policy, r.tool.name, r.tool.effect) === 'denegar') return { error: denied(r.tool.name) };
-    return { ...r, preview: await previewOf(r.tool, r.args, ctx, keyFor(call, r.tool, r.args)) };
+    return { ...r, preview: await previewOf(r.tool, r.args, ctx, await keyFor(call, r.tool, r.args)) };
   }
 
   function context(call: ToolCall, opts: DispatchOptions): ToolContext {
@@ -127,7 +127,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const permission = permissionFor(deps.policy, tool.name, tool.effect);
     if (permission === 'denegar') return denied(tool.name);
 
-    let key = keyFor(call, tool, args);
+    let key = await keyFor(call, tool, args);
     if (opts.dryRun) {
       const preview = await previewOf(tool, args, ctx, key);
       return { content: S.dryRun(tool.name, preview), is_error: false, outcome: 'simulacro' };
@@ -161,7 +161,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     let cached = false;
     if (key) {
       if (opts.redo) key = await deps.idempotency!.nextVersion(key);
-      ({ output, cached } = await deps.idempotency!.runOnce(key, () => tool.execute(args, ctx)));
+      ({ output, cached } = await deps.idempotency!.runOnce(key, () => tool.execute(args, ctx), { acrossProcesses: tool.effect >= 3 }));
     } else {
       output = await tool.execute(args, ctx);
     }

@@ -57,6 +57,11 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     return deps.media.fluxUrl ? createFluxEngine({ url: deps.media.fluxUrl, timeoutMs: deps.media.timeoutMs }) : undefined;
   }
 
+  /** The engine a call names (what changes the picture): part of its key and, off the default, of its file. */
+  const engineId = (args: CoverArgs) => (args.maqueta ? 'maqueta' : 'flux');
+  /** `semana_03.png` for the CPU mock-up (as always); another engine's cover never overwrites it. */
+  const stemFor = (args: CoverArgs) => (args.maqueta ? weekStem(args.semana as Week) : `${weekStem(args.semana as Week)}-${engineId(args)}`);
+
   function stages(args: CoverArgs): StageSpec[] {
     return [
       { name: 'prompt', label: 'Prompt de portada', lane: 'cpu', estimateMs: STAGE_ESTIMATES_MS.coverPrompt },
@@ -78,7 +83,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
       throwIfAborted(ctx.signal);
       return buildCoverPrompt(week, await deps.notes.list());
     });
-    const out = await chooseOutput(dir, weekStem(week), 'png', ctx.redo === true);
+    const out = await chooseOutput(dir, stemFor(args), 'png', ctx.redo === true);
     const seed = coverSeed(year, week, out.version);
     // The stage's own signal (scheduler cancel/timeout) and the call's signal both stop the engine.
     const image = await ctx.stage(imageStage, (signal) =>
@@ -128,7 +133,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
   async function dryRun(args: CoverArgs, ctx: ToolContext): Promise<DryRun> {
     const engine = engineFor(args);
     const lane = args.maqueta ? 'cpu' : 'gpu';
-    const out = await chooseOutput(dir, weekStem(args.semana), 'png', ctx.redo === true);
+    const out = await chooseOutput(dir, stemFor(args), 'png', ctx.redo === true);
     const total = stages(args).reduce((s, st) => s + st.estimateMs, 0);
     return {
       summary: MSG.coverDry(args.semana, args.maqueta ? 'maqueta' : 'flux', lane),
@@ -157,7 +162,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     effect: 3,
     defaultPermission: 'confirmar',
     stages,
-    idempotencyKey: (args, { now }) => idempotencyKey('portada', now.getFullYear(), args.semana),
+    idempotencyKey: (args, { now }) => idempotencyKey(`portada-${engineId(args)}`, now.getFullYear(), args.semana),
     dryRun,
     execute: (args, ctx) => execute(args, { ...ctx, now: ctx.now ?? clock }),
   };

@@ -58,7 +58,7 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
   registry.register(cardsTool(noteIds));
   registry.register(media.generar_portada);
   registry.register(media.narrar_resumen);
-  registry.register(createRegistrarUso({ usage: notebook.usage, file: notebook.files.usage, prices: config.prices }));
+  registry.register(createRegistrarUso({ usage: notebook.usage, file: notebook.files.usage, prices: config.prices, maxInputTokens: config.limits.tokenBudget }));
 
   /** Re-registers crear_tarjetas when the set of note ids changed (its enum is the ids that exist). */
   const follow = (ids: number[]) => {

@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 import { CuadernoError, EngineError } from '../errors.js';
 import type { DryRun, StageSpec, ToolContext, ToolDefinition, ToolOutput } from './contract.js';
 import { type NotesReader, type Week, WEEK_PROPERTY, weekStem, weekTitle } from './domain.js';
-import { idempotencyKey } from './idempotency-key.js';
+import { idempotencyKey, keyPart } from './idempotency-key.js';
 import { checkConsent, consentFile, type Consent } from './media/consent.js';
 import { STAGE_ESTIMATES_MS, throwIfAborted, type SpeechEngine } from './media/engines.js';
 import { createEspeakEngine } from './media/espeak.js';
@@ -59,6 +59,19 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     ];
   }
 
+  /**
+   * The engine and voice a call names (what changes the audio): `juguete`, or `xtts-<voz>` with the
+   * voice of the consent on file (`xtts-sin_voz` without one: that call is refused anyway).
+   */
+  async function voiceId(args: NarrationArgs, now: Date): Promise<string> {
+    if (args.motor === 'juguete') return 'juguete';
+    const consent = await checkConsent(deps.dataDir, now).catch(() => undefined);
+    return `xtts-${consent ? keyPart(consent.voz) : 'sin_voz'}`;
+  }
+  /** `semana_03.wav` for the local voice (as always); a cloned voice's narration never overwrites it. */
+  const stemFor = async (args: NarrationArgs, now: Date) =>
+    (args.motor === 'juguete' ? weekStem(args.semana as Week) : `${weekStem(args.semana as Week)}-${await voiceId(args, now)}`);
+
   /** The engine for `motor`, or the reasons it cannot run (URL missing, consent missing/expired). */
   async function engineFor(args: NarrationArgs, now: Date): Promise<{ engine?: SpeechEngine; errors: CuadernoError[] }> {
     if (args.motor === 'juguete') return { engine: createEspeakEngine(), errors: [] };
@@ -101,7 +114,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
       ICRD: created.toISOString().slice(0, 10),
       INAM: `${weekTitle(week)} — resumen narrado`,
     });
-    const out = await chooseOutput(dir, weekStem(week), 'wav', ctx.redo === true);
+    const out = await chooseOutput(dir, await stemFor(args, ctx.now()), 'wav', ctx.redo === true);
     throwIfAborted(ctx.signal);
     await writeFileAtomic(out.file, wav);
 
@@ -133,7 +146,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
   async function dryRun(args: NarrationArgs, ctx: ToolContext): Promise<DryRun> {
     const { errors } = await engineFor(args, ctx.now());
     const lane = args.motor === 'xtts' ? 'gpu' : 'cpu';
-    const out = await chooseOutput(dir, weekStem(args.semana), 'wav', ctx.redo === true);
+    const out = await chooseOutput(dir, await stemFor(args, ctx.now()), 'wav', ctx.redo === true);
     return {
       summary: MSG.narrationDry(args.semana, args.motor, lane),
       writes: [out.file],
@@ -161,7 +174,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     effect: 3,
     defaultPermission: 'confirmar',
     stages,
-    idempotencyKey: (args, { now }) => idempotencyKey('narracion', now.getFullYear(), args.semana),
+    idempotencyKey: async (args, { now }) => idempotencyKey(`narracion-${await voiceId(args, now)}`, now.getFullYear(), args.semana),
     dryRun,
     execute: (args, ctx) => execute(args, { ...ctx, now: ctx.now ?? clock }),
   };

@@ -5,7 +5,7 @@
  * real `usage` through the same UsageLog.
  */
 import path from 'node:path';
-import { costUsd } from '../config.js';
+import { costUsd, MAX_OUTPUT_TOKENS } from '../config.js';
 import type { Config, ModelName } from '../config.js';
 import type { UsageLog } from '../store/index.js';
 import { formatUsd } from '../store/index.js';
@@ -21,7 +21,11 @@ export interface RegistrarUsoArgs {
 
 const STAGE = { name: 'registro', label: 'Registrar uso', lane: 'cpu', estimateMs: 100 } as const;
 
-export function createRegistrarUso(deps: { usage: UsageLog; file: string; prices: Config['prices'] }): ToolDefinition<RegistrarUsoArgs> {
+/**
+ * @param deps.maxInputTokens the run's token budget (`PRESUPUESTO_TOKENS`): a note claiming more is
+ *   refused by the dispatcher's validation (the bound is not in the schema the model sees).
+ */
+export function createRegistrarUso(deps: { usage: UsageLog; file: string; prices: Config['prices']; maxInputTokens: number }): ToolDefinition<RegistrarUsoArgs> {
   const models = Object.keys(deps.prices) as ModelName[];
   return {
     name: 'registrar_uso',
@@ -43,6 +47,7 @@ export function createRegistrarUso(deps: { usage: UsageLog; file: string; prices
       additionalProperties: false,
     },
     strict: true,
+    internalLimits: { tokens_entrada: { maximum: deps.maxInputTokens }, tokens_salida: { maximum: MAX_OUTPUT_TOKENS } },
     effect: 2,
     defaultPermission: 'auto',
     stages: () => [STAGE],
@@ -60,7 +65,7 @@ export function createRegistrarUso(deps: { usage: UsageLog; file: string; prices
       };
     },
     async execute(args, ctx) {
-      const row = await ctx.stage(STAGE, () => deps.usage.append({ ...args, fecha: ctx.now() }));
+      const row = await ctx.stage(STAGE, () => deps.usage.append({ ...args, fecha: ctx.now(), origen: 'nota_del_modelo' }));
       return { content: JSON.stringify(row) };
     },
   };

@@ -37,7 +37,7 @@ export class ToolRegistry {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   register(def: ToolDefinition<any>): void {
     assertToolShape(def);
-    this.#tools.set(def.name, { definition: def, validate: compileValidator(def.input_schema) });
+    this.#tools.set(def.name, { definition: def, validate: compileValidator(def.input_schema, def.internalLimits) });
     this.#definitions.set(def.name, def);
   }
 

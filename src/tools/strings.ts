@@ -2,16 +2,25 @@
  * Every Spanish text of the tools layer that the model or the owner reads (validation problems,
  * dispatcher results, approval prompts), in one place so it can be reviewed and translated.
  */
+import { own } from '../lib/own.js';
 import type { ApprovalDecision, DryRun } from './contract.js';
 
-/** Short, JSON-ish rendering of a value inside a message (strings quoted, long ones cut). */
+/**
+ * Short, JSON-ish rendering of a value inside a message (strings quoted, long ones cut). Never
+ * throws: a value JSON cannot write (nested thousands of levels, a BigInt, a Symbol) is named.
+ */
 export function showValue(v: unknown, max = 40): string {
-  let s: string;
+  let s: string | undefined;
   try {
-    s = JSON.stringify(v) ?? String(v);
+    s = JSON.stringify(v);
   } catch {
-    s = String(v);
+    s = undefined;
   }
+  s ??= typeof v === 'symbol' ? v.toString()
+    : typeof v === 'bigint' ? `${v.toString()}n`
+      : typeof v === 'function' ? '[función]'
+        : Array.isArray(v) ? '[lista muy anidada]'
+          : v !== null && typeof v === 'object' ? '{objeto muy anidado}' : String(v);
   return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 
@@ -45,7 +54,7 @@ const TOOL_WORDS: Readonly<Record<string, string>> = Object.freeze({
 
 /** The tool's name in words ("generar la portada de la semana"); unknown tools keep their id. */
 export function toolInWords(tool: string): string {
-  return TOOL_WORDS[tool] ?? tool;
+  return own(TOOL_WORDS, tool) ?? String(tool);
 }
 
 export const S = {

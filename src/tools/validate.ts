@@ -15,6 +15,9 @@ import { S } from './strings.js';
 /** Longest string argument accepted (characters); queries and task names are short by nature. */
 export const MAX_STRING_CHARS = 2_000;
 
+/** Per-argument bounds the dispatcher adds to a tool's schema (ToolDefinition.internalLimits). */
+export type ToolLimits = Readonly<Record<string, { minimum?: number; maximum?: number }>>;
+
 export type ProblemCode = 'missing' | 'extra' | 'type' | 'enum' | 'too_long' | 'out_of_range' | 'not_object' | 'other';
 
 /** One structured validation problem; `reason` is the Spanish line shown to the model. */
@@ -42,10 +45,10 @@ export class ValidationError extends CuadernoError {
 const ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: false, useDefaults: false, removeAdditional: false });
 
 /** The schema actually compiled: the model's schema plus the internal limits described above. */
-export function withInternalLimits(schema: ObjectSchema): Record<string, unknown> {
+export function withInternalLimits(schema: ObjectSchema, limits: ToolLimits = {}): Record<string, unknown> {
   const properties: Record<string, Record<string, unknown>> = {};
   for (const [name, prop] of Object.entries(schema.properties)) {
-    const p = { ...prop };
+    const p: Record<string, unknown> = { ...prop, ...(Object.hasOwn(limits, name) ? limits[name] : {}) };
     if (p.type === 'string' && !('enum' in p) && !('maxLength' in p)) p.maxLength = MAX_STRING_CHARS;
     if (p.type === 'integer' && !('enum' in p)) {
       if (!('minimum' in p)) p.minimum = 0;
@@ -98,8 +101,8 @@ function toProblem(e: ErrorObject, input: unknown): ValidationProblem {
  * validator. A wrong-typed field reports only its type (its enum/length problems would be noise);
  * a non-object input reports only that.
  */
-export function compileValidator<A>(schema: ObjectSchema): Validator<A> {
-  const fn: ValidateFunction = ajv.compile(withInternalLimits(schema));
+export function compileValidator<A>(schema: ObjectSchema, limits: ToolLimits = {}): Validator<A> {
+  const fn: ValidateFunction = ajv.compile(withInternalLimits(schema, limits));
   return (input) => {
     if (fn(input)) return { ok: true, value: input as A };
     const problems = (fn.errors ?? []).map((e) => toProblem(e, input));

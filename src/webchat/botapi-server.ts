@@ -7,6 +7,7 @@
  * Every Bot API request is recorded in memory for tests.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Message, Update, User, UserFromGetMe } from 'grammy/types';
 import { ChatState, type ChatListener } from './chat-state.js';
@@ -15,9 +16,10 @@ import { CHAT_FILE, CHAT_FILE_VERSION, ChatSaver, type ChatFile, type LogLine } 
 import { commandEntities } from './format.js';
 import { LIMITS } from './method-kit.js';
 import { METHODS } from './methods.js';
-import { BotApiError, readParams, type BotParams } from './params.js';
+import { BotApiError, InFlightBytes, readParams, type BotParams } from './params.js';
 import { serveStoredFile } from './serve-file.js';
 import { UpdateQueue } from './updates.js';
+import { own } from '../lib/own.js';
 
 /** The person using the chat page. Private chat id = user id, as on Telegram. */
 export interface WebchatUser {
@@ -40,7 +42,7 @@ export interface EmbeddedBotApiOptions {
    * Keep the chat in `<filesDir>/chat.json` across restarts (persist.ts), starting from `saved`
    * (what loadChatFile read). Absent: the chat lives in memory only.
    */
-  persist?: { saved?: ChatFile; log?: LogLine };
+  persist?: { saved?: ChatFile; log?: LogLine; lostHistory?: boolean };
 }
 
 /** One Bot API call as the server received it; file parts appear as `{ filename, size }`. */
@@ -54,6 +56,12 @@ export interface RecordedRequest {
   at: number;
 }
 
+/** Messages per chat kept in `chat.json` (and on the page); older ones go to CHAT_ARCHIVE_FILE. */
+export const MAX_KEPT_MESSAGES = 1_000;
+
+/** Where messages rotated out of `chat.json` are appended, one JSON message per line. */
+export const CHAT_ARCHIVE_FILE = 'chat-archivo.jsonl';
+
 /** Requests kept in memory; older ones are dropped so a long session stays small. */
 export const MAX_RECORDED_REQUESTS = 5000;
 
@@ -64,9 +72,12 @@ export class EmbeddedBotApi {
   readonly bot: UserFromGetMe;
   readonly user: User;
   readonly requests: RecordedRequest[] = [];
+  /** Request bodies being read, all requests together (MAX_IN_FLIGHT_BYTES). */
+  readonly uploads = new InFlightBytes();
   private readonly token: string;
   private readonly requestListeners = new Set<(r: RecordedRequest) => void>();
   private readonly saver: ChatSaver | undefined;
+  private archiving: Promise<void> = Promise.resolve();
 
   constructor(opts: EmbeddedBotApiOptions) {
     this.token = opts.token;
@@ -78,6 +89,13 @@ export class EmbeddedBotApi {
       this.updates.nextUpdateId = saved.nextUpdateId;
     }
     if (opts.persist) {
+      const archive = path.join(opts.filesDir, CHAT_ARCHIVE_FILE);
+      this.state.retain(MAX_KEPT_MESSAGES, (gone) => {
+        const lines = gone.map((m) => `${JSON.stringify(m)}\n`).join('');
+        this.archiving = this.archiving.then(() => appendFile(archive, lines)).catch((e: unknown) => {
+          opts.persist?.log?.(`No se pudo archivar mensajes antiguos del chat en ${archive}: ${e instanceof Error ? e.message : String(e)}`);
+        });
+      });
       this.saver = new ChatSaver(path.join(opts.filesDir, CHAT_FILE), () => this.toChatFile(), opts.persist.log);
       this.state.subscribe((e) => {
         if (e.type === 'message' || e.type === 'edit' || e.type === 'delete' || e.type === 'commands') this.saver?.markDirty();
@@ -93,6 +111,10 @@ export class EmbeddedBotApi {
     const user = opts.user ?? DEFAULT_WEBCHAT_USER;
     this.user = { id: user.id, is_bot: false, first_name: user.first_name, language_code: 'es', ...(user.username ? { username: user.username } : {}) };
     this.state.openPrivateChat(this.user);
+    // The history was damaged and set aside: new messages must not reuse the lost ones' ids, or
+    // the bot, editing a message it remembers (a pending approval), would edit a stranger's. With
+    // fresh ids its edit gets "message to edit not found" and it sends the question again.
+    if (opts.persist?.lostHistory) this.state.skipIdsTo(this.user.id, Math.floor(Date.now() / 1000));
   }
 
   /** The page's chat id (the user's private chat). */
@@ -106,13 +128,19 @@ export class EmbeddedBotApi {
    */
   async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     const file = /^\/file\/bot([^/]+)\/(.+)$/.exec(url.pathname);
+    const call = /^\/bot([^/]*)\/([^/]*)$/.exec(url.pathname);
+    // The bot is a program, never a browser: a page (even our own chat page) must not reach these
+    // routes, whatever it guessed or stole. Browsers mark every request with one of these headers.
+    if ((file || call) && (req.headers.origin !== undefined || req.headers['sec-fetch-site'] !== undefined)) {
+      sendJson(res, 403, { ok: false, error_code: 403, description: 'Forbidden: browser requests are not accepted' });
+      return true;
+    }
     if (file) {
       const stored = file[1] === this.token ? this.files.getByPath(decodeURIComponent(file[2] as string)) : undefined;
       if (!stored) sendJson(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
-      else serveStoredFile(req, res, stored, false);
+      else serveStoredFile(req, res, stored);
       return true;
     }
-    const call = /^\/bot([^/]*)\/([^/]*)$/.exec(url.pathname);
     if (!call) return false;
     const [, token, method = ''] = call;
     if (token !== this.token) {
@@ -123,7 +151,7 @@ export class EmbeddedBotApi {
     res.on('close', () => abort.abort());
     let params: BotParams = { values: {}, files: {} };
     try {
-      params = await readParams(req, url);
+      params = await readParams(req, url, this.uploads);
       const result = await this.call(method, params, abort.signal);
       this.record(method, params, true);
       sendJson(res, 200, { ok: true, result });
@@ -138,7 +166,7 @@ export class EmbeddedBotApi {
 
   /** Runs one Bot API method in-process (what `handle` does after decoding the request). */
   async call(method: string, params: BotParams, signal: AbortSignal = new AbortController().signal): Promise<unknown> {
-    const impl = METHODS[method.toLowerCase()];
+    const impl = own(METHODS, method.toLowerCase());
     if (!impl) throw new BotApiError(404, 'Not Found');
     return impl({ state: this.state, files: this.files, updates: this.updates, bot: this.bot, signal }, params);
   }
@@ -215,6 +243,7 @@ export class EmbeddedBotApi {
 
   /** Writes any unsaved chat change now (start.ts calls it on close); no-op without persistence. */
   async flush(): Promise<void> {
+    await this.archiving;
     await this.saver?.flush();
   }
 

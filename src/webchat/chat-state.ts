@@ -40,7 +40,26 @@ export class ChatState {
   private readonly queries = new Map<string, PendingQuery>();
   private readonly listeners = new Set<ChatListener>();
   private queryCounter = 0;
+  private retention: { max: number; evict: (messages: Message[]) => void } | undefined;
   commands: BotCommand[] = [];
+
+  /**
+   * Keeps at most `max` messages per chat: older ones are handed to `evict` (to archive) and
+   * dropped, so the saved history does not grow without bound. Applied now and on every new message.
+   */
+  retain(max: number, evict: (messages: Message[]) => void): void {
+    this.retention = { max, evict };
+    for (const chatId of this.messages.keys()) this.trim(chatId);
+  }
+
+  private trim(chatId: number): void {
+    const bucket = this.messages.get(chatId);
+    if (!this.retention || !bucket || bucket.size <= this.retention.max) return;
+    const old = [...bucket.keys()].sort((a, b) => a - b).slice(0, bucket.size - this.retention.max);
+    const gone = old.map((id) => bucket.get(id)!);
+    for (const id of old) bucket.delete(id);
+    this.retention.evict(gone);
+  }
 
   /** Makes `user`'s private chat known (chat id = user id, as on Telegram). */
   openPrivateChat(user: User): Chat {
@@ -56,6 +75,11 @@ export class ChatState {
     return this.chats.get(chatId);
   }
 
+  /** The next message of `chatId` gets an id above `id` (ids are never reused; see botapi-server). */
+  skipIdsTo(chatId: number, id: number): void {
+    this.lastMessageId.set(chatId, Math.max(this.lastMessageId.get(chatId) ?? 0, id));
+  }
+
   /** Stores a new message with the next id of its chat and publishes it. */
   add(chatId: number, build: (messageId: number) => Message): Message {
     const id = (this.lastMessageId.get(chatId) ?? 0) + 1;
@@ -63,6 +87,7 @@ export class ChatState {
     const message = build(id);
     this.bucket(chatId).set(id, message);
     this.emit({ type: 'message', message });
+    this.trim(chatId);
     return message;
   }
 

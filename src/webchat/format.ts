@@ -4,6 +4,7 @@
  * Malformed markup is rejected with Telegram's "can't parse entities" error, so a bot that would
  * fail on the real server fails here too.
  */
+import { own } from '../lib/own.js';
 import type { MessageEntity } from 'grammy/types';
 import { badRequest } from './params.js';
 
@@ -45,7 +46,7 @@ function parseHtml(raw: string): Formatted {
       if (!m) throw cantParse(`Can't find end of the entity starting at byte offset ${i}`);
       const name = (m[1] as string).toLowerCase();
       const decoded = name.startsWith('#x') ? String.fromCodePoint(parseInt(name.slice(2), 16))
-        : name.startsWith('#') ? String.fromCodePoint(parseInt(name.slice(1), 10)) : HTML_ESCAPES[name];
+        : name.startsWith('#') ? String.fromCodePoint(parseInt(name.slice(1), 10)) : own(HTML_ESCAPES, name);
       if (decoded === undefined) throw cantParse(`Unsupported HTML entity "${m[0]}"`);
       text += decoded;
       i += m[0].length;
@@ -68,8 +69,8 @@ function parseHtml(raw: string): Formatted {
         open.push({ tag, type: 'text_link', offset: text.length, url: href ? (href[1] ?? href[2] ?? href[3]) : '' });
       } else if (tag === 'span' && /class\s*=\s*["']?tg-spoiler/i.test(attrs)) {
         open.push({ tag, type: 'spoiler', offset: text.length });
-      } else if (HTML_TAGS[tag]) {
-        open.push({ tag, type: HTML_TAGS[tag] as Simple, offset: text.length });
+      } else if (own(HTML_TAGS, tag)) {
+        open.push({ tag, type: own(HTML_TAGS, tag) as Simple, offset: text.length });
       } else {
         throw cantParse(`Unsupported start tag "${tag}" at byte offset ${i}`);
       }
@@ -137,7 +138,7 @@ function parseMarkdown(raw: string, v2: boolean): Formatted {
     }
     const two = raw.slice(i, i + 2);
     const mark = v2 && (two === '__' || two === '||') ? two : ch;
-    const type = v2 ? V2_MARKS[mark] : ({ '*': 'bold', _: 'italic' } as Record<string, Simple>)[mark];
+    const type = own(v2 ? V2_MARKS : { '*': 'bold', _: 'italic' }, mark);
     if (type) {
       const start = open.get(mark);
       if (start === undefined) open.set(mark, text.length);

@@ -1,8 +1,9 @@
 /**
  * The local Telegram-like chat used when no TELEGRAM_BOT_TOKEN is set. main.ts needs:
  *
- *   const chat = await startEmbeddedTelegram({ host, port, token: WEBCHAT_TOKEN, filesDir });
- *   const bot = new Bot(WEBCHAT_TOKEN, { client: { apiRoot: chat.apiRoot } });
+ *   const token = await loadWebchatToken(filesDir);   // random per installation, mode 0600
+ *   const chat = await startEmbeddedTelegram({ host, port, token, filesDir });
+ *   const bot = new Bot(token, { client: { apiRoot: chat.apiRoot } });
  *   console.log(webchatReadyMessage(chat.chatUrl));   // and allow DEFAULT_WEBCHAT_USER.id
  */
 export { startEmbeddedTelegram, type EmbeddedTelegram, type EmbeddedTelegramOptions } from './start.js';
@@ -11,8 +12,7 @@ export type { ChatEvent } from './chat-state.js';
 export { LIMITS as BOT_API_LIMITS } from './method-kit.js';
 import { S } from './strings.js';
 
-/** A token for the embedded server only (it is never valid on api.telegram.org). */
-export const WEBCHAT_TOKEN = '7000000001:cuaderno-vivo-chat-local';
+export { loadWebchatToken, newWebchatToken, TOKEN_FILE } from './token.js';
 
 /** The line main.ts prints once the chat is up. */
 export function webchatReadyMessage(chatUrl: string): string {

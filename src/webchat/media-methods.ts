@@ -6,6 +6,7 @@
 import type { Message } from 'grammy/types';
 import type { FileKind, StoredFile } from './files.js';
 import { baseMessage, formattedText, inlineMarkup, targetChat, withEntities, withMarkup, type MethodContext } from './method-kit.js';
+import { isRasterImage } from './media.js';
 import { badRequest, intParam, stringParam, type BotParams } from './params.js';
 
 const KIND_NAME: Record<FileKind, string> = { photos: 'Photo', music: 'Audio', documents: 'Document', voice: 'Voice' };
@@ -20,6 +21,8 @@ async function resolveUpload(ctx: MethodContext, p: BotParams, field: string, ki
   }
   if (part) {
     if (part.data.length === 0) throw badRequest('file must be non-empty');
+    // Sniffed from the bytes before anything is written: an SVG (script) named photo.png is no photo.
+    if (kind === 'photos' && !isRasterImage(part.data)) throw badRequest('IMAGE_PROCESS_FAILED');
     return ctx.files.save(part.data, part.filename || `${field}`, kind);
   }
   if (value === undefined || value === null || value === '') throw badRequest(`there is no ${field} in the request`);

@@ -2,6 +2,15 @@
  * Pure helpers that look at uploaded bytes: what kind of file it is and the numbers Telegram puts
  * in its objects (photo width/height, audio duration). Only headers are read; nothing is decoded.
  */
+import { own } from '../lib/own.js';
+
+/** The only image types sendPhoto takes (and the page shows inline): never SVG, which can run script. */
+export const RASTER_MIMES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+
+/** True when the bytes themselves are a PNG, JPEG, WebP or GIF (the file name is not asked). */
+export function isRasterImage(data: Uint8Array): boolean {
+  return RASTER_MIMES.has(sniffMime(data, ''));
+}
 
 /** MIME type from magic bytes, falling back to the file name's extension, then octet-stream. */
 export function sniffMime(data: Uint8Array, filename = ''): string {
@@ -16,7 +25,7 @@ export function sniffMime(data: Uint8Array, filename = ''): string {
   if (b.length >= 2 && b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0) return 'audio/mpeg';
   if (b.length >= 12 && b.toString('latin1', 4, 8) === 'ftyp') return 'audio/mp4';
   if (b.length >= 5 && b.toString('latin1', 0, 5) === '%PDF-') return 'application/pdf';
-  return MIME_BY_EXT[extensionOf(filename)] ?? 'application/octet-stream';
+  return own(MIME_BY_EXT, extensionOf(filename)) ?? 'application/octet-stream';
 }
 
 const MIME_BY_EXT: Record<string, string> = {
@@ -29,7 +38,7 @@ const MIME_BY_EXT: Record<string, string> = {
 /** Extension (lower case, no dot) the file is stored and served under. */
 export function extensionFor(mime: string, filename = ''): string {
   const fromName = extensionOf(filename);
-  if (fromName && MIME_BY_EXT[fromName] === mime) return fromName;
+  if (fromName && own(MIME_BY_EXT, fromName) === mime) return fromName;
   const found = Object.entries(MIME_BY_EXT).find(([, m]) => m === mime);
   return found?.[0] ?? (/^[a-z0-9]{1,5}$/.test(fromName) ? fromName : 'bin');
 }

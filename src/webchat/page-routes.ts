@@ -49,7 +49,7 @@ export class PageRoutes {
       if (file) {
         const stored = this.api.files.get(file[1] as string);
         if (!stored) return sendText(res, 404, S.fileNotFound);
-        return serveStoredFile(req, res, stored, stored.kind === 'documents' && url.searchParams.has('download'));
+        return serveStoredFile(req, res, stored, url.searchParams.has('download'));
       }
     }
     if (req.method === 'POST' && (path === '/api/messages' || path === '/api/callbacks')) {

@@ -10,6 +10,34 @@ import { MultipartError, parseMultipart, type UploadedPart } from './multipart.j
 /** Telegram's own upload ceiling for bots (50 MB); larger bodies get 413. */
 export const MAX_BODY_BYTES = 50 * 1024 * 1024;
 
+/** Request bodies held in memory at once, all requests together; past it a request gets 429. */
+export const MAX_IN_FLIGHT_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Bytes of request bodies being read right now. A request reserves its declared Content-Length up
+ * front (a chunked one grows its reservation as it reads), so a burst of large uploads is refused
+ * with 429 before it is buffered instead of adding up in memory.
+ */
+export class InFlightBytes {
+  private used = 0;
+  constructor(readonly limit = MAX_IN_FLIGHT_BYTES) {}
+
+  /** Bytes reserved now (tests wait on it). */
+  get bytes(): number {
+    return this.used;
+  }
+
+  /** Reserves `n` bytes or throws 429; the caller must `release` what it reserved. */
+  reserve(n: number): void {
+    if (this.used + n > this.limit) throw new BotApiError(429, 'Too Many Requests: retry after 1');
+    this.used += n;
+  }
+
+  release(n: number): void {
+    this.used = Math.max(0, this.used - n);
+  }
+}
+
 /** An error with the HTTP status and the exact `description` Telegram would send. */
 export class BotApiError extends Error {
   constructor(readonly status: number, readonly description: string) {
@@ -32,11 +60,11 @@ export interface BotParams {
 const JSON_FIELDS = ['reply_markup', 'entities', 'caption_entities', 'commands', 'allowed_updates', 'scope',
   'link_preview_options', 'reply_parameters'];
 
-/** Reads the whole request (≤ MAX_BODY_BYTES) and returns its parameters. */
-export async function readParams(req: IncomingMessage, url: URL): Promise<BotParams> {
+/** Reads the whole request (≤ MAX_BODY_BYTES, within `inFlight`) and returns its parameters. */
+export async function readParams(req: IncomingMessage, url: URL, inFlight: InFlightBytes = new InFlightBytes()): Promise<BotParams> {
   const values: Record<string, unknown> = Object.fromEntries(url.searchParams);
   let files: Record<string, UploadedPart> = {};
-  const body = await readBody(req);
+  const body = await readBody(req, inFlight);
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (body.length > 0) {
     if (type.startsWith('application/json')) {
@@ -74,16 +102,31 @@ export async function readParams(req: IncomingMessage, url: URL): Promise<BotPar
   return { values, files };
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > MAX_BODY_BYTES) throw new BotApiError(413, 'Request Entity Too Large');
-    chunks.push(buf);
+async function readBody(req: IncomingMessage, inFlight: InFlightBytes): Promise<Buffer> {
+  const tooLarge = () => new BotApiError(413, 'Request Entity Too Large');
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  let reserved = 0;
+  const grow = (n: number) => {
+    if (n <= reserved) return;
+    inFlight.reserve(n - reserved);
+    reserved = n;
+  };
+  try {
+    grow(Number.isFinite(declared) ? declared : 0);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      const buf = chunk as Buffer;
+      size += buf.length;
+      if (size > MAX_BODY_BYTES) throw tooLarge();
+      grow(size);
+      chunks.push(buf);
+    }
+    return Buffer.concat(chunks);
+  } finally {
+    inFlight.release(reserved);
   }
-  return Buffer.concat(chunks);
 }
 
 /** An integer parameter (numbers may arrive as strings); `missing` is the error when absent. */

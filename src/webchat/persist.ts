@@ -85,7 +85,7 @@ export function parseChatFile(text: string): ChatFile {
  * with a Spanish message, since moving it would not work either. File index entries whose bytes
  * are gone from disk are dropped, so the page answers "no existe" instead of a broken stream.
  */
-export async function loadChatFile(dir: string, log: LogLine = console.warn, now: () => Date = () => new Date()): Promise<ChatFile | undefined> {
+export async function loadChatFile(dir: string, log: LogLine = console.warn, now: () => Date = () => new Date()): Promise<ChatFile | 'damaged' | undefined> {
   const file = path.join(dir, CHAT_FILE);
   let text: string;
   try {
@@ -105,7 +105,7 @@ export async function loadChatFile(dir: string, log: LogLine = console.warn, now
       throw new CuadernoError('CORRUPT_STATE', S.chatCorruptStuck(file, (e as Error).message), { field: file }, { cause: renameError });
     }
     log(S.chatCorrupt(file, (e as Error).message, aside));
-    return undefined;
+    return 'damaged';
   }
   const present = await Promise.all(saved.files.files.map(async (r) => {
     const size = await stat(path.join(dir, ...r.file_path.split('/'))).then((s) => s.size, () => -1);

@@ -5,19 +5,30 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StoredFile } from './files.js';
+import { RASTER_MIMES } from './media.js';
+
+/** Types a browser may show or play inline: raster images, audio, video — nothing that runs script. */
+export function isInlineMedia(mime: string): boolean {
+  return RASTER_MIMES.has(mime) || mime.startsWith('audio/') || mime.startsWith('video/');
+}
 
 /**
- * @param download true adds `Content-Disposition: attachment` with the original file name
- *   (documents), false lets the browser show or play it inline.
+ * What the bot uploaded is untrusted content served from the chat page's own origin. So every file
+ * goes out with `nosniff` and a CSP `sandbox` (no script, no same-origin rights, even when opened
+ * on its own), and anything that is not an image, audio or video is a download, never a page.
  */
-export function serveStoredFile(req: IncomingMessage, res: ServerResponse, file: StoredFile, download: boolean): void {
+const FILE_CSP = "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'";
+
+/** @param download the page's "Descargar" link: an attachment even for media. */
+export function serveStoredFile(req: IncomingMessage, res: ServerResponse, file: StoredFile, download = false): void {
   const headers: Record<string, string | number> = {
     'Content-Type': file.mime,
     'Accept-Ranges': 'bytes',
     'Cache-Control': 'private, max-age=3600',
     'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': FILE_CSP,
   };
-  if (download) headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`;
+  if (download || !isInlineMedia(file.mime)) headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`;
   const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
   let start = 0;
   let end = file.size - 1;

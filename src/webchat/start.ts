@@ -50,10 +50,11 @@ export async function startEmbeddedTelegram(opts: EmbeddedTelegramOptions): Prom
   if (!isLoopbackHost(opts.host)) throw new CuadernoError('CONFIG', S.notLoopback(opts.host), { field: 'CHAT_HOST' });
   await mkdir(opts.filesDir, { recursive: true });
   const log = opts.log ?? console.warn;
-  const saved = await loadChatFile(opts.filesDir, log);
+  const loaded = await loadChatFile(opts.filesDir, log);
+  const saved = loaded === 'damaged' ? undefined : loaded;
   const api = new EmbeddedBotApi({
     token: opts.token, filesDir: opts.filesDir, ...(opts.user ? { user: opts.user } : {}),
-    persist: { ...(saved ? { saved } : {}), log },
+    persist: { ...(saved ? { saved } : {}), log, lostHistory: loaded === 'damaged' },
   });
   const page = new PageRoutes(api);
 

@@ -1,8 +1,8 @@
 /**
  * The update queue behind `getUpdates`, with Telegram's semantics: an update stays until a later
  * call confirms it with `offset` (so a bot that restarts sees what it had not confirmed), long polls
- * wait up to `timeout` seconds and are answered as soon as an update arrives, and a second poller
- * ends the first with 409 Conflict.
+ * wait up to `timeout` seconds and are answered as soon as an update arrives. A second poller while
+ * one is waiting gets 409 Conflict itself (Telegram would end the first one instead; see poll).
  */
 import type { Update } from 'grammy/types';
 import { BotApiError } from './params.js';
@@ -24,7 +24,16 @@ export interface PollOptions {
 interface Waiter {
   wake: () => void;
   fail: (e: BotApiError) => void;
+  /** Settles when this poll has ended (answered, aborted or failed). */
+  gone: Promise<void>;
 }
+
+/**
+ * How long a newcomer waits for the poll in place to end before it is refused. A bot that stops
+ * aborts its poll and at once confirms its offset with one more call; its aborted connection may
+ * be noticed a moment after that call arrives, and that call must not be taken for a second copy.
+ */
+export const CONFLICT_GRACE_MS = 500;
 
 export class UpdateQueue {
   private pending: Update[] = [];
@@ -77,28 +86,37 @@ export class UpdateQueue {
    * connection never holds the poller slot.
    */
   async poll(opts: PollOptions, signal: AbortSignal): Promise<Update[]> {
+    // A deliberate deviation from Telegram (where the newer poll wins): the poll already waiting is
+    // the bot's, so a newcomer — a stray curl, a second copy — gets the 409 and the bot keeps its
+    // poll instead of dying of it. Checked first, so the newcomer's offset confirms nothing.
+    if (this.waiter) await Promise.race([this.waiter.gone, new Promise((r) => setTimeout(r, CONFLICT_GRACE_MS).unref())]);
+    if (this.waiter) throw new BotApiError(409, 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running');
     if (opts.allowedUpdates !== undefined) this.allowed = opts.allowedUpdates;
     this.confirm(opts.offset);
     const limit = Math.min(Math.max(opts.limit ?? MAX_UPDATES_PER_CALL, 1), MAX_UPDATES_PER_CALL);
     const ready = () => this.deliverable().slice(0, limit);
     const now = ready();
     const timeoutS = opts.timeoutS ?? 0;
-    this.waiter?.fail(new BotApiError(409, 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running'));
     if (now.length > 0 || timeoutS <= 0 || this.closed || signal.aborted) return now;
 
+    let ended!: () => void;
+    const gone = new Promise<void>((r) => { ended = r; });
     return new Promise<Update[]>((resolve, reject) => {
       const finish = () => {
         clearTimeout(timer);
         signal.removeEventListener('abort', finish);
         if (this.waiter === waiter) this.waiter = undefined;
+        ended();
         resolve(ready());
       };
       const waiter: Waiter = {
         wake: finish,
+        gone,
         fail: (e) => {
           clearTimeout(timer);
           signal.removeEventListener('abort', finish);
           if (this.waiter === waiter) this.waiter = undefined;
+          ended();
           reject(e);
         },
       };

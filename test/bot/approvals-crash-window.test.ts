@@ -11,7 +11,10 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ApprovalRegistry } from '../../src/bot/approvals.js';
 import { BotStateFile } from '../../src/bot/state.js';
 import type { ApprovalRequest } from '../../src/tools/contract.js';
-import { DEFAULT_WEBCHAT_USER, startEmbeddedTelegram, WEBCHAT_TOKEN, type EmbeddedTelegram } from '../../src/webchat/index.js';
+import { DEFAULT_WEBCHAT_USER, startEmbeddedTelegram, newWebchatToken, type EmbeddedTelegram } from '../../src/webchat/index.js';
+
+/** The embedded server's token in these tests (random, as each installation's is). */
+const WEBCHAT_TOKEN = newWebchatToken();
 
 let dir: string;
 let tg: EmbeddedTelegram;
@@ -39,16 +42,16 @@ it('a record saved but never sent is sent by the next process, and the tap decid
   const state1 = new BotStateFile(dir);
   await state1.load();
   const unreachable = new Api(WEBCHAT_TOKEN, { apiRoot: 'http://127.0.0.1:9' });
-  const first = new ApprovalRegistry({ state: state1, api: unreachable, timeoutS: 3600 });
+  const first = new ApprovalRegistry({ state: state1, api: unreachable, timeoutS: 3600, allowedUserIds: [DEFAULT_WEBCHAT_USER.id] });
   await expect(first.ask(scope, request, new AbortController().signal)).rejects.toThrow();
-  await state1.flush();
+  await state1.close(); // the first process is gone: its lock with it
   first.close();
   expect(tg.server.history(chatId)).toHaveLength(0);
 
   // Next process: same data dir, Telegram reachable.
   const state2 = new BotStateFile(dir);
   await state2.load();
-  const second = new ApprovalRegistry({ state: state2, api: new Api(WEBCHAT_TOKEN, { apiRoot: tg.apiRoot }), timeoutS: 3600 });
+  const second = new ApprovalRegistry({ state: state2, api: new Api(WEBCHAT_TOKEN, { apiRoot: tg.apiRoot }), timeoutS: 3600, allowedUserIds: [DEFAULT_WEBCHAT_USER.id] });
   const decision = second.ask(scope, request, new AbortController().signal);
   const sent = await tg.server.waitForRequest('sendMessage');
   expect(JSON.stringify(sent.params)).toContain('Aprobar');

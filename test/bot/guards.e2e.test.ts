@@ -106,7 +106,7 @@ describe('who may do what, cancelling, commands', () => {
 
   it('when the monthly budget is spent, new agent runs are refused and nothing is spent', async () => {
     stack = await startStack(real, { PRESUPUESTO_MENSUAL_USD: '0.01' });
-    await stack.notebook.usage.append({ tarea: 'antes', modelo: 'claude-sonnet-5-5', tokens_entrada: 10_000, tokens_salida: 1_000 });
+    await stack.notebook.usage.append({ origen: 'facturado', tarea: 'antes', modelo: 'claude-sonnet-5-5', tokens_entrada: 10_000, tokens_salida: 1_000 });
     const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
     await owner.say('prepare la semana 3');
     await owner.waitText(/presupuesto de este mes está agotado \(0,03 USD de 0,01 USD\)/);

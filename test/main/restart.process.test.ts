@@ -14,8 +14,11 @@ import path from 'node:path';
 import type { Message } from 'grammy/types';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_WEBCHAT_USER, startEmbeddedTelegram, WEBCHAT_TOKEN, type EmbeddedTelegram } from '../../src/webchat/index.js';
+import { DEFAULT_WEBCHAT_USER, startEmbeddedTelegram, newWebchatToken, type EmbeddedTelegram } from '../../src/webchat/index.js';
 import { startBotProcess, type BotProcess } from './bot-process.js';
+
+/** The embedded server's token in these tests (random, as each installation's is). */
+const WEBCHAT_TOKEN = newWebchatToken();
 
 /** Every wait is on an event; this only bounds how long a broken run can hang (2 loaded cores). */
 const WAIT_MS = 60_000;

@@ -62,8 +62,8 @@ describe('generar_portada — maqueta (CPU)', () => {
       ['imagen', 'Portada', 'cpu', 12000],
     ]);
     expect(t.stages({ semana: 3, maqueta: false })[1]!.lane).toBe('gpu');
-    expect(t.idempotencyKey!({ semana: 3, maqueta: true }, { now: NOW })).toBe('portada-2026-S3');
-    expect(t.idempotencyKey!({ semana: 1, maqueta: false }, { now: new Date('2027-01-02T00:00:00Z') })).toBe('portada-2027-S1');
+    expect(t.idempotencyKey!({ semana: 3, maqueta: true }, { now: NOW })).toBe('portada-maqueta-2026-S3');
+    expect(t.idempotencyKey!({ semana: 1, maqueta: false }, { now: new Date('2027-01-02T00:00:00Z') })).toBe('portada-flux-2027-S1');
   });
 
   it('writes a real PNG per week with a legible title, provenance and a sidecar', async () => {

@@ -73,7 +73,7 @@ describe('narrar_resumen — juguete (eSpeak-NG, CPU)', () => {
       ['narracion', 'Narración', 'cpu', 15000],
     ]);
     expect(t.stages({ semana: 3, motor: 'xtts' })[1]!.lane).toBe('gpu');
-    expect(t.idempotencyKey!({ semana: 3, motor: 'juguete' }, { now: NOW })).toBe('narracion-2026-S3');
+    expect(await t.idempotencyKey!({ semana: 3, motor: 'juguete' }, { now: NOW })).toBe('narracion-juguete-2026-S3');
   });
 
   it('writes a 16-bit mono WAV of speech with the watermark', async () => {

@@ -84,28 +84,28 @@ describe('cards', () => {
 describe('usage log', () => {
   it('writes CSV rows with the cost from the price table and sums a month', async () => {
     const nb = await openNotebook(dir);
-    const r = await nb.usage.append({ tarea: 'semana 3', modelo: 'claude-sonnet-5-5', tokens_entrada: 12_000, tokens_salida: 900, fecha: new Date('2026-03-02T10:00:00Z') });
+    const r = await nb.usage.append({ origen: 'facturado', tarea: 'semana 3', modelo: 'claude-sonnet-5-5', tokens_entrada: 12_000, tokens_salida: 900, fecha: new Date('2026-03-02T10:00:00Z') });
     expect(r.coste_usd).toBeCloseTo(12_000 * 2 / 1e6 + 900 * 10 / 1e6, 12);
-    await nb.usage.append({ tarea: 'semana 4', modelo: 'claude-haiku-5-5', tokens_entrada: 1, tokens_salida: 0, fecha: new Date('2026-03-31T23:59:00Z') });
-    await nb.usage.append({ tarea: 'abril', modelo: 'claude-fable-5-1', tokens_entrada: 1_000_000, tokens_salida: 0, fecha: new Date('2026-04-01T00:00:00Z') });
+    await nb.usage.append({ origen: 'facturado', tarea: 'semana 4', modelo: 'claude-haiku-5-5', tokens_entrada: 1, tokens_salida: 0, fecha: new Date('2026-03-31T23:59:00Z') });
+    await nb.usage.append({ origen: 'facturado', tarea: 'abril', modelo: 'claude-fable-5-1', tokens_entrada: 1_000_000, tokens_salida: 0, fecha: new Date('2026-04-01T00:00:00Z') });
     expect(await readFile(nb.files.usage, 'utf8')).toBe(
-      'fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd\n' +
-        '2026-03-02T10:00:00.000Z,semana 3,claude-sonnet-5-5,12000,900,0.033\n' +
-        '2026-03-31T23:59:00.000Z,semana 4,claude-haiku-5-5,1,0,0.0000001\n' +
-        '2026-04-01T00:00:00.000Z,abril,claude-fable-5-1,1000000,0,10\n',
+      'fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd,origen\n' +
+        '2026-03-02T10:00:00.000Z,semana 3,claude-sonnet-5-5,12000,900,0.033,facturado\n' +
+        '2026-03-31T23:59:00.000Z,semana 4,claude-haiku-5-5,1,0,0.0000001,facturado\n' +
+        '2026-04-01T00:00:00.000Z,abril,claude-fable-5-1,1000000,0,10,facturado\n',
     );
     expect(await nb.usage.monthTotal(new Date('2026-03-15T00:00:00Z'))).toBeCloseTo(0.0330001, 10);
     expect(await nb.usage.monthTotal(new Date('2026-04-15T00:00:00Z'))).toBe(10);
     // An estimate (the offline planner) is listed but is not money spent.
-    await nb.usage.append({ tarea: 'estimado:iteracion-1', modelo: 'claude-sonnet-5-5', tokens_entrada: 1_000_000, tokens_salida: 0, fecha: new Date('2026-04-02T00:00:00Z') });
+    await nb.usage.append({ origen: 'estimado', tarea: 'estimado:iteracion-1', modelo: 'claude-sonnet-5-5', tokens_entrada: 1_000_000, tokens_salida: 0, fecha: new Date('2026-04-02T00:00:00Z') });
     expect((await nb.usage.list()).at(-1)).toMatchObject({ tarea: 'estimado:iteracion-1', coste_usd: 2 });
     expect(await nb.usage.monthTotal(new Date('2026-04-15T00:00:00Z'))).toBe(10);
   });
 
   it('escapes task text (commas, quotes, line breaks, formulas) and reads it back', async () => {
     const nb = await openNotebook(dir);
-    await nb.usage.append({ tarea: 'a, "b"\nc', modelo: 'claude-haiku-5-5', tokens_entrada: 1, tokens_salida: 1 });
-    await nb.usage.append({ tarea: '=HYPERLINK("x")', modelo: 'claude-haiku-5-5', tokens_entrada: 1, tokens_salida: 1 });
+    await nb.usage.append({ origen: 'facturado', tarea: 'a, "b"\nc', modelo: 'claude-haiku-5-5', tokens_entrada: 1, tokens_salida: 1 });
+    await nb.usage.append({ origen: 'facturado', tarea: '=HYPERLINK("x")', modelo: 'claude-haiku-5-5', tokens_entrada: 1, tokens_salida: 1 });
     const rows = await nb.usage.list();
     expect(rows.map((r) => r.tarea)).toEqual(['a, "b" c', '\'=HYPERLINK("x")']);
     expect((await readFile(nb.files.usage, 'utf8')).split('\n')).toHaveLength(4);
@@ -113,11 +113,11 @@ describe('usage log', () => {
 
   it('refuses an unknown model and a broken CSV (naming the line), and appends nothing onto it', async () => {
     const nb = await openNotebook(dir);
-    await expect(nb.usage.append({ tarea: 't', modelo: 'gpt-5' as never, tokens_entrada: 1, tokens_salida: 1 })).rejects.toThrow(/No hay precio para el modelo "gpt-5"/);
+    await expect(nb.usage.append({ origen: 'facturado', tarea: 't', modelo: 'gpt-5' as never, tokens_entrada: 1, tokens_salida: 1 })).rejects.toThrow(/No hay precio para el modelo "gpt-5"/);
     const broken = 'fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd\n2026-03-02T10:00:00.000Z,semana 3,claude-so';
     await writeFile(nb.files.usage, broken);
     await expectStateError(nb.usage.list(), nb.files.usage, /la línea 2 tiene 3 columnas en vez de 6/);
-    await expectStateError(nb.usage.append({ tarea: 't', modelo: 'claude-haiku-5-5', tokens_entrada: 1, tokens_salida: 1 }), nb.files.usage, /borrar la última línea/);
+    await expectStateError(nb.usage.append({ origen: 'facturado', tarea: 't', modelo: 'claude-haiku-5-5', tokens_entrada: 1, tokens_salida: 1 }), nb.files.usage, /borrar la última línea/);
     expect(await readFile(nb.files.usage, 'utf8')).toBe(broken);
   });
 

@@ -10,10 +10,15 @@ import { createAgentService } from '../../src/agent/service.js';
 import { createBot, startBot, type RunningBot } from '../../src/bot/index.js';
 import { loadConfig } from '../../src/config.js';
 import type { Notebook } from '../../src/store/index.js';
-import { startEmbeddedTelegram, WEBCHAT_TOKEN, type EmbeddedTelegram } from '../../src/webchat/index.js';
+import { startEmbeddedTelegram, newWebchatToken, type EmbeddedTelegram } from '../../src/webchat/index.js';
+
+/** The embedded server's token in these tests (random, as each installation's is). */
+const WEBCHAT_TOKEN = newWebchatToken();
 
 export interface LocalChat {
   dataDir: string;
+  /** The embedded Bot API's token (what the bot uses). */
+  token: string;
   tg: EmbeddedTelegram;
   notebook: Notebook;
   running: RunningBot;
@@ -37,6 +42,7 @@ export async function startLocalChat(prefix: string): Promise<LocalChat> {
   const first = await boot();
   const chat: LocalChat = {
     dataDir,
+    token: WEBCHAT_TOKEN,
     tg,
     ...first,
     async restartBot() {

@@ -81,7 +81,7 @@ describe('dispatcher', () => {
     const redo = await box.dispatch({ id: 'c', name: 'generar_portada', input: { semana: 3, maqueta: true } }, { redo: true });
     expect(redo.outcome).toBe('ok');
     expect(approver.seen).toHaveLength(2);
-    expect(await exists(path.join(dir, 'idempotencia', 'portada-2026-S3-v2.json'))).toBe(true);
+    expect(await exists(path.join(dir, 'idempotencia', 'portada-maqueta-2026-S3-v2.json'))).toBe(true);
   });
 
   it('policy: denegar and absent tools are denied (nothing written); auto never skips confirmation of a sensitive tool', async () => {

@@ -168,12 +168,16 @@ describe('long polling', () => {
     expect((await api('getUpdates', { offset: update.update_id + 1, timeout: 0 })).json.result).toEqual([]);
   });
 
-  it('a second poller ends the first with 409 Conflict', async () => {
+  it('a second poller gets 409 Conflict itself; the first keeps its poll (deliberately unlike Telegram)', async () => {
     const first = api('getUpdates', { timeout: 20 });
     while (!tg.server.updates.polling) await new Promise((r) => setTimeout(r, 10));
     const second = api('getUpdates', { timeout: 0 });
-    expect((await first).json).toMatchObject({ ok: false, error_code: 409 });
-    expect((await second).json.ok).toBe(true);
+    expect((await second).json).toMatchObject({ ok: false, error_code: 409 });
+    tg.server.sendUserText('sigo aquí');
+    const got = (await first).json;
+    expect(got.ok).toBe(true);
+    expect(got.result.at(-1).message.text).toBe('sigo aquí');
+    await api('getUpdates', { offset: got.result.at(-1).update_id + 1, timeout: 0 });
   });
 });
 

@@ -1,0 +1,81 @@
+/**
+ * Inter-process locks for read-modify-write of shared state files: the bot and any number of
+ * `cuaderno` processes share one data dir. An in-process Mutex cannot see another process, so
+ * each read → change → rewrite (and each id allocated from what was read) runs under a lock
+ * directory `<file>.lock` (proper-lockfile: mkdir is atomic; the holder refreshes its mtime).
+ *
+ * A holder killed with `kill -9` stops refreshing; after LOCK_STALE_MS the next process takes
+ * the lock over, so a crash delays the next run by seconds, never blocks it.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import lockfile from 'proper-lockfile';
+import { StateFileError } from '../errors.js';
+
+/** A lock not refreshed for this long belongs to a dead process (proper-lockfile's minimum). */
+export const LOCK_STALE_MS = 2_000;
+
+/**
+ * The same for locks held across slow work. The CPU engines render synchronously for seconds on a
+ * busy machine, and a holder that cannot refresh its lock meanwhile must not look dead.
+ */
+export const LONG_LOCK_STALE_MS = 30_000;
+
+/** How long a waiter keeps trying before it reports the file as busy (covers a stale takeover). */
+const RETRIES = { retries: 400, factor: 1.2, minTimeout: 5, maxTimeout: 100 } as const;
+
+/** Suffix of the lock directory next to a state file (swept by nothing: the library owns it). */
+export const LOCK_SUFFIX = '.lock';
+
+/**
+ * Runs `fn` holding the inter-process lock of `file` (which need not exist yet). `long` widens the
+ * wait for locks held across slow work (a cover or a narration being generated).
+ */
+export async function withFileLock<R>(file: string, fn: () => Promise<R>, opts: { long?: boolean } = {}): Promise<R> {
+  await mkdir(path.dirname(file), { recursive: true });
+  let compromised: Error | undefined;
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(file, {
+      realpath: false,
+      lockfilePath: `${file}${LOCK_SUFFIX}`,
+      stale: opts.long ? LONG_LOCK_STALE_MS : LOCK_STALE_MS,
+      retries: opts.long ? { ...RETRIES, retries: 2_000, maxTimeout: 250 } : RETRIES,
+      // Default: throw from a timer (an uncaught exception). We report it when `fn` ends instead.
+      onCompromised: (e) => { compromised = e; },
+    });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOCKED') {
+      throw new StateFileError('BUSY', file, `El archivo ${file} está ocupado por otro proceso de Cuaderno Vivo desde hace demasiado; vuelve a intentarlo en unos segundos.`);
+    }
+    throw e;
+  }
+  try {
+    return await fn();
+  } finally {
+    if (!compromised) await release().catch(() => undefined);
+  }
+}
+
+/**
+ * Takes the lock of `file` for as long as the caller lives (until `release`): for state a process
+ * keeps in memory and rewrites whole (the bot's), where a second writer could only clobber it.
+ * Waits out a dead holder's stale lock; throws StateFileError('BUSY') if a live one keeps it.
+ */
+export async function holdFileLock(file: string, busyMessage: string): Promise<() => Promise<void>> {
+  await mkdir(path.dirname(file), { recursive: true });
+  try {
+    const release = await lockfile.lock(file, {
+      realpath: false,
+      lockfilePath: `${file}${LOCK_SUFFIX}`,
+      stale: LOCK_STALE_MS,
+      // Long enough to see a killed holder's lock go stale (LOCK_STALE_MS), short enough to say so.
+      retries: { retries: 40, factor: 1, minTimeout: 100, maxTimeout: 100 },
+      onCompromised: () => undefined,
+    });
+    return () => release().catch(() => undefined);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOCKED') throw new StateFileError('BUSY', file, busyMessage);
+    throw e;
+  }
+}

@@ -1,0 +1,38 @@
+/** Shared helpers of the hardening tests: the CLI in this process, scripts for the scripted model. */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { runCli } from '../../src/cli.js';
+
+/** Every own property name of Object.prototype: what a model (or a hand-edited file) may throw at a lookup. */
+export const PROTO_NAMES: readonly string[] = Object.getOwnPropertyNames(Object.prototype);
+
+/** `cuaderno …` in this process: the same entry point and parsing as the real command. */
+export async function cli(args: string[], env: Record<string, string | undefined>, stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const input = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d) => (out += d));
+  stderr.on('data', (d) => (err += d));
+  input.end(stdin);
+  const code = await runCli(args, { stdout, stderr, stdin: input, env });
+  return { code, stdout: out, stderr: err };
+}
+
+/** A Messages-API response that calls one tool. */
+export function toolTurn(id: string, name: string, input: unknown) {
+  return { stop_reason: 'tool_use', content: [{ type: 'tool_use', id, name, input }], usage: { input_tokens: 10, output_tokens: 10 } };
+}
+
+export function finalTurn(text = 'Hecho.') {
+  return { stop_reason: 'end_turn', content: [{ type: 'text', text }], usage: { input_tokens: 10, output_tokens: 10 } };
+}
+
+/** Writes a script file for `CUADERNO_MODELO=script:FILE` and returns the env value. */
+export async function script(dir: string, name: string, responses: unknown[]): Promise<string> {
+  const file = path.join(dir, `${name}.json`);
+  await writeFile(file, JSON.stringify(responses));
+  return `script:${file}`;
+}
