@@ -76,6 +76,14 @@ export class UpdateQueue {
     return this.waiter !== undefined;
   }
 
+  private readonly pollingListeners: Array<() => void> = [];
+
+  /** Resolves once a long poll is waiting (at once if one is): the event a test means by "listening". */
+  whenPolling(): Promise<void> {
+    if (this.waiter) return Promise.resolve();
+    return new Promise((resolve) => this.pollingListeners.push(resolve));
+  }
+
   /** Drops every pending update (`deleteWebhook({ drop_pending_updates: true })`). */
   dropPending(): void {
     this.pending = [];
@@ -123,6 +131,7 @@ export class UpdateQueue {
       const timer = setTimeout(finish, timeoutS * 1000);
       signal.addEventListener('abort', finish, { once: true });
       this.waiter = waiter;
+      for (const listener of this.pollingListeners.splice(0)) listener();
     });
   }
 

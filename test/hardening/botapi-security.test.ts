@@ -97,6 +97,8 @@ describe('the embedded Bot API refuses what a browser page could abuse', () => {
   });
 
   it('hole 2: a second getUpdates consumer gets the 409 itself and the bot keeps polling and answering', async () => {
+    // The bot's own long poll is waiting (the event, not a delay); the newcomer must not take it.
+    await chat.tg.server.updates.whenPolling();
     const stolen = await fetch(`${base}/getUpdates?timeout=0`);
     expect(stolen.status).toBe(409);
     await stolen.arrayBuffer();
