@@ -120,7 +120,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
       duracion_ms: Date.now() - started,
     };
     return {
-      content: JSON.stringify(result),
+      data: result,
       artifacts: [{ kind: 'imagen', path: out.file, mime: 'image/png', caption: `${title} — motor ${engine.name}`, meta: provenance }],
     };
   }
@@ -156,6 +156,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     },
     effect: 3,
     defaultPermission: 'confirmar',
+    ownerChoices: ['maqueta'],
     stages,
     idempotencyKey: (args, { now }) => idempotencyKey('portada', now.getFullYear(), args.semana),
     dryRun,

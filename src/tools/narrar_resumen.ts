@@ -111,7 +111,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
       duracion_ms: Date.now() - started,
     };
     return {
-      content: JSON.stringify(result),
+      data: result,
       artifacts: [{
         kind: 'audio',
         path: out.file,
@@ -152,6 +152,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     },
     effect: 3,
     defaultPermission: 'confirmar',
+    ownerChoices: ['motor'],
     stages,
     idempotencyKey: (args, { now }) => idempotencyKey('narracion', now.getFullYear(), args.semana),
     dryRun,

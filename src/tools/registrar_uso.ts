@@ -61,7 +61,7 @@ export function createRegistrarUso(deps: { usage: UsageLog; file: string; prices
     },
     async execute(args, ctx) {
       const row = await ctx.stage(STAGE, () => deps.usage.append({ ...args, fecha: ctx.now() }));
-      return { content: JSON.stringify(row) };
+      return { data: row };
     },
   };
 }

@@ -2,7 +2,7 @@
  * Every Spanish text of the tools layer that the model or the owner reads (validation problems,
  * dispatcher results, approval prompts), in one place so it can be reviewed and translated.
  */
-import type { ApprovalDecision, DryRun } from './contract.js';
+import type { DryRun, NotApprovedReason } from './contract.js';
 
 /** Short, JSON-ish rendering of a value inside a message (strings quoted, long ones cut). */
 export function showValue(v: unknown, max = 40): string {
@@ -48,6 +48,20 @@ export function toolInWords(tool: string): string {
   return TOOL_WORDS[tool] ?? tool;
 }
 
+/**
+ * The words for each value of an owner-changeable field (ToolDefinition.ownerChoices), as the
+ * approval buttons and the terminal show them. Which values exist comes from the schema.
+ */
+const CHOICE_WORDS: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.freeze({
+  'generar_portada.maqueta': { true: 'dibujo en el ordenador (CPU)', false: 'imagen con la GPU' },
+  'narrar_resumen.motor': { juguete: 'voz sintética', xtts: 'tu propia voz' },
+});
+
+/** An alternative's words ("voz sintética"); an unknown value keeps its JSON. */
+export function choiceInWords(tool: string, field: string, value: unknown): string {
+  return CHOICE_WORDS[`${tool}.${field}`]?.[String(value)] ?? `${field}=${showValue(value)}`;
+}
+
 export const S = {
   // --- validation (one line per problem) ---
   missing: (field: string) => `falta el campo obligatorio "${field}"`,
@@ -70,15 +84,18 @@ export const S = {
     `no existe la herramienta ${showValue(name, 60).replace(/^"|"$/g, '')}. Herramientas disponibles: ${known.join(', ')}.`,
   denied: (tool: string) =>
     `La herramienta ${tool} no está permitida por la política de permisos de este cuaderno; no se ejecutó. No la vuelva a pedir: continúe sin ella.`,
-  rejected: (tool: string, decision: Extract<ApprovalDecision, { approved: false }>) => {
+  rejected: (tool: string, na: { reason: NotApprovedReason; note?: string }) => {
     const why =
-      decision.reason === 'expirado'
+      na.reason === 'expirado'
         ? 'la solicitud de aprobación expiró sin respuesta del propietario'
-        : decision.reason === 'cancelado'
+        : na.reason === 'cancelado'
           ? 'la solicitud de aprobación se canceló'
           : 'el propietario no la aprobó';
-    return `No aprobado: ${why}. La acción ${tool} no se ejecutó. No es un error de la llamada: no la vuelva a pedir; continúe sin ella.`;
+    const note = na.note ? ` Motivo del propietario: «${na.note}».` : '';
+    return `No aprobado: ${why}.${note} La acción ${tool} no se ejecutó. No es un error de la llamada: no la vuelva a pedir; continúe sin ella.`;
   },
+  approvalMissing: (tool: string) => `La llamada a ${tool} necesita la aprobación del propietario y no la tiene; no se ejecutó.`,
+  changedArgsInvalid: (tool: string, problems: readonly string[]) => `Los cambios pedidos para ${tool} no son válidos: ${problems.join('; ')}. No se ejecutó.`,
   toolFailed: (tool: string, message: string) => `La herramienta ${tool} falló: ${message}`,
   internalError: (tool: string, message: string) =>
     `Error interno en ${tool}: ${message}. No es un problema de los argumentos; informe al propietario.`,
@@ -90,7 +107,7 @@ export const S = {
   genericPreview: (tool: string, args: unknown) => `Ejecutaría ${tool} con ${showValue(args, 200)}; solo lee datos, no escribe nada.`,
 
   // --- approval on the terminal ---
-  approvalPrompt: (tool: string, args: Record<string, unknown>, preview: DryRun) =>
+  approvalPrompt: (tool: string, args: Record<string, unknown>, preview: DryRun, alternatives: readonly string[] = []) =>
     [
       `¿Aprobar ${tool}?`,
       `  argumentos: ${JSON.stringify(args)}`,
@@ -100,7 +117,8 @@ export const S = {
       ...(preview.estimateS !== undefined ? [`  tiempo estimado: ${preview.estimateS} s`] : []),
       `  ya en caché: ${preview.cached ? 'sí' : 'no'}`,
       ...(preview.problems?.length ? [`  problemas: ${preview.problems.join('; ')}`] : []),
-      '[s/n] ',
+      ...(alternatives.length ? ['  o apruébalo con un cambio:', ...alternatives.map((a) => `    ${a}`)] : []),
+      alternatives.length ? '[s / n / n: motivo / número] ' : '[s / n / n: motivo] ',
     ].join('\n'),
 };
 
