@@ -79,12 +79,14 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
     if (!resumable) await deps.store.saveCheckpoint({ ...cp, usage, finished: { stopReason, at: new Date().toISOString(), ...(detail ? { detail } : {}) } });
     const decided = await deps.store.decisions();
     const r = summarize(cp, ledger, deps, usage, stopReason, detail);
-    const decisions = cp.approvals.map((approval) => ({ approval, ...(decided[approval.id] ? { decision: decided[approval.id] } : {}) }));
+    const decisions = [...closed, ...cp.approvals].map((approval) => ({ approval, ...(decided[approval.id] ? { decision: decided[approval.id] } : {}) }));
     return { ...r, decisions, ...(next.type === 'awaiting_approval' ? { awaiting: cp.approvals.filter((a) => next.approvalIds.includes(a.id)) } : {}) };
   };
 
+  // Approvals of turns this pass completed (point B clears them from the checkpoint).
+  const closed: PendingApproval[] = [];
   const runTurn = (calls: ToolUseBlock[], resuming: boolean) =>
-    runCalls(calls, resuming, { cp, deps, ledger, emit, save: () => deps.store.saveCheckpoint({ ...cp, usage }) });
+    runCalls(calls, resuming, { cp, deps, ledger, emit, closed, save: () => deps.store.saveCheckpoint({ ...cp, usage }) });
 
   // Resume: finish the interrupted turn first, or end if the final answer had already arrived.
   if (cp.pending.length > 0) {
@@ -148,6 +150,7 @@ interface TurnContext {
   deps: LoopDeps;
   ledger: Map<string, ToolResult>;
   emit: (e: RunEvent) => void;
+  closed: PendingApproval[];
   save: () => Promise<void>;
 }
 
@@ -258,6 +261,7 @@ async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext
   const blocks: ToolResultBlock[] = calls.map((c) => ({ type: 'tool_result', tool_use_id: c.id, ...renderForModel(c.name, results.get(c.id)!) }));
   cp.messages.push({ role: 'user', content: blocks });
   cp.pending = [];
+  t.closed.push(...cp.approvals);
   cp.approvals = [];
   await t.save();
   deps.crash.hit('after-checkpoint-b');

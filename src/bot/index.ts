@@ -79,7 +79,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   });
 
   bot.use(accessComposer(opts.allowedUserIds ?? config.telegram.allowedUserIds));
-  bot.use(approvalsComposer(registry));
+  bot.use(approvalsComposer(runs));
   bot.use(commandsComposer({ runs, registry, notebook: opts.notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, log }));
   bot.use(intakeComposer(runs));
   // Last: any button nobody claimed (run over, bot restarted, foreign data) gets an alert and loses its keyboard.

@@ -6,6 +6,8 @@
 export const BUTTONS = Object.freeze({
   approve: '✅ Aprobar',
   reject: '❌ Rechazar',
+  /** An alternative the schema allows, e.g. "✅ Aprobar con voz sintética". */
+  approveWith: (choice: string) => `✅ Aprobar con ${choice}`,
 });
 
 /** Commands registered with setMyCommands (name without slash → description shown by Telegram). */
@@ -89,6 +91,7 @@ export const S = Object.freeze({
   approvalProblem: (p: string) => `• ${p}`,
   approvalExpires: (minutes: number) => `Si no respondes en ${minutes} min, cuenta como rechazo.`,
   decidedApproved: (by: string, at: string) => `✅ Aprobado por ${by} a las ${at}.`,
+  decidedChanged: (by: string, at: string, change: string) => `✅ Aprobado con cambios por ${by} a las ${at}: ${change}.`,
   decidedRejected: (by: string, at: string) => `❌ Rechazado por ${by} a las ${at}.`,
   decidedExpired: () => '⌛ Caducó sin respuesta: cuenta como rechazo.',
   decidedCancelled: () => '🚫 Cancelada: el trabajo se detuvo antes de decidir.',
