@@ -273,9 +273,10 @@ async function pendingApproval(c: ToolUseBlock, proposal: Proposal, redo: boolea
   const def = toolbox.tools.get(c.name);
   const alternatives: ApprovalOption[] = [];
   for (const alt of def ? alternativeArgs(def, proposal.args) : []) {
-    // Re-validated with ajv and dry-run like the proposal; one the store already holds needs no question.
+    // Re-validated with ajv and dry-run like the proposal. Not offered: one the store already holds
+    // (it needs no question) and one whose dry run says it would be refused (no server, no consent).
     const p = await toolbox.proposal({ id: c.id, name: c.name, input: alt.args }, { redo });
-    if (p) alternatives.push({ args: p.args, hash: argsHash(c.name, c.id, p.args), preview: p.preview, change: { field: alt.field, value: alt.value } });
+    if (p && !p.preview.problems?.length) alternatives.push({ args: p.args, hash: argsHash(c.name, c.id, p.args), preview: p.preview, change: { field: alt.field, value: alt.value } });
   }
   return {
     id: newApprovalId(),

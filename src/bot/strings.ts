@@ -6,8 +6,8 @@
 export const BUTTONS = Object.freeze({
   approve: '✅ Aprobar',
   reject: '❌ Rechazar',
-  /** An alternative the schema allows, e.g. "✅ Aprobar con voz sintética". */
-  approveWith: (choice: string) => `✅ Aprobar con ${choice}`,
+  /** An alternative the schema allows, e.g. "🔄 Mejor con voz sintética" (approved with that change). */
+  approveWith: (choice: string) => `🔄 Mejor con ${choice}`,
 });
 
 /** Commands registered with setMyCommands (name without slash → description shown by Telegram). */

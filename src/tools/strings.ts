@@ -53,8 +53,8 @@ export function toolInWords(tool: string): string {
  * approval buttons and the terminal show them. Which values exist comes from the schema.
  */
 const CHOICE_WORDS: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.freeze({
-  'generar_portada.maqueta': { true: 'dibujo en el ordenador (CPU)', false: 'imagen con la GPU' },
-  'narrar_resumen.motor': { juguete: 'voz sintética', xtts: 'tu propia voz' },
+  'generar_portada.maqueta': { true: 'el dibujo hecho en el ordenador', false: 'la imagen hecha con la GPU' },
+  'narrar_resumen.motor': { juguete: 'la voz sintética', xtts: 'tu propia voz' },
 });
 
 /** An alternative's words ("voz sintética"); an unknown value keeps its JSON. */
@@ -118,7 +118,7 @@ export const S = {
       `  ya en caché: ${preview.cached ? 'sí' : 'no'}`,
       ...(preview.problems?.length ? [`  problemas: ${preview.problems.join('; ')}`] : []),
       ...(alternatives.length ? ['  o apruébalo con un cambio:', ...alternatives.map((a) => `    ${a}`)] : []),
-      alternatives.length ? '[s / n / n: motivo / número] ' : '[s / n / n: motivo] ',
+      alternatives.length ? '[s/n] (n: motivo, para decir por qué; o el número de un cambio) ' : '[s/n] (n: motivo, para decir por qué) ',
     ].join('\n'),
 };
 

@@ -9,13 +9,13 @@ import { approvalCallbackData, approvalKeyboard, parseApprovalCallback } from '.
 
 describe('keyboards', () => {
   it('round-trips approval callback data and refuses anything else', () => {
-    const kb = approvalKeyboard('AbC-12_x', [{ hash: '0123456789' }, { hash: 'abcdef0123', label: 'voz sintética' }]);
+    const kb = approvalKeyboard('AbC-12_x', [{ hash: '0123456789' }, { hash: 'abcdef0123', label: 'la voz sintética' }]);
     const [yes, no] = kb.inline_keyboard[0]!;
     expect(parseApprovalCallback((yes as { callback_data: string }).callback_data)).toEqual({ approvalId: 'AbC-12_x', approved: true, hash: '0123456789' });
     expect(parseApprovalCallback((no as { callback_data: string }).callback_data)).toEqual({ approvalId: 'AbC-12_x', approved: false });
     // One row per schema-derived alternative, bound to its own arguments' hash.
     const [alt] = kb.inline_keyboard[1]!;
-    expect(alt).toMatchObject({ text: '✅ Aprobar con voz sintética' });
+    expect(alt).toMatchObject({ text: '🔄 Mejor con la voz sintética' });
     expect(parseApprovalCallback((alt as { callback_data: string }).callback_data)).toEqual({ approvalId: 'AbC-12_x', approved: true, hash: 'abcdef0123' });
     expect(parseApprovalCallback('ap:x:y')).toBeUndefined();
     expect(parseApprovalCallback('{"semana":3}')).toBeUndefined();
