@@ -339,7 +339,7 @@ export class RunManager implements TapHandler {
     if (e.type === 'tarea') {
       const ev = e.event;
       run.tasks = applyTaskEvent(run.tasks, ev);
-      const action = chatActionFor(ev.taskId, ev.label);
+      const action = chatActionFor(ev.taskId);
       if (action && ev.type === 'started') run.pulse.hold(ev.taskId, action);
       if (action && (ev.type === 'finished' || ev.type === 'failed' || ev.type === 'cancelled')) run.pulse.release(ev.taskId);
     } else if (e.type === 'aviso') {

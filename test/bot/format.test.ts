@@ -46,9 +46,10 @@ describe('format', () => {
   });
 
   it('maps media tasks to chat actions', () => {
-    expect(chatActionFor('T5', 'Portada')).toBe('upload_photo');
-    expect(chatActionFor('T4', 'Prompt de portada')).toBeUndefined();
-    expect(chatActionFor('T6', 'Narración')).toBe('record_voice');
+    expect(chatActionFor('imagen#5')).toBe('upload_photo');
+    expect(chatActionFor('prompt#4')).toBeUndefined();
+    expect(chatActionFor('narracion#6')).toBe('record_voice');
+    expect(chatActionFor('guion#2')).toBeUndefined();
   });
 
   it('shows the tool in words, its arguments in Spanish and the dry run', () => {
