@@ -124,7 +124,10 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
         cp.tokensUsed += tin + response.usage.output_tokens;
         // No model ran (deterministic workflow): nothing to log.
         if (tin + response.usage.output_tokens > 0) try {
-          await deps.toolbox.notebook.usage.append({ tarea: `${estimated ? ESTIMATED_TASK_PREFIX : 'agente:'}iteracion-${cp.turns}`, modelo: deps.model.pricedAs, tokens_entrada: tin, tokens_salida: response.usage.output_tokens });
+          // Keyed by run and turn: a process killed after this row and before point A calls the
+          // model again for the same turn on resume, and the row is not written twice.
+          const clave = `${cp.task.runId}@${cp.task.startedAt}#iteracion-${cp.turns}`;
+          await deps.toolbox.notebook.usage.append({ tarea: `${estimated ? ESTIMATED_TASK_PREFIX : 'agente:'}iteracion-${cp.turns}`, modelo: deps.model.pricedAs, tokens_entrada: tin, tokens_salida: response.usage.output_tokens, clave });
         } catch (e) {
           emit({ type: 'aviso', text: `No se pudo escribir el registro de uso: ${(e as Error).message}` });
         }

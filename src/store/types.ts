@@ -40,6 +40,11 @@ export interface UsageInput {
   tokens_entrada: number;
   tokens_salida: number;
   fecha?: Date;
+  /**
+   * Idempotency key of the row (a run's model turn, a registrar_uso call): a row with this key
+   * already in the log is returned instead of appending a second one.
+   */
+  clave?: string;
 }
 /** One row of `registro_uso.csv`: what ran, with which model, and its cost — never note contents. */
 export interface UsageRow {
@@ -50,6 +55,8 @@ export interface UsageRow {
   tokens_entrada: number;
   tokens_salida: number;
   coste_usd: number;
+  /** The key it was written under (absent in rows of the first file format or without one). */
+  clave?: string;
 }
 
 export interface NotesStore {

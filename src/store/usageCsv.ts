@@ -19,7 +19,9 @@ import type { UsageLog, UsageRow } from './types.js';
  */
 export const ESTIMATED_TASK_PREFIX = 'estimado:';
 
-export const USAGE_COLUMNS = ['fecha', 'tarea', 'modelo', 'tokens_entrada', 'tokens_salida', 'coste_usd'] as const;
+export const USAGE_COLUMNS = ['fecha', 'tarea', 'modelo', 'tokens_entrada', 'tokens_salida', 'coste_usd', 'clave'] as const;
+/** The first version's columns (no `clave`): such a file still reads and grows, without keys. */
+const OLD_COLUMNS = USAGE_COLUMNS.slice(0, 6);
 const HEADER = csvLine(USAGE_COLUMNS);
 
 /** Dollars as written in the CSV: 8 decimals (a haiku token is 1e-7 USD), no exponent, no trailing zeros. */
@@ -45,22 +47,23 @@ export function parseUsageCsv(file: string, text: string): UsageRow[] {
   }
   const [head, ...body] = rows;
   if (!head) return [];
-  if (head.fields.join(',') !== USAGE_COLUMNS.join(',')) {
+  const columns = head.fields.join(',') === USAGE_COLUMNS.join(',') ? USAGE_COLUMNS.length : head.fields.join(',') === OLD_COLUMNS.join(',') ? OLD_COLUMNS.length : 0;
+  if (columns === 0) {
     throw corrupt(file, `la cabecera debería ser "${USAGE_COLUMNS.join(',')}"`);
   }
   return body
     .filter((r) => !(r.fields.length === 1 && r.fields[0] === ''))
     .map((r) => {
-      if (r.fields.length !== USAGE_COLUMNS.length) {
-        throw corrupt(file, `la línea ${r.line} tiene ${r.fields.length} columnas en vez de ${USAGE_COLUMNS.length}`);
+      if (r.fields.length !== columns) {
+        throw corrupt(file, `la línea ${r.line} tiene ${r.fields.length} columnas en vez de ${columns}`);
       }
-      const [fecha, tarea, modelo, tin, tout, coste] = r.fields as [string, string, string, string, string, string];
+      const [fecha, tarea, modelo, tin, tout, coste, clave] = r.fields as [string, string, string, string, string, string, string | undefined];
       const nums = [Number(tin), Number(tout), Number(coste)];
       if (Number.isNaN(Date.parse(fecha))) throw corrupt(file, `la línea ${r.line} tiene una fecha no válida ("${fecha}")`);
       if (!Number.isInteger(nums[0]) || !Number.isInteger(nums[1]) || !Number.isFinite(nums[2]) || tin === '' || tout === '' || coste === '') {
         throw corrupt(file, `la línea ${r.line} tiene tokens o coste que no son números`);
       }
-      return { fecha, tarea, modelo, tokens_entrada: nums[0]!, tokens_salida: nums[1]!, coste_usd: nums[2]! };
+      return { fecha, tarea, modelo, tokens_entrada: nums[0]!, tokens_salida: nums[1]!, coste_usd: nums[2]!, ...(clave ? { clave } : {}) };
     });
 }
 
@@ -98,12 +101,18 @@ export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK 
           tokens_entrada: input.tokens_entrada,
           tokens_salida: input.tokens_salida,
           coste_usd: Number(formatUsd(costUsd(input.modelo, input.tokens_entrada, input.tokens_salida, prices))),
+          ...(input.clave ? { clave: input.clave } : {}),
         };
         await ensureHeader();
         // Refuse to append onto a broken file: the owner must see the problem, not bury it.
-        const { text } = await read();
+        const { text, rows } = await read();
+        // Exactly once: a row already carrying this key is the effect, done before (a resumed run).
+        const done = input.clave ? rows.find((r) => r.clave === input.clave) : undefined;
+        if (done) return done;
+        const keyed = text.startsWith(HEADER);
         const sep = text.length > 0 && !text.endsWith('\n') ? '\n' : '';
-        await appendFile(file, sep + csvLine(USAGE_COLUMNS.map((c) => (c === 'coste_usd' ? formatUsd(row.coste_usd) : row[c]))));
+        const cells = (keyed ? USAGE_COLUMNS : OLD_COLUMNS).map((c) => (c === 'coste_usd' ? formatUsd(row.coste_usd) : c === 'clave' ? row.clave ?? '' : row[c]));
+        await appendFile(file, sep + csvLine(cells));
         return row;
       }),
     monthTotal: async (date) => {

@@ -60,7 +60,9 @@ export function createRegistrarUso(deps: { usage: UsageLog; file: string; prices
       };
     },
     async execute(args, ctx) {
-      const row = await ctx.stage(STAGE, () => deps.usage.append({ ...args, fecha: ctx.now() }));
+      // The row carries the call's key: a resumed run finds it in the log instead of adding another.
+      const clave = ctx.callId ? `uso-${callKeyPart(ctx.callId)}` : undefined;
+      const row = await ctx.stage(STAGE, () => deps.usage.append({ ...args, fecha: ctx.now(), ...(clave ? { clave } : {}) }));
       return { data: row };
     },
   };
