@@ -50,6 +50,11 @@ export interface ToolContext {
   callId?: string;
   /** A deliberate redo ("rehaga la portada"): store a new version (`-v2`) instead of the cached result. */
   redo?: boolean;
+  /**
+   * The call's idempotency key (with its `-vN` for a redo). A tool writes it next to its output so
+   * a resumed run recognises an effect that completed before the store recorded it.
+   */
+  key?: string;
 }
 
 /** A file the owner should receive (cover PNG, narration WAV, …). */

@@ -194,7 +194,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     if (key) {
       if (opts.redo) key = await deps.idempotency!.nextVersion(key);
       const runArgs = args;
-      ({ output, cached } = await deps.idempotency!.runOnce(key, () => tool.execute(runArgs, ctx)));
+      const keyed = { ...ctx, key };
+      ({ output, cached } = await deps.idempotency!.runOnce(key, () => tool.execute(runArgs, keyed)));
     } else {
       output = await tool.execute(args, ctx);
     }
