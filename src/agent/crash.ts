@@ -3,13 +3,14 @@
  * right after the n-th occurrence of the labelled step. main/cli read the variable and pass the
  * string in; the loop only calls `hit(label)`. Labels:
  *   after-checkpoint-a   the model's response (and its pending calls) is on disk
- *   after-intent-write   the "started" markers of a turn's calls are on disk, nothing executed yet
+ *   after-approval-write a turn's approvals are recorded in the checkpoint, nobody asked yet
+ *   after-intent-write   one call's "started" marker is on disk, nothing executed yet
  *   after-effect-write   one call's real result is in the effects journal
  *   after-checkpoint-b   all results of a turn are in the checkpoint's messages
  */
 import { ConfigError } from '../errors.js';
 
-export const CRASH_LABELS = ['after-checkpoint-a', 'after-intent-write', 'after-effect-write', 'after-checkpoint-b'] as const;
+export const CRASH_LABELS = ['after-checkpoint-a', 'after-approval-write', 'after-intent-write', 'after-effect-write', 'after-checkpoint-b'] as const;
 export type CrashLabel = (typeof CRASH_LABELS)[number];
 
 export interface CrashPoints {

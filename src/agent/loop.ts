@@ -8,35 +8,49 @@
 import { costUsd, MAX_OUTPUT_TOKENS, type Config } from '../config.js';
 import { StateFileError } from '../errors.js';
 import type { Toolbox } from '../tools/index.js';
-import type { Approver, Artifact, StageRunner, ToolResult } from '../tools/contract.js';
+import type { ApprovalDecision, Artifact, StageRunner, ToolResult } from '../tools/contract.js';
+import type { Proposal } from '../tools/dispatcher.js';
+import { renderForModel } from '../tools/render.js';
+import { alternativeArgs, argsHash, newApprovalId, toDecision } from './approval.js';
 import type { CrashPoints } from './crash.js';
 import { estimateRequestTokens } from './model/estimate.js';
-import { LocalPlanner, seenCalls } from './model/local.js';
+import { LocalPlanner, readToolResult } from './model/local.js';
 import type { Model, ModelRequest, ToolResultBlock, ToolUseBlock } from './model/types.js';
 import { SYSTEM_PROMPT } from './prompt.js';
 import { reconcile, type Reconciled } from './reconcile.js';
-import { buildReport, cardIdsOf, isRejection, NOT_APPROVED, notApprovedKind } from './report.js';
-import type { CheckpointV1, RunStore } from './run-state.js';
+import { buildReport, notDone, notDoneLine, type CallRecord } from './report.js';
+import type { ApprovalOption, CheckpointV2, PendingApproval, RunStore } from './run-state.js';
 import { afterResponse, beforeCall, type Next } from './step.js';
 import { AGENT } from './strings.js';
 import type { RunEvent, RunOutcome, StopReason } from './types.js';
 import { ESTIMATED_TASK_PREFIX } from '../store/index.js';
 
 /** What the loop needs from the toolbox (tools/index.ts). */
-export type AgentToolbox = Pick<Toolbox, 'definitionsForModel' | 'dispatch' | 'tools' | 'notebook'>;
+export type AgentToolbox = Pick<Toolbox, 'definitionsForModel' | 'dispatch' | 'proposal' | 'tools' | 'notebook'>;
+
+/**
+ * An in-process hint that a decision for this run may have been written, so a turn that is still
+ * running other calls starts an approved one at once. Only a hint: decisions are read from disk.
+ */
+export interface Waker {
+  /** Resolves at the next notify(). */
+  wait(): Promise<void>;
+  /** Forget earlier notifications (called right before the decisions are read). */
+  clear(): void;
+}
 
 export interface LoopDeps {
   model: Model;
   toolbox: AgentToolbox;
   store: RunStore;
   stage: StageRunner;
-  approver: Approver;
   crash: CrashPoints;
   prices: Config['prices'];
   onEvent?: (event: RunEvent) => void;
   signal?: AbortSignal;
   /** Output cap per model call, in tokens (default 4096). */
   maxOutputTokens?: number;
+  waker?: Waker;
 }
 
 /** What the loop knows of a run: the outcome without the service's parts (id, task events). */
@@ -44,8 +58,12 @@ export type LoopResult = Omit<RunOutcome, 'runId' | 'taskEvents'> & Required<Pic
 
 const DEFAULT_MAX_OUTPUT = MAX_OUTPUT_TOKENS;
 
-/** Runs (or resumes) the loop from `cp`; `cp` is updated and checkpointed as it goes. */
-export async function runLoop(cp: CheckpointV1, deps: LoopDeps): Promise<LoopResult> {
+/**
+ * Runs (or resumes) the loop from `cp`; `cp` is updated and checkpointed as it goes. Returns at the
+ * end of the run, or paused (`awaiting_approval`) when a turn's confirmation calls have no decision
+ * on disk yet: the caller records decisions (agent/service.ts `decide`) and resumes from disk.
+ */
+export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopResult> {
   const emit = (e: RunEvent) => deps.onEvent?.(e);
   // The offline planner's usage is an estimate: logged (so budgets work) but never counted as spend.
   const estimated = deps.model instanceof LocalPlanner;
@@ -57,74 +75,24 @@ export async function runLoop(cp: CheckpointV1, deps: LoopDeps): Promise<LoopRes
 
   const finish = async (next: Next): Promise<LoopResult> => {
     const { stopReason, detail } = describe(next);
-    const resumable = stopReason === 'error';
+    const resumable = stopReason === 'error' || stopReason === 'awaiting_approval';
     if (!resumable) await deps.store.saveCheckpoint({ ...cp, usage, finished: { stopReason, at: new Date().toISOString(), ...(detail ? { detail } : {}) } });
-    return summarize(cp, ledger, deps, usage, stopReason, detail);
+    const decided = await deps.store.decisions();
+    const r = summarize(cp, ledger, deps, usage, stopReason, detail);
+    const decisions = [...closed, ...cp.approvals].map((approval) => ({ approval, ...(decided[approval.id] ? { decision: decided[approval.id] } : {}) }));
+    return { ...r, decisions, ...(next.type === 'awaiting_approval' ? { awaiting: cp.approvals.filter((a) => next.approvalIds.includes(a.id)) } : {}) };
   };
 
-  const runTurn = async (calls: ToolUseBlock[], resuming: boolean): Promise<void> => {
-    const decisions: Reconciled[] = calls.map((c) =>
-      resuming
-        ? reconcile(c, deps.store.entry(c.id), { effect: deps.toolbox.tools.get(c.name)?.effect, idempotent: Boolean(deps.toolbox.tools.get(c.name)?.idempotencyKey) }, cp.task.redo)
-        : { type: 'run', redo: cp.task.redo, why: 'no-iniciada' },
-    );
-    const toStart = calls.filter((_, i) => decisions[i]?.type === 'run' || decisions[i]?.type === 'run_keyed');
-    if (toStart.length > 0) {
-      try {
-        await deps.store.markStarted(toStart);
-      } catch (e) {
-        // Nothing has run yet: stop here (resumable) rather than act without a record.
-        throw new StateFileError('CORRUPT_STATE', deps.store.journalFile, AGENT.journalStartFailed((e as Error).message));
-      }
-      deps.crash.hit('after-intent-write');
-    }
-    const gated = orderedApprovals(calls, deps.toolbox, deps.approver);
-    const results = await Promise.all(
-      calls.map(async (c, i): Promise<ToolResult> => {
-        const d = decisions[i] as Reconciled;
-        let result: ToolResult;
-        if (d.type === 'reuse' || d.type === 'unknown') gated.done(i); // never asks: do not hold later questions
-        if (d.type === 'reuse') result = d.result;
-        else if (d.type === 'unknown') {
-          result = d.result;
-          await deps.store.recordResult(c.id, c.name, result).catch(() => undefined);
-        } else {
-          const redo = d.type === 'run' && d.redo && (deps.toolbox.tools.get(c.name)?.effect ?? 1) > 1;
-          try {
-            result = await deps.toolbox.dispatch({ id: c.id, name: c.name, input: c.input }, { stage: deps.stage, signal: deps.signal, redo, approver: gated.approverFor(i) }).finally(() => gated.done(i));
-          } catch (e) {
-            // Not journalled: the effect's state is unknown, so a resume treats it as such.
-            result = { content: AGENT.failed((e as Error).message), is_error: true, outcome: 'error', code: 'INTERNAL' };
-            ledger.set(c.id, result);
-            emit({ type: 'herramienta', call: { id: c.id, name: c.name, input: c.input }, result });
-            return result;
-          }
-          let journalled = true;
-          try {
-            await deps.store.recordResult(c.id, c.name, result);
-          } catch (e) {
-            // The effect happened: telling the model "error" would make it retry and duplicate it.
-            journalled = false;
-            emit({ type: 'aviso', text: AGENT.journalFailed(c.name, (e as Error).message) });
-          }
-          if (journalled) deps.crash.hit('after-effect-write');
-        }
-        ledger.set(c.id, result);
-        emit({ type: 'herramienta', call: { id: c.id, name: c.name, input: c.input }, result });
-        return result;
-      }),
-    );
-    const blocks: ToolResultBlock[] = calls.map((c, i) => ({ type: 'tool_result', tool_use_id: c.id, content: results[i]?.content ?? '', is_error: results[i]?.is_error ?? true }));
-    cp.messages.push({ role: 'user', content: blocks });
-    cp.pending = [];
-    await deps.store.saveCheckpoint({ ...cp, usage });
-    deps.crash.hit('after-checkpoint-b');
-  };
+  // Approvals of turns this pass completed (point B clears them from the checkpoint).
+  const closed: PendingApproval[] = [];
+  const runTurn = (calls: ToolUseBlock[], resuming: boolean) =>
+    runCalls(calls, resuming, { cp, deps, ledger, emit, closed, save: () => deps.store.saveCheckpoint({ ...cp, usage }) });
 
   // Resume: finish the interrupted turn first, or end if the final answer had already arrived.
   if (cp.pending.length > 0) {
     emit({ type: 'iteracion', n: cp.turns });
-    await runTurn(cp.pending, true);
+    const waiting = await runTurn(cp.pending, true);
+    if (waiting.length > 0) return finish({ type: 'awaiting_approval', approvalIds: waiting });
   }
   else if (cp.messages.at(-1)?.role === 'assistant') return finish(afterResponse({ content: cp.messages.at(-1)?.content as [], stop_reason: cp.lastStopReason ?? 'end_turn' }));
 
@@ -135,6 +103,7 @@ export async function runLoop(cp: CheckpointV1, deps: LoopDeps): Promise<LoopRes
     switch (next.type) {
       case 'stopped':
       case 'final':
+      case 'awaiting_approval':
         return finish(next);
       case 'run_tools':
         throw new Error('unreachable: beforeCall never asks to run tools');
@@ -155,7 +124,10 @@ export async function runLoop(cp: CheckpointV1, deps: LoopDeps): Promise<LoopRes
         cp.tokensUsed += tin + response.usage.output_tokens;
         // No model ran (deterministic workflow): nothing to log.
         if (tin + response.usage.output_tokens > 0) try {
-          await deps.toolbox.notebook.usage.append({ tarea: `${estimated ? ESTIMATED_TASK_PREFIX : 'agente:'}iteracion-${cp.turns}`, modelo: deps.model.pricedAs, tokens_entrada: tin, tokens_salida: response.usage.output_tokens, origen: estimated ? 'estimado' : 'facturado' });
+          // Keyed by run and turn: a process killed after this row and before point A calls the
+          // model again for the same turn on resume, and the row is not written twice.
+          const clave = `${cp.task.runId}@${cp.task.startedAt}#iteracion-${cp.turns}`;
+          await deps.toolbox.notebook.usage.append({ tarea: `${estimated ? ESTIMATED_TASK_PREFIX : 'agente:'}iteracion-${cp.turns}`, modelo: deps.model.pricedAs, tokens_entrada: tin, tokens_salida: response.usage.output_tokens, origen: estimated ? 'estimado' : 'facturado', clave });
         } catch (e) {
           emit({ type: 'aviso', text: `No se pudo escribir el registro de uso: ${(e as Error).message}` });
         }
@@ -163,44 +135,159 @@ export async function runLoop(cp: CheckpointV1, deps: LoopDeps): Promise<LoopRes
         for (const b of response.content) if (b.type === 'text' && b.text.trim()) emit({ type: 'texto', text: b.text });
         const after = afterResponse(response);
         cp.pending = after.type === 'run_tools' ? after.calls : [];
+        cp.approvals = [];
         cp.lastStopReason = response.stop_reason;
         await deps.store.saveCheckpoint({ ...cp, usage });
         deps.crash.hit('after-checkpoint-a');
         if (after.type !== 'run_tools') return finish(after);
-        await runTurn(after.calls, false);
+        const waiting = await runTurn(after.calls, false);
+        if (waiting.length > 0) return finish({ type: 'awaiting_approval', approvalIds: waiting });
         break;
       }
     }
   }
 }
 
+interface TurnContext {
+  cp: CheckpointV2;
+  deps: LoopDeps;
+  ledger: Map<string, ToolResult>;
+  emit: (e: RunEvent) => void;
+  closed: PendingApproval[];
+  save: () => Promise<void>;
+}
+
 /**
- * The calls of one turn run concurrently, but their approval questions are asked one at a time in
- * tool_use order, so the owner (and a terminal answering line by line) always sees the same order.
- * A call that may ask (its tool's default is `confirmar`) holds the later questions until it has
- * been answered or has finished without asking (cached, invalid).
+ * One turn's calls (SPEC §4: concurrently, all results in one user message). A call that needs the
+ * owner is recorded as a PendingApproval in the checkpoint first (all of a turn's at once, in
+ * tool_use order) and runs only once its decision is on disk; the others run meanwhile, and each
+ * approved call starts as soon as its decision is read. Returns the ids of the approvals still
+ * undecided when nothing is left running ([] = the turn is complete and at point B).
  */
-function orderedApprovals(calls: readonly ToolUseBlock[], toolbox: AgentToolbox, approver: Approver) {
-  const asks = calls.map((c) => toolbox.tools.get(c.name)?.defaultPermission === 'confirmar');
-  const gates = calls.map(() => {
-    let open!: () => void;
-    const promise = new Promise<void>((r) => (open = r));
-    return { promise, open };
-  });
+async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext): Promise<string[]> {
+  const { cp, deps, ledger, emit } = t;
+  const facts = (name: string) => ({ effect: deps.toolbox.tools.get(name)?.effect, idempotent: Boolean(deps.toolbox.tools.get(name)?.idempotencyKey) });
+  const plan = new Map<string, Reconciled>(calls.map((c) => [c.id, resuming ? reconcile(c, deps.store.entry(c.id), facts(c.name), cp.task.redo) : { type: 'run', redo: cp.task.redo, why: 'no-iniciada' }]));
+  const results = new Map<string, ToolResult>();
+  const running = new Map<string, Promise<void>>();
+  const settle = (c: ToolUseBlock, result: ToolResult) => {
+    results.set(c.id, result);
+    ledger.set(c.id, result);
+    emit({ type: 'herramienta', call: { id: c.id, name: c.name, input: c.input }, result });
+  };
+  const redoOf = (c: ToolUseBlock) => {
+    const d = plan.get(c.id);
+    return d?.type === 'run' && d.redo && (deps.toolbox.tools.get(c.name)?.effect ?? 1) > 1;
+  };
+
+  for (const c of calls) {
+    const d = plan.get(c.id)!;
+    if (d.type === 'reuse') settle(c, d.result);
+    else if (d.type === 'unknown') {
+      await deps.store.recordResult(c.id, c.name, d.result).catch(() => undefined);
+      settle(c, d.result);
+    }
+  }
+
+  // A failure to write a "started" mark: nothing of that call ran; the turn stops (resumable).
+  let fatal: unknown;
+  const start = (c: ToolUseBlock, decision?: ApprovalDecision) => {
+    const work = (async () => {
+      try {
+        await deps.store.markStarted([c]);
+      } catch (e) {
+        // Nothing has run yet: stop here (resumable) rather than act without a record.
+        throw new StateFileError('CORRUPT_STATE', deps.store.journalFile, AGENT.journalStartFailed((e as Error).message));
+      }
+      deps.crash.hit('after-intent-write');
+      let result: ToolResult;
+      try {
+        result = await deps.toolbox.dispatch({ id: c.id, name: c.name, input: c.input }, { stage: deps.stage, signal: deps.signal, redo: redoOf(c), ...(decision ? { decision } : {}) });
+      } catch (e) {
+        // Not journalled: the effect's state is unknown, so a resume treats it as such.
+        settle(c, { kind: 'error', code: 'INTERNAL', message: AGENT.failed((e as Error).message) });
+        return;
+      }
+      let journalled = true;
+      try {
+        await deps.store.recordResult(c.id, c.name, result);
+      } catch (e) {
+        // The effect happened: telling the model "error" would make it retry and duplicate it.
+        journalled = false;
+        emit({ type: 'aviso', text: AGENT.journalFailed(c.name, (e as Error).message) });
+      }
+      if (journalled) deps.crash.hit('after-effect-write');
+      settle(c, result);
+    })().catch((e: unknown) => { fatal ??= e; }).finally(() => running.delete(c.id));
+    running.set(c.id, work);
+  };
+
+  for (;;) {
+    deps.waker?.clear();
+    const decided = await deps.store.decisions();
+    const fresh: PendingApproval[] = [];
+    for (const c of calls) {
+      if (results.has(c.id) || running.has(c.id)) continue;
+      const approval = cp.approvals.find((a) => a.callId === c.id);
+      if (approval) {
+        let rec = decided[approval.id];
+        // A cancelled run answers its open questions itself, on disk like any answer.
+        if (!rec && deps.signal?.aborted) rec = await deps.store.recordDecision({ approvalId: approval.id, callId: c.id, approved: false, reason: 'cancelado', at: new Date().toISOString() });
+        if (rec) start(c, toDecision(approval, rec));
+        continue;
+      }
+      if (deps.signal?.aborted) {
+        start(c, { approved: false, reason: 'cancelado' });
+        continue;
+      }
+      const proposal = await deps.toolbox.proposal({ id: c.id, name: c.name, input: c.input }, { redo: redoOf(c) });
+      if (!proposal) start(c);
+      else fresh.push(await pendingApproval(c, proposal, redoOf(c), deps.toolbox));
+    }
+    if (fresh.length > 0) {
+      cp.approvals.push(...fresh);
+      await t.save();
+      deps.crash.hit('after-approval-write');
+      emit({ type: 'aprobaciones', approvals: fresh });
+    }
+    if (fatal) break;
+    if (running.size === 0) break;
+    await Promise.race([...running.values(), ...(deps.waker ? [deps.waker.wait()] : [])]);
+  }
+  if (fatal) {
+    await Promise.allSettled(running.values());
+    throw fatal;
+  }
+
+  const waiting = cp.approvals.filter((a) => !results.has(a.callId)).map((a) => a.id);
+  if (calls.some((c) => !results.has(c.id))) return waiting;
+  const blocks: ToolResultBlock[] = calls.map((c) => ({ type: 'tool_result', tool_use_id: c.id, ...renderForModel(c.name, results.get(c.id)!) }));
+  cp.messages.push({ role: 'user', content: blocks });
+  cp.pending = [];
+  t.closed.push(...cp.approvals);
+  cp.approvals = [];
+  await t.save();
+  deps.crash.hit('after-checkpoint-b');
+  return [];
+}
+
+/** A new PendingApproval: the proposal and its schema-derived alternatives, each validated and dry-run. */
+async function pendingApproval(c: ToolUseBlock, proposal: Proposal, redo: boolean, toolbox: AgentToolbox): Promise<PendingApproval> {
+  const def = toolbox.tools.get(c.name);
+  const alternatives: ApprovalOption[] = [];
+  for (const alt of def ? alternativeArgs(def, proposal.args) : []) {
+    // Re-validated with ajv and dry-run like the proposal. Not offered: one the store already holds
+    // (it needs no question) and one whose dry run says it would be refused (no server, no consent).
+    const p = await toolbox.proposal({ id: c.id, name: c.name, input: alt.args }, { redo });
+    if (p && !p.preview.problems?.length) alternatives.push({ args: p.args, hash: argsHash(c.name, c.id, p.args), preview: p.preview, change: { field: alt.field, value: alt.value } });
+  }
   return {
-    approverFor(i: number): Approver {
-      return async (request, signal) => {
-        await Promise.all(gates.slice(0, i).filter((_, j) => asks[j]).map((g) => g.promise));
-        try {
-          return await approver(request, signal);
-        } finally {
-          gates[i]?.open();
-        }
-      };
-    },
-    done(i: number): void {
-      gates[i]?.open();
-    },
+    id: newApprovalId(),
+    callId: c.id,
+    tool: proposal.tool,
+    proposal: { args: proposal.args, hash: argsHash(c.name, c.id, proposal.args), preview: proposal.preview },
+    alternatives,
+    askedAt: new Date().toISOString(),
   };
 }
 
@@ -223,56 +310,56 @@ function describe(next: Next): { stopReason: StopReason; detail?: string } {
       if (next.reason === 'refusal') return { stopReason: 'refusal', detail: AGENT.refusal };
       if (next.reason === 'max_iteraciones') return { stopReason: 'max_iteraciones', detail: AGENT.stopIterations(next.detail.limit) };
       return { stopReason: 'presupuesto', detail: AGENT.stopBudget(next.detail.used ?? 0, next.detail.next ?? 0, next.detail.limit) };
+    case 'awaiting_approval':
+      return { stopReason: 'awaiting_approval' };
     default:
       return { stopReason: 'error' };
   }
 }
 
-/** The outcome from the conversation, this process's results and the journal (earlier processes). */
+/** The outcome from the conversation and the typed results: this process's, then the journal's. */
 function summarize(
-  cp: CheckpointV1,
+  cp: CheckpointV2,
   ledger: Map<string, ToolResult>,
   deps: Pick<LoopDeps, 'store' | 'model' | 'prices' | 'toolbox'>,
   usage: { input: number; output: number },
   stopReason: StopReason,
   detail: string | undefined,
 ): LoopResult {
-  const seen = seenCalls(cp.messages);
   const inMessages = new Map<string, ToolResultBlock>();
   for (const m of cp.messages) if (m.role === 'user' && typeof m.content !== 'string') for (const b of m.content) if (b.type === 'tool_result') inMessages.set(b.tool_use_id, b);
-  const results: Array<{ name: string; input: unknown; result?: ToolResult }> = [];
+  const calls: Array<{ name: string; input: unknown; result?: ToolResult }> = [];
   for (const m of cp.messages) {
     if (m.role !== 'assistant') continue;
     for (const b of m.content) {
       if (b.type !== 'tool_use') continue;
       const s = inMessages.get(b.id);
-      const fromMessage = s ? ({ content: s.content, is_error: s.is_error, outcome: s.is_error ? 'error' : isRejection(s) ? 'rechazado' : 'ok' } as ToolResult) : undefined;
-      results.push({ name: b.name, input: b.input, result: ledger.get(b.id) ?? deps.store.entry(b.id)?.result ?? fromMessage });
+      // Only a run journalled by an older version lacks typed results: read it as the model did.
+      const fromMessage = s ? readToolResult(s.content, s.is_error) : undefined;
+      calls.push({ name: b.name, input: b.input, result: ledger.get(b.id) ?? deps.store.entry(b.id)?.result ?? fromMessage });
     }
   }
+  const records: CallRecord[] = calls.flatMap((c) => (c.result ? [{ name: c.name, input: (c.input ?? {}) as Record<string, unknown>, result: c.result }] : []));
   const artifacts: Artifact[] = [];
-  const notDone: string[] = [];
+  const notDoneLines: string[] = [];
   const finished: string[] = [];
   const cards: number[] = [];
-  results.forEach(({ name, input, result }, i) => {
-    if (!result) return;
-    if (result.outcome === 'ok' || result.outcome === 'cache') {
+  records.forEach(({ name, input, result }, i) => {
+    if (result.kind === 'ok' || result.kind === 'cache') {
       artifacts.push(...(result.artifacts ?? []));
-      if (name === 'crear_tarjetas') for (const id of cardIdsOf(result.content)) if (!cards.includes(id)) cards.push(id);
-      for (const label of stageLabels(deps.toolbox, name, input)) if (!finished.includes(label)) finished.push(label);
+      if (name === 'crear_tarjetas') for (const id of cardIdsIn(result.data)) if (!cards.includes(id)) cards.push(id);
+      for (const label of stageLabels(deps.toolbox, name, { ...input, ...result.ranWith })) if (!finished.includes(label)) finished.push(label);
     }
-    const laterOk = results.slice(i + 1).some((r) => r.name === name && r.result && !r.result.is_error && r.result.outcome !== 'rechazado' && r.result.outcome !== 'denegado');
-    if (laterOk) return;
-    if (result.outcome === 'rechazado') notDone.push(AGENT.notDone(name, NOT_APPROVED[notApprovedKind(result.content)].line));
-    else if (result.outcome === 'denegado') notDone.push(AGENT.notDone(name, AGENT.denied));
-    else if (result.is_error) notDone.push(AGENT.notDone(name, AGENT.failed(result.content.split('\n')[0] ?? '')));
+    const laterOk = records.slice(i + 1).some((r) => r.name === name && !notDone(r.result));
+    if (laterOk || !notDone(result)) return;
+    notDoneLines.push(AGENT.notDone(name, notDoneLine(result)));
   });
   const last = cp.messages.at(-1);
   const modelText = last?.role === 'assistant' ? last.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('\n').trim() : '';
-  const built = buildReport(seen, { week: cp.task.week as never });
+  const built = buildReport(records, { week: cp.task.week as never });
   // A cancelled run has no final word from the model by design: the owner stopped it, so saying
   // "the model gave none" would blame the wrong party.
-  const report = stopReason === 'end_turn' && modelText ? modelText : stopReason === 'cancelado' ? built : `${AGENT.noReport}\n${built}`;
+  const report = stopReason === 'end_turn' && modelText ? modelText : stopReason === 'cancelado' || stopReason === 'awaiting_approval' ? built : `${AGENT.noReport}\n${built}`;
   return {
     stopReason,
     iterations: cp.turns,
@@ -280,8 +367,8 @@ function summarize(
     costUsd: costUsd(deps.model.pricedAs, usage.input, usage.output, deps.prices),
     report,
     artifacts,
-    notDone,
-    toolCalls: results.length,
+    notDone: notDoneLines,
+    toolCalls: calls.length,
     finished,
     usageEstimated: deps.model instanceof LocalPlanner,
     cards,
@@ -298,4 +385,10 @@ function stageLabels(toolbox: AgentToolbox, name: string, input: unknown): strin
   } catch {
     return []; // a call recorded by an older version whose arguments no longer fit: nothing to show
   }
+}
+
+/** The deck ids in crear_tarjetas' typed result (`data.ids`); anything else holds none. */
+function cardIdsIn(data: unknown): number[] {
+  const ids = (data as { ids?: unknown } | null | undefined)?.ids;
+  return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
 }

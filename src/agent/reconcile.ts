@@ -31,5 +31,5 @@ export function reconcile(call: { id: string; name: string }, entry: JournalEntr
   if (tool.effect === undefined || tool.effect === 1) return { type: 'run', redo, why: 'lectura' };
   // A redo asks the store for the *next* version, so re-running it could make a second one.
   if (tool.idempotent && !redo) return { type: 'run_keyed' };
-  return { type: 'unknown', result: { content: AGENT.unknownState(call.name), is_error: true, outcome: 'error', code: 'INTERNAL' } };
+  return { type: 'unknown', result: { kind: 'error', code: 'INTERNAL', message: AGENT.unknownState(call.name) } };
 }

@@ -1,8 +1,12 @@
 /**
  * Durable run state (SPEC §7) under `<dataDir>/runs/<runId>/`:
- *   checkpoint.json  `{version: 1, task, turns, tokensUsed, messages, pending, ...}`, written
- *                    atomically at point A (response arrived, pending calls recorded) and point B
- *                    (all results appended, pending cleared);
+ *   checkpoint.json  `{version: 2, task, turns, tokensUsed, messages, pending, approvals, ...}`,
+ *                    written atomically at point A (response arrived, pending calls recorded), when
+ *                    a turn's approvals are asked (they are values here, CONVENTIONS §15), and at
+ *                    point B (all results appended, pending and approvals cleared); version 1
+ *                    files (no approvals) still load;
+ *   decisions.json   the owner's answers, keyed by approval id: who, when, and the hash of the
+ *                    exact arguments approved — written before the run resumes, read from disk by it;
  *   journal.json     the effects journal keyed by tool_use_id: a call's real result, written only
  *                    AFTER it succeeded; plus "started" markers written just before a turn's calls
  *                    are dispatched, so a resume can tell "never started" from "outcome unknown".
@@ -14,12 +18,14 @@ import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
-import type { ToolResult } from '../tools/contract.js';
+import type { DryRun, NotApprovedReason, ToolResult } from '../tools/contract.js';
 import type { MessageParam, ToolUseBlock } from './model/types.js';
 import { CHECKPOINT } from './strings.js';
 import type { StopReason } from './types.js';
 
-export const CHECKPOINT_VERSION = 1;
+export const CHECKPOINT_VERSION = 2;
+/** Versions the loader reads: 1 is upgraded in memory (it had no approvals). */
+const READABLE_VERSIONS: readonly number[] = [1, 2];
 
 export interface RunTask {
   runId: string;
@@ -33,8 +39,52 @@ export interface RunTask {
   startedAt: string;
 }
 
-export interface CheckpointV1 {
+/** One way the owner may run a proposed call: the proposal itself or a schema-derived alternative. */
+export interface ApprovalOption {
+  args: Record<string, unknown>;
+  /** argsHash(args): what a button binds to, so a stale button can never approve other arguments. */
+  hash: string;
+  preview: DryRun;
+  /** Which owner-changeable field differs from the proposal, and its new value (alternatives only). */
+  change?: { field: string; value: unknown };
+}
+
+/**
+ * A confirmation call of the current turn waiting for (or having had) the owner's decision. Recorded
+ * in the checkpoint before anyone is asked; the call runs only once its decision is on disk.
+ */
+export interface PendingApproval {
+  /** Opaque, unique id (fits Telegram callback data). */
+  id: string;
+  callId: string;
+  tool: string;
+  /** The proposal as the model made it (validated) — `options[0]`. */
+  proposal: ApprovalOption;
+  /** Schema-derived alternatives for the fields the owner may change. */
+  alternatives: ApprovalOption[];
+  askedAt: string;
+}
+
+/** The owner's answer to one PendingApproval, as written in `decisions.json`. */
+export interface RecordedDecision {
+  approvalId: string;
+  callId: string;
+  approved: boolean;
+  /** Hash of the exact arguments approved (the proposal's or an alternative's); absent for a no. */
+  hash?: string;
+  reason?: NotApprovedReason;
+  /** The owner's optional reason for a no; the model receives it. */
+  note?: string;
+  by?: string;
+  at: string;
+}
+export interface DecisionsV1 {
   version: 1;
+  decisions: Record<string, RecordedDecision>;
+}
+
+export interface CheckpointV2 {
+  version: 2;
   task: RunTask;
   /** Model calls made so far. */
   turns: number;
@@ -50,7 +100,10 @@ export interface CheckpointV1 {
   updatedAt?: string;
   /** Set when the run ended for good (not resumable); absent = unfinished. */
   finished?: { stopReason: StopReason; at: string; detail?: string };
+  /** Approvals of the current turn (pending calls), in tool_use order; [] at point B. */
+  approvals: PendingApproval[];
 }
+
 
 export interface JournalEntry {
   name: string;
@@ -76,20 +129,23 @@ function parseJson(file: string, text: string): unknown {
   }
 }
 
-/** Checks a parsed checkpoint; exported so the frozen v1 fixture is tested through it. */
-export function parseCheckpoint(file: string, text: string): CheckpointV1 {
+/** Checks a parsed checkpoint (v1 is upgraded to v2); exported so the frozen fixtures are tested through it. */
+export function parseCheckpoint(file: string, text: string): CheckpointV2 {
   if (text.trim() === '') throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.corrupt(file, 'archivo vacío'));
-  const data = parseJson(file, text) as Partial<CheckpointV1> | null;
+  const data = parseJson(file, text) as (Omit<Partial<CheckpointV2>, 'version'> & { version?: unknown }) | null;
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, 'no es un objeto'));
-  if (data.version !== CHECKPOINT_VERSION) throw new StateFileError('UNSUPPORTED_VERSION', file, CHECKPOINT.badVersion(file, data.version));
+  if (!READABLE_VERSIONS.includes(data.version as number)) throw new StateFileError('UNSUPPORTED_VERSION', file, CHECKPOINT.badVersion(file, data.version));
+  if (data.version === 1) data.approvals = [];
   const problems: string[] = [];
   if (!data.task || typeof data.task !== 'object' || typeof data.task.runId !== 'string' || typeof data.task.text !== 'string') problems.push('task');
   if (!Number.isInteger(data.turns)) problems.push('turns');
   if (typeof data.tokensUsed !== 'number') problems.push('tokensUsed');
   if (!Array.isArray(data.messages)) problems.push('messages');
   if (!Array.isArray(data.pending)) problems.push('pending');
+  if (!Array.isArray(data.approvals)) problems.push('approvals');
   if (problems.length > 0) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, `faltan o están mal: ${problems.join(', ')}`));
-  return data as CheckpointV1;
+  // A v1 journal stored results as model text: those entries are upgraded when the journal loads.
+  return { ...(data as CheckpointV2), version: CHECKPOINT_VERSION };
 }
 
 /** The files of one run; one instance per run (journal writes are serialised through it). */
@@ -97,6 +153,7 @@ export class RunStore {
   readonly dir: string;
   readonly checkpointFile: string;
   readonly journalFile: string;
+  readonly decisionsFile: string;
   private journal: JournalV1 = { version: 1, entries: {} };
   private journalWrites: Promise<void> = Promise.resolve();
 
@@ -104,21 +161,23 @@ export class RunStore {
     this.dir = runDir(dataDir, runId);
     this.checkpointFile = path.join(this.dir, 'checkpoint.json');
     this.journalFile = path.join(this.dir, 'journal.json');
+    this.decisionsFile = path.join(this.dir, 'decisions.json');
   }
 
   /** A fresh (non-resume) run clears the previous checkpoint and journal. */
   async clear(): Promise<void> {
     await rm(this.checkpointFile, { force: true });
     await rm(this.journalFile, { force: true });
+    await rm(this.decisionsFile, { force: true });
     this.journal = { version: 1, entries: {} };
   }
 
-  async saveCheckpoint(cp: CheckpointV1): Promise<void> {
+  async saveCheckpoint(cp: CheckpointV2): Promise<void> {
     await writeFileAtomic(this.checkpointFile, JSON.stringify({ ...cp, updatedAt: new Date().toISOString() }, null, 1));
   }
 
   /** Loads the checkpoint and the journal for a resume; refuses anything it cannot trust. */
-  async load(): Promise<CheckpointV1> {
+  async load(): Promise<CheckpointV2> {
     let text: string;
     try {
       text = await readFile(this.checkpointFile, 'utf8');
@@ -141,7 +200,40 @@ export class RunStore {
     if (!data || data.version !== 1 || typeof data.entries !== 'object' || data.entries === null) {
       throw new StateFileError('UNSUPPORTED_VERSION', this.journalFile, CHECKPOINT.badVersion(this.journalFile, data?.version));
     }
+    for (const e of Object.values(data.entries ?? {})) if (e.result) e.result = upgradeResult(e.result);
     return data as JournalV1;
+  }
+
+  /** The owner's decisions so far, from disk (another process, or a tap, may have written one). */
+  async decisions(): Promise<Record<string, RecordedDecision>> {
+    let text: string;
+    try {
+      text = await readFile(this.decisionsFile, 'utf8');
+    } catch {
+      return {};
+    }
+    const data = parseJson(this.decisionsFile, text) as Partial<DecisionsV1> | null;
+    if (!data || data.version !== 1 || typeof data.decisions !== 'object' || data.decisions === null) {
+      throw new StateFileError('UNSUPPORTED_VERSION', this.decisionsFile, CHECKPOINT.badVersion(this.decisionsFile, data?.version));
+    }
+    return data.decisions;
+  }
+
+  /**
+   * Writes a decision durably unless one is already recorded for that approval (the first wins).
+   * Returns the decision that stands. Serialised with the journal writes of this store; callers in
+   * one process share one store per run (agent/service.ts).
+   */
+  recordDecision(d: RecordedDecision): Promise<RecordedDecision> {
+    const next = this.journalWrites.then(async () => {
+      const all = await this.decisions();
+      const standing = all[d.approvalId];
+      if (standing) return standing;
+      await writeFileAtomic(this.decisionsFile, JSON.stringify({ version: 1, decisions: { ...all, [d.approvalId]: d } } satisfies DecisionsV1));
+      return d;
+    });
+    this.journalWrites = next.then(() => undefined, () => undefined);
+    return next;
   }
 
   entry(toolUseId: string): JournalEntry | undefined {
@@ -174,6 +266,26 @@ export class RunStore {
     this.journalWrites = next.catch(() => undefined);
     return next;
   }
+}
+
+/**
+ * A journal entry written before outcomes were typed: `{content, is_error, outcome}` with the model's
+ * text. Its JSON text is the data; its outcome the kind. Kept only so old runs still resume.
+ */
+function upgradeResult(r: ToolResult | { content?: unknown; outcome?: unknown; is_error?: unknown; code?: ToolResult['code']; artifacts?: ToolResult['artifacts'] }): ToolResult {
+  if ('kind' in r && typeof r.kind === 'string') return r as ToolResult;
+  const old = r as { content?: unknown; outcome?: unknown; code?: ToolResult['code']; artifacts?: ToolResult['artifacts'] };
+  const text = typeof old.content === 'string' ? old.content : '';
+  const kind = (['ok', 'cache', 'rechazado', 'denegado', 'error', 'simulacro'] as const).find((k) => k === old.outcome) ?? 'error';
+  if (kind === 'error' || kind === 'denegado') return { kind, code: old.code ?? 'INTERNAL', message: text };
+  if (kind === 'rechazado') return { kind, notApproved: { reason: 'rechazado' } };
+  let data: unknown = text;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // plain text stays text
+  }
+  return { kind, data, ...(old.artifacts ? { artifacts: old.artifacts } : {}) };
 }
 
 /** Runs whose checkpoint is not marked finished (found at start-up so they can be resumed). */

@@ -1,7 +1,12 @@
 /**
  * The agent as a service for the bot and the CLI: `run(req)` starts (or resumes) one run with its
  * own model, stage runner (lanes), checkpoint and journal under `<dataDir>/runs/<runId>/`;
+ * `decide(runId, approvalId, answer)` writes the owner's answer to a paused run's approval to disk
+ * (first answer wins, bound to the arguments' hash) — the caller then resumes the run from disk;
  * `unfinished()` lists runs a crash or restart left behind, so they can be resumed.
+ *
+ * Every kind of run (the agent's week, /semana N, "rehaga…", "narre…") goes through this one path:
+ * the loop pauses at `awaiting_approval`, a decision is written, the run resumes from disk.
  */
 import path from 'node:path';
 import type { Config } from '../config.js';
@@ -9,15 +14,16 @@ import { ConfigError, isCuadernoError } from '../errors.js';
 import { createLaneStageRunner } from '../scheduler/executor.js';
 import { createFileIdempotencyStore } from '../scheduler/idempotency.js';
 import { withRetries, type RetryOptions } from '../scheduler/retry.js';
-import type { Approver } from '../tools/contract.js';
+import type { ApprovalDecision, ApprovalRequest, Approver } from '../tools/contract.js';
+import { optionFor } from './approval.js';
 import { WEEKS, type Week } from '../tools/domain.js';
 import { createToolbox, type Toolbox } from '../tools/index.js';
 import { createCrashPoints, type CrashLabel, type CrashPoints } from './crash.js';
 import { asksForRedo } from './intent.js';
-import { runLoop } from './loop.js';
+import { runLoop, type Waker } from './loop.js';
 import { createModel, type Model, type RetryRunner } from './model/index.js';
-import { listUnfinished, RunStore, type CheckpointV1 } from './run-state.js';
-import type { RunOutcome, RunRequest } from './types.js';
+import { listUnfinished, RunStore, type CheckpointV2, type PendingApproval, type RecordedDecision } from './run-state.js';
+import type { DecideResult, DecisionInput, RunOutcome, RunRequest } from './types.js';
 import { weekWorkflow } from './workflow.js';
 
 /** Where the dispatcher's idempotency store lives in the data dir (shared with the tools CLI). */
@@ -25,8 +31,6 @@ export const IDEMPOTENCY_DIRNAME = 'idempotencia';
 
 export interface AgentServiceOptions {
   config: Config;
-  /** Used when a request carries no approver of its own; default: reject (never assume yes). */
-  approver?: Approver;
   /** `CRASH_AFTER=<label>:<n>` as read by main/cli (SPEC §7 crash points). */
   crashAfter?: string;
   /** What a crash point does; the CLI passes a hard exit with 137. Default: throw SimulatedCrash. */
@@ -43,26 +47,91 @@ export interface AgentServiceOptions {
 
 export interface AgentService {
   run(req: RunRequest): Promise<RunOutcome>;
+  /** Records the owner's answer to one approval of a paused (or running) run, durably, once. */
+  decide(runId: string, approvalId: string, answer: DecisionInput): Promise<DecideResult>;
   unfinished(): Promise<Array<{ runId: string; text: string; updatedAt: string }>>;
   /** Throws away a run's checkpoint and journal — only on the owner's explicit word (SPEC §7). */
   discard(runId: string): Promise<void>;
   readonly toolbox: Toolbox;
 }
 
-const rejectAll: Approver = async () => ({ approved: false, reason: 'rechazado' });
+/** The hint a decision gives a run that is executing in this process (see loop.ts Waker). */
+function createWaker(): Waker & { notify(): void; dirty: boolean } {
+  const resolvers: Array<() => void> = [];
+  const w = {
+    dirty: false,
+    wait: () => new Promise<void>((r) => resolvers.push(r)),
+    clear: () => { w.dirty = false; },
+    notify: () => {
+      w.dirty = true;
+      for (const r of resolvers.splice(0)) r();
+    },
+  };
+  return w;
+}
 
 export async function createAgentService(opts: AgentServiceOptions): Promise<AgentService> {
   const { config } = opts;
   const crash: CrashPoints = createCrashPoints(opts.crashAfter, opts.onCrash);
   const toolbox =
     opts.toolbox ??
-    (await createToolbox({ config, approver: opts.approver ?? rejectAll, idempotency: createFileIdempotencyStore(path.join(config.dataDir, IDEMPOTENCY_DIRNAME)) }));
+    (await createToolbox({ config, idempotency: createFileIdempotencyStore(path.join(config.dataDir, IDEMPOTENCY_DIRNAME)) }));
+  // One store and one waker per run in this process: decision writes and journal writes of a run
+  // are serialised through its store, and a decision wakes the run if it is executing here.
+  const stores = new Map<string, RunStore>();
+  const wakers = new Map<string, ReturnType<typeof createWaker>>();
+  const storeOf = (runId: string) => stores.get(runId) ?? stores.set(runId, new RunStore(config.dataDir, runId)).get(runId)!;
+  const wakerOf = (runId: string) => wakers.get(runId) ?? wakers.set(runId, createWaker()).get(runId)!;
   const retry: RetryRunner = (fn, signal) => withRetries(() => fn(signal ?? new AbortController().signal), { ...opts.retry, signal });
 
+  /**
+   * Runs until the run ends or pauses. With `req.approver`, each pause is answered through it (the
+   * answers are written with `decide`, then the run resumes from disk) — the terminal and tests.
+   */
   async function run(req: RunRequest): Promise<RunOutcome> {
-    if (!/^[A-Za-z0-9_-]{1,80}$/.test(req.runId)) throw new ConfigError(`runId no válido: «${req.runId}» (solo letras, números, _ y -).`);
-    const store = new RunStore(config.dataDir, req.runId);
-    let cp: CheckpointV1;
+    let outcome = await runOnce(req);
+    for (;;) {
+      if (outcome.stopReason !== 'awaiting_approval') return outcome;
+      const waker = wakerOf(req.runId);
+      if (!req.approver && !waker.dirty) return outcome;
+      if (req.approver) for (const a of outcome.awaiting ?? []) await decide(req.runId, a.id, await askWith(req.approver, a, req.signal));
+      outcome = await runOnce({ ...req, resume: true });
+    }
+  }
+
+  async function decide(runId: string, approvalId: string, answer: DecisionInput): Promise<DecideResult> {
+    checkRunId(runId);
+    const store = storeOf(runId);
+    let cp: CheckpointV2;
+    try {
+      cp = await store.load();
+    } catch (e) {
+      if (isCuadernoError(e)) return { kind: 'unknown' };
+      throw e;
+    }
+    const approval = cp.finished ? undefined : cp.approvals.find((a) => a.id === approvalId);
+    if (!approval) return { kind: 'unknown' };
+    const standing = (await store.decisions())[approvalId];
+    if (standing) return { kind: 'already', decision: standing, approval };
+    if (answer.approved && !optionFor(approval, answer.hash)) return { kind: 'stale', approval };
+    const mine: RecordedDecision = {
+      approvalId,
+      callId: approval.callId,
+      approved: answer.approved,
+      ...(answer.approved ? { hash: answer.hash } : { reason: answer.reason ?? 'rechazado', ...(answer.note ? { note: answer.note } : {}) }),
+      ...(answer.by ? { by: answer.by } : {}),
+      at: new Date().toISOString(),
+    };
+    // The store writes it unless another answer got there first; that one stands.
+    const written = await store.recordDecision(mine);
+    wakerOf(runId).notify();
+    return written === mine ? { kind: 'ok', decision: written, approval } : { kind: 'already', decision: written, approval };
+  }
+
+  async function runOnce(req: RunRequest): Promise<RunOutcome> {
+    checkRunId(req.runId);
+    const store = storeOf(req.runId);
+    let cp: CheckpointV2;
     if (req.resume) {
       try {
         cp = await store.load();
@@ -75,7 +144,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
       await store.clear();
       const week = req.mode === 'semana' ? checkWeek(req.week) : undefined;
       cp = {
-        version: 1,
+        version: 2,
         task: {
           runId: req.runId,
           text: req.text,
@@ -90,6 +159,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
         tokensUsed: 0,
         messages: [{ role: 'user', content: req.mode === 'semana' ? `prepare la semana ${week}` : req.text }],
         pending: [],
+        approvals: [],
       };
       await store.saveCheckpoint(cp);
     }
@@ -109,8 +179,8 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
         toolbox,
         store,
         stage,
-        approver: req.approver ?? opts.approver ?? rejectAll,
         crash,
+        waker: wakerOf(req.runId),
         prices: config.prices,
         onEvent: req.onEvent,
         signal: req.signal,
@@ -123,7 +193,40 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     }
   }
 
-  return { run, unfinished: () => listUnfinished(config.dataDir), discard: (runId) => new RunStore(config.dataDir, runId).clear(), toolbox };
+  return { run, decide, unfinished: () => listUnfinished(config.dataDir), discard, toolbox };
+
+  async function discard(runId: string): Promise<void> {
+    checkRunId(runId);
+    await storeOf(runId).clear();
+    stores.delete(runId);
+  }
+}
+
+function checkRunId(runId: string): void {
+  if (!/^[A-Za-z0-9_-]{1,80}$/.test(runId)) throw new ConfigError(`runId no válido: «${runId}» (solo letras, números, _ y -).`);
+}
+
+/** Asks an in-line approver about one pending approval and turns its answer into a DecisionInput. */
+async function askWith(approver: Approver, a: PendingApproval, signal: AbortSignal | undefined): Promise<DecisionInput> {
+  const request: ApprovalRequest = {
+    id: a.id,
+    callId: a.callId,
+    tool: a.tool,
+    args: structuredClone(a.proposal.args),
+    preview: a.proposal.preview,
+    alternatives: a.alternatives.map((o) => ({ args: structuredClone(o.args), preview: o.preview, ...(o.change ? { change: o.change } : {}) })),
+  };
+  let d: ApprovalDecision;
+  try {
+    d = await approver(request, signal ?? new AbortController().signal);
+  } catch {
+    d = { approved: false, reason: signal?.aborted ? 'cancelado' : 'rechazado' };
+  }
+  if (!d.approved) return { approved: false, reason: d.reason, ...(d.note ? { note: d.note } : {}), ...(d.by ? { by: d.by } : {}) };
+  const chosen = d.args ? [a.proposal, ...a.alternatives].find((o) => JSON.stringify(o.args) === JSON.stringify(d.args)) : a.proposal;
+  // Arguments that match no offered option are not approved: only what was shown can be said yes to.
+  if (!chosen) return { approved: false, reason: 'rechazado', ...(d.by ? { by: d.by } : {}) };
+  return { approved: true, hash: chosen.hash, ...(d.by ? { by: d.by } : {}) };
 }
 
 function failed(runId: string, message: string): RunOutcome {

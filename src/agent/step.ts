@@ -9,6 +9,8 @@ export type Next =
   | { type: 'call_model' }
   | { type: 'run_tools'; calls: ToolUseBlock[] }
   | { type: 'final'; stopReason: StopReason }
+  /** A turn's confirmation calls wait for the owner; the run is paused on disk, not finished. */
+  | { type: 'awaiting_approval'; approvalIds: string[] }
   | { type: 'stopped'; reason: 'max_iteraciones' | 'presupuesto' | 'refusal'; detail: { used?: number; next?: number; limit: number } };
 
 export interface StepState {

@@ -82,7 +82,7 @@ export const CHECKPOINT = {
   corrupt: (file: string, why: string) =>
     `El punto de control ${file} está dañado (${why}); puede haberse cortado a mitad de escritura. No se reanuda para no repetir efectos: bórrelo (y su diario) para empezar de nuevo, o restáurelo de una copia.`,
   badVersion: (file: string, v: unknown) =>
-    `El punto de control ${file} tiene la versión ${JSON.stringify(v)}, que este programa no conoce (solo la 1). Actualice el programa o bórrelo para empezar de nuevo.`,
+    `El punto de control ${file} tiene la versión ${JSON.stringify(v)}, que este programa no conoce (solo la 1 y la 2). Actualice el programa o bórrelo para empezar de nuevo.`,
   badShape: (file: string, why: string) => `El punto de control ${file} no tiene la forma esperada (${why}). Bórrelo para empezar de nuevo.`,
   journalCorrupt: (file: string, line: number) =>
     `El diario de efectos ${file} tiene la línea ${line} dañada; no se reanuda para no repetir efectos. Revise el archivo a mano.`,

@@ -4,13 +4,18 @@
  */
 import type { Approver, Artifact, ToolCall, ToolResult } from '../tools/contract.js';
 import type { TaskEvent } from '../scheduler/events.js';
+import type { PendingApproval, RecordedDecision } from './run-state.js';
+
+export type { ApprovalOption, PendingApproval, RecordedDecision } from './run-state.js';
 
 export type RunEvent =
   | { type: 'iteracion'; n: number }
   | { type: 'texto'; text: string }
   | { type: 'herramienta'; call: ToolCall; result: ToolResult }
   | { type: 'tarea'; event: TaskEvent }
-  | { type: 'aviso'; text: string };
+  | { type: 'aviso'; text: string }
+  /** A turn's approvals were recorded in the checkpoint (in tool_use order): ask the owner now. */
+  | { type: 'aprobaciones'; approvals: PendingApproval[] };
 
 export type StopReason =
   | 'end_turn'
@@ -19,7 +24,9 @@ export type StopReason =
   | 'max_iteraciones'
   | 'presupuesto'
   | 'cancelado'
-  | 'error';
+  | 'error'
+  /** Paused, not finished: approvals wait for the owner (RunOutcome.awaiting); resume after deciding. */
+  | 'awaiting_approval';
 
 export interface RunRequest {
   /** Stable id for this run (checkpoint, journal and approval ids derive from it). */
@@ -29,7 +36,12 @@ export interface RunRequest {
   /** `agente`: the model interprets; `semana`: the deterministic week graph, no model, zero tokens. */
   mode: 'agente' | 'semana';
   week?: number;
-  approver: Approver;
+  /**
+   * Answers the run's approvals in-line (terminal, tests): each pause is answered through it, the
+   * answer written to disk, then the run resumes. Without it the run stops at `awaiting_approval`
+   * and the caller answers later with `decide` (the bot).
+   */
+  approver?: Approver;
   onEvent?: (event: RunEvent) => void;
   signal?: AbortSignal;
   /** Resume the unfinished run with this runId from its checkpoint instead of starting afresh. */
@@ -66,4 +78,20 @@ export interface RunOutcome {
   usageEstimated?: boolean;
   /** Deck ids of the cards crear_tarjetas made (or found already made) in this run, in call order. */
   cards?: number[];
+  /** With `awaiting_approval`: the approvals still without a decision, in tool_use order. */
+  awaiting?: PendingApproval[];
+  /** Every approval of the run's current turn with its decision so far (audit, /estado). */
+  decisions?: Array<{ approval: PendingApproval; decision?: RecordedDecision }>;
 }
+
+/** What deciding an approval did: written now, already decided before, unknown id, or a stale button. */
+export type DecideResult =
+  | { kind: 'ok'; decision: RecordedDecision; approval: PendingApproval }
+  | { kind: 'already'; decision: RecordedDecision; approval: PendingApproval }
+  | { kind: 'unknown' }
+  | { kind: 'stale'; approval: PendingApproval };
+
+/** The owner's answer, as a caller hands it in: approve the option with this hash, or say no. */
+export type DecisionInput =
+  | { approved: true; hash: string; by?: string }
+  | { approved: false; reason?: 'rechazado' | 'expirado' | 'cancelado'; note?: string; by?: string };

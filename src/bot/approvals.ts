@@ -1,39 +1,31 @@
 /**
- * Approvals as buttons. The run's approver (called from inside a detached run) sends the message
- * and waits on a promise; the callback-query handler only settles that promise and returns at once.
- * A handler never awaits a future tap — grammY processes a chat's updates in order, so it would
- * deadlock (CONVENTIONS §9).
+ * Approvals as buttons, with nothing held in memory (CONVENTIONS §15). A paused run's approvals are
+ * values in its checkpoint; this registry only shows them: it keeps, in the bot state, which chat
+ * and message each one lives in and who may decide, sends each question once (persisting the record
+ * before sending), edits it when decided, and arms each expiry timer from the record's `expiresAt`
+ * (re-armed after a restart). A tap is handed to the RunManager, which writes the decision into
+ * the run's state (agent/service.ts `decide`) and only then resumes the run from disk.
  *
- * Records are persisted (state.ts) before their message is sent, keyed by (runId, callId): after a
- * restart, a resumed run that re-asks the same call finds the same record — already decided (the tap
- * arrived while the run was catching up) or still pending on the same message — so nothing is asked
- * twice and no decision is lost. Unanswered approvals expire at `expiresAt` and count as rejection.
+ * The button's callback data carries the approval id and the hash of the exact arguments it
+ * approves (the proposal's, or an alternative's), so a stale button can never approve other ones.
  */
-import { randomBytes } from 'node:crypto';
 import { Composer, type Api, type Context } from 'grammy';
 import type { User } from 'grammy/types';
-import type { ApprovalDecision, ApprovalRequest } from '../tools/contract.js';
+import type { PendingApproval, RecordedDecision } from '../agent/types.js';
+import { choiceInWords } from '../tools/strings.js';
 import { mayDecide } from './access.js';
 import { approvalText, clockTime, truncate, TELEGRAM_TEXT_MAX } from './format.js';
-import { approvalKeyboard, noKeyboard, parseApprovalCallback } from './keyboards.js';
+import { approvalKeyboard, noKeyboard, parseApprovalCallback, type ApprovalTap } from './keyboards.js';
 import type { ApprovalRecord, BotStateFile } from './state.js';
 import { S } from './strings.js';
 
-/** Where an approval belongs: the run, its chat and who may decide. */
+/** Where an approval belongs: the run, its chat and who started it (the only one who may decide). */
 export interface ApprovalScope {
   runId: string;
   chatId: number;
   ownerId: number;
   group: boolean;
 }
-
-export type TapResult =
-  | { kind: 'unknown' }
-  | { kind: 'forbidden' }
-  | { kind: 'already'; record: ApprovalRecord }
-  | { kind: 'ok'; record: ApprovalRecord; done: Promise<void> };
-
-type Settlement = NonNullable<ApprovalRecord['decision']>;
 
 export interface ApprovalRegistryOptions {
   state: BotStateFile;
@@ -50,10 +42,12 @@ export interface ApprovalRegistryOptions {
 }
 
 export class ApprovalRegistry {
-  private readonly waiters = new Map<string, (d: ApprovalDecision) => void>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly now: () => number;
   private closed = false;
+  /** Called when an approval's time is up (the RunManager writes `expirado` and resumes). */
+  onExpire: (rec: ApprovalRecord) => void = () => undefined;
+
   private readonly allowed: ReadonlySet<number>;
 
   constructor(private readonly opts: ApprovalRegistryOptions) {
@@ -61,28 +55,35 @@ export class ApprovalRegistry {
     this.allowed = new Set(opts.allowedUserIds);
   }
 
+  /** Who may decide: only the user who started the run, in every chat type, and only while allowed. */
+  mayDecide(rec: ApprovalRecord, from: Pick<User, 'id'>): boolean {
+    return mayDecide(rec, from, this.allowed);
+  }
+
   /**
-   * The Approver body for one run: finds or creates the record, sends the buttons once, and
-   * resolves on a tap, on expiry (`expirado`) or when `signal` aborts (`cancelado`).
+   * Makes sure the owner sees this approval: creates its record (persisted before sending), sends
+   * the question with its buttons unless it was sent already, and arms its expiry. Idempotent: a
+   * resumed run shows the same approval again and nothing is sent twice.
    */
-  async ask(scope: ApprovalScope, req: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
-    if (signal.aborted) return { approved: false, reason: 'cancelado' };
-    let rec = this.opts.state.approvals.find((a) => a.runId === scope.runId && a.callId === req.callId);
+  async show(scope: ApprovalScope, a: PendingApproval): Promise<ApprovalRecord> {
+    let rec = this.find(a.id);
     if (rec && rec.messageId !== undefined && !rec.decision && (await this.messageGone(rec))) {
+      // The chat lost the question (the local chat's history was damaged and set aside): ask again.
       const lost = rec;
       await this.opts.state.update(() => { lost.messageId = undefined; });
     }
     if (!rec) {
       const now = this.now();
       const fresh: ApprovalRecord = {
-        id: randomBytes(8).toString('base64url'),
+        id: a.id,
         runId: scope.runId,
-        callId: req.callId,
-        tool: req.tool,
+        callId: a.callId,
+        tool: a.tool,
         chatId: scope.chatId,
         ownerId: scope.ownerId,
         group: scope.group,
-        text: approvalText(req, { dataDir: this.opts.dataDir, timeoutS: this.opts.timeoutS }),
+        text: approvalText({ id: a.id, callId: a.callId, tool: a.tool, args: a.proposal.args, preview: a.proposal.preview }, { dataDir: this.opts.dataDir, timeoutS: this.opts.timeoutS }),
+        options: [a.proposal, ...a.alternatives].map((o) => ({ hash: o.hash, ...(o.change ? { label: choiceInWords(a.tool, o.change.field, o.change.value) } : {}) })),
         createdAt: now,
         expiresAt: now + this.opts.timeoutS * 1000,
       };
@@ -92,54 +93,27 @@ export class ApprovalRegistry {
     }
     if (rec.messageId === undefined && !rec.decision) {
       // Not sent yet — or the process died between saving the record and recording the message.
-      // Send (again) rather than wait for a button the owner never saw. At worst, a crash right
-      // after sending shows the question twice; both buttons carry the same id and decide once.
+      // At worst, a crash right after sending shows the question twice; both carry the same id.
       const pending = rec;
-      const msg = await this.opts.api.sendMessage(pending.chatId, pending.text, { reply_markup: approvalKeyboard(pending.id) });
+      const msg = await this.opts.api.sendMessage(pending.chatId, pending.text, { reply_markup: approvalKeyboard(pending.id, pending.options ?? []) });
       await this.opts.state.update(() => { pending.messageId = msg.message_id; });
     }
-    // Checked after sending too: a tap can land while we were still recording the message id.
-    if (rec.decision) return toDecision(rec.decision);
-    if (signal.aborted) {
-      this.settle(rec.id, { approved: false, reason: 'cancelado', at: this.now() });
-      return { approved: false, reason: 'cancelado' };
-    }
-    const id = rec.id;
-    return new Promise<ApprovalDecision>((resolve) => {
-      const onAbort = () => { this.settle(id, { approved: false, reason: 'cancelado', at: this.now() }); };
-      this.waiters.set(id, (d) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(d);
-      });
-      signal.addEventListener('abort', onAbort, { once: true });
-      const delay = Math.max(0, rec.expiresAt - this.now());
-      const timer = setTimeout(() => { this.settle(id, { approved: false, reason: 'expirado', at: this.now() }); }, delay);
-      timer.unref?.();
-      this.timers.set(id, timer);
-    });
+    if (!rec.decision) this.arm(rec);
+    return rec;
   }
 
-  /** A button press: checks who pressed, decides once, and says whether it counted. */
-  tap(approvalId: string, from: User, approved: boolean): TapResult {
-    const rec = this.find(approvalId);
-    if (!rec) return { kind: 'unknown' };
-    if (!mayDecide(rec, from, this.allowed)) return { kind: 'forbidden' };
-    if (rec.decision) return { kind: 'already', record: rec };
-    const by = from.first_name || from.username || String(from.id);
-    const done = this.settle(rec.id, approved
-      ? { approved: true, by, at: this.now() }
-      : { approved: false, reason: 'rechazado', by, at: this.now() });
-    return { kind: 'ok', record: rec, done };
+  find(id: string): ApprovalRecord | undefined {
+    return this.opts.state.approvals.find((a) => a.id === id);
   }
 
   /**
-   * True when the chat no longer has the question's message (the local chat's history was damaged
-   * and set aside): re-applying its own keyboard is refused with "message to edit not found".
-   * Any other answer ("not modified", a network error) means it is there, or that we cannot tell.
+   * True when the chat no longer has the question's message: re-applying its own keyboard is refused
+   * with "message to edit not found". Any other answer ("not modified", a network error) means it is
+   * there, or that we cannot tell.
    */
   private async messageGone(rec: ApprovalRecord): Promise<boolean> {
     try {
-      await this.opts.api.editMessageReplyMarkup(rec.chatId, rec.messageId!, { reply_markup: approvalKeyboard(rec.id) });
+      await this.opts.api.editMessageReplyMarkup(rec.chatId, rec.messageId!, { reply_markup: approvalKeyboard(rec.id, rec.options ?? []) });
       return false;
     } catch (e) {
       return /message to edit not found|MESSAGE_ID_INVALID/i.test(e instanceof Error ? e.message : String(e));
@@ -151,45 +125,43 @@ export class ApprovalRegistry {
     return this.opts.state.approvals.filter((a) => a.chatId === chatId && !a.decision);
   }
 
+  /** Shows a decision (written to the run's state already) on the record and its message. */
+  async decided(rec: ApprovalRecord, d: RecordedDecision): Promise<void> {
+    this.clearTimer(rec.id);
+    if (rec.decision) return;
+    const label = d.approved ? rec.options?.find((o) => o.hash === d.hash)?.label : undefined;
+    rec.decision = { approved: d.approved, ...(d.reason ? { reason: d.reason } : {}), ...(d.by ? { by: d.by } : {}), ...(label ? { change: label } : {}), at: Date.parse(d.at) || this.now() };
+    await this.opts.state.update(() => undefined);
+    await this.showDecision(rec);
+  }
+
   /** Forgets a finished run's approvals; any button left on screen becomes stale. */
   async dropRun(runId: string): Promise<void> {
     for (const rec of this.opts.state.approvals.filter((a) => a.runId === runId)) this.clearTimer(rec.id);
     await this.opts.state.update((s) => { s.approvals = s.approvals.filter((a) => a.runId !== runId); });
   }
 
-  /** Stops timers and forgets waiters without deciding anything (shutdown: the run resumes later). */
+  /** Stops timers without deciding anything (shutdown: the run resumes later, timers are re-armed). */
   close(): void {
     this.closed = true;
     for (const id of [...this.timers.keys()]) this.clearTimer(id);
-    this.waiters.clear();
   }
 
-  private find(id: string): ApprovalRecord | undefined {
-    return this.opts.state.approvals.find((a) => a.id === id);
-  }
-
-  /** The one place a decision is made: memory now, disk next, then the waiter and the message. */
-  private settle(id: string, decision: Settlement): Promise<void> {
-    const rec = this.find(id);
-    if (!rec || rec.decision || this.closed) return Promise.resolve();
-    rec.decision = decision;
-    this.clearTimer(id);
-    return this.opts.state.update(() => undefined).then(
-      async () => {
-        const waiter = this.waiters.get(id);
-        this.waiters.delete(id);
-        waiter?.(toDecision(decision));
-        await this.showDecision(rec);
-      },
-      (e) => { this.opts.log?.('no se pudo guardar la decisión de una aprobación', e); },
-    );
+  private arm(rec: ApprovalRecord): void {
+    if (this.closed || this.timers.has(rec.id)) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(rec.id);
+      this.onExpire(rec);
+    }, Math.max(0, rec.expiresAt - this.now()));
+    timer.unref?.();
+    this.timers.set(rec.id, timer);
   }
 
   private async showDecision(rec: ApprovalRecord): Promise<void> {
     if (rec.messageId === undefined || !rec.decision) return;
     const d = rec.decision;
     const at = clockTime(new Date(d.at));
-    const line = d.approved ? S.decidedApproved(d.by ?? '?', at)
+    const line = d.approved ? (d.change ? S.decidedChanged(d.by ?? '?', at, d.change) : S.decidedApproved(d.by ?? '?', at))
       : d.reason === 'expirado' ? S.decidedExpired()
         : d.reason === 'cancelado' ? S.decidedCancelled()
           : S.decidedRejected(d.by ?? '?', at);
@@ -208,22 +180,26 @@ export class ApprovalRegistry {
   }
 }
 
-function toDecision(d: Settlement): ApprovalDecision {
-  return d.approved ? { approved: true, by: d.by } : { approved: false, by: d.by, reason: d.reason ?? 'rechazado' };
+/** What answering a tap did, for the toast. */
+export type TapResult = 'unknown' | 'forbidden' | 'already' | 'stale' | 'ok';
+
+/** The RunManager side of a tap: checks who, writes the decision, resumes the run. */
+export interface TapHandler {
+  tap(tap: ApprovalTap, from: User): Promise<TapResult>;
 }
 
 /**
- * Handles approval buttons: answers every query at once (Telegram shows a spinner until then),
- * with an alert for a stranger and "ya estaba decidido" for a second tap. Unknown ids fall through
- * to the stale-button handler registered last in index.ts.
+ * Handles approval buttons: answers every query (Telegram shows a spinner until then), with an
+ * alert for someone who did not start the run and "ya estaba decidido" for a second tap. Unknown
+ * ids fall through to the stale-button handler registered last in index.ts. The handler never
+ * waits for the run: writing the decision is all it does before answering.
  */
-export function approvalsComposer(registry: ApprovalRegistry): Composer<Context> {
+export function approvalsComposer(runs: TapHandler): Composer<Context> {
   const c = new Composer<Context>();
   c.on('callback_query:data', async (ctx, next) => {
     const tap = parseApprovalCallback(ctx.callbackQuery.data);
     if (!tap) return next();
-    const r = registry.tap(tap.approvalId, ctx.from, tap.approved);
-    switch (r.kind) {
+    switch (await runs.tap(tap, ctx.from)) {
       case 'unknown':
         return next();
       case 'forbidden':
@@ -232,9 +208,10 @@ export function approvalsComposer(registry: ApprovalRegistry): Composer<Context>
       case 'already':
         await ctx.answerCallbackQuery({ text: S.tapAlready() });
         return;
+      case 'stale':
+        return next();
       case 'ok':
         await ctx.answerCallbackQuery({ text: tap.approved ? S.tapApproved() : S.tapRejected() });
-        await r.done;
         return;
     }
   });

@@ -147,12 +147,14 @@ export function renderProgress(header: string, tasks: readonly TaskView[], elaps
   return truncate(lines.join('\n'), TELEGRAM_TEXT_MAX);
 }
 
-/** Which chat action shows while this task runs: drawing the cover or recording the narration. */
-export function chatActionFor(taskId: string, label: string): 'upload_photo' | 'record_voice' | undefined {
-  const s = `${taskId} ${label}`.toLowerCase();
-  if (/narraci|voz|audio|narrar/.test(s)) return 'record_voice';
-  if (/portada|imagen/.test(s) && !/prompt/.test(s)) return 'upload_photo';
-  return undefined;
+/**
+ * The chat action a running stage shows ("sending a photo…", "recording audio…"), keyed by the
+ * stage's id (`imagen#3` → `imagen`, the tools' StageSpec.name) — an identifier, never its label.
+ */
+const STAGE_ACTIONS: Readonly<Record<string, 'upload_photo' | 'record_voice'>> = Object.freeze({ imagen: 'upload_photo', narracion: 'record_voice' });
+
+export function chatActionFor(taskId: string): 'upload_photo' | 'record_voice' | undefined {
+  return STAGE_ACTIONS[taskId.split('#')[0] ?? ''];
 }
 
 // ── limits ──────────────────────────────────────────────────────────────────────────────────

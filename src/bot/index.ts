@@ -95,7 +95,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   });
 
   bot.use(accessComposer(allowedUserIds));
-  bot.use(approvalsComposer(registry));
+  bot.use(approvalsComposer(runs));
   bot.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, timeZone: config.review.timeZone, allowedUserIds, log }));
   bot.use(remindersComposer(reminders, review, config.review.timeZone));
   const commandDeps = { runs, registry, notebook: opts.notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, log };

@@ -1,14 +1,17 @@
 /**
  * Runs, one per chat, started detached from the update handler that asked for them: the handler
- * returns at once, the run lives in `execute`, and its approvals are answered by later updates.
- * Each run has an AbortController (/cancelar), one status message and a chat-action pulse; its
- * chat is recorded in the bot state so a restarted bot resumes it (`resume: true`) in the same chat.
+ * returns at once and the run lives in `execute` until it ends or pauses. A paused run holds no
+ * promise: its approvals are values on disk, shown as buttons; a tap writes the decision into the
+ * run's state (`service.decide`) and only then resumes the run from disk (CONVENTIONS §15). Each run
+ * has an AbortController (/cancelar), one status message and a chat-action pulse; its chat is
+ * recorded in the bot state so a restarted bot resumes it (`resume: true`) in the same chat.
  */
 import { randomBytes } from 'node:crypto';
 import type { Api } from 'grammy';
-import type { RunEvent, RunOutcome, RunRequest } from '../agent/types.js';
-import type { Approver } from '../tools/contract.js';
-import type { ApprovalRegistry } from './approvals.js';
+import type { DecideResult, DecisionInput, PendingApproval, RunEvent, RunOutcome, RunRequest } from '../agent/types.js';
+import { type ApprovalRegistry, type TapHandler, type TapResult } from './approvals.js';
+import type { ApprovalTap } from './keyboards.js';
+import type { User } from 'grammy/types';
 import { DELIVERY_S, deliverOutcome, isAnswerOnly, type DeliveryDeps, type DeliveryMedia, type OwnerWait } from './delivery.js';
 import type { RunCharts } from './files.js';
 import { applyTaskEvent, chatActionFor, renderProgress, type TaskView } from './format.js';
@@ -19,6 +22,8 @@ import { S } from './strings.js';
 /** What the bot needs from the agent; `AgentService` (agent/service.ts) satisfies it structurally. */
 export interface RunService {
   run(req: RunRequest): Promise<RunOutcome>;
+  /** Writes the owner's answer to one approval of a paused run into its state (first answer wins). */
+  decide(runId: string, approvalId: string, answer: DecisionInput): Promise<DecideResult>;
   /** Runs with a checkpoint that did not reach the end (crash, kill, restart). */
   unfinished(): Promise<ReadonlyArray<{ runId: string; text: string }>>;
 }
@@ -41,13 +46,20 @@ interface ActiveRun {
   record: RunRecord;
   controller: AbortController;
   tasks: TaskView[];
-  waiting: number;
   lastNotice?: string;
   status?: StatusMessage;
   pulse: ChatActionPulse;
   done: Promise<void>;
+  /** True while the loop executes in this process (false while paused for the owner). */
+  executing: boolean;
+  /** Decisions written while executing: the run resumes again once this pass returns. */
+  pokes: number;
+  /** Questions being shown, in order (a turn's approvals are sent one message each, in order). */
+  showing: Promise<unknown>;
   /** Spans waiting for the owner's answer, ms since the run's start (the chart's labelled band). */
   waits: OwnerWait[];
+  /** When the current pause for the owner began (ms since the run's start); undefined while working. */
+  waitingSince?: number;
 }
 
 /** Seconds between status refreshes when nothing happens, so the elapsed time keeps moving. */
@@ -59,22 +71,64 @@ export interface RunManagerDeps {
   registry: ApprovalRegistry;
   state: BotStateFile;
   media: DeliveryMedia;
-  /** Looks cards up by id for the report's card list (delivery.ts). */
-  cards?: DeliveryDeps['cards'];
   /** This month's spend and the monthly cap; absent = no cap. Checked before agent runs only. */
   budget?: () => Promise<{ spent: number; limit: number }>;
-  log: (message: string, error?: unknown) => void;
-  now?: () => number;
+  /** Looks cards up by id for the report's card list (delivery.ts). */
+  cards?: DeliveryDeps['cards'];
   /** Where finished runs leave their chart for «Ver cronograma» and /cronograma. */
   charts?: RunCharts;
+  log: (message: string, error?: unknown) => void;
+  now?: () => number;
 }
 
-export class RunManager {
+export class RunManager implements TapHandler {
   private readonly active = new Map<number, ActiveRun>();
   private readonly now: () => number;
 
   constructor(private readonly deps: RunManagerDeps) {
     this.now = deps.now ?? Date.now;
+    deps.registry.onExpire = (rec) => {
+      void this.decide(rec.id, { approved: false, reason: 'expirado' }).catch((e: unknown) => { this.deps.log('no se pudo registrar la caducidad', e); });
+    };
+  }
+
+  /** A button press: only the person who started the run decides; the decision is written first. */
+  async tap(tap: ApprovalTap, from: User): Promise<TapResult> {
+    const rec = this.deps.registry.find(tap.approvalId);
+    if (!rec) return 'unknown';
+    if (!this.deps.registry.mayDecide(rec, from)) return 'forbidden';
+    if (rec.decision) return 'already';
+    const by = from.first_name || from.username || String(from.id);
+    const answer: DecisionInput = tap.approved ? { approved: true, hash: tap.hash ?? '', by } : { approved: false, reason: 'rechazado', by };
+    const r = await this.decide(tap.approvalId, answer);
+    return r === 'ok' ? 'ok' : r;
+  }
+
+  /**
+   * Writes a decision (tap, expiry) into the run's state, shows it on the question, and resumes the
+   * run from disk — or, if it is executing right now, lets it pick the decision up.
+   */
+  private deciding: Promise<unknown> = Promise.resolve();
+  private decide(approvalId: string, answer: DecisionInput): Promise<'ok' | 'already' | 'unknown' | 'stale'> {
+    // One decision at a time: two quick taps are answered in the order they came.
+    const next = this.deciding.catch(() => undefined).then(() => this.decideNow(approvalId, answer));
+    this.deciding = next;
+    return next;
+  }
+
+  private async decideNow(approvalId: string, answer: DecisionInput): Promise<'ok' | 'already' | 'unknown' | 'stale'> {
+    const rec = this.deps.registry.find(approvalId);
+    if (!rec) return 'unknown';
+    const r = await this.deps.service.decide(rec.runId, approvalId, answer);
+    if (r.kind === 'unknown' || r.kind === 'stale') return r.kind;
+    await this.deps.registry.decided(rec, r.decision);
+    if (r.kind === 'already') return 'already';
+    const run = this.active.get(rec.chatId);
+    if (run && run.record.runId === rec.runId) {
+      if (run.executing) run.pokes++;
+      else run.done = this.execute(run, true);
+    }
+    return 'ok';
   }
 
   /** The run in progress in this chat, for /estado and the busy message. */
@@ -119,11 +173,15 @@ export class RunManager {
     return { kind: 'started', runId: record.runId };
   }
 
-  /** Aborts the chat's run (tasks not started are dropped, running ones aborted). */
+  /**
+   * Aborts the chat's run (tasks not started are dropped, running ones aborted). A paused run is
+   * resumed to close: its open approvals are answered `cancelado` on disk, then it ends.
+   */
   cancel(chatId: number): boolean {
     const run = this.active.get(chatId);
     if (!run || run.controller.signal.aborted) return false;
     run.controller.abort();
+    if (!run.executing) run.done = this.execute(run, true);
     return true;
   }
 
@@ -171,62 +229,62 @@ export class RunManager {
       record,
       controller: new AbortController(),
       tasks: [],
-      waiting: 0,
       pulse: new ChatActionPulse(this.deps.api, record.chatId, this.deps.log),
       done: Promise.resolve(),
+      executing: false,
+      pokes: 0,
+      showing: Promise.resolve(),
       waits: [],
     };
     this.active.set(record.chatId, run);
     return run;
   }
 
+  /**
+   * One pass of the run: from the start or from disk, until it ends (delivered, forgotten) or
+   * pauses for the owner (its questions shown; nothing waits here for them).
+   */
   private async execute(run: ActiveRun, resume: boolean): Promise<void> {
     const { record } = run;
-    let tick: NodeJS.Timeout | undefined;
+    run.executing = true;
+    if (run.waitingSince !== undefined) {
+      run.waits.push({ from: run.waitingSince, to: this.now() - record.startedAt });
+      run.waitingSince = undefined;
+    }
+    let ended = true;
     try {
-      if (!resume) await this.deps.state.update((s) => { s.runs.push(record); });
-      if (resume && record.statusMessageId !== undefined) {
-        // The previous process's status message would otherwise stay at "⏳ Empiezo" forever.
-        await this.deps.api.editMessageText(record.chatId, record.statusMessageId, S.statusSuperseded(record.text))
-          .catch((e: unknown) => { this.deps.log('no se pudo retirar el mensaje de estado anterior', e); });
+      if (!run.status) await this.openStatus(run, resume);
+      let outcome: RunOutcome;
+      for (;;) {
+        run.pokes = 0;
+        this.startTicking(run);
+        outcome = await this.deps.service.run({
+          runId: record.runId,
+          text: record.text,
+          mode: record.mode,
+          ...(record.week !== undefined ? { week: record.week } : {}),
+          onEvent: (e) => { this.onEvent(run, e); },
+          signal: run.controller.signal,
+          ...(resume ? { resume: true } : {}),
+        });
+        resume = true;
+        // A decision written while this pass was finishing: resume again, from disk.
+        if (outcome.stopReason !== 'awaiting_approval' || run.pokes === 0) break;
       }
-      const first = resume ? S.resumed(record.text) : S.started(record.text);
-      const msg = await this.deps.api.sendMessage(record.chatId, first);
-      await this.deps.state.update(() => { record.statusMessageId = msg.message_id; });
-      run.status = new StatusMessage(this.deps.api, record.chatId, msg.message_id, first, this.deps.log);
-      tick = setInterval(() => { this.refresh(run); }, STATUS_TICK_MS);
-      tick.unref?.();
-      const scope = { runId: record.runId, chatId: record.chatId, ownerId: record.ownerId, group: record.group };
-      const approver: Approver = async (req, signal) => {
-        run.waiting++;
-        this.refresh(run);
-        const from = this.now() - record.startedAt;
-        try {
-          return await this.deps.registry.ask(scope, req, signal);
-        } finally {
-          run.waits.push({ from, to: this.now() - record.startedAt });
-          run.waiting--;
-          this.refresh(run);
-        }
-      };
-      const outcome = await this.deps.service.run({
-        runId: record.runId,
-        text: record.text,
-        mode: record.mode,
-        ...(record.week !== undefined ? { week: record.week } : {}),
-        approver,
-        onEvent: (e) => { this.onEvent(run, e); },
-        signal: run.controller.signal,
-        ...(resume ? { resume: true } : {}),
-      });
-      clearInterval(tick);
+      this.stopTicking(run);
+      if (outcome.stopReason === 'awaiting_approval') {
+        ended = false;
+        await this.pause(run, outcome.awaiting ?? []);
+        return;
+      }
       run.pulse.stop();
+      await this.showDecisions(outcome);
       if (run.tasks.length === 0) for (const e of outcome.taskEvents) run.tasks = applyTaskEvent(run.tasks, e);
       run.tasks = withEarlierWork(run.tasks, outcome.finished ?? []);
       const header = isAnswerOnly(outcome) ? DELIVERY_S.progressQuestion(record.text)
         : outcome.stopReason === 'end_turn' ? S.progressDone(record.text)
           : outcome.stopReason === 'cancelado' ? S.progressCancelled(record.text) : S.progressStopped(record.text);
-      await run.status.finish(renderProgress(header, run.tasks, this.now() - record.startedAt));
+      await run.status!.finish(renderProgress(header, run.tasks, this.now() - record.startedAt));
       this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: outcome.taskEvents, waits: run.waits });
       await deliverOutcome({ api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits }, record.chatId, outcome);
     } catch (e) {
@@ -235,21 +293,79 @@ export class RunManager {
       run.status?.abandon();
       await this.deps.api.sendMessage(record.chatId, S.runFailed()).catch(() => undefined);
     } finally {
-      if (tick) clearInterval(tick);
-      if (this.active.get(record.chatId) === run) this.active.delete(record.chatId);
-      await this.forget(record.runId).catch((e: unknown) => { this.deps.log('no se pudo olvidar el trabajo', e); });
+      this.stopTicking(run);
+      run.executing = false;
+      if (ended) {
+        if (this.active.get(record.chatId) === run) this.active.delete(record.chatId);
+        await this.forget(record.runId).catch((e: unknown) => { this.deps.log('no se pudo olvidar el trabajo', e); });
+      }
     }
+  }
+
+  /** The run's status message (a resumed run retires the previous process's one first). */
+  private async openStatus(run: ActiveRun, resume: boolean): Promise<void> {
+    const { record } = run;
+    if (!resume) await this.deps.state.update((s) => { s.runs.push(record); });
+    if (resume && record.statusMessageId !== undefined) {
+      // The previous process's status message would otherwise stay at "⏳ Empiezo" forever.
+      await this.deps.api.editMessageText(record.chatId, record.statusMessageId, S.statusSuperseded(record.text))
+        .catch((e: unknown) => { this.deps.log('no se pudo retirar el mensaje de estado anterior', e); });
+    }
+    const first = resume ? S.resumed(record.text) : S.started(record.text);
+    const msg = await this.deps.api.sendMessage(record.chatId, first);
+    await this.deps.state.update(() => { record.statusMessageId = msg.message_id; });
+    run.status = new StatusMessage(this.deps.api, record.chatId, msg.message_id, first, this.deps.log);
+  }
+
+  /** Decisions the run wrote itself (a cancellation) shown on their questions too. */
+  private async showDecisions(outcome: RunOutcome): Promise<void> {
+    for (const { approval, decision } of outcome.decisions ?? []) {
+      const rec = this.deps.registry.find(approval.id);
+      if (rec && decision && !rec.decision) await this.deps.registry.decided(rec, decision);
+    }
+  }
+
+  /** Paused: every open question is on screen (sent once, in order), the status says so. */
+  private async pause(run: ActiveRun, awaiting: readonly PendingApproval[]): Promise<void> {
+    await run.showing.catch(() => undefined);
+    run.waitingSince ??= this.now() - run.record.startedAt;
+    for (const a of awaiting) await this.deps.registry.show(this.scopeOf(run), a);
+    run.pulse.stop();
+    this.refresh(run);
+  }
+
+  private scopeOf(run: ActiveRun) {
+    const { record } = run;
+    return { runId: record.runId, chatId: record.chatId, ownerId: record.ownerId, group: record.group };
+  }
+
+  private readonly ticks = new Map<ActiveRun, NodeJS.Timeout>();
+  private startTicking(run: ActiveRun): void {
+    if (this.ticks.has(run)) return;
+    const tick = setInterval(() => { this.refresh(run); }, STATUS_TICK_MS);
+    tick.unref?.();
+    this.ticks.set(run, tick);
+  }
+  private stopTicking(run: ActiveRun): void {
+    clearInterval(this.ticks.get(run));
+    this.ticks.delete(run);
   }
 
   private onEvent(run: ActiveRun, e: RunEvent): void {
     if (e.type === 'tarea') {
       const ev = e.event;
       run.tasks = applyTaskEvent(run.tasks, ev);
-      const action = chatActionFor(ev.taskId, ev.label);
+      const action = chatActionFor(ev.taskId);
       if (action && ev.type === 'started') run.pulse.hold(ev.taskId, action);
       if (action && (ev.type === 'finished' || ev.type === 'failed' || ev.type === 'cancelled')) run.pulse.release(ev.taskId);
     } else if (e.type === 'aviso') {
       run.lastNotice = `⚠️ ${e.text}`;
+    } else if (e.type === 'aprobaciones') {
+      // Asked at once, one message each, in tool_use order, while the rest of the turn runs.
+      const scope = this.scopeOf(run);
+      run.showing = run.showing.catch(() => undefined).then(async () => {
+        for (const a of e.approvals) await this.deps.registry.show(scope, a);
+      }).catch((err: unknown) => { this.deps.log('no se pudo mostrar una aprobación', err); });
     } else {
       return;
     }
@@ -257,7 +373,8 @@ export class RunManager {
   }
 
   private refresh(run: ActiveRun): void {
-    const note = run.waiting > 0 ? S.waitingApproval : run.lastNotice;
+    // Waiting on the owner is what the approvals on screen say, not a counter kept in memory.
+    const note = this.deps.registry.pending(run.record.chatId).length > 0 ? S.waitingApproval : run.lastNotice;
     run.status?.set(renderProgress(S.progressHeader(run.record.text), run.tasks, this.now() - run.record.startedAt, note));
   }
 

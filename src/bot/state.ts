@@ -1,6 +1,7 @@
 /**
  * The bot's own durable state, `<dataDir>/bot/estado.json`: which chat each unfinished run belongs
- * to, and every approval asked and not yet settled by its run's end. It is what lets a restarted
+ * to, and where each approval of a paused run is shown (chat, message, who may decide). The
+ * decisions themselves live in the run's own state (agent/run-state.ts), written before it resumes. It is what lets a restarted
  * bot resume a run in the right chat and still honour (or re-ask) a pending approval.
  *
  * Versioned like the agent's checkpoints: an unknown version or a cut file is refused with a
@@ -33,12 +34,16 @@ export interface ApprovalRecord {
   messageId?: number;
   /** The message text as sent, so the decision can be appended to it. */
   text: string;
+  /** The buttons' options: the proposal's args hash first, then each alternative with its words. */
+  options?: Array<{ hash: string; label?: string }>;
   createdAt: number;
   expiresAt: number;
   decision?: {
     approved: boolean;
     reason?: 'rechazado' | 'expirado' | 'cancelado';
     by?: string;
+    /** The alternative chosen (approved with changes), in words. */
+    change?: string;
     at: number;
   };
 }

@@ -13,6 +13,8 @@ export const BUTTONS = Object.freeze({
   downloadWav: '⬇️ Descargar WAV',
   saveAsNote: '📝 Guardar como nota',
   showGantt: '📊 Ver cronograma',
+  /** An alternative the schema allows, e.g. "🔄 Mejor con voz sintética" (approved with that change). */
+  approveWith: (choice: string) => `🔄 Mejor con ${choice}`,
 });
 
 /**
@@ -143,6 +145,7 @@ export const S = Object.freeze({
   approvalProblem: (p: string) => `• ${p}`,
   approvalExpires: (minutes: number) => `Si no respondes en ${minutes} min, cuenta como rechazo.`,
   decidedApproved: (by: string, at: string) => `✅ Aprobado por ${by} a las ${at}.`,
+  decidedChanged: (by: string, at: string, change: string) => `✅ Aprobado con cambios por ${by} a las ${at}: ${change}.`,
   decidedRejected: (by: string, at: string) => `❌ Rechazado por ${by} a las ${at}.`,
   decidedExpired: () => '⌛ Caducó sin respuesta: cuenta como rechazo.',
   decidedCancelled: () => '🚫 Cancelada: el trabajo se detuvo antes de decidir.',

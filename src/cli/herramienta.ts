@@ -13,6 +13,7 @@ import type { CliIO } from '../cli.js';
 import { createFileIdempotencyStore } from '../scheduler/idempotency.js';
 import type { ApprovalDecision, Approver } from '../tools/contract.js';
 import { createToolbox } from '../tools/index.js';
+import { renderForModel } from '../tools/render.js';
 import { S } from '../tools/strings.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 
@@ -88,7 +89,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       { id: `cli-${Date.now()}-${randomBytes(3).toString('hex')}`, name, input },
       { dryRun: values.simulacro === true, redo: values.rehacer === true },
     );
-    io.stdout.write(`${JSON.stringify({ content: result.content, is_error: result.is_error })}\n`);
+    io.stdout.write(`${JSON.stringify(renderForModel(name, result))}\n`);
     return EXIT.ok;
   });
 }

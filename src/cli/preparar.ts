@@ -1,8 +1,9 @@
 /**
  * `cuaderno preparar "<petición>" [--reanudar] [--max-iteraciones N] [--presupuesto TOKENS]`:
  * the agent on the terminal — the same service the bot uses. Prints each tool call as
- * `[n] herramienta(args) -> resultado`, asks for confirmation-level calls (s/n, one answer per line
- * in question order; a closed stdin means no), the report, and a last line
+ * `[n] herramienta(args) -> resultado`, asks for confirmation-level calls (one answer per line in
+ * question order: `s`, `n`, `n: motivo`, or an alternative's number; a closed stdin means no) —
+ * each pause is written to disk before the run resumes — then the report, and a last line
  * `Parada: … | iteraciones: N | tokens: N | coste: N USD`.
  * Exit: 0 finished, 3 stopped by a limit, 4 refusal, 137 simulated crash (CRASH_AFTER), 2 misuse or
  * configuration, 1 other failures (the message says what to do).
@@ -13,8 +14,9 @@ import { CRASH_EXIT_CODE } from '../agent/crash.js';
 import { createAgentService } from '../agent/service.js';
 import { CLI } from '../agent/strings.js';
 import type { RunEvent, RunOutcome } from '../agent/types.js';
-import type { Approver } from '../tools/contract.js';
-import { S } from '../tools/strings.js';
+import type { ApprovalDecision, ApprovalRequest, Approver } from '../tools/contract.js';
+import { renderForModel } from '../tools/render.js';
+import { choiceInWords, S } from '../tools/strings.js';
 import { CliMisuse, parseFlags, withConfig } from './common.js';
 
 const USAGE = 'preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto TOKENS]';
@@ -47,19 +49,39 @@ function lineReader(stdin: NodeJS.ReadableStream) {
   };
 }
 
+/**
+ * One answer line → a decision: `s` yes, `n` no, `n: motivo` no with a reason the model receives,
+ * a number an alternative (approved with changes); anything else, or a closed stdin, means no.
+ */
+export function parseTerminalAnswer(line: string | undefined, req: ApprovalRequest): ApprovalDecision {
+  const by = 'terminal';
+  if (line === undefined) return { approved: false, by, reason: 'rechazado' };
+  if (/^\s*(s|si|sí|y|yes)\s*$/i.test(line)) return { approved: true, by };
+  const alt = /^\s*(\d+)\s*$/.exec(line);
+  const chosen = alt ? req.alternatives?.[Number(alt[1]) - 1] : undefined;
+  if (chosen) return { approved: true, by, args: chosen.args };
+  const note = /^\s*no?\s*:\s*(.+)$/i.exec(line)?.[1]?.trim();
+  return { approved: false, by, reason: 'rechazado', ...(note ? { note } : {}) };
+}
+
 function terminalApprover(io: CliIO, lines: ReturnType<typeof lineReader>): Approver {
   let queue: Promise<unknown> = Promise.resolve();
   return (req) => {
     const answer = queue.then(async () => {
-      io.stdout.write(S.approvalPrompt(req.tool, req.args, req.preview));
+      io.stdout.write(S.approvalPrompt(req.tool, req.args, req.preview, alternativesInWords(req)));
       const line = await lines.next();
-      const yes = line !== undefined && /^\s*(s|si|sí|y|yes)\s*$/i.test(line);
-      io.stdout.write(`${line === undefined ? '(sin respuesta: no)' : CLI.approvedAnswer(yes)}\n`);
-      return yes ? { approved: true as const, by: 'terminal' } : { approved: false as const, by: 'terminal', reason: 'rechazado' as const };
+      const decision = parseTerminalAnswer(line, req);
+      io.stdout.write(`${line === undefined ? '(sin respuesta: no)' : CLI.approvedAnswer(decision.approved)}\n`);
+      return decision;
     });
     queue = answer;
     return answer;
   };
+}
+
+/** "1 = voz sintética" lines for the schema-derived alternatives of a request. */
+function alternativesInWords(req: ApprovalRequest): string[] {
+  return (req.alternatives ?? []).map((a, i) => `${i + 1} = ${a.change ? choiceInWords(req.tool, a.change.field, a.change.value) : JSON.stringify(a.args)}`);
 }
 
 function positiveInt(flag: string, raw: string | undefined): number | undefined {
@@ -112,7 +134,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       const onEvent = (e: RunEvent) => {
         if (e.type === 'iteracion') iteration = e.n;
         else if (e.type === 'herramienta') {
-          const res = `${e.result.outcome}${e.result.is_error ? ' (error)' : ''}: ${oneLine(e.result.content)}`;
+          const shown = renderForModel(e.call.name, e.result);
+          const res = `${e.result.kind}${shown.is_error ? ' (error)' : ''}: ${oneLine(shown.content)}`;
           io.stdout.write(`${CLI.iteration(iteration, `${e.call.name}(${JSON.stringify(e.call.input)})`, res)}\n`);
         } else if (e.type === 'aviso') io.stderr.write(`${CLI.warn(e.text)}\n`);
       };

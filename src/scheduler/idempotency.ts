@@ -40,8 +40,20 @@ function checkKey(key: string): void {
   if (!KEY_PATTERN.test(key)) throw new CuadernoError('VALIDATION', `Clave de idempotencia no válida: "${key}"`, { field: 'key' });
 }
 
-function isOutput(v: unknown): v is ToolOutput {
-  return typeof v === 'object' && v !== null && typeof (v as { content?: unknown }).content === 'string';
+/**
+ * A stored output: `{data, artifacts}`, or a file written before outcomes were typed
+ * (`{content: "<json>", artifacts}`), whose JSON text is the same data.
+ */
+function asOutput(v: unknown): ToolOutput | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const o = v as { data?: unknown; content?: unknown; artifacts?: ToolOutput['artifacts'] };
+  if ('data' in o) return { data: o.data, ...(o.artifacts ? { artifacts: o.artifacts } : {}) };
+  if (typeof o.content !== 'string') return undefined;
+  try {
+    return { data: JSON.parse(o.content), ...(o.artifacts ? { artifacts: o.artifacts } : {}) };
+  } catch {
+    return { data: o.content, ...(o.artifacts ? { artifacts: o.artifacts } : {}) };
+  }
 }
 
 /**
@@ -75,10 +87,11 @@ export function createFileIdempotencyStore(dir: string): IdempotencyStore {
     if (stored.version !== IDEMPOTENCY_FILE_VERSION) {
       throw new StateFileError('UNSUPPORTED_VERSION', file, `El resultado guardado ${file} tiene la versión ${stored.version}; esta versión solo lee la ${IDEMPOTENCY_FILE_VERSION}.`);
     }
-    if (!isOutput(stored.output)) {
+    const output = asOutput(stored.output);
+    if (!output) {
       throw new StateFileError('CORRUPT_STATE', file, `El resultado guardado ${file} no contiene un resultado válido; revíselo o bórrelo a mano.`);
     }
-    return stored.output;
+    return output;
   }
 
   async function put(key: string, output: ToolOutput): Promise<void> {

@@ -58,6 +58,11 @@ export interface UsageInput {
   tokens_entrada: number;
   tokens_salida: number;
   fecha?: Date;
+  /**
+   * Idempotency key of the row (a run's model turn, a registrar_uso call): a row with this key
+   * already in the log is returned instead of appending a second one.
+   */
+  clave?: string;
 }
 /** One row of `registro_uso.csv`: what ran, with which model, and its cost — never note contents. */
 export interface UsageRow {
@@ -69,6 +74,8 @@ export interface UsageRow {
   tokens_salida: number;
   coste_usd: number;
   origen: UsageOrigin;
+  /** The key it was written under (absent in older rows or rows written without one). */
+  clave?: string;
 }
 
 /** One month of usage, split by origin (`/gasto`). */

@@ -1,8 +1,10 @@
 /**
  * `registro_uso.csv`: one row per model call or `registrar_uso` call —
- * `fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd,origen` (SPEC §3). It stores what ran,
+ * `fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd,origen,clave` (SPEC §3). It stores what ran,
  * with which model and its cost, never note contents. `origen` is set by the program (never read
- * from `tarea`): only `facturado` rows — the API's own usage — count against the budget.
+ * from `tarea`): only `facturado` rows — the API's own usage — count against the budget. `clave`
+ * is the effect's key (a model turn, a registrar_uso call): a row already carrying it is the effect
+ * done, so a resumed run never writes it twice.
  *
  * Rows are appended with one O_APPEND write of one whole line, without a lock (concurrent writers
  * never interleave a line). The header is the only rewrite: written when the file is missing or
@@ -24,9 +26,11 @@ import type { UsageLog, UsageMonth, UsageOrigin, UsageRow } from './types.js';
  */
 export const ESTIMATED_TASK_PREFIX = 'estimado:';
 
-export const USAGE_COLUMNS = ['fecha', 'tarea', 'modelo', 'tokens_entrada', 'tokens_salida', 'coste_usd', 'origen'] as const;
+export const USAGE_COLUMNS = ['fecha', 'tarea', 'modelo', 'tokens_entrada', 'tokens_salida', 'coste_usd', 'origen', 'clave'] as const;
 /** The header before `origen` existed: such files still load (origin inferred) and are upgraded on the next write. */
 const LEGACY_COLUMNS = USAGE_COLUMNS.slice(0, 6);
+/** The header with `origen` but before `clave` (rows without a key): still loads, upgraded on the next write. */
+const ORIGIN_COLUMNS = USAGE_COLUMNS.slice(0, 7);
 const HEADER = csvLine(USAGE_COLUMNS);
 
 /** Dollars as written in the CSV: 8 decimals (a haiku token is 1e-7 USD), no exponent, no trailing zeros. */
@@ -65,14 +69,16 @@ export function parseUsageCsv(file: string, text: string): UsageRow[] {
   }
   const [head, ...body] = rows.filter((r) => !(r.fields.length === 1 && r.fields[0] === ''));
   if (!head) return [];
-  const legacy = head.fields.join(',') === LEGACY_COLUMNS.join(',');
-  if (!legacy && head.fields.join(',') !== USAGE_COLUMNS.join(',')) {
+  const header = head.fields.join(',');
+  const columns = [USAGE_COLUMNS, ORIGIN_COLUMNS, LEGACY_COLUMNS].find((c) => c.join(',') === header);
+  if (!columns) {
     throw corrupt(file, `la primera línea debería ser la cabecera "${USAGE_COLUMNS.join(',')}"`, FIX_HEADER);
   }
-  const width = legacy ? LEGACY_COLUMNS.length : USAGE_COLUMNS.length;
+  const legacy = columns === LEGACY_COLUMNS;
+  const width = columns.length;
   return body.map((r) => {
     if (r.fields.length !== width) throw corrupt(file, `la línea ${r.line} tiene ${r.fields.length} columnas en vez de ${width}`);
-    const [fecha, tarea, modelo, tin, tout, coste, origen] = r.fields as [string, string, string, string, string, string, string?];
+    const [fecha, tarea, modelo, tin, tout, coste, origen, clave] = r.fields as [string, string, string, string, string, string, string?, string?];
     const nums = [Number(tin), Number(tout), Number(coste)];
     if (Number.isNaN(Date.parse(fecha))) throw corrupt(file, `la línea ${r.line} tiene una fecha no válida ("${fecha}")`);
     if (!Number.isInteger(nums[0]) || !Number.isInteger(nums[1]) || !Number.isFinite(nums[2]) || tin === '' || tout === '' || coste === '') {
@@ -82,12 +88,12 @@ export function parseUsageCsv(file: string, text: string): UsageRow[] {
     if (!USAGE_ORIGINS.includes(origin)) {
       throw corrupt(file, `la línea ${r.line} tiene un origen desconocido ("${origen}"; válidos: ${USAGE_ORIGINS.join(', ')})`);
     }
-    return { fecha, tarea, modelo, tokens_entrada: nums[0]!, tokens_salida: nums[1]!, coste_usd: nums[2]!, origen: origin };
+    return { fecha, tarea, modelo, tokens_entrada: nums[0]!, tokens_salida: nums[1]!, coste_usd: nums[2]!, origen: origin, ...(clave ? { clave } : {}) };
   });
 }
 
 function rowLine(row: UsageRow): string {
-  return csvLine(USAGE_COLUMNS.map((c) => (c === 'coste_usd' ? formatUsd(row.coste_usd) : row[c])));
+  return csvLine(USAGE_COLUMNS.map((c) => (c === 'coste_usd' ? formatUsd(row.coste_usd) : c === 'clave' ? row.clave ?? '' : row[c])));
 }
 
 export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK = PRICES_USD_PER_MTOK): UsageLog {
@@ -150,14 +156,22 @@ export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK 
         tokens_salida: input.tokens_salida,
         coste_usd: Number(formatUsd(costUsd(input.modelo, input.tokens_entrada, input.tokens_salida, prices))),
         origen: input.origen,
+        ...(input.clave ? { clave: input.clave } : {}),
       };
       await ensureHeader();
-      // Refuse to append onto a broken file: the owner must see the problem, not bury it.
-      const text = await readText();
-      parseUsageCsv(file, text);
-      const sep = text.length > 0 && !text.endsWith('\n') ? '\n' : '';
-      await appendFile(file, sep + rowLine(row));
-      return row;
+      const write = async (): Promise<UsageRow> => {
+        // Refuse to append onto a broken file: the owner must see the problem, not bury it.
+        const text = await readText();
+        const rows = parseUsageCsv(file, text);
+        // Exactly once: a row already carrying this key is the effect, done before (a resumed run).
+        const done = input.clave ? rows.find((r) => r.clave === input.clave) : undefined;
+        if (done) return done;
+        const sep = text.length > 0 && !text.endsWith('\n') ? '\n' : '';
+        await appendFile(file, sep + rowLine(row));
+        return row;
+      };
+      // A keyed row is looked up and appended under the lock, so two writers never both add it.
+      return input.clave ? withFileLock(file, write) : write();
     },
     monthTotal: async (date) => (await month(date)).billedUsd,
     month,

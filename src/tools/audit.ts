@@ -5,6 +5,7 @@
  * crear_tarjetas → card ids), and any other tool by its artifacts' paths and the content length.
  */
 import type { ApprovalDecision, ToolCall, ToolOutput, ToolResult } from './contract.js';
+import { renderForModel } from './render.js';
 
 /** Longest string kept verbatim in an audited argument; longer ones are cut and their length noted. */
 export const AUDIT_MAX_STRING = 200;
@@ -40,17 +41,9 @@ export function auditArgs(input: unknown, depth = 0): unknown {
   return input;
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /** A result summary safe for the audit log (no note text, no scripts). */
 export function auditDetail(tool: string, output: ToolOutput): Record<string, unknown> {
-  const parsed = parseJson(output.content);
+  const parsed = output.data;
   if (tool === 'buscar_notas' && Array.isArray(parsed)) {
     return { notas: parsed.map((r: { id?: unknown; similitud?: unknown }) => ({ id: r.id, similitud: r.similitud })) };
   }
@@ -63,7 +56,7 @@ export function auditDetail(tool: string, output: ToolOutput): Record<string, un
     return { modelo: p.modelo, coste_usd: p.coste_usd };
   }
   return {
-    caracteres: output.content.length,
+    caracteres: JSON.stringify(output.data ?? null).length,
     ...(output.artifacts?.length ? { artefactos: output.artifacts.map((a) => ({ tipo: a.kind, ruta: a.path })) } : {}),
   };
 }
@@ -87,20 +80,21 @@ export function resultEntry(
   result: ToolResult,
   extra: { detail?: Record<string, unknown>; approval?: ApprovalDecision; key?: string } = {},
 ): Record<string, unknown> {
-  const errorText = result.outcome !== 'ok' && result.outcome !== 'cache' && result.outcome !== 'simulacro';
+  const rendered = renderForModel(typeof call.name === 'string' ? call.name : '?', result);
+  const errorText = result.kind !== 'ok' && result.kind !== 'cache' && result.kind !== 'simulacro';
   return {
     timestamp: at.toISOString(),
     event: 'resultado',
     call_id: call.id,
     tool: typeof call.name === 'string' ? auditArgs(call.name) : call.name,
-    outcome: result.outcome,
-    is_error: result.is_error,
+    outcome: result.kind,
+    is_error: rendered.is_error,
     ...(result.code ? { code: result.code } : {}),
     duration_ms: Math.round(durationMs),
     ...(extra.key ? { idempotency_key: extra.key } : {}),
     ...(extra.approval ? { approval: extra.approval } : {}),
     ...(extra.detail ? { detail: extra.detail } : {}),
     // Errors, denials and rejections are our own messages (no note text): keep them, cut.
-    ...(errorText ? { message: auditArgs(result.content) } : {}),
+    ...(errorText ? { message: auditArgs(rendered.content) } : {}),
   };
 }

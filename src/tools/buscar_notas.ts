@@ -50,7 +50,7 @@ export function createBuscarNotas(notes: NotesReader): ToolDefinition<BuscarNota
           const n = all[index]!;
           return { id: n.id, tema: n.tema, similitud: roundSimilarity(score), texto: n.texto };
         });
-        return { content: JSON.stringify(hits) };
+        return { data: hits };
       });
     },
   };

@@ -50,6 +50,11 @@ export interface ToolContext {
   callId?: string;
   /** A deliberate redo ("rehaga la portada"): store a new version (`-v2`) instead of the cached result. */
   redo?: boolean;
+  /**
+   * The call's idempotency key (with its `-vN` for a redo). A tool writes it next to its output so
+   * a resumed run recognises an effect that completed before the store recorded it.
+   */
+  key?: string;
 }
 
 /** A file the owner should receive (cover PNG, narration WAV, …). */
@@ -62,9 +67,10 @@ export interface Artifact {
   meta?: Record<string, unknown>;
 }
 
+/** What a tool returns: its structured data (rendered for the model at the edge) and its files. */
 export interface ToolOutput {
-  /** What the model receives as tool_result content (JSON text for structured results). */
-  content: string;
+  /** JSON-serialisable facts (ids, paths, engine…); never prose meant to be read back. */
+  data: unknown;
   artifacts?: Artifact[];
 }
 
@@ -98,6 +104,11 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   internalLimits?: Readonly<Record<string, { minimum?: number; maximum?: number }>>;
   /** The permission this tool gets in the default policy. */
   defaultPermission: Permission;
+  /**
+   * Fields the owner may change when approving (the cover's engine, the narration's voice): the
+   * alternatives offered are the other values the schema allows for each of them.
+   */
+  ownerChoices?: readonly string[];
   /** Stages a call with these (valid) args will run, in order, for planning and the Gantt chart. */
   stages(args: A): StageSpec[];
   /**
@@ -110,14 +121,29 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   execute(args: A, ctx: ToolContext): Promise<ToolOutput>;
 }
 
-/** What the model gets back: SPEC §3 — a rejection is `is_error: false`. */
+/** Why an approval did not go ahead: the owner said no, nobody answered in time, or the run was cancelled. */
+export type NotApprovedReason = 'rechazado' | 'expirado' | 'cancelado';
+
+/**
+ * The typed outcome of one call (CONVENTIONS §13): what the journal stores and what the report,
+ * delivery and /estado read. The text the model reads is rendered from it at the edge
+ * (tools/render.ts); nothing reads that text back.
+ *   ok / cache   `data` is the tool's data, `artifacts` its files (cache: stored, not redone)
+ *   simulacro    `data` is the dry run
+ *   rechazado    `notApproved` says why (SPEC §3: not an error)
+ *   denegado     the permission policy refused the tool
+ *   error        `code` + `message` (Spanish, actionable)
+ */
 export interface ToolResult {
-  content: string;
-  is_error: boolean;
-  /** Machine-readable outcome for logs, the bot and the report. */
-  outcome: 'ok' | 'error' | 'rechazado' | 'denegado' | 'simulacro' | 'cache';
-  /** Set when outcome is `error`. */
+  kind: 'ok' | 'cache' | 'simulacro' | 'rechazado' | 'denegado' | 'error';
   code?: ErrorCode;
+  data?: unknown;
+  /** Set for `error` and `denegado`: the actionable Spanish message. */
+  message?: string;
+  /** Set for `rechazado`. */
+  notApproved?: { reason: NotApprovedReason; by?: string; note?: string };
+  /** The arguments that actually ran when they differ from the proposal (approved with changes). */
+  ranWith?: Record<string, unknown>;
   artifacts?: Artifact[];
 }
 
@@ -135,11 +161,14 @@ export interface ApprovalRequest {
   tool: string;
   args: Record<string, unknown>;
   preview: DryRun;
+  /** Schema-derived alternatives the owner may pick instead (approved "con cambios"). */
+  alternatives?: Array<{ args: Record<string, unknown>; preview: DryRun; change?: { field: string; value: unknown } }>;
 }
 
 export type ApprovalDecision =
-  | { approved: true; by?: string }
-  | { approved: false; by?: string; reason: 'rechazado' | 'expirado' | 'cancelado' };
+  /** `args`: the owner's changed arguments (an alternative), already checked by the caller's hash. */
+  | { approved: true; by?: string; args?: Record<string, unknown> }
+  | { approved: false; by?: string; reason: NotApprovedReason; note?: string };
 
 /** Asks the owner; terminal, Telegram buttons or a fixed answer in tests. */
 export type Approver = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision>;

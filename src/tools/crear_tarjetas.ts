@@ -90,13 +90,13 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
         const { cards, added } = await deps.cards.append(buildCards(note, all), ctx.now(), cardsKey(args.id_nota, ctx.callId) || undefined);
         const addedIds = new Set(added.map((c) => c.id));
         return {
-          content: JSON.stringify({
+          data: {
             id_nota: note.id,
             ids: cards.map((c) => c.id),
             nuevas: cards.filter((c) => addedIds.has(c.id)).map((c) => c.id),
             ya_en_el_mazo: cards.filter((c) => !addedIds.has(c.id)).map((c) => c.id),
             tarjetas: cards.map((c) => ({ id: c.id, pregunta: c.pregunta, respuesta: c.respuesta })),
-          }),
+          },
         };
       });
     },

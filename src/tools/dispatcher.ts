@@ -36,12 +36,18 @@ export interface DispatchOptions {
   redo?: boolean;
   /** Overrides the dispatcher's approver for this call (e.g. the chat that asked). */
   approver?: Approver;
+  /**
+   * The owner's recorded decision for this call (the agent's pauses: asked earlier, answered, read
+   * back from disk). When set, the approver is not consulted.
+   */
+  decision?: ApprovalDecision;
 }
 
 export interface DispatcherDeps {
   registry: ToolRegistry;
   policy: PermissionPolicy;
-  approver: Approver;
+  /** Asks the owner synchronously (terminal tools CLI); absent = a confirmation call needs `decision`. */
+  approver?: Approver;
   idempotency?: IdempotencyStore;
   /** Append-only audit sink (the notebook's `auditoria.jsonl`). */
   audit: { append(entry: Record<string, unknown>): Promise<void> };
@@ -50,13 +56,25 @@ export interface DispatcherDeps {
   beforeCall?: () => Promise<void>;
 }
 
+/** A confirmation call that would ask: its validated arguments and what it would do. */
+export interface Proposal {
+  tool: string;
+  args: Record<string, unknown>;
+  preview: DryRun;
+}
+
 export interface Dispatcher {
   dispatch(call: ToolCall, opts?: DispatchOptions): Promise<ToolResult>;
   preview(call: ToolCall): Promise<DryRun | ToolResult>;
+  /**
+   * Whether `call` would ask the owner before running, and what the question shows. Undefined when
+   * it would not ask: invalid, denied, not a confirmation tool, or already stored (and not a redo).
+   */
+  proposal(call: ToolCall, opts?: { redo?: boolean; input?: unknown }): Promise<Proposal | undefined>;
 }
 
-function errorResult(code: ToolResult['code'], content: string): ToolResult {
-  return { content, is_error: true, outcome: 'error', code };
+function errorResult(code: ToolResult['code'], message: string): ToolResult {
+  return { kind: 'error', code, message };
 }
 
 /** Any thrown value → an error result the model can act on (our errors carry Spanish messages). */
@@ -68,7 +86,7 @@ export function resultFromError(tool: string, e: unknown): ToolResult {
 }
 
 function denied(tool: string): ToolResult {
-  return { content: S.denied(tool), is_error: true, outcome: 'denegado', code: 'DENIED' };
+  return { kind: 'denegado', code: 'DENIED', message: S.denied(tool) };
 }
 
 function genericPreview(tool: string, args: unknown): DryRun {
@@ -89,7 +107,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const tool = registry.get(call.name);
     if (!tool) return { error: errorResult('UNKNOWN_TOOL', S.unknownTool(String(call.name), registry.names())) };
     const v = tool.validate(call.input);
-    if (!v.ok) return { error: errorResult('VALIDATION', S.invalidArgs(tool.definition.name, v.problems.map((p) => p.reason))) };
+    if (!v.ok) return { error: errorResult('VALIDATION', S.invalidArgs(tool.definition.name, v.problems.map((p) => p.reason))), problems: v.problems.map((p) => p.reason) };
     return { tool: tool.definition, args: v.value };
   }
 
@@ -119,41 +137,55 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return { signal: opts.signal ?? new AbortController().signal, stage: opts.stage ?? inlineStageRunner, now: deps.now, callId: call.id || undefined, redo: opts.redo };
   }
 
+  async function decide(call: ToolCall, opts: DispatchOptions, ctx: ToolContext, tool: Def, args: Record<string, unknown>): Promise<ApprovalDecision | ToolResult> {
+    if (opts.decision) return opts.decision;
+    const approver = opts.approver ?? deps.approver;
+    if (!approver) return errorResult('INTERNAL', S.approvalMissing(tool.name));
+    // The owner decides first, seeing any failing precondition in the preview; once approved,
+    // execute() re-checks its own preconditions and fails with its precise code (CONSENT_MISSING…).
+    const preview = await previewOf(tool, args, ctx, undefined);
+    try {
+      return await approver({ id: approvalId(), callId: call.id, tool: tool.name, args: structuredClone(args), preview }, ctx.signal);
+    } catch (e) {
+      if (ctx.signal.aborted) throw new CancelledError();
+      return errorResult('INTERNAL', S.approvalFailed(tool.name, e instanceof Error ? e.message : String(e)));
+    }
+  }
+
   async function run(call: ToolCall, opts: DispatchOptions, note: (x: { detail?: Record<string, unknown>; approval?: ApprovalDecision; key?: string }) => void): Promise<ToolResult> {
     const ctx = context(call, opts);
     const r = await resolve(call);
     if (r.error) return r.error;
-    const { tool, args } = r;
+    const tool = r.tool;
+    let args = r.args;
     const permission = permissionFor(deps.policy, tool.name, tool.effect);
     if (permission === 'denegar') return denied(tool.name);
 
     let key = await keyFor(call, tool, args);
-    if (opts.dryRun) {
-      const preview = await previewOf(tool, args, ctx, key);
-      return { content: S.dryRun(tool.name, preview), is_error: false, outcome: 'simulacro' };
-    }
+    if (opts.dryRun) return { kind: 'simulacro', data: await previewOf(tool, args, ctx, key) };
     // Nothing is generated twice: a stored result needs no new approval (it leaves no new mark).
     if (key && !opts.redo) {
       const stored = await deps.idempotency!.get(key);
       if (stored) {
         note({ key, detail: auditDetail(tool.name, stored) });
-        return { content: stored.content, is_error: false, outcome: 'cache', artifacts: stored.artifacts };
+        return { kind: 'cache', data: stored.data, artifacts: stored.artifacts };
       }
     }
+    let ranWith: Record<string, unknown> | undefined;
     if (permission === 'confirmar') {
-      // The owner decides first, seeing any failing precondition in the preview; once approved,
-      // execute() re-checks its own preconditions and fails with its precise code (CONSENT_MISSING…).
-      const preview = await previewOf(tool, args, ctx, undefined);
-      const approver = opts.approver ?? deps.approver;
-      let decision: ApprovalDecision;
-      try {
-        decision = await approver({ id: approvalId(), callId: call.id, tool: tool.name, args: structuredClone(args), preview }, ctx.signal);
-      } catch (e) {
-        if (ctx.signal.aborted) throw new CancelledError();
-        return errorResult('INTERNAL', S.approvalFailed(tool.name, e instanceof Error ? e.message : String(e)));
-      }
+      const decision = await decide(call, opts, ctx, tool, args);
+      if ('kind' in decision) return decision;
       note({ approval: decision });
-      if (!decision.approved) return { content: S.rejected(tool.name, decision), is_error: false, outcome: 'rechazado' };
+      if (!decision.approved) return { kind: 'rechazado', notApproved: { reason: decision.reason, ...(decision.by ? { by: decision.by } : {}), ...(decision.note ? { note: decision.note } : {}) } };
+      if (decision.args) {
+        // Approved with changes: the changed arguments are validated like any proposal, and the
+        // key follows them (another engine is another output).
+        const changed = await resolve({ ...call, input: decision.args });
+        if (changed.error) return errorResult('VALIDATION', S.changedArgsInvalid(tool.name, changed.problems ?? [changed.error.message ?? '']));
+        if (JSON.stringify(changed.args) !== JSON.stringify(args)) ranWith = changed.args;
+        args = changed.args;
+        key = await keyFor(call, tool, args);
+      }
     }
     if (ctx.signal.aborted) throw new CancelledError();
 
@@ -161,12 +193,14 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     let cached = false;
     if (key) {
       if (opts.redo) key = await deps.idempotency!.nextVersion(key);
-      ({ output, cached } = await deps.idempotency!.runOnce(key, () => tool.execute(args, ctx), { acrossProcesses: tool.effect >= 3 }));
+      const runArgs = args;
+      const keyed = { ...ctx, key };
+      ({ output, cached } = await deps.idempotency!.runOnce(key, () => tool.execute(runArgs, keyed), { acrossProcesses: tool.effect >= 3 }));
     } else {
       output = await tool.execute(args, ctx);
     }
     note({ key, detail: auditDetail(tool.name, output) });
-    return { content: output.content, is_error: false, outcome: cached ? 'cache' : 'ok', artifacts: output.artifacts };
+    return { kind: cached ? 'cache' : 'ok', data: output.data, artifacts: output.artifacts, ...(ranWith ? { ranWith } : {}) };
   }
 
   return {
@@ -197,6 +231,17 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       } catch (e) {
         return resultFromError(typeof call.name === 'string' ? call.name : '?', e);
       }
+    },
+
+    async proposal(call, opts = {}) {
+      const input = opts.input ?? call.input;
+      const r = await resolve({ ...call, input });
+      if (r.error) return undefined;
+      if (permissionFor(deps.policy, r.tool.name, r.tool.effect) !== 'confirmar') return undefined;
+      const key = await keyFor(call, r.tool, r.args);
+      if (key && !opts.redo && (await deps.idempotency!.get(key))) return undefined;
+      const preview = await previewOf(r.tool, r.args, context(call, { redo: opts.redo }), undefined);
+      return { tool: r.tool.name, args: r.args, preview };
     },
   };
 }

@@ -17,7 +17,7 @@ import { STAGE_ESTIMATES_MS, throwIfAborted, type ImageEngine } from './media/en
 import { createFluxEngine } from './media/flux.js';
 import { createMaquetaEngine } from './media/maqueta.js';
 import { MSG } from './media/messages.js';
-import { chooseOutput } from './media/outputs.js';
+import { chooseOutput, findOutputByKey, type KeyedSidecar } from './media/outputs.js';
 import { writeCoverWithProvenance } from './media/provenance.js';
 
 export interface CoverArgs {
@@ -71,6 +71,9 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
 
   async function execute(args: CoverArgs, ctx: ToolContext): Promise<ToolOutput> {
     const week = args.semana as Week;
+    // Made already by a process that died before the store recorded it: return it, do not redraw.
+    const made = await findOutputByKey(dir, 'png', ctx.key);
+    if (made) return made;
     const engine = engineFor(args);
     if (!engine) throw new EngineError('ENGINE_UNAVAILABLE', MSG.fluxNotConfigured, { field: 'maqueta', engine: 'flux' });
     const [promptStage, imageStage] = stages(args) as [StageSpec, StageSpec];
@@ -109,7 +112,6 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
       critique: { score: critique.score, contrast: critique.contrast },
     };
     throwIfAborted(ctx.signal);
-    await writeCoverWithProvenance(out.file, image, provenance);
 
     const result = {
       ruta: out.file,
@@ -124,10 +126,12 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
       tamano: `${image.width}x${image.height}`,
       duracion_ms: Date.now() - started,
     };
-    return {
-      content: JSON.stringify(result),
+    const output: ToolOutput = {
+      data: result,
       artifacts: [{ kind: 'imagen', path: out.file, mime: 'image/png', caption: `${title} — motor ${engine.name}`, meta: provenance }],
     };
+    await writeCoverWithProvenance(out.file, image, provenance, ctx.key ? ({ clave: ctx.key, salida: output } satisfies KeyedSidecar) : {});
+    return output;
   }
 
   async function dryRun(args: CoverArgs, ctx: ToolContext): Promise<DryRun> {
@@ -161,6 +165,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     },
     effect: 3,
     defaultPermission: 'confirmar',
+    ownerChoices: ['maqueta'],
     stages,
     idempotencyKey: (args, { now }) => idempotencyKey(`portada-${engineId(args)}`, now.getFullYear(), args.semana),
     dryRun,

@@ -5,10 +5,10 @@
 import type { Config } from '../config.js';
 import { openNotebook } from '../store/index.js';
 import type { Notebook } from '../store/index.js';
-import type { Approver, DryRun, IdempotencyStore, ObjectSchema, PermissionPolicy, StageRunner, ToolCall, ToolDefinition, ToolResult } from './contract.js';
+import type { Approver, DryRun, IdempotencyStore, ObjectSchema, PermissionPolicy, ToolCall, ToolDefinition, ToolResult } from './contract.js';
 import { createBuscarNotas } from './buscar_notas.js';
 import { createCrearTarjetas } from './crear_tarjetas.js';
-import { createDispatcher } from './dispatcher.js';
+import { createDispatcher, type DispatchOptions, type Proposal } from './dispatcher.js';
 import type { NotesReader } from './domain.js';
 import { createMediaTools } from './media/index.js';
 import { DEFAULT_POLICY } from './policy.js';
@@ -26,15 +26,17 @@ export interface Toolbox {
    */
   definitionsForModel(): Array<{ name: string; description: string; input_schema: ObjectSchema & Record<string, unknown>; strict: true }>;
   /** The one code path for every caller (CLI, agent, bot): SPEC §3 dispatcher contract. */
-  dispatch(call: ToolCall, opts?: { dryRun?: boolean; stage?: StageRunner; signal?: AbortSignal; redo?: boolean; approver?: Approver }): Promise<ToolResult>;
+  dispatch(call: ToolCall, opts?: DispatchOptions): Promise<ToolResult>;
+  /** Whether the call would ask the owner, and what the question shows (see Dispatcher.proposal). */
+  proposal(call: ToolCall, opts?: { redo?: boolean; input?: unknown }): Promise<Proposal | undefined>;
   /** Dry run only (what the approval shows); an invalid call gives its error result. */
   preview(call: ToolCall): Promise<DryRun | ToolResult>;
 }
 
 export interface ToolboxOptions {
   config: Config;
-  /** Asks the owner before `confirmar` tools; a call may pass its own. */
-  approver: Approver;
+  /** Asks the owner before `confirmar` tools when a call carries no recorded decision (tools CLI). */
+  approver?: Approver;
   /** SPEC §6 store (scheduler/idempotency.ts); without it nothing is cached. */
   idempotency?: IdempotencyStore;
   /** Default DEFAULT_POLICY: buscar_notas, crear_tarjetas, registrar_uso auto; generar_portada, narrar_resumen confirmar. */
@@ -86,6 +88,7 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
       [...registry.definitions.values()].map((d) => ({ name: d.name, description: d.description, input_schema: structuredClone(d.input_schema) as ObjectSchema & Record<string, unknown>, strict: true as const })),
     dispatch: (call, o) => dispatcher.dispatch(call, o),
     preview: (call) => dispatcher.preview(call),
+    proposal: (call, o) => dispatcher.proposal(call, o),
   };
 }
 
@@ -94,4 +97,4 @@ export { ToolRegistry } from './registry.js';
 export { compileValidator, MAX_STRING_CHARS, ValidationError } from './validate.js';
 export type { ValidationProblem } from './validate.js';
 export { createDispatcher } from './dispatcher.js';
-export type { DispatchOptions, Dispatcher } from './dispatcher.js';
+export type { DispatchOptions, Dispatcher, Proposal } from './dispatcher.js';

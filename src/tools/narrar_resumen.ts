@@ -14,7 +14,7 @@ import { checkConsent, consentFile, type Consent } from './media/consent.js';
 import { STAGE_ESTIMATES_MS, throwIfAborted, type SpeechEngine } from './media/engines.js';
 import { createEspeakEngine } from './media/espeak.js';
 import { MSG } from './media/messages.js';
-import { chooseOutput, latestOutput } from './media/outputs.js';
+import { chooseOutput, findOutputByKey, latestOutput, type KeyedSidecar } from './media/outputs.js';
 import { buildNarrationScript } from './media/script.js';
 import { checkAudio, encodeWav } from './media/wav.js';
 import { createXttsEngine } from './media/xtts.js';
@@ -90,6 +90,9 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
 
   async function execute(args: NarrationArgs, ctx: ToolContext): Promise<ToolOutput> {
     const week = args.semana as Week;
+    // Made already by a process that died before the store recorded it: return it, do not re-narrate.
+    const made = await findOutputByKey(dir, 'wav', ctx.key);
+    if (made) return made;
     const created = ctx.now();
     const started = Date.now();
     const { engine, errors } = await engineFor(args, created);
@@ -116,7 +119,6 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     });
     const out = await chooseOutput(dir, await stemFor(args, ctx.now()), 'wav', ctx.redo === true);
     throwIfAborted(ctx.signal);
-    await writeFileAtomic(out.file, wav);
 
     const result = {
       ruta: out.file,
@@ -131,8 +133,8 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
       guion: script.text,
       duracion_ms: Date.now() - started,
     };
-    return {
-      content: JSON.stringify(result),
+    const output: ToolOutput = {
+      data: result,
       artifacts: [{
         kind: 'audio',
         path: out.file,
@@ -141,6 +143,10 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
         meta: { engine: engine.name, model: engine.model, durationS: check.durationS, created_at: created.toISOString() },
       }],
     };
+    // Sidecar first (the call's key and result), then the WAV: both present = the effect is done.
+    if (ctx.key) await writeFileAtomic(out.file.replace(/\.wav$/, '.json'), `${JSON.stringify({ clave: ctx.key, salida: output } satisfies KeyedSidecar, null, 2)}\n`);
+    await writeFileAtomic(out.file, wav);
+    return output;
   }
 
   async function dryRun(args: NarrationArgs, ctx: ToolContext): Promise<DryRun> {
@@ -149,7 +155,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     const out = await chooseOutput(dir, await stemFor(args, ctx.now()), 'wav', ctx.redo === true);
     return {
       summary: MSG.narrationDry(args.semana, args.motor, lane),
-      writes: [out.file],
+      writes: [out.file, out.file.replace(/\.wav$/, '.json')],
       engine: args.motor,
       lane,
       estimateS: stages(args).reduce((s, st) => s + st.estimateMs, 0) / 1000,
@@ -173,6 +179,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     },
     effect: 3,
     defaultPermission: 'confirmar',
+    ownerChoices: ['motor'],
     stages,
     idempotencyKey: async (args, { now }) => idempotencyKey(`narracion-${await voiceId(args, now)}`, now.getFullYear(), args.semana),
     dryRun,

@@ -65,8 +65,10 @@ export function createRegistrarUso(deps: { usage: UsageLog; file: string; prices
       };
     },
     async execute(args, ctx) {
-      const row = await ctx.stage(STAGE, () => deps.usage.append({ ...args, fecha: ctx.now(), origen: 'nota_del_modelo' }));
-      return { content: JSON.stringify(row) };
+      // The row carries the call's key: a resumed run finds it in the log instead of adding another.
+      const clave = ctx.callId ? `uso-${callKeyPart(ctx.callId)}` : undefined;
+      const row = await ctx.stage(STAGE, () => deps.usage.append({ ...args, fecha: ctx.now(), origen: 'nota_del_modelo', ...(clave ? { clave } : {}) }));
+      return { data: row };
     },
   };
 }

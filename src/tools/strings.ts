@@ -3,7 +3,7 @@
  * dispatcher results, approval prompts), in one place so it can be reviewed and translated.
  */
 import { own } from '../lib/own.js';
-import type { ApprovalDecision, DryRun } from './contract.js';
+import type { DryRun, NotApprovedReason } from './contract.js';
 
 /**
  * Short, JSON-ish rendering of a value inside a message (strings quoted, long ones cut). Never
@@ -57,6 +57,21 @@ export function toolInWords(tool: string): string {
   return own(TOOL_WORDS, tool) ?? String(tool);
 }
 
+/**
+ * The words for each value of an owner-changeable field (ToolDefinition.ownerChoices), as the
+ * approval buttons and the terminal show them. Which values exist comes from the schema.
+ */
+const CHOICE_WORDS: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.freeze({
+  'generar_portada.maqueta': { true: 'el dibujo hecho en el ordenador', false: 'la imagen hecha con la GPU' },
+  'narrar_resumen.motor': { juguete: 'la voz sintética', xtts: 'tu propia voz' },
+});
+
+/** An alternative's words ("voz sintética"); an unknown value keeps its JSON. */
+export function choiceInWords(tool: string, field: string, value: unknown): string {
+  const words = own(CHOICE_WORDS, `${tool}.${field}`);
+  return (words && own(words, String(value))) ?? `${field}=${showValue(value)}`;
+}
+
 export const S = {
   // --- validation (one line per problem) ---
   missing: (field: string) => `falta el campo obligatorio "${field}"`,
@@ -79,15 +94,18 @@ export const S = {
     `no existe la herramienta ${showValue(name, 60).replace(/^"|"$/g, '')}. Herramientas disponibles: ${known.join(', ')}.`,
   denied: (tool: string) =>
     `La herramienta ${tool} no está permitida por la política de permisos de este cuaderno; no se ejecutó. No la vuelva a pedir: continúe sin ella.`,
-  rejected: (tool: string, decision: Extract<ApprovalDecision, { approved: false }>) => {
+  rejected: (tool: string, na: { reason: NotApprovedReason; note?: string }) => {
     const why =
-      decision.reason === 'expirado'
+      na.reason === 'expirado'
         ? 'la solicitud de aprobación expiró sin respuesta del propietario'
-        : decision.reason === 'cancelado'
+        : na.reason === 'cancelado'
           ? 'la solicitud de aprobación se canceló'
           : 'el propietario no la aprobó';
-    return `No aprobado: ${why}. La acción ${tool} no se ejecutó. No es un error de la llamada: no la vuelva a pedir; continúe sin ella.`;
+    const note = na.note ? ` Motivo del propietario: «${na.note}».` : '';
+    return `No aprobado: ${why}.${note} La acción ${tool} no se ejecutó. No es un error de la llamada: no la vuelva a pedir; continúe sin ella.`;
   },
+  approvalMissing: (tool: string) => `La llamada a ${tool} necesita la aprobación del propietario y no la tiene; no se ejecutó.`,
+  changedArgsInvalid: (tool: string, problems: readonly string[]) => `Los cambios pedidos para ${tool} no son válidos: ${problems.join('; ')}. No se ejecutó.`,
   toolFailed: (tool: string, message: string) => `La herramienta ${tool} falló: ${message}`,
   internalError: (tool: string, message: string) =>
     `Error interno en ${tool}: ${message}. No es un problema de los argumentos; informe al propietario.`,
@@ -99,7 +117,7 @@ export const S = {
   genericPreview: (tool: string, args: unknown) => `Ejecutaría ${tool} con ${showValue(args, 200)}; solo lee datos, no escribe nada.`,
 
   // --- approval on the terminal ---
-  approvalPrompt: (tool: string, args: Record<string, unknown>, preview: DryRun) =>
+  approvalPrompt: (tool: string, args: Record<string, unknown>, preview: DryRun, alternatives: readonly string[] = []) =>
     [
       `¿Aprobar ${tool}?`,
       `  argumentos: ${JSON.stringify(args)}`,
@@ -109,7 +127,8 @@ export const S = {
       ...(preview.estimateS !== undefined ? [`  tiempo estimado: ${preview.estimateS} s`] : []),
       `  ya en caché: ${preview.cached ? 'sí' : 'no'}`,
       ...(preview.problems?.length ? [`  problemas: ${preview.problems.join('; ')}`] : []),
-      '[s/n] ',
+      ...(alternatives.length ? ['  o apruébalo con un cambio:', ...alternatives.map((a) => `    ${a}`)] : []),
+      alternatives.length ? '[s/n] (n: motivo, para decir por qué; o el número de un cambio) ' : '[s/n] (n: motivo, para decir por qué) ',
     ].join('\n'),
 };
 

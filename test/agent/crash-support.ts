@@ -12,8 +12,8 @@ import type { CrashLabel } from '../../src/agent/crash.js';
 import { tempDir } from './helpers.js';
 
 const ROOT = path.resolve(__dirname, '../..');
-/** Occurrences of each label in the standard week: 4 responses, 3 turns with calls, 5 calls. */
-export const OCCURRENCES: Record<CrashLabel, number> = { 'after-checkpoint-a': 4, 'after-intent-write': 3, 'after-effect-write': 5, 'after-checkpoint-b': 3 };
+/** Occurrences of each label in the standard week: 4 responses, 1 turn asking, 5 calls, 3 turns with calls. */
+export const OCCURRENCES: Record<CrashLabel, number> = { 'after-checkpoint-a': 4, 'after-approval-write': 1, 'after-intent-write': 5, 'after-effect-write': 5, 'after-checkpoint-b': 3 };
 const EFFECTS = ['crear_tarjetas', 'generar_portada', 'narrar_resumen', 'registrar_uso'];
 const cleanups: Array<() => Promise<void>> = [];
 /** Call once per test file: removes the temp data dirs of its cases. */

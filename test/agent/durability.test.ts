@@ -20,7 +20,7 @@ import type { RunEvent } from '../../src/agent/types.js';
 import { configFor, recordingApprover, tempDir } from './helpers.js';
 
 const FIXTURE = path.resolve(__dirname, '../fixtures/checkpoint-v1.json');
-const ok = { content: '{"ok":true}', is_error: false, outcome: 'ok' as const };
+const ok = { kind: 'ok' as const, data: { ok: true } };
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 beforeEach(async () => {
@@ -58,7 +58,7 @@ describe('pure decisions', () => {
     expect(reconcile(call, started, { effect: 1, idempotent: false }, false)).toMatchObject({ type: 'run', why: 'lectura' });
     expect(reconcile(call, started, { effect: 3, idempotent: true }, false)).toEqual({ type: 'run_keyed' });
     const unknown = reconcile(call, started, { effect: 3, idempotent: true }, true);
-    expect(unknown).toMatchObject({ type: 'unknown', result: { is_error: true } });
+    expect(unknown).toMatchObject({ type: 'unknown', result: { kind: 'error' } });
     expect(reconcile(call, started, { effect: 2, idempotent: false }, false).type).toBe('unknown');
   });
 
@@ -75,7 +75,8 @@ describe('pure decisions', () => {
 describe('checkpoint loader', () => {
   it('keeps loading the frozen v1 fixture', async () => {
     const cp = parseCheckpoint(FIXTURE, await readFile(FIXTURE, 'utf8'));
-    expect(cp.version).toBe(1);
+    expect(cp.version).toBe(2); // upgraded in memory: a v1 run had no approvals recorded
+    expect(cp.approvals).toEqual([]);
     expect(cp.pending.map((p) => p.name)).toEqual(['crear_tarjetas', 'generar_portada', 'narrar_resumen']);
   });
 
@@ -90,13 +91,13 @@ describe('checkpoint loader', () => {
     expect(await readFile(file, 'utf8')).toBe(full.slice(0, full.length / 2)); // untouched
     await writeFile(file, '');
     await expect(store.load()).rejects.toMatchObject({ code: 'CORRUPT_STATE' });
-    await writeFile(file, full.replace('"version": 1', '"version": 2'));
-    await expect(store.load()).rejects.toMatchObject({ code: 'UNSUPPORTED_VERSION', message: expect.stringMatching(/versión 2/) });
+    await writeFile(file, full.replace('"version": 1', '"version": 3'));
+    await expect(store.load()).rejects.toMatchObject({ code: 'UNSUPPORTED_VERSION', message: expect.stringMatching(/versión 3/) });
     const service = await createAgentService({ config: configFor(tmp.dir) });
     expect((await service.unfinished()).map((u) => u.runId)).toEqual(['r']);
     const out = await service.run({ runId: 'r', text: '', mode: 'agente', approver: recordingApprover(), resume: true });
     expect(out.stopReason).toBe('error');
-    expect(out.detail).toMatch(/versión 2/);
+    expect(out.detail).toMatch(/versión 3/);
   });
 });
 
@@ -146,23 +147,28 @@ describe('resume', () => {
     const config = configFor(tmp.dir);
     const store = new FailingJournal(tmp.dir, 'nojournal');
     const cp = await store.load();
-    const toolbox = await createToolbox({ config, approver: recordingApprover() });
+    const toolbox = await createToolbox({ config });
     const events: RunEvent[] = [];
-    const out = await runLoop(cp, {
+    const deps = {
       model: new LocalPlanner('x'),
       toolbox,
       store,
       stage: createLaneStageRunner({ lanes: config.lanes }),
-      approver: recordingApprover({ generar_portada: true, narrar_resumen: true }),
       crash: createCrashPoints(undefined),
       prices: config.prices,
-      onEvent: (e) => events.push(e),
-    });
+      onEvent: (e: RunEvent) => events.push(e),
+    };
+    // Paused for the cover and the narration: approve both on disk, then resume from disk.
+    const paused = await runLoop(cp, deps);
+    expect(paused.stopReason).toBe('awaiting_approval');
+    for (const a of paused.awaiting ?? []) await store.recordDecision({ approvalId: a.id, callId: a.callId, approved: true, hash: a.proposal.hash, at: 't' });
+    const out = await runLoop(await store.load(), deps);
     expect(out.stopReason).toBe('end_turn');
     const tools = events.filter((e) => e.type === 'herramienta');
-    expect(tools.length).toBe(4);
-    expect(tools.every((e) => e.type === 'herramienta' && !e.result.is_error)).toBe(true);
-    expect(events.filter((e) => e.type === 'aviso' && /diario de efectos/.test(e.text))).toHaveLength(4);
+    // The cards ran before the pause and, not journalled, are taken from their key on resume.
+    expect(new Set(tools.map((e) => e.type === 'herramienta' && e.call.id)).size).toBe(4);
+    expect(tools.every((e) => e.type === 'herramienta' && (e.result.kind === 'ok' || e.result.kind === 'cache'))).toBe(true);
+    expect(events.filter((e) => e.type === 'aviso' && /diario de efectos/.test(e.text)).length).toBeGreaterThanOrEqual(4);
   });
 
   it('if the "started" marks cannot be written, nothing runs and the run stays resumable', async () => {

@@ -72,14 +72,10 @@ describe('agent loop against the Messages API', () => {
     expect(rows.some((r) => r.tarea === 'semana-3')).toBe(true);
     expect(out.tokens.input).toBe(400); // the server's usage: 4 × 100
     expect(out.costUsd).toBeCloseTo((400 * 2 + 80 * 10) / 1e6, 9);
-    // The three calls ran at once: some stage started before another one finished.
-    let running = 0;
-    let peak = 0;
-    for (const e of out.taskEvents) {
-      if (e.type === 'started') peak = Math.max(peak, ++running);
-      else if (e.type === 'finished' || e.type === 'failed') running--;
-    }
-    expect(peak).toBeGreaterThanOrEqual(2);
+    // What needs no approval ran while the owner was being asked: the cards were done before the
+    // pause (they are not among the stages of the resumed part), and still count as finished.
+    expect(out.taskEvents.some((e) => e.label === 'Crear tarjetas')).toBe(false);
+    expect(out.finished).toContain('Crear tarjetas');
     const lanes = new Set(out.taskEvents.map((e) => e.lane));
     expect(lanes).toContain('cpu');
   });

@@ -6,7 +6,7 @@
  * marked as such (no tool calls) and its tokens as estimated.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildReport, notApprovedKind, weekQuery, type SeenCall } from '../../src/agent/report.js';
+import { buildReport, weekQuery, type CallRecord } from '../../src/agent/report.js';
 import { createAgentService } from '../../src/agent/service.js';
 import type { Approver } from '../../src/tools/contract.js';
 import { configFor, tempDir } from './helpers.js';
@@ -31,18 +31,15 @@ describe('why something was not done', () => {
     expect(out.finished).toEqual(['Recuperar notas', 'Crear tarjetas', 'Registrar uso']);
   });
 
-  it('reads the kind back from the dispatcher’s wording', () => {
-    expect(notApprovedKind('No aprobado: la solicitud de aprobación expiró sin respuesta del propietario.')).toBe('expirado');
-    expect(notApprovedKind('No aprobado: la solicitud de aprobación se canceló.')).toBe('cancelado');
-    expect(notApprovedKind('No aprobado: el propietario no la aprobó.')).toBe('rechazado');
-  });
 });
 
 describe('a cancelled agent run', () => {
   it('reports the week by its title, not the planner’s search terms, and says what had finished', async () => {
     const service = await createAgentService({ config: configFor(tmp.dir) });
     const controller = new AbortController();
-    // The owner writes /cancelar while the cover waits; the chat's registry answers `cancelado`.
+    // The owner writes /cancelar while the cover waits: the run is paused on disk (the cards already
+    // done), the cancellation is written as the answer, and the run resumes only to close. No race:
+    // nothing runs while the question is open.
     const approver: Approver = async () => {
       controller.abort();
       return { approved: false, reason: 'cancelado' };
@@ -60,14 +57,14 @@ describe('a cancelled agent run', () => {
   });
 
   it('a single-note lookup still names what was searched', () => {
-    const calls: SeenCall[] = [{ name: 'buscar_notas', input: { consulta: 'cubismo', k: 1 }, content: JSON.stringify([{ id: 9, similitud: 0.5 }]), is_error: false }];
+    const calls: CallRecord[] = [{ name: 'buscar_notas', input: { consulta: 'cubismo', k: 1 }, result: { kind: 'ok', data: [{ id: 9, similitud: 0.5 }] } }];
     expect(buildReport(calls).split('\n')[0]).toBe('Nota más parecida a «cubismo»: la 9 (similitud 0,5).');
   });
 
   it('a multi-note search in a run that made a week’s cover is that week’s notes', () => {
-    const calls: SeenCall[] = [
-      { name: 'buscar_notas', input: { consulta: 'pandas', k: 3 }, content: JSON.stringify([{ id: 4, similitud: 0.5 }, { id: 6, similitud: 0.2 }]), is_error: false },
-      { name: 'generar_portada', input: { semana: 2, maqueta: true }, content: 'No aprobado: el propietario no la aprobó.', is_error: false },
+    const calls: CallRecord[] = [
+      { name: 'buscar_notas', input: { consulta: 'pandas', k: 3 }, result: { kind: 'ok', data: [{ id: 4, similitud: 0.5 }, { id: 6, similitud: 0.2 }] } },
+      { name: 'generar_portada', input: { semana: 2, maqueta: true }, result: { kind: 'rechazado', notApproved: { reason: 'rechazado' } } },
     ];
     expect(buildReport(calls).split('\n')[0]).toBe('Semana 2 · Python: notas revisadas 4, 6.');
   });

@@ -9,13 +9,17 @@ import { approvalCallbackData, approvalKeyboard, parseApprovalCallback } from '.
 
 describe('keyboards', () => {
   it('round-trips approval callback data and refuses anything else', () => {
-    const kb = approvalKeyboard('AbC-12_x');
+    const kb = approvalKeyboard('AbC-12_x', [{ hash: '0123456789' }, { hash: 'abcdef0123', label: 'la voz sintética' }]);
     const [yes, no] = kb.inline_keyboard[0]!;
-    expect(parseApprovalCallback((yes as { callback_data: string }).callback_data)).toEqual({ approvalId: 'AbC-12_x', approved: true });
+    expect(parseApprovalCallback((yes as { callback_data: string }).callback_data)).toEqual({ approvalId: 'AbC-12_x', approved: true, hash: '0123456789' });
     expect(parseApprovalCallback((no as { callback_data: string }).callback_data)).toEqual({ approvalId: 'AbC-12_x', approved: false });
+    // One row per schema-derived alternative, bound to its own arguments' hash.
+    const [alt] = kb.inline_keyboard[1]!;
+    expect(alt).toMatchObject({ text: '🔄 Mejor con la voz sintética' });
+    expect(parseApprovalCallback((alt as { callback_data: string }).callback_data)).toEqual({ approvalId: 'AbC-12_x', approved: true, hash: 'abcdef0123' });
     expect(parseApprovalCallback('ap:x:y')).toBeUndefined();
     expect(parseApprovalCallback('{"semana":3}')).toBeUndefined();
-    expect(() => approvalCallbackData('x'.repeat(70), true)).toThrow(/64 bytes/);
+    expect(() => approvalCallbackData('x'.repeat(70), true, '0123456789')).toThrow(/64 bytes/);
   });
 });
 
@@ -53,9 +57,10 @@ describe('format', () => {
   });
 
   it('maps media tasks to chat actions', () => {
-    expect(chatActionFor('T5', 'Portada')).toBe('upload_photo');
-    expect(chatActionFor('T4', 'Prompt de portada')).toBeUndefined();
-    expect(chatActionFor('T6', 'Narración')).toBe('record_voice');
+    expect(chatActionFor('imagen#5')).toBe('upload_photo');
+    expect(chatActionFor('prompt#4')).toBeUndefined();
+    expect(chatActionFor('narracion#6')).toBe('record_voice');
+    expect(chatActionFor('guion#2')).toBeUndefined();
   });
 
   it('shows the tool in words, its arguments in Spanish and the dry run', () => {

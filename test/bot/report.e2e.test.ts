@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { weekQuery } from '../../src/agent/report.js';
 import { OWNER, startStack, type Stack } from './stack.js';
-import { button, nextApproval, real } from './steps.js';
+import { button, nextApproval, real, until } from './steps.js';
 
 let stack: Stack | undefined;
 afterEach(async () => {
@@ -55,6 +55,8 @@ describe('what the chat says when no job ran, and after /cancelar', () => {
     seen.add(cover.messageId);
     await owner.press(cover.messageId, button(cover, /Aprobar/));
     await nextApproval(owner, seen); // the narration waits
+    // In-process restart: let the approved cover finish first (a killed process stops mid-way instead).
+    await until(async () => (await stack!.notebook.audit.list()).some((e) => e.event === 'resultado' && e.tool === 'generar_portada'));
     await stack.restart(await real(stack.config));
     await owner.waitText(/🔁 Reanudo tras un reinicio/);
     await owner.say('/cancelar');

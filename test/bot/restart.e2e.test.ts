@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { OWNER, startStack, type Stack } from './stack.js';
-import { button, isApproval, nextApproval, real } from './steps.js';
+import { button, isApproval, nextApproval, real, until } from './steps.js';
 
 let stack: Stack | undefined;
 afterEach(async () => {
@@ -24,7 +24,10 @@ describe('a restart while an approval is pending', () => {
     const cover = await nextApproval(owner, seen);
     seen.add(cover.messageId);
     await owner.press(cover.messageId, button(cover, /Aprobar/));
-    const voice = await nextApproval(owner, seen); // asked after the cover was made
+    const voice = await nextApproval(owner, seen); // both asked at once, in order
+    // A restart in this test is in-process: let the approved cover finish first, as a killed process
+    // would have left it either done (this) or not started (kill -9 tests in test/main).
+    await until(async () => (await stack!.notebook.audit.list()).some((e) => e.event === 'resultado' && e.tool === 'generar_portada'));
 
     // The bot goes down while the narration waits; a new bot and agent start on the same data dir.
     await stack.restart(await real(stack.config));

@@ -10,7 +10,7 @@ export const button = (m: BotMessage, label: RegExp) => m.buttons.find((b) => la
 
 /** Waits for the next approval still showing its buttons (not in `seen`). */
 export function nextApproval(c: ChatClient, seen: Set<number>): Promise<BotMessage> {
-  return c.waitFor('an approval with buttons', (msgs) => msgs.find((m) => isApproval(m) && m.buttons.length === 2 && !seen.has(m.messageId)), 40_000);
+  return c.waitFor('an approval with buttons', (msgs) => msgs.find((m) => isApproval(m) && m.buttons.length >= 2 && !seen.has(m.messageId)), 40_000);
 }
 
 /**
@@ -22,7 +22,7 @@ export async function answerUntilReport(c: ChatClient, decide: (m: BotMessage) =
   const seen = new Set(answered);
   for (;;) {
     const m = await c.waitFor('an approval or the report', (msgs) =>
-      msgs.find((x) => isApproval(x) && x.buttons.length === 2 && !seen.has(x.messageId)) ??
+      msgs.find((x) => isApproval(x) && x.buttons.length >= 2 && !seen.has(x.messageId)) ??
       msgs.find((x) => x.text.startsWith('📋 Informe')), 50_000);
     if (m.text.startsWith('📋 Informe')) return { report: m, approvals };
     approvals.push(m);

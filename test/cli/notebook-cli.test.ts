@@ -107,7 +107,7 @@ describe.concurrent('cuaderno herramienta, Done means (real processes)', () => {
     expect(r.stderr).toContain('[s/n]');
     const out = oneLine(r.stdout);
     expect(out).toMatchObject({ is_error: false });
-    expect(out.content).toMatch(/^No aprobado/);
+    expect(JSON.parse(out.content)).toMatchObject({ no_aprobado: true, mensaje: expect.stringMatching(/^No aprobado/) });
     expect(await access(path.join(dir, 'portadas')).then(() => true, () => false)).toBe(false);
   });
 });

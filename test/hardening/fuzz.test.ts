@@ -179,17 +179,17 @@ describe('the dispatcher under 10,000 generated calls', () => {
     const check = (i: number, c: Case, result: ToolResult) => {
       counts.calls += 1;
       counts.byKind[c.kind] = (counts.byKind[c.kind] ?? 0) + 1;
-      counts.byOutcome[result.outcome] = (counts.byOutcome[result.outcome] ?? 0) + 1;
-      const refusedAtTheDoor = result.is_error && (result.code === 'VALIDATION' || result.code === 'UNKNOWN_TOOL');
+      counts.byOutcome[result.kind] = (counts.byOutcome[result.kind] ?? 0) + 1;
+      const refusedAtTheDoor = result.kind === 'error' && (result.code === 'VALIDATION' || result.code === 'UNKNOWN_TOOL');
       if (c.valid) {
         counts.valid += 1;
         if (refusedAtTheDoor) {
           counts.validRefused += 1;
-          failures.push(`#${i} valid ${String(c.name)} refused: ${result.content.slice(0, 160)}`);
+          failures.push(`#${i} valid ${String(c.name)} refused: ${(result.message ?? '').slice(0, 160)}`);
         }
       } else if (!refusedAtTheDoor) {
         counts.invalidAccepted += 1;
-        failures.push(`#${i} ${c.kind} ${String(c.name)} accepted: ${result.outcome} ${result.content.slice(0, 160)}`);
+        failures.push(`#${i} ${c.kind} ${String(c.name)} accepted: ${result.kind} ${JSON.stringify(result.data ?? null).slice(0, 160)}`);
       }
     };
     const call = async (i: number, c: Case) => {

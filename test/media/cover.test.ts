@@ -71,7 +71,7 @@ describe('generar_portada — maqueta (CPU)', () => {
     for (const semana of [1, 2, 3, 4]) {
       const ctx = context();
       const out = await t.execute({ semana, maqueta: true }, ctx);
-      const result = JSON.parse(out.content) as { ruta: string; motor: string; titulo: string; critica: { puntuacion: number } };
+      const result = out.data as { ruta: string; motor: string; titulo: string; critica: { puntuacion: number } };
       const expected = path.join(dir, 'portadas', `semana_0${semana}.png`);
       expect(result.ruta).toBe(expected);
       expect(result.motor).toBe('maqueta');
@@ -117,7 +117,7 @@ describe('generar_portada — maqueta (CPU)', () => {
 
     const redo = await t.execute({ semana: 2, maqueta: true }, context({ redo: true }));
     const v2 = path.join(dir, 'portadas', 'semana_02-v2.png');
-    expect(JSON.parse(redo.content).ruta).toBe(v2);
+    expect((redo.data as { ruta: string }).ruta).toBe(v2);
     expect(PNG.sync.read(await readFile(v2)).data.equals(PNG.sync.read(first).data)).toBe(false);
   });
 
@@ -172,7 +172,7 @@ describe('generar_portada — flux over HTTP', () => {
     expect(req.path).toBe('/v1/images/generations');
     expect(req.body).toMatchObject({ response_format: 'b64_json', size: '1024x1024', n: 1 });
     expect(String((req.body as { prompt: string }).prompt)).toContain('historia del arte');
-    const result = JSON.parse(out.content) as { ruta: string; motor: string };
+    const result = out.data as { ruta: string; motor: string };
     expect(result.motor).toBe('flux');
     const img = inspect(await readFile(result.ruta));
     expect([img.width, img.height]).toEqual([1024, 1024]);

@@ -79,7 +79,7 @@ describe('narrar_resumen — juguete (eSpeak-NG, CPU)', () => {
   it('writes a 16-bit mono WAV of speech with the watermark', async () => {
     const ctx = context();
     const out = await (await tools(dir)).narrar_resumen.execute({ semana: 3, motor: 'juguete' }, ctx);
-    const result = JSON.parse(out.content) as { ruta: string; motor: string; guion: string; duracion_audio_s: number };
+    const result = out.data as { ruta: string; motor: string; guion: string; duracion_audio_s: number };
     const file = path.join(dir, 'audio', 'semana_03.wav');
     expect(result.ruta).toBe(file);
     expect(result.motor).toBe('juguete');
@@ -163,7 +163,7 @@ describe('narrar_resumen — xtts (owner voice, needs consent)', () => {
     expect(req.path).toBe('/v1/audio/speech');
     expect(req.body).toMatchObject({ voice: 'ana', response_format: 'wav' });
     expect(String((req.body as { input: string }).input)).toMatch(/^Aviso: esta narración usa una voz generada/);
-    const wav = inspectWav(await readFile(JSON.parse(out.content).ruta as string));
+    const wav = inspectWav(await readFile((out.data as { ruta: string }).ruta as string));
     expect(wav).toMatchObject({ format: 1, channels: 1, bits: 16, rate: 24000 });
     expect(wav.durationS).toBeGreaterThan(10);
     expect(wav.info.ICMT).toMatch(/Generado por IA/);

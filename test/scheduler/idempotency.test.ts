@@ -30,15 +30,15 @@ describe('createFileIdempotencyStore', () => {
   it('runs the work once, stores it, then returns the stored result', async () => {
     const store = createFileIdempotencyStore(dir);
     let runs = 0;
-    const work = async () => ({ content: `portada ${++runs}` });
+    const work = async () => ({ data: `portada ${++runs}` });
     const first = await store.runOnce('portada-2026-S3', work);
-    expect(first).toEqual({ output: { content: 'portada 1' }, cached: false });
+    expect(first).toEqual({ output: { data: 'portada 1' }, cached: false });
     const second = await store.runOnce('portada-2026-S3', work);
-    expect(second).toEqual({ output: { content: 'portada 1' }, cached: true });
+    expect(second).toEqual({ output: { data: 'portada 1' }, cached: true });
     expect(runs).toBe(1);
     // A fresh store (another process) sees the stored file.
     const other = createFileIdempotencyStore(dir);
-    expect(await other.get('portada-2026-S3')).toEqual({ content: 'portada 1' });
+    expect(await other.get('portada-2026-S3')).toEqual({ data: 'portada 1' });
     // Atomic write: no temporary file is left next to the result.
     expect(await readdir(dir)).toEqual(['portada-2026-S3.json']);
   });
@@ -51,7 +51,7 @@ describe('createFileIdempotencyStore', () => {
     const work = async () => {
       runs++;
       await gate;
-      return { content: 'narración' };
+      return { data: 'narración' };
     };
     const calls = Array.from({ length: 8 }, () => store.runOnce('narracion-2026-S3', work));
     await new Promise((r) => setTimeout(r, 20));
@@ -59,11 +59,11 @@ describe('createFileIdempotencyStore', () => {
     const results = await Promise.all(calls);
     expect(runs).toBe(1);
     expect(results.filter((r) => !r.cached)).toHaveLength(1);
-    expect(results.every((r) => r.output.content === 'narración')).toBe(true);
+    expect(results.every((r) => r.output.data === 'narración')).toBe(true);
     // Different keys do run in parallel.
     const [a, b] = await Promise.all([
-      store.runOnce('portada-2026-S4', async () => ({ content: 'a' })),
-      store.runOnce('portada-2026-S5', async () => ({ content: 'b' })),
+      store.runOnce('portada-2026-S4', async () => ({ data: 'a' })),
+      store.runOnce('portada-2026-S5', async () => ({ data: 'b' })),
     ]);
     expect([a.cached, b.cached]).toEqual([false, false]);
   });
@@ -81,20 +81,20 @@ describe('createFileIdempotencyStore', () => {
     expect(runs).toBe(1);
     expect(await store.get('portada-2026-S3')).toBeUndefined();
     expect(await readdir(dir)).toEqual([]);
-    const ok = await store.runOnce('portada-2026-S3', async () => ({ content: 'ok' }));
+    const ok = await store.runOnce('portada-2026-S3', async () => ({ data: 'ok' }));
     expect(ok.cached).toBe(false);
   });
 
   it('nextVersion: original, then -v2, -v3 … past the highest stored', async () => {
     const store = createFileIdempotencyStore(path.join(dir, 'no-existe-aun'));
     expect(await store.nextVersion('portada-2026-S3')).toBe('portada-2026-S3');
-    await store.runOnce('portada-2026-S3', async () => ({ content: '1' }));
+    await store.runOnce('portada-2026-S3', async () => ({ data: '1' }));
     expect(await store.nextVersion('portada-2026-S3')).toBe('portada-2026-S3-v2');
-    await store.runOnce('portada-2026-S3-v2', async () => ({ content: '2' }));
+    await store.runOnce('portada-2026-S3-v2', async () => ({ data: '2' }));
     expect(await store.nextVersion('portada-2026-S3')).toBe('portada-2026-S3-v3');
     expect(await store.nextVersion('portada-2026-S3-v2')).toBe('portada-2026-S3-v3');
     // Another week's versions do not count.
-    await store.runOnce('portada-2026-S30', async () => ({ content: 'x' }));
+    await store.runOnce('portada-2026-S30', async () => ({ data: 'x' }));
     expect(await store.nextVersion('portada-2026-S3')).toBe('portada-2026-S3-v3');
   });
 
@@ -105,13 +105,13 @@ describe('createFileIdempotencyStore', () => {
     let ran = false;
     const err = await store.runOnce('portada-2026-S3', async () => {
       ran = true;
-      return { content: 'nuevo' };
+      return { data: 'nuevo' };
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StateFileError);
     expect((err as StateFileError).code).toBe('CORRUPT_STATE');
     expect(ran).toBe(false);
     expect(await readFile(file, 'utf8')).toBe('{"version": 1, "output": {"con');
-    await writeFile(file, JSON.stringify({ version: 9, output: { content: 'x' } }));
+    await writeFile(file, JSON.stringify({ version: 9, output: { data: 'x' } }));
     await expect(store.get('portada-2026-S3')).rejects.toMatchObject({ code: 'UNSUPPORTED_VERSION' });
   });
 

@@ -89,10 +89,10 @@ describe('usage log', () => {
     await nb.usage.append({ origen: 'facturado', tarea: 'semana 4', modelo: 'claude-haiku-5-5', tokens_entrada: 1, tokens_salida: 0, fecha: new Date('2026-03-31T23:59:00Z') });
     await nb.usage.append({ origen: 'facturado', tarea: 'abril', modelo: 'claude-fable-5-1', tokens_entrada: 1_000_000, tokens_salida: 0, fecha: new Date('2026-04-01T00:00:00Z') });
     expect(await readFile(nb.files.usage, 'utf8')).toBe(
-      'fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd,origen\n' +
-        '2026-03-02T10:00:00.000Z,semana 3,claude-sonnet-5-5,12000,900,0.033,facturado\n' +
-        '2026-03-31T23:59:00.000Z,semana 4,claude-haiku-5-5,1,0,0.0000001,facturado\n' +
-        '2026-04-01T00:00:00.000Z,abril,claude-fable-5-1,1000000,0,10,facturado\n',
+      'fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd,origen,clave\n' +
+        '2026-03-02T10:00:00.000Z,semana 3,claude-sonnet-5-5,12000,900,0.033,facturado,\n' +
+        '2026-03-31T23:59:00.000Z,semana 4,claude-haiku-5-5,1,0,0.0000001,facturado,\n' +
+        '2026-04-01T00:00:00.000Z,abril,claude-fable-5-1,1000000,0,10,facturado,\n',
     );
     expect(await nb.usage.monthTotal(new Date('2026-03-15T00:00:00Z'))).toBeCloseTo(0.0330001, 10);
     expect(await nb.usage.monthTotal(new Date('2026-04-15T00:00:00Z'))).toBe(10);
@@ -100,6 +100,22 @@ describe('usage log', () => {
     await nb.usage.append({ origen: 'estimado', tarea: 'estimado:iteracion-1', modelo: 'claude-sonnet-5-5', tokens_entrada: 1_000_000, tokens_salida: 0, fecha: new Date('2026-04-02T00:00:00Z') });
     expect((await nb.usage.list()).at(-1)).toMatchObject({ tarea: 'estimado:iteracion-1', coste_usd: 2 });
     expect(await nb.usage.monthTotal(new Date('2026-04-15T00:00:00Z'))).toBe(10);
+    // A keyed row is written once: the same key again returns the row already in the log.
+    const keyed = await nb.usage.append({ origen: 'facturado', tarea: 'semana 5', modelo: 'claude-haiku-5-5', tokens_entrada: 5, tokens_salida: 5, clave: 'run@t#iteracion-1' });
+    expect(await nb.usage.append({ origen: 'facturado', tarea: 'semana 5', modelo: 'claude-haiku-5-5', tokens_entrada: 5, tokens_salida: 5, clave: 'run@t#iteracion-1' })).toEqual(keyed);
+    expect((await nb.usage.list()).filter((r) => r.clave === 'run@t#iteracion-1')).toHaveLength(1);
+  });
+
+  it('a file of the first format (no origen, no clave) still reads, and grows with both columns', async () => {
+    const nb = await openNotebook(dir);
+    await writeFile(nb.files.usage, 'fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd\n2026-03-02T10:00:00.000Z,agente:iteracion-1,claude-sonnet-5-5,12000,900,0.033\n');
+    await nb.usage.append({ origen: 'facturado', tarea: 'semana 4', modelo: 'claude-haiku-5-5', tokens_entrada: 1, tokens_salida: 0, fecha: new Date('2026-03-31T23:59:00Z'), clave: 'k' });
+    expect((await readFile(nb.files.usage, 'utf8')).trim().split('\n')).toEqual([
+      'fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd,origen,clave',
+      '2026-03-02T10:00:00.000Z,agente:iteracion-1,claude-sonnet-5-5,12000,900,0.033,facturado,',
+      '2026-03-31T23:59:00.000Z,semana 4,claude-haiku-5-5,1,0,0.0000001,facturado,k',
+    ]);
+    expect(await nb.usage.list()).toHaveLength(2);
   });
 
   it('escapes task text (commas, quotes, line breaks, formulas) and reads it back', async () => {

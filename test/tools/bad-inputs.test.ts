@@ -6,7 +6,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Toolbox } from '../../src/tools/index.js';
 import { AUDIT, makeToolbox, recordingApprover, snapshot, tempDir } from './helpers.js';
 
 const MB = 'ñ'.repeat(1024 * 1024);
@@ -66,7 +65,7 @@ const matrix: Record<string, Case[]> = {
 
 let dir: string;
 let cleanup: () => Promise<void>;
-let box: Toolbox;
+let box: Awaited<ReturnType<typeof makeToolbox>>;
 const approver = recordingApprover({ approved: true, by: 'test' });
 
 beforeAll(async () => {

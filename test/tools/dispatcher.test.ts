@@ -45,7 +45,9 @@ describe('dispatcher', () => {
     await box.notebook.notes.list();
     const before = await snapshot(dir, [AUDIT]);
     const r = await box.dispatch({ id: 'toolu_9', name: 'generar_portada', input: { semana: 3, maqueta: true } });
-    expect(r).toEqual({ is_error: false, outcome: 'rechazado', content: expect.stringMatching(/^No aprobado: el propietario no la aprobó\. La acción generar_portada no se ejecutó\..*continúe sin ella/) });
+    expect(r).toMatchObject({ is_error: false, kind: 'rechazado', notApproved: { reason: 'rechazado' } });
+    // What the model reads: the rejection as data, with the plain instruction to go on without it.
+    expect(JSON.parse(r.content)).toMatchObject({ no_aprobado: true, motivo: 'rechazado', mensaje: expect.stringMatching(/^No aprobado: el propietario no la aprobó\. La acción generar_portada no se ejecutó\..*continúe sin ella/) });
     expect(approver.seen).toHaveLength(1);
     const req = approver.seen[0]!;
     expect(req).toMatchObject({ callId: 'toolu_9', tool: 'generar_portada', args: { semana: 3, maqueta: true } });
@@ -94,7 +96,7 @@ describe('dispatcher', () => {
     expect(denied.content).toContain('no está permitida por la política');
     const absent = await box.dispatch({ id: 'p2', name: 'crear_tarjetas', input: { id_nota: 8 } });
     expect(absent).toMatchObject({ outcome: 'denegado', code: 'DENIED' });
-    expect(await box.preview({ id: 'p2b', name: 'crear_tarjetas', input: { id_nota: 8 } })).toMatchObject({ outcome: 'denegado' });
+    expect(await box.preview({ id: 'p2b', name: 'crear_tarjetas', input: { id_nota: 8 } })).toMatchObject({ kind: 'denegado' });
     const sensitive = await box.dispatch({ id: 'p3', name: 'generar_portada', input: { semana: 1, maqueta: true } });
     expect(sensitive.outcome).toBe('rechazado');
     expect(approver.seen.map((s) => s.tool)).toEqual(['generar_portada']);
@@ -122,7 +124,7 @@ describe('dispatcher', () => {
     const p = (await box.preview({ id: 's3', name: 'narrar_resumen', input: { semana: 3, motor: 'juguete' } })) as DryRun;
     expect(p.writes.some((w) => w.endsWith('.wav'))).toBe(true);
     const bad = (await box.preview({ id: 's4', name: 'narrar_resumen', input: { semana: 9, motor: 'juguete' } })) as ToolResult;
-    expect(bad).toMatchObject({ is_error: true, code: 'VALIDATION' });
+    expect(bad).toMatchObject({ kind: 'error', code: 'VALIDATION' });
   });
 
   it('a tool failure becomes is_error with its code and a Spanish message, never a stack', async () => {

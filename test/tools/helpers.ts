@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { createFileIdempotencyStore } from '../../src/scheduler/idempotency.js';
-import type { ApprovalDecision, ApprovalRequest, Approver, PermissionPolicy } from '../../src/tools/contract.js';
+import type { ApprovalDecision, ApprovalRequest, Approver, PermissionPolicy, ToolCall, ToolResult } from '../../src/tools/contract.js';
+import type { DispatchOptions } from '../../src/tools/dispatcher.js';
+import { renderForModel } from '../../src/tools/render.js';
 import { createToolbox } from '../../src/tools/index.js';
 
 export async function tempDir(prefix = 'cuaderno-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
@@ -36,15 +38,27 @@ export function recordingApprover(decision: ApprovalDecision): Approver & { seen
   return Object.assign(fn, { seen });
 }
 
+/** A typed outcome plus the text the model reads from it (rendered at the edge, as the loop does). */
+export type Seen = ToolResult & { content: string; is_error: boolean; outcome: ToolResult['kind'] };
+
+export function asModelSees(tool: string, r: ToolResult): Seen {
+  return { ...r, ...renderForModel(tool, r), outcome: r.kind };
+}
+
+/**
+ * A real toolbox over `dir` whose `dispatch` also returns what the model would read (the SPEC §3
+ * dispatcher contract is stated in those terms: is_error, the message).
+ */
 export async function makeToolbox(dir: string, opts: { approver?: Approver; policy?: PermissionPolicy; now?: () => Date; idempotency?: boolean } = {}) {
   const config = loadConfig({ CUADERNO_DATA_DIR: dir });
-  return createToolbox({
+  const box = await createToolbox({
     config,
     approver: opts.approver ?? recordingApprover({ approved: false, reason: 'rechazado' }),
     policy: opts.policy,
     now: opts.now,
     idempotency: opts.idempotency === false ? undefined : createFileIdempotencyStore(path.join(dir, 'idempotencia')),
   });
+  return { ...box, dispatch: async (call: ToolCall, o?: DispatchOptions): Promise<Seen> => asModelSees(String(call.name), await box.dispatch(call, o)) };
 }
 
 export const AUDIT = 'auditoria.jsonl';

@@ -70,13 +70,22 @@ describe.skipIf(skipBrowserTests())('product flow in the local chat', () => {
     const before = await page.locator('#log > .msg').count();
     await box.fill('prepare la semana 3');
     await box.press('Enter');
-    const end = Date.now() + RUN_TIMEOUT_MS;
-    // Approve whatever this run asks (the cover may come from cache and not ask again).
-    while (Date.now() < end) {
-      if (await page.locator('.msg.in audio').count()) break;
-      const pending = page.locator('#log > .msg').nth(before).locator('~ .msg.in').getByRole('button', { name: '✅ Aprobar' });
-      if (await pending.count()) await pending.first().click();
-      await page.waitForTimeout(200);
+    // Approve whatever this run asks (the cover may come from cache and not ask again): wait for the
+    // next event — an open Aprobar button or the episode — and act on it; no polling interval.
+    const pending = page.locator('#log > .msg').nth(before).locator('~ .msg.in').getByRole('button', { name: '✅ Aprobar' });
+    for (;;) {
+      const next = await page.waitForFunction((from) => {
+        if (document.querySelector('.msg.in audio')) return 'audio';
+        const later = Array.from(document.querySelectorAll('#log > .msg')).slice(from + 1);
+        const open = later.some((m) => m.classList.contains('in') && Array.from(m.querySelectorAll('button')).some((b) => b.textContent?.trim() === '✅ Aprobar'));
+        return open ? 'button' : false;
+      }, before, { timeout: RUN_TIMEOUT_MS });
+      if ((await next.jsonValue()) === 'audio') break;
+      const open = await pending.count();
+      await pending.first().click();
+      // The tap is answered by editing the question without its buttons: wait for that.
+      await page.waitForFunction(([from, n]) => Array.from(document.querySelectorAll('#log > .msg')).slice(from + 1)
+        .filter((m) => Array.from(m.querySelectorAll('button')).some((b) => b.textContent?.trim() === '✅ Aprobar')).length < n, [before, open] as const, { timeout: RUN_TIMEOUT_MS });
     }
     await page.waitForFunction(() => {
       const a = document.querySelector<HTMLAudioElement>('.msg.in audio');

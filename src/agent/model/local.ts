@@ -13,7 +13,9 @@ import { createHash } from 'node:crypto';
 import { DEFAULT_ORCHESTRATOR_MODEL, type ModelName } from '../../config.js';
 import { weekTitle, type Week } from '../../tools/domain.js';
 import { interpret, type PlanIntent } from '../intent.js';
-import { buildReport, noteIdsOf, weekQuery, type SeenCall } from '../report.js';
+import type { ToolResult } from '../../tools/contract.js';
+import { NOT_APPROVED_KEY } from '../../tools/render.js';
+import { buildReport, noteIdsOf, notDone, weekQuery, type CallRecord } from '../report.js';
 import { estimateContentTokens, estimateRequestTokens } from './estimate.js';
 import type { ContentBlock, MessageParam, Model, ModelRequest, ModelResponse, ToolUseBlock } from './types.js';
 import { ESTIMATED_TASK_PREFIX } from '../../store/index.js';
@@ -96,11 +98,11 @@ export class LocalPlanner implements Model {
 }
 
 /** The calls of the main turn: cards (from the best note found), cover and narration — together. */
-function mainCalls(intent: PlanIntent, seen: readonly SeenCall[]): Proposal[] {
+function mainCalls(intent: PlanIntent, seen: readonly CallRecord[]): Proposal[] {
   const out: Proposal[] = [];
   if (intent.actions.tarjetas) {
-    const search = seen.find((c) => c.name === 'buscar_notas' && !c.is_error);
-    const top = intent.noteId ?? (search ? noteIdsOf(search.content)[0] : undefined);
+    const search = seen.find((c) => c.name === 'buscar_notas' && !notDone(c.result));
+    const top = intent.noteId ?? (search ? noteIdsOf(search.result.data)[0] : undefined);
     if (top !== undefined) out.push({ name: 'crear_tarjetas', input: { id_nota: top } });
   }
   if (intent.actions.portada && intent.week) out.push({ name: 'generar_portada', input: { semana: intent.week, maqueta: intent.maqueta } });
@@ -108,20 +110,44 @@ function mainCalls(intent: PlanIntent, seen: readonly SeenCall[]): Proposal[] {
   return out;
 }
 
-/** Every tool_use so far paired with its tool_result, in order. */
-export function seenCalls(messages: readonly MessageParam[]): SeenCall[] {
-  const results = new Map<string, { content: string; is_error: boolean }>();
+/**
+ * How an offline model reads a tool_result: the JSON it was given (tools/render.ts), a rejection
+ * by its marker key, an error by `is_error`. A model only ever has this text, never our records.
+ */
+export function readToolResult(content: string, isError: boolean): ToolResult {
+  if (isError) return { kind: 'error', message: content };
+  let data: unknown;
+  try {
+    data = JSON.parse(content);
+  } catch {
+    return { kind: 'ok', data: content };
+  }
+  const o = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+  if (o?.[NOT_APPROVED_KEY] === true) {
+    const reason = o.motivo === 'expirado' || o.motivo === 'cancelado' ? o.motivo : 'rechazado';
+    return { kind: 'rechazado', notApproved: { reason, ...(typeof o.razon_del_propietario === 'string' ? { note: o.razon_del_propietario } : {}) } };
+  }
+  if (o?.argumentos_usados && typeof o.argumentos_usados === 'object') {
+    const { argumentos_usados: ranWith, ...rest } = o;
+    return { kind: 'ok', data: rest, ranWith: ranWith as Record<string, unknown> };
+  }
+  return { kind: 'ok', data };
+}
+
+/** Every tool_use so far paired with its tool_result (as the model read it), in order. */
+export function seenCalls(messages: readonly MessageParam[]): CallRecord[] {
+  const results = new Map<string, ToolResult>();
   for (const m of messages) {
     if (m.role !== 'user' || typeof m.content === 'string') continue;
-    for (const b of m.content) if (b.type === 'tool_result') results.set(b.tool_use_id, { content: b.content, is_error: b.is_error });
+    for (const b of m.content) if (b.type === 'tool_result') results.set(b.tool_use_id, readToolResult(b.content, b.is_error));
   }
-  const out: SeenCall[] = [];
+  const out: CallRecord[] = [];
   for (const m of messages) {
     if (m.role !== 'assistant') continue;
     for (const b of m.content) {
       if (b.type !== 'tool_use') continue;
-      const r = results.get((b as ToolUseBlock).id);
-      if (r) out.push({ name: b.name, input: (b.input ?? {}) as Record<string, unknown>, ...r });
+      const result = results.get((b as ToolUseBlock).id);
+      if (result) out.push({ name: b.name, input: (b.input ?? {}) as Record<string, unknown>, result });
     }
   }
   return out;

@@ -39,9 +39,12 @@ export function pngWithProvenance(image: Raster, p: CoverProvenance): Buffer {
   });
 }
 
-/** Writes `<file>.json` then `file` (PNG), atomically. */
-export async function writeCoverWithProvenance(file: string, image: Raster, p: CoverProvenance): Promise<void> {
+/**
+ * Writes `<file>.json` then `file` (PNG), atomically. `sidecarOnly` goes into the sidecar and not
+ * into the PNG (the call's idempotency key and its result, so a resumed run recognises the cover).
+ */
+export async function writeCoverWithProvenance(file: string, image: Raster, p: CoverProvenance, sidecarOnly: Record<string, unknown> = {}): Promise<void> {
   const png = pngWithProvenance(image, p);
-  await writeFileAtomic(file.replace(/\.png$/, '.json'), `${JSON.stringify({ file: file.split(/[\\/]/).pop(), ...p }, null, 2)}\n`);
+  await writeFileAtomic(file.replace(/\.png$/, '.json'), `${JSON.stringify({ file: file.split(/[\\/]/).pop(), ...p, ...sidecarOnly }, null, 2)}\n`);
   await writeFileAtomic(file, png);
 }

@@ -1,0 +1,113 @@
+/**
+ * `npm run kill-matrix`: the kill-after-every-write matrix over the standard week on the terminal
+ * (`cuaderno preparar "prepare la semana 3"`, both approvals answered `s`). A counting run finds N,
+ * the number of `rename`/`appendFile`/`writeFile` calls of the week (test/support/kill-after-write.ts);
+ * then for every n in 1..N the CLI is SIGKILLed right after its n-th write and resumed with
+ * `--reanudar` (or, killed before the run had a checkpoint, asked again). Each n must leave: the run complete (end_turn, 4 iterations), 3 cards, each usage
+ * row once, the cover and the narration files present and — if they already existed when the
+ * process died — not regenerated (same inode), and no approval asked again whose answer was on disk.
+ * Prints one line per failing n, a summary with N, and writes bench/results/kill-matrix.json.
+ * Exit 1 if any n fails.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeFileAtomic } from '../src/store/atomic.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const HOOK = path.join(ROOT, 'test', 'support', 'kill-after-write.ts');
+const ANSWERS = 's\ns\n';
+
+interface Ran { code: number | null; signal: NodeJS.Signals | null; stdout: string }
+
+function cli(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', HOOK, 'src/cli.ts', 'preparar', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CUADERNO_MODELO: 'local', CUADERNO_DATA_DIR: dataDir, ...env },
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout }));
+    child.stdin.end(ANSWERS);
+  });
+}
+
+const inode = async (file: string) => (await stat(file).catch(() => undefined))?.ino;
+const readJson = async <T>(file: string): Promise<T | undefined> => JSON.parse(await readFile(file, 'utf8').catch(() => 'null')) ?? undefined;
+
+async function one(n: number): Promise<string[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'cv-kill-'));
+  try {
+    const first = await cli(dir, ['prepare la semana 3'], { KILL_AFTER_WRITE: String(n) });
+    if (first.signal !== 'SIGKILL') return [`the first run was not killed (exit ${first.code})`];
+    const cover = path.join(dir, 'portadas', 'semana_03.png');
+    const wav = path.join(dir, 'audio', 'semana_03.wav');
+    const before = { cover: await inode(cover), wav: await inode(wav) };
+    const decided = Object.values((await readJson<{ decisions: Record<string, { callId: string }> }>(path.join(dir, 'runs', 'cli', 'decisions.json')))?.decisions ?? {});
+    const cp = await readJson<{ approvals?: Array<{ callId: string; tool: string }> }>(path.join(dir, 'runs', 'cli', 'checkpoint.json'));
+    const decidedTools = (cp?.approvals ?? []).filter((a) => decided.some((d) => d.callId === a.callId)).map((a) => a.tool);
+
+    // Killed before the run had a checkpoint: there is nothing to resume; the owner asks again.
+    const started = await inode(path.join(dir, 'runs', 'cli', 'checkpoint.json'));
+    const second = await cli(dir, started ? ['--reanudar'] : ['prepare la semana 3']);
+    const problems: string[] = [];
+    const last = second.stdout.trim().split('\n').at(-1) ?? '';
+    if (second.code !== 0 || !/^Parada: end_turn \| iteraciones: 4 \|/.test(last)) problems.push(`resume did not complete: ${last}`);
+    const cards = (await readJson<unknown[]>(path.join(dir, 'tarjetas.json'))) ?? [];
+    if (cards.length !== 3) problems.push(`${cards.length} cards`);
+    const rows = (await readFile(path.join(dir, 'registro_uso.csv'), 'utf8').catch(() => '')).split('\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]);
+    for (const tarea of ['estimado:iteracion-1', 'estimado:iteracion-2', 'estimado:iteracion-3', 'estimado:iteracion-4', 'estimado:semana-3']) {
+      const k = rows.filter((r) => r === tarea).length;
+      if (k !== 1) problems.push(`usage row ${tarea} ×${k}`);
+    }
+    const after = { cover: await inode(cover), wav: await inode(wav) };
+    if (!after.cover) problems.push('no cover');
+    if (!after.wav) problems.push('no narration');
+    if (before.cover && before.cover !== after.cover) problems.push('cover regenerated');
+    if (before.wav && before.wav !== after.wav) problems.push('narration regenerated');
+    for (const tool of decidedTools) if (second.stdout.includes(`¿Aprobar ${tool}?`)) problems.push(`${tool} asked again`);
+    return problems;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const count = await mkdtemp(path.join(os.tmpdir(), 'cv-count-'));
+  const log = path.join(count, 'writes.log');
+  const counted = await cli(count, ['prepare la semana 3'], { KILL_COUNT_FILE: log });
+  if (counted.code !== 0) throw new Error(`the counting run failed (exit ${counted.code})`);
+  const writes = (await readFile(log, 'utf8')).trim().split('\n').map((l) => l.split(' ').slice(1).join(' '));
+  await rm(count, { recursive: true, force: true });
+  const N = writes.length;
+  const only = process.env.KILL_ONLY?.split(',').map(Number);
+  const ns = only ?? Array.from({ length: N }, (_, i) => i + 1);
+  console.log(`Semana estándar (CLI): N = ${N} escrituras; probando ${ns.length} muertes…`);
+  const failures: Array<{ n: number; write: string; problems: string[] }> = [];
+  const queue = [...ns];
+  const started = Date.now();
+  await Promise.all(Array.from({ length: Number(process.env.KILL_PARALLEL ?? 3) }, async () => {
+    for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
+      const problems = await one(n);
+      if (problems.length) {
+        failures.push({ n, write: writes[n - 1] ?? '?', problems });
+        console.log(`n=${n} (${writes[n - 1]}): ${problems.join('; ')}`);
+      }
+    }
+  }));
+  failures.sort((a, b) => a.n - b.n);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`kill-matrix: N = ${N}; ${ns.length - failures.length} de ${ns.length} sin problemas en ${seconds} s`);
+  await writeFileAtomic(path.join(ROOT, 'bench', 'results', 'kill-matrix.json'), `${JSON.stringify({ N, tried: ns.length, failures, seconds, writes }, null, 2)}\n`);
+  process.exitCode = failures.length ? 1 : 0;
+}
+
+main().catch((e: unknown) => {
+  console.error(`kill-matrix: ${e instanceof Error ? e.message : String(e)}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,34 @@
+/**
+ * The edge between a typed outcome and the model (CONVENTIONS §13): the tool_result text the model
+ * reads is rendered here from the ToolResult, and only here. Structured outcomes go as JSON (the
+ * keys are part of the wire format, like argument names); errors and denials as the actionable
+ * Spanish message. A rejection is `is_error: false` (SPEC §3) and carries its reason as data.
+ */
+import type { ToolResult } from './contract.js';
+import { previewFields, S } from './strings.js';
+import type { DryRun } from './contract.js';
+
+/** JSON key that marks a rejection in the model's text (what an offline model reads). */
+export const NOT_APPROVED_KEY = 'no_aprobado';
+
+export function renderForModel(tool: string, r: ToolResult): { content: string; is_error: boolean } {
+  switch (r.kind) {
+    case 'ok':
+    case 'cache': {
+      const data = r.ranWith && r.data && typeof r.data === 'object' && !Array.isArray(r.data) ? { argumentos_usados: r.ranWith, ...(r.data as object) } : r.data;
+      return { content: JSON.stringify(data ?? null), is_error: false };
+    }
+    case 'simulacro':
+      return { content: JSON.stringify({ simulacro: true, herramienta: tool, ...previewFields(r.data as DryRun) }), is_error: false };
+    case 'rechazado': {
+      const na = r.notApproved ?? { reason: 'rechazado' as const };
+      return {
+        content: JSON.stringify({ [NOT_APPROVED_KEY]: true, motivo: na.reason, ...(na.note ? { razon_del_propietario: na.note } : {}), mensaje: S.rejected(tool, na) }),
+        is_error: false,
+      };
+    }
+    case 'denegado':
+    case 'error':
+      return { content: r.message ?? S.internalError(tool, r.code ?? 'INTERNAL'), is_error: true };
+  }
+}
