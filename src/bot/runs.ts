@@ -211,9 +211,16 @@ export class RunManager implements TapHandler {
     for (const chatId of this.active.keys()) this.cancel(chatId);
   }
 
-  /** Resolves when every run now in progress has ended and been delivered (tests, shutdown). */
+  /**
+   * Resolves when no run is executing: each has ended and been delivered, or is paused waiting for
+   * the owner (a paused run holds nothing to wait for; tests, shutdown).
+   */
   async idle(): Promise<void> {
-    while (this.active.size > 0) await Promise.allSettled([...this.active.values()].map((r) => r.done));
+    for (;;) {
+      const busy = [...this.active.values()].filter((r) => r.executing);
+      if (busy.length === 0) return;
+      await Promise.allSettled(busy.map((r) => r.done));
+    }
   }
 
   /** Stops timers without aborting runs: a process that exits now resumes them on the next start. */
@@ -268,13 +275,15 @@ export class RunManager implements TapHandler {
           ...(resume ? { resume: true } : {}),
         });
         resume = true;
-        // A decision written while this pass was finishing: resume again, from disk.
-        if (outcome.stopReason !== 'awaiting_approval' || run.pokes === 0) break;
+        if (outcome.stopReason !== 'awaiting_approval') break;
+        await this.pause(run, outcome.awaiting ?? []);
+        // A decision (or /cancelar) that came while this pass was finishing: resume again, from disk.
+        // Nothing is awaited between this check and `executing = false`, so none can slip between.
+        if (run.pokes === 0 && !run.controller.signal.aborted) break;
       }
       this.stopTicking(run);
       if (outcome.stopReason === 'awaiting_approval') {
         ended = false;
-        await this.pause(run, outcome.awaiting ?? []);
         return;
       }
       run.pulse.stop();
