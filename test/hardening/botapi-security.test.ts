@@ -18,7 +18,8 @@ let chat: LocalChat;
 let token: string;
 let base: string;
 beforeAll(async () => {
-  chat = await startLocalChat('cv-botapi-sec-');
+  // Long polls, as in production: the bot's poll is surely still waiting when a stray one arrives.
+  chat = await startLocalChat('cv-botapi-sec-', 30);
   token = chat.token;
   base = `${chat.tg.apiRoot}/bot${token}`;
 });
@@ -97,6 +98,7 @@ describe('the embedded Bot API refuses what a browser page could abuse', () => {
   });
 
   it('hole 2: a second getUpdates consumer gets the 409 itself and the bot keeps polling and answering', async () => {
+    while (!chat.tg.server.updates.polling) await new Promise((r) => setImmediate(r));
     const stolen = await fetch(`${base}/getUpdates?timeout=0`);
     expect(stolen.status).toBe(409);
     await stolen.arrayBuffer();
