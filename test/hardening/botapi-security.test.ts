@@ -18,7 +18,8 @@ let chat: LocalChat;
 let token: string;
 let base: string;
 beforeAll(async () => {
-  chat = await startLocalChat('cv-botapi-sec-');
+  // Long polls, as in production: the bot's poll is surely still waiting when a stray one arrives.
+  chat = await startLocalChat('cv-botapi-sec-', 30);
   token = chat.token;
   base = `${chat.tg.apiRoot}/bot${token}`;
 });

@@ -27,7 +27,8 @@ export interface LocalChat {
   close(): Promise<void>;
 }
 
-export async function startLocalChat(prefix: string): Promise<LocalChat> {
+/** @param pollTimeoutS the bot's long-poll timeout (default 1 s: quick to stop). */
+export async function startLocalChat(prefix: string, pollTimeoutS = 1): Promise<LocalChat> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), prefix));
   const dataDir = path.join(tmp, 'data');
   const config = loadConfig({ CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' });
@@ -37,7 +38,7 @@ export async function startLocalChat(prefix: string): Promise<LocalChat> {
     const service = await createAgentService({ config });
     const notebook = service.toolbox.notebook;
     const cb = await createBot({ config, service, notebook, token: WEBCHAT_TOKEN, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId] });
-    return { notebook, running: await startBot(cb, config, { pollTimeoutS: 1, webhook: false }) };
+    return { notebook, running: await startBot(cb, config, { pollTimeoutS, webhook: false }) };
   };
   const first = await boot();
   const chat: LocalChat = {
