@@ -56,7 +56,7 @@ describe('spend: the program measures, the model only notes', () => {
     const billed = rows.filter((x) => x.origen === 'facturado').reduce((s, x) => s + x.coste_usd, 0);
     expect(await nb.usage.monthTotal(new Date())).toBeCloseTo(billed, 8);
     expect(billed).toBeLessThan(0.01);
-    expect((await readFile(nb.files.usage, 'utf8')).split('\n')[0]).toBe('fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd,origen');
+    expect((await readFile(nb.files.usage, 'utf8')).split('\n')[0]).toBe('fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd,origen,clave');
   });
 
   it('a file written before `origen` existed still loads, and the next row upgrades it without losing one', async () => {
@@ -74,7 +74,7 @@ describe('spend: the program measures, the model only notes', () => {
     const r = await cli(['herramienta', 'registrar_uso', registrar({})], { CUADERNO_DATA_DIR: dir });
     expect(JSON.parse(r.stdout).is_error).toBe(false);
     const text = await readFile(file, 'utf8');
-    expect(text.split('\n')[0]).toBe('fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd,origen');
+    expect(text.split('\n')[0]).toBe('fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd,origen,clave');
     expect((await nb.usage.list()).map((x) => x.tarea)).toEqual(['agente:iteracion-1', 'estimado:semana-3', 'preparar semana 3', 'preparar semana 3']);
   });
 
