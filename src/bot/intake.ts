@@ -12,7 +12,7 @@ import { WEEK_TOPICS, WEEKS, type Week } from '../tools/domain.js';
 import type { BotNotebook, PlainCommand } from './commands.js';
 import { NOTE_MAX_CHARS } from './commands.js';
 import { splitText, truncate } from './format.js';
-import { noKeyboard, parsePasteCallback, parseQuickCallback, pasteKeyboard, quickKeyboard, type QuickAction } from './keyboards.js';
+import { busyKeyboard, noKeyboard, parseBusyCallback, parsePasteCallback, parseQuickCallback, pasteKeyboard, quickKeyboard, type QuickAction } from './keyboards.js';
 import { PasteBox, pasteLength, pasteText, type Paste } from './paste.js';
 import type { RunManager, StartResult } from './runs.js';
 import { matchingNotes } from './search.js';
@@ -60,13 +60,36 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'buscar': return void (await ctx.reply(await searchAnswer(deps, u.consulta)));
       case 'ambiguo': {
         const running = deps.runs.current(chatId);
-        if (running) return void (await ctx.reply(S.busy(running.text, running.elapsedS)));
+        if (running) return void (await ctx.reply(S.busy(running.text, running.elapsedS), { reply_markup: busyKeyboard(running.runId) }));
         if (deps.localPlanner) return void (await askBack(ctx, u, asksForRedo(text)));
         break;
       }
       default: break;
     }
     await startRun(ctx, deps.runs, text);
+  });
+
+  // The answer to "¿sigo con ese, o lo descarto?": only the run's starter decides; a button of a run
+  // that is over is stale.
+  c.callbackQuery(/^ob:/, async (ctx) => {
+    const tap = parseBusyCallback(ctx.callbackQuery.data);
+    const chatId = ctx.chat?.id;
+    const run = chatId === undefined ? undefined : deps.runs.current(chatId);
+    const msg = ctx.callbackQuery.message;
+    if (!tap || !run || run.runId !== tap.runId) {
+      await ctx.answerCallbackQuery({ text: S.tapStale(), show_alert: true });
+      if (msg) await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+      return;
+    }
+    if (ctx.from.id !== run.ownerId) return void (await ctx.answerCallbackQuery({ text: S.tapNotOwner(), show_alert: true }));
+    if (tap.discard) {
+      deps.runs.cancel(chatId!);
+      await ctx.answerCallbackQuery({ text: S.cancelling() });
+      if (msg) await ctx.editMessageText(S.cancelling(), { reply_markup: noKeyboard() }).catch(() => undefined);
+      return;
+    }
+    await ctx.answerCallbackQuery({ text: S.keptRun(run.text) });
+    if (msg) await ctx.editMessageText(S.keptRun(run.text), { reply_markup: noKeyboard() }).catch(() => undefined);
   });
 
   c.callbackQuery(/^qr:/, async (ctx) => {
@@ -152,7 +175,7 @@ async function startRun(ctx: Context, runs: RunManager, text: string): Promise<v
 
 /** Tells the chat why a run did not start; a started run speaks through its status message. */
 export async function replyToStart(ctx: Context, result: StartResult): Promise<void> {
-  if (result.kind === 'busy') await ctx.reply(S.busy(result.text, result.elapsedS));
+  if (result.kind === 'busy') await ctx.reply(S.busy(result.text, result.elapsedS), { reply_markup: busyKeyboard(result.runId) });
   else if (result.kind === 'budget') await ctx.reply(S.budgetSpent(result.spent, result.limit));
 }
 

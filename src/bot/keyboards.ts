@@ -109,6 +109,21 @@ export function parsePasteCallback(data: string | undefined): string | undefined
   return /^pg:([A-Za-z0-9_-]{1,40})$/.exec(data ?? '')?.[1];
 }
 
+/**
+ * Under "ya estoy trabajando en…": [Sigue con ese] [Descártalo]. An unfinished run is never thrown
+ * away without the owner's word (SPEC §7); this is how the chat asks for it. `ob:<k|d>:<runId>`.
+ */
+export function busyKeyboard(runId: string): InlineKeyboardMarkup {
+  const keep = `ob:k:${runId}`;
+  if (Buffer.byteLength(keep) > CALLBACK_DATA_MAX_BYTES) return noKeyboard();
+  return { inline_keyboard: [[{ text: BUTTONS.keepRun, callback_data: keep }, { text: BUTTONS.discardRun, callback_data: `ob:d:${runId}` }]] };
+}
+
+export function parseBusyCallback(data: string | undefined): { discard: boolean; runId: string } | undefined {
+  const m = /^ob:([kd]):([A-Za-z0-9_-]{1,60})$/.exec(data ?? '');
+  return m ? { discard: m[1] === 'd', runId: m[2]! } : undefined;
+}
+
 /** [Ver cronograma] under a report whose chart was not sent: `gt:<runId>`. */
 export function ganttKeyboard(runId: string): InlineKeyboardMarkup {
   const data = `gt:${runId}`;

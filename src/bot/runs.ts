@@ -39,7 +39,7 @@ export interface StartRequest {
 
 export type StartResult =
   | { kind: 'started'; runId: string }
-  | { kind: 'busy'; text: string; elapsedS: number }
+  | { kind: 'busy'; runId: string; text: string; elapsedS: number }
   | { kind: 'budget'; spent: number; limit: number };
 
 interface ActiveRun {
@@ -132,10 +132,10 @@ export class RunManager implements TapHandler {
   }
 
   /** The run in progress in this chat, for /estado and the busy message. */
-  current(chatId: number): { text: string; elapsedS: number; tasks: readonly TaskView[] } | undefined {
+  current(chatId: number): { runId: string; ownerId: number; text: string; elapsedS: number; tasks: readonly TaskView[] } | undefined {
     const run = this.active.get(chatId);
     if (!run) return undefined;
-    return { text: run.record.text, elapsedS: this.elapsedS(run), tasks: run.tasks };
+    return { runId: run.record.runId, ownerId: run.record.ownerId, text: run.record.text, elapsedS: this.elapsedS(run), tasks: run.tasks };
   }
 
   /**
@@ -145,7 +145,7 @@ export class RunManager implements TapHandler {
    */
   async start(req: StartRequest): Promise<StartResult> {
     const running = this.active.get(req.chatId);
-    if (running) return { kind: 'busy', text: running.record.text, elapsedS: this.elapsedS(running) };
+    if (running) return { kind: 'busy', runId: running.record.runId, text: running.record.text, elapsedS: this.elapsedS(running) };
     const record: RunRecord = {
       runId: newRunId(req.chatId),
       chatId: req.chatId,

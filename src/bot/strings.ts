@@ -13,6 +13,8 @@ export const BUTTONS = Object.freeze({
   downloadWav: '⬇️ Descargar WAV',
   saveAsNote: '📝 Guardar como nota',
   showGantt: '📊 Ver cronograma',
+  keepRun: '▶️ Sigue con ese',
+  discardRun: '🗑 Descártalo',
   /** An alternative the schema allows, e.g. "🔄 Mejor con voz sintética" (approved with that change). */
   approveWith: (choice: string) => `🔄 Mejor con ${choice}`,
 });
@@ -58,7 +60,8 @@ export const S = Object.freeze({
   help: () => HELP_BODY,
 
   busy: (text: string, elapsedS: number) =>
-    `Ya estoy trabajando en «${text}» (desde hace ${elapsedS} s). Espera a que termine o escribe /cancelar para detenerlo.`,
+    `Ya estoy trabajando en «${text}» (desde hace ${elapsedS} s). ¿Sigo con ese, o lo descarto? Si lo descartas (también con /cancelar), lo ya hecho se conserva y luego me pides lo nuevo.`,
+  keptRun: (text: string) => `▶️ Sigo con «${text}».`,
   budgetSpent: (spent: number, budget: number) =>
     `El presupuesto de este mes está agotado (${usd(spent)} de ${usd(budget)}), así que no empiezo trabajos con el modelo. /semana N sigue funcionando porque no gasta tokens; o sube PRESUPUESTO_MENSUAL_USD.`,
   started: (text: string) => `⏳ Empiezo: «${text}»`,

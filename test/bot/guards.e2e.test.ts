@@ -65,6 +65,32 @@ describe('who may do what, cancelling, commands', () => {
   });
 
 
+  it('a new request while a run waits asks with buttons; a stranger cannot discard it; «Descártalo» ends it with its report', async () => {
+    stack = await startStack(real);
+    const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+    await owner.say('prepare la semana 2');
+    const cover = await nextApproval(owner, new Set());
+    await owner.say('prepara la semana 3');
+    const busy = await owner.waitText(/Ya estoy trabajando en «prepare la semana 2».*¿Sigo con ese, o lo descarto\?/);
+    expect(busy.buttons.map((b) => b.text)).toEqual(['▶️ Sigue con ese', '🗑 Descártalo']);
+    // Someone else in the chat cannot throw the owner's run away.
+    const eve = stack.h.client({ userId: STRANGER, chatId: OWNER, firstName: 'Eve' });
+    await eve.press(busy.messageId, button(busy, /Descártalo/));
+    await until(async () => stack!.h.answers.some((x) => x.fromId === STRANGER));
+    expect(stack.h.answers.find((x) => x.fromId === STRANGER)).toMatchObject({ showAlert: true, text: 'Solo quien pidió este trabajo puede decidir.' });
+    // «Sigue con ese» changes nothing: the approval is still open.
+    await owner.say('y las tarjetas');
+    const busy2 = await owner.waitFor('a second question', (m) => m.filter((x) => /¿Sigo con ese/.test(x.text)).at(1));
+    await owner.press(busy2.messageId, button(busy2, /Sigue con ese/));
+    await owner.waitText(/^▶️ Sigo con «prepare la semana 2»/);
+    expect((await owner.messages()).find((m) => m.messageId === cover.messageId)!.buttons.length).toBeGreaterThanOrEqual(2);
+    // «Descártalo»: the run is cancelled (what was done is kept and reported); nothing is generated.
+    await owner.press(busy.messageId, button(busy, /Descártalo/));
+    const report = await owner.waitText(/📋 Informe/);
+    expect(report.text).toMatch(/Cancelado/);
+    expect((await stack.notebook.audit.list()).some((e) => e.tool === 'generar_portada' && e.outcome === 'ok')).toBe(false);
+  });
+
   it('commands: /ayuda, /semana with a bad week, /nota and /notas, /gasto, /estado', async () => {
     stack = await startStack(real);
     const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
