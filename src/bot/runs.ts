@@ -15,6 +15,7 @@ import type { User } from 'grammy/types';
 import { DELIVERY_S, deliverOutcome, isAnswerOnly, type DeliveryDeps, type DeliveryMedia, type OwnerWait } from './delivery.js';
 import type { RunCharts } from './files.js';
 import { applyTaskEvent, chatActionFor, renderProgress, type TaskView } from './format.js';
+import type { TaskEvent } from '../scheduler/events.js';
 import { ChatActionPulse, StatusMessage } from './progress.js';
 import type { BotStateFile, RunRecord } from './state.js';
 import { S } from './strings.js';
@@ -58,6 +59,13 @@ interface ActiveRun {
   showing: Promise<unknown>;
   /** Spans waiting for the owner's answer, ms since the run's start (the chart's labelled band). */
   waits: OwnerWait[];
+  /**
+   * The stage events of every pass of this run in this process, timed from the run's start: a run
+   * that paused for the owner is several passes, and its chart and report cover all of them.
+   */
+  events: TaskEvent[];
+  /** Passes started (each service.run call); tags task ids so two passes' stages never merge. */
+  passes: number;
   /** When the current pause for the owner began (ms since the run's start); undefined while working. */
   waitingSince?: number;
 }
@@ -242,6 +250,8 @@ export class RunManager implements TapHandler {
       pokes: 0,
       showing: Promise.resolve(),
       waits: [],
+      events: [],
+      passes: 0,
     };
     this.active.set(record.chatId, run);
     return run;
@@ -264,6 +274,7 @@ export class RunManager implements TapHandler {
       let outcome: RunOutcome;
       for (;;) {
         run.pokes = 0;
+        run.passes++;
         this.startTicking(run);
         outcome = await this.deps.service.run({
           runId: record.runId,
@@ -294,8 +305,10 @@ export class RunManager implements TapHandler {
         : outcome.stopReason === 'end_turn' ? S.progressDone(record.text)
           : outcome.stopReason === 'cancelado' ? S.progressCancelled(record.text) : S.progressStopped(record.text);
       await run.status!.finish(renderProgress(header, run.tasks, this.now() - record.startedAt));
-      this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: outcome.taskEvents, waits: run.waits });
-      await deliverOutcome({ api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits }, record.chatId, outcome);
+      // The chart and the report cover every pass of the run, not only the one after the last answer.
+      const whole: RunOutcome = run.events.length > 0 ? { ...outcome, taskEvents: run.events } : outcome;
+      this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: run.waits });
+      await deliverOutcome({ api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits }, record.chatId, whole);
     } catch (e) {
       this.deps.log(`el trabajo ${record.runId} falló`, e);
       run.pulse.stop();
@@ -362,7 +375,9 @@ export class RunManager implements TapHandler {
 
   private onEvent(run: ActiveRun, e: RunEvent): void {
     if (e.type === 'tarea') {
-      const ev = e.event;
+      const raw = e.event;
+      const ev = { ...raw, taskId: `${raw.taskId}@${run.passes}`, t: this.now() - run.record.startedAt };
+      run.events.push(ev);
       run.tasks = applyTaskEvent(run.tasks, ev);
       const action = chatActionFor(ev.taskId);
       if (action && ev.type === 'started') run.pulse.hold(ev.taskId, action);

@@ -5,10 +5,10 @@ export const S = Object.freeze({
   portInUse: (host: string, port: number) =>
     `El puerto ${port} de ${host} ya está en uso: cierre el programa que lo ocupa o elija otro con CHAT_PORT (por ejemplo CHAT_PORT=${port + 1}).`,
   notLoopback: (host: string) =>
-    `El chat local solo escucha en esta máquina (127.0.0.1, ::1 o localhost) y "${host}" no lo es: cambie CHAT_HOST.`,
+    `El chat local solo escucha en esta máquina (127.0.0.1, ::1 o localhost) y "${host}" no lo es: usa una dirección local para el chat.`,
   cannotListen: (host: string, port: number, why: string) => `No se pudo abrir el chat local en ${host}:${port}: ${why}.`,
-  ready: (url: string) => `Chat local listo: abra ${url} en su navegador (sin token de Telegram, el bot habla con este servidor).`,
-  emptyText: 'Escriba un mensaje antes de enviarlo.',
+  ready: (url: string) => `Chat local listo: abre ${url} en tu navegador (sin bot de Telegram conectado, te respondo desde aquí).`,
+  emptyText: 'Escribe un mensaje antes de enviarlo.',
   tooLong: `El mensaje es demasiado largo: como máximo ${LIMITS.text} caracteres.`,
   staleButton: 'Ese botón ya no está disponible.',
   badJson: 'La petición del chat no se entendió (se esperaba JSON).',

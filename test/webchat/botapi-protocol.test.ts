@@ -202,7 +202,7 @@ describe('the chat page side', () => {
     expect(stale.status).toBe(409);
     expect(((await stale.json()) as { error: string }).error).toBe('Ese botón ya no está disponible.');
     const empty = await fetch(`${tg.apiRoot}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: ' ' }) });
-    expect(((await empty.json()) as { error: string }).error).toMatch(/^Escriba un mensaje/);
+    expect(((await empty.json()) as { error: string }).error).toMatch(/^Escribe un mensaje/);
     const { request } = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(`${tg.apiRoot}/`, { headers: { host: 'evil.example:80' } }, (res) => { res.resume(); resolve(res.statusCode ?? 0); });
