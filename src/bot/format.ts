@@ -3,7 +3,6 @@
  * the dry-run preview), the progress message (task marks, bar, elapsed time) and Telegram's limits.
  * No I/O here, so every line the owner reads is testable without a bot.
  */
-import path from 'node:path';
 import type { ApprovalRequest } from '../tools/contract.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import { WEEK_TOPICS, type Week } from '../tools/domain.js';
@@ -28,16 +27,10 @@ export function argsInWords(args: Record<string, unknown>): string[] {
         break;
       }
       case 'maqueta':
-        lines.push(value === true
-          ? '• Imagen: maqueta procedimental en la CPU (sin GPU ni modelo)'
-          : '• Imagen: FLUX.1 schnell en la GPU');
+        lines.push(value === true ? S.argDrawing : S.argGpuImage);
         break;
       case 'motor':
-        lines.push(value === 'xtts'
-          ? '• Voz: XTTS-v2 con tu propia voz (GPU, necesita tu consentimiento)'
-          : value === 'juguete'
-            ? '• Voz: sintetizador local de juguete (CPU, no es tu voz)'
-            : `• Voz: ${String(value)}`);
+        lines.push(value === 'xtts' ? S.argOwnVoice : value === 'juguete' ? S.argSyntheticVoice : `• Voz: ${String(value)}`);
         break;
       case 'id_nota':
         lines.push(`• Nota nº ${String(value)}`);
@@ -55,21 +48,14 @@ export function argsInWords(args: Record<string, unknown>): string[] {
   return lines;
 }
 
-/** Paths are shown from the data dir down (`portadas/semana_03.png`), not as absolute paths. */
-export function shortPath(p: string, dataDir?: string): string {
-  if (dataDir) {
-    const rel = path.relative(dataDir, p);
-    if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel;
-  }
-  return p.split(/[\\/]/).slice(-2).join('/');
-}
-
 /** The whole approval message: what, with which data, what it will do, and the expiry. */
 export function approvalText(req: ApprovalRequest, opts: { dataDir?: string; timeoutS: number }): string {
   const p = req.preview;
-  const lines = [S.approvalTitle(toolInWords(req.tool)), '', S.approvalArgs, ...argsInWords(req.args), '', S.approvalPreview, plainWords(p.summary)];
-  if (p.writes.length > 0) lines.push(S.approvalWrites(p.writes.map((w) => shortPath(w, opts.dataDir)).join(', ')));
-  if (p.engine) lines.push(S.approvalEngine(p.engine, p.lane));
+  // What the owner reads is what will happen, in words: no engine names, no file paths (the model's
+  // dry-run summary names both, so it is used only for a tool without its own sentence).
+  const week = typeof req.args.semana === 'number' ? req.args.semana : undefined;
+  const what = S.approvalWhat(req.tool, week) ?? plainWords(p.summary);
+  const lines = [S.approvalTitle(toolInWords(req.tool)), '', S.approvalArgs, ...argsInWords(req.args), '', S.approvalPreview, what];
   if (p.estimateS !== undefined) lines.push(S.approvalEstimate(Math.max(1, Math.round(p.estimateS))));
   lines.push(S.approvalCached(p.cached));
   lines.push(...problemLines(p.problems ?? []));

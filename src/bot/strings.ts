@@ -138,12 +138,19 @@ export const S = Object.freeze({
   // Approvals
   approvalTitle: (toolInWords: string) => `🔐 Necesito tu permiso: ${toolInWords}`,
   approvalArgs: 'Con estos datos:',
-  approvalPreview: 'Qué hará:',
-  approvalWrites: (paths: string) => `• Escribirá: ${paths}`,
-  approvalEngine: (engine: string, lane?: string) => `• Motor: ${engine}${lane ? ` (${lane === 'gpu' ? 'GPU' : 'CPU'})` : ''}`,
-  approvalEstimate: (s: number) => `• Tiempo estimado: ~${s} s`,
+  approvalPreview: 'Qué haré:',
+  /** The sentence for a tool the owner approves; undefined = use the dry run's own summary. */
+  approvalWhat: (tool: string, week: number | undefined): string | undefined =>
+    tool === 'generar_portada' ? `Haré la portada de la semana ${week ?? '?'} y te la mandaré aquí.`
+      : tool === 'narrar_resumen' ? `Escribiré un guion corto de la semana ${week ?? '?'}, lo narraré con la voz elegida y te mandaré el audio aquí.`
+        : undefined,
+  approvalEstimate: (s: number) => `• Tardará unos ${s} s`,
   approvalCached: (cached: boolean) =>
-    cached ? '• Ya está hecho (en caché): no se generará nada nuevo' : '• No está en caché: se generará ahora',
+    cached ? '• Ya está hecho: te lo mando sin repetirlo' : '• Aún no está hecho: lo hago ahora',
+  argDrawing: '• Imagen: un dibujo hecho en este ordenador (sin tarjeta gráfica)',
+  argGpuImage: '• Imagen: una imagen generada con la tarjeta gráfica',
+  argOwnVoice: '• Voz: tu propia voz (necesita tu consentimiento)',
+  argSyntheticVoice: '• Voz: una voz sintética (no es la tuya)',
   approvalProblemsHeader: '⚠️ Así no va a salir, aunque lo apruebes:',
   approvalProblem: (p: string) => `• ${p}`,
   approvalExpires: (minutes: number) => `Si no respondes en ${minutes} min, cuenta como rechazo.`,

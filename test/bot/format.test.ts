@@ -70,9 +70,9 @@ describe('format', () => {
     }, { dataDir: '/d', timeoutS: 3600 });
     expect(text).toBe([
       '🔐 Necesito tu permiso: narrar el resumen de la semana', '', 'Con estos datos:',
-      '• Semana 4 (música)', '• Voz: XTTS-v2 con tu propia voz (GPU, necesita tu consentimiento)', '',
-      'Qué hará:', 'Narraría la semana 4.', '• Escribirá: audio/semana_04.wav', '• Motor: xtts (GPU)', '• Tiempo estimado: ~20 s',
-      '• Ya está hecho (en caché): no se generará nada nuevo', '', '⚠️ Así no va a salir, aunque lo apruebes:', '• Falta el consentimiento de voz',
+      '• Semana 4 (música)', '• Voz: tu propia voz (necesita tu consentimiento)', '',
+      'Qué haré:', 'Escribiré un guion corto de la semana 4, lo narraré con la voz elegida y te mandaré el audio aquí.', '• Tardará unos 20 s',
+      '• Ya está hecho: te lo mando sin repetirlo', '', '⚠️ Así no va a salir, aunque lo apruebes:', '• Falta el consentimiento de voz',
       '', 'Si no respondes en 60 min, cuenta como rechazo.',
     ].join('\n'));
   });
@@ -89,7 +89,7 @@ describe('format', () => {
       },
     }, { dataDir: '/srv/data', timeoutS: 3600 });
     expect(text).not.toMatch(/\/srv\/data|motor:"|titular|\bUse\b|pida/);
-    expect(text).toContain('con el motor xtts (GPU, tu voz).');
+    expect(text).toContain('Escribiré un guion corto de la semana 3, lo narraré con la voz elegida');
     expect(text).toContain('• Falta tu consentimiento para usar tu voz (no existe el registro de consentimiento): crea consentimiento.json');
     expect(text).toContain('XTTS_URL=');
     // The way out is said once, not once per problem.

@@ -27,10 +27,12 @@ describe('the week in the chat (real agent, offline planner)', () => {
     const cover = await nextApproval(owner, new Set());
     expect(isCover(cover)).toBe(true);
     expect(cover.text).toMatch(/Semana 3 \(historia del arte\)/);
-    expect(cover.text).toMatch(/maqueta procedimental/);
-    expect(cover.text).toMatch(/Escribirá: portadas\/semana_03\.png/);
-    expect(cover.text).toMatch(/Tiempo estimado: ~\d+ s/);
-    expect(cover.text).toMatch(/No está en caché/);
+    expect(cover.text).toMatch(/un dibujo hecho en este ordenador/);
+    expect(cover.text).toMatch(/Haré la portada de la semana 3/);
+    expect(cover.text).toMatch(/Tardará unos \d+ s/);
+    expect(cover.text).toMatch(/Aún no está hecho/);
+    // No engine codenames, no file paths in what the owner reads.
+    expect(cover.text).not.toMatch(/maqueta|juguete|xtts|flux|\.png|\.wav|caché/i);
     for (const b of cover.buttons) expect(Buffer.byteLength(b.data)).toBeLessThanOrEqual(64);
     expect(cover.buttons.map((b) => b.data).join()).not.toMatch(/semana|maqueta|portada/);
 
