@@ -32,8 +32,6 @@ export interface ApprovalRegistryOptions {
   api: Api;
   /** `config.limits.approvalTimeoutS`: seconds until an unanswered approval counts as rejection. */
   timeoutS: number;
-  /** For showing written paths relative to the data dir. */
-  dataDir?: string;
   now?: () => number;
   /** Users allowed to use the bot (ALLOWED_USER_IDS); an approval's owner must still be one of them. */
   allowedUserIds: readonly number[];
@@ -82,7 +80,7 @@ export class ApprovalRegistry {
         chatId: scope.chatId,
         ownerId: scope.ownerId,
         group: scope.group,
-        text: approvalText({ id: a.id, callId: a.callId, tool: a.tool, args: a.proposal.args, preview: a.proposal.preview }, { dataDir: this.opts.dataDir, timeoutS: this.opts.timeoutS }),
+        text: approvalText({ id: a.id, callId: a.callId, tool: a.tool, args: a.proposal.args, preview: a.proposal.preview }, { timeoutS: this.opts.timeoutS }),
         options: [a.proposal, ...a.alternatives].map((o) => ({ hash: o.hash, ...(o.change ? { label: choiceInWords(a.tool, o.change.field, o.change.value) } : {}) })),
         createdAt: now,
         expiresAt: now + this.opts.timeoutS * 1000,

@@ -49,7 +49,7 @@ export function argsInWords(args: Record<string, unknown>): string[] {
 }
 
 /** The whole approval message: what, with which data, what it will do, and the expiry. */
-export function approvalText(req: ApprovalRequest, opts: { dataDir?: string; timeoutS: number }): string {
+export function approvalText(req: ApprovalRequest, opts: { timeoutS: number }): string {
   const p = req.preview;
   // What the owner reads is what will happen, in words: no engine names, no file paths (the model's
   // dry-run summary names both, so it is used only for a tool without its own sentence).

@@ -74,7 +74,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   const state = new BotStateFile(config.dataDir);
   await state.load();
   const allowedUserIds = opts.allowedUserIds ?? config.telegram.allowedUserIds;
-  const registry = new ApprovalRegistry({ state, api: bot.api, timeoutS: config.limits.approvalTimeoutS, dataDir: config.dataDir, allowedUserIds, log });
+  const registry = new ApprovalRegistry({ state, api: bot.api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log });
   const charts = new RunCharts();
   const media: DeliveryMedia = opts.media ?? { encodeMp3, renderGantt: (events, waits) => renderRunGantt(events, S.ganttTitle, waits) };
   const { notebook } = opts;

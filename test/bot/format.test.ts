@@ -67,7 +67,7 @@ describe('format', () => {
     const text = approvalText({
       id: 'x', callId: 'c', tool: 'narrar_resumen', args: { semana: 4, motor: 'xtts' },
       preview: { summary: 'Narraría la semana 4.', writes: ['/d/audio/semana_04.wav'], engine: 'xtts', lane: 'gpu', estimateS: 20.4, cached: true, problems: ['falta el consentimiento de voz'] },
-    }, { dataDir: '/d', timeoutS: 3600 });
+    }, { timeoutS: 3600 });
     expect(text).toBe([
       '🔐 Necesito tu permiso: narrar el resumen de la semana', '', 'Con estos datos:',
       '• Semana 4 (música)', '• Voz: tu propia voz (necesita tu consentimiento)', '',
@@ -87,7 +87,7 @@ describe('format', () => {
           'El motor de voz en GPU (xtts) no está configurado: falta XTTS_URL. Use motor:"juguete" (voz sintética local en CPU) o pida al titular que configure XTTS_URL.',
         ],
       },
-    }, { dataDir: '/srv/data', timeoutS: 3600 });
+    }, { timeoutS: 3600 });
     expect(text).not.toMatch(/\/srv\/data|motor:"|titular|\bUse\b|pida/);
     expect(text).toContain('Escribiré un guion corto de la semana 3, lo narraré con la voz elegida');
     expect(text).toContain('• Falta tu consentimiento para usar tu voz (no existe el registro de consentimiento): crea consentimiento.json');

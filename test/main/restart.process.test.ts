@@ -7,110 +7,20 @@
  * end with exit code 2 and one readable message. Offline planner (no ANTHROPIC_API_KEY).
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Message } from 'grammy/types';
 import { PNG } from 'pngjs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_WEBCHAT_USER, startEmbeddedTelegram, newWebchatToken, type EmbeddedTelegram } from '../../src/webchat/index.js';
-import { startBotProcess, type BotProcess } from './bot-process.js';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_WEBCHAT_USER } from '../../src/webchat/index.js';
+import { WEBCHAT_TOKEN, WAIT_MS, cleanupAfterEach, spawnBot, buttonsOf, isApproval, approveData, waitForMessage, until, readJson, okResults, startPolling, tempDir, startTelegram, holdPort } from './chat-harness.js';
 
-/** The embedded server's token in these tests (random, as each installation's is). */
-const WEBCHAT_TOKEN = newWebchatToken();
-
-/** Every wait is on an event; this only bounds how long a broken run can hang (2 loaded cores). */
-const WAIT_MS = 60_000;
-const READY = /escuchando en Telegram/;
-
-const children: BotProcess[] = [];
-let telegram: EmbeddedTelegram | undefined;
-let tmp: string | undefined;
-let busy: Server | undefined;
-
-afterEach(async () => {
-  for (const c of children.splice(0)) {
-    c.killGroup();
-    await c.exited;
-  }
-  await telegram?.close();
-  telegram = undefined;
-  await new Promise<void>((resolve) => (busy ? busy.close(() => resolve()) : resolve()));
-  busy = undefined;
-  if (tmp) await rm(tmp, { recursive: true, force: true });
-  tmp = undefined;
-});
-
-function spawnBot(env: Record<string, string>): BotProcess {
-  const c = startBotProcess(env);
-  children.push(c);
-  return c;
-}
-
-type Button = { text: string; callback_data?: string };
-const buttonsOf = (m: Message): Button[] => ((m.reply_markup?.inline_keyboard ?? []) as Button[][]).flat();
-const isApproval = (m: Message) => (m.text ?? '').startsWith('🔐');
-const approveData = (m: Message) => buttonsOf(m).find((b) => /Aprobar/.test(b.text))?.callback_data ?? '';
-
-/** Resolves with the first message `pick` returns from the chat as it is now or after a change. */
-function waitForMessage(t: EmbeddedTelegram, what: string, pick: (msgs: Message[]) => Message | undefined, bot?: BotProcess): Promise<Message> {
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const finish = (m: Message | undefined, error?: Error) => {
-      if (settled || (!m && !error)) return;
-      settled = true;
-      unsubscribe();
-      clearTimeout(timer);
-      if (m) resolve(m);
-      else reject(error);
-    };
-    const transcript = () => t.server.history().map((m) => `#${m.message_id} ${m.text ?? m.caption ?? Object.keys(m).join(',')}`).join('\n');
-    const unsubscribe = t.server.subscribe(() => finish(pick(t.server.history())));
-    const timer = setTimeout(() => finish(undefined, new Error(`no ${what} within ${WAIT_MS} ms; chat:\n${transcript()}\nstderr:\n${bot?.stderr() ?? ''}`)), WAIT_MS);
-    void bot?.exited.then((x) => finish(undefined, new Error(`the bot exited (${JSON.stringify(x)}) while waiting for ${what}\nstderr:\n${bot.stderr()}`)));
-    finish(pick(t.server.history()));
-  });
-}
-
-/** Polls a condition that has no event (a file another process writes, the server's poll slot). */
-async function until(what: string, cond: () => Promise<boolean> | boolean): Promise<void> {
-  const end = Date.now() + WAIT_MS;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-async function readJson<T>(file: string): Promise<T | undefined> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as T;
-  } catch {
-    return undefined; // not written yet (writes are atomic, so never half a file)
-  }
-}
-
-type AuditEntry = { event?: string; tool?: string; outcome?: string };
-async function okResults(dataDir: string, tool: string): Promise<number> {
-  const text = await readFile(path.join(dataDir, 'auditoria.jsonl'), 'utf8').catch(() => '');
-  return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as AuditEntry)
-    .filter((e) => e.event === 'resultado' && e.tool === tool && e.outcome === 'ok').length;
-}
-
-/** Starts the bot and waits until it is long-polling the embedded server. */
-async function startPolling(t: EmbeddedTelegram, env: Record<string, string>): Promise<BotProcess> {
-  const bot = spawnBot(env);
-  await bot.waitForStdout(READY, WAIT_MS);
-  await until('the bot to long-poll', () => t.server.updates.polling || !bot.running());
-  expect(bot.running(), bot.stderr()).toBe(true);
-  return bot;
-}
+cleanupAfterEach();
 
 describe('the real bot process (npm start) against an embedded Telegram', () => {
   it('survives kill -9 while an approval is pending: the run resumes, the old button works, nothing runs twice; SIGTERM exits 0', async () => {
-    tmp = await mkdtemp(path.join(os.tmpdir(), 'cv-main-'));
+    const tmp = await tempDir('cv-main-');
     const dataDir = path.join(tmp, 'data');
-    const t = (telegram = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: WEBCHAT_TOKEN, filesDir: path.join(tmp, 'telegram') }));
+    const t = await startTelegram(tmp);
     const env = { TELEGRAM_BOT_TOKEN: WEBCHAT_TOKEN, TELEGRAM_API_ROOT: t.apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id), CUADERNO_DATA_DIR: dataDir };
     const coverPng = path.join(dataDir, 'portadas', 'semana_03.png');
     const coverSidecar = path.join(dataDir, 'portadas', 'semana_03.json');
@@ -174,7 +84,7 @@ describe('the real bot process (npm start) against an embedded Telegram', () => 
   }, 300_000);
 
   it('refuses a bad environment with exit code 2 and one readable message (no stack trace)', async () => {
-    tmp = await mkdtemp(path.join(os.tmpdir(), 'cv-main-'));
+    const tmp = await tempDir('cv-main-');
     const lanes = spawnBot({ CUADERNO_DATA_DIR: path.join(tmp, 'a'), GPU_LANES: '0' });
     expect((await lanes.exited).code).toBe(2);
     expect(lanes.stdout()).toBe('');
@@ -184,9 +94,7 @@ describe('the real bot process (npm start) against an embedded Telegram', () => 
     expect(lanes.stderr().trim().split('\n').length).toBeLessThanOrEqual(2);
 
     // No token → the local chat page; its port is taken by another program.
-    busy = createServer();
-    await new Promise<void>((resolve) => busy!.listen(0, '127.0.0.1', resolve));
-    const port = (busy.address() as { port: number }).port;
+    const port = await holdPort();
     const taken = spawnBot({ CUADERNO_DATA_DIR: path.join(tmp, 'b'), CHAT_PORT: String(port) });
     expect((await taken.exited).code).toBe(2);
     expect(taken.stdout()).not.toMatch(/Chat local listo/);
