@@ -25,6 +25,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // The one module of words sits under every layer that speaks (it may import types from store/tools).
+  layer('strings', ['scheduler', 'agent', 'bot', 'webchat', 'cli']),
   layer('lib', ['store', 'tools', 'scheduler', 'agent', 'bot', 'webchat']),
   layer('store', ['tools', 'scheduler', 'agent', 'bot']),
   layer('tools', ['scheduler', 'agent', 'bot']),

@@ -4,7 +4,7 @@
  * loop decides a deliberate redo from the same words (`asksForRedo`) — never from the model or a note.
  */
 import type { Week } from '../tools/domain.js';
-import { ASK } from './strings.js';
+import { ASK } from '../strings/agent.js';
 import { understand, type Understood } from './understand.js';
 
 export { asksForRedo, fold, understand, type Understood } from './understand.js';

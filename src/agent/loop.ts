@@ -21,7 +21,7 @@ import { reconcile, type Reconciled } from './reconcile.js';
 import { buildReport, notDone, notDoneLine, type CallRecord } from './report.js';
 import type { ApprovalOption, CheckpointV2, PendingApproval, RunStore } from './run-state.js';
 import { afterResponse, beforeCall, type Next } from './step.js';
-import { AGENT } from './strings.js';
+import { AGENT } from '../strings/agent.js';
 import type { RunEvent, RunOutcome, StopReason } from './types.js';
 import { ESTIMATED_TASK_PREFIX } from '../store/index.js';
 

@@ -11,7 +11,7 @@
  */
 import type { ToolResult } from '../tools/contract.js';
 import type { JournalEntry } from './run-state.js';
-import { AGENT } from './strings.js';
+import { AGENT } from '../strings/agent.js';
 
 export type Reconciled =
   | { type: 'reuse'; result: ToolResult }

@@ -6,7 +6,7 @@
  */
 import type { NotApprovedReason, ToolResult } from '../tools/contract.js';
 import { WEEK_TOPICS, WEEKS, weekTitle, type Week } from '../tools/domain.js';
-import { AGENT, REPORT } from './strings.js';
+import { AGENT, REPORT } from '../strings/agent.js';
 
 /** One call and its typed outcome. */
 export interface CallRecord {

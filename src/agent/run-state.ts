@@ -20,7 +20,7 @@ import { StateFileError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import type { DryRun, NotApprovedReason, ToolResult } from '../tools/contract.js';
 import type { MessageParam, ToolUseBlock } from './model/types.js';
-import { CHECKPOINT } from './strings.js';
+import { CHECKPOINT } from '../strings/agent.js';
 import type { StopReason } from './types.js';
 
 export const CHECKPOINT_VERSION = 2;

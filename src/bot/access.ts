@@ -8,7 +8,7 @@
  * buttons are answered by the stale-button handler.
  */
 import { Composer, type Context } from 'grammy';
-import { S } from './strings.js';
+import { S } from '../strings/chat.js';
 
 export function accessComposer(allowedUserIds: readonly number[]): Composer<Context> {
   const allowed = new Set(allowedUserIds);

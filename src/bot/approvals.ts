@@ -12,12 +12,12 @@
 import { Composer, type Api, type Context } from 'grammy';
 import type { User } from 'grammy/types';
 import type { PendingApproval, RecordedDecision } from '../agent/types.js';
-import { choiceInWords } from '../tools/strings.js';
+import { choiceInWords } from '../strings/tools.js';
 import { mayDecide } from './access.js';
 import { approvalText, clockTime, truncate, TELEGRAM_TEXT_MAX } from './format.js';
 import { approvalKeyboard, noKeyboard, parseApprovalCallback, type ApprovalTap } from './keyboards.js';
 import type { ApprovalRecord, BotStateFile } from './state.js';
-import { S } from './strings.js';
+import { S } from '../strings/chat.js';
 
 /** Where an approval belongs: the run, its chat and who started it (the only one who may decide). */
 export interface ApprovalScope {

@@ -12,7 +12,7 @@ import type { ApprovalRegistry } from './approvals.js';
 import { splitText, toolInWords, truncate } from './format.js';
 import { replyToStart } from './intake.js';
 import type { RunManager } from './runs.js';
-import { S } from './strings.js';
+import { S } from '../strings/chat.js';
 
 /** The part of the notebook the bot reads and writes (store/types.ts Notebook satisfies it). */
 export interface BotNotebook {

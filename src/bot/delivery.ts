@@ -15,8 +15,8 @@ import type { Artifact } from '../tools/contract.js';
 import { weekTitle, type Week } from '../tools/domain.js';
 import { captionAndRest, splitText } from './format.js';
 import { ganttKeyboard, wavKeyboard } from './keyboards.js';
-import { weekCardsMessage } from './review-strings.js';
-import { S, usd } from './strings.js';
+import { weekCardsMessage } from '../strings/review.js';
+import { S, usd } from '../strings/chat.js';
 import type { Card } from '../store/index.js';
 
 /** Media helpers the delivery needs; main/tests pass the real encoders (tools/media, scheduler/gantt). */

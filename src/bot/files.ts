@@ -11,7 +11,7 @@ import { latestNarration } from '../tools/narrar_resumen.js';
 import { anyCase } from './commands.js';
 import { sendGantt, type DeliveryMedia, type OwnerWait } from './delivery.js';
 import { parseGanttCallback, parseWavCallback } from './keyboards.js';
-import { S } from './strings.js';
+import { S } from '../strings/chat.js';
 
 /** How many finished runs keep their chart for «Ver cronograma». */
 export const CHARTS_KEEP = 50;

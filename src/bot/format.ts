@@ -6,9 +6,9 @@
 import type { ApprovalRequest } from '../tools/contract.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import { WEEK_TOPICS, type Week } from '../tools/domain.js';
-import { toolInWords } from '../tools/strings.js';
-import { ownerReason, plainWords } from '../agent/strings.js';
-import { S } from './strings.js';
+import { toolInWords } from '../strings/tools.js';
+import { ownerReason, plainWords } from '../strings/agent.js';
+import { S } from '../strings/chat.js';
 
 /** Telegram Bot API limits (characters): a message text and a media caption. */
 export const TELEGRAM_TEXT_MAX = 4096;

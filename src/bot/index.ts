@@ -24,7 +24,7 @@ import { startPolling } from './polling.js';
 import { RunManager, type RunService } from './runs.js';
 import { createReviewService } from '../tools/review/service.js';
 import { BotStateFile } from './state.js';
-import { COMMANDS, S } from './strings.js';
+import { COMMANDS, S } from '../strings/chat.js';
 
 export type { RunService } from './runs.js';
 export type { BotNotebook } from './commands.js';

@@ -16,7 +16,7 @@ import { busyKeyboard, noKeyboard, parseBusyCallback, parsePasteCallback, parseQ
 import { PasteBox, pasteLength, pasteText, type Paste } from './paste.js';
 import type { RunManager, StartResult } from './runs.js';
 import { matchingNotes } from './search.js';
-import { S } from './strings.js';
+import { S } from '../strings/chat.js';
 
 /** Longest request accepted as one sentence, in characters (the model needs a request, not a file). */
 export const MAX_REQUEST_CHARS = 1_000;

@@ -5,7 +5,7 @@
  * different call, a stale one cannot approve other arguments, and none leaks note text.
  */
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import { BUTTONS } from './strings.js';
+import { BUTTONS } from '../strings/chat.js';
 
 /** Telegram's limit for callback_data, in bytes. */
 export const CALLBACK_DATA_MAX_BYTES = 64;

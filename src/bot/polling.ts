@@ -8,7 +8,7 @@
  */
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import type { Bot, Context } from 'grammy';
-import { S } from './strings.js';
+import { S } from '../strings/chat.js';
 
 /** Retries after a conflict, and the first wait (doubled each time): 1 + 2 + 4 s by default. */
 export const CONFLICT_RETRIES = 3;

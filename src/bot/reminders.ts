@@ -11,7 +11,7 @@ import type { ReviewService } from '../tools/review/service.js';
 import { localDay } from '../tools/review/service.js';
 import { anyCase } from './commands.js';
 import { startKeyboard } from './review-keyboards.js';
-import { RS } from './review-strings.js';
+import { RS } from '../strings/review.js';
 
 /** How often the running bot looks at the clock. */
 export const REMINDER_TICK_MS = 60_000;

@@ -5,7 +5,7 @@
  */
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Grade } from '../store/index.js';
-import { RS } from './review-strings.js';
+import { RS } from '../strings/review.js';
 
 export type ReviewTap =
   | { kind: 'start' }

@@ -14,7 +14,7 @@ import { anyCase } from './commands.js';
 import { splitText, truncate } from './format.js';
 import { noKeyboard } from './keyboards.js';
 import { pageKeyboard, parseTap, questionKeyboard, ratingKeyboard, removeKeyboard, type ReviewTap } from './review-keyboards.js';
-import { RS, intervalLabel, whenLabel } from './review-strings.js';
+import { RS, intervalLabel, whenLabel } from '../strings/review.js';
 
 /** Cards per page of /tarjetas (a phone screen). */
 export const DECK_PAGE_SIZE = 8;

@@ -18,7 +18,7 @@ import { applyTaskEvent, chatActionFor, renderProgress, type TaskView } from './
 import type { TaskEvent } from '../scheduler/events.js';
 import { ChatActionPulse, StatusMessage } from './progress.js';
 import type { BotStateFile, RunRecord } from './state.js';
-import { S } from './strings.js';
+import { S } from '../strings/chat.js';
 
 /** What the bot needs from the agent; `AgentService` (agent/service.ts) satisfies it structurally. */
 export interface RunService {

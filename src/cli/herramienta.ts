@@ -14,7 +14,7 @@ import { createFileIdempotencyStore } from '../scheduler/idempotency.js';
 import type { ApprovalDecision, Approver } from '../tools/contract.js';
 import { createToolbox } from '../tools/index.js';
 import { renderForModel } from '../tools/render.js';
-import { S } from '../tools/strings.js';
+import { S } from '../strings/tools.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 
 const USAGE = "herramienta <nombre> '<json>' [--aprobar | --rechazar] [--simulacro] [--rehacer]";

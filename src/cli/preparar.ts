@@ -12,11 +12,11 @@ import { createInterface } from 'node:readline';
 import type { CliIO } from '../cli.js';
 import { CRASH_EXIT_CODE } from '../agent/crash.js';
 import { createAgentService } from '../agent/service.js';
-import { CLI } from '../agent/strings.js';
+import { CLI } from '../strings/agent.js';
 import type { RunEvent, RunOutcome } from '../agent/types.js';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../tools/contract.js';
 import { renderForModel } from '../tools/render.js';
-import { choiceInWords, S } from '../tools/strings.js';
+import { choiceInWords, S } from '../strings/tools.js';
 import { CliMisuse, parseFlags, withConfig } from './common.js';
 
 const USAGE = 'preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto TOKENS]';

@@ -10,7 +10,7 @@ export { startEmbeddedTelegram, type EmbeddedTelegram, type EmbeddedTelegramOpti
 export { EmbeddedBotApi, DEFAULT_WEBCHAT_USER, type WebchatUser, type RecordedRequest } from './botapi-server.js';
 export type { ChatEvent } from './chat-state.js';
 export { LIMITS as BOT_API_LIMITS } from './method-kit.js';
-import { S } from './strings.js';
+import { S } from '../strings/server.js';
 
 export { loadWebchatToken, newWebchatToken, TOKEN_FILE } from './token.js';
 

@@ -8,7 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { EmbeddedBotApi } from './botapi-server.js';
 import { serveStoredFile } from './serve-file.js';
-import { S } from './strings.js';
+import { LIMITS } from './method-kit.js';
+import { S } from '../strings/server.js';
 
 const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
 
@@ -78,7 +79,7 @@ export class PageRoutes {
       const message = this.api.sendUserText(text);
       sendJson(res, 200, { ok: true, message_id: message.message_id });
     } catch {
-      sendJson(res, 400, { ok: false, error: S.tooLong });
+      sendJson(res, 400, { ok: false, error: S.tooLong(LIMITS.text) });
     }
   }
 

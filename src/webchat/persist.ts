@@ -18,7 +18,7 @@ import { CuadernoError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import type { ChatStateSnapshot } from './chat-state.js';
 import { FILE_PATH_RE, type FileStoreSnapshot, type StoredFileRecord } from './files.js';
-import { S } from './strings.js';
+import { S } from '../strings/server.js';
 
 export const CHAT_FILE = 'chat.json';
 export const CHAT_FILE_VERSION = 1;

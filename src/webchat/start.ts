@@ -9,7 +9,7 @@ import { CuadernoError } from '../errors.js';
 import { EmbeddedBotApi, type WebchatUser } from './botapi-server.js';
 import { isLoopbackHost, PageRoutes, sendText } from './page-routes.js';
 import { loadChatFile, type LogLine } from './persist.js';
-import { S } from './strings.js';
+import { S } from '../strings/server.js';
 
 export interface EmbeddedTelegramOptions {
   /** Loopback address to bind: 127.0.0.1 (usual), ::1 or localhost. Anything else is refused. */

@@ -8,15 +8,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOT_APPROVED } from '../../src/agent/report.js';
 import { createAgentService } from '../../src/agent/service.js';
-import { AGENT, REPORT } from '../../src/agent/strings.js';
+import { AGENT, REPORT } from '../../src/strings/agent.js';
 import { isAnswerOnly, reportText } from '../../src/bot/delivery.js';
 import type { Approver } from '../../src/tools/contract.js';
 import { OPEN } from '../support/pseudo.js';
 import { configFor, tempDir } from './helpers.js';
 
-vi.mock('../../src/tools/strings.js', async (orig) => (await import('../support/pseudo.js')).wrapModule(orig));
-vi.mock('../../src/agent/strings.js', async (orig) => (await import('../support/pseudo.js')).wrapModule(orig));
-vi.mock('../../src/bot/strings.js', async (orig) => (await import('../support/pseudo.js')).wrapModule(orig));
+vi.mock('../../src/strings/tools.js', async (orig) => (await import('../support/pseudo.js')).wrapModule(orig));
+vi.mock('../../src/strings/agent.js', async (orig) => (await import('../support/pseudo.js')).wrapModule(orig));
+vi.mock('../../src/strings/chat.js', async (orig) => (await import('../support/pseudo.js')).wrapModule(orig));
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 beforeEach(async () => { tmp = await tempDir('cv-pseudo-'); });

@@ -6,7 +6,7 @@
  * paste — is answered once, with an offer to save it as a note.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../src/bot/strings.js';
+import { COMMANDS } from '../../src/strings/chat.js';
 import type { ChatClient } from '../support/telegram.js';
 import { OWNER, startStack, type Stack } from './stack.js';
 import { answerUntilReport, real, until } from './steps.js';

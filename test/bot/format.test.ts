@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { anyCase, parseNote } from '../../src/bot/commands.js';
 import { understand } from '../../src/agent/understand.js';
-import { forOwner } from '../../src/agent/strings.js';
+import { forOwner } from '../../src/strings/agent.js';
 import { reportText } from '../../src/bot/delivery.js';
 import { applyTaskEvent, approvalText, captionAndRest, chatActionFor, progressBar, renderProgress, splitText, truncate } from '../../src/bot/format.js';
 import { approvalCallbackData, approvalKeyboard, parseApprovalCallback } from '../../src/bot/keyboards.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CALLBACK_DATA_MAX_BYTES } from '../../src/bot/keyboards.js';
 import { encodeTap, parseTap, ratingKeyboard, type ReviewTap } from '../../src/bot/review-keyboards.js';
-import { intervalLabel, weekCardsMessage } from '../../src/bot/review-strings.js';
+import { intervalLabel, weekCardsMessage } from '../../src/strings/review.js';
 
 describe('review callback data', () => {
   const big = 999_999_999;

@@ -1,5 +1,4 @@
 /** Every Spanish sentence the embedded chat server says (the page's own texts live in public/app.js). */
-import { LIMITS } from './method-kit.js';
 
 export const S = Object.freeze({
   portInUse: (host: string, port: number) =>
@@ -9,7 +8,7 @@ export const S = Object.freeze({
   cannotListen: (host: string, port: number, why: string) => `No se pudo abrir el chat local en ${host}:${port}: ${why}.`,
   ready: (url: string) => `Chat local listo: abre ${url} en tu navegador (sin bot de Telegram conectado, te respondo desde aquí).`,
   emptyText: 'Escribe un mensaje antes de enviarlo.',
-  tooLong: `El mensaje es demasiado largo: como máximo ${LIMITS.text} caracteres.`,
+  tooLong: (max: number) => `El mensaje es demasiado largo: como máximo ${max} caracteres.`,
   staleButton: 'Ese botón ya no está disponible.',
   badJson: 'La petición del chat no se entendió (se esperaba JSON).',
   foreignOrigin: 'Petición rechazada: solo se acepta desde la página del chat.',

@@ -3,7 +3,7 @@
  * dispatcher results, approval prompts), in one place so it can be reviewed and translated.
  */
 import { own } from '../lib/own.js';
-import type { DryRun, NotApprovedReason } from './contract.js';
+import type { DryRun, NotApprovedReason } from '../tools/contract.js';
 
 /**
  * Short, JSON-ish rendering of a value inside a message (strings quoted, long ones cut). Never

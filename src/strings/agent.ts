@@ -2,7 +2,7 @@
  * Every Spanish text of the agent layer and its CLI in one place, so it can be reviewed and
  * translated: report lines, stop reasons, reconcile messages, terminal prompts.
  */
-import { toolInWords } from '../tools/strings.js';
+import { toolInWords } from './tools.js';
 
 const list = (ids: readonly number[]) => (ids.length > 0 ? ids.join(', ') : 'ninguna');
 
