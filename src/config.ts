@@ -41,8 +41,11 @@ export interface Config {
   };
   /** Embedded chat page (no token): `CHAT_PORT`, default 8080; `CHAT_HOST` loopback only. */
   chat: { port: number; host: string };
-  /** GPU inference servers; absent = engine unavailable. */
-  media: { fluxUrl?: string; xttsUrl?: string; timeoutMs: number };
+  /**
+   * GPU inference servers; absent = engine unavailable. `pcmSampleRate` (`XTTS_PCM_HZ`, default
+   * 24000): the rate of raw `pcm` speech from a server that refuses WAV and does not name its rate.
+   */
+  media: { fluxUrl?: string; xttsUrl?: string; timeoutMs: number; pcmSampleRate?: number };
   lanes: { cpu: number; gpu: number };
   limits: {
     /** SPEC §4: at most 8 iterations. `MAX_ITERACIONES` */
@@ -77,6 +80,8 @@ export const DEFAULTS = Object.freeze({
   chatHost: '127.0.0.1',
   webhookPort: 8443,
   mediaTimeoutMs: 120_000,
+  /** OpenAI's rate for `pcm` speech (16-bit mono). */
+  pcmSampleRate: 24_000,
   cpuLanes: 2,
   gpuLanes: 1,
   maxIterations: 8,
@@ -213,6 +218,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       fluxUrl: url(env, 'FLUX_URL', problems),
       xttsUrl: url(env, 'XTTS_URL', problems),
       timeoutMs: positiveInt(env, 'MEDIA_TIMEOUT_MS', DEFAULTS.mediaTimeoutMs, problems),
+      pcmSampleRate: positiveInt(env, 'XTTS_PCM_HZ', DEFAULTS.pcmSampleRate, problems),
     },
     lanes: {
       cpu: positiveInt(env, 'CPU_LANES', DEFAULTS.cpuLanes, problems),

@@ -11,6 +11,7 @@ import { createAgentService } from './agent/service.js';
 import { createBot, startBot } from './bot/index.js';
 import { loadConfig, type Config } from './config.js';
 import { isCuadernoError } from './errors.js';
+import { probeEngines } from './tools/media/index.js';
 import { DEFAULT_WEBCHAT_USER, loadWebchatToken, startEmbeddedTelegram, webchatReadyMessage, type EmbeddedTelegram } from './webchat/index.js';
 
 async function main(): Promise<void> {
@@ -39,6 +40,11 @@ async function main(): Promise<void> {
   else console.log(`Cuaderno Vivo escuchando en Telegram como @${cb.bot.botInfo.username}.`);
   console.log(`Modelo: ${modelLine}. Datos: ${config.dataDir}. Ctrl+C para salir.`);
   if (running.resumed > 0) console.log(`Reanudados ${running.resumed} trabajo(s) pendiente(s).`);
+  // Each configured GPU server is tried once, in the background: a misconfigured one is reported
+  // now (and in the approvals), not when the owner asks for a cover.
+  void probeEngines({ media: config.media, dataDir: config.dataDir }).then((reports) => {
+    for (const r of reports) (r.status && !r.status.ok ? console.warn : console.log)(r.line);
+  });
 
   let stopping = false;
   const shutdown = (signal: string, exitCode = 0) => {

@@ -144,3 +144,72 @@ export function previewFields(p: DryRun): Record<string, unknown> {
     ...(p.problems?.length ? { problemas: p.problems } : {}),
   };
 }
+
+// ── GPU engine servers: answers they give, and the start-up probe ─────────────────────────────
+
+/** What a probe or a call found wrong, as a typed value the words below are rendered from. */
+export type EngineTrouble =
+  | 'unreachable'   // nothing listening, DNS, refused
+  | 'not-found'     // 404/405: the route is not there (wrong URL or not OpenAI-compatible)
+  | 'unauthorized'  // 401/403
+  | 'refused'       // 400/422: the server rejects the request (unknown voice, size, model)
+  | 'bad-answer'    // 2xx with something that is not an image / audio we can use
+  | 'timeout'
+  | 'busy'          // 429/5xx/529/network: it may work on the next try
+  | 'gpu-memory';   // out of GPU memory
+
+/** Which of the two GPU servers a line is about. */
+export type EngineRole = 'imagen' | 'voz';
+
+const TROUBLE_WORDS: Readonly<Record<EngineTrouble, string>> = Object.freeze({
+  'unreachable': 'no contesta: está apagado o la dirección no es la suya',
+  'not-found': 'contesta, pero no tiene la ruta de la API compatible con OpenAI en esa dirección',
+  'unauthorized': 'no acepta las peticiones (pide una clave)',
+  'refused': 'rechaza la petición de prueba',
+  'bad-answer': 'responde algo que no se puede usar',
+  'timeout': 'no respondió a tiempo',
+  'busy': 'falló o estaba ocupado durante la prueba',
+  'gpu-memory': 'se quedó sin memoria en la tarjeta gráfica',
+});
+
+const ROLE_WORDS: Readonly<Record<EngineRole, { thing: string; fallback: string }>> = Object.freeze({
+  imagen: { thing: 'La imagen con la tarjeta gráfica', fallback: 'mientras tanto las portadas se dibujan en el ordenador' },
+  voz: { thing: 'Tu propia voz', fallback: 'mientras tanto las narraciones usan la voz sintética' },
+});
+
+/** Everything the media engines say about servers' answers and the start-up probe. */
+export const media = {
+  // --- reasons inside «Respuesta no válida del servidor de X: <reason>» (the model reads them) ---
+  answerTooBig: (mb: number) => `la respuesta ocupa más de ${mb} MB`,
+  notJson: 'el cuerpo no es JSON',
+  noImage: 'falta data[0].b64_json o data[0].url',
+  badDataUrl: 'data[0] trae una URL data: que no es base64',
+  badImageUrl: (url: string) => `data[0].url no es una dirección http(s) ni data: (${url.slice(0, 80)})`,
+  unknownImage: (head: string) => `la imagen no es PNG, JPEG ni WebP (empieza por ${head})`,
+  unreadableImage: (kind: string, detail: string) => `${kind} ilegible (${detail})`,
+  compressedAudio: (format: string) =>
+    `devolvió audio ${format} aunque se pidió wav o pcm; el servidor debe devolver wav o pcm (response_format)`,
+  emptyAudio: 'el audio está vacío',
+  oddPcm: (bytes: number) => `el audio pcm tiene un número impar de bytes (${bytes}); se esperaba 16 bits por muestra`,
+  unreadableSample: (file: string, detail: string) => `no se puede leer la muestra de voz ${file}: ${detail}`,
+
+  // --- the dry run when the start-up probe failed (the model and, in plain words, the owner) ---
+  imageUnavailable: (trouble: EngineTrouble) =>
+    `La imagen en GPU no está disponible ahora: el servidor de imágenes ${TROUBLE_WORDS[trouble]} (prueba al arrancar). Use maqueta:true (portada en CPU).`,
+  voiceUnavailable: (trouble: EngineTrouble) =>
+    `La voz del titular en GPU no está disponible ahora: el servidor de voz ${TROUBLE_WORDS[trouble]} (prueba al arrancar). Use motor:"juguete".`,
+
+  // --- one console line per configured server at start-up (the console may name the setting) ---
+  probeOk: (role: EngineRole, url: string, how: string, ms: number) =>
+    `${ROLE_WORDS[role].thing}: lista (${url}; ${how}; prueba en ${(ms / 1000).toFixed(1)} s).`,
+  probeFailed: (role: EngineRole, url: string, trouble: EngineTrouble, setting: string, detail: string) =>
+    `${ROLE_WORDS[role].thing} no está disponible: el servidor ${url} ${TROUBLE_WORDS[trouble]} (${detail}). ` +
+    `Revisa ${setting} y el servidor; ${ROLE_WORDS[role].fallback}.`,
+  probeVoiceSkipped: (url: string) =>
+    `Tu propia voz: el servidor ${url} no se prueba hasta que registres tu consentimiento de voz.`,
+  /** How a server answered, for probeOk: «responde PNG por url», «responde audio pcm a 24000 Hz». */
+  imageHow: (format: string, via: 'b64' | 'data-url' | 'url', width: number, height: number) =>
+    `responde ${format.toUpperCase()} ${via === 'url' ? 'por url' : via === 'data-url' ? 'en una URL data:' : 'en base64'}, ${width}×${height}`,
+  speechHow: (format: 'wav' | 'pcm', sampleRate: number, voice: string) =>
+    `responde audio ${format} a ${sampleRate} Hz con la voz «${voice}»`,
+};

@@ -15,10 +15,12 @@ import { drawCoverTitle } from './media/cover-title.js';
 import { critiqueCover } from './media/critique.js';
 import { STAGE_ESTIMATES_MS, throwIfAborted, type ImageEngine } from './media/engines.js';
 import { createFluxEngine } from './media/flux.js';
+import { processHealth, type EngineHealth } from './media/health.js';
 import { createMaquetaEngine } from './media/maqueta.js';
 import { MSG } from './media/messages.js';
 import { chooseOutput, findOutputByKey, type KeyedSidecar } from './media/outputs.js';
 import { writeCoverWithProvenance } from './media/provenance.js';
+import { media as M } from '../strings/tools.js';
 
 export interface CoverArgs {
   semana: number;
@@ -30,6 +32,8 @@ export interface CoverToolDeps {
   notes: NotesReader;
   media: Config['media'];
   now?: () => Date;
+  /** What the start-up probe learned of the GPU server (default this process's record). */
+  health?: EngineHealth;
 }
 
 /** Cover size in pixels (square: Telegram shows it whole; FLUX.1 schnell's native 1024²). */
@@ -51,10 +55,11 @@ const DESCRIPTION = [
 export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverArgs> {
   const clock = deps.now ?? (() => new Date());
   const dir = path.join(deps.dataDir, 'portadas');
+  const health = deps.health ?? processHealth;
 
   function engineFor(args: CoverArgs): ImageEngine | undefined {
     if (args.maqueta) return createMaquetaEngine();
-    return deps.media.fluxUrl ? createFluxEngine({ url: deps.media.fluxUrl, timeoutMs: deps.media.timeoutMs }) : undefined;
+    return deps.media.fluxUrl ? createFluxEngine({ url: deps.media.fluxUrl, timeoutMs: deps.media.timeoutMs, health }) : undefined;
   }
 
   /** The engine a call names (what changes the picture): part of its key and, off the default, of its file. */
@@ -139,6 +144,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     const lane = args.maqueta ? 'cpu' : 'gpu';
     const out = await chooseOutput(dir, stemFor(args), 'png', ctx.redo === true);
     const total = stages(args).reduce((s, st) => s + st.estimateMs, 0);
+    const known = !args.maqueta && deps.media.fluxUrl ? health.get('flux', deps.media.fluxUrl) : undefined;
     return {
       summary: MSG.coverDry(args.semana, args.maqueta ? 'maqueta' : 'flux', lane),
       writes: [out.file, out.file.replace(/\.png$/, '.json')],
@@ -147,6 +153,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
       estimateS: total / 1000,
       cached: false,
       ...(engine ? {} : { problems: [MSG.fluxNotConfigured] }),
+      ...(known && !known.ok ? { problems: [M.imageUnavailable(known.trouble)] } : {}),
     };
   }
 

@@ -18,6 +18,8 @@ import { chooseOutput, findOutputByKey, latestOutput, type KeyedSidecar } from '
 import { buildNarrationScript } from './media/script.js';
 import { checkAudio, encodeWav } from './media/wav.js';
 import { createXttsEngine } from './media/xtts.js';
+import { processHealth, type EngineHealth } from './media/health.js';
+import { media as M } from '../strings/tools.js';
 import { writeFileAtomic } from '../store/atomic.js';
 
 export interface NarrationArgs {
@@ -30,6 +32,8 @@ export interface NarrationToolDeps {
   notes: NotesReader;
   media: Config['media'];
   now?: () => Date;
+  /** What the start-up probe learned of the GPU server (default this process's record). */
+  health?: EngineHealth;
 }
 
 const DESCRIPTION = [
@@ -51,6 +55,7 @@ export function latestNarration(dataDir: string, week: number): Promise<string |
 export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<NarrationArgs> {
   const clock = deps.now ?? (() => new Date());
   const dir = path.join(deps.dataDir, NARRATION_DIRNAME);
+  const health = deps.health ?? processHealth;
 
   function stages(args: NarrationArgs): StageSpec[] {
     return [
@@ -85,7 +90,8 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     }
     if (!deps.media.xttsUrl) errors.push(new EngineError('ENGINE_UNAVAILABLE', MSG.xttsNotConfigured, { field: 'motor', engine: 'xtts' }));
     if (errors.length > 0 || !consent || !deps.media.xttsUrl) return { errors };
-    return { engine: createXttsEngine({ url: deps.media.xttsUrl, timeoutMs: deps.media.timeoutMs, voice: consent.voz }), errors };
+    const { xttsUrl: url, timeoutMs, pcmSampleRate } = deps.media;
+    return { engine: createXttsEngine({ url, timeoutMs, voice: consent.voz, ...(consent.muestra ? { sample: consent.muestra } : {}), ...(pcmSampleRate ? { pcmSampleRate } : {}), health }), errors };
   }
 
   async function execute(args: NarrationArgs, ctx: ToolContext): Promise<ToolOutput> {
@@ -151,6 +157,8 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
 
   async function dryRun(args: NarrationArgs, ctx: ToolContext): Promise<DryRun> {
     const { errors } = await engineFor(args, ctx.now());
+    const known = args.motor === 'xtts' && deps.media.xttsUrl ? health.get('xtts', deps.media.xttsUrl) : undefined;
+    const problems = [...errors.map((e) => e.message), ...(known && !known.ok ? [M.voiceUnavailable(known.trouble)] : [])];
     const lane = args.motor === 'xtts' ? 'gpu' : 'cpu';
     const out = await chooseOutput(dir, await stemFor(args, ctx.now()), 'wav', ctx.redo === true);
     return {
@@ -160,7 +168,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
       lane,
       estimateS: stages(args).reduce((s, st) => s + st.estimateMs, 0) / 1000,
       cached: false,
-      ...(errors.length > 0 ? { problems: errors.map((e) => e.message) } : {}),
+      ...(problems.length > 0 ? { problems } : {}),
     };
   }
 

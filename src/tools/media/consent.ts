@@ -3,12 +3,17 @@
  * `{ "titular": "…", "alcance": "…", "valido_hasta": "2026-12-31", "voz"?: "…" }`.
  * A cloned voice is biometric data (SPEC §3): `xtts` runs only while a record exists, is complete
  * and `valido_hasta` has not passed. A date without a time is valid through that whole day (UTC).
- * `voz` optionally names the reference voice on the XTTS server (default `titular`).
+ * `voz` optionally names the reference voice on the XTTS server (default `titular`): a preset or a
+ * file of the server's voice library. `muestra` optionally names a WAV recording of the owner in the
+ * data directory (with `muestra_texto`, what it says), sent as reference audio to servers that clone
+ * from it; a named sample that cannot be read as a WAV makes the record invalid (the reason says so).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CuadernoError } from '../../errors.js';
+import { media as M } from '../../strings/tools.js';
 import { MSG } from './messages.js';
+import { parseWav } from './wav.js';
 
 export interface Consent {
   titular: string;
@@ -16,6 +21,8 @@ export interface Consent {
   valido_hasta: string;
   /** Reference voice id sent to the XTTS server. */
   voz: string;
+  /** The owner's recording (`muestra`), read and checked to be a WAV; absent when not named. */
+  muestra?: { file: string; wav: Buffer; text?: string };
 }
 
 /** Default reference-voice id when the record does not name one. */
@@ -62,5 +69,18 @@ export async function checkConsent(dataDir: string, now: Date): Promise<Consent>
     throw new CuadernoError('CONSENT_EXPIRED', MSG.consentExpired(validoHasta), { field: file, reason: `caducado el ${validoHasta}`, valido_hasta: validoHasta });
   }
   const voz = typeof rec.voz === 'string' && rec.voz.trim() !== '' ? rec.voz.trim() : DEFAULT_VOICE;
-  return { titular: rec.titular as string, alcance: rec.alcance as string, valido_hasta: validoHasta, voz };
+  const consent: Consent = { titular: rec.titular as string, alcance: rec.alcance as string, valido_hasta: validoHasta, voz };
+  if (typeof rec.muestra === 'string' && rec.muestra.trim() !== '') {
+    const sampleFile = path.resolve(dataDir, rec.muestra.trim());
+    let wav: Buffer;
+    try {
+      wav = await readFile(sampleFile);
+      parseWav(wav);
+    } catch (e) {
+      throw missing(M.unreadableSample(rec.muestra.trim(), e instanceof Error ? e.message : String(e)));
+    }
+    const text = typeof rec.muestra_texto === 'string' && rec.muestra_texto.trim() !== '' ? rec.muestra_texto.trim() : undefined;
+    consent.muestra = { file: sampleFile, wav, ...(text ? { text } : {}) };
+  }
+  return consent;
 }

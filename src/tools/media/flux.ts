@@ -1,14 +1,22 @@
 /**
- * Engine `flux`: FLUX.1 schnell on the owner's GPU, reached through the OpenAI-compatible
- * `POST {FLUX_URL}/v1/images/generations` with `response_format: "b64_json"` (what local inference
- * servers implement). The answer must decode to a real PNG, otherwise ENGINE_BAD_RESPONSE with the
- * reason — the caller writes nothing.
+ * Engine `flux`: FLUX.1 schnell (or another text-to-image model) on the owner's GPU, reached through
+ * the OpenAI-compatible `POST {FLUX_URL}/v1/images/generations`, asking `response_format: "b64_json"`.
+ * Self-hosted servers answer that route differently, and each variant is accepted:
+ * - plain base64 in `data[0].b64_json` (vLLM-Omni, stable-diffusion.cpp's server);
+ * - a `data:image/png;base64,…` URL in `data[0].b64_json` (mistral.rs);
+ * - a file on the server in `data[0].url` (LocalAI's default), fetched with the same timeout, abort
+ *   and size cap as the request; a relative URL is taken relative to FLUX_URL.
+ * The bytes are sniffed (PNG, JPEG or WebP), decoded and fitted to the requested size. Anything else
+ * is ENGINE_BAD_RESPONSE with the reason — the caller writes nothing.
  */
 import { EngineError } from '../../errors.js';
+import { media as M } from '../../strings/tools.js';
 import { STAGE_ESTIMATES_MS, type ImageEngine, type ImageRequest } from './engines.js';
-import { postJson, type Endpoint } from './http.js';
+import { processHealth, type EngineHealth } from './health.js';
+import { getFile, postJson, type Endpoint } from './http.js';
+import { decodeImage, fitRaster, UnknownImageError, UnreadableImageError, type ImageFormat } from './image-decode.js';
 import { MSG } from './messages.js';
-import { decodePng, isPng, type Raster } from './raster.js';
+import type { Raster } from './raster.js';
 
 /** Model id sent to the server and recorded in the provenance. */
 export const FLUX_MODEL = 'black-forest-labs/FLUX.1-schnell';
@@ -19,43 +27,102 @@ export interface FluxOptions {
   url: string;
   /** Whole-request timeout in ms (config.media.timeoutMs). */
   timeoutMs: number;
+  /** Where a success is recorded (clears a failed start-up probe); default this process's record. */
+  health?: EngineHealth;
 }
 
-/** Parses an images/generations answer into a raster, or throws ENGINE_BAD_RESPONSE saying why. */
-export function parseImageResponse(body: Buffer): Raster {
-  const bad = (reason: string): EngineError => new EngineError('ENGINE_BAD_RESPONSE', MSG.badResponse('flux', reason), { engine: 'flux', reason });
+/** Where the image of an answer is: its bytes inline, or a URL to fetch them from. */
+export type ImageSource = { via: 'b64' | 'data-url'; bytes: Buffer } | { via: 'url'; url: string };
+
+/** An image as the server delivered it, decoded, before fitting it to the cover. */
+export interface FetchedImage {
+  raster: Raster;
+  format: ImageFormat;
+  via: ImageSource['via'];
+}
+
+export function fluxEndpoint(url: string, timeoutMs: number): Endpoint {
+  return { engine: 'flux', url, envVar: 'FLUX_URL', fallback: 'maqueta:true', timeoutMs };
+}
+
+function bad(reason: string): EngineError {
+  return new EngineError('ENGINE_BAD_RESPONSE', MSG.badResponse('flux', reason), { engine: 'flux', reason });
+}
+
+/** Bytes of a `data:[mime][;base64],…` URL; only base64 payloads carry an image. */
+function dataUrlBytes(s: string): Buffer {
+  const m = /^data:[^,]*?;base64,(.*)$/s.exec(s);
+  if (!m) throw bad(M.badDataUrl);
+  return Buffer.from(m[1]!, 'base64');
+}
+
+/**
+ * Where the image of an images/generations answer is, or ENGINE_BAD_RESPONSE saying why there is
+ * none. `base` is the server's URL, against which a relative `url` is resolved.
+ */
+export function parseImageAnswer(body: Buffer, base: string): ImageSource {
   let json: unknown;
   try {
     json = JSON.parse(body.toString('utf8'));
   } catch {
-    throw bad('el cuerpo no es JSON');
+    throw bad(M.notJson);
   }
-  const b64 = (json as { data?: Array<{ b64_json?: unknown }> })?.data?.[0]?.b64_json;
-  if (typeof b64 !== 'string' || b64.length === 0) throw bad('falta data[0].b64_json');
-  const bytes = Buffer.from(b64, 'base64');
-  if (!isPng(bytes)) throw bad('data[0].b64_json no es un PNG');
+  const item = (json as { data?: Array<{ b64_json?: unknown; url?: unknown }> } | null)?.data?.[0];
+  const b64 = item?.b64_json;
+  if (typeof b64 === 'string' && b64.length > 0) {
+    return b64.startsWith('data:') ? { via: 'data-url', bytes: dataUrlBytes(b64) } : { via: 'b64', bytes: Buffer.from(b64, 'base64') };
+  }
+  const url = item?.url;
+  if (typeof url === 'string' && url.length > 0) {
+    if (url.startsWith('data:')) return { via: 'data-url', bytes: dataUrlBytes(url) };
+    let target: URL;
+    try {
+      target = new URL(url, `${base}/`);
+    } catch {
+      throw bad(M.badImageUrl(url));
+    }
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw bad(M.badImageUrl(url));
+    return { via: 'url', url: target.href };
+  }
+  throw bad(M.noImage);
+}
+
+/** Decodes the delivered bytes, or ENGINE_BAD_RESPONSE saying what they are not. */
+async function decodeAnswer(bytes: Buffer): Promise<{ raster: Raster; format: ImageFormat }> {
   try {
-    return decodePng(bytes);
+    return await decodeImage(bytes);
   } catch (e) {
-    throw bad(`PNG ilegible (${e instanceof Error ? e.message : String(e)})`);
+    if (e instanceof UnknownImageError) throw bad(M.unknownImage(e.head));
+    if (e instanceof UnreadableImageError) throw bad(M.unreadableImage(e.format.toUpperCase(), e.detail));
+    throw bad(e instanceof Error ? e.message : String(e));
   }
 }
 
+/** One images/generations exchange (and the GET of a `url` answer): the decoded image and how it came. */
+export async function fetchImage(ep: Endpoint, req: Omit<ImageRequest, 'week'>, signal: AbortSignal): Promise<FetchedImage> {
+  const answer = await postJson(
+    ep,
+    FLUX_ROUTE,
+    { model: FLUX_MODEL, prompt: req.prompt, n: 1, size: `${req.width}x${req.height}`, response_format: 'b64_json', seed: req.seed },
+    signal,
+  );
+  const source = parseImageAnswer(answer.body, ep.url);
+  const bytes = source.via === 'url' ? (await getFile(ep, source.url, signal)).body : source.bytes;
+  return { ...(await decodeAnswer(bytes)), via: source.via };
+}
+
 export function createFluxEngine(opts: FluxOptions): ImageEngine {
-  const ep: Endpoint = { engine: 'flux', url: opts.url, envVar: 'FLUX_URL', fallback: 'maqueta:true', timeoutMs: opts.timeoutMs };
+  const ep = fluxEndpoint(opts.url, opts.timeoutMs);
+  const health = opts.health ?? processHealth;
   return {
     name: 'flux',
     model: FLUX_MODEL,
     lane: 'gpu',
     estimateMs: STAGE_ESTIMATES_MS.coverImage,
     async generate(req: ImageRequest, signal: AbortSignal): Promise<Raster> {
-      const body = await postJson(
-        ep,
-        FLUX_ROUTE,
-        { model: FLUX_MODEL, prompt: req.prompt, n: 1, size: `${req.width}x${req.height}`, response_format: 'b64_json', seed: req.seed },
-        signal,
-      );
-      return parseImageResponse(body);
+      const image = await fetchImage(ep, req, signal);
+      health.record({ ok: true, engine: 'flux', url: opts.url, at: new Date() });
+      return fitRaster(image.raster, req.width, req.height);
     },
   };
 }

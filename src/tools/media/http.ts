@@ -8,6 +8,7 @@
 import { EngineError } from '../../errors.js';
 import { cancelledFrom } from './engines.js';
 import { MSG } from './messages.js';
+import { media as M } from '../../strings/tools.js';
 
 export interface Endpoint {
   /** Engine name shown in messages: `flux`, `xtts`. */
@@ -51,24 +52,44 @@ export function errorFromStatus(ep: Endpoint, status: number, body: string, retr
   return new EngineError('BAD_REQUEST', MSG.badRequest(ep.engine, status, body.slice(0, 200)), details);
 }
 
+/** A 2xx answer: its body bytes and its `content-type` (lower case, '' when absent). */
+export interface EngineAnswer {
+  body: Buffer;
+  contentType: string;
+}
+
 /**
- * POSTs `payload` as JSON to `ep.url + route` and returns the body bytes of a 2xx answer.
- * Honours `signal` (→ CancelledError) and `ep.timeoutMs` (→ TIMEOUT) for the whole exchange.
+ * Largest answer body accepted from an engine server, in bytes (48 MiB): a 1024² PNG in base64 is
+ * a few MB and a 150-word narration as 48 kHz float stereo WAV about 25 MB, so anything larger is a
+ * misbehaving server — refused as ENGINE_BAD_RESPONSE before it fills the memory.
  */
-export async function postJson(ep: Endpoint, route: string, payload: unknown, signal: AbortSignal): Promise<Buffer> {
+export const MAX_ANSWER_BYTES = 48 * 1024 * 1024;
+
+/**
+ * POSTs `payload` as JSON to `ep.url + route` and returns the body of a 2xx answer.
+ * Honours `signal` (→ CancelledError), `ep.timeoutMs` (→ TIMEOUT) and MAX_ANSWER_BYTES for the
+ * whole exchange.
+ */
+export async function postJson(ep: Endpoint, route: string, payload: unknown, signal: AbortSignal): Promise<EngineAnswer> {
+  return exchange(ep, `${ep.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: '*/*' }, body: JSON.stringify(payload) }, signal);
+}
+
+/**
+ * GETs a file the server made (an image answered by `url`, e.g. LocalAI's `/generated-images/…`)
+ * with the same timeout, abort, size cap and error classification as postJson.
+ */
+export async function getFile(ep: Endpoint, target: string, signal: AbortSignal): Promise<EngineAnswer> {
+  return exchange(ep, target, { method: 'GET', headers: { accept: '*/*' } }, signal);
+}
+
+async function exchange(ep: Endpoint, target: string, init: RequestInit, signal: AbortSignal): Promise<EngineAnswer> {
   const timeout = AbortSignal.timeout(ep.timeoutMs);
   const both = AbortSignal.any([signal, timeout]);
-  const target = `${ep.url}${route}`;
   try {
-    const res = await fetch(target, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: '*/*' },
-      body: JSON.stringify(payload),
-      signal: both,
-    });
-    const body = Buffer.from(await res.arrayBuffer());
+    const res = await fetch(target, { ...init, signal: both });
+    const body = await readCapped(ep, res);
     if (!res.ok) throw errorFromStatus(ep, res.status, body.toString('utf8', 0, 4096), res.headers.get('retry-after'));
-    return body;
+    return { body, contentType: (res.headers.get('content-type') ?? '').toLowerCase() };
   } catch (e) {
     if (e instanceof EngineError) throw e;
     if (signal.aborted) throw cancelledFrom(signal);
@@ -79,6 +100,34 @@ export async function postJson(ep: Endpoint, route: string, payload: unknown, si
     }
     throw new EngineError('NETWORK', MSG.network(ep.engine, code ?? (e instanceof Error ? e.message : String(e))), { engine: ep.engine, cause: code }, { cause: e });
   }
+}
+
+/** The body, read chunk by chunk and given up (connection closed) past MAX_ANSWER_BYTES. */
+async function readCapped(ep: Endpoint, res: Response): Promise<Buffer> {
+  const tooBig = (): EngineError => {
+    const reason = M.answerTooBig(Math.round(MAX_ANSWER_BYTES / (1024 * 1024)));
+    return new EngineError('ENGINE_BAD_RESPONSE', MSG.badResponse(ep.engine, reason), { engine: ep.engine, reason, status: res.status });
+  };
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_ANSWER_BYTES) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooBig();
+  }
+  if (!res.body) return Buffer.alloc(0);
+  const parts: Buffer[] = [];
+  let total = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_ANSWER_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooBig();
+    }
+    parts.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+  }
+  return Buffer.concat(parts, total);
 }
 
 function networkCode(e: unknown): string | undefined {

@@ -12,6 +12,7 @@ import type { ToolDefinition } from '../contract.js';
 import type { NotesReader } from '../domain.js';
 import { createGenerarPortada, type CoverArgs } from '../generar_portada.js';
 import { createNarrarResumen, type NarrationArgs } from '../narrar_resumen.js';
+import type { EngineHealth } from './health.js';
 
 export interface MediaToolDeps {
   /** Runtime data directory: outputs go to `<dataDir>/portadas/` and `<dataDir>/audio/`. */
@@ -21,6 +22,8 @@ export interface MediaToolDeps {
   media: Config['media'];
   /** Clock for the year in keys/provenance; defaults to the real clock. */
   now?: () => Date;
+  /** What the start-up probe learned of the GPU servers; default this process's record (health.ts). */
+  health?: EngineHealth;
 }
 
 export interface MediaTools {
@@ -38,3 +41,5 @@ export function createMediaTools(deps: MediaToolDeps): MediaTools {
 
 export type { CoverArgs, NarrationArgs };
 export { encodeMp3, encodeMp3Async } from './mp3.js';
+export { probeEngines, type ProbeReport } from './probe.js';
+export { EngineHealth, processHealth } from './health.js';

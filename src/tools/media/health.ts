@@ -1,0 +1,74 @@
+/**
+ * What this process last learned about each GPU server, keyed by engine and URL: the start-up probe
+ * (probe.ts) writes it, a real call that succeeds overwrites it, and the dry runs read it so an
+ * approval says the GPU image or voice is unavailable before the owner approves it. It also keeps
+ * which audio format a speech server turned out to speak (wav, or pcm when it refuses wav), so the
+ * refused request is not repeated on every narration.
+ */
+import type { ErrorCode } from '../../errors.js';
+import type { EngineRole, EngineTrouble } from '../../strings/tools.js';
+
+export type GpuEngine = 'flux' | 'xtts';
+export type SpeechFormat = 'wav' | 'pcm';
+
+export interface EngineOk {
+  ok: true;
+  engine: GpuEngine;
+  url: string;
+  /** When it was learned. */
+  at: Date;
+}
+
+export interface EngineDown {
+  ok: false;
+  engine: GpuEngine;
+  url: string;
+  at: Date;
+  trouble: EngineTrouble;
+  /** The EngineError code behind it, for logs and tests. */
+  code: ErrorCode;
+}
+
+export type EngineStatus = EngineOk | EngineDown;
+
+/** The role of each engine in words' catalogue (strings/tools.ts `media`). */
+export const ENGINE_ROLE: Readonly<Record<GpuEngine, EngineRole>> = Object.freeze({ flux: 'imagen', xtts: 'voz' });
+
+/** Maps an EngineError code to the kind of trouble the owner can act on. */
+export function troubleOf(code: ErrorCode, status?: number): EngineTrouble {
+  switch (code) {
+    case 'ENGINE_UNAVAILABLE': return status === 404 || status === 405 ? 'not-found' : 'unreachable';
+    case 'UNAUTHORIZED': return 'unauthorized';
+    case 'BAD_REQUEST': return 'refused';
+    case 'ENGINE_BAD_RESPONSE': return 'bad-answer';
+    case 'TIMEOUT': return 'timeout';
+    case 'GPU_OOM': return 'gpu-memory';
+    default: return 'busy';
+  }
+}
+
+export class EngineHealth {
+  private readonly status = new Map<string, EngineStatus>();
+  private readonly formats = new Map<string, SpeechFormat>();
+
+  record(s: EngineStatus): void {
+    this.status.set(`${s.engine} ${s.url}`, s);
+  }
+
+  /** The last thing learned about `engine` at `url`; undefined when nothing was (not probed yet). */
+  get(engine: GpuEngine, url: string): EngineStatus | undefined {
+    return this.status.get(`${engine} ${url}`);
+  }
+
+  /** The format the speech server at `url` answered in last; undefined = not known, ask wav first. */
+  speechFormat(url: string): SpeechFormat | undefined {
+    return this.formats.get(url);
+  }
+
+  setSpeechFormat(url: string, format: SpeechFormat): void {
+    this.formats.set(url, format);
+  }
+}
+
+/** This process's record, shared by the probe at start-up and the tools (main.ts builds both once). */
+export const processHealth = new EngineHealth();

@@ -1,0 +1,100 @@
+/**
+ * The start-up probe: each configured GPU server is asked once for the smallest real piece of work
+ * — a 256² image, a one-word narration — so a wrong URL, a server that is off, a route that is not
+ * there or an answer we cannot use is reported on the console when the bot starts, not when the
+ * owner asks for a cover. The outcome goes to the EngineHealth record the dry runs read (an approval
+ * then says the GPU image or voice is unavailable). The probe never throws and never blocks the start.
+ *
+ * The voice is probed only with a valid consent record, and with the voice it names: using the
+ * owner's voice needs the owner's consent, even for one word.
+ */
+import type { Config } from '../../config.js';
+import { CuadernoError, EngineError } from '../../errors.js';
+import { media as M } from '../../strings/tools.js';
+import { checkConsent } from './consent.js';
+import { ENGINE_ROLE, processHealth, troubleOf, type EngineHealth, type EngineStatus, type GpuEngine } from './health.js';
+import { fetchImage, fluxEndpoint } from './flux.js';
+import { speak } from './xtts.js';
+
+/** Side of the probe image: 256², the smallest size the OpenAI images API defines. */
+export const PROBE_IMAGE_SIZE = 256;
+/** What the probe narration says. */
+export const PROBE_WORD = 'Hola.';
+
+/** One probe's outcome and its console line. */
+export interface ProbeReport {
+  engine: GpuEngine;
+  url: string;
+  /** undefined when the engine was not probed (the voice without consent). */
+  status?: EngineStatus;
+  /** The one plain line for the console. */
+  line: string;
+  ms: number;
+}
+
+export interface ProbeOptions {
+  media: Config['media'];
+  dataDir: string;
+  health?: EngineHealth;
+  now?: () => Date;
+  signal?: AbortSignal;
+}
+
+const SETTING: Readonly<Record<GpuEngine, string>> = Object.freeze({ flux: 'FLUX_URL', xtts: 'XTTS_URL' });
+
+function failure(engine: GpuEngine, url: string, e: unknown, ms: number, health: EngineHealth): ProbeReport {
+  const code = e instanceof CuadernoError ? e.code : 'INTERNAL';
+  const status = e instanceof EngineError && typeof e.details.status === 'number' ? e.details.status : undefined;
+  const down: EngineStatus = { ok: false, engine, url, at: new Date(), trouble: troubleOf(code, status), code };
+  health.record(down);
+  const detail = status !== undefined ? `HTTP ${status}` : typeof (e as EngineError)?.details?.cause === 'string' ? String((e as EngineError).details.cause) : code;
+  return { engine, url, status: down, ms, line: M.probeFailed(ENGINE_ROLE[engine], url, down.trouble, SETTING[engine], detail) };
+}
+
+/** Asks the image server for one small image and decodes it. */
+export async function probeImage(url: string, timeoutMs: number, health: EngineHealth = processHealth, signal = new AbortController().signal): Promise<ProbeReport> {
+  const started = Date.now();
+  try {
+    const img = await fetchImage(fluxEndpoint(url, timeoutMs), { prompt: 'un círculo azul sobre fondo blanco', seed: 1, width: PROBE_IMAGE_SIZE, height: PROBE_IMAGE_SIZE }, signal);
+    const ms = Date.now() - started;
+    const status: EngineStatus = { ok: true, engine: 'flux', url, at: new Date() };
+    health.record(status);
+    return { engine: 'flux', url, status, ms, line: M.probeOk('imagen', url, M.imageHow(img.format, img.via, img.raster.width, img.raster.height), ms) };
+  } catch (e) {
+    return failure('flux', url, e, Date.now() - started, health);
+  }
+}
+
+/** Asks the speech server for one word with the consented voice (wav, or pcm when wav is refused). */
+export async function probeSpeech(
+  opts: { url: string; timeoutMs: number; voice: string; sample?: { wav: Buffer; text?: string }; pcmSampleRate?: number },
+  health: EngineHealth = processHealth,
+  signal = new AbortController().signal,
+): Promise<ProbeReport> {
+  const started = Date.now();
+  try {
+    const { pcm, format } = await speak({ ...opts, health }, PROBE_WORD, signal);
+    if (pcm.samples.length === 0) throw new EngineError('ENGINE_BAD_RESPONSE', M.emptyAudio, { engine: 'xtts' });
+    const ms = Date.now() - started;
+    return { engine: 'xtts', url: opts.url, status: health.get('xtts', opts.url), ms, line: M.probeOk('voz', opts.url, M.speechHow(format, pcm.sampleRate, opts.voice), ms) };
+  } catch (e) {
+    return failure('xtts', opts.url, e, Date.now() - started, health);
+  }
+}
+
+/** Probes every configured server, concurrently; one report per configured URL (none configured → []). */
+export async function probeEngines(opts: ProbeOptions): Promise<ProbeReport[]> {
+  const health = opts.health ?? processHealth;
+  const signal = opts.signal ?? new AbortController().signal;
+  const { fluxUrl, xttsUrl, timeoutMs, pcmSampleRate } = opts.media;
+  const jobs: Array<Promise<ProbeReport>> = [];
+  if (fluxUrl) jobs.push(probeImage(fluxUrl, timeoutMs, health, signal));
+  if (xttsUrl) {
+    jobs.push((async () => {
+      const consent = await checkConsent(opts.dataDir, (opts.now ?? (() => new Date()))()).catch(() => undefined);
+      if (!consent) return { engine: 'xtts' as const, url: xttsUrl, ms: 0, line: M.probeVoiceSkipped(xttsUrl) };
+      return probeSpeech({ url: xttsUrl, timeoutMs, voice: consent.voz, ...(consent.muestra ? { sample: consent.muestra } : {}), ...(pcmSampleRate ? { pcmSampleRate } : {}) }, health, signal);
+    })());
+  }
+  return Promise.all(jobs);
+}
