@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   // Each configured GPU server is tried once, in the background: a misconfigured one is reported
   // now (and in the approvals), not when the owner asks for a cover.
   void probeEngines({ media: config.media, dataDir: config.dataDir }).then((reports) => {
-    for (const r of reports) (r.status && !r.status.ok ? console.warn : console.log)(r.line);
+    for (const r of reports) console.log(r.line);
   });
 
   let stopping = false;

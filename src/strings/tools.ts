@@ -185,6 +185,7 @@ export const media = {
   noImage: 'falta data[0].b64_json o data[0].url',
   badDataUrl: 'data[0] trae una URL data: que no es base64',
   badImageUrl: (url: string) => `data[0].url no es una dirección http(s) ni data: (${url.slice(0, 80)})`,
+  imageUrlMissing: (status: number) => `la imagen de data[0].url no está en el servidor (HTTP ${status})`,
   unknownImage: (head: string) => `la imagen no es PNG, JPEG ni WebP (empieza por ${head})`,
   unreadableImage: (kind: string, detail: string) => `${kind} ilegible (${detail})`,
   compressedAudio: (format: string) =>

@@ -6,7 +6,7 @@ import { onTestFinished } from 'vitest';
 import type { Config } from '../../src/config.js';
 import { inlineStageRunner, type StageSpec, type ToolContext } from '../../src/tools/contract.js';
 import type { Note } from '../../src/tools/domain.js';
-import { createMediaTools } from '../../src/tools/media/index.js';
+import { createMediaTools, EngineHealth } from '../../src/tools/media/index.js';
 
 export const NOW = new Date('2026-03-15T10:00:00Z');
 
@@ -26,9 +26,10 @@ export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<v
   return { dir, cleanup };
 }
 
-export async function tools(dataDir: string, media: Partial<Config['media']> = {}) {
+/** The media tools over `dataDir`; each call gets its own health record unless one is passed in. */
+export async function tools(dataDir: string, media: Partial<Config['media']> = {}, health: EngineHealth = new EngineHealth()) {
   const notes = await demoNotes();
-  return createMediaTools({ dataDir, notes: { list: async () => notes }, media: { timeoutMs: 5_000, ...media }, now: () => NOW });
+  return createMediaTools({ dataDir, notes: { list: async () => notes }, media: { timeoutMs: 5_000, ...media }, now: () => NOW, health });
 }
 
 /** A context whose stage runner records the stages it ran. */

@@ -98,6 +98,17 @@ async function decodeAnswer(bytes: Buffer): Promise<{ raster: Raster; format: Im
   }
 }
 
+/** The file a `url` answer names; a 404/405 there is a bad answer (a URL it does not serve), not a wrong route. */
+async function fetchAnsweredFile(ep: Endpoint, url: string, signal: AbortSignal): Promise<Buffer> {
+  try {
+    return (await getFile(ep, url, signal)).body;
+  } catch (e) {
+    const status = e instanceof EngineError ? e.details.status : undefined;
+    if (status === 404 || status === 405 || status === 410) throw bad(M.imageUrlMissing(status));
+    throw e;
+  }
+}
+
 /** One images/generations exchange (and the GET of a `url` answer): the decoded image and how it came. */
 export async function fetchImage(ep: Endpoint, req: Omit<ImageRequest, 'week'>, signal: AbortSignal): Promise<FetchedImage> {
   const answer = await postJson(
@@ -107,7 +118,7 @@ export async function fetchImage(ep: Endpoint, req: Omit<ImageRequest, 'week'>, 
     signal,
   );
   const source = parseImageAnswer(answer.body, ep.url);
-  const bytes = source.via === 'url' ? (await getFile(ep, source.url, signal)).body : source.bytes;
+  const bytes = source.via === 'url' ? await fetchAnsweredFile(ep, source.url, signal) : source.bytes;
   return { ...(await decodeAnswer(bytes)), via: source.via };
 }
 

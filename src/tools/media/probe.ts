@@ -14,6 +14,7 @@ import { media as M } from '../../strings/tools.js';
 import { checkConsent } from './consent.js';
 import { ENGINE_ROLE, processHealth, troubleOf, type EngineHealth, type EngineStatus, type GpuEngine } from './health.js';
 import { fetchImage, fluxEndpoint } from './flux.js';
+import { MSG } from './messages.js';
 import { speak } from './xtts.js';
 
 /** Side of the probe image: 256², the smallest size the OpenAI images API defines. */
@@ -74,7 +75,7 @@ export async function probeSpeech(
   const started = Date.now();
   try {
     const { pcm, format } = await speak({ ...opts, health }, PROBE_WORD, signal);
-    if (pcm.samples.length === 0) throw new EngineError('ENGINE_BAD_RESPONSE', M.emptyAudio, { engine: 'xtts' });
+    if (pcm.samples.length === 0) throw new EngineError('ENGINE_BAD_RESPONSE', MSG.badResponse('xtts', M.emptyAudio), { engine: 'xtts', reason: M.emptyAudio });
     const ms = Date.now() - started;
     return { engine: 'xtts', url: opts.url, status: health.get('xtts', opts.url), ms, line: M.probeOk('voz', opts.url, M.speechHow(format, pcm.sampleRate, opts.voice), ms) };
   } catch (e) {
