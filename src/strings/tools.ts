@@ -198,7 +198,7 @@ export const media = {
   imageUnavailable: (trouble: EngineTrouble) =>
     `La imagen en GPU no está disponible ahora: el servidor de imágenes ${TROUBLE_WORDS[trouble]} (prueba al arrancar). Use maqueta:true (portada en CPU).`,
   voiceUnavailable: (trouble: EngineTrouble) =>
-    `La voz del titular en GPU no está disponible ahora: el servidor de voz ${TROUBLE_WORDS[trouble]} (prueba al arrancar). Use motor:"juguete".`,
+    `Narrar con voz del titular en GPU no es posible ahora: el servidor de voz ${TROUBLE_WORDS[trouble]} (prueba al arrancar). Use motor:"juguete".`,
 
   // --- one console line per configured server at start-up (the console may name the setting) ---
   probeOk: (role: EngineRole, url: string, how: string, ms: number) =>

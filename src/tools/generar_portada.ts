@@ -144,7 +144,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     const lane = args.maqueta ? 'cpu' : 'gpu';
     const out = await chooseOutput(dir, stemFor(args), 'png', ctx.redo === true);
     const total = stages(args).reduce((s, st) => s + st.estimateMs, 0);
-    const known = !args.maqueta && deps.media.fluxUrl ? health.get('flux', deps.media.fluxUrl) : undefined;
+    const down = args.maqueta ? undefined : health.blocking('flux', deps.media.fluxUrl);
     return {
       summary: MSG.coverDry(args.semana, args.maqueta ? 'maqueta' : 'flux', lane),
       writes: [out.file, out.file.replace(/\.png$/, '.json')],
@@ -153,7 +153,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
       estimateS: total / 1000,
       cached: false,
       ...(engine ? {} : { problems: [MSG.fluxNotConfigured] }),
-      ...(known && !known.ok ? { problems: [M.imageUnavailable(known.trouble)] } : {}),
+      ...(down ? { problems: [M.imageUnavailable(down)] } : {}),
     };
   }
 

@@ -157,8 +157,8 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
 
   async function dryRun(args: NarrationArgs, ctx: ToolContext): Promise<DryRun> {
     const { errors } = await engineFor(args, ctx.now());
-    const known = args.motor === 'xtts' && deps.media.xttsUrl ? health.get('xtts', deps.media.xttsUrl) : undefined;
-    const problems = [...errors.map((e) => e.message), ...(known && !known.ok ? [M.voiceUnavailable(known.trouble)] : [])];
+    const down = args.motor === 'xtts' ? health.blocking('xtts', deps.media.xttsUrl) : undefined;
+    const problems = [...errors.map((e) => e.message), ...(down ? [M.voiceUnavailable(down)] : [])];
     const lane = args.motor === 'xtts' ? 'gpu' : 'cpu';
     const out = await chooseOutput(dir, await stemFor(args, ctx.now()), 'wav', ctx.redo === true);
     return {

@@ -93,7 +93,10 @@ async function listen(handler: (req: IncomingMessage, body: unknown, res: Server
       await handler(req, body, res, base);
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: base,
@@ -119,10 +122,13 @@ export interface ImageStandInOptions {
   image: Buffer;
   /** What GET of the generated file does: serve it (default), 404, never answer, or stream `bytes` bytes. */
   file?: 'ok' | 'missing' | 'hang' | { bytes: number };
+  /** The first `times` generation requests get `status` (503: a model still loading; 404: not installed yet). */
+  failFirst?: { times: number; status: number };
 }
 
 /** An images/generations server of one variant. */
 export function startImageStandIn(opts: ImageStandInOptions): Promise<StandIn> {
+  let failing = opts.failFirst?.times ?? 0;
   return listen((req, body, res, base) => {
     if (req.method === 'GET' && req.url?.startsWith('/generated-images/')) {
       const file = opts.file ?? 'ok';
@@ -146,6 +152,10 @@ export function startImageStandIn(opts: ImageStandInOptions): Promise<StandIn> {
       return void res.end(opts.image);
     }
     if (req.method !== 'POST' || req.url !== '/v1/images/generations') return json(res, 404, { detail: 'Not Found' });
+    if (failing > 0) {
+      failing--;
+      return json(res, opts.failFirst!.status, { error: { message: 'model is not loaded yet' } });
+    }
     if (typeof (body as { prompt?: unknown }).prompt !== 'string') return json(res, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'field required' }] });
     const b64 = opts.image.toString('base64');
     const name = 'b64-4242.png';

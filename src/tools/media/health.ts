@@ -47,6 +47,16 @@ export function troubleOf(code: ErrorCode, status?: number): EngineTrouble {
   }
 }
 
+/**
+ * Whether a probe's trouble means calls will fail until someone changes something (wrong URL,
+ * server off, wrong voice, unusable answers) — what the dry run warns about. A busy server, a
+ * timeout or a full GPU at start-up may pass by themselves (a model still loading): the console
+ * line reports them, and the real call's retries deal with them.
+ */
+export function blocksCalls(trouble: EngineTrouble): boolean {
+  return trouble === 'unreachable' || trouble === 'not-found' || trouble === 'unauthorized' || trouble === 'refused' || trouble === 'bad-answer';
+}
+
 export class EngineHealth {
   private readonly status = new Map<string, EngineStatus>();
   private readonly formats = new Map<string, SpeechFormat>();
@@ -58,6 +68,12 @@ export class EngineHealth {
   /** The last thing learned about `engine` at `url`; undefined when nothing was (not probed yet). */
   get(engine: GpuEngine, url: string): EngineStatus | undefined {
     return this.status.get(`${engine} ${url}`);
+  }
+
+  /** The trouble that will make calls to `engine` at `url` fail, per the last thing learned; else undefined. */
+  blocking(engine: GpuEngine, url: string | undefined): EngineTrouble | undefined {
+    const s = url === undefined ? undefined : this.get(engine, url);
+    return s && !s.ok && blocksCalls(s.trouble) ? s.trouble : undefined;
   }
 
   /** The format the speech server at `url` answered in last; undefined = not known, ask wav first. */
