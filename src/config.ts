@@ -44,8 +44,10 @@ export interface Config {
   /**
    * GPU inference servers; absent = engine unavailable. `pcmSampleRate` (`XTTS_PCM_HZ`, default
    * 24000): the rate of raw `pcm` speech from a server that refuses WAV and does not name its rate.
+   * `fluxModel` / `xttsModel` (`FLUX_MODEL`, `XTTS_MODEL`): the `model` sent, for servers that pick
+   * the model by name (LocalAI, vLLM); absent = the engines' defaults.
    */
-  media: { fluxUrl?: string; xttsUrl?: string; timeoutMs: number; pcmSampleRate?: number };
+  media: { fluxUrl?: string; xttsUrl?: string; timeoutMs: number; pcmSampleRate?: number; fluxModel?: string; xttsModel?: string };
   lanes: { cpu: number; gpu: number };
   limits: {
     /** SPEC §4: at most 8 iterations. `MAX_ITERACIONES` */
@@ -219,6 +221,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       xttsUrl: url(env, 'XTTS_URL', problems),
       timeoutMs: positiveInt(env, 'MEDIA_TIMEOUT_MS', DEFAULTS.mediaTimeoutMs, problems),
       pcmSampleRate: positiveInt(env, 'XTTS_PCM_HZ', DEFAULTS.pcmSampleRate, problems),
+      ...(env.FLUX_MODEL?.trim() ? { fluxModel: env.FLUX_MODEL.trim() } : {}),
+      ...(env.XTTS_MODEL?.trim() ? { xttsModel: env.XTTS_MODEL.trim() } : {}),
     },
     lanes: {
       cpu: positiveInt(env, 'CPU_LANES', DEFAULTS.cpuLanes, problems),

@@ -151,6 +151,7 @@ export function previewFields(p: DryRun): Record<string, unknown> {
 export type EngineTrouble =
   | 'unreachable'   // nothing listening, DNS, refused
   | 'not-found'     // 404/405: the route is not there (wrong URL or not OpenAI-compatible)
+  | 'unknown-model' // 404/400 saying the model asked for is not there
   | 'unauthorized'  // 401/403
   | 'refused'       // 400/422: the server rejects the request (unknown voice, size, model)
   | 'bad-answer'    // 2xx with something that is not an image / audio we can use
@@ -164,6 +165,7 @@ export type EngineRole = 'imagen' | 'voz';
 const TROUBLE_WORDS: Readonly<Record<EngineTrouble, string>> = Object.freeze({
   'unreachable': 'no contesta: está apagado o la dirección no es la suya',
   'not-found': 'contesta, pero no tiene la ruta de la API compatible con OpenAI en esa dirección',
+  'unknown-model': 'contesta, pero no tiene el modelo que se le pide',
   'unauthorized': 'no acepta las peticiones (pide una clave)',
   'refused': 'rechaza la petición de prueba',
   'bad-answer': 'responde algo que no se puede usar',

@@ -59,7 +59,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
 
   function engineFor(args: CoverArgs): ImageEngine | undefined {
     if (args.maqueta) return createMaquetaEngine();
-    return deps.media.fluxUrl ? createFluxEngine({ url: deps.media.fluxUrl, timeoutMs: deps.media.timeoutMs, health }) : undefined;
+    return deps.media.fluxUrl ? createFluxEngine({ url: deps.media.fluxUrl, timeoutMs: deps.media.timeoutMs, health, ...(deps.media.fluxModel ? { model: deps.media.fluxModel } : {}) }) : undefined;
   }
 
   /** The engine a call names (what changes the picture): part of its key and, off the default, of its file. */

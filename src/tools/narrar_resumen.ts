@@ -90,8 +90,9 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     }
     if (!deps.media.xttsUrl) errors.push(new EngineError('ENGINE_UNAVAILABLE', MSG.xttsNotConfigured, { field: 'motor', engine: 'xtts' }));
     if (errors.length > 0 || !consent || !deps.media.xttsUrl) return { errors };
-    const { xttsUrl: url, timeoutMs, pcmSampleRate } = deps.media;
-    return { engine: createXttsEngine({ url, timeoutMs, voice: consent.voz, ...(consent.muestra ? { sample: consent.muestra } : {}), ...(pcmSampleRate ? { pcmSampleRate } : {}), health }), errors };
+    const { xttsUrl: url, timeoutMs, pcmSampleRate, xttsModel: model } = deps.media;
+    const optional = { ...(consent.muestra ? { sample: consent.muestra } : {}), ...(pcmSampleRate ? { pcmSampleRate } : {}), ...(model ? { model } : {}) };
+    return { engine: createXttsEngine({ url, timeoutMs, voice: consent.voz, health, ...optional }), errors };
   }
 
   async function execute(args: NarrationArgs, ctx: ToolContext): Promise<ToolOutput> {

@@ -122,6 +122,8 @@ export interface ImageStandInOptions {
   image: Buffer;
   /** What GET of the generated file does: serve it (default), 404, never answer, or stream `bytes` bytes. */
   file?: 'ok' | 'missing' | 'hang' | { bytes: number };
+  /** The models it serves (vLLM-style): another `model` gets a 404 saying it does not exist. Absent = any. */
+  models?: string[];
   /** The first `times` generation requests get `status` (503: a model still loading; 404: not installed yet). */
   failFirst?: { times: number; status: number };
 }
@@ -155,6 +157,10 @@ export function startImageStandIn(opts: ImageStandInOptions): Promise<StandIn> {
     if (failing > 0) {
       failing--;
       return json(res, opts.failFirst!.status, { error: { message: 'model is not loaded yet' } });
+    }
+    const model = String((body as { model?: unknown }).model);
+    if (opts.models && !opts.models.includes(model)) {
+      return json(res, 404, { object: 'error', message: `The model \`${model}\` does not exist.`, type: 'NotFoundError', param: null, code: 404 });
     }
     if (typeof (body as { prompt?: unknown }).prompt !== 'string') return json(res, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'field required' }] });
     const b64 = opts.image.toString('base64');

@@ -139,6 +139,21 @@ describe('probe of bad servers', () => {
     expect((await t.generar_portada.dryRun!({ semana: 1, maqueta: false }, context())).problems).toBeUndefined();
   });
 
+  it('a server that serves another model: «no tiene el modelo», check FLUX_MODEL; with it set, ready and recorded', async () => {
+    const vllm = await serve(startImageStandIn({ variant: 'b64', image: png, models: ['flux-schnell'] }));
+    const dir = await dataDir();
+    const health = new EngineHealth();
+    const [report] = await probeEngines({ media: { fluxUrl: vllm.url, timeoutMs: 5_000 }, dataDir: dir, health });
+    expect(report!.line).toBe(
+      `La imagen con la tarjeta gráfica no está disponible: el servidor ${vllm.url} contesta, pero no tiene el modelo que se le pide (HTTP 404). ` +
+      'Revisa FLUX_MODEL y el servidor; mientras tanto las portadas se dibujan en el ordenador.',
+    );
+    const media = { fluxUrl: vllm.url, timeoutMs: 5_000, fluxModel: 'flux-schnell' };
+    const [again] = await probeEngines({ media, dataDir: dir, health });
+    expect(again!.status?.ok).toBe(true);
+    expect(vllm.requests.map((r) => (r.body as { model: string }).model)).toEqual(['black-forest-labs/FLUX.1-schnell', 'flux-schnell']);
+  });
+
   it('a speech server without the consented voice: «rechaza la petición de prueba», and the voice approval says so', async () => {
     const speech = await serve(startSpeechStandIn({ formats: ['wav', 'pcm'], rate: 24_000, voices: ['alloy'] }));
     const dir = await dataDir();

@@ -18,7 +18,7 @@ import { decodeImage, fitRaster, UnknownImageError, UnreadableImageError, type I
 import { MSG } from './messages.js';
 import type { Raster } from './raster.js';
 
-/** Model id sent to the server and recorded in the provenance. */
+/** Model id sent to the server and recorded in the provenance, unless `FLUX_MODEL` names another. */
 export const FLUX_MODEL = 'black-forest-labs/FLUX.1-schnell';
 export const FLUX_ROUTE = '/v1/images/generations';
 
@@ -29,6 +29,8 @@ export interface FluxOptions {
   timeoutMs: number;
   /** Where a success is recorded (clears a failed start-up probe); default this process's record. */
   health?: EngineHealth;
+  /** The `model` to ask for (config `FLUX_MODEL`); default FLUX_MODEL. */
+  model?: string;
 }
 
 /** Where the image of an answer is: its bytes inline, or a URL to fetch them from. */
@@ -110,11 +112,11 @@ async function fetchAnsweredFile(ep: Endpoint, url: string, signal: AbortSignal)
 }
 
 /** One images/generations exchange (and the GET of a `url` answer): the decoded image and how it came. */
-export async function fetchImage(ep: Endpoint, req: Omit<ImageRequest, 'week'>, signal: AbortSignal): Promise<FetchedImage> {
+export async function fetchImage(ep: Endpoint, req: Omit<ImageRequest, 'week'>, signal: AbortSignal, model = FLUX_MODEL): Promise<FetchedImage> {
   const answer = await postJson(
     ep,
     FLUX_ROUTE,
-    { model: FLUX_MODEL, prompt: req.prompt, n: 1, size: `${req.width}x${req.height}`, response_format: 'b64_json', seed: req.seed },
+    { model, prompt: req.prompt, n: 1, size: `${req.width}x${req.height}`, response_format: 'b64_json', seed: req.seed },
     signal,
   );
   const source = parseImageAnswer(answer.body, ep.url);
@@ -125,13 +127,14 @@ export async function fetchImage(ep: Endpoint, req: Omit<ImageRequest, 'week'>, 
 export function createFluxEngine(opts: FluxOptions): ImageEngine {
   const ep = fluxEndpoint(opts.url, opts.timeoutMs);
   const health = opts.health ?? processHealth;
+  const model = opts.model ?? FLUX_MODEL;
   return {
     name: 'flux',
-    model: FLUX_MODEL,
+    model,
     lane: 'gpu',
     estimateMs: STAGE_ESTIMATES_MS.coverImage,
     async generate(req: ImageRequest, signal: AbortSignal): Promise<Raster> {
-      const image = await fetchImage(ep, req, signal);
+      const image = await fetchImage(ep, req, signal, model);
       health.record({ ok: true, engine: 'flux', url: opts.url, at: new Date() });
       return fitRaster(image.raster, req.width, req.height);
     },

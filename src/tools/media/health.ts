@@ -34,8 +34,12 @@ export type EngineStatus = EngineOk | EngineDown;
 /** The role of each engine in words' catalogue (strings/tools.ts `media`). */
 export const ENGINE_ROLE: Readonly<Record<GpuEngine, EngineRole>> = Object.freeze({ flux: 'imagen', xtts: 'voz' });
 
-/** Maps an EngineError code to the kind of trouble the owner can act on. */
-export function troubleOf(code: ErrorCode, status?: number): EngineTrouble {
+/** How servers say they do not have the model asked for (vLLM, LocalAI, OpenAI-style 404/400 bodies). */
+const UNKNOWN_MODEL = /\bmodel\b[^\n]{0,160}?(does not exist|not found|not exist|is not (available|loaded|installed))|\b(unknown|no such) model\b/i;
+
+/** Maps an EngineError code (with its HTTP status and body) to the kind of trouble the owner can act on. */
+export function troubleOf(code: ErrorCode, status?: number, body?: string): EngineTrouble {
+  if ((code === 'ENGINE_UNAVAILABLE' || code === 'BAD_REQUEST') && body && UNKNOWN_MODEL.test(body)) return 'unknown-model';
   switch (code) {
     case 'ENGINE_UNAVAILABLE': return status === 404 || status === 405 ? 'not-found' : 'unreachable';
     case 'UNAUTHORIZED': return 'unauthorized';
@@ -54,7 +58,7 @@ export function troubleOf(code: ErrorCode, status?: number): EngineTrouble {
  * line reports them, and the real call's retries deal with them.
  */
 export function blocksCalls(trouble: EngineTrouble): boolean {
-  return trouble === 'unreachable' || trouble === 'not-found' || trouble === 'unauthorized' || trouble === 'refused' || trouble === 'bad-answer';
+  return trouble === 'unreachable' || trouble === 'not-found' || trouble === 'unknown-model' || trouble === 'unauthorized' || trouble === 'refused' || trouble === 'bad-answer';
 }
 
 export class EngineHealth {

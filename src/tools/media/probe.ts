@@ -41,22 +41,29 @@ export interface ProbeOptions {
   signal?: AbortSignal;
 }
 
-const SETTING: Readonly<Record<GpuEngine, string>> = Object.freeze({ flux: 'FLUX_URL', xtts: 'XTTS_URL' });
+/** The setting the console line tells the owner to check, per engine and trouble. */
+const SETTING: Readonly<Record<GpuEngine, { url: string; model: string }>> = Object.freeze({
+  flux: { url: 'FLUX_URL', model: 'FLUX_MODEL' },
+  xtts: { url: 'XTTS_URL', model: 'XTTS_MODEL' },
+});
 
 function failure(engine: GpuEngine, url: string, e: unknown, ms: number, health: EngineHealth): ProbeReport {
   const code = e instanceof CuadernoError ? e.code : 'INTERNAL';
-  const status = e instanceof EngineError && typeof e.details.status === 'number' ? e.details.status : undefined;
-  const down: EngineStatus = { ok: false, engine, url, at: new Date(), trouble: troubleOf(code, status), code };
+  const details = e instanceof CuadernoError ? e.details : {};
+  const status = typeof details.status === 'number' ? details.status : undefined;
+  const trouble = troubleOf(code, status, typeof details.body === 'string' ? details.body : undefined);
+  const down: EngineStatus = { ok: false, engine, url, at: new Date(), trouble, code };
   health.record(down);
-  const detail = status !== undefined ? `HTTP ${status}` : typeof (e as EngineError)?.details?.cause === 'string' ? String((e as EngineError).details.cause) : code;
-  return { engine, url, status: down, ms, line: M.probeFailed(ENGINE_ROLE[engine], url, down.trouble, SETTING[engine], detail) };
+  const detail = status !== undefined ? `HTTP ${status}` : typeof details.cause === 'string' ? details.cause : code;
+  const setting = trouble === 'unknown-model' ? SETTING[engine].model : SETTING[engine].url;
+  return { engine, url, status: down, ms, line: M.probeFailed(ENGINE_ROLE[engine], url, trouble, setting, detail) };
 }
 
 /** Asks the image server for one small image and decodes it. */
-export async function probeImage(url: string, timeoutMs: number, health: EngineHealth = processHealth, signal = new AbortController().signal): Promise<ProbeReport> {
+export async function probeImage(url: string, timeoutMs: number, health: EngineHealth = processHealth, signal = new AbortController().signal, model?: string): Promise<ProbeReport> {
   const started = Date.now();
   try {
-    const img = await fetchImage(fluxEndpoint(url, timeoutMs), { prompt: 'un círculo azul sobre fondo blanco', seed: 1, width: PROBE_IMAGE_SIZE, height: PROBE_IMAGE_SIZE }, signal);
+    const img = await fetchImage(fluxEndpoint(url, timeoutMs), { prompt: 'un círculo azul sobre fondo blanco', seed: 1, width: PROBE_IMAGE_SIZE, height: PROBE_IMAGE_SIZE }, signal, model);
     const ms = Date.now() - started;
     const status: EngineStatus = { ok: true, engine: 'flux', url, at: new Date() };
     health.record(status);
@@ -68,7 +75,7 @@ export async function probeImage(url: string, timeoutMs: number, health: EngineH
 
 /** Asks the speech server for one word with the consented voice (wav, or pcm when wav is refused). */
 export async function probeSpeech(
-  opts: { url: string; timeoutMs: number; voice: string; sample?: { wav: Buffer; text?: string }; pcmSampleRate?: number },
+  opts: { url: string; timeoutMs: number; voice: string; sample?: { wav: Buffer; text?: string }; pcmSampleRate?: number; model?: string },
   health: EngineHealth = processHealth,
   signal = new AbortController().signal,
 ): Promise<ProbeReport> {
@@ -87,14 +94,15 @@ export async function probeSpeech(
 export async function probeEngines(opts: ProbeOptions): Promise<ProbeReport[]> {
   const health = opts.health ?? processHealth;
   const signal = opts.signal ?? new AbortController().signal;
-  const { fluxUrl, xttsUrl, timeoutMs, pcmSampleRate } = opts.media;
+  const { fluxUrl, xttsUrl, timeoutMs, pcmSampleRate, fluxModel, xttsModel } = opts.media;
   const jobs: Array<Promise<ProbeReport>> = [];
-  if (fluxUrl) jobs.push(probeImage(fluxUrl, timeoutMs, health, signal));
+  if (fluxUrl) jobs.push(probeImage(fluxUrl, timeoutMs, health, signal, fluxModel));
   if (xttsUrl) {
     jobs.push((async () => {
       const consent = await checkConsent(opts.dataDir, (opts.now ?? (() => new Date()))()).catch(() => undefined);
       if (!consent) return { engine: 'xtts' as const, url: xttsUrl, ms: 0, line: M.probeVoiceSkipped(xttsUrl) };
-      return probeSpeech({ url: xttsUrl, timeoutMs, voice: consent.voz, ...(consent.muestra ? { sample: consent.muestra } : {}), ...(pcmSampleRate ? { pcmSampleRate } : {}) }, health, signal);
+      const optional = { ...(consent.muestra ? { sample: consent.muestra } : {}), ...(pcmSampleRate ? { pcmSampleRate } : {}), ...(xttsModel ? { model: xttsModel } : {}) };
+      return probeSpeech({ url: xttsUrl, timeoutMs, voice: consent.voz, ...optional }, health, signal);
     })());
   }
   return Promise.all(jobs);

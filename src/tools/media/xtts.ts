@@ -46,6 +46,8 @@ export interface XttsOptions {
   pcmSampleRate?: number;
   /** Where the answered format and successes are recorded; default this process's record. */
   health?: EngineHealth;
+  /** The `model` to ask for (config `XTTS_MODEL`); default XTTS_MODEL. */
+  model?: string;
 }
 
 export function xttsEndpoint(url: string, timeoutMs: number): Endpoint {
@@ -97,9 +99,9 @@ export function parseSpeechAnswer(answer: EngineAnswer, asked: SpeechFormat, pcm
 }
 
 /** The request body for `text` in `format`, with the voice by name or as reference audio. */
-export function speechRequest(opts: Pick<XttsOptions, 'voice' | 'sample'>, text: string, format: SpeechFormat): Record<string, unknown> {
+export function speechRequest(opts: Pick<XttsOptions, 'voice' | 'sample' | 'model'>, text: string, format: SpeechFormat): Record<string, unknown> {
   return {
-    model: XTTS_MODEL,
+    model: opts.model ?? XTTS_MODEL,
     input: text,
     voice: opts.voice,
     response_format: format,
@@ -143,7 +145,7 @@ export async function speak(opts: XttsOptions, text: string, signal: AbortSignal
 export function createXttsEngine(opts: XttsOptions): SpeechEngine {
   return {
     name: 'xtts',
-    model: XTTS_MODEL,
+    model: opts.model ?? XTTS_MODEL,
     lane: 'gpu',
     estimateMs: STAGE_ESTIMATES_MS.narration,
     async synthesize(text: string, signal: AbortSignal): Promise<Pcm> {
