@@ -1,0 +1,20 @@
+// The engine settings read at start-up: XTTS_PCM_HZ, FLUX_MODEL, XTTS_MODEL.
+import { expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+
+it('reads the pcm rate and the model names of the GPU servers, with defaults', () => {
+  expect(loadConfig({}).media).toEqual({ timeoutMs: 120_000, pcmSampleRate: 24_000 });
+  const media = loadConfig({ FLUX_URL: 'http://gpu.local:8080/', XTTS_URL: 'http://gpu.local:8000', XTTS_PCM_HZ: '22050', FLUX_MODEL: ' flux-schnell ', XTTS_MODEL: 'Qwen/Qwen3-TTS-12Hz-1.7B-Base' }).media;
+  expect(media).toEqual({
+    fluxUrl: 'http://gpu.local:8080',
+    xttsUrl: 'http://gpu.local:8000',
+    timeoutMs: 120_000,
+    pcmSampleRate: 22_050,
+    fluxModel: 'flux-schnell',
+    xttsModel: 'Qwen/Qwen3-TTS-12Hz-1.7B-Base',
+  });
+});
+
+it('refuses a pcm rate that is not a positive integer, naming the setting', () => {
+  expect(() => loadConfig({ XTTS_PCM_HZ: '24k' })).toThrow(/`XTTS_PCM_HZ` fuera un entero positivo; se recibió `24k`/);
+});
