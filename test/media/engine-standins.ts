@@ -20,6 +20,12 @@ import type { AddressInfo } from 'node:net';
 import jpeg from 'jpeg-js';
 import encodeWebpWasm, { init as initWebpEncoder } from '@jsquash/webp/encode.js';
 import { PNG } from 'pngjs';
+import { afterEach } from 'vitest';
+import { testWav } from '../support/media-servers.js';
+
+/** testWav writes the canonical 44-byte header; what follows is the raw 16-bit mono PCM. */
+export const WAV_HEADER_BYTES = 44;
+export { testWav };
 
 export interface Recorded {
   method: string;
@@ -109,6 +115,22 @@ async function listen(handler: (req: IncomingMessage, body: unknown, res: Server
   };
 }
 
+/**
+ * Registers an afterEach that closes every stand-in started through the returned function, so a
+ * failing test never leaves a server listening.
+ */
+export function closedAfterEach(): (s: Promise<StandIn>) => Promise<StandIn> {
+  const open: StandIn[] = [];
+  afterEach(async () => {
+    for (const s of open.splice(0)) await s.close();
+  });
+  return async (s) => {
+    const started = await s;
+    open.push(started);
+    return started;
+  };
+}
+
 function json(res: ServerResponse, status: number, value: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(value));
@@ -174,36 +196,6 @@ export function startImageStandIn(opts: ImageStandInOptions): Promise<StandIn> {
   });
 }
 
-/** Mono 16-bit PCM samples of a speech-like signal (modulated tones), `seconds` long. */
-export function speechSamples(seconds: number, rate: number): Buffer {
-  const n = Math.round(seconds * rate);
-  const out = Buffer.alloc(n * 2);
-  for (let i = 0; i < n; i++) {
-    const t = i / rate;
-    const v = (0.5 + 0.5 * Math.sin(2 * Math.PI * 3 * t)) * (0.3 * Math.sin(2 * Math.PI * 180 * t) + 0.15 * Math.sin(2 * Math.PI * 720 * t));
-    out.writeInt16LE(Math.round(v * 32767), i * 2);
-  }
-  return out;
-}
-
-/** A canonical 44-byte-header WAV around 16-bit mono `pcm`. */
-export function wavOf(pcm: Buffer, rate: number): Buffer {
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0, 'latin1');
-  head.writeUInt32LE(36 + pcm.length, 4);
-  head.write('WAVEfmt ', 8, 'latin1');
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(rate, 24);
-  head.writeUInt32LE(rate * 2, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36, 'latin1');
-  head.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([head, pcm]);
-}
-
 export interface SpeechStandInOptions {
   /** The formats it speaks; any other `response_format` gets a 422. */
   formats: Array<'wav' | 'pcm'>;
@@ -242,12 +234,12 @@ export function startSpeechStandIn(opts: SpeechStandInOptions): Promise<StandIn>
     if (opts.voices && !opts.voices.includes(String(body.voice))) return json(res, 400, { error: { message: `voice '${String(body.voice)}' not found in voices/` } });
     if (opts.needsReference && typeof body.ref_audio !== 'string') return json(res, 400, { error: { message: 'Base task requires ref_audio' } });
     const words = String(body.input ?? '').split(/\s+/).filter(Boolean).length;
-    const pcm = speechSamples(Math.max(0.4, words * SECONDS_PER_WORD), opts.rate);
+    const wav = testWav(Math.max(0.4, words * SECONDS_PER_WORD), opts.rate);
     if (format === 'wav') {
       res.writeHead(200, { 'content-type': 'audio/wav' });
-      return void res.end(wavOf(pcm, opts.rate));
+      return void res.end(wav);
     }
     res.writeHead(200, { 'content-type': opts.pcmNamesRate ? `audio/pcm;rate=${opts.rate}` : 'application/octet-stream' });
-    res.end(pcm);
+    res.end(wav.subarray(WAV_HEADER_BYTES)); // the same samples, raw
   });
 }

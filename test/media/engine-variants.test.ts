@@ -4,24 +4,16 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PNG } from 'pngjs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classify } from '../../src/scheduler/retry.js';
 import { MAX_ANSWER_BYTES } from '../../src/tools/media/http.js';
 import { context, filesUnder, rejection, tempDir, tools } from './helpers.js';
 import {
-  type StandIn, jpegOf, picture, pngOf, SECONDS_PER_WORD, speechSamples, startImageStandIn, startSpeechStandIn, wavOf, webpOf,
+  type StandIn, closedAfterEach, jpegOf, picture, pngOf, SECONDS_PER_WORD, startImageStandIn, startSpeechStandIn, testWav, webpOf,
 } from './engine-standins.js';
 
 const SIZE = 1024;
-const servers: StandIn[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-async function serve(s: Promise<StandIn>): Promise<StandIn> {
-  const started = await s;
-  servers.push(started);
-  return started;
-}
+const serve = closedAfterEach();
 
 /** Mean absolute difference per channel between the top half of the cover and `rgba` (same size). */
 function topHalfDiff(cover: Buffer, rgba: Buffer): { mean: number; max: number } {
@@ -230,7 +222,7 @@ describe('audio/speech — each server variant', () => {
   });
 
   it('reference audio: the consent record’s sample travels as ref_audio (vLLM-Omni voice cloning)', async () => {
-    const sample = wavOf(speechSamples(3, 16_000), 16_000);
+    const sample = testWav(3, 16_000);
     const s = await serve(startSpeechStandIn({ formats: ['wav'], rate: 24_000, needsReference: true }));
     const { t } = await narrate(s, { consent: { ...CONSENT, muestra: 'mi_voz.wav', muestra_texto: 'Hola, soy Ana.' }, files: { 'mi_voz.wav': sample } });
     await t.execute({ semana: 3, motor: 'xtts' }, context());

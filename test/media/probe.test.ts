@@ -3,26 +3,18 @@
 // and the approval (the chat's dry run) then says the GPU image or voice is unavailable, in words.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { approvalText } from '../../src/bot/format.js';
 import { EngineHealth, probeEngines } from '../../src/tools/media/index.js';
 import { PROBE_IMAGE_SIZE, PROBE_WORD } from '../../src/tools/media/probe.js';
 import { context, tempDir, tools } from './helpers.js';
-import { type StandIn, picture, pngOf, startImageStandIn, startSpeechStandIn } from './engine-standins.js';
+import { closedAfterEach, picture, pngOf, startImageStandIn, startSpeechStandIn } from './engine-standins.js';
 
 const CONSENT = { titular: 'Ana Pérez', alcance: 'narraciones de Cuaderno Vivo', valido_hasta: '2026-12-31', voz: 'ana' };
 const NOW = () => new Date('2026-03-15T10:00:00Z');
 const png = pngOf(PROBE_IMAGE_SIZE, PROBE_IMAGE_SIZE, picture(PROBE_IMAGE_SIZE, PROBE_IMAGE_SIZE));
 
-const servers: StandIn[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-async function serve(s: Promise<StandIn>): Promise<StandIn> {
-  const started = await s;
-  servers.push(started);
-  return started;
-}
+const serve = closedAfterEach();
 async function dataDir(consent = true): Promise<string> {
   const { dir } = await tempDir();
   if (consent) await writeFile(path.join(dir, 'consentimiento.json'), JSON.stringify(CONSENT));
@@ -99,8 +91,8 @@ describe('probe of bad servers', () => {
   });
 
   it('a server that is off: «no contesta», naming the connection error', async () => {
-    const gone = await serve(startImageStandIn({ variant: 'b64', image: png }));
-    await servers.pop()!.close();
+    const gone = await startImageStandIn({ variant: 'b64', image: png });
+    await gone.close();
     const dir = await dataDir();
     const health = new EngineHealth();
     const media = { fluxUrl: gone.url, timeoutMs: 5_000 };
