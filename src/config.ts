@@ -237,6 +237,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     prices: PRICES_USD_PER_MTOK,
     review: reviewConfig(env, problems),
   };
+  const hz = config.media.pcmSampleRate;
+  if (hz !== undefined && (hz < 4_000 || hz > 192_000)) problems.push(`Se esperaba que \`XTTS_PCM_HZ\` fuera una frecuencia entre 4000 y 192000 Hz (por ejemplo 24000); se recibió \`${hz}\``);
   if (problems.length > 0) throw new ConfigError(`Configuración no válida:\n- ${problems.join('\n- ')}`);
   return deepFreeze(config);
 }

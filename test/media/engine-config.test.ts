@@ -15,6 +15,7 @@ it('reads the pcm rate and the model names of the GPU servers, with defaults', (
   });
 });
 
-it('refuses a pcm rate that is not a positive integer, naming the setting', () => {
+it('refuses a pcm rate that is not a whole number of Hz in the audio range, naming the setting', () => {
   expect(() => loadConfig({ XTTS_PCM_HZ: '24k' })).toThrow(/`XTTS_PCM_HZ` fuera un entero positivo; se recibió `24k`/);
+  expect(() => loadConfig({ XTTS_PCM_HZ: '24' })).toThrow(/`XTTS_PCM_HZ` fuera una frecuencia entre 4000 y 192000 Hz.*se recibió `24`/);
 });
