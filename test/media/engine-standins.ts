@@ -146,6 +146,8 @@ export interface ImageStandInOptions {
   file?: 'ok' | 'missing' | 'hang' | { bytes: number };
   /** The models it serves (vLLM-style): another `model` gets a 404 saying it does not exist. Absent = any. */
   models?: string[];
+  /** The smallest side it generates (a model's minimum): a smaller `size` gets a 400. */
+  minSide?: number;
   /** The first `times` generation requests get `status` (503: a model still loading; 404: not installed yet). */
   failFirst?: { times: number; status: number };
 }
@@ -184,6 +186,8 @@ export function startImageStandIn(opts: ImageStandInOptions): Promise<StandIn> {
     if (opts.models && !opts.models.includes(model)) {
       return json(res, 404, { object: 'error', message: `The model \`${model}\` does not exist.`, type: 'NotFoundError', param: null, code: 404 });
     }
+    const side = Number(String((body as { size?: unknown }).size ?? '').split('x')[0]);
+    if (opts.minSide && !(side >= opts.minSide)) return json(res, 400, { error: { message: `size must be at least ${opts.minSide}x${opts.minSide}` } });
     if (typeof (body as { prompt?: unknown }).prompt !== 'string') return json(res, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'field required' }] });
     const b64 = opts.image.toString('base64');
     const name = 'b64-4242.png';

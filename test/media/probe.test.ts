@@ -53,6 +53,15 @@ describe('probe of good servers', () => {
     expect(speech.requests).toHaveLength(3);
   });
 
+  it('a server with a minimum size above the probe’s is asked the cover’s size before being called refused', async () => {
+    const big = await serve(startImageStandIn({ variant: 'b64', image: pngOf(1024, 1024, picture(1024, 1024)), minSide: 512 }));
+    const health = new EngineHealth();
+    const [report] = await probeEngines({ media: { fluxUrl: big.url, timeoutMs: 5_000 }, dataDir: await dataDir(), health });
+    expect(report!.line).toMatch(/^La imagen con la tarjeta gráfica: lista \(.*responde PNG en base64, 1024×1024;/);
+    expect(big.requests.map((r) => (r.body as { size: string }).size)).toEqual(['256x256', '1024x1024']);
+    expect(health.get('flux', big.url)?.ok).toBe(true);
+  });
+
   it('no configured server: nothing probed, no line', async () => {
     expect(await probeEngines({ media: { timeoutMs: 5_000 }, dataDir: await dataDir(), health: new EngineHealth() })).toEqual([]);
   });

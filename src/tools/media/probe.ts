@@ -11,6 +11,7 @@
 import type { Config } from '../../config.js';
 import { CuadernoError, EngineError } from '../../errors.js';
 import { media as M } from '../../strings/tools.js';
+import { COVER_SIZE } from '../generar_portada.js';
 import { checkConsent } from './consent.js';
 import { ENGINE_ROLE, processHealth, troubleOf, type EngineHealth, type EngineStatus, type GpuEngine } from './health.js';
 import { fetchImage, fluxEndpoint } from './flux.js';
@@ -62,8 +63,15 @@ function failure(engine: GpuEngine, url: string, e: unknown, ms: number, health:
 /** Asks the image server for one small image and decodes it. */
 export async function probeImage(url: string, timeoutMs: number, health: EngineHealth = processHealth, signal = new AbortController().signal, model?: string): Promise<ProbeReport> {
   const started = Date.now();
+  const ep = fluxEndpoint(url, timeoutMs);
+  const ask = (side: number) => fetchImage(ep, { prompt: 'un círculo azul sobre fondo blanco', seed: 1, width: side, height: side }, signal, model);
   try {
-    const img = await fetchImage(fluxEndpoint(url, timeoutMs), { prompt: 'un círculo azul sobre fondo blanco', seed: 1, width: PROBE_IMAGE_SIZE, height: PROBE_IMAGE_SIZE }, signal, model);
+    // A server that refuses the small size (some models have a minimum) is asked the cover's size
+    // before it is called refused: the covers would work.
+    const img = await ask(PROBE_IMAGE_SIZE).catch((e: unknown) => {
+      if (e instanceof EngineError && e.code === 'BAD_REQUEST') return ask(COVER_SIZE);
+      throw e;
+    });
     const ms = Date.now() - started;
     const status: EngineStatus = { ok: true, engine: 'flux', url, at: new Date() };
     health.record(status);
