@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openNotebook } from '../../src/store/index.js';
 import { ClassRoster } from '../../src/store/users.js';
+import { commandsFor, type Audience } from '../../src/strings/chat.js';
 import { consentFile } from '../../src/tools/media/consent.js';
 import type { ChatClient } from '../support/telegram.js';
 import { startClassStack, TEACHER, type ClassStack } from './class-stack.js';
@@ -36,6 +37,15 @@ async function invite(s: ClassStack): Promise<string> {
   const link = /https:\/\/t\.me\/(\w+)\?start=([\w-]+)/.exec(m.text);
   expect(link?.[1]).toBe('TestNameBot'); // the username getMe gives
   return link![2]!;
+}
+
+const menuOf = (who: Audience) => commandsFor(who).map(({ command, description }) => ({ command, description }));
+
+/** The first bot message after sending `text`. */
+async function answerTo(c: ChatClient, text: string): Promise<string> {
+  const before = (await c.messages()).length;
+  await c.say(text);
+  return (await c.waitFor(`an answer to «${text}»`, (m) => m.length > before && m))[before]!.text;
 }
 
 async function join(s: ClassStack, userId: number, firstName: string, code: string): Promise<ChatClient> {
@@ -81,15 +91,20 @@ describe('class mode', () => {
     await join(s, BOB, 'Bob', code);
     expect((await new ClassRoster(s.config.dataDir).students()).map((x) => x.id)).toEqual([ANA, BOB]);
 
-    await teacher.say('/ayuda');
-    const help = await teacher.waitText(/Órdenes:/);
-    expect(help.text).toMatch(/\/invitar[\s\S]*\/alumnos/);
-    // The command menus: students' by default, the teacher's in the teacher's chat.
-    const menus = s.h.myCommands as Array<Array<{ command: string }>>;
-    expect(menus).toHaveLength(2);
-    expect(menus[0]!.map((c) => c.command)).not.toContain('invitar');
-    expect(menus[0]!.map((c) => c.command)).toContain('borrar_mis_datos');
-    expect(menus[1]!.map((c) => c.command)).toContain('invitar');
+    // Each one's /ayuda and command menu list what applies to them, one line each, and each is understood.
+    const menus = s.h.myCommands as Array<Array<{ command: string; description: string }>>;
+    expect(menus).toEqual([menuOf('alumno'), menuOf('profesor')]);
+    expect(menuOf('alumno').map((c) => c.command)).not.toContain('invitar');
+    expect(menuOf('alumno').map((c) => c.command)).toContain('borrar_mis_datos');
+    for (const [who, client] of [['profesor', teacher], ['alumno', ana]] as const) {
+      const help = await answerTo(client, '/ayuda');
+      const lines = help.split('\n').filter((l) => l.startsWith('/'));
+      expect(lines.map((l) => /^\/(\w+)/.exec(l)![1])).toEqual(commandsFor(who).map((c) => c.command));
+      for (const c of commandsFor(who).filter((x) => x.command !== 'cronograma')) {
+        expect(await answerTo(client, `/${c.command}`), `${who} /${c.command}`).not.toMatch(/No conozco esa orden/);
+      }
+    }
+    expect(await answerTo(ana, '/alumnos')).toMatch(/solo puede hacerlo quien da la clase/);
   });
 
   it("two students never mix: notes, cards, files, approvals — and the same week at once gives each their own cover", async () => {
