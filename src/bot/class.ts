@@ -52,15 +52,19 @@ export class UserContexts {
 
   /** The parts of `userId`, built on first use (their folder is created then). */
   async get(userId: number): Promise<OwnerParts> {
+    const parts = await this.#open(userId);
+    if (this.#running) await this.#startOnce(userId, parts);
+    return parts;
+  }
+
+  #open(userId: number): Promise<OwnerParts> {
     let p = this.#cache.get(userId);
     if (!p) {
       p = this.#build(userId);
       this.#cache.set(userId, p);
       p.catch(() => this.#cache.delete(userId));
     }
-    const parts = await p;
-    if (this.#running) await this.#startOnce(userId, parts);
-    return parts;
+    return p;
   }
 
   async #build(userId: number): Promise<OwnerParts> {
@@ -84,7 +88,7 @@ export class UserContexts {
     await sweepDeletedUsers(this.opts.config.dataDir);
     const ids = new Set([this.opts.teacherId, ...(await listUserIds(this.opts.config.dataDir)), ...this.#cache.keys()]);
     let resumed = 0;
-    for (const id of ids) resumed += await this.#startOnce(id, await this.get(id));
+    for (const id of ids) resumed += await this.#startOnce(id, await this.#open(id));
     return resumed;
   }
 

@@ -22,6 +22,8 @@ export interface ClassStack {
   running: RunningBot;
   logs: string[];
   dirOf(userId: number): string;
+  /** Stops the bot (not the emulator) and starts a fresh one on the same data dir and emulator. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,27 +41,34 @@ export async function startClassStack(opts: { before?: (dataDir: string) => Prom
   await opts.before?.(config.dataDir);
   await migrateToClassLayout(config.dataDir, TEACHER);
   const logs: string[] = [];
-  const cb = await createBot({
-    config,
-    apiRoot: h.apiRoot,
-    openUser: async (userConfig) => {
-      const service = await createAgentService({ config: userConfig });
-      return { service, notebook: service.toolbox.notebook };
-    },
-    log: (m, e) => { logs.push(`${m}: ${e instanceof Error ? e.message : String(e ?? '')}`); },
-  });
-  const running = await startBot(cb, config, { pollTimeoutS: 1, webhook: false });
-  return {
-    tmp, config, h, cb, running, logs,
+  const boot = async () => {
+    const cb = await createBot({
+      config,
+      apiRoot: h.apiRoot,
+      openUser: async (userConfig) => {
+        const service = await createAgentService({ config: userConfig });
+        return { service, notebook: service.toolbox.notebook };
+      },
+      log: (m, e) => { logs.push(`${m}: ${e instanceof Error ? e.message : String(e ?? '')}`); },
+    });
+    return { cb, running: await startBot(cb, config, { pollTimeoutS: 1, webhook: false }) };
+  };
+  const stack: ClassStack = {
+    tmp, config, h, logs, ...(await boot()),
     dirOf: (id) => userDataDir(config.dataDir, id),
+    async restart() {
+      await stack.running.stop();
+      Object.assign(stack, await boot());
+    },
     async close() {
       // A failed test may leave runs writing into the temp dir: cancel them (bounded wait) first.
-      const open = await cb.class!.users.open();
+      const open = await stack.cb.class!.users.open();
       for (const p of open) p.runs.cancelAll();
       await Promise.race([Promise.all(open.map((p) => p.runs.idle())), new Promise((r) => setTimeout(r, 10_000))]);
-      await running.stop();
+      await stack.running.stop();
       await h.close();
       await rm(tmp, { recursive: true, force: true, maxRetries: 3 });
     },
   };
+  return stack;
 }

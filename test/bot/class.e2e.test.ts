@@ -247,4 +247,25 @@ describe('class mode', () => {
     expect(await exists(s.dirOf(ANA))).toBe(false);
     expect(JSON.parse(await readFile(path.join(s.config.dataDir, 'clase.json'), 'utf8'))).toMatchObject({ version: 1 });
   });
+
+  it("a restart resumes every student's paused run in their own chat; their old buttons still work", async () => {
+    stack = await startClassStack();
+    const s = stack;
+    const code = await invite(s);
+    const ana = await join(s, ANA, 'Ana', code);
+    const bob = await join(s, BOB, 'Bob', code);
+    await Promise.all([ana.say('/semana 1'), bob.say('/semana 3')]);
+    const [anaCover, bobCover] = await Promise.all([nextApproval(ana, new Set()), nextApproval(bob, new Set())]);
+
+    await s.restart();
+    expect(s.running.resumed).toBe(2);
+    await ana.waitText(/🔁 Reanudo tras un reinicio: «\/semana 1»/);
+    await bob.waitText(/🔁 Reanudo tras un reinicio: «\/semana 3»/);
+    await ana.press(anaCover.messageId, button(anaCover, /Aprobar/));
+    await bob.press(bobCover.messageId, button(bobCover, /Aprobar/));
+    await Promise.all([answerUntilReport(ana, () => 'Rechazar', [anaCover.messageId]), answerUntilReport(bob, () => 'Rechazar', [bobCover.messageId])]);
+    const pngs = async (id: number) => (await readdir(path.join(s.dirOf(id), 'portadas'))).filter((f) => f.endsWith('.png'));
+    expect(await pngs(ANA)).toEqual(['semana_01.png']);
+    expect(await pngs(BOB)).toEqual(['semana_03.png']);
+  });
 });
