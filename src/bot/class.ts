@@ -28,6 +28,8 @@ export interface UserContextsOptions {
   config: Config;
   teacherId: number;
   openUser: OpenUser;
+  /** Whether `id` is in the class now (a folder left by an interrupted removal is not reopened). */
+  isMember: (id: number) => Promise<boolean>;
   api: Api;
   media: DeliveryMedia;
   log: (message: string, error?: unknown) => void;
@@ -82,13 +84,13 @@ export class UserContexts {
     return parts.start();
   }
 
-  /** Opens everyone who has a folder (and the teacher), starts their reminders and resumes their runs. */
+  /** Opens every member who has a folder (and the teacher), starts their reminders and resumes their runs. */
   async startAll(): Promise<number> {
     this.#running = true;
     await sweepDeletedUsers(this.opts.config.dataDir);
     const ids = new Set([this.opts.teacherId, ...(await listUserIds(this.opts.config.dataDir)), ...this.#cache.keys()]);
     let resumed = 0;
-    for (const id of ids) resumed += await this.#startOnce(id, await this.#open(id));
+    for (const id of ids) if (await this.opts.isMember(id)) resumed += await this.#startOnce(id, await this.#open(id));
     return resumed;
   }
 
@@ -130,8 +132,8 @@ export interface ClassComposerOptions {
   roster: ClassRoster;
   users: UserContexts;
   teacherId: number;
-  /** Ids that are members without an invite (ALLOWED_USER_IDS; the teacher first). */
-  allowedUserIds: readonly number[];
+  /** ALLOWED_USER_IDS (members without an invite, the teacher first) or a student on the roster. */
+  isMember: (id: number) => Promise<boolean>;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -140,9 +142,7 @@ const CB = /^cl:(quitar|quitar_si|borrar_si|no):(\d+)$/;
 
 /** The class middleware: invites, the stranger's sentence, the class commands, then each person's own parts. */
 export function classComposer(o: ClassComposerOptions): Composer<Context> {
-  const { roster, users, teacherId } = o;
-  const allowed = new Set(o.allowedUserIds);
-  const isMember = async (id: number) => allowed.has(id) || (await roster.isStudent(id));
+  const { roster, users, teacherId, isMember } = o;
   const c = new Composer<Context>();
 
   c.use(async (ctx, next) => {

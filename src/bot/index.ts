@@ -91,10 +91,12 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
     const teacherId = allowedUserIds[0];
     if (teacherId === undefined || !opts.openUser) throw new Error('class mode needs a teacher id (the first allowed id) and `openUser`');
     const roster = new ClassRoster(config.dataDir);
-    const users = new UserContexts({ config, teacherId, openUser: opts.openUser, api: bot.api, media, log });
+    const allowed = new Set(allowedUserIds);
+    const isMember = async (id: number) => allowed.has(id) || (await roster.isStudent(id));
+    const users = new UserContexts({ config, teacherId, openUser: opts.openUser, isMember, api: bot.api, media, log });
     owner = await users.get(teacherId);
     klass = { users, roster, teacherId };
-    bot.use(classComposer({ config, roster, users, teacherId, allowedUserIds, log }));
+    bot.use(classComposer({ config, roster, users, teacherId, isMember, log }));
   } else {
     if (!opts.service || !opts.notebook) throw new Error('createBot needs `service` and `notebook` outside class mode');
     owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, api: bot.api, allowedUserIds, audience: 'dueño', media, log });
