@@ -18,6 +18,7 @@ import { consentFile } from '../tools/media/consent.js';
 import { BUTTONS, S } from '../strings/chat.js';
 import { anyCase, type BotNotebook } from './commands.js';
 import type { DeliveryMedia } from './delivery.js';
+import type { MessageOwners } from './message-owners.js';
 import { createOwnerParts, type OwnerParts } from './owner.js';
 import type { RunService } from './runs.js';
 
@@ -28,9 +29,10 @@ export interface UserContextsOptions {
   config: Config;
   teacherId: number;
   openUser: OpenUser;
+  /** The Bot API client one person's detached work (runs, approvals, reminders) sends with. */
+  apiFor: (userId: number) => Api;
   /** Whether `id` is in the class now (a folder left by an interrupted removal is not reopened). */
   isMember: (id: number) => Promise<boolean>;
-  api: Api;
   media: DeliveryMedia;
   log: (message: string, error?: unknown) => void;
 }
@@ -73,7 +75,7 @@ export class UserContexts {
     const config = this.configFor(userId);
     const { service, notebook } = await this.opts.openUser(config);
     return createOwnerParts({
-      config, service, notebook, api: this.opts.api, allowedUserIds: [userId],
+      config, service, notebook, api: this.opts.apiFor(userId), allowedUserIds: [userId],
       audience: userId === this.opts.teacherId ? 'profesor' : 'alumno', media: this.opts.media, log: this.opts.log,
     });
   }
@@ -134,6 +136,8 @@ export interface ClassComposerOptions {
   teacherId: number;
   /** ALLOWED_USER_IDS (members without an invite, the teacher first) or a student on the roster. */
   isMember: (id: number) => Promise<boolean>;
+  /** Who each sent message belongs to: a button on someone else's message is refused. */
+  owners: MessageOwners;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -162,7 +166,11 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
 
   // Everyone else gets one sentence (or an alert for a button) and nothing is opened for them.
   c.use(async (ctx, next) => {
-    if (await isMember(ctx.from!.id)) return next();
+    if (await isMember(ctx.from!.id)) {
+      // Whatever is sent while handling a member's update is theirs.
+      ctx.api.config.use(o.owners.recorder(ctx.from!.id));
+      return next();
+    }
     if (ctx.callbackQuery) return void (await ctx.answerCallbackQuery({ text: S.classStranger(), show_alert: true }));
     if (ctx.message && ctx.chat) await ctx.reply(S.classStranger());
   });
@@ -248,6 +256,14 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
       o.log('acción de la clase fallida', e);
       await ctx.reply(S.classActionFailed()).catch(() => undefined);
     }
+  });
+
+  // A button on a message sent for someone else (a shared group) goes no further.
+  c.on('callback_query', async (ctx, next) => {
+    const m = ctx.callbackQuery.message;
+    const owner = m ? o.owners.ownerOf(m.chat.id, m.message_id) : undefined;
+    if (owner !== undefined && owner !== ctx.from.id) return void (await ctx.answerCallbackQuery({ text: S.tapNotYours(), show_alert: true }));
+    return next();
   });
 
   // Each person's own parts: their notebook, runs, approvals and files, never anyone else's.

@@ -8,7 +8,7 @@
  */
 import http from 'node:http';
 import { autoRetry } from '@grammyjs/auto-retry';
-import { Bot, webhookCallback, type Context } from 'grammy';
+import { Api, Bot, webhookCallback, type Context } from 'grammy';
 import type { Config } from '../config.js';
 import { renderRunGantt } from '../scheduler/gantt.js';
 import { encodeMp3 } from '../tools/media/mp3.js';
@@ -18,6 +18,7 @@ import { classComposer, UserContexts, type OpenUser } from './class.js';
 import type { BotNotebook } from './commands.js';
 import type { DeliveryMedia } from './delivery.js';
 import { noKeyboard } from './keyboards.js';
+import { MessageOwners } from './message-owners.js';
 import { createOwnerParts, type OwnerParts } from './owner.js';
 import type { Reminders } from './reminders.js';
 import { startPolling } from './polling.js';
@@ -93,10 +94,18 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
     const roster = new ClassRoster(config.dataDir);
     const allowed = new Set(allowedUserIds);
     const isMember = async (id: number) => allowed.has(id) || (await roster.isStudent(id));
-    const users = new UserContexts({ config, teacherId, openUser: opts.openUser, isMember, api: bot.api, media, log });
+    const owners = new MessageOwners();
+    // Each person's detached work sends through their own client, so what it sends is theirs.
+    const apiFor = (userId: number) => {
+      const api = new Api(token, apiRoot ? { apiRoot } : {});
+      api.config.use(autoRetry({ maxRetryAttempts: API_MAX_RETRIES, maxDelaySeconds: API_MAX_RETRY_DELAY_S }));
+      api.config.use(owners.recorder(userId));
+      return api;
+    };
+    const users = new UserContexts({ config, teacherId, openUser: opts.openUser, apiFor, isMember, media, log });
     owner = await users.get(teacherId);
     klass = { users, roster, teacherId };
-    bot.use(classComposer({ config, roster, users, teacherId, isMember, log }));
+    bot.use(classComposer({ config, roster, users, teacherId, isMember, owners, log }));
   } else {
     if (!opts.service || !opts.notebook) throw new Error('createBot needs `service` and `notebook` outside class mode');
     owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, api: bot.api, allowedUserIds, audience: 'dueño', media, log });

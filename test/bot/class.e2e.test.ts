@@ -12,7 +12,7 @@ import { openNotebook } from '../../src/store/index.js';
 import { ClassRoster } from '../../src/store/users.js';
 import { commandsFor, type Audience } from '../../src/strings/chat.js';
 import { consentFile } from '../../src/tools/media/consent.js';
-import type { ChatClient } from '../support/telegram.js';
+import type { BotMessage, ChatClient } from '../support/telegram.js';
 import { startClassStack, TEACHER, type ClassStack } from './class-stack.js';
 import { answerUntilReport, button, isCover, nextApproval, until } from './steps.js';
 
@@ -46,6 +46,13 @@ async function answerTo(c: ChatClient, text: string): Promise<string> {
   const before = (await c.messages()).length;
   await c.say(text);
   return (await c.waitFor(`an answer to «${text}»`, (m) => m.length > before && m))[before]!.text;
+}
+
+/** The first bot message after sending `text`, with its buttons. */
+async function answerToMessage(c: ChatClient, text: string): Promise<BotMessage> {
+  const before = (await c.messages()).length;
+  await c.say(text);
+  return (await c.waitFor(`an answer to «${text}»`, (m) => m.length > before && m))[before]!;
 }
 
 async function join(s: ClassStack, userId: number, firstName: string, code: string): Promise<ChatClient> {
@@ -183,6 +190,19 @@ describe('class mode', () => {
     expect((await anaInGroup.messages()).find((m) => m.messageId === cover.messageId)!.buttons.length).toBeGreaterThanOrEqual(2);
     expect(await readdir(path.join(s.dirOf(BOB), 'portadas'))).not.toContain('semana_02.png');
     await answerUntilReport(anaInGroup, () => 'Rechazar', []);
+    // Any button, not only approvals: Bob confirming Ana's «delete card 1» in the group deletes nothing
+    // (his own deck also has a card 1 — without the binding, his would go).
+    const ask = await answerToMessage(anaInGroup, '/borrar 1');
+    const bobCards = (await bobDeck()).length;
+    const seen2 = s.h.answers.length;
+    await bobInGroup.press(ask.messageId, ask.buttons[0]!.data);
+    await until(async () => s.h.answers.slice(seen2).some((a) => a.fromId === BOB));
+    expect(s.h.answers.slice(seen2).find((a) => a.fromId === BOB)).toMatchObject({ showAlert: true, text: 'Este botón es de otra persona o ya no sirve.' });
+    expect((await bobDeck()).length).toBe(bobCards);
+    expect((await anaDeck()).some((c) => c.id === 1)).toBe(true);
+    await anaInGroup.press(ask.messageId, ask.buttons[0]!.data);
+    await until(async () => !(await anaDeck()).some((c) => c.id === 1));
+    expect((await bobDeck()).length).toBe(bobCards);
   });
 
   it('a student deletes their data (confirmed, only by them) and revokes voice consent; the teacher sees spend and removes a student', async () => {
