@@ -12,7 +12,7 @@ import { openNotebook } from '../../src/store/index.js';
 import { ClassRoster } from '../../src/store/users.js';
 import { commandsFor, type Audience } from '../../src/strings/chat.js';
 import { consentFile } from '../../src/tools/media/consent.js';
-import type { BotMessage, ChatClient } from '../support/telegram.js';
+import type { ChatClient } from '../support/telegram.js';
 import { startClassStack, TEACHER, type ClassStack } from './class-stack.js';
 import { answerUntilReport, button, isCover, nextApproval, until } from './steps.js';
 
@@ -46,13 +46,6 @@ async function answerTo(c: ChatClient, text: string): Promise<string> {
   const before = (await c.messages()).length;
   await c.say(text);
   return (await c.waitFor(`an answer to «${text}»`, (m) => m.length > before && m))[before]!.text;
-}
-
-/** The first bot message after sending `text`, with its buttons. */
-async function answerToMessage(c: ChatClient, text: string): Promise<BotMessage> {
-  const before = (await c.messages()).length;
-  await c.say(text);
-  return (await c.waitFor(`an answer to «${text}»`, (m) => m.length > before && m))[before]!;
 }
 
 async function join(s: ClassStack, userId: number, firstName: string, code: string): Promise<ChatClient> {
@@ -192,15 +185,16 @@ describe('class mode', () => {
     await answerUntilReport(anaInGroup, () => 'Rechazar', []);
     // Any button, not only approvals: Bob confirming Ana's «delete card 1» in the group deletes nothing
     // (his own deck also has a card 1 — without the binding, his would go).
-    const ask = await answerToMessage(anaInGroup, '/borrar 1');
+    await anaInGroup.say('/borrar 1');
+    const ask = await anaInGroup.waitFor('the card-deletion question', (msgs) => msgs.find((m) => /^¿Borrar la tarjeta 1\?/.test(m.text) && m.buttons.length === 2));
     const bobCards = (await bobDeck()).length;
     const seen2 = s.h.answers.length;
-    await bobInGroup.press(ask.messageId, ask.buttons[0]!.data);
+    await bobInGroup.press(ask.messageId, button(ask, /Sí, bórrala/));
     await until(async () => s.h.answers.slice(seen2).some((a) => a.fromId === BOB));
     expect(s.h.answers.slice(seen2).find((a) => a.fromId === BOB)).toMatchObject({ showAlert: true, text: 'Este botón es de otra persona o ya no sirve.' });
     expect((await bobDeck()).length).toBe(bobCards);
     expect((await anaDeck()).some((c) => c.id === 1)).toBe(true);
-    await anaInGroup.press(ask.messageId, ask.buttons[0]!.data);
+    await anaInGroup.press(ask.messageId, button(ask, /Sí, bórrala/));
     await until(async () => !(await anaDeck()).some((c) => c.id === 1));
     expect((await bobDeck()).length).toBe(bobCards);
   });
