@@ -45,6 +45,8 @@ export interface UserContextsOptions {
 export class UserContexts {
   readonly #cache = new Map<number, Promise<OwnerParts>>();
   readonly #started = new Set<number>();
+  /** Deletions in progress: a person's next update waits for theirs before opening a fresh notebook. */
+  readonly #removals = new Map<number, Promise<void>>();
   #running = false;
 
   constructor(private readonly opts: UserContextsOptions) {}
@@ -56,6 +58,7 @@ export class UserContexts {
 
   /** The parts of `userId`, built on first use (their folder is created then). */
   async get(userId: number): Promise<OwnerParts> {
+    await this.#removals.get(userId);
     const parts = await this.#open(userId);
     if (this.#running) await this.#startOnce(userId, parts);
     return parts;
@@ -114,6 +117,16 @@ export class UserContexts {
    * their folder is renamed away and removed. Their next update starts an empty notebook.
    */
   async remove(userId: number): Promise<void> {
+    const removal = this.#remove(userId);
+    this.#removals.set(userId, removal.catch(() => undefined));
+    try {
+      await removal;
+    } finally {
+      this.#removals.delete(userId);
+    }
+  }
+
+  async #remove(userId: number): Promise<void> {
     const p = this.#cache.get(userId);
     if (p) {
       const parts = await p.catch(() => undefined);

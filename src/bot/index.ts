@@ -2,9 +2,10 @@
  * The Telegram bot: grammY with one Composer per feature, merged (owner.ts) in this order —
  * access (who may start anything) → approvals (buttons) → commands → intake (free text) → the
  * stale-button catch-all — behind one error boundary. In class mode (class.ts) the class
- * middleware comes first and hands each update to the parts of the person who sent it. `startBot` runs it with @grammyjs/runner
- * (updates processed concurrently, so a button press is handled while a run waits for it) or, when
- * `config.telegram.webhookUrl` is set, as a webhook checked with its secret token.
+ * middleware comes first and hands each update to the parts of the person who sent it.
+ * `startBot` runs it with @grammyjs/runner (updates processed concurrently, so a button press is
+ * handled while a run waits for it) or, when `config.telegram.webhookUrl` is set, as a webhook
+ * checked with its secret token.
  */
 import http from 'node:http';
 import { autoRetry } from '@grammyjs/auto-retry';
