@@ -64,6 +64,14 @@ export function userDataDir(dataDir: string, userId: number): string {
   return path.join(dataDir, USERS_DIRNAME, String(userId));
 }
 
+/**
+ * Whether `dataDir` is the top of a class (it holds `usuarios/`): the notebooks are inside, one per
+ * person, so a tool that works on one notebook must be pointed at `usuarios/<id>/`.
+ */
+export async function isClassRoot(dataDir: string): Promise<boolean> {
+  return stat(path.join(dataDir, USERS_DIRNAME)).then((s) => s.isDirectory(), () => false);
+}
+
 /** The ids that have a folder under `usuarios/` (people who used the bot at least once). */
 export async function listUserIds(dataDir: string): Promise<number[]> {
   let names: string[];
