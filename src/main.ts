@@ -10,8 +10,8 @@ import path from 'node:path';
 import { createAgentService } from './agent/service.js';
 import { createBot, startBot, type OpenUser } from './bot/index.js';
 import { loadConfig, type Config } from './config.js';
-import { isCuadernoError } from './errors.js';
-import { migrateToClassLayout, restoreSingleLayout } from './store/users.js';
+import { ConfigError, isCuadernoError } from './errors.js';
+import { isClassRoot, migrateToClassLayout, restoreSingleLayout } from './store/users.js';
 import { DEFAULT_WEBCHAT_USER, loadWebchatToken, startEmbeddedTelegram, webchatReadyMessage, type EmbeddedTelegram } from './webchat/index.js';
 
 async function main(): Promise<void> {
@@ -23,7 +23,11 @@ async function main(): Promise<void> {
   if (config.classMode && teacherId !== undefined) {
     const m = await migrateToClassLayout(config.dataDir, teacherId);
     if (m.kind === 'migrated') console.log(`Modo clase: tus datos de antes son ahora los del profesor (${m.moved.length} elemento(s) movidos).`);
-  } else if ((await restoreSingleLayout(config.dataDir)).length > 0) console.log('Deshecho un paso al modo clase que quedó a medias: tus datos vuelven a su sitio.');
+  } else {
+    if ((await restoreSingleLayout(config.dataDir)).length > 0) console.log('Deshecho un paso al modo clase que quedó a medias: tus datos vuelven a su sitio.');
+    // A class's notebooks are inside usuarios/: a single-owner bot there would start an empty one.
+    if (await isClassRoot(config.dataDir)) throw new ConfigError(`${config.dataDir} es la carpeta de una clase: arranca con MODO_CLASE=1, o usa otra carpeta de datos.`);
+  }
   const service = config.classMode ? undefined : await createAgentService({ config, crashAfter });
   const openUser: OpenUser = async (userConfig) => {
     const s = await createAgentService({ config: userConfig, crashAfter });
