@@ -22,8 +22,11 @@ import type { MessageOwners } from './message-owners.js';
 import { createOwnerParts, type OwnerParts } from './owner.js';
 import type { RunService } from './runs.js';
 
-/** How the bot opens one person's notebook and agent service over their data dir (main.ts, tests). */
-export type OpenUser = (config: Readonly<Config>) => Promise<{ service: RunService; notebook: BotNotebook }>;
+/**
+ * How the bot opens one person's notebook and agent service over their data dir (main.ts, tests);
+ * `userId` names them where work must be told apart (e.g. queue job ids).
+ */
+export type OpenUser = (config: Readonly<Config>, userId: number) => Promise<{ service: RunService; notebook: BotNotebook }>;
 
 export interface UserContextsOptions {
   config: Config;
@@ -76,7 +79,7 @@ export class UserContexts {
 
   async #build(userId: number): Promise<OwnerParts> {
     const config = this.configFor(userId);
-    const { service, notebook } = await this.opts.openUser(config);
+    const { service, notebook } = await this.opts.openUser(config, userId);
     return createOwnerParts({
       config, service, notebook, api: this.opts.apiFor(userId), allowedUserIds: [userId],
       audience: userId === this.opts.teacherId ? 'profesor' : 'alumno', media: this.opts.media, log: this.opts.log,
