@@ -199,7 +199,7 @@ describe('class mode', () => {
     expect((await bobDeck()).length).toBe(bobCards);
   });
 
-  it('a student deletes their data (confirmed, only by them) and revokes voice consent; the teacher sees spend and removes a student', async () => {
+  it('a student deletes their data (confirmed, only by them) and revokes voice consent; budgets are per student; the teacher sees spend and removes a student', async () => {
     stack = await startClassStack();
     const s = stack;
     const code = await invite(s);
@@ -240,10 +240,17 @@ describe('class mode', () => {
     // The teacher's list: each student's billed spend this month, read from their own usage log.
     const anaNb = await openNotebook(s.dirOf(ANA));
     await anaNb.usage.append({ origen: 'facturado', tarea: 'prueba', modelo: 'claude-sonnet-5-5', tokens_entrada: 1_000, tokens_salida: 1_000 });
+    // Each student has their own monthly budget: Ana's spent budget stops Ana, not Bob.
+    await anaNb.usage.append({ origen: 'facturado', tarea: 'mucho', modelo: 'claude-sonnet-5-5', tokens_entrada: 0, tokens_salida: 600_000 });
+    await ana.say('prepara la semana 2');
+    await ana.waitText(/El presupuesto de este mes está agotado \(6,012 USD de 5,00 USD\)/);
+    await bob.say('prepara la semana 2');
+    await bob.waitText(/⏳/);
+    await answerUntilReport(bob, () => 'Rechazar');
     const teacher = s.h.client({ userId: TEACHER, firstName: 'Profe' });
     await teacher.say('/alumnos');
     const list = await teacher.waitText(/Tus alumnos \(2\)/);
-    expect(list.text).toMatch(/• Ana — 0,012 USD/);
+    expect(list.text).toMatch(/• Ana — 6,012 USD/);
     expect(list.text).toMatch(/• Bob — 0,00 USD/);
     // Only the teacher may press «Quitar»; then a confirmation, then Ana is out and her folder gone.
     await ana.press(list.messageId, button(list, /Quitar a Ana/));
