@@ -48,6 +48,12 @@ async function answerTo(c: ChatClient, text: string): Promise<string> {
   return (await c.waitFor(`an answer to «${text}»`, (m) => m.length > before && m))[before]!.text;
 }
 
+/** A class of two: Ana and Bob joined with the teacher's link. */
+async function anaAndBob(s: ClassStack): Promise<{ ana: ChatClient; bob: ChatClient }> {
+  const code = await invite(s);
+  return { ana: await join(s, ANA, 'Ana', code), bob: await join(s, BOB, 'Bob', code) };
+}
+
 async function join(s: ClassStack, userId: number, firstName: string, code: string): Promise<ChatClient> {
   const c = s.h.client({ userId, firstName });
   await c.say(`/start ${code}`);
@@ -110,9 +116,7 @@ describe('class mode', () => {
   it("two students never mix: notes, cards, files, approvals — and the same week at once gives each their own cover", async () => {
     stack = await startClassStack();
     const s = stack;
-    const code = await invite(s);
-    const ana = await join(s, ANA, 'Ana', code);
-    const bob = await join(s, BOB, 'Bob', code);
+    const { ana, bob } = await anaAndBob(s);
 
     await ana.say('/nota cubismo: Ana apunta que Picasso inventó el collage sintético');
     await ana.waitText(/guardada/);
@@ -202,9 +206,7 @@ describe('class mode', () => {
   it('a student deletes their data (confirmed, only by them) and revokes voice consent; budgets are per student; the teacher sees spend and removes a student', async () => {
     stack = await startClassStack();
     const s = stack;
-    const code = await invite(s);
-    const ana = await join(s, ANA, 'Ana', code);
-    const bob = await join(s, BOB, 'Bob', code);
+    const { ana, bob } = await anaAndBob(s);
     await ana.say('/notas'); // opens Ana's notebook (her folder is made on first use)
     await ana.waitText(/Tus notas/);
     await bob.say('/nota jazz: Bob apunta que Miles Davis grabó Kind of Blue');
@@ -272,9 +274,7 @@ describe('class mode', () => {
   it("a restart resumes every student's paused run in their own chat; their old buttons still work", async () => {
     stack = await startClassStack();
     const s = stack;
-    const code = await invite(s);
-    const ana = await join(s, ANA, 'Ana', code);
-    const bob = await join(s, BOB, 'Bob', code);
+    const { ana, bob } = await anaAndBob(s);
     await Promise.all([ana.say('/semana 1'), bob.say('/semana 3')]);
     const [anaCover, bobCover] = await Promise.all([nextApproval(ana, new Set()), nextApproval(bob, new Set())]);
 
