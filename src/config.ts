@@ -39,6 +39,12 @@ export interface Config {
     webhookSecret?: string;
     webhookPort: number;
   };
+  /**
+   * `MODO_CLASE=1`: many students on one bot, each with their own notebook under
+   * `<dataDir>/usuarios/<id>/`; the teacher is the first id of `allowedUserIds` (or the embedded
+   * chat's user). Off (`0`, unset): today's single-notebook layout.
+   */
+  classMode: boolean;
   /** Embedded chat page (no token): `CHAT_PORT`, default 8080; `CHAT_HOST` loopback only. */
   chat: { port: number; host: string };
   /**
@@ -198,6 +204,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const webhookSecret = env.WEBHOOK_SECRET?.trim() || undefined;
   if (webhookUrl && !webhookSecret) problems.push('`WEBHOOK_URL` necesita `WEBHOOK_SECRET` (1–256 caracteres A-Z a-z 0-9 _ -) para rechazar actualizaciones falsificadas');
 
+  const classRaw = env.MODO_CLASE?.trim() ?? '';
+  const classMode = classRaw === '1';
+  if (classRaw !== '' && classRaw !== '0' && classRaw !== '1') problems.push(`Se esperaba que \`MODO_CLASE\` fuera 1 (modo clase) o 0; se recibió \`${classRaw}\``);
+  if (classMode && env.TELEGRAM_BOT_TOKEN?.trim() && allowedUserIds.length === 0) {
+    problems.push('`MODO_CLASE=1` necesita `ALLOWED_USER_IDS` con tu id de Telegram primero: el primer id es el del profesor');
+  }
+
   const chatHost = env.CHAT_HOST?.trim() || DEFAULTS.chatHost;
   if (!['127.0.0.1', 'localhost', '::1'].includes(chatHost)) {
     problems.push(`Se esperaba que \`CHAT_HOST\` fuera una dirección de loopback (127.0.0.1, localhost, ::1); se recibió \`${chatHost}\``);
@@ -215,6 +228,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       webhookSecret,
       webhookPort: positiveInt(env, 'WEBHOOK_PORT', DEFAULTS.webhookPort, problems),
     },
+    classMode,
     chat: { port: positiveInt(env, 'CHAT_PORT', DEFAULTS.chatPort, problems), host: chatHost },
     media: {
       fluxUrl: url(env, 'FLUX_URL', problems),

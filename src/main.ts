@@ -8,15 +8,32 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createAgentService } from './agent/service.js';
-import { createBot, startBot } from './bot/index.js';
+import { createBot, startBot, type OpenUser } from './bot/index.js';
 import { loadConfig, type Config } from './config.js';
-import { isCuadernoError } from './errors.js';
+import { ConfigError, isCuadernoError } from './errors.js';
 import { probeEngines } from './tools/media/index.js';
+import { isClassRoot, migrateToClassLayout, restoreSingleLayout } from './store/users.js';
 import { DEFAULT_WEBCHAT_USER, loadWebchatToken, startEmbeddedTelegram, webchatReadyMessage, type EmbeddedTelegram } from './webchat/index.js';
 
 async function main(): Promise<void> {
   const config: Config = loadConfig(process.env);
-  const service = await createAgentService({ config, crashAfter: process.env.CRASH_AFTER });
+  const crashAfter = process.env.CRASH_AFTER;
+  const teacherId = config.telegram.token ? config.telegram.allowedUserIds[0] : DEFAULT_WEBCHAT_USER.id;
+  // Class mode: the single owner's data becomes the teacher's folder, once. Otherwise an
+  // interrupted switch is undone, so the owner's notebook is where it always was.
+  if (config.classMode && teacherId !== undefined) {
+    const m = await migrateToClassLayout(config.dataDir, teacherId);
+    if (m.kind === 'migrated') console.log(`Modo clase: tus datos de antes son ahora los del profesor (${m.moved.length} elemento(s) movidos).`);
+  } else {
+    if ((await restoreSingleLayout(config.dataDir)).length > 0) console.log('Deshecho un paso al modo clase que quedó a medias: tus datos vuelven a su sitio.');
+    // A class's notebooks are inside usuarios/: a single-owner bot there would start an empty one.
+    if (await isClassRoot(config.dataDir)) throw new ConfigError(`${config.dataDir} es la carpeta de una clase: arranca con MODO_CLASE=1, o usa otra carpeta de datos.`);
+  }
+  const service = config.classMode ? undefined : await createAgentService({ config, crashAfter });
+  const openUser: OpenUser = async (userConfig) => {
+    const s = await createAgentService({ config: userConfig, crashAfter });
+    return { service: s, notebook: s.toolbox.notebook };
+  };
 
   let embedded: EmbeddedTelegram | undefined;
   let localToken: string | undefined;
@@ -29,8 +46,7 @@ async function main(): Promise<void> {
 
   const cb = await createBot({
     config,
-    service,
-    notebook: service.toolbox.notebook,
+    ...(service ? { service, notebook: service.toolbox.notebook } : { openUser }),
     ...(embedded && localToken ? { token: localToken, apiRoot: embedded.apiRoot, allowedUserIds: [DEFAULT_WEBCHAT_USER.id] } : {}),
   });
   const running = await startBot(cb, config);
@@ -38,7 +54,7 @@ async function main(): Promise<void> {
   const modelLine = config.model.kind === 'anthropic' ? `modelo ${config.model.id}` : config.model.kind === 'local' ? 'planificador local (sin conexión)' : `guion ${config.model.file}`;
   if (embedded) console.log(webchatReadyMessage(embedded.chatUrl));
   else console.log(`Cuaderno Vivo escuchando en Telegram como @${cb.bot.botInfo.username}.`);
-  console.log(`Modelo: ${modelLine}. Datos: ${config.dataDir}. Ctrl+C para salir.`);
+  console.log(`Modelo: ${modelLine}. Datos: ${config.dataDir}${config.classMode ? ' (modo clase: un cuaderno por persona)' : ''}. Ctrl+C para salir.`);
   if (running.resumed > 0) console.log(`Reanudados ${running.resumed} trabajo(s) pendiente(s).`);
   // Each configured GPU server is tried once, in the background: a misconfigured one is reported
   // now (and in the approvals), not when the owner asks for a cover.

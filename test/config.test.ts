@@ -21,6 +21,15 @@ describe('loadConfig', () => {
     expect(load).toThrowError(/Se esperaba que `FLUX_URL` fuera una URL http\(s\)/);
     expect(load).toThrowError(/Se esperaba que `CHAT_HOST` fuera una dirección de loopback/);
   });
+
+  it('MODO_CLASE: off by default, 1 turns it on, anything else is refused; with a token it needs the teacher\'s id', () => {
+    expect(loadConfig({}).classMode).toBe(false);
+    expect(loadConfig({ MODO_CLASE: '0' }).classMode).toBe(false);
+    expect(loadConfig({ MODO_CLASE: '1' }).classMode).toBe(true);
+    expect(loadConfig({ MODO_CLASE: '1', TELEGRAM_BOT_TOKEN: '1:x', ALLOWED_USER_IDS: '5,6' }).classMode).toBe(true);
+    expect(() => loadConfig({ MODO_CLASE: 'sí' })).toThrowError(/Se esperaba que `MODO_CLASE` fuera 1 \(modo clase\) o 0; se recibió `sí`/);
+    expect(() => loadConfig({ MODO_CLASE: '1', TELEGRAM_BOT_TOKEN: '1:x' })).toThrowError(/`MODO_CLASE=1` necesita `ALLOWED_USER_IDS`/);
+  });
 });
 
 describe('costUsd', () => {

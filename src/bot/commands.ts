@@ -12,7 +12,7 @@ import type { ApprovalRegistry } from './approvals.js';
 import { splitText, toolInWords, truncate } from './format.js';
 import { replyToStart } from './intake.js';
 import type { RunManager } from './runs.js';
-import { S } from '../strings/chat.js';
+import { S, type Audience } from '../strings/chat.js';
 
 /** The part of the notebook the bot reads and writes (store/types.ts Notebook satisfies it). */
 export interface BotNotebook {
@@ -33,6 +33,8 @@ export interface CommandsDeps {
   registry: ApprovalRegistry;
   notebook: BotNotebook;
   monthlyBudgetUsd: number;
+  /** Whose command list /start and /ayuda show (class mode: student or teacher). Default `dueño`. */
+  audience?: Audience;
   now?: () => Date;
   log: (message: string, error?: unknown) => void;
 }
@@ -81,8 +83,8 @@ export function commandsComposer(deps: CommandsDeps, plain: Readonly<Record<Comm
 export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainCommand> {
   const now = deps.now ?? (() => new Date());
   return {
-    start: async (ctx) => { await ctx.reply(S.start(ctx.from?.first_name ?? '')); },
-    ayuda: async (ctx) => { await ctx.reply(S.help()); },
+    start: async (ctx) => { await ctx.reply(S.start(ctx.from?.first_name ?? '', deps.audience)); },
+    ayuda: async (ctx) => { await ctx.reply(S.help(deps.audience)); },
     cancelar: async (ctx) => {
       await ctx.reply(deps.runs.cancel(ctx.chat!.id) ? S.cancelling() : S.nothingToCancel());
     },

@@ -1,33 +1,35 @@
 /**
- * The Telegram bot: grammY with one Composer per feature, merged here in this order —
+ * The Telegram bot: grammY with one Composer per feature, merged (owner.ts) in this order —
  * access (who may start anything) → approvals (buttons) → commands → intake (free text) → the
- * stale-button catch-all — behind one error boundary. `startBot` runs it with @grammyjs/runner
- * (updates processed concurrently, so a button press is handled while a run waits for it) or, when
- * `config.telegram.webhookUrl` is set, as a webhook checked with its secret token.
+ * stale-button catch-all — behind one error boundary. In class mode (class.ts) the class
+ * middleware comes first and hands each update to the parts of the person who sent it.
+ * `startBot` runs it with @grammyjs/runner (updates processed concurrently, so a button press is
+ * handled while a run waits for it) or, when `config.telegram.webhookUrl` is set, as a webhook
+ * checked with its secret token.
  */
 import http from 'node:http';
 import { autoRetry } from '@grammyjs/auto-retry';
-import { Bot, webhookCallback, type Context } from 'grammy';
+import { Api, Bot, webhookCallback, type Context } from 'grammy';
 import type { Config } from '../config.js';
 import { renderRunGantt } from '../scheduler/gantt.js';
 import { encodeMp3 } from '../tools/media/mp3.js';
-import { accessComposer } from './access.js';
-import { ApprovalRegistry, approvalsComposer } from './approvals.js';
-import { commandsComposer, plainCommands, type BotNotebook } from './commands.js';
+import { ClassRoster } from '../store/users.js';
+import type { ApprovalRegistry } from './approvals.js';
+import { classComposer, UserContexts, type OpenUser } from './class.js';
+import type { BotNotebook } from './commands.js';
 import type { DeliveryMedia } from './delivery.js';
-import { filesComposer, RunCharts } from './files.js';
-import { intakeComposer } from './intake.js';
 import { noKeyboard } from './keyboards.js';
-import { Reminders, remindersComposer } from './reminders.js';
-import { reviewComposer } from './review.js';
+import { MessageOwners } from './message-owners.js';
+import { createOwnerParts, type OwnerParts } from './owner.js';
+import type { Reminders } from './reminders.js';
 import { startPolling } from './polling.js';
-import { RunManager, type RunService } from './runs.js';
-import { createReviewService } from '../tools/review/service.js';
-import { BotStateFile } from './state.js';
-import { COMMANDS, S } from '../strings/chat.js';
+import type { RunManager, RunService } from './runs.js';
+import type { BotStateFile } from './state.js';
+import { commandsFor, S, type Audience } from '../strings/chat.js';
 
 export type { RunService } from './runs.js';
 export type { BotNotebook } from './commands.js';
+export type { OpenUser } from './class.js';
 
 /** auto-retry: how often a 429/5xx send is retried, and the longest `retry_after` honoured (s). */
 export const API_MAX_RETRIES = 3;
@@ -35,8 +37,14 @@ export const API_MAX_RETRY_DELAY_S = 60;
 
 export interface CreateBotOptions {
   config: Config;
-  service: RunService;
-  notebook: BotNotebook;
+  /** Single-owner mode: the owner's run service and notebook (class mode opens one per person). */
+  service?: RunService;
+  notebook?: BotNotebook;
+  /**
+   * Class mode (`config.classMode`): how to open one person's service and notebook over their own
+   * data dir. The teacher is the first allowed id.
+   */
+  openUser?: OpenUser;
   /** Overrides `config.telegram.token` (the embedded no-token chat passes its local token). */
   token?: string;
   /** Overrides `config.telegram.apiRoot` (a self-hosted Bot API server, an emulator, webchat). */
@@ -52,11 +60,16 @@ export interface CreateBotOptions {
 /** A built bot and the parts startBot and tests need. */
 export interface CuadernoBot {
   bot: Bot<Context>;
+  /** The owner's parts (class mode: the teacher's). */
   runs: RunManager;
   registry: ApprovalRegistry;
   state: BotStateFile;
   /** The daily review reminder (started by startBot; tests call `tick` with a simulated clock). */
   reminders: Reminders;
+  /** Class mode: every person's parts, by Telegram id, and the class roster. */
+  class?: { users: UserContexts; roster: ClassRoster; teacherId: number };
+  /** Starts reminders and resumes unfinished runs (of everyone, in class mode); stops them. */
+  owners: { start(): Promise<number>; stop(): Promise<void> };
   log: (message: string, error?: unknown) => void;
 }
 
@@ -71,42 +84,40 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   const bot = new Bot<Context>(token, apiRoot ? { client: { apiRoot } } : {});
   bot.api.config.use(autoRetry({ maxRetryAttempts: API_MAX_RETRIES, maxDelaySeconds: API_MAX_RETRY_DELAY_S }));
 
-  const state = new BotStateFile(config.dataDir);
-  await state.load();
   const allowedUserIds = opts.allowedUserIds ?? config.telegram.allowedUserIds;
-  const registry = new ApprovalRegistry({ state, api: bot.api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log });
-  const charts = new RunCharts();
   const media: DeliveryMedia = opts.media ?? { encodeMp3, renderGantt: (events, waits) => renderRunGantt(events, S.ganttTitle, waits) };
-  const { notebook } = opts;
-  const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, ...config.review });
-  const reminders = new Reminders({
-    review, api: bot.api, defaultHour: config.review.reminderHour, timeZone: config.review.timeZone, defaultChat: allowedUserIds[0], log,
-  });
-  const runs = new RunManager({
-    api: bot.api,
-    cards: async (ids) => (await notebook.cards.list()).filter((c) => ids.includes(c.id)),
-    service: opts.service,
-    registry,
-    state,
-    media,
-    charts,
-    budget: async () => ({ spent: await opts.notebook.usage.monthTotal(new Date()), limit: config.limits.monthlyBudgetUsd }),
-    log,
-  });
 
-  bot.use(accessComposer(allowedUserIds));
-  bot.use(approvalsComposer(runs));
-  bot.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, timeZone: config.review.timeZone, allowedUserIds, log }));
-  bot.use(remindersComposer(reminders, review, config.review.timeZone));
-  const commandDeps = { runs, registry, notebook: opts.notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, log };
-  const commands = plainCommands(commandDeps);
-  bot.use(commandsComposer(commandDeps, commands));
-  bot.use(filesComposer({ dataDir: config.dataDir, charts, media, log }));
-  bot.use(intakeComposer({ runs, notebook: opts.notebook, commands, localPlanner: config.model.kind === 'local', log }));
-  // Last: any button nobody claimed (run over, bot restarted, foreign data) gets an alert and loses its keyboard.
+  let owner: OwnerParts;
+  let klass: CuadernoBot['class'];
+  if (config.classMode) {
+    const teacherId = allowedUserIds[0];
+    if (teacherId === undefined || !opts.openUser) throw new Error('class mode needs a teacher id (the first allowed id) and `openUser`');
+    const roster = new ClassRoster(config.dataDir);
+    const allowed = new Set(allowedUserIds);
+    const isMember = async (id: number) => allowed.has(id) || (await roster.isStudent(id));
+    const owners = new MessageOwners();
+    // Each person's detached work sends through their own client, so what it sends is theirs.
+    const apiFor = (userId: number) => {
+      const api = new Api(token, apiRoot ? { apiRoot } : {});
+      api.config.use(autoRetry({ maxRetryAttempts: API_MAX_RETRIES, maxDelaySeconds: API_MAX_RETRY_DELAY_S }));
+      api.config.use(owners.recorder(userId));
+      return api;
+    };
+    const users = new UserContexts({ config, teacherId, openUser: opts.openUser, apiFor, isMember, media, log });
+    owner = await users.get(teacherId);
+    klass = { users, roster, teacherId };
+    bot.use(classComposer({ config, roster, users, teacherId, isMember, owners, log }));
+  } else {
+    if (!opts.service || !opts.notebook) throw new Error('createBot needs `service` and `notebook` outside class mode');
+    owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, api: bot.api, allowedUserIds, audience: 'dueño', media, log });
+    bot.use(owner.composer);
+  }
+  // Last: any button nobody claimed (run over, bot restarted, foreign data) gets an alert. It loses
+  // its keyboard only in the presser's own chat (in class mode a group's buttons may be another's).
   bot.on('callback_query', async (ctx) => {
-    await ctx.answerCallbackQuery({ text: S.tapStale(), show_alert: true });
-    if (ctx.callbackQuery.message) await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+    const own = !config.classMode || ctx.chat?.id === ctx.from.id;
+    await ctx.answerCallbackQuery({ text: own ? S.tapStale() : S.tapNotYours(), show_alert: true });
+    if (own && ctx.callbackQuery.message) await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
   });
 
   bot.catch(async (err) => {
@@ -116,7 +127,8 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
     else if (ctx.chat) await ctx.api.sendMessage(ctx.chat.id, S.handlerFailed()).catch(() => undefined);
   });
 
-  return { bot, runs, registry, state, reminders, log };
+  const owners = klass ? { start: () => klass.users.startAll(), stop: () => klass.users.stopAll() } : { start: () => owner.start(), stop: () => owner.stop() };
+  return { bot, runs: owner.runs, registry: owner.registry, state: owner.state, reminders: owner.reminders, ...(klass ? { class: klass } : {}), owners, log };
 }
 
 export interface StartBotOptions {
@@ -147,7 +159,7 @@ export interface RunningBot {
 export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOptions = {}): Promise<RunningBot> {
   const { bot, log } = cb;
   await bot.init();
-  await bot.api.setMyCommands(COMMANDS.map(({ command, description }) => ({ command, description }))).catch((e: unknown) => { log('setMyCommands falló', e); });
+  await registerCommands(cb);
 
   const hook = opts.webhook === false ? undefined
     : opts.webhook ?? (config.telegram.webhookUrl && config.telegram.webhookSecret
@@ -171,18 +183,25 @@ export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOp
     ended = polling.ended.then((end) => (end.kind === 'stopped' ? undefined : end.message));
   }
 
-  cb.reminders.start();
-  const resumed = await cb.runs.resumeUnfinished().catch((e: unknown) => { log('no se pudieron reanudar los trabajos pendientes', e); return 0; });
+  const resumed = await cb.owners.start();
 
   return {
     resumed,
     ended,
     async stop() {
       await stopReceiving();
-      cb.reminders.stop();
-      cb.runs.shutdown();
-      cb.registry.close();
-      await cb.state.close();
+      await cb.owners.stop();
     },
   };
+}
+
+/** The command menu: the owner's list; in class mode the students' by default and the teacher's in their chat. */
+async function registerCommands(cb: CuadernoBot): Promise<void> {
+  const menu = (audience: Audience) => commandsFor(audience).map(({ command, description }) => ({ command, description }));
+  const menus: Array<{ commands: ReturnType<typeof menu>; scope?: { type: 'chat'; chat_id: number } }> = cb.class
+    ? [{ commands: menu('alumno') }, { commands: menu('profesor'), scope: { type: 'chat', chat_id: cb.class.teacherId } }]
+    : [{ commands: menu('dueño') }];
+  for (const m of menus) {
+    await cb.bot.api.setMyCommands(m.commands, m.scope ? { scope: m.scope } : {}).catch((e: unknown) => { cb.log('setMyCommands falló', e); });
+  }
 }

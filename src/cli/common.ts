@@ -3,12 +3,14 @@
  * environment (CUADERNO_DATA_DIR), and errors turned into one clear Spanish line on stderr with
  * the exit code — never a stack.
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import type { CliIO } from '../cli.js';
 import { loadConfig } from '../config.js';
 import type { Config } from '../config.js';
-import { isCuadernoError } from '../errors.js';
+import { ConfigError, isCuadernoError } from '../errors.js';
+import { isClassRoot, USERS_DIRNAME } from '../store/users.js';
 
 /** Exit codes of these subcommands: 0 ok, 1 state/runtime problem (message says the fix), 2 misuse or configuration. */
 export const EXIT = { ok: 0, failed: 1, misuse: 2 } as const;
@@ -42,7 +44,12 @@ export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(
 
 export async function withConfig(io: CliIO, body: (config: Readonly<Config>) => Promise<number>): Promise<number> {
   try {
-    return await body(loadConfig(io.env));
+    const config = loadConfig(io.env);
+    // A class's data dir holds one notebook per person: writing at its top would start a stray one.
+    if (await isClassRoot(config.dataDir)) {
+      throw new ConfigError(`${config.dataDir} es la carpeta de una clase, con un cuaderno por persona: indica el de una con CUADERNO_DATA_DIR=${path.join(config.dataDir, USERS_DIRNAME)}/<id>`);
+    }
+    return await body(config);
   } catch (e) {
     if (e instanceof CliMisuse) {
       io.stderr.write(`${e.message}\n`);

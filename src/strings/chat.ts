@@ -15,15 +15,26 @@ export const BUTTONS = Object.freeze({
   showGantt: '📊 Ver cronograma',
   keepRun: '▶️ Sigue con ese',
   discardRun: '🗑 Descártalo',
+  removeStudent: (name: string) => `🚪 Quitar a ${name}`,
+  confirmRemoveStudent: (name: string) => `🗑 Sí, quitar a ${name} y borrar sus datos`,
+  confirmDeleteMine: '🗑 Sí, bórralo todo',
+  keepIt: '↩️ No, déjalo',
   /** An alternative the schema allows, e.g. "🔄 Mejor con voz sintética" (approved with that change). */
   approveWith: (choice: string) => `🔄 Mejor con ${choice}`,
 });
 
 /**
+ * Who reads the command list: the single owner (no class mode), a student, or the teacher.
+ * A command's `who` says where it applies: absent = everyone in every mode; `clase` = everyone in
+ * class mode; `profesor` = the teacher in class mode.
+ */
+export type Audience = 'dueño' | 'alumno' | 'profesor';
+
+/**
  * Every command the bot understands, one line each: registered with setMyCommands (Telegram's
  * menu) and listed by /ayuda from this one table. `usage` is how /ayuda writes it.
  */
-export const COMMANDS: ReadonlyArray<{ command: string; usage: string; description: string }> = Object.freeze([
+export const COMMANDS: ReadonlyArray<{ command: string; usage: string; description: string; who?: 'clase' | 'profesor' }> = Object.freeze([
   { command: 'start', usage: '/start', description: 'Saludo y ejemplos para empezar' },
   { command: 'ayuda', usage: '/ayuda', description: 'Qué sé hacer, con ejemplos' },
   { command: 'semana', usage: '/semana N', description: 'Prepara la semana N paso a paso, sin modelo y sin gastar tokens' },
@@ -42,7 +53,16 @@ export const COMMANDS: ReadonlyArray<{ command: string; usage: string; descripti
   { command: 'suspender', usage: '/suspender N', description: 'Deja la tarjeta N fuera del repaso' },
   { command: 'reactivar', usage: '/reactivar N', description: 'Vuelve a poner en el repaso la tarjeta N' },
   { command: 'borrar', usage: '/borrar N', description: 'Borra la tarjeta N' },
+  { command: 'retirar_voz', usage: '/retirar_voz', description: 'Retira tu permiso para narrar con tu propia voz', who: 'clase' },
+  { command: 'borrar_mis_datos', usage: '/borrar_mis_datos', description: 'Borra tu cuaderno y todo lo tuyo (te pido confirmación antes)', who: 'clase' },
+  { command: 'invitar', usage: '/invitar', description: 'Un enlace para que tus alumnos entren en la clase', who: 'profesor' },
+  { command: 'alumnos', usage: '/alumnos', description: 'Tus alumnos y lo que ha gastado cada uno este mes; desde ahí puedes quitar a uno', who: 'profesor' },
 ]);
+
+/** The commands `audience` may use, in table order (for /ayuda and the command menu). */
+export function commandsFor(audience: Audience): ReadonlyArray<{ command: string; usage: string; description: string }> {
+  return COMMANDS.filter((c) => c.who === undefined || (c.who === 'clase' && audience !== 'dueño') || (c.who === 'profesor' && audience === 'profesor'));
+}
 
 export const S = Object.freeze({
   // --- receiving updates (server log, not chat) ---
@@ -54,10 +74,34 @@ export const S = Object.freeze({
   pollingFailed: (why: string) => `Cierro Cuaderno Vivo: no puedo seguir recibiendo mensajes de Telegram (${why}).`,
   stranger: (userId: number) =>
     `Este cuaderno es privado y solo atiende a su dueño. (Tu id de Telegram es ${userId}; si el cuaderno es tuyo, añádelo a ALLOWED_USER_IDS.)`,
-  start: (name: string) =>
+  start: (name: string, audience: Audience = 'dueño') =>
     `Hola, ${name}. Soy tu Cuaderno Vivo: escríbeme en una frase qué quieres y preparo tu semana de estudio — tarjetas, portada y un pódcast narrado — pidiéndote permiso antes de lo que deja huella.\n\n` +
-    HELP_BODY,
-  help: () => HELP_BODY,
+    helpBody(audience),
+  help: (audience: Audience = 'dueño') => helpBody(audience),
+
+  // --- class mode ---
+  classStranger: () => 'Este cuaderno es de una clase: para entrar, abre el enlace de invitación que te dé tu profesor.',
+  joined: (name: string) =>
+    `¡Hola, ${name}! Ya estás en la clase. Tienes tu propio cuaderno: nadie más ve tus notas, tus tarjetas ni tus trabajos.\n\n` + helpBody('alumno'),
+  joinInvalid: () => 'Ese enlace de invitación no sirve. Pide a tu profesor uno nuevo.',
+  joinExpired: () => 'Ese enlace de invitación ya caducó. Pide a tu profesor uno nuevo.',
+  teacherOnly: () => 'Eso solo puede hacerlo quien da la clase.',
+  inviteLink: (link: string, days: number) =>
+    `Comparte este enlace con tus alumnos:\n${link}\n\nSirve durante ${days} días para todos los que lo abran. Cada alumno tendrá su propio cuaderno y su propio presupuesto; los ves con /alumnos.`,
+  studentsEmpty: () => 'Todavía no hay alumnos en la clase. Invítalos con /invitar.',
+  studentsHeader: (n: number, budget: number) => `Tus alumnos (${n}) y lo que ha gastado cada uno este mes (el límite es ${usd(budget)} por alumno):`,
+  studentLine: (name: string, spent: number | undefined) => `• ${name} — ${spent === undefined ? 'no pude leer su gasto' : usd(spent)}`,
+  removeStudentAsk: (name: string) =>
+    `¿Quitar a ${name} de la clase? Dejará de poder usar el bot y se borrarán su cuaderno, sus tarjetas y sus trabajos. No se puede deshacer.`,
+  studentRemoved: (name: string) => `${name} ya no está en la clase y sus datos se han borrado.`,
+  studentGone: () => 'Ese alumno ya no estaba en la clase.',
+  deleteMineAsk: () =>
+    '¿Borrar todos tus datos? Se borrarán tu cuaderno, tus tarjetas, tus trabajos, tus audios y tu permiso de voz. No se puede deshacer.',
+  deletedMine: () => 'Hecho: he borrado todos tus datos. Si vuelves a escribirme, empiezas con un cuaderno nuevo.',
+  keptAll: () => 'De acuerdo, no he borrado nada.',
+  voiceRevoked: () => 'Hecho: he retirado tu permiso de voz. Ya no narraré con tu propia voz; la voz sintética sigue disponible.',
+  voiceNone: () => 'No tenías ningún permiso de voz guardado, así que no hay nada que retirar.',
+  classActionFailed: () => 'No pude hacerlo por un error interno; no se ha borrado nada a medias. Inténtalo de nuevo en un momento.',
 
   busy: (text: string, elapsedS: number) =>
     `Ya estoy trabajando en «${text}» (desde hace ${elapsedS} s). ¿Sigo con ese, o lo descarto? Si lo descartas (también con /cancelar), lo ya hecho se conserva y luego me pides lo nuevo.`,
@@ -163,6 +207,7 @@ export const S = Object.freeze({
   tapRejected: () => 'Rechazado ❌',
   tapAlready: () => 'Ya estaba decidido.',
   tapNotOwner: () => 'Solo quien pidió este trabajo puede decidir.',
+  tapNotYours: () => 'Este botón es de otra persona o ya no sirve.',
   tapStale: () => 'Este botón ya no sirve: el trabajo terminó o el bot se reinició. Pide el trabajo de nuevo si hace falta.',
   waitingApproval: '⏸ Esperando tu aprobación…',
 
@@ -194,7 +239,7 @@ export const S = Object.freeze({
   deliveryFailed: (what: string) => `No pude enviarte ${what}; el archivo sigue guardado en el cuaderno. Pídelo de nuevo más tarde.`,
 });
 
-const HELP_BODY =
+const helpBody = (audience: Audience) =>
   'Ejemplos:\n' +
   '• prepara la semana 3\n' +
   '• solo tarjetas de la nota que más se parezca a lo del cubismo\n' +
@@ -203,7 +248,7 @@ const HELP_BODY =
   '• ¿qué tengo sobre el impresionismo?\n\n' +
   'Antes de hacer una portada o una narración te pido permiso con botones [✅ Aprobar] [❌ Rechazar].\n\n' +
   'Órdenes:\n' +
-  COMMANDS.map((c) => `${c.usage} — ${c.description.charAt(0).toLowerCase()}${c.description.slice(1)}`).join('\n');
+  commandsFor(audience).map((c) => `${c.usage} — ${c.description.charAt(0).toLowerCase()}${c.description.slice(1)}`).join('\n');
 
 /** "0,0123 USD": four decimals because one run costs cents. */
 export function usd(x: number): string {

@@ -6,7 +6,10 @@
  * paste — is answered once, with an offer to save it as a note.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../src/strings/chat.js';
+import { commandsFor } from '../../src/strings/chat.js';
+
+/** The single owner's commands (the class-mode ones are listed only in class mode). */
+const COMMANDS = commandsFor('dueño');
 import type { ChatClient } from '../support/telegram.js';
 import { OWNER, startStack, type Stack } from './stack.js';
 import { answerUntilReport, real, until } from './steps.js';

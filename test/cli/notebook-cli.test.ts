@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
-import { access, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +67,19 @@ function oneLine(stdout: string): { content: string; is_error: boolean } {
 }
 
 const listFiles = async (d: string) => (await readdir(d, { recursive: true })).sort();
+
+describe('cuaderno on a class data dir', () => {
+  it('refuses the top of a class (one notebook per person) and says how to name one; works on a person\'s folder', async () => {
+    const root = await freshDir();
+    await mkdir(path.join(root, 'usuarios', '7'), { recursive: true });
+    const r = await inProcess(['notas', '--json'], { dataDir: root });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/es la carpeta de una clase, con un cuaderno por persona: indica el de una con CUADERNO_DATA_DIR=.*usuarios\/<id>/);
+    expect(await readdir(root)).toEqual(['usuarios']);
+    const one = await inProcess(['notas', '--json'], { dataDir: path.join(root, 'usuarios', '7') });
+    expect(one.code).toBe(0);
+  });
+});
 
 describe.concurrent('cuaderno herramienta, Done means (real processes)', () => {
   it('buscar_notas reference: note 8 first with similitud 0.426', async () => {

@@ -1,0 +1,294 @@
+/**
+ * Class mode (`MODO_CLASE=1`): many students on one bot. Each person — the teacher (first allowed
+ * id) and every student — has their own data dir `<dataDir>/usuarios/<id>/` and their own bot
+ * parts (owner.ts), created on their first update and cached in `UserContexts`; one middleware
+ * resolves the parts from `ctx.from.id`, so no update ever reaches another person's notebook,
+ * runs or approvals.
+ *
+ * Before that middleware, this Composer handles what belongs to the class, not to one notebook:
+ * joining by invite (`/start <code>`), the one sentence for strangers, `/invitar` and `/alumnos`
+ * (teacher), `/borrar_mis_datos` (with a confirmation button bound to its owner) and `/retirar_voz`.
+ */
+import { rm } from 'node:fs/promises';
+import { Composer, type Api, type Context } from 'grammy';
+import type { Config } from '../config.js';
+import { INVITE_TTL_DAYS, listUserIds, monthSpendUsd, removeUserDir, sweepDeletedUsers, userDataDir } from '../store/users.js';
+import type { ClassRoster } from '../store/users.js';
+import { consentFile } from '../tools/media/consent.js';
+import { BUTTONS, S } from '../strings/chat.js';
+import { anyCase, type BotNotebook } from './commands.js';
+import type { DeliveryMedia } from './delivery.js';
+import type { MessageOwners } from './message-owners.js';
+import { createOwnerParts, type OwnerParts } from './owner.js';
+import type { RunService } from './runs.js';
+
+/**
+ * How the bot opens one person's notebook and agent service over their data dir (main.ts, tests);
+ * `userId` names them where work must be told apart (e.g. queue job ids).
+ */
+export type OpenUser = (config: Readonly<Config>, userId: number) => Promise<{ service: RunService; notebook: BotNotebook }>;
+
+export interface UserContextsOptions {
+  config: Config;
+  teacherId: number;
+  openUser: OpenUser;
+  /** The Bot API client one person's detached work (runs, approvals, reminders) sends with. */
+  apiFor: (userId: number) => Api;
+  /** Whether `id` is in the class now (a folder left by an interrupted removal is not reopened). */
+  isMember: (id: number) => Promise<boolean>;
+  media: DeliveryMedia;
+  log: (message: string, error?: unknown) => void;
+}
+
+/**
+ * One person's bot parts per id, created lazily over `usuarios/<id>/` and cached (a promise per id,
+ * so two simultaneous first updates build it once). After `startAll`, a new person's parts start
+ * (reminder, resumed runs) as soon as they are built.
+ */
+export class UserContexts {
+  readonly #cache = new Map<number, Promise<OwnerParts>>();
+  readonly #started = new Set<number>();
+  /** Deletions in progress: a person's next update waits for theirs before opening a fresh notebook. */
+  readonly #removals = new Map<number, Promise<void>>();
+  #running = false;
+
+  constructor(private readonly opts: UserContextsOptions) {}
+
+  /** The config of one person: the class config with their own data dir. */
+  configFor(userId: number): Readonly<Config> {
+    return Object.freeze({ ...this.opts.config, dataDir: userDataDir(this.opts.config.dataDir, userId) });
+  }
+
+  /** The parts of `userId`, built on first use (their folder is created then). */
+  async get(userId: number): Promise<OwnerParts> {
+    await this.#removals.get(userId);
+    const parts = await this.#open(userId);
+    if (this.#running) await this.#startOnce(userId, parts);
+    return parts;
+  }
+
+  #open(userId: number): Promise<OwnerParts> {
+    let p = this.#cache.get(userId);
+    if (!p) {
+      p = this.#build(userId);
+      this.#cache.set(userId, p);
+      p.catch(() => this.#cache.delete(userId));
+    }
+    return p;
+  }
+
+  async #build(userId: number): Promise<OwnerParts> {
+    const config = this.configFor(userId);
+    const { service, notebook } = await this.opts.openUser(config, userId);
+    return createOwnerParts({
+      config, service, notebook, api: this.opts.apiFor(userId), allowedUserIds: [userId],
+      audience: userId === this.opts.teacherId ? 'profesor' : 'alumno', media: this.opts.media, log: this.opts.log,
+    });
+  }
+
+  async #startOnce(userId: number, parts: OwnerParts): Promise<number> {
+    if (this.#started.has(userId)) return 0;
+    this.#started.add(userId);
+    return parts.start();
+  }
+
+  /** Opens every member who has a folder (and the teacher), starts their reminders and resumes their runs. */
+  async startAll(): Promise<number> {
+    this.#running = true;
+    await sweepDeletedUsers(this.opts.config.dataDir);
+    const ids = new Set([this.opts.teacherId, ...(await listUserIds(this.opts.config.dataDir)), ...this.#cache.keys()]);
+    let resumed = 0;
+    for (const id of ids) if (await this.opts.isMember(id)) resumed += await this.#startOnce(id, await this.#open(id));
+    return resumed;
+  }
+
+  /** Stops every open person's timers; their runs resume on the next start. */
+  async stopAll(): Promise<void> {
+    this.#running = false;
+    const all = await Promise.allSettled([...this.#cache.values()]);
+    for (const r of all) if (r.status === 'fulfilled') await r.value.stop();
+  }
+
+  /** The parts already open (tests, teardown). */
+  async open(): Promise<OwnerParts[]> {
+    const all = await Promise.allSettled([...this.#cache.values()]);
+    return all.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  }
+
+  /**
+   * Deletes one person's data: their runs are cancelled and waited for, their parts closed, then
+   * their folder is renamed away and removed. Their next update starts an empty notebook.
+   */
+  async remove(userId: number): Promise<void> {
+    const removal = this.#remove(userId);
+    this.#removals.set(userId, removal.catch(() => undefined));
+    try {
+      await removal;
+    } finally {
+      this.#removals.delete(userId);
+    }
+  }
+
+  async #remove(userId: number): Promise<void> {
+    const p = this.#cache.get(userId);
+    if (p) {
+      const parts = await p.catch(() => undefined);
+      if (parts) {
+        parts.runs.cancelAll();
+        await parts.runs.idle();
+        await parts.stop();
+      }
+      this.#cache.delete(userId);
+      this.#started.delete(userId);
+    }
+    await removeUserDir(this.opts.config.dataDir, userId);
+  }
+}
+
+export interface ClassComposerOptions {
+  config: Config;
+  roster: ClassRoster;
+  users: UserContexts;
+  teacherId: number;
+  /** ALLOWED_USER_IDS (members without an invite, the teacher first) or a student on the roster. */
+  isMember: (id: number) => Promise<boolean>;
+  /** Who each sent message belongs to: a button on someone else's message is refused. */
+  owners: MessageOwners;
+  log: (message: string, error?: unknown) => void;
+}
+
+/** Callback data of the class buttons; the id in each is whose button it is. */
+const CB = /^cl:(quitar|quitar_si|borrar_si|no):(\d+)$/;
+
+/** The class middleware: invites, the stranger's sentence, the class commands, then each person's own parts. */
+export function classComposer(o: ClassComposerOptions): Composer<Context> {
+  const { roster, users, teacherId, isMember } = o;
+  const c = new Composer<Context>();
+
+  c.use(async (ctx, next) => {
+    if (!ctx.from || ctx.from.is_bot) return; // channel posts, service updates: nothing to do
+    return next();
+  });
+
+  // Joining: `/start <code>` from the invite link. A member's /start goes on to their greeting.
+  c.command('start', async (ctx, next) => {
+    const code = ctx.match.trim();
+    const from = ctx.from!;
+    if (!code || (await isMember(from.id))) return next();
+    const r = await roster.join(code, { id: from.id, name: nameOf(from) });
+    if (r.kind === 'joined' || r.kind === 'already') return void (await ctx.reply(S.joined(from.first_name)));
+    await ctx.reply(r.kind === 'expired' ? S.joinExpired() : S.joinInvalid());
+  });
+
+  // Everyone else gets one sentence (or an alert for a button) and nothing is opened for them.
+  c.use(async (ctx, next) => {
+    if (await isMember(ctx.from!.id)) {
+      // Whatever is sent while handling a member's update is theirs.
+      ctx.api.config.use(o.owners.recorder(ctx.from!.id));
+      return next();
+    }
+    if (ctx.callbackQuery) return void (await ctx.answerCallbackQuery({ text: S.classStranger(), show_alert: true }));
+    if (ctx.message && ctx.chat) await ctx.reply(S.classStranger());
+  });
+
+  const teacherOnly = async (ctx: Context, fn: () => Promise<void>) => {
+    if (ctx.from!.id !== teacherId) return void (await ctx.reply(S.teacherOnly()));
+    await fn();
+  };
+
+  c.command(anyCase('invitar'), (ctx) => teacherOnly(ctx, async () => {
+    const invite = await roster.createInvite();
+    await ctx.reply(S.inviteLink(`https://t.me/${ctx.me.username}?start=${invite.code}`, INVITE_TTL_DAYS));
+  }));
+
+  c.command(anyCase('alumnos'), (ctx) => teacherOnly(ctx, async () => {
+    const students = await roster.students();
+    if (students.length === 0) return void (await ctx.reply(S.studentsEmpty()));
+    const lines: string[] = [S.studentsHeader(students.length, o.config.limits.monthlyBudgetUsd)];
+    for (const s of students) {
+      const spent = await monthSpendUsd(o.config.dataDir, s.id, o.config.prices).catch((e: unknown) => { o.log(`no se pudo leer el gasto de ${s.id}`, e); return undefined; });
+      lines.push(S.studentLine(s.name, spent));
+    }
+    await ctx.reply(lines.join('\n'), {
+      reply_markup: { inline_keyboard: students.map((s) => [{ text: BUTTONS.removeStudent(s.name), callback_data: `cl:quitar:${s.id}` }]) },
+    });
+  }));
+
+  c.command(anyCase('borrar_mis_datos'), async (ctx) => {
+    const id = ctx.from!.id;
+    await ctx.reply(S.deleteMineAsk(), {
+      reply_markup: { inline_keyboard: [[{ text: BUTTONS.confirmDeleteMine, callback_data: `cl:borrar_si:${id}` }], [{ text: BUTTONS.keepIt, callback_data: `cl:no:${id}` }]] },
+    });
+  });
+
+  c.command(anyCase('retirar_voz'), async (ctx) => {
+    const file = consentFile(users.configFor(ctx.from!.id).dataDir);
+    const had = await rm(file).then(() => true, (e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return false;
+      throw e;
+    });
+    await ctx.reply(had ? S.voiceRevoked() : S.voiceNone());
+  });
+
+  c.on('callback_query:data', async (ctx, next) => {
+    const m = CB.exec(ctx.callbackQuery.data);
+    if (!m) return next();
+    const [, action, idText] = m;
+    const target = Number(idText);
+    const from = ctx.from.id;
+    // Removing a student is the teacher's; the other buttons belong to the person named in them.
+    const mine = action === 'quitar' || action === 'quitar_si' ? from === teacherId : from === target;
+    if (!mine) return void (await ctx.answerCallbackQuery({ text: S.tapNotYours(), show_alert: true }));
+    const done = async (text: string) => {
+      await ctx.answerCallbackQuery();
+      await ctx.editMessageText(text, { reply_markup: { inline_keyboard: [] } }).catch(() => ctx.reply(text));
+    };
+    try {
+      switch (action) {
+        case 'no':
+          return await done(S.keptAll());
+        case 'borrar_si':
+          await users.remove(target);
+          return await done(S.deletedMine());
+        case 'quitar': {
+          const s = (await roster.students()).find((x) => x.id === target);
+          await ctx.answerCallbackQuery();
+          if (!s) return void (await ctx.reply(S.studentGone()));
+          await ctx.reply(S.removeStudentAsk(s.name), {
+            reply_markup: { inline_keyboard: [[{ text: BUTTONS.confirmRemoveStudent(s.name), callback_data: `cl:quitar_si:${s.id}` }], [{ text: BUTTONS.keepIt, callback_data: `cl:no:${from}` }]] },
+          });
+          return;
+        }
+        case 'quitar_si': {
+          const s = (await roster.students()).find((x) => x.id === target);
+          if (!s) return await done(S.studentGone());
+          // Off the roster first: from here on their updates get the stranger's sentence.
+          await roster.remove(target);
+          await users.remove(target);
+          return await done(S.studentRemoved(s.name));
+        }
+      }
+    } catch (e) {
+      o.log('acción de la clase fallida', e);
+      await ctx.reply(S.classActionFailed()).catch(() => undefined);
+    }
+  });
+
+  // A button on a message sent for someone else (a shared group) goes no further.
+  c.on('callback_query', async (ctx, next) => {
+    const m = ctx.callbackQuery.message;
+    const owner = m ? o.owners.ownerOf(m.chat.id, m.message_id) : undefined;
+    if (owner !== undefined && owner !== ctx.from.id) return void (await ctx.answerCallbackQuery({ text: S.tapNotYours(), show_alert: true }));
+    return next();
+  });
+
+  // Each person's own parts: their notebook, runs, approvals and files, never anyone else's.
+  c.lazy(async (ctx) => (await users.get(ctx.from!.id)).composer);
+  return c;
+}
+
+/** How the teacher's list names a student: first and last name, else @username, else the id. */
+function nameOf(u: { id: number; first_name: string; last_name?: string; username?: string }): string {
+  const full = [u.first_name, u.last_name].filter(Boolean).join(' ').trim();
+  return full || (u.username ? `@${u.username}` : String(u.id));
+}

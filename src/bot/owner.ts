@@ -1,0 +1,101 @@
+/**
+ * Everything the bot keeps for one owner of one data dir — their runs, approvals, bot state,
+ * review reminder and the feature Composers bound to their notebook — built in one place.
+ * Without class mode the bot has exactly one; in class mode (class.ts) one per person, created on
+ * their first update and cached. Nothing here is global: two owners never share a part.
+ */
+import { Composer, type Api, type Context } from 'grammy';
+import type { Config } from '../config.js';
+import { createReviewService } from '../tools/review/service.js';
+import type { Audience } from '../strings/chat.js';
+import { accessComposer } from './access.js';
+import { ApprovalRegistry, approvalsComposer } from './approvals.js';
+import { commandsComposer, plainCommands, type BotNotebook } from './commands.js';
+import type { DeliveryMedia } from './delivery.js';
+import { filesComposer, RunCharts } from './files.js';
+import { intakeComposer } from './intake.js';
+import { Reminders, remindersComposer } from './reminders.js';
+import { reviewComposer } from './review.js';
+import { RunManager, type RunService } from './runs.js';
+import { BotStateFile } from './state.js';
+
+export interface OwnerOptions {
+  /** The owner's config: `dataDir` is their data dir (the whole one, or `usuarios/<id>/`). */
+  config: Config;
+  service: RunService;
+  notebook: BotNotebook;
+  api: Api;
+  /** Who may use this owner's parts (single mode: ALLOWED_USER_IDS; class mode: the one person). */
+  allowedUserIds: readonly number[];
+  audience: Audience;
+  media: DeliveryMedia;
+  log: (message: string, error?: unknown) => void;
+}
+
+/** One owner's bot parts: the Composer answers their updates; `start`/`stop` run their timers and runs. */
+export interface OwnerParts {
+  readonly dataDir: string;
+  readonly runs: RunManager;
+  readonly registry: ApprovalRegistry;
+  readonly state: BotStateFile;
+  readonly reminders: Reminders;
+  readonly composer: Composer<Context>;
+  /** Starts the reminder and resumes this owner's unfinished runs; returns how many. */
+  start(): Promise<number>;
+  /** Stops timers and releases the data dir's lock; runs resume on the next start. */
+  stop(): Promise<void>;
+}
+
+/** Builds one owner's parts; loads `<dataDir>/bot/estado.json` (throws StateFileError if it is corrupt or busy). */
+export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> {
+  const { config, api, allowedUserIds, media, log, notebook } = opts;
+  const state = new BotStateFile(config.dataDir);
+  await state.load();
+  const registry = new ApprovalRegistry({ state, api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log });
+  const charts = new RunCharts();
+  const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, ...config.review });
+  const reminders = new Reminders({
+    review, api, defaultHour: config.review.reminderHour, timeZone: config.review.timeZone, defaultChat: allowedUserIds[0], log,
+  });
+  const runs = new RunManager({
+    api,
+    cards: async (ids) => (await notebook.cards.list()).filter((c) => ids.includes(c.id)),
+    service: opts.service,
+    registry,
+    state,
+    media,
+    charts,
+    budget: async () => ({ spent: await notebook.usage.monthTotal(new Date()), limit: config.limits.monthlyBudgetUsd }),
+    log,
+  });
+
+  const c = new Composer<Context>();
+  c.use(accessComposer(allowedUserIds));
+  c.use(approvalsComposer(runs));
+  c.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, timeZone: config.review.timeZone, allowedUserIds, log }));
+  c.use(remindersComposer(reminders, review, config.review.timeZone));
+  const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, log };
+  const commands = plainCommands(commandDeps);
+  c.use(commandsComposer(commandDeps, commands));
+  c.use(filesComposer({ dataDir: config.dataDir, charts, media, log }));
+  c.use(intakeComposer({ runs, notebook, commands, localPlanner: config.model.kind === 'local', log }));
+
+  return {
+    dataDir: config.dataDir,
+    runs,
+    registry,
+    state,
+    reminders,
+    composer: c,
+    async start() {
+      reminders.start();
+      return runs.resumeUnfinished().catch((e: unknown) => { log('no se pudieron reanudar los trabajos pendientes', e); return 0; });
+    },
+    async stop() {
+      reminders.stop();
+      runs.shutdown();
+      registry.close();
+      await state.close();
+    },
+  };
+}

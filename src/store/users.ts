@@ -1,0 +1,278 @@
+/**
+ * Class mode on disk (`MODO_CLASE=1`): each person's whole data dir (notebook, deck and review
+ * state, runs, approvals, voice consent, usage) lives under `<dataDir>/usuarios/<id>/`, and the
+ * class itself — who joined, which invite codes are open — in `<dataDir>/clase.json`.
+ *
+ * - `migrateToClassLayout` turns a single-owner data dir into the teacher's folder once: every
+ *   entry is renamed into a staging folder, and renaming the staging folder to `usuarios/` is the
+ *   one commit point. A crash before it leaves the staging folder: the next class-mode start
+ *   finishes the moves, a single-owner start (`restoreSingleLayout`) moves everything back.
+ * - `removeUserDir` deletes a person's folder atomically: rename out of `usuarios/` (after which no
+ *   one can open it), then remove; a crash in between leaves a `.borrando-*` folder that the next
+ *   start removes.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { PRICES_USD_PER_MTOK } from '../config.js';
+import { StateFileError } from '../errors.js';
+import { isPlainObject, Mutex, ValidatedJsonFile } from './jsonFile.js';
+import { holdFileLock, withFileLock } from './lock.js';
+import { NOTEBOOK_FILES } from './notebook.js';
+import { createUsageLog } from './usageCsv.js';
+
+/** `<dataDir>/usuarios/`: one folder per person, named by their Telegram id. */
+export const USERS_DIRNAME = 'usuarios';
+/** `<dataDir>/clase.json`: the students and the open invite codes. */
+export const CLASS_FILENAME = 'clase.json';
+/** The migration's staging folder; renamed to USERS_DIRNAME when every entry is in. */
+export const MIGRATION_DIRNAME = '.usuarios-migrando';
+/** What stays at the top of the data dir in class mode (the embedded chat's own files, the class). */
+const TOP_LEVEL_KEEP = new Set([USERS_DIRNAME, MIGRATION_DIRNAME, CLASS_FILENAME, `${CLASS_FILENAME}.lock`, 'webchat']);
+/** Prefix of a folder being deleted (renamed out of the way first). */
+const DELETING_PREFIX = '.borrando-';
+/** An invite link works for this many days, for as many students as use it (a whole class). */
+export const INVITE_TTL_DAYS = 7;
+export const CLASS_FILE_VERSION = 1;
+
+export interface Student {
+  id: number;
+  name: string;
+  joinedAt: string;
+}
+
+export interface Invite {
+  /** What goes after `?start=` (Telegram allows A-Z a-z 0-9 _ -, up to 64). */
+  code: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+interface ClassFile {
+  version: typeof CLASS_FILE_VERSION;
+  students: Student[];
+  invites: Invite[];
+}
+
+export type JoinResult = { kind: 'joined'; student: Student } | { kind: 'already' } | { kind: 'invalid' } | { kind: 'expired' };
+
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+
+/** The data dir of one person in class mode. Throws on an id that is not a positive integer. */
+export function userDataDir(dataDir: string, userId: number): string {
+  if (!isId(userId)) throw new StateFileError('CORRUPT_STATE', dataDir, `Id de usuario no válido: ${String(userId)}`);
+  return path.join(dataDir, USERS_DIRNAME, String(userId));
+}
+
+/**
+ * Whether `dataDir` is the top of a class (it holds `usuarios/`): the notebooks are inside, one per
+ * person, so a tool that works on one notebook must be pointed at `usuarios/<id>/`.
+ */
+export async function isClassRoot(dataDir: string): Promise<boolean> {
+  return stat(path.join(dataDir, USERS_DIRNAME)).then((s) => s.isDirectory(), () => false);
+}
+
+/** The ids that have a folder under `usuarios/` (people who used the bot at least once). */
+export async function listUserIds(dataDir: string): Promise<number[]> {
+  let names: string[];
+  try {
+    names = await readdir(path.join(dataDir, USERS_DIRNAME));
+  } catch {
+    return [];
+  }
+  return names.filter((n) => /^[1-9]\d{0,15}$/.test(n)).map(Number).filter(isId).sort((a, b) => a - b);
+}
+
+function checkClassFile(data: unknown): { ok: true; value: ClassFile } | { ok: false; problem: string } {
+  if (!isPlainObject(data)) return { ok: false, problem: 'no es un objeto JSON' };
+  if (data.version !== CLASS_FILE_VERSION) return { ok: false, problem: `versión desconocida ${String(data.version)} (se esperaba ${CLASS_FILE_VERSION})` };
+  const students = data.students;
+  const invites = data.invites;
+  if (!Array.isArray(students) || !students.every((s) => isPlainObject(s) && isId(s.id) && typeof s.name === 'string' && typeof s.joinedAt === 'string')) {
+    return { ok: false, problem: '«students» debe ser una lista de {id, name, joinedAt}' };
+  }
+  if (!Array.isArray(invites) || !invites.every((i) => isPlainObject(i) && typeof i.code === 'string' && typeof i.createdAt === 'string' && typeof i.expiresAt === 'string')) {
+    return { ok: false, problem: '«invites» debe ser una lista de {code, createdAt, expiresAt}' };
+  }
+  return { ok: true, value: data as unknown as ClassFile };
+}
+
+/**
+ * The class roster and its invites, `<dataDir>/clase.json`. Reads validate the file (a broken one
+ * is reported, never replaced); each change is a read → change → atomic rewrite under a lock.
+ */
+export class ClassRoster {
+  readonly file: string;
+  readonly #json: ValidatedJsonFile<ClassFile>;
+  readonly #mutex = new Mutex();
+
+  constructor(readonly dataDir: string) {
+    this.file = path.join(dataDir, CLASS_FILENAME);
+    this.#json = new ValidatedJsonFile(this.file, checkClassFile, 'si lo borras, la clase empieza vacía y cada alumno tendrá que volver a entrar con una invitación (sus cuadernos se conservan).');
+  }
+
+  async #read(): Promise<ClassFile> {
+    return (await this.#json.read()) ?? { version: CLASS_FILE_VERSION, students: [], invites: [] };
+  }
+
+  #change<R>(fn: (f: ClassFile) => R): Promise<R> {
+    return this.#mutex.run(() => withFileLock(this.file, async () => {
+      const f = await this.#read();
+      const r = fn(f);
+      await this.#json.write(f);
+      return r;
+    }));
+  }
+
+  async students(): Promise<Student[]> {
+    return (await this.#read()).students;
+  }
+
+  async isStudent(userId: number): Promise<boolean> {
+    return (await this.#read()).students.some((s) => s.id === userId);
+  }
+
+  /** A new invite code valid for INVITE_TTL_DAYS from `now`; expired codes are dropped meanwhile. */
+  createInvite(now: Date = new Date()): Promise<Invite> {
+    const invite: Invite = {
+      code: randomBytes(12).toString('base64url'),
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000).toISOString(),
+    };
+    return this.#change((f) => {
+      f.invites = f.invites.filter((i) => Date.parse(i.expiresAt) > now.getTime());
+      f.invites.push(invite);
+      return invite;
+    });
+  }
+
+  /** Adds `user` to the class if `code` is an open invite. */
+  join(code: string, user: { id: number; name: string }, now: Date = new Date()): Promise<JoinResult> {
+    return this.#change((f): JoinResult => {
+      const invite = f.invites.find((i) => i.code === code);
+      if (!invite) return { kind: 'invalid' };
+      if (Date.parse(invite.expiresAt) <= now.getTime()) return { kind: 'expired' };
+      if (f.students.some((s) => s.id === user.id)) return { kind: 'already' };
+      const student: Student = { id: user.id, name: user.name, joinedAt: now.toISOString() };
+      f.students.push(student);
+      return { kind: 'joined', student };
+    });
+  }
+
+  /** Takes a student off the roster; false if they were not on it. */
+  remove(userId: number): Promise<boolean> {
+    return this.#change((f) => {
+      const before = f.students.length;
+      f.students = f.students.filter((s) => s.id !== userId);
+      return f.students.length < before;
+    });
+  }
+}
+
+/** This month's billed spend (USD) of one person, read from their usage log; 0 if they have none. */
+export async function monthSpendUsd(dataDir: string, userId: number, prices: typeof PRICES_USD_PER_MTOK, now: Date = new Date()): Promise<number> {
+  return createUsageLog(path.join(userDataDir(dataDir, userId), NOTEBOOK_FILES.usage), prices).monthTotal(now);
+}
+
+/**
+ * Deletes one person's folder: renamed out of `usuarios/` first (atomic: from then on nothing can
+ * open it by id), then removed. Returns false if there was no folder.
+ */
+export async function removeUserDir(dataDir: string, userId: number): Promise<boolean> {
+  const dir = userDataDir(dataDir, userId);
+  const doomed = path.join(dataDir, USERS_DIRNAME, `${DELETING_PREFIX}${userId}-${randomBytes(4).toString('hex')}`);
+  try {
+    await rename(dir, doomed);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw e;
+  }
+  await syncDir(path.join(dataDir, USERS_DIRNAME));
+  await rm(doomed, { recursive: true, force: true, maxRetries: 3 });
+  return true;
+}
+
+/** Removes what a deletion interrupted by a crash left behind (`usuarios/.borrando-*`). */
+export async function sweepDeletedUsers(dataDir: string): Promise<void> {
+  const users = path.join(dataDir, USERS_DIRNAME);
+  const names = await readdir(users).catch(() => [] as string[]);
+  for (const n of names) if (n.startsWith(DELETING_PREFIX)) await rm(path.join(users, n), { recursive: true, force: true, maxRetries: 3 });
+}
+
+const exists = (p: string) => stat(p).then(() => true, () => false);
+
+/** fsync a directory so the renames in it survive a power cut (best effort where unsupported). */
+async function syncDir(dir: string): Promise<void> {
+  const h = await open(dir, 'r').catch(() => undefined);
+  if (!h) return;
+  await h.sync().catch(() => undefined);
+  await h.close();
+}
+
+/** Why the migration does not start while a single-owner bot is running on the data dir. */
+const busyLegacy = (dataDir: string) =>
+  `Otra copia de Cuaderno Vivo está usando ya esta carpeta de datos (${dataDir}). Ciérrala antes de pasar al modo clase.`;
+
+export type MigrationResult = { kind: 'none' } | { kind: 'fresh' } | { kind: 'migrated'; moved: string[] };
+
+/**
+ * One-time switch of a data dir to the class layout: the single owner's data becomes the
+ * teacher's folder `usuarios/<teacherId>/`. Idempotent (`none` once `usuarios/` exists) and
+ * crash-safe: every step is a rename, and the last rename (staging → `usuarios/`) commits.
+ * `crashAfter` (tests) throws after that many entries were moved, before the commit.
+ */
+export async function migrateToClassLayout(dataDir: string, teacherId: number, opts: { crashAfter?: number } = {}): Promise<MigrationResult> {
+  const users = path.join(dataDir, USERS_DIRNAME);
+  await mkdir(dataDir, { recursive: true });
+  return withFileLock(path.join(dataDir, CLASS_FILENAME), async () => {
+    if (await exists(users)) return { kind: 'none' };
+    const staging = path.join(dataDir, MIGRATION_DIRNAME);
+    const entries = (await readdir(dataDir)).filter((n) => !TOP_LEVEL_KEEP.has(n));
+    if (entries.length === 0 && !(await exists(staging))) {
+      await mkdir(users, { recursive: true });
+      return { kind: 'fresh' };
+    }
+    // A single-owner bot still running here would see its files vanish: its lock says so.
+    if (entries.includes('bot')) await (await holdFileLock(path.join(dataDir, 'bot', 'estado.json'), busyLegacy(dataDir)))();
+    userDataDir(dataDir, teacherId); // validates the id
+    const target = path.join(staging, String(teacherId));
+    await mkdir(target, { recursive: true });
+    const moved: string[] = [];
+    for (const name of entries) {
+      if (opts.crashAfter !== undefined && moved.length >= opts.crashAfter) throw new Error(`simulated crash after ${moved.length} move(s)`);
+      await rename(path.join(dataDir, name), path.join(target, name));
+      moved.push(name);
+    }
+    await syncDir(target);
+    await syncDir(dataDir);
+    await rename(staging, users);
+    await syncDir(dataDir);
+    return { kind: 'migrated', moved };
+  });
+}
+
+/**
+ * A single-owner start after a migration to class mode was interrupted (before its commit): moves
+ * every entry back to the top of the data dir, so the owner finds their notebook where it was.
+ * Does nothing when there is no staging folder. Returns the names moved back.
+ */
+export async function restoreSingleLayout(dataDir: string): Promise<string[]> {
+  const staging = path.join(dataDir, MIGRATION_DIRNAME);
+  if (!(await exists(staging))) return [];
+  return withFileLock(path.join(dataDir, CLASS_FILENAME), async () => {
+    const back: string[] = [];
+    for (const owner of await readdir(staging).catch(() => [] as string[])) {
+      const from = path.join(staging, owner);
+      for (const name of await readdir(from)) {
+        // The top wins if both exist (cannot happen with renames; be safe rather than clobber).
+        if (await exists(path.join(dataDir, name))) continue;
+        await rename(path.join(from, name), path.join(dataDir, name));
+        back.push(name);
+      }
+    }
+    await syncDir(dataDir);
+    const left = await readdir(staging).then(async (owners) => (await Promise.all(owners.map((o) => readdir(path.join(staging, o))))).flat());
+    if (left.length === 0) await rm(staging, { recursive: true, force: true });
+    return back;
+  });
+}

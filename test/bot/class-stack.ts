@@ -1,0 +1,74 @@
+/**
+ * The whole chat stack in class mode (`MODO_CLASE=1`): the emulator + stand-in, a temp data dir
+ * migrated the way main.ts does it, and our bot opening one real agent service and notebook per
+ * person under `usuarios/<id>/`. `before` may fill the data dir first (a single-owner install).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createAgentService } from '../../src/agent/service.js';
+import { createBot, startBot, type CuadernoBot, type RunningBot } from '../../src/bot/index.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { migrateToClassLayout, userDataDir } from '../../src/store/users.js';
+import { TelegramHarness } from '../support/telegram.js';
+
+export const TEACHER = 50;
+
+export interface ClassStack {
+  tmp: string;
+  config: Config;
+  h: TelegramHarness;
+  cb: CuadernoBot;
+  running: RunningBot;
+  logs: string[];
+  dirOf(userId: number): string;
+  /** Stops the bot (not the emulator) and starts a fresh one on the same data dir and emulator. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startClassStack(opts: { before?: (dataDir: string) => Promise<void>; env?: Record<string, string> } = {}): Promise<ClassStack> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'cuaderno-clase-'));
+  const h = await TelegramHarness.start(path.join(tmp, 'uploads'));
+  const config = loadConfig({
+    CUADERNO_DATA_DIR: path.join(tmp, 'data'),
+    TELEGRAM_BOT_TOKEN: h.token,
+    ALLOWED_USER_IDS: String(TEACHER),
+    CUADERNO_MODELO: 'local',
+    MODO_CLASE: '1',
+    ...opts.env,
+  });
+  await opts.before?.(config.dataDir);
+  await migrateToClassLayout(config.dataDir, TEACHER);
+  const logs: string[] = [];
+  const boot = async () => {
+    const cb = await createBot({
+      config,
+      apiRoot: h.apiRoot,
+      openUser: async (userConfig) => {
+        const service = await createAgentService({ config: userConfig });
+        return { service, notebook: service.toolbox.notebook };
+      },
+      log: (m, e) => { logs.push(`${m}: ${e instanceof Error ? e.message : String(e ?? '')}`); },
+    });
+    return { cb, running: await startBot(cb, config, { pollTimeoutS: 1, webhook: false }) };
+  };
+  const stack: ClassStack = {
+    tmp, config, h, logs, ...(await boot()),
+    dirOf: (id) => userDataDir(config.dataDir, id),
+    async restart() {
+      await stack.running.stop();
+      Object.assign(stack, await boot());
+    },
+    async close() {
+      // A failed test may leave runs writing into the temp dir: cancel them (bounded wait) first.
+      const open = await stack.cb.class!.users.open();
+      for (const p of open) p.runs.cancelAll();
+      await Promise.race([Promise.all(open.map((p) => p.runs.idle())), new Promise((r) => setTimeout(r, 10_000))]);
+      await stack.running.stop();
+      await h.close();
+      await rm(tmp, { recursive: true, force: true, maxRetries: 3 });
+    },
+  };
+  return stack;
+}
