@@ -1,0 +1,92 @@
+/**
+ * Two `npm run trabajador` processes on one GPU lane (real Redis, a local image server speaking the
+ * OpenAI-compatible protocol). The worker that takes the cover job is `kill -9`'d mid-request: the
+ * other worker's stalled-job check takes the job over, and the bot side receives the cover once —
+ * one completed job, one finished stage, the same pixels the server drew.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBullMqLane } from '../../src/lanes/bullmq-lane.js';
+import { readQueueEvents } from '../../src/lanes/fairness.js';
+import { queueName } from '../../src/lanes/redis.js';
+import { MEDIA_STAGES } from '../../src/lanes/stages.js';
+import { decodePng } from '../../src/tools/media/raster.js';
+import { startImageServer, testPng } from '../support/media-servers.js';
+import { deletePrefix, SHARED_REDIS_URL, testPrefix, until } from './support.js';
+
+const ROOT = path.resolve(__dirname, '../..');
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+interface WorkerProc {
+  name: string;
+  proc: ChildProcess;
+  out: () => string;
+}
+
+function spawnWorker(name: string, env: Record<string, string>): WorkerProc {
+  // node itself (no tsx wrapper process), so SIGKILL hits the worker and nothing survives it.
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/trabajador.ts', '--carril', 'gpu', '--motores', 'flux', '--bloqueo-ms', '2000', '--nombre', name], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  cleanups.push(async () => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise((res) => proc.once('exit', res));
+    proc.kill('SIGKILL');
+    await exited;
+  });
+  return { name, proc, out: () => out };
+}
+
+describe('GPU worker killed mid-job', () => {
+  it('another worker finishes the job and the output appears exactly once', async () => {
+    const prefix = testPrefix();
+    const server = await startImageServer(['hang', 'ok']); // the first request never answers
+    cleanups.push(() => server.close());
+    const lane = createBullMqLane({ url: SHARED_REDIS_URL, prefix, lane: 'gpu', pollMs: 200 });
+    const redis = new Redis(SHARED_REDIS_URL);
+    cleanups.push(async () => {
+      await lane.close();
+      redis.disconnect();
+      await deletePrefix(SHARED_REDIS_URL, prefix);
+    });
+    const env = { REDIS_URL: SHARED_REDIS_URL, CUADERNO_COLA_PREFIJO: prefix, FLUX_URL: server.url, MEDIA_TIMEOUT_MS: '60000' };
+    const workers = [spawnWorker('w1', env), spawnWorker('w2', env)];
+    await until(() => workers.every((w) => w.out().includes('"ready"')), 1200);
+
+    const pending = lane.run(
+      { student: '101', stage: MEDIA_STAGES.coverImage, key: 'portada-2026-S3', lane: 'gpu', input: { prompt: 'cubismo', week: 3, seed: 42, width: 64, height: 48 } },
+      new AbortController().signal,
+    );
+    await until(() => server.requests.length === 1 && workers.some((w) => w.out().includes('"started"')), 1200);
+    const victim = workers.find((w) => w.out().includes('"started"'))!;
+    const survivor = workers.find((w) => w !== victim)!;
+    const exited = new Promise((res) => victim.proc.once('exit', res));
+    victim.proc.kill('SIGKILL');
+    await exited;
+
+    const result = await pending;
+    expect(result.files.map((f) => f.name)).toEqual(['portada.png']);
+    const got = decodePng(result.files[0]!.data);
+    const want = decodePng(testPng(64, 48));
+    expect([got.width, got.height]).toEqual([64, 48]);
+    expect(Buffer.from(got.data).equals(Buffer.from(want.data))).toBe(true);
+
+    expect(server.requests).toHaveLength(2); // the abandoned request and the finished one
+    const events = (await readQueueEvents(redis, prefix, queueName('gpu'))).filter((e) => e.jobId === '101-portada-2026-S3');
+    expect(events.filter((e) => e.event === 'completed')).toHaveLength(1);
+    expect(events.filter((e) => e.event === 'added')).toHaveLength(1);
+    expect(survivor.out().match(/"finished"/g)).toHaveLength(1);
+    expect(victim.out()).not.toContain('"finished"');
+    expect((await lane.queue.getJob('101-portada-2026-S3'))!.processedBy).toBe(survivor.name);
+  });
+});
