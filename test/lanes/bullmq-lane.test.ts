@@ -156,6 +156,33 @@ describe('BullMQ lane when Redis fails', () => {
     expect(statuses).toEqual(['unreachable', 'reachable']);
   });
 
+  it('Redis restarted empty while a worker runs the job: the lost completion is redone, the caller gets one result', async () => {
+    const redis: OwnRedis = await ownRedis();
+    cleanups.push(() => redis.stop());
+    const statuses: string[] = [];
+    const { lane, worker } = setup(redis.url, { onStatus: (s) => statuses.push(s) });
+    let calls = 0;
+    let open!: () => void;
+    const gate = new Promise<void>((res) => (open = res));
+    await worker(new Map<string, StageFunction>([['eco', async (input) => {
+      calls++;
+      await gate;
+      return { output: input, files: [{ name: 'f', data: Buffer.from('uno') }] };
+    }]]));
+    const pending = lane.run(task('101', 'narracion-2026-S4', { week: 4 }), signal());
+    await until(() => calls === 1);
+    await redis.stop();
+    await until(() => statuses.includes('unreachable'));
+    await redis.start();
+    await until(() => statuses.includes('reachable'));
+    open(); // the worker finishes, but its job is gone from Redis
+    const result = await pending;
+    expect(result.output).toEqual({ week: 4 });
+    expect(result.files[0]!.data.toString()).toBe('uno');
+    expect(calls).toBe(2);
+    expect((await lane.queue.getJobs(['completed'])).map((j) => j.id)).toEqual(['101-narracion-2026-S4']);
+  });
+
   it('Redis unreachable: a typed error whose message is the one plain sentence of the chat', async () => {
     const port = await freePort(); // nothing listens there
     const err = await pingQueue(`redis://127.0.0.1:${port}`, 1_000).catch((e: unknown) => e);
