@@ -164,8 +164,16 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
         }
         first = false;
         const state = await orAbort(job.getState(), signal);
-        if (state === 'completed') return decodeResult(job.returnvalue);
-        if (state === 'failed') throw decodeFailure(job.failedReason);
+        if (state === 'completed' || state === 'failed') {
+          // Read again: `job` may predate the finish (its returnvalue/failedReason still empty);
+          // BullMQ writes the state and the result in one script, so this read is consistent.
+          const done = await orAbort(queue.getJob(jobId), signal);
+          if (done?.finishedOn !== undefined) {
+            if (state === 'completed') return decodeResult(done.returnvalue);
+            throw decodeFailure(done.failedReason);
+          }
+          continue; // it vanished (Redis restarted) or was retried meanwhile: look again
+        }
         await nap(jobId, signal);
       }
     } catch (e) {
