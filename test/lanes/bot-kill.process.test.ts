@@ -2,39 +2,24 @@
  * The bot killed while its GPU job runs: a new bot process asking for the same task attaches to the
  * existing job by id — no second job, the stage runs once, and the new process gets the result.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readQueueEvents } from '../../src/lanes/fairness.js';
 import { queueName } from '../../src/lanes/redis.js';
 import type { LaneTask, StageFunction } from '../../src/lanes/types.js';
 import { startLaneWorker } from '../../src/lanes/worker.js';
-import { deletePrefix, SHARED_REDIS_URL, testPrefix, until } from './support.js';
+import { deletePrefix, SHARED_REDIS_URL, spawnNode, testPrefix, until, type NodeProc } from './support.js';
 
-const ROOT = path.resolve(__dirname, '../..');
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-function botSide(env: Record<string, string>): { proc: ChildProcess; out: () => string } {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'test/lanes/bot-side.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  cleanups.push(async () => {
-    if (proc.exitCode !== null || proc.signalCode !== null) return;
-    const exited = new Promise((res) => proc.once('exit', res));
-    proc.kill('SIGKILL');
-    await exited;
-  });
-  return { proc, out: () => out };
+function botSide(env: Record<string, string>): NodeProc {
+  const p = spawnNode(['test/lanes/bot-side.ts'], env);
+  cleanups.push(p.kill);
+  return p;
 }
 
 describe('bot killed while its GPU job runs', () => {
@@ -62,9 +47,7 @@ describe('bot killed while its GPU job runs', () => {
 
     const first = botSide(env);
     await until(() => calls === 1, 1200);
-    const gone = new Promise((res) => first.proc.once('exit', res));
-    first.proc.kill('SIGKILL');
-    await gone;
+    await first.kill();
 
     const second = botSide(env);
     await until(() => second.out().includes('"asking"'), 1200);

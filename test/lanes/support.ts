@@ -98,3 +98,35 @@ export async function until(predicate: () => Promise<boolean> | boolean, limit =
 }
 
 export const randomPart = (): string => randomBytes(3).toString('hex');
+
+export const ROOT = new URL('../..', import.meta.url).pathname;
+
+export interface NodeProc {
+  proc: ChildProcess;
+  /** stdout and stderr so far. */
+  out: () => string;
+  /** SIGKILL (no-op once gone); resolves when it has exited. */
+  kill: () => Promise<void>;
+}
+
+/**
+ * `node --import tsx <args>` in the repository root with only PATH, HOME and `env` — node itself, no
+ * tsx wrapper process, so a SIGKILL hits the process under test and nothing survives it.
+ */
+export function spawnNode(args: string[], env: Record<string, string>): NodeProc {
+  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const kill = async (): Promise<void> => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise((res) => proc.once('exit', res));
+    proc.kill('SIGKILL');
+    await exited;
+  };
+  return { proc, out: () => out, kill };
+}

@@ -4,8 +4,6 @@
  * other worker's stalled-job check takes the job over, and the bot side receives the cover once —
  * one completed job, one finished stage, the same pixels the server drew.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBullMqLane } from '../../src/lanes/bullmq-lane.js';
@@ -14,37 +12,21 @@ import { queueName } from '../../src/lanes/redis.js';
 import { MEDIA_STAGES } from '../../src/lanes/stages.js';
 import { decodePng } from '../../src/tools/media/raster.js';
 import { startImageServer, testPng } from '../support/media-servers.js';
-import { deletePrefix, SHARED_REDIS_URL, testPrefix, until } from './support.js';
+import { deletePrefix, SHARED_REDIS_URL, spawnNode, testPrefix, until, type NodeProc } from './support.js';
 
-const ROOT = path.resolve(__dirname, '../..');
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-interface WorkerProc {
+interface WorkerProc extends NodeProc {
   name: string;
-  proc: ChildProcess;
-  out: () => string;
 }
 
 function spawnWorker(name: string, env: Record<string, string>): WorkerProc {
-  // node itself (no tsx wrapper process), so SIGKILL hits the worker and nothing survives it.
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/trabajador.ts', '--carril', 'gpu', '--motores', 'flux', '--bloqueo-ms', '2000', '--nombre', name], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  cleanups.push(async () => {
-    if (proc.exitCode !== null || proc.signalCode !== null) return;
-    const exited = new Promise((res) => proc.once('exit', res));
-    proc.kill('SIGKILL');
-    await exited;
-  });
-  return { name, proc, out: () => out };
+  const p = spawnNode(['src/trabajador.ts', '--carril', 'gpu', '--motores', 'flux', '--bloqueo-ms', '2000', '--nombre', name], env);
+  cleanups.push(p.kill);
+  return { ...p, name };
 }
 
 describe('GPU worker killed mid-job', () => {
@@ -70,9 +52,7 @@ describe('GPU worker killed mid-job', () => {
     await until(() => server.requests.length === 1 && workers.some((w) => w.out().includes('"started"')), 1200);
     const victim = workers.find((w) => w.out().includes('"started"'))!;
     const survivor = workers.find((w) => w !== victim)!;
-    const exited = new Promise((res) => victim.proc.once('exit', res));
-    victim.proc.kill('SIGKILL');
-    await exited;
+    await victim.kill();
 
     const result = await pending;
     expect(result.files.map((f) => f.name)).toEqual(['portada.png']);
