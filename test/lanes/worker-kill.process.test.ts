@@ -68,5 +68,23 @@ describe('GPU worker killed mid-job', () => {
     expect(survivor.out().match(/"finished"/g)).toHaveLength(1);
     expect(victim.out()).not.toContain('"finished"');
     expect((await lane.queue.getJob('101-portada-2026-S3'))!.processedBy).toBe(survivor.name);
+
+    // A service manager's stop: the worker closes cleanly.
+    const stopped = new Promise<number | null>((res) => survivor.proc.once('exit', (code) => res(code)));
+    survivor.proc.kill('SIGTERM');
+    expect(await stopped).toBe(0);
+  });
+
+  it('without REDIS_URL or with a wrong flag the worker says what to fix and exits 2', async () => {
+    for (const [args, env, says] of [
+      [['--carril', 'gpu', '--motores', 'flux'], { FLUX_URL: 'http://127.0.0.1:1' }, /REDIS_URL/],
+      [['--carril', 'tpu'], { REDIS_URL: SHARED_REDIS_URL }, /--carril/],
+    ] as const) {
+      const p = spawnNode(['src/trabajador.ts', ...args], env);
+      cleanups.push(p.kill);
+      const code = await new Promise<number | null>((res) => p.proc.once('exit', (c) => res(c)));
+      expect(code).toBe(2);
+      expect(p.out()).toMatch(says);
+    }
   });
 });
