@@ -131,7 +131,10 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
   const add = async (task: LaneTask, jobId: string): Promise<Job> => {
     const priority = fair ? await reserveOrdinal(redis, keys, task.student) : undefined;
     const data: JobData = { student: task.student, stage: task.stage, input: task.input, ...(task.runId ? { runId: task.runId } : {}), ...(task.estimateMs ? { estimateMs: task.estimateMs } : {}) };
-    return queue.add(task.stage, data, { jobId, ...(priority ? { priority } : {}), attempts: 1, removeOnComplete: false, removeOnFail: false });
+    const job = await queue.add(task.stage, data, { jobId, ...(priority ? { priority } : {}), attempts: 1, removeOnComplete: false, removeOnFail: false });
+    // Another process added this id first (BullMQ returned its job): give the ordinal back, no gap.
+    if (priority && job.priority !== priority) await releaseOrdinal(redis, queue, keys, task.student, priority);
+    return job;
   };
 
   const removeQueued = async (stale: Job): Promise<boolean> => {
@@ -149,8 +152,19 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
     return true;
   };
 
-  const run = async (task: LaneTask, signal: AbortSignal): Promise<StageResult> => {
+  /** Calls of this process already waiting for a job id: a second call for it joins the first. */
+  const inflight = new Map<string, Promise<StageResult>>();
+
+  const run = (task: LaneTask, signal: AbortSignal): Promise<StageResult> => {
     const jobId = jobIdFor(task.student, task.key);
+    const joined = inflight.get(jobId);
+    if (joined) return orAbort(joined, signal);
+    const p = follow(task, jobId, signal).finally(() => inflight.delete(jobId));
+    inflight.set(jobId, p);
+    return p;
+  };
+
+  const follow = async (task: LaneTask, jobId: string, signal: AbortSignal): Promise<StageResult> => {
     own.set(jobId, task);
     try {
       let first = true;

@@ -74,13 +74,17 @@ describe('BullMQ lane', () => {
     const b = lane.run(task('101', 'narracion-2026-S1'), signal());
     const other = lane.run(task('202', 'narracion-2026-S1'), signal());
     await until(async () => (await lane.queue.getJobCounts('prioritized')).prioritized === 2);
+    const next = lane.run(task('101', 'portada-2026-S1'), signal());
+    await until(async () => (await lane.queue.getJobCounts('prioritized')).prioritized === 3);
+    // The attached call took no ordinal: 101's next job is its 2nd.
+    expect((await lane.queue.getJob('101-portada-2026-S1'))!.priority).toBe(2);
     await worker(new Map([['eco', e.fn]]));
-    const [ra, rb] = await Promise.all([a, b, other]);
+    const [ra, rb] = await Promise.all([a, b, other, next]);
     expect(ra.files[0]!.data.equals(rb.files[0]!.data)).toBe(true);
-    expect(e.calls).toHaveLength(2); // 101's once, 202's once
+    expect(e.calls).toHaveLength(3); // 101's narration once, 202's once, 101's cover once
     // A later call (a bot restarted before storing the output) gets the kept result, no new work.
     await lane.run(task('101', 'narracion-2026-S1'), signal());
-    expect(e.calls).toHaveLength(2);
+    expect(e.calls).toHaveLength(3);
   });
 
   it('a failure keeps its error code; calling again is the deliberate retry (job.retry on the same id)', async () => {
