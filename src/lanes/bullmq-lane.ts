@@ -158,7 +158,13 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
   const run = (task: LaneTask, signal: AbortSignal): Promise<StageResult> => {
     const jobId = jobIdFor(task.student, task.key);
     const joined = inflight.get(jobId);
-    if (joined) return orAbort(joined, signal);
+    if (joined) {
+      // If the first caller was cancelled (not this one), this call carries on by itself.
+      return orAbort(joined, signal).catch((e: unknown) => {
+        if (e instanceof CancelledError && !signal.aborted) return run(task, signal);
+        throw e;
+      });
+    }
     const p = follow(task, jobId, signal).finally(() => inflight.delete(jobId));
     inflight.set(jobId, p);
     return p;

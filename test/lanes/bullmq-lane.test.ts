@@ -106,13 +106,26 @@ describe('BullMQ lane', () => {
   });
 
   it('aborting a queued task removes its job; cancelRun removes the queued jobs of that run only', async () => {
-    const { lane } = setup();
+    const { lane, prefix: lanePrefix } = setup();
     const ctl = new AbortController();
     const pending = lane.run(task('101', 'a'), ctl.signal);
     await until(async () => (await jobState(lane, '101-a')) === 'prioritized');
     ctl.abort();
     await expect(pending).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(await jobState(lane, '101-a')).toBeUndefined();
+
+    // Two calls for one job: cancelling the first does not cancel the second, which re-adds it.
+    const first = new AbortController();
+    const one = lane.run(task('101', 'x'), first.signal);
+    const two = lane.run(task('101', 'x'), signal());
+    await until(async () => (await jobState(lane, '101-x')) === 'prioritized');
+    first.abort();
+    await expect(one).rejects.toMatchObject({ code: 'CANCELLED' });
+    await until(async () => (await jobState(lane, '101-x')) === 'prioritized' && lane.awaiting().includes('101-x'));
+    const e = echo();
+    const w = await startLaneWorker({ url: SHARED_REDIS_URL, prefix: lanePrefix, lane: 'gpu', catalogue: new Map([['eco', e.fn]]) });
+    expect((await two).output).toEqual({ got: { n: 1 } });
+    await w.close();
 
     const runs = [lane.run(task('101', 'b', 1, 'r1'), signal()), lane.run(task('101', 'c', 1, 'r1'), signal()), lane.run(task('101', 'd', 1, 'r2'), signal())];
     const settled = runs.map((p) => p.then(() => 'done', (e: { code?: string }) => e.code));
@@ -121,8 +134,8 @@ describe('BullMQ lane', () => {
     expect(await settled[0]).toBe('CANCELLED');
     expect(await settled[1]).toBe('CANCELLED');
     expect(await jobState(lane, '101-d')).toBe('prioritized');
-    // The survivor's ordinal moved up: it is the student's next job.
-    expect((await lane.queue.getJob('101-d'))!.priority).toBe(1);
+    // The survivor's ordinal moved up: it is the student's next job after the one that ran (x).
+    expect((await lane.queue.getJob('101-d'))!.priority).toBe(2);
   });
 
   it('gives the position in the GPU queue and an ETA from the estimates', async () => {
