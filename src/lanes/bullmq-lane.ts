@@ -20,7 +20,7 @@ import { CancelledError } from '../errors.js';
 import { jobIdFor, studentOfJobId } from './job-id.js';
 import { fairKeys, releaseOrdinal, reserveOrdinal } from './fair.js';
 import { etaMs } from './position.js';
-import { queueName, queueUnavailable, redisOptions } from './redis.js';
+import { queueName, redisOptions } from './redis.js';
 import type { LaneBackend, LaneName, LaneTask, StageResult } from './types.js';
 import { decodeFailure, decodeResult } from './wire.js';
 
@@ -264,4 +264,3 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
   };
 }
 
-export { queueUnavailable };
