@@ -74,6 +74,7 @@ async function main(): Promise<number> {
     name: args.name,
     lockDurationMs: args.lockDurationMs,
     onJob: (e) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...e })}\n`),
+    onStatus: (redis) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), redis })}\n`),
   });
   process.stdout.write(`${JSON.stringify({ ready: args.name, lane: args.lane, stages: [...catalogue.keys()] })}\n`);
   await new Promise<void>((resolve) => {

@@ -26,6 +26,8 @@ export interface LaneWorkerOptions {
   lockDurationMs?: number;
   /** Called as each job starts (after it is counted for fairness) and ends. */
   onJob?: (event: { type: 'started' | 'finished' | 'failed'; jobId: string; stage: string }) => void;
+  /** Redis stopped answering / answers again (the worker keeps reconnecting by itself). */
+  onStatus?: (status: 'unreachable' | 'reachable') => void;
 }
 
 export interface LaneWorker {
@@ -41,7 +43,14 @@ export async function startLaneWorker(opts: LaneWorkerOptions): Promise<LaneWork
   const keys = fairKeys(opts.prefix, name);
   const lockDuration = opts.lockDurationMs ?? 30_000;
   const connection = new Redis(redisOptions(opts.url));
-  connection.on('error', () => {});
+  let reachable = true;
+  const setReachable = (ok: boolean): void => {
+    if (ok === reachable) return;
+    reachable = ok;
+    opts.onStatus?.(ok ? 'reachable' : 'unreachable');
+  };
+  connection.on('error', () => setReachable(false));
+  connection.on('ready', () => setReachable(true));
   const worker = new Worker(
     name,
     async (job, _token, signal): Promise<WireResult> => {

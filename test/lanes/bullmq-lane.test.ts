@@ -25,8 +25,8 @@ function setup(url = SHARED_REDIS_URL, extra: { pollMs?: number; onStatus?: (s: 
     await lane.close();
     if (url === SHARED_REDIS_URL) await deletePrefix(url, prefix);
   });
-  const worker = async (catalogue: StageCatalogue, concurrency = 1): Promise<LaneWorker> => {
-    const w = await startLaneWorker({ url, prefix, lane: 'gpu', catalogue, concurrency, lockDurationMs: 2_000 });
+  const worker = async (catalogue: StageCatalogue, onStatus?: (s: 'unreachable' | 'reachable') => void): Promise<LaneWorker> => {
+    const w = await startLaneWorker({ url, prefix, lane: 'gpu', catalogue, lockDurationMs: 2_000, onStatus });
     cleanups.push(() => w.close());
     return w;
   };
@@ -181,17 +181,19 @@ describe('BullMQ lane when Redis fails', () => {
     let calls = 0;
     let open!: () => void;
     const gate = new Promise<void>((res) => (open = res));
+    const workerStatuses: string[] = [];
     await worker(new Map<string, StageFunction>([['eco', async (input) => {
       calls++;
       await gate;
       return { output: input, files: [{ name: 'f', data: Buffer.from('uno') }] };
-    }]]));
+    }]]), (s) => workerStatuses.push(s));
     const pending = lane.run(task('101', 'narracion-2026-S4', { week: 4 }), signal());
     await until(() => calls === 1);
     await redis.stop();
     await until(() => statuses.includes('unreachable'));
     await redis.start();
-    await until(() => statuses.includes('reachable'));
+    await until(() => statuses.includes('reachable') && workerStatuses.includes('reachable'));
+    expect(workerStatuses).toEqual(['unreachable', 'reachable']);
     open(); // the worker finishes, but its job is gone from Redis
     const result = await pending;
     expect(result.output).toEqual({ week: 4 });
