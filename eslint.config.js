@@ -26,11 +26,14 @@ export default tseslint.config(
     },
   },
   // The one module of words sits under every layer that speaks (it may import types from store/tools).
-  layer('strings', ['scheduler', 'agent', 'bot', 'webchat', 'cli']),
-  layer('lib', ['store', 'tools', 'scheduler', 'agent', 'bot', 'webchat']),
-  layer('store', ['tools', 'scheduler', 'agent', 'bot']),
-  layer('tools', ['scheduler', 'agent', 'bot']),
-  layer('scheduler', ['agent', 'bot']),
+  layer('strings', ['scheduler', 'agent', 'bot', 'webchat', 'cli', 'lanes']),
+  layer('lib', ['store', 'tools', 'scheduler', 'agent', 'bot', 'webchat', 'lanes']),
+  layer('store', ['tools', 'scheduler', 'agent', 'bot', 'lanes']),
+  layer('tools', ['scheduler', 'agent', 'bot', 'lanes']),
+  layer('scheduler', ['agent', 'bot', 'lanes']),
+  // The BullMQ lane backend (and its worker) implement the scheduler's lane seam over Redis: they run
+  // tools' engine calls and know nothing of the agent or the chat; main.ts plugs them in.
+  layer('lanes', ['agent', 'bot', 'webchat', 'cli']),
   layer('agent', ['bot', 'webchat']),
   // The embedded Bot API server is a stand-in for Telegram: it knows nothing of the product.
   layer('webchat', ['bot', 'agent', 'scheduler', 'tools']),

@@ -24,6 +24,7 @@ const SUBCOMMANDS: Record<string, { help: string; load: () => Promise<{ run: Sub
   plan: { help: 'plan [--grafo FILE] [--gpu N] [--json] [--gantt OUT.png]', load: () => import('./cli/plan.js') },
   simular: { help: 'simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--json]', load: () => import('./cli/simular.js') },
   auditoria: { help: 'auditoria --verificar', load: () => import('./cli/auditoria.js') },
+  cola: { help: 'cola [--json]', load: () => import('./cli/cola.js') },
   preparar: { help: 'preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto TOKENS]', load: () => import('./cli/preparar.js') },
 };
 

@@ -24,6 +24,7 @@ export type ErrorCode =
   | 'UNSUPPORTED_VERSION'
   | 'NOT_FOUND'
   | 'BUSY'                  // a state file's inter-process lock stayed taken too long
+  | 'QUEUE_UNAVAILABLE'     // the shared job queue (Redis of the GPU lanes) does not answer
   | 'CONFIG'
   | 'CYCLE'
   | 'BAD_GRAPH'
@@ -78,4 +79,11 @@ export class CancelledError extends CuadernoError {
 
 export function isCuadernoError(e: unknown): e is CuadernoError {
   return e instanceof CuadernoError;
+}
+
+/** The shared job queue of the lanes (Redis) does not answer; runs wait for it, nothing is lost. */
+export class QueueUnavailableError extends CuadernoError {
+  constructor(message: string, details: ErrorDetails = {}, options?: { cause?: unknown }) {
+    super('QUEUE_UNAVAILABLE', message, details, options);
+  }
 }

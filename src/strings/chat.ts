@@ -254,3 +254,33 @@ const helpBody = (audience: Audience) =>
 export function usd(x: number): string {
   return `${x.toLocaleString('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 4 })} USD`;
 }
+
+/**
+ * The GPU queue shared by a class (BullMQ on Redis, workers on other machines), as the chat and the
+ * `cuaderno cola` command say it. No product names: "las máquinas de imágenes y voces".
+ */
+export const QUEUE = Object.freeze({
+  /** The one sentence the chat says while the queue cannot be reached (runs wait, nothing is lost). */
+  unreachable: () =>
+    'Ahora mismo no llego a las máquinas que hacen las imágenes y las voces; tu trabajo espera y sigue solo en cuanto vuelvan.',
+  /** Back after `unreachable`. */
+  reachable: () => 'Ya vuelvo a llegar a las máquinas de imágenes y voces; sigo con tu trabajo.',
+  /** `/estado`: a waiting GPU job, e.g. "posición 4 · ~2 min". */
+  position: (position: number, etaMs: number) => `posición ${position} · ~${etaMinutes(etaMs)} min`,
+  /** `/estado`: the job is on a machine now. */
+  running: () => 'en marcha en una máquina de imágenes y voces',
+  // --- `npm run -s cuaderno -- cola` ---
+  cliInProcess: () => 'Sin cola compartida: el trabajo de imágenes y voces corre dentro del bot (un solo proceso).',
+  cliQueue: (name: string, counts: Readonly<Record<string, number>>) =>
+    `Cola ${name}: ${counts.waiting ?? 0} esperando, ${counts.active ?? 0} en marcha, ${counts.completed ?? 0} terminados sin recoger, ${counts.failed ?? 0} fallidos.`,
+  cliWorkers: (n: number) => (n === 0 ? 'Ningún trabajador conectado: los trabajos esperan hasta que arranque uno.' : `Trabajadores conectados: ${n}`),
+  cliWorker: (name: string, addr: string) => `  • ${name} (${addr})`,
+  cliStudentsHeader: () => 'Por estudiante (empezados en total · esperando · en marcha):',
+  cliStudent: (student: string, started: number, waiting: number, active: number) => `  • ${student}: ${started} · ${waiting} · ${active}`,
+  cliNoJobs: () => 'No hay trabajos en la cola.',
+});
+
+/** Whole minutes for an ETA, at least 1 ("~1 min" rather than "~0 min"). */
+export function etaMinutes(ms: number): number {
+  return Math.max(1, Math.round(ms / 60_000));
+}

@@ -1,0 +1,91 @@
+/**
+ * A lane worker: takes the jobs of one lane's queue and runs the stage functions it knows
+ * (`StageCatalogue`), returning their output and files through Redis (wire.ts). Several may run on
+ * several machines. A worker killed mid-job loses its lock; another worker's stalled-job check moves
+ * the job back to the queue after `lockDurationMs` and runs it again — the bot, which waits by job
+ * id, receives its output once.
+ */
+import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { CuadernoError } from '../errors.js';
+import { fairKeys, markStarted } from './fair.js';
+import { queueName, redisOptions } from './redis.js';
+import type { LaneName, StageCatalogue, WireResult } from './types.js';
+import { encodeFailure, encodeResult } from './wire.js';
+
+export interface LaneWorkerOptions {
+  url: string;
+  prefix: string;
+  lane: LaneName;
+  catalogue: StageCatalogue;
+  /** Jobs at once (a GPU worker: 1 per card). Default 1. */
+  concurrency?: number;
+  /** Shown by `cuaderno cola` and stored on each job it takes (`processedBy`). */
+  name?: string;
+  /** A job whose worker stopped renewing its lock for this long is handed to another; default 30000. */
+  lockDurationMs?: number;
+  /** Called as each job starts (after it is counted for fairness) and ends. */
+  onJob?: (event: { type: 'started' | 'finished' | 'failed'; jobId: string; stage: string }) => void;
+  /** Redis stopped answering / answers again (the worker keeps reconnecting by itself). */
+  onStatus?: (status: 'unreachable' | 'reachable') => void;
+}
+
+export interface LaneWorker {
+  readonly worker: Worker;
+  /** Waits for the running jobs, then disconnects. */
+  close(): Promise<void>;
+}
+
+export async function startLaneWorker(opts: LaneWorkerOptions): Promise<LaneWorker> {
+  const name = queueName(opts.lane);
+  const redis = new Redis(redisOptions(opts.url));
+  redis.on('error', () => {}); // the worker's own connection reports and reconnects
+  const keys = fairKeys(opts.prefix, name);
+  const lockDuration = opts.lockDurationMs ?? 30_000;
+  const connection = new Redis(redisOptions(opts.url));
+  let reachable = true;
+  const setReachable = (ok: boolean): void => {
+    if (ok === reachable) return;
+    reachable = ok;
+    opts.onStatus?.(ok ? 'reachable' : 'unreachable');
+  };
+  connection.on('error', () => setReachable(false));
+  connection.on('ready', () => setReachable(true));
+  const worker = new Worker(
+    name,
+    async (job, _token, signal): Promise<WireResult> => {
+      const { student, stage, input } = job.data as { student: string; stage: string; input: unknown };
+      await markStarted(redis, keys, student, job.id!);
+      opts.onJob?.({ type: 'started', jobId: job.id!, stage });
+      try {
+        const fn = opts.catalogue.get(stage);
+        if (!fn) throw new CuadernoError('ENGINE_UNAVAILABLE', `This worker does not know the stage \`${stage}\``, { field: 'stage', stage });
+        const result = encodeResult(await fn(input as never, signal ?? new AbortController().signal));
+        opts.onJob?.({ type: 'finished', jobId: job.id!, stage });
+        return result;
+      } catch (e) {
+        opts.onJob?.({ type: 'failed', jobId: job.id!, stage });
+        throw new Error(encodeFailure(e));
+      }
+    },
+    {
+      connection,
+      prefix: opts.prefix,
+      concurrency: opts.concurrency ?? 1,
+      ...(opts.name ? { name: opts.name } : {}),
+      lockDuration,
+      stalledInterval: Math.max(500, Math.floor(lockDuration / 2)),
+      maxStalledCount: 2,
+    },
+  );
+  worker.on('error', () => {}); // connection errors: it reconnects by itself
+  await worker.waitUntilReady();
+  return {
+    worker,
+    async close() {
+      await worker.close();
+      redis.disconnect();
+      connection.disconnect();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * `npm run trabajador -- --carril gpu [--motores flux,xtts] [--concurrencia 1] [--nombre gpu-1]
+ * [--bloqueo-ms 30000]`: a worker process of one lane. It needs only Redis (`REDIS_URL`, optional
+ * `CUADERNO_COLA_PREFIJO`) and the engine servers it runs (`FLUX_URL`, `XTTS_URL`,
+ * `MEDIA_TIMEOUT_MS`); no data directory — artifacts go back through the job result. Runs until
+ * SIGTERM/SIGINT, then lets its running jobs finish. Exit 2 on misuse or configuration, with the fix.
+ */
+import { hostname } from 'node:os';
+import { parseArgs } from 'node:util';
+import { isCuadernoError } from './errors.js';
+import { laneSettingsFromEnv } from './lanes/redis.js';
+import { createMediaStageCatalogue, WORKER_ENGINES, type WorkerEngine } from './lanes/stages.js';
+import { startLaneWorker } from './lanes/worker.js';
+
+const USAGE = 'Uso: npm run trabajador -- --carril gpu [--motores flux,xtts] [--concurrencia 1] [--nombre NOMBRE] [--bloqueo-ms 30000]';
+
+export interface WorkerArgs {
+  lane: 'gpu' | 'cpu';
+  engines: WorkerEngine[];
+  concurrency: number;
+  name: string;
+  lockDurationMs: number;
+}
+
+/** Parses the flags; throws an Error whose message says what to fix (with the usage line). */
+export function parseWorkerArgs(argv: string[]): WorkerArgs {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      carril: { type: 'string' },
+      motores: { type: 'string', default: WORKER_ENGINES.join(',') },
+      concurrencia: { type: 'string', default: '1' },
+      nombre: { type: 'string' },
+      'bloqueo-ms': { type: 'string', default: '30000' },
+    },
+  });
+  const lane = values.carril;
+  if (lane !== 'gpu' && lane !== 'cpu') throw new Error(`Expected \`--carril\` to be gpu or cpu, got \`${lane ?? ''}\`\n${USAGE}`);
+  const engines = values.motores.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const e of engines) {
+    if (!(WORKER_ENGINES as readonly string[]).includes(e)) throw new Error(`Expected \`--motores\` among ${WORKER_ENGINES.join(', ')}, got \`${e}\`\n${USAGE}`);
+  }
+  const concurrency = Number(values.concurrencia);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`Expected \`--concurrencia\` to be a positive integer, got \`${values.concurrencia}\`\n${USAGE}`);
+  const lockDurationMs = Number(values['bloqueo-ms']);
+  if (!Number.isInteger(lockDurationMs) || lockDurationMs < 1000) throw new Error(`Expected \`--bloqueo-ms\` to be an integer ≥ 1000, got \`${values['bloqueo-ms']}\`\n${USAGE}`);
+  return { lane, engines: engines as WorkerEngine[], concurrency, name: values.nombre ?? `${lane}-${hostname()}-${process.pid}`, lockDurationMs };
+}
+
+async function main(): Promise<number> {
+  let args: WorkerArgs;
+  try {
+    args = parseWorkerArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n`);
+    return 2;
+  }
+  const env = process.env;
+  const settings = laneSettingsFromEnv(env);
+  if (!settings) {
+    process.stderr.write('Expected `REDIS_URL` (e.g. redis://127.0.0.1:6379): the worker takes its jobs from there.\n');
+    return 2;
+  }
+  const timeoutMs = Number(env.MEDIA_TIMEOUT_MS ?? 120_000);
+  const catalogue = createMediaStageCatalogue({ engines: args.engines, fluxUrl: env.FLUX_URL?.trim() || undefined, xttsUrl: env.XTTS_URL?.trim() || undefined, timeoutMs });
+  const worker = await startLaneWorker({
+    url: settings.url,
+    prefix: settings.prefix,
+    lane: args.lane,
+    catalogue,
+    concurrency: args.concurrency,
+    name: args.name,
+    lockDurationMs: args.lockDurationMs,
+    onJob: (e) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...e })}\n`),
+    onStatus: (redis) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), redis })}\n`),
+  });
+  process.stdout.write(`${JSON.stringify({ ready: args.name, lane: args.lane, stages: [...catalogue.keys()] })}\n`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  await worker.close();
+  return 0;
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '');
+if (isMain) {
+  main()
+    .then((code) => {
+      process.exitCode = code;
+    })
+    .catch((e: unknown) => {
+      process.stderr.write(`${isCuadernoError(e) ? e.message : `Error: ${e instanceof Error ? e.message : String(e)}`}\n`);
+      process.exitCode = isCuadernoError(e) && e.code === 'CONFIG' ? 2 : 1;
+    });
+}

@@ -1,0 +1,93 @@
+/**
+ * The fair GPU queue on real Redis and real BullMQ workers: the rule "no student's k-th GPU job
+ * starts while another student with fewer started GPU jobs has one waiting", checked on BullMQ's own
+ * event log — 0 violations with fair ordinals, and the same workload in plain arrival order does
+ * violate it (so the check can fail).
+ */
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBullMqLane } from '../../src/lanes/bullmq-lane.js';
+import { checkFairness, readQueueEvents } from '../../src/lanes/fairness.js';
+import { queueName } from '../../src/lanes/redis.js';
+import type { LaneTask, StageFunction } from '../../src/lanes/types.js';
+import { startLaneWorker } from '../../src/lanes/worker.js';
+import { deletePrefix, SHARED_REDIS_URL, testPrefix, until } from './support.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+const signal = new AbortController().signal;
+
+/** A GPU-like stage: a few milliseconds of "work" per job. */
+const work: StageFunction = async (input) => {
+  await new Promise((res) => setTimeout(res, 15));
+  return { output: input, files: [] };
+};
+
+async function classWorkload(fair: boolean) {
+  const prefix = testPrefix();
+  const lane = createBullMqLane({ url: SHARED_REDIS_URL, prefix, lane: 'gpu', fair, pollMs: 200 });
+  const redis = new Redis(SHARED_REDIS_URL);
+  cleanups.push(async () => {
+    await lane.close();
+    redis.disconnect();
+    await deletePrefix(SHARED_REDIS_URL, prefix);
+  });
+  const runs: Array<Promise<unknown>> = [];
+  const add = (student: string, n: number, from = 1): void => {
+    for (let i = from; i < from + n; i++) {
+      const task: LaneTask = { student, stage: 'gpu', key: `j${i}`, lane: 'gpu', input: { student, i } };
+      runs.push(lane.run(task, signal));
+    }
+  };
+  // Everyone queues before any worker starts: the first student asks for the most.
+  add('101', 6);
+  add('202', 2);
+  add('303', 4);
+  await until(async () => {
+    const c = await lane.queue.getJobCounts('prioritized', 'waiting');
+    return (c.prioritized ?? 0) + (c.waiting ?? 0) === 12;
+  });
+  let starts = 0;
+  let lateAdded = false;
+  const onJob = (e: { type: string }): void => {
+    if (e.type !== 'started' || ++starts !== 3 || lateAdded) return;
+    lateAdded = true; // mid-run: a new student arrives and the busiest asks for more
+    add('404', 3);
+    add('101', 2, 7);
+  };
+  for (const name of ['w1', 'w2']) {
+    const w = await startLaneWorker({ url: SHARED_REDIS_URL, prefix, lane: 'gpu', catalogue: new Map([['gpu', work]]), concurrency: 1, name, onJob });
+    cleanups.push(() => w.close());
+  }
+  await until(() => lateAdded);
+  await Promise.all(runs);
+  return checkFairness(await readQueueEvents(redis, prefix, queueName('gpu')));
+}
+
+describe('fair GPU queue', () => {
+  it('with fair ordinals: 17 jobs of 4 students on 2 workers, 0 violations in the event log', async () => {
+    const report = await classWorkload(true);
+    expect(report.started).toBe(17);
+    expect(report.violations).toEqual([]);
+  });
+
+  it('in plain arrival order the same workload violates the rule (the check can fail)', async () => {
+    const report = await classWorkload(false);
+    expect(report.started).toBe(17);
+    expect(report.violations.length).toBeGreaterThan(0);
+  });
+
+  it('the checker counts a stalled job that starts again once, and sees a waiting student left behind', () => {
+    const log = [
+      { event: 'added', jobId: '1-a' }, { event: 'added', jobId: '1-b' }, { event: 'added', jobId: '2-a' },
+      { event: 'active', jobId: '1-a' }, { event: 'waiting', jobId: '1-a', prev: 'active' }, { event: 'active', jobId: '1-a' },
+      { event: 'active', jobId: '2-a' }, { event: 'active', jobId: '1-b' },
+    ];
+    expect(checkFairness(log)).toEqual({ started: 3, violations: [] });
+    const unfair = [{ event: 'added', jobId: '1-a' }, { event: 'added', jobId: '1-b' }, { event: 'added', jobId: '2-a' }, { event: 'active', jobId: '1-a' }, { event: 'active', jobId: '1-b' }];
+    expect(checkFairness(unfair).violations).toEqual([{ jobId: '1-b', startedBefore: 1, waitingStudent: '2', theirStarted: 0 }]);
+  });
+});

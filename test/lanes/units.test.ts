@@ -1,0 +1,98 @@
+/**
+ * The pure parts of the lanes: job ids, the wire format (size cap, error codes across the trip),
+ * the ETA schedule, the settings from the environment, the worker's flags — and the media stage
+ * catalogue against local servers speaking the engines' protocols.
+ */
+import { describe, expect, it } from 'vitest';
+import { CuadernoError, EngineError } from '../../src/errors.js';
+import { jobIdFor, studentOfJobId } from '../../src/lanes/job-id.js';
+import { etaMs } from '../../src/lanes/position.js';
+import { laneSettingsFromEnv, redisOptions } from '../../src/lanes/redis.js';
+import { createMediaStageCatalogue, MEDIA_STAGES } from '../../src/lanes/stages.js';
+import { decodeFailure, decodeResult, encodeFailure, encodeResult } from '../../src/lanes/wire.js';
+import { decodePng } from '../../src/tools/media/raster.js';
+import { parseWav } from '../../src/tools/media/wav.js';
+import { parseWorkerArgs } from '../../src/trabajador.js';
+import { startImageServer, startSpeechServer, testPng } from '../support/media-servers.js';
+
+describe('job ids', () => {
+  it('are <student>-<key>, never contain ":" and tell their student', () => {
+    expect(jobIdFor('123456789', 'portada-2026-S3')).toBe('123456789-portada-2026-S3');
+    expect(studentOfJobId('123456789-portada-2026-S3')).toBe('123456789');
+    expect(() => jobIdFor('123', 'portada:2026')).toThrow(CuadernoError);
+    expect(() => jobIdFor('12a', 'portada-2026-S3')).toThrow(/numeric student id/);
+    expect(() => jobIdFor('1', '')).toThrow(CuadernoError);
+  });
+});
+
+describe('wire format', () => {
+  it('carries files as base64 and back, byte for byte, under the size cap', () => {
+    const data = Buffer.from([0, 1, 2, 250, 255]);
+    const wire = encodeResult({ output: { a: 1 }, files: [{ name: 'x.bin', data }] });
+    const back = decodeResult(JSON.parse(JSON.stringify(wire)));
+    expect(back.output).toEqual({ a: 1 });
+    expect(back.files[0]!.data.equals(data)).toBe(true);
+    expect(() => encodeResult({ output: null, files: [{ name: 'big', data: Buffer.alloc(11) }] }, 10)).toThrow(/over the 10-byte limit/);
+    expect(() => decodeResult({ output: null, files: [{ name: '../x', base64: '' }] })).toThrow(EngineError);
+    expect(() => decodeResult('nonsense')).toThrow(EngineError);
+  });
+
+  it('keeps an error code and details across the trip; BullMQ failures become a retryable NETWORK', () => {
+    const back = decodeFailure(encodeFailure(new EngineError('RATE_LIMITED', 'espera', { retryAfterS: 7 })));
+    expect([back.code, back.message, back.details.retryAfterS]).toEqual(['RATE_LIMITED', 'espera', 7]);
+    expect(decodeFailure(encodeFailure(new Error('boom'))).code).toBe('INTERNAL');
+    expect(decodeFailure('job stalled more than allowable limit').code).toBe('NETWORK');
+  });
+});
+
+describe('ETA', () => {
+  it('schedules the jobs ahead on the free workers, then the job itself', () => {
+    expect(etaMs({ workers: 1, activeRemainingMs: [], aheadMs: [], ownMs: 1000 })).toBe(1000);
+    expect(etaMs({ workers: 1, activeRemainingMs: [500], aheadMs: [1000, 1000], ownMs: 3000 })).toBe(5500);
+    // Two workers busy for 4000 and 1000 ms: the job ahead takes the second (free at 2000), then this one: 2000 + 3000.
+    expect(etaMs({ workers: 2, activeRemainingMs: [4000, 1000], aheadMs: [1000], ownMs: 3000 })).toBe(5000);
+    expect(etaMs({ workers: 0, activeRemainingMs: [], aheadMs: [60_000], ownMs: 60_000 })).toBe(120_000);
+  });
+});
+
+describe('settings', () => {
+  it('no REDIS_URL: in-process lanes; a URL with a prefix; a bad one says how to fix it', () => {
+    expect(laneSettingsFromEnv({})).toBeUndefined();
+    expect(laneSettingsFromEnv({ REDIS_URL: 'redis://gpu.local:6380/2' })).toEqual({ url: 'redis://gpu.local:6380/2', prefix: 'cuaderno' });
+    expect(redisOptions('redis://:secreta@gpu.local:6380/2')).toMatchObject({ host: 'gpu.local', port: 6380, db: 2, password: 'secreta', maxRetriesPerRequest: null });
+    expect(() => laneSettingsFromEnv({ REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
+    expect(() => laneSettingsFromEnv({ REDIS_URL: 'redis://x', CUADERNO_COLA_PREFIJO: 'a:b' })).toThrow(/CUADERNO_COLA_PREFIJO/);
+  });
+
+  it('the worker flags', () => {
+    expect(parseWorkerArgs(['--carril', 'gpu', '--motores', 'flux', '--concurrencia', '2', '--nombre', 'g1'])).toEqual({ lane: 'gpu', engines: ['flux'], concurrency: 2, name: 'g1', lockDurationMs: 30_000 });
+    expect(parseWorkerArgs(['--carril', 'gpu']).engines).toEqual(['flux', 'xtts']);
+    expect(() => parseWorkerArgs([])).toThrow(/--carril/);
+    expect(() => parseWorkerArgs(['--carril', 'gpu', '--motores', 'dalle'])).toThrow(/--motores/);
+    expect(() => parseWorkerArgs(['--carril', 'gpu', '--concurrencia', '0'])).toThrow(/--concurrencia/);
+  });
+});
+
+describe('media stage catalogue', () => {
+  it('runs the cover image and the narration through the engines, files out', async () => {
+    const images = await startImageServer('ok');
+    const speech = await startSpeechServer('ok');
+    try {
+      const stages = createMediaStageCatalogue({ engines: ['flux', 'xtts'], fluxUrl: images.url, xttsUrl: speech.url, timeoutMs: 10_000 });
+      const signal = new AbortController().signal;
+      const cover = await stages.get(MEDIA_STAGES.coverImage)!({ prompt: 'cubismo', week: 3, seed: 7, width: 64, height: 48 }, signal);
+      expect(cover.output).toMatchObject({ width: 64, height: 48 });
+      expect(Buffer.from(decodePng(cover.files[0]!.data).data).equals(Buffer.from(decodePng(testPng(64, 48)).data))).toBe(true);
+      expect(images.requests[0]!.body).toMatchObject({ prompt: 'cubismo', seed: 7, size: '64x48', response_format: 'b64_json' });
+      const voice = await stages.get(MEDIA_STAGES.narration)!({ text: 'Hola', voice: 'mi-voz' }, signal);
+      expect(voice.files[0]!.name).toBe('narracion.wav');
+      expect(parseWav(voice.files[0]!.data).pcm.samples.length).toBeGreaterThan(0);
+      expect(speech.requests[0]!.body).toMatchObject({ input: 'Hola', voice: 'mi-voz', response_format: 'wav' });
+      await expect(stages.get(MEDIA_STAGES.coverImage)!({ prompt: 'x' }, signal)).rejects.toMatchObject({ code: 'VALIDATION' });
+    } finally {
+      await images.close();
+      await speech.close();
+    }
+    expect(() => createMediaStageCatalogue({ engines: ['flux'], timeoutMs: 1 })).toThrow(/FLUX_URL/);
+  });
+});
