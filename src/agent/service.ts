@@ -11,7 +11,7 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { ConfigError, isCuadernoError } from '../errors.js';
-import { createLaneStageRunner } from '../scheduler/executor.js';
+import { createRunStageRunner } from '../scheduler/turn.js';
 import { createFileIdempotencyStore } from '../scheduler/idempotency.js';
 import { withRetries, type RetryOptions } from '../scheduler/retry.js';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../tools/contract.js';
@@ -172,7 +172,12 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
         : opts.createModel
           ? await opts.createModel(req.runId)
           : await createModel(config, { runId: seed, retry });
-    const stage = createLaneStageRunner({ lanes: config.lanes, signal: req.signal, onEvent: (event) => req.onEvent?.({ type: 'tarea', event }) });
+    const stage = createRunStageRunner({
+      lanes: config.lanes,
+      signal: req.signal,
+      onEvent: (event) => req.onEvent?.({ type: 'tarea', event }),
+      measured: (id, ms) => toolbox.durations.record(id, ms),
+    });
     try {
       const r = await runLoop(cp, {
         model,

@@ -1,23 +1,24 @@
 /**
  * `narrar_resumen` (SPEC §3): writes the week's podcast script from its notes (opening with the AI
  * disclosure) and narrates it to a 16-bit PCM mono WAV carrying a RIFF LIST/INFO watermark.
- * Stages: `guion` (CPU) then `narracion` (GPU for xtts, CPU for juguete). `xtts` clones the owner's
+ * Stages (the catalogue's): script → speech (GPU for xtts, CPU for juguete) → watermark → encode
+ * (the MP3 episode the chat plays). `xtts` clones the owner's
  * voice — biometric data — so it is refused unless `consentimiento.json` is present and unexpired.
  */
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { CuadernoError, EngineError } from '../errors.js';
 import type { DryRun, StageSpec, ToolContext, ToolDefinition, ToolOutput } from './contract.js';
+import { bindStages, dropWork, runGraph, workDir } from './stages/bind.js';
+import { stagesOf, type StageDecl } from './stages/catalogue.js';
 import { type NotesReader, type Week, WEEK_PROPERTY, weekStem, weekTitle } from './domain.js';
 import { idempotencyKey, keyPart } from './idempotency-key.js';
 import { checkConsent, consentFile, type Consent } from './media/consent.js';
-import { STAGE_ESTIMATES_MS, throwIfAborted, type SpeechEngine } from './media/engines.js';
-import { createEspeakEngine } from './media/espeak.js';
+import { throwIfAborted } from './media/engines.js';
+import { ESPEAK_VOICE } from './media/espeak.js';
 import { MSG } from './media/messages.js';
 import { chooseOutput, findOutputByKey, latestOutput, type KeyedSidecar } from './media/outputs.js';
-import { buildNarrationScript } from './media/script.js';
-import { checkAudio, encodeWav } from './media/wav.js';
-import { createXttsEngine } from './media/xtts.js';
+import { XTTS_MODEL } from './media/xtts.js';
 import { writeFileAtomic } from '../store/atomic.js';
 
 export interface NarrationArgs {
@@ -30,6 +31,8 @@ export interface NarrationToolDeps {
   notes: NotesReader;
   media: Config['media'];
   now?: () => Date;
+  /** A stage's expected duration (the rolling record of this machine's); default the catalogue's. */
+  estimate?: (d: StageDecl) => number;
 }
 
 const DESCRIPTION = [
@@ -53,10 +56,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
   const dir = path.join(deps.dataDir, NARRATION_DIRNAME);
 
   function stages(args: NarrationArgs): StageSpec[] {
-    return [
-      { name: 'guion', label: 'Guion del pódcast', lane: 'cpu', estimateMs: STAGE_ESTIMATES_MS.script },
-      { name: 'narracion', label: 'Narración', lane: args.motor === 'xtts' ? 'gpu' : 'cpu', estimateMs: STAGE_ESTIMATES_MS.narration },
-    ];
+    return stagesOf('narrar_resumen', args.motor === 'xtts' ? 'gpu' : 'cpu', deps.estimate);
   }
 
   /**
@@ -73,8 +73,8 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     (args.motor === 'juguete' ? weekStem(args.semana as Week) : `${weekStem(args.semana as Week)}-${await voiceId(args, now)}`);
 
   /** The engine for `motor`, or the reasons it cannot run (URL missing, consent missing/expired). */
-  async function engineFor(args: NarrationArgs, now: Date): Promise<{ engine?: SpeechEngine; errors: CuadernoError[] }> {
-    if (args.motor === 'juguete') return { engine: createEspeakEngine(), errors: [] };
+  async function engineFor(args: NarrationArgs, now: Date): Promise<{ engine?: { name: 'juguete' | 'xtts'; model: string; voice?: string }; errors: CuadernoError[] }> {
+    if (args.motor === 'juguete') return { engine: { name: 'juguete', model: `espeak-ng ${ESPEAK_VOICE}` }, errors: [] };
     const errors: CuadernoError[] = [];
     let consent: Consent | undefined;
     try {
@@ -85,7 +85,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     }
     if (!deps.media.xttsUrl) errors.push(new EngineError('ENGINE_UNAVAILABLE', MSG.xttsNotConfigured, { field: 'motor', engine: 'xtts' }));
     if (errors.length > 0 || !consent || !deps.media.xttsUrl) return { errors };
-    return { engine: createXttsEngine({ url: deps.media.xttsUrl, timeoutMs: deps.media.timeoutMs, voice: consent.voz }), errors };
+    return { engine: { name: 'xtts', model: XTTS_MODEL, voice: consent.voz }, errors };
   }
 
   async function execute(args: NarrationArgs, ctx: ToolContext): Promise<ToolOutput> {
@@ -98,34 +98,39 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     const { engine, errors } = await engineFor(args, created);
     // Consent problems come first: they are the reason a voice clone is refused.
     if (!engine) throw errors[0] ?? new EngineError('ENGINE_UNAVAILABLE', MSG.xttsNotConfigured);
-    const [scriptStage, voiceStage] = stages(args) as [StageSpec, StageSpec];
-
-    const script = await ctx.stage(scriptStage, async (signal) => {
-      throwIfAborted(signal);
-      throwIfAborted(ctx.signal);
-      return buildNarrationScript(week, await deps.notes.list());
-    });
-    // The stage's own signal (scheduler cancel/timeout) and the call's signal both stop the engine.
-    const pcm = await ctx.stage(voiceStage, (signal) => engine.synthesize(script.text, AbortSignal.any([signal, ctx.signal])));
-    throwIfAborted(ctx.signal);
-
-    const check = checkAudio(pcm);
-    if (!check.ok) throw new CuadernoError('ENGINE_BAD_RESPONSE', MSG.audioFailed(check.problems), { engine: engine.name });
-    const wav = encodeWav(pcm, {
-      ICMT: MSG.watermark(engine.name),
-      ISFT: `Cuaderno Vivo · ${engine.name} (${engine.model})`,
-      ICRD: created.toISOString().slice(0, 10),
-      INAM: `${weekTitle(week)} — resumen narrado`,
-    });
     const out = await chooseOutput(dir, await stemFor(args, ctx.now()), 'wav', ctx.redo === true);
+    const key = ctx.key ?? `narracion-${args.motor}-${created.getFullYear()}-S${week}-${ctx.callId ?? 'sin-llamada'}`;
+    const work = workDir(deps.dataDir, key);
+    const mp3 = out.file.replace(/\.wav$/, '.mp3');
+    const r = await runGraph(ctx, work, bindStages(stages(args), {
+      key,
+      work,
+      input: {
+        guion: { week, notes: await deps.notes.list() },
+        voz: { engine: engine.name, ...(deps.media.xttsUrl ? { xttsUrl: deps.media.xttsUrl } : {}), ...(engine.voice ? { voice: engine.voice } : {}), timeoutMs: deps.media.timeoutMs, raw: path.join(work, 'voz.pcm') },
+        marca: {
+          engine: engine.name,
+          wav: out.file,
+          info: {
+            ICMT: MSG.watermark(engine.name),
+            ISFT: `Cuaderno Vivo · ${engine.name} (${engine.model})`,
+            ICRD: created.toISOString().slice(0, 10),
+            INAM: `${weekTitle(week)} — resumen narrado`,
+          },
+        },
+        codificar: { mp3 },
+      },
+    }));
     throwIfAborted(ctx.signal);
+    const script = r.guion as { text: string; words: number };
+    const { durationS } = r.marca as { durationS: number };
 
     const result = {
       ruta: out.file,
       motor: engine.name,
       modelo: engine.model,
       titulo: weekTitle(week),
-      duracion_audio_s: Number(check.durationS.toFixed(1)),
+      duracion_audio_s: Number(durationS.toFixed(1)),
       palabras: script.words,
       aviso_ia: MSG.disclosure,
       marca_de_agua: 'RIFF LIST/INFO (ICMT, ISFT, ICRD)',
@@ -140,12 +145,13 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
         path: out.file,
         mime: 'audio/wav',
         caption: `${weekTitle(week)} — resumen narrado (voz generada por IA, motor ${engine.name})`,
-        meta: { engine: engine.name, model: engine.model, durationS: check.durationS, created_at: created.toISOString() },
+        meta: { engine: engine.name, model: engine.model, durationS, created_at: created.toISOString(), mp3 },
       }],
     };
-    // Sidecar first (the call's key and result), then the WAV: both present = the effect is done.
+    // The WAV and its MP3 are written; the sidecar (the call's key and result) last: both present =
+    // the effect is done.
     if (ctx.key) await writeFileAtomic(out.file.replace(/\.wav$/, '.json'), `${JSON.stringify({ clave: ctx.key, salida: output } satisfies KeyedSidecar, null, 2)}\n`);
-    await writeFileAtomic(out.file, wav);
+    await dropWork(work);
     return output;
   }
 

@@ -10,6 +10,7 @@
 import type { Config } from '../../config.js';
 import type { ToolDefinition } from '../contract.js';
 import type { NotesReader } from '../domain.js';
+import type { StageDecl } from '../stages/catalogue.js';
 import { createGenerarPortada, type CoverArgs } from '../generar_portada.js';
 import { createNarrarResumen, type NarrationArgs } from '../narrar_resumen.js';
 
@@ -21,6 +22,8 @@ export interface MediaToolDeps {
   media: Config['media'];
   /** Clock for the year in keys/provenance; defaults to the real clock. */
   now?: () => Date;
+  /** A stage's expected duration on this machine (stages/durations.ts); default the catalogue's. */
+  estimate?: (d: StageDecl) => number;
 }
 
 export interface MediaTools {
