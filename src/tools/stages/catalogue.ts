@@ -53,8 +53,8 @@ export const WEEK_TASK_LABELS: Readonly<Record<WeekTaskId, string>> = Object.fre
   T1: 'Recuperar notas', T2: 'Crear tarjetas', T3: 'Guion del pódcast', T4: 'Prompt de portada', T5: 'Portada', T6: 'Narración', T7: 'Informe semanal',
 });
 
-/** The weekly report is written by the program, not a tool: its 2 s are declared here, once. */
-export const WEEK_REPORT_ESTIMATE_MS = 2_000;
+/** The weekly report is written by the program after the usage row: with it, T7's 2 s. */
+export const WEEK_REPORT_ESTIMATE_MS = 1_900;
 
 const byId = new Map(STAGE_CATALOGUE.map((s) => [s.id, s]));
 
