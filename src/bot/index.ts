@@ -9,8 +9,8 @@ import http from 'node:http';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Bot, webhookCallback, type Context } from 'grammy';
 import type { Config } from '../config.js';
-import { renderRunGantt } from '../scheduler/gantt.js';
-import { encodeMp3 } from '../tools/media/mp3.js';
+import { encodeMp3Async } from '../tools/media/mp3.js';
+import { runOffThread } from '../workers/pool.js';
 import { accessComposer } from './access.js';
 import { ApprovalRegistry, approvalsComposer } from './approvals.js';
 import { commandsComposer, plainCommands, type BotNotebook } from './commands.js';
@@ -43,7 +43,7 @@ export interface CreateBotOptions {
   apiRoot?: string;
   /** Overrides `config.telegram.allowedUserIds` (the embedded chat passes its local user id). */
   allowedUserIds?: readonly number[];
-  /** Media encoders for delivery; defaults: encodeMp3 (tools/media) and renderRunGantt (scheduler/gantt). */
+  /** Media encoders for delivery; defaults: encodeMp3Async (tools/media) and renderRunGantt (scheduler/gantt), both on the worker pool. */
   media?: DeliveryMedia;
   /** Where internal errors go (never the chat). Default: console.error. */
   log?: (message: string, error?: unknown) => void;
@@ -76,7 +76,11 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   const allowedUserIds = opts.allowedUserIds ?? config.telegram.allowedUserIds;
   const registry = new ApprovalRegistry({ state, api: bot.api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log });
   const charts = new RunCharts();
-  const media: DeliveryMedia = opts.media ?? { encodeMp3, renderGantt: (events, waits) => renderRunGantt(events, S.ganttTitle, waits) };
+  // Both are CPU work of hundreds of ms: on the worker pool, never on the event loop.
+  const media: DeliveryMedia = opts.media ?? {
+    encodeMp3: (wav) => encodeMp3Async(wav),
+    renderGantt: async (events, waits) => Buffer.from(await runOffThread<Uint8Array>('gantt.dibujar', { events, title: S.ganttTitle, waits: waits ?? [] })),
+  };
   const { notebook } = opts;
   const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, ...config.review });
   const reminders = new Reminders({

@@ -15,7 +15,7 @@ import { EngineError } from '../../errors.js';
 import { STAGE_ESTIMATES_MS, cancelledFrom, throwIfAborted, type Pcm, type SpeechEngine } from './engines.js';
 import { MSG } from './messages.js';
 import { parseWav } from './wav.js';
-import { runOffThread } from '../stages/pool.js';
+import { runOffThread } from '../../workers/pool.js';
 
 /** eSpeak voice (Castilian Spanish), words per minute and pitch (0–99). */
 export const ESPEAK_VOICE = 'es';

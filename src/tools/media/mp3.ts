@@ -7,7 +7,7 @@
  * `encodeMp3` is the synchronous form for scripts and tests.
  */
 import { Mp3Encoder } from '@breezystack/lamejs';
-import { runOffThread } from '../stages/pool.js';
+import { runOffThread } from '../../workers/pool.js';
 import { cancelledFrom, throwIfAborted, type Pcm } from './engines.js';
 import { parseWav } from './wav.js';
 

@@ -11,7 +11,7 @@ import { writeFileAtomic } from '../../store/atomic.js';
 import type { StageSpec, StageTask, ToolContext } from '../contract.js';
 import { stageDecl } from './catalogue.js';
 import { STAGE_FUNCTIONS } from './functions.js';
-import { runOffThread } from './pool.js';
+import { runOffThread } from '../../workers/pool.js';
 
 /** Where a call's intermediate files live: `<datos>/trabajo/<clave>`. */
 export function workDir(dataDir: string, key: string): string {

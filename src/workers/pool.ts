@@ -9,7 +9,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { CancelledError, CuadernoError, type ErrorCode } from '../../errors.js';
+import { CancelledError, CuadernoError, type ErrorCode } from '../errors.js';
 import type { WorkReply, WorkRequest } from './work.js';
 
 let pool: Piscina<WorkRequest, WorkReply> | undefined;

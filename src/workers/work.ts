@@ -1,14 +1,16 @@
 /**
  * What the worker threads run (pool.ts): a stage function of the catalogue by its id, or one of the
- * two encoders other code needs off the main thread (eSpeak synthesis, MP3). Errors come back as
+ * other CPU jobs kept off the main thread (eSpeak synthesis, MP3, the run's Gantt chart). Errors come back as
  * values — a thread boundary keeps only an Error's message — so the pool rethrows them with their
  * code and details, and the retry policy still tells a busy server from a broken answer.
  */
 import { readFileSync } from 'node:fs';
-import { isCuadernoError } from '../../errors.js';
-import { espeakWavHere } from '../media/espeak.js';
-import { encodeMp3 } from '../media/mp3.js';
-import { STAGE_FUNCTIONS } from './functions.js';
+import { isCuadernoError } from '../errors.js';
+import { renderRunGantt, type OwnerWaitSpan } from '../scheduler/gantt.js';
+import type { TaskEvent } from '../scheduler/events.js';
+import { espeakWavHere } from '../tools/media/espeak.js';
+import { encodeMp3 } from '../tools/media/mp3.js';
+import { STAGE_FUNCTIONS } from '../tools/stages/functions.js';
 
 export interface WorkRequest {
   fn: string;
@@ -24,6 +26,10 @@ const EXTRA: Record<string, (input: never, signal: AbortSignal) => Promise<unkno
   'mp3.codificar': async (i: { wav?: Uint8Array; file?: string }) => {
     const mp3 = encodeMp3(Buffer.from(i.wav ?? readFileSync(i.file!)));
     return new Uint8Array(mp3.buffer, mp3.byteOffset, mp3.byteLength);
+  },
+  'gantt.dibujar': async (i: { events: TaskEvent[]; title: string; waits: OwnerWaitSpan[] }) => {
+    const png = renderRunGantt(i.events, i.title, i.waits);
+    return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
   },
 };
 
