@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     config,
     service,
     notebook: service.toolbox.notebook,
+    durations: service.toolbox.durations,
     ...(embedded && localToken ? { token: localToken, apiRoot: embedded.apiRoot, allowedUserIds: [DEFAULT_WEBCHAT_USER.id] } : {}),
   });
   const running = await startBot(cb, config);

@@ -11,6 +11,7 @@ import { Bot, webhookCallback, type Context } from 'grammy';
 import type { Config } from '../config.js';
 import { encodeMp3Async } from '../tools/media/mp3.js';
 import { runOffThread } from '../workers/pool.js';
+import { openDurationRecord, type DurationRecord } from '../tools/stages/durations.js';
 import { accessComposer } from './access.js';
 import { ApprovalRegistry, approvalsComposer } from './approvals.js';
 import { commandsComposer, plainCommands, type BotNotebook } from './commands.js';
@@ -47,6 +48,8 @@ export interface CreateBotOptions {
   media?: DeliveryMedia;
   /** Where internal errors go (never the chat). Default: console.error. */
   log?: (message: string, error?: unknown) => void;
+  /** The runs' record of stage durations (the toolbox's), for the progress's ETA; default read from the data dir. */
+  durations?: Pick<DurationRecord, 'estimateOf'>;
 }
 
 /** A built bot and the parts startBot and tests need. */
@@ -71,6 +74,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   const bot = new Bot<Context>(token, apiRoot ? { client: { apiRoot } } : {});
   bot.api.config.use(autoRetry({ maxRetryAttempts: API_MAX_RETRIES, maxDelaySeconds: API_MAX_RETRY_DELAY_S }));
 
+  const durations = opts.durations ?? openDurationRecord(config.dataDir);
   const state = new BotStateFile(config.dataDir);
   await state.load();
   const allowedUserIds = opts.allowedUserIds ?? config.telegram.allowedUserIds;
@@ -94,6 +98,8 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
     state,
     media,
     charts,
+    estimateMs: (id) => durations.estimateOf(id),
+    lanes: config.lanes,
     budget: async () => ({ spent: await opts.notebook.usage.monthTotal(new Date()), limit: config.limits.monthlyBudgetUsd }),
     log,
   });

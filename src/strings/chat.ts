@@ -175,6 +175,13 @@ export const S = Object.freeze({
   progressStopped: (text: string) => `⚠️ Detenido: «${text}»`,
   progressNoTasks: 'Pensando qué hacer…',
   progressLine: (done: number, total: number, elapsedS: number) => `${done}/${total} · ${elapsedS} s`,
+  /** A call that waits for the owner's answer: shown apart from the work, never counted as work. */
+  progressWaitingFor: (what: string) => `⏸ ${what}: espera tu respuesta`,
+  /** What the work is doing now; the waits for you are named apart (they are not work). */
+  progressCounts: (running: number, queued: number, waiting: number) =>
+    [`${running} en marcha`, `${queued} en cola`, ...(waiting > 0 ? [`${waiting} ${waiting === 1 ? 'espera' : 'esperan'} tu respuesta (no cuenta como trabajo)`] : [])].join(' · '),
+  /** Time left for the work already started, from how long each step has taken on this computer. */
+  progressEta: (s: number) => `⏱ Quedan unos ${s < 60 ? `${s} s` : `${Math.round(s / 60)} min`} de trabajo (calculado con lo que tarda cada paso en este equipo)`,
   reportHeader: '📋 Informe',
   notDoneHeader: 'No se hizo:',
   cancelledFinished: (labels: string[]) =>
