@@ -176,7 +176,7 @@ export const S = Object.freeze({
   progressNoTasks: 'Pensando qué hacer…',
   progressLine: (done: number, total: number, elapsedS: number) => `${done}/${total} · ${elapsedS} s`,
   /** A call that waits for the owner's answer: shown apart from the work, never counted as work. */
-  progressWaitingFor: (what: string) => `⏸ ${what}: espera tu respuesta`,
+  progressWaitingFor: (what: string) => `⏸ ${what.charAt(0).toUpperCase()}${what.slice(1)}: espera tu respuesta`,
   /** What the work is doing now; the waits for you are named apart (they are not work). */
   progressCounts: (running: number, queued: number, waiting: number) =>
     [`${running} en marcha`, `${queued} en cola`, ...(waiting > 0 ? [`${waiting} ${waiting === 1 ? 'espera' : 'esperan'} tu respuesta (no cuenta como trabajo)`] : [])].join(' · '),
