@@ -10,7 +10,7 @@ import { autoRetry } from '@grammyjs/auto-retry';
 import { Bot, webhookCallback, type Context } from 'grammy';
 import type { Config } from '../config.js';
 import { encodeMp3Async } from '../tools/media/mp3.js';
-import { runOffThread } from '../workers/pool.js';
+import { runOffThread, warmPool } from '../workers/pool.js';
 import { openDurationRecord, type DurationRecord } from '../tools/stages/durations.js';
 import { accessComposer } from './access.js';
 import { ApprovalRegistry, approvalsComposer } from './approvals.js';
@@ -74,6 +74,8 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   const bot = new Bot<Context>(token, apiRoot ? { client: { apiRoot } } : {});
   bot.api.config.use(autoRetry({ maxRetryAttempts: API_MAX_RETRIES, maxDelaySeconds: API_MAX_RETRY_DELAY_S }));
 
+  // The media stages run on the worker pool: its threads start now, not at the owner's first tap.
+  warmPool();
   const durations = opts.durations ?? openDurationRecord(config.dataDir);
   const state = new BotStateFile(config.dataDir);
   await state.load();

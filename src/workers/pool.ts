@@ -4,7 +4,7 @@
  * event loop (the bot, the scheduler, progress edits) never waits on it. The workers' code is a
  * module of its own (work.ts through worker.mjs), never a string.
  *
- * Started on first use; threads idle for a while end by themselves. `signal` aborts a queued
+ * Started on first use (or by `warmPool`); threads above the two kept ready end when idle a while. `signal` aborts a queued
  * request or terminates the thread running it.
  */
 import { availableParallelism } from 'node:os';
@@ -22,7 +22,8 @@ export function poolSize(): number {
 function thePool(): Piscina<WorkRequest, WorkReply> {
   pool ??= new Piscina<WorkRequest, WorkReply>({
     filename: new URL('./worker.mjs', import.meta.url).href,
-    minThreads: 0,
+    // Two threads stay ready (a cover and a narration at once): a tap never waits for one to start.
+    minThreads: 2,
     maxThreads: poolSize(),
     idleTimeout: 30_000,
   });
@@ -42,6 +43,14 @@ export async function runOffThread<T>(fn: string, input: unknown, signal?: Abort
   if (reply.ok) return reply.value as T;
   if (reply.code === 'CANCELLED') throw new CancelledError(reply.message);
   throw new CuadernoError(reply.code as ErrorCode, reply.message, reply.details);
+}
+
+/**
+ * Starts the pool's threads now (the bot calls it at start-up), so the first stage does not pay for
+ * starting a thread and loading its code. Idle threads do not keep the process alive.
+ */
+export function warmPool(): void {
+  thePool();
 }
 
 /** Ends the pool's threads (tests' teardown, a clean shutdown). */
