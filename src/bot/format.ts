@@ -125,6 +125,8 @@ export function progressBar(done: number, total: number, width = 10): string {
 export interface ProgressExtra {
   waiting?: readonly string[];
   etaS?: number;
+  /** Seconds the waiting calls will take once the owner answers (not counted in `etaS`). */
+  etaAfterAnswerS?: number;
 }
 
 /**
@@ -150,6 +152,7 @@ export function renderProgress(header: string, tasks: readonly TaskView[], elaps
     const queued = tasks.filter((t) => t.state === 'pendiente').length;
     lines.push(S.progressCounts(running, queued, waiting.length));
     if (extra.etaS !== undefined && running + queued > 0) lines.push(S.progressEta(Math.max(1, Math.round(extra.etaS))));
+    if (extra.etaAfterAnswerS !== undefined && waiting.length > 0) lines.push(S.progressEtaAfterAnswer(Math.max(1, Math.round(extra.etaAfterAnswerS))));
   }
   if (note) lines.push(note);
   return truncate(lines.join('\n'), TELEGRAM_TEXT_MAX);

@@ -16,6 +16,7 @@ import { DELIVERY_S, deliverArtifact, deliverOutcome, isAnswerOnly, type Deliver
 import type { RunCharts } from './files.js';
 import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, toolInWords, type TaskView } from './format.js';
 import type { Artifact } from '../tools/contract.js';
+import { stagesOf } from '../tools/stages/catalogue.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import { ChatActionPulse, StatusMessage } from './progress.js';
 import type { BotStateFile, RunRecord } from './state.js';
@@ -432,7 +433,14 @@ export class RunManager implements TapHandler {
     const now = this.now() - run.record.startedAt;
     const etaS = this.deps.estimateMs ? etaSeconds(run.tasks, now, this.deps.estimateMs, this.deps.lanes ?? { cpu: 2, gpu: 1 }) : undefined;
     const waiting = pending.map((a) => toolInWords(a.tool));
-    run.status?.set(renderProgress(S.progressHeader(run.record.text), run.tasks, now, note, { waiting, ...(etaS !== undefined ? { etaS } : {}) }));
+    // Once answered, each waiting call is its chain of catalogue stages; they run side by side.
+    const estimate = this.deps.estimateMs;
+    const etaAfterAnswerS = estimate && pending.length > 0
+      ? Math.max(...pending.map((a) => stagesOf(a.tool).reduce((sum, st) => sum + estimate(st.id), 0))) / 1000
+      : undefined;
+    run.status?.set(renderProgress(S.progressHeader(run.record.text), run.tasks, now, note, {
+      waiting, ...(etaS !== undefined ? { etaS } : {}), ...(etaAfterAnswerS !== undefined ? { etaAfterAnswerS } : {}),
+    }));
   }
 
   private async forget(runId: string): Promise<void> {

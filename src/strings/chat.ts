@@ -181,6 +181,8 @@ export const S = Object.freeze({
   progressCounts: (running: number, queued: number, waiting: number) =>
     [`${running} en marcha`, `${queued} en cola`, ...(waiting > 0 ? [`${waiting} ${waiting === 1 ? 'espera' : 'esperan'} tu respuesta (no cuenta como trabajo)`] : [])].join(' · '),
   /** Time left for the work already started, from how long each step has taken on this computer. */
+  /** How long the calls that wait for the owner will take once answered. */
+  progressEtaAfterAnswer: (s: number) => `⏱ Cuando respondas: unos ${s < 60 ? `${s} s` : `${Math.round(s / 60)} min`} más`,
   progressEta: (s: number) => `⏱ Quedan unos ${s < 60 ? `${s} s` : `${Math.round(s / 60)} min`} de trabajo (calculado con lo que tarda cada paso en este equipo)`,
   reportHeader: '📋 Informe',
   notDoneHeader: 'No se hizo:',
