@@ -429,7 +429,8 @@ export class RunManager implements TapHandler {
   private refresh(run: ActiveRun): void {
     // Waiting on the owner is what the approvals on screen say, not a counter kept in memory.
     const pending = this.deps.registry.pending(run.record.chatId).filter((a) => a.runId === run.record.runId);
-    const note = pending.length > 0 ? S.waitingApproval : run.lastNotice;
+    // What waits for the owner has its own lines (by name); the notice is for everything else.
+    const note = pending.length > 0 ? undefined : run.lastNotice;
     const now = this.now() - run.record.startedAt;
     const etaS = this.deps.estimateMs ? etaSeconds(run.tasks, now, this.deps.estimateMs, this.deps.lanes ?? { cpu: 2, gpu: 1 }) : undefined;
     const waiting = pending.map((a) => toolInWords(a.tool));

@@ -164,7 +164,6 @@ export const S = Object.freeze({
   tapAlready: () => 'Ya estaba decidido.',
   tapNotOwner: () => 'Solo quien pidió este trabajo puede decidir.',
   tapStale: () => 'Este botón ya no sirve: el trabajo terminó o el bot se reinició. Pide el trabajo de nuevo si hace falta.',
-  waitingApproval: '⏸ Esperando tu aprobación…',
 
   // Progress and delivery
   /** Starts the header of a run still in progress (format.ts tells running from finished by it). */
@@ -183,7 +182,7 @@ export const S = Object.freeze({
   /** Time left for the work already started, from how long each step has taken on this computer. */
   /** How long the calls that wait for the owner will take once answered. */
   progressEtaAfterAnswer: (s: number) => `⏱ Cuando respondas: unos ${s < 60 ? `${s} s` : `${Math.round(s / 60)} min`} más`,
-  progressEta: (s: number) => `⏱ Quedan unos ${s < 60 ? `${s} s` : `${Math.round(s / 60)} min`} de trabajo (calculado con lo que tarda cada paso en este equipo)`,
+  progressEta: (s: number) => `⏱ ${s <= 1 ? 'Queda un segundo' : `Quedan unos ${s < 60 ? `${s} s` : `${Math.round(s / 60)} min`}`} de trabajo (calculado con lo que tarda cada paso en este equipo)`,
   reportHeader: '📋 Informe',
   notDoneHeader: 'No se hizo:',
   cancelledFinished: (labels: string[]) =>
