@@ -101,6 +101,11 @@ export interface RunManagerDeps {
 
 export class RunManager implements TapHandler {
   private readonly active = new Map<number, ActiveRun>();
+  /**
+   * Runs whose outcome is known and that are only delivering it (report, chart): the chat is free
+   * for a new request meanwhile — the owner who read the report may ask again at once.
+   */
+  private readonly finishing = new Set<ActiveRun>();
   private readonly now: () => number;
 
   constructor(private readonly deps: RunManagerDeps) {
@@ -235,7 +240,7 @@ export class RunManager implements TapHandler {
    */
   async idle(): Promise<void> {
     for (;;) {
-      const busy = [...this.active.values()].filter((r) => r.executing);
+      const busy = [...[...this.active.values()].filter((r) => r.executing), ...this.finishing];
       if (busy.length === 0) return;
       await Promise.allSettled(busy.map((r) => r.done));
     }
@@ -310,6 +315,8 @@ export class RunManager implements TapHandler {
         return;
       }
       run.pulse.stop();
+      if (this.active.get(record.chatId) === run) this.active.delete(record.chatId);
+      this.finishing.add(run);
       await this.showDecisions(outcome);
       if (run.tasks.length === 0) for (const e of outcome.taskEvents) run.tasks = applyTaskEvent(run.tasks, e);
       run.tasks = withEarlierWork(run.tasks, outcome.finished ?? []);
@@ -328,6 +335,7 @@ export class RunManager implements TapHandler {
       run.status?.abandon();
       await this.deps.api.sendMessage(record.chatId, S.runFailed()).catch(() => undefined);
     } finally {
+      this.finishing.delete(run);
       this.stopTicking(run);
       run.executing = false;
       if (ended) {
