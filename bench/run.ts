@@ -1,11 +1,13 @@
 /**
- * `npm run bench`: runs the scheduler, media and token benchmarks (each module exports
+ * `npm run bench`: runs the scheduler, media, token and delivery (tap → photo, event-loop delay) benchmarks (each module exports
  * `run(): Promise<Record<string, unknown>>` and prints its own tables), then writes everything to
  * bench/results/latest.json.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../src/store/atomic.js';
+import { closePool } from '../src/workers/pool.js';
+import { run as delivery } from './delivery.js';
 import { run as media } from './media.js';
 import { run as scheduler } from './scheduler.js';
 import { run as tokens } from './tokens.js';
@@ -18,6 +20,8 @@ async function main(): Promise<void> {
   const results: Record<string, unknown> = { ...(await scheduler()) };
   results.media = await media();
   results.tokens = await tokens();
+  results.delivery = await delivery();
+  await closePool();
   const meta = { fecha: started, node: process.version, plataforma: `${process.platform}-${process.arch}` };
   const file = path.join(here, 'results', 'latest.json');
   await writeFileAtomic(file, `${JSON.stringify({ ...results, meta }, null, 2)}\n`);

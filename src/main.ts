@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const service = config.classMode ? undefined : await createAgentService({ config, crashAfter });
   const openUser: OpenUser = async (userConfig) => {
     const s = await createAgentService({ config: userConfig, crashAfter });
-    return { service: s, notebook: s.toolbox.notebook };
+    return { service: s, notebook: s.toolbox.notebook, durations: s.toolbox.durations };
   };
 
   let embedded: EmbeddedTelegram | undefined;
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
 
   const cb = await createBot({
     config,
-    ...(service ? { service, notebook: service.toolbox.notebook } : { openUser }),
+    ...(service ? { service, notebook: service.toolbox.notebook, durations: service.toolbox.durations } : { openUser }),
     ...(embedded && localToken ? { token: localToken, apiRoot: embedded.apiRoot, allowedUserIds: [DEFAULT_WEBCHAT_USER.id] } : {}),
   });
   const running = await startBot(cb, config);

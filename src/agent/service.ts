@@ -11,7 +11,7 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { ConfigError, isCuadernoError } from '../errors.js';
-import { createLaneStageRunner } from '../scheduler/executor.js';
+import { createRunStageRunner } from '../scheduler/turn.js';
 import { createFileIdempotencyStore } from '../scheduler/idempotency.js';
 import { withRetries, type RetryOptions } from '../scheduler/retry.js';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../tools/contract.js';
@@ -89,13 +89,15 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
    * answers are written with `decide`, then the run resumes from disk) — the terminal and tests.
    */
   async function run(req: RunRequest): Promise<RunOutcome> {
-    let outcome = await runOnce(req);
+    // One stage runner for every pass of this call: the passes share the lanes and one timeline.
+    const stage = stageRunner(req);
+    let outcome = await runOnce(req, stage);
     for (;;) {
       if (outcome.stopReason !== 'awaiting_approval') return outcome;
       const waker = wakerOf(req.runId);
       if (!req.approver && !waker.dirty) return outcome;
       if (req.approver) for (const a of outcome.awaiting ?? []) await decide(req.runId, a.id, await askWith(req.approver, a, req.signal));
-      outcome = await runOnce({ ...req, resume: true });
+      outcome = await runOnce({ ...req, resume: true }, stage);
     }
   }
 
@@ -128,7 +130,16 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     return written === mine ? { kind: 'ok', decision: written, approval } : { kind: 'already', decision: written, approval };
   }
 
-  async function runOnce(req: RunRequest): Promise<RunOutcome> {
+  function stageRunner(req: RunRequest) {
+    return createRunStageRunner({
+      lanes: config.lanes,
+      signal: req.signal,
+      onEvent: (event) => req.onEvent?.({ type: 'tarea', event }),
+      measured: (id, ms) => toolbox.durations.record(id, ms),
+    });
+  }
+
+  async function runOnce(req: RunRequest, stage: ReturnType<typeof stageRunner>): Promise<RunOutcome> {
     checkRunId(req.runId);
     const store = storeOf(req.runId);
     let cp: CheckpointV2;
@@ -172,7 +183,6 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
         : opts.createModel
           ? await opts.createModel(req.runId)
           : await createModel(config, { runId: seed, retry });
-    const stage = createLaneStageRunner({ lanes: config.lanes, signal: req.signal, onEvent: (event) => req.onEvent?.({ type: 'tarea', event }) });
     try {
       const r = await runLoop(cp, {
         model,

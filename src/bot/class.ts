@@ -15,6 +15,7 @@ import type { Config } from '../config.js';
 import { INVITE_TTL_DAYS, listUserIds, monthSpendUsd, removeUserDir, sweepDeletedUsers, userDataDir } from '../store/users.js';
 import type { ClassRoster } from '../store/users.js';
 import { consentFile } from '../tools/media/consent.js';
+import type { DurationRecord } from '../tools/stages/durations.js';
 import { BUTTONS, S } from '../strings/chat.js';
 import { anyCase, type BotNotebook } from './commands.js';
 import type { DeliveryMedia } from './delivery.js';
@@ -26,7 +27,7 @@ import type { RunService } from './runs.js';
  * How the bot opens one person's notebook and agent service over their data dir (main.ts, tests);
  * `userId` names them where work must be told apart (e.g. queue job ids).
  */
-export type OpenUser = (config: Readonly<Config>, userId: number) => Promise<{ service: RunService; notebook: BotNotebook }>;
+export type OpenUser = (config: Readonly<Config>, userId: number) => Promise<{ service: RunService; notebook: BotNotebook; durations: Pick<DurationRecord, 'estimateOf'> }>;
 
 export interface UserContextsOptions {
   config: Config;
@@ -79,9 +80,9 @@ export class UserContexts {
 
   async #build(userId: number): Promise<OwnerParts> {
     const config = this.configFor(userId);
-    const { service, notebook } = await this.opts.openUser(config, userId);
+    const { service, notebook, durations } = await this.opts.openUser(config, userId);
     return createOwnerParts({
-      config, service, notebook, api: this.opts.apiFor(userId), allowedUserIds: [userId],
+      config, service, notebook, durations, api: this.opts.apiFor(userId), allowedUserIds: [userId],
       audience: userId === this.opts.teacherId ? 'profesor' : 'alumno', media: this.opts.media, log: this.opts.log,
     });
   }

@@ -85,9 +85,8 @@ export function answerText(outcome: RunOutcome): string {
   return parts.join('\n\n');
 }
 
-/** Sends every file and text of the outcome to `chatId`, in reading order. */
-export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome: RunOutcome): Promise<void> {
-  const attempt = async (what: string, send: () => Promise<unknown>) => {
+function attempter(deps: DeliveryDeps, chatId: number) {
+  return async (what: string, send: () => Promise<unknown>) => {
     try {
       await send();
     } catch (e) {
@@ -95,31 +94,46 @@ export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome
       await deps.api.sendMessage(chatId, S.deliveryFailed(what)).catch(() => undefined);
     }
   };
+}
+
+/**
+ * Sends one file the moment it exists (the cover as soon as it is made, the episode once encoded),
+ * with its caption; the rest of a long caption follows as messages.
+ */
+export async function deliverArtifact(deps: DeliveryDeps, chatId: number, a: Artifact): Promise<void> {
+  const attempt = attempter(deps, chatId);
+  // A caption over Telegram's limit is not cut: its rest follows the file as messages.
+  let rest: string[] = [];
+  if (a.kind === 'imagen') {
+    const c = captionAndRest(coverCaption(a));
+    rest = c.rest;
+    await attempt('la portada', () => deps.api.sendPhoto(chatId, new InputFile(a.path), { caption: c.caption }));
+  } else if (a.kind === 'audio') {
+    // One playable message; the WAV only on request (its button, or /wav N).
+    const c = captionAndRest(a.caption ?? '');
+    rest = c.rest;
+    await attempt('el pódcast', () => sendEpisode(deps, chatId, a, c.caption));
+  } else {
+    const c = captionAndRest(a.caption ?? '');
+    rest = c.rest;
+    await attempt('un documento', () => deps.api.sendDocument(chatId, new InputFile(a.path), c.caption ? { caption: c.caption } : {}));
+  }
+  for (const chunk of rest) await attempt('el texto del archivo', () => deps.api.sendMessage(chatId, chunk));
+}
+
+/**
+ * Sends every file and text of the outcome to `chatId`, in reading order; files whose path is in
+ * `alreadySent` reached the chat when they were made and are not sent again.
+ */
+export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome: RunOutcome, alreadySent: ReadonlySet<string> = new Set()): Promise<void> {
+  const attempt = attempter(deps, chatId);
 
   if (isAnswerOnly(outcome)) {
     for (const chunk of splitText(answerText(outcome))) await attempt('la respuesta', () => deps.api.sendMessage(chatId, chunk));
     return;
   }
 
-  for (const a of outcome.artifacts) {
-    // A caption over Telegram's limit is not cut: its rest follows the file as messages.
-    let rest: string[] = [];
-    if (a.kind === 'imagen') {
-      const c = captionAndRest(coverCaption(a));
-      rest = c.rest;
-      await attempt('la portada', () => deps.api.sendPhoto(chatId, new InputFile(a.path), { caption: c.caption }));
-    } else if (a.kind === 'audio') {
-      // One playable message; the WAV only on request (its button, or /wav N).
-      const c = captionAndRest(a.caption ?? '');
-      rest = c.rest;
-      await attempt('el pódcast', () => sendEpisode(deps, chatId, a, c.caption));
-    } else {
-      const c = captionAndRest(a.caption ?? '');
-      rest = c.rest;
-      await attempt('un documento', () => deps.api.sendDocument(chatId, new InputFile(a.path), c.caption ? { caption: c.caption } : {}));
-    }
-    for (const chunk of rest) await attempt('el texto del archivo', () => deps.api.sendMessage(chatId, chunk));
-  }
+  for (const a of outcome.artifacts) if (!alreadySent.has(a.path)) await deliverArtifact(deps, chatId, a);
 
   const send = Boolean(deps.media.renderGantt) && ganttWorthSending(outcome);
   const offer = Boolean(deps.media.renderGantt) && !send && outcome.taskEvents.length > 0;
@@ -152,6 +166,18 @@ export async function sendGantt(deps: DeliveryDeps, chatId: number, events: read
 async function sendEpisode(deps: DeliveryDeps, chatId: number, a: Artifact, caption: string): Promise<void> {
   const title = S.audioTitle(titleOf(a) ?? path.basename(a.path, path.extname(a.path)));
   const isMp3 = /mpeg|mp3/.test(a.mime);
+  // The narration's last stage encoded the episode already: send that file.
+  const made = typeof a.meta?.mp3 === 'string' ? await readFile(a.meta.mp3).catch(() => undefined) : undefined;
+  if (made) {
+    const week = weekOf(a);
+    await deps.api.sendAudio(chatId, new InputFile(made, path.basename(a.meta!.mp3 as string)), {
+      title,
+      performer: S.audioPerformer,
+      ...(caption ? { caption } : {}),
+      ...(week !== undefined ? { reply_markup: wavKeyboard(week) } : {}),
+    });
+    return;
+  }
   if (!isMp3 && !deps.media.encodeMp3) {
     // Without an encoder the WAV itself is the episode.
     await deps.api.sendDocument(chatId, new InputFile(a.path), { caption: title });

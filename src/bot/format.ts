@@ -9,6 +9,7 @@ import { WEEK_TOPICS, type Week } from '../tools/domain.js';
 import { toolInWords } from '../strings/tools.js';
 import { ownerReason, plainWords } from '../strings/agent.js';
 import { S } from '../strings/chat.js';
+import { chatActionOf } from '../tools/stages/catalogue.js';
 
 /** Telegram Bot API limits (characters): a message text and a media caption. */
 export const TELEGRAM_TEXT_MAX = 4096;
@@ -86,6 +87,9 @@ export interface TaskView {
   label: string;
   state: TaskState;
   attempt: number;
+  lane?: 'cpu' | 'gpu';
+  /** When its current attempt started, ms on the run's clock (the ETA counts what is left of it). */
+  startedAt?: number;
 }
 
 /** Folds one executor event into the ordered task list (a new list; first-seen order is kept). */
@@ -93,12 +97,12 @@ export function applyTaskEvent(tasks: readonly TaskView[], e: TaskEvent): TaskVi
   const next = tasks.map((t) => ({ ...t }));
   let t = next.find((x) => x.taskId === e.taskId);
   if (!t) {
-    t = { taskId: e.taskId, label: e.label, state: 'pendiente', attempt: 1 };
+    t = { taskId: e.taskId, label: e.label, state: 'pendiente', attempt: 1, lane: e.lane };
     next.push(t);
   }
   switch (e.type) {
     case 'queued': break;
-    case 'started': t.state = 'en_curso'; t.attempt = e.attempt; break;
+    case 'started': t.state = 'en_curso'; t.attempt = e.attempt; t.startedAt = e.t; break;
     case 'retried': t.state = 'en_curso'; t.attempt = e.attempt; break;
     case 'finished': t.state = 'hecha'; break;
     case 'failed': t.state = 'fallida'; break;
@@ -117,30 +121,75 @@ export function progressBar(done: number, total: number, width = 10): string {
   return '▓'.repeat(filled) + '░'.repeat(width - filled);
 }
 
-/** The status message body: header, one line per task, bar with count and elapsed seconds. */
-export function renderProgress(header: string, tasks: readonly TaskView[], elapsedMs: number, note?: string): string {
+/** What a run in progress adds: the calls waiting for the owner (by name) and the work's ETA. */
+export interface ProgressExtra {
+  waiting?: readonly string[];
+  etaS?: number;
+  /** Seconds the waiting calls will take once the owner answers (not counted in `etaS`). */
+  etaAfterAnswerS?: number;
+}
+
+/**
+ * The status message body: header, one line per task, bar with count and elapsed seconds; while the
+ * run works, what waits for the owner (apart: it is not work), what runs and is queued, and the ETA.
+ */
+export function renderProgress(header: string, tasks: readonly TaskView[], elapsedMs: number, note?: string, extra?: ProgressExtra): string {
   const lines = [header];
+  const waiting = extra?.waiting ?? [];
   if (tasks.length === 0) {
     // Nothing scheduled (yet): no empty 0/0 bar; once the run is over the header says it all.
-    if (header.startsWith(S.progressRunningMark)) lines.push(S.progressNoTasks);
+    if (header.startsWith(S.progressRunningMark) && waiting.length === 0) lines.push(S.progressNoTasks);
+    for (const w of waiting) lines.push(S.progressWaitingFor(w));
     if (note) lines.push(note);
     return truncate(lines.join('\n'), TELEGRAM_TEXT_MAX);
   }
   for (const t of tasks) lines.push(`${MARKS[t.state]} ${t.label}${t.attempt > 1 && t.state === 'en_curso' ? ` (intento ${t.attempt})` : ''}`);
+  for (const w of waiting) lines.push(S.progressWaitingFor(w));
   const settled = tasks.filter((t) => t.state !== 'pendiente' && t.state !== 'en_curso').length;
   lines.push(`${progressBar(settled, tasks.length)} ${S.progressLine(settled, tasks.length, Math.round(elapsedMs / 1000))}`);
+  if (extra) {
+    const running = tasks.filter((t) => t.state === 'en_curso').length;
+    const queued = tasks.filter((t) => t.state === 'pendiente').length;
+    lines.push(S.progressCounts(running, queued, waiting.length));
+    if (extra.etaS !== undefined && running + queued > 0) lines.push(S.progressEta(Math.max(1, Math.round(extra.etaS))));
+    if (extra.etaAfterAnswerS !== undefined && waiting.length > 0) lines.push(S.progressEtaAfterAnswer(Math.max(1, Math.round(extra.etaAfterAnswerS))));
+  }
   if (note) lines.push(note);
   return truncate(lines.join('\n'), TELEGRAM_TEXT_MAX);
 }
 
 /**
- * The chat action a running stage shows ("sending a photo…", "recording audio…"), keyed by the
- * stage's id (`imagen#3` → `imagen`, the tools' StageSpec.name) — an identifier, never its label.
+ * The chat action a running stage shows ("sending a photo…", "recording audio…"): the stage
+ * catalogue's, by the task's catalogue id (`portada.imagen#2@1` → `portada.imagen`).
  */
-const STAGE_ACTIONS: Readonly<Record<string, 'upload_photo' | 'record_voice'>> = Object.freeze({ imagen: 'upload_photo', narracion: 'record_voice' });
-
 export function chatActionFor(taskId: string): 'upload_photo' | 'record_voice' | undefined {
-  return STAGE_ACTIONS[taskId.split('#')[0] ?? ''];
+  return chatActionOf(stageIdOf(taskId));
+}
+
+/** `portada.imagen#2@3` → `portada.imagen`: the catalogue id under the run's numbering. */
+export function stageIdOf(taskId: string): string {
+  return taskId.split(/[#@]/)[0]!;
+}
+
+/**
+ * Seconds of work left: each call's remaining chain of stages (what is left of a running one, the
+ * whole of a queued one, by `estimateMs`), bounded below by each lane's remaining work over its
+ * slots. Calls still waiting for the owner are not in `tasks` yet: they are not counted.
+ */
+export function etaSeconds(tasks: readonly TaskView[], nowMs: number, estimateMs: (stageId: string) => number, lanes: { cpu: number; gpu: number }): number {
+  const chains = new Map<string, number>();
+  const work = { cpu: 0, gpu: 0 };
+  for (const t of tasks) {
+    if (t.state !== 'pendiente' && t.state !== 'en_curso') continue;
+    const id = stageIdOf(t.taskId);
+    const est = estimateMs(id);
+    const left = t.state === 'en_curso' ? Math.max(0, est - (nowMs - (t.startedAt ?? nowMs))) : est;
+    const call = `${id.split('.')[0]}${t.taskId.slice(id.length)}`;
+    chains.set(call, (chains.get(call) ?? 0) + left);
+    work[t.lane ?? 'cpu'] += left;
+  }
+  const chain = Math.max(0, ...chains.values());
+  return Math.max(chain, work.cpu / Math.max(1, lanes.cpu), work.gpu / Math.max(1, lanes.gpu)) / 1000;
 }
 
 // ── limits ──────────────────────────────────────────────────────────────────────────────────

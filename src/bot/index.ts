@@ -11,8 +11,9 @@ import http from 'node:http';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Api, Bot, webhookCallback, type Context } from 'grammy';
 import type { Config } from '../config.js';
-import { renderRunGantt } from '../scheduler/gantt.js';
-import { encodeMp3 } from '../tools/media/mp3.js';
+import { encodeMp3Async } from '../tools/media/mp3.js';
+import { runOffThread, warmPool } from '../workers/pool.js';
+import { openDurationRecord, type DurationRecord } from '../tools/stages/durations.js';
 import { ClassRoster } from '../store/users.js';
 import type { ApprovalRegistry } from './approvals.js';
 import { classComposer, UserContexts, type OpenUser } from './class.js';
@@ -51,10 +52,12 @@ export interface CreateBotOptions {
   apiRoot?: string;
   /** Overrides `config.telegram.allowedUserIds` (the embedded chat passes its local user id). */
   allowedUserIds?: readonly number[];
-  /** Media encoders for delivery; defaults: encodeMp3 (tools/media) and renderRunGantt (scheduler/gantt). */
+  /** Media encoders for delivery; defaults: encodeMp3Async (tools/media) and renderRunGantt (scheduler/gantt), both on the worker pool. */
   media?: DeliveryMedia;
   /** Where internal errors go (never the chat). Default: console.error. */
   log?: (message: string, error?: unknown) => void;
+  /** The runs' record of stage durations (the toolbox's), for the progress's ETA; default read from the data dir. */
+  durations?: Pick<DurationRecord, 'estimateOf'>;
 }
 
 /** A built bot and the parts startBot and tests need. */
@@ -84,8 +87,14 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   const bot = new Bot<Context>(token, apiRoot ? { client: { apiRoot } } : {});
   bot.api.config.use(autoRetry({ maxRetryAttempts: API_MAX_RETRIES, maxDelaySeconds: API_MAX_RETRY_DELAY_S }));
 
+  // The media stages run on the worker pool: its threads start now, not at the owner's first tap.
+  warmPool();
   const allowedUserIds = opts.allowedUserIds ?? config.telegram.allowedUserIds;
-  const media: DeliveryMedia = opts.media ?? { encodeMp3, renderGantt: (events, waits) => renderRunGantt(events, S.ganttTitle, waits) };
+  // Both are CPU work of hundreds of ms: on the worker pool, never on the event loop.
+  const media: DeliveryMedia = opts.media ?? {
+    encodeMp3: (wav) => encodeMp3Async(wav),
+    renderGantt: async (events, waits) => Buffer.from(await runOffThread<Uint8Array>('gantt.dibujar', { events, title: S.ganttTitle, waits: waits ?? [] })),
+  };
 
   let owner: OwnerParts;
   let klass: CuadernoBot['class'];
@@ -109,7 +118,8 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
     bot.use(classComposer({ config, roster, users, teacherId, isMember, owners, log }));
   } else {
     if (!opts.service || !opts.notebook) throw new Error('createBot needs `service` and `notebook` outside class mode');
-    owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, api: bot.api, allowedUserIds, audience: 'dueño', media, log });
+    const durations = opts.durations ?? openDurationRecord(config.dataDir);
+    owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, durations, api: bot.api, allowedUserIds, audience: 'dueño', media, log });
     bot.use(owner.composer);
   }
   // Last: any button nobody claimed (run over, bot restarted, foreign data) gets an alert. It loses

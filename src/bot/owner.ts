@@ -6,6 +6,7 @@
  */
 import { Composer, type Api, type Context } from 'grammy';
 import type { Config } from '../config.js';
+import type { DurationRecord } from '../tools/stages/durations.js';
 import { createReviewService } from '../tools/review/service.js';
 import type { Audience } from '../strings/chat.js';
 import { accessComposer } from './access.js';
@@ -24,6 +25,8 @@ export interface OwnerOptions {
   config: Config;
   service: RunService;
   notebook: BotNotebook;
+  /** This owner's record of stage durations, for the progress's ETA. */
+  durations: Pick<DurationRecord, 'estimateOf'>;
   api: Api;
   /** Who may use this owner's parts (single mode: ALLOWED_USER_IDS; class mode: the one person). */
   allowedUserIds: readonly number[];
@@ -65,6 +68,8 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
     state,
     media,
     charts,
+    estimateMs: (id) => opts.durations.estimateOf(id),
+    lanes: config.lanes,
     budget: async () => ({ spent: await notebook.usage.monthTotal(new Date()), limit: config.limits.monthlyBudgetUsd }),
     log,
   });

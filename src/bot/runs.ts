@@ -12,9 +12,11 @@ import type { DecideResult, DecisionInput, PendingApproval, RunEvent, RunOutcome
 import { type ApprovalRegistry, type TapHandler, type TapResult } from './approvals.js';
 import type { ApprovalTap } from './keyboards.js';
 import type { User } from 'grammy/types';
-import { DELIVERY_S, deliverOutcome, isAnswerOnly, type DeliveryDeps, type DeliveryMedia, type OwnerWait } from './delivery.js';
+import { DELIVERY_S, deliverArtifact, deliverOutcome, isAnswerOnly, type DeliveryDeps, type DeliveryMedia, type OwnerWait } from './delivery.js';
 import type { RunCharts } from './files.js';
-import { applyTaskEvent, chatActionFor, renderProgress, type TaskView } from './format.js';
+import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, toolInWords, type TaskView } from './format.js';
+import type { Artifact } from '../tools/contract.js';
+import { stagesOf } from '../tools/stages/catalogue.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import { ChatActionPulse, StatusMessage } from './progress.js';
 import type { BotStateFile, RunRecord } from './state.js';
@@ -68,6 +70,10 @@ interface ActiveRun {
   passes: number;
   /** When the current pause for the owner began (ms since the run's start); undefined while working. */
   waitingSince?: number;
+  /** Files sent the moment their call finished (paths), so the end of the run does not resend them. */
+  delivered: Set<string>;
+  /** Those sends, in order: the run's last messages wait for them. */
+  sending: Promise<unknown>;
 }
 
 /** Seconds between status refreshes when nothing happens, so the elapsed time keeps moving. */
@@ -85,12 +91,21 @@ export interface RunManagerDeps {
   cards?: DeliveryDeps['cards'];
   /** Where finished runs leave their chart for «Ver cronograma» and /cronograma. */
   charts?: RunCharts;
+  /** A stage's expected duration on this machine, ms, by catalogue id (the progress's ETA). */
+  estimateMs?: (stageId: string) => number;
+  /** Lane slots (the ETA divides each lane's remaining work by them). */
+  lanes?: { cpu: number; gpu: number };
   log: (message: string, error?: unknown) => void;
   now?: () => number;
 }
 
 export class RunManager implements TapHandler {
   private readonly active = new Map<number, ActiveRun>();
+  /**
+   * Runs whose outcome is known and that are only delivering it (report, chart): the chat is free
+   * for a new request meanwhile — the owner who read the report may ask again at once.
+   */
+  private readonly finishing = new Set<ActiveRun>();
   private readonly now: () => number;
 
   constructor(private readonly deps: RunManagerDeps) {
@@ -225,7 +240,7 @@ export class RunManager implements TapHandler {
    */
   async idle(): Promise<void> {
     for (;;) {
-      const busy = [...this.active.values()].filter((r) => r.executing);
+      const busy = [...[...this.active.values()].filter((r) => r.executing), ...this.finishing];
       if (busy.length === 0) return;
       await Promise.allSettled(busy.map((r) => r.done));
     }
@@ -252,6 +267,8 @@ export class RunManager implements TapHandler {
       waits: [],
       events: [],
       passes: 0,
+      delivered: new Set(record.delivered ?? []),
+      sending: Promise.resolve(),
     };
     this.active.set(record.chatId, run);
     return run;
@@ -298,6 +315,8 @@ export class RunManager implements TapHandler {
         return;
       }
       run.pulse.stop();
+      if (this.active.get(record.chatId) === run) this.active.delete(record.chatId);
+      this.finishing.add(run);
       await this.showDecisions(outcome);
       if (run.tasks.length === 0) for (const e of outcome.taskEvents) run.tasks = applyTaskEvent(run.tasks, e);
       run.tasks = withEarlierWork(run.tasks, outcome.finished ?? []);
@@ -308,13 +327,15 @@ export class RunManager implements TapHandler {
       // The chart and the report cover every pass of the run, not only the one after the last answer.
       const whole: RunOutcome = run.events.length > 0 ? { ...outcome, taskEvents: run.events } : outcome;
       this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: run.waits });
-      await deliverOutcome({ api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits }, record.chatId, whole);
+      await run.sending.catch(() => undefined);
+      await deliverOutcome({ api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits }, record.chatId, whole, run.delivered);
     } catch (e) {
       this.deps.log(`el trabajo ${record.runId} falló`, e);
       run.pulse.stop();
       run.status?.abandon();
       await this.deps.api.sendMessage(record.chatId, S.runFailed()).catch(() => undefined);
     } finally {
+      this.finishing.delete(run);
       this.stopTicking(run);
       run.executing = false;
       if (ended) {
@@ -382,6 +403,10 @@ export class RunManager implements TapHandler {
       const action = chatActionFor(ev.taskId);
       if (action && ev.type === 'started') run.pulse.hold(ev.taskId, action);
       if (action && (ev.type === 'finished' || ev.type === 'failed' || ev.type === 'cancelled')) run.pulse.release(ev.taskId);
+    } else if (e.type === 'herramienta') {
+      // Delivered the moment it exists: the cover while the narration's question is still open.
+      if (e.result.kind === 'ok' || e.result.kind === 'cache') this.deliverNow(run, e.result.artifacts ?? []);
+      return;
     } else if (e.type === 'aviso') {
       run.lastNotice = `⚠️ ${e.text}`;
     } else if (e.type === 'aprobaciones') {
@@ -396,10 +421,35 @@ export class RunManager implements TapHandler {
     this.refresh(run);
   }
 
+  /** Sends a finished call's files now, in order, once each (recorded, so a restart does not resend). */
+  private deliverNow(run: ActiveRun, artifacts: readonly Artifact[]): void {
+    const fresh = artifacts.filter((a) => !run.delivered.has(a.path));
+    if (fresh.length === 0) return;
+    for (const a of fresh) run.delivered.add(a.path);
+    const { record } = run;
+    const deps = { api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits };
+    run.sending = run.sending.catch(() => undefined).then(async () => {
+      for (const a of fresh) await deliverArtifact(deps, record.chatId, a);
+      await this.deps.state.update(() => { record.delivered = [...run.delivered]; });
+    }).catch((err: unknown) => { this.deps.log('no se pudo entregar un archivo', err); });
+  }
+
   private refresh(run: ActiveRun): void {
     // Waiting on the owner is what the approvals on screen say, not a counter kept in memory.
-    const note = this.deps.registry.pending(run.record.chatId).length > 0 ? S.waitingApproval : run.lastNotice;
-    run.status?.set(renderProgress(S.progressHeader(run.record.text), run.tasks, this.now() - run.record.startedAt, note));
+    const pending = this.deps.registry.pending(run.record.chatId).filter((a) => a.runId === run.record.runId);
+    // What waits for the owner has its own lines (by name); the notice is for everything else.
+    const note = pending.length > 0 ? undefined : run.lastNotice;
+    const now = this.now() - run.record.startedAt;
+    const etaS = this.deps.estimateMs ? etaSeconds(run.tasks, now, this.deps.estimateMs, this.deps.lanes ?? { cpu: 2, gpu: 1 }) : undefined;
+    const waiting = pending.map((a) => toolInWords(a.tool));
+    // Once answered, each waiting call is its chain of catalogue stages; they run side by side.
+    const estimate = this.deps.estimateMs;
+    const etaAfterAnswerS = estimate && pending.length > 0
+      ? Math.max(...pending.map((a) => stagesOf(a.tool).reduce((sum, st) => sum + estimate(st.id), 0))) / 1000
+      : undefined;
+    run.status?.set(renderProgress(S.progressHeader(run.record.text), run.tasks, now, note, {
+      waiting, ...(etaS !== undefined ? { etaS } : {}), ...(etaAfterAnswerS !== undefined ? { etaAfterAnswerS } : {}),
+    }));
   }
 
   private async forget(runId: string): Promise<void> {

@@ -59,6 +59,8 @@ export interface RunRecord {
   startedAt: number;
   /** The run's status message, so a restarted bot can retire it instead of leaving it frozen. */
   statusMessageId?: number;
+  /** Files already sent to the chat as they were made (a resumed run does not send them again). */
+  delivered?: string[];
 }
 
 export interface BotState {

@@ -6,6 +6,7 @@
  * The JSON may be `-` to read it from stdin (an argument is limited to 128 KiB by the kernel).
  * Without --aprobar/--rechazar a confirmation tool asks on the terminal (s/n; closed stdin = no).
  */
+import { createRunStageRunner } from '../scheduler/turn.js';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -87,8 +88,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     });
     const result = await toolbox.dispatch(
       { id: `cli-${Date.now()}-${randomBytes(3).toString('hex')}`, name, input },
-      { dryRun: values.simulacro === true, redo: values.rehacer === true },
+      // The tool's stages run on the one executor, as in a run (lanes, retries, durations measured).
+      { dryRun: values.simulacro === true, redo: values.rehacer === true, stage: createRunStageRunner({ lanes: config.lanes, measured: (id, ms) => toolbox.durations.record(id, ms) }) },
     );
+    await toolbox.durations.flush();
     io.stdout.write(`${JSON.stringify(renderForModel(name, result))}\n`);
     return EXIT.ok;
   });

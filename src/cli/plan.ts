@@ -1,7 +1,9 @@
 /**
- * `plan [--grafo FILE] [--gpu N] [--json] [--gantt OUT.png]`: the week (or any graph) planned —
- * order, levels, times and slack, critical path, makespans (sequential, ideal, with N GPU lanes,
- * level by level). A bad graph file is refused with one clear message and exit code 2.
+ * `plan [--grafo FILE] [--gpu N] [--json] [--gantt OUT.png] [--etapas]`: the week (or any graph)
+ * planned — order, levels, times and slack, critical path, makespans (sequential, ideal, with N GPU
+ * lanes, level by level). A bad graph file is refused with one clear message and exit code 2.
+ * `--etapas` adds the stage graph of the week's second turn as the executor runs it (the catalogue's
+ * stages of cards, cover and narration; the `etapas` field in `--json`).
  */
 import { readFile } from 'node:fs/promises';
 import type { CliIO } from '../cli.js';
@@ -9,10 +11,10 @@ import { EXIT, parseOptions } from './common.js';
 import { isCuadernoError } from '../errors.js';
 import { ganttFromPlan, renderGantt } from '../scheduler/gantt.js';
 import { parseGraphFile, planGraph, type PlanReport } from '../scheduler/plan.js';
-import { weekTasks } from '../scheduler/week.js';
+import { turnStageTasks, weekTasks } from '../scheduler/week.js';
 import { writeFileAtomic } from '../store/atomic.js';
 
-const USAGE = 'Uso: plan [--grafo FICHERO] [--gpu N] [--json] [--gantt SALIDA.png]';
+const USAGE = 'Uso: plan [--grafo FICHERO] [--gpu N] [--json] [--gantt SALIDA.png] [--etapas]';
 
 const s = (x: number): string => `${Number(x.toFixed(3))} s`;
 
@@ -43,8 +45,39 @@ function renderText(r: PlanReport, gpu: number): string {
   return `${out.join('\n')}\n`;
 }
 
+/** The stage graph of the week's second turn, planned: what `--etapas` prints. */
+export interface StagesReport {
+  turno: number;
+  tareas: Array<{ id: string; nombre: string; carril: string; deps: string[]; estimacion_s: number; inicio: number; fin: number; holgura: number }>;
+  ruta_critica: string[];
+  duracion_s: number;
+}
+
+export function stagesReport(gpu: number): StagesReport {
+  const tasks = turnStageTasks();
+  const p = planGraph(tasks, gpu);
+  const deps = new Map(tasks.map((t) => [t.id, [...t.deps]]));
+  return {
+    turno: 2,
+    tareas: p.report.tareas.map((t) => ({ id: t.id, nombre: t.nombre, carril: t.carril, deps: deps.get(t.id)!, estimacion_s: t.duracion, inicio: t.inicio, fin: t.fin, holgura: t.holgura })),
+    ruta_critica: p.report.ruta_critica,
+    duracion_s: p.report.makespan.gpu,
+  };
+}
+
+function renderStages(r: StagesReport): string {
+  const out: string[] = ['', `Etapas del turno ${r.turno} (tarjetas, portada y narración a la vez):`];
+  const w = Math.max(...r.tareas.map((t) => t.id.length));
+  for (const t of r.tareas) {
+    const critical = r.ruta_critica.includes(t.id) ? '  ◀ crítica' : '';
+    out.push(`  ${pad(t.id, w)}  ${pad(t.carril, 4)}  ${pad(s(t.estimacion_s), 9, true)}  ${t.deps.length ? `tras ${t.deps.join(', ')}` : 'al empezar el turno'}${critical}`);
+  }
+  out.push(`Ruta crítica del turno: ${r.ruta_critica.join(' → ')} = ${s(r.duracion_s)}`);
+  return `${out.join('\n')}\n`;
+}
+
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const values = parseOptions(io, argv, { grafo: { type: 'string' }, gpu: { type: 'string' }, json: { type: 'boolean' }, gantt: { type: 'string' } }, USAGE);
+  const values = parseOptions(io, argv, { grafo: { type: 'string' }, gpu: { type: 'string' }, json: { type: 'boolean' }, gantt: { type: 'string' }, etapas: { type: 'boolean' } }, USAGE);
   if (!values) return EXIT.misuse;
   const gpu = values.gpu === undefined ? 1 : Number(values.gpu);
   if (!Number.isInteger(gpu) || gpu < 1) {
@@ -80,9 +113,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const title = `${values.grafo ? 'Plan del grafo' : 'Plan de la semana'} · ${gpu} GPU`;
     await writeFileAtomic(values.gantt, renderGantt(ganttFromPlan(plan.graph, plan.gpuSchedule, plan.analysis, title)));
   }
-  if (values.json) io.stdout.write(`${JSON.stringify(plan.report)}\n`);
+  const etapas = values.etapas ? stagesReport(gpu) : undefined;
+  if (values.json) io.stdout.write(`${JSON.stringify(etapas ? { ...plan.report, etapas } : plan.report)}\n`);
   else {
     io.stdout.write(renderText(plan.report, gpu));
+    if (etapas) io.stdout.write(renderStages(etapas));
     if (values.gantt !== undefined) io.stdout.write(`Diagrama de Gantt guardado en ${values.gantt}\n`);
   }
   return 0;

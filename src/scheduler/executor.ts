@@ -1,5 +1,7 @@
 /**
- * Runs a task graph on lanes: one p-queue per lane (CPU: configurable, GPU: one slot per card).
+ * THE executor: runs a task graph on lanes (lanes.ts: one p-queue per lane in this process — CPU
+ * configurable, GPU one slot per card — or any other LaneBackend). `plan`, `simular`, the benchmark
+ * and the bot's runs (turn.ts: a turn's calls expand into stage graphs from the catalogue) all run here.
  *
  * - A task is enqueued the moment its last dependency finishes — never level by level.
  * - p-queue's priority only matters for tasks waiting for a slot, so the order of events is what
@@ -10,7 +12,6 @@
  * - A failed task (after its retries) cancels its dependants, not its independent siblings.
  * - Aborting `signal` cancels everything not started and tells running tasks through theirs.
  */
-import PQueue from 'p-queue';
 import { CuadernoError } from '../errors.js';
 import type { Lane } from '../tools/contract.js';
 import { runAttempts, type AttemptContext, type DistributiveOmit } from './attempt.js';
@@ -18,9 +19,8 @@ import { realClock, type Clock } from './clock.js';
 import { analyze, buildGraph } from './dag.js';
 import type { TaskEvent, TaskEventListener } from './events.js';
 import { errorCode, type RetryOptions } from './retry.js';
+import { createInProcessLanes, type LaneBackend, type SerialStage } from './lanes.js';
 import { pickPriority, type PickOrder } from './pick.js';
-
-export { createLaneStageRunner, type LaneStageRunner, type LaneStageRunnerOptions } from './stages.js';
 
 /** Default lane sizes when not configured: SPEC §5 has one GPU; two CPU slots fit the demo box. */
 export const DEFAULT_LANES: Readonly<Record<Lane, number>> = Object.freeze({ cpu: 2, gpu: 1 });
@@ -38,11 +38,20 @@ export interface GraphTask<T = unknown> {
   run(signal: AbortSignal, attempt: number): Promise<T>;
   /** Per-attempt limit in ms; overrides `ExecuteOptions.timeoutMs`. */
   timeoutMs?: number;
+  /** The serialisable form of the work (a catalogue stage), for backends that run it elsewhere. */
+  stage?: SerialStage;
 }
 
 export interface ExecuteOptions {
-  /** Slots per lane; default DEFAULT_LANES. */
+  /** Slots per lane; default DEFAULT_LANES. Ignored when `backend` is given (it has its own). */
   lanes?: Partial<Record<Lane, number>>;
+  /**
+   * Where tasks get their slots; default in-process p-queues of `lanes`. Several graphs given the
+   * same backend share its lanes (a turn's calls share the one GPU).
+   */
+  backend?: LaneBackend;
+  /** Clock reading that event times count from; default the start of this graph. */
+  origin?: number;
   /**
    * `critical-path` (default): longest remaining path first, refined by a bounded search on small
    * graphs (see pick.ts); `upward-rank`: the plain longest remaining path; `fifo`: release order.
@@ -99,7 +108,8 @@ function laneSizes(lanes: Partial<Record<Lane, number>> | undefined): Record<Lan
  */
 export function executeGraph<T>(tasks: readonly GraphTask<T>[], options: ExecuteOptions = {}): Promise<RunReport<T>> {
   const g = buildGraph(tasks.map((t) => ({ id: t.id, label: t.label, duration: t.estimateMs, deps: t.deps, lane: t.lane })));
-  const sizes = laneSizes(options.lanes);
+  const backend = options.backend ?? createInProcessLanes(laneSizes(options.lanes));
+  const sizes = options.backend ? laneSizes(options.backend.sizes) : backend.sizes;
   const clock = options.clock ?? realClock;
   const pick = options.pick ?? 'critical-path';
   // The same priorities as the pure schedule (schedule.ts → pick.ts): with exact estimates the run
@@ -112,7 +122,7 @@ export function executeGraph<T>(tasks: readonly GraphTask<T>[], options: Execute
   const results = new Map<string, T>();
   const errors = new Map<string, unknown>();
   const events: TaskEvent[] = [];
-  const t0 = clock.now();
+  const t0 = options.origin ?? clock.now();
   let lastT = 0;
   const onEvent = options.onEvent;
   // Events are built in place (no spread): on 10,000 tasks this is a measurable share of the cost.
@@ -123,10 +133,6 @@ export function executeGraph<T>(tasks: readonly GraphTask<T>[], options: Execute
   };
   const run = new AbortController();
   const retry = options.retry ?? {};
-  const queues: Record<Lane, PQueue> = {
-    cpu: new PQueue({ concurrency: sizes.cpu, autoStart: false }),
-    gpu: new PQueue({ concurrency: sizes.gpu, autoStart: false }),
-  };
 
   return new Promise<RunReport<T>>((resolve) => {
     let settled = 0;
@@ -159,26 +165,16 @@ export function executeGraph<T>(tasks: readonly GraphTask<T>[], options: Execute
       for (const v of batch) {
         status[v] = QUEUED;
         emit({ type: 'queued', taskId: g.ids[v]!, label: g.labels[v]!, lane: g.lanes[v]! });
-        void queues[g.lanes[v]!].add(() => job(v), { priority: prio[v]! });
+        const stage = tasks[v]!.stage;
+        void backend.run(stage ? { taskId: g.ids[v]!, lane: g.lanes[v]!, priority: prio[v]!, run: () => job(v), stage } : { taskId: g.ids[v]!, lane: g.lanes[v]!, priority: prio[v]!, run: () => job(v) });
       }
     };
     // Tasks that end at the same instant (same simulated tick, or the same turn of the event loop)
     // must all release their successors before any free slot picks: otherwise an idle slot of
     // one lane is taken by the first task released, though a higher-priority one is released a
-    // moment later by a task of the other lane. So a release holds both queues until the current
-    // microtask wave is over: one microtask, no timer.
-    let holding = false;
-    const hold = (): void => {
-      if (holding) return;
-      holding = true;
-      queues.cpu.pause();
-      queues.gpu.pause();
-      queueMicrotask(() => {
-        holding = false;
-        queues.cpu.start();
-        queues.gpu.start();
-      });
-    };
+    // moment later by a task of the other lane. So a release holds the lanes until the current
+    // microtask wave is over (LaneBackend.hold): one microtask, no timer.
+    const hold = (): void => backend.hold();
     const job = async (v: number): Promise<void> => {
       if (status[v] !== QUEUED) return; // cancelled while it waited for a slot
       status[v] = RUNNING;
@@ -216,18 +212,17 @@ export function executeGraph<T>(tasks: readonly GraphTask<T>[], options: Execute
     };
     const onAbort = (): void => {
       run.abort(options.signal?.reason);
-      queues.cpu.clear();
-      queues.gpu.clear();
+      // Jobs already handed to the lanes find their task cancelled when they get a slot and return.
       for (let v = 0; v < n; v++) if (status[v] === WAITING || status[v] === QUEUED) cancel(v, 'abort');
     };
 
     if (n === 0) return resolve({ ok: true, states: new Map(), results, errors, events, makespanMs: 0 });
     const roots: number[] = [];
     for (let v = 0; v < n; v++) if (waiting[v] === 0) roots.push(v);
+    // The roots are all queued before any slot picks (highest priority first).
+    hold();
     enqueue(roots);
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener('abort', onAbort, { once: true });
-    queues.cpu.start();
-    queues.gpu.start();
   });
 }

@@ -11,6 +11,7 @@ import type { Analysis, Graph } from './dag.js';
 import type { TaskEvent } from './events.js';
 import type { Schedule } from './schedule.js';
 import { weekTasks } from './week.js';
+import { STAGE_CATALOGUE, stageDecl } from '../tools/stages/catalogue.js';
 
 export interface GanttBar {
   id: string;
@@ -74,7 +75,7 @@ export function ganttFromEvents(events: readonly TaskEvent[], title: string, cri
   if (critical) {
     const set = new Set(critical);
     for (const b of bars) b.critical = set.has(b.id);
-  } else if (!markWeekCriticalPath(bars)) {
+  } else if (!markStageCriticalPath(bars) && !markWeekCriticalPath(bars)) {
     markCriticalChain(bars);
   }
   const spans = waits.filter((w) => w.to > w.from).map((w) => ({ start: w.from / 1000, end: w.to / 1000 }));
@@ -86,6 +87,43 @@ export function ganttFromEvents(events: readonly TaskEvent[], title: string, cri
  * the week graph (matched by label) with the most work — only that chain, never the time spent
  * waiting for the owner. False when no bar belongs to the week graph (the caller falls back).
  */
+/** `portada.imagen#2@3` → `portada.imagen`: the catalogue id under the run's numbering. */
+const baseId = (id: string): string => id.split(/[#@]/)[0]!;
+
+/**
+ * A run of catalogue stages: the critical path of the graph that ran — each stage after its call's
+ * earlier stages (the catalogue's deps), a call's first stage after the stages of the week tasks
+ * its task waits for (SPEC §5) — weighted by the measured bars. True when it applied.
+ */
+function markStageCriticalPath(bars: GanttBar[]): boolean {
+  const nodes = bars.filter((b) => b.outcome === 'ok' && STAGE_CATALOGUE.some((d) => d.id === baseId(b.id))).sort((a, b) => a.start - b.start);
+  if (nodes.length === 0) return false;
+  const weekDeps = new Map(weekTasks().map((t) => [t.id, t.deps]));
+  const depsOf = (id: string): string[] => {
+    const d = stageDecl(id);
+    if (d.deps.length > 0) return d.deps.map((n) => STAGE_CATALOGUE.find((x) => x.tool === d.tool && x.name === n)!.id);
+    const before = weekDeps.get(d.week) ?? [];
+    return STAGE_CATALOGUE.filter((x) => before.includes(x.week)).map((x) => x.id);
+  };
+  const best = new Map<GanttBar, { work: number; prev?: GanttBar }>();
+  for (const b of nodes) {
+    const deps = depsOf(baseId(b.id));
+    let entry: { work: number; prev?: GanttBar } = { work: b.end - b.start };
+    for (const p of nodes) {
+      if (p === b || !deps.includes(baseId(p.id)) || p.end > b.start + 1e-6) continue;
+      const w = best.get(p)!.work + (b.end - b.start);
+      if (w > entry.work) entry = { work: w, prev: p };
+    }
+    best.set(b, entry);
+  }
+  let cur: GanttBar | undefined = nodes.reduce((x, y) => (best.get(y)!.work > best.get(x)!.work ? y : x));
+  while (cur) {
+    cur.critical = true;
+    cur = best.get(cur)!.prev;
+  }
+  return true;
+}
+
 function markWeekCriticalPath(bars: GanttBar[]): boolean {
   const deps = new Map(weekTasks().map((t) => [t.label, t.deps.map((d) => weekTasks().find((x) => x.id === d)!.label)]));
   const nodes = bars.filter((b) => b.outcome === 'ok' && deps.has(b.label)).sort((a, b) => a.start - b.start);
@@ -230,6 +268,9 @@ export function renderGantt(chart: GanttChart): Buffer {
 }
 
 /** What the bot sends after a week: the recorded run as a PNG drawn for a phone (see renderPhoneGantt). */
+/** The owner's waits in ms since the run's start (drawn as a labelled band). */
+export type OwnerWaitSpan = { from: number; to: number };
+
 export function renderRunGantt(events: readonly TaskEvent[], title = 'Semana ejecutada', waits: ReadonlyArray<{ from: number; to: number }> = []): Buffer {
   return renderPhoneGantt(ganttFromEvents(events, title, undefined, waits));
 }

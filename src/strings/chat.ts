@@ -209,7 +209,6 @@ export const S = Object.freeze({
   tapNotOwner: () => 'Solo quien pidió este trabajo puede decidir.',
   tapNotYours: () => 'Este botón es de otra persona o ya no sirve.',
   tapStale: () => 'Este botón ya no sirve: el trabajo terminó o el bot se reinició. Pide el trabajo de nuevo si hace falta.',
-  waitingApproval: '⏸ Esperando tu aprobación…',
 
   // Progress and delivery
   /** Starts the header of a run still in progress (format.ts tells running from finished by it). */
@@ -220,6 +219,15 @@ export const S = Object.freeze({
   progressStopped: (text: string) => `⚠️ Detenido: «${text}»`,
   progressNoTasks: 'Pensando qué hacer…',
   progressLine: (done: number, total: number, elapsedS: number) => `${done}/${total} · ${elapsedS} s`,
+  /** A call that waits for the owner's answer: shown apart from the work, never counted as work. */
+  progressWaitingFor: (what: string) => `⏸ ${what.charAt(0).toUpperCase()}${what.slice(1)}: espera tu respuesta`,
+  /** What the work is doing now; the waits for you are named apart (they are not work). */
+  progressCounts: (running: number, queued: number, waiting: number) =>
+    [`${running} en marcha`, `${queued} en cola`, ...(waiting > 0 ? [`${waiting} ${waiting === 1 ? 'espera' : 'esperan'} tu respuesta (no cuenta como trabajo)`] : [])].join(' · '),
+  /** Time left for the work already started, from how long each step has taken on this computer. */
+  /** How long the calls that wait for the owner will take once answered. */
+  progressEtaAfterAnswer: (s: number) => `⏱ Cuando respondas: unos ${s < 60 ? `${s} s` : `${Math.round(s / 60)} min`} más`,
+  progressEta: (s: number) => `⏱ ${s <= 1 ? 'Queda un segundo' : `Quedan unos ${s < 60 ? `${s} s` : `${Math.round(s / 60)} min`}`} de trabajo (calculado con lo que tarda cada paso en este equipo)`,
   reportHeader: '📋 Informe',
   notDoneHeader: 'No se hizo:',
   cancelledFinished: (labels: string[]) =>

@@ -2,7 +2,8 @@
  * `buscar_notas` (SPEC §3, effect level 1, read): TF-IDF over the notebook's notes. Returns the k
  * most similar notes as JSON `[{id, tema, similitud, texto}]`, similarity rounded to 3 decimals.
  */
-import type { ToolDefinition } from './contract.js';
+import { runSingleStage, type ToolDefinition } from './contract.js';
+import { singleStage } from './stages/catalogue.js';
 import type { NotesReader } from './domain.js';
 import { buildIndex, similarities, topK } from './tfidf.js';
 
@@ -12,8 +13,6 @@ export interface BuscarNotasArgs {
 }
 
 export const K_VALUES = [1, 2, 3, 4, 5] as const;
-/** SPEC §5 toy duration of T1 "Recuperar notas" (planning estimate). */
-const ESTIMATE_MS = 1_000;
 
 /** Similarity as returned to the model: 3 decimals (SPEC reference 0.426). */
 export function roundSimilarity(x: number): number {
@@ -41,9 +40,9 @@ export function createBuscarNotas(notes: NotesReader): ToolDefinition<BuscarNota
     strict: true,
     effect: 1,
     defaultPermission: 'auto',
-    stages: () => [{ name: 'busqueda', label: 'Recuperar notas', lane: 'cpu', estimateMs: ESTIMATE_MS }],
+    stages: () => [singleStage('buscar_notas')],
     async execute(args, ctx) {
-      return ctx.stage({ name: 'busqueda', label: 'Recuperar notas', lane: 'cpu', estimateMs: ESTIMATE_MS }, async () => {
+      return runSingleStage(ctx, singleStage('buscar_notas'), args, `notas.busqueda:${ctx.callId ?? ''}`, async () => {
         const all = await notes.list();
         const scores = similarities(buildIndex(all.map((n) => n.texto)), args.consulta);
         const hits = topK(scores, args.k).map(({ index, score }) => {

@@ -3,7 +3,7 @@
  * interfaces the dispatcher needs injected (approver, idempotency store, stage runner).
  *
  * Tools never import the scheduler, the agent or the bot: those layers hand in implementations of
- * the interfaces below (a p-queue-backed StageRunner, a Telegram-backed Approver, …).
+ * the interfaces below (the scheduler's StageRunner, a Telegram-backed Approver, …).
  */
 import type { ErrorCode } from '../errors.js';
 
@@ -23,24 +23,60 @@ export interface ObjectSchema {
   additionalProperties: false;
 }
 
-/** One inner stage of a tool (SPEC §5: the cover is prompt → image; the narration script → voice). */
+/** The chat action a person sees while a stage makes media ("sending photo…", "recording voice…"). */
+export type ChatAction = 'upload_photo' | 'record_voice';
+
+/**
+ * One stage of a tool as the stage catalogue declares it (tools/stages/catalogue.ts), with its lane
+ * resolved for the call's engine. The catalogue is the only place stages are written down: the
+ * tools, `plan --etapas`, the week's plan and the progress all read it.
+ */
 export interface StageSpec {
-  /** Stable id within the call, e.g. `prompt`, `imagen`, `guion`, `narracion`. */
+  /** Catalogue id, unique across tools: `portada.imagen`, `narracion.voz`. */
+  id: string;
+  /** Short name within the call: `imagen`, `voz`. */
   name: string;
   /** Spanish label for progress/Gantt, e.g. "Prompt de portada". */
   label: string;
   lane: Lane;
-  /** Expected duration in milliseconds (planning, Gantt, dry-run estimates). */
+  /** Expected duration in milliseconds (planning, priorities, ETA, dry-run estimates). */
   estimateMs: number;
+  /** Names of this call's stages that must finish first. */
+  deps: readonly string[];
+  /** What the chat shows while it runs, for media stages. */
+  chatAction?: ChatAction;
 }
 
 /**
- * Runs one stage on its lane. The scheduler supplies a queue-backed runner (with retries and
- * progress events); `inlineStageRunner` just calls `fn`. `signal` aborts the stage.
+ * One stage of one call, ready to run: its spec, its JSON-serialisable input, its own idempotency
+ * key, and the named stage function bound to it. `run` gets the outputs of its dependencies (by
+ * stage name) and returns its own JSON-serialisable output; its files live where its input says.
  */
-export type StageRunner = <T>(spec: StageSpec, fn: (signal: AbortSignal) => Promise<T>) => Promise<T>;
+export interface StageTask extends StageSpec {
+  input: unknown;
+  key: string;
+  run(prev: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<unknown>;
+}
 
-export const inlineStageRunner: StageRunner = (_spec, fn) => fn(new AbortController().signal);
+/**
+ * Runs one call's stage graph and resolves with every stage's output by name; rejects with the
+ * first failure (after retries) or a CancelledError. The scheduler supplies the runner (its one
+ * executor, lanes shared by the calls of a turn); `inlineStageRunner` runs them in declared order.
+ */
+export type StageRunner = (stages: readonly StageTask[], signal: AbortSignal) => Promise<Record<string, unknown>>;
+
+/** No lanes, no retries: the stages one after another in declared order (unit tests, scripts). */
+export const inlineStageRunner: StageRunner = async (stages, signal) => {
+  const out: Record<string, unknown> = {};
+  for (const s of stages) out[s.name] = await s.run(Object.fromEntries(s.deps.map((d) => [d, out[d]])), signal);
+  return out;
+};
+
+/** A one-stage tool's work through the runner: its output. */
+export async function runSingleStage<T>(ctx: Pick<ToolContext, 'stage' | 'signal'>, spec: StageSpec, input: unknown, key: string, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const out = await ctx.stage([{ ...spec, input, key, run: (_prev, signal) => fn(signal) }], ctx.signal);
+  return out[spec.name] as T;
+}
 
 export interface ToolContext {
   signal: AbortSignal;

@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { CuadernoError } from '../errors.js';
 import type { CardDeck } from '../store/index.js';
-import type { ToolDefinition } from './contract.js';
+import { runSingleStage, type ToolDefinition } from './contract.js';
+import { singleStage } from './stages/catalogue.js';
 import type { Note, NotesReader } from './domain.js';
 import { CARDS_PER_NOTE, buildCards } from './cards/build.js';
 import { callKeyPart } from './registry.js';
@@ -22,7 +23,7 @@ export interface CrearTarjetasArgs {
 }
 
 /** SPEC §5 toy duration of T2 "Crear tarjetas" (planning estimate). */
-const STAGE = { name: 'tarjetas', label: 'Crear tarjetas', lane: 'cpu', estimateMs: 6_000 } as const;
+const STAGE = singleStage('crear_tarjetas');
 
 export interface CrearTarjetasDeps {
   notes: NotesReader;
@@ -83,7 +84,7 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
       };
     },
     async execute(args, ctx) {
-      return ctx.stage(STAGE, async () => {
+      return runSingleStage(ctx, STAGE, args, `tarjetas.crear:${cardsKey(args.id_nota, ctx.callId)}`, async () => {
         const { note, all } = await noteAndAll(args.id_nota);
         // The key also travels inside the deck rows: the deck write and the idempotency record are
         // two files, and a kill between them must not duplicate the cards on resume.

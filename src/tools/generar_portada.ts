@@ -1,26 +1,24 @@
 /**
- * `generar_portada` (SPEC §3): the week's cover PNG through the five-stage pipeline
- * prompt → image → title → critique → provenance. The scheduler sees two stages: `prompt` (CPU) and
- * `imagen` (GPU for flux, CPU for maqueta); title, critique and provenance are milliseconds of CPU
- * work done after the image arrives, so a retried engine call never redraws them twice.
+ * `generar_portada` (SPEC §3): the week's cover PNG through the five stages of the catalogue,
+ * prompt → image → title → critique → provenance, each a named function (tools/stages/functions.ts)
+ * run by the scheduler on its lane (the image on the GPU for flux, the CPU for maqueta) and, when it
+ * is CPU work, on the worker pool. A retried stage never redoes the stages before it.
  */
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { CuadernoError, EngineError } from '../errors.js';
+import { EngineError } from '../errors.js';
 import type { DryRun, StageSpec, ToolContext, ToolDefinition, ToolOutput } from './contract.js';
 import { type NotesReader, type Week, WEEK_PROPERTY, weekStem, weekTitle } from './domain.js';
 import { idempotencyKey } from './idempotency-key.js';
-import { buildCoverPrompt } from './media/cover-prompt.js';
-import { drawCoverTitle } from './media/cover-title.js';
-import { critiqueCover } from './media/critique.js';
-import { STAGE_ESTIMATES_MS, throwIfAborted, type ImageEngine } from './media/engines.js';
-import { createFluxEngine } from './media/flux.js';
+import { throwIfAborted } from './media/engines.js';
+import { FLUX_MODEL } from './media/flux.js';
+import { MAQUETA_MODEL } from './media/maqueta.js';
 import { processHealth, type EngineHealth } from './media/health.js';
-import { createMaquetaEngine } from './media/maqueta.js';
 import { MSG } from './media/messages.js';
-import { chooseOutput, findOutputByKey, type KeyedSidecar } from './media/outputs.js';
-import { writeCoverWithProvenance } from './media/provenance.js';
 import { media as M } from '../strings/tools.js';
+import { chooseOutput, findOutputByKey } from './media/outputs.js';
+import { bindStages, dropWork, runGraph, workDir } from './stages/bind.js';
+import { stagesOf, type StageDecl } from './stages/catalogue.js';
 
 export interface CoverArgs {
   semana: number;
@@ -34,6 +32,8 @@ export interface CoverToolDeps {
   now?: () => Date;
   /** What the start-up probe learned of the GPU server (default this process's record). */
   health?: EngineHealth;
+  /** A stage's expected duration (the rolling record of this machine's); default the catalogue's. */
+  estimate?: (d: StageDecl) => number;
 }
 
 /** Cover size in pixels (square: Telegram shows it whole; FLUX.1 schnell's native 1024²). */
@@ -57,21 +57,13 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
   const dir = path.join(deps.dataDir, 'portadas');
   const health = deps.health ?? processHealth;
 
-  function engineFor(args: CoverArgs): ImageEngine | undefined {
-    if (args.maqueta) return createMaquetaEngine();
-    return deps.media.fluxUrl ? createFluxEngine({ url: deps.media.fluxUrl, timeoutMs: deps.media.timeoutMs, health, ...(deps.media.fluxModel ? { model: deps.media.fluxModel } : {}) }) : undefined;
-  }
-
   /** The engine a call names (what changes the picture): part of its key and, off the default, of its file. */
   const engineId = (args: CoverArgs) => (args.maqueta ? 'maqueta' : 'flux');
   /** `semana_03.png` for the CPU mock-up (as always); another engine's cover never overwrites it. */
   const stemFor = (args: CoverArgs) => (args.maqueta ? weekStem(args.semana as Week) : `${weekStem(args.semana as Week)}-${engineId(args)}`);
 
   function stages(args: CoverArgs): StageSpec[] {
-    return [
-      { name: 'prompt', label: 'Prompt de portada', lane: 'cpu', estimateMs: STAGE_ESTIMATES_MS.coverPrompt },
-      { name: 'imagen', label: 'Portada', lane: args.maqueta ? 'cpu' : 'gpu', estimateMs: STAGE_ESTIMATES_MS.coverImage },
-    ];
+    return stagesOf('generar_portada', args.maqueta ? 'cpu' : 'gpu', deps.estimate);
   }
 
   async function execute(args: CoverArgs, ctx: ToolContext): Promise<ToolOutput> {
@@ -79,68 +71,54 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     // Made already by a process that died before the store recorded it: return it, do not redraw.
     const made = await findOutputByKey(dir, 'png', ctx.key);
     if (made) return made;
-    const engine = engineFor(args);
-    if (!engine) throw new EngineError('ENGINE_UNAVAILABLE', MSG.fluxNotConfigured, { field: 'maqueta', engine: 'flux' });
-    const [promptStage, imageStage] = stages(args) as [StageSpec, StageSpec];
+    if (!args.maqueta && !deps.media.fluxUrl) throw new EngineError('ENGINE_UNAVAILABLE', MSG.fluxNotConfigured, { field: 'maqueta', engine: 'flux' });
+    const engine = args.maqueta ? { name: 'maqueta', model: MAQUETA_MODEL } : { name: 'flux', model: deps.media.fluxModel ?? FLUX_MODEL };
     const started = Date.now();
     const created = ctx.now();
     const year = created.getFullYear();
-
-    const prompt = await ctx.stage(promptStage, async (signal) => {
-      throwIfAborted(signal);
-      throwIfAborted(ctx.signal);
-      return buildCoverPrompt(week, await deps.notes.list());
-    });
     const out = await chooseOutput(dir, stemFor(args), 'png', ctx.redo === true);
     const seed = coverSeed(year, week, out.version);
-    // The stage's own signal (scheduler cancel/timeout) and the call's signal both stop the engine.
-    const image = await ctx.stage(imageStage, (signal) =>
-      engine.generate({ prompt: prompt.text, week, seed, width: COVER_SIZE, height: COVER_SIZE }, AbortSignal.any([signal, ctx.signal])),
-    );
-    throwIfAborted(ctx.signal);
-
     const title = weekTitle(week);
-    const titleBox = drawCoverTitle(image, title);
-    const critique = critiqueCover(image, titleBox, { width: COVER_SIZE, height: COVER_SIZE });
-    if (!critique.ok) {
-      throw new CuadernoError('ENGINE_BAD_RESPONSE', MSG.critiqueFailed(critique.problems), { engine: engine.name, critique });
-    }
-    const provenance = {
-      engine: engine.name,
-      model: engine.model,
-      seed,
-      prompt: prompt.text,
-      created_at: created.toISOString(),
-      title,
-      week,
-      version: out.version,
-      critique: { score: critique.score, contrast: critique.contrast },
+    const key = ctx.key ?? `portada-${engineId(args)}-${year}-S${week}-${ctx.callId ?? 'sin-llamada'}`;
+    const work = workDir(deps.dataDir, key);
+    const notes = await deps.notes.list();
+    // The tool's result, whose critique the last stage fills in (it is written in the sidecar).
+    const salida = {
+      data: {
+        ruta: out.file,
+        metadatos: out.file.replace(/\.png$/, '.json'),
+        motor: engine.name,
+        modelo: engine.model,
+        titulo: title,
+        semilla: seed,
+        version: out.version,
+        prompt: '',
+        tamano: `${COVER_SIZE}x${COVER_SIZE}`,
+      } as Record<string, unknown>,
+      artifacts: [{ kind: 'imagen' as const, path: out.file, mime: 'image/png', caption: `${title} — motor ${engine.name}`, meta: {} as Record<string, unknown> }],
     };
+    const provenance = { engine: engine.name, model: engine.model, seed, prompt: '', created_at: created.toISOString(), title, week, version: out.version };
+    salida.artifacts[0]!.meta = { ...provenance };
+    const result = await runGraph(ctx, work, bindStages(stages(args), {
+      key,
+      work,
+      input: {
+        prompt: { week, notes },
+        imagen: { engine: engine.name, ...(deps.media.fluxUrl ? { fluxUrl: deps.media.fluxUrl } : {}), ...(deps.media.fluxModel ? { model: deps.media.fluxModel } : {}), timeoutMs: deps.media.timeoutMs, week, seed, width: COVER_SIZE, height: COVER_SIZE, raw: path.join(work, 'imagen.rgba') },
+        titulo: { title, raw: path.join(work, 'titulo.rgba') },
+        critica: { engine: engine.name, width: COVER_SIZE, height: COVER_SIZE },
+        procedencia: { file: out.file, provenance, ...(ctx.key ? { clave: ctx.key } : {}), salida, startedAt: started },
+      },
+    }));
     throwIfAborted(ctx.signal);
-
-    const result = {
-      ruta: out.file,
-      metadatos: out.file.replace(/\.png$/, '.json'),
-      motor: engine.name,
-      modelo: engine.model,
-      titulo: title,
-      semilla: seed,
-      version: out.version,
-      prompt: prompt.text,
-      critica: { puntuacion: critique.score, contraste_titulo: Number(critique.contrast.toFixed(2)) },
-      tamano: `${image.width}x${image.height}`,
-      duracion_ms: Date.now() - started,
-    };
-    const output: ToolOutput = {
-      data: result,
-      artifacts: [{ kind: 'imagen', path: out.file, mime: 'image/png', caption: `${title} — motor ${engine.name}`, meta: provenance }],
-    };
-    await writeCoverWithProvenance(out.file, image, provenance, ctx.key ? ({ clave: ctx.key, salida: output } satisfies KeyedSidecar) : {});
-    return output;
+    // The server answered: that clears a failed start-up check on the process's record.
+    if (!args.maqueta && deps.media.fluxUrl) health.record({ ok: true, engine: 'flux', url: deps.media.fluxUrl, at: new Date() });
+    await dropWork(work);
+    return (result.procedencia as { salida: ToolOutput }).salida;
   }
 
   async function dryRun(args: CoverArgs, ctx: ToolContext): Promise<DryRun> {
-    const engine = engineFor(args);
+    const available = args.maqueta || Boolean(deps.media.fluxUrl);
     const lane = args.maqueta ? 'cpu' : 'gpu';
     const out = await chooseOutput(dir, stemFor(args), 'png', ctx.redo === true);
     const total = stages(args).reduce((s, st) => s + st.estimateMs, 0);
@@ -152,7 +130,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
       lane,
       estimateS: total / 1000,
       cached: false,
-      ...(engine ? {} : { problems: [MSG.fluxNotConfigured] }),
+      ...(available ? {} : { problems: [MSG.fluxNotConfigured] }),
       ...(down ? { problems: [M.imageUnavailable(down)] } : {}),
     };
   }

@@ -14,6 +14,7 @@ import { createMediaTools } from './media/index.js';
 import { DEFAULT_POLICY } from './policy.js';
 import { createRegistrarUso } from './registrar_uso.js';
 import { ToolRegistry } from './registry.js';
+import { openDurationRecord, type DurationRecord } from './stages/durations.js';
 
 export interface Toolbox {
   notebook: Notebook;
@@ -31,6 +32,8 @@ export interface Toolbox {
   proposal(call: ToolCall, opts?: { redo?: boolean; input?: unknown }): Promise<Proposal | undefined>;
   /** Dry run only (what the approval shows); an invalid call gives its error result. */
   preview(call: ToolCall): Promise<DryRun | ToolResult>;
+  /** How long each stage took on this machine (ETA, dry-run estimates); the runs add to it. */
+  durations: DurationRecord;
 }
 
 export interface ToolboxOptions {
@@ -50,7 +53,8 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
   const now = opts.now ?? (() => new Date());
   const notebook = await openNotebook(config.dataDir, { prices: config.prices });
   const notes: NotesReader = notebook;
-  const media = createMediaTools({ dataDir: notebook.dataDir, notes, media: config.media, now });
+  const durations = openDurationRecord(notebook.dataDir);
+  const media = createMediaTools({ dataDir: notebook.dataDir, notes, media: config.media, now, estimate: durations.estimate });
   const cardsTool = (ids: readonly number[]) => createCrearTarjetas({ notes, cards: notebook.cards, file: notebook.files.cards, noteIds: ids });
 
   let noteIds = (await notebook.notes.list()).map((n) => n.id);
@@ -89,6 +93,7 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
     dispatch: (call, o) => dispatcher.dispatch(call, o),
     preview: (call) => dispatcher.preview(call),
     proposal: (call, o) => dispatcher.proposal(call, o),
+    durations,
   };
 }
 

@@ -1,25 +1,26 @@
 /**
  * `narrar_resumen` (SPEC §3): writes the week's podcast script from its notes (opening with the AI
  * disclosure) and narrates it to a 16-bit PCM mono WAV carrying a RIFF LIST/INFO watermark.
- * Stages: `guion` (CPU) then `narracion` (GPU for xtts, CPU for juguete). `xtts` clones the owner's
+ * Stages (the catalogue's): script → speech (GPU for xtts, CPU for juguete) → watermark → encode
+ * (the MP3 episode the chat plays). `xtts` clones the owner's
  * voice — biometric data — so it is refused unless `consentimiento.json` is present and unexpired.
  */
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { CuadernoError, EngineError } from '../errors.js';
 import type { DryRun, StageSpec, ToolContext, ToolDefinition, ToolOutput } from './contract.js';
+import { bindStages, dropWork, runGraph, workDir } from './stages/bind.js';
+import { stagesOf, type StageDecl } from './stages/catalogue.js';
 import { type NotesReader, type Week, WEEK_PROPERTY, weekStem, weekTitle } from './domain.js';
 import { idempotencyKey, keyPart } from './idempotency-key.js';
 import { checkConsent, consentFile, type Consent } from './media/consent.js';
-import { STAGE_ESTIMATES_MS, throwIfAborted, type SpeechEngine } from './media/engines.js';
-import { createEspeakEngine } from './media/espeak.js';
+import { throwIfAborted } from './media/engines.js';
+import { ESPEAK_VOICE } from './media/espeak.js';
+import { processHealth, type EngineHealth, type SpeechFormat } from './media/health.js';
 import { MSG } from './media/messages.js';
-import { chooseOutput, findOutputByKey, latestOutput, type KeyedSidecar } from './media/outputs.js';
-import { buildNarrationScript } from './media/script.js';
-import { checkAudio, encodeWav } from './media/wav.js';
-import { createXttsEngine } from './media/xtts.js';
-import { processHealth, type EngineHealth } from './media/health.js';
 import { media as M } from '../strings/tools.js';
+import { chooseOutput, findOutputByKey, latestOutput, type KeyedSidecar } from './media/outputs.js';
+import { XTTS_MODEL } from './media/xtts.js';
 import { writeFileAtomic } from '../store/atomic.js';
 
 export interface NarrationArgs {
@@ -34,6 +35,8 @@ export interface NarrationToolDeps {
   now?: () => Date;
   /** What the start-up probe learned of the GPU server (default this process's record). */
   health?: EngineHealth;
+  /** A stage's expected duration (the rolling record of this machine's); default the catalogue's. */
+  estimate?: (d: StageDecl) => number;
 }
 
 const DESCRIPTION = [
@@ -58,10 +61,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
   const health = deps.health ?? processHealth;
 
   function stages(args: NarrationArgs): StageSpec[] {
-    return [
-      { name: 'guion', label: 'Guion del pódcast', lane: 'cpu', estimateMs: STAGE_ESTIMATES_MS.script },
-      { name: 'narracion', label: 'Narración', lane: args.motor === 'xtts' ? 'gpu' : 'cpu', estimateMs: STAGE_ESTIMATES_MS.narration },
-    ];
+    return stagesOf('narrar_resumen', args.motor === 'xtts' ? 'gpu' : 'cpu', deps.estimate);
   }
 
   /**
@@ -78,8 +78,8 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     (args.motor === 'juguete' ? weekStem(args.semana as Week) : `${weekStem(args.semana as Week)}-${await voiceId(args, now)}`);
 
   /** The engine for `motor`, or the reasons it cannot run (URL missing, consent missing/expired). */
-  async function engineFor(args: NarrationArgs, now: Date): Promise<{ engine?: SpeechEngine; errors: CuadernoError[] }> {
-    if (args.motor === 'juguete') return { engine: createEspeakEngine(), errors: [] };
+  async function engineFor(args: NarrationArgs, now: Date): Promise<{ engine?: { name: 'juguete' | 'xtts'; model: string; voice?: string; sample?: { file: string; text?: string } }; errors: CuadernoError[] }> {
+    if (args.motor === 'juguete') return { engine: { name: 'juguete', model: `espeak-ng ${ESPEAK_VOICE}` }, errors: [] };
     const errors: CuadernoError[] = [];
     let consent: Consent | undefined;
     try {
@@ -90,10 +90,14 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     }
     if (!deps.media.xttsUrl) errors.push(new EngineError('ENGINE_UNAVAILABLE', MSG.xttsNotConfigured, { field: 'motor', engine: 'xtts' }));
     if (errors.length > 0 || !consent || !deps.media.xttsUrl) return { errors };
-    const { xttsUrl: url, timeoutMs, pcmSampleRate, xttsModel: model } = deps.media;
-    const optional = { ...(consent.muestra ? { sample: consent.muestra } : {}), ...(pcmSampleRate ? { pcmSampleRate } : {}), ...(model ? { model } : {}) };
-    return { engine: createXttsEngine({ url, timeoutMs, voice: consent.voz, health, ...optional }), errors };
+    const sample = consent.muestra ? { file: consent.muestra.file, ...(consent.muestra.text ? { text: consent.muestra.text } : {}) } : undefined;
+    return { engine: { name: 'xtts', model: deps.media.xttsModel ?? XTTS_MODEL, voice: consent.voz, ...(sample ? { sample } : {}) }, errors };
   }
+
+  const knownFormat = (url: string): { format?: SpeechFormat } => {
+    const f = health.speechFormat(url);
+    return f ? { format: f } : {};
+  };
 
   async function execute(args: NarrationArgs, ctx: ToolContext): Promise<ToolOutput> {
     const week = args.semana as Week;
@@ -105,34 +109,54 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     const { engine, errors } = await engineFor(args, created);
     // Consent problems come first: they are the reason a voice clone is refused.
     if (!engine) throw errors[0] ?? new EngineError('ENGINE_UNAVAILABLE', MSG.xttsNotConfigured);
-    const [scriptStage, voiceStage] = stages(args) as [StageSpec, StageSpec];
-
-    const script = await ctx.stage(scriptStage, async (signal) => {
-      throwIfAborted(signal);
-      throwIfAborted(ctx.signal);
-      return buildNarrationScript(week, await deps.notes.list());
-    });
-    // The stage's own signal (scheduler cancel/timeout) and the call's signal both stop the engine.
-    const pcm = await ctx.stage(voiceStage, (signal) => engine.synthesize(script.text, AbortSignal.any([signal, ctx.signal])));
-    throwIfAborted(ctx.signal);
-
-    const check = checkAudio(pcm);
-    if (!check.ok) throw new CuadernoError('ENGINE_BAD_RESPONSE', MSG.audioFailed(check.problems), { engine: engine.name });
-    const wav = encodeWav(pcm, {
-      ICMT: MSG.watermark(engine.name),
-      ISFT: `Cuaderno Vivo · ${engine.name} (${engine.model})`,
-      ICRD: created.toISOString().slice(0, 10),
-      INAM: `${weekTitle(week)} — resumen narrado`,
-    });
     const out = await chooseOutput(dir, await stemFor(args, ctx.now()), 'wav', ctx.redo === true);
+    const key = ctx.key ?? `narracion-${args.motor}-${created.getFullYear()}-S${week}-${ctx.callId ?? 'sin-llamada'}`;
+    const work = workDir(deps.dataDir, key);
+    const mp3 = out.file.replace(/\.wav$/, '.mp3');
+    const r = await runGraph(ctx, work, bindStages(stages(args), {
+      key,
+      work,
+      input: {
+        guion: { week, notes: await deps.notes.list() },
+        voz: {
+          engine: engine.name,
+          ...(deps.media.xttsUrl ? { xttsUrl: deps.media.xttsUrl, ...knownFormat(deps.media.xttsUrl) } : {}),
+          ...(engine.voice ? { voice: engine.voice } : {}),
+          ...(engine.sample ? { sampleFile: engine.sample.file, ...(engine.sample.text ? { sampleText: engine.sample.text } : {}) } : {}),
+          ...(deps.media.pcmSampleRate ? { pcmSampleRate: deps.media.pcmSampleRate } : {}),
+          ...(deps.media.xttsModel ? { model: deps.media.xttsModel } : {}),
+          timeoutMs: deps.media.timeoutMs,
+          raw: path.join(work, 'voz.pcm'),
+        },
+        marca: {
+          engine: engine.name,
+          wav: out.file,
+          info: {
+            ICMT: MSG.watermark(engine.name),
+            ISFT: `Cuaderno Vivo · ${engine.name} (${engine.model})`,
+            ICRD: created.toISOString().slice(0, 10),
+            INAM: `${weekTitle(week)} — resumen narrado`,
+          },
+        },
+        codificar: { mp3 },
+      },
+    }));
     throwIfAborted(ctx.signal);
+    const script = r.guion as { text: string; words: number };
+    // The server answered: what it taught (it works; the format it speaks) goes on the process's record.
+    const spoken = r.voz as { format?: SpeechFormat };
+    if (engine.name === 'xtts' && deps.media.xttsUrl) {
+      if (spoken.format) health.setSpeechFormat(deps.media.xttsUrl, spoken.format);
+      health.record({ ok: true, engine: 'xtts', url: deps.media.xttsUrl, at: new Date() });
+    }
+    const { durationS } = r.marca as { durationS: number };
 
     const result = {
       ruta: out.file,
       motor: engine.name,
       modelo: engine.model,
       titulo: weekTitle(week),
-      duracion_audio_s: Number(check.durationS.toFixed(1)),
+      duracion_audio_s: Number(durationS.toFixed(1)),
       palabras: script.words,
       aviso_ia: MSG.disclosure,
       marca_de_agua: 'RIFF LIST/INFO (ICMT, ISFT, ICRD)',
@@ -147,12 +171,13 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
         path: out.file,
         mime: 'audio/wav',
         caption: `${weekTitle(week)} — resumen narrado (voz generada por IA, motor ${engine.name})`,
-        meta: { engine: engine.name, model: engine.model, durationS: check.durationS, created_at: created.toISOString() },
+        meta: { engine: engine.name, model: engine.model, durationS, created_at: created.toISOString(), mp3 },
       }],
     };
-    // Sidecar first (the call's key and result), then the WAV: both present = the effect is done.
+    // The WAV and its MP3 are written; the sidecar (the call's key and result) last: both present =
+    // the effect is done.
     if (ctx.key) await writeFileAtomic(out.file.replace(/\.wav$/, '.json'), `${JSON.stringify({ clave: ctx.key, salida: output } satisfies KeyedSidecar, null, 2)}\n`);
-    await writeFileAtomic(out.file, wav);
+    await dropWork(work);
     return output;
   }
 

@@ -9,7 +9,8 @@ import { costUsd, MAX_OUTPUT_TOKENS } from '../config.js';
 import type { Config, ModelName } from '../config.js';
 import type { UsageLog } from '../store/index.js';
 import { formatUsd } from '../store/index.js';
-import type { ToolDefinition } from './contract.js';
+import { runSingleStage, type ToolDefinition } from './contract.js';
+import { singleStage } from './stages/catalogue.js';
 import { callKeyPart } from './registry.js';
 
 export interface RegistrarUsoArgs {
@@ -19,7 +20,7 @@ export interface RegistrarUsoArgs {
   tokens_salida: number;
 }
 
-const STAGE = { name: 'registro', label: 'Registrar uso', lane: 'cpu', estimateMs: 100 } as const;
+const STAGE = singleStage('registrar_uso');
 
 /**
  * @param deps.maxInputTokens the run's token budget (`PRESUPUESTO_TOKENS`): a note claiming more is
@@ -67,7 +68,7 @@ export function createRegistrarUso(deps: { usage: UsageLog; file: string; prices
     async execute(args, ctx) {
       // The row carries the call's key: a resumed run finds it in the log instead of adding another.
       const clave = ctx.callId ? `uso-${callKeyPart(ctx.callId)}` : undefined;
-      const row = await ctx.stage(STAGE, () => deps.usage.append({ ...args, fecha: ctx.now(), origen: 'nota_del_modelo', ...(clave ? { clave } : {}) }));
+      const row = await runSingleStage(ctx, STAGE, args, `uso.registro:${clave ?? ''}`, () => deps.usage.append({ ...args, fecha: ctx.now(), origen: 'nota_del_modelo', ...(clave ? { clave } : {}) }));
       return { data: row };
     },
   };

@@ -14,7 +14,7 @@ import { createAgentService } from '../../src/agent/service.js';
 import { afterResponse, beforeCall } from '../../src/agent/step.js';
 import { runLoop } from '../../src/agent/loop.js';
 import { LocalPlanner } from '../../src/agent/model/local.js';
-import { createLaneStageRunner } from '../../src/scheduler/executor.js';
+import { createRunStageRunner } from '../../src/scheduler/turn.js';
 import { createToolbox } from '../../src/tools/index.js';
 import type { RunEvent } from '../../src/agent/types.js';
 import { configFor, recordingApprover, tempDir } from './helpers.js';
@@ -153,7 +153,7 @@ describe('resume', () => {
       model: new LocalPlanner('x'),
       toolbox,
       store,
-      stage: createLaneStageRunner({ lanes: config.lanes }),
+      stage: createRunStageRunner({ lanes: config.lanes }),
       crash: createCrashPoints(undefined),
       prices: config.prices,
       onEvent: (e: RunEvent) => events.push(e),

@@ -47,7 +47,7 @@ export async function startClassStack(opts: { before?: (dataDir: string) => Prom
       apiRoot: h.apiRoot,
       openUser: async (userConfig) => {
         const service = await createAgentService({ config: userConfig });
-        return { service, notebook: service.toolbox.notebook };
+        return { service, notebook: service.toolbox.notebook, durations: service.toolbox.durations };
       },
       log: (m, e) => { logs.push(`${m}: ${e instanceof Error ? e.message : String(e ?? '')}`); },
     });

@@ -57,10 +57,12 @@ describe('format', () => {
   });
 
   it('maps media tasks to chat actions', () => {
-    expect(chatActionFor('imagen#5')).toBe('upload_photo');
-    expect(chatActionFor('prompt#4')).toBeUndefined();
-    expect(chatActionFor('narracion#6')).toBe('record_voice');
-    expect(chatActionFor('guion#2')).toBeUndefined();
+    // The stage catalogue's chat actions, under the run's numbering (`#n` repeats, `@pass`).
+    expect(chatActionFor('portada.imagen#2@1')).toBe('upload_photo');
+    expect(chatActionFor('portada.prompt')).toBeUndefined();
+    expect(chatActionFor('narracion.voz@3')).toBe('record_voice');
+    expect(chatActionFor('narracion.codificar')).toBe('record_voice');
+    expect(chatActionFor('narracion.guion#2')).toBeUndefined();
   });
 
   it('shows the tool in words, its arguments in Spanish and the dry run', () => {

@@ -62,7 +62,7 @@ describe('what the chat says when no job ran, and after /cancelar', () => {
     await owner.say('/cancelar');
     const report = await owner.waitText(/📋 Informe/);
     expect(report.text).not.toMatch(/No había terminado ninguna tarea/);
-    expect(report.text).toMatch(/Cancelado\. Ya estaba terminado: Recuperar notas, Crear tarjetas, Prompt de portada, Portada\./);
+    expect(report.text).toMatch(/Cancelado\. Ya estaba terminado: Recuperar notas, Crear tarjetas, Prompt de portada, Portada, Título de la portada, Revisión de la portada, Guardar la portada\./);
     expect(report.text).toMatch(/Tarjetas: 3 nuevas/);
     expect(report.text).toMatch(/Portada: portadas\/semana_02\.png/);
     expect(report.text).toMatch(/Narración: NO hecha — el trabajo se canceló antes de que decidieras/);

@@ -18,6 +18,28 @@ afterEach(async () => {
 });
 
 describe('the week in the chat (real agent, offline planner)', () => {
+  it('delivers what exists: the approved cover reaches the chat while the narration question is still open', async () => {
+    stack = await startStack(real);
+    const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+    await owner.say('prepara la semana 2');
+    const cover = await nextApproval(owner, new Set());
+    expect(isCover(cover)).toBe(true);
+    const narration = await nextApproval(owner, new Set([cover.messageId]));
+    expect(narration.text).toMatch(/narrar el resumen/);
+    await owner.press(cover.messageId, button(cover, /Aprobar/));
+
+    // The cover photo arrives with the narration undecided: its buttons still there, no report yet.
+    const coverPhoto = () => stack!.h.uploads.find((u) => u.method === 'sendPhoto' && u.chatId === OWNER && /^Semana 2/.test(String(u.fields.caption)));
+    await until(async () => coverPhoto() !== undefined);
+    const png = PNG.sync.read(await readFile(coverPhoto()!.file));
+    expect([png.width, png.height]).toEqual([1024, 1024]);
+    const msgs = await owner.messages();
+    expect(msgs.find((m) => m.messageId === narration.messageId)!.buttons.length).toBeGreaterThanOrEqual(2);
+    expect(msgs.some((m) => m.text.startsWith('📋 Informe'))).toBe(false);
+    // The status names what waits for the owner apart from the work, and the work is all done.
+    await owner.waitFor('status waiting for the narration', (m) => m.find((x) => /⏸ Narrar el resumen de la semana: espera tu respuesta/.test(x.text) && /0 en marcha · 0 en cola · 1 espera tu respuesta \(no cuenta como trabajo\)/.test(x.text)));
+  });
+
   it('prepares the week: one approval (tapped twice), one rejection; cover and Gantt delivered; report says what was not done', async () => {
     stack = await startStack(real);
     const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });

@@ -59,8 +59,13 @@ describe('generar_portada — maqueta (CPU)', () => {
     });
     expect(t.stages({ semana: 3, maqueta: true }).map((s) => [s.name, s.label, s.lane, s.estimateMs])).toEqual([
       ['prompt', 'Prompt de portada', 'cpu', 3000],
-      ['imagen', 'Portada', 'cpu', 12000],
+      ['imagen', 'Portada', 'cpu', 11400],
+      ['titulo', 'Título de la portada', 'cpu', 200],
+      ['critica', 'Revisión de la portada', 'cpu', 100],
+      ['procedencia', 'Guardar la portada', 'cpu', 300],
     ]);
+    // SPEC §5's cover task is 12 s: its stages' estimates add up to it.
+    expect(t.stages({ semana: 3, maqueta: true }).slice(1).reduce((a, s) => a + s.estimateMs, 0)).toBe(12_000);
     expect(t.stages({ semana: 3, maqueta: false })[1]!.lane).toBe('gpu');
     expect(t.idempotencyKey!({ semana: 3, maqueta: true }, { now: NOW })).toBe('portada-maqueta-2026-S3');
     expect(t.idempotencyKey!({ semana: 1, maqueta: false }, { now: new Date('2027-01-02T00:00:00Z') })).toBe('portada-flux-2027-S1');
@@ -76,7 +81,9 @@ describe('generar_portada — maqueta (CPU)', () => {
       expect(result.ruta).toBe(expected);
       expect(result.motor).toBe('maqueta');
       expect(out.artifacts).toEqual([expect.objectContaining({ kind: 'imagen', path: expected, mime: 'image/png' })]);
-      expect(ctx.ran.map((s) => s.name)).toEqual(['prompt', 'imagen']);
+      expect(ctx.ran.map((s) => s.name)).toEqual(['prompt', 'imagen', 'titulo', 'critica', 'procedencia']);
+      // The intermediate files are gone once the cover is made.
+      expect((await filesUnder(dir)).filter((f) => f.startsWith('trabajo'))).toEqual([]);
 
       const buf = await readFile(expected);
       const img = inspect(buf);

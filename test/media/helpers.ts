@@ -37,9 +37,9 @@ export function context(opts: { signal?: AbortSignal; redo?: boolean } = {}): To
   const ran: StageSpec[] = [];
   return {
     signal: opts.signal ?? new AbortController().signal,
-    stage: (spec, fn) => {
-      ran.push(spec);
-      return inlineStageRunner(spec, fn);
+    stage: (stages, signal) => {
+      ran.push(...stages);
+      return inlineStageRunner(stages, signal);
     },
     now: () => NOW,
     redo: opts.redo,

@@ -70,7 +70,9 @@ describe('narrar_resumen — juguete (eSpeak-NG, CPU)', () => {
     expect(t.input_schema.additionalProperties).toBe(false);
     expect(t.stages({ semana: 3, motor: 'juguete' }).map((s) => [s.name, s.label, s.lane, s.estimateMs])).toEqual([
       ['guion', 'Guion del pódcast', 'cpu', 5000],
-      ['narracion', 'Narración', 'cpu', 15000],
+      ['voz', 'Narración', 'cpu', 13000],
+      ['marca', 'Marca de agua', 'cpu', 200],
+      ['codificar', 'Codificar el episodio', 'cpu', 1800],
     ]);
     expect(t.stages({ semana: 3, motor: 'xtts' })[1]!.lane).toBe('gpu');
     expect(await t.idempotencyKey!({ semana: 3, motor: 'juguete' }, { now: NOW })).toBe('narracion-juguete-2026-S3');
@@ -85,7 +87,7 @@ describe('narrar_resumen — juguete (eSpeak-NG, CPU)', () => {
     expect(result.motor).toBe('juguete');
     expect(result.guion).toMatch(/^Aviso: esta narración usa una voz generada por inteligencia artificial\./);
     expect(out.artifacts).toEqual([expect.objectContaining({ kind: 'audio', path: file, mime: 'audio/wav' })]);
-    expect(ctx.ran.map((s) => s.name)).toEqual(['guion', 'narracion']);
+    expect(ctx.ran.map((s) => s.name)).toEqual(['guion', 'voz', 'marca', 'codificar']);
 
     const wav = inspectWav(await readFile(file));
     expect(wav).toMatchObject({ format: 1, channels: 1, bits: 16, rate: 22050 });
@@ -104,10 +106,13 @@ describe('narrar_resumen — juguete (eSpeak-NG, CPU)', () => {
     const ctx = context({ signal: ac.signal });
     // Abort as soon as the voice stage starts, while the worker synthesises.
     const stage = ctx.stage;
-    ctx.stage = (spec, fn) => stage(spec, (signal) => {
-      if (spec.name === 'narracion') setTimeout(() => ac.abort(), 5);
-      return fn(signal);
-    });
+    ctx.stage = (stages, signal) => stage(stages.map((s) => (s.name !== 'voz' ? s : {
+      ...s,
+      run: (prev, sig) => {
+        setTimeout(() => ac.abort(), 5);
+        return s.run(prev, sig);
+      },
+    })), signal);
     const err = await rejection((await tools(d)).narrar_resumen.execute({ semana: 1, motor: 'juguete' }, ctx));
     expect(err.code).toBe('CANCELLED');
     expect(await filesUnder(d)).toEqual([]);

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CancelledError, CuadernoError } from '../../src/errors.js';
 import { createVirtualClock } from '../../src/scheduler/clock.js';
 import type { TaskEvent } from '../../src/scheduler/events.js';
-import { createLaneStageRunner, executeGraph, type GraphTask } from '../../src/scheduler/executor.js';
+import { executeGraph, type GraphTask } from '../../src/scheduler/executor.js';
+import { createRunStageRunner } from '../../src/scheduler/turn.js';
+import type { StageTask } from '../../src/tools/contract.js';
 import { weekTasks } from '../../src/scheduler/week.js';
 import { checkRun } from './invariants.js';
 
@@ -153,42 +155,60 @@ describe('executeGraph with real timers (durations scaled small)', () => {
   });
 });
 
-describe('createLaneStageRunner', () => {
+describe('createRunStageRunner (a run\'s calls on the one executor)', () => {
+  const stage = (id: string, label: string, lane: 'cpu' | 'gpu', estimateMs: number, deps: string[], run: StageTask['run']): StageTask => ({
+    id, name: id.split('.')[1]!, label, lane, estimateMs, deps, input: {}, key: id, run,
+  });
+
   it('shares lanes between concurrent calls, retries per policy and records events', async () => {
     const clock = createVirtualClock();
-    const runner = createLaneStageRunner({ lanes: { cpu: 2, gpu: 1 }, clock, retry: { random: () => 1 } });
+    const runner = createRunStageRunner({ lanes: { cpu: 2, gpu: 1 }, clock, retry: { random: () => 1 } });
     let flaky = 0;
-    const cover = async () => {
-      await runner({ name: 'prompt', label: 'Prompt de portada', lane: 'cpu', estimateMs: 3000 }, (s) => clock.sleep(3000, s));
-      return runner({ name: 'imagen', label: 'Portada', lane: 'gpu', estimateMs: 12000 }, async (s) => {
+    const never = new AbortController().signal;
+    const cover = runner([
+      stage('portada.prompt', 'Prompt de portada', 'cpu', 3000, [], (_p, s) => clock.sleep(3000, s)),
+      stage('portada.imagen', 'Portada', 'gpu', 12000, ['prompt'], async (_p, s) => {
         await clock.sleep(12000, s);
         if (flaky++ === 0) throw Object.assign(new Error('overloaded'), { status: 529 });
         return 'portada.png';
-      });
-    };
-    const narration = async () => {
-      await runner({ name: 'guion', label: 'Guion del pódcast', lane: 'cpu', estimateMs: 5000 }, (s) => clock.sleep(5000, s));
-      return runner({ name: 'narracion', label: 'Narración', lane: 'gpu', estimateMs: 15000 }, (s) => clock.sleep(15000, s).then(() => 'narracion.wav'));
-    };
-    expect(await Promise.all([cover(), narration()])).toEqual(['portada.png', 'narracion.wav']);
+      }),
+    ], never);
+    const narration = runner([
+      stage('narracion.guion', 'Guion del pódcast', 'cpu', 5000, [], (_p, s) => clock.sleep(5000, s).then(() => 'guion')),
+      stage('narracion.voz', 'Narración', 'gpu', 15000, ['guion'], (prev, s) => clock.sleep(15000, s).then(() => `${String(prev.guion)}.wav`)),
+    ], never);
+    expect(await Promise.all([cover, narration])).toEqual([{ prompt: undefined, imagen: 'portada.png' }, { guion: 'guion', voz: 'guion.wav' }]);
     const events = runner.events();
     const { spans } = checkRun(events, new Map(), { cpu: 2, gpu: 1 });
-    expect(new Set(events.map((e) => e.taskId))).toEqual(new Set(['prompt#1', 'guion#2', 'imagen#3', 'narracion#4']));
+    expect(new Set(events.map((e) => e.taskId))).toEqual(new Set(['portada.prompt', 'portada.imagen', 'narracion.guion', 'narracion.voz']));
     // Cover: 3 → 15 fails, waits 1 s (random 1 → full t0), retries 16 → 28 holding the GPU; narration 28 → 43.
-    expect(events.find((e) => e.type === 'retried')).toMatchObject({ taskId: 'imagen#3', code: 'OVERLOADED', waitMs: 1000, t: 15000 });
-    expect(spans.get('narracion#4')).toEqual({ start: 28000, end: 43000 });
+    expect(events.find((e) => e.type === 'retried')).toMatchObject({ taskId: 'portada.imagen', code: 'OVERLOADED', waitMs: 1000, t: 15000 });
+    expect(spans.get('narracion.voz')).toEqual({ start: 28000, end: 43000 });
+  });
+
+  it('numbers a stage that runs again in the same run, and rejects with the failure', async () => {
+    const runner = createRunStageRunner({ lanes: { cpu: 1, gpu: 1 }, retry: false });
+    const never = new AbortController().signal;
+    await runner([stage('uso.registro', 'Registrar uso', 'cpu', 1, [], async () => 1)], never);
+    const boom = new CuadernoError('ENGINE_BAD_RESPONSE', 'mala');
+    await expect(runner([stage('uso.registro', 'Registrar uso', 'cpu', 1, [], () => Promise.reject(boom))], never)).rejects.toBe(boom);
+    expect(runner.events().filter((e) => e.type === 'finished' || e.type === 'failed').map((e) => [e.type, e.taskId])).toEqual([['finished', 'uso.registro'], ['failed', 'uso.registro#2']]);
   });
 
   it('abort rejects queued stages with CancelledError and tells the running one', async () => {
     const ctl = new AbortController();
-    const runner = createLaneStageRunner({ lanes: { cpu: 1, gpu: 1 }, signal: ctl.signal });
-    const first = runner({ name: 'a', label: 'A', lane: 'gpu', estimateMs: 1 }, (s) => sleep(1_000, s));
-    const second = runner({ name: 'b', label: 'B', lane: 'gpu', estimateMs: 1 }, () => Promise.resolve('nunca'));
-    setTimeout(() => ctl.abort(), 5);
+    const runner = createRunStageRunner({ lanes: { cpu: 1, gpu: 1 }, signal: ctl.signal });
+    const never = new AbortController().signal;
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((r) => (started = r));
+    const first = runner([stage('x.a', 'A', 'gpu', 1, [], (_p, s) => { started(); return sleep(60_000, s); })], never);
+    const second = runner([stage('x.b', 'B', 'gpu', 1, [], () => Promise.resolve('nunca'))], never);
+    await running;
+    ctl.abort();
     await expect(first).rejects.toBeInstanceOf(CancelledError);
     await expect(second).rejects.toBeInstanceOf(CancelledError);
-    await expect(runner({ name: 'c', label: 'C', lane: 'cpu', estimateMs: 1 }, () => Promise.resolve(1))).rejects.toBeInstanceOf(CancelledError);
-    expect(runner.events().filter((e) => e.type === 'cancelled').map((e) => e.taskId).sort()).toEqual(['a#1', 'b#2', 'c#3']);
-    expect(runner.events().some((e) => e.type === 'started' && e.taskId === 'b#2')).toBe(false);
+    await expect(runner([stage('x.c', 'C', 'cpu', 1, [], () => Promise.resolve(1))], never)).rejects.toBeInstanceOf(CancelledError);
+    expect(runner.events().filter((e) => e.type === 'cancelled').map((e) => e.taskId).sort()).toEqual(['x.a', 'x.b', 'x.c']);
+    expect(runner.events().some((e) => e.type === 'started' && e.taskId === 'x.b')).toBe(false);
   });
 });

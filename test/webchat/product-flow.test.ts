@@ -1,8 +1,9 @@
 /**
  * The product as a newcomer sees it with `npm start` and no token: the real bot (src/bot) and the
  * real agent with the offline planner (src/agent) behind the embedded Bot API, driven from the chat
- * page in headless Chromium. "prepare la semana 3" → Aprobar the cover, Rechazar the narration →
- * the cover shows inline and the report says the narration was not done; asked again with both
+ * page in headless Chromium. "prepare la semana 3" → Aprobar the cover: it shows inline while the
+ * narration's question is still open (the status says what waits for you); Rechazar the narration →
+ * the report says the narration was not done; asked again with both
  * approved, the episode plays. Screenshots go to docs/img when SCREENSHOTS=1.
  */
 import path from 'node:path';
@@ -54,6 +55,15 @@ describe.skipIf(skipBrowserTests())('product flow in the local chat', () => {
     await cover.getByRole('button', { name: '✅ Aprobar' }).click();
     const narration = approvalCard(page, /narr/i);
     await narration.waitFor({ timeout: RUN_TIMEOUT_MS });
+    // Delivered when it exists: the cover shows while the narration's question is still open, and
+    // the status names that wait apart from the work, with how long it will take once answered.
+    await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.photo img')).some((i) => i.complete && i.naturalWidth > 0), undefined, { timeout: RUN_TIMEOUT_MS });
+    const status = page.locator('.msg.in', { hasText: /espera tu respuesta/ }).last();
+    await status.waitFor({ timeout: RUN_TIMEOUT_MS });
+    expect(await status.textContent()).toMatch(/Cuando respondas: unos \d+ (s|min) más/);
+    expect(await narration.getByRole('button', { name: '❌ Rechazar' }).count()).toBe(1);
+    expect(await page.locator('.msg.in', { hasText: 'No se hizo' }).count()).toBe(0);
+    if (shotsDir) await screenshotAt(page, '.msg.in:has-text("espera tu respuesta")', 'start', 'chat-progreso-espera.png');
     await narration.getByRole('button', { name: '❌ Rechazar' }).click();
 
     await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.photo img')).some((i) => i.complete && i.naturalWidth > 0), undefined, { timeout: RUN_TIMEOUT_MS });

@@ -10,6 +10,7 @@
 import type { Config } from '../../config.js';
 import type { ToolDefinition } from '../contract.js';
 import type { NotesReader } from '../domain.js';
+import type { StageDecl } from '../stages/catalogue.js';
 import { createGenerarPortada, type CoverArgs } from '../generar_portada.js';
 import { createNarrarResumen, type NarrationArgs } from '../narrar_resumen.js';
 import type { EngineHealth } from './health.js';
@@ -24,6 +25,8 @@ export interface MediaToolDeps {
   now?: () => Date;
   /** What the start-up probe learned of the GPU servers; default this process's record (health.ts). */
   health?: EngineHealth;
+  /** A stage's expected duration on this machine (stages/durations.ts); default the catalogue's. */
+  estimate?: (d: StageDecl) => number;
 }
 
 export interface MediaTools {

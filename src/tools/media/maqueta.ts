@@ -236,10 +236,13 @@ export function drawMaqueta(req: Pick<ImageRequest, 'seed' | 'week' | 'width' | 
   return r;
 }
 
+/** The model id recorded in a maqueta cover's provenance. */
+export const MAQUETA_MODEL = 'procedural-v1';
+
 export function createMaquetaEngine(): ImageEngine {
   return {
     name: 'maqueta',
-    model: 'procedural-v1',
+    model: MAQUETA_MODEL,
     lane: 'cpu',
     estimateMs: STAGE_ESTIMATES_MS.coverImage,
     async generate(req: ImageRequest, signal: AbortSignal): Promise<Raster> {

@@ -1,0 +1,69 @@
+/**
+ * The lane seam: where a ready task gets a slot. The executor (executor.ts) decides *what* is ready
+ * and in which order; a LaneBackend decides *where and when* it runs. Today there is one backend,
+ * in-process p-queues (CPU: configurable slots, GPU: one slot per card, SPEC §5); a queue shared by
+ * several processes (e.g. BullMQ) implements the same interface and plugs in without touching the
+ * executor.
+ *
+ * A job carries, besides its closure, the serialisable description of its work when it has one
+ * (`stage`: catalogue id, JSON input, idempotency key): a remote backend runs that instead of the
+ * closure, and uses the key to recognise a job another worker already finished.
+ */
+import PQueue from 'p-queue';
+import type { Lane } from '../tools/contract.js';
+
+/** What a job that can run in another process is: a catalogue stage, its JSON input and its key. */
+export interface SerialStage {
+  /** Catalogue id, e.g. `portada.imagen`. */
+  id: string;
+  input: unknown;
+  /** Idempotency key of this stage for this call (a finished key is never run twice). */
+  key: string;
+}
+
+export interface LaneJob {
+  taskId: string;
+  lane: Lane;
+  /** Higher runs first among jobs waiting for a slot of the same lane. */
+  priority: number;
+  /** The work, in this process. Runs inside the slot; the slot frees when it settles. */
+  run(): Promise<void>;
+  stage?: SerialStage;
+}
+
+export interface LaneBackend {
+  /** Slots per lane (the executor ranks ready tasks with them). */
+  readonly sizes: Readonly<Record<Lane, number>>;
+  /** Queues `job` on its lane; resolves when it has run (never rejects: `run` handles its errors). */
+  run(job: LaneJob): Promise<void>;
+  /**
+   * Holds every lane until the current microtask wave ends, so that tasks released at the same
+   * instant are all queued before a free slot picks (see executor.ts). A backend that cannot hold
+   * may do nothing: only the order among simultaneous releases is affected.
+   */
+  hold(): void;
+}
+
+/** In-process lanes: one p-queue per lane. Shared by every graph of a run, so calls share the GPU. */
+export function createInProcessLanes(sizes: Readonly<Record<Lane, number>>): LaneBackend {
+  const queues: Record<Lane, PQueue> = {
+    cpu: new PQueue({ concurrency: sizes.cpu }),
+    gpu: new PQueue({ concurrency: sizes.gpu }),
+  };
+  let holding = false;
+  return {
+    sizes,
+    run: (job) => queues[job.lane].add(job.run, { priority: job.priority }),
+    hold() {
+      if (holding) return;
+      holding = true;
+      queues.cpu.pause();
+      queues.gpu.pause();
+      queueMicrotask(() => {
+        holding = false;
+        queues.cpu.start();
+        queues.gpu.start();
+      });
+    },
+  };
+}

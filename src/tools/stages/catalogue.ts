@@ -1,0 +1,83 @@
+/**
+ * THE stage catalogue: every stage of every tool, declared once — id, tool, lane, label, chat
+ * action, estimate, dependencies, whether it runs off the main thread, and which of SPEC §5's seven
+ * week tasks it belongs to. The tools build their calls' stage graphs from it, the scheduler's week
+ * (`plan`, `simular`, the benchmark) is summed from it, `plan --etapas` prints it, and the progress
+ * reads labels, chat actions and estimates from it.
+ *
+ * Estimates are SPEC §5's toy durations split across each task's stages (their sum is the task's
+ * duration: the cover's 12 s are image + title + critique + provenance). The rolling record of
+ * durations measured on this machine (durations.ts) refines them for ETAs and dry runs.
+ */
+import type { ChatAction, Lane, StageSpec } from '../contract.js';
+
+/** `motor`: the lane of the call's engine (GPU for flux/xtts, CPU for maqueta/juguete). */
+export type LaneDecl = Lane | 'motor';
+
+export interface StageDecl {
+  id: string;
+  tool: string;
+  name: string;
+  label: string;
+  lane: LaneDecl;
+  estimateMs: number;
+  deps: readonly string[];
+  chatAction?: ChatAction;
+  /** CPU work that can take over ~20 ms: run in the worker pool (pool.ts), never on the event loop. */
+  offThread: boolean;
+  /** SPEC §5 week task this stage is part of (T1–T7). */
+  week: WeekTaskId;
+}
+
+export type WeekTaskId = 'T1' | 'T2' | 'T3' | 'T4' | 'T5' | 'T6' | 'T7';
+
+const D = (d: StageDecl): StageDecl => Object.freeze(d);
+
+export const STAGE_CATALOGUE: readonly StageDecl[] = Object.freeze([
+  D({ id: 'notas.busqueda', tool: 'buscar_notas', name: 'busqueda', label: 'Recuperar notas', lane: 'cpu', estimateMs: 1_000, deps: [], offThread: false, week: 'T1' }),
+  D({ id: 'tarjetas.crear', tool: 'crear_tarjetas', name: 'tarjetas', label: 'Crear tarjetas', lane: 'cpu', estimateMs: 6_000, deps: [], offThread: false, week: 'T2' }),
+  D({ id: 'narracion.guion', tool: 'narrar_resumen', name: 'guion', label: 'Guion del pódcast', lane: 'cpu', estimateMs: 5_000, deps: [], offThread: false, week: 'T3' }),
+  D({ id: 'portada.prompt', tool: 'generar_portada', name: 'prompt', label: 'Prompt de portada', lane: 'cpu', estimateMs: 3_000, deps: [], offThread: false, week: 'T4' }),
+  D({ id: 'portada.imagen', tool: 'generar_portada', name: 'imagen', label: 'Portada', lane: 'motor', estimateMs: 11_400, deps: ['prompt'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
+  D({ id: 'portada.titulo', tool: 'generar_portada', name: 'titulo', label: 'Título de la portada', lane: 'cpu', estimateMs: 200, deps: ['imagen'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
+  D({ id: 'portada.critica', tool: 'generar_portada', name: 'critica', label: 'Revisión de la portada', lane: 'cpu', estimateMs: 100, deps: ['titulo'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
+  D({ id: 'portada.procedencia', tool: 'generar_portada', name: 'procedencia', label: 'Guardar la portada', lane: 'cpu', estimateMs: 300, deps: ['critica', 'prompt'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
+  D({ id: 'narracion.voz', tool: 'narrar_resumen', name: 'voz', label: 'Narración', lane: 'motor', estimateMs: 13_000, deps: ['guion'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
+  D({ id: 'narracion.marca', tool: 'narrar_resumen', name: 'marca', label: 'Marca de agua', lane: 'cpu', estimateMs: 200, deps: ['voz'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
+  D({ id: 'narracion.codificar', tool: 'narrar_resumen', name: 'codificar', label: 'Codificar el episodio', lane: 'cpu', estimateMs: 1_800, deps: ['marca'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
+  D({ id: 'uso.registro', tool: 'registrar_uso', name: 'registro', label: 'Registrar uso', lane: 'cpu', estimateMs: 100, deps: [], offThread: false, week: 'T7' }),
+]);
+
+/** SPEC §5's names of the week's seven tasks (the first stage's label of each, and the report). */
+export const WEEK_TASK_LABELS: Readonly<Record<WeekTaskId, string>> = Object.freeze({
+  T1: 'Recuperar notas', T2: 'Crear tarjetas', T3: 'Guion del pódcast', T4: 'Prompt de portada', T5: 'Portada', T6: 'Narración', T7: 'Informe semanal',
+});
+
+/** The weekly report is written by the program after the usage row: with it, T7's 2 s. */
+export const WEEK_REPORT_ESTIMATE_MS = 1_900;
+
+const byId = new Map(STAGE_CATALOGUE.map((s) => [s.id, s]));
+
+export function stageDecl(id: string): StageDecl {
+  const d = byId.get(id);
+  if (!d) throw new Error(`etapa desconocida: ${id}`);
+  return d;
+}
+
+/** A tool's stages in declared order, their lanes resolved for the call's engine lane. */
+export function stagesOf(tool: string, engineLane: Lane = 'cpu', estimate: (d: StageDecl) => number = (d) => d.estimateMs): StageSpec[] {
+  return STAGE_CATALOGUE.filter((d) => d.tool === tool).map((d) => ({
+    id: d.id, name: d.name, label: d.label, lane: d.lane === 'motor' ? engineLane : d.lane, estimateMs: estimate(d), deps: d.deps,
+    ...(d.chatAction ? { chatAction: d.chatAction } : {}),
+  }));
+}
+
+/** The one spec of a one-stage tool. */
+export function singleStage(tool: string): StageSpec {
+  return stagesOf(tool)[0]!;
+}
+
+/** The chat action of a stage by its catalogue id (progress pulses), if it makes media. */
+export function chatActionOf(id: string): ChatAction | undefined {
+  return byId.get(id)?.chatAction;
+}
