@@ -11,6 +11,7 @@ import { createAgentService } from './agent/service.js';
 import { createBot, startBot } from './bot/index.js';
 import { loadConfig, type Config } from './config.js';
 import { isCuadernoError } from './errors.js';
+import { START } from './strings/console.js';
 import { DEFAULT_WEBCHAT_USER, loadWebchatToken, startEmbeddedTelegram, webchatReadyMessage, type EmbeddedTelegram } from './webchat/index.js';
 
 async function main(): Promise<void> {
@@ -34,17 +35,17 @@ async function main(): Promise<void> {
   });
   const running = await startBot(cb, config);
 
-  const modelLine = config.model.kind === 'anthropic' ? `modelo ${config.model.id}` : config.model.kind === 'local' ? 'planificador local (sin conexión)' : `guion ${config.model.file}`;
+  const modelLine = config.model.kind === 'anthropic' ? START.modelAnthropic(config.model.id) : config.model.kind === 'local' ? START.modelLocal : START.modelScript(config.model.file);
   if (embedded) console.log(webchatReadyMessage(embedded.chatUrl));
-  else console.log(`Cuaderno Vivo escuchando en Telegram como @${cb.bot.botInfo.username}.`);
-  console.log(`Modelo: ${modelLine}. Datos: ${config.dataDir}. Ctrl+C para salir.`);
-  if (running.resumed > 0) console.log(`Reanudados ${running.resumed} trabajo(s) pendiente(s).`);
+  else console.log(START.telegram(cb.bot.botInfo.username));
+  console.log(START.model(modelLine, config.dataDir));
+  if (running.resumed > 0) console.log(START.resumed(running.resumed));
 
   let stopping = false;
   const shutdown = (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
-    if (signal) console.log(`\n${signal}: cerrando… (los trabajos en curso se reanudarán al volver a arrancar)`);
+    if (signal) console.log(START.stopping(signal));
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     running
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
       .then(() => embedded?.close())
       .then(() => process.exit(exitCode))
       .catch((e: unknown) => {
-        console.error('Error al cerrar:', e instanceof Error ? e.message : e);
+        console.error(START.closeFailed, e instanceof Error ? e.message : e);
         process.exit(1);
       });
   };
@@ -68,7 +69,7 @@ async function main(): Promise<void> {
 
 main().catch((e: unknown) => {
   // One clear sentence, never a stack trace, for configuration and state problems.
-  if (isCuadernoError(e)) console.error(`No se pudo arrancar Cuaderno Vivo: ${e.message}`);
-  else console.error('No se pudo arrancar Cuaderno Vivo:', e instanceof Error ? e.message : e);
+  if (isCuadernoError(e)) console.error(`${START.cannotStart} ${e.message}`);
+  else console.error(START.cannotStart, e instanceof Error ? e.message : e);
   process.exit(2);
 });

@@ -12,10 +12,10 @@ import { StateFileError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { readStateText } from '../store/jsonFile.js';
 import { holdFileLock } from '../store/lock.js';
+import { STATE } from '../strings/console.js';
 
 /** Why a second bot on the same data dir does not start. */
-const S_BUSY = (file: string) =>
-  `Otra copia de Cuaderno Vivo está usando ya esta carpeta de datos (${path.dirname(path.dirname(file))}). Ciérrala antes de arrancar otra, o usa otra carpeta de datos.`;
+const S_BUSY = (file: string) => STATE.botBusy(path.dirname(path.dirname(file)));
 
 export const BOT_STATE_VERSION = 1;
 
@@ -85,28 +85,24 @@ export class BotStateFile {
    */
   async load(): Promise<void> {
     this.release ??= await holdFileLock(this.file, S_BUSY(this.file));
-    const text = await readStateText(this.file, (problem) => new StateFileError('CORRUPT_STATE', this.file,
-      `${this.file} ${problem}. Corrígelo o bórralo para empezar de cero (se perderán las aprobaciones pendientes).`));
+    const text = await readStateText(this.file, (problem) => new StateFileError('CORRUPT_STATE', this.file, STATE.botUnreadable(this.file, problem)));
     if (text === null) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new StateFileError('CORRUPT_STATE', this.file,
-        `${this.file} no es JSON válido: puede haberse cortado a mitad de una escritura. Bórrelo para empezar de cero (se perderán las aprobaciones pendientes).`);
+      throw new StateFileError('CORRUPT_STATE', this.file, STATE.botNotJson(this.file));
     }
     const o = parsed as Partial<BotState> | null;
     if (!o || typeof o !== 'object' || o.version !== BOT_STATE_VERSION) {
-      throw new StateFileError('UNSUPPORTED_VERSION', this.file,
-        `${this.file} tiene una versión desconocida (${JSON.stringify(o?.version)}; se espera ${BOT_STATE_VERSION}). Actualice el programa o borre el archivo.`);
+      throw new StateFileError('UNSUPPORTED_VERSION', this.file, STATE.botVersion(this.file, o?.version, BOT_STATE_VERSION));
     }
     if (!Array.isArray(o.runs) || !Array.isArray(o.approvals)) {
-      throw new StateFileError('CORRUPT_STATE', this.file, `${this.file} no tiene las listas runs y approvals. Bórrelo para empezar de cero.`);
+      throw new StateFileError('CORRUPT_STATE', this.file, STATE.botLists(this.file));
     }
     const bad = o.runs.map((r, i) => badRun(r, i + 1)).find(Boolean) ?? o.approvals.map((a, i) => badApproval(a, i + 1)).find(Boolean);
     if (bad) {
-      throw new StateFileError('CORRUPT_STATE', this.file,
-        `${this.file} está dañado: ${bad}. No lo he modificado; corrígelo a mano o bórralo para empezar de cero (se perderán las aprobaciones pendientes).`);
+      throw new StateFileError('CORRUPT_STATE', this.file, STATE.botDamaged(this.file, bad));
     }
     this.state = { version: BOT_STATE_VERSION, runs: o.runs as RunRecord[], approvals: o.approvals as ApprovalRecord[] };
   }

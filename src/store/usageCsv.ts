@@ -17,6 +17,7 @@ import { own } from '../lib/own.js';
 import { writeFileAtomic } from './atomic.js';
 import { csvLine, parseCsv } from './csv.js';
 import { withFileLock } from './lock.js';
+import { STATE } from '../strings/console.js';
 import { USAGE_ORIGINS } from './types.js';
 import type { UsageLog, UsageMonth, UsageOrigin, UsageRow } from './types.js';
 
@@ -38,16 +39,11 @@ export function formatUsd(usd: number): string {
   return usd.toFixed(8).replace(/\.?0+$/, '');
 }
 
-const FIX_LINE = 'corrija o borre esa línea (si se cortó a mitad de una escritura, basta con borrar la última línea)';
-const FIX_HEADER = `añada como primera línea la cabecera "${USAGE_COLUMNS.join(',')}" sin borrar ninguna fila`;
+const FIX_LINE: string = STATE.usageFixLine;
+const FIX_HEADER = STATE.usageFixHeader(USAGE_COLUMNS.join(','));
 
 function corrupt(file: string, problem: string, fix = FIX_LINE): StateFileError {
-  return new StateFileError(
-    'CORRUPT_STATE',
-    file,
-    `El archivo ${file} está dañado: ${problem}. No se ha modificado. Para recuperarlo, ${fix}; ` +
-      'si borra el archivo, se pierde el historial de costes.',
-  );
+  return new StateFileError('CORRUPT_STATE', file, STATE.usageCorrupt(file, problem, fix));
 }
 
 /** A row written before `origen` existed: the program's own rows were `agente:`/`estimado:`. */

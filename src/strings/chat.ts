@@ -53,7 +53,7 @@ export const S = Object.freeze({
   tokenRevoked: () => 'Cierro Cuaderno Vivo: Telegram ya no acepta el token del bot. Pide uno nuevo a @BotFather y vuelve a arrancar.',
   pollingFailed: (why: string) => `Cierro Cuaderno Vivo: no puedo seguir recibiendo mensajes de Telegram (${why}).`,
   stranger: (userId: number) =>
-    `Este cuaderno es privado y solo atiende a su dueño. (Tu id de Telegram es ${userId}; si el cuaderno es tuyo, añádelo a ALLOWED_USER_IDS.)`,
+    `Este cuaderno es privado: solo atiende a la persona a la que pertenece. (Tu número de Telegram es ${userId}; si el cuaderno es tuyo, pide a quien administra el bot que añada ese número a las personas permitidas.)`,
   start: (name: string) =>
     `Hola, ${name}. Soy tu Cuaderno Vivo: escríbeme en una frase qué quieres y preparo tu semana de estudio — tarjetas, portada y un pódcast narrado — pidiéndote permiso antes de lo que deja huella.\n\n` +
     HELP_BODY,
@@ -63,7 +63,7 @@ export const S = Object.freeze({
     `Ya estoy trabajando en «${text}» (desde hace ${elapsedS} s). ¿Sigo con ese, o lo descarto? Si lo descartas (también con /cancelar), lo ya hecho se conserva y luego me pides lo nuevo.`,
   keptRun: (text: string) => `▶️ Sigo con «${text}».`,
   budgetSpent: (spent: number, budget: number) =>
-    `El presupuesto de este mes está agotado (${usd(spent)} de ${usd(budget)}), así que no empiezo trabajos con el modelo. /semana N sigue funcionando porque no gasta tokens; o sube PRESUPUESTO_MENSUAL_USD.`,
+    `El presupuesto de este mes está agotado (${usd(spent)} de ${usd(budget)}), así que no empiezo trabajos con el modelo. /semana N sigue funcionando porque no gasta tokens; si necesitas más, pide a quien administra el bot que suba el presupuesto del mes.`,
   started: (text: string) => `⏳ Empiezo: «${text}»`,
   resumed: (text: string) => `🔁 Reanudo tras un reinicio: «${text}». Lo ya hecho no se repite.`,
   statusSuperseded: (text: string) => `⏸ «${text}»: me reinicié a mitad; sigo en un mensaje nuevo más abajo.`,
@@ -190,7 +190,7 @@ export const S = Object.freeze({
   wavCaption: (week: number) => `El audio original de la semana ${week} en WAV.`,
   wavMissing: (week: number) => `Todavía no hay narración de la semana ${week}. Pídela con «narra la semana ${week}».`,
   wavUsage: () => 'Indica la semana con un número del 1 al 4, por ejemplo: /wav 3',
-  ganttNone: () => 'Todavía no hay ningún trabajo reciente que mostrar. Cuando termine uno, te enseño su cronograma.',
+  ganttNone: () => 'Todavía no hay ningún trabajo reciente que mostrar. Cuando termine uno, te enseño el cronograma.',
   deliveryFailed: (what: string) => `No pude enviarte ${what}; el archivo sigue guardado en el cuaderno. Pídelo de nuevo más tarde.`,
 });
 

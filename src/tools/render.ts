@@ -5,7 +5,7 @@
  * Spanish message. A rejection is `is_error: false` (SPEC §3) and carries its reason as data.
  */
 import type { ToolResult } from './contract.js';
-import { previewFields, S } from '../strings/tools.js';
+import { previewFields, S } from '../strings/model.js';
 import type { DryRun } from './contract.js';
 
 /** JSON key that marks a rejection in the model's text (what an offline model reads). */

@@ -58,7 +58,7 @@ describe('a cancelled agent run', () => {
 
   it('a single-note lookup still names what was searched', () => {
     const calls: CallRecord[] = [{ name: 'buscar_notas', input: { consulta: 'cubismo', k: 1 }, result: { kind: 'ok', data: [{ id: 9, similitud: 0.5 }] } }];
-    expect(buildReport(calls).split('\n')[0]).toBe('Nota más parecida a «cubismo»: la 9 (similitud 0,5).');
+    expect(buildReport(calls).split('\n')[0]).toBe('Nota más parecida a «cubismo»: la 9.');
   });
 
   it('a multi-note search in a run that made a week’s cover is that week’s notes', () => {
