@@ -1,8 +1,8 @@
 /**
  * What reaches the chat when a run ends: the cover as a photo with its caption, the episode as one
  * playable MP3 with title and performer (the WAV only on request, from its button), the report
- * (split to Telegram's limit, no parse_mode: model text is sent as plain text) with the run's
- * tokens and cost, and the Gantt chart when the run made something now (else a button offers it). Files go as paths/Buffers (InputFile), never streams, so auto-retry
+ * (split to Telegram's limit, no parse_mode: model text is sent as plain text) with ONE cost line
+ * (what this run spent, counted like /gasto), and the Gantt chart when the run made something now (else a button offers it). Files go as paths/Buffers (InputFile), never streams, so auto-retry
  * can resend them. One failed send is told in one sentence and does not stop the others. A run
  * that only asked something back (no tool called) is just that question, as a normal message.
  */
@@ -16,8 +16,8 @@ import { weekTitle, type Week } from '../tools/domain.js';
 import { captionAndRest, splitText } from './format.js';
 import { ganttKeyboard, wavKeyboard } from './keyboards.js';
 import { weekCardsMessage } from '../strings/review.js';
-import { S, usd } from '../strings/chat.js';
-import type { Card } from '../store/index.js';
+import { S } from '../strings/chat.js';
+import type { Card, UsageMonth } from '../store/index.js';
 
 /** Media helpers the delivery needs; main/tests pass the real encoders (tools/media, scheduler/gantt). */
 export interface DeliveryMedia {
@@ -56,17 +56,6 @@ export interface DeliveryDeps {
 }
 
 /**
- * The few chat texts only delivery and the status message use (tú, plain text). They live here and
- * not in strings.ts because that module belongs to another engineer; move them there when it is free.
- */
-export const DELIVERY_S = Object.freeze({
-  /** Status header when the run only asked something back: no job ran, so nothing "finished". */
-  progressQuestion: (text: string) => `💬 «${text}»: antes de empezar necesito que me aclares algo (te lo pregunto abajo).`,
-  /** The brief cost of a question, only when a real model spent tokens on it. */
-  questionCost: (tokens: number, cost: number) => `(${tokens.toLocaleString('es-ES')} tokens · ${usd(cost)})`,
-});
-
-/**
  * True when the run did no work at all — the model only answered (asked which week, asked to
  * clarify) — so the chat gets its words as a normal message: no report, no chart, no "finished".
  * Without `toolCalls` (an older producer) nothing scheduled, produced or refused counts as none.
@@ -79,9 +68,9 @@ export function isAnswerOnly(outcome: RunOutcome): boolean {
 
 /** The answer-only message: the model's words, plus a short cost only when a real model was paid. */
 export function answerText(outcome: RunOutcome): string {
-  const tokens = outcome.tokens.input + outcome.tokens.output;
+  const spent = spendOf(outcome);
   const parts = [outcome.report.trim()];
-  if (tokens > 0 && !outcome.usageEstimated) parts.push(DELIVERY_S.questionCost(tokens, outcome.costUsd));
+  if (spent.billedTokens > 0) parts.push(S.questionCost(spent.billedTokens, spent.billedUsd));
   return parts.join('\n\n');
 }
 
@@ -195,8 +184,20 @@ export function reportText(outcome: RunOutcome): string {
   if (outcome.report.trim()) parts.push(outcome.report.trim());
   if (outcome.notDone.length > 0) parts.push([S.notDoneHeader, ...outcome.notDone.map((l) => `• ${l}`)].join('\n'));
   if (outcome.stopReason !== 'end_turn' && outcome.stopReason !== 'cancelado' && outcome.detail) parts.push(S.stopDetail(outcome.detail));
-  parts.push(S.costLine(outcome.tokens.input, outcome.tokens.output, outcome.costUsd));
+  parts.push(S.runCost(spendOf(outcome)));
   return parts.join('\n\n');
+}
+
+/**
+ * What the run spent as /gasto counts it: the usage file's rows of this run (`outcome.spend`); if
+ * they could not be read, the run's own token counts in the same shape (billed only with a real model).
+ */
+export function spendOf(outcome: RunOutcome): UsageMonth {
+  if (outcome.spend) return outcome.spend;
+  const tokens = outcome.tokens.input + outcome.tokens.output;
+  return outcome.usageEstimated
+    ? { billedUsd: 0, billedTokens: 0, estimatedTokens: tokens, modelNotes: { rows: 0, usd: 0 } }
+    : { billedUsd: outcome.costUsd, billedTokens: tokens, estimatedTokens: 0, modelNotes: { rows: 0, usd: 0 } };
 }
 
 /** Labels of the tasks that finished, in the order they finished. */

@@ -12,7 +12,7 @@ import type { DecideResult, DecisionInput, PendingApproval, RunEvent, RunOutcome
 import { type ApprovalRegistry, type TapHandler, type TapResult } from './approvals.js';
 import type { ApprovalTap } from './keyboards.js';
 import type { User } from 'grammy/types';
-import { DELIVERY_S, deliverOutcome, isAnswerOnly, type DeliveryDeps, type DeliveryMedia, type OwnerWait } from './delivery.js';
+import { deliverOutcome, isAnswerOnly, type DeliveryDeps, type DeliveryMedia, type OwnerWait } from './delivery.js';
 import type { RunCharts } from './files.js';
 import { applyTaskEvent, chatActionFor, renderProgress, type TaskView } from './format.js';
 import type { TaskEvent } from '../scheduler/events.js';
@@ -301,7 +301,7 @@ export class RunManager implements TapHandler {
       await this.showDecisions(outcome);
       if (run.tasks.length === 0) for (const e of outcome.taskEvents) run.tasks = applyTaskEvent(run.tasks, e);
       run.tasks = withEarlierWork(run.tasks, outcome.finished ?? []);
-      const header = isAnswerOnly(outcome) ? DELIVERY_S.progressQuestion(record.text)
+      const header = isAnswerOnly(outcome) ? S.progressQuestion(record.text)
         : outcome.stopReason === 'end_turn' ? S.progressDone(record.text)
           : outcome.stopReason === 'cancelado' ? S.progressCancelled(record.text) : S.progressStopped(record.text);
       await run.status!.finish(renderProgress(header, run.tasks, this.now() - record.startedAt));

@@ -123,17 +123,11 @@ export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK 
 
   async function month(date: Date): Promise<UsageMonth> {
     const ym = date.toISOString().slice(0, 7);
-    const rows = (await list()).filter((r) => new Date(r.fecha).toISOString().slice(0, 7) === ym);
-    const of = (o: UsageOrigin) => rows.filter((r) => r.origen === o);
-    const tokens = (rs: UsageRow[]) => rs.reduce((s, r) => s + r.tokens_entrada + r.tokens_salida, 0);
-    const usd = (rs: UsageRow[]) => Number(formatUsd(rs.reduce((s, r) => s + r.coste_usd, 0)));
-    const notes = of('nota_del_modelo');
-    return {
-      billedUsd: usd(of('facturado')),
-      billedTokens: tokens(of('facturado')),
-      estimatedTokens: tokens(of('estimado')),
-      modelNotes: { rows: notes.length, usd: usd(notes) },
-    };
+    return summarizeUsage((await list()).filter((r) => new Date(r.fecha).toISOString().slice(0, 7) === ym));
+  }
+
+  async function ofRun(key: string): Promise<UsageMonth> {
+    return summarizeUsage((await list()).filter((r) => r.clave?.startsWith(`${key}#`)));
   }
 
   return {
@@ -171,5 +165,23 @@ export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK 
     },
     monthTotal: async (date) => (await month(date)).billedUsd,
     month,
+    ofRun,
+  };
+}
+
+/**
+ * Rows → figures split by origin: the ONE function behind /gasto (a month's rows) and each
+ * report's cost line (one run's rows), so the two can never disagree. Only `facturado` costs money.
+ */
+export function summarizeUsage(rows: readonly UsageRow[]): UsageMonth {
+  const of = (o: UsageOrigin) => rows.filter((r) => r.origen === o);
+  const tokens = (rs: UsageRow[]) => rs.reduce((s, r) => s + r.tokens_entrada + r.tokens_salida, 0);
+  const usd = (rs: UsageRow[]) => Number(formatUsd(rs.reduce((s, r) => s + r.coste_usd, 0)));
+  const notes = of('nota_del_modelo');
+  return {
+    billedUsd: usd(of('facturado')),
+    billedTokens: tokens(of('facturado')),
+    estimatedTokens: tokens(of('estimado')),
+    modelNotes: { rows: notes.length, usd: usd(notes) },
   };
 }

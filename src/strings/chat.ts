@@ -174,14 +174,26 @@ export const S = Object.freeze({
   progressCancelled: (text: string) => `🚫 Cancelado: «${text}»`,
   progressStopped: (text: string) => `⚠️ Detenido: «${text}»`,
   progressNoTasks: 'Pensando qué hacer…',
+  /** Status header when the run only asked something back: no job ran, so nothing "finished". */
+  progressQuestion: (text: string) => `💬 «${text}»: antes de empezar necesito que me aclares algo (te lo pregunto abajo).`,
+  /** The brief cost of a question, only when a real model spent tokens on it. */
+  questionCost: (tokens: number, cost: number) => `(${tokens.toLocaleString('es-ES')} tokens · ${usd(cost)})`,
   progressLine: (done: number, total: number, elapsedS: number) => `${done}/${total} · ${elapsedS} s`,
   reportHeader: '📋 Informe',
   notDoneHeader: 'No se hizo:',
   cancelledFinished: (labels: string[]) =>
     labels.length === 0 ? 'Cancelado. No había terminado ninguna tarea.' : `Cancelado. Ya estaba terminado: ${labels.join(', ')}.`,
   stopDetail: (detail: string) => `Motivo de la parada: ${detail}`,
-  costLine: (input: number, output: number, cost: number) =>
-    `Tokens: ${input.toLocaleString('es-ES')} de entrada + ${output.toLocaleString('es-ES')} de salida · coste ${usd(cost)}`,
+  /**
+   * The report's one cost line: what this run spent, from the same rows and function as /gasto
+   * (`spend`), so the two figures always agree. Offline, the tokens are an estimate and cost nothing.
+   */
+  runCost: (m: UsageMonth) =>
+    m.billedTokens > 0 || m.billedUsd > 0
+      ? `💶 Este trabajo ha costado ${usd(m.billedUsd)} (${m.billedTokens.toLocaleString('es-ES')} tokens del modelo). /gasto te dice lo que llevas este mes.`
+      : m.estimatedTokens > 0
+        ? `💶 Este trabajo ha costado ${usd(0)}: lo preparé sin conexión, así que no se ha cobrado nada (unos ${m.estimatedTokens.toLocaleString('es-ES')} tokens, solo como estimación).`
+        : `💶 Este trabajo ha costado ${usd(0)}: no hizo falta el modelo.`,
   ganttCaption: 'Cronograma del trabajo (la ruta crítica resaltada)',
   ganttTitle: 'Cronograma del trabajo',
   coverCaption: (title: string, engine?: string) => `Portada · ${title}${engine ? ` — motor ${engine}` : ''}`,

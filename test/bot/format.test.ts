@@ -134,6 +134,13 @@ describe('format', () => {
       runId: 'r', stopReason: 'max_iteraciones', iterations: 8, tokens: { input: 1234, output: 56 }, costUsd: 0.0031,
       report: 'Informe del modelo', artifacts: [], notDone: ['Portada: no aprobada'], taskEvents: [], detail: 'se alcanzó el límite de 8 iteraciones',
     });
-    expect(text).toBe('📋 Informe\n\nInforme del modelo\n\nNo se hizo:\n• Portada: no aprobada\n\nMotivo de la parada: se alcanzó el límite de 8 iteraciones\n\nTokens: 1234 de entrada + 56 de salida · coste 0,0031 USD');
+    expect(text).toBe('📋 Informe\n\nInforme del modelo\n\nNo se hizo:\n• Portada: no aprobada\n\nMotivo de la parada: se alcanzó el límite de 8 iteraciones\n\n💶 Este trabajo ha costado 0,0031 USD (1290 tokens del modelo). /gasto te dice lo que llevas este mes.');
+  });
+
+  it('the cost line is the run\'s spend as /gasto counts it (the usage rows), not the loop\'s own tally', () => {
+    const base = { runId: 'r', stopReason: 'end_turn' as const, iterations: 2, tokens: { input: 900, output: 100 }, costUsd: 0.5, report: 'x', artifacts: [], notDone: [], taskEvents: [] };
+    const spend = { billedUsd: 0.0123, billedTokens: 4200, estimatedTokens: 0, modelNotes: { rows: 1, usd: 9 } };
+    expect(reportText({ ...base, spend })).toContain('💶 Este trabajo ha costado 0,0123 USD (4200 tokens del modelo).');
+    expect(reportText({ ...base, usageEstimated: true })).toContain('💶 Este trabajo ha costado 0,00 USD: lo preparé sin conexión, así que no se ha cobrado nada (unos 1000 tokens, solo como estimación).');
   });
 });

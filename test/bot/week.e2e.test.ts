@@ -41,7 +41,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     const { report, approvals } = await answerUntilReport(owner, () => 'Rechazar', [cover.messageId]);
     expect(approvals.map((a) => a.text.split('\n')[0])).toEqual(['🔐 Necesito tu permiso: narrar el resumen de la semana']);
     expect(report.text).toMatch(/No se hizo:\n• Narrar el resumen de la semana: no aprobado/);
-    expect(report.text).toMatch(/Tokens: \d+ de entrada \+ \d+ de salida · coste 0,\d+ USD/);
+    expect(report.text).toMatch(/💶 Este trabajo ha costado 0,00 USD: lo preparé sin conexión, así que no se ha cobrado nada \(unos \d+ tokens, solo como estimación\)\./);
 
     const msgs = await owner.messages();
     const coverNow = msgs.find((m) => m.messageId === cover.messageId)!;
@@ -75,7 +75,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     const [ra, rb] = await Promise.all([answerUntilReport(a, () => 'Aprobar'), answerUntilReport(b, () => 'Aprobar')]);
     expect(ra.approvals).toHaveLength(2);
     expect(rb.approvals).toHaveLength(2);
-    expect(rb.report.text).toMatch(/Tokens: 0 de entrada \+ 0 de salida · coste 0,00 USD/);
+    expect(rb.report.text).toMatch(/💶 Este trabajo ha costado 0,00 USD: no hizo falta el modelo\./);
     for (const [c, week] of [[a, 3], [b, 2]] as const) {
       const r = c === a ? ra : rb;
       expect(r.report.text).not.toMatch(/No se hizo/);
