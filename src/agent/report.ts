@@ -95,6 +95,7 @@ export function buildReport(calls: readonly CallRecord[], opts: { week?: Week; q
   const media = (c: CallRecord | undefined, what: 'portada' | 'narración', engine: string): string => {
     if (!c) return REPORT.mediaNotAsked(what);
     if (notDone(c.result)) return REPORT.mediaNotDone(what, shortReason(c.result));
+    if (c.result.kind === 'cache') return REPORT.mediaReused(what);
     return REPORT.mediaDone(what, engine);
   };
   const ran = (c: CallRecord | undefined) => ({ ...c?.input, ...c?.result.ranWith });

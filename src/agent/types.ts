@@ -84,6 +84,10 @@ export interface RunOutcome {
   usageEstimated?: boolean;
   /** Deck ids of the cards crear_tarjetas made (or found already made) in this run, in call order. */
   cards?: number[];
+  /** Paths of `artifacts` that already existed (cached results of an earlier run): not new. */
+  reused?: string[];
+  /** Of `cards`, those that were already in the deck before this run. */
+  reusedCards?: number[];
   /** With `awaiting_approval`: the approvals still without a decision, in tool_use order. */
   awaiting?: PendingApproval[];
   /** Every approval of the run's current turn with its decision so far (audit, /estado). */

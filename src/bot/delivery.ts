@@ -14,10 +14,11 @@ import type { TaskEvent } from '../scheduler/events.js';
 import type { Artifact } from '../tools/contract.js';
 import { weekTitle, type Week } from '../tools/domain.js';
 import { captionAndRest, splitText } from './format.js';
-import { ganttKeyboard, wavKeyboard } from './keyboards.js';
+import { ganttKeyboard, redoKeyboard, wavKeyboard } from './keyboards.js';
 import { weekCardsMessage } from '../strings/review.js';
 import { S } from '../strings/chat.js';
 import type { Card, UsageMonth } from '../store/index.js';
+import { STAGE_LABELS } from '../strings/tools.js';
 
 /** Media helpers the delivery needs; main/tests pass the real encoders (tools/media, scheduler/gantt). */
 export interface DeliveryMedia {
@@ -34,7 +35,7 @@ export interface OwnerWait {
 }
 
 /** Stages that make the week's media: a run that finished one of them did real work worth a chart. */
-const REAL_WORK_LABELS: ReadonlySet<string> = new Set(['Portada', 'Narración']);
+const REAL_WORK_LABELS: ReadonlySet<string> = new Set([STAGE_LABELS.imagen, STAGE_LABELS.narracion]);
 
 /**
  * True when the chart is worth sending unasked: the run was not cancelled and made a cover or a
@@ -53,6 +54,14 @@ export interface DeliveryDeps {
   log: (message: string, error?: unknown) => void;
   /** The spans the run waited for the owner (drawn as a labelled band on the chart). */
   waits?: readonly OwnerWait[];
+  /**
+   * Which message carried each file to each chat (the bot's state file): a repeat replies to it
+   * instead of sending the file again. Absent: every file is sent.
+   */
+  sent?: {
+    sentMessage(chatId: number, path: string): number | undefined;
+    rememberSent(chatId: number, path: string, messageId: number): Promise<void>;
+  };
 }
 
 /**
@@ -90,18 +99,31 @@ export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome
     return;
   }
 
+  const remember = async (a: Artifact, msg: { message_id: number }) => {
+    await deps.sent?.rememberSent(chatId, a.path, msg.message_id).catch((e: unknown) => { deps.log('no se pudo anotar el envío', e); });
+  };
   for (const a of outcome.artifacts) {
+    // A repeat: what the chat already has gets one reply pointing at it, with a button to redo it.
+    const earlier = (a.kind === 'imagen' || a.kind === 'audio') && outcome.reused?.includes(a.path) ? deps.sent?.sentMessage(chatId, a.path) : undefined;
+    if (earlier !== undefined && (a.kind === 'imagen' || a.kind === 'audio')) {
+      const week = weekOf(a);
+      await attempt('el aviso', () => deps.api.sendMessage(chatId, S.alreadySent(a.kind as 'imagen' | 'audio', week), {
+        reply_parameters: { message_id: earlier, allow_sending_without_reply: true },
+        ...(week !== undefined ? { reply_markup: redoKeyboard(a.kind as 'imagen' | 'audio', week) } : {}),
+      }));
+      continue;
+    }
     // A caption over Telegram's limit is not cut: its rest follows the file as messages.
     let rest: string[] = [];
     if (a.kind === 'imagen') {
       const c = captionAndRest(coverCaption(a));
       rest = c.rest;
-      await attempt('la portada', () => deps.api.sendPhoto(chatId, new InputFile(a.path), { caption: c.caption }));
+      await attempt('la portada', async () => remember(a, await deps.api.sendPhoto(chatId, new InputFile(a.path), { caption: c.caption })));
     } else if (a.kind === 'audio') {
       // One playable message; the WAV only on request (its button, or /wav N).
-      const c = captionAndRest(a.caption ?? '');
+      const c = captionAndRest(S.audioCaption(titleOf(a)));
       rest = c.rest;
-      await attempt('el pódcast', () => sendEpisode(deps, chatId, a, c.caption));
+      await attempt('el pódcast', async () => remember(a, await sendEpisode(deps, chatId, a, c.caption)));
     } else {
       const c = captionAndRest(a.caption ?? '');
       rest = c.rest;
@@ -118,7 +140,8 @@ export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome
     await attempt('el informe', () => deps.api.sendMessage(chatId, chunk, last && offer ? { reply_markup: ganttKeyboard(outcome.runId) } : {}));
   }
 
-  const cardIds = outcome.cards ?? [];
+  // Cards already in the deck before this run were shown then: only the new ones are listed.
+  const cardIds = (outcome.cards ?? []).filter((id) => !(outcome.reusedCards ?? []).includes(id));
   if (deps.cards && cardIds.length > 0) {
     const lookup = deps.cards;
     await attempt('las tarjetas', async () => {
@@ -138,19 +161,18 @@ export async function sendGantt(deps: DeliveryDeps, chatId: number, events: read
   await deps.api.sendPhoto(chatId, new InputFile(png, 'cronograma.png'), { caption: S.ganttCaption });
 }
 
-async function sendEpisode(deps: DeliveryDeps, chatId: number, a: Artifact, caption: string): Promise<void> {
+async function sendEpisode(deps: DeliveryDeps, chatId: number, a: Artifact, caption: string): Promise<{ message_id: number }> {
   const title = S.audioTitle(titleOf(a) ?? path.basename(a.path, path.extname(a.path)));
   const isMp3 = /mpeg|mp3/.test(a.mime);
   if (!isMp3 && !deps.media.encodeMp3) {
     // Without an encoder the WAV itself is the episode.
-    await deps.api.sendDocument(chatId, new InputFile(a.path), { caption: title });
-    return;
+    return deps.api.sendDocument(chatId, new InputFile(a.path), { caption: title });
   }
   const bytes = await readFile(a.path);
   const mp3 = isMp3 ? bytes : await deps.media.encodeMp3!(bytes);
   const name = `${path.basename(a.path, path.extname(a.path))}.mp3`;
   const week = weekOf(a);
-  await deps.api.sendAudio(chatId, new InputFile(mp3, name), {
+  return deps.api.sendAudio(chatId, new InputFile(mp3, name), {
     title,
     performer: S.audioPerformer,
     ...(caption ? { caption } : {}),
@@ -169,11 +191,12 @@ function weekOf(a: Artifact): Week | undefined {
   return Number.isInteger(week) && week >= 1 && week <= 4 ? (week as Week) : undefined;
 }
 
-/** Caption of the cover: week, topic and engine (the artifact's own caption when it has one); whole, split at sending. */
+/**
+ * Caption of the cover: the week and its topic, in the chat's words (the tool's own caption names
+ * the engine, which the owner never reads); whole, split at sending.
+ */
 export function coverCaption(a: Artifact): string {
-  if (a.caption) return a.caption;
-  const engine = [a.meta?.motor, a.meta?.engine].find((x): x is string => typeof x === 'string');
-  return S.coverCaption(titleOf(a) ?? path.basename(a.path), engine);
+  return S.coverCaption(titleOf(a) ?? S.coverUntitled);
 }
 
 /** The final text: report, what was not done, why it stopped, tokens and cost. */

@@ -308,7 +308,7 @@ export class RunManager implements TapHandler {
       // The chart and the report cover every pass of the run, not only the one after the last answer.
       const whole: RunOutcome = run.events.length > 0 ? { ...outcome, taskEvents: run.events } : outcome;
       this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: run.waits });
-      await deliverOutcome({ api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits }, record.chatId, whole);
+      await deliverOutcome({ api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits, sent: this.deps.state }, record.chatId, whole);
     } catch (e) {
       this.deps.log(`el trabajo ${record.runId} falló`, e);
       run.pulse.stop();

@@ -61,10 +61,23 @@ export interface RunRecord {
   statusMessageId?: number;
 }
 
+/** A file the chat already has: the message that carried it, so a repeat can point at it. */
+export interface SentRecord {
+  chatId: number;
+  /** The artifact's path (its identity: a redo writes a new version under a new name). */
+  path: string;
+  messageId: number;
+}
+
+/** How many sent files each chat remembers (oldest forgotten first: such a file is just sent again). */
+export const SENT_MAX_PER_CHAT = 64;
+
 export interface BotState {
   version: typeof BOT_STATE_VERSION;
   runs: RunRecord[];
   approvals: ApprovalRecord[];
+  /** Optional so files of this version written before it still load. */
+  sent?: SentRecord[];
 }
 
 export class BotStateFile {
@@ -100,11 +113,28 @@ export class BotStateFile {
     if (!Array.isArray(o.runs) || !Array.isArray(o.approvals)) {
       throw new StateFileError('CORRUPT_STATE', this.file, STATE.botLists(this.file));
     }
-    const bad = o.runs.map((r, i) => badRun(r, i + 1)).find(Boolean) ?? o.approvals.map((a, i) => badApproval(a, i + 1)).find(Boolean);
+    const sent = o.sent ?? [];
+    const bad = o.runs.map((r, i) => badRun(r, i + 1)).find(Boolean) ?? o.approvals.map((a, i) => badApproval(a, i + 1)).find(Boolean)
+      ?? (Array.isArray(sent) ? sent.map((x, i) => badFields(x, `el envío ${i + 1}`, { chatId: 'int', path: 'string', messageId: 'int' })).find(Boolean) : 'sent no es una lista');
     if (bad) {
       throw new StateFileError('CORRUPT_STATE', this.file, STATE.botDamaged(this.file, bad));
     }
-    this.state = { version: BOT_STATE_VERSION, runs: o.runs as RunRecord[], approvals: o.approvals as ApprovalRecord[] };
+    this.state = { version: BOT_STATE_VERSION, runs: o.runs as RunRecord[], approvals: o.approvals as ApprovalRecord[], sent: sent as SentRecord[] };
+  }
+
+  /** The message that carried `path` to `chatId`, if the chat has it. */
+  sentMessage(chatId: number, path: string): number | undefined {
+    return this.state.sent?.find((s) => s.chatId === chatId && s.path === path)?.messageId;
+  }
+
+  /** Remembers the message that carried `path` to `chatId` (the newest wins). */
+  rememberSent(chatId: number, path: string, messageId: number): Promise<void> {
+    return this.update((s) => {
+      const others = (s.sent ?? []).filter((x) => !(x.chatId === chatId && x.path === path));
+      const mine = others.filter((x) => x.chatId === chatId);
+      const drop = new Set(mine.slice(0, Math.max(0, mine.length + 1 - SENT_MAX_PER_CHAT)));
+      s.sent = [...others.filter((x) => !drop.has(x)), { chatId, path, messageId }];
+    });
   }
 
   get runs(): readonly RunRecord[] {

@@ -26,6 +26,8 @@ export const REPORT = {
   mediaNotDone: (what: string, why: string) => `${cap(what)}: NO hecha — ${shortForOwner(why)}.`,
   /** Made (or already made): what it is in words; never its file or the engine's codename. */
   mediaDone: (what: string, engine: string) => `${cap(what)}: hecha${ENGINE_WORDS[engine] ? `, ${ENGINE_WORDS[engine]}` : ''}.`,
+  /** Already made by an earlier run (a repeat): nothing new was made. */
+  mediaReused: (what: string) => `${cap(what)}: ya estaba hecha; no la he repetido.`,
   // Line 5 says whether usage was noted, never a figure: the report's one cost line (chat.S.runCost)
   // is computed from the usage file, like /gasto.
   usageNotLogged: 'Uso: el modelo no lo anotó (el programa sí guarda el uso real de cada llamada; el coste va al final).',

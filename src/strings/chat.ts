@@ -17,6 +17,8 @@ export const BUTTONS = Object.freeze({
   discardRun: '🗑 Descártalo',
   /** An alternative the schema allows, e.g. "🔄 Mejor con voz sintética" (approved with that change). */
   approveWith: (choice: string) => `🔄 Mejor con ${choice}`,
+  redoCover: '🔄 Hazme otra portada',
+  redoNarration: '🔄 Vuelve a narrarla',
 });
 
 /**
@@ -196,7 +198,15 @@ export const S = Object.freeze({
         : `💶 Este trabajo ha costado ${usd(0)}: no hizo falta el modelo.`,
   ganttCaption: 'Cronograma del trabajo (la ruta crítica resaltada)',
   ganttTitle: 'Cronograma del trabajo',
-  coverCaption: (title: string, engine?: string) => `Portada · ${title}${engine ? ` — motor ${engine}` : ''}`,
+  coverCaption: (title: string) => `Portada · ${title}`,
+  coverUntitled: 'tu semana',
+  /** The episode's caption (its title and performer say the rest). */
+  audioCaption: (title: string | undefined) => `${title ? `${title} — ` : ''}resumen narrado (voz generada por IA)`,
+  /** A repeat: the item exists, so one reply to the message that carried it, nothing re-sent. */
+  alreadySent: (kind: 'imagen' | 'audio', week: number | undefined) =>
+    kind === 'imagen'
+      ? `↩️ La portada${week ? ` de la semana ${week}` : ''} ya la tienes: es esta. No la he vuelto a hacer; si quieres otra, pulsa el botón.`
+      : `↩️ La narración${week ? ` de la semana ${week}` : ''} ya la tienes: es esta. No la he vuelto a hacer; si quieres otra, pulsa el botón.`,
   audioTitle: (title: string) => `Pódcast · ${title}`,
   audioPerformer: 'Cuaderno Vivo (voz generada por IA)',
   wavCaption: (week: number) => `El audio original de la semana ${week} en WAV.`,

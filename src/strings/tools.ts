@@ -35,3 +35,18 @@ export function choiceInWords(tool: string, field: string, value: unknown): stri
   return (words && own(words, String(value))) ?? `${field}=${showValue(value)}`;
 }
 
+
+/**
+ * Each stage's label as the owner reads it in the progress message, /estado and the chart, keyed
+ * by the stage's id (StageSpec.name). Words of what is being done, not of how ("Idea de la portada",
+ * not "Prompt de portada").
+ */
+export const STAGE_LABELS = Object.freeze({
+  busqueda: 'Recuperar notas',
+  tarjetas: 'Crear tarjetas',
+  guion: 'Guion del pódcast',
+  prompt: 'Idea de la portada',
+  imagen: 'Portada',
+  narracion: 'Narración',
+  registro: 'Registrar uso',
+} as const);

@@ -5,6 +5,7 @@
 import type { ToolDefinition } from './contract.js';
 import type { NotesReader } from './domain.js';
 import { buildIndex, similarities, topK } from './tfidf.js';
+import { STAGE_LABELS } from '../strings/tools.js';
 
 export interface BuscarNotasArgs {
   consulta: string;
@@ -41,9 +42,9 @@ export function createBuscarNotas(notes: NotesReader): ToolDefinition<BuscarNota
     strict: true,
     effect: 1,
     defaultPermission: 'auto',
-    stages: () => [{ name: 'busqueda', label: 'Recuperar notas', lane: 'cpu', estimateMs: ESTIMATE_MS }],
+    stages: () => [{ name: 'busqueda', label: STAGE_LABELS.busqueda, lane: 'cpu', estimateMs: ESTIMATE_MS }],
     async execute(args, ctx) {
-      return ctx.stage({ name: 'busqueda', label: 'Recuperar notas', lane: 'cpu', estimateMs: ESTIMATE_MS }, async () => {
+      return ctx.stage({ name: 'busqueda', label: STAGE_LABELS.busqueda, lane: 'cpu', estimateMs: ESTIMATE_MS }, async () => {
         const all = await notes.list();
         const scores = similarities(buildIndex(all.map((n) => n.texto)), args.consulta);
         const hits = topK(scores, args.k).map(({ index, score }) => {

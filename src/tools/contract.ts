@@ -27,7 +27,7 @@ export interface ObjectSchema {
 export interface StageSpec {
   /** Stable id within the call, e.g. `prompt`, `imagen`, `guion`, `narracion`. */
   name: string;
-  /** Spanish label for progress/Gantt, e.g. "Prompt de portada". */
+  /** Spanish label for progress/Gantt, e.g. "Idea de la portada" (strings/tools.ts STAGE_LABELS). */
   label: string;
   lane: Lane;
   /** Expected duration in milliseconds (planning, Gantt, dry-run estimates). */

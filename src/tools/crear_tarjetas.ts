@@ -11,6 +11,7 @@ import type { ToolDefinition } from './contract.js';
 import type { Note, NotesReader } from './domain.js';
 import { CARDS_PER_NOTE, buildCards } from './cards/build.js';
 import { callKeyPart } from './registry.js';
+import { STAGE_LABELS } from '../strings/tools.js';
 
 /** Idempotency key of one crear_tarjetas call: by note and tool_use id; '' (none) outside the agent. */
 function cardsKey(noteId: number, callId: string | undefined): string {
@@ -22,7 +23,7 @@ export interface CrearTarjetasArgs {
 }
 
 /** SPEC §5 toy duration of T2 "Crear tarjetas" (planning estimate). */
-const STAGE = { name: 'tarjetas', label: 'Crear tarjetas', lane: 'cpu', estimateMs: 6_000 } as const;
+const STAGE = { name: 'tarjetas', label: STAGE_LABELS.tarjetas, lane: 'cpu', estimateMs: 6_000 } as const;
 
 export interface CrearTarjetasDeps {
   notes: NotesReader;

@@ -19,6 +19,7 @@ import { createMaquetaEngine } from './media/maqueta.js';
 import { MSG } from './media/messages.js';
 import { chooseOutput, findOutputByKey, type KeyedSidecar } from './media/outputs.js';
 import { writeCoverWithProvenance } from './media/provenance.js';
+import { STAGE_LABELS } from '../strings/tools.js';
 
 export interface CoverArgs {
   semana: number;
@@ -64,8 +65,8 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
 
   function stages(args: CoverArgs): StageSpec[] {
     return [
-      { name: 'prompt', label: 'Prompt de portada', lane: 'cpu', estimateMs: STAGE_ESTIMATES_MS.coverPrompt },
-      { name: 'imagen', label: 'Portada', lane: args.maqueta ? 'cpu' : 'gpu', estimateMs: STAGE_ESTIMATES_MS.coverImage },
+      { name: 'prompt', label: STAGE_LABELS.prompt, lane: 'cpu', estimateMs: STAGE_ESTIMATES_MS.coverPrompt },
+      { name: 'imagen', label: STAGE_LABELS.imagen, lane: args.maqueta ? 'cpu' : 'gpu', estimateMs: STAGE_ESTIMATES_MS.coverImage },
     ];
   }
 

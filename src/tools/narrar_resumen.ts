@@ -19,6 +19,7 @@ import { buildNarrationScript } from './media/script.js';
 import { checkAudio, encodeWav } from './media/wav.js';
 import { createXttsEngine } from './media/xtts.js';
 import { writeFileAtomic } from '../store/atomic.js';
+import { STAGE_LABELS } from '../strings/tools.js';
 
 export interface NarrationArgs {
   semana: number;
@@ -54,8 +55,8 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
 
   function stages(args: NarrationArgs): StageSpec[] {
     return [
-      { name: 'guion', label: 'Guion del pódcast', lane: 'cpu', estimateMs: STAGE_ESTIMATES_MS.script },
-      { name: 'narracion', label: 'Narración', lane: args.motor === 'xtts' ? 'gpu' : 'cpu', estimateMs: STAGE_ESTIMATES_MS.narration },
+      { name: 'guion', label: STAGE_LABELS.guion, lane: 'cpu', estimateMs: STAGE_ESTIMATES_MS.script },
+      { name: 'narracion', label: STAGE_LABELS.narracion, lane: args.motor === 'xtts' ? 'gpu' : 'cpu', estimateMs: STAGE_ESTIMATES_MS.narration },
     ];
   }
 

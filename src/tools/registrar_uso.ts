@@ -11,6 +11,7 @@ import type { UsageLog } from '../store/index.js';
 import { formatUsd } from '../store/index.js';
 import type { ToolDefinition } from './contract.js';
 import { callKeyPart } from './registry.js';
+import { STAGE_LABELS } from '../strings/tools.js';
 
 export interface RegistrarUsoArgs {
   tarea: string;
@@ -19,7 +20,7 @@ export interface RegistrarUsoArgs {
   tokens_salida: number;
 }
 
-const STAGE = { name: 'registro', label: 'Registrar uso', lane: 'cpu', estimateMs: 100 } as const;
+const STAGE = { name: 'registro', label: STAGE_LABELS.registro, lane: 'cpu', estimateMs: 100 } as const;
 
 /**
  * @param deps.maxInputTokens the run's token budget (`PRESUPUESTO_TOKENS`): a note claiming more is

@@ -57,7 +57,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     const ownerPhotos = () => stack!.h.uploads.filter((u) => u.method === 'sendPhoto' && u.chatId === OWNER);
     await until(async () => ownerPhotos().length >= 2);
     const photos = ownerPhotos();
-    expect(photos.map((p) => p.fields.caption)).toEqual(['Semana 3 · Historia del arte — motor maqueta', 'Cronograma del trabajo (la ruta crítica resaltada)']);
+    expect(photos.map((p) => p.fields.caption)).toEqual(['Portada · Semana 3 · Historia del arte', 'Cronograma del trabajo (la ruta crítica resaltada)']);
     for (const p of photos) {
       const png = PNG.sync.read(await readFile(p.file));
       expect(png.width).toBeGreaterThan(100);

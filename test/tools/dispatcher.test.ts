@@ -76,7 +76,9 @@ describe('dispatcher', () => {
     const png = first.artifacts?.find((a) => a.kind === 'imagen')?.path;
     expect(png && (await exists(png))).toBe(true);
     const again = await box.dispatch({ id: 'b', name: 'generar_portada', input: { semana: 3, maqueta: true } });
-    expect(again).toMatchObject({ is_error: false, outcome: 'cache', content: first.content });
+    // The same result, marked as made before so the model can say nothing new was made.
+    expect(again).toMatchObject({ is_error: false, outcome: 'cache' });
+    expect(JSON.parse(again.content)).toEqual({ ya_existia: true, ...JSON.parse(first.content) });
     expect(approver.seen).toHaveLength(1);
     const dry = JSON.parse((await box.dispatch({ id: 'd', name: 'generar_portada', input: { semana: 3, maqueta: true } }, { dryRun: true })).content);
     expect(dry).toMatchObject({ simulacro: true, en_cache: true });
