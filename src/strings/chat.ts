@@ -134,6 +134,21 @@ export const S = Object.freeze({
   statusIdle: () => 'No hay nada en marcha.',
   statusRun: (text: string, elapsedS: number) => `En marcha: «${text}» (desde hace ${elapsedS} s).`,
   statusTasks: 'Tareas:',
+  statusNoTasks: '• todavía ninguna: estoy pensando qué hacer',
+  /** One task of /estado: its mark, its name and where it stands. */
+  statusTask: (t: { label: string; state: 'pendiente' | 'en_curso' | 'hecha' | 'fallida' | 'cancelada'; attempt: number }) =>
+    ({
+      pendiente: `⬜ ${t.label} — en cola`,
+      en_curso: `🔄 ${t.label} — en marcha${t.attempt > 1 ? ` (intento ${t.attempt})` : ''}`,
+      hecha: `✅ ${t.label} — hecha`,
+      fallida: `❌ ${t.label} — falló`,
+      cancelada: `🚫 ${t.label} — cancelada`,
+    })[t.state],
+  /** What the run waits for now. */
+  statusWaits: (w: { kind: 'aprobacion'; what: string } | { kind: 'tarea'; what: string } | { kind: 'nada' }) =>
+    w.kind === 'aprobacion' ? `⏸ Espera tu permiso para ${w.what} (los botones están más arriba).`
+      : w.kind === 'tarea' ? `⏳ Espera a que termine: ${w.what}.`
+        : '⏳ Espera al siguiente paso: enseguida sigo.',
   statusApprovals: (n: number) => (n === 0 ? 'Sin aprobaciones pendientes.' : `Aprobaciones pendientes: ${n}`),
   statusBudget: (spent: number, budget: number) => `Presupuesto del mes: quedan ${usd(Math.max(0, budget - spent))} de ${usd(budget)}.`,
 
