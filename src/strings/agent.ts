@@ -7,7 +7,7 @@ import { toolInWords } from './tools.js';
 const list = (ids: readonly number[]) => (ids.length > 0 ? ids.join(', ') : 'ninguna');
 
 export const REPORT = {
-  notApproved: 'no lo aprobaste; no se ejecutó',
+  notApproved: 'no la aprobaste; no se hizo',
   notesOfWeek: (title: string, ids: readonly number[]) => `${title}: notas revisadas ${list(ids)}.`,
   closestNote: (query: string, id: number | undefined) =>
     id === undefined ? `Ninguna nota se parece a «${query}».` : `Nota más parecida a «${query}»: la ${id}.`,

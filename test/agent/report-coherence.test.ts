@@ -19,7 +19,7 @@ const decide = (reason: 'rechazado' | 'expirado' | 'cancelado'): Approver => asy
 
 describe('why something was not done', () => {
   it.each([
-    ['rechazado', /^Generar la portada de la semana: no aprobado, no se ejecutó$/, /Portada: NO hecha — no lo aprobaste; no se ejecutó\./],
+    ['rechazado', /^Generar la portada de la semana: no aprobado, no se ejecutó$/, /Portada: NO hecha — no la aprobaste; no se hizo\./],
     ['expirado', /^Generar la portada de la semana: no aprobado: la aprobación caducó sin respuesta \(cuenta como rechazo\), no se ejecutó$/, /Portada: NO hecha — la aprobación caducó sin respuesta \(cuenta como rechazo\); no se ejecutó\./],
     ['cancelado', /^Generar la portada de la semana: no se ejecutó: el trabajo se canceló antes de que decidieras$/, /Portada: NO hecha — el trabajo se canceló antes de que decidieras; no se ejecutó\./],
   ] as const)('an approval %s is said as such, in the list and in the five lines', async (reason, line, five) => {

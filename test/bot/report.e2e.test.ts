@@ -41,7 +41,7 @@ describe('what the chat says when no job ran, and after /cancelar', () => {
     const report = await owner.waitText(/📋 Informe/);
     expect(report.text).toMatch(/^📋 Informe\n\nCancelado\. Ya estaba terminado: Recuperar notas, Crear tarjetas\.\n\nSemana 2 · Python: notas revisadas \d/);
     expect(report.text).not.toContain(weekQuery(2));
-    expect(report.text).not.toMatch(/no lo aprobaste|el modelo no dio/);
+    expect(report.text).not.toMatch(/no la aprobaste|el modelo no dio/);
     expect(report.text).toMatch(/Portada: NO hecha — el trabajo se canceló antes de que decidieras/);
     expect(report.text).toMatch(/No se hizo:\n• Generar la portada de la semana: no se ejecutó: el trabajo se canceló antes de que decidieras\n• Narrar el resumen/);
   });

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import * as strings from '../../src/strings/index.js';
 import type { Card, UsageMonth } from '../../src/store/index.js';
 import type { DryRun } from '../../src/tools/contract.js';
+import { ENGLISH, INTERNAL, ownWords, USTED } from '../support/voice.js';
 
 /** A note's own words are data: the sample arguments are neutral Spanish, so what fails is the template. */
 const WORD = 'el cubismo';
@@ -96,19 +97,6 @@ function OWNER_REASONS(): unknown[][] {
   return texts.flatMap((t) => [[`falló (La herramienta narrar_resumen falló: ${t})`], [t]]);
 }
 
-const TOOL_NAMES = ['buscar_notas', 'crear_tarjetas', 'generar_portada', 'narrar_resumen', 'registrar_uso'];
-const INTERNAL: ReadonlyArray<readonly [string, RegExp]> = [
-  ['a tool name', new RegExp(`\\b(${TOOL_NAMES.join('|')})\\b`)],
-  ['a source path', /\bsrc\//],
-  ['a file extension', /\.(json|png|wav|csv|ts|js)\b/i],
-  ['an environment variable', /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/],
-  ['an engine codename', /\b(flux|xtts|espeak|maqueta|juguete)\b/i],
-  ['jargon', /\b(prompt|similitud|caché|cache|lane|carril|checkpoint|GPU|CPU)\b/i],
-];
-const ENGLISH = /\b(the|and|please|failed|fetch|error:|engine|mockup|toy|path|file|request|timeout|undefined|NaN|true|false|null|week|notes|cover|download)\b/i;
-// A subjunctive after «que» («pide a quien administra el bot que lo configure») is tú's grammar, not usted.
-const USTED = /(?<!\bque (?:lo |la |le |los |las |se )?)\b(usted|ustedes|su|sus|prepare|rehaga|narre|abra|escriba|complete|elija|cierre|use|revise|revíselo|corrija|corríjalo|borre|bórrelo|actualice|empiece|indique|pida|vuelva|muévalo|añada|defina|defínala|compruebe|restáurelo|continúe|reanude|configure|registre|renueve|inténtelo|aprueba|apruebe|intente|espere|pulse|toque|envíe|guarde|cree|haga|diga|llame|siga)\b/i;
-
 /** Every string reachable from `value`, with where it came from. */
 function* walk(value: unknown, where: string, depth = 0): Generator<[string, string]> {
   if (depth > 6) return;
@@ -141,11 +129,6 @@ function defaultArgs(fn: (...a: unknown[]) => unknown): unknown[][] {
   const n = fn.length;
   if (n === 0) return [[]];
   return [Array(n).fill(3), Array(n).fill(WORD)];
-}
-
-/** Strip what the bot quotes back (the owner's words «…», commands and flags) before judging its own. */
-function ownWords(text: string): string {
-  return text.replace(/«[^»]*»/g, '«»').replace(/(^|\s)[/-]{1,2}[a-z][\w-]*/g, '$1');
 }
 
 const all = [...walk(strings, '')];
