@@ -127,7 +127,8 @@ export const S = Object.freeze({
     return `Este mes: ${tokens(m.billedTokens)} tokens, ${usd(spent)} de ${usd(budget)} (quedan ${usd(left)}).` +
       (spent >= budget ? '\nEl presupuesto está agotado: no empiezo trabajos con el modelo hasta el mes que viene.' : '') +
       (m.estimatedTokens > 0 ? `\nEstimado sin conexión (no cuesta nada): ${tokens(m.estimatedTokens)} tokens.` : '') +
-      (m.modelNotes.rows > 0 ? `\nLo que anotó el propio modelo (solo informativo, no cuenta para el presupuesto): ${m.modelNotes.rows} nota(s), ${usd(m.modelNotes.usd)}.` : '');
+      // The model's own notes are counted, not priced: one money figure per month (the billed one).
+      (m.modelNotes.rows > 0 ? `\nAdemás, el modelo dejó ${m.modelNotes.rows === 1 ? 'una nota' : `${m.modelNotes.rows} notas`} de uso (solo informativas: lo que cuenta es la cifra de arriba).` : '');
   },
   spendFailed: () => 'No pude leer el registro de uso ahora mismo. Inténtalo de nuevo en un momento.',
 

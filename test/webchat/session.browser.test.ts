@@ -128,5 +128,10 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
     const estimated = /Estimado sin conexión \(no cuesta nada\): ([\d.]+) tokens/.exec(spendText);
     expect(costs.reduce((s, m) => s + num(m[1]!), 0)).toBeCloseTo(num(month[2]!), 10);
     expect(costs.reduce((s, m) => s + (m[2] ? num(m[2]) : 0), 0)).toBe(estimated ? num(estimated[1]!) : 0);
+    // /gasto names no other sum of money than what was spent, the budget and what is left of it.
+    const spent = num(month[2]!);
+    const budget = num(/ USD de ([\d,]+) USD/.exec(spendText)![1]!);
+    const money = [...spendText.matchAll(/([\d.,]+) USD/g)].map((m) => num(m[1]!));
+    for (const x of money) expect([spent, budget, budget - spent]).toContain(x);
   }, 8 * RUN_TIMEOUT_MS);
 });
