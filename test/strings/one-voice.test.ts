@@ -6,11 +6,12 @@
  * argument names) and what the person running the bot reads (strings/console.ts: the setting or
  * state file to fix is the point of those lines) are walked too, for usted and English only.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as strings from '../../src/strings/index.js';
 import type { Card, UsageMonth } from '../../src/store/index.js';
 import type { DryRun } from '../../src/tools/contract.js';
-import { ENGLISH, INTERNAL, ownWords, USTED } from '../support/voice.js';
+import { ENGLISH, INTERNAL, ownWords, USTED, voiceProblems } from '../support/voice.js';
 
 /** A note's own words are data: the sample arguments are neutral Spanish, so what fails is the template. */
 const WORD = 'el cubismo';
@@ -170,5 +171,15 @@ describe('one voice: every string in src/strings/', () => {
     const caught = bad.map((t) => INTERNAL.some(([, re]) => re.test(ownWords(t))) || USTED.test(ownWords(t)) || ENGLISH.test(ownWords(t)));
     expect(caught).toEqual(bad.map(() => true));
     expect(ownWords('Ya estoy con «prepare la semana 3»')).not.toMatch(USTED);
+  });
+});
+
+describe('one voice in docs/chat.md', () => {
+  it('the session transcript quotes the bot in tú, without internal names', () => {
+    const doc = readFileSync('docs/chat.md', 'utf8');
+    const session = doc.slice(doc.indexOf('## Una sesión'), doc.indexOf('### Cambiar antes de aprobar'));
+    const botLines = session.split('\n').filter((l) => l.startsWith('> ') && !l.startsWith('> **Ana:**')).map((l) => l.replace(/^> (\*\*Cuaderno Vivo\*\*)?/, '').replace(/\*\([^)]*\)\*/g, ''));
+    expect(botLines.length).toBeGreaterThan(60);
+    expect(botLines.flatMap((l) => voiceProblems(l).map((p) => `${p} in: ${l}`))).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@
  * reports' costs add up to what /gasto says. Screenshots go to a temp dir, or to docs/img (README)
  * with SCREENSHOTS=1.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -115,6 +115,11 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
 
     // Every word the bot wrote in the session, bubble by bubble (buttons included).
     const texts = await bubbles(page).evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText));
+    // SESSION_TRANSCRIPT=file writes the whole conversation (docs/chat.md is written from it).
+    if (process.env.SESSION_TRANSCRIPT) {
+      const all = await page.locator('#log > .msg').evaluateAll((els) => els.map((e) => ({ in: e.classList.contains('in'), text: (e as HTMLElement).innerText })));
+      await writeFile(process.env.SESSION_TRANSCRIPT, JSON.stringify(all, null, 1));
+    }
     expect(texts.length).toBeGreaterThan(12);
     const problems = texts.flatMap((t) => voiceProblems(t).map((p) => `${p} in: ${t.slice(0, 160)}`));
     expect(problems).toEqual([]);
