@@ -24,3 +24,35 @@ export const S = Object.freeze({
     `No se pudo guardar el historial del chat local en ${file} (${why}); se reintentará con el próximo mensaje.`,
   fileNotFound: 'Ese archivo no existe (¿se reinició el servidor?).',
 });
+
+/** Every sentence the local chat page itself shows (served to it as /textos.js). */
+export const PAGE = Object.freeze({
+  online: 'bot · en línea',
+  connecting: 'conectando…',
+  reconnecting: 'sin conexión, reintentando…',
+  edited: 'editado',
+  photoAlt: 'Imagen enviada por el bot',
+  audio: 'Audio',
+  voice: 'Nota de voz',
+  document: 'Archivo',
+  download: 'Descargar',
+  sendFailed: 'No se pudo enviar el mensaje; inténtalo de nuevo.',
+  buttonFailed: 'No se pudo pulsar el botón; inténtalo de nuevo.',
+  keyboard: 'Opciones del mensaje',
+  empty: 'Escribe, por ejemplo, «prepara la semana 3» o abre el menú de comandos.',
+  you: 'Tú',
+  bot: 'Bot',
+  actions: {
+    typing: 'escribiendo…',
+    upload_photo: 'subiendo foto…',
+    record_voice: 'grabando audio…',
+    upload_voice: 'subiendo audio…',
+    upload_document: 'subiendo archivo…',
+    record_video: 'grabando vídeo…',
+    upload_video: 'subiendo vídeo…',
+    record_video_note: 'grabando vídeo…',
+    upload_video_note: 'subiendo vídeo…',
+    choose_sticker: 'eligiendo sticker…',
+    find_location: 'buscando ubicación…',
+  },
+});
