@@ -48,7 +48,7 @@ describe('the real bot process (npm start) against an embedded Telegram', () => 
 
     const second = await startPolling(t, env);
     // Printed right after the ready line, but a pipe may deliver it in a later chunk: wait for it.
-    await second.waitForStdout(/Reanudados 1 trabajo\(s\) pendiente\(s\)\./, WAIT_MS);
+    await second.waitForStdout(/Reanudado 1 trabajo pendiente\./, WAIT_MS);
     await waitForMessage(t, 'the resume notice', (ms) => ms.find((m) => (m.text ?? '').startsWith('🔁 Reanudo tras un reinicio: «prepare la semana 3»')), second);
 
     // The button sent by the killed process still works (its approval record survived).
