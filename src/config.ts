@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { ConfigError } from './errors.js';
 import { own } from './lib/own.js';
+import { CONFIG } from './strings/console.js';
 
 export type ModelName = 'claude-haiku-5-5' | 'claude-sonnet-5-5' | 'claude-fable-5-1';
 
@@ -119,12 +120,12 @@ function reviewConfig(env: Env, problems: string[]): Config['review'] {
   if (retentionRaw) {
     const n = Number(retentionRaw);
     if (Number.isFinite(n) && n > 0 && n < 1) retention = n;
-    else problems.push(`Se esperaba que \`RETENCION_DESEADA\` fuera un número entre 0 y 1 (por ejemplo 0.9); se recibió \`${retentionRaw}\``);
+    else problems.push(CONFIG.expected('RETENCION_DESEADA', CONFIG.retention, retentionRaw));
   }
   const hour = env.REPASO_HORA?.trim() || undefined;
-  if (hour !== undefined && !HOUR_PATTERN.test(hour)) problems.push(`Se esperaba que \`REPASO_HORA\` fuera una hora HH:MM (por ejemplo 20:00); se recibió \`${hour}\``);
+  if (hour !== undefined && !HOUR_PATTERN.test(hour)) problems.push(CONFIG.expected('REPASO_HORA', CONFIG.hour, hour));
   const zone = env.ZONA_HORARIA?.trim() || Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (!isTimeZone(zone)) problems.push(`Se esperaba que \`ZONA_HORARIA\` fuera una zona IANA (por ejemplo Europe/Madrid); se recibió \`${zone}\``);
+  if (!isTimeZone(zone)) problems.push(CONFIG.expected('ZONA_HORARIA', CONFIG.timeZone, zone));
   return { newPerDay: positiveInt(env, 'NUEVAS_POR_DIA', DEFAULTS.newPerDay, problems), retention, ...(hour ? { reminderHour: hour } : {}), timeZone: zone };
 }
 
@@ -135,7 +136,7 @@ function positiveInt(env: Env, name: string, fallback: number, problems: string[
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) {
-    problems.push(`Se esperaba que \`${name}\` fuera un entero positivo; se recibió \`${raw}\``);
+    problems.push(CONFIG.expected(name, CONFIG.positiveInt, raw));
     return fallback;
   }
   return n;
@@ -146,7 +147,7 @@ function positiveNumber(env: Env, name: string, fallback: number, problems: stri
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0) {
-    problems.push(`Se esperaba que \`${name}\` fuera un número positivo; se recibió \`${raw}\``);
+    problems.push(CONFIG.expected(name, CONFIG.positiveNumber, raw));
     return fallback;
   }
   return n;
@@ -160,7 +161,7 @@ function url(env: Env, name: string, problems: string[]): string | undefined {
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
     return raw.replace(/\/+$/, '');
   } catch {
-    problems.push(`Se esperaba que \`${name}\` fuera una URL http(s); se recibió \`${raw}\``);
+    problems.push(CONFIG.expected(name, CONFIG.httpUrl, raw));
     return undefined;
   }
 }
@@ -176,13 +177,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   else if (modelRaw === 'local') model = { kind: 'local' };
   else if (modelRaw.startsWith('script:')) {
     const file = modelRaw.slice('script:'.length);
-    if (!file) problems.push('Se esperaba que `CUADERNO_MODELO=script:ARCHIVO` nombrara un archivo; se recibió `script:`');
+    if (!file) problems.push(CONFIG.scriptFile);
     model = { kind: 'script', file: path.resolve(file) };
   } else if (modelRaw.startsWith('claude-')) {
-    if (!apiKey) problems.push(`\`CUADERNO_MODELO=${modelRaw}\` necesita \`ANTHROPIC_API_KEY\`: defínala, o use CUADERNO_MODELO=local`);
+    if (!apiKey) problems.push(CONFIG.needsKey(modelRaw));
     model = { kind: 'anthropic', id: modelRaw };
   } else {
-    problems.push(`Se esperaba que \`CUADERNO_MODELO\` fuera un modelo de Claude, \`local\` o \`script:ARCHIVO\`; se recibió \`${modelRaw}\``);
+    problems.push(CONFIG.expected('CUADERNO_MODELO', CONFIG.modelKind, modelRaw));
     model = { kind: 'local' };
   }
 
@@ -190,30 +191,30 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   let effort: Config['anthropic']['effort'];
   if (effortRaw) {
     if (effortRaw === 'low' || effortRaw === 'medium' || effortRaw === 'high') effort = effortRaw;
-    else problems.push(`Se esperaba que \`ANTHROPIC_EFFORT\` fuera low, medium o high; se recibió \`${effortRaw}\``);
+    else problems.push(CONFIG.expected('ANTHROPIC_EFFORT', CONFIG.effort, effortRaw));
   }
 
   const allowedUserIds: number[] = [];
   for (const part of (env.ALLOWED_USER_IDS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
     const n = Number(part);
-    if (!Number.isSafeInteger(n)) problems.push(`Se esperaba que \`ALLOWED_USER_IDS\` fueran ids de usuario de Telegram separados por comas; se recibió \`${part}\``);
+    if (!Number.isSafeInteger(n)) problems.push(CONFIG.userIds(part));
     else allowedUserIds.push(n);
   }
 
   const webhookUrl = url(env, 'WEBHOOK_URL', problems);
   const webhookSecret = env.WEBHOOK_SECRET?.trim() || undefined;
-  if (webhookUrl && !webhookSecret) problems.push('`WEBHOOK_URL` necesita `WEBHOOK_SECRET` (1–256 caracteres A-Z a-z 0-9 _ -) para rechazar actualizaciones falsificadas');
+  if (webhookUrl && !webhookSecret) problems.push(CONFIG.webhookSecret);
 
   const classRaw = env.MODO_CLASE?.trim() ?? '';
   const classMode = classRaw === '1';
-  if (classRaw !== '' && classRaw !== '0' && classRaw !== '1') problems.push(`Se esperaba que \`MODO_CLASE\` fuera 1 (modo clase) o 0; se recibió \`${classRaw}\``);
+  if (classRaw !== '' && classRaw !== '0' && classRaw !== '1') problems.push(CONFIG.classMode(classRaw));
   if (classMode && env.TELEGRAM_BOT_TOKEN?.trim() && allowedUserIds.length === 0) {
-    problems.push('`MODO_CLASE=1` necesita `ALLOWED_USER_IDS` con tu id de Telegram primero: el primer id es el del profesor');
+    problems.push(CONFIG.classNeedsTeacher);
   }
 
   const chatHost = env.CHAT_HOST?.trim() || DEFAULTS.chatHost;
   if (!['127.0.0.1', 'localhost', '::1'].includes(chatHost)) {
-    problems.push(`Se esperaba que \`CHAT_HOST\` fuera una dirección de loopback (127.0.0.1, localhost, ::1); se recibió \`${chatHost}\``);
+    problems.push(CONFIG.expected('CHAT_HOST', CONFIG.loopback, chatHost));
   }
 
   const config: Config = {
@@ -252,8 +253,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     review: reviewConfig(env, problems),
   };
   const hz = config.media.pcmSampleRate;
-  if (hz !== undefined && (hz < 4_000 || hz > 192_000)) problems.push(`Se esperaba que \`XTTS_PCM_HZ\` fuera una frecuencia entre 4000 y 192000 Hz (por ejemplo 24000); se recibió \`${hz}\``);
-  if (problems.length > 0) throw new ConfigError(`Configuración no válida:\n- ${problems.join('\n- ')}`);
+  if (hz !== undefined && (hz < 4_000 || hz > 192_000)) problems.push(CONFIG.pcmRate(hz));
+  if (problems.length > 0) throw new ConfigError(CONFIG.invalid(problems));
   return deepFreeze(config);
 }
 
@@ -268,6 +269,6 @@ function deepFreeze<T>(o: T): Readonly<T> {
 /** Cost in USD of one model call (SPEC §3): in·p_in/1e6 + out·p_out/1e6. */
 export function costUsd(model: ModelName, tokensIn: number, tokensOut: number, prices = PRICES_USD_PER_MTOK): number {
   const p = own(prices, model);
-  if (!p) throw new ConfigError(`No hay precio para el modelo "${String(model)}".`);
+  if (!p) throw new ConfigError(CONFIG.noPrice(String(model)));
   return (tokensIn * p.input) / 1e6 + (tokensOut * p.output) / 1e6;
 }

@@ -13,6 +13,7 @@ import { loadConfig, type Config } from './config.js';
 import { ConfigError, isCuadernoError } from './errors.js';
 import { probeEngines } from './tools/media/index.js';
 import { isClassRoot, migrateToClassLayout, restoreSingleLayout } from './store/users.js';
+import { START } from './strings/console.js';
 import { DEFAULT_WEBCHAT_USER, loadWebchatToken, startEmbeddedTelegram, webchatReadyMessage, type EmbeddedTelegram } from './webchat/index.js';
 
 async function main(): Promise<void> {
@@ -23,11 +24,11 @@ async function main(): Promise<void> {
   // interrupted switch is undone, so the owner's notebook is where it always was.
   if (config.classMode && teacherId !== undefined) {
     const m = await migrateToClassLayout(config.dataDir, teacherId);
-    if (m.kind === 'migrated') console.log(`Modo clase: tus datos de antes son ahora los del profesor (${m.moved.length} elemento(s) movidos).`);
+    if (m.kind === 'migrated') console.log(START.classMigrated(m.moved.length));
   } else {
-    if ((await restoreSingleLayout(config.dataDir)).length > 0) console.log('Deshecho un paso al modo clase que quedó a medias: tus datos vuelven a su sitio.');
+    if ((await restoreSingleLayout(config.dataDir)).length > 0) console.log(START.classUndone);
     // A class's notebooks are inside usuarios/: a single-owner bot there would start an empty one.
-    if (await isClassRoot(config.dataDir)) throw new ConfigError(`${config.dataDir} es la carpeta de una clase: arranca con MODO_CLASE=1, o usa otra carpeta de datos.`);
+    if (await isClassRoot(config.dataDir)) throw new ConfigError(START.classRoot(config.dataDir));
   }
   const service = config.classMode ? undefined : await createAgentService({ config, crashAfter });
   const openUser: OpenUser = async (userConfig) => {
@@ -51,11 +52,11 @@ async function main(): Promise<void> {
   });
   const running = await startBot(cb, config);
 
-  const modelLine = config.model.kind === 'anthropic' ? `modelo ${config.model.id}` : config.model.kind === 'local' ? 'planificador local (sin conexión)' : `guion ${config.model.file}`;
+  const modelLine = config.model.kind === 'anthropic' ? START.modelAnthropic(config.model.id) : config.model.kind === 'local' ? START.modelLocal : START.modelScript(config.model.file);
   if (embedded) console.log(webchatReadyMessage(embedded.chatUrl));
-  else console.log(`Cuaderno Vivo escuchando en Telegram como @${cb.bot.botInfo.username}.`);
-  console.log(`Modelo: ${modelLine}. Datos: ${config.dataDir}${config.classMode ? ' (modo clase: un cuaderno por persona)' : ''}. Ctrl+C para salir.`);
-  if (running.resumed > 0) console.log(`Reanudados ${running.resumed} trabajo(s) pendiente(s).`);
+  else console.log(START.telegram(cb.bot.botInfo.username));
+  console.log(START.model(modelLine, config.dataDir, config.classMode));
+  if (running.resumed > 0) console.log(START.resumed(running.resumed));
   // Each configured GPU server is tried once, in the background: a misconfigured one is reported
   // now (and in the approvals), not when the owner asks for a cover.
   void probeEngines({ media: config.media, dataDir: config.dataDir }).then((reports) => {
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
-    if (signal) console.log(`\n${signal}: cerrando… (los trabajos en curso se reanudarán al volver a arrancar)`);
+    if (signal) console.log(START.stopping(signal));
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     running
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
       .then(() => embedded?.close())
       .then(() => process.exit(exitCode))
       .catch((e: unknown) => {
-        console.error('Error al cerrar:', e instanceof Error ? e.message : e);
+        console.error(START.closeFailed, e instanceof Error ? e.message : e);
         process.exit(1);
       });
   };
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
 
 main().catch((e: unknown) => {
   // One clear sentence, never a stack trace, for configuration and state problems.
-  if (isCuadernoError(e)) console.error(`No se pudo arrancar Cuaderno Vivo: ${e.message}`);
-  else console.error('No se pudo arrancar Cuaderno Vivo:', e instanceof Error ? e.message : e);
+  if (isCuadernoError(e)) console.error(`${START.cannotStart} ${e.message}`);
+  else console.error(START.cannotStart, e instanceof Error ? e.message : e);
   process.exit(2);
 });

@@ -344,9 +344,14 @@ function summarize(
   const notDoneLines: string[] = [];
   const finished: string[] = [];
   const cards: number[] = [];
+  const reused: string[] = [];
+  const reusedCards: number[] = [];
   records.forEach(({ name, input, result }, i) => {
     if (result.kind === 'ok' || result.kind === 'cache') {
       artifacts.push(...(result.artifacts ?? []));
+      // Made before (a repeat): the chat points at it instead of sending it again.
+      if (result.kind === 'cache') for (const a of result.artifacts ?? []) if (!reused.includes(a.path)) reused.push(a.path);
+      if (name === 'crear_tarjetas') for (const id of idsIn((result.data as { ya_en_el_mazo?: unknown } | null | undefined)?.ya_en_el_mazo)) if (!reusedCards.includes(id)) reusedCards.push(id);
       if (name === 'crear_tarjetas') for (const id of cardIdsIn(result.data)) if (!cards.includes(id)) cards.push(id);
       for (const label of stageLabels(deps.toolbox, name, { ...input, ...result.ranWith })) if (!finished.includes(label)) finished.push(label);
     }
@@ -372,11 +377,17 @@ function summarize(
     finished,
     usageEstimated: deps.model instanceof LocalPlanner,
     cards,
+    ...(reused.length > 0 ? { reused } : {}),
+    ...(reusedCards.length > 0 ? { reusedCards } : {}),
     ...(detail ? { detail } : {}),
   };
 }
 
-/** The progress labels of a completed call («Prompt de portada», «Portada»); none if unknown. */
+function idsIn(v: unknown): number[] {
+  return Array.isArray(v) ? v.filter((id): id is number => Number.isInteger(id)) : [];
+}
+
+/** The progress labels of a completed call («Idea de la portada», «Portada»); none if unknown. */
 function stageLabels(toolbox: AgentToolbox, name: string, input: unknown): string[] {
   const tool = toolbox.tools.get(name);
   if (!tool || !input || typeof input !== 'object') return [];

@@ -43,19 +43,8 @@ export function noteIdsOf(data: unknown): number[] {
   return data.filter((n) => (n as { similitud?: unknown }).similitud !== 0).map((n) => Number((n as { id?: unknown }).id)).filter(Number.isInteger);
 }
 
-function topSimilarity(data: unknown): number | undefined {
-  const first = Array.isArray(data) ? (data[0] as { similitud?: unknown } | undefined) : undefined;
-  return typeof first?.similitud === 'number' ? first.similitud : undefined;
-}
-
 function idsIn(v: unknown): number[] {
   return Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)) : [];
-}
-
-/** The file a media call produced: its artifact of that kind, else the `ruta` in its data. */
-function fileOf(r: ToolResult, kind: 'imagen' | 'audio'): string | undefined {
-  const ruta = (r.data as { ruta?: unknown } | undefined)?.ruta;
-  return r.artifacts?.find((a) => a.kind === kind)?.path ?? (typeof ruta === 'string' ? ruta : undefined);
 }
 
 /** Why a call was not done, short, for the owner: the approval's kind, or the error's first line. */
@@ -88,11 +77,10 @@ export function buildReport(calls: readonly CallRecord[], opts: { week?: Week; q
   let line1: string;
   if (search && !notDone(search.result)) {
     const ids = noteIdsOf(search.result.data);
-    const sim = topSimilarity(search.result.data);
     const notesWeek = opts.week ?? weekOfSearch(search, week);
     line1 = notesWeek
       ? REPORT.notesOfWeek(weekTitle(notesWeek), ids)
-      : REPORT.closestNote(String(search.input.consulta ?? opts.query ?? ''), ids[0], sim);
+      : REPORT.closestNote(String(search.input.consulta ?? opts.query ?? ''), ids[0]);
   } else if (search) line1 = REPORT.searchFailed(shortReason(search.result));
   else line1 = week ? REPORT.weekOnly(weekTitle(week)) : REPORT.noSearch;
 
@@ -104,19 +92,20 @@ export function buildReport(calls: readonly CallRecord[], opts: { week?: Week; q
     line2 = REPORT.cardsDone(idsIn(data?.ids), Number(cards.input.id_nota), idsIn(data?.ya_en_el_mazo));
   }
 
-  const media = (c: CallRecord | undefined, what: 'portada' | 'narración', kind: 'imagen' | 'audio', engine: string): string => {
+  const media = (c: CallRecord | undefined, what: 'portada' | 'narración', engine: string): string => {
     if (!c) return REPORT.mediaNotAsked(what);
     if (notDone(c.result)) return REPORT.mediaNotDone(what, shortReason(c.result));
-    return REPORT.mediaDone(what, fileOf(c.result, kind) ?? REPORT.noPath, engine);
+    if (c.result.kind === 'cache') return REPORT.mediaReused(what);
+    return REPORT.mediaDone(what, engine);
   };
   const ran = (c: CallRecord | undefined) => ({ ...c?.input, ...c?.result.ranWith });
-  const line3 = media(cover, 'portada', 'imagen', ran(cover).maqueta === false ? 'FLUX' : 'maqueta');
-  const line4 = media(narration, 'narración', 'audio', String(ran(narration).motor ?? ''));
+  const line3 = media(cover, 'portada', ran(cover).maqueta === false ? 'FLUX' : 'maqueta');
+  const line4 = media(narration, 'narración', String(ran(narration).motor ?? ''));
 
   let line5: string;
   if (!usage) line5 = REPORT.usageNotLogged;
   else if (notDone(usage.result)) line5 = REPORT.usageFailed(shortReason(usage.result));
-  else line5 = REPORT.usageLogged(Number(usage.input.tokens_entrada), Number(usage.input.tokens_salida));
+  else line5 = REPORT.usageLogged;
   return [line1, line2, line3, line4, line5].join('\n');
 }
 

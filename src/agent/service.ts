@@ -196,7 +196,10 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
         signal: req.signal,
         maxOutputTokens: opts.maxOutputTokens,
       });
-      return { runId: req.runId, ...r, taskEvents: stage.events() };
+      // What this run spent, from the usage file's rows with the same function as /gasto (every
+      // pass of a run that paused shares its key); a run still paused has no report yet.
+      const spend = r.stopReason === 'awaiting_approval' ? undefined : await toolbox.notebook.usage.ofRun(seed).catch(() => undefined);
+      return { runId: req.runId, ...r, taskEvents: stage.events(), ...(spend ? { spend } : {}) };
     } catch (e) {
       if (!isCuadernoError(e)) throw e;
       return { ...failed(req.runId, e.message), iterations: cp.turns, tokens: { ...(cp.usage ?? { input: 0, output: 0 }) }, taskEvents: stage.events() };

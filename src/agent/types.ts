@@ -5,6 +5,7 @@
 import type { Approver, Artifact, ToolCall, ToolResult } from '../tools/contract.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import type { PendingApproval, RecordedDecision } from './run-state.js';
+import type { UsageMonth } from '../store/index.js';
 
 export type { ApprovalOption, PendingApproval, RecordedDecision } from './run-state.js';
 
@@ -74,10 +75,19 @@ export interface RunOutcome {
    * those done before a restart — in call order. `taskEvents` only hold this process's stages.
    */
   finished?: string[];
+  /**
+   * What this run spent, read from the usage file's rows of this run with the same function as
+   * /gasto (UsageLog.ofRun); absent when it could not be read (the report falls back to `tokens`).
+   */
+  spend?: UsageMonth;
   /** True when no real model ran: the tokens are the offline planner's ~4 chars/token estimate. */
   usageEstimated?: boolean;
   /** Deck ids of the cards crear_tarjetas made (or found already made) in this run, in call order. */
   cards?: number[];
+  /** Paths of `artifacts` that already existed (cached results of an earlier run): not new. */
+  reused?: string[];
+  /** Of `cards`, those that were already in the deck before this run. */
+  reusedCards?: number[];
   /** With `awaiting_approval`: the approvals still without a decision, in tool_use order. */
   awaiting?: PendingApproval[];
   /** Every approval of the run's current turn with its decision so far (audit, /estado). */

@@ -9,9 +9,10 @@ import type { CardDeck, NotesStore, UsageLog } from '../store/types.js';
 import type { ReviewStore } from '../store/index.js';
 import { WEEKS } from '../tools/domain.js';
 import type { ApprovalRegistry } from './approvals.js';
-import { splitText, toolInWords, truncate } from './format.js';
+import { splitText, truncate } from './format.js';
 import { replyToStart } from './intake.js';
 import type { RunManager } from './runs.js';
+import { renderStatus, type StatusView } from './status.js';
 import { S, type Audience } from '../strings/chat.js';
 
 /** The part of the notebook the bot reads and writes (store/types.ts Notebook satisfies it). */
@@ -89,22 +90,18 @@ export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainComm
       await ctx.reply(deps.runs.cancel(ctx.chat!.id) ? S.cancelling() : S.nothingToCancel());
     },
     estado: async (ctx) => {
-      const lines: string[] = [];
       const run = deps.runs.current(ctx.chat!.id);
-      if (!run) lines.push(S.statusIdle());
-      else {
-        lines.push(S.statusRun(run.text, run.elapsedS));
-        const busy = run.tasks.filter((t) => t.state === 'en_curso');
-        if (busy.length > 0) lines.push(S.statusTasks, ...busy.map((t) => `🔄 ${t.label}`));
-      }
-      const pending = deps.registry.pending(ctx.chat!.id);
-      lines.push(S.statusApprovals(pending.length), ...pending.map((p) => `• ${toolInWords(p.tool)}`));
+      let budget: StatusView['budget'];
       try {
-        lines.push(S.statusBudget(await deps.notebook.usage.monthTotal(now()), deps.monthlyBudgetUsd));
+        budget = { spent: await deps.notebook.usage.monthTotal(now()), limit: deps.monthlyBudgetUsd };
       } catch (e) {
         deps.log('no se pudo leer el gasto del mes', e);
       }
-      await ctx.reply(lines.join('\n'));
+      await ctx.reply(renderStatus({
+        ...(run ? { run: { text: run.text, elapsedS: run.elapsedS, tasks: run.tasks } } : {}),
+        pending: deps.registry.pending(ctx.chat!.id),
+        ...(budget ? { budget } : {}),
+      }));
     },
     gasto: async (ctx) => {
       try {

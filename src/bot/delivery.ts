@@ -1,8 +1,8 @@
 /**
  * What reaches the chat when a run ends: the cover as a photo with its caption, the episode as one
  * playable MP3 with title and performer (the WAV only on request, from its button), the report
- * (split to Telegram's limit, no parse_mode: model text is sent as plain text) with the run's
- * tokens and cost, and the Gantt chart when the run made something now (else a button offers it). Files go as paths/Buffers (InputFile), never streams, so auto-retry
+ * (split to Telegram's limit, no parse_mode: model text is sent as plain text) with ONE cost line
+ * (what this run spent, counted like /gasto), and the Gantt chart when the run made something now (else a button offers it). Files go as paths/Buffers (InputFile), never streams, so auto-retry
  * can resend them. One failed send is told in one sentence and does not stop the others. A run
  * that only asked something back (no tool called) is just that question, as a normal message.
  */
@@ -14,10 +14,10 @@ import type { TaskEvent } from '../scheduler/events.js';
 import type { Artifact } from '../tools/contract.js';
 import { weekTitle, type Week } from '../tools/domain.js';
 import { captionAndRest, splitText } from './format.js';
-import { ganttKeyboard, wavKeyboard } from './keyboards.js';
+import { ganttKeyboard, redoKeyboard, wavKeyboard } from './keyboards.js';
 import { weekCardsMessage } from '../strings/review.js';
-import { S, usd } from '../strings/chat.js';
-import type { Card } from '../store/index.js';
+import { S } from '../strings/chat.js';
+import type { Card, UsageMonth } from '../store/index.js';
 
 /** Media helpers the delivery needs; main/tests pass the real encoders (tools/media, scheduler/gantt). */
 export interface DeliveryMedia {
@@ -34,7 +34,10 @@ export interface OwnerWait {
 }
 
 /** Stages that make the week's media: a run that finished one of them did real work worth a chart. */
-const REAL_WORK_LABELS: ReadonlySet<string> = new Set(['Portada', 'Narración']);
+/** The stages that make a cover or a narration now (a cached repeat runs neither). */
+const REAL_WORK_STAGES: ReadonlySet<string> = new Set(['portada.imagen', 'narracion.voz']);
+/** `portada.imagen#2@1` → `portada.imagen`: the catalogue id inside an executor task id. */
+const stageIdOf = (taskId: string) => taskId.split(/[#@]/)[0] ?? taskId;
 
 /**
  * True when the chart is worth sending unasked: the run was not cancelled and made a cover or a
@@ -42,7 +45,7 @@ const REAL_WORK_LABELS: ReadonlySet<string> = new Set(['Portada', 'Narración'])
  */
 export function ganttWorthSending(outcome: RunOutcome): boolean {
   if (outcome.stopReason === 'cancelado') return false;
-  return outcome.taskEvents.some((e) => e.type === 'finished' && REAL_WORK_LABELS.has(e.label));
+  return outcome.taskEvents.some((e) => e.type === 'finished' && REAL_WORK_STAGES.has(stageIdOf(e.taskId)));
 }
 
 export interface DeliveryDeps {
@@ -53,18 +56,15 @@ export interface DeliveryDeps {
   log: (message: string, error?: unknown) => void;
   /** The spans the run waited for the owner (drawn as a labelled band on the chart). */
   waits?: readonly OwnerWait[];
+  /**
+   * Which message carried each file to each chat (the bot's state file): a repeat replies to it
+   * instead of sending the file again. Absent: every file is sent.
+   */
+  sent?: {
+    sentMessage(chatId: number, path: string): number | undefined;
+    rememberSent(chatId: number, path: string, messageId: number): Promise<void>;
+  };
 }
-
-/**
- * The few chat texts only delivery and the status message use (tú, plain text). They live here and
- * not in strings.ts because that module belongs to another engineer; move them there when it is free.
- */
-export const DELIVERY_S = Object.freeze({
-  /** Status header when the run only asked something back: no job ran, so nothing "finished". */
-  progressQuestion: (text: string) => `💬 «${text}»: antes de empezar necesito que me aclares algo (te lo pregunto abajo).`,
-  /** The brief cost of a question, only when a real model spent tokens on it. */
-  questionCost: (tokens: number, cost: number) => `(${tokens.toLocaleString('es-ES')} tokens · ${usd(cost)})`,
-});
 
 /**
  * True when the run did no work at all — the model only answered (asked which week, asked to
@@ -79,9 +79,9 @@ export function isAnswerOnly(outcome: RunOutcome): boolean {
 
 /** The answer-only message: the model's words, plus a short cost only when a real model was paid. */
 export function answerText(outcome: RunOutcome): string {
-  const tokens = outcome.tokens.input + outcome.tokens.output;
+  const spent = spendOf(outcome);
   const parts = [outcome.report.trim()];
-  if (tokens > 0 && !outcome.usageEstimated) parts.push(DELIVERY_S.questionCost(tokens, outcome.costUsd));
+  if (spent.billedTokens > 0) parts.push(S.questionCost(spent.billedTokens, spent.billedUsd));
   return parts.join('\n\n');
 }
 
@@ -100,19 +100,33 @@ function attempter(deps: DeliveryDeps, chatId: number) {
  * Sends one file the moment it exists (the cover as soon as it is made, the episode once encoded),
  * with its caption; the rest of a long caption follows as messages.
  */
-export async function deliverArtifact(deps: DeliveryDeps, chatId: number, a: Artifact): Promise<void> {
+export async function deliverArtifact(deps: DeliveryDeps, chatId: number, a: Artifact, opts: { reused?: boolean } = {}): Promise<void> {
   const attempt = attempter(deps, chatId);
+  // A repeat: what the chat already has gets one reply pointing at it, with a button to redo it.
+  const media = a.kind === 'imagen' || a.kind === 'audio' ? a.kind : undefined;
+  const earlier = media && opts.reused ? deps.sent?.sentMessage(chatId, a.path) : undefined;
+  if (media && earlier !== undefined) {
+    const week = weekOf(a);
+    await attempt('el aviso', () => deps.api.sendMessage(chatId, S.alreadySent(media, week), {
+      reply_parameters: { message_id: earlier, allow_sending_without_reply: true },
+      ...(week !== undefined ? { reply_markup: redoKeyboard(media, week) } : {}),
+    }));
+    return;
+  }
+  const remember = async (msg: { message_id: number }) => {
+    await deps.sent?.rememberSent(chatId, a.path, msg.message_id).catch((e: unknown) => { deps.log('no se pudo anotar el envío', e); });
+  };
   // A caption over Telegram's limit is not cut: its rest follows the file as messages.
   let rest: string[] = [];
   if (a.kind === 'imagen') {
     const c = captionAndRest(coverCaption(a));
     rest = c.rest;
-    await attempt('la portada', () => deps.api.sendPhoto(chatId, new InputFile(a.path), { caption: c.caption }));
+    await attempt('la portada', async () => remember(await deps.api.sendPhoto(chatId, new InputFile(a.path), { caption: c.caption })));
   } else if (a.kind === 'audio') {
     // One playable message; the WAV only on request (its button, or /wav N).
-    const c = captionAndRest(a.caption ?? '');
+    const c = captionAndRest(S.audioCaption(titleOf(a)));
     rest = c.rest;
-    await attempt('el pódcast', () => sendEpisode(deps, chatId, a, c.caption));
+    await attempt('el pódcast', async () => remember(await sendEpisode(deps, chatId, a, c.caption)));
   } else {
     const c = captionAndRest(a.caption ?? '');
     rest = c.rest;
@@ -133,7 +147,7 @@ export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome
     return;
   }
 
-  for (const a of outcome.artifacts) if (!alreadySent.has(a.path)) await deliverArtifact(deps, chatId, a);
+  for (const a of outcome.artifacts) if (!alreadySent.has(a.path)) await deliverArtifact(deps, chatId, a, { reused: outcome.reused?.includes(a.path) ?? false });
 
   const send = Boolean(deps.media.renderGantt) && ganttWorthSending(outcome);
   const offer = Boolean(deps.media.renderGantt) && !send && outcome.taskEvents.length > 0;
@@ -143,7 +157,8 @@ export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome
     await attempt('el informe', () => deps.api.sendMessage(chatId, chunk, last && offer ? { reply_markup: ganttKeyboard(outcome.runId) } : {}));
   }
 
-  const cardIds = outcome.cards ?? [];
+  // Cards already in the deck before this run were shown then: only the new ones are listed.
+  const cardIds = (outcome.cards ?? []).filter((id) => !(outcome.reusedCards ?? []).includes(id));
   if (deps.cards && cardIds.length > 0) {
     const lookup = deps.cards;
     await attempt('las tarjetas', async () => {
@@ -163,31 +178,29 @@ export async function sendGantt(deps: DeliveryDeps, chatId: number, events: read
   await deps.api.sendPhoto(chatId, new InputFile(png, 'cronograma.png'), { caption: S.ganttCaption });
 }
 
-async function sendEpisode(deps: DeliveryDeps, chatId: number, a: Artifact, caption: string): Promise<void> {
+async function sendEpisode(deps: DeliveryDeps, chatId: number, a: Artifact, caption: string): Promise<{ message_id: number }> {
   const title = S.audioTitle(titleOf(a) ?? path.basename(a.path, path.extname(a.path)));
   const isMp3 = /mpeg|mp3/.test(a.mime);
   // The narration's last stage encoded the episode already: send that file.
   const made = typeof a.meta?.mp3 === 'string' ? await readFile(a.meta.mp3).catch(() => undefined) : undefined;
   if (made) {
     const week = weekOf(a);
-    await deps.api.sendAudio(chatId, new InputFile(made, path.basename(a.meta!.mp3 as string)), {
+    return deps.api.sendAudio(chatId, new InputFile(made, path.basename(a.meta!.mp3 as string)), {
       title,
       performer: S.audioPerformer,
       ...(caption ? { caption } : {}),
       ...(week !== undefined ? { reply_markup: wavKeyboard(week) } : {}),
     });
-    return;
   }
   if (!isMp3 && !deps.media.encodeMp3) {
     // Without an encoder the WAV itself is the episode.
-    await deps.api.sendDocument(chatId, new InputFile(a.path), { caption: title });
-    return;
+    return deps.api.sendDocument(chatId, new InputFile(a.path), { caption: title });
   }
   const bytes = await readFile(a.path);
   const mp3 = isMp3 ? bytes : await deps.media.encodeMp3!(bytes);
   const name = `${path.basename(a.path, path.extname(a.path))}.mp3`;
   const week = weekOf(a);
-  await deps.api.sendAudio(chatId, new InputFile(mp3, name), {
+  return deps.api.sendAudio(chatId, new InputFile(mp3, name), {
     title,
     performer: S.audioPerformer,
     ...(caption ? { caption } : {}),
@@ -206,11 +219,12 @@ function weekOf(a: Artifact): Week | undefined {
   return Number.isInteger(week) && week >= 1 && week <= 4 ? (week as Week) : undefined;
 }
 
-/** Caption of the cover: week, topic and engine (the artifact's own caption when it has one); whole, split at sending. */
+/**
+ * Caption of the cover: the week and its topic, in the chat's words (the tool's own caption names
+ * the engine, which the owner never reads); whole, split at sending.
+ */
 export function coverCaption(a: Artifact): string {
-  if (a.caption) return a.caption;
-  const engine = [a.meta?.motor, a.meta?.engine].find((x): x is string => typeof x === 'string');
-  return S.coverCaption(titleOf(a) ?? path.basename(a.path), engine);
+  return S.coverCaption(titleOf(a) ?? S.coverUntitled);
 }
 
 /** The final text: report, what was not done, why it stopped, tokens and cost. */
@@ -221,8 +235,20 @@ export function reportText(outcome: RunOutcome): string {
   if (outcome.report.trim()) parts.push(outcome.report.trim());
   if (outcome.notDone.length > 0) parts.push([S.notDoneHeader, ...outcome.notDone.map((l) => `• ${l}`)].join('\n'));
   if (outcome.stopReason !== 'end_turn' && outcome.stopReason !== 'cancelado' && outcome.detail) parts.push(S.stopDetail(outcome.detail));
-  parts.push(S.costLine(outcome.tokens.input, outcome.tokens.output, outcome.costUsd));
+  parts.push(S.runCost(spendOf(outcome)));
   return parts.join('\n\n');
+}
+
+/**
+ * What the run spent as /gasto counts it: the usage file's rows of this run (`outcome.spend`); if
+ * they could not be read, the run's own token counts in the same shape (billed only with a real model).
+ */
+export function spendOf(outcome: RunOutcome): UsageMonth {
+  if (outcome.spend) return outcome.spend;
+  const tokens = outcome.tokens.input + outcome.tokens.output;
+  return outcome.usageEstimated
+    ? { billedUsd: 0, billedTokens: 0, estimatedTokens: tokens, modelNotes: { rows: 0, usd: 0 } }
+    : { billedUsd: outcome.costUsd, billedTokens: tokens, estimatedTokens: 0, modelNotes: { rows: 0, usd: 0 } };
 }
 
 /** Labels of the tasks that finished, in the order they finished. */

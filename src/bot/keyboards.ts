@@ -88,6 +88,12 @@ export function quickKeyboard(action: QuickAction, weeks: readonly number[], wit
   return { inline_keyboard: rows };
 }
 
+/** Under a repeat's pointer to a cover or a narration: [Hazme otra portada] / [Vuelve a narrarla]. */
+export function redoKeyboard(kind: 'imagen' | 'audio', week: number): InlineKeyboardMarkup {
+  const action: QuickAction = kind === 'imagen' ? 'r' : 'v';
+  return { inline_keyboard: [[{ text: kind === 'imagen' ? BUTTONS.redoCover : BUTTONS.redoNarration, callback_data: quickCallbackData({ kind: 'semana', action, week }) }]] };
+}
+
 // ── files on request ────────────────────────────────────────────────────────────────────────
 
 /** [Descargar WAV] under an episode: `wav:3`. */

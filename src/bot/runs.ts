@@ -12,7 +12,7 @@ import type { DecideResult, DecisionInput, PendingApproval, RunEvent, RunOutcome
 import { type ApprovalRegistry, type TapHandler, type TapResult } from './approvals.js';
 import type { ApprovalTap } from './keyboards.js';
 import type { User } from 'grammy/types';
-import { DELIVERY_S, deliverArtifact, deliverOutcome, isAnswerOnly, type DeliveryDeps, type DeliveryMedia, type OwnerWait } from './delivery.js';
+import { deliverArtifact, deliverOutcome, isAnswerOnly, type DeliveryDeps, type DeliveryMedia, type OwnerWait } from './delivery.js';
 import type { RunCharts } from './files.js';
 import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, toolInWords, type TaskView } from './format.js';
 import type { Artifact } from '../tools/contract.js';
@@ -320,7 +320,7 @@ export class RunManager implements TapHandler {
       await this.showDecisions(outcome);
       if (run.tasks.length === 0) for (const e of outcome.taskEvents) run.tasks = applyTaskEvent(run.tasks, e);
       run.tasks = withEarlierWork(run.tasks, outcome.finished ?? []);
-      const header = isAnswerOnly(outcome) ? DELIVERY_S.progressQuestion(record.text)
+      const header = isAnswerOnly(outcome) ? S.progressQuestion(record.text)
         : outcome.stopReason === 'end_turn' ? S.progressDone(record.text)
           : outcome.stopReason === 'cancelado' ? S.progressCancelled(record.text) : S.progressStopped(record.text);
       await run.status!.finish(renderProgress(header, run.tasks, this.now() - record.startedAt));
@@ -328,7 +328,7 @@ export class RunManager implements TapHandler {
       const whole: RunOutcome = run.events.length > 0 ? { ...outcome, taskEvents: run.events } : outcome;
       this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: run.waits });
       await run.sending.catch(() => undefined);
-      await deliverOutcome({ api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits }, record.chatId, whole, run.delivered);
+      await deliverOutcome({ api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits, sent: this.deps.state }, record.chatId, whole, run.delivered);
     } catch (e) {
       this.deps.log(`el trabajo ${record.runId} falló`, e);
       run.pulse.stop();
@@ -405,7 +405,7 @@ export class RunManager implements TapHandler {
       if (action && (ev.type === 'finished' || ev.type === 'failed' || ev.type === 'cancelled')) run.pulse.release(ev.taskId);
     } else if (e.type === 'herramienta') {
       // Delivered the moment it exists: the cover while the narration's question is still open.
-      if (e.result.kind === 'ok' || e.result.kind === 'cache') this.deliverNow(run, e.result.artifacts ?? []);
+      if (e.result.kind === 'ok' || e.result.kind === 'cache') this.deliverNow(run, e.result.artifacts ?? [], e.result.kind === 'cache');
       return;
     } else if (e.type === 'aviso') {
       run.lastNotice = `⚠️ ${e.text}`;
@@ -422,14 +422,14 @@ export class RunManager implements TapHandler {
   }
 
   /** Sends a finished call's files now, in order, once each (recorded, so a restart does not resend). */
-  private deliverNow(run: ActiveRun, artifacts: readonly Artifact[]): void {
+  private deliverNow(run: ActiveRun, artifacts: readonly Artifact[], reused: boolean): void {
     const fresh = artifacts.filter((a) => !run.delivered.has(a.path));
     if (fresh.length === 0) return;
     for (const a of fresh) run.delivered.add(a.path);
     const { record } = run;
-    const deps = { api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits };
+    const deps = { api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits, sent: this.deps.state };
     run.sending = run.sending.catch(() => undefined).then(async () => {
-      for (const a of fresh) await deliverArtifact(deps, record.chatId, a);
+      for (const a of fresh) await deliverArtifact(deps, record.chatId, a, { reused });
       await this.deps.state.update(() => { record.delivered = [...run.delivered]; });
     }).catch((err: unknown) => { this.deps.log('no se pudo entregar un archivo', err); });
   }

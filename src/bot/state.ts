@@ -12,10 +12,10 @@ import { StateFileError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { readStateText } from '../store/jsonFile.js';
 import { holdFileLock } from '../store/lock.js';
+import { STATE } from '../strings/console.js';
 
 /** Why a second bot on the same data dir does not start. */
-const S_BUSY = (file: string) =>
-  `Otra copia de Cuaderno Vivo está usando ya esta carpeta de datos (${path.dirname(path.dirname(file))}). Ciérrala antes de arrancar otra, o usa otra carpeta de datos.`;
+const S_BUSY = (file: string) => STATE.botBusy(path.dirname(path.dirname(file)));
 
 export const BOT_STATE_VERSION = 1;
 
@@ -63,10 +63,23 @@ export interface RunRecord {
   delivered?: string[];
 }
 
+/** A file the chat already has: the message that carried it, so a repeat can point at it. */
+export interface SentRecord {
+  chatId: number;
+  /** The artifact's path (its identity: a redo writes a new version under a new name). */
+  path: string;
+  messageId: number;
+}
+
+/** How many sent files each chat remembers (oldest forgotten first: such a file is just sent again). */
+export const SENT_MAX_PER_CHAT = 64;
+
 export interface BotState {
   version: typeof BOT_STATE_VERSION;
   runs: RunRecord[];
   approvals: ApprovalRecord[];
+  /** Optional so files of this version written before it still load. */
+  sent?: SentRecord[];
 }
 
 export class BotStateFile {
@@ -87,30 +100,43 @@ export class BotStateFile {
    */
   async load(): Promise<void> {
     this.release ??= await holdFileLock(this.file, S_BUSY(this.file));
-    const text = await readStateText(this.file, (problem) => new StateFileError('CORRUPT_STATE', this.file,
-      `${this.file} ${problem}. Corrígelo o bórralo para empezar de cero (se perderán las aprobaciones pendientes).`));
+    const text = await readStateText(this.file, (problem) => new StateFileError('CORRUPT_STATE', this.file, STATE.botUnreadable(this.file, problem)));
     if (text === null) return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new StateFileError('CORRUPT_STATE', this.file,
-        `${this.file} no es JSON válido: puede haberse cortado a mitad de una escritura. Bórrelo para empezar de cero (se perderán las aprobaciones pendientes).`);
+      throw new StateFileError('CORRUPT_STATE', this.file, STATE.botNotJson(this.file));
     }
     const o = parsed as Partial<BotState> | null;
     if (!o || typeof o !== 'object' || o.version !== BOT_STATE_VERSION) {
-      throw new StateFileError('UNSUPPORTED_VERSION', this.file,
-        `${this.file} tiene una versión desconocida (${JSON.stringify(o?.version)}; se espera ${BOT_STATE_VERSION}). Actualice el programa o borre el archivo.`);
+      throw new StateFileError('UNSUPPORTED_VERSION', this.file, STATE.botVersion(this.file, o?.version, BOT_STATE_VERSION));
     }
     if (!Array.isArray(o.runs) || !Array.isArray(o.approvals)) {
-      throw new StateFileError('CORRUPT_STATE', this.file, `${this.file} no tiene las listas runs y approvals. Bórrelo para empezar de cero.`);
+      throw new StateFileError('CORRUPT_STATE', this.file, STATE.botLists(this.file));
     }
-    const bad = o.runs.map((r, i) => badRun(r, i + 1)).find(Boolean) ?? o.approvals.map((a, i) => badApproval(a, i + 1)).find(Boolean);
+    const sent = o.sent ?? [];
+    const bad = o.runs.map((r, i) => badRun(r, i + 1)).find(Boolean) ?? o.approvals.map((a, i) => badApproval(a, i + 1)).find(Boolean)
+      ?? (Array.isArray(sent) ? sent.map((x, i) => badFields(x, `el envío ${i + 1}`, { chatId: 'int', path: 'string', messageId: 'int' })).find(Boolean) : 'sent no es una lista');
     if (bad) {
-      throw new StateFileError('CORRUPT_STATE', this.file,
-        `${this.file} está dañado: ${bad}. No lo he modificado; corrígelo a mano o bórralo para empezar de cero (se perderán las aprobaciones pendientes).`);
+      throw new StateFileError('CORRUPT_STATE', this.file, STATE.botDamaged(this.file, bad));
     }
-    this.state = { version: BOT_STATE_VERSION, runs: o.runs as RunRecord[], approvals: o.approvals as ApprovalRecord[] };
+    this.state = { version: BOT_STATE_VERSION, runs: o.runs as RunRecord[], approvals: o.approvals as ApprovalRecord[], sent: sent as SentRecord[] };
+  }
+
+  /** The message that carried `path` to `chatId`, if the chat has it. */
+  sentMessage(chatId: number, path: string): number | undefined {
+    return this.state.sent?.find((s) => s.chatId === chatId && s.path === path)?.messageId;
+  }
+
+  /** Remembers the message that carried `path` to `chatId` (the newest wins). */
+  rememberSent(chatId: number, path: string, messageId: number): Promise<void> {
+    return this.update((s) => {
+      const others = (s.sent ?? []).filter((x) => !(x.chatId === chatId && x.path === path));
+      const mine = others.filter((x) => x.chatId === chatId);
+      const drop = new Set(mine.slice(0, Math.max(0, mine.length + 1 - SENT_MAX_PER_CHAT)));
+      s.sent = [...others.filter((x) => !drop.has(x)), { chatId, path, messageId }];
+    });
   }
 
   get runs(): readonly RunRecord[] {

@@ -8,6 +8,7 @@ import { openNotebook } from '../store/index.js';
 import { checkAuditText } from '../store/auditCheck.js';
 import { QUARANTINE_SUFFIX } from '../store/auditLog.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
+import { CLI_LINES } from '../strings/console.js';
 
 const USAGE = 'auditoria --verificar';
 
@@ -27,7 +28,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const file = (await openNotebook(config.dataDir)).files.audit;
     const text = await readOrEmpty(file);
     if (text === undefined) {
-      io.stdout.write(`Todavía no hay registro de auditoría (${file}).\n`);
+      io.stdout.write(`${CLI_LINES.noAudit(file)}\n`);
       return EXIT.ok;
     }
     const f = checkAuditText(text);

@@ -11,6 +11,7 @@ import { loadConfig } from '../config.js';
 import type { Config } from '../config.js';
 import { ConfigError, isCuadernoError } from '../errors.js';
 import { isClassRoot, USERS_DIRNAME } from '../store/users.js';
+import { CLI_LINES } from '../strings/console.js';
 
 /** Exit codes of these subcommands: 0 ok, 1 state/runtime problem (message says the fix), 2 misuse or configuration. */
 export const EXIT = { ok: 0, failed: 1, misuse: 2 } as const;
@@ -59,7 +60,7 @@ export async function withConfig(io: CliIO, body: (config: Readonly<Config>) => 
       io.stderr.write(`${e.message}\n`);
       return e.code === 'CONFIG' ? EXIT.misuse : EXIT.failed;
     }
-    io.stderr.write(`Error: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}\n`);
+    io.stderr.write(`${CLI_LINES.error(e instanceof Error ? e.message.split('\n')[0] ?? '' : String(e))}\n`);
     return EXIT.failed;
   }
 }

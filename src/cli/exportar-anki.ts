@@ -5,6 +5,7 @@ import { openNotebook } from '../store/index.js';
 import { exportDeck } from '../tools/anki/index.js';
 import { createReviewService } from '../tools/review/service.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
+import { CLI_LINES } from '../strings/console.js';
 
 const USAGE = 'exportar-anki ARCHIVO.apkg';
 
@@ -17,7 +18,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const review = createReviewService({ deck: nb.cards, store: nb.reviews, ...config.review });
     const { bytes, cards, reviews } = await exportDeck({ review, notes: nb.notes }, new Date());
     await writeFileAtomic(file, bytes);
-    io.stdout.write(`Mazo exportado a ${file}: ${cards} tarjetas y ${reviews} repasos.\n`);
+    io.stdout.write(`${CLI_LINES.exported(file, cards, reviews)}\n`);
     return EXIT.ok;
   });
 }

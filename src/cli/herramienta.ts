@@ -15,8 +15,9 @@ import { createFileIdempotencyStore } from '../scheduler/idempotency.js';
 import type { ApprovalDecision, Approver } from '../tools/contract.js';
 import { createToolbox } from '../tools/index.js';
 import { renderForModel } from '../tools/render.js';
-import { S } from '../strings/tools.js';
+import { S } from '../strings/model.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
+import { CLI_LINES } from '../strings/console.js';
 
 const USAGE = "herramienta <nombre> '<json>' [--aprobar | --rechazar] [--simulacro] [--rehacer]";
 /** Idempotency records live here, inside the data dir (SPEC §6). */
@@ -54,7 +55,7 @@ export function terminalApprover(io: Pick<CliIO, 'stdin' | 'stderr'>): Approver 
         finish(yes ? { approved: true, by: 'terminal' } : { approved: false, by: 'terminal', reason: 'rechazado' });
       });
       rl.once('close', () => {
-        if (!done) io.stderr.write('\n(sin respuesta: se toma como «no»)\n');
+        if (!done) io.stderr.write(`\n${CLI_LINES.noAnswer}\n`);
         finish({ approved: false, reason: 'rechazado' });
       });
     });
@@ -70,9 +71,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       USAGE,
     );
     const [name, jsonText, ...rest] = positionals;
-    if (!name || jsonText === undefined) throw misuse('Faltan el nombre de la herramienta y sus argumentos JSON.');
+    if (!name || jsonText === undefined) throw misuse(CLI_LINES.missingToolArgs);
     if (rest.length) throw misuse(`Argumento inesperado: ${rest[0]} (¿faltan comillas alrededor del JSON?)`);
-    if (values.aprobar && values.rechazar) throw misuse('Use --aprobar o --rechazar, no los dos.');
+    if (values.aprobar && values.rechazar) throw misuse(CLI_LINES.approveAndReject);
     const text = jsonText === '-' ? await readAll(io.stdin) : jsonText;
     let input: unknown;
     try {

@@ -13,6 +13,7 @@ import { ganttFromPlan, renderGantt } from '../scheduler/gantt.js';
 import { parseGraphFile, planGraph, type PlanReport } from '../scheduler/plan.js';
 import { turnStageTasks, weekTasks } from '../scheduler/week.js';
 import { writeFileAtomic } from '../store/atomic.js';
+import { CLI_LINES } from '../strings/console.js';
 
 const USAGE = 'Uso: plan [--grafo FICHERO] [--gpu N] [--json] [--gantt SALIDA.png] [--etapas]';
 
@@ -91,13 +92,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       text = await readFile(values.grafo, 'utf8');
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      io.stderr.write(`No se puede leer el grafo ${values.grafo}: ${code === 'ENOENT' ? 'el fichero no existe' : code ?? String(e)}.\n`);
+      io.stderr.write(`${CLI_LINES.graphUnreadable(values.grafo, code === 'ENOENT' ? CLI_LINES.graphMissing : code ?? String(e))}\n`);
       return 2;
     }
     try {
       tasks = parseGraphFile(text);
     } catch (e) {
-      io.stderr.write(`Grafo ${values.grafo} no válido: ${e instanceof Error ? e.message : String(e)}\n`);
+      io.stderr.write(`${CLI_LINES.graphInvalid(values.grafo, e instanceof Error ? e.message : String(e))}\n`);
       return 2;
     }
   }
@@ -106,7 +107,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     plan = planGraph(tasks, gpu);
   } catch (e) {
     if (!isCuadernoError(e)) throw e;
-    io.stderr.write(`Grafo ${values.grafo ?? '(semana)'} no válido: ${e.message}\n`);
+    io.stderr.write(`${CLI_LINES.graphInvalid(values.grafo ?? CLI_LINES.weekGraph, e.message)}\n`);
     return 2;
   }
   if (values.gantt !== undefined) {
@@ -118,7 +119,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   else {
     io.stdout.write(renderText(plan.report, gpu));
     if (etapas) io.stdout.write(renderStages(etapas));
-    if (values.gantt !== undefined) io.stdout.write(`Diagrama de Gantt guardado en ${values.gantt}\n`);
+    if (values.gantt !== undefined) io.stdout.write(`${CLI_LINES.ganttSaved(values.gantt)}\n`);
   }
   return 0;
 }

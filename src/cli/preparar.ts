@@ -16,7 +16,8 @@ import { CLI } from '../strings/agent.js';
 import type { RunEvent, RunOutcome } from '../agent/types.js';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../tools/contract.js';
 import { renderForModel } from '../tools/render.js';
-import { choiceInWords, S } from '../strings/tools.js';
+import { choiceInWords } from '../strings/tools.js';
+import { S } from '../strings/model.js';
 import { CliMisuse, parseFlags, withConfig } from './common.js';
 
 const USAGE = 'preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto TOKENS]';

@@ -9,6 +9,7 @@ import { openNotebook } from '../store/index.js';
 import { GRADE_WORDS, STATE_NAMES, gradeFromWord } from '../tools/review/fsrs.js';
 import { createReviewService } from '../tools/review/service.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
+import { CLI_LINES } from '../strings/console.js';
 
 const REPASO_USAGE = 'repaso [--ahora ISO] [--json]';
 const CALIFICAR_USAGE = `calificar <id> <${Object.values(GRADE_WORDS).join('|')}> [--ahora ISO] [--json]`;
@@ -36,7 +37,7 @@ export async function runRepaso(argv: string[], io: CliIO): Promise<number> {
     const due = await (await service(config)).due(instant(values.ahora, REPASO_USAGE));
     const rows = due.map((d) => ({ id: d.card.id, id_nota: d.card.id_nota, semana: d.card.semana ?? null, pregunta: d.card.pregunta, respuesta: d.card.respuesta, vence: d.fsrs.due }));
     if (values.json) io.stdout.write(`${JSON.stringify(rows)}\n`);
-    else if (rows.length === 0) io.stdout.write('No hay tarjetas para repasar ahora.\n');
+    else if (rows.length === 0) io.stdout.write(`${CLI_LINES.nothingDue}\n`);
     else io.stdout.write(rows.map((r) => `${String(r.id).padStart(3)}  (nota ${r.id_nota})  ${r.pregunta}\n     → ${r.respuesta}`).join('\n') + '\n');
     return EXIT.ok;
   });
@@ -57,7 +58,7 @@ export async function runCalificar(argv: string[], io: CliIO): Promise<number> {
     const s = result.entry.despues;
     const out = { id, vence: s.due, estabilidad: s.stability, dificultad: s.difficulty, estado: STATE_NAMES[s.state], repeticiones: s.reps, fallos: s.lapses };
     if (values.json) io.stdout.write(`${JSON.stringify(out)}\n`);
-    else io.stdout.write(`Tarjeta ${id}: ${out.estado}, vuelve el ${out.vence} (estabilidad ${out.estabilidad}, dificultad ${out.dificultad}).\n`);
+    else io.stdout.write(`${CLI_LINES.rated(id, out.estado, out.vence, out.estabilidad, out.dificultad)}\n`);
     return EXIT.ok;
   });
 }

@@ -2,6 +2,7 @@
 import type { CliIO } from '../cli.js';
 import { openNotebook } from '../store/index.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
+import { CLI_LINES } from '../strings/console.js';
 
 const USAGE = 'tarjetas [--json]';
 
@@ -11,7 +12,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (positionals.length) throw new CliMisuse(`Argumento inesperado: ${positionals[0]}\nUso: npm run -s cuaderno -- ${USAGE}`);
     const cards = await (await openNotebook(config.dataDir, { prices: config.prices })).cards.list();
     if (values.json) io.stdout.write(`${JSON.stringify(cards)}\n`);
-    else if (cards.length === 0) io.stdout.write('El mazo está vacío: cree tarjetas con `herramienta crear_tarjetas \'{"id_nota":8}\'`.\n');
+    else if (cards.length === 0) io.stdout.write(`${CLI_LINES.deckEmpty}\n`);
     else io.stdout.write(cards.map((c) => `${String(c.id).padStart(3)}  (nota ${c.id_nota})  ${c.pregunta}\n     → ${c.respuesta}`).join('\n') + '\n');
     return EXIT.ok;
   });

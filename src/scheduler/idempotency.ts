@@ -10,6 +10,7 @@ import path from 'node:path';
 import { CuadernoError, StateFileError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { withFileLock } from '../store/lock.js';
+import { STATE } from '../strings/console.js';
 import type { IdempotencyStore, ToolOutput } from '../tools/contract.js';
 
 /** Format version of a stored result file; the loader refuses others instead of guessing. */
@@ -78,18 +79,18 @@ export function createFileIdempotencyStore(dir: string): IdempotencyStore {
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new StateFileError('CORRUPT_STATE', file, `El resultado guardado ${file} no es JSON válido; revíselo o bórrelo a mano (no se sobrescribe).`);
+      throw new StateFileError('CORRUPT_STATE', file, STATE.resultNotJson(file));
     }
     const stored = parsed as Partial<StoredResult>;
     if (typeof parsed !== 'object' || parsed === null || typeof stored.version !== 'number') {
-      throw new StateFileError('CORRUPT_STATE', file, `El resultado guardado ${file} no tiene el formato esperado; revíselo o bórrelo a mano.`);
+      throw new StateFileError('CORRUPT_STATE', file, STATE.resultShape(file));
     }
     if (stored.version !== IDEMPOTENCY_FILE_VERSION) {
       throw new StateFileError('UNSUPPORTED_VERSION', file, `El resultado guardado ${file} tiene la versión ${stored.version}; esta versión solo lee la ${IDEMPOTENCY_FILE_VERSION}.`);
     }
     const output = asOutput(stored.output);
     if (!output) {
-      throw new StateFileError('CORRUPT_STATE', file, `El resultado guardado ${file} no contiene un resultado válido; revíselo o bórrelo a mano.`);
+      throw new StateFileError('CORRUPT_STATE', file, STATE.resultInvalid(file));
     }
     return output;
   }

@@ -121,6 +121,11 @@ export interface UsageLog {
   monthTotal(date: Date): Promise<number>;
   /** `date`'s month (UTC) split by origin. */
   month(date: Date): Promise<UsageMonth>;
+  /**
+   * One run's rows (keyed `<key>#…`, the key being `<runId>@<startedAt>`), split by origin with the
+   * same function as `month`: what the report's cost line says this run spent.
+   */
+  ofRun(key: string): Promise<UsageMonth>;
 }
 
 export interface AuditLog {

@@ -17,6 +17,7 @@ import { own } from '../lib/own.js';
 import { writeFileAtomic } from './atomic.js';
 import { csvLine, parseCsv } from './csv.js';
 import { withFileLock } from './lock.js';
+import { STATE } from '../strings/console.js';
 import { USAGE_ORIGINS } from './types.js';
 import type { UsageLog, UsageMonth, UsageOrigin, UsageRow } from './types.js';
 
@@ -38,16 +39,11 @@ export function formatUsd(usd: number): string {
   return usd.toFixed(8).replace(/\.?0+$/, '');
 }
 
-const FIX_LINE = 'corrija o borre esa línea (si se cortó a mitad de una escritura, basta con borrar la última línea)';
-const FIX_HEADER = `añada como primera línea la cabecera "${USAGE_COLUMNS.join(',')}" sin borrar ninguna fila`;
+const FIX_LINE: string = STATE.usageFixLine;
+const FIX_HEADER = STATE.usageFixHeader(USAGE_COLUMNS.join(','));
 
 function corrupt(file: string, problem: string, fix = FIX_LINE): StateFileError {
-  return new StateFileError(
-    'CORRUPT_STATE',
-    file,
-    `El archivo ${file} está dañado: ${problem}. No se ha modificado. Para recuperarlo, ${fix}; ` +
-      'si borra el archivo, se pierde el historial de costes.',
-  );
+  return new StateFileError('CORRUPT_STATE', file, STATE.usageCorrupt(file, problem, fix));
 }
 
 /** A row written before `origen` existed: the program's own rows were `agente:`/`estimado:`. */
@@ -127,17 +123,11 @@ export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK 
 
   async function month(date: Date): Promise<UsageMonth> {
     const ym = date.toISOString().slice(0, 7);
-    const rows = (await list()).filter((r) => new Date(r.fecha).toISOString().slice(0, 7) === ym);
-    const of = (o: UsageOrigin) => rows.filter((r) => r.origen === o);
-    const tokens = (rs: UsageRow[]) => rs.reduce((s, r) => s + r.tokens_entrada + r.tokens_salida, 0);
-    const usd = (rs: UsageRow[]) => Number(formatUsd(rs.reduce((s, r) => s + r.coste_usd, 0)));
-    const notes = of('nota_del_modelo');
-    return {
-      billedUsd: usd(of('facturado')),
-      billedTokens: tokens(of('facturado')),
-      estimatedTokens: tokens(of('estimado')),
-      modelNotes: { rows: notes.length, usd: usd(notes) },
-    };
+    return summarizeUsage((await list()).filter((r) => new Date(r.fecha).toISOString().slice(0, 7) === ym));
+  }
+
+  async function ofRun(key: string): Promise<UsageMonth> {
+    return summarizeUsage((await list()).filter((r) => r.clave?.startsWith(`${key}#`)));
   }
 
   return {
@@ -175,5 +165,23 @@ export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK 
     },
     monthTotal: async (date) => (await month(date)).billedUsd,
     month,
+    ofRun,
+  };
+}
+
+/**
+ * Rows → figures split by origin: the ONE function behind /gasto (a month's rows) and each
+ * report's cost line (one run's rows), so the two can never disagree. Only `facturado` costs money.
+ */
+export function summarizeUsage(rows: readonly UsageRow[]): UsageMonth {
+  const of = (o: UsageOrigin) => rows.filter((r) => r.origen === o);
+  const tokens = (rs: UsageRow[]) => rs.reduce((s, r) => s + r.tokens_entrada + r.tokens_salida, 0);
+  const usd = (rs: UsageRow[]) => Number(formatUsd(rs.reduce((s, r) => s + r.coste_usd, 0)));
+  const notes = of('nota_del_modelo');
+  return {
+    billedUsd: usd(of('facturado')),
+    billedTokens: tokens(of('facturado')),
+    estimatedTokens: tokens(of('estimado')),
+    modelNotes: { rows: notes.length, usd: usd(notes) },
   };
 }

@@ -7,11 +7,10 @@ import { toolInWords } from './tools.js';
 const list = (ids: readonly number[]) => (ids.length > 0 ? ids.join(', ') : 'ninguna');
 
 export const REPORT = {
-  notApproved: 'no lo aprobaste; no se ejecutó',
-  noPath: '(sin ruta)',
+  notApproved: 'no la aprobaste; no se hizo',
   notesOfWeek: (title: string, ids: readonly number[]) => `${title}: notas revisadas ${list(ids)}.`,
-  closestNote: (query: string, id: number | undefined, sim: number | undefined) =>
-    id === undefined ? `Ninguna nota se parece a «${query}».` : `Nota más parecida a «${query}»: la ${id}${sim !== undefined ? ` (similitud ${sim.toLocaleString('es-ES')})` : ''}.`,
+  closestNote: (query: string, id: number | undefined) =>
+    id === undefined ? `Ninguna nota se parece a «${query}».` : `Nota más parecida a «${query}»: la ${id}.`,
   searchFailed: (why: string) => `Búsqueda de notas: falló (${shortForOwner(why)}).`,
   weekOnly: (title: string) => `${title}.`,
   noSearch: 'Notas: no hizo falta buscarlas.',
@@ -25,12 +24,24 @@ export const REPORT = {
         : `Tarjetas: ${ids.length - reused.length} nuevas y ${reused.length} que ya estaban en el mazo (ids ${list(ids)}) de la nota ${note}.`,
   mediaNotAsked: (what: string) => `${cap(what)}: no se pidió.`,
   mediaNotDone: (what: string, why: string) => `${cap(what)}: NO hecha — ${shortForOwner(why)}.`,
-  // Only the last two path segments (portadas/semana_03.png): the server's directory layout means nothing in a chat.
-  mediaDone: (what: string, file: string, engine: string) => `${cap(what)}: ${file.split(/[\\/]/).slice(-2).join('/')}${engine ? ` (${engine})` : ''}.`,
-  usageNotLogged: 'Uso: no lo registró el modelo (el programa sí guarda el uso real de cada llamada).',
-  usageFailed: (why: string) => `Uso: NO registrado — ${shortForOwner(why)}.`,
-  usageLogged: (tin: number, tout: number) => `Uso registrado: ~${tin} tokens de entrada y ~${tout} de salida.`,
+  /** Made (or already made): what it is in words; never its file or the engine's codename. */
+  mediaDone: (what: string, engine: string) => `${cap(what)}: hecha${ENGINE_WORDS[engine] ? `, ${ENGINE_WORDS[engine]}` : ''}.`,
+  /** Already made by an earlier run (a repeat): nothing new was made. */
+  mediaReused: (what: string) => `${cap(what)}: ya estaba hecha; no la he repetido.`,
+  // Line 5 says whether usage was noted, never a figure: the report's one cost line (chat.S.runCost)
+  // is computed from the usage file, like /gasto.
+  usageNotLogged: 'Uso: el modelo no lo anotó (el programa sí guarda el uso real de cada llamada; el coste va al final).',
+  usageFailed: (why: string) => `Uso: NO anotado — ${shortForOwner(why)}.`,
+  usageLogged: 'Uso: anotado en el registro (el coste va al final).',
 } as const;
+
+/** How each engine reads for the owner (the codename is the tools' argument, never shown). */
+const ENGINE_WORDS: Readonly<Record<string, string>> = Object.freeze({
+  maqueta: 'un dibujo hecho en este ordenador',
+  FLUX: 'una imagen hecha con la tarjeta gráfica',
+  juguete: 'con una voz sintética',
+  xtts: 'con tu propia voz',
+});
 
 function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -42,14 +53,14 @@ export const AGENT = {
   journalFailed: (tool: string, why: string) =>
     `AVISO: ${tool} se ejecutó pero no se pudo anotar en el diario de efectos (${why}). Si el proceso se interrumpe ahora, comprueba a mano que no se repita.`,
   journalStartFailed: (why: string) =>
-    `No se pudo anotar en el diario de efectos qué se iba a ejecutar (${why}); no se ejecutó nada. Revise el disco y reanude con --reanudar.`,
+    `No se pudo anotar en el diario de efectos qué se iba a ejecutar (${why}); no se ejecutó nada. Revisa el disco y reanuda con --reanudar.`,
   countFallback: (why: string) => `No se pudo contar tokens con la API (${why}); se usa la estimación de ~4 caracteres por token.`,
   stopIterations: (n: number) => `Parado por el límite de iteraciones (${n}).`,
   stopBudget: (used: number, next: number, budget: number) =>
     `Parado por el presupuesto de tokens: llevamos ${used} y la siguiente llamada necesitaría ${next} de entrada; el límite es ${budget}. La llamada no se envió.`,
-  refusal: 'El modelo se negó a continuar (refusal): no se ejecutó nada más.',
+  refusal: 'El modelo se negó a continuar: no se ejecutó nada más.',
   cancelled: 'Ejecución cancelada.',
-  maxTokens: 'La respuesta del modelo se cortó por max_tokens.',
+  maxTokens: 'La respuesta del modelo se cortó porque llegó al límite de longitud.',
   /** One «No se hizo» line for the owner: the tool in words and the reason in plain words (tú). */
   notDone: (tool: string, why: string) => `${cap(toolInWords(tool))}: ${forOwner(why)}`,
   rejected: 'no aprobado, no se ejecutó',
@@ -74,28 +85,27 @@ export const ASK = {
       : `¿De qué semana quieres la narración? ${WEEKS_IN_WORDS} Por ejemplo: «narra la semana 2».`,
   whichNote: '¿De qué nota o tema quieres las tarjetas? Por ejemplo: «solo tarjetas de la nota sobre el cubismo» o «tarjetas de la semana 2».',
   whatToSearch: '¿Qué busco en tus notas? Por ejemplo: «¿qué tengo sobre el impresionismo?».',
-  unclear: `¿Qué quieres hacer? Puedo preparar una semana, rehacer su portada, narrarla, hacer tarjetas o buscar en tus notas. Por ejemplo: «prepara la semana 3». Escribe /ayuda para ver más ejemplos.`,
+  unclear: `¿Qué quieres hacer? Puedo preparar una semana, rehacer la portada, narrarla, hacer tarjetas o buscar en tus notas. Por ejemplo: «prepara la semana 3». Escribe /ayuda para ver más ejemplos.`,
 } as const;
 
 export const CHECKPOINT = {
-  missing: (file: string) => `No hay ninguna ejecución que reanudar (no existe ${file}). Empiece una nueva sin --reanudar.`,
+  missing: (file: string) => `No hay ninguna ejecución que reanudar (no existe ${file}). Empieza una nueva sin --reanudar.`,
   corrupt: (file: string, why: string) =>
-    `El punto de control ${file} está dañado (${why}); puede haberse cortado a mitad de escritura. No se reanuda para no repetir efectos: bórrelo (y su diario) para empezar de nuevo, o restáurelo de una copia.`,
+    `El punto de control ${file} está dañado (${why}); puede haberse cortado a mitad de escritura. No se reanuda para no repetir efectos: bórralo (y el diario de al lado) para empezar de nuevo, o restáuralo de una copia.`,
   badVersion: (file: string, v: unknown) =>
-    `El punto de control ${file} tiene la versión ${JSON.stringify(v)}, que este programa no conoce (solo la 1 y la 2). Actualice el programa o bórrelo para empezar de nuevo.`,
-  badShape: (file: string, why: string) => `El punto de control ${file} no tiene la forma esperada (${why}). Bórrelo para empezar de nuevo.`,
+    `El punto de control ${file} tiene la versión ${JSON.stringify(v)}, que este programa no conoce (solo la 1 y la 2). Actualiza el programa o bórralo para empezar de nuevo.`,
+  badShape: (file: string, why: string) => `El punto de control ${file} no tiene la forma esperada (${why}). Bórralo para empezar de nuevo.`,
   journalCorrupt: (file: string, line: number) =>
-    `El diario de efectos ${file} tiene la línea ${line} dañada; no se reanuda para no repetir efectos. Revise el archivo a mano.`,
+    `El diario de efectos ${file} tiene la línea ${line} dañada; no se reanuda para no repetir efectos. Revisa el archivo a mano.`,
 } as const;
 
 export const CLI = {
   usage: 'Uso: npm run -s cuaderno -- preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto TOKENS]',
-  missingText: 'Falta la petición, por ejemplo: preparar "prepare la semana 3"',
+  missingText: 'Falta la petición, por ejemplo: preparar "prepara la semana 3"',
   badInt: (flag: string, raw: string | undefined) => `${flag} espera un entero positivo, recibió «${raw ?? ''}».`,
   unknownFlag: (flag: string) => `Opción desconocida: ${flag}`,
-  askApproval: (tool: string, args: string, summary: string) => `¿Aprueba ${tool}(${args})? ${summary} [s/n] `,
   approvedAnswer: (yes: boolean) => (yes ? 'sí' : 'no'),
-  unfinished: (runId: string, text: string, at: string) => `Hay una ejecución sin terminar (${runId}, «${text}», ${at}). Use --reanudar para continuarla.`,
+  unfinished: (runId: string, text: string, at: string) => `Hay una ejecución sin terminar (${runId}, «${text}», ${at}). Usa --reanudar para continuarla.`,
   /** A new request while one is unfinished: nothing is discarded without the owner's word (SPEC §7). */
   unfinishedChoose: (text: string, at: string) =>
     `Hay una preparación sin terminar («${text}», ${at}) y no la descarto sin tu permiso. ` +
@@ -124,51 +134,73 @@ export interface OwnerReason {
   short: string;
 }
 
-const NARRATE_TOY = 'Mientras tanto puedo narrarla con una voz sintética: pídemelo de nuevo añadiendo «con el motor juguete».';
-const COVER_MOCKUP = 'Mientras tanto puedo hacer la portada como maqueta en la CPU: pídemela de nuevo sin «flux» ni «gpu».';
+const NARRATE_TOY = 'Mientras tanto puedo narrarla con una voz sintética: pídemelo de nuevo sin pedir tu voz.';
+const COVER_MOCKUP = 'Mientras tanto puedo hacer la portada como un dibujo en este ordenador: pídemela de nuevo sin pedir la tarjeta gráfica.';
+const ADMIN = 'pide a quien administra el bot que';
 
 const KNOWN_REASONS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => OwnerReason]> = [
-  [/consentimiento registrado y no hay uno válido(?: \(([^;)…]+)[;)])?/, (m) => ({
-    text: `falta tu consentimiento para usar tu voz${m[1] ? ` (${m[1].trim()})` : ''}: crea consentimiento.json en la carpeta de datos como explica el README.`,
+  [/consentimiento registrado y no hay uno válido/, () => ({
+    text: `falta tu consentimiento para usar tu voz: ${ADMIN} lo registre (el README explica cómo).`,
     hint: NARRATE_TOY,
     short: 'falta tu consentimiento de voz',
   })],
   [/consentimiento de voz del titular caducó el ([\d-]+)/, (m) => ({
-    text: `tu consentimiento de voz caducó el ${m[1]}: actualiza «valido_hasta» en consentimiento.json.`,
+    text: `tu consentimiento de voz caducó el ${m[1]}: ${ADMIN} lo renueve.`,
     hint: NARRATE_TOY,
     short: `tu consentimiento de voz caducó el ${m[1]}`,
   })],
   [/falta XTTS_URL/, () => ({
-    text: 'tu voz se genera en un servidor XTTS-v2 que no está configurado: arranca el bot con XTTS_URL=<dirección del servidor>.',
+    text: `tu voz se genera en un servidor de voz que no está configurado: ${ADMIN} lo configure.`,
     hint: NARRATE_TOY,
-    short: 'falta configurar el servidor de voz (XTTS_URL)',
+    short: 'falta configurar el servidor de voz',
   })],
   [/falta FLUX_URL/, () => ({
-    text: 'la portada con FLUX necesita un servidor de imágenes que no está configurado: arranca el bot con FLUX_URL=<dirección del servidor>.',
+    text: `la imagen con la tarjeta gráfica necesita un servidor de imágenes que no está configurado: ${ADMIN} lo configure.`,
     hint: COVER_MOCKUP,
-    short: 'falta configurar el servidor de imágenes (FLUX_URL)',
+    short: 'falta configurar el servidor de imágenes',
   })],
-  [/No se puede conectar con el servidor de (\S+) en (\S+?)\.(?:\s|$).*?revise (\w+)/, (m) => {
+  [/No se puede conectar con el servidor de (\S+) en \S+?\.(?:\s|$)/, (m) => {
+    const server = SERVER_WORDS[m[1] ?? ''] ?? 'del motor';
     const hint = m[1] === 'flux' ? COVER_MOCKUP : m[1] === 'xtts' ? NARRATE_TOY : undefined;
     return {
-      text: `no puedo conectar con el servidor de ${m[1]} en ${m[2]}: comprueba que está encendido y que ${m[3]} es correcta.`,
+      text: `no puedo conectar con el servidor ${server}: ${ADMIN} compruebe que está encendido y bien configurado.`,
       ...(hint ? { hint } : {}),
-      short: `no conecta con el servidor de ${m[1]}`,
+      short: `no conecta con el servidor ${server}`,
     };
   }],
 ];
 
-/** Model-facing wording → owner-facing wording (tú, no tool arguments, no server paths). */
+/** The engines' servers in words (their codenames are the tools' arguments). */
+const SERVER_WORDS: Readonly<Record<string, string>> = Object.freeze({ flux: 'de imágenes', xtts: 'de voz' });
+
+/**
+ * Model-facing wording → owner-facing wording: tú, no tool ids or arguments, no server paths or
+ * file names, no settings' names, no engine codenames. A reason no rule knows still reads plainly.
+ */
 export function plainWords(text: string): string {
   return text
-    // Absolute server paths mean nothing in a chat: keep the file name.
+    // Absolute server paths mean nothing in a chat; nor do file names.
     .replace(/(^|[\s(;«"])\/(?!\/)(?:[^\s;:()«»"/]+\/)+([^\s;:()«»"/]+)/g, '$1$2')
-    .replace(/motor:\s*"juguete"/g, 'el motor juguete')
-    .replace(/maqueta:\s*true/g, 'la maqueta en CPU')
+    .replace(/[\w.-]+\.(?:json|png|wav|mp3|csv|txt)\b/g, 'un archivo del cuaderno')
+    .replace(/motor:\s*"juguete"/g, 'la voz sintética')
+    .replace(/motor:\s*"xtts"/g, 'tu propia voz')
+    .replace(/maqueta:\s*true/g, 'el dibujo en este ordenador')
+    .replace(/maqueta:\s*false/g, 'la imagen con la tarjeta gráfica')
+    .replace(/\b(buscar_notas|crear_tarjetas|generar_portada|narrar_resumen|registrar_uso)\b/g, (id: string) => `«${toolInWords(id)}»`)
+    .replace(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/g, 'la configuración del bot')
+    .replace(/\b(?:el )?motor (?:de (?:imagen|voz) )?en (?:GPU|CPU) \((flux|xtts|juguete|espeak|maqueta)\)/gi, (_, e: string) => `el servidor ${SERVER_WORDS[e.toLowerCase()] ?? 'del motor'}`)
+    .replace(/\b(?:el )?(?:motor|servidor de) (flux|xtts)\b/gi, (_, e: string) => `el servidor ${SERVER_WORDS[e.toLowerCase()]!}`)
+    .replace(/\b(?:el )?motor (juguete|espeak)\b/gi, 'la voz sintética')
+    .replace(/\b(?:el )?motor maqueta\b/gi, 'el dibujo en este ordenador')
+    .replace(/\bFLUX(?:\.1 schnell)?\b/g, 'la tarjeta gráfica')
+    .replace(/\bXTTS(?:-v2)?\b/g, 'tu voz')
+    .replace(/\bGPU\b/g, 'tarjeta gráfica')
+    .replace(/\bCPU\b/g, 'este ordenador')
     .replace(/\bo pida al titular que (configure|revise|registre|renueve)\b/g, (_, v: string) => `o ${{ configure: 'configura', revise: 'revisa', registre: 'registra', renueve: 'renueva' }[v]}`)
     .replace(/\bvoz del titular\b/g, 'tu voz')
-    .replace(/\bUse\b/g, 'Usa')
-    .replace(/\binténtelo\b/g, 'inténtalo');
+    .replace(/\b(U|u)se\b/g, '$1sa')
+    .replace(/\b(I|i)nténtelo\b/g, '$1nténtalo')
+    .replace(/\b(R|r)evise\b/g, '$1evisa');
 }
 
 /** The failure text without its wrappers: `falló (La herramienta x falló: …)` → `…`. */

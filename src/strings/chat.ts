@@ -16,11 +16,13 @@ export const BUTTONS = Object.freeze({
   keepRun: '▶️ Sigue con ese',
   discardRun: '🗑 Descártalo',
   removeStudent: (name: string) => `🚪 Quitar a ${name}`,
-  confirmRemoveStudent: (name: string) => `🗑 Sí, quitar a ${name} y borrar sus datos`,
+  confirmRemoveStudent: (name: string) => `🗑 Sí, quitar a ${name} y borrar todo lo suyo`,
   confirmDeleteMine: '🗑 Sí, bórralo todo',
   keepIt: '↩️ No, déjalo',
   /** An alternative the schema allows, e.g. "🔄 Mejor con voz sintética" (approved with that change). */
   approveWith: (choice: string) => `🔄 Mejor con ${choice}`,
+  redoCover: '🔄 Hazme otra portada',
+  redoNarration: '🔄 Vuelve a narrarla',
 });
 
 /**
@@ -73,7 +75,7 @@ export const S = Object.freeze({
   tokenRevoked: () => 'Cierro Cuaderno Vivo: Telegram ya no acepta el token del bot. Pide uno nuevo a @BotFather y vuelve a arrancar.',
   pollingFailed: (why: string) => `Cierro Cuaderno Vivo: no puedo seguir recibiendo mensajes de Telegram (${why}).`,
   stranger: (userId: number) =>
-    `Este cuaderno es privado y solo atiende a su dueño. (Tu id de Telegram es ${userId}; si el cuaderno es tuyo, añádelo a ALLOWED_USER_IDS.)`,
+    `Este cuaderno es privado: solo atiende a la persona a la que pertenece. (Tu número de Telegram es ${userId}; si el cuaderno es tuyo, pide a quien administra el bot que añada ese número a las personas permitidas.)`,
   start: (name: string, audience: Audience = 'dueño') =>
     `Hola, ${name}. Soy tu Cuaderno Vivo: escríbeme en una frase qué quieres y preparo tu semana de estudio — tarjetas, portada y un pódcast narrado — pidiéndote permiso antes de lo que deja huella.\n\n` +
     helpBody(audience),
@@ -87,13 +89,13 @@ export const S = Object.freeze({
   joinExpired: () => 'Ese enlace de invitación ya caducó. Pide a tu profesor uno nuevo.',
   teacherOnly: () => 'Eso solo puede hacerlo quien da la clase.',
   inviteLink: (link: string, days: number) =>
-    `Comparte este enlace con tus alumnos:\n${link}\n\nSirve durante ${days} días para todos los que lo abran. Cada alumno tendrá su propio cuaderno y su propio presupuesto; los ves con /alumnos.`,
+    `Comparte este enlace con tus alumnos:\n${link}\n\nSirve durante ${days} días para todos los que lo abran. Cada alumno tendrá un cuaderno y un presupuesto propios; los ves con /alumnos.`,
   studentsEmpty: () => 'Todavía no hay alumnos en la clase. Invítalos con /invitar.',
   studentsHeader: (n: number, budget: number) => `Tus alumnos (${n}) y lo que ha gastado cada uno este mes (el límite es ${usd(budget)} por alumno):`,
   studentLine: (name: string, spent: number | undefined) => `• ${name} — ${spent === undefined ? 'no pude leer su gasto' : usd(spent)}`,
   removeStudentAsk: (name: string) =>
-    `¿Quitar a ${name} de la clase? Dejará de poder usar el bot y se borrarán su cuaderno, sus tarjetas y sus trabajos. No se puede deshacer.`,
-  studentRemoved: (name: string) => `${name} ya no está en la clase y sus datos se han borrado.`,
+    `¿Quitar a ${name} de la clase? Dejará de poder usar el bot y se borrarán el cuaderno, las tarjetas y los trabajos de ${name}. No se puede deshacer.`,
+  studentRemoved: (name: string) => `${name} ya no está en la clase. He borrado el cuaderno, las tarjetas y los trabajos de ${name}.`,
   studentGone: () => 'Ese alumno ya no estaba en la clase.',
   deleteMineAsk: () =>
     '¿Borrar todos tus datos? Se borrarán tu cuaderno, tus tarjetas, tus trabajos, tus audios y tu permiso de voz. No se puede deshacer.',
@@ -107,7 +109,7 @@ export const S = Object.freeze({
     `Ya estoy trabajando en «${text}» (desde hace ${elapsedS} s). ¿Sigo con ese, o lo descarto? Si lo descartas (también con /cancelar), lo ya hecho se conserva y luego me pides lo nuevo.`,
   keptRun: (text: string) => `▶️ Sigo con «${text}».`,
   budgetSpent: (spent: number, budget: number) =>
-    `El presupuesto de este mes está agotado (${usd(spent)} de ${usd(budget)}), así que no empiezo trabajos con el modelo. /semana N sigue funcionando porque no gasta tokens; o sube PRESUPUESTO_MENSUAL_USD.`,
+    `El presupuesto de este mes está agotado (${usd(spent)} de ${usd(budget)}), así que no empiezo trabajos con el modelo. /semana N sigue funcionando porque no gasta tokens; si necesitas más, pide a quien administra el bot que suba el presupuesto del mes.`,
   started: (text: string) => `⏳ Empiezo: «${text}»`,
   resumed: (text: string) => `🔁 Reanudo tras un reinicio: «${text}». Lo ya hecho no se repite.`,
   statusSuperseded: (text: string) => `⏸ «${text}»: me reinicié a mitad; sigo en un mensaje nuevo más abajo.`,
@@ -169,13 +171,29 @@ export const S = Object.freeze({
     return `Este mes: ${tokens(m.billedTokens)} tokens, ${usd(spent)} de ${usd(budget)} (quedan ${usd(left)}).` +
       (spent >= budget ? '\nEl presupuesto está agotado: no empiezo trabajos con el modelo hasta el mes que viene.' : '') +
       (m.estimatedTokens > 0 ? `\nEstimado sin conexión (no cuesta nada): ${tokens(m.estimatedTokens)} tokens.` : '') +
-      (m.modelNotes.rows > 0 ? `\nLo que anotó el propio modelo (solo informativo, no cuenta para el presupuesto): ${m.modelNotes.rows} nota(s), ${usd(m.modelNotes.usd)}.` : '');
+      // The model's own notes are counted, not priced: one money figure per month (the billed one).
+      (m.modelNotes.rows > 0 ? `\nAdemás, el modelo dejó ${m.modelNotes.rows === 1 ? 'una nota' : `${m.modelNotes.rows} notas`} de uso (solo informativas: lo que cuenta es la cifra de arriba).` : '');
   },
   spendFailed: () => 'No pude leer el registro de uso ahora mismo. Inténtalo de nuevo en un momento.',
 
   statusIdle: () => 'No hay nada en marcha.',
   statusRun: (text: string, elapsedS: number) => `En marcha: «${text}» (desde hace ${elapsedS} s).`,
   statusTasks: 'Tareas:',
+  statusNoTasks: '• todavía ninguna: estoy pensando qué hacer',
+  /** One task of /estado: its mark, its name and where it stands. */
+  statusTask: (t: { label: string; state: 'pendiente' | 'en_curso' | 'hecha' | 'fallida' | 'cancelada'; attempt: number }) =>
+    ({
+      pendiente: `⬜ ${t.label} — en cola`,
+      en_curso: `🔄 ${t.label} — en marcha${t.attempt > 1 ? ` (intento ${t.attempt})` : ''}`,
+      hecha: `✅ ${t.label} — hecha`,
+      fallida: `❌ ${t.label} — falló`,
+      cancelada: `🚫 ${t.label} — cancelada`,
+    })[t.state],
+  /** What the run waits for now. */
+  statusWaits: (w: { kind: 'aprobacion'; what: string } | { kind: 'tarea'; what: string } | { kind: 'nada' }) =>
+    w.kind === 'aprobacion' ? `⏸ Espera tu permiso para ${w.what} (los botones están más arriba).`
+      : w.kind === 'tarea' ? `⏳ Espera a que termine: ${w.what}.`
+        : '⏳ Espera al siguiente paso: enseguida sigo.',
   statusApprovals: (n: number) => (n === 0 ? 'Sin aprobaciones pendientes.' : `Aprobaciones pendientes: ${n}`),
   statusBudget: (spent: number, budget: number) => `Presupuesto del mes: quedan ${usd(Math.max(0, budget - spent))} de ${usd(budget)}.`,
 
@@ -218,6 +236,10 @@ export const S = Object.freeze({
   progressCancelled: (text: string) => `🚫 Cancelado: «${text}»`,
   progressStopped: (text: string) => `⚠️ Detenido: «${text}»`,
   progressNoTasks: 'Pensando qué hacer…',
+  /** Status header when the run only asked something back: no job ran, so nothing "finished". */
+  progressQuestion: (text: string) => `💬 «${text}»: antes de empezar necesito que me aclares algo (te lo pregunto abajo).`,
+  /** The brief cost of a question, only when a real model spent tokens on it. */
+  questionCost: (tokens: number, cost: number) => `(${tokens.toLocaleString('es-ES')} tokens · ${usd(cost)})`,
   progressLine: (done: number, total: number, elapsedS: number) => `${done}/${total} · ${elapsedS} s`,
   /** A call that waits for the owner's answer: shown apart from the work, never counted as work. */
   progressWaitingFor: (what: string) => `⏸ ${what.charAt(0).toUpperCase()}${what.slice(1)}: espera tu respuesta`,
@@ -233,17 +255,33 @@ export const S = Object.freeze({
   cancelledFinished: (labels: string[]) =>
     labels.length === 0 ? 'Cancelado. No había terminado ninguna tarea.' : `Cancelado. Ya estaba terminado: ${labels.join(', ')}.`,
   stopDetail: (detail: string) => `Motivo de la parada: ${detail}`,
-  costLine: (input: number, output: number, cost: number) =>
-    `Tokens: ${input.toLocaleString('es-ES')} de entrada + ${output.toLocaleString('es-ES')} de salida · coste ${usd(cost)}`,
+  /**
+   * The report's one cost line: what this run spent, from the same rows and function as /gasto
+   * (`spend`), so the two figures always agree. Offline, the tokens are an estimate and cost nothing.
+   */
+  runCost: (m: UsageMonth) =>
+    m.billedTokens > 0 || m.billedUsd > 0
+      ? `💶 Este trabajo ha costado ${usd(m.billedUsd)} (${m.billedTokens.toLocaleString('es-ES')} tokens del modelo). /gasto te dice lo que llevas este mes.`
+      : m.estimatedTokens > 0
+        ? `💶 Este trabajo ha costado ${usd(0)}: lo preparé sin conexión, así que no se ha cobrado nada (unos ${m.estimatedTokens.toLocaleString('es-ES')} tokens, solo como estimación).`
+        : `💶 Este trabajo ha costado ${usd(0)}: no hizo falta el modelo.`,
   ganttCaption: 'Cronograma del trabajo (la ruta crítica resaltada)',
   ganttTitle: 'Cronograma del trabajo',
-  coverCaption: (title: string, engine?: string) => `Portada · ${title}${engine ? ` — motor ${engine}` : ''}`,
+  coverCaption: (title: string) => `Portada · ${title}`,
+  coverUntitled: 'tu semana',
+  /** The episode's caption (its title and performer say the rest). */
+  audioCaption: (title: string | undefined) => `${title ? `${title} — ` : ''}resumen narrado (voz generada por IA)`,
+  /** A repeat: the item exists, so one reply to the message that carried it, nothing re-sent. */
+  alreadySent: (kind: 'imagen' | 'audio', week: number | undefined) =>
+    kind === 'imagen'
+      ? `↩️ La portada${week ? ` de la semana ${week}` : ''} ya la tienes: es esta. No la he vuelto a hacer; si quieres otra, pulsa el botón.`
+      : `↩️ La narración${week ? ` de la semana ${week}` : ''} ya la tienes: es esta. No la he vuelto a hacer; si quieres otra, pulsa el botón.`,
   audioTitle: (title: string) => `Pódcast · ${title}`,
   audioPerformer: 'Cuaderno Vivo (voz generada por IA)',
   wavCaption: (week: number) => `El audio original de la semana ${week} en WAV.`,
   wavMissing: (week: number) => `Todavía no hay narración de la semana ${week}. Pídela con «narra la semana ${week}».`,
   wavUsage: () => 'Indica la semana con un número del 1 al 4, por ejemplo: /wav 3',
-  ganttNone: () => 'Todavía no hay ningún trabajo reciente que mostrar. Cuando termine uno, te enseño su cronograma.',
+  ganttNone: () => 'Todavía no hay ningún trabajo reciente que mostrar. Cuando termine uno, te enseño el cronograma.',
   deliveryFailed: (what: string) => `No pude enviarte ${what}; el archivo sigue guardado en el cuaderno. Pídelo de nuevo más tarde.`,
 });
 

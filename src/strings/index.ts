@@ -4,8 +4,11 @@
  * - `chat`   — what the bot says in Telegram (and the local chat page): messages, buttons, commands;
  * - `review` — the spaced-review conversation (cards, grades, reminders);
  * - `agent`  — report lines, stop reasons, terminal prompts of the agent layer;
- * - `tools`  — validation problems, dispatcher results and dry runs the model and the owner read;
- * - `server` — the embedded chat server's own replies.
+ * - `tools`  — tools as the owner reads them (a tool's name in words, the approval's choices);
+ * - `server` — the embedded chat server's own replies and the chat page's words;
+ * - `model`  — what only the model reads (tool results, dry runs, the system prompt) and the CLI's
+ *              terminal approval: these may name tools, still in tú;
+ * - `console` — what the person running the bot reads (start-up, config errors, damaged state files).
  *
  * This folder is the lowest layer: it imports only types from below (store, tools' contract) and
  * never the layers that use it, so any layer may import its words from here.
@@ -14,4 +17,6 @@ export * as chat from './chat.js';
 export * as review from './review.js';
 export * as agent from './agent.js';
 export * as tools from './tools.js';
+export * as model from './model.js';
+export * as console from './console.js';
 export * as server from './server.js';

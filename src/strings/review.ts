@@ -1,6 +1,5 @@
 /**
- * What the bot says about cards and spaced review (tú, plain text). Kept next to strings.ts rather
- * than inside it while other engineers rewrite that module; merge them when it is free.
+ * What the bot says about cards and spaced review (tú, plain text).
  */
 import type { Card, Grade } from '../store/index.js';
 
@@ -37,7 +36,7 @@ export const RS = Object.freeze({
   answer: (a: string) => `Respuesta: ${a}`,
   rated: (g: Grade, interval: string) => `${GRADE_LABELS[g]} — vuelve en ${interval}.`,
   nothingDue: (next: string | undefined) =>
-    `No tienes tarjetas para repasar ahora.${next ? ` La próxima vence ${next}.` : ' Pide una semana (por ejemplo «prepare la semana 3») y tendrás tarjetas nuevas.'}`,
+    `No tienes tarjetas para repasar ahora.${next ? ` La próxima vence ${next}.` : ' Pide una semana (por ejemplo «prepara la semana 3») y tendrás tarjetas nuevas.'}`,
   summary: (n: number, counts: Record<Grade, number>, next: string | undefined) =>
     `✅ Repaso terminado: ${n} ${n === 1 ? 'tarjeta' : 'tarjetas'}.\n` +
     `${GRADE_LABELS[1]}: ${counts[1]} · ${GRADE_LABELS[2]}: ${counts[2]} · ${GRADE_LABELS[3]}: ${counts[3]} · ${GRADE_LABELS[4]}: ${counts[4]}\n` +
@@ -51,15 +50,15 @@ export const RS = Object.freeze({
   removeAsk: (id: number) => `¿Borrar la tarjeta ${id}? Se quita del mazo y de los repasos.`,
   removed: (id: number) => `🗑 Tarjeta ${id} borrada.`,
   kept: (id: number) => `La tarjeta ${id} se queda.`,
-  edited: (id: number) => `✏️ Tarjeta ${id} actualizada. Su historial de repasos se conserva.`,
+  edited: (id: number) => `✏️ Tarjeta ${id} actualizada. Se conserva el historial de repasos de la tarjeta.`,
   editHow: (id: number, question: string, answer: string) =>
     `Para cambiar la tarjeta ${id}, envía la orden con la pregunta y la respuesta nuevas separadas por «|». Así está ahora:\n\n/editar ${id} ${question} | ${answer}`,
   editUsage: () => 'Escribe el número de la tarjeta, la pregunta y la respuesta separadas por «|», por ejemplo: /editar 5 ¿Qué mide la desviación estándar? | la dispersión',
   cardIdUsage: (cmd: string) => `Indica el número de la tarjeta, por ejemplo: /${cmd} 5 (los ves con /tarjetas).`,
-  notYours: () => 'Solo el dueño del cuaderno puede repasar sus tarjetas.',
+  notYours: () => 'Solo quien tiene este cuaderno puede repasar estas tarjetas.',
   failed: () => 'No pude leer tus tarjetas ahora mismo; no se ha perdido nada. Inténtalo de nuevo en un momento.',
 
-  deckEmpty: () => 'Tu mazo está vacío. Pide una semana (por ejemplo «prepare la semana 3») y te preparo tarjetas.',
+  deckEmpty: () => 'Tu mazo está vacío. Pide una semana (por ejemplo «prepara la semana 3») y te preparo tarjetas.',
   deckHeader: (total: number, page: number, pages: number) => `🗂 Tus tarjetas (${total}) · página ${page} de ${pages}`,
   deckWeek: (week: number | undefined, topic: string | undefined) => (week ? `Semana ${week}${topic ? ` · ${capital(topic)}` : ''}` : 'Otras notas'),
   deckNote: (noteId: number) => `  Nota ${noteId}`,

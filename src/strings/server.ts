@@ -1,8 +1,8 @@
-/** Every Spanish sentence the embedded chat server says (the page's own texts live in public/app.js). */
+/** Every Spanish sentence the embedded chat server says, and the chat page's own words (`PAGE`, handed to the page). */
 
 export const S = Object.freeze({
   portInUse: (host: string, port: number) =>
-    `El puerto ${port} de ${host} ya está en uso: cierre el programa que lo ocupa o elija otro con CHAT_PORT (por ejemplo CHAT_PORT=${port + 1}).`,
+    `El puerto ${port} de ${host} ya está en uso: cierra el programa que lo ocupa o arranca el chat en otro puerto (por ejemplo el ${port + 1}; el README explica cómo).`,
   notLoopback: (host: string) =>
     `El chat local solo escucha en esta máquina (127.0.0.1, ::1 o localhost) y "${host}" no lo es: usa una dirección local para el chat.`,
   cannotListen: (host: string, port: number, why: string) => `No se pudo abrir el chat local en ${host}:${port}: ${why}.`,
@@ -15,12 +15,44 @@ export const S = Object.freeze({
   foreignHost: 'Petición rechazada: este servidor solo atiende a 127.0.0.1 / localhost.',
   notFound: 'No existe esa página.',
   chatCorrupt: (file: string, why: string, aside: string) =>
-    `El historial del chat local (${file}) no se pudo leer (${why}): se apartó a ${aside} y el chat empieza vacío; sus datos del bot no se tocan.`,
+    `El historial del chat local (${file}) no se pudo leer (${why}): se apartó a ${aside} y el chat empieza vacío; tus datos del cuaderno no se tocan.`,
   chatCorruptStuck: (file: string, why: string) =>
-    `El historial del chat local (${file}) no se pudo leer (${why}) ni apartar: muévalo o bórrelo a mano y vuelva a arrancar.`,
+    `El historial del chat local (${file}) no se pudo leer (${why}) ni apartar: muévelo o bórralo a mano y vuelve a arrancar.`,
   chatUnreadable: (file: string, why: string) =>
-    `No se pudo abrir el historial del chat local (${file}): ${why}. Revise los permisos o muévalo y vuelva a arrancar.`,
+    `No se pudo abrir el historial del chat local (${file}): ${why}. Revisa los permisos o muévelo y vuelve a arrancar.`,
   chatSaveFailed: (file: string, why: string) =>
     `No se pudo guardar el historial del chat local en ${file} (${why}); se reintentará con el próximo mensaje.`,
   fileNotFound: 'Ese archivo no existe (¿se reinició el servidor?).',
+});
+
+/** Every sentence the local chat page itself shows (served to it as /textos.js). */
+export const PAGE = Object.freeze({
+  online: 'bot · en línea',
+  connecting: 'conectando…',
+  reconnecting: 'sin conexión, reintentando…',
+  edited: 'editado',
+  photoAlt: 'Imagen enviada por el bot',
+  audio: 'Audio',
+  voice: 'Nota de voz',
+  document: 'Archivo',
+  download: 'Descargar',
+  sendFailed: 'No se pudo enviar el mensaje; inténtalo de nuevo.',
+  buttonFailed: 'No se pudo pulsar el botón; inténtalo de nuevo.',
+  keyboard: 'Opciones del mensaje',
+  empty: 'Escribe, por ejemplo, «prepara la semana 3» o abre el menú de comandos.',
+  you: 'Tú',
+  bot: 'Bot',
+  actions: {
+    typing: 'escribiendo…',
+    upload_photo: 'subiendo foto…',
+    record_voice: 'grabando audio…',
+    upload_voice: 'subiendo audio…',
+    upload_document: 'subiendo archivo…',
+    record_video: 'grabando vídeo…',
+    upload_video: 'subiendo vídeo…',
+    record_video_note: 'grabando vídeo…',
+    upload_video_note: 'subiendo vídeo…',
+    choose_sticker: 'eligiendo sticker…',
+    find_location: 'buscando ubicación…',
+  },
 });

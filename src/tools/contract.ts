@@ -36,7 +36,7 @@ export interface StageSpec {
   id: string;
   /** Short name within the call: `imagen`, `voz`. */
   name: string;
-  /** Spanish label for progress/Gantt, e.g. "Prompt de portada". */
+  /** Spanish label for progress/Gantt, e.g. "Idea de la portada" (strings/tools.ts STAGE_LABELS). */
   label: string;
   lane: Lane;
   /** Expected duration in milliseconds (planning, priorities, ETA, dry-run estimates). */

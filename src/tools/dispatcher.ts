@@ -24,7 +24,7 @@ import { inlineStageRunner } from './contract.js';
 import { auditDetail, requestEntry, resultEntry } from './audit.js';
 import { permissionFor } from './policy.js';
 import type { ToolRegistry } from './registry.js';
-import { S } from '../strings/tools.js';
+import { S } from '../strings/model.js';
 
 export interface DispatchOptions {
   /** SPEC §3 dry run: validate, check preconditions, say what would be done; do nothing. */

@@ -15,7 +15,7 @@ import { FLUX_MODEL } from './media/flux.js';
 import { MAQUETA_MODEL } from './media/maqueta.js';
 import { processHealth, type EngineHealth } from './media/health.js';
 import { MSG } from './media/messages.js';
-import { media as M } from '../strings/tools.js';
+import { ENGINE as M } from '../strings/model.js';
 import { chooseOutput, findOutputByKey } from './media/outputs.js';
 import { bindStages, dropWork, runGraph, workDir } from './stages/bind.js';
 import { stagesOf, type StageDecl } from './stages/catalogue.js';

@@ -18,7 +18,7 @@ import { throwIfAborted } from './media/engines.js';
 import { ESPEAK_VOICE } from './media/espeak.js';
 import { processHealth, type EngineHealth, type SpeechFormat } from './media/health.js';
 import { MSG } from './media/messages.js';
-import { media as M } from '../strings/tools.js';
+import { ENGINE as M } from '../strings/model.js';
 import { chooseOutput, findOutputByKey, latestOutput, type KeyedSidecar } from './media/outputs.js';
 import { XTTS_MODEL } from './media/xtts.js';
 import { writeFileAtomic } from '../store/atomic.js';

@@ -5,17 +5,25 @@
  * Spanish message. A rejection is `is_error: false` (SPEC §3) and carries its reason as data.
  */
 import type { ToolResult } from './contract.js';
-import { previewFields, S } from '../strings/tools.js';
+import { previewFields, S } from '../strings/model.js';
 import type { DryRun } from './contract.js';
 
 /** JSON key that marks a rejection in the model's text (what an offline model reads). */
 export const NOT_APPROVED_KEY = 'no_aprobado';
+/**
+ * JSON key that marks a file made before (a repeat, or a call a resumed run had already done): the
+ * model can say nothing new was made. Only on results with files (cards say it in their own data).
+ */
+export const ALREADY_MADE_KEY = 'ya_existia';
 
 export function renderForModel(tool: string, r: ToolResult): { content: string; is_error: boolean } {
   switch (r.kind) {
     case 'ok':
     case 'cache': {
-      const data = r.ranWith && r.data && typeof r.data === 'object' && !Array.isArray(r.data) ? { argumentos_usados: r.ranWith, ...(r.data as object) } : r.data;
+      const isObject = r.data && typeof r.data === 'object' && !Array.isArray(r.data);
+      const data = isObject
+        ? { ...(r.kind === 'cache' && r.artifacts?.length ? { [ALREADY_MADE_KEY]: true } : {}), ...(r.ranWith ? { argumentos_usados: r.ranWith } : {}), ...(r.data as object) }
+        : r.data;
       return { content: JSON.stringify(data ?? null), is_error: false };
     }
     case 'simulacro':

@@ -10,7 +10,7 @@ import { Ajv } from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { CuadernoError } from '../errors.js';
 import type { ObjectSchema } from './contract.js';
-import { S } from '../strings/tools.js';
+import { S } from '../strings/model.js';
 
 /** Longest string argument accepted (characters); queries and task names are short by nature. */
 export const MAX_STRING_CHARS = 2_000;

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { EmbeddedBotApi } from './botapi-server.js';
 import { serveStoredFile } from './serve-file.js';
 import { LIMITS } from './method-kit.js';
-import { S } from '../strings/server.js';
+import { PAGE, S } from '../strings/server.js';
 
 const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
 
@@ -45,6 +45,7 @@ export class PageRoutes {
     if (req.method === 'GET' || req.method === 'HEAD') {
       const asset = STATIC[path];
       if (asset) return this.serveStatic(res, asset.file, asset.type);
+      if (path === '/textos.js') return this.serveTexts(res);
       if (path === '/events') return this.openStream(req, res);
       const file = /^\/files\/([A-Za-z0-9_-]+)$/.exec(path);
       if (file) {
@@ -92,6 +93,12 @@ export class PageRoutes {
     } catch {
       sendJson(res, 409, { ok: false, error: S.staleButton });
     }
+  }
+
+  /** The page's words, from the one strings module: a script that sets `window.CV_TEXTS`. */
+  private serveTexts(res: ServerResponse): void {
+    const body = Buffer.from(`window.CV_TEXTS = ${JSON.stringify(PAGE)};\n`, 'utf8');
+    res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Content-Length': body.length, 'Cache-Control': 'no-cache', ...SECURITY_HEADERS }).end(body);
   }
 
   private async serveStatic(res: ServerResponse, file: string, type: string): Promise<void> {

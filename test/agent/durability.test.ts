@@ -87,7 +87,7 @@ describe('checkpoint loader', () => {
     const file = path.join(dir, 'checkpoint.json');
     const full = await readFile(file, 'utf8');
     await writeFile(file, full.slice(0, full.length / 2));
-    await expect(store.load()).rejects.toMatchObject({ code: 'CORRUPT_STATE', message: expect.stringMatching(/cortado a mitad de escritura.*bórrelo/s) });
+    await expect(store.load()).rejects.toMatchObject({ code: 'CORRUPT_STATE', message: expect.stringMatching(/cortado a mitad de escritura.*bórralo/s) });
     expect(await readFile(file, 'utf8')).toBe(full.slice(0, full.length / 2)); // untouched
     await writeFile(file, '');
     await expect(store.load()).rejects.toMatchObject({ code: 'CORRUPT_STATE' });

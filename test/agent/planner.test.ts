@@ -4,10 +4,10 @@
  * narration reported as not done, and the zero-token week.
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asksForRedo, interpret } from '../../src/agent/intent.js';
 import { createAgentService } from '../../src/agent/service.js';
+import { REPORT } from '../../src/strings/agent.js';
 import { configFor, recordingApprover, tempDir } from './helpers.js';
 
 describe('interpret (the owner’s words)', () => {
@@ -59,8 +59,10 @@ describe('offline runs', () => {
     const lines = out.report.split('\n');
     expect(lines).toHaveLength(5);
     // The report names the files relative to the data dir (the chat has no use for server paths).
-    expect(out.report).toContain(path.relative(tmp.dir, png.path));
-    expect(out.report).toContain(path.relative(tmp.dir, wav.path));
+    // The report says what was made, in words: no file paths (the files themselves are delivered).
+    expect(out.report).toContain(REPORT.mediaDone('portada', 'maqueta'));
+    expect(out.report).toContain(REPORT.mediaDone('narración', 'juguete'));
+    expect(out.report).not.toMatch(/\.png|\.wav|portadas\//);
     expect(out.report).toContain(`ids ${cards.map((c) => c.id).join(', ')}`);
     const rows = await service.toolbox.notebook.usage.list();
     // The offline planner's usage is logged as an estimate: listed, never counted as money spent.

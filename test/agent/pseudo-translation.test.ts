@@ -14,6 +14,7 @@ import type { Approver } from '../../src/tools/contract.js';
 import { OPEN } from '../support/pseudo.js';
 import { configFor, tempDir } from './helpers.js';
 
+vi.mock('../../src/strings/model.js', async (orig) => (await import('../support/pseudo.js')).wrapModule(orig));
 vi.mock('../../src/strings/tools.js', async (orig) => (await import('../support/pseudo.js')).wrapModule(orig));
 vi.mock('../../src/strings/agent.js', async (orig) => (await import('../support/pseudo.js')).wrapModule(orig));
 vi.mock('../../src/strings/chat.js', async (orig) => (await import('../support/pseudo.js')).wrapModule(orig));
@@ -42,7 +43,7 @@ describe('with every string pseudo-translated', () => {
     expect(out.artifacts.map((a) => a.kind)).toEqual(['imagen']);
     expect(out.notDone).toEqual([AGENT.notDone('narrar_resumen', NOT_APPROVED[reason].line)]);
     const lines = out.report.split('\n');
-    expect(lines[2]).toBe(REPORT.mediaDone('portada', out.artifacts[0]!.path, 'maqueta'));
+    expect(lines[2]).toBe(REPORT.mediaDone('portada', 'maqueta'));
     expect(lines[3]).toBe(REPORT.mediaNotDone('narración', NOT_APPROVED[reason].short));
     expect(lines[1]).toBe(REPORT.cardsDone([1, 2, 3], 7));
     // Delivery: the cover goes as the photo, the report text carries the report.

@@ -19,7 +19,7 @@ const decide = (reason: 'rechazado' | 'expirado' | 'cancelado'): Approver => asy
 
 describe('why something was not done', () => {
   it.each([
-    ['rechazado', /^Generar la portada de la semana: no aprobado, no se ejecutó$/, /Portada: NO hecha — no lo aprobaste; no se ejecutó\./],
+    ['rechazado', /^Generar la portada de la semana: no aprobado, no se ejecutó$/, /Portada: NO hecha — no la aprobaste; no se hizo\./],
     ['expirado', /^Generar la portada de la semana: no aprobado: la aprobación caducó sin respuesta \(cuenta como rechazo\), no se ejecutó$/, /Portada: NO hecha — la aprobación caducó sin respuesta \(cuenta como rechazo\); no se ejecutó\./],
     ['cancelado', /^Generar la portada de la semana: no se ejecutó: el trabajo se canceló antes de que decidieras$/, /Portada: NO hecha — el trabajo se canceló antes de que decidieras; no se ejecutó\./],
   ] as const)('an approval %s is said as such, in the list and in the five lines', async (reason, line, five) => {
@@ -58,7 +58,7 @@ describe('a cancelled agent run', () => {
 
   it('a single-note lookup still names what was searched', () => {
     const calls: CallRecord[] = [{ name: 'buscar_notas', input: { consulta: 'cubismo', k: 1 }, result: { kind: 'ok', data: [{ id: 9, similitud: 0.5 }] } }];
-    expect(buildReport(calls).split('\n')[0]).toBe('Nota más parecida a «cubismo»: la 9 (similitud 0,5).');
+    expect(buildReport(calls).split('\n')[0]).toBe('Nota más parecida a «cubismo»: la 9.');
   });
 
   it('a multi-note search in a run that made a week’s cover is that week’s notes', () => {

@@ -152,7 +152,7 @@ describe('class mode', () => {
     }
     expect(await exists(path.join(s.config.dataDir, 'portadas'))).toBe(false);
     await until(async () => s.h.uploads.filter((u) => u.method === 'sendPhoto' && u.chatId === BOB).length >= 1);
-    expect(s.h.uploads.filter((u) => u.method === 'sendPhoto' && /^Semana 1/.test(String(u.fields.caption))).map((u) => u.chatId).sort()).toEqual([ANA, BOB]);
+    expect(s.h.uploads.filter((u) => u.method === 'sendPhoto' && /^Portada · Semana 1/.test(String(u.fields.caption))).map((u) => u.chatId).sort()).toEqual([ANA, BOB]);
 
     // Files: Ana narrated week 1, Bob did not — Bob's /wav 1 finds nothing of Ana's.
     await bob.say('/wav 1');

@@ -1,5 +1,6 @@
 /** The pure parts of the bot: texts, limits, keyboards, note parsing, the report. */
 import { describe, expect, it } from 'vitest';
+import { MSG } from '../../src/tools/media/messages.js';
 import { anyCase, parseNote } from '../../src/bot/commands.js';
 import { understand } from '../../src/agent/understand.js';
 import { forOwner } from '../../src/strings/agent.js';
@@ -85,17 +86,17 @@ describe('format', () => {
       preview: {
         summary: 'Escribiría el guion de la semana 3 y lo narraría con el motor xtts (GPU, voz del titular).', writes: ['/srv/data/audio/semana_03.wav'], engine: 'xtts', lane: 'gpu', estimateS: 20, cached: false,
         problems: [
-          'La voz del titular solo se usa con su consentimiento registrado y no hay uno válido (no existe el registro de consentimiento; /srv/data/consentimiento.json). Use motor:"juguete" o pida al titular que registre su consentimiento.',
-          'El motor de voz en GPU (xtts) no está configurado: falta XTTS_URL. Use motor:"juguete" (voz sintética local en CPU) o pida al titular que configure XTTS_URL.',
+          MSG.consentMissing('/srv/data/consentimiento.json', 'no existe el registro de consentimiento'),
+          MSG.xttsNotConfigured,
         ],
       },
     }, { timeoutS: 3600 });
-    expect(text).not.toMatch(/\/srv\/data|motor:"|titular|\bUse\b|pida/);
+    expect(text).not.toMatch(/\/srv\/data|motor:"|titular|\bUsa\b|avisa|XTTS|xtts|\.json/);
     expect(text).toContain('Escribiré un guion corto de la semana 3, lo narraré con la voz elegida');
-    expect(text).toContain('• Falta tu consentimiento para usar tu voz (no existe el registro de consentimiento): crea consentimiento.json');
-    expect(text).toContain('XTTS_URL=');
+    expect(text).toContain('• Falta tu consentimiento para usar tu voz: pide a quien administra el bot que lo registre');
+    expect(text).toContain('• Tu voz se genera en un servidor de voz que no está configurado: pide a quien administra el bot que lo configure.');
     // The way out is said once, not once per problem.
-    expect(text.match(/con el motor juguete/g)).toHaveLength(1);
+    expect(text.match(/con una voz sintética/g)).toHaveLength(1);
   });
 
   it('a run without tasks shows no empty 0/0 bar', () => {
@@ -113,10 +114,13 @@ describe('format', () => {
   });
 
   it('says tool failures in the owner\'s words: no tool name, no server path, what to do', () => {
-    expect(forOwner('falló (La herramienta narrar_resumen falló: El consentimiento de voz del titular caducó el 2025-01-31. Use motor:"juguete" o pida al titular que lo renueve.)'))
-      .toBe('tu consentimiento de voz caducó el 2025-01-31: actualiza «valido_hasta» en consentimiento.json. Mientras tanto puedo narrarla con una voz sintética: pídemelo de nuevo añadiendo «con el motor juguete».');
+    expect(forOwner(`falló (La herramienta narrar_resumen falló: ${MSG.consentExpired('2025-01-31')})`))
+      .toBe('tu consentimiento de voz caducó el 2025-01-31: pide a quien administra el bot que lo renueve. Mientras tanto puedo narrarla con una voz sintética: pídemelo de nuevo sin pedir tu voz.');
     expect(forOwner('falló (La herramienta generar_portada falló: No hay notas de la semana 2 en /srv/cuaderno/data/notas.json.)'))
-      .toBe('falló (No hay notas de la semana 2 en notas.json.)');
+      .toBe('falló (No hay notas de la semana 2 en un archivo del cuaderno.)');
+    // A reason no rule knows still loses tool ids, settings and engine codenames.
+    expect(forOwner('falló (La herramienta narrar_resumen falló: El servidor de xtts no respondió; revise XTTS_URL.)'))
+      .toBe('falló (el servidor de voz no respondió; revisa la configuración del bot.)');
   });
 
   it('parses /nota with and without a topic, and validates length', () => {
@@ -132,6 +136,13 @@ describe('format', () => {
       runId: 'r', stopReason: 'max_iteraciones', iterations: 8, tokens: { input: 1234, output: 56 }, costUsd: 0.0031,
       report: 'Informe del modelo', artifacts: [], notDone: ['Portada: no aprobada'], taskEvents: [], detail: 'se alcanzó el límite de 8 iteraciones',
     });
-    expect(text).toBe('📋 Informe\n\nInforme del modelo\n\nNo se hizo:\n• Portada: no aprobada\n\nMotivo de la parada: se alcanzó el límite de 8 iteraciones\n\nTokens: 1234 de entrada + 56 de salida · coste 0,0031 USD');
+    expect(text).toBe('📋 Informe\n\nInforme del modelo\n\nNo se hizo:\n• Portada: no aprobada\n\nMotivo de la parada: se alcanzó el límite de 8 iteraciones\n\n💶 Este trabajo ha costado 0,0031 USD (1290 tokens del modelo). /gasto te dice lo que llevas este mes.');
+  });
+
+  it('the cost line is the run\'s spend as /gasto counts it (the usage rows), not the loop\'s own tally', () => {
+    const base = { runId: 'r', stopReason: 'end_turn' as const, iterations: 2, tokens: { input: 900, output: 100 }, costUsd: 0.5, report: 'x', artifacts: [], notDone: [], taskEvents: [] };
+    const spend = { billedUsd: 0.0123, billedTokens: 4200, estimatedTokens: 0, modelNotes: { rows: 1, usd: 9 } };
+    expect(reportText({ ...base, spend })).toContain('💶 Este trabajo ha costado 0,0123 USD (4200 tokens del modelo).');
+    expect(reportText({ ...base, usageEstimated: true })).toContain('💶 Este trabajo ha costado 0,00 USD: lo preparé sin conexión, así que no se ha cobrado nada (unos 1000 tokens, solo como estimación).');
   });
 });

@@ -41,7 +41,7 @@ describe('what the chat says when no job ran, and after /cancelar', () => {
     const report = await owner.waitText(/📋 Informe/);
     expect(report.text).toMatch(/^📋 Informe\n\nCancelado\. Ya estaba terminado: Recuperar notas, Crear tarjetas\.\n\nSemana 2 · Python: notas revisadas \d/);
     expect(report.text).not.toContain(weekQuery(2));
-    expect(report.text).not.toMatch(/no lo aprobaste|el modelo no dio/);
+    expect(report.text).not.toMatch(/no la aprobaste|el modelo no dio/);
     expect(report.text).toMatch(/Portada: NO hecha — el trabajo se canceló antes de que decidieras/);
     expect(report.text).toMatch(/No se hizo:\n• Generar la portada de la semana: no se ejecutó: el trabajo se canceló antes de que decidieras\n• Narrar el resumen/);
   });
@@ -62,11 +62,11 @@ describe('what the chat says when no job ran, and after /cancelar', () => {
     await owner.say('/cancelar');
     const report = await owner.waitText(/📋 Informe/);
     expect(report.text).not.toMatch(/No había terminado ninguna tarea/);
-    expect(report.text).toMatch(/Cancelado\. Ya estaba terminado: Recuperar notas, Crear tarjetas, Prompt de portada, Portada, Título de la portada, Revisión de la portada, Guardar la portada\./);
+    expect(report.text).toMatch(/Cancelado\. Ya estaba terminado: Recuperar notas, Crear tarjetas, Idea de la portada, Portada, Título de la portada, Revisión de la portada, Guardar la portada\./);
     expect(report.text).toMatch(/Tarjetas: 3 nuevas/);
-    expect(report.text).toMatch(/Portada: portadas\/semana_02\.png/);
+    expect(report.text).toMatch(/Portada: hecha, un dibujo hecho en este ordenador\./);
     expect(report.text).toMatch(/Narración: NO hecha — el trabajo se canceló antes de que decidieras/);
     await owner.waitFor('the resumed status lists the earlier work', (m) =>
-      m.find((x) => /^🚫 Cancelado: «prepare la semana 2»\n✅ Recuperar notas\n✅ Crear tarjetas\n✅ Prompt de portada\n✅ Portada\n/.test(x.text)));
+      m.find((x) => /^🚫 Cancelado: «prepare la semana 2»\n✅ Recuperar notas\n✅ Crear tarjetas\n✅ Idea de la portada\n✅ Portada\n/.test(x.text)));
   });
 });

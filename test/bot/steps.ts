@@ -16,6 +16,7 @@ export function nextApproval(c: ChatClient, seen: Set<number>): Promise<BotMessa
 /**
  * Answers each approval as it comes (the agent asks them one at a time) until the report arrives;
  * `decide` returns which button to press for each. Returns the report and the approvals seen.
+ * `answered` are messages of earlier runs (approvals, reports) not to be taken for this one's.
  */
 export async function answerUntilReport(c: ChatClient, decide: (m: BotMessage) => 'Aprobar' | 'Rechazar', answered: readonly number[] = []): Promise<{ report: BotMessage; approvals: BotMessage[] }> {
   const approvals: BotMessage[] = [];
@@ -23,7 +24,7 @@ export async function answerUntilReport(c: ChatClient, decide: (m: BotMessage) =
   for (;;) {
     const m = await c.waitFor('an approval or the report', (msgs) =>
       msgs.find((x) => isApproval(x) && x.buttons.length >= 2 && !seen.has(x.messageId)) ??
-      msgs.find((x) => x.text.startsWith('📋 Informe')), 50_000);
+      msgs.find((x) => x.text.startsWith('📋 Informe') && !seen.has(x.messageId)), 50_000);
     if (m.text.startsWith('📋 Informe')) return { report: m, approvals };
     approvals.push(m);
     seen.add(m.messageId);

@@ -29,7 +29,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     await owner.press(cover.messageId, button(cover, /Aprobar/));
 
     // The cover photo arrives with the narration undecided: its buttons still there, no report yet.
-    const coverPhoto = () => stack!.h.uploads.find((u) => u.method === 'sendPhoto' && u.chatId === OWNER && /^Semana 2/.test(String(u.fields.caption)));
+    const coverPhoto = () => stack!.h.uploads.find((u) => u.method === 'sendPhoto' && u.chatId === OWNER && /^Portada · Semana 2/.test(String(u.fields.caption)));
     await until(async () => coverPhoto() !== undefined);
     const png = PNG.sync.read(await readFile(coverPhoto()!.file));
     expect([png.width, png.height]).toEqual([1024, 1024]);
@@ -63,7 +63,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     const { report, approvals } = await answerUntilReport(owner, () => 'Rechazar', [cover.messageId]);
     expect(approvals.map((a) => a.text.split('\n')[0])).toEqual(['🔐 Necesito tu permiso: narrar el resumen de la semana']);
     expect(report.text).toMatch(/No se hizo:\n• Narrar el resumen de la semana: no aprobado/);
-    expect(report.text).toMatch(/Tokens: \d+ de entrada \+ \d+ de salida · coste 0,\d+ USD/);
+    expect(report.text).toMatch(/💶 Este trabajo ha costado 0,00 USD: lo preparé sin conexión, así que no se ha cobrado nada \(unos \d+ tokens, solo como estimación\)\./);
 
     const msgs = await owner.messages();
     const coverNow = msgs.find((m) => m.messageId === cover.messageId)!;
@@ -79,7 +79,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     const ownerPhotos = () => stack!.h.uploads.filter((u) => u.method === 'sendPhoto' && u.chatId === OWNER);
     await until(async () => ownerPhotos().length >= 2);
     const photos = ownerPhotos();
-    expect(photos.map((p) => p.fields.caption)).toEqual(['Semana 3 · Historia del arte — motor maqueta', 'Cronograma del trabajo (la ruta crítica resaltada)']);
+    expect(photos.map((p) => p.fields.caption)).toEqual(['Portada · Semana 3 · Historia del arte', 'Cronograma del trabajo (la ruta crítica resaltada)']);
     for (const p of photos) {
       const png = PNG.sync.read(await readFile(p.file));
       expect(png.width).toBeGreaterThan(100);
@@ -97,7 +97,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     const [ra, rb] = await Promise.all([answerUntilReport(a, () => 'Aprobar'), answerUntilReport(b, () => 'Aprobar')]);
     expect(ra.approvals).toHaveLength(2);
     expect(rb.approvals).toHaveLength(2);
-    expect(rb.report.text).toMatch(/Tokens: 0 de entrada \+ 0 de salida · coste 0,00 USD/);
+    expect(rb.report.text).toMatch(/💶 Este trabajo ha costado 0,00 USD: no hizo falta el modelo\./);
     for (const [c, week] of [[a, 3], [b, 2]] as const) {
       const r = c === a ? ra : rb;
       expect(r.report.text).not.toMatch(/No se hizo/);

@@ -48,7 +48,7 @@ describe('the real bot process (npm start) against an embedded Telegram', () => 
 
     const second = await startPolling(t, env);
     // Printed right after the ready line, but a pipe may deliver it in a later chunk: wait for it.
-    await second.waitForStdout(/Reanudados 1 trabajo\(s\) pendiente\(s\)\./, WAIT_MS);
+    await second.waitForStdout(/Reanudado 1 trabajo pendiente\./, WAIT_MS);
     await waitForMessage(t, 'the resume notice', (ms) => ms.find((m) => (m.text ?? '').startsWith('🔁 Reanudo tras un reinicio: «prepare la semana 3»')), second);
 
     // The button sent by the killed process still works (its approval record survived).
@@ -98,6 +98,6 @@ describe('the real bot process (npm start) against an embedded Telegram', () => 
     const taken = spawnBot({ CUADERNO_DATA_DIR: path.join(tmp, 'b'), CHAT_PORT: String(port) });
     expect((await taken.exited).code).toBe(2);
     expect(taken.stdout()).not.toMatch(/Chat local listo/);
-    expect(taken.stderr().trim()).toBe(`No se pudo arrancar Cuaderno Vivo: El puerto ${port} de 127.0.0.1 ya está en uso: cierre el programa que lo ocupa o elija otro con CHAT_PORT (por ejemplo CHAT_PORT=${port + 1}).`);
+    expect(taken.stderr().trim()).toBe(`No se pudo arrancar Cuaderno Vivo: El puerto ${port} de 127.0.0.1 ya está en uso: cierra el programa que lo ocupa o arranca el chat en otro puerto (por ejemplo el ${port + 1}; el README explica cómo).`);
   }, 120_000);
 });

@@ -58,7 +58,7 @@ describe('generar_portada — maqueta (CPU)', () => {
       additionalProperties: false,
     });
     expect(t.stages({ semana: 3, maqueta: true }).map((s) => [s.name, s.label, s.lane, s.estimateMs])).toEqual([
-      ['prompt', 'Prompt de portada', 'cpu', 3000],
+      ['prompt', 'Idea de la portada', 'cpu', 3000],
       ['imagen', 'Portada', 'cpu', 11400],
       ['titulo', 'Título de la portada', 'cpu', 200],
       ['critica', 'Revisión de la portada', 'cpu', 100],

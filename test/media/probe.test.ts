@@ -90,10 +90,10 @@ describe('probe of bad servers', () => {
 
     const t = await tools(dir, media, health);
     const dry = await t.generar_portada.dryRun!({ semana: 3, maqueta: false }, context());
-    expect(dry.problems).toEqual([expect.stringMatching(/^La imagen en GPU no está disponible ahora: el servidor de imágenes contesta, pero no tiene la ruta/)]);
+    expect(dry.problems).toEqual([expect.stringMatching(/^La imagen con la tarjeta gráfica no está disponible ahora: el servidor de imágenes contesta, pero no tiene la ruta/)]);
     const text = approval('generar_portada', { semana: 3, maqueta: false }, dry);
-    expect(text).toContain('La imagen en GPU no está disponible ahora');
-    expect(text).toContain('Usa la maqueta en CPU');
+    expect(text).toContain('La imagen con la tarjeta gráfica no está disponible ahora');
+    expect(text).toContain('Usa el dibujo en este ordenador');
     expect(text).not.toMatch(/FLUX_URL|flux|maqueta:true|http:\/\//);
     // The CPU mock-up is unaffected.
     expect((await t.generar_portada.dryRun!({ semana: 3, maqueta: true }, context())).problems).toBeUndefined();
@@ -111,7 +111,7 @@ describe('probe of bad servers', () => {
       'Revisa FLUX_URL y el servidor; mientras tanto las portadas se dibujan en el ordenador.',
     );
     const t = await tools(dir, media, health);
-    expect((await t.generar_portada.dryRun!({ semana: 1, maqueta: false }, context())).problems?.[0]).toMatch(/^La imagen en GPU no está disponible ahora: el servidor de imágenes no contesta/);
+    expect((await t.generar_portada.dryRun!({ semana: 1, maqueta: false }, context())).problems?.[0]).toMatch(/^La imagen con la tarjeta gráfica no está disponible ahora: el servidor de imágenes no contesta/);
   });
 
   it('a server still loading at start-up (503): the line reports it, but the approval does not promise a failure', async () => {
@@ -164,8 +164,8 @@ describe('probe of bad servers', () => {
     expect(report!.line).toBe(`Tu propia voz no está disponible: el servidor ${speech.url} rechaza la petición de prueba (HTTP 400). Revisa XTTS_URL y el servidor; mientras tanto las narraciones usan la voz sintética.`);
     const dry = await (await tools(dir, media, health)).narrar_resumen.dryRun!({ semana: 2, motor: 'xtts' }, context());
     const text = approval('narrar_resumen', { semana: 2, motor: 'xtts' }, dry);
-    expect(text).toContain('Narrar con tu voz en GPU no es posible ahora: el servidor de voz rechaza la petición de prueba');
-    expect(text).toContain('Usa el motor juguete');
+    expect(text).toContain('Narrar con tu propia voz no es posible ahora: el servidor de voz rechaza la petición de prueba');
+    expect(text).toContain('Usa la voz sintética');
     expect(text).not.toMatch(/XTTS_URL|http:\/\//);
   });
 

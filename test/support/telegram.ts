@@ -25,6 +25,8 @@ export interface Upload {
   file: string;
   filename: string;
   size: number;
+  /** The message id the stand-in answered with (what a later reply points at). */
+  messageId: number;
 }
 
 export interface CallbackAnswer {
@@ -42,6 +44,8 @@ export interface BotMessage {
   /** Current text (after the bot's edits). */
   text: string;
   buttons: Array<{ text: string; data: string }>;
+  /** The message this one replies to (reply_parameters), if any. */
+  replyTo?: number;
 }
 
 const MAX_POLL_MS = 1_000;
@@ -90,11 +94,13 @@ export class TelegramHarness {
       .flatMap((u) => (u.message && 'chat_id' in u.message && Number(u.message.chat_id) === chatId ? [{ messageId: u.messageId, message: u.message }] : []))
       .map((u) => {
         const markup = u.message.reply_markup as { inline_keyboard?: Array<Array<{ text: string; callback_data: string }>> } | undefined;
+        const reply = (u.message.reply_parameters as { message_id?: number } | undefined)?.message_id ?? (u.message.reply_to_message_id as number | undefined);
         return {
           messageId: u.messageId,
           chatId,
           text: String(u.message.text ?? ''),
           buttons: (markup?.inline_keyboard ?? []).flat().map((b) => ({ text: b.text, data: b.callback_data })),
+          ...(reply !== undefined ? { replyTo: Number(reply) } : {}),
         };
       });
   }
@@ -173,8 +179,9 @@ export class TelegramHarness {
       await writeFile(file, part.data);
     }
     const chatId = Number(fields.chat_id);
-    this.uploads.push({ method, chatId, fields, file, filename, size });
-    return { message_id: this.fakeMessageId++, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: 'private' }, caption: fields.caption };
+    const messageId = this.fakeMessageId++;
+    this.uploads.push({ method, chatId, fields, file, filename, size, messageId });
+    return { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: 'private' }, caption: fields.caption };
   }
 }
 

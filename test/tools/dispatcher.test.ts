@@ -47,7 +47,7 @@ describe('dispatcher', () => {
     const r = await box.dispatch({ id: 'toolu_9', name: 'generar_portada', input: { semana: 3, maqueta: true } });
     expect(r).toMatchObject({ is_error: false, kind: 'rechazado', notApproved: { reason: 'rechazado' } });
     // What the model reads: the rejection as data, with the plain instruction to go on without it.
-    expect(JSON.parse(r.content)).toMatchObject({ no_aprobado: true, motivo: 'rechazado', mensaje: expect.stringMatching(/^No aprobado: el propietario no la aprobó\. La acción generar_portada no se ejecutó\..*continúe sin ella/) });
+    expect(JSON.parse(r.content)).toMatchObject({ no_aprobado: true, motivo: 'rechazado', mensaje: expect.stringMatching(/^No aprobado: el propietario no la aprobó\. La acción generar_portada no se ejecutó\..*sigue sin ella/) });
     expect(approver.seen).toHaveLength(1);
     const req = approver.seen[0]!;
     expect(req).toMatchObject({ callId: 'toolu_9', tool: 'generar_portada', args: { semana: 3, maqueta: true } });
@@ -76,7 +76,9 @@ describe('dispatcher', () => {
     const png = first.artifacts?.find((a) => a.kind === 'imagen')?.path;
     expect(png && (await exists(png))).toBe(true);
     const again = await box.dispatch({ id: 'b', name: 'generar_portada', input: { semana: 3, maqueta: true } });
-    expect(again).toMatchObject({ is_error: false, outcome: 'cache', content: first.content });
+    // The same result, marked as made before so the model can say nothing new was made.
+    expect(again).toMatchObject({ is_error: false, outcome: 'cache' });
+    expect(JSON.parse(again.content)).toEqual({ ya_existia: true, ...JSON.parse(first.content) });
     expect(approver.seen).toHaveLength(1);
     const dry = JSON.parse((await box.dispatch({ id: 'd', name: 'generar_portada', input: { semana: 3, maqueta: true } }, { dryRun: true })).content);
     expect(dry).toMatchObject({ simulacro: true, en_cache: true });

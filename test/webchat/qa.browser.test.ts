@@ -103,9 +103,10 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
     await card.waitFor({ timeout: WAIT_MS });
     const preview = (await card.locator('.text').textContent())!;
     expect(preview).toContain('⚠️ Así no va a salir, aunque lo apruebes:');
-    expect(preview).toMatch(/Falta tu consentimiento para usar tu voz.*crea consentimiento\.json en la carpeta de datos/);
-    expect(preview).toMatch(/XTTS_URL=/);
-    expect(preview.match(/«con el motor juguete»/g)).toHaveLength(1);
+    expect(preview).toMatch(/Falta tu consentimiento para usar tu voz: pide a quien administra el bot que lo registre/);
+    expect(preview).toMatch(/Tu voz se genera en un servidor de voz que no está configurado/);
+    expect(preview).not.toMatch(/XTTS|consentimiento\.json|juguete/);
+    expect(preview.match(/con una voz sintética/g)).toHaveLength(1);
     expect(preview).not.toContain(chat.dataDir);
     await card.locator('.text').evaluate((el) => el.closest('.msg')?.scrollIntoView({ block: 'end' }));
     await shot('qa-voz-sin-consentimiento.png');

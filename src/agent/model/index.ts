@@ -1,6 +1,7 @@
 /** Picks the Model from `config.model` (CUADERNO_MODELO): a Claude id, `local` or `script:FILE`. */
 import type { Config } from '../../config.js';
 import { ConfigError } from '../../errors.js';
+import { CONFIG } from '../../strings/console.js';
 import type { RetryRunner } from './anthropic.js';
 import { LocalPlanner } from './local.js';
 import { loadScriptedModel } from './scripted.js';
@@ -21,7 +22,7 @@ export async function createModel(config: Pick<Config, 'model' | 'anthropic'>, o
       return loadScriptedModel(config.model.file);
     case 'anthropic': {
       const apiKey = config.anthropic.apiKey;
-      if (!apiKey) throw new ConfigError(`El modelo ${config.model.id} necesita ANTHROPIC_API_KEY; defínala o use CUADERNO_MODELO=local.`);
+      if (!apiKey) throw new ConfigError(CONFIG.modelNeedsKey(config.model.id));
       // Loaded on demand: the SDK is large, and offline runs (and their crash-test children) never need it.
       const { AnthropicModel } = await import('./anthropic.js');
       return new AnthropicModel({ id: config.model.id, apiKey, baseURL: config.anthropic.baseURL, effort: config.anthropic.effort, retry: opts.retry });

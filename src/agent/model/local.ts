@@ -14,7 +14,7 @@ import { DEFAULT_ORCHESTRATOR_MODEL, type ModelName } from '../../config.js';
 import { weekTitle, type Week } from '../../tools/domain.js';
 import { interpret, type PlanIntent } from '../intent.js';
 import type { ToolResult } from '../../tools/contract.js';
-import { NOT_APPROVED_KEY } from '../../tools/render.js';
+import { ALREADY_MADE_KEY, NOT_APPROVED_KEY } from '../../tools/render.js';
 import { buildReport, noteIdsOf, notDone, weekQuery, type CallRecord } from '../report.js';
 import { estimateContentTokens, estimateRequestTokens } from './estimate.js';
 import type { ContentBlock, MessageParam, Model, ModelRequest, ModelResponse, ToolUseBlock } from './types.js';
@@ -127,11 +127,16 @@ export function readToolResult(content: string, isError: boolean): ToolResult {
     const reason = o.motivo === 'expirado' || o.motivo === 'cancelado' ? o.motivo : 'rechazado';
     return { kind: 'rechazado', notApproved: { reason, ...(typeof o.razon_del_propietario === 'string' ? { note: o.razon_del_propietario } : {}) } };
   }
+  const kind = o?.[ALREADY_MADE_KEY] === true ? 'cache' : 'ok';
   if (o?.argumentos_usados && typeof o.argumentos_usados === 'object') {
-    const { argumentos_usados: ranWith, ...rest } = o;
-    return { kind: 'ok', data: rest, ranWith: ranWith as Record<string, unknown> };
+    const { argumentos_usados: ranWith, [ALREADY_MADE_KEY]: _made, ...rest } = o;
+    return { kind, data: rest, ranWith: ranWith as Record<string, unknown> };
   }
-  return { kind: 'ok', data };
+  if (kind === 'cache') {
+    const { [ALREADY_MADE_KEY]: _made, ...rest } = o!;
+    return { kind, data: rest };
+  }
+  return { kind, data };
 }
 
 /** Every tool_use so far paired with its tool_result (as the model read it), in order. */

@@ -10,6 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { ConfigError } from '../../errors.js';
+import { CONFIG } from '../../strings/console.js';
 import { DEFAULT_ORCHESTRATOR_MODEL, type ModelName } from '../../config.js';
 import { estimateContentTokens, estimateRequestTokens } from './estimate.js';
 import type { ContentBlock, Model, ModelRequest, ModelResponse, ModelUsage } from './types.js';
@@ -30,7 +31,7 @@ export class ScriptedModel implements Model {
     const turn = request.messages.filter((m) => m.role === 'assistant').length;
     const entry = this.responses[turn];
     if (!entry) {
-      throw new ConfigError(`El guion del modelo (${this.label}) tiene ${this.responses.length} respuestas y se pidió la número ${turn + 1}: añada respuestas al guion.`);
+      throw new ConfigError(CONFIG.scriptShort(this.label, this.responses.length, turn + 1));
     }
     const content = structuredClone(entry.content);
     return {
@@ -61,7 +62,7 @@ export function parseScript(text: string, file: string): ScriptEntry[] {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new ConfigError(`El guion ${file} no es JSON válido (${(e as Error).message}); corríjalo o use CUADERNO_MODELO=local.`);
+    throw new ConfigError(CONFIG.scriptNotJson(file, (e as Error).message));
   }
   if (!Array.isArray(data)) throw new ConfigError(`El guion ${file} debe ser un array JSON de respuestas {"stop_reason", "content": [...]}.`);
   const problems: string[] = [];
@@ -83,7 +84,7 @@ export async function loadScriptedModel(file: string, pricedAs?: ModelName): Pro
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    throw new ConfigError(`No se encuentra el guion del modelo ${file}; revise CUADERNO_MODELO=script:FILE.`);
+    throw new ConfigError(CONFIG.scriptMissing(file));
   }
   return new ScriptedModel(parseScript(text, file), { label: `script:${file}`, pricedAs });
 }

@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CuadernoError } from '../../errors.js';
-import { media as M } from '../../strings/tools.js';
+import { ENGINE as M } from '../../strings/model.js';
 import { MSG } from './messages.js';
 import { parseWav } from './wav.js';
 

@@ -10,7 +10,7 @@
  * is ENGINE_BAD_RESPONSE with the reason — the caller writes nothing.
  */
 import { EngineError } from '../../errors.js';
-import { media as M } from '../../strings/tools.js';
+import { ENGINE as M } from '../../strings/model.js';
 import { STAGE_ESTIMATES_MS, type ImageEngine, type ImageRequest } from './engines.js';
 import { processHealth, type EngineHealth } from './health.js';
 import { getFile, postJson, type Endpoint } from './http.js';

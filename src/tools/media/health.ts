@@ -6,7 +6,7 @@
  * refused request is not repeated on every narration.
  */
 import type { ErrorCode } from '../../errors.js';
-import type { EngineRole, EngineTrouble } from '../../strings/tools.js';
+import type { EngineRole, EngineTrouble } from '../../strings/model.js';
 
 export type GpuEngine = 'flux' | 'xtts';
 export type SpeechFormat = 'wav' | 'pcm';

@@ -8,7 +8,7 @@
 import { EngineError } from '../../errors.js';
 import { cancelledFrom } from './engines.js';
 import { MSG } from './messages.js';
-import { media as M } from '../../strings/tools.js';
+import { ENGINE as M } from '../../strings/model.js';
 
 export interface Endpoint {
   /** Engine name shown in messages: `flux`, `xtts`. */

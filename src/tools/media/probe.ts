@@ -10,7 +10,8 @@
  */
 import type { Config } from '../../config.js';
 import { CuadernoError, EngineError } from '../../errors.js';
-import { media as M } from '../../strings/tools.js';
+import { ENGINE as M } from '../../strings/model.js';
+import { PROBE } from '../../strings/console.js';
 import { COVER_SIZE } from '../generar_portada.js';
 import { checkConsent } from './consent.js';
 import { ENGINE_ROLE, processHealth, troubleOf, type EngineHealth, type EngineStatus, type GpuEngine } from './health.js';
@@ -57,7 +58,7 @@ function failure(engine: GpuEngine, url: string, e: unknown, ms: number, health:
   health.record(down);
   const detail = status !== undefined ? `HTTP ${status}` : typeof details.cause === 'string' ? details.cause : code;
   const setting = trouble === 'unknown-model' ? SETTING[engine].model : SETTING[engine].url;
-  return { engine, url, status: down, ms, line: M.probeFailed(ENGINE_ROLE[engine], url, trouble, setting, detail) };
+  return { engine, url, status: down, ms, line: PROBE.probeFailed(ENGINE_ROLE[engine], url, trouble, setting, detail) };
 }
 
 /** Asks the image server for one small image and decodes it. */
@@ -75,7 +76,7 @@ export async function probeImage(url: string, timeoutMs: number, health: EngineH
     const ms = Date.now() - started;
     const status: EngineStatus = { ok: true, engine: 'flux', url, at: new Date() };
     health.record(status);
-    return { engine: 'flux', url, status, ms, line: M.probeOk('imagen', url, M.imageHow(img.format, img.via, img.raster.width, img.raster.height), ms) };
+    return { engine: 'flux', url, status, ms, line: PROBE.probeOk('imagen', url, PROBE.imageHow(img.format, img.via, img.raster.width, img.raster.height), ms) };
   } catch (e) {
     return failure('flux', url, e, Date.now() - started, health);
   }
@@ -92,7 +93,7 @@ export async function probeSpeech(
     const { pcm, format } = await speak({ ...opts, health }, PROBE_WORD, signal);
     if (pcm.samples.length === 0) throw new EngineError('ENGINE_BAD_RESPONSE', MSG.badResponse('xtts', M.emptyAudio), { engine: 'xtts', reason: M.emptyAudio });
     const ms = Date.now() - started;
-    return { engine: 'xtts', url: opts.url, status: health.get('xtts', opts.url), ms, line: M.probeOk('voz', opts.url, M.speechHow(format, pcm.sampleRate, opts.voice), ms) };
+    return { engine: 'xtts', url: opts.url, status: health.get('xtts', opts.url), ms, line: PROBE.probeOk('voz', opts.url, PROBE.speechHow(format, pcm.sampleRate, opts.voice), ms) };
   } catch (e) {
     return failure('xtts', opts.url, e, Date.now() - started, health);
   }
@@ -108,7 +109,7 @@ export async function probeEngines(opts: ProbeOptions): Promise<ProbeReport[]> {
   if (xttsUrl) {
     jobs.push((async () => {
       const consent = await checkConsent(opts.dataDir, (opts.now ?? (() => new Date()))()).catch(() => undefined);
-      if (!consent) return { engine: 'xtts' as const, url: xttsUrl, ms: 0, line: M.probeVoiceSkipped(xttsUrl) };
+      if (!consent) return { engine: 'xtts' as const, url: xttsUrl, ms: 0, line: PROBE.probeVoiceSkipped(xttsUrl) };
       const optional = { ...(consent.muestra ? { sample: consent.muestra } : {}), ...(pcmSampleRate ? { pcmSampleRate } : {}), ...(xttsModel ? { model: xttsModel } : {}) };
       return probeSpeech({ url: xttsUrl, timeoutMs, voice: consent.voz, ...optional }, health, signal);
     })());

@@ -15,7 +15,7 @@
  *   them (every one speaks wav or pcm) and decoding them would need a codec we do not ship.
  */
 import { EngineError } from '../../errors.js';
-import { media as M } from '../../strings/tools.js';
+import { ENGINE as M } from '../../strings/model.js';
 import { STAGE_ESTIMATES_MS, type Pcm, type SpeechEngine } from './engines.js';
 import { processHealth, type EngineHealth, type SpeechFormat } from './health.js';
 import { postJson, type EngineAnswer, type Endpoint } from './http.js';

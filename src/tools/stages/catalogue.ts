@@ -10,6 +10,7 @@
  * durations measured on this machine (durations.ts) refines them for ETAs and dry runs.
  */
 import type { ChatAction, Lane, StageSpec } from '../contract.js';
+import { STAGE_LABELS } from '../../strings/tools.js';
 
 /** `motor`: the lane of the call's engine (GPU for flux/xtts, CPU for maqueta/juguete). */
 export type LaneDecl = Lane | 'motor';
@@ -34,18 +35,18 @@ export type WeekTaskId = 'T1' | 'T2' | 'T3' | 'T4' | 'T5' | 'T6' | 'T7';
 const D = (d: StageDecl): StageDecl => Object.freeze(d);
 
 export const STAGE_CATALOGUE: readonly StageDecl[] = Object.freeze([
-  D({ id: 'notas.busqueda', tool: 'buscar_notas', name: 'busqueda', label: 'Recuperar notas', lane: 'cpu', estimateMs: 1_000, deps: [], offThread: false, week: 'T1' }),
-  D({ id: 'tarjetas.crear', tool: 'crear_tarjetas', name: 'tarjetas', label: 'Crear tarjetas', lane: 'cpu', estimateMs: 6_000, deps: [], offThread: false, week: 'T2' }),
-  D({ id: 'narracion.guion', tool: 'narrar_resumen', name: 'guion', label: 'Guion del pódcast', lane: 'cpu', estimateMs: 5_000, deps: [], offThread: false, week: 'T3' }),
-  D({ id: 'portada.prompt', tool: 'generar_portada', name: 'prompt', label: 'Prompt de portada', lane: 'cpu', estimateMs: 3_000, deps: [], offThread: false, week: 'T4' }),
-  D({ id: 'portada.imagen', tool: 'generar_portada', name: 'imagen', label: 'Portada', lane: 'motor', estimateMs: 11_400, deps: ['prompt'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
-  D({ id: 'portada.titulo', tool: 'generar_portada', name: 'titulo', label: 'Título de la portada', lane: 'cpu', estimateMs: 200, deps: ['imagen'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
-  D({ id: 'portada.critica', tool: 'generar_portada', name: 'critica', label: 'Revisión de la portada', lane: 'cpu', estimateMs: 100, deps: ['titulo'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
-  D({ id: 'portada.procedencia', tool: 'generar_portada', name: 'procedencia', label: 'Guardar la portada', lane: 'cpu', estimateMs: 300, deps: ['critica', 'prompt'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
-  D({ id: 'narracion.voz', tool: 'narrar_resumen', name: 'voz', label: 'Narración', lane: 'motor', estimateMs: 13_000, deps: ['guion'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
-  D({ id: 'narracion.marca', tool: 'narrar_resumen', name: 'marca', label: 'Marca de agua', lane: 'cpu', estimateMs: 200, deps: ['voz'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
-  D({ id: 'narracion.codificar', tool: 'narrar_resumen', name: 'codificar', label: 'Codificar el episodio', lane: 'cpu', estimateMs: 1_800, deps: ['marca'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
-  D({ id: 'uso.registro', tool: 'registrar_uso', name: 'registro', label: 'Registrar uso', lane: 'cpu', estimateMs: 100, deps: [], offThread: false, week: 'T7' }),
+  D({ id: 'notas.busqueda', tool: 'buscar_notas', name: 'busqueda', label: STAGE_LABELS['notas.busqueda'], lane: 'cpu', estimateMs: 1_000, deps: [], offThread: false, week: 'T1' }),
+  D({ id: 'tarjetas.crear', tool: 'crear_tarjetas', name: 'tarjetas', label: STAGE_LABELS['tarjetas.crear'], lane: 'cpu', estimateMs: 6_000, deps: [], offThread: false, week: 'T2' }),
+  D({ id: 'narracion.guion', tool: 'narrar_resumen', name: 'guion', label: STAGE_LABELS['narracion.guion'], lane: 'cpu', estimateMs: 5_000, deps: [], offThread: false, week: 'T3' }),
+  D({ id: 'portada.prompt', tool: 'generar_portada', name: 'prompt', label: STAGE_LABELS['portada.prompt'], lane: 'cpu', estimateMs: 3_000, deps: [], offThread: false, week: 'T4' }),
+  D({ id: 'portada.imagen', tool: 'generar_portada', name: 'imagen', label: STAGE_LABELS['portada.imagen'], lane: 'motor', estimateMs: 11_400, deps: ['prompt'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
+  D({ id: 'portada.titulo', tool: 'generar_portada', name: 'titulo', label: STAGE_LABELS['portada.titulo'], lane: 'cpu', estimateMs: 200, deps: ['imagen'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
+  D({ id: 'portada.critica', tool: 'generar_portada', name: 'critica', label: STAGE_LABELS['portada.critica'], lane: 'cpu', estimateMs: 100, deps: ['titulo'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
+  D({ id: 'portada.procedencia', tool: 'generar_portada', name: 'procedencia', label: STAGE_LABELS['portada.procedencia'], lane: 'cpu', estimateMs: 300, deps: ['critica', 'prompt'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
+  D({ id: 'narracion.voz', tool: 'narrar_resumen', name: 'voz', label: STAGE_LABELS['narracion.voz'], lane: 'motor', estimateMs: 13_000, deps: ['guion'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
+  D({ id: 'narracion.marca', tool: 'narrar_resumen', name: 'marca', label: STAGE_LABELS['narracion.marca'], lane: 'cpu', estimateMs: 200, deps: ['voz'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
+  D({ id: 'narracion.codificar', tool: 'narrar_resumen', name: 'codificar', label: STAGE_LABELS['narracion.codificar'], lane: 'cpu', estimateMs: 1_800, deps: ['marca'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
+  D({ id: 'uso.registro', tool: 'registrar_uso', name: 'registro', label: STAGE_LABELS['uso.registro'], lane: 'cpu', estimateMs: 100, deps: [], offThread: false, week: 'T7' }),
 ]);
 
 /** SPEC §5's names of the week's seven tasks (the first stage's label of each, and the report). */

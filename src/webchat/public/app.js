@@ -3,37 +3,8 @@
 // types or taps to /api/messages and /api/callbacks; the server turns them into Bot API updates.
 'use strict';
 
-// Every sentence the page shows, in one place.
-const T = {
-  online: 'bot · en línea',
-  connecting: 'conectando…',
-  reconnecting: 'sin conexión, reintentando…',
-  edited: 'editado',
-  photoAlt: 'Imagen enviada por el bot',
-  audio: 'Audio',
-  voice: 'Nota de voz',
-  document: 'Archivo',
-  download: 'Descargar',
-  sendFailed: 'No se pudo enviar el mensaje; inténtalo de nuevo.',
-  buttonFailed: 'No se pudo pulsar el botón; inténtalo de nuevo.',
-  keyboard: 'Opciones del mensaje',
-  empty: 'Escribe, por ejemplo, «prepara la semana 3» o abre el menú de comandos.',
-  you: 'Tú',
-  bot: 'Bot',
-  actions: {
-    typing: 'escribiendo…',
-    upload_photo: 'subiendo foto…',
-    record_voice: 'grabando audio…',
-    upload_voice: 'subiendo audio…',
-    upload_document: 'subiendo archivo…',
-    record_video: 'grabando vídeo…',
-    upload_video: 'subiendo vídeo…',
-    record_video_note: 'grabando vídeo…',
-    upload_video_note: 'subiendo vídeo…',
-    choose_sticker: 'eligiendo sticker…',
-    find_location: 'buscando ubicación…',
-  },
-};
+// Every sentence the page shows: the server hands them over (/textos.js, from src/strings/server.ts).
+const T = window.CV_TEXTS;
 
 // Telegram shows a chat action for 5 s unless it is renewed or a message arrives.
 const ACTION_MS = 5000;

@@ -1,0 +1,107 @@
+/**
+ * What the person RUNNING the bot reads — the console of `npm start` and the `cuaderno` CLI's own
+ * lines: start-up, shutdown, configuration errors and damaged state files. Tú, in Spanish, saying
+ * what to do. Unlike the chat, these may name a setting (`PRESUPUESTO_MENSUAL_USD`) or a state file:
+ * that is exactly what this person edits (CONVENTIONS §6, "validate config with actionable
+ * messages"); the owner in the chat never reads them.
+ */
+import { ROLE_WORDS, TROUBLE_WORDS, type EngineRole, type EngineTrouble } from './model.js';
+
+export const START = Object.freeze({
+  telegram: (username: string) => `Cuaderno Vivo escuchando en Telegram como @${username}.`,
+  model: (model: string, dataDir: string, classMode = false) => `Modelo: ${model}. Datos: ${dataDir}${classMode ? ' (modo clase: un cuaderno por persona)' : ''}. Ctrl+C para salir.`,
+  classMigrated: (moved: number) => `Modo clase: tus datos de antes son ahora los del profesor (${moved} elemento(s) movidos).`,
+  classUndone: 'Deshecho un paso al modo clase que quedó a medias: tus datos vuelven a donde estaban.',
+  classRoot: (dir: string) => `${dir} es la carpeta de una clase: arranca con MODO_CLASE=1, o usa otra carpeta de datos.`,
+  modelAnthropic: (id: string) => `modelo ${id}`,
+  modelLocal: 'planificador local (sin conexión)',
+  modelScript: (file: string) => `guion ${file}`,
+  resumed: (n: number) => (n === 1 ? 'Reanudado 1 trabajo pendiente.' : `Reanudados ${n} trabajos pendientes.`),
+  stopping: (signal: string) => `\n${signal}: cerrando… (los trabajos en curso se reanudarán al volver a arrancar)`,
+  closeFailed: 'Error al cerrar:',
+  cannotStart: 'No se pudo arrancar Cuaderno Vivo:',
+});
+
+/** Configuration problems, one per line (config.ts lists them all at once). */
+export const CONFIG = Object.freeze({
+  invalid: (problems: readonly string[]) => `Configuración no válida:\n- ${problems.join('\n- ')}`,
+  pcmRate: (hz: number) => `Se esperaba que \`XTTS_PCM_HZ\` fuera una frecuencia entre 4000 y 192000 Hz (por ejemplo 24000); se recibió \`${hz}\``,
+  classMode: (raw: string) => `Se esperaba que \`MODO_CLASE\` fuera 1 (modo clase) o 0; se recibió \`${raw}\``,
+  classNeedsTeacher: '`MODO_CLASE=1` necesita `ALLOWED_USER_IDS` con tu id de Telegram primero: el primer id es el del profesor',
+  expected: (name: string, what: string, raw: string) => `Se esperaba que \`${name}\` fuera ${what}; se recibió \`${raw}\``,
+  positiveInt: 'un entero positivo',
+  positiveNumber: 'un número positivo',
+  httpUrl: 'una URL http(s)',
+  retention: 'un número entre 0 y 1 (por ejemplo 0.9)',
+  hour: 'una hora HH:MM (por ejemplo 20:00)',
+  timeZone: 'una zona IANA (por ejemplo Europe/Madrid)',
+  modelKind: 'un modelo de Claude, `local` o `script:ARCHIVO`',
+  effort: 'low, medium o high',
+  loopback: 'una dirección de loopback (127.0.0.1, localhost, ::1)',
+  scriptFile: 'Se esperaba que `CUADERNO_MODELO=script:ARCHIVO` nombrara un archivo; se recibió `script:`',
+  needsKey: (model: string) => `\`CUADERNO_MODELO=${model}\` necesita \`ANTHROPIC_API_KEY\`: defínela, o usa CUADERNO_MODELO=local`,
+  modelNeedsKey: (id: string) => `El modelo ${id} necesita ANTHROPIC_API_KEY; defínela o usa CUADERNO_MODELO=local.`,
+  userIds: (part: string) => `Se esperaba que \`ALLOWED_USER_IDS\` fueran números de usuario de Telegram separados por comas; se recibió \`${part}\``,
+  webhookSecret: '`WEBHOOK_URL` necesita `WEBHOOK_SECRET` (1–256 caracteres A-Z a-z 0-9 _ -) para rechazar actualizaciones falsificadas',
+  noPrice: (model: string) => `No hay precio para el modelo "${model}".`,
+  scriptShort: (label: string, n: number, asked: number) =>
+    `El guion del modelo (${label}) tiene ${n} respuestas y se pidió la número ${asked}: añade respuestas al guion.`,
+  scriptNotJson: (file: string, why: string) => `El guion ${file} no es JSON válido (${why}); corrígelo o usa CUADERNO_MODELO=local.`,
+  scriptMissing: (file: string) => `No se encuentra el guion del modelo ${file}; revisa CUADERNO_MODELO=script:ARCHIVO.`,
+});
+
+/** A state file the program will not overwrite, and what to do about it. */
+export const STATE = Object.freeze({
+  botBusy: (dataDir: string) =>
+    `Otra copia de Cuaderno Vivo está usando ya esta carpeta de datos (${dataDir}). Ciérrala antes de arrancar otra, o usa otra carpeta de datos.`,
+  botUnreadable: (file: string, problem: string) => `${file} ${problem}. Corrígelo o bórralo para empezar de cero (se perderán las aprobaciones pendientes).`,
+  botNotJson: (file: string) =>
+    `${file} no es JSON válido: puede haberse cortado a mitad de una escritura. Bórralo para empezar de cero (se perderán las aprobaciones pendientes).`,
+  botVersion: (file: string, found: unknown, expected: number) =>
+    `${file} tiene una versión desconocida (${JSON.stringify(found)}; se espera ${expected}). Actualiza el programa o borra el archivo.`,
+  botLists: (file: string) => `${file} no tiene las listas runs y approvals. Bórralo para empezar de cero.`,
+  botDamaged: (file: string, bad: string) =>
+    `${file} está dañado: ${bad}. No lo he modificado; corrígelo a mano o bórralo para empezar de cero (se perderán las aprobaciones pendientes).`,
+  resultNotJson: (file: string) => `El resultado guardado ${file} no es JSON válido; revísalo o bórralo a mano (no se sobrescribe).`,
+  resultShape: (file: string) => `El resultado guardado ${file} no tiene el formato esperado; revísalo o bórralo a mano.`,
+  resultInvalid: (file: string) => `El resultado guardado ${file} no contiene un resultado válido; revísalo o bórralo a mano.`,
+  usageCorrupt: (file: string, problem: string, fix: string) =>
+    `El archivo ${file} está dañado: ${problem}. No se ha modificado. Para recuperarlo, ${fix}; si borras el archivo, se pierde el historial de costes.`,
+  usageFixLine: 'corrige o borra esa línea (si se cortó a mitad de una escritura, basta con borrar la última línea)',
+  usageFixHeader: (header: string) => `añade como primera línea la cabecera "${header}" sin borrar ninguna fila`,
+});
+
+/** The `cuaderno` CLI's human lines (its JSON, `--json` outputs and exit codes are for scripts and stay as they are). */
+export const CLI_LINES = Object.freeze({
+  error: (message: string) => `Error: ${message}`,
+  deckEmpty: 'El mazo está vacío: crea tarjetas con `herramienta crear_tarjetas \'{"id_nota":8}\'`.',
+  nothingDue: 'No hay tarjetas para repasar ahora.',
+  rated: (id: number, estado: string, vence: string, estabilidad: unknown, dificultad: unknown) =>
+    `Tarjeta ${id}: ${estado}, vuelve el ${vence} (estabilidad ${String(estabilidad)}, dificultad ${String(dificultad)}).`,
+  noAudit: (file: string) => `Todavía no hay registro de auditoría (${file}).`,
+  exported: (file: string, cards: number, reviews: number) => `Mazo exportado a ${file}: ${cards} tarjetas y ${reviews} repasos.`,
+  noAnswer: '(sin respuesta: se toma como «no»)',
+  missingToolArgs: 'Faltan el nombre de la herramienta y los argumentos en JSON.',
+  approveAndReject: 'Usa --aprobar o --rechazar, no los dos.',
+  graphUnreadable: (file: string, why: string) => `No se puede leer el grafo ${file}: ${why}.`,
+  graphMissing: 'el fichero no existe',
+  graphInvalid: (file: string, why: string) => `Grafo ${file} no válido: ${why}`,
+  weekGraph: '(semana)',
+  ganttSaved: (file: string) => `Diagrama de Gantt guardado en ${file}`,
+});
+
+/** One console line per configured GPU server at start-up (the console may name the setting). */
+export const PROBE = {
+  probeOk: (role: EngineRole, url: string, how: string, ms: number) =>
+    `${ROLE_WORDS[role].thing}: lista (${url}; ${how}; prueba en ${(ms / 1000).toFixed(1)} s).`,
+  probeFailed: (role: EngineRole, url: string, trouble: EngineTrouble, setting: string, detail: string) =>
+    `${ROLE_WORDS[role].thing} no está disponible: el servidor ${url} ${TROUBLE_WORDS[trouble]} (${detail}). ` +
+    `Revisa ${setting} y el servidor; ${ROLE_WORDS[role].fallback}.`,
+  probeVoiceSkipped: (url: string) =>
+    `Tu propia voz: el servidor ${url} no se prueba hasta que registres tu consentimiento de voz.`,
+  /** How a server answered, for probeOk: «responde PNG por url», «responde audio pcm a 24000 Hz». */
+  imageHow: (format: string, via: 'b64' | 'data-url' | 'url', width: number, height: number) =>
+    `responde ${format.toUpperCase()} ${via === 'url' ? 'por url' : via === 'data-url' ? 'en una URL data:' : 'en base64'}, ${width}×${height}`,
+  speechHow: (format: 'wav' | 'pcm', sampleRate: number, voice: string) =>
+    `responde audio ${format} a ${sampleRate} Hz con la voz «${voice}»`,
+};

@@ -1,0 +1,80 @@
+/**
+ * Honest, single figures (issue 13, item 3): a report carries ONE cost line, computed from the usage
+ * file's rows of that run with the same function as /gasto — so the report's figure is exactly what
+ * /gasto grows by. Offline (the local planner) the line says it is an estimate and nothing was
+ * billed; with a model that bills (a scripted one, priced like the real one) it says what it cost.
+ * Real bot, real agent, embedded Bot API emulator; no mocks of our modules.
+ */
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChatClient } from '../support/telegram.js';
+import { OWNER, startStack, type Stack } from './stack.js';
+import { answerUntilReport, real } from './steps.js';
+
+let stack: Stack | undefined;
+afterEach(async () => {
+  await stack?.close();
+  stack = undefined;
+});
+
+const num = (s: string) => Number(s.replace(/\./g, '').replace(',', '.'));
+
+/** /gasto's figures: billed USD and tokens, and the offline estimate (0 when the line is absent). */
+async function gasto(c: ChatClient, seen: Set<number>): Promise<{ usd: number; tokens: number; estimated: number }> {
+  await c.say('/gasto');
+  const m = await c.waitFor('the /gasto answer', (ms) => ms.find((x) => x.text.startsWith('Este mes:') && !seen.has(x.messageId)));
+  seen.add(m.messageId);
+  const billed = /^Este mes: ([\d.]+) tokens, ([\d,]+) USD de/.exec(m.text)!;
+  const est = /Estimado sin conexión \(no cuesta nada\): ([\d.]+) tokens/.exec(m.text);
+  return { usd: num(billed[2]!), tokens: num(billed[1]!), estimated: est ? num(est[1]!) : 0 };
+}
+
+/** The report's one cost line, read back; fails if there is more than one figure of money or tokens. */
+function reportCost(text: string): { usd: number; tokens: number; estimated: boolean } {
+  expect(text.match(/USD/g), text).toHaveLength(1);
+  expect(text).not.toMatch(/Uso registrado|~\d|de entrada|de salida/);
+  const line = text.split('\n').find((l) => l.startsWith('💶'))!;
+  const usd = /ha costado ([\d,]+) USD/.exec(line)!;
+  const tokens = /([\d.]+) tokens/.exec(line);
+  return { usd: num(usd[1]!), tokens: tokens ? num(tokens[1]!) : 0, estimated: /sin conexión/.test(line) };
+}
+
+describe('one cost figure per report, the same as /gasto', () => {
+  it('offline: the report says it is an estimate that billed nothing, and /gasto grows by exactly its tokens', async () => {
+    stack = await startStack(real);
+    const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+    const seen = new Set<number>();
+    await owner.say('prepara la semana 3');
+    const first = await answerUntilReport(owner, () => 'Aprobar');
+    const before = await gasto(owner, seen);
+    expect(before.estimated).toBe(reportCost(first.report.text).tokens);
+
+    await owner.say('prepara la semana 2');
+    const second = await answerUntilReport(owner, () => 'Aprobar', first.approvals.map((a) => a.messageId).concat(first.report.messageId));
+    const cost = reportCost(second.report.text);
+    const after = await gasto(owner, seen);
+    expect(cost.estimated).toBe(true);
+    expect(cost.usd).toBe(0);
+    expect(cost.tokens).toBeGreaterThan(0);
+    expect(after.estimated - before.estimated).toBe(cost.tokens);
+    expect(after.usd - before.usd).toBe(0);
+    expect(after.tokens).toBe(0);
+  });
+
+  it('a model that bills: the report\'s USD and tokens are exactly what /gasto counts', async () => {
+    const script = path.resolve('test/fixtures/scripts/semana3-informe-nuevo.json');
+    stack = await startStack(real, { CUADERNO_MODELO: `script:${script}` });
+    const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+    const seen = new Set<number>();
+    const before = await gasto(owner, seen);
+    await owner.say('prepara la semana 3');
+    const { report } = await answerUntilReport(owner, () => 'Aprobar');
+    const cost = reportCost(report.text);
+    const after = await gasto(owner, seen);
+    expect(cost.estimated).toBe(false);
+    expect(cost.usd).toBeGreaterThan(0);
+    expect(after.usd - before.usd).toBeCloseTo(cost.usd, 10);
+    expect(after.tokens - before.tokens).toBe(cost.tokens);
+    expect(after.estimated).toBe(0);
+  });
+});

@@ -1,0 +1,197 @@
+/**
+ * One voice (CONVENTIONS §16): walks EVERY string exported by src/strings/ — constants, arrays,
+ * objects and functions called with sample arguments — and fails on words a person must never
+ * read: tool names, file paths and extensions, environment variables, engine codenames, English,
+ * and usted forms. What only the model reads (strings/model.ts: it needs the tool ids and their
+ * argument names) and what the person running the bot reads (strings/console.ts: the setting or
+ * state file to fix is the point of those lines) are walked too, for usted and English only.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as strings from '../../src/strings/index.js';
+import type { Card, UsageMonth } from '../../src/store/index.js';
+import type { DryRun } from '../../src/tools/contract.js';
+import { ENGLISH, INTERNAL, ownWords, USTED, voiceProblems } from '../support/voice.js';
+
+/** A note's own words are data: the sample arguments are neutral Spanish, so what fails is the template. */
+const WORD = 'el cubismo';
+const MONTH: UsageMonth = { billedUsd: 0.0123, billedTokens: 4200, estimatedTokens: 1600, modelNotes: { rows: 1, usd: 0.001 } };
+const PREVIEW: DryRun = { summary: 'Haría la portada de la semana 3', writes: ['la portada'], estimateS: 3, cached: false, problems: ['falta algo'] };
+const CARD = { id: 5, pregunta: '¿Qué es el cubismo?', respuesta: 'Un movimiento', id_nota: 3 } as unknown as Card;
+
+/** Arguments for functions whose parameters are not plain words or numbers. */
+const SAMPLES: Record<string, unknown[][]> = {
+  'chat.S.statusBudget': [[1.5, 5], [6, 5]],
+  'chat.S.budgetSpent': [[5, 5]],
+  'chat.S.spend': [[MONTH, 5], [{ ...MONTH, billedUsd: 6 }, 5]],
+  'chat.S.runCost': [[MONTH], [{ billedUsd: 0, billedTokens: 0, estimatedTokens: 1600, modelNotes: { rows: 0, usd: 0 } }], [{ billedUsd: 0, billedTokens: 0, estimatedTokens: 0, modelNotes: { rows: 0, usd: 0 } }]],
+  'chat.S.cancelledFinished': [[[]], [['Portada', 'Narración']]],
+  'chat.S.pasteSaved': [[[4]], [[4, 5]]],
+  'chat.S.searchHit': [[3, WORD, 3, 'una línea'], [3, WORD, undefined, 'una línea']],
+  'chat.S.quickText': [['p', 3], ['c', 3], ['r', 3], ['n', 3], ['v', 3], ['t', 3]],
+  'chat.S.approvalWhat': [['generar_portada', 3], ['narrar_resumen', 3], ['crear_tarjetas', 3]],
+  'chat.S.approvalCached': [[true], [false]],
+  'chat.S.statusApprovals': [[0], [2]],
+  'chat.S.coverCaption': [['Semana 3 · Historia del arte']],
+  'chat.S.alreadySent': [['imagen', 3], ['audio', 3]],
+  'chat.S.statusTask': [[{ label: 'Portada', state: 'en_curso', attempt: 1 }], [{ label: 'Portada', state: 'pendiente', attempt: 1 }], [{ label: 'Portada', state: 'hecha', attempt: 1 }], [{ label: 'Narración', state: 'en_curso', attempt: 2 }]],
+  'chat.S.statusWaits': [[{ kind: 'aprobacion', what: 'la portada de la semana 3' }], [{ kind: 'tarea', what: 'Portada' }], [{ kind: 'nada' }]],
+  'agent.REPORT.notesOfWeek': [['Semana 3', [1, 2]], ['Semana 3', []]],
+  'agent.REPORT.closestNote': [[WORD, 3, 0.305], [WORD, undefined, undefined]],
+  'agent.REPORT.cardsDone': [[[1, 2], 3, []], [[1, 2], 3, [1, 2]], [[1, 2], 3, [1]]],
+  'agent.REPORT.mediaDone': [['portada', 'la portada', 'maqueta'], ['narración', 'la narración', 'juguete']],
+  'agent.ASK.whichWeekFor': [['portada'], ['narracion']],
+  'agent.CLI.approvedAnswer': [[true], [false]],
+  'review.RS.nothingDue': [['hoy a las 20:00'], [undefined]],
+  'review.RS.summary': [[3, { 1: 1, 2: 0, 3: 1, 4: 1 }, 'hoy a las 20:00'], [3, { 1: 1, 2: 0, 3: 1, 4: 1 }, undefined]],
+  'review.RS.rating': [[3, '1 d']],
+  'review.RS.rated': [[3, '1 d']],
+  'review.RS.reminderStatus': [['20:00', 'Madrid'], [null, 'Madrid']],
+  'review.RS.deckWeek': [[3, WORD], [undefined, undefined]],
+  'review.RS.cardHeader': [[5, 3, 2], [5, undefined, 2]],
+  'review.weekCardsMessage': [[[CARD]]],
+  'review.whenLabel': [[new Date('2026-11-30T20:00:00Z'), new Date('2026-11-30T10:00:00Z'), 'Europe/Madrid']],
+  'review.intervalLabel': [[60_000], [3_600_000 * 5], [86_400_000 * 3], [86_400_000 * 800]],
+  // Model-facing renderers (reasons the tools write for the model) as the owner then reads them.
+  'agent.forOwner': OWNER_REASONS(),
+  'agent.ownerReason': OWNER_REASONS(),
+  'agent.plainWords': OWNER_REASONS(),
+  'agent.AGENT.notDone': [['narrar_resumen', `falló (La herramienta narrar_resumen falló: ${strings.model.MEDIA.xttsNotConfigured})`], ['generar_portada', 'no aprobado, no se ejecutó']],
+  'model.S.wrongType': [['semana', 'tres', 'integer']],
+  'model.S.outOfEnum': [['motor', 'x', ['juguete', 'xtts']]],
+  'model.S.invalidArgs': [['generar_portada', ['falta el campo obligatorio "semana"']], ['generar_portada', ['a', 'b']]],
+  'model.S.unknownTool': [['borrar_todo', ['buscar_notas']]],
+  'model.S.rejected': [['generar_portada', { reason: 'rechazado', note: 'no me gusta' }], ['generar_portada', { reason: 'expirado' }], ['generar_portada', { reason: 'cancelado' }]],
+  'model.S.changedArgsInvalid': [['generar_portada', ['x']]],
+  'model.S.dryRun': [['generar_portada', PREVIEW]],
+  'model.S.genericPreview': [['buscar_notas', { consulta: WORD }]],
+  'model.S.approvalPrompt': [['generar_portada', { semana: 3 }, PREVIEW, ['1) con la voz sintética']], ['generar_portada', { semana: 3 }, { ...PREVIEW, engine: 'maqueta', lane: 'cpu' }]],
+  'model.previewFields': [[PREVIEW]],
+  'chat.S.progressEta': [[1], [42], [600]],
+  'chat.S.progressEtaAfterAnswer': [[42], [600]],
+  'chat.QUEUE.position': [[4, 120_000], [1, 5_000]],
+  'console.CONFIG.invalid': [[['uno', 'dos']]],
+  'console.PROBE.probeOk': [['imagen', 'http://127.0.0.1:9', 'responde PNG en base64, 1024×1024', 1200], ['voz', 'http://127.0.0.1:9', 'responde audio wav a 24000 Hz con la voz «ana»', 800]],
+  'console.PROBE.probeFailed': [['imagen', 'http://127.0.0.1:9', 'unreachable', 'FLUX_URL', 'ECONNREFUSED'], ['voz', 'http://127.0.0.1:9', 'refused', 'XTTS_URL', 'HTTP 400']],
+  'console.PROBE.imageHow': [['png', 'b64', 1024, 1024], ['jpeg', 'url', 512, 512], ['webp', 'data-url', 1024, 1024]],
+  'console.PROBE.speechHow': [['wav', 24_000, 'ana'], ['pcm', 22_050, 'ana']],
+  'model.ENGINE.imageUnavailable': [['unreachable'], ['not-found'], ['unknown-model'], ['unauthorized'], ['refused'], ['bad-answer'], ['timeout'], ['busy'], ['gpu-memory']],
+  'model.ENGINE.voiceUnavailable': [['unreachable'], ['refused'], ['gpu-memory']],
+  'model.ENGINE.unreadableImage': [['JPEG', 'corrupto']],
+  'model.ENGINE.unknownImage': [['GIF8']],
+  'model.MEDIA.critiqueFailed': [[['el título no se lee']]],
+  'model.MEDIA.audioFailed': [[['hay silencio']]],
+  'model.showValue': [[{ a: 1 }], ['texto']],
+  'model.typeOfValue': [[1], ['x'], [null], [[1]], [1.5], [true]],
+  'model.toolInWords': [['generar_portada'], ['narrar_resumen'], ['buscar_notas'], ['crear_tarjetas'], ['registrar_uso']],
+  'model.choiceInWords': [['generar_portada', 'maqueta', true], ['generar_portada', 'maqueta', false], ['narrar_resumen', 'motor', 'juguete'], ['narrar_resumen', 'motor', 'xtts']],
+  'tools.toolInWords': [['generar_portada'], ['narrar_resumen'], ['buscar_notas'], ['crear_tarjetas'], ['registrar_uso']],
+  'tools.choiceInWords': [['generar_portada', 'maqueta', true], ['generar_portada', 'maqueta', false], ['narrar_resumen', 'motor', 'juguete'], ['narrar_resumen', 'motor', 'xtts']],
+};
+
+/**
+ * Everything the media tools tell the model (model.MEDIA, with engine-shaped arguments), each as a
+ * tool failure: the owner reads it through forOwner / ownerReason.
+ */
+function OWNER_REASONS(): unknown[][] {
+  const M = strings.model.MEDIA;
+  const texts = [
+    M.fluxNotConfigured, M.xttsNotConfigured,
+    M.unreachable('xtts', 'http://127.0.0.1:9', 'XTTS_URL', 'motor:"juguete"'),
+    M.unreachable('flux', 'http://127.0.0.1:9', 'FLUX_URL', 'maqueta:true'),
+    M.notImplemented('flux', 'http://127.0.0.1:9', 'maqueta:true'), M.rateLimited('flux', 3), M.serverError('xtts', 500),
+    M.overloaded('flux'), M.gpuOom('xtts'), M.timeout('flux', 30_000), M.network('xtts', 'ECONNRESET'),
+    M.badRequest('flux', 400, 'bad size'), M.unauthorized('xtts', 401), M.badResponse('flux', 'no es PNG'),
+    M.consentMissing('/srv/datos/consentimiento.json', 'no existe el registro de consentimiento'), M.consentExpired('2026-01-01'),
+    M.critiqueFailed(['el título no se lee']), M.audioFailed(['hay silencio']), M.noNotes(3), M.ttsFailed('sin memoria'),
+    M.coverDry(3, 'maqueta', 'cpu'), M.narrationDry(3, 'xtts', 'gpu'),
+    strings.model.ENGINE.imageUnavailable('not-found'), strings.model.ENGINE.voiceUnavailable('refused'),
+  ];
+  return texts.flatMap((t) => [[`falló (La herramienta narrar_resumen falló: ${t})`], [t]]);
+}
+
+/** Every string reachable from `value`, with where it came from. */
+function* walk(value: unknown, where: string, depth = 0): Generator<[string, string]> {
+  if (depth > 6) return;
+  if (typeof value === 'string') yield [where, value];
+  else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* walk(v, `${where}[${i}]`, depth + 1);
+  else if (typeof value === 'function') {
+    const given = SAMPLES[where];
+    const argsList = given ?? defaultArgs(value as (...a: unknown[]) => unknown);
+    let called = 0;
+    for (const args of argsList) {
+      let out: unknown;
+      try {
+        out = (value as (...a: unknown[]) => unknown)(...args);
+      } catch (e) {
+        // Plain guesses may not fit (a word where a number is meant); given samples must.
+        if (!given) continue;
+        throw new Error(`${where}(${JSON.stringify(args)}) threw (${(e as Error).message})`, { cause: e });
+      }
+      called++;
+      yield* walk(out, `${where}(${args.map((a) => JSON.stringify(a)).join(', ')})`, depth + 1);
+    }
+    if (called === 0) throw new Error(`${where}: no sample arguments fit; give it some in SAMPLES`);
+  } else if (value && typeof value === 'object' && !(value instanceof Date)) {
+    for (const [k, v] of Object.entries(value)) yield* walk(v, where ? `${where}.${k}` : k, depth + 1);
+  }
+}
+
+/** Plain parameters: numbers where a number reads naturally, else a neutral word. */
+function defaultArgs(fn: (...a: unknown[]) => unknown): unknown[][] {
+  const n = fn.length;
+  if (n === 0) return [[]];
+  return [Array(n).fill(3), Array(n).fill(WORD)];
+}
+
+const all = [...walk(strings, '')];
+/** Not the owner's chat: the model's tool results, and the console of whoever runs the bot. */
+const isModelFacing = (where: string) => where.startsWith('model.') || where.startsWith('console.');
+
+describe('one voice: every string in src/strings/', () => {
+  it('walks hundreds of strings from every surface', () => {
+    for (const surface of ['chat.', 'review.', 'agent.', 'tools.', 'model.', 'server.', 'console.']) expect(all.some(([w]) => w.startsWith(surface)), surface).toBe(true);
+    expect(all.length).toBeGreaterThan(300);
+  });
+
+  it('names no tool, path, environment variable or engine where a person reads it', () => {
+    const found: string[] = [];
+    for (const [where, text] of all) {
+      if (isModelFacing(where)) continue;
+      for (const [what, re] of INTERNAL) {
+        const m = re.exec(ownWords(text));
+        if (m) found.push(`${where}: ${what} «${m[0]}» in: ${text}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('says tú, in Spanish, everywhere (the model too)', () => {
+    const found: string[] = [];
+    for (const [where, text] of all) {
+      const own = ownWords(text);
+      const u = USTED.exec(own);
+      if (u) found.push(`${where}: usted «${u[0]}» in: ${text}`);
+      const e = isModelFacing(where) ? /\b(the|please|failed|fetch|engine|mockup|toy|week|notes|cover|download)\b/i.exec(own) : ENGLISH.exec(own);
+      if (e) found.push(`${where}: English «${e[0]}» in: ${text}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('fails on what it is meant to catch (the checks can fail)', () => {
+    const bad = ['Use motor:"juguete"', 'sube PRESUPUESTO_MENSUAL_USD', 'portadas/semana_03.png', 'Prompt de portada', 'abra el chat en su navegador', 'Failed to fetch'];
+    const caught = bad.map((t) => INTERNAL.some(([, re]) => re.test(ownWords(t))) || USTED.test(ownWords(t)) || ENGLISH.test(ownWords(t)));
+    expect(caught).toEqual(bad.map(() => true));
+    expect(ownWords('Ya estoy con «prepare la semana 3»')).not.toMatch(USTED);
+  });
+});
+
+describe('one voice in docs/chat.md', () => {
+  it('the session transcript quotes the bot in tú, without internal names', () => {
+    const doc = readFileSync('docs/chat.md', 'utf8');
+    const session = doc.slice(doc.indexOf('## Una sesión'), doc.indexOf('### Cambiar antes de aprobar'));
+    const botLines = session.split('\n').filter((l) => l.startsWith('> ') && !l.startsWith('> **Ana:**')).map((l) => l.replace(/^> (\*\*Cuaderno Vivo\*\*)?/, '').replace(/\*\([^)]*\)\*/g, ''));
+    expect(botLines.length).toBeGreaterThan(60);
+    expect(botLines.flatMap((l) => voiceProblems(l).map((p) => `${p} in: ${l}`))).toEqual([]);
+  });
+});
