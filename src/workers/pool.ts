@@ -46,11 +46,13 @@ export async function runOffThread<T>(fn: string, input: unknown, signal?: Abort
 }
 
 /**
- * Starts the pool's threads now (the bot calls it at start-up), so the first stage does not pay for
- * starting a thread and loading its code. Idle threads do not keep the process alive.
+ * Starts the pool's threads now and resolves when the ones kept ready have loaded their code (the
+ * bot awaits it before it takes updates), so the owner's first tap does not pay for starting a
+ * thread and compiling its modules. Idle threads do not keep the process alive.
  */
-export function warmPool(): void {
-  thePool();
+export async function warmPool(): Promise<void> {
+  const p = thePool();
+  await Promise.all(Array.from({ length: p.options.minThreads }, () => runOffThread('listo', null)));
 }
 
 /** Ends the pool's threads (tests' teardown, a clean shutdown). */

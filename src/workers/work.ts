@@ -22,6 +22,8 @@ export type WorkReply =
   | { ok: false; code: string; message: string; details: Record<string, unknown> };
 
 const EXTRA: Record<string, (input: never, signal: AbortSignal) => Promise<unknown>> = {
+  /** Answers once this thread has loaded every module above: the pool is ready for real work. */
+  'listo': async () => true,
   'espeak.wav': (i: { text: string; opts: { voice?: string; wpm?: number; pitch?: number } }) => espeakWavHere(i.text, i.opts),
   'mp3.codificar': async (i: { wav?: Uint8Array; file?: string }) => {
     const mp3 = encodeMp3(Buffer.from(i.wav ?? readFileSync(i.file!)));
