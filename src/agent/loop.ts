@@ -233,6 +233,9 @@ async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext
         let rec = decided[approval.id];
         // A cancelled run answers its open questions itself, on disk like any answer.
         if (!rec && deps.signal?.aborted) rec = await deps.store.recordDecision({ approvalId: approval.id, callId: c.id, approved: false, reason: 'cancelado', at: new Date().toISOString() });
+        // A no whose optional reason is still being asked for waits (paused on disk) until the
+        // owner gives it or goes on without one, so the model reads the reason with the no.
+        if (rec?.awaitingNote && !deps.signal?.aborted) continue;
         if (rec) start(c, toDecision(approval, rec));
         continue;
       }

@@ -23,7 +23,7 @@ import { asksForRedo } from './intent.js';
 import { runLoop, type Waker } from './loop.js';
 import { createModel, type Model, type RetryRunner } from './model/index.js';
 import { listUnfinished, RunStore, type CheckpointV2, type PendingApproval, type RecordedDecision } from './run-state.js';
-import type { DecideResult, DecisionInput, RunOutcome, RunRequest } from './types.js';
+import type { DecideResult, DecisionInput, NoteResult, RunOutcome, RunRequest } from './types.js';
 import { weekWorkflow } from './workflow.js';
 
 /** Where the dispatcher's idempotency store lives in the data dir (shared with the tools CLI). */
@@ -49,6 +49,8 @@ export interface AgentService {
   run(req: RunRequest): Promise<RunOutcome>;
   /** Records the owner's answer to one approval of a paused (or running) run, durably, once. */
   decide(runId: string, approvalId: string, answer: DecisionInput): Promise<DecideResult>;
+  /** Closes the reason question of a no recorded with `askNote`: with the owner's reason, or none. */
+  giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult>;
   unfinished(): Promise<Array<{ runId: string; text: string; updatedAt: string }>>;
   /** Throws away a run's checkpoint and journal — only on the owner's explicit word (SPEC §7). */
   discard(runId: string): Promise<void>;
@@ -118,7 +120,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
       approvalId,
       callId: approval.callId,
       approved: answer.approved,
-      ...(answer.approved ? { hash: answer.hash } : { reason: answer.reason ?? 'rechazado', ...(answer.note ? { note: answer.note } : {}) }),
+      ...(answer.approved ? { hash: answer.hash } : { reason: answer.reason ?? 'rechazado', ...(answer.note ? { note: answer.note } : answer.askNote ? { awaitingNote: true as const } : {}) }),
       ...(answer.by ? { by: answer.by } : {}),
       at: new Date().toISOString(),
     };
@@ -126,6 +128,17 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     const written = await store.recordDecision(mine);
     wakerOf(runId).notify();
     return written === mine ? { kind: 'ok', decision: written, approval } : { kind: 'already', decision: written, approval };
+  }
+
+  async function giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult> {
+    checkRunId(runId);
+    const store = storeOf(runId);
+    const standing = (await store.decisions())[approvalId];
+    if (!standing || standing.approved) return { kind: 'unknown' };
+    if (!standing.awaitingNote) return { kind: 'already', decision: standing };
+    const written = await store.completeNote(approvalId, note?.trim() || undefined);
+    wakerOf(runId).notify();
+    return written && !written.awaitingNote ? { kind: 'ok', decision: written } : { kind: 'unknown' };
   }
 
   async function runOnce(req: RunRequest): Promise<RunOutcome> {
@@ -193,7 +206,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     }
   }
 
-  return { run, decide, unfinished: () => listUnfinished(config.dataDir), discard, toolbox };
+  return { run, decide, giveNote, unfinished: () => listUnfinished(config.dataDir), discard, toolbox };
 
   async function discard(runId: string): Promise<void> {
     checkRunId(runId);

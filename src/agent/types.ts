@@ -94,4 +94,10 @@ export type DecideResult =
 /** The owner's answer, as a caller hands it in: approve the option with this hash, or say no. */
 export type DecisionInput =
   | { approved: true; hash: string; by?: string }
-  | { approved: false; reason?: 'rechazado' | 'expirado' | 'cancelado'; note?: string; by?: string };
+  | { approved: false; reason?: 'rechazado' | 'expirado' | 'cancelado'; note?: string; by?: string; askNote?: boolean };
+
+/** What closing a no's reason question did: closed now (with or without a reason), or nothing to close. */
+export type NoteResult =
+  | { kind: 'ok'; decision: RecordedDecision }
+  | { kind: 'already'; decision: RecordedDecision }
+  | { kind: 'unknown' };

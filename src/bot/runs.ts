@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Api } from 'grammy';
-import type { DecideResult, DecisionInput, PendingApproval, RunEvent, RunOutcome, RunRequest } from '../agent/types.js';
+import type { DecideResult, DecisionInput, NoteResult, RunEvent, RunOutcome, RunRequest } from '../agent/types.js';
 import { type ApprovalRegistry, type TapHandler, type TapResult } from './approvals.js';
 import type { ApprovalTap } from './keyboards.js';
 import type { User } from 'grammy/types';
@@ -25,6 +25,8 @@ export interface RunService {
   run(req: RunRequest): Promise<RunOutcome>;
   /** Writes the owner's answer to one approval of a paused run into its state (first answer wins). */
   decide(runId: string, approvalId: string, answer: DecisionInput): Promise<DecideResult>;
+  /** Closes the optional-reason question of a no: with the owner's reason, or without one. */
+  giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult>;
   /** Runs with a checkpoint that did not reach the end (crash, kill, restart). */
   unfinished(): Promise<ReadonlyArray<{ runId: string; text: string }>>;
 }
@@ -70,6 +72,9 @@ interface ActiveRun {
   waitingSince?: number;
 }
 
+/** Longest reason for a no that is kept (characters): a reason, not a document. */
+export const REASON_MAX_CHARS = 500;
+
 /** Seconds between status refreshes when nothing happens, so the elapsed time keeps moving. */
 export const STATUS_TICK_MS = 5_000;
 
@@ -98,6 +103,58 @@ export class RunManager implements TapHandler {
     deps.registry.onExpire = (rec) => {
       void this.decide(rec.id, { approved: false, reason: 'expirado' }).catch((e: unknown) => { this.deps.log('no se pudo registrar la caducidad', e); });
     };
+    deps.registry.onReasonExpire = (rec) => {
+      void this.closeReason(rec.id, undefined).catch((e: unknown) => { this.deps.log('no se pudo cerrar la pregunta del motivo', e); });
+    };
+  }
+
+  /** «Seguir sin motivo»: only the run's starter; the no goes on without a reason. */
+  async noReason(approvalId: string, from: User): Promise<TapResult> {
+    const rec = this.deps.registry.find(approvalId);
+    if (!rec) return 'unknown';
+    if (!this.deps.registry.mayDecide(rec, from)) return 'forbidden';
+    return this.closeReason(approvalId, undefined);
+  }
+
+  /**
+   * A text message in a chat where a no waits for its reason. A reply to that exact question, from
+   * the run's starter, is the reason (true: the message is used up). Any other message from them
+   * closes the question without a reason and is handled as usual (false).
+   */
+  async reasonMessage(chatId: number, from: User, text: string, replyTo: number | undefined): Promise<boolean> {
+    const asked = replyTo === undefined ? undefined : this.deps.registry.reasonAskedIn(chatId, replyTo);
+    if (asked && this.deps.registry.mayDecide(asked, from)) {
+      await this.closeReason(asked.id, Array.from(text.trim()).slice(0, REASON_MAX_CHARS).join(''));
+      await this.deps.api.sendMessage(chatId, S.reasonThanks()).catch((e: unknown) => { this.deps.log('no se pudo agradecer el motivo', e); });
+      return true;
+    }
+    for (const rec of this.deps.registry.waitingReasons(chatId)) if (this.deps.registry.mayDecide(rec, from)) await this.closeReason(rec.id, undefined);
+    return false;
+  }
+
+  /** Writes the close of a no's reason question into the run's state, shows it, resumes the run. */
+  private closeReason(approvalId: string, note: string | undefined): Promise<TapResult> {
+    const next = this.deciding.catch(() => undefined).then(async (): Promise<TapResult> => {
+      const rec = this.deps.registry.find(approvalId);
+      if (!rec) return 'unknown';
+      const r = await this.deps.service.giveNote(rec.runId, approvalId, note);
+      if (r.kind === 'unknown') return 'unknown';
+      await this.deps.registry.reasonClosed(rec, r.decision.note);
+      if (r.kind === 'already') return 'already';
+      this.wake(rec.runId, rec.chatId);
+      return 'ok';
+    });
+    this.deciding = next;
+    return next;
+  }
+
+  /** A decision for this run was written: resume it from disk, or let the pass in progress pick it up. */
+  private wake(runId: string, chatId: number): void {
+    const run = this.active.get(chatId);
+    if (run && run.record.runId === runId) {
+      if (run.executing) run.pokes++;
+      else run.done = this.execute(run, true);
+    }
   }
 
   /** A button press: only the person who started the run decides; the decision is written first. */
@@ -107,7 +164,8 @@ export class RunManager implements TapHandler {
     if (!this.deps.registry.mayDecide(rec, from)) return 'forbidden';
     if (rec.decision) return 'already';
     const by = from.first_name || from.username || String(from.id);
-    const answer: DecisionInput = tap.approved ? { approved: true, hash: tap.hash ?? '', by } : { approved: false, reason: 'rechazado', by };
+    // A no is written at once (a restart never asks again); its optional reason is asked afterwards.
+    const answer: DecisionInput = tap.approved ? { approved: true, hash: tap.hash ?? '', by } : { approved: false, reason: 'rechazado', by, askNote: true };
     const r = await this.decide(tap.approvalId, answer);
     return r === 'ok' ? 'ok' : r;
   }
@@ -131,11 +189,9 @@ export class RunManager implements TapHandler {
     if (r.kind === 'unknown' || r.kind === 'stale') return r.kind;
     await this.deps.registry.decided(rec, r.decision);
     if (r.kind === 'already') return 'already';
-    const run = this.active.get(rec.chatId);
-    if (run && run.record.runId === rec.runId) {
-      if (run.executing) run.pokes++;
-      else run.done = this.execute(run, true);
-    }
+    // A no waiting for its reason: the run stays paused on it until the reason question closes.
+    if (r.decision.awaitingNote) await this.deps.registry.askReason(rec);
+    else this.wake(rec.runId, rec.chatId);
     return 'ok';
   }
 
@@ -287,7 +343,7 @@ export class RunManager implements TapHandler {
         });
         resume = true;
         if (outcome.stopReason !== 'awaiting_approval') break;
-        await this.pause(run, outcome.awaiting ?? []);
+        await this.pause(run, outcome);
         // A decision (or /cancelar) that came while this pass was finishing: resume again, from disk.
         // Nothing is awaited between this check and `executing = false`, so none can slip between.
         if (run.pokes === 0 && !run.controller.signal.aborted) break;
@@ -348,10 +404,19 @@ export class RunManager implements TapHandler {
   }
 
   /** Paused: every open question is on screen (sent once, in order), the status says so. */
-  private async pause(run: ActiveRun, awaiting: readonly PendingApproval[]): Promise<void> {
+  private async pause(run: ActiveRun, outcome: RunOutcome): Promise<void> {
     await run.showing.catch(() => undefined);
     run.waitingSince ??= this.now() - run.record.startedAt;
-    for (const a of awaiting) await this.deps.registry.show(this.scopeOf(run), a);
+    for (const a of outcome.awaiting ?? []) {
+      // A decision on disk that the bot state missed (killed in between) is shown first, so a no
+      // waiting for its reason gets its question even after a restart.
+      const rec = await this.deps.registry.show(this.scopeOf(run), a);
+      const written = outcome.decisions?.find((d) => d.approval.id === a.id)?.decision;
+      if (written && !rec.decision) {
+        await this.deps.registry.decided(rec, written);
+        if (written.awaitingNote) await this.deps.registry.askReason(rec);
+      }
+    }
     run.pulse.stop();
     this.refresh(run);
   }

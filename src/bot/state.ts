@@ -38,9 +38,18 @@ export interface ApprovalRecord {
   options?: Array<{ hash: string; label?: string }>;
   createdAt: number;
   expiresAt: number;
+  /**
+   * The optional reason for a no, asked with force_reply once the no is written: the question's
+   * message (only a reply to it counts) and when the run stops waiting for it.
+   */
+  reasonAsk?: { messageId?: number; expiresAt: number };
   decision?: {
     approved: boolean;
     reason?: 'rechazado' | 'expirado' | 'cancelado';
+    /** The owner's reason for a no, once given. */
+    note?: string;
+    /** True while the reason is being asked for (the run waits for it, or for «Seguir sin motivo»). */
+    awaitingNote?: boolean;
     by?: string;
     /** The alternative chosen (approved with changes), in words. */
     change?: string;

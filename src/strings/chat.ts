@@ -17,6 +17,8 @@ export const BUTTONS = Object.freeze({
   discardRun: '🗑 Descártalo',
   /** An alternative the schema allows, e.g. "🔄 Mejor con voz sintética" (approved with that change). */
   approveWith: (choice: string) => `🔄 Mejor con ${choice}`,
+  /** Under a rejected approval while its optional reason is asked for: go on without giving one. */
+  noReason: '➡️ Seguir sin motivo',
 });
 
 /**
@@ -165,6 +167,13 @@ export const S = Object.freeze({
   tapNotOwner: () => 'Solo quien pidió este trabajo puede decidir.',
   tapStale: () => 'Este botón ya no sirve: el trabajo terminó o el bot se reinició. Pide el trabajo de nuevo si hace falta.',
   waitingApproval: '⏸ Esperando tu aprobación…',
+  // The optional reason for a no (asked with force_reply; only a reply to that message counts)
+  reasonAsk: () => `¿Por qué lo rechazas? Respóndeme a este mensaje con el motivo y lo tendré en cuenta. Es opcional: si prefieres no decirlo, pulsa «${BUTTONS.noReason}» o escríbeme otra cosa.`,
+  reasonPlaceholder: 'El motivo (opcional)',
+  decidedRejectedWhy: (by: string, at: string, why: string) => `❌ Rechazado por ${by} a las ${at}. Motivo: «${why}».`,
+  decidedRejectedAsking: (by: string, at: string) => `❌ Rechazado por ${by} a las ${at}. Te pregunto el motivo abajo (es opcional).`,
+  reasonThanks: () => 'Gracias, lo tengo en cuenta.',
+  tapNoReason: () => 'Sigo sin motivo.',
 
   // Progress and delivery
   /** Starts the header of a run still in progress (format.ts tells running from finished by it). */
