@@ -48,6 +48,8 @@ export interface LoopDeps {
   prices: Config['prices'];
   onEvent?: (event: RunEvent) => void;
   signal?: AbortSignal;
+  /** A turn that ends asking the owner something pauses (`awaiting_answer`) instead of ending. */
+  questions?: boolean;
   /** Output cap per model call, in tokens (default 4096). */
   maxOutputTokens?: number;
   waker?: Waker;
@@ -75,12 +77,16 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
 
   const finish = async (next: Next): Promise<LoopResult> => {
     const { stopReason, detail } = describe(next);
-    const resumable = stopReason === 'error' || stopReason === 'awaiting_approval';
+    const resumable = stopReason === 'error' || stopReason === 'awaiting_approval' || stopReason === 'awaiting_answer';
     if (!resumable) await deps.store.saveCheckpoint({ ...cp, usage, finished: { stopReason, at: new Date().toISOString(), ...(detail ? { detail } : {}) } });
     const decided = await deps.store.decisions();
     const r = summarize(cp, ledger, deps, usage, stopReason, detail);
     const decisions = [...closed, ...cp.approvals].map((approval) => ({ approval, ...(decided[approval.id] ? { decision: decided[approval.id] } : {}) }));
-    return { ...r, decisions, ...(next.type === 'awaiting_approval' ? { awaiting: cp.approvals.filter((a) => next.approvalIds.includes(a.id)) } : {}) };
+    return {
+      ...r, decisions,
+      ...(next.type === 'awaiting_approval' ? { awaiting: cp.approvals.filter((a) => next.approvalIds.includes(a.id)) } : {}),
+      ...(next.type === 'awaiting_answer' ? { question: next.question } : {}),
+    };
   };
 
   // Approvals of turns this pass completed (point B clears them from the checkpoint).
@@ -94,7 +100,11 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
     const waiting = await runTurn(cp.pending, true);
     if (waiting.length > 0) return finish({ type: 'awaiting_approval', approvalIds: waiting });
   }
-  else if (cp.messages.at(-1)?.role === 'assistant') return finish(afterResponse({ content: cp.messages.at(-1)?.content as [], stop_reason: cp.lastStopReason ?? 'end_turn' }));
+  else if (cp.messages.at(-1)?.role === 'assistant') {
+    // Ended, or paused on a question back that has no answer yet (a cancelled one ends here).
+    const last = afterResponse({ content: cp.messages.at(-1)?.content as [], stop_reason: cp.lastStopReason ?? 'end_turn' }, { questions: deps.questions });
+    return finish(last.type === 'awaiting_answer' && deps.signal?.aborted ? { type: 'final', stopReason: 'cancelado' } : last);
+  }
 
   for (;;) {
     if (deps.signal?.aborted) return finish({ type: 'final', stopReason: 'cancelado' });
@@ -104,6 +114,7 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
       case 'stopped':
       case 'final':
       case 'awaiting_approval':
+      case 'awaiting_answer':
         return finish(next);
       case 'run_tools':
         throw new Error('unreachable: beforeCall never asks to run tools');
@@ -133,7 +144,7 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
         }
         cp.messages.push({ role: 'assistant', content: response.content });
         for (const b of response.content) if (b.type === 'text' && b.text.trim()) emit({ type: 'texto', text: b.text });
-        const after = afterResponse(response);
+        const after = afterResponse(response, { questions: deps.questions });
         cp.pending = after.type === 'run_tools' ? after.calls : [];
         cp.approvals = [];
         cp.lastStopReason = response.stop_reason;
@@ -315,6 +326,8 @@ function describe(next: Next): { stopReason: StopReason; detail?: string } {
       return { stopReason: 'presupuesto', detail: AGENT.stopBudget(next.detail.used ?? 0, next.detail.next ?? 0, next.detail.limit) };
     case 'awaiting_approval':
       return { stopReason: 'awaiting_approval' };
+    case 'awaiting_answer':
+      return { stopReason: 'awaiting_answer' };
     default:
       return { stopReason: 'error' };
   }
@@ -362,7 +375,7 @@ function summarize(
   const built = buildReport(records, { week: cp.task.week as never });
   // A cancelled run has no final word from the model by design: the owner stopped it, so saying
   // "the model gave none" would blame the wrong party.
-  const report = stopReason === 'end_turn' && modelText ? modelText : stopReason === 'cancelado' || stopReason === 'awaiting_approval' ? built : `${AGENT.noReport}\n${built}`;
+  const report = (stopReason === 'end_turn' || stopReason === 'awaiting_answer') && modelText ? modelText : stopReason === 'cancelado' || stopReason === 'awaiting_approval' ? built : `${AGENT.noReport}\n${built}`;
   return {
     stopReason,
     iterations: cp.turns,

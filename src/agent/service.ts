@@ -21,9 +21,10 @@ import { createToolbox, type Toolbox } from '../tools/index.js';
 import { createCrashPoints, type CrashLabel, type CrashPoints } from './crash.js';
 import { asksForRedo } from './intent.js';
 import { runLoop, type Waker } from './loop.js';
+import { afterResponse } from './step.js';
 import { createModel, type Model, type RetryRunner } from './model/index.js';
 import { listUnfinished, RunStore, type CheckpointV2, type PendingApproval, type RecordedDecision } from './run-state.js';
-import type { DecideResult, DecisionInput, NoteResult, RunOutcome, RunRequest } from './types.js';
+import type { AnswerResult, DecideResult, DecisionInput, NoteResult, RunOutcome, RunRequest } from './types.js';
 import { weekWorkflow } from './workflow.js';
 
 /** Where the dispatcher's idempotency store lives in the data dir (shared with the tools CLI). */
@@ -49,6 +50,11 @@ export interface AgentService {
   run(req: RunRequest): Promise<RunOutcome>;
   /** Records the owner's answer to one approval of a paused (or running) run, durably, once. */
   decide(runId: string, approvalId: string, answer: DecisionInput): Promise<DecideResult>;
+  /**
+   * Hands in the owner's answer to a run paused on a question back (`awaiting_answer`): appended to
+   * its conversation on disk, durably, before the caller resumes it. `unknown`: no run asks now.
+   */
+  answer(runId: string, text: string): Promise<AnswerResult>;
   /** Closes the reason question of a no recorded with `askNote`: with the owner's reason, or none. */
   giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult>;
   unfinished(): Promise<Array<{ runId: string; text: string; updatedAt: string }>>;
@@ -130,6 +136,24 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     return written === mine ? { kind: 'ok', decision: written, approval } : { kind: 'already', decision: written, approval };
   }
 
+  async function answer(runId: string, text: string): Promise<AnswerResult> {
+    checkRunId(runId);
+    const store = storeOf(runId);
+    let cp: CheckpointV2;
+    try {
+      cp = await store.load();
+    } catch (e) {
+      if (isCuadernoError(e)) return { kind: 'unknown' };
+      throw e;
+    }
+    const last = cp.messages.at(-1);
+    if (cp.finished || cp.pending.length > 0 || last?.role !== 'assistant') return { kind: 'unknown' };
+    if (afterResponse({ content: last.content as [], stop_reason: cp.lastStopReason ?? 'end_turn' }, { questions: true }).type !== 'awaiting_answer') return { kind: 'unknown' };
+    cp.messages.push({ role: 'user', content: text });
+    await store.saveCheckpoint(cp);
+    return { kind: 'ok' };
+  }
+
   async function giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult> {
     checkRunId(runId);
     const store = storeOf(runId);
@@ -197,6 +221,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
         prices: config.prices,
         onEvent: req.onEvent,
         signal: req.signal,
+        questions: req.questions,
         maxOutputTokens: opts.maxOutputTokens,
       });
       return { runId: req.runId, ...r, taskEvents: stage.events() };
@@ -206,7 +231,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     }
   }
 
-  return { run, decide, giveNote, unfinished: () => listUnfinished(config.dataDir), discard, toolbox };
+  return { run, decide, answer, giveNote, unfinished: () => listUnfinished(config.dataDir), discard, toolbox };
 
   async function discard(runId: string): Promise<void> {
     checkRunId(runId);

@@ -26,7 +26,9 @@ export type StopReason =
   | 'cancelado'
   | 'error'
   /** Paused, not finished: approvals wait for the owner (RunOutcome.awaiting); resume after deciding. */
-  | 'awaiting_approval';
+  | 'awaiting_approval'
+  /** Paused, not finished: the model asked the owner something (RunOutcome.question); resume after `answer`. */
+  | 'awaiting_answer';
 
 export interface RunRequest {
   /** Stable id for this run (checkpoint, journal and approval ids derive from it). */
@@ -46,6 +48,11 @@ export interface RunRequest {
   signal?: AbortSignal;
   /** Resume the unfinished run with this runId from its checkpoint instead of starting afresh. */
   resume?: boolean;
+  /**
+   * The caller delivers the owner's answer to a question back (the bot: the next message in the
+   * chat): a turn that ends asking something pauses at `awaiting_answer`. Without it, it ends.
+   */
+  questions?: boolean;
 }
 
 export interface RunOutcome {
@@ -78,6 +85,8 @@ export interface RunOutcome {
   usageEstimated?: boolean;
   /** Deck ids of the cards crear_tarjetas made (or found already made) in this run, in call order. */
   cards?: number[];
+  /** With `awaiting_answer`: the model's question, as it asked it. */
+  question?: string;
   /** With `awaiting_approval`: the approvals still without a decision, in tool_use order. */
   awaiting?: PendingApproval[];
   /** Every approval of the run's current turn with its decision so far (audit, /estado). */
@@ -95,6 +104,9 @@ export type DecideResult =
 export type DecisionInput =
   | { approved: true; hash: string; by?: string }
   | { approved: false; reason?: 'rechazado' | 'expirado' | 'cancelado'; note?: string; by?: string; askNote?: boolean };
+
+/** What handing in an answer to a question back did: written (resume the run now), or no run asking. */
+export type AnswerResult = { kind: 'ok' } | { kind: 'unknown' };
 
 /** What closing a no's reason question did: closed now (with or without a reason), or nothing to close. */
 export type NoteResult =

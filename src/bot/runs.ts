@@ -8,13 +8,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Api } from 'grammy';
-import type { DecideResult, DecisionInput, NoteResult, RunEvent, RunOutcome, RunRequest } from '../agent/types.js';
+import type { AnswerResult, DecideResult, DecisionInput, NoteResult, RunEvent, RunOutcome, RunRequest } from '../agent/types.js';
 import { type ApprovalRegistry, type TapHandler, type TapResult } from './approvals.js';
 import type { ApprovalTap } from './keyboards.js';
 import type { User } from 'grammy/types';
 import { DELIVERY_S, deliverOutcome, isAnswerOnly, type DeliveryDeps, type DeliveryMedia, type OwnerWait } from './delivery.js';
 import type { RunCharts } from './files.js';
-import { applyTaskEvent, chatActionFor, renderProgress, type TaskView } from './format.js';
+import { applyTaskEvent, chatActionFor, renderProgress, truncate, TELEGRAM_TEXT_MAX, type TaskView } from './format.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import { ChatActionPulse, StatusMessage } from './progress.js';
 import type { BotStateFile, RunRecord } from './state.js';
@@ -25,6 +25,8 @@ export interface RunService {
   run(req: RunRequest): Promise<RunOutcome>;
   /** Writes the owner's answer to one approval of a paused run into its state (first answer wins). */
   decide(runId: string, approvalId: string, answer: DecisionInput): Promise<DecideResult>;
+  /** Appends the owner's answer to a run paused on a question back (durably, before resuming it). */
+  answer(runId: string, text: string): Promise<AnswerResult>;
   /** Closes the optional-reason question of a no: with the owner's reason, or without one. */
   giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult>;
   /** Runs with a checkpoint that did not reach the end (crash, kill, restart). */
@@ -130,6 +132,21 @@ export class RunManager implements TapHandler {
     }
     for (const rec of this.deps.registry.waitingReasons(chatId)) if (this.deps.registry.mayDecide(rec, from)) await this.closeReason(rec.id, undefined);
     return false;
+  }
+
+  /**
+   * A text message in a chat whose run is paused on a question back: from the run's starter, it is
+   * the answer (written into the run's state, then the run resumes from disk) — true: used up.
+   */
+  async answerMessage(chatId: number, from: User, text: string): Promise<boolean> {
+    const run = this.active.get(chatId);
+    if (!run || run.record.question === undefined || from.id !== run.record.ownerId || run.controller.signal.aborted) return false;
+    const r = await this.deps.service.answer(run.record.runId, text);
+    if (r.kind !== 'ok') return false;
+    await this.deps.state.update(() => { delete run.record.question; });
+    run.lastNotice = undefined;
+    this.wake(run.record.runId, chatId);
+    return true;
   }
 
   /** Writes the close of a no's reason question into the run's state, shows it, resumes the run. */
@@ -339,9 +356,15 @@ export class RunManager implements TapHandler {
           ...(record.week !== undefined ? { week: record.week } : {}),
           onEvent: (e) => { this.onEvent(run, e); },
           signal: run.controller.signal,
+          questions: true,
           ...(resume ? { resume: true } : {}),
         });
         resume = true;
+        if (outcome.stopReason === 'awaiting_answer') {
+          await this.askBack(run, outcome);
+          if (run.pokes === 0 && !run.controller.signal.aborted) break;
+          continue;
+        }
         if (outcome.stopReason !== 'awaiting_approval') break;
         await this.pause(run, outcome);
         // A decision (or /cancelar) that came while this pass was finishing: resume again, from disk.
@@ -349,7 +372,7 @@ export class RunManager implements TapHandler {
         if (run.pokes === 0 && !run.controller.signal.aborted) break;
       }
       this.stopTicking(run);
-      if (outcome.stopReason === 'awaiting_approval') {
+      if (outcome.stopReason === 'awaiting_approval' || outcome.stopReason === 'awaiting_answer') {
         ended = false;
         return;
       }
@@ -418,6 +441,27 @@ export class RunManager implements TapHandler {
       }
     }
     run.pulse.stop();
+    this.refresh(run);
+  }
+
+  /**
+   * Paused on a question back: the model's question is sent once (recorded in the bot state by its
+   * turn, so a restart does not ask it again); the status says the next message is the answer.
+   */
+  private async askBack(run: ActiveRun, outcome: RunOutcome): Promise<void> {
+    const { record } = run;
+    run.waitingSince ??= this.now() - record.startedAt;
+    if (record.question?.turn !== outcome.iterations) {
+      await this.deps.state.update(() => { record.question = { turn: outcome.iterations }; });
+      const sent = await this.deps.api.sendMessage(record.chatId, truncate(outcome.question ?? outcome.report, TELEGRAM_TEXT_MAX));
+      await this.deps.state.update(() => { if (record.question) record.question.messageId = sent.message_id; });
+    } else if (record.question.messageId === undefined) {
+      // Killed between recording the question and sending it: send it now.
+      const sent = await this.deps.api.sendMessage(record.chatId, truncate(outcome.question ?? outcome.report, TELEGRAM_TEXT_MAX));
+      await this.deps.state.update(() => { if (record.question) record.question.messageId = sent.message_id; });
+    }
+    run.pulse.stop();
+    run.lastNotice = S.waitingAnswer;
     this.refresh(run);
   }
 

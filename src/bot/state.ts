@@ -68,6 +68,11 @@ export interface RunRecord {
   startedAt: number;
   /** The run's status message, so a restarted bot can retire it instead of leaving it frozen. */
   statusMessageId?: number;
+  /**
+   * The run is paused on a question back: asked at model turn `turn` (sent once, also across a
+   * restart); the owner's next message in the chat is its answer.
+   */
+  question?: { turn: number; messageId?: number };
 }
 
 export interface BotState {

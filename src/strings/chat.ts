@@ -167,6 +167,7 @@ export const S = Object.freeze({
   tapNotOwner: () => 'Solo quien pidió este trabajo puede decidir.',
   tapStale: () => 'Este botón ya no sirve: el trabajo terminó o el bot se reinició. Pide el trabajo de nuevo si hace falta.',
   waitingApproval: '⏸ Esperando tu aprobación…',
+  waitingAnswer: '💬 Esperando tu respuesta: tu próximo mensaje aquí es la respuesta.',
   // The optional reason for a no (asked with force_reply; only a reply to that message counts)
   reasonAsk: () => `¿Por qué lo rechazas? Respóndeme a este mensaje con el motivo y lo tendré en cuenta. Es opcional: si prefieres no decirlo, pulsa «${BUTTONS.noReason}» o escríbeme otra cosa.`,
   reasonPlaceholder: 'El motivo (opcional)',
