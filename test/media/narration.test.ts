@@ -102,11 +102,12 @@ describe('narrar_resumen — juguete (eSpeak-NG, CPU)', () => {
     const { dir: d, cleanup: c } = await tempDir();
     const ac = new AbortController();
     const ctx = context({ signal: ac.signal });
-    // Abort as soon as the voice stage starts, while the worker synthesises.
+    // Abort once the voice stage has started its work (an event, not a delay): mid-synthesis.
     const stage = ctx.stage;
     ctx.stage = (spec, fn) => stage(spec, (signal) => {
-      if (spec.name === 'narracion') setTimeout(() => ac.abort(), 5);
-      return fn(signal);
+      const work = fn(signal);
+      if (spec.name === 'narracion') ac.abort();
+      return work;
     });
     const err = await rejection((await tools(d)).narrar_resumen.execute({ semana: 1, motor: 'juguete' }, ctx));
     expect(err.code).toBe('CANCELLED');

@@ -182,9 +182,13 @@ describe('createLaneStageRunner', () => {
   it('abort rejects queued stages with CancelledError and tells the running one', async () => {
     const ctl = new AbortController();
     const runner = createLaneStageRunner({ lanes: { cpu: 1, gpu: 1 }, signal: ctl.signal });
-    const first = runner({ name: 'a', label: 'A', lane: 'gpu', estimateMs: 1 }, (s) => sleep(1_000, s));
+    let began!: () => void;
+    const aStarted = new Promise<void>((r) => (began = r));
+    const first = runner({ name: 'a', label: 'A', lane: 'gpu', estimateMs: 1 }, (s) => (began(), sleep(60_000, s)));
     const second = runner({ name: 'b', label: 'B', lane: 'gpu', estimateMs: 1 }, () => Promise.resolve('nunca'));
-    setTimeout(() => ctl.abort(), 5);
+    // Abort once A runs and B waits behind it for the one GPU (an event, not a delay).
+    await aStarted;
+    ctl.abort();
     await expect(first).rejects.toBeInstanceOf(CancelledError);
     await expect(second).rejects.toBeInstanceOf(CancelledError);
     await expect(runner({ name: 'c', label: 'C', lane: 'cpu', estimateMs: 1 }, () => Promise.resolve(1))).rejects.toBeInstanceOf(CancelledError);

@@ -157,7 +157,7 @@ describe('messages the page shows', () => {
 describe('long polling', () => {
   it('a waiting getUpdates is answered as soon as the person writes; offset confirms', async () => {
     const poll = api('getUpdates', { timeout: 30, allowed_updates: ['message', 'callback_query'] });
-    while (!tg.server.updates.polling) await new Promise((r) => setTimeout(r, 10));
+    await tg.server.updates.whenPolling();
     tg.server.sendUserText('/semana 3');
     const { json } = await poll;
     expect(json.result).toHaveLength(1);
@@ -170,7 +170,7 @@ describe('long polling', () => {
 
   it('a second poller gets 409 Conflict itself; the first keeps its poll (deliberately unlike Telegram)', async () => {
     const first = api('getUpdates', { timeout: 20 });
-    while (!tg.server.updates.polling) await new Promise((r) => setTimeout(r, 10));
+    await tg.server.updates.whenPolling();
     const second = api('getUpdates', { timeout: 0 });
     expect((await second).json).toMatchObject({ ok: false, error_code: 409 });
     tg.server.sendUserText('sigo aquí');
