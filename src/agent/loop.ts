@@ -46,7 +46,7 @@ export interface LoopDeps {
   stage: StageRunner;
   crash: CrashPoints;
   prices: Config['prices'];
-  onEvent?: (event: RunEvent) => void;
+  onEvent?: (event: RunEvent) => unknown;
   signal?: AbortSignal;
   /** A turn that ends asking the owner something pauses (`awaiting_answer`) instead of ending. */
   questions?: boolean;
@@ -66,7 +66,7 @@ const DEFAULT_MAX_OUTPUT = MAX_OUTPUT_TOKENS;
  * on disk yet: the caller records decisions (agent/service.ts `decide`) and resumes from disk.
  */
 export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopResult> {
-  const emit = (e: RunEvent) => deps.onEvent?.(e);
+  const emit = (e: RunEvent): void => { void Promise.resolve(deps.onEvent?.(e)).catch(() => undefined); };
   // The offline planner's usage is an estimate: logged (so budgets work) but never counted as spend.
   const estimated = deps.model instanceof LocalPlanner;
   const ledger = new Map<string, ToolResult>();
@@ -237,6 +237,8 @@ async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext
     deps.waker?.clear();
     const decided = await deps.store.decisions();
     const fresh: PendingApproval[] = [];
+    // Calls that need no one start after this turn's new questions are on screen (below).
+    const free: ToolUseBlock[] = [];
     for (const c of calls) {
       if (results.has(c.id) || running.has(c.id)) continue;
       const approval = cp.approvals.find((a) => a.callId === c.id);
@@ -255,15 +257,18 @@ async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext
         continue;
       }
       const proposal = await deps.toolbox.proposal({ id: c.id, name: c.name, input: c.input }, { redo: redoOf(c) });
-      if (!proposal) start(c);
+      if (!proposal) free.push(c);
       else fresh.push(await pendingApproval(c, proposal, redoOf(c), deps.toolbox));
     }
     if (fresh.length > 0) {
       cp.approvals.push(...fresh);
       await t.save();
       deps.crash.hit('after-approval-write');
-      emit({ type: 'aprobaciones', approvals: fresh });
+      // Asked first, then the work that needs no one: the caller records where each question went
+      // before any other write of this run can happen (a kill in between would ask it twice).
+      await Promise.resolve(deps.onEvent?.({ type: 'aprobaciones', approvals: fresh })).catch(() => undefined);
     }
+    for (const c of free) start(c);
     if (fatal) break;
     if (running.size === 0) break;
     await Promise.race([...running.values(), ...(deps.waker ? [deps.waker.wait()] : [])]);

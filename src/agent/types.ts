@@ -44,7 +44,12 @@ export interface RunRequest {
    * and the caller answers later with `decide` (the bot).
    */
   approver?: Approver;
-  onEvent?: (event: RunEvent) => void;
+  /**
+   * Told of what happens. For `aprobaciones` it may return a promise: the turn's other calls start
+   * once it settles (the questions are on screen), so no write of the run lands between a question
+   * being sent and the caller recording where it was sent.
+   */
+  onEvent?: (event: RunEvent) => unknown;
   signal?: AbortSignal;
   /** Resume the unfinished run with this runId from its checkpoint instead of starting afresh. */
   resume?: boolean;

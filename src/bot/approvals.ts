@@ -65,7 +65,7 @@ export class ApprovalRegistry {
    * the question with its buttons unless it was sent already, and arms its expiry. Idempotent: a
    * resumed run shows the same approval again and nothing is sent twice.
    */
-  async show(scope: ApprovalScope, a: PendingApproval): Promise<ApprovalRecord> {
+  async show(scope: ApprovalScope, a: PendingApproval, written?: RecordedDecision): Promise<ApprovalRecord> {
     let rec = this.find(a.id);
     if (rec && rec.messageId !== undefined && !rec.decision && (await this.messageGone(rec))) {
       // The chat lost the question (the local chat's history was damaged and set aside): ask again.
@@ -91,7 +91,8 @@ export class ApprovalRegistry {
       // Persist before sending: a button whose record is missing could never be honoured.
       await this.opts.state.update((s) => { s.approvals.push(fresh); });
     }
-    if (rec.messageId === undefined && !rec.decision) {
+    // Already decided on disk (the bot state missed it): nothing to ask.
+    if (rec.messageId === undefined && !rec.decision && !written) {
       // Not sent yet — or the process died between saving the record and recording the message.
       // At worst, a crash right after sending shows the question twice; both carry the same id.
       const pending = rec;

@@ -151,7 +151,7 @@ export class RunManager implements TapHandler {
 
   /** Writes the close of a no's reason question into the run's state, shows it, resumes the run. */
   private closeReason(approvalId: string, note: string | undefined): Promise<TapResult> {
-    const next = this.deciding.catch(() => undefined).then(async (): Promise<TapResult> => {
+    return this.serially(async (): Promise<TapResult> => {
       const rec = this.deps.registry.find(approvalId);
       if (!rec) return 'unknown';
       const r = await this.deps.service.giveNote(rec.runId, approvalId, note);
@@ -161,8 +161,6 @@ export class RunManager implements TapHandler {
       this.wake(rec.runId, rec.chatId);
       return 'ok';
     });
-    this.deciding = next;
-    return next;
   }
 
   /** A decision for this run was written: resume it from disk, or let the pass in progress pick it up. */
@@ -194,9 +192,7 @@ export class RunManager implements TapHandler {
   private deciding: Promise<unknown> = Promise.resolve();
   private decide(approvalId: string, answer: DecisionInput): Promise<'ok' | 'already' | 'unknown' | 'stale'> {
     // One decision at a time: two quick taps are answered in the order they came.
-    const next = this.deciding.catch(() => undefined).then(() => this.decideNow(approvalId, answer));
-    this.deciding = next;
-    return next;
+    return this.serially(() => this.decideNow(approvalId, answer));
   }
 
   private async decideNow(approvalId: string, answer: DecisionInput): Promise<'ok' | 'already' | 'unknown' | 'stale'> {
@@ -354,7 +350,7 @@ export class RunManager implements TapHandler {
           text: record.text,
           mode: record.mode,
           ...(record.week !== undefined ? { week: record.week } : {}),
-          onEvent: (e) => { this.onEvent(run, e); },
+          onEvent: (e) => this.onEvent(run, e),
           signal: run.controller.signal,
           questions: true,
           ...(resume ? { resume: true } : {}),
@@ -430,16 +426,18 @@ export class RunManager implements TapHandler {
   private async pause(run: ActiveRun, outcome: RunOutcome): Promise<void> {
     await run.showing.catch(() => undefined);
     run.waitingSince ??= this.now() - run.record.startedAt;
-    for (const a of outcome.awaiting ?? []) {
-      // A decision on disk that the bot state missed (killed in between) is shown first, so a no
-      // waiting for its reason gets its question even after a restart.
-      const rec = await this.deps.registry.show(this.scopeOf(run), a);
-      const written = outcome.decisions?.find((d) => d.approval.id === a.id)?.decision;
-      if (written && !rec.decision) {
-        await this.deps.registry.decided(rec, written);
-        if (written.awaitingNote) await this.deps.registry.askReason(rec);
+    await this.serially(async () => {
+      for (const a of outcome.awaiting ?? []) {
+        // A decision on disk that the bot state missed (killed in between) is shown first, so a no
+        // waiting for its reason gets its question even after a restart.
+        const written = outcome.decisions?.find((d) => d.approval.id === a.id)?.decision;
+        const rec = await this.deps.registry.show(this.scopeOf(run), a, written);
+        if (written && !rec.decision) {
+          await this.deps.registry.decided(rec, written);
+          if (written.awaitingNote) await this.deps.registry.askReason(rec);
+        }
       }
-    }
+    });
     run.pulse.stop();
     this.refresh(run);
   }
@@ -482,7 +480,8 @@ export class RunManager implements TapHandler {
     this.ticks.delete(run);
   }
 
-  private onEvent(run: ActiveRun, e: RunEvent): void {
+  /** Returns, for a turn's approvals, when they are on screen (the run starts its other calls then). */
+  private onEvent(run: ActiveRun, e: RunEvent): Promise<unknown> | undefined {
     if (e.type === 'tarea') {
       const raw = e.event;
       const ev = { ...raw, taskId: `${raw.taskId}@${run.passes}`, t: this.now() - run.record.startedAt };
@@ -494,15 +493,27 @@ export class RunManager implements TapHandler {
     } else if (e.type === 'aviso') {
       run.lastNotice = `⚠️ ${e.text}`;
     } else if (e.type === 'aprobaciones') {
-      // Asked at once, one message each, in tool_use order, while the rest of the turn runs.
+      // Asked at once, one message each, in tool_use order; the rest of the turn starts after.
+      // Showing and deciding take turns (`serially`): no decision is written between a question
+      // being sent and where it went being recorded, so a kill there cannot ask it twice.
       const scope = this.scopeOf(run);
-      run.showing = run.showing.catch(() => undefined).then(async () => {
+      run.showing = run.showing.catch(() => undefined).then(() => this.serially(async () => {
         for (const a of e.approvals) await this.deps.registry.show(scope, a);
-      }).catch((err: unknown) => { this.deps.log('no se pudo mostrar una aprobación', err); });
+      })).catch((err: unknown) => { this.deps.log('no se pudo mostrar una aprobación', err); });
+      this.refresh(run);
+      return run.showing;
     } else {
-      return;
+      return undefined;
     }
     this.refresh(run);
+    return undefined;
+  }
+
+  /** Runs `fn` after every decision and showing before it, and before any after it. */
+  private serially<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.deciding.catch(() => undefined).then(fn);
+    this.deciding = next;
+    return next;
   }
 
   private refresh(run: ActiveRun): void {
