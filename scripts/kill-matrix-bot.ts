@@ -193,16 +193,16 @@ async function one(n: number, usageTasks: readonly string[]): Promise<Outcome> {
 }
 
 /**
- * Resolves once a finished run has left nothing behind: the chart is in the chat and the bot state
- * lists no run (its file is watched: every write of it is an atomic rename in that folder).
+ * Resolves once a run whose report is out has left nothing behind: the bot state lists no run (it
+ * forgets the run after delivering everything; its file is watched: every write of it is an atomic
+ * rename in that folder).
  */
 function settled(t: EmbeddedTelegram, dataDir: string): Promise<void> {
   const dir = path.join(dataDir, 'bot');
   return new Promise((resolve, reject) => {
     let done = false;
     const check = async () => {
-      const charted = t.server.history().some((m) => m.photo && /Cronograma/.test(m.caption ?? ''));
-      if (done || !charted || ((await readJson<{ runs: unknown[] }>(path.join(dir, 'estado.json')))?.runs.length ?? 1) !== 0) return;
+      if (done || ((await readJson<{ runs: unknown[] }>(path.join(dir, 'estado.json')))?.runs.length ?? 1) !== 0) return;
       done = true;
       watcher.close();
       unsubscribe();
