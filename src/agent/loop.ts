@@ -91,6 +91,10 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
 
   // Approvals of turns this pass completed (point B clears them from the checkpoint).
   const closed: PendingApproval[] = [];
+
+  // A run that had ended (its outcome not yet delivered when the process died): its outcome again,
+  // from disk — nothing runs, nothing is asked.
+  if (cp.finished) return { ...summarize(cp, ledger, deps, usage, cp.finished.stopReason, cp.finished.detail), decisions: [] };
   const runTurn = (calls: ToolUseBlock[], resuming: boolean) =>
     runCalls(calls, resuming, { cp, deps, ledger, emit, closed, save: () => deps.store.saveCheckpoint({ ...cp, usage }) });
 

@@ -58,6 +58,8 @@ export interface AgentService {
   /** Closes the reason question of a no recorded with `askNote`: with the owner's reason, or none. */
   giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult>;
   unfinished(): Promise<Array<{ runId: string; text: string; updatedAt: string }>>;
+  /** True when this run's checkpoint says it ended (its outcome can be read again with `resume`). */
+  ended(runId: string): Promise<boolean>;
   /** Throws away a run's checkpoint and journal — only on the owner's explicit word (SPEC §7). */
   discard(runId: string): Promise<void>;
   readonly toolbox: Toolbox;
@@ -231,7 +233,17 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     }
   }
 
-  return { run, decide, answer, giveNote, unfinished: () => listUnfinished(config.dataDir), discard, toolbox };
+  async function ended(runId: string): Promise<boolean> {
+    checkRunId(runId);
+    try {
+      return Boolean((await new RunStore(config.dataDir, runId).load()).finished);
+    } catch (e) {
+      if (isCuadernoError(e)) return false;
+      throw e;
+    }
+  }
+
+  return { run, decide, answer, giveNote, ended, unfinished: () => listUnfinished(config.dataDir), discard, toolbox };
 
   async function discard(runId: string): Promise<void> {
     checkRunId(runId);

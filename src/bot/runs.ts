@@ -31,6 +31,8 @@ export interface RunService {
   giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult>;
   /** Runs with a checkpoint that did not reach the end (crash, kill, restart). */
   unfinished(): Promise<ReadonlyArray<{ runId: string; text: string }>>;
+  /** True when the run ended (its outcome is read again from disk with `resume`); optional for old fakes. */
+  ended?(runId: string): Promise<boolean>;
 }
 
 export interface StartRequest {
@@ -271,7 +273,11 @@ export class RunManager implements TapHandler {
     let resumed = 0;
     for (const record of [...this.deps.state.runs]) {
       if ([...this.active.values()].some((r) => r.record.runId === record.runId)) continue;
-      if (unfinished.has(record.runId) && !this.active.has(record.chatId)) {
+      if (record.delivered) {
+        // Delivered in full before the process died, only not forgotten yet: nothing to say.
+        await this.forget(record.runId);
+      } else if ((unfinished.has(record.runId) || (await this.deps.service.ended?.(record.runId))) && !this.active.has(record.chatId)) {
+        // Unfinished: it goes on. Ended but not delivered: its outcome is read from disk and sent.
         const run = this.reserve(record);
         run.done = this.execute(run, true);
         resumed++;
@@ -384,6 +390,8 @@ export class RunManager implements TapHandler {
       const whole: RunOutcome = run.events.length > 0 ? { ...outcome, taskEvents: run.events } : outcome;
       this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: run.waits });
       await deliverOutcome({ api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits }, record.chatId, whole);
+      // Delivered: a restart from here on only forgets the run (a kill before this delivers again).
+      await this.deps.state.update(() => { record.delivered = true; });
     } catch (e) {
       this.deps.log(`el trabajo ${record.runId} falló`, e);
       run.pulse.stop();

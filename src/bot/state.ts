@@ -73,6 +73,8 @@ export interface RunRecord {
    * restart); the owner's next message in the chat is its answer.
    */
   question?: { turn: number; messageId?: number };
+  /** Its outcome was delivered in full (the run is only waiting to be forgotten). */
+  delivered?: boolean;
 }
 
 export interface BotState {
