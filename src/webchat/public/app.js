@@ -206,9 +206,13 @@ function keepAtBottom(force) {
 let replyTo = null;
 const defaultPlaceholder = textEl.placeholder;
 function trackReply(m) {
-  if (m.from && m.from.id === me.id) replyTo = null;
-  else if (m.reply_markup && m.reply_markup.force_reply) replyTo = m.message_id;
-  textEl.placeholder = replyTo !== null && m.reply_markup && m.reply_markup.input_field_placeholder ? m.reply_markup.input_field_placeholder : replyTo !== null ? textEl.placeholder : defaultPlaceholder;
+  if (m.reply_markup && m.reply_markup.force_reply && !(m.from && m.from.id === me.id)) {
+    replyTo = m.message_id;
+    textEl.placeholder = m.reply_markup.input_field_placeholder || defaultPlaceholder;
+  } else if (m.from && m.from.id === me.id) {
+    replyTo = null;
+    textEl.placeholder = defaultPlaceholder;
+  }
 }
 
 function addMessage(m) {
