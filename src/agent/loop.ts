@@ -46,8 +46,10 @@ export interface LoopDeps {
   stage: StageRunner;
   crash: CrashPoints;
   prices: Config['prices'];
-  onEvent?: (event: RunEvent) => void;
+  onEvent?: (event: RunEvent) => unknown;
   signal?: AbortSignal;
+  /** A turn that ends asking the owner something pauses (`awaiting_answer`) instead of ending. */
+  questions?: boolean;
   /** Output cap per model call, in tokens (default 4096). */
   maxOutputTokens?: number;
   waker?: Waker;
@@ -64,7 +66,7 @@ const DEFAULT_MAX_OUTPUT = MAX_OUTPUT_TOKENS;
  * on disk yet: the caller records decisions (agent/service.ts `decide`) and resumes from disk.
  */
 export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopResult> {
-  const emit = (e: RunEvent) => deps.onEvent?.(e);
+  const emit = (e: RunEvent): void => { void Promise.resolve(deps.onEvent?.(e)).catch(() => undefined); };
   // The offline planner's usage is an estimate: logged (so budgets work) but never counted as spend.
   const estimated = deps.model instanceof LocalPlanner;
   const ledger = new Map<string, ToolResult>();
@@ -75,16 +77,24 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
 
   const finish = async (next: Next): Promise<LoopResult> => {
     const { stopReason, detail } = describe(next);
-    const resumable = stopReason === 'error' || stopReason === 'awaiting_approval';
+    const resumable = stopReason === 'error' || stopReason === 'awaiting_approval' || stopReason === 'awaiting_answer';
     if (!resumable) await deps.store.saveCheckpoint({ ...cp, usage, finished: { stopReason, at: new Date().toISOString(), ...(detail ? { detail } : {}) } });
     const decided = await deps.store.decisions();
     const r = summarize(cp, ledger, deps, usage, stopReason, detail);
     const decisions = [...closed, ...cp.approvals].map((approval) => ({ approval, ...(decided[approval.id] ? { decision: decided[approval.id] } : {}) }));
-    return { ...r, decisions, ...(next.type === 'awaiting_approval' ? { awaiting: cp.approvals.filter((a) => next.approvalIds.includes(a.id)) } : {}) };
+    return {
+      ...r, decisions,
+      ...(next.type === 'awaiting_approval' ? { awaiting: cp.approvals.filter((a) => next.approvalIds.includes(a.id)) } : {}),
+      ...(next.type === 'awaiting_answer' ? { question: next.question } : {}),
+    };
   };
 
   // Approvals of turns this pass completed (point B clears them from the checkpoint).
   const closed: PendingApproval[] = [];
+
+  // A run that had ended (its outcome not yet delivered when the process died): its outcome again,
+  // from disk — nothing runs, nothing is asked.
+  if (cp.finished) return { ...summarize(cp, ledger, deps, usage, cp.finished.stopReason, cp.finished.detail), decisions: [] };
   const runTurn = (calls: ToolUseBlock[], resuming: boolean) =>
     runCalls(calls, resuming, { cp, deps, ledger, emit, closed, save: () => deps.store.saveCheckpoint({ ...cp, usage }) });
 
@@ -94,7 +104,11 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
     const waiting = await runTurn(cp.pending, true);
     if (waiting.length > 0) return finish({ type: 'awaiting_approval', approvalIds: waiting });
   }
-  else if (cp.messages.at(-1)?.role === 'assistant') return finish(afterResponse({ content: cp.messages.at(-1)?.content as [], stop_reason: cp.lastStopReason ?? 'end_turn' }));
+  else if (cp.messages.at(-1)?.role === 'assistant') {
+    // Ended, or paused on a question back that has no answer yet (a cancelled one ends here).
+    const last = afterResponse({ content: cp.messages.at(-1)?.content as [], stop_reason: cp.lastStopReason ?? 'end_turn' }, { questions: deps.questions });
+    return finish(last.type === 'awaiting_answer' && deps.signal?.aborted ? { type: 'final', stopReason: 'cancelado' } : last);
+  }
 
   for (;;) {
     if (deps.signal?.aborted) return finish({ type: 'final', stopReason: 'cancelado' });
@@ -104,6 +118,7 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
       case 'stopped':
       case 'final':
       case 'awaiting_approval':
+      case 'awaiting_answer':
         return finish(next);
       case 'run_tools':
         throw new Error('unreachable: beforeCall never asks to run tools');
@@ -133,7 +148,7 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
         }
         cp.messages.push({ role: 'assistant', content: response.content });
         for (const b of response.content) if (b.type === 'text' && b.text.trim()) emit({ type: 'texto', text: b.text });
-        const after = afterResponse(response);
+        const after = afterResponse(response, { questions: deps.questions });
         cp.pending = after.type === 'run_tools' ? after.calls : [];
         cp.approvals = [];
         cp.lastStopReason = response.stop_reason;
@@ -226,6 +241,8 @@ async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext
     deps.waker?.clear();
     const decided = await deps.store.decisions();
     const fresh: PendingApproval[] = [];
+    // Calls that need no one start after this turn's new questions are on screen (below).
+    const free: ToolUseBlock[] = [];
     for (const c of calls) {
       if (results.has(c.id) || running.has(c.id)) continue;
       const approval = cp.approvals.find((a) => a.callId === c.id);
@@ -233,6 +250,9 @@ async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext
         let rec = decided[approval.id];
         // A cancelled run answers its open questions itself, on disk like any answer.
         if (!rec && deps.signal?.aborted) rec = await deps.store.recordDecision({ approvalId: approval.id, callId: c.id, approved: false, reason: 'cancelado', at: new Date().toISOString() });
+        // A no whose optional reason is still being asked for waits (paused on disk) until the
+        // owner gives it or goes on without one, so the model reads the reason with the no.
+        if (rec?.awaitingNote && !deps.signal?.aborted) continue;
         if (rec) start(c, toDecision(approval, rec));
         continue;
       }
@@ -241,15 +261,18 @@ async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext
         continue;
       }
       const proposal = await deps.toolbox.proposal({ id: c.id, name: c.name, input: c.input }, { redo: redoOf(c) });
-      if (!proposal) start(c);
+      if (!proposal) free.push(c);
       else fresh.push(await pendingApproval(c, proposal, redoOf(c), deps.toolbox));
     }
     if (fresh.length > 0) {
       cp.approvals.push(...fresh);
       await t.save();
       deps.crash.hit('after-approval-write');
-      emit({ type: 'aprobaciones', approvals: fresh });
+      // Asked first, then the work that needs no one: the caller records where each question went
+      // before any other write of this run can happen (a kill in between would ask it twice).
+      await Promise.resolve(deps.onEvent?.({ type: 'aprobaciones', approvals: fresh })).catch(() => undefined);
     }
+    for (const c of free) start(c);
     if (fatal) break;
     if (running.size === 0) break;
     await Promise.race([...running.values(), ...(deps.waker ? [deps.waker.wait()] : [])]);
@@ -312,6 +335,8 @@ function describe(next: Next): { stopReason: StopReason; detail?: string } {
       return { stopReason: 'presupuesto', detail: AGENT.stopBudget(next.detail.used ?? 0, next.detail.next ?? 0, next.detail.limit) };
     case 'awaiting_approval':
       return { stopReason: 'awaiting_approval' };
+    case 'awaiting_answer':
+      return { stopReason: 'awaiting_answer' };
     default:
       return { stopReason: 'error' };
   }
@@ -364,7 +389,7 @@ function summarize(
   const built = buildReport(records, { week: cp.task.week as never });
   // A cancelled run has no final word from the model by design: the owner stopped it, so saying
   // "the model gave none" would blame the wrong party.
-  const report = stopReason === 'end_turn' && modelText ? modelText : stopReason === 'cancelado' || stopReason === 'awaiting_approval' ? built : `${AGENT.noReport}\n${built}`;
+  const report = (stopReason === 'end_turn' || stopReason === 'awaiting_answer') && modelText ? modelText : stopReason === 'cancelado' || stopReason === 'awaiting_approval' ? built : `${AGENT.noReport}\n${built}`;
   return {
     stopReason,
     iterations: cp.turns,

@@ -75,6 +75,12 @@ export interface RecordedDecision {
   reason?: NotApprovedReason;
   /** The owner's optional reason for a no; the model receives it. */
   note?: string;
+  /**
+   * A no whose optional reason the owner is being asked for (the bot's Rechazar): the decision
+   * stands (never asked again), but the call waits until `completeNote` closes it — with the
+   * reason, or without one. A pause on disk like any other (CONVENTIONS §15).
+   */
+  awaitingNote?: true;
   by?: string;
   at: string;
 }
@@ -231,6 +237,25 @@ export class RunStore {
       if (standing) return standing;
       await writeFileAtomic(this.decisionsFile, JSON.stringify({ version: 1, decisions: { ...all, [d.approvalId]: d } } satisfies DecisionsV1));
       return d;
+    });
+    this.journalWrites = next.then(() => undefined, () => undefined);
+    return next;
+  }
+
+  /**
+   * Closes the reason question of a recorded no (`awaitingNote`): with the owner's reason, or
+   * without one. Returns the decision that stands after it; undefined when there is no such no.
+   * The first close wins: a second (a late reply after «Seguir sin motivo») changes nothing.
+   */
+  completeNote(approvalId: string, note: string | undefined): Promise<RecordedDecision | undefined> {
+    const next = this.journalWrites.then(async () => {
+      const all = await this.decisions();
+      const standing = all[approvalId];
+      if (!standing || standing.approved || !standing.awaitingNote) return standing;
+      const { awaitingNote: _asked, ...rest } = standing;
+      const closed: RecordedDecision = { ...rest, ...(note ? { note } : {}) };
+      await writeFileAtomic(this.decisionsFile, JSON.stringify({ version: 1, decisions: { ...all, [approvalId]: closed } } satisfies DecisionsV1));
+      return closed;
     });
     this.journalWrites = next.then(() => undefined, () => undefined);
     return next;

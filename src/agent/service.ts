@@ -21,9 +21,10 @@ import { createToolbox, type Toolbox } from '../tools/index.js';
 import { createCrashPoints, type CrashLabel, type CrashPoints } from './crash.js';
 import { asksForRedo } from './intent.js';
 import { runLoop, type Waker } from './loop.js';
+import { afterResponse } from './step.js';
 import { createModel, type Model, type RetryRunner } from './model/index.js';
 import { listUnfinished, RunStore, type CheckpointV2, type PendingApproval, type RecordedDecision } from './run-state.js';
-import type { DecideResult, DecisionInput, RunOutcome, RunRequest } from './types.js';
+import type { AnswerResult, DecideResult, DecisionInput, NoteResult, RunOutcome, RunRequest } from './types.js';
 import { weekWorkflow } from './workflow.js';
 
 /** Where the dispatcher's idempotency store lives in the data dir (shared with the tools CLI). */
@@ -49,7 +50,16 @@ export interface AgentService {
   run(req: RunRequest): Promise<RunOutcome>;
   /** Records the owner's answer to one approval of a paused (or running) run, durably, once. */
   decide(runId: string, approvalId: string, answer: DecisionInput): Promise<DecideResult>;
+  /**
+   * Hands in the owner's answer to a run paused on a question back (`awaiting_answer`): appended to
+   * its conversation on disk, durably, before the caller resumes it. `unknown`: no run asks now.
+   */
+  answer(runId: string, text: string): Promise<AnswerResult>;
+  /** Closes the reason question of a no recorded with `askNote`: with the owner's reason, or none. */
+  giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult>;
   unfinished(): Promise<Array<{ runId: string; text: string; updatedAt: string }>>;
+  /** True when this run's checkpoint says it ended (its outcome can be read again with `resume`). */
+  ended(runId: string): Promise<boolean>;
   /** Throws away a run's checkpoint and journal — only on the owner's explicit word (SPEC §7). */
   discard(runId: string): Promise<void>;
   readonly toolbox: Toolbox;
@@ -120,7 +130,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
       approvalId,
       callId: approval.callId,
       approved: answer.approved,
-      ...(answer.approved ? { hash: answer.hash } : { reason: answer.reason ?? 'rechazado', ...(answer.note ? { note: answer.note } : {}) }),
+      ...(answer.approved ? { hash: answer.hash } : { reason: answer.reason ?? 'rechazado', ...(answer.note ? { note: answer.note } : answer.askNote ? { awaitingNote: true as const } : {}) }),
       ...(answer.by ? { by: answer.by } : {}),
       at: new Date().toISOString(),
     };
@@ -137,6 +147,35 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
       onEvent: (event) => req.onEvent?.({ type: 'tarea', event }),
       measured: (id, ms) => toolbox.durations.record(id, ms),
     });
+  }
+
+  async function answer(runId: string, text: string): Promise<AnswerResult> {
+    checkRunId(runId);
+    const store = storeOf(runId);
+    let cp: CheckpointV2;
+    try {
+      cp = await store.load();
+    } catch (e) {
+      if (isCuadernoError(e)) return { kind: 'unknown' };
+      throw e;
+    }
+    const last = cp.messages.at(-1);
+    if (cp.finished || cp.pending.length > 0 || last?.role !== 'assistant') return { kind: 'unknown' };
+    if (afterResponse({ content: last.content as [], stop_reason: cp.lastStopReason ?? 'end_turn' }, { questions: true }).type !== 'awaiting_answer') return { kind: 'unknown' };
+    cp.messages.push({ role: 'user', content: text });
+    await store.saveCheckpoint(cp);
+    return { kind: 'ok' };
+  }
+
+  async function giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult> {
+    checkRunId(runId);
+    const store = storeOf(runId);
+    const standing = (await store.decisions())[approvalId];
+    if (!standing || standing.approved) return { kind: 'unknown' };
+    if (!standing.awaitingNote) return { kind: 'already', decision: standing };
+    const written = await store.completeNote(approvalId, note?.trim() || undefined);
+    wakerOf(runId).notify();
+    return written && !written.awaitingNote ? { kind: 'ok', decision: written } : { kind: 'unknown' };
   }
 
   async function runOnce(req: RunRequest, stage: ReturnType<typeof stageRunner>): Promise<RunOutcome> {
@@ -194,6 +233,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
         prices: config.prices,
         onEvent: req.onEvent,
         signal: req.signal,
+        questions: req.questions,
         maxOutputTokens: opts.maxOutputTokens,
       });
       // What this run spent, from the usage file's rows with the same function as /gasto (every
@@ -206,7 +246,17 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     }
   }
 
-  return { run, decide, unfinished: () => listUnfinished(config.dataDir), discard, toolbox };
+  async function ended(runId: string): Promise<boolean> {
+    checkRunId(runId);
+    try {
+      return Boolean((await new RunStore(config.dataDir, runId).load()).finished);
+    } catch (e) {
+      if (isCuadernoError(e)) return false;
+      throw e;
+    }
+  }
+
+  return { run, decide, answer, giveNote, ended, unfinished: () => listUnfinished(config.dataDir), discard, toolbox };
 
   async function discard(runId: string): Promise<void> {
     checkRunId(runId);

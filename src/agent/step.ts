@@ -11,6 +11,12 @@ export type Next =
   | { type: 'final'; stopReason: StopReason }
   /** A turn's confirmation calls wait for the owner; the run is paused on disk, not finished. */
   | { type: 'awaiting_approval'; approvalIds: string[] }
+  /**
+   * The model ended its turn asking the owner something: the run is paused on disk (its last
+   * message is the question); the owner's answer is appended as the next user message and the run
+   * resumes from there. Only when the caller can deliver an answer (the bot); else it is `final`.
+   */
+  | { type: 'awaiting_answer'; question: string }
   | { type: 'stopped'; reason: 'max_iteraciones' | 'presupuesto' | 'refusal'; detail: { used?: number; next?: number; limit: number } };
 
 export interface StepState {
@@ -34,12 +40,25 @@ export function beforeCall(state: StepState, nextInputTokens: number): Next {
   return { type: 'call_model' };
 }
 
-/** After a response: refusal stops everything; tool_use runs every call; anything else ends. */
-export function afterResponse(response: Pick<ModelResponse, 'content' | 'stop_reason'>): Next {
+/**
+ * After a response: refusal stops everything; tool_use runs every call; a turn that ends asking the
+ * owner something pauses for the answer (when `questions` says the caller can deliver one);
+ * anything else ends.
+ */
+export function afterResponse(response: Pick<ModelResponse, 'content' | 'stop_reason'>, opts: { questions?: boolean } = {}): Next {
   if (response.stop_reason === 'refusal') return { type: 'stopped', reason: 'refusal', detail: { limit: 0 } };
   const calls = response.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
   if (response.stop_reason === 'tool_use' && calls.length > 0) return { type: 'run_tools', calls };
+  if (opts.questions && response.stop_reason === 'end_turn') {
+    const text = response.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n').trim();
+    if (isQuestion(text)) return { type: 'awaiting_answer', question: text };
+  }
   return { type: 'final', stopReason: response.stop_reason === 'max_tokens' ? 'max_tokens' : 'end_turn' };
+}
+
+/** A final text that asks the owner something: its last sentence ends with a question mark. */
+export function isQuestion(text: string): boolean {
+  return /\?[\s»”"')\]]*$/u.test(text.trim());
 }
 
 /** Whether the loop must consult the model's token count (cheap estimator otherwise). */

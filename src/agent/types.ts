@@ -27,7 +27,9 @@ export type StopReason =
   | 'cancelado'
   | 'error'
   /** Paused, not finished: approvals wait for the owner (RunOutcome.awaiting); resume after deciding. */
-  | 'awaiting_approval';
+  | 'awaiting_approval'
+  /** Paused, not finished: the model asked the owner something (RunOutcome.question); resume after `answer`. */
+  | 'awaiting_answer';
 
 export interface RunRequest {
   /** Stable id for this run (checkpoint, journal and approval ids derive from it). */
@@ -43,10 +45,20 @@ export interface RunRequest {
    * and the caller answers later with `decide` (the bot).
    */
   approver?: Approver;
-  onEvent?: (event: RunEvent) => void;
+  /**
+   * Told of what happens. For `aprobaciones` it may return a promise: the turn's other calls start
+   * once it settles (the questions are on screen), so no write of the run lands between a question
+   * being sent and the caller recording where it was sent.
+   */
+  onEvent?: (event: RunEvent) => unknown;
   signal?: AbortSignal;
   /** Resume the unfinished run with this runId from its checkpoint instead of starting afresh. */
   resume?: boolean;
+  /**
+   * The caller delivers the owner's answer to a question back (the bot: the next message in the
+   * chat): a turn that ends asking something pauses at `awaiting_answer`. Without it, it ends.
+   */
+  questions?: boolean;
 }
 
 export interface RunOutcome {
@@ -88,6 +100,8 @@ export interface RunOutcome {
   reused?: string[];
   /** Of `cards`, those that were already in the deck before this run. */
   reusedCards?: number[];
+  /** With `awaiting_answer`: the model's question, as it asked it. */
+  question?: string;
   /** With `awaiting_approval`: the approvals still without a decision, in tool_use order. */
   awaiting?: PendingApproval[];
   /** Every approval of the run's current turn with its decision so far (audit, /estado). */
@@ -104,4 +118,13 @@ export type DecideResult =
 /** The owner's answer, as a caller hands it in: approve the option with this hash, or say no. */
 export type DecisionInput =
   | { approved: true; hash: string; by?: string }
-  | { approved: false; reason?: 'rechazado' | 'expirado' | 'cancelado'; note?: string; by?: string };
+  | { approved: false; reason?: 'rechazado' | 'expirado' | 'cancelado'; note?: string; by?: string; askNote?: boolean };
+
+/** What handing in an answer to a question back did: written (resume the run now), or no run asking. */
+export type AnswerResult = { kind: 'ok' } | { kind: 'unknown' };
+
+/** What closing a no's reason question did: closed now (with or without a reason), or nothing to close. */
+export type NoteResult =
+  | { kind: 'ok'; decision: RecordedDecision }
+  | { kind: 'already'; decision: RecordedDecision }
+  | { kind: 'unknown' };

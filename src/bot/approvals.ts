@@ -15,7 +15,7 @@ import type { PendingApproval, RecordedDecision } from '../agent/types.js';
 import { choiceInWords } from '../strings/tools.js';
 import { mayDecide } from './access.js';
 import { approvalText, clockTime, truncate, TELEGRAM_TEXT_MAX } from './format.js';
-import { approvalKeyboard, noKeyboard, parseApprovalCallback, type ApprovalTap } from './keyboards.js';
+import { approvalKeyboard, noKeyboard, noReasonKeyboard, parseApprovalCallback, parseNoReasonCallback, type ApprovalTap } from './keyboards.js';
 import type { ApprovalRecord, BotStateFile } from './state.js';
 import { S } from '../strings/chat.js';
 
@@ -45,6 +45,8 @@ export class ApprovalRegistry {
   private closed = false;
   /** Called when an approval's time is up (the RunManager writes `expirado` and resumes). */
   onExpire: (rec: ApprovalRecord) => void = () => undefined;
+  /** Called when the wait for a no's optional reason is over (the RunManager goes on without one). */
+  onReasonExpire: (rec: ApprovalRecord) => void = () => undefined;
 
   private readonly allowed: ReadonlySet<number>;
 
@@ -63,7 +65,7 @@ export class ApprovalRegistry {
    * the question with its buttons unless it was sent already, and arms its expiry. Idempotent: a
    * resumed run shows the same approval again and nothing is sent twice.
    */
-  async show(scope: ApprovalScope, a: PendingApproval): Promise<ApprovalRecord> {
+  async show(scope: ApprovalScope, a: PendingApproval, written?: RecordedDecision): Promise<ApprovalRecord> {
     let rec = this.find(a.id);
     if (rec && rec.messageId !== undefined && !rec.decision && (await this.messageGone(rec))) {
       // The chat lost the question (the local chat's history was damaged and set aside): ask again.
@@ -89,7 +91,8 @@ export class ApprovalRegistry {
       // Persist before sending: a button whose record is missing could never be honoured.
       await this.opts.state.update((s) => { s.approvals.push(fresh); });
     }
-    if (rec.messageId === undefined && !rec.decision) {
+    // Already decided on disk (the bot state missed it): nothing to ask.
+    if (rec.messageId === undefined && !rec.decision && !written) {
       // Not sent yet — or the process died between saving the record and recording the message.
       // At worst, a crash right after sending shows the question twice; both carry the same id.
       const pending = rec;
@@ -97,7 +100,50 @@ export class ApprovalRegistry {
       await this.opts.state.update(() => { pending.messageId = msg.message_id; });
     }
     if (!rec.decision) this.arm(rec);
+    else if (rec.decision.awaitingNote) await this.askReason(rec);
     return rec;
+  }
+
+  /**
+   * Asks for the optional reason of a no that is written already: one message with force_reply
+   * (persisted before sending, like the question), and a timer after which the run goes on without
+   * one. Idempotent: a restart asks only if the question never reached the chat.
+   */
+  async askReason(rec: ApprovalRecord): Promise<void> {
+    if (!rec.decision?.awaitingNote) return;
+    if (!rec.reasonAsk) {
+      const ask = { expiresAt: this.now() + this.opts.timeoutS * 1000 };
+      await this.opts.state.update(() => { rec.reasonAsk = ask; });
+    }
+    const ask = rec.reasonAsk!;
+    if (ask.messageId === undefined) {
+      const msg = await this.opts.api.sendMessage(rec.chatId, S.reasonAsk(), {
+        reply_markup: { force_reply: true, input_field_placeholder: S.reasonPlaceholder, selective: true },
+        ...(rec.messageId !== undefined ? { reply_parameters: { message_id: rec.messageId, allow_sending_without_reply: true } } : {}),
+      });
+      await this.opts.state.update(() => { ask.messageId = msg.message_id; });
+    }
+    this.armReason(rec);
+  }
+
+  /** The no whose reason question is the message `messageId` of this chat, while it waits for one. */
+  reasonAskedIn(chatId: number, messageId: number): ApprovalRecord | undefined {
+    return this.opts.state.approvals.find((a) => a.chatId === chatId && a.reasonAsk?.messageId === messageId && a.decision?.awaitingNote);
+  }
+
+  /** The noes of this chat still waiting for their optional reason. */
+  waitingReasons(chatId: number): ApprovalRecord[] {
+    return this.opts.state.approvals.filter((a) => a.chatId === chatId && a.decision?.awaitingNote === true);
+  }
+
+  /** Shows that a no's reason question is closed (written to the run's state already): with the reason, or none. */
+  async reasonClosed(rec: ApprovalRecord, note: string | undefined): Promise<void> {
+    this.clearTimer(`${rec.id}#motivo`);
+    if (!rec.decision?.awaitingNote) return;
+    const { awaitingNote: _asked, ...rest } = rec.decision;
+    rec.decision = { ...rest, ...(note ? { note } : {}) };
+    await this.opts.state.update(() => undefined);
+    await this.showDecision(rec);
   }
 
   find(id: string): ApprovalRecord | undefined {
@@ -128,7 +174,10 @@ export class ApprovalRegistry {
     this.clearTimer(rec.id);
     if (rec.decision) return;
     const label = d.approved ? rec.options?.find((o) => o.hash === d.hash)?.label : undefined;
-    rec.decision = { approved: d.approved, ...(d.reason ? { reason: d.reason } : {}), ...(d.by ? { by: d.by } : {}), ...(label ? { change: label } : {}), at: Date.parse(d.at) || this.now() };
+    rec.decision = {
+      approved: d.approved, ...(d.reason ? { reason: d.reason } : {}), ...(d.by ? { by: d.by } : {}), ...(label ? { change: label } : {}),
+      ...(d.note ? { note: d.note } : {}), ...(d.awaitingNote ? { awaitingNote: true } : {}), at: Date.parse(d.at) || this.now(),
+    };
     await this.opts.state.update(() => undefined);
     await this.showDecision(rec);
   }
@@ -143,6 +192,17 @@ export class ApprovalRegistry {
   close(): void {
     this.closed = true;
     for (const id of [...this.timers.keys()]) this.clearTimer(id);
+  }
+
+  private armReason(rec: ApprovalRecord): void {
+    const id = `${rec.id}#motivo`;
+    if (this.closed || this.timers.has(id) || !rec.reasonAsk) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(id);
+      this.onReasonExpire(rec);
+    }, Math.max(0, rec.reasonAsk.expiresAt - this.now()));
+    timer.unref?.();
+    this.timers.set(id, timer);
   }
 
   private arm(rec: ApprovalRecord): void {
@@ -162,10 +222,13 @@ export class ApprovalRegistry {
     const line = d.approved ? (d.change ? S.decidedChanged(d.by ?? '?', at, d.change) : S.decidedApproved(d.by ?? '?', at))
       : d.reason === 'expirado' ? S.decidedExpired()
         : d.reason === 'cancelado' ? S.decidedCancelled()
-          : S.decidedRejected(d.by ?? '?', at);
+          : d.awaitingNote ? S.decidedRejectedAsking(d.by ?? '?', at)
+            : d.note ? S.decidedRejectedWhy(d.by ?? '?', at, d.note)
+              : S.decidedRejected(d.by ?? '?', at);
     const text = truncate(`${rec.text}\n\n${line}`, TELEGRAM_TEXT_MAX);
     try {
-      await this.opts.api.editMessageText(rec.chatId, rec.messageId, text, { reply_markup: noKeyboard() });
+      // While its reason is asked for, a no keeps one button: go on without giving one.
+      await this.opts.api.editMessageText(rec.chatId, rec.messageId, text, { reply_markup: d.awaitingNote ? noReasonKeyboard(rec.id) : noKeyboard() });
     } catch (e) {
       this.opts.log?.('no se pudo editar el mensaje de aprobación', e);
     }
@@ -184,6 +247,8 @@ export type TapResult = 'unknown' | 'forbidden' | 'already' | 'stale' | 'ok';
 /** The RunManager side of a tap: checks who, writes the decision, resumes the run. */
 export interface TapHandler {
   tap(tap: ApprovalTap, from: User): Promise<TapResult>;
+  /** «Seguir sin motivo» under a no: closes its reason question without one and resumes the run. */
+  noReason(approvalId: string, from: User): Promise<TapResult>;
 }
 
 /**
@@ -195,6 +260,13 @@ export interface TapHandler {
 export function approvalsComposer(runs: TapHandler): Composer<Context> {
   const c = new Composer<Context>();
   c.on('callback_query:data', async (ctx, next) => {
+    const skip = parseNoReasonCallback(ctx.callbackQuery.data);
+    if (skip) {
+      const r = await runs.noReason(skip, ctx.from);
+      if (r === 'forbidden') return void (await ctx.answerCallbackQuery({ text: S.tapNotOwner(), show_alert: true }));
+      if (r === 'ok' || r === 'already') return void (await ctx.answerCallbackQuery({ text: r === 'ok' ? S.tapNoReason() : S.tapAlready() }));
+      return next();
+    }
     const tap = parseApprovalCallback(ctx.callbackQuery.data);
     if (!tap) return next();
     switch (await runs.tap(tap, ctx.from)) {

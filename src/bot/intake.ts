@@ -42,6 +42,11 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     const text = ctx.message.text.trim();
     const chatId = ctx.chat.id;
     const at = now();
+    // A no waiting for its optional reason: a reply to that question is the reason; anything else
+    // from the owner closes it without one and is then handled as usual.
+    if (text && await deps.runs.reasonMessage(chatId, ctx.from, text, ctx.message.reply_to_message?.message_id)) return;
+    // A run paused on a question back: the owner's next message is its answer, not a new request.
+    if (text && !text.startsWith('/') && await deps.runs.answerMessage(chatId, ctx.from, text)) return;
     const more = pastes.continued(chatId, at);
     if (more) {
       pastes.append(more, text, at);

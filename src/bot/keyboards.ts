@@ -50,6 +50,15 @@ export function approvalKeyboard(approvalId: string, options: ReadonlyArray<{ ha
   };
 }
 
+/** `sm:<approvalId>`: go on without a reason for this no («Seguir sin motivo»). */
+export function noReasonKeyboard(approvalId: string): InlineKeyboardMarkup {
+  return { inline_keyboard: [[{ text: BUTTONS.noReason, callback_data: `sm:${approvalId}` }]] };
+}
+
+export function parseNoReasonCallback(data: string | undefined): string | undefined {
+  return /^sm:([A-Za-z0-9_-]{1,40})$/.exec(data ?? '')?.[1];
+}
+
 /** An empty keyboard: editing a message's markup to this removes its buttons. */
 export function noKeyboard(): InlineKeyboardMarkup {
   return { inline_keyboard: [] };

@@ -8,13 +8,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Api } from 'grammy';
-import type { DecideResult, DecisionInput, PendingApproval, RunEvent, RunOutcome, RunRequest } from '../agent/types.js';
+import type { AnswerResult, DecideResult, DecisionInput, NoteResult, RunEvent, RunOutcome, RunRequest } from '../agent/types.js';
 import { type ApprovalRegistry, type TapHandler, type TapResult } from './approvals.js';
 import type { ApprovalTap } from './keyboards.js';
 import type { User } from 'grammy/types';
 import { deliverArtifact, deliverOutcome, isAnswerOnly, type DeliveryDeps, type DeliveryMedia, type OwnerWait } from './delivery.js';
 import type { RunCharts } from './files.js';
-import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, toolInWords, type TaskView } from './format.js';
+import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, toolInWords, truncate, TELEGRAM_TEXT_MAX, type TaskView } from './format.js';
 import type { Artifact } from '../tools/contract.js';
 import { stagesOf } from '../tools/stages/catalogue.js';
 import type { TaskEvent } from '../scheduler/events.js';
@@ -27,8 +27,14 @@ export interface RunService {
   run(req: RunRequest): Promise<RunOutcome>;
   /** Writes the owner's answer to one approval of a paused run into its state (first answer wins). */
   decide(runId: string, approvalId: string, answer: DecisionInput): Promise<DecideResult>;
+  /** Appends the owner's answer to a run paused on a question back (durably, before resuming it). */
+  answer(runId: string, text: string): Promise<AnswerResult>;
+  /** Closes the optional-reason question of a no: with the owner's reason, or without one. */
+  giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult>;
   /** Runs with a checkpoint that did not reach the end (crash, kill, restart). */
   unfinished(): Promise<ReadonlyArray<{ runId: string; text: string }>>;
+  /** True when the run ended (its outcome is read again from disk with `resume`); optional for old fakes. */
+  ended?(runId: string): Promise<boolean>;
 }
 
 export interface StartRequest {
@@ -76,6 +82,9 @@ interface ActiveRun {
   sending: Promise<unknown>;
 }
 
+/** Longest reason for a no that is kept (characters): a reason, not a document. */
+export const REASON_MAX_CHARS = 500;
+
 /** Seconds between status refreshes when nothing happens, so the elapsed time keeps moving. */
 export const STATUS_TICK_MS = 5_000;
 
@@ -113,6 +122,71 @@ export class RunManager implements TapHandler {
     deps.registry.onExpire = (rec) => {
       void this.decide(rec.id, { approved: false, reason: 'expirado' }).catch((e: unknown) => { this.deps.log('no se pudo registrar la caducidad', e); });
     };
+    deps.registry.onReasonExpire = (rec) => {
+      void this.closeReason(rec.id, undefined).catch((e: unknown) => { this.deps.log('no se pudo cerrar la pregunta del motivo', e); });
+    };
+  }
+
+  /** «Seguir sin motivo»: only the run's starter; the no goes on without a reason. */
+  async noReason(approvalId: string, from: User): Promise<TapResult> {
+    const rec = this.deps.registry.find(approvalId);
+    if (!rec) return 'unknown';
+    if (!this.deps.registry.mayDecide(rec, from)) return 'forbidden';
+    return this.closeReason(approvalId, undefined);
+  }
+
+  /**
+   * A text message in a chat where a no waits for its reason. A reply to that exact question, from
+   * the run's starter, is the reason (true: the message is used up). Any other message from them
+   * closes the question without a reason and is handled as usual (false).
+   */
+  async reasonMessage(chatId: number, from: User, text: string, replyTo: number | undefined): Promise<boolean> {
+    const asked = replyTo === undefined ? undefined : this.deps.registry.reasonAskedIn(chatId, replyTo);
+    if (asked && this.deps.registry.mayDecide(asked, from)) {
+      await this.closeReason(asked.id, Array.from(text.trim()).slice(0, REASON_MAX_CHARS).join(''));
+      await this.deps.api.sendMessage(chatId, S.reasonThanks()).catch((e: unknown) => { this.deps.log('no se pudo agradecer el motivo', e); });
+      return true;
+    }
+    for (const rec of this.deps.registry.waitingReasons(chatId)) if (this.deps.registry.mayDecide(rec, from)) await this.closeReason(rec.id, undefined);
+    return false;
+  }
+
+  /**
+   * A text message in a chat whose run is paused on a question back: from the run's starter, it is
+   * the answer (written into the run's state, then the run resumes from disk) — true: used up.
+   */
+  async answerMessage(chatId: number, from: User, text: string): Promise<boolean> {
+    const run = this.active.get(chatId);
+    if (!run || run.record.question === undefined || from.id !== run.record.ownerId || run.controller.signal.aborted) return false;
+    const r = await this.deps.service.answer(run.record.runId, text);
+    if (r.kind !== 'ok') return false;
+    await this.deps.state.update(() => { delete run.record.question; });
+    run.lastNotice = undefined;
+    this.wake(run.record.runId, chatId);
+    return true;
+  }
+
+  /** Writes the close of a no's reason question into the run's state, shows it, resumes the run. */
+  private closeReason(approvalId: string, note: string | undefined): Promise<TapResult> {
+    return this.serially(async (): Promise<TapResult> => {
+      const rec = this.deps.registry.find(approvalId);
+      if (!rec) return 'unknown';
+      const r = await this.deps.service.giveNote(rec.runId, approvalId, note);
+      if (r.kind === 'unknown') return 'unknown';
+      await this.deps.registry.reasonClosed(rec, r.decision.note);
+      if (r.kind === 'already') return 'already';
+      this.wake(rec.runId, rec.chatId);
+      return 'ok';
+    });
+  }
+
+  /** A decision for this run was written: resume it from disk, or let the pass in progress pick it up. */
+  private wake(runId: string, chatId: number): void {
+    const run = this.active.get(chatId);
+    if (run && run.record.runId === runId) {
+      if (run.executing) run.pokes++;
+      else run.done = this.execute(run, true);
+    }
   }
 
   /** A button press: only the person who started the run decides; the decision is written first. */
@@ -122,7 +196,8 @@ export class RunManager implements TapHandler {
     if (!this.deps.registry.mayDecide(rec, from)) return 'forbidden';
     if (rec.decision) return 'already';
     const by = from.first_name || from.username || String(from.id);
-    const answer: DecisionInput = tap.approved ? { approved: true, hash: tap.hash ?? '', by } : { approved: false, reason: 'rechazado', by };
+    // A no is written at once (a restart never asks again); its optional reason is asked afterwards.
+    const answer: DecisionInput = tap.approved ? { approved: true, hash: tap.hash ?? '', by } : { approved: false, reason: 'rechazado', by, askNote: true };
     const r = await this.decide(tap.approvalId, answer);
     return r === 'ok' ? 'ok' : r;
   }
@@ -134,9 +209,7 @@ export class RunManager implements TapHandler {
   private deciding: Promise<unknown> = Promise.resolve();
   private decide(approvalId: string, answer: DecisionInput): Promise<'ok' | 'already' | 'unknown' | 'stale'> {
     // One decision at a time: two quick taps are answered in the order they came.
-    const next = this.deciding.catch(() => undefined).then(() => this.decideNow(approvalId, answer));
-    this.deciding = next;
-    return next;
+    return this.serially(() => this.decideNow(approvalId, answer));
   }
 
   private async decideNow(approvalId: string, answer: DecisionInput): Promise<'ok' | 'already' | 'unknown' | 'stale'> {
@@ -146,11 +219,9 @@ export class RunManager implements TapHandler {
     if (r.kind === 'unknown' || r.kind === 'stale') return r.kind;
     await this.deps.registry.decided(rec, r.decision);
     if (r.kind === 'already') return 'already';
-    const run = this.active.get(rec.chatId);
-    if (run && run.record.runId === rec.runId) {
-      if (run.executing) run.pokes++;
-      else run.done = this.execute(run, true);
-    }
+    // A no waiting for its reason: the run stays paused on it until the reason question closes.
+    if (r.decision.awaitingNote) await this.deps.registry.askReason(rec);
+    else this.wake(rec.runId, rec.chatId);
     return 'ok';
   }
 
@@ -217,7 +288,11 @@ export class RunManager implements TapHandler {
     let resumed = 0;
     for (const record of [...this.deps.state.runs]) {
       if ([...this.active.values()].some((r) => r.record.runId === record.runId)) continue;
-      if (unfinished.has(record.runId) && !this.active.has(record.chatId)) {
+      if (record.outcomeDelivered) {
+        // Delivered in full before the process died, only not forgotten yet: nothing to say.
+        await this.forget(record.runId);
+      } else if ((unfinished.has(record.runId) || (await this.deps.service.ended?.(record.runId))) && !this.active.has(record.chatId)) {
+        // Unfinished: it goes on. Ended but not delivered: its outcome is read from disk and sent.
         const run = this.reserve(record);
         run.done = this.execute(run, true);
         resumed++;
@@ -298,19 +373,25 @@ export class RunManager implements TapHandler {
           text: record.text,
           mode: record.mode,
           ...(record.week !== undefined ? { week: record.week } : {}),
-          onEvent: (e) => { this.onEvent(run, e); },
+          onEvent: (e) => this.onEvent(run, e),
           signal: run.controller.signal,
+          questions: true,
           ...(resume ? { resume: true } : {}),
         });
         resume = true;
+        if (outcome.stopReason === 'awaiting_answer') {
+          await this.askBack(run, outcome);
+          if (run.pokes === 0 && !run.controller.signal.aborted) break;
+          continue;
+        }
         if (outcome.stopReason !== 'awaiting_approval') break;
-        await this.pause(run, outcome.awaiting ?? []);
+        await this.pause(run, outcome);
         // A decision (or /cancelar) that came while this pass was finishing: resume again, from disk.
         // Nothing is awaited between this check and `executing = false`, so none can slip between.
         if (run.pokes === 0 && !run.controller.signal.aborted) break;
       }
       this.stopTicking(run);
-      if (outcome.stopReason === 'awaiting_approval') {
+      if (outcome.stopReason === 'awaiting_approval' || outcome.stopReason === 'awaiting_answer') {
         ended = false;
         return;
       }
@@ -329,6 +410,8 @@ export class RunManager implements TapHandler {
       this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: run.waits });
       await run.sending.catch(() => undefined);
       await deliverOutcome({ api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits, sent: this.deps.state }, record.chatId, whole, run.delivered);
+      // Delivered: a restart from here on only forgets the run (a kill before this delivers again).
+      await this.deps.state.update(() => { record.outcomeDelivered = true; });
     } catch (e) {
       this.deps.log(`el trabajo ${record.runId} falló`, e);
       run.pulse.stop();
@@ -369,11 +452,43 @@ export class RunManager implements TapHandler {
   }
 
   /** Paused: every open question is on screen (sent once, in order), the status says so. */
-  private async pause(run: ActiveRun, awaiting: readonly PendingApproval[]): Promise<void> {
+  private async pause(run: ActiveRun, outcome: RunOutcome): Promise<void> {
     await run.showing.catch(() => undefined);
     run.waitingSince ??= this.now() - run.record.startedAt;
-    for (const a of awaiting) await this.deps.registry.show(this.scopeOf(run), a);
+    await this.serially(async () => {
+      for (const a of outcome.awaiting ?? []) {
+        // A decision on disk that the bot state missed (killed in between) is shown first, so a no
+        // waiting for its reason gets its question even after a restart.
+        const written = outcome.decisions?.find((d) => d.approval.id === a.id)?.decision;
+        const rec = await this.deps.registry.show(this.scopeOf(run), a, written);
+        if (written && !rec.decision) {
+          await this.deps.registry.decided(rec, written);
+          if (written.awaitingNote) await this.deps.registry.askReason(rec);
+        }
+      }
+    });
     run.pulse.stop();
+    this.refresh(run);
+  }
+
+  /**
+   * Paused on a question back: the model's question is sent once (recorded in the bot state by its
+   * turn, so a restart does not ask it again); the status says the next message is the answer.
+   */
+  private async askBack(run: ActiveRun, outcome: RunOutcome): Promise<void> {
+    const { record } = run;
+    run.waitingSince ??= this.now() - record.startedAt;
+    if (record.question?.turn !== outcome.iterations) {
+      await this.deps.state.update(() => { record.question = { turn: outcome.iterations }; });
+      const sent = await this.deps.api.sendMessage(record.chatId, truncate(outcome.question ?? outcome.report, TELEGRAM_TEXT_MAX));
+      await this.deps.state.update(() => { if (record.question) record.question.messageId = sent.message_id; });
+    } else if (record.question.messageId === undefined) {
+      // Killed between recording the question and sending it: send it now.
+      const sent = await this.deps.api.sendMessage(record.chatId, truncate(outcome.question ?? outcome.report, TELEGRAM_TEXT_MAX));
+      await this.deps.state.update(() => { if (record.question) record.question.messageId = sent.message_id; });
+    }
+    run.pulse.stop();
+    run.lastNotice = S.waitingAnswer;
     this.refresh(run);
   }
 
@@ -394,7 +509,8 @@ export class RunManager implements TapHandler {
     this.ticks.delete(run);
   }
 
-  private onEvent(run: ActiveRun, e: RunEvent): void {
+  /** Returns, for a turn's approvals, when they are on screen (the run starts its other calls then). */
+  private onEvent(run: ActiveRun, e: RunEvent): Promise<unknown> | undefined {
     if (e.type === 'tarea') {
       const raw = e.event;
       const ev = { ...raw, taskId: `${raw.taskId}@${run.passes}`, t: this.now() - run.record.startedAt };
@@ -410,15 +526,27 @@ export class RunManager implements TapHandler {
     } else if (e.type === 'aviso') {
       run.lastNotice = `⚠️ ${e.text}`;
     } else if (e.type === 'aprobaciones') {
-      // Asked at once, one message each, in tool_use order, while the rest of the turn runs.
+      // Asked at once, one message each, in tool_use order; the rest of the turn starts after.
+      // Showing and deciding take turns (`serially`): no decision is written between a question
+      // being sent and where it went being recorded, so a kill there cannot ask it twice.
       const scope = this.scopeOf(run);
-      run.showing = run.showing.catch(() => undefined).then(async () => {
+      run.showing = run.showing.catch(() => undefined).then(() => this.serially(async () => {
         for (const a of e.approvals) await this.deps.registry.show(scope, a);
-      }).catch((err: unknown) => { this.deps.log('no se pudo mostrar una aprobación', err); });
+      })).catch((err: unknown) => { this.deps.log('no se pudo mostrar una aprobación', err); });
+      this.refresh(run);
+      return run.showing;
     } else {
-      return;
+      return undefined;
     }
     this.refresh(run);
+    return undefined;
+  }
+
+  /** Runs `fn` after every decision and showing before it, and before any after it. */
+  private serially<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.deciding.catch(() => undefined).then(fn);
+    this.deciding = next;
+    return next;
   }
 
   /** Sends a finished call's files now, in order, once each (recorded, so a restart does not resend). */

@@ -38,9 +38,18 @@ export interface ApprovalRecord {
   options?: Array<{ hash: string; label?: string }>;
   createdAt: number;
   expiresAt: number;
+  /**
+   * The optional reason for a no, asked with force_reply once the no is written: the question's
+   * message (only a reply to it counts) and when the run stops waiting for it.
+   */
+  reasonAsk?: { messageId?: number; expiresAt: number };
   decision?: {
     approved: boolean;
     reason?: 'rechazado' | 'expirado' | 'cancelado';
+    /** The owner's reason for a no, once given. */
+    note?: string;
+    /** True while the reason is being asked for (the run waits for it, or for «Seguir sin motivo»). */
+    awaitingNote?: boolean;
     by?: string;
     /** The alternative chosen (approved with changes), in words. */
     change?: string;
@@ -61,6 +70,13 @@ export interface RunRecord {
   statusMessageId?: number;
   /** Files already sent to the chat as they were made (a resumed run does not send them again). */
   delivered?: string[];
+  /**
+   * The run is paused on a question back: asked at model turn `turn` (sent once, also across a
+   * restart); the owner's next message in the chat is its answer.
+   */
+  question?: { turn: number; messageId?: number };
+  /** Its outcome was delivered in full (the run is only waiting to be forgotten). */
+  outcomeDelivered?: boolean;
 }
 
 /** A file the chat already has: the message that carried it, so a repeat can point at it. */

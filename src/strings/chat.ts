@@ -23,6 +23,8 @@ export const BUTTONS = Object.freeze({
   approveWith: (choice: string) => `🔄 Mejor con ${choice}`,
   redoCover: '🔄 Hazme otra portada',
   redoNarration: '🔄 Vuelve a narrarla',
+  /** Under a rejected approval while its optional reason is asked for: go on without giving one. */
+  noReason: '➡️ Seguir sin motivo',
 });
 
 /**
@@ -227,6 +229,15 @@ export const S = Object.freeze({
   tapNotOwner: () => 'Solo quien pidió este trabajo puede decidir.',
   tapNotYours: () => 'Este botón es de otra persona o ya no sirve.',
   tapStale: () => 'Este botón ya no sirve: el trabajo terminó o el bot se reinició. Pide el trabajo de nuevo si hace falta.',
+  waitingApproval: '⏸ Esperando tu aprobación…',
+  waitingAnswer: '💬 Esperando tu respuesta: tu próximo mensaje aquí es la respuesta.',
+  // The optional reason for a no (asked with force_reply; only a reply to that message counts)
+  reasonAsk: () => `¿Por qué lo rechazas? Respóndeme a este mensaje con el motivo y lo tendré en cuenta. Es opcional: si prefieres no decirlo, pulsa «${BUTTONS.noReason}» o escríbeme otra cosa.`,
+  reasonPlaceholder: 'El motivo (opcional)',
+  decidedRejectedWhy: (by: string, at: string, why: string) => `❌ Rechazado por ${by} a las ${at}. Motivo: «${why}».`,
+  decidedRejectedAsking: (by: string, at: string) => `❌ Rechazado por ${by} a las ${at}. Te pregunto el motivo abajo (es opcional).`,
+  reasonThanks: () => 'Gracias, lo tengo en cuenta.',
+  tapNoReason: () => 'Sigo sin motivo.',
 
   // Progress and delivery
   /** Starts the header of a run still in progress (format.ts tells running from finished by it). */

@@ -175,14 +175,17 @@ export class EmbeddedBotApi {
    * The person types `text`: it becomes the bot's next `message` update (commands get
    * `bot_command` entities). `from` lets tests play another user (their own private chat).
    */
-  sendUserText(text: string, from: User = this.user): Message {
+  sendUserText(text: string, from: User = this.user, opts: { replyTo?: number } = {}): Message {
     const trimmed = text.trim();
     if (trimmed === '' || trimmed.length > LIMITS.text) throw new RangeError(`text must be 1..${LIMITS.text} characters`);
     const chat = this.state.openPrivateChat(from);
     const entities = commandEntities(trimmed);
+    // A reply (Telegram's "Responder"): the message it answers travels in `reply_to_message`.
+    const original = opts.replyTo === undefined ? undefined : this.state.get(chat.id, opts.replyTo);
     const message = this.state.add(chat.id, (id) => ({
       message_id: id, from, chat, date: Math.floor(Date.now() / 1000), text: trimmed,
       ...(entities.length > 0 ? { entities } : {}),
+      ...(original ? { reply_to_message: { ...original, reply_to_message: undefined } } : {}),
     }) as Message);
     this.updates.push({ message } as Omit<Update, 'update_id'>);
     return message;

@@ -95,6 +95,18 @@ export function baseMessage(ctx: MethodContext, chat: Chat, p: BotParams, messag
   } as Message;
 }
 
+/**
+ * A `force_reply` request: Telegram's apps open the reply interface on that message. The embedded
+ * chat keeps it on the stored message (the page replies to it with the next text the person sends;
+ * Telegram itself does not echo this markup back in the Message).
+ */
+export function forceReplyOf(p: BotParams): { reply_markup: { force_reply: true; input_field_placeholder?: string } } | Record<string, never> {
+  const markup = p.values.reply_markup as { force_reply?: unknown; input_field_placeholder?: unknown } | undefined;
+  if (!markup || typeof markup !== 'object' || markup.force_reply !== true) return {};
+  const placeholder = typeof markup.input_field_placeholder === 'string' ? markup.input_field_placeholder.slice(0, 64) : undefined;
+  return { reply_markup: { force_reply: true, ...(placeholder ? { input_field_placeholder: placeholder } : {}) } };
+}
+
 /** `{ reply_markup }` when there is a keyboard, else nothing (Telegram omits the field). */
 export function withMarkup(markup: InlineKeyboardMarkup | undefined) {
   return markup ? { reply_markup: markup } : {};

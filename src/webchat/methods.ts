@@ -4,7 +4,7 @@
  */
 import type { BotCommand, InlineKeyboardMarkup, Message, MessageEntity } from 'grammy/types';
 import { getFile, sendAudio, sendDocument, sendPhoto, sendVoice } from './media-methods.js';
-import { baseMessage, CHAT_ACTIONS, formattedText, inlineMarkup, LIMITS, targetChat, withEntities, withMarkup, type BotMethod, type MethodContext } from './method-kit.js';
+import { baseMessage, CHAT_ACTIONS, forceReplyOf, formattedText, inlineMarkup, LIMITS, targetChat, withEntities, withMarkup, type BotMethod, type MethodContext } from './method-kit.js';
 import { badRequest, boolParam, intParam, stringParam, type BotParams } from './params.js';
 
 /** The bot's own message `message_id` in `chat_id`, for edits. */
@@ -72,7 +72,7 @@ export const METHODS: Record<string, BotMethod> = {
     const chat = targetChat(ctx, p);
     const { text, entities } = formattedText(p, 'text') as { text: string; entities: MessageEntity[] };
     const markup = inlineMarkup(p);
-    return ctx.state.add(chat.id, (id) => ({ ...baseMessage(ctx, chat, p, id), text, ...withEntities('entities', entities), ...withMarkup(markup) }) as Message);
+    return ctx.state.add(chat.id, (id) => ({ ...baseMessage(ctx, chat, p, id), text, ...withEntities('entities', entities), ...(markup ? withMarkup(markup) : forceReplyOf(p)) }) as Message);
   },
   editmessagetext: (ctx, p) => {
     const before = editable(ctx, p, 'edit');

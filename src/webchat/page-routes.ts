@@ -77,7 +77,8 @@ export class PageRoutes {
     const text = typeof body.text === 'string' ? body.text.trim() : '';
     if (text === '') return sendJson(res, 400, { ok: false, error: S.emptyText });
     try {
-      const message = this.api.sendUserText(text);
+      const replyTo = Number.isSafeInteger(body.reply_to) ? (body.reply_to as number) : undefined;
+      const message = this.api.sendUserText(text, undefined, replyTo === undefined ? {} : { replyTo });
       sendJson(res, 200, { ok: true, message_id: message.message_id });
     } catch {
       sendJson(res, 400, { ok: false, error: S.tooLong(LIMITS.text) });

@@ -28,8 +28,19 @@ export async function answerUntilReport(c: ChatClient, decide: (m: BotMessage) =
     if (m.text.startsWith('📋 Informe')) return { report: m, approvals };
     approvals.push(m);
     seen.add(m.messageId);
-    await c.press(m.messageId, button(m, new RegExp(decide(m))));
+    const choice = decide(m);
+    await c.press(m.messageId, button(m, new RegExp(choice)));
+    if (choice === 'Rechazar') await goOnWithoutReason(c, m.messageId);
   }
+}
+
+/**
+ * After Rechazar the run waits for an optional reason: the question keeps one button, «Seguir sin
+ * motivo». Waits for it (the no is written by then) and presses it.
+ */
+export async function goOnWithoutReason(c: ChatClient, approvalMessageId: number): Promise<void> {
+  const m = await c.waitFor('«Seguir sin motivo» under the rejected approval', (msgs) => msgs.find((x) => x.messageId === approvalMessageId && x.buttons.some((b) => /sin motivo/.test(b.text))));
+  await c.press(m.messageId, button(m, /sin motivo/));
 }
 
 export function isMp3(b: Buffer): boolean {

@@ -73,7 +73,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     await owner.waitFor('final status edit', (m) => m.find((x) => /^✅ Terminado: «prepare la semana 3»\n✅ Recuperar notas[\s\S]*▓▓▓▓▓▓▓▓▓▓ (\d)\/\1/.test(x.text)));
 
     const answers = stack.h.answers.filter((a) => a.fromId === OWNER).map((a) => a.text);
-    expect(answers).toEqual(['Aprobado ✅', 'Ya estaba decidido.', 'Rechazado ❌']);
+    expect(answers).toEqual(['Aprobado ✅', 'Ya estaba decidido.', 'Rechazado ❌', 'Sigo sin motivo.']);
 
     // The Gantt chart is rendered and sent after the report: wait for both photos.
     const ownerPhotos = () => stack!.h.uploads.filter((u) => u.method === 'sendPhoto' && u.chatId === OWNER);

@@ -228,7 +228,8 @@ describe('generar_portada — flux over HTTP', () => {
     const { dir, cleanup } = await tempDir();
     server.setBehaviour('hang');
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 100);
+    // Aborted once the request is at the server (which never answers): an event, not a delay.
+    void server.nextRequest().then(() => ac.abort());
     const err = await rejection((await tools(dir, { fluxUrl: server.url, timeoutMs: 30_000 })).generar_portada.execute({ semana: 1, maqueta: false }, context({ signal: ac.signal })));
     expect(err.code).toBe('CANCELLED');
     await cleanup();

@@ -104,13 +104,15 @@ describe('narrar_resumen — juguete (eSpeak-NG, CPU)', () => {
     const { dir: d, cleanup: c } = await tempDir();
     const ac = new AbortController();
     const ctx = context({ signal: ac.signal });
-    // Abort as soon as the voice stage starts, while the worker synthesises.
+    // Abort once the voice stage has started its work (an event, not a delay): mid-synthesis.
     const stage = ctx.stage;
+    // Abort once the speech stage has started (an event, not a delay).
     ctx.stage = (stages, signal) => stage(stages.map((s) => (s.name !== 'voz' ? s : {
       ...s,
       run: (prev, sig) => {
-        setTimeout(() => ac.abort(), 5);
-        return s.run(prev, sig);
+        const work = s.run(prev, sig);
+        ac.abort();
+        return work;
       },
     })), signal);
     const err = await rejection((await tools(d)).narrar_resumen.execute({ semana: 1, motor: 'juguete' }, ctx));

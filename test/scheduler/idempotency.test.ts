@@ -48,13 +48,17 @@ describe('createFileIdempotencyStore', () => {
     let runs = 0;
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let began!: () => void;
+    const started = new Promise<void>((r) => (began = r));
     const work = async () => {
       runs++;
+      began();
       await gate;
       return { data: 'narración' };
     };
     const calls = Array.from({ length: 8 }, () => store.runOnce('narracion-2026-S3', work));
-    await new Promise((r) => setTimeout(r, 20));
+    // The work has begun (an event); every call was made before it and joined its flight.
+    await started;
     release();
     const results = await Promise.all(calls);
     expect(runs).toBe(1);
@@ -73,7 +77,8 @@ describe('createFileIdempotencyStore', () => {
     let runs = 0;
     const failing = async () => {
       runs++;
-      await new Promise((r) => setTimeout(r, 5));
+      // Both calls are made in the same tick: the second joins this flight, whatever the timing.
+      await Promise.resolve();
       throw new Error('GPU ocupada');
     };
     const both = await Promise.allSettled([store.runOnce('portada-2026-S3', failing), store.runOnce('portada-2026-S3', failing)]);

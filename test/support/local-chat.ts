@@ -53,7 +53,8 @@ export async function startLocalChat(prefix: string, pollTimeoutS = 1): Promise<
     async close() {
       await chat.running.stop();
       await tg.close();
-      await rm(tmp, { recursive: true, force: true });
+      // A run may still be finishing its last writes (forgetting itself): rm retries past them.
+      await rm(tmp, { recursive: true, force: true, maxRetries: 5 });
     },
   };
   return chat;

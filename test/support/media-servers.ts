@@ -34,6 +34,8 @@ export interface MediaServer {
   /** Base URL without trailing slash, e.g. `http://127.0.0.1:41234` (what FLUX_URL/XTTS_URL hold). */
   url: string;
   requests: RecordedRequest[];
+  /** Resolves with the next request the server receives (an event to act on, instead of a delay). */
+  nextRequest(): Promise<RecordedRequest>;
   /** Replaces the script of behaviours for the next requests. */
   setBehaviour(b: ServerBehaviour | ServerBehaviour[]): void;
   close(): Promise<void>;
@@ -121,10 +123,13 @@ function errorAnswer(b: ServerBehaviour, res: ServerResponse): boolean {
 async function start(route: string, initial: ServerBehaviour | ServerBehaviour[], ok: OkHandler): Promise<MediaServer> {
   let script = Array.isArray(initial) ? [...initial] : [initial];
   const requests: RecordedRequest[] = [];
+  const waiting: Array<(r: RecordedRequest) => void> = [];
   const server = createServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
-      requests.push({ method: req.method ?? '', path: req.url ?? '', body });
+      const recorded = { method: req.method ?? '', path: req.url ?? '', body };
+      requests.push(recorded);
+      for (const w of waiting.splice(0)) w(recorded);
       const b = (script.length > 1 ? script.shift() : script[0]) ?? 'ok';
       if (req.method !== 'POST' || req.url !== route) {
         res.writeHead(404, { 'content-type': 'application/json' });
@@ -140,6 +145,7 @@ async function start(route: string, initial: ServerBehaviour | ServerBehaviour[]
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    nextRequest: () => new Promise((resolve) => waiting.push(resolve)),
     setBehaviour(b) {
       script = Array.isArray(b) ? [...b] : [b];
     },

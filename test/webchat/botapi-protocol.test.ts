@@ -146,6 +146,21 @@ describe('messages the page shows', () => {
     expect((await api('deleteMessage', { chat_id: chatId, message_id: sent.message_id })).json.description).toBe('Bad Request: message to delete not found');
   });
 
+  it('force_reply is kept for the page; the page answers that message with the next text (reply_to_message)', async () => {
+    const ask = (await api('sendMessage', { chat_id: chatId, text: '¿Por qué?', reply_markup: { force_reply: true, input_field_placeholder: 'El motivo (opcional)' } })).json.result;
+    expect(tg.server.history().find((m) => m.message_id === ask.message_id)?.reply_markup).toEqual({ force_reply: true, input_field_placeholder: 'El motivo (opcional)' });
+    const res = await fetch(`${tg.apiRoot}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'porque sí', reply_to: ask.message_id }) });
+    const { message_id: mine } = (await res.json()) as { message_id: number };
+    const reply = tg.server.history().find((m) => m.message_id === mine)!;
+    expect(reply.text).toBe('porque sí');
+    expect(reply.reply_to_message?.message_id).toBe(ask.message_id);
+    // Without reply_to it is a plain message.
+    const plain = (await (await fetch(`${tg.apiRoot}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'otra cosa' }) })).json()) as { message_id: number };
+    expect(tg.server.history().find((m) => m.message_id === plain.message_id)?.reply_to_message).toBeUndefined();
+    // No bot reads these here: drop them, as deleteWebhook(drop_pending_updates) would.
+    expect((await api('deleteWebhook', { drop_pending_updates: true })).json.result).toBe(true);
+  });
+
   it('setMyCommands is what getMyCommands returns and what the page menu gets', async () => {
     const commands = [{ command: 'semana', description: 'Prepara una semana' }, { command: 'cancelar', description: 'Para lo que esté en marcha' }];
     expect((await api('setMyCommands', { commands })).json.result).toBe(true);
@@ -157,7 +172,7 @@ describe('messages the page shows', () => {
 describe('long polling', () => {
   it('a waiting getUpdates is answered as soon as the person writes; offset confirms', async () => {
     const poll = api('getUpdates', { timeout: 30, allowed_updates: ['message', 'callback_query'] });
-    while (!tg.server.updates.polling) await new Promise((r) => setTimeout(r, 10));
+    await tg.server.updates.whenPolling();
     tg.server.sendUserText('/semana 3');
     const { json } = await poll;
     expect(json.result).toHaveLength(1);
@@ -170,7 +185,7 @@ describe('long polling', () => {
 
   it('a second poller gets 409 Conflict itself; the first keeps its poll (deliberately unlike Telegram)', async () => {
     const first = api('getUpdates', { timeout: 20 });
-    while (!tg.server.updates.polling) await new Promise((r) => setTimeout(r, 10));
+    await tg.server.updates.whenPolling();
     const second = api('getUpdates', { timeout: 0 });
     expect((await second).json).toMatchObject({ ok: false, error_code: 409 });
     tg.server.sendUserText('sigo aquí');

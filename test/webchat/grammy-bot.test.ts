@@ -105,7 +105,7 @@ describe('long polling', () => {
     const off = tg.server.subscribe((e) => events.push(e));
     const stopped = echo.start({ drop_pending_updates: true });
     try {
-      while (!tg.server.updates.polling) await new Promise((r) => setTimeout(r, 10));
+      await tg.server.updates.whenPolling();
       tg.server.sendUserText('prepare la semana 3');
       const reply = await tg.server.waitForRequest('sendMessage', (r) => r.ok && String(r.params.text).includes('prepare la semana 3'));
       const message = tg.server.history().find((m) => m.text === reply.params.text)!;

@@ -65,6 +65,11 @@ describe.skipIf(skipBrowserTests())('product flow in the local chat', () => {
     expect(await page.locator('.msg.in', { hasText: 'No se hizo' }).count()).toBe(0);
     if (shotsDir) await screenshotAt(page, '.msg.in:has-text("espera tu respuesta")', 'start', 'chat-progreso-espera.png');
     await narration.getByRole('button', { name: '❌ Rechazar' }).click();
+    // The bot asks why (optional) with force_reply: the page answers that question with the next text.
+    await page.locator('.msg.in', { hasText: /¿Por qué lo rechazas\?/ }).waitFor({ timeout: RUN_TIMEOUT_MS });
+    await box.fill('hoy no quiero audio');
+    await box.press('Enter');
+    await page.locator('.msg.in', { hasText: /Motivo: «hoy no quiero audio»/ }).waitFor({ timeout: RUN_TIMEOUT_MS });
 
     await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.photo img')).some((i) => i.complete && i.naturalWidth > 0), undefined, { timeout: RUN_TIMEOUT_MS });
     const report = page.locator('.msg.in', { hasText: 'No se hizo' }).last();

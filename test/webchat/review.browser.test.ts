@@ -53,6 +53,11 @@ describe.skipIf(skipBrowserTests())('review in the local chat at phone width', (
       const data = await reject.getAttribute('data-callback');
       await reject.click();
       await page.locator(`button[data-callback="${data}"]`).waitFor({ state: 'detached', timeout: RUN_TIMEOUT_MS });
+      // The no is written; its reason is optional: go on without one.
+      const skip = page.getByRole('button', { name: '➡️ Seguir sin motivo' });
+      await skip.waitFor({ timeout: RUN_TIMEOUT_MS });
+      await skip.click();
+      await skip.waitFor({ state: 'detached', timeout: RUN_TIMEOUT_MS });
     }
     const cards = page.locator('.msg.in', { hasText: /Tus tarjetas de este trabajo \(3\)/ });
     await cards.waitFor({ timeout: RUN_TIMEOUT_MS });

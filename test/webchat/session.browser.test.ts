@@ -80,7 +80,12 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
     // A week with one change and one rejection: the cover is rejected; the narration, asked with
     // the owner's own voice (not set up here), is approved with the change the chat offers.
     from = await say(page, 'prepara la semana 3 con mi voz');
-    await decide(page, from, /portada/, '❌ Rechazar');
+    const rejected = await reply(page, from, /Necesito tu permiso[\s\S]*portada/);
+    await rejected.getByRole('button', { name: '❌ Rechazar' }).click();
+    // The bot asks why (optional, with force_reply): the next text is the reason, and the model gets it.
+    await reply(page, from, /¿Por qué lo rechazas\?/);
+    await say(page, 'hoy prefiero sin portada');
+    await page.locator('.msg.in', { hasText: /Motivo: «hoy prefiero sin portada»/ }).waitFor({ timeout: RUN_TIMEOUT_MS });
     const narration = await reply(page, from, /Necesito tu permiso[\s\S]*narrar/);
     await narration.getByRole('button', { name: /Mejor con la voz sintética/ }).waitFor({ timeout: RUN_TIMEOUT_MS });
     await shot(page, narration, 'sesion-2-permiso-con-cambio.png');

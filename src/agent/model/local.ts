@@ -58,8 +58,8 @@ export class LocalPlanner implements Model {
   }
 
   private decide(messages: readonly MessageParam[]): ContentBlock[] {
-    const first = messages[0];
-    const text = first && typeof first.content === 'string' ? first.content : '';
+    // The request and, after a question back, the owner's answers: "haz la portada" + "la 3".
+    const text = messages.flatMap((m) => (m.role === 'user' && typeof m.content === 'string' ? [m.content] : [])).join(' ');
     const intent = this.opts.intent ?? interpret(text);
     if (intent.kind === 'pregunta') return [{ type: 'text', text: intent.question }];
 

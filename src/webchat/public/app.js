@@ -172,7 +172,22 @@ function keepAtBottom(force) {
   if (force || nearBottom()) log.scrollTop = log.scrollHeight;
 }
 
+// A bot message sent with force_reply opens the reply interface, as Telegram's apps do: the next
+// text the person sends answers it. Any message the person sends closes it.
+let replyTo = null;
+const defaultPlaceholder = textEl.placeholder;
+function trackReply(m) {
+  if (m.reply_markup && m.reply_markup.force_reply && !(m.from && m.from.id === me.id)) {
+    replyTo = m.message_id;
+    textEl.placeholder = m.reply_markup.input_field_placeholder || defaultPlaceholder;
+  } else if (m.from && m.from.id === me.id) {
+    replyTo = null;
+    textEl.placeholder = defaultPlaceholder;
+  }
+}
+
 function addMessage(m) {
+  trackReply(m);
   $('empty')?.remove();
   const existing = document.getElementById(`m-${m.message_id}`);
   const stick = nearBottom();
@@ -261,7 +276,11 @@ async function sendText(text) {
   if (!trimmed) return false;
   try {
     // One after the other, in order: the bot sees the parts of a paste as Telegram would send them.
-    for (const part of splitForSending(trimmed)) await post('/api/messages', { text: part });
+    for (const part of splitForSending(trimmed)) {
+      const answering = replyTo;
+      replyTo = null;
+      await post('/api/messages', answering !== null ? { text: part, reply_to: answering } : { text: part });
+    }
     return true;
   } catch (e) {
     toast(e.message || T.sendFailed);

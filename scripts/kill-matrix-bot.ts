@@ -1,0 +1,280 @@
+/**
+ * `npm run kill-matrix:bot`: the kill-after-every-write matrix over the standard week THROUGH THE
+ * BOT. The bot runs as the operator runs it (`src/main.ts`, offline planner) against the embedded
+ * Bot API of the local chat, with the preload test/support/kill-after-write.ts. The owner writes
+ * «prepare la semana 3» and taps ✅ Aprobar on every approval as it appears — also while the bot is
+ * dead: the tap waits in the Bot API, as on Telegram, and reaches the next bot (an old button).
+ *
+ * A counting run finds N, the number of `rename`/`appendFile`/`writeFile` calls of the whole
+ * conversation. Then for every n in 1..N the bot is SIGKILLed right after its n-th write and
+ * started again (no kill) on the same data dir and chat. If the request itself was lost (killed
+ * before the run was recorded, or before it had a checkpoint — the bot says so in the chat), the
+ * owner asks again. Each n must leave: the report in the chat (nothing «No se hizo», no unknown
+ * state); each approval asked once in the chat (2 messages); 3 cards; each usage row once; the
+ * cover and the narration files present and — if they existed when the bot died — not made again
+ * (same inode); no unfinished run. Prints one line per failing n and a summary with N and the time;
+ * writes bench/results/kill-matrix-bot.json. Exit 1 if any n fails.
+ *
+ * Env: KILL_ONLY=3,7 (only these n), KILL_PARALLEL (default 2).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { watch } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Message } from 'grammy/types';
+import { writeFileAtomic } from '../src/store/atomic.js';
+import { DEFAULT_WEBCHAT_USER, newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../src/webchat/index.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const HOOK = path.join(ROOT, 'test', 'support', 'kill-after-write.ts');
+const REQUEST = 'prepare la semana 3';
+/** Longest a single step may take (a bot start, the week) before the n counts as failed. */
+const STEP_MS = 120_000;
+
+interface Bot { child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; stdout: () => string; stderr: () => string }
+
+function startBot(env: Record<string, string>): Bot {
+  // No tsx wrapper: node itself runs the bot, so the hook's SIGKILL ends the whole bot.
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', HOOK, 'src/main.ts'], {
+    cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}), ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => { out += d; });
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => { err += d; });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  return { child, exited, stdout: () => out, stderr: () => err };
+}
+
+const text = (m: Message) => m.text ?? m.caption ?? '';
+const isApproval = (m: Message) => text(m).startsWith('🔐');
+const isReport = (m: Message) => text(m).startsWith('📋 Informe');
+const isLost = (m: Message) => /ya no estaba pendiente al reiniciar/.test(text(m));
+const buttons = (m: Message) => ((m.reply_markup?.inline_keyboard ?? []) as Array<Array<{ text: string; callback_data?: string }>>).flat();
+
+/** The chat in short: one line per message, its buttons in brackets (for failure reports). */
+function transcriptOf(t: EmbeddedTelegram): string {
+  return t.server.history().map((m) => `#${m.message_id} ${m.from?.is_bot ? 'bot' : 'owner'}: ${text(m).split('\n')[0]}${buttons(m).length ? ` [${buttons(m).map((b) => b.text).join(' | ')}]` : ''}`).join('\n');
+}
+
+/** Resolves with what `pick` finds in the chat now or after a change; undefined when `stop` settles first. */
+function when<T>(t: EmbeddedTelegram, pick: () => T | undefined, stop: Promise<unknown>): Promise<T | undefined> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (v: T | undefined) => {
+      if (done) return;
+      done = true;
+      unsubscribe();
+      clearTimeout(timer);
+      resolve(v);
+    };
+    const unsubscribe = t.server.subscribe(() => { const v = pick(); if (v !== undefined) finish(v); });
+    const timer = setTimeout(() => { if (!done) { done = true; unsubscribe(); reject(new Error(`timed out; chat:\n${transcriptOf(t)}`)); } }, STEP_MS);
+    void stop.then(() => finish(pick()));
+    const v = pick();
+    if (v !== undefined) finish(v);
+  });
+}
+
+/** The owner: taps ✅ Aprobar once on every approval that shows its buttons (alive bot or not). */
+function approveAsTheyCome(t: EmbeddedTelegram): () => void {
+  const pressed = new Set<number>();
+  const look = () => {
+    for (const m of t.server.history()) {
+      if (!isApproval(m) || pressed.has(m.message_id)) continue;
+      const yes = buttons(m).find((b) => /Aprobar/.test(b.text))?.callback_data;
+      if (!yes) continue;
+      pressed.add(m.message_id);
+      try {
+        t.server.pressButton(m.message_id, yes);
+      } catch {
+        // the buttons went in between (decided): nothing to press
+      }
+    }
+  };
+  const unsubscribe = t.server.subscribe(look);
+  look();
+  return unsubscribe;
+}
+
+const inode = async (file: string) => (await stat(file).catch(() => undefined))?.ino;
+const readJson = async <T>(file: string): Promise<T | undefined> => JSON.parse(await readFile(file, 'utf8').catch(() => 'null')) ?? undefined;
+
+/** Starts a bot and waits until it is long-polling (or has died: a kill during start-up). */
+async function up(t: EmbeddedTelegram, env: Record<string, string>): Promise<Bot> {
+  // A dead bot's long poll lingers until its socket closes: the new one must be the one listening.
+  while (t.server.updates.polling) await new Promise((r) => setTimeout(r, 25));
+  const bot = startBot(env);
+  const ready = new Promise<void>((resolve) => {
+    const check = () => { if (/escuchando en Telegram/.test(bot.stdout())) void t.server.updates.whenPolling().then(resolve); };
+    bot.child.stdout!.on('data', check);
+    void bot.exited.then(() => resolve());
+  });
+  await ready;
+  return bot;
+}
+
+interface Outcome { problems: string[]; killed: boolean }
+
+async function one(n: number, usageTasks: readonly string[]): Promise<Outcome> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'cv-kill-bot-'));
+  const dataDir = path.join(tmp, 'data');
+  const token = newWebchatToken();
+  const t = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token, filesDir: path.join(tmp, 'chat') });
+  const env = { TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: t.apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id), CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' };
+  let stopOwner = approveAsTheyCome(t);
+  const bots: Bot[] = [];
+  try {
+    const first = await up(t, { ...env, KILL_AFTER_WRITE: String(n) });
+    bots.push(first);
+    const died = first.exited;
+    if (first.child.exitCode === null && first.child.signalCode === null) {
+      t.server.sendUserText(REQUEST);
+      const report = await when(t, () => t.server.history().find(isReport), died);
+      // The writes after the report (the chart, forgetting the run) count too: wait for them.
+      if (report) await Promise.race([died, settled(t, dataDir)]);
+    }
+    const x = await Promise.race([died, new Promise<null>((r) => setTimeout(() => r(null), 0))]);
+    if (!x || x.signal !== 'SIGKILL') {
+      first.child.kill('SIGKILL');
+      await died;
+      return { problems: [], killed: false };
+    }
+    const cover = path.join(dataDir, 'portadas', 'semana_03.png');
+    const wav = path.join(dataDir, 'audio', 'semana_03.wav');
+    const before = { cover: await inode(cover), wav: await inode(wav) };
+    const runsBefore = (await readJson<{ runs: unknown[] }>(path.join(dataDir, 'bot', 'estado.json')))?.runs.length ?? 0;
+    const chatBefore = t.server.history().length;
+    const askedBefore = t.server.history().some((m) => m.from?.id === DEFAULT_WEBCHAT_USER.id && m.text === REQUEST);
+
+    // Taps the dead bot never read wait in the Bot API and reach the second bot. A tap it had read
+    // but not yet written is lost with it (Telegram's getUpdates confirms on the next fetch): its
+    // buttons are still there, so the owner taps them again, as anyone would.
+    stopOwner();
+    stopOwner = approveAsTheyCome(t);
+    const second = await up(t, env);
+    bots.push(second);
+    const lost = t.server.history().slice(chatBefore).some(isLost);
+    // Nothing of the request survived (or the bot says it could not resume it): the owner asks again.
+    if (!askedBefore || runsBefore === 0 || lost) {
+      if (!t.server.history().some(isReport)) t.server.sendUserText(REQUEST);
+    }
+    const report = await when(t, () => t.server.history().find(isReport), second.exited);
+    const problems: string[] = [];
+    if (!report) return { problems: [`no report; the bot exited: ${second.stderr().slice(-400)}`], killed: true };
+    await Promise.race([second.exited, settled(t, dataDir)]);
+    const reportAt = t.server.history().findIndex(isReport);
+    if (t.server.history().slice(reportAt).some(isLost)) problems.push('after the report, the restart said the run was lost');
+    if (/No se hizo|Estado desconocido/.test(text(report))) problems.push(`report: ${text(report).split('\n').find((l) => /No se hizo|desconocido/.test(l))}`);
+    const approvals = t.server.history().filter(isApproval);
+    if (approvals.length !== 2) problems.push(`${approvals.length} approval messages (expected 2: each asked once); chat:\n${transcriptOf(t)}`);
+    const cards = (await readJson<unknown[]>(path.join(dataDir, 'tarjetas.json'))) ?? [];
+    if (cards.length !== 3) problems.push(`${cards.length} cards`);
+    const rows = (await readFile(path.join(dataDir, 'registro_uso.csv'), 'utf8').catch(() => '')).split('\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]);
+    for (const tarea of usageTasks) {
+      const k = rows.filter((r) => r === tarea).length;
+      if (k !== 1) problems.push(`usage row ${tarea} ×${k}`);
+    }
+    const after = { cover: await inode(cover), wav: await inode(wav) };
+    if (!after.cover) problems.push('no cover');
+    if (!after.wav) problems.push('no narration');
+    if (before.cover && before.cover !== after.cover) problems.push('cover made again');
+    if (before.wav && before.wav !== after.wav) problems.push('narration made again');
+    return { problems, killed: true };
+  } finally {
+    stopOwner();
+    for (const b of bots) if (b.child.exitCode === null && b.child.signalCode === null) b.child.kill('SIGKILL');
+    await Promise.all(bots.map((b) => b.exited));
+    await t.close();
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Resolves once a run whose report is out has left nothing behind: the bot state lists no run (it
+ * forgets the run after delivering everything; its file is watched: every write of it is an atomic
+ * rename in that folder).
+ */
+function settled(t: EmbeddedTelegram, dataDir: string): Promise<void> {
+  const dir = path.join(dataDir, 'bot');
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const check = async () => {
+      if (done || ((await readJson<{ runs: unknown[] }>(path.join(dir, 'estado.json')))?.runs.length ?? 1) !== 0) return;
+      done = true;
+      watcher.close();
+      unsubscribe();
+      clearTimeout(timer);
+      resolve();
+    };
+    const watcher = watch(dir, () => { void check(); });
+    const unsubscribe = t.server.subscribe(() => { void check(); });
+    const timer = setTimeout(() => { watcher.close(); unsubscribe(); reject(new Error('the finished run did not settle')); }, STEP_MS);
+    void check();
+  });
+}
+
+/** The counting run: the whole conversation once, with every write logged. */
+async function count(): Promise<{ writes: string[]; usageTasks: string[] }> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'cv-count-bot-'));
+  const log = path.join(tmp, 'writes.log');
+  const dataDir = path.join(tmp, 'data');
+  const token = newWebchatToken();
+  const t = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token, filesDir: path.join(tmp, 'chat') });
+  const stopOwner = approveAsTheyCome(t);
+  const bot = await up(t, { TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: t.apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id), CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local', KILL_COUNT_FILE: log });
+  try {
+    t.server.sendUserText(REQUEST);
+    const report = await when(t, () => t.server.history().find(isReport), bot.exited);
+    if (!report) throw new Error(`the counting run did not finish: ${bot.stderr().slice(-400)}`);
+    // The report is not the last write: the chart and the state clean-up follow it.
+    await settled(t, dataDir);
+    const rows = (await readFile(path.join(dataDir, 'registro_uso.csv'), 'utf8')).split('\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]!);
+    return { writes: (await readFile(log, 'utf8')).trim().split('\n').map((l) => l.split(' ').slice(1).join(' ')), usageTasks: rows };
+  } finally {
+    stopOwner();
+    bot.child.kill('SIGKILL');
+    await bot.exited;
+    await t.close();
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const { writes, usageTasks } = await count();
+  const N = writes.length;
+  const only = process.env.KILL_ONLY?.split(',').map(Number);
+  const ns = only ?? Array.from({ length: N }, (_, i) => i + 1);
+  console.log(`Semana estándar (bot): N = ${N} escrituras; probando ${ns.length} muertes…`);
+  const failures: Array<{ n: number; write: string; problems: string[] }> = [];
+  let notKilled = 0;
+  const queue = [...ns];
+  await Promise.all(Array.from({ length: Number(process.env.KILL_PARALLEL ?? 2) }, async () => {
+    for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
+      let r: Outcome;
+      try {
+        r = await one(n, usageTasks);
+      } catch (e) {
+        r = { problems: [`harness: ${e instanceof Error ? e.message : String(e)}`], killed: true };
+      }
+      if (!r.killed) notKilled++;
+      if (r.problems.length) {
+        failures.push({ n, write: writes[n - 1] ?? '?', problems: r.problems });
+        console.log(`n=${n} (${writes[n - 1]}): ${r.problems.join('; ')}`);
+      }
+    }
+  }));
+  failures.sort((a, b) => a.n - b.n);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`kill-matrix (bot): N = ${N}; ${ns.length - failures.length} de ${ns.length} sin problemas${notKilled ? ` (${notKilled} no llegaron a esa escritura)` : ''} en ${seconds} s`);
+  await writeFileAtomic(path.join(ROOT, 'bench', 'results', 'kill-matrix-bot.json'), `${JSON.stringify({ N, tried: ns.length, notKilled, failures, seconds, writes }, null, 2)}\n`);
+  process.exitCode = failures.length ? 1 : 0;
+}
+
+main().catch((e: unknown) => {
+  console.error(`kill-matrix (bot): ${e instanceof Error ? e.message : String(e)}`);
+  process.exitCode = 1;
+});
