@@ -18,10 +18,10 @@ export const REPORT = {
   cardsNotDone: (why: string) => `Tarjetas: NO creadas — ${shortForOwner(why)}.`,
   cardsDone: (ids: readonly number[], note: number, reused: readonly number[] = []) =>
     reused.length === 0
-      ? `Tarjetas: ${ids.length} nuevas (ids ${list(ids)}) de la nota ${note}.`
+      ? `Tarjetas: ${ids.length} nuevas (números ${list(ids)}) de la nota ${note}.`
       : reused.length === ids.length
-        ? `Tarjetas: las ${ids.length} de la nota ${note} ya estaban en el mazo (ids ${list(ids)}); no se duplicaron.`
-        : `Tarjetas: ${ids.length - reused.length} nuevas y ${reused.length} que ya estaban en el mazo (ids ${list(ids)}) de la nota ${note}.`,
+        ? `Tarjetas: las ${ids.length} de la nota ${note} ya estaban en el mazo (números ${list(ids)}); no se duplicaron.`
+        : `Tarjetas: ${ids.length - reused.length} nuevas y ${reused.length} que ya estaban en el mazo (números ${list(ids)}) de la nota ${note}.`,
   mediaNotAsked: (what: string) => `${cap(what)}: no se pidió.`,
   mediaNotDone: (what: string, why: string) => `${cap(what)}: NO hecha — ${shortForOwner(why)}.`,
   /** Made (or already made): what it is in words; never its file or the engine's codename. */

@@ -108,7 +108,7 @@ export const S = Object.freeze({
   classActionFailed: () => 'No pude hacerlo por un error interno; no se ha borrado nada a medias. Inténtalo de nuevo en un momento.',
 
   busy: (text: string, elapsedS: number) =>
-    `Ya estoy trabajando en «${text}» (desde hace ${elapsedS} s). ¿Sigo con ese, o lo descarto? Si lo descartas (también con /cancelar), lo ya hecho se conserva y luego me pides lo nuevo.`,
+    `Todavía tengo a medias «${text}» (lo empecé hace ${elapsedS} s). ¿Sigo con ese, o lo descarto? Si lo descartas (también con /cancelar), lo ya hecho se conserva y luego me pides lo nuevo.`,
   keptRun: (text: string) => `▶️ Sigo con «${text}».`,
   budgetSpent: (spent: number, budget: number) =>
     `El presupuesto de este mes está agotado (${usd(spent)} de ${usd(budget)}), así que no empiezo trabajos con el modelo. /semana N sigue funcionando porque no gasta tokens; si necesitas más, pide a quien administra el bot que suba el presupuesto del mes.`,
@@ -174,7 +174,7 @@ export const S = Object.freeze({
       (spent >= budget ? '\nEl presupuesto está agotado: no empiezo trabajos con el modelo hasta el mes que viene.' : '') +
       (m.estimatedTokens > 0 ? `\nEstimado sin conexión (no cuesta nada): ${tokens(m.estimatedTokens)} tokens.` : '') +
       // The model's own notes are counted, not priced: one money figure per month (the billed one).
-      (m.modelNotes.rows > 0 ? `\nAdemás, el modelo dejó ${m.modelNotes.rows === 1 ? 'una nota' : `${m.modelNotes.rows} notas`} de uso (solo informativas: lo que cuenta es la cifra de arriba).` : '');
+      (m.modelNotes.rows > 0 ? `\nAdemás, el asistente apuntó lo que gastó ${m.modelNotes.rows === 1 ? 'una vez' : `${m.modelNotes.rows} veces`} (solo como referencia: lo que cuenta es la cifra de arriba).` : '');
   },
   spendFailed: () => 'No pude leer el registro de uso ahora mismo. Inténtalo de nuevo en un momento.',
 
@@ -208,7 +208,7 @@ export const S = Object.freeze({
     tool === 'generar_portada' ? `Haré la portada de la semana ${week ?? '?'} y te la mandaré aquí.`
       : tool === 'narrar_resumen' ? `Escribiré un guion corto de la semana ${week ?? '?'}, lo narraré con la voz elegida y te mandaré el audio aquí.`
         : undefined,
-  approvalEstimate: (s: number) => `• Tardará unos ${s} s`,
+  approvalEstimate: (s: number) => (s <= 1 ? '• Tardará un segundo' : `• Tardará unos ${s} s`),
   approvalCached: (cached: boolean) =>
     cached ? '• Ya está hecho: te lo mando sin repetirlo' : '• Aún no está hecho: lo hago ahora',
   argDrawing: '• Imagen: un dibujo hecho en este ordenador (sin tarjeta gráfica)',

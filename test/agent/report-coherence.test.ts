@@ -93,9 +93,9 @@ describe('the same week prepared twice', () => {
   it('reuses the cards already in the deck and says so, instead of claiming new ones', async () => {
     const service = await createAgentService({ config: configFor(tmp.dir) });
     const first = await service.run({ runId: 'a', text: 'prepare la semana 3', mode: 'agente', approver: decide('rechazado') });
-    expect(first.report).toMatch(/Tarjetas: 3 nuevas \(ids 1, 2, 3\)/);
+    expect(first.report).toMatch(/Tarjetas: 3 nuevas \(números 1, 2, 3\)/);
     const second = await service.run({ runId: 'b', text: 'prepare la semana 3', mode: 'agente', approver: decide('rechazado') });
-    expect(second.report).toMatch(/Tarjetas: las 3 de la nota \d+ ya estaban en el mazo \(ids 1, 2, 3\); no se duplicaron\./);
+    expect(second.report).toMatch(/Tarjetas: las 3 de la nota \d+ ya estaban en el mazo \(números 1, 2, 3\); no se duplicaron\./);
     expect(await service.toolbox.notebook.cards.list()).toHaveLength(3);
   });
 });

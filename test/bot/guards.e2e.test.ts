@@ -47,7 +47,7 @@ describe('who may do what, cancelling, commands', () => {
     await owner.say('prepare la semana 4');
     const cover = await nextApproval(owner, new Set());
     await owner.say('y también las tarjetas');
-    await owner.waitText(/Ya estoy trabajando en «prepare la semana 4».*\/cancelar/);
+    await owner.waitText(/Todavía tengo a medias «prepare la semana 4».*\/cancelar/);
     await owner.say('/cancelar');
     await owner.waitText(/^Cancelando…/);
     const report = await owner.waitText(/📋 Informe/);
@@ -71,7 +71,7 @@ describe('who may do what, cancelling, commands', () => {
     await owner.say('prepare la semana 2');
     const cover = await nextApproval(owner, new Set());
     await owner.say('prepara la semana 3');
-    const busy = await owner.waitText(/Ya estoy trabajando en «prepare la semana 2».*¿Sigo con ese, o lo descarto\?/);
+    const busy = await owner.waitText(/Todavía tengo a medias «prepare la semana 2».*¿Sigo con ese, o lo descarto\?/);
     expect(busy.buttons.map((b) => b.text)).toEqual(['▶️ Sigue con ese', '🗑 Descártalo']);
     // Someone else in the chat cannot throw the owner's run away.
     const eve = stack.h.client({ userId: STRANGER, chatId: OWNER, firstName: 'Eve' });
