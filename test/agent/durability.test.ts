@@ -117,7 +117,7 @@ describe('resume', () => {
     expect(out.stopReason).toBe('end_turn');
     expect(approver.asked.map((a) => a.tool)).toEqual(['generar_portada', 'narrar_resumen']);
     expect(await service.toolbox.notebook.cards.list()).toEqual([]); // the journal's result was trusted, not redone
-    expect(out.report).toContain('ids 41, 42, 43');
+    expect(out.report).toContain('números 41, 42, 43');
     expect(out.artifacts).toHaveLength(2);
     expect(await service.unfinished()).toEqual([]);
   });

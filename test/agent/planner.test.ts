@@ -63,7 +63,7 @@ describe('offline runs', () => {
     expect(out.report).toContain(REPORT.mediaDone('portada', 'maqueta'));
     expect(out.report).toContain(REPORT.mediaDone('narración', 'juguete'));
     expect(out.report).not.toMatch(/\.png|\.wav|portadas\//);
-    expect(out.report).toContain(`ids ${cards.map((c) => c.id).join(', ')}`);
+    expect(out.report).toContain(`números ${cards.map((c) => c.id).join(', ')}`);
     const rows = await service.toolbox.notebook.usage.list();
     // The offline planner's usage is logged as an estimate: listed, never counted as money spent.
     expect(rows.filter((r) => r.tarea.startsWith('estimado:iteracion-'))).toHaveLength(4);
