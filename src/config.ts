@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { ConfigError } from './errors.js';
+import { laneSettingsFromEnv, type LaneSettings } from './lanes/redis.js';
 import { own } from './lib/own.js';
 
 export type ModelName = 'claude-haiku-5-5' | 'claude-sonnet-5-5' | 'claude-fable-5-1';
@@ -55,6 +56,11 @@ export interface Config {
    */
   media: { fluxUrl?: string; xttsUrl?: string; timeoutMs: number; pcmSampleRate?: number; fluxModel?: string; xttsModel?: string };
   lanes: { cpu: number; gpu: number };
+  /**
+   * `REDIS_URL` (+ `CUADERNO_COLA_PREFIJO`, default `cuaderno`): the GPU lane's stages go to a
+   * shared queue that `npm run trabajador` processes take from. Absent: in-process lanes, as always.
+   */
+  queue?: LaneSettings;
   limits: {
     /** SPEC §4: at most 8 iterations. `MAX_ITERACIONES` */
     maxIterations: number;
@@ -242,6 +248,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       cpu: positiveInt(env, 'CPU_LANES', DEFAULTS.cpuLanes, problems),
       gpu: positiveInt(env, 'GPU_LANES', DEFAULTS.gpuLanes, problems),
     },
+    ...queueSettings(env, problems),
     limits: {
       maxIterations: positiveInt(env, 'MAX_ITERACIONES', DEFAULTS.maxIterations, problems),
       tokenBudget: positiveInt(env, 'PRESUPUESTO_TOKENS', DEFAULTS.tokenBudget, problems),
@@ -255,6 +262,17 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (hz !== undefined && (hz < 4_000 || hz > 192_000)) problems.push(`Se esperaba que \`XTTS_PCM_HZ\` fuera una frecuencia entre 4000 y 192000 Hz (por ejemplo 24000); se recibió \`${hz}\``);
   if (problems.length > 0) throw new ConfigError(`Configuración no válida:\n- ${problems.join('\n- ')}`);
   return deepFreeze(config);
+}
+
+/** `{ queue }` when `REDIS_URL` is set (validated), `{}` otherwise. */
+function queueSettings(env: Env, problems: string[]): Pick<Config, 'queue'> {
+  try {
+    const queue = laneSettingsFromEnv(env);
+    return queue ? { queue } : {};
+  } catch (e) {
+    problems.push(e instanceof Error ? e.message : String(e));
+    return {};
+  }
 }
 
 function deepFreeze<T>(o: T): Readonly<T> {

@@ -37,6 +37,8 @@ export interface CommandsDeps {
   audience?: Audience;
   now?: () => Date;
   log: (message: string, error?: unknown) => void;
+  /** The run's place in the shared GPU queue ("posición 4 · ~2 min"), with `REDIS_URL`. */
+  gpuStatus?: (runId: string) => Promise<string | undefined>;
 }
 
 /** A command that takes no argument, so it can also be written as a bare word ("ayuda", "estado"). */
@@ -96,6 +98,8 @@ export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainComm
         lines.push(S.statusRun(run.text, run.elapsedS));
         const busy = run.tasks.filter((t) => t.state === 'en_curso');
         if (busy.length > 0) lines.push(S.statusTasks, ...busy.map((t) => `🔄 ${t.label}`));
+        const queued = await deps.gpuStatus?.(run.runId).catch((e: unknown) => void deps.log('no se pudo leer la cola de imágenes y voces', e));
+        if (queued) lines.push(queued);
       }
       const pending = deps.registry.pending(ctx.chat!.id);
       lines.push(S.statusApprovals(pending.length), ...pending.map((p) => `• ${toolInWords(p.tool)}`));

@@ -79,7 +79,8 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(approvalsComposer(runs));
   c.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, timeZone: config.review.timeZone, allowedUserIds, log }));
   c.use(remindersComposer(reminders, review, config.review.timeZone));
-  const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, log };
+  const gpuStatus = opts.service.gpuStatus?.bind(opts.service);
+  const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, log, ...(gpuStatus ? { gpuStatus } : {}) };
   const commands = plainCommands(commandDeps);
   c.use(commandsComposer(commandDeps, commands));
   c.use(filesComposer({ dataDir: config.dataDir, charts, media, log }));

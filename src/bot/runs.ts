@@ -29,6 +29,8 @@ export interface RunService {
   decide(runId: string, approvalId: string, answer: DecisionInput): Promise<DecideResult>;
   /** Runs with a checkpoint that did not reach the end (crash, kill, restart). */
   unfinished(): Promise<ReadonlyArray<{ runId: string; text: string }>>;
+  /** `/estado`: where the run's GPU work stands in the shared queue (`REDIS_URL`), if it waits there. */
+  gpuStatus?(runId: string): Promise<string | undefined>;
 }
 
 export interface StartRequest {

@@ -27,6 +27,11 @@ export interface StageDecl {
   offThread: boolean;
   /** SPEC §5 week task this stage is part of (T1–T7). */
   week: WeekTaskId;
+  /**
+   * Input fields that name files, for a stage that may run in another process (the GPU lane on a
+   * shared queue): `out` the stage writes, `in` it reads. Their bytes travel with the job.
+   */
+  files?: { out: readonly string[]; in?: readonly string[] };
 }
 
 export type WeekTaskId = 'T1' | 'T2' | 'T3' | 'T4' | 'T5' | 'T6' | 'T7';
@@ -38,11 +43,11 @@ export const STAGE_CATALOGUE: readonly StageDecl[] = Object.freeze([
   D({ id: 'tarjetas.crear', tool: 'crear_tarjetas', name: 'tarjetas', label: 'Crear tarjetas', lane: 'cpu', estimateMs: 6_000, deps: [], offThread: false, week: 'T2' }),
   D({ id: 'narracion.guion', tool: 'narrar_resumen', name: 'guion', label: 'Guion del pódcast', lane: 'cpu', estimateMs: 5_000, deps: [], offThread: false, week: 'T3' }),
   D({ id: 'portada.prompt', tool: 'generar_portada', name: 'prompt', label: 'Prompt de portada', lane: 'cpu', estimateMs: 3_000, deps: [], offThread: false, week: 'T4' }),
-  D({ id: 'portada.imagen', tool: 'generar_portada', name: 'imagen', label: 'Portada', lane: 'motor', estimateMs: 11_400, deps: ['prompt'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
+  D({ id: 'portada.imagen', tool: 'generar_portada', name: 'imagen', label: 'Portada', lane: 'motor', estimateMs: 11_400, deps: ['prompt'], chatAction: 'upload_photo', offThread: true, week: 'T5', files: { out: ['raw'] } }),
   D({ id: 'portada.titulo', tool: 'generar_portada', name: 'titulo', label: 'Título de la portada', lane: 'cpu', estimateMs: 200, deps: ['imagen'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
   D({ id: 'portada.critica', tool: 'generar_portada', name: 'critica', label: 'Revisión de la portada', lane: 'cpu', estimateMs: 100, deps: ['titulo'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
   D({ id: 'portada.procedencia', tool: 'generar_portada', name: 'procedencia', label: 'Guardar la portada', lane: 'cpu', estimateMs: 300, deps: ['critica', 'prompt'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
-  D({ id: 'narracion.voz', tool: 'narrar_resumen', name: 'voz', label: 'Narración', lane: 'motor', estimateMs: 13_000, deps: ['guion'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
+  D({ id: 'narracion.voz', tool: 'narrar_resumen', name: 'voz', label: 'Narración', lane: 'motor', estimateMs: 13_000, deps: ['guion'], chatAction: 'record_voice', offThread: true, week: 'T6', files: { out: ['raw'], in: ['sampleFile'] } }),
   D({ id: 'narracion.marca', tool: 'narrar_resumen', name: 'marca', label: 'Marca de agua', lane: 'cpu', estimateMs: 200, deps: ['voz'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
   D({ id: 'narracion.codificar', tool: 'narrar_resumen', name: 'codificar', label: 'Codificar el episodio', lane: 'cpu', estimateMs: 1_800, deps: ['marca'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
   D({ id: 'uso.registro', tool: 'registrar_uso', name: 'registro', label: 'Registrar uso', lane: 'cpu', estimateMs: 100, deps: [], offThread: false, week: 'T7' }),
