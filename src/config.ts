@@ -270,7 +270,10 @@ function queueSettings(env: Env, problems: string[]): Pick<Config, 'queue'> {
     const queue = laneSettingsFromEnv(env);
     return queue ? { queue } : {};
   } catch (e) {
-    problems.push(e instanceof Error ? e.message : String(e));
+    // The owner reads these: said in Spanish, with the fix.
+    const field = e instanceof ConfigError ? e.details.field : undefined;
+    if (field === 'CUADERNO_COLA_PREFIJO') problems.push(`Se esperaba que \`CUADERNO_COLA_PREFIJO\` fueran letras, dígitos, «_», «.» o «-» (sin «:»); se recibió \`${env.CUADERNO_COLA_PREFIJO?.trim() ?? ''}\``);
+    else problems.push(`Se esperaba que \`REDIS_URL\` fuera como redis://host:6379 (o rediss:// con TLS, y /N para otra base); se recibió \`${env.REDIS_URL?.trim() ?? ''}\``);
     return {};
   }
 }
