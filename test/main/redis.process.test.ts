@@ -14,7 +14,7 @@ import { queueName } from '../../src/lanes/redis.js';
 import { DEFAULT_WEBCHAT_USER } from '../../src/webchat/index.js';
 import { deletePrefix, SHARED_REDIS_URL, spawnNode, testPrefix } from '../lanes/support.js';
 import { startImageServer, startSpeechServer } from '../support/media-servers.js';
-import { WEBCHAT_TOKEN, cleanupAfterEach, isApproval, approveData, buttonsOf, waitForMessage, until, startPolling, tempDir, startTelegram } from './chat-harness.js';
+import { WEBCHAT_TOKEN, cleanupAfterEach, isApproval, approveData, waitForMessage, until, startPolling, tempDir, startTelegram } from './chat-harness.js';
 
 cleanupAfterEach();
 

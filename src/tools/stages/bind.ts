@@ -38,7 +38,11 @@ export function bindStages(specs: readonly StageSpec[], call: { key: string; wor
       async run(prev, signal, exec?: StageExec) {
         try {
           const saved = JSON.parse(await readFile(done, 'utf8')) as { clave?: string; salida?: unknown };
-          if (saved.clave === key) return saved.salida;
+          if (saved.clave === key) {
+            // Finished before a restart: its queue job (if it ran elsewhere) may still wait to be released.
+            await exec?.stored?.({ id: spec.id, key });
+            return saved.salida;
+          }
         } catch {
           // not finished before: run it
         }
