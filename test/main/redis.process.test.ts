@@ -38,6 +38,7 @@ describe('npm start with REDIS_URL', () => {
       for (const what of [/portada/, /narra/]) {
         const ask = await waitForMessage(t, `approval ${what}`, (ms) => ms.find((m) => isApproval(m) && what.test(m.text ?? '') && approveData(m) !== ''), bot);
         t.server.pressButton(ask.message_id, approveData(ask));
+        await waitForMessage(t, `approval ${what} answered`, (ms) => ms.find((m) => m.message_id === ask.message_id && /Aprobado/.test(m.text ?? '')), bot);
       }
       // No worker yet: both GPU stages wait in the queue, under the owner's id.
       await until('the two GPU jobs to be queued', async () => (await queue.getJobs(['prioritized', 'waiting'])).length === 2).catch((e: Error) => {
