@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { ConfigError } from './errors.js';
+import { laneSettingsFromEnv, type LaneSettings } from './lanes/redis.js';
 import { own } from './lib/own.js';
 import { CONFIG } from './strings/console.js';
 
@@ -56,6 +57,11 @@ export interface Config {
    */
   media: { fluxUrl?: string; xttsUrl?: string; timeoutMs: number; pcmSampleRate?: number; fluxModel?: string; xttsModel?: string };
   lanes: { cpu: number; gpu: number };
+  /**
+   * `REDIS_URL` (+ `CUADERNO_COLA_PREFIJO`, default `cuaderno`): the GPU lane's stages go to a
+   * shared queue that `npm run trabajador` processes take from. Absent: in-process lanes, as always.
+   */
+  queue?: LaneSettings;
   limits: {
     /** SPEC §4: at most 8 iterations. `MAX_ITERACIONES` */
     maxIterations: number;
@@ -243,6 +249,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       cpu: positiveInt(env, 'CPU_LANES', DEFAULTS.cpuLanes, problems),
       gpu: positiveInt(env, 'GPU_LANES', DEFAULTS.gpuLanes, problems),
     },
+    ...queueSettings(env, problems),
     limits: {
       maxIterations: positiveInt(env, 'MAX_ITERACIONES', DEFAULTS.maxIterations, problems),
       tokenBudget: positiveInt(env, 'PRESUPUESTO_TOKENS', DEFAULTS.tokenBudget, problems),
@@ -256,6 +263,20 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (hz !== undefined && (hz < 4_000 || hz > 192_000)) problems.push(CONFIG.pcmRate(hz));
   if (problems.length > 0) throw new ConfigError(CONFIG.invalid(problems));
   return deepFreeze(config);
+}
+
+/** `{ queue }` when `REDIS_URL` is set (validated), `{}` otherwise. */
+function queueSettings(env: Env, problems: string[]): Pick<Config, 'queue'> {
+  try {
+    const queue = laneSettingsFromEnv(env);
+    return queue ? { queue } : {};
+  } catch (e) {
+    // The owner reads these: said in Spanish, with the fix.
+    const field = e instanceof ConfigError ? e.details.field : undefined;
+    if (field === 'CUADERNO_COLA_PREFIJO') problems.push(`Se esperaba que \`CUADERNO_COLA_PREFIJO\` fueran letras, dígitos, «_», «.» o «-» (sin «:»); se recibió \`${env.CUADERNO_COLA_PREFIJO?.trim() ?? ''}\``);
+    else problems.push(`Se esperaba que \`REDIS_URL\` fuera como redis://host:6379 (o rediss:// con TLS, y /N para otra base); se recibió \`${env.REDIS_URL?.trim() ?? ''}\``);
+    return {};
+  }
 }
 
 function deepFreeze<T>(o: T): Readonly<T> {

@@ -11,6 +11,8 @@ import { createAgentService } from './agent/service.js';
 import { createBot, startBot, type OpenUser } from './bot/index.js';
 import { loadConfig, type Config } from './config.js';
 import { ConfigError, isCuadernoError } from './errors.js';
+import { createGpuQueue } from './lanes/routed.js';
+import { QUEUE } from './strings/chat.js';
 import { probeEngines } from './tools/media/index.js';
 import { isClassRoot, migrateToClassLayout, restoreSingleLayout } from './store/users.js';
 import { START } from './strings/console.js';
@@ -30,9 +32,19 @@ async function main(): Promise<void> {
     // A class's notebooks are inside usuarios/: a single-owner bot there would start an empty one.
     if (await isClassRoot(config.dataDir)) throw new ConfigError(START.classRoot(config.dataDir));
   }
-  const service = config.classMode ? undefined : await createAgentService({ config, crashAfter });
-  const openUser: OpenUser = async (userConfig) => {
-    const s = await createAgentService({ config: userConfig, crashAfter });
+  // REDIS_URL: the GPU stages go to the shared queue (one client for the process); each owner's runs
+  // get their lanes from it under their own id — the student's in class mode, the owner's otherwise.
+  const gpu = config.queue
+    ? createGpuQueue({ settings: config.queue, onStatus: (s) => console.log(s === 'unreachable' ? QUEUE.unreachable() : QUEUE.reachable()) })
+    : undefined;
+  const lanesOf = (ownerId: number) => {
+    const lanes = gpu?.forStudent(String(ownerId));
+    return lanes ? { lanesFor: lanes.lanesFor, gpuStatus: lanes.statusLine } : {};
+  };
+  const owner = lanesOf(teacherId ?? DEFAULT_WEBCHAT_USER.id);
+  const service = config.classMode ? undefined : await createAgentService({ config, crashAfter, ...owner });
+  const openUser: OpenUser = async (userConfig, userId) => {
+    const s = await createAgentService({ config: userConfig, crashAfter, ...lanesOf(userId) });
     return { service: s, notebook: s.toolbox.notebook, durations: s.toolbox.durations };
   };
 
@@ -73,6 +85,7 @@ async function main(): Promise<void> {
     running
       .stop()
       .then(() => embedded?.close())
+      .then(() => gpu?.close())
       .then(() => process.exit(exitCode))
       .catch((e: unknown) => {
         console.error(START.closeFailed, e instanceof Error ? e.message : e);

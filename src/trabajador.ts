@@ -2,15 +2,17 @@
  * `npm run trabajador -- --carril gpu [--motores flux,xtts] [--concurrencia 1] [--nombre gpu-1]
  * [--bloqueo-ms 30000]`: a worker process of one lane. It needs only Redis (`REDIS_URL`, optional
  * `CUADERNO_COLA_PREFIJO`) and the engine servers it runs (`FLUX_URL`, `XTTS_URL`,
- * `MEDIA_TIMEOUT_MS`); no data directory — artifacts go back through the job result. Runs until
+ * (the bot's request carries its timeout); no data directory — artifacts go back through the job result. Runs until
  * SIGTERM/SIGINT, then lets its running jobs finish. Exit 2 on misuse or configuration, with the fix.
  */
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { isCuadernoError } from './errors.js';
 import { laneSettingsFromEnv } from './lanes/redis.js';
-import { createMediaStageCatalogue, WORKER_ENGINES, type WorkerEngine } from './lanes/stages.js';
+import { createCatalogueStages } from './lanes/remote-stage.js';
+import { WORKER_ENGINES, WORKER_ENGINE_STAGES, type WorkerEngine } from './lanes/stages.js';
 import { startLaneWorker } from './lanes/worker.js';
+import { closePool } from './workers/pool.js';
 
 const USAGE = 'Uso: npm run trabajador -- --carril gpu [--motores flux,xtts] [--concurrencia 1] [--nombre NOMBRE] [--bloqueo-ms 30000]';
 
@@ -63,8 +65,12 @@ async function main(): Promise<number> {
     process.stderr.write('Expected `REDIS_URL` (e.g. redis://127.0.0.1:6379): the worker takes its jobs from there.\n');
     return 2;
   }
-  const timeoutMs = Number(env.MEDIA_TIMEOUT_MS ?? 120_000);
-  const catalogue = createMediaStageCatalogue({ engines: args.engines, fluxUrl: env.FLUX_URL?.trim() || undefined, xttsUrl: env.XTTS_URL?.trim() || undefined, timeoutMs });
+  // The catalogue's own stage functions; the engine URLs this machine reaches replace the bot's.
+  const catalogue = createCatalogueStages({
+    stages: args.engines.map((e) => WORKER_ENGINE_STAGES[e]),
+    ...(env.FLUX_URL?.trim() ? { fluxUrl: env.FLUX_URL.trim() } : {}),
+    ...(env.XTTS_URL?.trim() ? { xttsUrl: env.XTTS_URL.trim() } : {}),
+  });
   const worker = await startLaneWorker({
     url: settings.url,
     prefix: settings.prefix,
@@ -82,6 +88,7 @@ async function main(): Promise<number> {
     process.once('SIGINT', resolve);
   });
   await worker.close();
+  await closePool();
   return 0;
 }
 

@@ -15,6 +15,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ ANTHROPIC_API_KEY: 'sk-x' }).model).toEqual({ kind: 'anthropic', id: 'claude-sonnet-5-5' });
   });
 
+  it('REDIS_URL: absent keeps the in-process lanes; set, it names the queue (prefix default `cuaderno`); wrong, the fix', () => {
+    expect(loadConfig({}).queue).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6380/2' }).queue).toEqual({ url: 'redis://10.0.0.5:6380/2', prefix: 'cuaderno' });
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', CUADERNO_COLA_PREFIJO: 'clase-3b' }).queue).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'clase-3b' });
+    expect(() => loadConfig({ REDIS_URL: 'http://x:6379' })).toThrowError(/Se esperaba que `REDIS_URL` fuera como redis:\/\/host:6379.*se recibió `http:\/\/x:6379`/);
+    expect(() => loadConfig({ REDIS_URL: 'redis://x', CUADERNO_COLA_PREFIJO: 'a:b' })).toThrowError(/Se esperaba que `CUADERNO_COLA_PREFIJO`.*se recibió `a:b`/);
+  });
+
   it('lists every problem with the fix', () => {
     const load = () => loadConfig({ GPU_LANES: '0', FLUX_URL: 'ftp://x', CHAT_HOST: '0.0.0.0' });
     expect(load).toThrowError(/Se esperaba que `GPU_LANES` fuera un entero positivo; se recibió `0`/);

@@ -11,6 +11,7 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { ConfigError, isCuadernoError } from '../errors.js';
+import type { LaneBackend } from '../scheduler/lanes.js';
 import { createRunStageRunner } from '../scheduler/turn.js';
 import { createFileIdempotencyStore } from '../scheduler/idempotency.js';
 import { withRetries, type RetryOptions } from '../scheduler/retry.js';
@@ -44,6 +45,14 @@ export interface AgentServiceOptions {
   toolbox?: Toolbox;
   /** Output cap per model call, tokens. */
   maxOutputTokens?: number;
+  /**
+   * The lanes of each run (`REDIS_URL`: the GPU stages on the shared queue, lanes/routed.ts);
+   * default in-process lanes of `config.lanes`. `signal` is the run's (/cancelar); `notify` says a
+   * sentence in the run's chat.
+   */
+  lanesFor?: (runId: string, sizes: Readonly<Config['lanes']>, signal?: AbortSignal, notify?: (text: string) => void) => LaneBackend;
+  /** `/estado`'s line about a run's GPU work on the shared queue (with `lanesFor`). */
+  gpuStatus?: (runId: string) => Promise<string | undefined>;
 }
 
 export interface AgentService {
@@ -62,6 +71,8 @@ export interface AgentService {
   ended(runId: string): Promise<boolean>;
   /** Throws away a run's checkpoint and journal — only on the owner's explicit word (SPEC §7). */
   discard(runId: string): Promise<void>;
+  /** Where the run's GPU work stands in the shared queue (`REDIS_URL`); absent in-process. */
+  gpuStatus?(runId: string): Promise<string | undefined>;
   readonly toolbox: Toolbox;
 }
 
@@ -143,6 +154,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
   function stageRunner(req: RunRequest) {
     return createRunStageRunner({
       lanes: config.lanes,
+      ...(opts.lanesFor ? { backend: opts.lanesFor(req.runId, config.lanes, req.signal, (text) => req.onEvent?.({ type: 'aviso', text })) } : {}),
       signal: req.signal,
       onEvent: (event) => req.onEvent?.({ type: 'tarea', event }),
       measured: (id, ms) => toolbox.durations.record(id, ms),
@@ -256,7 +268,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     }
   }
 
-  return { run, decide, answer, giveNote, ended, unfinished: () => listUnfinished(config.dataDir), discard, toolbox };
+  return { run, decide, answer, giveNote, ended, unfinished: () => listUnfinished(config.dataDir), discard, toolbox, ...(opts.gpuStatus ? { gpuStatus: opts.gpuStatus } : {}) };
 
   async function discard(runId: string): Promise<void> {
     checkRunId(runId);

@@ -31,6 +31,8 @@ export type OpenUser = (config: Readonly<Config>, userId: number) => Promise<{ s
 
 export interface UserContextsOptions {
   config: Config;
+  /** The wall clock each person's review reminder reads (default the real one). */
+  clock?: () => Date;
   teacherId: number;
   openUser: OpenUser;
   /** The Bot API client one person's detached work (runs, approvals, reminders) sends with. */
@@ -84,6 +86,7 @@ export class UserContexts {
     return createOwnerParts({
       config, service, notebook, durations, api: this.opts.apiFor(userId), allowedUserIds: [userId],
       audience: userId === this.opts.teacherId ? 'profesor' : 'alumno', media: this.opts.media, log: this.opts.log,
+      ...(this.opts.clock ? { clock: this.opts.clock } : {}),
     });
   }
 

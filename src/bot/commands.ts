@@ -38,6 +38,8 @@ export interface CommandsDeps {
   audience?: Audience;
   now?: () => Date;
   log: (message: string, error?: unknown) => void;
+  /** The run's place in the shared GPU queue ("posición 4 · ~2 min"), with `REDIS_URL`. */
+  gpuStatus?: (runId: string) => Promise<string | undefined>;
 }
 
 /** A command that takes no argument, so it can also be written as a bare word ("ayuda", "estado"). */
@@ -92,13 +94,15 @@ export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainComm
     estado: async (ctx) => {
       const run = deps.runs.current(ctx.chat!.id);
       let budget: StatusView['budget'];
+      // Where the run's GPU work stands in the shared queue (REDIS_URL), if it waits there.
+      const queue = run ? await deps.gpuStatus?.(run.runId).catch((e: unknown) => void deps.log('no se pudo leer la cola de imágenes y voces', e)) : undefined;
       try {
         budget = { spent: await deps.notebook.usage.monthTotal(now()), limit: deps.monthlyBudgetUsd };
       } catch (e) {
         deps.log('no se pudo leer el gasto del mes', e);
       }
       await ctx.reply(renderStatus({
-        ...(run ? { run: { text: run.text, elapsedS: run.elapsedS, tasks: run.tasks } } : {}),
+        ...(run ? { run: { text: run.text, elapsedS: run.elapsedS, tasks: run.tasks, ...(queue ? { queue } : {}) } } : {}),
         pending: deps.registry.pending(ctx.chat!.id),
         ...(budget ? { budget } : {}),
       }));

@@ -38,6 +38,8 @@ export const API_MAX_RETRY_DELAY_S = 60;
 
 export interface CreateBotOptions {
   config: Config;
+  /** The wall clock the daily review reminder reads (default the real one; tests pin it). */
+  clock?: () => Date;
   /** Single-owner mode: the owner's run service and notebook (class mode opens one per person). */
   service?: RunService;
   notebook?: BotNotebook;
@@ -115,14 +117,14 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
       api.config.use(owners.recorder(userId));
       return api;
     };
-    const users = new UserContexts({ config, teacherId, openUser: opts.openUser, apiFor, isMember, media, log });
+    const users = new UserContexts({ config, teacherId, openUser: opts.openUser, apiFor, isMember, media, log, ...(opts.clock ? { clock: opts.clock } : {}) });
     owner = await users.get(teacherId);
     klass = { users, roster, teacherId };
     bot.use(classComposer({ config, roster, users, teacherId, isMember, owners, log }));
   } else {
     if (!opts.service || !opts.notebook) throw new Error('createBot needs `service` and `notebook` outside class mode');
     const durations = opts.durations ?? openDurationRecord(config.dataDir);
-    owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, durations, api: bot.api, allowedUserIds, audience: 'dueño', media, log });
+    owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, durations, api: bot.api, allowedUserIds, audience: 'dueño', media, log, ...(opts.clock ? { clock: opts.clock } : {}) });
     bot.use(owner.composer);
   }
   // Last: any button nobody claimed (run over, bot restarted, foreign data) gets an alert. It loses

@@ -32,6 +32,8 @@ export interface OwnerOptions {
   allowedUserIds: readonly number[];
   audience: Audience;
   media: DeliveryMedia;
+  /** The wall clock the review reminder reads (default the real one; tests pin it). */
+  clock?: () => Date;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -79,7 +81,8 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(approvalsComposer(runs));
   c.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, timeZone: config.review.timeZone, allowedUserIds, log }));
   c.use(remindersComposer(reminders, review, config.review.timeZone));
-  const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, log };
+  const gpuStatus = opts.service.gpuStatus?.bind(opts.service);
+  const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, log, ...(gpuStatus ? { gpuStatus } : {}) };
   const commands = plainCommands(commandDeps);
   c.use(commandsComposer(commandDeps, commands));
   c.use(filesComposer({ dataDir: config.dataDir, charts, media, log }));
@@ -93,7 +96,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
     reminders,
     composer: c,
     async start() {
-      reminders.start();
+      reminders.start(opts.clock);
       return runs.resumeUnfinished().catch((e: unknown) => { log('no se pudieron reanudar los trabajos pendientes', e); return 0; });
     },
     async stop() {

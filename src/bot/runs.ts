@@ -35,6 +35,8 @@ export interface RunService {
   unfinished(): Promise<ReadonlyArray<{ runId: string; text: string }>>;
   /** True when the run ended (its outcome is read again from disk with `resume`); optional for old fakes. */
   ended?(runId: string): Promise<boolean>;
+  /** `/estado`: where the run's GPU work stands in the shared queue (`REDIS_URL`), if it waits there. */
+  gpuStatus?(runId: string): Promise<string | undefined>;
 }
 
 export interface StartRequest {

@@ -22,7 +22,8 @@ export type StatusWait =
   | { kind: 'nada' };
 
 export interface StatusView {
-  run?: { text: string; elapsedS: number; tasks: readonly StatusTask[] };
+  /** `queue`: the GPU queue's line for this run («posición 4 · ~2 min»), when its work waits there. */
+  run?: { text: string; elapsedS: number; tasks: readonly StatusTask[]; queue?: string };
   /** Approvals shown in this chat and not yet answered (tool ids; rendered in words). */
   pending: ReadonlyArray<{ tool: string }>;
   budget?: { spent: number; limit: number };
@@ -43,6 +44,7 @@ export function renderStatus(view: StatusView): string {
     lines.push(S.statusRun(view.run.text, view.run.elapsedS), S.statusTasks);
     if (view.run.tasks.length === 0) lines.push(S.statusNoTasks);
     else lines.push(...view.run.tasks.map((t) => S.statusTask(t)));
+    if (view.run.queue) lines.push(view.run.queue);
     lines.push(S.statusWaits(statusWait(view)));
   }
   lines.push(S.statusApprovals(view.pending.length), ...view.pending.map((p) => `• ${toolInWords(p.tool)}`));

@@ -10,7 +10,7 @@
  * closure, and uses the key to recognise a job another worker already finished.
  */
 import PQueue from 'p-queue';
-import type { Lane } from '../tools/contract.js';
+import type { Lane, StageExec } from '../tools/contract.js';
 
 /** What a job that can run in another process is: a catalogue stage, its JSON input and its key. */
 export interface SerialStage {
@@ -42,6 +42,11 @@ export interface LaneBackend {
    * may do nothing: only the order among simultaneous releases is affected.
    */
   hold(): void;
+  /**
+   * Where a stage of `lane` with catalogue id `stageId` runs its function, when this backend runs it
+   * in another process (the GPU lane on a shared queue); undefined: here, as always.
+   */
+  exec?(lane: Lane, stageId: string): StageExec | undefined;
 }
 
 /** In-process lanes: one p-queue per lane. Shared by every graph of a run, so calls share the GPU. */

@@ -72,7 +72,7 @@ export function createRunStageRunner(opts: RunStageRunnerOptions = {}): RunStage
       run: async (sig) => {
         const prev: Record<string, unknown> = {};
         for (const d of s.deps) prev[d] = outputs[d];
-        outputs[s.name] = await s.run(prev, sig);
+        outputs[s.name] = await s.run(prev, sig, backend.exec?.(s.lane, s.id));
       },
     }));
     const stop = opts.signal ? AbortSignal.any([opts.signal, signal]) : signal;

@@ -55,7 +55,17 @@ export interface StageSpec {
 export interface StageTask extends StageSpec {
   input: unknown;
   key: string;
-  run(prev: Readonly<Record<string, unknown>>, signal: AbortSignal): Promise<unknown>;
+  /** `exec`: where the stage's catalogue function runs, when the lane runs it elsewhere (default here). */
+  run(prev: Readonly<Record<string, unknown>>, signal: AbortSignal, exec?: StageExec): Promise<unknown>;
+}
+
+/**
+ * Runs a catalogue stage function somewhere else (another process, another machine) with its full
+ * JSON input; `stored` is told once the caller has kept the output (its checkpoint is on disk).
+ */
+export interface StageExec {
+  run(stage: { id: string; input: unknown; key: string }, signal: AbortSignal): Promise<unknown>;
+  stored?(stage: { id: string; key: string }): Promise<void>;
 }
 
 /**

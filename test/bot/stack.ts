@@ -29,6 +29,9 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+/** 2030-01-01 06:00 UTC: before any reminder hour the tests set, on a day they never use. */
+const PINNED_CLOCK = new Date('2030-01-01T06:00:00Z');
+
 export async function startStack(makeService: (config: Config) => RunService | Promise<RunService>, env: Record<string, string> = {}): Promise<Stack> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'cuaderno-bot-'));
   const h = await TelegramHarness.start(path.join(tmp, 'uploads'));
@@ -46,6 +49,9 @@ export async function startStack(makeService: (config: Config) => RunService | P
   const boot = async (service: RunService) => {
     const cb = await createBot({
       config, service, notebook, apiRoot: h.apiRoot,
+      // The reminder's own ticks read a pinned clock (a day with nothing due before its hour), never
+      // the real time of day: tests drive it with `reminders.tick(date)`.
+      clock: () => PINNED_CLOCK,
       log: (m, e) => { logs.push(`${m}: ${e instanceof Error ? e.message : String(e ?? '')}`); },
     });
     const running = await startBot(cb, config, { pollTimeoutS: 1, webhook: false });

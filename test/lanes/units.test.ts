@@ -1,19 +1,20 @@
 /**
  * The pure parts of the lanes: job ids, the wire format (size cap, error codes across the trip),
- * the ETA schedule, the settings from the environment, the worker's flags — and the media stage
- * catalogue against local servers speaking the engines' protocols.
+ * the ETA schedule, the settings from the environment, the worker's flags — and the catalogue's
+ * stages as a worker runs them, against local servers speaking the engines' protocols.
  */
 import { describe, expect, it } from 'vitest';
 import { CuadernoError, EngineError } from '../../src/errors.js';
 import { jobIdFor, studentOfJobId } from '../../src/lanes/job-id.js';
 import { etaMs } from '../../src/lanes/position.js';
 import { laneSettingsFromEnv, redisOptions } from '../../src/lanes/redis.js';
-import { createMediaStageCatalogue, MEDIA_STAGES } from '../../src/lanes/stages.js';
+import { createCatalogueStages, laneKey } from '../../src/lanes/remote-stage.js';
+import { MEDIA_STAGES } from '../../src/lanes/stages.js';
 import { decodeFailure, decodeResult, encodeFailure, encodeResult } from '../../src/lanes/wire.js';
 import { decodePng } from '../../src/tools/media/raster.js';
 import { parseWav } from '../../src/tools/media/wav.js';
 import { parseWorkerArgs } from '../../src/trabajador.js';
-import { startImageServer, startSpeechServer, testPng } from '../support/media-servers.js';
+import { startImageServer, startSpeechServer, testPng, testWav } from '../support/media-servers.js';
 
 describe('job ids', () => {
   it('are <student>-<key>, never contain ":" and tell their student', () => {
@@ -73,26 +74,43 @@ describe('settings', () => {
   });
 });
 
-describe('media stage catalogue', () => {
-  it('runs the cover image and the narration through the engines, files out', async () => {
+describe('catalogue stages on a worker', () => {
+  it('run the catalogue functions in a scratch folder: relative names in, files and names out', async () => {
     const images = await startImageServer('ok');
     const speech = await startSpeechServer('ok');
     try {
-      const stages = createMediaStageCatalogue({ engines: ['flux', 'xtts'], fluxUrl: images.url, xttsUrl: speech.url, timeoutMs: 10_000 });
+      // The bot's URL is not reachable from the worker's machine: the worker's own replaces it.
+      const stages = createCatalogueStages({ fluxUrl: images.url, xttsUrl: speech.url });
+      expect([...stages.keys()].sort()).toEqual([MEDIA_STAGES.narration, MEDIA_STAGES.coverImage].sort());
       const signal = new AbortController().signal;
-      const cover = await stages.get(MEDIA_STAGES.coverImage)!({ prompt: 'cubismo', week: 3, seed: 7, width: 64, height: 48 }, signal);
-      expect(cover.output).toMatchObject({ width: 64, height: 48 });
-      expect(Buffer.from(decodePng(cover.files[0]!.data).data).equals(Buffer.from(decodePng(testPng(64, 48)).data))).toBe(true);
-      expect(images.requests[0]!.body).toMatchObject({ prompt: 'cubismo', seed: 7, size: '64x48', response_format: 'b64_json' });
-      const voice = await stages.get(MEDIA_STAGES.narration)!({ text: 'Hola', voice: 'mi-voz' }, signal);
-      expect(voice.files[0]!.name).toBe('narracion.wav');
-      expect(parseWav(voice.files[0]!.data).pcm.samples.length).toBeGreaterThan(0);
-      expect(speech.requests[0]!.body).toMatchObject({ input: 'Hola', voice: 'mi-voz', response_format: 'wav' });
+      const cover = await stages.get(MEDIA_STAGES.coverImage)!({
+        entrada: { engine: 'flux', fluxUrl: 'http://127.0.0.1:1', timeoutMs: 10_000, prompt: { text: 'cubismo' }, week: 3, seed: 7, width: 64, height: 48, raw: 'raw-imagen.rgba' },
+        archivos: {},
+      }, signal);
+      expect(cover.output).toEqual({ raw: 'raw-imagen.rgba', width: 64, height: 48 });
+      expect(cover.files.map((f) => f.name)).toEqual(['raw-imagen.rgba']);
+      expect(Buffer.from(cover.files[0]!.data).equals(Buffer.from(decodePng(testPng(64, 48)).data))).toBe(true);
+      expect(images.requests[0]!.body).toMatchObject({ prompt: 'cubismo', seed: 7, size: '64x48' });
+      const voice = await stages.get(MEDIA_STAGES.narration)!({
+        entrada: { engine: 'xtts', xttsUrl: 'http://127.0.0.1:1', voice: 'mi-voz', timeoutMs: 10_000, guion: { text: 'Hola' }, raw: 'raw-voz.pcm' },
+        archivos: {},
+      }, signal);
+      expect(voice.output).toMatchObject({ raw: 'raw-voz.pcm', sampleRate: 24_000 });
+      expect(voice.files[0]!.name).toBe('raw-voz.pcm');
+      expect(voice.files[0]!.data.length).toBe(parseWav(testWav(1)).pcm.samples.length * 2);
+      expect(speech.requests[0]!.body).toMatchObject({ input: 'Hola', voice: 'mi-voz' });
+      // A name that would leave the scratch folder is refused before anything runs.
+      await expect(stages.get(MEDIA_STAGES.coverImage)!({ entrada: { raw: '../fuera.rgba' }, archivos: {} }, signal)).rejects.toMatchObject({ code: 'VALIDATION' });
       await expect(stages.get(MEDIA_STAGES.coverImage)!({ prompt: 'x' }, signal)).rejects.toMatchObject({ code: 'VALIDATION' });
     } finally {
       await images.close();
       await speech.close();
     }
-    expect(() => createMediaStageCatalogue({ engines: ['flux'], timeoutMs: 1 })).toThrow(/FLUX_URL/);
+  });
+
+  it('lane keys are job-id safe and keep distinct stage keys distinct', () => {
+    expect(laneKey('portada-2026-S3/imagen')).toBe('portada-2026-S3~2fimagen');
+    expect(laneKey('a/b')).not.toBe(laneKey('a~2fb'));
+    expect(() => jobIdFor('7', laneKey('narracion-2026-S3-v2/voz'))).not.toThrow();
   });
 });

@@ -46,7 +46,7 @@ describe('GPU worker killed mid-job', () => {
     await until(() => workers.every((w) => w.out().includes('"ready"')), 1200);
 
     const pending = lane.run(
-      { student: '101', stage: MEDIA_STAGES.coverImage, key: 'portada-2026-S3', lane: 'gpu', input: { prompt: 'cubismo', week: 3, seed: 42, width: 64, height: 48 } },
+      { student: '101', stage: MEDIA_STAGES.coverImage, key: 'portada-2026-S3', lane: 'gpu', input: { entrada: { engine: 'flux', fluxUrl: 'http://127.0.0.1:1', timeoutMs: 60_000, prompt: { text: 'cubismo' }, week: 3, seed: 42, width: 64, height: 48, raw: 'raw-imagen.rgba' }, archivos: {} } },
       new AbortController().signal,
     );
     await until(() => server.requests.length === 1 && workers.some((w) => w.out().includes('"started"')), 1200);
@@ -55,11 +55,10 @@ describe('GPU worker killed mid-job', () => {
     await victim.kill();
 
     const result = await pending;
-    expect(result.files.map((f) => f.name)).toEqual(['portada.png']);
-    const got = decodePng(result.files[0]!.data);
+    expect(result.files.map((f) => f.name)).toEqual(['raw-imagen.rgba']);
+    expect(result.output).toEqual({ raw: 'raw-imagen.rgba', width: 64, height: 48 });
     const want = decodePng(testPng(64, 48));
-    expect([got.width, got.height]).toEqual([64, 48]);
-    expect(Buffer.from(got.data).equals(Buffer.from(want.data))).toBe(true);
+    expect(Buffer.from(result.files[0]!.data).equals(Buffer.from(want.data))).toBe(true);
 
     expect(server.requests).toHaveLength(2); // the abandoned request and the finished one
     const events = (await readQueueEvents(redis, prefix, queueName('gpu'))).filter((e) => e.jobId === '101-portada-2026-S3');

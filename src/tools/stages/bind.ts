@@ -8,7 +8,7 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../store/atomic.js';
-import type { StageSpec, StageTask, ToolContext } from '../contract.js';
+import type { StageExec, StageSpec, StageTask, ToolContext } from '../contract.js';
 import { stageDecl } from './catalogue.js';
 import { STAGE_FUNCTIONS } from './functions.js';
 import { runOffThread } from '../../workers/pool.js';
@@ -35,18 +35,23 @@ export function bindStages(specs: readonly StageSpec[], call: { key: string; wor
       ...spec,
       input,
       key,
-      async run(prev, signal) {
+      async run(prev, signal, exec?: StageExec) {
         try {
           const saved = JSON.parse(await readFile(done, 'utf8')) as { clave?: string; salida?: unknown };
-          if (saved.clave === key) return saved.salida;
+          if (saved.clave === key) {
+            // Finished before a restart: its queue job (if it ran elsewhere) may still wait to be released.
+            await exec?.stored?.({ id: spec.id, key });
+            return saved.salida;
+          }
         } catch {
           // not finished before: run it
         }
         const full: Record<string, unknown> = { ...input };
         for (const d of spec.deps) full[d] = prev[d];
-        const output = await runStageFunction(spec.id, full, signal);
+        const output = exec ? await exec.run({ id: spec.id, input: full, key }, signal) : await runStageFunction(spec.id, full, signal);
         await mkdir(call.work, { recursive: true });
         await writeFileAtomic(done, `${JSON.stringify({ clave: key, salida: output })}\n`);
+        await exec?.stored?.({ id: spec.id, key });
         return output;
       },
     };

@@ -1,0 +1,153 @@
+/**
+ * A catalogue stage that runs in another process with no shared filesystem (issue 15).
+ *
+ * - Bot side (`remoteStageExec`): the stage's full JSON input goes out with its file fields (the
+ *   catalogue's `files`) rewritten to plain relative names; the files it reads (`in`) travel base64
+ *   in the job's input. The files it wrote (`out`) come back base64 in the job result and are written
+ *   atomically at the paths the bot's own input named; in the output, each relative name becomes the
+ *   bot's path again. So the bot's checkpoint and the next stages see exactly what an in-process run
+ *   gives them.
+ * - Worker side (`createCatalogueStages`): the SAME catalogue function (`runStageFunction`) runs in a
+ *   scratch folder of its own, where the relative names resolve; the folder is removed afterwards.
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CuadernoError, EngineError } from '../errors.js';
+import { writeFileAtomic } from '../store/atomic.js';
+import type { StageExec } from '../tools/contract.js';
+import { runStageFunction } from '../tools/stages/bind.js';
+import { STAGE_CATALOGUE, stageDecl } from '../tools/stages/catalogue.js';
+import type { BullMqLane } from './bullmq-lane.js';
+import type { Json, StageCatalogue, StageFunction } from './types.js';
+
+/** The job input of a remote stage: the stage's input (file fields as relative names) and the files it reads. */
+export interface RemoteStageInput {
+  entrada: { [key: string]: Json };
+  archivos: { [name: string]: string };
+}
+
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/;
+
+/** Catalogue stages that can run in another process: those that declare their file fields. */
+export function isRemoteStage(id: string): boolean {
+  return STAGE_CATALOGUE.some((d) => d.id === id && d.files !== undefined);
+}
+
+/**
+ * The stage's idempotency key as a lane key: `portada-2026-S3/imagen` → `portada-2026-S3~2fimagen`.
+ * Characters a job id may not hold become `~` + hex (and `~` itself too), so distinct keys stay distinct.
+ */
+export function laneKey(key: string): string {
+  return key.replace(/[^A-Za-z0-9._=+-]/g, (c) => `~${c.charCodeAt(0).toString(16)}`);
+}
+
+/** `value` with every string that is a key of `map` replaced by its value, at any depth. */
+function renamed(value: unknown, map: ReadonlyMap<string, string>): unknown {
+  if (typeof value === 'string') return map.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((v) => renamed(v, map));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renamed(v, map)]));
+  return value;
+}
+
+function fileFields(id: string): { out: readonly string[]; in: readonly string[] } {
+  const files = stageDecl(id).files;
+  if (!files) throw new CuadernoError('INTERNAL', `la etapa ${id} no declara sus archivos: no puede correr en otro proceso`, { stage: id });
+  return { out: files.out, in: files.in ?? [] };
+}
+
+export interface RemoteStageOptions {
+  lane: Pick<BullMqLane, 'run' | 'release'>;
+  /** Whose work: the owner's Telegram user id (digits). */
+  student: string;
+  /** The run, so `/cancelar` can remove its queued jobs. */
+  runId?: string;
+}
+
+/** The bot's side: runs catalogue stages on the lane's workers and stores their files here. */
+export function remoteStageExec(opts: RemoteStageOptions): StageExec {
+  return {
+    async run(stage, signal) {
+      const fields = fileFields(stage.id);
+      const entrada = { ...(stage.input as Record<string, Json>) };
+      const back = new Map<string, string>(); // relative name → the bot's path
+      const archivos: Record<string, string> = {};
+      for (const f of [...fields.out, ...fields.in]) {
+        const p = entrada[f];
+        if (typeof p !== 'string') continue;
+        const name = `${f}-${path.basename(p).replace(/[^A-Za-z0-9._-]/g, '_')}`;
+        entrada[f] = name;
+        if (fields.in.includes(f)) archivos[name] = (await readFile(p)).toString('base64');
+        else back.set(name, p);
+      }
+      const decl = stageDecl(stage.id);
+      const input: RemoteStageInput = { entrada, archivos };
+      const result = await opts.lane.run(
+        { student: opts.student, stage: stage.id, key: laneKey(stage.key), lane: 'gpu', input: input as unknown as Json, estimateMs: decl.estimateMs, ...(opts.runId ? { runId: opts.runId } : {}) },
+        signal,
+      );
+      for (const [name, target] of back) {
+        const file = result.files.find((f) => f.name === name);
+        if (!file) throw new EngineError('ENGINE_BAD_RESPONSE', `A lane job of ${stage.id} came back without its file \`${name}\``, { stage: stage.id, field: 'files' });
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFileAtomic(target, file.data);
+      }
+      return renamed(result.output, back);
+    },
+    async stored(stage) {
+      // The output is on disk with its checkpoint: the job may go. Redis away: it stays, harmless.
+      await opts.lane.release({ student: opts.student, key: laneKey(stage.key) }).catch(() => undefined);
+    },
+  };
+}
+
+export interface CatalogueStageOptions {
+  /** Catalogue ids this worker runs; default every remote stage. */
+  stages?: readonly string[];
+  /** Engine URLs as this worker's machine reaches them (replace the bot's in the input). */
+  fluxUrl?: string;
+  xttsUrl?: string;
+}
+
+/** The worker's side: the catalogue's stage functions over a scratch folder of their own. */
+export function createCatalogueStages(opts: CatalogueStageOptions = {}): StageCatalogue {
+  const ids = opts.stages ?? STAGE_CATALOGUE.filter((d) => d.files).map((d) => d.id);
+  const stages = new Map<string, StageFunction>();
+  for (const id of ids) {
+    const fields = fileFields(id);
+    stages.set(id, async (wire, signal) => {
+      const { entrada, archivos } = (wire ?? {}) as unknown as Partial<RemoteStageInput>;
+      if (!entrada || typeof entrada !== 'object' || !archivos || typeof archivos !== 'object') {
+        throw new CuadernoError('VALIDATION', `Expected \`entrada\` and \`archivos\` in the input of ${id}`, { field: 'entrada', stage: id });
+      }
+      const scratch = await mkdtemp(path.join(tmpdir(), 'cv-trabajador-'));
+      try {
+        const input: Record<string, unknown> = { ...entrada };
+        const toName = new Map<string, string>(); // scratch path → relative name
+        const safe = (name: unknown, field: string): string => {
+          if (typeof name !== 'string' || !SAFE_NAME.test(name)) throw new CuadernoError('VALIDATION', `Expected a plain file name in \`${field}\` of ${id}`, { field, stage: id });
+          return name;
+        };
+        for (const [name, b64] of Object.entries(archivos)) await writeFile(path.join(scratch, safe(name, 'archivos')), Buffer.from(String(b64), 'base64'));
+        for (const f of [...fields.out, ...fields.in]) {
+          if (input[f] === undefined) continue;
+          const full = path.join(scratch, safe(input[f], f));
+          toName.set(full, input[f] as string);
+          input[f] = full;
+        }
+        if (id === 'portada.imagen' && opts.fluxUrl && input.engine === 'flux') input.fluxUrl = opts.fluxUrl;
+        if (id === 'narracion.voz' && opts.xttsUrl && input.engine === 'xtts') input.xttsUrl = opts.xttsUrl;
+        const output = await runStageFunction(id, input, signal);
+        const files = [];
+        for (const f of fields.out) {
+          const name = entrada[f];
+          if (typeof name === 'string') files.push({ name, data: await readFile(path.join(scratch, name)) });
+        }
+        return { output: renamed(output, toName) as Json, files };
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
+    });
+  }
+  return stages;
+}
