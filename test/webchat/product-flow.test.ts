@@ -1,7 +1,7 @@
 /**
  * The product as a newcomer sees it with `npm start` and no token: the real bot (src/bot) and the
  * real agent with the offline planner (src/agent) behind the embedded Bot API, driven from the chat
- * page in headless Chromium. "prepare la semana 3" → Aprobar the cover: it shows inline while the
+ * page in headless Chromium. "prepara la semana 3" → Aprobar the cover: it shows inline while the
  * narration's question is still open (the status says what waits for you); Rechazar the narration →
  * the report says the narration was not done; asked again with both
  * approved, the episode plays. Screenshots go to docs/img when SCREENSHOTS=1.
@@ -45,7 +45,7 @@ describe.skipIf(skipBrowserTests())('product flow in the local chat', () => {
     await page.goto(chat.tg.chatUrl);
     await page.waitForSelector('body[data-ready="true"]');
     const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
-    await box.fill('prepare la semana 3');
+    await box.fill('prepara la semana 3');
     await box.press('Enter');
 
     // The planner asks one permission at a time: the cover first, then the narration.
@@ -83,7 +83,7 @@ describe.skipIf(skipBrowserTests())('product flow in the local chat', () => {
     const { page } = browser;
     const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
     const before = await page.locator('#log > .msg').count();
-    await box.fill('prepare la semana 3');
+    await box.fill('prepara la semana 3');
     await box.press('Enter');
     // Approve whatever this run asks (the cover may come from cache and not ask again): wait for the
     // next event — an open Aprobar button or the episode — and act on it; no polling interval.

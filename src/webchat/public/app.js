@@ -304,8 +304,14 @@ form.addEventListener('submit', async (ev) => {
   ev.preventDefault();
   const text = textEl.value;
   closeMenu();
-  if (await sendText(text)) {
-    textEl.value = '';
+  if (!text.trim()) return;
+  // The box empties at once, as in Telegram: what the owner types while this is on its way is the
+  // next message, never wiped when this one is confirmed. A failed send puts the text back if the
+  // box is still empty.
+  textEl.value = '';
+  autosize();
+  if (!(await sendText(text)) && !textEl.value) {
+    textEl.value = text;
     autosize();
   }
   textEl.focus();
