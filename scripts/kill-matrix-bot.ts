@@ -1,7 +1,7 @@
 /**
  * `npm run kill-matrix:bot`: the kill-after-every-write matrix over the standard week THROUGH THE
  * BOT. The bot runs as the operator runs it (`src/main.ts`, offline planner) against the embedded
- * Bot API of the local chat, with the preload test/support/kill-after-write.ts. The owner writes
+ * Bot API of the local chat, with the preload test/support/kill-after-write.mjs. The owner writes
  * «prepare la semana 3» and taps ✅ Aprobar on every approval as it appears — also while the bot is
  * dead: the tap waits in the Bot API, as on Telegram, and reaches the next bot (an old button).
  *
@@ -28,7 +28,7 @@ import { writeFileAtomic } from '../src/store/atomic.js';
 import { DEFAULT_WEBCHAT_USER, newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../src/webchat/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const HOOK = path.join(ROOT, 'test', 'support', 'kill-after-write.ts');
+const HOOK = path.join(ROOT, 'test', 'support', 'kill-after-write.mjs');
 const REQUEST = 'prepare la semana 3';
 /** Longest a single step may take (a bot start, the week) before the n counts as failed. */
 const STEP_MS = 120_000;

@@ -1,7 +1,7 @@
 /**
  * `npm run kill-matrix`: the kill-after-every-write matrix over the standard week on the terminal
  * (`cuaderno preparar "prepare la semana 3"`, both approvals answered `s`). A counting run finds N,
- * the number of `rename`/`appendFile`/`writeFile` calls of the week (test/support/kill-after-write.ts);
+ * the number of `rename`/`appendFile`/`writeFile` calls of the week (test/support/kill-after-write.mjs);
  * then for every n in 1..N the CLI is SIGKILLed right after its n-th write and resumed with
  * `--reanudar` (or, killed before the run had a checkpoint, asked again). Each n must leave: the run complete (end_turn, 4 iterations), 3 cards, each usage
  * row once, the cover and the narration files present and — if they already existed when the
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../src/store/atomic.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const HOOK = path.join(ROOT, 'test', 'support', 'kill-after-write.ts');
+const HOOK = path.join(ROOT, 'test', 'support', 'kill-after-write.mjs');
 const ANSWERS = 's\ns\n';
 
 interface Ran { code: number | null; signal: NodeJS.Signals | null; stdout: string }

@@ -101,7 +101,7 @@ describe('migrateToClassLayout', () => {
 
 /** Runs the migration in a child process killed (SIGKILL) right after its n-th rename; returns its exit code/signal. */
 function migrateKilledAfter(n: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  const hook = path.resolve('test/support/kill-after-write.ts');
+  const hook = path.resolve('test/support/kill-after-write.mjs');
   const child = spawn(process.execPath, ['--import', 'tsx', '--import', hook, 'test/support/migrate-once.ts', dir, String(TEACHER)], {
     env: { ...process.env, KILL_AFTER_WRITE: String(n) }, stdio: 'ignore',
   });
