@@ -5,6 +5,7 @@
  * (the MP3 episode the chat plays). `xtts` clones the owner's
  * voice — biometric data — so it is refused unless `consentimiento.json` is present and unexpired.
  */
+import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { CuadernoError, EngineError } from '../errors.js';
@@ -128,9 +129,12 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
           timeoutMs: deps.media.timeoutMs,
           raw: path.join(work, 'voz.pcm'),
         },
+        // Both files are made in the call's work folder and moved into place at the end (the WAV
+        // last): a kill at any instant leaves either a finished narration or one to finish, never
+        // a WAV without its key that a resume would make again.
         marca: {
           engine: engine.name,
-          wav: out.file,
+          wav: path.join(work, 'narracion.wav'),
           info: {
             ICMT: MSG.watermark(engine.name),
             ISFT: `Cuaderno Vivo · ${engine.name} (${engine.model})`,
@@ -138,7 +142,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
             INAM: `${weekTitle(week)} — resumen narrado`,
           },
         },
-        codificar: { mp3 },
+        codificar: { mp3: path.join(work, 'narracion.mp3') },
       },
     }));
     throwIfAborted(ctx.signal);
@@ -174,9 +178,12 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
         meta: { engine: engine.name, model: engine.model, durationS, created_at: created.toISOString(), mp3 },
       }],
     };
-    // The WAV and its MP3 are written; the sidecar (the call's key and result) last: both present =
-    // the effect is done.
+    // The sidecar (the call's key and result) first, then the MP3, then the WAV: the WAV with a
+    // sidecar carrying this key is what marks the effect done (findOutputByKey).
     if (ctx.key) await writeFileAtomic(out.file.replace(/\.wav$/, '.json'), `${JSON.stringify({ clave: ctx.key, salida: output } satisfies KeyedSidecar, null, 2)}\n`);
+    await mkdir(path.dirname(out.file), { recursive: true });
+    await rename((r.codificar as { mp3: string }).mp3, mp3);
+    await rename((r.marca as { wav: string }).wav, out.file);
     await dropWork(work);
     return output;
   }
