@@ -5,7 +5,7 @@
  * (the MP3 episode the chat plays). `xtts` clones the owner's
  * voice — biometric data — so it is refused unless `consentimiento.json` is present and unexpired.
  */
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { CuadernoError, EngineError } from '../errors.js';
@@ -23,6 +23,18 @@ import { ENGINE as M } from '../strings/model.js';
 import { chooseOutput, findOutputByKey, latestOutput, type KeyedSidecar } from './media/outputs.js';
 import { XTTS_MODEL } from './media/xtts.js';
 import { writeFileAtomic } from '../store/atomic.js';
+
+/**
+ * Renames a finished file into place. Already moved (a resume after a kill between the two moves)
+ * is fine when the file is where it belongs; missing from both places is an error.
+ */
+async function moveIntoPlace(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || !(await stat(to).then(() => true, () => false))) throw e;
+  }
+}
 
 export interface NarrationArgs {
   semana: number;
@@ -182,8 +194,8 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     // sidecar carrying this key is what marks the effect done (findOutputByKey).
     if (ctx.key) await writeFileAtomic(out.file.replace(/\.wav$/, '.json'), `${JSON.stringify({ clave: ctx.key, salida: output } satisfies KeyedSidecar, null, 2)}\n`);
     await mkdir(path.dirname(out.file), { recursive: true });
-    await rename((r.codificar as { mp3: string }).mp3, mp3);
-    await rename((r.marca as { wav: string }).wav, out.file);
+    await moveIntoPlace((r.codificar as { mp3: string }).mp3, mp3);
+    await moveIntoPlace((r.marca as { wav: string }).wav, out.file);
     await dropWork(work);
     return output;
   }
