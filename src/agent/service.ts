@@ -122,16 +122,21 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     }
   }
 
+  /** The run's checkpoint, or undefined when there is none or it cannot be read (an unknown run). */
+  async function loadCheckpoint(store: ReturnType<typeof storeOf>): Promise<CheckpointV2 | undefined> {
+    try {
+      return await store.load();
+    } catch (e) {
+      if (isCuadernoError(e)) return undefined;
+      throw e;
+    }
+  }
+
   async function decide(runId: string, approvalId: string, answer: DecisionInput): Promise<DecideResult> {
     checkRunId(runId);
     const store = storeOf(runId);
-    let cp: CheckpointV2;
-    try {
-      cp = await store.load();
-    } catch (e) {
-      if (isCuadernoError(e)) return { kind: 'unknown' };
-      throw e;
-    }
+    const cp = await loadCheckpoint(store);
+    if (!cp) return { kind: 'unknown' };
     const approval = cp.finished ? undefined : cp.approvals.find((a) => a.id === approvalId);
     if (!approval) return { kind: 'unknown' };
     const standing = (await store.decisions())[approvalId];
@@ -164,13 +169,8 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
   async function answer(runId: string, text: string): Promise<AnswerResult> {
     checkRunId(runId);
     const store = storeOf(runId);
-    let cp: CheckpointV2;
-    try {
-      cp = await store.load();
-    } catch (e) {
-      if (isCuadernoError(e)) return { kind: 'unknown' };
-      throw e;
-    }
+    const cp = await loadCheckpoint(store);
+    if (!cp) return { kind: 'unknown' };
     const last = cp.messages.at(-1);
     if (cp.finished || cp.pending.length > 0 || last?.role !== 'assistant') return { kind: 'unknown' };
     if (afterResponse({ content: last.content as [], stop_reason: cp.lastStopReason ?? 'end_turn' }, { questions: true }).type !== 'awaiting_answer') return { kind: 'unknown' };
