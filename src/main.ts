@@ -12,6 +12,7 @@ import { createBot, startBot, type OpenUser } from './bot/index.js';
 import { loadConfig, type Config } from './config.js';
 import { ConfigError, isCuadernoError } from './errors.js';
 import { createGpuQueue } from './lanes/routed.js';
+import { createProcessLanes } from './scheduler/lanes.js';
 import { QUEUE } from './strings/chat.js';
 import { probeEngines } from './tools/media/index.js';
 import { isClassRoot, migrateToClassLayout, restoreSingleLayout } from './store/users.js';
@@ -37,9 +38,13 @@ async function main(): Promise<void> {
   const gpu = config.queue
     ? createGpuQueue({ settings: config.queue, onStatus: (s) => console.log(s === 'unreachable' ? QUEUE.unreachable() : QUEUE.reachable()) })
     : undefined;
+  // Without it, the GPU lane is still one for the whole process: every run of every person shares
+  // its slots (GPU_LANES), as the shared queue's workers are shared.
+  const processLanes = gpu ? undefined : createProcessLanes(config.lanes.gpu);
   const lanesOf = (ownerId: number) => {
     const lanes = gpu?.forStudent(String(ownerId));
-    return lanes ? { lanesFor: lanes.lanesFor, gpuStatus: lanes.statusLine } : {};
+    if (lanes) return { lanesFor: lanes.lanesFor, gpuStatus: lanes.statusLine };
+    return processLanes ? { lanesFor: (_runId: string, sizes: Readonly<Config['lanes']>) => processLanes(sizes) } : {};
   };
   const owner = lanesOf(teacherId ?? DEFAULT_WEBCHAT_USER.id);
   const service = config.classMode ? undefined : await createAgentService({ config, crashAfter, ...owner });

@@ -51,10 +51,21 @@ export interface LaneBackend {
 
 /** In-process lanes: one p-queue per lane. Shared by every graph of a run, so calls share the GPU. */
 export function createInProcessLanes(sizes: Readonly<Record<Lane, number>>): LaneBackend {
-  const queues: Record<Lane, PQueue> = {
-    cpu: new PQueue({ concurrency: sizes.cpu }),
-    gpu: new PQueue({ concurrency: sizes.gpu }),
-  };
+  return overQueues(sizes, { cpu: new PQueue({ concurrency: sizes.cpu }), gpu: new PQueue({ concurrency: sizes.gpu }) });
+}
+
+/**
+ * In-process lanes for a whole process (what `npm start` uses without a shared queue): each run gets
+ * its own CPU queue, but the GPU queue is one for every run of every person. The GPU is an exclusive
+ * lane (SPEC §5): two runs at once — or thirty students in class mode — must never send the card
+ * more jobs than it has slots, which per-run queues would do.
+ */
+export function createProcessLanes(gpuSlots: number): (sizes: Readonly<Record<Lane, number>>) => LaneBackend {
+  const gpu = new PQueue({ concurrency: gpuSlots });
+  return (sizes) => overQueues({ cpu: sizes.cpu, gpu: gpuSlots }, { cpu: new PQueue({ concurrency: sizes.cpu }), gpu });
+}
+
+function overQueues(sizes: Readonly<Record<Lane, number>>, queues: Record<Lane, PQueue>): LaneBackend {
   let holding = false;
   return {
     sizes,
