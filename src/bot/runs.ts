@@ -227,11 +227,18 @@ export class RunManager implements TapHandler {
     return 'ok';
   }
 
-  /** The run in progress in this chat, for /estado and the busy message. */
-  current(chatId: number): { runId: string; ownerId: number; text: string; elapsedS: number; tasks: readonly TaskView[] } | undefined {
+  /**
+   * The run in progress in this chat, for /estado and the busy message: `elapsedS` since it started,
+   * `workS` of it at work (waiting for the owner is not work), `waiting` while it only waits for them.
+   */
+  current(chatId: number): { runId: string; ownerId: number; text: string; elapsedS: number; workS: number; waiting: boolean; tasks: readonly TaskView[] } | undefined {
     const run = this.active.get(chatId);
     if (!run) return undefined;
-    return { runId: run.record.runId, ownerId: run.record.ownerId, text: run.record.text, elapsedS: this.elapsedS(run), tasks: run.tasks };
+    const { record } = run;
+    return {
+      runId: record.runId, ownerId: record.ownerId, text: record.text, elapsedS: this.elapsedS(run),
+      workS: Math.round(this.workMs(run) / 1000), waiting: run.waitingSince !== undefined, tasks: run.tasks,
+    };
   }
 
   /**
@@ -406,7 +413,7 @@ export class RunManager implements TapHandler {
       const header = isAnswerOnly(outcome) ? S.progressQuestion(record.text)
         : outcome.stopReason === 'end_turn' ? S.progressDone(record.text)
           : outcome.stopReason === 'cancelado' ? S.progressCancelled(record.text) : S.progressStopped(record.text);
-      await run.status!.finish(renderProgress(header, run.tasks, this.now() - record.startedAt));
+      await run.status!.finish(renderProgress(header, run.tasks, this.workMs(run)));
       // The chart and the report cover every pass of the run, not only the one after the last answer.
       const whole: RunOutcome = run.events.length > 0 ? { ...outcome, taskEvents: run.events } : outcome;
       this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: run.waits });
@@ -577,7 +584,9 @@ export class RunManager implements TapHandler {
     const etaAfterAnswerS = estimate && pending.length > 0
       ? Math.max(...pending.map((a) => stagesOf(a.tool).reduce((sum, st) => sum + estimate(st.id), 0))) / 1000
       : undefined;
-    run.status?.set(renderProgress(S.progressHeader(run.record.text), run.tasks, now, note, {
+    // Paused for the owner: the header says so and the clock shows work only (the wait is not work).
+    const header = run.waitingSince !== undefined ? S.progressPaused(run.record.text) : S.progressHeader(run.record.text);
+    run.status?.set(renderProgress(header, run.tasks, this.workMs(run), note, {
       waiting, ...(etaS !== undefined ? { etaS } : {}), ...(etaAfterAnswerS !== undefined ? { etaAfterAnswerS } : {}),
     }));
   }
@@ -589,6 +598,13 @@ export class RunManager implements TapHandler {
 
   private elapsedS(run: ActiveRun): number {
     return Math.round((this.now() - run.record.startedAt) / 1000);
+  }
+
+  /** Ms the run has been at work: since it started, less every span it waited for the owner. */
+  private workMs(run: ActiveRun): number {
+    const elapsed = this.now() - run.record.startedAt;
+    const waited = run.waits.reduce((sum, w) => sum + (w.to - w.from), 0) + (run.waitingSince !== undefined ? elapsed - run.waitingSince : 0);
+    return Math.max(0, elapsed - waited);
   }
 }
 

@@ -179,7 +179,11 @@ export const S = Object.freeze({
   spendFailed: () => 'No pude leer el registro de uso ahora mismo. Inténtalo de nuevo en un momento.',
 
   statusIdle: () => 'No hay nada en marcha.',
-  statusRun: (text: string, elapsedS: number) => `En marcha: «${text}» (desde hace ${elapsedS} s).`,
+  /** /estado of a run at work; `workS` leaves out the time it waited for you (that is not work). */
+  statusRun: (text: string, workS: number) => `En marcha: «${text}» (llevo ${workS} s de trabajo).`,
+  /** /estado of a run that only waits for your answer: nothing moves until you answer. */
+  statusRunWaiting: (text: string, workS: number) =>
+    `⏸ Esperando tu respuesta: «${text}». Hasta que respondas no hago nada (llevo ${workS} s de trabajo; el rato que espero no cuenta).`,
   statusTasks: 'Tareas:',
   statusNoTasks: '• todavía ninguna: estoy pensando qué hacer',
   /** One task of /estado: its mark, its name and where it stands. */
@@ -243,6 +247,8 @@ export const S = Object.freeze({
   /** Starts the header of a run still in progress (format.ts tells running from finished by it). */
   progressRunningMark: '⏳',
   progressHeader: (text: string) => `⏳ «${text}»`,
+  /** Header while the run only waits for your answer (its time does not count as work). */
+  progressPaused: (text: string) => `⏸ «${text}»: en pausa hasta que respondas`,
   progressDone: (text: string) => `✅ Terminado: «${text}»`,
   progressCancelled: (text: string) => `🚫 Cancelado: «${text}»`,
   progressStopped: (text: string) => `⚠️ Detenido: «${text}»`,

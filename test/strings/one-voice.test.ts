@@ -68,6 +68,8 @@ const SAMPLES: Record<string, unknown[][]> = {
   'model.S.approvalPrompt': [['generar_portada', { semana: 3 }, PREVIEW, ['1) con la voz sintética']], ['generar_portada', { semana: 3 }, { ...PREVIEW, engine: 'maqueta', lane: 'cpu' }]],
   'model.previewFields': [[PREVIEW]],
   'chat.S.progressEta': [[1], [42], [600]],
+  'chat.S.statusRunWaiting': [['prepara la semana 3', 12]],
+  'chat.S.progressPaused': [['prepara la semana 3']],
   'chat.S.progressEtaAfterAnswer': [[42], [600]],
   'chat.QUEUE.position': [[4, 120_000], [1, 5_000]],
   'console.CONFIG.invalid': [[['uno', 'dos']]],
