@@ -14,7 +14,7 @@ import type { ApprovalTap } from './keyboards.js';
 import type { User } from 'grammy/types';
 import { deliverArtifact, deliverOutcome, isAnswerOnly, type DeliveryDeps, type DeliveryMedia, type OwnerWait } from './delivery.js';
 import type { RunCharts } from './files.js';
-import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, toolInWords, truncate, TELEGRAM_TEXT_MAX, type TaskView } from './format.js';
+import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, renderSummary, summarizeCalls, toolInWords, truncate, TELEGRAM_TEXT_MAX, type TaskView } from './format.js';
 import type { Artifact } from '../tools/contract.js';
 import { stagesOf } from '../tools/stages/catalogue.js';
 import type { TaskEvent } from '../scheduler/events.js';
@@ -408,12 +408,13 @@ export class RunManager implements TapHandler {
       if (this.active.get(record.chatId) === run) this.active.delete(record.chatId);
       this.finishing.add(run);
       await this.showDecisions(outcome);
-      if (run.tasks.length === 0) for (const e of outcome.taskEvents) run.tasks = applyTaskEvent(run.tasks, e);
-      run.tasks = withEarlierWork(run.tasks, outcome.finished ?? []);
+      // The last state reads like a person's summary: one line per thing made, from the calls' typed
+      // outcomes (they span restarts); a run that made nothing because of a no says so, no ✅.
+      const summary = summarizeCalls(outcome.calls ?? []);
       const header = isAnswerOnly(outcome) ? S.progressQuestion(record.text)
-        : outcome.stopReason === 'end_turn' ? S.progressDone(record.text)
+        : outcome.stopReason === 'end_turn' ? (summary.nothingMade ? S.progressNothingDone(record.text, summary.nothingMade) : S.progressDone(record.text))
           : outcome.stopReason === 'cancelado' ? S.progressCancelled(record.text) : S.progressStopped(record.text);
-      await run.status!.finish(renderProgress(header, run.tasks, this.workMs(run)));
+      await run.status!.finish(renderSummary(header, summary.nothingMade ? [] : summary.lines, this.workMs(run), run.waits.length > 0));
       // The chart and the report cover every pass of the run, not only the one after the last answer.
       const whole: RunOutcome = run.events.length > 0 ? { ...outcome, taskEvents: run.events } : outcome;
       this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: run.waits });
@@ -606,16 +607,6 @@ export class RunManager implements TapHandler {
     const waited = run.waits.reduce((sum, w) => sum + (w.to - w.from), 0) + (run.waitingSince !== undefined ? elapsed - run.waitingSince : 0);
     return Math.max(0, elapsed - waited);
   }
-}
-
-/**
- * The final task list with the work finished before a restart first: a resumed run's status only
- * saw this process's stages, and must not look as if nothing had been done.
- */
-export function withEarlierWork(tasks: readonly TaskView[], finished: readonly string[]): TaskView[] {
-  const seen = new Set(tasks.map((t) => t.label));
-  const earlier = finished.filter((l) => !seen.has(l)).map((label, i): TaskView => ({ taskId: `antes#${i + 1}`, label, state: 'hecha', attempt: 1 }));
-  return [...earlier, ...tasks];
 }
 
 function newRunId(chatId: number): string {

@@ -36,7 +36,7 @@ describe('/estado during a run', () => {
     // The last state counts the work, not the ten minutes the owner took to answer.
     await answerUntilReport(owner, () => 'Aprobar');
     const done = await owner.waitText(/^✅ Terminado: «prepara la semana 3»/);
-    const finalS = Number(/· (\d+) s$/.exec(done.text)?.[1]);
+    const finalS = Number(/⏱ (\d+) s de trabajo \(sin contar lo que esperé tus respuestas\)$/.exec(done.text)?.[1]);
     expect(finalS).toBeLessThan(LONG_WAIT_MS / 1000);
   });
 });
