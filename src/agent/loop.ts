@@ -399,6 +399,7 @@ function summarize(
     artifacts,
     notDone: notDoneLines,
     toolCalls: calls.length,
+    calls: records.map(({ name, result }) => ({ tool: name, kind: result.kind, ...(result.notApproved ? { notApproved: result.notApproved.reason } : {}) })),
     finished,
     usageEstimated: deps.model instanceof LocalPlanner,
     cards,

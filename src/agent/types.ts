@@ -2,7 +2,7 @@
  * What the agent offers the layers above it (bot, CLI): start a run, watch its events, get its
  * outcome. The bot never reaches below this file's types except tools/contract (Approver, Artifact).
  */
-import type { Approver, Artifact, ToolCall, ToolResult } from '../tools/contract.js';
+import type { Approver, Artifact, NotApprovedReason, ToolCall, ToolResult } from '../tools/contract.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import type { PendingApproval, RecordedDecision } from './run-state.js';
 import type { UsageMonth } from '../store/index.js';
@@ -83,6 +83,11 @@ export interface RunOutcome {
    */
   toolCalls?: number;
   /**
+   * Every call that has a result — this process's and those done before a restart — in call order,
+   * as typed facts: the tool, its result's kind and, for a no, why. The bot's final summary reads it.
+   */
+  calls?: CallOutcome[];
+  /**
    * Stage labels ("Recuperar notas", "Portada") of every call that completed — this process's and
    * those done before a restart — in call order. `taskEvents` only hold this process's stages.
    */
@@ -106,6 +111,13 @@ export interface RunOutcome {
   awaiting?: PendingApproval[];
   /** Every approval of the run's current turn with its decision so far (audit, /estado). */
   decisions?: Array<{ approval: PendingApproval; decision?: RecordedDecision }>;
+}
+
+/** One call of a run as its outcome says it: which tool, how it ended (ToolResult kind), why not approved. */
+export interface CallOutcome {
+  tool: string;
+  kind: ToolResult['kind'];
+  notApproved?: NotApprovedReason;
 }
 
 /** What deciding an approval did: written now, already decided before, unknown id, or a stale button. */

@@ -102,7 +102,7 @@ export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainComm
         deps.log('no se pudo leer el gasto del mes', e);
       }
       await ctx.reply(renderStatus({
-        ...(run ? { run: { text: run.text, elapsedS: run.elapsedS, tasks: run.tasks, ...(queue ? { queue } : {}) } } : {}),
+        ...(run ? { run: { text: run.text, workS: run.workS, waiting: run.waiting, tasks: run.tasks, ...(queue ? { queue } : {}) } } : {}),
         pending: deps.registry.pending(ctx.chat!.id),
         ...(budget ? { budget } : {}),
       }));

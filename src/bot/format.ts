@@ -6,10 +6,11 @@
 import type { ApprovalRequest } from '../tools/contract.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import { WEEK_TOPICS, type Week } from '../tools/domain.js';
-import { toolInWords } from '../strings/tools.js';
+import { summaryInWords, toolInWords } from '../strings/tools.js';
 import { ownerReason, plainWords } from '../strings/agent.js';
 import { S } from '../strings/chat.js';
-import { chatActionOf } from '../tools/stages/catalogue.js';
+import { chatActionOf, toolRole } from '../tools/stages/catalogue.js';
+import type { CallOutcome } from '../agent/types.js';
 
 /** Telegram Bot API limits (characters): a message text and a media caption. */
 export const TELEGRAM_TEXT_MAX = 4096;
@@ -156,6 +157,52 @@ export function renderProgress(header: string, tasks: readonly TaskView[], elaps
   }
   if (note) lines.push(note);
   return truncate(lines.join('\n'), TELEGRAM_TEXT_MAX);
+}
+
+// ── the run's last state ────────────────────────────────────────────────────────────────────
+
+/** How one thing the run was asked for ended, as the final summary says it. */
+export type SummaryState = 'hecha' | 'no_aprobada' | 'caducada' | 'cancelada' | 'fallida';
+export interface SummaryLine {
+  tool: string;
+  state: SummaryState;
+}
+
+/**
+ * The run's last state as a person reads it: one line per thing made or looked up for the owner
+ * (by tool, in call order), never the pipeline's stages nor its bookkeeping (the catalogue's tool
+ * role says which). A tool made at least once is made; otherwise its last no (or failure) stands.
+ * `nothingMade` says why a run made nothing: every call that would have made something was not
+ * approved (rejected, or left to expire). Everything comes from the calls' typed outcomes.
+ */
+export function summarizeCalls(calls: readonly CallOutcome[]): { lines: SummaryLine[]; nothingMade?: 'rechazado' | 'expirado' } {
+  const lines: SummaryLine[] = [];
+  for (const c of calls) {
+    if (toolRole(c.tool) === 'interno' || c.kind === 'simulacro') continue;
+    const state = callState(c);
+    const line = lines.find((l) => l.tool === c.tool);
+    if (!line) lines.push({ tool: c.tool, state });
+    else if (line.state !== 'hecha') line.state = state;
+  }
+  const makers = calls.filter((c) => toolRole(c.tool) === 'hecho' && c.kind !== 'simulacro');
+  if (makers.length === 0 || !makers.every((c) => c.kind === 'rechazado' && c.notApproved !== 'cancelado')) return { lines };
+  return { lines, nothingMade: makers.every((c) => c.notApproved === 'expirado') ? 'expirado' : 'rechazado' };
+}
+
+function callState(c: CallOutcome): SummaryState {
+  if (c.kind === 'ok' || c.kind === 'cache') return 'hecha';
+  if (c.kind !== 'rechazado') return 'fallida';
+  return c.notApproved === 'expirado' ? 'caducada' : c.notApproved === 'cancelado' ? 'cancelada' : 'no_aprobada';
+}
+
+/**
+ * The status message's last edit: the header, then (unless nothing was made) one line per thing and
+ * the time at work — `workMs` leaves out what the run spent waiting for the owner (`waited`).
+ */
+export function renderSummary(header: string, lines: readonly SummaryLine[], workMs: number, waited: boolean): string {
+  if (lines.length === 0) return truncate(header, TELEGRAM_TEXT_MAX);
+  const body = lines.map((l) => S.summaryLine(summaryInWords(l.tool), l.state));
+  return truncate([header, ...body, S.summaryWorkTime(Math.round(workMs / 1000), waited)].join('\n'), TELEGRAM_TEXT_MAX);
 }
 
 /**

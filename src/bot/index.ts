@@ -40,6 +40,11 @@ export interface CreateBotOptions {
   config: Config;
   /** The wall clock the daily review reminder reads (default the real one; tests pin it). */
   clock?: () => Date;
+  /**
+   * Single-owner mode: the ms clock of the runs' elapsed and work time (default Date.now; tests move
+   * it forward to stand for a long wait for the owner).
+   */
+  runClock?: () => number;
   /** Single-owner mode: the owner's run service and notebook (class mode opens one per person). */
   service?: RunService;
   notebook?: BotNotebook;
@@ -124,7 +129,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   } else {
     if (!opts.service || !opts.notebook) throw new Error('createBot needs `service` and `notebook` outside class mode');
     const durations = opts.durations ?? openDurationRecord(config.dataDir);
-    owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, durations, api: bot.api, allowedUserIds, audience: 'dueño', media, log, ...(opts.clock ? { clock: opts.clock } : {}) });
+    owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, durations, api: bot.api, allowedUserIds, audience: 'dueño', media, log, ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.runClock ? { runClock: opts.runClock } : {}) });
     bot.use(owner.composer);
   }
   // Last: any button nobody claimed (run over, bot restarted, foreign data) gets an alert. It loses

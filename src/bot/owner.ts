@@ -34,6 +34,8 @@ export interface OwnerOptions {
   media: DeliveryMedia;
   /** The wall clock the review reminder reads (default the real one; tests pin it). */
   clock?: () => Date;
+  /** The ms clock of the runs' elapsed and work time (default Date.now). */
+  runClock?: () => number;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -72,6 +74,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
     charts,
     estimateMs: (id) => opts.durations.estimateOf(id),
     lanes: config.lanes,
+    ...(opts.runClock ? { now: opts.runClock } : {}),
     budget: async () => ({ spent: await notebook.usage.monthTotal(new Date()), limit: config.limits.monthlyBudgetUsd }),
     log,
   });

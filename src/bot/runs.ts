@@ -14,7 +14,7 @@ import type { ApprovalTap } from './keyboards.js';
 import type { User } from 'grammy/types';
 import { deliverArtifact, deliverOutcome, isAnswerOnly, type DeliveryDeps, type DeliveryMedia, type OwnerWait } from './delivery.js';
 import type { RunCharts } from './files.js';
-import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, toolInWords, truncate, TELEGRAM_TEXT_MAX, type TaskView } from './format.js';
+import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, renderSummary, summarizeCalls, toolInWords, truncate, TELEGRAM_TEXT_MAX, type TaskView } from './format.js';
 import type { Artifact } from '../tools/contract.js';
 import { stagesOf } from '../tools/stages/catalogue.js';
 import type { TaskEvent } from '../scheduler/events.js';
@@ -227,11 +227,18 @@ export class RunManager implements TapHandler {
     return 'ok';
   }
 
-  /** The run in progress in this chat, for /estado and the busy message. */
-  current(chatId: number): { runId: string; ownerId: number; text: string; elapsedS: number; tasks: readonly TaskView[] } | undefined {
+  /**
+   * The run in progress in this chat, for /estado and the busy message: `elapsedS` since it started,
+   * `workS` of it at work (waiting for the owner is not work), `waiting` while it only waits for them.
+   */
+  current(chatId: number): { runId: string; ownerId: number; text: string; elapsedS: number; workS: number; waiting: boolean; tasks: readonly TaskView[] } | undefined {
     const run = this.active.get(chatId);
     if (!run) return undefined;
-    return { runId: run.record.runId, ownerId: run.record.ownerId, text: run.record.text, elapsedS: this.elapsedS(run), tasks: run.tasks };
+    const { record } = run;
+    return {
+      runId: record.runId, ownerId: record.ownerId, text: record.text, elapsedS: this.elapsedS(run),
+      workS: Math.round(this.workMs(run) / 1000), waiting: run.waitingSince !== undefined, tasks: run.tasks,
+    };
   }
 
   /**
@@ -401,12 +408,13 @@ export class RunManager implements TapHandler {
       if (this.active.get(record.chatId) === run) this.active.delete(record.chatId);
       this.finishing.add(run);
       await this.showDecisions(outcome);
-      if (run.tasks.length === 0) for (const e of outcome.taskEvents) run.tasks = applyTaskEvent(run.tasks, e);
-      run.tasks = withEarlierWork(run.tasks, outcome.finished ?? []);
+      // The last state reads like a person's summary: one line per thing made, from the calls' typed
+      // outcomes (they span restarts); a run that made nothing because of a no says so, no ✅.
+      const summary = summarizeCalls(outcome.calls ?? []);
       const header = isAnswerOnly(outcome) ? S.progressQuestion(record.text)
-        : outcome.stopReason === 'end_turn' ? S.progressDone(record.text)
+        : outcome.stopReason === 'end_turn' ? (summary.nothingMade ? S.progressNothingDone(record.text, summary.nothingMade) : S.progressDone(record.text))
           : outcome.stopReason === 'cancelado' ? S.progressCancelled(record.text) : S.progressStopped(record.text);
-      await run.status!.finish(renderProgress(header, run.tasks, this.now() - record.startedAt));
+      await run.status!.finish(renderSummary(header, summary.nothingMade ? [] : summary.lines, this.workMs(run), run.waits.length > 0));
       // The chart and the report cover every pass of the run, not only the one after the last answer.
       const whole: RunOutcome = run.events.length > 0 ? { ...outcome, taskEvents: run.events } : outcome;
       this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: run.waits });
@@ -577,7 +585,9 @@ export class RunManager implements TapHandler {
     const etaAfterAnswerS = estimate && pending.length > 0
       ? Math.max(...pending.map((a) => stagesOf(a.tool).reduce((sum, st) => sum + estimate(st.id), 0))) / 1000
       : undefined;
-    run.status?.set(renderProgress(S.progressHeader(run.record.text), run.tasks, now, note, {
+    // Paused for the owner: the header says so and the clock shows work only (the wait is not work).
+    const header = run.waitingSince !== undefined ? S.progressPaused(run.record.text) : S.progressHeader(run.record.text);
+    run.status?.set(renderProgress(header, run.tasks, this.workMs(run), note, {
       waiting, ...(etaS !== undefined ? { etaS } : {}), ...(etaAfterAnswerS !== undefined ? { etaAfterAnswerS } : {}),
     }));
   }
@@ -590,16 +600,13 @@ export class RunManager implements TapHandler {
   private elapsedS(run: ActiveRun): number {
     return Math.round((this.now() - run.record.startedAt) / 1000);
   }
-}
 
-/**
- * The final task list with the work finished before a restart first: a resumed run's status only
- * saw this process's stages, and must not look as if nothing had been done.
- */
-export function withEarlierWork(tasks: readonly TaskView[], finished: readonly string[]): TaskView[] {
-  const seen = new Set(tasks.map((t) => t.label));
-  const earlier = finished.filter((l) => !seen.has(l)).map((label, i): TaskView => ({ taskId: `antes#${i + 1}`, label, state: 'hecha', attempt: 1 }));
-  return [...earlier, ...tasks];
+  /** Ms the run has been at work: since it started, less every span it waited for the owner. */
+  private workMs(run: ActiveRun): number {
+    const elapsed = this.now() - run.record.startedAt;
+    const waited = run.waits.reduce((sum, w) => sum + (w.to - w.from), 0) + (run.waitingSince !== undefined ? elapsed - run.waitingSince : 0);
+    return Math.max(0, elapsed - waited);
+  }
 }
 
 function newRunId(chatId: number): string {

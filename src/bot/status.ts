@@ -23,7 +23,8 @@ export type StatusWait =
 
 export interface StatusView {
   /** `queue`: the GPU queue's line for this run («posición 4 · ~2 min»), when its work waits there. */
-  run?: { text: string; elapsedS: number; tasks: readonly StatusTask[]; queue?: string };
+  /** `workS`: time at work (waiting for the owner is not work); `waiting`: it only waits for their answer. */
+  run?: { text: string; workS: number; waiting?: boolean; tasks: readonly StatusTask[]; queue?: string };
   /** Approvals shown in this chat and not yet answered (tool ids; rendered in words). */
   pending: ReadonlyArray<{ tool: string }>;
   budget?: { spent: number; limit: number };
@@ -41,7 +42,7 @@ export function renderStatus(view: StatusView): string {
   const lines: string[] = [];
   if (!view.run) lines.push(S.statusIdle());
   else {
-    lines.push(S.statusRun(view.run.text, view.run.elapsedS), S.statusTasks);
+    lines.push(view.run.waiting ? S.statusRunWaiting(view.run.text, view.run.workS) : S.statusRun(view.run.text, view.run.workS), S.statusTasks);
     if (view.run.tasks.length === 0) lines.push(S.statusNoTasks);
     else lines.push(...view.run.tasks.map((t) => S.statusTask(t)));
     if (view.run.queue) lines.push(view.run.queue);

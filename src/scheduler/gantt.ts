@@ -105,22 +105,7 @@ function markStageCriticalPath(bars: GanttBar[]): boolean {
     const before = weekDeps.get(d.week) ?? [];
     return STAGE_CATALOGUE.filter((x) => before.includes(x.week)).map((x) => x.id);
   };
-  const best = new Map<GanttBar, { work: number; prev?: GanttBar }>();
-  for (const b of nodes) {
-    const deps = depsOf(baseId(b.id));
-    let entry: { work: number; prev?: GanttBar } = { work: b.end - b.start };
-    for (const p of nodes) {
-      if (p === b || !deps.includes(baseId(p.id)) || p.end > b.start + 1e-6) continue;
-      const w = best.get(p)!.work + (b.end - b.start);
-      if (w > entry.work) entry = { work: w, prev: p };
-    }
-    best.set(b, entry);
-  }
-  let cur: GanttBar | undefined = nodes.reduce((x, y) => (best.get(y)!.work > best.get(x)!.work ? y : x));
-  while (cur) {
-    cur.critical = true;
-    cur = best.get(cur)!.prev;
-  }
+  markHeaviestChain(nodes, (b, p) => depsOf(baseId(b.id)).includes(baseId(p.id)));
   return true;
 }
 
@@ -128,11 +113,21 @@ function markWeekCriticalPath(bars: GanttBar[]): boolean {
   const deps = new Map(weekTasks().map((t) => [t.label, t.deps.map((d) => weekTasks().find((x) => x.id === d)!.label)]));
   const nodes = bars.filter((b) => b.outcome === 'ok' && deps.has(b.label)).sort((a, b) => a.start - b.start);
   if (nodes.length === 0) return false;
+  markHeaviestChain(nodes, (b, p) => deps.get(b.label)!.includes(p.label));
+  return true;
+}
+
+/**
+ * Marks critical the chain of bars with the most measured work: each bar extends the heaviest chain
+ * ending in a bar it depends on (`dependsOn(bar, earlier)`) that finished before it started.
+ * `nodes` are sorted by start and not empty.
+ */
+function markHeaviestChain(nodes: readonly GanttBar[], dependsOn: (bar: GanttBar, earlier: GanttBar) => boolean): void {
   const best = new Map<GanttBar, { work: number; prev?: GanttBar }>();
   for (const b of nodes) {
     let entry: { work: number; prev?: GanttBar } = { work: b.end - b.start };
     for (const p of nodes) {
-      if (p === b || !deps.get(b.label)!.includes(p.label) || p.end > b.start + 1e-6) continue;
+      if (p === b || !dependsOn(b, p) || p.end > b.start + 1e-6) continue;
       const w = best.get(p)!.work + (b.end - b.start);
       if (w > entry.work) entry = { work: w, prev: p };
     }
@@ -143,7 +138,6 @@ function markWeekCriticalPath(bars: GanttBar[]): boolean {
     cur.critical = true;
     cur = best.get(cur)!.prev;
   }
-  return true;
 }
 
 function markCriticalChain(bars: GanttBar[]): void {

@@ -179,7 +179,11 @@ export const S = Object.freeze({
   spendFailed: () => 'No pude leer el registro de uso ahora mismo. Inténtalo de nuevo en un momento.',
 
   statusIdle: () => 'No hay nada en marcha.',
-  statusRun: (text: string, elapsedS: number) => `En marcha: «${text}» (desde hace ${elapsedS} s).`,
+  /** /estado of a run at work; `workS` leaves out the time it waited for you (that is not work). */
+  statusRun: (text: string, workS: number) => `En marcha: «${text}» (llevo ${workS} s de trabajo).`,
+  /** /estado of a run that only waits for your answer: nothing moves until you answer. */
+  statusRunWaiting: (text: string, workS: number) =>
+    `⏸ Esperando tu respuesta: «${text}». Hasta que respondas no hago nada (llevo ${workS} s de trabajo; el rato que espero no cuenta).`,
   statusTasks: 'Tareas:',
   statusNoTasks: '• todavía ninguna: estoy pensando qué hacer',
   /** One task of /estado: its mark, its name and where it stands. */
@@ -243,7 +247,25 @@ export const S = Object.freeze({
   /** Starts the header of a run still in progress (format.ts tells running from finished by it). */
   progressRunningMark: '⏳',
   progressHeader: (text: string) => `⏳ «${text}»`,
+  /** Header while the run only waits for your answer (its time does not count as work). */
+  progressPaused: (text: string) => `⏸ «${text}»: en pausa hasta que respondas`,
   progressDone: (text: string) => `✅ Terminado: «${text}»`,
+  /** The end of a run that made nothing because every call that would have made something was not approved. */
+  progressNothingDone: (text: string, why: 'rechazado' | 'expirado') =>
+    why === 'rechazado'
+      ? `🚫 «${text}»: no he hecho nada, porque lo rechazaste.`
+      : `⌛ «${text}»: no he hecho nada, porque no respondiste a tiempo (cuenta como rechazo).`,
+  /** One line of the run's final summary: a thing made for you (or looked up), and how it ended. */
+  summaryLine: (label: string, state: 'hecha' | 'no_aprobada' | 'caducada' | 'cancelada' | 'fallida') =>
+    ({
+      hecha: `✅ ${label}`,
+      cancelada: `🚫 ${label}: no se hizo, se canceló antes de que decidieras`,
+      no_aprobada: `🚫 ${label}: no se hizo, lo rechazaste`,
+      caducada: `⌛ ${label}: no se hizo, no respondiste a tiempo`,
+      fallida: `❌ ${label}: no salió (el informe te dice por qué)`,
+    })[state],
+  /** The summary's last line: time at work, without the time spent waiting for your answers. */
+  summaryWorkTime: (s: number, waited: boolean) => `⏱ ${s} s de trabajo${waited ? ' (sin contar lo que esperé tus respuestas)' : ''}`,
   progressCancelled: (text: string) => `🚫 Cancelado: «${text}»`,
   progressStopped: (text: string) => `⚠️ Detenido: «${text}»`,
   progressNoTasks: 'Pensando qué hacer…',

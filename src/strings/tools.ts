@@ -29,6 +29,23 @@ const CHOICE_WORDS: Readonly<Record<string, Readonly<Record<string, string>>>> =
   'narrar_resumen.motor': { juguete: 'la voz sintética', xtts: 'tu propia voz' },
 });
 
+/**
+ * Each tool's call as the run's final summary names it: the thing made or looked up for the owner,
+ * one line each ("Portada", not its sub-steps). Bookkeeping tools have none (tools/stages/catalogue.ts
+ * says which tools the owner reads about).
+ */
+const SUMMARY_WORDS: Readonly<Record<string, string>> = Object.freeze({
+  buscar_notas: 'Búsqueda en tus notas',
+  crear_tarjetas: 'Tarjetas de repaso',
+  generar_portada: 'Portada',
+  narrar_resumen: 'Narración',
+});
+
+/** The summary line's name of a tool's call ("Tarjetas de repaso"); an unknown tool reads as its words. */
+export function summaryInWords(tool: string): string {
+  return own(SUMMARY_WORDS, tool) ?? toolInWords(tool);
+}
+
 /** An alternative's words ("voz sintética"); an unknown value keeps its JSON. */
 export function choiceInWords(tool: string, field: string, value: unknown): string {
   const words = own(CHOICE_WORDS, `${tool}.${field}`);

@@ -29,6 +29,12 @@ describe('why something was not done', () => {
     expect(out.notDone).toHaveLength(2);
     expect(out.report).toMatch(five);
     expect(out.finished).toEqual(['Recuperar notas', 'Crear tarjetas', 'Registrar uso']);
+    // The same facts, typed, for the chat's final summary: each call's tool, kind and why not.
+    expect(out.calls).toEqual([
+      { tool: 'buscar_notas', kind: 'ok' }, { tool: 'crear_tarjetas', kind: 'ok' },
+      { tool: 'generar_portada', kind: 'rechazado', notApproved: reason }, { tool: 'narrar_resumen', kind: 'rechazado', notApproved: reason },
+      { tool: 'registrar_uso', kind: 'ok' },
+    ]);
   });
 
 });

@@ -4,7 +4,6 @@ import type { RunOutcome } from '../../src/agent/types.js';
 import { createAgentService } from '../../src/agent/service.js';
 import { answerText, ganttWorthSending, isAnswerOnly, reportText } from '../../src/bot/delivery.js';
 import { configFor, recordingApprover, tempDir } from '../agent/helpers.js';
-import { withEarlierWork } from '../../src/bot/runs.js';
 
 const base: RunOutcome = {
   runId: 'r', stopReason: 'end_turn', iterations: 1, tokens: { input: 1500, output: 87 }, costUsd: 0.0058,
@@ -35,12 +34,6 @@ describe('a cancelled run', () => {
     expect(reportText({ ...cancelled, finished: [] })).toMatch(/Cancelado\. No había terminado ninguna tarea\./);
     const ev = [{ type: 'finished', t: 5, taskId: 'busqueda#1', label: 'Recuperar notas', lane: 'cpu' }] as const;
     expect(reportText({ ...cancelled, taskEvents: [...ev] })).toMatch(/Ya estaba terminado: Recuperar notas\./);
-  });
-
-  it('the final status puts the work done before a restart first, without repeating it', () => {
-    const now = [{ taskId: 'guion#1', label: 'Guion del pódcast', state: 'cancelada' as const, attempt: 1 }];
-    expect(withEarlierWork(now, ['Recuperar notas', 'Guion del pódcast']).map((t) => `${t.label}:${t.state}`))
-      .toEqual(['Recuperar notas:hecha', 'Guion del pódcast:cancelada']);
   });
 });
 

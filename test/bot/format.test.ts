@@ -5,7 +5,10 @@ import { anyCase, parseNote } from '../../src/bot/commands.js';
 import { understand } from '../../src/agent/understand.js';
 import { forOwner } from '../../src/strings/agent.js';
 import { reportText } from '../../src/bot/delivery.js';
-import { applyTaskEvent, approvalText, captionAndRest, chatActionFor, progressBar, renderProgress, splitText, truncate } from '../../src/bot/format.js';
+import { applyTaskEvent, approvalText, captionAndRest, chatActionFor, progressBar, renderProgress, renderSummary, splitText, summarizeCalls, truncate } from '../../src/bot/format.js';
+import type { CallOutcome } from '../../src/agent/types.js';
+import type { NotApprovedReason } from '../../src/tools/contract.js';
+import { S } from '../../src/strings/chat.js';
 import { approvalCallbackData, approvalKeyboard, parseApprovalCallback } from '../../src/bot/keyboards.js';
 
 describe('keyboards', () => {
@@ -97,6 +100,34 @@ describe('format', () => {
     expect(text).toContain('• Tu voz se genera en un servidor de voz que no está configurado: pide a quien administra el bot que lo configure.');
     // The way out is said once, not once per problem.
     expect(text.match(/con una voz sintética/g)).toHaveLength(1);
+  });
+
+  it('ends with one line per thing made for the owner, not the stages nor the usage bookkeeping', () => {
+    const calls: CallOutcome[] = [
+      { tool: 'buscar_notas', kind: 'ok' }, { tool: 'crear_tarjetas', kind: 'ok' }, { tool: 'crear_tarjetas', kind: 'ok' },
+      { tool: 'generar_portada', kind: 'cache' }, { tool: 'narrar_resumen', kind: 'rechazado', notApproved: 'rechazado' }, { tool: 'registrar_uso', kind: 'ok' },
+    ];
+    const { lines, nothingMade } = summarizeCalls(calls);
+    expect(nothingMade).toBeUndefined();
+    expect(renderSummary('✅ Terminado: «x»', lines, 12_400, true)).toBe([
+      '✅ Terminado: «x»', '✅ Búsqueda en tus notas', '✅ Tarjetas de repaso', '✅ Portada', '🚫 Narración: no se hizo, lo rechazaste',
+      '⏱ 12 s de trabajo (sin contar lo que esperé tus respuestas)',
+    ].join('\n'));
+    // A failure redone later counts as made; a failure alone says so.
+    expect(summarizeCalls([{ tool: 'generar_portada', kind: 'error' }, { tool: 'generar_portada', kind: 'ok' }]).lines).toEqual([{ tool: 'generar_portada', state: 'hecha' }]);
+    expect(renderSummary('h', summarizeCalls([{ tool: 'narrar_resumen', kind: 'error' }]).lines, 1_000, false)).toBe('h\n❌ Narración: no salió (el informe te dice por qué)\n⏱ 1 s de trabajo');
+  });
+
+  it('a run whose every proposal was refused made nothing, and says why (no ✅)', () => {
+    const no = (tool: string, reason: NotApprovedReason = 'rechazado'): CallOutcome => ({ tool, kind: 'rechazado', notApproved: reason });
+    expect(summarizeCalls([no('generar_portada'), { tool: 'registrar_uso', kind: 'ok' }]).nothingMade).toBe('rechazado');
+    expect(summarizeCalls([{ tool: 'buscar_notas', kind: 'ok' }, no('generar_portada'), no('narrar_resumen', 'expirado')]).nothingMade).toBe('rechazado');
+    expect(summarizeCalls([no('generar_portada', 'expirado')]).nothingMade).toBe('expirado');
+    // Something was made, or nothing was proposed, or it was cancelled: not "nothing because of you".
+    expect(summarizeCalls([{ tool: 'crear_tarjetas', kind: 'ok' }, no('generar_portada')]).nothingMade).toBeUndefined();
+    expect(summarizeCalls([{ tool: 'buscar_notas', kind: 'ok' }]).nothingMade).toBeUndefined();
+    expect(summarizeCalls([no('generar_portada', 'cancelado')]).nothingMade).toBeUndefined();
+    expect(renderSummary(S.progressNothingDone('x', 'rechazado'), [], 900, true)).toBe('🚫 «x»: no he hecho nada, porque lo rechazaste.');
   });
 
   it('a run without tasks shows no empty 0/0 bar', () => {

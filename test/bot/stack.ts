@@ -32,7 +32,8 @@ export interface Stack {
 /** 2030-01-01 06:00 UTC: before any reminder hour the tests set, on a day they never use. */
 const PINNED_CLOCK = new Date('2030-01-01T06:00:00Z');
 
-export async function startStack(makeService: (config: Config) => RunService | Promise<RunService>, env: Record<string, string> = {}): Promise<Stack> {
+/** `runClock`: the runs' ms clock (elapsed and work time), for a test that stands for a long wait. */
+export async function startStack(makeService: (config: Config) => RunService | Promise<RunService>, env: Record<string, string> = {}, opts: { runClock?: () => number } = {}): Promise<Stack> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'cuaderno-bot-'));
   const h = await TelegramHarness.start(path.join(tmp, 'uploads'));
   const config = loadConfig({
@@ -49,6 +50,7 @@ export async function startStack(makeService: (config: Config) => RunService | P
   const boot = async (service: RunService) => {
     const cb = await createBot({
       config, service, notebook, apiRoot: h.apiRoot,
+      ...(opts.runClock ? { runClock: opts.runClock } : {}),
       // The reminder's own ticks read a pinned clock (a day with nothing due before its hour), never
       // the real time of day: tests drive it with `reminders.tick(date)`.
       clock: () => PINNED_CLOCK,

@@ -1,7 +1,7 @@
-/** /estado while a run waits for the owner: all its tasks so far and what it waits for (real bot and agent). */
+/** /estado and the progress while a run waits for the owner: all its tasks so far, and waiting is not work (real bot and agent). */
 import { afterEach, describe, expect, it } from 'vitest';
 import { OWNER, startStack, type Stack } from './stack.js';
-import { nextApproval, real } from './steps.js';
+import { answerUntilReport, nextApproval, real } from './steps.js';
 
 let stack: Stack | undefined;
 afterEach(async () => {
@@ -9,16 +9,34 @@ afterEach(async () => {
   stack = undefined;
 });
 
+/** A wait the owner takes to answer, in the runs' clock: far longer than any work of a test run. */
+const LONG_WAIT_MS = 600_000;
+
 describe('/estado during a run', () => {
-  it('lists the finished tasks and says it waits for the owner\'s permission', async () => {
-    stack = await startStack(real);
+  it('lists the finished tasks, says it waits for your answer (not «En marcha») and does not count the wait as work', async () => {
+    // The runs' clock is the real one plus what the test adds: ten minutes pass while the owner reads.
+    let skipped = 0;
+    stack = await startStack(real, {}, { runClock: () => Date.now() + skipped });
     const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
     await owner.say('prepara la semana 3');
     await nextApproval(owner, new Set());
+    // The run only waits now: its status message says so (the event, not a pause of the test).
+    await owner.waitText(/^⏸ «prepara la semana 3»: en pausa hasta que respondas\n/);
+    skipped = LONG_WAIT_MS;
+
     await owner.say('/estado');
-    const status = await owner.waitText(/^En marcha: «prepara la semana 3»/);
+    const status = await owner.waitText(/^⏸ Esperando tu respuesta: «prepara la semana 3»/);
+    expect(status.text).not.toMatch(/En marcha/);
     expect(status.text).toMatch(/\nTareas:\n✅ Recuperar notas — hecha\n/);
     expect(status.text).toMatch(/⏸ Espera tu permiso para generar la portada de la semana/);
     expect(status.text).toMatch(/Aprobaciones pendientes: [12]/);
+    const workS = Number(/llevo (\d+) s de trabajo/.exec(status.text)?.[1]);
+    expect(workS).toBeLessThan(LONG_WAIT_MS / 1000);
+
+    // The last state counts the work, not the ten minutes the owner took to answer.
+    await answerUntilReport(owner, () => 'Aprobar');
+    const done = await owner.waitText(/^✅ Terminado: «prepara la semana 3»/);
+    const finalS = Number(/⏱ (\d+) s de trabajo \(sin contar lo que esperé tus respuestas\)$/.exec(done.text)?.[1]);
+    expect(finalS).toBeLessThan(LONG_WAIT_MS / 1000);
   });
 });

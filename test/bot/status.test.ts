@@ -10,8 +10,8 @@ describe('/estado', () => {
   ];
 
   it('lists every task, not only the running ones, and says what it waits for', () => {
-    expect(renderStatus({ run: { text: 'prepara la semana 3', elapsedS: 12, tasks }, pending: [], budget: { spent: 0, limit: 5 } })).toBe([
-      'En marcha: «prepara la semana 3» (desde hace 12 s).',
+    expect(renderStatus({ run: { text: 'prepara la semana 3', workS: 12, tasks }, pending: [], budget: { spent: 0, limit: 5 } })).toBe([
+      'En marcha: «prepara la semana 3» (llevo 12 s de trabajo).',
       'Tareas:',
       '✅ Recuperar notas — hecha',
       '🔄 Portada — en marcha (intento 2)',
@@ -23,9 +23,12 @@ describe('/estado', () => {
   });
 
   it('a paused run waits for the owner, named in words', () => {
-    const view = { run: { text: 'x', elapsedS: 3, tasks: [] }, pending: [{ tool: 'narrar_resumen' }] };
+    const view = { run: { text: 'x', workS: 3, waiting: true, tasks: [] }, pending: [{ tool: 'narrar_resumen' }] };
     expect(statusWait(view)).toEqual({ kind: 'aprobacion', what: 'narrar el resumen de la semana' });
     const text = renderStatus(view);
+    // Waiting is not working: no «En marcha», and the time is work time only.
+    expect(text.split('\n')[0]).toBe('⏸ Esperando tu respuesta: «x». Hasta que respondas no hago nada (llevo 3 s de trabajo; el rato que espero no cuenta).');
+    expect(text).not.toMatch(/En marcha/);
     expect(text).toContain('• todavía ninguna: estoy pensando qué hacer');
     expect(text).toContain('⏸ Espera tu permiso para narrar el resumen de la semana (los botones están más arriba).');
     expect(text).not.toMatch(/narrar_resumen/);

@@ -70,7 +70,10 @@ describe('the week in the chat (real agent, offline planner)', () => {
     expect(coverNow.text).toMatch(/✅ Aprobado por Ana a las \d\d:\d\d\./);
     expect(coverNow.buttons).toEqual([]);
     expect(msgs.find((m) => m.messageId === approvals[0]!.messageId)!.text).toMatch(/❌ Rechazado por Ana/);
-    await owner.waitFor('final status edit', (m) => m.find((x) => /^✅ Terminado: «prepare la semana 3»\n✅ Recuperar notas[\s\S]*▓▓▓▓▓▓▓▓▓▓ (\d)\/\1/.test(x.text)));
+    // The last state reads like a person's summary: one line per thing made, no sub-stages, no bookkeeping.
+    const done = await owner.waitText(/^✅ Terminado: «prepare la semana 3»\n/);
+    expect(done.text).toMatch(/^✅ Terminado: «prepare la semana 3»\n✅ Búsqueda en tus notas\n✅ Tarjetas de repaso\n✅ Portada\n🚫 Narración: no se hizo, lo rechazaste\n⏱ \d+ s de trabajo( \(sin contar lo que esperé tus respuestas\))?$/);
+    expect(done.text).not.toMatch(/Registrar uso|Título de la portada|Revisión|Guardar la portada|Idea de la portada|Guion|Marca de agua|Codificar|▓/);
 
     const answers = stack.h.answers.filter((a) => a.fromId === OWNER).map((a) => a.text);
     expect(answers).toEqual(['Aprobado ✅', 'Ya estaba decidido.', 'Rechazado ❌', 'Sigo sin motivo.']);
@@ -86,6 +89,18 @@ describe('the week in the chat (real agent, offline planner)', () => {
     }
     expect(stack.h.uploads.some((u) => u.method === 'sendAudio')).toBe(false);
     expect(stack.h.chatActions).toContainEqual({ chatId: OWNER, action: 'upload_photo' });
+  });
+
+  it('a run whose only call was rejected says plainly that nothing was made: no ✅, no «1/1»', async () => {
+    stack = await startStack(real);
+    const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+    await owner.say('rehaz la portada de la semana 2');
+    const { approvals, report } = await answerUntilReport(owner, () => 'Rechazar');
+    expect(approvals).toHaveLength(1);
+    expect(report.text).toMatch(/No se hizo:\n• Generar la portada de la semana: no aprobado/);
+    const status = await owner.waitText(/^🚫 «rehaz la portada de la semana 2»/);
+    expect(status.text).toBe('🚫 «rehaz la portada de la semana 2»: no he hecho nada, porque lo rechazaste.');
+    expect((await owner.messages()).some((m) => /Terminado/.test(m.text))).toBe(false);
   });
 
 

@@ -21,7 +21,7 @@ import jpeg from 'jpeg-js';
 import encodeWebpWasm, { init as initWebpEncoder } from '@jsquash/webp/encode.js';
 import { PNG } from 'pngjs';
 import { afterEach } from 'vitest';
-import { testWav } from '../support/media-servers.js';
+import { readBody, testWav } from '../support/media-servers.js';
 
 /** testWav writes the canonical 44-byte header; what follows is the raw 16-bit mono PCM. */
 export const WAV_HEADER_BYTES = 44;
@@ -76,17 +76,6 @@ export async function webpOf(w: number, h: number, rgba: Buffer): Promise<Buffer
   await webpEncoder;
   const out = await encodeWebpWasm({ width: w, height: h, data: new Uint8ClampedArray(rgba), colorSpace: 'srgb' } as ImageData, { lossless: 1 });
   return Buffer.from(out);
-}
-
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const parts: Buffer[] = [];
-  for await (const c of req) parts.push(c as Buffer);
-  const text = Buffer.concat(parts).toString('utf8');
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 async function listen(handler: (req: IncomingMessage, body: unknown, res: ServerResponse, base: string) => void | Promise<void>): Promise<StandIn> {

@@ -86,7 +86,8 @@ export function testWav(seconds: number, sampleRate = 24_000, silent = false): B
   return Buffer.concat([head, data]);
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
+/** A request's whole body: its JSON when it parses, else its text (the stand-ins record both). */
+export async function readBody(req: IncomingMessage): Promise<unknown> {
   const parts: Buffer[] = [];
   for await (const c of req) parts.push(c as Buffer);
   const text = Buffer.concat(parts).toString('utf8');

@@ -113,7 +113,7 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
 
     // While it waits for the owner: a second request is told what is running; /estado lists the approval.
     expect(await say('prepare la semana 2', /Todavía tengo a medias «narre la semana 3 con mi voz»/)).toContain('/cancelar');
-    expect(await say('/estado', /^En marcha:/)).toMatch(/Aprobaciones pendientes: 1\s*• narrar el resumen de la semana/);
+    expect(await say('/estado', /^(?:En marcha:|⏸ Esperando tu respuesta:)/)).toMatch(/Aprobaciones pendientes: 1\s*• narrar el resumen de la semana/);
 
     const beforeReport = await page.locator('#log > .msg').count();
     await card.getByRole('button', { name: '✅ Aprobar' }).click();

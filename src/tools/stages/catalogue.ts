@@ -11,6 +11,7 @@
  */
 import type { ChatAction, Lane, StageSpec } from '../contract.js';
 import { STAGE_LABELS } from '../../strings/tools.js';
+import { own } from '../../lib/own.js';
 
 /** `motor`: the lane of the call's engine (GPU for flux/xtts, CPU for maqueta/juguete). */
 export type LaneDecl = Lane | 'motor';
@@ -58,6 +59,22 @@ export const STAGE_CATALOGUE: readonly StageDecl[] = Object.freeze([
 export const WEEK_TASK_LABELS: Readonly<Record<WeekTaskId, string>> = Object.freeze({
   T1: 'Recuperar notas', T2: 'Crear tarjetas', T3: 'Guion del pódcast', T4: 'Prompt de portada', T5: 'Portada', T6: 'Narración', T7: 'Informe semanal',
 });
+
+/**
+ * What each tool's call is to the owner in a run's final summary: `hecho` makes something for them
+ * (cards, the cover, the narration), `consulta` looks something up for them (their notes), `interno`
+ * is the program's own bookkeeping (the usage row), left out of what the owner reads at the end.
+ */
+export type ToolRole = 'hecho' | 'consulta' | 'interno';
+
+const TOOL_ROLES: Readonly<Record<string, ToolRole>> = Object.freeze({
+  buscar_notas: 'consulta', crear_tarjetas: 'hecho', generar_portada: 'hecho', narrar_resumen: 'hecho', registrar_uso: 'interno',
+});
+
+/** The tool's role for the owner; a tool not in the catalogue is never shown (`interno`). */
+export function toolRole(tool: string): ToolRole {
+  return own(TOOL_ROLES, tool) ?? 'interno';
+}
 
 /** The weekly report is written by the program after the usage row: with it, T7's 2 s. */
 export const WEEK_REPORT_ESTIMATE_MS = 1_900;
