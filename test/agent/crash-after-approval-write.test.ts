@@ -9,5 +9,5 @@ import { cleanUpAfterAll, crashMatrix, OCCURRENCES } from './crash-support.js';
 cleanUpAfterAll();
 
 describe('crash matrix: after-approval-write', () => {
-  it(`kill after each of the ${OCCURRENCES['after-approval-write']} occurrences, resume, every effect exactly once`, () => crashMatrix('after-approval-write'), 120_000);
+  it(`kill after each of the ${OCCURRENCES['after-approval-write']} occurrences, resume, every effect exactly once`, () => crashMatrix('after-approval-write'), 300_000);
 });

@@ -9,5 +9,5 @@ import { cleanUpAfterAll, crashMatrix, OCCURRENCES } from './crash-support.js';
 cleanUpAfterAll();
 
 describe('crash matrix: after-checkpoint-a', () => {
-  it(`kill after each of the ${OCCURRENCES['after-checkpoint-a']} occurrences, resume, every effect exactly once`, () => crashMatrix('after-checkpoint-a'), 120_000);
+  it(`kill after each of the ${OCCURRENCES['after-checkpoint-a']} occurrences, resume, every effect exactly once`, () => crashMatrix('after-checkpoint-a'), 300_000);
 });

@@ -9,5 +9,5 @@ import { cleanUpAfterAll, crashMatrix, OCCURRENCES } from './crash-support.js';
 cleanUpAfterAll();
 
 describe('crash matrix: after-checkpoint-b', () => {
-  it(`kill after each of the ${OCCURRENCES['after-checkpoint-b']} occurrences, resume, every effect exactly once`, () => crashMatrix('after-checkpoint-b'), 120_000);
+  it(`kill after each of the ${OCCURRENCES['after-checkpoint-b']} occurrences, resume, every effect exactly once`, () => crashMatrix('after-checkpoint-b'), 300_000);
 });

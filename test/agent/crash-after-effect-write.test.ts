@@ -9,5 +9,5 @@ import { cleanUpAfterAll, crashMatrix, OCCURRENCES } from './crash-support.js';
 cleanUpAfterAll();
 
 describe('crash matrix: after-effect-write', () => {
-  it(`kill after each of the ${OCCURRENCES['after-effect-write']} occurrences, resume, every effect exactly once`, () => crashMatrix('after-effect-write'), 120_000);
+  it(`kill after each of the ${OCCURRENCES['after-effect-write']} occurrences, resume, every effect exactly once`, () => crashMatrix('after-effect-write'), 300_000);
 });

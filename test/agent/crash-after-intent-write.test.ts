@@ -9,5 +9,5 @@ import { cleanUpAfterAll, crashMatrix, OCCURRENCES } from './crash-support.js';
 cleanUpAfterAll();
 
 describe('crash matrix: after-intent-write', () => {
-  it(`kill after each of the ${OCCURRENCES['after-intent-write']} occurrences, resume, every effect exactly once`, () => crashMatrix('after-intent-write'), 120_000);
+  it(`kill after each of the ${OCCURRENCES['after-intent-write']} occurrences, resume, every effect exactly once`, () => crashMatrix('after-intent-write'), 300_000);
 });

@@ -37,6 +37,9 @@ describe('what the chat says when no job ran, and after /cancelar', () => {
     const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
     await owner.say('prepare la semana 2');
     await nextApproval(owner, new Set());
+    // The cards need no approval and run while the cover's approval is asked: cancel once they are
+    // done (their audited result is written after the stage finishes), not merely once asked.
+    await until(async () => (await stack!.notebook.audit.list()).some((e) => e.event === 'resultado' && e.tool === 'crear_tarjetas'));
     await owner.say('/cancelar');
     const report = await owner.waitText(/📋 Informe/);
     expect(report.text).toMatch(/^📋 Informe\n\nCancelado\. Ya estaba terminado: Recuperar notas, Crear tarjetas\.\n\nSemana 2 · Python: notas revisadas \d/);
@@ -67,6 +70,6 @@ describe('what the chat says when no job ran, and after /cancelar', () => {
     expect(report.text).toMatch(/Portada: hecha, un dibujo hecho en este ordenador\./);
     expect(report.text).toMatch(/Narración: NO hecha — el trabajo se canceló antes de que decidieras/);
     await owner.waitFor('the resumed status lists the earlier work', (m) =>
-      m.find((x) => /^🚫 Cancelado: «prepare la semana 2»\n✅ Recuperar notas\n✅ Crear tarjetas\n✅ Idea de la portada\n✅ Portada\n/.test(x.text)));
+      m.find((x) => /^🚫 Cancelado: «prepare la semana 2»\n✅ Búsqueda en tus notas\n✅ Tarjetas de repaso\n✅ Portada\n🚫 Narración/.test(x.text)));
   });
 });

@@ -1,0 +1,405 @@
+/**
+ * `npm run bench:clase`: a class of students (default 30) on one bot, each sending «prepara la semana N
+ * con flux, narrada con mi voz» at the same instant through the embedded Bot API, every approval
+ * answered as it arrives, the GPU stages on 2 GPU workers backed by a stand-in engine with fixed
+ * latencies (cover 1.0 s, narration 3.0 s, 1.5 s of audio). Everything is real and separate: the bot is
+ * `src/main.ts` in its own process (class mode, a token pointed at the embedded Bot API), the workers
+ * are `npm run trabajador` processes, Redis is a private `redis-server` that keeps nothing on disk.
+ *
+ * Variants, each on a fresh data folder and a fresh Redis:
+ *   cola        REDIS_URL, 2 workers
+ *   trabajador  the same; once a third of the GPU requests are answered, a worker that is mid-job is
+ *               kill -9'd and a new one started (as a service manager would)
+ *   bot         the same; at that point the bot is kill -9'd and started again
+ *   redis       the same; at that point Redis is killed and started again empty
+ *   proceso     no REDIS_URL: the bot's own in-process GPU lane with 2 slots (GPU_LANES=2)
+ *
+ * Lower bound of the makespan: the GPU work the engine did ÷ 2 cards, plus the shortest CPU prefix
+ * (message → first GPU request) and tail (last GPU answer → report) of one student alone (measured
+ * first, the «solo» run). Reported per variant: makespan ÷ lower bound (target ≤ 1.10), each
+ * student's completion p50 / p95, fairness violations on BullMQ's event log (target 0), Jain's index
+ * over the students' GPU waiting time, weeks lost and outputs duplicated (target 0 and 0, checked on
+ * each student's own folder: one cover, one narration, one approved result of each in the audit).
+ *
+ *   npm run bench:clase [-- --alumnos 30 --variantes cola,trabajador,bot,redis,proceso]
+ *
+ * Writes bench/results/clase.json. Run it on a quiet machine: it measures the whole stack on 2 cores.
+ */
+import { mkdir, readdir, rm, writeFile, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Redis } from 'ioredis';
+import type { Message, User } from 'grammy/types';
+import { checkFairness, type QueueEvent } from '../src/lanes/fairness.js';
+import { queueName } from '../src/lanes/redis.js';
+import { studentOfJobId } from '../src/lanes/job-id.js';
+import { openNotebook } from '../src/store/index.js';
+import { userDataDir } from '../src/store/users.js';
+import { writeFileAtomic } from '../src/store/atomic.js';
+import { consentFile } from '../src/tools/media/consent.js';
+import { NARRATION_DIRNAME } from '../src/tools/narrar_resumen.js';
+import { startEmbeddedTelegram, type EmbeddedTelegram } from '../src/webchat/index.js';
+import { ownRedis, spawnNode, until, type NodeProc, type OwnRedis } from '../test/lanes/support.js';
+import { startGpuEngine, type GpuEngine } from './support/gpu-engine.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const TEACHER = 50;
+const TOKEN = '7000000001:bench-clase';
+const LATENCY = { imageMs: 1000, speechMs: 3000, audioS: 1.5 };
+const WORKERS = 2;
+const LOCK_MS = 5000; // the workers' job lock: a dead worker's job is taken over within ~this
+type Variant = 'solo' | 'cola' | 'trabajador' | 'bot' | 'redis' | 'proceso';
+const VARIANTS: Variant[] = ['cola', 'trabajador', 'bot', 'redis', 'proceso'];
+
+const { values: args } = parseArgs({ options: { alumnos: { type: 'string', default: '30' }, variantes: { type: 'string', default: VARIANTS.join(',') } } });
+const STUDENTS = Number(args.alumnos);
+const chosen = String(args.variantes).split(',').filter(Boolean) as Variant[];
+for (const v of chosen) if (!VARIANTS.includes(v)) throw new Error(`unknown variant ${v}; one of ${VARIANTS.join(', ')}`);
+
+const pct = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
+};
+const jain = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) ** 2 / (xs.length * xs.reduce((a, b) => a + b * b, 0));
+const round = (x: number, d = 2): number => +x.toFixed(d);
+
+interface Timeline {
+  sentAt: number;
+  reportAt: Map<number, number>;
+}
+
+interface VariantResult {
+  variant: Variant;
+  students: number;
+  makespanS: number;
+  gpuWorkS: number;
+  lowerBoundS: number;
+  ratio: number;
+  p50S: number;
+  p95S: number;
+  p95OverP50: number;
+  fairnessViolations: number | null;
+  jainGpuWait: number | null;
+  weeksLost: number;
+  outputsDuplicated: number;
+  gpuRequests: { imagen: number; voz: number };
+  gpuJobsRunTwice: number | null;
+  injected?: string;
+}
+
+/** One class on one stack: the engine, Redis (unless in-process), the chat, the bot, the workers. */
+class ClassStack {
+  private bot?: NodeProc;
+  private readonly workers: NodeProc[] = [];
+  private readonly workerLogs: string[] = [];
+  private workerCount = 0;
+
+  constructor(
+    readonly variant: Variant,
+    readonly tmp: string,
+    readonly engine: GpuEngine,
+    readonly chat: EmbeddedTelegram,
+    readonly redis: OwnRedis | undefined,
+  ) {}
+
+  static async start(variant: Variant): Promise<ClassStack> {
+    const tmp = await mkdtemp(path.join(os.tmpdir(), `cv-bench-clase-${variant}-`));
+    const engine = await startGpuEngine(LATENCY);
+    const redis = variant === 'proceso' ? undefined : await ownRedis();
+    const chat = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: TOKEN, filesDir: path.join(tmp, 'chat'), log: () => {} });
+    const s = new ClassStack(variant, tmp, engine, chat, redis);
+    s.startBot();
+    for (let i = 0; i < WORKERS && redis; i++) s.startWorker();
+    await until(() => chat.server.requests.some((r) => r.method === 'getUpdates'), 1200);
+    await until(() => s.workers.every((w) => w.out().includes('"ready"')), 1200);
+    return s;
+  }
+
+  get dataDir(): string {
+    return path.join(this.tmp, 'data');
+  }
+
+  private env(): Record<string, string> {
+    return {
+      TELEGRAM_BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: this.chat.apiRoot,
+      ALLOWED_USER_IDS: String(TEACHER),
+      MODO_CLASE: '1',
+      CUADERNO_DATA_DIR: this.dataDir,
+      CUADERNO_MODELO: 'local',
+      FLUX_URL: this.engine.url,
+      XTTS_URL: this.engine.url,
+      GPU_LANES: String(WORKERS),
+      ...(this.redis ? { REDIS_URL: this.redis.url, CUADERNO_COLA_PREFIJO: 'clase' } : {}),
+    };
+  }
+
+  startBot(): void {
+    this.bot = spawnNode(['src/main.ts'], this.env());
+  }
+
+  async killBot(): Promise<void> {
+    await this.bot?.kill();
+  }
+
+  startWorker(): NodeProc {
+    const name = `gpu-${++this.workerCount}`;
+    const w = spawnNode(['src/trabajador.ts', '--carril', 'gpu', '--motores', 'flux,xtts', '--bloqueo-ms', String(LOCK_MS), '--nombre', name], this.env());
+    this.workers.push(w);
+    return w;
+  }
+
+  /** A worker that has started a job it has not finished (the one to kill mid-job). */
+  busyWorker(): NodeProc | undefined {
+    return this.workers.find((w) => {
+      const lines = w.out().split('\n').filter((l) => l.startsWith('{"t"'));
+      const open = new Set<string>();
+      for (const l of lines) {
+        const e = JSON.parse(l) as { type?: string; jobId?: string };
+        if (e.type === 'started') open.add(e.jobId!);
+        else if (e.type === 'finished' || e.type === 'failed') open.delete(e.jobId!);
+      }
+      return w.proc.exitCode === null && w.proc.signalCode === null && open.size > 0;
+    });
+  }
+
+  async killWorker(w: NodeProc): Promise<void> {
+    await w.kill();
+    this.workerLogs.push(w.out());
+  }
+
+  /** Every job id a worker reported finished, with how many times (more than once = GPU work repeated). */
+  finishedJobs(): Map<string, number> {
+    const n = new Map<string, number>();
+    for (const out of [...this.workerLogs, ...this.workers.filter((w) => !this.workerLogs.includes(w.out())).map((w) => w.out())]) {
+      for (const l of out.split('\n')) {
+        if (!l.includes('"finished"')) continue;
+        const id = (JSON.parse(l) as { jobId: string }).jobId;
+        n.set(id, (n.get(id) ?? 0) + 1);
+      }
+    }
+    return n;
+  }
+
+  /** BullMQ's event log of the GPU queue, with each entry's time (the stream id's milliseconds). */
+  async events(): Promise<Array<QueueEvent & { ms: number }>> {
+    if (!this.redis) return [];
+    const r = new Redis(this.redis.url);
+    try {
+      const entries = await r.xrange(`clase:${queueName('gpu')}:events`, '-', '+');
+      return entries.map(([id, fields]) => {
+        const f: Record<string, string> = {};
+        for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
+        return { ms: Number(id.split('-')[0]), event: f.event ?? '', jobId: f.jobId ?? '', ...(f.prev ? { prev: f.prev } : {}) };
+      });
+    } finally {
+      r.disconnect();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.bot?.kill();
+    await Promise.all(this.workers.map((w) => w.kill()));
+    await this.chat.close();
+    await this.engine.close();
+    await this.redis?.stop();
+    await rm(this.tmp, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+const userOf = (id: number): User => ({ id, is_bot: false, first_name: id === TEACHER ? 'Profe' : `Alumno${id}` });
+
+/** Resolves with the first bot message in `chatId` (past or future) whose text matches. */
+function botMessage(chat: EmbeddedTelegram, chatId: number, re: RegExp): Promise<Message> {
+  const found = chat.server.history(chatId).find((m) => m.from?.is_bot && re.test(m.text ?? ''));
+  if (found) return Promise.resolve(found);
+  return new Promise((resolve) => {
+    const off = chat.server.subscribe((e) => {
+      if (e.type !== 'message' || e.message.chat.id !== chatId || !re.test(e.message.text ?? '')) return;
+      off();
+      resolve(e.message);
+    });
+  });
+}
+
+/** The teacher's invite, then each student joins with it and gives voice consent (the file the README describes). */
+async function enrol(s: ClassStack, ids: number[]): Promise<void> {
+  s.chat.server.sendUserText('/invitar', userOf(TEACHER));
+  const invite = await botMessage(s.chat, TEACHER, /t\.me\/\w+\?start=/);
+  const code = /\?start=([\w-]+)/.exec(invite.text!)![1]!;
+  for (const id of ids) {
+    const welcomed = botMessage(s.chat, id, /Ya estás en la clase/);
+    s.chat.server.sendUserText(`/start ${code}`, userOf(id));
+    await welcomed;
+    const dir = userDataDir(s.dataDir, id);
+    await mkdir(dir, { recursive: true });
+    await writeFile(consentFile(dir), JSON.stringify({ titular: `Alumno ${id}`, alcance: 'narraciones de Cuaderno Vivo', valido_hasta: '2099-12-31', voz: `voz-${id}` }));
+  }
+}
+
+/**
+ * Sends every student's request at the same instant and answers each approval (✅ Aprobar) as it
+ * appears — also those sent again after a bot restart. Resolves when every report has arrived.
+ */
+async function runClass(s: ClassStack, ids: number[], inject?: () => Promise<string>): Promise<Timeline & { injected?: string }> {
+  const reportAt = new Map<number, number>();
+  const pressed = new Set<string>();
+  const mine = new Set(ids);
+  let injected: string | undefined;
+  const onMessage = (m: Message): void => {
+    const chatId = m.chat.id;
+    if (!mine.has(chatId) || !m.from?.is_bot) return;
+    if ((m.text ?? '').startsWith('📋 Informe') && !reportAt.has(chatId)) reportAt.set(chatId, performance.now());
+    const rows = (m.reply_markup?.inline_keyboard ?? []) as Array<Array<{ text: string; callback_data?: string }>>;
+    const approve = rows.flat().find((b) => b.text === '✅ Aprobar' && b.callback_data);
+    if (!approve) return;
+    const key = `${chatId}:${m.message_id}:${approve.callback_data}`;
+    if (pressed.has(key)) return;
+    pressed.add(key);
+    setImmediate(() => {
+      try {
+        s.chat.server.pressButton(m.message_id, approve.callback_data!, userOf(chatId), chatId);
+      } catch {
+        // the button left the message meanwhile (answered, or replaced after a restart)
+      }
+    });
+  };
+  const off = s.chat.server.subscribe((e) => {
+    if (e.type === 'message' || e.type === 'edit') onMessage(e.message);
+  });
+  if (inject) {
+    const third = Math.ceil((ids.length * 2) / 3);
+    let fired = false;
+    s.engine.onAnswered(() => {
+      if (fired || s.engine.calls.filter((c) => c.end !== undefined).length < third) return;
+      fired = true;
+      void inject().then((what) => (injected = what));
+    });
+  }
+  const sentAt = performance.now();
+  ids.forEach((id, i) => s.chat.server.sendUserText(`prepara la semana ${1 + (i % 4)} con flux, narrada con mi voz`, userOf(id)));
+  try {
+    // 30 students × 4 s of GPU on 2 cards is about a minute; 15 minutes means something is stuck.
+    await until(() => reportAt.size === ids.length, 18_000);
+  } catch {
+    // counted as lost below
+  }
+  off();
+  return { sentAt, reportAt, ...(injected ? { injected } : {}) };
+}
+
+/** Outputs in each student's own folder: one cover, one narration, one approved result of each. */
+async function outputsOf(s: ClassStack, ids: number[]): Promise<{ lost: number; duplicated: number }> {
+  let lost = 0;
+  let duplicated = 0;
+  for (const id of ids) {
+    const dir = userDataDir(s.dataDir, id);
+    const covers = (await readdir(path.join(dir, 'portadas')).catch(() => [])).filter((f) => f.endsWith('.png'));
+    const narrations = (await readdir(path.join(dir, NARRATION_DIRNAME)).catch(() => [])).filter((f) => f.endsWith('.wav'));
+    const audit = await (await openNotebook(dir)).audit.list();
+    const results = (tool: string) => audit.filter((e) => e.tool === tool && e.event === 'resultado' && e.outcome === 'ok').length;
+    const counts = [covers.length, narrations.length, results('generar_portada'), results('narrar_resumen')];
+    if (counts.some((c) => c === 0)) lost++;
+    duplicated += counts.reduce((a, c) => a + Math.max(0, c - 1), 0);
+  }
+  return { lost, duplicated };
+}
+
+async function measure(variant: Variant, n: number, bound?: { prefixS: number; tailS: number }): Promise<{ result: VariantResult; prefixS: number; tailS: number }> {
+  const s = await ClassStack.start(variant);
+  try {
+    const ids = Array.from({ length: n }, (_, i) => 1001 + i);
+    await enrol(s, ids);
+    const inject = variant === 'trabajador'
+      ? async () => {
+          await until(() => s.busyWorker() !== undefined, 1200);
+          const victim = s.busyWorker()!;
+          await s.killWorker(victim);
+          s.startWorker();
+          return 'un trabajador con un trabajo a medias, kill -9, y otro arrancado';
+        }
+      : variant === 'bot'
+        ? async () => {
+            await s.killBot();
+            s.startBot();
+            return 'el bot, kill -9, y arrancado de nuevo';
+          }
+        : variant === 'redis'
+          ? async () => {
+              await s.redis!.stop();
+              await s.redis!.start();
+              return 'Redis parado y arrancado vacío';
+            }
+          : undefined;
+    const t = await runClass(s, ids, inject);
+    const done = ids.filter((id) => t.reportAt.has(id)).map((id) => (t.reportAt.get(id)! - t.sentAt) / 1000);
+    const answered = s.engine.calls.filter((c) => c.end !== undefined);
+    const gpuWorkS = answered.reduce((a, c) => a + (c.end! - c.start), 0) / 1000;
+    const firstRequest = Math.min(...s.engine.calls.map((c) => c.start));
+    const lastAnswer = Math.max(...answered.map((c) => c.end!));
+    const prefixS = (firstRequest - t.sentAt) / 1000;
+    const tailS = (Math.max(...t.reportAt.values()) - lastAnswer) / 1000;
+    const lb = gpuWorkS / WORKERS + (bound ? bound.prefixS + bound.tailS : prefixS + tailS);
+    const makespanS = Math.max(...done);
+    const events = await s.events();
+    // Jain's index over each student's total GPU waiting (added → first started), from the event log.
+    let jainGpuWait: number | null = null;
+    if (events.length > 0) {
+      const added = new Map<string, number>();
+      const waited = new Map<string, number>();
+      for (const e of events) {
+        if (e.event === 'added') added.set(e.jobId, e.ms);
+        else if (e.event === 'active' && added.has(e.jobId)) {
+          const st = studentOfJobId(e.jobId);
+          waited.set(st, (waited.get(st) ?? 0) + e.ms - added.get(e.jobId)!);
+          added.delete(e.jobId);
+        }
+      }
+      jainGpuWait = round(jain([...waited.values()].map((w) => Math.max(w, 1))), 3);
+    }
+    const runTwice = s.redis ? [...s.finishedJobs().values()].filter((c) => c > 1).length : null;
+    const { lost, duplicated } = await outputsOf(s, ids);
+    const result: VariantResult = {
+      variant, students: n,
+      makespanS: round(makespanS), gpuWorkS: round(gpuWorkS), lowerBoundS: round(lb), ratio: round(makespanS / lb, 3),
+      p50S: round(pct(done, 0.5)), p95S: round(pct(done, 0.95)), p95OverP50: round(pct(done, 0.95) / pct(done, 0.5), 2),
+      fairnessViolations: events.length > 0 ? checkFairness(events).violations.length : null,
+      jainGpuWait,
+      weeksLost: lost + (n - done.length),
+      outputsDuplicated: duplicated,
+      gpuRequests: { imagen: s.engine.calls.filter((c) => c.kind === 'imagen').length, voz: s.engine.calls.filter((c) => c.kind === 'voz').length },
+      gpuJobsRunTwice: runTwice,
+      ...(t.injected ? { injected: t.injected } : {}),
+    };
+    return { result, prefixS, tailS };
+  } finally {
+    await s.close();
+  }
+}
+
+async function main(): Promise<void> {
+  // One student alone: the shortest CPU prefix and tail the lower bound adds to the GPU work.
+  const solo = await measure('cola', 1);
+  const bound = { prefixS: round(solo.prefixS), tailS: round(solo.tailS) };
+  console.log(`solo: prefix ${bound.prefixS} s, tail ${bound.tailS} s, GPU ${solo.result.gpuWorkS} s, week ${solo.result.makespanS} s`);
+  const results: VariantResult[] = [];
+  for (const v of chosen) {
+    const { result } = await measure(v, STUDENTS, bound);
+    results.push(result);
+    console.log(JSON.stringify(result));
+  }
+  console.table(results.map(({ gpuRequests, injected: _i, ...r }) => ({ ...r, gpu: `${gpuRequests.imagen}+${gpuRequests.voz}` })));
+  await writeFileAtomic(path.join(here, 'results', 'clase.json'), `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cpus: os.cpus().length, latency: LATENCY, workers: WORKERS, lockMs: LOCK_MS, solo: { ...bound, weekS: solo.result.makespanS }, results }, null, 2)}\n`);
+  const bad = results.filter((r) => r.weeksLost > 0 || r.outputsDuplicated > 0 || (r.fairnessViolations ?? 0) > 0);
+  if (bad.length > 0) {
+    console.error(`bench:clase: ${bad.map((r) => r.variant).join(', ')} lost, duplicated or broke the fairness rule`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});

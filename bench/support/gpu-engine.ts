@@ -1,0 +1,74 @@
+/**
+ * A stand-in GPU engine server for the class benchmark: the OpenAI-compatible image and speech routes
+ * the real servers speak (`POST /v1/images/generations` → `b64_json` PNG, `POST /v1/audio/speech` →
+ * WAV), each answered after a fixed latency, as a card that takes that long per job would. The audio
+ * is short and fixed (CPU encoding must not dominate on two cores). Every request's start and end is
+ * recorded, so the benchmark computes the GPU work that was done from what the server did.
+ * The pixels and samples come from the test stand-ins (independent of the code under test).
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { testPng, testWav } from '../../test/support/media-servers.js';
+
+export interface EngineCall {
+  kind: 'imagen' | 'voz';
+  start: number;
+  end?: number;
+}
+
+export interface GpuEngine {
+  url: string;
+  calls: EngineCall[];
+  /** Called when a request has been answered (the benchmark's triggers act on these). */
+  onAnswered(listener: (call: EngineCall) => void): void;
+  close(): Promise<void>;
+}
+
+async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const parts: Buffer[] = [];
+  for await (const c of req) parts.push(c as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(parts).toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+export async function startGpuEngine(latency: { imageMs: number; speechMs: number; audioS: number }): Promise<GpuEngine> {
+  const calls: EngineCall[] = [];
+  const listeners: Array<(c: EngineCall) => void> = [];
+  const wav = testWav(latency.audioS);
+  const server = createServer((req, res) => {
+    void (async () => {
+      const b = await body(req);
+      const kind = req.url === '/v1/images/generations' ? 'imagen' : req.url === '/v1/audio/speech' ? 'voz' : undefined;
+      if (req.method !== 'POST' || !kind) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+        return;
+      }
+      const call: EngineCall = { kind, start: performance.now() };
+      calls.push(call);
+      await new Promise((r) => setTimeout(r, kind === 'imagen' ? latency.imageMs : latency.speechMs));
+      if (res.destroyed) return; // the worker that asked is gone (killed mid-job)
+      if (kind === 'imagen') {
+        const [w, h] = String(b.size ?? '1024x1024').split('x').map(Number);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data: [{ b64_json: testPng(w || 1024, h || 1024).toString('base64') }] }));
+      } else {
+        res.writeHead(200, { 'content-type': 'audio/wav' }).end(wav);
+      }
+      call.end = performance.now();
+      for (const l of listeners) l(call);
+    })();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls,
+    onAnswered: (l) => listeners.push(l),
+    close: () => new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+  };
+}
