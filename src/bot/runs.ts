@@ -196,6 +196,8 @@ export class RunManager implements TapHandler {
     const rec = this.deps.registry.find(tap.approvalId);
     if (!rec) return 'unknown';
     if (!this.deps.registry.mayDecide(rec, from)) return 'forbidden';
+    // A cancelled run's button is stale at once, not only after the run is forgotten a moment later.
+    if (rec.decision && !rec.decision.approved && rec.decision.reason === 'cancelado') return 'stale';
     if (rec.decision) return 'already';
     const by = from.first_name || from.username || String(from.id);
     // A no is written at once (a restart never asks again); its optional reason is asked afterwards.

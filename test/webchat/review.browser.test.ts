@@ -51,7 +51,8 @@ describe.skipIf(skipBrowserTests())('review in the local chat at phone width', (
       await reject.waitFor({ timeout: RUN_TIMEOUT_MS });
       // Wait for this very button to go (the next approval brings its own Rechazar).
       const data = await reject.getAttribute('data-callback');
-      await reject.click();
+      // Click that very button: `.last()` re-resolves, and an approval arriving meanwhile is last.
+      await page.locator(`button[data-callback="${data}"]`).click();
       await page.locator(`button[data-callback="${data}"]`).waitFor({ state: 'detached', timeout: RUN_TIMEOUT_MS });
       // The no is written; its reason is optional: go on without one.
       const skip = page.getByRole('button', { name: '➡️ Seguir sin motivo' });
