@@ -2,7 +2,7 @@
  * `npm run bench:clase`: a class of students (default 30) on one bot, each sending «prepara la semana N
  * con flux, narrada con mi voz» at the same instant through the embedded Bot API, every approval
  * answered as it arrives, the GPU stages on 2 GPU workers backed by a stand-in engine with fixed
- * latencies (cover 1.0 s, narration 3.0 s, 1.5 s of audio). Everything is real and separate: the bot is
+ * latencies (cover 1.0 s, narration 3.0 s, 4 s of audio). Everything is real and separate: the bot is
  * `src/main.ts` in its own process (class mode, a token pointed at the embedded Bot API), the workers
  * are `npm run trabajador` processes, Redis is a private `redis-server` that keeps nothing on disk.
  *
@@ -47,7 +47,8 @@ import { startGpuEngine, type GpuEngine } from './support/gpu-engine.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TEACHER = 50;
 const TOKEN = '7000000001:bench-clase';
-const LATENCY = { imageMs: 1000, speechMs: 3000, audioS: 1.5 };
+// 4 s of audio: short (CPU encoding must not dominate), and long enough to pass the narration's check.
+const LATENCY = { imageMs: 1000, speechMs: 3000, audioS: 4 };
 const WORKERS = 2;
 const LOCK_MS = 5000; // the workers' job lock: a dead worker's job is taken over within ~this
 type Variant = 'solo' | 'cola' | 'trabajador' | 'bot' | 'redis' | 'proceso';
@@ -87,13 +88,14 @@ interface VariantResult {
   gpuRequests: { imagen: number; voz: number };
   gpuJobsRunTwice: number | null;
   injected?: string;
+  /** The first student whose week is missing something, and what. */
+  lostExample?: string;
 }
 
 /** One class on one stack: the engine, Redis (unless in-process), the chat, the bot, the workers. */
 class ClassStack {
   private bot?: NodeProc;
   private readonly workers: NodeProc[] = [];
-  private readonly workerLogs: string[] = [];
   private workerCount = 0;
 
   constructor(
@@ -112,8 +114,9 @@ class ClassStack {
     const s = new ClassStack(variant, tmp, engine, chat, redis);
     s.startBot();
     for (let i = 0; i < WORKERS && redis; i++) s.startWorker();
-    await until(() => chat.server.requests.some((r) => r.method === 'getUpdates'), 1200);
-    await until(() => s.workers.every((w) => w.out().includes('"ready"')), 1200);
+    // Start-up is tsx compiling the bot and the workers: generous limits, so a busy machine is slow, not wrong.
+    await until(() => chat.server.requests.some((r) => r.method === 'getUpdates'), 6000);
+    await until(() => s.workers.every((w) => w.out().includes('"ready"')), 6000);
     return s;
   }
 
@@ -165,16 +168,12 @@ class ClassStack {
     });
   }
 
-  async killWorker(w: NodeProc): Promise<void> {
-    await w.kill();
-    this.workerLogs.push(w.out());
-  }
-
   /** Every job id a worker reported finished, with how many times (more than once = GPU work repeated). */
   finishedJobs(): Map<string, number> {
     const n = new Map<string, number>();
-    for (const out of [...this.workerLogs, ...this.workers.filter((w) => !this.workerLogs.includes(w.out())).map((w) => w.out())]) {
-      for (const l of out.split('\n')) {
+    // Every worker ever started, the killed ones too (their output stays with them).
+    for (const w of this.workers) {
+      for (const l of w.out().split('\n')) {
         if (!l.includes('"finished"')) continue;
         const id = (JSON.parse(l) as { jobId: string }).jobId;
         n.set(id, (n.get(id) ?? 0) + 1);
@@ -290,25 +289,42 @@ async function runClass(s: ClassStack, ids: number[], inject?: () => Promise<str
   return { sentAt, reportAt, ...(injected ? { injected } : {}) };
 }
 
-/** Outputs in each student's own folder: one cover, one narration, one approved result of each. */
-async function outputsOf(s: ClassStack, ids: number[]): Promise<{ lost: number; duplicated: number }> {
+/**
+ * Outputs in each student's own folder: one cover file, one narration file, and in the audit one
+ * result of each — `ok` when it was made, or `cache` when a resumed run found it already made by its
+ * key (the process died between the effect and its journal line). Two `ok`s, or two files, is a
+ * duplicate; a missing file or result is a lost week.
+ */
+async function outputsOf(s: ClassStack, ids: number[]): Promise<{ lost: number; duplicated: number; example?: string }> {
   let lost = 0;
   let duplicated = 0;
+  let example: string | undefined;
   for (const id of ids) {
     const dir = userDataDir(s.dataDir, id);
     const covers = (await readdir(path.join(dir, 'portadas')).catch(() => [])).filter((f) => f.endsWith('.png'));
     const narrations = (await readdir(path.join(dir, NARRATION_DIRNAME)).catch(() => [])).filter((f) => f.endsWith('.wav'));
     const audit = await (await openNotebook(dir)).audit.list();
-    const results = (tool: string) => audit.filter((e) => e.tool === tool && e.event === 'resultado' && e.outcome === 'ok').length;
-    const counts = [covers.length, narrations.length, results('generar_portada'), results('narrar_resumen')];
-    if (counts.some((c) => c === 0)) lost++;
-    duplicated += counts.reduce((a, c) => a + Math.max(0, c - 1), 0);
+    const results = (tool: string, kinds: string[]) => audit.filter((e) => e.tool === tool && e.event === 'resultado' && kinds.includes(String(e.outcome))).length;
+    const made = [results('generar_portada', ['ok']), results('narrar_resumen', ['ok'])];
+    const found = [results('generar_portada', ['ok', 'cache']), results('narrar_resumen', ['ok', 'cache'])];
+    if ([covers.length, narrations.length, ...found].some((c) => c === 0)) {
+      lost++;
+      example ??= `alumno ${id}: portadas ${covers.length}, narraciones ${narrations.length}, resultados ${found.join(' + ')}`;
+    }
+    duplicated += [covers.length, narrations.length, ...made].reduce((a, c) => a + Math.max(0, c - 1), 0);
   }
-  return { lost, duplicated };
+  return { lost, duplicated, ...(example ? { example } : {}) };
+}
+
+/** The stack being measured, closed if the benchmark is interrupted (no process or Redis left behind). */
+let current: ClassStack | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void (current?.close() ?? Promise.resolve()).finally(() => process.exit(130)));
 }
 
 async function measure(variant: Variant, n: number, bound?: { prefixS: number; tailS: number }): Promise<{ result: VariantResult; prefixS: number; tailS: number }> {
   const s = await ClassStack.start(variant);
+  current = s;
   try {
     const ids = Array.from({ length: n }, (_, i) => 1001 + i);
     await enrol(s, ids);
@@ -316,7 +332,7 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
       ? async () => {
           await until(() => s.busyWorker() !== undefined, 1200);
           const victim = s.busyWorker()!;
-          await s.killWorker(victim);
+          await victim.kill();
           s.startWorker();
           return 'un trabajador con un trabajo a medias, kill -9, y otro arrancado';
         }
@@ -360,7 +376,7 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
       jainGpuWait = round(jain([...waited.values()].map((w) => Math.max(w, 1))), 3);
     }
     const runTwice = s.redis ? [...s.finishedJobs().values()].filter((c) => c > 1).length : null;
-    const { lost, duplicated } = await outputsOf(s, ids);
+    const { lost, duplicated, example } = await outputsOf(s, ids);
     const result: VariantResult = {
       variant, students: n,
       makespanS: round(makespanS), gpuWorkS: round(gpuWorkS), lowerBoundS: round(lb), ratio: round(makespanS / lb, 3),
@@ -372,9 +388,11 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
       gpuRequests: { imagen: s.engine.calls.filter((c) => c.kind === 'imagen').length, voz: s.engine.calls.filter((c) => c.kind === 'voz').length },
       gpuJobsRunTwice: runTwice,
       ...(t.injected ? { injected: t.injected } : {}),
+      ...(example ? { lostExample: example } : {}),
     };
     return { result, prefixS, tailS };
   } finally {
+    current = undefined;
     await s.close();
   }
 }
@@ -383,7 +401,7 @@ async function main(): Promise<void> {
   // One student alone: the shortest CPU prefix and tail the lower bound adds to the GPU work.
   const solo = await measure('cola', 1);
   const bound = { prefixS: round(solo.prefixS), tailS: round(solo.tailS) };
-  console.log(`solo: prefix ${bound.prefixS} s, tail ${bound.tailS} s, GPU ${solo.result.gpuWorkS} s, week ${solo.result.makespanS} s`);
+  console.log(`solo: prefix ${bound.prefixS} s, tail ${bound.tailS} s, GPU ${solo.result.gpuWorkS} s (${JSON.stringify(solo.result.gpuRequests)}), week ${solo.result.makespanS} s`);
   const results: VariantResult[] = [];
   for (const v of chosen) {
     const { result } = await measure(v, STUDENTS, bound);

@@ -12,12 +12,15 @@ import { testPng, testWav } from '../../test/support/media-servers.js';
 
 export interface EngineCall {
   kind: 'imagen' | 'voz';
+  /** The bot's start-up probe (a 256² image, a one-word speech): not the class's work. */
+  probe: boolean;
   start: number;
   end?: number;
 }
 
 export interface GpuEngine {
   url: string;
+  /** The class's requests, probes left out. */
   calls: EngineCall[];
   /** Called when a request has been answered (the benchmark's triggers act on these). */
   onAnswered(listener: (call: EngineCall) => void): void;
@@ -46,8 +49,9 @@ export async function startGpuEngine(latency: { imageMs: number; speechMs: numbe
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
         return;
       }
-      const call: EngineCall = { kind, start: performance.now() };
-      calls.push(call);
+      const probe = kind === 'imagen' ? b.size === '256x256' : String(b.input ?? '').trim().split(/\s+/).length <= 2;
+      const call: EngineCall = { kind, probe, start: performance.now() };
+      if (!probe) calls.push(call);
       await new Promise((r) => setTimeout(r, kind === 'imagen' ? latency.imageMs : latency.speechMs));
       if (res.destroyed) return; // the worker that asked is gone (killed mid-job)
       if (kind === 'imagen') {
