@@ -69,17 +69,8 @@ async function main(): Promise<void> {
   });
   const running = await startBot(cb, config);
 
-  const modelLine = config.model.kind === 'anthropic' ? START.modelAnthropic(config.model.id) : config.model.kind === 'local' ? START.modelLocal : START.modelScript(config.model.file);
-  if (embedded) console.log(webchatReadyMessage(embedded.chatUrl));
-  else console.log(START.telegram(cb.bot.botInfo.username));
-  console.log(START.model(modelLine, config.dataDir, config.classMode));
-  if (running.resumed > 0) console.log(START.resumed(running.resumed));
-  // Each configured GPU server is tried once, in the background: a misconfigured one is reported
-  // now (and in the approvals), not when the owner asks for a cover.
-  void probeEngines({ media: config.media, dataDir: config.dataDir }).then((reports) => {
-    for (const r of reports) console.log(r.line);
-  });
-
+  // Stopping is wired before the ready lines: whoever reads «Ctrl+C para salir» and sends a signal
+  // at once gets a clean stop, never the default kill of a process with no handler yet.
   let stopping = false;
   const shutdown = (signal: string, exitCode = 0) => {
     if (stopping) return;
@@ -105,6 +96,17 @@ async function main(): Promise<void> {
   });
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  const modelLine = config.model.kind === 'anthropic' ? START.modelAnthropic(config.model.id) : config.model.kind === 'local' ? START.modelLocal : START.modelScript(config.model.file);
+  if (embedded) console.log(webchatReadyMessage(embedded.chatUrl));
+  else console.log(START.telegram(cb.bot.botInfo.username));
+  console.log(START.model(modelLine, config.dataDir, config.classMode));
+  if (running.resumed > 0) console.log(START.resumed(running.resumed));
+  // Each configured GPU server is tried once, in the background: a misconfigured one is reported
+  // now (and in the approvals), not when the owner asks for a cover.
+  void probeEngines({ media: config.media, dataDir: config.dataDir }).then((reports) => {
+    for (const r of reports) console.log(r.line);
+  });
 }
 
 main().catch((e: unknown) => {
