@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import type { Message, User } from 'grammy/types';
-import { checkFairness, type QueueEvent } from '../src/lanes/fairness.js';
+import { checkFairness, readQueueEvents, type QueueEvent } from '../src/lanes/fairness.js';
 import { queueName } from '../src/lanes/redis.js';
 import { studentOfJobId } from '../src/lanes/job-id.js';
 import { openNotebook } from '../src/store/index.js';
@@ -43,6 +43,7 @@ import { NARRATION_DIRNAME } from '../src/tools/narrar_resumen.js';
 import { startEmbeddedTelegram, type EmbeddedTelegram } from '../src/webchat/index.js';
 import { ownRedis, spawnNode, until, type NodeProc, type OwnRedis } from '../test/lanes/support.js';
 import { startGpuEngine, type GpuEngine } from './support/gpu-engine.js';
+import { jain, pct } from './support/stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TEACHER = 50;
@@ -59,11 +60,6 @@ const STUDENTS = Number(args.alumnos);
 const chosen = String(args.variantes).split(',').filter(Boolean) as Variant[];
 for (const v of chosen) if (!VARIANTS.includes(v)) throw new Error(`unknown variant ${v}; one of ${VARIANTS.join(', ')}`);
 
-const pct = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
-};
-const jain = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) ** 2 / (xs.length * xs.reduce((a, b) => a + b * b, 0));
 const round = (x: number, d = 2): number => +x.toFixed(d);
 
 interface Timeline {
@@ -157,12 +153,10 @@ class ClassStack {
   /** A worker that has started a job it has not finished (the one to kill mid-job). */
   busyWorker(): NodeProc | undefined {
     return this.workers.find((w) => {
-      const lines = w.out().split('\n').filter((l) => l.startsWith('{"t"'));
       const open = new Set<string>();
-      for (const l of lines) {
-        const e = JSON.parse(l) as { type?: string; jobId?: string };
-        if (e.type === 'started') open.add(e.jobId!);
-        else if (e.type === 'finished' || e.type === 'failed') open.delete(e.jobId!);
+      for (const e of jobLines(w)) {
+        if (e.type === 'started') open.add(e.jobId);
+        else open.delete(e.jobId);
       }
       return w.proc.exitCode === null && w.proc.signalCode === null && open.size > 0;
     });
@@ -173,26 +167,17 @@ class ClassStack {
     const n = new Map<string, number>();
     // Every worker ever started, the killed ones too (their output stays with them).
     for (const w of this.workers) {
-      for (const l of w.out().split('\n')) {
-        if (!l.includes('"finished"')) continue;
-        const id = (JSON.parse(l) as { jobId: string }).jobId;
-        n.set(id, (n.get(id) ?? 0) + 1);
-      }
+      for (const e of jobLines(w)) if (e.type === 'finished') n.set(e.jobId, (n.get(e.jobId) ?? 0) + 1);
     }
     return n;
   }
 
-  /** BullMQ's event log of the GPU queue, with each entry's time (the stream id's milliseconds). */
+  /** BullMQ's event log of the GPU queue, each entry with its time. */
   async events(): Promise<Array<QueueEvent & { ms: number }>> {
     if (!this.redis) return [];
     const r = new Redis(this.redis.url);
     try {
-      const entries = await r.xrange(`clase:${queueName('gpu')}:events`, '-', '+');
-      return entries.map(([id, fields]) => {
-        const f: Record<string, string> = {};
-        for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
-        return { ms: Number(id.split('-')[0]), event: f.event ?? '', jobId: f.jobId ?? '', ...(f.prev ? { prev: f.prev } : {}) };
-      });
+      return await readQueueEvents(r, 'clase', queueName('gpu'));
     } finally {
       r.disconnect();
     }
@@ -206,6 +191,14 @@ class ClassStack {
     await this.redis?.stop();
     await rm(this.tmp, { recursive: true, force: true, maxRetries: 3 });
   }
+}
+
+/** A worker's job events: the JSON lines `npm run trabajador` prints for each job. */
+function jobLines(w: NodeProc): Array<{ type: 'started' | 'finished' | 'failed'; jobId: string }> {
+  return w.out().split('\n').filter((l) => l.startsWith('{"t"')).flatMap((l) => {
+    const e = JSON.parse(l) as { type?: 'started' | 'finished' | 'failed'; jobId?: string };
+    return e.type && e.jobId ? [{ type: e.type, jobId: e.jobId }] : [];
+  });
 }
 
 const userOf = (id: number): User => ({ id, is_bot: false, first_name: id === TEACHER ? 'Profe' : `Alumno${id}` });

@@ -18,6 +18,7 @@ import { queueName } from '../src/lanes/redis.js';
 import type { StageFunction } from '../src/lanes/types.js';
 import { startLaneWorker } from '../src/lanes/worker.js';
 import { writeFileAtomic } from '../src/store/atomic.js';
+import { jain, pct } from './support/stats.js';
 
 const URL_ = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,11 +46,6 @@ async function withLane<T>(fair: boolean, workers: number, stages: Record<string
   }
 }
 
-const pct = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-};
-const jain = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) ** 2 / (xs.length * xs.reduce((a, b) => a + b * b, 0));
 
 async function roundTrip(): Promise<{ p50Ms: number; p95Ms: number }> {
   return withLane(true, 1, { noop: sleepStage(0) }, async (lane) => {

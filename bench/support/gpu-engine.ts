@@ -6,9 +6,9 @@
  * recorded, so the benchmark computes the GPU work that was done from what the server did.
  * The pixels and samples come from the test stand-ins (independent of the code under test).
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { testPng, testWav } from '../../test/support/media-servers.js';
+import { readBody, testPng, testWav } from '../../test/support/media-servers.js';
 
 export interface EngineCall {
   kind: 'imagen' | 'voz';
@@ -27,23 +27,14 @@ export interface GpuEngine {
   close(): Promise<void>;
 }
 
-async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const parts: Buffer[] = [];
-  for await (const c of req) parts.push(c as Buffer);
-  try {
-    return JSON.parse(Buffer.concat(parts).toString('utf8')) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
-
 export async function startGpuEngine(latency: { imageMs: number; speechMs: number; audioS: number }): Promise<GpuEngine> {
   const calls: EngineCall[] = [];
   const listeners: Array<(c: EngineCall) => void> = [];
   const wav = testWav(latency.audioS);
   const server = createServer((req, res) => {
     void (async () => {
-      const b = await body(req);
+      const read = await readBody(req);
+      const b = (typeof read === 'object' && read !== null ? read : {}) as Record<string, unknown>;
       const kind = req.url === '/v1/images/generations' ? 'imagen' : req.url === '/v1/audio/speech' ? 'voz' : undefined;
       if (req.method !== 'POST' || !kind) {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));

@@ -161,8 +161,8 @@ export function renderProgress(header: string, tasks: readonly TaskView[], elaps
 
 // ── the run's last state ────────────────────────────────────────────────────────────────────
 
-/** How one thing the run was asked for ended, as the final summary says it. */
-export type SummaryState = 'hecha' | 'no_aprobada' | 'caducada' | 'cancelada' | 'fallida';
+/** How one thing the run was asked for ended, as the final summary says it (the strings own the list). */
+export type SummaryState = Parameters<typeof S.summaryLine>[1];
 export interface SummaryLine {
   tool: string;
   state: SummaryState;

@@ -45,12 +45,15 @@ export function checkFairness(log: readonly QueueEvent[]): FairnessReport {
   return { started: startedIds.size, violations };
 }
 
-/** The queue's event stream, oldest first (BullMQ keeps the last ~10,000 events). */
-export async function readQueueEvents(redis: Redis, prefix: string, queue: string): Promise<QueueEvent[]> {
+/**
+ * The queue's event stream, oldest first (BullMQ keeps the last ~10,000 events); `ms` is when Redis
+ * wrote each one (the stream entry id's milliseconds), for waiting times.
+ */
+export async function readQueueEvents(redis: Redis, prefix: string, queue: string): Promise<Array<QueueEvent & { ms: number }>> {
   const entries = await redis.xrange(`${prefix}:${queue}:events`, '-', '+');
-  return entries.map(([, fields]) => {
+  return entries.map(([id, fields]) => {
     const f: Record<string, string> = {};
     for (let i = 0; i + 1 < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
-    return { event: f.event ?? '', jobId: f.jobId ?? '', ...(f.prev ? { prev: f.prev } : {}) };
+    return { event: f.event ?? '', jobId: f.jobId ?? '', ...(f.prev ? { prev: f.prev } : {}), ms: Number(id.split('-')[0]) };
   });
 }
