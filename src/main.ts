@@ -40,11 +40,11 @@ async function main(): Promise<void> {
     : undefined;
   // Without it, the GPU lane is still one for the whole process: every run of every person shares
   // its slots (GPU_LANES), as the shared queue's workers are shared.
-  const processLanes = gpu ? undefined : createProcessLanes(config.lanes.gpu);
+  const processLanes = createProcessLanes(config.lanes.gpu);
   const lanesOf = (ownerId: number) => {
     const lanes = gpu?.forStudent(String(ownerId));
     if (lanes) return { lanesFor: lanes.lanesFor, gpuStatus: lanes.statusLine };
-    return processLanes ? { lanesFor: (_runId: string, sizes: Readonly<Config['lanes']>) => processLanes(sizes) } : {};
+    return { lanesFor: (_runId: string, sizes: Readonly<Config['lanes']>) => processLanes(sizes) };
   };
   const owner = lanesOf(teacherId ?? DEFAULT_WEBCHAT_USER.id);
   const service = config.classMode ? undefined : await createAgentService({ config, crashAfter, ...owner });
