@@ -67,8 +67,6 @@ interface ActiveRun {
   pokes: number;
   /** Questions being shown, in order (a turn's approvals are sent one message each, in order). */
   showing: Promise<unknown>;
-  /** Spans waiting for the owner's answer, ms since the run's start (the chart's labelled band). */
-  waits: OwnerWait[];
   /**
    * The stage events of every pass of this run in this process, timed from the run's start: a run
    * that paused for the owner is several passes, and its chart and report cover all of them.
@@ -76,8 +74,6 @@ interface ActiveRun {
   events: TaskEvent[];
   /** Passes started (each service.run call); tags task ids so two passes' stages never merge. */
   passes: number;
-  /** When the current pause for the owner began (ms since the run's start); undefined while working. */
-  waitingSince?: number;
   /** Files sent the moment their call finished (paths), so the end of the run does not resend them. */
   delivered: Set<string>;
   /** Those sends, in order: the run's last messages wait for them. */
@@ -159,10 +155,12 @@ export class RunManager implements TapHandler {
    */
   async answerMessage(chatId: number, from: User, text: string): Promise<boolean> {
     const run = this.active.get(chatId);
-    if (!run || run.record.question === undefined || from.id !== run.record.ownerId || run.controller.signal.aborted) return false;
+    const question = run?.record.question;
+    if (!run || !question || question.answered || from.id !== run.record.ownerId || run.controller.signal.aborted) return false;
     const r = await this.deps.service.answer(run.record.runId, text);
     if (r.kind !== 'ok') return false;
-    await this.deps.state.update(() => { delete run.record.question; });
+    // Kept, marked answered: a pass that read the run before the answer still sees it was asked.
+    await this.deps.state.update(() => { question.answered = true; });
     run.lastNotice = undefined;
     this.wake(run.record.runId, chatId);
     return true;
@@ -239,7 +237,7 @@ export class RunManager implements TapHandler {
     const { record } = run;
     return {
       runId: record.runId, ownerId: record.ownerId, text: record.text, elapsedS: this.elapsedS(run),
-      workS: Math.round(this.workMs(run) / 1000), waiting: run.waitingSince !== undefined, tasks: run.tasks,
+      workS: Math.round(this.workMs(run) / 1000), waiting: run.record.waitingSince !== undefined, tasks: run.tasks,
     };
   }
 
@@ -350,7 +348,6 @@ export class RunManager implements TapHandler {
       executing: false,
       pokes: 0,
       showing: Promise.resolve(),
-      waits: [],
       events: [],
       passes: 0,
       delivered: new Set(record.delivered ?? []),
@@ -367,10 +364,6 @@ export class RunManager implements TapHandler {
   private async execute(run: ActiveRun, resume: boolean): Promise<void> {
     const { record } = run;
     run.executing = true;
-    if (run.waitingSince !== undefined) {
-      run.waits.push({ from: run.waitingSince, to: this.now() - record.startedAt });
-      run.waitingSince = undefined;
-    }
     let ended = true;
     try {
       if (!run.status) await this.openStatus(run, resume);
@@ -378,6 +371,7 @@ export class RunManager implements TapHandler {
       for (;;) {
         run.pokes = 0;
         run.passes++;
+        await this.endWait(run);
         this.startTicking(run);
         outcome = await this.deps.service.run({
           runId: record.runId,
@@ -416,12 +410,12 @@ export class RunManager implements TapHandler {
       const header = isAnswerOnly(outcome) ? S.progressQuestion(record.text)
         : outcome.stopReason === 'end_turn' ? (summary.nothingMade ? S.progressNothingDone(record.text, summary.nothingMade) : S.progressDone(record.text))
           : outcome.stopReason === 'cancelado' ? S.progressCancelled(record.text) : S.progressStopped(record.text);
-      await run.status!.finish(renderSummary(header, summary.nothingMade ? [] : summary.lines, this.workMs(run), run.waits.length > 0));
+      await run.status!.finish(renderSummary(header, summary.nothingMade ? [] : summary.lines, this.workMs(run), waitsOf(run).length > 0));
       // The chart and the report cover every pass of the run, not only the one after the last answer.
       const whole: RunOutcome = run.events.length > 0 ? { ...outcome, taskEvents: run.events } : outcome;
-      this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: run.waits });
+      this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: waitsOf(run) });
       await run.sending.catch(() => undefined);
-      await deliverOutcome({ api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits, sent: this.deps.state }, record.chatId, whole, run.delivered);
+      await deliverOutcome({ api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: waitsOf(run), sent: this.deps.state }, record.chatId, whole, run.delivered);
       // Delivered: a restart from here on only forgets the run (a kill before this delivers again).
       await this.deps.state.update(() => { record.outcomeDelivered = true; });
     } catch (e) {
@@ -466,7 +460,7 @@ export class RunManager implements TapHandler {
   /** Paused: every open question is on screen (sent once, in order), the status says so. */
   private async pause(run: ActiveRun, outcome: RunOutcome): Promise<void> {
     await run.showing.catch(() => undefined);
-    run.waitingSince ??= this.now() - run.record.startedAt;
+    await this.beginWait(run);
     await this.serially(async () => {
       for (const a of outcome.awaiting ?? []) {
         // A decision on disk that the bot state missed (killed in between) is shown first, so a no
@@ -489,7 +483,8 @@ export class RunManager implements TapHandler {
    */
   private async askBack(run: ActiveRun, outcome: RunOutcome): Promise<void> {
     const { record } = run;
-    run.waitingSince ??= this.now() - record.startedAt;
+    // A pass that read the run just before the answer came still returns the question: it was
+    // asked (and answered), so it is not sent again; the answer's wake-up runs the next pass.
     if (record.question?.turn !== outcome.iterations) {
       await this.deps.state.update(() => { record.question = { turn: outcome.iterations }; });
       const sent = await this.deps.api.sendMessage(record.chatId, truncate(outcome.question ?? outcome.report, TELEGRAM_TEXT_MAX));
@@ -499,6 +494,7 @@ export class RunManager implements TapHandler {
       const sent = await this.deps.api.sendMessage(record.chatId, truncate(outcome.question ?? outcome.report, TELEGRAM_TEXT_MAX));
       await this.deps.state.update(() => { if (record.question) record.question.messageId = sent.message_id; });
     }
+    await this.beginWait(run);
     run.pulse.stop();
     run.lastNotice = S.waitingAnswer;
     this.refresh(run);
@@ -567,7 +563,7 @@ export class RunManager implements TapHandler {
     if (fresh.length === 0) return;
     for (const a of fresh) run.delivered.add(a.path);
     const { record } = run;
-    const deps = { api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: run.waits, sent: this.deps.state };
+    const deps = { api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: waitsOf(run), sent: this.deps.state };
     run.sending = run.sending.catch(() => undefined).then(async () => {
       for (const a of fresh) await deliverArtifact(deps, record.chatId, a, { reused });
       await this.deps.state.update(() => { record.delivered = [...run.delivered]; });
@@ -588,7 +584,7 @@ export class RunManager implements TapHandler {
       ? Math.max(...pending.map((a) => stagesOf(a.tool).reduce((sum, st) => sum + estimate(st.id), 0))) / 1000
       : undefined;
     // Paused for the owner: the header says so and the clock shows work only (the wait is not work).
-    const header = run.waitingSince !== undefined ? S.progressPaused(run.record.text) : S.progressHeader(run.record.text);
+    const header = run.record.waitingSince !== undefined ? S.progressPaused(run.record.text) : S.progressHeader(run.record.text);
     run.status?.set(renderProgress(header, run.tasks, this.workMs(run), note, {
       waiting, ...(etaS !== undefined ? { etaS } : {}), ...(etaAfterAnswerS !== undefined ? { etaAfterAnswerS } : {}),
     }));
@@ -603,12 +599,32 @@ export class RunManager implements TapHandler {
     return Math.round((this.now() - run.record.startedAt) / 1000);
   }
 
+  /** The pause for the owner (perhaps begun before a restart: it is on disk) ends as a pass begins. */
+  private async endWait(run: ActiveRun): Promise<void> {
+    const { record } = run;
+    if (record.waitingSince === undefined) return;
+    const span = { from: record.waitingSince, to: this.now() - record.startedAt };
+    await this.deps.state.update(() => { record.waits = [...(record.waits ?? []), span]; delete record.waitingSince; });
+  }
+
+  /** The run starts waiting for the owner (unless it already was). */
+  private async beginWait(run: ActiveRun): Promise<void> {
+    const { record } = run;
+    if (record.waitingSince === undefined) await this.deps.state.update(() => { record.waitingSince = this.now() - record.startedAt; });
+  }
+
   /** Ms the run has been at work: since it started, less every span it waited for the owner. */
   private workMs(run: ActiveRun): number {
-    const elapsed = this.now() - run.record.startedAt;
-    const waited = run.waits.reduce((sum, w) => sum + (w.to - w.from), 0) + (run.waitingSince !== undefined ? elapsed - run.waitingSince : 0);
+    const { record } = run;
+    const elapsed = this.now() - record.startedAt;
+    const waited = waitsOf(run).reduce((sum, w) => sum + (w.to - w.from), 0) + (record.waitingSince !== undefined ? elapsed - record.waitingSince : 0);
     return Math.max(0, elapsed - waited);
   }
+}
+
+/** The run's spans of waiting for the owner so far (kept in its record, across restarts). */
+function waitsOf(run: ActiveRun): readonly OwnerWait[] {
+  return run.record.waits ?? [];
 }
 
 function newRunId(chatId: number): string {

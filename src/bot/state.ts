@@ -72,11 +72,19 @@ export interface RunRecord {
   delivered?: string[];
   /**
    * The run is paused on a question back: asked at model turn `turn` (sent once, also across a
-   * restart); the owner's next message in the chat is its answer.
+   * restart); the owner's next message in the chat is its answer. `answered` once it came, so a
+   * pass that read the run just before still knows it was asked.
    */
-  question?: { turn: number; messageId?: number };
+  question?: { turn: number; messageId?: number; answered?: boolean };
   /** Its outcome was delivered in full (the run is only waiting to be forgotten). */
   outcomeDelivered?: boolean;
+  /**
+   * Spans the run waited for the owner's answer, ms since its start, and when the current wait
+   * began (absent while it works). Kept on disk so that waiting before a restart is still not
+   * counted as work, and the chart still shows it.
+   */
+  waits?: { from: number; to: number }[];
+  waitingSince?: number;
 }
 
 /** A file the chat already has: the message that carried it, so a repeat can point at it. */
@@ -201,8 +209,14 @@ function badFields(o: unknown, what: string, required: Record<string, FieldKind>
 
 function badRun(r: unknown, n: number): string | undefined {
   const what = `el trabajo ${n}`;
-  const bad = badFields(r, what, { runId: 'string', chatId: 'int', ownerId: 'int', group: 'boolean', mode: 'string', text: 'string', startedAt: 'number' }, { week: 'int', statusMessageId: 'int' });
+  const bad = badFields(r, what, { runId: 'string', chatId: 'int', ownerId: 'int', group: 'boolean', mode: 'string', text: 'string', startedAt: 'number' }, { week: 'int', statusMessageId: 'int', waitingSince: 'number' });
   if (bad) return bad;
+  const waits = (r as { waits?: unknown }).waits;
+  if (waits !== undefined) {
+    if (!Array.isArray(waits)) return `${what} tiene "waits" = ${JSON.stringify(waits)}, que no es una lista`;
+    const badWait = waits.map((w, i) => badFields(w, `la espera ${i + 1} del trabajo ${n}`, { from: 'number', to: 'number' })).find(Boolean);
+    if (badWait) return badWait;
+  }
   const mode = (r as { mode: string }).mode;
   return mode === 'agente' || mode === 'semana' ? undefined : `${what} tiene un modo desconocido (${JSON.stringify(mode)})`;
 }
