@@ -14,6 +14,7 @@ import type { TaskEvent } from '../scheduler/events.js';
 import type { Artifact } from '../tools/contract.js';
 import { weekTitle, type Week } from '../tools/domain.js';
 import { captionAndRest, splitText } from './format.js';
+import type { OwnerWaitSpan } from '../scheduler/gantt.js';
 import { ganttKeyboard, redoKeyboard, wavKeyboard } from './keyboards.js';
 import { weekCardsMessage } from '../strings/review.js';
 import { S } from '../strings/chat.js';
@@ -27,11 +28,8 @@ export interface DeliveryMedia {
   renderGantt?: (events: readonly TaskEvent[], waits?: readonly OwnerWait[]) => Buffer | Promise<Buffer>;
 }
 
-/** A span the run spent waiting for the owner's answer, in ms since the run's start. */
-export interface OwnerWait {
-  from: number;
-  to: number;
-}
+/** A span the run spent waiting for the owner's answer, in ms since the run's start (the chart's own type). */
+export type OwnerWait = OwnerWaitSpan;
 
 /** Stages that make the week's media: a run that finished one of them did real work worth a chart. */
 /** The stages that make a cover or a narration now (a cached repeat runs neither). */

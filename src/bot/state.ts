@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
+import type { OwnerWaitSpan } from '../scheduler/gantt.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { readStateText } from '../store/jsonFile.js';
 import { holdFileLock } from '../store/lock.js';
@@ -83,7 +84,7 @@ export interface RunRecord {
    * began (absent while it works). Kept on disk so that waiting before a restart is still not
    * counted as work, and the chart still shows it.
    */
-  waits?: { from: number; to: number }[];
+  waits?: OwnerWaitSpan[];
   waitingSince?: number;
 }
 

@@ -52,7 +52,7 @@ export function ganttFromPlan(g: Graph, schedule: Schedule, a: Analysis, title: 
  * the lane it waited for) or, across a wait (the model's turn, an approval), the last one that
  * ended before it — the chain that set the makespan. Pass `critical` to override.
  */
-export function ganttFromEvents(events: readonly TaskEvent[], title: string, critical?: readonly string[], waits: ReadonlyArray<{ from: number; to: number }> = []): GanttChart {
+export function ganttFromEvents(events: readonly TaskEvent[], title: string, critical?: readonly string[], waits: readonly OwnerWaitSpan[] = []): GanttChart {
   const byId = new Map<string, GanttBar>();
   for (const e of events) {
     let bar = byId.get(e.taskId);
@@ -265,7 +265,7 @@ export function renderGantt(chart: GanttChart): Buffer {
 /** The owner's waits in ms since the run's start (drawn as a labelled band). */
 export type OwnerWaitSpan = { from: number; to: number };
 
-export function renderRunGantt(events: readonly TaskEvent[], title = 'Semana ejecutada', waits: ReadonlyArray<{ from: number; to: number }> = []): Buffer {
+export function renderRunGantt(events: readonly TaskEvent[], title = 'Semana ejecutada', waits: readonly OwnerWaitSpan[] = []): Buffer {
   return renderPhoneGantt(ganttFromEvents(events, title, undefined, waits));
 }
 
