@@ -65,6 +65,19 @@ function last(calls: readonly CallRecord[], name: string): CallRecord | undefine
   return [...calls].reverse().find((c) => c.name === name);
 }
 
+/**
+ * Whether a call's input passed the tool's schema. A refused call's input is whatever the model
+ * wrote (`semana: 9`), so nothing in the report may be read from it: only its refusal is reported.
+ */
+export function inputWasValid(r: ToolResult): boolean {
+  return !(r.kind === 'error' && r.code === 'VALIDATION') && r.kind !== 'denegado';
+}
+
+/** The week a cover or narration call was made for, when its input passed validation. */
+function weekOfCall(c: CallRecord | undefined): Week | undefined {
+  return c && inputWasValid(c.result) ? (c.input.semana as Week | undefined) : undefined;
+}
+
 /** Five lines: notes, cards, cover, narration, usage. `week` may be absent (cards of one note). */
 export function buildReport(calls: readonly CallRecord[], opts: { week?: Week; query?: string } = {}): string {
   const search = last(calls, 'buscar_notas');
@@ -72,7 +85,7 @@ export function buildReport(calls: readonly CallRecord[], opts: { week?: Week; q
   const cover = last(calls, 'generar_portada');
   const narration = last(calls, 'narrar_resumen');
   const usage = last(calls, 'registrar_uso');
-  const week = (opts.week ?? (cover?.input.semana as Week | undefined) ?? (narration?.input.semana as Week | undefined)) as Week | undefined;
+  const week = opts.week ?? weekOfCall(cover) ?? weekOfCall(narration);
 
   let line1: string;
   if (search && !notDone(search.result)) {
