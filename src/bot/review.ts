@@ -44,20 +44,32 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> {
     const [first] = await deps.review.due(now(), { session: true });
     if (!first) return finish(ctx, chat);
     await deps.review.show(chat, first.card.id, false);
-    await ctx.api.sendMessage(chat, questionText(first), { reply_markup: questionKeyboard(first.card.id, first.count, await canUndo(chat)) });
+    const sent = await ctx.api.sendMessage(chat, questionText(first), { reply_markup: questionKeyboard(first.card.id, first.count, await canUndo(chat)) });
+    await deps.review.show(chat, first.card.id, false, sent.message_id);
   }
 
+  /**
+   * Closes the session with what is true now: the answers given, and how many cards are still due
+   * (Terminar before the last card must not claim there is nothing to review).
+   */
   async function finish(ctx: Context, chat: number): Promise<void> {
     const answers = await deps.review.endSession(chat);
+    // Counted as /repasar would show them (new cards per day, learning cards a few minutes ahead).
+    const left = (await deps.review.due(now(), { session: true })).length;
     const next = when(await deps.review.nextDue(now()));
-    if (answers.length === 0) return void (await ctx.api.sendMessage(chat, RS.nothingDue(next)));
+    if (answers.length === 0) return void (await ctx.api.sendMessage(chat, left > 0 ? RS.endedNoneRated(left) : RS.nothingDue(next)));
     const counts = { 1: 0, 2: 0, 3: 0, 4: 0 } as Record<Grade, number>;
     for (const a of answers) counts[a.calificacion]++;
-    await ctx.api.sendMessage(chat, RS.summary(answers.length, counts, next));
+    await ctx.api.sendMessage(chat, RS.summary(answers.length, counts, next, left));
   }
 
+  /**
+   * One live session per chat: a second /repasar while one is open takes the buttons off the card
+   * it showed (so no two messages answer for the same session) and shows the current card again.
+   */
   async function start(ctx: Context, chat: number): Promise<void> {
-    await deps.review.startSession(chat, now());
+    const open = await deps.review.startSession(chat, now());
+    if (open.mensaje !== undefined) await ctx.api.editMessageReplyMarkup(chat, open.mensaje, { reply_markup: noKeyboard() }).catch(() => undefined);
     await next(ctx, chat);
   }
 
@@ -118,7 +130,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> {
         if (!d) return void (await ctx.answerCallbackQuery({ text: RS.unknownCard() }));
         if (d.count !== tap.count) return void (await ctx.answerCallbackQuery({ text: RS.alreadyRated() }));
         await deps.review.startSession(chat, now());
-        await deps.review.show(chat, d.card.id, true);
+        await deps.review.show(chat, d.card.id, true, ctx.callbackQuery?.message?.message_id);
         const at = now();
         const due = deps.review.preview(d.fsrs, at);
         const intervals = Object.fromEntries(GRADES.map((g) => [g, intervalLabel(due[g].getTime() - at.getTime())])) as Record<Grade, string>;
@@ -128,7 +140,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> {
       case 'rate': {
         await deps.review.startSession(chat, now());
         const at = now();
-        const r = await deps.review.rate(tap.card, tap.grade, at, { expected: tap.count, chat });
+        const r = await deps.review.rate(tap.card, tap.grade, at, { expected: tap.count, chat, message: ctx.callbackQuery?.message?.message_id });
         if (r.kind === 'stale') return void (await ctx.answerCallbackQuery({ text: RS.alreadyRated() }));
         if (r.kind === 'unknown') return void (await ctx.answerCallbackQuery({ text: RS.unknownCard() }));
         await ctx.answerCallbackQuery({ text: RS.rated(tap.grade, intervalLabel(Date.parse(r.entry.despues.due) - at.getTime())) });
@@ -141,8 +153,14 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> {
         await ctx.answerCallbackQuery({ text: RS.undone(undone.id_tarjeta) });
         await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
         const d = await deps.review.card(undone.id_tarjeta);
+        // The message that showed the answer («Fácil — vuelve en 8 d») no longer tells the truth.
+        if (undone.message !== undefined && d) {
+          await ctx.api.editMessageText(chat, undone.message, `${questionText(d)}\n\n${RS.answer(d.card.respuesta)}\n${RS.undoneNote(undone.calificacion)}`, { reply_markup: noKeyboard() })
+            .catch((e: unknown) => deps.log('no se pudo corregir el mensaje de la respuesta deshecha', e));
+        }
         if (!d) return next(ctx, chat);
-        await ctx.api.sendMessage(chat, `${RS.undone(d.card.id)}\n\n${questionText(d)}`, { reply_markup: questionKeyboard(d.card.id, d.count, await canUndo(chat)) });
+        const sent = await ctx.api.sendMessage(chat, `${RS.undone(d.card.id)}\n\n${questionText(d)}`, { reply_markup: questionKeyboard(d.card.id, d.count, await canUndo(chat)) });
+        await deps.review.show(chat, d.card.id, false, sent.message_id);
         return;
       }
       case 'end':

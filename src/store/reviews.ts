@@ -55,6 +55,13 @@ export interface ReviewSession {
   mostrada: boolean;
   /** Log entries (`n`) answered in this session, in order. */
   respuestas: number[];
+  /**
+   * The chat message that shows the card on screen (its buttons are the session's only live ones),
+   * and the message that shows each answer (by entry `n`), so Deshacer can correct what it says.
+   * Optional: sessions written before these fields existed simply lack them.
+   */
+  mensaje?: number;
+  mensajes?: Record<string, number>;
 }
 
 export interface ReminderSettings {

@@ -37,10 +37,13 @@ export const RS = Object.freeze({
   rated: (g: Grade, interval: string) => `${GRADE_LABELS[g]} — vuelve en ${interval}.`,
   nothingDue: (next: string | undefined) =>
     `No tienes tarjetas para repasar ahora.${next ? ` La próxima vence ${next}.` : ' Pide una semana (por ejemplo «prepara la semana 3») y tendrás tarjetas nuevas.'}`,
-  summary: (n: number, counts: Record<Grade, number>, next: string | undefined) =>
+  summary: (n: number, counts: Record<Grade, number>, next: string | undefined, left = 0) =>
     `✅ Repaso terminado: ${n} ${n === 1 ? 'tarjeta' : 'tarjetas'}.\n` +
     `${GRADE_LABELS[1]}: ${counts[1]} · ${GRADE_LABELS[2]}: ${counts[2]} · ${GRADE_LABELS[3]}: ${counts[3]} · ${GRADE_LABELS[4]}: ${counts[4]}\n` +
-    (next ? `La próxima vence ${next}.` : 'No queda ninguna tarjeta programada.'),
+    (left > 0 ? RS.stillDue(left) : next ? `La próxima vence ${next}.` : 'No queda ninguna tarjeta programada.'),
+  stillDue: (n: number) => `Te ${n === 1 ? 'queda 1 tarjeta' : `quedan ${n} tarjetas`} para repasar ahora; sigue cuando quieras con /repasar.`,
+  endedNoneRated: (n: number) => `⏹ Repaso terminado sin calificar ninguna tarjeta. ${RS.stillDue(n)}`,
+  undoneNote: (g: Grade) => `↩️ Deshecho: «${GRADE_LABELS[g]}» ya no cuenta; la tarjeta vuelve a preguntarse.`,
   alreadyRated: () => 'Esa tarjeta ya está calificada.',
   unknownCard: () => 'Esa tarjeta ya no existe en el mazo.',
   undone: (id: number) => `↩️ Deshecho: la tarjeta ${id} vuelve a estar como antes.`,

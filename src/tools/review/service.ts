@@ -101,7 +101,7 @@ export function createReviewService(opts: ReviewOptions) {
      * a card answered since then is `stale` and nothing changes — a double tap never applies twice.
      * With `chat`, the answer joins that chat's session and the session's current card is cleared.
      */
-    async rate(id: number, grade: Grade, now: Date, o: { expected?: number; chat?: number } = {}): Promise<RateResult> {
+    async rate(id: number, grade: Grade, now: Date, o: { expected?: number; chat?: number; message?: number } = {}): Promise<RateResult> {
       const deck = await opts.deck.list();
       const card = deck.find((c) => c.id === id);
       if (!card) return { kind: 'unknown' };
@@ -115,6 +115,7 @@ export function createReviewService(opts: ReviewOptions) {
         const session = o.chat !== undefined ? state.sesiones[o.chat] : undefined;
         if (session) {
           session.respuestas.push(entry.n);
+          if (o.message !== undefined) (session.mensajes ??= {})[entry.n] = o.message;
           if (session.actual === id) {
             delete session.actual;
             session.mostrada = false;
@@ -129,7 +130,7 @@ export function createReviewService(opts: ReviewOptions) {
      * entry is marked undone (kept in the log). Undefined if there is nothing to undo, or if the
      * card was answered again elsewhere since (undoing would then erase that later answer).
      */
-    async undo(chat: number, now: Date): Promise<ReviewEntry | undefined> {
+    async undo(chat: number, now: Date): Promise<(ReviewEntry & { message?: number }) | undefined> {
       return opts.store.update((state) => {
         const session = state.sesiones[chat];
         const n = session?.respuestas.at(-1);
@@ -141,7 +142,9 @@ export function createReviewService(opts: ReviewOptions) {
         state.tarjetas[entry.id_tarjeta] = { ...state.tarjetas[entry.id_tarjeta], fsrs: entry.antes };
         session.actual = entry.id_tarjeta;
         session.mostrada = false;
-        return entry;
+        const message = session.mensajes?.[entry.n];
+        if (session.mensajes) delete session.mensajes[entry.n];
+        return { ...entry, ...(message !== undefined ? { message } : {}) };
       });
     },
 
@@ -161,10 +164,10 @@ export function createReviewService(opts: ReviewOptions) {
     },
 
     /** Records the card on screen (and whether its answer is shown), so a restart shows it again. */
-    async show(chat: number, id: number, revealed: boolean): Promise<void> {
+    async show(chat: number, id: number, revealed: boolean, message?: number): Promise<void> {
       await opts.store.update((state) => {
         const s = state.sesiones[chat];
-        if (s) Object.assign(s, { actual: id, mostrada: revealed });
+        if (s) Object.assign(s, { actual: id, mostrada: revealed }, message !== undefined ? { mensaje: message } : {});
       });
     },
 
