@@ -140,7 +140,7 @@ const ADMIN = 'pide a quien administra el bot que';
 
 const KNOWN_REASONS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => OwnerReason]> = [
   [/consentimiento registrado y no hay uno válido/, () => ({
-    text: `falta tu consentimiento para usar tu voz: ${ADMIN} lo registre (el README explica cómo).`,
+    text: `falta tu consentimiento para usar tu voz: ${ADMIN} lo registre.`,
     hint: NARRATE_TOY,
     short: 'falta tu consentimiento de voz',
   })],

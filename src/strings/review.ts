@@ -18,6 +18,16 @@ export function intervalLabel(ms: number): string {
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/**
+ * A time zone in words: «hora de Madrid» for `Europe/Madrid`, «hora de Buenos Aires» for
+ * `America/Argentina/Buenos_Aires`, «hora universal» for UTC — never the zone's code.
+ */
+export function zoneLabel(zone: string): string {
+  if (/^(Etc\/)?(UTC|GMT|UCT|Zulu|Universal)([+-]0)?$/i.test(zone)) return 'hora universal';
+  const city = zone.split('/').at(-1)!.replace(/_/g, ' ');
+  return `hora de ${city}`;
+}
+
 export const RS = Object.freeze({
   reveal: 'Mostrar respuesta',
   undo: '↩️ Deshacer',
@@ -77,10 +87,10 @@ export const RS = Object.freeze({
   exportFailed: () => 'No pude preparar el archivo para Anki; tu mazo no ha cambiado. Inténtalo de nuevo en un momento.',
 
   reminder: (n: number) => `🔔 Tienes ${n} ${n === 1 ? 'tarjeta' : 'tarjetas'} para hoy.`,
-  reminderOn: (hour: string, zone: string) => `🔔 Te recordaré tus repasos cada día a las ${hour} (hora de ${zone}), solo si tienes tarjetas pendientes.`,
+  reminderOn: (hour: string, zone: string) => `🔔 Te recordaré tus repasos cada día a las ${hour} (${zoneLabel(zone)}), solo si tienes tarjetas pendientes.`,
   reminderOff: () => '🔕 Recordatorios desactivados. Actívalos con /recordatorios 20:00',
   reminderStatus: (hour: string | null, zone: string) =>
-    hour ? `🔔 Recordatorio diario a las ${hour} (hora de ${zone}). Cámbialo con /recordatorios 21:30 o desactívalo con /recordatorios no.` : RS.reminderOff(),
+    hour ? `🔔 Recordatorio diario a las ${hour} (${zoneLabel(zone)}). Cámbialo con /recordatorios 21:30 o desactívalo con /recordatorios no.` : RS.reminderOff(),
   reminderUsage: () => 'Indica una hora HH:MM, por ejemplo /recordatorios 20:00, o /recordatorios no para desactivarlos.',
 
   weekCardsHeader: (n: number) => `🃏 Tus tarjetas de este trabajo (${n}) — toca la respuesta para verla; repásalas con /repasar:`,

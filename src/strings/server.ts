@@ -2,7 +2,7 @@
 
 export const S = Object.freeze({
   portInUse: (host: string, port: number) =>
-    `El puerto ${port} de ${host} ya está en uso: cierra el programa que lo ocupa o arranca el chat en otro puerto (por ejemplo el ${port + 1}; el README explica cómo).`,
+    `El puerto ${port} de ${host} ya está en uso: cierra el programa que lo ocupa o arranca el chat en otro puerto (por ejemplo el ${port + 1}).`,
   notLoopback: (host: string) =>
     `El chat local solo escucha en esta máquina (127.0.0.1, ::1 o localhost) y "${host}" no lo es: usa una dirección local para el chat.`,
   cannotListen: (host: string, port: number, why: string) => `No se pudo abrir el chat local en ${host}:${port}: ${why}.`,
@@ -38,6 +38,7 @@ export const PAGE = Object.freeze({
   download: 'Descargar',
   sendFailed: 'No se pudo enviar el mensaje; inténtalo de nuevo.',
   buttonFailed: 'No se pudo pulsar el botón; inténtalo de nuevo.',
+  unreachable: 'No llego al bot: comprueba que sigue en marcha donde lo arrancaste y vuelve a intentarlo.',
   keyboard: 'Opciones del mensaje',
   empty: 'Escribe, por ejemplo, «prepara la semana 3» o abre el menú de comandos.',
   you: 'Tú',

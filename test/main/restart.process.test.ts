@@ -98,6 +98,6 @@ describe('the real bot process (npm start) against an embedded Telegram', () => 
     const taken = spawnBot({ CUADERNO_DATA_DIR: path.join(tmp, 'b'), CHAT_PORT: String(port) });
     expect((await taken.exited).code).toBe(2);
     expect(taken.stdout()).not.toMatch(/Chat local listo/);
-    expect(taken.stderr().trim()).toBe(`No se pudo arrancar Cuaderno Vivo: El puerto ${port} de 127.0.0.1 ya está en uso: cierra el programa que lo ocupa o arranca el chat en otro puerto (por ejemplo el ${port + 1}; el README explica cómo).`);
+    expect(taken.stderr().trim()).toBe(`No se pudo arrancar Cuaderno Vivo: El puerto ${port} de 127.0.0.1 ya está en uso: cierra el programa que lo ocupa o arranca el chat en otro puerto (por ejemplo el ${port + 1}).`);
   }, 120_000);
 });

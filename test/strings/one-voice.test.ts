@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import * as strings from '../../src/strings/index.js';
 import type { Card, UsageMonth } from '../../src/store/index.js';
 import type { DryRun } from '../../src/tools/contract.js';
+import { CLOSING, PADDING } from '../../src/tools/media/script.js';
 import { ENGLISH, INTERNAL, ownWords, USTED, voiceProblems } from '../support/voice.js';
 
 /** A note's own words are data: the sample arguments are neutral Spanish, so what fails is the template. */
@@ -46,7 +47,9 @@ const SAMPLES: Record<string, unknown[][]> = {
   'review.RS.summary': [[3, { 1: 1, 2: 0, 3: 1, 4: 1 }, 'hoy a las 20:00'], [3, { 1: 1, 2: 0, 3: 1, 4: 1 }, undefined]],
   'review.RS.rating': [[3, '1 d']],
   'review.RS.rated': [[3, '1 d']],
-  'review.RS.reminderStatus': [['20:00', 'Madrid'], [null, 'Madrid']],
+  'review.RS.reminderStatus': [['20:00', 'Europe/Madrid'], ['20:00', 'UTC'], [null, 'Madrid']],
+  'review.RS.reminderOn': [['20:00', 'Europe/Madrid'], ['20:00', 'Etc/UTC'], ['20:00', 'America/Argentina/Buenos_Aires']],
+  'review.zoneLabel': [['UTC'], ['Europe/Madrid'], ['GMT']],
   'review.RS.deckWeek': [[3, WORD], [undefined, undefined]],
   'review.RS.cardHeader': [[5, 3, 2], [5, undefined, 2]],
   'review.weekCardsMessage': [[[CARD]]],
@@ -185,10 +188,17 @@ describe('one voice: every string in src/strings/', () => {
   });
 
   it('fails on what it is meant to catch (the checks can fail)', () => {
-    const bad = ['Use motor:"juguete"', 'sube PRESUPUESTO_MENSUAL_USD', 'portadas/semana_03.png', 'Prompt de portada', 'abra el chat en su navegador', 'Failed to fetch'];
+    const bad = ['Use motor:"juguete"', 'sube PRESUPUESTO_MENSUAL_USD', 'portadas/semana_03.png', 'Prompt de portada', 'abra el chat en su navegador', 'Failed to fetch', 'a las 9 (hora de UTC)', 'el README explica cómo', 'Repase estas ideas con sus tarjetas'];
     const caught = bad.map((t) => INTERNAL.some(([, re]) => re.test(ownWords(t))) || USTED.test(ownWords(t)) || ENGLISH.test(ownWords(t)));
     expect(caught).toEqual(bad.map(() => true));
     expect(ownWords('Ya estoy con «prepare la semana 3»')).not.toMatch(USTED);
+  });
+});
+
+describe('one voice in what the student hears', () => {
+  it('the narration script\'s own sentences say tú, in plain Spanish (issue 28: it ended in usted)', () => {
+    const problems = [CLOSING, PADDING, strings.model.MEDIA.disclosure].flatMap((t) => voiceProblems(t).map((p) => `${p} in: ${t}`));
+    expect(problems).toEqual([]);
   });
 });
 

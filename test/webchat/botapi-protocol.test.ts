@@ -237,7 +237,7 @@ describe('start-up errors', () => {
       const err = await startEmbeddedTelegram({ host: '127.0.0.1', port, token: TOKEN, filesDir: path.join(tmp, 'f2') }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(CuadernoError);
       expect((err as CuadernoError).code).toBe('CONFIG');
-      expect((err as Error).message).toBe(`El puerto ${port} de 127.0.0.1 ya está en uso: cierra el programa que lo ocupa o arranca el chat en otro puerto (por ejemplo el ${port + 1}; el README explica cómo).`);
+      expect((err as Error).message).toBe(`El puerto ${port} de 127.0.0.1 ya está en uso: cierra el programa que lo ocupa o arranca el chat en otro puerto (por ejemplo el ${port + 1}).`);
     } finally {
       blocker.close();
     }

@@ -147,4 +147,22 @@ describe.skipIf(skipBrowserTests())('chat page in Chromium', () => {
     expect(layout.boxBottom).toBeLessThanOrEqual(layout.height);
     expect(layout.headerTop).toBe(0);
   });
+
+  it('when the page cannot reach the bot, the toast says so in Spanish, not the browser\'s «Failed to fetch» (issue 28)', async () => {
+    const { page } = browser;
+    await page.goto(tg.chatUrl);
+    await page.waitForSelector('body[data-ready="true"]');
+    // A real network failure in the browser: the request never reaches the page server.
+    await page.route('**/api/messages', (route) => route.abort('failed'));
+    try {
+      const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
+      await box.fill('hola');
+      await box.press('Enter');
+      const toast = page.locator('#toast');
+      await toast.waitFor({ state: 'visible' });
+      expect(await toast.innerText()).toBe('No llego al bot: comprueba que sigue en marcha donde lo arrancaste y vuelve a intentarlo.');
+    } finally {
+      await page.unroute('**/api/messages');
+    }
+  });
 });

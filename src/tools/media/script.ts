@@ -11,8 +11,9 @@ export const MIN_WORDS = 60;
 export const MAX_WORDS = 150;
 
 const CONNECTORS = ['Primera idea:', 'Segunda idea:', 'Tercera idea:', 'Cuarta idea:', 'Quinta idea:'];
-const CLOSING = 'Repase estas ideas con sus tarjetas y vuelva a escucharlo antes del examen.';
-const PADDING = 'Tómese un momento para explicarlas con sus propias palabras: es la mejor forma de fijarlas.';
+// The student hears these: tú, like every word the product says (CONVENTIONS §16).
+export const CLOSING = 'Repasa estas ideas con tus tarjetas y vuelve a escucharlo antes del examen.';
+export const PADDING = 'Tómate un momento para explicarlas con tus propias palabras: es la mejor forma de fijarlas.';
 
 export interface NarrationScript {
   text: string;

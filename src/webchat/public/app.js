@@ -245,7 +245,9 @@ function alertBox(text) {
 // ---- what the person does -----------------------------------------------------------------------
 
 async function post(path, body) {
-  const res = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  // A network failure is the browser's own English («Failed to fetch»): say it in the page's words.
+  const res = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    .catch(() => { throw new Error(T.unreachable); });
   const data = await res.json().catch(() => ({}));
   if (!res.ok || !data.ok) throw new Error(data.error || T.sendFailed);
   return data;
