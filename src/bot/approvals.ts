@@ -83,7 +83,11 @@ export class ApprovalRegistry {
         ownerId: scope.ownerId,
         group: scope.group,
         text: approvalText({ id: a.id, callId: a.callId, tool: a.tool, args: a.proposal.args, preview: a.proposal.preview }, { timeoutS: this.opts.timeoutS }),
-        options: [a.proposal, ...a.alternatives].map((o) => ({ hash: o.hash, ...(o.change ? { label: choiceInWords(a.tool, o.change.field, o.change.value) } : {}) })),
+        options: [a.proposal, ...a.alternatives].map((o) => ({
+          hash: o.hash,
+          ...(o.change ? { label: choiceInWords(a.tool, o.change.field, o.change.value) } : {}),
+          ...((o.preview.problems?.length ?? 0) > 0 ? { blocked: true } : {}),
+        })),
         createdAt: now,
         expiresAt: now + this.opts.timeoutS * 1000,
       };

@@ -37,15 +37,17 @@ export function parseApprovalCallback(data: string | undefined): ApprovalTap | u
  * [✅ Aprobar] [❌ Rechazar] for one pending approval, then one row per alternative the schema
  * allows ([✅ Aprobar con voz sintética]). `options[0]` is the proposal itself.
  */
-export function approvalKeyboard(approvalId: string, options: ReadonlyArray<{ hash: string; label?: string }>): InlineKeyboardMarkup {
+export function approvalKeyboard(approvalId: string, options: ReadonlyArray<{ hash: string; label?: string; blocked?: boolean }>): InlineKeyboardMarkup {
   const [proposal, ...alternatives] = options;
+  // An option whose dry run says it cannot work gets no Aprobar: the owner can only say no, or pick
+  // an alternative that can.
   return {
     inline_keyboard: [
       [
-        { text: BUTTONS.approve, callback_data: approvalCallbackData(approvalId, true, proposal?.hash) },
+        ...(proposal?.blocked ? [] : [{ text: BUTTONS.approve, callback_data: approvalCallbackData(approvalId, true, proposal?.hash) }]),
         { text: BUTTONS.reject, callback_data: approvalCallbackData(approvalId, false) },
       ],
-      ...alternatives.map((o) => [{ text: BUTTONS.approveWith(o.label ?? '…'), callback_data: approvalCallbackData(approvalId, true, o.hash) }]),
+      ...alternatives.filter((o) => !o.blocked).map((o) => [{ text: BUTTONS.approveWith(o.label ?? '…'), callback_data: approvalCallbackData(approvalId, true, o.hash) }]),
     ],
   };
 }

@@ -35,8 +35,12 @@ export interface ApprovalRecord {
   messageId?: number;
   /** The message text as sent, so the decision can be appended to it. */
   text: string;
-  /** The buttons' options: the proposal's args hash first, then each alternative with its words. */
-  options?: Array<{ hash: string; label?: string }>;
+  /**
+   * The buttons' options: the proposal's args hash first, then each alternative with its words.
+   * `blocked`: its dry run found a precondition that fails (no consent, no engine), so approving it
+   * could not work and it gets no button.
+   */
+  options?: Array<{ hash: string; label?: string; blocked?: boolean }>;
   createdAt: number;
   expiresAt: number;
   /**

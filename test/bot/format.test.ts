@@ -25,6 +25,15 @@ describe('keyboards', () => {
     expect(parseApprovalCallback('{"semana":3}')).toBeUndefined();
     expect(() => approvalCallbackData('x'.repeat(70), true, '0123456789')).toThrow(/64 bytes/);
   });
+
+  it('offers no Aprobar for an option whose dry run says it cannot work (issue 28: own voice without consent)', () => {
+    const kb = approvalKeyboard('AbC-12_x', [{ hash: '0123456789', blocked: true }, { hash: 'abcdef0123', label: 'la voz sintética' }, { hash: 'fedcba9876', label: 'otra', blocked: true }]);
+    const texts = kb.inline_keyboard.flat().map((b) => b.text);
+    expect(texts).toEqual(['❌ Rechazar', '🔄 Mejor con la voz sintética']);
+    const blockedHashes = kb.inline_keyboard.flat().map((b) => parseApprovalCallback((b as { callback_data: string }).callback_data)?.hash);
+    expect(blockedHashes).not.toContain('0123456789');
+    expect(blockedHashes).not.toContain('fedcba9876');
+  });
 });
 
 describe('format', () => {
