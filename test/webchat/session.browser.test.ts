@@ -101,6 +101,17 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
     from = await say(page, 'prepara la semana 3');
     await decide(page, from, /portada/, '✅ Aprobar');
     const pointer = await reply(page, from, /La narración de la semana 3 ya la tienes/);
+    // «es esta» points at something visible (issue 28): the reply quotes the episode's message, and
+    // tapping the quote brings that message on screen.
+    const episode = page.locator('.msg.in', { has: page.locator('audio') }).first();
+    const quote = pointer.locator('.quote');
+    expect(await quote.getAttribute('data-quote')).toBe(await episode.getAttribute('data-message-id'));
+    await page.locator('#log').evaluate((log) => { log.scrollTop = log.scrollHeight; });
+    await quote.click();
+    await expect.poll(async () => {
+      const box = await episode.boundingBox();
+      return box !== null && box.y >= 0 && box.y + Math.min(box.height, 100) <= page.viewportSize()!.height;
+    }).toBe(true);
     const report2 = await reply(page, from, /📋 Informe[\s\S]*💶/);
     expect(await report2.innerText()).toMatch(/Narración: ya estaba hecha/);
     expect(await page.locator('.msg.in audio').count()).toBe(1);

@@ -153,6 +153,37 @@ function keyboardNode(m) {
     }))));
 }
 
+/** What a quoted message shows in one line: its text's first line, or what kind of media it is. */
+function quotedSummary(q) {
+  const text = q.text !== undefined ? q.text : q.caption;
+  if (text) return text.split('\n').find((l) => l.trim()) || text;
+  if (q.photo) return T.quotePhoto;
+  if (q.audio || q.voice) return T.quoteAudio;
+  if (q.document) return T.quoteDocument;
+  return '…';
+}
+
+/**
+ * A reply shows the message it answers, as Telegram's apps do: who wrote it and its first line.
+ * Tapping it scrolls to that message and flashes it, so «es esta» points at something visible.
+ */
+function quoteNode(m) {
+  const q = m.reply_to_message;
+  if (!q) return undefined;
+  const who = q.from && q.from.id === me.id ? T.you : T.bot;
+  return el('button', {
+    type: 'button', class: 'quote', 'data-quote': q.message_id, 'aria-label': `${T.quoteGo}: ${quotedSummary(q)}`,
+    onclick: () => {
+      const target = document.getElementById(`m-${q.message_id}`);
+      if (!target) return toast(T.quoteGone);
+      target.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      target.classList.remove('flash');
+      void target.offsetWidth; // restart the animation
+      target.classList.add('flash');
+    },
+  }, el('span', { class: 'quote-who' }, who), el('span', { class: 'quote-text' }, quotedSummary(q)));
+}
+
 function messageNode(m) {
   const mine = m.from && m.from.id === me.id;
   const keyboard = keyboardNode(m);
@@ -161,7 +192,7 @@ function messageNode(m) {
   return el('article', {
     class: `msg ${mine ? 'out' : 'in'}${keyboard ? ' has-keyboard' : ''}`,
     id: `m-${m.message_id}`, 'data-message-id': m.message_id, 'aria-label': mine ? T.you : T.bot,
-  }, el('div', { class: 'bubble' }, el('span', { class: 'visually-hidden' }, `${mine ? T.you : T.bot}: `), ...mediaNodes(m), body, meta), keyboard);
+  }, el('div', { class: 'bubble' }, el('span', { class: 'visually-hidden' }, `${mine ? T.you : T.bot}: `), quoteNode(m), ...mediaNodes(m), body, meta), keyboard);
 }
 
 function nearBottom() {
