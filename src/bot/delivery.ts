@@ -13,7 +13,8 @@ import type { RunOutcome } from '../agent/types.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import type { Artifact } from '../tools/contract.js';
 import { weekTitle, type Week } from '../tools/domain.js';
-import { captionAndRest, splitText } from './format.js';
+import { captionAndRest, splitText, summarizeCalls } from './format.js';
+import { summaryInWords } from '../strings/tools.js';
 import type { OwnerWaitSpan } from '../scheduler/gantt.js';
 import { ganttKeyboard, redoKeyboard, wavKeyboard } from './keyboards.js';
 import { weekCardsMessage } from '../strings/review.js';
@@ -228,8 +229,7 @@ export function coverCaption(a: Artifact): string {
 /** The final text: report, what was not done, why it stopped, tokens and cost. */
 export function reportText(outcome: RunOutcome): string {
   const parts: string[] = [S.reportHeader];
-  // `finished` spans restarts; the task events only this process's stages.
-  if (outcome.stopReason === 'cancelado') parts.push(S.cancelledFinished(outcome.finished ?? finishedLabels(outcome.taskEvents)));
+  if (outcome.stopReason === 'cancelado') parts.push(S.cancelledFinished(madeBeforeCancel(outcome)));
   if (outcome.report.trim()) parts.push(outcome.report.trim());
   if (outcome.notDone.length > 0) parts.push([S.notDoneHeader, ...outcome.notDone.map((l) => `• ${l}`)].join('\n'));
   if (outcome.stopReason !== 'end_turn' && outcome.stopReason !== 'cancelado' && outcome.detail) parts.push(S.stopDetail(outcome.detail));
@@ -250,6 +250,16 @@ export function spendOf(outcome: RunOutcome): UsageMonth {
 }
 
 /** Labels of the tasks that finished, in the order they finished. */
+/**
+ * What a cancelled run had already made for the owner, in their words («Portada»): the things made
+ * (from the calls' typed outcomes, which span restarts), never the pipeline's inner stages («Marca
+ * de agua», «Codificar el episodio»). A run recorded before calls were kept falls back to its stages.
+ */
+export function madeBeforeCancel(outcome: RunOutcome): string[] {
+  if (!outcome.calls) return outcome.finished ?? finishedLabels(outcome.taskEvents);
+  return summarizeCalls(outcome.calls).lines.filter((l) => l.state === 'hecha').map((l) => summaryInWords(l.tool));
+}
+
 export function finishedLabels(events: readonly TaskEvent[]): string[] {
   const out: string[] = [];
   for (const e of events) if (e.type === 'finished' && !out.includes(e.label)) out.push(e.label);

@@ -147,7 +147,9 @@ export function renderProgress(header: string, tasks: readonly TaskView[], elaps
   for (const t of tasks) lines.push(`${MARKS[t.state]} ${t.label}${t.attempt > 1 && t.state === 'en_curso' ? ` (intento ${t.attempt})` : ''}`);
   for (const w of waiting) lines.push(S.progressWaitingFor(w));
   const settled = tasks.filter((t) => t.state !== 'pendiente' && t.state !== 'en_curso').length;
-  lines.push(`${progressBar(settled, tasks.length)} ${S.progressLine(settled, tasks.length, Math.round(elapsedMs / 1000))}`);
+  // A call waiting for the owner is work not done yet: the bar is never full while something waits.
+  const total = tasks.length + waiting.length;
+  lines.push(`${progressBar(settled, total)} ${S.progressLine(settled, total, Math.round(elapsedMs / 1000))}`);
   if (extra) {
     const running = tasks.filter((t) => t.state === 'en_curso').length;
     const queued = tasks.filter((t) => t.state === 'pendiente').length;
@@ -182,7 +184,7 @@ export function summarizeCalls(calls: readonly CallOutcome[]): { lines: SummaryL
     const state = callState(c);
     const line = lines.find((l) => l.tool === c.tool);
     if (!line) lines.push({ tool: c.tool, state });
-    else if (line.state !== 'hecha') line.state = state;
+    else if (line.state !== 'hecha' && !(line.state === 'ya_estaba' && state !== 'hecha')) line.state = state;
   }
   const makers = calls.filter((c) => toolRole(c.tool) === 'hecho' && c.kind !== 'simulacro');
   if (makers.length === 0 || !makers.every((c) => c.kind === 'rechazado' && c.notApproved !== 'cancelado')) return { lines };
@@ -190,7 +192,9 @@ export function summarizeCalls(calls: readonly CallOutcome[]): { lines: SummaryL
 }
 
 function callState(c: CallOutcome): SummaryState {
-  if (c.kind === 'ok' || c.kind === 'cache') return 'hecha';
+  if (c.kind === 'ok') return 'hecha';
+  // A repeat answered from what was made before: it is not «✅ made» (the report says so too).
+  if (c.kind === 'cache') return 'ya_estaba';
   if (c.kind !== 'rechazado') return 'fallida';
   return c.notApproved === 'expirado' ? 'caducada' : c.notApproved === 'cancelado' ? 'cancelada' : 'no_aprobada';
 }

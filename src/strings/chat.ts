@@ -256,9 +256,10 @@ export const S = Object.freeze({
       ? `🚫 «${text}»: no he hecho nada, porque lo rechazaste.`
       : `⌛ «${text}»: no he hecho nada, porque no respondiste a tiempo (cuenta como rechazo).`,
   /** One line of the run's final summary: a thing made for you (or looked up), and how it ended. */
-  summaryLine: (label: string, state: 'hecha' | 'no_aprobada' | 'caducada' | 'cancelada' | 'fallida') =>
+  summaryLine: (label: string, state: 'hecha' | 'ya_estaba' | 'no_aprobada' | 'caducada' | 'cancelada' | 'fallida') =>
     ({
       hecha: `✅ ${label}`,
+      ya_estaba: `↩️ ${label}: de antes, no se ha vuelto a hacer`,
       cancelada: `🚫 ${label}: no se hizo, se canceló antes de que decidieras`,
       no_aprobada: `🚫 ${label}: no se hizo, lo rechazaste`,
       caducada: `⌛ ${label}: no se hizo, no respondiste a tiempo`,

@@ -35,6 +35,16 @@ describe('a cancelled run', () => {
     const ev = [{ type: 'finished', t: 5, taskId: 'busqueda#1', label: 'Recuperar notas', lane: 'cpu' }] as const;
     expect(reportText({ ...cancelled, taskEvents: [...ev] })).toMatch(/Ya estaba terminado: Recuperar notas\./);
   });
+
+  it('lists the things made for the owner, never the inner stages (issue 28: «Marca de agua, Codificar el episodio»)', () => {
+    const text = reportText({
+      ...cancelled,
+      finished: ['Recuperar notas', 'Guion', 'Marca de agua', 'Codificar el episodio'],
+      calls: [{ tool: 'buscar_notas', kind: 'ok' }, { tool: 'narrar_resumen', kind: 'ok' }, { tool: 'generar_portada', kind: 'rechazado', notApproved: 'cancelado' }, { tool: 'registrar_uso', kind: 'ok' }],
+    });
+    expect(text).toMatch(/Cancelado\. Ya estaba terminado: Búsqueda en tus notas, Narración\./);
+    expect(text).not.toMatch(/Marca de agua|Codificar|Guion/);
+  });
 });
 
 describe('the chart, sent unasked only when something was made', () => {

@@ -66,6 +66,9 @@ describe('format', () => {
     tasks = applyTaskEvent(tasks, { type: 'queued', t: 0, taskId: 'b', label: 'Narración', lane: 'cpu' });
     tasks = applyTaskEvent(tasks, { type: 'finished', t: 5, taskId: 'a', label: 'Portada', lane: 'cpu' });
     expect(renderProgress('⏳ «x»', tasks, 12_400)).toBe('⏳ «x»\n✅ Portada\n⬜ Narración\n▓▓▓▓▓░░░░░ 1/2 · 12 s');
+    // Two calls still wait for the owner (issue 28: the bar read «2/2», full): waiting is not done.
+    const settled = tasks.map((t) => ({ ...t, state: 'hecha' as const }));
+    expect(renderProgress('⏳ «x»', settled, 12_400, undefined, { waiting: ['la portada', 'la narración'] }).split('\n').filter((l) => l.includes('·'))[0]).toBe('▓▓▓▓▓░░░░░ 2/4 · 12 s');
     expect(progressBar(0, 0)).toBe('░░░░░░░░░░');
   });
 
@@ -119,7 +122,8 @@ describe('format', () => {
     const { lines, nothingMade } = summarizeCalls(calls);
     expect(nothingMade).toBeUndefined();
     expect(renderSummary('✅ Terminado: «x»', lines, 12_400, true)).toBe([
-      '✅ Terminado: «x»', '✅ Búsqueda en tus notas', '✅ Tarjetas de repaso', '✅ Portada', '🚫 Narración: no se hizo, lo rechazaste',
+      // The cover came from before (a repeat): not «✅ made» (issue 28), the same as the report says.
+      '✅ Terminado: «x»', '✅ Búsqueda en tus notas', '✅ Tarjetas de repaso', '↩️ Portada: de antes, no se ha vuelto a hacer', '🚫 Narración: no se hizo, lo rechazaste',
       '⏱ 12 s de trabajo (sin contar lo que esperé tus respuestas)',
     ].join('\n'));
     // A failure redone later counts as made; a failure alone says so.

@@ -51,7 +51,7 @@ describe('who may do what, cancelling, commands', () => {
     await owner.say('/cancelar');
     await owner.waitText(/^Cancelando…/);
     const report = await owner.waitText(/📋 Informe/);
-    expect(report.text).toMatch(/Cancelado\. Ya estaba terminado: Recuperar notas/);
+    expect(report.text).toMatch(/Cancelado\. Ya estaba terminado: Búsqueda en tus notas/);
     const after = (await owner.messages()).find((m) => m.messageId === cover.messageId)!;
     expect(after.text).toMatch(/🚫 Cancelada/);
     expect(after.buttons).toEqual([]);

@@ -49,6 +49,10 @@ describe('a repeat is quiet', () => {
     // The repeat's own messages: start/status, approvals, two pointers, the report — no card list again.
     const newOnes = msgs.slice(before);
     expect(newOnes.filter((m) => /Tus tarjetas de este trabajo/.test(m.text))).toHaveLength(0);
+    // The last state says what the report says: nothing was made again (issue 28: it read «✅ Portada ✅ Narración»).
+    const summary = newOnes.find((m) => /^✅ Terminado: «prepara la semana 3»/.test(m.text))!;
+    expect(summary.text).toMatch(/\n↩️ Portada: de antes, no se ha vuelto a hacer\n↩️ Narración: de antes, no se ha vuelto a hacer\n/);
+    expect(summary.text).not.toMatch(/✅ (Portada|Narración)/);
 
     // Redo the cover from its button: only a new cover is made and sent.
     await owner.press(toCover.messageId, 'qr:r:3');

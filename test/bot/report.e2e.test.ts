@@ -42,7 +42,7 @@ describe('what the chat says when no job ran, and after /cancelar', () => {
     await until(async () => (await stack!.notebook.audit.list()).some((e) => e.event === 'resultado' && e.tool === 'crear_tarjetas'));
     await owner.say('/cancelar');
     const report = await owner.waitText(/📋 Informe/);
-    expect(report.text).toMatch(/^📋 Informe\n\nCancelado\. Ya estaba terminado: Recuperar notas, Crear tarjetas\.\n\nSemana 2 · Python: notas revisadas \d/);
+    expect(report.text).toMatch(/^📋 Informe\n\nCancelado\. Ya estaba terminado: Búsqueda en tus notas, Tarjetas de repaso\.\n\nSemana 2 · Python: notas revisadas \d/);
     expect(report.text).not.toContain(weekQuery(2));
     expect(report.text).not.toMatch(/no la aprobaste|el modelo no dio/);
     expect(report.text).toMatch(/Portada: NO hecha — el trabajo se canceló antes de que decidieras/);
@@ -65,7 +65,7 @@ describe('what the chat says when no job ran, and after /cancelar', () => {
     await owner.say('/cancelar');
     const report = await owner.waitText(/📋 Informe/);
     expect(report.text).not.toMatch(/No había terminado ninguna tarea/);
-    expect(report.text).toMatch(/Cancelado\. Ya estaba terminado: Recuperar notas, Crear tarjetas, Idea de la portada, Portada, Título de la portada, Revisión de la portada, Guardar la portada\./);
+    expect(report.text).toMatch(/Cancelado\. Ya estaba terminado: Búsqueda en tus notas, Tarjetas de repaso, Portada\./);
     expect(report.text).toMatch(/Tarjetas: 3 nuevas/);
     expect(report.text).toMatch(/Portada: hecha, un dibujo hecho en este ordenador\./);
     expect(report.text).toMatch(/Narración: NO hecha — el trabajo se canceló antes de que decidieras/);
