@@ -67,6 +67,8 @@ export const STATE = Object.freeze({
   resultInvalid: (file: string) => `El resultado guardado ${file} no contiene un resultado válido; revísalo o bórralo a mano.`,
   usageCorrupt: (file: string, problem: string, fix: string) =>
     `El archivo ${file} está dañado: ${problem}. No se ha modificado. Para recuperarlo, ${fix}; si borras el archivo, se pierde el historial de costes.`,
+  folderNotFile: (file: string) =>
+    `En ${file} hay una carpeta donde debería haber un archivo: muévela o bórrala y vuelve a arrancar.`,
   usageFixLine: 'corrige o borra esa línea (si se cortó a mitad de una escritura, basta con borrar la última línea)',
   usageFixHeader: (header: string) => `añade como primera línea la cabecera "${header}" sin borrar ninguna fila`,
 });
