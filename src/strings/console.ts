@@ -67,6 +67,8 @@ export const STATE = Object.freeze({
   resultInvalid: (file: string) => `El resultado guardado ${file} no contiene un resultado válido; revísalo o bórralo a mano.`,
   usageCorrupt: (file: string, problem: string, fix: string) =>
     `El archivo ${file} está dañado: ${problem}. No se ha modificado. Para recuperarlo, ${fix}; si borras el archivo, se pierde el historial de costes.`,
+  rosterEntryAside: (file: string, entry: string, aside: string) =>
+    `En ${file} había una entrada que no es válida (${entry}): la he apartado en ${aside} y el resto de la clase sigue igual.`,
   folderNotFile: (file: string) =>
     `En ${file} hay una carpeta donde debería haber un archivo: muévela o bórrala y vuelve a arrancar.`,
   usageFixLine: 'corrige o borra esa línea (si se cortó a mitad de una escritura, basta con borrar la última línea)',
