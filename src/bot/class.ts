@@ -162,6 +162,9 @@ export interface ClassComposerOptions {
   log: (message: string, error?: unknown) => void;
 }
 
+/** `/invitar revocar`: close the open link without making another. */
+const REVOKE_WORD = 'revocar';
+
 /** Callback data of the class buttons; the id in each is whose button it is. */
 const CB = /^cl:(quitar|quitar_si|borrar_si|no):(\d+)$/;
 
@@ -203,7 +206,9 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
     await fn();
   };
 
+  // `/invitar` makes the one open link (the previous one stops working); `/invitar revocar` closes it.
   c.command(anyCase('invitar'), (ctx) => teacherOnly(ctx, async () => {
+    if (ctx.match.trim().toLowerCase() === REVOKE_WORD) return void (await ctx.reply(S.invitesRevoked(await roster.revokeInvites())));
     const invite = await roster.createInvite();
     await ctx.reply(S.inviteLink(`https://t.me/${ctx.me.username}?start=${invite.code}`, INVITE_TTL_DAYS));
   }));

@@ -156,7 +156,10 @@ export class ClassRoster {
     return (await this.#read()).students.some((s) => s.id === userId);
   }
 
-  /** A new invite code valid for INVITE_TTL_DAYS from `now`; expired codes are dropped meanwhile. */
+  /**
+   * A new invite code valid for INVITE_TTL_DAYS from `now`. It is the only open one: the previous
+   * link stops working (a link that leaked is closed by asking for a new one).
+   */
   createInvite(now: Date = new Date()): Promise<Invite> {
     const invite: Invite = {
       code: randomBytes(12).toString('base64url'),
@@ -164,9 +167,17 @@ export class ClassRoster {
       expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000).toISOString(),
     };
     return this.#change((f) => {
-      f.invites = f.invites.filter((i) => Date.parse(i.expiresAt) > now.getTime());
-      f.invites.push(invite);
+      f.invites = [invite];
       return invite;
+    });
+  }
+
+  /** Closes every open invite without a new one; returns how many were still valid at `now`. */
+  revokeInvites(now: Date = new Date()): Promise<number> {
+    return this.#change((f) => {
+      const open = f.invites.filter((i) => Date.parse(i.expiresAt) > now.getTime()).length;
+      f.invites = [];
+      return open;
     });
   }
 

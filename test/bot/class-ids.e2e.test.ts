@@ -9,7 +9,7 @@ import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClassRoster } from '../../src/store/users.js';
-import { startClassStack, TEACHER, type ClassStack } from './class-stack.js';
+import { invite, startClassStack, TEACHER, type ClassStack } from './class-stack.js';
 
 const ANA = 301;
 let stack: ClassStack | undefined;
@@ -17,14 +17,6 @@ afterEach(async () => {
   await stack?.close();
   stack = undefined;
 });
-
-async function invite(s: ClassStack): Promise<string> {
-  const teacher = s.h.client({ userId: TEACHER, firstName: 'Profe' });
-  const before = (await teacher.messages()).length;
-  await teacher.say('/invitar');
-  const m = await teacher.waitFor('the invite link', (msgs) => msgs.slice(before).find((x) => /t\.me\//.test(x.text)));
-  return /\?start=([\w-]+)/.exec(m.text)![1]!;
-}
 
 /** The teacher's /alumnos and a student's /notas both answer normally. */
 async function classStillWorks(s: ClassStack): Promise<void> {
@@ -44,7 +36,7 @@ describe('user ids in class mode', () => {
   it('/start <code> from user id −5 is refused and never written; the class keeps working', async () => {
     stack = await startClassStack();
     const s = stack;
-    const code = await invite(s);
+    const { code } = await invite(s);
     const ana = s.h.client({ userId: ANA, firstName: 'Ana' });
     await ana.say(`/start ${code}`);
     await ana.waitText(/Ya estás en la clase/);
