@@ -72,7 +72,7 @@ export const STATE = Object.freeze({
   durationsStuck: (file: string, problem: string) =>
     `${file} está dañado (${problem}) y no se pudo apartar: muévelo o bórralo a mano y vuelve a arrancar.`,
   durationsUnreadable: (file: string, why: string) =>
-    `No se pudo leer ${file} (${why}): revisa su propietario y sus permisos, o muévelo, y vuelve a arrancar.`,
+    `No se pudo leer ${file} (${why}): revisa a quién pertenece el archivo y qué permisos tiene, o muévelo, y vuelve a arrancar.`,
   rosterEntryAside: (file: string, entry: string, aside: string) =>
     `En ${file} había una entrada que no es válida (${entry}): la he apartado en ${aside} y el resto de la clase sigue igual.`,
   folderNotFile: (file: string) =>
