@@ -4,6 +4,7 @@
  * Exit codes: 0 ok, 2 misuse/configuration (with the fix), others per subcommand.
  */
 import { own } from './lib/own.js';
+import { PRIVATE_UMASK } from './store/private.js';
 
 export interface CliIO {
   stdout: NodeJS.WritableStream;
@@ -45,6 +46,8 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
 
 const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '');
 if (isMain) {
+  // What the CLI writes into the data folder is the owner's alone, as the bot's is (store/private.ts).
+  process.umask(PRIVATE_UMASK);
   runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env })
     .then((code) => {
       process.exitCode = code;

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { ConfigError } from './errors.js';
 import { laneSettingsFromEnv, type LaneSettings } from './lanes/redis.js';
+import { isUserId } from './lib/ids.js';
 import { own } from './lib/own.js';
 import { CONFIG } from './strings/console.js';
 
@@ -203,7 +204,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const allowedUserIds: number[] = [];
   for (const part of (env.ALLOWED_USER_IDS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
     const n = Number(part);
-    if (!Number.isSafeInteger(n)) problems.push(CONFIG.userIds(part));
+    if (!isUserId(n)) problems.push(CONFIG.userIds(part));
     else allowedUserIds.push(n);
   }
 

@@ -15,12 +15,17 @@ import { createGpuQueue } from './lanes/routed.js';
 import { createProcessLanes } from './scheduler/lanes.js';
 import { QUEUE } from './strings/chat.js';
 import { probeEngines } from './tools/media/index.js';
+import { PRIVATE_UMASK, tightenDataDir } from './store/private.js';
 import { isClassRoot, migrateToClassLayout, restoreSingleLayout } from './store/users.js';
 import { START } from './strings/console.js';
 import { DEFAULT_WEBCHAT_USER, loadWebchatToken, startEmbeddedTelegram, webchatReadyMessage, type EmbeddedTelegram } from './webchat/index.js';
 
 async function main(): Promise<void> {
   const config: Config = loadConfig(process.env);
+  // The data folder is the owner's alone: what this process creates is 0700/0600, and what an
+  // older version left open is narrowed now, before anything reads it.
+  process.umask(PRIVATE_UMASK);
+  await tightenDataDir(config.dataDir);
   const crashAfter = process.env.CRASH_AFTER;
   const teacherId = config.telegram.token ? config.telegram.allowedUserIds[0] : DEFAULT_WEBCHAT_USER.id;
   // Class mode: the single owner's data becomes the teacher's folder, once. Otherwise an

@@ -12,6 +12,7 @@
 import { rm } from 'node:fs/promises';
 import { Composer, type Api, type Context } from 'grammy';
 import type { Config } from '../config.js';
+import { isUserId } from '../lib/ids.js';
 import { INVITE_TTL_DAYS, listUserIds, monthSpendUsd, removeUserDir, sweepDeletedUsers, userDataDir } from '../store/users.js';
 import type { ClassRoster } from '../store/users.js';
 import { consentFile } from '../tools/media/consent.js';
@@ -161,6 +162,9 @@ export interface ClassComposerOptions {
   log: (message: string, error?: unknown) => void;
 }
 
+/** `/invitar revocar`: close the open link without making another. */
+const REVOKE_WORD = 'revocar';
+
 /** Callback data of the class buttons; the id in each is whose button it is. */
 const CB = /^cl:(quitar|quitar_si|borrar_si|no):(\d+)$/;
 
@@ -171,6 +175,9 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
 
   c.use(async (ctx, next) => {
     if (!ctx.from || ctx.from.is_bot) return; // channel posts, service updates: nothing to do
+    // An id that is not a person's (a custom Bot API root can send −5) never joins, never gets a
+    // folder: the stranger's sentence, and nothing is written.
+    if (!isUserId(ctx.from.id)) return strangerAnswer(ctx);
     return next();
   });
 
@@ -191,8 +198,7 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
       ctx.api.config.use(o.owners.recorder(ctx.from!.id));
       return next();
     }
-    if (ctx.callbackQuery) return void (await ctx.answerCallbackQuery({ text: S.classStranger(), show_alert: true }));
-    if (ctx.message && ctx.chat) await ctx.reply(S.classStranger());
+    await strangerAnswer(ctx);
   });
 
   const teacherOnly = async (ctx: Context, fn: () => Promise<void>) => {
@@ -200,7 +206,9 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
     await fn();
   };
 
+  // `/invitar` makes the one open link (the previous one stops working); `/invitar revocar` closes it.
   c.command(anyCase('invitar'), (ctx) => teacherOnly(ctx, async () => {
+    if (ctx.match.trim().toLowerCase() === REVOKE_WORD) return void (await ctx.reply(S.invitesRevoked(await roster.revokeInvites())));
     const invite = await roster.createInvite();
     await ctx.reply(S.inviteLink(`https://t.me/${ctx.me.username}?start=${invite.code}`, INVITE_TTL_DAYS));
   }));
@@ -289,6 +297,12 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
   // Each person's own parts: their notebook, runs, approvals and files, never anyone else's.
   c.lazy(async (ctx) => (await users.get(ctx.from!.id)).composer);
   return c;
+}
+
+/** The one sentence for someone outside the class (an alert for a button); nothing is opened for them. */
+async function strangerAnswer(ctx: Context): Promise<void> {
+  if (ctx.callbackQuery) return void (await ctx.answerCallbackQuery({ text: S.classStranger(), show_alert: true }));
+  if (ctx.message && ctx.chat) await ctx.reply(S.classStranger());
 }
 
 /** How the teacher's list names a student: first and last name, else @username, else the id. */

@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
+import { isChatId, isUserId } from '../lib/ids.js';
 import type { OwnerWaitSpan } from '../scheduler/gantt.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { readStateText } from '../store/jsonFile.js';
@@ -146,7 +147,7 @@ export class BotStateFile {
     }
     const sent = o.sent ?? [];
     const bad = o.runs.map((r, i) => badRun(r, i + 1)).find(Boolean) ?? o.approvals.map((a, i) => badApproval(a, i + 1)).find(Boolean)
-      ?? (Array.isArray(sent) ? sent.map((x, i) => badFields(x, `el envío ${i + 1}`, { chatId: 'int', path: 'string', messageId: 'int' })).find(Boolean) : 'sent no es una lista');
+      ?? (Array.isArray(sent) ? sent.map((x, i) => badFields(x, `el envío ${i + 1}`, { chatId: 'chatId', path: 'string', messageId: 'int' })).find(Boolean) : 'sent no es una lista');
     if (bad) {
       throw new StateFileError('CORRUPT_STATE', this.file, STATE.botDamaged(this.file, bad));
     }
@@ -198,10 +199,14 @@ export class BotStateFile {
   }
 }
 
-type FieldKind = 'int' | 'number' | 'string' | 'boolean';
+type FieldKind = 'int' | 'userId' | 'chatId' | 'number' | 'string' | 'boolean';
 const isKind = (v: unknown, k: FieldKind) =>
-  k === 'int' ? Number.isSafeInteger(v) : k === 'number' ? typeof v === 'number' && Number.isFinite(v) : typeof v === k;
-const KIND_WORDS: Record<FieldKind, string> = { int: 'un número entero', number: 'un número', string: 'un texto', boolean: 'verdadero o falso' };
+  k === 'int' ? Number.isSafeInteger(v) : k === 'userId' ? isUserId(v) : k === 'chatId' ? isChatId(v)
+    : k === 'number' ? typeof v === 'number' && Number.isFinite(v) : typeof v === k;
+const KIND_WORDS: Record<FieldKind, string> = {
+  int: 'un número entero', userId: 'un número entero positivo (el de una persona)', chatId: 'un número entero distinto de cero (el de un chat)',
+  number: 'un número', string: 'un texto', boolean: 'verdadero o falso',
+};
 
 /** The first field of `o` that is missing or of the wrong kind, as a Spanish phrase; undefined if all fit. */
 function badFields(o: unknown, what: string, required: Record<string, FieldKind>, optional: Record<string, FieldKind> = {}): string | undefined {
@@ -214,7 +219,7 @@ function badFields(o: unknown, what: string, required: Record<string, FieldKind>
 
 function badRun(r: unknown, n: number): string | undefined {
   const what = `el trabajo ${n}`;
-  const bad = badFields(r, what, { runId: 'string', chatId: 'int', ownerId: 'int', group: 'boolean', mode: 'string', text: 'string', startedAt: 'number' }, { week: 'int', statusMessageId: 'int', waitingSince: 'number' });
+  const bad = badFields(r, what, { runId: 'string', chatId: 'chatId', ownerId: 'userId', group: 'boolean', mode: 'string', text: 'string', startedAt: 'number' }, { week: 'int', statusMessageId: 'int', waitingSince: 'number' });
   if (bad) return bad;
   const waits = (r as { waits?: unknown }).waits;
   if (waits !== undefined) {
@@ -229,7 +234,7 @@ function badRun(r: unknown, n: number): string | undefined {
 function badApproval(a: unknown, n: number): string | undefined {
   const what = `la aprobación ${n}`;
   const bad = badFields(a, what,
-    { id: 'string', runId: 'string', callId: 'string', tool: 'string', chatId: 'int', ownerId: 'int', group: 'boolean', text: 'string', createdAt: 'number', expiresAt: 'number' },
+    { id: 'string', runId: 'string', callId: 'string', tool: 'string', chatId: 'chatId', ownerId: 'userId', group: 'boolean', text: 'string', createdAt: 'number', expiresAt: 'number' },
     { messageId: 'int' });
   if (bad) return bad;
   const d = (a as { decision?: unknown }).decision;

@@ -11,3 +11,30 @@ export function own<T>(record: Readonly<Record<string, T>>, name: string): T | u
 export function setOwn<T>(record: Record<string, T>, name: string, value: T): void {
   Object.defineProperty(record, name, { value, enumerable: true, writable: true, configurable: true });
 }
+
+/**
+ * A plain copy of data that came from outside: arrays and objects rebuilt from their OWN
+ * enumerable string keys (nothing inherited, each getter read once), other values as they are.
+ * What a validator checked is then exactly what runs and what is written down. A cycle is refused.
+ */
+export function plainCopy(value: unknown): unknown {
+  const seen = new Set<object>();
+  const copy = (v: unknown): unknown => {
+    if (typeof v !== 'object' || v === null) return v;
+    if (seen.has(v)) throw new TypeError('circular input');
+    seen.add(v);
+    let out: unknown;
+    if (Array.isArray(v)) {
+      const arr: unknown[] = [];
+      for (let i = 0; i < v.length; i++) arr.push(copy(Object.hasOwn(v, i) ? (v as unknown[])[i] : undefined));
+      out = arr;
+    } else {
+      const obj: Record<string, unknown> = {};
+      for (const key of Object.keys(v)) setOwn(obj, key, copy((v as Record<string, unknown>)[key]));
+      out = obj;
+    }
+    seen.delete(v);
+    return out;
+  };
+  return copy(value);
+}

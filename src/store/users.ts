@@ -12,10 +12,12 @@
  *   start removes.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { PRICES_USD_PER_MTOK } from '../config.js';
 import { StateFileError } from '../errors.js';
+import { isUserId } from '../lib/ids.js';
+import { STATE } from '../strings/console.js';
 import { isPlainObject, Mutex, ValidatedJsonFile } from './jsonFile.js';
 import { holdFileLock, withFileLock } from './lock.js';
 import { NOTEBOOK_FILES } from './notebook.js';
@@ -25,10 +27,12 @@ import { createUsageLog } from './usageCsv.js';
 export const USERS_DIRNAME = 'usuarios';
 /** `<dataDir>/clase.json`: the students and the open invite codes. */
 export const CLASS_FILENAME = 'clase.json';
+/** `<dataDir>/clase.apartados.jsonl`: roster entries that were not valid, set aside one per line. */
+export const CLASS_ASIDE_FILENAME = 'clase.apartados.jsonl';
 /** The migration's staging folder; renamed to USERS_DIRNAME when every entry is in. */
 export const MIGRATION_DIRNAME = '.usuarios-migrando';
 /** What stays at the top of the data dir in class mode (the embedded chat's own files, the class). */
-const TOP_LEVEL_KEEP = new Set([USERS_DIRNAME, MIGRATION_DIRNAME, CLASS_FILENAME, `${CLASS_FILENAME}.lock`, 'webchat']);
+const TOP_LEVEL_KEEP = new Set([USERS_DIRNAME, MIGRATION_DIRNAME, CLASS_FILENAME, `${CLASS_FILENAME}.lock`, CLASS_ASIDE_FILENAME, 'webchat']);
 /** Prefix of a folder being deleted (renamed out of the way first). */
 const DELETING_PREFIX = '.borrando-';
 /** An invite link works for this many days, for as many students as use it (a whole class). */
@@ -52,15 +56,15 @@ interface ClassFile {
   version: typeof CLASS_FILE_VERSION;
   students: Student[];
   invites: Invite[];
+  /** Entries found invalid on reading (never written back): the roster sets them aside. */
+  aside?: unknown[];
 }
 
 export type JoinResult = { kind: 'joined'; student: Student } | { kind: 'already' } | { kind: 'invalid' } | { kind: 'expired' };
 
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
-
 /** The data dir of one person in class mode. Throws on an id that is not a positive integer. */
 export function userDataDir(dataDir: string, userId: number): string {
-  if (!isId(userId)) throw new StateFileError('CORRUPT_STATE', dataDir, `Id de usuario no válido: ${String(userId)}`);
+  if (!isUserId(userId)) throw new StateFileError('CORRUPT_STATE', dataDir, `Id de usuario no válido: ${String(userId)}`);
   return path.join(dataDir, USERS_DIRNAME, String(userId));
 }
 
@@ -80,21 +84,25 @@ export async function listUserIds(dataDir: string): Promise<number[]> {
   } catch {
     return [];
   }
-  return names.filter((n) => /^[1-9]\d{0,15}$/.test(n)).map(Number).filter(isId).sort((a, b) => a - b);
+  return names.filter((n) => /^[1-9]\d{0,15}$/.test(n)).map(Number).filter(isUserId).sort((a, b) => a - b);
 }
 
+const isStudent = (s: unknown): s is Student => isPlainObject(s) && isUserId(s.id) && typeof s.name === 'string' && typeof s.joinedAt === 'string';
+const isInvite = (i: unknown): i is Invite => isPlainObject(i) && typeof i.code === 'string' && typeof i.createdAt === 'string' && typeof i.expiresAt === 'string';
+
+/**
+ * The file's shape. A bad entry (a student whose id is not a person's, an invite without its
+ * dates) does not make the whole class unreadable: it goes to `aside`, and the roster sets it aside.
+ */
 function checkClassFile(data: unknown): { ok: true; value: ClassFile } | { ok: false; problem: string } {
   if (!isPlainObject(data)) return { ok: false, problem: 'no es un objeto JSON' };
   if (data.version !== CLASS_FILE_VERSION) return { ok: false, problem: `versión desconocida ${String(data.version)} (se esperaba ${CLASS_FILE_VERSION})` };
-  const students = data.students;
-  const invites = data.invites;
-  if (!Array.isArray(students) || !students.every((s) => isPlainObject(s) && isId(s.id) && typeof s.name === 'string' && typeof s.joinedAt === 'string')) {
-    return { ok: false, problem: '«students» debe ser una lista de {id, name, joinedAt}' };
-  }
-  if (!Array.isArray(invites) || !invites.every((i) => isPlainObject(i) && typeof i.code === 'string' && typeof i.createdAt === 'string' && typeof i.expiresAt === 'string')) {
-    return { ok: false, problem: '«invites» debe ser una lista de {code, createdAt, expiresAt}' };
-  }
-  return { ok: true, value: data as unknown as ClassFile };
+  const { students, invites } = data;
+  if (!Array.isArray(students)) return { ok: false, problem: '«students» debe ser una lista de {id, name, joinedAt}' };
+  if (!Array.isArray(invites)) return { ok: false, problem: '«invites» debe ser una lista de {code, createdAt, expiresAt}' };
+  const aside = [...students.filter((s) => !isStudent(s)), ...invites.filter((i) => !isInvite(i))];
+  const value: ClassFile = { version: CLASS_FILE_VERSION, students: students.filter(isStudent), invites: invites.filter(isInvite) };
+  return { ok: true, value: aside.length > 0 ? { ...value, aside } : value };
 }
 
 /**
@@ -106,19 +114,35 @@ export class ClassRoster {
   readonly #json: ValidatedJsonFile<ClassFile>;
   readonly #mutex = new Mutex();
 
-  constructor(readonly dataDir: string) {
+  /** @param log where the one line per set-aside entry goes (default console.warn). */
+  constructor(readonly dataDir: string, private readonly log: (line: string) => void = console.warn) {
     this.file = path.join(dataDir, CLASS_FILENAME);
     this.#json = new ValidatedJsonFile(this.file, checkClassFile, 'si lo borras, la clase empieza vacía y cada alumno tendrá que volver a entrar con una invitación (sus cuadernos se conservan).');
   }
 
+  /** The valid part of the file; bad entries found are set aside first (once: then the file is clean). */
   async #read(): Promise<ClassFile> {
+    const f = await this.#readRaw();
+    if (f.aside) await this.#change(() => undefined);
+    return f;
+  }
+
+  async #readRaw(): Promise<ClassFile> {
     return (await this.#json.read()) ?? { version: CLASS_FILE_VERSION, students: [], invites: [] };
   }
 
   #change<R>(fn: (f: ClassFile) => R): Promise<R> {
     return this.#mutex.run(() => withFileLock(this.file, async () => {
-      const f = await this.#read();
+      const f = await this.#readRaw();
+      const { aside } = f;
+      delete f.aside;
       const r = fn(f);
+      // Nothing is lost: each bad entry is appended, whole, next to the roster before it leaves it.
+      if (aside) {
+        const asideFile = path.join(this.dataDir, CLASS_ASIDE_FILENAME);
+        await appendFile(asideFile, aside.map((e) => `${JSON.stringify(e)}\n`).join(''));
+        for (const e of aside) this.log(STATE.rosterEntryAside(this.file, JSON.stringify(e), asideFile));
+      }
       await this.#json.write(f);
       return r;
     }));
@@ -132,7 +156,10 @@ export class ClassRoster {
     return (await this.#read()).students.some((s) => s.id === userId);
   }
 
-  /** A new invite code valid for INVITE_TTL_DAYS from `now`; expired codes are dropped meanwhile. */
+  /**
+   * A new invite code valid for INVITE_TTL_DAYS from `now`. It is the only open one: the previous
+   * link stops working (a link that leaked is closed by asking for a new one).
+   */
   createInvite(now: Date = new Date()): Promise<Invite> {
     const invite: Invite = {
       code: randomBytes(12).toString('base64url'),
@@ -140,14 +167,23 @@ export class ClassRoster {
       expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000).toISOString(),
     };
     return this.#change((f) => {
-      f.invites = f.invites.filter((i) => Date.parse(i.expiresAt) > now.getTime());
-      f.invites.push(invite);
+      f.invites = [invite];
       return invite;
+    });
+  }
+
+  /** Closes every open invite without a new one; returns how many were still valid at `now`. */
+  revokeInvites(now: Date = new Date()): Promise<number> {
+    return this.#change((f) => {
+      const open = f.invites.filter((i) => Date.parse(i.expiresAt) > now.getTime()).length;
+      f.invites = [];
+      return open;
     });
   }
 
   /** Adds `user` to the class if `code` is an open invite. */
   join(code: string, user: { id: number; name: string }, now: Date = new Date()): Promise<JoinResult> {
+    if (!isUserId(user.id)) return Promise.resolve({ kind: 'invalid' });
     return this.#change((f): JoinResult => {
       const invite = f.invites.find((i) => i.code === code);
       if (!invite) return { kind: 'invalid' };

@@ -91,7 +91,11 @@ export const S = Object.freeze({
   joinExpired: () => 'Ese enlace de invitación ya caducó. Pide a tu profesor uno nuevo.',
   teacherOnly: () => 'Eso solo puede hacerlo quien da la clase.',
   inviteLink: (link: string, days: number) =>
-    `Comparte este enlace con tus alumnos:\n${link}\n\nSirve durante ${days} días para todos los que lo abran. Cada alumno tendrá un cuaderno y un presupuesto propios; los ves con /alumnos.`,
+    `Comparte este enlace con tus alumnos:\n${link}\n\nSirve durante ${days} días para todos los que lo abran; el enlace que diste antes ya no sirve. Cada alumno tendrá un cuaderno y un presupuesto propios; los ves con /alumnos. Para cerrarlo sin dar otro, escribe /invitar revocar.`,
+  invitesRevoked: (open: number) =>
+    open > 0
+      ? 'Listo: el enlace de invitación ya no sirve. Quien ya está en la clase sigue dentro; para invitar a alguien más, escribe /invitar.'
+      : 'No había ningún enlace de invitación abierto. Para dar uno, escribe /invitar.',
   studentsEmpty: () => 'Todavía no hay alumnos en la clase. Invítalos con /invitar.',
   studentsHeader: (n: number, budget: number) => `Tus alumnos (${n}) y lo que ha gastado cada uno este mes (el límite es ${usd(budget)} por alumno):`,
   studentLine: (name: string, spent: number | undefined) => `• ${name} — ${spent === undefined ? 'no pude leer su gasto' : usd(spent)}`,

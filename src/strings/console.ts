@@ -67,6 +67,16 @@ export const STATE = Object.freeze({
   resultInvalid: (file: string) => `El resultado guardado ${file} no contiene un resultado válido; revísalo o bórralo a mano.`,
   usageCorrupt: (file: string, problem: string, fix: string) =>
     `El archivo ${file} está dañado: ${problem}. No se ha modificado. Para recuperarlo, ${fix}; si borras el archivo, se pierde el historial de costes.`,
+  durationsAside: (file: string, problem: string, aside: string) =>
+    `${file} estaba dañado (${problem}): lo he apartado en ${aside} sin borrarlo, y los tiempos estimados vuelven a los de partida; se ajustarán solos con el uso.`,
+  durationsStuck: (file: string, problem: string) =>
+    `${file} está dañado (${problem}) y no se pudo apartar: muévelo o bórralo a mano y vuelve a arrancar.`,
+  durationsUnreadable: (file: string, why: string) =>
+    `No se pudo leer ${file} (${why}): revisa a quién pertenece el archivo y qué permisos tiene, o muévelo, y vuelve a arrancar.`,
+  rosterEntryAside: (file: string, entry: string, aside: string) =>
+    `En ${file} había una entrada que no es válida (${entry}): la he apartado en ${aside} y el resto de la clase sigue igual.`,
+  folderNotFile: (file: string) =>
+    `En ${file} hay una carpeta donde debería haber un archivo: muévela o bórrala y vuelve a arrancar.`,
   usageFixLine: 'corrige o borra esa línea (si se cortó a mitad de una escritura, basta con borrar la última línea)',
   usageFixHeader: (header: string) => `añade como primera línea la cabecera "${header}" sin borrar ninguna fila`,
 });

@@ -22,6 +22,9 @@ export const S = Object.freeze({
     `No se pudo abrir el historial del chat local (${file}): ${why}. Revisa los permisos o muévelo y vuelve a arrancar.`,
   chatSaveFailed: (file: string, why: string) =>
     `No se pudo guardar el historial del chat local en ${file} (${why}); se reintentará con el próximo mensaje.`,
+  needSecretTitle: 'Este chat es privado',
+  needSecret:
+    'Para entrar, abre la dirección completa que apareció donde arrancaste el bot, en la línea «Chat local listo». Así nadie más en este ordenador puede leer tu chat ni responder por ti.',
   fileNotFound: 'Ese archivo no existe (¿se reinició el servidor?).',
 });
 

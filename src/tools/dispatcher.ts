@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CancelledError, isCuadernoError } from '../errors.js';
+import { plainCopy } from '../lib/own.js';
 import type {
   ApprovalDecision,
   Approver,
@@ -106,7 +107,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     await deps.beforeCall?.();
     const tool = registry.get(call.name);
     if (!tool) return { error: errorResult('UNKNOWN_TOOL', S.unknownTool(String(call.name), registry.names())) };
-    const v = tool.validate(call.input);
+    const v = tool.validate(plainCopy(call.input));
     if (!v.ok) return { error: errorResult('VALIDATION', S.invalidArgs(tool.definition.name, v.problems.map((p) => p.reason))), problems: v.problems.map((p) => p.reason) };
     return { tool: tool.definition, args: v.value };
   }
@@ -204,8 +205,15 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   }
 
   return {
-    async dispatch(call, opts = {}) {
+    async dispatch(given, opts = {}) {
       const started = performance.now();
+      // One plain copy of the input's own properties: validated, run and audited alike.
+      let call: ToolCall;
+      try {
+        call = { ...given, input: plainCopy(given.input) };
+      } catch (e) {
+        return resultFromError(typeof given.name === 'string' ? given.name : '?', e);
+      }
       try {
         await deps.audit.append(requestEntry(call, deps.now(), opts));
       } catch (e) {

@@ -1,15 +1,51 @@
 /**
  * Pure helpers that look at uploaded bytes: what kind of file it is and the numbers Telegram puts
- * in its objects (photo width/height, audio duration). Only headers are read; nothing is decoded.
+ * in its objects (photo width/height, audio duration). Only headers are read; no pixels are decoded.
  */
+import { crc32 } from 'node:zlib';
 import { own } from '../lib/own.js';
 
 /** The only image types sendPhoto takes (and the page shows inline): never SVG, which can run script. */
 export const RASTER_MIMES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 
-/** True when the bytes themselves are a PNG, JPEG, WebP or GIF (the file name is not asked). */
+/**
+ * True when the bytes themselves are a PNG, JPEG, WebP or GIF (the file name is not asked): more
+ * than the magic — the header is decoded (PNG: a whole IHDR with its CRC; JPEG: a frame size; GIF
+ * and WebP: their header), and bytes that read like a web page are refused, as a browser would
+ * sniff them.
+ */
 export function isRasterImage(data: Uint8Array): boolean {
-  return RASTER_MIMES.has(sniffMime(data, ''));
+  const mime = sniffMime(data, '');
+  if (!RASTER_MIMES.has(mime) || looksLikeMarkup(data)) return false;
+  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  switch (mime) {
+    case 'image/png': return isPngHeader(b);
+    case 'image/jpeg': return (imageSize(b)?.width ?? 0) > 0 && (imageSize(b)?.height ?? 0) > 0;
+    case 'image/gif': return b.length >= 13 && /^GIF8[79]a$/.test(b.toString('latin1', 0, 6)) && b.readUInt16LE(6) > 0 && b.readUInt16LE(8) > 0;
+    default: return b.length >= 16 && ['VP8 ', 'VP8L', 'VP8X'].includes(b.toString('latin1', 12, 16)); // image/webp
+  }
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Bytes a browser's sniffer would read as a page: checked in the first MARKUP_WINDOW bytes. */
+const MARKUP = /<(?:!doctype|html|head|body|script|iframe|svg|\?xml)[\s>/]/i;
+const MARKUP_WINDOW = 1024;
+
+function looksLikeMarkup(data: Uint8Array): boolean {
+  return MARKUP.test(Buffer.from(data.buffer, data.byteOffset, Math.min(data.byteLength, MARKUP_WINDOW)).toString('latin1'));
+}
+
+/** The PNG signature, then an IHDR chunk of 13 bytes with a non-zero size, a valid depth/colour pair and its CRC. */
+function isPngHeader(b: Buffer): boolean {
+  if (b.length < 33 || !b.subarray(0, 8).equals(PNG_SIGNATURE)) return false;
+  if (b.readUInt32BE(8) !== 13 || b.toString('latin1', 12, 16) !== 'IHDR') return false;
+  const width = b.readUInt32BE(16);
+  const height = b.readUInt32BE(20);
+  const depth = b[24] ?? 0;
+  const colour = b[25] ?? 0;
+  const depths: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+  if (width === 0 || height === 0 || width > 0x7fffffff || height > 0x7fffffff || !(own(depths, String(colour)) ?? []).includes(depth)) return false;
+  return crc32(b.subarray(12, 29)) === b.readUInt32BE(29);
 }
 
 /** MIME type from magic bytes, falling back to the file name's extension, then octet-stream. */

@@ -96,7 +96,7 @@ export async function loadChatFile(dir: string, log: LogLine = console.warn, now
   }
   let saved: ChatFile;
   try {
-    saved = parseChatFile(text);
+    saved = parseChatFile(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); // an editor's BOM is not damage
   } catch (e) {
     const aside = `${file}.corrupto-${now().toISOString().replace(/[:.]/g, '-')}`;
     try {

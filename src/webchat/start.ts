@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { CuadernoError } from '../errors.js';
 import { EmbeddedBotApi, type WebchatUser } from './botapi-server.js';
 import { isLoopbackHost, PageRoutes, sendText } from './page-routes.js';
+import { loadPageSecret, PageGate } from './page-secret.js';
 import { loadChatFile, type LogLine } from './persist.js';
 import { S } from '../strings/server.js';
 
@@ -25,6 +26,11 @@ export interface EmbeddedTelegramOptions {
   filesDir: string;
   /** The person on the page (default DEFAULT_WEBCHAT_USER); its id is the chat id. */
   user?: WebchatUser;
+  /**
+   * The page's secret (page-secret.ts); default: the installation's, read from or created in
+   * `<filesDir>/clave`.
+   */
+  pageSecret?: string;
   /** Where the one-line notice about an unreadable chat.json goes; default console.warn. */
   log?: LogLine;
 }
@@ -32,8 +38,13 @@ export interface EmbeddedTelegramOptions {
 export interface EmbeddedTelegram {
   /** Give this to grammY: `new Bot(token, { client: { apiRoot } })`. No trailing slash. */
   apiRoot: string;
-  /** The chat page to open in a browser. */
+  /**
+   * The chat page to open in a browser, with its secret (`…/?clave=…`): what the «Chat local
+   * listo» line prints. Opening it leaves a cookie and lands on the page without the secret.
+   */
   chatUrl: string;
+  /** The page's secret: programs send it as `Authorization: Bearer <pageSecret>`. */
+  pageSecret: string;
   server: EmbeddedBotApi;
   /**
    * Stops listening, ends long polls and event streams, writes the chat history; resolves when the
@@ -57,13 +68,16 @@ export async function startEmbeddedTelegram(opts: EmbeddedTelegramOptions): Prom
     persist: { ...(saved ? { saved } : {}), log, lostHistory: loaded === 'damaged' },
   });
   const page = new PageRoutes(api);
+  const pageSecret = opts.pageSecret ?? (await loadPageSecret(opts.filesDir));
+  let port = opts.port;
+  const gate = new PageGate(pageSecret, () => port);
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
     if (!isLoopbackHost(host)) return sendText(res, 403, S.foreignHost);
     api.handle(req, res, url)
-      .then((handled) => (handled ? undefined : page.handle(req, res, url)))
+      .then((handled) => (handled || gate.check(req, res, url) === 'handled' ? undefined : page.handle(req, res, url)))
       .catch((e: unknown) => {
         console.error('[webchat] error interno', e);
         if (!res.headersSent) sendText(res, 500, 'Error interno del chat local.');
@@ -73,12 +87,13 @@ export async function startEmbeddedTelegram(opts: EmbeddedTelegramOptions): Prom
   await listen(server, opts.host, opts.port);
 
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : opts.port;
+  port = typeof address === 'object' && address ? address.port : opts.port;
   const hostInUrl = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   const origin = `http://${hostInUrl}:${port}`;
   return {
     apiRoot: origin,
-    chatUrl: `${origin}/`,
+    chatUrl: gate.addressFor(origin),
+    pageSecret,
     server: api,
     close: async () => {
       await new Promise<void>((resolve) => {

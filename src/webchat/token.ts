@@ -4,8 +4,8 @@
  * files), so a constant token would be known to every web page the owner visits.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { loadSecretFile } from './secret-file.js';
 
 /** File name of the token inside the chat's directory (`<data>/webchat/`). */
 export const TOKEN_FILE = 'bot-token';
@@ -23,26 +23,6 @@ export function newWebchatToken(): string {
  * Reads `<dir>/bot-token`, creating it (mode 0600, exclusively: two starts agree on one token) when
  * it is missing or not a token. A file readable by others is narrowed back to 0600.
  */
-export async function loadWebchatToken(dir: string): Promise<string> {
-  const file = path.join(dir, TOKEN_FILE);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const token = (await readFile(file, 'utf8')).trim();
-      if (TOKEN_RE.test(token)) {
-        await chmod(file, 0o600);
-        return token;
-      }
-      await writeFile(file, `${newWebchatToken()}\n`, { mode: 0o600 });
-      await chmod(file, 0o600);
-      continue;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    }
-    try {
-      await writeFile(file, `${newWebchatToken()}\n`, { flag: 'wx', mode: 0o600 });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-  }
-  return (await readFile(file, 'utf8')).trim();
+export function loadWebchatToken(dir: string): Promise<string> {
+  return loadSecretFile(path.join(dir, TOKEN_FILE), newWebchatToken, (s) => TOKEN_RE.test(s));
 }

@@ -72,3 +72,13 @@ export async function startClassStack(opts: { before?: (dataDir: string) => Prom
   };
   return stack;
 }
+
+/** The teacher asks for an invite (`/invitar`, or `/invitar revocar` style variants); returns the link's code and bot. */
+export async function invite(s: ClassStack): Promise<{ code: string; bot: string }> {
+  const teacher = s.h.client({ userId: TEACHER, firstName: 'Profe' });
+  const before = (await teacher.messages()).length;
+  await teacher.say('/invitar');
+  const m = await teacher.waitFor('the invite link', (msgs) => msgs.slice(before).find((x) => /t\.me\//.test(x.text)));
+  const link = /https:\/\/t\.me\/(\w+)\?start=([\w-]+)/.exec(m.text)!;
+  return { bot: link[1]!, code: link[2]! };
+}

@@ -13,7 +13,7 @@ import { ClassRoster } from '../../src/store/users.js';
 import { commandsFor, type Audience } from '../../src/strings/chat.js';
 import { consentFile } from '../../src/tools/media/consent.js';
 import type { ChatClient } from '../support/telegram.js';
-import { startClassStack, TEACHER, type ClassStack } from './class-stack.js';
+import { invite as inviteLink, startClassStack, TEACHER, type ClassStack } from './class-stack.js';
 import { answerUntilReport, button, isCover, nextApproval, until } from './steps.js';
 
 const ANA = 301;
@@ -30,13 +30,9 @@ afterEach(async () => {
 
 /** The teacher asks for an invite; returns the code of the link. */
 async function invite(s: ClassStack): Promise<string> {
-  const teacher = s.h.client({ userId: TEACHER, firstName: 'Profe' });
-  const before = (await teacher.messages()).length;
-  await teacher.say('/invitar');
-  const m = await teacher.waitFor('the invite link', (msgs) => msgs.slice(before).find((x) => /t\.me\//.test(x.text)));
-  const link = /https:\/\/t\.me\/(\w+)\?start=([\w-]+)/.exec(m.text);
-  expect(link?.[1]).toBe('TestNameBot'); // the username getMe gives
-  return link![2]!;
+  const link = await inviteLink(s);
+  expect(link.bot).toBe('TestNameBot'); // the username getMe gives
+  return link.code;
 }
 
 const menuOf = (who: Audience) => commandsFor(who).map(({ command, description }) => ({ command, description }));

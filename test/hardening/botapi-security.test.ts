@@ -63,7 +63,7 @@ describe('the embedded Bot API refuses what a browser page could abuse', () => {
     const photo = await upload('sendPhoto', 'photo', 'x.png', makePng(8, 8));
     const photoId = (photo.json.result!.photo as { file_id: string }[])[0]!.file_id;
     for (const [id, inline] of [[docId, false], [photoId, true]] as const) {
-      const res = await fetch(`${chat.tg.apiRoot}/files/${id}`);
+      const res = await fetch(`${chat.tg.apiRoot}/files/${id}`, { headers: { authorization: `Bearer ${chat.tg.pageSecret}` } });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('content-security-policy')).toMatch(/sandbox/);

@@ -35,6 +35,9 @@ beforeAll(async () => {
   chatId = tg.server.chatId;
 });
 
+/** The page's own routes need the installation's secret (page-secret.ts); a program sends it as a bearer. */
+const asPage = (headers: Record<string, string> = {}) => ({ ...headers, authorization: `Bearer ${tg.pageSecret}` });
+
 afterAll(async () => {
   await tg.close();
   await rm(tmp, { recursive: true, force: true });
@@ -120,7 +123,7 @@ describe('encodings', () => {
     expect(file.file_path).toMatch(/^music\/file_\d+\.wav$/);
     const download = await fetch(`${tg.apiRoot}/file/bot${TOKEN}/${file.file_path}`);
     expect(Buffer.from(await download.arrayBuffer()).equals(wav)).toBe(true);
-    const ranged = await fetch(`${tg.apiRoot}/files/${sent.audio.file_id}`, { headers: { range: 'bytes=0-11' } });
+    const ranged = await fetch(`${tg.apiRoot}/files/${sent.audio.file_id}`, { headers: asPage({ range: 'bytes=0-11' }) });
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get('content-range')).toBe(`bytes 0-11/${wav.length}`);
     expect(Buffer.from(await ranged.arrayBuffer()).toString('latin1', 0, 4)).toBe('RIFF');
@@ -149,13 +152,13 @@ describe('messages the page shows', () => {
   it('force_reply is kept for the page; the page answers that message with the next text (reply_to_message)', async () => {
     const ask = (await api('sendMessage', { chat_id: chatId, text: '¿Por qué?', reply_markup: { force_reply: true, input_field_placeholder: 'El motivo (opcional)' } })).json.result;
     expect(tg.server.history().find((m) => m.message_id === ask.message_id)?.reply_markup).toEqual({ force_reply: true, input_field_placeholder: 'El motivo (opcional)' });
-    const res = await fetch(`${tg.apiRoot}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'porque sí', reply_to: ask.message_id }) });
+    const res = await fetch(`${tg.apiRoot}/api/messages`, { method: 'POST', headers: asPage({ 'content-type': 'application/json' }), body: JSON.stringify({ text: 'porque sí', reply_to: ask.message_id }) });
     const { message_id: mine } = (await res.json()) as { message_id: number };
     const reply = tg.server.history().find((m) => m.message_id === mine)!;
     expect(reply.text).toBe('porque sí');
     expect(reply.reply_to_message?.message_id).toBe(ask.message_id);
     // Without reply_to it is a plain message.
-    const plain = (await (await fetch(`${tg.apiRoot}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'otra cosa' }) })).json()) as { message_id: number };
+    const plain = (await (await fetch(`${tg.apiRoot}/api/messages`, { method: 'POST', headers: asPage({ 'content-type': 'application/json' }), body: JSON.stringify({ text: 'otra cosa' }) })).json()) as { message_id: number };
     expect(tg.server.history().find((m) => m.message_id === plain.message_id)?.reply_to_message).toBeUndefined();
     // No bot reads these here: drop them, as deleteWebhook(drop_pending_updates) would.
     expect((await api('deleteWebhook', { drop_pending_updates: true })).json.result).toBe(true);
@@ -198,11 +201,11 @@ describe('long polling', () => {
 
 describe('the chat page side', () => {
   it('serves the page and a live event stream (snapshot first)', async () => {
-    const page = await fetch(tg.chatUrl);
+    const page = await fetch(`${tg.apiRoot}/`, { headers: asPage() });
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(await page.text()).toContain('<textarea id="text"');
     const ac = new AbortController();
-    const res = await fetch(`${tg.apiRoot}/events`, { signal: ac.signal });
+    const res = await fetch(`${tg.apiRoot}/events`, { headers: asPage(), signal: ac.signal });
     const reader = res.body!.getReader();
     let text = '';
     while (!text.includes('"type":"snapshot"')) text += new TextDecoder().decode((await reader.read()).value);
@@ -211,12 +214,12 @@ describe('the chat page side', () => {
   });
 
   it('refuses a foreign Origin, a foreign Host and stale buttons, in Spanish', async () => {
-    const foreign = await fetch(`${tg.apiRoot}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: JSON.stringify({ text: 'hola' }) });
+    const foreign = await fetch(`${tg.apiRoot}/api/messages`, { method: 'POST', headers: asPage({ 'content-type': 'application/json', origin: 'https://evil.example' }), body: JSON.stringify({ text: 'hola' }) });
     expect(foreign.status).toBe(403);
-    const stale = await fetch(`${tg.apiRoot}/api/callbacks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message_id: 9999, data: 'x' }) });
+    const stale = await fetch(`${tg.apiRoot}/api/callbacks`, { method: 'POST', headers: asPage({ 'content-type': 'application/json' }), body: JSON.stringify({ message_id: 9999, data: 'x' }) });
     expect(stale.status).toBe(409);
     expect(((await stale.json()) as { error: string }).error).toBe('Ese botón ya no está disponible.');
-    const empty = await fetch(`${tg.apiRoot}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: ' ' }) });
+    const empty = await fetch(`${tg.apiRoot}/api/messages`, { method: 'POST', headers: asPage({ 'content-type': 'application/json' }), body: JSON.stringify({ text: ' ' }) });
     expect(((await empty.json()) as { error: string }).error).toMatch(/^Escribe un mensaje/);
     const { request } = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {

@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 async function fetchFile(fileId: string): Promise<Buffer> {
-  return Buffer.from(await (await fetch(`${tg.apiRoot}/files/${fileId}`)).arrayBuffer());
+  return Buffer.from(await (await fetch(`${tg.apiRoot}/files/${fileId}`, { headers: { authorization: `Bearer ${tg.pageSecret}` } })).arrayBuffer());
 }
 
 describe('grammY Api calls', () => {

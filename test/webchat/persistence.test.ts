@@ -73,7 +73,7 @@ describe('chat history across a restart', () => {
     const viaBotApi = await fetch(`${b.apiRoot}/file/bot${TOKEN}/${filePath}`);
     expect(viaBotApi.status).toBe(200);
     expect(Buffer.from(await viaBotApi.arrayBuffer()).equals(png)).toBe(true);
-    const viaPage = await fetch(`${b.apiRoot}/files/${photo.photo[0]!.file_id}`);
+    const viaPage = await fetch(`${b.apiRoot}/files/${photo.photo[0]!.file_id}`, { headers: { authorization: `Bearer ${b.pageSecret}` } });
     expect(Buffer.from(await viaPage.arrayBuffer()).equals(png)).toBe(true);
     // Re-sending by file_id still works, and a new upload does not overwrite the old file.
     await apiB.sendPhoto(chatId, photo.photo[0]!.file_id);

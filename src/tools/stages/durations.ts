@@ -3,9 +3,11 @@
  * per catalogue stage, kept in `<datos>/duraciones.json`. The progress's ETA and the dry runs'
  * estimates use its median; a stage never measured here uses the catalogue's estimate.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
+import { StateFileError } from '../../errors.js';
 import { writeFileAtomic } from '../../store/atomic.js';
+import { STATE } from '../../strings/console.js';
 import { STAGE_CATALOGUE, type StageDecl } from './catalogue.js';
 
 export const DURATIONS_FILENAME = 'duraciones.json';
@@ -33,17 +35,60 @@ function median(xs: readonly number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-/** Opens (or starts) the record in `dataDir`; an unreadable file counts as empty. */
-export function openDurationRecord(dataDir: string): DurationRecord {
-  const file = path.join(dataDir, DURATIONS_FILENAME);
-  const data = new Map<string, number[]>();
+/**
+ * The record's samples from `text`, or the first problem as a Spanish phrase. Stages the catalogue
+ * no longer has are skipped (a new version may drop one); anything else that does not fit is damage.
+ */
+function parseDurations(text: string): Map<string, number[]> | string {
+  let raw: unknown;
   try {
-    const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    for (const [id, xs] of Object.entries(raw)) {
-      if (known.has(id) && Array.isArray(xs)) data.set(id, xs.filter((x): x is number => typeof x === 'number' && Number.isFinite(x) && x >= 0).slice(-RECORD_SIZE));
+    raw = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (e) {
+    return `no es JSON válido (${(e as Error).message})`;
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'no es un objeto con una lista de duraciones por etapa';
+  const data = new Map<string, number[]>();
+  for (const [id, xs] of Object.entries(raw)) {
+    if (!known.has(id)) continue;
+    if (!Array.isArray(xs)) return `la etapa «${id}» no tiene una lista de duraciones`;
+    const bad: unknown[] = xs.filter((x) => typeof x !== 'number' || !Number.isFinite(x) || x < 0);
+    if (bad.length > 0) {
+      const shown = typeof bad[0] === 'number' ? String(bad[0]) : JSON.stringify(bad[0]);
+      return `la etapa «${id}» tiene una duración que no es un número de milisegundos (${shown})`;
     }
-  } catch {
-    // no record yet (or unreadable): the catalogue's estimates stand
+    data.set(id, (xs as number[]).slice(-RECORD_SIZE));
+  }
+  return data;
+}
+
+/**
+ * Opens (or starts) the record in `dataDir`. A damaged file — cut, of the wrong shape, a folder in
+ * its place — is never silently replaced: like a damaged chat history it is moved aside whole to
+ * `duraciones.json.dañado-<time>`, `log` gets one sentence, and the catalogue's estimates stand.
+ * A file that cannot even be read or moved stops with a StateFileError saying what to do.
+ * @param log where that sentence goes (default console.warn).
+ */
+export function openDurationRecord(dataDir: string, log: (line: string) => void = console.warn): DurationRecord {
+  const file = path.join(dataDir, DURATIONS_FILENAME);
+  let data = new Map<string, number[]>();
+  let problem: string | undefined;
+  try {
+    const parsed = parseDurations(readFileSync(file, 'utf8'));
+    if (typeof parsed === 'string') problem = parsed;
+    else data = parsed;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR') problem = 'es una carpeta, no un archivo';
+    else if (code !== 'ENOENT') throw new StateFileError('CORRUPT_STATE', file, STATE.durationsUnreadable(file, code ?? (e as Error).message));
+  }
+  if (problem !== undefined) {
+    const aside = `${file}.dañado-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    try {
+      renameSync(file, aside);
+    } catch {
+      throw new StateFileError('CORRUPT_STATE', file, STATE.durationsStuck(file, problem));
+    }
+    log(STATE.durationsAside(file, problem, aside));
   }
   let writing: Promise<void> = Promise.resolve();
   let dirty = false;

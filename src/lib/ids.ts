@@ -1,0 +1,16 @@
+/**
+ * The one rule for Telegram ids, used by every writer that puts an id into a path, a roster or a
+ * state file (issue 22, hole 2). A user id is a positive safe integer; a chat id is a non-zero
+ * safe integer (a private chat is its user's id, groups and channels are negative). Anything else —
+ * a custom Bot API root can send `from.id: -5` — never reaches the disk.
+ */
+
+/** A person's id: a positive safe integer. */
+export function isUserId(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+}
+
+/** A chat's id: a non-zero safe integer (negative for groups and channels). */
+export function isChatId(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v !== 0;
+}
