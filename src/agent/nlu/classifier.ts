@@ -27,6 +27,11 @@ export interface TrainingItem {
 
 /** The settings the model is trained and run with (NLP.js names). */
 const SETTINGS = Object.freeze({ locale: 'es', spellCheck: true, spellCheckDistance: 1, useNoneFeature: false, log: false });
+/**
+ * Articles, prepositions and conjunctions say nothing of the intent; in a one-layer network they
+ * only pick up weights by chance («con la GPU» pushed every class below zero). They are left out.
+ */
+const GLUE = new Set(['el', 'la', 'los', 'las', 'lo', 'un', 'unos', 'unas', 'de', 'del', 'al', 'a', 'con', 'en', 'y', 'e', 'o', 'u', 'por', 'the', 'an', 'of', 'to', 'for', 'with', 'in', 'and', 'or', 'at']);
 /** Number words that are also articles («una portada») stay words. */
 const ARTICLES = new Set(['una', 'uno', 'un', 'one']);
 
@@ -35,7 +40,9 @@ const ARTICLES = new Set(['una', 'uno', 'un', 'one']);
  * clock times, numbers in words — one token, so «semana 12» reads like «semana 3».
  */
 export function classifierText(text: string): string {
-  return words(text).norm.map((w) => (/^\d/.test(w) || (w in NUMBER_WORDS && !ARTICLES.has(w)) ? 'numero' : w)).join(' ');
+  return words(text).norm
+    .filter((w) => !GLUE.has(w))
+    .map((w) => (/^\d/.test(w) || (w in NUMBER_WORDS && !ARTICLES.has(w)) ? 'numero' : w)).join(' ');
 }
 
 /** A container with NLP.js's text pipeline (what `containerBootstrap` registers) and Spanish. */

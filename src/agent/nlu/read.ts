@@ -40,10 +40,17 @@ const COMMAND_CLASSES = new Set<IntentClass>(['ayuda', 'estado', 'gasto', 'cance
 export function readMessage(text: string, course: CourseContext, now: Date, classifier: IntentClassifier = shippedClassifier()): Understood {
   const w = words(text);
   if (!w.t) return { intent: 'ambiguo' };
-  const top: Classification | undefined = classifier.classify(text)[0];
-  if (!top || !isClass(top.intent) || top.score < MIN_CONFIDENCE) return { intent: 'ambiguo' };
+  // A message that names a week or a part of one is about the work, never small talk: those
+  // classes drop out and the others' shares are renormalised.
+  const work = namedParts(w).length > 0 || /\b(semana|semanas|week)\b/.test(w.t);
+  const ranked = classifier.classify(text).filter((c) => !(work && CHATTY.has(c.intent)));
+  const total = ranked.reduce((sum, c) => sum + c.score, 0);
+  const top: Classification | undefined = ranked[0];
+  if (!top || !isClass(top.intent) || total <= 0 || top.score / total < MIN_CONFIDENCE) return { intent: 'ambiguo' };
   return withSlots(top.intent, text, w, course, now);
 }
+
+const CHATTY = new Set(['saludo', 'gracias', 'charla']);
 
 function withSlots(cls: IntentClass, text: string, w: Words, course: CourseContext, now: Date): Understood {
   // «¿qué notas tengo de música?» is a search; «¿qué notas tengo?» the list.
