@@ -62,6 +62,23 @@ function newWeekTitle(text: string): string | undefined {
   return clean(m[1]);
 }
 
+/**
+ * Words that can only mean a change to the course: a removing or renaming verb on «la semana N»,
+ * «el título de la semana N», «la semana N empieza el …». Stronger than the classifier, which
+ * reads a bag of words and could take «borra la semana 3» for a request to prepare it.
+ */
+const EDIT_CUES = [
+  /\b(quita\w*|quitar|elimina\w*|borra\w*|saca\w*|suprime)\s+(la\s+)?(semana|semanas)\b/,
+  /\b(remove|delete|drop)\s+(the\s+)?week\b/,
+  /\b(renombra\w*|rename)\b.*\b(semana|week)\b/,
+  /\b(titulo|nombre|title|name)\s+(de|of)\s+(la\s+|the\s+)?(semana|week)\b/,
+  /\b(semana|week)\s+\w+\s+(empieza|comienza|arranca|starts|begins)\b/,
+];
+export const editsCourse = (t: string, text: string): boolean => {
+  const both = `${t}\n${fold(text)}`;
+  return EDIT_CUES.some((re) => re.test(both));
+};
+
 /** Which change the words ask for (folded words `t`, the owner's `text` for titles and dates). */
 export function courseEdit(t: string, text: string): CourseEdit | undefined {
   // The rules read the corrected words and the plain folded text («30/3», «starts» kept as written).

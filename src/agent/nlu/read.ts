@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Understood, Wanted } from '../understand.js';
 import { IntentClassifier, type Classification } from './classifier.js';
-import { courseEdit } from './course-edit.js';
+import { courseEdit, editsCourse } from './course-edit.js';
 import { reminderSlots } from './reminder.js';
 import { asksRedo, cardsNote, excluded, namedParts, onlyPart, ownVoice, searchTopic, type Part } from './slots.js';
 import { words, type Words } from './text.js';
@@ -46,8 +46,21 @@ export function readMessage(text: string, course: CourseContext, now: Date, clas
   const ranked = classifier.classify(text).filter((c) => !(work && CHATTY.has(c.intent)));
   const total = ranked.reduce((sum, c) => sum + c.score, 0);
   const top: Classification | undefined = ranked[0];
+  if (editsCourse(w.t, text)) return courseChange(text, w, course, now);
   if (!top || !isClass(top.intent) || total <= 0 || top.score / total < MIN_CONFIDENCE) return { intent: 'ambiguo' };
-  return withSlots(top.intent, text, w, course, now);
+  return withSlots(complaintAbout(top.intent, w), text, w, course, now);
+}
+
+const OWN_VOICE_WORDS = /\b(con )?mi (propia )?voz\b|\b(with )?my (own )?voice\b/g;
+/**
+ * A redo or a complaint about one named part of a week («la voz de la semana 3 no me gusta») is about
+ * that part, never a whole new week — whatever the classifier made of it. «Con mi voz» chooses
+ * the voice; it names no part.
+ */
+function complaintAbout(cls: IntentClass, w: Words): IntentClass {
+  if (cls !== 'preparar' || !asksRedo(w.t)) return cls;
+  const named = namedParts(words(w.t.replace(OWN_VOICE_WORDS, ' '))).filter((p) => p !== 'tarjetas' && !excluded(w).includes(p));
+  return named.length === 1 ? 'item' : cls;
 }
 
 const CHATTY = new Set(['saludo', 'gracias', 'charla']);

@@ -21,3 +21,17 @@ describe('the understanding, robust', () => {
     expect(understand('busque mi nota nueva')).toEqual({ intent: 'buscar', consulta: 'nueva' });
   });
 });
+
+describe('words stronger than the classifier', () => {
+  it('a removing or renaming verb on a week is a course edit, never a request to prepare it', () => {
+    expect(understand('borra la semana 3')).toEqual({ intent: 'curso', cambio: 'quitar', semana: 3 });
+    expect(understand('remove week 2')).toEqual({ intent: 'curso', cambio: 'quitar', semana: 2 });
+    expect(understand('rename week 4 to Jazz')).toEqual({ intent: 'curso', cambio: 'titulo', semana: 4, titulo: 'Jazz' });
+  });
+
+  it('a complaint about one part of a week redoes that part; «con mi voz» names no part', () => {
+    expect(understand('the voice in week 2 sounds awful')).toMatchObject({ intent: 'rehacer', que: 'narracion', semana: 2, redo: true });
+    expect(understand('la voz de la semana 3 no me gusta')).toMatchObject({ intent: 'rehacer', que: 'narracion', semana: 3, redo: true });
+    expect(understand('prepara la semana 2 con mi voz otra vez')).toMatchObject({ intent: 'preparar', semana: 2, voz: 'mia', redo: true });
+  });
+});
