@@ -43,7 +43,7 @@ export function readMessage(text: string, course: CourseContext, now: Date, clas
   // A message that names a week or a part of one is about the work, never small talk: those
   // classes drop out and the others' shares are renormalised.
   const work = namedParts(w).length > 0 || /\b(semana|semanas|week)\b/.test(w.t);
-  const ranked = classifier.classify(text).filter((c) => !(work && CHATTY.has(c.intent)));
+  const ranked = classifier.classify(text).filter((c) => !(work && CHATTY.has(c.intent)) && (CUES[c.intent]?.test(w.t) ?? true));
   const total = ranked.reduce((sum, c) => sum + c.score, 0);
   const top: Classification | undefined = ranked[0];
   if (editsCourse(w.t, text)) return courseChange(text, w, course, now);
@@ -64,6 +64,17 @@ function complaintAbout(cls: IntentClass, w: Words): IntentClass {
 }
 
 const CHATTY = new Set(['saludo', 'gracias', 'charla']);
+/**
+ * Intents with a lasting effect are only read when a word of theirs is there: a message about
+ * cards with no word of exporting is not an export, whatever weight «tarjetas» has there.
+ */
+const CUES: Partial<Record<string, RegExp>> = {
+  exportar: /\b(anki|export\w*|descarg\w*|baja\w*|archivo|fichero|apkg|mazo|deck|download\w*|csv|llevar\w*|pasa\w*)\b/,
+  importar: /\b(import\w*|sub\w*|carg\w*|upload\w*|pdf|archivo|fichero|temario|mando|paso|horario|guard\w*)\b/,
+  borrar_datos: /\b(borr\w*|elimin\w*|olvid\w*|baja|delete|erase|wipe|remove|datos|cuenta|data|account)\b/,
+  repaso: /\b(repas\w*|prueba|pregunt\w*|examin\w*|estudi\w*|practic\w*|review\w*|quiz|test|tarjetas?|fichas?|cards?|flashcards?|leccion|toca\w*)\b/,
+  recordatorio: /\b(recuerd\w*|record\w*|avis\w*|remind\w*|alarma|notifica\w*|las|at|cada|todos|daily|every)\b/,
+};
 
 function withSlots(cls: IntentClass, text: string, w: Words, course: CourseContext, now: Date): Understood {
   // «¿qué notas tengo de música?» is a search; «¿qué notas tengo?» the list.

@@ -23,7 +23,7 @@ const DAYS: ReadonlyArray<readonly [RegExp, Every]> = [
   [/\b(domingos?|sunday|sundays)\b/, 'domingo'],
 ];
 const DAILY = /\b(cada dia|todos los dias|diario|diaria|diariamente|a diario|every day|everyday|daily|each day|every morning|every night|every evening|cada manana|cada noche|cada tarde|todas las (mananas|noches|tardes))\b/;
-const OFF = /\b(no me recuerdes|deja de recordar\w*|quita\w* (el|los) recordatorios?|borra\w* (el|los) recordatorios?|elimina\w* (el|los) recordatorios?|cancela\w* (el|los) recordatorios?|desactiva\w*|apaga\w*|sin recordatorios?|stop remind\w*|turn off|no more reminders|no quiero (mas )?recordatorios?|basta de recordatorios?)\b/;
+const OFF = /\b(no me recuerdes|no me avises|deja de recordar\w*|quita\w* (el|los) recordatorios?|borra\w* (el|los) recordatorios?|elimina\w* (el|los) recordatorios?|cancela\w* (el|los) recordatorios?|desactiva\w*|apaga\w*|sin recordatorios?|stop remind\w*|turn off|no more reminders|no quiero (mas )?recordatorios?|basta de recordatorios?)\b/;
 
 const HOUR = '(\\d{1,2}|[a-z]+)';
 const AT = new RegExp(`\\b(?:a las|a la|sobre las|hacia las|at|by|para las|las)\\s+${HOUR}(?::(\\d{2}))?(?:\\s*(h|am|pm|hrs|horas))?\\b`, 'g');

@@ -105,7 +105,7 @@ function subjectAfter(w: Words, markers: readonly string[]): string | undefined 
 const SUBJECT_MARKERS = ['se parezca a', 'se parezca al', 'se parece a', 'parecida a', 'parecido a', 'sobre', 'acerca de', 'about', 'on', 'regarding', 'relacionado con', 'relacionada con', 'que hable de', 'que hablen de', 'que habla de'];
 /** Words after which a search's topic starts when no «sobre» says so. */
 const SEARCH_MARKERS = [
-  'que se yo', 'que se', 'que sabes', 'que tengo', 'que hay', 'que apunte', 'tengo algo', 'tengo notas', 'tengo apuntes', 'hay algo',
+  'que se yo', 'que se', 'se algo', 'sabes algo', 'que sabes', 'que tengo', 'que hay', 'que apunte', 'tengo algo', 'tengo notas', 'tengo apuntes', 'hay algo',
   'hay notas', 'lo que tengo', 'buscame', 'busca', 'buscar', 'busque', 'busques', 'bsuca', 'buska', 'encuentrame', 'encuentra', 'encontrar',
   'muestrame', 'ensename', 'search for', 'search', 'look for', 'look up', 'find', 'know', 'have', 'notas', 'apuntes', 'notes',
 ];

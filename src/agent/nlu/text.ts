@@ -42,7 +42,7 @@ const LEXICON: ReadonlySet<string> = new Set([
   'sobre', 'acerca', 'tengo', 'numero', 'favor', 'porfa', 'motor', 'juguete', 'genera', 'genere', 'repaso',
   'repasar', 'repasemos', 'recuerdame', 'recordatorio', 'recordatorios', 'exporta', 'exportar', 'importa', 'importar',
   'borra', 'borrar', 'elimina', 'eliminar', 'datos', 'titulo', 'cambia', 'renombra', 'empieza', 'comienza', 'apuntes',
-  'tarde', 'noche', 'manana', 'cuarto', 'menos', 'nueva', 'nuevas', 'nuevos', 'quita', 'quitar', 'saca', 'mueve', 'mover', 'regenera', 'arranca', 'empezar', 'llama', 'cambio',
+  'tarde', 'noche', 'manana', 'cuarto', 'menos', 'nueva', 'nuevas', 'nuevos', 'cuanto', 'cuanta', 'cuantos', 'cuantas', 'quita', 'quitar', 'saca', 'mueve', 'mover', 'regenera', 'arranca', 'empezar', 'llama', 'cambio',
   'hello', 'morning', 'evening', 'thanks', 'thank', 'ready', 'cover', 'narrate', 'cards', 'flashcards',
   'search', 'notes', 'about', 'status', 'cancel', 'again', 'please', 'voice', 'start', 'review', 'remind', 'delete',
 ]);

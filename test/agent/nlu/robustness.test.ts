@@ -17,12 +17,20 @@ describe('the understanding, robust', () => {
     for (const text of ['haz la portada', 'haga la portada', 'hazme la portada']) expect(understand(text), text).toEqual({ intent: 'ambiguo', quiere: 'portada' });
   });
 
-  it('does not read «nueva» as a number', () => {
+  it('does not correct common words into keywords («nueva» is not «nueve»)', () => {
     expect(understand('busque mi nota nueva')).toEqual({ intent: 'buscar', consulta: 'nueva' });
+    // Nor «cuánto» as «cuarto», nor «tarde» as «tardes».
+    expect(understand('cuánto he gastado')).toEqual({ intent: 'orden', nombre: 'gasto' });
+    expect(understand('recuérdame repasar a las 6 de la tarde')).toEqual({ intent: 'recordatorio', hora: '18:00' });
   });
 });
 
 describe('words stronger than the classifier', () => {
+  it('an intent with a lasting effect needs a word of its own', () => {
+    expect(understand('tarjetas del gótico')).toEqual({ intent: 'tarjetas', nota: 'gótico' });
+    expect(understand('hazme la portada')).toEqual({ intent: 'ambiguo', quiere: 'portada' });
+  });
+
   it('a removing or renaming verb on a week is a course edit, never a request to prepare it', () => {
     expect(understand('borra la semana 3')).toEqual({ intent: 'curso', cambio: 'quitar', semana: 3 });
     expect(understand('remove week 2')).toEqual({ intent: 'curso', cambio: 'quitar', semana: 2 });
