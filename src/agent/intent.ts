@@ -3,7 +3,7 @@
  * reading of the owner's words, so the bot and the planner never disagree about a sentence; the
  * loop decides a deliberate redo from the same words (`asksForRedo`) — never from the model or a note.
  */
-import type { Week } from '../tools/domain.js';
+import { WEEKS, type Week } from '../tools/domain.js';
 import { ASK } from '../strings/agent.js';
 import { understand, type Understood } from './understand.js';
 
@@ -34,13 +34,20 @@ export function interpret(text: string): Intent {
   const u = understand(text);
   const maqueta = !/\b(flux|gpu|de verdad|alta calidad|sin maqueta)\b/i.test(text);
   const motor = (v: 'mia' | 'sintetica') => (v === 'mia' ? 'xtts' as const : 'juguete' as const);
+  const plan = (semana: number, actions: PlanIntent['actions'], voz: 'mia' | 'sintetica'): Intent => {
+    const week = (WEEKS as readonly number[]).includes(semana) ? (semana as Week) : undefined;
+    return week ? { kind: 'plan', week, actions, maqueta, motor: motor(voz) } : { kind: 'pregunta', question: ASK.noSuchWeek(semana) };
+  };
   switch (u.intent) {
-    case 'preparar':
-      return { kind: 'plan', week: u.semana, actions: { tarjetas: true, portada: true, narracion: true }, maqueta, motor: motor(u.voz) };
+    case 'preparar': {
+      // «sin audio»: what the owner left out is not made (nor asked for).
+      const sin = new Set(u.sin ?? []);
+      return plan(u.semana, { tarjetas: !sin.has('tarjetas'), portada: !sin.has('portada'), narracion: !sin.has('narracion') }, u.voz);
+    }
     case 'rehacer':
-      return { kind: 'plan', week: u.semana, actions: { ...NONE, [u.que]: true }, maqueta, motor: motor(u.voz) };
+      return plan(u.semana, { ...NONE, [u.que]: true }, u.voz);
     case 'narrar':
-      return { kind: 'plan', week: u.semana, actions: { ...NONE, narracion: true }, maqueta, motor: motor(u.voz) };
+      return plan(u.semana, { ...NONE, narracion: true }, u.voz);
     case 'tarjetas': {
       const note = typeof u.nota === 'number' ? { noteId: u.nota } : { query: u.nota };
       return { kind: 'plan', ...note, actions: { ...NONE, tarjetas: true }, maqueta, motor: 'juguete' };

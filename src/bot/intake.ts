@@ -63,6 +63,9 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'charla': return void (await ctx.reply(S.smallTalk()));
       case 'orden': return void (await deps.commands[u.nombre](ctx));
       case 'buscar': return void (await ctx.reply(await searchAnswer(deps, u.consulta)));
+      // Understood, not yet done from a sentence: the command that does it (issue 28 wires them).
+      case 'recordatorio': return void (await ctx.reply(S.notYet(u.intent, u)));
+      case 'repaso': case 'exportar': case 'borrar_datos': case 'curso': case 'importar': return void (await ctx.reply(S.notYet(u.intent)));
       case 'ambiguo': {
         const running = deps.runs.current(chatId);
         if (running) return void (await ctx.reply(S.busy(running.text, running.elapsedS), { reply_markup: busyKeyboard(running.runId) }));

@@ -132,6 +132,18 @@ export const S = Object.freeze({
     `Ese mensaje es demasiado largo (${length} caracteres; el máximo es ${max}). Resúmelo en una frase; si es una nota, guárdala con /nota.`,
 
   thanks: () => '¡De nada! Aquí estoy si necesitas algo más.',
+  /** A request understood but not yet done from a sentence: the command that does it, or a plain «todavía no». */
+  notYet: (what: 'repaso' | 'exportar' | 'recordatorio' | 'borrar_datos' | 'curso' | 'importar', reminder: { hora?: string; apagar?: boolean } = {}) =>
+    ({
+      repaso: 'Para repasar tus tarjetas, escribe /repasar.',
+      exportar: 'Para llevarte el mazo a Anki, escribe /exportar.',
+      recordatorio: reminder.apagar
+        ? 'Para quitar el aviso de repaso, escribe /recordatorios no.'
+        : `Para el aviso diario de repaso, escribe /recordatorios ${reminder.hora ?? '20:00'}${reminder.hora ? '' : ' (con tu hora)'}.`,
+      borrar_datos: 'Todavía no puedo borrar tus datos desde una frase; pronto podrás pedírmelo así.',
+      curso: 'Todavía no puedo cambiar el curso desde una frase; pronto podrás pedírmelo así.',
+      importar: 'Todavía no puedo importar archivos. Para guardar una nota, escribe /nota tema: texto.',
+    })[what],
   smallTalk: () =>
     'Aquí estoy, con tu cuaderno abierto. Preparo tu semana de estudio, busco en tus notas y hago tarjetas de repaso. Prueba «prepara la semana 3» o «¿qué tengo sobre el cubismo?».',
   searchHeader: (query: string) => `Esto tengo sobre «${query}»:`,

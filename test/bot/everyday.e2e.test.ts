@@ -58,6 +58,17 @@ describe('everyday messages', () => {
     expect(await oneBubble('estado')).toMatch(/^No hay nada en marcha\./);
   });
 
+  it('the phrases of issue 28 get the answer meant, not the «¿Qué quieres hacer?» menu, and start no run', async () => {
+    const rows = (await stack.notebook.usage.list()).length;
+    expect(await oneBubble('qué sé del barroco?')).toMatch(/«barroco»/);
+    expect(await oneBubble('cuánto llevo gastado este mes')).toMatch(/^Este mes:/);
+    expect(await oneBubble('repasemos un poco')).toMatch(/\/repasar/);
+    expect(await oneBubble('recuérdame repasar cada día a las 9')).toMatch(/\/recordatorios 09:00/);
+    expect(await oneBubble('borra mis datos')).toMatch(/borrar tus datos/);
+    expect((await owner.messages()).some((m) => /¿Qué quieres hacer\?/.test(m.text))).toBe(false);
+    expect(await stack.notebook.usage.list()).toHaveLength(rows);
+  });
+
   it('an unclear request gets week buttons instead of «No he entendido»; a tap starts that run', async () => {
     await owner.say('rehaga la portada, la de ayer no me gustó');
     const q = await owner.waitText(/^¿De qué semana quieres la portada\?/);

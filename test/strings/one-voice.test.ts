@@ -30,6 +30,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   'chat.S.pasteSaved': [[[4]], [[4, 5]]],
   'chat.S.searchHit': [[3, WORD, 3, 'una línea'], [3, WORD, undefined, 'una línea']],
   'chat.S.quickText': [['p', 3], ['c', 3], ['r', 3], ['n', 3], ['v', 3], ['t', 3]],
+  'chat.S.notYet': [['repaso'], ['exportar'], ['recordatorio', { hora: '09:00' }], ['recordatorio', { apagar: true }], ['recordatorio'], ['borrar_datos'], ['curso'], ['importar']],
   'chat.S.approvalWhat': [['generar_portada', 3], ['narrar_resumen', 3], ['crear_tarjetas', 3]],
   'chat.S.approvalCached': [[true], [false]],
   'chat.S.statusApprovals': [[0], [2]],

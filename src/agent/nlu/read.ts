@@ -1,0 +1,150 @@
+/**
+ * One message read (pure once the model is loaded): the classifier says what it is about, the slot
+ * rules read the details, the course places the week. Below `MIN_CONFIDENCE` the answer is
+ * `ambiguo` and the bot asks back with buttons.
+ */
+import { readFileSync } from 'node:fs';
+import type { Understood, Wanted } from '../understand.js';
+import { IntentClassifier, type Classification } from './classifier.js';
+import { courseEdit, editsCourse } from './course-edit.js';
+import { reminderSlots } from './reminder.js';
+import { asksRedo, cardsNote, excluded, namedParts, onlyPart, ownVoice, searchTopic, type Part } from './slots.js';
+import { words, type Words } from './text.js';
+import { weekSlot, type CourseContext } from './week.js';
+
+/**
+ * The classes the classifier tells apart. `item` is one part of a week (its cover or its narration);
+ * the command names are the commands said in words; `None` is what it answers when no known word is there.
+ */
+export const CLASSES = [
+  'saludo', 'gracias', 'charla', 'buscar', 'preparar', 'item', 'tarjetas', 'repaso', 'exportar', 'recordatorio',
+  'borrar_datos', 'importar', 'curso', 'ayuda', 'estado', 'gasto', 'cancelar', 'notas', 'start',
+] as const;
+export type IntentClass = (typeof CLASSES)[number];
+
+/** Below this score (0–1, the best class's share) the message is asked back rather than guessed. */
+export const MIN_CONFIDENCE = 0.5;
+
+/** The committed model (trained by `npm run train:nlu`), loaded once, on first use. */
+export const MODEL_URL = new URL('./model.json', import.meta.url);
+let shipped: IntentClassifier | undefined;
+export function shippedClassifier(): IntentClassifier {
+  shipped ??= IntentClassifier.fromJSON(readFileSync(MODEL_URL, 'utf8'));
+  return shipped;
+}
+
+const isClass = (x: string): x is IntentClass => (CLASSES as readonly string[]).includes(x);
+const COMMAND_CLASSES = new Set<IntentClass>(['ayuda', 'estado', 'gasto', 'cancelar', 'notas', 'start']);
+
+/** Reads one message against `course` ("today" is `now`). Never throws; what it cannot place is `ambiguo`. */
+export function readMessage(text: string, course: CourseContext, now: Date, classifier: IntentClassifier = shippedClassifier()): Understood {
+  const w = words(text);
+  if (!w.t) return { intent: 'ambiguo' };
+  // A message that names a week or a part of one is about the work, never small talk: those
+  // classes drop out and the others' shares are renormalised.
+  const work = namedParts(w).length > 0 || /\b(semana|semanas|week)\b/.test(w.t);
+  const ranked = classifier.classify(text).filter((c) => !(work && CHATTY.has(c.intent)) && (CUES[c.intent]?.test(w.t) ?? true));
+  const total = ranked.reduce((sum, c) => sum + c.score, 0);
+  const top: Classification | undefined = ranked[0];
+  if (editsCourse(w.t, text)) return courseChange(text, w, course, now);
+  if (!top || !isClass(top.intent) || total <= 0 || top.score / total < MIN_CONFIDENCE) return { intent: 'ambiguo' };
+  return withSlots(complaintAbout(top.intent, w), text, w, course, now);
+}
+
+const OWN_VOICE_WORDS = /\b(con )?mi (propia )?voz\b|\b(with )?my (own )?voice\b/g;
+/**
+ * A redo or a complaint about one named part of a week («la voz de la semana 3 no me gusta») is about
+ * that part, never a whole new week — whatever the classifier made of it. «Con mi voz» chooses
+ * the voice; it names no part.
+ */
+function complaintAbout(cls: IntentClass, w: Words): IntentClass {
+  if (cls !== 'preparar' || !asksRedo(w.t)) return cls;
+  const named = namedParts(words(w.t.replace(OWN_VOICE_WORDS, ' '))).filter((p) => p !== 'tarjetas' && !excluded(w).includes(p));
+  return named.length === 1 ? 'item' : cls;
+}
+
+const CHATTY = new Set(['saludo', 'gracias', 'charla']);
+/**
+ * Intents with a lasting effect are only read when a word of theirs is there: a message about
+ * cards with no word of exporting is not an export, whatever weight «tarjetas» has there.
+ */
+const CUES: Partial<Record<string, RegExp>> = {
+  exportar: /\b(anki|export\w*|descarg\w*|baja\w*|archivo|fichero|apkg|mazo|deck|download\w*|csv|llevar\w*|pasa\w*)\b/,
+  importar: /\b(import\w*|sub\w*|carg\w*|upload\w*|pdf|archivo|fichero|temario|mando|paso|horario|guard\w*)\b/,
+  borrar_datos: /\b(borr\w*|elimin\w*|olvid\w*|baja|delete|erase|wipe|remove|datos|cuenta|data|account)\b/,
+  repaso: /\b(repas\w*|prueba|pregunt\w*|examin\w*|estudi\w*|practic\w*|review\w*|quiz|test|tarjetas?|fichas?|cards?|flashcards?|leccion|toca\w*)\b/,
+  recordatorio: /\b(recuerd\w*|record\w*|avis\w*|remind\w*|alarma|notifica\w*|las|at|cada|todos|daily|every)\b/,
+};
+
+function withSlots(cls: IntentClass, text: string, w: Words, course: CourseContext, now: Date): Understood {
+  // «¿qué notas tengo de música?» is a search; «¿qué notas tengo?» the list.
+  const topic = cls === 'notas' ? searchTopic(w) : undefined;
+  if (topic) return { intent: 'buscar', consulta: topic };
+  if (COMMAND_CLASSES.has(cls)) return { intent: 'orden', nombre: cls as Extract<Understood, { intent: 'orden' }>['nombre'] };
+  switch (cls) {
+    case 'saludo':
+    case 'gracias':
+    case 'charla':
+    case 'repaso':
+    case 'exportar':
+    case 'borrar_datos':
+    case 'importar':
+      return { intent: cls };
+    case 'recordatorio':
+      return { intent: 'recordatorio', ...reminderSlots(w.t) };
+    case 'buscar': {
+      const consulta = searchTopic(w);
+      return consulta ? { intent: 'buscar', consulta } : { intent: 'ambiguo', quiere: 'buscar' };
+    }
+    case 'tarjetas': {
+      const nota = cardsNote(w);
+      if (nota !== undefined) return { intent: 'tarjetas', nota };
+      // «las tarjetas de la semana 3»: the week's cards alone.
+      const week = weekSlot(w.t, course, now);
+      return week.kind === 'none' ? { intent: 'ambiguo', quiere: 'tarjetas' } : weekWork('preparar', w, course, now, ['tarjetas']);
+    }
+    case 'curso':
+      return courseChange(text, w, course, now);
+    default:
+      return weekWork(cls === 'item' ? 'item' : 'preparar', w, course, now);
+  }
+}
+
+const ALL_PARTS: readonly Part[] = ['narracion', 'portada', 'tarjetas'];
+
+/** A week's work: the whole week (less what is left out), or one part of it; `only` forces one part. */
+function weekWork(cls: 'preparar' | 'item', w: Words, course: CourseContext, now: Date, only?: Part[]): Understood {
+  const asked = onlyPart(w);
+  // «las tarjetas de la semana 4»: a week named with its cards alone asks for the cards alone.
+  const cardsAlone = cls === 'preparar' && excluded(w).length === 0 && namedParts(w).join() === 'tarjetas';
+  const alone = only ?? (asked ? [asked] : cardsAlone ? ['tarjetas' as const] : undefined);
+  const sin = alone ? ALL_PARTS.filter((p) => !alone.includes(p)) : excluded(w);
+  const kept = ALL_PARTS.filter((p) => !sin.includes(p));
+  const named = namedParts(w).filter((p) => p !== 'tarjetas' && !sin.includes(p));
+  // One part: asked alone, or the only one left, or (for an item) the one the words name.
+  const one = kept.length === 1 ? kept[0] : cls === 'item' && named.length > 0 ? named[0] : undefined;
+  const item = one === 'portada' || one === 'narracion' ? one : undefined;
+  const quiere: Wanted = item ?? (one === 'tarjetas' ? 'tarjetas' : 'preparar');
+  // One part of the week, but which one is not said («rehaz eso de la semana 2»).
+  if (kept.length === 0 || (cls === 'item' && !one)) return { intent: 'ambiguo', quiere };
+  const slot = weekSlot(w.t, course, now, true);
+  if (slot.kind === 'missing') return { intent: 'ambiguo', quiere, semanaInexistente: slot.week };
+  if (slot.kind !== 'week') return { intent: 'ambiguo', quiere };
+  const semana = slot.week;
+  const voz = ownVoice(w.t) ? 'mia' : 'sintetica';
+  const redo = asksRedo(w.t);
+  if (item === 'narracion' && !redo) return { intent: 'narrar', semana, voz };
+  if (item) return { intent: 'rehacer', que: item, semana, voz, redo };
+  return { intent: 'preparar', semana, voz, redo, ...(sin.length > 0 ? { sin } : {}) };
+}
+
+/** A change to the course; the week it names must be one of the course's. */
+function courseChange(text: string, w: Words, course: CourseContext, now: Date): Understood {
+  const edit = courseEdit(w.t, text);
+  if (!edit) return { intent: 'ambiguo' };
+  if (edit.cambio === 'anadir') return { intent: 'curso', ...edit };
+  const slot = weekSlot(w.t, course, now);
+  if (slot.kind === 'missing') return { intent: 'ambiguo', semanaInexistente: slot.week };
+  if (slot.kind !== 'week') return { intent: 'ambiguo' };
+  return { intent: 'curso', semana: slot.week, ...edit };
+}
