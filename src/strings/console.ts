@@ -72,6 +72,40 @@ export const STATE = Object.freeze({
 });
 
 /** The `cuaderno` CLI's human lines (its JSON, `--json` outputs and exit codes are for scripts and stay as they are). */
+/** `cuaderno auditoria --verificar`: what the check of the audit log and its chain found, by line. */
+export const AUDIT = Object.freeze({
+  empty: (n: number) => `línea ${n}: está vacía`,
+  notJson: (n: number) => `línea ${n}: no es JSON válido`,
+  cut: (n: number) => `línea ${n}: está cortada (sin salto de línea final; se apartará a la cuarentena al abrir el registro)`,
+  notObject: (n: number) => `línea ${n}: no es un objeto JSON`,
+  badDate: (n: number) => `línea ${n}: no tiene una fecha válida`,
+  badEvent: (n: number, event: string) => `línea ${n}: el evento ${event} no es solicitud ni resultado`,
+  orphanResult: (n: number, id: string) => `línea ${n}: un resultado sin la solicitud que lo pidió (llamada ${id})`,
+  openCall: (n: number, id: string) => `línea ${n}: solicitud sin resultado (llamada ${id}): una parada brusca o una llamada en curso`,
+  unchained: (n: number) => `línea ${n}: no lleva número ni firma de la cadena: se añadió sin la clave`,
+  badChainFields: (n: number) => `línea ${n}: el número o la firma de la cadena no son válidos: se editó a mano`,
+  legacyChanged: (k: number) => `líneas 1–${k}: el registro antiguo anterior a la cadena ha cambiado desde que empezó la cadena`,
+  firstChanged: (n: number) => `línea ${n}: la primera entrada de la cadena no es la original (se editó, o se insertó algo delante)`,
+  reordered: (n: number, seq: number, after: number, afterLine: number) =>
+    `línea ${n}: la entrada número ${seq} va después de la número ${after} (línea ${afterLine}): se ha cambiado el orden o se ha copiado una línea`,
+  edited: (n: number, next: number) => `línea ${n}: el contenido ha cambiado desde que se escribió (no coincide con la firma que guarda la línea ${next})`,
+  lastEdited: (n: number) => `línea ${n}: el contenido ha cambiado desde que se escribió (es la última entrada firmada)`,
+  missing: (from: number, to: number, n: number) => (from === to
+    ? `línea ${n}: falta la entrada número ${from} justo antes: se borró`
+    : `línea ${n}: faltan las entradas ${from}–${to} justo antes: se borraron`),
+  truncated: (from: number, to: number) => `final del registro: faltan las entradas ${from}–${to}: se ha cortado el final`,
+  emptied: (k: number) => `el registro no tiene ninguna de las ${k} entradas firmadas que tenía: se ha vaciado, borrado o sustituido`,
+  forged: (n: number) => `línea ${n}: añadida después de la última entrada firmada, sin la clave`,
+  mirrorBehind: (n: number) => `línea ${n}: es la última y el número aún no se había copiado fuera de la carpeta de datos (una parada brusca entre dos escrituras); encaja en la cadena`,
+  noKey: (k: number) => `hay ${k} entradas encadenadas pero no encuentro la clave del registro: no puedo comprobarlas (revisa CUADERNO_CLAVES_DIR)`,
+  noMirror: 'no hay copia del último número de esta cadena en la carpeta de claves (otra instalación, o cambió CUADERNO_CLAVES_DIR): no puedo comprobar que no falte el final',
+  legacyPrefix: (k: number) => `líneas 1–${k}: registro antiguo sin cadena, aceptado como prefijo heredado; la cadena empieza en la línea ${k + 1} y lo sella desde entonces`,
+  legacyOnly: (k: number) => `las ${k} líneas son de un registro antiguo sin cadena, aceptadas como prefijo heredado; la cadena empezará con la próxima entrada`,
+  quarantined: (count: number, file: string) => `${count} fragmento(s) cortado(s) apartado(s) en ${file}`,
+  intact: (lines: number, calls: number) => `Registro íntegro: ${lines} líneas, ${calls} llamadas.`,
+  damaged: (problems: number, file: string, lines: number) => `${problems} problema(s) en ${file} (${lines} líneas).`,
+});
+
 export const CLI_LINES = Object.freeze({
   error: (message: string) => `Error: ${message}`,
   deckEmpty: 'El mazo está vacío: crea tarjetas con `herramienta crear_tarjetas \'{"id_nota":8}\'`.',
