@@ -138,6 +138,11 @@ export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK 
         throw new CuadernoError('VALIDATION', `No hay precio para el modelo "${input.modelo}"; modelos con precio: ${Object.keys(prices).join(', ')}.`, { field: 'modelo' });
       }
       if (!USAGE_ORIGINS.includes(input.origen)) throw new CuadernoError('VALIDATION', `Origen de uso no válido: "${String(input.origen)}"`, { field: 'origen' });
+      // The last line of defence for what callers checked already: a row is never negative or fractional.
+      for (const field of ['tokens_entrada', 'tokens_salida'] as const) {
+        const v = input[field];
+        if (!Number.isSafeInteger(v) || v < 0) throw new CuadernoError('VALIDATION', `${field} debe ser un entero no negativo; se recibió ${String(v)}.`, { field });
+      }
       const row: UsageRow = {
         fecha: (input.fecha ?? new Date()).toISOString(),
         tarea: input.tarea,
