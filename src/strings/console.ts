@@ -67,6 +67,8 @@ export const STATE = Object.freeze({
   resultInvalid: (file: string) => `El resultado guardado ${file} no contiene un resultado válido; revísalo o bórralo a mano.`,
   usageCorrupt: (file: string, problem: string, fix: string) =>
     `El archivo ${file} está dañado: ${problem}. No se ha modificado. Para recuperarlo, ${fix}; si borras el archivo, se pierde el historial de costes.`,
+  /** A state file over its size cap: refused before reading (the sentence's middle; the file and the fix wrap it). */
+  tooBig: (mb: number, capMb: number) => `ocupa ${mb} MB, más de los ${capMb} MB que se leen de una vez (no es un archivo del cuaderno, o ha crecido a mano)`,
   usageFixLine: 'corrige o borra esa línea (si se cortó a mitad de una escritura, basta con borrar la última línea)',
   usageFixHeader: (header: string) => `añade como primera línea la cabecera "${header}" sin borrar ninguna fila`,
 });
@@ -112,6 +114,11 @@ export const CLI_LINES = Object.freeze({
   nothingDue: 'No hay tarjetas para repasar ahora.',
   rated: (id: number, estado: string, vence: string, estabilidad: unknown, dificultad: unknown) =>
     `Tarjeta ${id}: ${estado}, vuelve el ${vence} (estabilidad ${String(estabilidad)}, dificultad ${String(dificultad)}).`,
+  noUsage: 'Todavía no hay uso registrado.',
+  /** `uso`: the billed total, the same figure /gasto counts. */
+  usageTotal: (usd: string, rows: number) => `Total: ${usd} USD facturados (${rows} filas)`,
+  usageModelNotes: (rows: number, usd: string) => `Aparte, lo que el modelo apuntó como gasto propio: ${usd} USD en ${rows} fila(s) (solo como referencia; no cuenta en el total ni en el presupuesto)`,
+  usageEstimated: (n: number) => `Estimado sin conexión (no cuesta nada): ${n} tokens`,
   noAudit: (file: string) => `Todavía no hay registro de auditoría (${file}).`,
   exported: (file: string, cards: number, reviews: number) => `Mazo exportado a ${file}: ${cards} tarjetas y ${reviews} repasos.`,
   noAnswer: '(sin respuesta: se toma como «no»)',
