@@ -5,19 +5,13 @@
 import { open, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../tools/helpers.js';
-import { cli } from './support.js';
+import { cli, dataAndKeys } from './support.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
-async function dirs() {
-  const data = await tempDir('cv-caps-');
-  const keys = await tempDir('cv-caps-keys-');
-  cleanups.push(data.cleanup, keys.cleanup);
-  return { data: data.dir, env: { CUADERNO_DATA_DIR: data.dir, CUADERNO_CLAVES_DIR: keys.dir } };
-}
+const dirs = () => dataAndKeys('cv-caps', cleanups);
 
 describe('state files read whole have a size cap', () => {
   it('10,000 notes of 1 KB each load', async () => {

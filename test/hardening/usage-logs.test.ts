@@ -10,19 +10,13 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openNotebook, USAGE_COLUMNS } from '../../src/store/index.js';
-import { tempDir } from '../tools/helpers.js';
-import { cli } from './support.js';
+import { cli, dataAndKeys } from './support.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
-async function dirs() {
-  const data = await tempDir('cv-usage-');
-  const keys = await tempDir('cv-usage-keys-');
-  cleanups.push(data.cleanup, keys.cleanup);
-  return { data: data.dir, keys: keys.dir, env: { CUADERNO_DATA_DIR: data.dir, CUADERNO_CLAVES_DIR: keys.dir } };
-}
+const dirs = () => dataAndKeys('cv-usage', cleanups);
 
 const HEADER = `${USAGE_COLUMNS.join(',')}\n`;
 
