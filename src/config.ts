@@ -8,6 +8,7 @@ import { ConfigError } from './errors.js';
 import { laneSettingsFromEnv, type LaneSettings } from './lanes/redis.js';
 import { isUserId } from './lib/ids.js';
 import { own } from './lib/own.js';
+import { defaultKeysDir } from './store/auditChain.js';
 import { CONFIG } from './strings/console.js';
 
 export type ModelName = 'claude-haiku-5-5' | 'claude-sonnet-5-5' | 'claude-fable-5-1';
@@ -28,6 +29,12 @@ export const DEFAULT_ORCHESTRATOR_MODEL: ModelName = 'claude-sonnet-5-5';
 export interface Config {
   /** Runtime state directory (lowdb files, media, logs). `CUADERNO_DATA_DIR`, default ./data */
   dataDir: string;
+  /**
+   * The folder of the audit log's HMAC key and of each chain's last-entry mirror, OUTSIDE the data
+   * folder (whoever can edit the data cannot rewrite the audit unnoticed). `CUADERNO_CLAVES_DIR`,
+   * default `$XDG_CONFIG_HOME/cuaderno-vivo` or `~/.config/cuaderno-vivo`.
+   */
+  keysDir: string;
   /** `CUADERNO_MODELO`: a Claude model id, `local` (offline planner) or `script:FILE`. */
   model: { kind: 'anthropic'; id: string } | { kind: 'local' } | { kind: 'script'; file: string };
   anthropic: { apiKey?: string; baseURL?: string; effort?: 'low' | 'medium' | 'high' };
@@ -226,6 +233,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
 
   const config: Config = {
     dataDir: path.resolve(env.CUADERNO_DATA_DIR?.trim() || DEFAULTS.dataDir),
+    keysDir: path.resolve(env.CUADERNO_CLAVES_DIR?.trim() || defaultKeysDir(env)),
     model,
     anthropic: { apiKey, baseURL: url(env, 'ANTHROPIC_BASE_URL', problems), effort },
     telegram: {

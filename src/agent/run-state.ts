@@ -313,6 +313,40 @@ function upgradeResult(r: ToolResult | { content?: unknown; outcome?: unknown; i
   return { kind, data, ...(old.artifacts ? { artifacts: old.artifacts } : {}) };
 }
 
+/**
+ * How many FINISHED runs `runs/` keeps (the most recently finished); an unfinished run is never
+ * removed — only the owner discards it.
+ */
+export const FINISHED_RUNS_KEPT = 200;
+
+/**
+ * Removes the folders of finished runs beyond the newest `keep` (by their `finished.at`). A damaged
+ * or unreadable checkpoint counts as unfinished and stays. Returns how many it removed.
+ */
+export async function pruneFinishedRuns(dataDir: string, keep = FINISHED_RUNS_KEPT): Promise<number> {
+  let ids: string[];
+  try {
+    ids = await readdir(path.join(dataDir, 'runs'));
+  } catch {
+    return 0;
+  }
+  const finished: Array<{ runId: string; at: string }> = [];
+  for (const runId of ids) {
+    const file = path.join(runDir(dataDir, runId), 'checkpoint.json');
+    try {
+      const cp = parseCheckpoint(file, await readFile(file, 'utf8'));
+      if (cp.finished) finished.push({ runId, at: cp.finished.at });
+    } catch {
+      // unreadable: not ours to remove
+    }
+  }
+  if (finished.length <= keep) return 0;
+  finished.sort((a, b) => b.at.localeCompare(a.at) || a.runId.localeCompare(b.runId));
+  const old = finished.slice(keep);
+  for (const { runId } of old) await rm(runDir(dataDir, runId), { recursive: true, force: true });
+  return old.length;
+}
+
 /** Runs whose checkpoint is not marked finished (found at start-up so they can be resumed). */
 export async function listUnfinished(dataDir: string): Promise<Array<{ runId: string; text: string; updatedAt: string }>> {
   let ids: string[];

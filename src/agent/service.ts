@@ -24,7 +24,7 @@ import { asksForRedo } from './intent.js';
 import { runLoop, type Waker } from './loop.js';
 import { afterResponse } from './step.js';
 import { createModel, type Model, type RetryRunner } from './model/index.js';
-import { listUnfinished, RunStore, type CheckpointV2, type PendingApproval, type RecordedDecision } from './run-state.js';
+import { listUnfinished, pruneFinishedRuns, RunStore, type CheckpointV2, type PendingApproval, type RecordedDecision } from './run-state.js';
 import type { AnswerResult, DecideResult, DecisionInput, NoteResult, RunOutcome, RunRequest } from './types.js';
 import { weekWorkflow } from './workflow.js';
 
@@ -97,6 +97,8 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
   const toolbox =
     opts.toolbox ??
     (await createToolbox({ config, idempotency: createFileIdempotencyStore(path.join(config.dataDir, IDEMPOTENCY_DIRNAME)) }));
+  // Start-up: `runs/` keeps a bounded history of finished runs (unfinished ones always stay).
+  await pruneFinishedRuns(config.dataDir).catch(() => 0);
   // One store and one waker per run in this process: decision writes and journal writes of a run
   // are serialised through its store, and a decision wakes the run if it is executing here.
   const stores = new Map<string, RunStore>();

@@ -28,6 +28,42 @@ export interface RemoteStageInput {
 }
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/;
+/** Fields that hold an engine's address (`fluxUrl`, `xttsUrl`, `url`): never in a job. */
+const URL_FIELD = /url$/i;
+
+/** The engines each remote stage may name, exactly (`"Flux"` is not `"flux"`), and which need the worker's URL. */
+const STAGE_ENGINES: Readonly<Record<string, { engines: readonly string[]; remote: string; url: 'fluxUrl' | 'xttsUrl' }>> = Object.freeze({
+  'portada.imagen': { engines: ['maqueta', 'flux'], remote: 'flux', url: 'fluxUrl' },
+  'narracion.voz': { engines: ['juguete', 'xtts'], remote: 'xtts', url: 'xttsUrl' },
+});
+
+/** Bounds of a job's numbers: a request never runs longer than 10 minutes, an image is at most 2048². */
+export const JOB_BOUNDS = Object.freeze({ timeoutMs: 600_000, side: 2_048 });
+
+/**
+ * A job's `entrada` checked on the worker before anything runs: no address of any engine, an exact
+ * engine the stage knows (and that this worker serves), bounded timeout and sizes. Returns the
+ * engine URL the stage must use — the worker's own, or none.
+ */
+function checkJob(id: string, entrada: Record<string, unknown>, own: { fluxUrl?: string; xttsUrl?: string }): { field: 'fluxUrl' | 'xttsUrl'; url: string } | undefined {
+  const bad = (field: string, why: string) => new CuadernoError('VALIDATION', `Job of ${id}: ${why}`, { field, stage: id });
+  for (const k of Object.keys(entrada)) if (URL_FIELD.test(k)) throw bad(k, `\`${k}\` must not be in a job: a worker calls only its own engines`);
+  if (entrada.timeoutMs !== undefined && !(Number.isSafeInteger(entrada.timeoutMs) && (entrada.timeoutMs as number) > 0 && (entrada.timeoutMs as number) <= JOB_BOUNDS.timeoutMs)) {
+    throw bad('timeoutMs', `expected \`timeoutMs\` to be an integer in 1..${JOB_BOUNDS.timeoutMs}`);
+  }
+  for (const f of ['width', 'height']) {
+    if (entrada[f] !== undefined && !(Number.isSafeInteger(entrada[f]) && (entrada[f] as number) > 0 && (entrada[f] as number) <= JOB_BOUNDS.side)) throw bad(f, `expected \`${f}\` to be an integer in 1..${JOB_BOUNDS.side}`);
+  }
+  const spec = STAGE_ENGINES[id];
+  if (!spec) return undefined;
+  if (typeof entrada.engine !== 'string' || !spec.engines.includes(entrada.engine)) {
+    throw bad('engine', `expected \`engine\` to be exactly one of ${spec.engines.join(', ')}, got ${JSON.stringify(entrada.engine)}`);
+  }
+  if (entrada.engine !== spec.remote) return undefined;
+  const url = own[spec.url];
+  if (!url) throw new EngineError('ENGINE_UNAVAILABLE', `This worker does not serve ${spec.remote} (no ${spec.url === 'fluxUrl' ? 'FLUX_URL' : 'XTTS_URL'} here)`, { stage: id, engine: spec.remote });
+  return { field: spec.url, url };
+}
 
 /** Catalogue stages that can run in another process: those that declare their file fields. */
 export function isRemoteStage(id: string): boolean {
@@ -80,6 +116,8 @@ export function remoteStageExec(opts: RemoteStageOptions): StageExec {
         if (fields.in.includes(f)) archivos[name] = (await readFile(p)).toString('base64');
         else back.set(name, p);
       }
+      // A job never carries an engine's address: each worker calls its own engines.
+      for (const k of Object.keys(entrada)) if (URL_FIELD.test(k)) delete entrada[k];
       const decl = stageDecl(stage.id);
       const input: RemoteStageInput = { entrada, archivos };
       const result = await opts.lane.run(
@@ -104,7 +142,7 @@ export function remoteStageExec(opts: RemoteStageOptions): StageExec {
 export interface CatalogueStageOptions {
   /** Catalogue ids this worker runs; default every remote stage. */
   stages?: readonly string[];
-  /** Engine URLs as this worker's machine reaches them (replace the bot's in the input). */
+  /** Engine URLs as this worker's machine reaches them: the only addresses its stages ever call. */
   fluxUrl?: string;
   xttsUrl?: string;
 }
@@ -122,6 +160,8 @@ export function createCatalogueStages(opts: CatalogueStageOptions = {}): StageCa
       }
       const scratch = await mkdtemp(path.join(tmpdir(), 'cv-trabajador-'));
       try {
+        // Checked before anything runs or is written: the job's engine, sizes, and no URL of its own.
+        const engineUrl = checkJob(id, entrada, opts);
         const input: Record<string, unknown> = { ...entrada };
         const toName = new Map<string, string>(); // scratch path → relative name
         const safe = (name: unknown, field: string): string => {
@@ -135,8 +175,7 @@ export function createCatalogueStages(opts: CatalogueStageOptions = {}): StageCa
           toName.set(full, input[f] as string);
           input[f] = full;
         }
-        if (id === 'portada.imagen' && opts.fluxUrl && input.engine === 'flux') input.fluxUrl = opts.fluxUrl;
-        if (id === 'narracion.voz' && opts.xttsUrl && input.engine === 'xtts') input.xttsUrl = opts.xttsUrl;
+        if (engineUrl) input[engineUrl.field] = engineUrl.url;
         const output = await runStageFunction(id, input, signal);
         const files = [];
         for (const f of fields.out) {

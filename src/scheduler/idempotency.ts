@@ -5,7 +5,7 @@
  * requests share one execution (single flight), and a deliberate redo gets a versioned key
  * (`portada-2026-S3-v2`). A stored file that cannot be parsed is reported, never overwritten.
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { access, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { CuadernoError, StateFileError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
@@ -26,6 +26,48 @@ interface StoredResult {
   /** ISO time of the store; informative only — the key, not the time, decides a hit. */
   storedAt: string;
   output: ToolOutput;
+  /**
+   * JSON pointers (into `output`) of the strings that are paths inside the data folder, stored
+   * relative to it: the record survives the folder moving (or the class-mode migration moving it).
+   * Absent in records written before; their paths are absolute.
+   */
+  relativas?: string[];
+}
+
+/** `/a/0/b` → the value's parent and last key, walking `root`; undefined where the pointer does not lead. */
+function pointerParent(root: unknown, pointer: string): { parent: Record<string, unknown>; key: string } | undefined {
+  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let node: unknown = root;
+  for (const part of parts.slice(0, -1)) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, part)) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  const key = parts.at(-1);
+  return typeof node === 'object' && node !== null && key !== undefined && Object.hasOwn(node, key) ? { parent: node as Record<string, unknown>, key } : undefined;
+}
+
+/**
+ * A copy of `output` whose absolute paths inside `root` are relative to it, and their pointers.
+ * Pure: plain JSON in, plain JSON out.
+ */
+export function relativizePaths(output: ToolOutput, root: string): { output: ToolOutput; pointers: string[] } {
+  const pointers: string[] = [];
+  const prefix = root.endsWith(path.sep) ? root : `${root}${path.sep}`;
+  const walk = (v: unknown, at: string): unknown => {
+    if (typeof v === 'string') {
+      if (path.isAbsolute(v) && v.startsWith(prefix) && !path.relative(root, v).startsWith('..')) {
+        pointers.push(at);
+        return path.relative(root, v);
+      }
+      return v;
+    }
+    if (Array.isArray(v)) return v.map((x, i) => walk(x, `${at}/${i}`));
+    if (typeof v === 'object' && v !== null) {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`)]));
+    }
+    return v;
+  };
+  return { output: walk(output, '') as ToolOutput, pointers };
 }
 
 // The key itself is domain knowledge the tools need too: it lives in the tools layer.
@@ -57,11 +99,18 @@ function asOutput(v: unknown): ToolOutput | undefined {
   }
 }
 
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(() => true, () => false);
+}
+
 /**
- * A file-backed IdempotencyStore under `dir` (created on first write). One store object per
+ * A file-backed IdempotencyStore under `dir` (created on first write). Paths inside the data folder
+ * are stored relative to it, and a stored result whose files are gone is a miss (made again). One store object per
  * directory per process: single flight is an in-memory map of in-flight promises.
  */
-export function createFileIdempotencyStore(dir: string): IdempotencyStore {
+export function createFileIdempotencyStore(dir: string, opts: { root?: string } = {}): IdempotencyStore {
+  /** The data folder the stored paths are relative to: the parent of `idempotencia/`. */
+  const root = path.resolve(opts.root ?? path.dirname(dir));
   const inFlight = new Map<string, Promise<ToolOutput>>();
   const fileOf = (key: string): string => path.join(dir, `${key}.json`);
 
@@ -92,11 +141,24 @@ export function createFileIdempotencyStore(dir: string): IdempotencyStore {
     if (!output) {
       throw new StateFileError('CORRUPT_STATE', file, STATE.resultInvalid(file));
     }
+    // Paths stored relative to the data folder are made absolute against where it is now.
+    const files: string[] = [];
+    for (const pointer of Array.isArray(stored.relativas) ? stored.relativas : []) {
+      const at = typeof pointer === 'string' ? pointerParent(output, pointer) : undefined;
+      if (at && typeof at.parent[at.key] === 'string' && !path.isAbsolute(at.parent[at.key] as string)) {
+        at.parent[at.key] = path.join(root, at.parent[at.key] as string);
+        files.push(at.parent[at.key] as string);
+      }
+    }
+    for (const a of output.artifacts ?? []) if (!files.includes(a.path)) files.push(a.path);
+    // An answer from the cache must point at files that exist: otherwise it is made again.
+    for (const f of files) if (!(await exists(f))) return undefined;
     return output;
   }
 
   async function put(key: string, output: ToolOutput): Promise<void> {
-    const record: StoredResult = { version: IDEMPOTENCY_FILE_VERSION, key, storedAt: new Date().toISOString(), output };
+    const rel = relativizePaths(output, root);
+    const record: StoredResult = { version: IDEMPOTENCY_FILE_VERSION, key, storedAt: new Date().toISOString(), output: rel.output, relativas: rel.pointers };
     await writeFileAtomic(fileOf(key), `${JSON.stringify(record, null, 2)}\n`);
   }
 

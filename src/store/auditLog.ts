@@ -1,16 +1,21 @@
 /**
  * `auditoria.jsonl`: append-only, one JSON object per line, every request and result of the
- * dispatcher. One O_APPEND write of one whole line per entry, without a lock: concurrent writers
- * never interleave a line.
+ * dispatcher, chained with an HMAC whose key lives outside the data folder (auditChain.ts): each
+ * line carries its number `seq` and the MAC of the previous line. One O_APPEND write of one whole
+ * line per entry, under the log's inter-process lock (the link to the last line must be read and
+ * written as one step); the log is never read whole.
  *
  * A crash can still leave a cut last line. The next writer to open the log moves that fragment to
  * `auditoria.jsonl.cuarentena` (under the file's lock) and says so in one console line, so the next
  * entry starts on a line of its own instead of being glued onto the fragment and lost. An entry
  * that cannot be serialised becomes a placeholder line with the reason: every call leaves a line.
  */
-import { appendFile, mkdir, open, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
+import { chainFields, defaultKeysDir, findMirror, loadAuditKey, macOf, newChainId, prefixMac, writeMirror } from './auditChain.js';
+import { fileLines, MAX_LINE_BYTES } from './lines.js';
 import { withFileLock } from './lock.js';
 import type { AuditLog } from './types.js';
 
@@ -38,74 +43,157 @@ function placeholder(entry: Record<string, unknown>, reason: string): Record<str
  * whole line. Returns the fragment's size in bytes (0 when the log was whole).
  */
 export async function quarantineCutTail(file: string): Promise<number> {
-  return withFileLock(file, async () => {
-    let handle;
-    try {
-      handle = await open(file, 'r+');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-      throw e;
-    }
-    try {
-      const { size } = await handle.stat();
-      if (size === 0) return 0;
-      const last = Buffer.alloc(1);
-      await handle.read(last, 0, 1, size - 1);
-      if (last[0] === 0x0a) return 0;
-      const data = await handle.readFile();
-      const cut = data.lastIndexOf(0x0a) + 1;
-      const fragment = data.subarray(cut);
-      await appendFile(`${file}${QUARANTINE_SUFFIX}`, Buffer.concat([fragment, Buffer.from('\n')]));
-      await handle.truncate(cut);
-      await handle.sync();
-      return fragment.length;
-    } finally {
-      await handle.close();
-    }
-  });
+  return withFileLock(file, () => quarantineTailLocked(file));
 }
 
-export function createAuditLog(file: string, opts: { log?: (line: string) => void } = {}): AuditLog {
+/** quarantineCutTail for a caller that already holds the log's lock. Reads only the tail, never the whole log. */
+async function quarantineTailLocked(file: string): Promise<number> {
+  let handle;
+  try {
+    handle = await open(file, 'r+');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw e;
+  }
+  try {
+    const { size } = await handle.stat();
+    if (size === 0) return 0;
+    const last = Buffer.alloc(1);
+    await handle.read(last, 0, 1, size - 1);
+    if (last[0] === 0x0a) return 0;
+    const cut = await lastNewlineEnd(handle, size);
+    const fragment = Buffer.alloc(size - cut);
+    await handle.read(fragment, 0, fragment.length, cut);
+    await appendFile(`${file}${QUARANTINE_SUFFIX}`, Buffer.concat([fragment, Buffer.from('\n')]));
+    await handle.truncate(cut);
+    await handle.sync();
+    return fragment.length;
+  } finally {
+    await handle.close();
+  }
+}
+
+const TAIL_CHUNK = 64 * 1024;
+
+/** The offset just after the last `\n` before `end` (0 when there is none), scanning backwards. */
+async function lastNewlineEnd(handle: FileHandle, end: number): Promise<number> {
+  while (end > 0) {
+    const start = Math.max(0, end - TAIL_CHUNK);
+    const buf = Buffer.alloc(end - start);
+    await handle.read(buf, 0, buf.length, start);
+    const nl = buf.lastIndexOf(0x0a);
+    if (nl !== -1) return start + nl + 1;
+    end = start;
+  }
+  return 0;
+}
+
+/** The last whole line of an open file of `size` bytes (read backwards in chunks), or undefined when empty. */
+async function lastLine(handle: FileHandle, size: number): Promise<string | undefined> {
+  if (size === 0) return undefined;
+  // The file ends with `\n` (a cut tail was set aside first): the last line ends just before it.
+  const start = await lastNewlineEnd(handle, size - 1);
+  if (size - 1 - start > MAX_LINE_BYTES) return undefined;
+  const buf = Buffer.alloc(size - 1 - start);
+  await handle.read(buf, 0, buf.length, start);
+  return buf.toString('utf8');
+}
+
+/** Where the next chained entry links: its number, the MAC it carries and its chain. */
+async function nextLink(file: string, key: Buffer, keysDir: string): Promise<{ seq: number; macPrev: string; chain: string; first: boolean }> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(file, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  let last: { seq: number; mac: string } | undefined;
+  let chainInFile: string | undefined;
+  try {
+    const size = handle ? (await handle.stat()).size : 0;
+    const text = handle ? await lastLine(handle, size) : undefined;
+    let fields;
+    try {
+      fields = text === undefined ? undefined : chainFields(JSON.parse(text));
+    } catch {
+      fields = undefined;
+    }
+    if (text !== undefined && fields && fields.seq > 0) last = { seq: fields.seq, mac: macOf(key, text) };
+    if (fields?.cadena) chainInFile = fields.cadena;
+  } finally {
+    await handle?.close();
+  }
+  let macPrev = last?.mac;
+  if (macPrev === undefined) {
+    // No chained line at the end: a new log, or an old install's unchained log (its whole text is
+    // the legacy prefix the first chained line seals), or a log whose chain someone removed.
+    const prefix = prefixMac(key);
+    for await (const line of fileLines(file, { missingOk: true })) prefix.add(line.text);
+    macPrev = prefix.digest();
+  }
+  const mirror = await findMirror(keysDir, file, chainInFile);
+  // A mirror ahead of the file means lines were removed: keep numbering after it, so the gap shows.
+  const seq = Math.max(last?.seq ?? 0, mirror?.seq ?? 0) + 1;
+  return { seq, macPrev, chain: mirror?.cadena ?? chainInFile ?? newChainId(), first: seq === 1 };
+}
+
+/**
+ * The audit log at `file`, chained with the key in `keysDir` (see auditChain.ts). Each append holds
+ * the log's inter-process lock (in-process appends queue first): read the last line, link to it,
+ * append one whole line, then mirror its number and MAC outside the data folder.
+ */
+export function createAuditLog(file: string, opts: { log?: (line: string) => void; keysDir?: string } = {}): AuditLog {
   const log = opts.log ?? ((line: string) => console.warn(line));
-  let opened: Promise<void> | undefined;
-  /** Once per process, before the first entry: set aside what a crash may have cut. */
+  const keysDir = opts.keysDir ?? defaultKeysDir();
+  let opened: Promise<Buffer> | undefined;
+  /** Once per process, before the first entry: set aside what a crash may have cut; load the key. */
   const openOnce = () => (opened ??= (async () => {
     await mkdir(path.dirname(file), { recursive: true });
     const bytes = await quarantineCutTail(file);
     if (bytes > 0) {
       log(`Registro de auditoría: la última línea de ${path.basename(file)} estaba cortada (${bytes} bytes, probablemente por un cierre brusco); la he movido a ${path.basename(file)}${QUARANTINE_SUFFIX} y sigo en una línea nueva.`);
     }
+    return loadAuditKey(keysDir);
   })());
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const appendChained = async (entry: Record<string, unknown>) => {
+    const key = await openOnce();
+    await withFileLock(file, async () => {
+      // Another process may have been killed mid-line since we opened: never link onto a fragment.
+      await quarantineTailLocked(file);
+      const link = await nextLink(file, key, keysDir);
+      // The chain's fields are ours: an entry's own `seq`/`mac_prev`/`cadena` never reach the line.
+      const { seq: _s, mac_prev: _m, cadena: _c, ...own } = entry;
+      const body = auditLine(own).slice(0, -1);
+      const chained = `${body.slice(0, -1)}${body.length > 2 ? ',' : ''}"seq":${link.seq},"mac_prev":"${link.macPrev}"${link.first ? `,"cadena":"${link.chain}"` : ''}}`;
+      await appendFile(file, `${chained}\n`);
+      await writeMirror(keysDir, { cadena: link.chain, ruta: file, seq: link.seq, mac: macOf(key, chained) });
+    });
+  };
 
   return {
-    append: async (entry) => {
-      await openOnce();
-      await appendFile(file, auditLine(entry));
+    append: (entry) => {
+      const done = queue.then(() => appendChained(entry));
+      queue = done.catch(() => undefined);
+      return done;
     },
     list: async () => {
-      let text: string;
-      try {
-        text = await readFile(file, 'utf8');
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw e;
+      const entries: Record<string, unknown>[] = [];
+      for await (const { n, text } of fileLines(file, { missingOk: true })) {
+        if (text.trim() === '') continue;
+        try {
+          entries.push(JSON.parse(text) as Record<string, unknown>);
+        } catch {
+          throw new StateFileError(
+            'CORRUPT_STATE',
+            file,
+            `El archivo ${file} está dañado: la línea ${n} no es JSON válido. No se ha modificado; ` +
+              'si se cortó a mitad de una escritura, borre esa línea (el resto del registro sigue siendo válido).',
+          );
+        }
       }
-      return text
-        .split('\n')
-        .map((l, i) => ({ l, n: i + 1 }))
-        .filter(({ l }) => l.trim() !== '')
-        .map(({ l, n }) => {
-          try {
-            return JSON.parse(l) as Record<string, unknown>;
-          } catch {
-            throw new StateFileError(
-              'CORRUPT_STATE',
-              file,
-              `El archivo ${file} está dañado: la línea ${n} no es JSON válido. No se ha modificado; ` +
-                'si se cortó a mitad de una escritura, borre esa línea (el resto del registro sigue siendo válido).',
-            );
-          }
-        });
+      return entries;
     },
   };
 }

@@ -4,10 +4,11 @@
  * go through writeFileAtomic (temp file, fsync, rename). lowdb's own steno writer renames too, but
  * with a fixed temp name shared by every process and without fsync, so we bring our own.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Adapter } from 'lowdb';
 import { StateFileError } from '../errors.js';
+import { STATE } from '../strings/console.js';
 import { writeFileAtomic } from './atomic.js';
 
 /** Checks parsed JSON; returns a Spanish description of the first problem, or undefined if valid. */
@@ -55,14 +56,26 @@ export class ValidatedJsonFile<T> implements Adapter<T> {
 }
 
 /**
- * A state file's text, or null when it does not exist. A UTF-8 BOM (what some editors add) is
+ * Most bytes of a JSON state file read whole (notes, cards, reviews, the class, the bot's pending
+ * approvals): 64 MB. At least 10,000 notes of up to 6 KB each fit in `notas.json`.
+ */
+export const STATE_FILE_MAX_BYTES = 64 * 2 ** 20;
+
+const mb = (bytes: number) => Math.ceil(bytes / 2 ** 20);
+
+/**
+ * A state file's text, or null when it does not exist. One larger than `maxBytes` is refused before
+ * it is read (one sentence through `fail`). A UTF-8 BOM (what some editors add) is
  * dropped; a directory, or a file that cannot be read, is reported through `fail(problem)` — one
  * Spanish sentence — instead of a raw EISDIR/EACCES.
  */
-export async function readStateText(file: string, fail: (problem: string) => Error): Promise<string | null> {
+export async function readStateText(file: string, fail: (problem: string) => Error, maxBytes = STATE_FILE_MAX_BYTES): Promise<string | null> {
   let text: string;
+  let size = 0;
   try {
-    text = await readFile(file, 'utf8');
+    // Checked before reading: a state file is read whole, so its size must never exhaust memory.
+    size = (await stat(file)).size;
+    text = size > maxBytes ? '' : await readFile(file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return null;
@@ -70,6 +83,7 @@ export async function readStateText(file: string, fail: (problem: string) => Err
     if (code === 'EACCES' || code === 'EPERM') throw fail('no tengo permiso para leerlo (revisa su propietario y sus permisos)');
     throw fail(`no se pudo leer (${code ?? (e as Error).message})`);
   }
+  if (size > maxBytes) throw fail(STATE.tooBig(mb(size), mb(maxBytes)));
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 

@@ -26,9 +26,10 @@ export const NOTEBOOK_FILES = Object.freeze({
  * Opens (and creates, if needed) the notebook in `dataDir`. Nothing is read yet: each operation
  * reads its file, so a hand-broken file is reported by the operation that needs it (StateFileError
  * naming the file, the problem and how to recover) and the other files stay usable.
- * `prices` (USD per million tokens) defaults to the SPEC table; pass `config.prices`.
+ * `prices` (USD per million tokens) defaults to the SPEC table; pass `config.prices`. `keysDir`
+ * (the audit chain's key, outside the data folder) defaults to `~/.config/cuaderno-vivo`; pass `config.keysDir`.
  */
-export async function openNotebook(dataDir: string, opts: { prices?: typeof PRICES_USD_PER_MTOK } = {}): Promise<Notebook> {
+export async function openNotebook(dataDir: string, opts: { prices?: typeof PRICES_USD_PER_MTOK; keysDir?: string } = {}): Promise<Notebook> {
   const dir = path.resolve(dataDir);
   await mkdir(dir, { recursive: true });
   // What a process killed mid-write left behind (start-up of the bot or a command).
@@ -48,7 +49,7 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
     list: () => notes.list(),
     cards: createCardDeck(files.cards),
     usage: createUsageLog(files.usage, opts.prices ?? PRICES_USD_PER_MTOK),
-    audit: createAuditLog(files.audit),
+    audit: createAuditLog(files.audit, { keysDir: opts.keysDir }),
     reviews: createReviewStore(files.reviews),
   });
 }

@@ -116,7 +116,10 @@ export interface CardDeck {
 export interface UsageLog {
   /** Appends one CSV row with the cost from the price table; returns the row. */
   append(input: UsageInput): Promise<UsageRow>;
+  /** Every row in memory: for small logs and tests; a log of any size is read with `rows()`. */
   list(): Promise<UsageRow[]>;
+  /** The rows one at a time, read over a stream (bounded memory whatever the log's size). */
+  rows(): AsyncIterable<UsageRow>;
   /** USD billed in `date`'s month (UTC): rows of origin `facturado` only. */
   monthTotal(date: Date): Promise<number>;
   /** `date`'s month (UTC) split by origin. */

@@ -7,15 +7,17 @@
  * done, so a resumed run never writes it twice.
  *
  * Rows are appended with one O_APPEND write of one whole line, without a lock (concurrent writers
- * never interleave a line). The header is the only rewrite: written when the file is missing or
+ * never interleave a line). The log only grows: it is read line by line over a stream, never whole,
+ * so its size never blocks `uso`, `/gasto` or `registrar_uso`. The header is the only rewrite: written when the file is missing or
  * empty, or upgraded from the older six-column header, under the file's inter-process lock.
  */
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile, open } from 'node:fs/promises';
 import { costUsd, PRICES_USD_PER_MTOK } from '../config.js';
 import { CuadernoError, StateFileError } from '../errors.js';
 import { own } from '../lib/own.js';
 import { writeFileAtomic } from './atomic.js';
 import { csvLine, parseCsv } from './csv.js';
+import { fileLines, LineTooLongError } from './lines.js';
 import { withFileLock } from './lock.js';
 import { STATE } from '../strings/console.js';
 import { USAGE_ORIGINS } from './types.js';
@@ -56,6 +58,31 @@ function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** The header line's columns, or a corrupt-file error naming the expected header. */
+function headerColumns(file: string, header: string): readonly string[] {
+  const columns = [USAGE_COLUMNS, ORIGIN_COLUMNS, LEGACY_COLUMNS].find((c) => c.join(',') === header);
+  if (!columns) throw corrupt(file, `la primera línea debería ser la cabecera "${USAGE_COLUMNS.join(',')}"`, FIX_HEADER);
+  return columns;
+}
+
+/** One row's fields → a checked UsageRow (`line` is 1-based, for the error). */
+function toRow(file: string, columns: readonly string[], line: number, fields: string[]): UsageRow {
+  const legacy = columns === LEGACY_COLUMNS;
+  const width = columns.length;
+  if (fields.length !== width) throw corrupt(file, `la línea ${line} tiene ${fields.length} columnas en vez de ${width}`);
+  const [fecha, tarea, modelo, tin, tout, coste, origen, clave] = fields as [string, string, string, string, string, string, string?, string?];
+  const nums = [Number(tin), Number(tout), Number(coste)];
+  if (Number.isNaN(Date.parse(fecha))) throw corrupt(file, `la línea ${line} tiene una fecha no válida ("${fecha}")`);
+  if (!Number.isInteger(nums[0]) || !Number.isInteger(nums[1]) || !Number.isFinite(nums[2]) || tin === '' || tout === '' || coste === '') {
+    throw corrupt(file, `la línea ${line} tiene tokens o coste que no son números`);
+  }
+  const origin = legacy ? legacyOrigin(tarea) : (origen as UsageOrigin);
+  if (!USAGE_ORIGINS.includes(origin)) {
+    throw corrupt(file, `la línea ${line} tiene un origen desconocido ("${origen}"; válidos: ${USAGE_ORIGINS.join(', ')})`);
+  }
+  return { fecha, tarea, modelo, tokens_entrada: nums[0]!, tokens_salida: nums[1]!, coste_usd: nums[2]!, origen: origin, ...(clave ? { clave } : {}) };
+}
+
 export function parseUsageCsv(file: string, text: string): UsageRow[] {
   let rows;
   try {
@@ -65,27 +92,35 @@ export function parseUsageCsv(file: string, text: string): UsageRow[] {
   }
   const [head, ...body] = rows.filter((r) => !(r.fields.length === 1 && r.fields[0] === ''));
   if (!head) return [];
-  const header = head.fields.join(',');
-  const columns = [USAGE_COLUMNS, ORIGIN_COLUMNS, LEGACY_COLUMNS].find((c) => c.join(',') === header);
-  if (!columns) {
-    throw corrupt(file, `la primera línea debería ser la cabecera "${USAGE_COLUMNS.join(',')}"`, FIX_HEADER);
+  const columns = headerColumns(file, head.fields.join(','));
+  return body.map((r) => toRow(file, columns, r.line, r.fields));
+}
+
+/**
+ * The rows of `file`, read line by line over a stream (never the whole file: a log of any size is
+ * read in bounded memory). Rows are one line each (csvField folds line breaks). A missing file has
+ * no rows; a damaged line is reported like parseUsageCsv does.
+ */
+export async function* usageRows(file: string): AsyncGenerator<UsageRow> {
+  let columns: readonly string[] | undefined;
+  try {
+    for await (const { n, text } of fileLines(file, { missingOk: true })) {
+      const line = n === 1 ? stripBom(text) : text;
+      if (line === '' || line === '\r') continue;
+      let fields: string[];
+      try {
+        // Most rows have no quoted field: split them directly (the log can hold millions of rows).
+        fields = line.includes('"') ? parseCsv(line)[0]?.fields ?? [''] : line.replace(/\r$/, '').split(',');
+      } catch (e) {
+        throw corrupt(file, (e as Error).message.replace(/línea \d+/, `línea ${n}`));
+      }
+      if (!columns) columns = headerColumns(file, fields.join(','));
+      else yield toRow(file, columns, n, fields);
+    }
+  } catch (e) {
+    if (e instanceof LineTooLongError) throw corrupt(file, `la línea ${e.line} es demasiado larga para ser una fila`);
+    throw e;
   }
-  const legacy = columns === LEGACY_COLUMNS;
-  const width = columns.length;
-  return body.map((r) => {
-    if (r.fields.length !== width) throw corrupt(file, `la línea ${r.line} tiene ${r.fields.length} columnas en vez de ${width}`);
-    const [fecha, tarea, modelo, tin, tout, coste, origen, clave] = r.fields as [string, string, string, string, string, string, string?, string?];
-    const nums = [Number(tin), Number(tout), Number(coste)];
-    if (Number.isNaN(Date.parse(fecha))) throw corrupt(file, `la línea ${r.line} tiene una fecha no válida ("${fecha}")`);
-    if (!Number.isInteger(nums[0]) || !Number.isInteger(nums[1]) || !Number.isFinite(nums[2]) || tin === '' || tout === '' || coste === '') {
-      throw corrupt(file, `la línea ${r.line} tiene tokens o coste que no son números`);
-    }
-    const origin = legacy ? legacyOrigin(tarea) : (origen as UsageOrigin);
-    if (!USAGE_ORIGINS.includes(origin)) {
-      throw corrupt(file, `la línea ${r.line} tiene un origen desconocido ("${origen}"; válidos: ${USAGE_ORIGINS.join(', ')})`);
-    }
-    return { fecha, tarea, modelo, tokens_entrada: nums[0]!, tokens_salida: nums[1]!, coste_usd: nums[2]!, origen: origin, ...(clave ? { clave } : {}) };
-  });
 }
 
 function rowLine(row: UsageRow): string {
@@ -93,51 +128,82 @@ function rowLine(row: UsageRow): string {
 }
 
 export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK = PRICES_USD_PER_MTOK): UsageLog {
-  async function readText(): Promise<string> {
+  /** The first line (the header) and whether the file ends with a line break, without reading it whole. */
+  async function edges(): Promise<{ first: string; empty: boolean; endsWithNewline: boolean }> {
+    let handle;
     try {
-      return await readFile(file, 'utf8');
+      handle = await open(file, 'r');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return '';
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { first: '', empty: true, endsWithNewline: true };
       throw e;
+    }
+    try {
+      const { size } = await handle.stat();
+      const head = Buffer.alloc(Math.min(size, 4096));
+      await handle.read(head, 0, head.length, 0);
+      const last = Buffer.alloc(1);
+      if (size > 0) await handle.read(last, 0, 1, size - 1);
+      const text = head.toString('utf8');
+      const nl = text.indexOf('\n');
+      return { first: nl === -1 ? text : text.slice(0, nl + 1), empty: size === 0, endsWithNewline: size === 0 || last[0] === 0x0a };
+    } finally {
+      await handle.close();
     }
   }
 
-  const needsHeader = (text: string) => !stripBom(text).startsWith(HEADER);
+  const needsHeader = (first: string) => !stripBom(first).startsWith(HEADER);
 
   /**
    * Makes the file start with the current header: creates it, gives an empty file its header back,
-   * upgrades a six-column file (every row keeps its figures, `origen` inferred). Never drops a row;
-   * a file it cannot read is reported, not rewritten.
+   * upgrades an older header (every row keeps its figures, `origen` inferred; the only time the file
+   * is rewritten, row by row). Never drops a row; a file it cannot read is reported, not rewritten.
    */
   async function ensureHeader(): Promise<void> {
-    if (!needsHeader(await readText())) return;
+    if (!needsHeader((await edges()).first)) return;
     await withFileLock(file, async () => {
-      const text = await readText();
-      if (!needsHeader(text)) return;
-      const rows = parseUsageCsv(file, text);
-      await writeFileAtomic(file, HEADER + rows.map(rowLine).join(''));
+      if (!needsHeader((await edges()).first)) return;
+      const lines: string[] = [];
+      for await (const row of usageRows(file)) lines.push(rowLine(row));
+      await writeFileAtomic(file, HEADER + lines.join(''));
     });
   }
 
-  const list = async () => parseUsageCsv(file, await readText());
+  const list = async () => {
+    const rows: UsageRow[] = [];
+    for await (const row of usageRows(file)) rows.push(row);
+    return rows;
+  };
+
+  /** summarizeUsage over the rows `keep` accepts, streamed. */
+  async function summarizeWhere(keep: (r: UsageRow) => boolean): Promise<UsageMonth> {
+    const sum = usageSummer();
+    for await (const row of usageRows(file)) if (keep(row)) sum.add(row);
+    return sum.result();
+  }
 
   async function month(date: Date): Promise<UsageMonth> {
     const ym = date.toISOString().slice(0, 7);
-    return summarizeUsage((await list()).filter((r) => new Date(r.fecha).toISOString().slice(0, 7) === ym));
+    return summarizeWhere((r) => new Date(r.fecha).toISOString().slice(0, 7) === ym);
   }
 
   async function ofRun(key: string): Promise<UsageMonth> {
-    return summarizeUsage((await list()).filter((r) => r.clave?.startsWith(`${key}#`)));
+    return summarizeWhere((r) => r.clave?.startsWith(`${key}#`) === true);
   }
 
   return {
     list,
+    rows: () => usageRows(file),
     append: async (input) => {
       const price = own(prices, input.modelo);
       if (!price) {
         throw new CuadernoError('VALIDATION', `No hay precio para el modelo "${input.modelo}"; modelos con precio: ${Object.keys(prices).join(', ')}.`, { field: 'modelo' });
       }
       if (!USAGE_ORIGINS.includes(input.origen)) throw new CuadernoError('VALIDATION', `Origen de uso no válido: "${String(input.origen)}"`, { field: 'origen' });
+      // The last line of defence for what callers checked already: a row is never negative or fractional.
+      for (const field of ['tokens_entrada', 'tokens_salida'] as const) {
+        const v = input[field];
+        if (!Number.isSafeInteger(v) || v < 0) throw new CuadernoError('VALIDATION', `${field} debe ser un entero no negativo; se recibió ${String(v)}.`, { field });
+      }
       const row: UsageRow = {
         fecha: (input.fecha ?? new Date()).toISOString(),
         tarea: input.tarea,
@@ -150,13 +216,13 @@ export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK 
       };
       await ensureHeader();
       const write = async (): Promise<UsageRow> => {
-        // Refuse to append onto a broken file: the owner must see the problem, not bury it.
-        const text = await readText();
-        const rows = parseUsageCsv(file, text);
+        // Refuse to append onto a broken file: the owner must see the problem, not bury it. The
+        // rows are streamed: checking a log of any size holds one line at a time.
+        let done: UsageRow | undefined;
+        for await (const r of usageRows(file)) if (input.clave && !done && r.clave === input.clave) done = r;
         // Exactly once: a row already carrying this key is the effect, done before (a resumed run).
-        const done = input.clave ? rows.find((r) => r.clave === input.clave) : undefined;
         if (done) return done;
-        const sep = text.length > 0 && !text.endsWith('\n') ? '\n' : '';
+        const sep = (await edges()).endsWithNewline ? '' : '\n';
         await appendFile(file, sep + rowLine(row));
         return row;
       };
@@ -174,14 +240,27 @@ export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK 
  * report's cost line (one run's rows), so the two can never disagree. Only `facturado` costs money.
  */
 export function summarizeUsage(rows: readonly UsageRow[]): UsageMonth {
-  const of = (o: UsageOrigin) => rows.filter((r) => r.origen === o);
-  const tokens = (rs: UsageRow[]) => rs.reduce((s, r) => s + r.tokens_entrada + r.tokens_salida, 0);
-  const usd = (rs: UsageRow[]) => Number(formatUsd(rs.reduce((s, r) => s + r.coste_usd, 0)));
-  const notes = of('nota_del_modelo');
+  const sum = usageSummer();
+  for (const r of rows) sum.add(r);
+  return sum.result();
+}
+
+/** summarizeUsage one row at a time (for rows streamed from a log of any size). */
+export function usageSummer(): { add(row: UsageRow): void; result(): UsageMonth } {
+  const tokens = { facturado: 0, estimado: 0, nota_del_modelo: 0 };
+  const usd = { facturado: 0, estimado: 0, nota_del_modelo: 0 };
+  let notes = 0;
   return {
-    billedUsd: usd(of('facturado')),
-    billedTokens: tokens(of('facturado')),
-    estimatedTokens: tokens(of('estimado')),
-    modelNotes: { rows: notes.length, usd: usd(notes) },
+    add: (r) => {
+      tokens[r.origen] += r.tokens_entrada + r.tokens_salida;
+      usd[r.origen] += r.coste_usd;
+      if (r.origen === 'nota_del_modelo') notes += 1;
+    },
+    result: () => ({
+      billedUsd: Number(formatUsd(usd.facturado)),
+      billedTokens: tokens.facturado,
+      estimatedTokens: tokens.estimado,
+      modelNotes: { rows: notes, usd: Number(formatUsd(usd.nota_del_modelo)) },
+    }),
   };
 }

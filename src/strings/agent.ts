@@ -47,6 +47,15 @@ function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+/** The counts of a model response's usage, in words. */
+export type UsageField = 'input_tokens' | 'output_tokens' | 'cache_creation_input_tokens' | 'cache_read_input_tokens';
+const USAGE_FIELD_WORDS: Readonly<Record<UsageField, string>> = Object.freeze({
+  input_tokens: 'lo leído',
+  output_tokens: 'lo escrito',
+  cache_creation_input_tokens: 'lo guardado en la memoria intermedia',
+  cache_read_input_tokens: 'lo leído de la memoria intermedia',
+});
+
 export const AGENT = {
   unknownState: (tool: string) =>
     `Estado desconocido: el proceso se interrumpió mientras se ejecutaba ${tool} y no consta si terminó. No se repite para no duplicar el efecto; compruébalo a mano antes de volver a pedirlo.`,
@@ -59,6 +68,10 @@ export const AGENT = {
   stopBudget: (used: number, next: number, budget: number) =>
     `Parado por el presupuesto de tokens: llevamos ${used} y la siguiente llamada necesitaría ${next} de entrada; el límite es ${budget}. La llamada no se envió.`,
   refusal: 'El modelo se negó a continuar: no se ejecutó nada más.',
+  /** The model's endpoint reported an impossible count of its own use: nothing billed, the run stops. */
+  badUsage: (problems: readonly string[]) =>
+    `El servicio del modelo devolvió un recuento de uso imposible (${problems.join('; ')}); no se ha anotado ningún gasto y la ejecución se detiene. Revisa el servicio del modelo.`,
+  badUsageField: (field: UsageField, got: string, max: number) => `${USAGE_FIELD_WORDS[field]}: ${got}, y debía ser un número entero entre 0 y ${max}`,
   cancelled: 'Ejecución cancelada.',
   maxTokens: 'La respuesta del modelo se cortó porque llegó al límite de longitud.',
   /** One «No se hizo» line for the owner: the tool in words and the reason in plain words (tú). */

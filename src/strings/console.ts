@@ -77,17 +77,58 @@ export const STATE = Object.freeze({
     `En ${file} había una entrada que no es válida (${entry}): la he apartado en ${aside} y el resto de la clase sigue igual.`,
   folderNotFile: (file: string) =>
     `En ${file} hay una carpeta donde debería haber un archivo: muévela o bórrala y vuelve a arrancar.`,
+  /** A state file over its size cap: refused before reading (the sentence's middle; the file and the fix wrap it). */
+  tooBig: (mb: number, capMb: number) => `ocupa ${mb} MB, más de los ${capMb} MB que se leen de una vez (no es un archivo del cuaderno, o ha crecido a mano)`,
   usageFixLine: 'corrige o borra esa línea (si se cortó a mitad de una escritura, basta con borrar la última línea)',
   usageFixHeader: (header: string) => `añade como primera línea la cabecera "${header}" sin borrar ninguna fila`,
 });
 
 /** The `cuaderno` CLI's human lines (its JSON, `--json` outputs and exit codes are for scripts and stay as they are). */
+/** `cuaderno auditoria --verificar`: what the check of the audit log and its chain found, by line. */
+export const AUDIT = Object.freeze({
+  empty: (n: number) => `línea ${n}: está vacía`,
+  notJson: (n: number) => `línea ${n}: no es JSON válido`,
+  cut: (n: number) => `línea ${n}: está cortada (sin salto de línea final; se apartará a la cuarentena al abrir el registro)`,
+  notObject: (n: number) => `línea ${n}: no es un objeto JSON`,
+  badDate: (n: number) => `línea ${n}: no tiene una fecha válida`,
+  badEvent: (n: number, event: string) => `línea ${n}: el evento ${event} no es solicitud ni resultado`,
+  orphanResult: (n: number, id: string) => `línea ${n}: un resultado sin la solicitud que lo pidió (llamada ${id})`,
+  openCall: (n: number, id: string) => `línea ${n}: solicitud sin resultado (llamada ${id}): una parada brusca o una llamada en curso`,
+  unchained: (n: number) => `línea ${n}: no lleva número ni firma de la cadena: se añadió sin la clave`,
+  badChainFields: (n: number) => `línea ${n}: el número o la firma de la cadena no son válidos: se editó a mano`,
+  legacyChanged: (k: number) => `líneas 1–${k}: el registro antiguo anterior a la cadena ha cambiado desde que empezó la cadena`,
+  firstChanged: (n: number) => `línea ${n}: la primera entrada de la cadena no es la original (se editó, o se insertó algo delante)`,
+  reordered: (n: number, seq: number, after: number, afterLine: number) =>
+    `línea ${n}: la entrada número ${seq} va después de la número ${after} (línea ${afterLine}): se ha cambiado el orden o se ha copiado una línea`,
+  edited: (n: number, next: number) => `línea ${n}: el contenido ha cambiado desde que se escribió (no coincide con la firma que guarda la línea ${next})`,
+  lastEdited: (n: number) => `línea ${n}: el contenido ha cambiado desde que se escribió (es la última entrada firmada)`,
+  missing: (from: number, to: number, n: number) => (from === to
+    ? `línea ${n}: falta la entrada número ${from} justo antes: se borró`
+    : `línea ${n}: faltan las entradas ${from}–${to} justo antes: se borraron`),
+  truncated: (from: number, to: number) => `final del registro: faltan las entradas ${from}–${to}: se ha cortado el final`,
+  emptied: (k: number) => `el registro no tiene ninguna de las ${k} entradas firmadas que tenía: se ha vaciado, borrado o sustituido`,
+  forged: (n: number) => `línea ${n}: añadida después de la última entrada firmada, sin la clave`,
+  mirrorBehind: (n: number) => `línea ${n}: es la última y el número aún no se había copiado fuera de la carpeta de datos (una parada brusca entre dos escrituras); encaja en la cadena`,
+  noKey: (k: number) => `hay ${k} entradas encadenadas pero no encuentro la clave del registro: no puedo comprobarlas (revisa CUADERNO_CLAVES_DIR)`,
+  noMirror: 'no hay copia del último número de esta cadena en la carpeta de claves (otra instalación, o cambió CUADERNO_CLAVES_DIR): no puedo comprobar que no falte el final',
+  legacyPrefix: (k: number) => `líneas 1–${k}: registro antiguo sin cadena, aceptado como prefijo heredado; la cadena empieza en la línea ${k + 1} y lo sella desde entonces`,
+  legacyOnly: (k: number) => `las ${k} líneas son de un registro antiguo sin cadena, aceptadas como prefijo heredado; la cadena empezará con la próxima entrada`,
+  quarantined: (count: number, file: string) => `${count} fragmento(s) cortado(s) apartado(s) en ${file}`,
+  intact: (lines: number, calls: number) => `Registro íntegro: ${lines} líneas, ${calls} llamadas.`,
+  damaged: (problems: number, file: string, lines: number) => `${problems} problema(s) en ${file} (${lines} líneas).`,
+});
+
 export const CLI_LINES = Object.freeze({
   error: (message: string) => `Error: ${message}`,
   deckEmpty: 'El mazo está vacío: crea tarjetas con `herramienta crear_tarjetas \'{"id_nota":8}\'`.',
   nothingDue: 'No hay tarjetas para repasar ahora.',
   rated: (id: number, estado: string, vence: string, estabilidad: unknown, dificultad: unknown) =>
     `Tarjeta ${id}: ${estado}, vuelve el ${vence} (estabilidad ${String(estabilidad)}, dificultad ${String(dificultad)}).`,
+  noUsage: 'Todavía no hay uso registrado.',
+  /** `uso`: the billed total, the same figure /gasto counts. */
+  usageTotal: (usd: string, rows: number) => `Total: ${usd} USD facturados (${rows} filas)`,
+  usageModelNotes: (rows: number, usd: string) => `Aparte, lo que el modelo apuntó como gasto propio: ${usd} USD en ${rows} fila(s) (solo como referencia; no cuenta en el total ni en el presupuesto)`,
+  usageEstimated: (n: number) => `Estimado sin conexión (no cuesta nada): ${n} tokens`,
   noAudit: (file: string) => `Todavía no hay registro de auditoría (${file}).`,
   exported: (file: string, cards: number, reviews: number) => `Mazo exportado a ${file}: ${cards} tarjetas y ${reviews} repasos.`,
   noAnswer: '(sin respuesta: se toma como «no»)',

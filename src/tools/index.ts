@@ -51,7 +51,7 @@ export interface ToolboxOptions {
 export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
   const { config } = opts;
   const now = opts.now ?? (() => new Date());
-  const notebook = await openNotebook(config.dataDir, { prices: config.prices });
+  const notebook = await openNotebook(config.dataDir, { prices: config.prices, keysDir: config.keysDir });
   const notes: NotesReader = notebook;
   const durations = openDurationRecord(notebook.dataDir);
   const media = createMediaTools({ dataDir: notebook.dataDir, notes, media: config.media, now, estimate: durations.estimate });

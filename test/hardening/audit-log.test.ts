@@ -90,7 +90,7 @@ describe('the audit log keeps every call and says when something is wrong', () =
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/línea 2: no es JSON válido/);
     expect(r.stdout).toMatch(/línea 3: no tiene una fecha válida/);
-    expect(r.stdout).toMatch(/línea 4: un resultado sin su solicitud/);
+    expect(r.stdout).toMatch(/línea 4: un resultado sin la solicitud que lo pidió/);
     expect(r.stdout).toMatch(/línea 5: el evento "otro"/);
     expect((await cli(['auditoria'], { CUADERNO_DATA_DIR: dir })).code).toBe(2);
     expect((await cli(['auditoria', '--verificar', 'x'], { CUADERNO_DATA_DIR: dir })).code).toBe(2);

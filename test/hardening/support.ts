@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { runCli } from '../../src/cli.js';
+import { tempDir } from '../tools/helpers.js';
 
 /** Every own property name of Object.prototype: what a model (or a hand-edited file) may throw at a lookup. */
 export const PROTO_NAMES: readonly string[] = Object.getOwnPropertyNames(Object.prototype);
@@ -35,4 +36,15 @@ export async function script(dir: string, name: string, responses: unknown[]): P
   const file = path.join(dir, `${name}.json`);
   await writeFile(file, JSON.stringify(responses));
   return `script:${file}`;
+}
+
+/**
+ * A fresh data folder and keys folder (the audit chain's, CUADERNO_CLAVES_DIR) in temp dirs, with the
+ * env that points `cuaderno` at them; their removal is pushed to `cleanups`.
+ */
+export async function dataAndKeys(prefix: string, cleanups: Array<() => Promise<void>>): Promise<{ data: string; keys: string; env: Record<string, string> }> {
+  const data = await tempDir(`${prefix}-`);
+  const keys = await tempDir(`${prefix}-claves-`);
+  cleanups.push(data.cleanup, keys.cleanup);
+  return { data: data.dir, keys: keys.dir, env: { CUADERNO_DATA_DIR: data.dir, CUADERNO_CLAVES_DIR: keys.dir } };
 }

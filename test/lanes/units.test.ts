@@ -79,12 +79,12 @@ describe('catalogue stages on a worker', () => {
     const images = await startImageServer('ok');
     const speech = await startSpeechServer('ok');
     try {
-      // The bot's URL is not reachable from the worker's machine: the worker's own replaces it.
+      // A job carries no engine address: the worker calls its own.
       const stages = createCatalogueStages({ fluxUrl: images.url, xttsUrl: speech.url });
       expect([...stages.keys()].sort()).toEqual([MEDIA_STAGES.narration, MEDIA_STAGES.coverImage].sort());
       const signal = new AbortController().signal;
       const cover = await stages.get(MEDIA_STAGES.coverImage)!({
-        entrada: { engine: 'flux', fluxUrl: 'http://127.0.0.1:1', timeoutMs: 10_000, prompt: { text: 'cubismo' }, week: 3, seed: 7, width: 64, height: 48, raw: 'raw-imagen.rgba' },
+        entrada: { engine: 'flux', timeoutMs: 10_000, prompt: { text: 'cubismo' }, week: 3, seed: 7, width: 64, height: 48, raw: 'raw-imagen.rgba' },
         archivos: {},
       }, signal);
       expect(cover.output).toEqual({ raw: 'raw-imagen.rgba', width: 64, height: 48 });
@@ -92,7 +92,7 @@ describe('catalogue stages on a worker', () => {
       expect(Buffer.from(cover.files[0]!.data).equals(Buffer.from(decodePng(testPng(64, 48)).data))).toBe(true);
       expect(images.requests[0]!.body).toMatchObject({ prompt: 'cubismo', seed: 7, size: '64x48' });
       const voice = await stages.get(MEDIA_STAGES.narration)!({
-        entrada: { engine: 'xtts', xttsUrl: 'http://127.0.0.1:1', voice: 'mi-voz', timeoutMs: 10_000, guion: { text: 'Hola' }, raw: 'raw-voz.pcm' },
+        entrada: { engine: 'xtts', voice: 'mi-voz', timeoutMs: 10_000, guion: { text: 'Hola' }, raw: 'raw-voz.pcm' },
         archivos: {},
       }, signal);
       expect(voice.output).toMatchObject({ raw: 'raw-voz.pcm', sampleRate: 24_000 });
@@ -105,6 +105,37 @@ describe('catalogue stages on a worker', () => {
     } finally {
       await images.close();
       await speech.close();
+    }
+  });
+
+  it('a job never makes a worker call a URL of its own: exact engine enum, no address, bounded numbers (issue 22, hole 3)', async () => {
+    const own = await startImageServer('ok');
+    const foreign = await startImageServer('ok');
+    const ownVoice = await startSpeechServer('ok');
+    const foreignVoice = await startSpeechServer('ok');
+    try {
+      const stages = createCatalogueStages({ fluxUrl: own.url, xttsUrl: ownVoice.url });
+      const signal = new AbortController().signal;
+      const image = (entrada: Record<string, unknown>) => stages.get(MEDIA_STAGES.coverImage)!({ entrada: { timeoutMs: 10_000, prompt: { text: 'cubismo' }, week: 3, seed: 7, width: 64, height: 48, raw: 'raw.rgba', ...entrada } as never, archivos: {} }, signal);
+      const voice = (entrada: Record<string, unknown>) => stages.get(MEDIA_STAGES.narration)!({ entrada: { timeoutMs: 10_000, voice: 'v', guion: { text: 'Hola' }, raw: 'raw.pcm', ...entrada } as never, archivos: {} }, signal);
+      for (const e of [{ engine: 'Flux', fluxUrl: foreign.url }, { fluxUrl: foreign.url }, { engine: 'flux', fluxUrl: foreign.url }, { engine: 'maqueta', url: foreign.url }, { engine: 'FLUX' }]) {
+        await expect(image(e)).rejects.toMatchObject({ code: 'VALIDATION' });
+      }
+      for (const e of [{ engine: 'XTTS', xttsUrl: foreignVoice.url }, { engine: 'xtts', xttsUrl: foreignVoice.url }, { xttsUrl: foreignVoice.url }]) {
+        await expect(voice(e)).rejects.toMatchObject({ code: 'VALIDATION' });
+      }
+      await expect(image({ engine: 'flux', timeoutMs: 86_400_000 })).rejects.toMatchObject({ code: 'VALIDATION', details: { field: 'timeoutMs' } });
+      await expect(image({ engine: 'flux', width: 100_000 })).rejects.toMatchObject({ code: 'VALIDATION', details: { field: 'width' } });
+      expect(foreign.requests).toHaveLength(0);
+      expect(foreignVoice.requests).toHaveLength(0);
+      expect(own.requests).toHaveLength(0);
+      // The exact engine runs on the worker's own server; a worker without FLUX refuses the job.
+      await image({ engine: 'flux' });
+      expect(own.requests).toHaveLength(1);
+      await expect(createCatalogueStages({}).get(MEDIA_STAGES.coverImage)!({ entrada: { engine: 'flux', timeoutMs: 10_000, prompt: { text: 'x' }, week: 3, seed: 7, width: 64, height: 48, raw: 'raw.rgba' }, archivos: {} }, signal)).rejects.toMatchObject({ code: 'ENGINE_UNAVAILABLE' });
+      expect(foreign.requests).toHaveLength(0);
+    } finally {
+      for (const s of [own, foreign, ownVoice, foreignVoice]) await s.close();
     }
   });
 

@@ -46,7 +46,7 @@ describe('GPU worker killed mid-job', () => {
     await until(() => workers.every((w) => w.out().includes('"ready"')), 1200);
 
     const pending = lane.run(
-      { student: '101', stage: MEDIA_STAGES.coverImage, key: 'portada-2026-S3', lane: 'gpu', input: { entrada: { engine: 'flux', fluxUrl: 'http://127.0.0.1:1', timeoutMs: 60_000, prompt: { text: 'cubismo' }, week: 3, seed: 42, width: 64, height: 48, raw: 'raw-imagen.rgba' }, archivos: {} } },
+      { student: '101', stage: MEDIA_STAGES.coverImage, key: 'portada-2026-S3', lane: 'gpu', input: { entrada: { engine: 'flux', timeoutMs: 60_000, prompt: { text: 'cubismo' }, week: 3, seed: 42, width: 64, height: 48, raw: 'raw-imagen.rgba' }, archivos: {} } },
       new AbortController().signal,
     );
     await until(() => server.requests.length === 1 && workers.some((w) => w.out().includes('"started"')), 1200);
