@@ -62,6 +62,10 @@ export const MATERIAL = Object.freeze({
   gone: 'Esa propuesta ya no está: mándame el archivo otra vez.',
   reading: (nombre: string) => `Leyendo «${nombre}»…`,
   pastedName: 'texto pegado',
+  /** The terminal's lines for `importar`. */
+  cliNotFound: (file: string) => `No encuentro el archivo «${file}»: revisa el nombre y la carpeta.`,
+  cliBadWeek: (value: string) => `La semana tiene que ser un número entero positivo, como 3 (me diste «${value}»).`,
+  cliDryRun: 'No he guardado nada: repite la orden con --aprobar para guardar estas notas.',
 
   problem(p: MaterialProblem): string {
     switch (p.kind) {

@@ -68,12 +68,19 @@ export interface Proposal {
   record: ImportRecord;
   /** The same file was already imported: nothing new is proposed. */
   yaExistia: boolean;
+  /** This call read the file and wrote the pending import (false: it was already on disk). */
+  nuevo: boolean;
 }
 
 export interface Saved {
   notas: number[];
   yaExistia: boolean;
   record: ImportRecord;
+}
+
+/** The ids of the notes an import saved (empty while pending). */
+export function savedIds(r: ImportRecord): number[] {
+  return (r.guardadas ?? []).filter((n): n is number => n !== null);
 }
 
 export function contentKey(bytes: Uint8Array): string {
@@ -121,11 +128,11 @@ export function createImports(deps: ImportsDeps) {
     async propose(nombre: string, bytes: Uint8Array, opts: { semana?: number; signal?: AbortSignal } = {}): Promise<Proposal> {
       const clave = contentKey(bytes);
       const known = await read(clave);
-      if (known) return { record: known, yaExistia: known.estado === 'hecha' };
+      if (known) return { record: known, yaExistia: known.estado === 'hecha', nuevo: false };
       const got: Extracted = await extractMaterial(nombre, bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}) });
       return locked(clave, async () => {
         const again = await read(clave);
-        if (again) return { record: again, yaExistia: again.estado === 'hecha' };
+        if (again) return { record: again, yaExistia: again.estado === 'hecha', nuevo: false };
         const base = { texto: got.text, nombre, ...(opts.semana !== undefined ? { semana: opts.semana } : {}) };
         const record: ImportRecord = {
           version: IMPORT_RECORD_VERSION,
@@ -141,7 +148,7 @@ export function createImports(deps: ImportsDeps) {
           estado: 'pendiente',
         };
         await write(record);
-        return { record, yaExistia: false };
+        return { record, yaExistia: false, nuevo: true };
       });
     },
 
@@ -189,7 +196,7 @@ export function createImports(deps: ImportsDeps) {
       return locked(key, async () => {
         let r = await read(key);
         if (!r) return undefined;
-        if (r.estado === 'hecha') return { notas: (r.guardadas ?? []).filter((n): n is number => n !== null), yaExistia: true, record: r };
+        if (r.estado === 'hecha') return { notas: savedIds(r), yaExistia: true, record: r };
         if (r.estado === 'pendiente') {
           const notes = await deps.notes.list();
           r = { ...r, estado: 'guardando', baseId: notes.reduce((m, n) => Math.max(m, n.id), 0), guardadas: r.propuesta.map(() => null) };
