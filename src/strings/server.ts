@@ -23,6 +23,8 @@ export const S = Object.freeze({
   chatSaveFailed: (file: string, why: string) =>
     `No se pudo guardar el historial del chat local en ${file} (${why}); se reintentará con el próximo mensaje.`,
   fileNotFound: 'Ese archivo no existe (¿se reinició el servidor?).',
+  fileTooBig: 'Ese archivo pesa más de 20 MB: mándalo en partes más pequeñas.',
+  emptyFile: 'Ese archivo está vacío.',
 });
 
 /** Every sentence the local chat page itself shows (served to it as /textos.js). */
@@ -36,6 +38,7 @@ export const PAGE = Object.freeze({
   voice: 'Nota de voz',
   document: 'Archivo',
   download: 'Descargar',
+  attach: 'Adjuntar un archivo o una foto',
   sendFailed: 'No se pudo enviar el mensaje; inténtalo de nuevo.',
   buttonFailed: 'No se pudo pulsar el botón; inténtalo de nuevo.',
   keyboard: 'Opciones del mensaje',
