@@ -11,7 +11,7 @@ import { MATERIAL } from '../../src/strings/material.js';
 import { sendUserFile } from '../../src/webchat/user-files.js';
 import { buttonsOf, waitForMessage } from '../main/chat-harness.js';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';
-import { printedPage, textPdf } from '../support/material-fixtures.js';
+import { printedPage, scrawl, textPdf } from '../support/material-fixtures.js';
 
 let chat: LocalChat | undefined;
 afterEach(async () => {
@@ -100,5 +100,20 @@ describe('material in the chat', () => {
     // Another site cannot post files into the chat.
     const foreign = await fetch(new URL('/api/files?name=x.txt', t.chatUrl), { method: 'POST', body: 'hola', headers: { Origin: 'https://example.com' } });
     expect(foreign.status).toBe(403);
+  });
+
+  it('an unsure OCR is a draft: a reply with the corrected text replaces it before saving', async () => {
+    chat = await startLocalChat('cv-material-draft-');
+    const t = chat.tg;
+    const sent = await sendUserFile(t.server, Buffer.from(await scrawl(NOTAS[0]![1]!, 25)), 'a mano.png', 'photo');
+    const proposal = await waitForMessage(t, 'the draft proposal', after(sent.message_id, isProposal));
+    expect(proposal.text).toMatch(/Ojo: he leído la imagen con poca seguridad \(\d+ %\)/);
+    const fixed = `${NOTAS[0]![1]!} Corregido por mí.`;
+    const reply = t.server.sendUserText(fixed, undefined, { replyTo: proposal.message_id });
+    const again = await waitForMessage(t, 'the corrected proposal', after(reply.message_id, (m) => (m.text ?? '').startsWith(MATERIAL.corrected)));
+    expect(again.text).not.toMatch(/Ojo/);
+    t.server.pressButton(again.message_id, button(again, /Guardar/));
+    await waitForMessage(t, 'the saved line', after(again.message_id, (m) => /^Guardado/.test(m.text ?? '')));
+    expect((await chat.notebook.notes.list()).at(-1)!.texto).toBe(fixed);
   });
 });
