@@ -38,7 +38,6 @@ export const PAGE = Object.freeze({
   voice: 'Nota de voz',
   document: 'Archivo',
   download: 'Descargar',
-  attach: 'Adjuntar un archivo o una foto',
   sendFailed: 'No se pudo enviar el mensaje; inténtalo de nuevo.',
   buttonFailed: 'No se pudo pulsar el botón; inténtalo de nuevo.',
   keyboard: 'Opciones del mensaje',
