@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs the scheduler, media, token and delivery (tap → photo, event-loop delay) benchmarks (each module exports
+ * `npm run bench`: runs the scheduler, media, token, delivery (tap → photo, event-loop delay) and material (PDF and photo import) benchmarks (each module exports
  * `run(): Promise<Record<string, unknown>>` and prints its own tables), then writes everything to
  * bench/results/latest.json.
  */
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../src/store/atomic.js';
 import { closePool } from '../src/workers/pool.js';
 import { run as delivery } from './delivery.js';
+import { run as material } from './material.js';
 import { run as media } from './media.js';
 import { run as scheduler } from './scheduler.js';
 import { run as tokens } from './tokens.js';
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   results.media = await media();
   results.tokens = await tokens();
   results.delivery = await delivery();
+  results.material = await material();
   await closePool();
   const meta = { fecha: started, node: process.version, plataforma: `${process.platform}-${process.arch}` };
   const file = path.join(here, 'results', 'latest.json');

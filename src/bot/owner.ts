@@ -15,6 +15,9 @@ import { commandsComposer, plainCommands, type BotNotebook } from './commands.js
 import type { DeliveryMedia } from './delivery.js';
 import { filesComposer, RunCharts } from './files.js';
 import { intakeComposer } from './intake.js';
+import { materialComposer } from './material.js';
+import { createImports } from '../tools/material/imports.js';
+import { createTesseractOcr } from '../tools/material/ocr.js';
 import { Reminders, remindersComposer } from './reminders.js';
 import { reviewComposer } from './review.js';
 import { RunManager, type RunService } from './runs.js';
@@ -89,6 +92,8 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   const commands = plainCommands(commandDeps);
   c.use(commandsComposer(commandDeps, commands));
   c.use(filesComposer({ dataDir: config.dataDir, charts, media, log }));
+  const ocr = createTesseractOcr();
+  c.use(materialComposer({ imports: createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr }), log }));
   c.use(intakeComposer({ runs, notebook, commands, localPlanner: config.model.kind === 'local', log }));
 
   return {
@@ -106,6 +111,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
       reminders.stop();
       runs.shutdown();
       registry.close();
+      await ocr.close();
       await state.close();
     },
   };

@@ -20,3 +20,4 @@ export * as tools from './tools.js';
 export * as model from './model.js';
 export * as console from './console.js';
 export * as server from './server.js';
+export * as material from './material.js';

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { EmbeddedBotApi } from './botapi-server.js';
 import { serveStoredFile } from './serve-file.js';
+import { postUserFile } from './user-files.js';
 import { LIMITS } from './method-kit.js';
 import { PAGE, S } from '../strings/server.js';
 
@@ -53,6 +54,10 @@ export class PageRoutes {
         if (!stored) return sendText(res, 404, S.fileNotFound);
         return serveStoredFile(req, res, stored, url.searchParams.has('download'));
       }
+    }
+    if (req.method === 'POST' && path === '/api/files') {
+      if (!sameOrigin(req)) return sendJson(res, 403, { ok: false, error: S.foreignOrigin });
+      return postUserFile(this.api, req, res, url);
     }
     if (req.method === 'POST' && (path === '/api/messages' || path === '/api/callbacks')) {
       if (!sameOrigin(req)) return sendJson(res, 403, { ok: false, error: S.foreignOrigin });

@@ -98,6 +98,17 @@ const SAMPLES: Record<string, unknown[][]> = {
   'model.toolInWords': [['generar_portada'], ['narrar_resumen'], ['buscar_notas'], ['crear_tarjetas'], ['registrar_uso']],
   'model.choiceInWords': [['generar_portada', 'maqueta', true], ['generar_portada', 'maqueta', false], ['narrar_resumen', 'motor', 'juguete'], ['narrar_resumen', 'motor', 'xtts']],
   'tools.toolInWords': [['generar_portada'], ['narrar_resumen'], ['buscar_notas'], ['crear_tarjetas'], ['registrar_uso']],
+  'material.MATERIAL.proposal': [
+    [{ nombre: 'Tema 4.pdf', tipo: 'pdf', paginas: 3, semanas: [{ semana: 4, titulo: 'Música', notas: 5 }], sinSemana: 1, primeras: ['una línea\notra'] }],
+    [{ nombre: 'foto', tipo: 'imagen', paginas: 1, semanas: [], sinSemana: 1, primeras: ['una línea'], borrador: 55 }],
+    [{ nombre: 'apuntes', tipo: 'texto', paginas: null, semanas: [{ semana: 1, notas: 1 }], sinSemana: 0, primeras: ['x'.repeat(90)] }],
+  ],
+  'material.MATERIAL.problem': [
+    [{ kind: 'demasiado_grande', bytes: 25e6 }], [{ kind: 'demasiadas_paginas', pages: 301 }], [{ kind: 'pdf_cifrado' }], [{ kind: 'pdf_roto' }],
+    [{ kind: 'vacio' }], [{ kind: 'no_coincide', name: 'foto', named: 'imagen' }], [{ kind: 'no_coincide', name: 'tema', named: 'pdf' }],
+    [{ kind: 'no_admitido', name: 'hoja' }], [{ kind: 'docx', name: 'tema' }], [{ kind: 'ruido' }],
+  ],
+  'material.MATERIAL.saved': [[[4]], [[4, 5, 6]], [[4, 9]]],
   'tools.choiceInWords': [['generar_portada', 'maqueta', true], ['generar_portada', 'maqueta', false], ['narrar_resumen', 'motor', 'juguete'], ['narrar_resumen', 'motor', 'xtts']],
 };
 

@@ -321,6 +321,21 @@ async function sendText(text) {
   }
 }
 
+// A file or a photo, as Telegram's apps send them: an image goes as a photo, anything else as a document.
+$('attach').addEventListener('change', async (ev) => {
+  const file = ev.target.files && ev.target.files[0];
+  ev.target.value = '';
+  if (!file) return;
+  const as = /^image\/(png|jpeg|webp)$/.test(file.type) ? 'photo' : 'document';
+  try {
+    const res = await fetch(`/api/files?name=${encodeURIComponent(file.name)}&as=${as}`, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: file });
+    const data = await res.json().catch(() => ({}));
+    if (!res.ok || !data.ok) throw new Error(data.error || T.sendFailed);
+  } catch (e) {
+    toast(e.message || T.sendFailed);
+  }
+});
+
 async function press(messageId, data, button) {
   button.setAttribute('aria-busy', 'true');
   try {

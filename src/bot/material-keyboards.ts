@@ -1,0 +1,57 @@
+/**
+ * The buttons of an import's proposal — pure. Each carries the import's short key (the first
+ * SHORT_KEY hex digits of its SHA-256), so a tap after a restart finds the import on disk.
+ */
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import { MATERIAL_BUTTONS } from '../strings/material.js';
+import { WEEKS } from '../tools/domain.js';
+import { SHORT_KEY } from '../tools/material/imports.js';
+
+export type ImportAction = { kind: 'guardar' | 'semana' | 'descartar'; key: string } | { kind: 'elegir'; key: string; week: number | null };
+
+const short = (key: string) => key.slice(0, SHORT_KEY);
+
+export function importKeyboard(key: string): InlineKeyboardMarkup {
+  const k = short(key);
+  return {
+    inline_keyboard: [[
+      { text: MATERIAL_BUTTONS.save, callback_data: `imp:g:${k}` },
+      { text: MATERIAL_BUTTONS.changeWeek, callback_data: `imp:w:${k}` },
+      { text: MATERIAL_BUTTONS.discard, callback_data: `imp:x:${k}` },
+    ]],
+  };
+}
+
+/** The weeks to choose from (the course's, at merge; today's four) and «Sin semana». */
+export function importWeekKeyboard(key: string, weeks: readonly number[] = WEEKS): InlineKeyboardMarkup {
+  const k = short(key);
+  return {
+    inline_keyboard: [
+      weeks.map((w) => ({ text: MATERIAL_BUTTONS.week(w), callback_data: `imp:s:${k}:${w}` })),
+      [{ text: MATERIAL_BUTTONS.noWeek, callback_data: `imp:s:${k}:0` }],
+    ],
+  };
+}
+
+export function parseImportCallback(data: string | undefined): ImportAction | undefined {
+  const m = /^imp:([gwxs]):([0-9a-f]{8,64})(?::(\d{1,3}))?$/.exec(data ?? '');
+  if (!m) return undefined;
+  const key = m[2]!;
+  switch (m[1]) {
+    case 'g': return { kind: 'guardar', key };
+    case 'w': return { kind: 'semana', key };
+    case 'x': return { kind: 'descartar', key };
+    default: return m[3] === undefined ? undefined : { kind: 'elegir', key, week: Number(m[3]) === 0 ? null : Number(m[3]) };
+  }
+}
+
+/** The import a message's proposal buttons point at (a reply to the proposal corrects its draft). */
+export function importKeyOf(markup: InlineKeyboardMarkup | undefined): string | undefined {
+  for (const row of markup?.inline_keyboard ?? []) {
+    for (const b of row) {
+      const a = 'callback_data' in b ? parseImportCallback(b.callback_data) : undefined;
+      if (a) return a.key;
+    }
+  }
+  return undefined;
+}

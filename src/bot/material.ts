@@ -1,0 +1,107 @@
+/**
+ * The student's material in the chat (issue 26): a document or a photo becomes an import proposal
+ * with [✅ Guardar] [📅 Cambiar semana] [❌ Descartar]. The pending import is on disk before the
+ * proposal is sent (tools/material/imports.ts), so its buttons work after a restart; a reply with
+ * text to a proposal whose OCR was unsure replaces the draft's text. Reading a file (OCR can take
+ * seconds) runs inside the handler: the runner handles other updates meanwhile.
+ */
+import { Composer, type Context } from 'grammy';
+import type { Message } from 'grammy/types';
+import { MATERIAL } from '../strings/material.js';
+import { MaterialError } from '../tools/material/errors.js';
+import { savedIds, type ImportRecord, type Imports } from '../tools/material/imports.js';
+import { MAX_FILE_BYTES } from '../tools/material/limits.js';
+import { proposalText, type WeekName } from '../tools/material/proposal.js';
+import { importKeyboard, importKeyOf, importWeekKeyboard, parseImportCallback } from './material-keyboards.js';
+
+export interface MaterialDeps {
+  imports: Imports;
+  weekName?: WeekName;
+  log: (message: string, error?: unknown) => void;
+}
+
+/** Telegram's default name for a photo (photos arrive without one). */
+const PHOTO_NAME = 'foto.jpg';
+
+/** The bytes of a file the student sent, through the Bot API's file download (`getFile`). */
+async function download(ctx: Context, fileId: string): Promise<Uint8Array> {
+  const file = await ctx.api.getFile(fileId);
+  if (!file.file_path) throw new Error('el servidor no dio la ruta del archivo');
+  const root = ctx.api.options?.apiRoot ?? 'https://api.telegram.org';
+  const res = await fetch(`${root}/file/bot${ctx.api.token}/${file.file_path}`);
+  if (!res.ok) throw new Error(`descarga: HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+export function materialComposer(deps: MaterialDeps): Composer<Context> {
+  const c = new Composer<Context>();
+  const show = (r: ImportRecord) => proposalText(r, deps.weekName);
+
+  const receive = async (ctx: Context, name: string, fileId: string, size: number | undefined) => {
+    if (size !== undefined && size > MAX_FILE_BYTES) return void (await ctx.reply(new MaterialError({ kind: 'demasiado_grande', bytes: size }).message));
+    try {
+      const bytes = await download(ctx, fileId);
+      const { record, yaExistia } = await deps.imports.propose(name, bytes);
+      if (yaExistia) return void (await ctx.reply(MATERIAL.alreadyHad(record.nombre, savedIds(record).length)));
+      await ctx.reply(show(record), { reply_markup: importKeyboard(record.clave) });
+    } catch (e) {
+      if (e instanceof MaterialError) return void (await ctx.reply(e.message));
+      throw e;
+    }
+  };
+
+  c.on('message:document', (ctx) => {
+    const d = ctx.message.document;
+    return receive(ctx, d.file_name ?? 'documento', d.file_id, d.file_size);
+  });
+  c.on('message:photo', (ctx) => {
+    const biggest = ctx.message.photo.at(-1)!;
+    return receive(ctx, PHOTO_NAME, biggest.file_id, biggest.file_size);
+  });
+
+  // A reply to a proposal: the student's corrected text for its draft.
+  c.on('message:text', async (ctx, next) => {
+    const replied = ctx.message.reply_to_message as Message | undefined;
+    const key = importKeyOf(replied?.reply_markup);
+    if (!key) return next();
+    const r = await deps.imports.find(key);
+    if (!r || r.estado !== 'pendiente') return void (await ctx.reply(MATERIAL.gone));
+    const fixed = await deps.imports.correct(r.clave, ctx.message.text);
+    if (!fixed) return void (await ctx.reply(MATERIAL.gone));
+    await ctx.reply(`${MATERIAL.corrected}\n\n${show(fixed)}`, { reply_markup: importKeyboard(fixed.clave) });
+  });
+
+  c.callbackQuery(/^imp:/, async (ctx) => {
+    const action = parseImportCallback(ctx.callbackQuery.data);
+    const r = action ? await deps.imports.find(action.key) : undefined;
+    if (!action || !r) {
+      return void (await ctx.answerCallbackQuery({ text: MATERIAL.gone, show_alert: true }));
+    }
+    await ctx.answerCallbackQuery();
+    switch (action.kind) {
+      case 'guardar': {
+        const saved = await deps.imports.save(r.clave);
+        if (!saved) return void (await ctx.reply(MATERIAL.gone));
+        await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => undefined);
+        await ctx.reply(saved.yaExistia ? MATERIAL.alreadyHad(r.nombre, saved.notas.length) : MATERIAL.saved(saved.notas));
+        return;
+      }
+      case 'semana':
+        if (r.estado !== 'pendiente') return void (await ctx.reply(MATERIAL.alreadyHad(r.nombre, savedIds(r).length)));
+        await ctx.editMessageText(`${show(r)}\n\n${MATERIAL.chooseWeek}`, { reply_markup: importWeekKeyboard(r.clave) }).catch(() => undefined);
+        return;
+      case 'elegir': {
+        const moved = await deps.imports.changeWeek(r.clave, action.week);
+        if (!moved || moved.estado !== 'pendiente') return void (await ctx.reply(MATERIAL.gone));
+        await ctx.editMessageText(show(moved), { reply_markup: importKeyboard(moved.clave) }).catch(() => undefined);
+        return;
+      }
+      case 'descartar': {
+        const gone = await deps.imports.discard(r.clave);
+        await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => undefined);
+        await ctx.reply(gone ? MATERIAL.discarded : MATERIAL.alreadyHad(r.nombre, savedIds(r).length));
+      }
+    }
+  });
+  return c;
+}

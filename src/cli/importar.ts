@@ -1,0 +1,68 @@
+/**
+ * `cuaderno importar FILE [--semana N] [--aprobar] [--json]` (issue 26 §6): the same import the chat
+ * makes. Without --aprobar it prints the proposal and saves no note (exit 0); --aprobar saves it,
+ * exactly once. --json prints `{"notas": [ids], "ya_existia": bool, "paginas": n}` — the saved
+ * notes' ids (the import's earlier ids when the file was already imported; [] on a dry run),
+ * `paginas` the PDF's pages, 1 for an image, null for text. A file that cannot be read: exit 2.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CliIO } from '../cli.js';
+import { openNotebook } from '../store/index.js';
+import { MATERIAL } from '../strings/material.js';
+import { MaterialError } from '../tools/material/errors.js';
+import { createImports, savedIds } from '../tools/material/imports.js';
+import { createTesseractOcr } from '../tools/material/ocr.js';
+import { proposalText } from '../tools/material/proposal.js';
+import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
+
+const USAGE = 'importar ARCHIVO [--semana N] [--aprobar] [--json]';
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  return withConfig(io, async (config) => {
+    const { values, positionals } = parseFlags(argv, { semana: { type: 'string' }, aprobar: { type: 'boolean' }, json: { type: 'boolean' } }, USAGE);
+    if (positionals.length !== 1) throw new CliMisuse(`${positionals.length ? `Argumento inesperado: ${positionals[1]}` : 'Falta el archivo.'}\nUso: npm run -s cuaderno -- ${USAGE}`);
+    const file = positionals[0]!;
+    let semana: number | undefined;
+    if (values.semana !== undefined) {
+      if (!/^[1-9]\d{0,2}$/.test(values.semana)) throw new CliMisuse(MATERIAL.cliBadWeek(values.semana));
+      semana = Number(values.semana);
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFile(file);
+    } catch {
+      throw new CliMisuse(MATERIAL.cliNotFound(file));
+    }
+    const notebook = await openNotebook(config.dataDir, { prices: config.prices });
+    const ocr = createTesseractOcr();
+    try {
+      const imports = createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr });
+      let proposal;
+      try {
+        proposal = await imports.propose(path.basename(file), bytes, semana !== undefined ? { semana } : {});
+      } catch (e) {
+        if (e instanceof MaterialError) throw new CliMisuse(e.message);
+        throw e;
+      }
+      let { record } = proposal;
+      const out = (notas: number[], yaExistia: boolean, text: string) => {
+        if (values.json) io.stdout.write(`${JSON.stringify({ notas, ya_existia: yaExistia, paginas: record.paginas })}\n`);
+        else io.stdout.write(`${text}\n`);
+        return EXIT.ok;
+      };
+      if (proposal.yaExistia) return out(savedIds(record), true, MATERIAL.alreadyHad(record.nombre, savedIds(record).length));
+      if (semana !== undefined && record.semana !== semana) record = (await imports.changeWeek(record.clave, semana)) ?? record;
+      if (!values.aprobar) {
+        // A dry run leaves nothing behind (a pending import the chat made stays).
+        if (proposal.nuevo) await imports.discard(record.clave);
+        return out([], false, `${proposalText(record)}\n\n${MATERIAL.cliDryRun}`);
+      }
+      const saved = await imports.save(record.clave);
+      if (!saved) throw new CliMisuse(MATERIAL.gone);
+      return out(saved.notas, saved.yaExistia, `${proposalText(record)}\n\n${MATERIAL.saved(saved.notas)}`);
+    } finally {
+      await ocr.close();
+    }
+  });
+}

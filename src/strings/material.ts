@@ -1,0 +1,92 @@
+/**
+ * What the student reads about importing their material (a PDF, a text file, a photo of a page):
+ * the proposal before saving, its buttons, and one sentence for each file that cannot be read.
+ */
+import type { MaterialProblem } from '../tools/material/errors.js';
+import type { MaterialKind } from '../tools/material/sniff.js';
+
+const KIND_WORDS: Readonly<Record<MaterialKind, string>> = Object.freeze({
+  texto: 'un texto',
+  pdf: 'un PDF',
+  imagen: 'una foto',
+});
+
+/** What the proposal shows, as plain data (rendered by `MATERIAL.proposal`). */
+export interface ProposalView {
+  nombre: string;
+  tipo: MaterialKind;
+  paginas: number | null;
+  /** Notes per week, in week order, with the week's name when it has one. */
+  semanas: { semana: number; titulo?: string; notas: number }[];
+  sinSemana: number;
+  /** The first line of each note, in order. */
+  primeras: string[];
+  /** OCR confidence (0–100) when the text is only a draft to correct. */
+  borrador?: number;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** First line of a note, cut to fit one line of a phone. */
+const FIRST_LINE_MAX = 70;
+
+export const MATERIAL_BUTTONS = Object.freeze({
+  save: '✅ Guardar',
+  changeWeek: '📅 Cambiar semana',
+  discard: '❌ Descartar',
+  week: (n: number) => `Semana ${n}`,
+  noWeek: 'Sin semana',
+});
+
+export const MATERIAL = Object.freeze({
+  /** «De «Tema 4.pdf» (3 páginas): 5 notas para la semana 4 «Genética», 1 sin semana», then each note's first line. */
+  proposal(v: ProposalView): string {
+    const what = v.tipo === 'pdf' && v.paginas !== null ? ` (${plural(v.paginas, 'página', 'páginas')})` : v.tipo === 'imagen' ? ' (foto)' : '';
+    const groups = v.semanas.map((g) => `${plural(g.notas, 'nota', 'notas')} para la semana ${g.semana}${g.titulo ? ` «${g.titulo}»` : ''}`);
+    if (v.sinSemana > 0) groups.push(groups.length ? `${v.sinSemana} sin semana` : `${plural(v.sinSemana, 'nota', 'notas')} sin semana`);
+    const lines = v.primeras.map((l, i) => {
+      const first = l.split('\n')[0]!.trim();
+      return `${i + 1}. ${first.length > FIRST_LINE_MAX ? `${first.slice(0, FIRST_LINE_MAX - 1).trimEnd()}…` : first}`;
+    });
+    const draft = v.borrador !== undefined
+      ? ['', `Ojo: he leído la imagen con poca seguridad (${v.borrador} %). Si algo está mal, responde a este mensaje con el texto corregido antes de guardar.`]
+      : [];
+    return [`De «${v.nombre}»${what}: ${groups.join(', ')}.`, '', ...lines, ...draft].join('\n');
+  },
+  alreadyHad: (nombre: string, notas: number) => `Ya lo tenía: «${nombre}» ya está en tu cuaderno (${plural(notas, 'nota', 'notas')}), no añado nada.`,
+  saved: (ids: readonly number[]) => ids.length === 1
+    ? `Guardado: la nota ${ids[0]} ya está en tu cuaderno.`
+    : `Guardado: las notas ${ids.every((id, i) => i === 0 || id === ids[i - 1]! + 1) ? `${ids[0]}–${ids.at(-1)}` : ids.join(', ')} ya están en tu cuaderno.`,
+  discarded: 'Descartado: no he guardado nada.',
+  chooseWeek: '¿De qué semana son estas notas?',
+  corrected: 'He cambiado el texto por el tuyo. Revisa las notas y guárdalas cuando estén bien.',
+  gone: 'Esa propuesta ya no está: mándame el archivo otra vez.',
+  reading: (nombre: string) => `Leyendo «${nombre}»…`,
+  pastedName: 'texto pegado',
+  /** The terminal's lines for `importar`. */
+  cliNotFound: (file: string) => `No encuentro el archivo «${file}»: revisa el nombre y la carpeta.`,
+  cliBadWeek: (value: string) => `La semana tiene que ser un número entero positivo, como 3 (me diste «${value}»).`,
+  cliDryRun: 'No he guardado nada: repite la orden con --aprobar para guardar estas notas.',
+
+  problem(p: MaterialProblem): string {
+    switch (p.kind) {
+      case 'demasiado_grande':
+        return `Ese archivo pesa ${(p.bytes / 1024 / 1024).toFixed(1)} MB y como mucho leo 20 MB: divídelo en partes y mándamelas por separado.`;
+      case 'demasiadas_paginas':
+        return `Ese PDF tiene ${p.pages} páginas y como mucho leo 300: mándamelo en partes.`;
+      case 'pdf_cifrado':
+        return 'Ese PDF está protegido con contraseña: guárdalo de nuevo sin contraseña y vuelve a mandármelo.';
+      case 'pdf_roto':
+        return 'No puedo abrir ese PDF porque parece dañado: prueba a exportarlo otra vez.';
+      case 'vacio':
+        return 'No encuentro texto en ese archivo: está vacío.';
+      case 'no_coincide':
+        return `«${p.name}» se llama como ${KIND_WORDS[p.named]} pero no lo es por dentro: comprueba que me mandas el archivo correcto.`;
+      case 'no_admitido':
+        return `No sé leer «${p.name}»: mándame un PDF, un texto o una foto de la página.`;
+      case 'docx':
+        return `Todavía no leo documentos de Word como «${p.name}»: guárdalo como PDF y mándamelo.`;
+      case 'ruido':
+        return 'En esa imagen no distingo texto, solo manchas: hazle una foto más nítida, de frente y con buena luz.';
+    }
+  },
+});

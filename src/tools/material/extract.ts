@@ -1,0 +1,87 @@
+/**
+ * A file the student sends → its text, or one MaterialError saying why not. The same function
+ * serves the chat, the local page and the CLI. Text files are decoded (UTF-8, else Latin-1), PDFs
+ * read page by page (scans by OCR), photos of printed pages read by OCR. OCR text under
+ * OCR_DRAFT_CONFIDENCE is marked as a draft the student corrects before saving.
+ */
+import { MaterialError } from './errors.js';
+import { imageWhole } from './image-check.js';
+import { MAX_FILE_BYTES, OCR_DRAFT_CONFIDENCE } from './limits.js';
+import { isReadable, tidyOcrText, type OcrEngine } from './ocr.js';
+import { readPdf } from './pdf.js';
+import { bytesFitName, decodeText, kindByBytes, kindByName, type MaterialKind } from './sniff.js';
+
+export interface Extracted {
+  /** The file's name as the student sent it. */
+  name: string;
+  kind: MaterialKind;
+  /** The whole text: pages and paragraphs separated by a blank line. */
+  text: string;
+  /** Pages of a PDF, 1 for an image, null for a text file. */
+  paginas: number | null;
+  /** Present when some text came from OCR: its lowest confidence and whether it is only a draft. */
+  ocr?: { confidence: number; draft: boolean };
+}
+
+export interface ExtractDeps {
+  ocr: OcrEngine;
+  signal?: AbortSignal;
+}
+
+export async function extractMaterial(name: string, bytes: Uint8Array, deps: ExtractDeps): Promise<Extracted> {
+  if (bytes.byteLength > MAX_FILE_BYTES) throw new MaterialError({ kind: 'demasiado_grande', bytes: bytes.byteLength });
+  const named = kindByName(name);
+  if (named === 'docx') throw new MaterialError({ kind: 'docx', name });
+  if (named === 'otro') throw new MaterialError({ kind: 'no_admitido', name });
+  const actual = kindByBytes(bytes);
+  if (actual === 'vacio') throw new MaterialError({ kind: 'vacio' });
+  if (!bytesFitName(named, actual)) throw new MaterialError({ kind: 'no_coincide', name, named });
+  if ((actual === 'png' || actual === 'jpeg' || actual === 'webp') && !imageWhole(actual, bytes)) {
+    throw new MaterialError({ kind: 'no_coincide', name, named });
+  }
+
+  switch (named) {
+    case 'texto': {
+      const text = cleanText(decodeText(bytes).text);
+      if (!text) throw new MaterialError({ kind: 'vacio' });
+      return { name, kind: named, text, paginas: null };
+    }
+    case 'pdf': {
+      const { pages, scanned } = await readPdf(bytes, deps);
+      const text = cleanText(pages.filter((p) => p.trim()).join('\n\n'));
+      if (!text) throw new MaterialError({ kind: 'vacio' });
+      if (scanned.length > 0 && !isReadable(pages.filter((_, i) => scanned.some((s) => s.page === i + 1)).join('\n'))) {
+        throw new MaterialError({ kind: 'ruido' });
+      }
+      const ocr = scanned.length ? ocrMark(Math.min(...scanned.map((s) => s.confidence))) : undefined;
+      return { name, kind: named, text, paginas: pages.length, ...(ocr ? { ocr } : {}) };
+    }
+    case 'imagen': {
+      let read;
+      try {
+        read = await deps.ocr.recognize(bytes, deps.signal);
+      } catch (e) {
+        if (e instanceof MaterialError && e.problem.kind === 'no_coincide') throw new MaterialError({ kind: 'no_coincide', name, named }, { cause: e });
+        throw e;
+      }
+      const text = cleanText(tidyOcrText(read.text));
+      // A photo in which nothing reads as text is a blurry or wrong photo, not an empty file.
+      if (!isReadable(text)) throw new MaterialError({ kind: 'ruido' });
+      return { name, kind: named, text, paginas: 1, ocr: ocrMark(read.confidence) };
+    }
+  }
+}
+
+function ocrMark(confidence: number): { confidence: number; draft: boolean } {
+  return { confidence: Math.round(confidence), draft: confidence < OCR_DRAFT_CONFIDENCE };
+}
+
+/** Line ends unified, Unicode composed (so «é» is one character), trailing spaces and blank runs trimmed. */
+export function cleanText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .normalize('NFC')
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

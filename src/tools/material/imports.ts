@@ -1,0 +1,235 @@
+/**
+ * Imports of material, exactly once (issue 26 §3). An import is one record on disk,
+ * `<data>/importaciones/<sha256>.json`, keyed by the SHA-256 of the file's bytes, written before
+ * the proposal is shown so that its approval survives a restart or a kill:
+ *
+ *   pendiente ──save──▶ guardando (baseId, one slot per proposed note) ──▶ hecha (the note ids)
+ *
+ * Saving goes through the notebook's own `add` (the path /nota takes). It is idempotent across a
+ * kill: before the first note the record notes the highest id already in the notebook (`baseId`);
+ * after each `add` the new id is written into the note's slot. A save resumed after a kill between
+ * an `add` and its slot finds that note (id above baseId, same topic and text, not in another slot)
+ * instead of adding it again. The same file sent again answers «ya lo tenía» and adds nothing.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../../store/atomic.js';
+import { withFileLock } from '../../store/lock.js';
+import { Mutex } from '../../store/jsonFile.js';
+import type { Note } from '../domain.js';
+import { CuadernoError } from '../../errors.js';
+import { extractMaterial, type Extracted } from './extract.js';
+import type { OcrEngine } from './ocr.js';
+import type { MaterialKind } from './sniff.js';
+import { splitIntoNotes, type ProposedNote, type WeekOf } from './split.js';
+
+export const IMPORTS_DIRNAME = 'importaciones';
+export const IMPORT_RECORD_VERSION = 1;
+
+export type ImportState = 'pendiente' | 'guardando' | 'hecha';
+
+export interface ImportRecord {
+  version: typeof IMPORT_RECORD_VERSION;
+  /** SHA-256 (hex) of the file's bytes: the import's identity. */
+  clave: string;
+  nombre: string;
+  tipo: MaterialKind;
+  paginas: number | null;
+  /** The extracted text (corrected by the student when it was an OCR draft). */
+  texto: string;
+  ocr?: { confidence: number; draft: boolean };
+  /** The week the student chose for the whole file, if any. */
+  semana?: number;
+  propuesta: ProposedNote[];
+  creada: string;
+  estado: ImportState;
+  /** Highest note id in the notebook when saving began (guardando, hecha). */
+  baseId?: number;
+  /** The saved note's id for each proposed note, null until saved (guardando, hecha). */
+  guardadas?: (number | null)[];
+}
+
+/** What an import needs from the notebook: its notes, and the same `add` that /nota uses. */
+export interface ImportNotes {
+  list(): Promise<Note[]>;
+  add(tema: string, texto: string): Promise<Note>;
+}
+
+export interface ImportsDeps {
+  dataDir: string;
+  notes: ImportNotes;
+  ocr: OcrEngine;
+  /** The course's rule for a note's week (default: today's topic rule). */
+  weekOf?: WeekOf;
+}
+
+export interface Proposal {
+  record: ImportRecord;
+  /** The same file was already imported: nothing new is proposed. */
+  yaExistia: boolean;
+  /** This call read the file and wrote the pending import (false: it was already on disk). */
+  nuevo: boolean;
+}
+
+export interface Saved {
+  notas: number[];
+  yaExistia: boolean;
+  record: ImportRecord;
+}
+
+/** The ids of the notes an import saved (empty while pending). */
+export function savedIds(r: ImportRecord): number[] {
+  return (r.guardadas ?? []).filter((n): n is number => n !== null);
+}
+
+export function contentKey(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The key's shortest form that fits in a button (Telegram allows 64 bytes of callback data). */
+export const SHORT_KEY = 24;
+
+export function createImports(deps: ImportsDeps) {
+  const dir = path.join(deps.dataDir, IMPORTS_DIRNAME);
+  const fileOf = (key: string) => path.join(dir, `${key}.json`);
+  const mutex = new Mutex();
+
+  async function read(key: string): Promise<ImportRecord | undefined> {
+    let text: string;
+    try {
+      text = await readFile(fileOf(key), 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw e;
+    }
+    const data = JSON.parse(text) as ImportRecord;
+    if (data.version !== IMPORT_RECORD_VERSION) {
+      throw new CuadernoError('UNSUPPORTED_VERSION', `${fileOf(key)}: versión ${String(data.version)} desconocida (esta versión lee la ${IMPORT_RECORD_VERSION})`);
+    }
+    return data;
+  }
+  const write = (r: ImportRecord) => writeFileAtomic(fileOf(r.clave), `${JSON.stringify(r, null, 1)}\n`);
+  /** One writer per record: this process's mutex, and the file lock against the CLI and the bot. */
+  const locked = <R>(key: string, fn: () => Promise<R>) => mutex.run(async () => {
+    await mkdir(dir, { recursive: true });
+    return withFileLock(fileOf(key), fn);
+  });
+
+  const split = (r: Pick<ImportRecord, 'texto' | 'nombre' | 'semana'>) =>
+    splitIntoNotes(r.texto, { fileName: r.nombre, weekOf: deps.weekOf, ...(r.semana !== undefined ? { semana: r.semana } : {}) });
+
+  return {
+    /**
+     * Reads the file, proposes its notes and writes the pending import — or returns the import
+     * already on disk for these bytes (pending: the same proposal; done: `yaExistia`).
+     * Throws MaterialError (with its sentence) for a file that cannot be read.
+     */
+    async propose(nombre: string, bytes: Uint8Array, opts: { semana?: number; signal?: AbortSignal } = {}): Promise<Proposal> {
+      const clave = contentKey(bytes);
+      const known = await read(clave);
+      if (known) return { record: known, yaExistia: known.estado === 'hecha', nuevo: false };
+      const got: Extracted = await extractMaterial(nombre, bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}) });
+      return locked(clave, async () => {
+        const again = await read(clave);
+        if (again) return { record: again, yaExistia: again.estado === 'hecha', nuevo: false };
+        const base = { texto: got.text, nombre, ...(opts.semana !== undefined ? { semana: opts.semana } : {}) };
+        const record: ImportRecord = {
+          version: IMPORT_RECORD_VERSION,
+          clave,
+          nombre,
+          tipo: got.kind,
+          paginas: got.paginas,
+          texto: got.text,
+          ...(got.ocr ? { ocr: got.ocr } : {}),
+          ...(opts.semana !== undefined ? { semana: opts.semana } : {}),
+          propuesta: split(base),
+          creada: new Date().toISOString(),
+          estado: 'pendiente',
+        };
+        await write(record);
+        return { record, yaExistia: false, nuevo: true };
+      });
+    },
+
+    /** The import whose key starts with `prefix` (a button carries a short key). */
+    async find(prefix: string): Promise<ImportRecord | undefined> {
+      if (!/^[0-9a-f]{8,64}$/.test(prefix)) return undefined;
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch {
+        return undefined;
+      }
+      const name = names.find((n) => n.startsWith(prefix) && n.endsWith('.json') && n.length === 64 + 5);
+      return name ? read(name.slice(0, 64)) : undefined;
+    },
+
+    /** A new week for every note of a pending import (null = the rule decides per note). */
+    changeWeek(key: string, semana: number | null): Promise<ImportRecord | undefined> {
+      return locked(key, async () => {
+        const r = await read(key);
+        if (!r || r.estado !== 'pendiente') return r;
+        const next: ImportRecord = { ...r, propuesta: [] };
+        if (semana === null) delete next.semana;
+        else next.semana = semana;
+        next.propuesta = split(next);
+        await write(next);
+        return next;
+      });
+    },
+
+    /** The student's corrected text replaces an OCR draft; the notes are proposed again from it. */
+    correct(key: string, texto: string): Promise<ImportRecord | undefined> {
+      return locked(key, async () => {
+        const r = await read(key);
+        if (!r || r.estado !== 'pendiente') return r;
+        const next: ImportRecord = { ...r, texto: texto.trim(), ...(r.ocr ? { ocr: { ...r.ocr, draft: false } } : {}) };
+        next.propuesta = split(next);
+        await write(next);
+        return next;
+      });
+    },
+
+    /** Saves the proposed notes, each exactly once, however many times it is called or resumed. */
+    save(key: string): Promise<Saved | undefined> {
+      return locked(key, async () => {
+        let r = await read(key);
+        if (!r) return undefined;
+        if (r.estado === 'hecha') return { notas: savedIds(r), yaExistia: true, record: r };
+        if (r.estado === 'pendiente') {
+          const notes = await deps.notes.list();
+          r = { ...r, estado: 'guardando', baseId: notes.reduce((m, n) => Math.max(m, n.id), 0), guardadas: r.propuesta.map(() => null) };
+          await write(r);
+        }
+        const slots = [...(r.guardadas ?? r.propuesta.map(() => null))];
+        const baseId = r.baseId ?? 0;
+        let existing: Note[] | undefined;
+        for (const [i, p] of r.propuesta.entries()) {
+          if (slots[i] !== null && slots[i] !== undefined) continue;
+          // A note added before a kill, whose slot was never written: find it instead of adding it again.
+          existing ??= (await deps.notes.list()).filter((n) => n.id > baseId);
+          const orphan = existing.find((n) => n.tema === p.tema && n.texto === p.texto && !slots.includes(n.id));
+          slots[i] = orphan ? orphan.id : (await deps.notes.add(p.tema, p.texto)).id;
+          r = { ...r, guardadas: [...slots] };
+          await write(r);
+        }
+        r = { ...r, estado: 'hecha', guardadas: slots };
+        await write(r);
+        return { notas: slots.filter((n): n is number => n !== null), yaExistia: false, record: r };
+      });
+    },
+
+    /** Forgets a pending import (nothing was saved); a done import stays, so a resend is still «ya lo tenía». */
+    discard(key: string): Promise<boolean> {
+      return locked(key, async () => {
+        const r = await read(key);
+        if (!r || r.estado !== 'pendiente') return false;
+        await rm(fileOf(key), { force: true });
+        return true;
+      });
+    },
+  };
+}
+
+export type Imports = ReturnType<typeof createImports>;

@@ -1,0 +1,15 @@
+/**
+ * What an import accepts, in one place (issue 26 §4). Telegram's `getFile` serves files up to
+ * 20 MB, so a bigger one could not reach the bot from a phone either.
+ */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+/** Pages of one PDF. */
+export const MAX_PAGES = 300;
+/** A page whose text layer has fewer visible characters than this is treated as scanned (OCR). */
+export const SCANNED_PAGE_CHARS = 16;
+/** Mean Tesseract confidence (0–100) under which the OCR text is only a draft to correct. */
+export const OCR_DRAFT_CONFIDENCE = 70;
+/** OCR text where letters and spaces are under this share of the characters is noise, not a page. */
+export const OCR_MIN_LETTER_SHARE = 0.6;
+/** Scale at which a scanned PDF page is rendered for OCR (1 = 72 dpi). */
+export const SCAN_RENDER_SCALE = 3;

@@ -1,0 +1,39 @@
+/** An import record → what its proposal shows (pure); the words are strings/material.ts's. */
+import { WEEK_TOPICS, WEEKS, type Week } from '../domain.js';
+import { MATERIAL, type ProposalView } from '../../strings/material.js';
+import type { ImportRecord } from './imports.js';
+
+/** A week's name for the proposal; the course's titles replace today's topics at merge (issue 24). */
+export type WeekName = (week: number) => string | undefined;
+
+export const defaultWeekName: WeekName = (w) => {
+  if (!(WEEKS as readonly number[]).includes(w)) return undefined;
+  const t = WEEK_TOPICS[w as Week];
+  return `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+};
+
+export function proposalView(r: ImportRecord, weekName: WeekName = defaultWeekName): ProposalView {
+  const counts = new Map<number, number>();
+  let none = 0;
+  for (const n of r.propuesta) {
+    if (n.semana === null) none++;
+    else counts.set(n.semana, (counts.get(n.semana) ?? 0) + 1);
+  }
+  const semanas = [...counts.entries()].sort(([a], [b]) => a - b).map(([semana, notas]) => {
+    const titulo = weekName(semana);
+    return { semana, notas, ...(titulo ? { titulo } : {}) };
+  });
+  return {
+    nombre: r.nombre,
+    tipo: r.tipo,
+    paginas: r.paginas,
+    semanas,
+    sinSemana: none,
+    primeras: r.propuesta.map((n) => n.texto),
+    ...(r.ocr?.draft ? { borrador: r.ocr.confidence } : {}),
+  };
+}
+
+export function proposalText(r: ImportRecord, weekName?: WeekName): string {
+  return MATERIAL.proposal(proposalView(r, weekName));
+}

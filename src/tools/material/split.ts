@@ -1,0 +1,173 @@
+/**
+ * Extracted text → proposed notes — pure (issue 26 §3). The text is cut at headings into sections
+ * and at blank lines into paragraphs; each note holds NOTE_MIN–NOTE_MAX characters: a longer
+ * paragraph is split at sentence ends, shorter ones are merged with their neighbours. A note's topic
+ * is its section's heading, or the file's name when the text has none; its week comes from `weekOf`.
+ */
+import { WEEK_TOPICS, WEEKS } from '../domain.js';
+
+export const NOTE_MIN = 120;
+export const NOTE_MAX = 1500;
+/** A line this short, alone in its paragraph and not ending a sentence, is a heading. */
+const HEADING_MAX = 80;
+
+export interface ProposedNote {
+  tema: string;
+  texto: string;
+  /** The study week, or null when the note belongs to none. */
+  semana: number | null;
+}
+
+/**
+ * The week of a note from its text (`named` = the week the student chose, which wins). Injected:
+ * the course's own rule replaces the default when the course is the student's data (issue 24).
+ */
+export type WeekOf = (text: string, named?: number) => number | null;
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * Today's rule: the week the student named, else the week whose topic (SPEC §2: week 3 = historia
+ * del arte) the text mentions most, else none.
+ */
+export const defaultWeekOf: WeekOf = (text, named) => {
+  if (named !== undefined) return named;
+  const t = fold(text);
+  let best: { week: number; hits: number } | undefined;
+  for (const w of WEEKS) {
+    const hits = t.split(fold(WEEK_TOPICS[w])).length - 1;
+    if (hits > 0 && (!best || hits > best.hits)) best = { week: w, hits };
+  }
+  return best?.week ?? null;
+};
+
+interface Section {
+  heading: string | undefined;
+  paragraphs: string[];
+}
+
+function isHeading(block: string): string | undefined {
+  const md = /^#{1,6}\s+(.+?)\s*#*$/.exec(block);
+  if (md && !block.includes('\n')) return md[1];
+  if (block.includes('\n') || block.length > HEADING_MAX) return undefined;
+  if (/[.,;:!?…»)]$/.test(block) || !/^[\p{Lu}\d¿¡]/u.test(block)) return undefined;
+  return block.split(/\s+/).length <= 10 ? block : undefined;
+}
+
+/** Paragraphs (blank-line separated) with their wrapped lines joined; list items keep their line. */
+function paragraphs(text: string): string[] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((p) => p.split('\n').map((l) => l.trim()).filter(Boolean))
+    .filter((lines) => lines.length > 0)
+    .flatMap((lines) => {
+      // A markdown heading directly above its paragraph is still a heading.
+      const out: string[] = [];
+      let cur: string[] = [];
+      const flush = () => {
+        if (cur.length) out.push(cur.join(' ').replace(/ \n/g, '\n'));
+        cur = [];
+      };
+      for (const l of lines) {
+        if (/^#{1,6}\s/.test(l)) {
+          flush();
+          out.push(l);
+        } else cur.push(/^([-*•]|\d+[.)])\s/.test(l) && cur.length ? `\n${l}` : l);
+      }
+      flush();
+      return out;
+    });
+}
+
+function sections(text: string): Section[] {
+  const out: Section[] = [];
+  for (const p of paragraphs(text)) {
+    const h = isHeading(p);
+    if (h !== undefined) out.push({ heading: h, paragraphs: [] });
+    else if (out.length === 0) out.push({ heading: undefined, paragraphs: [p] });
+    else out.at(-1)!.paragraphs.push(p);
+  }
+  // A heading with nothing under it (a title above a heading) names nothing on its own.
+  return out.filter((s) => s.paragraphs.length > 0);
+}
+
+/** Sentences of a paragraph, each with its end punctuation and following space. */
+function sentences(p: string): string[] {
+  return p.match(/[^.!?…]+(?:[.!?…]+["»”)]*\s*|$)/g)?.filter((s) => s.trim()) ?? [p];
+}
+
+/** Pieces of at most `max` characters, cut at sentence ends, else at spaces. */
+export function cutLong(p: string, max = NOTE_MAX): string[] {
+  if (p.length <= max) return [p];
+  const out: string[] = [];
+  let cur = '';
+  const push = () => {
+    if (cur.trim()) out.push(cur.trim());
+    cur = '';
+  };
+  for (const s of sentences(p)) {
+    if (cur.length + s.length <= max) {
+      cur += s;
+      continue;
+    }
+    push();
+    if (s.length <= max) cur = s;
+    else {
+      // One sentence longer than a note: cut between words.
+      for (const w of s.split(/(?<=\s)/)) {
+        if (cur.length + w.length > max) push();
+        cur += w;
+      }
+    }
+  }
+  push();
+  return out;
+}
+
+/** Pieces merged while the result stays under `max`, so that each reaches `min` when it can. */
+function mergeShort(pieces: readonly string[], min = NOTE_MIN, max = NOTE_MAX): string[] {
+  const out: string[] = [];
+  for (const p of pieces) {
+    const last = out.at(-1);
+    if (last !== undefined && (last.length < min || p.length < min) && last.length + 2 + p.length <= max) out[out.length - 1] = `${last}\n\n${p}`;
+    else out.push(p);
+  }
+  return out;
+}
+
+/** The topic for text without headings: the file's name without its extension. */
+export function topicFromName(fileName: string): string {
+  const stem = fileName.replace(/\.[a-z0-9]+$/i, '').replace(/[_]+/g, ' ').trim();
+  return tidyTopic(stem) || 'material';
+}
+
+function tidyTopic(t: string): string {
+  return t.replace(/[#*_`]+/g, '').replace(/\s+/g, ' ').replace(/[:.]$/, '').trim().toLocaleLowerCase('es');
+}
+
+export interface SplitOptions {
+  fileName: string;
+  weekOf?: WeekOf;
+  /** The week the student named for the whole file (`--semana N`, «Cambiar semana»). */
+  semana?: number;
+}
+
+export function splitIntoNotes(text: string, opts: SplitOptions): ProposedNote[] {
+  const weekOf = opts.weekOf ?? defaultWeekOf;
+  const fallback = topicFromName(opts.fileName);
+  const notes: { tema: string; texto: string }[] = [];
+  for (const s of sections(text)) {
+    const tema = s.heading !== undefined ? tidyTopic(s.heading) || fallback : fallback;
+    for (const texto of mergeShort(s.paragraphs.flatMap((p) => cutLong(p)))) notes.push({ tema, texto });
+  }
+  // A section too short for a note of its own joins its neighbour (the previous one when it fits).
+  const merged: { tema: string; texto: string }[] = [];
+  for (const n of notes) {
+    const prev = merged.at(-1);
+    if (prev && (n.texto.length < NOTE_MIN || prev.texto.length < NOTE_MIN) && prev.texto.length + 2 + n.texto.length <= NOTE_MAX) {
+      prev.texto = `${prev.texto}\n\n${n.texto}`;
+    } else merged.push({ ...n });
+  }
+  return merged.map((n) => ({ ...n, semana: weekOf(`${n.tema}\n${n.texto}`, opts.semana) }));
+}

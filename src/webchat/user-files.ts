@@ -1,0 +1,49 @@
+/**
+ * A file the person sends from the chat page — a document or a photo — as Telegram's apps send it:
+ * the bytes go into the server's file store (so the bot downloads them with getFile and
+ * `/file/bot<token>/<file_path>`, and the page shows them from `/files/<file_id>`), and the bot gets
+ * a `message` update with `document` or `photo`. The page uploads with `POST /api/files?name=…&as=…`
+ * and the raw bytes as the body.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Message, Update, User } from 'grammy/types';
+import type { EmbeddedBotApi } from './botapi-server.js';
+import { S } from '../strings/server.js';
+
+/** Telegram's getFile limit: the bot could not download a bigger file either. */
+export const MAX_USER_FILE_BYTES = 20 * 1024 * 1024;
+
+export async function sendUserFile(api: EmbeddedBotApi, data: Buffer, filename: string, as: 'photo' | 'document', from: User = api.user): Promise<Message> {
+  const file = await api.files.save(data, filename, as === 'photo' ? 'photos' : 'documents');
+  const chat = api.state.openPrivateChat(from);
+  const ids = { file_id: file.file_id, file_unique_id: file.file_unique_id, file_size: file.size };
+  const body = as === 'photo'
+    ? { photo: [{ ...ids, width: file.image?.width ?? 0, height: file.image?.height ?? 0 }] }
+    : { document: { ...ids, file_name: filename, mime_type: file.mime } };
+  const message = api.state.add(chat.id, (id) => ({ message_id: id, from, chat, date: Math.floor(Date.now() / 1000), ...body }) as Message);
+  api.updates.push({ message } as Omit<Update, 'update_id'>);
+  return message;
+}
+
+/** `POST /api/files?name=<file name>&as=photo|document`, body = the file's bytes. */
+export async function postUserFile(api: EmbeddedBotApi, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const reply = (status: number, body: unknown) => {
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify(body));
+  };
+  const name = (url.searchParams.get('name') ?? '').replace(/[\\/\0]/g, '').trim().slice(0, 200) || 'archivo';
+  const as = url.searchParams.get('as') === 'photo' ? 'photo' : 'document';
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_USER_FILE_BYTES) {
+      req.destroy();
+      return reply(413, { ok: false, error: S.fileTooBig });
+    }
+    chunks.push(chunk as Buffer);
+  }
+  if (size === 0) return reply(400, { ok: false, error: S.emptyFile });
+  const message = await sendUserFile(api, Buffer.concat(chunks), name, as);
+  reply(200, { ok: true, message_id: message.message_id });
+}

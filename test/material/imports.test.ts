@@ -1,0 +1,124 @@
+/**
+ * Imports on disk, exactly once (issue 26 §3): the pending import is written before it is shown,
+ * the same file again adds nothing, a save repeated or resumed from what a kill leaves behind never
+ * saves a note twice. Real notebook in a temp dir, real files.
+ */
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { openNotebook } from '../../src/store/index.js';
+import type { Notebook } from '../../src/store/index.js';
+import { createImports, IMPORTS_DIRNAME, type ImportRecord } from '../../src/tools/material/imports.js';
+import { createTesseractOcr } from '../../src/tools/material/ocr.js';
+import { proposalText } from '../../src/tools/material/proposal.js';
+import { MaterialError } from '../../src/tools/material/errors.js';
+import { textPdf } from '../support/material-fixtures.js';
+
+const dirs: string[] = [];
+const ocr = createTesseractOcr();
+afterAll(async () => {
+  await ocr.close();
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+let notebook: Notebook;
+let dataDir: string;
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'cuaderno-import-'));
+  dirs.push(dataDir);
+  notebook = await openNotebook(dataDir);
+});
+const imports = () => createImports({ dataDir, notes: notebook.notes, ocr });
+
+const GENETICA = [
+  ['Genética', 'La genética estudia cómo se heredan los caracteres de padres a hijos. Mendel trabajó con guisantes y descubrió que los caracteres se transmiten por unidades que hoy llamamos genes.'],
+  ['Los alelos son las formas distintas de un mismo gen. Un individuo homocigoto tiene dos alelos iguales y uno heterocigoto tiene dos alelos diferentes para ese carácter.'],
+  ['Historia del arte', 'El impresionismo pintó la luz y el color al aire libre, con pinceladas sueltas y sin contornos. Monet y Renoir son sus pintores más conocidos del siglo diecinueve.'],
+];
+
+async function recordFiles(): Promise<string[]> {
+  return (await readdir(path.join(dataDir, IMPORTS_DIRNAME))).filter((n) => n.endsWith('.json'));
+}
+
+describe('an import', () => {
+  it('is written to disk as pending before it is shown; saving adds its notes once', async () => {
+    const pdf = await textPdf(GENETICA);
+    const before = (await notebook.notes.list()).length;
+    const { record, yaExistia } = await imports().propose('Tema 4.pdf', pdf);
+    expect(yaExistia).toBe(false);
+    expect(record.estado).toBe('pendiente');
+    expect(record.paginas).toBe(3);
+    expect(await recordFiles()).toEqual([`${record.clave}.json`]);
+    expect((await notebook.notes.list()).length).toBe(before);
+    expect(record.propuesta.map((n) => n.tema)).toEqual(['genética', 'genética', 'historia del arte']);
+    const text = proposalText(record);
+    expect(text.split('\n')[0]).toBe('De «Tema 4.pdf» (3 páginas): 1 nota para la semana 3 «Historia del arte», 2 sin semana.');
+    expect(text).toContain('1. La genética estudia cómo se heredan los caracteres de padres a hijos.');
+
+    // A fresh instance (a restart) finds it and saves it.
+    const saved = await imports().save(record.clave);
+    expect(saved?.yaExistia).toBe(false);
+    expect(saved?.notas).toEqual([before + 1, before + 2, before + 3]);
+    const notes = await notebook.notes.list();
+    expect(notes.slice(before).map((n) => n.texto)).toEqual(record.propuesta.map((n) => n.texto));
+
+    // Saving again, or sending the same file again, adds nothing.
+    expect((await imports().save(record.clave))?.yaExistia).toBe(true);
+    const again = await imports().propose('otro nombre.pdf', pdf);
+    expect(again.yaExistia).toBe(true);
+    expect((await notebook.notes.list()).length).toBe(before + 3);
+  });
+
+  it('a resumed save finds the note added just before a kill instead of adding it again', async () => {
+    const { record } = await imports().propose('apuntes.md', new TextEncoder().encode(GENETICA.map((p) => p.join('\n\n')).join('\n\n')));
+    const before = await notebook.notes.list();
+    const baseId = before.reduce((m, n) => Math.max(m, n.id), 0);
+    // What a kill right after the second note's `add` leaves: note 1 in its slot, note 2 added
+    // to the notebook but its slot never written.
+    const n1 = await notebook.notes.add(record.propuesta[0]!.tema, record.propuesta[0]!.texto);
+    const n2 = await notebook.notes.add(record.propuesta[1]!.tema, record.propuesta[1]!.texto);
+    const killed: ImportRecord = { ...record, estado: 'guardando', baseId, guardadas: [n1.id, null, null] };
+    await writeFile(path.join(dataDir, IMPORTS_DIRNAME, `${record.clave}.json`), JSON.stringify(killed));
+    const saved = await imports().save(record.clave);
+    expect(saved?.notas).toEqual([n1.id, n2.id, n2.id + 1]);
+    const after = await notebook.notes.list();
+    expect(after.length).toBe(before.length + 3);
+    for (const p of record.propuesta) expect(after.filter((n) => n.texto === p.texto)).toHaveLength(1);
+  });
+
+  it('two saves at once still save each note once', async () => {
+    const { record } = await imports().propose('a.txt', new TextEncoder().encode(GENETICA.flat().join('\n\n')));
+    const before = (await notebook.notes.list()).length;
+    const [a, b] = await Promise.all([imports().save(record.clave), imports().save(record.clave)]);
+    expect(a?.notas).toEqual(b?.notas);
+    expect((await notebook.notes.list()).length).toBe(before + record.propuesta.length);
+  });
+
+  it('changing the week re-proposes every note for it; discarding forgets a pending import only', async () => {
+    const im = imports();
+    const { record } = await im.propose('a.txt', new TextEncoder().encode(GENETICA.flat().join('\n\n')));
+    const moved = await im.changeWeek(record.clave, 2);
+    expect(moved?.propuesta.map((n) => n.semana)).toEqual(record.propuesta.map(() => 2));
+    expect(proposalText(moved!).split('\n')[0]).toMatch(/notas para la semana 2 «Python»\.$/);
+    expect((await im.find(record.clave.slice(0, 24)))?.semana).toBe(2);
+    expect(await im.discard(record.clave)).toBe(true);
+    expect(await im.find(record.clave.slice(0, 24))).toBeUndefined();
+  });
+
+  it('a draft is corrected by the student before saving', async () => {
+    const im = imports();
+    const { record } = await im.propose('b.txt', new TextEncoder().encode(GENETICA[1]![0]!));
+    const fixed = await im.correct(record.clave, 'Texto corregido por mí sobre los alelos, que son las formas distintas de un mismo gen; el homocigoto tiene dos iguales y el heterocigoto dos diferentes.');
+    expect(fixed?.propuesta.map((n) => n.texto)).toEqual([fixed!.texto]);
+    expect((await im.save(record.clave))?.notas).toHaveLength(1);
+  });
+
+  it('a file that cannot be read leaves nothing on disk', async () => {
+    const before = (await notebook.notes.list()).length;
+    const e = await imports().propose('x.pdf', new TextEncoder().encode('no soy un pdf')).catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(MaterialError);
+    await expect(readdir(path.join(dataDir, IMPORTS_DIRNAME))).rejects.toThrow();
+    expect((await notebook.notes.list()).length).toBe(before);
+  });
+});

@@ -1,0 +1,79 @@
+/** Splitting extracted text into notes (issue 26 §3): pure, no files. */
+import { describe, expect, it } from 'vitest';
+import { cutLong, defaultWeekOf, NOTE_MAX, NOTE_MIN, splitIntoNotes, topicFromName } from '../../src/tools/material/split.js';
+
+const sentence = (i: number) => `La frase número ${i} explica una idea completa sobre la herencia genética y sus leyes. `;
+const para = (n: number, from = 0) => Array.from({ length: n }, (_, i) => sentence(from + i)).join('').trim();
+
+describe('splitIntoNotes', () => {
+  it('splits on headings: each section its topic, each note within bounds', () => {
+    const text = `# Genética\n\n${para(3)}\n\n${para(2, 10)}\n\n## Evolución\n\n${para(4, 20)}`;
+    const notes = splitIntoNotes(text, { fileName: 'Tema 4.md' });
+    expect(notes.map((n) => n.tema)).toEqual(['genética', 'genética', 'evolución']);
+    for (const n of notes) {
+      expect(n.texto.length).toBeGreaterThanOrEqual(NOTE_MIN);
+      expect(n.texto.length).toBeLessThanOrEqual(NOTE_MAX);
+    }
+    expect(notes[2]!.texto).toBe(para(4, 20));
+  });
+
+  it('a paragraph longer than a note is cut at sentence ends, never mid-sentence', () => {
+    const long = para(40);
+    expect(long.length).toBeGreaterThan(NOTE_MAX * 2);
+    const notes = splitIntoNotes(long, { fileName: 'largo.txt' });
+    expect(notes.length).toBeGreaterThanOrEqual(3);
+    for (const n of notes) {
+      expect(n.texto.length).toBeLessThanOrEqual(NOTE_MAX);
+      expect(n.texto.length).toBeGreaterThanOrEqual(NOTE_MIN);
+      expect(n.texto).toMatch(/^La frase número \d+ .*leyes\.$/s);
+    }
+    expect(notes.map((n) => n.texto).join(' ')).toBe(long);
+  });
+
+  it('short paragraphs are merged until a note is long enough', () => {
+    const text = ['Primera idea corta.', 'Segunda idea corta.', 'Tercera idea corta.', 'Cuarta idea corta.', 'Quinta idea corta.', 'Sexta idea corta y final.', 'Séptima.'].join('\n\n');
+    const notes = splitIntoNotes(text, { fileName: 'ideas.txt' });
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.texto.split('\n\n')).toHaveLength(7);
+  });
+
+  it('without headings the topic is the file name; a PDF line wrap is not a paragraph', () => {
+    const notes = splitIntoNotes(`${sentence(1)}\ncontinúa en la línea siguiente y ${sentence(2)}`, { fileName: 'Tema 4.pdf' });
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.tema).toBe('tema 4');
+    expect(notes[0]!.texto).not.toContain('\n');
+  });
+
+  it('a short line alone is a heading; a sentence alone is not', () => {
+    const text = `Historia del arte\n\n${para(3)}\n\nEsto es una frase corta.\n\n${para(2, 5)}`;
+    const notes = splitIntoNotes(text, { fileName: 'x.txt' });
+    expect(new Set(notes.map((n) => n.tema))).toEqual(new Set(['historia del arte']));
+  });
+
+  it('each note gets its week from weekOf; the named week wins', () => {
+    const text = `# Música barroca\n\n${para(3)} La música de Bach.\n\n# Cosas varias\n\n${para(3, 9)}`;
+    const byDefault = splitIntoNotes(text, { fileName: 'a.md' });
+    expect(byDefault.map((n) => n.semana)).toEqual([4, null]);
+    expect(splitIntoNotes(text, { fileName: 'a.md', semana: 2 }).map((n) => n.semana)).toEqual([2, 2]);
+    const seen: [string, number | undefined][] = [];
+    splitIntoNotes(text, { fileName: 'a.md', weekOf: (t, named) => (seen.push([t.split('\n')[0]!, named]), 7) });
+    expect(seen).toEqual([['música barroca', undefined], ['cosas varias', undefined]]);
+  });
+});
+
+describe('parts', () => {
+  it('cutLong cuts a sentence longer than a note between words', () => {
+    const words = Array.from({ length: 400 }, (_, i) => `palabra${i}`).join(' ');
+    const pieces = cutLong(words);
+    expect(pieces.every((p) => p.length <= NOTE_MAX)).toBe(true);
+    expect(pieces.join(' ')).toBe(words);
+  });
+
+  it('topicFromName and defaultWeekOf', () => {
+    expect(topicFromName('Apuntes_Estadística.PDF')).toBe('apuntes estadística');
+    expect(defaultWeekOf('El impresionismo en la historia del arte')).toBe(3);
+    expect(defaultWeekOf('Nada que ver')).toBeNull();
+    expect(defaultWeekOf('Nada que ver', 1)).toBe(1);
+    expect(defaultWeekOf('Estadistica sin tilde')).toBe(1);
+  });
+});
