@@ -87,18 +87,23 @@ describe('material in the chat', () => {
     chat = await startLocalChat('cv-material-page-');
     const t = chat.tg;
     const md = Buffer.from(`# Música\n\n${NOTAS[0]![1]!} La música de Bach también se hereda en las familias de músicos.`, 'utf8');
-    const res = await fetch(new URL(`/api/files?name=${encodeURIComponent('apuntes música.md')}&as=document`, t.chatUrl), { method: 'POST', body: md, headers: { Origin: new URL(t.chatUrl).origin, 'Content-Type': 'application/octet-stream' } });
+    const upload = (headers: Record<string, string>) =>
+      fetch(new URL(`/api/files?name=${encodeURIComponent('apuntes música.md')}&as=document`, t.chatUrl), { method: 'POST', body: md, headers: { Origin: new URL(t.chatUrl).origin, 'Content-Type': 'application/octet-stream', ...headers } });
+    // Uploads need the page's secret like every other route of the page (issue 22).
+    expect((await upload({})).status).toBe(401);
+    const auth = { Authorization: `Bearer ${t.pageSecret}` };
+    const res = await upload(auth);
     expect(res.status).toBe(200);
     const { message_id } = (await res.json()) as { message_id: number };
     const sent = t.server.history().find((m) => m.message_id === message_id)!;
     expect(sent.document).toMatchObject({ file_name: 'apuntes música.md', file_size: md.length });
     // The page shows it from the same file store the bot downloads it from.
-    const shown = await fetch(new URL(`/files/${sent.document!.file_id}`, t.chatUrl));
+    const shown = await fetch(new URL(`/files/${sent.document!.file_id}`, t.chatUrl), { headers: auth });
     expect(Buffer.from(await shown.arrayBuffer()).equals(md)).toBe(true);
     const proposal = await waitForMessage(t, 'the proposal', after(message_id, isProposal));
     expect(proposal.text!.split('\n')[0]).toBe('De «apuntes música.md»: 1 nota para la semana 4 «Música».');
     // Another site cannot post files into the chat.
-    const foreign = await fetch(new URL('/api/files?name=x.txt', t.chatUrl), { method: 'POST', body: 'hola', headers: { Origin: 'https://example.com' } });
+    const foreign = await fetch(new URL('/api/files?name=x.txt', t.chatUrl), { method: 'POST', body: 'hola', headers: { Origin: 'https://example.com', ...auth } });
     expect(foreign.status).toBe(403);
   });
 
