@@ -16,6 +16,7 @@ export type Subcommand = (argv: string[], io: CliIO) => Promise<number>;
 const SUBCOMMANDS: Record<string, { help: string; load: () => Promise<{ run: Subcommand }> }> = {
   herramienta: { help: "herramienta <nombre> '<json>' [--aprobar|--rechazar] [--simulacro]", load: () => import('./cli/herramienta.js') },
   notas: { help: 'notas [--json]', load: () => import('./cli/notas.js') },
+  curso: { help: 'curso [--json] | curso importar ARCHIVO [--forzar] | curso semana N "TÍTULO"', load: () => import('./cli/curso.js') },
   tarjetas: { help: 'tarjetas [--json]', load: () => import('./cli/tarjetas.js') },
   uso: { help: 'uso [--json]', load: () => import('./cli/uso.js') },
   repaso: { help: 'repaso [--ahora ISO] [--json]', load: async () => ({ run: (await import('./cli/repaso.js')).runRepaso }) },

@@ -4,6 +4,7 @@
  * loop decides a deliberate redo from the same words (`asksForRedo`) — never from the model or a note.
  */
 import type { Week } from '../tools/domain.js';
+import { weekRange, type Course } from '../tools/course/course.js';
 import { ASK } from '../strings/agent.js';
 import { understand, type Understood } from './understand.js';
 
@@ -29,9 +30,9 @@ export type Intent = PlanIntent | QuestionIntent;
 
 const NONE = { tarjetas: false, portada: false, narracion: false };
 
-/** Reads the request. Anything that is not work (a greeting, a question, an unclear request) becomes words back. */
-export function interpret(text: string): Intent {
-  const u = understand(text);
+/** Reads the request against the owner's course. Anything that is not work (a greeting, a question, an unclear request) becomes words back. */
+export function interpret(text: string, course: Course, now?: Date): Intent {
+  const u = understand(text, course, now);
   const maqueta = !/\b(flux|gpu|de verdad|alta calidad|sin maqueta)\b/i.test(text);
   const motor = (v: 'mia' | 'sintetica') => (v === 'mia' ? 'xtts' as const : 'juguete' as const);
   switch (u.intent) {
@@ -46,12 +47,13 @@ export function interpret(text: string): Intent {
       return { kind: 'plan', ...note, actions: { ...NONE, tarjetas: true }, maqueta, motor: 'juguete' };
     }
     default:
-      return { kind: 'pregunta', question: questionFor(u) };
+      return { kind: 'pregunta', question: questionFor(u, course) };
   }
 }
 
 /** The words back for whatever is not work, as the planner says them (the bot answers most of these itself). */
-export function questionFor(u: Understood): string {
+export function questionFor(u: Understood, course: Course): string {
+  const weeks = weekRange(course);
   switch (u.intent) {
     case 'saludo':
     case 'charla':
@@ -63,11 +65,11 @@ export function questionFor(u: Understood): string {
     case 'orden':
       return ASK.command(u.nombre);
     case 'ambiguo':
-      if (u.semanaInexistente !== undefined) return ASK.noSuchWeek(u.semanaInexistente);
+      if (u.semanaInexistente !== undefined) return ASK.noSuchWeek(u.semanaInexistente, weeks);
       if (u.quiere === 'tarjetas') return ASK.whichNote;
       if (u.quiere === 'buscar') return ASK.whatToSearch;
-      if (u.quiere === 'portada' || u.quiere === 'narracion') return ASK.whichWeekFor(u.quiere);
-      if (u.quiere === 'preparar') return ASK.whichWeek;
+      if (u.quiere === 'portada' || u.quiere === 'narracion') return ASK.whichWeekFor(u.quiere, weeks);
+      if (u.quiere === 'preparar') return ASK.whichWeek(weeks);
       return ASK.unclear;
     default:
       return ASK.unclear;

@@ -5,7 +5,8 @@
  * itself (no run, no tokens); the offline planner plans the rest (intent.ts).
  */
 import levenshtein from 'damerau-levenshtein';
-import { WEEK_TOPICS, type Week } from '../tools/domain.js';
+import type { Week } from '../tools/domain.js';
+import { hasWeek, weekOfDate, weekTopic, type Course } from '../tools/course/course.js';
 
 export type Item = 'portada' | 'narracion';
 export type Voice = 'mia' | 'sintetica';
@@ -158,28 +159,31 @@ function searchSubject(w: Words): string | undefined {
 }
 
 /** The note for cards: its number, else its subject, else the topic of a named week. */
-function cardsSubject(w: Words, week: number | undefined): string | number | undefined {
+function cardsSubject(w: Words, week: number | undefined, course: Course): string | number | undefined {
   const id = noteNumber(w.t);
   if (id !== undefined) return id;
   const subject = subjectAfter(w, SUBJECT_MARKERS);
   if (subject) return subject;
-  if (week !== undefined && week in WEEK_TOPICS) return WEEK_TOPICS[week as Week];
+  if (hasWeek(course, week)) return weekTopic(course, week);
   const after = CARDS.exec(w.t);
   if (!after) return undefined;
   const end = w.t.slice(0, after.index + after[0].length).split(' ').length;
-  // "tarjetas de python": the words after the cards themselves, unless they only say "de repaso".
+  // "tarjetas de mitosis": the words after the cards themselves, unless they only say "de repaso".
   const rest = cleanSubject(w, end);
   return rest && !/^(de )?repaso$/.test(fold(rest)) && !/^(for|para|de|of)$/.test(rest) ? rest : undefined;
 }
 
-/** Reads one message. Never throws; anything it cannot place is `ambiguo`. */
-export function understand(text: string): Understood {
+/**
+ * Reads one message against the owner's course (which weeks exist; «esta semana» is the week whose
+ * dates contain `now`, in time zone `tz`). Never throws; anything it cannot place is `ambiguo`.
+ */
+export function understand(text: string, course: Course, now: Date = new Date(), tz?: string): Understood {
   const w = words(text);
   const t = w.t;
   if (!t) return { intent: 'ambiguo' };
   for (const [re, nombre] of COMMANDS) if (re.test(t)) return { intent: 'orden', nombre };
 
-  const week = weekOf(t);
+  const week = weekOf(t) ?? (/\b(esta semana|this week)\b/.test(t) ? weekOfDate(course, now, tz) : undefined);
   const cards = has(t, CARDS);
   const cover = has(t, COVER);
   const narration = has(t, NARRATION);
@@ -200,14 +204,14 @@ export function understand(text: string): Understood {
     return consulta ? { intent: 'buscar', consulta } : { intent: 'ambiguo', quiere: 'buscar' };
   }
   if (cards && !prepare) {
-    const nota = cardsSubject(w, week);
+    const nota = cardsSubject(w, week, course);
     return nota !== undefined ? { intent: 'tarjetas', nota } : { intent: 'ambiguo', quiere: 'tarjetas' };
   }
 
   const item: Item | undefined = cover ? 'portada' : narration ? 'narracion' : undefined;
   const quiere: Wanted = item && !prepare ? item : 'preparar';
   if (week === undefined) return { intent: 'ambiguo', quiere };
-  if (!(week in WEEK_TOPICS)) return { intent: 'ambiguo', quiere, semanaInexistente: week };
+  if (!hasWeek(course, week)) return { intent: 'ambiguo', quiere, semanaInexistente: week };
   const semana = week as Week;
   if (item && !prepare) {
     if (item === 'narracion' && !redo) return { intent: 'narrar', semana, voz };
