@@ -38,7 +38,7 @@ describe('a 14-week course of the student’s own', () => {
     const r = await box.dispatch({ id: 'w15', name: 'generar_portada', input: { semana: 15, maqueta: true } });
     expect(r.is_error).toBe(true);
     expect(r.content).toContain('semana=15 fuera de [1, …, 14]');
-    const schema = box.definitionsForModel().find((d) => d.name === 'narrar_resumen')!.input_schema as { properties: { semana: { enum: number[] } } };
+    const schema = box.definitionsForModel().find((d) => d.name === 'narrar_resumen')!.input_schema as unknown as { properties: { semana: { enum: number[] } } };
     expect(schema.properties.semana.enum).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
   });
 
