@@ -13,6 +13,7 @@ import { extractMaterial } from '../src/tools/material/extract.js';
 import { createImports } from '../src/tools/material/imports.js';
 import { createTesseractOcr } from '../src/tools/material/ocr.js';
 import { ocrAccuracy, printedPage, scrawl, textPdf } from '../test/support/material-fixtures.js';
+import { DEMO_COURSE } from '../src/tools/course/demo.js';
 
 const TARGETS = { pdf100S: 10, ocrPageS: 6, stallMs: 50, accuracy: 0.95 };
 
@@ -33,7 +34,7 @@ export async function run(): Promise<Record<string, unknown>> {
   const ocr = createTesseractOcr();
   try {
     const notebook = await openNotebook(dir);
-    const imports = createImports({ dataDir: dir, notes: notebook.notes, ocr });
+    const imports = createImports({ dataDir: dir, notes: notebook.notes, ocr, course: async () => DEMO_COURSE });
     const pdf = await textPdf(Array.from({ length: 100 }, (_, i) => [`Tema ${i + 1}`, `${PARAGRAPH} Página ${i + 1}.`, PARAGRAPH]));
     const pdfRun = await measured(async () => {
       const { record } = await imports.propose('cien páginas.pdf', pdf);

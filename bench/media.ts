@@ -4,6 +4,7 @@
  * second of audio for the MP3 conversion the bot sends. Median of a few repetitions.
  * Standalone: `npx tsx bench/media.ts` prints a table and writes bench/results/media.json.
  */
+import { DEMO_COURSE, notesOfWeek, weekTopic } from '../src/tools/course/course.js';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,7 +33,7 @@ export async function run(): Promise<Record<string, unknown>> {
   const notes = JSON.parse(await readFile(path.join(root, 'assets', 'notas.json'), 'utf8')) as Note[];
   const dir = await mkdtemp(path.join(tmpdir(), 'cuaderno-bench-media-'));
   try {
-    const tools = createMediaTools({ dataDir: dir, notes: { list: async () => notes }, media: { timeoutMs: 60_000 } });
+    const tools = createMediaTools({ dataDir: dir, notes: { list: async () => notes }, course: DEMO_COURSE, media: { timeoutMs: 60_000 } });
     const ctx = { signal: new AbortController().signal, stage: inlineStageRunner, now: () => new Date(), redo: true };
     await tools.generar_portada.execute({ semana: 1, maqueta: true }, ctx); // warm-up: font parse, JIT
     const coverMs: number[] = [];
@@ -43,7 +44,7 @@ export async function run(): Promise<Record<string, unknown>> {
     }
 
     const engine = createEspeakEngine();
-    const script = buildNarrationScript(3, notes);
+    const script = buildNarrationScript(3, weekTopic(DEMO_COURSE, 3), notesOfWeek(DEMO_COURSE, notes, 3));
     const signal = new AbortController().signal;
     await engine.synthesize('Hola.', signal); // warm-up: wasm compile
     const speechMsPerS: number[] = [];

@@ -20,7 +20,8 @@ import { estimateTextTokens } from '../src/agent/model/estimate.js';
 import { LocalPlanner } from '../src/agent/model/local.js';
 import { loadScriptedModel } from '../src/agent/model/scripted.js';
 import type { Model, ModelUsage } from '../src/agent/model/types.js';
-import { SYSTEM_PROMPT } from '../src/agent/prompt.js';
+import { systemPrompt } from '../src/agent/prompt.js';
+import { DEMO_COURSE, courseForPrompt } from '../src/tools/course/course.js';
 import { createAgentService } from '../src/agent/service.js';
 import { writeFileAtomic } from '../src/store/atomic.js';
 
@@ -110,7 +111,7 @@ export async function run(): Promise<Record<string, unknown>> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'cv-bench-prefix-'));
   const tools = (await createToolbox({ config: { ...config, dataDir: tmp }, approver: async () => ({ approved: false, reason: 'rechazado' }) })).definitionsForModel();
   await rm(tmp, { recursive: true, force: true });
-  const prefixEst = estimateTextTokens(SYSTEM_PROMPT) + estimateTextTokens(JSON.stringify(tools));
+  const prefixEst = estimateTextTokens(systemPrompt(courseForPrompt(DEMO_COURSE))) + estimateTextTokens(JSON.stringify(tools));
   const prefixScr = scrCalls[0]?.cacheWrite ?? 0;
 
   const result = {

@@ -18,6 +18,7 @@ const SUBCOMMANDS: Record<string, { help: string; load: () => Promise<{ run: Sub
   herramienta: { help: "herramienta <nombre> '<json>' [--aprobar|--rechazar] [--simulacro]", load: () => import('./cli/herramienta.js') },
   notas: { help: 'notas [--json]', load: () => import('./cli/notas.js') },
   importar: { help: 'importar ARCHIVO [--semana N] [--aprobar] [--json]', load: () => import('./cli/importar.js') },
+  curso: { help: 'curso [--json] | curso importar ARCHIVO [--forzar] | curso semana N "TÍTULO"', load: () => import('./cli/curso.js') },
   tarjetas: { help: 'tarjetas [--json]', load: () => import('./cli/tarjetas.js') },
   uso: { help: 'uso [--json]', load: () => import('./cli/uso.js') },
   repaso: { help: 'repaso [--ahora ISO] [--json]', load: async () => ({ run: (await import('./cli/repaso.js')).runRepaso }) },

@@ -3,7 +3,8 @@
  * reading of the owner's words, so the bot and the planner never disagree about a sentence; the
  * loop decides a deliberate redo from the same words (`asksForRedo`) — never from the model or a note.
  */
-import { WEEKS, type Week } from '../tools/domain.js';
+import type { Week } from '../tools/domain.js';
+import { hasWeek, weekRange, type Course } from '../tools/course/course.js';
 import { ASK } from '../strings/agent.js';
 import { understand, type Understood } from './understand.js';
 
@@ -29,15 +30,14 @@ export type Intent = PlanIntent | QuestionIntent;
 
 const NONE = { tarjetas: false, portada: false, narracion: false };
 
-/** Reads the request. Anything that is not work (a greeting, a question, an unclear request) becomes words back. */
-export function interpret(text: string): Intent {
-  const u = understand(text);
+/** Reads the request against the owner's course. Anything that is not work (a greeting, a question, an unclear request) becomes words back. */
+export function interpret(text: string, course: Course, now?: Date): Intent {
+  const u = understand(text, course, now);
   const maqueta = !/\b(flux|gpu|de verdad|alta calidad|sin maqueta)\b/i.test(text);
   const motor = (v: 'mia' | 'sintetica') => (v === 'mia' ? 'xtts' as const : 'juguete' as const);
-  const plan = (semana: number, actions: PlanIntent['actions'], voz: 'mia' | 'sintetica'): Intent => {
-    const week = (WEEKS as readonly number[]).includes(semana) ? (semana as Week) : undefined;
-    return week ? { kind: 'plan', week, actions, maqueta, motor: motor(voz) } : { kind: 'pregunta', question: ASK.noSuchWeek(semana) };
-  };
+  // A week outside the owner's course is a question back naming the real range, never a run.
+  const plan = (semana: number, actions: PlanIntent['actions'], voz: 'mia' | 'sintetica'): Intent =>
+    hasWeek(course, semana) ? { kind: 'plan', week: semana as Week, actions, maqueta, motor: motor(voz) } : { kind: 'pregunta', question: ASK.noSuchWeek(semana, weekRange(course)) };
   switch (u.intent) {
     case 'preparar': {
       // «sin audio»: what the owner left out is not made (nor asked for).
@@ -53,12 +53,13 @@ export function interpret(text: string): Intent {
       return { kind: 'plan', ...note, actions: { ...NONE, tarjetas: true }, maqueta, motor: 'juguete' };
     }
     default:
-      return { kind: 'pregunta', question: questionFor(u) };
+      return { kind: 'pregunta', question: questionFor(u, course) };
   }
 }
 
 /** The words back for whatever is not work, as the planner says them (the bot answers most of these itself). */
-export function questionFor(u: Understood): string {
+export function questionFor(u: Understood, course: Course): string {
+  const weeks = weekRange(course);
   switch (u.intent) {
     case 'saludo':
     case 'charla':
@@ -70,11 +71,11 @@ export function questionFor(u: Understood): string {
     case 'orden':
       return ASK.command(u.nombre);
     case 'ambiguo':
-      if (u.semanaInexistente !== undefined) return ASK.noSuchWeek(u.semanaInexistente);
+      if (u.semanaInexistente !== undefined) return ASK.noSuchWeek(u.semanaInexistente, weeks);
       if (u.quiere === 'tarjetas') return ASK.whichNote;
       if (u.quiere === 'buscar') return ASK.whatToSearch;
-      if (u.quiere === 'portada' || u.quiere === 'narracion') return ASK.whichWeekFor(u.quiere);
-      if (u.quiere === 'preparar') return ASK.whichWeek;
+      if (u.quiere === 'portada' || u.quiere === 'narracion') return ASK.whichWeekFor(u.quiere, weeks);
+      if (u.quiere === 'preparar') return ASK.whichWeek(weeks);
       return ASK.unclear;
     default:
       return ASK.unclear;

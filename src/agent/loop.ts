@@ -16,7 +16,8 @@ import type { CrashPoints } from './crash.js';
 import { estimateRequestTokens } from './model/estimate.js';
 import { LocalPlanner, readToolResult } from './model/local.js';
 import type { Model, ModelRequest, ToolResultBlock, ToolUseBlock } from './model/types.js';
-import { SYSTEM_PROMPT } from './prompt.js';
+import { systemPrompt } from './prompt.js';
+import { courseForPrompt, type Course } from '../tools/course/course.js';
 import { reconcile, type Reconciled } from './reconcile.js';
 import { buildReport, notDone, notDoneLine, type CallRecord } from './report.js';
 import type { ApprovalOption, CheckpointV2, PendingApproval, RunStore } from './run-state.js';
@@ -26,7 +27,7 @@ import type { RunEvent, RunOutcome, StopReason } from './types.js';
 import { ESTIMATED_TASK_PREFIX } from '../store/index.js';
 
 /** What the loop needs from the toolbox (tools/index.ts). */
-export type AgentToolbox = Pick<Toolbox, 'definitionsForModel' | 'dispatch' | 'proposal' | 'tools' | 'notebook'>;
+export type AgentToolbox = Pick<Toolbox, 'definitionsForModel' | 'dispatch' | 'proposal' | 'tools' | 'notebook' | 'course'>;
 
 /**
  * An in-process hint that a decision for this run may have been written, so a turn that is still
@@ -70,9 +71,12 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
   // The offline planner's usage is an estimate: logged (so budgets work) but never counted as spend.
   const estimated = deps.model instanceof LocalPlanner;
   const ledger = new Map<string, ToolResult>();
+  // The owner's course first: it rebuilds the week tools if it changed, and the prompt carries it.
+  const course = await deps.toolbox.course();
   const tools = deps.toolbox.definitionsForModel();
   const usage = cp.usage ?? { input: 0, output: 0 };
-  const request = (): ModelRequest => ({ system: SYSTEM_PROMPT, tools, messages: cp.messages, maxTokens: deps.maxOutputTokens ?? DEFAULT_MAX_OUTPUT });
+  const system = systemPrompt(courseForPrompt(course));
+  const request = (): ModelRequest => ({ system, tools, messages: cp.messages, maxTokens: deps.maxOutputTokens ?? DEFAULT_MAX_OUTPUT });
   const state = () => ({ turns: cp.turns, tokensUsed: cp.tokensUsed, maxIterations: cp.task.maxIterations, tokenBudget: cp.task.tokenBudget });
 
   const finish = async (next: Next): Promise<LoopResult> => {
@@ -80,7 +84,7 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
     const resumable = stopReason === 'error' || stopReason === 'awaiting_approval' || stopReason === 'awaiting_answer';
     if (!resumable) await deps.store.saveCheckpoint({ ...cp, usage, finished: { stopReason, at: new Date().toISOString(), ...(detail ? { detail } : {}) } });
     const decided = await deps.store.decisions();
-    const r = summarize(cp, ledger, deps, usage, stopReason, detail);
+    const r = summarize(cp, ledger, deps, usage, stopReason, detail, course);
     const decisions = [...closed, ...cp.approvals].map((approval) => ({ approval, ...(decided[approval.id] ? { decision: decided[approval.id] } : {}) }));
     return {
       ...r, decisions,
@@ -94,7 +98,7 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
 
   // A run that had ended (its outcome not yet delivered when the process died): its outcome again,
   // from disk — nothing runs, nothing is asked.
-  if (cp.finished) return { ...summarize(cp, ledger, deps, usage, cp.finished.stopReason, cp.finished.detail), decisions: [] };
+  if (cp.finished) return { ...summarize(cp, ledger, deps, usage, cp.finished.stopReason, cp.finished.detail, course), decisions: [] };
   const runTurn = (calls: ToolUseBlock[], resuming: boolean) =>
     runCalls(calls, resuming, { cp, deps, ledger, emit, closed, save: () => deps.store.saveCheckpoint({ ...cp, usage }) });
 
@@ -350,6 +354,7 @@ function summarize(
   usage: { input: number; output: number },
   stopReason: StopReason,
   detail: string | undefined,
+  course: Course,
 ): LoopResult {
   const inMessages = new Map<string, ToolResultBlock>();
   for (const m of cp.messages) if (m.role === 'user' && typeof m.content !== 'string') for (const b of m.content) if (b.type === 'tool_result') inMessages.set(b.tool_use_id, b);
@@ -386,7 +391,7 @@ function summarize(
   });
   const last = cp.messages.at(-1);
   const modelText = last?.role === 'assistant' ? last.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('\n').trim() : '';
-  const built = buildReport(records, { week: cp.task.week as never });
+  const built = buildReport(records, course, { week: cp.task.week as never });
   // A cancelled run has no final word from the model by design: the owner stopped it, so saying
   // "the model gave none" would blame the wrong party.
   const report = (stopReason === 'end_turn' || stopReason === 'awaiting_answer') && modelText ? modelText : stopReason === 'cancelado' || stopReason === 'awaiting_approval' ? built : `${AGENT.noReport}\n${built}`;

@@ -5,7 +5,8 @@
  * assumes it was. Nothing here reads wording: every fact comes from a ToolResult's kind and data.
  */
 import type { NotApprovedReason, ToolResult } from '../tools/contract.js';
-import { WEEK_TOPICS, WEEKS, weekTitle, type Week } from '../tools/domain.js';
+import type { Week } from '../tools/domain.js';
+import { weekNumbers, weekQuery, weekTitle, type Course } from '../tools/course/course.js';
 import { AGENT, REPORT } from '../strings/agent.js';
 
 /** One call and its typed outcome. */
@@ -79,7 +80,7 @@ function weekOfCall(c: CallRecord | undefined): Week | undefined {
 }
 
 /** Five lines: notes, cards, cover, narration, usage. `week` may be absent (cards of one note). */
-export function buildReport(calls: readonly CallRecord[], opts: { week?: Week; query?: string } = {}): string {
+export function buildReport(calls: readonly CallRecord[], course: Course, opts: { week?: Week; query?: string } = {}): string {
   const search = last(calls, 'buscar_notas');
   const cards = last(calls, 'crear_tarjetas');
   const cover = last(calls, 'generar_portada');
@@ -90,12 +91,12 @@ export function buildReport(calls: readonly CallRecord[], opts: { week?: Week; q
   let line1: string;
   if (search && !notDone(search.result)) {
     const ids = noteIdsOf(search.result.data);
-    const notesWeek = opts.week ?? weekOfSearch(search, week);
+    const notesWeek = opts.week ?? weekOfSearch(search, week, course);
     line1 = notesWeek
-      ? REPORT.notesOfWeek(weekTitle(notesWeek), ids)
+      ? REPORT.notesOfWeek(weekTitle(course, notesWeek), ids)
       : REPORT.closestNote(String(search.input.consulta ?? opts.query ?? ''), ids[0]);
   } else if (search) line1 = REPORT.searchFailed(shortReason(search.result));
-  else line1 = week ? REPORT.weekOnly(weekTitle(week)) : REPORT.noSearch;
+  else line1 = week ? REPORT.weekOnly(weekTitle(course, week)) : REPORT.noSearch;
 
   let line2: string;
   if (!cards) line2 = REPORT.cardsNotAsked;
@@ -127,23 +128,10 @@ export function buildReport(calls: readonly CallRecord[], opts: { week?: Week; q
  * of terms the owner never wrote, so it must not be quoted back), or a search for several notes in
  * a run that also made that week's cover or narration. A single-note lookup stays «closest note».
  */
-function weekOfSearch(search: CallRecord, week: Week | undefined): Week | undefined {
+function weekOfSearch(search: CallRecord, week: Week | undefined, course: Course): Week | undefined {
   const query = String(search.input.consulta ?? '').trim();
-  const planned = WEEKS.find((w) => weekQuery(w) === query);
+  const planned = weekNumbers(course).find((w) => weekQuery(course, w) === query);
   if (planned) return planned;
   return week && Number(search.input.k ?? 1) > 1 ? week : undefined;
 }
 
-/**
- * What a model would search for a week: the topic plus the terms a student of it would use (the
- * bare topic name matches one note at most, since the notes rarely repeat it).
- */
-const WEEK_TERMS: Readonly<Record<Week, string>> = {
-  1: 'media desviación intervalo de confianza muestra',
-  2: 'lista pandas función datos',
-  3: 'renacimiento impresionismo cubismo pintura',
-  4: 'escala acorde guitarra ritmo',
-};
-export function weekQuery(week: Week): string {
-  return `${WEEK_TOPICS[week]} ${WEEK_TERMS[week]}`;
-}

@@ -17,7 +17,9 @@ import { createFileIdempotencyStore } from '../scheduler/idempotency.js';
 import { withRetries, type RetryOptions } from '../scheduler/retry.js';
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../tools/contract.js';
 import { optionFor } from './approval.js';
-import { WEEKS, type Week } from '../tools/domain.js';
+import type { Week } from '../tools/domain.js';
+import { AGENT } from '../strings/agent.js';
+import { hasWeek, weekRange, type Course } from '../tools/course/course.js';
 import { createToolbox, type Toolbox } from '../tools/index.js';
 import { createCrashPoints, type CrashLabel, type CrashPoints } from './crash.js';
 import { asksForRedo } from './intent.js';
@@ -206,7 +208,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
       }
     } else {
       await store.clear();
-      const week = req.mode === 'semana' ? checkWeek(req.week) : undefined;
+      const week = req.mode === 'semana' ? checkWeek(req.week, await toolbox.course()) : undefined;
       cp = {
         version: 2,
         task: {
@@ -230,12 +232,13 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     // Seeds the offline planners' tool_use ids: unique per fresh run (the CLI reuses its runId),
     // identical on resume — tools keyed by call id (cards, usage) depend on both.
     const seed = `${req.runId}@${cp.task.startedAt}`;
+    const course = await toolbox.course();
     const model =
       cp.task.mode === 'semana'
-        ? weekWorkflow(seed, checkWeek(cp.task.week))
+        ? weekWorkflow(seed, checkWeek(cp.task.week, course), course)
         : opts.createModel
           ? await opts.createModel(req.runId)
-          : await createModel(config, { runId: seed, retry });
+          : await createModel(config, { runId: seed, retry, course });
     try {
       const r = await runLoop(cp, {
         model,
@@ -310,7 +313,7 @@ function failed(runId: string, message: string): RunOutcome {
   return { runId, stopReason: 'error', iterations: 0, tokens: { input: 0, output: 0 }, costUsd: 0, report: message, artifacts: [], notDone: [], taskEvents: [], detail: message };
 }
 
-function checkWeek(week: number | undefined): Week {
-  if (week === undefined || !(WEEKS as readonly number[]).includes(week)) throw new ConfigError(`La semana debe ser 1, 2, 3 o 4; se recibió ${String(week)}.`);
-  return week as Week;
+function checkWeek(week: number | undefined, course: Course): Week {
+  if (!hasWeek(course, week)) throw new ConfigError(AGENT.badWeek(weekRange(course), week));
+  return week;
 }

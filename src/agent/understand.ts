@@ -6,7 +6,8 @@
  * The bot answers the chatty intents itself (no run, no tokens); the offline planner plans the rest
  * (intent.ts).
  */
-import { WEEKS } from '../tools/domain.js';
+import { weekNumbers, weekOfDate, type Course } from '../tools/course/course.js';
+import { DEMO_COURSE } from '../tools/course/demo.js';
 import type { CourseEdit } from './nlu/course-edit.js';
 import { readMessage } from './nlu/read.js';
 import type { ReminderSlots } from './nlu/reminder.js';
@@ -45,8 +46,10 @@ export type Understood =
   | ({ intent: 'curso' } & Extract<CourseEdit, { cambio: 'anadir' }>)
   | { intent: 'ambiguo'; quiere?: Wanted; semanaInexistente?: number };
 
-/** The shipped weeks, until the student's course is handed in; it cannot place «esta semana». */
-const SHIPPED_COURSE: CourseContext = { weeks: WEEKS, weekOfDate: () => null };
+/** The course as the reading needs it: which weeks exist, and which one a date falls in (in `tz`). */
+export function courseContext(course: Course, tz?: string): CourseContext {
+  return { weeks: weekNumbers(course), weekOfDate: (d) => weekOfDate(course, d, tz) ?? null };
+}
 
 /** Commands written without the slash, read exactly: no classifier guesses better than an exact word. */
 const COMMANDS: ReadonlyArray<readonly [RegExp, CommandName]> = [
@@ -62,11 +65,11 @@ const COMMANDS: ReadonlyArray<readonly [RegExp, CommandName]> = [
  * Reads one message against the student's course (its weeks, and the week of `now` for «esta
  * semana» / «la que viene»). Never throws; anything it cannot place is `ambiguo`.
  */
-export function understand(text: string, course: CourseContext = SHIPPED_COURSE, now: Date = new Date()): Understood {
+export function understand(text: string, course: Course | CourseContext = DEMO_COURSE, now: Date = new Date(), tz?: string): Understood {
   const t = words(text).t;
   if (!t) return { intent: 'ambiguo' };
   for (const [re, nombre] of COMMANDS) if (re.test(t)) return { intent: 'orden', nombre };
-  return readMessage(text, course, now);
+  return readMessage(text, 'semanas' in course ? courseContext(course, tz) : course, now);
 }
 
 /** SPEC §6: a deliberate redo ("rehaga la portada", "otra vez", "no me convence") asks for a new version. */

@@ -5,12 +5,13 @@
  * dispatcher, approvals, checkpoints and journal as the agent, and survives a crash the same way.
  */
 import type { Week } from '../tools/domain.js';
+import type { Course } from '../tools/course/course.js';
 import { LocalPlanner } from './model/local.js';
 import type { PlanIntent } from './intent.js';
 
 export const WORKFLOW_LABEL = 'flujo-semana';
 
-export function weekWorkflow(runId: string, week: Week, engines: { maqueta?: boolean; motor?: 'juguete' | 'xtts' } = {}): LocalPlanner {
+export function weekWorkflow(runId: string, week: Week, course: Course, engines: { maqueta?: boolean; motor?: 'juguete' | 'xtts' } = {}): LocalPlanner {
   const intent: PlanIntent = {
     kind: 'plan',
     week,
@@ -18,5 +19,5 @@ export function weekWorkflow(runId: string, week: Week, engines: { maqueta?: boo
     maqueta: engines.maqueta ?? true,
     motor: engines.motor ?? 'juguete',
   };
-  return new LocalPlanner(runId, { intent, free: true, label: WORKFLOW_LABEL });
+  return new LocalPlanner(runId, { intent, free: true, label: WORKFLOW_LABEL, course });
 }

@@ -9,6 +9,7 @@
  * The button's callback data carries the approval id and the hash of the exact arguments it
  * approves (the proposal's, or an alternative's), so a stale button can never approve other ones.
  */
+import type { Course } from '../tools/course/course.js';
 import { Composer, type Api, type Context } from 'grammy';
 import type { User } from 'grammy/types';
 import type { PendingApproval, RecordedDecision } from '../agent/types.js';
@@ -37,6 +38,8 @@ export interface ApprovalRegistryOptions {
   allowedUserIds: readonly number[];
   /** Logs failures that must not reach the chat (an edit that Telegram refused). */
   log?: (message: string, error?: unknown) => void;
+  /** The owner's course, so the question names the week's topic («Semana 12 (mitosis)»). */
+  course?: () => Promise<Course>;
 }
 
 export class ApprovalRegistry {
@@ -73,6 +76,7 @@ export class ApprovalRegistry {
       await this.opts.state.update(() => { lost.messageId = undefined; });
     }
     if (!rec) {
+      const course = await this.opts.course?.().catch(() => undefined);
       const now = this.now();
       const fresh: ApprovalRecord = {
         id: a.id,
@@ -82,7 +86,7 @@ export class ApprovalRegistry {
         chatId: scope.chatId,
         ownerId: scope.ownerId,
         group: scope.group,
-        text: approvalText({ id: a.id, callId: a.callId, tool: a.tool, args: a.proposal.args, preview: a.proposal.preview }, { timeoutS: this.opts.timeoutS }),
+        text: approvalText({ id: a.id, callId: a.callId, tool: a.tool, args: a.proposal.args, preview: a.proposal.preview }, { timeoutS: this.opts.timeoutS, ...(course ? { course } : {}) }),
         options: [a.proposal, ...a.alternatives].map((o) => ({
           hash: o.hash,
           ...(o.change ? { label: choiceInWords(a.tool, o.change.field, o.change.value) } : {}),

@@ -7,7 +7,9 @@ import { Composer, type Context } from 'grammy';
 import type { CommandName } from '../agent/understand.js';
 import type { CardDeck, NotesStore, UsageLog } from '../store/types.js';
 import type { ReviewStore } from '../store/index.js';
-import { WEEKS } from '../tools/domain.js';
+import { hasWeek, weekForNewNote, weekList, weekRange } from '../tools/course/course.js';
+import { readCourse } from '../tools/index.js';
+import type { CourseFile } from '../store/index.js';
 import type { ApprovalRegistry } from './approvals.js';
 import { splitText, truncate } from './format.js';
 import { replyToStart } from './intake.js';
@@ -18,6 +20,8 @@ import { S, type Audience } from '../strings/chat.js';
 /** The part of the notebook the bot reads and writes (store/types.ts Notebook satisfies it). */
 export interface BotNotebook {
   notes: Pick<NotesStore, 'list' | 'add'>;
+  /** The owner's course (`curso.json`; none = the demo course): which weeks exist. */
+  course: Pick<CourseFile, 'read'>;
   usage: Pick<UsageLog, 'list' | 'monthTotal' | 'month'>;
   /** The deck and its review state (/repasar, /tarjetas, /exportar, the report's cards). */
   cards: CardDeck;
@@ -52,9 +56,10 @@ export function commandsComposer(deps: CommandsDeps, plain: Readonly<Record<Comm
   c.command(anyCase('semana'), async (ctx) => {
     const arg = ctx.match.trim();
     const week = Number(arg);
-    if (!(WEEKS as readonly number[]).includes(week)) {
+    const course = await readCourse(deps.notebook);
+    if (!hasWeek(course, week)) {
       // "/semana 9" names a week that does not exist; "/semana" or "/semana abc" names none.
-      return void (await ctx.reply(/^\d{1,6}$/.test(arg) ? S.weekOutOfRange(arg) : S.weekUsage()));
+      return void (await ctx.reply(/^\d{1,6}$/.test(arg) ? S.weekOutOfRange(arg, weekRange(course)) : S.weekUsage(weekRange(course), weekList(course))));
     }
     const result = await deps.runs.start({
       chatId: ctx.chat.id,
@@ -71,7 +76,7 @@ export function commandsComposer(deps: CommandsDeps, plain: Readonly<Record<Comm
     const parsed = parseNote(ctx.match);
     if (parsed.kind === 'error') return void (await ctx.reply(parsed.message));
     try {
-      const note = await deps.notebook.notes.add(parsed.tema, parsed.texto);
+      const note = await deps.notebook.notes.add(parsed.tema, parsed.texto, weekForNewNote(await readCourse(deps.notebook), parsed));
       await ctx.reply(S.noteSaved(note.id, note.tema));
     } catch (e) {
       deps.log('no se pudo guardar la nota', e);
@@ -140,7 +145,7 @@ export function anyCase(name: string): string[] {
 
 /**
  * `/nota [tema:] texto` → topic and text, validated. A leading `palabra(s):` of up to 40 letters is
- * the topic ("música: …"); otherwise the topic is `general`.
+ * the topic ("mitosis: …"); otherwise the topic is `general`.
  */
 export function parseNote(raw: string): { kind: 'ok'; tema: string; texto: string } | { kind: 'error'; message: string } {
   const input = raw.trim();

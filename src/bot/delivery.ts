@@ -12,7 +12,8 @@ import { InputFile, type Api } from 'grammy';
 import type { RunOutcome } from '../agent/types.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import type { Artifact } from '../tools/contract.js';
-import { weekTitle, type Week } from '../tools/domain.js';
+import type { Week } from '../tools/domain.js';
+import { MAX_WEEKS, weekLabel } from '../tools/course/course.js';
 import { captionAndRest, splitText, summarizeCalls } from './format.js';
 import { summaryInWords } from '../strings/tools.js';
 import type { OwnerWaitSpan } from '../scheduler/gantt.js';
@@ -207,15 +208,16 @@ async function sendEpisode(deps: DeliveryDeps, chatId: number, a: Artifact, capt
   });
 }
 
-/** The week's title from the artifact's meta (`semana`) or its file name (`semana_03.wav`). */
+/** The week's title the tool wrote in the artifact's meta (`title`), else «Semana N» from its meta or file name. */
 function titleOf(a: Artifact): string | undefined {
+  if (typeof a.meta?.title === 'string' && a.meta.title) return a.meta.title;
   const week = weekOf(a);
-  return week !== undefined ? weekTitle(week) : undefined;
+  return week !== undefined ? weekLabel(week) : undefined;
 }
 
 function weekOf(a: Artifact): Week | undefined {
   const week = Number(a.meta?.semana ?? /semana_0*(\d+)/.exec(path.basename(a.path))?.[1]);
-  return Number.isInteger(week) && week >= 1 && week <= 4 ? (week as Week) : undefined;
+  return Number.isInteger(week) && week >= 1 && week <= MAX_WEEKS ? week : undefined;
 }
 
 /**

@@ -4,9 +4,11 @@
  * sent). The charts of recent runs are kept in memory (bounded); after a restart their buttons are
  * stale and the catch-all says so.
  */
+import type { BotNotebook } from './commands.js';
 import { Composer, InputFile, type Context } from 'grammy';
 import type { TaskEvent } from '../scheduler/events.js';
-import { WEEKS } from '../tools/domain.js';
+import { hasWeek, weekRange } from '../tools/course/course.js';
+import { readCourse } from '../tools/index.js';
 import { latestNarration } from '../tools/narrar_resumen.js';
 import { anyCase } from './commands.js';
 import { sendGantt, type DeliveryMedia, type OwnerWait } from './delivery.js';
@@ -44,6 +46,8 @@ export class RunCharts {
 
 export interface FilesDeps {
   dataDir: string;
+  /** Where the owner's course is read (which weeks /wav accepts). */
+  notebook: Pick<BotNotebook, 'course'>;
   charts: RunCharts;
   media: DeliveryMedia;
   log: (message: string, error?: unknown) => void;
@@ -64,7 +68,8 @@ export function filesComposer(deps: FilesDeps): Composer<Context> {
 
   c.command(anyCase('wav'), async (ctx) => {
     const week = Number(ctx.match.trim());
-    if (!(WEEKS as readonly number[]).includes(week)) return void (await ctx.reply(S.wavUsage()));
+    const course = await readCourse(deps.notebook);
+    if (!hasWeek(course, week)) return void (await ctx.reply(S.wavUsage(weekRange(course))));
     await sendWav(ctx, week);
   });
   c.callbackQuery(/^wav:/, async (ctx) => {

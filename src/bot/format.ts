@@ -5,7 +5,7 @@
  */
 import type { ApprovalRequest } from '../tools/contract.js';
 import type { TaskEvent } from '../scheduler/events.js';
-import { WEEK_TOPICS, type Week } from '../tools/domain.js';
+import { hasWeek, weekTopic, type Course } from '../tools/course/course.js';
 import { summaryInWords, toolInWords } from '../strings/tools.js';
 import { ownerReason, plainWords } from '../strings/agent.js';
 import { S } from '../strings/chat.js';
@@ -19,12 +19,12 @@ export const TELEGRAM_CAPTION_MAX = 1024;
 export { toolInWords };
 
 /** One plain-Spanish line per argument; known arguments are explained, others shown as values. */
-export function argsInWords(args: Record<string, unknown>): string[] {
+export function argsInWords(args: Record<string, unknown>, course?: Course): string[] {
   const lines: string[] = [];
   for (const [key, value] of Object.entries(args)) {
     switch (key) {
       case 'semana': {
-        const topic = WEEK_TOPICS[value as Week];
+        const topic = course && typeof value === 'number' && hasWeek(course, value) ? weekTopic(course, value) : undefined;
         lines.push(`• Semana ${String(value)}${topic ? ` (${topic})` : ''}`);
         break;
       }
@@ -51,13 +51,13 @@ export function argsInWords(args: Record<string, unknown>): string[] {
 }
 
 /** The whole approval message: what, with which data, what it will do, and the expiry. */
-export function approvalText(req: ApprovalRequest, opts: { timeoutS: number }): string {
+export function approvalText(req: ApprovalRequest, opts: { timeoutS: number; course?: Course }): string {
   const p = req.preview;
   // What the owner reads is what will happen, in words: no engine names, no file paths (the model's
   // dry-run summary names both, so it is used only for a tool without its own sentence).
   const week = typeof req.args.semana === 'number' ? req.args.semana : undefined;
   const what = S.approvalWhat(req.tool, week) ?? plainWords(p.summary);
-  const lines = [S.approvalTitle(toolInWords(req.tool)), '', S.approvalArgs, ...argsInWords(req.args), '', S.approvalPreview, what];
+  const lines = [S.approvalTitle(toolInWords(req.tool)), '', S.approvalArgs, ...argsInWords(req.args, opts.course), '', S.approvalPreview, what];
   if (p.estimateS !== undefined) lines.push(S.approvalEstimate(Math.max(1, Math.round(p.estimateS))));
   lines.push(S.approvalCached(p.cached));
   lines.push(...problemLines(p.problems ?? []));

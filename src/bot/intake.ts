@@ -8,7 +8,8 @@
 import { Composer, type Context } from 'grammy';
 import { questionFor } from '../agent/intent.js';
 import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
-import { WEEK_TOPICS, WEEKS, type Week } from '../tools/domain.js';
+import { weekForNewNote, weekNumbers, type Course } from '../tools/course/course.js';
+import { readCourse } from '../tools/index.js';
 import type { BotNotebook, PlainCommand } from './commands.js';
 import { NOTE_MAX_CHARS } from './commands.js';
 import { splitText, truncate } from './format.js';
@@ -25,7 +26,9 @@ const SEARCH_LINE_CHARS = 120;
 
 export interface IntakeDeps {
   runs: RunManager;
-  notebook: Pick<BotNotebook, 'notes'>;
+  notebook: Pick<BotNotebook, 'notes' | 'course'>;
+  /** The time zone «esta semana» is read in (the review's, ZONA_HORARIA); default the course's. */
+  timeZone?: string;
   commands: Readonly<Record<CommandName, PlainCommand>>;
   /** True when the offline planner plays the model: unclear requests are asked back here, with buttons. */
   localPlanner: boolean;
@@ -56,20 +59,21 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     if (!text) return void (await ctx.reply(S.emptyText()));
     if (Array.from(text).length > MAX_REQUEST_CHARS) return void (await showOffer(ctx, pastes.open(chatId, text, at)));
 
-    const u = understand(text);
+    const course = await readCourse(deps.notebook);
+    const u = understand(text, course, new Date(), deps.timeZone);
     switch (u.intent) {
       case 'saludo': return void (await ctx.reply(S.greeting(ctx.from.first_name ?? '')));
       case 'gracias': return void (await ctx.reply(S.thanks()));
       case 'charla': return void (await ctx.reply(S.smallTalk()));
       case 'orden': return void (await deps.commands[u.nombre](ctx));
-      case 'buscar': return void (await ctx.reply(await searchAnswer(deps, u.consulta)));
+      case 'buscar': return void (await ctx.reply(await searchAnswer(deps, u.consulta, course)));
       // Understood, not yet done from a sentence: the command that does it (issue 28 wires them).
       case 'recordatorio': return void (await ctx.reply(S.notYet(u.intent, u)));
       case 'repaso': case 'exportar': case 'borrar_datos': case 'curso': case 'importar': return void (await ctx.reply(S.notYet(u.intent)));
       case 'ambiguo': {
         const running = deps.runs.current(chatId);
         if (running) return void (await ctx.reply(S.busy(running.text, running.elapsedS), { reply_markup: busyKeyboard(running.runId) }));
-        if (deps.localPlanner) return void (await askBack(ctx, u, asksForRedo(text)));
+        if (deps.localPlanner) return void (await askBack(ctx, u, asksForRedo(text), course));
         break;
       }
       default: break;
@@ -118,7 +122,8 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     await ctx.answerCallbackQuery();
     const ids: number[] = [];
     try {
-      for (const chunk of splitText(pasteText(paste), NOTE_MAX_CHARS)) ids.push((await deps.notebook.notes.add('general', chunk)).id);
+      const course = await readCourse(deps.notebook);
+      for (const chunk of splitText(pasteText(paste), NOTE_MAX_CHARS)) ids.push((await deps.notebook.notes.add('general', chunk, weekForNewNote(course, { tema: 'general', texto: chunk }))).id);
     } catch (e) {
       deps.log('no se pudo guardar el texto pegado', e);
       return void (await ctx.reply(S.noteFailed()));
@@ -148,7 +153,7 @@ async function showOffer(ctx: Context, paste: Paste): Promise<void> {
 }
 
 /** The matching notes in words (title, a line, the week), or what there is when nothing matches. */
-async function searchAnswer(deps: Pick<IntakeDeps, 'notebook' | 'log'>, query: string): Promise<string> {
+async function searchAnswer(deps: Pick<IntakeDeps, 'notebook' | 'log'>, query: string, course: Course): Promise<string> {
   let notes;
   try {
     notes = await deps.notebook.notes.list();
@@ -156,7 +161,7 @@ async function searchAnswer(deps: Pick<IntakeDeps, 'notebook' | 'log'>, query: s
     deps.log('no se pudieron leer las notas', e);
     return S.searchFailed();
   }
-  const hits = matchingNotes(notes, query);
+  const hits = matchingNotes(notes, query, course);
   if (hits.length === 0) {
     const topics = [...new Set(notes.map((n) => n.tema))];
     const inWords = topics.length > 1 ? `${topics.slice(0, -1).join(', ')} y ${topics.at(-1)}` : (topics[0] ?? '—');
@@ -166,11 +171,11 @@ async function searchAnswer(deps: Pick<IntakeDeps, 'notebook' | 'log'>, query: s
 }
 
 /** The question back, with the buttons that answer it (Semana 1 · 2 · 3 · 4, and the actions when nothing is known). */
-async function askBack(ctx: Context, u: Extract<Understood, { intent: 'ambiguo' }>, redo: boolean): Promise<void> {
+async function askBack(ctx: Context, u: Extract<Understood, { intent: 'ambiguo' }>, redo: boolean, course: Course): Promise<void> {
   // "rehaga la portada, la de ayer no me gustó": the button asks for a new version, as the words did.
   const action: QuickAction = u.quiere === 'portada' ? (redo ? 'r' : 'c') : u.quiere === 'narracion' ? (redo ? 'v' : 'n') : u.quiere === 'tarjetas' ? 't' : 'p';
-  const weeks = (WEEKS as readonly Week[]).filter((w) => w in WEEK_TOPICS);
-  const question = questionFor(u);
+  const weeks = weekNumbers(course);
+  const question = questionFor(u, course);
   if (u.quiere === 'buscar') return void (await ctx.reply(question));
   await ctx.reply(question, { reply_markup: quickKeyboard(action, weeks, u.quiere === undefined) });
 }

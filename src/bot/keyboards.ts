@@ -88,8 +88,15 @@ export function parseQuickCallback(data: string | undefined): QuickTap | undefin
 }
 
 /** One row of week buttons (Semana 1 · 2 · 3 · 4) for `action`, plus the actions row when nothing else is known. */
+/** Week buttons per row of a question back. */
+export const WEEK_BUTTONS_PER_ROW = 7;
+
 export function quickKeyboard(action: QuickAction, weeks: readonly number[], withActions: boolean): InlineKeyboardMarkup {
-  const rows = [weeks.map((week) => ({ text: BUTTONS.week(week), callback_data: quickCallbackData({ kind: 'semana', action, week }) }))];
+  // At most WEEK_BUTTONS_PER_ROW a row: a 14-week course is two rows of buttons, not one too wide to tap.
+  const rows: InlineKeyboardMarkup['inline_keyboard'][number][] = [];
+  for (let i = 0; i < weeks.length; i += WEEK_BUTTONS_PER_ROW) {
+    rows.push(weeks.slice(i, i + WEEK_BUTTONS_PER_ROW).map((week) => ({ text: BUTTONS.week(week), callback_data: quickCallbackData({ kind: 'semana', action, week }) })));
+  }
   if (withActions) {
     rows.push([
       { text: BUTTONS.myNotes, callback_data: quickCallbackData({ kind: 'orden', name: 'notas' }) },

@@ -4,7 +4,6 @@
  */
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { MATERIAL_BUTTONS } from '../strings/material.js';
-import { WEEKS } from '../tools/domain.js';
 import { SHORT_KEY } from '../tools/material/imports.js';
 
 export type ImportAction = { kind: 'guardar' | 'semana' | 'descartar'; key: string } | { kind: 'elegir'; key: string; week: number | null };
@@ -22,12 +21,17 @@ export function importKeyboard(key: string): InlineKeyboardMarkup {
   };
 }
 
-/** The weeks to choose from (the course's, at merge; today's four) and «Sin semana». */
-export function importWeekKeyboard(key: string, weeks: readonly number[] = WEEKS): InlineKeyboardMarkup {
+/** Weeks per row of the chooser, so a 14- or 60-week course still fits a phone screen. */
+const WEEKS_PER_ROW = 6;
+
+/** The weeks of the owner's course to choose from, in rows, and «Sin semana». */
+export function importWeekKeyboard(key: string, weeks: readonly number[]): InlineKeyboardMarkup {
   const k = short(key);
+  const rows: number[][] = [];
+  for (let i = 0; i < weeks.length; i += WEEKS_PER_ROW) rows.push(weeks.slice(i, i + WEEKS_PER_ROW));
   return {
     inline_keyboard: [
-      weeks.map((w) => ({ text: MATERIAL_BUTTONS.week(w), callback_data: `imp:s:${k}:${w}` })),
+      ...rows.map((row) => row.map((w) => ({ text: MATERIAL_BUTTONS.week(w), callback_data: `imp:s:${k}:${w}` }))),
       [{ text: MATERIAL_BUTTONS.noWeek, callback_data: `imp:s:${k}:0` }],
     ],
   };

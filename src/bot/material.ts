@@ -11,12 +11,14 @@ import { MATERIAL } from '../strings/material.js';
 import { MaterialError } from '../tools/material/errors.js';
 import { savedIds, type ImportRecord, type Imports } from '../tools/material/imports.js';
 import { MAX_FILE_BYTES } from '../tools/material/limits.js';
-import { proposalText, type WeekName } from '../tools/material/proposal.js';
+import { proposalText, weekNameOf } from '../tools/material/proposal.js';
+import { weekNumbers, type Course } from '../tools/course/course.js';
 import { importKeyboard, importKeyOf, importWeekKeyboard, parseImportCallback } from './material-keyboards.js';
 
 export interface MaterialDeps {
   imports: Imports;
-  weekName?: WeekName;
+  /** The owner's course as it is now: the proposal names its weeks, the chooser offers them. */
+  course: () => Promise<Course>;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -35,7 +37,7 @@ async function download(ctx: Context, fileId: string): Promise<Uint8Array> {
 
 export function materialComposer(deps: MaterialDeps): Composer<Context> {
   const c = new Composer<Context>();
-  const show = (r: ImportRecord) => proposalText(r, deps.weekName);
+  const show = async (r: ImportRecord) => proposalText(r, weekNameOf(await deps.course()));
 
   const receive = async (ctx: Context, name: string, fileId: string, size: number | undefined) => {
     if (size !== undefined && size > MAX_FILE_BYTES) return void (await ctx.reply(new MaterialError({ kind: 'demasiado_grande', bytes: size }).message));
@@ -43,7 +45,7 @@ export function materialComposer(deps: MaterialDeps): Composer<Context> {
       const bytes = await download(ctx, fileId);
       const { record, yaExistia } = await deps.imports.propose(name, bytes);
       if (yaExistia) return void (await ctx.reply(MATERIAL.alreadyHad(record.nombre, savedIds(record).length)));
-      await ctx.reply(show(record), { reply_markup: importKeyboard(record.clave) });
+      await ctx.reply(await show(record), { reply_markup: importKeyboard(record.clave) });
     } catch (e) {
       if (e instanceof MaterialError) return void (await ctx.reply(e.message));
       throw e;
@@ -68,7 +70,7 @@ export function materialComposer(deps: MaterialDeps): Composer<Context> {
     if (!r || r.estado !== 'pendiente') return void (await ctx.reply(MATERIAL.gone));
     const fixed = await deps.imports.correct(r.clave, ctx.message.text);
     if (!fixed) return void (await ctx.reply(MATERIAL.gone));
-    await ctx.reply(`${MATERIAL.corrected}\n\n${show(fixed)}`, { reply_markup: importKeyboard(fixed.clave) });
+    await ctx.reply(`${MATERIAL.corrected}\n\n${await show(fixed)}`, { reply_markup: importKeyboard(fixed.clave) });
   });
 
   c.callbackQuery(/^imp:/, async (ctx) => {
@@ -88,12 +90,12 @@ export function materialComposer(deps: MaterialDeps): Composer<Context> {
       }
       case 'semana':
         if (r.estado !== 'pendiente') return void (await ctx.reply(MATERIAL.alreadyHad(r.nombre, savedIds(r).length)));
-        await ctx.editMessageText(`${show(r)}\n\n${MATERIAL.chooseWeek}`, { reply_markup: importWeekKeyboard(r.clave) }).catch(() => undefined);
+        await ctx.editMessageText(`${await show(r)}\n\n${MATERIAL.chooseWeek}`, { reply_markup: importWeekKeyboard(r.clave, weekNumbers(await deps.course())) }).catch(() => undefined);
         return;
       case 'elegir': {
         const moved = await deps.imports.changeWeek(r.clave, action.week);
         if (!moved || moved.estado !== 'pendiente') return void (await ctx.reply(MATERIAL.gone));
-        await ctx.editMessageText(show(moved), { reply_markup: importKeyboard(moved.clave) }).catch(() => undefined);
+        await ctx.editMessageText(await show(moved), { reply_markup: importKeyboard(moved.clave) }).catch(() => undefined);
         return;
       }
       case 'descartar': {

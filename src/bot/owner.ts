@@ -8,6 +8,7 @@ import { Composer, type Api, type Context } from 'grammy';
 import type { Config } from '../config.js';
 import type { DurationRecord } from '../tools/stages/durations.js';
 import { createReviewService } from '../tools/review/service.js';
+import { readCourse } from '../tools/index.js';
 import type { Audience } from '../strings/chat.js';
 import { accessComposer } from './access.js';
 import { ApprovalRegistry, approvalsComposer } from './approvals.js';
@@ -61,7 +62,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   const { config, api, allowedUserIds, media, log, notebook } = opts;
   const state = new BotStateFile(config.dataDir);
   await state.load();
-  const registry = new ApprovalRegistry({ state, api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log });
+  const registry = new ApprovalRegistry({ state, api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log, course: () => readCourse(notebook) });
   const charts = new RunCharts();
   const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, ...config.review });
   const reminders = new Reminders({
@@ -85,16 +86,17 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   const c = new Composer<Context>();
   c.use(accessComposer(allowedUserIds));
   c.use(approvalsComposer(runs));
-  c.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, timeZone: config.review.timeZone, allowedUserIds, log }));
+  c.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course: () => readCourse(notebook), timeZone: config.review.timeZone, allowedUserIds, log }));
   c.use(remindersComposer(reminders, review, config.review.timeZone));
   const gpuStatus = opts.service.gpuStatus?.bind(opts.service);
   const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, log, ...(gpuStatus ? { gpuStatus } : {}) };
   const commands = plainCommands(commandDeps);
   c.use(commandsComposer(commandDeps, commands));
-  c.use(filesComposer({ dataDir: config.dataDir, charts, media, log }));
+  c.use(filesComposer({ dataDir: config.dataDir, notebook, charts, media, log }));
   const ocr = createTesseractOcr();
-  c.use(materialComposer({ imports: createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr }), log }));
-  c.use(intakeComposer({ runs, notebook, commands, localPlanner: config.model.kind === 'local', log }));
+  const course = () => readCourse(notebook);
+  c.use(materialComposer({ imports: createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr, course }), course, log }));
+  c.use(intakeComposer({ runs, notebook, commands, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log }));
 
   return {
     dataDir: config.dataDir,

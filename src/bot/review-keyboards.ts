@@ -4,7 +4,7 @@
  * from before a restart, finds the count changed and is answered "ya calificada" — never applied twice.
  */
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import type { Grade } from '../store/index.js';
+import { GRADES, type Grade } from '../store/index.js';
 import { RS } from '../strings/review.js';
 
 export type ReviewTap =
@@ -46,7 +46,7 @@ export function parseTap(data: string | undefined): ReviewTap | undefined {
     case 'u': return { kind: 'undo' };
     case 'x': return { kind: 'end' };
     case 's': return ok(n(a), n(b)) ? { kind: 'reveal', card: n(a), count: n(b) } : undefined;
-    case 'r': return ok(n(a), n(b)) && [1, 2, 3, 4].includes(n(c)) ? { kind: 'rate', card: n(a), count: n(b), grade: n(c) as Grade } : undefined;
+    case 'r': return ok(n(a), n(b)) && GRADES.includes(n(c) as Grade) ? { kind: 'rate', card: n(a), count: n(b), grade: n(c) as Grade } : undefined;
     case 'p': return ok(n(a)) ? { kind: 'suspend', card: n(a) } : undefined;
     case 'e': return ok(n(a)) ? { kind: 'edit', card: n(a) } : undefined;
     case 'd': return ok(n(a)) ? { kind: 'removeAsk', card: n(a) } : undefined;

@@ -4,6 +4,7 @@
  * carries what it acts on, so after a restart the same buttons still work, and a rating button
  * carries the card's answer count, so a double tap or a stale button is answered "ya calificada".
  */
+import type { Course } from '../tools/course/course.js';
 import { Composer, InputFile, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { CardDeck, Grade, NotesStore } from '../store/index.js';
@@ -24,6 +25,8 @@ export interface ReviewDeps {
   review: ReviewService;
   deck: Pick<CardDeck, 'list' | 'edit' | 'remove'>;
   notes: Pick<NotesStore, 'list'>;
+  /** The owner's course: the exported package's deck and its week subdecks. */
+  course?: () => Promise<Course>;
   timeZone: string;
   allowedUserIds: readonly number[];
   now?: () => Date;
@@ -82,7 +85,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> {
 
   c.command(anyCase('exportar'), async (ctx) => {
     try {
-      const { bytes, cards, reviews } = await exportDeck({ review: deps.review, notes: deps.notes }, now());
+      const { bytes, cards, reviews } = await exportDeck({ review: deps.review, notes: deps.notes, ...(deps.course ? { course: await deps.course() } : {}) }, now());
       if (cards === 0) return void (await ctx.reply(RS.exportEmpty()));
       await ctx.replyWithDocument(new InputFile(Buffer.from(bytes), EXPORT_FILE_NAME), { caption: RS.exportCaption(cards, reviews) });
     } catch (e) {

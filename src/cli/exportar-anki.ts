@@ -3,6 +3,7 @@ import { writeFileAtomic } from '../store/index.js';
 import type { CliIO } from '../cli.js';
 import { openNotebook } from '../store/index.js';
 import { exportDeck } from '../tools/anki/index.js';
+import { readCourse } from '../tools/index.js';
 import { createReviewService } from '../tools/review/service.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 import { CLI_LINES } from '../strings/console.js';
@@ -16,7 +17,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (file === undefined || extra !== undefined || !file.endsWith('.apkg')) throw new CliMisuse(`Indica un archivo que termine en .apkg.\nUso: npm run -s cuaderno -- ${USAGE}`);
     const nb = await openNotebook(config.dataDir, { prices: config.prices });
     const review = createReviewService({ deck: nb.cards, store: nb.reviews, ...config.review });
-    const { bytes, cards, reviews } = await exportDeck({ review, notes: nb.notes }, new Date());
+    const { bytes, cards, reviews } = await exportDeck({ review, notes: nb.notes, course: await readCourse(nb) }, new Date());
     await writeFileAtomic(file, bytes);
     io.stdout.write(`${CLI_LINES.exported(file, cards, reviews)}\n`);
     return EXIT.ok;

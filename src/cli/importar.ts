@@ -13,7 +13,8 @@ import { MATERIAL } from '../strings/material.js';
 import { MaterialError } from '../tools/material/errors.js';
 import { createImports, savedIds } from '../tools/material/imports.js';
 import { createTesseractOcr } from '../tools/material/ocr.js';
-import { proposalText } from '../tools/material/proposal.js';
+import { proposalText, weekNameOf } from '../tools/material/proposal.js';
+import { readCourse } from '../tools/index.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 
 const USAGE = 'importar ARCHIVO [--semana N] [--aprobar] [--json]';
@@ -37,7 +38,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const notebook = await openNotebook(config.dataDir, { prices: config.prices });
     const ocr = createTesseractOcr();
     try {
-      const imports = createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr });
+      const course = await readCourse(notebook);
+      const imports = createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr, course: async () => course });
       let proposal;
       try {
         proposal = await imports.propose(path.basename(file), bytes, semana !== undefined ? { semana } : {});
@@ -56,11 +58,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       if (!values.aprobar) {
         // A dry run leaves nothing behind (a pending import the chat made stays).
         if (proposal.nuevo) await imports.discard(record.clave);
-        return out([], false, `${proposalText(record)}\n\n${MATERIAL.cliDryRun}`);
+        return out([], false, `${proposalText(record, weekNameOf(course))}\n\n${MATERIAL.cliDryRun}`);
       }
       const saved = await imports.save(record.clave);
       if (!saved) throw new CliMisuse(MATERIAL.gone);
-      return out(saved.notas, saved.yaExistia, `${proposalText(record)}\n\n${MATERIAL.saved(saved.notas)}`);
+      return out(saved.notas, saved.yaExistia, `${proposalText(record, weekNameOf(course))}\n\n${MATERIAL.saved(saved.notas)}`);
     } finally {
       await ocr.close();
     }

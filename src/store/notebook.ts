@@ -2,12 +2,14 @@
  * openNotebook(dataDir): the student's notebook as files in one data dir —
  * `notas.json` (seeded from assets/notas.json on first use), `tarjetas.json` (card deck),
  * `registro_uso.csv` (usage and cost), `auditoria.jsonl` (every tool request and result) and
- * `repaso.json` (FSRS state, review log, review sessions and the reminder).
+ * `repaso.json` (FSRS state, review log, review sessions and the reminder) and `curso.json` (the
+ * owner's course; absent = the demo course).
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PRICES_USD_PER_MTOK } from '../config.js';
 import { createAuditLog } from './auditLog.js';
+import { COURSE_FILE, createCourseFile } from './courseFile.js';
 import { sweepOnce } from './sweep.js';
 import { createCardDeck, createNotesStore } from './notesFile.js';
 import { createReviewStore } from './reviews.js';
@@ -20,6 +22,7 @@ export const NOTEBOOK_FILES = Object.freeze({
   usage: 'registro_uso.csv',
   audit: 'auditoria.jsonl',
   reviews: 'repaso.json',
+  course: COURSE_FILE,
 });
 
 /**
@@ -40,6 +43,7 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
     usage: path.join(dir, NOTEBOOK_FILES.usage),
     audit: path.join(dir, NOTEBOOK_FILES.audit),
     reviews: path.join(dir, NOTEBOOK_FILES.reviews),
+    course: path.join(dir, NOTEBOOK_FILES.course),
   };
   const notes = createNotesStore(files.notes);
   return Object.freeze({
@@ -51,5 +55,6 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
     usage: createUsageLog(files.usage, opts.prices ?? PRICES_USD_PER_MTOK),
     audit: createAuditLog(files.audit, { keysDir: opts.keysDir }),
     reviews: createReviewStore(files.reviews),
+    course: createCourseFile(files.course),
   });
 }

@@ -5,7 +5,7 @@
  * inter-process lock (lock.ts), so ids are allocated from what is really on disk.
  */
 import { readFile } from 'node:fs/promises';
-import { createFileIfAbsent } from './atomic.js';
+import { createFileIfAbsent, writeFileAtomic } from './atomic.js';
 import { fileURLToPath } from 'node:url';
 import { Low } from 'lowdb';
 import type { Card, CardDeck, NewCard, Note, NotesStore } from './types.js';
@@ -16,10 +16,29 @@ import type { ShapeCheck } from './jsonFile.js';
 /** The 12 demo notes shipped with the project (SPEC §2), copied into a data dir on first use. */
 export const SEED_NOTES_FILE = fileURLToPath(new URL('../../assets/notas.json', import.meta.url));
 
+/**
+ * Version 2 of `notas.json`: `{version: 2, notas: [{id, tema, texto, semana}]}`. Version 1 is the
+ * plain list the project shipped first (and `assets/notas.json` still is): it is read as is, its
+ * notes without `semana`, and written back as version 2 the first time the notes change.
+ */
+export const NOTES_STATE_VERSION = 2;
+interface NotesDocument {
+  version: typeof NOTES_STATE_VERSION;
+  notas: Note[];
+}
+
 const checkNotes: ShapeCheck<Note[]> = (data) => {
-  if (!Array.isArray(data)) return { ok: false, problem: 'debería ser una lista JSON de notas [{id, tema, texto}]' };
+  let list: unknown[];
+  let versioned = false;
+  if (Array.isArray(data)) list = data;
+  else if (isPlainObject(data) && 'version' in data) {
+    if (data.version !== NOTES_STATE_VERSION) return { ok: false, problem: `tiene la versión ${JSON.stringify(data.version)} y este programa solo entiende la ${NOTES_STATE_VERSION} (o la lista de la primera)` };
+    if (!Array.isArray(data.notas)) return { ok: false, problem: 'no tiene una lista "notas"' };
+    list = data.notas;
+    versioned = true;
+  } else return { ok: false, problem: 'debería ser una lista JSON de notas [{id, tema, texto}] o un objeto {version, notas} con ellas' };
   const seen = new Set<number>();
-  for (const [i, n] of data.entries()) {
+  for (const [i, n] of list.entries()) {
     const where = `el elemento ${i + 1}`;
     if (!isPlainObject(n)) return { ok: false, problem: `${where} no es un objeto {id, tema, texto}` };
     if (!isPositiveId(n.id)) return { ok: false, problem: `${where} tiene un "id" que no es un entero positivo (${JSON.stringify(n.id)})` };
@@ -27,9 +46,15 @@ const checkNotes: ShapeCheck<Note[]> = (data) => {
     seen.add(n.id);
     if (typeof n.tema !== 'string' || n.tema.trim() === '') return { ok: false, problem: `la nota ${n.id} no tiene un "tema" de texto` };
     if (typeof n.texto !== 'string') return { ok: false, problem: `la nota ${n.id} no tiene un "texto" de texto` };
+    if (versioned && n.semana !== null && !isPositiveId(n.semana)) return { ok: false, problem: `la nota ${n.id} tiene una "semana" que no es un entero positivo ni null` };
   }
-  return { ok: true, value: data as Note[] };
+  return { ok: true, value: list as Note[] };
 };
+
+/** The version-2 document of `notes` (a note still without a week is written with none). */
+function notesDocument(notes: readonly Note[]): NotesDocument {
+  return { version: NOTES_STATE_VERSION, notas: notes.map((n) => ({ id: n.id, tema: n.tema, texto: n.texto, semana: n.semana ?? null })) };
+}
 
 const checkCards: ShapeCheck<Card[]> = (data) => {
   if (!Array.isArray(data)) return { ok: false, problem: 'debería ser una lista JSON de tarjetas' };
@@ -59,7 +84,8 @@ async function seedOnce(source: string, file: string): Promise<void> {
 
 export function createNotesStore(file: string): NotesStore {
   const adapter = new ValidatedJsonFile(file, checkNotes, 'si lo borra, se vuelven a cargar las 12 notas de ejemplo y se pierden las notas añadidas.');
-  const db = new Low<Note[]>(adapter, []);
+  // Reads give the notes (either version); writes always give a version-2 document.
+  const db = new Low<Note[]>({ read: () => adapter.read(), write: (notes) => writeFileAtomic(file, `${JSON.stringify(notesDocument(notes), null, 2)}\n`) }, []);
   const mutex = new Mutex();
   const listeners = new Set<(notes: Note[]) => void>();
 
@@ -82,17 +108,30 @@ export function createNotesStore(file: string): NotesStore {
   return {
     list: () => mutex.run(async () => structuredClone(await load())),
     get: (id) => mutex.run(async () => structuredClone((await load()).find((n) => n.id === id))),
-    add: async (tema, texto) => {
+    add: async (tema, texto, semana = null) => {
       // The next id is read and written under the file's inter-process lock: a CLI and the bot
       // adding at once would otherwise both take the same id and one note would be lost.
       const { note, all } = await mutex.run(() => withFileLock(file, async () => {
         const notes = await load();
-        const note: Note = { id: notes.reduce((m, n) => Math.max(m, n.id), 0) + 1, tema, texto };
+        const note: Note = { id: notes.reduce((m, n) => Math.max(m, n.id), 0) + 1, tema, texto, semana };
         await db.update((d) => d.push(note));
         return { note, all: structuredClone(db.data) };
       }));
       for (const l of listeners) l(all);
       return structuredClone(note);
+    },
+    setWeeks: async (weekOf) => {
+      const all = await mutex.run(() => withFileLock(file, async () => {
+        await load();
+        for (const n of db.data) {
+          const w = weekOf(structuredClone(n));
+          if (w !== undefined) n.semana = w;
+        }
+        await db.write();
+        return structuredClone(db.data);
+      }));
+      for (const l of listeners) l(all);
+      return all;
     },
     onChange: (listener) => {
       listeners.add(listener);

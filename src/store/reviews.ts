@@ -31,6 +31,8 @@ export interface FsrsSnapshot {
 
 /** 1 otra vez, 2 difícil, 3 bien, 4 fácil (ts-fsrs `Rating`, Anki's `ease`). */
 export type Grade = 1 | 2 | 3 | 4;
+/** The FSRS grades (otra, difícil, bien, fácil) — grades, not weeks: the one list of them. */
+export const GRADES: readonly Grade[] = Object.freeze([1, 2, 3, 4] as const);
 
 /** One answer in the review log: which card, how it went, when, and the state before and after. */
 export interface ReviewEntry {
@@ -102,8 +104,8 @@ const checkState: ShapeCheck<ReviewState> = (data) => {
   if (!isPlainObject(data.tarjetas)) return { ok: false, problem: '"tarjetas" debería ser un objeto' };
   if (!Array.isArray(data.registro)) return { ok: false, problem: '"registro" debería ser una lista' };
   for (const [i, e] of data.registro.entries()) {
-    if (!isPlainObject(e) || typeof e.id_tarjeta !== 'number' || ![1, 2, 3, 4].includes(e.calificacion as number) || typeof e.fecha !== 'string') {
-      return { ok: false, problem: `la entrada ${i + 1} del registro no tiene id_tarjeta, calificacion (1–4) y fecha` };
+    if (!isPlainObject(e) || typeof e.id_tarjeta !== 'number' || !GRADES.includes(e.calificacion as Grade) || typeof e.fecha !== 'string') {
+      return { ok: false, problem: `la entrada ${i + 1} del registro no tiene id_tarjeta, calificacion (${GRADES.join(', ')}) y fecha` };
     }
   }
   if (!isPlainObject(data.sesiones)) return { ok: false, problem: '"sesiones" debería ser un objeto' };

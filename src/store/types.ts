@@ -1,5 +1,6 @@
 /** Shapes of the notebook's state files (data dir) and the Notebook facade other layers use. */
 import type { ModelName } from '../config.js';
+import type { CourseFile } from './courseFile.js';
 import type { ReviewStore } from './reviews.js';
 
 /**
@@ -11,6 +12,11 @@ export interface Note {
   id: number;
   tema: string;
   texto: string;
+  /**
+   * The course week the note belongs to (null: none). Absent only in a note read from a version-1
+   * `notas.json` (a plain list, before notes carried their week) that has not been migrated yet.
+   */
+  semana?: number | null;
 }
 
 /** One review card in `tarjetas.json`. */
@@ -92,8 +98,14 @@ export interface UsageMonth {
 export interface NotesStore {
   list(): Promise<Note[]>;
   get(id: number): Promise<Note | undefined>;
-  /** Appends a note with the next id (max id + 1). */
-  add(tema: string, texto: string): Promise<Note>;
+  /** Appends a note with the next id (max id + 1) and its week (null: none). */
+  add(tema: string, texto: string, semana?: number | null): Promise<Note>;
+  /**
+   * Rewrites every note's week as `weekOf(note)` decides (a note whose week is undefined keeps its
+   * own), in one atomic write of a version-2 file; returns the notes. How a version-1 file migrates
+   * (weeks from topics) and how a replaced course leaves notes of vanished weeks without one.
+   */
+  setWeeks(weekOf: (note: Note) => number | null | undefined): Promise<Note[]>;
   /** Called after a note is added by this process (e.g. to regenerate the `id_nota` enum). */
   onChange(listener: (notes: Note[]) => void): () => void;
 }
@@ -141,10 +153,12 @@ export interface AuditLog {
 export interface Notebook {
   list(): Promise<Note[]>;
   readonly dataDir: string;
-  readonly files: { notes: string; cards: string; usage: string; audit: string; reviews: string };
+  readonly files: { notes: string; cards: string; usage: string; audit: string; reviews: string; course: string };
   readonly notes: NotesStore;
   readonly cards: CardDeck;
   readonly usage: UsageLog;
   readonly audit: AuditLog;
   readonly reviews: ReviewStore;
+  /** `curso.json` (courseFile.ts): null until the owner sets a course of their own. */
+  readonly course: CourseFile;
 }

@@ -57,6 +57,8 @@ const USAGE_FIELD_WORDS: Readonly<Record<UsageField, string>> = Object.freeze({
 });
 
 export const AGENT = {
+  /** A week the course does not have, asked for directly (`range`: «del 1 al 14»). */
+  badWeek: (range: string, week: number | undefined) => `La semana debe ser una de tu curso, ${range}; se recibió ${String(week)}.`,
   unknownState: (tool: string) =>
     `Estado desconocido: el proceso se interrumpió mientras se ejecutaba ${tool} y no consta si terminó. No se repite para no duplicar el efecto; compruébalo a mano antes de volver a pedirlo.`,
   journalFailed: (tool: string, why: string) =>
@@ -82,7 +84,8 @@ export const AGENT = {
   noReport: 'Resumen hecho con los resultados reales (el modelo no dio el suyo):',
 } as const;
 
-const WEEKS_IN_WORDS = 'Hay cuatro: 1 estadística, 2 python, 3 historia del arte, 4 música.';
+/** «Tu curso tiene las semanas del 1 al 14.» — `range` is the course's own sentence (weekRange). */
+const weeksInWords = (range: string) => `Tu curso tiene las semanas ${range}.`;
 
 /** The planner's words back when a request is not work to do, or not clear enough (tú). */
 export const ASK = {
@@ -90,12 +93,12 @@ export const ASK = {
   thanks: '¡De nada! Aquí estoy si necesitas algo más.',
   searchInChat: (query: string) => `Para buscar «${query}» en tus notas, escríbemelo en el chat: «¿qué tengo sobre ${query}?».`,
   command: (name: string) => `Eso es una orden del chat: escribe /${name}.`,
-  noSuchWeek: (week: number) => `No existe la semana ${week}. ${WEEKS_IN_WORDS} ¿Cuál quieres? Por ejemplo: «prepara la semana 3».`,
-  whichWeek: `¿Qué semana quieres preparar? ${WEEKS_IN_WORDS} Por ejemplo: «prepara la semana 3».`,
-  whichWeekFor: (what: 'portada' | 'narracion') =>
+  noSuchWeek: (week: number, range: string) => `No existe la semana ${week}. ${weeksInWords(range)} ¿Cuál quieres? Por ejemplo: «prepara la semana 1».`,
+  whichWeek: (range: string) => `¿Qué semana quieres preparar? ${weeksInWords(range)} Por ejemplo: «prepara la semana 1».`,
+  whichWeekFor: (what: 'portada' | 'narracion', range: string) =>
     what === 'portada'
-      ? `¿De qué semana quieres la portada? ${WEEKS_IN_WORDS} Por ejemplo: «rehaz la portada de la semana 2».`
-      : `¿De qué semana quieres la narración? ${WEEKS_IN_WORDS} Por ejemplo: «narra la semana 2».`,
+      ? `¿De qué semana quieres la portada? ${weeksInWords(range)} Por ejemplo: «rehaz la portada de la semana 1».`
+      : `¿De qué semana quieres la narración? ${weeksInWords(range)} Por ejemplo: «narra la semana 1».`,
   whichNote: '¿De qué nota o tema quieres las tarjetas? Por ejemplo: «solo tarjetas de la nota sobre el cubismo» o «tarjetas de la semana 2».',
   whatToSearch: '¿Qué busco en tus notas? Por ejemplo: «¿qué tengo sobre el impresionismo?».',
   unclear: `¿Qué quieres hacer? Puedo preparar una semana, rehacer la portada, narrarla, hacer tarjetas o buscar en tus notas. Por ejemplo: «prepara la semana 3». Escribe /ayuda para ver más ejemplos.`,

@@ -167,12 +167,13 @@ export const S = Object.freeze({
   cancelling: () => 'Cancelando… Te digo enseguida qué había terminado.',
   nothingToCancel: () => 'No hay nada en marcha que cancelar.',
 
-  weekUsage: () => 'Indica la semana con un número del 1 al 4 (1 estadística, 2 python, 3 historia del arte, 4 música), por ejemplo: /semana 3',
-  weekOutOfRange: (week: string) => `No existe la semana ${week}: el cuaderno tiene las semanas 1 a 4. Prueba, por ejemplo, /semana 3`,
+  /** `range`: the course's own sentence («del 1 al 14»); `weeks`: «1 membranas, 2 mitosis, …». */
+  weekUsage: (range: string, weeks: string) => `Indica la semana con un número ${range} (${weeks}), por ejemplo: /semana 1`,
+  weekOutOfRange: (week: string, range: string) => `No existe la semana ${week}: tu curso tiene las semanas ${range}. Prueba, por ejemplo, /semana 1`,
   weekText: (week: number) => `/semana ${week}`,
 
-  noteUsage: () => 'Escribe la nota tras la orden, por ejemplo: /nota música: el contrapunto combina melodías independientes.',
-  noteTooShort: (min: number) => `La nota es demasiado corta: escribe al menos ${min} caracteres, por ejemplo /nota música: el contrapunto combina melodías independientes.`,
+  noteUsage: () => 'Escribe la nota tras la orden, por ejemplo: /nota mitosis: la célula copia el ADN y se divide en dos hijas.',
+  noteTooShort: (min: number) => `La nota es demasiado corta: escribe al menos ${min} caracteres, por ejemplo /nota mitosis: la célula copia el ADN y se divide en dos hijas.`,
   noteTooLong: (length: number, max: number) =>
     `La nota es demasiado larga (${length} caracteres; el máximo es ${max}), así que no la he guardado. Divídela en varias /nota más cortas.`,
   noteSaved: (id: number, tema: string) => `Nota ${id} guardada (tema: ${tema}).`,
@@ -330,7 +331,7 @@ export const S = Object.freeze({
   audioPerformer: 'Cuaderno Vivo (voz generada por IA)',
   wavCaption: (week: number) => `El audio original de la semana ${week} en WAV.`,
   wavMissing: (week: number) => `Todavía no hay narración de la semana ${week}. Pídela con «narra la semana ${week}».`,
-  wavUsage: () => 'Indica la semana con un número del 1 al 4, por ejemplo: /wav 3',
+  wavUsage: (range: string) => `Indica la semana con un número ${range}, por ejemplo: /wav 1`,
   ganttNone: () => 'Todavía no hay ningún trabajo reciente que mostrar. Cuando termine uno, te enseño el cronograma.',
   deliveryFailed: (what: string) => `No pude enviarte ${what}; el archivo sigue guardado en el cuaderno. Pídelo de nuevo más tarde.`,
 });

@@ -156,3 +156,28 @@ export const PROBE = {
   speechHow: (format: 'wav' | 'pcm', sampleRate: number, voice: string) =>
     `responde audio ${format} a ${sampleRate} Hz con la voz «${voice}»`,
 };
+
+/** `cuaderno curso …`: the course as the owner reads it and what importing or renaming a week says. */
+export const COURSE_LINES = Object.freeze({
+  header: (title: string, weeks: number, demo: boolean) =>
+    `Curso: ${title} (${weeks} ${weeks === 1 ? 'semana' : 'semanas'})${demo ? ' — el curso de ejemplo; importa el tuyo con «curso importar TEMARIO.txt»' : ''}`,
+  week: (n: number, title: string, start: string | null) => `${String(n).padStart(3)}  ${title}${start ? ` (desde el ${start})` : ''}`,
+  unreadable: (why: string) => `No pude leer ese archivo (${why}). Comprueba el nombre y vuelve a intentarlo.`,
+  badSyllabus: (problem: string) => `No pude leer el temario: ${problem}. Escribe una línea «Semana 1: título» por semana.`,
+  wouldOrphan: (weeks: readonly number[], notes: readonly number[], cards: readonly number[]) =>
+    `El curso nuevo no tiene ${weeks.length === 1 ? `la semana ${weeks[0]}` : `las semanas ${listInWords(weeks)}`}, y ` +
+    [notes.length ? `${notes.length === 1 ? 'la nota' : 'las notas'} ${listInWords(notes)}` : '', cards.length ? `${cards.length === 1 ? 'la tarjeta' : 'las tarjetas'} ${listInWords(cards)}` : '']
+      .filter(Boolean).join(' y ') +
+    ' son de esas semanas. No he cambiado nada. Si aun así quieres cambiar de curso, repite la orden con --forzar: esas notas se quedan sin semana (no se borra nada).',
+  imported: (title: string, weeks: number, orphaned: number) =>
+    `Curso «${title}» guardado: ${weeks} ${weeks === 1 ? 'semana' : 'semanas'}.${orphaned ? ` ${orphaned === 1 ? 'Una nota se ha quedado' : `${orphaned} notas se han quedado`} sin semana.` : ''}`,
+  badWeekNumber: (raw: string, max: number) => `«${raw}» no es un número de semana válido: usa un número del 1 al ${max} (una semana nueva va justo después de la última).`,
+  badWeekTitle: (max: number) => `El título de la semana debe tener entre 1 y ${max} caracteres.`,
+  weekSaved: (n: number, title: string, added: boolean) => `${added ? 'Añadida' : 'Renombrada'} la semana ${n}: ${title}.`,
+});
+
+/** «1, 2 y 3». */
+function listInWords(items: readonly (number | string)[]): string {
+  const all = items.map(String);
+  return all.length <= 1 ? (all[0] ?? '') : `${all.slice(0, -1).join(', ')} y ${all.at(-1)}`;
+}

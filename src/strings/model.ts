@@ -44,14 +44,28 @@ export function typeOfValue(v: unknown): string {
   return TYPE_NAMES[typeof v] ?? typeof v;
 }
 
+/** Most allowed values a refusal lists whole; a longer run of consecutive integers shows its ends. */
+export const ENUM_LIST_MAX = 12;
+
+/**
+ * A list of allowed values as a refusal shows it: whole when short or with gaps (`[1, 2, 3]`, note
+ * ids `[1, 4, 9]`), else the ends of the run (`[1, …, 14]`) — a 60-week enum would drown the one
+ * problem the model must fix, and a run says it whole.
+ */
+export function enumList(values: readonly unknown[]): string {
+  const show = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
+  const run = values.every((v, i) => Number.isInteger(v) && (i === 0 || v === (values[i - 1] as number) + 1));
+  if (values.length <= ENUM_LIST_MAX || !run) return `[${values.map(show).join(', ')}]`;
+  return `[${show(values[0])}, …, ${show(values[values.length - 1])}]`;
+}
+
 export const S = {
   // --- validation (one line per problem) ---
   missing: (field: string) => `falta el campo obligatorio "${field}"`,
   extra: (field: string) => `sobra el campo "${field}" (no está en el esquema)`,
   wrongType: (field: string, value: unknown, expected: string) =>
     `${field}=${showValue(value)} no es ${TYPE_NAMES[expected] ?? expected} (es ${typeOfValue(value)})`,
-  outOfEnum: (field: string, value: unknown, allowed: readonly unknown[]) =>
-    `${field}=${showValue(value)} fuera de [${allowed.map((a) => (typeof a === 'string' ? JSON.stringify(a) : String(a))).join(', ')}]`,
+  outOfEnum: (field: string, value: unknown, allowed: readonly unknown[]) => `${field}=${showValue(value)} fuera de ${enumList(allowed)}`,
   tooLong: (field: string, length: number, max: number) => `${field} es demasiado largo: ${length} caracteres, máximo ${max}`,
   tooSmall: (field: string, value: unknown, min: number) => `${field}=${showValue(value)} debe ser como mínimo ${min}`,
   tooBig: (field: string, value: unknown, max: number) => `${field}=${showValue(value)} debe ser como máximo ${max}`,
@@ -159,12 +173,13 @@ export const MEDIA = {
 } as const;
 
 /**
- * The system prompt (SPEC §4 essentials). It is part of the cacheable prefix, so it must not vary
- * between runs: no dates, ids or counters in it. The guarantees it states are also enforced in code
+ * The system prompt (SPEC §4 essentials) with the owner's course (`course`: its weeks, one line each,
+ * tools/course courseForPrompt). It is part of the cacheable prefix, so it must not vary between runs
+ * of the same course: no dates, ids or counters in it. The guarantees it states are also enforced in code
  * (approvals, policy, limits) — the prompt only helps the model cooperate. The report's cost line
  * is the program's (computed from the usage file, like /gasto), so the model writes no figures.
  */
-export const SYSTEM_PROMPT = [
+export const systemPrompt = (course: string): string => [
   'Orquestas el Cuaderno Vivo de un estudiante (el dueño del cuaderno). Preparas la semana de estudio del estudiante con las herramientas disponibles.',
   '',
   'Reglas:',
@@ -174,8 +189,11 @@ export const SYSTEM_PROMPT = [
   '- Algunas acciones requieren la aprobación del dueño. Si una llamada vuelve como «no aprobada», es una respuesta válida: no la repitas, sigue sin ella y dilo en el informe. Si trae el motivo del dueño, tenlo en cuenta.',
   '- Si una llamada devuelve un error, corrige los argumentos según el mensaje o sigue sin ella.',
   '- Si la petición no está clara, pregunta al dueño en lugar de adivinar: termina tu turno con la pregunta, acabada en «?»; el siguiente mensaje del dueño será la respuesta. Fuera de ese caso, no termines un turno con una pregunta.',
-  '- Semanas: 1 estadística, 2 python, 3 historia del arte, 4 música. Por defecto usa los motores de CPU (maqueta=true, motor=juguete) salvo si el dueño pide otra cosa.',
+  '- Por defecto usa los motores de CPU (maqueta=true, motor=juguete) salvo si el dueño pide otra cosa.',
   '- Termina con un informe de cinco líneas para el dueño, tuteándolo y sin nombres de herramientas ni rutas: notas, tarjetas, portada, narración y uso (solo si lo anotaste, sin cifras: el programa añade el coste real). Di claramente lo que NO se hizo y por qué.',
+  '',
+  'El curso del dueño (solo existen estas semanas):',
+  course,
 ].join('\n');
 
 /** What a probe or a call found wrong, as a typed value the words below are rendered from. */

@@ -108,7 +108,7 @@ export interface Artifact {
   kind: 'imagen' | 'audio' | 'documento';
   path: string;
   mime: string;
-  /** Short Spanish caption, e.g. "Semana 3 · Historia del arte — motor maqueta". */
+  /** Short Spanish caption, e.g. "Semana 12 · Mitosis — motor maqueta". */
   caption?: string;
   meta?: Record<string, unknown>;
 }

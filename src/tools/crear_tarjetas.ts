@@ -32,6 +32,8 @@ export interface CrearTarjetasDeps {
   file: string;
   /** Ids of the notes that exist now: the schema's `id_nota` enum. */
   noteIds: readonly number[];
+  /** The week a note belongs to in the owner's course (the cards' tag); default the note's own `semana`. */
+  weekOf?: (note: Note) => number | null;
 }
 
 export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<CrearTarjetasArgs> {
@@ -69,7 +71,7 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
       const { note, all } = await noteAndAll(args.id_nota);
       let problems: string[] | undefined;
       try {
-        buildCards(note, all);
+        buildCards(note, all, deps.weekOf);
       } catch (e) {
         problems = [(e as Error).message];
       }
@@ -88,7 +90,7 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
         const { note, all } = await noteAndAll(args.id_nota);
         // The key also travels inside the deck rows: the deck write and the idempotency record are
         // two files, and a kill between them must not duplicate the cards on resume.
-        const { cards, added } = await deps.cards.append(buildCards(note, all), ctx.now(), cardsKey(args.id_nota, ctx.callId) || undefined);
+        const { cards, added } = await deps.cards.append(buildCards(note, all, deps.weekOf), ctx.now(), cardsKey(args.id_nota, ctx.callId) || undefined);
         const addedIds = new Set(added.map((c) => c.id));
         return {
           data: {

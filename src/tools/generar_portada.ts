@@ -8,11 +8,12 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { EngineError } from '../errors.js';
 import type { DryRun, StageSpec, ToolContext, ToolDefinition, ToolOutput } from './contract.js';
-import { type NotesReader, type Week, WEEK_PROPERTY, weekStem, weekTitle } from './domain.js';
-import { idempotencyKey } from './idempotency-key.js';
+import type { NotesReader } from './domain.js';
+import { type Course, notesOfWeek, rangeNote, weekProperty, weekStem, weekTitle, weekTopic } from './course/course.js';
+import { idempotencyKey, weekTitleTag } from './idempotency-key.js';
 import { throwIfAborted } from './media/engines.js';
 import { FLUX_MODEL } from './media/flux.js';
-import { MAQUETA_MODEL } from './media/maqueta.js';
+import { MAQUETA_MODEL, coverLook } from './media/maqueta.js';
 import { processHealth, type EngineHealth } from './media/health.js';
 import { MSG } from './media/messages.js';
 import { ENGINE as M } from '../strings/model.js';
@@ -28,6 +29,8 @@ export interface CoverArgs {
 export interface CoverToolDeps {
   dataDir: string;
   notes: NotesReader;
+  /** The owner's course: the `semana` enum, the title drawn and which notes are the week's. */
+  course: Course;
   media: Config['media'];
   now?: () => Date;
   /** What the start-up probe learned of the GPU server (default this process's record). */
@@ -44,8 +47,8 @@ export function coverSeed(year: number, week: number, version = 1): number {
   return year * 10_000 + week * 100 + (version - 1);
 }
 
-const DESCRIPTION = [
-  'Genera la portada PNG de una semana de estudio (semana 1–4) y devuelve su ruta, el motor, el título dibujado y la puntuación de la revisión automática.',
+const description = (course: Course) => [
+  `Genera la portada PNG de una semana de estudio del curso (${rangeNote(course)}) y devuelve su ruta, el motor, el título dibujado y la puntuación de la revisión automática.`,
   'Úsela una vez por semana cuando el titular quiera preparar la semana o pida rehacer la portada.',
   'maqueta:true dibuja una portada procedural en la CPU (sin GPU, siempre disponible); maqueta:false usa FLUX.1 schnell en la GPU y requiere que FLUX_URL esté configurado; si no lo está, use maqueta:true.',
   'Efecto sensible: requiere la confirmación del titular. Si la portada de esa semana ya existe este año se devuelve la existente.',
@@ -60,14 +63,14 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
   /** The engine a call names (what changes the picture): part of its key and, off the default, of its file. */
   const engineId = (args: CoverArgs) => (args.maqueta ? 'maqueta' : 'flux');
   /** `semana_03.png` for the CPU mock-up (as always); another engine's cover never overwrites it. */
-  const stemFor = (args: CoverArgs) => (args.maqueta ? weekStem(args.semana as Week) : `${weekStem(args.semana as Week)}-${engineId(args)}`);
+  const stemFor = (args: CoverArgs) => (args.maqueta ? weekStem(args.semana) : `${weekStem(args.semana)}-${engineId(args)}`);
 
   function stages(args: CoverArgs): StageSpec[] {
     return stagesOf('generar_portada', args.maqueta ? 'cpu' : 'gpu', deps.estimate);
   }
 
   async function execute(args: CoverArgs, ctx: ToolContext): Promise<ToolOutput> {
-    const week = args.semana as Week;
+    const week = args.semana;
     // Made already by a process that died before the store recorded it: return it, do not redraw.
     const made = await findOutputByKey(dir, 'png', ctx.key);
     if (made) return made;
@@ -78,10 +81,11 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     const year = created.getFullYear();
     const out = await chooseOutput(dir, stemFor(args), 'png', ctx.redo === true);
     const seed = coverSeed(year, week, out.version);
-    const title = weekTitle(week);
+    const title = weekTitle(deps.course, week);
+    const look = coverLook(deps.course.semanas.find((w) => w.numero === week)?.titulo ?? title);
     const key = ctx.key ?? `portada-${engineId(args)}-${year}-S${week}-${ctx.callId ?? 'sin-llamada'}`;
     const work = workDir(deps.dataDir, key);
-    const notes = await deps.notes.list();
+    const notes = notesOfWeek(deps.course, await deps.notes.list(), week);
     // The tool's result, whose critique the last stage fills in (it is written in the sidecar).
     const salida = {
       data: {
@@ -103,8 +107,8 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
       key,
       work,
       input: {
-        prompt: { week, notes },
-        imagen: { engine: engine.name, ...(deps.media.fluxUrl ? { fluxUrl: deps.media.fluxUrl } : {}), ...(deps.media.fluxModel ? { model: deps.media.fluxModel } : {}), timeoutMs: deps.media.timeoutMs, week, seed, width: COVER_SIZE, height: COVER_SIZE, raw: path.join(work, 'imagen.rgba') },
+        prompt: { week, topic: weekTopic(deps.course, week), look, notes },
+        imagen: { engine: engine.name, look, ...(deps.media.fluxUrl ? { fluxUrl: deps.media.fluxUrl } : {}), ...(deps.media.fluxModel ? { model: deps.media.fluxModel } : {}), timeoutMs: deps.media.timeoutMs, week, seed, width: COVER_SIZE, height: COVER_SIZE, raw: path.join(work, 'imagen.rgba') },
         titulo: { title, raw: path.join(work, 'titulo.rgba') },
         critica: { engine: engine.name, width: COVER_SIZE, height: COVER_SIZE },
         procedencia: { file: out.file, provenance, ...(ctx.key ? { clave: ctx.key } : {}), salida, startedAt: started },
@@ -137,12 +141,12 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
 
   return {
     name: 'generar_portada',
-    description: DESCRIPTION,
+    description: description(deps.course),
     strict: true,
     input_schema: {
       type: 'object',
       properties: {
-        semana: WEEK_PROPERTY,
+        semana: weekProperty(deps.course),
         maqueta: { type: 'boolean', description: 'true = portada procedural en CPU, sin GPU; false = FLUX.1 schnell en la GPU (requiere FLUX_URL).' },
       },
       required: ['semana', 'maqueta'],
@@ -152,7 +156,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     defaultPermission: 'confirmar',
     ownerChoices: ['maqueta'],
     stages,
-    idempotencyKey: (args, { now }) => idempotencyKey(`portada-${engineId(args)}`, now.getFullYear(), args.semana),
+    idempotencyKey: (args, { now }) => idempotencyKey(`portada-${engineId(args)}`, now.getFullYear(), args.semana, undefined, weekTitleTag(deps.course, args.semana)),
     dryRun,
     execute: (args, ctx) => execute(args, { ...ctx, now: ctx.now ?? clock }),
   };

@@ -1,5 +1,7 @@
 /** SPEC §6 idempotency keys of the week's side effects (the cover, the narration). */
 import { CuadernoError } from '../errors.js';
+import { DEMO_COURSE } from './course/demo.js';
+import { MAX_WEEKS, titleHash, type Course } from './course/course.js';
 
 /**
  * The SPEC §6 key `{task}-{year}-S{week}`, plus `-v{n}` for a deliberate redo (n ≥ 2; 1 or
@@ -8,12 +10,13 @@ import { CuadernoError } from '../errors.js';
  * answers for another's. Too wide (no year) would return last year's cover; too narrow (with the
  * time) would kill idempotency — hence exactly these parts.
  */
-export function idempotencyKey(task: string, year: number, week: number, version?: number): string {
+export function idempotencyKey(task: string, year: number, week: number, version?: number, titleTag?: string): string {
   if (!/^[a-z0-9_]+(-[a-z0-9_]+)*$/i.test(task)) throw new CuadernoError('VALIDATION', `Nombre de tarea no válido para la clave: "${task}"`, { field: 'task' });
-  if (!Number.isInteger(year) || !Number.isInteger(week) || week < 1 || week > 53) {
+  if (!Number.isInteger(year) || !Number.isInteger(week) || week < 1 || week > MAX_WEEKS) {
     throw new CuadernoError('VALIDATION', `Año o semana no válidos para la clave: ${year}, ${week}`, { field: 'week' });
   }
-  const base = `${task}-${year}-S${week}`;
+  if (titleTag !== undefined && !/^[a-f0-9]{6}$/.test(titleTag)) throw new CuadernoError('VALIDATION', `Marca de título no válida para la clave: "${titleTag}"`, { field: 'week' });
+  const base = `${task}-${year}-S${week}${titleTag ? `-t${titleTag}` : ''}`;
   if (version === undefined || version === 1) return base;
   if (!Number.isInteger(version) || version < 1) throw new CuadernoError('VALIDATION', `Versión no válida: ${version}`, { field: 'version' });
   return `${base}-v${version}`;
@@ -22,4 +25,20 @@ export function idempotencyKey(task: string, year: number, week: number, version
 /** A name (a voice from the consent file) made safe as one key part: lower case, [a-z0-9_]. */
 export function keyPart(name: string): string {
   return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40) || 'sin_nombre';
+}
+
+/**
+ * The title part of a week's key: `titleHash` of the week's title, so renaming a week or replacing
+ * the course never answers with the cover or episode of the old title (`portada-maqueta-2026-S12-t3fa2b1`).
+ *
+ * Upgrade rule: a week whose number and title are the demo course's gets no title part. Every key
+ * written before courses existed was for exactly those weeks and titles, so an existing install's
+ * stored covers and episodes keep their keys and are found again after the upgrade — nothing is made
+ * twice — while any other title (a renamed demo week included) changes the key.
+ */
+export function weekTitleTag(course: Course, week: number): string | undefined {
+  const title = course.semanas.find((w) => w.numero === week)?.titulo;
+  if (title === undefined) return undefined;
+  const demo = DEMO_COURSE.semanas.find((w) => w.numero === week)?.titulo;
+  return demo !== undefined && demo === title.trim() ? undefined : titleHash(title);
 }

@@ -9,7 +9,8 @@ import type { Approver, DryRun, IdempotencyStore, ObjectSchema, PermissionPolicy
 import { createBuscarNotas } from './buscar_notas.js';
 import { createCrearTarjetas } from './crear_tarjetas.js';
 import { createDispatcher, type DispatchOptions, type Proposal } from './dispatcher.js';
-import type { NotesReader } from './domain.js';
+import type { Note, NotesReader } from './domain.js';
+import { DEMO_COURSE, weekOfNote, type Course } from './course/course.js';
 import { createMediaTools } from './media/index.js';
 import { DEFAULT_POLICY } from './policy.js';
 import { createRegistrarUso } from './registrar_uso.js';
@@ -34,6 +35,12 @@ export interface Toolbox {
   preview(call: ToolCall): Promise<DryRun | ToolResult>;
   /** How long each stage took on this machine (ETA, dry-run estimates); the runs add to it. */
   durations: DurationRecord;
+  /**
+   * The owner's course as it is on disk now (`curso.json`, or the demo course without one). When it
+   * changed since the tools were built (another process imported a course), the tools that name
+   * weeks are rebuilt first, so their `semana` enum is always the owner's weeks.
+   */
+  course(): Promise<Course>;
 }
 
 export interface ToolboxOptions {
@@ -54,10 +61,14 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
   const notebook = await openNotebook(config.dataDir, { prices: config.prices, keysDir: config.keysDir });
   const notes: NotesReader = notebook;
   const durations = openDurationRecord(notebook.dataDir);
-  const media = createMediaTools({ dataDir: notebook.dataDir, notes, media: config.media, now, estimate: durations.estimate });
-  const cardsTool = (ids: readonly number[]) => createCrearTarjetas({ notes, cards: notebook.cards, file: notebook.files.cards, noteIds: ids });
+  let course = await readCourse(notebook);
+  let courseText = JSON.stringify(course);
+  const mediaTools = (c: Course) => createMediaTools({ dataDir: notebook.dataDir, notes, course: c, media: config.media, now, estimate: durations.estimate });
+  const media = mediaTools(course);
+  const cardsTool = (ids: readonly number[]) =>
+    createCrearTarjetas({ notes, cards: notebook.cards, file: notebook.files.cards, noteIds: ids, weekOf: (n) => weekOfNote(course, n) });
 
-  let noteIds = (await notebook.notes.list()).map((n) => n.id);
+  let noteIds = (await migrateNoteWeeks(notebook, course)).map((n) => n.id);
   const registry = new ToolRegistry();
   // SPEC §3 table order: what the model reads.
   registry.register(createBuscarNotas(notes));
@@ -74,6 +85,19 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
   };
   notebook.notes.onChange((all) => follow(all.map((n) => n.id)));
 
+  /** Rebuilds the tools that name weeks when `curso.json` changed on disk (CLI import, another process). */
+  const followCourse = async (): Promise<Course> => {
+    const current = await readCourse(notebook);
+    const text = JSON.stringify(current);
+    if (text === courseText) return course;
+    course = current;
+    courseText = text;
+    const m = mediaTools(current);
+    registry.register(m.generar_portada);
+    registry.register(m.narrar_resumen);
+    return course;
+  };
+
   const dispatcher = createDispatcher({
     registry,
     policy: opts.policy ?? DEFAULT_POLICY,
@@ -82,7 +106,10 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
     audit: notebook.audit,
     now,
     // Another process (CLI, bot) may have added notes since: follow the file on disk.
-    beforeCall: async () => follow((await notebook.notes.list()).map((n) => n.id)),
+    beforeCall: async () => {
+      await followCourse();
+      follow((await notebook.notes.list()).map((n) => n.id));
+    },
   });
 
   return {
@@ -94,7 +121,23 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
     preview: (call) => dispatcher.preview(call),
     proposal: (call, o) => dispatcher.proposal(call, o),
     durations,
+    course: followCourse,
   };
+}
+
+/** The course of the data folder: its `curso.json`, or the demo course when it has none. */
+export async function readCourse(notebook: { course: { read(): Promise<Course | null> } }): Promise<Course> {
+  return (await notebook.course.read()) ?? DEMO_COURSE;
+}
+
+/**
+ * Notes of a version-1 `notas.json` carry no week: they take their topic's week in the course (a
+ * demo topic its demo week, any other topic none), written once as a version-2 file. Returns the notes.
+ */
+export async function migrateNoteWeeks(notebook: Notebook, course: Course): Promise<Note[]> {
+  const all = await notebook.notes.list();
+  if (all.every((n) => n.semana !== undefined)) return all;
+  return notebook.notes.setWeeks((n) => (n.semana === undefined ? weekOfNote(course, n) : undefined));
 }
 
 export { DEFAULT_POLICY, permissionFor, policyFromTools } from './policy.js';

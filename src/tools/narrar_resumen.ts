@@ -12,8 +12,9 @@ import { CuadernoError, EngineError } from '../errors.js';
 import type { DryRun, StageSpec, ToolContext, ToolDefinition, ToolOutput } from './contract.js';
 import { bindStages, dropWork, runGraph, workDir } from './stages/bind.js';
 import { stagesOf, type StageDecl } from './stages/catalogue.js';
-import { type NotesReader, type Week, WEEK_PROPERTY, weekStem, weekTitle } from './domain.js';
-import { idempotencyKey, keyPart } from './idempotency-key.js';
+import type { NotesReader } from './domain.js';
+import { type Course, notesOfWeek, rangeNote, weekProperty, weekStem, weekTitle, weekTopic } from './course/course.js';
+import { idempotencyKey, keyPart, weekTitleTag } from './idempotency-key.js';
 import { checkConsent, consentFile, type Consent } from './media/consent.js';
 import { throwIfAborted } from './media/engines.js';
 import { ESPEAK_VOICE } from './media/espeak.js';
@@ -44,6 +45,8 @@ export interface NarrationArgs {
 export interface NarrationToolDeps {
   dataDir: string;
   notes: NotesReader;
+  /** The owner's course: the `semana` enum, the week's title and which notes are its own. */
+  course: Course;
   media: Config['media'];
   now?: () => Date;
   /** What the start-up probe learned of the GPU server (default this process's record). */
@@ -52,8 +55,8 @@ export interface NarrationToolDeps {
   estimate?: (d: StageDecl) => number;
 }
 
-const DESCRIPTION = [
-  'Escribe el guion del pódcast de una semana de estudio (60–150 palabras en español, a partir de sus notas) y lo narra en un WAV; devuelve la ruta, el motor, la duración y el guion.',
+const description = (course: Course) => [
+  `Escribe el guion del pódcast de una semana de estudio del curso (${rangeNote(course)}; 60–150 palabras en español, a partir de sus notas) y lo narra en un WAV; devuelve la ruta, el motor, la duración y el guion.`,
   'Úsela una vez por semana al preparar la semana o cuando el titular pida rehacer la narración.',
   'motor:"juguete" es una voz sintética local en la CPU, siempre disponible; motor:"xtts" usa la voz del propio titular en la GPU, requiere XTTS_URL y un consentimiento de voz registrado y vigente, y si falta se rechaza: entonces use "juguete".',
   'Toda narración empieza avisando de que la voz es generada por IA y lleva una marca de agua. Efecto sensible: requiere la confirmación del titular.',
@@ -88,7 +91,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
   }
   /** `semana_03.wav` for the local voice (as always); a cloned voice's narration never overwrites it. */
   const stemFor = async (args: NarrationArgs, now: Date) =>
-    (args.motor === 'juguete' ? weekStem(args.semana as Week) : `${weekStem(args.semana as Week)}-${await voiceId(args, now)}`);
+    (args.motor === 'juguete' ? weekStem(args.semana) : `${weekStem(args.semana)}-${await voiceId(args, now)}`);
 
   /** The engine for `motor`, or the reasons it cannot run (URL missing, consent missing/expired). */
   async function engineFor(args: NarrationArgs, now: Date): Promise<{ engine?: { name: 'juguete' | 'xtts'; model: string; voice?: string; sample?: { file: string; text?: string } }; errors: CuadernoError[] }> {
@@ -113,7 +116,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
   };
 
   async function execute(args: NarrationArgs, ctx: ToolContext): Promise<ToolOutput> {
-    const week = args.semana as Week;
+    const week = args.semana;
     // Made already by a process that died before the store recorded it: return it, do not re-narrate.
     const made = await findOutputByKey(dir, 'wav', ctx.key);
     if (made) return made;
@@ -130,7 +133,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
       key,
       work,
       input: {
-        guion: { week, notes: await deps.notes.list() },
+        guion: { week, topic: weekTopic(deps.course, week), notes: notesOfWeek(deps.course, await deps.notes.list(), week) },
         voz: {
           engine: engine.name,
           ...(deps.media.xttsUrl ? { xttsUrl: deps.media.xttsUrl, ...knownFormat(deps.media.xttsUrl) } : {}),
@@ -151,7 +154,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
             ICMT: MSG.watermark(engine.name),
             ISFT: `Cuaderno Vivo · ${engine.name} (${engine.model})`,
             ICRD: created.toISOString().slice(0, 10),
-            INAM: `${weekTitle(week)} — resumen narrado`,
+            INAM: `${weekTitle(deps.course, week)} — resumen narrado`,
           },
         },
         codificar: { mp3: path.join(work, 'narracion.mp3') },
@@ -171,7 +174,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
       ruta: out.file,
       motor: engine.name,
       modelo: engine.model,
-      titulo: weekTitle(week),
+      titulo: weekTitle(deps.course, week),
       duracion_audio_s: Number(durationS.toFixed(1)),
       palabras: script.words,
       aviso_ia: MSG.disclosure,
@@ -186,8 +189,8 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
         kind: 'audio',
         path: out.file,
         mime: 'audio/wav',
-        caption: `${weekTitle(week)} — resumen narrado (voz generada por IA, motor ${engine.name})`,
-        meta: { engine: engine.name, model: engine.model, durationS, created_at: created.toISOString(), mp3 },
+        caption: `${weekTitle(deps.course, week)} — resumen narrado (voz generada por IA, motor ${engine.name})`,
+        meta: { engine: engine.name, model: engine.model, durationS, created_at: created.toISOString(), mp3, title: weekTitle(deps.course, week) },
       }],
     };
     // The sidecar (the call's key and result) first, then the MP3, then the WAV: the WAV with a
@@ -219,12 +222,12 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
 
   return {
     name: 'narrar_resumen',
-    description: DESCRIPTION,
+    description: description(deps.course),
     strict: true,
     input_schema: {
       type: 'object',
       properties: {
-        semana: WEEK_PROPERTY,
+        semana: weekProperty(deps.course),
         motor: { type: 'string', enum: ['xtts', 'juguete'], description: '"juguete" = voz sintética local en CPU; "xtts" = voz del titular en GPU (requiere XTTS_URL y consentimiento vigente).' },
       },
       required: ['semana', 'motor'],
@@ -234,7 +237,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     defaultPermission: 'confirmar',
     ownerChoices: ['motor'],
     stages,
-    idempotencyKey: async (args, { now }) => idempotencyKey(`narracion-${await voiceId(args, now)}`, now.getFullYear(), args.semana),
+    idempotencyKey: async (args, { now }) => idempotencyKey(`narracion-${await voiceId(args, now)}`, now.getFullYear(), args.semana, undefined, weekTitleTag(deps.course, args.semana)),
     dryRun,
     execute: (args, ctx) => execute(args, { ...ctx, now: ctx.now ?? clock }),
   };

@@ -3,6 +3,7 @@
  * (phrases.ts). A phrase counts only when the intent and every slot of its label are exact; the
  * accuracy and every confusion are printed, and the run fails below 95 %.
  */
+import { DEMO_COURSE } from '../../src/tools/course/course.js';
 import { describe, expect, it } from 'vitest';
 import { understand, type Understood } from '../../src/agent/understand.js';
 import { PHRASES, type PhraseLabel } from './phrases.js';
@@ -29,7 +30,7 @@ describe('the everyday phrase set', () => {
   it('is understood with ≥ 95 % accuracy (intent and slots exact)', () => {
     const confusions: string[] = [];
     for (const [text, label] of PHRASES) {
-      const got = asLabel(understand(text), label);
+      const got = asLabel(understand(text, DEMO_COURSE), label);
       if (JSON.stringify(got) !== JSON.stringify({ ...label })) confusions.push(`  «${text}»: esperado ${show({ ...label })}, leído ${show(got)}`);
     }
     const accuracy = (PHRASES.length - confusions.length) / PHRASES.length;

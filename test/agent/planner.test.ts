@@ -3,6 +3,7 @@
  * what it understands, asking back, the typical week in ~4 iterations with real files, a rejected
  * narration reported as not done, and the zero-token week.
  */
+import { DEMO_COURSE } from '../../src/tools/course/course.js';
 import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asksForRedo, interpret } from '../../src/agent/intent.js';
@@ -18,11 +19,11 @@ describe('interpret (the owner’s words)', () => {
     ['narre la semana 4 con el motor juguete', { week: 4, motor: 'juguete', actions: { tarjetas: false, portada: false, narracion: true } }],
     ['Prepáreme la tercera semana con mi voz', { week: 3, motor: 'xtts' }],
   ])('%s', (text, expected) => {
-    expect(interpret(text)).toMatchObject({ kind: 'plan', ...expected });
+    expect(interpret(text, DEMO_COURSE)).toMatchObject({ kind: 'plan', ...expected });
   });
 
   it.each(['hola', 'prepare la semana', 'prepare la semana 9', 'haga la portada'])('asks back on «%s»', (text) => {
-    const i = interpret(text);
+    const i = interpret(text, DEMO_COURSE);
     expect(i.kind).toBe('pregunta');
     // The bot speaks tú, and every question offers an example to copy.
     const q = (i as { question: string }).question;

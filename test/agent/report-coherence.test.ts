@@ -5,8 +5,9 @@
  * planner's internal search terms; what finished is listed across a restart; a question back is
  * marked as such (no tool calls) and its tokens as estimated.
  */
+import { DEMO_COURSE, weekQuery } from '../../src/tools/course/course.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildReport, weekQuery, type CallRecord } from '../../src/agent/report.js';
+import { buildReport, type CallRecord } from '../../src/agent/report.js';
 import { createAgentService } from '../../src/agent/service.js';
 import type { Approver } from '../../src/tools/contract.js';
 import { configFor, tempDir } from './helpers.js';
@@ -54,7 +55,7 @@ describe('a cancelled agent run', () => {
     expect(out.stopReason).toBe('cancelado');
     const first = out.report.split('\n')[0]!;
     expect(first).toMatch(/^Semana 2 · Python: notas revisadas \d/);
-    expect(out.report).not.toContain(weekQuery(2));
+    expect(out.report).not.toContain(weekQuery(DEMO_COURSE, 2));
     // The owner cancelled: the report is the program's, with no "the model gave none" preface.
     expect(out.report).not.toMatch(/el modelo no dio/);
     expect(out.report).toMatch(/Portada: NO hecha — el trabajo se canceló/);
@@ -64,7 +65,7 @@ describe('a cancelled agent run', () => {
 
   it('a single-note lookup still names what was searched', () => {
     const calls: CallRecord[] = [{ name: 'buscar_notas', input: { consulta: 'cubismo', k: 1 }, result: { kind: 'ok', data: [{ id: 9, similitud: 0.5 }] } }];
-    expect(buildReport(calls).split('\n')[0]).toBe('Nota más parecida a «cubismo»: la 9.');
+    expect(buildReport(calls, DEMO_COURSE).split('\n')[0]).toBe('Nota más parecida a «cubismo»: la 9.');
   });
 
   it('a multi-note search in a run that made a week’s cover is that week’s notes', () => {
@@ -72,7 +73,7 @@ describe('a cancelled agent run', () => {
       { name: 'buscar_notas', input: { consulta: 'pandas', k: 3 }, result: { kind: 'ok', data: [{ id: 4, similitud: 0.5 }, { id: 6, similitud: 0.2 }] } },
       { name: 'generar_portada', input: { semana: 2, maqueta: true }, result: { kind: 'rechazado', notApproved: { reason: 'rechazado' } } },
     ];
-    expect(buildReport(calls).split('\n')[0]).toBe('Semana 2 · Python: notas revisadas 4, 6.');
+    expect(buildReport(calls, DEMO_COURSE).split('\n')[0]).toBe('Semana 2 · Python: notas revisadas 4, 6.');
   });
 });
 

@@ -1,4 +1,5 @@
 /** The pure parts of the bot: texts, limits, keyboards, note parsing, the report. */
+import { DEMO_COURSE } from '../../src/tools/course/course.js';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/tools/media/messages.js';
 import { anyCase, parseNote } from '../../src/bot/commands.js';
@@ -85,7 +86,7 @@ describe('format', () => {
     const text = approvalText({
       id: 'x', callId: 'c', tool: 'narrar_resumen', args: { semana: 4, motor: 'xtts' },
       preview: { summary: 'Narraría la semana 4.', writes: ['/d/audio/semana_04.wav'], engine: 'xtts', lane: 'gpu', estimateS: 20.4, cached: true, problems: ['falta el consentimiento de voz'] },
-    }, { timeoutS: 3600 });
+    }, { timeoutS: 3600, course: DEMO_COURSE });
     expect(text).toBe([
       '🔐 Necesito tu permiso: narrar el resumen de la semana', '', 'Con estos datos:',
       '• Semana 4 (música)', '• Voz: tu propia voz (necesita tu consentimiento)', '',
@@ -149,8 +150,8 @@ describe('format', () => {
   });
 
   it('tells a bare greeting from a request that starts with one', () => {
-    for (const t of ['hola', 'Hola!', '¡Buenas tardes! 👋', 'buenos días', 'hola cuaderno']) expect(understand(t).intent, t).toBe('saludo');
-    for (const t of ['hola, prepare la semana 3', 'buenas, narre la semana 4', 'semana 3']) expect(understand(t).intent, t).not.toBe('saludo');
+    for (const t of ['hola', 'Hola!', '¡Buenas tardes! 👋', 'buenos días', 'hola cuaderno']) expect(understand(t, DEMO_COURSE).intent, t).toBe('saludo');
+    for (const t of ['hola, prepare la semana 3', 'buenas, narre la semana 4', 'semana 3']) expect(understand(t, DEMO_COURSE).intent, t).not.toBe('saludo');
   });
 
   it('accepts commands capitalised by a phone keyboard', () => {

@@ -4,7 +4,7 @@
  * owner reads one coherent account: what was done, what was not, and why.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { weekQuery } from '../../src/agent/report.js';
+import { DEMO_COURSE, weekQuery } from '../../src/tools/course/course.js';
 import { OWNER, startStack, type Stack } from './stack.js';
 import { button, nextApproval, real, until } from './steps.js';
 
@@ -21,7 +21,7 @@ describe('what the chat says when no job ran, and after /cancelar', () => {
     await owner.say('prepare la semana');
     const q = await owner.waitText(/¿Qué semana quieres preparar\?/);
     await stack.cb.runs.idle();
-    expect(q.text).toMatch(/^¿Qué semana quieres preparar\?[^\n]*«prepara la semana 3»\.$/); // nothing else in it
+    expect(q.text).toMatch(/^¿Qué semana quieres preparar\?[^\n]*«prepara la semana 1»\.$/); // nothing else in it
     expect(q.buttons.map((b) => b.text)).toEqual(['Semana 1', 'Semana 2', 'Semana 3', 'Semana 4']);
     await owner.say('/estado');
     await owner.waitText(/^No hay nada en marcha\./);
@@ -43,7 +43,7 @@ describe('what the chat says when no job ran, and after /cancelar', () => {
     await owner.say('/cancelar');
     const report = await owner.waitText(/📋 Informe/);
     expect(report.text).toMatch(/^📋 Informe\n\nCancelado\. Ya estaba terminado: Búsqueda en tus notas, Tarjetas de repaso\.\n\nSemana 2 · Python: notas revisadas \d/);
-    expect(report.text).not.toContain(weekQuery(2));
+    expect(report.text).not.toContain(weekQuery(DEMO_COURSE, 2));
     expect(report.text).not.toMatch(/no la aprobaste|el modelo no dio/);
     expect(report.text).toMatch(/Portada: NO hecha — el trabajo se canceló antes de que decidieras/);
     expect(report.text).toMatch(/No se hizo:\n• Generar la portada de la semana: no se ejecutó: el trabajo se canceló antes de que decidieras\n• Narrar el resumen/);

@@ -11,9 +11,10 @@ import { openNotebook } from '../../src/store/index.js';
 import type { Notebook } from '../../src/store/index.js';
 import { createImports, IMPORTS_DIRNAME, type ImportRecord } from '../../src/tools/material/imports.js';
 import { createTesseractOcr } from '../../src/tools/material/ocr.js';
-import { proposalText } from '../../src/tools/material/proposal.js';
+import { proposalText, weekNameOf } from '../../src/tools/material/proposal.js';
 import { MaterialError } from '../../src/tools/material/errors.js';
 import { textPdf } from '../support/material-fixtures.js';
+import { DEMO_COURSE } from '../../src/tools/course/demo.js';
 
 const dirs: string[] = [];
 const ocr = createTesseractOcr();
@@ -29,7 +30,7 @@ beforeEach(async () => {
   dirs.push(dataDir);
   notebook = await openNotebook(dataDir);
 });
-const imports = () => createImports({ dataDir, notes: notebook.notes, ocr });
+const imports = () => createImports({ dataDir, notes: notebook.notes, ocr, course: async () => DEMO_COURSE });
 
 const GENETICA = [
   ['Genética', 'La genética estudia cómo se heredan los caracteres de padres a hijos. Mendel trabajó con guisantes y descubrió que los caracteres se transmiten por unidades que hoy llamamos genes.'],
@@ -52,7 +53,7 @@ describe('an import', () => {
     expect(await recordFiles()).toEqual([`${record.clave}.json`]);
     expect((await notebook.notes.list()).length).toBe(before);
     expect(record.propuesta.map((n) => n.tema)).toEqual(['genética', 'genética', 'historia del arte']);
-    const text = proposalText(record);
+    const text = proposalText(record, weekNameOf(DEMO_COURSE));
     expect(text.split('\n')[0]).toBe('De «Tema 4.pdf» (3 páginas): 1 nota para la semana 3 «Historia del arte», 2 sin semana.');
     expect(text).toContain('1. La genética estudia cómo se heredan los caracteres de padres a hijos.');
 
@@ -100,7 +101,7 @@ describe('an import', () => {
     const { record } = await im.propose('a.txt', new TextEncoder().encode(GENETICA.flat().join('\n\n')));
     const moved = await im.changeWeek(record.clave, 2);
     expect(moved?.propuesta.map((n) => n.semana)).toEqual(record.propuesta.map(() => 2));
-    expect(proposalText(moved!).split('\n')[0]).toMatch(/notas para la semana 2 «Python»\.$/);
+    expect(proposalText(moved!, weekNameOf(DEMO_COURSE)).split('\n')[0]).toMatch(/notas para la semana 2 «Python»\.$/);
     expect((await im.find(record.clave.slice(0, 24)))?.semana).toBe(2);
     expect(await im.discard(record.clave)).toBe(true);
     expect(await im.find(record.clave.slice(0, 24))).toBeUndefined();

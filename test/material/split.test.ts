@@ -1,6 +1,7 @@
 /** Splitting extracted text into notes (issue 26 §3): pure, no files. */
+import { DEMO_COURSE } from '../../src/tools/course/demo.js';
 import { describe, expect, it } from 'vitest';
-import { cutLong, defaultWeekOf, NOTE_MAX, NOTE_MIN, splitIntoNotes, topicFromName } from '../../src/tools/material/split.js';
+import { courseWeekOf, cutLong, NOTE_MAX, NOTE_MIN, splitIntoNotes, topicFromName } from '../../src/tools/material/split.js';
 
 const sentence = (i: number) => `La frase número ${i} explica una idea completa sobre la herencia genética y sus leyes. `;
 const para = (n: number, from = 0) => Array.from({ length: n }, (_, i) => sentence(from + i)).join('').trim();
@@ -69,7 +70,8 @@ describe('parts', () => {
     expect(pieces.join(' ')).toBe(words);
   });
 
-  it('topicFromName and defaultWeekOf', () => {
+  it('topicFromName and the course\'s week rule', () => {
+    const defaultWeekOf = courseWeekOf(DEMO_COURSE);
     expect(topicFromName('Apuntes_Estadística.PDF')).toBe('apuntes estadística');
     expect(defaultWeekOf('El impresionismo en la historia del arte')).toBe(3);
     expect(defaultWeekOf('Nada que ver')).toBeNull();

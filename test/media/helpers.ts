@@ -1,4 +1,5 @@
 // Shared fixtures of the media tests: a temp data dir with the real demo notes, a tool context.
+import { DEMO_COURSE } from '../../src/tools/course/course.js';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,7 +30,7 @@ export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<v
 /** The media tools over `dataDir`; each call gets its own health record unless one is passed in. */
 export async function tools(dataDir: string, media: Partial<Config['media']> = {}, health: EngineHealth = new EngineHealth()) {
   const notes = await demoNotes();
-  return createMediaTools({ dataDir, notes: { list: async () => notes }, media: { timeoutMs: 5_000, ...media }, now: () => NOW, health });
+  return createMediaTools({ dataDir, notes: { list: async () => notes }, course: DEMO_COURSE, media: { timeoutMs: 5_000, ...media }, now: () => NOW, health });
 }
 
 /** A context whose stage runner records the stages it ran. */

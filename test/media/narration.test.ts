@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEEKS } from '../../src/tools/domain.js';
+import { DEMO_COURSE, notesOfWeek, weekNumbers, weekTopic } from '../../src/tools/course/course.js';
 import { buildNarrationScript } from '../../src/tools/media/script.js';
 import { type MediaServer, startSpeechServer } from '../support/media-servers.js';
 import { NOW, context, demoNotes, filesUnder, rejection, tempDir, tools } from './helpers.js';
@@ -42,8 +42,8 @@ const CONSENT_OK = { titular: 'Ana Pérez', alcance: 'narraciones de Cuaderno Vi
 describe('narration script', () => {
   it('opens with the AI disclosure and stays within 60–150 words for every week', async () => {
     const notes = await demoNotes();
-    for (const week of WEEKS) {
-      const s = buildNarrationScript(week, notes);
+    for (const week of weekNumbers(DEMO_COURSE)) {
+      const s = buildNarrationScript(week, weekTopic(DEMO_COURSE, week), notesOfWeek(DEMO_COURSE, notes, week));
       expect(s.text.startsWith('Aviso: esta narración usa una voz generada por inteligencia artificial.')).toBe(true);
       expect(s.words).toBeGreaterThanOrEqual(60);
       expect(s.words).toBeLessThanOrEqual(150);

@@ -81,9 +81,11 @@ describe('exportar-anki', () => {
     const cards = rows(db, 'SELECT * FROM cards ORDER BY id');
     expect(cards).toHaveLength(6);
     const noteIds = new Set(notes.map((n) => n.id));
-    for (const c of cards) {
+    for (const [i, c] of cards.entries()) {
       expect(noteIds.has(c.nid)).toBe(true);
-      expect(c.did).toBe(ours[0]!.id);
+      // One deck per course, a subdeck per week: the demo course's deck holds each card in its week's.
+      const home = decks.find((d) => d.id === c.did)!;
+      expect(home.name).toBe(`Cuaderno Vivo::${i < 3 ? 'Semana 3 · Historia del arte' : 'Semana 1 · Estadística'}`);
       expect(model!.tmpls.map((t) => t.ord)).toContain(c.ord);
     }
     const repaso = JSON.parse(await readFile(path.join(dir, 'repaso.json'), 'utf8')).tarjetas;

@@ -208,7 +208,10 @@ describe('crear_tarjetas', () => {
     expect(r.is_error).toBe(false);
     // Another process adds note 14 straight to the file: the next call follows it.
     const file = path.join(dir, 'notas.json');
-    const notes = JSON.parse(await readFile(file, 'utf8'));
+    // The toolbox wrote the file as version 2 (each note with its week) when it opened it.
+    const doc = JSON.parse(await readFile(file, 'utf8'));
+    expect(doc.version).toBe(2);
+    const notes = doc.notas;
     notes.push({ id: 14, tema: 'música', texto: 'El contrapunto combina melodías independientes que suenan juntas con armonía.' });
     await writeFile(file, JSON.stringify(notes));
     expect((await box.dispatch({ id: 'e2', name: 'crear_tarjetas', input: { id_nota: 14 } })).is_error).toBe(false);

@@ -6,6 +6,7 @@ import type { RetryRunner } from './anthropic.js';
 import { LocalPlanner } from './local.js';
 import { loadScriptedModel } from './scripted.js';
 import type { Model } from './types.js';
+import type { Course } from '../../tools/course/course.js';
 
 export type { Model, ModelRequest, ModelResponse, ContentBlock, MessageParam, ToolParam, ToolUseBlock, ToolResultBlock, TextBlock, ModelUsage } from './types.js';
 export type { RetryRunner } from './anthropic.js';
@@ -14,10 +15,10 @@ export type { RetryRunner } from './anthropic.js';
  * `runId` seeds the offline planner's tool_use ids (unique per run, stable across a resume);
  * `retry` is the project's retry policy for real API calls.
  */
-export async function createModel(config: Pick<Config, 'model' | 'anthropic'>, opts: { runId: string; retry?: RetryRunner }): Promise<Model> {
+export async function createModel(config: Pick<Config, 'model' | 'anthropic'>, opts: { runId: string; retry?: RetryRunner; course?: Course }): Promise<Model> {
   switch (config.model.kind) {
     case 'local':
-      return new LocalPlanner(opts.runId);
+      return new LocalPlanner(opts.runId, opts.course ? { course: opts.course } : {});
     case 'script':
       return loadScriptedModel(config.model.file);
     case 'anthropic': {

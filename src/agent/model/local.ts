@@ -11,11 +11,11 @@
  */
 import { createHash } from 'node:crypto';
 import { DEFAULT_ORCHESTRATOR_MODEL, type ModelName } from '../../config.js';
-import { weekTitle, type Week } from '../../tools/domain.js';
+import { DEMO_COURSE, weekQuery, weekTitle, type Course } from '../../tools/course/course.js';
 import { interpret, type PlanIntent } from '../intent.js';
 import type { ToolResult } from '../../tools/contract.js';
 import { ALREADY_MADE_KEY, NOT_APPROVED_KEY } from '../../tools/render.js';
-import { buildReport, noteIdsOf, notDone, weekQuery, type CallRecord } from '../report.js';
+import { buildReport, noteIdsOf, notDone, type CallRecord } from '../report.js';
 import { estimateContentTokens, estimateRequestTokens } from './estimate.js';
 import type { ContentBlock, MessageParam, Model, ModelRequest, ModelResponse, ToolUseBlock } from './types.js';
 import { ESTIMATED_TASK_PREFIX } from '../../store/index.js';
@@ -31,6 +31,8 @@ export interface LocalPlannerOptions {
   /** No model runs at all: usage is zero (the deterministic workflow costs no tokens). */
   free?: boolean;
   label?: string;
+  /** The owner's course: which weeks exist and what a week's search asks for (default the demo course). */
+  course?: Course;
 }
 
 export class LocalPlanner implements Model {
@@ -60,7 +62,8 @@ export class LocalPlanner implements Model {
   private decide(messages: readonly MessageParam[]): ContentBlock[] {
     // The request and, after a question back, the owner's answers: "haz la portada" + "la 3".
     const text = messages.flatMap((m) => (m.role === 'user' && typeof m.content === 'string' ? [m.content] : [])).join(' ');
-    const intent = this.opts.intent ?? interpret(text);
+    const course = this.opts.course ?? DEMO_COURSE;
+    const intent = this.opts.intent ?? interpret(text, course);
     if (intent.kind === 'pregunta') return [{ type: 'text', text: intent.question }];
 
     const seen = seenCalls(messages);
@@ -69,9 +72,9 @@ export class LocalPlanner implements Model {
     const needsSearch = intent.actions.tarjetas && intent.noteId === undefined;
 
     if (needsSearch && !called('buscar_notas')) {
-      const query = intent.query ?? (intent.week ? weekQuery(intent.week) : '');
+      const query = intent.query ?? (intent.week ? weekQuery(course, intent.week) : '');
       const k = intent.query ? 1 : 3;
-      const what = intent.query ? `la nota que más se parece a «${query}»` : `las notas de ${weekTitle(intent.week as Week)}`;
+      const what = intent.query ? `la nota que más se parece a «${query}»` : `las notas de ${weekTitle(course, intent.week ?? 0)}`;
       return this.turn(turn, `Busco ${what}.`, [{ name: 'buscar_notas', input: { consulta: query, k } }]);
     }
     const mainDone = ['crear_tarjetas', 'generar_portada', 'narrar_resumen'].some(called);
@@ -87,7 +90,7 @@ export class LocalPlanner implements Model {
         { name: 'registrar_uso', input: { tarea, modelo: this.pricedAs, tokens_entrada: input, tokens_salida: output } },
       ]);
     }
-    return [{ type: 'text', text: buildReport(seen, { week: intent.week, query: intent.query }) }];
+    return [{ type: 'text', text: buildReport(seen, course, { week: intent.week, query: intent.query }) }];
   }
 
   private turn(turn: number, say: string, calls: Proposal[]): ContentBlock[] {

@@ -25,7 +25,15 @@ export interface ApkgInput {
   log: readonly ReviewEntry[];
   /** Export time (the collection's `mod`). */
   now: Date;
+  /**
+   * One deck per course (named as the course) and a subdeck per week (`weeks`: week → its title); a
+   * card goes to its week's subdeck, a card of no week to the course's deck. Default one deck, DECK_NAME.
+   */
+  deck?: { name: string; weeks: ReadonlyMap<number, string> };
 }
+
+/** Deck id of week N's subdeck (the course's own deck is DECK_ID; both fixed, so a re-import updates in place). */
+const weekDeckId = (week: number) => 1_700_000_000_100 + week;
 
 /** Anki's note checksum: the first 8 hex digits of the SHA-1 of the first field (HTML stripped). */
 export function fieldChecksum(first: string): number {
@@ -74,7 +82,9 @@ export async function buildApkg(input: ApkgInput): Promise<Uint8Array> {
     const crtS = Math.floor(Math.min(nowMs, ...created) / 1000 / DAY_S) * DAY_S;
     const modelId = 1_700_000_000_000; // fixed: re-importing matches the same note type
     const deckId = 1_700_000_000_001;
-    const { conf, models, decks, dconf } = colJson(modelId, deckId, modS, input.cards.length + 1);
+    const weeks = input.deck?.weeks ?? new Map<number, string>();
+    const subdecks = [...weeks].map(([week, name]) => ({ id: weekDeckId(week), name }));
+    const { conf, models, decks, dconf } = colJson(modelId, deckId, modS, input.cards.length + 1, input.deck?.name, subdecks);
     db.run('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)', [
       crtS, nowMs, nowMs, JSON.stringify(conf), JSON.stringify(models), JSON.stringify(decks), JSON.stringify(dconf), '{}',
     ]);
@@ -92,7 +102,7 @@ export async function buildApkg(input: ApkgInput): Promise<Uint8Array> {
       const s = ankiScheduling(c.fsrs, i + 1, crtS, c.suspended === true);
       const data = c.fsrs.state === 0 ? '{}' : JSON.stringify({ s: c.fsrs.stability, d: c.fsrs.difficulty });
       db.run('INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)', [
-        id, id, deckId, modS, s.type, s.queue, s.due, s.ivl, s.type === 0 ? 0 : 2500, c.fsrs.reps, c.fsrs.lapses, s.left, data,
+        id, id, c.card.semana !== undefined && weeks.has(c.card.semana) ? weekDeckId(c.card.semana) : deckId, modS, s.type, s.queue, s.due, s.ivl, s.type === 0 ? 0 : 2500, c.fsrs.reps, c.fsrs.lapses, s.left, data,
       ]);
     });
     const usedIds = new Set<number>();

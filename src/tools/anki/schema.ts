@@ -38,7 +38,7 @@ function deck(id: number, name: string, modS: number) {
 }
 
 /** The JSON columns of the `col` row for one note type `modelId` and one deck `deckId`. */
-export function colJson(modelId: number, deckId: number, modS: number, nextPos: number) {
+export function colJson(modelId: number, deckId: number, modS: number, nextPos: number, deckName = DECK_NAME, subdecks: ReadonlyArray<{ id: number; name: string }> = []) {
   const field = (name: string, ord: number) => ({ name, ord, sticky: false, rtl: false, font: 'Arial', size: 20, media: [] });
   const models = {
     [modelId]: {
@@ -50,7 +50,12 @@ export function colJson(modelId: number, deckId: number, modS: number, nextPos: 
       latexPost: '\\end{document}', latexsvg: false, req: [[0, 'any', [0]]], tags: [], vers: [],
     },
   };
-  const decks = { [DEFAULT_DECK_ID]: deck(DEFAULT_DECK_ID, 'Default', modS), [deckId]: deck(deckId, DECK_NAME, modS) };
+  const decks = {
+    [DEFAULT_DECK_ID]: deck(DEFAULT_DECK_ID, 'Default', modS),
+    [deckId]: deck(deckId, deckName, modS),
+    // Anki nests a deck under another by its name: "Biología celular::Semana 3 · Mitosis".
+    ...Object.fromEntries(subdecks.map((d) => [d.id, deck(d.id, `${deckName}::${d.name}`, modS)])),
+  };
   const dconf = {
     1: {
       id: 1, name: 'Default', mod: 0, usn: 0, maxTaken: 60, autoplay: true, timer: 0, replayq: true, dyn: false,

@@ -7,7 +7,6 @@
 import { CuadernoError } from '../../errors.js';
 import type { NewCard } from '../../store/index.js';
 import type { Note } from '../domain.js';
-import { weekOfTopic } from '../domain.js';
 import { buildIndex } from '../tfidf.js';
 import type { KeyTerm } from './keyterms.js';
 import { keyTerms } from './keyterms.js';
@@ -60,11 +59,12 @@ export function distinctTerms(ranked: readonly KeyTerm[], count: number): KeyTer
  * A note with too few terms gets a topic card; one with fewer than CARDS_PER_NOTE usable items is
  * refused (BAD_REQUEST) rather than padded with weak cards.
  */
-export function buildCards(note: Note, notebook: readonly Note[]): NewCard[] {
+export function buildCards(note: Note, notebook: readonly Note[], weekOf: (note: Note) => number | null = (n) => n.semana ?? null): NewCard[] {
   const index = buildIndex(notebook.map((n) => n.texto));
   const row = index.rows[notebook.findIndex((n) => n.id === note.id)] ?? buildIndex([note.texto]).rows[0]!;
-  const semana = weekOfTopic(note.tema);
-  const base = { id_nota: note.id, ...(semana !== undefined ? { semana } : {}) };
+  // The card's tag is the note's week in the owner's course (the toolbox passes the course's reading).
+  const semana = weekOf(note);
+  const base = { id_nota: note.id, ...(semana !== null ? { semana } : {}) };
   const terms = distinctTerms(keyTerms(note.texto, (w) => row.get(w) ?? 0), CARDS_PER_NOTE);
   const cards: NewCard[] = terms.map((term) => {
     const { start, end } = sentenceAround(note.texto, term.at);

@@ -60,7 +60,7 @@ function nounAt(ts: readonly Token[], i: number, nounEnds: ReadonlySet<number>):
   const t = ts[i]!;
   if (closedClass(t.lower) || isVerbForm(t.lower)) return false;
   const prev = ts[i - 1];
-  // A capital letter mid-sentence is a name (Python, Renacimiento); at the start, a name too
+  // A capital letter mid-sentence is a name (Mendel, Renacimiento); at the start, a name too
   // unless it looks like an infinitive ("Practicar la guitarra…").
   if (/^[A-ZÁÉÍÓÚÑ]/.test(t.word)) return !t.sentenceStart || !INFINITIVE_ENDING.test(t.lower);
   if (!prev) return false;

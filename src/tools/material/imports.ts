@@ -22,7 +22,8 @@ import { CuadernoError } from '../../errors.js';
 import { extractMaterial, type Extracted } from './extract.js';
 import type { OcrEngine } from './ocr.js';
 import type { MaterialKind } from './sniff.js';
-import { splitIntoNotes, type ProposedNote, type WeekOf } from './split.js';
+import { courseWeekOf, splitIntoNotes, type ProposedNote } from './split.js';
+import type { Course } from '../course/course.js';
 
 export const IMPORTS_DIRNAME = 'importaciones';
 export const IMPORT_RECORD_VERSION = 1;
@@ -53,15 +54,15 @@ export interface ImportRecord {
 /** What an import needs from the notebook: its notes, and the same `add` that /nota uses. */
 export interface ImportNotes {
   list(): Promise<Note[]>;
-  add(tema: string, texto: string): Promise<Note>;
+  add(tema: string, texto: string, semana?: number | null): Promise<Note>;
 }
 
 export interface ImportsDeps {
   dataDir: string;
   notes: ImportNotes;
   ocr: OcrEngine;
-  /** The course's rule for a note's week (default: today's topic rule). */
-  weekOf?: WeekOf;
+  /** The owner's course as it is now (read at each proposal: it may change between two imports). */
+  course: () => Promise<Course>;
 }
 
 export interface Proposal {
@@ -116,8 +117,8 @@ export function createImports(deps: ImportsDeps) {
     return withFileLock(fileOf(key), fn);
   });
 
-  const split = (r: Pick<ImportRecord, 'texto' | 'nombre' | 'semana'>) =>
-    splitIntoNotes(r.texto, { fileName: r.nombre, weekOf: deps.weekOf, ...(r.semana !== undefined ? { semana: r.semana } : {}) });
+  const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'semana'>) =>
+    splitIntoNotes(r.texto, { fileName: r.nombre, weekOf: courseWeekOf(await deps.course()), ...(r.semana !== undefined ? { semana: r.semana } : {}) });
 
   return {
     /**
@@ -143,7 +144,7 @@ export function createImports(deps: ImportsDeps) {
           texto: got.text,
           ...(got.ocr ? { ocr: got.ocr } : {}),
           ...(opts.semana !== undefined ? { semana: opts.semana } : {}),
-          propuesta: split(base),
+          propuesta: await split(base),
           creada: new Date().toISOString(),
           estado: 'pendiente',
         };
@@ -173,7 +174,7 @@ export function createImports(deps: ImportsDeps) {
         const next: ImportRecord = { ...r, propuesta: [] };
         if (semana === null) delete next.semana;
         else next.semana = semana;
-        next.propuesta = split(next);
+        next.propuesta = await split(next);
         await write(next);
         return next;
       });
@@ -185,7 +186,7 @@ export function createImports(deps: ImportsDeps) {
         const r = await read(key);
         if (!r || r.estado !== 'pendiente') return r;
         const next: ImportRecord = { ...r, texto: texto.trim(), ...(r.ocr ? { ocr: { ...r.ocr, draft: false } } : {}) };
-        next.propuesta = split(next);
+        next.propuesta = await split(next);
         await write(next);
         return next;
       });
@@ -210,7 +211,7 @@ export function createImports(deps: ImportsDeps) {
           // A note added before a kill, whose slot was never written: find it instead of adding it again.
           existing ??= (await deps.notes.list()).filter((n) => n.id > baseId);
           const orphan = existing.find((n) => n.tema === p.tema && n.texto === p.texto && !slots.includes(n.id));
-          slots[i] = orphan ? orphan.id : (await deps.notes.add(p.tema, p.texto)).id;
+          slots[i] = orphan ? orphan.id : (await deps.notes.add(p.tema, p.texto, p.semana)).id;
           r = { ...r, guardadas: [...slots] };
           await write(r);
         }

@@ -1,18 +1,16 @@
 /** An import record → what its proposal shows (pure); the words are strings/material.ts's. */
-import { WEEK_TOPICS, WEEKS, type Week } from '../domain.js';
+import { findWeek, type Course } from '../course/course.js';
 import { MATERIAL, type ProposalView } from '../../strings/material.js';
 import type { ImportRecord } from './imports.js';
 
-/** A week's name for the proposal; the course's titles replace today's topics at merge (issue 24). */
+/** A week's name for the proposal: its title in the owner's course. */
 export type WeekName = (week: number) => string | undefined;
 
-export const defaultWeekName: WeekName = (w) => {
-  if (!(WEEKS as readonly number[]).includes(w)) return undefined;
-  const t = WEEK_TOPICS[w as Week];
-  return `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
-};
+export function weekNameOf(course: Course): WeekName {
+  return (w) => findWeek(course, w)?.titulo;
+}
 
-export function proposalView(r: ImportRecord, weekName: WeekName = defaultWeekName): ProposalView {
+export function proposalView(r: ImportRecord, weekName: WeekName): ProposalView {
   const counts = new Map<number, number>();
   let none = 0;
   for (const n of r.propuesta) {
@@ -34,6 +32,6 @@ export function proposalView(r: ImportRecord, weekName: WeekName = defaultWeekNa
   };
 }
 
-export function proposalText(r: ImportRecord, weekName?: WeekName): string {
+export function proposalText(r: ImportRecord, weekName: WeekName): string {
   return MATERIAL.proposal(proposalView(r, weekName));
 }

@@ -4,7 +4,7 @@
  * paragraph is split at sentence ends, shorter ones are merged with their neighbours. A note's topic
  * is its section's heading, or the file's name when the text has none; its week comes from `weekOf`.
  */
-import { WEEK_TOPICS, WEEKS } from '../domain.js';
+import { weekForNewNote, type Course } from '../course/course.js';
 
 export const NOTE_MIN = 120;
 export const NOTE_MAX = 1500;
@@ -24,22 +24,13 @@ export interface ProposedNote {
  */
 export type WeekOf = (text: string, named?: number) => number | null;
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
 /**
- * Today's rule: the week the student named, else the week whose topic (SPEC §2: week 3 = historia
- * del arte) the text mentions most, else none.
+ * The course's rule for an imported note (issue 24's, the same as /nota's): the week the student
+ * named when the course has it, else the week whose title is its topic, else the closest by content.
  */
-export const defaultWeekOf: WeekOf = (text, named) => {
-  if (named !== undefined) return named;
-  const t = fold(text);
-  let best: { week: number; hits: number } | undefined;
-  for (const w of WEEKS) {
-    const hits = t.split(fold(WEEK_TOPICS[w])).length - 1;
-    if (hits > 0 && (!best || hits > best.hits)) best = { week: w, hits };
-  }
-  return best?.week ?? null;
-};
+export function courseWeekOf(course: Course): WeekOf {
+  return (text, named) => weekForNewNote(course, { tema: '', texto: text, ...(named !== undefined ? { semana: named } : {}) });
+}
 
 interface Section {
   heading: string | undefined;
@@ -148,13 +139,14 @@ function tidyTopic(t: string): string {
 
 export interface SplitOptions {
   fileName: string;
+  /** The course's rule (courseWeekOf); without one a note has only the week the student named. */
   weekOf?: WeekOf;
   /** The week the student named for the whole file (`--semana N`, «Cambiar semana»). */
   semana?: number;
 }
 
 export function splitIntoNotes(text: string, opts: SplitOptions): ProposedNote[] {
-  const weekOf = opts.weekOf ?? defaultWeekOf;
+  const weekOf = opts.weekOf ?? ((_text: string, named?: number) => named ?? null);
   const fallback = topicFromName(opts.fileName);
   const notes: { tema: string; texto: string }[] = [];
   for (const s of sections(text)) {

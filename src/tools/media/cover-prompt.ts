@@ -3,7 +3,8 @@
  * (offline, no model). The same notes always give the same prompt, so the provenance can be checked.
  */
 import { CuadernoError } from '../../errors.js';
-import { type Note, type Week, WEEK_TOPICS, notesOfWeek } from '../domain.js';
+import type { Note } from '../domain.js';
+import type { CoverLook } from './engines.js';
 import { MSG } from './messages.js';
 
 /** SPEC §2 stop words, so key terms are content words. */
@@ -11,13 +12,23 @@ const STOP_WORDS = new Set(
   'a al antes cada con cómo cuando de del dos el en es esa la las lo los más no para por que se sobre sus un una y luego puede mismo pero sin'.split(' '),
 );
 
-/** Visual direction per topic; the procedural engine draws the same motif. */
-const MOTIFS: Readonly<Record<Week, string>> = {
-  1: 'curvas de campana, histogramas y nubes de puntos',
-  2: 'bloques de código indentados y corchetes',
-  3: 'líneas de fuga en perspectiva, claroscuro y pinceladas',
-  4: 'ondas sonoras, pentagramas y ritmo',
-};
+/** Visual direction per motif of the look (maqueta.ts draws the same motif, in this order). */
+const MOTIFS: readonly string[] = [
+  'curvas de campana, histogramas y nubes de puntos',
+  'bloques de código indentados y corchetes',
+  'líneas de fuga en perspectiva, claroscuro y pinceladas',
+  'ondas sonoras, pentagramas y ritmo',
+];
+
+/** The palette in words, per palette of the look (maqueta.ts MAQUETA_PALETTES, same order). */
+const PALETTES: readonly string[] = [
+  'azul tinta, verde azulado, azafrán y coral',
+  'índigo, turquesa, lima y ámbar',
+  'violeta, azul cielo, menta y oro',
+  'berenjena, lavanda, verde agua y melocotón',
+  'granate, magenta, rosa y arena',
+  'verde bosque, oliva, terracota y crema',
+];
 
 /**
  * Up to `n` key terms of the notes: content words of ≥ 5 letters ranked by frequency, ties by first
@@ -46,14 +57,20 @@ export interface CoverPrompt {
   terms: string[];
 }
 
-/** The prompt for a week's cover; throws NOT_FOUND when the week has no notes. */
-export function buildCoverPrompt(week: Week, notes: readonly Note[]): CoverPrompt {
-  const mine = notesOfWeek(notes, week);
-  if (mine.length === 0) throw new CuadernoError('NOT_FOUND', MSG.noNotes(week), { field: 'semana' });
+/** What the prompt needs of the week: its number, its topic as a sentence reads it and its look. */
+export interface CoverWeek {
+  week: number;
+  topic: string;
+  look: CoverLook;
+}
+
+/** The prompt for a week's cover from the week's own notes; throws NOT_FOUND when it has none. */
+export function buildCoverPrompt(w: CoverWeek, mine: readonly Note[]): CoverPrompt {
+  if (mine.length === 0) throw new CuadernoError('NOT_FOUND', MSG.noNotes(w.week), { field: 'semana' });
   const terms = keyTerms(mine);
   const text =
-    `Portada editorial de un cuaderno de estudio sobre ${WEEK_TOPICS[week]}: ${terms.join(', ')}. ` +
-    `Composición abstracta con ${MOTIFS[week]}; paleta azul tinta, verde azulado, azafrán y coral; ` +
+    `Portada editorial de un cuaderno de estudio sobre ${w.topic}: ${terms.join(', ')}. ` +
+    `Composición abstracta con ${MOTIFS[w.look.motif] ?? MOTIFS[0]}; paleta ${PALETTES[w.look.palette] ?? PALETTES[0]}; ` +
     'formas limpias, luz suave, espacio libre en el tercio inferior para el título, sin texto.';
   return { text, terms };
 }

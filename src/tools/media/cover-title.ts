@@ -1,5 +1,5 @@
 /**
- * Stage 3 of the cover: the week's title ("Semana 3 · Historia del arte") drawn legibly on any
+ * Stage 3 of the cover: the week's title ("Semana 12 · Mitosis") drawn legibly on any
  * background — flux images included — on a dark translucent panel with cream bold DejaVu text,
  * sized to fit. Returns where the text landed so the critique can measure its contrast.
  */

@@ -9,12 +9,20 @@ import type { Raster } from './raster.js';
 
 export interface ImageRequest {
   prompt: string;
-  /** Week 1–4: the procedural engine draws that week's motif. */
+  /** The week's number (the seed already carries it; kept in the provenance). */
   week: number;
+  /** What the procedural engine draws: motif and palette chosen from the week's title (coverLook). */
+  look?: CoverLook;
   /** Reproducibility seed (year, week and version); the procedural engine is a pure function of it. */
   seed: number;
   width: number;
   height: number;
+}
+
+/** The procedural cover's choice for a week: which motif (0–3) and which palette (0 = the original). */
+export interface CoverLook {
+  motif: number;
+  palette: number;
 }
 
 export interface ImageEngine {

@@ -10,6 +10,7 @@
 import type { Config } from '../../config.js';
 import type { ToolDefinition } from '../contract.js';
 import type { NotesReader } from '../domain.js';
+import type { Course } from '../course/course.js';
 import type { StageDecl } from '../stages/catalogue.js';
 import { createGenerarPortada, type CoverArgs } from '../generar_portada.js';
 import { createNarrarResumen, type NarrationArgs } from '../narrar_resumen.js';
@@ -19,6 +20,8 @@ export interface MediaToolDeps {
   /** Runtime data directory: outputs go to `<dataDir>/portadas/` and `<dataDir>/audio/`. */
   dataDir: string;
   notes: NotesReader;
+  /** The owner's course (the week enum, titles and the notes of each week). */
+  course: Course;
   /** GPU server URLs (absent = engine unavailable) and the per-request timeout. */
   media: Config['media'];
   /** Clock for the year in keys/provenance; defaults to the real clock. */

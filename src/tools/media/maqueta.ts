@@ -1,13 +1,52 @@
 /**
  * Engine `maqueta`: a procedural cover drawn on the CPU, no model weights. A pure function of the
- * week and seed (year, week, version): reproducible, and each week different within one palette —
- * a dark gradient with soft glows, the week's motif (1 bell curve and histogram, 2 code editor,
- * 3 one-point perspective, 4 staff and sound waves), film grain and a vignette. The lower
- * TITLE_BAND of the image is left calm for the title.
+ * seed (year, week, version) and the look the week's title chooses (coverLook): reproducible, and
+ * each week different — a dark gradient with soft glows, one of four motifs (bell curve and
+ * histogram, code editor, one-point perspective, staff and sound waves), film grain and a vignette,
+ * in one of MAQUETA_PALETTES hue turns. The lower TITLE_BAND of the image is left calm for the title.
  */
 import { STAGE_ESTIMATES_MS, throwIfAborted, type ImageEngine, type ImageRequest } from './engines.js';
 import { type Color, type Raster, createRaster, drawText, fillCircle, fillPolygon, fillRect, polyline } from './raster.js';
 import { mulberry32 } from '../../lib/prng.js';
+import { titlePick } from '../course/course.js';
+import { DEMO_MOTIFS } from '../course/demo.js';
+import type { CoverLook } from './engines.js';
+
+/** How many motifs the procedural cover can draw (index into MOTIFS). */
+export const MAQUETA_MOTIFS = 4;
+/** Hue turns of the palette, in degrees; 0 is the original palette. */
+export const MAQUETA_PALETTES = [0, 50, 110, 170, 230, 290] as const;
+
+/**
+ * The look of a week's cover, a pure function of its title: any title gets a motif and a palette,
+ * two different titles (almost always) a different pair, and the seed differs per week anyway. The
+ * demo's weeks keep the motif they always had, in the original palette, so their covers look as before.
+ */
+export function coverLook(title: string): CoverLook {
+  const demo = DEMO_MOTIFS[title.trim()];
+  if (demo !== undefined) return { motif: demo, palette: 0 };
+  return { motif: titlePick(title, MAQUETA_MOTIFS, 'motivo:'), palette: 1 + titlePick(title, MAQUETA_PALETTES.length - 1, 'paleta:') };
+}
+
+/** Turns the hue of every pixel by `degrees` (luminance-preserving rotation about the grey axis). */
+function turnHue(r: Raster, degrees: number): void {
+  if (degrees === 0) return;
+  const a = (degrees * Math.PI) / 180;
+  const c = Math.cos(a);
+  const s = Math.sin(a);
+  const m = [
+    0.213 + c * 0.787 - s * 0.213, 0.715 - c * 0.715 - s * 0.715, 0.072 - c * 0.072 + s * 0.928,
+    0.213 - c * 0.213 + s * 0.143, 0.715 + c * 0.285 + s * 0.14, 0.072 - c * 0.072 - s * 0.283,
+    0.213 - c * 0.213 - s * 0.787, 0.715 - c * 0.715 + s * 0.715, 0.072 + c * 0.928 + s * 0.072,
+  ];
+  const d = r.data;
+  for (let i = 0; i < d.length; i += 4) {
+    const R = d[i]!, G = d[i + 1]!, B = d[i + 2]!;
+    d[i] = Math.max(0, Math.min(255, m[0]! * R + m[1]! * G + m[2]! * B));
+    d[i + 1] = Math.max(0, Math.min(255, m[3]! * R + m[4]! * G + m[5]! * B));
+    d[i + 2] = Math.max(0, Math.min(255, m[6]! * R + m[7]! * G + m[8]! * B));
+  }
+}
 
 /** The one palette of every maqueta cover. */
 export const PALETTE = {
@@ -223,16 +262,17 @@ function ellipse(cx: number, cy: number, rx: number, ry: number, rot: number): A
   return pts;
 }
 
-const MOTIFS: Record<number, (r: Raster, rand: () => number, s: number) => void> = { 1: statistics, 2: code, 3: perspective, 4: music };
+const MOTIFS: ReadonlyArray<(r: Raster, rand: () => number, s: number) => void> = [statistics, code, perspective, music];
 
-/** Draws the maqueta cover for a seed. Pure and synchronous (~0.1–0.3 s at 1024²). */
-export function drawMaqueta(req: Pick<ImageRequest, 'seed' | 'week' | 'width' | 'height'>): Raster {
+/** Draws the maqueta cover for a seed and a look (default the first motif, original palette). Pure and synchronous (~0.1–0.3 s at 1024²). */
+export function drawMaqueta(req: Pick<ImageRequest, 'seed' | 'width' | 'height' | 'look'>): Raster {
   const r = createRaster(req.width, req.height, PALETTE.ink);
   const rand = rng(req.seed);
   background(r, rand);
-  const motif = MOTIFS[req.week] ?? statistics;
+  const motif = MOTIFS[req.look?.motif ?? 0] ?? statistics;
   motif(r, rand, Math.min(req.width, req.height));
   finish(r, rand);
+  turnHue(r, MAQUETA_PALETTES[req.look?.palette ?? 0] ?? 0);
   return r;
 }
 

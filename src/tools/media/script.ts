@@ -4,7 +4,7 @@
  * quoted as content, never followed as instructions.
  */
 import { CuadernoError } from '../../errors.js';
-import { type Note, type Week, WEEK_TOPICS, notesOfWeek } from '../domain.js';
+import type { Note } from '../domain.js';
 import { MSG } from './messages.js';
 
 export const MIN_WORDS = 60;
@@ -24,11 +24,10 @@ function countWords(s: string): number {
   return s.split(/\s+/).filter(Boolean).length;
 }
 
-/** Builds the script; throws NOT_FOUND when the week has no notes. */
-export function buildNarrationScript(week: Week, notes: readonly Note[]): NarrationScript {
-  const mine = notesOfWeek(notes, week);
+/** Builds the script from the week's own notes (`topic`: its title as a sentence reads it); throws NOT_FOUND when it has none. */
+export function buildNarrationScript(week: number, topic: string, mine: readonly Note[]): NarrationScript {
   if (mine.length === 0) throw new CuadernoError('NOT_FOUND', MSG.noNotes(week), { field: 'semana' });
-  const intro = `${MSG.disclosure} Este es el resumen de la semana ${week}, dedicada a ${WEEK_TOPICS[week]}.`;
+  const intro = `${MSG.disclosure} Este es el resumen de la semana ${week}, dedicada a ${topic}.`;
   const parts = [intro];
   let words = countWords(intro) + countWords(CLOSING);
   mine.forEach((note, i) => {

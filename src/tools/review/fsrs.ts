@@ -5,9 +5,9 @@
  */
 import { createEmptyCard, fsrs, generatorParameters } from 'ts-fsrs';
 import type { Card as FsrsCard, FSRS, Grade as FsrsGrade } from 'ts-fsrs';
-import type { FsrsSnapshot, FsrsStateCode, Grade } from '../../store/index.js';
+import { GRADES, type FsrsSnapshot, type FsrsStateCode, type Grade } from '../../store/index.js';
 
-export const GRADES: readonly Grade[] = [1, 2, 3, 4];
+export { GRADES };
 
 /** The rating words of the CLI (`calificar 7 bien`), in grade order. */
 export const GRADE_WORDS: Readonly<Record<Grade, string>> = Object.freeze({ 1: 'otra', 2: 'dificil', 3: 'bien', 4: 'facil' });

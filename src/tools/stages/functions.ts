@@ -12,11 +12,10 @@ import path from 'node:path';
 import { CuadernoError } from '../../errors.js';
 import { writeFileAtomic } from '../../store/atomic.js';
 import type { Note } from '../domain.js';
-import { type Week } from '../domain.js';
-import { buildCoverPrompt } from '../media/cover-prompt.js';
+import { buildCoverPrompt, type CoverWeek } from '../media/cover-prompt.js';
 import { drawCoverTitle, type TitleLayout } from '../media/cover-title.js';
 import { critiqueCover } from '../media/critique.js';
-import { throwIfAborted, type Pcm } from '../media/engines.js';
+import { throwIfAborted, type CoverLook, type Pcm } from '../media/engines.js';
 import { espeakPcmHere } from '../media/espeak.js';
 import { createFluxEngine } from '../media/flux.js';
 import { createMaquetaEngine } from '../media/maqueta.js';
@@ -51,8 +50,9 @@ export interface RasterFile { raw: string; width: number; height: number }
 
 // ── cover: prompt → image → title → critique → provenance ─────────────────────────────────────
 
-export async function coverPrompt(i: { week: number; notes: Note[] }): Promise<{ text: string }> {
-  return { ...buildCoverPrompt(i.week as Week, i.notes) };
+/** `notes`: the week's own notes (the tool picks them from the owner's course). */
+export async function coverPrompt(i: CoverWeek & { notes: Note[] }): Promise<{ text: string }> {
+  return { ...buildCoverPrompt(i, i.notes) };
 }
 
 export interface CoverImageInput {
@@ -63,6 +63,8 @@ export interface CoverImageInput {
   timeoutMs: number;
   prompt: { text: string };
   week: number;
+  /** Motif and palette of the procedural cover (coverLook of the week's title). */
+  look?: CoverLook;
   seed: number;
   width: number;
   height: number;
@@ -76,7 +78,7 @@ export async function coverImage(i: CoverImageInput, signal: AbortSignal): Promi
   const engine = i.engine === 'maqueta'
     ? createMaquetaEngine()
     : createFluxEngine({ url: i.fluxUrl ?? '', timeoutMs: i.timeoutMs, health: new EngineHealth(), ...(i.model ? { model: i.model } : {}) });
-  const r = await engine.generate({ prompt: i.prompt.text, week: i.week, seed: i.seed, width: i.width, height: i.height }, signal);
+  const r = await engine.generate({ prompt: i.prompt.text, week: i.week, ...(i.look ? { look: i.look } : {}), seed: i.seed, width: i.width, height: i.height }, signal);
   throwIfAborted(signal);
   await writeRaw(i.raw, r.data);
   return { raw: i.raw, width: r.width, height: r.height };
@@ -123,8 +125,9 @@ export async function coverProvenance(i: CoverProvenanceInput): Promise<{ file: 
 
 // ── narration: script → speech → watermark → encode ───────────────────────────────────────────
 
-export async function narrationScript(i: { week: number; notes: Note[] }): Promise<{ text: string; words: number }> {
-  const s = buildNarrationScript(i.week as Week, i.notes);
+/** `notes`: the week's own notes; `topic`: the week's title as a sentence reads it. */
+export async function narrationScript(i: { week: number; topic: string; notes: Note[] }): Promise<{ text: string; words: number }> {
+  const s = buildNarrationScript(i.week, i.topic, i.notes);
   return { text: s.text, words: s.words };
 }
 

@@ -6,11 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { interpret } from '../../../src/agent/intent.js';
 import { understand } from '../../../src/agent/understand.js';
+import { DEMO_COURSE } from '../../../src/tools/course/demo.js';
 
 describe('the understanding, robust', () => {
   it('a request with an unknown tail is still that request', () => {
     expect(understand('prepare la portada de la semana 3 con la GPU')).toMatchObject({ intent: 'preparar', semana: 3 });
-    expect(interpret('prepare la portada de la semana 3 con la GPU')).toMatchObject({ kind: 'plan', week: 3, maqueta: false });
+    expect(interpret('prepare la portada de la semana 3 con la GPU', DEMO_COURSE)).toMatchObject({ kind: 'plan', week: 3, maqueta: false });
   });
 
   it('naming a part of a week is never small talk: without a week it asks which', () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { interpret } from '../../../src/agent/intent.js';
 import { asksForRedo, understand } from '../../../src/agent/understand.js';
 import { C14, DEMO, NOW } from '../../fixtures/frases/labels.js';
+import { DEMO_COURSE } from '../../../src/tools/course/demo.js';
 
 const read = (text: string, course = DEMO) => understand(text, course, NOW);
 
@@ -33,14 +34,14 @@ describe('the phrases of issue 28', () => {
 
   it('«prepárame la semana 1 pero sin audio» prepares week 1 without the narration', () => {
     expect(read('prepárame la semana 1 pero sin audio')).toEqual({ intent: 'preparar', semana: 1, voz: 'sintetica', redo: false, sin: ['narracion'] });
-    expect(interpret('prepárame la semana 1 pero sin audio')).toMatchObject({ kind: 'plan', week: 1, actions: { tarjetas: true, portada: true, narracion: false } });
+    expect(interpret('prepárame la semana 1 pero sin audio', DEMO_COURSE)).toMatchObject({ kind: 'plan', week: 1, actions: { tarjetas: true, portada: true, narracion: false } });
   });
 
   it('a complaint about one week’s voice redoes that narration, not a new week', () => {
     for (const text of ['la voz de la semana 2 suena fatal', 'la narración de la semana 2 no me convence']) {
       expect(read(text), text).toEqual({ intent: 'rehacer', que: 'narracion', semana: 2, voz: 'sintetica', redo: true });
       expect(asksForRedo(text), text).toBe(true);
-      expect(interpret(text), text).toMatchObject({ kind: 'plan', week: 2, actions: { tarjetas: false, portada: false, narracion: true } });
+      expect(interpret(text, DEMO_COURSE), text).toMatchObject({ kind: 'plan', week: 2, actions: { tarjetas: false, portada: false, narracion: true } });
     }
   });
 });

@@ -1,18 +1,23 @@
 // Card quality over the 12 demo notes, judged against a hand-labelled fixture of acceptable key terms
 // (committed before the card builder changed): every answer is in its note and in the fixture, and a
 // note's three cards ask about three different terms.
+import { DEMO_COURSE, weekOfNote } from '../../../src/tools/course/course.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SEED_NOTES_FILE } from '../../../src/store/index.js';
 import type { Note } from '../../../src/store/index.js';
+
 import { BLANK, CARDS_PER_NOTE, CLOZE_PROMPT, buildCards } from '../../../src/tools/cards/build.js';
+
+/** The demo notes' weeks in the demo course (the cards' tag). */
+const ofDemo = (n: Parameters<typeof weekOfNote>[1]) => weekOfNote(DEMO_COURSE, n);
 
 const notes = JSON.parse(readFileSync(SEED_NOTES_FILE, 'utf8')) as Note[];
 const fixture = JSON.parse(readFileSync(new URL('../../fixtures/terminos-clave.json', import.meta.url), 'utf8')) as Record<string, string[]>;
 
 describe('cards of the 12 demo notes', () => {
   it.each(notes.map((n) => [n.id, n] as const))('note %i: answers are key terms of the note, three different ones', (id, note) => {
-    const cards = buildCards(note, notes);
+    const cards = buildCards(note, notes, ofDemo);
     expect(cards).toHaveLength(CARDS_PER_NOTE);
     for (const c of cards) {
       expect(note.texto).toContain(c.respuesta);
@@ -24,15 +29,15 @@ describe('cards of the 12 demo notes', () => {
   });
 
   it('the old weak answers are gone and the prompt says tú', () => {
-    const answers = notes.flatMap((n) => buildCards(n, notes).map((c) => `${n.id}:${c.respuesta}`));
+    const answers = notes.flatMap((n) => buildCards(n, notes, ofDemo).map((c) => `${n.id}:${c.respuesta}`));
     for (const weak of ['11:varias', '9:rompió', '9:mostró', '5:archivo']) expect(answers).not.toContain(weak);
-    const questions = notes.flatMap((n) => buildCards(n, notes).map((c) => c.pregunta));
+    const questions = notes.flatMap((n) => buildCards(n, notes, ofDemo).map((c) => c.pregunta));
     expect(questions.join('\n')).not.toContain('Complete la frase');
   });
 
   it('a cloze gives back the note’s sentence when the blank is filled with the answer', () => {
     for (const note of notes) {
-      for (const c of buildCards(note, notes).filter((c) => c.tipo === 'cloze')) {
+      for (const c of buildCards(note, notes, ofDemo).filter((c) => c.tipo === 'cloze')) {
         const sentence = c.pregunta.slice(`${CLOZE_PROMPT}: «`.length, -1);
         expect(note.texto).toContain(sentence.replace(BLANK, c.respuesta));
       }
@@ -41,7 +46,7 @@ describe('cards of the 12 demo notes', () => {
 
   it('a note that says what a term is gets a definition card asking for the term', () => {
     const note2 = notes.find((n) => n.id === 2)!;
-    const def = buildCards(note2, notes).find((c) => c.tipo === 'definicion');
+    const def = buildCards(note2, notes, ofDemo).find((c) => c.tipo === 'definicion');
     expect(def).toEqual({
       id_nota: 2, semana: 1, tipo: 'definicion',
       pregunta: '¿Qué concepto mide cuánto se alejan los datos de la media?', respuesta: 'desviación estándar',

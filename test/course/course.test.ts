@@ -1,0 +1,97 @@
+/**
+ * The course as data (issue 24): `curso.json` version 1 loads from its frozen fixture, each kind of
+ * damage is one Spanish sentence naming the file (left untouched), and the pure helpers every reader
+ * asks — range sentence, week of a date in Europe/Madrid, week of a new note, the key's title part.
+ */
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCourseFile } from '../../src/store/index.js';
+import { DEMO_COURSE, closestWeek, weekForNewNote, weekOfDate, weekRange, weekTitle, type Course } from '../../src/tools/course/course.js';
+import { parseSyllabusText } from '../../src/tools/course/import-text.js';
+import { idempotencyKey, weekTitleTag } from '../../src/tools/idempotency-key.js';
+import { tempDir } from '../tools/helpers.js';
+
+const FIXTURE = fileURLToPath(new URL('../fixtures/curso-v1.json', import.meta.url));
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => { ({ dir, cleanup } = await tempDir('cuaderno-course-')); });
+afterAll(() => cleanup());
+
+describe('curso.json', () => {
+  it('loads the frozen version 1', async () => {
+    const file = path.join(dir, 'curso.json');
+    await copyFile(FIXTURE, file);
+    const course = (await createCourseFile(file).read())!;
+    expect(course.titulo).toBe('Biología celular');
+    expect(course.semanas.map((w) => w.numero)).toEqual([1, 2, 3]);
+    expect(course.semanas[0]!.inicio).toBe('2026-09-14');
+  });
+
+  it.each([
+    ['{"version": 1, "titulo": "x"', /no es JSON válido/],
+    ['[]', /debería ser un objeto JSON con "version", "titulo" y "semanas"/],
+    ['{"version": 7, "titulo": "x", "semanas": []}', /tiene la versión 7 y este programa solo entiende la 1/],
+    ['{"version": 1, "titulo": "", "semanas": [{"numero": 1, "titulo": "A", "inicio": null, "terminos": []}]}', /no tiene un "titulo" de texto/],
+    ['{"version": 1, "titulo": "x", "semanas": []}', /"semanas" debería ser una lista de 1 a 60 semanas/],
+    ['{"version": 1, "titulo": "x", "semanas": [{"numero": 1, "titulo": "", "inicio": null, "terminos": []}]}', /la semana 1 de la lista no tiene un "titulo" de 1 a 80 caracteres/],
+    ['{"version": 1, "titulo": "x", "semanas": [{"numero": 1, "titulo": "A", "inicio": "14/09/2026", "terminos": []}]}', /tiene un "inicio" que no es una fecha AAAA-MM-DD ni null/],
+    ['{"version": 1, "titulo": "x", "semanas": [{"numero": 1, "titulo": "A", "inicio": null, "terminos": [3]}]}', /unos "terminos" que no son una lista de textos/],
+    ['{"version": 1, "titulo": "x", "semanas": [{"numero": 2, "titulo": "A", "inicio": null, "terminos": []}]}', /numeradas 1, 2, 3… en orden/],
+  ])('a damaged file is one sentence and left as it is: %s', async (text, sentence) => {
+    const file = path.join(dir, 'roto.json');
+    await writeFile(file, text);
+    const err = await createCourseFile(file).read().then(() => undefined, (e: Error) => e);
+    expect(err?.message).toMatch(sentence);
+    expect(err?.message).toContain('se vuelve al curso de ejemplo');
+    expect(await readFile(file, 'utf8')).toBe(text);
+  });
+
+  it('a course that is not valid is never written', async () => {
+    const file = path.join(dir, 'nuevo.json');
+    await expect(createCourseFile(file).write({ titulo: 'x', semanas: [{ numero: 2, titulo: 'A', inicio: null, terminos: [] }] })).rejects.toThrow(/numeradas/);
+    await expect(readFile(file)).rejects.toThrow();
+  });
+});
+
+const BIO: Course = (() => {
+  const r = parseSyllabusText('Biología celular\nSemana 1: Membranas (2026-09-14)\nSemana 2: Transporte (2026-09-21)\nSemana 3: Mitosis y meiosis\n');
+  if (!r.ok) throw new Error(r.problem);
+  return r.course;
+})();
+
+describe('the helpers every reader asks', () => {
+  it('names the real range and titles', () => {
+    expect(weekRange(DEMO_COURSE)).toBe('del 1 al 4');
+    expect(weekRange(BIO)).toBe('del 1 al 3');
+    expect(weekTitle(BIO, 3)).toBe('Semana 3 · Mitosis y meiosis');
+  });
+
+  it('finds the week containing a date, in Madrid time', () => {
+    expect(weekOfDate(BIO, new Date('2026-09-20T21:30:00Z'))).toBe(1); // Sunday 23:30 in Madrid
+    expect(weekOfDate(BIO, new Date('2026-09-20T22:30:00Z'))).toBe(2); // Monday 00:30 in Madrid
+    expect(weekOfDate(BIO, new Date('2026-09-20T22:30:00Z'), 'UTC')).toBe(1);
+    expect(weekOfDate(BIO, new Date('2026-09-13T12:00:00Z'))).toBeUndefined();
+    expect(weekOfDate(BIO, new Date('2026-10-05T12:00:00Z'))).toBeUndefined();
+  });
+
+  it('gives a new note the named week, else its topic’s, else the closest by content, else none', () => {
+    expect(weekForNewNote(BIO, { tema: 'general', texto: 'algo', semana: 2 })).toBe(2);
+    expect(weekForNewNote(BIO, { tema: 'general', texto: 'algo', semana: 9 })).toBeNull();
+    expect(weekForNewNote(BIO, { tema: 'Mitosis y meiosis', texto: 'x' })).toBe(3);
+    expect(weekForNewNote(BIO, { tema: 'general', texto: 'En la meiosis se forman cuatro células haploides.' })).toBe(3);
+    expect(closestWeek(DEMO_COURSE, 'el acorde de do mayor en la guitarra')).toBe(4);
+    expect(weekForNewNote(BIO, { tema: 'general', texto: 'La receta del gazpacho lleva tomate.' })).toBeNull();
+  });
+
+  it('keys: the demo’s own titles keep the old key; any other title adds its hash', () => {
+    expect(idempotencyKey('portada-maqueta', 2026, 3, undefined, weekTitleTag(DEMO_COURSE, 3))).toBe('portada-maqueta-2026-S3');
+    const k12 = idempotencyKey('portada-maqueta', 2026, 3, undefined, weekTitleTag(BIO, 3));
+    expect(k12).toMatch(/^portada-maqueta-2026-S3-t[0-9a-f]{6}$/);
+    const renamed = { ...BIO, semanas: BIO.semanas.map((w) => (w.numero === 3 ? { ...w, titulo: 'Mitosis' } : w)) };
+    expect(idempotencyKey('portada-maqueta', 2026, 3, undefined, weekTitleTag(renamed, 3))).not.toBe(k12);
+    expect(idempotencyKey('portada-maqueta', 2026, 60)).toBe('portada-maqueta-2026-S60');
+    expect(() => idempotencyKey('portada-maqueta', 2026, 61)).toThrow();
+  });
+});

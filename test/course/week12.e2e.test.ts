@@ -1,0 +1,49 @@
+/**
+ * «prepara la semana 12» in the local chat of a student whose course has 14 weeks (issue 24 "Done
+ * means"): the real bot over the emulator, the real agent with the offline planner, the real tools —
+ * the run is week 12's, with week 12's notes, its cover and narration titled with the week.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openNotebook } from '../../src/store/index.js';
+import { OWNER, startStack, type Stack } from '../bot/stack.js';
+import { answerUntilReport, real } from '../bot/steps.js';
+import { BIOLOGIA, cli } from './helpers.js';
+
+let stack: Stack | undefined;
+afterEach(async () => {
+  await stack?.close();
+  stack = undefined;
+});
+
+const WEEK12 = [
+  'En la mitosis la célula reparte una copia de cada cromosoma a cada una de las dos células hijas.',
+  'La profase condensa los cromosomas y la metafase los alinea en el ecuador del huso mitótico.',
+  'En la anafase las cromátidas hermanas se separan hacia los polos opuestos del huso.',
+];
+
+describe('a 14-week course in the chat', () => {
+  it('«prepara la semana 12» runs week 12 with its notes', async () => {
+    const ids: number[] = [];
+    stack = await startStack(async (config) => {
+      expect(await cli(config.dataDir, ['curso', 'importar', BIOLOGIA])).toMatchObject({ code: 0 });
+      const nb = await openNotebook(config.dataDir);
+      for (const t of WEEK12) ids.push((await nb.notes.add('biología', t, 12)).id);
+      return real(config);
+    });
+    const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+    await owner.say('prepara la semana 12');
+    const { report, approvals } = await answerUntilReport(owner, () => 'Aprobar');
+    expect(approvals.length).toBeGreaterThanOrEqual(2);
+    for (const a of approvals) expect(a.text).toContain('Semana 12 (mitosis)');
+    expect(report.text).toMatch(new RegExp(`^Semana 12 · Mitosis: notas revisadas .*\\b${ids[0]}\\b`, 'm'));
+    // The narration was written from week 12's notes, all of them and only them.
+    const side = JSON.parse(await readFile(path.join(stack.config.dataDir, 'audio', 'semana_12.json'), 'utf8')) as { salida: { data: { guion: string; titulo: string } } };
+    expect(side.salida.data.titulo).toBe('Semana 12 · Mitosis');
+    for (const t of WEEK12) expect(side.salida.data.guion).toContain(t.slice(0, 40));
+    expect(side.salida.data.guion).not.toMatch(/media|desviación/);
+    const captions = stack.h.uploads.filter((u) => u.chatId === OWNER).map((u) => String(u.fields.caption ?? u.fields.title ?? ''));
+    expect(captions.some((c) => /Semana 12 · Mitosis/.test(c))).toBe(true);
+  }, 120_000);
+});
