@@ -48,6 +48,8 @@ describe('material in the chat', () => {
     expect(notes.length).toBe(before + 3);
     expect(saved.text).toBe(MATERIAL.saved(notes.slice(before).map((n) => n.id)));
     expect(notes.slice(before).map((n) => n.tema)).toEqual(['genética', 'genética', 'historia del arte']);
+    // Each saved note carries the week the proposal showed (the course's rule), none for the others.
+    expect(notes.slice(before).map((n) => n.semana)).toEqual([null, null, 3]);
 
     // The same bytes again, even under another name: «ya lo tenía», nothing added.
     const again = await sendUserFile(t.server, pdf, 'copia.pdf', 'document');
@@ -81,6 +83,8 @@ describe('material in the chat', () => {
     expect(notes.length).toBe(before + 2);
     expect(notes.at(-2)!.texto).toMatch(/^La genética estudia/);
     expect(notes.at(-1)!.texto).toMatch(/^Los alelos son/);
+    // Moved to week 3 before saving: both notes are week 3's.
+    expect(notes.slice(-2).map((n) => n.semana)).toEqual([3, 3]);
   });
 
   it('the chat page uploads a file as Telegram apps do: the document shows in the chat and becomes a proposal', async () => {

@@ -38,5 +38,7 @@ export const NOTAS = [
   ['Evolución', 'Darwin explicó la evolución por selección natural: sobreviven y se reproducen más los individuos mejor adaptados a su medio, y sus caracteres se vuelven más frecuentes.'],
 ];
 
-export const notesOf = async (dataDir: string) => JSON.parse(await readFile(path.join(dataDir, 'notas.json'), 'utf8')) as { id: number; tema: string; texto: string }[];
+/** The notes on disk (notas.json: a versioned file whose `notas` are the notes, each with its week). */
+export const notesOf = async (dataDir: string) =>
+  (JSON.parse(await readFile(path.join(dataDir, 'notas.json'), 'utf8')) as { notas: { id: number; tema: string; texto: string; semana: number | null }[] }).notas;
 

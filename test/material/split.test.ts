@@ -53,7 +53,7 @@ describe('splitIntoNotes', () => {
 
   it('each note gets its week from weekOf; the named week wins', () => {
     const text = `# Música barroca\n\n${para(3)} La música de Bach.\n\n# Cosas varias\n\n${para(3, 9)}`;
-    const byDefault = splitIntoNotes(text, { fileName: 'a.md' });
+    const byDefault = splitIntoNotes(text, { fileName: 'a.md', weekOf: courseWeekOf(DEMO_COURSE) });
     expect(byDefault.map((n) => n.semana)).toEqual([4, null]);
     expect(splitIntoNotes(text, { fileName: 'a.md', semana: 2 }).map((n) => n.semana)).toEqual([2, 2]);
     const seen: [string, number | undefined][] = [];

@@ -77,7 +77,7 @@ const CUES: Partial<Record<string, RegExp>> = {
 };
 
 function withSlots(cls: IntentClass, text: string, w: Words, course: CourseContext, now: Date): Understood {
-  // «¿qué notas tengo de música?» is a search; «¿qué notas tengo?» the list.
+  // «¿qué notas tengo del barroco?» is a search; «¿qué notas tengo?» the list.
   const topic = cls === 'notas' ? searchTopic(w) : undefined;
   if (topic) return { intent: 'buscar', consulta: topic };
   if (COMMAND_CLASSES.has(cls)) return { intent: 'orden', nombre: cls as Extract<Understood, { intent: 'orden' }>['nombre'] };

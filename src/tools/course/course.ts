@@ -120,8 +120,10 @@ export const WEEK_MATCH_THRESHOLD = 0.2;
  */
 export function closestWeek(course: Course, text: string, threshold = WEEK_MATCH_THRESHOLD): number | null {
   if (course.semanas.length === 0) return null;
-  const docs = course.semanas.map((w) => [w.titulo, ...w.terminos].join(' '));
-  const scores = similarities(buildIndex(docs), text);
+  // Accents folded on both sides: a student who types «biologia» means the week «Biología».
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '');
+  const docs = course.semanas.map((w) => fold([w.titulo, ...w.terminos].join(' ')));
+  const scores = similarities(buildIndex(docs), fold(text));
   let best = -1;
   scores.forEach((s, i) => {
     if (s >= threshold && (best < 0 || s > scores[best]!)) best = i;
