@@ -12,8 +12,11 @@ import type { CrashLabel } from '../../src/agent/crash.js';
 import { tempDir } from './helpers.js';
 
 const ROOT = path.resolve(__dirname, '../..');
-/** Occurrences of each label in the standard week: 4 responses, 1 turn asking, 5 calls, 3 turns with calls. */
-export const OCCURRENCES: Record<CrashLabel, number> = { 'after-checkpoint-a': 4, 'after-approval-write': 1, 'after-intent-write': 5, 'after-effect-write': 5, 'after-checkpoint-b': 3 };
+/**
+ * Occurrences of each label in the standard week: 4 responses, 1 turn asking, 7 calls (search, a card
+ * call for each of the week's 3 notes, cover, narration, usage), 3 turns with calls.
+ */
+export const OCCURRENCES: Record<CrashLabel, number> = { 'after-checkpoint-a': 4, 'after-approval-write': 1, 'after-intent-write': 7, 'after-effect-write': 7, 'after-checkpoint-b': 3 };
 const EFFECTS = ['crear_tarjetas', 'generar_portada', 'narrar_resumen', 'registrar_uso'];
 /** Calls of each effect in week 3's run: the cards are one call per note of the week (three). */
 const CALLS_OF_THE_WEEK: Readonly<Record<string, number>> = { crear_tarjetas: 3 };
