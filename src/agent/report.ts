@@ -7,7 +7,8 @@
 import type { NotApprovedReason, ToolResult } from '../tools/contract.js';
 import type { Week } from '../tools/domain.js';
 import { weekNumbers, weekQuery, weekTitle, type Course } from '../tools/course/course.js';
-import { AGENT, REPORT } from '../strings/agent.js';
+import { AGENT, REPORT, type FewerCards } from '../strings/agent.js';
+import { CARDS_PER_NOTE, FEWER_CARD_REASONS, type FewerCardsReason } from '../tools/cards/build.js';
 
 /** One call and its typed outcome. */
 export interface CallRecord {
@@ -100,11 +101,7 @@ export function buildReport(calls: readonly CallRecord[], course: Course, opts: 
 
   let line2: string;
   if (!cards) line2 = REPORT.cardsNotAsked;
-  else if (notDone(cards.result)) line2 = REPORT.cardsNotDone(shortReason(cards.result));
-  else {
-    const data = cards.result.data as { ids?: unknown; ya_en_el_mazo?: unknown } | undefined;
-    line2 = REPORT.cardsDone(idsIn(data?.ids), Number(cards.input.id_nota), idsIn(data?.ya_en_el_mazo));
-  }
+  else line2 = cardsLine(calls.filter((c) => c.name === 'crear_tarjetas'));
 
   const media = (c: CallRecord | undefined, what: 'portada' | 'narración', engine: string): string => {
     if (!c) return REPORT.mediaNotAsked(what);
@@ -122,6 +119,32 @@ export function buildReport(calls: readonly CallRecord[], course: Course, opts: 
   else line5 = REPORT.usageLogged;
   return [line1, line2, line3, line4, line5].join('\n');
 }
+
+/**
+ * Line 2 over every crear_tarjetas call of the run (a week cards each of its notes): the cards made
+ * or reused, the notes that got fewer and why, and the calls that failed.
+ */
+function cardsLine(calls: readonly CallRecord[]): string {
+  const done = calls.filter((c) => !notDone(c.result));
+  const failed = calls.filter((c) => notDone(c.result));
+  if (done.length === 0) return REPORT.cardsNotDone(shortReason(failed[failed.length - 1]!.result));
+  const data = done.map((c) => ({ note: Number(c.input.id_nota), ...(c.result.data as CardsData | undefined) }));
+  const fewer: FewerCards[] = [];
+  for (const d of data) {
+    const why = d.menos_tarjetas?.motivo;
+    if (why === undefined || !(why in FEWER_CARD_REASONS)) continue;
+    const group = fewer.find((f) => f.why === why);
+    if (group) (group.notes as number[]).push(d.note);
+    else fewer.push({ why: why as FewerCardsReason, notes: [d.note] });
+  }
+  // The week's calls run at once and take deck ids in whatever order they finish: list them sorted.
+  const sorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+  const line = REPORT.cardsDone(sorted(data.flatMap((d) => idsIn(d.ids))), data.map((d) => d.note), sorted(data.flatMap((d) => idsIn(d.ya_en_el_mazo))), fewer, CARDS_PER_NOTE);
+  return failed.length === 0 ? line : `${line} ${REPORT.cardsNotDoneFor(failed.map((c) => Number(c.input.id_nota)), shortReason(failed[0]!.result))}`;
+}
+
+/** crear_tarjetas' typed result, as the report reads it. */
+interface CardsData { ids?: unknown; ya_en_el_mazo?: unknown; menos_tarjetas?: { motivo?: string } }
 
 /**
  * The week a search was made for, when it was one: the planner's own week query (an internal list

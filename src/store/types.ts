@@ -116,9 +116,11 @@ export interface CardDeck {
    * Appends cards with new sequential ids (max id + 1, …) in one atomic write. A card the deck
    * already holds (same note, question and answer) is not added again; with `origin`, a second
    * append of the same origin returns the cards already stored. `cards` are the request's cards
-   * (stored ones included), `added` the ones this call wrote.
+   * (stored ones included), `added` the ones this call wrote. `cards` may be a function of the
+   * deck as it is inside the write (live cards only): what to add then depends on what is there,
+   * with no other append in between (crear_tarjetas' week rules, with several notes at once).
    */
-  append(cards: readonly NewCard[], now?: Date, origin?: string): Promise<{ cards: Card[]; added: Card[] }>;
+  append(cards: readonly NewCard[] | ((deck: readonly Card[]) => readonly NewCard[]), now?: Date, origin?: string): Promise<{ cards: Card[]; added: Card[] }>;
   /** The owner's edit of a card's question and answer (its id, note and history stay); undefined if absent. */
   edit(id: number, pregunta: string, respuesta: string): Promise<Card | undefined>;
   /** Removes card `id` from the deck; false if it was not there. */

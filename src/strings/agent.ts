@@ -2,9 +2,24 @@
  * Every Spanish text of the agent layer and its CLI in one place, so it can be reviewed and
  * translated: report lines, stop reasons, reconcile messages, terminal prompts.
  */
+import type { FewerCardsReason } from '../tools/cards/build.js';
 import { toolInWords } from './tools.js';
 
 const list = (ids: readonly number[]) => (ids.length > 0 ? ids.join(', ') : 'ninguna');
+/** «de la nota 7», «de las notas 7, 8 y 9». */
+const ofNotes = (notes: readonly number[]) =>
+  notes.length === 1 ? `de la nota ${notes[0]}` : `de las notas ${notes.slice(0, -1).join(', ')} y ${notes[notes.length - 1]}`;
+
+/** Notes that got fewer cards than asked, and why (crear_tarjetas' typed result). */
+export interface FewerCards {
+  notes: readonly number[];
+  why: FewerCardsReason;
+}
+const FEWER_WORDS: Readonly<Record<FewerCardsReason, string>> = Object.freeze({
+  pocos_terminos: 'no hay más términos clave que preguntar',
+  pocas_frases: 'otra tarjeta de la misma frase delataría la respuesta',
+  ya_en_la_semana: 'lo demás ya lo preguntan otras tarjetas de la semana',
+});
 
 export const REPORT = {
   notApproved: 'no la aprobaste; no se hizo',
@@ -16,12 +31,21 @@ export const REPORT = {
   noSearch: 'Notas: no hizo falta buscarlas.',
   cardsNotAsked: 'Tarjetas: no se pidieron.',
   cardsNotDone: (why: string) => `Tarjetas: NO creadas — ${shortForOwner(why)}.`,
-  cardsDone: (ids: readonly number[], note: number, reused: readonly number[] = []) =>
-    reused.length === 0
-      ? `Tarjetas: ${ids.length} nuevas (números ${list(ids)}) de la nota ${note}.`
+  /** Appended to cardsDone when some of the week's notes failed while others were carded. */
+  cardsNotDoneFor: (notes: readonly number[], why: string) => `NO creadas ${ofNotes(notes)} — ${shortForOwner(why)}.`,
+  /**
+   * The cards of a run, over all the notes carded (`notes`, in call order); `fewer` names the notes
+   * that got fewer than `max` cards, grouped by why (tools/cards/build.ts FewerCardsReason).
+   */
+  cardsDone: (ids: readonly number[], notes: readonly number[], reused: readonly number[] = [], fewer: readonly FewerCards[] = [], max = 3) => {
+    const of = ofNotes(notes);
+    const made = reused.length === 0
+      ? `Tarjetas: ${ids.length} nuevas (números ${list(ids)}) ${of}.`
       : reused.length === ids.length
-        ? `Tarjetas: las ${ids.length} de la nota ${note} ya estaban en el mazo (números ${list(ids)}); no se duplicaron.`
-        : `Tarjetas: ${ids.length - reused.length} nuevas y ${reused.length} que ya estaban en el mazo (números ${list(ids)}) de la nota ${note}.`,
+        ? `Tarjetas: las ${ids.length} ${of} ya estaban en el mazo (números ${list(ids)}); no se duplicaron.`
+        : `Tarjetas: ${ids.length - reused.length} nuevas y ${reused.length} que ya estaban en el mazo (números ${list(ids)}) ${of}.`;
+    return [made, ...fewer.map((f) => `Menos de ${max} ${ofNotes(f.notes)}: ${FEWER_WORDS[f.why]}.`)].join(' ');
+  },
   mediaNotAsked: (what: string) => `${cap(what)}: no se pidió.`,
   mediaNotDone: (what: string, why: string) => `${cap(what)}: NO hecha — ${shortForOwner(why)}.`,
   /** Made (or already made): what it is in words; never its file or the engine's codename. */

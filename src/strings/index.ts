@@ -8,7 +8,8 @@
  * - `server` — the embedded chat server's own replies and the chat page's words;
  * - `model`  — what only the model reads (tool results, dry runs, the system prompt) and the CLI's
  *              terminal approval: these may name tools, still in tú;
- * - `console` — what the person running the bot reads (start-up, config errors, damaged state files).
+ * - `console` — what the person running the bot reads (start-up, config errors, damaged state files);
+ * - `course`  — the student's course: why a pasted syllabus could not be read.
  *
  * This folder is the lowest layer: it imports only types from below (store, tools' contract) and
  * never the layers that use it, so any layer may import its words from here.
@@ -21,3 +22,4 @@ export * as model from './model.js';
 export * as console from './console.js';
 export * as server from './server.js';
 export * as material from './material.js';
+export * as course from './course.js';

@@ -1,16 +1,18 @@
 /**
- * `crear_tarjetas` (SPEC §3, effect level 2, local reversible write): makes 3 review cards from a
- * note's own content and appends them to the deck (`tarjetas.json`) with new sequential ids.
+ * `crear_tarjetas` (SPEC §3, effect level 2, local reversible write): makes up to 3 review cards from
+ * a note's own content and appends them to the deck (`tarjetas.json`) with new sequential ids.
  * Each card asks about one of the note's key terms (cards/): a cloze or a definition, the term as
- * the answer. Cards already in the deck are never rewritten; better card rules apply to new ones.
+ * the answer. The cards are chosen against the deck inside its write (cards/build.ts cardsForNote),
+ * so the week's notes carded in parallel never give each other's answers away. Cards already in the
+ * deck are never rewritten; better card rules apply to new ones.
  */
 import path from 'node:path';
 import { CuadernoError } from '../errors.js';
-import type { CardDeck } from '../store/index.js';
+import type { Card, CardDeck } from '../store/index.js';
 import { runSingleStage, type ToolDefinition } from './contract.js';
 import { singleStage } from './stages/catalogue.js';
 import type { Note, NotesReader } from './domain.js';
-import { CARDS_PER_NOTE, buildCards } from './cards/build.js';
+import { CARDS_PER_NOTE, cardsForNote, type FewerCardsReason } from './cards/build.js';
 import { callKeyPart } from './registry.js';
 
 /** Idempotency key of one crear_tarjetas call: by note and tool_use id; '' (none) outside the agent. */
@@ -47,8 +49,11 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
   return {
     name: 'crear_tarjetas',
     description:
-      `Crea ${CARDS_PER_NOTE} tarjetas de repaso (huecos para completar sobre los términos clave, con su respuesta) a partir del texto ` +
-      `de una nota y las añade al mazo (${path.basename(deps.file)}) con ids nuevos. Devuelve JSON {id_nota, ids, tarjetas: [{id, pregunta, respuesta}]}. ` +
+      `Crea hasta ${CARDS_PER_NOTE} tarjetas de repaso (huecos para completar sobre los términos clave, con su respuesta) a partir del texto ` +
+      `de una nota y las añade al mazo (${path.basename(deps.file)}) con ids nuevos; ninguna repite ni delata la respuesta de otra tarjeta de la misma semana. ` +
+      `Devuelve JSON {id_nota, ids, tarjetas: [{id, pregunta, respuesta}]} y, si son menos de ${CARDS_PER_NOTE}, menos_tarjetas: {maximo, motivo} ` +
+      '(motivo "pocos_terminos": la nota no tiene más términos clave; "pocas_frases": otra tarjeta de la misma frase delataría la respuesta; ' +
+      '"ya_en_la_semana": el resto ya sale en otras tarjetas de la semana). ' +
       'Úsela con cada nota de la semana que quiera repasar (una llamada por nota; pida varias en el mismo turno). ' +
       '"id_nota" debe ser el id de una nota existente (los da buscar_notas). Escribe un archivo local, reversible; no pide confirmación.',
     input_schema: {
@@ -70,13 +75,16 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
     async dryRun(args) {
       const { note, all } = await noteAndAll(args.id_nota);
       let problems: string[] | undefined;
+      let count = 0;
       try {
-        buildCards(note, all, deps.weekOf);
+        const deck = await deps.cards.list();
+        const had = (q: string) => deck.some((c) => c.id_nota === note.id && c.pregunta === q);
+        count = cardsForNote(note, all, deck, deps.weekOf).cards.filter((c) => !had(c.pregunta)).length;
       } catch (e) {
         problems = [(e as Error).message];
       }
       return {
-        summary: `Crearía ${CARDS_PER_NOTE} tarjetas de repaso de la nota ${note.id} (${note.tema}) y las añadiría a ${path.basename(deps.file)}.`,
+        summary: `Crearía ${count} tarjetas de repaso de la nota ${note.id} (${note.tema}) y las añadiría a ${path.basename(deps.file)}.`,
         writes: [deps.file],
         engine: 'local',
         lane: 'cpu',
@@ -90,8 +98,16 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
         const { note, all } = await noteAndAll(args.id_nota);
         // The key also travels inside the deck rows: the deck write and the idempotency record are
         // two files, and a kill between them must not duplicate the cards on resume.
-        const { cards, added } = await deps.cards.append(buildCards(note, all, deps.weekOf), ctx.now(), cardsKey(args.id_nota, ctx.callId) || undefined);
+        let fewer: FewerCardsReason | undefined;
+        const make = (deck: readonly Card[]) => {
+          const made = cardsForNote(note, all, deck, deps.weekOf);
+          fewer = made.fewer;
+          return made.cards;
+        };
+        const { cards, added } = await deps.cards.append(make, ctx.now(), cardsKey(args.id_nota, ctx.callId) || undefined);
         const addedIds = new Set(added.map((c) => c.id));
+        // A repeat of the same request returns its stored cards without building: count them then.
+        if (fewer === undefined && cards.length < CARDS_PER_NOTE) fewer = cardsForNote(note, all, [], deps.weekOf).fewer ?? 'ya_en_la_semana';
         return {
           data: {
             id_nota: note.id,
@@ -99,6 +115,7 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
             nuevas: cards.filter((c) => addedIds.has(c.id)).map((c) => c.id),
             ya_en_el_mazo: cards.filter((c) => !addedIds.has(c.id)).map((c) => c.id),
             tarjetas: cards.map((c) => ({ id: c.id, pregunta: c.pregunta, respuesta: c.respuesta })),
+            ...(fewer ? { menos_tarjetas: { maximo: CARDS_PER_NOTE, motivo: fewer } } : {}),
           },
         };
       });

@@ -66,7 +66,9 @@ describe('agent loop against the Messages API', () => {
     expect(messages[1]!.content.map((b) => b.type)).toEqual(['text', 'tool_use']);
     expect(out.artifacts.map((a) => a.kind).sort()).toEqual(['audio', 'imagen']);
     for (const a of out.artifacts) expect(existsSync(a.path)).toBe(true);
-    expect(await service.toolbox.notebook.cards.list()).toHaveLength(3);
+    // The script cards note 7 only, and note 7 is one sentence: one card (a second cloze of the same
+    // sentence would hold the first one's answer).
+    expect((await service.toolbox.notebook.cards.list()).map((c) => c.id_nota)).toEqual([7]);
     const rows = await service.toolbox.notebook.usage.list();
     expect(rows.filter((r) => r.tarea.startsWith('agente:iteracion-'))).toHaveLength(4);
     expect(rows.some((r) => r.tarea === 'semana-3')).toBe(true);

@@ -57,6 +57,8 @@ describe('offline runs', () => {
     expect(existsSync(png.path) && existsSync(wav.path)).toBe(true);
     const cards = await service.toolbox.notebook.cards.list();
     expect(cards).toHaveLength(3);
+    // Every note of the week is carded (one call per note, in the same turn: still 4 iterations).
+    expect(cards.map((c) => c.id_nota).sort((a, b) => a - b)).toEqual([7, 8, 9]);
     const lines = out.report.split('\n');
     expect(lines).toHaveLength(5);
     // The report names the files relative to the data dir (the chat has no use for server paths).

@@ -11,6 +11,7 @@ import { createAgentService } from '../../src/agent/service.js';
 import { AGENT, REPORT } from '../../src/strings/agent.js';
 import { isAnswerOnly, reportText } from '../../src/bot/delivery.js';
 import type { Approver } from '../../src/tools/contract.js';
+import { CARDS_PER_NOTE } from '../../src/tools/cards/build.js';
 import { OPEN } from '../support/pseudo.js';
 import { configFor, tempDir } from './helpers.js';
 
@@ -45,7 +46,8 @@ describe('with every string pseudo-translated', () => {
     const lines = out.report.split('\n');
     expect(lines[2]).toBe(REPORT.mediaDone('portada', 'maqueta'));
     expect(lines[3]).toBe(REPORT.mediaNotDone('narración', NOT_APPROVED[reason].short));
-    expect(lines[1]).toBe(REPORT.cardsDone([1, 2, 3], 7));
+    // Week 3's notes as its search ranks them, one card each: each note is a single sentence.
+    expect(lines[1]).toBe(REPORT.cardsDone([1, 2, 3], [7, 9, 8], [], [{ notes: [7, 9, 8], why: 'pocas_frases' }], CARDS_PER_NOTE));
     // Delivery: the cover goes as the photo, the report text carries the report.
     expect(isAnswerOnly(out)).toBe(false);
     expect(reportText(out)).toContain(out.report);

@@ -32,7 +32,9 @@ describe('why something was not done', () => {
     expect(out.finished).toEqual(['Recuperar notas', 'Crear tarjetas', 'Registrar uso']);
     // The same facts, typed, for the chat's final summary: each call's tool, kind and why not.
     expect(out.calls).toEqual([
-      { tool: 'buscar_notas', kind: 'ok' }, { tool: 'crear_tarjetas', kind: 'ok' },
+      // The week's three notes are carded in one turn, one call each.
+      { tool: 'buscar_notas', kind: 'ok' },
+      { tool: 'crear_tarjetas', kind: 'ok' }, { tool: 'crear_tarjetas', kind: 'ok' }, { tool: 'crear_tarjetas', kind: 'ok' },
       { tool: 'generar_portada', kind: 'rechazado', notApproved: reason }, { tool: 'narrar_resumen', kind: 'rechazado', notApproved: reason },
       { tool: 'registrar_uso', kind: 'ok' },
     ]);
@@ -91,7 +93,8 @@ describe('what the run was', () => {
   it('a week counts its tool calls', async () => {
     const service = await createAgentService({ config: configFor(tmp.dir) });
     const out = await service.run({ runId: 'w', text: '/semana 1', mode: 'semana', week: 1, approver: decide('rechazado') });
-    expect(out.toolCalls).toBe(5);
+    // search, one card call per note of the week (3), cover, narration, usage
+    expect(out.toolCalls).toBe(7);
     expect(out.tokens).toEqual({ input: 0, output: 0 });
   });
 });
@@ -102,7 +105,7 @@ describe('the same week prepared twice', () => {
     const first = await service.run({ runId: 'a', text: 'prepare la semana 3', mode: 'agente', approver: decide('rechazado') });
     expect(first.report).toMatch(/Tarjetas: 3 nuevas \(números 1, 2, 3\)/);
     const second = await service.run({ runId: 'b', text: 'prepare la semana 3', mode: 'agente', approver: decide('rechazado') });
-    expect(second.report).toMatch(/Tarjetas: las 3 de la nota \d+ ya estaban en el mazo \(números 1, 2, 3\); no se duplicaron\./);
+    expect(second.report).toMatch(/Tarjetas: las 3 de las notas \d+, \d+ y \d+ ya estaban en el mazo \(números 1, 2, 3\); no se duplicaron\./);
     expect(await service.toolbox.notebook.cards.list()).toHaveLength(3);
   });
 });

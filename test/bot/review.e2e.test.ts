@@ -20,6 +20,7 @@ afterEach(async () => {
   stack = undefined;
 });
 
+/** Seeds the deck with each note's cards, in order (a demo note is one sentence: one card each). */
 async function withCards(s: Stack, noteIds: number[]): Promise<number[]> {
   const notes = await s.notebook.notes.list();
   const ids: number[] = [];
@@ -33,7 +34,7 @@ const rated = (m: BotMessage) => m.buttons.some((b) => b.text.startsWith('Bien �
 describe('/repasar', () => {
   it('reveal → rate with the interval buttons → summary; double tap is "ya calificada"; Deshacer; restart loses nothing', async () => {
     stack = await startStack(real, { NUEVAS_POR_DIA: '3' });
-    await withCards(stack, [9, 2]);
+    await withCards(stack, [9, 2, 7]);
     const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
 
     await owner.say('/repasar');
@@ -152,15 +153,16 @@ describe('/repasar tells the truth (issue 28)', () => {
 describe('/tarjetas, /exportar, card tools, /ayuda', () => {
   it('pages the deck by week and note, exports an .apkg, edits/suspends/deletes a card', async () => {
     stack = await startStack(real);
-    await withCards(stack, [9, 2, 5, 11]);
+    // Nine cards: eight on page 1 (week 1 holds only note 2, whose card is number 4), note 12 on page 2.
+    await withCards(stack, [9, 5, 11, 2, 4, 6, 7, 8, 12]);
     const owner = stack.h.client({ userId: OWNER });
     await owner.say('/tarjetas');
-    const page1 = await owner.waitText(/^🗂 Tus tarjetas \(12\) · página 1 de 2/);
+    const page1 = await owner.waitText(/^🗂 Tus tarjetas \(9\) · página 1 de 2/);
     expect(page1.text).toMatch(/Semana 1 · Estadística\n {2}Nota 2\n {3}4\. ¿Qué concepto mide/);
     expect(page1.buttons.map((b) => b.text)).toEqual(['Siguiente ▶']);
     await owner.press(page1.messageId, page1.buttons[0]!.data);
     const page2 = await owner.waitFor('page 2', (ms) => ms.find((m) => m.messageId === page1.messageId && m.text.includes('página 2 de 2') && m));
-    expect(page2.text).toMatch(/Semana 4 · Música\n {2}Nota 11/);
+    expect(page2.text).toMatch(/Semana 4 · Música\n {2}Nota 12/);
     expect(page2.buttons.map((b) => b.text)).toEqual(['◀ Anterior']);
 
     await owner.say('/editar 4 ¿Qué mide la desviación estándar? | cuánto se alejan los datos de la media');
@@ -179,7 +181,7 @@ describe('/tarjetas, /exportar, card tools, /ayuda', () => {
     await owner.waitFor('the .apkg', () => stack!.h.uploads.some((u) => u.method === 'sendDocument') || undefined);
     const doc = stack.h.uploads.find((u) => u.method === 'sendDocument')!;
     expect(doc.filename).toBe('cuaderno-vivo.apkg');
-    expect(doc.fields.caption).toMatch(/^Tu mazo para Anki: 11 tarjetas y 0 repasos\./);
+    expect(doc.fields.caption).toMatch(/^Tu mazo para Anki: 8 tarjetas y 0 repasos\./);
     expect(Object.keys(unzipSync(new Uint8Array(await readFile(doc.file)))).sort()).toEqual(['collection.anki2', 'media']);
 
     await owner.say('/ayuda');
@@ -198,7 +200,7 @@ describe('reminders on a simulated clock', () => {
     const at = (iso: string) => new Date(iso);
     // No cards yet: nothing to remind.
     expect(await stack.cb.reminders.tick(at('2030-03-04T19:30:00Z'))).toBe('nothing-due');
-    await withCards(stack, [9]);
+    await withCards(stack, [9, 2, 7]);
     // 20:00 in Madrid is 19:00 UTC in March (CET, UTC+1).
     expect(await stack.cb.reminders.tick(at('2030-03-05T18:59:00Z'))).toBe('early');
     expect(await stack.cb.reminders.tick(at('2030-03-05T19:00:00Z'))).toBe('sent');

@@ -30,9 +30,10 @@ function rows(db: Database, sql: string): Record<string, unknown>[] {
 
 describe('exportar-anki', () => {
   it('writes a package Anki can import, with the schedule and the review history', async () => {
-    await cli(['herramienta', 'crear_tarjetas', '{"id_nota":9}']);
-    await cli(['herramienta', 'crear_tarjetas', '{"id_nota":2}']);
+    // The demo notes are one sentence each (one card each): six notes give six cards, the first three of week 3.
+    for (const id of [9, 7, 8, 2, 1, 3]) await cli(['herramienta', 'crear_tarjetas', `{"id_nota":${id}}`]);
     const deck = JSON.parse(await readFile(path.join(dir, 'tarjetas.json'), 'utf8')) as { id: number; creada: string; pregunta: string; respuesta: string }[];
+    expect(deck).toHaveLength(6);
     const t0 = Date.parse(deck[5]!.creada) + 60_000;
     const at = (min: number) => new Date(t0 + min * 60_000).toISOString();
     // Card 1 graduates to review (bien, bien); card 2 stays learning (otra); card 4 lapses into relearning.

@@ -42,7 +42,12 @@ const SAMPLES: Record<string, unknown[][]> = {
   'agent.AGENT.badUsageField': [['input_tokens', '-5', 2_000_000], ['cache_read_input_tokens', '1.5', 2_000_000]],
   'agent.REPORT.notesOfWeek': [['Semana 3', [1, 2]], ['Semana 3', []]],
   'agent.REPORT.closestNote': [[WORD, 3, 0.305], [WORD, undefined, undefined]],
-  'agent.REPORT.cardsDone': [[[1, 2], 3, []], [[1, 2], 3, [1, 2]], [[1, 2], 3, [1]]],
+  'agent.REPORT.cardsDone': [
+    [[1, 2], [3], []], [[1, 2], [3], [1, 2]], [[1, 2], [3], [1]],
+    [[1, 2, 3], [7, 8, 9], [], [{ notes: [7, 8], why: 'pocas_frases' }, { notes: [9], why: 'pocos_terminos' }], 3],
+    [[1], [7], [], [{ notes: [7], why: 'ya_en_la_semana' }], 3],
+  ],
+  'agent.REPORT.cardsNotDoneFor': [[[7], 'la nota 7 tiene muy poco texto'], [[7, 8], 'falló']],
   'agent.REPORT.mediaDone': [['portada', 'la portada', 'maqueta'], ['narración', 'la narración', 'juguete']],
   'model.enumList': [[[1, 2, 3, 4]], [Array.from({ length: 14 }, (_, i) => i + 1)], [['juguete', 'xtts']]],
   'console.COURSE_LINES.wouldOrphan': [[[13, 14], [10, 11], [3]], [[13], [], [3]], [[13], [10], []]],

