@@ -9,7 +9,7 @@ import type { CliIO } from '../cli.js';
 import { openNotebook, type Notebook } from '../store/index.js';
 import { COURSE_LINES as L } from '../strings/console.js';
 import { MAX_WEEKS, MAX_WEEK_TITLE, weekOfNote, type Course } from '../tools/course/course.js';
-import { parseSyllabusText } from '../tools/course/import-text.js';
+import { parseSyllabusText } from '../tools/course/syllabus.js';
 import { migrateNoteWeeks, readCourse } from '../tools/index.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 
@@ -65,7 +65,8 @@ async function importCourse(nb: Notebook, io: CliIO, file: string, force: boolea
   }
   const parsed = parseSyllabusText(text);
   if (!parsed.ok) {
-    io.stderr.write(`${L.badSyllabus(parsed.problem)}\n`);
+    // The parser's sentence is whole: what is wrong and what to do.
+    io.stderr.write(`${parsed.problem}\n`);
     return EXIT.misuse;
   }
   return replaceCourse(nb, io, parsed.course, force);

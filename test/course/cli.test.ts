@@ -53,7 +53,7 @@ describe('curso importar', () => {
     await writeFile(none, 'Biología\nsin semanas aquí\n');
     const r1 = await cli(dir, ['curso', 'importar', none]);
     expect(r1.code).toBe(2);
-    expect(r1.stderr).toMatch(/^No pude leer el temario: no encontré ninguna semana/);
+    expect(r1.stderr).toMatch(/^No he encontrado ninguna semana en el texto/);
     const r2 = await cli(dir, ['curso', 'importar', path.join(dir, 'no-existe.txt')]);
     expect(r2).toMatchObject({ code: 2 });
     expect(r2.stderr).toMatch(/^No pude leer ese archivo \(no existe\)/);

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseFile } from '../../src/store/index.js';
 import { DEMO_COURSE, closestWeek, weekForNewNote, weekOfDate, weekRange, weekTitle, type Course } from '../../src/tools/course/course.js';
-import { parseSyllabusText } from '../../src/tools/course/import-text.js';
+import { parseSyllabusText } from '../../src/tools/course/syllabus.js';
 import { idempotencyKey, weekTitleTag } from '../../src/tools/idempotency-key.js';
 import { tempDir } from '../tools/helpers.js';
 

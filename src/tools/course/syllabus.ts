@@ -33,10 +33,9 @@ export interface ParsedCourse {
 
 export type SyllabusResult = { ok: true; course: ParsedCourse } | { ok: false; problem: string };
 
-/** A course has at most this many weeks: more means other text was pasted with the programme. */
-export const MAX_WEEKS = 60;
-/** A week's title is at most this many characters (it becomes a cover title and a button label). */
-export const MAX_WEEK_TITLE = 80;
+import { MAX_WEEKS, MAX_WEEK_TITLE } from './course.js';
+
+export { MAX_WEEKS, MAX_WEEK_TITLE };
 
 type Kind = 'label' | 'table' | 'list';
 interface Candidate { kind: Kind; number: number; rest: string; line: number; text: string }
