@@ -16,7 +16,7 @@ const layer = (dir, forbidden) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', 'bench/results', 'test/fixtures', '**/*.js', '!eslint.config.js', 'src/webchat/public/**'] },
+  { ignores: ['node_modules', 'dist', 'data', 'bench/results', 'test/fixtures', '**/*.js', '!eslint.config.js', 'src/webchat/public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

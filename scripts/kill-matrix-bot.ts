@@ -1,6 +1,6 @@
 /**
  * `npm run kill-matrix:bot`: the kill-after-every-write matrix over the standard week THROUGH THE
- * BOT. The bot runs as the operator runs it (`src/main.ts`, offline planner) against the embedded
+ * BOT. The bot runs as the operator runs it (the compiled `dist/main.js`, offline planner) against the embedded
  * Bot API of the local chat, with the preload test/support/kill-after-write.mjs. The owner writes
  * «prepare la semana 3» and taps ✅ Aprobar on every approval as it appears — also while the bot is
  * dead: the tap waits in the Bot API, as on Telegram, and reaches the next bot (an old button).
@@ -36,8 +36,9 @@ const STEP_MS = 120_000;
 interface Bot { child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; stdout: () => string; stderr: () => string }
 
 function startBot(env: Record<string, string>): Bot {
-  // No tsx wrapper: node itself runs the bot, so the hook's SIGKILL ends the whole bot.
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', HOOK, 'src/main.ts'], {
+  // No wrapper: node itself runs the compiled bot (npm's pre-script built it), so the hook's
+  // SIGKILL ends the whole bot.
+  const child = spawn(process.execPath, ['--import', HOOK, 'dist/main.js'], {
     cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}), ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -24,7 +24,7 @@ interface Ran { code: number | null; signal: NodeJS.Signals | null; stdout: stri
 
 function cli(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', HOOK, 'src/cli.ts', 'preparar', ...args], {
+    const child = spawn(process.execPath, ['--import', HOOK, 'dist/cli.js', 'preparar', ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CUADERNO_MODELO: 'local', CUADERNO_DATA_DIR: dataDir, ...env },
       stdio: ['pipe', 'pipe', 'ignore'],

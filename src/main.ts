@@ -11,7 +11,6 @@ import { createAgentService } from './agent/service.js';
 import { createBot, startBot, type OpenUser } from './bot/index.js';
 import { loadConfig, type Config } from './config.js';
 import { ConfigError, isCuadernoError } from './errors.js';
-import { createGpuQueue } from './lanes/routed.js';
 import { createProcessLanes } from './scheduler/lanes.js';
 import { QUEUE } from './strings/chat.js';
 import { probeEngines } from './tools/media/index.js';
@@ -40,8 +39,9 @@ async function main(): Promise<void> {
   }
   // REDIS_URL: the GPU stages go to the shared queue (one client for the process); each owner's runs
   // get their lanes from it under their own id — the student's in class mode, the owner's otherwise.
+  // BullMQ and ioredis are loaded only then: without it the bot never holds them in memory.
   const gpu = config.queue
-    ? createGpuQueue({ settings: config.queue, onStatus: (s) => console.log(s === 'unreachable' ? QUEUE.unreachable() : QUEUE.reachable()) })
+    ? (await import('./lanes/routed.js')).createGpuQueue({ settings: config.queue, onStatus: (s) => console.log(s === 'unreachable' ? QUEUE.unreachable() : QUEUE.reachable()) })
     : undefined;
   // Without it, the GPU lane is still one for the whole process: every run of every person shares
   // its slots (GPU_LANES), as the shared queue's workers are shared.

@@ -81,8 +81,6 @@ export interface CuadernoBot {
   /** Starts reminders and resumes unfinished runs (of everyone, in class mode); stops them. */
   owners: { start(): Promise<number>; stop(): Promise<void> };
   log: (message: string, error?: unknown) => void;
-  /** Settles when the worker pool's ready threads have loaded their code (startBot waits for it). */
-  poolReady: Promise<void>;
 }
 
 /** Builds the bot; loads `<dataDir>/bot/estado.json` (throws StateFileError if it is corrupt). */
@@ -96,9 +94,6 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   const bot = new Bot<Context>(token, apiRoot ? { client: { apiRoot } } : {});
   bot.api.config.use(autoRetry({ maxRetryAttempts: API_MAX_RETRIES, maxDelaySeconds: API_MAX_RETRY_DELAY_S }));
 
-  // The media stages run on the worker pool: its threads start now, not at the owner's first tap.
-  const poolReady = warmPool();
-  poolReady.catch((e: unknown) => { log('no se pudieron preparar los hilos de trabajo', e); });
   const allowedUserIds = opts.allowedUserIds ?? config.telegram.allowedUserIds;
   // Both are CPU work of hundreds of ms: on the worker pool, never on the event loop.
   const media: DeliveryMedia = opts.media ?? {
@@ -148,7 +143,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   });
 
   const owners = klass ? { start: () => klass.users.startAll(), stop: () => klass.users.stopAll() } : { start: () => owner.start(), stop: () => owner.stop() };
-  return { bot, runs: owner.runs, registry: owner.registry, state: owner.state, reminders: owner.reminders, ...(klass ? { class: klass } : {}), owners, log, poolReady: poolReady.catch(() => undefined) };
+  return { bot, runs: owner.runs, registry: owner.registry, state: owner.state, reminders: owner.reminders, ...(klass ? { class: klass } : {}), owners, log };
 }
 
 export interface StartBotOptions {
@@ -179,8 +174,6 @@ export interface RunningBot {
 export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOptions = {}): Promise<RunningBot> {
   const { bot, log } = cb;
   await bot.init();
-  // The first tap must not wait for a worker thread to start and compile its code.
-  await cb.poolReady;
   await registerCommands(cb);
 
   const hook = opts.webhook === false ? undefined
@@ -205,6 +198,9 @@ export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOp
     ended = polling.ended.then((end) => (end.kind === 'stopped' ? undefined : end.message));
   }
 
+  // The media stages run on the worker pool: its threads start now that updates are coming in, in
+  // the background (start-up does not wait for them), so the owner's first tap need not wait either.
+  warmPool().catch((e: unknown) => { log('no se pudieron preparar los hilos de trabajo', e); });
   const resumed = await cb.owners.start();
 
   return {

@@ -4,7 +4,8 @@
  * `cuaderno`), so several installs or test runs can share one server. The env is passed in, never
  * read here (CONVENTIONS: values are passed down).
  */
-import { Redis, type RedisOptions } from 'ioredis';
+// Types only: config.ts reads the settings here, and a bot without REDIS_URL never loads ioredis.
+import type { RedisOptions } from 'ioredis';
 import { ConfigError, QueueUnavailableError } from '../errors.js';
 import { QUEUE } from '../strings/chat.js';
 import type { LaneName } from './types.js';
@@ -74,6 +75,7 @@ export function queueUnavailable(cause?: unknown): QueueUnavailableError {
  * QueueUnavailableError (the chat says it in one sentence). Uses its own short-lived connection.
  */
 export async function pingQueue(url: string, timeoutMs = 2_000): Promise<void> {
+  const { Redis } = await import('ioredis');
   const client = new Redis({ ...redisOptions(url), maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null, connectTimeout: timeoutMs });
   client.on('error', () => {}); // reported through the rejection below
   let timer: NodeJS.Timeout | undefined;

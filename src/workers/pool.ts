@@ -4,7 +4,7 @@
  * event loop (the bot, the scheduler, progress edits) never waits on it. The workers' code is a
  * module of its own (work.ts through worker.mjs), never a string.
  *
- * Started on first use (or by `warmPool`); threads above the two kept ready end when idle a while. `signal` aborts a queued
+ * Started on first use (or by `warmPool`); every thread ends when idle a while (none is kept). `signal` aborts a queued
  * request or terminates the thread running it.
  */
 import { availableParallelism } from 'node:os';
@@ -19,13 +19,24 @@ export function poolSize(): number {
   return Math.max(2, Math.min(4, availableParallelism()));
 }
 
+/**
+ * The threads' module: compiled (dist/, what `npm start` runs) the plain `work.js` itself; from the
+ * TypeScript sources (tsx, vitest) `worker.mjs`, which registers tsx in the thread first.
+ */
+const COMPILED = import.meta.url.endsWith('.js');
+const WORKER = COMPILED ? { filename: new URL('./work.js', import.meta.url).href, name: 'work' } : { filename: new URL('./worker.mjs', import.meta.url).href };
+
+/** A thread idle this long ends; with none kept ready, an idle bot holds no thread at all. */
+export const POOL_IDLE_MS = 30_000;
+
 function thePool(): Piscina<WorkRequest, WorkReply> {
   pool ??= new Piscina<WorkRequest, WorkReply>({
-    filename: new URL('./worker.mjs', import.meta.url).href,
-    // Two threads stay ready (a cover and a narration at once): a tap never waits for one to start.
-    minThreads: 2,
+    ...WORKER,
+    // None kept ready: threads start with the first work (or `warmPool`, once the bot is receiving)
+    // and end when idle, so an idle bot holds neither threads nor their engines' memory.
+    minThreads: 0,
     maxThreads: poolSize(),
-    idleTimeout: 30_000,
+    idleTimeout: POOL_IDLE_MS,
   });
   return pool;
 }
@@ -45,14 +56,17 @@ export async function runOffThread<T>(fn: string, input: unknown, signal?: Abort
   throw new CuadernoError(reply.code as ErrorCode, reply.message, reply.details);
 }
 
+/** Threads `warmPool` starts: a cover and a narration at once. */
+export const WARM_THREADS = 2;
+
 /**
- * Starts the pool's threads now and resolves when the ones kept ready have loaded their code (the
- * bot awaits it before it takes updates), so the owner's first tap does not pay for starting a
- * thread and compiling its modules. Idle threads do not keep the process alive.
+ * Starts two threads now and resolves when they have loaded their code, so the owner's first tap
+ * does not pay for starting a thread and loading its modules. The bot calls it once it is receiving
+ * updates, without waiting for it (start-up is not delayed); the threads end when idle like any
+ * other. Idle threads do not keep the process alive.
  */
 export async function warmPool(): Promise<void> {
-  const p = thePool();
-  await Promise.all(Array.from({ length: p.options.minThreads }, () => runOffThread('listo', null)));
+  await Promise.all(Array.from({ length: WARM_THREADS }, () => runOffThread('listo', null)));
 }
 
 /** Ends the pool's threads (tests' teardown, a clean shutdown). */

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 import type { CrashLabel } from '../../src/agent/crash.js';
 import { tempDir } from './helpers.js';
+import { compiled } from '../support/compiled.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 /**
@@ -35,7 +36,7 @@ export async function crashMatrix(label: CrashLabel): Promise<void> {
 
 function cli(args: string[], env: Record<string, string>, stdin: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'preparar', ...args], {
+    const child = spawn(process.execPath, [compiled('cli'), 'preparar', ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CUADERNO_MODELO: 'local', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],

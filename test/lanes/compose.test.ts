@@ -45,7 +45,7 @@ describe('compose.yaml', async () => {
     expect(pkg.scripts.start).toBeDefined();
     const [npm, runWord, script, sep, ...flags] = worker!.command;
     expect([npm, runWord, script, sep]).toEqual(['npm', 'run', 'trabajador', '--']);
-    expect(pkg.scripts.trabajador).toContain('src/trabajador.ts');
+    expect(pkg.scripts.trabajador).toContain('dist/trabajador.js');
     expect(parseWorkerArgs(flags)).toMatchObject({ lane: 'gpu', engines: ['flux', 'xtts'], concurrency: 1 });
   });
 

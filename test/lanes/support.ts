@@ -110,11 +110,13 @@ export interface NodeProc {
 }
 
 /**
- * `node --import tsx <args>` in the repository root with only PATH, HOME and `env` — node itself, no
- * tsx wrapper process, so a SIGKILL hits the process under test and nothing survives it.
+ * `node <args>` in the repository root with only PATH, HOME and `env` — node itself, no wrapper
+ * process, so a SIGKILL hits the process under test and nothing survives it. The product is the
+ * compiled one (`compiled('trabajador')`); a test's own TypeScript script runs with tsx's loader.
  */
 export function spawnNode(args: string[], env: Record<string, string>): NodeProc {
-  const proc = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const proc = spawn(process.execPath, [...loader, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

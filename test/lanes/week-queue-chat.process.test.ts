@@ -15,6 +15,7 @@ import { QUEUE } from '../../src/strings/chat.js';
 import { configFor, tempDir } from '../agent/helpers.js';
 import { startImageServer, startSpeechServer } from '../support/media-servers.js';
 import { deletePrefix, ownRedis, SHARED_REDIS_URL, spawnNode, testPrefix, until } from './support.js';
+import { compiled } from '../support/compiled.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -85,7 +86,7 @@ describe('the GPU queue seen from the chat', () => {
     await until(() => notices.length === 2, 1200);
     expect(notices[1]).toBe(QUEUE.reachable());
     await until(async () => (await queued(gpu)) === 2, 1200);
-    const worker = spawnNode(['src/trabajador.ts', '--carril', 'gpu', '--nombre', 'gpu-15d-b'], { REDIS_URL: redis.url, CUADERNO_COLA_PREFIJO: prefix, ...env });
+    const worker = spawnNode([compiled('trabajador'), '--carril', 'gpu', '--nombre', 'gpu-15d-b'], { REDIS_URL: redis.url, CUADERNO_COLA_PREFIJO: prefix, ...env });
     cleanups.push(worker.kill);
     const out = await done;
     expect(out.stopReason).toBe('end_turn');

@@ -18,6 +18,7 @@ import type { TaskEvent } from '../../src/scheduler/events.js';
 import { configFor, tempDir } from '../agent/helpers.js';
 import { startImageServer, startSpeechServer, testWav } from '../support/media-servers.js';
 import { deletePrefix, SHARED_REDIS_URL, spawnNode, testPrefix, until } from './support.js';
+import { compiled } from '../support/compiled.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -74,7 +75,7 @@ describe('the standard week with REDIS_URL', () => {
     const prefix = testPrefix();
     const workerDir = await tempDir('cv-15d-trabajador-');
     cleanups.push(workerDir.cleanup);
-    const worker = spawnNode(['src/trabajador.ts', '--carril', 'gpu', '--nombre', 'gpu-15d'], {
+    const worker = spawnNode([compiled('trabajador'), '--carril', 'gpu', '--nombre', 'gpu-15d'], {
       REDIS_URL: SHARED_REDIS_URL, CUADERNO_COLA_PREFIJO: prefix, ...env, CUADERNO_DATA_DIR: workerDir.dir, TMPDIR: workerDir.dir,
     });
     cleanups.push(worker.kill);

@@ -13,6 +13,7 @@ import { MEDIA_STAGES } from '../../src/lanes/stages.js';
 import { decodePng } from '../../src/tools/media/raster.js';
 import { startImageServer, testPng } from '../support/media-servers.js';
 import { deletePrefix, SHARED_REDIS_URL, spawnNode, testPrefix, until, type NodeProc } from './support.js';
+import { compiled } from '../support/compiled.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -24,7 +25,7 @@ interface WorkerProc extends NodeProc {
 }
 
 function spawnWorker(name: string, env: Record<string, string>): WorkerProc {
-  const p = spawnNode(['src/trabajador.ts', '--carril', 'gpu', '--motores', 'flux', '--bloqueo-ms', '2000', '--nombre', name], env);
+  const p = spawnNode([compiled('trabajador'), '--carril', 'gpu', '--motores', 'flux', '--bloqueo-ms', '2000', '--nombre', name], env);
   cleanups.push(p.kill);
   return { ...p, name };
 }
@@ -79,7 +80,7 @@ describe('GPU worker killed mid-job', () => {
       [['--carril', 'gpu', '--motores', 'flux'], { FLUX_URL: 'http://127.0.0.1:1' }, /REDIS_URL/],
       [['--carril', 'tpu'], { REDIS_URL: SHARED_REDIS_URL }, /--carril/],
     ] as const) {
-      const p = spawnNode(['src/trabajador.ts', ...args], env);
+      const p = spawnNode([compiled('trabajador'), ...args], env);
       cleanups.push(p.kill);
       const code = await new Promise<number | null>((res) => p.proc.once('exit', (c) => res(c)));
       expect(code).toBe(2);

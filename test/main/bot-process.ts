@@ -1,18 +1,18 @@
 /**
- * The bot as the operator runs it: `tsx src/main.ts` (what `npm start` runs) as a child process.
+ * The bot as the operator runs it: the compiled `node dist/main.js` (what `npm start` runs, built
+ * once per test run by vitest's globalSetup) as a child process — or another command, e.g. `npm start`.
  *
- * Why a process group: `tsx` is a wrapper that starts the real Node process as *its* child. A
+ * Why a process group: a wrapper (`npm start`) starts the real Node process as *its* child. A
  * SIGKILL cannot be relayed, so killing only the wrapper would leave the bot running as an orphan
  * that keeps polling. The child is therefore started `detached` (its own process group) and a
  * crash is simulated by SIGKILL to the whole group — what the OOM killer, `systemctl kill -s KILL`
- * or a container stop after its grace period do. SIGTERM goes to the wrapper alone (a service
- * manager's stop), which relays it to the bot.
+ * or a container stop after its grace period do. SIGTERM goes to the started process alone (a
+ * service manager's stop), which a wrapper relays to the bot.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { compiled, ROOT } from '../support/compiled.js';
 
-export const ROOT = path.resolve(__dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+export { ROOT };
 
 export interface Exit {
   code: number | null;
@@ -24,24 +24,24 @@ export interface BotProcess {
   /** Everything printed so far. */
   stdout(): string;
   stderr(): string;
-  /** Settles when the wrapper process has exited (never rejects). */
+  /** Settles when the started process has exited and its output is drained (never rejects). */
   readonly exited: Promise<Exit>;
-  /** True until the wrapper has exited. */
+  /** True until the started process has exited. */
   running(): boolean;
   /** Resolves with stdout once it matches `re`; rejects on exit or after `timeoutMs`. */
   waitForStdout(re: RegExp, timeoutMs: number): Promise<string>;
-  /** SIGKILL to the whole process group (wrapper and bot): a crash. No-op once gone. */
+  /** SIGKILL to the whole process group (a wrapper and the bot): a crash. No-op once gone. */
   killGroup(): void;
-  /** A signal to the wrapper only, as a service manager sends it. */
+  /** A signal to the started process only, as a service manager sends it. */
   signal(sig: NodeJS.Signals): void;
 }
 
 /**
- * Starts `tsx src/main.ts` in the repository root with a clean environment: PATH, HOME and TMPDIR
+ * Starts `node dist/main.js` in the repository root with a clean environment: PATH, HOME and TMPDIR
  * from this process plus `env`, so a developer's or CI's ANTHROPIC_API_KEY / TELEGRAM_BOT_TOKEN
  * never leaks in.
  */
-export function startBotProcess(env: Record<string, string>, command: { file: string; args: string[] } = { file: TSX, args: ['src/main.ts'] }): BotProcess {
+export function startBotProcess(env: Record<string, string>, command: { file: string; args: string[] } = { file: process.execPath, args: [compiled('main')] }): BotProcess {
   const base: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
   if (process.env.TMPDIR) base.TMPDIR = process.env.TMPDIR;
   const child: ChildProcess = spawn(command.file, command.args, { cwd: ROOT, env: { ...base, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,5 +1,5 @@
 /**
- * The harness the real-process tests share: a bot process (`tsx src/main.ts`) against an embedded
+ * The harness the real-process tests share: a bot process (the compiled `node dist/main.js`) against an embedded
  * Bot API server started here, which plays Telegram and outlives the bot. Everything a test starts
  * through it is stopped and removed after each test (`cleanupAfterEach`).
  */

@@ -1,5 +1,5 @@
 /**
- * Done-means of "a run that holds nothing in memory", with the real process (`tsx src/main.ts`, what
+ * Done-means of "a run that holds nothing in memory", with the real process (`node dist/main.js`, what
  * `npm start` runs) against the embedded Bot API that the local chat uses: for every kind of run —
  * the agent's week, `/semana N`, "rehaga la portada…", "narre…" — the bot is killed with SIGKILL
  * right when its first approval is on screen, started again on the same data dir, and the OLD

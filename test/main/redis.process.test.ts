@@ -15,6 +15,7 @@ import { DEFAULT_WEBCHAT_USER } from '../../src/webchat/index.js';
 import { deletePrefix, SHARED_REDIS_URL, spawnNode, testPrefix } from '../lanes/support.js';
 import { startImageServer, startSpeechServer } from '../support/media-servers.js';
 import { WEBCHAT_TOKEN, cleanupAfterEach, isApproval, approveData, waitForMessage, until, startPolling, tempDir, startTelegram } from './chat-harness.js';
+import { compiled } from '../support/compiled.js';
 
 cleanupAfterEach();
 
@@ -51,7 +52,7 @@ describe('npm start with REDIS_URL', () => {
       t.server.sendUserText('/estado');
       await waitForMessage(t, '/estado with the queue position', (ms) => ms.find((m) => /posición 1 · ~\d+ min/.test(m.text ?? '')), bot);
 
-      const w = spawnNode(['src/trabajador.ts', '--carril', 'gpu', '--nombre', 'gpu-main'], { REDIS_URL: SHARED_REDIS_URL, CUADERNO_COLA_PREFIJO: prefix, FLUX_URL: images.url, XTTS_URL: speech.url });
+      const w = spawnNode([compiled('trabajador'), '--carril', 'gpu', '--nombre', 'gpu-main'], { REDIS_URL: SHARED_REDIS_URL, CUADERNO_COLA_PREFIJO: prefix, FLUX_URL: images.url, XTTS_URL: speech.url });
       worker.kill = w.kill;
       const report = await waitForMessage(t, 'the report', (ms) => ms.find((m) => (m.text ?? '').startsWith('📋 Informe')), bot);
       expect(report.text).not.toMatch(/No se hizo/);

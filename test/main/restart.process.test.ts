@@ -1,5 +1,5 @@
 /**
- * End to end with the real process: `tsx src/main.ts` (what `npm start` runs) in Telegram mode,
+ * End to end with the real process: `node dist/main.js` (what `npm start` runs) in Telegram mode,
  * pointed at the embedded Bot API server started here, which plays Telegram and outlives the bot.
  * The bot is crashed with a real SIGKILL while an approval is pending and started again on the same
  * data dir: the run must resume, the pending approval must still be answerable, and no side effect

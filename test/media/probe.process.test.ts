@@ -1,4 +1,4 @@
-// The start-up probe as the operator sees it: `npm start` (tsx src/main.ts) with a wrong FLUX_URL
+// The start-up probe as the operator sees it: `npm start` (node dist/main.js) with a wrong FLUX_URL
 // starts anyway and prints one plain line saying the GPU image is unavailable and what to check.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createAgentService } from '../../src/agent/service.js';
-import { createBot, startBot, type RunningBot } from '../../src/bot/index.js';
+import { createBot, startBot, type CuadernoBot, type RunningBot } from '../../src/bot/index.js';
 import { loadConfig } from '../../src/config.js';
 import type { Notebook } from '../../src/store/index.js';
 import { startEmbeddedTelegram, newWebchatToken, type EmbeddedTelegram } from '../../src/webchat/index.js';
@@ -21,10 +21,23 @@ export interface LocalChat {
   token: string;
   tg: EmbeddedTelegram;
   notebook: Notebook;
+  cb: CuadernoBot;
   running: RunningBot;
   /** Stops the bot and starts a new one on the same data dir and chat server (a bot restart). */
   restartBot(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Stops an in-process bot so that nothing of it writes any more: its runs in progress are cancelled
+ * and awaited (each has ended or paused), then it stops receiving. Only then may a test remove the
+ * data dir — a run still writing there fails the removal with ENOTEMPTY.
+ */
+export async function stopBotAndRuns(cb: CuadernoBot, running: RunningBot): Promise<void> {
+  cb.runs.cancelAll();
+  await cb.runs.idle();
+  await running.stop();
+  await cb.runs.idle();
 }
 
 /** @param pollTimeoutS the bot's long-poll timeout (default 1 s: quick to stop). */
@@ -38,7 +51,7 @@ export async function startLocalChat(prefix: string, pollTimeoutS = 1): Promise<
     const service = await createAgentService({ config });
     const notebook = service.toolbox.notebook;
     const cb = await createBot({ config, service, notebook, token: WEBCHAT_TOKEN, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId] });
-    return { notebook, running: await startBot(cb, config, { pollTimeoutS, webhook: false }) };
+    return { notebook, cb, running: await startBot(cb, config, { pollTimeoutS, webhook: false }) };
   };
   const first = await boot();
   const chat: LocalChat = {
@@ -48,13 +61,13 @@ export async function startLocalChat(prefix: string, pollTimeoutS = 1): Promise<
     ...first,
     async restartBot() {
       await chat.running.stop();
+      await chat.cb.runs.idle();
       Object.assign(chat, await boot());
     },
     async close() {
-      await chat.running.stop();
+      await stopBotAndRuns(chat.cb, chat.running);
       await tg.close();
-      // A run may still be finishing its last writes (forgetting itself): rm retries past them.
-      await rm(tmp, { recursive: true, force: true, maxRetries: 5 });
+      await rm(tmp, { recursive: true, force: true });
     },
   };
   return chat;

@@ -2,7 +2,7 @@
  * The chat page in real headless Chromium with a real grammY bot behind the embedded Bot API:
  * typing, live replies, inline buttons, in-place edits, the command menu, an inline photo that
  * decodes, an audio element that can play, a document link. Its screenshots stay in a temp dir
- * (the README's come from product-flow.test.ts, the real bot).
+ * (the README's come from product-flow.browser.test.ts, the real bot).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

@@ -6,7 +6,6 @@
  */
 import { createHash } from 'node:crypto';
 import { zipSync } from 'fflate';
-import initSqlJs from 'sql.js';
 import type { Card, FsrsSnapshot, ReviewEntry } from '../../store/index.js';
 import { DECK_NAME, SCHEMA_SQL, colJson } from './schema.js';
 
@@ -71,6 +70,8 @@ export function ankiScheduling(s: FsrsSnapshot, position: number, crtS: number, 
 
 /** Builds the `.apkg` bytes. */
 export async function buildApkg(input: ApkgInput): Promise<Uint8Array> {
+  // sql.js (a WASM SQLite) only while exporting: a bot that never exports never loads it.
+  const { default: initSqlJs } = await import('sql.js');
   const SQL = await initSqlJs();
   const db = new SQL.Database();
   try {

@@ -1,8 +1,7 @@
 /**
- * The notebook subcommands as a user runs them: real child processes of `tsx src/cli.ts` with
+ * The notebook subcommands as a user runs them: real child processes of the compiled `cuaderno` (`node dist/cli.js`) with
  * CUADERNO_DATA_DIR pointing at a temp dir (issue 2 "Done means").
  */
-import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { access, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,8 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
 import { openNotebook } from '../../src/store/index.js';
+import { runCompiled } from '../support/compiled.js';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
 let dir: string;
 const extraDirs: string[] = [];
 beforeAll(async () => {
@@ -27,17 +26,8 @@ async function freshDir(): Promise<string> {
 }
 
 function cli(args: string[], opts: { stdin?: string; dataDir?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env, CUADERNO_DATA_DIR: opts.dataDir ?? dir };
-    const child = spawn(TSX, ['src/cli.ts', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(opts.stdin ?? ''); // closed stdin: a confirmation prompt reads "no"
-  });
+  // Closed stdin: a confirmation prompt reads "no".
+  return runCompiled('cli', args, { env: { ...process.env, CUADERNO_DATA_DIR: opts.dataDir ?? dir }, stdin: opts.stdin ?? '', cwd: process.cwd() });
 }
 
 /**

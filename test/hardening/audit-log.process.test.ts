@@ -3,14 +3,13 @@
  * reported, so the next entry is not glued onto it; an input nested thousands of levels deep still
  * leaves its request and result lines; `cuaderno auditoria --verificar` checks the whole log.
  */
-import { spawn } from 'node:child_process';
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../tools/helpers.js';
 import { cli } from './support.js';
+import { runCompiled } from '../support/compiled.js';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
@@ -22,15 +21,7 @@ async function dataDir(): Promise<string> {
 }
 
 function child(dir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(TSX, ['src/cli.ts', ...args], { env: { ...process.env, CUADERNO_DATA_DIR: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    p.stdout.on('data', (d) => (stdout += d));
-    p.stderr.on('data', (d) => (stderr += d));
-    p.on('error', reject);
-    p.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+  return runCompiled('cli', args, { env: { ...process.env, CUADERNO_DATA_DIR: dir }, cwd: process.cwd() });
 }
 
 const lines = async (dir: string) => (await readFile(path.join(dir, 'auditoria.jsonl'), 'utf8')).split('\n').filter(Boolean);

@@ -9,6 +9,7 @@ import type { CliIO } from '../../src/cli.js';
 import { run as plan } from '../../src/cli/plan.js';
 import { run as simular } from '../../src/cli/simular.js';
 import { decodePng, isPng } from '../../src/tools/media/raster.js';
+import { compiled } from '../support/compiled.js';
 
 function capture(): { io: CliIO; out: () => string; err: () => string } {
   const stdout = new PassThrough();
@@ -104,7 +105,7 @@ describe('plan', () => {
   it('the real command exits 2 on a cyclic file (child process)', async () => {
     const file = path.join(dir, 'ciclo-cli.json');
     await writeFile(file, JSON.stringify({ tareas: [{ id: 'A', duracion: 1, deps: ['A'] }] }));
-    const err = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'plan', '--grafo', file], { cwd: process.cwd() })
+    const err = await promisify(execFile)(process.execPath, [compiled('cli'), 'plan', '--grafo', file], { cwd: process.cwd() })
       .then(() => undefined, (e: { code: number; stderr: string }) => e);
     expect(err?.code).toBe(2);
     expect(err?.stderr.trim()).toMatch(/^Grafo .* no válido: El grafo tiene un ciclo: A → A\./);

@@ -7,11 +7,12 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgentService } from '../../src/agent/service.js';
-import { createBot, startBot, type RunningBot } from '../../src/bot/index.js';
+import { createBot, startBot, type CuadernoBot, type RunningBot } from '../../src/bot/index.js';
 import { loadConfig } from '../../src/config.js';
 import { openNotebook } from '../../src/store/index.js';
 import { loadWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../../src/webchat/index.js';
 import { startBotProcess } from '../main/bot-process.js';
+import { stopBotAndRuns } from '../support/local-chat.js';
 import { freePort } from '../support/telegram.js';
 import { tempDir } from '../tools/helpers.js';
 import { cli } from './support.js';
@@ -86,12 +87,12 @@ describe('a damaged chat.json', () => {
     await mkdir(filesDir, { recursive: true });
     const token = await loadWebchatToken(filesDir);
     const config = loadConfig({ CUADERNO_DATA_DIR: dir, CUADERNO_MODELO: 'local' });
-    const boot = async (): Promise<{ tg: EmbeddedTelegram; running: RunningBot }> => {
+    const boot = async (): Promise<{ tg: EmbeddedTelegram; cb: CuadernoBot; running: RunningBot }> => {
       const tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token, filesDir, log: () => undefined });
       const service = await createAgentService({ config });
       const cb = await createBot({ config, service, notebook: service.toolbox.notebook, token, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId], log: () => undefined });
       const running = await startBot(cb, config, { pollTimeoutS: 1, webhook: false });
-      return { tg, running };
+      return { tg, cb, running };
     };
     const waitApproval = async (tg: EmbeddedTelegram) => {
       const req = await tg.server.waitForRequest('sendMessage', (r) => String(r.params.text).startsWith('🔐'), 40_000);
@@ -102,11 +103,14 @@ describe('a damaged chat.json', () => {
     const asked = await waitApproval(first.tg);
     expect(asked).toBeDefined();
     await first.running.stop();
+    await first.cb.runs.idle();
     await first.tg.close();
     await writeFile(path.join(filesDir, 'chat.json'), '{"version":1,"savedAt":"2026-'); // cut mid-write
 
     const second = await boot();
-    cleanups.push(async () => { await second.running.stop(); await second.tg.close(); });
+    // The run goes on after the test's last check (the narration): it must be over before the
+    // data dir is removed, or the removal races its writes (ENOTEMPTY).
+    cleanups.push(async () => { await stopBotAndRuns(second.cb, second.running); await second.tg.close(); });
     first = second;
     const again = await waitApproval(second.tg);
     expect(again.message_id).not.toBe(asked.message_id);

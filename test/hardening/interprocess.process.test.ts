@@ -3,30 +3,20 @@
  * Each read-modify-write runs under an inter-process lock and ids are allocated under it: no card
  * reported is lost, no reported id belongs to another note's card.
  */
-import { spawn } from 'node:child_process';
 import { mkdir, readdir, stat, utimes } from 'node:fs/promises';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openNotebook } from '../../src/store/index.js';
 import { BotStateFile } from '../../src/bot/state.js';
 import { makeToolbox, recordingApprover, tempDir } from '../tools/helpers.js';
+import { runCompiled } from '../support/compiled.js';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
 function herramienta(dir: string, name: string, json: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['src/cli.ts', 'herramienta', name, json], { env: { ...process.env, CUADERNO_DATA_DIR: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+  return runCompiled('cli', ['herramienta', name, json], { env: { ...process.env, CUADERNO_DATA_DIR: dir }, cwd: process.cwd() });
 }
 
 interface CardsResult { id_nota: number; ids: number[] }

@@ -1,0 +1,118 @@
+/**
+ * Start-up and memory as the owner meets them (issue 21), on the product `npm start` runs:
+ *   - `inicio`: spawning `npm start` on a fresh data dir → «Chat local listo» (median of 3, target
+ *     ≤ 0.8 s), the bot process's resident memory 3 s after, and once idle — its worker threads
+ *     ended, POOL_IDLE_MS after start — (target ≤ 120 MB);
+ *   - `memoria`: the bot's resident memory after 24 runs in the local chat — the four weeks, then
+ *     20 redos of a cover or a narration, every approval tapped (target ≤ 250 MB).
+ * Standalone: `npm run bench -- inicio memoria`.
+ */
+import { execFileSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { POOL_IDLE_MS } from '../src/workers/pool.js';
+import { openChat, ROOT, startProduct } from './support/product.js';
+
+export const START_TARGET_MS = 800;
+export const IDLE_RSS_TARGET_MB = 120;
+export const BUSY_RSS_TARGET_MB = 250;
+/** Memory right after start is read this long after the ready line (the pool's threads warming). */
+const SETTLE_MS = 3_000;
+/** Idle memory is read once the pool's threads have ended (they end after POOL_IDLE_MS idle). */
+const IDLE_MS = POOL_IDLE_MS + 5_000;
+const RUNS = 24;
+
+const round = (x: number) => Math.round(x);
+const line = (name: string, value: string, target: string, ok: boolean) => console.log(`  ${name.padEnd(34)} ${value.padStart(10)}   objetivo ${target} ${ok ? '✓' : '✗'}`);
+
+/** The build's freshness check as `prestart` runs it: the whole `node scripts/build.mjs` and the check alone, ms. */
+function freshnessCheck(): { wallMs: number; checkMs: number } {
+  const t0 = performance.now();
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e',
+    "const m = await import('./scripts/build.mjs'); const t = performance.now(); const fresh = m.isFresh(); console.log(JSON.stringify({ fresh, ms: performance.now() - t }));"], { cwd: ROOT, encoding: 'utf8' });
+  const wallMs = performance.now() - t0;
+  const r = JSON.parse(out) as { fresh: boolean; ms: number };
+  if (!r.fresh) throw new Error('dist/ is not fresh: the check would build');
+  return { wallMs, checkMs: r.ms };
+}
+
+export async function inicio(): Promise<Record<string, unknown>> {
+  const times: number[] = [];
+  let startedMb = 0;
+  let idleMb = 0;
+  for (let i = 0; i < 3; i++) {
+    const p = await startProduct();
+    times.push(p.readyMs);
+    try {
+      if (i === 2) {
+        await sleep(SETTLE_MS);
+        startedMb = p.rssMb();
+        await sleep(IDLE_MS - SETTLE_MS);
+        idleMb = p.rssMb();
+      }
+    } finally {
+      await p.stop();
+    }
+  }
+  const median = [...times].sort((a, b) => a - b)[1]!;
+  const check = freshnessCheck();
+  console.log('\nArranque (npm start → «Chat local listo», datos nuevos)');
+  line('inicio_ms (mediana de 3)', `${round(median)} ms`, `≤ ${START_TARGET_MS} ms`, median <= START_TARGET_MS);
+  console.log(`  ${'cada arranque'.padEnd(34)} ${times.map((t) => `${round(t)} ms`).join(', ')}`);
+  line('comprobacion_build_ms (sin cambios)', `${check.checkMs.toFixed(1)} ms`, '≤ 100 ms', check.checkMs <= 100);
+  console.log(`  ${'prestart_ms (node scripts/build.mjs)'.padEnd(34)} ${`${round(check.wallMs)} ms`.padStart(10)}`);
+  console.log(`  ${'rss_tras_arranque_mb'.padEnd(34)} ${`${round(startedMb)} MB`.padStart(10)}   (${SETTLE_MS / 1000} s después, hilos calentándose)`);
+  line(`rss_reposo_mb (a los ${IDLE_MS / 1000} s)`, `${round(idleMb)} MB`, `≤ ${IDLE_RSS_TARGET_MB} MB`, idleMb <= IDLE_RSS_TARGET_MB);
+  return { inicio_ms: round(median), comprobacion_build_ms: Number(check.checkMs.toFixed(1)), prestart_ms: round(check.wallMs), inicio_ms_cada: times.map(round), inicio_objetivo_ms: START_TARGET_MS, rss_tras_arranque_mb: round(startedMb), rss_reposo_mb: round(idleMb), rss_reposo_objetivo_mb: IDLE_RSS_TARGET_MB };
+}
+
+/** The 24 requests: each week prepared, then its cover and its narration redone in turn. */
+export function requests(): string[] {
+  const out = [1, 2, 3, 4].map((w) => `prepara la semana ${w}`);
+  for (let i = 0; out.length < RUNS; i++) out.push(i % 2 === 0 ? `rehaz la portada de la semana ${(i % 4) + 1}` : `vuelve a narrar la semana ${(i % 4) + 1}`);
+  return out;
+}
+
+export async function memoria(): Promise<Record<string, unknown>> {
+  const p = await startProduct();
+  const rss: number[] = [];
+  let idleMb = NaN;
+  const started = performance.now();
+  try {
+    const chat = await openChat(p.port);
+    const pressed = new Set<number>();
+    const count = (re: RegExp) => [...chat.messages.values()].filter((m) => re.test(m.text ?? m.caption ?? '')).length;
+    try {
+      for (const [i, text] of requests().entries()) {
+        await chat.say(text);
+        // A run is over when its report and, after it, its chart are in the chat.
+        while (count(/^📋 Informe/) < i + 1 || count(/^Cronograma/) < i + 1) {
+          const next = chat.changed();
+          for (const m of chat.messages.values()) {
+            const yes = m.reply_markup?.inline_keyboard?.flat().find((b) => /Aprobar/.test(b.text))?.callback_data;
+            if (yes && !pressed.has(m.message_id)) {
+              pressed.add(m.message_id);
+              await chat.press(m.message_id, yes);
+            }
+          }
+          if (count(/^📋 Informe/) >= i + 1 && count(/^Cronograma/) >= i + 1) break;
+          await next;
+        }
+        rss.push(p.rssMb());
+      }
+    } finally {
+      chat.close();
+    }
+    await sleep(IDLE_MS);
+    idleMb = p.rssMb();
+  } finally {
+    await p.stop();
+  }
+  const after4 = rss[3] ?? NaN;
+  const last = rss.at(-1) ?? NaN;
+  console.log(`\nMemoria tras ${RUNS} trabajos en el chat local (4 semanas y 20 rehechos)`);
+  console.log(`  ${'rss_tras_4_mb'.padEnd(34)} ${`${round(after4)} MB`.padStart(10)}`);
+  line(`rss_tras_${RUNS}_mb`, `${round(last)} MB`, `≤ ${BUSY_RSS_TARGET_MB} MB`, last <= BUSY_RSS_TARGET_MB);
+  console.log(`  ${`rss_reposo_tras_${RUNS}_mb`.padEnd(34)} ${`${round(idleMb)} MB`.padStart(10)}   (hilos terminados)`);
+  console.log(`  ${'pico_mb'.padEnd(34)} ${`${round(Math.max(...rss))} MB`.padStart(10)}   (${round((performance.now() - started) / 1000)} s)`);
+  return { rss_tras_4_mb: round(after4), [`rss_tras_${RUNS}_mb`]: round(last), rss_pico_mb: round(Math.max(...rss)), [`rss_reposo_tras_${RUNS}_mb`]: round(idleMb), rss_objetivo_mb: BUSY_RSS_TARGET_MB, rss_por_trabajo_mb: rss.map(round) };
+}
