@@ -1,5 +1,5 @@
 /**
- * Child of usage-logs.test.ts, run with a small heap (`--max-old-space-size`): `cuaderno uso --json`,
+ * Child of usage-logs.process.test.ts, run with a small heap (`--max-old-space-size`): `cuaderno uso --json`,
  * `cuaderno herramienta registrar_uso` and the month's figures /gasto shows, over a usage log far
  * larger than that heap. Prints one JSON line: exit codes, the month, and the peak heap it saw.
  */
