@@ -1,7 +1,7 @@
 /**
  * Hole 12: leftovers and growth. Start-up sweeps the temp files a killed writer left behind (but
  * not a live writer's); chat.json keeps the last 1,000 messages and rotates older ones to an
- * archive file. (The page server's upload caps are in botapi-security.test.ts.)
+ * archive file. (The page server's upload caps are in botapi-security.process.test.ts.)
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
