@@ -37,8 +37,14 @@ export function weekTasks(engines: { image?: ImageEngineName; speech?: SpeechEng
   });
 }
 
-/** The calls of the standard week's second turn (agent/workflow.ts): cards, cover and narration at once. */
-export const WEEK_TURN2_TOOLS = ['crear_tarjetas', 'generar_portada', 'narrar_resumen'] as const;
+/** How many notes the week's search brings back (`buscar_notas` k): each gets its own cards call. */
+export const WEEK_SEARCH_K = 3;
+
+/**
+ * The calls of the standard week's second turn (agent/workflow.ts): the cards of each note the
+ * search found, the cover and the narration, all at once.
+ */
+export const WEEK_TURN2_TOOLS = [...Array<string>(WEEK_SEARCH_K).fill('crear_tarjetas'), 'generar_portada', 'narrar_resumen'] as const;
 
 /**
  * One turn's stage graph as the executor runs it: every call's stages from the catalogue, task ids
@@ -51,11 +57,16 @@ export function turnStageTasks(
   estimateMs: (id: string) => number | undefined = () => undefined,
 ): TaskNode[] {
   const motor: Record<string, Lane> = { generar_portada: engineLane(engines.image ?? 'maqueta'), narrar_resumen: engineLane(engines.speech ?? 'juguete') };
+  // A second call of the same tool in the turn gets `#2` on its stage ids, as the executor numbers it.
+  const calls = new Map<string, number>();
   return tools.flatMap((tool) => {
+    const n = (calls.get(tool) ?? 0) + 1;
+    calls.set(tool, n);
+    const numbered = (id: string) => (n === 1 ? id : `${id}#${n}`);
     const stages = STAGE_CATALOGUE.filter((s) => s.tool === tool);
-    const idOf = new Map(stages.map((s) => [s.name, s.id]));
+    const idOf = new Map(stages.map((s) => [s.name, numbered(s.id)]));
     return stages.map((s) => ({
-      id: s.id,
+      id: numbered(s.id),
       label: s.label,
       duration: (estimateMs(s.id) ?? s.estimateMs) / 1000,
       deps: s.deps.map((d) => idOf.get(d)!),

@@ -109,7 +109,7 @@ describe('/repasar', () => {
 describe('/repasar tells the truth (issue 28)', () => {
   it('Terminar before rating says how many cards are still due, not that there are none', async () => {
     stack = await startStack(real, { NUEVAS_POR_DIA: '3' });
-    await withCards(stack, [9]);
+    await withCards(stack, [7, 8, 9]);
     const owner = stack.h.client({ userId: OWNER });
     await owner.say('/repasar');
     const q = await owner.waitFor('a card', (ms) => ms.find((m) => isCard(m) && m.buttons.length > 0));
@@ -134,7 +134,7 @@ describe('/repasar tells the truth (issue 28)', () => {
 
   it('after Deshacer the message of the undone answer no longer says when the card comes back', async () => {
     stack = await startStack(real, { NUEVAS_POR_DIA: '3' });
-    await withCards(stack, [9]);
+    await withCards(stack, [7, 8, 9]);
     const owner = stack.h.client({ userId: OWNER });
     await owner.say('/repasar');
     const q1 = await owner.waitFor('a card', (ms) => ms.find((m) => isCard(m) && m.buttons.length > 0));

@@ -63,7 +63,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     const { report, approvals } = await answerUntilReport(owner, () => 'Rechazar', [cover.messageId]);
     expect(approvals.map((a) => a.text.split('\n')[0])).toEqual(['🔐 Necesito tu permiso: narrar el resumen de la semana']);
     expect(report.text).toMatch(/No se hizo:\n• Narrar el resumen de la semana: no aprobado/);
-    expect(report.text).toMatch(/💶 Este trabajo ha costado 0,00 USD: lo preparé sin conexión, así que no se ha cobrado nada \(unos \d+ tokens, solo como estimación\)\./);
+    expect(report.text).toMatch(/💶 Este trabajo ha costado 0,00 USD: lo preparé sin conexión, así que no se ha cobrado nada \(unos \d{1,3}(?:\.\d{3})* tokens, solo como estimación\)\./);
 
     const msgs = await owner.messages();
     const coverNow = msgs.find((m) => m.messageId === cover.messageId)!;

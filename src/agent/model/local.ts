@@ -16,6 +16,7 @@ import { interpret, type PlanIntent } from '../intent.js';
 import type { ToolResult } from '../../tools/contract.js';
 import { ALREADY_MADE_KEY, NOT_APPROVED_KEY } from '../../tools/render.js';
 import { buildReport, noteIdsOf, notDone, type CallRecord } from '../report.js';
+import { WEEK_SEARCH_K } from '../../scheduler/week.js';
 import { estimateContentTokens, estimateRequestTokens } from './estimate.js';
 import type { ContentBlock, MessageParam, Model, ModelRequest, ModelResponse, ToolUseBlock } from './types.js';
 import { ESTIMATED_TASK_PREFIX } from '../../store/index.js';
@@ -73,7 +74,7 @@ export class LocalPlanner implements Model {
 
     if (needsSearch && !called('buscar_notas')) {
       const query = intent.query ?? (intent.week ? weekQuery(course, intent.week) : '');
-      const k = intent.query ? 1 : 3;
+      const k = intent.query ? 1 : WEEK_SEARCH_K;
       const what = intent.query ? `la nota que más se parece a «${query}»` : `las notas de ${weekTitle(course, intent.week ?? 0)}`;
       return this.turn(turn, `Busco ${what}.`, [{ name: 'buscar_notas', input: { consulta: query, k } }]);
     }
