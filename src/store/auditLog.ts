@@ -10,7 +10,7 @@
  * entry starts on a line of its own instead of being glued onto the fragment and lost. An entry
  * that cannot be serialised becomes a placeholder line with the reason: every call leaves a line.
  */
-import { appendFile, mkdir, open } from 'node:fs/promises';
+import { appendFile, mkdir, open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
@@ -156,19 +156,40 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
     return loadAuditKey(keysDir);
   })());
   let queue: Promise<unknown> = Promise.resolve();
+  /**
+   * The line this process wrote last: while the file still ends where that line ended (same size)
+   * and the mirror is not ahead of it, nobody else wrote since, so the next link needs no read of
+   * the log's tail. Any other state takes the full path (tail checked, link read back).
+   */
+  let mine: { size: number; seq: number; mac: string; chain: string } | undefined;
+
+  const cachedLink = async () => {
+    if (!mine) return undefined;
+    const size = await stat(file).then((s) => s.size, () => undefined);
+    if (size !== mine.size) return undefined;
+    const mirror = await findMirror(keysDir, file, mine.chain);
+    if (mirror && mirror.seq > mine.seq) return undefined;
+    return { seq: mine.seq + 1, macPrev: mine.mac, chain: mine.chain, first: false };
+  };
 
   const appendChained = async (entry: Record<string, unknown>) => {
     const key = await openOnce();
     await withFileLock(file, async () => {
-      // Another process may have been killed mid-line since we opened: never link onto a fragment.
-      await quarantineTailLocked(file);
-      const link = await nextLink(file, key, keysDir);
+      let link = await cachedLink();
+      if (!link) {
+        // Another process may have been killed mid-line since we opened: never link onto a fragment.
+        await quarantineTailLocked(file);
+        link = await nextLink(file, key, keysDir);
+      }
       // The chain's fields are ours: an entry's own `seq`/`mac_prev`/`cadena` never reach the line.
       const { seq: _s, mac_prev: _m, cadena: _c, ...own } = entry;
       const body = auditLine(own).slice(0, -1);
       const chained = `${body.slice(0, -1)}${body.length > 2 ? ',' : ''}"seq":${link.seq},"mac_prev":"${link.macPrev}"${link.first ? `,"cadena":"${link.chain}"` : ''}}`;
       await appendFile(file, `${chained}\n`);
-      await writeMirror(keysDir, { cadena: link.chain, ruta: file, seq: link.seq, mac: macOf(key, chained) });
+      const mac = macOf(key, chained);
+      await writeMirror(keysDir, { cadena: link.chain, ruta: file, seq: link.seq, mac });
+      const size = await stat(file).then((s) => s.size, () => undefined);
+      mine = size === undefined ? undefined : { size, seq: link.seq, mac, chain: link.chain };
     });
   };
 
