@@ -62,7 +62,9 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   const { config, api, allowedUserIds, media, log, notebook } = opts;
   const state = new BotStateFile(config.dataDir);
   await state.load();
-  const registry = new ApprovalRegistry({ state, api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log, course: () => readCourse(notebook) });
+  /** The owner's course as it is now (the CLI may replace it while the bot runs): read at each use. */
+  const course = () => readCourse(notebook);
+  const registry = new ApprovalRegistry({ state, api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log, course });
   const charts = new RunCharts();
   const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, ...config.review });
   const reminders = new Reminders({
@@ -86,7 +88,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   const c = new Composer<Context>();
   c.use(accessComposer(allowedUserIds));
   c.use(approvalsComposer(runs));
-  c.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course: () => readCourse(notebook), timeZone: config.review.timeZone, allowedUserIds, log }));
+  c.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, timeZone: config.review.timeZone, allowedUserIds, log }));
   c.use(remindersComposer(reminders, review, config.review.timeZone));
   const gpuStatus = opts.service.gpuStatus?.bind(opts.service);
   const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, log, ...(gpuStatus ? { gpuStatus } : {}) };
@@ -94,7 +96,6 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(commandsComposer(commandDeps, commands));
   c.use(filesComposer({ dataDir: config.dataDir, notebook, charts, media, log }));
   const ocr = createTesseractOcr();
-  const course = () => readCourse(notebook);
   c.use(materialComposer({ imports: createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr, course }), course, log }));
   c.use(intakeComposer({ runs, notebook, commands, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log }));
 

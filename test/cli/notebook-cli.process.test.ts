@@ -2,12 +2,11 @@
  * The notebook subcommands as a user runs them: real child processes of the compiled `cuaderno` (`node dist/cli.js`) with
  * CUADERNO_DATA_DIR pointing at a temp dir (issue 2 "Done means").
  */
-import { PassThrough } from 'node:stream';
 import { access, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli.js';
+import { cli as runInProcess } from '../hardening/support.js';
 import { openNotebook } from '../../src/store/index.js';
 import { runCompiled } from '../support/compiled.js';
 
@@ -34,17 +33,8 @@ function cli(args: string[], opts: { stdin?: string; dataDir?: string } = {}): P
  * The same entry point in this process (same parsing, same code path, no child start-up cost):
  * used for the many misuse/listing cases; the Done-means commands above run as real processes.
  */
-async function inProcess(args: string[], opts: { stdin?: string; dataDir?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const stdin = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  stdin.end(opts.stdin ?? '');
-  const code = await runCli(args, { stdout, stderr, stdin, env: { CUADERNO_DATA_DIR: opts.dataDir ?? dir } });
-  return { code, stdout: out, stderr: err };
+function inProcess(args: string[], opts: { stdin?: string; dataDir?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runInProcess(args, { CUADERNO_DATA_DIR: opts.dataDir ?? dir }, opts.stdin ?? '');
 }
 
 /** Exactly one JSON line with exactly {content, is_error}. */
