@@ -87,10 +87,13 @@ export function parseQuickCallback(data: string | undefined): QuickTap | undefin
   return { kind: 'semana', action: m[1] as QuickAction, week: Number(m[2]) };
 }
 
-/** One row of week buttons (Semana 1 · 2 · 3 · 4) for `action`, plus the actions row when nothing else is known. */
-/** Week buttons per row of a question back. */
-export const WEEK_BUTTONS_PER_ROW = 7;
+/**
+ * Week buttons per row: four «Semana 12» buttons fit a 390 px phone screen (seven ran off it), and a
+ * four-week course stays one row.
+ */
+export const WEEK_BUTTONS_PER_ROW = 4;
 
+/** Rows of week buttons (Semana 1 · 2 · 3 · 4) for `action`, plus the actions row when nothing else is known. */
 export function quickKeyboard(action: QuickAction, weeks: readonly number[], withActions: boolean): InlineKeyboardMarkup {
   // At most WEEK_BUTTONS_PER_ROW a row: a 14-week course is two rows of buttons, not one too wide to tap.
   const rows: InlineKeyboardMarkup['inline_keyboard'][number][] = [];

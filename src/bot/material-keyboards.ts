@@ -5,6 +5,7 @@
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { MATERIAL_BUTTONS } from '../strings/material.js';
 import { SHORT_KEY } from '../tools/material/imports.js';
+import { WEEK_BUTTONS_PER_ROW } from './keyboards.js';
 
 export type ImportAction = { kind: 'guardar' | 'semana' | 'descartar'; key: string } | { kind: 'elegir'; key: string; week: number | null };
 
@@ -21,14 +22,11 @@ export function importKeyboard(key: string): InlineKeyboardMarkup {
   };
 }
 
-/** Weeks per row of the chooser, so a 14- or 60-week course still fits a phone screen. */
-const WEEKS_PER_ROW = 6;
-
-/** The weeks of the owner's course to choose from, in rows, and «Sin semana». */
+/** The weeks of the owner's course to choose from, in rows as the question back lays them, and «Sin semana». */
 export function importWeekKeyboard(key: string, weeks: readonly number[]): InlineKeyboardMarkup {
   const k = short(key);
   const rows: number[][] = [];
-  for (let i = 0; i < weeks.length; i += WEEKS_PER_ROW) rows.push(weeks.slice(i, i + WEEKS_PER_ROW));
+  for (let i = 0; i < weeks.length; i += WEEK_BUTTONS_PER_ROW) rows.push(weeks.slice(i, i + WEEK_BUTTONS_PER_ROW));
   return {
     inline_keyboard: [
       ...rows.map((row) => row.map((w) => ({ text: MATERIAL_BUTTONS.week(w), callback_data: `imp:s:${k}:${w}` }))),

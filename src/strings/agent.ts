@@ -40,7 +40,7 @@ export const REPORT = {
   cardsDone: (ids: readonly number[], notes: readonly number[], reused: readonly number[] = [], fewer: readonly FewerCards[] = [], max = 3) => {
     const of = ofNotes(notes);
     const made = reused.length === 0
-      ? `Tarjetas: ${ids.length} nuevas (números ${list(ids)}) ${of}.`
+      ? `Tarjetas: ${ids.length === 1 ? `1 nueva (número ${list(ids)})` : `${ids.length} nuevas (números ${list(ids)})`} ${of}.`
       : reused.length === ids.length
         ? `Tarjetas: las ${ids.length} ${of} ya estaban en el mazo (números ${list(ids)}); no se duplicaron.`
         : `Tarjetas: ${ids.length - reused.length} nuevas y ${reused.length} que ya estaban en el mazo (números ${list(ids)}) ${of}.`;

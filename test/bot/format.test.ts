@@ -10,7 +10,8 @@ import { applyTaskEvent, approvalText, captionAndRest, chatActionFor, progressBa
 import type { CallOutcome } from '../../src/agent/types.js';
 import type { NotApprovedReason } from '../../src/tools/contract.js';
 import { S } from '../../src/strings/chat.js';
-import { approvalCallbackData, approvalKeyboard, parseApprovalCallback } from '../../src/bot/keyboards.js';
+import { approvalCallbackData, approvalKeyboard, parseApprovalCallback, quickKeyboard } from '../../src/bot/keyboards.js';
+import { REPORT } from '../../src/strings/agent.js';
 
 describe('keyboards', () => {
   it('round-trips approval callback data and refuses anything else', () => {
@@ -34,6 +35,20 @@ describe('keyboards', () => {
     const blockedHashes = kb.inline_keyboard.flat().map((b) => parseApprovalCallback((b as { callback_data: string }).callback_data)?.hash);
     expect(blockedHashes).not.toContain('0123456789');
     expect(blockedHashes).not.toContain('fedcba9876');
+  });
+});
+
+describe('a 14-week course on a phone', () => {
+  it('week buttons come four to a row (seven ran off a 390 px screen), every week once', () => {
+    const weeks = Array.from({ length: 14 }, (_, i) => i + 1);
+    const rows = quickKeyboard('p', weeks, false).inline_keyboard;
+    expect(rows.map((r) => r.length)).toEqual([4, 4, 4, 2]);
+    expect(rows.flat().map((b) => b.text)).toEqual(weeks.map((w) => `Semana ${w}`));
+  });
+
+  it('one new card reads «1 nueva», not «1 nuevas»', () => {
+    expect(REPORT.cardsDone([1], [13])).toMatch(/^Tarjetas: 1 nueva \(número 1\) de la nota 13\./);
+    expect(REPORT.cardsDone([1, 2], [13])).toMatch(/^Tarjetas: 2 nuevas \(números 1, 2\)/);
   });
 });
 
