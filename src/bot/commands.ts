@@ -16,6 +16,7 @@ import { replyToStart } from './intake.js';
 import type { RunManager } from './runs.js';
 import { renderStatus, type StatusView } from './status.js';
 import { S, type Audience } from '../strings/chat.js';
+import { StateFileError } from '../errors.js';
 
 /** The part of the notebook the bot reads and writes (store/types.ts Notebook satisfies it). */
 export interface BotNotebook {
@@ -117,7 +118,7 @@ export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainComm
         await ctx.reply(S.spend(await deps.notebook.usage.month(now()), deps.monthlyBudgetUsd));
       } catch (e) {
         deps.log('no se pudo leer el registro de uso', e);
-        await ctx.reply(S.spendFailed());
+        await ctx.reply(e instanceof StateFileError ? S.spendDamaged() : S.spendFailed());
       }
     },
     notas: async (ctx) => {
