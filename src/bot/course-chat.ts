@@ -22,7 +22,7 @@ import { readCourse } from '../tools/index.js';
 import type { CourseEdit } from '../agent/nlu/course-edit.js';
 import { anyCase } from './commands.js';
 import { confirmDeleteKeyboard, courseKeyOf, orphanKeyboard, parseCourseCallback, proposalKeyboard, publishedKeyboard } from './course-keyboards.js';
-import { courseHash, type CourseProposal, type CourseProposals } from './course-proposals.js';
+import { courseHash, type CoursePlan, type CourseProposal, type CourseProposals, type Orphans } from './course-proposals.js';
 import { noKeyboard } from './keyboards.js';
 
 /** What the course in the chat reads and writes in the owner's notebook. */
@@ -38,8 +38,6 @@ export interface CourseChatDeps {
   log: (message: string, error?: unknown) => void;
 }
 
-/** What to do with the notes and cards of weeks that go away. */
-type Orphans = { kind: 'mover'; to: number } | { kind: 'sin' } | { kind: 'borrar' };
 
 /** Where each week of `current` goes after the change: its new number, or 'gone'. */
 function weekMap(p: CourseProposal): (week: number) => number | 'gone' {
@@ -75,8 +73,10 @@ export function createCourseChat(deps: CourseChatDeps) {
    * Applies a pending change, or asks first when weeks that go have notes or cards and no choice
    * was made yet (`choice` undefined), or asks again before deleting (`confirmed` false).
    */
-  const decide = async (ctx: Context, p: CourseProposal, choice?: Orphans, confirmed = false): Promise<void> => {
+  const decide = async (ctx: Context, p: CourseProposal, choice?: Orphans, confirmed = false): Promise<boolean | void> => {
     const current = await course();
+    // A tap repeated after an interruption applies the plan already fixed, never a new one.
+    if (p.plan) return apply(ctx, p, p.plan, current);
     if (p.tipo === 'quitar' && courseHash(current) !== p.base) {
       await proposals.update(p.clave, (r) => ({ ...r, estado: 'descartada' }));
       return void (await ctx.reply(T.courseChanged()));
@@ -95,29 +95,46 @@ export function createCourseChat(deps: CourseChatDeps) {
     if (choice?.kind === 'borrar' && !confirmed) return void (await ctx.reply(T.confirmDelete(goneNotes.length, goneCards.length), { reply_markup: confirmDeleteKeyboard(p.clave) }));
     if (choice?.kind === 'mover' && !hasWeek(p.curso, choice.to)) return void (await ctx.reply(T.proposalGone()));
 
+    // The plan: every note's and card's week after the change, as absolute values, written into the
+    // record before anything else, so applying it twice (a kill in between) moves nothing twice.
     const orphanTo = choice?.kind === 'mover' ? choice.to : null;
     const newWeek = (w: number | null): number | null => (w === null ? null : map(w) === 'gone' ? orphanTo : (map(w) as number));
-    try {
-      if (choice?.kind === 'borrar') {
-        for (const c of goneCards) await nb.cards.remove(c.id);
-        await nb.notes.removeMany([...goneNoteIds]);
-      }
+    const plan: CoursePlan = { opcion: choice ?? null, notas: {}, tarjetas: {}, borrar: { notas: [], tarjetas: [] } };
+    for (const n of notes) {
+      const before = weekOfNote(current, n);
+      const after = newWeek(before);
       // Notes written before notes carried a week take theirs from the course they were written under.
-      await nb.notes.setWeeks((n) => {
-        const before = weekOfNote(current, n);
-        const after = newWeek(before);
-        return n.semana === undefined || after !== before ? after : undefined;
-      });
-      await nb.cards.setWeeks((c) => (c.semana === undefined ? undefined : newWeek(c.semana) === c.semana ? undefined : newWeek(c.semana)));
-      await nb.course.write(p.curso);
+      if (n.semana === undefined || after !== before) plan.notas[n.id] = after;
+    }
+    for (const c of cards) if (c.semana !== undefined && newWeek(c.semana) !== c.semana) plan.tarjetas[c.id] = newWeek(c.semana);
+    if (choice?.kind === 'borrar') plan.borrar = { notas: [...goneNoteIds], tarjetas: goneCards.map((c) => c.id) };
+    const planned = await proposals.update(p.clave, (r) => ({ ...r, plan }));
+    if (!planned) return void (await ctx.reply(T.proposalGone()));
+    return apply(ctx, planned, plan, current);
+  };
+
+  /** Writes a planned change: deletions, the notes' and cards' weeks, then the course (last: the mark it is done). */
+  const apply = async (ctx: Context, p: CourseProposal, plan: CoursePlan, current: Course): Promise<boolean> => {
+    const own = <T>(m: Record<number, T>, id: number) => (Object.hasOwn(m, id) ? m[id] : undefined);
+    try {
+      if (courseHash(current) !== courseHash(p.curso)) {
+        for (const id of plan.borrar.tarjetas) await nb.cards.remove(id);
+        if (plan.borrar.notas.length > 0) await nb.notes.removeMany(plan.borrar.notas);
+        await nb.notes.setWeeks((n) => own(plan.notas, n.id));
+        await nb.cards.setWeeks((c) => own(plan.tarjetas, c.id));
+        await nb.course.write(p.curso);
+      }
       await proposals.update(p.clave, (r) => ({ ...r, estado: 'hecha' }));
     } catch (e) {
       deps.log('no se pudo cambiar el curso', e);
-      return void (await ctx.reply(T.saveFailed()));
+      await ctx.reply(T.saveFailed());
+      return false;
     }
+    const choice = plan.opcion;
     const done = p.tipo === 'quitar' ? T.removed(p.quitada!, p.curso.semanas.length) : T.accepted(p.curso.titulo, p.curso.semanas.length);
-    const orphanLine = !choice ? '' : choice.kind === 'mover' ? T.movedTo(choice.to) : choice.kind === 'sin' ? T.leftWithout() : T.deleted(goneNotes.length, goneCards.length);
+    const orphanLine = !choice ? '' : choice.kind === 'mover' ? T.movedTo(choice.to) : choice.kind === 'sin' ? T.leftWithout() : T.deleted(plan.borrar.notas.length, plan.borrar.tarjetas.length);
     await ctx.reply(orphanLine ? `${done}\n${orphanLine}` : done);
+    return true;
   };
 
   /** Renames week n, or adds it right after the last one. */
@@ -237,11 +254,12 @@ export function createCourseChat(deps: CourseChatDeps) {
         await proposals.update(p.clave, (r) => ({ ...r, estado: 'descartada' }));
         await close();
         return void (await ctx.reply(p.tipo === 'publicado' ? T.keptMine() : tap.op === 'x' ? T.discarded() : T.kept()));
-      case 'u': await close(); return decide(ctx, p);
-      case 'm': await close(); return decide(ctx, p, { kind: 'mover', to: tap.week! });
-      case 'n': await close(); return decide(ctx, p, { kind: 'sin' });
-      case 'd': await close(); return decide(ctx, p, { kind: 'borrar' });
-      case 'D': await close(); return decide(ctx, p, { kind: 'borrar' }, true);
+      // The buttons go once it is answered: a change that failed half-way keeps them, to finish it.
+      case 'u': if ((await decide(ctx, p)) !== false) await close(); return;
+      case 'm': if ((await decide(ctx, p, { kind: 'mover', to: tap.week! })) !== false) await close(); return;
+      case 'n': if ((await decide(ctx, p, { kind: 'sin' })) !== false) await close(); return;
+      case 'd': if ((await decide(ctx, p, { kind: 'borrar' })) !== false) await close(); return;
+      case 'D': if ((await decide(ctx, p, { kind: 'borrar' }, true)) !== false) await close(); return;
     }
   });
 

@@ -9,7 +9,9 @@
  * - `publicado`: the class's course offered to a student who already has one of their own.
  *
  * `base` is the hash of the course the change was made against: when the course changed meanwhile a
- * removal is refused rather than applied to the wrong weeks.
+ * removal is refused rather than applied to the wrong weeks. Once decided, the record holds the
+ * `plan` (every week as it will be, absolute) before anything is written, and `curso.json` is
+ * written last: a kill in between leaves the change pending, and the same tap finishes it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
@@ -25,6 +27,19 @@ export const COURSE_KEY_CHARS = 16;
 
 export type CourseChangeKind = 'temario' | 'quitar' | 'publicado';
 
+/** What to do with the notes and cards of weeks that go away. */
+export type Orphans = { kind: 'mover'; to: number } | { kind: 'sin' } | { kind: 'borrar' };
+
+/** A decided change, fixed before anything is written: each note's and card's week after it, and what goes. */
+export interface CoursePlan {
+  opcion: Orphans | null;
+  /** Note id → its week after the change (only the notes whose week changes). */
+  notas: Record<number, number | null>;
+  /** Card id → its week after the change (only the cards whose week changes). */
+  tarjetas: Record<number, number | null>;
+  borrar: { notas: number[]; tarjetas: number[] };
+}
+
 export interface CourseProposal {
   version: typeof COURSE_PROPOSAL_VERSION;
   clave: string;
@@ -39,6 +54,8 @@ export interface CourseProposal {
   texto?: string;
   estado: 'pendiente' | 'hecha' | 'descartada';
   creada: string;
+  /** Set when the owner decided, before the first write (a repeated tap applies the same plan). */
+  plan?: CoursePlan;
 }
 
 /** A short hash of a course's content: whether it is still the one a change was made against. */

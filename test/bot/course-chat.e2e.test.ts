@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Message } from 'grammy/types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COURSE_BUTTONS, COURSE_CHAT } from '../../src/strings/course-chat.js';
+import { withFileLock } from '../../src/store/lock.js';
 import { DEMO_COURSE } from '../../src/tools/course/course.js';
 import { sendUserFile } from '../../src/webchat/user-files.js';
 import { buttonsOf, waitForMessage } from '../main/chat-harness.js';
@@ -145,6 +146,34 @@ describe('the course in the chat', () => {
     expect(await nb.notes.get(n10.id)).toBeUndefined();
     expect((await courseFile(chat)).semanas).toHaveLength(11);
   });
+
+  it('a change interrupted after the notes moved and before the course was written: the same tap finishes it, nothing moves twice', async () => {
+    chat = await startLocalChat('cv-curso-corte-');
+    await say(chat, await readFile(BIO, 'utf8'), isProposal).then((p) => press(chat!, p, button(p, COURSE_BUTTONS.use), () => true));
+    const nb = chat.notebook;
+    const n12 = await nb.notes.add('apoptosis', 'La apoptosis es la muerte celular programada, con caspasas.', 12);
+    const n14 = await nb.notes.add('repaso', 'Repasar todo el temario antes del examen final de junio.', 14);
+    const ask = await say(chat, '/curso quitar 12');
+    // Another process holds the course file: the notes move, the course cannot be written.
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((r) => { locked = r; });
+    const holder = withFileLock(path.join(chat.dataDir, 'curso.json'), async () => { locked(); await held; });
+    await lockTaken;
+    const failed = await press(chat, ask, button(ask, COURSE_BUTTONS.moveTo(9)), () => true);
+    expect(failed.text).toBe(COURSE_CHAT.saveFailed());
+    release();
+    await holder;
+    const week = async (id: number) => (await nb.notes.get(id))!.semana;
+    expect([await week(n12.id), await week(n14.id)]).toEqual([9, 13]);
+    expect((await courseFile(chat)).semanas).toHaveLength(14);
+    // The buttons are still there; the same tap finishes the change with the plan already fixed.
+    const done = await press(chat, ask, button(ask, COURSE_BUTTONS.moveTo(9)), () => true);
+    expect(done.text).toBe(`${COURSE_CHAT.removed(12, 13)}\n${COURSE_CHAT.movedTo(9)}`);
+    expect([await week(n12.id), await week(n14.id)]).toEqual([9, 13]);
+    expect((await courseFile(chat)).semanas).toHaveLength(13);
+  }, 120_000);
 
   it('a shorter syllabus whose dropped weeks have notes asks before replacing the course', async () => {
     chat = await startLocalChat('cv-curso-cambio-');
