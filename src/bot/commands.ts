@@ -20,9 +20,9 @@ import { StateFileError } from '../errors.js';
 
 /** The part of the notebook the bot reads and writes (store/types.ts Notebook satisfies it). */
 export interface BotNotebook {
-  notes: Pick<NotesStore, 'list' | 'add'>;
-  /** The owner's course (`curso.json`; none = the demo course): which weeks exist. */
-  course: Pick<CourseFile, 'read'>;
+  notes: Pick<NotesStore, 'list' | 'add' | 'setWeeks' | 'removeMany'>;
+  /** The owner's course (`curso.json`; none = the demo course): which weeks exist; /curso changes it. */
+  course: Pick<CourseFile, 'read' | 'write'>;
   usage: Pick<UsageLog, 'list' | 'monthTotal' | 'month'>;
   /** The deck and its review state (/repasar, /tarjetas, /exportar, the report's cards). */
   cards: CardDeck;

@@ -15,7 +15,10 @@ import { ApprovalRegistry, approvalsComposer } from './approvals.js';
 import { commandsComposer, plainCommands, type BotNotebook } from './commands.js';
 import type { DeliveryMedia } from './delivery.js';
 import { filesComposer, RunCharts } from './files.js';
+import { createCourseChat } from './course-chat.js';
+import { createCourseProposals } from './course-proposals.js';
 import { intakeComposer } from './intake.js';
+import { createRouter } from './route-text.js';
 import { materialComposer } from './material.js';
 import { createImports } from '../tools/material/imports.js';
 import { createTesseractOcr } from '../tools/material/ocr.js';
@@ -96,8 +99,14 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(commandsComposer(commandDeps, commands));
   c.use(filesComposer({ dataDir: config.dataDir, notebook, charts, media, log }));
   const ocr = createTesseractOcr();
-  c.use(materialComposer({ imports: createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr, course }), course, log }));
-  c.use(intakeComposer({ runs, notebook, commands, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log }));
+  const imports = createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr, course });
+  const proposals = createCourseProposals(config.dataDir);
+  const courseChat = createCourseChat({ notebook, proposals, log });
+  const router = createRouter({ courseChat, proposals, imports, course, log });
+  c.use(courseChat.composer);
+  c.use(router.composer);
+  c.use(materialComposer({ imports, course, log }));
+  c.use(intakeComposer({ runs, notebook, commands, courseChat, route: router.text, pasteAsMaterial: router.pastedMaterial, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log }));
 
   return {
     dataDir: config.dataDir,

@@ -133,6 +133,18 @@ export function createNotesStore(file: string): NotesStore {
       for (const l of listeners) l(all);
       return all;
     },
+    removeMany: async (ids) => {
+      const gone = new Set(ids);
+      const result = await mutex.run(() => withFileLock(file, async () => {
+        const before = (await load()).length;
+        if (!db.data.some((n) => gone.has(n.id))) return { removed: 0, all: structuredClone(db.data) };
+        db.data = db.data.filter((n) => !gone.has(n.id));
+        await db.write();
+        return { removed: before - db.data.length, all: structuredClone(db.data) };
+      }));
+      if (result.removed > 0) for (const l of listeners) l(result.all);
+      return result.removed;
+    },
     onChange: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -189,6 +201,18 @@ export function createCardDeck(file: string): CardDeck {
         card.borrada = true;
         await db.write();
         return true;
+      })),
+    setWeeks: (weekOf) =>
+      mutex.run(() => withFileLock(file, async () => {
+        const deck = await load();
+        for (const card of deck) {
+          if (card.borrada) continue;
+          const w = weekOf(structuredClone(card));
+          if (w === null) delete card.semana;
+          else if (w !== undefined) card.semana = w;
+        }
+        await db.write();
+        return structuredClone(deck.filter((c) => !c.borrada));
       })),
   };
 }
