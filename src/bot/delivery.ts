@@ -17,6 +17,7 @@ import type { Artifact } from '../tools/contract.js';
 import type { Week } from '../tools/domain.js';
 import { MAX_WEEKS, weekLabel } from '../tools/course/course.js';
 import { captionAndRest, splitText, summarizeCalls } from './format.js';
+import { toolRole } from '../tools/stages/catalogue.js';
 import { summaryInWords } from '../strings/tools.js';
 import type { OwnerWaitSpan } from '../scheduler/gantt.js';
 import { closingKeyboard, redoKeyboard, wavKeyboard } from './keyboards.js';
@@ -208,11 +209,19 @@ export function coverCaption(a: Artifact): string {
   return S.coverCaption(titleOf(a) ?? S.coverUntitled);
 }
 
-/** The closing message's text: report, what was not done, why it stopped, time at work and cost. */
+/**
+ * The closing message's text, short enough that on a phone the new cover stays on screen above it:
+ * what was made (one line per thing, from the calls' typed outcomes: new, or already there), what
+ * was not done and why, why it stopped, the time at work and the cost. The agent's full report
+ * (notes looked at, card numbers) is the CLI's; here it stands only when the run made nothing, so
+ * an answer is never lost. A run recorded before calls were kept shows its report as it was.
+ */
 export function reportText(outcome: RunOutcome, work?: ClosingWork): string {
   const parts: string[] = [S.reportHeader];
+  const made = outcome.calls ? madeLines(outcome) : [];
   if (outcome.stopReason === 'cancelado') parts.push(S.cancelledFinished(madeBeforeCancel(outcome)));
-  if (outcome.report.trim()) parts.push(outcome.report.trim());
+  else if (made.length > 0) parts.push(made.join('\n'));
+  if (made.length === 0 && outcome.stopReason !== 'cancelado' && outcome.report.trim()) parts.push(outcome.report.trim());
   if (outcome.notDone.length > 0) parts.push([S.notDoneHeader, ...outcome.notDone.map((l) => `• ${l}`)].join('\n'));
   if (outcome.stopReason !== 'end_turn' && outcome.stopReason !== 'cancelado' && outcome.detail) parts.push(S.stopDetail(outcome.detail));
   const cost = S.runCost(spendOf(outcome));
@@ -232,7 +241,25 @@ export function spendOf(outcome: RunOutcome): UsageMonth {
     : { billedUsd: outcome.costUsd, billedTokens: tokens, estimatedTokens: 0, modelNotes: { rows: 0, usd: 0 } };
 }
 
-/** Labels of the tasks that finished, in the order they finished. */
+/**
+ * One line per thing the run made for the owner or found already made (never a lookup, never the
+ * bookkeeping, never a stage): «✅ Portada», «✅ Tarjetas de repaso: 3 nuevas», «↩️ Narración: ya la
+ * tenías; no la he vuelto a hacer». What was not done is the «No se hizo» list's.
+ */
+export function madeLines(outcome: RunOutcome): string[] {
+  const lines = summarizeCalls(outcome.calls ?? []).lines.filter((l) => toolRole(l.tool) === 'hecho');
+  const cards = outcome.cards ?? [];
+  const fresh = cards.filter((id) => !(outcome.reusedCards ?? []).includes(id)).length;
+  const out: string[] = [];
+  for (const l of lines) {
+    const label = summaryInWords(l.tool);
+    if (l.tool === 'crear_tarjetas' && l.state === 'hecha' && cards.length > 0) out.push(fresh > 0 ? S.madeCards(label, fresh) : S.madeCardsBefore(label));
+    else if (l.state === 'hecha') out.push(S.made(label));
+    else if (l.state === 'ya_estaba') out.push(S.madeBefore(label));
+  }
+  return out;
+}
+
 /**
  * What a cancelled run had already made for the owner, in their words («Portada»): the things made
  * (from the calls' typed outcomes, which span restarts), never the pipeline's inner stages («Marca

@@ -56,7 +56,7 @@ export const REPORT = {
   // is computed from the usage file, like /gasto.
   usageNotLogged: 'Uso: el modelo no lo anotó (el programa sí guarda el uso real de cada llamada; el coste va al final).',
   usageFailed: (why: string) => `Uso: NO anotado — ${shortForOwner(why)}.`,
-  usageLogged: 'Uso: anotado en el registro (el coste va al final).',
+  usageLogged: 'Uso: anotado; el coste va abajo.',
 } as const;
 
 /** How each engine reads for the owner (the codename is the tools' argument, never shown). */

@@ -298,20 +298,26 @@ export const S = Object.freeze({
   progressEtaAfterAnswer: (s: number) => `⏱ Cuando respondas: unos ${s < 60 ? `${s} s` : `${Math.round(s / 60)} min`} más`,
   progressEta: (s: number) => `⏱ ${s <= 1 ? 'Queda un segundo' : `Quedan unos ${s < 60 ? `${s} s` : `${Math.round(s / 60)} min`}`} de trabajo (calculado con lo que tarda cada paso en este equipo)`,
   reportHeader: '📋 Informe',
+  /** The closing message's lines of what the run made (or found made before: a repeat makes nothing). */
+  made: (label: string) => `✅ ${label}`,
+  madeCards: (label: string, n: number) => `✅ ${label}: ${n === 1 ? '1 nueva' : `${n} nuevas`}`,
+  madeBefore: (label: string) => `↩️ ${label}: ya la tenías; no la he vuelto a hacer`,
+  madeCardsBefore: (label: string) => `↩️ ${label}: ya las tenías; no las he duplicado`,
   notDoneHeader: 'No se hizo:',
   cancelledFinished: (labels: string[]) =>
     labels.length === 0 ? 'Cancelado. No había terminado ninguna tarea.' : `Cancelado. Ya estaba terminado: ${labels.join(', ')}.`,
   stopDetail: (detail: string) => `Motivo de la parada: ${detail}`,
   /**
    * The closing message's one cost line: what this run spent, from the same rows and function as
-   * /gasto (`spend`), so the figures always agree; the month's total is /gasto's. Offline the
-   * amount of text is an estimate and costs nothing: the line says «estimación».
+   * /gasto (`spend`), so the figures always agree; the month's total is /gasto's. Offline it costs
+   * nothing and the line says it is an estimate (the month's estimated text is in /gasto). Short:
+   * on a phone the cover must stay on screen above the closing message.
    */
   runCost: (m: UsageMonth) =>
     m.billedTokens > 0 || m.billedUsd > 0
       ? `💶 Coste de este trabajo: ${usd(m.billedUsd)} (el modelo leyó y escribió ${m.billedTokens.toLocaleString('es-ES')} fragmentos de texto). Lo que llevas este mes te lo dice /gasto.`
       : m.estimatedTokens > 0
-        ? `💶 Coste de este trabajo: ${usd(0)}. Es una estimación: lo preparé sin conexión, así que no se cobra nada (unos ${m.estimatedTokens.toLocaleString('es-ES')} fragmentos de texto leídos y escritos).`
+        ? `💶 Coste de este trabajo: ${usd(0)} (estimación: sin conexión no se cobra nada).`
         : `💶 Coste de este trabajo: ${usd(0)}: no hizo falta el modelo.`,
   /** The status message's last words once the closing message (below) says what was made. */
   progressSeeClosing: 'el resumen va abajo',
@@ -321,8 +327,11 @@ export const S = Object.freeze({
   ganttTitle: 'Cronograma del trabajo',
   coverCaption: (title: string) => `Portada · ${title}`,
   coverUntitled: 'tu semana',
-  /** The episode's caption (its title and performer say the rest). */
-  audioCaption: (title: string | undefined) => `${title ? `${title} — ` : ''}resumen narrado (voz generada por IA)`,
+  /**
+   * The episode's caption, one short line (its title and performer already name the week and say the
+   * voice is generated): on a phone the cover above must stay on screen with the closing message.
+   */
+  audioCaption: (title: string | undefined) => (title ? 'Resumen narrado con voz de IA' : 'Resumen narrado de tu semana con voz de IA'),
   /** A repeat: the item exists, so one reply to the message that carried it, nothing re-sent. */
   alreadySent: (kind: 'imagen' | 'audio', week: number | undefined) =>
     kind === 'imagen'

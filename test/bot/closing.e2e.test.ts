@@ -44,7 +44,7 @@ describe('the closing message of a run', () => {
     expect(stack.h.uploads.filter((u) => u.chatId === OWNER && u.method === 'sendAudio')).toHaveLength(1);
 
     expect(report.text).toMatch(/Portada: hecha/);
-    expect(report.text).toMatch(/💶 Coste de este trabajo: 0,00 USD\. Es una estimación/);
+    expect(report.text).toMatch(/💶 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\./);
     expect(report.text).not.toMatch(/tokens/);
     expect(report.buttons.map((b) => b.text)).toEqual(['🃏 Tarjetas', '📊 Cronograma']);
     for (const b of report.buttons) expect(Buffer.byteLength(b.data)).toBeLessThanOrEqual(64);

@@ -34,22 +34,23 @@ async function gasto(c: ChatClient, seen: Set<number>): Promise<{ usd: number; t
 function reportCost(text: string): { usd: number; tokens: number; estimated: boolean } {
   expect(text.match(/USD/g), text).toHaveLength(1);
   expect(text).not.toMatch(/Uso registrado|~\d|de entrada|de salida|tokens/);
-  expect(text.match(/fragmentos/g) ?? []).toHaveLength(text.includes('no hizo falta el modelo') ? 0 : 1);
+  expect((text.match(/fragmentos/g) ?? []).length).toBeLessThanOrEqual(1);
   const line = text.split('\n').find((l) => l.startsWith('💶'))!;
   const usd = /^💶 Coste de este trabajo: ([\d,]+) USD/.exec(line)!;
   const tokens = /([\d.]+) fragmentos de texto/.exec(line);
-  return { usd: num(usd[1]!), tokens: tokens ? num(tokens[1]!) : 0, estimated: /Es una estimación: lo preparé sin conexión/.test(line) };
+  return { usd: num(usd[1]!), tokens: tokens ? num(tokens[1]!) : 0, estimated: /\(estimación: sin conexión no se cobra nada\)/.test(line) };
 }
 
 describe('one cost figure per report, the same as /gasto', () => {
-  it('offline: the report says it is an estimate that billed nothing, and /gasto grows by exactly its tokens', async () => {
+  it('offline: the closing message says it is an estimate that billed nothing; /gasto counts the month\'s estimated text apart', async () => {
     stack = await startStack(real);
     const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
     const seen = new Set<number>();
     await owner.say('prepara la semana 3');
     const first = await answerUntilReport(owner, () => 'Aprobar');
     const before = await gasto(owner, seen);
-    expect(before.estimated).toBe(reportCost(first.report.text).tokens);
+    expect(reportCost(first.report.text)).toEqual({ usd: 0, tokens: 0, estimated: true });
+    expect(before.estimated).toBeGreaterThan(0);
 
     await owner.say('prepara la semana 2');
     const second = await answerUntilReport(owner, () => 'Aprobar', first.approvals.map((a) => a.messageId).concat(first.report.messageId));
@@ -57,8 +58,7 @@ describe('one cost figure per report, the same as /gasto', () => {
     const after = await gasto(owner, seen);
     expect(cost.estimated).toBe(true);
     expect(cost.usd).toBe(0);
-    expect(cost.tokens).toBeGreaterThan(0);
-    expect(after.estimated - before.estimated).toBe(cost.tokens);
+    expect(after.estimated).toBeGreaterThan(before.estimated);
     expect(after.usd - before.usd).toBe(0);
     expect(after.tokens).toBe(0);
   });

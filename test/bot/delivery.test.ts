@@ -55,16 +55,16 @@ describe('the closing message of a week and of its repeat (real agent, offline p
       const approver = recordingApprover({ generar_portada: true, narrar_resumen: true });
       const first = await service.run({ runId: 'g1', text: 'prepare la semana 3', mode: 'agente', approver });
       const text = reportText(first, { workMs: 12_400, waited: true });
-      expect(text).toMatch(/^📋 Informe\n\n/);
-      expect(text).toMatch(/Portada: hecha, un dibujo hecho en este ordenador\./);
-      expect(text).toMatch(/\n\n⏱ 12 s de trabajo \(sin contar lo que esperé tus respuestas\)\n💶 Coste de este trabajo: 0,00 USD\. Es una estimación: lo preparé sin conexión/);
+      // Only what was made, one line each; the notes looked at and the bookkeeping are left out.
+      expect(text).toMatch(/^📋 Informe\n\n✅ Tarjetas de repaso: \d+ nuevas?\n✅ Portada\n✅ Narración\n\n/);
+      expect(text).not.toMatch(/Búsqueda|notas revisadas|Uso:/);
+      expect(text).toMatch(/\n\n⏱ 12 s de trabajo \(sin contar lo que esperé tus respuestas\)\n💶 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\.$/);
       expect(text).not.toMatch(/tokens/);
       expect(text.match(/💶/g)).toHaveLength(1);
       const repeat = await service.run({ runId: 'g2', text: 'prepare la semana 3', mode: 'agente', approver });
       const again = reportText(repeat, { workMs: 900, waited: false });
-      expect(again).toMatch(/Portada: ya estaba hecha; no la he repetido\./);
-      expect(again).toMatch(/Narración: ya estaba hecha; no la he repetido\./);
-      expect(again).not.toMatch(/: hecha|✅/);
+      expect(again).toMatch(/^📋 Informe\n\n↩️ Tarjetas de repaso: ya las tenías; no las he duplicado\n↩️ Portada: ya la tenías; no la he vuelto a hacer\n↩️ Narración: ya la tenías; no la he vuelto a hacer\n\n/);
+      expect(again).not.toMatch(/✅/);
     } finally {
       await tmp.cleanup();
     }

@@ -200,6 +200,6 @@ describe('format', () => {
     const base = { runId: 'r', stopReason: 'end_turn' as const, iterations: 2, tokens: { input: 900, output: 100 }, costUsd: 0.5, report: 'x', artifacts: [], notDone: [], taskEvents: [] };
     const spend = { billedUsd: 0.0123, billedTokens: 4200, estimatedTokens: 0, modelNotes: { rows: 1, usd: 9 } };
     expect(reportText({ ...base, spend })).toContain('💶 Coste de este trabajo: 0,0123 USD (el modelo leyó y escribió 4200 fragmentos de texto).');
-    expect(reportText({ ...base, usageEstimated: true })).toContain('💶 Coste de este trabajo: 0,00 USD. Es una estimación: lo preparé sin conexión, así que no se cobra nada (unos 1000 fragmentos de texto leídos y escritos).');
+    expect(reportText({ ...base, usageEstimated: true })).toContain('💶 Coste de este trabajo: 0,00 USD (estimación: sin conexión no se cobra nada).');
   });
 });

@@ -63,7 +63,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     const { report, approvals } = await answerUntilReport(owner, () => 'Rechazar', [cover.messageId]);
     expect(approvals.map((a) => a.text.split('\n')[0])).toEqual(['🔐 Necesito tu permiso: narrar el resumen de la semana']);
     expect(report.text).toMatch(/No se hizo:\n• Narrar el resumen de la semana: no aprobado/);
-    expect(report.text).toMatch(/💶 Coste de este trabajo: 0,00 USD\. Es una estimación: lo preparé sin conexión, así que no se cobra nada \(unos \d{1,3}(?:\.\d{3})* fragmentos de texto leídos y escritos\)\./);
+    expect(report.text).toMatch(/💶 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\./);
 
     const msgs = await owner.messages();
     const coverNow = msgs.find((m) => m.messageId === cover.messageId)!;

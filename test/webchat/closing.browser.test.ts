@@ -64,7 +64,7 @@ describe.skipIf(skipBrowserTests())('the end of a run at phone width', () => {
     await closing.getByRole('button', { name: '📊 Cronograma' }).waitFor({ timeout: RUN_TIMEOUT_MS });
     expect(await closing.count()).toBe(1);
     expect(await closing.getByRole('button').allTextContents()).toEqual(['🃏 Tarjetas', '📊 Cronograma']);
-    expect(await closing.innerText()).toMatch(/💶 Coste de este trabajo: 0,00 USD\. Es una estimación/);
+    expect(await closing.innerText()).toMatch(/💶 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\./);
     expect(await closing.innerText()).not.toMatch(/tokens/);
 
     // The cover and the episode came before the closing message; nothing else was sent unasked.
@@ -77,9 +77,9 @@ describe.skipIf(skipBrowserTests())('the end of a run at phone width', () => {
     // Where the phone shows the newest messages: the closing message whole and the cover with it.
     await page.locator('#log').evaluate((log) => { log.scrollTop = log.scrollHeight; });
     await page.locator('#toast').waitFor({ state: 'hidden' });
+    if (shotsDir) await page.screenshot({ path: path.join(shotsDir, 'chat-cierre.png') });
     expect(await visibleFraction(page, closing)).toBe(1);
     expect(await visibleFraction(page, cover)).toBeGreaterThanOrEqual(0.5);
-    if (shotsDir) await page.screenshot({ path: path.join(shotsDir, 'chat-cierre.png') });
 
     // The chart, only now.
     await closing.getByRole('button', { name: '📊 Cronograma' }).click();
