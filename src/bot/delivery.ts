@@ -124,6 +124,8 @@ export async function deliverArtifact(deps: DeliveryDeps, chatId: number, a: Art
 export interface ClosingWork {
   workMs: number;
   waited: boolean;
+  /** The request the run answers, in the owner's words (the first line names it). */
+  request?: string;
 }
 
 /**
@@ -217,7 +219,7 @@ export function coverCaption(a: Artifact): string {
  * an answer is never lost. A run recorded before calls were kept shows its report as it was.
  */
 export function reportText(outcome: RunOutcome, work?: ClosingWork): string {
-  const parts: string[] = [S.reportHeader];
+  const parts: string[] = [work?.request ? S.closingHeader(work.request) : S.reportHeader];
   const made = outcome.calls ? madeLines(outcome) : [];
   if (outcome.stopReason === 'cancelado') parts.push(S.cancelledFinished(madeBeforeCancel(outcome)));
   else if (made.length > 0) parts.push(made.join('\n'));

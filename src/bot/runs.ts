@@ -415,7 +415,7 @@ export class RunManager implements TapHandler {
       await this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: waitsOf(run), cards: outcome.cards ?? [] })
         .catch((e: unknown) => { this.deps.log('no se pudo guardar el cierre del trabajo', e); });
       await run.sending.catch(() => undefined);
-      const work = { workMs: this.workMs(run), waited: waitsOf(run).length > 0 };
+      const work = { workMs: this.workMs(run), waited: waitsOf(run).length > 0, request: record.text };
       await deliverOutcome({ api: this.deps.api, media: this.deps.media, log: this.deps.log, waits: waitsOf(run), sent: this.deps.state }, record.chatId, whole, run.delivered, work);
       // Delivered: a restart from here on only forgets the run (a kill before this delivers again).
       await this.deps.state.update(() => { record.outcomeDelivered = true; });

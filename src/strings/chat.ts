@@ -298,6 +298,8 @@ export const S = Object.freeze({
   progressEtaAfterAnswer: (s: number) => `⏱ Cuando respondas: unos ${s < 60 ? `${s} s` : `${Math.round(s / 60)} min`} más`,
   progressEta: (s: number) => `⏱ ${s <= 1 ? 'Queda un segundo' : `Quedan unos ${s < 60 ? `${s} s` : `${Math.round(s / 60)} min`}`} de trabajo (calculado con lo que tarda cada paso en este equipo)`,
   reportHeader: '📋 Informe',
+  /** The closing message's first line: the request it answers, in the owner's words. */
+  closingHeader: (text: string) => `📋 Informe · «${text}»`,
   /** The closing message's lines of what the run made (or found made before: a repeat makes nothing). */
   made: (label: string) => `✅ ${label}`,
   madeCards: (label: string, n: number) => `✅ ${label}: ${n === 1 ? '1 nueva' : `${n} nuevas`}`,

@@ -43,7 +43,7 @@ describe('the closing message of a run', () => {
     expect(photos().map((u) => u.fields.caption)).toEqual(['Portada · Semana 3 · Historia del arte']);
     expect(stack.h.uploads.filter((u) => u.chatId === OWNER && u.method === 'sendAudio')).toHaveLength(1);
 
-    expect(report.text).toMatch(/Portada: hecha/);
+    expect(report.text).toMatch(/^📋 Informe · «prepara la semana 3»\n\n✅ Tarjetas de repaso: 3 nuevas\n✅ Portada\n✅ Narración\n\n⏱ /);
     expect(report.text).toMatch(/💶 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\./);
     expect(report.text).not.toMatch(/tokens/);
     expect(report.buttons.map((b) => b.text)).toEqual(['🃏 Tarjetas', '📊 Cronograma']);

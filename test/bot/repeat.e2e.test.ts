@@ -32,8 +32,7 @@ describe('a repeat is quiet', () => {
 
     await owner.say('prepara la semana 3');
     const again = await answerUntilReport(owner, () => 'Aprobar', seen);
-    expect(again.report.text).toMatch(/Portada: ya estaba hecha; no la he repetido\./);
-    expect(again.report.text).toMatch(/Narración: ya estaba hecha; no la he repetido\./);
+    expect(again.report.text).toMatch(/\n↩️ Portada: ya la tenías; no la he vuelto a hacer\n↩️ Narración: ya la tenías; no la he vuelto a hacer\n/);
     await stack.cb.runs.idle();
     expect(uploads()).toHaveLength(2); // nothing re-sent: no photo, no audio, no chart
 
@@ -58,7 +57,7 @@ describe('a repeat is quiet', () => {
     // Redo the cover from its button: only a new cover is made and sent.
     await owner.press(toCover.messageId, 'qr:r:3');
     const redo = await answerUntilReport(owner, () => 'Aprobar', [...seen, ...again.approvals.map((a) => a.messageId), again.report.messageId]);
-    expect(redo.report.text).toMatch(/Portada: hecha/);
+    expect(redo.report.text).toMatch(/\n✅ Portada\n/);
     await until(async () => uploads().filter((u) => u.method === 'sendPhoto' && /Portada/.test(u.fields.caption ?? '')).length === 2);
     expect(uploads().filter((u) => u.method === 'sendAudio')).toHaveLength(1);
   });

@@ -72,7 +72,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     expect(msgs.find((m) => m.messageId === approvals[0]!.messageId)!.text).toMatch(/❌ Rechazado por Ana/);
     // The status ends in one line; the closing message says what was made, with no sub-stages.
     await owner.waitText(/^✅ Terminado: «prepare la semana 3» — el resumen va abajo$/);
-    expect(report.text).toMatch(/Portada: hecha, un dibujo hecho en este ordenador\./);
+    expect(report.text).toMatch(/^📋 Informe · «prepare la semana 3»\n\n✅ Tarjetas de repaso: \d+ nuevas?\n✅ Portada\n\nNo se hizo:/);
     expect(report.text).toMatch(/\n⏱ \d+ s de trabajo \(sin contar lo que esperé tus respuestas\)\n💶/);
     expect(report.text).not.toMatch(/Título de la portada|Revisión|Guardar la portada|Idea de la portada|Guion|Marca de agua|Codificar|▓/);
 

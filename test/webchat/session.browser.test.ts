@@ -91,7 +91,7 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
     await shot(page, narration, 'sesion-2-permiso-con-cambio.png');
     await decide(page, from, /narrar/, /Mejor con la voz sintética/);
     const report1 = await reply(page, from, /📋 Informe[\s\S]*💶/);
-    expect(await report1.innerText()).toMatch(/Narración: hecha, con una voz sintética/);
+    expect(await report1.innerText()).toMatch(/✅ Narración/);
     expect(await report1.innerText()).toMatch(/No se hizo:[\s\S]*portada[\s\S]*no aprobado/i);
     await page.waitForSelector('.msg.in audio');
     await shot(page, report1, 'sesion-3-informe.png');
@@ -113,7 +113,7 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
       return box !== null && box.y >= 0 && box.y + Math.min(box.height, 100) <= page.viewportSize()!.height;
     }).toBe(true);
     const report2 = await reply(page, from, /📋 Informe[\s\S]*💶/);
-    expect(await report2.innerText()).toMatch(/Narración: ya estaba hecha/);
+    expect(await report2.innerText()).toMatch(/↩️ Narración: ya la tenías/);
     expect(await page.locator('.msg.in audio').count()).toBe(1);
     await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.photo img')).some((i) => i.complete && i.naturalWidth > 0), undefined, { timeout: RUN_TIMEOUT_MS });
     await shot(page, pointer, 'sesion-4-repeticion.png');
