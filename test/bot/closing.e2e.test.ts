@@ -71,7 +71,7 @@ describe('the closing message of a run', () => {
     await until(async () => charts().length === 2);
     const answers = stack.h.answers.filter((a) => a.fromId === OWNER && /^cl:/.test(a.data ?? ''));
     expect(answers.map((a) => a.showAlert)).toEqual([false, false, false, false]);
-  });
+  }, 180_000);
 
   it('a button whose run left nothing on disk says in one sentence that it no longer works', async () => {
     stack = await startStack(real);
