@@ -68,14 +68,14 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   /** The owner's course as it is now (the CLI may replace it while the bot runs): read at each use. */
   const course = () => readCourse(notebook);
   const registry = new ApprovalRegistry({ state, api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log, course });
-  const charts = new RunCharts();
+  const charts = new RunCharts(config.dataDir);
+  const cards = async (ids: readonly number[]) => (await notebook.cards.list()).filter((c) => ids.includes(c.id));
   const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, ...config.review });
   const reminders = new Reminders({
     review, api, defaultHour: config.review.reminderHour, timeZone: config.review.timeZone, defaultChat: allowedUserIds[0], log,
   });
   const runs = new RunManager({
     api,
-    cards: async (ids) => (await notebook.cards.list()).filter((c) => ids.includes(c.id)),
     service: opts.service,
     registry,
     state,
@@ -97,7 +97,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, log, ...(gpuStatus ? { gpuStatus } : {}) };
   const commands = plainCommands(commandDeps);
   c.use(commandsComposer(commandDeps, commands));
-  c.use(filesComposer({ dataDir: config.dataDir, notebook, charts, media, log }));
+  c.use(filesComposer({ dataDir: config.dataDir, notebook, charts, media, cards, log }));
   const ocr = createTesseractOcr();
   const imports = createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr, course });
   const proposals = createCourseProposals(config.dataDir);

@@ -56,7 +56,7 @@ export const REPORT = {
   // is computed from the usage file, like /gasto.
   usageNotLogged: 'Uso: el modelo no lo anotó (el programa sí guarda el uso real de cada llamada; el coste va al final).',
   usageFailed: (why: string) => `Uso: NO anotado — ${shortForOwner(why)}.`,
-  usageLogged: 'Uso: anotado en el registro (el coste va al final).',
+  usageLogged: 'Uso: anotado; el coste va abajo.',
 } as const;
 
 /** How each engine reads for the owner (the codename is the tools' argument, never shown). */
@@ -89,10 +89,10 @@ export const AGENT = {
     `AVISO: ${tool} se ejecutó pero no se pudo anotar en el diario de efectos (${why}). Si el proceso se interrumpe ahora, comprueba a mano que no se repita.`,
   journalStartFailed: (why: string) =>
     `No se pudo anotar en el diario de efectos qué se iba a ejecutar (${why}); no se ejecutó nada. Revisa el disco y reanuda con --reanudar.`,
-  countFallback: (why: string) => `No se pudo contar tokens con la API (${why}); se usa la estimación de ~4 caracteres por token.`,
+  countFallback: (why: string) => `No pude contar con exactitud el texto que leerá el modelo (${why}); lo calculo por la longitud del texto, como estimación.`,
   stopIterations: (n: number) => `Parado por el límite de iteraciones (${n}).`,
   stopBudget: (used: number, next: number, budget: number) =>
-    `Parado por el presupuesto de tokens: llevamos ${used} y la siguiente llamada necesitaría ${next} de entrada; el límite es ${budget}. La llamada no se envió.`,
+    `Parado por el límite de texto de este trabajo: el modelo lleva ${used} fragmentos de texto y el siguiente paso necesitaría ${next} más; el límite es ${budget}. Ese paso no se hizo.`,
   refusal: 'El modelo se negó a continuar: no se ejecutó nada más.',
   /** The model's endpoint reported an impossible count of its own use: nothing billed, the run stops. */
   badUsage: (problems: readonly string[]) =>
@@ -140,7 +140,7 @@ export const CHECKPOINT = {
 } as const;
 
 export const CLI = {
-  usage: 'Uso: npm run -s cuaderno -- preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto TOKENS]',
+  usage: 'Uso: npm run -s cuaderno -- preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto N]',
   missingText: 'Falta la petición, por ejemplo: preparar "prepara la semana 3"',
   badInt: (flag: string, raw: string | undefined) => `${flag} espera un entero positivo, recibió «${raw ?? ''}».`,
   unknownFlag: (flag: string) => `Opción desconocida: ${flag}`,
@@ -155,7 +155,7 @@ export const CLI = {
   resuming: (runId: string) => `Reanudando ${runId}…`,
   iteration: (n: number, call: string, result: string) => `[${n}] ${call} -> ${result}`,
   stopLine: (reason: string, iterations: number, tokens: number, cost: string) =>
-    `Parada: ${reason} | iteraciones: ${iterations} | tokens: ${tokens} | coste: ${cost} USD`,
+    `Parada: ${reason} | iteraciones: ${iterations} | texto leído y escrito: ${tokens} fragmentos | coste: ${cost} USD`,
   limitDetail: (detail: string) => `Límite alcanzado: ${detail}`,
   notDoneHeader: 'No se hizo:',
   warn: (text: string) => `Aviso: ${text}`,

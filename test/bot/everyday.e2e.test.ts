@@ -61,7 +61,7 @@ describe('everyday messages', () => {
   it('the phrases of issue 28 get the answer meant, not the «¿Qué quieres hacer?» menu, and start no run', async () => {
     const rows = (await stack.notebook.usage.list()).length;
     expect(await oneBubble('qué sé del barroco?')).toMatch(/«barroco»/);
-    expect(await oneBubble('cuánto llevo gastado este mes')).toMatch(/^Este mes:/);
+    expect(await oneBubble('cuánto llevo gastado este mes')).toMatch(/^📅 Gasto de este mes/);
     expect(await oneBubble('repasemos un poco')).toMatch(/\/repasar/);
     expect(await oneBubble('recuérdame repasar cada día a las 9')).toMatch(/\/recordatorios 09:00/);
     expect(await oneBubble('borra mis datos')).toMatch(/borrar tus datos/);
@@ -79,8 +79,8 @@ describe('everyday messages', () => {
     expect(approvals).toHaveLength(1);
     expect(approvals[0]!.text).toMatch(/portada/);
     expect(report.text).toMatch(/no aprobado/);
-    // Nothing was made: no chart sent unasked, a button offers it.
-    expect(report.buttons.map((b) => b.text)).toEqual(['📊 Ver cronograma']);
+    // Nothing was made and no cards: the closing message offers only the chart, sent only when tapped.
+    expect(report.buttons.map((b) => b.text)).toEqual(['📊 Cronograma']);
     expect(stack.h.uploads.filter((u) => u.chatId === OWNER)).toEqual([]);
     expect((await owner.messages()).some((m) => /No he entendido/.test(m.text))).toBe(false);
   });

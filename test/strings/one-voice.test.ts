@@ -88,7 +88,6 @@ const SAMPLES: Record<string, unknown[][]> = {
   'model.previewFields': [[PREVIEW]],
   'chat.S.progressEta': [[1], [42], [600]],
   'chat.S.progressNothingDone': [['rehaz la portada', 'rechazado'], ['rehaz la portada', 'expirado']],
-  'chat.S.summaryLine': [['Portada', 'hecha'], ['Portada', 'no_aprobada'], ['Portada', 'caducada'], ['Portada', 'cancelada'], ['Narración', 'fallida']],
   'chat.S.summaryWorkTime': [[12, true], [12, false]],
   'chat.S.statusRunWaiting': [['prepara la semana 3', 12]],
   'chat.S.progressPaused': [['prepara la semana 3']],
