@@ -18,7 +18,7 @@
  * summary with N and the time; writes bench/results/kill-matrix-bot.json. Exit 1 if any n fails.
  *
  * `npm run kill-matrix:bot -- --real`: the former matrix, a real SIGKILL after write n (slow).
- * Env: KILL_ONLY=3,7 (only these n), KILL_PARALLEL (default 4 replayed, 2 real).
+ * Env: KILL_ONLY=3,mid,last,/audio\/semana_03\.mp3/ (only these n: test/support/replay pickWrites), KILL_PARALLEL (default 4 replayed, 2 real).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { watch } from 'node:fs';
@@ -31,7 +31,7 @@ import { writeFileAtomic } from '../src/store/atomic.js';
 import type { ChatFile } from '../src/webchat/persist.js';
 import type { ChatStateSnapshot } from '../src/webchat/chat-state.js';
 import type { Update } from 'grammy/types';
-import { replay, startRecording, type Recorded, type Restored } from '../test/support/replay/index.js';
+import { replay, startRecording, type Recorded, type Restored, pickWrites } from '../test/support/replay/index.js';
 import { DEFAULT_WEBCHAT_USER, newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../src/webchat/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -261,8 +261,7 @@ async function mainReal(): Promise<void> {
   const started = Date.now();
   const { writes, usageTasks } = await count();
   const N = writes.length;
-  const only = process.env.KILL_ONLY?.split(',').map(Number);
-  const ns = only ?? Array.from({ length: N }, (_, i) => i + 1);
+    const ns = pickWrites(writes, process.env.KILL_ONLY);
   console.log(`Semana estándar (bot): N = ${N} escrituras; probando ${ns.length} muertes…`);
   const failures: Array<{ n: number; write: string; problems: string[] }> = [];
   let notKilled = 0;
@@ -285,7 +284,7 @@ async function mainReal(): Promise<void> {
   failures.sort((a, b) => a.n - b.n);
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(`kill-matrix (bot): N = ${N}; ${ns.length - failures.length} de ${ns.length} sin problemas${notKilled ? ` (${notKilled} no llegaron a esa escritura)` : ''} en ${seconds} s`);
-  await writeFileAtomic(path.join(ROOT, 'bench', 'results', 'kill-matrix-bot.json'), `${JSON.stringify({ N, tried: ns.length, notKilled, failures, seconds, writes }, null, 2)}\n`);
+  if (!process.env.KILL_ONLY) await writeFileAtomic(path.join(ROOT, 'bench', 'results', 'kill-matrix-bot.json'), `${JSON.stringify({ N, tried: ns.length, notKilled, failures, seconds, writes }, null, 2)}\n`);
   process.exitCode = failures.length ? 1 : 0;
 }
 
@@ -435,13 +434,12 @@ async function main(): Promise<void> {
   const recordedSeconds = Math.round((Date.now() - started) / 1000);
   try {
     const N = rec.N;
-    const only = process.env.KILL_ONLY?.split(',').map(Number);
-    const ns = only ?? Array.from({ length: N }, (_, i) => i + 1);
+        const ns = pickWrites(rec.writes, process.env.KILL_ONLY);
     console.log(`Semana estándar (bot): N = ${N} escrituras; probando ${ns.length} muertes…`);
     const failures = await replay(rec, { ns, parallel: Number(process.env.KILL_PARALLEL ?? 4) }, (n, restored) => resumeOne(rec, n, restored, recorded));
     const seconds = Math.round((Date.now() - started) / 1000);
     console.log(`kill-matrix (bot): N = ${N}; ${ns.length - failures.length} de ${ns.length} sin problemas en ${seconds} s (grabación ${recordedSeconds} s)`);
-    await writeFileAtomic(path.join(ROOT, 'bench', 'results', 'kill-matrix-bot.json'), `${JSON.stringify({ N, tried: ns.length, mode: 'replay', failures, seconds, recordedSeconds, writes: rec.writes }, null, 2)}\n`);
+    if (!process.env.KILL_ONLY) await writeFileAtomic(path.join(ROOT, 'bench', 'results', 'kill-matrix-bot.json'), `${JSON.stringify({ N, tried: ns.length, mode: 'replay', failures, seconds, recordedSeconds, writes: rec.writes }, null, 2)}\n`);
     process.exitCode = failures.length ? 1 : 0;
   } finally {
     await rec.dispose();

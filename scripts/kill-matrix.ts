@@ -13,7 +13,7 @@
  * Exit 1 if any n fails.
  *
  * `npm run kill-matrix -- --real`: the same matrix with a real SIGKILL of the CLI process after
- * write n and a resumed process (the former matrix, slow). Env: KILL_ONLY=3,7 (only these n),
+ * write n and a resumed process (the former matrix, slow). Env: KILL_ONLY=3,mid,last,/audio\/semana_03\.mp3/ (only these n: test/support/replay pickWrites),
  * KILL_PARALLEL (default 4 replayed, 3 real).
  */
 import { spawn } from 'node:child_process';
@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../src/store/atomic.js';
-import { replay, startRecording, type Recorded, type Restored } from '../test/support/replay/index.js';
+import { replay, startRecording, type Recorded, type Restored, pickWrites } from '../test/support/replay/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOOK = path.join(ROOT, 'test', 'support', 'kill-after-write.mjs');
@@ -93,8 +93,7 @@ async function mainReal(): Promise<void> {
   const writes = (await readFile(log, 'utf8')).trim().split('\n').map((l) => l.split(' ').slice(1).join(' '));
   await rm(count, { recursive: true, force: true });
   const N = writes.length;
-  const only = process.env.KILL_ONLY?.split(',').map(Number);
-  const ns = only ?? Array.from({ length: N }, (_, i) => i + 1);
+    const ns = pickWrites(writes, process.env.KILL_ONLY);
   console.log(`Semana estándar (CLI): N = ${N} escrituras; probando ${ns.length} muertes…`);
   const failures: Array<{ n: number; write: string; problems: string[] }> = [];
   const queue = [...ns];
@@ -111,7 +110,7 @@ async function mainReal(): Promise<void> {
   failures.sort((a, b) => a.n - b.n);
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(`kill-matrix: N = ${N}; ${ns.length - failures.length} de ${ns.length} sin problemas en ${seconds} s`);
-  await writeFileAtomic(path.join(ROOT, 'bench', 'results', 'kill-matrix.json'), `${JSON.stringify({ N, tried: ns.length, failures, seconds, writes }, null, 2)}\n`);
+  if (!process.env.KILL_ONLY) await writeFileAtomic(path.join(ROOT, 'bench', 'results', 'kill-matrix.json'), `${JSON.stringify({ N, tried: ns.length, failures, seconds, writes }, null, 2)}\n`);
   process.exitCode = failures.length ? 1 : 0;
 }
 
@@ -199,13 +198,12 @@ async function main(): Promise<void> {
   const recorded = Math.round((Date.now() - started) / 1000);
   try {
     const N = rec.N;
-    const only = process.env.KILL_ONLY?.split(',').map(Number);
-    const ns = only ?? Array.from({ length: N }, (_, i) => i + 1);
+        const ns = pickWrites(rec.writes, process.env.KILL_ONLY);
     console.log(`Semana estándar (CLI): N = ${N} escrituras; probando ${ns.length} muertes…`);
     const failures = await replay(rec, { ns, parallel: Number(process.env.KILL_PARALLEL ?? 4) }, (n, restored) => resumeOne(rec, n, restored));
     const seconds = Math.round((Date.now() - started) / 1000);
     console.log(`kill-matrix: N = ${N}; ${ns.length - failures.length} de ${ns.length} sin problemas en ${seconds} s (grabación ${recorded} s)`);
-    await writeFileAtomic(path.join(ROOT, 'bench', 'results', 'kill-matrix.json'), `${JSON.stringify({ N, tried: ns.length, mode: 'replay', failures, seconds, recordedSeconds: recorded, writes: rec.writes }, null, 2)}\n`);
+    if (!process.env.KILL_ONLY) await writeFileAtomic(path.join(ROOT, 'bench', 'results', 'kill-matrix.json'), `${JSON.stringify({ N, tried: ns.length, mode: 'replay', failures, seconds, recordedSeconds: recorded, writes: rec.writes }, null, 2)}\n`);
     process.exitCode = failures.length ? 1 : 0;
   } finally {
     await rec.dispose();

@@ -179,3 +179,26 @@ export async function replay(
   }));
   return failures.sort((a, b) => a.n - b.n);
 }
+
+/**
+ * The n a matrix tries: all of 1..N without `spec`; else its comma-separated picks — a number,
+ * `mid`, `last`, or `/regex/` (the first write whose `<op> <path>` matches; no comma in it). KILL_ONLY takes these.
+ */
+export function pickWrites(writes: readonly string[], spec: string | undefined): number[] {
+  const N = writes.length;
+  if (!spec?.trim()) return Array.from({ length: N }, (_, i) => i + 1);
+  const ns = spec.split(',').map((p) => p.trim()).filter(Boolean).map((p) => {
+    if (p === 'mid') return Math.ceil(N / 2);
+    if (p === 'last') return N;
+    const re = /^\/(.+)\/$/.exec(p);
+    if (re) {
+      const i = writes.findIndex((w) => new RegExp(re[1]!).test(w));
+      if (i < 0) throw new Error(`no write matches ${p}`);
+      return i + 1;
+    }
+    const n = Number(p);
+    if (!Number.isInteger(n) || n < 1 || n > N) throw new Error(`no write ${p} (N = ${N})`);
+    return n;
+  });
+  return [...new Set(ns)].sort((a, b) => a - b);
+}
