@@ -38,7 +38,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOOK = path.join(ROOT, 'test', 'support', 'kill-after-write.mjs');
 const REQUEST = 'prepare la semana 3';
 /** Longest a single step may take (a bot start, the week) before the n counts as failed. */
-const STEP_MS = 120_000;
+const STEP_MS = 300_000;
 
 interface Bot { child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; stdout: () => string; stderr: () => string }
 
