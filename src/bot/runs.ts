@@ -96,6 +96,8 @@ export interface RunManagerDeps {
   budget?: () => Promise<{ spent: number; limit: number }>;
   /** Looks cards up by id for the report's card list (delivery.ts). */
   cards?: DeliveryDeps['cards'];
+  /** After a run's outcome is delivered: what else waits for the chat (cards a model proposed). */
+  afterRun?: (chatId: number) => Promise<void>;
   /** Where finished runs leave their chart for «Ver cronograma» and /cronograma. */
   charts?: RunCharts;
   /** A stage's expected duration on this machine, ms, by catalogue id (the progress's ETA). */
@@ -416,6 +418,7 @@ export class RunManager implements TapHandler {
       this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: waitsOf(run) });
       await run.sending.catch(() => undefined);
       await deliverOutcome({ api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: waitsOf(run), sent: this.deps.state }, record.chatId, whole, run.delivered);
+      await this.deps.afterRun?.(record.chatId).catch((e: unknown) => { this.deps.log('no se pudo mostrar lo que espera tras el trabajo', e); });
       // Delivered: a restart from here on only forgets the run (a kill before this delivers again).
       await this.deps.state.update(() => { record.outcomeDelivered = true; });
     } catch (e) {
