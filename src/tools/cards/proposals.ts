@@ -7,7 +7,7 @@
  *   abierta (proposals arrive) ──shown──▶ mostrada (the student decides) ──save──▶ guardada
  *
  * Saving appends with the batch's key as the cards' origin (a kill between the deck write and the
- * batch's state cannot add them twice) and writes one audit line with how many cards were kept,
+ * batch's state cannot add them twice, nor its audit line) and writes one audit line with how many cards were kept,
  * edited and dropped — what /tarjetas adds up.
  */
 import { randomBytes } from 'node:crypto';
@@ -246,7 +246,9 @@ export function createCardProposals(deps: CardProposalsDeps) {
         b.estado = 'guardada';
         b.guardadas = cards.map((c) => c.id);
         delete b.editando;
-        await deps.audit.append({ timestamp: now().toISOString(), event: CARDS_REVIEWED_EVENT, lote: b.clave, propuestas: b.tarjetas.length, ...counts, tarjetas: b.guardadas });
+        // A kill after this line and before the batch's state is written saves again: one line per batch.
+        const audited = (await deps.audit.list()).some((e) => e.event === CARDS_REVIEWED_EVENT && e.lote === b.clave);
+        if (!audited) await deps.audit.append({ timestamp: now().toISOString(), event: CARDS_REVIEWED_EVENT, lote: b.clave, propuestas: b.tarjetas.length, ...counts, tarjetas: b.guardadas });
         return { batch: structuredClone(b), ids: b.guardadas, counts, already: false };
       });
     },

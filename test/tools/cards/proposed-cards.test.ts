@@ -2,7 +2,7 @@
 // tool is offered only then, checks every card with the week rules the generated cards keep, keeps
 // the valid ones waiting on disk (nothing reaches the deck), and the student's keep / rewrite / drop
 // ends in the deck and in one audit line with the counts.
-import { copyFile, readFile } from 'node:fs/promises';
+import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_NOTES_FILE } from '../../../src/store/index.js';
@@ -123,9 +123,28 @@ describe('the student keeps, rewrites and drops; the audit counts it', () => {
     const lines = (await box.notebook.audit.list()).filter((e) => e.event === CARDS_REVIEWED_EVENT);
     expect(lines).toEqual([expect.objectContaining({ lote: batch!.clave, propuestas: 3, aceptadas: 1, editadas: 1, descartadas: 1, tarjetas: saved!.ids })]);
     expect(await box.proposals.totals()).toEqual({ aceptadas: 1, editadas: 1, descartadas: 1, lotes: 1 });
+    // The tool's own lines name the note and how many cards, never the cards' text (a cloze quotes the note).
+    const calls = (await box.notebook.audit.list()).filter((e) => e.tool === 'proponer_tarjetas');
+    expect(calls.map((e) => e.event === 'solicitud' ? e.args : e.detail)).toEqual([{ id_nota: 7, tarjetas: 2 }, { id_nota: 7, propuestas: 2 }, { id_nota: 8, tarjetas: 1 }, { id_nota: 8, propuestas: 1 }]);
+    expect(JSON.stringify(calls)).not.toMatch(/Renacimiento|impresionismo/);
     // The audit log with the new event still verifies (the chain, every line known).
     expect((await verifyAuditLog(box.notebook.files.audit, loadConfig({ CUADERNO_DATA_DIR: tmp.dir, ...MODEL }).keysDir)).problems).toEqual([]);
     const onDisk = JSON.parse(await readFile(path.join(tmp.dir, PROPOSALS_FILE), 'utf8'));
     expect(onDisk.lotes[0].estado).toBe('guardada');
+  });
+
+  it('a kill after the deck write and the audit line, before the batch is marked saved: saving again adds nothing twice', async () => {
+    const { box, propose } = await proposing();
+    await propose(9, [q('¿Qué movimiento rompió la perspectiva única?', 'cubismo')]);
+    const [batch] = await box.proposals.unshown();
+    const file = path.join(tmp.dir, PROPOSALS_FILE);
+    const before = await readFile(file, 'utf8');
+    const first = await box.proposals.save(batch!.clave);
+    // The batch's file as the kill left it: still waiting.
+    await writeFile(file, before);
+    const again = await box.proposals.save(batch!.clave);
+    expect(again).toMatchObject({ already: false, ids: first!.ids });
+    expect(await box.notebook.cards.list()).toHaveLength(1);
+    expect((await box.notebook.audit.list()).filter((e) => e.event === CARDS_REVIEWED_EVENT)).toHaveLength(1);
   });
 });
