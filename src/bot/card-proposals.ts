@@ -10,13 +10,13 @@ import type { InlineKeyboardMarkup, Message } from 'grammy/types';
 import type { NotesStore } from '../store/index.js';
 import { countsOf, keptCards, type CardBatch, type CardProposals } from '../tools/cards/proposals.js';
 import { CARD_MARKS, editProblem, PROPOSAL } from '../strings/cards.js';
-import { truncate } from './format.js';
+import { TELEGRAM_TEXT_MAX, truncate } from './format.js';
 
 export type ProposalTap = { kind: 'a' | 'e' | 'd'; key: string; i: number } | { kind: 'g'; key: string };
 
 /** Longest question and answer shown in the approval (characters): the whole batch fits one message. */
-const SHOWN_QUESTION = 180;
-const SHOWN_ANSWER = 80;
+const SHOWN_QUESTION = 160;
+const SHOWN_ANSWER = 60;
 
 export function proposalKeyboard(b: CardBatch): InlineKeyboardMarkup {
   const rows = b.tarjetas.map((_, i) => [
@@ -43,7 +43,7 @@ export function proposalText(b: CardBatch, topics: ReadonlyMap<number, string>):
     lastNote = c.id_nota;
     lines.push(PROPOSAL.card(i + 1, CARD_MARKS[c.estado], truncate(c.pregunta, SHOWN_QUESTION), truncate(c.respuesta, SHOWN_ANSWER)));
   });
-  return lines.join('\n');
+  return truncate(lines.join('\n'), TELEGRAM_TEXT_MAX);
 }
 
 export interface CardProposalsBotDeps {
@@ -78,7 +78,7 @@ export function cardProposalsBot(deps: CardProposalsBotDeps) {
   c.callbackQuery(/^tp:/, async (ctx) => {
     const tap = parseProposalTap(ctx.callbackQuery.data);
     const b = tap ? await proposals.find(tap.key) : undefined;
-    if (!tap || !b || b.estado === 'guardada' && tap.kind !== 'g') {
+    if (!tap || !b || (b.estado === 'guardada' && tap.kind !== 'g')) {
       await ctx.answerCallbackQuery({ text: PROPOSAL.gone, show_alert: true });
       if (b?.estado === 'guardada') await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => undefined);
       return;

@@ -27,7 +27,7 @@ export const CARDS_REVIEWED_EVENT = 'tarjetas_revisadas';
 /** Hex digits of a batch's key (its buttons carry it). */
 export const BATCH_KEY_LENGTH = 10;
 /** Most cards in one batch: three buttons each, and the text stays within one Telegram message. */
-export const MAX_BATCH_CARDS = 15;
+export const MAX_BATCH_CARDS = 12;
 
 export type ProposedState = 'propuesta' | 'aceptada' | 'editada' | 'descartada';
 
