@@ -5,7 +5,7 @@
  */
 import { Composer, type Context } from 'grammy';
 import type { CommandName } from '../agent/understand.js';
-import type { CardDeck, NotesStore, UsageLog } from '../store/types.js';
+import type { AuditLog, CardDeck, NotesStore, UsageLog } from '../store/types.js';
 import type { ReviewStore } from '../store/index.js';
 import { hasWeek, weekForNewNote, weekList, weekRange } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
@@ -27,6 +27,8 @@ export interface BotNotebook {
   /** The deck and its review state (/repasar, /tarjetas, /exportar, the report's cards). */
   cards: CardDeck;
   reviews: ReviewStore;
+  /** The audit log: the student's review of a model's cards is counted there (/tarjetas reads it back). */
+  audit: Pick<AuditLog, 'append' | 'list'>;
 }
 
 /** Bounds for /nota, in characters. */

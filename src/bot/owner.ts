@@ -20,6 +20,8 @@ import { createCourseProposals } from './course-proposals.js';
 import { intakeComposer } from './intake.js';
 import { createRouter } from './route-text.js';
 import { materialComposer } from './material.js';
+import { cardProposalsBot } from './card-proposals.js';
+import { createCardProposals } from '../tools/cards/proposals.js';
 import { createImports } from '../tools/material/imports.js';
 import { createTesseractOcr } from '../tools/material/ocr.js';
 import { Reminders, remindersComposer } from './reminders.js';
@@ -74,8 +76,11 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   const reminders = new Reminders({
     review, api, defaultHour: config.review.reminderHour, timeZone: config.review.timeZone, defaultChat: allowedUserIds[0], log,
   });
+  const cardProposals = createCardProposals({ dataDir: config.dataDir, notes: notebook.notes, cards: notebook.cards, audit: notebook.audit });
+  const proposed = cardProposalsBot({ proposals: cardProposals, notes: notebook.notes, log });
   const runs = new RunManager({
     api,
+    afterRun: (chatId) => proposed.showPending(api, chatId),
     service: opts.service,
     registry,
     state,
@@ -91,7 +96,8 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   const c = new Composer<Context>();
   c.use(accessComposer(allowedUserIds));
   c.use(approvalsComposer(runs));
-  c.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, timeZone: config.review.timeZone, allowedUserIds, log }));
+  c.use(proposed.composer);
+  c.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, allowedUserIds, log }));
   c.use(remindersComposer(reminders, review, config.review.timeZone));
   const gpuStatus = opts.service.gpuStatus?.bind(opts.service);
   const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, log, ...(gpuStatus ? { gpuStatus } : {}) };

@@ -94,6 +94,8 @@ export interface RunManagerDeps {
   media: DeliveryMedia;
   /** This month's spend and the monthly cap; absent = no cap. Checked before agent runs only. */
   budget?: () => Promise<{ spent: number; limit: number }>;
+  /** After a run's outcome is delivered: what else waits for the chat (cards a model proposed). */
+  afterRun?: (chatId: number) => Promise<void>;
   /** Where finished runs leave what their closing message's buttons show (and /cronograma). */
   charts?: RunCharts;
   /** A stage's expected duration on this machine, ms, by catalogue id (the progress's ETA). */
@@ -417,6 +419,7 @@ export class RunManager implements TapHandler {
       await run.sending.catch(() => undefined);
       const work = { workMs: this.workMs(run), waited: waitsOf(run).length > 0, request: record.text };
       await deliverOutcome({ api: this.deps.api, media: this.deps.media, log: this.deps.log, waits: waitsOf(run), sent: this.deps.state }, record.chatId, whole, run.delivered, work);
+      await this.deps.afterRun?.(record.chatId).catch((e: unknown) => { this.deps.log('no se pudo mostrar lo que espera tras el trabajo', e); });
       // Delivered: a restart from here on only forgets the run (a kill before this delivers again).
       await this.deps.state.update(() => { record.outcomeDelivered = true; });
     } catch (e) {

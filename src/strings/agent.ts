@@ -226,7 +226,7 @@ export function plainWords(text: string): string {
     .replace(/motor:\s*"xtts"/g, 'tu propia voz')
     .replace(/maqueta:\s*true/g, 'el dibujo en este ordenador')
     .replace(/maqueta:\s*false/g, 'la imagen con la tarjeta gráfica')
-    .replace(/\b(buscar_notas|crear_tarjetas|generar_portada|narrar_resumen|registrar_uso)\b/g, (id: string) => `«${toolInWords(id)}»`)
+    .replace(/\b(buscar_notas|crear_tarjetas|proponer_tarjetas|generar_portada|narrar_resumen|registrar_uso)\b/g, (id: string) => `«${toolInWords(id)}»`)
     .replace(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/g, 'la configuración del bot')
     .replace(/\b(?:el )?motor (?:de (?:imagen|voz) )?en (?:GPU|CPU) \((flux|xtts|juguete|espeak|maqueta)\)/gi, (_, e: string) => `el servidor ${SERVER_WORDS[e.toLowerCase()] ?? 'del motor'}`)
     .replace(/\b(?:el )?(?:motor|servidor de) (flux|xtts)\b/gi, (_, e: string) => `el servidor ${SERVER_WORDS[e.toLowerCase()]!}`)

@@ -11,6 +11,7 @@
  * - `console` — what the person running the bot reads (start-up, config errors, damaged state files);
  * - `course`  — the student's course: why a pasted syllabus could not be read;
  * - `courseChat` — the course in the chat: /curso, a syllabus's proposal, edits, the class's course.
+ * - `cards`   — the cards a model proposed, as the student keeps, rewrites or drops them.
  *
  * This folder is the lowest layer: it imports only types from below (store, tools' contract) and
  * never the layers that use it, so any layer may import its words from here.
@@ -25,3 +26,4 @@ export * as server from './server.js';
 export * as material from './material.js';
 export * as course from './course.js';
 export * as courseChat from './course-chat.js';
+export * as cards from './cards.js';

@@ -38,6 +38,13 @@ export interface CrearTarjetasDeps {
   weekOf?: (note: Note) => number | null;
 }
 
+/** The `id_nota` argument of a note tool: an enum of the ids that exist now. */
+export function noteIdSchema(ids: readonly number[]): Record<string, unknown> {
+  return ids.length > 0
+    ? { type: 'integer', enum: [...ids], description: 'Id de una nota existente del cuaderno.' }
+    : { type: 'integer', description: 'Id de una nota existente del cuaderno (ahora no hay ninguna).' };
+}
+
 export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<CrearTarjetasArgs> {
   async function noteAndAll(id: number): Promise<{ note: Note; all: Note[] }> {
     const all = await deps.notes.list();
@@ -58,11 +65,7 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
       '"id_nota" debe ser el id de una nota existente (los da buscar_notas). Escribe un archivo local, reversible; no pide confirmación.',
     input_schema: {
       type: 'object',
-      properties: {
-        id_nota: ids.length > 0
-          ? { type: 'integer', enum: ids, description: 'Id de una nota existente del cuaderno.' }
-          : { type: 'integer', description: 'Id de una nota existente del cuaderno (ahora no hay ninguna).' },
-      },
+      properties: { id_nota: noteIdSchema(ids) },
       required: ['id_nota'],
       additionalProperties: false,
     },

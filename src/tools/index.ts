@@ -8,6 +8,8 @@ import type { Notebook } from '../store/index.js';
 import type { Approver, DryRun, IdempotencyStore, ObjectSchema, PermissionPolicy, ToolCall, ToolDefinition, ToolResult } from './contract.js';
 import { createBuscarNotas } from './buscar_notas.js';
 import { createCrearTarjetas } from './crear_tarjetas.js';
+import { createCardProposals, type CardProposals } from './cards/proposals.js';
+import { createProponerTarjetas } from './proponer_tarjetas.js';
 import { createDispatcher, type DispatchOptions, type Proposal } from './dispatcher.js';
 import type { Note, NotesReader } from './domain.js';
 import { DEMO_COURSE, weekOfNote, type Course } from './course/course.js';
@@ -35,6 +37,8 @@ export interface Toolbox {
   preview(call: ToolCall): Promise<DryRun | ToolResult>;
   /** How long each stage took on this machine (ETA, dry-run estimates); the runs add to it. */
   durations: DurationRecord;
+  /** Cards a model proposed, waiting for the student (offered as a tool only when a model is configured). */
+  proposals: CardProposals;
   /**
    * The owner's course as it is on disk now (`curso.json`, or the demo course without one). When it
    * changed since the tools were built (another process imported a course), the tools that name
@@ -67,12 +71,17 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
   const media = mediaTools(course);
   const cardsTool = (ids: readonly number[]) =>
     createCrearTarjetas({ notes, cards: notebook.cards, file: notebook.files.cards, noteIds: ids, weekOf: (n) => weekOfNote(course, n) });
+  const proposals = createCardProposals({ dataDir: notebook.dataDir, notes, cards: notebook.cards, audit: notebook.audit, weekOf: (n) => weekOfNote(course, n), now });
+  // A model writes its own cards for the student to review; the offline planner keeps the generated ones.
+  const proposing = config.model.kind !== 'local';
+  const proposeTool = (ids: readonly number[]) => createProponerTarjetas({ notes, proposals, noteIds: ids });
 
   let noteIds = (await migrateNoteWeeks(notebook, course)).map((n) => n.id);
   const registry = new ToolRegistry();
   // SPEC §3 table order: what the model reads.
   registry.register(createBuscarNotas(notes));
   registry.register(cardsTool(noteIds));
+  if (proposing) registry.register(proposeTool(noteIds));
   registry.register(media.generar_portada);
   registry.register(media.narrar_resumen);
   registry.register(createRegistrarUso({ usage: notebook.usage, file: notebook.files.usage, prices: config.prices, maxInputTokens: config.limits.tokenBudget }));
@@ -82,6 +91,7 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
     if (ids.length === noteIds.length && ids.every((id, i) => id === noteIds[i])) return;
     noteIds = ids;
     registry.register(cardsTool(ids));
+    if (proposing) registry.register(proposeTool(ids));
   };
   notebook.notes.onChange((all) => follow(all.map((n) => n.id)));
 
@@ -121,6 +131,7 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
     preview: (call) => dispatcher.preview(call),
     proposal: (call, o) => dispatcher.proposal(call, o),
     durations,
+    proposals,
     course: followCourse,
   };
 }

@@ -3,7 +3,7 @@
  * walk (test/strings/one-voice.test.ts) and the whole-session browser test: internal names, English,
  * usted. `ownWords` drops what the bot quotes back («…», commands, flags) before judging its words.
  */
-export const TOOL_NAMES = ['buscar_notas', 'crear_tarjetas', 'generar_portada', 'narrar_resumen', 'registrar_uso'];
+export const TOOL_NAMES = ['buscar_notas', 'crear_tarjetas', 'proponer_tarjetas', 'generar_portada', 'narrar_resumen', 'registrar_uso'];
 
 export const INTERNAL: ReadonlyArray<readonly [string, RegExp]> = [
   ['a tool name', new RegExp(`\\b(${TOOL_NAMES.join('|')})\\b`)],

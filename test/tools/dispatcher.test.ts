@@ -107,7 +107,7 @@ describe('dispatcher', () => {
 
   it('the default policy is the SPEC table and matches each tool’s own default', async () => {
     const box = await makeToolbox(dir);
-    expect(DEFAULT_POLICY).toEqual({ buscar_notas: 'auto', crear_tarjetas: 'auto', registrar_uso: 'auto', generar_portada: 'confirmar', narrar_resumen: 'confirmar' });
+    expect(DEFAULT_POLICY).toEqual({ buscar_notas: 'auto', crear_tarjetas: 'auto', proponer_tarjetas: 'auto', registrar_uso: 'auto', generar_portada: 'confirmar', narrar_resumen: 'confirmar' });
     for (const [name, def] of box.tools) expect(DEFAULT_POLICY[name]).toBe(def.defaultPermission);
   });
 
