@@ -71,7 +71,7 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
   let noteIds = (await migrateNoteWeeks(notebook, course)).map((n) => n.id);
   const registry = new ToolRegistry();
   // SPEC §3 table order: what the model reads.
-  registry.register(createBuscarNotas(notes));
+  registry.register(createBuscarNotas(notebook.index));
   registry.register(cardsTool(noteIds));
   registry.register(media.generar_portada);
   registry.register(media.narrar_resumen);
