@@ -24,6 +24,9 @@ export interface CrearTarjetasArgs {
   id_nota: number;
 }
 
+/** The dispatcher's refusal of an `id_nota` that names no note. */
+const NOTE_MISSING = (id: number) => `la nota ${id} no existe (buscar_notas da los ids de las notas que hay)`;
+
 /** SPEC §5 toy duration of T2 "Crear tarjetas" (planning estimate). */
 const STAGE = singleStage('crear_tarjetas');
 
@@ -32,8 +35,8 @@ export interface CrearTarjetasDeps {
   cards: CardDeck;
   /** Path of the deck file (shown in the dry run). */
   file: string;
-  /** Ids of the notes that exist now: the schema's `id_nota` enum. */
-  noteIds: readonly number[];
+  /** Whether a note with this id exists now (the notes' index): the dispatcher checks `id_nota` with it. */
+  noteExists: (id: number) => Promise<boolean>;
   /** The week a note belongs to in the owner's course (the cards' tag); default the note's own `semana`. */
   weekOf?: (note: Note) => number | null;
 }
@@ -45,7 +48,6 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
     if (!note) throw new CuadernoError('NOT_FOUND', `no existe la nota ${id}; use buscar_notas para ver qué notas hay.`, { field: 'id_nota' });
     return { note, all };
   }
-  const ids = [...deps.noteIds].sort((a, b) => a - b);
   return {
     name: 'crear_tarjetas',
     description:
@@ -59,15 +61,15 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
     input_schema: {
       type: 'object',
       properties: {
-        id_nota: ids.length > 0
-          ? { type: 'integer', enum: ids, description: 'Id de una nota existente del cuaderno.' }
-          : { type: 'integer', description: 'Id de una nota existente del cuaderno (ahora no hay ninguna).' },
+        // No enum: with thousands of notes it would bloat the cached prompt and change it on every import.
+        id_nota: { type: 'integer', description: 'Id de una nota existente del cuaderno (los da buscar_notas).' },
       },
       required: ['id_nota'],
       additionalProperties: false,
     },
     strict: true,
     effect: 2,
+    references: { id_nota: async (id) => ((await deps.noteExists(id as number)) ? undefined : NOTE_MISSING(id as number)) },
     defaultPermission: 'auto',
     stages: () => [STAGE],
     // A resumed run (same tool_use id) must not append the same cards twice.
