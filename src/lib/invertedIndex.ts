@@ -51,11 +51,12 @@ export function stemKey(word: string): string {
 export class InvertedIndex {
   readonly #termOf = new Map<string, number>();
   readonly #words: string[] = [];
-  /** Per term: flat pairs `pos, count`, positions ascending. */
+  /** Per term: flat triples `pos, count, rank`, positions ascending (the snapshot's own lists). */
   readonly #postings: number[][] = [];
   /** Per note: flat pairs `term, count`, in order of first appearance (the full scan's row order). */
   readonly #docs: Int32Array[] = [];
-  /** Row norms for the current N (they change with every idf), computed lazily; NaN = not yet. */
+  /** idf per term and row norm per note for the current N (every idf changes with N); empty = not yet. */
+  #idfs = new Float64Array(0);
   #norms = new Float64Array(0);
   /** Stem key → terms; built on the first approximate search, then kept up to date. */
   #stems: Map<string, number[]> | undefined;
@@ -78,7 +79,6 @@ export class InvertedIndex {
       index.#words.push(word);
       const flat = s.postings[t]!;
       if (flat.length === 0 || flat.length % 3 !== 0) throw new Error(`la lista de «${word}» está incompleta`);
-      const pairs: number[] = [];
       let last = -1;
       for (let i = 0; i < flat.length; i += 3) {
         const [pos, count, rank] = [flat[i]!, flat[i + 1]!, flat[i + 2]!];
@@ -89,13 +89,11 @@ export class InvertedIndex {
         last = pos;
         doc[2 * rank] = t;
         doc[2 * rank + 1] = count;
-        pairs.push(pos, count);
       }
-      index.#postings.push(pairs);
+      index.#postings.push(flat);
     }
     if (docs.some((d) => d.includes(-1))) throw new Error('a alguna nota le faltan palabras');
-    index.#docs.push(...docs);
-    index.#norms = new Float64Array(docs.length).fill(NaN);
+    for (const d of docs) index.#docs.push(d);
     return index;
   }
 
@@ -117,40 +115,40 @@ export class InvertedIndex {
         this.#words.push(word);
         this.#postings.push([]);
       }
-      this.#postings[t]!.push(pos, count);
+      this.#postings[t]!.push(pos, count, i / 2);
       doc[i++] = t;
       doc[i++] = count;
     }
     this.#docs.push(doc);
     // N changed: every idf, so every norm, changed with it.
-    this.#norms = new Float64Array(this.#docs.length).fill(NaN);
+    this.#idfs = new Float64Array(0);
   }
 
+  /** What goes on disk. The lists are the index's own (no copy): serialise them, do not change them. */
   snapshot(): IndexSnapshot {
-    const postings: number[][] = this.#words.map(() => []);
-    for (const [pos, doc] of this.#docs.entries()) {
-      for (let r = 0; r < doc.length / 2; r++) postings[doc[2 * r]!]!.push(pos, doc[2 * r + 1]!, r);
-    }
-    return { words: [...this.#words], postings, lengths: this.#docs.map((d) => d.length / 2) };
+    return { words: this.#words, postings: this.#postings, lengths: this.#docs.map((d) => d.length / 2) };
   }
 
-  #idf(t: number): number {
+  /** idf and norms for the current N, computed once after each change (one pass over the postings). */
+  #weights(): { idfs: Float64Array; norms: Float64Array } {
+    if (this.#idfs.length === this.#words.length && this.#norms.length === this.#docs.length && this.#words.length > 0) return { idfs: this.#idfs, norms: this.#norms };
+    const n = this.#docs.length;
     // The full scan's expression, term for term: ln((1+N)/(1+df)) + 1.
-    return Math.log((1 + this.#docs.length) / (1 + this.#postings[t]!.length / 2)) + 1;
-  }
-
-  #norm(pos: number): number {
-    let n = this.#norms[pos]!;
-    if (!Number.isNaN(n)) return n;
-    const doc = this.#docs[pos]!;
-    let sum = 0;
-    for (let i = 0; i < doc.length; i += 2) {
-      const v = doc[i + 1]! * this.#idf(doc[i]!);
-      sum += v * v;
+    const idfs = Float64Array.from(this.#postings, (list) => Math.log((1 + n) / (1 + list.length / 3)) + 1);
+    const norms = new Float64Array(n);
+    for (let pos = 0; pos < n; pos++) {
+      const doc = this.#docs[pos]!;
+      let sum = 0;
+      // In the note's word order, as the full scan sums its row.
+      for (let i = 0; i < doc.length; i += 2) {
+        const v = doc[i + 1]! * idfs[doc[i]!]!;
+        sum += v * v;
+      }
+      norms[pos] = Math.sqrt(sum);
     }
-    n = Math.sqrt(sum);
-    this.#norms[pos] = n;
-    return n;
+    this.#idfs = idfs;
+    this.#norms = norms;
+    return { idfs, norms };
   }
 
   /** Scores of a query vector (terms with their weights, in query order) → the k best, ties in note order. */
@@ -158,22 +156,25 @@ export class InvertedIndex {
     let sum = 0;
     for (const [, v] of query) sum += v * v;
     const qNorm = Math.sqrt(sum);
-    const dots = new Map<number, number>();
+    const hits: Hit[] = [];
     if (qNorm > 0) {
+      const { idfs, norms } = this.#weights();
+      const dots = new Float64Array(this.#docs.length);
+      const touched: number[] = [];
       for (const [t, v] of query) {
-        const idf = this.#idf(t);
+        const idf = idfs[t]!;
         const list = this.#postings[t]!;
-        for (let i = 0; i < list.length; i += 2) {
+        for (let i = 0; i < list.length; i += 3) {
           const pos = list[i]!;
+          if (dots[pos] === 0) touched.push(pos);
           // (c·idf)/‖row‖ · v, accumulated per note in query order: the full scan's sum, minus its zeros.
-          dots.set(pos, (dots.get(pos) ?? 0) + ((list[i + 1]! * idf) / this.#norm(pos)) * v);
+          dots[pos] = dots[pos]! + ((list[i + 1]! * idf) / norms[pos]!) * v;
         }
       }
-    }
-    const hits: Hit[] = [];
-    for (const [pos, dot] of dots) {
-      const score = dot / qNorm;
-      if (score > 0) hits.push({ pos, score });
+      for (const pos of touched) {
+        const score = dots[pos]! / qNorm;
+        if (score > 0) hits.push({ pos, score });
+      }
     }
     hits.sort((a, b) => b.score - a.score || a.pos - b.pos);
     const top = hits.slice(0, k);
@@ -188,7 +189,7 @@ export class InvertedIndex {
     const q: [number, number][] = [];
     for (const [word, count] of counts(tokenize(query))) {
       const t = this.#termOf.get(word);
-      if (t !== undefined) q.push([t, count * this.#idf(t)]);
+      if (t !== undefined) q.push([t, count * this.#weights().idfs[t]!]);
     }
     return this.#rank(q, k);
   }
@@ -204,7 +205,8 @@ export class InvertedIndex {
     const keys = counts(
       (foldAccents(query.toLowerCase()).match(/[a-zñ]+/g) ?? []).filter((w) => !FOLDED_STOP_WORDS.has(w)).map(stemKey),
     );
-    for (const [key, count] of keys) for (const t of stems.get(key) ?? []) q.push([t, count * this.#idf(t)]);
+    const { idfs } = this.#weights();
+    for (const [key, count] of keys) for (const t of stems.get(key) ?? []) q.push([t, count * idfs[t]!]);
     return this.#rank(q, k);
   }
 
