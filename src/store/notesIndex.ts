@@ -232,6 +232,9 @@ export function createNotesIndex(opts: NotesIndexOptions): NotesIndex {
           else {
             const disk = await fromDisk(before, previous);
             if ('index' in disk) base = disk.index;
+            // Only weeks changed and there is no index to re-stamp (a folder's first migration):
+            // nothing to keep; the first search builds it.
+            else if (!added) return;
             else {
               loaded = rebuilt(after, notes, disk);
               await write(loaded);

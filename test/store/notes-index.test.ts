@@ -74,6 +74,14 @@ describe('the notes index on disk', () => {
     expect(f.lines).toEqual([]);
   });
 
+  it('a change of weeks in a folder without an index writes none (the first search builds it)', async () => {
+    const f = await folder();
+    await f.notes.setWeeks(() => null);
+    await expect(readFile(f.indexFile)).rejects.toMatchObject({ code: 'ENOENT' });
+    await expectFullScan(f.index, await f.notes.list(), 'luz');
+    expect(f.lines).toEqual([]);
+  });
+
   it('a change of weeks only re-stamps it', async () => {
     const f = await folder();
     await f.index.search('luz', 1);
