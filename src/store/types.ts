@@ -158,12 +158,16 @@ export interface AuditLog {
   list(): Promise<Record<string, unknown>[]>;
 }
 
+import type { NotesIndex } from './notesIndex.js';
+
 /** The student's notebook in one data dir. Implements NotesReader (its `list()` lists the notes). */
 export interface Notebook {
   list(): Promise<Note[]>;
   readonly dataDir: string;
   readonly files: { notes: string; cards: string; usage: string; audit: string; reviews: string; course: string };
   readonly notes: NotesStore;
+  /** The notes' search index (`indice_notas.json`, notesIndex.ts): buscar_notas and whether a note exists. */
+  readonly index: NotesIndex;
   readonly cards: CardDeck;
   readonly usage: UsageLog;
   readonly audit: AuditLog;

@@ -21,11 +21,15 @@ const FEWER_WORDS: Readonly<Record<FewerCardsReason, string>> = Object.freeze({
   ya_en_la_semana: 'lo demás ya lo preguntan otras tarjetas de la semana',
 });
 
+/** A search that found no exact word (buscar_notas' `aproximada`): said to the student as it is. */
+const APPROXIMATE = '(no encontré esas palabras exactas: se parecen sin tildes o por la raíz de las palabras)';
+
 export const REPORT = {
   notApproved: 'no la aprobaste; no se hizo',
-  notesOfWeek: (title: string, ids: readonly number[]) => `${title}: notas revisadas ${list(ids)}.`,
-  closestNote: (query: string, id: number | undefined) =>
-    id === undefined ? `Ninguna nota se parece a «${query}».` : `Nota más parecida a «${query}»: la ${id}.`,
+  notesOfWeek: (title: string, ids: readonly number[], approximate = false) =>
+    `${title}: notas revisadas ${list(ids)}${approximate ? ` ${APPROXIMATE}` : ''}.`,
+  closestNote: (query: string, id: number | undefined, approximate = false) =>
+    id === undefined ? `Ninguna nota se parece a «${query}».` : `Nota más parecida a «${query}»: la ${id}${approximate ? ` ${APPROXIMATE}` : ''}.`,
   searchFailed: (why: string) => `Búsqueda de notas: falló (${shortForOwner(why)}).`,
   weekOnly: (title: string) => `${title}.`,
   noSearch: 'Notas: no hizo falta buscarlas.',

@@ -181,3 +181,14 @@ function listInWords(items: readonly (number | string)[]): string {
   const all = items.map(String);
   return all.length <= 1 ? (all[0] ?? '') : `${all.slice(0, -1).join(', ')} y ${all.at(-1)}`;
 }
+
+/** The notes' search index on disk (store/notesIndex.ts): rebuilt from the notes, never a crash. */
+export const INDEX = Object.freeze({
+  rebuilt: (file: string, why: string, notes: number) => `El índice de búsqueda ${file} ${why}: lo he rehecho a partir de las ${notes} notas.`,
+  stale: 'no correspondía a las notas actuales',
+  damaged: (problem: string) => `estaba dañado (${problem})`,
+  notJson: 'no es JSON válido',
+  shape: 'no tiene el formato esperado',
+  version: (found: unknown, expected: number) => `tiene la versión ${JSON.stringify(found)} y este programa usa la ${expected}`,
+  notWritten: (file: string, why: string) => `No pude guardar el índice de búsqueda ${file} (${why}); la búsqueda sigue funcionando y lo guardaré en la próxima.`,
+});

@@ -13,7 +13,7 @@ import { singleStage } from './stages/catalogue.js';
 import { CARDS_PER_NOTE, MAX_ANSWER_WORDS, type CardProblem, type ProposedCardInput } from './cards/build.js';
 import type { CardProposals } from './cards/proposals.js';
 import { callKeyPart } from './registry.js';
-import { noteIdSchema } from './crear_tarjetas.js';
+import { NOTE_ID_SCHEMA, noteReference } from './crear_tarjetas.js';
 import type { NotesReader } from './domain.js';
 
 export interface ProponerTarjetasArgs {
@@ -26,7 +26,8 @@ const STAGE = singleStage('crear_tarjetas');
 export interface ProponerTarjetasDeps {
   notes: NotesReader;
   proposals: CardProposals;
-  noteIds: readonly number[];
+  /** Whether a note with this id exists now (the notes' index): the dispatcher checks `id_nota` with it. */
+  noteExists: (id: number) => Promise<boolean>;
 }
 
 /** What the model reads about one broken rule. */
@@ -51,7 +52,6 @@ export function rejectionMessage(problems: ReadonlyArray<{ i: number; problem: C
 }
 
 export function createProponerTarjetas(deps: ProponerTarjetasDeps): ToolDefinition<ProponerTarjetasArgs> {
-  const ids = [...deps.noteIds].sort((a, b) => a - b);
   return {
     name: 'proponer_tarjetas',
     description:
@@ -65,7 +65,7 @@ export function createProponerTarjetas(deps: ProponerTarjetasDeps): ToolDefiniti
     input_schema: {
       type: 'object',
       properties: {
-        id_nota: noteIdSchema(ids),
+        id_nota: NOTE_ID_SCHEMA,
         tarjetas: {
           type: 'array',
           description: `Las tarjetas de la nota (de 1 a ${CARDS_PER_NOTE}).`,
@@ -85,6 +85,7 @@ export function createProponerTarjetas(deps: ProponerTarjetasDeps): ToolDefiniti
       additionalProperties: false,
     },
     strict: true,
+    references: { id_nota: noteReference(deps.noteExists) },
     effect: 2,
     defaultPermission: 'auto',
     stages: () => [STAGE],

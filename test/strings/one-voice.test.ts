@@ -43,8 +43,8 @@ const SAMPLES: Record<string, unknown[][]> = {
   'chat.S.statusWaits': [[{ kind: 'aprobacion', what: 'la portada de la semana 3' }], [{ kind: 'tarea', what: 'Portada' }], [{ kind: 'nada' }]],
   'agent.AGENT.badUsage': [[['lo leído: -5, y debía ser un número entero entre 0 y 2000000']]],
   'agent.AGENT.badUsageField': [['input_tokens', '-5', 2_000_000], ['cache_read_input_tokens', '1.5', 2_000_000]],
-  'agent.REPORT.notesOfWeek': [['Semana 3', [1, 2]], ['Semana 3', []]],
-  'agent.REPORT.closestNote': [[WORD, 3, 0.305], [WORD, undefined, undefined]],
+  'agent.REPORT.notesOfWeek': [['Semana 3', [1, 2]], ['Semana 3', []], ['Semana 3', [1, 2], true]],
+  'agent.REPORT.closestNote': [[WORD, 3], [WORD, 3, true], [WORD, undefined, undefined]],
   'agent.REPORT.cardsDone': [
     [[1, 2], [3], []], [[1, 2], [3], [1, 2]], [[1, 2], [3], [1]],
     [[1, 2, 3], [7, 8, 9], [], [{ notes: [7, 8], why: 'pocas_frases' }, { notes: [9], why: 'pocos_terminos' }], 3],
