@@ -23,8 +23,8 @@ export interface LocalChat {
   notebook: Notebook;
   cb: CuadernoBot;
   running: RunningBot;
-  /** Stops the bot and starts a new one on the same data dir and chat server (a bot restart). */
-  restartBot(): Promise<void>;
+  /** Stops the bot and starts a new one on the same data dir and chat server (a bot restart), with `env` added to its settings. */
+  restartBot(env?: Record<string, string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,11 +40,14 @@ export async function stopBotAndRuns(cb: CuadernoBot, running: RunningBot): Prom
   await cb.runs.idle();
 }
 
-/** @param pollTimeoutS the bot's long-poll timeout (default 1 s: quick to stop). */
-export async function startLocalChat(prefix: string, pollTimeoutS = 1): Promise<LocalChat> {
+/**
+ * @param pollTimeoutS the bot's long-poll timeout (default 1 s: quick to stop).
+ * @param env settings added to the bot's (e.g. `TRANSCRIPCION_URL`).
+ */
+export async function startLocalChat(prefix: string, pollTimeoutS = 1, env: Record<string, string> = {}): Promise<LocalChat> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), prefix));
   const dataDir = path.join(tmp, 'data');
-  const config = loadConfig({ CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' });
+  let config = loadConfig({ ...env, CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' });
   const tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: WEBCHAT_TOKEN, filesDir: path.join(tmp, 'chat-files') });
   // Wired like src/main.ts: the bot reads the same notebook the agent's tools write.
   const boot = async () => {
@@ -59,9 +62,10 @@ export async function startLocalChat(prefix: string, pollTimeoutS = 1): Promise<
     token: WEBCHAT_TOKEN,
     tg,
     ...first,
-    async restartBot() {
+    async restartBot(more?: Record<string, string>) {
       await chat.running.stop();
       await chat.cb.runs.idle();
+      if (more) config = loadConfig({ ...env, ...more, CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' });
       Object.assign(chat, await boot());
     },
     async close() {

@@ -8,6 +8,7 @@ import { CuadernoError } from '../../errors.js';
 import { VOICE } from '../../strings/voice.js';
 import type { Pcm } from '../media/engines.js';
 import { encodeWav, parseWav } from '../media/wav.js';
+import { runOffThread } from '../../workers/pool.js';
 
 /** What transcription servers expect (whisper's own rate). */
 export const VOICE_SAMPLE_RATE = 16_000;
@@ -94,4 +95,9 @@ export async function decodeVoice(bytes: Uint8Array): Promise<Pcm> {
 /** The memo as the WAV a transcription server receives (16 kHz mono 16-bit). */
 export async function voiceWav(bytes: Uint8Array): Promise<Buffer> {
   return encodeWav(await decodeVoice(bytes));
+}
+
+/** The same, on a worker thread of the pool: a long memo's decoding never holds the bot's event loop. */
+export async function voiceWavOffThread(bytes: Uint8Array, signal?: AbortSignal): Promise<Buffer> {
+  return Buffer.from(await runOffThread<Uint8Array>('voz.wav', { audio: bytes }, signal));
 }
