@@ -17,7 +17,7 @@ import { VOICE, VOICE_BUTTONS } from '../strings/voice.js';
 import { contentKey, SHORT_KEY, savedIds, type Imports } from '../tools/material/imports.js';
 import { proposalText, weekNameOf } from '../tools/material/proposal.js';
 import type { Course } from '../tools/course/course.js';
-import { audioKind, MAX_VOICE_BYTES, voiceWavOffThread } from '../tools/voice/audio.js';
+import { audioKind, MAX_VOICE_BYTES } from '../tools/voice/audio.js';
 import type { Transcriber } from '../tools/voice/transcriber.js';
 import { importKeyboard } from './material-keyboards.js';
 import { download } from './material.js';
@@ -75,20 +75,15 @@ export function voiceComposer(deps: VoiceDeps): Composer<Context> {
   const transcribe = async (ctx: Context, key: string, bytes: Buffer, date: Date): Promise<void> => {
     if (!(await deps.transcriber.available())) return void (await ctx.reply(VOICE.kept, { reply_markup: transcribeKeyboard(key) }));
     await ctx.replyWithChatAction('typing').catch(() => undefined);
-    let wav: Buffer;
+    let text: string;
     try {
-      wav = await voiceWavOffThread(bytes);
+      ({ text } = await deps.transcriber.transcribe({ student: String(ctx.from?.id ?? 0), key, audio: bytes }, AbortSignal.timeout(deps.timeoutMs)));
     } catch (e) {
-      if (isCuadernoError(e) && e.code === 'BAD_REQUEST') {
+      // Audio nobody can read: its sentence, and nothing kept. Anything else: kept, try again later.
+      if (isCuadernoError(e) && e.code === 'BAD_REQUEST' && e.details.field === 'audio') {
         await memos.drop(key);
         return void (await ctx.reply(e.message));
       }
-      throw e;
-    }
-    let text: string;
-    try {
-      ({ text } = await deps.transcriber.transcribe({ student: String(ctx.from?.id ?? 0), key, wav }, AbortSignal.timeout(deps.timeoutMs)));
-    } catch (e) {
       deps.log('no se pudo transcribir una nota de voz', e);
       return void (await ctx.reply(VOICE.failed, { reply_markup: transcribeKeyboard(key) }));
     }
@@ -104,9 +99,9 @@ export function voiceComposer(deps: VoiceDeps): Composer<Context> {
   };
 
   const receive = async (ctx: Context, fileId: string, size: number | undefined) => {
-    if (size !== undefined && size > MAX_VOICE_BYTES) return void (await ctx.reply(VOICE.tooBig));
+    if (size !== undefined && size > MAX_VOICE_BYTES) return void (await ctx.reply(VOICE.tooBig(MAX_VOICE_BYTES / 1024 / 1024)));
     const bytes = Buffer.from(await download(ctx, fileId));
-    if (bytes.byteLength > MAX_VOICE_BYTES) return void (await ctx.reply(VOICE.tooBig));
+    if (bytes.byteLength > MAX_VOICE_BYTES) return void (await ctx.reply(VOICE.tooBig(MAX_VOICE_BYTES / 1024 / 1024)));
     const kind = audioKind(bytes);
     if (!kind) return void (await ctx.reply(VOICE.unreadable));
     const key = contentKey(bytes);

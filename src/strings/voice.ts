@@ -15,7 +15,7 @@ export const VOICE = Object.freeze({
   empty: 'No he entendido nada en esa nota de voz: prueba a grabarla otra vez, más cerca del micrófono.',
   unreadable: 'No puedo leer ese audio: mándamelo como nota de voz o como archivo OGG (Opus) o WAV.',
   tooLong: (minutes: number) => `Esa nota de voz dura más de ${minutes} minutos, que es lo máximo que transcribo: pártela en trozos más cortos.`,
-  tooBig: 'Ese audio pesa más de 20 MB, que es lo máximo que leo: pártelo en trozos más cortos.',
+  tooBig: (mb: number) => `Ese audio pesa más de ${mb} MB, que es lo máximo que leo: pártelo en trozos más cortos.`,
   /** The engine failed (busy, down, refused): the memo is kept. */
   failed: 'No he podido transcribir tu nota de voz ahora: la he guardado y puedes volver a intentarlo con el botón.',
   gone: 'Esa nota de voz ya no está guardada: mándamela otra vez.',

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createAgentService } from '../../src/agent/service.js';
-import { createBot, startBot, type CuadernoBot, type RunningBot } from '../../src/bot/index.js';
+import { createBot, startBot, type CreateBotOptions, type CuadernoBot, type RunningBot } from '../../src/bot/index.js';
 import { loadConfig } from '../../src/config.js';
 import type { Notebook } from '../../src/store/index.js';
 import { startEmbeddedTelegram, newWebchatToken, type EmbeddedTelegram } from '../../src/webchat/index.js';
@@ -44,7 +44,7 @@ export async function stopBotAndRuns(cb: CuadernoBot, running: RunningBot): Prom
  * @param pollTimeoutS the bot's long-poll timeout (default 1 s: quick to stop).
  * @param env settings added to the bot's (e.g. `TRANSCRIPCION_URL`).
  */
-export async function startLocalChat(prefix: string, pollTimeoutS = 1, env: Record<string, string> = {}): Promise<LocalChat> {
+export async function startLocalChat(prefix: string, pollTimeoutS = 1, env: Record<string, string> = {}, extra: Pick<CreateBotOptions, 'transcriber'> = {}): Promise<LocalChat> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), prefix));
   const dataDir = path.join(tmp, 'data');
   let config = loadConfig({ ...env, CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' });
@@ -53,7 +53,7 @@ export async function startLocalChat(prefix: string, pollTimeoutS = 1, env: Reco
   const boot = async () => {
     const service = await createAgentService({ config });
     const notebook = service.toolbox.notebook;
-    const cb = await createBot({ config, service, notebook, token: WEBCHAT_TOKEN, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId] });
+    const cb = await createBot({ config, service, notebook, token: WEBCHAT_TOKEN, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId], ...extra });
     return { notebook, cb, running: await startBot(cb, config, { pollTimeoutS, webhook: false }) };
   };
   const first = await boot();

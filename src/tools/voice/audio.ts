@@ -69,7 +69,7 @@ async function decodeOgg(bytes: Uint8Array): Promise<{ mono: Float32Array; rate:
  * sentence for the student: not OGG/Opus or WAV, undecodable, silent-empty, or too long.
  */
 export async function decodeVoice(bytes: Uint8Array): Promise<Pcm> {
-  if (bytes.byteLength > MAX_VOICE_BYTES) throw new CuadernoError('BAD_REQUEST', VOICE.tooBig, { field: 'audio', bytes: bytes.byteLength });
+  if (bytes.byteLength > MAX_VOICE_BYTES) throw new CuadernoError('BAD_REQUEST', VOICE.tooBig(MAX_VOICE_BYTES / 1024 / 1024), { field: 'audio', bytes: bytes.byteLength });
   const kind = audioKind(bytes);
   let mono: Float32Array;
   let rate: number;

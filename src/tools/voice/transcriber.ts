@@ -4,6 +4,7 @@
  * audio, never an address. No engine at all: `available()` is false and the bot keeps the memo.
  */
 import type { Config } from '../../config.js';
+import { voiceWavOffThread } from './audio.js';
 import { transcribeHttp, type Transcript, type TranscriptionServer } from './transcribe.js';
 
 export interface TranscribeRequest {
@@ -11,13 +12,14 @@ export interface TranscribeRequest {
   student: string;
   /** The memo's SHA-256: the same memo is one job. */
   key: string;
-  /** The memo as 16 kHz mono WAV. */
-  wav: Buffer;
+  /** The memo as the student sent it (OGG/Opus or WAV): whoever transcribes decodes it. */
+  audio: Buffer;
 }
 
 export interface Transcriber {
   /** Whether an engine is there right now. */
   available(): Promise<boolean>;
+  /** Throws a BAD_REQUEST CuadernoError (its message the student's sentence) for audio it cannot read. */
   transcribe(req: TranscribeRequest, signal: AbortSignal): Promise<Transcript>;
 }
 
@@ -25,7 +27,7 @@ export interface Transcriber {
 export function httpTranscriber(server: TranscriptionServer): Transcriber {
   return {
     available: async () => true,
-    transcribe: (req, signal) => transcribeHttp(server, req.wav, signal),
+    transcribe: async (req, signal) => transcribeHttp(server, await voiceWavOffThread(req.audio, signal), signal),
   };
 }
 
