@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const processLanes = createProcessLanes(config.lanes.gpu);
   const lanesOf = (ownerId: number) => {
     const lanes = gpu?.forStudent(String(ownerId));
-    if (lanes) return { lanesFor: lanes.lanesFor, gpuStatus: lanes.statusLine };
+    if (lanes && gpu) return { lanesFor: lanes.lanesFor, gpuStatus: lanes.statusLine, advertised: (e: 'flux' | 'xtts') => gpu.engines.serves(e) };
     return { lanesFor: (_runId: string, sizes: Readonly<Config['lanes']>) => processLanes(sizes) };
   };
   const owner = lanesOf(teacherId ?? DEFAULT_WEBCHAT_USER.id);
