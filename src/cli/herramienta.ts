@@ -19,6 +19,8 @@ import { renderForModel } from '../tools/render.js';
 import { S } from '../strings/model.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 import { CLI_LINES } from '../strings/console.js';
+import { QUEUE } from '../strings/chat.js';
+import { pingQueue } from '../lanes/redis.js';
 import { DEFAULT_WEBCHAT_USER } from '../webchat/botapi-server.js';
 
 const USAGE = "herramienta <nombre> '<json>' [--aprobar | --rechazar] [--simulacro] [--rehacer]";
@@ -86,7 +88,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const approver = values.aprobar ? fixed(true) : values.rechazar ? fixed(false) : jsonText === '-' ? fixed(false) : terminalApprover(io);
     // With REDIS_URL the call goes through the queue like the bot's: its GPU stages run on the
     // workers, under the owner's id, and FLUX/XTTS are offered when a worker advertises them.
-    const gpu = config.queue ? (await import('../lanes/routed.js')).createGpuQueue({ settings: config.queue }) : undefined;
+    // Redis away: one line says so and the call runs here, as without the queue (no engine is advertised).
+    const queue = config.queue;
+    const reachable = queue ? await pingQueue(queue.url).then(() => true, () => false) : false;
+    if (queue && !reachable) io.stderr.write(`${QUEUE.unreachable()}\n`);
+    const gpu = queue && reachable ? (await import('../lanes/routed.js')).createGpuQueue({ settings: queue }) : undefined;
     try {
       const toolbox = await createToolbox({
         config,

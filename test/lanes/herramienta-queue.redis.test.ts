@@ -13,14 +13,18 @@ import { runCli } from '../../src/cli.js';
 import { startLaneWorker, type LaneWorker } from '../../src/lanes/worker.js';
 import { workerEngines } from '../../src/trabajador.js';
 import { startImageServer, type MediaServer } from '../support/media-servers.js';
-import { deletePrefix, SHARED_REDIS_URL, testPrefix } from './support.js';
+import { QUEUE } from '../../src/strings/chat.js';
+import { deletePrefix, freePort, SHARED_REDIS_URL, testPrefix } from './support.js';
 
-async function herramienta(args: string[], env: Record<string, string>): Promise<{ code: number; result: { content: string; is_error: boolean } }> {
+async function herramienta(args: string[], env: Record<string, string>): Promise<{ code: number; result: { content: string; is_error: boolean }; stderr: string }> {
   const out = new PassThrough();
+  const err = new PassThrough();
   let stdout = '';
+  let stderr = '';
   out.on('data', (d: Buffer) => (stdout += d.toString()));
-  const code = await runCli(['herramienta', ...args], { stdout: out, stderr: new PassThrough(), stdin: Readable.from([]), env });
-  return { code, result: JSON.parse(stdout.trim().split('\n').at(-1)!) as { content: string; is_error: boolean } };
+  err.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await runCli(['herramienta', ...args], { stdout: out, stderr: err, stdin: Readable.from([]), env });
+  return { code, result: JSON.parse(stdout.trim().split('\n').at(-1)!) as { content: string; is_error: boolean }, stderr };
 }
 
 let prefix = '';
@@ -56,5 +60,15 @@ describe('cuaderno herramienta through the queue', () => {
     const ruta = (JSON.parse(made.result.content) as { ruta: string }).ruta;
     expect(existsSync(ruta)).toBe(true);
     expect(ruta.startsWith(dir)).toBe(true);
+  });
+
+  it('Redis away: one line says so and a call that needs no GPU still runs here', async () => {
+    prefix = testPrefix();
+    dir = await mkdtemp(path.join(tmpdir(), 'cv-herramienta-sin-cola-'));
+    const env = { CUADERNO_DATA_DIR: dir, CUADERNO_MODELO: 'local', REDIS_URL: `redis://127.0.0.1:${await freePort()}`, CUADERNO_COLA_PREFIJO: prefix };
+    const r = await herramienta(['buscar_notas', '{"consulta":"impresionismo","k":1}'], env);
+    expect(r.code).toBe(0);
+    expect(r.result.is_error).toBe(false);
+    expect(r.stderr.trim()).toBe(QUEUE.unreachable());
   });
 });
