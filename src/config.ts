@@ -61,9 +61,11 @@ export interface Config {
    * GPU inference servers; absent = engine unavailable. `pcmSampleRate` (`XTTS_PCM_HZ`, default
    * 24000): the rate of raw `pcm` speech from a server that refuses WAV and does not name its rate.
    * `fluxModel` / `xttsModel` (`FLUX_MODEL`, `XTTS_MODEL`): the `model` sent, for servers that pick
-   * the model by name (LocalAI, vLLM); absent = the engines' defaults.
+   * the model by name (LocalAI, vLLM); absent = the engines' defaults. `transcriptionUrl`
+   * (`TRANSCRIPCION_URL`, + `TRANSCRIPCION_MODELO`): an OpenAI-compatible transcription server for
+   * voice memos, used without `REDIS_URL` (with it, a worker that advertises transcription does it).
    */
-  media: { fluxUrl?: string; xttsUrl?: string; timeoutMs: number; pcmSampleRate?: number; fluxModel?: string; xttsModel?: string };
+  media: { fluxUrl?: string; xttsUrl?: string; timeoutMs: number; pcmSampleRate?: number; fluxModel?: string; xttsModel?: string; transcriptionUrl?: string; transcriptionModel?: string };
   lanes: { cpu: number; gpu: number };
   /**
    * `REDIS_URL` (+ `CUADERNO_COLA_PREFIJO`, default `cuaderno`): the GPU lane's stages go to a
@@ -253,6 +255,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       pcmSampleRate: positiveInt(env, 'XTTS_PCM_HZ', DEFAULTS.pcmSampleRate, problems),
       ...(env.FLUX_MODEL?.trim() ? { fluxModel: env.FLUX_MODEL.trim() } : {}),
       ...(env.XTTS_MODEL?.trim() ? { xttsModel: env.XTTS_MODEL.trim() } : {}),
+      transcriptionUrl: url(env, 'TRANSCRIPCION_URL', problems),
+      ...(env.TRANSCRIPCION_MODELO?.trim() ? { transcriptionModel: env.TRANSCRIPCION_MODELO.trim() } : {}),
     },
     lanes: {
       cpu: positiveInt(env, 'CPU_LANES', DEFAULTS.cpuLanes, problems),

@@ -8,6 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createAgentService } from './agent/service.js';
+import { transcriberFromConfig } from './tools/voice/transcriber.js';
 import { createBot, startBot, type OpenUser } from './bot/index.js';
 import { loadConfig, type Config } from './config.js';
 import { ConfigError, isCuadernoError } from './errors.js';
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
   const processLanes = createProcessLanes(config.lanes.gpu);
   const lanesOf = (ownerId: number) => {
     const lanes = gpu?.forStudent(String(ownerId));
-    if (lanes) return { lanesFor: lanes.lanesFor, gpuStatus: lanes.statusLine };
+    if (lanes && gpu) return { lanesFor: lanes.lanesFor, gpuStatus: lanes.statusLine, advertised: (e: 'flux' | 'xtts') => gpu.engines.serves(e) };
     return { lanesFor: (_runId: string, sizes: Readonly<Config['lanes']>) => processLanes(sizes) };
   };
   const owner = lanesOf(teacherId ?? DEFAULT_WEBCHAT_USER.id);
@@ -67,8 +68,13 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedTelegram({ host: config.chat.host, port: config.chat.port, token: localToken, filesDir });
   }
 
+  // Voice memos: with the queue, a worker that advertises transcription (the bot's own URL otherwise).
+  const transcriber = gpu
+    ? (await import('./lanes/queue-transcriber.js')).queueTranscriber({ lane: gpu.lane, engines: gpu.engines, own: transcriberFromConfig(config), timeoutMs: config.media.timeoutMs })
+    : undefined;
   const cb = await createBot({
     config,
+    ...(transcriber ? { transcriber } : {}),
     ...(service ? { service, notebook: service.toolbox.notebook, durations: service.toolbox.durations } : { openUser }),
     ...(embedded && localToken ? { token: localToken, apiRoot: embedded.apiRoot, allowedUserIds: [DEFAULT_WEBCHAT_USER.id] } : {}),
   });

@@ -1,20 +1,25 @@
 /**
- * `npm run trabajador -- --carril gpu [--motores flux,xtts] [--concurrencia 1] [--nombre gpu-1]
+ * `npm run trabajador -- --carril gpu [--motores flux,xtts,transcripcion] [--concurrencia 1] [--nombre gpu-1]
  * [--bloqueo-ms 30000]`: a worker process of one lane. It needs only Redis (`REDIS_URL`, optional
  * `CUADERNO_COLA_PREFIJO`) and the engine servers it runs (`FLUX_URL`, `XTTS_URL`,
- * (the bot's request carries its timeout); no data directory — artifacts go back through the job result. Runs until
+ * `TRANSCRIPCION_URL`, with `FLUX_MODEL`, `XTTS_MODEL`, `TRANSCRIPCION_MODELO`): it advertises in
+ * Redis, with a heartbeat, exactly the engines whose address it has (lanes/adverts.ts), and the bot
+ * offers those. The bot's request carries its timeout; no data directory — artifacts go back through the job result. Runs until
  * SIGTERM/SIGINT, then lets its running jobs finish. Exit 2 on misuse or configuration, with the fix.
  */
 import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { isCuadernoError } from './errors.js';
 import { laneSettingsFromEnv } from './lanes/redis.js';
+import type { EngineAdvert } from './lanes/adverts.js';
 import { createCatalogueStages } from './lanes/remote-stage.js';
+import { TRANSCRIPTION_STAGE, transcriptionStage } from './lanes/transcription-stage.js';
+import type { StageCatalogue } from './lanes/types.js';
 import { WORKER_ENGINES, WORKER_ENGINE_STAGES, type WorkerEngine } from './lanes/stages.js';
 import { startLaneWorker } from './lanes/worker.js';
 import { closePool } from './workers/pool.js';
 
-const USAGE = 'Uso: npm run trabajador -- --carril gpu [--motores flux,xtts] [--concurrencia 1] [--nombre NOMBRE] [--bloqueo-ms 30000]';
+const USAGE = 'Uso: npm run trabajador -- --carril gpu [--motores flux,xtts,transcripcion] [--concurrencia 1] [--nombre NOMBRE] [--bloqueo-ms 30000]';
 
 export interface WorkerArgs {
   lane: 'gpu' | 'cpu';
@@ -51,6 +56,34 @@ export function parseWorkerArgs(argv: string[]): WorkerArgs {
   return { lane, engines: engines as WorkerEngine[], concurrency, name: values.nombre ?? `${lane}-${hostname()}-${process.pid}`, lockDurationMs };
 }
 
+/**
+ * The stages a worker runs for `engines` and what it advertises: only the engines whose address is
+ * set on this machine (`FLUX_URL`, `XTTS_URL`, `TRANSCRIPCION_URL`), with their model names. The
+ * engine URLs this machine reaches are the only addresses its stages ever call.
+ */
+export function workerEngines(engines: readonly WorkerEngine[], env: Readonly<Record<string, string | undefined>>): { catalogue: StageCatalogue; advert: Pick<EngineAdvert, 'engines' | 'models' | 'voices'> } {
+  const val = (k: string) => env[k]?.trim() || undefined;
+  const urls: Record<WorkerEngine, string | undefined> = { flux: val('FLUX_URL'), xtts: val('XTTS_URL'), transcripcion: val('TRANSCRIPCION_URL') };
+  const modelVars: Record<WorkerEngine, string> = { flux: 'FLUX_MODEL', xtts: 'XTTS_MODEL', transcripcion: 'TRANSCRIPCION_MODELO' };
+  const media = engines.filter((e) => e !== 'transcripcion');
+  const catalogue = new Map(createCatalogueStages({
+    stages: media.map((e) => WORKER_ENGINE_STAGES[e]),
+    ...(urls.flux ? { fluxUrl: urls.flux } : {}),
+    ...(urls.xtts ? { xttsUrl: urls.xtts } : {}),
+  }));
+  if (engines.includes('transcripcion')) {
+    const timeoutMs = Number(val('MEDIA_TIMEOUT_MS')) || 120_000;
+    catalogue.set(TRANSCRIPTION_STAGE, transcriptionStage({ timeoutMs, ...(urls.transcripcion ? { url: urls.transcripcion } : {}), ...(val('TRANSCRIPCION_MODELO') ? { model: val('TRANSCRIPCION_MODELO')! } : {}) }));
+  }
+  const served = engines.filter((e) => urls[e] !== undefined);
+  const models: EngineAdvert['models'] = {};
+  for (const e of served) {
+    const m = val(modelVars[e]);
+    if (m) models[e] = m;
+  }
+  return { catalogue, advert: { engines: served, models, voices: [] } };
+}
+
 async function main(): Promise<number> {
   let args: WorkerArgs;
   try {
@@ -65,12 +98,7 @@ async function main(): Promise<number> {
     process.stderr.write('Expected `REDIS_URL` (e.g. redis://127.0.0.1:6379): the worker takes its jobs from there.\n');
     return 2;
   }
-  // The catalogue's own stage functions; the engine URLs this machine reaches replace the bot's.
-  const catalogue = createCatalogueStages({
-    stages: args.engines.map((e) => WORKER_ENGINE_STAGES[e]),
-    ...(env.FLUX_URL?.trim() ? { fluxUrl: env.FLUX_URL.trim() } : {}),
-    ...(env.XTTS_URL?.trim() ? { xttsUrl: env.XTTS_URL.trim() } : {}),
-  });
+  const { catalogue, advert } = workerEngines(args.engines, env);
   const worker = await startLaneWorker({
     url: settings.url,
     prefix: settings.prefix,
@@ -79,10 +107,11 @@ async function main(): Promise<number> {
     concurrency: args.concurrency,
     name: args.name,
     lockDurationMs: args.lockDurationMs,
+    advert,
     onJob: (e) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), ...e })}\n`),
     onStatus: (redis) => process.stdout.write(`${JSON.stringify({ t: new Date().toISOString(), redis })}\n`),
   });
-  process.stdout.write(`${JSON.stringify({ ready: args.name, lane: args.lane, stages: [...catalogue.keys()] })}\n`);
+  process.stdout.write(`${JSON.stringify({ ready: args.name, lane: args.lane, stages: [...catalogue.keys()], engines: advert.engines })}\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);

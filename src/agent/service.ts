@@ -55,6 +55,8 @@ export interface AgentServiceOptions {
   lanesFor?: (runId: string, sizes: Readonly<Config['lanes']>, signal?: AbortSignal, notify?: (text: string) => void) => LaneBackend;
   /** `/estado`'s line about a run's GPU work on the shared queue (with `lanesFor`). */
   gpuStatus?: (runId: string) => Promise<string | undefined>;
+  /** Whether a queue worker advertises FLUX/XTTS now (with `lanesFor`): offered without an address here. */
+  advertised?: (engine: 'flux' | 'xtts') => Promise<boolean>;
 }
 
 export interface AgentService {
@@ -98,7 +100,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
   const crash: CrashPoints = createCrashPoints(opts.crashAfter, opts.onCrash);
   const toolbox =
     opts.toolbox ??
-    (await createToolbox({ config, idempotency: createFileIdempotencyStore(path.join(config.dataDir, IDEMPOTENCY_DIRNAME)) }));
+    (await createToolbox({ config, idempotency: createFileIdempotencyStore(path.join(config.dataDir, IDEMPOTENCY_DIRNAME)), ...(opts.advertised ? { advertised: opts.advertised } : {}) }));
   // Start-up: `runs/` keeps a bounded history of finished runs (unfinished ones always stay).
   await pruneFinishedRuns(config.dataDir).catch(() => 0);
   // One store and one waker per run in this process: decision writes and journal writes of a run

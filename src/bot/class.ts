@@ -24,6 +24,7 @@ import { anyCase, type BotNotebook } from './commands.js';
 import type { DeliveryMedia } from './delivery.js';
 import type { MessageOwners } from './message-owners.js';
 import { createOwnerParts, type OwnerParts } from './owner.js';
+import type { Transcriber } from '../tools/voice/transcriber.js';
 import type { RunService } from './runs.js';
 
 /**
@@ -44,6 +45,8 @@ export interface UserContextsOptions {
   isMember: (id: number) => Promise<boolean>;
   media: DeliveryMedia;
   log: (message: string, error?: unknown) => void;
+  /** Who transcribes everyone's voice memos (each memo's job carries its student's id). */
+  transcriber?: Transcriber;
 }
 
 /**
@@ -89,6 +92,7 @@ export class UserContexts {
     return createOwnerParts({
       config, service, notebook, durations, api: this.opts.apiFor(userId), allowedUserIds: [userId],
       audience: userId === this.opts.teacherId ? 'profesor' : 'alumno', media: this.opts.media, log: this.opts.log,
+      ...(this.opts.transcriber ? { transcriber: this.opts.transcriber } : {}),
       ...(this.opts.clock ? { clock: this.opts.clock } : {}),
     });
   }

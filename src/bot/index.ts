@@ -22,6 +22,7 @@ import type { DeliveryMedia } from './delivery.js';
 import { noKeyboard } from './keyboards.js';
 import { MessageOwners } from './message-owners.js';
 import { createOwnerParts, type OwnerParts } from './owner.js';
+import { transcriberFromConfig, type Transcriber } from '../tools/voice/transcriber.js';
 import type { Reminders } from './reminders.js';
 import { startPolling } from './polling.js';
 import type { RunManager, RunService } from './runs.js';
@@ -63,6 +64,11 @@ export interface CreateBotOptions {
   media?: DeliveryMedia;
   /** Where internal errors go (never the chat). Default: console.error. */
   log?: (message: string, error?: unknown) => void;
+  /**
+   * Who transcribes voice memos. Default: the config's `TRANSCRIPCION_URL`, or none (memos are kept
+   * for later). main.ts passes the queue's (a worker that advertises transcription) with `REDIS_URL`.
+   */
+  transcriber?: Transcriber;
   /** The runs' record of stage durations (the toolbox's), for the progress's ETA; default read from the data dir. */
   durations?: Pick<DurationRecord, 'estimateOf'>;
 }
@@ -101,6 +107,8 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
     renderGantt: async (events, waits) => Buffer.from(await runOffThread<Uint8Array>('gantt.dibujar', { events, title: S.ganttTitle, waits: waits ?? [] })),
   };
 
+  const transcriber = opts.transcriber ?? transcriberFromConfig(config);
+
   let owner: OwnerParts;
   let klass: CuadernoBot['class'];
   if (config.classMode) {
@@ -117,14 +125,14 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
       api.config.use(owners.recorder(userId));
       return api;
     };
-    const users = new UserContexts({ config, teacherId, openUser: opts.openUser, apiFor, isMember, media, log, ...(opts.clock ? { clock: opts.clock } : {}) });
+    const users = new UserContexts({ config, teacherId, openUser: opts.openUser, apiFor, isMember, media, log, transcriber, ...(opts.clock ? { clock: opts.clock } : {}) });
     owner = await users.get(teacherId);
     klass = { users, roster, teacherId };
     bot.use(classComposer({ config, roster, users, teacherId, isMember, owners, apiFor, log }));
   } else {
     if (!opts.service || !opts.notebook) throw new Error('createBot needs `service` and `notebook` outside class mode');
     const durations = opts.durations ?? openDurationRecord(config.dataDir);
-    owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, durations, api: bot.api, allowedUserIds, audience: 'dueño', media, log, ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.runClock ? { runClock: opts.runClock } : {}) });
+    owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, durations, api: bot.api, allowedUserIds, audience: 'dueño', media, log, transcriber, ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.runClock ? { runClock: opts.runClock } : {}) });
     bot.use(owner.composer);
   }
   // Last: any button nobody claimed (run over, bot restarted, foreign data) gets an alert. It loses

@@ -28,6 +28,8 @@ import { Reminders, remindersComposer } from './reminders.js';
 import { reviewComposer } from './review.js';
 import { RunManager, type RunService } from './runs.js';
 import { BotStateFile } from './state.js';
+import type { Transcriber } from '../tools/voice/transcriber.js';
+import { voiceComposer } from './voice.js';
 
 export interface OwnerOptions {
   /** The owner's config: `dataDir` is their data dir (the whole one, or `usuarios/<id>/`). */
@@ -46,6 +48,8 @@ export interface OwnerOptions {
   /** The ms clock of the runs' elapsed and work time (default Date.now). */
   runClock?: () => number;
   log: (message: string, error?: unknown) => void;
+  /** Who transcribes voice memos (absent: none — memos are kept for later). */
+  transcriber?: Transcriber;
 }
 
 /** One owner's bot parts: the Composer answers their updates; `start`/`stop` run their timers and runs. */
@@ -112,6 +116,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(courseChat.composer);
   c.use(router.composer);
   c.use(materialComposer({ imports, course, log }));
+  if (opts.transcriber) c.use(voiceComposer({ dataDir: config.dataDir, imports, course, transcriber: opts.transcriber, timeZone: config.review.timeZone, timeoutMs: config.media.timeoutMs, log }));
   c.use(intakeComposer({ runs, notebook, commands, courseChat, route: router.text, pasteAsMaterial: router.pastedMaterial, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log }));
 
   return {

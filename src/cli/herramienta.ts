@@ -5,6 +5,7 @@
  * Exit 0 whenever a tool result was produced (even `is_error: true`), 2 for misuse.
  * The JSON may be `-` to read it from stdin (an argument is limited to 128 KiB by the kernel).
  * Without --aprobar/--rechazar a confirmation tool asks on the terminal (s/n; closed stdin = no).
+ * With `REDIS_URL` it goes through the queue like the bot: GPU stages run on the workers.
  */
 import { createRunStageRunner } from '../scheduler/turn.js';
 import { randomBytes } from 'node:crypto';
@@ -18,6 +19,9 @@ import { renderForModel } from '../tools/render.js';
 import { S } from '../strings/model.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 import { CLI_LINES } from '../strings/console.js';
+import { QUEUE } from '../strings/chat.js';
+import { pingQueue } from '../lanes/redis.js';
+import { DEFAULT_WEBCHAT_USER } from '../webchat/botapi-server.js';
 
 const USAGE = "herramienta <nombre> '<json>' [--aprobar | --rechazar] [--simulacro] [--rehacer]";
 /** Idempotency records live here, inside the data dir (SPEC §6). */
@@ -82,18 +86,33 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       throw misuse(`Los argumentos no son JSON válido (${(e as Error).message}). Ejemplo: '{"consulta":"impresionismo","k":2}'`);
     }
     const approver = values.aprobar ? fixed(true) : values.rechazar ? fixed(false) : jsonText === '-' ? fixed(false) : terminalApprover(io);
-    const toolbox = await createToolbox({
-      config,
-      approver,
-      idempotency: createFileIdempotencyStore(path.join(config.dataDir, IDEMPOTENCY_DIR)),
-    });
-    const result = await toolbox.dispatch(
-      { id: `cli-${Date.now()}-${randomBytes(3).toString('hex')}`, name, input },
-      // The tool's stages run on the one executor, as in a run (lanes, retries, durations measured).
-      { dryRun: values.simulacro === true, redo: values.rehacer === true, stage: createRunStageRunner({ lanes: config.lanes, measured: (id, ms) => toolbox.durations.record(id, ms) }) },
-    );
-    await toolbox.durations.flush();
-    io.stdout.write(`${JSON.stringify(renderForModel(name, result))}\n`);
-    return EXIT.ok;
+    // With REDIS_URL the call goes through the queue like the bot's: its GPU stages run on the
+    // workers, under the owner's id, and FLUX/XTTS are offered when a worker advertises them.
+    // Redis away: one line says so and the call runs here, as without the queue (no engine is advertised).
+    const queue = config.queue;
+    const reachable = queue ? await pingQueue(queue.url).then(() => true, () => false) : false;
+    if (queue && !reachable) io.stderr.write(`${QUEUE.unreachable()}\n`);
+    const gpu = queue && reachable ? (await import('../lanes/routed.js')).createGpuQueue({ settings: queue }) : undefined;
+    try {
+      const toolbox = await createToolbox({
+        config,
+        approver,
+        idempotency: createFileIdempotencyStore(path.join(config.dataDir, IDEMPOTENCY_DIR)),
+        ...(gpu ? { advertised: (e: 'flux' | 'xtts') => gpu.engines.serves(e) } : {}),
+      });
+      const callId = `cli-${Date.now()}-${randomBytes(3).toString('hex')}`;
+      const owner = String(config.telegram.token ? (config.telegram.allowedUserIds[0] ?? DEFAULT_WEBCHAT_USER.id) : DEFAULT_WEBCHAT_USER.id);
+      const backend = gpu?.forStudent(owner).lanesFor(callId, config.lanes);
+      const result = await toolbox.dispatch(
+        { id: callId, name, input },
+        // The tool's stages run on the one executor, as in a run (lanes, retries, durations measured).
+        { dryRun: values.simulacro === true, redo: values.rehacer === true, stage: createRunStageRunner({ lanes: config.lanes, ...(backend ? { backend } : {}), measured: (id, ms) => toolbox.durations.record(id, ms) }) },
+      );
+      await toolbox.durations.flush();
+      io.stdout.write(`${JSON.stringify(renderForModel(name, result))}\n`);
+      return EXIT.ok;
+    } finally {
+      await gpu?.close();
+    }
   });
 }

@@ -12,8 +12,10 @@
 import { QUEUE } from '../strings/chat.js';
 import { createInProcessLanes, type LaneBackend } from '../scheduler/lanes.js';
 import type { Lane } from '../tools/contract.js';
+import { Redis } from 'ioredis';
+import { createEngineDirectory, type EngineDirectory } from './adverts.js';
 import { createBullMqLane, type BullMqLane } from './bullmq-lane.js';
-import type { LaneSettings } from './redis.js';
+import { redisOptions, type LaneSettings } from './redis.js';
 import { isRemoteStage, laneKey, remoteStageExec } from './remote-stage.js';
 
 export interface StudentLanes {
@@ -29,6 +31,8 @@ export interface StudentLanes {
 
 export interface GpuQueue {
   readonly lane: BullMqLane;
+  /** The engines the queue's workers advertise now (adverts.ts). */
+  readonly engines: EngineDirectory;
   /** Whether Redis answers (as last seen by the lane's connection). */
   reachable(): boolean;
   forStudent(student: string): StudentLanes;
@@ -41,6 +45,8 @@ export interface GpuQueueOptions {
   onStatus?: (status: 'unreachable' | 'reachable') => void;
   /** Safety-net poll of an awaited job, ms (tests). */
   pollMs?: number;
+  /** How long the adverts read are reused, ms (default 2000; tests 0). */
+  advertsCacheMs?: number;
 }
 
 type StatusListener = (status: 'unreachable' | 'reachable') => void;
@@ -59,11 +65,19 @@ export function createGpuQueue(opts: GpuQueueOptions): GpuQueue {
       for (const l of [...listeners]) l(s);
     },
   });
+  // Its own connection, failing fast: asking what is advertised never waits for Redis to come back.
+  const advertsRedis = new Redis({ ...redisOptions(opts.settings.url), maxRetriesPerRequest: 1 });
+  advertsRedis.on('error', () => {});
+  const engines = createEngineDirectory(advertsRedis, opts.settings.prefix, { ownsConnection: true, ...(opts.advertsCacheMs !== undefined ? { cacheMs: opts.advertsCacheMs } : {}) });
   return {
     lane,
+    engines,
     reachable: () => up,
     forStudent: (student) => studentLanes(lane, student, () => up, listeners),
-    close: () => lane.close(),
+    close: async () => {
+      await engines.close();
+      await lane.close();
+    },
   };
 }
 

@@ -13,9 +13,9 @@ export const MEDIA_STAGES = Object.freeze({
   narration: 'narracion.voz',
 });
 
-/** Engines a worker can be told to use (`--motores`). */
-export const WORKER_ENGINES = ['flux', 'xtts'] as const;
+/** Engines a worker can be told to use (`--motores`): the names it advertises (adverts.ts). */
+export const WORKER_ENGINES = ['flux', 'xtts', 'transcripcion'] as const;
 export type WorkerEngine = (typeof WORKER_ENGINES)[number];
 
-/** The catalogue stage each engine serves. */
-export const WORKER_ENGINE_STAGES: Readonly<Record<WorkerEngine, string>> = Object.freeze({ flux: MEDIA_STAGES.coverImage, xtts: MEDIA_STAGES.narration });
+/** The stage each engine serves: the catalogue's for the media, `voz.transcripcion` for voice memos. */
+export const WORKER_ENGINE_STAGES: Readonly<Record<WorkerEngine, string>> = Object.freeze({ flux: MEDIA_STAGES.coverImage, xtts: MEDIA_STAGES.narration, transcripcion: 'voz.transcripcion' });

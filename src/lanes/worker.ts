@@ -5,9 +5,11 @@
  * the job back to the queue after `lockDurationMs` and runs it again — the bot, which waits by job
  * id, receives its output once.
  */
+import { randomBytes } from 'node:crypto';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { CuadernoError } from '../errors.js';
+import { ADVERT_TTL_MS, startAdvertising, type EngineAdvert } from './adverts.js';
 import { fairKeys, markStarted } from './fair.js';
 import { queueName, redisOptions } from './redis.js';
 import type { LaneName, StageCatalogue, WireResult } from './types.js';
@@ -28,6 +30,13 @@ export interface LaneWorkerOptions {
   onJob?: (event: { type: 'started' | 'finished' | 'failed'; jobId: string; stage: string }) => void;
   /** Redis stopped answering / answers again (the worker keeps reconnecting by itself). */
   onStatus?: (status: 'unreachable' | 'reachable') => void;
+  /**
+   * What this worker advertises (adverts.ts): the engines it can call, with their models and voices.
+   * Kept alive by a heartbeat while the worker runs; removed on close. Absent: it advertises nothing.
+   */
+  advert?: Pick<EngineAdvert, 'engines' | 'models' | 'voices'>;
+  /** The advert's TTL in ms (default ADVERT_TTL_MS; tests shorten it). */
+  advertTtlMs?: number;
 }
 
 export interface LaneWorker {
@@ -80,9 +89,14 @@ export async function startLaneWorker(opts: LaneWorkerOptions): Promise<LaneWork
   );
   worker.on('error', () => {}); // connection errors: it reconnects by itself
   await worker.waitUntilReady();
+  // Advertised only once it takes jobs: the bot never queues for a worker that is not there yet.
+  const advertising = opts.advert && opts.advert.engines.length > 0
+    ? await startAdvertising(redis, opts.prefix, { worker: opts.name ?? `${name}-${process.pid}-${randomBytes(3).toString('hex')}`, lane: opts.lane, ...opts.advert }, opts.advertTtlMs ?? ADVERT_TTL_MS)
+    : undefined;
   return {
     worker,
     async close() {
+      await advertising?.stop();
       await worker.close();
       redis.disconnect();
       connection.disconnect();

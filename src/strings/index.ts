@@ -12,6 +12,7 @@
  * - `course`  — the student's course: why a pasted syllabus could not be read;
  * - `courseChat` — the course in the chat: /curso, a syllabus's proposal, edits, the class's course.
  * - `cards`   — the cards a model proposed, as the student keeps, rewrites or drops them.
+ * - `voice`   — voice memos: kept for later, transcribed, or not readable.
  *
  * This folder is the lowest layer: it imports only types from below (store, tools' contract) and
  * never the layers that use it, so any layer may import its words from here.
@@ -27,3 +28,4 @@ export * as material from './material.js';
 export * as course from './course.js';
 export * as courseChat from './course-chat.js';
 export * as cards from './cards.js';
+export * as voice from './voice.js';

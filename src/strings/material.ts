@@ -4,6 +4,7 @@
  */
 import type { MaterialProblem } from '../tools/material/errors.js';
 import type { MaterialKind } from '../tools/material/sniff.js';
+import type { ImportKind } from '../tools/material/imports.js';
 
 const KIND_WORDS: Readonly<Record<MaterialKind, string>> = Object.freeze({
   texto: 'un texto',
@@ -14,7 +15,7 @@ const KIND_WORDS: Readonly<Record<MaterialKind, string>> = Object.freeze({
 /** What the proposal shows, as plain data (rendered by `MATERIAL.proposal`). */
 export interface ProposalView {
   nombre: string;
-  tipo: MaterialKind;
+  tipo: ImportKind;
   paginas: number | null;
   /** Notes per week, in week order, with the week's name when it has one. */
   semanas: { semana: number; titulo?: string; notas: number }[];
@@ -40,7 +41,7 @@ export const MATERIAL_BUTTONS = Object.freeze({
 export const MATERIAL = Object.freeze({
   /** «De «Tema 4.pdf» (3 páginas): 5 notas para la semana 4 «Genética», 1 sin semana», then each note's first line. */
   proposal(v: ProposalView): string {
-    const what = v.tipo === 'pdf' && v.paginas !== null ? ` (${plural(v.paginas, 'página', 'páginas')})` : v.tipo === 'imagen' ? ' (foto)' : '';
+    const what = v.tipo === 'pdf' && v.paginas !== null ? ` (${plural(v.paginas, 'página', 'páginas')})` : v.tipo === 'imagen' ? ' (foto)' : v.tipo === 'voz' ? ' (nota de voz)' : '';
     const groups = v.semanas.map((g) => `${plural(g.notas, 'nota', 'notas')} para la semana ${g.semana}${g.titulo ? ` «${g.titulo}»` : ''}`);
     if (v.sinSemana > 0) groups.push(groups.length ? `${v.sinSemana} sin semana` : `${plural(v.sinSemana, 'nota', 'notas')} sin semana`);
     const lines = v.primeras.map((l, i) => {

@@ -28,6 +28,8 @@ export interface CoverArgs {
 
 export interface CoverToolDeps {
   dataDir: string;
+  /** With `REDIS_URL`: whether a queue worker advertises the engine now (offered without an address here). */
+  advertised?: (engine: 'flux' | 'xtts') => Promise<boolean>;
   notes: NotesReader;
   /** The owner's course: the `semana` enum, the title drawn and which notes are the week's. */
   course: Course;
@@ -69,12 +71,15 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     return stagesOf('generar_portada', args.maqueta ? 'cpu' : 'gpu', deps.estimate);
   }
 
+  /** FLUX is there: the bot's own address, or a queue worker that advertises it. */
+  const fluxServed = async () => Boolean(deps.media.fluxUrl) || (await deps.advertised?.('flux')) === true;
+
   async function execute(args: CoverArgs, ctx: ToolContext): Promise<ToolOutput> {
     const week = args.semana;
     // Made already by a process that died before the store recorded it: return it, do not redraw.
     const made = await findOutputByKey(dir, 'png', ctx.key);
     if (made) return made;
-    if (!args.maqueta && !deps.media.fluxUrl) throw new EngineError('ENGINE_UNAVAILABLE', MSG.fluxNotConfigured, { field: 'maqueta', engine: 'flux' });
+    if (!args.maqueta && !(await fluxServed())) throw new EngineError('ENGINE_UNAVAILABLE', MSG.fluxNotConfigured, { field: 'maqueta', engine: 'flux' });
     const engine = args.maqueta ? { name: 'maqueta', model: MAQUETA_MODEL } : { name: 'flux', model: deps.media.fluxModel ?? FLUX_MODEL };
     const started = Date.now();
     const created = ctx.now();
@@ -122,7 +127,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
   }
 
   async function dryRun(args: CoverArgs, ctx: ToolContext): Promise<DryRun> {
-    const available = args.maqueta || Boolean(deps.media.fluxUrl);
+    const available = args.maqueta || (await fluxServed());
     const lane = args.maqueta ? 'cpu' : 'gpu';
     const out = await chooseOutput(dir, stemFor(args), 'png', ctx.redo === true);
     const total = stages(args).reduce((s, st) => s + st.estimateMs, 0);

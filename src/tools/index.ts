@@ -56,6 +56,8 @@ export interface ToolboxOptions {
   /** Default DEFAULT_POLICY: buscar_notas, crear_tarjetas, registrar_uso auto; generar_portada, narrar_resumen confirmar. */
   policy?: PermissionPolicy;
   now?: () => Date;
+  /** With `REDIS_URL`: whether a queue worker advertises FLUX/XTTS now (the media tools offer them then). */
+  advertised?: (engine: 'flux' | 'xtts') => Promise<boolean>;
 }
 
 /** Opens the notebook in `config.dataDir` and builds the tools. Throws StateFileError if notas.json is broken. */
@@ -67,7 +69,7 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
   const durations = openDurationRecord(notebook.dataDir);
   let course = await readCourse(notebook);
   let courseText = JSON.stringify(course);
-  const mediaTools = (c: Course) => createMediaTools({ dataDir: notebook.dataDir, notes, course: c, media: config.media, now, estimate: durations.estimate });
+  const mediaTools = (c: Course) => createMediaTools({ dataDir: notebook.dataDir, notes, course: c, media: config.media, now, estimate: durations.estimate, ...(opts.advertised ? { advertised: opts.advertised } : {}) });
   const media = mediaTools(course);
   const proposals = createCardProposals({ dataDir: notebook.dataDir, notes, cards: notebook.cards, audit: notebook.audit, weekOf: (n) => weekOfNote(course, n), now });
   // A model writes its own cards for the student to review; the offline planner keeps the generated ones.

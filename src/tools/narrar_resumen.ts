@@ -44,6 +44,8 @@ export interface NarrationArgs {
 
 export interface NarrationToolDeps {
   dataDir: string;
+  /** With `REDIS_URL`: whether a queue worker advertises the engine now (offered without an address here). */
+  advertised?: (engine: 'flux' | 'xtts') => Promise<boolean>;
   notes: NotesReader;
   /** The owner's course: the `semana` enum, the week's title and which notes are its own. */
   course: Course;
@@ -104,8 +106,10 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
       if (e instanceof CuadernoError) errors.push(e);
       else throw e;
     }
-    if (!deps.media.xttsUrl) errors.push(new EngineError('ENGINE_UNAVAILABLE', MSG.xttsNotConfigured, { field: 'motor', engine: 'xtts' }));
-    if (errors.length > 0 || !consent || !deps.media.xttsUrl) return { errors };
+    // XTTS is there: the bot's own address, or a queue worker that advertises it.
+    const served = Boolean(deps.media.xttsUrl) || (await deps.advertised?.('xtts')) === true;
+    if (!served) errors.push(new EngineError('ENGINE_UNAVAILABLE', MSG.xttsNotConfigured, { field: 'motor', engine: 'xtts' }));
+    if (errors.length > 0 || !consent || !served) return { errors };
     const sample = consent.muestra ? { file: consent.muestra.file, ...(consent.muestra.text ? { text: consent.muestra.text } : {}) } : undefined;
     return { engine: { name: 'xtts', model: deps.media.xttsModel ?? XTTS_MODEL, voice: consent.voz, ...(sample ? { sample } : {}) }, errors };
   }

@@ -84,6 +84,31 @@ function extensionOf(filename: string): string {
   return dot >= 0 ? filename.slice(dot + 1).toLowerCase() : '';
 }
 
+/** Seconds of an OGG (last page's granule at 48 kHz, less the pre-skip) or WAV; undefined for anything else. */
+export function audioSeconds(data: Uint8Array): number | undefined {
+  const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (b.length >= 44 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WAVE') {
+    let off = 12;
+    let bytesPerSecond = 0;
+    while (off + 8 <= b.length) {
+      const id = b.toString('latin1', off, off + 4);
+      const size = Math.min(b.readUInt32LE(off + 4), b.length - off - 8);
+      if (id === 'fmt ' && size >= 16) bytesPerSecond = b.readUInt32LE(off + 16);
+      if (id === 'data') return bytesPerSecond > 0 ? size / bytesPerSecond : undefined;
+      off += 8 + size + (size % 2);
+    }
+    return undefined;
+  }
+  if (b.length >= 28 && b.toString('latin1', 0, 4) === 'OggS') {
+    const last = b.lastIndexOf('OggS', b.length - 27, 'latin1');
+    const head = b.indexOf('OpusHead', 0, 'latin1');
+    const preSkip = head >= 0 && head + 12 <= b.length ? b.readUInt16LE(head + 10) : 0;
+    const granule = Number(b.readBigInt64LE(last + 6));
+    return granule > preSkip ? (granule - preSkip) / 48_000 : undefined;
+  }
+  return undefined;
+}
+
 /** Pixel size of a PNG or baseline/progressive JPEG; undefined for anything else. */
 export function imageSize(data: Uint8Array): { width: number; height: number } | undefined {
   const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);

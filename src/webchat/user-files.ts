@@ -9,30 +9,41 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Message, Update, User } from 'grammy/types';
 import type { EmbeddedBotApi } from './botapi-server.js';
 import { S } from '../strings/server.js';
+import { audioSeconds } from './media.js';
 
 /** Telegram's getFile limit: the bot could not download a bigger file either. */
 export const MAX_USER_FILE_BYTES = 20 * 1024 * 1024;
 
-export async function sendUserFile(api: EmbeddedBotApi, data: Buffer, filename: string, as: 'photo' | 'document', from: User = api.user): Promise<Message> {
-  const file = await api.files.save(data, filename, as === 'photo' ? 'photos' : 'documents');
+/** How the person sends a file: Telegram's message kinds a chat app makes from a file. */
+export type UserFileKind = 'photo' | 'document' | 'voice' | 'audio';
+const FOLDER = { photo: 'photos', document: 'documents', voice: 'voice', audio: 'music' } as const;
+
+export async function sendUserFile(api: EmbeddedBotApi, data: Buffer, filename: string, as: UserFileKind, from: User = api.user): Promise<Message> {
+  const file = await api.files.save(data, filename, FOLDER[as]);
   const chat = api.state.openPrivateChat(from);
   const ids = { file_id: file.file_id, file_unique_id: file.file_unique_id, file_size: file.size };
+  const duration = Math.round(audioSeconds(data) ?? 0);
   const body = as === 'photo'
     ? { photo: [{ ...ids, width: file.image?.width ?? 0, height: file.image?.height ?? 0 }] }
-    : { document: { ...ids, file_name: filename, mime_type: file.mime } };
+    : as === 'voice'
+      ? { voice: { ...ids, duration, mime_type: file.mime } }
+      : as === 'audio'
+        ? { audio: { ...ids, duration, file_name: filename, mime_type: file.mime } }
+        : { document: { ...ids, file_name: filename, mime_type: file.mime } };
   const message = api.state.add(chat.id, (id) => ({ message_id: id, from, chat, date: Math.floor(Date.now() / 1000), ...body }) as Message);
   api.updates.push({ message } as Omit<Update, 'update_id'>);
   return message;
 }
 
-/** `POST /api/files?name=<file name>&as=photo|document`, body = the file's bytes. */
+/** `POST /api/files?name=<file name>&as=photo|document|voice|audio`, body = the file's bytes. */
 export async function postUserFile(api: EmbeddedBotApi, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const reply = (status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify(body));
   };
   const name = (url.searchParams.get('name') ?? '').replace(/[\\/\0]/g, '').trim().slice(0, 200) || 'archivo';
-  const as = url.searchParams.get('as') === 'photo' ? 'photo' : 'document';
+  const asked = url.searchParams.get('as');
+  const as: UserFileKind = asked === 'photo' || asked === 'voice' || asked === 'audio' ? asked : 'document';
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {

@@ -11,6 +11,7 @@ import type { TaskEvent } from '../scheduler/events.js';
 import { espeakWavHere } from '../tools/media/espeak.js';
 import { encodeMp3 } from '../tools/media/mp3.js';
 import { STAGE_FUNCTIONS } from '../tools/stages/functions.js';
+import { voiceWav } from '../tools/voice/audio.js';
 
 export interface WorkRequest {
   fn: string;
@@ -28,6 +29,10 @@ const EXTRA: Record<string, (input: never, signal: AbortSignal) => Promise<unkno
   'mp3.codificar': async (i: { wav?: Uint8Array; file?: string }) => {
     const mp3 = encodeMp3(Buffer.from(i.wav ?? readFileSync(i.file!)));
     return new Uint8Array(mp3.buffer, mp3.byteOffset, mp3.byteLength);
+  },
+  'voz.wav': async (i: { audio: Uint8Array }) => {
+    const wav = await voiceWav(i.audio);
+    return new Uint8Array(wav.buffer, wav.byteOffset, wav.byteLength);
   },
   'gantt.dibujar': async (i: { events: TaskEvent[]; title: string; waits: OwnerWaitSpan[] }) => {
     const png = renderRunGantt(i.events, i.title, i.waits);

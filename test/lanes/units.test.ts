@@ -13,7 +13,7 @@ import { MEDIA_STAGES } from '../../src/lanes/stages.js';
 import { decodeFailure, decodeResult, encodeFailure, encodeResult } from '../../src/lanes/wire.js';
 import { decodePng } from '../../src/tools/media/raster.js';
 import { parseWav } from '../../src/tools/media/wav.js';
-import { parseWorkerArgs } from '../../src/trabajador.js';
+import { parseWorkerArgs, workerEngines } from '../../src/trabajador.js';
 import { startImageServer, startSpeechServer, testPng, testWav } from '../support/media-servers.js';
 
 describe('job ids', () => {
@@ -67,7 +67,10 @@ describe('settings', () => {
 
   it('the worker flags', () => {
     expect(parseWorkerArgs(['--carril', 'gpu', '--motores', 'flux', '--concurrencia', '2', '--nombre', 'g1'])).toEqual({ lane: 'gpu', engines: ['flux'], concurrency: 2, name: 'g1', lockDurationMs: 30_000 });
-    expect(parseWorkerArgs(['--carril', 'gpu']).engines).toEqual(['flux', 'xtts']);
+    expect(parseWorkerArgs(['--carril', 'gpu']).engines).toEqual(['flux', 'xtts', 'transcripcion']);
+    // It advertises only what its machine has an address for (issue 22: workers own their engines).
+    expect(workerEngines(['flux', 'xtts', 'transcripcion'], { XTTS_URL: 'http://gpu:8020', XTTS_MODEL: 'xtts_v2' }).advert).toEqual({ engines: ['xtts'], models: { xtts: 'xtts_v2' }, voices: [] });
+    expect([...workerEngines(['transcripcion'], {}).catalogue.keys()]).toEqual(['voz.transcripcion']);
     expect(() => parseWorkerArgs([])).toThrow(/--carril/);
     expect(() => parseWorkerArgs(['--carril', 'gpu', '--motores', 'dalle'])).toThrow(/--motores/);
     expect(() => parseWorkerArgs(['--carril', 'gpu', '--concurrencia', '0'])).toThrow(/--concurrencia/);

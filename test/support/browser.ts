@@ -34,13 +34,13 @@ export interface LaunchedBrowser {
 }
 
 /** Launches Chromium with a fresh profile, a phone-sized viewport and Spanish locale. */
-export async function launchChromium(viewport: { width: number; height: number; deviceScaleFactor: number } = PHONE): Promise<LaunchedBrowser> {
+export async function launchChromium(viewport: { width: number; height: number; deviceScaleFactor: number } = PHONE, extraArgs: readonly string[] = []): Promise<LaunchedBrowser> {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'chromium-profile-'));
   try {
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS, ...extraArgs],
       viewport: { width: viewport.width, height: viewport.height },
       deviceScaleFactor: viewport.deviceScaleFactor,
       locale: 'es-ES',

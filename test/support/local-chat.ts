@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createAgentService } from '../../src/agent/service.js';
-import { createBot, startBot, type CuadernoBot, type RunningBot } from '../../src/bot/index.js';
+import { createBot, startBot, type CreateBotOptions, type CuadernoBot, type RunningBot } from '../../src/bot/index.js';
 import { loadConfig } from '../../src/config.js';
 import type { Notebook } from '../../src/store/index.js';
 import { startEmbeddedTelegram, newWebchatToken, type EmbeddedTelegram } from '../../src/webchat/index.js';
@@ -23,8 +23,8 @@ export interface LocalChat {
   notebook: Notebook;
   cb: CuadernoBot;
   running: RunningBot;
-  /** Stops the bot and starts a new one on the same data dir and chat server (a bot restart). */
-  restartBot(): Promise<void>;
+  /** Stops the bot and starts a new one on the same data dir and chat server (a bot restart), with `env` added to its settings. */
+  restartBot(env?: Record<string, string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,18 +42,18 @@ export async function stopBotAndRuns(cb: CuadernoBot, running: RunningBot): Prom
 
 /**
  * @param pollTimeoutS the bot's long-poll timeout (default 1 s: quick to stop).
- * @param env more settings (e.g. `CUADERNO_MODELO: 'script:FILE'` for a scripted model).
+ * @param env more settings (e.g. `CUADERNO_MODELO: 'script:FILE'` for a scripted model, `TRANSCRIPCION_URL`).
  */
-export async function startLocalChat(prefix: string, pollTimeoutS = 1, env: Record<string, string> = {}): Promise<LocalChat> {
+export async function startLocalChat(prefix: string, pollTimeoutS = 1, env: Record<string, string> = {}, extra: Pick<CreateBotOptions, 'transcriber'> = {}): Promise<LocalChat> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), prefix));
   const dataDir = path.join(tmp, 'data');
-  const config = loadConfig({ CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local', ...env });
+  let config = loadConfig({ CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local', ...env });
   const tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: WEBCHAT_TOKEN, filesDir: path.join(tmp, 'chat-files') });
   // Wired like src/main.ts: the bot reads the same notebook the agent's tools write.
   const boot = async () => {
     const service = await createAgentService({ config });
     const notebook = service.toolbox.notebook;
-    const cb = await createBot({ config, service, notebook, token: WEBCHAT_TOKEN, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId] });
+    const cb = await createBot({ config, service, notebook, token: WEBCHAT_TOKEN, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId], ...extra });
     return { notebook, cb, running: await startBot(cb, config, { pollTimeoutS, webhook: false }) };
   };
   const first = await boot();
@@ -62,9 +62,10 @@ export async function startLocalChat(prefix: string, pollTimeoutS = 1, env: Reco
     token: WEBCHAT_TOKEN,
     tg,
     ...first,
-    async restartBot() {
+    async restartBot(more?: Record<string, string>) {
       await chat.running.stop();
       await chat.cb.runs.idle();
+      if (more) config = loadConfig({ ...env, ...more, CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' });
       Object.assign(chat, await boot());
     },
     async close() {

@@ -29,13 +29,15 @@ export const IMPORTS_DIRNAME = 'importaciones';
 export const IMPORT_RECORD_VERSION = 1;
 
 export type ImportState = 'pendiente' | 'guardando' | 'hecha';
+/** What an import came from: a file the bot read, or a voice memo's transcript (`voz`). */
+export type ImportKind = MaterialKind | 'voz';
 
 export interface ImportRecord {
   version: typeof IMPORT_RECORD_VERSION;
   /** SHA-256 (hex) of the file's bytes: the import's identity. */
   clave: string;
   nombre: string;
-  tipo: MaterialKind;
+  tipo: ImportKind;
   paginas: number | null;
   /** The extracted text (corrected by the student when it was an OCR draft). */
   texto: string;
@@ -120,6 +122,29 @@ export function createImports(deps: ImportsDeps) {
   const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'semana'>) =>
     splitIntoNotes(r.texto, { fileName: r.nombre, weekOf: courseWeekOf(await deps.course()), ...(r.semana !== undefined ? { semana: r.semana } : {}) });
 
+  /** Writes the pending import for `got` under `clave` — or returns the one another writer made first. */
+  const create = (clave: string, nombre: string, got: Pick<Extracted, 'text' | 'paginas' | 'ocr'> & { kind: ImportKind }, semana?: number): Promise<Proposal> =>
+    locked(clave, async () => {
+      const again = await read(clave);
+      if (again) return { record: again, yaExistia: again.estado === 'hecha', nuevo: false };
+      const base = { texto: got.text, nombre, ...(semana !== undefined ? { semana } : {}) };
+      const record: ImportRecord = {
+        version: IMPORT_RECORD_VERSION,
+        clave,
+        nombre,
+        tipo: got.kind,
+        paginas: got.paginas,
+        texto: got.text,
+        ...(got.ocr ? { ocr: got.ocr } : {}),
+        ...(semana !== undefined ? { semana } : {}),
+        propuesta: await split(base),
+        creada: new Date().toISOString(),
+        estado: 'pendiente',
+      };
+      await write(record);
+      return { record, yaExistia: false, nuevo: true };
+    });
+
   return {
     /**
      * Reads the file, proposes its notes and writes the pending import — or returns the import
@@ -131,26 +156,17 @@ export function createImports(deps: ImportsDeps) {
       const known = await read(clave);
       if (known) return { record: known, yaExistia: known.estado === 'hecha', nuevo: false };
       const got: Extracted = await extractMaterial(nombre, bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}) });
-      return locked(clave, async () => {
-        const again = await read(clave);
-        if (again) return { record: again, yaExistia: again.estado === 'hecha', nuevo: false };
-        const base = { texto: got.text, nombre, ...(opts.semana !== undefined ? { semana: opts.semana } : {}) };
-        const record: ImportRecord = {
-          version: IMPORT_RECORD_VERSION,
-          clave,
-          nombre,
-          tipo: got.kind,
-          paginas: got.paginas,
-          texto: got.text,
-          ...(got.ocr ? { ocr: got.ocr } : {}),
-          ...(opts.semana !== undefined ? { semana: opts.semana } : {}),
-          propuesta: await split(base),
-          creada: new Date().toISOString(),
-          estado: 'pendiente',
-        };
-        await write(record);
-        return { record, yaExistia: false, nuevo: true };
-      });
+      return create(clave, nombre, got, opts.semana);
+    },
+
+    /**
+     * A text that did not come from a file the bot reads — a voice memo's transcript — proposed as
+     * an import under `clave` (the memo's SHA-256): the same record, approval and saving as a file's.
+     */
+    async proposeText(clave: string, nombre: string, tipo: ImportKind, texto: string): Promise<Proposal> {
+      const known = await read(clave);
+      if (known) return { record: known, yaExistia: known.estado === 'hecha', nuevo: false };
+      return create(clave, nombre, { kind: tipo, text: texto, paginas: null });
     },
 
     /** The import whose key starts with `prefix` (a button carries a short key). */

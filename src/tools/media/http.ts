@@ -82,6 +82,14 @@ export async function getFile(ep: Endpoint, target: string, signal: AbortSignal)
   return exchange(ep, target, { method: 'GET', headers: { accept: '*/*' } }, signal);
 }
 
+/**
+ * POSTs `form` as multipart/form-data to `ep.url + route` (OpenAI-style `/v1/audio/transcriptions`)
+ * with the same timeout, abort, size cap and error classification as postJson.
+ */
+export async function postForm(ep: Endpoint, route: string, form: FormData, signal: AbortSignal): Promise<EngineAnswer> {
+  return exchange(ep, `${ep.url}${route}`, { method: 'POST', headers: { accept: 'application/json' }, body: form }, signal);
+}
+
 async function exchange(ep: Endpoint, target: string, init: RequestInit, signal: AbortSignal): Promise<EngineAnswer> {
   const timeout = AbortSignal.timeout(ep.timeoutMs);
   const both = AbortSignal.any([signal, timeout]);

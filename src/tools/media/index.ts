@@ -30,6 +30,11 @@ export interface MediaToolDeps {
   health?: EngineHealth;
   /** A stage's expected duration on this machine (stages/durations.ts); default the catalogue's. */
   estimate?: (d: StageDecl) => number;
+  /**
+   * With `REDIS_URL`: whether a queue worker advertises the engine now (lanes/adverts.ts). The bot
+   * offers FLUX/XTTS when one does, with no address of its own (its GPU stages run on the worker).
+   */
+  advertised?: (engine: 'flux' | 'xtts') => Promise<boolean>;
 }
 
 export interface MediaTools {

@@ -128,7 +128,9 @@ function mediaNodes(m) {
   if (sound) {
     const title = m.audio ? [m.audio.performer, m.audio.title].filter(Boolean).join(' — ') || m.audio.file_name || T.audio : T.voice;
     const titleId = `t-${m.message_id}`;
-    out.push(el('div', { class: 'media-title', id: titleId }, `🎧 ${title}`));
+    // A voice note reads as Telegram's bubble: the microphone, «Nota de voz» and its length.
+    const length = m.voice && m.voice.duration ? ` · ${Math.floor(m.voice.duration / 60)}:${String(m.voice.duration % 60).padStart(2, '0')}` : '';
+    out.push(el('div', { class: m.voice ? 'media-title voice-title' : 'media-title', id: titleId }, `${m.voice ? '🎙️' : '🎧'} ${title}${length}`));
     out.push(el('audio', { controls: true, preload: 'metadata', src: fileUrl(sound.file_id), 'aria-labelledby': titleId }));
   }
   if (m.document) {
@@ -321,19 +323,94 @@ async function sendText(text) {
   }
 }
 
-// A file or a photo, as Telegram's apps send them: an image goes as a photo, anything else as a document.
-$('attach').addEventListener('change', async (ev) => {
-  const file = ev.target.files && ev.target.files[0];
-  ev.target.value = '';
-  if (!file) return;
-  const as = /^image\/(png|jpeg|webp)$/.test(file.type) ? 'photo' : 'document';
+async function upload(body, name, as) {
   try {
-    const res = await fetch(`/api/files?name=${encodeURIComponent(file.name)}&as=${as}`, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: file });
+    const res = await fetch(`/api/files?name=${encodeURIComponent(name)}&as=${as}`, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body });
     const data = await res.json().catch(() => ({}));
     if (!res.ok || !data.ok) throw new Error(data.error || T.sendFailed);
   } catch (e) {
     toast(e.message || T.sendFailed);
   }
+}
+
+// A file or a photo, as Telegram's apps send them: an image goes as a photo, an OGG or WAV as an
+// audio file, anything else as a document.
+$('attach').addEventListener('change', async (ev) => {
+  const file = ev.target.files && ev.target.files[0];
+  ev.target.value = '';
+  if (!file) return;
+  const as = /^image\/(png|jpeg|webp)$/.test(file.type) ? 'photo'
+    : /^audio\/(ogg|opus|wav|x-wav|wave)$/.test(file.type) || /\.(ogg|oga|opus|wav)$/i.test(file.name) ? 'audio' : 'document';
+  await upload(file, file.name, as);
+});
+
+// A voice note, as Telegram's microphone button makes one: tap to record, tap again to send. A
+// browser that records OGG/Opus sends it as it is; others (Chromium records WebM) send the
+// recording decoded to 16 kHz mono WAV, which the bot reads the same way.
+const VOICE_RATE = 16000;
+let recorder = null;
+
+function wavOf(samples, rate) {
+  const buf = new ArrayBuffer(44 + samples.length * 2);
+  const v = new DataView(buf);
+  const text = (o, s) => { for (let i = 0; i < s.length; i++) v.setUint8(o + i, s.charCodeAt(i)); };
+  text(0, 'RIFF'); v.setUint32(4, 36 + samples.length * 2, true); text(8, 'WAVE');
+  text(12, 'fmt '); v.setUint32(16, 16, true); v.setUint16(20, 1, true); v.setUint16(22, 1, true);
+  v.setUint32(24, rate, true); v.setUint32(28, rate * 2, true); v.setUint16(32, 2, true); v.setUint16(34, 16, true);
+  text(36, 'data'); v.setUint32(40, samples.length * 2, true);
+  for (let i = 0; i < samples.length; i++) v.setInt16(44 + i * 2, Math.max(-1, Math.min(1, samples[i])) * 32767, true);
+  return new Blob([buf], { type: 'audio/wav' });
+}
+
+async function asVoiceFile(blob) {
+  if (/^audio\/ogg/.test(blob.type)) return { body: blob, name: 'nota.ogg' };
+  const decoded = await new AudioContext().decodeAudioData(await blob.arrayBuffer());
+  const offline = new OfflineAudioContext(1, Math.max(1, Math.ceil(decoded.duration * VOICE_RATE)), VOICE_RATE);
+  const src = offline.createBufferSource();
+  src.buffer = decoded;
+  src.connect(offline.destination);
+  src.start();
+  const mono = await offline.startRendering();
+  return { body: wavOf(mono.getChannelData(0), VOICE_RATE), name: 'nota.wav' };
+}
+
+function setRecording(on) {
+  const b = $('record');
+  b.setAttribute('aria-pressed', on ? 'true' : 'false');
+  b.setAttribute('aria-label', on ? T.stopRecording : T.recordVoice);
+  b.title = on ? T.stopRecording : T.recordVoice;
+}
+
+$('record').addEventListener('click', async () => {
+  if (recorder) {
+    recorder.stop();
+    return;
+  }
+  let stream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+  } catch {
+    toast(T.micUnavailable);
+    return;
+  }
+  const type = ['audio/ogg;codecs=opus', 'audio/webm;codecs=opus'].find((t) => window.MediaRecorder && MediaRecorder.isTypeSupported(t));
+  const rec = new MediaRecorder(stream, type ? { mimeType: type } : {});
+  const chunks = [];
+  rec.addEventListener('dataavailable', (e) => e.data.size && chunks.push(e.data));
+  rec.addEventListener('stop', async () => {
+    recorder = null;
+    setRecording(false);
+    stream.getTracks().forEach((t) => t.stop());
+    try {
+      const file = await asVoiceFile(new Blob(chunks, { type: rec.mimeType || type || '' }));
+      await upload(file.body, file.name, 'voice');
+    } catch {
+      toast(T.sendFailed);
+    }
+  });
+  recorder = rec;
+  setRecording(true);
+  rec.start();
 });
 
 async function press(messageId, data, button) {

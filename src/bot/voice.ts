@@ -1,0 +1,130 @@
+/**
+ * Voice memos in the chat (issue 27): a Telegram `voice` (OGG/Opus) or an `audio` file (OGG or WAV)
+ * is downloaded, kept on disk (`<data>/voz/<sha256>.<ogg|wav>`, atomically) and transcribed by the
+ * owner's transcriber (the bot's `TRANSCRIPCION_URL`, or a queue worker that advertises
+ * transcription). The transcript becomes an import proposal — the same record, buttons and one
+ * approval as a PDF's (material.ts answers them) — and the kept memo goes. With no engine, or when
+ * the engine fails, the memo stays and the reply carries [🎙️ Transcribir ahora] to try again later.
+ */
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Composer, type Context } from 'grammy';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import { isCuadernoError } from '../errors.js';
+import { writeFileAtomic } from '../store/atomic.js';
+import { MATERIAL } from '../strings/material.js';
+import { VOICE, VOICE_BUTTONS } from '../strings/voice.js';
+import { contentKey, SHORT_KEY, savedIds, type Imports } from '../tools/material/imports.js';
+import { proposalText, weekNameOf } from '../tools/material/proposal.js';
+import type { Course } from '../tools/course/course.js';
+import { audioKind, MAX_VOICE_BYTES } from '../tools/voice/audio.js';
+import type { Transcriber } from '../tools/voice/transcriber.js';
+import { importKeyboard } from './material-keyboards.js';
+import { download } from './material.js';
+
+export const VOICE_DIRNAME = 'voz';
+
+export interface VoiceDeps {
+  dataDir: string;
+  imports: Imports;
+  course: () => Promise<Course>;
+  transcriber: Transcriber;
+  timeZone: string;
+  /** Longest wait for one transcription (ms). */
+  timeoutMs: number;
+  log: (message: string, error?: unknown) => void;
+}
+
+export function transcribeKeyboard(key: string): InlineKeyboardMarkup {
+  return { inline_keyboard: [[{ text: VOICE_BUTTONS.transcribe, callback_data: `voz:${key.slice(0, SHORT_KEY)}` }]] };
+}
+
+/** The kept memos of a data dir: `<sha256>.ogg` / `.wav` in `voz/`. */
+export function voiceMemos(dataDir: string) {
+  const dir = path.join(dataDir, VOICE_DIRNAME);
+  const names = async () => (await readdir(dir).catch(() => [] as string[])).filter((n) => /^[0-9a-f]{64}\.(ogg|wav)$/.test(n));
+  return {
+    async keep(key: string, bytes: Uint8Array, kind: 'ogg' | 'wav'): Promise<void> {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await writeFileAtomic(path.join(dir, `${key}.${kind}`), bytes);
+    },
+    /** The memo whose key starts with `prefix`: its full key and bytes. */
+    async find(prefix: string): Promise<{ key: string; bytes: Buffer } | undefined> {
+      if (!/^[0-9a-f]{8,64}$/.test(prefix)) return undefined;
+      const name = (await names()).find((n) => n.startsWith(prefix));
+      if (!name) return undefined;
+      const bytes = await readFile(path.join(dir, name)).catch(() => undefined);
+      return bytes ? { key: name.slice(0, 64), bytes } : undefined;
+    },
+    async drop(key: string): Promise<void> {
+      for (const n of await names()) if (n.startsWith(key)) await rm(path.join(dir, n), { force: true });
+    },
+    /** Keys of every memo still waiting for a transcript. */
+    async pending(): Promise<string[]> {
+      return (await names()).map((n) => n.slice(0, 64));
+    },
+  };
+}
+
+export function voiceComposer(deps: VoiceDeps): Composer<Context> {
+  const c = new Composer<Context>();
+  const memos = voiceMemos(deps.dataDir);
+  const when = (d: Date) => new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: deps.timeZone }).format(d);
+
+  /** Transcribes the kept memo `key` and proposes its notes; any failure leaves the memo and says so. */
+  const transcribe = async (ctx: Context, key: string, bytes: Buffer, date: Date): Promise<void> => {
+    if (!(await deps.transcriber.available())) return void (await ctx.reply(VOICE.kept, { reply_markup: transcribeKeyboard(key) }));
+    await ctx.replyWithChatAction('typing').catch(() => undefined);
+    let text: string;
+    try {
+      ({ text } = await deps.transcriber.transcribe({ student: String(ctx.from?.id ?? 0), key, audio: bytes }, AbortSignal.timeout(deps.timeoutMs)));
+    } catch (e) {
+      // Audio nobody can read: its sentence, and nothing kept. Anything else: kept, try again later.
+      if (isCuadernoError(e) && e.code === 'BAD_REQUEST' && e.details.field === 'audio') {
+        await memos.drop(key);
+        return void (await ctx.reply(e.message));
+      }
+      deps.log('no se pudo transcribir una nota de voz', e);
+      return void (await ctx.reply(VOICE.failed, { reply_markup: transcribeKeyboard(key) }));
+    }
+    if (!text) {
+      await memos.drop(key);
+      return void (await ctx.reply(VOICE.empty));
+    }
+    const { record, yaExistia } = await deps.imports.proposeText(key, VOICE.memoName(when(date)), 'voz', text);
+    // The pending import holds the transcript now: the audio is no longer needed.
+    await memos.drop(key);
+    if (yaExistia) return void (await ctx.reply(MATERIAL.alreadyHad(record.nombre, savedIds(record).length)));
+    await ctx.reply(proposalText(record, weekNameOf(await deps.course())), { reply_markup: importKeyboard(record.clave) });
+  };
+
+  const receive = async (ctx: Context, fileId: string, size: number | undefined) => {
+    if (size !== undefined && size > MAX_VOICE_BYTES) return void (await ctx.reply(VOICE.tooBig(MAX_VOICE_BYTES / 1024 / 1024)));
+    const bytes = Buffer.from(await download(ctx, fileId));
+    if (bytes.byteLength > MAX_VOICE_BYTES) return void (await ctx.reply(VOICE.tooBig(MAX_VOICE_BYTES / 1024 / 1024)));
+    const kind = audioKind(bytes);
+    if (!kind) return void (await ctx.reply(VOICE.unreadable));
+    const key = contentKey(bytes);
+    const known = await deps.imports.find(key);
+    if (known?.estado === 'hecha') return void (await ctx.reply(MATERIAL.alreadyHad(known.nombre, savedIds(known).length)));
+    if (known) return void (await ctx.reply(proposalText(known, weekNameOf(await deps.course())), { reply_markup: importKeyboard(known.clave) }));
+    // On disk before anything can fail: the memo is never lost.
+    await memos.keep(key, bytes, kind);
+    const date = ctx.message?.date ? new Date(ctx.message.date * 1000) : new Date();
+    await transcribe(ctx, key, bytes, date);
+  };
+
+  c.on('message:voice', (ctx) => receive(ctx, ctx.message.voice.file_id, ctx.message.voice.file_size));
+  c.on('message:audio', (ctx) => receive(ctx, ctx.message.audio.file_id, ctx.message.audio.file_size));
+
+  // [🎙️ Transcribir ahora]: a kept memo, once an engine is there.
+  c.callbackQuery(/^voz:([0-9a-f]{8,64})$/, async (ctx) => {
+    const memo = await memos.find(ctx.match[1]!);
+    if (!memo) return void (await ctx.answerCallbackQuery({ text: VOICE.gone, show_alert: true }));
+    if (!(await deps.transcriber.available())) return void (await ctx.answerCallbackQuery({ text: VOICE.kept, show_alert: true }));
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => undefined);
+    await transcribe(ctx, memo.key, memo.bytes, new Date());
+  });
+  return c;
+}

@@ -1,0 +1,48 @@
+/**
+ * The transcription stage of the queue (issue 27): the job carries the memo's audio (the OGG/Opus or
+ * WAV the student sent, base64) and `engine: "transcripcion"`, never an address; the worker decodes
+ * it in-process and calls ITS OWN transcription server (`TRANSCRIPCION_URL` on its machine).
+ * Checked before anything runs: no field naming a URL, the exact engine, a bounded size and timeout.
+ */
+import { CuadernoError, EngineError } from '../errors.js';
+import { VOICE } from '../strings/voice.js';
+import { voiceWav } from '../tools/voice/audio.js';
+import { transcribeHttp, type Transcript } from '../tools/voice/transcribe.js';
+import type { Json, StageFunction } from './types.js';
+
+export const TRANSCRIPTION_STAGE = 'voz.transcripcion';
+/** Largest memo a job may carry (bytes before base64): about 50 minutes of Opus voice. */
+export const MAX_JOB_AUDIO_BYTES = 12 * 1024 * 1024;
+/** Longest a worker waits for its server on one memo. */
+export const MAX_JOB_TIMEOUT_MS = 600_000;
+
+export interface TranscriptionJob {
+  engine: 'transcripcion';
+  /** The memo's bytes, base64. */
+  audio: string;
+  timeoutMs?: number;
+}
+
+/** The job's input for `audio` (the bot's side). */
+export function transcriptionJob(audio: Buffer, timeoutMs: number): TranscriptionJob {
+  if (audio.byteLength > MAX_JOB_AUDIO_BYTES) throw new CuadernoError('BAD_REQUEST', VOICE.tooBig(MAX_JOB_AUDIO_BYTES / 1024 / 1024), { field: 'audio', bytes: audio.byteLength });
+  return { engine: 'transcripcion', audio: audio.toString('base64'), timeoutMs: Math.min(MAX_JOB_TIMEOUT_MS, Math.max(1, Math.floor(timeoutMs))) };
+}
+
+/** The worker's stage over its own server; `url` undefined: it serves no transcription (and does not advertise it). */
+export function transcriptionStage(server: { url?: string; model?: string; timeoutMs: number }): StageFunction {
+  return async (input, signal) => {
+    const bad = (field: string, why: string) => new CuadernoError('VALIDATION', `Job of ${TRANSCRIPTION_STAGE}: ${why}`, { field, stage: TRANSCRIPTION_STAGE });
+    if (!input || typeof input !== 'object' || Array.isArray(input)) throw bad('input', 'expected an object');
+    const job = input as Record<string, Json>;
+    for (const k of Object.keys(job)) if (/url$/i.test(k)) throw bad(k, `\`${k}\` must not be in a job: a worker calls only its own engines`);
+    if (job.engine !== 'transcripcion') throw bad('engine', `expected \`engine\` to be exactly "transcripcion", got ${JSON.stringify(job.engine)}`);
+    if (typeof job.audio !== 'string' || job.audio.length === 0 || job.audio.length > Math.ceil(MAX_JOB_AUDIO_BYTES / 3) * 4) throw bad('audio', `expected \`audio\` to be base64 of at most ${MAX_JOB_AUDIO_BYTES} bytes`);
+    const t = job.timeoutMs;
+    if (t !== undefined && !(Number.isSafeInteger(t) && (t as number) > 0 && (t as number) <= MAX_JOB_TIMEOUT_MS)) throw bad('timeoutMs', `expected \`timeoutMs\` to be an integer in 1..${MAX_JOB_TIMEOUT_MS}`);
+    if (!server.url) throw new EngineError('ENGINE_UNAVAILABLE', 'This worker does not serve transcription (no TRANSCRIPCION_URL here)', { stage: TRANSCRIPTION_STAGE, engine: 'transcripcion' });
+    const wav = await voiceWav(Buffer.from(job.audio, 'base64'));
+    const got: Transcript = await transcribeHttp({ url: server.url, timeoutMs: Math.min(server.timeoutMs, (t as number | undefined) ?? server.timeoutMs), ...(server.model ? { model: server.model } : {}) }, wav, signal);
+    return { output: { ...got } as unknown as Json, files: [] };
+  };
+}
