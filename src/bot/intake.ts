@@ -38,7 +38,7 @@ export interface IntakeDeps {
    * leaves the text to the understanding.
    */
   route?: (ctx: Context, text: string) => Promise<boolean>;
-  /** A long paste the owner chose to keep goes to the material import's approval (route-text.ts). */
+  /** A long paste the owner chose to keep is routed whole: a syllabus, else the material import's approval (route-text.ts). */
   pasteAsMaterial?: (ctx: Context, text: string) => Promise<void>;
   /** True when the offline planner plays the model: unclear requests are asked back here, with buttons. */
   localPlanner: boolean;

@@ -106,7 +106,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(courseChat.composer);
   c.use(router.composer);
   c.use(materialComposer({ imports, course, log }));
-  c.use(intakeComposer({ runs, notebook, commands, courseChat, route: router.text, pasteAsMaterial: router.pastedMaterial, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log }));
+  c.use(intakeComposer({ runs, notebook, commands, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log }));
 
   return {
     dataDir: config.dataDir,
