@@ -3,7 +3,9 @@
  * talk get one bubble; a note question gets the matching notes in words; a bare command word runs
  * the command; an unclear request (offline planner) gets quick-reply buttons; work starts a run,
  * detached, through the RunManager. None of the answers here starts a run or spends a token.
- * A text longer than a request, or the parts of one long paste, get one offer to save it as a note.
+ * A syllabus or material (route-text.ts: the one rule for free text) is answered there; a text
+ * long enough to be the first part of a paste the sender's app split gets one offer, and its button
+ * routes the joined text the same way. A plain-words course change goes to course-chat.ts.
  */
 import { Composer, type Context } from 'grammy';
 import { questionFor } from '../agent/intent.js';
@@ -38,7 +40,7 @@ export interface IntakeDeps {
    * leaves the text to the understanding.
    */
   route?: (ctx: Context, text: string) => Promise<boolean>;
-  /** A long paste the owner chose to keep goes to the material import's approval (route-text.ts). */
+  /** A long paste the owner chose to keep is routed whole: a syllabus, else the material import's approval (route-text.ts). */
   pasteAsMaterial?: (ctx: Context, text: string) => Promise<void>;
   /** True when the offline planner plays the model: unclear requests are asked back here, with buttons. */
   localPlanner: boolean;

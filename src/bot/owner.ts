@@ -117,7 +117,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(router.composer);
   c.use(materialComposer({ imports, course, log }));
   if (opts.transcriber) c.use(voiceComposer({ dataDir: config.dataDir, imports, course, transcriber: opts.transcriber, timeZone: config.review.timeZone, timeoutMs: config.media.timeoutMs, log }));
-  c.use(intakeComposer({ runs, notebook, commands, courseChat, route: router.text, pasteAsMaterial: router.pastedMaterial, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log }));
+  c.use(intakeComposer({ runs, notebook, commands, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log }));
 
   return {
     dataDir: config.dataDir,

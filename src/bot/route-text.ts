@@ -133,7 +133,12 @@ export function createRouter(deps: RouteDeps) {
     await deps.courseChat.proposeSyllabus(ctx, parsed.course, r.texto, false);
   });
 
-  return { composer, text, pastedMaterial: (ctx: Context, t: string) => material(ctx, PASTE_NAME, new TextEncoder().encode(t)) };
+  /** A long paste kept from the offer (its parts joined): routed as one text; never left to the understanding. */
+  const pasted = async (ctx: Context, t: string) => {
+    if (!(await text(ctx, t))) await material(ctx, PASTE_NAME, new TextEncoder().encode(t));
+  };
+
+  return { composer, text, pasted };
 }
 
 export type Router = ReturnType<typeof createRouter>;

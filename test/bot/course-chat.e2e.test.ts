@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Message } from 'grammy/types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COURSE_BUTTONS, COURSE_CHAT } from '../../src/strings/course-chat.js';
+import { PASTE_FULL_PART } from '../../src/bot/paste.js';
 import { withFileLock } from '../../src/store/lock.js';
 import { DEMO_COURSE } from '../../src/tools/course/course.js';
 import { sendUserFile } from '../../src/webchat/user-files.js';
@@ -219,5 +220,13 @@ describe('the course in the chat', () => {
     expect(fromFile.text).toMatch(/«Biología celular», 14 semanas/);
     const bad = await say(chat, 'Semana 1: Célula\nSemana 2: Membrana\nSemana 2: Núcleo');
     expect(bad.text).toBe('La semana 2 aparece dos veces (líneas 2 y 3): deja solo una y vuelve a enviarlo.');
-  });
+
+    // A syllabus long enough to be the first part of a split paste: offered once, then routed whole.
+    const long = ['Ecología de sistemas', ...Array.from({ length: 52 }, (_, i) => `Semana ${i + 1}: Tema de estudio número ${i + 1} con bastante detalle y lecturas`)].join('\n');
+    expect(long.length).toBeGreaterThan(PASTE_FULL_PART);
+    const offer = await say(chat, long);
+    expect(offer.text).toMatch(/^Ese mensaje es muy largo/);
+    const longProposal = await press(chat, offer, buttonsOf(offer)[0]!.callback_data!, isProposal);
+    expect(longProposal.text).toMatch(/«Ecología de sistemas», 52 semanas/);
+  }, 120_000);
 });
