@@ -8,7 +8,6 @@
  * request or terminates the thread running it.
  */
 import { availableParallelism } from 'node:os';
-import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { CancelledError, CuadernoError, type ErrorCode } from '../errors.js';
 import type { WorkReply, WorkRequest } from './work.js';
@@ -43,7 +42,7 @@ function thePool(): Piscina<WorkRequest, WorkReply> {
 }
 
 /** Runs `fn` (a stage id of the catalogue, or `espeak.wav` / `mp3.codificar`) on a worker thread. */
-export async function runOffThread<T>(fn: string, input: unknown, signal?: AbortSignal, transfer?: (ArrayBuffer | MessagePort)[]): Promise<T> {
+export async function runOffThread<T>(fn: string, input: unknown, signal?: AbortSignal, transfer?: ArrayBuffer[]): Promise<T> {
   if (signal?.aborted) throw new CancelledError();
   let reply: WorkReply;
   try {

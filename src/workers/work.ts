@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { isCuadernoError } from '../errors.js';
 import { renderRunGantt, type OwnerWaitSpan } from '../scheduler/gantt.js';
 import type { TaskEvent } from '../scheduler/events.js';
-import type { PdfOnThreadInput } from '../tools/material/pdf.js';
 import { espeakWavHere } from '../tools/media/espeak.js';
 import { encodeMp3 } from '../tools/media/mp3.js';
 import { STAGE_FUNCTIONS } from '../tools/stages/functions.js';
@@ -30,8 +29,6 @@ const EXTRA: Record<string, (input: never, signal: AbortSignal) => Promise<unkno
     const mp3 = encodeMp3(Buffer.from(i.wav ?? readFileSync(i.file!)));
     return new Uint8Array(mp3.buffer, mp3.byteOffset, mp3.byteLength);
   },
-  // A student's PDF, read here page by page; a scanned page's image goes back over the port to be OCR'd.
-  'pdf.leer': async (i: PdfOnThreadInput) => (await import('../tools/material/pdf.js')).readPdfOnThread(i),
   'gantt.dibujar': async (i: { events: TaskEvent[]; title: string; waits: OwnerWaitSpan[] }) => {
     const png = renderRunGantt(i.events, i.title, i.waits);
     return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);

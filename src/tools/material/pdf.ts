@@ -3,14 +3,13 @@
  * fetched. A page without a text layer (a scan) is rendered offline with @napi-rs/canvas and read
  * by the OCR engine. Encrypted, damaged and over-long PDFs are refused with their sentence.
  *
- * The reading runs on a thread of the worker pool (`readPdfOffThread`), never on the event loop:
- * parsing a page and laying out its text can take tens of milliseconds. A scanned page's image is
- * sent back over a MessagePort to the OCR engine (its own process, ocr.ts), one page at a time.
+ * The reading runs on a thread of its own (`readPdfOffThread`, pdf-thread.ts), never on the event
+ * loop: parsing a page and laying out its text can take tens of milliseconds. A scanned page's
+ * image is sent back over a MessagePort to the OCR engine (its own process, ocr.ts), one at a time.
  */
 import './node20.js';
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { getDocumentProxy, renderPageAsImage } from 'unpdf';
-import { runOffThread } from '../../workers/pool.js';
 import { MaterialError, type MaterialProblem } from './errors.js';
 import { MAX_PAGES, SCAN_RENDER_SCALE, SCANNED_PAGE_CHARS } from './limits.js';
 import { pageText, type TextRun } from './layout.js';
@@ -32,8 +31,12 @@ type PortOcrReply = { id: number; ok: true; text: string; confidence: number } |
 /** What the thread answers: the text, or why the PDF cannot be read (a value: a thread keeps only an Error's message). */
 export type PdfOnThreadReply = ({ ok: true } & PdfText) | { ok: false; problem: MaterialProblem };
 
-/** The PDF read on a pool thread; its scanned pages OCR'd by `ocr` here (their images come over a port). */
+/** The thread's module: compiled, `pdf-thread.js`; from the TypeScript sources, `pdf-thread.mjs` (registers tsx). */
+const THREAD = new URL(import.meta.url.endsWith('.js') ? './pdf-thread.js' : './pdf-thread.mjs', import.meta.url);
+
+/** The PDF read on a thread started for it; its scanned pages OCR'd by `ocr` here (their images come over a port). */
 export async function readPdfOffThread(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
+  deps.signal?.throwIfAborted();
   const { port1, port2 } = new MessageChannel();
   port1.on('message', (m: { id: number; image: Uint8Array }) => {
     deps.ocr.recognize(m.image, deps.signal).then(
@@ -41,18 +44,27 @@ export async function readPdfOffThread(bytes: Uint8Array, deps: { ocr: OcrEngine
       (e: unknown) => port1.postMessage({ id: m.id, ok: false, ...(e instanceof MaterialError ? { problem: e.problem } : {}), message: e instanceof Error ? e.message : String(e) } satisfies PortOcrReply),
     );
   });
+  // Its own buffer, moved to the thread (the caller's may be a view into a bigger one).
+  const copy = new Uint8Array(bytes);
+  const worker = new Worker(THREAD, { workerData: { bytes: copy, port: port2 } satisfies PdfOnThreadInput, transferList: [copy.buffer, port2], name: 'pdf' });
+  const onAbort = () => void worker.terminate();
+  deps.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    // Its own buffer, moved to the thread (the caller's may be a view into a bigger one).
-    const copy = new Uint8Array(bytes);
-    const reply = await runOffThread<PdfOnThreadReply>('pdf.leer', { bytes: copy, port: port2 } satisfies PdfOnThreadInput, deps.signal, [copy.buffer, port2]);
+    const reply = await new Promise<PdfOnThreadReply>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(deps.signal?.aborted ? deps.signal.reason : new Error(`PDF: el hilo lector terminó (${code})`)));
+    });
     if (!reply.ok) throw new MaterialError(reply.problem);
     return { pages: reply.pages, scanned: reply.scanned };
   } finally {
+    deps.signal?.removeEventListener('abort', onAbort);
     port1.close();
+    void worker.terminate();
   }
 }
 
-/** On the pool thread: `readPdf` with an OCR engine that asks the main thread over the port. */
+/** On the PDF thread: `readPdf` with an OCR engine that asks the main thread over the port. */
 export async function readPdfOnThread({ bytes, port }: PdfOnThreadInput): Promise<PdfOnThreadReply> {
   let nextId = 1;
   const waiting = new Map<number, (r: PortOcrReply) => void>();
@@ -81,7 +93,7 @@ export async function readPdfOnThread({ bytes, port }: PdfOnThreadInput): Promis
   }
 }
 
-/** Reads the PDF here, on this thread (the pool's thread: see readPdfOffThread). */
+/** Reads the PDF here, on this thread (the PDF thread: see readPdfOffThread). */
 export async function readPdf(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
   let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
