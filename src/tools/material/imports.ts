@@ -19,6 +19,7 @@ import { withFileLock } from '../../store/lock.js';
 import { Mutex } from '../../store/jsonFile.js';
 import type { Note } from '../domain.js';
 import { CuadernoError } from '../../errors.js';
+import { MATERIAL } from '../../strings/material.js';
 import { extractMaterial, type Extracted } from './extract.js';
 import type { OcrEngine } from './ocr.js';
 import type { MaterialKind } from './sniff.js';
@@ -120,6 +121,33 @@ export function createImports(deps: ImportsDeps) {
   const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'semana'>) =>
     splitIntoNotes(r.texto, { fileName: r.nombre, weekOf: courseWeekOf(await deps.course()), ...(r.semana !== undefined ? { semana: r.semana } : {}) });
 
+  /** The import on disk for `clave`, or the file read by `extract`, proposed and written as pending. */
+  async function proposeRead(clave: string, nombre: string, extract: () => Promise<Extracted>, opts: { semana?: number }): Promise<Proposal> {
+    const known = await read(clave);
+    if (known) return { record: known, yaExistia: known.estado === 'hecha', nuevo: false };
+    const got = await extract();
+    return locked(clave, async () => {
+      const again = await read(clave);
+      if (again) return { record: again, yaExistia: again.estado === 'hecha', nuevo: false };
+      const base = { texto: got.text, nombre, ...(opts.semana !== undefined ? { semana: opts.semana } : {}) };
+      const record: ImportRecord = {
+        version: IMPORT_RECORD_VERSION,
+        clave,
+        nombre,
+        tipo: got.kind,
+        paginas: got.paginas,
+        texto: got.text,
+        ...(got.ocr ? { ocr: got.ocr } : {}),
+        ...(opts.semana !== undefined ? { semana: opts.semana } : {}),
+        propuesta: await split(base),
+        creada: new Date().toISOString(),
+        estado: 'pendiente',
+      };
+      await write(record);
+      return { record, yaExistia: false, nuevo: true };
+    });
+  }
+
   return {
     /**
      * Reads the file, proposes its notes and writes the pending import — or returns the import
@@ -127,30 +155,23 @@ export function createImports(deps: ImportsDeps) {
      * Throws MaterialError (with its sentence) for a file that cannot be read.
      */
     async propose(nombre: string, bytes: Uint8Array, opts: { semana?: number; signal?: AbortSignal } = {}): Promise<Proposal> {
-      const clave = contentKey(bytes);
-      const known = await read(clave);
-      if (known) return { record: known, yaExistia: known.estado === 'hecha', nuevo: false };
-      const got: Extracted = await extractMaterial(nombre, bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}) });
-      return locked(clave, async () => {
-        const again = await read(clave);
-        if (again) return { record: again, yaExistia: again.estado === 'hecha', nuevo: false };
-        const base = { texto: got.text, nombre, ...(opts.semana !== undefined ? { semana: opts.semana } : {}) };
-        const record: ImportRecord = {
-          version: IMPORT_RECORD_VERSION,
-          clave,
-          nombre,
-          tipo: got.kind,
-          paginas: got.paginas,
-          texto: got.text,
-          ...(got.ocr ? { ocr: got.ocr } : {}),
-          ...(opts.semana !== undefined ? { semana: opts.semana } : {}),
-          propuesta: await split(base),
-          creada: new Date().toISOString(),
-          estado: 'pendiente',
-        };
-        await write(record);
-        return { record, yaExistia: false, nuevo: true };
-      });
+      return proposeRead(contentKey(bytes), nombre, () => extractMaterial(nombre, bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}) }), opts);
+    },
+
+    /**
+     * Photos sent together (a Telegram media group) as one import: each read by OCR in order, their
+     * texts one after another. The key is the SHA-256 of the photos' own keys in order, so the same
+     * photos again are «ya lo tenía». A photo that cannot be read refuses the whole group (its sentence).
+     */
+    async proposeGroup(fotos: readonly { nombre: string; bytes: Uint8Array }[], opts: { semana?: number; signal?: AbortSignal } = {}): Promise<Proposal> {
+      const clave = createHash('sha256').update(fotos.map((f) => contentKey(f.bytes)).join('\n')).digest('hex');
+      const nombre = MATERIAL.photoGroupName(fotos.length);
+      return proposeRead(clave, nombre, async () => {
+        const read: Extracted[] = [];
+        for (const f of fotos) read.push(await extractMaterial(f.nombre, f.bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}) }));
+        const confidence = Math.min(...read.map((r) => r.ocr?.confidence ?? 100));
+        return { name: nombre, kind: 'imagen', text: read.map((r) => r.text).join('\n\n'), paginas: fotos.length, ocr: { confidence, draft: read.some((r) => r.ocr?.draft) } };
+      }, opts);
     },
 
     /** The import whose key starts with `prefix` (a button carries a short key). */
