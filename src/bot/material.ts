@@ -67,7 +67,7 @@ export function materialComposer(deps: MaterialDeps): Composer<Context> {
     const photos = g.photos.sort((a, b) => a.id - b.id);
     const { ctx } = g;
     try {
-      if (photos.length > MAX_GROUP_PHOTOS) await ctx.reply(MATERIAL.tooManyPhotos(photos.length, MAX_GROUP_PHOTOS));
+      if (photos.length > MAX_GROUP_PHOTOS) await ctx.reply(MATERIAL.tooManyPhotos(photos.length, MAX_GROUP_PHOTOS, photos.length - MAX_GROUP_PHOTOS));
       const taken = photos.slice(0, MAX_GROUP_PHOTOS);
       const big = taken.find((p) => p.size !== undefined && p.size > MAX_FILE_BYTES);
       if (big) return void (await ctx.reply(new MaterialError({ kind: 'demasiado_grande', bytes: big.size! }).message));

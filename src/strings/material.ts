@@ -66,7 +66,7 @@ export const MATERIAL = Object.freeze({
   /** The name of an import made of photos sent together. */
   photoGroupName: (n: number) => `${n} fotos`,
   /** Photos sent together beyond the limit: the first ones are read, the rest are not. */
-  tooManyPhotos: (sent: number, max: number) => `Me has mandado ${sent} fotos juntas y leo ${max} como mucho de una vez: preparo las ${max} primeras; mándame las otras ${sent - max} en otro mensaje.`,
+  tooManyPhotos: (sent: number, max: number, rest: number) => `Me has mandado ${sent} fotos juntas y leo ${max} como mucho de una vez: preparo las ${max} primeras; ${rest === 1 ? 'mándame la otra' : `mándame las otras ${rest}`} en otro mensaje.`,
   /** The terminal's lines for `importar`. */
   cliNotFound: (file: string) => `No encuentro el archivo «${file}»: revisa el nombre y la carpeta.`,
   cliBadWeek: (value: string) => `La semana tiene que ser un número entero positivo, como 3 (me diste «${value}»).`,

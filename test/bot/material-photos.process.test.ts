@@ -70,7 +70,7 @@ describe('photos in the chat', () => {
     for (const p of photos) sent.push(await sendUserFile(t.server, p, 'foto.png', 'photo', t.server.user, { mediaGroupId: 'album-1' }));
     const last = sent.at(-1)!.message_id;
     const refused = await waitForMessage(t, 'the sentence for the extra photo', after(last, (m) => /^Me has mandado/.test(m.text ?? '')));
-    expect(refused.text).toBe(MATERIAL.tooManyPhotos(21, MAX_GROUP_PHOTOS));
+    expect(refused.text).toBe(MATERIAL.tooManyPhotos(21, MAX_GROUP_PHOTOS, 1));
     const proposal = await waitForMessage(t, 'one proposal for the group', after(last, isProposal));
     expect(proposal.text).toMatch(/^De «20 fotos»: \d+ notas? sin semana\./);
     expect(t.server.history().filter((m) => m.message_id > last && isProposal(m))).toHaveLength(1);
