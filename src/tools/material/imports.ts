@@ -23,7 +23,7 @@ import { MATERIAL } from '../../strings/material.js';
 import { extractMaterial, type Extracted } from './extract.js';
 import type { OcrEngine } from './ocr.js';
 import type { MaterialKind } from './sniff.js';
-import { courseWeekOf, splitIntoNotes, type ProposedNote } from './split.js';
+import { courseWeekOf, splitIntoNotesYielding, type ProposedNote } from './split.js';
 import type { Course } from '../course/course.js';
 
 export const IMPORTS_DIRNAME = 'importaciones';
@@ -119,7 +119,7 @@ export function createImports(deps: ImportsDeps) {
   });
 
   const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'semana'>) =>
-    splitIntoNotes(r.texto, { fileName: r.nombre, weekOf: courseWeekOf(await deps.course()), ...(r.semana !== undefined ? { semana: r.semana } : {}) });
+    splitIntoNotesYielding(r.texto, { fileName: r.nombre, weekOf: courseWeekOf(await deps.course()), ...(r.semana !== undefined ? { semana: r.semana } : {}) });
 
   /** The import on disk for `clave`, or the file read by `extract`, proposed and written as pending. */
   async function proposeRead(clave: string, nombre: string, extract: () => Promise<Extracted>, opts: { semana?: number }): Promise<Proposal> {
