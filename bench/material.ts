@@ -1,8 +1,10 @@
 /**
  * Importing material (issue 26 figures): a 100-page text PDF proposed and saved (≤ 10 s), OCR of
  * one printed-page photo with the worker already started (≤ 6 s, and its accuracy as 1 − CER), and
- * the event loop's longest stall during each (≤ 50 ms, `monitorEventLoopDelay`). Fixtures are made
- * here, as in the tests; the notebook is a temp dir.
+ * the event loop's longest stall during each (≤ 50 ms, `monitorEventLoopDelay`). The PDF is read on
+ * a thread started for it (its start-up included), OCR runs in its own no-network child process; the
+ * week rule yields while it places hundreds of notes. Fixtures are made here, as in the tests; the
+ * notebook is a temp dir. Run alone: `npx tsx bench/run.ts material`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

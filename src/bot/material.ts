@@ -10,7 +10,7 @@ import type { Message } from 'grammy/types';
 import { MATERIAL } from '../strings/material.js';
 import { MaterialError } from '../tools/material/errors.js';
 import { savedIds, type ImportRecord, type Imports } from '../tools/material/imports.js';
-import { MAX_FILE_BYTES } from '../tools/material/limits.js';
+import { MAX_FILE_BYTES, MAX_GROUP_PHOTOS, MEDIA_GROUP_QUIET_MS } from '../tools/material/limits.js';
 import { proposalText, weekNameOf } from '../tools/material/proposal.js';
 import { weekNumbers, type Course } from '../tools/course/course.js';
 import { importKeyboard, importKeyOf, importWeekKeyboard, parseImportCallback } from './material-keyboards.js';
@@ -56,9 +56,42 @@ export function materialComposer(deps: MaterialDeps): Composer<Context> {
     const d = ctx.message.document;
     return receive(ctx, d.file_name ?? 'documento', d.file_id, d.file_size);
   });
+  // Photos sent together arrive as one message each with the same media_group_id and no end
+  // marker: they are gathered until none has come for MEDIA_GROUP_QUIET_MS, then the first
+  // MAX_GROUP_PHOTOS become one import (the rest are refused in one sentence). The handler returns
+  // at once, so the next photo of the group is not held behind it.
+  const groups = new Map<string, { ctx: Context; photos: { id: number; fileId: string; size: number | undefined }[]; timer?: NodeJS.Timeout }>();
+  const receiveGroup = async (key: string) => {
+    const g = groups.get(key)!;
+    groups.delete(key);
+    const photos = g.photos.sort((a, b) => a.id - b.id);
+    const { ctx } = g;
+    try {
+      if (photos.length > MAX_GROUP_PHOTOS) await ctx.reply(MATERIAL.tooManyPhotos(photos.length, MAX_GROUP_PHOTOS, photos.length - MAX_GROUP_PHOTOS));
+      const taken = photos.slice(0, MAX_GROUP_PHOTOS);
+      const big = taken.find((p) => p.size !== undefined && p.size > MAX_FILE_BYTES);
+      if (big) return void (await ctx.reply(new MaterialError({ kind: 'demasiado_grande', bytes: big.size! }).message));
+      const fotos = [];
+      for (const p of taken) fotos.push({ nombre: PHOTO_NAME, bytes: await download(ctx, p.fileId) });
+      const { record, yaExistia } = await deps.imports.proposeGroup(fotos);
+      if (yaExistia) return void (await ctx.reply(MATERIAL.alreadyHad(record.nombre, savedIds(record).length)));
+      await ctx.reply(await show(record), { reply_markup: importKeyboard(record.clave) });
+    } catch (e) {
+      if (e instanceof MaterialError) return void (await ctx.reply(e.message).catch((err: unknown) => deps.log('material: respuesta de un grupo de fotos', err)));
+      deps.log('material: grupo de fotos', e);
+    }
+  };
+
   c.on('message:photo', (ctx) => {
     const biggest = ctx.message.photo.at(-1)!;
-    return receive(ctx, PHOTO_NAME, biggest.file_id, biggest.file_size);
+    const group = ctx.message.media_group_id;
+    if (!group) return receive(ctx, PHOTO_NAME, biggest.file_id, biggest.file_size);
+    const key = `${ctx.chat.id}:${group}`;
+    const g = groups.get(key) ?? { ctx, photos: [] };
+    groups.set(key, g);
+    g.photos.push({ id: ctx.message.message_id, fileId: biggest.file_id, size: biggest.file_size });
+    clearTimeout(g.timer);
+    g.timer = setTimeout(() => void receiveGroup(key), MEDIA_GROUP_QUIET_MS);
   });
 
   // A reply to a proposal: the student's corrected text for its draft.

@@ -41,7 +41,8 @@ export const MATERIAL_BUTTONS = Object.freeze({
 export const MATERIAL = Object.freeze({
   /** «De «Tema 4.pdf» (3 páginas): 5 notas para la semana 4 «Genética», 1 sin semana», then each note's first line. */
   proposal(v: ProposalView): string {
-    const what = v.tipo === 'pdf' && v.paginas !== null ? ` (${plural(v.paginas, 'página', 'páginas')})` : v.tipo === 'imagen' ? ' (foto)' : v.tipo === 'voz' ? ' (nota de voz)' : '';
+    // A group of photos is named «20 fotos» already: no count after it.
+    const what = v.tipo === 'pdf' && v.paginas !== null ? ` (${plural(v.paginas, 'página', 'páginas')})` : v.tipo === 'imagen' && (v.paginas ?? 1) === 1 ? ' (foto)' : v.tipo === 'voz' ? ' (nota de voz)' : '';
     const groups = v.semanas.map((g) => `${plural(g.notas, 'nota', 'notas')} para la semana ${g.semana}${g.titulo ? ` «${g.titulo}»` : ''}`);
     if (v.sinSemana > 0) groups.push(groups.length ? `${v.sinSemana} sin semana` : `${plural(v.sinSemana, 'nota', 'notas')} sin semana`);
     const lines = v.primeras.map((l, i) => {
@@ -63,6 +64,10 @@ export const MATERIAL = Object.freeze({
   gone: 'Esa propuesta ya no está: mándame el archivo otra vez.',
   reading: (nombre: string) => `Leyendo «${nombre}»…`,
   pastedName: 'texto pegado',
+  /** The name of an import made of photos sent together. */
+  photoGroupName: (n: number) => `${n} fotos`,
+  /** Photos sent together beyond the limit: the first ones are read, the rest are not. */
+  tooManyPhotos: (sent: number, max: number, rest: number) => `Me has mandado ${sent} fotos juntas y leo ${max} como mucho de una vez: preparo las ${max} primeras; ${rest === 1 ? 'mándame la otra' : `mándame las otras ${rest}`} en otro mensaje.`,
   /** The terminal's lines for `importar`. */
   cliNotFound: (file: string) => `No encuentro el archivo «${file}»: revisa el nombre y la carpeta.`,
   cliBadWeek: (value: string) => `La semana tiene que ser un número entero positivo, como 3 (me diste «${value}»).`,

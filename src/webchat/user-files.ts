@@ -18,7 +18,8 @@ export const MAX_USER_FILE_BYTES = 20 * 1024 * 1024;
 export type UserFileKind = 'photo' | 'document' | 'voice' | 'audio';
 const FOLDER = { photo: 'photos', document: 'documents', voice: 'voice', audio: 'music' } as const;
 
-export async function sendUserFile(api: EmbeddedBotApi, data: Buffer, filename: string, as: UserFileKind, from: User = api.user): Promise<Message> {
+/** `mediaGroupId`: photos sent together share one, as Telegram's apps send an album. */
+export async function sendUserFile(api: EmbeddedBotApi, data: Buffer, filename: string, as: UserFileKind, from: User = api.user, opts: { mediaGroupId?: string } = {}): Promise<Message> {
   const file = await api.files.save(data, filename, FOLDER[as]);
   const chat = api.state.openPrivateChat(from);
   const ids = { file_id: file.file_id, file_unique_id: file.file_unique_id, file_size: file.size };
@@ -30,7 +31,8 @@ export async function sendUserFile(api: EmbeddedBotApi, data: Buffer, filename: 
       : as === 'audio'
         ? { audio: { ...ids, duration, file_name: filename, mime_type: file.mime } }
         : { document: { ...ids, file_name: filename, mime_type: file.mime } };
-  const message = api.state.add(chat.id, (id) => ({ message_id: id, from, chat, date: Math.floor(Date.now() / 1000), ...body }) as Message);
+  const group = opts.mediaGroupId ? { media_group_id: opts.mediaGroupId } : {};
+  const message = api.state.add(chat.id, (id) => ({ message_id: id, from, chat, date: Math.floor(Date.now() / 1000), ...group, ...body }) as Message);
   api.updates.push({ message } as Omit<Update, 'update_id'>);
   return message;
 }

@@ -3,30 +3,21 @@
  * files as the chat page does (the bytes in the server's file store, a `document`/`photo` update,
  * downloaded by the bot with getFile). A PDF becomes one proposal with [✅ Guardar]
  * [📅 Cambiar semana] [❌ Descartar]; its approval works after a restart; the same file again adds
- * nothing; a bad file gets its sentence; a photo is read by OCR and moved to another week.
+ * nothing; a bad file gets its sentence. Photos (OCR: a child process) are in material-photos.process.test.ts.
  */
-import type { Message } from 'grammy/types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MATERIAL } from '../../src/strings/material.js';
 import { sendUserFile } from '../../src/webchat/user-files.js';
 import { buttonsOf, waitForMessage } from '../main/chat-harness.js';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';
-import { printedPage, scrawl, textPdf } from '../support/material-fixtures.js';
+import { textPdf } from '../support/material-fixtures.js';
+import { after, button, isProposal, NOTAS } from './material-support.js';
 
 let chat: LocalChat | undefined;
 afterEach(async () => {
   await chat?.close();
   chat = undefined;
 });
-
-const NOTAS = [
-  ['Genética', 'La genética estudia cómo se heredan los caracteres de padres a hijos. Mendel trabajó con guisantes y descubrió que los caracteres se transmiten por unidades que hoy llamamos genes.'],
-  ['Los alelos son las formas distintas de un mismo gen. Un individuo homocigoto tiene dos alelos iguales y uno heterocigoto tiene dos alelos diferentes para ese carácter.'],
-  ['Historia del arte', 'El impresionismo pintó la luz y el color al aire libre, con pinceladas sueltas y sin contornos. Monet y Renoir son sus pintores más conocidos del siglo diecinueve.'],
-];
-const isProposal = (m: Message) => (m.text ?? '').startsWith('De «');
-const button = (m: Message, label: RegExp) => buttonsOf(m).find((b) => label.test(b.text))?.callback_data ?? '';
-const after = (id: number, pick: (m: Message) => boolean) => (ms: Message[]) => ms.find((m) => m.message_id > id && pick(m));
 
 describe('material in the chat', () => {
   it('a PDF: one proposal, approved after a restart, saved once; the same file again adds nothing; a Word file gets its sentence', async () => {
@@ -64,29 +55,6 @@ describe('material in the chat', () => {
     expect(refused.text).toBe(MATERIAL.problem({ kind: 'docx', name: 'Tema 5.docx' }));
   });
 
-  it('a photo of a printed page: read by OCR, moved to week 3 with «Cambiar semana», then saved', async () => {
-    chat = await startLocalChat('cv-material-photo-');
-    const t = chat.tg;
-    const before = (await chat.notebook.notes.list()).length;
-    const photo = Buffer.from(await printedPage([NOTAS[0]![1]!, NOTAS[1]![0]!], { degrees: 1.5, noise: 0.01, format: 'jpeg' }));
-    const sent = await sendUserFile(t.server, photo, 'pagina.jpg', 'photo');
-    const proposal = await waitForMessage(t, 'the photo proposal', after(sent.message_id, isProposal));
-    expect(proposal.text).toMatch(/^De «foto\.jpg» \(foto\): 2 notas sin semana\.\n\n1\. La genética estudia/);
-
-    t.server.pressButton(proposal.message_id, button(proposal, /Cambiar semana/));
-    const weeks = await waitForMessage(t, 'the week choice', (ms) => ms.find((m) => m.message_id === proposal.message_id && buttonsOf(m).some((b) => b.text === 'Semana 3')));
-    t.server.pressButton(proposal.message_id, button(weeks, /^Semana 3$/));
-    const moved = await waitForMessage(t, 'the proposal for week 3', (ms) => ms.find((m) => m.message_id === proposal.message_id && /para la semana 3 «Historia del arte»/.test(m.text ?? '') && buttonsOf(m).length === 3));
-    t.server.pressButton(moved.message_id, button(moved, /Guardar/));
-    await waitForMessage(t, 'the saved line', after(proposal.message_id, (m) => /^Guardado: las notas/.test(m.text ?? '')));
-    const notes = await chat.notebook.notes.list();
-    expect(notes.length).toBe(before + 2);
-    expect(notes.at(-2)!.texto).toMatch(/^La genética estudia/);
-    expect(notes.at(-1)!.texto).toMatch(/^Los alelos son/);
-    // Moved to week 3 before saving: both notes are week 3's.
-    expect(notes.slice(-2).map((n) => n.semana)).toEqual([3, 3]);
-  });
-
   it('the chat page uploads a file as Telegram apps do: the document shows in the chat and becomes a proposal', async () => {
     chat = await startLocalChat('cv-material-page-');
     const t = chat.tg;
@@ -111,18 +79,4 @@ describe('material in the chat', () => {
     expect(foreign.status).toBe(403);
   });
 
-  it('an unsure OCR is a draft: a reply with the corrected text replaces it before saving', async () => {
-    chat = await startLocalChat('cv-material-draft-');
-    const t = chat.tg;
-    const sent = await sendUserFile(t.server, Buffer.from(await scrawl(NOTAS[0]![1]!, 25)), 'a mano.png', 'photo');
-    const proposal = await waitForMessage(t, 'the draft proposal', after(sent.message_id, isProposal));
-    expect(proposal.text).toMatch(/Ojo: he leído la imagen con poca seguridad \(\d+ %\)/);
-    const fixed = `${NOTAS[0]![1]!} Corregido por mí.`;
-    const reply = t.server.sendUserText(fixed, undefined, { replyTo: proposal.message_id });
-    const again = await waitForMessage(t, 'the corrected proposal', after(reply.message_id, (m) => (m.text ?? '').startsWith(MATERIAL.corrected)));
-    expect(again.text).not.toMatch(/Ojo/);
-    t.server.pressButton(again.message_id, button(again, /Guardar/));
-    await waitForMessage(t, 'the saved line', after(again.message_id, (m) => /^Guardado/.test(m.text ?? '')));
-    expect((await chat.notebook.notes.list()).at(-1)!.texto).toBe(fixed);
-  });
 });

@@ -8,7 +8,7 @@ import { MaterialError } from './errors.js';
 import { imageWhole } from './image-check.js';
 import { MAX_FILE_BYTES, OCR_DRAFT_CONFIDENCE } from './limits.js';
 import { isReadable, tidyOcrText, type OcrEngine } from './ocr.js';
-import { readPdf } from './pdf.js';
+import { readPdfOffThread } from './pdf.js';
 import { bytesFitName, decodeText, kindByBytes, kindByName, type MaterialKind } from './sniff.js';
 
 export interface Extracted {
@@ -47,7 +47,7 @@ export async function extractMaterial(name: string, bytes: Uint8Array, deps: Ext
       return { name, kind: named, text, paginas: null };
     }
     case 'pdf': {
-      const { pages, scanned } = await readPdf(bytes, deps);
+      const { pages, scanned } = await readPdfOffThread(bytes, deps);
       const text = cleanText(pages.filter((p) => p.trim()).join('\n\n'));
       if (!text) throw new MaterialError({ kind: 'vacio' });
       if (scanned.length > 0 && !isReadable(pages.filter((_, i) => scanned.some((s) => s.page === i + 1)).join('\n'))) {

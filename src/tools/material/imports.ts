@@ -19,10 +19,11 @@ import { withFileLock } from '../../store/lock.js';
 import { Mutex } from '../../store/jsonFile.js';
 import type { Note } from '../domain.js';
 import { CuadernoError } from '../../errors.js';
+import { MATERIAL } from '../../strings/material.js';
 import { extractMaterial, type Extracted } from './extract.js';
 import type { OcrEngine } from './ocr.js';
 import type { MaterialKind } from './sniff.js';
-import { courseWeekOf, splitIntoNotes, type ProposedNote } from './split.js';
+import { courseWeekOf, splitIntoNotesYielding, type ProposedNote } from './split.js';
 import type { Course } from '../course/course.js';
 
 export const IMPORTS_DIRNAME = 'importaciones';
@@ -120,7 +121,14 @@ export function createImports(deps: ImportsDeps) {
   });
 
   const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'semana'>) =>
-    splitIntoNotes(r.texto, { fileName: r.nombre, weekOf: courseWeekOf(await deps.course()), ...(r.semana !== undefined ? { semana: r.semana } : {}) });
+    splitIntoNotesYielding(r.texto, { fileName: r.nombre, weekOf: courseWeekOf(await deps.course()), ...(r.semana !== undefined ? { semana: r.semana } : {}) });
+
+  /** The import on disk for `clave`, or the file read by `extract`, proposed and written as pending. */
+  async function proposeRead(clave: string, nombre: string, extract: () => Promise<Extracted>, opts: { semana?: number }): Promise<Proposal> {
+    const known = await read(clave);
+    if (known) return { record: known, yaExistia: known.estado === 'hecha', nuevo: false };
+    return create(clave, nombre, await extract(), opts.semana);
+  }
 
   /** Writes the pending import for `got` under `clave` — or returns the one another writer made first. */
   const create = (clave: string, nombre: string, got: Pick<Extracted, 'text' | 'paginas' | 'ocr'> & { kind: ImportKind }, semana?: number): Promise<Proposal> =>
@@ -152,11 +160,7 @@ export function createImports(deps: ImportsDeps) {
      * Throws MaterialError (with its sentence) for a file that cannot be read.
      */
     async propose(nombre: string, bytes: Uint8Array, opts: { semana?: number; signal?: AbortSignal } = {}): Promise<Proposal> {
-      const clave = contentKey(bytes);
-      const known = await read(clave);
-      if (known) return { record: known, yaExistia: known.estado === 'hecha', nuevo: false };
-      const got: Extracted = await extractMaterial(nombre, bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}) });
-      return create(clave, nombre, got, opts.semana);
+      return proposeRead(contentKey(bytes), nombre, () => extractMaterial(nombre, bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}) }), opts);
     },
 
     /**
@@ -167,6 +171,22 @@ export function createImports(deps: ImportsDeps) {
       const known = await read(clave);
       if (known) return { record: known, yaExistia: known.estado === 'hecha', nuevo: false };
       return create(clave, nombre, { kind: tipo, text: texto, paginas: null });
+    },
+
+    /**
+     * Photos sent together (a Telegram media group) as one import: each read by OCR in order, their
+     * texts one after another. The key is the SHA-256 of the photos' own keys in order, so the same
+     * photos again are «ya lo tenía». A photo that cannot be read refuses the whole group (its sentence).
+     */
+    async proposeGroup(fotos: readonly { nombre: string; bytes: Uint8Array }[], opts: { semana?: number; signal?: AbortSignal } = {}): Promise<Proposal> {
+      const clave = createHash('sha256').update(fotos.map((f) => contentKey(f.bytes)).join('\n')).digest('hex');
+      const nombre = MATERIAL.photoGroupName(fotos.length);
+      return proposeRead(clave, nombre, async () => {
+        const read: Extracted[] = [];
+        for (const f of fotos) read.push(await extractMaterial(f.nombre, f.bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}) }));
+        const confidence = Math.min(...read.map((r) => r.ocr?.confidence ?? 100));
+        return { name: nombre, kind: 'imagen', text: read.map((r) => r.text).join('\n\n'), paginas: fotos.length, ocr: { confidence, draft: read.some((r) => r.ocr?.draft) } };
+      }, opts);
     },
 
     /** The import whose key starts with `prefix` (a button carries a short key). */

@@ -13,3 +13,7 @@ export const OCR_DRAFT_CONFIDENCE = 70;
 export const OCR_MIN_LETTER_SHARE = 0.6;
 /** Scale at which a scanned PDF page is rendered for OCR (1 = 72 dpi). */
 export const SCAN_RENDER_SCALE = 3;
+/** Photos of one message group (Telegram's `media_group_id`) read as one import; the rest are refused. */
+export const MAX_GROUP_PHOTOS = 20;
+/** A message group has no end marker: it is read once no photo of it has come for this long. */
+export const MEDIA_GROUP_QUIET_MS = 1500;

@@ -1,13 +1,15 @@
 /**
  * Reading printed text from an image: the OcrEngine seam and its Tesseract implementation.
- * tesseract.js runs the recognizer in its own worker thread; the Spanish model is read from the
- * `@tesseract.js-data/spa` package (best_int, gzip) and never cached to disk, so nothing is fetched
- * and nothing is written in the working folder. The worker decodes the image too (PNG, JPEG,
- * WebP), so the main thread only hands over bytes.
+ * Tesseract runs in a child process of its own (ocr-child.ts) started as
+ * `node --import no-network.cjs`: the process that decodes the student's images can open no
+ * connection, nor can the worker thread tesseract.js starts in it. The Spanish model is read from
+ * the `@tesseract.js-data/spa` package (best_int, gzip) and never cached to disk, so nothing is
+ * fetched and nothing is written in the working folder. The main thread only hands over bytes.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Worker } from 'tesseract.js';
+import { fileURLToPath } from 'node:url';
 import { MaterialError } from './errors.js';
 import { OCR_MIN_LETTER_SHARE } from './limits.js';
 
@@ -23,44 +25,122 @@ export interface OcrEngine {
   close(): Promise<void>;
 }
 
+/** One image to read, over the child's IPC channel. */
+export interface OcrRequest {
+  id: number;
+  image: Uint8Array;
+}
+export type OcrReply =
+  | { id: number; ok: true; text: string; confidence: number }
+  | { id: number; ok: false; notImage: boolean; message: string };
+
 const require = createRequire(import.meta.url);
 /** The folder of the Spanish model shipped in the npm package (issue 26: best_int, gzip). */
 export const SPA_LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/spa/package.json')), '4.0.0_best_int');
 
+/** The preload that refuses every connection in the OCR process and its threads. */
+export const NO_NETWORK_PRELOAD = fileURLToPath(new URL('./no-network.cjs', import.meta.url));
+
 /**
- * A Tesseract worker started on first use and reused; recognitions run one at a time (one worker
- * is one CPU core). `close()` ends the worker thread.
+ * How the OCR child is started: compiled (dist/) the plain `ocr-child.js`; from the TypeScript
+ * sources (tsx, vitest) `ocr-child.ts` with tsx's loader after the preload.
+ */
+export function ocrChildCommand(): { entry: string; execArgv: string[] } {
+  const compiled = import.meta.url.endsWith('.js');
+  const execArgv = ['--import', NO_NETWORK_PRELOAD, ...(compiled ? [] : ['--import', import.meta.resolve('tsx')])];
+  return { entry: fileURLToPath(new URL(compiled ? './ocr-child.js' : './ocr-child.ts', import.meta.url)), execArgv };
+}
+
+/** An OCR child left idle this long ends (its model's memory with it); the next image starts another. */
+export const OCR_IDLE_MS = 60_000;
+
+function abortError(): Error {
+  const e = new Error('OCR cancelado');
+  e.name = 'AbortError';
+  return e;
+}
+
+/**
+ * The OCR child started on first use and reused; recognitions run one at a time (one Tesseract
+ * worker is one CPU core). An idle child never keeps this process alive and ends after OCR_IDLE_MS;
+ * one that dies fails the image it was reading, and the next image starts a fresh one. An abort
+ * ends the child. `close()` ends it too.
  */
 export function createTesseractOcr(): OcrEngine {
-  let worker: Promise<Worker> | undefined;
+  let child: ChildProcess | undefined;
+  let idle: NodeJS.Timeout | undefined;
+  let nextId = 1;
   let queue: Promise<unknown> = Promise.resolve();
-  const start = async (): Promise<Worker> => {
-    const { createWorker, PSM } = await import('tesseract.js');
-    const w = await createWorker('spa', 1, { langPath: SPA_LANG_PATH, gzip: true, cacheMethod: 'none' });
-    await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '0' });
-    return w;
+
+  const stop = (c: ChildProcess | undefined) => {
+    if (c && c.exitCode === null && c.signalCode === null) c.kill();
   };
+  const spawnChild = (): ChildProcess => {
+    const { entry, execArgv } = ocrChildCommand();
+    // stdout ignored: the CLI's --json output is the only thing on its stdout.
+    const c = fork(entry, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    c.on('exit', () => {
+      if (child === c) child = undefined;
+    });
+    return c;
+  };
+  const setIdle = (c: ChildProcess, isIdle: boolean) => {
+    clearTimeout(idle);
+    if (isIdle) {
+      c.unref();
+      c.channel?.unref();
+      idle = setTimeout(() => stop(c), OCR_IDLE_MS).unref();
+    } else {
+      c.ref();
+      c.channel?.ref();
+    }
+  };
+
+  const readOne = (image: Uint8Array, signal?: AbortSignal): Promise<OcrResult> => {
+    signal?.throwIfAborted();
+    const c = (child ??= spawnChild());
+    const id = nextId++;
+    setIdle(c, false);
+    return new Promise<OcrResult>((resolve, reject) => {
+      const done = () => {
+        c.off('message', onMessage);
+        c.off('exit', onExit);
+        signal?.removeEventListener('abort', onAbort);
+        if (child === c) setIdle(c, true);
+      };
+      const onMessage = (m: OcrReply) => {
+        if (m.id !== id) return;
+        done();
+        if (m.ok) return resolve({ text: m.text, confidence: m.confidence });
+        if (m.notImage) return reject(new MaterialError({ kind: 'no_coincide', name: 'la imagen', named: 'imagen' }, { cause: new Error(m.message) }));
+        reject(new Error(`OCR: ${m.message}`));
+      };
+      const onExit = (code: number | null, sig: NodeJS.Signals | null) => {
+        done();
+        reject(signal?.aborted ? abortError() : new Error(`OCR: el proceso lector terminó (${sig ?? code})`));
+      };
+      const onAbort = () => stop(c);
+      c.on('message', onMessage);
+      c.on('exit', onExit);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      c.send({ id, image } satisfies OcrRequest);
+    });
+  };
+
   return {
     recognize(image, signal) {
-      const run = queue.then(async () => {
-        signal?.throwIfAborted();
-        worker ??= start();
-        try {
-          const { data } = await (await worker).recognize(Buffer.from(image));
-          return { text: data.text, confidence: data.confidence };
-        } catch (e) {
-          // The worker decodes the image: bytes it cannot read are not an image.
-          if (e instanceof Error && e.name === 'AbortError') throw e;
-          throw new MaterialError({ kind: 'no_coincide', name: 'la imagen', named: 'imagen' }, { cause: e });
-        }
-      });
+      const run = queue.then(() => readOne(image, signal));
       queue = run.catch(() => undefined);
       return run;
     },
     async close() {
-      const w = worker;
-      worker = undefined;
-      if (w) await (await w.catch(() => undefined))?.terminate();
+      clearTimeout(idle);
+      const c = child;
+      child = undefined;
+      if (!c || c.exitCode !== null || c.signalCode !== null) return;
+      const exited = new Promise<void>((r) => c.once('exit', () => r()));
+      c.disconnect();
+      await exited;
     },
   };
 }

@@ -2,10 +2,15 @@
  * A PDF's text, page by page, with the pdf.js build bundled in `unpdf` (pinned 1.7.0): nothing is
  * fetched. A page without a text layer (a scan) is rendered offline with @napi-rs/canvas and read
  * by the OCR engine. Encrypted, damaged and over-long PDFs are refused with their sentence.
+ *
+ * The reading runs on a thread of its own (`readPdfOffThread`, pdf-thread.ts), never on the event
+ * loop: parsing a page and laying out its text can take tens of milliseconds. A scanned page's
+ * image is sent back over a MessagePort to the OCR engine (its own process, ocr.ts), one at a time.
  */
 import './node20.js';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { getDocumentProxy, renderPageAsImage } from 'unpdf';
-import { MaterialError } from './errors.js';
+import { MaterialError, type MaterialProblem } from './errors.js';
 import { MAX_PAGES, SCAN_RENDER_SCALE, SCANNED_PAGE_CHARS } from './limits.js';
 import { pageText, type TextRun } from './layout.js';
 import { tidyOcrText, type OcrEngine } from './ocr.js';
@@ -17,11 +22,84 @@ export interface PdfText {
   scanned: { page: number; confidence: number }[];
 }
 
+export interface PdfOnThreadInput {
+  bytes: Uint8Array;
+  /** Where the thread asks for OCR: it posts `{ id, image }`, the main thread answers `PortOcrReply`. */
+  port: MessagePort;
+}
+type PortOcrReply = { id: number; ok: true; text: string; confidence: number } | { id: number; ok: false; problem?: MaterialProblem; message: string };
+/** What the thread answers: the text, or why the PDF cannot be read (a value: a thread keeps only an Error's message). */
+export type PdfOnThreadReply = ({ ok: true } & PdfText) | { ok: false; problem: MaterialProblem };
+
+/** The thread's module: compiled, `pdf-thread.js`; from the TypeScript sources, `pdf-thread.mjs` (registers tsx). */
+const THREAD = new URL(import.meta.url.endsWith('.js') ? './pdf-thread.js' : './pdf-thread.mjs', import.meta.url);
+
+/** The PDF read on a thread started for it; its scanned pages OCR'd by `ocr` here (their images come over a port). */
+export async function readPdfOffThread(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
+  deps.signal?.throwIfAborted();
+  const { port1, port2 } = new MessageChannel();
+  port1.on('message', (m: { id: number; image: Uint8Array }) => {
+    deps.ocr.recognize(m.image, deps.signal).then(
+      (r) => port1.postMessage({ id: m.id, ok: true, text: r.text, confidence: r.confidence } satisfies PortOcrReply),
+      (e: unknown) => port1.postMessage({ id: m.id, ok: false, ...(e instanceof MaterialError ? { problem: e.problem } : {}), message: e instanceof Error ? e.message : String(e) } satisfies PortOcrReply),
+    );
+  });
+  // Its own buffer, moved to the thread (the caller's may be a view into a bigger one).
+  const copy = new Uint8Array(bytes);
+  const worker = new Worker(THREAD, { workerData: { bytes: copy, port: port2 } satisfies PdfOnThreadInput, transferList: [copy.buffer, port2], name: 'pdf' });
+  const onAbort = () => void worker.terminate();
+  deps.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const reply = await new Promise<PdfOnThreadReply>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(deps.signal?.aborted ? deps.signal.reason : new Error(`PDF: el hilo lector terminó (${code})`)));
+    });
+    if (!reply.ok) throw new MaterialError(reply.problem);
+    return { pages: reply.pages, scanned: reply.scanned };
+  } finally {
+    deps.signal?.removeEventListener('abort', onAbort);
+    port1.close();
+    void worker.terminate();
+  }
+}
+
+/** On the PDF thread: `readPdf` with an OCR engine that asks the main thread over the port. */
+export async function readPdfOnThread({ bytes, port }: PdfOnThreadInput): Promise<PdfOnThreadReply> {
+  let nextId = 1;
+  const waiting = new Map<number, (r: PortOcrReply) => void>();
+  port.on('message', (r: PortOcrReply) => {
+    waiting.get(r.id)?.(r);
+    waiting.delete(r.id);
+  });
+  const ocr: OcrEngine = {
+    recognize: (image) => new Promise((resolve, reject) => {
+      const id = nextId++;
+      waiting.set(id, (r) => {
+        if (r.ok) resolve({ text: r.text, confidence: r.confidence });
+        else reject(r.problem ? new MaterialError(r.problem) : Object.assign(new Error(r.message), { name: 'OcrError' }));
+      });
+      port.postMessage({ id, image }, [image.buffer as ArrayBuffer]);
+    }),
+    close: async () => undefined,
+  };
+  try {
+    return { ok: true, ...(await readPdf(bytes, { ocr })) };
+  } catch (e) {
+    if (e instanceof MaterialError) return { ok: false, problem: e.problem };
+    throw e;
+  } finally {
+    port.close();
+  }
+}
+
+/** Reads the PDF here, on this thread (the PDF thread: see readPdfOffThread). */
 export async function readPdf(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
   let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // A copy: pdf.js may transfer (detach) the buffer it is given.
-    doc = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, verbosity: 0 } as never);
+    // No fonts are loaded for the page faces (text only), nothing is evaluated, nothing fetched.
+    doc = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 } as never);
   } catch (e) {
     const name = (e as { name?: string }).name;
     if (name === 'PasswordException') throw new MaterialError({ kind: 'pdf_cifrado' }, { cause: e });
@@ -55,7 +133,8 @@ export async function readPdf(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?
     }
     return { pages, scanned };
   } catch (e) {
-    if (e instanceof MaterialError || (e as Error).name === 'AbortError') throw e;
+    const name = (e as Error).name;
+    if (e instanceof MaterialError || name === 'AbortError' || name === 'OcrError') throw e;
     throw new MaterialError({ kind: 'pdf_roto' }, { cause: e });
   } finally {
     await doc.destroy();

@@ -147,7 +147,33 @@ export interface SplitOptions {
 
 export function splitIntoNotes(text: string, opts: SplitOptions): ProposedNote[] {
   const weekOf = opts.weekOf ?? ((_text: string, named?: number) => named ?? null);
-  const fallback = topicFromName(opts.fileName);
+  return notesOf(text, opts.fileName).map((n) => ({ ...n, semana: weekOf(`${n.tema}\n${n.texto}`, opts.semana) }));
+}
+
+/** A slice of the event loop the week rule may hold before it lets other work run. */
+const SLICE_MS = 8;
+
+/**
+ * `splitIntoNotes` for a big file on the event loop: the course's week rule costs about a
+ * millisecond a note, so hundreds of notes yield every SLICE_MS instead of holding the loop.
+ */
+export async function splitIntoNotesYielding(text: string, opts: SplitOptions): Promise<ProposedNote[]> {
+  const weekOf = opts.weekOf ?? ((_text: string, named?: number) => named ?? null);
+  const out: ProposedNote[] = [];
+  let since = performance.now();
+  for (const n of notesOf(text, opts.fileName)) {
+    if (performance.now() - since > SLICE_MS) {
+      await new Promise((r) => setImmediate(r));
+      since = performance.now();
+    }
+    out.push({ ...n, semana: weekOf(`${n.tema}\n${n.texto}`, opts.semana) });
+  }
+  return out;
+}
+
+/** The notes' topics and texts, before their weeks. */
+function notesOf(text: string, fileName: string): { tema: string; texto: string }[] {
+  const fallback = topicFromName(fileName);
   const notes: { tema: string; texto: string }[] = [];
   for (const s of sections(text)) {
     const tema = s.heading !== undefined ? tidyTopic(s.heading) || fallback : fallback;
@@ -161,5 +187,5 @@ export function splitIntoNotes(text: string, opts: SplitOptions): ProposedNote[]
       prev.texto = `${prev.texto}\n\n${n.texto}`;
     } else merged.push({ ...n });
   }
-  return merged.map((n) => ({ ...n, semana: weekOf(`${n.tema}\n${n.texto}`, opts.semana) }));
+  return merged;
 }

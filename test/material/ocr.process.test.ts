@@ -1,6 +1,7 @@
 /**
  * OCR of the student's material with the real Tesseract worker and the Spanish model from its npm
- * package (issue 26 §1): a photo of a printed page (turned 1.5°, with noise) read at ≥ 95 % of
+ * package (issue 26 §1), in its own child process started with the no-network preload (a process
+ * test: no-network.process.test.ts checks the preload itself): a photo of a printed page (turned 1.5°, with noise) read at ≥ 95 % of
  * characters (1 − CER), the same page as a scanned PDF, a WebP, and noise refused as noise.
  */
 import { createCanvas } from '@napi-rs/canvas';

@@ -1,0 +1,45 @@
+/**
+ * The OCR child process (ocr.ts starts it with `node --import no-network.cjs`, so it can open no
+ * connection, nor can its threads): one Tesseract worker with the Spanish model from the
+ * `@tesseract.js-data/spa` package (best_int, gzip), never cached to disk. It takes one image at a
+ * time over the IPC channel and answers its text and confidence, or that the bytes are no image.
+ * It ends when its parent goes (the channel closes).
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Worker } from 'tesseract.js';
+import type { OcrReply, OcrRequest } from './ocr.js';
+
+const require = createRequire(import.meta.url);
+const SPA_LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/spa/package.json')), '4.0.0_best_int');
+
+let worker: Promise<Worker> | undefined;
+async function start(): Promise<Worker> {
+  const { createWorker, PSM } = await import('tesseract.js');
+  const w = await createWorker('spa', 1, { langPath: SPA_LANG_PATH, gzip: true, cacheMethod: 'none' });
+  await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '0' });
+  return w;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+process.on('message', (m: OcrRequest) => {
+  queue = queue.then(async () => {
+    let reply: OcrReply;
+    try {
+      worker ??= start();
+      const w = await worker;
+      try {
+        const { data } = await w.recognize(Buffer.from(m.image));
+        reply = { id: m.id, ok: true, text: data.text, confidence: data.confidence };
+      } catch (e) {
+        // The worker decodes the image: bytes it cannot read are not an image.
+        reply = { id: m.id, ok: false, notImage: true, message: e instanceof Error ? e.message : String(e) };
+      }
+    } catch (e) {
+      worker = undefined;
+      reply = { id: m.id, ok: false, notImage: false, message: e instanceof Error ? e.message : String(e) };
+    }
+    process.send!(reply);
+  });
+});
+process.on('disconnect', () => process.exit(0));
