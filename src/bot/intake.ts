@@ -14,6 +14,7 @@ import type { BotNotebook, PlainCommand } from './commands.js';
 import { NOTE_MAX_CHARS } from './commands.js';
 import { splitText, truncate } from './format.js';
 import { busyKeyboard, noKeyboard, parseBusyCallback, parsePasteCallback, parseQuickCallback, pasteKeyboard, quickKeyboard, type QuickAction } from './keyboards.js';
+import { askErase } from './erase.js';
 import { PasteBox, pasteLength, pasteText, type Paste } from './paste.js';
 import type { RunManager, StartResult } from './runs.js';
 import { matchingNotes } from './search.js';
@@ -69,7 +70,8 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'buscar': return void (await ctx.reply(await searchAnswer(deps, u.consulta, course)));
       // Understood, not yet done from a sentence: the command that does it (issue 28 wires them).
       case 'recordatorio': return void (await ctx.reply(S.notYet(u.intent, u)));
-      case 'repaso': case 'exportar': case 'borrar_datos': case 'curso': case 'importar': return void (await ctx.reply(S.notYet(u.intent)));
+      case 'borrar_datos': return void (await askErase(ctx));
+      case 'repaso': case 'exportar': case 'curso': case 'importar': return void (await ctx.reply(S.notYet(u.intent)));
       case 'ambiguo': {
         const running = deps.runs.current(chatId);
         if (running) return void (await ctx.reply(S.busy(running.text, running.elapsedS), { reply_markup: busyKeyboard(running.runId) }));

@@ -6,6 +6,7 @@
  */
 import { Composer, type Api, type Context } from 'grammy';
 import type { Config } from '../config.js';
+import { eraseOwnerData, type ErasedCounts } from '../store/erase.js';
 import type { DurationRecord } from '../tools/stages/durations.js';
 import { createReviewService } from '../tools/review/service.js';
 import { readCourse } from '../tools/index.js';
@@ -14,6 +15,7 @@ import { accessComposer } from './access.js';
 import { ApprovalRegistry, approvalsComposer } from './approvals.js';
 import { commandsComposer, plainCommands, type BotNotebook } from './commands.js';
 import type { DeliveryMedia } from './delivery.js';
+import { eraseComposer } from './erase.js';
 import { filesComposer, RunCharts } from './files.js';
 import { intakeComposer } from './intake.js';
 import { materialComposer } from './material.js';
@@ -40,6 +42,11 @@ export interface OwnerOptions {
   clock?: () => Date;
   /** The ms clock of the runs' elapsed and work time (default Date.now). */
   runClock?: () => number;
+  /**
+   * «Borra mis datos» for this owner (class mode: the person's parts closed, then their folder);
+   * default: this owner's runs cancelled and awaited, then their data in `config.dataDir`.
+   */
+  erase?: () => Promise<ErasedCounts>;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -87,6 +94,12 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
 
   const c = new Composer<Context>();
   c.use(accessComposer(allowedUserIds));
+  const erase = opts.erase ?? (async () => {
+    runs.cancelAll();
+    await runs.idle();
+    return eraseOwnerData(config.dataDir, { keysDir: config.keysDir });
+  });
+  c.use(eraseComposer({ erase, log }));
   c.use(approvalsComposer(runs));
   c.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, timeZone: config.review.timeZone, allowedUserIds, log }));
   c.use(remindersComposer(reminders, review, config.review.timeZone));

@@ -5,6 +5,8 @@
  * `repaso.json` (FSRS state, review log, review sessions and the reminder) and `curso.json` (the
  * owner's course; absent = the demo course).
  */
+import { defaultKeysDir } from './auditChain.js';
+import { finishPendingErase } from './erase.js';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PRICES_USD_PER_MTOK } from '../config.js';
@@ -37,6 +39,8 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
   await mkdir(dir, { recursive: true });
   // What a process killed mid-write left behind (start-up of the bot or a command).
   await sweepOnce(dir);
+  // A «borra mis datos» a crash interrupted is finished before anything reads the folder.
+  await finishPendingErase(dir, opts.keysDir ?? defaultKeysDir());
   const files = {
     notes: path.join(dir, NOTEBOOK_FILES.notes),
     cards: path.join(dir, NOTEBOOK_FILES.cards),

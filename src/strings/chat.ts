@@ -58,7 +58,7 @@ export const COMMANDS: ReadonlyArray<{ command: string; usage: string; descripti
   { command: 'reactivar', usage: '/reactivar N', description: 'Vuelve a poner en el repaso la tarjeta N' },
   { command: 'borrar', usage: '/borrar N', description: 'Borra la tarjeta N' },
   { command: 'retirar_voz', usage: '/retirar_voz', description: 'Retira tu permiso para narrar con tu propia voz', who: 'clase' },
-  { command: 'borrar_mis_datos', usage: '/borrar_mis_datos', description: 'Borra tu cuaderno y todo lo tuyo (te pido confirmación antes)', who: 'clase' },
+  { command: 'borrar_mis_datos', usage: '/borrar_mis_datos', description: 'Borra tu cuaderno y todo lo tuyo (te pido confirmación antes)' },
   { command: 'invitar', usage: '/invitar', description: 'Un enlace para que tus alumnos entren en la clase', who: 'profesor' },
   { command: 'alumnos', usage: '/alumnos', description: 'Tus alumnos y lo que ha gastado cada uno este mes; desde ahí puedes quitar a uno', who: 'profesor' },
 ]);
@@ -103,9 +103,6 @@ export const S = Object.freeze({
     `¿Quitar a ${name} de la clase? Dejará de poder usar el bot y se borrarán el cuaderno, las tarjetas y los trabajos de ${name}. No se puede deshacer.`,
   studentRemoved: (name: string) => `${name} ya no está en la clase. He borrado el cuaderno, las tarjetas y los trabajos de ${name}.`,
   studentGone: () => 'Ese alumno ya no estaba en la clase.',
-  deleteMineAsk: () =>
-    '¿Borrar todos tus datos? Se borrarán tu cuaderno, tus tarjetas, tus trabajos, tus audios y tu permiso de voz. No se puede deshacer.',
-  deletedMine: () => 'Hecho: he borrado todos tus datos. Si vuelves a escribirme, empiezas con un cuaderno nuevo.',
   keptAll: () => 'De acuerdo, no he borrado nada.',
   voiceRevoked: () => 'Hecho: he retirado tu permiso de voz. Ya no narraré con tu propia voz; la voz sintética sigue disponible.',
   voiceNone: () => 'No tenías ningún permiso de voz guardado, así que no hay nada que retirar.',

@@ -9,7 +9,8 @@
  * - `model`  — what only the model reads (tool results, dry runs, the system prompt) and the CLI's
  *              terminal approval: these may name tools, still in tú;
  * - `console` — what the person running the bot reads (start-up, config errors, damaged state files);
- * - `course`  — the student's course: why a pasted syllabus could not be read.
+ * - `course`  — the student's course: why a pasted syllabus could not be read;
+ * - `erase`   — «borra mis datos»: the question and what was removed.
  *
  * This folder is the lowest layer: it imports only types from below (store, tools' contract) and
  * never the layers that use it, so any layer may import its words from here.
@@ -23,3 +24,4 @@ export * as console from './console.js';
 export * as server from './server.js';
 export * as material from './material.js';
 export * as course from './course.js';
+export * as erase from './erase.js';
