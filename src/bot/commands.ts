@@ -22,7 +22,7 @@ export interface BotNotebook {
   notes: Pick<NotesStore, 'list' | 'add'>;
   /** The owner's course (`curso.json`; none = the demo course): which weeks exist. */
   course: Pick<CourseFile, 'read'>;
-  usage: Pick<UsageLog, 'list' | 'monthTotal' | 'month'>;
+  usage: Pick<UsageLog, 'list' | 'monthTotal' | 'month' | 'append'>;
   /** The deck and its review state (/repasar, /tarjetas, /exportar, the report's cards). */
   cards: CardDeck;
   reviews: ReviewStore;

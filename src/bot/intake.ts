@@ -33,6 +33,8 @@ export interface IntakeDeps {
   commands: Readonly<Record<CommandName, PlainCommand>>;
   /** True when the offline planner plays the model: unclear requests are asked back here, with buttons. */
   localPlanner: boolean;
+  /** With a model configured: how it reads a message the offline understanding is unsure of (agent/classify.ts). */
+  classify?: (text: string, course: Course) => Promise<Understood>;
   log: (message: string, error?: unknown) => void;
   now?: () => number;
 }
@@ -61,7 +63,10 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     if (Array.from(text).length > MAX_REQUEST_CHARS) return void (await showOffer(ctx, pastes.open(chatId, text, at)));
 
     const course = await readCourse(deps.notebook);
-    const u = understand(text, course, new Date(), deps.timeZone);
+    let u = understand(text, course, new Date(), deps.timeZone);
+    // Unsure what it is about, with a model configured: one cheap classification call reads it.
+    const askedModel = u.intent === 'ambiguo' && u.bajaConfianza === true && deps.classify !== undefined;
+    if (askedModel) u = await deps.classify!(text, course);
     switch (u.intent) {
       case 'saludo': return void (await ctx.reply(S.greeting(ctx.from.first_name ?? '')));
       case 'gracias': return void (await ctx.reply(S.thanks()));
@@ -75,7 +80,7 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'ambiguo': {
         const running = deps.runs.current(chatId);
         if (running) return void (await ctx.reply(S.busy(running.text, running.elapsedS), { reply_markup: busyKeyboard(running.runId) }));
-        if (deps.localPlanner) return void (await askBack(ctx, u, asksForRedo(text), course));
+        if (deps.localPlanner || askedModel) return void (await askBack(ctx, u, asksForRedo(text), course));
         break;
       }
       default: break;

@@ -6,6 +6,7 @@
  */
 import { Composer, type Api, type Context } from 'grammy';
 import type { Config } from '../config.js';
+import { modelReaderFor } from '../agent/classify.js';
 import { eraseOwnerData, type ErasedCounts } from '../store/erase.js';
 import type { DurationRecord } from '../tools/stages/durations.js';
 import { createReviewService } from '../tools/review/service.js';
@@ -110,7 +111,8 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(filesComposer({ dataDir: config.dataDir, notebook, charts, media, log }));
   const ocr = createTesseractOcr();
   c.use(materialComposer({ imports: createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr, course }), course, log }));
-  c.use(intakeComposer({ runs, notebook, commands, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log }));
+  const classify = modelReaderFor(config, notebook.usage, log);
+  c.use(intakeComposer({ runs, notebook, commands, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}) }));
 
   return {
     dataDir: config.dataDir,

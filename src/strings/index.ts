@@ -10,7 +10,8 @@
  *              terminal approval: these may name tools, still in tú;
  * - `console` — what the person running the bot reads (start-up, config errors, damaged state files);
  * - `course`  — the student's course: why a pasted syllabus could not be read;
- * - `erase`   — «borra mis datos»: the question and what was removed.
+ * - `erase`   — «borra mis datos»: the question and what was removed;
+ * - `entender` — what the model reads when it is asked what an unclear message means.
  *
  * This folder is the lowest layer: it imports only types from below (store, tools' contract) and
  * never the layers that use it, so any layer may import its words from here.
@@ -25,3 +26,4 @@ export * as server from './server.js';
 export * as material from './material.js';
 export * as course from './course.js';
 export * as erase from './erase.js';
+export * as entender from './entender.js';
