@@ -173,6 +173,11 @@ export interface ClassComposerOptions {
   isMember: (id: number) => Promise<boolean>;
   /** Who each sent message belongs to: a button on someone else's message is refused. */
   owners: MessageOwners;
+  /**
+   * The link of an invite code. Default: Telegram's, with the bot's real username from getMe
+   * (`ctx.me`); on the local chat page, a page link (webchat/personas.ts).
+   */
+  inviteLink?: (code: string) => string;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -224,7 +229,8 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
   c.command(anyCase('invitar'), (ctx) => teacherOnly(ctx, async () => {
     if (ctx.match.trim().toLowerCase() === REVOKE_WORD) return void (await ctx.reply(S.invitesRevoked(await roster.revokeInvites())));
     const invite = await roster.createInvite();
-    await ctx.reply(S.inviteLink(`https://t.me/${ctx.me.username}?start=${invite.code}`, INVITE_TTL_DAYS));
+    const link = o.inviteLink ? o.inviteLink(invite.code) : `https://t.me/${ctx.me.username}?start=${invite.code}`;
+    await ctx.reply(S.inviteLink(link, INVITE_TTL_DAYS));
   }));
 
   c.command(anyCase('alumnos'), (ctx) => teacherOnly(ctx, async () => {
