@@ -25,6 +25,7 @@ let commands = [];
 let persona = sessionStorage.getItem('persona') || '';
 let pendingJoin = new URLSearchParams(location.search).get('unirse');
 if (pendingJoin) history.replaceState(null, '', '/');
+let inviteOpened = false;
 let source = null;
 let actionTimer = 0;
 let menuMode = 'menu'; // 'menu': tap sends the command; 'complete': tap fills the text box
@@ -501,6 +502,9 @@ function switchTo(id) {
 function followInvite(e) {
   if (!pendingJoin || !e.personas.length) return false;
   if (e.user.id === e.personas[0].id) {
+    // Once: the teacher chosen afterwards in the switcher stays the teacher.
+    if (inviteOpened) return false;
+    inviteOpened = true;
     switchTo(e.personas[1].id);
     return true;
   }
