@@ -16,7 +16,7 @@ import type { Config } from '../config.js';
 import { isUserId } from '../lib/ids.js';
 import { INVITE_TTL_DAYS, listUserIds, monthSpendUsd, removeUserDir, sweepDeletedUsers, userDataDir } from '../store/users.js';
 import type { ClassRoster } from '../store/users.js';
-import { eraseOwnerData, type ErasedCounts } from '../store/erase.js';
+import { eraseOwnerData, type ErasedBy, type ErasedCounts } from '../store/erase.js';
 import { consentFile } from '../tools/media/consent.js';
 import type { DurationRecord } from '../tools/stages/durations.js';
 import { BUTTONS, S } from '../strings/chat.js';
@@ -89,7 +89,7 @@ export class UserContexts {
     return createOwnerParts({
       config, service, notebook, durations, api: this.opts.apiFor(userId), allowedUserIds: [userId],
       audience: userId === this.opts.teacherId ? 'profesor' : 'alumno', media: this.opts.media, log: this.opts.log,
-      erase: () => this.erase(userId),
+      erase: (by) => this.erase(userId, by),
       ...(this.opts.clock ? { clock: this.opts.clock } : {}),
     });
   }
@@ -135,8 +135,8 @@ export class UserContexts {
    * «Borra mis datos» of one person: their parts closed as for `remove`, then their data removed
    * from their folder (store/erase.ts) and a new audit chain started there; they stay in the class.
    */
-  erase(userId: number): Promise<ErasedCounts> {
-    return this.#closeThen(userId, () => eraseOwnerData(this.configFor(userId).dataDir, { keysDir: this.opts.config.keysDir }));
+  erase(userId: number, by?: ErasedBy): Promise<ErasedCounts> {
+    return this.#closeThen(userId, () => eraseOwnerData(this.configFor(userId).dataDir, { keysDir: this.opts.config.keysDir, ...(by ? { extra: by } : {}) }));
   }
 
   async #closeThen<R>(userId: number, then: () => Promise<R>): Promise<R> {

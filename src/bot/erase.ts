@@ -5,15 +5,18 @@
  * person's own folder, their parts closed first — class.ts), and the answer says what went, in counts.
  */
 import { Composer, type Context } from 'grammy';
-import type { ErasedCounts } from '../store/erase.js';
+import type { ErasedBy, ErasedCounts } from '../store/erase.js';
 import { BUTTONS, S } from '../strings/chat.js';
 import { ERASE } from '../strings/erase.js';
 import { anyCase } from './commands.js';
 import { noKeyboard } from './keyboards.js';
 
 export interface EraseDeps {
-  /** Deletes the data of the person these parts belong to; returns what was removed. */
-  erase: () => Promise<ErasedCounts>;
+  /**
+   * Deletes the data of the person these parts belong to; returns what was removed. `by` (who
+   * tapped: their id and name — on the local page, the persona) goes into the new chain's first entry.
+   */
+  erase: (by: ErasedBy) => Promise<ErasedCounts>;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -50,7 +53,7 @@ export function eraseComposer(deps: EraseDeps): Composer<Context> {
     try {
       // The buttons go first: the question cannot be answered twice.
       await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
-      await say(ERASE.done(await deps.erase()));
+      await say(ERASE.done(await deps.erase({ persona: { id: ctx.from.id, nombre: ctx.from.first_name } })));
     } catch (e) {
       deps.log('no se pudieron borrar los datos', e);
       await ctx.reply(ERASE.failed()).catch(() => undefined);

@@ -7,7 +7,7 @@
 import { Composer, type Api, type Context } from 'grammy';
 import type { Config } from '../config.js';
 import { modelReaderFor } from '../agent/classify.js';
-import { eraseOwnerData, type ErasedCounts } from '../store/erase.js';
+import { eraseOwnerData, type ErasedBy, type ErasedCounts } from '../store/erase.js';
 import type { DurationRecord } from '../tools/stages/durations.js';
 import { createReviewService } from '../tools/review/service.js';
 import { readCourse } from '../tools/index.js';
@@ -47,7 +47,7 @@ export interface OwnerOptions {
    * «Borra mis datos» for this owner (class mode: the person's parts closed, then their folder);
    * default: this owner's runs cancelled and awaited, then their data in `config.dataDir`.
    */
-  erase?: () => Promise<ErasedCounts>;
+  erase?: (by: ErasedBy) => Promise<ErasedCounts>;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -95,10 +95,10 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
 
   const c = new Composer<Context>();
   c.use(accessComposer(allowedUserIds));
-  const erase = opts.erase ?? (async () => {
+  const erase = opts.erase ?? (async (by: ErasedBy) => {
     runs.cancelAll();
     await runs.idle();
-    return eraseOwnerData(config.dataDir, { keysDir: config.keysDir });
+    return eraseOwnerData(config.dataDir, { keysDir: config.keysDir, extra: by });
   });
   c.use(eraseComposer({ erase, log }));
   c.use(approvalsComposer(runs));

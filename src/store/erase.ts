@@ -48,6 +48,11 @@ export interface ErasedCounts {
   auditoria: number;
 }
 
+/** Who asked for the deletion, as the new chain's first entry records it (never content). */
+export type ErasedBy = {
+  persona: { id: number; nombre: string };
+};
+
 /** The event name of the first entry of the chain a deletion starts. */
 export const ERASE_EVENT = 'datos_borrados';
 
@@ -57,7 +62,7 @@ export const ERASE_EVENT = 'datos_borrados';
  * goes into the new chain's first entry (who asked). `crashAfter` (tests) throws after that many
  * entries were moved into the trash, the state a kill there leaves.
  */
-export function eraseOwnerData(dir: string, opts: { keysDir: string; now?: Date; extra?: Record<string, unknown>; crashAfter?: number }): Promise<ErasedCounts> {
+export function eraseOwnerData(dir: string, opts: { keysDir: string; now?: Date; extra?: ErasedBy; crashAfter?: number }): Promise<ErasedCounts> {
   return serial(dir, async () => {
     // A deletion that failed earlier in this process is finished first (the next opening would).
     await finishLocked(dir, opts.keysDir);
@@ -65,7 +70,7 @@ export function eraseOwnerData(dir: string, opts: { keysDir: string; now?: Date;
   });
 }
 
-async function eraseLocked(dir: string, opts: { keysDir: string; now?: Date; extra?: Record<string, unknown>; crashAfter?: number }): Promise<ErasedCounts> {  const trash = path.join(dir, `${ERASE_PREFIX}${randomBytes(4).toString('hex')}`);
+async function eraseLocked(dir: string, opts: { keysDir: string; now?: Date; extra?: ErasedBy; crashAfter?: number }): Promise<ErasedCounts> {  const trash = path.join(dir, `${ERASE_PREFIX}${randomBytes(4).toString('hex')}`);
   await mkdir(trash, { mode: 0o700 });
   const entries = (await readdir(dir)).filter((n) => !KEEP.has(n) && !n.startsWith(ERASE_PREFIX));
   await writeFileAtomic(path.join(trash, PLAN_FILE), `${JSON.stringify({ entradas: entries, ...(opts.extra ? { extra: opts.extra } : {}) })}\n`);

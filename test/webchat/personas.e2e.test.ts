@@ -5,7 +5,8 @@
  * getMe's username is made up); the teacher is greeted as who gives the class. Driven through the
  * page's own HTTP routes with the page's secret, as the page's script drives them.
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDataDir } from '../../src/store/users.js';
 import { PAGE_STUDENTS, PAGE_TEACHER } from '../../src/webchat/index.js';
@@ -77,6 +78,23 @@ describe('class mode on the local page', () => {
     expect(teacher.user.id).toBe(PAGE_TEACHER.id);
     expect(teacher.messages.every((m) => m.chat.id === PAGE_TEACHER.id)).toBe(true);
     expect(botMessages(BRUNO.id).some((m) => /Monet/.test(m.text ?? ''))).toBe(false);
+  });
+
+  it('«borra mis datos» from a student persona: only their folder, and the new audit chain records which persona acted', async () => {
+    await post('/api/messages', { text: 'borra mis datos', persona: ANA.id });
+    await waitBot(ANA.id, /¿Borrar todos tus datos\?/);
+    const ask = botMessages(ANA.id).find((m) => /¿Borrar todos tus datos\?/.test(m.text ?? ''))!;
+    const yes = (ask.reply_markup as { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> }).inline_keyboard.flat().find((b) => /Sí/.test(b.text))!;
+    // Another persona pressing Ana's button deletes nothing.
+    await post('/api/callbacks', { message_id: ask.message_id, data: yes.callback_data, persona: BRUNO.id });
+    expect((await post('/api/callbacks', { message_id: ask.message_id, data: yes.callback_data, persona: ANA.id })).status).toBe(200);
+    const done = await waitBot(ANA.id, /^Hecho: he borrado/);
+    expect(done).toMatch(/13 notas/);
+    const audit = (await readFile(path.join(userDataDir(c.config.dataDir, ANA.id), 'auditoria.jsonl'), 'utf8')).trim().split('\n');
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0]!)).toMatchObject({ event: 'datos_borrados', persona: { id: ANA.id, nombre: 'Alumna A' } });
+    expect(audit[0]).not.toMatch(/Monet/);
+    expect((await c.cb.class!.roster.students()).map((s) => s.id)).toEqual([ANA.id, BRUNO.id]);
   });
 
   it('a persona the page does not have is refused', async () => {
