@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs the scheduler, media, token, delivery (tap → photo, event-loop delay), material
- * (PDF and photo import), start-up and memory benchmarks (each module exports a function returning its
+ * (PDF and photo import), search (10,000 notes), start-up and memory benchmarks (each module exports a function returning its
  * figures and prints its own tables), then writes everything to bench/results/latest.json. Names
  * select some of them: `npm run bench -- inicio memoria` (then the results go to bench/results/<names>.json).
  */
@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../src/store/atomic.js';
 import { closePool } from '../src/workers/pool.js';
+import { run as busqueda } from './busqueda.js';
 import { run as delivery } from './delivery.js';
 import { run as material } from './material.js';
 import { inicio, memoria } from './inicio.js';
@@ -18,7 +19,7 @@ import { run as tokens } from './tokens.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Every benchmark by name, in the order `npm run bench` runs them. */
-const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = { scheduler, media, tokens, delivery, material, inicio, memoria };
+const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = { scheduler, media, tokens, delivery, material, busqueda, inicio, memoria };
 
 async function main(): Promise<void> {
   const names = process.argv.slice(2);

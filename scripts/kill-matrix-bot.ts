@@ -1,44 +1,53 @@
 /**
  * `npm run kill-matrix:bot`: the kill-after-every-write matrix over the standard week THROUGH THE
- * BOT. The bot runs as the operator runs it (the compiled `dist/main.js`, offline planner) against the embedded
- * Bot API of the local chat, with the preload test/support/kill-after-write.mjs. The owner writes
- * «prepare la semana 3» and taps ✅ Aprobar on every approval as it appears — also while the bot is
- * dead: the tap waits in the Bot API, as on Telegram, and reaches the next bot (an old button).
+ * BOT, by snapshot replay (test/support/replay/index.ts). The bot runs as the operator runs it (the
+ * compiled `dist/main.js`, offline planner) against the embedded Bot API of the local chat; the owner
+ * writes «prepare la semana 3» and taps ✅ Aprobar on every approval as it appears — also while the
+ * bot is dead: the tap waits in the Bot API, as on Telegram, and reaches the next bot (an old button).
  *
- * A counting run finds N, the number of `rename`/`appendFile`/`writeFile` calls of the whole
- * conversation. Then for every n in 1..N the bot is SIGKILLed right after its n-th write and
- * started again (no kill) on the same data dir and chat. If the request itself was lost (killed
- * before the run was recorded, or before it had a checkpoint — the bot says so in the chat), the
- * owner asks again. Each n must leave: the report in the chat (nothing «No se hizo», no unknown
- * state); each approval asked once in the chat (2 messages); 3 cards; each usage row once; the
- * cover and the narration files present and — if they existed when the bot died — not made again
- * (same inode); no unfinished run. Prints one line per failing n and a summary with N and the time;
- * writes bench/results/kill-matrix-bot.json. Exit 1 if any n fails.
+ * ONE uninterrupted conversation is recorded: the data folder (and the audit keys) after each of its
+ * N `rename`/`appendFile`/`writeFile` calls, and the Bot API's state (messages as they stand,
+ * updates the bot has not confirmed, unanswered taps) after every change, ordered against those
+ * writes. Then for every n in 1..N a fresh Bot API is started with the state a SIGKILL right after
+ * write n would have left it, and a fresh bot process on a copy of snapshot n. If the request itself
+ * was lost (killed before the run was recorded, or before it had a checkpoint — the bot says so in
+ * the chat), the owner asks again. Each n must leave, over the chat before AND after the restart:
+ * one report (nothing «No se hizo», no unknown state); each approval asked once (2 messages); 3
+ * cards; each usage row once; the cover and the narration files present and — if they were in the
+ * snapshot — not made again (same inode); no unfinished run. Prints one line per failing n and a
+ * summary with N and the time; writes bench/results/kill-matrix-bot.json. Exit 1 if any n fails.
  *
- * Env: KILL_ONLY=3,7 (only these n), KILL_PARALLEL (default 2).
+ * `npm run kill-matrix:bot -- --real`: the former matrix, a real SIGKILL after write n (slow).
+ * Env: KILL_ONLY=3,mid,last,/audio\/semana_03\.mp3/ (only these n: test/support/replay pickWrites), KILL_PARALLEL (default 4 replayed, 2 real).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { watch } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Message } from 'grammy/types';
 import { writeFileAtomic } from '../src/store/atomic.js';
+import type { ChatFile } from '../src/webchat/persist.js';
+import type { ChatStateSnapshot } from '../src/webchat/chat-state.js';
+import type { Update } from 'grammy/types';
+import { replay, startRecording, type Recorded, type Restored, pickWrites } from '../test/support/replay/index.js';
 import { DEFAULT_WEBCHAT_USER, newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../src/webchat/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOOK = path.join(ROOT, 'test', 'support', 'kill-after-write.mjs');
 const REQUEST = 'prepare la semana 3';
 /** Longest a single step may take (a bot start, the week) before the n counts as failed. */
-const STEP_MS = 120_000;
+const STEP_MS = 300_000;
 
 interface Bot { child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; stdout: () => string; stderr: () => string }
 
-function startBot(env: Record<string, string>): Bot {
+function startBot(env: Record<string, string>, via?: Restored): Bot {
   // No wrapper: node itself runs the compiled bot (npm's pre-script built it), so the hook's
-  // SIGKILL ends the whole bot.
-  const child = spawn(process.execPath, ['--import', HOOK, 'dist/main.js'], {
+  // SIGKILL ends the whole bot. A resumed snapshot runs it in its own mount namespace (the shell
+  // there ends with exec: the child is still node itself).
+  const [file, argv] = via ? via.spawn(process.execPath, ['dist/main.js']) : [process.execPath, ['--import', HOOK, 'dist/main.js']];
+  const child = spawn(file, argv, {
     cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}), ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -80,7 +89,7 @@ function when<T>(t: EmbeddedTelegram, pick: () => T | undefined, stop: Promise<u
 }
 
 /** The owner: taps ✅ Aprobar once on every approval that shows its buttons (alive bot or not). */
-function approveAsTheyCome(t: EmbeddedTelegram): () => void {
+function approveAsTheyCome(t: EmbeddedTelegram, pressed_?: () => void): () => void {
   const pressed = new Set<number>();
   const look = () => {
     for (const m of t.server.history()) {
@@ -90,6 +99,7 @@ function approveAsTheyCome(t: EmbeddedTelegram): () => void {
       pressed.add(m.message_id);
       try {
         t.server.pressButton(m.message_id, yes);
+        pressed_?.();
       } catch {
         // the buttons went in between (decided): nothing to press
       }
@@ -104,10 +114,10 @@ const inode = async (file: string) => (await stat(file).catch(() => undefined))?
 const readJson = async <T>(file: string): Promise<T | undefined> => JSON.parse(await readFile(file, 'utf8').catch(() => 'null')) ?? undefined;
 
 /** Starts a bot and waits until it is long-polling (or has died: a kill during start-up). */
-async function up(t: EmbeddedTelegram, env: Record<string, string>): Promise<Bot> {
+async function up(t: EmbeddedTelegram, env: Record<string, string>, via?: Restored): Promise<Bot> {
   // A dead bot's long poll lingers until its socket closes: the new one must be the one listening.
   while (t.server.updates.polling) await new Promise((r) => setTimeout(r, 25));
-  const bot = startBot(env);
+  const bot = startBot(env, via);
   const ready = new Promise<void>((resolve) => {
     const check = () => { if (/escuchando en Telegram/.test(bot.stdout())) void t.server.updates.whenPolling().then(resolve); };
     bot.child.stdout!.on('data', check);
@@ -199,6 +209,10 @@ async function one(n: number, usageTasks: readonly string[]): Promise<Outcome> {
  * rename in that folder).
  */
 function settled(t: EmbeddedTelegram, dataDir: string): Promise<void> {
+  return settledIn(t, dataDir);
+}
+
+function settledIn(t: EmbeddedTelegram, dataDir: string): Promise<void> {
   const dir = path.join(dataDir, 'bot');
   return new Promise((resolve, reject) => {
     let done = false;
@@ -243,12 +257,11 @@ async function count(): Promise<{ writes: string[]; usageTasks: string[] }> {
   }
 }
 
-async function main(): Promise<void> {
+async function mainReal(): Promise<void> {
   const started = Date.now();
   const { writes, usageTasks } = await count();
   const N = writes.length;
-  const only = process.env.KILL_ONLY?.split(',').map(Number);
-  const ns = only ?? Array.from({ length: N }, (_, i) => i + 1);
+    const ns = pickWrites(writes, process.env.KILL_ONLY);
   console.log(`Semana estándar (bot): N = ${N} escrituras; probando ${ns.length} muertes…`);
   const failures: Array<{ n: number; write: string; problems: string[] }> = [];
   let notKilled = 0;
@@ -271,8 +284,167 @@ async function main(): Promise<void> {
   failures.sort((a, b) => a.n - b.n);
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(`kill-matrix (bot): N = ${N}; ${ns.length - failures.length} de ${ns.length} sin problemas${notKilled ? ` (${notKilled} no llegaron a esa escritura)` : ''} en ${seconds} s`);
-  await writeFileAtomic(path.join(ROOT, 'bench', 'results', 'kill-matrix-bot.json'), `${JSON.stringify({ N, tried: ns.length, notKilled, failures, seconds, writes }, null, 2)}\n`);
+  if (!process.env.KILL_ONLY) await writeFileAtomic(path.join(ROOT, 'bench', 'results', 'kill-matrix-bot.json'), `${JSON.stringify({ N, tried: ns.length, notKilled, failures, seconds, writes }, null, 2)}\n`);
   process.exitCode = failures.length ? 1 : 0;
+}
+
+/** What the Bot API holds outside the bot's folder: the chat as it stands, taps and messages not yet taken. */
+interface ApiState { state: ChatStateSnapshot; pending: Update[]; nextUpdateId: number; queries: string[] }
+
+function apiState(t: EmbeddedTelegram): ApiState {
+  return { state: t.server.state.snapshot(), pending: [...t.server.updates.unconfirmed()], nextUpdateId: t.server.updates.nextUpdateId, queries: t.server.state.unansweredQueries() };
+}
+
+/**
+ * Calls `then` after every call of the object's method `name` (its private ones included: what the
+ * Bot API does when the bot confirms updates or answers a tap changes its state but is no chat
+ * event). Returns the undo.
+ */
+function after(obj: object, name: string, then: () => void): () => void {
+  const o = obj as Record<string, (...a: unknown[]) => unknown>;
+  const original = o[name]!;
+  o[name] = function (this: unknown, ...a: unknown[]) {
+    const r = original.apply(this, a);
+    then();
+    return r;
+  };
+  return () => { o[name] = original; };
+}
+
+/** The recording: the whole conversation once; the folder after every write, the Bot API after every change. */
+async function record(): Promise<{ rec: Recorded; usageTasks: string[]; filesDir: string; token: string; tmp: string }> {
+  const rec = await startRecording();
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'cv-record-bot-'));
+  const dataDir = path.join(rec.root, 'data');
+  const token = newWebchatToken();
+  const filesDir = path.join(tmp, 'chat');
+  const t = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token, filesDir });
+  const keep = () => rec.effect('botapi', apiState(t));
+  const unsubscribe = [t.server.subscribe(keep), after(t.server.updates, 'confirm', keep), after(t.server.state, 'answerQuery', keep)];
+  const stopOwner = approveAsTheyCome(t, keep);
+  const bot = await up(t, { TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: t.apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id), CUADERNO_DATA_DIR: dataDir, CUADERNO_CLAVES_DIR: path.join(rec.root, 'claves'), CUADERNO_MODELO: 'local', ...rec.env });
+  try {
+    t.server.sendUserText(REQUEST);
+    keep();
+    const report = await when(t, () => t.server.history().find(isReport), bot.exited);
+    if (!report) throw new Error(`the recording run did not finish: ${bot.stderr().slice(-400)}`);
+    await settled(t, dataDir);
+    const rows = (await readFile(path.join(dataDir, 'registro_uso.csv'), 'utf8')).split('\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]!);
+    stopOwner();
+    for (const u of unsubscribe) u();
+    bot.child.kill('SIGKILL');
+    await bot.exited;
+    await t.close();
+    return { rec: await rec.finish(), usageTasks: rows, filesDir, token, tmp };
+  } finally {
+    stopOwner();
+    for (const u of unsubscribe) u();
+    if (bot.child.exitCode === null && bot.child.signalCode === null) bot.child.kill('SIGKILL');
+    await bot.exited;
+  }
+}
+
+/** A new Bot API holding what the recorded one held right after write n (a restart of the bot, not of Telegram). */
+async function apiAt(rec: Recorded, n: number, recorded: { filesDir: string; token: string }, into: string): Promise<EmbeddedTelegram> {
+  const last = rec.before(n).filter((e) => e.kind === 'botapi').at(-1)?.value as ApiState | undefined;
+  await mkdir(into, { recursive: true });
+  // The files the bot uploaded (photos, audio) are the recording's; chat.json is the state at n.
+  await cp(recorded.filesDir, into, { recursive: true, filter: (src) => !/chat(-archivo)?\.json/.test(path.basename(src)) });
+  if (last) {
+    const saved = JSON.parse(await readFile(path.join(recorded.filesDir, 'chat.json'), 'utf8')) as ChatFile;
+    const file: ChatFile = { ...saved, savedAt: new Date().toISOString(), nextUpdateId: last.pending[0]?.update_id ?? last.nextUpdateId, state: last.state };
+    await writeFileAtomic(path.join(into, 'chat.json'), JSON.stringify(file));
+  }
+  const t = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: recorded.token, filesDir: into });
+  if (last) {
+    // Taps the bot had not answered are still answerable, as on Telegram within its time.
+    const queries = (t.server.state as unknown as { queries: Map<string, { chatId: number; answered: boolean }> }).queries;
+    for (const id of last.queries) queries.set(id, { chatId: t.server.chatId, answered: false });
+    for (const { update_id: _id, ...body } of last.pending) t.server.updates.push(body as Omit<Update, 'update_id'>);
+  }
+  return t;
+}
+
+async function resumeOne(rec: Recorded, n: number, restored: Restored, recorded: { filesDir: string; token: string; usageTasks: string[] }): Promise<string[]> {
+  const dataDir = path.join(restored.root, 'data');
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'cv-replay-chat-'));
+  const t = await apiAt(rec, n, recorded, scratch);
+  const env = { TELEGRAM_BOT_TOKEN: recorded.token, TELEGRAM_API_ROOT: t.apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id), CUADERNO_DATA_DIR: path.join(rec.root, 'data'), CUADERNO_CLAVES_DIR: path.join(rec.root, 'claves'), CUADERNO_MODELO: 'local' };
+  let stopOwner = () => {};
+  let bot: Bot | undefined;
+  try {
+    const cover = path.join(dataDir, 'portadas', 'semana_03.png');
+    const wav = path.join(dataDir, 'audio', 'semana_03.wav');
+    const before = { cover: await inode(cover), wav: await inode(wav) };
+    const runsBefore = (await readJson<{ runs: unknown[] }>(path.join(dataDir, 'bot', 'estado.json')))?.runs.length ?? 0;
+    const chatBefore = t.server.history().length;
+    const askedBefore = t.server.history().some((m) => m.from?.id === DEFAULT_WEBCHAT_USER.id && m.text === REQUEST);
+    // The owner taps every approval with buttons: old ones (a tap the dead bot had read but not
+    // written is lost with it; its buttons are still there) and new ones.
+    stopOwner = approveAsTheyCome(t);
+    bot = await up(t, env, restored);
+    const lost = t.server.history().slice(chatBefore).some(isLost);
+    if (!askedBefore || runsBefore === 0 || lost) {
+      if (!t.server.history().some(isReport)) t.server.sendUserText(REQUEST);
+    }
+    const b = bot;
+    const report = await when(t, () => t.server.history().find(isReport), bot.exited).catch((e: unknown) => {
+      throw new Error(`${e instanceof Error ? e.message : String(e)}\nthe bot said: ${b.stderr().slice(-800)}${b.stdout().slice(-800)}`);
+    });
+    if (!report) return [`no report; the bot exited: ${bot.stderr().slice(-400)}`];
+    await Promise.race([bot.exited, settledIn(t, dataDir)]);
+    const problems: string[] = [];
+    const chat = t.server.history();
+    const reportAt = chat.findIndex(isReport);
+    if (chat.slice(reportAt).some(isLost)) problems.push('after the report, the restart said the run was lost');
+    if (/No se hizo|Estado desconocido/.test(text(report))) problems.push(`report: ${text(report).split('\n').find((l) => /No se hizo|desconocido/.test(l))}`);
+    const reports = chat.filter(isReport).length;
+    if (reports !== 1) problems.push(`${reports} reports in the chat (before and after the restart); chat:\n${transcriptOf(t)}`);
+    const approvals = chat.filter(isApproval);
+    if (approvals.length !== 2) problems.push(`${approvals.length} approval messages (expected 2: each asked once); chat:\n${transcriptOf(t)}`);
+    const cards = (await readJson<unknown[]>(path.join(dataDir, 'tarjetas.json'))) ?? [];
+    if (cards.length !== 3) problems.push(`${cards.length} cards`);
+    const rows = (await readFile(path.join(dataDir, 'registro_uso.csv'), 'utf8').catch(() => '')).split('\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]);
+    for (const tarea of recorded.usageTasks) {
+      const k = rows.filter((r) => r === tarea).length;
+      if (k !== 1) problems.push(`usage row ${tarea} ×${k}`);
+    }
+    const after = { cover: await inode(cover), wav: await inode(wav) };
+    if (!after.cover) problems.push('no cover');
+    if (!after.wav) problems.push('no narration');
+    if (before.cover && before.cover !== after.cover) problems.push('cover made again');
+    if (before.wav && before.wav !== after.wav) problems.push('narration made again');
+    return problems;
+  } finally {
+    stopOwner();
+    if (bot) {
+      if (bot.child.exitCode === null && bot.child.signalCode === null) bot.child.kill('SIGKILL');
+      await bot.exited;
+    }
+    await t.close();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--real')) return mainReal();
+  const started = Date.now();
+  const recorded = await record();
+  const { rec } = recorded;
+  const recordedSeconds = Math.round((Date.now() - started) / 1000);
+  try {
+    const N = rec.N;
+        const ns = pickWrites(rec.writes, process.env.KILL_ONLY);
+    console.log(`Semana estándar (bot): N = ${N} escrituras; probando ${ns.length} muertes…`);
+    const failures = await replay(rec, { ns, parallel: Number(process.env.KILL_PARALLEL ?? 4) }, (n, restored) => resumeOne(rec, n, restored, recorded));
+    const seconds = Math.round((Date.now() - started) / 1000);
+    console.log(`kill-matrix (bot): N = ${N}; ${ns.length - failures.length} de ${ns.length} sin problemas en ${seconds} s (grabación ${recordedSeconds} s)`);
+    if (!process.env.KILL_ONLY) await writeFileAtomic(path.join(ROOT, 'bench', 'results', 'kill-matrix-bot.json'), `${JSON.stringify({ N, tried: ns.length, mode: 'replay', failures, seconds, recordedSeconds, writes: rec.writes }, null, 2)}\n`);
+    process.exitCode = failures.length ? 1 : 0;
+  } finally {
+    await rec.dispose();
+    await rm(recorded.tmp, { recursive: true, force: true });
+  }
 }
 
 main().catch((e: unknown) => {

@@ -28,7 +28,7 @@ const SUBCOMMANDS: Record<string, { help: string; load: () => Promise<{ run: Sub
   simular: { help: 'simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--json]', load: () => import('./cli/simular.js') },
   auditoria: { help: 'auditoria --verificar', load: () => import('./cli/auditoria.js') },
   cola: { help: 'cola [--json]', load: () => import('./cli/cola.js') },
-  preparar: { help: 'preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto TOKENS]', load: () => import('./cli/preparar.js') },
+  preparar: { help: 'preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto N]', load: () => import('./cli/preparar.js') },
 };
 
 export function usage(): string {

@@ -93,9 +93,10 @@ export function buildReport(calls: readonly CallRecord[], course: Course, opts: 
   if (search && !notDone(search.result)) {
     const ids = noteIdsOf(search.result.data);
     const notesWeek = opts.week ?? weekOfSearch(search, week, course);
+    const approximate = Array.isArray(search.result.data) && search.result.data.some((n) => (n as { aproximada?: unknown }).aproximada === true);
     line1 = notesWeek
-      ? REPORT.notesOfWeek(weekTitle(course, notesWeek), ids)
-      : REPORT.closestNote(String(search.input.consulta ?? opts.query ?? ''), ids[0]);
+      ? REPORT.notesOfWeek(weekTitle(course, notesWeek), ids, approximate)
+      : REPORT.closestNote(String(search.input.consulta ?? opts.query ?? ''), ids[0], approximate);
   } else if (search) line1 = REPORT.searchFailed(shortReason(search.result));
   else line1 = week ? REPORT.weekOnly(weekTitle(course, week)) : REPORT.noSearch;
 

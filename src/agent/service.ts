@@ -19,7 +19,7 @@ import type { ApprovalDecision, ApprovalRequest, Approver } from '../tools/contr
 import { optionFor } from './approval.js';
 import type { Week } from '../tools/domain.js';
 import { AGENT } from '../strings/agent.js';
-import { hasWeek, weekRange, type Course } from '../tools/course/course.js';
+import { hasWeek, notesOfWeek, weekRange, type Course } from '../tools/course/course.js';
 import { createToolbox, type Toolbox } from '../tools/index.js';
 import { createCrashPoints, type CrashLabel, type CrashPoints } from './crash.js';
 import { asksForRedo } from './intent.js';
@@ -233,12 +233,13 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     // identical on resume — tools keyed by call id (cards, usage) depend on both.
     const seed = `${req.runId}@${cp.task.startedAt}`;
     const course = await toolbox.course();
+    const weekNotes = async (w: number) => notesOfWeek(course, await toolbox.notebook.notes.list(), w).map((n) => n.id);
     const model =
       cp.task.mode === 'semana'
-        ? weekWorkflow(seed, checkWeek(cp.task.week, course), course)
+        ? weekWorkflow(seed, checkWeek(cp.task.week, course), course, {}, weekNotes)
         : opts.createModel
           ? await opts.createModel(req.runId)
-          : await createModel(config, { runId: seed, retry, course });
+          : await createModel(config, { runId: seed, retry, course, weekNotes });
     try {
       const r = await runLoop(cp, {
         model,

@@ -6,12 +6,18 @@
  */
 import type { Week } from '../tools/domain.js';
 import type { Course } from '../tools/course/course.js';
-import { LocalPlanner } from './model/local.js';
+import { LocalPlanner, type LocalPlannerOptions } from './model/local.js';
 import type { PlanIntent } from './intent.js';
 
 export const WORKFLOW_LABEL = 'flujo-semana';
 
-export function weekWorkflow(runId: string, week: Week, course: Course, engines: { maqueta?: boolean; motor?: 'juguete' | 'xtts' } = {}): LocalPlanner {
+export function weekWorkflow(
+  runId: string,
+  week: Week,
+  course: Course,
+  engines: { maqueta?: boolean; motor?: 'juguete' | 'xtts' } = {},
+  weekNotes?: LocalPlannerOptions['weekNotes'],
+): LocalPlanner {
   const intent: PlanIntent = {
     kind: 'plan',
     week,
@@ -19,5 +25,5 @@ export function weekWorkflow(runId: string, week: Week, course: Course, engines:
     maqueta: engines.maqueta ?? true,
     motor: engines.motor ?? 'juguete',
   };
-  return new LocalPlanner(runId, { intent, free: true, label: WORKFLOW_LABEL, course });
+  return new LocalPlanner(runId, { intent, free: true, label: WORKFLOW_LABEL, course, ...(weekNotes ? { weekNotes } : {}) });
 }

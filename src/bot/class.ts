@@ -20,6 +20,8 @@ import { eraseOwnerData, type ErasedBy, type ErasedCounts } from '../store/erase
 import { consentFile } from '../tools/media/consent.js';
 import type { DurationRecord } from '../tools/stages/durations.js';
 import { BUTTONS, S } from '../strings/chat.js';
+import { COURSE_CHAT } from '../strings/course-chat.js';
+import { courseAtJoin, publishCourse } from './class-course.js';
 import { anyCase, type BotNotebook } from './commands.js';
 import type { DeliveryMedia } from './delivery.js';
 import type { MessageOwners } from './message-owners.js';
@@ -173,6 +175,8 @@ export interface ClassComposerOptions {
   isMember: (id: number) => Promise<boolean>;
   /** Who each sent message belongs to: a button on someone else's message is refused. */
   owners: MessageOwners;
+  /** The client that sends as one person's own (the class's course reaches each student with it). */
+  apiFor: (userId: number) => Api;
   /**
    * The link of an invite code. Default: Telegram's, with the bot's real username from getMe
    * (`ctx.me`); on the local chat page, a page link (webchat/personas.ts).
@@ -191,6 +195,7 @@ const CB = /^cl:(quitar|quitar_si|no):(\d+)$/;
 export function classComposer(o: ClassComposerOptions): Composer<Context> {
   const { roster, users, teacherId, isMember } = o;
   const c = new Composer<Context>();
+  const courseDeps = { dataDir: o.config.dataDir, teacherId, roster, apiFor: o.apiFor, log: o.log };
 
   c.use(async (ctx, next) => {
     if (!ctx.from || ctx.from.is_bot) return; // channel posts, service updates: nothing to do
@@ -206,7 +211,12 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
     const from = ctx.from!;
     if (!code || (await isMember(from.id))) return next();
     const r = await roster.join(code, { id: from.id, name: nameOf(from) });
-    if (r.kind === 'joined' || r.kind === 'already') return void (await ctx.reply(S.joined(from.first_name)));
+    if (r.kind === 'joined' || r.kind === 'already') {
+      await ctx.reply(S.joined(from.first_name));
+      // The class's published course, as their own copy (after the welcome, which it follows).
+      if (r.kind === 'joined') await courseAtJoin(courseDeps, from.id).catch((e: unknown) => { o.log('no se pudo dar el curso de la clase', e); });
+      return;
+    }
     await ctx.reply(r.kind === 'expired' ? S.joinExpired() : S.joinInvalid());
   });
 
@@ -218,6 +228,13 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
       return next();
     }
     await strangerAnswer(ctx);
+  });
+
+  // `/curso publicar` is the class's (the teacher's); any other /curso goes on to the person's own parts.
+  c.command(anyCase('curso'), async (ctx, next) => {
+    if (ctx.match.trim().toLowerCase() !== 'publicar') return next();
+    if (ctx.from!.id !== teacherId) return void (await ctx.reply(COURSE_CHAT.publishTeacherOnly()));
+    await ctx.reply(await publishCourse(courseDeps));
   });
 
   const teacherOnly = async (ctx: Context, fn: () => Promise<void>) => {

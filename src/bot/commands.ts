@@ -5,7 +5,7 @@
  */
 import { Composer, type Context } from 'grammy';
 import type { CommandName } from '../agent/understand.js';
-import type { CardDeck, NotesStore, UsageLog } from '../store/types.js';
+import type { AuditLog, CardDeck, NotesStore, UsageLog } from '../store/types.js';
 import type { ReviewStore } from '../store/index.js';
 import { hasWeek, weekForNewNote, weekList, weekRange } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
@@ -16,16 +16,19 @@ import { replyToStart } from './intake.js';
 import type { RunManager } from './runs.js';
 import { renderStatus, type StatusView } from './status.js';
 import { S, type Audience } from '../strings/chat.js';
+import { StateFileError } from '../errors.js';
 
 /** The part of the notebook the bot reads and writes (store/types.ts Notebook satisfies it). */
 export interface BotNotebook {
-  notes: Pick<NotesStore, 'list' | 'add'>;
-  /** The owner's course (`curso.json`; none = the demo course): which weeks exist. */
-  course: Pick<CourseFile, 'read'>;
+  notes: Pick<NotesStore, 'list' | 'add' | 'setWeeks' | 'removeMany'>;
+  /** The owner's course (`curso.json`; none = the demo course): which weeks exist; /curso changes it. */
+  course: Pick<CourseFile, 'read' | 'write'>;
   usage: Pick<UsageLog, 'list' | 'monthTotal' | 'month' | 'append'>;
   /** The deck and its review state (/repasar, /tarjetas, /exportar, the report's cards). */
   cards: CardDeck;
   reviews: ReviewStore;
+  /** The audit log: the student's review of a model's cards is counted there (/tarjetas reads it back). */
+  audit: Pick<AuditLog, 'append' | 'list'>;
 }
 
 /** Bounds for /nota, in characters. */
@@ -117,7 +120,7 @@ export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainComm
         await ctx.reply(S.spend(await deps.notebook.usage.month(now()), deps.monthlyBudgetUsd));
       } catch (e) {
         deps.log('no se pudo leer el registro de uso', e);
-        await ctx.reply(S.spendFailed());
+        await ctx.reply(e instanceof StateFileError ? S.spendDamaged() : S.spendFailed());
       }
     },
     notas: async (ctx) => {

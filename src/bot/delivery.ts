@@ -1,10 +1,12 @@
 /**
  * What reaches the chat when a run ends: the cover as a photo with its caption, the episode as one
- * playable MP3 with title and performer (the WAV only on request, from its button), the report
- * (split to Telegram's limit, no parse_mode: model text is sent as plain text) with ONE cost line
- * (what this run spent, counted like /gasto), and the Gantt chart when the run made something now (else a button offers it). Files go as paths/Buffers (InputFile), never streams, so auto-retry
- * can resend them. One failed send is told in one sentence and does not stop the others. A run
- * that only asked something back (no tool called) is just that question, as a normal message.
+ * playable MP3 with title and performer (the WAV only on request, from its button) — both as soon as
+ * they exist — and then ONE closing message (split to Telegram's limit, no parse_mode: model text is
+ * sent as plain text): what was made, the time at work and ONE cost line (what this run spent,
+ * counted like /gasto), with [🃏 Tarjetas] and [📊 Cronograma] under it. The cards list and the
+ * chart are sent only when tapped (files.ts). Files go as paths/Buffers (InputFile), never streams,
+ * so auto-retry can resend them. One failed send is told in one sentence and does not stop the
+ * others. A run that only asked something back (no tool called) is just that question.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,12 +17,12 @@ import type { Artifact } from '../tools/contract.js';
 import type { Week } from '../tools/domain.js';
 import { MAX_WEEKS, weekLabel } from '../tools/course/course.js';
 import { captionAndRest, splitText, summarizeCalls } from './format.js';
+import { toolRole } from '../tools/stages/catalogue.js';
 import { summaryInWords } from '../strings/tools.js';
 import type { OwnerWaitSpan } from '../scheduler/gantt.js';
-import { ganttKeyboard, redoKeyboard, wavKeyboard } from './keyboards.js';
-import { weekCardsMessage } from '../strings/review.js';
+import { closingKeyboard, redoKeyboard, wavKeyboard } from './keyboards.js';
 import { S } from '../strings/chat.js';
-import type { Card, UsageMonth } from '../store/index.js';
+import type { UsageMonth } from '../store/index.js';
 
 /** Media helpers the delivery needs; main/tests pass the real encoders (tools/media, scheduler/gantt). */
 export interface DeliveryMedia {
@@ -33,26 +35,9 @@ export interface DeliveryMedia {
 /** A span the run spent waiting for the owner's answer, in ms since the run's start (the chart's own type). */
 export type OwnerWait = OwnerWaitSpan;
 
-/** Stages that make the week's media: a run that finished one of them did real work worth a chart. */
-/** The stages that make a cover or a narration now (a cached repeat runs neither). */
-const REAL_WORK_STAGES: ReadonlySet<string> = new Set(['portada.imagen', 'narracion.voz']);
-/** `portada.imagen#2@1` → `portada.imagen`: the catalogue id inside an executor task id. */
-const stageIdOf = (taskId: string) => taskId.split(/[#@]/)[0] ?? taskId;
-
-/**
- * True when the chart is worth sending unasked: the run was not cancelled and made a cover or a
- * narration now (a cached repeat runs neither stage). Otherwise it is offered behind a button.
- */
-export function ganttWorthSending(outcome: RunOutcome): boolean {
-  if (outcome.stopReason === 'cancelado') return false;
-  return outcome.taskEvents.some((e) => e.type === 'finished' && REAL_WORK_STAGES.has(stageIdOf(e.taskId)));
-}
-
 export interface DeliveryDeps {
   api: Api;
   media: DeliveryMedia;
-  /** The deck's cards with these ids (deleted ones left out); absent = the report lists no cards. */
-  cards?: (ids: readonly number[]) => Promise<Card[]>;
   log: (message: string, error?: unknown) => void;
   /** The spans the run waited for the owner (drawn as a labelled band on the chart). */
   waits?: readonly OwnerWait[];
@@ -81,7 +66,7 @@ export function isAnswerOnly(outcome: RunOutcome): boolean {
 export function answerText(outcome: RunOutcome): string {
   const spent = spendOf(outcome);
   const parts = [outcome.report.trim()];
-  if (spent.billedTokens > 0) parts.push(S.questionCost(spent.billedTokens, spent.billedUsd));
+  if (spent.billedTokens > 0 || spent.billedUsd > 0) parts.push(S.questionCost(spent.billedUsd));
   return parts.join('\n\n');
 }
 
@@ -135,11 +120,20 @@ export async function deliverArtifact(deps: DeliveryDeps, chatId: number, a: Art
   for (const chunk of rest) await attempt('el texto del archivo', () => deps.api.sendMessage(chatId, chunk));
 }
 
+/** What the closing message says besides the outcome: the time at work (waits for the owner left out). */
+export interface ClosingWork {
+  workMs: number;
+  waited: boolean;
+  /** The request the run answers, in the owner's words (the first line names it). */
+  request?: string;
+}
+
 /**
- * Sends every file and text of the outcome to `chatId`, in reading order; files whose path is in
- * `alreadySent` reached the chat when they were made and are not sent again.
+ * Sends every file of the outcome to `chatId` (those in `alreadySent` reached the chat when they
+ * were made), then the one closing message with its buttons: [🃏 Tarjetas] when the run has cards,
+ * [📊 Cronograma] when it ran stages and a chart can be drawn.
  */
-export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome: RunOutcome, alreadySent: ReadonlySet<string> = new Set()): Promise<void> {
+export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome: RunOutcome, alreadySent: ReadonlySet<string> = new Set(), work?: ClosingWork): Promise<void> {
   const attempt = attempter(deps, chatId);
 
   if (isAnswerOnly(outcome)) {
@@ -149,26 +143,15 @@ export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome
 
   for (const a of outcome.artifacts) if (!alreadySent.has(a.path)) await deliverArtifact(deps, chatId, a, { reused: outcome.reused?.includes(a.path) ?? false });
 
-  const send = Boolean(deps.media.renderGantt) && ganttWorthSending(outcome);
-  const offer = Boolean(deps.media.renderGantt) && !send && outcome.taskEvents.length > 0;
-  const chunks = splitText(reportText(outcome));
+  const keyboard = closingKeyboard(outcome.runId, {
+    cards: (outcome.cards ?? []).length > 0,
+    chart: Boolean(deps.media.renderGantt) && outcome.taskEvents.length > 0,
+  });
+  const chunks = splitText(reportText(outcome, work));
   for (const [i, chunk] of chunks.entries()) {
     const last = i === chunks.length - 1;
-    await attempt('el informe', () => deps.api.sendMessage(chatId, chunk, last && offer ? { reply_markup: ganttKeyboard(outcome.runId) } : {}));
+    await attempt('el resumen', () => deps.api.sendMessage(chatId, chunk, last && keyboard.inline_keyboard.length > 0 ? { reply_markup: keyboard } : {}));
   }
-
-  // Cards already in the deck before this run were shown then: only the new ones are listed.
-  const cardIds = (outcome.cards ?? []).filter((id) => !(outcome.reusedCards ?? []).includes(id));
-  if (deps.cards && cardIds.length > 0) {
-    const lookup = deps.cards;
-    await attempt('las tarjetas', async () => {
-      const cards = await lookup(cardIds);
-      if (cards.length === 0) return;
-      const { text, entities } = weekCardsMessage(cards);
-      await deps.api.sendMessage(chatId, text, { entities });
-    });
-  }
-  if (send) await attempt('el cronograma', () => sendGantt(deps, chatId, outcome.taskEvents));
 }
 
 /** Draws the run's chart and sends it as a photo (also what «Ver cronograma» does). */
@@ -228,14 +211,23 @@ export function coverCaption(a: Artifact): string {
   return S.coverCaption(titleOf(a) ?? S.coverUntitled);
 }
 
-/** The final text: report, what was not done, why it stopped, tokens and cost. */
-export function reportText(outcome: RunOutcome): string {
-  const parts: string[] = [S.reportHeader];
+/**
+ * The closing message's text, short enough that on a phone the new cover stays on screen above it:
+ * what was made (one line per thing, from the calls' typed outcomes: new, or already there), what
+ * was not done and why, why it stopped, the time at work and the cost. The agent's full report
+ * (notes looked at, card numbers) is the CLI's; here it stands only when the run made nothing, so
+ * an answer is never lost. A run recorded before calls were kept shows its report as it was.
+ */
+export function reportText(outcome: RunOutcome, work?: ClosingWork): string {
+  const parts: string[] = [work?.request ? S.closingHeader(work.request) : S.reportHeader];
+  const made = outcome.calls ? madeLines(outcome) : [];
   if (outcome.stopReason === 'cancelado') parts.push(S.cancelledFinished(madeBeforeCancel(outcome)));
-  if (outcome.report.trim()) parts.push(outcome.report.trim());
+  else if (made.length > 0) parts.push(made.join('\n'));
+  if (made.length === 0 && outcome.stopReason !== 'cancelado' && outcome.report.trim()) parts.push(outcome.report.trim());
   if (outcome.notDone.length > 0) parts.push([S.notDoneHeader, ...outcome.notDone.map((l) => `• ${l}`)].join('\n'));
   if (outcome.stopReason !== 'end_turn' && outcome.stopReason !== 'cancelado' && outcome.detail) parts.push(S.stopDetail(outcome.detail));
-  parts.push(S.runCost(spendOf(outcome)));
+  const cost = S.runCost(spendOf(outcome));
+  parts.push(work ? `${S.summaryWorkTime(Math.round(work.workMs / 1000), work.waited)}\n${cost}` : cost);
   return parts.join('\n\n');
 }
 
@@ -251,7 +243,25 @@ export function spendOf(outcome: RunOutcome): UsageMonth {
     : { billedUsd: outcome.costUsd, billedTokens: tokens, estimatedTokens: 0, modelNotes: { rows: 0, usd: 0 } };
 }
 
-/** Labels of the tasks that finished, in the order they finished. */
+/**
+ * One line per thing the run made for the owner or found already made (never a lookup, never the
+ * bookkeeping, never a stage): «✅ Portada», «✅ Tarjetas de repaso: 3 nuevas», «↩️ Narración: ya la
+ * tenías; no la he vuelto a hacer». What was not done is the «No se hizo» list's.
+ */
+export function madeLines(outcome: RunOutcome): string[] {
+  const lines = summarizeCalls(outcome.calls ?? []).lines.filter((l) => toolRole(l.tool) === 'hecho');
+  const cards = outcome.cards ?? [];
+  const fresh = cards.filter((id) => !(outcome.reusedCards ?? []).includes(id)).length;
+  const out: string[] = [];
+  for (const l of lines) {
+    const label = summaryInWords(l.tool);
+    if (l.tool === 'crear_tarjetas' && l.state === 'hecha' && cards.length > 0) out.push(fresh > 0 ? S.madeCards(label, fresh) : S.madeCardsBefore(label));
+    else if (l.state === 'hecha') out.push(S.made(label));
+    else if (l.state === 'ya_estaba') out.push(S.madeBefore(label));
+  }
+  return out;
+}
+
 /**
  * What a cancelled run had already made for the owner, in their words («Portada»): the things made
  * (from the calls' typed outcomes, which span restarts), never the pipeline's inner stages («Marca

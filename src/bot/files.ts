@@ -1,46 +1,111 @@
 /**
  * Files on request: the narration's WAV (`/wav N` or the [Descargar WAV] button under the episode)
- * and a run's Gantt chart (`/cronograma` or [Ver cronograma] under a report whose chart was not
- * sent). The charts of recent runs are kept in memory (bounded); after a restart their buttons are
- * stale and the catch-all says so.
+ * and what the closing message of a run offers behind its buttons — [🃏 Tarjetas] (the run's cards)
+ * and [📊 Cronograma] (the run's chart; also `/cronograma` for the latest). What those buttons need
+ * is written to disk when the run ends (`<dataDir>/bot/cierres/<runId>.json`, atomic), so they
+ * still answer after a restart: the callback data carries only the run id.
  */
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { BotNotebook } from './commands.js';
 import { Composer, InputFile, type Context } from 'grammy';
 import type { TaskEvent } from '../scheduler/events.js';
 import { hasWeek, weekRange } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import { latestNarration } from '../tools/narrar_resumen.js';
+import { writeFileAtomic } from '../store/atomic.js';
+import type { Card } from '../store/index.js';
+import { weekCardsMessage } from '../strings/review.js';
 import { anyCase } from './commands.js';
 import { sendGantt, type DeliveryMedia, type OwnerWait } from './delivery.js';
-import { parseGanttCallback, parseWavCallback } from './keyboards.js';
+import { parseClosingCallback, parseGanttCallback, parseWavCallback } from './keyboards.js';
 import { S } from '../strings/chat.js';
 
-/** How many finished runs keep their chart for «Ver cronograma». */
+/** How many finished runs keep what their closing message's buttons show. */
 export const CHARTS_KEEP = 50;
 
-interface RunChart {
+/** What one finished run's closing message offers behind its buttons. */
+export interface RunChart {
   chatId: number;
   events: readonly TaskEvent[];
   waits: readonly OwnerWait[];
+  /** The deck ids of the cards the run made or found already made (the [🃏 Tarjetas] list). */
+  cards?: readonly number[];
 }
 
-/** The recorded events of recent runs, by run id, and the latest run of each chat. */
+const RUN_ID = /^[A-Za-z0-9_-]{1,60}$/;
+const CLOSING_VERSION = 1;
+
+/** A run's closing record as read back from disk; anything else is treated as absent. */
+function parseClosing(text: string): RunChart | undefined {
+  let data: unknown;
+  try { data = JSON.parse(text); } catch { return undefined; }
+  const d = data as { version?: unknown; chatId?: unknown; events?: unknown; waits?: unknown; cards?: unknown };
+  if (d?.version !== CLOSING_VERSION || !Number.isSafeInteger(d.chatId) || !Array.isArray(d.events) || !Array.isArray(d.waits)) return undefined;
+  const cards = Array.isArray(d.cards) ? d.cards.filter((x): x is number => Number.isSafeInteger(x)) : [];
+  return { chatId: d.chatId as number, events: d.events as TaskEvent[], waits: d.waits as OwnerWait[], cards };
+}
+
+/**
+ * The closing records of recent runs, by run id: kept in memory and on disk (bounded to
+ * CHARTS_KEEP, oldest dropped). Without a data dir (unit tests) only in memory.
+ */
 export class RunCharts {
   private readonly byRun = new Map<string, RunChart>();
+  private writes: Promise<unknown> = Promise.resolve();
 
-  remember(runId: string, chart: RunChart): void {
-    if (chart.events.length === 0) return;
+  constructor(private readonly dataDir?: string) {}
+
+  private get dir(): string | undefined {
+    return this.dataDir ? path.join(this.dataDir, 'bot', 'cierres') : undefined;
+  }
+
+  /** Records a finished run's closing (and writes it to disk before resolving). */
+  async remember(runId: string, chart: RunChart): Promise<void> {
+    if (!RUN_ID.test(runId)) return;
     this.byRun.delete(runId);
     this.byRun.set(runId, chart);
     while (this.byRun.size > CHARTS_KEEP) this.byRun.delete(this.byRun.keys().next().value!);
+    const dir = this.dir;
+    if (!dir) return;
+    const body = `${JSON.stringify({ version: CLOSING_VERSION, runId, ...chart, cards: [...(chart.cards ?? [])] })}\n`;
+    const write = this.writes.catch(() => undefined).then(async () => {
+      await writeFileAtomic(path.join(dir, `${runId}.json`), body);
+      await this.prune(dir);
+    });
+    this.writes = write;
+    await write;
   }
 
-  get(runId: string): RunChart | undefined {
-    return this.byRun.get(runId);
+  /** The run's closing record: from memory, else from disk (after a restart); undefined if gone. */
+  async get(runId: string): Promise<RunChart | undefined> {
+    if (!RUN_ID.test(runId)) return undefined;
+    const known = this.byRun.get(runId);
+    if (known || !this.dir) return known;
+    const text = await readFile(path.join(this.dir, `${runId}.json`), 'utf8').catch(() => undefined);
+    return text === undefined ? undefined : parseClosing(text);
   }
 
-  latest(chatId: number): RunChart | undefined {
-    return [...this.byRun.values()].filter((c) => c.chatId === chatId).at(-1);
+  /** The latest finished run of a chat that has a chart (`/cronograma`). */
+  async latest(chatId: number): Promise<RunChart | undefined> {
+    const known = [...this.byRun.values()].filter((c) => c.chatId === chatId && c.events.length > 0).at(-1);
+    if (known || !this.dir) return known;
+    for (const name of await this.newestFirst(this.dir)) {
+      const c = await this.get(name.replace(/\.json$/, ''));
+      if (c && c.chatId === chatId && c.events.length > 0) return c;
+    }
+    return undefined;
+  }
+
+  private async newestFirst(dir: string): Promise<string[]> {
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
+    const timed = await Promise.all(names.map(async (n) => ({ n, t: (await stat(path.join(dir, n)).catch(() => undefined))?.mtimeMs ?? 0 })));
+    return timed.sort((a, b) => b.t - a.t).map((x) => x.n);
+  }
+
+  private async prune(dir: string): Promise<void> {
+    const names = await this.newestFirst(dir);
+    for (const n of names.slice(CHARTS_KEEP)) await rm(path.join(dir, n), { force: true });
   }
 }
 
@@ -50,6 +115,8 @@ export interface FilesDeps {
   notebook: Pick<BotNotebook, 'course'>;
   charts: RunCharts;
   media: DeliveryMedia;
+  /** The deck's cards with these ids (deleted ones left out), for [🃏 Tarjetas]. */
+  cards?: (ids: readonly number[]) => Promise<Card[]>;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -62,8 +129,15 @@ export function filesComposer(deps: FilesDeps): Composer<Context> {
     await ctx.replyWithDocument(new InputFile(file), { caption: S.wavCaption(week) });
   };
   const showChart = async (ctx: Context, chart: RunChart | undefined) => {
-    if (!chart) return void (await ctx.reply(S.ganttNone()));
+    if (!chart || chart.events.length === 0) return void (await ctx.reply(S.ganttNone()));
     await sendGantt({ api: ctx.api, media: deps.media, log: deps.log, waits: chart.waits }, ctx.chat!.id, chart.events);
+  };
+  const showCards = async (ctx: Context, chart: RunChart) => {
+    const ids = chart.cards ?? [];
+    const cards = ids.length > 0 && deps.cards ? await deps.cards(ids) : [];
+    if (cards.length === 0) return void (await ctx.reply(S.closingNoCards()));
+    const { text, entities } = weekCardsMessage(cards);
+    await ctx.reply(text, { entities });
   };
 
   c.command(anyCase('wav'), async (ctx) => {
@@ -78,11 +152,18 @@ export function filesComposer(deps: FilesDeps): Composer<Context> {
     if (week !== undefined) await sendWav(ctx, week);
   });
 
-  c.command(anyCase('cronograma'), (ctx) => showChart(ctx, deps.charts.latest(ctx.chat.id)));
-  c.callbackQuery(/^gt:/, async (ctx) => {
-    const chart = deps.charts.get(parseGanttCallback(ctx.callbackQuery.data) ?? '');
-    await ctx.answerCallbackQuery(chart ? {} : { text: S.tapStale(), show_alert: true });
-    if (chart) await showChart(ctx, chart);
+  c.command(anyCase('cronograma'), async (ctx) => showChart(ctx, await deps.charts.latest(ctx.chat.id)));
+  // The closing message's buttons (and the older «Ver cronograma», `gt:`): read from disk if need be.
+  c.callbackQuery(/^(cl:[tg]:|gt:)/, async (ctx) => {
+    const data = ctx.callbackQuery.data;
+    const tap = parseClosingCallback(data) ?? (parseGanttCallback(data) ? { what: 'cronograma' as const, runId: parseGanttCallback(data)! } : undefined);
+    const chart = tap ? await deps.charts.get(tap.runId) : undefined;
+    // Only in the chat the run belonged to (class mode: each person's own parts, never another's run).
+    const mine = chart && chart.chatId === ctx.chat?.id ? chart : undefined;
+    await ctx.answerCallbackQuery(mine ? {} : { text: S.tapStale(), show_alert: true });
+    if (!mine || !tap) return;
+    if (tap.what === 'tarjetas') await showCards(ctx, mine);
+    else await showChart(ctx, mine);
   });
   return c;
 }

@@ -6,7 +6,7 @@
 import type { ApprovalRequest } from '../tools/contract.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import { hasWeek, weekTopic, type Course } from '../tools/course/course.js';
-import { summaryInWords, toolInWords } from '../strings/tools.js';
+import { toolInWords } from '../strings/tools.js';
 import { ownerReason, plainWords } from '../strings/agent.js';
 import { S } from '../strings/chat.js';
 import { chatActionOf, toolRole } from '../tools/stages/catalogue.js';
@@ -163,8 +163,8 @@ export function renderProgress(header: string, tasks: readonly TaskView[], elaps
 
 // ── the run's last state ────────────────────────────────────────────────────────────────────
 
-/** How one thing the run was asked for ended, as the final summary says it (the strings own the list). */
-export type SummaryState = Parameters<typeof S.summaryLine>[1];
+/** How one thing the run was asked for ended (the cancelled run's «ya estaba terminado» reads the made ones). */
+export type SummaryState = 'hecha' | 'ya_estaba' | 'no_aprobada' | 'caducada' | 'cancelada' | 'fallida';
 export interface SummaryLine {
   tool: string;
   state: SummaryState;
@@ -197,16 +197,6 @@ function callState(c: CallOutcome): SummaryState {
   if (c.kind === 'cache') return 'ya_estaba';
   if (c.kind !== 'rechazado') return 'fallida';
   return c.notApproved === 'expirado' ? 'caducada' : c.notApproved === 'cancelado' ? 'cancelada' : 'no_aprobada';
-}
-
-/**
- * The status message's last edit: the header, then (unless nothing was made) one line per thing and
- * the time at work — `workMs` leaves out what the run spent waiting for the owner (`waited`).
- */
-export function renderSummary(header: string, lines: readonly SummaryLine[], workMs: number, waited: boolean): string {
-  if (lines.length === 0) return truncate(header, TELEGRAM_TEXT_MAX);
-  const body = lines.map((l) => S.summaryLine(summaryInWords(l.tool), l.state));
-  return truncate([header, ...body, S.summaryWorkTime(Math.round(workMs / 1000), waited)].join('\n'), TELEGRAM_TEXT_MAX);
 }
 
 /**

@@ -122,7 +122,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
     const users = new UserContexts({ config, teacherId, openUser: opts.openUser, apiFor, isMember, media, log, ...(opts.clock ? { clock: opts.clock } : {}) });
     owner = await users.get(teacherId);
     klass = { users, roster, teacherId };
-    bot.use(classComposer({ config, roster, users, teacherId, isMember, owners, log, ...(opts.inviteLink ? { inviteLink: opts.inviteLink } : {}) }));
+    bot.use(classComposer({ config, roster, users, teacherId, isMember, owners, apiFor, log, ...(opts.inviteLink ? { inviteLink: opts.inviteLink } : {}) }));
   } else {
     if (!opts.service || !opts.notebook) throw new Error('createBot needs `service` and `notebook` outside class mode');
     const durations = opts.durations ?? openDurationRecord(config.dataDir);

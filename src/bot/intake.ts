@@ -11,11 +11,12 @@ import { asksForRedo, understand, type CommandName, type Understood } from '../a
 import { weekForNewNote, weekNumbers, type Course } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { BotNotebook, PlainCommand } from './commands.js';
+import type { CourseChat } from './course-chat.js';
 import { NOTE_MAX_CHARS } from './commands.js';
 import { splitText, truncate } from './format.js';
 import { busyKeyboard, noKeyboard, parseBusyCallback, parsePasteCallback, parseQuickCallback, pasteKeyboard, quickKeyboard, type QuickAction } from './keyboards.js';
 import { askErase } from './erase.js';
-import { PasteBox, pasteLength, pasteText, type Paste } from './paste.js';
+import { PASTE_FULL_PART, PasteBox, pasteLength, pasteText, type Paste } from './paste.js';
 import type { RunManager, StartResult } from './runs.js';
 import { matchingNotes } from './search.js';
 import { S } from '../strings/chat.js';
@@ -31,6 +32,15 @@ export interface IntakeDeps {
   /** The time zone «esta semana» is read in (the review's, ZONA_HORARIA); default the course's. */
   timeZone?: string;
   commands: Readonly<Record<CommandName, PlainCommand>>;
+  /** The course's changes in plain words (the understanding's `curso` intent). */
+  courseChat?: Pick<CourseChat, 'edit'>;
+  /**
+   * The one rule for free text (route-text.ts): handles a syllabus or material and says true; false
+   * leaves the text to the understanding.
+   */
+  route?: (ctx: Context, text: string) => Promise<boolean>;
+  /** A long paste the owner chose to keep goes to the material import's approval (route-text.ts). */
+  pasteAsMaterial?: (ctx: Context, text: string) => Promise<void>;
   /** True when the offline planner plays the model: unclear requests are asked back here, with buttons. */
   localPlanner: boolean;
   /** With a model configured: how it reads a message the offline understanding is unsure of (agent/classify.ts). */
@@ -60,6 +70,10 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     }
     if (text.startsWith('/')) return void (await ctx.reply(S.unknownCommand()));
     if (!text) return void (await ctx.reply(S.emptyText()));
+    // A text that may be the first part of a paste the sender's app split waits for its other parts.
+    if (Array.from(text).length >= PASTE_FULL_PART) return void (await showOffer(ctx, pastes.open(chatId, text, at)));
+    // A syllabus or material (route-text.ts) is answered there; a message goes on to be understood.
+    if (deps.route && await deps.route(ctx, text)) return;
     if (Array.from(text).length > MAX_REQUEST_CHARS) return void (await showOffer(ctx, pastes.open(chatId, text, at)));
 
     const course = await readCourse(deps.notebook);
@@ -75,8 +89,9 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'buscar': return void (await ctx.reply(await searchAnswer(deps, u.consulta, course)));
       // Understood, not yet done from a sentence: the command that does it (issue 28 wires them).
       case 'recordatorio': return void (await ctx.reply(S.notYet(u.intent, u)));
+      case 'curso': if (deps.courseChat) return void (await deps.courseChat.edit(ctx, u)); return void (await ctx.reply(S.notYet(u.intent)));
       case 'borrar_datos': return void (await askErase(ctx));
-      case 'repaso': case 'exportar': case 'curso': case 'importar': return void (await ctx.reply(S.notYet(u.intent)));
+      case 'repaso': case 'exportar': case 'importar': return void (await ctx.reply(S.notYet(u.intent)));
       case 'ambiguo': {
         const running = deps.runs.current(chatId);
         if (running) return void (await ctx.reply(S.busy(running.text, running.elapsedS), { reply_markup: busyKeyboard(running.runId) }));
@@ -127,6 +142,10 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     const paste = pastes.take(parsePasteCallback(ctx.callbackQuery.data) ?? '');
     if (!paste) return void (await ctx.answerCallbackQuery({ text: S.pasteGone(), show_alert: true }));
     await ctx.answerCallbackQuery();
+    if (deps.pasteAsMaterial) {
+      await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+      return void (await deps.pasteAsMaterial(ctx, pasteText(paste)));
+    }
     const ids: number[] = [];
     try {
       const course = await readCourse(deps.notebook);

@@ -151,14 +151,26 @@ export function parseBusyCallback(data: string | undefined): { discard: boolean;
   return m ? { discard: m[1] === 'd', runId: m[2]! } : undefined;
 }
 
-/** [Ver cronograma] under a report whose chart was not sent: `gt:<runId>`. */
-export function ganttKeyboard(runId: string): InlineKeyboardMarkup {
-  const data = `gt:${runId}`;
-  // A run id too long for the callback data gets no button (ours are ~30 bytes).
-  if (Buffer.byteLength(data) > CALLBACK_DATA_MAX_BYTES) return noKeyboard();
-  return { inline_keyboard: [[{ text: BUTTONS.showGantt, callback_data: data }]] };
+/**
+ * Under a run's closing message: [🃏 Tarjetas] (its cards) and [📊 Cronograma] (its chart), each only
+ * when the run has them. `cl:t:<runId>` / `cl:g:<runId>`: the run id is all a tap needs (the rest is
+ * read from disk, files.ts), so the buttons still answer after a restart.
+ */
+export function closingKeyboard(runId: string, has: { cards: boolean; chart: boolean }): InlineKeyboardMarkup {
+  const row: Array<{ text: string; callback_data: string }> = [];
+  // A run id too long for the callback data gets no buttons (ours are ~30 bytes).
+  if (Buffer.byteLength(`cl:t:${runId}`) > CALLBACK_DATA_MAX_BYTES) return noKeyboard();
+  if (has.cards) row.push({ text: BUTTONS.cards, callback_data: `cl:t:${runId}` });
+  if (has.chart) row.push({ text: BUTTONS.chart, callback_data: `cl:g:${runId}` });
+  return row.length > 0 ? { inline_keyboard: [row] } : noKeyboard();
 }
 
+export function parseClosingCallback(data: string | undefined): { what: 'tarjetas' | 'cronograma'; runId: string } | undefined {
+  const m = /^cl:([tg]):([A-Za-z0-9_-]{1,60})$/.exec(data ?? '');
+  return m ? { what: m[1] === 't' ? 'tarjetas' : 'cronograma', runId: m[2]! } : undefined;
+}
+
+/** The older [Ver cronograma] (`gt:<runId>`), still under reports sent before the closing message. */
 export function parseGanttCallback(data: string | undefined): string | undefined {
   return /^gt:([A-Za-z0-9_-]{1,60})$/.exec(data ?? '')?.[1];
 }

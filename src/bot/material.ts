@@ -26,7 +26,7 @@ export interface MaterialDeps {
 const PHOTO_NAME = 'foto.jpg';
 
 /** The bytes of a file the student sent, through the Bot API's file download (`getFile`). */
-async function download(ctx: Context, fileId: string): Promise<Uint8Array> {
+export async function download(ctx: Context, fileId: string): Promise<Uint8Array> {
   const file = await ctx.api.getFile(fileId);
   if (!file.file_path) throw new Error('el servidor no dio la ruta del archivo');
   const root = ctx.api.options?.apiRoot ?? 'https://api.telegram.org';

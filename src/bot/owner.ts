@@ -18,8 +18,13 @@ import { commandsComposer, plainCommands, type BotNotebook } from './commands.js
 import type { DeliveryMedia } from './delivery.js';
 import { eraseComposer } from './erase.js';
 import { filesComposer, RunCharts } from './files.js';
+import { createCourseChat } from './course-chat.js';
+import { createCourseProposals } from './course-proposals.js';
 import { intakeComposer } from './intake.js';
+import { createRouter } from './route-text.js';
 import { materialComposer } from './material.js';
+import { cardProposalsBot } from './card-proposals.js';
+import { createCardProposals } from '../tools/cards/proposals.js';
 import { createImports } from '../tools/material/imports.js';
 import { createTesseractOcr } from '../tools/material/ocr.js';
 import { Reminders, remindersComposer } from './reminders.js';
@@ -73,14 +78,17 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   /** The owner's course as it is now (the CLI may replace it while the bot runs): read at each use. */
   const course = () => readCourse(notebook);
   const registry = new ApprovalRegistry({ state, api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log, course });
-  const charts = new RunCharts();
+  const charts = new RunCharts(config.dataDir);
+  const cards = async (ids: readonly number[]) => (await notebook.cards.list()).filter((c) => ids.includes(c.id));
   const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, ...config.review });
   const reminders = new Reminders({
     review, api, defaultHour: config.review.reminderHour, timeZone: config.review.timeZone, defaultChat: allowedUserIds[0], log,
   });
+  const cardProposals = createCardProposals({ dataDir: config.dataDir, notes: notebook.notes, cards: notebook.cards, audit: notebook.audit });
+  const proposed = cardProposalsBot({ proposals: cardProposals, notes: notebook.notes, log });
   const runs = new RunManager({
     api,
-    cards: async (ids) => (await notebook.cards.list()).filter((c) => ids.includes(c.id)),
+    afterRun: (chatId) => proposed.showPending(api, chatId),
     service: opts.service,
     registry,
     state,
@@ -102,17 +110,24 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   });
   c.use(eraseComposer({ erase, log }));
   c.use(approvalsComposer(runs));
-  c.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, timeZone: config.review.timeZone, allowedUserIds, log }));
+  c.use(proposed.composer);
+  c.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, allowedUserIds, log }));
   c.use(remindersComposer(reminders, review, config.review.timeZone));
   const gpuStatus = opts.service.gpuStatus?.bind(opts.service);
   const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, log, ...(gpuStatus ? { gpuStatus } : {}) };
   const commands = plainCommands(commandDeps);
   c.use(commandsComposer(commandDeps, commands));
-  c.use(filesComposer({ dataDir: config.dataDir, notebook, charts, media, log }));
+  c.use(filesComposer({ dataDir: config.dataDir, notebook, charts, media, cards, log }));
   const ocr = createTesseractOcr();
-  c.use(materialComposer({ imports: createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr, course }), course, log }));
+  const imports = createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr, course });
+  const proposals = createCourseProposals(config.dataDir);
+  const courseChat = createCourseChat({ notebook, proposals, log });
+  const router = createRouter({ courseChat, proposals, imports, course, log });
+  c.use(courseChat.composer);
+  c.use(router.composer);
+  c.use(materialComposer({ imports, course, log }));
   const classify = modelReaderFor(config, notebook.usage, log);
-  c.use(intakeComposer({ runs, notebook, commands, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}) }));
+  c.use(intakeComposer({ runs, notebook, commands, courseChat, route: router.text, pasteAsMaterial: router.pastedMaterial, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}) }));
 
   return {
     dataDir: config.dataDir,

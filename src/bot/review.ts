@@ -16,6 +16,7 @@ import { splitText, truncate } from './format.js';
 import { noKeyboard } from './keyboards.js';
 import { pageKeyboard, parseTap, questionKeyboard, ratingKeyboard, removeKeyboard, type ReviewTap } from './review-keyboards.js';
 import { RS, intervalLabel, whenLabel } from '../strings/review.js';
+import { PROPOSAL } from '../strings/cards.js';
 
 /** Cards per page of /tarjetas (a phone screen). */
 export const DECK_PAGE_SIZE = 8;
@@ -25,6 +26,8 @@ export interface ReviewDeps {
   review: ReviewService;
   deck: Pick<CardDeck, 'list' | 'edit' | 'remove'>;
   notes: Pick<NotesStore, 'list'>;
+  /** How the student decided the cards a model proposed, over every saved batch (/tarjetas' last line). */
+  proposalTotals?: () => Promise<{ aceptadas: number; editadas: number; descartadas: number; lotes: number }>;
   /** The owner's course: the exported package's deck and its week subdecks. */
   course?: () => Promise<Course>;
   timeZone: string;
@@ -80,7 +83,9 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> {
 
   c.command(anyCase('tarjetas'), async (ctx) => {
     const page = await deckPage(1);
-    await ctx.reply(page.text, { reply_markup: page.keyboard });
+    const t = await deps.proposalTotals?.().catch((e: unknown) => { deps.log('no se pudo leer la cuenta de tarjetas propuestas', e); return undefined; });
+    const tally = t && t.lotes > 0 ? `\n\n${PROPOSAL.tally(t.aceptadas, t.editadas, t.descartadas)}` : '';
+    await ctx.reply(splitText(`${page.text}${tally}`)[0]!, { reply_markup: page.keyboard });
   });
 
   c.command(anyCase('exportar'), async (ctx) => {

@@ -12,9 +12,9 @@ import type { AnswerResult, DecideResult, DecisionInput, NoteResult, RunEvent, R
 import { type ApprovalRegistry, type TapHandler, type TapResult } from './approvals.js';
 import type { ApprovalTap } from './keyboards.js';
 import type { User } from 'grammy/types';
-import { deliverArtifact, deliverOutcome, isAnswerOnly, type DeliveryDeps, type DeliveryMedia, type OwnerWait } from './delivery.js';
+import { deliverArtifact, deliverOutcome, isAnswerOnly, type DeliveryMedia, type OwnerWait } from './delivery.js';
 import type { RunCharts } from './files.js';
-import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, renderSummary, summarizeCalls, toolInWords, truncate, TELEGRAM_TEXT_MAX, type TaskView } from './format.js';
+import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, summarizeCalls, toolInWords, truncate, TELEGRAM_TEXT_MAX, type TaskView } from './format.js';
 import type { Artifact } from '../tools/contract.js';
 import { stagesOf } from '../tools/stages/catalogue.js';
 import type { TaskEvent } from '../scheduler/events.js';
@@ -94,9 +94,9 @@ export interface RunManagerDeps {
   media: DeliveryMedia;
   /** This month's spend and the monthly cap; absent = no cap. Checked before agent runs only. */
   budget?: () => Promise<{ spent: number; limit: number }>;
-  /** Looks cards up by id for the report's card list (delivery.ts). */
-  cards?: DeliveryDeps['cards'];
-  /** Where finished runs leave their chart for «Ver cronograma» and /cronograma. */
+  /** After a run's outcome is delivered: what else waits for the chat (cards a model proposed). */
+  afterRun?: (chatId: number) => Promise<void>;
+  /** Where finished runs leave what their closing message's buttons show (and /cronograma). */
   charts?: RunCharts;
   /** A stage's expected duration on this machine, ms, by catalogue id (the progress's ETA). */
   estimateMs?: (stageId: string) => number;
@@ -404,18 +404,22 @@ export class RunManager implements TapHandler {
       if (this.active.get(record.chatId) === run) this.active.delete(record.chatId);
       this.finishing.add(run);
       await this.showDecisions(outcome);
-      // The last state reads like a person's summary: one line per thing made, from the calls' typed
-      // outcomes (they span restarts); a run that made nothing because of a no says so, no ✅.
+      // The status message ends with the outcome in one line; what was made is the closing message's
+      // (below the cover and the episode). A run that made nothing because of a no says so, no ✅.
       const summary = summarizeCalls(outcome.calls ?? []);
       const header = isAnswerOnly(outcome) ? S.progressQuestion(record.text)
-        : outcome.stopReason === 'end_turn' ? (summary.nothingMade ? S.progressNothingDone(record.text, summary.nothingMade) : S.progressDone(record.text))
-          : outcome.stopReason === 'cancelado' ? S.progressCancelled(record.text) : S.progressStopped(record.text);
-      await run.status!.finish(renderSummary(header, summary.nothingMade ? [] : summary.lines, this.workMs(run), waitsOf(run).length > 0));
+        : outcome.stopReason === 'end_turn' ? (summary.nothingMade ? S.progressNothingDone(record.text, summary.nothingMade) : `${S.progressDone(record.text)} — ${S.progressSeeClosing}`)
+          : `${outcome.stopReason === 'cancelado' ? S.progressCancelled(record.text) : S.progressStopped(record.text)} — ${S.progressSeeClosing}`;
+      await run.status!.finish(header);
       // The chart and the report cover every pass of the run, not only the one after the last answer.
       const whole: RunOutcome = run.events.length > 0 ? { ...outcome, taskEvents: run.events } : outcome;
-      this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: waitsOf(run) });
+      // Written to disk before the closing message shows its buttons: they answer after a restart too.
+      await this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: waitsOf(run), cards: outcome.cards ?? [] })
+        .catch((e: unknown) => { this.deps.log('no se pudo guardar el cierre del trabajo', e); });
       await run.sending.catch(() => undefined);
-      await deliverOutcome({ api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: waitsOf(run), sent: this.deps.state }, record.chatId, whole, run.delivered);
+      const work = { workMs: this.workMs(run), waited: waitsOf(run).length > 0, request: record.text };
+      await deliverOutcome({ api: this.deps.api, media: this.deps.media, log: this.deps.log, waits: waitsOf(run), sent: this.deps.state }, record.chatId, whole, run.delivered, work);
+      await this.deps.afterRun?.(record.chatId).catch((e: unknown) => { this.deps.log('no se pudo mostrar lo que espera tras el trabajo', e); });
       // Delivered: a restart from here on only forgets the run (a kill before this delivers again).
       await this.deps.state.update(() => { record.outcomeDelivered = true; });
     } catch (e) {
@@ -563,7 +567,7 @@ export class RunManager implements TapHandler {
     if (fresh.length === 0) return;
     for (const a of fresh) run.delivered.add(a.path);
     const { record } = run;
-    const deps = { api: this.deps.api, media: this.deps.media, cards: this.deps.cards, log: this.deps.log, waits: waitsOf(run), sent: this.deps.state };
+    const deps = { api: this.deps.api, media: this.deps.media, log: this.deps.log, waits: waitsOf(run), sent: this.deps.state };
     run.sending = run.sending.catch(() => undefined).then(async () => {
       for (const a of fresh) await deliverArtifact(deps, record.chatId, a, { reused });
       await this.deps.state.update(() => { record.delivered = [...run.delivered]; });

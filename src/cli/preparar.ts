@@ -1,10 +1,10 @@
 /**
- * `cuaderno preparar "<petición>" [--reanudar] [--max-iteraciones N] [--presupuesto TOKENS]`:
+ * `cuaderno preparar "<petición>" [--reanudar] [--max-iteraciones N] [--presupuesto N]`:
  * the agent on the terminal — the same service the bot uses. Prints each tool call as
  * `[n] herramienta(args) -> resultado`, asks for confirmation-level calls (one answer per line in
  * question order: `s`, `n`, `n: motivo`, or an alternative's number; a closed stdin means no) —
  * each pause is written to disk before the run resumes — then the report, and a last line
- * `Parada: … | iteraciones: N | tokens: N | coste: N USD`.
+ * `Parada: … | iteraciones: N | texto leído y escrito: N fragmentos | coste: N USD`.
  * Exit: 0 finished, 3 stopped by a limit, 4 refusal, 137 simulated crash (CRASH_AFTER), 2 misuse or
  * configuration, 1 other failures (the message says what to do).
  */
@@ -20,7 +20,7 @@ import { choiceInWords } from '../strings/tools.js';
 import { S } from '../strings/model.js';
 import { CliMisuse, parseFlags, withConfig } from './common.js';
 
-const USAGE = 'preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto TOKENS]';
+const USAGE = 'preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto N]';
 /** The terminal's run slot: a fresh run replaces it, --reanudar continues it (SPEC §7). */
 export const CLI_RUN_ID = 'cli';
 export const PREPARAR_EXIT = { ok: 0, failed: 1, misuse: 2, limit: 3, refusal: 4, crash: CRASH_EXIT_CODE } as const;

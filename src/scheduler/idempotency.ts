@@ -70,6 +70,28 @@ export function relativizePaths(output: ToolOutput, root: string): { output: Too
   return { output: walk(output, '') as ToolOutput, pointers };
 }
 
+/**
+ * The old data folder of a record written with absolute paths: the first artifact's path minus the
+ * shortest tail that names a file under `root` now (`/tmp/old/portadas/semana_03.png` →
+ * `/tmp/old` when `root/portadas/semana_03.png` exists). Every string under that old folder is
+ * rebased onto `root`. Nothing found (files gone too) → the output as stored, which then misses.
+ */
+async function rebaseLegacyPaths(output: ToolOutput, root: string): Promise<ToolOutput> {
+  const first = output.artifacts?.[0]?.path;
+  if (!first || !path.isAbsolute(first) || (await exists(first))) return output;
+  const parts = first.split(path.sep);
+  for (let k = 1; k < parts.length - 1; k++) {
+    if (!(await exists(path.join(root, ...parts.slice(-k))))) continue;
+    const { output: moved, pointers } = relativizePaths(output, parts.slice(0, -k).join(path.sep));
+    for (const pointer of pointers) {
+      const at = pointerParent(moved, pointer);
+      if (at && typeof at.parent[at.key] === 'string') at.parent[at.key] = path.join(root, at.parent[at.key] as string);
+    }
+    return moved;
+  }
+  return output;
+}
+
 // The key itself is domain knowledge the tools need too: it lives in the tools layer.
 export { idempotencyKey } from '../tools/idempotency-key.js';
 
@@ -150,10 +172,13 @@ export function createFileIdempotencyStore(dir: string, opts: { root?: string } 
         files.push(at.parent[at.key] as string);
       }
     }
-    for (const a of output.artifacts ?? []) if (!files.includes(a.path)) files.push(a.path);
+    // A record written before paths were relative holds the absolute paths of wherever the data
+    // folder was then (a moved folder, a class-mode migration): rebase them onto where it is now.
+    const current = Array.isArray(stored.relativas) ? output : await rebaseLegacyPaths(output, root);
+    for (const a of current.artifacts ?? []) if (!files.includes(a.path)) files.push(a.path);
     // An answer from the cache must point at files that exist: otherwise it is made again.
     for (const f of files) if (!(await exists(f))) return undefined;
-    return output;
+    return current;
   }
 
   async function put(key: string, output: ToolOutput): Promise<void> {

@@ -21,7 +21,8 @@ export interface AuditFindings {
   notes: string[];
 }
 
-const EVENTS = new Set(['solicitud', 'resultado']);
+/** A tool call's request and result, paired by call id; the student's review of a model's cards (tools/cards/proposals.ts), alone. */
+const EVENTS = new Set(['solicitud', 'resultado', 'tarjetas_revisadas']);
 const HEX64 = /^[0-9a-f]{64}$/;
 
 /** The key if it exists (verifying never creates one). */
@@ -76,7 +77,9 @@ async function scan(file: string, key: Buffer | undefined, mirror: ChainMirror |
     if (n === 1 && e.event === ERASE_EVENT) { /* the deletion's record: no call */ } else if (typeof e.event !== 'string' || !EVENTS.has(e.event)) problems.push(AUDIT.badEvent(n, JSON.stringify(e.event)));
     else {
       const id = JSON.stringify(e.call_id ?? null);
-      if (e.event === 'solicitud') {
+      if (e.event === 'tarjetas_revisadas') {
+        // Not a call: nothing to pair.
+      } else if (e.event === 'solicitud') {
         calls += 1;
         open.set(id, n);
       } else if (open.has(id)) open.delete(id);

@@ -3,7 +3,8 @@
  * `notas.json` (seeded from assets/notas.json on first use), `tarjetas.json` (card deck),
  * `registro_uso.csv` (usage and cost), `auditoria.jsonl` (every tool request and result) and
  * `repaso.json` (FSRS state, review log, review sessions and the reminder) and `curso.json` (the
- * owner's course; absent = the demo course).
+ * owner's course; absent = the demo course) and `indice_notas.json` (the notes' search index, rebuilt
+ * from the notes whenever it is missing or out of date).
  */
 import { defaultKeysDir } from './auditChain.js';
 import { finishPendingErase } from './erase.js';
@@ -14,6 +15,7 @@ import { createAuditLog } from './auditLog.js';
 import { COURSE_FILE, createCourseFile } from './courseFile.js';
 import { sweepOnce } from './sweep.js';
 import { createCardDeck, createNotesStore } from './notesFile.js';
+import { createNotesIndex, NOTES_INDEX_FILE } from './notesIndex.js';
 import { createReviewStore } from './reviews.js';
 import type { Notebook } from './types.js';
 import { createUsageLog } from './usageCsv.js';
@@ -25,6 +27,7 @@ export const NOTEBOOK_FILES = Object.freeze({
   audit: 'auditoria.jsonl',
   reviews: 'repaso.json',
   course: COURSE_FILE,
+  index: NOTES_INDEX_FILE,
 });
 
 /**
@@ -49,11 +52,14 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
     reviews: path.join(dir, NOTEBOOK_FILES.reviews),
     course: path.join(dir, NOTEBOOK_FILES.course),
   };
-  const notes = createNotesStore(files.notes);
+  // Every write of the notes updates their search index, inside the notes' lock.
+  const notes = createNotesStore(files.notes, { afterWrite: (...a) => index.afterWrite(...a) });
+  const index = createNotesIndex({ notesFile: files.notes, indexFile: path.join(dir, NOTEBOOK_FILES.index), list: () => notes.list() });
   return Object.freeze({
     dataDir: dir,
     files: Object.freeze(files),
     notes,
+    index,
     list: () => notes.list(),
     cards: createCardDeck(files.cards),
     usage: createUsageLog(files.usage, opts.prices ?? PRICES_USD_PER_MTOK),

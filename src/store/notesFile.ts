@@ -11,6 +11,7 @@ import { Low } from 'lowdb';
 import type { Card, CardDeck, NewCard, Note, NotesStore } from './types.js';
 import { Mutex, ValidatedJsonFile, isPlainObject, isPositiveId } from './jsonFile.js';
 import { withFileLock } from './lock.js';
+import { stampOf } from './notesIndex.js';
 import type { ShapeCheck } from './jsonFile.js';
 
 /** The 12 demo notes shipped with the project (SPEC §2), copied into a data dir on first use. */
@@ -82,7 +83,16 @@ async function seedOnce(source: string, file: string): Promise<void> {
   await createFileIfAbsent(file, await readFile(source));
 }
 
-export function createNotesStore(file: string): NotesStore {
+export interface NotesStoreOptions {
+  /**
+   * Runs inside the notes' lock right after each write of `notas.json`, with the file's stamps
+   * (notesIndex.ts stampOf) before and after it and the note added, if any: the search index
+   * follows every write. Must not throw.
+   */
+  afterWrite?: (before: string | null, after: string | null, notes: readonly Note[], added?: Note) => Promise<void>;
+}
+
+export function createNotesStore(file: string, opts: NotesStoreOptions = {}): NotesStore {
   const adapter = new ValidatedJsonFile(file, checkNotes, 'si lo borra, se vuelven a cargar las 12 notas de ejemplo y se pierden las notas añadidas.');
   // Reads give the notes (either version); writes always give a version-2 document.
   const db = new Low<Note[]>({ read: () => adapter.read(), write: (notes) => writeFileAtomic(file, `${JSON.stringify(notesDocument(notes), null, 2)}\n`) }, []);
@@ -113,9 +123,12 @@ export function createNotesStore(file: string): NotesStore {
       // adding at once would otherwise both take the same id and one note would be lost.
       const { note, all } = await mutex.run(() => withFileLock(file, async () => {
         const notes = await load();
+        const before = await stampOf(file);
         const note: Note = { id: notes.reduce((m, n) => Math.max(m, n.id), 0) + 1, tema, texto, semana };
         await db.update((d) => d.push(note));
-        return { note, all: structuredClone(db.data) };
+        const all = structuredClone(db.data);
+        await opts.afterWrite?.(before, await stampOf(file), all, note);
+        return { note, all };
       }));
       for (const l of listeners) l(all);
       return structuredClone(note);
@@ -123,15 +136,30 @@ export function createNotesStore(file: string): NotesStore {
     setWeeks: async (weekOf) => {
       const all = await mutex.run(() => withFileLock(file, async () => {
         await load();
+        const before = await stampOf(file);
         for (const n of db.data) {
           const w = weekOf(structuredClone(n));
           if (w !== undefined) n.semana = w;
         }
         await db.write();
-        return structuredClone(db.data);
+        const all = structuredClone(db.data);
+        await opts.afterWrite?.(before, await stampOf(file), all);
+        return all;
       }));
       for (const l of listeners) l(all);
       return all;
+    },
+    removeMany: async (ids) => {
+      const gone = new Set(ids);
+      const result = await mutex.run(() => withFileLock(file, async () => {
+        const before = (await load()).length;
+        if (!db.data.some((n) => gone.has(n.id))) return { removed: 0, all: structuredClone(db.data) };
+        db.data = db.data.filter((n) => !gone.has(n.id));
+        await db.write();
+        return { removed: before - db.data.length, all: structuredClone(db.data) };
+      }));
+      if (result.removed > 0) for (const l of listeners) l(result.all);
+      return result.removed;
     },
     onChange: (listener) => {
       listeners.add(listener);
@@ -189,6 +217,18 @@ export function createCardDeck(file: string): CardDeck {
         card.borrada = true;
         await db.write();
         return true;
+      })),
+    setWeeks: (weekOf) =>
+      mutex.run(() => withFileLock(file, async () => {
+        const deck = await load();
+        for (const card of deck) {
+          if (card.borrada) continue;
+          const w = weekOf(structuredClone(card));
+          if (w === null) delete card.semana;
+          else if (w !== undefined) card.semana = w;
+        }
+        await db.write();
+        return structuredClone(deck.filter((c) => !c.borrada));
       })),
   };
 }

@@ -106,6 +106,8 @@ export interface NotesStore {
    * (weeks from topics) and how a replaced course leaves notes of vanished weeks without one.
    */
   setWeeks(weekOf: (note: Note) => number | null | undefined): Promise<Note[]>;
+  /** Removes the notes with these ids in one atomic write (the owner chose to delete a week's notes); returns how many went. */
+  removeMany(ids: readonly number[]): Promise<number>;
   /** Called after a note is added by this process (e.g. to regenerate the `id_nota` enum). */
   onChange(listener: (notes: Note[]) => void): () => void;
 }
@@ -125,6 +127,11 @@ export interface CardDeck {
   edit(id: number, pregunta: string, respuesta: string): Promise<Card | undefined>;
   /** Removes card `id` from the deck; false if it was not there. */
   remove(id: number): Promise<boolean>;
+  /**
+   * Rewrites the week of every live card as `weekOf(card)` decides (undefined: keeps its own; null:
+   * no week), in one atomic write: how a removed week's later weeks move down one.
+   */
+  setWeeks(weekOf: (card: Card) => number | null | undefined): Promise<Card[]>;
 }
 
 export interface UsageLog {
@@ -151,12 +158,16 @@ export interface AuditLog {
   list(): Promise<Record<string, unknown>[]>;
 }
 
+import type { NotesIndex } from './notesIndex.js';
+
 /** The student's notebook in one data dir. Implements NotesReader (its `list()` lists the notes). */
 export interface Notebook {
   list(): Promise<Note[]>;
   readonly dataDir: string;
   readonly files: { notes: string; cards: string; usage: string; audit: string; reviews: string; course: string };
   readonly notes: NotesStore;
+  /** The notes' search index (`indice_notas.json`, notesIndex.ts): buscar_notas and whether a note exists. */
+  readonly index: NotesIndex;
   readonly cards: CardDeck;
   readonly usage: UsageLog;
   readonly audit: AuditLog;

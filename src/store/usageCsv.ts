@@ -119,8 +119,13 @@ export async function* usageRows(file: string): AsyncGenerator<UsageRow> {
     }
   } catch (e) {
     if (e instanceof LineTooLongError) throw corrupt(file, `la línea ${e.line} es demasiado larga para ser una fila`);
-    throw e;
+    throw notAFolder(file, e);
   }
+}
+
+/** A folder where the log should be (made by hand, or by a bad copy): one sentence, never a raw EISDIR. */
+function notAFolder(file: string, e: unknown): unknown {
+  return (e as NodeJS.ErrnoException).code === 'EISDIR' ? new StateFileError('CORRUPT_STATE', file, STATE.folderNotFile(file)) : e;
 }
 
 function rowLine(row: UsageRow): string {
@@ -135,10 +140,12 @@ export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK 
       handle = await open(file, 'r');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { first: '', empty: true, endsWithNewline: true };
-      throw e;
+      throw notAFolder(file, e);
     }
     try {
-      const { size } = await handle.stat();
+      const stats = await handle.stat();
+      if (stats.isDirectory()) throw notAFolder(file, Object.assign(new Error('EISDIR'), { code: 'EISDIR' }));
+      const { size } = stats;
       const head = Buffer.alloc(Math.min(size, 4096));
       await handle.read(head, 0, head.length, 0);
       const last = Buffer.alloc(1);

@@ -21,11 +21,15 @@ const FEWER_WORDS: Readonly<Record<FewerCardsReason, string>> = Object.freeze({
   ya_en_la_semana: 'lo demás ya lo preguntan otras tarjetas de la semana',
 });
 
+/** A search that found no exact word (buscar_notas' `aproximada`): said to the student as it is. */
+const APPROXIMATE = '(no encontré esas palabras exactas: se parecen sin tildes o por la raíz de las palabras)';
+
 export const REPORT = {
   notApproved: 'no la aprobaste; no se hizo',
-  notesOfWeek: (title: string, ids: readonly number[]) => `${title}: notas revisadas ${list(ids)}.`,
-  closestNote: (query: string, id: number | undefined) =>
-    id === undefined ? `Ninguna nota se parece a «${query}».` : `Nota más parecida a «${query}»: la ${id}.`,
+  notesOfWeek: (title: string, ids: readonly number[], approximate = false) =>
+    `${title}: notas revisadas ${list(ids)}${approximate ? ` ${APPROXIMATE}` : ''}.`,
+  closestNote: (query: string, id: number | undefined, approximate = false) =>
+    id === undefined ? `Ninguna nota se parece a «${query}».` : `Nota más parecida a «${query}»: la ${id}${approximate ? ` ${APPROXIMATE}` : ''}.`,
   searchFailed: (why: string) => `Búsqueda de notas: falló (${shortForOwner(why)}).`,
   weekOnly: (title: string) => `${title}.`,
   noSearch: 'Notas: no hizo falta buscarlas.',
@@ -56,7 +60,7 @@ export const REPORT = {
   // is computed from the usage file, like /gasto.
   usageNotLogged: 'Uso: el modelo no lo anotó (el programa sí guarda el uso real de cada llamada; el coste va al final).',
   usageFailed: (why: string) => `Uso: NO anotado — ${shortForOwner(why)}.`,
-  usageLogged: 'Uso: anotado en el registro (el coste va al final).',
+  usageLogged: 'Uso: anotado; el coste va abajo.',
 } as const;
 
 /** How each engine reads for the owner (the codename is the tools' argument, never shown). */
@@ -89,10 +93,10 @@ export const AGENT = {
     `AVISO: ${tool} se ejecutó pero no se pudo anotar en el diario de efectos (${why}). Si el proceso se interrumpe ahora, comprueba a mano que no se repita.`,
   journalStartFailed: (why: string) =>
     `No se pudo anotar en el diario de efectos qué se iba a ejecutar (${why}); no se ejecutó nada. Revisa el disco y reanuda con --reanudar.`,
-  countFallback: (why: string) => `No se pudo contar tokens con la API (${why}); se usa la estimación de ~4 caracteres por token.`,
+  countFallback: (why: string) => `No pude contar con exactitud el texto que leerá el modelo (${why}); lo calculo por la longitud del texto, como estimación.`,
   stopIterations: (n: number) => `Parado por el límite de iteraciones (${n}).`,
   stopBudget: (used: number, next: number, budget: number) =>
-    `Parado por el presupuesto de tokens: llevamos ${used} y la siguiente llamada necesitaría ${next} de entrada; el límite es ${budget}. La llamada no se envió.`,
+    `Parado por el límite de texto de este trabajo: el modelo lleva ${used} fragmentos de texto y el siguiente paso necesitaría ${next} más; el límite es ${budget}. Ese paso no se hizo.`,
   refusal: 'El modelo se negó a continuar: no se ejecutó nada más.',
   /** The model's endpoint reported an impossible count of its own use: nothing billed, the run stops. */
   badUsage: (problems: readonly string[]) =>
@@ -140,7 +144,7 @@ export const CHECKPOINT = {
 } as const;
 
 export const CLI = {
-  usage: 'Uso: npm run -s cuaderno -- preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto TOKENS]',
+  usage: 'Uso: npm run -s cuaderno -- preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto N]',
   missingText: 'Falta la petición, por ejemplo: preparar "prepara la semana 3"',
   badInt: (flag: string, raw: string | undefined) => `${flag} espera un entero positivo, recibió «${raw ?? ''}».`,
   unknownFlag: (flag: string) => `Opción desconocida: ${flag}`,
@@ -155,7 +159,7 @@ export const CLI = {
   resuming: (runId: string) => `Reanudando ${runId}…`,
   iteration: (n: number, call: string, result: string) => `[${n}] ${call} -> ${result}`,
   stopLine: (reason: string, iterations: number, tokens: number, cost: string) =>
-    `Parada: ${reason} | iteraciones: ${iterations} | tokens: ${tokens} | coste: ${cost} USD`,
+    `Parada: ${reason} | iteraciones: ${iterations} | texto leído y escrito: ${tokens} fragmentos | coste: ${cost} USD`,
   limitDetail: (detail: string) => `Límite alcanzado: ${detail}`,
   notDoneHeader: 'No se hizo:',
   warn: (text: string) => `Aviso: ${text}`,
@@ -226,7 +230,7 @@ export function plainWords(text: string): string {
     .replace(/motor:\s*"xtts"/g, 'tu propia voz')
     .replace(/maqueta:\s*true/g, 'el dibujo en este ordenador')
     .replace(/maqueta:\s*false/g, 'la imagen con la tarjeta gráfica')
-    .replace(/\b(buscar_notas|crear_tarjetas|generar_portada|narrar_resumen|registrar_uso)\b/g, (id: string) => `«${toolInWords(id)}»`)
+    .replace(/\b(buscar_notas|crear_tarjetas|proponer_tarjetas|generar_portada|narrar_resumen|registrar_uso)\b/g, (id: string) => `«${toolInWords(id)}»`)
     .replace(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/g, 'la configuración del bot')
     .replace(/\b(?:el )?motor (?:de (?:imagen|voz) )?en (?:GPU|CPU) \((flux|xtts|juguete|espeak|maqueta)\)/gi, (_, e: string) => `el servidor ${SERVER_WORDS[e.toLowerCase()] ?? 'del motor'}`)
     .replace(/\b(?:el )?(?:motor|servidor de) (flux|xtts)\b/gi, (_, e: string) => `el servidor ${SERVER_WORDS[e.toLowerCase()]!}`)

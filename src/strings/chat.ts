@@ -12,7 +12,9 @@ export const BUTTONS = Object.freeze({
   help: '❓ Ayuda',
   downloadWav: '⬇️ Descargar WAV',
   saveAsNote: '📝 Guardar como nota',
-  showGantt: '📊 Ver cronograma',
+  /** Under a run's closing message: the run's cards and its chart, each sent only when tapped. */
+  cards: '🃏 Tarjetas',
+  chart: '📊 Cronograma',
   keepRun: '▶️ Sigue con ese',
   discardRun: '🗑 Descártalo',
   removeStudent: (name: string) => `🚪 Quitar a ${name}`,
@@ -41,12 +43,13 @@ export type Audience = 'dueño' | 'alumno' | 'profesor';
 export const COMMANDS: ReadonlyArray<{ command: string; usage: string; description: string; who?: 'clase' | 'profesor' }> = Object.freeze([
   { command: 'start', usage: '/start', description: 'Saludo y ejemplos para empezar' },
   { command: 'ayuda', usage: '/ayuda', description: 'Qué sé hacer, con ejemplos' },
-  { command: 'semana', usage: '/semana N', description: 'Prepara la semana N paso a paso, sin modelo y sin gastar tokens' },
+  { command: 'semana', usage: '/semana N', description: 'Prepara la semana N paso a paso, sin modelo y sin coste' },
   { command: 'estado', usage: '/estado', description: 'Qué está en marcha y qué espera tu permiso' },
   { command: 'cancelar', usage: '/cancelar', description: 'Detiene el trabajo en marcha' },
-  { command: 'gasto', usage: '/gasto', description: 'Tokens y coste de este mes frente al presupuesto' },
+  { command: 'gasto', usage: '/gasto', description: 'Lo que llevas gastado este mes frente al presupuesto' },
   { command: 'notas', usage: '/notas', description: 'Lista tus notas' },
   { command: 'nota', usage: '/nota tema: texto', description: 'Añade una nota a tu cuaderno' },
+  { command: 'curso', usage: '/curso', description: 'Tu curso, semana a semana; pega tu temario para cambiarlo' },
   { command: 'wav', usage: '/wav N', description: 'Te manda el audio original de la semana N en WAV' },
   { command: 'cronograma', usage: '/cronograma', description: 'El cronograma del último trabajo' },
   { command: 'repasar', usage: '/repasar', description: 'Repasa las tarjetas que tocan hoy, una a una' },
@@ -114,7 +117,7 @@ export const S = Object.freeze({
     `Todavía tengo a medias «${text}» (lo empecé hace ${elapsedS} s). ¿Sigo con ese, o lo descarto? Si lo descartas (también con /cancelar), lo ya hecho se conserva y luego me pides lo nuevo.`,
   keptRun: (text: string) => `▶️ Sigo con «${text}».`,
   budgetSpent: (spent: number, budget: number) =>
-    `El presupuesto de este mes está agotado (${usd(spent)} de ${usd(budget)}), así que no empiezo trabajos con el modelo. /semana N sigue funcionando porque no gasta tokens; si necesitas más, pide a quien administra el bot que suba el presupuesto del mes.`,
+    `El presupuesto de este mes está agotado (${usd(spent)} de ${usd(budget)}), así que no empiezo trabajos con el modelo. /semana N sigue funcionando porque no cuesta nada; si necesitas más, pide a quien administra el bot que suba el presupuesto del mes.`,
   started: (text: string) => `⏳ Empiezo: «${text}»`,
   resumed: (text: string) => `🔁 Reanudo tras un reinicio: «${text}». Lo ya hecho no se repite.`,
   statusSuperseded: (text: string) => `⏸ «${text}»: me reinicié a mitad; sigo en un mensaje nuevo más abajo.`,
@@ -181,18 +184,24 @@ export const S = Object.freeze({
   notesHeader: (n: number) => `Tus notas (${n}):`,
   notesFailed: () => 'No pude leer las notas ahora mismo. Inténtalo de nuevo en un momento.',
 
-  /** `/gasto`: what the budget counts (measured in each model call) first; estimates and the model's own notes apart. */
+  /**
+   * `/gasto`: the month's spend, labelled as the month (a run's closing message says that run's):
+   * what the budget counts (measured in each model call) first; the offline estimate and the
+   * model's own notes apart. Text the model read and wrote is counted in «fragmentos de texto».
+   */
   spend: (m: UsageMonth, budget: number) => {
     const spent = m.billedUsd;
     const left = Math.max(0, budget - spent);
-    const tokens = (n: number) => n.toLocaleString('es-ES');
-    return `Este mes: ${tokens(m.billedTokens)} tokens, ${usd(spent)} de ${usd(budget)} (quedan ${usd(left)}).` +
+    const pieces = (n: number) => n.toLocaleString('es-ES');
+    return `📅 Gasto de este mes (todos tus trabajos): ${usd(spent)} de ${usd(budget)} (quedan ${usd(left)}); el modelo leyó y escribió ${pieces(m.billedTokens)} fragmentos de texto.` +
       (spent >= budget ? '\nEl presupuesto está agotado: no empiezo trabajos con el modelo hasta el mes que viene.' : '') +
-      (m.estimatedTokens > 0 ? `\nEstimado sin conexión (no cuesta nada): ${tokens(m.estimatedTokens)} tokens.` : '') +
+      (m.estimatedTokens > 0 ? `\nPreparado sin conexión este mes (no cuesta nada): unos ${pieces(m.estimatedTokens)} fragmentos de texto, solo como estimación.` : '') +
       // The model's own notes are counted, not priced: one money figure per month (the billed one).
       (m.modelNotes.rows > 0 ? `\nAdemás, el asistente apuntó lo que gastó ${m.modelNotes.rows === 1 ? 'una vez' : `${m.modelNotes.rows} veces`} (solo como referencia: lo que cuenta es la cifra de arriba).` : '');
   },
   spendFailed: () => 'No pude leer el registro de uso ahora mismo. Inténtalo de nuevo en un momento.',
+  /** The log is damaged (or a folder sits in its place): retrying will not help, the console says how to fix it. */
+  spendDamaged: () => 'No puedo leer tu registro de gastos: en su sitio hay algo que no es el registro. La consola del bot dice cómo arreglarlo; tus notas y tarjetas no se han tocado.',
 
   statusIdle: () => 'No hay nada en marcha.',
   /** /estado of a run at work; `workS` leaves out the time it waited for you (that is not work). */
@@ -271,25 +280,15 @@ export const S = Object.freeze({
     why === 'rechazado'
       ? `🚫 «${text}»: no he hecho nada, porque lo rechazaste.`
       : `⌛ «${text}»: no he hecho nada, porque no respondiste a tiempo (cuenta como rechazo).`,
-  /** One line of the run's final summary: a thing made for you (or looked up), and how it ended. */
-  summaryLine: (label: string, state: 'hecha' | 'ya_estaba' | 'no_aprobada' | 'caducada' | 'cancelada' | 'fallida') =>
-    ({
-      hecha: `✅ ${label}`,
-      ya_estaba: `↩️ ${label}: de antes, no se ha vuelto a hacer`,
-      cancelada: `🚫 ${label}: no se hizo, se canceló antes de que decidieras`,
-      no_aprobada: `🚫 ${label}: no se hizo, lo rechazaste`,
-      caducada: `⌛ ${label}: no se hizo, no respondiste a tiempo`,
-      fallida: `❌ ${label}: no salió (el informe te dice por qué)`,
-    })[state],
-  /** The summary's last line: time at work, without the time spent waiting for your answers. */
+  /** The closing message's time at work, without the time spent waiting for your answers. */
   summaryWorkTime: (s: number, waited: boolean) => `⏱ ${s} s de trabajo${waited ? ' (sin contar lo que esperé tus respuestas)' : ''}`,
   progressCancelled: (text: string) => `🚫 Cancelado: «${text}»`,
   progressStopped: (text: string) => `⚠️ Detenido: «${text}»`,
   progressNoTasks: 'Pensando qué hacer…',
   /** Status header when the run only asked something back: no job ran, so nothing "finished". */
   progressQuestion: (text: string) => `💬 «${text}»: antes de empezar necesito que me aclares algo (te lo pregunto abajo).`,
-  /** The brief cost of a question, only when a real model spent tokens on it. */
-  questionCost: (tokens: number, cost: number) => `(${tokens.toLocaleString('es-ES')} tokens · ${usd(cost)})`,
+  /** The brief cost of a question, only when a real model was paid for it. */
+  questionCost: (cost: number) => `(esta pregunta ha costado ${usd(cost)})`,
   progressLine: (done: number, total: number, elapsedS: number) => `${done}/${total} · ${elapsedS} s`,
   /** A call that waits for the owner's answer: shown apart from the work, never counted as work. */
   progressWaitingFor: (what: string) => `⏸ ${what.charAt(0).toUpperCase()}${what.slice(1)}: espera tu respuesta`,
@@ -301,26 +300,42 @@ export const S = Object.freeze({
   progressEtaAfterAnswer: (s: number) => `⏱ Cuando respondas: unos ${s < 60 ? `${s} s` : `${Math.round(s / 60)} min`} más`,
   progressEta: (s: number) => `⏱ ${s <= 1 ? 'Queda un segundo' : `Quedan unos ${s < 60 ? `${s} s` : `${Math.round(s / 60)} min`}`} de trabajo (calculado con lo que tarda cada paso en este equipo)`,
   reportHeader: '📋 Informe',
+  /** The closing message's first line: the request it answers, in the owner's words. */
+  closingHeader: (text: string) => `📋 Informe · «${text}»`,
+  /** The closing message's lines of what the run made (or found made before: a repeat makes nothing). */
+  made: (label: string) => `✅ ${label}`,
+  madeCards: (label: string, n: number) => `✅ ${label}: ${n === 1 ? '1 nueva' : `${n} nuevas`}`,
+  madeBefore: (label: string) => `↩️ ${label}: ya la tenías; no la he vuelto a hacer`,
+  madeCardsBefore: (label: string) => `↩️ ${label}: ya las tenías; no las he duplicado`,
   notDoneHeader: 'No se hizo:',
   cancelledFinished: (labels: string[]) =>
     labels.length === 0 ? 'Cancelado. No había terminado ninguna tarea.' : `Cancelado. Ya estaba terminado: ${labels.join(', ')}.`,
   stopDetail: (detail: string) => `Motivo de la parada: ${detail}`,
   /**
-   * The report's one cost line: what this run spent, from the same rows and function as /gasto
-   * (`spend`), so the two figures always agree. Offline, the tokens are an estimate and cost nothing.
+   * The closing message's one cost line: what this run spent, from the same rows and function as
+   * /gasto (`spend`), so the figures always agree; the month's total is /gasto's. Offline it costs
+   * nothing and the line says it is an estimate (the month's estimated text is in /gasto). Short:
+   * on a phone the cover must stay on screen above the closing message.
    */
   runCost: (m: UsageMonth) =>
     m.billedTokens > 0 || m.billedUsd > 0
-      ? `💶 Este trabajo ha costado ${usd(m.billedUsd)} (${m.billedTokens.toLocaleString('es-ES')} tokens del modelo). /gasto te dice lo que llevas este mes.`
+      ? `💶 Coste de este trabajo: ${usd(m.billedUsd)} (el modelo leyó y escribió ${m.billedTokens.toLocaleString('es-ES')} fragmentos de texto). Lo que llevas este mes te lo dice /gasto.`
       : m.estimatedTokens > 0
-        ? `💶 Este trabajo ha costado ${usd(0)}: lo preparé sin conexión, así que no se ha cobrado nada (unos ${m.estimatedTokens.toLocaleString('es-ES')} tokens, solo como estimación).`
-        : `💶 Este trabajo ha costado ${usd(0)}: no hizo falta el modelo.`,
+        ? `💶 Coste de este trabajo: ${usd(0)} (estimación: sin conexión no se cobra nada).`
+        : `💶 Coste de este trabajo: ${usd(0)}: no hizo falta el modelo.`,
+  /** The status message's last words once the closing message (below) says what was made. */
+  progressSeeClosing: 'el resumen va abajo',
+  /** [🃏 Tarjetas] of a run whose cards are gone (deleted since) or that made none. */
+  closingNoCards: () => 'Este trabajo no dejó tarjetas que enseñarte (o las has borrado después). Tu mazo entero está en /tarjetas.',
   ganttCaption: 'Cronograma del trabajo (la ruta crítica resaltada)',
   ganttTitle: 'Cronograma del trabajo',
   coverCaption: (title: string) => `Portada · ${title}`,
   coverUntitled: 'tu semana',
-  /** The episode's caption (its title and performer say the rest). */
-  audioCaption: (title: string | undefined) => `${title ? `${title} — ` : ''}resumen narrado (voz generada por IA)`,
+  /**
+   * The episode's caption, one short line (its title and performer already name the week and say the
+   * voice is generated): on a phone the cover above must stay on screen with the closing message.
+   */
+  audioCaption: (title: string | undefined) => (title ? 'Resumen narrado con voz de IA' : 'Resumen narrado de tu semana con voz de IA'),
   /** A repeat: the item exists, so one reply to the message that carried it, nothing re-sent. */
   alreadySent: (kind: 'imagen' | 'audio', week: number | undefined) =>
     kind === 'imagen'

@@ -91,7 +91,7 @@ export const AUDIT = Object.freeze({
   cut: (n: number) => `línea ${n}: está cortada (sin salto de línea final; se apartará a la cuarentena al abrir el registro)`,
   notObject: (n: number) => `línea ${n}: no es un objeto JSON`,
   badDate: (n: number) => `línea ${n}: no tiene una fecha válida`,
-  badEvent: (n: number, event: string) => `línea ${n}: el evento ${event} no es solicitud ni resultado`,
+  badEvent: (n: number, event: string) => `línea ${n}: el evento ${event} no es solicitud, resultado ni revisión de tarjetas`,
   orphanResult: (n: number, id: string) => `línea ${n}: un resultado sin la solicitud que lo pidió (llamada ${id})`,
   openCall: (n: number, id: string) => `línea ${n}: solicitud sin resultado (llamada ${id}): una parada brusca o una llamada en curso`,
   unchained: (n: number) => `línea ${n}: no lleva número ni firma de la cadena: se añadió sin la clave`,
@@ -181,3 +181,14 @@ function listInWords(items: readonly (number | string)[]): string {
   const all = items.map(String);
   return all.length <= 1 ? (all[0] ?? '') : `${all.slice(0, -1).join(', ')} y ${all.at(-1)}`;
 }
+
+/** The notes' search index on disk (store/notesIndex.ts): rebuilt from the notes, never a crash. */
+export const INDEX = Object.freeze({
+  rebuilt: (file: string, why: string, notes: number) => `El índice de búsqueda ${file} ${why}: lo he rehecho a partir de las ${notes} notas.`,
+  stale: 'no correspondía a las notas actuales',
+  damaged: (problem: string) => `estaba dañado (${problem})`,
+  notJson: 'no es JSON válido',
+  shape: 'no tiene el formato esperado',
+  version: (found: unknown, expected: number) => `tiene la versión ${JSON.stringify(found)} y este programa usa la ${expected}`,
+  notWritten: (file: string, why: string) => `No pude guardar el índice de búsqueda ${file} (${why}); la búsqueda sigue funcionando y lo guardaré en la próxima.`,
+});

@@ -10,6 +10,8 @@
  *              terminal approval: these may name tools, still in tú;
  * - `console` — what the person running the bot reads (start-up, config errors, damaged state files);
  * - `course`  — the student's course: why a pasted syllabus could not be read;
+ * - `courseChat` — the course in the chat: /curso, a syllabus's proposal, edits, the class's course.
+ * - `cards`   — the cards a model proposed, as the student keeps, rewrites or drops them;
  * - `erase`   — «borra mis datos»: the question and what was removed;
  * - `entender` — what the model reads when it is asked what an unclear message means.
  *
@@ -25,5 +27,7 @@ export * as console from './console.js';
 export * as server from './server.js';
 export * as material from './material.js';
 export * as course from './course.js';
+export * as courseChat from './course-chat.js';
+export * as cards from './cards.js';
 export * as erase from './erase.js';
 export * as entender from './entender.js';

@@ -10,6 +10,7 @@ import { showValue } from './model.js';
 const TOOL_WORDS: Readonly<Record<string, string>> = Object.freeze({
   buscar_notas: 'buscar en tus notas',
   crear_tarjetas: 'crear tarjetas de repaso',
+  proponer_tarjetas: 'proponerte tarjetas de repaso',
   generar_portada: 'generar la portada de la semana',
   narrar_resumen: 'narrar el resumen de la semana',
   registrar_uso: 'registrar el uso del modelo',
@@ -37,6 +38,7 @@ const CHOICE_WORDS: Readonly<Record<string, Readonly<Record<string, string>>>> =
 const SUMMARY_WORDS: Readonly<Record<string, string>> = Object.freeze({
   buscar_notas: 'Búsqueda en tus notas',
   crear_tarjetas: 'Tarjetas de repaso',
+  proponer_tarjetas: 'Tarjetas propuestas para que las revises',
   generar_portada: 'Portada',
   narrar_resumen: 'Narración',
 });

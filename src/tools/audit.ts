@@ -51,6 +51,10 @@ export function auditDetail(tool: string, output: ToolOutput): Record<string, un
     const p = parsed as { id_nota?: unknown; ids?: unknown };
     return { id_nota: p.id_nota, tarjetas: p.ids };
   }
+  if (tool === 'proponer_tarjetas' && parsed && typeof parsed === 'object') {
+    const p = parsed as { id_nota?: unknown; propuestas?: unknown };
+    return { id_nota: p.id_nota, propuestas: Array.isArray(p.propuestas) ? p.propuestas.length : 0 };
+  }
   if (tool === 'registrar_uso' && parsed && typeof parsed === 'object') {
     const p = parsed as { modelo?: unknown; coste_usd?: unknown };
     return { modelo: p.modelo, coste_usd: p.coste_usd };
@@ -61,13 +65,27 @@ export function auditDetail(tool: string, output: ToolOutput): Record<string, un
   };
 }
 
+/**
+ * A model's proposed cards quote the note (a cloze is one of its sentences): the audit keeps the
+ * note and how many cards, not their text.
+ */
+function requestArgs(call: ToolCall): unknown {
+  const input = call.input as { id_nota?: unknown; tarjetas?: unknown } | null;
+  if (call.name !== 'proponer_tarjetas' || !input || typeof input !== 'object') return auditArgs(call.input);
+  try {
+    return { id_nota: auditArgs(input.id_nota), tarjetas: Array.isArray(input.tarjetas) ? input.tarjetas.length : `[${typeof input.tarjetas}]` };
+  } catch {
+    return auditArgs(call.input);
+  }
+}
+
 export function requestEntry(call: ToolCall, at: Date, opts: { dryRun?: boolean; redo?: boolean }): Record<string, unknown> {
   return {
     timestamp: at.toISOString(),
     event: 'solicitud',
     call_id: call.id,
     tool: typeof call.name === 'string' ? auditArgs(call.name) : call.name,
-    args: auditArgs(call.input),
+    args: requestArgs(call),
     ...(opts.dryRun ? { dry_run: true } : {}),
     ...(opts.redo ? { redo: true } : {}),
   };

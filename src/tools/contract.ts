@@ -148,6 +148,13 @@ export interface ToolDefinition<A = Record<string, unknown>> {
    * takes no `minimum`/`maximum`): `{ tokens_entrada: { maximum: 60000 } }`.
    */
   internalLimits?: Readonly<Record<string, { minimum?: number; maximum?: number }>>;
+  /**
+   * Arguments that must name something that exists now (`id_nota`: a note), checked by the
+   * dispatcher right after the schema; each returns the Spanish refusal («la nota 999 no existe»)
+   * or undefined. Not an enum in the schema: the ids change with every import, and the model's
+   * cached prompt must not.
+   */
+  references?: Readonly<Record<string, (value: unknown) => Promise<string | undefined>>>;
   /** The permission this tool gets in the default policy. */
   defaultPermission: Permission;
   /**

@@ -24,6 +24,9 @@ export interface CrearTarjetasArgs {
   id_nota: number;
 }
 
+/** The dispatcher's refusal of an `id_nota` that names no note. */
+const NOTE_MISSING = (id: number) => `la nota ${id} no existe (buscar_notas da los ids de las notas que hay)`;
+
 /** SPEC §5 toy duration of T2 "Crear tarjetas" (planning estimate). */
 const STAGE = singleStage('crear_tarjetas');
 
@@ -32,10 +35,21 @@ export interface CrearTarjetasDeps {
   cards: CardDeck;
   /** Path of the deck file (shown in the dry run). */
   file: string;
-  /** Ids of the notes that exist now: the schema's `id_nota` enum. */
-  noteIds: readonly number[];
+  /** Whether a note with this id exists now (the notes' index): the dispatcher checks `id_nota` with it. */
+  noteExists: (id: number) => Promise<boolean>;
   /** The week a note belongs to in the owner's course (the cards' tag); default the note's own `semana`. */
   weekOf?: (note: Note) => number | null;
+}
+
+/**
+ * The `id_nota` argument of a note tool: a plain integer. No enum: with thousands of notes it would
+ * bloat the cached prompt and change it on every import; the dispatcher checks the id exists.
+ */
+export const NOTE_ID_SCHEMA = { type: 'integer', description: 'Id de una nota existente del cuaderno (los da buscar_notas).' } as const;
+
+/** The dispatcher's check of `id_nota` (a tool's `references`): a refusal naming the missing note. */
+export function noteReference(noteExists: (id: number) => Promise<boolean>): (id: unknown) => Promise<string | undefined> {
+  return async (id) => ((await noteExists(id as number)) ? undefined : NOTE_MISSING(id as number));
 }
 
 export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<CrearTarjetasArgs> {
@@ -45,7 +59,6 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
     if (!note) throw new CuadernoError('NOT_FOUND', `no existe la nota ${id}; use buscar_notas para ver qué notas hay.`, { field: 'id_nota' });
     return { note, all };
   }
-  const ids = [...deps.noteIds].sort((a, b) => a - b);
   return {
     name: 'crear_tarjetas',
     description:
@@ -58,16 +71,13 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
       '"id_nota" debe ser el id de una nota existente (los da buscar_notas). Escribe un archivo local, reversible; no pide confirmación.',
     input_schema: {
       type: 'object',
-      properties: {
-        id_nota: ids.length > 0
-          ? { type: 'integer', enum: ids, description: 'Id de una nota existente del cuaderno.' }
-          : { type: 'integer', description: 'Id de una nota existente del cuaderno (ahora no hay ninguna).' },
-      },
+      properties: { id_nota: NOTE_ID_SCHEMA },
       required: ['id_nota'],
       additionalProperties: false,
     },
     strict: true,
     effect: 2,
+    references: { id_nota: noteReference(deps.noteExists) },
     defaultPermission: 'auto',
     stages: () => [STAGE],
     // A resumed run (same tool_use id) must not append the same cards twice.

@@ -1,6 +1,7 @@
 /**
  * The dispatcher (SPEC §3): the one code path every caller (CLI, agent, bot) takes to run a tool.
- * Order: audit the request → unknown tool → validate (every problem) → permission policy →
+ * Order: audit the request → unknown tool → validate (every problem, then that what the arguments
+ * name exists) → permission policy →
  * (dry run: describe and stop) → idempotency hit → approval for `confirmar` tools → execute
  * (through the idempotency store when the tool has a key) → audit the result.
  * A rejection is a normal result (`is_error: false`); tool errors become `is_error: true` with a
@@ -53,7 +54,7 @@ export interface DispatcherDeps {
   /** Append-only audit sink (the notebook's `auditoria.jsonl`). */
   audit: { append(entry: Record<string, unknown>): Promise<void> };
   now: () => Date;
-  /** Runs before each call (the toolbox refreshes the `id_nota` enum from the notes on disk). */
+  /** Runs before each call (the toolbox follows the owner's course on disk). */
   beforeCall?: () => Promise<void>;
 }
 
@@ -109,6 +110,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     if (!tool) return { error: errorResult('UNKNOWN_TOOL', S.unknownTool(String(call.name), registry.names())) };
     const v = tool.validate(plainCopy(call.input));
     if (!v.ok) return { error: errorResult('VALIDATION', S.invalidArgs(tool.definition.name, v.problems.map((p) => p.reason))), problems: v.problems.map((p) => p.reason) };
+    // What the arguments name must exist (a note id): refused like any invalid argument.
+    const missing: string[] = [];
+    for (const [field, exists] of Object.entries(tool.definition.references ?? {})) {
+      const problem = await exists(v.value[field]);
+      if (problem) missing.push(problem);
+    }
+    if (missing.length > 0) return { error: errorResult('VALIDATION', S.invalidArgs(tool.definition.name, missing)), problems: missing };
     return { tool: tool.definition, args: v.value };
   }
 

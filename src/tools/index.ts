@@ -8,6 +8,8 @@ import type { Notebook } from '../store/index.js';
 import type { Approver, DryRun, IdempotencyStore, ObjectSchema, PermissionPolicy, ToolCall, ToolDefinition, ToolResult } from './contract.js';
 import { createBuscarNotas } from './buscar_notas.js';
 import { createCrearTarjetas } from './crear_tarjetas.js';
+import { createCardProposals, type CardProposals } from './cards/proposals.js';
+import { createProponerTarjetas } from './proponer_tarjetas.js';
 import { createDispatcher, type DispatchOptions, type Proposal } from './dispatcher.js';
 import type { Note, NotesReader } from './domain.js';
 import { DEMO_COURSE, weekOfNote, type Course } from './course/course.js';
@@ -22,8 +24,8 @@ export interface Toolbox {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tool has its own args type
   tools: ReadonlyMap<string, ToolDefinition<any>>;
   /**
-   * Tool params for the Messages API: {name, description, input_schema, strict: true}[] (the
-   * id_nota enum is current). `input_schema` also carries an index signature so it is assignable to
+   * Tool params for the Messages API: {name, description, input_schema, strict: true}[] (the same
+   * as notes are added: `id_nota` is checked by the dispatcher, not enumerated). `input_schema` also carries an index signature so it is assignable to
    * the SDK's `ToolParam['input_schema']` (an ObjectSchema interface alone is not).
    */
   definitionsForModel(): Array<{ name: string; description: string; input_schema: ObjectSchema & Record<string, unknown>; strict: true }>;
@@ -35,6 +37,8 @@ export interface Toolbox {
   preview(call: ToolCall): Promise<DryRun | ToolResult>;
   /** How long each stage took on this machine (ETA, dry-run estimates); the runs add to it. */
   durations: DurationRecord;
+  /** Cards a model proposed, waiting for the student (offered as a tool only when a model is configured). */
+  proposals: CardProposals;
   /**
    * The owner's course as it is on disk now (`curso.json`, or the demo course without one). When it
    * changed since the tools were built (another process imported a course), the tools that name
@@ -65,25 +69,21 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
   let courseText = JSON.stringify(course);
   const mediaTools = (c: Course) => createMediaTools({ dataDir: notebook.dataDir, notes, course: c, media: config.media, now, estimate: durations.estimate });
   const media = mediaTools(course);
-  const cardsTool = (ids: readonly number[]) =>
-    createCrearTarjetas({ notes, cards: notebook.cards, file: notebook.files.cards, noteIds: ids, weekOf: (n) => weekOfNote(course, n) });
+  const proposals = createCardProposals({ dataDir: notebook.dataDir, notes, cards: notebook.cards, audit: notebook.audit, weekOf: (n) => weekOfNote(course, n), now });
+  // A model writes its own cards for the student to review; the offline planner keeps the generated ones.
+  const proposing = config.model.kind !== 'local';
+  const noteExists = (id: number) => notebook.index.has(id);
 
-  let noteIds = (await migrateNoteWeeks(notebook, course)).map((n) => n.id);
+  await migrateNoteWeeks(notebook, course);
   const registry = new ToolRegistry();
   // SPEC §3 table order: what the model reads.
-  registry.register(createBuscarNotas(notes));
-  registry.register(cardsTool(noteIds));
+  registry.register(createBuscarNotas(notebook.index));
+  // id_nota is a plain integer (no enum of ids): the dispatcher checks that the note exists.
+  registry.register(createCrearTarjetas({ notes, cards: notebook.cards, file: notebook.files.cards, noteExists, weekOf: (n) => weekOfNote(course, n) }));
+  if (proposing) registry.register(createProponerTarjetas({ notes, proposals, noteExists }));
   registry.register(media.generar_portada);
   registry.register(media.narrar_resumen);
   registry.register(createRegistrarUso({ usage: notebook.usage, file: notebook.files.usage, prices: config.prices, maxInputTokens: config.limits.tokenBudget }));
-
-  /** Re-registers crear_tarjetas when the set of note ids changed (its enum is the ids that exist). */
-  const follow = (ids: number[]) => {
-    if (ids.length === noteIds.length && ids.every((id, i) => id === noteIds[i])) return;
-    noteIds = ids;
-    registry.register(cardsTool(ids));
-  };
-  notebook.notes.onChange((all) => follow(all.map((n) => n.id)));
 
   /** Rebuilds the tools that name weeks when `curso.json` changed on disk (CLI import, another process). */
   const followCourse = async (): Promise<Course> => {
@@ -105,10 +105,9 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
     idempotency: opts.idempotency,
     audit: notebook.audit,
     now,
-    // Another process (CLI, bot) may have added notes since: follow the file on disk.
+    // Another process (CLI) may have set a course since: follow the file on disk.
     beforeCall: async () => {
       await followCourse();
-      follow((await notebook.notes.list()).map((n) => n.id));
     },
   });
 
@@ -121,6 +120,7 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
     preview: (call) => dispatcher.preview(call),
     proposal: (call, o) => dispatcher.proposal(call, o),
     durations,
+    proposals,
     course: followCourse,
   };
 }

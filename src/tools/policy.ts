@@ -9,6 +9,7 @@ import type { EffectLevel, Permission, PermissionPolicy, ToolDefinition } from '
 export const DEFAULT_POLICY: PermissionPolicy = Object.freeze({
   buscar_notas: 'auto',
   crear_tarjetas: 'auto',
+  proponer_tarjetas: 'auto',
   registrar_uso: 'auto',
   generar_portada: 'confirmar',
   narrar_resumen: 'confirmar',

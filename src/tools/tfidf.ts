@@ -5,17 +5,9 @@
  * note order. Pure: no I/O.
  */
 
-/** SPEC §2 stop words. */
-export const STOP_WORDS: ReadonlySet<string> = new Set(
-  'a al antes cada con cómo cuando de del dos el en es esa la las lo los más no para por que se sobre sus un una y luego puede mismo pero sin'.split(' '),
-);
+import { STOP_WORDS, tokenize } from '../lib/tokens.js';
 
-const TOKEN = /[a-záéíóúüñ]+/g;
-
-/** Lower-cased tokens of `text` without stop words, in order (repeats kept: they are the tf). */
-export function tokenize(text: string): string[] {
-  return (text.toLowerCase().match(TOKEN) ?? []).filter((t) => !STOP_WORDS.has(t));
-}
+export { STOP_WORDS, tokenize };
 
 export interface TfidfIndex {
   /** Sorted distinct words of the documents. */

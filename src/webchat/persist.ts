@@ -23,6 +23,12 @@ import { S } from '../strings/server.js';
 export const CHAT_FILE = 'chat.json';
 export const CHAT_FILE_VERSION = 1;
 
+/**
+ * The history is read whole at start: a larger file (grown by hand, not by the page, which keeps
+ * 1,000 messages a chat and archives the rest) is set aside like a damaged one.
+ */
+export const CHAT_FILE_MAX_BYTES = 32 * 2 ** 20;
+
 /** Milliseconds a change waits before it is written, so a burst of edits is one write. */
 export const SAVE_DELAY_MS = 250;
 
@@ -85,17 +91,21 @@ export function parseChatFile(text: string): ChatFile {
  * with a Spanish message, since moving it would not work either. File index entries whose bytes
  * are gone from disk are dropped, so the page answers "no existe" instead of a broken stream.
  */
-export async function loadChatFile(dir: string, log: LogLine = console.warn, now: () => Date = () => new Date()): Promise<ChatFile | 'damaged' | undefined> {
+export async function loadChatFile(dir: string, log: LogLine = console.warn, now: () => Date = () => new Date(), maxBytes = CHAT_FILE_MAX_BYTES): Promise<ChatFile | 'damaged' | undefined> {
   const file = path.join(dir, CHAT_FILE);
   let text: string;
+  let size: number;
   try {
-    text = await readFile(file, 'utf8');
+    // Checked before reading: the history is read whole, so its size must never exhaust memory.
+    size = (await stat(file)).size;
+    text = size > maxBytes ? '' : await readFile(file, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new CuadernoError('CORRUPT_STATE', S.chatUnreadable(file, (e as NodeJS.ErrnoException).code ?? (e as Error).message), { field: file }, { cause: e });
   }
   let saved: ChatFile;
   try {
+    if (size > maxBytes) throw new Error(`ocupa ${Math.ceil(size / 2 ** 20)} MB, más de los ${Math.ceil(maxBytes / 2 ** 20)} MB que se leen de una vez`);
     saved = parseChatFile(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); // an editor's BOM is not damage
   } catch (e) {
     const aside = `${file}.corrupto-${now().toISOString().replace(/[:.]/g, '-')}`;

@@ -43,7 +43,8 @@ describe('AnthropicModel through the real SDK', () => {
     expect(body).not.toHaveProperty('temperature');
     expect(body).not.toHaveProperty('top_p');
     expect(body.output_config).toEqual({ effort: 'low' });
-    expect(tools.map((t) => t.name)).toEqual(['buscar_notas', 'crear_tarjetas', 'generar_portada', 'narrar_resumen', 'registrar_uso']);
+    // With a model the cards can be its own, for the student to review (issue 27): proponer_tarjetas.
+    expect(tools.map((t) => t.name)).toEqual(['buscar_notas', 'crear_tarjetas', 'proponer_tarjetas', 'generar_portada', 'narrar_resumen', 'registrar_uso']);
     expect(tools.every((t) => t.strict === true)).toBe(true);
     expect(tools.at(-1)!.cache_control).toEqual({ type: 'ephemeral' });
     expect(tools.slice(0, -1).some((t) => 'cache_control' in t)).toBe(false);
@@ -54,6 +55,25 @@ describe('AnthropicModel through the real SDK', () => {
     expect(server.requests[0]!.path).toBe('/v1/messages/count_tokens');
     // The program, not the SDK, retries: the SDK's own retry header says 0.
     expect(server.messageRequests()[0]!.headers['x-stainless-retry-count']).toBe('0');
+  });
+
+  it('the model proposes cards through the strict tool: a broken card comes back with what to fix, the corrected ones wait for the student', async () => {
+    const card = (pregunta: string, respuesta: string) => ({ tipo: 'pregunta', pregunta, respuesta });
+    const { service, server } = await serviceFor([
+      reply.message([reply.toolUse('toolu_a', 'proponer_tarjetas', { id_nota: 9, tarjetas: [card('¿Qué rompió el cubismo?', 'cubismo')] })], 'tool_use'),
+      reply.message([reply.toolUse('toolu_b', 'proponer_tarjetas', { id_nota: 9, tarjetas: [card('¿Qué movimiento rompió la perspectiva única?', 'cubismo')] })], 'tool_use'),
+      reply.message([reply.text('Te propongo una tarjeta.')], 'end_turn'),
+    ]);
+    const out = await run(service);
+    expect(out.stopReason).toBe('end_turn');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw JSON bodies
+    const results = server.messageRequests().map((r) => (r.body as any).messages.at(-1).content).flat().filter((b: { type?: string }) => b?.type === 'tool_result');
+    expect(results[0]).toMatchObject({ tool_use_id: 'toolu_a', is_error: true });
+    expect(JSON.stringify(results[0])).toMatch(/contiene su propia respuesta/);
+    expect(results[1]).toMatchObject({ tool_use_id: 'toolu_b', is_error: false });
+    expect(await service.toolbox.notebook.cards.list()).toEqual([]);
+    const [batch] = await service.toolbox.proposals.unshown();
+    expect(batch!.tarjetas.map((c) => [c.id_nota, c.respuesta, c.estado])).toEqual([[9, 'cubismo', 'propuesta']]);
   });
 
   it('retries 429 (honouring retry-after) and 529 by our policy, then succeeds', async () => {

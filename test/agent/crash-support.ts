@@ -60,7 +60,7 @@ export async function crashThenResume(label: CrashLabel, n: number) {
   const second = await cli(['--reanudar'], env, 's\ns\n');
   expect(second.code, second.stdout + second.stderr).toBe(0);
   const last = second.stdout.trim().split('\n').at(-1) ?? '';
-  expect(last).toMatch(/^Parada: end_turn \| iteraciones: 4 \| tokens: \d+ \| coste: [\d.]+ USD$/);
+  expect(last).toMatch(/^Parada: end_turn \| iteraciones: 4 \| texto leído y escrito: \d+ fragmentos \| coste: [\d.]+ USD$/);
 
   const audit = (await readFile(path.join(tmp.dir, 'auditoria.jsonl'), 'utf8'))
     .trim()

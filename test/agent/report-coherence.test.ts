@@ -70,6 +70,13 @@ describe('a cancelled agent run', () => {
     expect(buildReport(calls, DEMO_COURSE).split('\n')[0]).toBe('Nota más parecida a «cubismo»: la 9.');
   });
 
+  it('an approximate search (no exact word found) says so to the student', () => {
+    const calls: CallRecord[] = [{ name: 'buscar_notas', input: { consulta: 'impresionistas', k: 1 }, result: { kind: 'ok', data: [{ id: 8, similitud: 0.31, aproximada: true }] } }];
+    expect(buildReport(calls, DEMO_COURSE).split('\n')[0]).toBe(
+      'Nota más parecida a «impresionistas»: la 8 (no encontré esas palabras exactas: se parecen sin tildes o por la raíz de las palabras).',
+    );
+  });
+
   it('a multi-note search in a run that made a week’s cover is that week’s notes', () => {
     const calls: CallRecord[] = [
       { name: 'buscar_notas', input: { consulta: 'pandas', k: 3 }, result: { kind: 'ok', data: [{ id: 4, similitud: 0.5 }, { id: 6, similitud: 0.2 }] } },

@@ -1,8 +1,8 @@
-/** The texts delivery builds from an outcome: a question back vs a report, cancel lines, when the chart goes. */
+/** The texts delivery builds from an outcome: a question back vs the closing message, cancel lines, a repeat. */
 import { describe, expect, it } from 'vitest';
 import type { RunOutcome } from '../../src/agent/types.js';
 import { createAgentService } from '../../src/agent/service.js';
-import { answerText, ganttWorthSending, isAnswerOnly, reportText } from '../../src/bot/delivery.js';
+import { answerText, isAnswerOnly, reportText } from '../../src/bot/delivery.js';
 import { configFor, recordingApprover, tempDir } from '../agent/helpers.js';
 
 const base: RunOutcome = {
@@ -19,8 +19,8 @@ describe('a question back', () => {
     expect(isAnswerOnly({ ...base, toolCalls: 0, stopReason: 'max_tokens' })).toBe(false);
   });
 
-  it('carries a brief cost only when a real model spent tokens', () => {
-    expect(answerText({ ...base, toolCalls: 0, usageEstimated: false })).toBe('¿Qué semana quieres preparar?\n\n(1587 tokens · 0,0058 USD)');
+  it('carries a brief cost, in money only, when a real model was paid', () => {
+    expect(answerText({ ...base, toolCalls: 0, usageEstimated: false })).toBe('¿Qué semana quieres preparar?\n\n(esta pregunta ha costado 0,0058 USD)');
     expect(answerText({ ...base, toolCalls: 0, usageEstimated: true })).toBe('¿Qué semana quieres preparar?');
     expect(answerText({ ...base, toolCalls: 0, tokens: { input: 0, output: 0 }, costUsd: 0 })).toBe('¿Qué semana quieres preparar?');
   });
@@ -30,7 +30,7 @@ describe('a cancelled run', () => {
   const cancelled: RunOutcome = { ...base, stopReason: 'cancelado', report: 'Semana 2 · Python: notas revisadas 4.', toolCalls: 3 };
 
   it('lists what finished across restarts, not only this process’s stages', () => {
-    expect(reportText({ ...cancelled, finished: ['Recuperar notas', 'Crear tarjetas'] })).toMatch(/^📋 Informe\n\nCancelado\. Ya estaba terminado: Recuperar notas, Crear tarjetas\.\n\nSemana 2/);
+    expect(reportText({ ...cancelled, finished: ['Recuperar notas', 'Crear tarjetas'] })).toMatch(/^📋 Informe\n\nCancelado\. Ya estaba terminado: Recuperar notas, Crear tarjetas\.\n\n💶/);
     expect(reportText({ ...cancelled, finished: [] })).toMatch(/Cancelado\. No había terminado ninguna tarea\./);
     const ev = [{ type: 'finished', t: 5, taskId: 'busqueda#1', label: 'Recuperar notas', lane: 'cpu' }] as const;
     expect(reportText({ ...cancelled, taskEvents: [...ev] })).toMatch(/Ya estaba terminado: Recuperar notas\./);
@@ -47,19 +47,24 @@ describe('a cancelled run', () => {
   });
 });
 
-describe('the chart, sent unasked only when something was made', () => {
-  it('a week that made its media gets the chart; the same week repeated (all cached) and a cancelled run do not', async () => {
+describe('the closing message of a week and of its repeat (real agent, offline planner)', () => {
+  it('says what was made, the time at work and one cost line marked as an estimate; the repeat says nothing new was made', async () => {
     const tmp = await tempDir();
     try {
       const service = await createAgentService({ config: configFor(tmp.dir) });
       const approver = recordingApprover({ generar_portada: true, narrar_resumen: true });
       const first = await service.run({ runId: 'g1', text: 'prepare la semana 3', mode: 'agente', approver });
-      expect(ganttWorthSending(first)).toBe(true);
+      const text = reportText(first, { workMs: 12_400, waited: true });
+      // Only what was made, one line each; the notes looked at and the bookkeeping are left out.
+      expect(text).toMatch(/^📋 Informe\n\n✅ Tarjetas de repaso: \d+ nuevas?\n✅ Portada\n✅ Narración\n\n/);
+      expect(text).not.toMatch(/Búsqueda|notas revisadas|Uso:/);
+      expect(text).toMatch(/\n\n⏱ 12 s de trabajo \(sin contar lo que esperé tus respuestas\)\n💶 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\.$/);
+      expect(text).not.toMatch(/tokens/);
+      expect(text.match(/💶/g)).toHaveLength(1);
       const repeat = await service.run({ runId: 'g2', text: 'prepare la semana 3', mode: 'agente', approver });
-      expect(repeat.stopReason).toBe('end_turn');
-      expect(repeat.taskEvents.length).toBeGreaterThan(0); // it did run (search, cards), just made nothing new
-      expect(ganttWorthSending(repeat)).toBe(false);
-      expect(ganttWorthSending({ ...first, stopReason: 'cancelado' })).toBe(false);
+      const again = reportText(repeat, { workMs: 900, waited: false });
+      expect(again).toMatch(/^📋 Informe\n\n↩️ Tarjetas de repaso: ya las tenías; no las he duplicado\n↩️ Portada: ya la tenías; no la he vuelto a hacer\n↩️ Narración: ya la tenías; no la he vuelto a hacer\n\n/);
+      expect(again).not.toMatch(/✅/);
     } finally {
       await tmp.cleanup();
     }

@@ -61,7 +61,7 @@ describe('everyday messages', () => {
   it('the phrases of issue 28 get the answer meant, not the «¿Qué quieres hacer?» menu, and start no run', async () => {
     const rows = (await stack.notebook.usage.list()).length;
     expect(await oneBubble('qué sé del barroco?')).toMatch(/«barroco»/);
-    expect(await oneBubble('cuánto llevo gastado este mes')).toMatch(/^Este mes:/);
+    expect(await oneBubble('cuánto llevo gastado este mes')).toMatch(/^📅 Gasto de este mes/);
     expect(await oneBubble('repasemos un poco')).toMatch(/\/repasar/);
     expect(await oneBubble('recuérdame repasar cada día a las 9')).toMatch(/\/recordatorios 09:00/);
     expect(await oneBubble('borra mis datos')).toMatch(/¿Borrar todos tus datos\?/);
@@ -79,21 +79,35 @@ describe('everyday messages', () => {
     expect(approvals).toHaveLength(1);
     expect(approvals[0]!.text).toMatch(/portada/);
     expect(report.text).toMatch(/no aprobado/);
-    // Nothing was made: no chart sent unasked, a button offers it.
-    expect(report.buttons.map((b) => b.text)).toEqual(['📊 Ver cronograma']);
+    // Nothing was made and no cards: the closing message offers only the chart, sent only when tapped.
+    expect(report.buttons.map((b) => b.text)).toEqual(['📊 Cronograma']);
     expect(stack.h.uploads.filter((u) => u.chatId === OWNER)).toEqual([]);
     expect((await owner.messages()).some((m) => /No he entendido/.test(m.text))).toBe(false);
   });
 
-  it('a text too long for a request is answered once, and can be saved as a note', async () => {
+  it('a text too long for a request is material: answered once with the import proposal, saved as notes after one approval', async () => {
     const long = 'El barroco usó el claroscuro para dramatizar la escena. '.repeat(30).trim();
-    const offerText = await oneBubble(long);
-    expect(offerText).toMatch(/muy largo \(1679 caracteres\).*¿Es algo para estudiar\? Puedo guardarlo como nota\./s);
-    const offer = (await owner.messages()).find((m) => m.text === offerText)!;
+    const before = await stack.notebook.notes.list();
+    const proposalText = await oneBubble(long);
+    expect(proposalText).toMatch(/^De «Texto pegado\.txt»: \d+ notas? /);
+    const proposal = (await owner.messages()).find((m) => m.text === proposalText)!;
+    expect(proposal.buttons.map((b) => b.text)).toEqual(['✅ Guardar', '📅 Cambiar semana', '❌ Descartar', '📅 Es un temario']);
+    await owner.press(proposal.messageId, proposal.buttons[0]!.data);
+    await owner.waitText(/^Guardado/);
+    const added = (await stack.notebook.notes.list()).slice(before.length);
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.map((n) => n.texto).join(' ').replace(/\s+/g, ' ')).toBe(long);
+  });
+
+  it('a long paste that may have been cut by the sender\'s app is offered once and kept as material', async () => {
+    const para = 'La fuga desarrolla un sujeto en varias voces que entran una tras otra. ';
+    const before = (await owner.messages()).length;
+    await owner.say(para.repeat(57).trim());
+    const offer = await owner.waitText(/^Ese mensaje es muy largo/);
+    expect((await owner.messages()).slice(before).filter((m) => m.text.length > 0 && m.messageId > offer.messageId)).toEqual([]);
     await owner.press(offer.messageId, offer.buttons[0]!.data);
-    const saved = await owner.waitText(/^📝 Guardado como nota 13\.$/);
-    expect(saved).toBeDefined();
-    expect((await stack.notebook.notes.list()).find((n) => n.id === 13)!.texto).toBe(long);
+    const proposal = await owner.waitFor('the import proposal', (ms) => ms.find((m) => m.messageId > offer.messageId && /^De «Texto pegado\.txt»/.test(m.text)));
+    expect(proposal.buttons.map((b) => b.text)).toContain('✅ Guardar');
   });
 
   it('the parts of one long paste arriving together get one answer', async () => {

@@ -110,7 +110,7 @@ describe('who may do what, cancelling, commands', () => {
     await owner.say('/notas');
     await owner.waitText(/^Tus notas \(13\):[\s\S]*13 · música — el contrapunto/);
     await owner.say('/gasto');
-    await owner.waitText(/Este mes: 0 tokens, 0,00 USD de 5,00 USD/);
+    await owner.waitText(/Gasto de este mes \(todos tus trabajos\): 0,00 USD de 5,00 USD/);
     await owner.say('/estado');
     await owner.waitText(/No hay nada en marcha\.\nSin aprobaciones pendientes\.\nPresupuesto del mes/);
     await owner.say('/desconocida');
@@ -139,7 +139,7 @@ describe('who may do what, cancelling, commands', () => {
     await owner.say('prepare la semana 3');
     await owner.waitText(/presupuesto de este mes está agotado \(0,03 USD de 0,01 USD\)/);
     await owner.say('/gasto');
-    await owner.waitText(/Este mes: 11\.000 tokens, 0,03 USD de 0,01 USD \(quedan 0,00 USD\)\.\nEl presupuesto está agotado/);
+    await owner.waitText(/Gasto de este mes \(todos tus trabajos\): 0,03 USD de 0,01 USD \(quedan 0,00 USD\); el modelo leyó y escribió 11\.000 fragmentos de texto\.\nEl presupuesto está agotado/);
     expect(await stack.notebook.audit.list()).toEqual([]);
     expect(await stack.notebook.usage.list()).toHaveLength(1);
   });

@@ -23,8 +23,8 @@ describe('a repeat is quiet', () => {
 
     await owner.say('prepara la semana 3');
     const first = await answerUntilReport(owner, () => 'Aprobar');
-    // Cover, episode and (since work was done) the chart.
-    await until(async () => uploads().length === 3);
+    // Cover and episode; the chart only comes from its button under the closing message.
+    await until(async () => uploads().length === 2);
     const cover = uploads().find((u) => u.method === 'sendPhoto' && /Portada/.test(u.fields.caption ?? ''))!;
     const episode = uploads().find((u) => u.method === 'sendAudio')!;
     const seen = [...first.approvals.map((a) => a.messageId), first.report.messageId];
@@ -32,10 +32,9 @@ describe('a repeat is quiet', () => {
 
     await owner.say('prepara la semana 3');
     const again = await answerUntilReport(owner, () => 'Aprobar', seen);
-    expect(again.report.text).toMatch(/Portada: ya estaba hecha; no la he repetido\./);
-    expect(again.report.text).toMatch(/Narración: ya estaba hecha; no la he repetido\./);
+    expect(again.report.text).toMatch(/\n↩️ Portada: ya la tenías; no la he vuelto a hacer\n↩️ Narración: ya la tenías; no la he vuelto a hacer\n/);
     await stack.cb.runs.idle();
-    expect(uploads()).toHaveLength(3); // nothing re-sent: no photo, no audio, no chart
+    expect(uploads()).toHaveLength(2); // nothing re-sent: no photo, no audio, no chart
 
     const msgs = await owner.messages();
     const pointers = msgs.filter((m) => m.replyTo !== undefined);
@@ -49,15 +48,16 @@ describe('a repeat is quiet', () => {
     // The repeat's own messages: start/status, approvals, two pointers, the report — no card list again.
     const newOnes = msgs.slice(before);
     expect(newOnes.filter((m) => /Tus tarjetas de este trabajo/.test(m.text))).toHaveLength(0);
-    // The last state says what the report says: nothing was made again (issue 28: it read «✅ Portada ✅ Narración»).
-    const summary = newOnes.find((m) => /^✅ Terminado: «prepara la semana 3»/.test(m.text))!;
-    expect(summary.text).toMatch(/\n↩️ Portada: de antes, no se ha vuelto a hacer\n↩️ Narración: de antes, no se ha vuelto a hacer\n/);
-    expect(summary.text).not.toMatch(/✅ (Portada|Narración)/);
+    // One closing message, and it says nothing was made again (issue 28: it read «✅ Portada ✅ Narración»).
+    expect(newOnes.filter((m) => m.text.startsWith('📋 Informe'))).toHaveLength(1);
+    expect(again.report.text).not.toMatch(/✅|(Portada|Narración): hecha/);
+    expect(newOnes.find((m) => m.text.startsWith('✅ Terminado'))!.text).toBe('✅ Terminado: «prepara la semana 3» — el resumen va abajo');
+    expect(again.report.buttons.map((b) => b.text)).toEqual(['🃏 Tarjetas', '📊 Cronograma']);
 
     // Redo the cover from its button: only a new cover is made and sent.
     await owner.press(toCover.messageId, 'qr:r:3');
     const redo = await answerUntilReport(owner, () => 'Aprobar', [...seen, ...again.approvals.map((a) => a.messageId), again.report.messageId]);
-    expect(redo.report.text).toMatch(/Portada: hecha/);
+    expect(redo.report.text).toMatch(/\n✅ Portada\n/);
     await until(async () => uploads().filter((u) => u.method === 'sendPhoto' && /Portada/.test(u.fields.caption ?? '')).length === 2);
     expect(uploads().filter((u) => u.method === 'sendAudio')).toHaveLength(1);
   });

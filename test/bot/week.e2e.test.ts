@@ -40,7 +40,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     await owner.waitFor('status waiting for the narration', (m) => m.find((x) => /⏸ Narrar el resumen de la semana: espera tu respuesta/.test(x.text) && /0 en marcha · 0 en cola · 1 espera tu respuesta \(no cuenta como trabajo\)/.test(x.text)));
   });
 
-  it('prepares the week: one approval (tapped twice), one rejection; cover and Gantt delivered; report says what was not done', async () => {
+  it('prepares the week: one approval (tapped twice), one rejection; the cover delivered, the chart only from its button; the closing message says what was not done', async () => {
     stack = await startStack(real);
     const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
     expect(stack.h.myCommands).toHaveLength(1);
@@ -63,23 +63,27 @@ describe('the week in the chat (real agent, offline planner)', () => {
     const { report, approvals } = await answerUntilReport(owner, () => 'Rechazar', [cover.messageId]);
     expect(approvals.map((a) => a.text.split('\n')[0])).toEqual(['🔐 Necesito tu permiso: narrar el resumen de la semana']);
     expect(report.text).toMatch(/No se hizo:\n• Narrar el resumen de la semana: no aprobado/);
-    expect(report.text).toMatch(/💶 Este trabajo ha costado 0,00 USD: lo preparé sin conexión, así que no se ha cobrado nada \(unos \d{1,3}(?:\.\d{3})* tokens, solo como estimación\)\./);
+    expect(report.text).toMatch(/💶 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\./);
 
     const msgs = await owner.messages();
     const coverNow = msgs.find((m) => m.messageId === cover.messageId)!;
     expect(coverNow.text).toMatch(/✅ Aprobado por Ana a las \d\d:\d\d\./);
     expect(coverNow.buttons).toEqual([]);
     expect(msgs.find((m) => m.messageId === approvals[0]!.messageId)!.text).toMatch(/❌ Rechazado por Ana/);
-    // The last state reads like a person's summary: one line per thing made, no sub-stages, no bookkeeping.
-    const done = await owner.waitText(/^✅ Terminado: «prepare la semana 3»\n/);
-    expect(done.text).toMatch(/^✅ Terminado: «prepare la semana 3»\n✅ Búsqueda en tus notas\n✅ Tarjetas de repaso\n✅ Portada\n🚫 Narración: no se hizo, lo rechazaste\n⏱ \d+ s de trabajo( \(sin contar lo que esperé tus respuestas\))?$/);
-    expect(done.text).not.toMatch(/Registrar uso|Título de la portada|Revisión|Guardar la portada|Idea de la portada|Guion|Marca de agua|Codificar|▓/);
+    // The status ends in one line; the closing message says what was made, with no sub-stages.
+    await owner.waitText(/^✅ Terminado: «prepare la semana 3» — el resumen va abajo$/);
+    expect(report.text).toMatch(/^📋 Informe · «prepare la semana 3»\n\n✅ Tarjetas de repaso: \d+ nuevas?\n✅ Portada\n\nNo se hizo:/);
+    expect(report.text).toMatch(/\n⏱ \d+ s de trabajo \(sin contar lo que esperé tus respuestas\)\n💶/);
+    expect(report.text).not.toMatch(/Título de la portada|Revisión|Guardar la portada|Idea de la portada|Guion|Marca de agua|Codificar|▓/);
 
     const answers = stack.h.answers.filter((a) => a.fromId === OWNER).map((a) => a.text);
     expect(answers).toEqual(['Aprobado ✅', 'Ya estaba decidido.', 'Rechazado ❌', 'Sigo sin motivo.']);
 
-    // The Gantt chart is rendered and sent after the report: wait for both photos.
+    // The chart is not sent unasked: it comes from its button under the closing message.
     const ownerPhotos = () => stack!.h.uploads.filter((u) => u.method === 'sendPhoto' && u.chatId === OWNER);
+    await stack.cb.runs.idle();
+    expect(ownerPhotos()).toHaveLength(1);
+    await owner.press(report.messageId, button(report, /Cronograma/));
     await until(async () => ownerPhotos().length >= 2);
     const photos = ownerPhotos();
     expect(photos.map((p) => p.fields.caption)).toEqual(['Portada · Semana 3 · Historia del arte', 'Cronograma del trabajo (la ruta crítica resaltada)']);
@@ -112,14 +116,14 @@ describe('the week in the chat (real agent, offline planner)', () => {
     const [ra, rb] = await Promise.all([answerUntilReport(a, () => 'Aprobar'), answerUntilReport(b, () => 'Aprobar')]);
     expect(ra.approvals).toHaveLength(2);
     expect(rb.approvals).toHaveLength(2);
-    expect(rb.report.text).toMatch(/💶 Este trabajo ha costado 0,00 USD: no hizo falta el modelo\./);
+    expect(rb.report.text).toMatch(/💶 Coste de este trabajo: 0,00 USD: no hizo falta el modelo\./);
     for (const [c, week] of [[a, 3], [b, 2]] as const) {
       const r = c === a ? ra : rb;
       expect(r.report.text).not.toMatch(/No se hizo/);
-      // The cover, one playable episode and — since something was made — the chart; no WAV yet.
-      await until(async () => stack!.h.uploads.filter((u) => u.chatId === c.chatId).length === 3);
+      // The cover and one playable episode; no chart unasked, no WAV yet.
+      await until(async () => stack!.h.uploads.filter((u) => u.chatId === c.chatId).length === 2);
       const ups = stack!.h.uploads.filter((u) => u.chatId === c.chatId);
-      expect(ups.map((u) => u.method).sort()).toEqual(['sendAudio', 'sendPhoto', 'sendPhoto']);
+      expect(ups.map((u) => u.method).sort()).toEqual(['sendAudio', 'sendPhoto']);
       const audio = ups.find((u) => u.method === 'sendAudio')!;
       expect(audio.filename).toBe(`semana_0${week}.mp3`);
       expect(audio.fields.title).toMatch(new RegExp(`Semana ${week}`));

@@ -4,13 +4,14 @@
  * taken for an unfinished one, the same week again makes nothing twice (cover and narration from
  * the store, no card asked twice), and the old unchained audit log is kept as the chain's prefix.
  */
-import { cp, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNotebook } from '../../src/store/index.js';
 import { cli } from '../hardening/support.js';
 import { tempDir } from '../tools/helpers.js';
+import { copyFrozenFolder } from './helpers.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/datos-26bbfae-semana/', import.meta.url));
 let root: string;
@@ -21,7 +22,7 @@ const media = async () => (await readdir(data(), { recursive: true })).filter((f
 
 beforeAll(async () => {
   ({ dir: root, cleanup } = await tempDir('cuaderno-upgrade-run-'));
-  await cp(FIXTURE, data(), { recursive: true });
+  await copyFrozenFolder(FIXTURE, data());
 });
 afterAll(() => cleanup());
 

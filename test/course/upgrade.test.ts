@@ -4,13 +4,13 @@
  * notes get their weeks (written as version 2), and the cards, the review and the cached results
  * still work: nothing is made twice.
  */
-import { cp, readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNotebook } from '../../src/store/index.js';
 import { makeToolbox, recordingApprover, tempDir } from '../tools/helpers.js';
-import { cli } from './helpers.js';
+import { cli, copyFrozenFolder } from './helpers.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/datos-26bbfae/', import.meta.url));
 const NOW = new Date('2026-12-01T18:00:00Z');
@@ -19,7 +19,7 @@ let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir('cuaderno-upgrade-'));
-  await cp(FIXTURE, dir, { recursive: true });
+  await copyFrozenFolder(FIXTURE, dir);
 });
 afterAll(() => cleanup());
 

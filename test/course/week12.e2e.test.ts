@@ -21,15 +21,21 @@ const WEEK12 = [
   'En la mitosis la célula reparte una copia de cada cromosoma a cada una de las dos células hijas.',
   'La profase condensa los cromosomas y la metafase los alinea en el ecuador del huso mitótico.',
   'En la anafase las cromátidas hermanas se separan hacia los polos opuestos del huso.',
+  // Shares no word with the week's title: the week's search alone would never find it.
+  'Los centriolos duplicados organizan los microtúbulos que después tiran de las cromátidas.',
 ];
+// Another week's note that talks about mitosis: the search finds it, but it is not week 12's.
+const WEEK13 = 'La meiosis, a diferencia de la mitosis, reduce a la mitad el número de cromosomas.';
 
 describe('a 14-week course in the chat', () => {
   it('«prepara la semana 12» runs week 12 with its notes', async () => {
     const ids: number[] = [];
+    let other = 0;
     stack = await startStack(async (config) => {
       expect(await cli(config.dataDir, ['curso', 'importar', BIOLOGIA])).toMatchObject({ code: 0 });
       const nb = await openNotebook(config.dataDir);
       for (const t of WEEK12) ids.push((await nb.notes.add('biología', t, 12)).id);
+      other = (await nb.notes.add('biología', WEEK13, 13)).id;
       return real(config);
     });
     const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
@@ -37,12 +43,17 @@ describe('a 14-week course in the chat', () => {
     const { report, approvals } = await answerUntilReport(owner, () => 'Aprobar');
     expect(approvals.length).toBeGreaterThanOrEqual(2);
     for (const a of approvals) expect(a.text).toContain('Semana 12 (mitosis)');
-    expect(report.text).toMatch(new RegExp(`^Semana 12 · Mitosis: notas revisadas .*\\b${ids[0]}\\b`, 'm'));
+    expect(report.text).toMatch(/^📋 Informe · «prepara la semana 12»\n\n✅ Tarjetas de repaso: \d+ nuevas?\n✅ Portada\n✅ Narración\n/);
     // The narration was written from week 12's notes, all of them and only them.
     const side = JSON.parse(await readFile(path.join(stack.config.dataDir, 'audio', 'semana_12.json'), 'utf8')) as { salida: { data: { guion: string; titulo: string } } };
     expect(side.salida.data.titulo).toBe('Semana 12 · Mitosis');
     for (const t of WEEK12) expect(side.salida.data.guion).toContain(t.slice(0, 40));
     expect(side.salida.data.guion).not.toMatch(/media|desviación/);
+    // Cards for every note filed under week 12 — the one without a shared word too — and none for week 13's.
+    const cards = JSON.parse(await readFile(path.join(stack.config.dataDir, 'tarjetas.json'), 'utf8')) as Array<{ id_nota: number }>;
+    const carded = new Set(cards.map((c) => c.id_nota));
+    for (const id of ids) expect(carded.has(id), `nota ${id}`).toBe(true);
+    expect(carded.has(other)).toBe(false);
     const captions = stack.h.uploads.filter((u) => u.chatId === OWNER).map((u) => String(u.fields.caption ?? u.fields.title ?? ''));
     expect(captions.some((c) => /Semana 12 · Mitosis/.test(c))).toBe(true);
   }, 120_000);

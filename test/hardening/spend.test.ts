@@ -3,7 +3,7 @@
  * The budget counts only what the program measured from the API's usage; `registrar_uso` is a
  * note of the model, bounded by the dispatcher and never counted; `/gasto` shows both apart.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openNotebook } from '../../src/store/index.js';
@@ -110,9 +110,24 @@ describe('/gasto shows billed spend and the model notes apart', () => {
     const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
     await owner.say('/gasto');
     const m = await owner.waitText(/Este mes/);
-    expect(m.text).toMatch(/^Este mes: 11\.000 tokens, 0,03 USD de 1,00 USD/);
+    expect(m.text).toMatch(/^📅 Gasto de este mes \(todos tus trabajos\): 0,03 USD de 1,00 USD \(quedan [\d,]+ USD\); el modelo leyó y escribió 11\.000 fragmentos de texto\./);
     expect(m.text).toMatch(/el asistente apuntó lo que gastó una vez \(solo como referencia/);
     expect(m.text.match(/USD/g)).toHaveLength(3); // spent, budget, left: the model's note is not priced
     expect(m.text).not.toMatch(/agotado/);
+  });
+
+  it('a folder where the usage log should be: one sentence in the chat and from `uso`, never a raw EISDIR', async () => {
+    stack = await startStack(async (config) => {
+      await mkdir(path.join(config.dataDir, 'registro_uso.csv'), { recursive: true });
+      return real(config);
+    });
+    const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+    await owner.say('/gasto');
+    const m = await owner.waitText(/registro de gastos/);
+    expect(m.text).not.toMatch(/EISDIR|registro_uso|\//);
+    const r = await cli(['uso'], { CUADERNO_DATA_DIR: stack.config.dataDir });
+    expect(r.code).toBe(1); // damaged state, as for every state file
+    expect(r.stderr).toMatch(/registro_uso\.csv hay una carpeta donde debería haber un archivo/);
+    expect(r.stderr).not.toMatch(/EISDIR/);
   });
 });

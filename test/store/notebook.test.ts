@@ -81,6 +81,32 @@ describe('cards', () => {
   });
 });
 
+describe('what a course change rewrites', () => {
+  it('notes.removeMany removes those notes in one write; cards.setWeeks rewrites, clears or keeps each live card\'s week', async () => {
+    const nb = await openNotebook(dir);
+    const seeded = await nb.notes.list();
+    const a = await nb.notes.add('apoptosis', 'La apoptosis es muerte celular programada.', 12);
+    const b = await nb.notes.add('mitosis', 'La mitosis reparte los cromosomas.', 10);
+    expect(await nb.notes.removeMany([a.id, 9_999])).toBe(1);
+    expect(await nb.notes.removeMany([9_999])).toBe(0);
+    expect((await nb.notes.list()).map((n) => n.id)).toEqual([...seeded.map((n) => n.id), b.id]);
+
+    await nb.cards.append([
+      { id_nota: b.id, tipo: 'cloze', semana: 10, pregunta: 'p1', respuesta: 'r1' },
+      { id_nota: b.id, tipo: 'cloze', semana: 11, pregunta: 'p2', respuesta: 'r2' },
+      { id_nota: b.id, tipo: 'cloze', semana: 12, pregunta: 'p3', respuesta: 'r3' },
+      { id_nota: b.id, tipo: 'cloze', semana: 13, pregunta: 'p4', respuesta: 'r4' },
+    ]);
+    await nb.cards.remove(4);
+    const after = await nb.cards.setWeeks((c) => (c.semana === 10 ? undefined : c.semana === 11 ? null : 9));
+    expect(after.map((c) => [c.id, c.semana])).toEqual([[1, 10], [2, undefined], [3, 9]]);
+    expect('semana' in after[1]!).toBe(false);
+    // A deleted card stays a tombstone, untouched.
+    const raw = JSON.parse(await readFile(nb.files.cards, 'utf8')) as { id: number; semana?: number; borrada?: boolean }[];
+    expect(raw.find((c) => c.id === 4)).toMatchObject({ semana: 13, borrada: true });
+  });
+});
+
 describe('usage log', () => {
   it('writes CSV rows with the cost from the price table and sums a month', async () => {
     const nb = await openNotebook(dir);

@@ -5,30 +5,65 @@
  * completes (`KILL_AFTER_WRITE=n`; 0 = never). With `KILL_COUNT_FILE`, each counted write is logged
  * there as `<n> <op> <last two path segments>` so the matrix knows N and what each n was.
  *
+ * With `REPLAY_OUT` (and `REPLAY_ROOT`, the folder to keep) the hook records instead of killing,
+ * for the snapshot-replay harness (test/support/replay/index.ts): right after the n-th write, still
+ * under the lock (so no other counted write of any thread slips in), `REPLAY_ROOT` is copied to
+ * `REPLAY_OUT/snap/<n>`, and with `REPLAY_STDOUT=1` every chunk the main thread writes to stdout is
+ * logged to `REPLAY_OUT/effects.jsonl` as `{ after, kind: 'stdout', value }` (`after` = writes done
+ * before it). The counter is then `REPLAY_OUT/counter`, so the harness can order its own effects
+ * (what the Bot API stand-in received) between the process's writes under the same lock.
+ *
  * Plain JavaScript on purpose: worker threads inherit the process's `--import` flags and may load
  * this before tsx is registered in them. The count is one for the whole process, threads included
  * (the worker pool writes the cover and the narration): it lives in a file next to the process,
  * updated under a mkdir lock with synchronous calls, which the hook itself does not count.
  */
-import fs, { appendFileSync, mkdirSync, readFileSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import fs, { appendFileSync, copyFileSync, constants as fsConstants, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { Buffer } from 'node:buffer';
 import process from 'node:process';
 import { isMainThread } from 'node:worker_threads';
 
 const target = Number(process.env.KILL_AFTER_WRITE ?? 0);
 const log = process.env.KILL_COUNT_FILE;
+const replayOut = process.env.REPLAY_OUT;
+const replayRoot = process.env.REPLAY_ROOT;
+if (replayOut && isMainThread) process.env.CV_KILL_COUNTER = path.join(replayOut, 'counter');
 // Named once by the main thread; worker threads inherit the environment, so they share the file.
-if (isMainThread) process.env.CV_KILL_COUNTER = path.join(os.tmpdir(), `cv-kill-count-${process.pid}-${randomUUID()}`);
+else if (isMainThread) process.env.CV_KILL_COUNTER = path.join(os.tmpdir(), `cv-kill-count-${process.pid}-${randomUUID()}`);
 const counter = process.env.CV_KILL_COUNTER ?? path.join(os.tmpdir(), `cv-kill-count-${process.pid}`);
-if (isMainThread) process.on('exit', () => { try { unlinkSync(counter); } catch { /* never written */ } });
+if (isMainThread && !replayOut) process.on('exit', () => { try { unlinkSync(counter); } catch { /* never written */ } });
 const lock = `${counter}.lock`;
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
-/** The process-wide number of this write (1, 2, …), logged under the same lock. */
-function nextWrite(op, target_) {
+/**
+ * Copies `from` into `to` as it is now. A file another thread renames or removes while the copy
+ * walks is skipped: that is what the disk holds at this instant.
+ */
+function copyTree(from, to) {
+  mkdirSync(to, { recursive: true });
+  let entries = [];
+  try {
+    entries = readdirSync(from, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    const a = path.join(from, e.name);
+    const b = path.join(to, e.name);
+    try {
+      if (e.isDirectory()) copyTree(a, b);
+      else if (e.isFile()) copyFileSync(a, b, fsConstants.COPYFILE_FICLONE);
+    } catch {
+      // gone in between (an atomic rename of another thread)
+    }
+  }
+}
+
+function locked(fn) {
   for (;;) {
     try {
       mkdirSync(lock);
@@ -38,19 +73,38 @@ function nextWrite(op, target_) {
     }
   }
   try {
-    let n = 0;
-    try {
-      n = Number(readFileSync(counter, 'utf8')) || 0;
-    } catch {
-      // the first write of the process
-    }
-    n += 1;
-    writeFileSync(counter, String(n));
-    if (log) appendFileSync(log, `${n} ${op} ${target_}\n`);
-    return n;
+    return fn();
   } finally {
     rmdirSync(lock);
   }
+}
+
+const writesSoFar = () => {
+  try {
+    return Number(readFileSync(counter, 'utf8')) || 0;
+  } catch {
+    return 0;
+  }
+};
+
+if (replayOut && isMainThread && process.env.REPLAY_STDOUT === '1') {
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = (chunk, ...rest) => {
+    const value = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    locked(() => appendFileSync(path.join(replayOut, 'effects.jsonl'), `${JSON.stringify({ after: writesSoFar(), kind: 'stdout', value })}\n`));
+    return write(chunk, ...rest);
+  };
+}
+
+/** The process-wide number of this write (1, 2, …), logged (and with REPLAY_OUT kept) under the same lock. */
+function nextWrite(op, target_) {
+  return locked(() => {
+    const n = writesSoFar() + 1;
+    writeFileSync(counter, String(n));
+    if (log) appendFileSync(log, `${n} ${op} ${target_}\n`);
+    if (replayOut && replayRoot) copyTree(replayRoot, path.join(replayOut, 'snap', String(n)));
+    return n;
+  });
 }
 
 const promises = fs.promises;

@@ -40,11 +40,14 @@ export async function stopBotAndRuns(cb: CuadernoBot, running: RunningBot): Prom
   await cb.runs.idle();
 }
 
-/** @param pollTimeoutS the bot's long-poll timeout (default 1 s: quick to stop). */
-export async function startLocalChat(prefix: string, pollTimeoutS = 1): Promise<LocalChat> {
+/**
+ * @param pollTimeoutS the bot's long-poll timeout (default 1 s: quick to stop).
+ * @param env more settings (e.g. `CUADERNO_MODELO: 'script:FILE'` for a scripted model).
+ */
+export async function startLocalChat(prefix: string, pollTimeoutS = 1, env: Record<string, string> = {}): Promise<LocalChat> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), prefix));
   const dataDir = path.join(tmp, 'data');
-  const config = loadConfig({ CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' });
+  const config = loadConfig({ CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local', ...env });
   const tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: WEBCHAT_TOKEN, filesDir: path.join(tmp, 'chat-files') });
   // Wired like src/main.ts: the bot reads the same notebook the agent's tools write.
   const boot = async () => {

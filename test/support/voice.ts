@@ -3,7 +3,7 @@
  * walk (test/strings/one-voice.test.ts) and the whole-session browser test: internal names, English,
  * usted. `ownWords` drops what the bot quotes back («…», commands, flags) before judging its words.
  */
-export const TOOL_NAMES = ['buscar_notas', 'crear_tarjetas', 'generar_portada', 'narrar_resumen', 'registrar_uso'];
+export const TOOL_NAMES = ['buscar_notas', 'crear_tarjetas', 'proponer_tarjetas', 'generar_portada', 'narrar_resumen', 'registrar_uso'];
 
 export const INTERNAL: ReadonlyArray<readonly [string, RegExp]> = [
   ['a tool name', new RegExp(`\\b(${TOOL_NAMES.join('|')})\\b`)],
@@ -12,6 +12,8 @@ export const INTERNAL: ReadonlyArray<readonly [string, RegExp]> = [
   ['an environment variable', /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/],
   ['an engine codename', /\b(flux|xtts|espeak|maqueta|juguete)\b/i],
   ['jargon', /\b(prompt|similitud|caché|cache|lane|carril|checkpoint|GPU|CPU)\b/i],
+  // What the model counts in; a person reads money and «fragmentos de texto» (issue 28).
+  ['a unit a person cannot picture', /\btokens\b/i],
   // A zone code or a file name of the repository means nothing to the person reading (issue 28).
   ['a code a person cannot use', /\b(UTC|GMT|README)\b/],
 ];

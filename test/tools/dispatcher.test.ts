@@ -107,7 +107,7 @@ describe('dispatcher', () => {
 
   it('the default policy is the SPEC table and matches each tool’s own default', async () => {
     const box = await makeToolbox(dir);
-    expect(DEFAULT_POLICY).toEqual({ buscar_notas: 'auto', crear_tarjetas: 'auto', registrar_uso: 'auto', generar_portada: 'confirmar', narrar_resumen: 'confirmar' });
+    expect(DEFAULT_POLICY).toEqual({ buscar_notas: 'auto', crear_tarjetas: 'auto', proponer_tarjetas: 'auto', registrar_uso: 'auto', generar_portada: 'confirmar', narrar_resumen: 'confirmar' });
     for (const [name, def] of box.tools) expect(DEFAULT_POLICY[name]).toBe(def.defaultPermission);
   });
 
@@ -203,13 +203,17 @@ describe('crear_tarjetas', () => {
     expect(await again.notebook.cards.list()).toHaveLength(made.length);
   });
 
-  it('the id_nota enum follows the notes that exist (added here or by another process)', async () => {
+  it('id_nota is an integer without enum (the schema stays the same as notes are added); the dispatcher refuses a note that does not exist and follows notes added here or by another process', async () => {
     const box = await makeToolbox(dir);
-    const enumOf = () => box.definitionsForModel().find((d) => d.name === 'crear_tarjetas')!.input_schema.properties.id_nota!.enum;
-    expect(enumOf()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    const schemaOf = () => JSON.stringify(box.definitionsForModel().find((d) => d.name === 'crear_tarjetas')!.input_schema);
+    const schema = schemaOf();
+    expect(JSON.parse(schema).properties.id_nota).toEqual({ type: 'integer', description: expect.any(String) });
+    const refused = await box.dispatch({ id: 'e0', name: 'crear_tarjetas', input: { id_nota: 999 } });
+    expect(refused).toMatchObject({ is_error: true, code: 'VALIDATION' });
+    expect(refused.content).toContain('la nota 999 no existe');
     const n = await box.notebook.notes.add('historia del arte', 'El surrealismo exploró los sueños y el inconsciente con imágenes insólitas y precisas.');
     expect(n.id).toBe(13);
-    expect(enumOf()).toContain(13);
+    expect(schemaOf()).toBe(schema);
     const r = await box.dispatch({ id: 'e1', name: 'crear_tarjetas', input: { id_nota: 13 } });
     expect(r.is_error).toBe(false);
     // Another process adds note 14 straight to the file: the next call follows it.
@@ -218,10 +222,11 @@ describe('crear_tarjetas', () => {
     const doc = JSON.parse(await readFile(file, 'utf8'));
     expect(doc.version).toBe(2);
     const notes = doc.notas;
+    expect((await box.dispatch({ id: 'e2a', name: 'crear_tarjetas', input: { id_nota: 14 } })).content).toContain('la nota 14 no existe');
     notes.push({ id: 14, tema: 'música', texto: 'El contrapunto combina melodías independientes que suenan juntas con armonía.' });
     await writeFile(file, JSON.stringify(notes));
     expect((await box.dispatch({ id: 'e2', name: 'crear_tarjetas', input: { id_nota: 14 } })).is_error).toBe(false);
-    expect(enumOf()).toContain(14);
+    expect(schemaOf()).toBe(schema);
   });
 });
 

@@ -49,8 +49,8 @@ export function asModelSees(tool: string, r: ToolResult): Seen {
  * A real toolbox over `dir` whose `dispatch` also returns what the model would read (the SPEC §3
  * dispatcher contract is stated in those terms: is_error, the message).
  */
-export async function makeToolbox(dir: string, opts: { approver?: Approver; policy?: PermissionPolicy; now?: () => Date; idempotency?: boolean } = {}) {
-  const config = loadConfig({ CUADERNO_DATA_DIR: dir });
+export async function makeToolbox(dir: string, opts: { approver?: Approver; policy?: PermissionPolicy; now?: () => Date; idempotency?: boolean; env?: Record<string, string> } = {}) {
+  const config = loadConfig({ CUADERNO_DATA_DIR: dir, ...opts.env });
   const box = await createToolbox({
     config,
     approver: opts.approver ?? recordingApprover({ approved: false, reason: 'rechazado' }),

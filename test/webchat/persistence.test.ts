@@ -12,7 +12,7 @@ import { Api, Bot, InlineKeyboard, InputFile, type Context } from 'grammy';
 import type { Update } from 'grammy/types';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmbeddedTelegram, type EmbeddedTelegram } from '../../src/webchat/index.js';
-import { CHAT_FILE } from '../../src/webchat/persist.js';
+import { CHAT_FILE, CHAT_FILE_MAX_BYTES, loadChatFile } from '../../src/webchat/persist.js';
 import { makePng } from './media-fixtures.js';
 
 const TOKEN = '5550009:persist-test';
@@ -145,5 +145,24 @@ describe('a chat.json it cannot understand', () => {
     const again = await start((line) => lines.push(line));
     expect(again.server.history().map((m) => m.text)).toEqual(['hola de nuevo']);
     expect(lines).toHaveLength(1);
+  });
+});
+
+describe('a history larger than the cap', () => {
+  it('is set aside before it is read (never read whole), with one line; a valid smaller one loads', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'cv-chat-cap-'));
+    try {
+      const valid = JSON.stringify({ version: 1, nextUpdateId: 1, state: { chats: [], messages: [], lastMessageId: {}, commands: [] }, files: { counter: 0, files: [] } });
+      await writeFile(path.join(dir, CHAT_FILE), valid + ' '.repeat(4096));
+      const lines: string[] = [];
+      expect(await loadChatFile(dir, (l) => lines.push(l), () => new Date(), 2048)).toBe('damaged');
+      expect(lines[0]).toMatch(/ocupa 1 MB, más de los 1 MB que se leen de una vez/);
+      expect((await readdir(dir)).filter((n) => n.startsWith(`${CHAT_FILE}.corrupto-`))).toHaveLength(1);
+      await writeFile(path.join(dir, CHAT_FILE), valid);
+      expect(await loadChatFile(dir, (l) => lines.push(l), () => new Date(), 2048)).toMatchObject({ version: 1 });
+      expect(CHAT_FILE_MAX_BYTES).toBe(32 * 2 ** 20);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -123,7 +123,7 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
     await skip.waitFor({ timeout: WAIT_MS });
     await skip.click();
     const report = await waitForBot(beforeReport, /📋 Informe/);
-    expect(report).toContain('Narración: NO hecha');
+    expect(report).not.toMatch(/✅ Narración/);
     expect(report).toMatch(/No se hizo:\s*• Narrar el resumen de la semana/);
     expect(report).not.toContain(chat.dataDir);
     expect(report).not.toMatch(/narrar_resumen/);

@@ -1,7 +1,7 @@
 /**
  * Review in the local chat page at phone width (390×844), real bot and agent behind the embedded
- * Bot API, real headless Chromium: the week's report lists its new cards with the answers hidden as
- * spoilers; /repasar → Mostrar respuesta → a rating button labelled with its interval → the next
+ * Bot API, real headless Chromium: the week's closing message lists its new cards (from its
+ * [🃏 Tarjetas] button) with the answers hidden as spoilers; /repasar → Mostrar respuesta → a rating button labelled with its interval → the next
  * card; the bot restarts in the middle and the old buttons still work, once; Terminar → summary.
  * With SCREENSHOTS=1 it saves docs/img/chat-repasar.png for the README.
  */
@@ -39,7 +39,7 @@ describe.skipIf(skipBrowserTests())('review in the local chat at phone width', (
     page.locator('.msg.in', { hasText: /🃏 Tarjeta \d+ ·/ }).filter({ has: page.getByRole('button', { name: button }) }).last();
   const reviewLog = async () => JSON.parse(await readFile(path.join(chat.dataDir, 'repaso.json'), 'utf8')).registro as { id_tarjeta: number; calificacion: number }[];
 
-  it('the week’s report shows its cards, answers hidden as spoilers', async () => {
+  it('the week’s closing message shows its cards when tapped, answers hidden as spoilers', async () => {
     const { page } = browser;
     expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
     await page.goto(chat.tg.chatUrl);
@@ -60,7 +60,12 @@ describe.skipIf(skipBrowserTests())('review in the local chat at phone width', (
       await skip.click();
       await skip.waitFor({ state: 'detached', timeout: RUN_TIMEOUT_MS });
     }
+    // The cards come only from the closing message's button.
+    const tapCards = page.locator('.msg.in', { hasText: '📋 Informe' }).getByRole('button', { name: '🃏 Tarjetas' });
+    await tapCards.waitFor({ timeout: RUN_TIMEOUT_MS });
     const cards = page.locator('.msg.in', { hasText: /Tus tarjetas de este trabajo \(3\)/ });
+    expect(await cards.count()).toBe(0);
+    await tapCards.click();
     await cards.waitFor({ timeout: RUN_TIMEOUT_MS });
     const deck = await chat.notebook.cards.list();
     // The offline planner cards each of the week's notes (issue 27), in parallel: in any order.

@@ -91,7 +91,7 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
     await shot(page, narration, 'sesion-2-permiso-con-cambio.png');
     await decide(page, from, /narrar/, /Mejor con la voz sintética/);
     const report1 = await reply(page, from, /📋 Informe[\s\S]*💶/);
-    expect(await report1.innerText()).toMatch(/Narración: hecha, con una voz sintética/);
+    expect(await report1.innerText()).toMatch(/✅ Narración/);
     expect(await report1.innerText()).toMatch(/No se hizo:[\s\S]*portada[\s\S]*no aprobado/i);
     await page.waitForSelector('.msg.in audio');
     await shot(page, report1, 'sesion-3-informe.png');
@@ -113,7 +113,7 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
       return box !== null && box.y >= 0 && box.y + Math.min(box.height, 100) <= page.viewportSize()!.height;
     }).toBe(true);
     const report2 = await reply(page, from, /📋 Informe[\s\S]*💶/);
-    expect(await report2.innerText()).toMatch(/Narración: ya estaba hecha/);
+    expect(await report2.innerText()).toMatch(/↩️ Narración: ya la tenías/);
     expect(await page.locator('.msg.in audio').count()).toBe(1);
     await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.photo img')).some((i) => i.complete && i.naturalWidth > 0), undefined, { timeout: RUN_TIMEOUT_MS });
     await shot(page, pointer, 'sesion-4-repeticion.png');
@@ -126,7 +126,7 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
     from = await say(page, '/estado');
     await reply(page, from, /No hay nada en marcha/);
     from = await say(page, '/gasto');
-    const spend = await reply(page, from, /^[\s\S]*Este mes:/);
+    const spend = await reply(page, from, /^📅 Gasto de este mes/);
     await shot(page, spend, 'sesion-5-gasto.png');
 
     // Every word the bot wrote in the session, bubble by bubble (buttons included).
@@ -140,17 +140,19 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
     const problems = texts.flatMap((t) => voiceProblems(t).map((p) => `${p} in: ${t.slice(0, 160)}`));
     expect(problems).toEqual([]);
 
-    // One set of figures: the reports' costs add up to /gasto's month, in money and in estimated tokens.
+    // One set of figures: the closing messages' costs add up to /gasto's month, in money and in estimated text.
     const num = (s: string) => Number(s.replace(/\./g, '').replace(',', '.'));
-    const costs = texts.flatMap((t) => [...t.matchAll(/💶 Este trabajo ha costado ([\d,]+) USD(?:[^\n]*?unos ([\d.]+) tokens)?/g)]);
+    const costs = texts.flatMap((t) => [...t.matchAll(/💶 Coste de este trabajo: ([\d,]+) USD/g)]);
     expect(costs).toHaveLength(2);
     const spendText = await spend.innerText();
-    const month = /Este mes: ([\d.]+) tokens, ([\d,]+) USD de/.exec(spendText)!;
-    const estimated = /Estimado sin conexión \(no cuesta nada\): ([\d.]+) tokens/.exec(spendText);
-    expect(costs.reduce((s, m) => s + num(m[1]!), 0)).toBeCloseTo(num(month[2]!), 10);
-    expect(costs.reduce((s, m) => s + (m[2] ? num(m[2]) : 0), 0)).toBe(estimated ? num(estimated[1]!) : 0);
+    const month = /^📅 Gasto de este mes \(todos tus trabajos\): ([\d,]+) USD de/.exec(spendText)!;
+    const estimated = /Preparado sin conexión este mes \(no cuesta nada\): unos ([\d.]+) fragmentos de texto/.exec(spendText);
+    expect(costs.reduce((s, m) => s + num(m[1]!), 0)).toBeCloseTo(num(month[1]!), 10);
+    // Offline each closing message says «estimación» and costs nothing; the month's estimated text is /gasto's.
+    expect(texts.filter((t) => /💶 Coste de este trabajo: 0,00 USD \(estimación/.test(t))).toHaveLength(2);
+    expect(estimated).not.toBeNull();
     // /gasto names no other sum of money than what was spent, the budget and what is left of it.
-    const spent = num(month[2]!);
+    const spent = num(month[1]!);
     const budget = num(/ USD de ([\d,]+) USD/.exec(spendText)![1]!);
     const money = [...spendText.matchAll(/([\d.,]+) USD/g)].map((m) => num(m[1]!));
     for (const x of money) expect([spent, budget, budget - spent]).toContain(x);

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import { ConfigError } from '../../errors.js';
 import { CONFIG } from '../../strings/console.js';
 import type { RetryRunner } from './anthropic.js';
-import { LocalPlanner } from './local.js';
+import { LocalPlanner, type LocalPlannerOptions } from './local.js';
 import { loadScriptedModel } from './scripted.js';
 import type { Model } from './types.js';
 import type { Course } from '../../tools/course/course.js';
@@ -15,10 +15,10 @@ export type { RetryRunner } from './anthropic.js';
  * `runId` seeds the offline planner's tool_use ids (unique per run, stable across a resume);
  * `retry` is the project's retry policy for real API calls.
  */
-export async function createModel(config: Pick<Config, 'model' | 'anthropic'>, opts: { runId: string; retry?: RetryRunner; course?: Course }): Promise<Model> {
+export async function createModel(config: Pick<Config, 'model' | 'anthropic'>, opts: { runId: string; retry?: RetryRunner; course?: Course; weekNotes?: LocalPlannerOptions['weekNotes'] }): Promise<Model> {
   switch (config.model.kind) {
     case 'local':
-      return new LocalPlanner(opts.runId, opts.course ? { course: opts.course } : {});
+      return new LocalPlanner(opts.runId, { ...(opts.course ? { course: opts.course } : {}), ...(opts.weekNotes ? { weekNotes: opts.weekNotes } : {}) });
     case 'script':
       return loadScriptedModel(config.model.file);
     case 'anthropic': {

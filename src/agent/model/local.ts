@@ -34,6 +34,12 @@ export interface LocalPlannerOptions {
   label?: string;
   /** The owner's course: which weeks exist and what a week's search asks for (default the demo course). */
   course?: Course;
+  /**
+   * The ids of the notes the student filed under a week (their `semana`), read when the plan is
+   * made. A week's cards are one call per such note, not only per search hit: the search ranks by
+   * words, and a note of week 12 that shares none with the week's title is still week 12's.
+   */
+  weekNotes?: (week: number) => Promise<readonly number[]>;
 }
 
 export class LocalPlanner implements Model {
@@ -48,7 +54,7 @@ export class LocalPlanner implements Model {
   }
 
   async create(request: ModelRequest): Promise<ModelResponse> {
-    const content = this.decide(request.messages);
+    const content = await this.decide(request.messages);
     const hasCalls = content.some((b) => b.type === 'tool_use');
     const usage = this.opts.free
       ? { input_tokens: 0, output_tokens: 0 }
@@ -60,7 +66,7 @@ export class LocalPlanner implements Model {
     return this.opts.free ? 0 : estimateRequestTokens(request);
   }
 
-  private decide(messages: readonly MessageParam[]): ContentBlock[] {
+  private async decide(messages: readonly MessageParam[]): Promise<ContentBlock[]> {
     // The request and, after a question back, the owner's answers: "haz la portada" + "la 3".
     const text = messages.flatMap((m) => (m.role === 'user' && typeof m.content === 'string' ? [m.content] : [])).join(' ');
     const course = this.opts.course ?? DEMO_COURSE;
@@ -80,7 +86,8 @@ export class LocalPlanner implements Model {
     }
     const mainDone = ['crear_tarjetas', 'generar_portada', 'narrar_resumen'].some(called);
     if (!mainDone) {
-      const calls = mainCalls(intent, seen);
+      const filed = intent.week && intent.query === undefined && intent.noteId === undefined ? await this.opts.weekNotes?.(intent.week) : undefined;
+      const calls = mainCalls(intent, seen, filed ?? []);
       if (calls.length > 0) return this.turn(turn, 'Pido a la vez lo que no depende entre sí.', calls);
     }
     if (!called('registrar_uso')) {
@@ -103,15 +110,17 @@ export class LocalPlanner implements Model {
 
 /**
  * The calls of the main turn, together: cards, cover and narration. The cards of a week are one call
- * per note the week's search found (the week's notes, as this planner knows them); a request about
- * one note («la nota que más se parezca a…», «la nota 8») carded that note only.
+ * per note filed under the week (`filed`), the search's best hits first; a week with no note filed
+ * under it cards what the week's search found. A request about one note («la nota que más se
+ * parezca a…», «la nota 8») cards that note only.
  */
-function mainCalls(intent: PlanIntent, seen: readonly CallRecord[]): Proposal[] {
+function mainCalls(intent: PlanIntent, seen: readonly CallRecord[], filed: readonly number[]): Proposal[] {
   const out: Proposal[] = [];
   if (intent.actions.tarjetas) {
     const search = seen.find((c) => c.name === 'buscar_notas' && !notDone(c.result));
     const found = search ? noteIdsOf(search.result.data) : [];
-    const notes = intent.noteId !== undefined ? [intent.noteId] : intent.query === undefined ? found : found.slice(0, 1);
+    const ofWeek = filed.length > 0 ? [...found.filter((id) => filed.includes(id)), ...filed.filter((id) => !found.includes(id))] : found;
+    const notes = intent.noteId !== undefined ? [intent.noteId] : intent.query === undefined ? ofWeek : found.slice(0, 1);
     for (const id of notes) out.push({ name: 'crear_tarjetas', input: { id_nota: id } });
   }
   if (intent.actions.portada && intent.week) out.push({ name: 'generar_portada', input: { semana: intent.week, maqueta: intent.maqueta } });

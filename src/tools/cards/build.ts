@@ -124,12 +124,7 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   const chosenWords: string[][] = kept.map((c) => fold(c.respuesta).split(/\s+/));
   const made: NewCard[] = [];
 
-  const fits = (pregunta: string, respuesta: string) => {
-    const a = fold(respuesta);
-    const q = fold(pregunta);
-    if (q.includes(a)) return false;
-    return all.every((c) => fold(c.respuesta) !== a && !q.includes(fold(c.respuesta)) && !fold(c.pregunta).includes(a));
-  };
+  const fits = (pregunta: string, respuesta: string) => giveAway({ pregunta, respuesta }, all) === undefined;
   for (const term of candidates) {
     if (kept.length + made.length >= CARDS_PER_NOTE) break;
     if (chosenWords.some((ws) => ws.some((w) => term.words.includes(w)))) continue;
@@ -159,4 +154,117 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
 /** The cards `note` would get in an empty deck (cardsForNote without a deck). */
 export function buildCards(note: Note, notebook: readonly Note[], weekOf: WeekOfNote = ownWeek): NewCard[] {
   return cardsForNote(note, notebook, [], weekOf).cards;
+}
+
+/** Why a card breaks the week rules (or, for a model's card, the note rules); see checkProposedCards. */
+export type CardProblem =
+  | { kind: 'vacia' }
+  | { kind: 'delata_propia' }
+  | { kind: 'delata_otra'; respuesta: string }
+  | { kind: 'la_delatan'; pregunta: string }
+  | { kind: 'repetida'; respuesta: string }
+  | { kind: 'no_en_la_nota' }
+  | { kind: 'no_es_termino' }
+  | { kind: 'hueco' }
+  | { kind: 'frase_ajena' }
+  | { kind: 'misma_frase' }
+  | { kind: 'demasiadas'; maximo: number };
+
+type QA = Pick<NewCard, 'pregunta' | 'respuesta'>;
+
+/**
+ * The week rules for one card against the other cards of its week (pure): a question and an
+ * answer, the question never holds its own answer nor another card's, no other question holds its
+ * answer, and no two cards share an answer. Undefined when the card fits.
+ */
+export function giveAway(card: QA, week: readonly QA[]): CardProblem | undefined {
+  const a = fold(card.respuesta.trim());
+  const q = fold(card.pregunta);
+  if (!a || !card.pregunta.trim()) return { kind: 'vacia' };
+  if (q.includes(a)) return { kind: 'delata_propia' };
+  for (const c of week) {
+    const other = fold(c.respuesta.trim());
+    if (other === a) return { kind: 'repetida', respuesta: c.respuesta };
+    if (other && q.includes(other)) return { kind: 'delata_otra', respuesta: c.respuesta };
+    if (fold(c.pregunta).includes(a)) return { kind: 'la_delatan', pregunta: c.pregunta };
+  }
+  return undefined;
+}
+
+/**
+ * A cloze as the deck keeps it, «Completa la frase: «… _____ …»», from a sentence with one gap
+ * (three or more underscores), with or without that frame; undefined when it has no gap or more than one.
+ */
+export function clozeFrame(text: string): string | undefined {
+  let sentence = text.trim();
+  const framed = new RegExp(`^${escapeRegExp(CLOZE_PROMPT)}\\s*:\\s*«([\\s\\S]*)»$`, 'u').exec(sentence);
+  if (framed) sentence = framed[1]!.trim();
+  const gaps = sentence.match(/_{3,}/g) ?? [];
+  if (gaps.length !== 1) return undefined;
+  return `${CLOZE_PROMPT}: «${sentence.replace(/_{3,}/, BLANK)}»`;
+}
+
+/** A card a model proposes through its tool: a question with its answer, or a sentence of the note with a gap. */
+export interface ProposedCardInput {
+  tipo: 'pregunta' | 'cloze';
+  pregunta: string;
+  respuesta: string;
+}
+
+/** Most words in an answer: a key term, not a sentence. */
+export const MAX_ANSWER_WORDS = 6;
+
+const wordsOf = (s: string) => fold(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/**
+ * A model's proposed cards for `note`, checked with the same rules as cardsForNote (pure): each
+ * answer is written in the note and is (or holds, or is part of) one of its key terms, in at most
+ * MAX_ANSWER_WORDS words; a cloze is a sentence of the note with the answer as its one gap, at most
+ * one per sentence; the week rules hold against `week` (the week's cards in the deck and those
+ * still waiting for the student) and between the proposed cards; and the note has at most
+ * CARDS_PER_NOTE cards counting the `has` it already has. Returns the cards as the deck keeps them
+ * and every problem by the card's position (0-based).
+ */
+export function checkProposedCards(
+  note: Note, notebook: readonly Note[], proposed: readonly ProposedCardInput[], week: readonly QA[], has: number, weekOf: WeekOfNote = ownWeek,
+): { cards: NewCard[]; problems: Array<{ i: number; problem: CardProblem }> } {
+  const index = buildIndex(notebook.map((n) => n.texto));
+  const row = index.rows[notebook.findIndex((n) => n.id === note.id)] ?? buildIndex([note.texto]).rows[0]!;
+  const terms = keyTerms(note.texto, (w) => row.get(w) ?? 0).map((t) => fold(t.text));
+  const text = fold(note.texto);
+  const semana = weekOf(note) ?? undefined;
+  const base = { id_nota: note.id, ...(semana !== undefined ? { semana } : {}) };
+  const problems: Array<{ i: number; problem: CardProblem }> = [];
+  const cards: NewCard[] = [];
+  const all: QA[] = [...week];
+  const clozeAt = new Set<number>();
+  if (has + proposed.length > CARDS_PER_NOTE) problems.push({ i: Math.max(0, CARDS_PER_NOTE - has), problem: { kind: 'demasiadas', maximo: Math.max(0, CARDS_PER_NOTE - has) } });
+  proposed.forEach((p, i) => {
+    const respuesta = p.respuesta.trim();
+    const a = fold(respuesta);
+    const fail = (problem: CardProblem) => void problems.push({ i, problem });
+    if (!a || !p.pregunta.trim()) return fail({ kind: 'vacia' });
+    if (!text.includes(a)) return fail({ kind: 'no_en_la_nota' });
+    if (wordsOf(respuesta).length > MAX_ANSWER_WORDS || !terms.some((t) => t === a || a.includes(t) || t.includes(a))) return fail({ kind: 'no_es_termino' });
+    let pregunta = p.pregunta.trim();
+    let tipo: NewCard['tipo'] = 'definicion';
+    if (p.tipo === 'cloze') {
+      const framed = clozeFrame(pregunta);
+      if (!framed) return fail({ kind: 'hueco' });
+      const filled = fold(framed.slice(`${CLOZE_PROMPT}: «`.length, -1).replace(BLANK, respuesta));
+      const at = text.indexOf(filled);
+      if (at === -1) return fail({ kind: 'frase_ajena' });
+      const start = sentenceAround(note.texto, at + filled.indexOf(a)).start;
+      if (clozeAt.has(start)) return fail({ kind: 'misma_frase' });
+      clozeAt.add(start);
+      pregunta = framed;
+      tipo = 'cloze';
+    }
+    const card: NewCard = { ...base, tipo, pregunta, respuesta };
+    const problem = giveAway(card, all);
+    if (problem) return fail(problem);
+    all.push(card);
+    cards.push(card);
+  });
+  return { cards, problems };
 }

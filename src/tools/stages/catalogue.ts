@@ -68,7 +68,7 @@ export const WEEK_TASK_LABELS: Readonly<Record<WeekTaskId, string>> = Object.fre
 export type ToolRole = 'hecho' | 'consulta' | 'interno';
 
 const TOOL_ROLES: Readonly<Record<string, ToolRole>> = Object.freeze({
-  buscar_notas: 'consulta', crear_tarjetas: 'hecho', generar_portada: 'hecho', narrar_resumen: 'hecho', registrar_uso: 'interno',
+  buscar_notas: 'consulta', crear_tarjetas: 'hecho', proponer_tarjetas: 'hecho', generar_portada: 'hecho', narrar_resumen: 'hecho', registrar_uso: 'interno',
 });
 
 /** The tool's role for the owner; a tool not in the catalogue is never shown (`interno`). */

@@ -1,0 +1,105 @@
+/**
+ * Pending changes of the owner's course (issue 25), one record a file under
+ * `<data>/propuestas-curso/<clave>.json`, written atomically before the message with its buttons is
+ * sent — as material imports keep theirs (tools/material/imports.ts) — so a tap after a restart or a
+ * kill finds it. A record is the course as it would be after the change:
+ *
+ * - `temario`: a pasted or sent syllabus, with its text (to correct the guess: «Es material»);
+ * - `quitar`: week `quitada` removed, the later weeks one number down (asked because it had notes);
+ * - `publicado`: the class's course offered to a student who already has one of their own.
+ *
+ * `base` is the hash of the course the change was made against: when the course changed meanwhile a
+ * removal is refused rather than applied to the wrong weeks. Once decided, the record holds the
+ * `plan` (every week as it will be, absolute) before anything is written, and `curso.json` is
+ * written last: a kill in between leaves the change pending, and the same tap finishes it.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../store/atomic.js';
+import { withFileLock } from '../store/lock.js';
+import type { Course } from '../tools/course/course.js';
+
+export const COURSE_PROPOSALS_DIRNAME = 'propuestas-curso';
+export const COURSE_PROPOSAL_VERSION = 1;
+/** Hex digits of a proposal's key (what its buttons carry). */
+export const COURSE_KEY_CHARS = 16;
+
+export type CourseChangeKind = 'temario' | 'quitar' | 'publicado';
+
+/** What to do with the notes and cards of weeks that go away. */
+export type Orphans = { kind: 'mover'; to: number } | { kind: 'sin' } | { kind: 'borrar' };
+
+/** A decided change, fixed before anything is written: each note's and card's week after it, and what goes. */
+export interface CoursePlan {
+  opcion: Orphans | null;
+  /** Note id → its week after the change (only the notes whose week changes). */
+  notas: Record<number, number | null>;
+  /** Card id → its week after the change (only the cards whose week changes). */
+  tarjetas: Record<number, number | null>;
+  borrar: { notas: number[]; tarjetas: number[] };
+}
+
+export interface CourseProposal {
+  version: typeof COURSE_PROPOSAL_VERSION;
+  clave: string;
+  tipo: CourseChangeKind;
+  /** The course after the change. */
+  curso: Course;
+  /** courseHash of the course the change was computed against. */
+  base: string;
+  /** `quitar`: the week that goes (the later ones move down one). */
+  quitada?: number;
+  /** `temario`: the text it was read from. */
+  texto?: string;
+  estado: 'pendiente' | 'hecha' | 'descartada';
+  creada: string;
+  /** Set when the owner decided, before the first write (a repeated tap applies the same plan). */
+  plan?: CoursePlan;
+}
+
+/** A short hash of a course's content: whether it is still the one a change was made against. */
+export function courseHash(course: Course): string {
+  return createHash('sha256').update(JSON.stringify({ titulo: course.titulo, semanas: course.semanas })).digest('hex').slice(0, 16);
+}
+
+export function createCourseProposals(dataDir: string) {
+  const dir = path.join(dataDir, COURSE_PROPOSALS_DIRNAME);
+  const fileOf = (key: string) => path.join(dir, `${key}.json`);
+  const write = (p: CourseProposal) => writeFileAtomic(fileOf(p.clave), `${JSON.stringify(p, null, 1)}\n`);
+
+  async function find(key: string): Promise<CourseProposal | undefined> {
+    if (!/^[0-9a-f]{16}$/.test(key)) return undefined;
+    const text = await readFile(fileOf(key), 'utf8').catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return undefined;
+      throw e;
+    });
+    if (text === undefined) return undefined;
+    const data = JSON.parse(text) as CourseProposal;
+    return data.version === COURSE_PROPOSAL_VERSION ? data : undefined;
+  }
+
+  return {
+    find,
+    async create(p: Omit<CourseProposal, 'version' | 'clave' | 'estado' | 'creada'>): Promise<CourseProposal> {
+      await mkdir(dir, { recursive: true });
+      const record: CourseProposal = { version: COURSE_PROPOSAL_VERSION, clave: randomBytes(COURSE_KEY_CHARS / 2).toString('hex'), estado: 'pendiente', creada: new Date().toISOString(), ...p };
+      await write(record);
+      return record;
+    },
+    /** Rewrites a pending record under its file lock; undefined when it is gone or no longer pending. */
+    async update(key: string, change: (p: CourseProposal) => CourseProposal): Promise<CourseProposal | undefined> {
+      const current = await find(key);
+      if (!current) return undefined;
+      return withFileLock(fileOf(key), async () => {
+        const p = await find(key);
+        if (!p || p.estado !== 'pendiente') return undefined;
+        const next = change(structuredClone(p));
+        await write(next);
+        return next;
+      });
+    },
+  };
+}
+
+export type CourseProposals = ReturnType<typeof createCourseProposals>;

@@ -1,0 +1,139 @@
+/**
+ * The one rule for free text and text files (issue 26 §2, issue 25 §2). A pasted or forwarded
+ * text, or a `.txt`/`.md` document, is one of:
+ *
+ * - a **syllabus** (`temario`): the parser finds at least MIN_SYLLABUS_WEEKS weeks and the text has
+ *   the shape of a syllabus — labelled weeks («Semana 1: …», «Tema 2 …», «Week 3») or table rows
+ *   make up at least SYLLABUS_LINE_SHARE of its lines, or a numbered list makes up at least
+ *   LIST_LINE_SHARE of them (a list inside prose is prose). A text shaped like a syllabus that the
+ *   parser refuses (a repeated week, a bad date) gets the parser's sentence.
+ * - **material** to import: anything else longer than a request (MATERIAL_MIN_CHARS), or a text file.
+ * - a **message** for the understanding of requests: the rest.
+ *
+ * The answer carries one button that corrects the guess: a syllabus proposal [📄 Es material, no un
+ * temario], a material proposal [📅 Es un temario]. Material goes to the existing import approval
+ * (tools/material/imports.ts), unchanged.
+ */
+import { Composer, type Context } from 'grammy';
+import { MATERIAL } from '../strings/material.js';
+import { COURSE_CHAT } from '../strings/course-chat.js';
+import { MaterialError } from '../tools/material/errors.js';
+import { savedIds, type Imports } from '../tools/material/imports.js';
+import { MAX_FILE_BYTES } from '../tools/material/limits.js';
+import { proposalText, weekNameOf } from '../tools/material/proposal.js';
+import { decodeText, kindByName } from '../tools/material/sniff.js';
+import { parseSyllabusText, type ParsedCourse } from '../tools/course/syllabus.js';
+import type { Course } from '../tools/course/course.js';
+import type { CourseChat } from './course-chat.js';
+import type { CourseProposals } from './course-proposals.js';
+import { withSyllabusButton } from './course-keyboards.js';
+import { noKeyboard } from './keyboards.js';
+import { download } from './material.js';
+import { importKeyboard } from './material-keyboards.js';
+
+/** A syllabus has at least this many weeks (one «Semana 3» in a sentence is a request). */
+export const MIN_SYLLABUS_WEEKS = 2;
+/** Share of the non-empty lines that labelled weeks or table rows must be. */
+export const SYLLABUS_LINE_SHARE = 0.25;
+/** Share of the non-empty lines a bare numbered list must be (a list inside prose is prose). */
+export const LIST_LINE_SHARE = 0.5;
+/** A text at least this long that is no syllabus is material (a request is one sentence). */
+export const MATERIAL_MIN_CHARS = 1_000;
+/** The name a pasted text's import shows. */
+export const PASTE_NAME = 'Texto pegado.txt';
+
+const LABELLED = /^\W{0,3}(?:semana|sem\.?|tema|unidad|week|unit)\s*\d{1,3}(?!\d)/i;
+const TABLE_ROW = /^\d{1,3}(?:\t|\s{2,})\S/;
+const LIST_ITEM = /^\d{1,3}\s*[.)]\s+\S/;
+
+export type Routed =
+  | { kind: 'temario'; course: ParsedCourse }
+  | { kind: 'temario_malo'; problem: string }
+  | { kind: 'material' }
+  | { kind: 'mensaje' };
+
+/** What a text is (pure): see the module comment. */
+export function classifyText(text: string): Routed {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trim()).filter(Boolean);
+  const labelled = lines.filter((l) => LABELLED.test(l) || TABLE_ROW.test(l)).length;
+  const listed = lines.filter((l) => LIST_ITEM.test(l)).length;
+  const shaped = (labelled >= MIN_SYLLABUS_WEEKS && labelled / lines.length >= SYLLABUS_LINE_SHARE)
+    || (listed >= MIN_SYLLABUS_WEEKS + 1 && listed / lines.length >= LIST_LINE_SHARE);
+  if (shaped) {
+    const parsed = parseSyllabusText(text);
+    if (parsed.ok && parsed.course.semanas.length >= MIN_SYLLABUS_WEEKS) return { kind: 'temario', course: parsed.course };
+    if (!parsed.ok && labelled >= MIN_SYLLABUS_WEEKS) return { kind: 'temario_malo', problem: parsed.problem };
+  }
+  return Array.from(text).length >= MATERIAL_MIN_CHARS ? { kind: 'material' } : { kind: 'mensaje' };
+}
+
+export interface RouteDeps {
+  courseChat: CourseChat;
+  proposals: CourseProposals;
+  imports: Imports;
+  course: () => Promise<Course>;
+  log: (message: string, error?: unknown) => void;
+}
+
+export function createRouter(deps: RouteDeps) {
+  /** Material: the import's proposal, with [📅 Es un temario] under its own buttons. */
+  const material = async (ctx: Context, name: string, bytes: Uint8Array) => {
+    try {
+      const { record, yaExistia } = await deps.imports.propose(name, bytes);
+      if (yaExistia) return void (await ctx.reply(MATERIAL.alreadyHad(record.nombre, savedIds(record).length)));
+      await ctx.reply(proposalText(record, weekNameOf(await deps.course())), { reply_markup: withSyllabusButton(importKeyboard(record.clave), record.clave) });
+    } catch (e) {
+      if (e instanceof MaterialError) return void (await ctx.reply(e.message));
+      throw e;
+    }
+  };
+
+  /** Handles `text` when it is a syllabus or material; false when it is a message for the understanding. */
+  const text = async (ctx: Context, t: string, name = PASTE_NAME): Promise<boolean> => {
+    const r = classifyText(t);
+    switch (r.kind) {
+      case 'temario': await deps.courseChat.proposeSyllabus(ctx, r.course, t, true); return true;
+      case 'temario_malo': await ctx.reply(r.problem); return true;
+      case 'material': await material(ctx, name, new TextEncoder().encode(t)); return true;
+      case 'mensaje': return false;
+    }
+  };
+
+  const composer = new Composer<Context>();
+  // A text file is routed like a paste (a short one that is no syllabus is still material).
+  composer.on('message:document', async (ctx, next) => {
+    const d = ctx.message.document;
+    const name = d.file_name ?? '';
+    if (kindByName(name) !== 'texto' || (d.file_size !== undefined && d.file_size > MAX_FILE_BYTES)) return next();
+    const bytes = await download(ctx, d.file_id);
+    const t = decodeText(bytes).text;
+    const r = classifyText(t);
+    if (r.kind === 'temario' || r.kind === 'temario_malo') return void (await text(ctx, t, name));
+    await material(ctx, name, bytes);
+  });
+
+  // The guess corrected: a proposed syllabus is material after all…
+  composer.callbackQuery(/^rt:m:/, async (ctx) => {
+    const p = await deps.proposals.find(ctx.callbackQuery.data.slice('rt:m:'.length));
+    if (!p || p.estado !== 'pendiente' || p.texto === undefined) return void (await ctx.answerCallbackQuery({ text: COURSE_CHAT.proposalGone(), show_alert: true }));
+    await ctx.answerCallbackQuery();
+    await deps.proposals.update(p.clave, (x) => ({ ...x, estado: 'descartada' }));
+    await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+    await material(ctx, PASTE_NAME, new TextEncoder().encode(p.texto));
+  });
+  // …or proposed material is a syllabus.
+  composer.callbackQuery(/^rt:t:/, async (ctx) => {
+    const r = await deps.imports.find(ctx.callbackQuery.data.slice('rt:t:'.length));
+    if (!r || r.estado !== 'pendiente') return void (await ctx.answerCallbackQuery({ text: MATERIAL.gone, show_alert: true }));
+    await ctx.answerCallbackQuery();
+    const parsed = parseSyllabusText(r.texto);
+    if (!parsed.ok) return void (await ctx.reply(COURSE_CHAT.notSyllabus(parsed.problem)));
+    await deps.imports.discard(r.clave);
+    await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+    await deps.courseChat.proposeSyllabus(ctx, parsed.course, r.texto, false);
+  });
+
+  return { composer, text, pastedMaterial: (ctx: Context, t: string) => material(ctx, PASTE_NAME, new TextEncoder().encode(t)) };
+}
+
+export type Router = ReturnType<typeof createRouter>;

@@ -1,0 +1,223 @@
+/**
+ * The course in the chat (issue 25): the real bot behind the embedded Bot API and the real agent
+ * (offline planner) on a temp data dir. `/curso` shows the course; a pasted syllabus is a proposal
+ * that changes nothing until accepted and survives a restart; a reply changes one week of it; the
+ * edits by command and in plain words; removing a week with notes asks first (move, leave without a
+ * week, delete with a second confirmation); the routing's correction buttons both ways.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Message } from 'grammy/types';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COURSE_BUTTONS, COURSE_CHAT } from '../../src/strings/course-chat.js';
+import { withFileLock } from '../../src/store/lock.js';
+import { DEMO_COURSE } from '../../src/tools/course/course.js';
+import { sendUserFile } from '../../src/webchat/user-files.js';
+import { buttonsOf, waitForMessage } from '../main/chat-harness.js';
+import { startLocalChat, type LocalChat } from '../support/local-chat.js';
+
+let chat: LocalChat | undefined;
+afterEach(async () => {
+  await chat?.close();
+  chat = undefined;
+});
+
+const BIO = new URL('../fixtures/syllabi/biologia-celular.txt', import.meta.url);
+const button = (m: Message, label: string | RegExp) => {
+  const b = buttonsOf(m).find((x) => (typeof label === 'string' ? x.text === label : label.test(x.text)));
+  if (!b?.callback_data) throw new Error(`no button ${String(label)} on «${m.text}»: ${JSON.stringify(buttonsOf(m))}`);
+  return b.callback_data;
+};
+const fromBot = (m: Message) => m.from?.is_bot === true;
+
+/** Says `text` and waits for the bot's next message that `pick` accepts. */
+async function say(c: LocalChat, text: string, pick: (m: Message) => boolean = () => true, replyTo?: number): Promise<Message> {
+  const sent = c.tg.server.sendUserText(text, undefined, replyTo === undefined ? {} : { replyTo });
+  return waitForMessage(c.tg, `the answer to «${text.slice(0, 40)}»`, (ms) => ms.find((m) => m.message_id > sent.message_id && fromBot(m) && pick(m)));
+}
+/** Presses a button and waits for the next bot message after `after` (or the pressed one) that `pick` accepts. */
+async function press(c: LocalChat, m: Message, data: string, pick: (x: Message) => boolean): Promise<Message> {
+  const last = Math.max(...c.tg.server.history().map((x) => x.message_id));
+  c.tg.server.pressButton(m.message_id, data);
+  return waitForMessage(c.tg, `the answer to ${data}`, (ms) => ms.find((x) => x.message_id > last && fromBot(x) && pick(x)));
+}
+const courseFile = async (c: LocalChat) => JSON.parse(await readFile(path.join(c.dataDir, 'curso.json'), 'utf8')) as { titulo: string; semanas: { numero: number; titulo: string; inicio: string | null }[] };
+const isProposal = (m: Message) => (m.text ?? '').startsWith('📚 He leído un temario');
+
+describe('the course in the chat', () => {
+  it('/curso shows the course; a pasted syllabus is a proposal that survives a restart, a reply changes a week, accepting saves it', async () => {
+    chat = await startLocalChat('cv-curso-');
+    const shown = await say(chat, '/curso');
+    expect(shown.text).toBe(COURSE_CHAT.show(DEMO_COURSE.titulo, DEMO_COURSE.semanas, true));
+
+    const bio = await readFile(BIO, 'utf8');
+    const proposal = await say(chat, bio, isProposal);
+    expect(proposal.text).toMatch(/«Biología celular», 14 semanas/);
+    expect(proposal.text).toMatch(/\n3\. Citoesqueleto \(desde el 23\/2\)\n/);
+    expect(proposal.text).toMatch(/\n14\. Repaso general \(desde el 18\/5\)\n/);
+    expect(buttonsOf(proposal).map((b) => b.text)).toEqual([COURSE_BUTTONS.use, COURSE_BUTTONS.change, COURSE_BUTTONS.discard, COURSE_BUTTONS.isMaterial]);
+    // Nothing changes until it is accepted.
+    await expect(readFile(path.join(chat.dataDir, 'curso.json'))).rejects.toThrow(/ENOENT/);
+
+    const how = await press(chat, proposal, button(proposal, COURSE_BUTTONS.change), () => true);
+    expect(how.text).toBe(COURSE_CHAT.changeHow(14));
+    const bad = await say(chat, 'citoesqueleto nuevo', () => true, proposal.message_id);
+    expect(bad.text).toBe(COURSE_CHAT.changeUsage());
+    const changed = await say(chat, '3: Citoesqueleto y motores', (m) => /He leído un temario/.test(m.text ?? ''), proposal.message_id);
+    expect(changed.text).toMatch(/^Cambiada la semana 3 de la propuesta\./);
+    expect(changed.text).toMatch(/\n3\. Citoesqueleto y motores \(desde el 23\/2\)\n/);
+
+    // The pending proposal is on disk: a restarted bot answers its button.
+    await chat.restartBot();
+    const done = await press(chat, changed, button(changed, COURSE_BUTTONS.use), () => true);
+    expect(done.text).toBe(COURSE_CHAT.accepted('Biología celular', 14));
+    const saved = await courseFile(chat);
+    expect(saved.semanas).toHaveLength(14);
+    expect(saved.semanas[2]).toMatchObject({ numero: 3, titulo: 'Citoesqueleto y motores', inicio: '2026-02-23' });
+    // The first version of the proposal lost its buttons when the reply changed it.
+    expect(buttonsOf(chat.tg.server.history().find((m) => m.message_id === proposal.message_id)!)).toEqual([]);
+    const shownNow = await say(chat, '/curso');
+    expect(shownNow.text!.split('\n')[0]).toBe('📚 Biología celular — 14 semanas');
+    expect(shownNow.text).toMatch(/\n12\. Apoptosis \(desde el 4\/5\)\n/);
+  }, 120_000);
+
+  it('edits by command and in plain words; bad input gets one sentence and changes nothing', async () => {
+    chat = await startLocalChat('cv-curso-edit-');
+    await say(chat, await readFile(BIO, 'utf8'), isProposal).then((p) => press(chat!, p, button(p, COURSE_BUTTONS.use), () => true));
+
+    expect((await say(chat, '/curso semana 3 Citoesqueleto y motores')).text).toBe(COURSE_CHAT.renamed(3, 'Citoesqueleto y motores'));
+    expect((await say(chat, '/curso fecha 2 2026-02-17')).text).toBe(COURSE_CHAT.dated(2, '2026-02-17'));
+    expect((await say(chat, '/curso semana 15 Seminario final')).text).toBe(COURSE_CHAT.added(15, 'Seminario final'));
+    expect((await say(chat, 'cambia el título de la semana 4 a Núcleo celular')).text).toBe(COURSE_CHAT.renamed(4, 'Núcleo celular'));
+    expect((await say(chat, 'la semana 5 empieza el 10 de marzo')).text).toBe(COURSE_CHAT.dated(5, '2026-03-10'));
+    let c = await courseFile(chat);
+    expect(c.semanas.map((w) => w.titulo).slice(1, 5)).toEqual(['Membrana plasmática y transporte', 'Citoesqueleto y motores', 'Núcleo celular', 'Retículo endoplasmático y aparato de Golgi']);
+    expect(c.semanas[1]!.inicio).toBe('2026-02-17');
+    expect(c.semanas[4]!.inicio).toBe('2026-03-10');
+    expect(c.semanas).toHaveLength(15);
+
+    const before = JSON.stringify(await courseFile(chat));
+    expect((await say(chat, '/curso fecha 2 2026-02-30')).text).toBe(COURSE_CHAT.badDate('2026-02-30'));
+    expect((await say(chat, '/curso quitar 20')).text).toBe(COURSE_CHAT.badWeek('20', 'del 1 al 15'));
+    expect((await say(chat, `/curso semana 3 ${'x'.repeat(81)}`)).text).toBe(COURSE_CHAT.badTitle(80));
+    expect((await say(chat, '/curso semana 17 Otra')).text).toBe(COURSE_CHAT.badNewWeek('17', 16));
+    expect((await say(chat, '/curso cambia')).text).toBe(COURSE_CHAT.usage());
+    expect(JSON.stringify(await courseFile(chat))).toBe(before);
+
+    // A week without notes goes at once; the later ones move down one.
+    expect((await say(chat, '/curso quitar 15')).text).toBe(COURSE_CHAT.removed(15, 14));
+    c = await courseFile(chat);
+    expect(c.semanas).toHaveLength(14);
+  });
+
+  it('removing a week with notes asks: move them, leave them without a week, or delete them after a second question', async () => {
+    chat = await startLocalChat('cv-curso-quitar-');
+    await say(chat, await readFile(BIO, 'utf8'), isProposal).then((p) => press(chat!, p, button(p, COURSE_BUTTONS.use), () => true));
+    const nb = chat.notebook;
+    const n12 = await nb.notes.add('apoptosis', 'La apoptosis es la muerte celular programada, con caspasas.', 12);
+    const n13 = await nb.notes.add('células madre', 'Las células madre se diferencian en otros tipos celulares.', 13);
+    const n10 = await nb.notes.add('mitosis', 'La mitosis reparte los cromosomas en dos núcleos hijos.', 10);
+
+    const ask = await say(chat, '/curso quitar 12');
+    expect(ask.text).toBe(COURSE_CHAT.orphans([12], 1, 0));
+    expect(buttonsOf(ask).map((b) => b.text)).toContain(COURSE_BUTTONS.moveTo(13));
+    expect(buttonsOf(ask).map((b) => b.text)).not.toContain(COURSE_BUTTONS.moveTo(14));
+    // Nothing changed while asking.
+    expect((await courseFile(chat)).semanas).toHaveLength(14);
+    const moved = await press(chat, ask, button(ask, COURSE_BUTTONS.moveTo(9)), () => true);
+    expect(moved.text).toBe(`${COURSE_CHAT.removed(12, 13)}\n${COURSE_CHAT.movedTo(9)}`);
+    const week = async (id: number) => (await nb.notes.get(id))!.semana;
+    expect([await week(n12.id), await week(n13.id), await week(n10.id)]).toEqual([9, 12, 10]);
+    expect((await courseFile(chat)).semanas.map((w) => w.titulo).slice(10, 13)).toEqual(['Señalización celular', 'Células madre y diferenciación', 'Repaso general']);
+
+    // In plain words, then «leave them without a week».
+    const ask2 = await say(chat, 'quita la semana 12');
+    expect(ask2.text).toBe(COURSE_CHAT.orphans([12], 1, 0));
+    const left = await press(chat, ask2, button(ask2, COURSE_BUTTONS.noWeek), () => true);
+    expect(left.text).toBe(`${COURSE_CHAT.removed(12, 12)}\n${COURSE_CHAT.leftWithout()}`);
+    expect(await week(n13.id)).toBeNull();
+
+    // Delete: a second question, and «no» keeps everything.
+    const ask3 = await say(chat, '/curso quitar 10');
+    const sure = await press(chat, ask3, button(ask3, COURSE_BUTTONS.delete), () => true);
+    expect(sure.text).toBe(COURSE_CHAT.confirmDelete(1, 0));
+    const gone = await press(chat, sure, button(sure, COURSE_BUTTONS.confirmDelete), () => true);
+    expect(gone.text).toBe(`${COURSE_CHAT.removed(10, 11)}\n${COURSE_CHAT.deleted(1, 0)}`);
+    expect(await nb.notes.get(n10.id)).toBeUndefined();
+    expect((await courseFile(chat)).semanas).toHaveLength(11);
+  });
+
+  it('a change interrupted after the notes moved and before the course was written: the same tap finishes it, nothing moves twice', async () => {
+    chat = await startLocalChat('cv-curso-corte-');
+    await say(chat, await readFile(BIO, 'utf8'), isProposal).then((p) => press(chat!, p, button(p, COURSE_BUTTONS.use), () => true));
+    const nb = chat.notebook;
+    const n12 = await nb.notes.add('apoptosis', 'La apoptosis es la muerte celular programada, con caspasas.', 12);
+    const n14 = await nb.notes.add('repaso', 'Repasar todo el temario antes del examen final de junio.', 14);
+    const ask = await say(chat, '/curso quitar 12');
+    // Another process holds the course file: the notes move, the course cannot be written.
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((r) => { locked = r; });
+    const holder = withFileLock(path.join(chat.dataDir, 'curso.json'), async () => { locked(); await held; });
+    await lockTaken;
+    const failed = await press(chat, ask, button(ask, COURSE_BUTTONS.moveTo(9)), () => true);
+    expect(failed.text).toBe(COURSE_CHAT.saveFailed());
+    release();
+    await holder;
+    const week = async (id: number) => (await nb.notes.get(id))!.semana;
+    expect([await week(n12.id), await week(n14.id)]).toEqual([9, 13]);
+    expect((await courseFile(chat)).semanas).toHaveLength(14);
+    // The buttons are still there; the same tap finishes the change with the plan already fixed.
+    const done = await press(chat, ask, button(ask, COURSE_BUTTONS.moveTo(9)), () => true);
+    expect(done.text).toBe(`${COURSE_CHAT.removed(12, 13)}\n${COURSE_CHAT.movedTo(9)}`);
+    expect([await week(n12.id), await week(n14.id)]).toEqual([9, 13]);
+    expect((await courseFile(chat)).semanas).toHaveLength(13);
+  }, 120_000);
+
+  it('a shorter syllabus whose dropped weeks have notes asks before replacing the course', async () => {
+    chat = await startLocalChat('cv-curso-cambio-');
+    // The demo course: its week 4 (música) has notes.
+    const p = await say(chat, 'Genética\nSemana 1: Mendel\nSemana 2: Ligamiento', isProposal);
+    const ask = await press(chat, p, button(p, COURSE_BUTTONS.use), () => true);
+    expect(ask.text).toMatch(/^Con este cambio desaparecen las semanas 3 y 4/);
+    await expect(readFile(path.join(chat.dataDir, 'curso.json'))).rejects.toThrow(/ENOENT/);
+    const kept = await press(chat, ask, button(ask, COURSE_BUTTONS.keep), () => true);
+    expect(kept.text).toBe(COURSE_CHAT.kept());
+    await expect(readFile(path.join(chat.dataDir, 'curso.json'))).rejects.toThrow(/ENOENT/);
+
+    const p2 = await say(chat, 'Genética\nSemana 1: Mendel\nSemana 2: Ligamiento\n', isProposal);
+    const ask2 = await press(chat, p2, button(p2, COURSE_BUTTONS.use), () => true);
+    const notesBefore = await chat.notebook.notes.list();
+    const was34 = notesBefore.filter((n) => n.semana === 3 || n.semana === 4).map((n) => n.id);
+    expect(was34.length).toBeGreaterThan(0);
+    const done = await press(chat, ask2, button(ask2, COURSE_BUTTONS.noWeek), () => true);
+    expect(done.text).toBe(`${COURSE_CHAT.accepted('Genética', 2)}\n${COURSE_CHAT.leftWithout()}`);
+    const after = await chat.notebook.notes.list();
+    expect(after.filter((n) => was34.includes(n.id)).every((n) => n.semana === null)).toBe(true);
+    expect(after).toHaveLength(notesBefore.length);
+  });
+
+  it('the guess can be corrected both ways; a text file is routed like a paste', async () => {
+    chat = await startLocalChat('cv-curso-ruta-');
+    const p = await say(chat, 'Genética\nSemana 1: Mendel y los guisantes\nSemana 2: Ligamiento y recombinación', isProposal);
+    const asMaterial = await press(chat, p, button(p, COURSE_BUTTONS.isMaterial), (m) => (m.text ?? '').startsWith('De «'));
+    expect(asMaterial.text).toMatch(/^De «Texto pegado\.txt»/);
+    expect(buttonsOf(asMaterial).map((b) => b.text)).toEqual(['✅ Guardar', '📅 Cambiar semana', '❌ Descartar', COURSE_BUTTONS.isSyllabus]);
+    const back = await press(chat, asMaterial, button(asMaterial, COURSE_BUTTONS.isSyllabus), isProposal);
+    expect(back.text).toMatch(/«Genética», 2 semanas/);
+    expect(buttonsOf(back).map((b) => b.text)).toEqual([COURSE_BUTTONS.use, COURSE_BUTTONS.change, COURSE_BUTTONS.discard]);
+
+    const prose = 'La mitosis es la división del núcleo de una célula en dos núcleos con el mismo número de cromosomas. '.repeat(12);
+    const material = await say(chat, prose, (m) => (m.text ?? '').startsWith('De «'));
+    expect(buttonsOf(material).map((b) => b.text)).toContain(COURSE_BUTTONS.isSyllabus);
+    const refused = await press(chat, material, button(material, COURSE_BUTTONS.isSyllabus), () => true);
+    expect(refused.text).toMatch(/^No he podido leerlo como temario: No he encontrado ninguna semana/);
+
+    const sent = await sendUserFile(chat.tg.server, await readFile(BIO), 'programa.md', 'document');
+    const fromFile = await waitForMessage(chat.tg, 'the proposal from the file', (ms) => ms.find((m) => m.message_id > sent.message_id && isProposal(m)));
+    expect(fromFile.text).toMatch(/«Biología celular», 14 semanas/);
+    const bad = await say(chat, 'Semana 1: Célula\nSemana 2: Membrana\nSemana 2: Núcleo');
+    expect(bad.text).toBe('La semana 2 aparece dos veces (líneas 2 y 3): deja solo una y vuelve a enviarlo.');
+  });
+});
