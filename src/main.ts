@@ -18,7 +18,7 @@ import { probeEngines } from './tools/media/index.js';
 import { PRIVATE_UMASK, tightenDataDir } from './store/private.js';
 import { isClassRoot, migrateToClassLayout, restoreSingleLayout } from './store/users.js';
 import { START } from './strings/console.js';
-import { DEFAULT_WEBCHAT_USER, loadWebchatToken, startEmbeddedTelegram, webchatReadyMessage, type EmbeddedTelegram } from './webchat/index.js';
+import { DEFAULT_WEBCHAT_USER, loadWebchatToken, PAGE_STUDENTS, PAGE_TEACHER, pageInviteLink, startEmbeddedTelegram, webchatReadyMessage, type EmbeddedTelegram } from './webchat/index.js';
 
 async function main(): Promise<void> {
   const config: Config = loadConfig(process.env);
@@ -65,7 +65,9 @@ async function main(): Promise<void> {
     const filesDir = path.join(config.dataDir, 'webchat');
     await mkdir(filesDir, { recursive: true });
     localToken = await loadWebchatToken(filesDir);
-    embedded = await startEmbeddedTelegram({ host: config.chat.host, port: config.chat.port, token: localToken, filesDir });
+    // Class mode on the page: the teacher and two students to play (the persona switcher).
+    const personas = config.classMode ? { user: PAGE_TEACHER, personas: PAGE_STUDENTS } : {};
+    embedded = await startEmbeddedTelegram({ host: config.chat.host, port: config.chat.port, token: localToken, filesDir, ...personas });
   }
 
   // Voice memos: with the queue, a worker that advertises transcription (the bot's own URL otherwise).
@@ -76,7 +78,7 @@ async function main(): Promise<void> {
     config,
     ...(transcriber ? { transcriber } : {}),
     ...(service ? { service, notebook: service.toolbox.notebook, durations: service.toolbox.durations } : { openUser }),
-    ...(embedded && localToken ? { token: localToken, apiRoot: embedded.apiRoot, allowedUserIds: [DEFAULT_WEBCHAT_USER.id] } : {}),
+    ...(embedded && localToken ? { token: localToken, apiRoot: embedded.apiRoot, allowedUserIds: [DEFAULT_WEBCHAT_USER.id], inviteLink: (code: string) => pageInviteLink(embedded!.apiRoot, code) } : {}),
   });
   const running = await startBot(cb, config);
 

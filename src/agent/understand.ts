@@ -44,7 +44,8 @@ export type Understood =
   | ({ intent: 'recordatorio' } & ReminderSlots)
   | ({ intent: 'curso'; semana: number } & Exclude<CourseEdit, { cambio: 'anadir' }>)
   | ({ intent: 'curso' } & Extract<CourseEdit, { cambio: 'anadir' }>)
-  | { intent: 'ambiguo'; quiere?: Wanted; semanaInexistente?: number };
+  /** `bajaConfianza`: the classifier was unsure what the message is about (not a missing detail). */
+  | { intent: 'ambiguo'; quiere?: Wanted; semanaInexistente?: number; bajaConfianza?: true };
 
 /** The course as the reading needs it: which weeks exist, and which one a date falls in (in `tz`). */
 export function courseContext(course: Course, tz?: string): CourseContext {

@@ -7,7 +7,8 @@
  *
  * Before that middleware, this Composer handles what belongs to the class, not to one notebook:
  * joining by invite (`/start <code>`), the one sentence for strangers, `/invitar` and `/alumnos`
- * (teacher), `/borrar_mis_datos` (with a confirmation button bound to its owner) and `/retirar_voz`.
+ * (teacher) and `/retirar_voz`. «Borra mis datos» is each person's own (bot/erase.ts), done here by
+ * `UserContexts.erase`: their parts closed, then their folder emptied and a new audit chain started.
  */
 import { rm } from 'node:fs/promises';
 import { Composer, type Api, type Context } from 'grammy';
@@ -15,6 +16,7 @@ import type { Config } from '../config.js';
 import { isUserId } from '../lib/ids.js';
 import { INVITE_TTL_DAYS, listUserIds, monthSpendUsd, removeUserDir, sweepDeletedUsers, userDataDir } from '../store/users.js';
 import type { ClassRoster } from '../store/users.js';
+import { eraseOwnerData, type ErasedBy, type ErasedCounts } from '../store/erase.js';
 import { consentFile } from '../tools/media/consent.js';
 import type { DurationRecord } from '../tools/stages/durations.js';
 import { BUTTONS, S } from '../strings/chat.js';
@@ -93,6 +95,7 @@ export class UserContexts {
       config, service, notebook, durations, api: this.opts.apiFor(userId), allowedUserIds: [userId],
       audience: userId === this.opts.teacherId ? 'profesor' : 'alumno', media: this.opts.media, log: this.opts.log,
       ...(this.opts.transcriber ? { transcriber: this.opts.transcriber } : {}),
+      erase: (by) => this.erase(userId, by),
       ...(this.opts.clock ? { clock: this.opts.clock } : {}),
     });
   }
@@ -131,16 +134,28 @@ export class UserContexts {
    * their folder is renamed away and removed. Their next update starts an empty notebook.
    */
   async remove(userId: number): Promise<void> {
-    const removal = this.#remove(userId);
-    this.#removals.set(userId, removal.catch(() => undefined));
+    await this.#closeThen(userId, () => removeUserDir(this.opts.config.dataDir, userId));
+  }
+
+  /**
+   * «Borra mis datos» of one person: their parts closed as for `remove`, then their data removed
+   * from their folder (store/erase.ts) and a new audit chain started there; they stay in the class.
+   */
+  erase(userId: number, by?: ErasedBy): Promise<ErasedCounts> {
+    return this.#closeThen(userId, () => eraseOwnerData(this.configFor(userId).dataDir, { keysDir: this.opts.config.keysDir, ...(by ? { extra: by } : {}) }));
+  }
+
+  async #closeThen<R>(userId: number, then: () => Promise<R>): Promise<R> {
+    const removal = this.#close(userId).then(then);
+    this.#removals.set(userId, removal.then(() => undefined, () => undefined));
     try {
-      await removal;
+      return await removal;
     } finally {
       this.#removals.delete(userId);
     }
   }
 
-  async #remove(userId: number): Promise<void> {
+  async #close(userId: number): Promise<void> {
     const p = this.#cache.get(userId);
     if (p) {
       const parts = await p.catch(() => undefined);
@@ -152,7 +167,6 @@ export class UserContexts {
       this.#cache.delete(userId);
       this.#started.delete(userId);
     }
-    await removeUserDir(this.opts.config.dataDir, userId);
   }
 }
 
@@ -167,6 +181,11 @@ export interface ClassComposerOptions {
   owners: MessageOwners;
   /** The client that sends as one person's own (the class's course reaches each student with it). */
   apiFor: (userId: number) => Api;
+  /**
+   * The link of an invite code. Default: Telegram's, with the bot's real username from getMe
+   * (`ctx.me`); on the local chat page, a page link (webchat/personas.ts).
+   */
+  inviteLink?: (code: string) => string;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -174,7 +193,7 @@ export interface ClassComposerOptions {
 const REVOKE_WORD = 'revocar';
 
 /** Callback data of the class buttons; the id in each is whose button it is. */
-const CB = /^cl:(quitar|quitar_si|borrar_si|no):(\d+)$/;
+const CB = /^cl:(quitar|quitar_si|no):(\d+)$/;
 
 /** The class middleware: invites, the stranger's sentence, the class commands, then each person's own parts. */
 export function classComposer(o: ClassComposerOptions): Composer<Context> {
@@ -231,7 +250,8 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
   c.command(anyCase('invitar'), (ctx) => teacherOnly(ctx, async () => {
     if (ctx.match.trim().toLowerCase() === REVOKE_WORD) return void (await ctx.reply(S.invitesRevoked(await roster.revokeInvites())));
     const invite = await roster.createInvite();
-    await ctx.reply(S.inviteLink(`https://t.me/${ctx.me.username}?start=${invite.code}`, INVITE_TTL_DAYS));
+    const link = o.inviteLink ? o.inviteLink(invite.code) : `https://t.me/${ctx.me.username}?start=${invite.code}`;
+    await ctx.reply(S.inviteLink(link, INVITE_TTL_DAYS));
   }));
 
   c.command(anyCase('alumnos'), (ctx) => teacherOnly(ctx, async () => {
@@ -246,13 +266,6 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
       reply_markup: { inline_keyboard: students.map((s) => [{ text: BUTTONS.removeStudent(s.name), callback_data: `cl:quitar:${s.id}` }]) },
     });
   }));
-
-  c.command(anyCase('borrar_mis_datos'), async (ctx) => {
-    const id = ctx.from!.id;
-    await ctx.reply(S.deleteMineAsk(), {
-      reply_markup: { inline_keyboard: [[{ text: BUTTONS.confirmDeleteMine, callback_data: `cl:borrar_si:${id}` }], [{ text: BUTTONS.keepIt, callback_data: `cl:no:${id}` }]] },
-    });
-  });
 
   c.command(anyCase('retirar_voz'), async (ctx) => {
     const file = consentFile(users.configFor(ctx.from!.id).dataDir);
@@ -280,9 +293,6 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
       switch (action) {
         case 'no':
           return await done(S.keptAll());
-        case 'borrar_si':
-          await users.remove(target);
-          return await done(S.deletedMine());
         case 'quitar': {
           const s = (await roster.students()).find((x) => x.id === target);
           await ctx.answerCallbackQuery();

@@ -23,7 +23,7 @@ export interface BotNotebook {
   notes: Pick<NotesStore, 'list' | 'add' | 'setWeeks' | 'removeMany'>;
   /** The owner's course (`curso.json`; none = the demo course): which weeks exist; /curso changes it. */
   course: Pick<CourseFile, 'read' | 'write'>;
-  usage: Pick<UsageLog, 'list' | 'monthTotal' | 'month'>;
+  usage: Pick<UsageLog, 'list' | 'monthTotal' | 'month' | 'append'>;
   /** The deck and its review state (/repasar, /tarjetas, /exportar, the report's cards). */
   cards: CardDeck;
   reviews: ReviewStore;

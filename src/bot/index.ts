@@ -60,6 +60,8 @@ export interface CreateBotOptions {
   apiRoot?: string;
   /** Overrides `config.telegram.allowedUserIds` (the embedded chat passes its local user id). */
   allowedUserIds?: readonly number[];
+  /** Class mode on the local chat page: invites are page links (webchat/personas.ts); default t.me with getMe's username. */
+  inviteLink?: (code: string) => string;
   /** Media encoders for delivery; defaults: encodeMp3Async (tools/media) and renderRunGantt (scheduler/gantt), both on the worker pool. */
   media?: DeliveryMedia;
   /** Where internal errors go (never the chat). Default: console.error. */
@@ -128,7 +130,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
     const users = new UserContexts({ config, teacherId, openUser: opts.openUser, apiFor, isMember, media, log, transcriber, ...(opts.clock ? { clock: opts.clock } : {}) });
     owner = await users.get(teacherId);
     klass = { users, roster, teacherId };
-    bot.use(classComposer({ config, roster, users, teacherId, isMember, owners, apiFor, log }));
+    bot.use(classComposer({ config, roster, users, teacherId, isMember, owners, apiFor, log, ...(opts.inviteLink ? { inviteLink: opts.inviteLink } : {}) }));
   } else {
     if (!opts.service || !opts.notebook) throw new Error('createBot needs `service` and `notebook` outside class mode');
     const durations = opts.durations ?? openDurationRecord(config.dataDir);

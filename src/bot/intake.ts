@@ -17,6 +17,7 @@ import type { CourseChat } from './course-chat.js';
 import { NOTE_MAX_CHARS } from './commands.js';
 import { splitText, truncate } from './format.js';
 import { busyKeyboard, noKeyboard, parseBusyCallback, parsePasteCallback, parseQuickCallback, pasteKeyboard, quickKeyboard, type QuickAction } from './keyboards.js';
+import { askErase } from './erase.js';
 import { PASTE_FULL_PART, PasteBox, pasteLength, pasteText, type Paste } from './paste.js';
 import type { RunManager, StartResult } from './runs.js';
 import { matchingNotes } from './search.js';
@@ -44,6 +45,8 @@ export interface IntakeDeps {
   pasteAsMaterial?: (ctx: Context, text: string) => Promise<void>;
   /** True when the offline planner plays the model: unclear requests are asked back here, with buttons. */
   localPlanner: boolean;
+  /** With a model configured: how it reads a message the offline understanding is unsure of (agent/classify.ts). */
+  classify?: (text: string, course: Course) => Promise<Understood>;
   log: (message: string, error?: unknown) => void;
   now?: () => number;
 }
@@ -76,7 +79,10 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     if (Array.from(text).length > MAX_REQUEST_CHARS) return void (await showOffer(ctx, pastes.open(chatId, text, at)));
 
     const course = await readCourse(deps.notebook);
-    const u = understand(text, course, new Date(), deps.timeZone);
+    let u = understand(text, course, new Date(), deps.timeZone);
+    // Unsure what it is about, with a model configured: one cheap classification call reads it.
+    const askedModel = u.intent === 'ambiguo' && u.bajaConfianza === true && deps.classify !== undefined;
+    if (askedModel) u = await deps.classify!(text, course);
     switch (u.intent) {
       case 'saludo': return void (await ctx.reply(S.greeting(ctx.from.first_name ?? '')));
       case 'gracias': return void (await ctx.reply(S.thanks()));
@@ -86,11 +92,12 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       // Understood, not yet done from a sentence: the command that does it (issue 28 wires them).
       case 'recordatorio': return void (await ctx.reply(S.notYet(u.intent, u)));
       case 'curso': if (deps.courseChat) return void (await deps.courseChat.edit(ctx, u)); return void (await ctx.reply(S.notYet(u.intent)));
-      case 'repaso': case 'exportar': case 'borrar_datos': case 'importar': return void (await ctx.reply(S.notYet(u.intent)));
+      case 'borrar_datos': return void (await askErase(ctx));
+      case 'repaso': case 'exportar': case 'importar': return void (await ctx.reply(S.notYet(u.intent)));
       case 'ambiguo': {
         const running = deps.runs.current(chatId);
         if (running) return void (await ctx.reply(S.busy(running.text, running.elapsedS), { reply_markup: busyKeyboard(running.runId) }));
-        if (deps.localPlanner) return void (await askBack(ctx, u, asksForRedo(text), course));
+        if (deps.localPlanner || askedModel) return void (await askBack(ctx, u, asksForRedo(text), course));
         break;
       }
       default: break;

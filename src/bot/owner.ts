@@ -6,6 +6,8 @@
  */
 import { Composer, type Api, type Context } from 'grammy';
 import type { Config } from '../config.js';
+import { modelReaderFor } from '../agent/classify.js';
+import { eraseOwnerData, type ErasedBy, type ErasedCounts } from '../store/erase.js';
 import type { DurationRecord } from '../tools/stages/durations.js';
 import { createReviewService } from '../tools/review/service.js';
 import { readCourse } from '../tools/index.js';
@@ -14,6 +16,7 @@ import { accessComposer } from './access.js';
 import { ApprovalRegistry, approvalsComposer } from './approvals.js';
 import { commandsComposer, plainCommands, type BotNotebook } from './commands.js';
 import type { DeliveryMedia } from './delivery.js';
+import { eraseComposer } from './erase.js';
 import { filesComposer, RunCharts } from './files.js';
 import { createCourseChat } from './course-chat.js';
 import { createCourseProposals } from './course-proposals.js';
@@ -47,6 +50,11 @@ export interface OwnerOptions {
   clock?: () => Date;
   /** The ms clock of the runs' elapsed and work time (default Date.now). */
   runClock?: () => number;
+  /**
+   * «Borra mis datos» for this owner (class mode: the person's parts closed, then their folder);
+   * default: this owner's runs cancelled and awaited, then their data in `config.dataDir`.
+   */
+  erase?: (by: ErasedBy) => Promise<ErasedCounts>;
   log: (message: string, error?: unknown) => void;
   /** Who transcribes voice memos (absent: none — memos are kept for later). */
   transcriber?: Transcriber;
@@ -99,6 +107,12 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
 
   const c = new Composer<Context>();
   c.use(accessComposer(allowedUserIds));
+  const erase = opts.erase ?? (async (by: ErasedBy) => {
+    runs.cancelAll();
+    await runs.idle();
+    return eraseOwnerData(config.dataDir, { keysDir: config.keysDir, extra: by });
+  });
+  c.use(eraseComposer({ erase, log }));
   c.use(approvalsComposer(runs));
   c.use(proposed.composer);
   c.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, allowedUserIds, log }));
@@ -117,7 +131,8 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(router.composer);
   c.use(materialComposer({ imports, course, log }));
   if (opts.transcriber) c.use(voiceComposer({ dataDir: config.dataDir, imports, course, transcriber: opts.transcriber, timeZone: config.review.timeZone, timeoutMs: config.media.timeoutMs, log }));
-  c.use(intakeComposer({ runs, notebook, commands, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log }));
+  const classify = modelReaderFor(config, notebook.usage, log);
+  c.use(intakeComposer({ runs, notebook, commands, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}) }));
 
   return {
     dataDir: config.dataDir,

@@ -10,7 +10,7 @@
  * rolled-back log is told from a whole one. Without the key nobody can write a line that fits.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readdir, readFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createFileIfAbsent, writeFileAtomic } from './atomic.js';
@@ -125,4 +125,14 @@ export async function writeMirror(dir: string, mirror: ChainMirror): Promise<voi
   // cost of an audit line, and a mirror left one entry behind by a power cut flags nothing false.
   await writeFileAtomic(file, `${JSON.stringify(mirror)}\n`, { durable: false });
   await chmod(file, 0o600);
+}
+
+/** Removes every mirror whose last known path is `logPath` (a deletion starts that log's chain anew). */
+export async function removeMirrorsOf(dir: string, logPath: string): Promise<void> {
+  const names = await readdir(path.join(dir, MIRROR_DIR)).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.endsWith('.json'))) {
+    const file = path.join(dir, MIRROR_DIR, name);
+    const m = parseMirror(await readFile(file, 'utf8').catch(() => ''));
+    if (m && m.ruta === logPath) await rm(file, { force: true });
+  }
 }

@@ -7,6 +7,7 @@
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AUDIT } from '../strings/console.js';
+import { ERASE_EVENT } from './erase.js';
 import { AUDIT_KEY_FILE, chainFields, findMirror, macOf, prefixMac } from './auditChain.js';
 import type { ChainMirror } from './auditChain.js';
 import { fileLines } from './lines.js';
@@ -72,7 +73,8 @@ async function scan(file: string, key: Buffer | undefined, mirror: ChainMirror |
     }
     const e = entry as Record<string, unknown>;
     if (typeof e.timestamp !== 'string' || Number.isNaN(Date.parse(e.timestamp))) problems.push(AUDIT.badDate(n));
-    if (typeof e.event !== 'string' || !EVENTS.has(e.event)) problems.push(AUDIT.badEvent(n, JSON.stringify(e.event)));
+    // «Borra mis datos» starts a new chain: its record is the first line, and only there.
+    if (n === 1 && e.event === ERASE_EVENT) { /* the deletion's record: no call */ } else if (typeof e.event !== 'string' || !EVENTS.has(e.event)) problems.push(AUDIT.badEvent(n, JSON.stringify(e.event)));
     else {
       const id = JSON.stringify(e.call_id ?? null);
       if (e.event === 'tarjetas_revisadas') {

@@ -14,7 +14,8 @@ import { appendFile, mkdir, open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
-import { chainFields, defaultKeysDir, findMirror, loadAuditKey, macOf, newChainId, prefixMac, writeMirror } from './auditChain.js';
+import { writeFileAtomic } from './atomic.js';
+import { chainFields, defaultKeysDir, findMirror, loadAuditKey, macOf, newChainId, prefixMac, removeMirrorsOf, writeMirror } from './auditChain.js';
 import { fileLines, MAX_LINE_BYTES } from './lines.js';
 import { withFileLock } from './lock.js';
 import type { AuditLog } from './types.js';
@@ -138,6 +139,25 @@ async function nextLink(file: string, key: Buffer, keysDir: string): Promise<{ s
 }
 
 /**
+ * Writes `file` anew as a new chain whose first line is `entry` («Borra mis datos»: the old log was
+ * removed with the person's data). The old chain's mirrors for this path go first, so the new log
+ * is not judged against the old chain's last number.
+ */
+export async function startNewAuditChain(file: string, keysDir: string, entry: Record<string, unknown>): Promise<void> {
+  const key = await loadAuditKey(keysDir);
+  await mkdir(path.dirname(file), { recursive: true });
+  await withFileLock(file, async () => {
+    await removeMirrorsOf(keysDir, file);
+    const chain = newChainId();
+    const { seq: _s, mac_prev: _m, cadena: _c, ...own } = entry;
+    const body = auditLine(own).slice(0, -1);
+    const line = `${body.slice(0, -1)}${body.length > 2 ? ',' : ''}"seq":1,"mac_prev":"${prefixMac(key).digest()}","cadena":"${chain}"}`;
+    await writeFileAtomic(file, `${line}\n`);
+    await writeMirror(keysDir, { cadena: chain, ruta: file, seq: 1, mac: macOf(key, line) });
+  });
+}
+
+/**
  * The audit log at `file`, chained with the key in `keysDir` (see auditChain.ts). Each append holds
  * the log's inter-process lock (in-process appends queue first): read the last line, link to it,
  * append one whole line, then mirror its number and MAC outside the data folder.
@@ -168,7 +188,8 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
     const size = await stat(file).then((s) => s.size, () => undefined);
     if (size !== mine.size) return undefined;
     const mirror = await findMirror(keysDir, file, mine.chain);
-    if (mirror && mirror.seq > mine.seq) return undefined;
+    // Another chain on this path (a deletion started a new one) or lines written since: read back.
+    if (!mirror || mirror.cadena !== mine.chain || mirror.seq > mine.seq) return undefined;
     return { seq: mine.seq + 1, macPrev: mine.mac, chain: mine.chain, first: false };
   };
 

@@ -6,6 +6,8 @@
  * owner's course; absent = the demo course) and `indice_notas.json` (the notes' search index, rebuilt
  * from the notes whenever it is missing or out of date).
  */
+import { defaultKeysDir } from './auditChain.js';
+import { finishPendingErase } from './erase.js';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PRICES_USD_PER_MTOK } from '../config.js';
@@ -40,6 +42,8 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
   await mkdir(dir, { recursive: true });
   // What a process killed mid-write left behind (start-up of the bot or a command).
   await sweepOnce(dir);
+  // A «borra mis datos» a crash interrupted is finished before anything reads the folder.
+  await finishPendingErase(dir, opts.keysDir ?? defaultKeysDir());
   const files = {
     notes: path.join(dir, NOTEBOOK_FILES.notes),
     cards: path.join(dir, NOTEBOOK_FILES.cards),

@@ -238,7 +238,7 @@ export async function sweepDeletedUsers(dataDir: string): Promise<void> {
 const exists = (p: string) => stat(p).then(() => true, () => false);
 
 /** fsync a directory so the renames in it survive a power cut (best effort where unsupported). */
-async function syncDir(dir: string): Promise<void> {
+export async function syncDir(dir: string): Promise<void> {
   const h = await open(dir, 'r').catch(() => undefined);
   if (!h) return;
   await h.sync().catch(() => undefined);

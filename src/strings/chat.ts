@@ -61,7 +61,7 @@ export const COMMANDS: ReadonlyArray<{ command: string; usage: string; descripti
   { command: 'reactivar', usage: '/reactivar N', description: 'Vuelve a poner en el repaso la tarjeta N' },
   { command: 'borrar', usage: '/borrar N', description: 'Borra la tarjeta N' },
   { command: 'retirar_voz', usage: '/retirar_voz', description: 'Retira tu permiso para narrar con tu propia voz', who: 'clase' },
-  { command: 'borrar_mis_datos', usage: '/borrar_mis_datos', description: 'Borra tu cuaderno y todo lo tuyo (te pido confirmación antes)', who: 'clase' },
+  { command: 'borrar_mis_datos', usage: '/borrar_mis_datos', description: 'Borra tu cuaderno y todo lo tuyo (te pido confirmación antes)' },
   { command: 'invitar', usage: '/invitar', description: 'Un enlace para que tus alumnos entren en la clase', who: 'profesor' },
   { command: 'alumnos', usage: '/alumnos', description: 'Tus alumnos y lo que ha gastado cada uno este mes; desde ahí puedes quitar a uno', who: 'profesor' },
 ]);
@@ -82,7 +82,9 @@ export const S = Object.freeze({
   stranger: (userId: number) =>
     `Este cuaderno es privado: solo atiende a la persona a la que pertenece. (Tu número de Telegram es ${userId}; si el cuaderno es tuyo, pide a quien administra el bot que añada ese número a las personas permitidas.)`,
   start: (name: string, audience: Audience = 'dueño') =>
-    `Hola, ${name}. Soy tu Cuaderno Vivo: escríbeme en una frase qué quieres y preparo tu semana de estudio — tarjetas, portada y un pódcast narrado — pidiéndote permiso antes de lo que deja huella.\n\n` +
+    (audience === 'profesor'
+      ? `Hola, ${name}. Das esta clase en Cuaderno Vivo: invita a tus alumnos con /invitar y mira con /alumnos quién ha entrado y cuánto lleva gastado cada uno. Cada alumno tiene su propio cuaderno; tú también tienes el tuyo para probar lo que verán.\n\n`
+      : `Hola, ${name}. Soy tu Cuaderno Vivo: escríbeme en una frase qué quieres y preparo tu semana de estudio — tarjetas, portada y un pódcast narrado — pidiéndote permiso antes de lo que deja huella.\n\n`) +
     helpBody(audience),
   help: (audience: Audience = 'dueño') => helpBody(audience),
 
@@ -106,9 +108,6 @@ export const S = Object.freeze({
     `¿Quitar a ${name} de la clase? Dejará de poder usar el bot y se borrarán el cuaderno, las tarjetas y los trabajos de ${name}. No se puede deshacer.`,
   studentRemoved: (name: string) => `${name} ya no está en la clase. He borrado el cuaderno, las tarjetas y los trabajos de ${name}.`,
   studentGone: () => 'Ese alumno ya no estaba en la clase.',
-  deleteMineAsk: () =>
-    '¿Borrar todos tus datos? Se borrarán tu cuaderno, tus tarjetas, tus trabajos, tus audios y tu permiso de voz. No se puede deshacer.',
-  deletedMine: () => 'Hecho: he borrado todos tus datos. Si vuelves a escribirme, empiezas con un cuaderno nuevo.',
   keptAll: () => 'De acuerdo, no he borrado nada.',
   voiceRevoked: () => 'Hecho: he retirado tu permiso de voz. Ya no narraré con tu propia voz; la voz sintética sigue disponible.',
   voiceNone: () => 'No tenías ningún permiso de voz guardado, así que no hay nada que retirar.',

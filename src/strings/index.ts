@@ -11,8 +11,10 @@
  * - `console` — what the person running the bot reads (start-up, config errors, damaged state files);
  * - `course`  — the student's course: why a pasted syllabus could not be read;
  * - `courseChat` — the course in the chat: /curso, a syllabus's proposal, edits, the class's course.
- * - `cards`   — the cards a model proposed, as the student keeps, rewrites or drops them.
- * - `voice`   — voice memos: kept for later, transcribed, or not readable.
+ * - `cards`   — the cards a model proposed, as the student keeps, rewrites or drops them;
+ * - `voice`   — voice memos: kept for later, transcribed, or not readable;
+ * - `erase`   — «borra mis datos»: the question and what was removed;
+ * - `entender` — what the model reads when it is asked what an unclear message means.
  *
  * This folder is the lowest layer: it imports only types from below (store, tools' contract) and
  * never the layers that use it, so any layer may import its words from here.
@@ -29,3 +31,5 @@ export * as course from './course.js';
 export * as courseChat from './course-chat.js';
 export * as cards from './cards.js';
 export * as voice from './voice.js';
+export * as erase from './erase.js';
+export * as entender from './entender.js';

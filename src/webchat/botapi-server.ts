@@ -39,6 +39,11 @@ export interface EmbeddedBotApiOptions {
   /** The person on the page; default DEFAULT_WEBCHAT_USER. */
   user?: WebchatUser;
   /**
+   * Class mode on the page: the other people the page can play (students), each a different
+   * Telegram user with their own private chat; the page's persona switcher picks one (personas.ts).
+   */
+  personas?: readonly WebchatUser[];
+  /**
    * Keep the chat in `<filesDir>/chat.json` across restarts (persist.ts), starting from `saved`
    * (what loadChatFile read). Absent: the chat lives in memory only.
    */
@@ -111,10 +116,20 @@ export class EmbeddedBotApi {
     const user = opts.user ?? DEFAULT_WEBCHAT_USER;
     this.user = { id: user.id, is_bot: false, first_name: user.first_name, language_code: 'es', ...(user.username ? { username: user.username } : {}) };
     this.state.openPrivateChat(this.user);
+    this.personas = [this.user, ...(opts.personas ?? []).filter((p) => p.id !== user.id).map((p): User => ({ id: p.id, is_bot: false, first_name: p.first_name, language_code: 'es' }))];
+    for (const p of this.personas) this.state.openPrivateChat(p);
     // The history was damaged and set aside: new messages must not reuse the lost ones' ids, or
     // the bot, editing a message it remembers (a pending approval), would edit a stranger's. With
     // fresh ids its edit gets "message to edit not found" and it sends the question again.
     if (opts.persist?.lostHistory) this.state.skipIdsTo(this.user.id, Math.floor(Date.now() / 1000));
+  }
+
+  /** Everyone the page can play: the owner (or teacher) first, then the class personas. */
+  readonly personas: readonly User[];
+
+  /** The persona with this id, or undefined. */
+  persona(id: number): User | undefined {
+    return this.personas.find((p) => p.id === id);
   }
 
   /** The page's chat id (the user's private chat). */

@@ -9,6 +9,7 @@
 export { startEmbeddedTelegram, type EmbeddedTelegram, type EmbeddedTelegramOptions } from './start.js';
 export { EmbeddedBotApi, DEFAULT_WEBCHAT_USER, type WebchatUser, type RecordedRequest } from './botapi-server.js';
 export type { ChatEvent } from './chat-state.js';
+export { PAGE_STUDENTS, PAGE_TEACHER, pageInviteLink } from './personas.js';
 export { LIMITS as BOT_API_LIMITS } from './method-kit.js';
 import { S } from '../strings/server.js';
 

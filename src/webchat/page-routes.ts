@@ -5,12 +5,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { User } from 'grammy/types';
 import { fileURLToPath } from 'node:url';
 import type { EmbeddedBotApi } from './botapi-server.js';
 import { serveStoredFile } from './serve-file.js';
 import { postUserFile } from './user-files.js';
 import { LIMITS } from './method-kit.js';
 import { PAGE, S } from '../strings/server.js';
+import { PERSONAS_PAGE } from '../strings/personas.js';
 
 const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
 
@@ -47,7 +49,11 @@ export class PageRoutes {
       const asset = STATIC[path];
       if (asset) return this.serveStatic(res, asset.file, asset.type);
       if (path === '/textos.js') return this.serveTexts(res);
-      if (path === '/events') return this.openStream(req, res);
+      if (path === '/events') {
+        const persona = this.personaOf(url.searchParams.get('persona'));
+        if (!persona) return sendText(res, 400, S.notFound);
+        return this.openStream(req, res, persona);
+      }
       const file = /^\/files\/([A-Za-z0-9_-]+)$/.exec(path);
       if (file) {
         const stored = this.api.files.get(file[1] as string);
@@ -67,7 +73,9 @@ export class PageRoutes {
       } catch {
         return sendJson(res, 400, { ok: false, error: S.badJson });
       }
-      return path === '/api/messages' ? this.postMessage(res, body) : this.postCallback(res, body);
+      const persona = this.personaOf(body.persona === undefined ? null : String(body.persona));
+      if (!persona) return sendJson(res, 400, { ok: false, error: S.notFound });
+      return path === '/api/messages' ? this.postMessage(res, body, persona) : this.postCallback(res, body, persona);
     }
     sendText(res, 404, S.notFound);
   }
@@ -78,23 +86,29 @@ export class PageRoutes {
     this.streams.clear();
   }
 
-  private postMessage(res: ServerResponse, body: Record<string, unknown>): void {
+  /** Who the page plays in this request (`persona`, class mode on the page); absent: the page's owner. */
+  private personaOf(raw: string | null): User | undefined {
+    if (raw === null || raw === '') return this.api.user;
+    return /^\d{1,16}$/.test(raw) ? this.api.persona(Number(raw)) : undefined;
+  }
+
+  private postMessage(res: ServerResponse, body: Record<string, unknown>, from: User): void {
     const text = typeof body.text === 'string' ? body.text.trim() : '';
     if (text === '') return sendJson(res, 400, { ok: false, error: S.emptyText });
     try {
       const replyTo = Number.isSafeInteger(body.reply_to) ? (body.reply_to as number) : undefined;
-      const message = this.api.sendUserText(text, undefined, replyTo === undefined ? {} : { replyTo });
+      const message = this.api.sendUserText(text, from, replyTo === undefined ? {} : { replyTo });
       sendJson(res, 200, { ok: true, message_id: message.message_id });
     } catch {
       sendJson(res, 400, { ok: false, error: S.tooLong(LIMITS.text) });
     }
   }
 
-  private postCallback(res: ServerResponse, body: Record<string, unknown>): void {
+  private postCallback(res: ServerResponse, body: Record<string, unknown>, from: User): void {
     const messageId = Number(body.message_id);
     const data = typeof body.data === 'string' ? body.data : '';
     try {
-      const id = this.api.pressButton(messageId, data);
+      const id = this.api.pressButton(messageId, data, from);
       sendJson(res, 200, { ok: true, callback_query_id: id });
     } catch {
       sendJson(res, 409, { ok: false, error: S.staleButton });
@@ -103,7 +117,7 @@ export class PageRoutes {
 
   /** The page's words, from the one strings module: a script that sets `window.CV_TEXTS`. */
   private serveTexts(res: ServerResponse): void {
-    const body = Buffer.from(`window.CV_TEXTS = ${JSON.stringify(PAGE)};\n`, 'utf8');
+    const body = Buffer.from(`window.CV_TEXTS = ${JSON.stringify({ ...PAGE, personas: PERSONAS_PAGE })};\n`, 'utf8');
     res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Content-Length': body.length, 'Cache-Control': 'no-cache', ...SECURITY_HEADERS }).end(body);
   }
 
@@ -112,18 +126,19 @@ export class PageRoutes {
     res.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length, 'Cache-Control': 'no-cache', ...SECURITY_HEADERS }).end(body);
   }
 
-  private openStream(req: IncomingMessage, res: ServerResponse): void {
+  private openStream(req: IncomingMessage, res: ServerResponse, persona: User): void {
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', ...SECURITY_HEADERS });
     const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
     res.write(`retry: 2000\n\n`);
     send({
       type: 'snapshot',
       bot: this.api.bot,
-      user: this.api.user,
-      messages: this.api.history(),
+      user: persona,
+      personas: this.api.personas.length > 1 ? this.api.personas.map((p) => ({ id: p.id, first_name: p.first_name })) : [],
+      messages: this.api.history(persona.id),
       commands: this.api.state.commands,
     });
-    const chatId = this.api.chatId;
+    const chatId = persona.id;
     const unsubscribe = this.api.subscribe((event) => {
       const eventChat = 'message' in event ? event.message.chat.id : 'chat_id' in event ? event.chat_id : chatId;
       if (eventChat === chatId) send(event);

@@ -26,6 +26,8 @@ export interface EmbeddedTelegramOptions {
   filesDir: string;
   /** The person on the page (default DEFAULT_WEBCHAT_USER); its id is the chat id. */
   user?: WebchatUser;
+  /** Class mode: the students the page can also play (personas.ts). */
+  personas?: readonly WebchatUser[];
   /**
    * The page's secret (page-secret.ts); default: the installation's, read from or created in
    * `<filesDir>/clave`.
@@ -64,7 +66,7 @@ export async function startEmbeddedTelegram(opts: EmbeddedTelegramOptions): Prom
   const loaded = await loadChatFile(opts.filesDir, log);
   const saved = loaded === 'damaged' ? undefined : loaded;
   const api = new EmbeddedBotApi({
-    token: opts.token, filesDir: opts.filesDir, ...(opts.user ? { user: opts.user } : {}),
+    token: opts.token, filesDir: opts.filesDir, ...(opts.user ? { user: opts.user } : {}), ...(opts.personas ? { personas: opts.personas } : {}),
     persist: { ...(saved ? { saved } : {}), log, lostHistory: loaded === 'damaged' },
   });
   const page = new PageRoutes(api);

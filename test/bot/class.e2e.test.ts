@@ -226,9 +226,18 @@ describe('class mode', () => {
     await until(async () => s.h.answers.some((a) => a.fromId === ANA));
     expect(s.h.answers.find((a) => a.fromId === ANA)).toMatchObject({ showAlert: true });
     expect(await exists(s.dirOf(BOB))).toBe(true);
+    const anaNotes = await readFile(path.join(s.dirOf(ANA), 'notas.json'), 'utf8');
     await bob.press(ask.messageId, button(ask, /Sí, bórralo/));
-    await bob.waitText(/he borrado todos tus datos/);
-    expect(await exists(s.dirOf(BOB))).toBe(false);
+    const gone = await bob.waitText(/^Hecho: he borrado/);
+    expect(gone.text).toMatch(/13 notas/);
+    // Only a new audit chain recording the deletion, and an empty notebook, are left in Bob's folder.
+    expect((await readdir(s.dirOf(BOB))).filter((n) => !n.endsWith('.lock')).sort()).toEqual(['auditoria.jsonl', 'bot', 'notas.json']);
+    const record = (await readFile(path.join(s.dirOf(BOB), 'auditoria.jsonl'), 'utf8')).trim().split('\n');
+    expect(record).toHaveLength(1);
+    expect(JSON.parse(record[0]!)).toMatchObject({ event: 'datos_borrados', seq: 1, cuentas: { notas: 13 } });
+    expect(record[0]).not.toMatch(/Miles Davis/);
+    // Ana's folder is untouched.
+    expect(await readFile(path.join(s.dirOf(ANA), 'notas.json'), 'utf8')).toBe(anaNotes);
     expect((await readdir(path.join(s.config.dataDir, 'usuarios'))).filter((n) => n.startsWith('.'))).toEqual([]);
     // Still in the class, with a fresh notebook.
     await bob.say('/notas');

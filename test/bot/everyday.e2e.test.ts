@@ -64,7 +64,7 @@ describe('everyday messages', () => {
     expect(await oneBubble('cuánto llevo gastado este mes')).toMatch(/^📅 Gasto de este mes/);
     expect(await oneBubble('repasemos un poco')).toMatch(/\/repasar/);
     expect(await oneBubble('recuérdame repasar cada día a las 9')).toMatch(/\/recordatorios 09:00/);
-    expect(await oneBubble('borra mis datos')).toMatch(/borrar tus datos/);
+    expect(await oneBubble('borra mis datos')).toMatch(/¿Borrar todos tus datos\?/);
     expect((await owner.messages()).some((m) => /¿Qué quieres hacer\?/.test(m.text))).toBe(false);
     expect(await stack.notebook.usage.list()).toHaveLength(rows);
   });

@@ -9,7 +9,8 @@
  * - `maxRetries: 0`: retries belong to the project's one policy (scheduler/retry.ts, injected as
  *   `retry`), so nothing retries twice. SDK errors become CuadernoErrors whose `code` and
  *   `retryAfterS` drive that policy.
- * - No temperature/top_p; tool_choice auto; reasoning effort via `output_config.effort` when set.
+ * - No temperature/top_p; tool_choice auto (or the one tool a classification names); reasoning effort
+ *   via `output_config.effort` when set.
  */
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { CancelledError, EngineError, type ErrorCode } from '../../errors.js';
@@ -70,8 +71,9 @@ export class AnthropicModel implements Model {
     const body: Anthropic.Messages.MessageCreateParamsNonStreaming = {
       ...base,
       max_tokens: request.maxTokens,
-      tool_choice: { type: 'auto' },
-      ...(this.opts.effort ? { output_config: { effort: this.opts.effort } } : {}),
+      tool_choice: request.toolChoice ? { type: 'tool', name: request.toolChoice } : { type: 'auto' },
+      // A forced tool call is a short classification: no reasoning effort asked for.
+      ...(this.opts.effort && !request.toolChoice ? { output_config: { effort: this.opts.effort } } : {}),
     };
     const message = await this.retry((s) => this.client.messages.create(body, { signal: s }).catch(toCuadernoError), signal);
     return {

@@ -61,6 +61,8 @@ export interface ModelRequest {
   messages: MessageParam[];
   /** Output cap per call, in tokens. */
   maxTokens: number;
+  /** The one tool the model must call (a classification); absent = the model chooses (`auto`). */
+  toolChoice?: string;
 }
 
 export interface Model {

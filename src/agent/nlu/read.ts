@@ -47,7 +47,8 @@ export function readMessage(text: string, course: CourseContext, now: Date, clas
   const total = ranked.reduce((sum, c) => sum + c.score, 0);
   const top: Classification | undefined = ranked[0];
   if (editsCourse(w.t, text)) return courseChange(text, w, course, now);
-  if (!top || !isClass(top.intent) || total <= 0 || top.score / total < MIN_CONFIDENCE) return { intent: 'ambiguo' };
+  // Not sure what it is about (`bajaConfianza`): a configured model may read it (agent/classify.ts).
+  if (!top || !isClass(top.intent) || total <= 0 || top.score / total < MIN_CONFIDENCE) return { intent: 'ambiguo', bajaConfianza: true };
   return withSlots(complaintAbout(top.intent, w), text, w, course, now);
 }
 

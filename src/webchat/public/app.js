@@ -20,6 +20,13 @@ const menuButton = $('menu-button');
 
 let me = { id: 0 };
 let commands = [];
+// Class mode on the page: who the page plays (a persona id; '' = the page's owner), and the invite
+// code of a page invite link (`/?unirse=<code>`), sent as `/start <code>` by each student who opens it.
+let persona = sessionStorage.getItem('persona') || '';
+let pendingJoin = new URLSearchParams(location.search).get('unirse');
+if (pendingJoin) history.replaceState(null, '', '/');
+let inviteOpened = false;
+let source = null;
 let actionTimer = 0;
 let menuMode = 'menu'; // 'menu': tap sends the command; 'complete': tap fills the text box
 
@@ -279,7 +286,7 @@ function alertBox(text) {
 
 async function post(path, body) {
   // A network failure is the browser's own English («Failed to fetch»): say it in the page's words.
-  const res = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  const res = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(persona ? { ...body, persona } : body) })
     .catch(() => { throw new Error(T.unreachable); });
   const data = await res.json().catch(() => ({}));
   if (!res.ok || !data.ok) throw new Error(data.error || T.sendFailed);
@@ -551,9 +558,46 @@ document.addEventListener('click', (ev) => {
 
 // ---- live connection -----------------------------------------------------------------------------
 
+/** The persona switcher (class mode only): one option per person the page can play. */
+function renderPersonas(list, current) {
+  const box = $('personas');
+  if (!list.length) return void (box.hidden = true);
+  const select = $('persona');
+  select.replaceChildren(...list.map((p) => el('option', { value: String(p.id) }, p.first_name)));
+  select.value = String(current.id);
+  box.hidden = false;
+}
+
+function switchTo(id) {
+  persona = String(id);
+  sessionStorage.setItem('persona', persona);
+  delete document.body.dataset.ready;
+  connect();
+}
+
+/** After a snapshot: a page invite switches the teacher to a student, and each student who opens it joins. */
+function followInvite(e) {
+  if (!pendingJoin || !e.personas.length) return false;
+  if (e.user.id === e.personas[0].id) {
+    // Once: the teacher chosen afterwards in the switcher stays the teacher.
+    if (inviteOpened) return false;
+    inviteOpened = true;
+    switchTo(e.personas[1].id);
+    return true;
+  }
+  if (e.messages.length === 0) {
+    toast(T.personas.joining);
+    void sendText(`/start ${pendingJoin}`);
+  }
+  return false;
+}
+
+$('persona').addEventListener('change', (ev) => switchTo(ev.target.value));
+
 function connect() {
   setStatus(T.connecting);
-  const source = new EventSource('/events');
+  if (source) source.close();
+  source = new EventSource(persona ? `/events?persona=${encodeURIComponent(persona)}` : '/events');
   source.onopen = () => setStatus(T.online);
   source.onerror = () => setStatus(T.reconnecting);
   source.onmessage = (ev) => {
@@ -561,6 +605,8 @@ function connect() {
     switch (e.type) {
       case 'snapshot':
         me = e.user;
+        renderPersonas(e.personas || [], e.user);
+        if (followInvite(e)) break;
         $('bot-name').textContent = e.bot.first_name;
         log.replaceChildren();
         if (!e.messages.length) log.append(el('p', { class: 'empty', id: 'empty' }, T.empty));
