@@ -201,7 +201,7 @@ export const S = Object.freeze({
   },
   spendFailed: () => 'No pude leer el registro de uso ahora mismo. Inténtalo de nuevo en un momento.',
   /** The log is damaged (or a folder sits in its place): retrying will not help, the console says how to fix it. */
-  spendDamaged: () => 'No puedo leer tu registro de gastos: en su sitio hay algo que no es el registro. La consola del bot dice cómo arreglarlo; tus notas y tarjetas no se han tocado.',
+  spendDamaged: () => 'No puedo leer tu registro de gastos: donde debería estar hay otra cosa. La consola del bot dice cómo arreglarlo; tus notas y tarjetas no se han tocado.',
 
   statusIdle: () => 'No hay nada en marcha.',
   /** /estado of a run at work; `workS` leaves out the time it waited for you (that is not work). */
