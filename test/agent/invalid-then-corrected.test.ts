@@ -50,8 +50,10 @@ describe('an invalid call corrected by the model', () => {
     const { report, approvals } = await answerUntilReport(owner, () => 'Aprobar');
     expect(approvals).toHaveLength(1);
     expect(approvals[0]!.text).toMatch(/semana 3/i);
-    expect(report.text).toMatch(/Semana 3 · Historia del arte/);
-    expect(report.text).toMatch(/Portada: hecha/);
+    // The closing message says what was made; the cover it points at is week 3's (its caption).
+    expect(report.text).toMatch(/✅ Portada/);
+    const captions = stack.h.uploads.filter((u) => u.chatId === OWNER).map((u) => String(u.fields.caption ?? ''));
+    expect(captions.some((c) => /Semana 3 · Historia del arte/.test(c)), captions.join(' | ')).toBe(true);
     expect(stack.logs.join('\n')).not.toMatch(/charAt|TypeError/);
   });
 });

@@ -92,7 +92,7 @@ describe('agent loop against the Messages API', () => {
     const { service, server } = await setup(Array.from({ length: 40 }, () => stuck), { PRESUPUESTO_TOKENS: String(budget), MAX_ITERACIONES: '40' });
     const out = await service.run({ runId: 'stuck', text: 'busque arte', mode: 'agente', approver: recordingApprover() });
     expect(out.stopReason).toBe('presupuesto');
-    expect(out.detail).toMatch(/no se envió/);
+    expect(out.detail).toMatch(/el siguiente paso necesitaría \d+ más; el límite es 9000\. Ese paso no se hizo\./);
     // Replay the server's view: before every message request the count was asked, and the request
     // was sent only while used + count ≤ budget; the last count (never followed by a request) did not fit.
     let used = 0;

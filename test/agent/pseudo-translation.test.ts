@@ -48,9 +48,11 @@ describe('with every string pseudo-translated', () => {
     expect(lines[3]).toBe(REPORT.mediaNotDone('narración', NOT_APPROVED[reason].short));
     // Week 3's notes as its search ranks them, one card each: each note is a single sentence.
     expect(lines[1]).toBe(REPORT.cardsDone([1, 2, 3], [7, 9, 8], [], [{ notes: [7, 9, 8], why: 'pocas_frases' }], CARDS_PER_NOTE));
-    // Delivery: the cover goes as the photo, the report text carries the report.
+    // Delivery: the cover goes as the photo; the closing message says what was not done and why,
+    // in the (pseudo-translated) words of the strings module.
     expect(isAnswerOnly(out)).toBe(false);
-    expect(reportText(out)).toContain(out.report);
+    expect(reportText(out)).toContain(`• ${out.notDone[0]}`);
+    expect(reportText(out).startsWith(OPEN)).toBe(true);
   });
 
   it('a paused run resumes from disk; the owner\'s reason for a no reaches the model', async () => {

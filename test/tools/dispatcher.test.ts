@@ -43,6 +43,7 @@ describe('dispatcher', () => {
     const approver = recordingApprover({ approved: false, by: 'dueña', reason: 'rechazado' });
     const box = await makeToolbox(dir, { approver });
     await box.notebook.notes.list();
+    await box.notebook.index.has(1); // the notes' search index is derived state: built before the snapshot
     const before = await snapshot(dir, [AUDIT]);
     const r = await box.dispatch({ id: 'toolu_9', name: 'generar_portada', input: { semana: 3, maqueta: true } });
     expect(r).toMatchObject({ is_error: false, kind: 'rechazado', notApproved: { reason: 'rechazado' } });
@@ -92,6 +93,7 @@ describe('dispatcher', () => {
     const approver = recordingApprover({ approved: false, reason: 'rechazado' });
     const box = await makeToolbox(dir, { approver, policy: { buscar_notas: 'denegar', generar_portada: 'auto' } });
     await box.notebook.notes.list();
+    await box.notebook.index.has(1); // the notes' search index is derived state: built before the snapshot
     const before = await snapshot(dir, [AUDIT]);
     const denied = await box.dispatch({ id: 'p1', name: 'buscar_notas', input: { consulta: 'arte', k: 1 } });
     expect(denied).toMatchObject({ is_error: true, outcome: 'denegado', code: 'DENIED' });
@@ -114,6 +116,7 @@ describe('dispatcher', () => {
   it('dry run (simulacro) says what would happen and writes nothing', async () => {
     const box = await makeToolbox(dir);
     await box.notebook.notes.list();
+    await box.notebook.index.has(1); // the notes' search index is derived state: built before the snapshot
     const before = await snapshot(dir, [AUDIT]);
     const r = await box.dispatch({ id: 's1', name: 'crear_tarjetas', input: { id_nota: 8 } }, { dryRun: true });
     expect(r).toMatchObject({ is_error: false, outcome: 'simulacro' });
