@@ -74,6 +74,9 @@ const CUES: Partial<Record<string, RegExp>> = {
   importar: /\b(import\w*|sub\w*|carg\w*|upload\w*|pdf|archivo|fichero|temario|mando|paso|horario|guard\w*)\b/,
   borrar_datos: /\b(borr\w*|elimin\w*|olvid\w*|baja|delete|erase|wipe|remove|datos|cuenta|data|account)\b/,
   repaso: /\b(repas\w*|prueba|pregunt\w*|examin\w*|estudi\w*|practic\w*|review\w*|quiz|test|tarjetas?|fichas?|cards?|flashcards?|leccion|toca\w*)\b/,
+  // Stopping work is read only from a word of stopping; «para» counts where it leads the message
+  // («para ya», «no, para»), not as the preposition of «estudiar el gótico para clase».
+  cancelar: /\b(cancel\w*|parar|paralo|detente|deten\w*|stop\w*|dej\w*|olvid\w*|abort\w*|sigas|basta|forget|quit|halt)\b|^((no|mejor no|oye|eh|vale) )?para\b/,
   recordatorio: /\b(recuerd\w*|record\w*|avis\w*|remind\w*|alarma|notifica\w*|las|at|cada|todos|daily|every)\b/,
 };
 

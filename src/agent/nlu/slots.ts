@@ -82,12 +82,14 @@ const LEADING_FILLER = new Set([
   'acerca', 'about', 'on', 'se', 'sabes', 'know', 'of', 'en', 'tema', 'topic', 'todo', 'all', 'any',
 ]);
 const TRAILING_FILLER = /(\s+(por favor|porfa|porfi|please|pls|plis|xfa|gracias))+$/;
+/** «… para el examen», «… para mañana»: what the study is for, not what it is about. */
+const TRAILING_PURPOSE = /\s+(para|for)\s+(el |la |los |las |mi |mis |este |esta |the |my )?(examen|examenes|exámenes|parcial|final|prueba|control|clase|test|exam|mañana|manana|hoy|tomorrow|today|lunes|martes|miercoles|miércoles|jueves|viernes|sabado|sábado|domingo|finde|fin de semana)\b.*$/i;
 
 /** The owner's words from index `from`, without leading filler and courtesy at the end; undefined if empty. */
 function subjectFrom(w: Words, from: number): string | undefined {
   let i = from;
   while (i < w.norm.length && LEADING_FILLER.has(w.norm[i]!)) i++;
-  const s = w.raw.slice(i).join(' ').replace(TRAILING_FILLER, '').trim();
+  const s = w.raw.slice(i).join(' ').replace(TRAILING_FILLER, '').replace(TRAILING_PURPOSE, '').replace(TRAILING_FILLER, '').trim();
   return s.length > 0 ? s : undefined;
 }
 
@@ -107,7 +109,8 @@ const SUBJECT_MARKERS = ['se parezca a', 'se parezca al', 'se parece a', 'pareci
 const SEARCH_MARKERS = [
   'que se yo', 'que se', 'se algo', 'sabes algo', 'que sabes', 'que tengo', 'que hay', 'que apunte', 'tengo algo', 'tengo notas', 'tengo apuntes', 'hay algo',
   'hay notas', 'lo que tengo', 'buscame', 'busca', 'buscar', 'busque', 'busques', 'bsuca', 'buska', 'encuentrame', 'encuentra', 'encontrar',
-  'muestrame', 'ensename', 'search for', 'search', 'look for', 'look up', 'find', 'know', 'have', 'notas', 'apuntes', 'notes',
+  'muestrame', 'ensename', 'ponme al dia con', 'ponme al dia de', 'ponme al dia sobre', 'ponme al corriente de', 'ponme al corriente con',
+  'necesito estudiar', 'tengo que estudiar', 'quiero estudiar', 'necesito aprender', 'tengo que aprender', 'quiero aprender', 'search for', 'search', 'look for', 'look up', 'find', 'know', 'have', 'notas', 'apuntes', 'notes',
 ];
 
 /** What to search for: after «sobre/about», else after the words that ask, else the whole message. */

@@ -68,3 +68,17 @@ describe('weeks of the student’s course', () => {
     expect(read('la semana 2 empieza el 3 de marzo')).toEqual({ intent: 'curso', cambio: 'inicio', semana: 2, fecha: '03-03' });
   });
 });
+
+describe('found in a walk after the held-out part was frozen', () => {
+  it('«para» as a preposition never stops a run; as the first word it does', () => {
+    expect(read('necesito estudiar el barroco para el examen')).toEqual({ intent: 'buscar', consulta: 'barroco' });
+    expect(read('necesito aprender el gótico para clase')).not.toMatchObject({ intent: 'orden', nombre: 'cancelar' });
+    expect(read('qué sé del barroco para mañana')).toEqual({ intent: 'buscar', consulta: 'barroco' });
+    for (const stop of ['para', 'para ya', 'no, para', 'para de hacer la portada', 'déjalo', 'cancel that']) expect(read(stop), stop).toEqual({ intent: 'orden', nombre: 'cancelar' });
+  });
+
+  it('«ponme al día con lo de Monet» searches for Monet; «me ayudas con la semana 2?» prepares it', () => {
+    expect(read('ponme al día con lo de Monet')).toEqual({ intent: 'buscar', consulta: 'monet' });
+    expect(read('me ayudas con la semana 2?')).toMatchObject({ intent: 'preparar', semana: 2 });
+  });
+});
