@@ -58,7 +58,11 @@ describe('the real bot process (npm start) against an embedded Telegram', () => 
     await waitForMessage(t, 'the decision shown on the old message', (ms) => ms.find((m) => m.message_id === narration.message_id && /✅ Aprobado por Estudiante/.test(m.text ?? '') && buttonsOf(m).length === 0), second);
     const report = await waitForMessage(t, 'the report', (ms) => ms.find((m) => (m.text ?? '').startsWith('📋 Informe')), second);
     expect(report.text).not.toMatch(/No se hizo/);
-    await waitForMessage(t, 'the Gantt chart (delivered last)', (ms) => ms.find((m) => /Cronograma/.test(m.caption ?? '')), second);
+    // The chart is not sent unasked: the closing message's button brings it.
+    const chartButton = buttonsOf(report).find((b) => /Cronograma/.test(b.text));
+    expect(chartButton, 'the closing message offers the chart').toBeDefined();
+    t.server.pressButton(report.message_id, chartButton!.callback_data ?? '');
+    await waitForMessage(t, 'the chart, after its button', (ms) => ms.find((m) => /Cronograma/.test(m.caption ?? '')), second);
 
     const chat = t.server.history();
     expect(chat.filter(isApproval).map((m) => m.message_id)).toEqual([cover.message_id, narration.message_id]); // nothing asked twice
