@@ -14,7 +14,7 @@ import { OWNER, startStack, type Stack } from './stack.js';
 import { real } from './steps.js';
 
 const UNSURE = 'lo de siempre';
-const UNSURE_TOO = 'lo que toca';
+const UNSURE_TOO = 'lo mismo que la otra vez';
 
 let stack: Stack | undefined;
 let api: MessagesApiServer | undefined;
