@@ -332,7 +332,9 @@ async function record(): Promise<{ rec: Recorded; usageTasks: string[]; filesDir
     const rows = (await readFile(path.join(dataDir, 'registro_uso.csv'), 'utf8')).split('\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]!);
     stopOwner();
     for (const u of unsubscribe) u();
-    bot.child.kill('SIGKILL');
+    // Stopped the way its owner stops it (SIGTERM): a SIGKILL here could land in the middle of the
+    // last write's snapshot copy. Whatever it writes while stopping is recorded like any write.
+    bot.child.kill('SIGTERM');
     await bot.exited;
     await t.close();
     return { rec: await rec.finish(), usageTasks: rows, filesDir, token, tmp };

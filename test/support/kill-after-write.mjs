@@ -101,8 +101,10 @@ function nextWrite(op, target_) {
   return locked(() => {
     const n = writesSoFar() + 1;
     writeFileSync(counter, String(n));
-    if (log) appendFileSync(log, `${n} ${op} ${target_}\n`);
+    // The snapshot first, the log line after it: a write is counted in N only once its snapshot is
+    // whole (a recording stopped in the middle of a copy must not leave a half snapshot to replay).
     if (replayOut && replayRoot) copyTree(replayRoot, path.join(replayOut, 'snap', String(n)));
+    if (log) appendFileSync(log, `${n} ${op} ${target_}\n`);
     return n;
   });
 }
