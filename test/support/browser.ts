@@ -61,3 +61,10 @@ export async function launchChromium(viewport: { width: number; height: number; 
     throw e;
   }
 }
+
+/** Types `text` into the local chat page's message box and sends it, as the owner does. */
+export async function sendText(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
+  await box.fill(text);
+  await box.press('Enter');
+}

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, PHONE, skipBrowserTests, type LaunchedBrowser } from '../support/browser.js';
+import { launchChromium, PHONE, skipBrowserTests, type LaunchedBrowser, sendText } from '../support/browser.js';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';
 
 const shotsDir = process.env.SCREENSHOTS === '1' ? path.resolve('docs/img') : undefined;
@@ -32,11 +32,7 @@ describe.skipIf(skipBrowserTests())('a new student sets their course in the chat
     await chat?.close();
   });
 
-  const send = async (page: Page, text: string) => {
-    const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
-    await box.fill(text);
-    await box.press('Enter');
-  };
+  const send = sendText;
   const bubble = (page: Page, text: string | RegExp) => page.locator('.msg.in', { hasText: text }).last();
 
   it('pastes the syllabus, accepts it after a restart, renames week 3, notes week 12, and gets week 12 prepared', async () => {

@@ -7,9 +7,9 @@
  * docs/img/chat-tarjetas-propuestas.png for the README.
  */
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, launchChromium, skipBrowserTests, type LaunchedBrowser } from '../support/browser.js';
+import { PHONE, launchChromium, skipBrowserTests, type LaunchedBrowser, sendText } from '../support/browser.js';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';
 
 const shotsDir = process.env.SCREENSHOTS === '1' ? path.resolve('docs/img') : undefined;
@@ -43,11 +43,7 @@ describe.skipIf(skipBrowserTests())('a week\'s proposed cards in the local chat 
     await chat?.close();
   });
 
-  const send = async (page: Page, text: string) => {
-    const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
-    await box.fill(text);
-    await box.press('Enter');
-  };
+  const send = sendText;
   const tap = async (msg: Locator, name: string) => {
     const b = msg.getByRole('button', { name, exact: true });
     await b.click();

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, launchChromium, skipBrowserTests, type LaunchedBrowser } from '../support/browser.js';
+import { PHONE, launchChromium, skipBrowserTests, type LaunchedBrowser, sendText } from '../support/browser.js';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';
 
 const shotsDir = process.env.SCREENSHOTS === '1' ? path.resolve('docs/img') : undefined;
@@ -29,11 +29,7 @@ describe.skipIf(skipBrowserTests())('review in the local chat at phone width', (
     await chat?.close();
   });
 
-  const send = async (page: Page, text: string) => {
-    const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
-    await box.fill(text);
-    await box.press('Enter');
-  };
+  const send = sendText;
   /** The last card message that still shows `button`. */
   const cardWith = (page: Page, button: string | RegExp) =>
     page.locator('.msg.in', { hasText: /🃏 Tarjeta \d+ ·/ }).filter({ has: page.getByRole('button', { name: button }) }).last();
