@@ -48,18 +48,18 @@ export interface IntakeDeps {
   /** With a model configured: how it reads a message the offline understanding is unsure of (agent/classify.ts). */
   classify?: (text: string, course: Course) => Promise<Understood>;
   log: (message: string, error?: unknown) => void;
-  now?: () => number;
 }
 
 export function intakeComposer(deps: IntakeDeps): Composer<Context> {
-  const now = deps.now ?? Date.now;
   const pastes = new PasteBox();
   const c = new Composer<Context>();
 
   c.on('message:text', async (ctx) => {
     const text = ctx.message.text.trim();
     const chatId = ctx.chat.id;
-    const at = now();
+    // When the sender's app sent it, not when this handler got to it: a busy bot must not see the
+    // parts of one paste, sent together, as messages seconds apart.
+    const at = ctx.message.date * 1000;
     // A no waiting for its optional reason: a reply to that question is the reason; anything else
     // from the owner closes it without one and is then handled as usual.
     if (text && await deps.runs.reasonMessage(chatId, ctx.from, text, ctx.message.reply_to_message?.message_id)) return;
