@@ -11,6 +11,7 @@ import type { Analysis, Graph } from './dag.js';
 import type { TaskEvent } from './events.js';
 import type { Schedule } from './schedule.js';
 import { weekTasks } from './week.js';
+import * as CHART from '../strings/chart.js';
 import { STAGE_CATALOGUE, stageDecl } from '../tools/stages/catalogue.js';
 
 export interface GanttBar {
@@ -172,7 +173,6 @@ const GREY: Color = [170, 170, 170];
 const INK: Color = [33, 33, 33];
 const SOFT: Color = [110, 110, 110];
 const GRID: Color = [220, 220, 220];
-const LANE_NAMES: Record<Lane, string> = { cpu: 'Carril CPU', gpu: 'Carril GPU' };
 
 /** A "nice" tick step (1, 2 or 5 × 10^k) giving about `target` ticks over `span`. */
 export function tickStep(span: number, target = 10): number {
@@ -207,7 +207,7 @@ export function renderGantt(chart: GanttChart): Buffer {
   const plotBottom = H - BOTTOM;
 
   drawText(r, chart.title, 16, 32, { size: 20, color: INK, font: 'sans-bold' });
-  drawText(r, `duración total ${fmt(end)} s`, 16, 52, { size: 13, color: SOFT });
+  drawText(r, CHART.totalWide(fmt(end)), 16, 52, { size: 13, color: SOFT });
   const tickDecimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
   for (let s = 0; s <= axisEnd + 1e-9; s += step) {
     fillRect(r, x(s), TOP - 4, 1, plotBottom - TOP + 8, GRID);
@@ -215,14 +215,14 @@ export function renderGantt(chart: GanttChart): Buffer {
     drawText(r, label, x(s) - measureText(label, 12).width / 2, plotBottom + 22, { size: 12, color: SOFT });
   }
   fillRect(r, LEFT, plotBottom + 4, plotW, 1, INK);
-  const axisLabel = 'tiempo (s)';
+  const axisLabel = CHART.axisShort;
   drawText(r, axisLabel, LEFT + plotW / 2 - measureText(axisLabel, 13).width / 2, plotBottom + 42, { size: 13, color: INK });
 
   let y = TOP;
   for (const lane of lanes) {
     const laneBars = chart.bars.filter((b) => b.lane === lane).sort((a, b) => a.start - b.start || a.id.localeCompare(b.id));
     fillRect(r, 0, y, W, LANE_HEADER + laneBars.length * ROW, LANE_BG[lane]);
-    drawText(r, LANE_NAMES[lane], 12, y + 17, { size: 13, color: COLORS[lane], font: 'sans-bold' });
+    drawText(r, CHART.laneShort[lane], 12, y + 17, { size: 13, color: COLORS[lane], font: 'sans-bold' });
     y += LANE_HEADER;
     for (const b of laneBars) {
       const by = y + (ROW - BAR) / 2;
@@ -251,13 +251,13 @@ export function renderGantt(chart: GanttChart): Buffer {
     lx += 26;
     lx += drawText(r, text, lx, ly + 11, { size: 12, color: INK }) + 22;
   };
-  for (const lane of lanes) item(() => fillRect(r, lx, ly, 20, 12, COLORS[lane]), lane.toUpperCase());
+  for (const lane of lanes) item(() => fillRect(r, lx, ly, 20, 12, COLORS[lane]), CHART.laneShort[lane]);
   item(() => {
     fillRect(r, lx, ly, 20, 12, [200, 200, 200]);
     outline(r, lx, ly, 20, 12, CRITICAL, 3);
-  }, 'ruta crítica');
-  item(() => fillCircle(r, lx + 10, ly + 6, 5, CRITICAL), 'reintento');
-  item(() => fillRect(r, lx, ly, 20, 12, GREY), 'fallida / cancelada');
+  }, CHART.critical);
+  item(() => fillCircle(r, lx + 10, ly + 6, 5, CRITICAL), CHART.retry);
+  item(() => fillRect(r, lx, ly, 20, 12, GREY), CHART.failed);
   return encodePng(r, { Software: 'cuaderno-vivo', Title: chart.title.normalize('NFC').replace(/[^\x20-\xff]/g, '?') });
 }
 
@@ -265,7 +265,7 @@ export function renderGantt(chart: GanttChart): Buffer {
 /** The owner's waits in ms since the run's start (drawn as a labelled band). */
 export type OwnerWaitSpan = { from: number; to: number };
 
-export function renderRunGantt(events: readonly TaskEvent[], title = 'Semana ejecutada', waits: readonly OwnerWaitSpan[] = []): Buffer {
+export function renderRunGantt(events: readonly TaskEvent[], title = CHART.runTitle, waits: readonly OwnerWaitSpan[] = []): Buffer {
   return renderPhoneGantt(ganttFromEvents(events, title, undefined, waits));
 }
 
@@ -287,10 +287,8 @@ const P_LANE_HEADER = 56;
 const P_ROW = 96;
 const P_BAR = 30;
 const P_LEGEND_ROW = 42;
-const LANE_TITLES: Record<Lane, string> = { cpu: 'Carril CPU', gpu: 'Carril GPU (una tarea a la vez)' };
 const WAIT: Color = [128, 90, 170];
 const WAIT_BG: Color = [240, 234, 248];
-const WAIT_LABEL = 'Esperando tu respuesta';
 
 /** "0,58" with `decimals` digits, Spanish decimal comma (the chart is for the owner). */
 function num(n: number, decimals: number): string {
@@ -371,7 +369,7 @@ export function renderPhoneGantt(chart: GanttChart, opts: { texts?: Array<{ text
   };
 
   drawText(r, fit(chart.title, plotW, P_TITLE, 'sans-bold'), PAD, 60, { size: P_TITLE, color: INK, font: 'sans-bold' });
-  const total = `Duración total: ${duration(end)} · ${chart.bars.length} ${chart.bars.length === 1 ? 'tarea' : 'tareas'}`;
+  const total = CHART.totalPhone(duration(end), chart.bars.length);
   drawText(r, total, PAD, 104, { size: P_SMALL, color: SOFT });
 
   // Lane bands first, grid over them, bars and labels on top.
@@ -383,7 +381,7 @@ export function renderPhoneGantt(chart: GanttChart, opts: { texts?: Array<{ text
     fillRect(r, 0, y, 8, P_LANE_HEADER + laneRows.length * P_ROW, COLORS[lane]);
     // The owner's waits tint every lane, under the lane's title, bars and labels.
     for (const w of waits) fillRect(r, x(w.start), y, Math.max(2, x(w.end) - x(w.start)), P_LANE_HEADER + laneRows.length * P_ROW, WAIT_BG);
-    drawText(r, LANE_TITLES[lane], PAD, y + 38, { size: P_SMALL, color: COLORS[lane], font: 'sans-bold' });
+    drawText(r, CHART.laneTitle[lane], PAD, y + 38, { size: P_SMALL, color: COLORS[lane], font: 'sans-bold' });
     y += P_LANE_HEADER;
     for (const row of laneRows) {
       rows.push({ ...row, y });
@@ -396,7 +394,7 @@ export function renderPhoneGantt(chart: GanttChart, opts: { texts?: Array<{ text
     const total = waits.reduce((n, w) => n + (w.end - w.start), 0);
     const note = duration(total);
     const noteW = measureText(note, P_SMALL).width;
-    drawText(r, WAIT_LABEL, PAD, y + 36, { size: P_TEXT, color: WAIT, font: 'sans-bold' });
+    drawText(r, CHART.waitingTitle, PAD, y + 36, { size: P_TEXT, color: WAIT, font: 'sans-bold' });
     drawText(r, note, PW - PAD - noteW, y + 36, { size: P_SMALL, color: WAIT });
     for (const w of waits) fillRect(r, x(w.start), y + 50, Math.max(6, x(w.end) - x(w.start)), P_BAR, WAIT);
     y += P_ROW;
@@ -427,7 +425,7 @@ export function renderPhoneGantt(chart: GanttChart, opts: { texts?: Array<{ text
     const lx = Math.min(PW - PAD - w, Math.max(PAD, x(t * unit.div) - w / 2));
     drawText(r, label, lx, plotBottom + 36, { size: P_SMALL, color: SOFT });
   }
-  const axisLabel = unit.name === 'min' ? 'tiempo (minutos)' : 'tiempo (segundos)';
+  const axisLabel = unit.name === 'min' ? CHART.axisMinutes : CHART.axisSeconds;
   drawText(r, axisLabel, PW / 2 - measureText(axisLabel, P_SMALL).width / 2, plotBottom + 66, { size: P_SMALL, color: INK });
 
   for (const item of legend.items) {
@@ -445,13 +443,13 @@ interface LegendItem {
 
 /** Only what the chart shows: lanes present, the critical path, and retries/failures if any. */
 function legendItems(chart: GanttChart, lanes: readonly Lane[]): LegendItem[] {
-  const items: LegendItem[] = lanes.map((l) => ({ text: l.toUpperCase(), draw: (r, x, y) => fillRect(r, x, y + 4, 30, 20, COLORS[l]) }));
-  if ((chart.waits ?? []).length > 0) items.push({ text: 'esperando tu respuesta', draw: (r, x, y) => fillRect(r, x, y + 4, 30, 20, WAIT) });
+  const items: LegendItem[] = lanes.map((l) => ({ text: CHART.laneShort[l], draw: (r, x, y) => fillRect(r, x, y + 4, 30, 20, COLORS[l]) }));
+  if ((chart.waits ?? []).length > 0) items.push({ text: CHART.waiting, draw: (r, x, y) => fillRect(r, x, y + 4, 30, 20, WAIT) });
   if (chart.bars.some((b) => b.critical)) {
-    items.push({ text: 'ruta crítica', draw: (r, x, y) => { fillRect(r, x, y + 4, 30, 20, [200, 200, 200]); outline(r, x, y + 4, 30, 20, CRITICAL, 4); } });
+    items.push({ text: CHART.critical, draw: (r, x, y) => { fillRect(r, x, y + 4, 30, 20, [200, 200, 200]); outline(r, x, y + 4, 30, 20, CRITICAL, 4); } });
   }
-  if (chart.bars.some((b) => b.retries.length > 0)) items.push({ text: 'reintento', draw: (r, x, y) => fillCircle(r, x + 15, y + 14, 8, CRITICAL) });
-  if (chart.bars.some((b) => b.outcome !== 'ok')) items.push({ text: 'fallida / cancelada', draw: (r, x, y) => fillRect(r, x, y + 4, 30, 20, GREY) });
+  if (chart.bars.some((b) => b.retries.length > 0)) items.push({ text: CHART.retry, draw: (r, x, y) => fillCircle(r, x + 15, y + 14, 8, CRITICAL) });
+  if (chart.bars.some((b) => b.outcome !== 'ok')) items.push({ text: CHART.failed, draw: (r, x, y) => fillRect(r, x, y + 4, 30, 20, GREY) });
   return items;
 }
 

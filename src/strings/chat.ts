@@ -327,7 +327,7 @@ export const S = Object.freeze({
   progressSeeClosing: 'el resumen va abajo',
   /** [🃏 Tarjetas] of a run whose cards are gone (deleted since) or that made none. */
   closingNoCards: () => 'Este trabajo no dejó tarjetas que enseñarte (o las has borrado después). Tu mazo entero está en /tarjetas.',
-  ganttCaption: 'Cronograma del trabajo (la ruta crítica resaltada)',
+  ganttCaption: 'Cronograma del trabajo (con borde rojo, lo que marcó la duración)',
   ganttTitle: 'Cronograma del trabajo',
   coverCaption: (title: string) => `Portada · ${title}`,
   coverUntitled: 'tu semana',

@@ -2,6 +2,7 @@
  * Every word a person or the model reads, in one place so it can be reviewed and translated
  * (CONVENTIONS §12, §16). One file per surface:
  * - `chat`   — what the bot says in Telegram (and the local chat page): messages, buttons, commands;
+ * - `chart`  — the words drawn on the run's chart (the «Cronograma» photo);
  * - `review` — the spaced-review conversation (cards, grades, reminders);
  * - `agent`  — report lines, stop reasons, terminal prompts of the agent layer;
  * - `tools`  — tools as the owner reads them (a tool's name in words, the approval's choices);
@@ -20,6 +21,7 @@
  * never the layers that use it, so any layer may import its words from here.
  */
 export * as chat from './chat.js';
+export * as chart from './chart.js';
 export * as review from './review.js';
 export * as agent from './agent.js';
 export * as tools from './tools.js';

@@ -86,7 +86,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     await owner.press(report.messageId, button(report, /Cronograma/));
     await until(async () => ownerPhotos().length >= 2);
     const photos = ownerPhotos();
-    expect(photos.map((p) => p.fields.caption)).toEqual(['Portada · Semana 3 · Historia del arte', 'Cronograma del trabajo (la ruta crítica resaltada)']);
+    expect(photos.map((p) => p.fields.caption)).toEqual(['Portada · Semana 3 · Historia del arte', 'Cronograma del trabajo (con borde rojo, lo que marcó la duración)']);
     for (const p of photos) {
       const png = PNG.sync.read(await readFile(p.file));
       expect(png.width).toBeGreaterThan(100);
