@@ -29,7 +29,8 @@ const ORDINALS = new Set(['primera', 'primer', 'first', 'segunda', 'second', 'te
 const NUMBERED = new RegExp(`\\b${WEEK_WORD}\\s+(?:(?:numero|num|n|no|number|nr)\\s+)?(\\d{1,3}|[a-z]+)\\b`);
 const ORDINAL_BEFORE = new RegExp(`\\b([a-z]+)\\s+${WEEK_WORD}\\b`);
 const NEXT = /\b(?:(?:la |the )?(?:semana )?que viene|(?:la )?(?:proxima|siguiente) semana|(?:la )?semana (?:proxima|siguiente)|next week|la proxima|la siguiente)\b/;
-const THIS = /\b(?:esta semana|this week|semana actual|la semana de hoy|current week|la de esta semana|la actual)\b/;
+// «lo que toca» / «lo que me toca»: what the course has for today's week.
+const THIS = /\b(?:esta semana|this week|semana actual|la semana de hoy|current week|la de esta semana|la actual|lo que (?:me |nos )?toca)\b/;
 const LAST = /\b(?:(?:la )?semana pasada|last week|(?:la )?(?:anterior|pasada) semana)\b/;
 /** «prepara la 2», «la 3 sin portada»: a bare number after an article, when it is not a time or a date. */
 const BARE = /\b(?:la|el|the)\s+(\d{1,2})\b(?!\s*(?::|h\b|de (?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)\b))/;
