@@ -13,18 +13,17 @@
  * Env: KILL_ONLY (test/support/replay pickWrites), KILL_PARALLEL (default 3).
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stampOf } from '../../src/store/notesIndex.js';
 import { compiled, ROOT } from '../support/compiled.js';
+import { importDataChecks, readNotes, type ExpectedImport } from '../support/import-kill.js';
 import { textPdf } from '../support/material-fixtures.js';
 import { HOOK, pickWrites, replay, startRecording, type Recorded, type Restored } from '../support/replay/index.js';
 import { NOTAS } from './importar-support.js';
 
 interface Ran { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
-interface Note { id: number; tema: string; texto: string }
 
 /** `node [preload] dist/cli.js importar PDF --aprobar --json`, to its exit ('close'). */
 function importar(pdf: string, env: Record<string, string>, opts: { preload?: boolean; via?: Restored } = {}): Promise<Ran> {
@@ -48,15 +47,6 @@ function importar(pdf: string, env: Record<string, string>, opts: { preload?: bo
 /** The folder's owner data under a root: the data folder and the audit keys. */
 const envFor = (root: string) => ({ CUADERNO_DATA_DIR: path.join(root, 'data'), CUADERNO_CLAVES_DIR: path.join(root, 'claves') });
 
-/** What the uninterrupted import left: the PDF's notes (topic, text), in order, and how many notes in all. */
-interface Expected { notes: Array<[string, string]>; total: number }
-
-async function readNotes(dataDir: string): Promise<Note[]> {
-  const doc = JSON.parse(await readFile(path.join(dataDir, 'notas.json'), 'utf8')) as { notas?: unknown };
-  if (!Array.isArray(doc.notas)) throw new Error('notas.json has no list of notes');
-  return doc.notas as Note[];
-}
-
 interface Answer { notas: number[]; ya_existia: boolean; paginas: number | null }
 const answersIn = (stdout: string) => stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Answer);
 
@@ -64,37 +54,15 @@ const answersIn = (stdout: string) => stdout.split('\n').filter((l) => l.startsW
  * The checks of one n, on the data folder as this process sees it after the resume and the repeat,
  * and on everything printed before the kill (`printedBefore`) and after it.
  */
-async function importChecks(dataDir: string, exp: Expected, printedBefore: string, resumed: Ran, repeat: Ran, notesAfterResume: number | undefined): Promise<string[]> {
+async function importChecks(dataDir: string, exp: ExpectedImport, printedBefore: string, resumed: Ran, repeat: Ran, notesAfterResume: number | undefined): Promise<string[]> {
   const problems: string[] = [];
   if (resumed.code !== 0) problems.push(`the resumed import exited ${resumed.code}: ${resumed.stderr.trim().split('\n').at(-1) ?? ''}`);
   if (repeat.code !== 0) problems.push(`the repeat exited ${repeat.code}: ${repeat.stderr.trim().split('\n').at(-1) ?? ''}`);
-  let notes: Note[];
-  try {
-    notes = await readNotes(dataDir);
-  } catch (e) {
-    return [...problems, `notas.json is not valid: ${(e as Error).message}`];
-  }
-  // Every note of the PDF exactly once, by content; nothing else added.
-  const ids: number[] = [];
-  for (const [tema, texto] of exp.notes) {
-    const same = notes.filter((x) => x.tema === tema && x.texto === texto);
-    if (same.length !== 1) problems.push(`«${texto.slice(0, 40)}…» saved ×${same.length}`);
-    if (same[0]) ids.push(same[0].id);
-  }
-  if (notes.length !== exp.total) problems.push(`${notes.length} notes (expected ${exp.total})`);
-  if (new Set(notes.map((x) => x.id)).size !== notes.length) problems.push('two notes share an id');
-  if (notesAfterResume !== undefined && notesAfterResume !== notes.length) problems.push(`the repeat changed the notes (${notesAfterResume} → ${notes.length})`);
-  // The import is not lost: one record, done, naming exactly those notes.
-  const records = (await readdir(path.join(dataDir, 'importaciones')).catch(() => [] as string[])).filter((f) => /^[0-9a-f]{64}\.json$/.test(f));
-  if (records.length !== 1) problems.push(`${records.length} import records`);
-  else {
-    const r = JSON.parse(await readFile(path.join(dataDir, 'importaciones', records[0]!), 'utf8')) as { estado: string; guardadas?: (number | null)[] };
-    if (r.estado !== 'hecha') problems.push(`the import is «${r.estado}»`);
-    if (JSON.stringify(r.guardadas) !== JSON.stringify(ids)) problems.push(`the import names notes ${JSON.stringify(r.guardadas)} (saved: ${JSON.stringify(ids)})`);
-  }
-  // The search index on disk, when it claims to describe these notes, names exactly them.
-  const index = JSON.parse(await readFile(path.join(dataDir, 'indice_notas.json'), 'utf8').catch(() => 'null')) as { notas: string; ids: number[] } | null;
-  if (index && index.notas === (await stampOf(path.join(dataDir, 'notas.json'))) && JSON.stringify(index.ids) !== JSON.stringify(notes.map((x) => x.id))) problems.push('the search index is stamped current but names other notes');
+  const data = await importDataChecks(dataDir, exp);
+  problems.push(...data.problems);
+  const { ids } = data;
+  const total = await readNotes(dataDir).then((n) => n.length, () => undefined);
+  if (notesAfterResume !== undefined && total !== undefined && notesAfterResume !== total) problems.push(`the repeat changed the notes (${notesAfterResume} → ${total})`);
   // What the owner read, before the kill and after: the answers name those notes; «saved» at most
   // once; the repeat says it already had the file.
   let answers: { before: Answer[]; resumed: Answer[]; repeat: Answer[] };
@@ -125,7 +93,7 @@ const printedBefore = (rec: Recorded, n: number) => rec.before(n).filter((e) => 
 let files: string;
 let pdf: string;
 let rec: Recorded;
-let exp: Expected;
+let exp: ExpectedImport;
 
 beforeAll(async () => {
   files = await mkdtemp(path.join(os.tmpdir(), 'cv-importar-kill-'));
