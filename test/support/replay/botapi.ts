@@ -3,8 +3,8 @@
  * (`dist/main.js`) as a child process against the embedded Bot API of the local chat, the Bot API's
  * state logged as an effect after every change while recording (`recordBotApi`), and a fresh Bot API
  * holding what the recorded one held right after write n (`botApiAt`), for a bot resumed on
- * snapshot n. The same steps as scripts/kill-matrix-bot.ts (the week's matrix), for the matrices
- * that test files run.
+ * snapshot n. Used by scripts/kill-matrix-bot.ts (the week's matrix) and the import's chat matrix
+ * (test/bot/importar-kill.process.test.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, readFile } from 'node:fs/promises';
@@ -57,12 +57,16 @@ export async function botDown(bot: Bot | undefined): Promise<void> {
 /** What the Bot API holds outside the bot's folder: the chat as it stands, taps and messages not yet taken. */
 export interface ApiState { state: ChatStateSnapshot; pending: Update[]; nextUpdateId: number; queries: string[] }
 
-function apiState(t: EmbeddedTelegram): ApiState {
+export function apiState(t: EmbeddedTelegram): ApiState {
   return { state: t.server.state.snapshot(), pending: [...t.server.updates.unconfirmed()], nextUpdateId: t.server.updates.nextUpdateId, queries: t.server.state.unansweredQueries() };
 }
 
-/** Calls `then` after every call of the object's method `name` (private ones included). Returns the undo. */
-function afterCall(obj: object, name: string, then: () => void): () => void {
+/**
+ * Calls `then` after every call of the object's method `name` (its private ones included: what the
+ * Bot API does when the bot confirms updates or answers a tap changes its state but is no chat
+ * event). Returns the undo.
+ */
+export function afterCall(obj: object, name: string, then: () => void): () => void {
   const o = obj as Record<string, (...a: unknown[]) => unknown>;
   const original = o[name]!;
   o[name] = function (this: unknown, ...a: unknown[]) {
@@ -96,6 +100,7 @@ export const botApiBefore = (rec: Recorded, n: number) => rec.before(n).filter((
 export async function botApiAt(rec: Recorded, n: number, recorded: { filesDir: string; token: string }, into: string): Promise<EmbeddedTelegram> {
   const last = botApiBefore(rec, n);
   await mkdir(into, { recursive: true });
+  // The files the owner sent or the bot uploaded are the recording's; chat.json is the state at n.
   await cp(recorded.filesDir, into, { recursive: true, filter: (src) => !/chat(-archivo)?\.json/.test(path.basename(src)) });
   if (last) {
     const saved = JSON.parse(await readFile(path.join(recorded.filesDir, 'chat.json'), 'utf8')) as ChatFile;
@@ -104,6 +109,7 @@ export async function botApiAt(rec: Recorded, n: number, recorded: { filesDir: s
   }
   const t = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: recorded.token, filesDir: into });
   if (last) {
+    // Taps the bot had not answered are still answerable, as on Telegram within its time.
     const queries = (t.server.state as unknown as { queries: Map<string, { chatId: number; answered: boolean }> }).queries;
     for (const id of last.queries) queries.set(id, { chatId: t.server.chatId, answered: false });
     for (const { update_id: _id, ...body } of last.pending) t.server.updates.push(body as Omit<Update, 'update_id'>);
