@@ -101,18 +101,20 @@ afterAll(async () => {
   if (recorded) await rm(recorded.tmp, { recursive: true, force: true });
 });
 
-async function resumeOne(n: number, restored: Restored): Promise<string[]> {
-  const scratch = await mkdtemp(path.join(os.tmpdir(), 'cv-importar-kill-chat-'));
-  const t = await botApiAt(rec, n, recorded, scratch);
+/**
+ * After a kill: the student's view of the chat `t` at the restart decides what they do (a tap of
+ * theirs still waiting in the Bot API reaches the new bot), `start` starts the new bot, and the
+ * chat before and after it and the data folder `dataDir` are checked. Resolves after the bot exited.
+ */
+async function restartAndCheck(t: EmbeddedTelegram, start: () => Promise<Bot>, dataDir: string): Promise<string[]> {
   let bot: Bot | undefined;
   let stopTapping = () => {};
   try {
-    // The student's view at the restart: a tap of theirs still waiting in the Bot API reaches the new bot.
     const waiting = t.server.updates.unconfirmed();
     const tapWaiting = new Set(waiting.flatMap((u) => (u.callback_query?.message ? [u.callback_query.message.message_id] : [])));
     const fileWaiting = waiting.some((u) => u.message?.document);
     const answered = () => t.server.history().some((m) => isSaved(m) || isHad(m));
-    bot = await botUp(t, envFor(t, recorded.token, rec.root), { via: restored });
+    bot = await start();
     if (!answered()) {
       stopTapping = tapAsTheyCome(t, tapWaiting);
       if (!t.server.history().some(isProposal) && !fileWaiting && tapWaiting.size === 0) await sendUserFile(t.server, pdf, NAME, 'document');
@@ -126,7 +128,7 @@ async function resumeOne(n: number, restored: Restored): Promise<string[]> {
     await bot.exited;
 
     const problems: string[] = [];
-    const data = await importDataChecks(path.join(restored.root, 'data'), exp);
+    const data = await importDataChecks(dataDir, exp);
     problems.push(...data.problems);
     const chat = t.server.history().filter((m) => m.message_id < again.message_id);
     const saved = chat.filter(isSaved);
@@ -141,8 +143,50 @@ async function resumeOne(n: number, restored: Restored): Promise<string[]> {
   } finally {
     stopTapping();
     await botDown(bot);
+  }
+}
+
+/** Snapshot n resumed: a fresh Bot API as the kill left it, a fresh bot seeing the copy at the recorded path. */
+async function resumeOne(n: number, restored: Restored): Promise<string[]> {
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'cv-importar-kill-chat-'));
+  const t = await botApiAt(rec, n, recorded, scratch);
+  try {
+    return await restartAndCheck(t, () => botUp(t, envFor(t, recorded.token, rec.root), { via: restored }), path.join(restored.root, 'data'));
+  } finally {
     await t.close();
     await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** A real SIGKILL right after write n of the conversation, and the bot restarted on the same chat. */
+async function realKill(n: number): Promise<string[]> {
+  const root = await mkdtemp(path.join(os.tmpdir(), `cv-importar-kill-real-${n}-`));
+  const t = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: recorded.token, filesDir: path.join(root, 'chat') });
+  let first: Bot | undefined;
+  let stopTapping = () => {};
+  try {
+    first = await botUp(t, { ...envFor(t, recorded.token, root), KILL_AFTER_WRITE: String(n) }, { preload: true });
+    const died = first.exited;
+    if (first.child.exitCode === null) {
+      stopTapping = tapAsTheyCome(t);
+      await sendUserFile(t.server, pdf, NAME, 'document');
+      const done = new Promise<void>((resolve) => {
+        const look = () => { if (t.server.history().some(isSaved)) { unsubscribe(); resolve(); } };
+        const unsubscribe = t.server.subscribe(look);
+        look();
+      });
+      // Alive after «Guardado»: stopped as its owner stops it; the writes while stopping count too.
+      if (await Promise.race([died.then(() => false), done.then(() => true)])) first.child.kill('SIGTERM');
+      stopTapping();
+    }
+    const x = await died;
+    if (x.signal !== 'SIGKILL') return [`n=${n}: not killed (${JSON.stringify(x)})`];
+    return (await restartAndCheck(t, () => botUp(t, envFor(t, recorded.token, root)), path.join(root, 'data'))).map((p) => `n=${n} (${rec.writes[n - 1]}): ${p}`);
+  } finally {
+    stopTapping();
+    await botDown(first);
+    await t.close();
+    await rm(root, { recursive: true, force: true });
   }
 }
 
@@ -154,5 +198,10 @@ describe('kill matrix of one PDF import through the chat (snapshot replay)', () 
     const failures = await replay(rec, { ns, parallel: Number(process.env.KILL_PARALLEL ?? 3) }, resumeOne);
     console.log(`importar (chat, reproducción): N = ${rec.N} escrituras; ${ns.length - failures.length} de ${ns.length} sin problemas en ${Math.round((Date.now() - started) / 1000)} s`);
     expect(failures.map((f) => `n=${f.n} (${f.write}): ${f.problems.join('; ')}`)).toEqual([]);
+  }, 600_000);
+
+  it('real SIGKILLs after the first, middle and last write, the bot restarted on the same chat: the same checks hold', async () => {
+    const problems = await Promise.all(pickWrites(rec.writes, '1,mid,last').map(realKill));
+    expect(problems.flat()).toEqual([]);
   }, 600_000);
 });
