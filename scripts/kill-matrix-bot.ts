@@ -22,16 +22,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { watch } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Message } from 'grammy/types';
 import { writeFileAtomic } from '../src/store/atomic.js';
-import type { ChatFile } from '../src/webchat/persist.js';
-import type { ChatStateSnapshot } from '../src/webchat/chat-state.js';
-import type { Update } from 'grammy/types';
 import { replay, startRecording, type Recorded, type Restored, pickWrites } from '../test/support/replay/index.js';
+import { afterCall as after, apiState, botApiAt as apiAt } from '../test/support/replay/botapi.js';
 import { DEFAULT_WEBCHAT_USER, newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../src/webchat/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -288,29 +286,6 @@ async function mainReal(): Promise<void> {
   process.exitCode = failures.length ? 1 : 0;
 }
 
-/** What the Bot API holds outside the bot's folder: the chat as it stands, taps and messages not yet taken. */
-interface ApiState { state: ChatStateSnapshot; pending: Update[]; nextUpdateId: number; queries: string[] }
-
-function apiState(t: EmbeddedTelegram): ApiState {
-  return { state: t.server.state.snapshot(), pending: [...t.server.updates.unconfirmed()], nextUpdateId: t.server.updates.nextUpdateId, queries: t.server.state.unansweredQueries() };
-}
-
-/**
- * Calls `then` after every call of the object's method `name` (its private ones included: what the
- * Bot API does when the bot confirms updates or answers a tap changes its state but is no chat
- * event). Returns the undo.
- */
-function after(obj: object, name: string, then: () => void): () => void {
-  const o = obj as Record<string, (...a: unknown[]) => unknown>;
-  const original = o[name]!;
-  o[name] = function (this: unknown, ...a: unknown[]) {
-    const r = original.apply(this, a);
-    then();
-    return r;
-  };
-  return () => { o[name] = original; };
-}
-
 /** The recording: the whole conversation once; the folder after every write, the Bot API after every change. */
 async function record(): Promise<{ rec: Recorded; usageTasks: string[]; filesDir: string; token: string; tmp: string }> {
   const rec = await startRecording();
@@ -344,27 +319,6 @@ async function record(): Promise<{ rec: Recorded; usageTasks: string[]; filesDir
     if (bot.child.exitCode === null && bot.child.signalCode === null) bot.child.kill('SIGKILL');
     await bot.exited;
   }
-}
-
-/** A new Bot API holding what the recorded one held right after write n (a restart of the bot, not of Telegram). */
-async function apiAt(rec: Recorded, n: number, recorded: { filesDir: string; token: string }, into: string): Promise<EmbeddedTelegram> {
-  const last = rec.before(n).filter((e) => e.kind === 'botapi').at(-1)?.value as ApiState | undefined;
-  await mkdir(into, { recursive: true });
-  // The files the bot uploaded (photos, audio) are the recording's; chat.json is the state at n.
-  await cp(recorded.filesDir, into, { recursive: true, filter: (src) => !/chat(-archivo)?\.json/.test(path.basename(src)) });
-  if (last) {
-    const saved = JSON.parse(await readFile(path.join(recorded.filesDir, 'chat.json'), 'utf8')) as ChatFile;
-    const file: ChatFile = { ...saved, savedAt: new Date().toISOString(), nextUpdateId: last.pending[0]?.update_id ?? last.nextUpdateId, state: last.state };
-    await writeFileAtomic(path.join(into, 'chat.json'), JSON.stringify(file));
-  }
-  const t = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: recorded.token, filesDir: into });
-  if (last) {
-    // Taps the bot had not answered are still answerable, as on Telegram within its time.
-    const queries = (t.server.state as unknown as { queries: Map<string, { chatId: number; answered: boolean }> }).queries;
-    for (const id of last.queries) queries.set(id, { chatId: t.server.chatId, answered: false });
-    for (const { update_id: _id, ...body } of last.pending) t.server.updates.push(body as Omit<Update, 'update_id'>);
-  }
-  return t;
 }
 
 async function resumeOne(rec: Recorded, n: number, restored: Restored, recorded: { filesDir: string; token: string; usageTasks: string[] }): Promise<string[]> {
