@@ -3,12 +3,18 @@
  * no other module reads process.env. Every problem is reported with the fix, e.g.
  * "Se esperaba que `GPU_LANES` fuera un entero positivo; se recibió `0`" (Spanish: the owner reads it).
  */
+import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from './errors.js';
 import { isUserId } from './lib/ids.js';
 import { own } from './lib/own.js';
-import { defaultKeysDir } from './store/auditChain.js';
 import { CONFIG } from './strings/console.js';
+
+/** The audit keys' folder by default (`CUADERNO_CLAVES_DIR` overrides it): `$XDG_CONFIG_HOME/cuaderno-vivo`, else `~/.config/cuaderno-vivo`: outside any data folder. */
+export function defaultKeysDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const base = env.XDG_CONFIG_HOME?.trim() || path.join(os.homedir(), '.config');
+  return path.join(base, 'cuaderno-vivo');
+}
 
 // The lanes' queue settings (`REDIS_URL`, `CUADERNO_COLA_PREFIJO`) are parsed here, so reading the
 // settings never loads a Redis client; src/lanes builds its connections from them.
