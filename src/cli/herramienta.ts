@@ -11,7 +11,7 @@ import { createRunStageRunner } from '../scheduler/turn.js';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { CliIO } from '../cli.js';
+import type { CliIO } from './common.js';
 import { createFileIdempotencyStore } from '../scheduler/idempotency.js';
 import type { ApprovalDecision, Approver } from '../tools/contract.js';
 import { createToolbox } from '../tools/index.js';
