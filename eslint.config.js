@@ -1,19 +1,49 @@
-// Lint = typescript-eslint recommended + the layering rule of CONVENTIONS.md:
-// data flows bot → agent → scheduler → tools; a lower layer never imports a higher one.
+// Lint = typescript-eslint recommended + the layer rule of CONVENTIONS.md: a lower layer never
+// imports a higher one (LAYERS below). `npm run lint` then runs dpdm for import circles.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
-const layer = (dir, forbidden) => ({
-  files: [`src/${dir}/**/*.ts`],
-  rules: {
-    'no-restricted-imports': ['error', {
-      patterns: forbidden.map((f) => ({
-        group: [`**/${f}/*`, `**/${f}`],
-        message: `src/${dir} is a lower layer than src/${f} (bot → agent → scheduler → tools): pass what you need in instead.`,
-      })),
-    }],
-  },
-});
+// The layers of the house, top to bottom (issue #23, «The house»). A file may import its own layer
+// and any layer below it, never one above nor a peer on its own line (import-x/no-restricted-paths,
+// over resolved paths, `import type` included). Import circles are checked apart, by dpdm in
+// `npm run lint`, types included: import-x/no-cycle skips `import type`, and most circles of the
+// house were type-only (cli.ts ↔ cli/*, agent/run-state ↔ types, tools/media ↔ workers/pool).
+// Why this order where it departs from the first sketch (… → store → strings → config → lib):
+// - `config` sits above `strings`: its refusals are sentences (strings/console), and strings reads
+//   no setting; store still sits above config (prices, model names).
+// - the worker threads' entry `workers/work.ts` runs tools' engines and draws the Gantt chart, so it
+//   is an entry like main.ts; the pool (`runOffThread`) sits below tools, which call it.
+// - `webchat` is a stand-in for Telegram: a peer of the interfaces, and it knows nothing of the
+//   product below them either (the rule further down).
+// - `strings` speaks of values of the layers above it, so it may `import type` (never a value) from
+//   store and tools (the rule further down); its code depends only on lib.
+const LAYERS = [
+  [['src/main.ts'], ['src/trabajador.ts'], ['src/workers/work.ts']], // the entries of processes and threads
+  [['src/cli.ts', 'src/cli'], ['src/bot'], ['src/webchat']],         // the interfaces a person uses
+  [['src/agent']],
+  [['src/lanes']],
+  [['src/scheduler']],
+  [['src/tools']],
+  [['src/workers/!(work).{ts,mjs}']],
+  [['src/store']],
+  [['src/config.ts']],
+  [['src/strings']],
+  [['src/lib'], ['src/errors.ts']],
+];
+const TYPES_ONLY = { 'src/strings': ['src/store', 'src/tools'] };
+const label = (p) => p.replace(/^src\//, '').replace(/\/!\(.*$/, '').replace(/\.ts$/, '');
+const isGlob = (p) => /[*!{(]/.test(p);
+const layerZones = LAYERS.flatMap((layer, i) => layer.flatMap((part) => {
+  const above = LAYERS.slice(0, i).flat();
+  const peers = layer.filter((p) => p !== part);
+  const exempt = TYPES_ONLY[part[0]] ?? [];
+  return [...above, ...peers].filter((other) => !exempt.includes(other[0])).map((other) => ({
+    target: part.map((p) => `./${p}`),
+    from: [...new Set(other.map((p) => `./${isGlob(p) ? p.replace(/\/[^/]*$/, '') : p}`))],
+    message: `${label(part[0])} may not import ${label(other[0])}: ${above.includes(other) ? 'it sits above' : 'they are peers'} in eslint.config.js LAYERS. Move what both need down, or pass it in.`,
+  }));
+}));
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'bench/results', 'test/fixtures', '**/*.js', '!eslint.config.js', 'src/webchat/public/**'] },
@@ -25,16 +55,40 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  // The one module of words sits under every layer that speaks (it may import types from store/tools).
-  layer('strings', ['scheduler', 'agent', 'bot', 'webchat', 'cli', 'lanes']),
-  layer('lib', ['store', 'tools', 'scheduler', 'agent', 'bot', 'webchat', 'lanes']),
-  layer('store', ['tools', 'scheduler', 'agent', 'bot', 'lanes']),
-  layer('tools', ['scheduler', 'agent', 'bot', 'lanes']),
-  layer('scheduler', ['agent', 'bot', 'lanes']),
-  // The BullMQ lane backend (and its worker) implement the scheduler's lane seam over Redis: they run
-  // tools' engine calls and know nothing of the agent or the chat; main.ts plugs them in.
-  layer('lanes', ['agent', 'bot', 'webchat', 'cli']),
-  layer('agent', ['bot', 'webchat']),
-  // The embedded Bot API server is a stand-in for Telegram: it knows nothing of the product.
-  layer('webchat', ['bot', 'agent', 'scheduler', 'tools']),
+  {
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+    },
+  },
+  {
+    files: ['src/strings/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: ['store', 'tools'].map((f) => ({
+          group: [`**/${f}`, `**/${f}/**`],
+          allowTypeImports: true,
+          message: `strings may name the types of ${f} (import type) but never run its code: it sits below ${f}.`,
+        })),
+      }],
+    },
+  },
+  {
+    // The embedded Bot API server is a stand-in for Telegram: it knows nothing of the product.
+    files: ['src/webchat/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', {
+        zones: [...layerZones.filter((z) => z.target.includes('./src/webchat')), {
+          target: './src/webchat',
+          from: ['./src/agent', './src/lanes', './src/scheduler', './src/tools', './src/workers'],
+          message: 'webchat is a stand-in for Telegram: it knows nothing of the product.',
+        }],
+      }],
+    },
+  },
 );

@@ -4,7 +4,8 @@
  * second of audio for the MP3 conversion the bot sends. Median of a few repetitions.
  * Standalone: `npx tsx bench/media.ts` prints a table and writes bench/results/media.json.
  */
-import { DEMO_COURSE, notesOfWeek, weekTopic } from '../src/tools/course/course.js';
+import { notesOfWeek, weekTopic } from '../src/tools/course/course.js';
+import { DEMO_COURSE } from '../src/tools/course/demo.js';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

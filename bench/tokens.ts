@@ -21,7 +21,8 @@ import { LocalPlanner } from '../src/agent/model/local.js';
 import { loadScriptedModel } from '../src/agent/model/scripted.js';
 import type { Model, ModelUsage } from '../src/agent/model/types.js';
 import { systemPrompt } from '../src/agent/prompt.js';
-import { DEMO_COURSE, courseForPrompt } from '../src/tools/course/course.js';
+import { courseForPrompt } from '../src/tools/course/course.js';
+import { DEMO_COURSE } from '../src/tools/course/demo.js';
 import { createAgentService } from '../src/agent/service.js';
 import { writeFileAtomic } from '../src/store/atomic.js';
 

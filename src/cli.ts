@@ -5,14 +5,7 @@
  */
 import { own } from './lib/own.js';
 import { PRIVATE_UMASK } from './store/private.js';
-
-export interface CliIO {
-  stdout: NodeJS.WritableStream;
-  stderr: NodeJS.WritableStream;
-  stdin: NodeJS.ReadableStream;
-  env: Readonly<Record<string, string | undefined>>;
-}
-export type Subcommand = (argv: string[], io: CliIO) => Promise<number>;
+import type { CliIO, Subcommand } from './cli/common.js';
 
 const SUBCOMMANDS: Record<string, { help: string; load: () => Promise<{ run: Subcommand }> }> = {
   herramienta: { help: "herramienta <nombre> '<json>' [--aprobar|--rechazar] [--simulacro]", load: () => import('./cli/herramienta.js') },

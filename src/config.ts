@@ -3,13 +3,75 @@
  * no other module reads process.env. Every problem is reported with the fix, e.g.
  * "Se esperaba que `GPU_LANES` fuera un entero positivo; se recibió `0`" (Spanish: the owner reads it).
  */
+import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from './errors.js';
-import { laneSettingsFromEnv, type LaneSettings } from './lanes/redis.js';
 import { isUserId } from './lib/ids.js';
 import { own } from './lib/own.js';
-import { defaultKeysDir } from './store/auditChain.js';
 import { CONFIG } from './strings/console.js';
+
+/** The audit keys' folder by default (`CUADERNO_CLAVES_DIR` overrides it): `$XDG_CONFIG_HOME/cuaderno-vivo`, else `~/.config/cuaderno-vivo`: outside any data folder. */
+export function defaultKeysDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const base = env.XDG_CONFIG_HOME?.trim() || path.join(os.homedir(), '.config');
+  return path.join(base, 'cuaderno-vivo');
+}
+
+// The lanes' queue settings (`REDIS_URL`, `CUADERNO_COLA_PREFIJO`) are parsed here, so reading the
+// settings never loads a Redis client; src/lanes builds its connections from them.
+export const DEFAULT_QUEUE_PREFIX = 'cuaderno';
+
+export interface LaneSettings {
+  /** `redis://[user:pass@]host:port[/db]`. */
+  url: string;
+  /** BullMQ key prefix (no ":"). */
+  prefix: string;
+}
+
+/** The lane settings of `env`, or undefined without `REDIS_URL` (in-process lanes). */
+export function laneSettingsFromEnv(env: Readonly<Record<string, string | undefined>>): LaneSettings | undefined {
+  const url = env.REDIS_URL?.trim();
+  if (!url) return undefined;
+  redisAddress(url); // validates
+  const prefix = env.CUADERNO_COLA_PREFIJO?.trim() || DEFAULT_QUEUE_PREFIX;
+  if (!/^[A-Za-z0-9_.-]{1,60}$/.test(prefix)) {
+    throw new ConfigError(`Expected \`CUADERNO_COLA_PREFIJO\` to be letters, digits, "_", "." or "-" (no ":"), got \`${prefix}\``, { field: 'CUADERNO_COLA_PREFIJO' });
+  }
+  return { url, prefix };
+}
+
+/** Where the lanes' Redis is, as `REDIS_URL` says it (read here without loading any Redis client). */
+export interface RedisAddress {
+  host: string;
+  port: number;
+  db: number;
+  username?: string;
+  password?: string;
+  /** `rediss://`: connect over TLS. */
+  tls: boolean;
+}
+
+/** The address in `url` (`redis[s]://[user:pass@]host:port[/db]`); a ConfigError naming `REDIS_URL` otherwise. */
+export function redisAddress(url: string): RedisAddress {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new ConfigError(`Expected \`REDIS_URL\` like redis://host:6379, got \`${url}\``, { field: 'REDIS_URL' });
+  }
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') {
+    throw new ConfigError(`Expected \`REDIS_URL\` to start with redis:// or rediss://, got \`${url}\``, { field: 'REDIS_URL' });
+  }
+  const db = u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0;
+  if (!Number.isInteger(db) || db < 0) throw new ConfigError(`Expected a database number after the host in \`REDIS_URL\`, got \`${url}\``, { field: 'REDIS_URL' });
+  return {
+    host: u.hostname || '127.0.0.1',
+    port: u.port ? Number(u.port) : 6379,
+    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    db,
+    tls: u.protocol === 'rediss:',
+  };
+}
 
 export type ModelName = 'claude-haiku-5-5' | 'claude-sonnet-5-5' | 'claude-fable-5-1';
 

@@ -21,7 +21,20 @@ import { writeFileAtomic } from '../store/atomic.js';
 import type { DryRun, NotApprovedReason, ToolResult } from '../tools/contract.js';
 import type { MessageParam, ToolUseBlock } from './model/types.js';
 import { CHECKPOINT } from '../strings/agent.js';
-import type { StopReason } from './types.js';
+
+/** Why a run stopped, kept in its state on disk (`finished`); agent/types.ts re-exports it for the layers above. */
+export type StopReason =
+  | 'end_turn'
+  | 'max_tokens'
+  | 'refusal'
+  | 'max_iteraciones'
+  | 'presupuesto'
+  | 'cancelado'
+  | 'error'
+  /** Paused, not finished: approvals wait for the owner (RunOutcome.awaiting); resume after deciding. */
+  | 'awaiting_approval'
+  /** Paused, not finished: the model asked the owner something (RunOutcome.question); resume after `answer`. */
+  | 'awaiting_answer';
 
 export const CHECKPOINT_VERSION = 2;
 /** Versions the loader reads: 1 is upgraded in memory (it had no approvals). */

@@ -4,10 +4,10 @@
  */
 import type { Approver, Artifact, NotApprovedReason, ToolCall, ToolResult } from '../tools/contract.js';
 import type { TaskEvent } from '../scheduler/events.js';
-import type { PendingApproval, RecordedDecision } from './run-state.js';
+import type { PendingApproval, RecordedDecision, StopReason } from './run-state.js';
 import type { UsageMonth } from '../store/index.js';
 
-export type { ApprovalOption, PendingApproval, RecordedDecision } from './run-state.js';
+export type { ApprovalOption, PendingApproval, RecordedDecision, StopReason } from './run-state.js';
 
 export type RunEvent =
   | { type: 'iteracion'; n: number }
@@ -17,19 +17,6 @@ export type RunEvent =
   | { type: 'aviso'; text: string }
   /** A turn's approvals were recorded in the checkpoint (in tool_use order): ask the owner now. */
   | { type: 'aprobaciones'; approvals: PendingApproval[] };
-
-export type StopReason =
-  | 'end_turn'
-  | 'max_tokens'
-  | 'refusal'
-  | 'max_iteraciones'
-  | 'presupuesto'
-  | 'cancelado'
-  | 'error'
-  /** Paused, not finished: approvals wait for the owner (RunOutcome.awaiting); resume after deciding. */
-  | 'awaiting_approval'
-  /** Paused, not finished: the model asked the owner something (RunOutcome.question); resume after `answer`. */
-  | 'awaiting_answer';
 
 export interface RunRequest {
   /** Stable id for this run (checkpoint, journal and approval ids derive from it). */

@@ -8,10 +8,9 @@
  */
 import { weekNumbers, weekOfDate, type Course } from '../tools/course/course.js';
 import { DEMO_COURSE } from '../tools/course/demo.js';
-import type { CourseEdit } from './nlu/course-edit.js';
 import { readMessage } from './nlu/read.js';
-import type { ReminderSlots } from './nlu/reminder.js';
-import { asksRedo, type Part } from './nlu/slots.js';
+import type { CommandName, Understood } from './nlu/meaning.js';
+import { asksRedo } from './nlu/slots.js';
 import { words } from './nlu/text.js';
 import type { CourseContext } from './nlu/week.js';
 
@@ -19,33 +18,7 @@ export { fold } from './nlu/text.js';
 export type { CourseContext } from './nlu/week.js';
 export type { Every } from './nlu/reminder.js';
 export type { Part } from './nlu/slots.js';
-
-export type Item = 'portada' | 'narracion';
-export type Voice = 'mia' | 'sintetica';
-export type CommandName = 'ayuda' | 'estado' | 'gasto' | 'cancelar' | 'notas' | 'start';
-/** What an ambiguous request already says, so the question back offers the right buttons. */
-export type Wanted = 'preparar' | Item | 'tarjetas' | 'buscar';
-
-export type Understood =
-  | { intent: 'saludo' }
-  | { intent: 'gracias' }
-  | { intent: 'charla' }
-  | { intent: 'buscar'; consulta: string }
-  /** The whole week; `sin` lists the parts left out («sin audio»), sorted. */
-  | { intent: 'preparar'; semana: number; voz: Voice; redo: boolean; sin?: Part[] }
-  | { intent: 'rehacer'; que: Item; semana: number; voz: Voice; redo: boolean }
-  | { intent: 'narrar'; semana: number; voz: Voice }
-  | { intent: 'tarjetas'; nota: string | number }
-  | { intent: 'orden'; nombre: CommandName }
-  | { intent: 'repaso' }
-  | { intent: 'exportar' }
-  | { intent: 'borrar_datos' }
-  | { intent: 'importar' }
-  | ({ intent: 'recordatorio' } & ReminderSlots)
-  | ({ intent: 'curso'; semana: number } & Exclude<CourseEdit, { cambio: 'anadir' }>)
-  | ({ intent: 'curso' } & Extract<CourseEdit, { cambio: 'anadir' }>)
-  /** `bajaConfianza`: the classifier was unsure what the message is about (not a missing detail). */
-  | { intent: 'ambiguo'; quiere?: Wanted; semanaInexistente?: number; bajaConfianza?: true };
+export type { CommandName, Item, Understood, Voice, Wanted } from './nlu/meaning.js';
 
 /** The course as the reading needs it: which weeks exist, and which one a date falls in (in `tz`). */
 export function courseContext(course: Course, tz?: string): CourseContext {

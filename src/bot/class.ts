@@ -22,7 +22,7 @@ import type { DurationRecord } from '../tools/stages/durations.js';
 import { BUTTONS, S } from '../strings/chat.js';
 import { COURSE_CHAT } from '../strings/course-chat.js';
 import { courseAtJoin, publishCourse } from './class-course.js';
-import { anyCase, type BotNotebook } from './commands.js';
+import { anyCase, type BotNotebook } from './command-kit.js';
 import type { DeliveryMedia } from './delivery.js';
 import type { MessageOwners } from './message-owners.js';
 import { createOwnerParts, type OwnerParts } from './owner.js';

@@ -5,31 +5,16 @@
  */
 import { Composer, type Context } from 'grammy';
 import type { CommandName } from '../agent/understand.js';
-import type { AuditLog, CardDeck, NotesStore, UsageLog } from '../store/types.js';
-import type { ReviewStore } from '../store/index.js';
 import { hasWeek, weekForNewNote, weekList, weekRange } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
-import type { CourseFile } from '../store/index.js';
 import type { ApprovalRegistry } from './approvals.js';
 import { splitText, truncate } from './format.js';
-import { replyToStart } from './intake.js';
-import type { RunManager } from './runs.js';
+import { busyKeyboard } from './keyboards.js';
+import { anyCase, type BotNotebook } from './command-kit.js';
+import type { RunManager, StartResult } from './runs.js';
 import { renderStatus, type StatusView } from './status.js';
 import { S, type Audience } from '../strings/chat.js';
 import { StateFileError } from '../errors.js';
-
-/** The part of the notebook the bot reads and writes (store/types.ts Notebook satisfies it). */
-export interface BotNotebook {
-  notes: Pick<NotesStore, 'list' | 'add' | 'setWeeks' | 'removeMany'>;
-  /** The owner's course (`curso.json`; none = the demo course): which weeks exist; /curso changes it. */
-  course: Pick<CourseFile, 'read' | 'write'>;
-  usage: Pick<UsageLog, 'list' | 'monthTotal' | 'month' | 'append'>;
-  /** The deck and its review state (/repasar, /tarjetas, /exportar, the report's cards). */
-  cards: CardDeck;
-  reviews: ReviewStore;
-  /** The audit log: the student's review of a model's cards is counted there (/tarjetas reads it back). */
-  audit: Pick<AuditLog, 'append' | 'list'>;
-}
 
 /** Bounds for /nota, in characters. */
 export const NOTE_MIN_CHARS = 10;
@@ -139,14 +124,6 @@ export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainComm
 }
 
 /**
- * The command as typed on a phone: keyboards capitalise the first letter ("/Semana 2") and caps
- * lock shouts it; Telegram's own commands are lower case and grammY matches them exactly.
- */
-export function anyCase(name: string): string[] {
-  return [...new Set([name, name.charAt(0).toUpperCase() + name.slice(1), name.toUpperCase()])];
-}
-
-/**
  * `/nota [tema:] texto` → topic and text, validated. A leading `palabra(s):` of up to 40 letters is
  * the topic ("mitosis: …"); otherwise the topic is `general`.
  */
@@ -160,4 +137,10 @@ export function parseNote(raw: string): { kind: 'ok'; tema: string; texto: strin
   if (length < NOTE_MIN_CHARS) return { kind: 'error', message: S.noteTooShort(NOTE_MIN_CHARS) };
   if (length > NOTE_MAX_CHARS) return { kind: 'error', message: S.noteTooLong(length, NOTE_MAX_CHARS) };
   return { kind: 'ok', tema, texto };
+}
+
+/** Tells the chat why a run did not start; a started run speaks through its status message. */
+export async function replyToStart(ctx: Context, result: StartResult): Promise<void> {
+  if (result.kind === 'busy') await ctx.reply(S.busy(result.text, result.elapsedS), { reply_markup: busyKeyboard(result.runId) });
+  else if (result.kind === 'budget') await ctx.reply(S.budgetSpent(result.spent, result.limit));
 }

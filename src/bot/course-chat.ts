@@ -20,7 +20,7 @@ import { findWeek, hasWeek, MAX_WEEKS, MAX_WEEK_TITLE, weekNumbers, weekOfNote, 
 import { keyTermsOfTitle } from '../tools/course/syllabus.js';
 import { readCourse } from '../tools/index.js';
 import type { CourseEdit } from '../agent/nlu/course-edit.js';
-import { anyCase } from './commands.js';
+import { anyCase } from './command-kit.js';
 import { confirmDeleteKeyboard, courseKeyOf, orphanKeyboard, parseCourseCallback, proposalKeyboard, publishedKeyboard } from './course-keyboards.js';
 import { courseHash, type CoursePlan, type CourseProposal, type CourseProposals, type Orphans } from './course-proposals.js';
 import { noKeyboard } from './keyboards.js';

@@ -8,7 +8,7 @@ import { Composer, type Context } from 'grammy';
 import type { ErasedBy, ErasedCounts } from '../store/erase.js';
 import { BUTTONS, S } from '../strings/chat.js';
 import { ERASE } from '../strings/erase.js';
-import { anyCase } from './commands.js';
+import { anyCase } from './command-kit.js';
 import { noKeyboard } from './keyboards.js';
 
 export interface EraseDeps {

@@ -7,7 +7,7 @@
  */
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { BotNotebook } from './commands.js';
+import type { BotNotebook } from './command-kit.js';
 import { Composer, InputFile, type Context } from 'grammy';
 import type { TaskEvent } from '../scheduler/events.js';
 import { hasWeek, weekRange } from '../tools/course/course.js';
@@ -16,7 +16,7 @@ import { latestNarration } from '../tools/narrar_resumen.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import type { Card } from '../store/index.js';
 import { weekCardsMessage } from '../strings/review.js';
-import { anyCase } from './commands.js';
+import { anyCase } from './command-kit.js';
 import { sendGantt, type DeliveryMedia, type OwnerWait } from './delivery.js';
 import { parseClosingCallback, parseGanttCallback, parseWavCallback } from './keyboards.js';
 import { S } from '../strings/chat.js';

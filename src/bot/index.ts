@@ -17,7 +17,7 @@ import { openDurationRecord, type DurationRecord } from '../tools/stages/duratio
 import { ClassRoster } from '../store/users.js';
 import type { ApprovalRegistry } from './approvals.js';
 import { classComposer, UserContexts, type OpenUser } from './class.js';
-import type { BotNotebook } from './commands.js';
+import type { BotNotebook } from './command-kit.js';
 import type { DeliveryMedia } from './delivery.js';
 import { noKeyboard } from './keyboards.js';
 import { MessageOwners } from './message-owners.js';
@@ -30,7 +30,7 @@ import type { BotStateFile } from './state.js';
 import { commandsFor, S, type Audience } from '../strings/chat.js';
 
 export type { RunService } from './runs.js';
-export type { BotNotebook } from './commands.js';
+export type { BotNotebook } from './command-kit.js';
 export type { OpenUser } from './class.js';
 
 /** auto-retry: how often a 429/5xx send is retried, and the longest `retry_after` honoured (s). */

@@ -12,14 +12,15 @@ import { questionFor } from '../agent/intent.js';
 import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
 import { weekForNewNote, weekNumbers, type Course } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
-import type { BotNotebook, PlainCommand } from './commands.js';
+import type { BotNotebook } from './command-kit.js';
+import type { PlainCommand } from './commands.js';
 import type { CourseChat } from './course-chat.js';
-import { NOTE_MAX_CHARS } from './commands.js';
+import { NOTE_MAX_CHARS, replyToStart } from './commands.js';
 import { splitText, truncate } from './format.js';
 import { busyKeyboard, noKeyboard, parseBusyCallback, parsePasteCallback, parseQuickCallback, pasteKeyboard, quickKeyboard, type QuickAction } from './keyboards.js';
 import { askErase } from './erase.js';
 import { PASTE_FULL_PART, PasteBox, pasteLength, pasteText, type Paste } from './paste.js';
-import type { RunManager, StartResult } from './runs.js';
+import type { RunManager } from './runs.js';
 import { matchingNotes } from './search.js';
 import { S } from '../strings/chat.js';
 
@@ -212,11 +213,5 @@ async function startRun(ctx: Context, runs: RunManager, text: string): Promise<v
   const chat = ctx.chat!;
   const result = await runs.start({ chatId: chat.id, ownerId: ctx.from!.id, group: chat.type !== 'private', mode: 'agente', text });
   await replyToStart(ctx, result);
-}
-
-/** Tells the chat why a run did not start; a started run speaks through its status message. */
-export async function replyToStart(ctx: Context, result: StartResult): Promise<void> {
-  if (result.kind === 'busy') await ctx.reply(S.busy(result.text, result.elapsedS), { reply_markup: busyKeyboard(result.runId) });
-  else if (result.kind === 'budget') await ctx.reply(S.budgetSpent(result.spent, result.limit));
 }
 

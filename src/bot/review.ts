@@ -11,7 +11,7 @@ import type { CardDeck, Grade, NotesStore } from '../store/index.js';
 import { exportDeck } from '../tools/anki/index.js';
 import { GRADES } from '../tools/review/fsrs.js';
 import type { DueCard, ReviewService } from '../tools/review/service.js';
-import { anyCase } from './commands.js';
+import { anyCase } from './command-kit.js';
 import { splitText, truncate } from './format.js';
 import { noKeyboard } from './keyboards.js';
 import { pageKeyboard, parseTap, questionKeyboard, ratingKeyboard, removeKeyboard, type ReviewTap } from './review-keyboards.js';

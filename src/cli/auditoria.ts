@@ -2,7 +2,7 @@
  * `cuaderno auditoria --verificar`: reads the audit log line by line (and its HMAC chain) and says what is wrong, with line
  * numbers. Exit 0 intact, 1 problems found, 2 misuse. Reads only; repairs nothing.
  */
-import type { CliIO } from '../cli.js';
+import type { CliIO } from './common.js';
 import { openNotebook } from '../store/index.js';
 import { verifyAuditLog } from '../store/auditCheck.js';
 import { QUARANTINE_SUFFIX } from '../store/auditLog.js';

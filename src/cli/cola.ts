@@ -3,7 +3,7 @@
  * connected workers, jobs per student. Without `REDIS_URL` the lanes live inside the bot: it says so.
  * Exit 1 when Redis does not answer (the one plain sentence on stderr), 2 on misuse.
  */
-import type { CliIO } from '../cli.js';
+import type { CliIO } from './common.js';
 import { isCuadernoError } from '../errors.js';
 import { inspectQueues } from '../lanes/inspect.js';
 import { laneSettingsFromEnv } from '../lanes/redis.js';

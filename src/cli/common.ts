@@ -6,12 +6,20 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
-import type { CliIO } from '../cli.js';
 import { loadConfig } from '../config.js';
 import type { Config } from '../config.js';
 import { ConfigError, isCuadernoError } from '../errors.js';
 import { isClassRoot, USERS_DIRNAME } from '../store/users.js';
 import { CLI_LINES } from '../strings/console.js';
+
+/** What a subcommand reads and writes: the process's streams and environment, passed in (tests pass their own). */
+export interface CliIO {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin: NodeJS.ReadableStream;
+  env: Readonly<Record<string, string | undefined>>;
+}
+export type Subcommand = (argv: string[], io: CliIO) => Promise<number>;
 
 /** Exit codes of these subcommands: 0 ok, 1 state/runtime problem (message says the fix), 2 misuse or configuration. */
 export const EXIT = { ok: 0, failed: 1, misuse: 2 } as const;

@@ -5,7 +5,7 @@
  * import (exit 2, naming them) unless `--forzar`, which leaves those notes without a week.
  */
 import { readFile } from 'node:fs/promises';
-import type { CliIO } from '../cli.js';
+import type { CliIO } from './common.js';
 import { openNotebook, type Notebook } from '../store/index.js';
 import { COURSE_LINES as L } from '../strings/console.js';
 import { MAX_WEEKS, MAX_WEEK_TITLE, weekOfNote, type Course } from '../tools/course/course.js';

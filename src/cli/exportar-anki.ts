@@ -1,6 +1,6 @@
 /** `cuaderno exportar-anki FILE.apkg`: the deck, its schedule and review history as an Anki package. */
 import { writeFileAtomic } from '../store/index.js';
-import type { CliIO } from '../cli.js';
+import type { CliIO } from './common.js';
 import { openNotebook } from '../store/index.js';
 import { exportDeck } from '../tools/anki/index.js';
 import { readCourse } from '../tools/index.js';

@@ -11,7 +11,7 @@ import { createRunStageRunner } from '../scheduler/turn.js';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { CliIO } from '../cli.js';
+import type { CliIO } from './common.js';
 import { createFileIdempotencyStore } from '../scheduler/idempotency.js';
 import type { ApprovalDecision, Approver } from '../tools/contract.js';
 import { createToolbox } from '../tools/index.js';
@@ -21,7 +21,7 @@ import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 import { CLI_LINES } from '../strings/console.js';
 import { QUEUE } from '../strings/chat.js';
 import { pingQueue } from '../lanes/redis.js';
-import { DEFAULT_WEBCHAT_USER } from '../webchat/botapi-server.js';
+import { LOCAL_CHAT_USER_ID } from '../lib/ids.js';
 
 const USAGE = "herramienta <nombre> '<json>' [--aprobar | --rechazar] [--simulacro] [--rehacer]";
 /** Idempotency records live here, inside the data dir (SPEC §6). */
@@ -101,7 +101,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         ...(gpu ? { advertised: (e: 'flux' | 'xtts') => gpu.engines.serves(e) } : {}),
       });
       const callId = `cli-${Date.now()}-${randomBytes(3).toString('hex')}`;
-      const owner = String(config.telegram.token ? (config.telegram.allowedUserIds[0] ?? DEFAULT_WEBCHAT_USER.id) : DEFAULT_WEBCHAT_USER.id);
+      const owner = String(config.telegram.token ? (config.telegram.allowedUserIds[0] ?? LOCAL_CHAT_USER_ID) : LOCAL_CHAT_USER_ID);
       const backend = gpu?.forStudent(owner).lanesFor(callId, config.lanes);
       const result = await toolbox.dispatch(
         { id: callId, name, input },

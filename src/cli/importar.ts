@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CliIO } from '../cli.js';
+import type { CliIO } from './common.js';
 import { openNotebook } from '../store/index.js';
 import { MATERIAL } from '../strings/material.js';
 import { MaterialError } from '../tools/material/errors.js';

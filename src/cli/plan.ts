@@ -6,7 +6,7 @@
  * stages of cards, cover and narration; the `etapas` field in `--json`).
  */
 import { readFile } from 'node:fs/promises';
-import type { CliIO } from '../cli.js';
+import type { CliIO } from './common.js';
 import { EXIT, parseOptions } from './common.js';
 import { isCuadernoError } from '../errors.js';
 import { ganttFromPlan, renderGantt } from '../scheduler/gantt.js';

@@ -9,7 +9,7 @@
  * configuration, 1 other failures (the message says what to do).
  */
 import { createInterface } from 'node:readline';
-import type { CliIO } from '../cli.js';
+import type { CliIO } from './common.js';
 import { CRASH_EXIT_CODE } from '../agent/crash.js';
 import { createAgentService } from '../agent/service.js';
 import { CLI } from '../strings/agent.js';

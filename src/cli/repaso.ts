@@ -3,7 +3,7 @@
  * `cuaderno calificar <id> <otra|dificil|bien|facil> [--ahora ISO] [--json]` (one FSRS answer):
  * the same review service the bot's /repasar uses, on the notebook in CUADERNO_DATA_DIR.
  */
-import type { CliIO } from '../cli.js';
+import type { CliIO } from './common.js';
 import type { Config } from '../config.js';
 import { openNotebook } from '../store/index.js';
 import { GRADE_WORDS, STATE_NAMES, gradeFromWord } from '../tools/review/fsrs.js';

@@ -3,7 +3,7 @@
  * simulated clock — latency percentiles, errors by code (occurrences and definitive failures), the
  * total retry wait, and theory beside the simulation with a 95 % interval.
  */
-import type { CliIO } from '../cli.js';
+import type { CliIO } from './common.js';
 import { EXIT, parseOptions } from './common.js';
 import { RETRY_POLICY } from '../scheduler/retry.js';
 import { simulateWeeks, type Interval } from '../scheduler/simulate.js';

@@ -1,5 +1,5 @@
 /** `cuaderno tarjetas [--json]`: the review card deck of the notebook in CUADERNO_DATA_DIR. */
-import type { CliIO } from '../cli.js';
+import type { CliIO } from './common.js';
 import { openNotebook } from '../store/index.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 import { CLI_LINES } from '../strings/console.js';

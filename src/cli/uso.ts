@@ -3,7 +3,7 @@
  * total (rows of origin `facturado`), counted by the same function as /gasto; the model's own notes
  * and the offline estimates are shown apart and never added in. The log is streamed, never read whole.
  */
-import type { CliIO } from '../cli.js';
+import type { CliIO } from './common.js';
 import { formatUsd, openNotebook } from '../store/index.js';
 import { usageSummer } from '../store/usageCsv.js';
 import { CLI_LINES } from '../strings/console.js';

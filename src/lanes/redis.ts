@@ -4,32 +4,15 @@
  * `cuaderno`), so several installs or test runs can share one server. The env is passed in, never
  * read here (CONVENTIONS: values are passed down).
  */
-// Types only: config.ts reads the settings here, and a bot without REDIS_URL never loads ioredis.
+// Types only: a bot without REDIS_URL never loads ioredis.
 import type { RedisOptions } from 'ioredis';
-import { ConfigError, QueueUnavailableError } from '../errors.js';
+import { redisAddress } from '../config.js';
+import { QueueUnavailableError } from '../errors.js';
 import { QUEUE } from '../strings/chat.js';
 import type { LaneName } from './types.js';
 
-export const DEFAULT_PREFIX = 'cuaderno';
-
-export interface LaneSettings {
-  /** `redis://[user:pass@]host:port[/db]`. */
-  url: string;
-  /** BullMQ key prefix (no ":"). */
-  prefix: string;
-}
-
-/** The lane settings of `env`, or undefined without `REDIS_URL` (in-process lanes). */
-export function laneSettingsFromEnv(env: Readonly<Record<string, string | undefined>>): LaneSettings | undefined {
-  const url = env.REDIS_URL?.trim();
-  if (!url) return undefined;
-  redisOptions(url); // validates
-  const prefix = env.CUADERNO_COLA_PREFIJO?.trim() || DEFAULT_PREFIX;
-  if (!/^[A-Za-z0-9_.-]{1,60}$/.test(prefix)) {
-    throw new ConfigError(`Expected \`CUADERNO_COLA_PREFIJO\` to be letters, digits, "_", "." or "-" (no ":"), got \`${prefix}\``, { field: 'CUADERNO_COLA_PREFIJO' });
-  }
-  return { url, prefix };
-}
+// The settings are read by config.ts (no ioredis loaded for that); re-exported for the lanes' callers.
+export { DEFAULT_QUEUE_PREFIX as DEFAULT_PREFIX, laneSettingsFromEnv, type LaneSettings } from '../config.js';
 
 /** BullMQ queue of a lane. */
 export function queueName(lane: LaneName): string {
@@ -42,24 +25,14 @@ export function queueName(lane: LaneName): string {
  * reconnect delay grows to at most `maxReconnectDelayMs`.
  */
 export function redisOptions(url: string, maxReconnectDelayMs = 2_000): RedisOptions {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw new ConfigError(`Expected \`REDIS_URL\` like redis://host:6379, got \`${url}\``, { field: 'REDIS_URL' });
-  }
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') {
-    throw new ConfigError(`Expected \`REDIS_URL\` to start with redis:// or rediss://, got \`${url}\``, { field: 'REDIS_URL' });
-  }
-  const db = u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0;
-  if (!Number.isInteger(db) || db < 0) throw new ConfigError(`Expected a database number after the host in \`REDIS_URL\`, got \`${url}\``, { field: 'REDIS_URL' });
+  const a = redisAddress(url);
   return {
-    host: u.hostname || '127.0.0.1',
-    port: u.port ? Number(u.port) : 6379,
-    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
-    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
-    db,
-    ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
+    host: a.host,
+    port: a.port,
+    ...(a.username ? { username: a.username } : {}),
+    ...(a.password ? { password: a.password } : {}),
+    db: a.db,
+    ...(a.tls ? { tls: {} } : {}),
     maxRetriesPerRequest: null,
     retryStrategy: (times: number) => Math.min(100 * 2 ** Math.min(times, 10), maxReconnectDelayMs),
   };

@@ -14,3 +14,10 @@ export function isUserId(v: unknown): v is number {
 export function isChatId(v: unknown): v is number {
   return typeof v === 'number' && Number.isSafeInteger(v) && v !== 0;
 }
+
+/**
+ * The person of the local chat page (the embedded Bot API) unless told otherwise: main.ts allows
+ * this id when no Telegram token is set, and the terminal acts for it then. Kept here, below both
+ * the page and the terminal, so neither imports the other.
+ */
+export const LOCAL_CHAT_USER_ID = 100000001;

@@ -49,3 +49,11 @@ export async function createFileIfAbsent(file: string, data: string | Uint8Array
     await rm(tmp, { force: true });
   }
 }
+
+/** fsync a directory so the renames in it survive a power cut (best effort where unsupported). */
+export async function syncDir(dir: string): Promise<void> {
+  const h = await open(dir, 'r').catch(() => undefined);
+  if (!h) return;
+  await h.sync().catch(() => undefined);
+  await h.close();
+}

@@ -11,7 +11,6 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { createFileIfAbsent, writeFileAtomic } from './atomic.js';
 
@@ -20,11 +19,8 @@ export const AUDIT_KEY_FILE = 'auditoria.clave';
 /** The mirrors of each chain's last entry: `<folder>/auditoria/<cadena>.json`. */
 const MIRROR_DIR = 'auditoria';
 
-/** `$XDG_CONFIG_HOME/cuaderno-vivo`, else `~/.config/cuaderno-vivo`: outside any data folder. */
-export function defaultKeysDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
-  const base = env.XDG_CONFIG_HOME?.trim() || path.join(os.homedir(), '.config');
-  return path.join(base, 'cuaderno-vivo');
-}
+// Where the keys folder is by default is a setting: config.ts says it (re-exported for the store).
+export { defaultKeysDir } from '../config.js';
 
 /** What the chain fields of one line say. */
 export interface ChainFields {

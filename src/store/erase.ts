@@ -17,7 +17,7 @@ import { writeFileAtomic } from './atomic.js';
 import { startNewAuditChain } from './auditLog.js';
 import { fileLines } from './lines.js';
 import { NOTES_STATE_VERSION } from './notesFile.js';
-import { syncDir } from './users.js';
+import { syncDir } from './atomic.js';
 
 /** Prefix of the trash folder of a deletion in progress. */
 export const ERASE_PREFIX = '.borrando-datos-';

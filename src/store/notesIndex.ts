@@ -19,7 +19,7 @@ import { INDEX } from '../strings/console.js';
 import { InvertedIndex, type Hit, type IndexSnapshot } from '../lib/invertedIndex.js';
 import { writeFileAtomic } from './atomic.js';
 import { Mutex, readStateText } from './jsonFile.js';
-import type { Note } from './types.js';
+import type { Found, Note, NotesIndex } from './types.js';
 
 export const NOTES_INDEX_FILE = 'indice_notas.json';
 export const NOTES_INDEX_VERSION = 1;
@@ -63,28 +63,7 @@ export async function stampOf(file: string): Promise<string | null> {
   }
 }
 
-/** One note found: the note and its similarity. */
-export interface Found {
-  note: Note;
-  score: number;
-}
-
-export interface NotesIndex {
-  /**
-   * SPEC §3 search over the notes on disk now: the k best, ties in note order. When no word of the
-   * query is in the notes, the approximate search (accents folded, Spanish stems) answers with
-   * only the notes it found, and `approximate` is true.
-   */
-  search(query: string, k: number): Promise<{ found: Found[]; approximate: boolean }>;
-  /** Whether a note with this id exists now. */
-  has(id: number): Promise<boolean>;
-  /**
-   * Called by the notes store inside the notes' lock right after it wrote `notas.json`:
-   * `before`/`after` are the file's stamps around the write, `added` the note it appended (none:
-   * only weeks changed). Never throws: an index it cannot update is rebuilt by the next search.
-   */
-  afterWrite(before: string | null, after: string | null, notes: readonly Note[], added?: Note): Promise<void>;
-}
+export type { Found, NotesIndex };
 
 interface Loaded {
   stamp: string | null;

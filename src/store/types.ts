@@ -158,7 +158,31 @@ export interface AuditLog {
   list(): Promise<Record<string, unknown>[]>;
 }
 
-import type { NotesIndex } from './notesIndex.js';
+// The notes' search index (notesIndex.ts): its interface lives here with the notebook's, so the
+// index module needs no circle back to this file.
+
+/** One note found: the note and its similarity. */
+export interface Found {
+  note: Note;
+  score: number;
+}
+
+export interface NotesIndex {
+  /**
+   * SPEC §3 search over the notes on disk now: the k best, ties in note order. When no word of the
+   * query is in the notes, the approximate search (accents folded, Spanish stems) answers with
+   * only the notes it found, and `approximate` is true.
+   */
+  search(query: string, k: number): Promise<{ found: Found[]; approximate: boolean }>;
+  /** Whether a note with this id exists now. */
+  has(id: number): Promise<boolean>;
+  /**
+   * Called by the notes store inside the notes' lock right after it wrote `notas.json`:
+   * `before`/`after` are the file's stamps around the write, `added` the note it appended (none:
+   * only weeks changed). Never throws: an index it cannot update is rebuilt by the next search.
+   */
+  afterWrite(before: string | null, after: string | null, notes: readonly Note[], added?: Note): Promise<void>;
+}
 
 /** The student's notebook in one data dir. Implements NotesReader (its `list()` lists the notes). */
 export interface Notebook {

@@ -12,12 +12,13 @@
  *   start removes.
  */
 import { randomBytes } from 'node:crypto';
-import { appendFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { PRICES_USD_PER_MTOK } from '../config.js';
 import { StateFileError } from '../errors.js';
 import { isUserId } from '../lib/ids.js';
 import { STATE } from '../strings/console.js';
+import { syncDir } from './atomic.js';
 import { isPlainObject, Mutex, ValidatedJsonFile } from './jsonFile.js';
 import { holdFileLock, withFileLock } from './lock.js';
 import { NOTEBOOK_FILES } from './notebook.js';
@@ -236,14 +237,6 @@ export async function sweepDeletedUsers(dataDir: string): Promise<void> {
 }
 
 const exists = (p: string) => stat(p).then(() => true, () => false);
-
-/** fsync a directory so the renames in it survive a power cut (best effort where unsupported). */
-export async function syncDir(dir: string): Promise<void> {
-  const h = await open(dir, 'r').catch(() => undefined);
-  if (!h) return;
-  await h.sync().catch(() => undefined);
-  await h.close();
-}
 
 /** Why the migration does not start while a single-owner bot is running on the data dir. */
 const busyLegacy = (dataDir: string) =>

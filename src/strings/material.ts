@@ -2,9 +2,8 @@
  * What the student reads about importing their material (a PDF, a text file, a photo of a page):
  * the proposal before saving, its buttons, and one sentence for each file that cannot be read.
  */
-import type { MaterialProblem } from '../tools/material/errors.js';
+import type { ImportKind, MaterialProblem } from '../tools/material/kinds.js';
 import type { MaterialKind } from '../tools/material/sniff.js';
-import type { ImportKind } from '../tools/material/imports.js';
 
 const KIND_WORDS: Readonly<Record<MaterialKind, string>> = Object.freeze({
   texto: 'un texto',

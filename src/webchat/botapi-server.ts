@@ -19,6 +19,7 @@ import { METHODS } from './methods.js';
 import { BotApiError, InFlightBytes, readParams, type BotParams } from './params.js';
 import { serveStoredFile } from './serve-file.js';
 import { UpdateQueue } from './updates.js';
+import { LOCAL_CHAT_USER_ID } from '../lib/ids.js';
 import { own } from '../lib/own.js';
 
 /** The person using the chat page. Private chat id = user id, as on Telegram. */
@@ -29,7 +30,7 @@ export interface WebchatUser {
 }
 
 /** Who types on the page unless told otherwise; main.ts allows this id when no token is set. */
-export const DEFAULT_WEBCHAT_USER: Readonly<WebchatUser> = Object.freeze({ id: 100000001, first_name: 'Estudiante' });
+export const DEFAULT_WEBCHAT_USER: Readonly<WebchatUser> = Object.freeze({ id: LOCAL_CHAT_USER_ID, first_name: 'Estudiante' });
 
 export interface EmbeddedBotApiOptions {
   /** The bot token the server accepts (`<digits>:<secret>`; the digits become the bot's id). */

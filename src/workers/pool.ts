@@ -10,9 +10,18 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { CancelledError, CuadernoError, type ErrorCode } from '../errors.js';
-import type { WorkReply, WorkRequest } from './work.js';
 
 let pool: Piscina<WorkRequest, WorkReply> | undefined;
+
+/** One job for a thread (work.ts runs it), and its answer: errors come back as values. */
+export interface WorkRequest {
+  fn: string;
+  input: unknown;
+}
+
+export type WorkReply =
+  | { ok: true; value: unknown }
+  | { ok: false; code: string; message: string; details: Record<string, unknown> };
 
 /** Threads: at least 2 (a cover and a narration at once), at most the machine's cores. */
 export function poolSize(): number {

@@ -12,15 +12,7 @@ import { espeakWavHere } from '../tools/media/espeak.js';
 import { encodeMp3 } from '../tools/media/mp3.js';
 import { STAGE_FUNCTIONS } from '../tools/stages/functions.js';
 import { voiceWav } from '../tools/voice/audio.js';
-
-export interface WorkRequest {
-  fn: string;
-  input: unknown;
-}
-
-export type WorkReply =
-  | { ok: true; value: unknown }
-  | { ok: false; code: string; message: string; details: Record<string, unknown> };
+import type { WorkReply, WorkRequest } from './pool.js';
 
 const EXTRA: Record<string, (input: never, signal: AbortSignal) => Promise<unknown>> = {
   /** Answers once this thread has loaded every module above: the pool is ready for real work. */

@@ -1,8 +1,9 @@
 /** The pure parts of the bot: texts, limits, keyboards, note parsing, the report. */
-import { DEMO_COURSE } from '../../src/tools/course/course.js';
+import { DEMO_COURSE } from '../../src/tools/course/demo.js';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../src/tools/media/messages.js';
-import { anyCase, parseNote } from '../../src/bot/commands.js';
+import { anyCase } from '../../src/bot/command-kit.js';
+import { parseNote } from '../../src/bot/commands.js';
 import { understand } from '../../src/agent/understand.js';
 import { forOwner } from '../../src/strings/agent.js';
 import { reportText } from '../../src/bot/delivery.js';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MEDIA } from '../../src/strings/model.js';
-import { DEMO_COURSE } from '../../src/tools/course/course.js';
+import { DEMO_COURSE } from '../../src/tools/course/demo.js';
 import { createMediaTools, EngineHealth } from '../../src/tools/media/index.js';
 import { context, demoNotes, NOW, tempDir } from './helpers.js';
 

@@ -1,5 +1,5 @@
 // Shared fixtures of the media tests: a temp data dir with the real demo notes, a tool context.
-import { DEMO_COURSE } from '../../src/tools/course/course.js';
+import { DEMO_COURSE } from '../../src/tools/course/demo.js';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

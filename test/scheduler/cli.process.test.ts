@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIO } from '../../src/cli.js';
+import type { CliIO } from '../../src/cli/common.js';
 import { run as plan } from '../../src/cli/plan.js';
 import { run as simular } from '../../src/cli/simular.js';
 import { decodePng, isPng } from '../../src/tools/media/raster.js';

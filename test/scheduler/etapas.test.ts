@@ -6,7 +6,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CliIO } from '../../src/cli.js';
+import type { CliIO } from '../../src/cli/common.js';
 import { run as plan, type StagesReport } from '../../src/cli/plan.js';
 import { createAgentService } from '../../src/agent/service.js';
 import type { TaskEvent } from '../../src/scheduler/events.js';

@@ -11,7 +11,8 @@
  */
 import { createHash } from 'node:crypto';
 import { DEFAULT_ORCHESTRATOR_MODEL, type ModelName } from '../../config.js';
-import { DEMO_COURSE, weekQuery, weekTitle, type Course } from '../../tools/course/course.js';
+import { weekQuery, weekTitle, type Course } from '../../tools/course/course.js';
+import { DEMO_COURSE } from '../../tools/course/demo.js';
 import { interpret, type PlanIntent } from '../intent.js';
 import type { ToolResult } from '../../tools/contract.js';
 import { ALREADY_MADE_KEY, NOT_APPROVED_KEY } from '../../tools/render.js';

@@ -4,7 +4,7 @@
  * `ambiguo` and the bot asks back with buttons.
  */
 import { readFileSync } from 'node:fs';
-import type { Understood, Wanted } from '../understand.js';
+import type { Understood, Wanted } from './meaning.js';
 import { IntentClassifier, type Classification } from './classifier.js';
 import { courseEdit, editsCourse } from './course-edit.js';
 import { reminderSlots } from './reminder.js';

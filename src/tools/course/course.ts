@@ -201,5 +201,3 @@ export function weekStem(week: number): string {
 export interface CourseReader {
   get(): Promise<Course>;
 }
-
-export { DEMO_COURSE } from './demo.js';

@@ -22,7 +22,7 @@ import { CuadernoError } from '../../errors.js';
 import { MATERIAL } from '../../strings/material.js';
 import { extractMaterial, type Extracted } from './extract.js';
 import type { OcrEngine } from './ocr.js';
-import type { MaterialKind } from './sniff.js';
+import type { ImportKind } from './kinds.js';
 import { courseWeekOf, splitIntoNotesYielding, type ProposedNote } from './split.js';
 import type { Course } from '../course/course.js';
 
@@ -30,8 +30,7 @@ export const IMPORTS_DIRNAME = 'importaciones';
 export const IMPORT_RECORD_VERSION = 1;
 
 export type ImportState = 'pendiente' | 'guardando' | 'hecha';
-/** What an import came from: a file the bot read, or a voice memo's transcript (`voz`). */
-export type ImportKind = MaterialKind | 'voz';
+export type { ImportKind };
 
 export interface ImportRecord {
   version: typeof IMPORT_RECORD_VERSION;

@@ -2,7 +2,8 @@
 // (committed before the card builder changed): every answer is in its note and in the fixture, and a
 // note's cards (up to three; the demo notes are one sentence each, so one cloze each) ask about
 // different terms.
-import { DEMO_COURSE, weekOfNote } from '../../../src/tools/course/course.js';
+import { weekOfNote } from '../../../src/tools/course/course.js';
+import { DEMO_COURSE } from '../../../src/tools/course/demo.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SEED_NOTES_FILE } from '../../../src/store/index.js';

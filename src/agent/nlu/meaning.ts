@@ -1,0 +1,35 @@
+/**
+ * What a message means, as values: the vocabulary of understand.ts (which re-exports it) and of the
+ * reader in read.ts. Types only, in a file of their own, so the reader needs no circle back to
+ * understand.ts.
+ */
+import type { CourseEdit } from './course-edit.js';
+import type { ReminderSlots } from './reminder.js';
+import type { Part } from './slots.js';
+
+export type Item = 'portada' | 'narracion';
+export type Voice = 'mia' | 'sintetica';
+export type CommandName = 'ayuda' | 'estado' | 'gasto' | 'cancelar' | 'notas' | 'start';
+/** What an ambiguous request already says, so the question back offers the right buttons. */
+export type Wanted = 'preparar' | Item | 'tarjetas' | 'buscar';
+
+export type Understood =
+  | { intent: 'saludo' }
+  | { intent: 'gracias' }
+  | { intent: 'charla' }
+  | { intent: 'buscar'; consulta: string }
+  /** The whole week; `sin` lists the parts left out («sin audio»), sorted. */
+  | { intent: 'preparar'; semana: number; voz: Voice; redo: boolean; sin?: Part[] }
+  | { intent: 'rehacer'; que: Item; semana: number; voz: Voice; redo: boolean }
+  | { intent: 'narrar'; semana: number; voz: Voice }
+  | { intent: 'tarjetas'; nota: string | number }
+  | { intent: 'orden'; nombre: CommandName }
+  | { intent: 'repaso' }
+  | { intent: 'exportar' }
+  | { intent: 'borrar_datos' }
+  | { intent: 'importar' }
+  | ({ intent: 'recordatorio' } & ReminderSlots)
+  | ({ intent: 'curso'; semana: number } & Exclude<CourseEdit, { cambio: 'anadir' }>)
+  | ({ intent: 'curso' } & Extract<CourseEdit, { cambio: 'anadir' }>)
+  /** `bajaConfianza`: the classifier was unsure what the message is about (not a missing detail). */
+  | { intent: 'ambiguo'; quiere?: Wanted; semanaInexistente?: number; bajaConfianza?: true };

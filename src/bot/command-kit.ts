@@ -1,0 +1,26 @@
+/**
+ * What every command composer of the bot shares: the notebook it reads and writes, and the forms
+ * of a command's name. A leaf (imports types only), so composers import it without a circle.
+ */
+import type { AuditLog, CardDeck, CourseFile, NotesStore, ReviewStore, UsageLog } from '../store/index.js';
+
+/** The part of the notebook the bot reads and writes (store/types.ts Notebook satisfies it). */
+export interface BotNotebook {
+  notes: Pick<NotesStore, 'list' | 'add' | 'setWeeks' | 'removeMany'>;
+  /** The owner's course (`curso.json`; none = the demo course): which weeks exist; /curso changes it. */
+  course: Pick<CourseFile, 'read' | 'write'>;
+  usage: Pick<UsageLog, 'list' | 'monthTotal' | 'month' | 'append'>;
+  /** The deck and its review state (/repasar, /tarjetas, /exportar, the report's cards). */
+  cards: CardDeck;
+  reviews: ReviewStore;
+  /** The audit log: the student's review of a model's cards is counted there (/tarjetas reads it back). */
+  audit: Pick<AuditLog, 'append' | 'list'>;
+}
+
+/**
+ * The command as typed on a phone: keyboards capitalise the first letter ("/Semana 2") and caps
+ * lock shouts it; Telegram's own commands are lower case and grammY matches them exactly.
+ */
+export function anyCase(name: string): string[] {
+  return [...new Set([name, name.charAt(0).toUpperCase() + name.slice(1), name.toUpperCase()])];
+}
