@@ -1,5 +1,6 @@
 /**
- * Runs, one per chat, started detached from the update handler that asked for them: the handler
+ * Runs, one in progress per chat (others may still be delivering their outcome: runs are
+ * independent, each found by its id), started detached from the update handler that asked for them: the handler
  * returns at once and the run lives in `execute` until it ends or pauses. A paused run holds no
  * promise: its approvals are values on disk, shown as buttons; a tap writes the decision into the
  * run's state (`service.decide`) and only then resumes the run from disk (CONVENTIONS §15). Each run
