@@ -131,9 +131,11 @@ export interface ClosingWork {
 /**
  * Sends every file of the outcome to `chatId` (those in `alreadySent` reached the chat when they
  * were made), then the one closing message with its buttons: [🃏 Tarjetas] when the run has cards,
- * [📊 Cronograma] when it ran stages and a chart can be drawn.
+ * [📊 Cronograma] when it ran stages and a chart can be drawn. `onSent` records each file once sent,
+ * so a restart before the report sends only what the chat still lacks.
  */
-export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome: RunOutcome, alreadySent: ReadonlySet<string> = new Set(), work?: ClosingWork): Promise<void> {
+export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome: RunOutcome, alreadySent: ReadonlySet<string> = new Set(), work?: ClosingWork,
+  onSent?: (path: string) => Promise<void>): Promise<void> {
   const attempt = attempter(deps, chatId);
 
   if (isAnswerOnly(outcome)) {
@@ -141,7 +143,11 @@ export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome
     return;
   }
 
-  for (const a of outcome.artifacts) if (!alreadySent.has(a.path)) await deliverArtifact(deps, chatId, a, { reused: outcome.reused?.includes(a.path) ?? false });
+  for (const a of outcome.artifacts) {
+    if (alreadySent.has(a.path)) continue;
+    await deliverArtifact(deps, chatId, a, { reused: outcome.reused?.includes(a.path) ?? false });
+    await onSent?.(a.path);
+  }
 
   const keyboard = closingKeyboard(outcome.runId, {
     cards: (outcome.cards ?? []).length > 0,

@@ -1,5 +1,6 @@
 /**
- * Runs, one per chat, started detached from the update handler that asked for them: the handler
+ * Runs, one in progress per chat (others may still be delivering their outcome: runs are
+ * independent, each found by its id), started detached from the update handler that asked for them: the handler
  * returns at once and the run lives in `execute` until it ends or pauses. A paused run holds no
  * promise: its approvals are values on disk, shown as buttons; a tap writes the decision into the
  * run's state (`service.decide`) and only then resumes the run from disk (CONVENTIONS §15). Each run
@@ -19,7 +20,7 @@ import type { Artifact } from '../tools/contract.js';
 import { stagesOf } from '../tools/stages/catalogue.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import { ChatActionPulse, StatusMessage } from './progress.js';
-import type { BotStateFile, RunRecord } from './state.js';
+import type { BotStateFile, ClosingStep, RunRecord } from './state.js';
 import { S } from '../strings/chat.js';
 
 /** What the bot needs from the agent; `AgentService` (agent/service.ts) satisfies it structurally. */
@@ -78,6 +79,8 @@ interface ActiveRun {
   delivered: Set<string>;
   /** Those sends, in order: the run's last messages wait for them. */
   sending: Promise<unknown>;
+  /** Taken in after a restart with its outcome already decided: only what the chat lacks is sent. */
+  ended: boolean;
 }
 
 /** Longest reason for a no that is kept (characters): a reason, not a document. */
@@ -107,7 +110,11 @@ export interface RunManagerDeps {
 }
 
 export class RunManager implements TapHandler {
-  private readonly active = new Map<number, ActiveRun>();
+  /**
+   * Runs in progress (executing or paused for the owner), by run id: runs are independent, and
+   * after a restart one chat may hold a paused run next to one that only delivers its outcome.
+   */
+  private readonly active = new Map<string, ActiveRun>();
   /**
    * Runs whose outcome is known and that are only delivering it (report, chart): the chat is free
    * for a new request meanwhile — the owner who read the report may ask again at once.
@@ -154,7 +161,7 @@ export class RunManager implements TapHandler {
    * the answer (written into the run's state, then the run resumes from disk) — true: used up.
    */
   async answerMessage(chatId: number, from: User, text: string): Promise<boolean> {
-    const run = this.active.get(chatId);
+    const run = this.inChat(chatId);
     const question = run?.record.question;
     if (!run || !question || question.answered || from.id !== run.record.ownerId || run.controller.signal.aborted) return false;
     const r = await this.deps.service.answer(run.record.runId, text);
@@ -162,7 +169,7 @@ export class RunManager implements TapHandler {
     // Kept, marked answered: a pass that read the run before the answer still sees it was asked.
     await this.deps.state.update(() => { question.answered = true; });
     run.lastNotice = undefined;
-    this.wake(run.record.runId, chatId);
+    this.wake(run.record.runId);
     return true;
   }
 
@@ -175,15 +182,15 @@ export class RunManager implements TapHandler {
       if (r.kind === 'unknown') return 'unknown';
       await this.deps.registry.reasonClosed(rec, r.decision.note);
       if (r.kind === 'already') return 'already';
-      this.wake(rec.runId, rec.chatId);
+      this.wake(rec.runId);
       return 'ok';
     });
   }
 
   /** A decision for this run was written: resume it from disk, or let the pass in progress pick it up. */
-  private wake(runId: string, chatId: number): void {
-    const run = this.active.get(chatId);
-    if (run && run.record.runId === runId) {
+  private wake(runId: string): void {
+    const run = this.active.get(runId);
+    if (run) {
       if (run.executing) run.pokes++;
       else run.done = this.execute(run, true);
     }
@@ -223,7 +230,7 @@ export class RunManager implements TapHandler {
     if (r.kind === 'already') return 'already';
     // A no waiting for its reason: the run stays paused on it until the reason question closes.
     if (r.decision.awaitingNote) await this.deps.registry.askReason(rec);
-    else this.wake(rec.runId, rec.chatId);
+    else this.wake(rec.runId);
     return 'ok';
   }
 
@@ -232,7 +239,7 @@ export class RunManager implements TapHandler {
    * `workS` of it at work (waiting for the owner is not work), `waiting` while it only waits for them.
    */
   current(chatId: number): { runId: string; ownerId: number; text: string; elapsedS: number; workS: number; waiting: boolean; tasks: readonly TaskView[] } | undefined {
-    const run = this.active.get(chatId);
+    const run = this.inChat(chatId);
     if (!run) return undefined;
     const { record } = run;
     return {
@@ -247,7 +254,7 @@ export class RunManager implements TapHandler {
    * both start a run.
    */
   async start(req: StartRequest): Promise<StartResult> {
-    const running = this.active.get(req.chatId);
+    const running = this.inChat(req.chatId);
     if (running) return { kind: 'busy', runId: running.record.runId, text: running.record.text, elapsedS: this.elapsedS(running) };
     const record: RunRecord = {
       runId: newRunId(req.chatId),
@@ -264,11 +271,11 @@ export class RunManager implements TapHandler {
       try {
         const { spent, limit } = await this.deps.budget();
         if (spent >= limit) {
-          this.active.delete(req.chatId);
+          this.active.delete(record.runId);
           return { kind: 'budget', spent, limit };
         }
       } catch (e) {
-        this.active.delete(req.chatId);
+        this.active.delete(record.runId);
         throw e;
       }
     }
@@ -281,8 +288,12 @@ export class RunManager implements TapHandler {
    * resumed to close: its open approvals are answered `cancelado` on disk, then it ends.
    */
   cancel(chatId: number): boolean {
-    const run = this.active.get(chatId);
-    if (!run || run.controller.signal.aborted) return false;
+    const run = this.inChat(chatId);
+    return run ? this.cancelRun(run) : false;
+  }
+
+  private cancelRun(run: ActiveRun): boolean {
+    if (run.controller.signal.aborted) return false;
     run.controller.abort();
     if (!run.executing) run.done = this.execute(run, true);
     return true;
@@ -295,14 +306,21 @@ export class RunManager implements TapHandler {
   async resumeUnfinished(): Promise<number> {
     const unfinished = new Set((await this.deps.service.unfinished()).map((u) => u.runId));
     let resumed = 0;
+    // Every recorded run on its own, whatever order they finished in and whichever chat they share:
+    // a paused run next to one that only delivers its outcome keeps its pending questions.
     for (const record of [...this.deps.state.runs]) {
-      if ([...this.active.values()].some((r) => r.record.runId === record.runId)) continue;
+      if (this.active.has(record.runId) || [...this.finishing].some((r) => r.record.runId === record.runId)) continue;
       if (record.outcomeDelivered) {
         // Delivered in full before the process died, only not forgotten yet: nothing to say.
         await this.forget(record.runId);
-      } else if ((unfinished.has(record.runId) || (await this.deps.service.ended?.(record.runId))) && !this.active.has(record.chatId)) {
-        // Unfinished: it goes on. Ended but not delivered: its outcome is read from disk and sent.
+      } else if (unfinished.has(record.runId)) {
+        // Unfinished: it goes on.
         const run = this.reserve(record);
+        run.done = this.execute(run, true);
+        resumed++;
+      } else if (await this.deps.service.ended?.(record.runId)) {
+        // Ended but not delivered: its outcome is read from disk and what the chat lacks is sent.
+        const run = this.reserve(record, true);
         run.done = this.execute(run, true);
         resumed++;
       } else {
@@ -315,7 +333,7 @@ export class RunManager implements TapHandler {
 
   /** Aborts every run in progress (tests' teardown; an operator stopping everything on purpose). */
   cancelAll(): void {
-    for (const chatId of this.active.keys()) this.cancel(chatId);
+    for (const run of [...this.active.values()]) this.cancelRun(run);
   }
 
   /**
@@ -332,13 +350,20 @@ export class RunManager implements TapHandler {
 
   /** Stops timers without aborting runs: a process that exits now resumes them on the next start. */
   shutdown(): void {
-    for (const run of this.active.values()) {
+    for (const run of [...this.active.values(), ...this.finishing]) {
       run.pulse.stop();
       run.status?.abandon();
     }
   }
 
-  private reserve(record: RunRecord): ActiveRun {
+  /** The chat's run in progress (not one only delivering its outcome): at most one per chat. */
+  private inChat(chatId: number): ActiveRun | undefined {
+    for (const run of this.active.values()) if (run.record.chatId === chatId) return run;
+    return undefined;
+  }
+
+  /** Takes the run into memory: in progress, or (`ended`) only delivering its outcome. */
+  private reserve(record: RunRecord, ended = false): ActiveRun {
     const run: ActiveRun = {
       record,
       controller: new AbortController(),
@@ -352,8 +377,10 @@ export class RunManager implements TapHandler {
       passes: 0,
       delivered: new Set(record.delivered ?? []),
       sending: Promise.resolve(),
+      ended,
     };
-    this.active.set(record.chatId, run);
+    if (ended) this.finishing.add(run);
+    else this.active.set(record.runId, run);
     return run;
   }
 
@@ -366,7 +393,8 @@ export class RunManager implements TapHandler {
     run.executing = true;
     let ended = true;
     try {
-      if (!run.status) await this.openStatus(run, resume);
+      // A run that only delivers its outcome keeps its status message: it says «✅ Terminado» already.
+      if (!run.status && !run.ended) await this.openStatus(run, resume);
       let outcome: RunOutcome;
       for (;;) {
         run.pokes = 0;
@@ -398,10 +426,13 @@ export class RunManager implements TapHandler {
       this.stopTicking(run);
       if (outcome.stopReason === 'awaiting_approval' || outcome.stopReason === 'awaiting_answer') {
         ended = false;
+        // Paused (also one taken in as ended whose state says otherwise): its taps find it by id.
+        run.ended = false;
+        this.active.set(record.runId, run);
         return;
       }
       run.pulse.stop();
-      if (this.active.get(record.chatId) === run) this.active.delete(record.chatId);
+      this.active.delete(record.runId);
       this.finishing.add(run);
       await this.showDecisions(outcome);
       // The status message ends with the outcome in one line; what was made is the closing message's
@@ -410,15 +441,21 @@ export class RunManager implements TapHandler {
       const header = isAnswerOnly(outcome) ? S.progressQuestion(record.text)
         : outcome.stopReason === 'end_turn' ? (summary.nothingMade ? S.progressNothingDone(record.text, summary.nothingMade) : `${S.progressDone(record.text)} — ${S.progressSeeClosing}`)
           : `${outcome.stopReason === 'cancelado' ? S.progressCancelled(record.text) : S.progressStopped(record.text)} — ${S.progressSeeClosing}`;
-      await run.status!.finish(header);
+      // Each step of the closing is recorded once done: a restart in the middle sends only the rest.
+      await this.closingStep(run, 'estado', async () => {
+        // Taken in after a restart: the previous process's status message gets the outcome line.
+        if (!run.status && record.statusMessageId !== undefined) run.status = new StatusMessage(this.deps.api, record.chatId, record.statusMessageId, '', this.deps.log, 0);
+        await run.status?.finish(header);
+      });
       // The chart and the report cover every pass of the run, not only the one after the last answer.
       const whole: RunOutcome = run.events.length > 0 ? { ...outcome, taskEvents: run.events } : outcome;
       // Written to disk before the closing message shows its buttons: they answer after a restart too.
-      await this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: waitsOf(run), cards: outcome.cards ?? [] })
-        .catch((e: unknown) => { this.deps.log('no se pudo guardar el cierre del trabajo', e); });
+      await this.closingStep(run, 'cierre', () => this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: waitsOf(run), cards: outcome.cards ?? [] })
+        .catch((e: unknown) => { this.deps.log('no se pudo guardar el cierre del trabajo', e); }));
       await run.sending.catch(() => undefined);
       const work = { workMs: this.workMs(run), waited: waitsOf(run).length > 0, request: record.text };
-      await deliverOutcome({ api: this.deps.api, media: this.deps.media, log: this.deps.log, waits: waitsOf(run), sent: this.deps.state }, record.chatId, whole, run.delivered, work);
+      await this.closingStep(run, 'informe', () => deliverOutcome({ api: this.deps.api, media: this.deps.media, log: this.deps.log, waits: waitsOf(run), sent: this.deps.state }, record.chatId, whole, run.delivered, work,
+        (a) => this.deps.state.update(() => { run.delivered.add(a); record.delivered = [...run.delivered]; })));
       await this.deps.afterRun?.(record.chatId).catch((e: unknown) => { this.deps.log('no se pudo mostrar lo que espera tras el trabajo', e); });
       // Delivered: a restart from here on only forgets the run (a kill before this delivers again).
       await this.deps.state.update(() => { record.outcomeDelivered = true; });
@@ -432,10 +469,18 @@ export class RunManager implements TapHandler {
       this.stopTicking(run);
       run.executing = false;
       if (ended) {
-        if (this.active.get(record.chatId) === run) this.active.delete(record.chatId);
+        if (this.active.get(record.runId) === run) this.active.delete(record.runId);
         await this.forget(record.runId).catch((e: unknown) => { this.deps.log('no se pudo olvidar el trabajo', e); });
       }
     }
+  }
+
+  /** Does one step of the run's closing unless a previous process did it; records it once done. */
+  private async closingStep(run: ActiveRun, step: ClosingStep, fn: () => Promise<unknown> | undefined): Promise<void> {
+    const { record } = run;
+    if (record.closed?.includes(step)) return;
+    await fn();
+    await this.deps.state.update(() => { record.closed = [...(record.closed ?? []), step]; });
   }
 
   /** The run's status message (a resumed run retires the previous process's one first). */

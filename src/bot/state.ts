@@ -82,6 +82,8 @@ export interface RunRecord {
    * pass that read the run just before still knows it was asked.
    */
   question?: { turn: number; messageId?: number; answered?: boolean };
+  /** Steps of its closing already done (a restart in the middle of it does only the rest). */
+  closed?: ClosingStep[];
   /** Its outcome was delivered in full (the run is only waiting to be forgotten). */
   outcomeDelivered?: boolean;
   /**
@@ -92,6 +94,13 @@ export interface RunRecord {
   waits?: OwnerWaitSpan[];
   waitingSince?: number;
 }
+
+/**
+ * The closing of a finished run, in order: its status message gets the outcome line, the chart's
+ * data is kept for the closing buttons, the files not sent yet and the report are sent.
+ */
+export const CLOSING_STEPS = ['estado', 'cierre', 'informe'] as const;
+export type ClosingStep = (typeof CLOSING_STEPS)[number];
 
 /** A file the chat already has: the message that carried it, so a repeat can point at it. */
 export interface SentRecord {
@@ -226,6 +235,10 @@ function badRun(r: unknown, n: number): string | undefined {
     if (!Array.isArray(waits)) return `${what} tiene "waits" = ${JSON.stringify(waits)}, que no es una lista`;
     const badWait = waits.map((w, i) => badFields(w, `la espera ${i + 1} del trabajo ${n}`, { from: 'number', to: 'number' })).find(Boolean);
     if (badWait) return badWait;
+  }
+  const closed = (r as { closed?: unknown }).closed;
+  if (closed !== undefined && !(Array.isArray(closed) && closed.every((c) => (CLOSING_STEPS as readonly unknown[]).includes(c)))) {
+    return `${what} tiene "closed" = ${JSON.stringify(closed)}, que no es una lista de pasos del cierre`;
   }
   const mode = (r as { mode: string }).mode;
   return mode === 'agente' || mode === 'semana' ? undefined : `${what} tiene un modo desconocido (${JSON.stringify(mode)})`;
