@@ -19,7 +19,7 @@ import type { Model, ModelRequest, ToolResultBlock, ToolUseBlock } from './model
 import { systemPrompt } from './prompt.js';
 import { courseForPrompt, type Course } from '../tools/course/course.js';
 import { reconcile, type Reconciled } from './reconcile.js';
-import { buildReport, notDone, notDoneLine, type CallRecord } from './report.js';
+import { buildReport, callRecord, notDone, notDoneLine, type CallRecord } from './report.js';
 import type { ApprovalOption, CheckpointV2, PendingApproval, RunStore } from './run-state.js';
 import { afterResponse, beforeCall, type Next } from './step.js';
 import { AGENT } from '../strings/agent.js';
@@ -369,7 +369,7 @@ function summarize(
       calls.push({ name: b.name, input: b.input, result: ledger.get(b.id) ?? deps.store.entry(b.id)?.result ?? fromMessage });
     }
   }
-  const records: CallRecord[] = calls.flatMap((c) => (c.result ? [{ name: c.name, input: (c.input ?? {}) as Record<string, unknown>, result: c.result }] : []));
+  const records: CallRecord[] = calls.flatMap((c) => (c.result ? [callRecord(c.name, c.input, c.result)] : []));
   const artifacts: Artifact[] = [];
   const notDoneLines: string[] = [];
   const finished: string[] = [];
