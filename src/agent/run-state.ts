@@ -18,7 +18,7 @@ import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
-import type { DryRun, NotApprovedReason, ToolResult } from '../tools/contract.js';
+import type { DryRun, NotApprovedReason, Persona, ToolResult } from '../tools/contract.js';
 import type { MessageParam, ToolUseBlock } from './model/types.js';
 import { CHECKPOINT } from '../strings/agent.js';
 import type { StopReason } from './types.js';
@@ -82,6 +82,8 @@ export interface RecordedDecision {
    */
   awaitingNote?: true;
   by?: string;
+  /** Who decided (id and name), written to the audit with the call's result; absent for an expiry. */
+  persona?: Persona;
   at: string;
 }
 export interface DecisionsV1 {

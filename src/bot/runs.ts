@@ -198,8 +198,10 @@ export class RunManager implements TapHandler {
     if (rec.decision && !rec.decision.approved && rec.decision.reason === 'cancelado') return 'stale';
     if (rec.decision) return 'already';
     const by = from.first_name || from.username || String(from.id);
+    // Who pressed, for the audit: the Telegram user, or the local page's persona (its own user id).
+    const persona = { id: from.id, nombre: by };
     // A no is written at once (a restart never asks again); its optional reason is asked afterwards.
-    const answer: DecisionInput = tap.approved ? { approved: true, hash: tap.hash ?? '', by } : { approved: false, reason: 'rechazado', by, askNote: true };
+    const answer: DecisionInput = tap.approved ? { approved: true, hash: tap.hash ?? '', by, persona } : { approved: false, reason: 'rechazado', by, persona, askNote: true };
     const r = await this.decide(tap.approvalId, answer);
     return r === 'ok' ? 'ok' : r;
   }
