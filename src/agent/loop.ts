@@ -221,7 +221,7 @@ async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext
       deps.crash.hit('after-intent-write');
       let result: ToolResult;
       try {
-        result = await deps.toolbox.dispatch({ id: c.id, name: c.name, input: c.input }, { stage: deps.stage, signal: deps.signal, redo: redoOf(c), ...(decision ? { decision } : {}) });
+        result = await deps.toolbox.dispatch({ id: c.id, name: c.name, input: c.input }, { stage: deps.stage, signal: deps.signal, redo: redoOf(c), ...(decision ? { decision } : {}), ...(cp.task.persona ? { persona: cp.task.persona } : {}) });
       } catch (e) {
         // Not journalled: the effect's state is unknown, so a resume treats it as such.
         settle(c, { kind: 'error', code: 'INTERNAL', message: AGENT.failed((e as Error).message) });

@@ -34,6 +34,8 @@ export interface RunTask {
   week?: number;
   /** Decided once from the owner's words ("rehaga…"): side-effecting calls store a new version. */
   redo: boolean;
+  /** Who asked (the chat user or the page's persona): named on every audit line of the run's calls. Absent: the terminal, or a run begun before it was kept. */
+  persona?: Persona;
   maxIterations: number;
   tokenBudget: number;
   startedAt: string;

@@ -220,6 +220,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
           mode: req.mode,
           ...(week ? { week } : {}),
           redo: req.mode === 'agente' && asksForRedo(req.text),
+          ...(req.persona ? { persona: { id: req.persona.id, nombre: req.persona.nombre } } : {}),
           maxIterations: config.limits.maxIterations,
           tokenBudget: config.limits.tokenBudget,
           startedAt: new Date().toISOString(),

@@ -54,6 +54,8 @@ export interface RunRequest {
   signal?: AbortSignal;
   /** Resume the unfinished run with this runId from its checkpoint instead of starting afresh. */
   resume?: boolean;
+  /** Who asked (a fresh run keeps it in its checkpoint; a resumed run reads it from there). */
+  persona?: Persona;
   /**
    * The caller delivers the owner's answer to a question back (the bot: the next message in the
    * chat): a turn that ends asking something pauses at `awaiting_answer`. Without it, it ends.

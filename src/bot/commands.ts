@@ -17,6 +17,7 @@ import type { RunManager } from './runs.js';
 import { renderStatus, type StatusView } from './status.js';
 import { S, type Audience } from '../strings/chat.js';
 import { StateFileError } from '../errors.js';
+import { personaOf } from './access.js';
 
 /** The part of the notebook the bot reads and writes (store/types.ts Notebook satisfies it). */
 export interface BotNotebook {
@@ -67,6 +68,7 @@ export function commandsComposer(deps: CommandsDeps, plain: Readonly<Record<Comm
     const result = await deps.runs.start({
       chatId: ctx.chat.id,
       ownerId: ctx.from!.id,
+      ownerName: personaOf(ctx.from!).nombre,
       group: ctx.chat.type !== 'private',
       mode: 'semana',
       week,

@@ -21,6 +21,7 @@ import type { TaskEvent } from '../scheduler/events.js';
 import { ChatActionPulse, StatusMessage } from './progress.js';
 import type { BotStateFile, RunRecord } from './state.js';
 import { S } from '../strings/chat.js';
+import { personaOf } from './access.js';
 
 /** What the bot needs from the agent; `AgentService` (agent/service.ts) satisfies it structurally. */
 export interface RunService {
@@ -46,6 +47,8 @@ export interface StartRequest {
   mode: 'agente' | 'semana';
   text: string;
   week?: number;
+  /** The asker's name as the chat shows it (with ownerId: who the audit names). */
+  ownerName?: string;
 }
 
 export type StartResult =
@@ -197,9 +200,9 @@ export class RunManager implements TapHandler {
     // A cancelled run's button is stale at once, not only after the run is forgotten a moment later.
     if (rec.decision && !rec.decision.approved && rec.decision.reason === 'cancelado') return 'stale';
     if (rec.decision) return 'already';
-    const by = from.first_name || from.username || String(from.id);
     // Who pressed, for the audit: the Telegram user, or the local page's persona (its own user id).
-    const persona = { id: from.id, nombre: by };
+    const persona = personaOf(from);
+    const by = persona.nombre;
     // A no is written at once (a restart never asks again); its optional reason is asked afterwards.
     const answer: DecisionInput = tap.approved ? { approved: true, hash: tap.hash ?? '', by, persona } : { approved: false, reason: 'rechazado', by, persona, askNote: true };
     const r = await this.decide(tap.approvalId, answer);
@@ -255,6 +258,7 @@ export class RunManager implements TapHandler {
       runId: newRunId(req.chatId),
       chatId: req.chatId,
       ownerId: req.ownerId,
+      ...(req.ownerName ? { ownerName: req.ownerName } : {}),
       group: req.group,
       mode: req.mode,
       ...(req.week !== undefined ? { week: req.week } : {}),
@@ -380,6 +384,7 @@ export class RunManager implements TapHandler {
           text: record.text,
           mode: record.mode,
           ...(record.week !== undefined ? { week: record.week } : {}),
+          persona: { id: record.ownerId, nombre: record.ownerName ?? String(record.ownerId) },
           onEvent: (e) => this.onEvent(run, e),
           signal: run.controller.signal,
           questions: true,

@@ -2,7 +2,8 @@
  * Issue 22: the audit records which person acted. Two people on the local page (the page's own
  * user and a second persona, each a different user of the embedded Bot API with their own private
  * chat) share one notebook; each asks for a week's cover and approves it. The audit line of each
- * approval names the persona that pressed Aprobar (id and name), and the chain still verifies.
+ * approval names the persona that pressed Aprobar (id and name), every request and result line
+ * names who asked for the run, and the chain still verifies.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -64,10 +65,11 @@ async function coverApprovedBy(who: User, week: number): Promise<void> {
   await waitFor(who, 'el informe', (m) => m.from?.is_bot === true && (m.text ?? '').startsWith('📋 Informe'));
 }
 
-interface AuditLine { event: string; tool?: string; approval?: { approved: boolean; persona?: { id: number; nombre: string } } }
+interface Persona { id: number; nombre: string }
+interface AuditLine { event: string; call_id?: string; tool?: string; args?: { semana?: number }; persona?: Persona; approval?: { approved: boolean; persona?: Persona } }
 
 describe('who approved, in the audit', () => {
-  it('each approval\'s audit line names the persona that pressed Aprobar; the chain verifies', async () => {
+  it('each approval\'s audit line names the persona that pressed Aprobar, each call\'s lines who asked; the chain verifies', async () => {
     await coverApprovedBy(ANA, 1);
     await coverApprovedBy(BRUNO, 2);
     const file = path.join(config.dataDir, 'auditoria.jsonl');
@@ -77,6 +79,16 @@ describe('who approved, in the audit', () => {
       expect.objectContaining({ approved: true, persona: { id: ANA.id, nombre: 'Ana' } }),
       expect.objectContaining({ approved: true, persona: { id: BRUNO.id, nombre: 'Bruno' } }),
     ]);
+    // Every line of a call names who asked for the run: the cover of week 1 is Ana's, week 2's Bruno's.
+    const calls = lines.filter((l) => l.event === 'solicitud' || l.event === 'resultado');
+    expect(calls.length).toBeGreaterThanOrEqual(4);
+    const ana = { id: ANA.id, nombre: 'Ana' };
+    const bruno = { id: BRUNO.id, nombre: 'Bruno' };
+    for (const l of calls) expect([ana, bruno], JSON.stringify(l)).toContainEqual(l.persona);
+    const coverOf = (week: number) => lines.find((l) => l.event === 'solicitud' && l.tool === 'generar_portada' && l.args?.semana === week)!;
+    const lineOf = (week: number) => calls.filter((l) => l.call_id === coverOf(week).call_id).map((l) => l.persona);
+    expect(lineOf(1)).toEqual([ana, ana]);
+    expect(lineOf(2)).toEqual([bruno, bruno]);
     const check = await verifyAuditLog(file, config.keysDir);
     expect(check.problems).toEqual([]);
     expect(check.calls).toBeGreaterThanOrEqual(2);
