@@ -54,8 +54,9 @@ export function optionFor(a: PendingApproval, hash: string | undefined): Approva
  * writers, which check the hash first).
  */
 export function toDecision(a: PendingApproval, d: RecordedDecision): ApprovalDecision {
-  if (!d.approved) return { approved: false, reason: d.reason ?? 'rechazado', ...(d.by ? { by: d.by } : {}), ...(d.note ? { note: d.note } : {}) };
+  const who = { ...(d.by ? { by: d.by } : {}), ...(d.persona ? { persona: { id: d.persona.id, nombre: d.persona.nombre } } : {}) };
+  if (!d.approved) return { approved: false, reason: d.reason ?? 'rechazado', ...who, ...(d.note ? { note: d.note } : {}) };
   const option = optionFor(a, d.hash);
-  if (!option) return { approved: false, reason: 'rechazado', ...(d.by ? { by: d.by } : {}) };
-  return { approved: true, ...(d.by ? { by: d.by } : {}), ...(option !== a.proposal ? { args: option.args } : {}) };
+  if (!option) return { approved: false, reason: 'rechazado', ...who };
+  return { approved: true, ...who, ...(option !== a.proposal ? { args: option.args } : {}) };
 }

@@ -19,7 +19,7 @@ import type { Model, ModelRequest, ToolResultBlock, ToolUseBlock } from './model
 import { systemPrompt } from './prompt.js';
 import { courseForPrompt, type Course } from '../tools/course/course.js';
 import { reconcile, type Reconciled } from './reconcile.js';
-import { buildReport, notDone, notDoneLine, type CallRecord } from './report.js';
+import { buildReport, callRecord, notDone, notDoneLine, type CallRecord } from './report.js';
 import type { ApprovalOption, CheckpointV2, PendingApproval, RunStore } from './run-state.js';
 import { afterResponse, beforeCall, type Next } from './step.js';
 import { AGENT } from '../strings/agent.js';
@@ -221,7 +221,7 @@ async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext
       deps.crash.hit('after-intent-write');
       let result: ToolResult;
       try {
-        result = await deps.toolbox.dispatch({ id: c.id, name: c.name, input: c.input }, { stage: deps.stage, signal: deps.signal, redo: redoOf(c), ...(decision ? { decision } : {}) });
+        result = await deps.toolbox.dispatch({ id: c.id, name: c.name, input: c.input }, { stage: deps.stage, signal: deps.signal, redo: redoOf(c), ...(decision ? { decision } : {}), ...(cp.task.persona ? { persona: cp.task.persona } : {}) });
       } catch (e) {
         // Not journalled: the effect's state is unknown, so a resume treats it as such.
         settle(c, { kind: 'error', code: 'INTERNAL', message: AGENT.failed((e as Error).message) });
@@ -369,7 +369,7 @@ function summarize(
       calls.push({ name: b.name, input: b.input, result: ledger.get(b.id) ?? deps.store.entry(b.id)?.result ?? fromMessage });
     }
   }
-  const records: CallRecord[] = calls.flatMap((c) => (c.result ? [{ name: c.name, input: (c.input ?? {}) as Record<string, unknown>, result: c.result }] : []));
+  const records: CallRecord[] = calls.flatMap((c) => (c.result ? [callRecord(c.name, c.input, c.result)] : []));
   const artifacts: Artifact[] = [];
   const notDoneLines: string[] = [];
   const finished: string[] = [];

@@ -10,11 +10,25 @@ import { weekNumbers, weekQuery, weekTitle, type Course } from '../tools/course/
 import { AGENT, REPORT, type FewerCards } from '../strings/agent.js';
 import { CARDS_PER_NOTE, FEWER_CARD_REASONS, type FewerCardsReason } from '../tools/cards/build.js';
 
-/** One call and its typed outcome. */
+/**
+ * One call and its typed outcome. `input` is what the tool accepted; a refused call's input is empty
+ * (build records with `callRecord`, never by hand).
+ */
 export interface CallRecord {
   name: string;
-  input: Record<string, unknown>;
+  input: Readonly<Record<string, unknown>>;
   result: ToolResult;
+}
+
+/**
+ * The one way to record a call for the report: its input is kept only when the tool accepted it. A
+ * refused call's input is whatever the model wrote (`semana: 9` in a four-week course), so it is
+ * dropped here, once, and nothing downstream can read a week, a note or an engine from it — only the
+ * refusal itself is reported.
+ */
+export function callRecord(name: string, input: unknown, result: ToolResult): CallRecord {
+  const accepted = inputWasValid(result) && typeof input === 'object' && input !== null && !Array.isArray(input);
+  return { name, input: accepted ? (input as Record<string, unknown>) : {}, result };
 }
 
 /** The call did not happen: rejected, denied or failed. */
@@ -67,17 +81,15 @@ function last(calls: readonly CallRecord[], name: string): CallRecord | undefine
   return [...calls].reverse().find((c) => c.name === name);
 }
 
-/**
- * Whether a call's input passed the tool's schema. A refused call's input is whatever the model
- * wrote (`semana: 9`), so nothing in the report may be read from it: only its refusal is reported.
- */
+/** Whether a call's input passed the tool's schema (and its policy): not refused before it ran. */
 export function inputWasValid(r: ToolResult): boolean {
   return !(r.kind === 'error' && r.code === 'VALIDATION') && r.kind !== 'denegado';
 }
 
-/** The week a cover or narration call was made for, when its input passed validation. */
+/** The week a cover or narration call was made for (a refused call's record has none). */
 function weekOfCall(c: CallRecord | undefined): Week | undefined {
-  return c && inputWasValid(c.result) ? (c.input.semana as Week | undefined) : undefined;
+  const week = c?.input.semana;
+  return Number.isSafeInteger(week) ? (week as Week) : undefined;
 }
 
 /** Five lines: notes, cards, cover, narration, usage. `week` may be absent (cards of one note). */
@@ -141,7 +153,10 @@ function cardsLine(calls: readonly CallRecord[]): string {
   // The week's calls run at once and take deck ids in whatever order they finish: list them sorted.
   const sorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
   const line = REPORT.cardsDone(sorted(data.flatMap((d) => idsIn(d.ids))), data.map((d) => d.note), sorted(data.flatMap((d) => idsIn(d.ya_en_el_mazo))), fewer, CARDS_PER_NOTE);
-  return failed.length === 0 ? line : `${line} ${REPORT.cardsNotDoneFor(failed.map((c) => Number(c.input.id_nota)), shortReason(failed[0]!.result))}`;
+  // A refused call names no note (its record keeps no input): only the notes actually tried are named.
+  const failedNotes = failed.flatMap((c) => (Number.isSafeInteger(c.input.id_nota) ? [c.input.id_nota as number] : []));
+  if (failed.length === 0) return line;
+  return `${line} ${failedNotes.length > 0 ? REPORT.cardsNotDoneFor(failedNotes, shortReason(failed[0]!.result)) : REPORT.cardsNotDone(shortReason(failed[0]!.result))}`;
 }
 
 /** crear_tarjetas' typed result, as the report reads it. */

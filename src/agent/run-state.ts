@@ -18,7 +18,7 @@ import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
-import type { DryRun, NotApprovedReason, ToolResult } from '../tools/contract.js';
+import type { DryRun, NotApprovedReason, Persona, ToolResult } from '../tools/contract.js';
 import type { MessageParam, ToolUseBlock } from './model/types.js';
 import { CHECKPOINT } from '../strings/agent.js';
 
@@ -47,6 +47,8 @@ export interface RunTask {
   week?: number;
   /** Decided once from the owner's words ("rehaga…"): side-effecting calls store a new version. */
   redo: boolean;
+  /** Who asked (the chat user or the page's persona): named on every audit line of the run's calls. Absent: the terminal, or a run begun before it was kept. */
+  persona?: Persona;
   maxIterations: number;
   tokenBudget: number;
   startedAt: string;
@@ -95,6 +97,8 @@ export interface RecordedDecision {
    */
   awaitingNote?: true;
   by?: string;
+  /** Who decided (id and name), written to the audit with the call's result; absent for an expiry. */
+  persona?: Persona;
   at: string;
 }
 export interface DecisionsV1 {

@@ -154,6 +154,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
       approved: answer.approved,
       ...(answer.approved ? { hash: answer.hash } : { reason: answer.reason ?? 'rechazado', ...(answer.note ? { note: answer.note } : answer.askNote ? { awaitingNote: true as const } : {}) }),
       ...(answer.by ? { by: answer.by } : {}),
+      ...(answer.persona ? { persona: answer.persona } : {}),
       at: new Date().toISOString(),
     };
     // The store writes it unless another answer got there first; that one stands.
@@ -219,6 +220,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
           mode: req.mode,
           ...(week ? { week } : {}),
           redo: req.mode === 'agente' && asksForRedo(req.text),
+          ...(req.persona ? { persona: { id: req.persona.id, nombre: req.persona.nombre } } : {}),
           maxIterations: config.limits.maxIterations,
           tokenBudget: config.limits.tokenBudget,
           startedAt: new Date().toISOString(),
@@ -305,11 +307,12 @@ async function askWith(approver: Approver, a: PendingApproval, signal: AbortSign
   } catch {
     d = { approved: false, reason: signal?.aborted ? 'cancelado' : 'rechazado' };
   }
-  if (!d.approved) return { approved: false, reason: d.reason, ...(d.note ? { note: d.note } : {}), ...(d.by ? { by: d.by } : {}) };
+  const who = { ...(d.by ? { by: d.by } : {}), ...(d.persona ? { persona: d.persona } : {}) };
+  if (!d.approved) return { approved: false, reason: d.reason, ...(d.note ? { note: d.note } : {}), ...who };
   const chosen = d.args ? [a.proposal, ...a.alternatives].find((o) => JSON.stringify(o.args) === JSON.stringify(d.args)) : a.proposal;
   // Arguments that match no offered option are not approved: only what was shown can be said yes to.
-  if (!chosen) return { approved: false, reason: 'rechazado', ...(d.by ? { by: d.by } : {}) };
-  return { approved: true, hash: chosen.hash, ...(d.by ? { by: d.by } : {}) };
+  if (!chosen) return { approved: false, reason: 'rechazado', ...who };
+  return { approved: true, hash: chosen.hash, ...who };
 }
 
 function failed(runId: string, message: string): RunOutcome {

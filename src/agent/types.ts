@@ -2,7 +2,7 @@
  * What the agent offers the layers above it (bot, CLI): start a run, watch its events, get its
  * outcome. The bot never reaches below this file's types except tools/contract (Approver, Artifact).
  */
-import type { Approver, Artifact, NotApprovedReason, ToolCall, ToolResult } from '../tools/contract.js';
+import type { Approver, Artifact, NotApprovedReason, Persona, ToolCall, ToolResult } from '../tools/contract.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import type { PendingApproval, RecordedDecision, StopReason } from './run-state.js';
 import type { UsageMonth } from '../store/index.js';
@@ -41,6 +41,8 @@ export interface RunRequest {
   signal?: AbortSignal;
   /** Resume the unfinished run with this runId from its checkpoint instead of starting afresh. */
   resume?: boolean;
+  /** Who asked (a fresh run keeps it in its checkpoint; a resumed run reads it from there). */
+  persona?: Persona;
   /**
    * The caller delivers the owner's answer to a question back (the bot: the next message in the
    * chat): a turn that ends asking something pauses at `awaiting_answer`. Without it, it ends.
@@ -116,8 +118,8 @@ export type DecideResult =
 
 /** The owner's answer, as a caller hands it in: approve the option with this hash, or say no. */
 export type DecisionInput =
-  | { approved: true; hash: string; by?: string }
-  | { approved: false; reason?: 'rechazado' | 'expirado' | 'cancelado'; note?: string; by?: string; askNote?: boolean };
+  | { approved: true; hash: string; by?: string; persona?: Persona }
+  | { approved: false; reason?: 'rechazado' | 'expirado' | 'cancelado'; note?: string; by?: string; persona?: Persona; askNote?: boolean };
 
 /** What handing in an answer to a question back did: written (resume the run now), or no run asking. */
 export type AnswerResult = { kind: 'ok' } | { kind: 'unknown' };

@@ -8,6 +8,8 @@
  * buttons are answered by the stale-button handler.
  */
 import { Composer, type Context } from 'grammy';
+import type { User } from 'grammy/types';
+import type { Persona } from '../tools/contract.js';
 import { S } from '../strings/chat.js';
 
 export function accessComposer(allowedUserIds: readonly number[]): Composer<Context> {
@@ -30,4 +32,12 @@ export function accessComposer(allowedUserIds: readonly number[]): Composer<Cont
  */
 export function mayDecide(approval: { readonly ownerId: number }, from: { readonly id: number }, allowed: ReadonlySet<number>): boolean {
   return from.id === approval.ownerId && allowed.has(from.id);
+}
+
+/**
+ * Who acted, for the audit (the deletion entry's shape): the Telegram user, or on the local page the
+ * persona playing (each its own user id). Named as the chat shows them: first name, else username.
+ */
+export function personaOf(from: Pick<User, 'id' | 'first_name' | 'username'>): Persona {
+  return { id: from.id, nombre: from.first_name || from.username || String(from.id) };
 }

@@ -18,6 +18,7 @@ import { mayDecide } from './access.js';
 import { approvalText, clockTime, truncate, TELEGRAM_TEXT_MAX } from './format.js';
 import { approvalKeyboard, noKeyboard, noReasonKeyboard, parseApprovalCallback, parseNoReasonCallback, type ApprovalTap } from './keyboards.js';
 import type { ApprovalRecord, BotStateFile } from './state.js';
+import { editFailure, logEditFailure } from './telegram-errors.js';
 import { S } from '../strings/chat.js';
 
 /** Where an approval belongs: the run, its chat and who started it (the only one who may decide). */
@@ -160,7 +161,7 @@ export class ApprovalRegistry {
 
   /**
    * True when the chat no longer has the question's message: re-applying its own keyboard is refused
-   * with "message to edit not found". Any other answer ("not modified", a network error) means it is
+   * as `gone` (telegram-errors.ts). Any other answer («not modified», a network error) means it is
    * there, or that we cannot tell.
    */
   private async messageGone(rec: ApprovalRecord): Promise<boolean> {
@@ -168,7 +169,7 @@ export class ApprovalRegistry {
       await this.opts.api.editMessageReplyMarkup(rec.chatId, rec.messageId!, { reply_markup: approvalKeyboard(rec.id, rec.options ?? []) });
       return false;
     } catch (e) {
-      return /message to edit not found|MESSAGE_ID_INVALID/i.test(e instanceof Error ? e.message : String(e));
+      return editFailure(e) === 'gone';
     }
   }
 
@@ -234,12 +235,10 @@ export class ApprovalRegistry {
             : d.note ? S.decidedRejectedWhy(d.by ?? '?', at, d.note)
               : S.decidedRejected(d.by ?? '?', at);
     const text = truncate(`${rec.text}\n\n${line}`, TELEGRAM_TEXT_MAX);
-    try {
-      // While its reason is asked for, a no keeps one button: go on without giving one.
-      await this.opts.api.editMessageText(rec.chatId, rec.messageId, text, { reply_markup: d.awaitingNote ? noReasonKeyboard(rec.id) : noKeyboard() });
-    } catch (e) {
-      this.opts.log?.('no se pudo editar el mensaje de aprobación', e);
-    }
+    // While its reason is asked for, a no keeps one button: go on without giving one. Shown again
+    // after a restart, the same decision is «not modified»: nothing to say.
+    await this.opts.api.editMessageText(rec.chatId, rec.messageId, text, { reply_markup: d.awaitingNote ? noReasonKeyboard(rec.id) : noKeyboard() })
+      .catch(logEditFailure((m, e) => this.opts.log?.(m, e), 'no se pudo editar el mensaje de aprobación'));
   }
 
   private clearTimer(id: string): void {

@@ -11,6 +11,7 @@ import type { NotesStore } from '../store/index.js';
 import { countsOf, keptCards, type CardBatch, type CardProposals } from '../tools/cards/proposals.js';
 import { CARD_MARKS, editProblem, PROPOSAL } from '../strings/cards.js';
 import { TELEGRAM_TEXT_MAX, truncate } from './format.js';
+import { logEditFailure } from './telegram-errors.js';
 
 export type ProposalTap = { kind: 'a' | 'e' | 'd'; key: string; i: number } | { kind: 'g'; key: string };
 
@@ -62,7 +63,7 @@ export function cardProposalsBot(deps: CardProposalsBotDeps) {
     if (!b.mensaje) return;
     const markup = b.estado === 'guardada' ? { inline_keyboard: [] } : proposalKeyboard(b);
     await api.editMessageText(b.mensaje.chat, b.mensaje.id, await render(b), { reply_markup: markup })
-      .catch((e: unknown) => { if (!/not modified/.test(String(e))) deps.log('no se pudo actualizar la propuesta de tarjetas', e); });
+      .catch(logEditFailure(deps.log, 'no se pudo actualizar la propuesta de tarjetas'));
   }
 
   /** Sends every batch of proposed cards not shown yet to `chatId` (a run ended there). */

@@ -15,6 +15,7 @@ import type { RunManager, StartResult } from './runs.js';
 import { renderStatus, type StatusView } from './status.js';
 import { S, type Audience } from '../strings/chat.js';
 import { StateFileError } from '../errors.js';
+import { personaOf } from './access.js';
 
 /** Bounds for /nota, in characters. */
 export const NOTE_MIN_CHARS = 10;
@@ -52,6 +53,7 @@ export function commandsComposer(deps: CommandsDeps, plain: Readonly<Record<Comm
     const result = await deps.runs.start({
       chatId: ctx.chat.id,
       ownerId: ctx.from!.id,
+      ownerName: personaOf(ctx.from!).nombre,
       group: ctx.chat.type !== 'private',
       mode: 'semana',
       week,

@@ -23,6 +23,7 @@ import { PASTE_FULL_PART, PasteBox, pasteLength, pasteText, type Paste } from '.
 import type { RunManager } from './runs.js';
 import { matchingNotes } from './search.js';
 import { S } from '../strings/chat.js';
+import { personaOf } from './access.js';
 
 /** Longest request accepted as one sentence, in characters (the model needs a request, not a file). */
 export const MAX_REQUEST_CHARS = 1_000;
@@ -211,7 +212,7 @@ async function askBack(ctx: Context, u: Extract<Understood, { intent: 'ambiguo' 
 
 async function startRun(ctx: Context, runs: RunManager, text: string): Promise<void> {
   const chat = ctx.chat!;
-  const result = await runs.start({ chatId: chat.id, ownerId: ctx.from!.id, group: chat.type !== 'private', mode: 'agente', text });
+  const result = await runs.start({ chatId: chat.id, ownerId: ctx.from!.id, ownerName: personaOf(ctx.from!).nombre, group: chat.type !== 'private', mode: 'agente', text });
   await replyToStart(ctx, result);
 }
 

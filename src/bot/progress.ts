@@ -4,6 +4,7 @@
  * per second per chat before answering 429, and a chat action shows for about 5 s.
  */
 import type { Api } from 'grammy';
+import { logEditFailure } from './telegram-errors.js';
 
 /** Minimum milliseconds between two edits of the status message (below Telegram's ~1/s per chat). */
 export const STATUS_EDIT_MIN_INTERVAL_MS = 1_500;
@@ -75,11 +76,7 @@ export class StatusMessage {
     this.shown = text;
     this.lastEditAt = Date.now();
     this.chain = this.chain.then(async () => {
-      try {
-        await this.api.editMessageText(this.chatId, this.messageId, text);
-      } catch (e) {
-        this.log('no se pudo actualizar el mensaje de progreso', e);
-      }
+      await this.api.editMessageText(this.chatId, this.messageId, text).catch(logEditFailure(this.log, 'no se pudo actualizar el mensaje de progreso'));
     });
   }
 }

@@ -14,6 +14,7 @@ import type { DueCard, ReviewService } from '../tools/review/service.js';
 import { anyCase } from './command-kit.js';
 import { splitText, truncate } from './format.js';
 import { noKeyboard } from './keyboards.js';
+import { logEditFailure } from './telegram-errors.js';
 import { pageKeyboard, parseTap, questionKeyboard, ratingKeyboard, removeKeyboard, type ReviewTap } from './review-keyboards.js';
 import { RS, intervalLabel, whenLabel } from '../strings/review.js';
 import { PROPOSAL } from '../strings/cards.js';
@@ -125,7 +126,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> {
   });
 
   const edit = (ctx: Context, text: string, keyboard: InlineKeyboardMarkup = noKeyboard()) =>
-    ctx.editMessageText(text, { reply_markup: keyboard }).catch((e: unknown) => deps.log('no se pudo editar el mensaje de la tarjeta', e));
+    ctx.editMessageText(text, { reply_markup: keyboard }).catch(logEditFailure(deps.log, 'no se pudo editar el mensaje de la tarjeta'));
 
   async function onTap(ctx: Context, chat: number, tap: ReviewTap): Promise<void> {
     switch (tap.kind) {
@@ -164,7 +165,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> {
         // The message that showed the answer («Fácil — vuelve en 8 d») no longer tells the truth.
         if (undone.message !== undefined && d) {
           await ctx.api.editMessageText(chat, undone.message, `${questionText(d)}\n\n${RS.answer(d.card.respuesta)}\n${RS.undoneNote(undone.calificacion)}`, { reply_markup: noKeyboard() })
-            .catch((e: unknown) => deps.log('no se pudo corregir el mensaje de la respuesta deshecha', e));
+            .catch(logEditFailure(deps.log, 'no se pudo corregir el mensaje de la respuesta deshecha'));
         }
         if (!d) return next(ctx, chat);
         const sent = await ctx.api.sendMessage(chat, `${RS.undone(d.card.id)}\n\n${questionText(d)}`, { reply_markup: questionKeyboard(d.card.id, d.count, await canUndo(chat)) });

@@ -22,6 +22,7 @@ import type { TaskEvent } from '../scheduler/events.js';
 import { ChatActionPulse, StatusMessage } from './progress.js';
 import type { BotStateFile, ClosingStep, RunRecord } from './state.js';
 import { S } from '../strings/chat.js';
+import { personaOf } from './access.js';
 
 /** What the bot needs from the agent; `AgentService` (agent/service.ts) satisfies it structurally. */
 export interface RunService {
@@ -47,6 +48,8 @@ export interface StartRequest {
   mode: 'agente' | 'semana';
   text: string;
   week?: number;
+  /** The asker's name as the chat shows it (with ownerId: who the audit names). */
+  ownerName?: string;
 }
 
 export type StartResult =
@@ -204,9 +207,11 @@ export class RunManager implements TapHandler {
     // A cancelled run's button is stale at once, not only after the run is forgotten a moment later.
     if (rec.decision && !rec.decision.approved && rec.decision.reason === 'cancelado') return 'stale';
     if (rec.decision) return 'already';
-    const by = from.first_name || from.username || String(from.id);
+    // Who pressed, for the audit: the Telegram user, or the local page's persona (its own user id).
+    const persona = personaOf(from);
+    const by = persona.nombre;
     // A no is written at once (a restart never asks again); its optional reason is asked afterwards.
-    const answer: DecisionInput = tap.approved ? { approved: true, hash: tap.hash ?? '', by } : { approved: false, reason: 'rechazado', by, askNote: true };
+    const answer: DecisionInput = tap.approved ? { approved: true, hash: tap.hash ?? '', by, persona } : { approved: false, reason: 'rechazado', by, persona, askNote: true };
     const r = await this.decide(tap.approvalId, answer);
     return r === 'ok' ? 'ok' : r;
   }
@@ -260,6 +265,7 @@ export class RunManager implements TapHandler {
       runId: newRunId(req.chatId),
       chatId: req.chatId,
       ownerId: req.ownerId,
+      ...(req.ownerName ? { ownerName: req.ownerName } : {}),
       group: req.group,
       mode: req.mode,
       ...(req.week !== undefined ? { week: req.week } : {}),
@@ -406,6 +412,7 @@ export class RunManager implements TapHandler {
           text: record.text,
           mode: record.mode,
           ...(record.week !== undefined ? { week: record.week } : {}),
+          persona: { id: record.ownerId, nombre: record.ownerName ?? String(record.ownerId) },
           onEvent: (e) => this.onEvent(run, e),
           signal: run.controller.signal,
           questions: true,

@@ -67,6 +67,8 @@ export interface RunRecord {
   runId: string;
   chatId: number;
   ownerId: number;
+  /** The asker's name as the chat showed it when the run began (the audit names who asked). */
+  ownerName?: string;
   group: boolean;
   mode: 'agente' | 'semana';
   week?: number;
@@ -228,7 +230,7 @@ function badFields(o: unknown, what: string, required: Record<string, FieldKind>
 
 function badRun(r: unknown, n: number): string | undefined {
   const what = `el trabajo ${n}`;
-  const bad = badFields(r, what, { runId: 'string', chatId: 'chatId', ownerId: 'userId', group: 'boolean', mode: 'string', text: 'string', startedAt: 'number' }, { week: 'int', statusMessageId: 'int', waitingSince: 'number' });
+  const bad = badFields(r, what, { runId: 'string', chatId: 'chatId', ownerId: 'userId', group: 'boolean', mode: 'string', text: 'string', startedAt: 'number' }, { week: 'int', statusMessageId: 'int', waitingSince: 'number', ownerName: 'string' });
   if (bad) return bad;
   const waits = (r as { waits?: unknown }).waits;
   if (waits !== undefined) {

@@ -4,7 +4,7 @@
  * bodies or scripts: a result is summarised per tool (buscar_notas → ids and similarities,
  * crear_tarjetas → card ids), and any other tool by its artifacts' paths and the content length.
  */
-import type { ApprovalDecision, ToolCall, ToolOutput, ToolResult } from './contract.js';
+import type { ApprovalDecision, Persona, ToolCall, ToolOutput, ToolResult } from './contract.js';
 import { renderForModel } from './render.js';
 
 /** Longest string kept verbatim in an audited argument; longer ones are cut and their length noted. */
@@ -79,13 +79,19 @@ function requestArgs(call: ToolCall): unknown {
   }
 }
 
-export function requestEntry(call: ToolCall, at: Date, opts: { dryRun?: boolean; redo?: boolean }): Record<string, unknown> {
+/** Who asked (id and name), as the audit writes it: the deletion entry's shape. */
+function personaField(p: Persona | undefined): { persona?: Persona } {
+  return p ? { persona: { id: p.id, nombre: String(auditArgs(p.nombre)) } } : {};
+}
+
+export function requestEntry(call: ToolCall, at: Date, opts: { dryRun?: boolean; redo?: boolean; persona?: Persona }): Record<string, unknown> {
   return {
     timestamp: at.toISOString(),
     event: 'solicitud',
     call_id: call.id,
     tool: typeof call.name === 'string' ? auditArgs(call.name) : call.name,
     args: requestArgs(call),
+    ...personaField(opts.persona),
     ...(opts.dryRun ? { dry_run: true } : {}),
     ...(opts.redo ? { redo: true } : {}),
   };
@@ -96,7 +102,7 @@ export function resultEntry(
   at: Date,
   durationMs: number,
   result: ToolResult,
-  extra: { detail?: Record<string, unknown>; approval?: ApprovalDecision; key?: string } = {},
+  extra: { detail?: Record<string, unknown>; approval?: ApprovalDecision; key?: string; persona?: Persona } = {},
 ): Record<string, unknown> {
   const rendered = renderForModel(typeof call.name === 'string' ? call.name : '?', result);
   const errorText = result.kind !== 'ok' && result.kind !== 'cache' && result.kind !== 'simulacro';
@@ -109,6 +115,7 @@ export function resultEntry(
     is_error: rendered.is_error,
     ...(result.code ? { code: result.code } : {}),
     duration_ms: Math.round(durationMs),
+    ...personaField(extra.persona),
     ...(extra.key ? { idempotency_key: extra.key } : {}),
     ...(extra.approval ? { approval: extra.approval } : {}),
     ...(extra.detail ? { detail: extra.detail } : {}),

@@ -218,10 +218,17 @@ export interface ApprovalRequest {
   alternatives?: Array<{ args: Record<string, unknown>; preview: DryRun; change?: { field: string; value: unknown } }>;
 }
 
+/**
+ * Who acted, for the audit: the chat user (Telegram's `from`, or the local page's persona) by id and
+ * name — the same shape as the deletion entry's `persona`. A decision made by no person (an expiry,
+ * the terminal, `--aprobar`) has none.
+ */
+export interface Persona { id: number; nombre: string }
+
 export type ApprovalDecision =
   /** `args`: the owner's changed arguments (an alternative), already checked by the caller's hash. */
-  | { approved: true; by?: string; args?: Record<string, unknown> }
-  | { approved: false; by?: string; reason: NotApprovedReason; note?: string };
+  | { approved: true; by?: string; persona?: Persona; args?: Record<string, unknown> }
+  | { approved: false; by?: string; persona?: Persona; reason: NotApprovedReason; note?: string };
 
 /** Asks the owner; terminal, Telegram buttons or a fixed answer in tests. */
 export type Approver = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision>;

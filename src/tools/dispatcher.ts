@@ -16,6 +16,7 @@ import type {
   DryRun,
   IdempotencyStore,
   PermissionPolicy,
+  Persona,
   StageRunner,
   ToolCall,
   ToolContext,
@@ -43,6 +44,8 @@ export interface DispatchOptions {
    * back from disk). When set, the approver is not consulted.
    */
   decision?: ApprovalDecision;
+  /** Who asked for the run this call belongs to (the chat user or the page's persona): named on its audit lines. */
+  persona?: Persona;
 }
 
 export interface DispatcherDeps {
@@ -227,7 +230,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       } catch (e) {
         return errorResult('INTERNAL', S.auditFailed(e instanceof Error ? e.message : String(e)));
       }
-      const extra: Parameters<typeof resultEntry>[4] = {};
+      const extra: Parameters<typeof resultEntry>[4] = opts.persona ? { persona: opts.persona } : {};
       let result: ToolResult;
       try {
         result = await run(call, opts, (x) => Object.assign(extra, x));

@@ -5,7 +5,11 @@
 import type { BotCommand, InlineKeyboardMarkup, Message, MessageEntity } from 'grammy/types';
 import { getFile, sendAudio, sendDocument, sendPhoto, sendVoice } from './media-methods.js';
 import { baseMessage, CHAT_ACTIONS, forceReplyOf, formattedText, inlineMarkup, LIMITS, targetChat, withEntities, withMarkup, type BotMethod, type MethodContext } from './method-kit.js';
-import { badRequest, boolParam, intParam, stringParam, type BotParams } from './params.js';
+import { BOT_API_DESCRIPTIONS, BOT_API_ERROR_CODE } from '../lib/telegram-errors.js';
+import { badRequest, boolParam, BotApiError, intParam, stringParam, type BotParams } from './params.js';
+
+/** Telegram's own 400 for an edit that cannot apply (one catalogue with the bot that reads it). */
+const refused = (description: string) => new BotApiError(BOT_API_ERROR_CODE.badRequest, description);
 
 /** The bot's own message `message_id` in `chat_id`, for edits. */
 function editable(ctx: MethodContext, p: BotParams, verb: 'edit' | 'delete'): Message {
@@ -13,8 +17,8 @@ function editable(ctx: MethodContext, p: BotParams, verb: 'edit' | 'delete'): Me
   const chat = targetChat(ctx, p);
   const id = intParam(p, 'message_id', 'message identifier is not specified') as number;
   const message = ctx.state.get(chat.id, id);
-  if (!message) throw badRequest(`message to ${verb} not found`);
-  if (verb === 'edit' && message.from?.id !== ctx.bot.id) throw badRequest("message can't be edited");
+  if (!message) throw refused(verb === 'edit' ? BOT_API_DESCRIPTIONS.editNotFound : BOT_API_DESCRIPTIONS.deleteNotFound);
+  if (verb === 'edit' && message.from?.id !== ctx.bot.id) throw refused(BOT_API_DESCRIPTIONS.cannotEdit);
   return message;
 }
 
@@ -22,13 +26,11 @@ function notModified(before: Message, after: Message): boolean {
   return JSON.stringify({ ...before, edit_date: 0 }) === JSON.stringify({ ...after, edit_date: 0 });
 }
 
-const NOT_MODIFIED = 'message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message';
-
 /** Edits keep everything but the changed part; no `reply_markup` removes the keyboard, as on Telegram. */
 function commitEdit(ctx: MethodContext, before: Message, changes: Partial<Message>, markup: InlineKeyboardMarkup | undefined): Message {
   const { reply_markup: _old, ...rest } = before;
   const after = { ...rest, ...changes, ...withMarkup(markup), edit_date: Math.floor(Date.now() / 1000) } as Message;
-  if (notModified(before, after)) throw badRequest(NOT_MODIFIED);
+  if (notModified(before, after)) throw refused(BOT_API_DESCRIPTIONS.notModified);
   ctx.state.replace(after);
   return after;
 }

@@ -16,7 +16,7 @@ import { DEMO_COURSE } from '../../tools/course/demo.js';
 import { interpret, type PlanIntent } from '../intent.js';
 import type { ToolResult } from '../../tools/contract.js';
 import { ALREADY_MADE_KEY, NOT_APPROVED_KEY } from '../../tools/render.js';
-import { buildReport, noteIdsOf, notDone, type CallRecord } from '../report.js';
+import { buildReport, callRecord, noteIdsOf, notDone, type CallRecord } from '../report.js';
 import { WEEK_SEARCH_K } from '../../scheduler/week.js';
 import { estimateContentTokens, estimateRequestTokens } from './estimate.js';
 import type { ContentBlock, MessageParam, Model, ModelRequest, ModelResponse, ToolUseBlock } from './types.js';
@@ -171,7 +171,7 @@ export function seenCalls(messages: readonly MessageParam[]): CallRecord[] {
     for (const b of m.content) {
       if (b.type !== 'tool_use') continue;
       const result = results.get((b as ToolUseBlock).id);
-      if (result) out.push({ name: b.name, input: (b.input ?? {}) as Record<string, unknown>, result });
+      if (result) out.push(callRecord(b.name, b.input, result));
     }
   }
   return out;

@@ -1,0 +1,37 @@
+/**
+ * The five-line report reads only what the tools accepted (issue 23): a refused call's input is the
+ * model's own words (`semana: 9` in a four-week course, `id_nota: "la primera"`), so the report names
+ * the refusal and nothing read from that input. Pure: typed results in, text out.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildReport, callRecord } from '../../src/agent/report.js';
+import { DEMO_COURSE, weekTitle } from '../../src/tools/course/course.js';
+import type { ToolResult } from '../../src/tools/contract.js';
+
+const refused: ToolResult = { kind: 'error', code: 'VALIDATION', message: 'Argumentos no válidos para generar_portada: semana=9 fuera de [1, 2, 3, 4].' };
+const made: ToolResult = { kind: 'ok', data: { ruta: 'portadas/semana_03.png' } };
+
+describe('the report of a run with a refused call', () => {
+  it('a refused week is never named: only the refusal is reported', () => {
+    const report = buildReport([callRecord('generar_portada', { semana: 9, maqueta: true }, refused)], DEMO_COURSE);
+    expect(report).not.toMatch(/Semana 9/);
+    expect(report).toMatch(/^Portada: NO hecha — /m);
+  });
+
+  it('refused, then corrected: the report is about the corrected week', () => {
+    const report = buildReport([callRecord('generar_portada', { semana: 9, maqueta: true }, refused), callRecord('generar_portada', { semana: 3, maqueta: true }, made)], DEMO_COURSE);
+    expect(report.split('\n')[0]).toBe(`${weekTitle(DEMO_COURSE, 3)}.`);
+    expect(report).toMatch(/^Portada: hecha/m);
+  });
+
+  it('a refused card call names no note read from its input', () => {
+    const bad: ToolResult = { kind: 'error', code: 'VALIDATION', message: 'Argumentos no válidos para crear_tarjetas: id_nota debe ser un número.' };
+    const report = buildReport([callRecord('crear_tarjetas', { id_nota: 1 }, { kind: 'ok', data: { ids: [10, 11] } }), callRecord('crear_tarjetas', { id_nota: 'la primera' }, bad)], DEMO_COURSE);
+    expect(report).not.toMatch(/NaN|la primera/);
+    expect(report).toMatch(/NO creadas/);
+  });
+
+  it('a week the course lacks has a plain title, never an error', () => {
+    expect(weekTitle(DEMO_COURSE, 9)).toBe('Semana 9');
+  });
+});
