@@ -80,10 +80,10 @@ export interface NotesIndex {
   has(id: number): Promise<boolean>;
   /**
    * Called by the notes store inside the notes' lock right after it wrote `notas.json`:
-   * `before`/`after` are the file's stamps around the write, `added` the note it appended (none:
+   * `before`/`after` are the file's stamps around the write, `added` the notes it appended (none:
    * only weeks changed). Never throws: an index it cannot update is rebuilt by the next search.
    */
-  afterWrite(before: string | null, after: string | null, notes: readonly Note[], added?: Note): Promise<void>;
+  afterWrite(before: string | null, after: string | null, notes: readonly Note[], added?: readonly Note[]): Promise<void>;
 }
 
 interface Loaded {
@@ -227,7 +227,7 @@ export function createNotesIndex(opts: NotesIndexOptions): NotesIndex {
       mutex.run(async () => {
         try {
           let base: InvertedIndex | undefined;
-          const previous = added ? notes.slice(0, -1) : notes;
+          const previous = added ? notes.slice(0, notes.length - added.length) : notes;
           if (loaded && loaded.stamp === before && extends_(loaded.notes, previous) && loaded.notes.length === previous.length) base = loaded.index;
           else {
             const disk = await fromDisk(before, previous);
@@ -241,7 +241,7 @@ export function createNotesIndex(opts: NotesIndexOptions): NotesIndex {
               return;
             }
           }
-          if (added) base.append(added.texto);
+          if (added) for (const n of added) base.append(n.texto);
           loaded = loadedOf(after, notes, base);
           await write(loaded);
         } catch (e) {

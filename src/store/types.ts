@@ -101,6 +101,11 @@ export interface NotesStore {
   /** Appends a note with the next id (max id + 1) and its week (null: none). */
   add(tema: string, texto: string, semana?: number | null): Promise<Note>;
   /**
+   * Appends these notes, in order, with the next ids, in one atomic write of the file (an import of
+   * hundreds of notes: one write instead of one per note; after a kill either all or none are in).
+   */
+  addMany(notes: readonly { tema: string; texto: string; semana: number | null }[]): Promise<Note[]>;
+  /**
    * Rewrites every note's week as `weekOf(note)` decides (a note whose week is undefined keeps its
    * own), in one atomic write of a version-2 file; returns the notes. How a version-1 file migrates
    * (weeks from topics) and how a replaced course leaves notes of vanished weeks without one.

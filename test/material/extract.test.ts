@@ -9,7 +9,7 @@ import { extractMaterial } from '../../src/tools/material/extract.js';
 import { MAX_FILE_BYTES, MAX_PAGES } from '../../src/tools/material/limits.js';
 import { createTesseractOcr } from '../../src/tools/material/ocr.js';
 import { MATERIAL } from '../../src/strings/material.js';
-import { encryptedPdf, textPdf, twoColumnPdf } from '../support/material-fixtures.js';
+import { encryptedPdf, printedPage, scannedPdf, textPdf, twoColumnPdf } from '../support/material-fixtures.js';
 
 // A real engine: these tests never reach it (no page is scanned), so it never starts a worker.
 const ocr = createTesseractOcr();
@@ -51,6 +51,21 @@ describe('PDF with a text layer', () => {
     expect([...at].sort((a, b) => a - b)).toEqual(at);
     // Paragraphs stay paragraphs (a blank line between them).
     expect(got.text).toMatch(/genética\.\n\nUn segundo párrafo/);
+  });
+
+  it('one reader thread serves PDFs in turn; an abort ends it and the next PDF still reads', async () => {
+    const a = await textPdf([['Primera: la célula es la unidad básica de la vida.']]);
+    const b = await textPdf([['Segunda: el ADN guarda la información genética.']]);
+    const [ra, rb] = await Promise.all([extract('a.pdf', a), extract('b.pdf', b)]);
+    expect(ra.text).toBe('Primera: la célula es la unidad básica de la vida.');
+    expect(rb.text).toBe('Segunda: el ADN guarda la información genética.');
+    // Aborted while the thread is in the middle of a PDF (it asked for a scanned page's OCR).
+    const stop = new AbortController();
+    const stuck = { recognize: () => (stop.abort(), new Promise<never>(() => undefined)), close: async () => undefined };
+    const scan = await scannedPdf(await printedPage(['Una página escaneada.'], { width: 600 }));
+    const aborted = extractMaterial('c.pdf', scan, { ocr: stuck, signal: stop.signal }).then(() => 'leído', (e: unknown) => (e as Error).name);
+    expect(await aborted).toBe('AbortError');
+    expect((await extract('b.pdf', b)).text).toBe(rb.text);
   });
 
   it('reads two columns left first, top to bottom, after the title', async () => {

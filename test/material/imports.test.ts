@@ -88,6 +88,31 @@ describe('an import', () => {
     for (const p of record.propuesta) expect(after.filter((n) => n.texto === p.texto)).toHaveLength(1);
   });
 
+  it('a save resumed after a kill between the notes and their slots adds none of them again', async () => {
+    const { record } = await imports().propose('apuntes.md', new TextEncoder().encode(GENETICA.map((p) => p.join('\n\n')).join('\n\n')));
+    const before = await notebook.notes.list();
+    const baseId = before.reduce((m, n) => Math.max(m, n.id), 0);
+    // What a kill right after the notes' one write leaves: every note in the notebook, no slot written.
+    const added = await notebook.notes.addMany(record.propuesta);
+    const killed: ImportRecord = { ...record, estado: 'guardando', baseId, guardadas: record.propuesta.map(() => null) };
+    await writeFile(path.join(dataDir, IMPORTS_DIRNAME, `${record.clave}.json`), JSON.stringify(killed));
+    const saved = await imports().save(record.clave);
+    expect(saved?.notas).toEqual(added.map((n) => n.id));
+    expect((await notebook.notes.list()).length).toBe(before.length + record.propuesta.length);
+  });
+
+  it('a big import writes the notebook once, not once per note', async () => {
+    const text = Array.from({ length: 40 }, (_, i) => `Tema ${i + 1}\n\n${GENETICA[0]![1]} Apartado ${i + 1}.`).join('\n\n');
+    const { record } = await imports().propose('largo.md', new TextEncoder().encode(text));
+    expect(record.propuesta.length).toBe(40);
+    const writes: number[] = [];
+    const stop = notebook.notes.onChange((all) => writes.push(all.length));
+    const saved = await imports().save(record.clave);
+    stop();
+    expect(saved?.notas).toHaveLength(40);
+    expect(writes).toHaveLength(1);
+  });
+
   it('two saves at once still save each note once', async () => {
     const { record } = await imports().propose('a.txt', new TextEncoder().encode(GENETICA.flat().join('\n\n')));
     const before = (await notebook.notes.list()).length;
