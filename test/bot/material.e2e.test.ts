@@ -52,7 +52,7 @@ describe('material in the chat', () => {
 
     const docx = await sendUserFile(t.server, Buffer.from([0x50, 0x4b, 3, 4, 0, 0]), 'Tema 5.docx', 'document');
     const refused = await waitForMessage(t, 'the Word refusal', after(docx.message_id, (m) => m.from?.is_bot === true));
-    expect(refused.text).toBe(MATERIAL.problem({ kind: 'docx', name: 'Tema 5.docx' }));
+    expect(refused.text).toBe(MATERIAL.problem({ kind: 'docx_roto', name: 'Tema 5.docx' }));
   });
 
   it('the chat page uploads a file as Telegram apps do: the document shows in the chat and becomes a proposal', async () => {

@@ -13,7 +13,7 @@ import { createImports, IMPORTS_DIRNAME, type ImportRecord } from '../../src/too
 import { createTesseractOcr } from '../../src/tools/material/ocr.js';
 import { proposalText, weekNameOf } from '../../src/tools/material/proposal.js';
 import { MaterialError } from '../../src/tools/material/errors.js';
-import { textPdf } from '../support/material-fixtures.js';
+import { docx, textPdf } from '../support/material-fixtures.js';
 import { DEMO_COURSE } from '../../src/tools/course/demo.js';
 
 const dirs: string[] = [];
@@ -111,6 +111,17 @@ describe('an import', () => {
     stop();
     expect(saved?.notas).toHaveLength(40);
     expect(writes).toHaveLength(1);
+  });
+
+  it('a Word document is proposed and saved like a text file: its headings are the topics', async () => {
+    const bytes = docx([{ heading: GENETICA[0]![0]! }, GENETICA[0]![1]!, GENETICA[1]![0]!, { heading: GENETICA[2]![0]! }, GENETICA[2]![1]!]);
+    const { record } = await imports().propose('Tema 5.docx', bytes);
+    expect([record.tipo, record.paginas]).toEqual(['word', null]);
+    expect(record.propuesta.map((n) => n.tema)).toEqual(['genética', 'genética', 'historia del arte']);
+    expect(proposalText(record, weekNameOf(DEMO_COURSE)).split('\n')[0]).toBe('De «Tema 5.docx»: 1 nota para la semana 3 «Historia del arte», 2 sin semana.');
+    const saved = await imports().save(record.clave);
+    expect(saved?.notas).toHaveLength(3);
+    expect((await imports().propose('copia.docx', bytes)).yaExistia).toBe(true);
   });
 
   it('two saves at once still save each note once', async () => {

@@ -11,7 +11,8 @@ export type MaterialProblem =
   | { kind: 'vacio' }
   | { kind: 'no_coincide'; name: string; named: MaterialKind }
   | { kind: 'no_admitido'; name: string }
-  | { kind: 'docx'; name: string }
+  | { kind: 'word_antiguo'; name: string }
+  | { kind: 'docx_roto'; name: string }
   | { kind: 'ruido' };
 
 /** The one error of an import: `problem` is what a handler needs; `message` is the sentence to show. */
