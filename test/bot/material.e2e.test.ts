@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 describe('material in the chat', () => {
-  it('a PDF: one proposal, approved after a restart, saved once; the same file again adds nothing; a Word file gets its sentence', async () => {
+  it('a PDF: one proposal, approved after a restart, saved once; the same file again adds nothing; a damaged Word file gets its sentence', async () => {
     chat = await startLocalChat('cv-material-');
     const t = chat.tg;
     const before = (await chat.notebook.notes.list()).length;
