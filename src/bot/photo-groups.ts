@@ -68,7 +68,9 @@ export function createPhotoGroups(opts: PhotoGroupsOptions) {
       g.group.ultima = now();
       arm(key);
       // The latest state of the group, one writer at a time: the last write holds every photo.
-      await mutex.run(() => (open.get(key) === g ? writeFileAtomic(fileOf(key), `${JSON.stringify(g.group)}\n`) : Promise.resolve()));
+      // Not fsynced: a rename is enough for a bot killed or restarted (what this is for), and a photo
+      // must not wait on the disk while the next ones of its album arrive.
+      await mutex.run(() => (open.get(key) === g ? writeFileAtomic(fileOf(key), `${JSON.stringify(g.group)}\n`, { durable: false }) : Promise.resolve()));
     },
 
     /** The groups a previous run left on disk, each finished when its window closes (at once if it already has). */

@@ -9,7 +9,7 @@ import { MaterialError } from './errors.js';
 import { imageWhole } from './image-check.js';
 import { MAX_FILE_BYTES, OCR_DRAFT_CONFIDENCE } from './limits.js';
 import { isReadable, tidyOcrText, type OcrEngine } from './ocr.js';
-import { docxText } from './docx.js';
+import { readDocxOffThread } from './docx.js';
 import { readPdfOffThread } from './pdf.js';
 import { bytesFitName, decodeText, kindByBytes, kindByName, type MaterialKind } from './sniff.js';
 
@@ -49,7 +49,7 @@ export async function extractMaterial(name: string, bytes: Uint8Array, deps: Ext
       return { name, kind: named, text, paginas: null };
     }
     case 'word': {
-      const text = cleanText(await docxText(bytes, name));
+      const text = cleanText(await readDocxOffThread(bytes, name, deps));
       if (!text) throw new MaterialError({ kind: 'vacio' });
       return { name, kind: named, text, paginas: null };
     }

@@ -23,9 +23,12 @@ export interface PdfText {
   scanned: { page: number; confidence: number }[];
 }
 
-/** One PDF for the reader thread: its bytes, and the port where the thread asks for OCR. */
+/** One file for the reader thread: a PDF (or a Word document, docx.ts), its bytes, and the port where the thread asks for OCR. */
 export interface PdfJob {
   id: number;
+  kind: 'pdf' | 'docx';
+  /** The file's name as the student sent it (a refusal's sentence names it). */
+  name: string;
   bytes: Uint8Array;
   /** Where the thread asks for OCR: it posts `{ id, image }`, the main thread answers `PortOcrReply`. */
   port: MessagePort;
@@ -72,12 +75,17 @@ function restReader(worker: Worker): void {
 
 /** The PDF read on the reader thread; its scanned pages OCR'd by `ocr` here (their images come over a port). */
 export function readPdfOffThread(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
-  const turn = queue.then(() => readOnThread(bytes, deps));
+  return readOffThread({ kind: 'pdf', name: '', bytes }, deps);
+}
+
+/** A file read on the reader thread, after the ones before it. */
+export function readOffThread(file: Pick<PdfJob, 'kind' | 'name' | 'bytes'>, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
+  const turn = queue.then(() => readOnThread(file, deps));
   queue = turn.catch(() => undefined);
   return turn;
 }
 
-async function readOnThread(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
+async function readOnThread({ kind, name, bytes }: Pick<PdfJob, 'kind' | 'name' | 'bytes'>, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
   deps.signal?.throwIfAborted();
   const { port1, port2 } = new MessageChannel();
   port1.on('message', (m: { id: number; image: Uint8Array }) => {
@@ -106,7 +114,7 @@ async function readOnThread(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?: 
       worker.once('exit', onExit);
       // Its own buffer, moved to the thread (the caller's may be a view into a bigger one).
       const copy = new Uint8Array(bytes);
-      worker.postMessage({ id, bytes: copy, port: port2 } satisfies PdfJob, [copy.buffer, port2]);
+      worker.postMessage({ id, kind, name, bytes: copy, port: port2 } satisfies PdfJob, [copy.buffer, port2]);
     });
     if (reply.ok) return { pages: reply.pages, scanned: reply.scanned };
     if ('problem' in reply) throw new MaterialError(reply.problem);
@@ -143,12 +151,17 @@ export async function readPdfOnThread({ bytes, port }: Pick<PdfJob, 'bytes' | 'p
   try {
     return { ok: true, ...(await readPdf(bytes, { ocr })) };
   } catch (e) {
-    if (e instanceof MaterialError) return { ok: false, problem: e.problem };
-    const err = e instanceof Error ? e : new Error(String(e));
-    return { ok: false, thrown: { name: err.name, message: err.message } };
+    return failedReply(e);
   } finally {
     port.close();
   }
+}
+
+/** The reply for a file the thread could not read: its sentence, or the error as a value. */
+export function failedReply(e: unknown): PdfOnThreadReply {
+  if (e instanceof MaterialError) return { ok: false, problem: e.problem };
+  const err = e instanceof Error ? e : new Error(String(e));
+  return { ok: false, thrown: { name: err.name, message: err.message } };
 }
 
 /** Reads the PDF here, on this thread (the PDF thread: see readPdfOffThread). */
