@@ -5,7 +5,7 @@
  * text to a proposal whose OCR was unsure replaces the draft's text. Reading a file (OCR can take
  * seconds) runs inside the handler: the runner handles other updates meanwhile.
  */
-import { Composer, type Context } from 'grammy';
+import { Composer, type Api, type Context } from 'grammy';
 import type { Message } from 'grammy/types';
 import { MATERIAL } from '../strings/material.js';
 import { MaterialError } from '../tools/material/errors.js';
@@ -14,9 +14,14 @@ import { MAX_FILE_BYTES, MAX_GROUP_PHOTOS, MEDIA_GROUP_QUIET_MS } from '../tools
 import { proposalText, weekNameOf } from '../tools/material/proposal.js';
 import { weekNumbers, type Course } from '../tools/course/course.js';
 import { importKeyboard, importKeyOf, importWeekKeyboard, parseImportCallback } from './material-keyboards.js';
+import { createPhotoGroups, type PhotoGroup } from './photo-groups.js';
 
 export interface MaterialDeps {
   imports: Imports;
+  /** Where photos sent together wait, on disk, until their group is complete (photo-groups.ts). */
+  dataDir: string;
+  /** The bot's API: a group left by a previous run is finished with it (no update to answer). */
+  api: Api;
   /** The owner's course as it is now: the proposal names its weeks, the chooser offers them. */
   course: () => Promise<Course>;
   log: (message: string, error?: unknown) => void;
@@ -26,16 +31,21 @@ export interface MaterialDeps {
 const PHOTO_NAME = 'foto.jpg';
 
 /** The bytes of a file the student sent, through the Bot API's file download (`getFile`). */
-export async function download(ctx: Context, fileId: string): Promise<Uint8Array> {
-  const file = await ctx.api.getFile(fileId);
+export function download(ctx: Context, fileId: string): Promise<Uint8Array> {
+  return downloadWith(ctx.api, fileId);
+}
+
+async function downloadWith(api: Api, fileId: string): Promise<Uint8Array> {
+  const file = await api.getFile(fileId);
   if (!file.file_path) throw new Error('el servidor no dio la ruta del archivo');
-  const root = ctx.api.options?.apiRoot ?? 'https://api.telegram.org';
-  const res = await fetch(`${root}/file/bot${ctx.api.token}/${file.file_path}`);
+  const root = api.options?.apiRoot ?? 'https://api.telegram.org';
+  const res = await fetch(`${root}/file/bot${api.token}/${file.file_path}`);
   if (!res.ok) throw new Error(`descarga: HTTP ${res.status}`);
   return new Uint8Array(await res.arrayBuffer());
 }
 
-export function materialComposer(deps: MaterialDeps): Composer<Context> {
+/** The material handlers, and the photo groups a previous run left unfinished (`resume`, at start; `stop`). */
+export function createMaterial(deps: MaterialDeps): { composer: Composer<Context>; resume(): Promise<number>; stop(): void } {
   const c = new Composer<Context>();
   const show = async (r: ImportRecord) => proposalText(r, weekNameOf(await deps.course()));
 
@@ -57,41 +67,37 @@ export function materialComposer(deps: MaterialDeps): Composer<Context> {
     return receive(ctx, d.file_name ?? 'documento', d.file_id, d.file_size);
   });
   // Photos sent together arrive as one message each with the same media_group_id and no end
-  // marker: they are gathered until none has come for MEDIA_GROUP_QUIET_MS, then the first
-  // MAX_GROUP_PHOTOS become one import (the rest are refused in one sentence). The handler returns
-  // at once, so the next photo of the group is not held behind it.
-  const groups = new Map<string, { ctx: Context; photos: { id: number; fileId: string; size: number | undefined }[]; timer?: NodeJS.Timeout }>();
-  const receiveGroup = async (key: string) => {
-    const g = groups.get(key)!;
-    groups.delete(key);
-    const photos = g.photos.sort((a, b) => a.id - b.id);
-    const { ctx } = g;
+  // marker: they are gathered (on disk, photo-groups.ts) until none has come for
+  // MEDIA_GROUP_QUIET_MS, then the first MAX_GROUP_PHOTOS become one import (the rest are refused
+  // in one sentence). The handler returns once the photo is on disk, so the next photo of the
+  // group is not held behind the reading, and a restart inside the window loses none.
+  const receiveGroup = async (g: PhotoGroup) => {
+    const { photos, chatId } = g;
+    const reply = (text: string, other?: Parameters<Api['sendMessage']>[2]) => deps.api.sendMessage(chatId, text, other);
     try {
-      if (photos.length > MAX_GROUP_PHOTOS) await ctx.reply(MATERIAL.tooManyPhotos(photos.length, MAX_GROUP_PHOTOS, photos.length - MAX_GROUP_PHOTOS));
+      if (photos.length > MAX_GROUP_PHOTOS) await reply(MATERIAL.tooManyPhotos(photos.length, MAX_GROUP_PHOTOS, photos.length - MAX_GROUP_PHOTOS));
       const taken = photos.slice(0, MAX_GROUP_PHOTOS);
       const big = taken.find((p) => p.size !== undefined && p.size > MAX_FILE_BYTES);
-      if (big) return void (await ctx.reply(new MaterialError({ kind: 'demasiado_grande', bytes: big.size! }).message));
+      if (big) return void (await reply(new MaterialError({ kind: 'demasiado_grande', bytes: big.size! }).message));
       const fotos = [];
-      for (const p of taken) fotos.push({ nombre: PHOTO_NAME, bytes: await download(ctx, p.fileId) });
+      for (const p of taken) fotos.push({ nombre: PHOTO_NAME, bytes: await downloadWith(deps.api, p.fileId) });
       const { record, yaExistia } = await deps.imports.proposeGroup(fotos);
-      if (yaExistia) return void (await ctx.reply(MATERIAL.alreadyHad(record.nombre, savedIds(record).length)));
-      await ctx.reply(await show(record), { reply_markup: importKeyboard(record.clave) });
+      if (yaExistia) return void (await reply(MATERIAL.alreadyHad(record.nombre, savedIds(record).length)));
+      await reply(await show(record), { reply_markup: importKeyboard(record.clave) });
     } catch (e) {
-      if (e instanceof MaterialError) return void (await ctx.reply(e.message).catch((err: unknown) => deps.log('material: respuesta de un grupo de fotos', err)));
+      if (e instanceof MaterialError) return void (await reply(e.message).catch((err: unknown) => deps.log('material: respuesta de un grupo de fotos', err)));
       deps.log('material: grupo de fotos', e);
+    } finally {
+      await groups.done(chatId, g.group).catch((e: unknown) => deps.log('material: grupo de fotos en disco', e));
     }
   };
+  const groups = createPhotoGroups({ dataDir: deps.dataDir, quietMs: MEDIA_GROUP_QUIET_MS, onReady: (g) => void receiveGroup(g), log: deps.log });
 
   c.on('message:photo', (ctx) => {
     const biggest = ctx.message.photo.at(-1)!;
     const group = ctx.message.media_group_id;
     if (!group) return receive(ctx, PHOTO_NAME, biggest.file_id, biggest.file_size);
-    const key = `${ctx.chat.id}:${group}`;
-    const g = groups.get(key) ?? { ctx, photos: [] };
-    groups.set(key, g);
-    g.photos.push({ id: ctx.message.message_id, fileId: biggest.file_id, size: biggest.file_size });
-    clearTimeout(g.timer);
-    g.timer = setTimeout(() => void receiveGroup(key), MEDIA_GROUP_QUIET_MS);
+    return groups.add(ctx.chat.id, group, { id: ctx.message.message_id, fileId: biggest.file_id, size: biggest.file_size });
   });
 
   // A reply to a proposal: the student's corrected text for its draft.
@@ -138,5 +144,5 @@ export function materialComposer(deps: MaterialDeps): Composer<Context> {
       }
     }
   });
-  return c;
+  return { composer: c, resume: () => groups.resume(), stop: () => groups.stop() };
 }

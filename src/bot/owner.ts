@@ -23,7 +23,7 @@ import { createCourseChat } from './course-chat.js';
 import { createCourseProposals } from './course-proposals.js';
 import { intakeComposer } from './intake.js';
 import { createRouter } from './route-text.js';
-import { materialComposer } from './material.js';
+import { createMaterial } from './material.js';
 import { cardProposalsBot } from './card-proposals.js';
 import { createCardProposals } from '../tools/cards/proposals.js';
 import { createImports } from '../tools/material/imports.js';
@@ -130,7 +130,8 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   const router = createRouter({ courseChat, proposals, imports, course, log });
   c.use(courseChat.composer);
   c.use(router.composer);
-  c.use(materialComposer({ imports, course, log }));
+  const material = createMaterial({ imports, course, dataDir: config.dataDir, api, log });
+  c.use(material.composer);
   if (opts.transcriber) c.use(voiceComposer({ dataDir: config.dataDir, imports, course, transcriber: opts.transcriber, timeZone: config.review.timeZone, timeoutMs: config.media.timeoutMs, log }));
   const classify = modelReaderFor(config, notebook.usage, log);
   c.use(intakeComposer({ runs, notebook, commands, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}) }));
@@ -144,10 +145,12 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
     composer: c,
     async start() {
       reminders.start(opts.clock);
+      await material.resume().catch((e: unknown) => log('material: no se pudieron reanudar los grupos de fotos', e));
       return runs.resumeUnfinished().catch((e: unknown) => { log('no se pudieron reanudar los trabajos pendientes', e); return 0; });
     },
     async stop() {
       reminders.stop();
+      material.stop();
       runs.shutdown();
       registry.close();
       await ocr.close();

@@ -86,10 +86,10 @@ async function seedOnce(source: string, file: string): Promise<void> {
 export interface NotesStoreOptions {
   /**
    * Runs inside the notes' lock right after each write of `notas.json`, with the file's stamps
-   * (notesIndex.ts stampOf) before and after it and the note added, if any: the search index
+   * (notesIndex.ts stampOf) before and after it and the notes added, if any: the search index
    * follows every write. Must not throw.
    */
-  afterWrite?: (before: string | null, after: string | null, notes: readonly Note[], added?: Note) => Promise<void>;
+  afterWrite?: (before: string | null, after: string | null, notes: readonly Note[], added?: readonly Note[]) => Promise<void>;
 }
 
 export function createNotesStore(file: string, opts: NotesStoreOptions = {}): NotesStore {
@@ -115,24 +115,30 @@ export function createNotesStore(file: string, opts: NotesStoreOptions = {}): No
     return data;
   }
 
+  /** The notes appended with the next ids, in one write. */
+  async function append(fresh: readonly { tema: string; texto: string; semana: number | null }[]): Promise<Note[]> {
+    if (fresh.length === 0) return [];
+    // The next id is read and written under the file's inter-process lock: a CLI and the bot
+    // adding at once would otherwise both take the same id and one note would be lost.
+    const { added, all } = await mutex.run(() => withFileLock(file, async () => {
+      const notes = await load();
+      const before = await stampOf(file);
+      const first = notes.reduce((m, n) => Math.max(m, n.id), 0) + 1;
+      const added: Note[] = fresh.map((n, i) => ({ id: first + i, tema: n.tema, texto: n.texto, semana: n.semana }));
+      await db.update((d) => d.push(...added));
+      const all = structuredClone(db.data);
+      await opts.afterWrite?.(before, await stampOf(file), all, added);
+      return { added, all };
+    }));
+    for (const l of listeners) l(all);
+    return structuredClone(added);
+  }
+
   return {
     list: () => mutex.run(async () => structuredClone(await load())),
     get: (id) => mutex.run(async () => structuredClone((await load()).find((n) => n.id === id))),
-    add: async (tema, texto, semana = null) => {
-      // The next id is read and written under the file's inter-process lock: a CLI and the bot
-      // adding at once would otherwise both take the same id and one note would be lost.
-      const { note, all } = await mutex.run(() => withFileLock(file, async () => {
-        const notes = await load();
-        const before = await stampOf(file);
-        const note: Note = { id: notes.reduce((m, n) => Math.max(m, n.id), 0) + 1, tema, texto, semana };
-        await db.update((d) => d.push(note));
-        const all = structuredClone(db.data);
-        await opts.afterWrite?.(before, await stampOf(file), all, note);
-        return { note, all };
-      }));
-      for (const l of listeners) l(all);
-      return structuredClone(note);
-    },
+    add: async (tema, texto, semana = null) => (await append([{ tema, texto, semana }]))[0]!,
+    addMany: (notes) => append(notes),
     setWeeks: async (weekOf) => {
       const all = await mutex.run(() => withFileLock(file, async () => {
         await load();

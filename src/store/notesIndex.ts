@@ -206,7 +206,7 @@ export function createNotesIndex(opts: NotesIndexOptions): NotesIndex {
       mutex.run(async () => {
         try {
           let base: InvertedIndex | undefined;
-          const previous = added ? notes.slice(0, -1) : notes;
+          const previous = added ? notes.slice(0, notes.length - added.length) : notes;
           if (loaded && loaded.stamp === before && extends_(loaded.notes, previous) && loaded.notes.length === previous.length) base = loaded.index;
           else {
             const disk = await fromDisk(before, previous);
@@ -220,7 +220,7 @@ export function createNotesIndex(opts: NotesIndexOptions): NotesIndex {
               return;
             }
           }
-          if (added) base.append(added.texto);
+          if (added) for (const n of added) base.append(n.texto);
           loaded = loadedOf(after, notes, base);
           await write(loaded);
         } catch (e) {

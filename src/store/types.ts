@@ -101,6 +101,11 @@ export interface NotesStore {
   /** Appends a note with the next id (max id + 1) and its week (null: none). */
   add(tema: string, texto: string, semana?: number | null): Promise<Note>;
   /**
+   * Appends these notes, in order, with the next ids, in one atomic write of the file (an import of
+   * hundreds of notes: one write instead of one per note; after a kill either all or none are in).
+   */
+  addMany(notes: readonly { tema: string; texto: string; semana: number | null }[]): Promise<Note[]>;
+  /**
    * Rewrites every note's week as `weekOf(note)` decides (a note whose week is undefined keeps its
    * own), in one atomic write of a version-2 file; returns the notes. How a version-1 file migrates
    * (weeks from topics) and how a replaced course leaves notes of vanished weeks without one.
@@ -178,10 +183,10 @@ export interface NotesIndex {
   has(id: number): Promise<boolean>;
   /**
    * Called by the notes store inside the notes' lock right after it wrote `notas.json`:
-   * `before`/`after` are the file's stamps around the write, `added` the note it appended (none:
+   * `before`/`after` are the file's stamps around the write, `added` the notes it appended (none:
    * only weeks changed). Never throws: an index it cannot update is rebuilt by the next search.
    */
-  afterWrite(before: string | null, after: string | null, notes: readonly Note[], added?: Note): Promise<void>;
+  afterWrite(before: string | null, after: string | null, notes: readonly Note[], added?: readonly Note[]): Promise<void>;
 }
 
 /** The student's notebook in one data dir. Implements NotesReader (its `list()` lists the notes). */

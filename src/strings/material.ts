@@ -9,6 +9,7 @@ const KIND_WORDS: Readonly<Record<MaterialKind, string>> = Object.freeze({
   texto: 'un texto',
   pdf: 'un PDF',
   imagen: 'una foto',
+  word: 'un documento de Word',
 });
 
 /** What the proposal shows, as plain data (rendered by `MATERIAL.proposal`). */
@@ -87,9 +88,11 @@ export const MATERIAL = Object.freeze({
       case 'no_coincide':
         return `«${p.name}» se llama como ${KIND_WORDS[p.named]} pero no lo es por dentro: comprueba que me mandas el archivo correcto.`;
       case 'no_admitido':
-        return `No sé leer «${p.name}»: mándame un PDF, un texto o una foto de la página.`;
-      case 'docx':
-        return `Todavía no leo documentos de Word como «${p.name}»: guárdalo como PDF y mándamelo.`;
+        return `No sé leer «${p.name}»: mándame un PDF, un documento de Word, un texto o una foto de la página.`;
+      case 'word_antiguo':
+        return `No sé leer «${p.name}» en ese formato: guárdalo como .docx o como PDF y mándamelo.`;
+      case 'docx_roto':
+        return `No puedo abrir «${p.name}» porque parece dañado: guárdalo otra vez desde tu editor o mándamelo como PDF.`;
       case 'ruido':
         return 'En esa imagen no distingo texto, solo manchas: hazle una foto más nítida, de frente y con buena luz.';
     }

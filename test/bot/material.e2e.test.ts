@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 describe('material in the chat', () => {
-  it('a PDF: one proposal, approved after a restart, saved once; the same file again adds nothing; a Word file gets its sentence', async () => {
+  it('a PDF: one proposal, approved after a restart, saved once; the same file again adds nothing; a damaged Word file gets its sentence', async () => {
     chat = await startLocalChat('cv-material-');
     const t = chat.tg;
     const before = (await chat.notebook.notes.list()).length;
@@ -52,7 +52,7 @@ describe('material in the chat', () => {
 
     const docx = await sendUserFile(t.server, Buffer.from([0x50, 0x4b, 3, 4, 0, 0]), 'Tema 5.docx', 'document');
     const refused = await waitForMessage(t, 'the Word refusal', after(docx.message_id, (m) => m.from?.is_bot === true));
-    expect(refused.text).toBe(MATERIAL.problem({ kind: 'docx', name: 'Tema 5.docx' }));
+    expect(refused.text).toBe(MATERIAL.problem({ kind: 'docx_roto', name: 'Tema 5.docx' }));
   });
 
   it('the chat page uploads a file as Telegram apps do: the document shows in the chat and becomes a proposal', async () => {

@@ -60,7 +60,7 @@ describe('cuaderno importar', () => {
   it('bad input: exit 2 with one sentence', async () => {
     const dataDir = await fresh();
     const cases: [string, Uint8Array | undefined, string, string[]][] = [
-      ['Tema 5.docx', new Uint8Array([0x50, 0x4b, 3, 4, 0]), MATERIAL.problem({ kind: 'docx', name: 'Tema 5.docx' }), []],
+      ['Tema 5.docx', new Uint8Array([0x50, 0x4b, 3, 4, 0]), MATERIAL.problem({ kind: 'docx_roto', name: 'Tema 5.docx' }), []],
       ['secreto.pdf', encryptedPdf(), MATERIAL.problem({ kind: 'pdf_cifrado' }), []],
       ['foto.png', new TextEncoder().encode('hola'), MATERIAL.problem({ kind: 'no_coincide', name: 'foto.png', named: 'imagen' }), []],
       ['no-existe.pdf', undefined, MATERIAL.cliNotFound(path.join(files, 'no-existe.pdf')), []],

@@ -2,6 +2,7 @@
  * Extraction of the student's material (issue 26 §1, §4): text files, text PDFs (pages, columns),
  * and every refusal with its sentence. OCR has its own file (ocr.test.ts): it is the slow tier.
  */
+import { zipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MaterialError } from '../../src/tools/material/errors.js';
@@ -9,7 +10,7 @@ import { extractMaterial } from '../../src/tools/material/extract.js';
 import { MAX_FILE_BYTES, MAX_PAGES } from '../../src/tools/material/limits.js';
 import { createTesseractOcr } from '../../src/tools/material/ocr.js';
 import { MATERIAL } from '../../src/strings/material.js';
-import { encryptedPdf, textPdf, twoColumnPdf } from '../support/material-fixtures.js';
+import { docx, encryptedPdf, printedPage, scannedPdf, textPdf, twoColumnPdf } from '../support/material-fixtures.js';
 
 // A real engine: these tests never reach it (no page is scanned), so it never starts a worker.
 const ocr = createTesseractOcr();
@@ -51,6 +52,21 @@ describe('PDF with a text layer', () => {
     expect([...at].sort((a, b) => a - b)).toEqual(at);
     // Paragraphs stay paragraphs (a blank line between them).
     expect(got.text).toMatch(/genética\.\n\nUn segundo párrafo/);
+  });
+
+  it('one reader thread serves PDFs in turn; an abort ends it and the next PDF still reads', async () => {
+    const a = await textPdf([['Primera: la célula es la unidad básica de la vida.']]);
+    const b = await textPdf([['Segunda: el ADN guarda la información genética.']]);
+    const [ra, rb] = await Promise.all([extract('a.pdf', a), extract('b.pdf', b)]);
+    expect(ra.text).toBe('Primera: la célula es la unidad básica de la vida.');
+    expect(rb.text).toBe('Segunda: el ADN guarda la información genética.');
+    // Aborted while the thread is in the middle of a PDF (it asked for a scanned page's OCR).
+    const stop = new AbortController();
+    const stuck = { recognize: () => (stop.abort(), new Promise<never>(() => undefined)), close: async () => undefined };
+    const scan = await scannedPdf(await printedPage(['Una página escaneada.'], { width: 600 }));
+    const aborted = extractMaterial('c.pdf', scan, { ocr: stuck, signal: stop.signal }).then(() => 'leído', (e: unknown) => (e as Error).name);
+    expect(await aborted).toBe('AbortError');
+    expect((await extract('b.pdf', b)).text).toBe(rb.text);
   });
 
   it('reads two columns left first, top to bottom, after the title', async () => {
@@ -109,11 +125,32 @@ describe('refusals, one sentence each', () => {
     expect((await refusal('foto.png', fake)).problem.kind).toBe('no_coincide');
   });
 
-  it('a Word document and an unknown type are refused clearly', async () => {
+  it('an older word-processor file and an unknown type are refused clearly', async () => {
     const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]);
-    const docx = await refusal('Tema 5.docx', zip);
-    expect(docx.problem.kind).toBe('docx');
-    expect(docx.message).toContain('«Tema 5.docx»');
+    const doc = await refusal('Tema 5.doc', zip);
+    expect(doc.problem).toEqual({ kind: 'word_antiguo', name: 'Tema 5.doc' });
+    expect(doc.message).toContain('«Tema 5.doc»');
+    expect((await refusal('Tema 5.odt', zip)).problem.kind).toBe('word_antiguo');
     expect((await refusal('hoja.xlsx', zip)).problem.kind).toBe('no_admitido');
+  });
+});
+
+describe('Word documents (.docx)', () => {
+  it('reads the paragraphs and headings, accents kept, a blank line between paragraphs', async () => {
+    const bytes = docx([{ heading: 'Genética' }, 'La herencia según Mendel: guisantes y canción.', 'Los alelos son formas de un gen & sus <variantes>.']);
+    const got = await extract('Tema 5.docx', bytes);
+    expect(got).toEqual({ name: 'Tema 5.docx', kind: 'word', text: 'Genética\n\nLa herencia según Mendel: guisantes y canción.\n\nLos alelos son formas de un gen & sus <variantes>.', paginas: null });
+  });
+
+  it('a damaged .docx, a zip that is not a Word document, one with no text, and bytes that are not a .docx', async () => {
+    const whole = docx(['Un párrafo cualquiera con texto suficiente.']);
+    const cut = await refusal('Tema 5.docx', whole.subarray(0, Math.floor(whole.length / 2)));
+    expect(cut.problem).toEqual({ kind: 'docx_roto', name: 'Tema 5.docx' });
+    expect(cut.message).toBe(MATERIAL.problem({ kind: 'docx_roto', name: 'Tema 5.docx' }));
+    expect((await refusal('hoja.docx', zipSync({ 'hoja.csv': new TextEncoder().encode('a,b\n1,2\n') }))).problem.kind).toBe('docx_roto');
+    expect((await refusal('vacío.docx', docx([]))).problem.kind).toBe('vacio');
+    const pdf = await textPdf([['Un PDF con nombre de Word.']]);
+    expect((await refusal('notas.docx', pdf)).problem).toEqual({ kind: 'no_coincide', name: 'notas.docx', named: 'word' });
+    expect((await refusal('notas.docx', new TextEncoder().encode('solo texto'))).problem.kind).toBe('no_coincide');
   });
 });

@@ -13,7 +13,7 @@ import { createImports, IMPORTS_DIRNAME, type ImportRecord } from '../../src/too
 import { createTesseractOcr } from '../../src/tools/material/ocr.js';
 import { proposalText, weekNameOf } from '../../src/tools/material/proposal.js';
 import { MaterialError } from '../../src/tools/material/errors.js';
-import { textPdf } from '../support/material-fixtures.js';
+import { docx, textPdf } from '../support/material-fixtures.js';
 import { DEMO_COURSE } from '../../src/tools/course/demo.js';
 
 const dirs: string[] = [];
@@ -86,6 +86,42 @@ describe('an import', () => {
     const after = await notebook.notes.list();
     expect(after.length).toBe(before.length + 3);
     for (const p of record.propuesta) expect(after.filter((n) => n.texto === p.texto)).toHaveLength(1);
+  });
+
+  it('a save resumed after a kill between the notes and their slots adds none of them again', async () => {
+    const { record } = await imports().propose('apuntes.md', new TextEncoder().encode(GENETICA.map((p) => p.join('\n\n')).join('\n\n')));
+    const before = await notebook.notes.list();
+    const baseId = before.reduce((m, n) => Math.max(m, n.id), 0);
+    // What a kill right after the notes' one write leaves: every note in the notebook, no slot written.
+    const added = await notebook.notes.addMany(record.propuesta);
+    const killed: ImportRecord = { ...record, estado: 'guardando', baseId, guardadas: record.propuesta.map(() => null) };
+    await writeFile(path.join(dataDir, IMPORTS_DIRNAME, `${record.clave}.json`), JSON.stringify(killed));
+    const saved = await imports().save(record.clave);
+    expect(saved?.notas).toEqual(added.map((n) => n.id));
+    expect((await notebook.notes.list()).length).toBe(before.length + record.propuesta.length);
+  });
+
+  it('a big import writes the notebook once, not once per note', async () => {
+    const text = Array.from({ length: 40 }, (_, i) => `Tema ${i + 1}\n\n${GENETICA[0]![1]} Apartado ${i + 1}.`).join('\n\n');
+    const { record } = await imports().propose('largo.md', new TextEncoder().encode(text));
+    expect(record.propuesta.length).toBe(40);
+    const writes: number[] = [];
+    const stop = notebook.notes.onChange((all) => writes.push(all.length));
+    const saved = await imports().save(record.clave);
+    stop();
+    expect(saved?.notas).toHaveLength(40);
+    expect(writes).toHaveLength(1);
+  });
+
+  it('a Word document is proposed and saved like a text file: its headings are the topics', async () => {
+    const bytes = docx([{ heading: GENETICA[0]![0]! }, GENETICA[0]![1]!, GENETICA[1]![0]!, { heading: GENETICA[2]![0]! }, GENETICA[2]![1]!]);
+    const { record } = await imports().propose('Tema 5.docx', bytes);
+    expect([record.tipo, record.paginas]).toEqual(['word', null]);
+    expect(record.propuesta.map((n) => n.tema)).toEqual(['genética', 'genética', 'historia del arte']);
+    expect(proposalText(record, weekNameOf(DEMO_COURSE)).split('\n')[0]).toBe('De «Tema 5.docx»: 1 nota para la semana 3 «Historia del arte», 2 sin semana.');
+    const saved = await imports().save(record.clave);
+    expect(saved?.notas).toHaveLength(3);
+    expect((await imports().propose('copia.docx', bytes)).yaExistia).toBe(true);
   });
 
   it('two saves at once still save each note once', async () => {

@@ -74,6 +74,29 @@ describe('the notes index on disk', () => {
     expect(f.lines).toEqual([]);
   });
 
+  it('notes added together are one write of the notes, and the index follows them in place', async () => {
+    const f = await folder();
+    await f.index.search('luz', 1);
+    const changes: number[] = [];
+    f.notes.onChange((all) => changes.push(all.length));
+    const before = await f.notes.list();
+    const added = await f.notes.addMany([
+      { tema: 'óptica', texto: 'La luz se descompone en colores al pasar por un prisma de vidrio.', semana: null },
+      { tema: 'óptica', texto: 'Un prisma separa la luz blanca en el arcoíris.', semana: 2 },
+      { tema: 'química', texto: 'El agua hierve a cien grados al nivel del mar.', semana: null },
+    ]);
+    const top = before.reduce((m, n) => Math.max(m, n.id), 0);
+    expect(added.map((n) => [n.id, n.semana])).toEqual([[top + 1, null], [top + 2, 2], [top + 3, null]]);
+    expect(changes).toEqual([before.length + 3]);
+    const doc = await indexDoc(f.indexFile);
+    expect(doc.notas).toBe(await stampOf(f.notesFile));
+    expect(doc.ids.slice(-3)).toEqual(added.map((n) => n.id));
+    const all = await f.notes.list();
+    await expectFullScan(f.index, all, 'prisma de vidrio', 5);
+    await expectFullScan(f.other().index, all, 'agua hierve', 5);
+    expect(f.lines).toEqual([]);
+  });
+
   it('a change of weeks in a folder without an index writes none (the first search builds it)', async () => {
     const f = await folder();
     await f.notes.setWeeks(() => null);

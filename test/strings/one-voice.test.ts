@@ -122,7 +122,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   'material.MATERIAL.problem': [
     [{ kind: 'demasiado_grande', bytes: 25e6 }], [{ kind: 'demasiadas_paginas', pages: 301 }], [{ kind: 'pdf_cifrado' }], [{ kind: 'pdf_roto' }],
     [{ kind: 'vacio' }], [{ kind: 'no_coincide', name: 'foto', named: 'imagen' }], [{ kind: 'no_coincide', name: 'tema', named: 'pdf' }],
-    [{ kind: 'no_admitido', name: 'hoja' }], [{ kind: 'docx', name: 'tema' }], [{ kind: 'ruido' }],
+    [{ kind: 'no_admitido', name: 'hoja' }], [{ kind: 'word_antiguo', name: 'tema' }], [{ kind: 'docx_roto', name: 'tema' }], [{ kind: 'ruido' }],
   ],
   'material.MATERIAL.saved': [[[4]], [[4, 5, 6]], [[4, 9]]],
   'tools.choiceInWords': [['generar_portada', 'maqueta', true], ['generar_portada', 'maqueta', false], ['narrar_resumen', 'motor', 'juguete'], ['narrar_resumen', 'motor', 'xtts']],

@@ -1,11 +1,13 @@
 /**
  * Material fixtures made by the tests themselves (issue 26: no binary fixtures): text PDFs written
  * with pdf-lib, a scanned PDF (a page image only), a photo of a printed page (text drawn with
- * @napi-rs/canvas, turned a little, with noise), an encrypted PDF written by hand; and the CER.
+ * @napi-rs/canvas, turned a little, with noise), an encrypted PDF written by hand, a Word document
+ * (.docx: a zip of WordprocessingML, written with fflate); and the CER.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { strToU8, zipSync } from 'fflate';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { mulberry32 } from '../../src/lib/prng.js';
 
@@ -177,4 +179,22 @@ export async function scrawl(text: string, jitter: number): Promise<Uint8Array> 
     }
   }
   return canvas.encode('png');
+}
+
+const xmlText = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A Word document (.docx) with these paragraphs; a paragraph given as `{ heading }` is styled
+ * «Heading1», as Word writes a title. The three parts a .docx needs and nothing else.
+ */
+export function docx(paragraphs: readonly (string | { heading: string })[]): Uint8Array {
+  const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+  const body = paragraphs.map((p) => typeof p === 'string'
+    ? `<w:p><w:r><w:t xml:space="preserve">${xmlText(p)}</w:t></w:r></w:p>`
+    : `<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>${xmlText(p.heading)}</w:t></w:r></w:p>`).join('');
+  return zipSync({
+    '[Content_Types].xml': strToU8('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+    '_rels/.rels': strToU8('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'),
+    'word/document.xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>`),
+  });
 }

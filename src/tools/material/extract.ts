@@ -1,6 +1,7 @@
 /**
  * A file the student sends → its text, or one MaterialError saying why not. The same function
- * serves the chat, the local page and the CLI. Text files are decoded (UTF-8, else Latin-1), PDFs
+ * serves the chat, the local page and the CLI. Text files are decoded (UTF-8, else Latin-1), Word
+ * documents (.docx) read as plain text, PDFs
  * read page by page (scans by OCR), photos of printed pages read by OCR. OCR text under
  * OCR_DRAFT_CONFIDENCE is marked as a draft the student corrects before saving.
  */
@@ -8,6 +9,7 @@ import { MaterialError } from './errors.js';
 import { imageWhole } from './image-check.js';
 import { MAX_FILE_BYTES, OCR_DRAFT_CONFIDENCE } from './limits.js';
 import { isReadable, tidyOcrText, type OcrEngine } from './ocr.js';
+import { readDocxOffThread } from './docx.js';
 import { readPdfOffThread } from './pdf.js';
 import { bytesFitName, decodeText, kindByBytes, kindByName, type MaterialKind } from './sniff.js';
 
@@ -17,7 +19,7 @@ export interface Extracted {
   kind: MaterialKind;
   /** The whole text: pages and paragraphs separated by a blank line. */
   text: string;
-  /** Pages of a PDF, 1 for an image, null for a text file. */
+  /** Pages of a PDF, 1 for an image, null for a text file or a Word document. */
   paginas: number | null;
   /** Present when some text came from OCR: its lowest confidence and whether it is only a draft. */
   ocr?: { confidence: number; draft: boolean };
@@ -31,7 +33,7 @@ export interface ExtractDeps {
 export async function extractMaterial(name: string, bytes: Uint8Array, deps: ExtractDeps): Promise<Extracted> {
   if (bytes.byteLength > MAX_FILE_BYTES) throw new MaterialError({ kind: 'demasiado_grande', bytes: bytes.byteLength });
   const named = kindByName(name);
-  if (named === 'docx') throw new MaterialError({ kind: 'docx', name });
+  if (named === 'word_antiguo') throw new MaterialError({ kind: 'word_antiguo', name });
   if (named === 'otro') throw new MaterialError({ kind: 'no_admitido', name });
   const actual = kindByBytes(bytes);
   if (actual === 'vacio') throw new MaterialError({ kind: 'vacio' });
@@ -43,6 +45,11 @@ export async function extractMaterial(name: string, bytes: Uint8Array, deps: Ext
   switch (named) {
     case 'texto': {
       const text = cleanText(decodeText(bytes).text);
+      if (!text) throw new MaterialError({ kind: 'vacio' });
+      return { name, kind: named, text, paginas: null };
+    }
+    case 'word': {
+      const text = cleanText(await readDocxOffThread(bytes, name, deps));
       if (!text) throw new MaterialError({ kind: 'vacio' });
       return { name, kind: named, text, paginas: null };
     }

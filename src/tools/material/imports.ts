@@ -5,11 +5,12 @@
  *
  *   pendiente ──save──▶ guardando (baseId, one slot per proposed note) ──▶ hecha (the note ids)
  *
- * Saving goes through the notebook's own `add` (the path /nota takes). It is idempotent across a
- * kill: before the first note the record notes the highest id already in the notebook (`baseId`);
- * after each `add` the new id is written into the note's slot. A save resumed after a kill between
- * an `add` and its slot finds that note (id above baseId, same topic and text, not in another slot)
- * instead of adding it again. The same file sent again answers «ya lo tenía» and adds nothing.
+ * Saving goes through the notebook's own append (the path /nota takes), all the proposed notes in one
+ * write of the notebook (an import of hundreds of notes costs one write, not hundreds). It is
+ * idempotent across a kill: before the notes the record notes the highest id already in the notebook
+ * (`baseId`); after them their ids are written into the notes' slots. A save resumed after a kill
+ * between the notes' write and the slots' finds those notes (id above baseId, same topic and text,
+ * not in another slot) instead of adding them again. The same file sent again answers «ya lo tenía» and adds nothing.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
@@ -53,10 +54,10 @@ export interface ImportRecord {
   guardadas?: (number | null)[];
 }
 
-/** What an import needs from the notebook: its notes, and the same `add` that /nota uses. */
+/** What an import needs from the notebook: its notes, and the notes store's own append (/nota's `add`, many at once). */
 export interface ImportNotes {
   list(): Promise<Note[]>;
-  add(tema: string, texto: string, semana?: number | null): Promise<Note>;
+  addMany(notes: readonly { tema: string; texto: string; semana: number | null }[]): Promise<Note[]>;
 }
 
 export interface ImportsDeps {
@@ -240,15 +241,20 @@ export function createImports(deps: ImportsDeps) {
         }
         const slots = [...(r.guardadas ?? r.propuesta.map(() => null))];
         const baseId = r.baseId ?? 0;
-        let existing: Note[] | undefined;
-        for (const [i, p] of r.propuesta.entries()) {
-          if (slots[i] !== null && slots[i] !== undefined) continue;
-          // A note added before a kill, whose slot was never written: find it instead of adding it again.
-          existing ??= (await deps.notes.list()).filter((n) => n.id > baseId);
-          const orphan = existing.find((n) => n.tema === p.tema && n.texto === p.texto && !slots.includes(n.id));
-          slots[i] = orphan ? orphan.id : (await deps.notes.add(p.tema, p.texto, p.semana)).id;
-          r = { ...r, guardadas: [...slots] };
-          await write(r);
+        const missing = r.propuesta.flatMap((_p, i) => (slots[i] === null || slots[i] === undefined ? [i] : []));
+        if (missing.length > 0) {
+          // Notes added before a kill whose slots were never written: found instead of added again.
+          const existing = (await deps.notes.list()).filter((n) => n.id > baseId);
+          const toAdd: number[] = [];
+          for (const i of missing) {
+            const p = r.propuesta[i]!;
+            const orphan = existing.find((n) => n.tema === p.tema && n.texto === p.texto && !slots.includes(n.id));
+            if (orphan) slots[i] = orphan.id;
+            else toAdd.push(i);
+          }
+          // The rest in one write of the notebook: all of them are in after it, or none.
+          const added = await deps.notes.addMany(toAdd.map((i) => r!.propuesta[i]!));
+          toAdd.forEach((i, k) => (slots[i] = added[k]!.id));
         }
         r = { ...r, estado: 'hecha', guardadas: slots };
         await write(r);

@@ -14,7 +14,8 @@ export type MaterialProblem =
   | { kind: 'vacio' }
   | { kind: 'no_coincide'; name: string; named: MaterialKind }
   | { kind: 'no_admitido'; name: string }
-  | { kind: 'docx'; name: string }
+  | { kind: 'word_antiguo'; name: string }
+  | { kind: 'docx_roto'; name: string }
   | { kind: 'ruido' };
 
 /** What an import came from: a file the bot read, or a voice memo's transcript (`voz`). */

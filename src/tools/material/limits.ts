@@ -17,3 +17,5 @@ export const SCAN_RENDER_SCALE = 3;
 export const MAX_GROUP_PHOTOS = 20;
 /** A message group has no end marker: it is read once no photo of it has come for this long. */
 export const MEDIA_GROUP_QUIET_MS = 1500;
+/** The PDF reader thread is kept this long after a PDF (the next one skips loading pdf.js), then ended. */
+export const PDF_THREAD_IDLE_MS = 5 * 60_000;

@@ -1,9 +1,22 @@
 /**
- * A thread that reads one PDF (pdf.ts, `readPdfOffThread`): it gets the bytes and the OCR port in
- * `workerData`, answers one `PdfOnThreadReply` and ends. Only pdf.js and the layout code load here,
- * so the thread is ready in a fraction of a second.
+ * The reader thread (pdf.ts, `readOffThread`): kept warm between files, it gets one job at a time —
+ * a PDF or a Word document, its bytes and the OCR port — and answers `{ id, reply }` with a
+ * `PdfOnThreadReply` (a Word document's text is its one «page»). Only pdf.js, mammoth and the layout
+ * code load here, so the thread is ready in a fraction of a second.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import { readPdfOnThread, type PdfOnThreadInput } from './pdf.js';
+import { parentPort } from 'node:worker_threads';
+import { docxText } from './docx.js';
+import { failedReply, readPdfOnThread, type PdfJob, type PdfOnThreadReply } from './pdf.js';
 
-parentPort!.postMessage(await readPdfOnThread(workerData as PdfOnThreadInput));
+async function readDocx(job: PdfJob): Promise<PdfOnThreadReply> {
+  job.port.close();
+  try {
+    return { ok: true, pages: [await docxText(job.bytes, job.name)], scanned: [] };
+  } catch (e) {
+    return failedReply(e);
+  }
+}
+
+parentPort!.on('message', (job: PdfJob) => {
+  void (job.kind === 'docx' ? readDocx(job) : readPdfOnThread(job)).then((reply) => parentPort!.postMessage({ id: job.id, reply }));
+});

@@ -4,14 +4,15 @@
  * by the OCR engine. Encrypted, damaged and over-long PDFs are refused with their sentence.
  *
  * The reading runs on a thread of its own (`readPdfOffThread`, pdf-thread.ts), never on the event
- * loop: parsing a page and laying out its text can take tens of milliseconds. A scanned page's
- * image is sent back over a MessagePort to the OCR engine (its own process, ocr.ts), one at a time.
+ * loop: parsing a page and laying out its text can take tens of milliseconds. The thread is kept
+ * warm between PDFs (loading pdf.js costs more than reading a 100-page PDF). A scanned page's image
+ * is sent back over a MessagePort to the OCR engine (its own process, ocr.ts), one at a time.
  */
 import './node20.js';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { getDocumentProxy, renderPageAsImage } from 'unpdf';
 import { MaterialError, type MaterialProblem } from './errors.js';
-import { MAX_PAGES, SCAN_RENDER_SCALE, SCANNED_PAGE_CHARS } from './limits.js';
+import { MAX_PAGES, PDF_THREAD_IDLE_MS, SCAN_RENDER_SCALE, SCANNED_PAGE_CHARS } from './limits.js';
 import { pageText, type TextRun } from './layout.js';
 import { tidyOcrText, type OcrEngine } from './ocr.js';
 
@@ -22,20 +23,69 @@ export interface PdfText {
   scanned: { page: number; confidence: number }[];
 }
 
-export interface PdfOnThreadInput {
+/** One file for the reader thread: a PDF (or a Word document, docx.ts), its bytes, and the port where the thread asks for OCR. */
+export interface PdfJob {
+  id: number;
+  kind: 'pdf' | 'docx';
+  /** The file's name as the student sent it (a refusal's sentence names it). */
+  name: string;
   bytes: Uint8Array;
   /** Where the thread asks for OCR: it posts `{ id, image }`, the main thread answers `PortOcrReply`. */
   port: MessagePort;
 }
 type PortOcrReply = { id: number; ok: true; text: string; confidence: number } | { id: number; ok: false; problem?: MaterialProblem; message: string };
 /** What the thread answers: the text, or why the PDF cannot be read (a value: a thread keeps only an Error's message). */
-export type PdfOnThreadReply = ({ ok: true } & PdfText) | { ok: false; problem: MaterialProblem };
+export type PdfOnThreadReply = ({ ok: true } & PdfText) | { ok: false; problem: MaterialProblem } | { ok: false; thrown: { name: string; message: string } };
 
 /** The thread's module: compiled, `pdf-thread.js`; from the TypeScript sources, `pdf-thread.mjs` (registers tsx). */
 const THREAD = new URL(import.meta.url.endsWith('.js') ? './pdf-thread.js' : './pdf-thread.mjs', import.meta.url);
 
-/** The PDF read on a thread started for it; its scanned pages OCR'd by `ocr` here (their images come over a port). */
-export async function readPdfOffThread(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
+/**
+ * The reader thread, kept warm between PDFs: starting it loads pdf.js (most of a small PDF's time),
+ * so it is started once, on the first PDF, and ended after PDF_THREAD_IDLE_MS without one. It never
+ * keeps the process alive on its own (unref'd while idle). One PDF at a time (`queue`).
+ */
+let reader: { worker: Worker; idle?: NodeJS.Timeout } | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+let nextJob = 1;
+
+function readerThread(): Worker {
+  if (reader) {
+    clearTimeout(reader.idle);
+    return reader.worker;
+  }
+  const worker = new Worker(THREAD, { name: 'pdf' });
+  const mine = { worker };
+  // A thread that ends (an abort terminates it, or it failed) is replaced by a new one next time.
+  worker.once('exit', () => {
+    if (reader === mine) reader = undefined;
+  });
+  reader = mine;
+  return worker;
+}
+
+function restReader(worker: Worker): void {
+  if (reader?.worker !== worker) return;
+  worker.unref();
+  reader.idle = setTimeout(() => {
+    reader = undefined;
+    void worker.terminate();
+  }, PDF_THREAD_IDLE_MS).unref();
+}
+
+/** The PDF read on the reader thread; its scanned pages OCR'd by `ocr` here (their images come over a port). */
+export function readPdfOffThread(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
+  return readOffThread({ kind: 'pdf', name: '', bytes }, deps);
+}
+
+/** A file read on the reader thread, after the ones before it. */
+export function readOffThread(file: Pick<PdfJob, 'kind' | 'name' | 'bytes'>, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
+  const turn = queue.then(() => readOnThread(file, deps));
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
+async function readOnThread({ kind, name, bytes }: Pick<PdfJob, 'kind' | 'name' | 'bytes'>, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
   deps.signal?.throwIfAborted();
   const { port1, port2 } = new MessageChannel();
   port1.on('message', (m: { id: number; image: Uint8Array }) => {
@@ -44,28 +94,43 @@ export async function readPdfOffThread(bytes: Uint8Array, deps: { ocr: OcrEngine
       (e: unknown) => port1.postMessage({ id: m.id, ok: false, ...(e instanceof MaterialError ? { problem: e.problem } : {}), message: e instanceof Error ? e.message : String(e) } satisfies PortOcrReply),
     );
   });
-  // Its own buffer, moved to the thread (the caller's may be a view into a bigger one).
-  const copy = new Uint8Array(bytes);
-  const worker = new Worker(THREAD, { workerData: { bytes: copy, port: port2 } satisfies PdfOnThreadInput, transferList: [copy.buffer, port2], name: 'pdf' });
+  const worker = readerThread();
+  worker.ref();
+  const id = nextJob++;
   const onAbort = () => void worker.terminate();
   deps.signal?.addEventListener('abort', onAbort, { once: true });
+  let onMessage: ((m: { id: number; reply: PdfOnThreadReply }) => void) | undefined;
+  let onError: ((e: unknown) => void) | undefined;
+  let onExit: ((code: number) => void) | undefined;
   try {
     const reply = await new Promise<PdfOnThreadReply>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(deps.signal?.aborted ? deps.signal.reason : new Error(`PDF: el hilo lector terminó (${code})`)));
+      onMessage = (m) => {
+        if (m.id === id) resolve(m.reply);
+      };
+      onError = reject;
+      onExit = (code) => reject(deps.signal?.aborted ? deps.signal.reason : new Error(`PDF: el hilo lector terminó (${code})`));
+      worker.on('message', onMessage);
+      worker.once('error', onError);
+      worker.once('exit', onExit);
+      // Its own buffer, moved to the thread (the caller's may be a view into a bigger one).
+      const copy = new Uint8Array(bytes);
+      worker.postMessage({ id, kind, name, bytes: copy, port: port2 } satisfies PdfJob, [copy.buffer, port2]);
     });
-    if (!reply.ok) throw new MaterialError(reply.problem);
-    return { pages: reply.pages, scanned: reply.scanned };
+    if (reply.ok) return { pages: reply.pages, scanned: reply.scanned };
+    if ('problem' in reply) throw new MaterialError(reply.problem);
+    throw Object.assign(new Error(reply.thrown.message), { name: reply.thrown.name });
   } finally {
     deps.signal?.removeEventListener('abort', onAbort);
+    if (onMessage) worker.off('message', onMessage);
+    if (onError) worker.off('error', onError);
+    if (onExit) worker.off('exit', onExit);
     port1.close();
-    void worker.terminate();
+    restReader(worker);
   }
 }
 
-/** On the PDF thread: `readPdf` with an OCR engine that asks the main thread over the port. */
-export async function readPdfOnThread({ bytes, port }: PdfOnThreadInput): Promise<PdfOnThreadReply> {
+/** On the reader thread: `readPdf` with an OCR engine that asks the main thread over the job's port. */
+export async function readPdfOnThread({ bytes, port }: Pick<PdfJob, 'bytes' | 'port'>): Promise<PdfOnThreadReply> {
   let nextId = 1;
   const waiting = new Map<number, (r: PortOcrReply) => void>();
   port.on('message', (r: PortOcrReply) => {
@@ -86,11 +151,17 @@ export async function readPdfOnThread({ bytes, port }: PdfOnThreadInput): Promis
   try {
     return { ok: true, ...(await readPdf(bytes, { ocr })) };
   } catch (e) {
-    if (e instanceof MaterialError) return { ok: false, problem: e.problem };
-    throw e;
+    return failedReply(e);
   } finally {
     port.close();
   }
+}
+
+/** The reply for a file the thread could not read: its sentence, or the error as a value. */
+export function failedReply(e: unknown): PdfOnThreadReply {
+  if (e instanceof MaterialError) return { ok: false, problem: e.problem };
+  const err = e instanceof Error ? e : new Error(String(e));
+  return { ok: false, thrown: { name: err.name, message: err.message } };
 }
 
 /** Reads the PDF here, on this thread (the PDF thread: see readPdfOffThread). */

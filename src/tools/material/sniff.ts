@@ -2,9 +2,9 @@
  * What a file is, from its name and from its first bytes — pure. The name says what the student
  * meant; the bytes say what it is. When they disagree the import is refused with a sentence.
  */
-export type MaterialKind = 'texto' | 'pdf' | 'imagen';
-/** What the name claims: a kind we read, a Word document (refused clearly), or something else. */
-export type NamedKind = MaterialKind | 'docx' | 'otro';
+export type MaterialKind = 'texto' | 'pdf' | 'imagen' | 'word';
+/** What the name claims: a kind we read, an older word-processor format (refused clearly), or something else. */
+export type NamedKind = MaterialKind | 'word_antiguo' | 'otro';
 /** What the bytes are. */
 export type ByteKind = 'pdf' | 'png' | 'jpeg' | 'webp' | 'zip' | 'binario' | 'texto' | 'vacio';
 
@@ -12,7 +12,8 @@ const BY_EXTENSION: Readonly<Record<string, NamedKind>> = Object.freeze({
   txt: 'texto', md: 'texto', markdown: 'texto',
   pdf: 'pdf',
   png: 'imagen', jpg: 'imagen', jpeg: 'imagen', webp: 'imagen',
-  docx: 'docx', doc: 'docx', odt: 'docx',
+  docx: 'word',
+  doc: 'word_antiguo', odt: 'word_antiguo',
 });
 
 export function kindByName(name: string): NamedKind {
@@ -52,6 +53,8 @@ export function bytesFitName(named: MaterialKind, bytes: ByteKind): boolean {
     case 'texto': return bytes === 'texto';
     case 'pdf': return bytes === 'pdf';
     case 'imagen': return bytes === 'png' || bytes === 'jpeg' || bytes === 'webp';
+    // A .docx is a zip (whether it is a Word document inside is for the reader to say).
+    case 'word': return bytes === 'zip';
   }
 }
 

@@ -1,0 +1,26 @@
+/**
+ * A Word document's (.docx) text, with `mammoth` (pinned 1.13.0): its paragraphs, headings included,
+ * separated by blank lines — what the splitter cuts into notes, as for a text file. Images, styles
+ * and tables' borders are dropped. A zip that is not a Word document, or a damaged one, is refused
+ * with its sentence. Parsing a long document's XML holds its thread for tens of milliseconds, so it
+ * runs on the reader thread the PDFs use (pdf.ts), never on the event loop.
+ */
+import mammoth from 'mammoth';
+import { MaterialError } from './errors.js';
+import type { OcrEngine } from './ocr.js';
+import { readOffThread } from './pdf.js';
+
+/** The text of the .docx `bytes`, read on the reader thread. */
+export async function readDocxOffThread(bytes: Uint8Array, name: string, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<string> {
+  return (await readOffThread({ kind: 'docx', name, bytes }, deps)).pages.join('\n\n');
+}
+
+/** Reads the .docx here (on the reader thread: see readDocxOffThread). */
+export async function docxText(bytes: Uint8Array, name: string): Promise<string> {
+  try {
+    const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+    return value;
+  } catch (e) {
+    throw new MaterialError({ kind: 'docx_roto', name }, { cause: e });
+  }
+}
