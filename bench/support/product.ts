@@ -17,6 +17,8 @@ export const READY = /Chat local listo/;
 
 export interface Product {
   readonly port: number;
+  /** The page's secret, read from the ready line's address (`?clave=…`): sent as a bearer token. */
+  readonly secret: string;
   /** Milliseconds from spawning `npm start` to the ready line. */
   readonly readyMs: number;
   /** Resident set of the bot's node process (not npm's), MB. */
@@ -92,6 +94,8 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
     });
     void exited.then(() => reject(new Error(`npm start exited before it was ready\n${out}\n${err}`)));
   });
+  const secret = /[?&]clave=([^\s&#]+)/.exec(out)?.[1];
+  if (secret === undefined) throw new Error(`the ready line carries no page secret\n${out}`);
   const botPid = (): number => {
     const node = descendants(child.pid!).find((p) => commOf(p) === 'node' || commOf(p) === 'MainThread');
     if (node === undefined) throw new Error('no node process under npm start');
@@ -99,6 +103,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
   };
   return {
     port,
+    secret: decodeURIComponent(secret),
     readyMs,
     rssMb: () => rssKb(botPid()) / 1024,
     stdout: () => out,
@@ -117,12 +122,14 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
 interface ChatMessage { message_id: number; text?: string; caption?: string; from?: { is_bot?: boolean }; reply_markup?: { inline_keyboard?: Array<Array<{ text: string; callback_data?: string }>> } }
 
 /** The owner in the local chat page: reads its event stream, types and taps through its HTTP endpoints. */
-export async function openChat(port: number): Promise<{ messages: Map<number, ChatMessage>; changed(): Promise<void>; say(text: string): Promise<void>; press(id: number, data: string): Promise<boolean>; close(): void }> {
+export async function openChat(port: number, secret: string): Promise<{ messages: Map<number, ChatMessage>; changed(): Promise<void>; say(text: string): Promise<void>; press(id: number, data: string): Promise<boolean>; close(): void }> {
   const base = `http://127.0.0.1:${port}`;
   const messages = new Map<number, ChatMessage>();
   let wake: (() => void) | undefined;
   const ac = new AbortController();
-  const res = await fetch(`${base}/events`, { signal: ac.signal });
+  const auth = { Authorization: `Bearer ${secret}` };
+  const res = await fetch(`${base}/events`, { signal: ac.signal, headers: auth });
+  if (!res.ok) throw new Error(`the page refused its event stream: ${res.status}`);
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   let first: () => void = () => undefined;
   const snapshot = new Promise<void>((r) => { first = r; });
@@ -147,7 +154,7 @@ export async function openChat(port: number): Promise<{ messages: Map<number, Ch
     }
   })();
   await snapshot;
-  const post = (p: string, body: unknown) => fetch(`${base}${p}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base }, body: JSON.stringify(body) });
+  const post = (p: string, body: unknown) => fetch(`${base}${p}`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json', Origin: base }, body: JSON.stringify(body) });
   return {
     messages,
     changed: () => new Promise<void>((r) => { wake = r; }),

@@ -208,10 +208,12 @@ export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOp
     ended = polling.ended.then((end) => (end.kind === 'stopped' ? undefined : end.message));
   }
 
-  // The media stages run on the worker pool: its threads start now that updates are coming in, in
-  // the background (start-up does not wait for them), so the owner's first tap need not wait either.
-  warmPool().catch((e: unknown) => { log('no se pudieron preparar los hilos de trabajo', e); });
   const resumed = await cb.owners.start();
+  // The media stages run on the worker pool: its threads start now that updates are coming in, in
+  // the background, so the owner's first tap need not wait for them. On the next turn of the event
+  // loop, after whoever awaited this start has carried on (the ready line): loading the threads' code
+  // must not compete for the CPU with the rest of start-up.
+  setImmediate(() => warmPool().catch((e: unknown) => { log('no se pudieron preparar los hilos de trabajo', e); }));
 
   return {
     resumed,

@@ -8,7 +8,7 @@
  * declares the same `Course` and TypeScript checks they agree where the toolbox passes it up.
  */
 import { Ajv } from 'ajv';
-import type { ErrorObject } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { CuadernoError } from '../errors.js';
 import { writeFileAtomic } from './atomic.js';
 import { ValidatedJsonFile, type ShapeCheck } from './jsonFile.js';
@@ -54,7 +54,9 @@ const SCHEMA = {
   },
 } as const;
 
-const validate = new Ajv({ allErrors: false, strict: true }).compile(SCHEMA);
+// Compiled on first use, not at import: start-up does not pay for it when no course file is read.
+let compiled: ValidateFunction | undefined;
+const validator = (): ValidateFunction => (compiled ??= new Ajv({ allErrors: false, strict: true }).compile(SCHEMA));
 
 /** One sentence per kind of damage, naming the week when the damage is inside one. */
 function describe(error: ErrorObject, data: Record<string, unknown>): string {
@@ -79,6 +81,7 @@ function describe(error: ErrorObject, data: Record<string, unknown>): string {
 }
 
 export const checkCourse: ShapeCheck<StoredCourse> = (data) => {
+  const validate = validator();
   if (!validate(data)) return { ok: false, problem: describe(validate.errors![0]!, data as Record<string, unknown>) };
   const doc = data as unknown as CourseDocument;
   const bad = doc.semanas.findIndex((w, i) => w.numero !== i + 1);

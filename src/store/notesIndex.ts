@@ -14,7 +14,7 @@
  *   answer. Failing to write it (a full disk) costs speed, not the search.
  */
 import { stat } from 'node:fs/promises';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import { INDEX } from '../strings/console.js';
 import { InvertedIndex, type Hit, type IndexSnapshot } from '../lib/invertedIndex.js';
 import { writeFileAtomic } from './atomic.js';
@@ -38,7 +38,9 @@ interface IndexDocument {
 }
 
 const count = { type: 'integer', minimum: 0 } as const;
-const validate = new Ajv({ allErrors: false, strict: true }).compile<IndexDocument>({
+// Compiled on first use, not at import: start-up does not pay for it before the index is read.
+let compiled: ValidateFunction<IndexDocument> | undefined;
+const validator = (): ValidateFunction<IndexDocument> => (compiled ??= new Ajv({ allErrors: false, strict: true }).compile<IndexDocument>({
   type: 'object',
   required: ['version', 'notas', 'ids', 'palabras', 'apariciones', 'longitudes'],
   additionalProperties: false,
@@ -50,7 +52,7 @@ const validate = new Ajv({ allErrors: false, strict: true }).compile<IndexDocume
     apariciones: { type: 'array', items: { type: 'array', items: count } },
     longitudes: { type: 'array', items: count },
   },
-});
+}));
 
 /** What identifies one written version of `file` (null: it does not exist). */
 export async function stampOf(file: string): Promise<string | null> {
@@ -109,7 +111,7 @@ export function createNotesIndex(opts: NotesIndexOptions): NotesIndex {
     } catch {
       return { ok: false, why: 'damaged', problem: INDEX.notJson };
     }
-    if (!validate(doc)) {
+    if (!validator()(doc)) {
       const version = (doc as { version?: unknown } | null)?.version;
       return { ok: false, why: 'damaged', problem: version !== NOTES_INDEX_VERSION ? INDEX.version(version, NOTES_INDEX_VERSION) : INDEX.shape };
     }

@@ -46,6 +46,10 @@ function thePool(): Piscina<WorkRequest, WorkReply> {
     minThreads: 0,
     maxThreads: poolSize(),
     idleTimeout: POOL_IDLE_MS,
+    // A thread's short-lived objects (a raster row, a chunk of samples) are collected in a young
+    // generation of 16 MB instead of V8's default (≈ 3 × 16 MB per thread): each idle-but-alive
+    // thread holds ~20 MB less, at the cost of a few more quick collections.
+    resourceLimits: { maxYoungGenerationSizeMb: 16 },
   });
   return pool;
 }

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import opentype from 'opentype.js';
+import type opentype from 'opentype.js';
 import { PNG } from 'pngjs';
 
 export type Color = readonly [number, number, number] | readonly [number, number, number, number];
@@ -215,11 +215,17 @@ export function fontPath(font: FontName): string {
   return path.join(path.dirname(pkg), 'ttf', font === 'sans-bold' ? 'DejaVuSans-Bold.ttf' : 'DejaVuSans.ttf');
 }
 
+// The font parser is loaded with the first text drawn, not with this module: the bot's main thread
+// imports it (shapes, PNG) but draws no text, so it never holds opentype.js (~20 MB resident, and
+// part of start-up); the worker threads that draw load it once.
+let parser: typeof opentype | undefined;
+
 function loadFont(font: FontName): opentype.Font {
   let f = fontCache.get(font);
   if (!f) {
     const buf = readFileSync(fontPath(font));
-    f = opentype.parse(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
+    parser ??= createRequire(import.meta.url)('opentype.js') as typeof opentype;
+    f = parser.parse(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
     fontCache.set(font, f);
   }
   return f;
