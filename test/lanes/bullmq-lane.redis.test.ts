@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueueUnavailableError } from '../../src/errors.js';
 import { createBullMqLane, type BullMqLane } from '../../src/lanes/bullmq-lane.js';
+import { ordinalOf } from '../../src/lanes/fair.js';
 import { pingQueue } from '../../src/lanes/redis.js';
 import type { Json, LaneTask, StageCatalogue, StageFunction } from '../../src/lanes/types.js';
 import { startLaneWorker, type LaneWorker } from '../../src/lanes/worker.js';
@@ -77,7 +78,7 @@ describe('BullMQ lane', () => {
     const next = lane.run(task('101', 'portada-2026-S1'), signal());
     await until(async () => (await lane.queue.getJobCounts('prioritized')).prioritized === 3);
     // The attached call took no ordinal: 101's next job is its 2nd.
-    expect((await lane.queue.getJob('101-portada-2026-S1'))!.priority).toBe(2);
+    expect(ordinalOf((await lane.queue.getJob('101-portada-2026-S1'))!.priority)).toBe(2);
     await worker(new Map([['eco', e.fn]]));
     const [ra, rb] = await Promise.all([a, b, other, next]);
     expect(ra.files[0]!.data.equals(rb.files[0]!.data)).toBe(true);
@@ -135,7 +136,7 @@ describe('BullMQ lane', () => {
     expect(await settled[1]).toBe('CANCELLED');
     expect(await jobState(lane, '101-d')).toBe('prioritized');
     // The survivor's ordinal moved up: it is the student's next job after the one that ran (x).
-    expect((await lane.queue.getJob('101-d'))!.priority).toBe(2);
+    expect(ordinalOf((await lane.queue.getJob('101-d'))!.priority)).toBe(2);
   });
 
   it('gives the position in the GPU queue and an ETA from the estimates', async () => {
