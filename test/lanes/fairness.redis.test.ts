@@ -27,7 +27,8 @@ const work: StageFunction = async (input) => {
   return { output: input, files: [] };
 };
 
-async function classWorkload(fair: boolean) {
+/** A GPU lane on its own prefix, closed and deleted after the test. */
+function openLane(fair: boolean) {
   const prefix = testPrefix();
   const lane = createBullMqLane({ url: SHARED_REDIS_URL, prefix, lane: 'gpu', fair, pollMs: 200 });
   const redis = new Redis(SHARED_REDIS_URL);
@@ -36,6 +37,11 @@ async function classWorkload(fair: boolean) {
     redis.disconnect();
     await deletePrefix(SHARED_REDIS_URL, prefix);
   });
+  return { prefix, lane, redis };
+}
+
+async function classWorkload(fair: boolean) {
+  const { prefix, lane, redis } = openLane(fair);
   const runs: Array<Promise<unknown>> = [];
   const add = (student: string, n: number, from = 1): void => {
     for (let i = from; i < from + n; i++) {
@@ -93,14 +99,7 @@ describe('fair GPU queue', () => {
   });
 
   it('among the k-th jobs of everyone, whoever waited longest for their previous one goes first', async () => {
-    const prefix = testPrefix();
-    const lane = createBullMqLane({ url: SHARED_REDIS_URL, prefix, lane: 'gpu', pollMs: 200 });
-    const redis = new Redis(SHARED_REDIS_URL);
-    cleanups.push(async () => {
-      await lane.close();
-      redis.disconnect();
-      await deletePrefix(SHARED_REDIS_URL, prefix);
-    });
+    const { prefix, lane, redis } = openLane(true);
     // Each job is three places of a band long, so each first job waits longer than the one before.
     const slow: StageFunction = async (input) => {
       await new Promise((res) => setTimeout(res, 3 * WAIT_STEP_MS));
