@@ -9,8 +9,9 @@
  * ordinal ≥ k, and B's jobs start in ordinal order with no gaps, so B has started ≥ k-1 = A's count.
  * No gaps: a job removed before it started gives its ordinal back (the student's later waiting jobs
  * move one place up: `releaseOrdinal`). Counts live in Redis next to the queue (one hash), so they
- * vanish with it when Redis restarts empty — together with every job, so they stay consistent; the
- * started counts are kept for `cuaderno cola` (distinct jobs: a stalled job that restarts counts once).
+ * vanish with it when Redis restarts empty — together with every job; the bot, which adds the lost
+ * jobs again from its own record, adds them with the priorities they had (`restoreOrdinal`), so the
+ * students' order survives the restart. The started counts are kept for `cuaderno cola` (distinct jobs: a stalled job that restarts counts once).
  * Within a band, the student whose previous job waited longest goes first (recordWait).
  */
 import type { Job, Queue } from 'bullmq';
@@ -54,6 +55,19 @@ return {n, tonumber(redis.call('HGET', KEYS[1], 'wait:' .. ARGV[1]) or '0')}`;
 export async function reserveOrdinal(redis: Redis, keys: { counts: string }, student: string): Promise<number> {
   const [n, wait] = (await redis.eval(RESERVE, 1, keys.counts, student)) as [number, number];
   return fairPriority(n, wait);
+}
+
+const RESTORE = `
+local now = tonumber(redis.call('HGET', KEYS[1], 'next:' .. ARGV[1]) or '0')
+if now < tonumber(ARGV[2]) then redis.call('HSET', KEYS[1], 'next:' .. ARGV[1], ARGV[2]) end
+return 1`;
+
+/**
+ * A job lost with Redis (restarted empty) is added again with the priority it had: the student's
+ * next ordinal is put back at least past it, so their later jobs keep coming after it.
+ */
+export async function restoreOrdinal(redis: Redis, keys: { counts: string }, student: string, priority: number): Promise<void> {
+  await redis.eval(RESTORE, 1, keys.counts, student, String(ordinalOf(priority)));
 }
 
 const MARK_STARTED = `

@@ -174,6 +174,31 @@ describe('BullMQ lane when Redis fails', () => {
     expect(statuses).toEqual(['unreachable', 'reachable']);
   });
 
+  it('Redis restarted empty: the lost jobs come back with their fair priorities, so a student already served still waits for the others', async () => {
+    const redis: OwnRedis = await ownRedis();
+    cleanups.push(() => redis.stop());
+    const statuses: string[] = [];
+    const { lane } = setup(redis.url, { onStatus: (s) => statuses.push(s) });
+    const first = await startLaneWorker({ url: redis.url, prefix: lane.queue.opts.prefix!, lane: 'gpu', catalogue: new Map([['eco', echo().fn]]) });
+    await lane.run(task('101', 'a1'), signal()); // 101 has had one GPU job
+    await first.close();
+    const pending = [lane.run(task('101', 'a2'), signal())];
+    await until(async () => (await jobState(lane, '101-a2')) === 'prioritized');
+    pending.push(lane.run(task('202', 'b1'), signal()));
+    await until(async () => (await jobState(lane, '202-b1')) === 'prioritized');
+    await redis.stop();
+    await until(() => statuses.includes('unreachable'));
+    await redis.start(); // empty: both jobs and the students' counts are gone
+    await until(async () => (await lane.queue.getJobCounts('prioritized')).prioritized === 2);
+    expect(ordinalOf((await lane.queue.getJob('101-a2'))!.priority)).toBe(2);
+    expect(ordinalOf((await lane.queue.getJob('202-b1'))!.priority)).toBe(1);
+    const order: string[] = [];
+    const w = await startLaneWorker({ url: redis.url, prefix: lane.queue.opts.prefix!, lane: 'gpu', catalogue: new Map([['eco', echo().fn]]), onJob: (e) => void (e.type === 'started' && order.push(e.jobId)) });
+    cleanups.push(() => w.close());
+    await Promise.all(pending);
+    expect(order).toEqual(['202-b1', '101-a2']);
+  });
+
   it('Redis restarted empty while a worker runs the job: the lost completion is redone, the caller gets one result', async () => {
     const redis: OwnRedis = await ownRedis();
     cleanups.push(() => redis.stop());
