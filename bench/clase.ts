@@ -36,7 +36,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import type { Message, User } from 'grammy/types';
-import { checkFairness, readQueueEvents, type QueueEvent } from '../src/lanes/fairness.js';
+import { checkFairness, readQueueEvents, type FairnessReport, type QueueEvent } from '../src/lanes/fairness.js';
 import { queueName } from '../src/lanes/redis.js';
 import { studentOfJobId } from '../src/lanes/job-id.js';
 import { openNotebook } from '../src/store/index.js';
@@ -85,6 +85,8 @@ interface VariantResult {
   p95OverP50: number;
   /** From the bench's own record of job starts (the engine's requests). */
   fairnessViolations: number;
+  /** The first violation: whose job started, and who was waiting with fewer started. */
+  fairnessExample?: FairnessReport['violations'][number];
   /** From BullMQ's event log, as before (a Redis restart empties it): null in-process. */
   queueLogViolations: number | null;
   jainGpuWait: number;
@@ -411,6 +413,7 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
       else waited.set(studentOfJobId(e.jobId), (waited.get(studentOfJobId(e.jobId)) ?? 0) + e.ms - since.get(e.jobId)!);
     }
     const jainGpuWait = round(jain([...waited.values()].map((w) => Math.max(w, 1))), 3);
+    const fairness = checkFairness(record);
     const events = await s.events();
     const runTwice = s.redis ? [...s.finishedJobs().values()].filter((c) => c > 1).length : null;
     const { lost, duplicated, example } = await outputsOf(s, ids);
@@ -418,7 +421,8 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
       variant, students: n,
       makespanS: round(makespanS), gpuWorkS: round(gpuWorkS), lowerBoundS: round(lb), ratio: round(makespanS / lb, 3),
       p50S: round(pct(done, 0.5)), p95S: round(pct(done, 0.95)), p95OverP50: round(pct(done, 0.95) / pct(done, 0.5), 2),
-      fairnessViolations: checkFairness(record).violations.length,
+      fairnessViolations: fairness.violations.length,
+      ...(fairness.violations[0] ? { fairnessExample: fairness.violations[0] } : {}),
       queueLogViolations: events.length > 0 ? checkFairness(events).violations.length : null,
       jainGpuWait,
       weeksLost: lost + (n - done.length),
@@ -446,7 +450,7 @@ async function main(): Promise<void> {
     results.push(result);
     console.log(JSON.stringify(result));
   }
-  console.table(results.map(({ gpuRequests, injected: _i, ...r }) => ({ ...r, gpu: `${gpuRequests.imagen}+${gpuRequests.voz}` })));
+  console.table(results.map(({ gpuRequests, injected: _i, fairnessExample: _f, ...r }) => ({ ...r, gpu: `${gpuRequests.imagen}+${gpuRequests.voz}` })));
   await writeFileAtomic(path.join(here, 'results', 'clase.json'), `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cpus: os.cpus().length, latency: LATENCY, workers: WORKERS, lockMs: LOCK_MS, solo: { ...bound, weekS: solo.result.makespanS }, results }, null, 2)}\n`);
   const bad = results.filter((r) => r.weeksLost > 0 || r.outputsDuplicated > 0 || (r.fairnessViolations ?? 0) > 0);
   if (bad.length > 0) {
