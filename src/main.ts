@@ -45,12 +45,12 @@ async function main(): Promise<void> {
     ? (await import('./lanes/routed.js')).createGpuQueue({ settings: config.queue, onStatus: (s) => console.log(s === 'unreachable' ? QUEUE.unreachable() : QUEUE.reachable()) })
     : undefined;
   // Without it, the GPU lane is still one for the whole process: every run of every person shares
-  // its slots (GPU_LANES), as the shared queue's workers are shared.
+  // its slots (GPU_LANES), as the shared queue's workers are shared, by the queue's fairness rule (one student never passes another with fewer GPU jobs started).
   const processLanes = createProcessLanes(config.lanes.gpu);
   const lanesOf = (ownerId: number) => {
     const lanes = gpu?.forStudent(String(ownerId));
     if (lanes && gpu) return { lanesFor: lanes.lanesFor, gpuStatus: lanes.statusLine, advertised: (e: 'flux' | 'xtts') => gpu.engines.serves(e) };
-    return { lanesFor: (_runId: string, sizes: Readonly<Config['lanes']>) => processLanes(sizes) };
+    return { lanesFor: (_runId: string, sizes: Readonly<Config['lanes']>) => processLanes(sizes, String(ownerId)) };
   };
   const owner = lanesOf(teacherId ?? DEFAULT_WEBCHAT_USER.id);
   const service = config.classMode ? undefined : await createAgentService({ config, crashAfter, ...owner });

@@ -3,7 +3,8 @@
  * the real servers speak (`POST /v1/images/generations` → `b64_json` PNG, `POST /v1/audio/speech` →
  * WAV), each answered after a fixed latency, as a card that takes that long per job would. The audio
  * is short and fixed (CPU encoding must not dominate on two cores). Every request's start and end is
- * recorded, so the benchmark computes the GPU work that was done from what the server did.
+ * recorded, with the prompt or voice that tells whose it is, so the benchmark computes the GPU work
+ * that was done, and when each student's jobs started, from what the server did.
  * The pixels and samples come from the test stand-ins (independent of the code under test).
  */
 import { createServer } from 'node:http';
@@ -16,6 +17,9 @@ export interface EngineCall {
   probe: boolean;
   start: number;
   end?: number;
+  /** What the request said that tells whose it is: the image's prompt, the speech's voice. */
+  prompt?: string;
+  voice?: string;
 }
 
 export interface GpuEngine {
@@ -41,7 +45,7 @@ export async function startGpuEngine(latency: { imageMs: number; speechMs: numbe
         return;
       }
       const probe = kind === 'imagen' ? b.size === '256x256' : String(b.input ?? '').trim().split(/\s+/).length <= 2;
-      const call: EngineCall = { kind, probe, start: performance.now() };
+      const call: EngineCall = { kind, probe, start: performance.now(), ...(typeof b.prompt === 'string' ? { prompt: b.prompt } : {}), ...(typeof b.voice === 'string' ? { voice: b.voice } : {}) };
       if (!probe) calls.push(call);
       await new Promise((r) => setTimeout(r, kind === 'imagen' ? latency.imageMs : latency.speechMs));
       if (res.destroyed) return; // the worker that asked is gone (killed mid-job)

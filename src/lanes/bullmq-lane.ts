@@ -9,7 +9,8 @@
  *   error code intact (wire.ts), so `classify` treats it like an in-process failure.
  * - Completed jobs stay in Redis until the bot stored their output: call `release(task)` then.
  * - Redis is not the source of truth: while a call waits, a job that disappeared (Redis restarted
- *   empty) is added again from this client's own record of what it awaits. While Redis is
+ *   empty) is added again from this client's own record of what it awaits, with the fair priority
+ *   it had (fair.ts), the calls that notice together in one batch in fair order. While Redis is
  *   unreachable the call waits (nothing is lost) and `onStatus` says so once, and again when it is back.
  * - Aborting `signal` removes the job if it has not started (and gives its fair ordinal back);
  *   `cancelRun` removes every queued job of a run (`/cancelar`).
@@ -18,7 +19,7 @@ import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { CancelledError } from '../errors.js';
 import { jobIdFor, studentOfJobId } from './job-id.js';
-import { fairKeys, releaseOrdinal, reserveOrdinal } from './fair.js';
+import { fairKeys, releaseOrdinal, reserveOrdinal, restoreOrdinal } from './fair.js';
 import { etaMs } from './position.js';
 import { queueName, redisOptions } from './redis.js';
 import type { LaneBackend, LaneName, LaneTask, StageResult } from './types.js';
@@ -67,6 +68,9 @@ interface JobData {
   estimateMs?: number;
 }
 
+/** How long re-adds after a loss are gathered into one batch, ms. */
+const READD_WINDOW_MS = 10;
+
 const WAITING_STATES = new Set(['waiting', 'prioritized', 'delayed', 'wait', 'paused']);
 
 export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
@@ -98,6 +102,13 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
   const wake = ({ jobId }: { jobId: string }): void => {
     for (const w of wakers.get(jobId) ?? []) w();
   };
+  // Redis back after a drop (maybe restarted empty): every waiting call looks at once, so the jobs
+  // it lost are noticed together and added back in one batch (readd).
+  let readies = 0;
+  redis.on('ready', () => {
+    if (++readies === 1) return;
+    for (const set of [...wakers.values()]) for (const w of [...set]) w();
+  });
   events.on('completed', wake);
   events.on('failed', wake);
   events.on('removed', wake);
@@ -128,13 +139,43 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
       p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
 
+  /** The fair priority each awaited job was last seen with: a job lost with Redis gets it back. */
+  const seenPriority = new Map<string, number>();
+  const jobData = (task: LaneTask): JobData => ({ student: task.student, stage: task.stage, input: task.input, ...(task.runId ? { runId: task.runId } : {}), ...(task.estimateMs ? { estimateMs: task.estimateMs } : {}) });
+  const jobOpts = (jobId: string, priority: number | undefined) => ({ jobId, ...(priority ? { priority } : {}), attempts: 1, removeOnComplete: false, removeOnFail: false });
+
   const add = async (task: LaneTask, jobId: string): Promise<Job> => {
+    const known = seenPriority.get(jobId);
+    if (known !== undefined) return readd(task, jobId, known);
     const priority = fair ? await reserveOrdinal(redis, keys, task.student) : undefined;
-    const data: JobData = { student: task.student, stage: task.stage, input: task.input, ...(task.runId ? { runId: task.runId } : {}), ...(task.estimateMs ? { estimateMs: task.estimateMs } : {}) };
-    const job = await queue.add(task.stage, data, { jobId, ...(priority ? { priority } : {}), attempts: 1, removeOnComplete: false, removeOnFail: false });
+    const job = await queue.add(task.stage, jobData(task), jobOpts(jobId, priority));
     // Another process added this id first (BullMQ returned its job): give the ordinal back, no gap.
     if (priority && job.priority !== priority) await releaseOrdinal(redis, queue, keys, task.student, priority);
+    if (job.priority) seenPriority.set(jobId, job.priority);
     return job;
+  };
+
+  /**
+   * Jobs lost with Redis, added again with their own priorities — together: the calls that notice at
+   * the same moment (they all wake when Redis is back) are added in one batch, in fair order, so a
+   * worker never takes a later ordinal just because its call looked first.
+   */
+  let batch: Array<{ task: LaneTask; jobId: string; priority: number; done: (job: Job) => void; fail: (e: unknown) => void }> = [];
+  const readd = (task: LaneTask, jobId: string, priority: number): Promise<Job> =>
+    new Promise<Job>((done, fail) => {
+      if (batch.length === 0) setTimeout(() => void flush(), READD_WINDOW_MS);
+      batch.push({ task, jobId, priority, done, fail });
+    });
+  const flush = async (): Promise<void> => {
+    const now = batch.sort((a, b) => a.priority - b.priority);
+    batch = [];
+    try {
+      if (fair) for (const r of now) await restoreOrdinal(redis, keys, r.task.student, r.priority);
+      const jobs = await queue.addBulk(now.map((r) => ({ name: r.task.stage, data: jobData(r.task), opts: jobOpts(r.jobId, fair ? r.priority : undefined) })));
+      now.forEach((r, i) => r.done(jobs[i]!));
+    } catch (e) {
+      for (const r of now) r.fail(e);
+    }
   };
 
   const removeQueued = async (stale: Job): Promise<boolean> => {
@@ -177,6 +218,7 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
       for (;;) {
         if (signal.aborted || (task.runId !== undefined && cancelledRuns.has(`${task.student}/${task.runId}`))) throw new CancelledError();
         let job = await orAbort(queue.getJob(jobId), signal);
+        if (job?.priority) seenPriority.set(jobId, job.priority);
         if (!job) {
           job = await orAbort(add(task, jobId), signal); // new, or lost with a Redis restart
         } else if (first && (await orAbort(job.getState(), signal)) === 'failed') {
@@ -205,6 +247,7 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
       throw e;
     } finally {
       own.delete(jobId);
+      seenPriority.delete(jobId);
     }
   };
 

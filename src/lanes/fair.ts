@@ -2,30 +2,72 @@
  * The fair GPU queue without BullMQ's paid groups. The rule (issue 15): no student's k-th GPU job
  * starts while another student with fewer started GPU jobs has one waiting.
  *
- * How: each job is added with BullMQ priority = its ordinal among its student's jobs (1st, 2nd, …),
- * reserved atomically in Redis (HINCRBY). Workers take the waiting job with the lowest (priority,
+ * How: each job is added with a BullMQ priority in the band of its ordinal among its student's jobs
+ * (1st, 2nd, …; reserved atomically in Redis, HINCRBY) — fairPriority. Workers take the waiting job with the lowest (priority,
  * arrival) — BullMQ's own order — so jobs start in ordinal order across students. Proof sketch: when
  * student A's k-th job starts it has the lowest priority k among waiting jobs; a waiting job of B has
  * ordinal ≥ k, and B's jobs start in ordinal order with no gaps, so B has started ≥ k-1 = A's count.
  * No gaps: a job removed before it started gives its ordinal back (the student's later waiting jobs
  * move one place up: `releaseOrdinal`). Counts live in Redis next to the queue (one hash), so they
- * vanish with it when Redis restarts empty — together with every job, so they stay consistent; the
- * started counts are kept for `cuaderno cola` (distinct jobs: a stalled job that restarts counts once).
+ * vanish with it when Redis restarts empty — together with every job; the bot, which adds the lost
+ * jobs again from its own record, adds them with the priorities they had (`restoreOrdinal`), so the
+ * students' order survives the restart. The started counts are kept for `cuaderno cola` (distinct jobs: a stalled job that restarts counts once).
+ * Within a band, the student whose previous job waited longest goes first (recordWait).
  */
-import type { Queue } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 
-/** BullMQ's highest priority value (2^21 - 1); ordinals beyond it share it (FIFO among them). */
+/** BullMQ's highest priority value (2^21 - 1). */
 export const MAX_PRIORITY = 2_097_151;
+
+/**
+ * Priorities per ordinal: a job's priority is its ordinal's band, then a place in the band by how long
+ * the student's previous GPU job waited (longer first) — so among the k-th jobs of everyone, whoever
+ * waited longest for their (k-1)-th goes first, and the students' total waits even out instead of
+ * repeating the arrival order every round. Within a place, arrival order (BullMQ's own).
+ */
+export const ORDINAL_BAND = 1024;
+/** One place in a band per this many ms of the previous job's wait (up to a band: ~4 minutes). */
+export const WAIT_STEP_MS = 250;
+/** Ordinals beyond this share the last band (arrival order among them). */
+export const MAX_ORDINAL = Math.floor(MAX_PRIORITY / ORDINAL_BAND);
+
+/** BullMQ priority of a student's `ordinal`-th job when their previous one waited `lastWaitMs`. */
+export function fairPriority(ordinal: number, lastWaitMs: number): number {
+  const place = Math.min(ORDINAL_BAND - 1, Math.max(0, Math.floor(lastWaitMs / WAIT_STEP_MS)));
+  return (Math.min(ordinal, MAX_ORDINAL) - 1) * ORDINAL_BAND + (ORDINAL_BAND - place);
+}
+
+/** The ordinal a fair priority belongs to. */
+export function ordinalOf(priority: number): number {
+  return Math.floor((priority - 1) / ORDINAL_BAND) + 1;
+}
 
 export function fairKeys(prefix: string, queue: string): { counts: string; startedIds: string } {
   return { counts: `${prefix}:${queue}:fair`, startedIds: `${prefix}:${queue}:fair:started` };
 }
 
-/** Reserves the next ordinal of `student` (1, 2, …): the BullMQ priority of their new job. */
+const RESERVE = `
+local n = redis.call('HINCRBY', KEYS[1], 'next:' .. ARGV[1], 1)
+return {n, tonumber(redis.call('HGET', KEYS[1], 'wait:' .. ARGV[1]) or '0')}`;
+
+/** Reserves the next ordinal of `student` (1, 2, …); returns the BullMQ priority of their new job. */
 export async function reserveOrdinal(redis: Redis, keys: { counts: string }, student: string): Promise<number> {
-  const n = await redis.hincrby(keys.counts, `next:${student}`, 1);
-  return Math.min(n, MAX_PRIORITY);
+  const [n, wait] = (await redis.eval(RESERVE, 1, keys.counts, student)) as [number, number];
+  return fairPriority(n, wait);
+}
+
+const RESTORE = `
+local now = tonumber(redis.call('HGET', KEYS[1], 'next:' .. ARGV[1]) or '0')
+if now < tonumber(ARGV[2]) then redis.call('HSET', KEYS[1], 'next:' .. ARGV[1], ARGV[2]) end
+return 1`;
+
+/**
+ * A job lost with Redis (restarted empty) is added again with the priority it had: the student's
+ * next ordinal is put back at least past it, so their later jobs keep coming after it.
+ */
+export async function restoreOrdinal(redis: Redis, keys: { counts: string }, student: string, priority: number): Promise<void> {
+  await redis.eval(RESTORE, 1, keys.counts, student, String(ordinalOf(priority)));
 }
 
 const MARK_STARTED = `
@@ -40,16 +82,35 @@ export async function markStarted(redis: Redis, keys: { counts: string; startedI
 }
 
 /**
- * A job of `student` with ordinal `priority` was removed before it started: give the ordinal back and
- * move the student's later waiting jobs one place up, so their ordinals stay gapless.
+ * A job of `student` with fair priority `priority` was removed before it started: give the ordinal
+ * back and move the student's later waiting jobs one ordinal up, so their ordinals stay gapless.
  */
 export async function releaseOrdinal(redis: Redis, queue: Queue, keys: { counts: string }, student: string, priority: number): Promise<void> {
   await redis.hincrby(keys.counts, `next:${student}`, -1);
-  const waiting = await queue.getPrioritized();
-  for (const job of waiting) {
-    if (job.id === undefined || !job.id.startsWith(`${student}-`)) continue;
+  const ordinal = ordinalOf(priority);
+  for (const job of await waitingJobsOf(queue, student)) {
     const p = job.priority ?? 0;
-    if (p > priority && p <= MAX_PRIORITY) await queue.getJob(job.id).then((j) => j?.changePriority({ priority: p - 1 }));
+    if (ordinalOf(p) > ordinal && ordinalOf(p) <= MAX_ORDINAL) await job.changePriority({ priority: p - ORDINAL_BAND });
+  }
+}
+
+/** The student's jobs waiting in the fair order (the prioritized set). */
+async function waitingJobsOf(queue: Queue, student: string): Promise<Job[]> {
+  const waiting = await queue.getPrioritized();
+  return waiting.filter((job) => job.id !== undefined && job.id.startsWith(`${student}-`));
+}
+
+/**
+ * A job of `student` started after waiting `waitMs`: kept as their last wait, and their waiting jobs
+ * take their place in their bands by it (fairPriority).
+ */
+export async function recordWait(redis: Redis, queue: Queue, keys: { counts: string }, student: string, waitMs: number): Promise<void> {
+  await redis.hset(keys.counts, `wait:${student}`, String(Math.max(0, Math.round(waitMs))));
+  for (const job of await waitingJobsOf(queue, student)) {
+    const p = job.priority ?? 0;
+    if (p <= 0) continue;
+    const next = fairPriority(ordinalOf(p), waitMs);
+    if (next !== p) await job.changePriority({ priority: next }).catch(() => {}); // it started meanwhile
   }
 }
 

@@ -6,11 +6,11 @@
  * id, receives its output once.
  */
 import { randomBytes } from 'node:crypto';
-import { Worker } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { CuadernoError } from '../errors.js';
 import { ADVERT_TTL_MS, startAdvertising, type EngineAdvert } from './adverts.js';
-import { fairKeys, markStarted } from './fair.js';
+import { fairKeys, markStarted, recordWait } from './fair.js';
 import { queueName, redisOptions } from './redis.js';
 import type { LaneName, StageCatalogue, WireResult } from './types.js';
 import { encodeFailure, encodeResult } from './wire.js';
@@ -50,6 +50,8 @@ export async function startLaneWorker(opts: LaneWorkerOptions): Promise<LaneWork
   const redis = new Redis(redisOptions(opts.url));
   redis.on('error', () => {}); // the worker's own connection reports and reconnects
   const keys = fairKeys(opts.prefix, name);
+  const queue = new Queue(name, { connection: redis, prefix: opts.prefix });
+  queue.on('error', () => {});
   const lockDuration = opts.lockDurationMs ?? 30_000;
   const connection = new Redis(redisOptions(opts.url));
   let reachable = true;
@@ -65,6 +67,8 @@ export async function startLaneWorker(opts: LaneWorkerOptions): Promise<LaneWork
     async (job, _token, signal): Promise<WireResult> => {
       const { student, stage, input } = job.data as { student: string; stage: string; input: unknown };
       await markStarted(redis, keys, student, job.id!);
+      // How long it waited places the student's next jobs in their bands (fair.ts).
+      await recordWait(redis, queue, keys, student, (job.processedOn ?? Date.now()) - job.timestamp);
       opts.onJob?.({ type: 'started', jobId: job.id!, stage });
       try {
         const fn = opts.catalogue.get(stage);
@@ -98,6 +102,7 @@ export async function startLaneWorker(opts: LaneWorkerOptions): Promise<LaneWork
     async close() {
       await advertising?.stop();
       await worker.close();
+      await queue.close();
       redis.disconnect();
       connection.disconnect();
     },

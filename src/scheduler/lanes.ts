@@ -11,6 +11,7 @@
  */
 import PQueue from 'p-queue';
 import type { Lane, StageExec } from '../tools/contract.js';
+import { createFairLane } from './fair-lane.js';
 
 /** What a job that can run in another process is: a catalogue stage, its JSON input and its key. */
 export interface SerialStage {
@@ -51,25 +52,40 @@ export interface LaneBackend {
 
 /** In-process lanes: one p-queue per lane. Shared by every graph of a run, so calls share the GPU. */
 export function createInProcessLanes(sizes: Readonly<Record<Lane, number>>): LaneBackend {
-  return overQueues(sizes, { cpu: new PQueue({ concurrency: sizes.cpu }), gpu: new PQueue({ concurrency: sizes.gpu }) });
+  return overQueues(sizes, { cpu: pQueueLane(new PQueue({ concurrency: sizes.cpu })), gpu: pQueueLane(new PQueue({ concurrency: sizes.gpu })) });
 }
 
 /**
  * In-process lanes for a whole process (what `npm start` uses without a shared queue): each run gets
- * its own CPU queue, but the GPU queue is one for every run of every person. The GPU is an exclusive
+ * its own CPU queue, but the GPU lane is one for every run of every person. The GPU is an exclusive
  * lane (SPEC §5): two runs at once — or thirty students in class mode — must never send the card
- * more jobs than it has slots, which per-run queues would do.
+ * more jobs than it has slots, which per-run queues would do. Its slots go to the students by the
+ * shared queue's fairness rule (fair-lane.ts); `student` is whose run the lanes are for.
  */
-export function createProcessLanes(gpuSlots: number): (sizes: Readonly<Record<Lane, number>>) => LaneBackend {
-  const gpu = new PQueue({ concurrency: gpuSlots });
-  return (sizes) => overQueues({ cpu: sizes.cpu, gpu: gpuSlots }, { cpu: new PQueue({ concurrency: sizes.cpu }), gpu });
+export function createProcessLanes(gpuSlots: number): (sizes: Readonly<Record<Lane, number>>, student?: string) => LaneBackend {
+  const gpu = createFairLane(gpuSlots);
+  return (sizes, student = '') => {
+    return overQueues({ cpu: sizes.cpu, gpu: gpuSlots }, {
+      cpu: pQueueLane(new PQueue({ concurrency: sizes.cpu })),
+      gpu: { add: (job) => gpu.add(student, job.priority, job.run), pause: () => gpu.pause(), start: () => gpu.start() },
+    });
+  };
 }
 
-function overQueues(sizes: Readonly<Record<Lane, number>>, queues: Record<Lane, PQueue>): LaneBackend {
+/** What a lane needs of its queue: take a job, hold, go on. */
+interface LaneQueue {
+  add(job: LaneJob): Promise<void>;
+  pause(): void;
+  start(): void;
+}
+
+const pQueueLane = (q: PQueue): LaneQueue => ({ add: (job) => q.add(job.run, { priority: job.priority }), pause: () => q.pause(), start: () => q.start() });
+
+function overQueues(sizes: Readonly<Record<Lane, number>>, queues: Record<Lane, LaneQueue>): LaneBackend {
   let holding = false;
   return {
     sizes,
-    run: (job) => queues[job.lane].add(job.run, { priority: job.priority }),
+    run: (job) => queues[job.lane].add(job),
     hold() {
       if (holding) return;
       holding = true;

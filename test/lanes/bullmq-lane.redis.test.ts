@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueueUnavailableError } from '../../src/errors.js';
 import { createBullMqLane, type BullMqLane } from '../../src/lanes/bullmq-lane.js';
+import { ordinalOf } from '../../src/lanes/fair.js';
 import { pingQueue } from '../../src/lanes/redis.js';
 import type { Json, LaneTask, StageCatalogue, StageFunction } from '../../src/lanes/types.js';
 import { startLaneWorker, type LaneWorker } from '../../src/lanes/worker.js';
@@ -77,7 +78,7 @@ describe('BullMQ lane', () => {
     const next = lane.run(task('101', 'portada-2026-S1'), signal());
     await until(async () => (await lane.queue.getJobCounts('prioritized')).prioritized === 3);
     // The attached call took no ordinal: 101's next job is its 2nd.
-    expect((await lane.queue.getJob('101-portada-2026-S1'))!.priority).toBe(2);
+    expect(ordinalOf((await lane.queue.getJob('101-portada-2026-S1'))!.priority)).toBe(2);
     await worker(new Map([['eco', e.fn]]));
     const [ra, rb] = await Promise.all([a, b, other, next]);
     expect(ra.files[0]!.data.equals(rb.files[0]!.data)).toBe(true);
@@ -135,7 +136,7 @@ describe('BullMQ lane', () => {
     expect(await settled[1]).toBe('CANCELLED');
     expect(await jobState(lane, '101-d')).toBe('prioritized');
     // The survivor's ordinal moved up: it is the student's next job after the one that ran (x).
-    expect((await lane.queue.getJob('101-d'))!.priority).toBe(2);
+    expect(ordinalOf((await lane.queue.getJob('101-d'))!.priority)).toBe(2);
   });
 
   it('gives the position in the GPU queue and an ETA from the estimates', async () => {
@@ -171,6 +172,31 @@ describe('BullMQ lane when Redis fails', () => {
     expect(result.output).toEqual({ got: { week: 2 } });
     expect(e.calls).toEqual([{ week: 2 }]);
     expect(statuses).toEqual(['unreachable', 'reachable']);
+  });
+
+  it('Redis restarted empty: the lost jobs come back with their fair priorities, so a student already served still waits for the others', async () => {
+    const redis: OwnRedis = await ownRedis();
+    cleanups.push(() => redis.stop());
+    const statuses: string[] = [];
+    const { lane } = setup(redis.url, { onStatus: (s) => statuses.push(s) });
+    const first = await startLaneWorker({ url: redis.url, prefix: lane.queue.opts.prefix!, lane: 'gpu', catalogue: new Map([['eco', echo().fn]]) });
+    await lane.run(task('101', 'a1'), signal()); // 101 has had one GPU job
+    await first.close();
+    const pending = [lane.run(task('101', 'a2'), signal())];
+    await until(async () => (await jobState(lane, '101-a2')) === 'prioritized');
+    pending.push(lane.run(task('202', 'b1'), signal()));
+    await until(async () => (await jobState(lane, '202-b1')) === 'prioritized');
+    await redis.stop();
+    await until(() => statuses.includes('unreachable'));
+    await redis.start(); // empty: both jobs and the students' counts are gone
+    await until(async () => (await lane.queue.getJobCounts('prioritized')).prioritized === 2);
+    expect(ordinalOf((await lane.queue.getJob('101-a2'))!.priority)).toBe(2);
+    expect(ordinalOf((await lane.queue.getJob('202-b1'))!.priority)).toBe(1);
+    const order: string[] = [];
+    const w = await startLaneWorker({ url: redis.url, prefix: lane.queue.opts.prefix!, lane: 'gpu', catalogue: new Map([['eco', echo().fn]]), onJob: (e) => void (e.type === 'started' && order.push(e.jobId)) });
+    cleanups.push(() => w.close());
+    await Promise.all(pending);
+    expect(order).toEqual(['202-b1', '101-a2']);
   });
 
   it('Redis restarted empty while a worker runs the job: the lost completion is redone, the caller gets one result', async () => {

@@ -11,6 +11,7 @@ import { checkFairness, readQueueEvents } from '../../src/lanes/fairness.js';
 import { queueName } from '../../src/lanes/redis.js';
 import type { LaneTask, StageFunction } from '../../src/lanes/types.js';
 import { startLaneWorker } from '../../src/lanes/worker.js';
+import { WAIT_STEP_MS } from '../../src/lanes/fair.js';
 import { deletePrefix, SHARED_REDIS_URL, testPrefix, until } from './support.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -26,7 +27,8 @@ const work: StageFunction = async (input) => {
   return { output: input, files: [] };
 };
 
-async function classWorkload(fair: boolean) {
+/** A GPU lane on its own prefix, closed and deleted after the test. */
+function openLane(fair: boolean) {
   const prefix = testPrefix();
   const lane = createBullMqLane({ url: SHARED_REDIS_URL, prefix, lane: 'gpu', fair, pollMs: 200 });
   const redis = new Redis(SHARED_REDIS_URL);
@@ -35,6 +37,11 @@ async function classWorkload(fair: boolean) {
     redis.disconnect();
     await deletePrefix(SHARED_REDIS_URL, prefix);
   });
+  return { prefix, lane, redis };
+}
+
+async function classWorkload(fair: boolean) {
+  const { prefix, lane, redis } = openLane(fair);
   const runs: Array<Promise<unknown>> = [];
   const add = (student: string, n: number, from = 1): void => {
     for (let i = from; i < from + n; i++) {
@@ -89,5 +96,37 @@ describe('fair GPU queue', () => {
     expect(checkFairness(log)).toEqual({ started: 3, violations: [] });
     const unfair = [{ event: 'added', jobId: '1-a' }, { event: 'added', jobId: '1-b' }, { event: 'added', jobId: '2-a' }, { event: 'active', jobId: '1-a' }, { event: 'active', jobId: '1-b' }];
     expect(checkFairness(unfair).violations).toEqual([{ jobId: '1-b', startedBefore: 1, waitingStudent: '2', theirStarted: 0 }]);
+  });
+
+  it('among the k-th jobs of everyone, whoever waited longest for their previous one goes first', async () => {
+    const { prefix, lane, redis } = openLane(true);
+    // Each job is three places of a band long, so each first job waits longer than the one before.
+    const slow: StageFunction = async (input) => {
+      await new Promise((res) => setTimeout(res, 3 * WAIT_STEP_MS));
+      return { output: input, files: [] };
+    };
+    const students = ['101', '202', '303'];
+    const runs: Array<Promise<unknown>> = [];
+    for (const key of ['j1', 'j2']) {
+      for (const student of students) {
+        runs.push(lane.run({ student, stage: 'gpu', key, lane: 'gpu', input: {} }, signal));
+        await until(async () => runs.length === (await lane.queue.getJobCounts('prioritized')).prioritized);
+      }
+    }
+    const order: string[] = [];
+    const w = await startLaneWorker({ url: SHARED_REDIS_URL, prefix, lane: 'gpu', catalogue: new Map([['gpu', slow]]), concurrency: 1, onJob: (e) => void (e.type === 'started' && order.push(e.jobId)) });
+    cleanups.push(() => w.close());
+    await Promise.all(runs);
+    expect(order.slice(0, 3)).toEqual(['101-j1', '202-j1', '303-j1']);
+    // Round two: by how long each first job waited (in places of a band), longest first.
+    const place = async (s: string): Promise<number> => {
+      const j = (await lane.queue.getJob(`${s}-j1`))!;
+      return Math.floor((j.processedOn! - j.timestamp) / WAIT_STEP_MS);
+    };
+    const places = new Map(await Promise.all(students.map(async (s) => [s, await place(s)] as const)));
+    const expected = [...students].sort((a, b) => places.get(b)! - places.get(a)! || students.indexOf(a) - students.indexOf(b));
+    expect(expected).toEqual(['303', '202', '101']); // the workload did make the waits differ (or the test proves nothing)
+    expect(order.slice(3)).toEqual(expected.map((s) => `${s}-j2`));
+    expect(checkFairness(await readQueueEvents(redis, prefix, queueName('gpu'))).violations).toEqual([]);
   });
 });

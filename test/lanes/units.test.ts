@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CuadernoError, EngineError } from '../../src/errors.js';
+import { fairPriority, MAX_ORDINAL, MAX_PRIORITY, ordinalOf, WAIT_STEP_MS } from '../../src/lanes/fair.js';
 import { jobIdFor, studentOfJobId } from '../../src/lanes/job-id.js';
 import { etaMs } from '../../src/lanes/position.js';
 import { laneSettingsFromEnv, redisOptions } from '../../src/lanes/redis.js';
@@ -23,6 +24,17 @@ describe('job ids', () => {
     expect(() => jobIdFor('123', 'portada:2026')).toThrow(CuadernoError);
     expect(() => jobIdFor('12a', 'portada-2026-S3')).toThrow(/numeric student id/);
     expect(() => jobIdFor('1', '')).toThrow(CuadernoError);
+  });
+});
+
+describe('fair priorities', () => {
+  it('order by ordinal first, then by the previous job’s wait (longer first), and stay within BullMQ’s range', () => {
+    const order = [fairPriority(1, 0), fairPriority(2, 10 * WAIT_STEP_MS), fairPriority(2, 2 * WAIT_STEP_MS), fairPriority(2, 0), fairPriority(3, 1e9)];
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(order.map(ordinalOf)).toEqual([1, 2, 2, 2, 3]);
+    expect(fairPriority(1, 0)).toBeGreaterThan(0);
+    expect(fairPriority(MAX_ORDINAL + 5, 0)).toBeLessThanOrEqual(MAX_PRIORITY);
+    expect(ordinalOf(fairPriority(MAX_ORDINAL + 5, 0))).toBe(MAX_ORDINAL);
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createProcessLanes, type LaneJob } from '../../src/scheduler/lanes.js';
+import { createFairLane } from '../../src/scheduler/fair-lane.js';
 
 function gate(): { open: () => void; wait: Promise<void> } {
   let open!: () => void;
@@ -14,8 +15,8 @@ function gate(): { open: () => void; wait: Promise<void> } {
   return { open, wait };
 }
 
-const job = (taskId: string, lane: 'cpu' | 'gpu', log: string[], until?: Promise<void>): LaneJob => ({
-  taskId, lane, priority: 0,
+const job = (taskId: string, lane: 'cpu' | 'gpu', log: string[], until?: Promise<void>, priority = 0): LaneJob => ({
+  taskId, lane, priority,
   run: async () => {
     log.push(`${taskId}:start`);
     await until;
@@ -52,5 +53,58 @@ describe('process-wide lanes', () => {
     expect(log).toEqual(['A.gpu:start', 'B.gpu:start', 'A.cpu:start', 'B.cpu:start', 'B.cpu:end']);
     g.open();
     await Promise.all(all);
+  });
+
+  it('the GPU slot goes to the student with fewer GPU jobs started, whatever the priorities of their runs', async () => {
+    const lanesFor = createProcessLanes(1);
+    const a = lanesFor({ cpu: 1, gpu: 1 }, '1001');
+    const b = lanesFor({ cpu: 1, gpu: 1 }, '1002');
+    const log: string[] = [];
+    const first = gate();
+    const all = [a.run(job('A1', 'gpu', log, first.wait, 5))];
+    // Student A's run has a job of top critical-path priority waiting; B's has a low one.
+    all.push(a.run(job('A2', 'gpu', log, undefined, 9)), a.run(job('A3', 'gpu', log, undefined, 1)), b.run(job('B1', 'gpu', log, undefined, 1)));
+    first.open();
+    await Promise.all(all);
+    // A has one started, B none: B goes next; then A's remaining jobs in their own priority order.
+    expect(log.filter((l) => l.endsWith(':start'))).toEqual(['A1:start', 'B1:start', 'A2:start', 'A3:start']);
+  });
+});
+
+describe('fair lane', () => {
+  it('whoever waited longest in one round goes first in the next (equal counts), and a paused lane starts nothing', async () => {
+    let t = 0;
+    const lane = createFairLane(1, () => t);
+    const log: string[] = [];
+    const gates = new Map<string, () => void>();
+    let onStart: (() => void) | undefined;
+    const step = (name: string): (() => Promise<void>) => () => {
+      log.push(name);
+      onStart?.();
+      return new Promise<void>((res) => gates.set(name, res));
+    };
+    /** `name` ends `elapsed` after it started; resolves when the slot has gone to the next job. */
+    const finish = (name: string, elapsed: number): Promise<void> => {
+      t += elapsed;
+      const started = new Promise<void>((res) => (onStart = res));
+      gates.get(name)!();
+      return started;
+    };
+    lane.pause();
+    const all = ['A', 'B', 'C'].flatMap((s) => [lane.add(s, 2, step(`${s}1`)), lane.add(s, 1, step(`${s}2`))]);
+    expect(log).toEqual([]);
+    lane.start();
+    // Round one in arrival order: A waited 0, B 10, C 20.
+    expect(log).toEqual(['A1']);
+    await finish('A1', 10);
+    await finish('B1', 10);
+    await finish('C1', 10);
+    // Round two: everyone has one started and their second job has waited as long; C waited most.
+    await finish('C2', 10);
+    await finish('B2', 10);
+    gates.get('A2')!();
+    await Promise.all(all);
+    expect(log).toEqual(['A1', 'B1', 'C1', 'C2', 'B2', 'A2']);
+    expect(Object.fromEntries(lane.started())).toEqual({ A: 2, B: 2, C: 2 });
   });
 });
