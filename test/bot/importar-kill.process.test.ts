@@ -193,7 +193,9 @@ async function realKill(n: number): Promise<string[]> {
 describe('kill matrix of one PDF import through the chat (snapshot replay)', () => {
   it('every n: the bot restarted on the disk a kill after write n leaves, the old [✅ Guardar] tapped: each note saved exactly once, «Guardado» at most once, «Ya lo tenía» on the repeat', async () => {
     const started = Date.now();
-    expect(rec.N).toBeGreaterThanOrEqual(NOTAS.length * 2 + 3);
+    // The pending import, saving begun, every note in one write of the notebook, its search index,
+    // the import done — at the least (an import's notes are one write since addMany).
+    expect(rec.N).toBeGreaterThanOrEqual(5);
     const ns = pickWrites(rec.writes, process.env.KILL_ONLY);
     const failures = await replay(rec, { ns, parallel: Number(process.env.KILL_PARALLEL ?? 3) }, resumeOne);
     console.log(`importar (chat, reproducción): N = ${rec.N} escrituras; ${ns.length - failures.length} de ${ns.length} sin problemas en ${Math.round((Date.now() - started) / 1000)} s`);

@@ -118,8 +118,9 @@ afterAll(async () => {
 describe('kill matrix of one PDF import (snapshot replay)', () => {
   it('every n: resumed from the disk a kill after write n leaves, each note of the PDF is saved exactly once and the import is done', async () => {
     const started = Date.now();
-    // The pending import, saving begun, per note its add and its slot, done — at the least.
-    expect(rec.N).toBeGreaterThanOrEqual(NOTAS.length * 2 + 3);
+    // The pending import, saving begun, every note in one write of the notebook, its search index,
+    // the import done — at the least (an import's notes are one write since addMany).
+    expect(rec.N).toBeGreaterThanOrEqual(5);
     const ns = pickWrites(rec.writes, process.env.KILL_ONLY);
     const failures = await replay(rec, { ns, parallel: Number(process.env.KILL_PARALLEL ?? 3) }, async (n, restored) => {
       const dataDir = path.join(restored.root, 'data');
