@@ -64,7 +64,7 @@ describe('the data folder is private', () => {
     while (!/"type":"message","message":\{[^]*?"from":\{"id":7000000001/.test(buffer)) buffer += new TextDecoder().decode((await reader.read()).value);
     ac.abort();
     bot.signal('SIGTERM');
-    expect((await bot.exited).code).toBe(0);
+    expect(await bot.exited).toMatchObject({ code: 0, signal: null });
     const files = await readdir(dir, { recursive: true });
     expect(files).toEqual(expect.arrayContaining(['webchat/chat.json', 'webchat/clave', 'webchat/bot-token']));
     expect(await openEntries(dir)).toEqual([]);

@@ -15,6 +15,7 @@ import { MaterialError, type MaterialProblem } from './errors.js';
 import { MAX_PAGES, PDF_THREAD_IDLE_MS, SCAN_RENDER_SCALE, SCANNED_PAGE_CHARS } from './limits.js';
 import { pageText, type TextRun } from './layout.js';
 import { tidyOcrText, type OcrEngine } from './ocr.js';
+import { onClose } from '../../lib/closers.js';
 
 export interface PdfText {
   /** Text of each page, in reading order. */
@@ -72,6 +73,16 @@ function restReader(worker: Worker): void {
     void worker.terminate();
   }, PDF_THREAD_IDLE_MS).unref();
 }
+
+/** Ends the reader thread now (a clean shutdown: a process that exits while a thread still runs can abort). */
+export async function closeReader(): Promise<void> {
+  const r = reader;
+  reader = undefined;
+  if (!r) return;
+  clearTimeout(r.idle);
+  await r.worker.terminate();
+}
+onClose(closeReader);
 
 /** The PDF read on the reader thread; its scanned pages OCR'd by `ocr` here (their images come over a port). */
 export function readPdfOffThread(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
