@@ -43,6 +43,9 @@ describe.skipIf(skipBrowserTests())('the end of a run at phone width', () => {
     expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
     await page.goto(chat.tg.chatUrl);
     await page.waitForSelector('body[data-ready="true"]');
+    // Everything fits the phone's width: the composer's buttons, the header's badge (the voice button
+    // once pushed «Enviar» 40 px off the screen).
+    expect(await wider(page)).toEqual([]);
     const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
     await box.fill('prepara la semana 3');
     await box.press('Enter');
@@ -80,6 +83,7 @@ describe.skipIf(skipBrowserTests())('the end of a run at phone width', () => {
     if (shotsDir) await page.screenshot({ path: path.join(shotsDir, 'chat-cierre.png') });
     expect(await visibleFraction(page, closing)).toBe(1);
     expect(await visibleFraction(page, cover)).toBeGreaterThanOrEqual(0.5);
+    expect(await wider(page)).toEqual([]);
 
     // The chart, only now.
     await closing.getByRole('button', { name: '📊 Cronograma' }).click();
@@ -94,3 +98,10 @@ describe.skipIf(skipBrowserTests())('the end of a run at phone width', () => {
     }
   }, 4 * RUN_TIMEOUT_MS);
 });
+
+/** The visible elements that reach past the right edge of the window. */
+function wider(page: Page): Promise<string[]> {
+  return page.evaluate(() => Array.from(document.querySelectorAll('body *'))
+    .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 1 && r.right > window.innerWidth + 0.5; })
+    .map((e) => `${e.tagName.toLowerCase()}.${String(e.getAttribute('class') ?? '')} → ${Math.round(e.getBoundingClientRect().right)} px`));
+}
