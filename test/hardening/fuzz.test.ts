@@ -190,7 +190,7 @@ describe('the dispatcher under 10,000 generated calls', () => {
         }
       } else if (!refusedAtTheDoor) {
         counts.invalidAccepted += 1;
-        failures.push(`#${i} ${c.kind} ${String(c.name)} accepted: ${result.kind} ${JSON.stringify(result.data ?? null).slice(0, 160)}`);
+        failures.push(`#${i} ${c.kind} ${String(c.name)} accepted: ${result.kind} ${result.kind === "error" ? `${result.code}: ${(result.message ?? "").slice(0, 200)}` : JSON.stringify(result.data ?? null).slice(0, 160)}`);
       }
     };
     const call = async (i: number, c: Case) => {
