@@ -20,7 +20,6 @@
  * `npm run kill-matrix:bot -- --real`: the former matrix, a real SIGKILL after write n (slow).
  * Env: KILL_ONLY=3,mid,last,/audio\/semana_03\.mp3/ (only these n: test/support/replay pickWrites), KILL_PARALLEL (default 4 replayed, 2 real).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { watch } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -29,32 +28,13 @@ import { fileURLToPath } from 'node:url';
 import type { Message } from 'grammy/types';
 import { writeFileAtomic } from '../src/store/atomic.js';
 import { replay, startRecording, type Recorded, type Restored, pickWrites } from '../test/support/replay/index.js';
-import { afterCall as after, apiState, botApiAt as apiAt } from '../test/support/replay/botapi.js';
+import { afterCall as after, apiState, botApiAt as apiAt, botUp, type Bot } from '../test/support/replay/botapi.js';
 import { DEFAULT_WEBCHAT_USER, newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../src/webchat/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const HOOK = path.join(ROOT, 'test', 'support', 'kill-after-write.mjs');
 const REQUEST = 'prepare la semana 3';
 /** Longest a single step may take (a bot start, the week) before the n counts as failed. */
 const STEP_MS = 300_000;
-
-interface Bot { child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; stdout: () => string; stderr: () => string }
-
-function startBot(env: Record<string, string>, via?: Restored): Bot {
-  // No wrapper: node itself runs the compiled bot (npm's pre-script built it), so the hook's
-  // SIGKILL ends the whole bot. A resumed snapshot runs it in its own mount namespace (the shell
-  // there ends with exec: the child is still node itself).
-  const [file, argv] = via ? via.spawn(process.execPath, ['dist/main.js']) : [process.execPath, ['--import', HOOK, 'dist/main.js']];
-  const child = spawn(file, argv, {
-    cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}), ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout!.setEncoding('utf8').on('data', (d: string) => { out += d; });
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => { err += d; });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
-  return { child, exited, stdout: () => out, stderr: () => err };
-}
 
 const text = (m: Message) => m.text ?? m.caption ?? '';
 const isApproval = (m: Message) => text(m).startsWith('🔐');
@@ -111,19 +91,12 @@ function approveAsTheyCome(t: EmbeddedTelegram, pressed_?: () => void): () => vo
 const inode = async (file: string) => (await stat(file).catch(() => undefined))?.ino;
 const readJson = async <T>(file: string): Promise<T | undefined> => JSON.parse(await readFile(file, 'utf8').catch(() => 'null')) ?? undefined;
 
-/** Starts a bot and waits until it is long-polling (or has died: a kill during start-up). */
-async function up(t: EmbeddedTelegram, env: Record<string, string>, via?: Restored): Promise<Bot> {
-  // A dead bot's long poll lingers until its socket closes: the new one must be the one listening.
-  while (t.server.updates.polling) await new Promise((r) => setTimeout(r, 25));
-  const bot = startBot(env, via);
-  const ready = new Promise<void>((resolve) => {
-    const check = () => { if (/escuchando en Telegram/.test(bot.stdout())) void t.server.updates.whenPolling().then(resolve); };
-    bot.child.stdout!.on('data', check);
-    void bot.exited.then(() => resolve());
-  });
-  await ready;
-  return bot;
-}
+/**
+ * Starts a bot and waits until it is long-polling (or has died: a kill during start-up). No wrapper:
+ * node itself runs the compiled bot (npm's pre-script built it), with the write-counting preload, so
+ * the hook's SIGKILL ends the whole bot; a resumed snapshot runs it in its own mount namespace.
+ */
+const up = (t: EmbeddedTelegram, env: Record<string, string>, via?: Restored): Promise<Bot> => botUp(t, env, via ? { via } : { preload: true });
 
 interface Outcome { problems: string[]; killed: boolean }
 

@@ -16,7 +16,6 @@ import { createProcessLanes } from './scheduler/lanes.js';
 import { QUEUE } from './strings/chat.js';
 import { probeEngines } from './tools/media/index.js';
 import { closeAll } from './lib/closers.js';
-import { closePool } from './workers/pool.js';
 import { PRIVATE_UMASK, tightenDataDir } from './store/private.js';
 import { isClassRoot, migrateToClassLayout, restoreSingleLayout } from './store/users.js';
 import { START } from './strings/console.js';
@@ -100,7 +99,7 @@ async function main(): Promise<void> {
       // Threads end before the process does: Node can abort (SIGABRT, «Entering the V8 API without
       // proper locking») when process.exit() meets a worker thread still starting or running — a
       // SIGTERM right after the ready line, while the pool warms up, did on a busy machine.
-      .then(() => Promise.all([closePool(), closeAll()]))
+      .then(() => closeAll())
       .then(() => process.exit(exitCode))
       .catch((e: unknown) => {
         console.error(START.closeFailed, e instanceof Error ? e.message : e);

@@ -10,6 +10,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { CancelledError, CuadernoError, type ErrorCode } from '../errors.js';
+import { onClose } from '../lib/closers.js';
 
 let pool: Piscina<WorkRequest, WorkReply> | undefined;
 
@@ -97,3 +98,4 @@ export async function closePool(): Promise<void> {
   pool = undefined;
   await p?.destroy();
 }
+onClose(closePool);
