@@ -13,8 +13,8 @@
  */
 import { Composer, type Context } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { CardDeck, NotesStore } from '../store/types.js';
-import type { CourseFile } from '../store/index.js';
+import type { CardDeck, Note, NotesStore } from '../store/types.js';
+import { readSeedNotes, type CourseFile } from '../store/index.js';
 import { COURSE_CHAT as T } from '../strings/course-chat.js';
 import { findWeek, hasWeek, MAX_WEEKS, MAX_WEEK_TITLE, weekNumbers, weekOfNote, weekRange, type Course } from '../tools/course/course.js';
 import { keyTermsOfTitle } from '../tools/course/syllabus.js';
@@ -69,6 +69,12 @@ export function createCourseChat(deps: CourseChatDeps) {
     await ctx.reply(T.proposal(p.curso.titulo, p.curso.semanas), { reply_markup: proposalKeyboard(p.clave, guessed) });
   };
 
+  /** The ids of the notes that are the demo's example notes exactly as shipped (same id, topic and text). */
+  const exampleNotes = async (notes: readonly Note[]): Promise<Set<number>> => {
+    const seed = new Map((await readSeedNotes()).map((n) => [n.id, n]));
+    return new Set(notes.filter((n) => seed.get(n.id)?.tema === n.tema && seed.get(n.id)?.texto === n.texto).map((n) => n.id));
+  };
+
   /**
    * Applies a pending change, or asks first when weeks that go have notes or cards and no choice
    * was made yet (`choice` undefined), or asks again before deleting (`confirmed` false).
@@ -82,8 +88,14 @@ export function createCourseChat(deps: CourseChatDeps) {
       return void (await ctx.reply(T.courseChanged()));
     }
     const map = weekMap(p);
-    const notes = await nb.notes.list();
-    const cards = await nb.cards.list();
+    const all = await nb.notes.list();
+    const allCards = await nb.cards.list();
+    // A syllabus replacing the demo course: the example notes still as shipped go, with their cards
+    // (their weeks are the demo's: kept, they would be carded and searched as the student's week 1–4).
+    const example = p.tipo === 'temario' && (await nb.course.read()) === null ? await exampleNotes(all) : new Set<number>();
+    const exampleCards = allCards.filter((c) => example.has(c.id_nota));
+    const notes = all.filter((n) => !example.has(n.id));
+    const cards = allCards.filter((c) => !example.has(c.id_nota));
     const goneWeek = (w: number | null | undefined): w is number => typeof w === 'number' && map(w) === 'gone';
     const goneNotes = notes.filter((n) => goneWeek(weekOfNote(current, n)));
     const goneNoteIds = new Set(goneNotes.map((n) => n.id));
@@ -108,6 +120,10 @@ export function createCourseChat(deps: CourseChatDeps) {
     }
     for (const c of cards) if (c.semana !== undefined && newWeek(c.semana) !== c.semana) plan.tarjetas[c.id] = newWeek(c.semana);
     if (choice?.kind === 'borrar') plan.borrar = { notas: [...goneNoteIds], tarjetas: goneCards.map((c) => c.id) };
+    if (example.size > 0) {
+      plan.borrar = { notas: [...plan.borrar.notas, ...example], tarjetas: [...plan.borrar.tarjetas, ...exampleCards.map((c) => c.id)] };
+      plan.ejemplo = { notas: example.size, tarjetas: exampleCards.length };
+    }
     const planned = await proposals.update(p.clave, (r) => ({ ...r, plan }));
     if (!planned) return void (await ctx.reply(T.proposalGone()));
     return apply(ctx, planned, plan, current);
@@ -133,7 +149,8 @@ export function createCourseChat(deps: CourseChatDeps) {
     const choice = plan.opcion;
     const done = p.tipo === 'quitar' ? T.removed(p.quitada!, p.curso.semanas.length) : T.accepted(p.curso.titulo, p.curso.semanas.length);
     const orphanLine = !choice ? '' : choice.kind === 'mover' ? T.movedTo(choice.to) : choice.kind === 'sin' ? T.leftWithout() : T.deleted(plan.borrar.notas.length, plan.borrar.tarjetas.length);
-    await ctx.reply(orphanLine ? `${done}\n${orphanLine}` : done);
+    const exampleLine = plan.ejemplo ? T.examplesRemoved(plan.ejemplo.notas, plan.ejemplo.tarjetas) : '';
+    await ctx.reply([done, orphanLine, exampleLine].filter(Boolean).join('\n'));
     return true;
   };
 

@@ -38,6 +38,11 @@ export interface CoursePlan {
   /** Card id → its week after the change (only the cards whose week changes). */
   tarjetas: Record<number, number | null>;
   borrar: { notas: number[]; tarjetas: number[] };
+  /**
+   * A syllabus replacing the demo course: how many of `borrar` are the demo's example notes (still as
+   * shipped) and their cards — they belong to the demo's weeks, not to the student's.
+   */
+  ejemplo?: { notas: number; tarjetas: number };
 }
 
 export interface CourseProposal {

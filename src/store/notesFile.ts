@@ -77,6 +77,14 @@ const checkCards: ShapeCheck<Card[]> = (data) => {
   return { ok: true, value: data as Card[] };
 };
 
+/**
+ * The example notes a new notebook is seeded with (the demo course's), as shipped: a student who
+ * replaces the demo course with their own removes those still as they came (course-chat.ts).
+ */
+export async function readSeedNotes(): Promise<Array<Pick<Note, 'id' | 'tema' | 'texto'>>> {
+  return JSON.parse(await readFile(SEED_NOTES_FILE, 'utf8')) as Array<Pick<Note, 'id' | 'tema' | 'texto'>>;
+}
+
 /** Seeds `file` with the shipped notes unless it exists (another process may have seeded it). */
 async function seedOnce(source: string, file: string): Promise<void> {
   // Copy the bytes, not the file: the shipped asset may be read-only and its mode must not follow.

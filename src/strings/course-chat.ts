@@ -69,6 +69,9 @@ export const COURSE_CHAT = Object.freeze({
   courseChanged: () => 'Tu curso ha cambiado desde que te lo pregunté, así que no he tocado nada. Vuelve a pedirlo, por favor.',
   movedTo: (n: number) => `Las he pasado a la semana ${n}.`,
   leftWithout: () => 'Se han quedado sin semana; siguen en tu cuaderno.',
+  examplesRemoved: (notes: number, cards: number) =>
+    `${notes === 1 ? 'La nota de ejemplo ya no está' : `Las ${notes} notas de ejemplo ya no están`} en tu cuaderno` +
+    `${cards === 0 ? '' : cards === 1 ? ' (ni la tarjeta hecha con ellas)' : ` (ni las ${cards} tarjetas hechas con ellas)`}: tus semanas empiezan solo con lo tuyo.`,
   deleted: (notes: number, cards: number) => `Borradas: ${plural(notes, 'nota', 'notas')} y ${plural(cards, 'tarjeta', 'tarjetas')}.`,
   renamed: (n: number, title: string) => `Hecho: la semana ${n} ahora es «${title}».`,
   added: (n: number, title: string) => `Añadida la semana ${n}: «${title}».`,

@@ -53,9 +53,9 @@ describe('the class course', () => {
 
     expect((await answer(teacher, '/curso publicar')).text).toBe(COURSE_CHAT.publishDemo());
     const proposal = await answer(teacher, 'Genética\nSemana 1: Mendel\nSemana 2: Ligamiento\nSemana 3: Mutaciones', (m) => /He leído un temario/.test(m.text));
-    // The demo course's weeks 3 and 4 have the teacher's notes: leave them without a week.
-    const ask = await tap(teacher, proposal, COURSE_BUTTONS.use);
-    await tap(teacher, ask, COURSE_BUTTONS.noWeek, (m) => m.text.startsWith(COURSE_CHAT.accepted('Genética', 3)));
+    // The teacher's notebook holds only the demo's example notes: they go with the demo course, nothing to ask.
+    const accepted = await tap(teacher, proposal, COURSE_BUTTONS.use, (m) => m.text.startsWith(COURSE_CHAT.accepted('Genética', 3)));
+    expect(accepted.text).toBe(`${COURSE_CHAT.accepted('Genética', 3)}\n${COURSE_CHAT.examplesRemoved(12, 0)}`);
 
     expect((await answer(teacher, '/curso publicar')).text).toBe(COURSE_CHAT.published('Genética', 2, 0));
     await ana.waitText(/^📚 Tu curso es «Genética», con 3 semanas/);

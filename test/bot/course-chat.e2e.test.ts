@@ -70,8 +70,11 @@ describe('the course in the chat', () => {
 
     // The pending proposal is on disk: a restarted bot answers its button.
     await chat.restartBot();
+    const mine = await chat.notebook.notes.add('membranas', 'La bicapa lipídica deja pasar el agua y los gases pequeños, no los iones.', 2);
     const done = await press(chat, changed, button(changed, COURSE_BUTTONS.use), () => true);
-    expect(done.text).toBe(COURSE_CHAT.accepted('Biología celular', 14));
+    // The demo's 12 example notes belonged to the demo's weeks: they go; the student's own note stays.
+    expect(done.text).toBe(`${COURSE_CHAT.accepted('Biología celular', 14)}\n${COURSE_CHAT.examplesRemoved(12, 0)}`);
+    expect((await chat.notebook.notes.list()).map((n) => n.id)).toEqual([mine.id]);
     const saved = await courseFile(chat);
     expect(saved.semanas).toHaveLength(14);
     expect(saved.semanas[2]).toMatchObject({ numero: 3, titulo: 'Citoesqueleto y motores', inicio: '2026-02-23' });
@@ -178,10 +181,12 @@ describe('the course in the chat', () => {
 
   it('a shorter syllabus whose dropped weeks have notes asks before replacing the course', async () => {
     chat = await startLocalChat('cv-curso-cambio-');
-    // The demo course: its week 4 (música) has notes.
+    // The demo course, with a note of the student's own in its week 4 (música): the example notes go
+    // with the demo course, the student's is asked about.
+    await chat.notebook.notes.add('música', 'El jazz nació en Nueva Orleans a comienzos del siglo XX.', 4);
     const p = await say(chat, 'Genética\nSemana 1: Mendel\nSemana 2: Ligamiento', isProposal);
     const ask = await press(chat, p, button(p, COURSE_BUTTONS.use), () => true);
-    expect(ask.text).toMatch(/^Con este cambio desaparecen las semanas 3 y 4/);
+    expect(ask.text).toMatch(/^Con este cambio desaparece la semana 4/);
     await expect(readFile(path.join(chat.dataDir, 'curso.json'))).rejects.toThrow(/ENOENT/);
     const kept = await press(chat, ask, button(ask, COURSE_BUTTONS.keep), () => true);
     expect(kept.text).toBe(COURSE_CHAT.kept());
@@ -193,10 +198,10 @@ describe('the course in the chat', () => {
     const was34 = notesBefore.filter((n) => n.semana === 3 || n.semana === 4).map((n) => n.id);
     expect(was34.length).toBeGreaterThan(0);
     const done = await press(chat, ask2, button(ask2, COURSE_BUTTONS.noWeek), () => true);
-    expect(done.text).toBe(`${COURSE_CHAT.accepted('Genética', 2)}\n${COURSE_CHAT.leftWithout()}`);
+    expect(done.text).toBe(`${COURSE_CHAT.accepted('Genética', 2)}\n${COURSE_CHAT.leftWithout()}\n${COURSE_CHAT.examplesRemoved(12, 0)}`);
     const after = await chat.notebook.notes.list();
     expect(after.filter((n) => was34.includes(n.id)).every((n) => n.semana === null)).toBe(true);
-    expect(after).toHaveLength(notesBefore.length);
+    expect(after).toHaveLength(notesBefore.length - 12);
   });
 
   it('the guess can be corrected both ways; a text file is routed like a paste', async () => {
