@@ -91,7 +91,7 @@ export function createCourseChat(deps: CourseChatDeps) {
     const all = await nb.notes.list();
     const allCards = await nb.cards.list();
     // A syllabus replacing the demo course: the example notes still as shipped go, with their cards
-    // (their weeks are the demo's: kept, they would be carded and searched as the student's week 1–4).
+    // (their weeks are the demo's: kept, they would be carded and searched as the student's first weeks).
     const example = p.tipo === 'temario' && (await nb.course.read()) === null ? await exampleNotes(all) : new Set<number>();
     const exampleCards = allCards.filter((c) => example.has(c.id_nota));
     const notes = all.filter((n) => !example.has(n.id));
