@@ -79,6 +79,14 @@ interface VariantResult {
   makespanS: number;
   gpuWorkS: number;
   lowerBoundS: number;
+  /**
+   * Where the makespan beyond the bound went: this variant's own CPU prefix (message → first GPU
+   * request) and tail (last GPU answer → last report), and the cards' idle time in between
+   * (2 × that window − the GPU work): a card waiting for a worker that is busy with CPU work.
+   */
+  prefixS: number;
+  tailS: number;
+  gpuIdleS: number;
   ratio: number;
   p50S: number;
   p95S: number;
@@ -420,6 +428,7 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
     const result: VariantResult = {
       variant, students: n,
       makespanS: round(makespanS), gpuWorkS: round(gpuWorkS), lowerBoundS: round(lb), ratio: round(makespanS / lb, 3),
+      prefixS: round(prefixS), tailS: round(tailS), gpuIdleS: round(WORKERS * (lastAnswer - firstRequest) / 1000 - gpuWorkS),
       p50S: round(pct(done, 0.5)), p95S: round(pct(done, 0.95)), p95OverP50: round(pct(done, 0.95) / pct(done, 0.5), 2),
       fairnessViolations: fairness.violations.length,
       ...(fairness.violations[0] ? { fairnessExample: fairness.violations[0] } : {}),

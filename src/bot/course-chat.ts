@@ -13,8 +13,8 @@
  */
 import { Composer, type Context } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { CardDeck, Note, NotesStore } from '../store/types.js';
-import { readSeedNotes, type CourseFile } from '../store/index.js';
+import type { CardDeck, NotesStore } from '../store/types.js';
+import { exampleNoteIds, type CourseFile } from '../store/index.js';
 import { COURSE_CHAT as T } from '../strings/course-chat.js';
 import { findWeek, hasWeek, MAX_WEEKS, MAX_WEEK_TITLE, weekNumbers, weekOfNote, weekRange, type Course } from '../tools/course/course.js';
 import { keyTermsOfTitle } from '../tools/course/syllabus.js';
@@ -69,12 +69,6 @@ export function createCourseChat(deps: CourseChatDeps) {
     await ctx.reply(T.proposal(p.curso.titulo, p.curso.semanas), { reply_markup: proposalKeyboard(p.clave, guessed) });
   };
 
-  /** The ids of the notes that are the demo's example notes exactly as shipped (same id, topic and text). */
-  const exampleNotes = async (notes: readonly Note[]): Promise<Set<number>> => {
-    const seed = new Map((await readSeedNotes()).map((n) => [n.id, n]));
-    return new Set(notes.filter((n) => seed.get(n.id)?.tema === n.tema && seed.get(n.id)?.texto === n.texto).map((n) => n.id));
-  };
-
   /**
    * Applies a pending change, or asks first when weeks that go have notes or cards and no choice
    * was made yet (`choice` undefined), or asks again before deleting (`confirmed` false).
@@ -92,7 +86,7 @@ export function createCourseChat(deps: CourseChatDeps) {
     const allCards = await nb.cards.list();
     // A syllabus replacing the demo course: the example notes still as shipped go, with their cards
     // (their weeks are the demo's: kept, they would be carded and searched as the student's first weeks).
-    const example = p.tipo === 'temario' && (await nb.course.read()) === null ? await exampleNotes(all) : new Set<number>();
+    const example = p.tipo === 'temario' && (await nb.course.read()) === null ? await exampleNoteIds(all) : new Set<number>();
     const exampleCards = allCards.filter((c) => example.has(c.id_nota));
     const notes = all.filter((n) => !example.has(n.id));
     const cards = allCards.filter((c) => !example.has(c.id_nota));

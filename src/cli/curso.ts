@@ -1,12 +1,13 @@
 /**
  * `cuaderno curso [--json]`, `curso importar ARCHIVO [--forzar]`, `curso semana N "TÍTULO"`: the
  * owner's course (`curso.json` in the data folder — a student's own folder in class mode; without
- * it, the demo course). Importing never deletes: weeks that would vanish with notes or cards stop the
- * import (exit 2, naming them) unless `--forzar`, which leaves those notes without a week.
+ * it, the demo course). Importing never deletes the student's own: weeks that would vanish with
+ * notes or cards stop the import (exit 2, naming them) unless `--forzar`, which leaves those notes
+ * without a week. Replacing the demo course takes the demo's example notes (still as shipped) away.
  */
 import { readFile } from 'node:fs/promises';
 import type { CliIO } from './common.js';
-import { openNotebook, type Notebook } from '../store/index.js';
+import { exampleNoteIds, openNotebook, type Notebook } from '../store/index.js';
 import { COURSE_LINES as L } from '../strings/console.js';
 import { MAX_WEEKS, MAX_WEEK_TITLE, weekOfNote, type Course } from '../tools/course/course.js';
 import { parseSyllabusText } from '../tools/course/syllabus.js';
@@ -78,23 +79,35 @@ async function importCourse(nb: Notebook, io: CliIO, file: string, force: boolea
  * unless `force`, which leaves those notes without a week.
  */
 async function replaceCourse(nb: Notebook, io: CliIO, next: Course, force: boolean): Promise<number> {
+  const replacingDemo = (await nb.course.read()) === null;
   const current = await readCourse(nb);
-  const notes = await migrateNoteWeeks(nb, current);
+  const all = await migrateNoteWeeks(nb, current);
+  const allCards = await nb.cards.list();
+  // Replacing the demo course: its example notes still as shipped go, with their cards (as in the
+  // chat, course-chat.ts) — kept, they would be carded and searched as the student's own weeks.
+  const example = replacingDemo ? await exampleNoteIds(all) : new Set<number>();
+  const exampleCards = allCards.filter((c) => example.has(c.id_nota));
+  const notes = all.filter((n) => !example.has(n.id));
   const kept = new Set(next.semanas.map((w) => w.numero));
   const gone = (w: number | null | undefined): w is number => typeof w === 'number' && !kept.has(w);
   const orphanNotes = notes.filter((n) => gone(weekOfNote(current, n)));
-  const orphanCards = (await nb.cards.list()).filter((c) => gone(c.semana));
+  const orphanCards = allCards.filter((c) => !example.has(c.id_nota) && gone(c.semana));
   if ((orphanNotes.length > 0 || orphanCards.length > 0) && !force) {
     const weeks = [...new Set([...orphanNotes.map((n) => weekOfNote(current, n)!), ...orphanCards.map((c) => c.semana!)])].sort((a, b) => a - b);
     io.stderr.write(`${L.wouldOrphan(weeks, orphanNotes.map((n) => n.id), orphanCards.map((c) => c.id))}\n`);
     return EXIT.misuse;
   }
+  // Each write is safe to repeat: a kill in between leaves the demo course, and the next import
+  // finds fewer example notes (or none) and goes on.
+  for (const c of exampleCards) await nb.cards.remove(c.id);
+  if (example.size > 0) await nb.notes.removeMany([...example]);
   if (orphanNotes.length > 0) {
     const ids = new Set(orphanNotes.map((n) => n.id));
     await nb.notes.setWeeks((n) => (ids.has(n.id) ? null : undefined));
   }
   await nb.course.write(next);
   io.stdout.write(`${L.imported(next.titulo, next.semanas.length, orphanNotes.length)}\n`);
+  if (example.size > 0) io.stdout.write(`${L.examplesRemoved(example.size, exampleCards.length)}\n`);
   return EXIT.ok;
 }
 

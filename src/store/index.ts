@@ -1,6 +1,6 @@
 /** The store layer: the notebook's files in the data dir. Lower than tools; imports no layer. */
 export { openNotebook, NOTEBOOK_FILES } from './notebook.js';
-export { readSeedNotes, SEED_NOTES_FILE } from './notesFile.js';
+export { exampleNoteIds, readSeedNotes, SEED_NOTES_FILE } from './notesFile.js';
 export { ESTIMATED_TASK_PREFIX, USAGE_COLUMNS, formatUsd } from './usageCsv.js';
 export { writeFileAtomic } from './atomic.js';
 export type { AuditLog, Card, CardDeck, NewCard, Note, Notebook, NotesStore, UsageInput, UsageLog, UsageMonth, UsageOrigin, UsageRow } from './types.js';

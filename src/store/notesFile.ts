@@ -85,6 +85,16 @@ export async function readSeedNotes(): Promise<Array<Pick<Note, 'id' | 'tema' | 
   return JSON.parse(await readFile(SEED_NOTES_FILE, 'utf8')) as Array<Pick<Note, 'id' | 'tema' | 'texto'>>;
 }
 
+/**
+ * The ids of `notes` that are the demo's example notes exactly as shipped (same id, topic and text):
+ * what replacing the demo course with the student's own takes away, in the chat and the terminal alike.
+ * A note the student edited is theirs and stays.
+ */
+export async function exampleNoteIds(notes: ReadonlyArray<Pick<Note, 'id' | 'tema' | 'texto'>>): Promise<Set<number>> {
+  const seed = new Map((await readSeedNotes()).map((n) => [n.id, n]));
+  return new Set(notes.filter((n) => seed.get(n.id)?.tema === n.tema && seed.get(n.id)?.texto === n.texto).map((n) => n.id));
+}
+
 /** Seeds `file` with the shipped notes unless it exists (another process may have seeded it). */
 async function seedOnce(source: string, file: string): Promise<void> {
   // Copy the bytes, not the file: the shipped asset may be read-only and its mode must not follow.

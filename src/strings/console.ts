@@ -6,6 +6,7 @@
  * messages"); the owner in the chat never reads them.
  */
 import { ROLE_WORDS, TROUBLE_WORDS, type EngineRole, type EngineTrouble } from './model.js';
+import { COURSE_CHAT } from './course-chat.js';
 
 export const START = Object.freeze({
   telegram: (username: string) => `Cuaderno Vivo escuchando en Telegram como @${username}.`,
@@ -171,6 +172,8 @@ export const COURSE_LINES = Object.freeze({
     ' son de esas semanas. No he cambiado nada. Si aun así quieres cambiar de curso, repite la orden con --forzar: esas notas se quedan sin semana (no se borra nada).',
   imported: (title: string, weeks: number, orphaned: number) =>
     `Curso «${title}» guardado: ${weeks} ${weeks === 1 ? 'semana' : 'semanas'}.${orphaned ? ` ${orphaned === 1 ? 'Una nota se ha quedado' : `${orphaned} notas se han quedado`} sin semana.` : ''}`,
+  /** The same sentence as the chat's: the terminal and the chat say one thing about one event. */
+  examplesRemoved: COURSE_CHAT.examplesRemoved,
   badWeekNumber: (raw: string, max: number) => `«${raw}» no es un número de semana válido: usa un número del 1 al ${max} (una semana nueva va justo después de la última).`,
   badWeekTitle: (max: number) => `El título de la semana debe tener entre 1 y ${max} caracteres.`,
   weekSaved: (n: number, title: string, added: boolean) => `${added ? 'Añadida' : 'Renombrada'} la semana ${n}: ${title}.`,
