@@ -65,24 +65,30 @@ describe('curso importar', () => {
 
   it('refuses to drop weeks that have notes or cards, naming them; --forzar leaves those notes without a week and deletes nothing', async () => {
     const dir = await fresh();
+    // The student's own four-week course first (it takes the demo's example notes away), then their notes.
+    const four = path.join(dir, 'cuatro.txt');
+    await writeFile(four, 'Mi curso\nSemana 1: Uno\nSemana 2: Dos\nSemana 3: Tres\nSemana 4: Cuatro\n');
+    expect(await cli(dir, ['curso', 'importar', four])).toMatchObject({ code: 0, stderr: '' });
     const nb = await openNotebook(dir);
-    await nb.notes.list(); // the 12 demo notes (week 4 = notes 10–12)
-    await nb.cards.append([{ id_nota: 11, tipo: 'cloze', semana: 4, pregunta: '¿…?', respuesta: 'acorde' }]);
+    const w3 = await nb.notes.add('tres', 'Una nota propia de la semana tres.', 3);
+    const w4a = await nb.notes.add('cuatro', 'La primera nota propia de la semana cuatro.', 4);
+    const w4b = await nb.notes.add('cuatro', 'La segunda nota propia de la semana cuatro.', 4);
+    const { added: [card] } = await nb.cards.append([{ id_nota: w4b.id, tipo: 'cloze', semana: 4, pregunta: '¿…?', respuesta: 'cuatro' }]);
     const three = path.join(dir, 'tres.txt');
     await writeFile(three, 'Otro curso\nSemana 1: Uno\nSemana 2: Dos\nSemana 3: Tres\n');
     const r = await cli(dir, ['curso', 'importar', three]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no tiene la semana 4');
-    expect(r.stderr).toContain('las notas 10, 11 y 12');
-    expect(r.stderr).toContain('la tarjeta 1');
+    expect(r.stderr).toContain(`las notas ${w4a.id} y ${w4b.id}`);
+    expect(r.stderr).toContain(`la tarjeta ${card!.id}`);
     expect(r.stderr).toContain('--forzar');
     expect(JSON.parse((await cli(dir, ['curso', '--json'])).stdout).semanas).toHaveLength(4);
 
     expect(await cli(dir, ['curso', 'importar', three, '--forzar'])).toMatchObject({ code: 0, stderr: '' });
     const notes = JSON.parse((await cli(dir, ['notas', '--json'])).stdout) as Array<{ id: number; semana: number | null }>;
-    expect(notes).toHaveLength(12);
-    expect(notes.filter((n) => n.semana === null).map((n) => n.id)).toEqual([10, 11, 12]);
-    expect(notes.find((n) => n.id === 7)!.semana).toBe(3);
+    expect(notes).toHaveLength(3);
+    expect(notes.filter((n) => n.semana === null).map((n) => n.id)).toEqual([w4a.id, w4b.id]);
+    expect(notes.find((n) => n.id === w3.id)!.semana).toBe(3);
     expect(await nb.cards.list()).toHaveLength(1);
   });
 });
