@@ -10,8 +10,16 @@
  * Spanish stemmer: «fotosintesis» finds «fotosíntesis», «colores» finds «color». Those results are
  * approximate and say so.
  */
-import { newStemmer, type Stemmer } from 'snowball-stemmers';
+import { createRequire } from 'node:module';
+import type { newStemmer, Stemmer } from 'snowball-stemmers';
 import { STOP_WORDS, tokenize } from './tokens.js';
+
+/**
+ * The stemmer is one 850 kB CommonJS file: loaded with the first approximate search, by `require`
+ * (an ESM `import` of it has Node scan the whole file for its exports first), so neither start-up
+ * nor an exact search pays for it.
+ */
+const loadStemmers = () => createRequire(import.meta.url)('snowball-stemmers') as { newStemmer: typeof newStemmer };
 
 export interface Hit {
   /** Position of the note in the notes' order. */
@@ -44,7 +52,7 @@ let stemmer: Stemmer | undefined;
 
 /** The key two words share when they differ only in accents or in their Spanish ending. */
 export function stemKey(word: string): string {
-  stemmer ??= newStemmer('spanish');
+  stemmer ??= loadStemmers().newStemmer('spanish');
   return foldAccents(stemmer.stem(foldAccents(word)));
 }
 

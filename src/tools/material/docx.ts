@@ -5,7 +5,6 @@
  * with its sentence. Parsing a long document's XML holds its thread for tens of milliseconds, so it
  * runs on the reader thread the PDFs use (pdf.ts), never on the event loop.
  */
-import mammoth from 'mammoth';
 import { MaterialError } from './errors.js';
 import type { OcrEngine } from './ocr.js';
 import { readOffThread } from './pdf.js';
@@ -17,6 +16,9 @@ export async function readDocxOffThread(bytes: Uint8Array, name: string, deps: {
 
 /** Reads the .docx here (on the reader thread: see readDocxOffThread). */
 export async function docxText(bytes: Uint8Array, name: string): Promise<string> {
+  // Loaded here, on the reader thread, with the first Word document: mammoth and its XML and zip
+  // libraries are the largest code the bot's own thread would otherwise load at start-up.
+  const { default: mammoth } = await import('mammoth');
   try {
     const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
     return value;

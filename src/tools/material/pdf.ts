@@ -10,7 +10,6 @@
  */
 import './node20.js';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import { getDocumentProxy, renderPageAsImage } from 'unpdf';
 import { MaterialError, type MaterialProblem } from './errors.js';
 import { MAX_PAGES, PDF_THREAD_IDLE_MS, SCAN_RENDER_SCALE, SCANNED_PAGE_CHARS } from './limits.js';
 import { pageText, type TextRun } from './layout.js';
@@ -177,6 +176,9 @@ export function failedReply(e: unknown): PdfOnThreadReply {
 
 /** Reads the PDF here, on this thread (the PDF thread: see readPdfOffThread). */
 export async function readPdf(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
+  // pdf.js is loaded here, on the reader thread, with its first PDF: the bot's own thread imports
+  // this module for `readPdfOffThread` and never pays for loading pdf.js at start-up.
+  const { getDocumentProxy, renderPageAsImage } = await import('unpdf');
   let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // A copy: pdf.js may transfer (detach) the buffer it is given.
