@@ -242,6 +242,9 @@ async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext
   };
 
   for (;;) {
+    // A call that failed fatally (a crash point, a journal that cannot be written) stops the turn:
+    // nothing else starts — not even that call again.
+    if (fatal) break;
     deps.waker?.clear();
     const decided = await deps.store.decisions();
     const fresh: PendingApproval[] = [];

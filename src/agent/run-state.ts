@@ -43,8 +43,11 @@ const READABLE_VERSIONS: readonly number[] = [1, 2];
 export interface RunTask {
   runId: string;
   text: string;
-  mode: 'agente' | 'semana';
+  /** `herramienta`: one call the owner typed (`call`), no model (agent/model/one-call.ts). */
+  mode: 'agente' | 'semana' | 'herramienta';
   week?: number;
+  /** The one call of a `herramienta` run, with its tool_use id. */
+  call?: ToolUseBlock;
   /** Decided once from the owner's words ("rehaga…"): side-effecting calls store a new version. */
   redo: boolean;
   /** Who asked (the chat user or the page's persona): named on every audit line of the run's calls. Absent: the terminal, or a run begun before it was kept. */

@@ -11,6 +11,7 @@ import { run as plan, type StagesReport } from '../../src/cli/plan.js';
 import { createAgentService } from '../../src/agent/service.js';
 import type { TaskEvent } from '../../src/scheduler/events.js';
 import { configFor, tempDir } from '../agent/helpers.js';
+import { runAnswering } from '../../src/agent/answering.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 beforeEach(async () => { tmp = await tempDir('cv-etapas-'); });
@@ -32,11 +33,9 @@ describe('plan --etapas is what the executor runs', () => {
 
     const service = await createAgentService({ config: configFor(tmp.dir) });
     const events: TaskEvent[] = [];
-    const out = await service.run({
+    const out = await runAnswering(service, {
       runId: 'etapas', text: 'prepare la semana 2', mode: 'semana', week: 2,
-      approver: async () => ({ approved: true }),
-      onEvent: (e) => { if (e.type === 'tarea') events.push(e.event); },
-    });
+      onEvent: (e) => { if (e.type === 'tarea') events.push(e.event); } }, (a) => ({ approved: true, hash: a.proposal.hash }));
     expect(out.stopReason).toBe('end_turn');
 
     const turn1and3 = new Set(['notas.busqueda', 'uso.registro']);
