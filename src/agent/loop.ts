@@ -14,7 +14,7 @@ import { renderForModel } from '../tools/render.js';
 import { alternativeArgs, argsHash, newApprovalId, toDecision } from './approval.js';
 import type { CrashPoints } from './crash.js';
 import { estimateRequestTokens } from './model/estimate.js';
-import { LocalPlanner, readToolResult } from './model/local.js';
+import { LocalPlanner } from './model/local.js';
 import type { Model, ModelRequest, ToolResultBlock, ToolUseBlock } from './model/types.js';
 import { systemPrompt } from './prompt.js';
 import { courseForPrompt, type Course } from '../tools/course/course.js';
@@ -25,6 +25,7 @@ import { afterResponse, beforeCall, type Next } from './step.js';
 import { AGENT } from '../strings/agent.js';
 import type { RunEvent, RunOutcome, StopReason } from './types.js';
 import { ESTIMATED_TASK_PREFIX } from '../store/index.js';
+import { own, setOwn } from '../lib/own.js';
 
 /** What the loop needs from the toolbox (tools/index.ts). */
 export type AgentToolbox = Pick<Toolbox, 'definitionsForModel' | 'dispatch' | 'proposal' | 'tools' | 'notebook' | 'course'>;
@@ -76,7 +77,7 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
   const tools = deps.toolbox.definitionsForModel();
   const usage = cp.usage ?? { input: 0, output: 0 };
   const system = systemPrompt(courseForPrompt(course));
-  const request = (): ModelRequest => ({ system, tools, messages: cp.messages, maxTokens: deps.maxOutputTokens ?? DEFAULT_MAX_OUTPUT });
+  const request = (): ModelRequest => ({ system, tools, messages: cp.messages, maxTokens: deps.maxOutputTokens ?? DEFAULT_MAX_OUTPUT, results: typedLedger(cp, deps.store) });
   const state = () => ({ turns: cp.turns, tokensUsed: cp.tokensUsed, maxIterations: cp.task.maxIterations, tokenBudget: cp.task.tokenBudget });
 
   const finish = async (next: Next): Promise<LoopResult> => {
@@ -293,6 +294,8 @@ async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext
   if (calls.some((c) => !results.has(c.id))) return waiting;
   const blocks: ToolResultBlock[] = calls.map((c) => ({ type: 'tool_result', tool_use_id: c.id, ...renderForModel(c.name, results.get(c.id)!) }));
   cp.messages.push({ role: 'user', content: blocks });
+  // The typed results go with the text the model reads, in the same write: the planners' ledger.
+  cp.results = { ...cp.results, ...Object.fromEntries(calls.map((c) => [c.id, results.get(c.id)!])) };
   cp.pending = [];
   t.closed.push(...cp.approvals);
   cp.approvals = [];
@@ -359,17 +362,12 @@ function summarize(
   detail: string | undefined,
   course: Course,
 ): LoopResult {
-  const inMessages = new Map<string, ToolResultBlock>();
-  for (const m of cp.messages) if (m.role === 'user' && typeof m.content !== 'string') for (const b of m.content) if (b.type === 'tool_result') inMessages.set(b.tool_use_id, b);
   const calls: Array<{ name: string; input: unknown; result?: ToolResult }> = [];
   for (const m of cp.messages) {
     if (m.role !== 'assistant') continue;
     for (const b of m.content) {
       if (b.type !== 'tool_use') continue;
-      const s = inMessages.get(b.id);
-      // Only a run journalled by an older version lacks typed results: read it as the model did.
-      const fromMessage = s ? readToolResult(s.content, s.is_error) : undefined;
-      calls.push({ name: b.name, input: b.input, result: ledger.get(b.id) ?? deps.store.entry(b.id)?.result ?? fromMessage });
+      calls.push({ name: b.name, input: b.input, result: ledger.get(b.id) ?? typedResult(cp, deps.store, b.id) });
     }
   }
   const records: CallRecord[] = calls.flatMap((c) => (c.result ? [callRecord(c.name, c.input, c.result)] : []));
@@ -415,6 +413,28 @@ function summarize(
     ...(reusedCards.length > 0 ? { reusedCards } : {}),
     ...(detail ? { detail } : {}),
   };
+}
+
+/**
+ * A call's typed result from the run state: the checkpoint's ledger (written with the messages at
+ * point B), else the effects journal (a checkpoint written before the ledger was kept).
+ */
+function typedResult(cp: CheckpointV2, store: Pick<RunStore, 'entry'>, id: string): ToolResult | undefined {
+  return (cp.results ? own(cp.results, id) : undefined) ?? store.entry(id)?.result;
+}
+
+/** The typed ledger of every call answered in the conversation so far (what the planners read). */
+function typedLedger(cp: CheckpointV2, store: Pick<RunStore, 'entry'>): Record<string, ToolResult> {
+  const out: Record<string, ToolResult> = {};
+  for (const m of cp.messages) {
+    if (m.role !== 'user' || typeof m.content === 'string') continue;
+    for (const b of m.content) {
+      if (b.type !== 'tool_result') continue;
+      const r = typedResult(cp, store, b.tool_use_id);
+      if (r) setOwn(out, b.tool_use_id, r);
+    }
+  }
+  return out;
 }
 
 function idsIn(v: unknown): number[] {

@@ -128,6 +128,11 @@ export interface CheckpointV2 {
   finished?: { stopReason: StopReason; at: string; detail?: string };
   /** Approvals of the current turn (pending calls), in tool_use order; [] at point B. */
   approvals: PendingApproval[];
+  /**
+   * The typed result of every call answered in `messages`, by tool_use id, written with them at
+   * point B (the planners' ledger). Absent in checkpoints written before it: the journal holds them.
+   */
+  results?: Record<string, ToolResult>;
 }
 
 
@@ -169,6 +174,7 @@ export function parseCheckpoint(file: string, text: string): CheckpointV2 {
   if (!Array.isArray(data.messages)) problems.push('messages');
   if (!Array.isArray(data.pending)) problems.push('pending');
   if (!Array.isArray(data.approvals)) problems.push('approvals');
+  if (data.results !== undefined && (typeof data.results !== 'object' || data.results === null || Array.isArray(data.results))) problems.push('results');
   if (problems.length > 0) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, `faltan o están mal: ${problems.join(', ')}`));
   // A v1 journal stored results as model text: those entries are upgraded when the journal loads.
   return { ...(data as CheckpointV2), version: CHECKPOINT_VERSION };
