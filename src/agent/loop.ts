@@ -8,7 +8,8 @@
 import { costUsd, MAX_OUTPUT_TOKENS, type Config } from '../config.js';
 import { StateFileError } from '../errors.js';
 import type { Toolbox } from '../tools/index.js';
-import type { ApprovalDecision, Artifact, StageRunner, ToolResult } from '../tools/contract.js';
+import type { ApprovalDecision, Artifact, StageSpec, ToolResult } from '../tools/contract.js';
+import type { PlannedCall, RunStageRunner } from '../scheduler/turn.js';
 import type { Proposal } from '../tools/dispatcher.js';
 import { renderForModel } from '../tools/render.js';
 import { alternativeArgs, argsHash, newApprovalId, toDecision } from './approval.js';
@@ -45,7 +46,8 @@ export interface LoopDeps {
   model: Model;
   toolbox: AgentToolbox;
   store: RunStore;
-  stage: StageRunner;
+  /** The run's stage runner: each turn's calls run as one graph on it (`turn`). */
+  stage: RunStageRunner;
   crash: CrashPoints;
   prices: Config['prices'];
   onEvent?: (event: RunEvent) => unknown;
@@ -178,16 +180,41 @@ interface TurnContext {
 }
 
 /**
- * One turn's calls (SPEC §4: concurrently, all results in one user message). A call that needs the
+ * One turn's calls (SPEC §4: concurrently, all results in one user message), as ONE graph on the
+ * executor: every call that may run is planned up front from its stages, so the lanes serve the
+ * turn's critical path first; each call hands its stages in when the dispatcher runs it. A call that needs the
  * owner is recorded as a PendingApproval in the checkpoint first (all of a turn's at once, in
  * tool_use order) and runs only once its decision is on disk; the others run meanwhile, and each
  * approved call starts as soon as its decision is read. Returns the ids of the approvals still
  * undecided when nothing is left running ([] = the turn is complete and at point B).
  */
 async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext): Promise<string[]> {
+  const facts = (name: string) => ({ effect: t.deps.toolbox.tools.get(name)?.effect, idempotent: Boolean(t.deps.toolbox.tools.get(name)?.idempotencyKey) });
+  const plan = new Map<string, Reconciled>(calls.map((c) => [c.id, resuming ? reconcile(c, t.deps.store.entry(c.id), facts(c.name), t.cp.task.redo) : { type: 'run', redo: t.cp.task.redo, why: 'no-iniciada' }]));
+  const graph = t.deps.stage.turn(plannedCalls(calls.filter((c) => plan.get(c.id)!.type === 'run'), t.deps.toolbox));
+  try {
+    return await runTurnGraph(calls, plan, graph, t);
+  } finally {
+    await graph.close();
+  }
+}
+
+/** The stages each call would run, from its tool's catalogue entry (a call that names no tool plans none). */
+function plannedCalls(calls: readonly ToolUseBlock[], toolbox: AgentToolbox): PlannedCall[] {
+  return calls.flatMap((c) => {
+    const tool = toolbox.tools.get(c.name);
+    let stages: StageSpec[] = [];
+    try {
+      stages = tool && c.input && typeof c.input === 'object' ? tool.stages(c.input as never) : [];
+    } catch {
+      // arguments the tool cannot plan with are refused by the dispatcher: nothing to plan
+    }
+    return stages.length > 0 ? [{ id: c.id, stages }] : [];
+  });
+}
+
+async function runTurnGraph(calls: ToolUseBlock[], plan: Map<string, Reconciled>, graph: ReturnType<RunStageRunner['turn']>, t: TurnContext): Promise<string[]> {
   const { cp, deps, ledger, emit } = t;
-  const facts = (name: string) => ({ effect: deps.toolbox.tools.get(name)?.effect, idempotent: Boolean(deps.toolbox.tools.get(name)?.idempotencyKey) });
-  const plan = new Map<string, Reconciled>(calls.map((c) => [c.id, resuming ? reconcile(c, deps.store.entry(c.id), facts(c.name), cp.task.redo) : { type: 'run', redo: cp.task.redo, why: 'no-iniciada' }]));
   const results = new Map<string, ToolResult>();
   const running = new Map<string, Promise<void>>();
   const settle = (c: ToolUseBlock, result: ToolResult) => {
@@ -222,11 +249,13 @@ async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext
       deps.crash.hit('after-intent-write');
       let result: ToolResult;
       try {
-        result = await deps.toolbox.dispatch({ id: c.id, name: c.name, input: c.input }, { stage: deps.stage, signal: deps.signal, redo: redoOf(c), ...(decision ? { decision } : {}), ...(cp.task.persona ? { persona: cp.task.persona } : {}) });
+        result = await deps.toolbox.dispatch({ id: c.id, name: c.name, input: c.input }, { stage: graph.forCall(c.id), signal: deps.signal, redo: redoOf(c), ...(decision ? { decision } : {}), ...(cp.task.persona ? { persona: cp.task.persona } : {}) });
       } catch (e) {
         // Not journalled: the effect's state is unknown, so a resume treats it as such.
         settle(c, { kind: 'error', code: 'INTERNAL', message: AGENT.failed((e as Error).message) });
         return;
+      } finally {
+        graph.end(c.id);
       }
       let journalled = true;
       try {

@@ -30,6 +30,7 @@ describe('plan --etapas is what the executor runs', () => {
   it('the standard week’s turn 2: same ids, same lanes, dependency order kept', async () => {
     const etapas = await planStages();
     expect(etapas.tareas.map((t) => t.id)).toContain('portada.imagen');
+    expect(etapas.carriles).toEqual({ cpu: 2, gpu: 1 }); // the lanes a run gets here (CPU_LANES, GPU_LANES defaults)
 
     const service = await createAgentService({ config: configFor(tmp.dir) });
     const events: TaskEvent[] = [];
