@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inlineStageRunner } from '../src/tools/contract.js';
+import { createRunStageRunner } from '../src/scheduler/turn.js';
 import type { Note } from '../src/tools/domain.js';
 import { createEspeakEngine } from '../src/tools/media/espeak.js';
 import { createMediaTools } from '../src/tools/media/index.js';
@@ -35,7 +35,7 @@ export async function run(): Promise<Record<string, unknown>> {
   const dir = await mkdtemp(path.join(tmpdir(), 'cuaderno-bench-media-'));
   try {
     const tools = createMediaTools({ dataDir: dir, notes: { list: async () => notes }, course: DEMO_COURSE, media: { timeoutMs: 60_000 } });
-    const ctx = { signal: new AbortController().signal, stage: inlineStageRunner, now: () => new Date(), redo: true };
+    const ctx = { signal: new AbortController().signal, stage: createRunStageRunner({ retry: false }), now: () => new Date(), redo: true };
     await tools.generar_portada.execute({ semana: 1, maqueta: true }, ctx); // warm-up: font parse, JIT
     const coverMs: number[] = [];
     for (let i = 0; i < COVER_REPS; i++) {

@@ -24,6 +24,7 @@ import { systemPrompt } from '../src/agent/prompt.js';
 import { courseForPrompt } from '../src/tools/course/course.js';
 import { DEMO_COURSE } from '../src/tools/course/demo.js';
 import { createAgentService } from '../src/agent/service.js';
+import { runAnswering } from '../src/agent/answering.js';
 import { writeFileAtomic } from '../src/store/atomic.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -62,7 +63,7 @@ async function week(mode: 'agente' | 'semana', model?: (runId: string) => Promis
   try {
     const config = loadConfig({ CUADERNO_DATA_DIR: dir, CUADERNO_MODELO: 'local' }) as Config;
     const service = await createAgentService({ config, ...(model ? { createModel: model } : {}) });
-    return await service.run({ runId: 'bench', text: 'prepare la semana 3', mode, week: 3, approver: async () => ({ approved: true }) });
+    return await runAnswering(service, { runId: 'bench', text: 'prepare la semana 3', mode, week: 3 }, (a) => ({ approved: true, hash: a.proposal.hash }));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -110,7 +111,7 @@ export async function run(): Promise<Record<string, unknown>> {
   // The prefix the API caches: tools + system. Estimated from the tool definitions the loop sends.
   const { createToolbox } = await import('../src/tools/index.js');
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'cv-bench-prefix-'));
-  const tools = (await createToolbox({ config: { ...config, dataDir: tmp }, approver: async () => ({ approved: false, reason: 'rechazado' }) })).definitionsForModel();
+  const tools = (await createToolbox({ config: { ...config, dataDir: tmp } })).definitionsForModel();
   await rm(tmp, { recursive: true, force: true });
   const prefixEst = estimateTextTokens(systemPrompt(courseForPrompt(DEMO_COURSE))) + estimateTextTokens(JSON.stringify(tools));
   const prefixScr = scrCalls[0]?.cacheWrite ?? 0;

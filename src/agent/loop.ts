@@ -8,13 +8,14 @@
 import { costUsd, MAX_OUTPUT_TOKENS, type Config } from '../config.js';
 import { StateFileError } from '../errors.js';
 import type { Toolbox } from '../tools/index.js';
-import type { ApprovalDecision, Artifact, StageRunner, ToolResult } from '../tools/contract.js';
+import type { ApprovalDecision, Artifact, StageSpec, ToolResult } from '../tools/contract.js';
+import type { PlannedCall, RunStageRunner } from '../scheduler/turn.js';
 import type { Proposal } from '../tools/dispatcher.js';
 import { renderForModel } from '../tools/render.js';
 import { alternativeArgs, argsHash, newApprovalId, toDecision } from './approval.js';
 import type { CrashPoints } from './crash.js';
 import { estimateRequestTokens } from './model/estimate.js';
-import { LocalPlanner, readToolResult } from './model/local.js';
+import { LocalPlanner } from './model/local.js';
 import type { Model, ModelRequest, ToolResultBlock, ToolUseBlock } from './model/types.js';
 import { systemPrompt } from './prompt.js';
 import { courseForPrompt, type Course } from '../tools/course/course.js';
@@ -25,6 +26,7 @@ import { afterResponse, beforeCall, type Next } from './step.js';
 import { AGENT } from '../strings/agent.js';
 import type { RunEvent, RunOutcome, StopReason } from './types.js';
 import { ESTIMATED_TASK_PREFIX } from '../store/index.js';
+import { own, setOwn } from '../lib/own.js';
 
 /** What the loop needs from the toolbox (tools/index.ts). */
 export type AgentToolbox = Pick<Toolbox, 'definitionsForModel' | 'dispatch' | 'proposal' | 'tools' | 'notebook' | 'course'>;
@@ -44,7 +46,8 @@ export interface LoopDeps {
   model: Model;
   toolbox: AgentToolbox;
   store: RunStore;
-  stage: StageRunner;
+  /** The run's stage runner: each turn's calls run as one graph on it (`turn`). */
+  stage: RunStageRunner;
   crash: CrashPoints;
   prices: Config['prices'];
   onEvent?: (event: RunEvent) => unknown;
@@ -76,7 +79,7 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
   const tools = deps.toolbox.definitionsForModel();
   const usage = cp.usage ?? { input: 0, output: 0 };
   const system = systemPrompt(courseForPrompt(course));
-  const request = (): ModelRequest => ({ system, tools, messages: cp.messages, maxTokens: deps.maxOutputTokens ?? DEFAULT_MAX_OUTPUT });
+  const request = (): ModelRequest => ({ system, tools, messages: cp.messages, maxTokens: deps.maxOutputTokens ?? DEFAULT_MAX_OUTPUT, results: typedLedger(cp, deps.store) });
   const state = () => ({ turns: cp.turns, tokensUsed: cp.tokensUsed, maxIterations: cp.task.maxIterations, tokenBudget: cp.task.tokenBudget });
 
   const finish = async (next: Next): Promise<LoopResult> => {
@@ -177,16 +180,41 @@ interface TurnContext {
 }
 
 /**
- * One turn's calls (SPEC §4: concurrently, all results in one user message). A call that needs the
+ * One turn's calls (SPEC §4: concurrently, all results in one user message), as ONE graph on the
+ * executor: every call that may run is planned up front from its stages, so the lanes serve the
+ * turn's critical path first; each call hands its stages in when the dispatcher runs it. A call that needs the
  * owner is recorded as a PendingApproval in the checkpoint first (all of a turn's at once, in
  * tool_use order) and runs only once its decision is on disk; the others run meanwhile, and each
  * approved call starts as soon as its decision is read. Returns the ids of the approvals still
  * undecided when nothing is left running ([] = the turn is complete and at point B).
  */
 async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext): Promise<string[]> {
+  const facts = (name: string) => ({ effect: t.deps.toolbox.tools.get(name)?.effect, idempotent: Boolean(t.deps.toolbox.tools.get(name)?.idempotencyKey) });
+  const plan = new Map<string, Reconciled>(calls.map((c) => [c.id, resuming ? reconcile(c, t.deps.store.entry(c.id), facts(c.name), t.cp.task.redo) : { type: 'run', redo: t.cp.task.redo, why: 'no-iniciada' }]));
+  const graph = t.deps.stage.turn(plannedCalls(calls.filter((c) => plan.get(c.id)!.type === 'run'), t.deps.toolbox));
+  try {
+    return await runTurnGraph(calls, plan, graph, t);
+  } finally {
+    await graph.close();
+  }
+}
+
+/** The stages each call would run, from its tool's catalogue entry (a call that names no tool plans none). */
+function plannedCalls(calls: readonly ToolUseBlock[], toolbox: AgentToolbox): PlannedCall[] {
+  return calls.flatMap((c) => {
+    const tool = toolbox.tools.get(c.name);
+    let stages: StageSpec[] = [];
+    try {
+      stages = tool && c.input && typeof c.input === 'object' ? tool.stages(c.input as never) : [];
+    } catch {
+      // arguments the tool cannot plan with are refused by the dispatcher: nothing to plan
+    }
+    return stages.length > 0 ? [{ id: c.id, stages }] : [];
+  });
+}
+
+async function runTurnGraph(calls: ToolUseBlock[], plan: Map<string, Reconciled>, graph: ReturnType<RunStageRunner['turn']>, t: TurnContext): Promise<string[]> {
   const { cp, deps, ledger, emit } = t;
-  const facts = (name: string) => ({ effect: deps.toolbox.tools.get(name)?.effect, idempotent: Boolean(deps.toolbox.tools.get(name)?.idempotencyKey) });
-  const plan = new Map<string, Reconciled>(calls.map((c) => [c.id, resuming ? reconcile(c, deps.store.entry(c.id), facts(c.name), cp.task.redo) : { type: 'run', redo: cp.task.redo, why: 'no-iniciada' }]));
   const results = new Map<string, ToolResult>();
   const running = new Map<string, Promise<void>>();
   const settle = (c: ToolUseBlock, result: ToolResult) => {
@@ -221,11 +249,13 @@ async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext
       deps.crash.hit('after-intent-write');
       let result: ToolResult;
       try {
-        result = await deps.toolbox.dispatch({ id: c.id, name: c.name, input: c.input }, { stage: deps.stage, signal: deps.signal, redo: redoOf(c), ...(decision ? { decision } : {}), ...(cp.task.persona ? { persona: cp.task.persona } : {}) });
+        result = await deps.toolbox.dispatch({ id: c.id, name: c.name, input: c.input }, { stage: graph.forCall(c.id), signal: deps.signal, redo: redoOf(c), ...(decision ? { decision } : {}), ...(cp.task.persona ? { persona: cp.task.persona } : {}) });
       } catch (e) {
         // Not journalled: the effect's state is unknown, so a resume treats it as such.
         settle(c, { kind: 'error', code: 'INTERNAL', message: AGENT.failed((e as Error).message) });
         return;
+      } finally {
+        graph.end(c.id);
       }
       let journalled = true;
       try {
@@ -242,6 +272,9 @@ async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext
   };
 
   for (;;) {
+    // A call that failed fatally (a crash point, a journal that cannot be written) stops the turn:
+    // nothing else starts — not even that call again.
+    if (fatal) break;
     deps.waker?.clear();
     const decided = await deps.store.decisions();
     const fresh: PendingApproval[] = [];
@@ -290,6 +323,8 @@ async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext
   if (calls.some((c) => !results.has(c.id))) return waiting;
   const blocks: ToolResultBlock[] = calls.map((c) => ({ type: 'tool_result', tool_use_id: c.id, ...renderForModel(c.name, results.get(c.id)!) }));
   cp.messages.push({ role: 'user', content: blocks });
+  // The typed results go with the text the model reads, in the same write: the planners' ledger.
+  cp.results = { ...cp.results, ...Object.fromEntries(calls.map((c) => [c.id, results.get(c.id)!])) };
   cp.pending = [];
   t.closed.push(...cp.approvals);
   cp.approvals = [];
@@ -356,17 +391,12 @@ function summarize(
   detail: string | undefined,
   course: Course,
 ): LoopResult {
-  const inMessages = new Map<string, ToolResultBlock>();
-  for (const m of cp.messages) if (m.role === 'user' && typeof m.content !== 'string') for (const b of m.content) if (b.type === 'tool_result') inMessages.set(b.tool_use_id, b);
   const calls: Array<{ name: string; input: unknown; result?: ToolResult }> = [];
   for (const m of cp.messages) {
     if (m.role !== 'assistant') continue;
     for (const b of m.content) {
       if (b.type !== 'tool_use') continue;
-      const s = inMessages.get(b.id);
-      // Only a run journalled by an older version lacks typed results: read it as the model did.
-      const fromMessage = s ? readToolResult(s.content, s.is_error) : undefined;
-      calls.push({ name: b.name, input: b.input, result: ledger.get(b.id) ?? deps.store.entry(b.id)?.result ?? fromMessage });
+      calls.push({ name: b.name, input: b.input, result: ledger.get(b.id) ?? typedResult(cp, deps.store, b.id) });
     }
   }
   const records: CallRecord[] = calls.flatMap((c) => (c.result ? [callRecord(c.name, c.input, c.result)] : []));
@@ -412,6 +442,28 @@ function summarize(
     ...(reusedCards.length > 0 ? { reusedCards } : {}),
     ...(detail ? { detail } : {}),
   };
+}
+
+/**
+ * A call's typed result from the run state: the checkpoint's ledger (written with the messages at
+ * point B), else the effects journal (a checkpoint written before the ledger was kept).
+ */
+function typedResult(cp: CheckpointV2, store: Pick<RunStore, 'entry'>, id: string): ToolResult | undefined {
+  return (cp.results ? own(cp.results, id) : undefined) ?? store.entry(id)?.result;
+}
+
+/** The typed ledger of every call answered in the conversation so far (what the planners read). */
+function typedLedger(cp: CheckpointV2, store: Pick<RunStore, 'entry'>): Record<string, ToolResult> {
+  const out: Record<string, ToolResult> = {};
+  for (const m of cp.messages) {
+    if (m.role !== 'user' || typeof m.content === 'string') continue;
+    for (const b of m.content) {
+      if (b.type !== 'tool_result') continue;
+      const r = typedResult(cp, store, b.tool_use_id);
+      if (r) setOwn(out, b.tool_use_id, r);
+    }
+  }
+  return out;
 }
 
 function idsIn(v: unknown): number[] {

@@ -43,8 +43,11 @@ const READABLE_VERSIONS: readonly number[] = [1, 2];
 export interface RunTask {
   runId: string;
   text: string;
-  mode: 'agente' | 'semana';
+  /** `herramienta`: one call the owner typed (`call`), no model (agent/model/one-call.ts). */
+  mode: 'agente' | 'semana' | 'herramienta';
   week?: number;
+  /** The one call of a `herramienta` run, with its tool_use id. */
+  call?: ToolUseBlock;
   /** Decided once from the owner's words ("rehaga…"): side-effecting calls store a new version. */
   redo: boolean;
   /** Who asked (the chat user or the page's persona): named on every audit line of the run's calls. Absent: the terminal, or a run begun before it was kept. */
@@ -125,6 +128,11 @@ export interface CheckpointV2 {
   finished?: { stopReason: StopReason; at: string; detail?: string };
   /** Approvals of the current turn (pending calls), in tool_use order; [] at point B. */
   approvals: PendingApproval[];
+  /**
+   * The typed result of every call answered in `messages`, by tool_use id, written with them at
+   * point B (the planners' ledger). Absent in checkpoints written before it: the journal holds them.
+   */
+  results?: Record<string, ToolResult>;
 }
 
 
@@ -166,6 +174,7 @@ export function parseCheckpoint(file: string, text: string): CheckpointV2 {
   if (!Array.isArray(data.messages)) problems.push('messages');
   if (!Array.isArray(data.pending)) problems.push('pending');
   if (!Array.isArray(data.approvals)) problems.push('approvals');
+  if (data.results !== undefined && (typeof data.results !== 'object' || data.results === null || Array.isArray(data.results))) problems.push('results');
   if (problems.length > 0) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, `faltan o están mal: ${problems.join(', ')}`));
   // A v1 journal stored results as model text: those entries are upgraded when the journal loads.
   return { ...(data as CheckpointV2), version: CHECKPOINT_VERSION };

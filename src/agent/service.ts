@@ -15,7 +15,6 @@ import type { LaneBackend } from '../scheduler/lanes.js';
 import { createRunStageRunner } from '../scheduler/turn.js';
 import { createFileIdempotencyStore } from '../scheduler/idempotency.js';
 import { withRetries, type RetryOptions } from '../scheduler/retry.js';
-import type { ApprovalDecision, ApprovalRequest, Approver } from '../tools/contract.js';
 import { optionFor } from './approval.js';
 import type { Week } from '../tools/domain.js';
 import { AGENT } from '../strings/agent.js';
@@ -25,8 +24,10 @@ import { createCrashPoints, type CrashLabel, type CrashPoints } from './crash.js
 import { asksForRedo } from './intent.js';
 import { runLoop, type Waker } from './loop.js';
 import { afterResponse } from './step.js';
+import type { ToolUseBlock } from './model/types.js';
 import { createModel, type Model, type RetryRunner } from './model/index.js';
-import { listUnfinished, pruneFinishedRuns, RunStore, type CheckpointV2, type PendingApproval, type RecordedDecision } from './run-state.js';
+import { OneCallModel } from './model/one-call.js';
+import { listUnfinished, pruneFinishedRuns, RunStore, type CheckpointV2, type RecordedDecision } from './run-state.js';
 import type { AnswerResult, DecideResult, DecisionInput, NoteResult, RunOutcome, RunRequest } from './types.js';
 import { weekWorkflow } from './workflow.js';
 
@@ -112,20 +113,16 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
   const retry: RetryRunner = (fn, signal) => withRetries(() => fn(signal ?? new AbortController().signal), { ...opts.retry, signal });
 
   /**
-   * Runs until the run ends or pauses. With `req.approver`, each pause is answered through it (the
-   * answers are written with `decide`, then the run resumes from disk) — the terminal and tests.
+   * Runs until the run ends or pauses. A decision written in this process while the run was still
+   * busy (waker) resumes it at once; otherwise a pause returns, and the caller resumes it after
+   * recording the owner's answer (agent/answering.ts for the terminal).
    */
   async function run(req: RunRequest): Promise<RunOutcome> {
     // One stage runner for every pass of this call: the passes share the lanes and one timeline.
     const stage = stageRunner(req);
     let outcome = await runOnce(req, stage);
-    for (;;) {
-      if (outcome.stopReason !== 'awaiting_approval') return outcome;
-      const waker = wakerOf(req.runId);
-      if (!req.approver && !waker.dirty) return outcome;
-      if (req.approver) for (const a of outcome.awaiting ?? []) await decide(req.runId, a.id, await askWith(req.approver, a, req.signal));
-      outcome = await runOnce({ ...req, resume: true }, stage);
-    }
+    while (outcome.stopReason === 'awaiting_approval' && wakerOf(req.runId).dirty) outcome = await runOnce({ ...req, resume: true }, stage);
+    return outcome;
   }
 
   /** The run's checkpoint, or undefined when there is none or it cannot be read (an unknown run). */
@@ -212,6 +209,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     } else {
       await store.clear();
       const week = req.mode === 'semana' ? checkWeek(req.week, await toolbox.course()) : undefined;
+      const call = req.mode === 'herramienta' ? oneCall(req) : undefined;
       cp = {
         version: 2,
         task: {
@@ -219,7 +217,8 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
           text: req.text,
           mode: req.mode,
           ...(week ? { week } : {}),
-          redo: req.mode === 'agente' && asksForRedo(req.text),
+          ...(call ? { call } : {}),
+          redo: req.redo ?? (req.mode === 'agente' && asksForRedo(req.text)),
           ...(req.persona ? { persona: { id: req.persona.id, nombre: req.persona.nombre } } : {}),
           maxIterations: config.limits.maxIterations,
           tokenBudget: config.limits.tokenBudget,
@@ -241,7 +240,9 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     const model =
       cp.task.mode === 'semana'
         ? weekWorkflow(seed, checkWeek(cp.task.week, course), course, {}, weekNotes)
-        : opts.createModel
+        : cp.task.mode === 'herramienta'
+          ? new OneCallModel(oneCall(cp.task))
+          : opts.createModel
           ? await opts.createModel(req.runId)
           : await createModel(config, { runId: seed, retry, course, weekNotes });
     try {
@@ -291,28 +292,11 @@ function checkRunId(runId: string): void {
   if (!/^[A-Za-z0-9_-]{1,80}$/.test(runId)) throw new ConfigError(`runId no válido: «${runId}» (solo letras, números, _ y -).`);
 }
 
-/** Asks an in-line approver about one pending approval and turns its answer into a DecisionInput. */
-async function askWith(approver: Approver, a: PendingApproval, signal: AbortSignal | undefined): Promise<DecisionInput> {
-  const request: ApprovalRequest = {
-    id: a.id,
-    callId: a.callId,
-    tool: a.tool,
-    args: structuredClone(a.proposal.args),
-    preview: a.proposal.preview,
-    alternatives: a.alternatives.map((o) => ({ args: structuredClone(o.args), preview: o.preview, ...(o.change ? { change: o.change } : {}) })),
-  };
-  let d: ApprovalDecision;
-  try {
-    d = await approver(request, signal ?? new AbortController().signal);
-  } catch {
-    d = { approved: false, reason: signal?.aborted ? 'cancelado' : 'rechazado' };
-  }
-  const who = { ...(d.by ? { by: d.by } : {}), ...(d.persona ? { persona: d.persona } : {}) };
-  if (!d.approved) return { approved: false, reason: d.reason, ...(d.note ? { note: d.note } : {}), ...who };
-  const chosen = d.args ? [a.proposal, ...a.alternatives].find((o) => JSON.stringify(o.args) === JSON.stringify(d.args)) : a.proposal;
-  // Arguments that match no offered option are not approved: only what was shown can be said yes to.
-  if (!chosen) return { approved: false, reason: 'rechazado', ...who };
-  return { approved: true, hash: chosen.hash, ...who };
+/** The one call of a `herramienta` run as a tool_use block; a request or checkpoint without one is refused. */
+function oneCall(from: { call?: { id: string; name: string; input: unknown } }): ToolUseBlock {
+  const c = from.call;
+  if (!c || typeof c.id !== 'string' || typeof c.name !== 'string') throw new ConfigError(AGENT.oneCallMissing);
+  return { type: 'tool_use', id: c.id, name: c.name, input: c.input };
 }
 
 function failed(runId: string, message: string): RunOutcome {

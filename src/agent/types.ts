@@ -1,8 +1,10 @@
 /**
  * What the agent offers the layers above it (bot, CLI): start a run, watch its events, get its
- * outcome. The bot never reaches below this file's types except tools/contract (Approver, Artifact).
+ * outcome. The bot never reaches below this file's types except tools/contract (Artifact, …).
+ * A run that needs the owner pauses on disk and returns (`awaiting_approval`); the caller asks in
+ * its own way (buttons, the terminal), records the answer with `decide`, and resumes the run.
  */
-import type { Approver, Artifact, NotApprovedReason, Persona, ToolCall, ToolResult } from '../tools/contract.js';
+import type { Artifact, NotApprovedReason, Persona, ToolCall, ToolResult } from '../tools/contract.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import type { PendingApproval, RecordedDecision, StopReason } from './run-state.js';
 import type { UsageMonth } from '../store/index.js';
@@ -23,15 +25,16 @@ export interface RunRequest {
   runId: string;
   /** The owner's sentence ("prepare la semana 3"); ignored by the deterministic workflow. */
   text: string;
-  /** `agente`: the model interprets; `semana`: the deterministic week graph, no model, zero tokens. */
-  mode: 'agente' | 'semana';
-  week?: number;
   /**
-   * Answers the run's approvals in-line (terminal, tests): each pause is answered through it, the
-   * answer written to disk, then the run resumes. Without it the run stops at `awaiting_approval`
-   * and the caller answers later with `decide` (the bot).
+   * `agente`: the model interprets; `semana`: the deterministic week graph, no model, zero tokens;
+   * `herramienta`: the one call in `call`, no model (the tools CLI).
    */
-  approver?: Approver;
+  mode: 'agente' | 'semana' | 'herramienta';
+  week?: number;
+  /** With `herramienta`: the call to make (its id becomes the tool_use id and journal key). */
+  call?: ToolCall;
+  /** A deliberate redo («rehaga…», `--rehacer`); default read from `text` for `agente`. */
+  redo?: boolean;
   /**
    * Told of what happens. For `aprobaciones` it may return a promise: the turn's other calls start
    * once it settles (the questions are on screen), so no write of the run lands between a question

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { loadConfig } from '../config.js';
+import { DEFAULT_LANES as LIVE_LANE_DEFAULTS } from '../scheduler/executor.js';
 import type { Config } from '../config.js';
 import { ConfigError, isCuadernoError } from '../errors.js';
 import { isClassRoot, USERS_DIRNAME } from '../store/users.js';
@@ -70,5 +71,17 @@ export async function withConfig(io: CliIO, body: (config: Readonly<Config>) => 
     }
     io.stderr.write(`${CLI_LINES.error(e instanceof Error ? e.message.split('\n')[0] ?? '' : String(e))}\n`);
     return EXIT.failed;
+  }
+}
+
+/**
+ * The lanes a run gets on this machine (CPU_LANES, GPU_LANES), for the commands that model a run
+ * (`plan --etapas`, `simular`); the defaults when the settings cannot be read.
+ */
+export function liveLanes(env: Readonly<Record<string, string | undefined>>): { cpu: number; gpu: number } {
+  try {
+    return { ...loadConfig(env).lanes };
+  } catch {
+    return { cpu: LIVE_LANE_DEFAULTS.cpu, gpu: LIVE_LANE_DEFAULTS.gpu };
   }
 }

@@ -1,20 +1,24 @@
 /**
  * `cuaderno herramienta <nombre> '<json>' [--aprobar|--rechazar] [--simulacro] [--rehacer]`:
- * one tool call through the same dispatcher the agent and the bot use. Prints exactly one JSON
- * line `{"content": "...", "is_error": false}` — `content` is what the model would receive.
- * Exit 0 whenever a tool result was produced (even `is_error: true`), 2 for misuse.
+ * one tool call as a one-call run — the same run machinery as `preparar` and the bot (run state on
+ * disk under `runs/herramienta-…/`, checkpoints, the effects journal, approval as a value). Prints
+ * exactly one JSON line `{"content": "...", "is_error": false}` — `content` is what the model would
+ * receive. Exit 0 whenever a tool result was produced (even `is_error: true`), 2 for misuse, 1 when
+ * the run ended without one (the message says why).
  * The JSON may be `-` to read it from stdin (an argument is limited to 128 KiB by the kernel).
- * Without --aprobar/--rechazar a confirmation tool asks on the terminal (s/n; closed stdin = no).
+ * A confirmation tool is decided up front with --aprobar/--rechazar; without either, the run pauses
+ * and the terminal asks (s/n; closed stdin, or JSON read from stdin, = no), then resumes from disk.
+ * `--simulacro` only describes (the dispatcher's dry run): nothing runs, nothing is asked.
  * With `REDIS_URL` it goes through the queue like the bot: GPU stages run on the workers.
  */
-import { createRunStageRunner } from '../scheduler/turn.js';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { CliIO } from './common.js';
-import { createFileIdempotencyStore } from '../scheduler/idempotency.js';
-import type { ApprovalDecision, Approver } from '../tools/contract.js';
-import { createToolbox } from '../tools/index.js';
+import { runAnswering, type Answer } from '../agent/answering.js';
+import { CRASH_EXIT_CODE } from '../agent/crash.js';
+import { createAgentService } from '../agent/service.js';
+import type { DecisionInput, RunEvent } from '../agent/types.js';
+import type { ToolResult } from '../tools/contract.js';
 import { renderForModel } from '../tools/render.js';
 import { S } from '../strings/model.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
@@ -24,8 +28,8 @@ import { pingQueue } from '../lanes/redis.js';
 import { LOCAL_CHAT_USER_ID } from '../lib/ids.js';
 
 const USAGE = "herramienta <nombre> '<json>' [--aprobar | --rechazar] [--simulacro] [--rehacer]";
-/** Idempotency records live here, inside the data dir (SPEC §6). */
-export const IDEMPOTENCY_DIR = 'idempotencia';
+/** The runs of this command are `runs/herramienta-<stamp>/` (the call id is `cli-<stamp>`). */
+export const ONE_CALL_RUN_PREFIX = 'herramienta-';
 
 function misuse(message: string): CliMisuse {
   return new CliMisuse(`${message}\nUso: npm run -s cuaderno -- ${USAGE}`);
@@ -39,24 +43,21 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 /** Asks on stderr, reads one line from stdin: `s`/`si`/`sí` approves; anything else or EOF rejects. */
-export function terminalApprover(io: Pick<CliIO, 'stdin' | 'stderr'>): Approver {
-  return (req, signal) =>
-    new Promise<ApprovalDecision>((resolve) => {
-      io.stderr.write(S.approvalPrompt(req.tool, req.args, req.preview));
+export function terminalAnswer(io: Pick<CliIO, 'stdin' | 'stderr'>): Answer {
+  return (approval) =>
+    new Promise<DecisionInput>((resolve) => {
+      io.stderr.write(S.approvalPrompt(approval.tool, approval.proposal.args, approval.proposal.preview));
       const rl = createInterface({ input: io.stdin, terminal: false });
       let done = false;
-      const finish = (d: ApprovalDecision) => {
+      const finish = (d: DecisionInput) => {
         if (done) return;
         done = true;
-        signal.removeEventListener('abort', onAbort);
         rl.close();
         resolve(d);
       };
-      const onAbort = () => finish({ approved: false, reason: 'cancelado' });
-      signal.addEventListener('abort', onAbort);
       rl.once('line', (line) => {
         const yes = /^\s*(s|si|sí|y|yes)\s*$/i.test(line);
-        finish(yes ? { approved: true, by: 'terminal' } : { approved: false, by: 'terminal', reason: 'rechazado' });
+        finish(yes ? { approved: true, by: 'terminal', hash: approval.proposal.hash } : { approved: false, by: 'terminal', reason: 'rechazado' });
       });
       rl.once('close', () => {
         if (!done) io.stderr.write(`\n${CLI_LINES.noAnswer}\n`);
@@ -65,7 +66,9 @@ export function terminalApprover(io: Pick<CliIO, 'stdin' | 'stderr'>): Approver 
     });
 }
 
-const fixed = (approved: boolean): Approver => async () => (approved ? { approved: true, by: 'cli --aprobar' } : { approved: false, by: 'cli --rechazar', reason: 'rechazado' });
+/** `--aprobar` / `--rechazar`: the answer given before the run starts, applied when it pauses. */
+const upFront = (approved: boolean): Answer => (a) =>
+  approved ? { approved: true, by: 'cli --aprobar', hash: a.proposal.hash } : { approved: false, by: 'cli --rechazar', reason: 'rechazado' };
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   return withConfig(io, async (config) => {
@@ -85,7 +88,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     } catch (e) {
       throw misuse(`Los argumentos no son JSON válido (${(e as Error).message}). Ejemplo: '{"consulta":"impresionismo","k":2}'`);
     }
-    const approver = values.aprobar ? fixed(true) : values.rechazar ? fixed(false) : jsonText === '-' ? fixed(false) : terminalApprover(io);
+    const answer = values.aprobar ? upFront(true) : values.rechazar || jsonText === '-' ? upFront(false) : terminalAnswer(io);
     // With REDIS_URL the call goes through the queue like the bot's: its GPU stages run on the
     // workers, under the owner's id, and FLUX/XTTS are offered when a worker advertises them.
     // Redis away: one line says so and the call runs here, as without the queue (no engine is advertised).
@@ -94,21 +97,33 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (queue && !reachable) io.stderr.write(`${QUEUE.unreachable()}\n`);
     const gpu = queue && reachable ? (await import('../lanes/routed.js')).createGpuQueue({ settings: queue }) : undefined;
     try {
-      const toolbox = await createToolbox({
-        config,
-        approver,
-        idempotency: createFileIdempotencyStore(path.join(config.dataDir, IDEMPOTENCY_DIR)),
-        ...(gpu ? { advertised: (e: 'flux' | 'xtts') => gpu.engines.serves(e) } : {}),
-      });
-      const callId = `cli-${Date.now()}-${randomBytes(3).toString('hex')}`;
       const owner = String(config.telegram.token ? (config.telegram.allowedUserIds[0] ?? LOCAL_CHAT_USER_ID) : LOCAL_CHAT_USER_ID);
-      const backend = gpu?.forStudent(owner).lanesFor(callId, config.lanes);
-      const result = await toolbox.dispatch(
-        { id: callId, name, input },
-        // The tool's stages run on the one executor, as in a run (lanes, retries, durations measured).
-        { dryRun: values.simulacro === true, redo: values.rehacer === true, stage: createRunStageRunner({ lanes: config.lanes, ...(backend ? { backend } : {}), measured: (id, ms) => toolbox.durations.record(id, ms) }) },
-      );
-      await toolbox.durations.flush();
+      const service = await createAgentService({
+        config,
+        crashAfter: io.env.CRASH_AFTER,
+        // A simulated kill -9: exit at once, nothing after it runs.
+        onCrash: () => process.exit(CRASH_EXIT_CODE),
+        ...(gpu ? { advertised: (e: 'flux' | 'xtts') => gpu.engines.serves(e), lanesFor: (runId: string, sizes: Readonly<typeof config.lanes>) => gpu.forStudent(owner).lanesFor(runId, sizes) } : {}),
+      });
+      const stamp = `${Date.now()}-${randomBytes(3).toString('hex')}`;
+      const call = { id: `cli-${stamp}`, name, input };
+      if (values.simulacro) {
+        // A dry run changes nothing and asks nobody: the dispatcher's description, not a run.
+        const described = await service.toolbox.dispatch(call, { dryRun: true, redo: values.rehacer === true });
+        io.stdout.write(`${JSON.stringify(renderForModel(name, described))}\n`);
+        return EXIT.ok;
+      }
+      let result: ToolResult | undefined;
+      const onEvent = (e: RunEvent) => {
+        if (e.type === 'herramienta' && e.call.id === call.id) result = e.result;
+        else if (e.type === 'aviso') io.stderr.write(`${e.text}\n`);
+      };
+      const outcome = await runAnswering(service, { runId: `${ONE_CALL_RUN_PREFIX}${stamp}`, text: `herramienta ${name}`, mode: 'herramienta', call, redo: values.rehacer === true, onEvent }, answer);
+      await service.toolbox.durations.flush();
+      if (!result) {
+        io.stderr.write(`${outcome.detail ?? outcome.report}\n`);
+        return EXIT.failed;
+      }
       io.stdout.write(`${JSON.stringify(renderForModel(name, result))}\n`);
       return EXIT.ok;
     } finally {

@@ -1,21 +1,24 @@
 /**
- * `plan [--grafo FILE] [--gpu N] [--json] [--gantt OUT.png] [--etapas]`: the week (or any graph)
- * planned — order, levels, times and slack, critical path, makespans (sequential, ideal, with N GPU
- * lanes, level by level). A bad graph file is refused with one clear message and exit code 2.
- * `--etapas` adds the stage graph of the week's second turn as the executor runs it (the catalogue's
- * stages of cards, cover and narration; the `etapas` field in `--json`).
+ * `plan [--grafo FILE] [--gpu N] [--cpu N] [--json] [--gantt OUT.png] [--etapas]`: SPEC §5's model
+ * of the week (its seven tasks, summed from the stage catalogue), or any graph, planned — order,
+ * levels, times and slack, critical path, makespans (sequential, ideal, with N GPU lanes and
+ * unlimited CPU, level by level). A bad graph file is refused with one clear message and exit code 2.
+ * `--etapas` adds the live model: the week's second turn as the run executes it — the same turn graph
+ * (scheduler/turn.ts `turnNodes`), the same lanes (`--cpu`, default the run's CPU_LANES; `--gpu`)
+ * and the same priorities as the executor (the `etapas` field in `--json`).
  */
 import { readFile } from 'node:fs/promises';
 import type { CliIO } from './common.js';
-import { EXIT, parseOptions } from './common.js';
+import { EXIT, liveLanes, parseOptions } from './common.js';
 import { isCuadernoError } from '../errors.js';
 import { ganttFromPlan, renderGantt } from '../scheduler/gantt.js';
 import { parseGraphFile, planGraph, type PlanReport } from '../scheduler/plan.js';
 import { turnStageTasks, weekTasks } from '../scheduler/week.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { CLI_LINES } from '../strings/console.js';
+import { DEFAULT_LANES } from '../scheduler/executor.js';
 
-const USAGE = 'Uso: plan [--grafo FICHERO] [--gpu N] [--json] [--gantt SALIDA.png] [--etapas]';
+const USAGE = 'Uso: plan [--grafo FICHERO] [--gpu N] [--cpu N] [--json] [--gantt SALIDA.png] [--etapas]';
 
 const s = (x: number): string => `${Number(x.toFixed(3))} s`;
 
@@ -49,40 +52,51 @@ function renderText(r: PlanReport, gpu: number): string {
 /** The stage graph of the week's second turn, planned: what `--etapas` prints. */
 export interface StagesReport {
   turno: number;
+  /** The lanes the turn was scheduled on (the run's). */
+  carriles: { cpu: number; gpu: number };
   tareas: Array<{ id: string; nombre: string; carril: string; deps: string[]; estimacion_s: number; inicio: number; fin: number; holgura: number }>;
   ruta_critica: string[];
   duracion_s: number;
 }
 
-export function stagesReport(gpu: number): StagesReport {
+export function stagesReport(gpu: number, cpu: number = DEFAULT_LANES.cpu): StagesReport {
   const tasks = turnStageTasks();
-  const p = planGraph(tasks, gpu);
+  const p = planGraph(tasks, gpu, cpu);
   const deps = new Map(tasks.map((t) => [t.id, [...t.deps]]));
+  // Start and finish as the executor would run them on these lanes; slack from the ideal plan.
+  const start = new Map(p.graph.ids.map((id, v) => [id, Number(p.gpuSchedule.start[v]!.toFixed(9))]));
+  const finish = new Map(p.graph.ids.map((id, v) => [id, Number(p.gpuSchedule.finish[v]!.toFixed(9))]));
   return {
     turno: 2,
-    tareas: p.report.tareas.map((t) => ({ id: t.id, nombre: t.nombre, carril: t.carril, deps: deps.get(t.id)!, estimacion_s: t.duracion, inicio: t.inicio, fin: t.fin, holgura: t.holgura })),
+    carriles: { cpu, gpu },
+    tareas: p.report.tareas.map((t) => ({ id: t.id, nombre: t.nombre, carril: t.carril, deps: deps.get(t.id)!, estimacion_s: t.duracion, inicio: start.get(t.id)!, fin: finish.get(t.id)!, holgura: t.holgura })),
     ruta_critica: p.report.ruta_critica,
     duracion_s: p.report.makespan.gpu,
   };
 }
 
 function renderStages(r: StagesReport): string {
-  const out: string[] = ['', `Etapas del turno ${r.turno} (tarjetas, portada y narración a la vez):`];
+  const out: string[] = ['', `Etapas del turno ${r.turno} (tarjetas, portada y narración a la vez), como las ejecuta el trabajo en ${r.carriles.cpu} CPU y ${r.carriles.gpu} GPU:`];
   const w = Math.max(...r.tareas.map((t) => t.id.length));
   for (const t of r.tareas) {
     const critical = r.ruta_critica.includes(t.id) ? '  ◀ crítica' : '';
-    out.push(`  ${pad(t.id, w)}  ${pad(t.carril, 4)}  ${pad(s(t.estimacion_s), 9, true)}  ${t.deps.length ? `tras ${t.deps.join(', ')}` : 'al empezar el turno'}${critical}`);
+    out.push(`  ${pad(t.id, w)}  ${pad(t.carril, 4)}  ${pad(s(t.estimacion_s), 9, true)}  ${pad(`${s(t.inicio)} → ${s(t.fin)}`, 19)}  ${t.deps.length ? `tras ${t.deps.join(', ')}` : 'al empezar el turno'}${critical}`);
   }
-  out.push(`Ruta crítica del turno: ${r.ruta_critica.join(' → ')} = ${s(r.duracion_s)}`);
+  out.push(`Ruta crítica del turno: ${r.ruta_critica.join(' → ')}; el turno dura ${s(r.duracion_s)} en esos carriles`);
   return `${out.join('\n')}\n`;
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const values = parseOptions(io, argv, { grafo: { type: 'string' }, gpu: { type: 'string' }, json: { type: 'boolean' }, gantt: { type: 'string' }, etapas: { type: 'boolean' } }, USAGE);
+  const values = parseOptions(io, argv, { grafo: { type: 'string' }, gpu: { type: 'string' }, cpu: { type: 'string' }, json: { type: 'boolean' }, gantt: { type: 'string' }, etapas: { type: 'boolean' } }, USAGE);
   if (!values) return EXIT.misuse;
   const gpu = values.gpu === undefined ? 1 : Number(values.gpu);
   if (!Number.isInteger(gpu) || gpu < 1) {
     io.stderr.write(`--gpu debe ser un entero positivo (número de GPU), no "${values.gpu}".\n`);
+    return 2;
+  }
+  const cpu = values.cpu === undefined ? liveLanes(io.env).cpu : Number(values.cpu);
+  if (!Number.isInteger(cpu) || cpu < 1) {
+    io.stderr.write(`--cpu debe ser un entero positivo (huecos de CPU), no "${values.cpu}".\n`);
     return 2;
   }
   let tasks = weekTasks();
@@ -114,7 +128,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const title = `${values.grafo ? 'Plan del grafo' : 'Plan de la semana'} · ${gpu} GPU`;
     await writeFileAtomic(values.gantt, renderGantt(ganttFromPlan(plan.graph, plan.gpuSchedule, plan.analysis, title)));
   }
-  const etapas = values.etapas ? stagesReport(gpu) : undefined;
+  const etapas = values.etapas ? stagesReport(gpu, cpu) : undefined;
   if (values.json) io.stdout.write(`${JSON.stringify(etapas ? { ...plan.report, etapas } : plan.report)}\n`);
   else {
     io.stdout.write(renderText(plan.report, gpu));
@@ -123,3 +137,4 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   return 0;
 }
+

@@ -3,7 +3,8 @@
  * the agent on the terminal — the same service the bot uses. Prints each tool call as
  * `[n] herramienta(args) -> resultado`, asks for confirmation-level calls (one answer per line in
  * question order: `s`, `n`, `n: motivo`, or an alternative's number; a closed stdin means no) —
- * each pause is written to disk before the run resumes — then the report, and a last line
+ * the run pauses on disk, each answer is written there, and the run resumes from disk (the terminal
+ * is an interface like the chat: no promise is held open in the run) — then the report, and a last line
  * `Parada: … | iteraciones: N | texto leído y escrito: N fragmentos | coste: N USD`.
  * Exit: 0 finished, 3 stopped by a limit, 4 refusal, 137 simulated crash (CRASH_AFTER), 2 misuse or
  * configuration, 1 other failures (the message says what to do).
@@ -12,9 +13,9 @@ import { createInterface } from 'node:readline';
 import type { CliIO } from './common.js';
 import { CRASH_EXIT_CODE } from '../agent/crash.js';
 import { createAgentService } from '../agent/service.js';
+import { runAnswering, type Answer } from '../agent/answering.js';
 import { CLI } from '../strings/agent.js';
-import type { RunEvent, RunOutcome } from '../agent/types.js';
-import type { ApprovalDecision, ApprovalRequest, Approver } from '../tools/contract.js';
+import type { DecisionInput, PendingApproval, RunEvent, RunOutcome } from '../agent/types.js';
 import { renderForModel } from '../tools/render.js';
 import { choiceInWords } from '../strings/tools.js';
 import { S } from '../strings/model.js';
@@ -54,35 +55,32 @@ function lineReader(stdin: NodeJS.ReadableStream) {
  * One answer line → a decision: `s` yes, `n` no, `n: motivo` no with a reason the model receives,
  * a number an alternative (approved with changes); anything else, or a closed stdin, means no.
  */
-export function parseTerminalAnswer(line: string | undefined, req: ApprovalRequest): ApprovalDecision {
+export function parseTerminalAnswer(line: string | undefined, approval: PendingApproval): DecisionInput {
   const by = 'terminal';
   if (line === undefined) return { approved: false, by, reason: 'rechazado' };
-  if (/^\s*(s|si|sí|y|yes)\s*$/i.test(line)) return { approved: true, by };
+  if (/^\s*(s|si|sí|y|yes)\s*$/i.test(line)) return { approved: true, by, hash: approval.proposal.hash };
   const alt = /^\s*(\d+)\s*$/.exec(line);
-  const chosen = alt ? req.alternatives?.[Number(alt[1]) - 1] : undefined;
-  if (chosen) return { approved: true, by, args: chosen.args };
+  const chosen = alt ? approval.alternatives[Number(alt[1]) - 1] : undefined;
+  if (chosen) return { approved: true, by, hash: chosen.hash };
   const note = /^\s*no?\s*:\s*(.+)$/i.exec(line)?.[1]?.trim();
   return { approved: false, by, reason: 'rechazado', ...(note ? { note } : {}) };
 }
 
-function terminalApprover(io: CliIO, lines: ReturnType<typeof lineReader>): Approver {
-  let queue: Promise<unknown> = Promise.resolve();
-  return (req) => {
-    const answer = queue.then(async () => {
-      io.stdout.write(S.approvalPrompt(req.tool, req.args, req.preview, alternativesInWords(req)));
-      const line = await lines.next();
-      const decision = parseTerminalAnswer(line, req);
-      io.stdout.write(`${line === undefined ? '(sin respuesta: no)' : CLI.approvedAnswer(decision.approved)}\n`);
-      return decision;
-    });
-    queue = answer;
-    return answer;
+/** Each pending approval asked on the terminal, one line read per question, in question order. */
+function terminalAnswer(io: CliIO, lines: ReturnType<typeof lineReader>): Answer {
+  return async (approval) => {
+    const { args, preview } = approval.proposal;
+    io.stdout.write(S.approvalPrompt(approval.tool, args, preview, alternativesInWords(approval)));
+    const line = await lines.next();
+    const decision = parseTerminalAnswer(line, approval);
+    io.stdout.write(`${line === undefined ? '(sin respuesta: no)' : CLI.approvedAnswer(decision.approved)}\n`);
+    return decision;
   };
 }
 
-/** "1 = voz sintética" lines for the schema-derived alternatives of a request. */
-function alternativesInWords(req: ApprovalRequest): string[] {
-  return (req.alternatives ?? []).map((a, i) => `${i + 1} = ${a.change ? choiceInWords(req.tool, a.change.field, a.change.value) : JSON.stringify(a.args)}`);
+/** "1 = voz sintética" lines for the schema-derived alternatives of an approval. */
+function alternativesInWords(approval: PendingApproval): string[] {
+  return approval.alternatives.map((a, i) => `${i + 1} = ${a.change ? choiceInWords(approval.tool, a.change.field, a.change.value) : JSON.stringify(a.args)}`);
 }
 
 function positiveInt(flag: string, raw: string | undefined): number | undefined {
@@ -140,14 +138,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
           io.stdout.write(`${CLI.iteration(iteration, `${e.call.name}(${JSON.stringify(e.call.input)})`, res)}\n`);
         } else if (e.type === 'aviso') io.stderr.write(`${CLI.warn(e.text)}\n`);
       };
-      const outcome = await service.run({
-        runId: CLI_RUN_ID,
-        text,
-        mode: 'agente',
-        approver: terminalApprover(io, lines),
-        onEvent,
-        resume: values.reanudar === true,
-      });
+      const outcome = await runAnswering(service, { runId: CLI_RUN_ID, text, mode: 'agente', onEvent, resume: values.reanudar === true }, terminalAnswer(io, lines));
       printOutcome(io, outcome);
       return exitCode(outcome);
     } finally {

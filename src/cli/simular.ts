@@ -1,14 +1,17 @@
 /**
- * `simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--json]`: SPEC §6's experiment on a
- * simulated clock — latency percentiles, errors by code (occurrences and definitive failures), the
- * total retry wait, and theory beside the simulation with a 95 % interval.
+ * `simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--cpu N] [--gpu N] [--motores cpu|gpu] [--json]`:
+ * SPEC §6's experiment on a simulated clock — latency percentiles, errors by code (occurrences and
+ * definitive failures), the total retry wait, and theory beside the simulation with a 95 % interval.
+ * Each week runs on the live run's lanes (`--cpu`/`--gpu`, default CPU_LANES/GPU_LANES) with the
+ * executor's priorities, and its engines (`--motores`: `cpu` = maqueta and juguete, the default, as
+ * `/semana` runs; `gpu` = FLUX and XTTS sharing the GPU).
  */
 import type { CliIO } from './common.js';
-import { EXIT, parseOptions } from './common.js';
+import { EXIT, liveLanes, parseOptions } from './common.js';
 import { RETRY_POLICY } from '../scheduler/retry.js';
-import { simulateWeeks, type Interval } from '../scheduler/simulate.js';
+import { LIVE_ENGINES, simulateWeeks, type Interval } from '../scheduler/simulate.js';
 
-const USAGE = 'Uso: simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--json]';
+const USAGE = 'Uso: simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--cpu N] [--gpu N] [--motores cpu|gpu] [--json]';
 
 const pct = (x: number, digits = 2): string => `${(x * 100).toFixed(digits)} %`;
 
@@ -19,7 +22,7 @@ function verdict(theory: number, i: Interval): string {
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const values = parseOptions(io, argv, { semanas: { type: 'string' }, p: { type: 'string' }, semilla: { type: 'string' }, json: { type: 'boolean' } }, USAGE);
+  const values = parseOptions(io, argv, { semanas: { type: 'string' }, p: { type: 'string' }, semilla: { type: 'string' }, cpu: { type: 'string' }, gpu: { type: 'string' }, motores: { type: 'string' }, json: { type: 'boolean' } }, USAGE);
   if (!values) return EXIT.misuse;
   const weeks = values.semanas === undefined ? 1000 : Number(values.semanas);
   const p = values.p === undefined ? 0.1 : Number(values.p);
@@ -36,13 +39,28 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stderr.write(`--semilla debe ser un entero, no "${values.semilla}".\n`);
     return 2;
   }
-  const { report: r, comparison: c } = simulateWeeks({ weeks, p, seed });
+  const live = liveLanes(io.env);
+  const lanes = { cpu: values.cpu === undefined ? live.cpu : Number(values.cpu), gpu: values.gpu === undefined ? live.gpu : Number(values.gpu) };
+  for (const lane of ['cpu', 'gpu'] as const) {
+    if (!Number.isInteger(lanes[lane]) || lanes[lane] < 1) {
+      io.stderr.write(`--${lane} debe ser un entero positivo (huecos de ${lane.toUpperCase()}), no "${values[lane]}".\n`);
+      return 2;
+    }
+  }
+  const motores = values.motores ?? 'cpu';
+  if (motores !== 'cpu' && motores !== 'gpu') {
+    io.stderr.write(`--motores debe ser cpu o gpu, no "${motores}".\n`);
+    return 2;
+  }
+  const engines = motores === 'gpu' ? { image: 'flux', speech: 'xtts' } as const : LIVE_ENGINES;
+  const { report: r, comparison: c } = simulateWeeks({ weeks, p, seed, lanes, engines });
   if (values.json) {
     io.stdout.write(`${JSON.stringify(r)}\n`);
     return 0;
   }
   const out: string[] = [
     `Simulación: ${r.semanas} semanas, p = ${p} por llamada, semilla ${seed} (reloj simulado)`,
+    `Carriles: ${lanes.cpu} CPU y ${lanes.gpu} GPU, con la prioridad del ejecutor; motores ${motores === 'gpu' ? 'de GPU (imagen y voz comparten la GPU)' : 'de CPU (maqueta y voz sintética)'}`,
     `Semanas completas: ${r.completas} de ${r.semanas}`,
     `Latencia de las semanas completas: p50 ${r.p50} s · p95 ${r.p95} s · máx ${r.max} s`,
     `Espera total en reintentos: ${r.espera_total} s`,

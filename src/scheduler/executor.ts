@@ -10,6 +10,9 @@
  *   slot first), each released batch is added in descending priority (pick.ts), and the roots are added
  *   while the queues are paused. Nothing waits on a timer to wake the next task.
  * - A failed task (after its retries) cancels its dependants, not its independent siblings.
+ * - A task may also wait on a `gate` (its call's go-ahead in a turn graph, turn.ts): until the gate
+ *   opens it is not queued and holds no slot; a gate that says "skip" settles it without running
+ *   (its call ran no stages) and releases its successors.
  * - Aborting `signal` cancels everything not started and tells running tasks through theirs.
  */
 import { CuadernoError } from '../errors.js';
@@ -38,8 +41,18 @@ export interface GraphTask<T = unknown> {
   run(signal: AbortSignal, attempt: number): Promise<T>;
   /** Per-attempt limit in ms; overrides `ExecuteOptions.timeoutMs`. */
   timeoutMs?: number;
-  /** The serialisable form of the work (a catalogue stage), for backends that run it elsewhere. */
+  /**
+   * The serialisable form of the work (a catalogue stage), for backends that run it elsewhere.
+   * Read when the task is queued, so a gated task may be given it before its gate opens.
+   */
   stage?: SerialStage;
+  /**
+   * An outside condition besides `deps`: the executor hands `gate` its opener when the graph starts,
+   * and the task is queued only once the opener is called (synchronously, in the caller's turn).
+   * `false` skips the task (state `skipped`, no events); `{ lane }` runs it, on that lane when given
+   * (the call's engine as approved). Its priority stays the one planned with the whole graph.
+   */
+  gate?: (open: (go: false | { lane?: Lane }) => void) => void;
 }
 
 export interface ExecuteOptions {
@@ -67,10 +80,10 @@ export interface ExecuteOptions {
   onEvent?: TaskEventListener;
 }
 
-export type TaskState = 'finished' | 'failed' | 'cancelled';
+export type TaskState = 'finished' | 'failed' | 'cancelled' | 'skipped';
 
 export interface RunReport<T> {
-  /** Every task finished. */
+  /** Every task finished (or was skipped by its gate). */
   ok: boolean;
   states: Map<string, TaskState>;
   results: Map<string, T>;
@@ -88,7 +101,8 @@ const RUNNING = 2;
 const FINISHED = 3;
 const FAILED = 4;
 const CANCELLED = 5;
-const STATE_NAMES: Record<number, TaskState> = { [FINISHED]: 'finished', [FAILED]: 'failed', [CANCELLED]: 'cancelled' };
+const SKIPPED = 6;
+const STATE_NAMES: Record<number, TaskState> = { [FINISHED]: 'finished', [FAILED]: 'failed', [CANCELLED]: 'cancelled', [SKIPPED]: 'skipped' };
 
 function laneSizes(lanes: Partial<Record<Lane, number>> | undefined): Record<Lane, number> {
   const sizes = { ...DEFAULT_LANES, ...lanes };
@@ -118,7 +132,13 @@ export function executeGraph<T>(tasks: readonly GraphTask<T>[], options: Execute
   const n = g.n;
   const status = new Uint8Array(n);
   const waiting = new Int32Array(n);
-  for (let i = 0; i < n; i++) waiting[i] = g.predStart[i + 1]! - g.predStart[i]!;
+  for (let i = 0; i < n; i++) waiting[i] = g.predStart[i + 1]! - g.predStart[i]! + (tasks[i]!.gate ? 1 : 0);
+  // A gate may move a task to another lane (the engine approved); everything else reads this copy.
+  const lanes: Lane[] = g.lanes.slice();
+  const skip = new Uint8Array(n);
+  /** Gated tasks whose gate has opened (their call handed its work in). */
+  const opened = new Uint8Array(n);
+  let skipped = 0;
   const results = new Map<string, T>();
   const errors = new Map<string, unknown>();
   const events: TaskEvent[] = [];
@@ -141,12 +161,33 @@ export function executeGraph<T>(tasks: readonly GraphTask<T>[], options: Execute
       options.signal?.removeEventListener('abort', onAbort);
       const states = new Map<string, TaskState>();
       for (let v = 0; v < n; v++) states.set(g.ids[v]!, STATE_NAMES[status[v]!]!);
-      resolve({ ok: results.size === n, states, results, errors, events, makespanMs: lastT });
+      resolve({ ok: results.size + skipped === n, states, results, errors, events, makespanMs: lastT });
     };
     const cancel = (v: number, reason: 'abort' | 'dependency'): void => {
       status[v] = CANCELLED;
-      emit({ type: 'cancelled', taskId: g.ids[v]!, label: g.labels[v]!, lane: g.lanes[v]!, reason });
+      emit({ type: 'cancelled', taskId: g.ids[v]!, label: g.labels[v]!, lane: lanes[v]!, reason });
       settle();
+    };
+    /** Tasks whose dependencies and gate are all done: skipped ones settle (releasing theirs), the rest queue. */
+    const release = (ready: number[]): void => {
+      const batch: number[] = [];
+      // In release order (FIFO keeps it); skipped tasks add their successors at the end.
+      for (let i = 0; i < ready.length; i++) {
+        const v = ready[i]!;
+        if (!skip[v]) {
+          batch.push(v);
+          continue;
+        }
+        status[v] = SKIPPED;
+        skipped++;
+        for (let q = g.succStart[v]!; q < g.succStart[v + 1]!; q++) {
+          const s = g.succ[q]!;
+          if (--waiting[s]! === 0 && status[s] === WAITING) ready.push(s);
+        }
+        settle();
+      }
+      if (batch.length > 0) hold();
+      enqueue(batch);
     };
     const cancelDependants = (v: number): void => {
       const stack = [v];
@@ -164,9 +205,9 @@ export function executeGraph<T>(tasks: readonly GraphTask<T>[], options: Execute
       if (batch.length > 1) batch.sort((x, y) => prio[y]! - prio[x]!);
       for (const v of batch) {
         status[v] = QUEUED;
-        emit({ type: 'queued', taskId: g.ids[v]!, label: g.labels[v]!, lane: g.lanes[v]! });
+        emit({ type: 'queued', taskId: g.ids[v]!, label: g.labels[v]!, lane: lanes[v]! });
         const stage = tasks[v]!.stage;
-        void backend.run(stage ? { taskId: g.ids[v]!, lane: g.lanes[v]!, priority: prio[v]!, run: () => job(v), stage } : { taskId: g.ids[v]!, lane: g.lanes[v]!, priority: prio[v]!, run: () => job(v) });
+        void backend.run(stage ? { taskId: g.ids[v]!, lane: lanes[v]!, priority: prio[v]!, run: () => job(v), stage } : { taskId: g.ids[v]!, lane: lanes[v]!, priority: prio[v]!, run: () => job(v) });
       }
     };
     // Tasks that end at the same instant (same simulated tick, or the same turn of the event loop)
@@ -180,7 +221,7 @@ export function executeGraph<T>(tasks: readonly GraphTask<T>[], options: Execute
       status[v] = RUNNING;
       const task = tasks[v]!;
       const ctx: AttemptContext = {
-        taskId: g.ids[v]!, label: g.labels[v]!, lane: g.lanes[v]!, signal: run.signal, clock, retry, timeoutMs: task.timeoutMs ?? options.timeoutMs, emit,
+        taskId: g.ids[v]!, label: g.labels[v]!, lane: lanes[v]!, signal: run.signal, clock, retry, timeoutMs: task.timeoutMs ?? options.timeoutMs, emit,
       };
       try {
         results.set(g.ids[v]!, await runAttempts(task.run.bind(task), ctx));
@@ -190,30 +231,36 @@ export function executeGraph<T>(tasks: readonly GraphTask<T>[], options: Execute
         } else {
           status[v] = FAILED;
           errors.set(g.ids[v]!, error);
-          emit({ type: 'failed', taskId: g.ids[v]!, label: g.labels[v]!, lane: g.lanes[v]!, code: errorCode(error), message: error instanceof Error ? error.message : String(error) });
+          emit({ type: 'failed', taskId: g.ids[v]!, label: g.labels[v]!, lane: lanes[v]!, code: errorCode(error), message: error instanceof Error ? error.message : String(error) });
           cancelDependants(v);
           settle();
         }
         return;
       }
       status[v] = FINISHED;
-      emit({ type: 'finished', taskId: g.ids[v]!, label: g.labels[v]!, lane: g.lanes[v]! });
+      emit({ type: 'finished', taskId: g.ids[v]!, label: g.labels[v]!, lane: lanes[v]! });
       // Released here, while this task still holds its slot, so the freed slot goes to the best of them.
-      const batch: number[] = [];
+      const ready: number[] = [];
       if (!run.signal.aborted) {
         for (let q = g.succStart[v]!; q < g.succStart[v + 1]!; q++) {
           const s = g.succ[q]!;
-          if (--waiting[s]! === 0 && status[s] === WAITING) batch.push(s);
+          if (--waiting[s]! === 0 && status[s] === WAITING) ready.push(s);
         }
       }
-      if (batch.length > 0) hold();
-      enqueue(batch);
+      release(ready);
       settle();
     };
     const onAbort = (): void => {
       run.abort(options.signal?.reason);
       // Jobs already handed to the lanes find their task cancelled when they get a slot and return.
-      for (let v = 0; v < n; v++) if (status[v] === WAITING || status[v] === QUEUED) cancel(v, 'abort');
+      // A gated task whose call never handed its work in was never going to run: skipped, unseen.
+      for (let v = 0; v < n; v++) {
+        if (status[v] === WAITING && tasks[v]!.gate && !opened[v]) {
+          status[v] = SKIPPED;
+          skipped++;
+          settle();
+        } else if (status[v] === WAITING || status[v] === QUEUED) cancel(v, 'abort');
+      }
     };
 
     if (n === 0) return resolve({ ok: true, states: new Map(), results, errors, events, makespanMs: 0 });
@@ -224,5 +271,16 @@ export function executeGraph<T>(tasks: readonly GraphTask<T>[], options: Execute
     enqueue(roots);
     if (options.signal?.aborted) onAbort();
     else options.signal?.addEventListener('abort', onAbort, { once: true });
+    for (let v = 0; v < n; v++) {
+      const gate = tasks[v]!.gate;
+      if (!gate) continue;
+      gate((go) => {
+        if (status[v] !== WAITING || opened[v]) return; // settled meanwhile (abort, a failed dependency)
+        opened[v] = 1;
+        if (go === false) skip[v] = 1;
+        else if (go.lane) lanes[v] = go.lane;
+        if (--waiting[v]! === 0) release([v]);
+      });
+    }
   });
 }

@@ -1,14 +1,20 @@
 /**
  * SPEC §6's experiment on a simulated clock: 1,000 weeks, each call failing with probability p,
  * errors drawn from the SPEC's mix, retries per the one policy (`classify`, `backoffMs`), a failed
- * attempt costing half the task's duration, waits added to the clock. Week latency is the parallel
- * plan's makespan with the effective durations. Runs in milliseconds; the seed makes it repeatable.
+ * attempt costing half the task's duration, waits added to the clock. Week latency is the week run
+ * on the lanes as the executor runs it (schedule.ts: the same lane sizes, the same priorities, planned
+ * from the estimates before anything fails) with the effective durations — so the GPU and the CPU
+ * slots are shared as in a live run, not assumed unlimited. Runs in milliseconds; the seed makes it
+ * repeatable.
  */
 import { CuadernoError, type ErrorCode } from '../errors.js';
-import { analyze, buildGraph, type TaskNode } from './dag.js';
+import type { Lane } from '../tools/contract.js';
+import { analyze, buildGraph, type Graph, type TaskNode } from './dag.js';
+import { DEFAULT_LANES } from './executor.js';
+import { listSchedule, pickPriority } from './schedule.js';
 import { seededRandom } from './random.js';
 import { backoffMs, classify, pSuccess, pWeekFailure, RETRY_POLICY, type RetryPolicy } from './retry.js';
-import { weekTasks } from './week.js';
+import { weekTasks, type ImageEngineName, type SpeechEngineName } from './week.js';
 
 /** The error keys of the report, as the issue names them. */
 export type ErrorKey = '429' | '500' | '529' | 'red' | '400';
@@ -28,8 +34,16 @@ export interface SimulationOptions {
   p?: number;
   seed?: number;
   policy?: Pick<RetryPolicy, 't0Ms' | 'tMaxMs' | 'maxAttempts'>;
+  /** The week's tasks; default SPEC §5's seven with `engines`. */
   tasks?: readonly TaskNode[];
+  /** Engines of the default week: default the live run's (maqueta, juguete: CPU lanes). */
+  engines?: { image?: ImageEngineName; speech?: SpeechEngineName };
+  /** Slots per lane the weeks run on (Infinity allowed: the ideal critical path); default DEFAULT_LANES. */
+  lanes?: Readonly<Record<Lane, number>>;
 }
+
+/** Live-run engines: what `/semana` and the offline planner use unless told otherwise. */
+export const LIVE_ENGINES = { image: 'maqueta', speech: 'juguete' } as const;
 
 /** Exactly the `simular --json` document. Times in seconds. */
 export interface SimulationReport {
@@ -84,8 +98,12 @@ export function simulateWeeks(options: SimulationOptions = {}): { report: Simula
   const p = options.p ?? 0.1;
   const policy = options.policy ?? RETRY_POLICY;
   const rand = seededRandom(options.seed ?? 2026);
-  const g = buildGraph(options.tasks ?? weekTasks());
-  const order = analyze(g).order;
+  const g = buildGraph(options.tasks ?? weekTasks(options.engines ?? LIVE_ENGINES));
+  const planned = analyze(g);
+  const order = planned.order;
+  const lanes = options.lanes ?? DEFAULT_LANES;
+  // The executor ranks the week once, from its estimates: a failure it cannot foresee changes durations, not the order.
+  const prio = pickPriority(g, planned, 'critical-path', lanes);
   const errores = Object.fromEntries(ERROR_MIX.map((m) => [m.key, { ocurrencias: 0, definitivos: 0 }])) as SimulationReport['errores'];
   // Real error objects, so the decision goes through the one `classify`.
   const errors = ERROR_MIX.map((m) => new CuadernoError(m.code, `simulado ${m.key}`));
@@ -135,7 +153,10 @@ export function simulateWeeks(options: SimulationOptions = {}): { report: Simula
         weekFailed = true;
       }
     }
-    if (!weekFailed) latencies.push(analyze(g, effective).makespan);
+    if (!weekFailed) {
+      const run: Graph = { ...g, duration: effective };
+      latencies.push(listSchedule(run, lanes, 'critical-path', planned, prio).makespan);
+    }
   }
   latencies.sort((a, b) => a - b);
   const r = ERROR_MIX.filter((m) => classify(errors[ERROR_MIX.indexOf(m)]) === 'fail').reduce((s, m) => s + m.share, 0);

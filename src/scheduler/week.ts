@@ -6,7 +6,8 @@
  * returns to its 23 s critical path. Only the order between the week's turns is written here.
  */
 import type { Lane } from '../tools/contract.js';
-import { STAGE_CATALOGUE, WEEK_REPORT_ESTIMATE_MS, WEEK_TASK_LABELS, type WeekTaskId } from '../tools/stages/catalogue.js';
+import { STAGE_CATALOGUE, stagesOf, WEEK_REPORT_ESTIMATE_MS, WEEK_TASK_LABELS, type WeekTaskId } from '../tools/stages/catalogue.js';
+import { turnNodes } from './turn.js';
 import type { TaskNode } from './dag.js';
 
 export type ImageEngineName = 'flux' | 'maqueta';
@@ -47,8 +48,9 @@ export const WEEK_SEARCH_K = 3;
 export const WEEK_TURN2_TOOLS = [...Array<string>(WEEK_SEARCH_K).fill('crear_tarjetas'), 'generar_portada', 'narrar_resumen'] as const;
 
 /**
- * One turn's stage graph as the executor runs it: every call's stages from the catalogue, task ids
- * the catalogue ids (`portada.imagen`), durations in seconds. Default: the standard week's second
+ * One turn's stage graph as the live run builds it: every call's stages from the catalogue
+ * (`stagesOf`, as each tool's `stages(args)` gives them), made one graph by the very function the
+ * run's turn uses (turn.ts `turnNodes`); durations in seconds. Default: the standard week's second
  * turn with its CPU engines (maqueta, juguete), as `/semana` runs it.
  */
 export function turnStageTasks(
@@ -57,20 +59,6 @@ export function turnStageTasks(
   estimateMs: (id: string) => number | undefined = () => undefined,
 ): TaskNode[] {
   const motor: Record<string, Lane> = { generar_portada: engineLane(engines.image ?? 'maqueta'), narrar_resumen: engineLane(engines.speech ?? 'juguete') };
-  // A second call of the same tool in the turn gets `#2` on its stage ids, as the executor numbers it.
-  const calls = new Map<string, number>();
-  return tools.flatMap((tool) => {
-    const n = (calls.get(tool) ?? 0) + 1;
-    calls.set(tool, n);
-    const numbered = (id: string) => (n === 1 ? id : `${id}#${n}`);
-    const stages = STAGE_CATALOGUE.filter((s) => s.tool === tool);
-    const idOf = new Map(stages.map((s) => [s.name, numbered(s.id)]));
-    return stages.map((s) => ({
-      id: numbered(s.id),
-      label: s.label,
-      duration: (estimateMs(s.id) ?? s.estimateMs) / 1000,
-      deps: s.deps.map((d) => idOf.get(d)!),
-      lane: s.lane === 'motor' ? motor[tool] ?? 'cpu' : s.lane,
-    }));
-  });
+  const calls = tools.map((tool, i) => ({ id: `${tool}-${i}`, stages: stagesOf(tool, motor[tool] ?? 'cpu', (d) => estimateMs(d.id) ?? d.estimateMs) }));
+  return turnNodes(calls).map((n) => ({ id: n.id, label: n.spec.label, duration: n.spec.estimateMs / 1000, deps: n.deps, lane: n.spec.lane }));
 }

@@ -85,6 +85,8 @@ const USAGE_FIELD_WORDS: Readonly<Record<UsageField, string>> = Object.freeze({
 });
 
 export const AGENT = {
+  /** A one-call run whose call is not on record (a damaged state file). */
+  oneCallMissing: 'Este trabajo no guarda qué debía hacer, así que no puede continuar; vuelve a pedirlo.',
   /** A week the course does not have, asked for directly (`range`: «del 1 al 14»). */
   badWeek: (range: string, week: number | undefined) => `La semana debe ser una de tu curso, ${range}; se recibió ${String(week)}.`,
   unknownState: (tool: string) =>

@@ -96,7 +96,6 @@ export const S = {
   internalError: (tool: string, message: string) =>
     `Error interno en ${tool}: ${message}. No es un problema de los argumentos; avisa al propietario.`,
   cancelled: (tool: string) => `La llamada a ${tool} se canceló antes de terminar.`,
-  approvalFailed: (tool: string, message: string) => `No se pudo pedir la aprobación para ${tool} (${message}); no se ejecutó.`,
   auditFailed: (message: string) => `No se pudo escribir el registro de auditoría (${message}); por seguridad no se ejecutó nada.`,
   dryRun: (tool: string, preview: DryRun) =>
     JSON.stringify({ simulacro: true, herramienta: tool, ...previewFields(preview) }),

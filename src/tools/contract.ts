@@ -1,9 +1,10 @@
 /**
  * The tool contract: what every tool declares (schema, effect level, lanes, approval) and the small
- * interfaces the dispatcher needs injected (approver, idempotency store, stage runner).
+ * interfaces the dispatcher needs injected (idempotency store, stage runner). An approval is a
+ * value (`ApprovalDecision`) the caller recorded before the call runs — never a callback that waits.
  *
  * Tools never import the scheduler, the agent or the bot: those layers hand in implementations of
- * the interfaces below (the scheduler's StageRunner, a Telegram-backed Approver, …).
+ * the interfaces below (the scheduler's StageRunner, the file idempotency store).
  */
 import type { ErrorCode } from '../errors.js';
 
@@ -70,17 +71,10 @@ export interface StageExec {
 
 /**
  * Runs one call's stage graph and resolves with every stage's output by name; rejects with the
- * first failure (after retries) or a CancelledError. The scheduler supplies the runner (its one
- * executor, lanes shared by the calls of a turn); `inlineStageRunner` runs them in declared order.
+ * first failure (after retries) or a CancelledError. The scheduler supplies the one runner
+ * (scheduler/turn.ts: its executor, lanes shared by the calls of a turn); there is no other.
  */
 export type StageRunner = (stages: readonly StageTask[], signal: AbortSignal) => Promise<Record<string, unknown>>;
-
-/** No lanes, no retries: the stages one after another in declared order (unit tests, scripts). */
-export const inlineStageRunner: StageRunner = async (stages, signal) => {
-  const out: Record<string, unknown> = {};
-  for (const s of stages) out[s.name] = await s.run(Object.fromEntries(s.deps.map((d) => [d, out[d]])), signal);
-  return out;
-};
 
 /** A one-stage tool's work through the runner: its output. */
 export async function runSingleStage<T>(ctx: Pick<ToolContext, 'stage' | 'signal'>, spec: StageSpec, input: unknown, key: string, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -229,9 +223,6 @@ export type ApprovalDecision =
   /** `args`: the owner's changed arguments (an alternative), already checked by the caller's hash. */
   | { approved: true; by?: string; persona?: Persona; args?: Record<string, unknown> }
   | { approved: false; by?: string; persona?: Persona; reason: NotApprovedReason; note?: string };
-
-/** Asks the owner; terminal, Telegram buttons or a fixed answer in tests. */
-export type Approver = (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision>;
 
 /** SPEC §6 idempotency store, injected into the dispatcher (implemented in scheduler/idempotency.ts). */
 export interface IdempotencyStore {

@@ -2,17 +2,18 @@
  * The dispatcher (SPEC §3): the one code path every caller (CLI, agent, bot) takes to run a tool.
  * Order: audit the request → unknown tool → validate (every problem, then that what the arguments
  * name exists) → permission policy →
- * (dry run: describe and stop) → idempotency hit → approval for `confirmar` tools → execute
- * (through the idempotency store when the tool has a key) → audit the result.
+ * (dry run: describe and stop) → idempotency hit → the recorded decision for `confirmar` tools →
+ * execute (through the idempotency store when the tool has a key) → audit the result.
+ * The dispatcher never asks anyone: a confirmation call carries the owner's decision, asked and
+ * written down by the caller beforehand (the agent's run state, CONVENTIONS §15); without one it
+ * does not run.
  * A rejection is a normal result (`is_error: false`); tool errors become `is_error: true` with a
  * code and an actionable Spanish message, never a stack.
  */
-import { randomBytes } from 'node:crypto';
 import { CancelledError, isCuadernoError } from '../errors.js';
 import { plainCopy } from '../lib/own.js';
 import type {
   ApprovalDecision,
-  Approver,
   DryRun,
   IdempotencyStore,
   PermissionPolicy,
@@ -23,7 +24,6 @@ import type {
   ToolOutput,
   ToolResult,
 } from './contract.js';
-import { inlineStageRunner } from './contract.js';
 import { auditDetail, requestEntry, resultEntry } from './audit.js';
 import { permissionFor } from './policy.js';
 import type { ToolRegistry } from './registry.js';
@@ -32,16 +32,14 @@ import { S } from '../strings/model.js';
 export interface DispatchOptions {
   /** SPEC §3 dry run: validate, check preconditions, say what would be done; do nothing. */
   dryRun?: boolean;
-  /** Lane runner for the tool's stages; default runs them inline. */
+  /** Lane runner for the tool's stages (the scheduler's); default the dispatcher's `stage`. */
   stage?: StageRunner;
   signal?: AbortSignal;
   /** Deliberate redo: a new idempotency version instead of the stored result. */
   redo?: boolean;
-  /** Overrides the dispatcher's approver for this call (e.g. the chat that asked). */
-  approver?: Approver;
   /**
    * The owner's recorded decision for this call (the agent's pauses: asked earlier, answered, read
-   * back from disk). When set, the approver is not consulted.
+   * back from disk). A confirmation call without one is not run.
    */
   decision?: ApprovalDecision;
   /** Who asked for the run this call belongs to (the chat user or the page's persona): named on its audit lines. */
@@ -51,8 +49,8 @@ export interface DispatchOptions {
 export interface DispatcherDeps {
   registry: ToolRegistry;
   policy: PermissionPolicy;
-  /** Asks the owner synchronously (terminal tools CLI); absent = a confirmation call needs `decision`. */
-  approver?: Approver;
+  /** Where a call's stages run when the call names no runner (the scheduler's createRunStageRunner). */
+  stage?: StageRunner;
   idempotency?: IdempotencyStore;
   /** Append-only audit sink (the notebook's `auditoria.jsonl`). */
   audit: { append(entry: Record<string, unknown>): Promise<void> };
@@ -94,13 +92,11 @@ function denied(tool: string): ToolResult {
   return { kind: 'denegado', code: 'DENIED', message: S.denied(tool) };
 }
 
+/** A dispatcher built without a stage runner, asked to run stages: a wiring mistake, said plainly. */
+const noStageRunner: StageRunner = () => Promise.reject(new Error('no stage runner was given to the dispatcher'));
+
 function genericPreview(tool: string, args: unknown): DryRun {
   return { summary: S.genericPreview(tool, args), writes: [], cached: false };
-}
-
-/** Short opaque approval id (fits Telegram callback data). */
-function approvalId(): string {
-  return randomBytes(6).toString('base64url');
 }
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
@@ -146,22 +142,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   }
 
   function context(call: ToolCall, opts: DispatchOptions): ToolContext {
-    return { signal: opts.signal ?? new AbortController().signal, stage: opts.stage ?? inlineStageRunner, now: deps.now, callId: call.id || undefined, redo: opts.redo };
-  }
-
-  async function decide(call: ToolCall, opts: DispatchOptions, ctx: ToolContext, tool: Def, args: Record<string, unknown>): Promise<ApprovalDecision | ToolResult> {
-    if (opts.decision) return opts.decision;
-    const approver = opts.approver ?? deps.approver;
-    if (!approver) return errorResult('INTERNAL', S.approvalMissing(tool.name));
-    // The owner decides first, seeing any failing precondition in the preview; once approved,
-    // execute() re-checks its own preconditions and fails with its precise code (CONSENT_MISSING…).
-    const preview = await previewOf(tool, args, ctx, undefined);
-    try {
-      return await approver({ id: approvalId(), callId: call.id, tool: tool.name, args: structuredClone(args), preview }, ctx.signal);
-    } catch (e) {
-      if (ctx.signal.aborted) throw new CancelledError();
-      return errorResult('INTERNAL', S.approvalFailed(tool.name, e instanceof Error ? e.message : String(e)));
-    }
+    return { signal: opts.signal ?? new AbortController().signal, stage: opts.stage ?? deps.stage ?? noStageRunner, now: deps.now, callId: call.id || undefined, redo: opts.redo };
   }
 
   async function run(call: ToolCall, opts: DispatchOptions, note: (x: { detail?: Record<string, unknown>; approval?: ApprovalDecision; key?: string }) => void): Promise<ToolResult> {
@@ -185,8 +166,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     }
     let ranWith: Record<string, unknown> | undefined;
     if (permission === 'confirmar') {
-      const decision = await decide(call, opts, ctx, tool, args);
-      if ('kind' in decision) return decision;
+      // The owner decided first, seeing any failing precondition in the preview (`proposal`); once
+      // approved, execute() re-checks its own preconditions and fails with its precise code.
+      const decision = opts.decision;
+      if (!decision) return errorResult('INTERNAL', S.approvalMissing(tool.name));
       note({ approval: decision });
       if (!decision.approved) return { kind: 'rechazado', notApproved: { reason: decision.reason, ...(decision.by ? { by: decision.by } : {}), ...(decision.note ? { note: decision.note } : {}) } };
       if (decision.args) {

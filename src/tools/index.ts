@@ -5,7 +5,7 @@
 import type { Config } from '../config.js';
 import { openNotebook } from '../store/index.js';
 import type { Notebook } from '../store/index.js';
-import type { Approver, DryRun, IdempotencyStore, ObjectSchema, PermissionPolicy, ToolCall, ToolDefinition, ToolResult } from './contract.js';
+import type { DryRun, IdempotencyStore, ObjectSchema, PermissionPolicy, StageRunner, ToolCall, ToolDefinition, ToolResult } from './contract.js';
 import { createBuscarNotas } from './buscar_notas.js';
 import { createCrearTarjetas } from './crear_tarjetas.js';
 import { createCardProposals, type CardProposals } from './cards/proposals.js';
@@ -50,8 +50,11 @@ export interface Toolbox {
 
 export interface ToolboxOptions {
   config: Config;
-  /** Asks the owner before `confirmar` tools when a call carries no recorded decision (tools CLI). */
-  approver?: Approver;
+  /**
+   * Where a call's stages run when the call names no runner (scripts, tests: the scheduler's
+   * createRunStageRunner). The agent's runs always name theirs (the run's lanes and timeline).
+   */
+  stage?: StageRunner;
   /** SPEC §6 store (scheduler/idempotency.ts); without it nothing is cached. */
   idempotency?: IdempotencyStore;
   /** Default DEFAULT_POLICY: buscar_notas, crear_tarjetas, registrar_uso auto; generar_portada, narrar_resumen confirmar. */
@@ -104,7 +107,7 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
   const dispatcher = createDispatcher({
     registry,
     policy: opts.policy ?? DEFAULT_POLICY,
-    approver: opts.approver,
+    ...(opts.stage ? { stage: opts.stage } : {}),
     idempotency: opts.idempotency,
     audit: notebook.audit,
     now,

@@ -5,7 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAgentService } from '../../src/agent/service.js';
 import { reply, startMessagesApiServer, type MessagesApiServer } from '../support/messages-api-server.js';
-import { configFor, fastClock, recordingApprover, tempDir } from './helpers.js';
+import { configFor, fastClock, recordingAnswers, tempDir } from './helpers.js';
+import { runAnswering } from '../../src/agent/answering.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let server: MessagesApiServer | undefined;
@@ -27,7 +28,7 @@ async function serviceFor(replies: Parameters<typeof startMessagesApiServer>[0][
 }
 
 const run = (service: Awaited<ReturnType<typeof serviceFor>>['service'], text = 'prepare la semana 3') =>
-  service.run({ runId: 'r1', text, mode: 'agente', approver: recordingApprover() });
+  runAnswering(service, { runId: 'r1', text, mode: 'agente' }, recordingAnswers());
 
 describe('AnthropicModel through the real SDK', () => {
   it('sends strict tools and the system prompt as a cacheable prefix, tool_choice auto, no sampling knobs, effort', async () => {

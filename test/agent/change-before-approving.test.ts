@@ -9,9 +9,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAgentService } from '../../src/agent/service.js';
-import type { ApprovalRequest, Approver } from '../../src/tools/contract.js';
+import type { PendingApproval } from '../../src/agent/run-state.js';
 import { reply, startMessagesApiServer, type MessagesApiServer, type Reply } from '../support/messages-api-server.js';
 import { configFor, fastClock, tempDir } from './helpers.js';
+import { runAnswering, type Answer } from '../../src/agent/answering.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let server: MessagesApiServer | undefined;
@@ -36,21 +37,21 @@ const COVER_THEN_END = (): Reply[] => [
 describe('change before approving', () => {
   it('the schema-derived alternative runs with the changed arguments; the audit shows proposal and decision', async () => {
     const service = await setup(COVER_THEN_END());
-    const asked: ApprovalRequest[] = [];
-    const approver: Approver = async (req) => {
+    const asked: PendingApproval[] = [];
+    const answers: Answer = (req) => {
       asked.push(req);
       if (req.tool === 'generar_portada') {
-        const cpu = req.alternatives?.find((a) => a.change?.field === 'maqueta' && a.change.value === true);
-        return { approved: true, by: 'Ana', args: cpu!.args };
+        const cpu = req.alternatives.find((a) => a.change?.field === 'maqueta' && a.change.value === true);
+        return { approved: true, by: 'Ana', hash: cpu!.hash };
       }
       return { approved: false, by: 'Ana', reason: 'rechazado', note: 'hoy no quiero audio' };
     };
-    const out = await service.run({ runId: 'cambio', text: 'prepare la portada de la semana 3 con la GPU', mode: 'agente', approver });
+    const out = await runAnswering(service, { runId: 'cambio', text: 'prepare la portada de la semana 3 con la GPU', mode: 'agente' }, answers);
     expect(out.stopReason).toBe('end_turn');
     // Asked once each, in tool_use order; the cover's alternative came from the schema (boolean) with its own dry run.
     expect(asked.map((a) => a.tool)).toEqual(['generar_portada', 'narrar_resumen']);
     const cover = asked[0]!;
-    expect(cover.preview.problems?.length).toBeGreaterThan(0); // the GPU needs an image server
+    expect(cover.proposal.preview.problems?.length).toBeGreaterThan(0); // the GPU needs an image server
     expect(cover.alternatives).toEqual([expect.objectContaining({ args: { semana: 3, maqueta: true }, change: { field: 'maqueta', value: true }, preview: expect.objectContaining({ engine: 'maqueta', lane: 'cpu' }) })]);
     // The narration's alternative (the owner's voice) needs consent and a server: not offered.
     expect(asked[1]!.alternatives).toEqual([]);

@@ -17,7 +17,8 @@ import { LocalPlanner } from '../../src/agent/model/local.js';
 import { createRunStageRunner } from '../../src/scheduler/turn.js';
 import { createToolbox } from '../../src/tools/index.js';
 import type { RunEvent } from '../../src/agent/types.js';
-import { configFor, recordingApprover, tempDir } from './helpers.js';
+import { configFor, recordingAnswers, tempDir } from './helpers.js';
+import { runAnswering } from '../../src/agent/answering.js';
 
 const FIXTURE = path.resolve(__dirname, '../fixtures/checkpoint-v1.json');
 const ok = { kind: 'ok' as const, data: { ok: true } };
@@ -95,7 +96,7 @@ describe('checkpoint loader', () => {
     await expect(store.load()).rejects.toMatchObject({ code: 'UNSUPPORTED_VERSION', message: expect.stringMatching(/versión 3/) });
     const service = await createAgentService({ config: configFor(tmp.dir) });
     expect((await service.unfinished()).map((u) => u.runId)).toEqual(['r']);
-    const out = await service.run({ runId: 'r', text: '', mode: 'agente', approver: recordingApprover(), resume: true });
+    const out = await runAnswering(service, { runId: 'r', text: '', mode: 'agente', resume: true }, recordingAnswers());
     expect(out.stopReason).toBe('error');
     expect(out.detail).toMatch(/versión 3/);
   });
@@ -112,10 +113,10 @@ describe('resume', () => {
     });
     const service = await createAgentService({ config: configFor(tmp.dir) });
     expect((await service.unfinished()).map((u) => u.runId)).toEqual(['fixture-v1']);
-    const approver = recordingApprover({ generar_portada: true, narrar_resumen: true });
-    const out = await service.run({ runId: 'fixture-v1', text: '', mode: 'agente', approver, resume: true });
+    const answers = recordingAnswers({ generar_portada: true, narrar_resumen: true });
+    const out = await runAnswering(service, { runId: 'fixture-v1', text: '', mode: 'agente', resume: true }, answers);
     expect(out.stopReason).toBe('end_turn');
-    expect(approver.asked.map((a) => a.tool)).toEqual(['generar_portada', 'narrar_resumen']);
+    expect(answers.asked.map((a) => a.tool)).toEqual(['generar_portada', 'narrar_resumen']);
     expect(await service.toolbox.notebook.cards.list()).toEqual([]); // the journal's result was trusted, not redone
     expect(out.report).toContain('números 41, 42, 43');
     expect(out.artifacts).toHaveLength(2);
@@ -129,9 +130,9 @@ describe('resume', () => {
     cp.task.redo = true;
     await writeFile(file, JSON.stringify(cp));
     const service = await createAgentService({ config: configFor(tmp.dir) });
-    const approver = recordingApprover({ generar_portada: true, narrar_resumen: true });
-    const out = await service.run({ runId: 'redo', text: '', mode: 'agente', approver, resume: true });
-    expect(approver.asked.map((a) => a.tool)).toEqual(['narrar_resumen']);
+    const answers = recordingAnswers({ generar_portada: true, narrar_resumen: true });
+    const out = await runAnswering(service, { runId: 'redo', text: '', mode: 'agente', resume: true }, answers);
+    expect(answers.asked.map((a) => a.tool)).toEqual(['narrar_resumen']);
     expect(out.notDone.join('\n')).toMatch(/Generar la portada de la semana: falló \(Estado desconocido/);
     expect(out.report).toMatch(/Portada: NO hecha — Estado desconocido/);
     expect(existsSync(path.join(tmp.dir, 'portadas'))).toBe(false);
@@ -174,11 +175,11 @@ describe('resume', () => {
   it('if the "started" marks cannot be written, nothing runs and the run stays resumable', async () => {
     await placeFixture('nomarks', 'directory');
     const service = await createAgentService({ config: configFor(tmp.dir) });
-    const approver = recordingApprover({ generar_portada: true, narrar_resumen: true });
-    const out = await service.run({ runId: 'nomarks', text: '', mode: 'agente', approver, resume: true });
+    const answers = recordingAnswers({ generar_portada: true, narrar_resumen: true });
+    const out = await runAnswering(service, { runId: 'nomarks', text: '', mode: 'agente', resume: true }, answers);
     expect(out.stopReason).toBe('error');
     expect(out.detail).toMatch(/no se ejecutó nada/);
-    expect(approver.asked).toEqual([]);
+    expect(answers.asked).toEqual([]);
     expect(await service.toolbox.notebook.cards.list()).toEqual([]);
     expect((await service.unfinished()).map((u) => u.runId)).toEqual(['nomarks']);
   });
@@ -186,7 +187,7 @@ describe('resume', () => {
   it('a fresh run clears the previous checkpoint and journal', async () => {
     const dir = await placeFixture('cli', { version: 1, entries: { stale: { name: 'x', startedAt: 't' } } });
     const service = await createAgentService({ config: configFor(tmp.dir) });
-    await service.run({ runId: 'cli', text: 'hola', mode: 'agente', approver: recordingApprover() });
+    await runAnswering(service, { runId: 'cli', text: 'hola', mode: 'agente' }, recordingAnswers());
     const cp = JSON.parse(await readFile(path.join(dir, 'checkpoint.json'), 'utf8'));
     expect(cp.task.text).toBe('hola');
     expect(cp.finished.stopReason).toBe('end_turn');

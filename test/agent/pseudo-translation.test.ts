@@ -10,10 +10,11 @@ import { NOT_APPROVED } from '../../src/agent/report.js';
 import { createAgentService } from '../../src/agent/service.js';
 import { AGENT, REPORT } from '../../src/strings/agent.js';
 import { isAnswerOnly, reportText } from '../../src/bot/delivery.js';
-import type { Approver } from '../../src/tools/contract.js';
+import type { ApprovalDecision } from '../../src/tools/contract.js';
 import { CARDS_PER_NOTE } from '../../src/tools/cards/build.js';
 import { OPEN } from '../support/pseudo.js';
-import { configFor, tempDir } from './helpers.js';
+import { answering, configFor, tempDir } from './helpers.js';
+import { runAnswering } from '../../src/agent/answering.js';
 
 vi.mock('../../src/strings/model.js', async (orig) => (await import('../support/pseudo.js')).wrapModule(orig));
 vi.mock('../../src/strings/tools.js', async (orig) => (await import('../support/pseudo.js')).wrapModule(orig));
@@ -24,7 +25,7 @@ let tmp: Awaited<ReturnType<typeof tempDir>>;
 beforeEach(async () => { tmp = await tempDir('cv-pseudo-'); });
 afterEach(async () => { await tmp.cleanup(); });
 
-const byTool = (answers: Record<string, Awaited<ReturnType<Approver>>>): Approver => async (req) => answers[req.tool] ?? { approved: false, reason: 'rechazado' };
+const byTool = (answers: Record<string, ApprovalDecision>) => answering((a) => answers[a.tool] ?? { approved: false, reason: 'rechazado' });
 
 describe('with every string pseudo-translated', () => {
   it('the strings really are rewritten', () => {
@@ -34,12 +35,10 @@ describe('with every string pseudo-translated', () => {
 
   it.each(['rechazado', 'expirado', 'cancelado'] as const)('a narration %s: the cover is reported done, the narration not done for that reason', async (reason) => {
     const service = await createAgentService({ config: configFor(tmp.dir) });
-    const out = await service.run({
+    const out = await runAnswering(service, {
       runId: `p-${reason}`,
       text: 'prepare la semana 3',
-      mode: 'agente',
-      approver: byTool({ generar_portada: { approved: true, by: 'test' }, narrar_resumen: { approved: false, reason } }),
-    });
+      mode: 'agente' }, byTool({ generar_portada: { approved: true, by: 'test' }, narrar_resumen: { approved: false, reason } }));
     expect(out.stopReason).toBe('end_turn');
     expect(out.artifacts.map((a) => a.kind)).toEqual(['imagen']);
     expect(out.notDone).toEqual([AGENT.notDone('narrar_resumen', NOT_APPROVED[reason].line)]);

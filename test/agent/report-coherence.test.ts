@@ -10,14 +10,14 @@ import { DEMO_COURSE } from '../../src/tools/course/demo.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildReport, type CallRecord } from '../../src/agent/report.js';
 import { createAgentService } from '../../src/agent/service.js';
-import type { Approver } from '../../src/tools/contract.js';
 import { configFor, tempDir } from './helpers.js';
+import { runAnswering, type Answer } from '../../src/agent/answering.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 beforeEach(async () => { tmp = await tempDir(); });
 afterEach(async () => { await tmp.cleanup(); });
 
-const decide = (reason: 'rechazado' | 'expirado' | 'cancelado'): Approver => async () => ({ approved: false, reason });
+const decide = (reason: 'rechazado' | 'expirado' | 'cancelado'): Answer => () => ({ approved: false, reason });
 
 describe('why something was not done', () => {
   it.each([
@@ -26,7 +26,7 @@ describe('why something was not done', () => {
     ['cancelado', /^Generar la portada de la semana: no se ejecutó: el trabajo se canceló antes de que decidieras$/, /Portada: NO hecha — el trabajo se canceló antes de que decidieras; no se ejecutó\./],
   ] as const)('an approval %s is said as such, in the list and in the five lines', async (reason, line, five) => {
     const service = await createAgentService({ config: configFor(tmp.dir) });
-    const out = await service.run({ runId: `r-${reason}`, text: 'prepare la semana 3', mode: 'agente', approver: decide(reason) });
+    const out = await runAnswering(service, { runId: `r-${reason}`, text: 'prepare la semana 3', mode: 'agente' }, decide(reason));
     expect(out.notDone[0]).toMatch(line);
     expect(out.notDone).toHaveLength(2);
     expect(out.report).toMatch(five);
@@ -50,11 +50,11 @@ describe('a cancelled agent run', () => {
     // The owner writes /cancelar while the cover waits: the run is paused on disk (the cards already
     // done), the cancellation is written as the answer, and the run resumes only to close. No race:
     // nothing runs while the question is open.
-    const approver: Approver = async () => {
+    const answers: Answer = () => {
       controller.abort();
       return { approved: false, reason: 'cancelado' };
     };
-    const out = await service.run({ runId: 'cancel2', text: 'prepare la semana 2', mode: 'agente', approver, signal: controller.signal });
+    const out = await runAnswering(service, { runId: 'cancel2', text: 'prepare la semana 2', mode: 'agente', signal: controller.signal }, answers);
     expect(out.stopReason).toBe('cancelado');
     const first = out.report.split('\n')[0]!;
     expect(first).toMatch(/^Semana 2 · Python: notas revisadas \d/);
@@ -90,7 +90,7 @@ describe('a cancelled agent run', () => {
 describe('what the run was', () => {
   it('a question back calls no tool and its tokens are the planner’s estimate', async () => {
     const service = await createAgentService({ config: configFor(tmp.dir) });
-    const out = await service.run({ runId: 'q', text: 'prepare la semana', mode: 'agente', approver: decide('rechazado') });
+    const out = await runAnswering(service, { runId: 'q', text: 'prepare la semana', mode: 'agente' }, decide('rechazado'));
     expect(out.stopReason).toBe('end_turn');
     expect(out.toolCalls).toBe(0);
     expect(out.finished).toEqual([]);
@@ -100,7 +100,7 @@ describe('what the run was', () => {
 
   it('a week counts its tool calls', async () => {
     const service = await createAgentService({ config: configFor(tmp.dir) });
-    const out = await service.run({ runId: 'w', text: '/semana 1', mode: 'semana', week: 1, approver: decide('rechazado') });
+    const out = await runAnswering(service, { runId: 'w', text: '/semana 1', mode: 'semana', week: 1 }, decide('rechazado'));
     // search, one card call per note of the week (3), cover, narration, usage
     expect(out.toolCalls).toBe(7);
     expect(out.tokens).toEqual({ input: 0, output: 0 });
@@ -110,9 +110,9 @@ describe('what the run was', () => {
 describe('the same week prepared twice', () => {
   it('reuses the cards already in the deck and says so, instead of claiming new ones', async () => {
     const service = await createAgentService({ config: configFor(tmp.dir) });
-    const first = await service.run({ runId: 'a', text: 'prepare la semana 3', mode: 'agente', approver: decide('rechazado') });
+    const first = await runAnswering(service, { runId: 'a', text: 'prepare la semana 3', mode: 'agente' }, decide('rechazado'));
     expect(first.report).toMatch(/Tarjetas: 3 nuevas \(números 1, 2, 3\)/);
-    const second = await service.run({ runId: 'b', text: 'prepare la semana 3', mode: 'agente', approver: decide('rechazado') });
+    const second = await runAnswering(service, { runId: 'b', text: 'prepare la semana 3', mode: 'agente' }, decide('rechazado'));
     expect(second.report).toMatch(/Tarjetas: las 3 de las notas \d+, \d+ y \d+ ya estaban en el mazo \(números 1, 2, 3\); no se duplicaron\./);
     expect(await service.toolbox.notebook.cards.list()).toHaveLength(3);
   });

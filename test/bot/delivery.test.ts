@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { RunOutcome } from '../../src/agent/types.js';
 import { createAgentService } from '../../src/agent/service.js';
 import { answerText, isAnswerOnly, reportText } from '../../src/bot/delivery.js';
-import { configFor, recordingApprover, tempDir } from '../agent/helpers.js';
+import { configFor, recordingAnswers, tempDir } from '../agent/helpers.js';
+import { runAnswering } from '../../src/agent/answering.js';
 
 const base: RunOutcome = {
   runId: 'r', stopReason: 'end_turn', iterations: 1, tokens: { input: 1500, output: 87 }, costUsd: 0.0058,
@@ -52,8 +53,8 @@ describe('the closing message of a week and of its repeat (real agent, offline p
     const tmp = await tempDir();
     try {
       const service = await createAgentService({ config: configFor(tmp.dir) });
-      const approver = recordingApprover({ generar_portada: true, narrar_resumen: true });
-      const first = await service.run({ runId: 'g1', text: 'prepare la semana 3', mode: 'agente', approver });
+      const answers = recordingAnswers({ generar_portada: true, narrar_resumen: true });
+      const first = await runAnswering(service, { runId: 'g1', text: 'prepare la semana 3', mode: 'agente' }, answers);
       const text = reportText(first, { workMs: 12_400, waited: true });
       // Only what was made, one line each; the notes looked at and the bookkeeping are left out.
       expect(text).toMatch(/^📋 Informe\n\n✅ Tarjetas de repaso: \d+ nuevas?\n✅ Portada\n✅ Narración\n\n/);
@@ -61,7 +62,7 @@ describe('the closing message of a week and of its repeat (real agent, offline p
       expect(text).toMatch(/\n\n⏱ 12 s de trabajo \(sin contar lo que esperé tus respuestas\)\n💶 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\.$/);
       expect(text).not.toMatch(/tokens/);
       expect(text.match(/💶/g)).toHaveLength(1);
-      const repeat = await service.run({ runId: 'g2', text: 'prepare la semana 3', mode: 'agente', approver });
+      const repeat = await runAnswering(service, { runId: 'g2', text: 'prepare la semana 3', mode: 'agente' }, answers);
       const again = reportText(repeat, { workMs: 900, waited: false });
       expect(again).toMatch(/^📋 Informe\n\n↩️ Tarjetas de repaso: ya las tenías; no las he duplicado\n↩️ Portada: ya la tenías; no la he vuelto a hacer\n↩️ Narración: ya la tenías; no la he vuelto a hacer\n\n/);
       expect(again).not.toMatch(/✅/);

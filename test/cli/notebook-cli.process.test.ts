@@ -87,7 +87,13 @@ describe.concurrent('cuaderno herramienta, Done means (real processes)', () => {
     const out = oneLine(r.stdout);
     expect(out.is_error).toBe(false);
     expect(out.content).toMatch(/No aprobado.*no se ejecutó/);
-    expect((await listFiles(dir)).filter((f) => f !== 'auditoria.jsonl')).toEqual(before.filter((f) => f !== 'auditoria.jsonl'));
+    // Besides the audit, only the one-call run's own record (its state under runs/, the decision in it).
+    const record = (f: string) => f === 'auditoria.jsonl' || f === 'runs' || f.startsWith(`runs${path.sep}`);
+    expect((await listFiles(dir)).filter((f) => !record(f))).toEqual(before.filter((f) => !record(f)));
+    const runs = await readdir(path.join(dir, 'runs'));
+    expect(runs).toHaveLength(1);
+    const decisions = JSON.parse(await readFile(path.join(dir, 'runs', runs[0]!, 'decisions.json'), 'utf8')) as { decisions: Record<string, unknown> };
+    expect(Object.values(decisions.decisions)).toEqual([expect.objectContaining({ approved: false, by: 'cli --rechazar', reason: 'rechazado' })]);
     expect(await access(path.join(dir, 'audio')).then(() => true, () => false)).toBe(false);
   });
 

@@ -8,7 +8,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNotebook } from '../../src/store/index.js';
-import { makeToolbox, recordingApprover, tempDir } from '../tools/helpers.js';
+import { makeToolbox, tempDir } from '../tools/helpers.js';
 import { BIOLOGIA, cli } from './helpers.js';
 
 const WEEKS = [1, 12, 14] as const;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   expect(await cli(dir, ['curso', 'importar', BIOLOGIA])).toMatchObject({ code: 0, stderr: '' });
   const nb = await openNotebook(dir);
   for (const w of WEEKS) for (const texto of NOTES[w]!) await nb.notes.add('biología', texto, w);
-  box = await makeToolbox(dir, { approver: recordingApprover({ approved: true, by: 'test' }), now: () => new Date('2026-11-30T10:00:00Z') });
+  box = await makeToolbox(dir, { answer: { approved: true, by: 'test' }, now: () => new Date('2026-11-30T10:00:00Z') });
 }, 60_000);
 afterAll(() => cleanup());
 

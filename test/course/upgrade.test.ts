@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNotebook } from '../../src/store/index.js';
-import { makeToolbox, recordingApprover, tempDir } from '../tools/helpers.js';
+import { makeToolbox, tempDir } from '../tools/helpers.js';
 import { cli, copyFrozenFolder } from './helpers.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/datos-26bbfae/', import.meta.url));
@@ -41,13 +41,12 @@ describe('a data folder from before courses', () => {
 
   it('the cached cover and episode are answered from the store: nothing is made twice', async () => {
     const before = await listing();
-    const approver = recordingApprover({ approved: true, by: 'test' });
-    const box = await makeToolbox(dir, { approver, now: () => NOW });
+    const box = await makeToolbox(dir, { answer: { approved: true, by: 'test' }, now: () => NOW });
     const cover = await box.dispatch({ id: 'u1', name: 'generar_portada', input: { semana: 3, maqueta: true } });
     const episode = await box.dispatch({ id: 'u2', name: 'narrar_resumen', input: { semana: 3, motor: 'juguete' } });
     expect([cover.outcome, episode.outcome]).toEqual(['cache', 'cache']);
     expect((cover.data as { titulo: string }).titulo).toBe('Semana 3 · Historia del arte');
-    expect(approver.seen).toHaveLength(0);
+    expect(box.asked).toHaveLength(0);
     expect(await listing()).toEqual(before);
     expect((await readdir(path.join(dir, 'idempotencia'))).sort()).toEqual(['narracion-juguete-2026-S3.json', 'portada-maqueta-2026-S3.json', expect.stringMatching(/^tarjetas-nota8-/)]);
   });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_NAMES } from '../../src/config.js';
 import { mulberry32 } from '../../src/lib/prng.js';
 import type { ToolResult } from '../../src/tools/contract.js';
-import { makeToolbox, recordingApprover, tempDir } from '../tools/helpers.js';
+import { makeToolbox, tempDir } from '../tools/helpers.js';
 import { PROTO_NAMES } from './support.js';
 
 const SEED = 2026;
@@ -171,7 +171,7 @@ describe('the dispatcher under 10,000 generated calls', () => {
   it('never crashes, never accepts an invalid input, never writes for a refused call, audits every call', async () => {
     const started = performance.now();
     const cases = generate();
-    const toolbox = await makeToolbox(dir, { approver: recordingApprover({ approved: false, reason: 'rechazado' }) });
+    const toolbox = await makeToolbox(dir, { answer: { approved: false, reason: 'rechazado' } });
     // The notes and their search index, seeded before the first snapshot.
     await toolbox.dispatch({ id: 'seed', name: 'buscar_notas', input: { consulta: 'luz', k: 1 } });
 

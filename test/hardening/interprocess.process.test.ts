@@ -7,7 +7,7 @@ import { mkdir, readdir, stat, utimes } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openNotebook } from '../../src/store/index.js';
 import { BotStateFile } from '../../src/bot/state.js';
-import { makeToolbox, recordingApprover, tempDir } from '../tools/helpers.js';
+import { makeToolbox, tempDir } from '../tools/helpers.js';
 import { runCompiled } from '../support/compiled.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -56,8 +56,8 @@ describe('several processes writing the same notebook', () => {
   it('the same cover asked by two processes at once is generated once: the other gets the stored result', async () => {
     const t = await tempDir('cv-lock-');
     cleanups.push(t.cleanup);
-    const approver = recordingApprover({ approved: true, by: 'test' });
-    const boxes = [await makeToolbox(t.dir, { approver }), await makeToolbox(t.dir, { approver })];
+    const answer = { approved: true, by: 'test' } as const;
+    const boxes = [await makeToolbox(t.dir, { answer }), await makeToolbox(t.dir, { answer })];
     const results = await Promise.all(boxes.map((b, i) => b.dispatch({ id: `p${i}`, name: 'generar_portada', input: { semana: 3, maqueta: true } })));
     expect(results.map((r) => r.outcome).sort()).toEqual(['cache', 'ok']);
     const audit = await (await openNotebook(t.dir)).audit.list();

@@ -36,7 +36,7 @@ describe('spend: the program measures, the model only notes', () => {
     // The bound is the dispatcher's: the schema the model sees carries no numeric bounds (strict mode).
     const { createToolbox } = await import('../../src/tools/index.js');
     const { loadConfig } = await import('../../src/config.js');
-    const tb = await createToolbox({ config: loadConfig({ CUADERNO_DATA_DIR: dir }), approver: async () => ({ approved: false, reason: 'rechazado' }) });
+    const tb = await createToolbox({ config: loadConfig({ CUADERNO_DATA_DIR: dir }) });
     const schema = JSON.stringify(tb.tools.get('registrar_uso')!.input_schema);
     expect(schema).not.toMatch(/maximum|minimum/);
   });

@@ -16,6 +16,7 @@ import { configFor, tempDir } from '../agent/helpers.js';
 import { startImageServer, startSpeechServer } from '../support/media-servers.js';
 import { deletePrefix, ownRedis, SHARED_REDIS_URL, spawnNode, testPrefix, until } from './support.js';
 import { compiled } from '../support/compiled.js';
+import { runAnswering } from '../../src/agent/answering.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -52,7 +53,7 @@ describe('the GPU queue seen from the chat', () => {
     const { gpu, service, images } = await setup(SHARED_REDIS_URL, prefix);
     const controller = new AbortController();
     // No worker is running: the cover and the narration wait in the queue.
-    const done = service.run({ runId: 'cola-1', text: TEXT, mode: 'agente', approver: async () => ({ approved: true }), signal: controller.signal });
+    const done = runAnswering(service, { runId: 'cola-1', text: TEXT, mode: 'agente', signal: controller.signal }, (a) => ({ approved: true, hash: a.proposal.hash }));
     await until(async () => (await queued(gpu)) === 2, 1200);
     expect(await service.gpuStatus!('cola-1')).toMatch(/^posición 1 · ~\d+ min$/);
     expect(await service.gpuStatus!('otra')).toBeUndefined();
@@ -73,7 +74,7 @@ describe('the GPU queue seen from the chat', () => {
     const { env, gpu, service } = await setup(redis.url, prefix);
     const notices: string[] = [];
     const onEvent = (e: RunEvent): void => { if (e.type === 'aviso') notices.push(e.text); };
-    const done = service.run({ runId: 'cola-2', text: TEXT, mode: 'agente', approver: async () => ({ approved: true }), onEvent });
+    const done = runAnswering(service, { runId: 'cola-2', text: TEXT, mode: 'agente', onEvent }, (a) => ({ approved: true, hash: a.proposal.hash }));
     await until(async () => (await queued(gpu)) === 2, 1200);
 
     await redis.stop();

@@ -19,6 +19,7 @@ import { configFor, tempDir } from '../agent/helpers.js';
 import { startImageServer, startSpeechServer, testWav } from '../support/media-servers.js';
 import { deletePrefix, SHARED_REDIS_URL, spawnNode, testPrefix, until } from './support.js';
 import { compiled } from '../support/compiled.js';
+import { runAnswering } from '../../src/agent/answering.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -65,7 +66,7 @@ describe('the standard week with REDIS_URL', () => {
     const localConfig = configFor(localDir, env);
     const local = await createAgentService({ config: localConfig, toolbox: await toolboxFor(localConfig) });
     const localEvents: TaskEvent[] = [];
-    const a = await local.run({ runId: 'semana-local', text: TEXT, mode: 'agente', approver: async () => ({ approved: true }), onEvent: (e) => { if (e.type === 'tarea') localEvents.push(e.event); } });
+    const a = await runAnswering(local, { runId: 'semana-local', text: TEXT, mode: 'agente', onEvent: (e) => { if (e.type === 'tarea') localEvents.push(e.event); } }, (a) => ({ approved: true, hash: a.proposal.hash }));
     expect(a.stopReason).toBe('end_turn');
     expect(localEvents.some((e) => e.type === 'finished' && e.taskId === 'portada.imagen' && e.lane === 'gpu')).toBe(true);
     const imageCalls = images.requests.length;
@@ -89,7 +90,7 @@ describe('the standard week with REDIS_URL', () => {
     const lanes = gpu.forStudent('1001');
     const remote = await createAgentService({ config, toolbox: await toolboxFor(config), lanesFor: lanes.lanesFor, gpuStatus: lanes.statusLine });
     const remoteEvents: TaskEvent[] = [];
-    const b = await remote.run({ runId: 'semana-redis', text: TEXT, mode: 'agente', approver: async () => ({ approved: true }), onEvent: (e) => { if (e.type === 'tarea') remoteEvents.push(e.event); } });
+    const b = await runAnswering(remote, { runId: 'semana-redis', text: TEXT, mode: 'agente', onEvent: (e) => { if (e.type === 'tarea') remoteEvents.push(e.event); } }, (a) => ({ approved: true, hash: a.proposal.hash }));
     expect(b.stopReason).toBe('end_turn');
 
     // The same graph ran (same stages, same lanes) …

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { onTestFinished } from 'vitest';
 import type { Config } from '../../src/config.js';
-import { inlineStageRunner, type StageSpec, type ToolContext } from '../../src/tools/contract.js';
+import { createRunStageRunner } from '../../src/scheduler/turn.js';
+import type { StageSpec, ToolContext } from '../../src/tools/contract.js';
 import type { Note } from '../../src/tools/domain.js';
 import { createMediaTools, EngineHealth } from '../../src/tools/media/index.js';
 
@@ -33,14 +34,15 @@ export async function tools(dataDir: string, media: Partial<Config['media']> = {
   return createMediaTools({ dataDir, notes: { list: async () => notes }, course: DEMO_COURSE, media: { timeoutMs: 5_000, ...media }, now: () => NOW, health });
 }
 
-/** A context whose stage runner records the stages it ran. */
+/** A context whose stage runner (the scheduler's one runner, no retries) records the stages it ran. */
 export function context(opts: { signal?: AbortSignal; redo?: boolean } = {}): ToolContext & { ran: StageSpec[] } {
   const ran: StageSpec[] = [];
+  const runner = createRunStageRunner({ retry: false });
   return {
     signal: opts.signal ?? new AbortController().signal,
     stage: (stages, signal) => {
       ran.push(...stages);
-      return inlineStageRunner(stages, signal);
+      return runner(stages, signal);
     },
     now: () => NOW,
     redo: opts.redo,

@@ -11,6 +11,7 @@ import { run as plan, type StagesReport } from '../../src/cli/plan.js';
 import { createAgentService } from '../../src/agent/service.js';
 import type { TaskEvent } from '../../src/scheduler/events.js';
 import { configFor, tempDir } from '../agent/helpers.js';
+import { runAnswering } from '../../src/agent/answering.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 beforeEach(async () => { tmp = await tempDir('cv-etapas-'); });
@@ -29,14 +30,13 @@ describe('plan --etapas is what the executor runs', () => {
   it('the standard week’s turn 2: same ids, same lanes, dependency order kept', async () => {
     const etapas = await planStages();
     expect(etapas.tareas.map((t) => t.id)).toContain('portada.imagen');
+    expect(etapas.carriles).toEqual({ cpu: 2, gpu: 1 }); // the lanes a run gets here (CPU_LANES, GPU_LANES defaults)
 
     const service = await createAgentService({ config: configFor(tmp.dir) });
     const events: TaskEvent[] = [];
-    const out = await service.run({
+    const out = await runAnswering(service, {
       runId: 'etapas', text: 'prepare la semana 2', mode: 'semana', week: 2,
-      approver: async () => ({ approved: true }),
-      onEvent: (e) => { if (e.type === 'tarea') events.push(e.event); },
-    });
+      onEvent: (e) => { if (e.type === 'tarea') events.push(e.event); } }, (a) => ({ approved: true, hash: a.proposal.hash }));
     expect(out.stopReason).toBe('end_turn');
 
     const turn1and3 = new Set(['notas.busqueda', 'uso.registro']);

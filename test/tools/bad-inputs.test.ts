@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT, makeToolbox, recordingApprover, snapshot, tempDir } from './helpers.js';
+import { AUDIT, makeToolbox, snapshot, tempDir } from './helpers.js';
 
 const MB = 'ñ'.repeat(1024 * 1024);
 
@@ -68,11 +68,10 @@ const matrix: Record<string, Case[]> = {
 let dir: string;
 let cleanup: () => Promise<void>;
 let box: Awaited<ReturnType<typeof makeToolbox>>;
-const approver = recordingApprover({ approved: true, by: 'test' });
 
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
-  box = await makeToolbox(dir, { approver });
+  box = await makeToolbox(dir, { answer: { approved: true, by: 'test' } });
   // Seed notas.json and its search index before the first snapshot.
   await box.dispatch({ id: 'seed', name: 'buscar_notas', input: { consulta: 'luz', k: 1 } });
 });
@@ -88,7 +87,7 @@ describe.each(Object.entries(matrix))('%s refuses bad input', (tool, cases) => {
     for (const e of expected) expect(r.content).toContain(e);
     expect(r.content.length).toBeLessThan(3_000); // a 1 MB value is never echoed back
     expect(await snapshot(dir, [AUDIT])).toEqual(before);
-    expect(approver.seen).toHaveLength(0); // refused before anyone is asked
+    expect(box.asked).toHaveLength(0); // refused before anyone is asked
     // Still on record: one request and one result line, with long values cut.
     const audit = await box.notebook.audit.list();
     expect(audit.slice(auditBefore).map((e) => [e.event, e.tool, e.outcome ?? null, e.code ?? null])).toEqual([

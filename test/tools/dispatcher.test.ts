@@ -3,8 +3,9 @@ import { access, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DryRun, ToolResult } from '../../src/tools/contract.js';
-import { DEFAULT_POLICY } from '../../src/tools/index.js';
-import { AUDIT, makeToolbox, recordingApprover, snapshot, tempDir } from './helpers.js';
+import { loadConfig } from '../../src/config.js';
+import { createToolbox, DEFAULT_POLICY } from '../../src/tools/index.js';
+import { AUDIT, makeToolbox, snapshot, tempDir } from './helpers.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -39,9 +40,8 @@ describe('dispatcher', () => {
     expect(r.content).toMatch(/^no existe la herramienta borrar_todo/);
   });
 
-  it('a rejection is a normal result: not an error, the approver saw the arguments, nothing written', async () => {
-    const approver = recordingApprover({ approved: false, by: 'dueña', reason: 'rechazado' });
-    const box = await makeToolbox(dir, { approver });
+  it('a rejection is a normal result: not an error, the question showed the arguments, nothing written', async () => {
+    const box = await makeToolbox(dir, { answer: { approved: false, by: 'dueña', reason: 'rechazado' } });
     await box.notebook.notes.list();
     await box.notebook.index.has(1); // the notes' search index is derived state: built before the snapshot
     const before = await snapshot(dir, [AUDIT]);
@@ -49,10 +49,9 @@ describe('dispatcher', () => {
     expect(r).toMatchObject({ is_error: false, kind: 'rechazado', notApproved: { reason: 'rechazado' } });
     // What the model reads: the rejection as data, with the plain instruction to go on without it.
     expect(JSON.parse(r.content)).toMatchObject({ no_aprobado: true, motivo: 'rechazado', mensaje: expect.stringMatching(/^No aprobado: el propietario no la aprobó\. La acción generar_portada no se ejecutó\..*sigue sin ella/) });
-    expect(approver.seen).toHaveLength(1);
-    const req = approver.seen[0]!;
-    expect(req).toMatchObject({ callId: 'toolu_9', tool: 'generar_portada', args: { semana: 3, maqueta: true } });
-    expect(req.id).toMatch(/^[A-Za-z0-9_-]{6,16}$/);
+    expect(box.asked).toHaveLength(1);
+    const req = box.asked[0]!;
+    expect(req).toMatchObject({ tool: 'generar_portada', args: { semana: 3, maqueta: true } });
     expect(req.preview.writes.some((w) => w.includes('portadas'))).toBe(true);
     expect(req.preview.cached).toBe(false);
     expect(await snapshot(dir, [AUDIT])).toEqual(before);
@@ -60,8 +59,18 @@ describe('dispatcher', () => {
     expect(last).toMatchObject({ outcome: 'rechazado', is_error: false, approval: { approved: false, by: 'dueña', reason: 'rechazado' } });
   });
 
+  it('a confirmation call that brings no recorded decision is not run: the dispatcher asks nobody', async () => {
+    const box = await makeToolbox(dir);
+    const raw = await createToolbox({ config: loadConfig({ CUADERNO_DATA_DIR: dir }) });
+    const r = await raw.dispatch({ id: 'nd', name: 'generar_portada', input: { semana: 3, maqueta: true } });
+    expect(r).toMatchObject({ kind: 'error', code: 'INTERNAL' });
+    expect(r.message).toContain('necesita la aprobación');
+    expect(await exists(path.join(dir, 'portadas'))).toBe(false);
+    expect(box.asked).toEqual([]);
+  });
+
   it('an expired approval says it expired and runs nothing', async () => {
-    const box = await makeToolbox(dir, { approver: recordingApprover({ approved: false, reason: 'expirado' }) });
+    const box = await makeToolbox(dir, { answer: { approved: false, reason: 'expirado' } });
     const r = await box.dispatch({ id: 'c3', name: 'narrar_resumen', input: { semana: 3, motor: 'xtts' } });
     expect(r.is_error).toBe(false);
     expect(r.outcome).toBe('rechazado');
@@ -70,8 +79,7 @@ describe('dispatcher', () => {
   });
 
   it('approved cover runs once; a repeat is served from the idempotency store without asking; a redo asks and makes v2', async () => {
-    const approver = recordingApprover({ approved: true, by: 'test' });
-    const box = await makeToolbox(dir, { approver, now: () => new Date('2026-03-01T10:00:00Z') });
+    const box = await makeToolbox(dir, { answer: { approved: true, by: 'test' }, now: () => new Date('2026-03-01T10:00:00Z') });
     const first = await box.dispatch({ id: 'a', name: 'generar_portada', input: { semana: 3, maqueta: true } });
     expect(first).toMatchObject({ is_error: false, outcome: 'ok' });
     const png = first.artifacts?.find((a) => a.kind === 'imagen')?.path;
@@ -80,18 +88,17 @@ describe('dispatcher', () => {
     // The same result, marked as made before so the model can say nothing new was made.
     expect(again).toMatchObject({ is_error: false, outcome: 'cache' });
     expect(JSON.parse(again.content)).toEqual({ ya_existia: true, ...JSON.parse(first.content) });
-    expect(approver.seen).toHaveLength(1);
+    expect(box.asked).toHaveLength(1);
     const dry = JSON.parse((await box.dispatch({ id: 'd', name: 'generar_portada', input: { semana: 3, maqueta: true } }, { dryRun: true })).content);
     expect(dry).toMatchObject({ simulacro: true, en_cache: true });
     const redo = await box.dispatch({ id: 'c', name: 'generar_portada', input: { semana: 3, maqueta: true } }, { redo: true });
     expect(redo.outcome).toBe('ok');
-    expect(approver.seen).toHaveLength(2);
+    expect(box.asked).toHaveLength(2);
     expect(await exists(path.join(dir, 'idempotencia', 'portada-maqueta-2026-S3-v2.json'))).toBe(true);
   });
 
   it('policy: denegar and absent tools are denied (nothing written); auto never skips confirmation of a sensitive tool', async () => {
-    const approver = recordingApprover({ approved: false, reason: 'rechazado' });
-    const box = await makeToolbox(dir, { approver, policy: { buscar_notas: 'denegar', generar_portada: 'auto' } });
+    const box = await makeToolbox(dir, { answer: { approved: false, reason: 'rechazado' }, policy: { buscar_notas: 'denegar', generar_portada: 'auto' } });
     await box.notebook.notes.list();
     await box.notebook.index.has(1); // the notes' search index is derived state: built before the snapshot
     const before = await snapshot(dir, [AUDIT]);
@@ -103,7 +110,7 @@ describe('dispatcher', () => {
     expect(await box.preview({ id: 'p2b', name: 'crear_tarjetas', input: { id_nota: 8 } })).toMatchObject({ kind: 'denegado' });
     const sensitive = await box.dispatch({ id: 'p3', name: 'generar_portada', input: { semana: 1, maqueta: true } });
     expect(sensitive.outcome).toBe('rechazado');
-    expect(approver.seen.map((s) => s.tool)).toEqual(['generar_portada']);
+    expect(box.asked.map((s) => s.tool)).toEqual(['generar_portada']);
     expect(await snapshot(dir, [AUDIT])).toEqual(before);
   });
 

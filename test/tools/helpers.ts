@@ -5,10 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { createFileIdempotencyStore } from '../../src/scheduler/idempotency.js';
-import type { ApprovalDecision, ApprovalRequest, Approver, PermissionPolicy, ToolCall, ToolResult } from '../../src/tools/contract.js';
-import type { DispatchOptions } from '../../src/tools/dispatcher.js';
+import { createRunStageRunner } from '../../src/scheduler/turn.js';
+import type { ApprovalDecision, PermissionPolicy, ToolCall, ToolResult } from '../../src/tools/contract.js';
+import type { DispatchOptions, Proposal } from '../../src/tools/dispatcher.js';
 import { renderForModel } from '../../src/tools/render.js';
-import { createToolbox } from '../../src/tools/index.js';
+import { createToolbox, DEFAULT_POLICY, permissionFor } from '../../src/tools/index.js';
 
 export async function tempDir(prefix = 'cuaderno-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
@@ -28,16 +29,6 @@ export async function snapshot(dir: string, skip: readonly string[] = []): Promi
   return out;
 }
 
-/** An approver that records every request it saw and answers from a fixed decision. */
-export function recordingApprover(decision: ApprovalDecision): Approver & { seen: ApprovalRequest[] } {
-  const seen: ApprovalRequest[] = [];
-  const fn: Approver = async (req) => {
-    seen.push(structuredClone(req));
-    return decision;
-  };
-  return Object.assign(fn, { seen });
-}
-
 /** A typed outcome plus the text the model reads from it (rendered at the edge, as the loop does). */
 export type Seen = ToolResult & { content: string; is_error: boolean; outcome: ToolResult['kind'] };
 
@@ -47,18 +38,36 @@ export function asModelSees(tool: string, r: ToolResult): Seen {
 
 /**
  * A real toolbox over `dir` whose `dispatch` also returns what the model would read (the SPEC §3
- * dispatcher contract is stated in those terms: is_error, the message).
+ * dispatcher contract is stated in those terms: is_error, the message). A call that would ask the
+ * owner goes the way the agent's runs take it: its proposal (what the question shows) is recorded
+ * in `asked`, then the call is dispatched with the owner's recorded decision — `answer` (default no)
+ * unless the call brings its own `decision`. Stages run on the scheduler's one runner.
  */
-export async function makeToolbox(dir: string, opts: { approver?: Approver; policy?: PermissionPolicy; now?: () => Date; idempotency?: boolean; env?: Record<string, string> } = {}) {
+export async function makeToolbox(dir: string, opts: { answer?: ApprovalDecision; policy?: PermissionPolicy; now?: () => Date; idempotency?: boolean; env?: Record<string, string> } = {}) {
   const config = loadConfig({ CUADERNO_DATA_DIR: dir, ...opts.env });
+  const policy = opts.policy ?? DEFAULT_POLICY;
   const box = await createToolbox({
     config,
-    approver: opts.approver ?? recordingApprover({ approved: false, reason: 'rechazado' }),
-    policy: opts.policy,
+    stage: createRunStageRunner({ lanes: config.lanes, retry: false }),
+    policy,
     now: opts.now,
     idempotency: opts.idempotency === false ? undefined : createFileIdempotencyStore(path.join(dir, 'idempotencia')),
   });
-  return { ...box, dispatch: async (call: ToolCall, o?: DispatchOptions): Promise<Seen> => asModelSees(String(call.name), await box.dispatch(call, o)) };
+  const answer: ApprovalDecision = opts.answer ?? { approved: false, reason: 'rechazado' };
+  const asked: Proposal[] = [];
+  const dispatch = async (call: ToolCall, o: DispatchOptions = {}): Promise<Seen> => {
+    let decision = o.decision;
+    const tool = typeof call.name === 'string' ? box.tools.get(call.name) : undefined;
+    if (!decision && !o.dryRun && tool && permissionFor(policy, tool.name, tool.effect) === 'confirmar') {
+      const proposal = await box.proposal(call, { redo: o.redo });
+      if (proposal) {
+        asked.push(structuredClone(proposal));
+        decision = answer;
+      }
+    }
+    return asModelSees(String(call.name), await box.dispatch(call, { ...o, ...(decision ? { decision } : {}) }));
+  };
+  return { ...box, dispatch, asked };
 }
 
 export const AUDIT = 'auditoria.jsonl';

@@ -4,8 +4,9 @@
  * the notes, which are data), proposes independent calls in one turn, asks back when the request is
  * unclear, and ends with the five-line report built from the real tool results.
  *
- * It is stateless over the conversation (what it has already proposed is read from the messages),
- * so a run resumed after a crash continues exactly where it was. Engines default to the CPU ones
+ * It is stateless over the conversation (what it has already proposed is read from the messages,
+ * what came of it from the run's typed ledger — never from the rendered text), so a run resumed
+ * after a crash continues exactly where it was. Engines default to the CPU ones
  * (maqueta / juguete) so it works on a fresh machine. `usage` is estimated at ~4 chars/token so
  * budgets and cost behave as with a real model.
  */
@@ -15,7 +16,7 @@ import { weekQuery, weekTitle, type Course } from '../../tools/course/course.js'
 import { DEMO_COURSE } from '../../tools/course/demo.js';
 import { interpret, type PlanIntent } from '../intent.js';
 import type { ToolResult } from '../../tools/contract.js';
-import { ALREADY_MADE_KEY, NOT_APPROVED_KEY } from '../../tools/render.js';
+import { own } from '../../lib/own.js';
 import { buildReport, callRecord, noteIdsOf, notDone, type CallRecord } from '../report.js';
 import { WEEK_SEARCH_K } from '../../scheduler/week.js';
 import { estimateContentTokens, estimateRequestTokens } from './estimate.js';
@@ -55,7 +56,7 @@ export class LocalPlanner implements Model {
   }
 
   async create(request: ModelRequest): Promise<ModelResponse> {
-    const content = await this.decide(request.messages);
+    const content = await this.decide(request.messages, request.results ?? {});
     const hasCalls = content.some((b) => b.type === 'tool_use');
     const usage = this.opts.free
       ? { input_tokens: 0, output_tokens: 0 }
@@ -67,16 +68,17 @@ export class LocalPlanner implements Model {
     return this.opts.free ? 0 : estimateRequestTokens(request);
   }
 
-  private async decide(messages: readonly MessageParam[]): Promise<ContentBlock[]> {
+  private async decide(messages: readonly MessageParam[], results: Readonly<Record<string, ToolResult>>): Promise<ContentBlock[]> {
     // The request and, after a question back, the owner's answers: "haz la portada" + "la 3".
     const text = messages.flatMap((m) => (m.role === 'user' && typeof m.content === 'string' ? [m.content] : [])).join(' ');
     const course = this.opts.course ?? DEMO_COURSE;
     const intent = this.opts.intent ?? interpret(text, course);
     if (intent.kind === 'pregunta') return [{ type: 'text', text: intent.question }];
 
-    const seen = seenCalls(messages);
+    const seen = seenCalls(messages, results);
+    const answered = answeredCalls(messages);
     const turn = messages.filter((m) => m.role === 'assistant').length;
-    const called = (name: string) => seen.some((c) => c.name === name);
+    const called = (name: string) => answered.includes(name);
     const needsSearch = intent.actions.tarjetas && intent.noteId === undefined;
 
     if (needsSearch && !called('buscar_notas')) {
@@ -130,51 +132,28 @@ function mainCalls(intent: PlanIntent, seen: readonly CallRecord[], filed: reado
 }
 
 /**
- * How an offline model reads a tool_result: the JSON it was given (tools/render.ts), a rejection
- * by its marker key, an error by `is_error`. A model only ever has this text, never our records.
+ * Every tool_use so far that has its result, paired with that result from the run's typed ledger
+ * (ModelRequest.results), in call order. A call answered without a typed result on record (a run
+ * begun by an old version whose journal lost it) is left out: its name still counts as called.
  */
-export function readToolResult(content: string, isError: boolean): ToolResult {
-  if (isError) return { kind: 'error', message: content };
-  let data: unknown;
-  try {
-    data = JSON.parse(content);
-  } catch {
-    return { kind: 'ok', data: content };
-  }
-  const o = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
-  if (o?.[NOT_APPROVED_KEY] === true) {
-    const reason = o.motivo === 'expirado' || o.motivo === 'cancelado' ? o.motivo : 'rechazado';
-    return { kind: 'rechazado', notApproved: { reason, ...(typeof o.razon_del_propietario === 'string' ? { note: o.razon_del_propietario } : {}) } };
-  }
-  const kind = o?.[ALREADY_MADE_KEY] === true ? 'cache' : 'ok';
-  if (o?.argumentos_usados && typeof o.argumentos_usados === 'object') {
-    const { argumentos_usados: ranWith, [ALREADY_MADE_KEY]: _made, ...rest } = o;
-    return { kind, data: rest, ranWith: ranWith as Record<string, unknown> };
-  }
-  if (kind === 'cache') {
-    const { [ALREADY_MADE_KEY]: _made, ...rest } = o!;
-    return { kind, data: rest };
-  }
-  return { kind, data };
-}
-
-/** Every tool_use so far paired with its tool_result (as the model read it), in order. */
-export function seenCalls(messages: readonly MessageParam[]): CallRecord[] {
-  const results = new Map<string, ToolResult>();
-  for (const m of messages) {
-    if (m.role !== 'user' || typeof m.content === 'string') continue;
-    for (const b of m.content) if (b.type === 'tool_result') results.set(b.tool_use_id, readToolResult(b.content, b.is_error));
-  }
+export function seenCalls(messages: readonly MessageParam[], results: Readonly<Record<string, ToolResult>>): CallRecord[] {
   const out: CallRecord[] = [];
   for (const m of messages) {
     if (m.role !== 'assistant') continue;
     for (const b of m.content) {
       if (b.type !== 'tool_use') continue;
-      const result = results.get((b as ToolUseBlock).id);
+      const result = own(results, (b as ToolUseBlock).id);
       if (result) out.push(callRecord(b.name, b.input, result));
     }
   }
   return out;
+}
+
+/** Names of the tool_use blocks that have a tool_result in the conversation, in call order. */
+function answeredCalls(messages: readonly MessageParam[]): string[] {
+  const answered = new Set<string>();
+  for (const m of messages) if (m.role === 'user' && typeof m.content !== 'string') for (const b of m.content) if (b.type === 'tool_result') answered.add(b.tool_use_id);
+  return messages.flatMap((m) => (m.role === 'assistant' ? m.content.flatMap((b) => (b.type === 'tool_use' && answered.has(b.id) ? [b.name] : [])) : []));
 }
 
 /** What the run has cost so far, as a model would guess it from the conversation length. */

@@ -4,6 +4,7 @@
  * implementations: AnthropicModel (real API), the offline LocalPlanner and the ScriptedModel.
  */
 import type { ModelName } from '../../config.js';
+import type { ToolResult } from '../../tools/contract.js';
 
 export interface TextBlock {
   type: 'text';
@@ -63,6 +64,12 @@ export interface ModelRequest {
   maxTokens: number;
   /** The one tool the model must call (a classification); absent = the model chooses (`auto`). */
   toolChoice?: string;
+  /**
+   * The run's typed ledger: the result of each tool_use answered in `messages`, by tool_use id, as
+   * the program recorded it (never read back from the rendered text). The offline planners decide
+   * from it; a model behind an API only ever reads `messages`, and this is never sent.
+   */
+  results?: Readonly<Record<string, ToolResult>>;
 }
 
 export interface Model {
