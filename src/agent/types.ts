@@ -29,7 +29,7 @@ export interface RunRequest {
   /**
    * Answers the run's approvals in-line (terminal, tests): each pause is answered through it, the
    * answer written to disk, then the run resumes. Without it the run stops at `awaiting_approval`
-   * and the caller answers later with `decide` (the bot).
+   * and the caller answers later with `decide` (the bot: through the run's driver, driver.ts).
    */
   approver?: Approver;
   /**
