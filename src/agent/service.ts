@@ -2,7 +2,8 @@
  * The agent as a service for the bot and the CLI: `run(req)` starts (or resumes) one run with its
  * own model, stage runner (lanes), checkpoint and journal under `<dataDir>/runs/<runId>/`;
  * `decide(runId, approvalId, answer)` writes the owner's answer to a paused run's approval to disk
- * (first answer wins, bound to the arguments' hash) — the caller then resumes the run from disk;
+ * (first answer wins, bound to the arguments' hash); `drivers` (driver.ts) is how the bot drives a
+ * run: one mailbox per run that writes each answer with these functions and resumes the run;
  * `unfinished()` lists runs a crash or restart left behind, so they can be resumed.
  *
  * Every kind of run (the agent's week, /semana N, "rehaga…", "narre…") goes through this one path:
@@ -22,6 +23,7 @@ import { hasWeek, notesOfWeek, weekRange, type Course } from '../tools/course/co
 import { createToolbox, type Toolbox } from '../tools/index.js';
 import { createCrashPoints, type CrashLabel, type CrashPoints } from './crash.js';
 import { asksForRedo } from './intent.js';
+import { createRunDrivers, type RunDrivers } from './driver.js';
 import { runLoop, type Waker } from './loop.js';
 import { afterResponse } from './step.js';
 import type { ToolUseBlock } from './model/types.js';
@@ -61,7 +63,10 @@ export interface AgentServiceOptions {
 }
 
 export interface AgentService {
-  run(req: RunRequest): Promise<RunOutcome>;
+  /** Runs until the run ends or pauses; `waker`: a decision written while the run is busy (driver.ts) resumes it at once. */
+  run(req: RunRequest, waker?: Waker): Promise<RunOutcome>;
+  /** One driver per run, with its mailbox: every answer, cancel and restart of a bot's run goes there. */
+  readonly drivers: RunDrivers;
   /** Records the owner's answer to one approval of a paused (or running) run, durably, once. */
   decide(runId: string, approvalId: string, answer: DecisionInput): Promise<DecideResult>;
   /**
@@ -81,21 +86,6 @@ export interface AgentService {
   readonly toolbox: Toolbox;
 }
 
-/** The hint a decision gives a run that is executing in this process (see loop.ts Waker). */
-function createWaker(): Waker & { notify(): void; dirty: boolean } {
-  const resolvers: Array<() => void> = [];
-  const w = {
-    dirty: false,
-    wait: () => new Promise<void>((r) => resolvers.push(r)),
-    clear: () => { w.dirty = false; },
-    notify: () => {
-      w.dirty = true;
-      for (const r of resolvers.splice(0)) r();
-    },
-  };
-  return w;
-}
-
 export async function createAgentService(opts: AgentServiceOptions): Promise<AgentService> {
   const { config } = opts;
   const crash: CrashPoints = createCrashPoints(opts.crashAfter, opts.onCrash);
@@ -104,12 +94,10 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     (await createToolbox({ config, idempotency: createFileIdempotencyStore(path.join(config.dataDir, IDEMPOTENCY_DIRNAME)), ...(opts.advertised ? { advertised: opts.advertised } : {}) }));
   // Start-up: `runs/` keeps a bounded history of finished runs (unfinished ones always stay).
   await pruneFinishedRuns(config.dataDir).catch(() => 0);
-  // One store and one waker per run in this process: decision writes and journal writes of a run
-  // are serialised through its store, and a decision wakes the run if it is executing here.
+  // One store per run in this process: decision writes and journal writes of a run are serialised
+  // through its store (its driver, driver.ts, wakes it when an answer is written).
   const stores = new Map<string, RunStore>();
-  const wakers = new Map<string, ReturnType<typeof createWaker>>();
   const storeOf = (runId: string) => stores.get(runId) ?? stores.set(runId, new RunStore(config.dataDir, runId)).get(runId)!;
-  const wakerOf = (runId: string) => wakers.get(runId) ?? wakers.set(runId, createWaker()).get(runId)!;
   const retry: RetryRunner = (fn, signal) => withRetries(() => fn(signal ?? new AbortController().signal), { ...opts.retry, signal });
 
   /**
@@ -117,12 +105,10 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
    * busy (waker) resumes it at once; otherwise a pause returns, and the caller resumes it after
    * recording the owner's answer (agent/answering.ts for the terminal).
    */
-  async function run(req: RunRequest): Promise<RunOutcome> {
+  async function run(req: RunRequest, waker?: Waker): Promise<RunOutcome> {
     // One stage runner for every pass of this call: the passes share the lanes and one timeline.
     const stage = stageRunner(req);
-    let outcome = await runOnce(req, stage);
-    while (outcome.stopReason === 'awaiting_approval' && wakerOf(req.runId).dirty) outcome = await runOnce({ ...req, resume: true }, stage);
-    return outcome;
+    return runOnce(req, stage, waker);
   }
 
   /** The run's checkpoint, or undefined when there is none or it cannot be read (an unknown run). */
@@ -156,7 +142,6 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     };
     // The store writes it unless another answer got there first; that one stands.
     const written = await store.recordDecision(mine);
-    wakerOf(runId).notify();
     return written === mine ? { kind: 'ok', decision: written, approval } : { kind: 'already', decision: written, approval };
   }
 
@@ -190,11 +175,10 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     if (!standing || standing.approved) return { kind: 'unknown' };
     if (!standing.awaitingNote) return { kind: 'already', decision: standing };
     const written = await store.completeNote(approvalId, note?.trim() || undefined);
-    wakerOf(runId).notify();
     return written && !written.awaitingNote ? { kind: 'ok', decision: written } : { kind: 'unknown' };
   }
 
-  async function runOnce(req: RunRequest, stage: ReturnType<typeof stageRunner>): Promise<RunOutcome> {
+  async function runOnce(req: RunRequest, stage: ReturnType<typeof stageRunner>, waker: Waker | undefined): Promise<RunOutcome> {
     checkRunId(req.runId);
     const store = storeOf(req.runId);
     let cp: CheckpointV2;
@@ -252,7 +236,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
         store,
         stage,
         crash,
-        waker: wakerOf(req.runId),
+        ...(waker ? { waker } : {}),
         prices: config.prices,
         onEvent: req.onEvent,
         signal: req.signal,
@@ -279,7 +263,8 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     }
   }
 
-  return { run, decide, answer, giveNote, ended, unfinished: () => listUnfinished(config.dataDir), discard, toolbox, ...(opts.gpuStatus ? { gpuStatus: opts.gpuStatus } : {}) };
+  const drivers = createRunDrivers({ run, decide, answer, giveNote });
+  return { run, drivers, decide, answer, giveNote, ended, unfinished: () => listUnfinished(config.dataDir), discard, toolbox, ...(opts.gpuStatus ? { gpuStatus: opts.gpuStatus } : {}) };
 
   async function discard(runId: string): Promise<void> {
     checkRunId(runId);

@@ -3,8 +3,9 @@
  * values in its checkpoint; this registry only shows them: it keeps, in the bot state, which chat
  * and message each one lives in and who may decide, sends each question once (persisting the record
  * before sending), edits it when decided, and arms each expiry timer from the record's `expiresAt`
- * (re-armed after a restart). A tap is handed to the RunManager, which writes the decision into
- * the run's state (agent/service.ts `decide`) and only then resumes the run from disk.
+ * (re-armed after a restart). A tap is handed to the RunManager, which posts it to the run's
+ * mailbox (agent/driver.ts): the driver writes the decision into the run's state, has it shown here
+ * (`decided`) and only then resumes the run from disk.
  *
  * The button's callback data carries the approval id and the hash of the exact arguments it
  * approves (the proposal's, or an alternative's), so a stale button can never approve other ones.
@@ -47,9 +48,9 @@ export class ApprovalRegistry {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly now: () => number;
   private closed = false;
-  /** Called when an approval's time is up (the RunManager writes `expirado` and resumes). */
+  /** Called when an approval's time is up (the RunManager posts `expirado` to the run's mailbox). */
   onExpire: (rec: ApprovalRecord) => void = () => undefined;
-  /** Called when the wait for a no's optional reason is over (the RunManager goes on without one). */
+  /** Called when the wait for a no's optional reason is over (the run goes on without one). */
   onReasonExpire: (rec: ApprovalRecord) => void = () => undefined;
 
   private readonly allowed: ReadonlySet<number>;
@@ -251,7 +252,7 @@ export class ApprovalRegistry {
 /** What answering a tap did, for the toast. */
 export type TapResult = 'unknown' | 'forbidden' | 'already' | 'stale' | 'ok';
 
-/** The RunManager side of a tap: checks who, writes the decision, resumes the run. */
+/** The RunManager side of a tap: checks who, and hands the decision to the run's mailbox. */
 export interface TapHandler {
   tap(tap: ApprovalTap, from: User): Promise<TapResult>;
   /** «Seguir sin motivo» under a no: closes its reason question without one and resumes the run. */
@@ -262,7 +263,7 @@ export interface TapHandler {
  * Handles approval buttons: answers every query (Telegram shows a spinner until then), with an
  * alert for someone who did not start the run and "ya estaba decidido" for a second tap. Unknown
  * ids fall through to the stale-button handler registered last in index.ts. The handler never
- * waits for the run: writing the decision is all it does before answering.
+ * waits for the run: handing the decision to its mailbox (written and shown) is all it does.
  */
 export function approvalsComposer(runs: TapHandler): Composer<Context> {
   const c = new Composer<Context>();

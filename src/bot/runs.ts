@@ -1,15 +1,17 @@
 /**
  * Runs, one in progress per chat (others may still be delivering their outcome: runs are
- * independent, each found by its id), started detached from the update handler that asked for them: the handler
- * returns at once and the run lives in `execute` until it ends or pauses. A paused run holds no
- * promise: its approvals are values on disk, shown as buttons; a tap writes the decision into the
- * run's state (`service.decide`) and only then resumes the run from disk (CONVENTIONS §15). Each run
- * has an AbortController (/cancelar), one status message and a chat-action pulse; its chat is
- * recorded in the bot state so a restarted bot resumes it (`resume: true`) in the same chat.
+ * independent, each found by its id), as the chat shows them. Each run is driven by its driver in
+ * the agent (agent/driver.ts): the bot opens it, hands every tap, reason, reply and /cancelar to its
+ * mailbox and returns; what the owner must see comes back as the driver's events (a pass begins,
+ * ask these approvals, show this answer, paused, the outcome to deliver). A paused run holds no
+ * promise: its approvals are values on disk, shown as buttons (CONVENTIONS §15). Each run has one
+ * status message and a chat-action pulse; its chat is recorded in the bot state so a restarted bot
+ * takes it up again (`resume: true`) in the same chat.
  */
 import { randomBytes } from 'node:crypto';
 import type { Api } from 'grammy';
-import type { AnswerResult, DecideResult, DecisionInput, NoteResult, RunEvent, RunOutcome, RunRequest } from '../agent/types.js';
+import type { DecisionInput, RecordedDecision, RunEvent, RunOutcome } from '../agent/types.js';
+import type { DriverEvent, RunDrivers, RunListener } from '../agent/driver.js';
 import { type ApprovalRegistry, type TapHandler, type TapResult } from './approvals.js';
 import type { ApprovalTap } from './keyboards.js';
 import type { User } from 'grammy/types';
@@ -26,13 +28,8 @@ import { personaOf } from './access.js';
 
 /** What the bot needs from the agent; `AgentService` (agent/service.ts) satisfies it structurally. */
 export interface RunService {
-  run(req: RunRequest): Promise<RunOutcome>;
-  /** Writes the owner's answer to one approval of a paused run into its state (first answer wins). */
-  decide(runId: string, approvalId: string, answer: DecisionInput): Promise<DecideResult>;
-  /** Appends the owner's answer to a run paused on a question back (durably, before resuming it). */
-  answer(runId: string, text: string): Promise<AnswerResult>;
-  /** Closes the optional-reason question of a no: with the owner's reason, or without one. */
-  giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult>;
+  /** One driver per run: open, post answers and /cancelar to its mailbox, hear what to show. */
+  readonly drivers: RunDrivers;
   /** Runs with a checkpoint that did not reach the end (crash, kill, restart). */
   unfinished(): Promise<ReadonlyArray<{ runId: string; text: string }>>;
   /** True when the run ended (its outcome is read again from disk with `resume`); optional for old fakes. */
@@ -59,18 +56,10 @@ export type StartResult =
 
 interface ActiveRun {
   record: RunRecord;
-  controller: AbortController;
   tasks: TaskView[];
   lastNotice?: string;
   status?: StatusMessage;
   pulse: ChatActionPulse;
-  done: Promise<void>;
-  /** True while the loop executes in this process (false while paused for the owner). */
-  executing: boolean;
-  /** Decisions written while executing: the run resumes again once this pass returns. */
-  pokes: number;
-  /** Questions being shown, in order (a turn's approvals are sent one message each, in order). */
-  showing: Promise<unknown>;
   /**
    * The stage events of every pass of this run in this process, timed from the run's start: a run
    * that paused for the owner is several passes, and its chart and report cover all of them.
@@ -128,7 +117,7 @@ export class RunManager implements TapHandler {
   constructor(private readonly deps: RunManagerDeps) {
     this.now = deps.now ?? Date.now;
     deps.registry.onExpire = (rec) => {
-      void this.decide(rec.id, { approved: false, reason: 'expirado' }).catch((e: unknown) => { this.deps.log('no se pudo registrar la caducidad', e); });
+      void this.post(rec.id, { approved: false, reason: 'expirado' }).catch((e: unknown) => { this.deps.log('no se pudo registrar la caducidad', e); });
     };
     deps.registry.onReasonExpire = (rec) => {
       void this.closeReason(rec.id, undefined).catch((e: unknown) => { this.deps.log('no se pudo cerrar la pregunta del motivo', e); });
@@ -166,37 +155,22 @@ export class RunManager implements TapHandler {
   async answerMessage(chatId: number, from: User, text: string): Promise<boolean> {
     const run = this.inChat(chatId);
     const question = run?.record.question;
-    if (!run || !question || question.answered || from.id !== run.record.ownerId || run.controller.signal.aborted) return false;
-    const r = await this.deps.service.answer(run.record.runId, text);
+    if (!run || !question || question.answered || from.id !== run.record.ownerId || this.drivers.cancelled(run.record.runId)) return false;
+    // Into the run's mailbox: written to its state, then the run goes on from disk.
+    const r = await this.drivers.answer(run.record.runId, text);
     if (r.kind !== 'ok') return false;
-    // Kept, marked answered: a pass that read the run before the answer still sees it was asked.
+    // Kept, marked answered: a restart still knows it was asked (and does not ask it again).
     await this.deps.state.update(() => { question.answered = true; });
-    run.lastNotice = undefined;
-    this.wake(run.record.runId);
+    if (run.lastNotice === S.waitingAnswer) run.lastNotice = undefined;
     return true;
   }
 
-  /** Writes the close of a no's reason question into the run's state, shows it, resumes the run. */
-  private closeReason(approvalId: string, note: string | undefined): Promise<TapResult> {
-    return this.serially(async (): Promise<TapResult> => {
-      const rec = this.deps.registry.find(approvalId);
-      if (!rec) return 'unknown';
-      const r = await this.deps.service.giveNote(rec.runId, approvalId, note);
-      if (r.kind === 'unknown') return 'unknown';
-      await this.deps.registry.reasonClosed(rec, r.decision.note);
-      if (r.kind === 'already') return 'already';
-      this.wake(rec.runId);
-      return 'ok';
-    });
-  }
-
-  /** A decision for this run was written: resume it from disk, or let the pass in progress pick it up. */
-  private wake(runId: string): void {
-    const run = this.active.get(runId);
-    if (run) {
-      if (run.executing) run.pokes++;
-      else run.done = this.execute(run, true);
-    }
+  /** Hands the close of a no's reason question to the run's mailbox (it shows it, then resumes). */
+  private async closeReason(approvalId: string, note: string | undefined): Promise<TapResult> {
+    const rec = this.deps.registry.find(approvalId);
+    if (!rec) return 'unknown';
+    const r = await this.drivers.giveNote(rec.runId, approvalId, note);
+    return r.kind === 'ok' ? 'ok' : r.kind;
   }
 
   /** A button press: only the person who started the run decides; the decision is written first. */
@@ -212,31 +186,22 @@ export class RunManager implements TapHandler {
     const by = persona.nombre;
     // A no is written at once (a restart never asks again); its optional reason is asked afterwards.
     const answer: DecisionInput = tap.approved ? { approved: true, hash: tap.hash ?? '', by, persona } : { approved: false, reason: 'rechazado', by, persona, askNote: true };
-    const r = await this.decide(tap.approvalId, answer);
-    return r === 'ok' ? 'ok' : r;
+    return this.post(tap.approvalId, answer);
   }
 
   /**
-   * Writes a decision (tap, expiry) into the run's state, shows it on the question, and resumes the
-   * run from disk — or, if it is executing right now, lets it pick the decision up.
+   * Hands an answer (tap, expiry) to the run's mailbox and returns once it is written and shown:
+   * the driver resumes the run itself. Two quick taps are answered in the order they came.
    */
-  private deciding: Promise<unknown> = Promise.resolve();
-  private decide(approvalId: string, answer: DecisionInput): Promise<'ok' | 'already' | 'unknown' | 'stale'> {
-    // One decision at a time: two quick taps are answered in the order they came.
-    return this.serially(() => this.decideNow(approvalId, answer));
-  }
-
-  private async decideNow(approvalId: string, answer: DecisionInput): Promise<'ok' | 'already' | 'unknown' | 'stale'> {
+  private async post(approvalId: string, answer: DecisionInput): Promise<TapResult> {
     const rec = this.deps.registry.find(approvalId);
     if (!rec) return 'unknown';
-    const r = await this.deps.service.decide(rec.runId, approvalId, answer);
-    if (r.kind === 'unknown' || r.kind === 'stale') return r.kind;
-    await this.deps.registry.decided(rec, r.decision);
-    if (r.kind === 'already') return 'already';
-    // A no waiting for its reason: the run stays paused on it until the reason question closes.
-    if (r.decision.awaitingNote) await this.deps.registry.askReason(rec);
-    else this.wake(rec.runId);
-    return 'ok';
+    const r = await this.drivers.decide(rec.runId, approvalId, answer);
+    return r.kind;
+  }
+
+  private get drivers(): RunDrivers {
+    return this.deps.service.drivers;
   }
 
   /**
@@ -285,7 +250,7 @@ export class RunManager implements TapHandler {
         throw e;
       }
     }
-    run.done = this.execute(run, false);
+    this.open(run, false);
     return { kind: 'started', runId: record.runId };
   }
 
@@ -295,14 +260,7 @@ export class RunManager implements TapHandler {
    */
   cancel(chatId: number): boolean {
     const run = this.inChat(chatId);
-    return run ? this.cancelRun(run) : false;
-  }
-
-  private cancelRun(run: ActiveRun): boolean {
-    if (run.controller.signal.aborted) return false;
-    run.controller.abort();
-    if (!run.executing) run.done = this.execute(run, true);
-    return true;
+    return run ? this.drivers.cancel(run.record.runId) : false;
   }
 
   /**
@@ -321,13 +279,11 @@ export class RunManager implements TapHandler {
         await this.forget(record.runId);
       } else if (unfinished.has(record.runId)) {
         // Unfinished: it goes on.
-        const run = this.reserve(record);
-        run.done = this.execute(run, true);
+        this.open(this.reserve(record), true);
         resumed++;
       } else if (await this.deps.service.ended?.(record.runId)) {
         // Ended but not delivered: its outcome is read from disk and what the chat lacks is sent.
-        const run = this.reserve(record, true);
-        run.done = this.execute(run, true);
+        this.open(this.reserve(record, true), true);
         resumed++;
       } else {
         await this.deps.api.sendMessage(record.chatId, S.lostRun(record.text)).catch((e: unknown) => { this.deps.log('aviso de trabajo perdido', e); });
@@ -339,19 +295,15 @@ export class RunManager implements TapHandler {
 
   /** Aborts every run in progress (tests' teardown; an operator stopping everything on purpose). */
   cancelAll(): void {
-    for (const run of [...this.active.values()]) this.cancelRun(run);
+    for (const run of [...this.active.values()]) this.drivers.cancel(run.record.runId);
   }
 
   /**
    * Resolves when no run is executing: each has ended and been delivered, or is paused waiting for
    * the owner (a paused run holds nothing to wait for; tests, shutdown).
    */
-  async idle(): Promise<void> {
-    for (;;) {
-      const busy = [...[...this.active.values()].filter((r) => r.executing), ...this.finishing];
-      if (busy.length === 0) return;
-      await Promise.allSettled(busy.map((r) => r.done));
-    }
+  idle(): Promise<void> {
+    return this.drivers.idle();
   }
 
   /** Stops timers without aborting runs: a process that exits now resumes them on the next start. */
@@ -372,13 +324,8 @@ export class RunManager implements TapHandler {
   private reserve(record: RunRecord, ended = false): ActiveRun {
     const run: ActiveRun = {
       record,
-      controller: new AbortController(),
       tasks: [],
       pulse: new ChatActionPulse(this.deps.api, record.chatId, this.deps.log),
-      done: Promise.resolve(),
-      executing: false,
-      pokes: 0,
-      showing: Promise.resolve(),
       events: [],
       passes: 0,
       delivered: new Set(record.delivered ?? []),
@@ -390,54 +337,83 @@ export class RunManager implements TapHandler {
     return run;
   }
 
-  /**
-   * One pass of the run: from the start or from disk, until it ends (delivered, forgotten) or
-   * pauses for the owner (its questions shown; nothing waits here for them).
-   */
-  private async execute(run: ActiveRun, resume: boolean): Promise<void> {
+  /** Hands the run to its driver (agent/driver.ts); what the chat must show comes back as events. */
+  private open(run: ActiveRun, resume: boolean): void {
     const { record } = run;
-    run.executing = true;
-    let ended = true;
+    this.drivers.open({
+      runId: record.runId,
+      text: record.text,
+      mode: record.mode,
+      ...(record.week !== undefined ? { week: record.week } : {}),
+      persona: { id: record.ownerId, nombre: record.ownerName ?? String(record.ownerId) },
+      questions: true,
+      resume,
+    }, this.listener(run));
+  }
+
+  /** The run's driver speaks: each event is shown before the driver handles its next letter. */
+  private listener(run: ActiveRun): RunListener {
+    return (e: DriverEvent) => {
+      switch (e.type) {
+        case 'pasada': return this.passBegins(run, e.resume);
+        case 'decidida': return this.showDecided(e.approval.id, e.decision);
+        case 'motivo': return this.showReasonClosed(e.approvalId, e.decision);
+        case 'pausa': return this.paused(run, e.outcome);
+        case 'fin': return this.finish(run, e.outcome);
+        case 'fallo': return this.failed(run, e.error);
+        default: return this.onEvent(run, e);
+      }
+    };
+  }
+
+  /** A pass begins: the status message (once), the wait for the owner ends, the clock ticks. */
+  private async passBegins(run: ActiveRun, resume: boolean): Promise<void> {
+    // A run that only delivers its outcome keeps its status message: it says «✅ Terminado» already.
+    if (!run.status && !run.ended) await this.openStatus(run, resume);
+    run.passes++;
+    await this.endWait(run);
+    this.startTicking(run);
+  }
+
+  /** An answer written by the driver: shown on its question (a no's reason is asked for then). */
+  private async showDecided(approvalId: string, decision: RecordedDecision): Promise<void> {
+    const rec = this.deps.registry.find(approvalId);
+    if (!rec) return;
+    await this.deps.registry.decided(rec, decision);
+    if (decision.awaitingNote) await this.deps.registry.askReason(rec);
+  }
+
+  private async showReasonClosed(approvalId: string, decision: RecordedDecision): Promise<void> {
+    const rec = this.deps.registry.find(approvalId);
+    if (rec) await this.deps.registry.reasonClosed(rec, decision.note);
+  }
+
+  /** Paused for the owner: its questions are on screen; taps find it by id. */
+  private async paused(run: ActiveRun, outcome: RunOutcome): Promise<void> {
+    if (outcome.stopReason === 'awaiting_answer') await this.askBack(run, outcome);
+    else await this.pause(run, outcome);
+    this.stopTicking(run);
+    // Also one taken in as ended whose state says otherwise.
+    run.ended = false;
+    this.finishing.delete(run);
+    this.active.set(run.record.runId, run);
+  }
+
+  /** A pass failed with something unexpected: said in the chat, and the run is forgotten. */
+  private async failed(run: ActiveRun, error: unknown): Promise<void> {
+    const { record } = run;
+    this.deps.log(`el trabajo ${record.runId} falló`, error);
+    run.pulse.stop();
+    run.status?.abandon();
+    await this.deps.api.sendMessage(record.chatId, S.runFailed()).catch(() => undefined);
+    await this.drop(run);
+  }
+
+  /** Ended: the outcome is delivered, each closing step once (a restart in the middle does the rest). */
+  private async finish(run: ActiveRun, outcome: RunOutcome): Promise<void> {
+    const { record } = run;
     try {
-      // A run that only delivers its outcome keeps its status message: it says «✅ Terminado» already.
-      if (!run.status && !run.ended) await this.openStatus(run, resume);
-      let outcome: RunOutcome;
-      for (;;) {
-        run.pokes = 0;
-        run.passes++;
-        await this.endWait(run);
-        this.startTicking(run);
-        outcome = await this.deps.service.run({
-          runId: record.runId,
-          text: record.text,
-          mode: record.mode,
-          ...(record.week !== undefined ? { week: record.week } : {}),
-          persona: { id: record.ownerId, nombre: record.ownerName ?? String(record.ownerId) },
-          onEvent: (e) => this.onEvent(run, e),
-          signal: run.controller.signal,
-          questions: true,
-          ...(resume ? { resume: true } : {}),
-        });
-        resume = true;
-        if (outcome.stopReason === 'awaiting_answer') {
-          await this.askBack(run, outcome);
-          if (run.pokes === 0 && !run.controller.signal.aborted) break;
-          continue;
-        }
-        if (outcome.stopReason !== 'awaiting_approval') break;
-        await this.pause(run, outcome);
-        // A decision (or /cancelar) that came while this pass was finishing: resume again, from disk.
-        // Nothing is awaited between this check and `executing = false`, so none can slip between.
-        if (run.pokes === 0 && !run.controller.signal.aborted) break;
-      }
       this.stopTicking(run);
-      if (outcome.stopReason === 'awaiting_approval' || outcome.stopReason === 'awaiting_answer') {
-        ended = false;
-        // Paused (also one taken in as ended whose state says otherwise): its taps find it by id.
-        run.ended = false;
-        this.active.set(record.runId, run);
-        return;
-      }
       run.pulse.stop();
       this.active.delete(record.runId);
       this.finishing.add(run);
@@ -472,14 +448,17 @@ export class RunManager implements TapHandler {
       run.status?.abandon();
       await this.deps.api.sendMessage(record.chatId, S.runFailed()).catch(() => undefined);
     } finally {
-      this.finishing.delete(run);
-      this.stopTicking(run);
-      run.executing = false;
-      if (ended) {
-        if (this.active.get(record.runId) === run) this.active.delete(record.runId);
-        await this.forget(record.runId).catch((e: unknown) => { this.deps.log('no se pudo olvidar el trabajo', e); });
-      }
+      await this.drop(run);
     }
+  }
+
+  /** The run is over here: its clock stops and the bot state forgets it (its buttons go stale). */
+  private async drop(run: ActiveRun): Promise<void> {
+    const { record } = run;
+    this.finishing.delete(run);
+    this.stopTicking(run);
+    if (this.active.get(record.runId) === run) this.active.delete(record.runId);
+    await this.forget(record.runId).catch((e: unknown) => { this.deps.log('no se pudo olvidar el trabajo', e); });
   }
 
   /** Does one step of the run's closing unless a previous process did it; records it once done. */
@@ -515,20 +494,17 @@ export class RunManager implements TapHandler {
 
   /** Paused: every open question is on screen (sent once, in order), the status says so. */
   private async pause(run: ActiveRun, outcome: RunOutcome): Promise<void> {
-    await run.showing.catch(() => undefined);
     await this.beginWait(run);
-    await this.serially(async () => {
-      for (const a of outcome.awaiting ?? []) {
-        // A decision on disk that the bot state missed (killed in between) is shown first, so a no
-        // waiting for its reason gets its question even after a restart.
-        const written = outcome.decisions?.find((d) => d.approval.id === a.id)?.decision;
-        const rec = await this.deps.registry.show(this.scopeOf(run), a, written);
-        if (written && !rec.decision) {
-          await this.deps.registry.decided(rec, written);
-          if (written.awaitingNote) await this.deps.registry.askReason(rec);
-        }
+    for (const a of outcome.awaiting ?? []) {
+      // A decision on disk that the bot state missed (killed in between) is shown first, so a no
+      // waiting for its reason gets its question even after a restart.
+      const written = outcome.decisions?.find((d) => d.approval.id === a.id)?.decision;
+      const rec = await this.deps.registry.show(this.scopeOf(run), a, written);
+      if (written && !rec.decision) {
+        await this.deps.registry.decided(rec, written);
+        if (written.awaitingNote) await this.deps.registry.askReason(rec);
       }
-    });
+    }
     run.pulse.stop();
     this.refresh(run);
   }
@@ -539,8 +515,7 @@ export class RunManager implements TapHandler {
    */
   private async askBack(run: ActiveRun, outcome: RunOutcome): Promise<void> {
     const { record } = run;
-    // A pass that read the run just before the answer came still returns the question: it was
-    // asked (and answered), so it is not sent again; the answer's wake-up runs the next pass.
+    // Asked at this turn already (before a restart): it is not sent again.
     if (record.question?.turn !== outcome.iterations) {
       await this.deps.state.update(() => { record.question = { turn: outcome.iterations }; });
       const sent = await this.deps.api.sendMessage(record.chatId, truncate(outcome.question ?? outcome.report, TELEGRAM_TEXT_MAX));
@@ -574,7 +549,7 @@ export class RunManager implements TapHandler {
   }
 
   /** Returns, for a turn's approvals, when they are on screen (the run starts its other calls then). */
-  private onEvent(run: ActiveRun, e: RunEvent): Promise<unknown> | undefined {
+  private onEvent(run: ActiveRun, e: RunEvent): Promise<void> | undefined {
     if (e.type === 'tarea') {
       const raw = e.event;
       const ev = { ...raw, taskId: `${raw.taskId}@${run.passes}`, t: this.now() - run.record.startedAt };
@@ -590,27 +565,18 @@ export class RunManager implements TapHandler {
     } else if (e.type === 'aviso') {
       run.lastNotice = `⚠️ ${e.text}`;
     } else if (e.type === 'aprobaciones') {
-      // Asked at once, one message each, in tool_use order; the rest of the turn starts after.
-      // Showing and deciding take turns (`serially`): no decision is written between a question
-      // being sent and where it went being recorded, so a kill there cannot ask it twice.
+      // Asked at once, one message each, in tool_use order; the rest of the turn starts after. The
+      // driver hands this over in mailbox order: no answer is written between a question being
+      // sent and where it went being recorded, so a kill there cannot ask it twice.
       const scope = this.scopeOf(run);
-      run.showing = run.showing.catch(() => undefined).then(() => this.serially(async () => {
+      return (async () => {
         for (const a of e.approvals) await this.deps.registry.show(scope, a);
-      })).catch((err: unknown) => { this.deps.log('no se pudo mostrar una aprobación', err); });
-      this.refresh(run);
-      return run.showing;
+      })().catch((err: unknown) => { this.deps.log('no se pudo mostrar una aprobación', err); }).finally(() => { this.refresh(run); });
     } else {
       return undefined;
     }
     this.refresh(run);
     return undefined;
-  }
-
-  /** Runs `fn` after every decision and showing before it, and before any after it. */
-  private serially<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.deciding.catch(() => undefined).then(fn);
-    this.deciding = next;
-    return next;
   }
 
   /** Sends a finished call's files now, in order, once each (recorded, so a restart does not resend). */

@@ -80,8 +80,8 @@ export interface RunRecord {
   delivered?: string[];
   /**
    * The run is paused on a question back: asked at model turn `turn` (sent once, also across a
-   * restart); the owner's next message in the chat is its answer. `answered` once it came, so a
-   * pass that read the run just before still knows it was asked.
+   * restart); the owner's next message in the chat is its answer. `answered` once it came (the
+   * run's driver has it on disk), so no later message is taken for the answer.
    */
   question?: { turn: number; messageId?: number; answered?: boolean };
   /** Steps of its closing already done (a restart in the middle of it does only the rest). */
