@@ -13,7 +13,7 @@ import { busyKeyboard } from './keyboards.js';
 import { anyCase, type BotNotebook } from './command-kit.js';
 import type { RunManager, StartResult } from './runs.js';
 import { renderStatus, type StatusView } from './status.js';
-import { S, type Audience } from '../strings/chat.js';
+import { S, type Audience, type HelpCourse } from '../strings/chat.js';
 import { StateFileError } from '../errors.js';
 import { personaOf } from './access.js';
 
@@ -81,8 +81,8 @@ export function commandsComposer(deps: CommandsDeps, plain: Readonly<Record<Comm
 export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainCommand> {
   const now = deps.now ?? (() => new Date());
   return {
-    start: async (ctx) => { await ctx.reply(S.start(ctx.from?.first_name ?? '', deps.audience)); },
-    ayuda: async (ctx) => { await ctx.reply(S.help(deps.audience)); },
+    start: async (ctx) => { await ctx.reply(S.start(ctx.from?.first_name ?? '', deps.audience, await helpCourse(deps.notebook))); },
+    ayuda: async (ctx) => { await ctx.reply(S.help(deps.audience, await helpCourse(deps.notebook))); },
     cancelar: async (ctx) => {
       await ctx.reply(deps.runs.cancel(ctx.chat!.id) ? S.cancelling() : S.nothingToCancel());
     },
@@ -145,4 +145,24 @@ export function parseNote(raw: string): { kind: 'ok'; tema: string; texto: strin
 export async function replyToStart(ctx: Context, result: StartResult): Promise<void> {
   if (result.kind === 'busy') await ctx.reply(S.busy(result.text, result.elapsedS), { reply_markup: busyKeyboard(result.runId) });
   else if (result.kind === 'budget') await ctx.reply(S.budgetSpent(result.spent, result.limit));
+}
+
+/**
+ * The help's examples from the owner's own course: its third week (or its last) to prepare, the
+ * one before to redo, the next to narrate, and that week's key terms. Without `curso.json` (the
+ * demo course) or when it cannot be read, undefined: the demo's examples.
+ */
+async function helpCourse(notebook: Pick<BotNotebook, 'course'>): Promise<HelpCourse | undefined> {
+  const course = await notebook.course.read().catch(() => null);
+  const weeks = course?.semanas.slice().sort((a, b) => a.numero - b.numero) ?? [];
+  if (weeks.length === 0) return undefined;
+  const at = Math.min(2, weeks.length - 1);
+  const main = weeks[at]!;
+  const others = weeks.filter((w) => w !== main).flatMap((w) => w.terminos);
+  return {
+    prepare: main.numero,
+    redo: weeks[Math.max(0, at - 1)]!.numero,
+    narrate: weeks[Math.min(weeks.length - 1, at + 1)]!.numero,
+    terms: [...main.terminos, ...others],
+  };
 }

@@ -81,12 +81,12 @@ export const S = Object.freeze({
   pollingFailed: (why: string) => `Cierro Cuaderno Vivo: no puedo seguir recibiendo mensajes de Telegram (${why}).`,
   stranger: (userId: number) =>
     `Este cuaderno es privado: solo atiende a la persona a la que pertenece. (Tu número de Telegram es ${userId}; si el cuaderno es tuyo, pide a quien administra el bot que añada ese número a las personas permitidas.)`,
-  start: (name: string, audience: Audience = 'dueño') =>
+  start: (name: string, audience: Audience = 'dueño', course?: HelpCourse) =>
     (audience === 'profesor'
       ? `Hola, ${name}. Das esta clase en Cuaderno Vivo: invita a tus alumnos con /invitar y mira con /alumnos quién ha entrado y cuánto lleva gastado cada uno. Cada alumno tiene su propio cuaderno; tú también tienes el tuyo para probar lo que verán.\n\n`
       : `Hola, ${name}. Soy tu Cuaderno Vivo: escríbeme en una frase qué quieres y preparo tu semana de estudio — tarjetas, portada y un pódcast narrado — pidiéndote permiso antes de lo que deja huella.\n\n`) +
-    helpBody(audience),
-  help: (audience: Audience = 'dueño') => helpBody(audience),
+    helpBody(audience, course),
+  help: (audience: Audience = 'dueño', course?: HelpCourse) => helpBody(audience, course),
 
   // --- class mode ---
   classStranger: () => 'Este cuaderno es de una clase: para entrar, abre el enlace de invitación que te dé tu profesor.',
@@ -350,13 +350,41 @@ export const S = Object.freeze({
   deliveryFailed: (what: string) => `No pude enviarte ${what}; el archivo sigue guardado en el cuaderno. Pídelo de nuevo más tarde.`,
 });
 
-const helpBody = (audience: Audience) =>
+/**
+ * The owner's own course as the help's examples name it (the caller picks the weeks and the key
+ * terms from `curso.json`); absent, the examples are the demo course's.
+ */
+export interface HelpCourse {
+  prepare: number;
+  redo: number;
+  narrate: number;
+  /** Key terms of the owner's weeks, the most typical first; may be empty. */
+  terms: readonly string[];
+}
+
+const DEMO_EXAMPLES = [
+  'prepara la semana 3',
+  'solo tarjetas de la nota que más se parezca a lo del cubismo',
+  'rehaz la portada de la semana 2, la de ayer no me gustó',
+  'narra la semana 4',
+  '¿qué tengo sobre el impresionismo?',
+];
+
+function examplesFor(course?: HelpCourse): string[] {
+  if (!course) return DEMO_EXAMPLES;
+  const [cards, search = cards] = course.terms.length > 1 ? [course.terms[1], course.terms[0]] : course.terms;
+  return [
+    `prepara la semana ${course.prepare}`,
+    ...(cards ? [`solo tarjetas de la nota sobre ${cards}`] : []),
+    `rehaz la portada de la semana ${course.redo}, la de ayer no me gustó`,
+    `narra la semana ${course.narrate}`,
+    ...(search ? [`¿qué tengo sobre ${search}?`] : []),
+  ];
+}
+
+const helpBody = (audience: Audience, course?: HelpCourse) =>
   'Ejemplos:\n' +
-  '• prepara la semana 3\n' +
-  '• solo tarjetas de la nota que más se parezca a lo del cubismo\n' +
-  '• rehaz la portada de la semana 2, la de ayer no me gustó\n' +
-  '• narra la semana 4\n' +
-  '• ¿qué tengo sobre el impresionismo?\n\n' +
+  examplesFor(course).map((e) => `• ${e}\n`).join('') + '\n' +
   'Antes de hacer una portada o una narración te pido permiso con botones [✅ Aprobar] [❌ Rechazar].\n\n' +
   'Órdenes:\n' +
   commandsFor(audience).map((c) => `${c.usage} — ${c.description.charAt(0).toLowerCase()}${c.description.slice(1)}`).join('\n');

@@ -86,6 +86,30 @@ describe('the helpers every reader asks', () => {
     expect(weekForNewNote(BIO, { tema: 'general', texto: 'La receta del gazpacho lleva tomate.' })).toBeNull();
   });
 
+  it('a section\'s heading decides before its text: a PDF on the industrial revolution is not the week of the Russian one', () => {
+    // The syllabus a student pasted in the chat (ten weeks; three titles say «Revolución»).
+    const r = parseSyllabusText([
+      'Historia contemporánea', 'Semana 1: La Revolución francesa y el fin del Antiguo Régimen', 'Semana 2: Napoleón y el Congreso de Viena',
+      'Semana 3: La Revolución industrial: máquina de vapor, ferrocarril y clase obrera', 'Semana 4: Liberalismo y nacionalismo: las revoluciones de 1830 y 1848',
+      'Semana 5: La unificación de Italia y de Alemania', 'Semana 6: El imperialismo y el reparto de África', 'Semana 7: La Primera Guerra Mundial',
+      'Semana 8: La Revolución rusa', 'Semana 9: El periodo de entreguerras y la crisis de 1929', 'Semana 10: La Segunda Guerra Mundial',
+    ].join('\n'));
+    if (!r.ok) throw new Error('the syllabus did not parse');
+    const history = r.course;
+    // Its one-page PDF: the heading became the topic, the rest the text.
+    const note = {
+      tema: 'tema 3. la revolución industrial en gran bretaña',
+      texto: 'Causas: revolución agrícola, crecimiento demográfico, capital del comercio colonial.\n\nEl carbón y el hierro son la base de la industria pesada.\n\n' +
+        'La fábrica sustituye al taller artesanal; aparece el sistema fabril.\n\nAdam Smith publica «La riqueza de las naciones» en 1776: liberalismo económico.\n\n' +
+        'Consecuencias sociales: éxodo rural, urbanización rápida, cuestión social.',
+    };
+    // Topic and text together lean to the short title that shares «revolución»; the heading names week 3.
+    expect(closestWeek(history, `${note.tema} ${note.texto}`)).toBe(8);
+    expect(weekForNewNote(history, note)).toBe(3);
+    // A heading that names no week leaves the decision to the text, as before.
+    expect(weekForNewNote(history, { tema: 'apuntes', texto: 'Lenin y los bolcheviques toman el poder en la revolución rusa de octubre.' })).toBe(8);
+  });
+
   it('keys: the demo’s own titles keep the old key; any other title adds its hash', () => {
     expect(idempotencyKey('portada-maqueta', 2026, 3, undefined, weekTitleTag(DEMO_COURSE, 3))).toBe('portada-maqueta-2026-S3');
     const k12 = idempotencyKey('portada-maqueta', 2026, 3, undefined, weekTitleTag(BIO, 3));

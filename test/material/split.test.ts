@@ -57,7 +57,7 @@ describe('splitIntoNotes', () => {
     expect(byDefault.map((n) => n.semana)).toEqual([4, null]);
     expect(splitIntoNotes(text, { fileName: 'a.md', semana: 2 }).map((n) => n.semana)).toEqual([2, 2]);
     const seen: [string, number | undefined][] = [];
-    splitIntoNotes(text, { fileName: 'a.md', weekOf: (t, named) => (seen.push([t.split('\n')[0]!, named]), 7) });
+    splitIntoNotes(text, { fileName: 'a.md', weekOf: (n, named) => (seen.push([n.tema, named]), 7) });
     expect(seen).toEqual([['música barroca', undefined], ['cosas varias', undefined]]);
   });
 });
@@ -73,9 +73,9 @@ describe('parts', () => {
   it('topicFromName and the course\'s week rule', () => {
     const defaultWeekOf = courseWeekOf(DEMO_COURSE);
     expect(topicFromName('Apuntes_Estadística.PDF')).toBe('apuntes estadística');
-    expect(defaultWeekOf('El impresionismo en la historia del arte')).toBe(3);
-    expect(defaultWeekOf('Nada que ver')).toBeNull();
-    expect(defaultWeekOf('Nada que ver', 1)).toBe(1);
-    expect(defaultWeekOf('Estadistica sin tilde')).toBe(1);
+    expect(defaultWeekOf({ tema: 'apuntes', texto: 'El impresionismo en la historia del arte' })).toBe(3);
+    expect(defaultWeekOf({ tema: 'apuntes', texto: 'Nada que ver' })).toBeNull();
+    expect(defaultWeekOf({ tema: 'apuntes', texto: 'Nada que ver' }, 1)).toBe(1);
+    expect(defaultWeekOf({ tema: 'apuntes', texto: 'Estadistica sin tilde' })).toBe(1);
   });
 });

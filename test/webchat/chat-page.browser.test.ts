@@ -148,6 +148,39 @@ describe.skipIf(skipBrowserTests())('chat page in Chromium', () => {
     expect(layout.headerTop).toBe(0);
   });
 
+  it('at phone width a row of four «Semana N» buttons stays inside the screen, and a reply\'s longer placeholder shows whole', async () => {
+    const { page } = browser;
+    await page.goto(tg.chatUrl);
+    await page.waitForSelector('body[data-ready="true"]');
+    // The week picker as the bot sends it: four weeks a row (a ten-week course has three rows).
+    const weeks = Array.from({ length: 10 }, (_, i) => ({ text: `Semana ${i + 1}`, callback_data: `w${i + 1}` }));
+    const rows = [weeks.slice(0, 4), weeks.slice(4, 8), weeks.slice(8)];
+    await bot.api.sendMessage(tg.server.chatId, '¿De qué semana quieres la portada?', { reply_markup: { inline_keyboard: rows } });
+    const picker = page.locator('.msg.in', { hasText: '¿De qué semana quieres la portada?' });
+    await picker.getByRole('button', { name: 'Semana 10' }).waitFor();
+    const widths = await picker.locator('.krow').evaluateAll((els) => els.map((r) => {
+      const box = r.getBoundingClientRect();
+      return { over: r.scrollWidth - r.clientWidth, right: box.right, screen: document.documentElement.clientWidth };
+    }));
+    expect(widths).toHaveLength(3);
+    for (const w of widths) {
+      expect(w.over).toBeLessThanOrEqual(0);
+      expect(w.right).toBeLessThanOrEqual(w.screen);
+    }
+    // The first row keeps its four buttons side by side (wrapping is for rows that cannot fit).
+    const tops = await picker.locator('.krow').first().getByRole('button').evaluateAll((els) => els.map((b) => Math.round(b.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+
+    // A question answered by reply (the reason for a rejection): its placeholder is not cut off.
+    await bot.api.sendMessage(tg.server.chatId, '¿Por qué lo rechazas?', { reply_markup: { force_reply: true, input_field_placeholder: 'El motivo (opcional)' } });
+    const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
+    await expect.poll(() => box.getAttribute('placeholder')).toBe('El motivo (opcional)');
+    const fit = await box.evaluate((e: HTMLTextAreaElement) => ({ client: e.clientHeight, scroll: e.scrollHeight, width: e.clientWidth }));
+    expect(fit.width).toBeLessThan(200); // on a phone the placeholder needs two lines here
+    expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+    await shot('chat-semanas-motivo.png');
+  });
+
   it('when the page cannot reach the bot, the toast says so in Spanish, not the browser\'s «Failed to fetch» (issue 28)', async () => {
     const { page } = browser;
     await page.goto(tg.chatUrl);

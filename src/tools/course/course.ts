@@ -133,11 +133,14 @@ export function closestWeek(course: Course, text: string, threshold = WEEK_MATCH
 
 /**
  * The week a new note gets: the one the student named (when the course has it), else the week whose
- * title is the note's topic, else the closest week by content (closestWeek), else null.
+ * title is the note's topic, else the week its topic (a section's heading) is about, else the
+ * closest week by content (closestWeek), else null. The heading goes first: «La Revolución
+ * industrial en Gran Bretaña» over a text that says «revolución agrícola» is the week of the
+ * industrial revolution, not the one whose short title shares the word «revolución».
  */
 export function weekForNewNote(course: Course, note: { tema: string; texto: string; semana?: number }): number | null {
   if (hasWeek(course, note.semana)) return note.semana;
-  return weekByTopic(course, note.tema) ?? closestWeek(course, `${note.tema} ${note.texto}`);
+  return weekByTopic(course, note.tema) ?? closestWeek(course, note.tema) ?? closestWeek(course, `${note.tema} ${note.texto}`);
 }
 
 /** `YYYY-MM-DD` of `date` in time zone `tz`. */

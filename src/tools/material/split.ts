@@ -19,17 +19,18 @@ export interface ProposedNote {
 }
 
 /**
- * The week of a note from its text (`named` = the week the student chose, which wins). Injected:
- * the course's own rule replaces the default when the course is the student's data (issue 24).
+ * The week of a note from its topic (its section's heading) and text (`named` = the week the student
+ * chose, which wins). Injected: the course's own rule replaces the default when the course is the
+ * student's data (issue 24).
  */
-export type WeekOf = (text: string, named?: number) => number | null;
+export type WeekOf = (note: { tema: string; texto: string }, named?: number) => number | null;
 
 /**
  * The course's rule for an imported note (issue 24's, the same as /nota's): the week the student
  * named when the course has it, else the week whose title is its topic, else the closest by content.
  */
 export function courseWeekOf(course: Course): WeekOf {
-  return (text, named) => weekForNewNote(course, { tema: '', texto: text, ...(named !== undefined ? { semana: named } : {}) });
+  return (note, named) => weekForNewNote(course, { tema: note.tema, texto: note.texto, ...(named !== undefined ? { semana: named } : {}) });
 }
 
 interface Section {
@@ -146,8 +147,8 @@ export interface SplitOptions {
 }
 
 export function splitIntoNotes(text: string, opts: SplitOptions): ProposedNote[] {
-  const weekOf = opts.weekOf ?? ((_text: string, named?: number) => named ?? null);
-  return notesOf(text, opts.fileName).map((n) => ({ ...n, semana: weekOf(`${n.tema}\n${n.texto}`, opts.semana) }));
+  const weekOf: WeekOf = opts.weekOf ?? ((_note, named) => named ?? null);
+  return notesOf(text, opts.fileName).map((n) => ({ ...n, semana: weekOf(n, opts.semana) }));
 }
 
 /** A slice of the event loop the week rule may hold before it lets other work run. */
@@ -158,7 +159,7 @@ const SLICE_MS = 8;
  * millisecond a note, so hundreds of notes yield every SLICE_MS instead of holding the loop.
  */
 export async function splitIntoNotesYielding(text: string, opts: SplitOptions): Promise<ProposedNote[]> {
-  const weekOf = opts.weekOf ?? ((_text: string, named?: number) => named ?? null);
+  const weekOf: WeekOf = opts.weekOf ?? ((_note, named) => named ?? null);
   const out: ProposedNote[] = [];
   let since = performance.now();
   for (const n of notesOf(text, opts.fileName)) {
@@ -166,7 +167,7 @@ export async function splitIntoNotesYielding(text: string, opts: SplitOptions): 
       await new Promise((r) => setImmediate(r));
       since = performance.now();
     }
-    out.push({ ...n, semana: weekOf(`${n.tema}\n${n.texto}`, opts.semana) });
+    out.push({ ...n, semana: weekOf(n, opts.semana) });
   }
   return out;
 }

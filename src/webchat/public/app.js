@@ -128,7 +128,7 @@ function mediaNodes(m) {
       el('img', {
         src: fileUrl(best.file_id), alt: m.caption || T.photoAlt,
         width: best.width || undefined, height: best.height || undefined,
-        onload: () => keepAtBottom(),
+        onload: () => keepAtBottom(atEnd),
       })));
   }
   const sound = m.audio || m.voice;
@@ -212,6 +212,11 @@ function keepAtBottom(force) {
   if (force || nearBottom()) log.scrollTop = log.scrollHeight;
 }
 
+// Whether the log showed its end at the last scroll. An image that loads later grows its message
+// after the fact, so nearBottom() measured then says «no» although the person was at the end.
+let atEnd = true;
+log.addEventListener('scroll', () => { atEnd = nearBottom(); }, { passive: true });
+
 // A bot message sent with force_reply opens the reply interface, as Telegram's apps do: the next
 // text the person sends answers it. Any message the person sends closes it.
 let replyTo = null;
@@ -224,6 +229,8 @@ function trackReply(m) {
     replyTo = null;
     textEl.placeholder = defaultPlaceholder;
   }
+  // A longer placeholder («El motivo (opcional)») wraps on a phone: the box grows to show it whole.
+  if (!textEl.value) autosize();
 }
 
 function addMessage(m) {
@@ -612,6 +619,8 @@ function connect() {
         if (!e.messages.length) log.append(el('p', { class: 'empty', id: 'empty' }, T.empty));
         e.messages.forEach(addMessage);
         renderCommands(e.commands);
+        // The menu button narrows the box: a pending reply's placeholder is measured again.
+        if (!textEl.value) autosize();
         keepAtBottom(true);
         document.body.dataset.ready = 'true';
         break;
