@@ -45,9 +45,11 @@ export interface InProcessChatOptions {
   env?: Record<string, string>;
 }
 
+let QUICK_WAV: Buffer | undefined;
+
 /** 3.2 s of speech-like WAV for every `POST /v1/audio/speech`; 404 for anything else. */
 async function quickSpeechServer(): Promise<Server> {
-  const wav = testWav(3.2);
+  const wav = (QUICK_WAV ??= testWav(3.2, 16_000));
   const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
@@ -107,6 +109,8 @@ export class InProcessChat {
     this.cb = await createBot({
       config: this.config, service, notebook: service.toolbox.notebook, token: TOKEN, apiRoot: this.tg.apiRoot,
       allowedUserIds: [this.tg.server.chatId], log: () => undefined,
+      // The embedded Bot API has no edit rate limit: no run's closing waits Telegram's pace out.
+      statusEditIntervalMs: 0,
     });
     await this.cb.bot.init();
     await this.cb.owners.start();

@@ -14,7 +14,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import type { Message } from 'grammy/types';
-import { S } from '../../src/strings/chat.js';
+import { BUTTONS, S } from '../../src/strings/chat.js';
 import { InProcessChat } from './in-process-chat.js';
 
 export type Command =
@@ -60,8 +60,12 @@ export const commands: fc.Arbitrary<Command[]> = fc.array(command, { minLength: 
   return says.length >= 2 && says.length <= 3 && new Set(says).size === says.length;
 });
 
-/** Buttons the property taps: the approvals', «Seguir sin motivo», and the busy question's. */
-const TAPPABLE = /^(ap|sm|ob):/;
+/**
+ * Buttons the property taps: an approval's Aprobar and Rechazar (not its alternatives: another
+ * engine is the same path at a higher cost), «Seguir sin motivo», and the busy question's two.
+ */
+const tappable = (b: { text?: string; callback_data?: string }) =>
+  b.callback_data !== undefined && (/^(sm|ob):/.test(b.callback_data) || (/^ap:/.test(b.callback_data) && (b.text === BUTTONS.approve || b.text === BUTTONS.reject)));
 const REASON_TEXT = 'no me convence, gracias';
 
 interface BotStateFile {
@@ -76,12 +80,12 @@ class Seen {
   private readonly keys = new Set<string>();
 
   note(m: Message): void {
-    for (const row of (m.reply_markup?.inline_keyboard ?? []) as Array<Array<{ callback_data?: string }>>) {
+    for (const row of (m.reply_markup?.inline_keyboard ?? []) as Array<Array<{ text?: string; callback_data?: string }>>) {
       for (const b of row) {
         const key = `${m.message_id}|${b.callback_data}`;
-        if (b.callback_data && TAPPABLE.test(b.callback_data) && !this.keys.has(key)) {
+        if (tappable(b) && !this.keys.has(key)) {
           this.keys.add(key);
-          this.buttons.push({ messageId: m.message_id, data: b.callback_data });
+          this.buttons.push({ messageId: m.message_id, data: b.callback_data! });
         }
       }
     }
