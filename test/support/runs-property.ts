@@ -211,7 +211,11 @@ async function oracle(chat: InProcessChat, taps: readonly string[]): Promise<str
     .map((m) => (m.content as Array<{ text: string }>).map((b) => b.text).join('\n').trim())));
   for (const [q, n] of countBy(texts.map((t) => t.text).filter((t) => asked.has(t)))) if (n > asked.get(q)!) bad.push(`question back «${q}» sent ${n} times for ${asked.get(q)} turn(s) that asked it`);
   // Each file sent once (a repeat points at the earlier message instead).
-  const files = countBy(sent.filter((r) => /^send(photo|audio)$/i.test(r.method)).map((r) => `${r.method} ${JSON.stringify(r.params.photo ?? r.params.audio)}`));
+  // Uploads are recorded as `{ filename, size }` under their part's name (the field itself says
+  // `attach://…`). A file's name is the artifact's (a redo's is `…-v2`, another engine's another).
+  const uploaded = (p: Record<string, unknown>) => Object.values(p).filter((v): v is { filename: string } => typeof v === 'object' && v !== null && 'filename' in v)
+    .map((f) => f.filename).join(', ');
+  const files = countBy(sent.filter((r) => /^send(photo|audio)$/i.test(r.method)).map((r) => `${r.method} ${uploaded(r.params)}`));
   for (const [f, n] of files) if (n > 1) bad.push(`file sent ${n} times: ${f}`);
   // A run given up as lost.
   for (const r of runs) if (texts.some((t) => t.text === S.lostRun(r.text))) bad.push(`run «${r.text}» reported lost`);
