@@ -8,12 +8,13 @@
  *     back asked twice, no outcome (report, cover, episode) delivered twice, every tap answered;
  *   - each run's checkpoint and the bot's state file: no run lost — after draining, every run has
  *     ended and its outcome was delivered exactly once.
- * The files `runs-property*.e2e.test.ts` run it with fixed seeds.
+ * The files `runs-property*.e2e.test.ts` run it with fixed seeds (`checkRunsProperty`).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import type { Message } from 'grammy/types';
+import { expect } from 'vitest';
 import { BUTTONS, S } from '../../src/strings/chat.js';
 import { InProcessChat } from './in-process-chat.js';
 
@@ -243,4 +244,20 @@ function countBy(xs: readonly string[]): Map<string, number> {
   const m = new Map<string, number>();
   for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
   return m;
+}
+
+/** Cases per file in `npm test`: four files, 500 cases in all (issue 23). */
+export const CASES_PER_FILE = 125;
+
+/**
+ * Runs the property for `seed` (fast-check, `numRuns` cases). A failure prints the seed, the path
+ * and the shrunk command sequence; replay exactly that case with
+ * `PROP_SEED=<seed> PROP_PATH=<path> npx vitest run <file>`. `PROP_RUNS` changes how many cases.
+ */
+export async function checkRunsProperty(seed: number, numRuns = CASES_PER_FILE): Promise<void> {
+  const env = process.env;
+  const path = env.PROP_PATH;
+  await fc.assert(fc.asyncProperty(commands, async (cmds) => {
+    expect(await playCase(cmds)).toEqual([]);
+  }), { seed: Number(env.PROP_SEED ?? seed), numRuns: Number(env.PROP_RUNS ?? numRuns), ...(path ? { path } : {}) });
 }
