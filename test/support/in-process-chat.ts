@@ -19,6 +19,8 @@ import path from 'node:path';
 import type { Message, Update } from 'grammy/types';
 import { createAgentService } from '../../src/agent/service.js';
 import { LocalPlanner } from '../../src/agent/model/local.js';
+import type { ModelRequest, ModelResponse } from '../../src/agent/model/types.js';
+import { isQuestion } from '../../src/agent/step.js';
 import { createBot, type CuadernoBot } from '../../src/bot/index.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../../src/webchat/index.js';
@@ -46,6 +48,22 @@ export interface InProcessChatOptions {
 }
 
 let QUICK_WAV: Buffer | undefined;
+
+/**
+ * The offline planner playing a model that asks back as models do: when it has called no tool yet and
+ * answers only in words that do not end asking (its «¿De qué semana…? … Por ejemplo: «narra la
+ * semana 1».»), the words end with a question — so the run pauses for the owner's answer, and the
+ * answer joins the request the planner reads. Everything else is the planner's own.
+ */
+class AskingPlanner extends LocalPlanner {
+  override async create(request: ModelRequest): Promise<ModelResponse> {
+    const r = await super.create(request);
+    const called = request.messages.some((m) => m.role === 'assistant' && typeof m.content !== 'string' && m.content.some((b) => b.type === 'tool_use'));
+    const words = r.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n').trim();
+    if (called || r.stop_reason !== 'end_turn' || words === '' || r.content.some((b) => b.type !== 'text') || isQuestion(words)) return r;
+    return { ...r, content: [{ type: 'text', text: `${words}\n¿Cuál quieres?` }] };
+  }
+}
 
 /** 3.2 s of speech-like WAV for every `POST /v1/audio/speech`; 404 for anything else. */
 async function quickSpeechServer(): Promise<Server> {
@@ -104,7 +122,7 @@ export class InProcessChat {
   private async boot(): Promise<void> {
     const service = await createAgentService({
       config: this.config,
-      ...(this.opts.plannerAsModel ? { createModel: async (runId: string) => new LocalPlanner(runId) } : {}),
+      ...(this.opts.plannerAsModel ? { createModel: async (runId: string) => new AskingPlanner(runId) } : {}),
     });
     this.cb = await createBot({
       config: this.config, service, notebook: service.toolbox.notebook, token: TOKEN, apiRoot: this.tg.apiRoot,

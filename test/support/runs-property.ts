@@ -43,7 +43,7 @@ export const request: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: WEEKS.map((n) => `rehaz la portada de la semana ${n}`) },
   { weight: 1, arbitrary: WEEKS.map((n) => `prepara la semana ${n} con mi voz`) },
   // Unclear: the planner (playing a model) asks which week, and the run waits for the answer.
-  { weight: 2, arbitrary: fc.constant('narra una semana con mi voz') },
+  { weight: 2, arbitrary: fc.constant('narra con mi voz') },
 );
 
 export const command: fc.Arbitrary<Command> = fc.oneof(
