@@ -43,7 +43,7 @@ export const request: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: WEEKS.map((n) => `rehaz la portada de la semana ${n}`) },
   { weight: 1, arbitrary: WEEKS.map((n) => `prepara la semana ${n} con mi voz`) },
   // Unclear: the planner (playing a model) asks which week, and the run waits for the answer.
-  { weight: 2, arbitrary: fc.constant('narra con mi voz') },
+  { weight: 3, arbitrary: fc.constant('narra con mi voz') },
 );
 
 export const command: fc.Arbitrary<Command> = fc.oneof(
@@ -52,7 +52,7 @@ export const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ do: fc.constant('reason' as const), ask: fc.nat({ max: 6 }), wait: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ do: fc.constant('answer' as const), week: WEEKS, wait: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('cancel' as const), wait: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.constant({ do: 'restart' as const }) },
+  { weight: 3, arbitrary: fc.constant({ do: 'restart' as const }) },
 );
 
 /** A case: a short sequence with two or three requests, all different (each run is told apart by its words). */
