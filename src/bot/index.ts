@@ -46,6 +46,11 @@ export interface CreateBotOptions {
    * it forward to stand for a long wait for the owner).
    */
   runClock?: () => number;
+  /**
+   * Single-owner mode: least ms between two edits of a run's status message (default Telegram's
+   * pace). A chat server without Telegram's limits (tests) may pass 0: no run's closing waits.
+   */
+  statusEditIntervalMs?: number;
   /** Single-owner mode: the owner's run service and notebook (class mode opens one per person). */
   service?: RunService;
   notebook?: BotNotebook;
@@ -134,7 +139,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   } else {
     if (!opts.service || !opts.notebook) throw new Error('createBot needs `service` and `notebook` outside class mode');
     const durations = opts.durations ?? openDurationRecord(config.dataDir);
-    owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, durations, api: bot.api, allowedUserIds, audience: 'dueño', media, log, transcriber, ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.runClock ? { runClock: opts.runClock } : {}) });
+    owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, durations, api: bot.api, allowedUserIds, audience: 'dueño', media, log, transcriber, ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.runClock ? { runClock: opts.runClock } : {}), ...(opts.statusEditIntervalMs !== undefined ? { statusEditIntervalMs: opts.statusEditIntervalMs } : {}) });
     bot.use(owner.composer);
   }
   // Last: any button nobody claimed (run over, bot restarted, foreign data) gets an alert. It loses

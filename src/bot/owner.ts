@@ -51,6 +51,8 @@ export interface OwnerOptions {
   clock?: () => Date;
   /** The ms clock of the runs' elapsed and work time (default Date.now). */
   runClock?: () => number;
+  /** Least ms between two edits of a run's status message (default Telegram's pace, progress.ts). */
+  statusEditIntervalMs?: number;
   /**
    * «Borra mis datos» for this owner (class mode: the person's parts closed, then their folder);
    * default: this owner's runs cancelled and awaited, then their data in `config.dataDir`.
@@ -102,6 +104,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
     estimateMs: (id) => opts.durations.estimateOf(id),
     lanes: config.lanes,
     ...(opts.runClock ? { now: opts.runClock } : {}),
+    ...(opts.statusEditIntervalMs !== undefined ? { statusEditIntervalMs: opts.statusEditIntervalMs } : {}),
     budget: async () => ({ spent: await notebook.usage.monthTotal(new Date()), limit: config.limits.monthlyBudgetUsd }),
     log,
   });

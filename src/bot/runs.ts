@@ -99,6 +99,11 @@ export interface RunManagerDeps {
   lanes?: { cpu: number; gpu: number };
   log: (message: string, error?: unknown) => void;
   now?: () => number;
+  /**
+   * Least ms between two edits of a run's status message (Telegram's pace for editing one message;
+   * default STATUS_EDIT_MIN_INTERVAL_MS). A run's closing waits it out before its last edit.
+   */
+  statusEditIntervalMs?: number;
 }
 
 export class RunManager implements TapHandler {
@@ -481,7 +486,7 @@ export class RunManager implements TapHandler {
     const first = resume ? S.resumed(record.text) : S.started(record.text);
     const msg = await this.deps.api.sendMessage(record.chatId, first);
     await this.deps.state.update(() => { record.statusMessageId = msg.message_id; });
-    run.status = new StatusMessage(this.deps.api, record.chatId, msg.message_id, first, this.deps.log);
+    run.status = new StatusMessage(this.deps.api, record.chatId, msg.message_id, first, this.deps.log, this.deps.statusEditIntervalMs);
   }
 
   /** Decisions the run wrote itself (a cancellation) shown on their questions too. */
