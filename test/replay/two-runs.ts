@@ -246,10 +246,14 @@ async function journals(dataDir: string): Promise<Call[]> {
   return out;
 }
 
+/** Read-only tools (effect level 1): a resume runs them again by design (SPEC §7), so each run is audited. */
+const READ_ONLY = new Set(['buscar_notas']);
+
+/** The audit's results of side-effecting calls, `tool:outcome` (each must be there once). */
 async function auditResults(dataDir: string): Promise<string[]> {
   const lines = (await readFile(path.join(dataDir, 'auditoria.jsonl'), 'utf8').catch(() => '')).split('\n').filter((l) => l.trim());
   return lines.map((l) => JSON.parse(l) as { event?: string; tool?: string; outcome?: string })
-    .filter((e) => e.event === 'resultado').map((e) => `${e.tool}:${e.outcome}`).sort();
+    .filter((e) => e.event === 'resultado' && !READ_ONLY.has(e.tool ?? '')).map((e) => `${e.tool}:${e.outcome}`).sort();
 }
 
 async function usageRows(dataDir: string): Promise<string[]> {
