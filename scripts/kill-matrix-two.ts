@@ -5,7 +5,7 @@
  * owner and every check are test/replay/two-runs.ts; this runs every n (or KILL_ONLY's picks),
  * prints one line per failing n and a summary with N and the time, writes
  * bench/results/kill-matrix-dos.json (a full run only) and exits 1 if any n fails.
- * test/main/two-runs.process.test.ts runs a sample of n (and real SIGKILLs) in npm test.
+ * Not in npm test nor CI yet: it finds two open bugs (see the README, «Kill matrices»).
  * Env: KILL_ONLY=3,mid,last,/journal/ (test/support/replay pickWrites), KILL_PARALLEL (default 4).
  */
 import path from 'node:path';

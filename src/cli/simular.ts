@@ -1,17 +1,21 @@
 /**
- * `simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--cpu N] [--gpu N] [--motores cpu|gpu] [--json]`:
+ * `simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--cpu N] [--gpu N] [--vivos] [--motores cpu|gpu] [--json]`:
  * SPEC §6's experiment on a simulated clock — latency percentiles, errors by code (occurrences and
  * definitive failures), the total retry wait, and theory beside the simulation with a 95 % interval.
- * Each week runs on the live run's lanes (`--cpu`/`--gpu`, default CPU_LANES/GPU_LANES) with the
- * executor's priorities, and its engines (`--motores`: `cpu` = maqueta and juguete, the default, as
- * `/semana` runs; `gpu` = FLUX and XTTS sharing the GPU).
+ * Each week runs on the live run's lane model with the executor's priorities and its engines
+ * (`--motores`: `cpu` = maqueta and juguete, the default, as `/semana` runs; `gpu` = FLUX and XTTS
+ * sharing the GPU). The lanes' sizes: by default SPEC §6's reference experiment — a CPU slot for every
+ * task of the week, so none waits for one (p50 = the critical path, 23 s) — and the live GPU slots;
+ * `--vivos` takes this machine's CPU_LANES/GPU_LANES, `--cpu`/`--gpu` any sizes.
  */
 import type { CliIO } from './common.js';
 import { EXIT, liveLanes, parseOptions } from './common.js';
 import { RETRY_POLICY } from '../scheduler/retry.js';
 import { LIVE_ENGINES, simulateWeeks, type Interval } from '../scheduler/simulate.js';
 
-const USAGE = 'Uso: simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--cpu N] [--gpu N] [--motores cpu|gpu] [--json]';
+const USAGE = 'Uso: simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--cpu N] [--gpu N] [--vivos] [--motores cpu|gpu] [--json]';
+/** SPEC §6's experiment: a CPU slot for each of the week's seven tasks (none ever waits for one). */
+const REFERENCE_CPU_SLOTS = 7;
 
 const pct = (x: number, digits = 2): string => `${(x * 100).toFixed(digits)} %`;
 
@@ -22,7 +26,7 @@ function verdict(theory: number, i: Interval): string {
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const values = parseOptions(io, argv, { semanas: { type: 'string' }, p: { type: 'string' }, semilla: { type: 'string' }, cpu: { type: 'string' }, gpu: { type: 'string' }, motores: { type: 'string' }, json: { type: 'boolean' } }, USAGE);
+  const values = parseOptions(io, argv, { semanas: { type: 'string' }, p: { type: 'string' }, semilla: { type: 'string' }, cpu: { type: 'string' }, gpu: { type: 'string' }, vivos: { type: 'boolean' }, motores: { type: 'string' }, json: { type: 'boolean' } }, USAGE);
   if (!values) return EXIT.misuse;
   const weeks = values.semanas === undefined ? 1000 : Number(values.semanas);
   const p = values.p === undefined ? 0.1 : Number(values.p);
@@ -40,7 +44,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
   const live = liveLanes(io.env);
-  const lanes = { cpu: values.cpu === undefined ? live.cpu : Number(values.cpu), gpu: values.gpu === undefined ? live.gpu : Number(values.gpu) };
+  const lanes = { cpu: values.cpu === undefined ? (values.vivos ? live.cpu : REFERENCE_CPU_SLOTS) : Number(values.cpu), gpu: values.gpu === undefined ? live.gpu : Number(values.gpu) };
   for (const lane of ['cpu', 'gpu'] as const) {
     if (!Number.isInteger(lanes[lane]) || lanes[lane] < 1) {
       io.stderr.write(`--${lane} debe ser un entero positivo (huecos de ${lane.toUpperCase()}), no "${values[lane]}".\n`);
@@ -60,7 +64,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   const out: string[] = [
     `Simulación: ${r.semanas} semanas, p = ${p} por llamada, semilla ${seed} (reloj simulado)`,
-    `Carriles: ${lanes.cpu} CPU y ${lanes.gpu} GPU, con la prioridad del ejecutor; motores ${motores === 'gpu' ? 'de GPU (imagen y voz comparten la GPU)' : 'de CPU (maqueta y voz sintética)'}`,
+    `Carriles: ${values.cpu === undefined && !values.vivos ? 'un hueco de CPU por tarea (el experimento de referencia)' : `${lanes.cpu} CPU`} y ${lanes.gpu} GPU, con la prioridad del ejecutor; motores ${motores === 'gpu' ? 'de GPU (imagen y voz comparten la GPU)' : 'de CPU (maqueta y voz sintética)'}`,
     `Semanas completas: ${r.completas} de ${r.semanas}`,
     `Latencia de las semanas completas: p50 ${r.p50} s · p95 ${r.p95} s · máx ${r.max} s`,
     `Espera total en reintentos: ${r.espera_total} s`,

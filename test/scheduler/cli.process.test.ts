@@ -113,10 +113,9 @@ describe('plan', () => {
 });
 
 describe('simular', () => {
-  it('--json prints exactly the issue keys; no retryable error final; with a slot per ready task p50 is the critical path', async () => {
+  it('--json prints exactly the issue keys; no retryable error final; by default (SPEC §6: a slot per ready task) p50 is the critical path', async () => {
     const c = capture();
-    // Three CPU slots: the week's three tasks of level 1 never wait for a slot, as SPEC §6 assumes.
-    expect(await simular(['--json', '--cpu', '3'], c.io)).toBe(0);
+    expect(await simular(['--json'], c.io)).toBe(0);
     const r = JSON.parse(c.out());
     expect(Object.keys(r)).toEqual(['semanas', 'completas', 'p50', 'p95', 'max', 'errores', 'espera_total', 'teoria']);
     expect(Object.keys(r.errores).sort()).toEqual(['400', '429', '500', '529', 'red']);
@@ -141,9 +140,11 @@ describe('simular', () => {
       expect(await simular(['--json', ...args], c.io)).toBe(0);
       return (JSON.parse(c.out()) as { p50: number }).p50;
     };
-    const live = await p50([]); // CPU_LANES=2, GPU_LANES=1, the CPU engines: as /semana runs here
+    const live = await p50(['--vivos']); // CPU_LANES=2, GPU_LANES=1, the CPU engines: as /semana runs here
     expect(live).toBeGreaterThan(23);
     expect(live).toBeLessThan(33);
+    expect(await p50(['--cpu', '2'])).toBe(live);
+    expect(await p50(['--cpu', '3'])).toBe(23); // the week's three tasks of level 1 never wait for a slot
     expect(await p50(['--motores', 'gpu'])).toBe(33); // SPEC §5: one GPU lane, 33 s
     expect(await p50(['--motores', 'gpu', '--gpu', '2', '--cpu', '3'])).toBe(23);
     expect(await simular(['--cpu', '0'], capture().io)).toBe(2);
