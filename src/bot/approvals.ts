@@ -150,7 +150,7 @@ export class ApprovalRegistry {
   async reasonClosed(rec: ApprovalRecord, note: string | undefined): Promise<void> {
     this.clearTimer(`${rec.id}#motivo`);
     if (!rec.decision?.awaitingNote) return;
-    const { awaitingNote: _asked, ...rest } = rec.decision;
+    const { awaitingNote: _asked, shown: _shown, ...rest } = rec.decision;
     rec.decision = { ...rest, ...(note ? { note } : {}) };
     await this.opts.state.update(() => undefined);
     await this.showDecision(rec);
@@ -238,8 +238,28 @@ export class ApprovalRegistry {
     const text = truncate(`${rec.text}\n\n${line}`, TELEGRAM_TEXT_MAX);
     // While its reason is asked for, a no keeps one button: go on without giving one. Shown again
     // after a restart, the same decision is «not modified»: nothing to say.
+    // Shown: edited, already showing it («not modified»), or the message is gone (nothing left to fix).
+    let shown = true;
     await this.opts.api.editMessageText(rec.chatId, rec.messageId, text, { reply_markup: d.awaitingNote ? noReasonKeyboard(rec.id) : noKeyboard() })
-      .catch(logEditFailure((m, e) => this.opts.log?.(m, e), 'no se pudo editar el mensaje de aprobación'));
+      .catch((e: unknown) => {
+        if (editFailure(e) === 'other') shown = false;
+        logEditFailure((m, err) => this.opts.log?.(m, err), 'no se pudo editar el mensaje de aprobación')(e);
+      });
+    if (shown && rec.decision === d) {
+      d.shown = true;
+      await this.opts.state.update(() => undefined);
+    }
+  }
+
+  /**
+   * At start: the decisions saved before a kill that came before their message was edited are shown
+   * now, so no answered question keeps its Aprobar / Rechazar (the run may end before anything
+   * else would show them, and its records are then forgotten).
+   */
+  async showUnshownDecisions(): Promise<void> {
+    for (const rec of this.opts.state.approvals) {
+      if (rec.decision && !rec.decision.shown && rec.messageId !== undefined) await this.showDecision(rec);
+    }
   }
 
   private clearTimer(id: string): void {

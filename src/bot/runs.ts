@@ -273,6 +273,7 @@ export class RunManager implements TapHandler {
    * the chat about recorded runs that are no longer resumable. Returns how many were resumed.
    */
   async resumeUnfinished(): Promise<number> {
+    await this.deps.registry.showUnshownDecisions();
     const unfinished = new Set((await this.deps.service.unfinished()).map((u) => u.runId));
     let resumed = 0;
     // Every recorded run on its own, whatever order they finished in and whichever chat they share:

@@ -60,6 +60,11 @@ export interface ApprovalRecord {
     /** The alternative chosen (approved with changes), in words. */
     change?: string;
     at: number;
+    /**
+     * The question's message shows this decision (edited, its buttons gone). Absent: a kill may have
+     * come between saving the decision and the edit — the next start edits it (approvals.ts).
+     */
+    shown?: true;
   };
 }
 

@@ -64,3 +64,35 @@ it('a record saved but never sent is sent by the next process, once, and shows i
   expect(second.pending(chatId)).toEqual([]);
   second.close();
 });
+
+it('a decision saved but not yet shown when the process died is shown by the next start: no answered question keeps its buttons', async () => {
+  const state1 = new BotStateFile(dir);
+  await state1.load();
+  const api = new Api(WEBCHAT_TOKEN, { apiRoot: tg.apiRoot });
+  const first = new ApprovalRegistry({ state: state1, api, timeoutS: 3600, allowedUserIds: [DEFAULT_WEBCHAT_USER.id] });
+  await first.show(scope, approval);
+  const question = tg.server.history(chatId)[0]!;
+  expect(JSON.stringify(question.reply_markup)).toContain('Aprobar');
+  // The same process loses Telegram right after saving the decision (as if killed before the edit).
+  const cut = new ApprovalRegistry({ state: state1, api: new Api(WEBCHAT_TOKEN, { apiRoot: 'http://127.0.0.1:9' }), timeoutS: 3600, allowedUserIds: [DEFAULT_WEBCHAT_USER.id] });
+  await cut.decided(cut.find('a1')!, { approvalId: 'a1', callId: 'toolu_cover', approved: true, hash: '0123456789', by: 'Ana', at: new Date().toISOString() });
+  expect(JSON.stringify(tg.server.history(chatId)[0]!.reply_markup)).toContain('Aprobar');
+  first.close();
+  cut.close();
+  await state1.close();
+
+  const state2 = new BotStateFile(dir);
+  await state2.load();
+  const next = new ApprovalRegistry({ state: state2, api, timeoutS: 3600, allowedUserIds: [DEFAULT_WEBCHAT_USER.id] });
+  await next.showUnshownDecisions();
+  const shown = tg.server.history(chatId)[0]!;
+  expect(JSON.stringify(shown.reply_markup ?? {})).not.toContain('Aprobar');
+  expect('text' in shown ? shown.text : '').toContain('Ana');
+  // Shown once: a later start edits nothing more.
+  const edits = () => tg.server.requests.filter((r) => r.method === 'editMessageText').length;
+  const before = edits();
+  await next.showUnshownDecisions();
+  expect(edits()).toBe(before);
+  next.close();
+  await state2.close();
+});
