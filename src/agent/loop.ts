@@ -19,7 +19,7 @@ import { LocalPlanner } from './model/local.js';
 import type { Model, ModelRequest, ToolResultBlock, ToolUseBlock } from './model/types.js';
 import { systemPrompt } from './prompt.js';
 import { courseForPrompt, type Course } from '../tools/course/course.js';
-import { reconcile, type Reconciled } from './reconcile.js';
+import { reconcile, redoApplies, type Reconciled, type ToolFacts } from './reconcile.js';
 import { buildReport, callRecord, notDone, notDoneLine, type CallRecord } from './report.js';
 import type { ApprovalOption, CheckpointV2, PendingApproval, RunStore } from './run-state.js';
 import { afterResponse, beforeCall, type Next } from './step.js';
@@ -188,8 +188,14 @@ interface TurnContext {
  * approved call starts as soon as its decision is read. Returns the ids of the approvals still
  * undecided when nothing is left running ([] = the turn is complete and at point B).
  */
+/** What reconcile and the redo rule need to know of a tool. */
+function toolFacts(toolbox: AgentToolbox, name: string): ToolFacts {
+  const tool = toolbox.tools.get(name);
+  return { effect: tool?.effect, idempotent: Boolean(tool?.idempotencyKey), keyPerCall: tool?.keyPerCall === true };
+}
+
 async function runCalls(calls: ToolUseBlock[], resuming: boolean, t: TurnContext): Promise<string[]> {
-  const facts = (name: string) => ({ effect: t.deps.toolbox.tools.get(name)?.effect, idempotent: Boolean(t.deps.toolbox.tools.get(name)?.idempotencyKey) });
+  const facts = (name: string) => toolFacts(t.deps.toolbox, name);
   const plan = new Map<string, Reconciled>(calls.map((c) => [c.id, resuming ? reconcile(c, t.deps.store.entry(c.id), facts(c.name), t.cp.task.redo) : { type: 'run', redo: t.cp.task.redo, why: 'no-iniciada' }]));
   const graph = t.deps.stage.turn(plannedCalls(calls.filter((c) => plan.get(c.id)!.type === 'run'), t.deps.toolbox));
   try {
@@ -224,7 +230,7 @@ async function runTurnGraph(calls: ToolUseBlock[], plan: Map<string, Reconciled>
   };
   const redoOf = (c: ToolUseBlock) => {
     const d = plan.get(c.id);
-    return d?.type === 'run' && d.redo && (deps.toolbox.tools.get(c.name)?.effect ?? 1) > 1;
+    return d?.type === 'run' && redoApplies(toolFacts(deps.toolbox, c.name), d.redo);
   };
 
   for (const c of calls) {

@@ -23,6 +23,13 @@ export interface ToolFacts {
   /** SPEC §3 effect level; undefined for a tool that does not exist (the dispatcher will say so). */
   effect?: 1 | 2 | 3;
   idempotent: boolean;
+  /** Its key names the call (contract.ts `keyPerCall`): a redo run's redo does not apply to it. */
+  keyPerCall?: boolean;
+}
+
+/** Whether a run's deliberate redo applies to a call of this tool: a side effect keyed by what is asked. */
+export function redoApplies(tool: ToolFacts, runRedo: boolean): boolean {
+  return runRedo && (tool.effect ?? 1) > 1 && !tool.keyPerCall;
 }
 
 export function reconcile(call: { id: string; name: string }, entry: JournalEntry | undefined, tool: ToolFacts, redo: boolean): Reconciled {
@@ -30,6 +37,6 @@ export function reconcile(call: { id: string; name: string }, entry: JournalEntr
   if (!entry) return { type: 'run', redo, why: 'no-iniciada' };
   if (tool.effect === undefined || tool.effect === 1) return { type: 'run', redo, why: 'lectura' };
   // A redo asks the store for the *next* version, so re-running it could make a second one.
-  if (tool.idempotent && !redo) return { type: 'run_keyed' };
+  if (tool.idempotent && !redoApplies(tool, redo)) return { type: 'run_keyed' };
   return { type: 'unknown', result: { kind: 'error', code: 'INTERNAL', message: AGENT.unknownState(call.name) } };
 }

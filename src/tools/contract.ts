@@ -163,6 +163,12 @@ export interface ToolDefinition<A = Record<string, unknown>> {
    * whose repetition is harmless (reads) — the dispatcher then never caches.
    */
   idempotencyKey?(args: A, ctx: { now: Date; callId?: string }): string | Promise<string>;
+  /**
+   * The key names the call itself (its tool_use id): every call is its own key, so a deliberate
+   * redo means nothing for it, and a call resumed in a redo run is re-run through its key like in any
+   * other run (registrar_uso, crear_tarjetas).
+   */
+  keyPerCall?: true;
   /** Side-effecting tools describe what they would do (paths, engine, estimate, cached). */
   dryRun?(args: A, ctx: ToolContext): Promise<DryRun>;
   execute(args: A, ctx: ToolContext): Promise<ToolOutput>;

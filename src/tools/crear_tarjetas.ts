@@ -82,6 +82,7 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
     stages: () => [STAGE],
     // A resumed run (same tool_use id) must not append the same cards twice.
     idempotencyKey: (args, ctx) => cardsKey(args.id_nota, ctx.callId),
+    keyPerCall: true,
     async dryRun(args) {
       const { note, all } = await noteAndAll(args.id_nota);
       let problems: string[] | undefined;

@@ -54,6 +54,7 @@ export function createRegistrarUso(deps: { usage: UsageLog; file: string; prices
     stages: () => [STAGE],
     // A resumed run must not log the same call twice; without a call id, every call is new.
     idempotencyKey: (_args, ctx) => (ctx.callId ? `uso-${callKeyPart(ctx.callId)}` : ''),
+    keyPerCall: true,
     async dryRun(args) {
       const coste = formatUsd(costUsd(args.modelo, args.tokens_entrada, args.tokens_salida, deps.prices));
       return {

@@ -8,7 +8,7 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCrashPoints, parseCrashAfter, SimulatedCrash } from '../../src/agent/crash.js';
-import { reconcile } from '../../src/agent/reconcile.js';
+import { reconcile, redoApplies } from '../../src/agent/reconcile.js';
 import { parseCheckpoint, RunStore, runDir } from '../../src/agent/run-state.js';
 import { createAgentService } from '../../src/agent/service.js';
 import { afterResponse, beforeCall } from '../../src/agent/step.js';
@@ -61,6 +61,15 @@ describe('pure decisions', () => {
     const unknown = reconcile(call, started, { effect: 3, idempotent: true }, true);
     expect(unknown).toMatchObject({ type: 'unknown', result: { kind: 'error' } });
     expect(reconcile(call, started, { effect: 2, idempotent: false }, false).type).toBe('unknown');
+    // A key that names the call (the usage row, a note's cards): a redo run re-runs it through its key.
+    expect(reconcile(call, started, { effect: 2, idempotent: true, keyPerCall: true }, true)).toEqual({ type: 'run_keyed' });
+  });
+
+  it('the redo rule: only side effects keyed by what is asked get a new version', () => {
+    expect(redoApplies({ effect: 3, idempotent: true }, true)).toBe(true);
+    expect(redoApplies({ effect: 3, idempotent: true }, false)).toBe(false);
+    expect(redoApplies({ effect: 1, idempotent: false }, true)).toBe(false);
+    expect(redoApplies({ effect: 2, idempotent: true, keyPerCall: true }, true)).toBe(false);
   });
 
   it('crash points: parse, count, refuse nonsense', () => {
