@@ -6,7 +6,7 @@
  * `src/main.ts` in its own process (class mode, a token pointed at the embedded Bot API), the workers
  * are `npm run trabajador` processes, Redis is a private `redis-server` that keeps nothing on disk.
  *
- * Variants, each on a fresh data folder and a fresh Redis:
+ * Variants, each on a fresh data folder (and audit keys folder) and a fresh Redis:
  *   cola        REDIS_URL, 2 workers
  *   trabajador  the same; once a third of the GPU requests are answered, a worker that is mid-job is
  *               kill -9'd and a new one started (as a service manager would)
@@ -146,6 +146,10 @@ class ClassStack {
       ALLOWED_USER_IDS: String(TEACHER),
       MODO_CLASE: '1',
       CUADERNO_DATA_DIR: this.dataDir,
+      // A fresh installation's audit keys too: the default (~/.config/cuaderno-vivo) holds the chain
+      // mirrors of every test and bench ever run as this user, and a new student's first audit line
+      // looks through them all (src/store/auditChain.ts findMirror) — hundreds of reads each.
+      CUADERNO_CLAVES_DIR: path.join(this.tmp, 'claves'),
       CUADERNO_MODELO: 'local',
       FLUX_URL: this.engine.url,
       XTTS_URL: this.engine.url,
