@@ -6,7 +6,7 @@
  * `src/main.ts` in its own process (class mode, a token pointed at the embedded Bot API), the workers
  * are `npm run trabajador` processes, Redis is a private `redis-server` that keeps nothing on disk.
  *
- * Variants, each on a fresh data folder and a fresh Redis:
+ * Variants, each on a fresh data folder (and audit keys folder) and a fresh Redis:
  *   cola        REDIS_URL, 2 workers
  *   trabajador  the same; once a third of the GPU requests are answered, a worker that is mid-job is
  *               kill -9'd and a new one started (as a service manager would)
@@ -146,6 +146,10 @@ class ClassStack {
       ALLOWED_USER_IDS: String(TEACHER),
       MODO_CLASE: '1',
       CUADERNO_DATA_DIR: this.dataDir,
+      // A fresh installation's audit keys too: the default (~/.config/cuaderno-vivo) holds the chain
+      // mirrors of every test and bench ever run as this user, and a new student's first audit line
+      // looks through them all (src/store/auditChain.ts findMirror) — hundreds of reads each.
+      CUADERNO_CLAVES_DIR: path.join(this.tmp, 'claves'),
       CUADERNO_MODELO: 'local',
       FLUX_URL: this.engine.url,
       XTTS_URL: this.engine.url,
@@ -167,6 +171,11 @@ class ClassStack {
     const w = spawnNode(['src/trabajador.ts', '--carril', 'gpu', '--motores', 'flux,xtts', '--bloqueo-ms', String(LOCK_MS), '--nombre', name], this.env());
     this.workers.push(w);
     return w;
+  }
+
+  /** Every worker process started, the killed ones too. */
+  workersEver(): readonly NodeProc[] {
+    return this.workers;
   }
 
   /** A worker that has started a job it has not finished (the one to kill mid-job). */
@@ -368,6 +377,24 @@ async function outputsOf(s: ClassStack, ids: number[]): Promise<{ lost: number; 
   return { lost, duplicated, ...(example ? { example } : {}) };
 }
 
+/**
+ * Diagnostics: each variant's timeline (bench/results/clase-<variant>-<n>.timeline.json), times in ms
+ * since the class's message was sent: the engine's requests (whose, start, end) and each worker's job
+ * lines (taken, engine, finished), so the gaps between one job's answer and the next request of the
+ * same worker can be read.
+ */
+async function writeTimeline(s: ClassStack, variant: Variant, n: number, t: Timeline): Promise<void> {
+  const origin = performance.timeOrigin + t.sentAt;
+  const rel = (ms: number) => round(ms - t.sentAt, 1);
+  const engine = s.engine.calls.map((c) => ({ kind: c.kind, who: c.voice ?? /alumno[a-j]+/.exec(c.prompt ?? '')?.[0] ?? '', start: rel(c.start), ...(c.end !== undefined ? { end: rel(c.end) } : {}) }));
+  const workers = s.workersEver().map((w) => w.out().split('\n').filter((l) => l.startsWith('{"t"')).map((l) => {
+    const { t: at, ...e } = JSON.parse(l) as { t: string } & Record<string, unknown>;
+    return { at: round(Date.parse(at) - origin, 1), ...e };
+  }));
+  const students = [...t.reportAt.keys()].map((id) => ({ id, approved: rel(t.approvedAt.get(id) ?? NaN), report: rel(t.reportAt.get(id)!) }));
+  await writeFileAtomic(path.join(here, 'results', `clase-${variant}-${n}.timeline.json`), `${JSON.stringify({ engine, workers, students })}\n`);
+}
+
 /** The stack being measured, closed if the benchmark is interrupted (no process or Redis left behind). */
 let current: ClassStack | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -425,6 +452,7 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
     const events = await s.events();
     const runTwice = s.redis ? [...s.finishedJobs().values()].filter((c) => c > 1).length : null;
     const { lost, duplicated, example } = await outputsOf(s, ids);
+    await writeTimeline(s, variant, n, t);
     const result: VariantResult = {
       variant, students: n,
       makespanS: round(makespanS), gpuWorkS: round(gpuWorkS), lowerBoundS: round(lb), ratio: round(makespanS / lb, 3),

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { CuadernoError } from '../errors.js';
+import { CuadernoError, isCuadernoError } from '../errors.js';
 import { ADVERT_TTL_MS, startAdvertising, type EngineAdvert } from './adverts.js';
 import { fairKeys, markStarted, recordWait } from './fair.js';
 import { queueName, redisOptions } from './redis.js';
@@ -27,7 +27,7 @@ export interface LaneWorkerOptions {
   /** A job whose worker stopped renewing its lock for this long is handed to another; default 30000. */
   lockDurationMs?: number;
   /** Called as each job starts (after it is counted for fairness) and ends. */
-  onJob?: (event: { type: 'started' | 'finished' | 'failed'; jobId: string; stage: string }) => void;
+  onJob?: (event: { type: 'started' | 'finished' | 'failed'; jobId: string; stage: string; code?: string }) => void;
   /** Redis stopped answering / answers again (the worker keeps reconnecting by itself). */
   onStatus?: (status: 'unreachable' | 'reachable') => void;
   /**
@@ -77,7 +77,7 @@ export async function startLaneWorker(opts: LaneWorkerOptions): Promise<LaneWork
         opts.onJob?.({ type: 'finished', jobId: job.id!, stage });
         return result;
       } catch (e) {
-        opts.onJob?.({ type: 'failed', jobId: job.id!, stage });
+        opts.onJob?.({ type: 'failed', jobId: job.id!, stage, code: isCuadernoError(e) ? e.code : 'INTERNAL' });
         throw new Error(encodeFailure(e));
       }
     },

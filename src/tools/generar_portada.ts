@@ -113,7 +113,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
       work,
       input: {
         prompt: { week, topic: weekTopic(deps.course, week), look, notes },
-        imagen: { engine: engine.name, look, ...(deps.media.fluxUrl ? { fluxUrl: deps.media.fluxUrl } : {}), ...(deps.media.fluxModel ? { model: deps.media.fluxModel } : {}), timeoutMs: deps.media.timeoutMs, week, seed, width: COVER_SIZE, height: COVER_SIZE, raw: path.join(work, 'imagen.rgba') },
+        imagen: { engine: engine.name, look, ...(deps.media.fluxUrl ? { fluxUrl: deps.media.fluxUrl } : {}), ...(deps.media.fluxModel ? { model: deps.media.fluxModel } : {}), timeoutMs: deps.media.timeoutMs, week, seed, width: COVER_SIZE, height: COVER_SIZE, raw: path.join(work, 'imagen.bin') },
         titulo: { title, raw: path.join(work, 'titulo.rgba') },
         critica: { engine: engine.name, width: COVER_SIZE, height: COVER_SIZE },
         procedencia: { file: out.file, provenance, ...(ctx.key ? { clave: ctx.key } : {}), salida, startedAt: started },

@@ -12,7 +12,6 @@ import { laneSettingsFromEnv, redisOptions } from '../../src/lanes/redis.js';
 import { createCatalogueStages, laneKey } from '../../src/lanes/remote-stage.js';
 import { MEDIA_STAGES } from '../../src/lanes/stages.js';
 import { decodeFailure, decodeResult, encodeFailure, encodeResult } from '../../src/lanes/wire.js';
-import { decodePng } from '../../src/tools/media/raster.js';
 import { parseWav } from '../../src/tools/media/wav.js';
 import { parseWorkerArgs, workerEngines } from '../../src/trabajador.js';
 import { startImageServer, startSpeechServer, testPng, testWav } from '../support/media-servers.js';
@@ -99,12 +98,13 @@ describe('catalogue stages on a worker', () => {
       expect([...stages.keys()].sort()).toEqual([MEDIA_STAGES.narration, MEDIA_STAGES.coverImage].sort());
       const signal = new AbortController().signal;
       const cover = await stages.get(MEDIA_STAGES.coverImage)!({
-        entrada: { engine: 'flux', timeoutMs: 10_000, prompt: { text: 'cubismo' }, week: 3, seed: 7, width: 64, height: 48, raw: 'raw-imagen.rgba' },
+        entrada: { engine: 'flux', timeoutMs: 10_000, prompt: { text: 'cubismo' }, week: 3, seed: 7, width: 64, height: 48, raw: 'raw-imagen.png' },
         archivos: {},
       }, signal);
-      expect(cover.output).toEqual({ raw: 'raw-imagen.rgba', width: 64, height: 48 });
-      expect(cover.files.map((f) => f.name)).toEqual(['raw-imagen.rgba']);
-      expect(Buffer.from(cover.files[0]!.data).equals(Buffer.from(decodePng(testPng(64, 48)).data))).toBe(true);
+      // The server's image comes back as it came — a PNG, not its 4 bytes a pixel: the bot decodes it.
+      expect(cover.output).toEqual({ raw: 'raw-imagen.png', width: 64, height: 48, encoded: 'png' });
+      expect(cover.files.map((f) => f.name)).toEqual(['raw-imagen.png']);
+      expect(Buffer.from(cover.files[0]!.data).equals(testPng(64, 48))).toBe(true);
       expect(images.requests[0]!.body).toMatchObject({ prompt: 'cubismo', seed: 7, size: '64x48' });
       const voice = await stages.get(MEDIA_STAGES.narration)!({
         entrada: { engine: 'xtts', voice: 'mi-voz', timeoutMs: 10_000, guion: { text: 'Hola' }, raw: 'raw-voz.pcm' },

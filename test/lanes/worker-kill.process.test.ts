@@ -10,7 +10,6 @@ import { createBullMqLane } from '../../src/lanes/bullmq-lane.js';
 import { readQueueEvents } from '../../src/lanes/fairness.js';
 import { queueName } from '../../src/lanes/redis.js';
 import { MEDIA_STAGES } from '../../src/lanes/stages.js';
-import { decodePng } from '../../src/tools/media/raster.js';
 import { startImageServer, testPng } from '../support/media-servers.js';
 import { deletePrefix, SHARED_REDIS_URL, spawnNode, testPrefix, until, type NodeProc } from './support.js';
 import { compiled } from '../support/compiled.js';
@@ -47,7 +46,7 @@ describe('GPU worker killed mid-job', () => {
     await until(() => workers.every((w) => w.out().includes('"ready"')), 1200);
 
     const pending = lane.run(
-      { student: '101', stage: MEDIA_STAGES.coverImage, key: 'portada-2026-S3', lane: 'gpu', input: { entrada: { engine: 'flux', timeoutMs: 60_000, prompt: { text: 'cubismo' }, week: 3, seed: 42, width: 64, height: 48, raw: 'raw-imagen.rgba' }, archivos: {} } },
+      { student: '101', stage: MEDIA_STAGES.coverImage, key: 'portada-2026-S3', lane: 'gpu', input: { entrada: { engine: 'flux', timeoutMs: 60_000, prompt: { text: 'cubismo' }, week: 3, seed: 42, width: 64, height: 48, raw: 'raw-imagen.png' }, archivos: {} } },
       new AbortController().signal,
     );
     await until(() => server.requests.length === 1 && workers.some((w) => w.out().includes('"started"')), 1200);
@@ -56,10 +55,10 @@ describe('GPU worker killed mid-job', () => {
     await victim.kill();
 
     const result = await pending;
-    expect(result.files.map((f) => f.name)).toEqual(['raw-imagen.rgba']);
-    expect(result.output).toEqual({ raw: 'raw-imagen.rgba', width: 64, height: 48 });
-    const want = decodePng(testPng(64, 48));
-    expect(Buffer.from(result.files[0]!.data).equals(Buffer.from(want.data))).toBe(true);
+    expect(result.files.map((f) => f.name)).toEqual(['raw-imagen.png']);
+    // The server's image as it came (the bot's title stage decodes it), not its pixels.
+    expect(result.output).toEqual({ raw: 'raw-imagen.png', width: 64, height: 48, encoded: 'png' });
+    expect(Buffer.from(result.files[0]!.data).equals(testPng(64, 48))).toBe(true);
 
     expect(server.requests).toHaveLength(2); // the abandoned request and the finished one
     const events = (await readQueueEvents(redis, prefix, queueName('gpu'))).filter((e) => e.jobId === '101-portada-2026-S3');

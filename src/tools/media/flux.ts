@@ -6,32 +6,22 @@
  * - a `data:image/png;base64,…` URL in `data[0].b64_json` (mistral.rs);
  * - a file on the server in `data[0].url` (LocalAI's default), fetched with the same timeout, abort
  *   and size cap as the request; a relative URL is taken relative to FLUX_URL.
- * The bytes are sniffed (PNG, JPEG or WebP), decoded and fitted to the requested size. Anything else
- * is ENGINE_BAD_RESPONSE with the reason — the caller writes nothing.
+ * The bytes are sniffed (PNG, JPEG or WebP) and their header checked as they arrive (fetchImageBytes,
+ * the cover's GPU stage); decoding them (decodeDeliveredImage) and fitting them to the cover's size is
+ * the next stage's, on the CPU. Anything else is ENGINE_BAD_RESPONSE with the reason — wherever it is
+ * found, the caller writes nothing.
  */
 import { EngineError } from '../../errors.js';
 import { ENGINE as M } from '../../strings/model.js';
-import { STAGE_ESTIMATES_MS, type ImageEngine, type ImageRequest } from './engines.js';
-import { processHealth, type EngineHealth } from './health.js';
+import type { ImageRequest } from './engines.js';
 import { getFile, postJson, type Endpoint } from './http.js';
-import { decodeImage, fitRaster, UnknownImageError, UnreadableImageError, type ImageFormat } from './image-decode.js';
+import { checkImage, decodeImage, UnknownImageError, UnreadableImageError, type ImageFormat } from './image-decode.js';
 import { MSG } from './messages.js';
 import type { Raster } from './raster.js';
 
 /** Model id sent to the server and recorded in the provenance, unless `FLUX_MODEL` names another. */
 export const FLUX_MODEL = 'black-forest-labs/FLUX.1-schnell';
 export const FLUX_ROUTE = '/v1/images/generations';
-
-export interface FluxOptions {
-  /** `FLUX_URL`, no trailing slash. */
-  url: string;
-  /** Whole-request timeout in ms (config.media.timeoutMs). */
-  timeoutMs: number;
-  /** Where a success is recorded (clears a failed start-up probe); default this process's record. */
-  health?: EngineHealth;
-  /** The `model` to ask for (config `FLUX_MODEL`); default FLUX_MODEL. */
-  model?: string;
-}
 
 /** Where the image of an answer is: its bytes inline, or a URL to fetch them from. */
 export type ImageSource = { via: 'b64' | 'data-url'; bytes: Buffer } | { via: 'url'; url: string };
@@ -89,14 +79,22 @@ export function parseImageAnswer(body: Buffer, base: string): ImageSource {
   throw bad(M.noImage);
 }
 
-/** Decodes the delivered bytes, or ENGINE_BAD_RESPONSE saying what they are not. */
-async function decodeAnswer(bytes: Buffer): Promise<{ raster: Raster; format: ImageFormat }> {
+/** What an image that does not decode is: ENGINE_BAD_RESPONSE saying what the bytes are not. */
+function undecodable(e: unknown): EngineError {
+  if (e instanceof UnknownImageError) return bad(M.unknownImage(e.head));
+  if (e instanceof UnreadableImageError) return bad(M.unreadableImage(e.format.toUpperCase(), e.detail));
+  return bad(e instanceof Error ? e.message : String(e));
+}
+
+/**
+ * Decodes the bytes a server delivered (fetchImageBytes), or ENGINE_BAD_RESPONSE saying what they
+ * are not — the same error wherever the decoding happens (the GPU stage or the next CPU stage).
+ */
+export async function decodeDeliveredImage(bytes: Buffer): Promise<{ raster: Raster; format: ImageFormat }> {
   try {
     return await decodeImage(bytes);
   } catch (e) {
-    if (e instanceof UnknownImageError) throw bad(M.unknownImage(e.head));
-    if (e instanceof UnreadableImageError) throw bad(M.unreadableImage(e.format.toUpperCase(), e.detail));
-    throw bad(e instanceof Error ? e.message : String(e));
+    throw undecodable(e);
   }
 }
 
@@ -111,8 +109,19 @@ async function fetchAnsweredFile(ep: Endpoint, url: string, signal: AbortSignal)
   }
 }
 
-/** One images/generations exchange (and the GET of a `url` answer): the decoded image and how it came. */
-export async function fetchImage(ep: Endpoint, req: Omit<ImageRequest, 'week'>, signal: AbortSignal, model = FLUX_MODEL): Promise<FetchedImage> {
+/** An image as the server delivered it, not decoded: its bytes, their format and how they came. */
+export interface DeliveredImage {
+  bytes: Buffer;
+  format: ImageFormat;
+  via: ImageSource['via'];
+}
+
+/**
+ * One images/generations exchange (and the GET of a `url` answer): the image's bytes as delivered,
+ * their format and size checked from the signature and header, not decoded — the card's part of a
+ * cover is this request; decoding (tens of milliseconds of CPU, 4 MB of pixels) is the next stage's.
+ */
+export async function fetchImageBytes(ep: Endpoint, req: Omit<ImageRequest, 'week'>, signal: AbortSignal, model = FLUX_MODEL): Promise<DeliveredImage> {
   const answer = await postJson(
     ep,
     FLUX_ROUTE,
@@ -121,22 +130,15 @@ export async function fetchImage(ep: Endpoint, req: Omit<ImageRequest, 'week'>, 
   );
   const source = parseImageAnswer(answer.body, ep.url);
   const bytes = source.via === 'url' ? await fetchAnsweredFile(ep, source.url, signal) : source.bytes;
-  return { ...(await decodeAnswer(bytes)), via: source.via };
+  try {
+    return { bytes, format: checkImage(bytes), via: source.via };
+  } catch (e) {
+    throw undecodable(e);
+  }
 }
 
-export function createFluxEngine(opts: FluxOptions): ImageEngine {
-  const ep = fluxEndpoint(opts.url, opts.timeoutMs);
-  const health = opts.health ?? processHealth;
-  const model = opts.model ?? FLUX_MODEL;
-  return {
-    name: 'flux',
-    model,
-    lane: 'gpu',
-    estimateMs: STAGE_ESTIMATES_MS.coverImage,
-    async generate(req: ImageRequest, signal: AbortSignal): Promise<Raster> {
-      const image = await fetchImage(ep, req, signal, model);
-      health.record({ ok: true, engine: 'flux', url: opts.url, at: new Date() });
-      return fitRaster(image.raster, req.width, req.height);
-    },
-  };
+/** One images/generations exchange (and the GET of a `url` answer): the decoded image and how it came. */
+export async function fetchImage(ep: Endpoint, req: Omit<ImageRequest, 'week'>, signal: AbortSignal, model = FLUX_MODEL): Promise<FetchedImage> {
+  const image = await fetchImageBytes(ep, req, signal, model);
+  return { ...(await decodeDeliveredImage(image.bytes)), via: image.via };
 }

@@ -56,14 +56,23 @@ function webpDecoder(): Promise<void> {
 }
 
 /**
- * Decodes PNG, JPEG or WebP bytes into an RGBA raster. Throws an Error whose message says what is
- * wrong (unknown format, too many pixels, a corrupt file); the caller wraps it in its EngineError.
+ * The format of image bytes, checked without decoding them: their signature (PNG, JPEG or WebP) and,
+ * where the header says, a size within MAX_IMAGE_PIXELS. Throws as decodeImage does for those two.
  */
-export async function decodeImage(bytes: Buffer): Promise<{ raster: Raster; format: ImageFormat }> {
+export function checkImage(bytes: Buffer): ImageFormat {
   const format = sniffImage(bytes);
   if (!format) throw new UnknownImageError(bytes.subarray(0, 8).toString('hex'));
   const size = headerSize(bytes, format);
   if (size && size.width * size.height > MAX_IMAGE_PIXELS) throw new Error(`${size.width}×${size.height} píxeles, demasiados`);
+  return format;
+}
+
+/**
+ * Decodes PNG, JPEG or WebP bytes into an RGBA raster. Throws an Error whose message says what is
+ * wrong (unknown format, too many pixels, a corrupt file); the caller wraps it in its EngineError.
+ */
+export async function decodeImage(bytes: Buffer): Promise<{ raster: Raster; format: ImageFormat }> {
+  const format = checkImage(bytes);
   try {
     if (format === 'png') return { raster: decodePng(bytes), format };
     if (format === 'jpeg') {

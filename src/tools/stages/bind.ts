@@ -18,9 +18,19 @@ export function workDir(dataDir: string, key: string): string {
   return path.join(dataDir, 'trabajo', key.replace(/[^A-Za-z0-9_.-]+/g, '_'));
 }
 
-/** Runs one catalogue function with its JSON input, here or on the pool. */
+/**
+ * Whether a stage with this input runs on the worker pool: its catalogue `offThread`, unless the
+ * input's engine is one of its `serverEngines` (then it only waits on a server, on the event loop).
+ */
+export function runsOffThread(id: string, input: unknown): boolean {
+  const decl = stageDecl(id);
+  const engine = (input as { engine?: unknown } | null | undefined)?.engine;
+  return decl.offThread && !(typeof engine === 'string' && decl.serverEngines?.includes(engine) === true);
+}
+
+/** Runs one catalogue function with its JSON input, here or on the pool (runsOffThread). */
 export function runStageFunction(id: string, input: unknown, signal: AbortSignal): Promise<unknown> {
-  if (stageDecl(id).offThread) return runOffThread(id, input, signal);
+  if (runsOffThread(id, input)) return runOffThread(id, input, signal);
   const fn = STAGE_FUNCTIONS[id];
   if (!fn) throw new Error(`la etapa ${id} no tiene función`);
   return fn(input as never, signal);

@@ -27,6 +27,13 @@ export interface StageDecl {
   chatAction?: ChatAction;
   /** CPU work that can take over ~20 ms: run in the worker pool (pool.ts), never on the event loop. */
   offThread: boolean;
+  /**
+   * The engines (the call's `engine`) with which this stage is a request to a server and its answer
+   * kept as it came: no CPU work to speak of, so it runs on the event loop whatever `offThread` says
+   * (which holds for its CPU engines). A pool thread is never held idle while a card works, and a
+   * card never waits for a thread that other runs' CPU work keeps busy.
+   */
+  serverEngines?: readonly string[];
   /** SPEC §5 week task this stage is part of (T1–T7). */
   week: WeekTaskId;
   /**
@@ -45,11 +52,11 @@ export const STAGE_CATALOGUE: readonly StageDecl[] = Object.freeze([
   D({ id: 'tarjetas.crear', tool: 'crear_tarjetas', name: 'tarjetas', label: STAGE_LABELS['tarjetas.crear'], lane: 'cpu', estimateMs: 6_000, deps: [], offThread: false, week: 'T2' }),
   D({ id: 'narracion.guion', tool: 'narrar_resumen', name: 'guion', label: STAGE_LABELS['narracion.guion'], lane: 'cpu', estimateMs: 5_000, deps: [], offThread: false, week: 'T3' }),
   D({ id: 'portada.prompt', tool: 'generar_portada', name: 'prompt', label: STAGE_LABELS['portada.prompt'], lane: 'cpu', estimateMs: 3_000, deps: [], offThread: false, week: 'T4' }),
-  D({ id: 'portada.imagen', tool: 'generar_portada', name: 'imagen', label: STAGE_LABELS['portada.imagen'], lane: 'motor', estimateMs: 11_400, deps: ['prompt'], chatAction: 'upload_photo', offThread: true, week: 'T5', files: { out: ['raw'] } }),
+  D({ id: 'portada.imagen', tool: 'generar_portada', name: 'imagen', label: STAGE_LABELS['portada.imagen'], lane: 'motor', estimateMs: 11_400, deps: ['prompt'], chatAction: 'upload_photo', offThread: true, serverEngines: ['flux'], week: 'T5', files: { out: ['raw'] } }),
   D({ id: 'portada.titulo', tool: 'generar_portada', name: 'titulo', label: STAGE_LABELS['portada.titulo'], lane: 'cpu', estimateMs: 200, deps: ['imagen'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
   D({ id: 'portada.critica', tool: 'generar_portada', name: 'critica', label: STAGE_LABELS['portada.critica'], lane: 'cpu', estimateMs: 100, deps: ['titulo'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
   D({ id: 'portada.procedencia', tool: 'generar_portada', name: 'procedencia', label: STAGE_LABELS['portada.procedencia'], lane: 'cpu', estimateMs: 300, deps: ['critica', 'prompt'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
-  D({ id: 'narracion.voz', tool: 'narrar_resumen', name: 'voz', label: STAGE_LABELS['narracion.voz'], lane: 'motor', estimateMs: 13_000, deps: ['guion'], chatAction: 'record_voice', offThread: true, week: 'T6', files: { out: ['raw'], in: ['sampleFile'] } }),
+  D({ id: 'narracion.voz', tool: 'narrar_resumen', name: 'voz', label: STAGE_LABELS['narracion.voz'], lane: 'motor', estimateMs: 13_000, deps: ['guion'], chatAction: 'record_voice', offThread: true, serverEngines: ['xtts'], week: 'T6', files: { out: ['raw'], in: ['sampleFile'] } }),
   D({ id: 'narracion.marca', tool: 'narrar_resumen', name: 'marca', label: STAGE_LABELS['narracion.marca'], lane: 'cpu', estimateMs: 200, deps: ['voz'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
   D({ id: 'narracion.codificar', tool: 'narrar_resumen', name: 'codificar', label: STAGE_LABELS['narracion.codificar'], lane: 'cpu', estimateMs: 1_800, deps: ['marca'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
   D({ id: 'uso.registro', tool: 'registrar_uso', name: 'registro', label: STAGE_LABELS['uso.registro'], lane: 'cpu', estimateMs: 100, deps: [], offThread: false, week: 'T7' }),

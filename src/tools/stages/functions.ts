@@ -5,7 +5,8 @@
  * of this process (pool.ts) or, later, in another process — and retrying one never redoes another.
  *
  * Pixels travel as raw RGBA files and samples as raw 16-bit little-endian PCM files, in the call's
- * work folder (`<datos>/trabajo/<clave>/`), which the tool removes when the call is done.
+ * work folder (`<datos>/trabajo/<clave>/`), which the tool removes when the call is done — except
+ * the image server's answer, kept as it came (PNG, JPEG or WebP) until the title stage decodes it.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,7 +18,8 @@ import { drawCoverTitle, type TitleLayout } from '../media/cover-title.js';
 import { critiqueCover } from '../media/critique.js';
 import { throwIfAborted, type CoverLook, type Pcm } from '../media/engines.js';
 import { espeakPcmHere } from '../media/espeak.js';
-import { createFluxEngine } from '../media/flux.js';
+import { decodeDeliveredImage, fetchImageBytes, fluxEndpoint, FLUX_MODEL } from '../media/flux.js';
+import { fitRaster, type ImageFormat } from '../media/image-decode.js';
 import { createMaquetaEngine } from '../media/maqueta.js';
 import { MSG } from '../media/messages.js';
 import { encodeMp3 } from '../media/mp3.js';
@@ -72,20 +74,41 @@ export interface CoverImageInput {
   raw: string;
 }
 
-export async function coverImage(i: CoverImageInput, signal: AbortSignal): Promise<RasterFile> {
-  // A stage is JSON in, JSON out and may run in another thread: what the server taught (it works)
-  // is recorded by the tool on the process's record once the stage returns, not here.
-  const engine = i.engine === 'maqueta'
-    ? createMaquetaEngine()
-    : createFluxEngine({ url: i.fluxUrl ?? '', timeoutMs: i.timeoutMs, health: new EngineHealth(), ...(i.model ? { model: i.model } : {}) });
-  const r = await engine.generate({ prompt: i.prompt.text, week: i.week, ...(i.look ? { look: i.look } : {}), seed: i.seed, width: i.width, height: i.height }, signal);
-  throwIfAborted(signal);
-  await writeRaw(i.raw, r.data);
-  return { raw: i.raw, width: r.width, height: r.height };
+/**
+ * The cover's picture: `raw` holds its RGBA pixels (the CPU mock-up draws them), or — from an image
+ * server — the bytes as the server delivered them, in `encoded` format, which the title stage
+ * decodes and fits to `width`×`height`. So the GPU stage is the request alone: no decoding while the
+ * card waits, and what travels back from a worker is the server's PNG, not 4 MB of pixels.
+ */
+export interface CoverImageFile extends RasterFile {
+  encoded?: ImageFormat;
 }
 
-export async function coverTitle(i: { imagen: RasterFile; title: string; raw: string }): Promise<RasterFile & { layout: TitleLayout }> {
-  const r = await readRaster(i.imagen.raw, i.imagen.width, i.imagen.height);
+export async function coverImage(i: CoverImageInput, signal: AbortSignal): Promise<CoverImageFile> {
+  const request = { prompt: i.prompt.text, seed: i.seed, width: i.width, height: i.height };
+  if (i.engine === 'maqueta') {
+    const r = await createMaquetaEngine().generate({ ...request, week: i.week, ...(i.look ? { look: i.look } : {}) }, signal);
+    throwIfAborted(signal);
+    await writeRaw(i.raw, r.data);
+    return { raw: i.raw, width: r.width, height: r.height };
+  }
+  // A stage is JSON in, JSON out and may run in another process: what the server taught (it works)
+  // is recorded by the tool on the process's record once the stage returns, not here.
+  const image = await fetchImageBytes(fluxEndpoint(i.fluxUrl ?? '', i.timeoutMs), request, signal, i.model ?? FLUX_MODEL);
+  throwIfAborted(signal);
+  await writeRaw(i.raw, image.bytes);
+  return { raw: i.raw, width: i.width, height: i.height, encoded: image.format };
+}
+
+/** The cover's pixels at its size: read as they are, or decoded from the server's image and fitted. */
+async function coverPixels(imagen: CoverImageFile): Promise<Raster> {
+  if (!imagen.encoded) return readRaster(imagen.raw, imagen.width, imagen.height);
+  const { raster } = await decodeDeliveredImage(await readFile(imagen.raw));
+  return fitRaster(raster, imagen.width, imagen.height);
+}
+
+export async function coverTitle(i: { imagen: CoverImageFile; title: string; raw: string }): Promise<RasterFile & { layout: TitleLayout }> {
+  const r = await coverPixels(i.imagen);
   const layout = drawCoverTitle(r, i.title);
   await writeRaw(i.raw, r.data);
   return { raw: i.raw, width: r.width, height: r.height, layout };
