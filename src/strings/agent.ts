@@ -129,8 +129,8 @@ export const ASK = {
     what === 'portada'
       ? `¿De qué semana quieres la portada? ${weeksInWords(range)} Por ejemplo: «rehaz la portada de la semana 1».`
       : `¿De qué semana quieres la narración? ${weeksInWords(range)} Por ejemplo: «narra la semana 1».`,
-  whichNote: '¿De qué nota o tema quieres las tarjetas? Por ejemplo: «solo tarjetas de la nota sobre el cubismo» o «tarjetas de la semana 2».',
-  whatToSearch: '¿Qué busco en tus notas? Por ejemplo: «¿qué tengo sobre el impresionismo?».',
+  whichNote: '¿De qué nota o tema quieres las tarjetas? Por ejemplo: «tarjetas de la nota 5», «tarjetas de la semana 2» o el tema con tus palabras.',
+  whatToSearch: '¿Qué busco en tus notas? Dime el tema con tus palabras, por ejemplo: «¿qué tengo sobre …?» con lo que estés estudiando.',
   unclear: `¿Qué quieres hacer? Puedo preparar una semana, rehacer la portada, narrarla, hacer tarjetas o buscar en tus notas. Por ejemplo: «prepara la semana 3». Escribe /ayuda para ver más ejemplos.`,
 } as const;
 

@@ -147,7 +147,7 @@ export const S = Object.freeze({
       importar: 'Todavía no puedo importar archivos. Para guardar una nota, escribe /nota tema: texto.',
     })[what],
   smallTalk: () =>
-    'Aquí estoy, con tu cuaderno abierto. Preparo tu semana de estudio, busco en tus notas y hago tarjetas de repaso. Prueba «prepara la semana 3» o «¿qué tengo sobre el cubismo?».',
+    'Aquí estoy, con tu cuaderno abierto. Preparo tu semana de estudio, busco en tus notas y hago tarjetas de repaso. Prueba «prepara lo de esta semana» o pregúntame «¿qué tengo sobre…?» con un tema de tus notas.',
   searchHeader: (query: string) => `Esto tengo sobre «${query}»:`,
   searchHit: (id: number, topic: string, week: number | undefined, line: string) =>
     `• Nota ${id} · ${topic.charAt(0).toUpperCase()}${topic.slice(1)}${week !== undefined ? ` (semana ${week})` : ''}\n  ${line}`,
