@@ -26,6 +26,7 @@ import { CLI_LINES } from '../strings/console.js';
 import { QUEUE } from '../strings/chat.js';
 import { pingQueue } from '../lanes/redis.js';
 import { LOCAL_CHAT_USER_ID } from '../lib/ids.js';
+import { plainCopy } from '../lib/own.js';
 
 const USAGE = "herramienta <nombre> '<json>' [--aprobar | --rechazar] [--simulacro] [--rehacer]";
 /** The runs of this command are `runs/herramienta-<stamp>/` (the call id is `cli-<stamp>`). */
@@ -84,7 +85,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const text = jsonText === '-' ? await readAll(io.stdin) : jsonText;
     let input: unknown;
     try {
-      input = JSON.parse(text);
+      // The dispatcher's own copy, made here: the input becomes part of the run's state on disk, and
+      // thousands of nesting levels would overflow writing it (the copy stops at its depth cap).
+      input = plainCopy(JSON.parse(text));
     } catch (e) {
       throw misuse(`Los argumentos no son JSON válido (${(e as Error).message}). Ejemplo: '{"consulta":"impresionismo","k":2}'`);
     }
