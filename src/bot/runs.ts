@@ -305,11 +305,19 @@ export class RunManager implements TapHandler {
   }
 
   /**
-   * Resolves when no run is executing: each has ended and been delivered, or is paused waiting for
-   * the owner (a paused run holds nothing to wait for; tests, shutdown).
+   * Resolves when no run is executing and no file is on its way: each run has ended and been
+   * delivered, or is paused waiting for the owner with what it made already in the chat and marked
+   * sent (tests, shutdown). A paused run may still be sending the cover it made before pausing: a
+   * stop that did not wait for it would leave the cover unmarked, and the next start send it again.
    */
-  idle(): Promise<void> {
-    return this.drivers.idle();
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.drivers.idle();
+      const sending = [...this.active.values(), ...this.finishing].map((r) => r.sending);
+      await Promise.allSettled(sending);
+      const again = [...this.active.values(), ...this.finishing].map((r) => r.sending);
+      if (again.every((p, i) => p === sending[i]) && again.length === sending.length) return;
+    }
   }
 
   /** Stops timers without aborting runs: a process that exits now resumes them on the next start. */
