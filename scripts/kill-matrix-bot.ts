@@ -28,43 +28,20 @@ import { fileURLToPath } from 'node:url';
 import type { Message } from 'grammy/types';
 import { writeFileAtomic } from '../src/store/atomic.js';
 import { replay, startRecording, type Recorded, type Restored, pickWrites } from '../test/support/replay/index.js';
-import { afterCall as after, apiState, botApiAt as apiAt, botUp, type Bot } from '../test/support/replay/botapi.js';
+import { afterCall as after, apiState, botApiAt as apiAt, botUp, buttons, text, transcriptOf, whenInChat, type Bot } from '../test/support/replay/botapi.js';
 import { DEFAULT_WEBCHAT_USER, newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../src/webchat/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REQUEST = 'prepare la semana 3';
 /** Longest a single step may take (a bot start, the week) before the n counts as failed. */
 const STEP_MS = 300_000;
+const when = <T>(t: EmbeddedTelegram, pick: () => T | undefined, stop: Promise<unknown>) => whenInChat(t, 'report', pick, stop, STEP_MS);
 
-const text = (m: Message) => m.text ?? m.caption ?? '';
 const isApproval = (m: Message) => text(m).startsWith('🔐');
 const isReport = (m: Message) => text(m).startsWith('📋 Informe');
 const isLost = (m: Message) => /ya no estaba pendiente al reiniciar/.test(text(m));
-const buttons = (m: Message) => ((m.reply_markup?.inline_keyboard ?? []) as Array<Array<{ text: string; callback_data?: string }>>).flat();
 
-/** The chat in short: one line per message, its buttons in brackets (for failure reports). */
-function transcriptOf(t: EmbeddedTelegram): string {
-  return t.server.history().map((m) => `#${m.message_id} ${m.from?.is_bot ? 'bot' : 'owner'}: ${text(m).split('\n')[0]}${buttons(m).length ? ` [${buttons(m).map((b) => b.text).join(' | ')}]` : ''}`).join('\n');
-}
 
-/** Resolves with what `pick` finds in the chat now or after a change; undefined when `stop` settles first. */
-function when<T>(t: EmbeddedTelegram, pick: () => T | undefined, stop: Promise<unknown>): Promise<T | undefined> {
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const finish = (v: T | undefined) => {
-      if (done) return;
-      done = true;
-      unsubscribe();
-      clearTimeout(timer);
-      resolve(v);
-    };
-    const unsubscribe = t.server.subscribe(() => { const v = pick(); if (v !== undefined) finish(v); });
-    const timer = setTimeout(() => { if (!done) { done = true; unsubscribe(); reject(new Error(`timed out; chat:\n${transcriptOf(t)}`)); } }, STEP_MS);
-    void stop.then(() => finish(pick()));
-    const v = pick();
-    if (v !== undefined) finish(v);
-  });
-}
 
 /** The owner: taps ✅ Aprobar once on every approval that shows its buttons (alive bot or not). */
 function approveAsTheyCome(t: EmbeddedTelegram, pressed_?: () => void): () => void {

@@ -36,15 +36,15 @@ import { DEFAULT_WEBCHAT_USER, newWebchatToken, startEmbeddedTelegram, type Embe
 import { startImageServer, startSpeechServer, type MediaServer, type RecordedRequest } from '../support/media-servers.js';
 import { PROBE_IMAGE_SIZE, PROBE_WORD } from '../../src/tools/media/probe.js';
 import { startRecording, type Recorded, type Restored } from '../support/replay/index.js';
-import { afterCall, botApiAt, botDown, botUp, recordBotApi, type Bot } from '../support/replay/botapi.js';
+import { afterCall, botApiAt, botDown, botUp, buttons, recordBotApi, text, transcriptOf, whenInChat, type Bot } from '../support/replay/botapi.js';
 
 export const WEEK = 'prepara la semana 3 con flux';
 export const REDO = 'rehaz la portada de la semana 3 con flux';
 const REQUESTS = [WEEK, REDO] as const;
 /** Longest one step may take (a bot start, both runs) before the n counts as failed. */
 const STEP_MS = 300_000;
+const when = <T>(t: EmbeddedTelegram, what: string, pick: () => T | undefined, stop: Promise<unknown>) => whenInChat(t, what, pick, stop, STEP_MS);
 
-const text = (m: Message) => m.text ?? m.caption ?? '';
 const fromBot = (m: Message) => m.from?.is_bot === true;
 const fromOwner = (m: Message) => m.from?.id === DEFAULT_WEBCHAT_USER.id;
 const isApproval = (m: Message) => fromBot(m) && text(m).startsWith('🔐');
@@ -52,12 +52,8 @@ const isReportOf = (req: string) => (m: Message) => fromBot(m) && text(m).starts
 const isLostOf = (req: string) => (m: Message) => fromBot(m) && text(m) === S.lostRun(req);
 const isDoneOf = (req: string) => (m: Message) => fromBot(m) && text(m).startsWith(S.progressDone(req));
 const busyPrefix = (req: string) => S.busy(req, 0).slice(0, S.busy(req, 0).indexOf('('));
-const buttons = (m: Message) => ((m.reply_markup?.inline_keyboard ?? []) as Array<Array<{ text: string; callback_data?: string }>>).flat();
 const aprobar = (m: Message) => buttons(m).find((b) => /Aprobar/.test(b.text))?.callback_data;
 
-export function transcriptOf(t: EmbeddedTelegram): string {
-  return t.server.history().map((m) => `#${m.message_id} ${fromBot(m) ? 'bot' : 'owner'}: ${text(m).split('\n')[0]}${buttons(m).length ? ` [${buttons(m).map((b) => b.text).join(' | ')}]` : ''}`).join('\n');
-}
 
 // ---------------------------------------------------------------------------------------------
 // The owner
@@ -175,23 +171,6 @@ const redoAsked = (t: EmbeddedTelegram) => t.server.history().filter(isApproval)
 // ---------------------------------------------------------------------------------------------
 // Waiting on the chat and the disk (events, with a failure deadline only)
 
-function when<T>(t: EmbeddedTelegram, what: string, pick: () => T | undefined, stop: Promise<unknown>): Promise<T | undefined> {
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const finish = (v: T | undefined) => {
-      if (done) return;
-      done = true;
-      unsubscribe();
-      clearTimeout(timer);
-      resolve(v);
-    };
-    const unsubscribe = t.server.subscribe(() => { const v = pick(); if (v !== undefined) finish(v); });
-    const timer = setTimeout(() => { if (!done) { done = true; unsubscribe(); reject(new Error(`no ${what} within ${STEP_MS / 1000} s; chat:\n${transcriptOf(t)}`)); } }, STEP_MS);
-    void stop.then(() => finish(pick()));
-    const v = pick();
-    if (v !== undefined) finish(v);
-  });
-}
 
 const readJson = async <T>(file: string): Promise<T | undefined> => JSON.parse(await readFile(file, 'utf8').catch(() => 'null')) ?? undefined;
 interface StateFile { runs: Array<{ runId: string; text: string; closed?: string[]; delivered?: string[]; outcomeDelivered?: boolean }> }

@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Update } from 'grammy/types';
+import type { Message, Update } from 'grammy/types';
 import { writeFileAtomic } from '../../../src/store/atomic.js';
 import type { ChatStateSnapshot } from '../../../src/webchat/chat-state.js';
 import { startEmbeddedTelegram, type EmbeddedTelegram } from '../../../src/webchat/index.js';
@@ -115,4 +115,39 @@ export async function botApiAt(rec: Recorded, n: number, recorded: { filesDir: s
     for (const { update_id: _id, ...body } of last.pending) t.server.updates.push(body as Omit<Update, 'update_id'>);
   }
   return t;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the chat (the matrices through the bot: scripts/kill-matrix-bot.ts, test/replay/two-runs.ts)
+
+/** A message's text or caption. */
+export const text = (m: Message): string => m.text ?? m.caption ?? '';
+/** A message's inline buttons, row by row flattened. */
+export const buttons = (m: Message) => ((m.reply_markup?.inline_keyboard ?? []) as Array<Array<{ text: string; callback_data?: string }>>).flat();
+
+/** The chat in short: one line per message, its buttons in brackets (for failure reports). */
+export function transcriptOf(t: EmbeddedTelegram): string {
+  return t.server.history().map((m) => `#${m.message_id} ${m.from?.is_bot ? 'bot' : 'owner'}: ${text(m).split('\n')[0]}${buttons(m).length ? ` [${buttons(m).map((b) => b.text).join(' | ')}]` : ''}`).join('\n');
+}
+
+/**
+ * Resolves with what `pick` finds in the chat now or after a change; undefined when `stop` settles
+ * first. A failure deadline only (`stepMs`), never a barrier: it rejects naming `what` and the chat.
+ */
+export function whenInChat<T>(t: EmbeddedTelegram, what: string, pick: () => T | undefined, stop: Promise<unknown>, stepMs: number): Promise<T | undefined> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (v: T | undefined) => {
+      if (done) return;
+      done = true;
+      unsubscribe();
+      clearTimeout(timer);
+      resolve(v);
+    };
+    const unsubscribe = t.server.subscribe(() => { const v = pick(); if (v !== undefined) finish(v); });
+    const timer = setTimeout(() => { if (!done) { done = true; unsubscribe(); reject(new Error(`no ${what} within ${stepMs / 1000} s; chat:\n${transcriptOf(t)}`)); } }, stepMs);
+    void stop.then(() => finish(pick()));
+    const v = pick();
+    if (v !== undefined) finish(v);
+  });
 }
