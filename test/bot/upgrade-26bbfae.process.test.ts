@@ -9,8 +9,11 @@
  * stand-in holding the chat as the old bot left it. The owner taps the OLD Aprobar. The oracle is what
  * reaches the chat (the history, old and new, and every request the stand-in received since), the
  * audit and the files the runs made — never the names of the run's own files, which change: the
- * week's outcome arrives exactly once in all, the redo's cover is made once and delivered once, no
- * approval is asked again, no run is called lost; a second restart sends and asks nothing.
+ * week's outcome arrives exactly once in all (today's closing message; its cards behind its button,
+ * as the current bot offers them), the redo's cover is made once and delivered once, no approval is
+ * asked again, no run is called lost; a second restart sends and asks nothing. The one file of the
+ * bot's read here is its record of runs (`bot/estado.json`): in `reopenApprovals`, in the old format
+ * before any current bot ran, and in `runsOver`, the wait for both runs to be forgotten.
  */
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
