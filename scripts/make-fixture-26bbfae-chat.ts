@@ -181,6 +181,7 @@ async function main(): Promise<void> {
   }
   await check();
   await freeze();
+  await rm(WORK, { recursive: true, force: true });
   console.log(`fixture escrita en ${path.relative(ROOT, OUT)}`);
 }
 
