@@ -21,6 +21,7 @@ import { approvalKeyboard, noKeyboard, noReasonKeyboard, parseApprovalCallback, 
 import type { ApprovalRecord, BotStateFile } from './state.js';
 import { editFailure, logEditFailure } from './telegram-errors.js';
 import { S } from '../strings/chat.js';
+import { setLongTimeout, type LongTimer } from '../lib/timers.js';
 
 /** Where an approval belongs: the run, its chat and who started it (the only one who may decide). */
 export interface ApprovalScope {
@@ -45,7 +46,7 @@ export interface ApprovalRegistryOptions {
 }
 
 export class ApprovalRegistry {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly timers = new Map<string, LongTimer>();
   private readonly now: () => number;
   private closed = false;
   /** Called when an approval's time is up (the RunManager posts `expirado` to the run's mailbox). */
@@ -207,21 +208,20 @@ export class ApprovalRegistry {
   private armReason(rec: ApprovalRecord): void {
     const id = `${rec.id}#motivo`;
     if (this.closed || this.timers.has(id) || !rec.reasonAsk) return;
-    const timer = setTimeout(() => {
+    // A long timer: a delay past Node's limit (≈ 24.8 days, a setting) would otherwise fire at once.
+    const timer = setLongTimeout(() => {
       this.timers.delete(id);
       this.onReasonExpire(rec);
     }, Math.max(0, rec.reasonAsk.expiresAt - this.now()));
-    timer.unref?.();
     this.timers.set(id, timer);
   }
 
   private arm(rec: ApprovalRecord): void {
     if (this.closed || this.timers.has(rec.id)) return;
-    const timer = setTimeout(() => {
+    const timer = setLongTimeout(() => {
       this.timers.delete(rec.id);
       this.onExpire(rec);
     }, Math.max(0, rec.expiresAt - this.now()));
-    timer.unref?.();
     this.timers.set(rec.id, timer);
   }
 
@@ -263,8 +263,7 @@ export class ApprovalRegistry {
   }
 
   private clearTimer(id: string): void {
-    const t = this.timers.get(id);
-    if (t) clearTimeout(t);
+    this.timers.get(id)?.clear();
     this.timers.delete(id);
   }
 }
