@@ -114,7 +114,8 @@ export function buildReport(calls: readonly CallRecord[], course: Course, opts: 
   else line1 = week ? REPORT.weekOnly(weekTitle(course, week)) : REPORT.noSearch;
 
   let line2: string;
-  if (!cards) line2 = REPORT.cardsNotAsked;
+  // The planner searches only when cards are wanted: a search that found nothing is why none were made.
+  if (!cards) line2 = search && !notDone(search.result) && noteIdsOf(search.result.data).length === 0 ? REPORT.cardsNoNotes : REPORT.cardsNotAsked;
   else line2 = cardsLine(calls.filter((c) => c.name === 'crear_tarjetas'));
 
   const media = (c: CallRecord | undefined, what: 'portada' | 'narración', engine: string): string => {

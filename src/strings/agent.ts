@@ -28,13 +28,16 @@ const APPROXIMATE = '(no encontré esas palabras exactas: se parecen sin tildes 
 export const REPORT = {
   notApproved: 'no la aprobaste; no se hizo',
   notesOfWeek: (title: string, ids: readonly number[], approximate = false) =>
-    `${title}: notas revisadas ${list(ids)}${approximate ? ` ${APPROXIMATE}` : ''}.`,
+    ids.length === 0 ? `${title}: todavía no tiene notas; mándame tus apuntes (texto, PDF o una foto) y la preparo con ellos.`
+      : `${title}: notas revisadas ${list(ids)}${approximate ? ` ${APPROXIMATE}` : ''}.`,
   closestNote: (query: string, id: number | undefined, approximate = false) =>
     id === undefined ? `Ninguna nota se parece a «${query}».` : `Nota más parecida a «${query}»: la ${id}${approximate ? ` ${APPROXIMATE}` : ''}.`,
   searchFailed: (why: string) => `Búsqueda de notas: falló (${shortForOwner(why)}).`,
   weekOnly: (title: string) => `${title}.`,
   noSearch: 'Notas: no hizo falta buscarlas.',
   cardsNotAsked: 'Tarjetas: no se pidieron.',
+  /** Cards were wanted but the search found no note to make them from. */
+  cardsNoNotes: 'Tarjetas: ninguna, porque no hay notas de las que hacerlas.',
   cardsNotDone: (why: string) => `Tarjetas: NO creadas — ${shortForOwner(why)}.`,
   /** Appended to cardsDone when some of the week's notes failed while others were carded. */
   cardsNotDoneFor: (notes: readonly number[], why: string) => `NO creadas ${ofNotes(notes)} — ${shortForOwner(why)}.`,
