@@ -179,6 +179,15 @@ describe.skipIf(skipBrowserTests())('chat page in Chromium', () => {
     expect(fit.width).toBeLessThan(200); // on a phone the placeholder needs two lines here
     expect(fit.scroll).toBeLessThanOrEqual(fit.client);
     await shot('chat-semanas-motivo.png');
+    // The question closed by the bot (edited, no force_reply): the box is for messages again, and
+    // the next text is not sent as a reply to the closed question.
+    const asked = tg.server.history().findLast((m) => m.text === '¿Por qué lo rechazas?')!;
+    await bot.api.editMessageText(tg.server.chatId, asked.message_id, 'Te pregunté por qué lo rechazabas; seguí sin motivo.');
+    await expect.poll(() => box.getAttribute('placeholder')).toBe('Mensaje');
+    await box.fill('/gasto');
+    await box.press('Enter');
+    await expect.poll(() => tg.server.history().some((m) => m.text === '/gasto')).toBe(true);
+    expect(tg.server.history().findLast((m) => m.text === '/gasto')!.reply_to_message).toBeUndefined();
   });
 
   it('when the page cannot reach the bot, the toast says so in Spanish, not the browser\'s «Failed to fetch» (issue 28)', async () => {

@@ -246,6 +246,13 @@ function addMessage(m) {
 function editMessage(m) {
   const existing = document.getElementById(`m-${m.message_id}`);
   if (!existing) return addMessage(m);
+  // The question being answered was closed (edited without force_reply, e.g. «Seguir sin motivo»):
+  // the next text is a message again, not a reply to it.
+  if (replyTo === m.message_id && !(m.reply_markup && m.reply_markup.force_reply)) {
+    replyTo = null;
+    textEl.placeholder = defaultPlaceholder;
+    if (!textEl.value) autosize();
+  }
   // Keep a playing audio element if the media did not change (edits of captions or keyboards).
   const node = messageNode(m);
   const oldAudio = existing.querySelector('audio');
