@@ -277,10 +277,12 @@ function notebook(r: Raster, rand: () => number, s: number): void {
       polyline(r, [[x0, y], [x1, y - 0.012 * s]], alpha(PALETTE.teal, 0.35), s * 0.002);
       if (rand() < 0.65) {
         const len = (0.25 + rand() * 0.6) * Math.abs(x1 - x0);
+        // Written left to right from each page's left margin, as a hand writes.
+        const from = Math.min(x0, x1);
         const pts: Array<[number, number]> = [];
         for (let k = 0; k <= 24; k++) {
           const u = k / 24;
-          pts.push([x0 + side * u * len, y - 0.008 * s - u * 0.01 * s * (len / half) + Math.sin(u * Math.PI * 9 + i) * 0.003 * s]);
+          pts.push([from + u * len, y - 0.008 * s - u * 0.01 * s * (len / half) + Math.sin(u * Math.PI * 9 + i) * 0.003 * s]);
         }
         polyline(r, pts, alpha(i % 3 === 0 ? PALETTE.coral : PALETTE.ink, 0.55), s * 0.003);
       }
