@@ -199,7 +199,8 @@ export const S = Object.freeze({
       (spent >= budget ? '\nEl presupuesto está agotado: no empiezo trabajos con el modelo hasta el mes que viene.' : '') +
       (m.estimatedTokens > 0 ? `\nLo que preparé sin conexión este mes no te cuesta nada (${wordsInWords(m.estimatedTokens)} leídas y escritas, calculadas a ojo).` : '') +
       // The model's own notes are counted, not priced: one money figure per month (the billed one).
-      (m.modelNotes.rows > 0 ? `\nAdemás, el asistente apuntó lo que gastó ${m.modelNotes.rows === 1 ? 'una vez' : `${m.modelNotes.rows} veces`} (solo como referencia: lo que cuenta es la cifra de arriba).` : '');
+      // Offline (nothing billed) they are the planner's imitation of a model: nothing to tell.
+      (m.modelNotes.rows > 0 && m.billedTokens > 0 ? `\nAdemás, el asistente apuntó lo que gastó ${m.modelNotes.rows === 1 ? 'una vez' : `${m.modelNotes.rows} veces`} (solo como referencia: lo que cuenta es la cifra de arriba).` : '');
   },
   spendFailed: () => 'No pude leer el registro de uso ahora mismo. Inténtalo de nuevo en un momento.',
   /** The log is damaged (or a folder sits in its place): retrying will not help, the console says how to fix it. */

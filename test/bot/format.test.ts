@@ -12,6 +12,7 @@ import type { CallOutcome } from '../../src/agent/types.js';
 import type { NotApprovedReason } from '../../src/tools/contract.js';
 import { approvalCallbackData, approvalKeyboard, parseApprovalCallback, quickKeyboard } from '../../src/bot/keyboards.js';
 import { REPORT } from '../../src/strings/agent.js';
+import { S } from '../../src/strings/chat.js';
 
 describe('keyboards', () => {
   it('round-trips approval callback data and refuses anything else', () => {
@@ -95,6 +96,13 @@ describe('format', () => {
     expect(chatActionFor('narracion.voz@3')).toBe('record_voice');
     expect(chatActionFor('narracion.codificar')).toBe('record_voice');
     expect(chatActionFor('narracion.guion#2')).toBeUndefined();
+  });
+
+  it('/gasto says money and words; offline it does not mention the planner\'s imitation notes', () => {
+    const offline = S.spend({ billedUsd: 0, billedTokens: 0, estimatedTokens: 11_000, modelNotes: { rows: 3, usd: 0.01 } }, 5);
+    expect(offline).toBe('📅 Gasto de este mes (todos tus trabajos): 0,00 USD de 5,00 USD (te quedan 5,00 USD). Este mes no has usado el asistente de pago.\nLo que preparé sin conexión este mes no te cuesta nada (unas 8300 palabras leídas y escritas, calculadas a ojo).');
+    const billed = S.spend({ billedUsd: 0.03, billedTokens: 11_000, estimatedTokens: 0, modelNotes: { rows: 1, usd: 0.01 } }, 5);
+    expect(billed).toMatch(/^📅 Gasto de este mes \(todos tus trabajos\): 0,03 USD de 5,00 USD \(te quedan 4,97 USD\)\. Es lo que ha costado que el asistente leyera y escribiera unas 8300 palabras\.\nAdemás, el asistente apuntó/);
   });
 
   it('an answered approval keeps what was asked and drops what only made sense while it waited', () => {
