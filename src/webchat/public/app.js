@@ -259,7 +259,11 @@ function editMessage(m) {
   const newAudio = node.querySelector('audio');
   if (oldAudio && newAudio && oldAudio.getAttribute('src') === newAudio.getAttribute('src')) newAudio.replaceWith(oldAudio);
   node.classList.add('flash');
+  // An edit that grows the last message (a card's answer and its rating buttons, a report) keeps a
+  // reader who was at the end at the end, as a new message would.
+  const stick = existing === log.lastElementChild && (atEnd || nearBottom());
   existing.replaceWith(node);
+  if (stick) keepAtBottom(true);
 }
 
 // ---- status line, toasts, alerts ---------------------------------------------------------------
