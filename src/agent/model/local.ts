@@ -92,8 +92,7 @@ export class LocalPlanner implements Model {
     if (!mainDone) {
       const filed = intent.week && intent.query === undefined && intent.noteId === undefined ? await this.opts.weekNotes?.(intent.week) : undefined;
       // What the owner said when they refused the same thing before is honoured where it can be.
-      const alone = Object.values(intent.actions).filter(Boolean).length === 1;
-      const calls = honourReasons(mainCalls(intent, seen, filed ?? []), reasons, alone);
+      const calls = honourReasons(mainCalls(intent, seen, filed ?? []), reasons);
       if (calls.length > 0) return this.turn(turn, 'Pido a la vez lo que no depende entre sí.', calls);
     }
     if (!called('registrar_uso')) {
