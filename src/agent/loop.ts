@@ -17,7 +17,7 @@ import type { CrashPoints } from './crash.js';
 import { estimateRequestTokens } from './model/estimate.js';
 import { LocalPlanner } from './model/local.js';
 import type { Model, ModelRequest, ToolResultBlock, ToolUseBlock } from './model/types.js';
-import { systemPrompt } from './prompt.js';
+import { reasonsForPrompt, systemPrompt } from './prompt.js';
 import { courseForPrompt, type Course } from '../tools/course/course.js';
 import { reconcile, redoApplies, type Reconciled, type ToolFacts } from './reconcile.js';
 import { buildReport, callRecord, notDone, notDoneLine, type CallRecord } from './report.js';
@@ -78,8 +78,11 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
   const course = await deps.toolbox.course();
   const tools = deps.toolbox.definitionsForModel();
   const usage = cp.usage ?? { input: 0, output: 0 };
-  const system = systemPrompt(courseForPrompt(course));
-  const request = (): ModelRequest => ({ system, tools, messages: cp.messages, maxTokens: deps.maxOutputTokens ?? DEFAULT_MAX_OUTPUT, results: typedLedger(cp, deps.store) });
+  // The reasons of the owner's earlier noes: in the prompt for a model, typed for the offline planner.
+  // A file that cannot be read costs the run nothing but that memory.
+  const reasons = await deps.toolbox.notebook.reasons.list().catch(() => []);
+  const system = systemPrompt(courseForPrompt(course), reasonsForPrompt(reasons));
+  const request = (): ModelRequest => ({ system, tools, messages: cp.messages, maxTokens: deps.maxOutputTokens ?? DEFAULT_MAX_OUTPUT, results: typedLedger(cp, deps.store), reasons });
   const state = () => ({ turns: cp.turns, tokensUsed: cp.tokensUsed, maxIterations: cp.task.maxIterations, tokenBudget: cp.task.tokenBudget });
 
   const finish = async (next: Next): Promise<LoopResult> => {
@@ -421,9 +424,11 @@ function summarize(
       if (name === 'crear_tarjetas') for (const id of cardIdsIn(result.data)) if (!cards.includes(id)) cards.push(id);
       for (const label of stageLabels(deps.toolbox, name, { ...input, ...result.ranWith })) if (!finished.includes(label)) finished.push(label);
     }
-    const laterOk = records.slice(i + 1).some((r) => r.name === name && !notDone(r.result));
+    // Done later by another call of the same tool about the same thing (the same note or week, a
+    // corrected call): nothing is missing. Cards of note 5 that failed are not hidden by note 6's.
+    const laterOk = records.slice(i + 1).some((r) => r.name === name && sameSubject(r.input, input) && !notDone(r.result));
     if (laterOk || !notDone(result)) return;
-    notDoneLines.push(AGENT.notDone(name, notDoneLine(result)));
+    notDoneLines.push(AGENT.notDone(name, notDoneLine(result), input));
   });
   const last = cp.messages.at(-1);
   const modelText = last?.role === 'assistant' ? last.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('\n').trim() : '';
@@ -474,6 +479,14 @@ function typedLedger(cp: CheckpointV2, store: Pick<RunStore, 'entry'>): Record<s
 
 function idsIn(v: unknown): number[] {
   return Array.isArray(v) ? v.filter((id): id is number => Number.isInteger(id)) : [];
+}
+
+/**
+ * Whether two calls of one tool are about the same thing: the same note (cards) and the same week
+ * (cover, narration). A refused call's record keeps no input, so it matches any later call.
+ */
+function sameSubject(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  return ['id_nota', 'semana'].every((k) => a[k] === undefined || b[k] === undefined || a[k] === b[k]);
 }
 
 /** The progress labels of a completed call («Idea de la portada», «Portada»); none if unknown. */

@@ -1,2 +1,2 @@
 /** The system prompt lives with every other string the model reads (src/strings/model.ts). */
-export { systemPrompt } from '../strings/model.js';
+export { reasonsForPrompt, systemPrompt } from '../strings/model.js';

@@ -44,12 +44,12 @@ export function notDone(r: ToolResult): boolean {
 export const NOT_APPROVED: Readonly<Record<NotApprovedReason, { short: string; line: string }>> = Object.freeze({
   rechazado: { short: REPORT.notApproved, line: AGENT.rejected },
   expirado: {
-    short: 'la aprobación caducó sin respuesta (cuenta como rechazo); no se ejecutó',
-    line: 'no aprobado: la aprobación caducó sin respuesta (cuenta como rechazo), no se ejecutó',
+    short: 'no respondiste a tiempo (cuenta como un no); no se hizo',
+    line: 'no respondiste a tiempo (cuenta como un no), así que no se hizo',
   },
   cancelado: {
-    short: 'el trabajo se canceló antes de que decidieras; no se ejecutó',
-    line: 'no se ejecutó: el trabajo se canceló antes de que decidieras',
+    short: 'el trabajo se canceló antes de que decidieras; no se hizo',
+    line: 'el trabajo se canceló antes de que decidieras, así que no se hizo',
   },
 });
 
@@ -72,7 +72,8 @@ function shortReason(r: ToolResult): string {
 
 /** The «No se hizo» line of a call that was not done. */
 export function notDoneLine(r: ToolResult): string {
-  if (r.kind === 'rechazado') return NOT_APPROVED[r.notApproved?.reason ?? 'rechazado'].line;
+  const note = r.notApproved?.reason === 'rechazado' ? r.notApproved.note?.trim() : undefined;
+  if (r.kind === 'rechazado') return note ? AGENT.rejectedWhy(note) : NOT_APPROVED[r.notApproved?.reason ?? 'rechazado'].line;
   if (r.kind === 'denegado') return AGENT.denied;
   return AGENT.failed((r.message ?? '').split('\n')[0] ?? '');
 }
@@ -113,7 +114,8 @@ export function buildReport(calls: readonly CallRecord[], course: Course, opts: 
   else line1 = week ? REPORT.weekOnly(weekTitle(course, week)) : REPORT.noSearch;
 
   let line2: string;
-  if (!cards) line2 = REPORT.cardsNotAsked;
+  // The planner searches only when cards are wanted: a search that found nothing is why none were made.
+  if (!cards) line2 = search && !notDone(search.result) && noteIdsOf(search.result.data).length === 0 ? REPORT.cardsNoNotes : REPORT.cardsNotAsked;
   else line2 = cardsLine(calls.filter((c) => c.name === 'crear_tarjetas'));
 
   const media = (c: CallRecord | undefined, what: 'portada' | 'narración', engine: string): string => {

@@ -29,7 +29,8 @@ import { afterResponse } from './step.js';
 import type { ToolUseBlock } from './model/types.js';
 import { createModel, type Model, type RetryRunner } from './model/index.js';
 import { OneCallModel } from './model/one-call.js';
-import { listUnfinished, pruneFinishedRuns, RunStore, type CheckpointV2, type RecordedDecision } from './run-state.js';
+import { listUnfinished, pruneFinishedRuns, RunStore, type CheckpointV2, type PendingApproval, type RecordedDecision } from './run-state.js';
+import { refusedSubject } from '../store/index.js';
 import type { AnswerResult, DecideResult, DecisionInput, NoteResult, RunOutcome, RunRequest } from './types.js';
 import { weekWorkflow } from './workflow.js';
 
@@ -142,7 +143,17 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     };
     // The store writes it unless another answer got there first; that one stands.
     const written = await store.recordDecision(mine);
+    if (written === mine && !mine.approved && mine.note) await rememberReason(approval, mine.note);
     return written === mine ? { kind: 'ok', decision: written, approval } : { kind: 'already', decision: written, approval };
+  }
+
+  /**
+   * Remembers a no's reason for the next time the same thing is asked (store/reasons.ts): the
+   * planners and the approval read it. Best effort: the decision is on disk already, and a reason
+   * that cannot be remembered never fails the owner's answer.
+   */
+  async function rememberReason(approval: Pick<PendingApproval, 'tool' | 'proposal'>, note: string): Promise<void> {
+    await toolbox.notebook.reasons.record({ tool: approval.tool, ...refusedSubject(approval.proposal.args), motivo: note }).catch(() => undefined);
   }
 
   function stageRunner(req: RunRequest) {
@@ -175,6 +186,10 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     if (!standing || standing.approved) return { kind: 'unknown' };
     if (!standing.awaitingNote) return { kind: 'already', decision: standing };
     const written = await store.completeNote(approvalId, note?.trim() || undefined);
+    if (written?.note && !written.awaitingNote) {
+      const approval = (await loadCheckpoint(store))?.approvals.find((a) => a.id === approvalId);
+      if (approval) await rememberReason(approval, written.note);
+    }
     return written && !written.awaitingNote ? { kind: 'ok', decision: written } : { kind: 'unknown' };
   }
 

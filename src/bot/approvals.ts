@@ -16,7 +16,7 @@ import type { User } from 'grammy/types';
 import type { PendingApproval, RecordedDecision } from '../agent/types.js';
 import { choiceInWords } from '../strings/tools.js';
 import { mayDecide } from './access.js';
-import { approvalText, clockTime, truncate, TELEGRAM_TEXT_MAX } from './format.js';
+import { answeredApprovalText, approvalText, clockTime, truncate, TELEGRAM_TEXT_MAX } from './format.js';
 import { approvalKeyboard, noKeyboard, noReasonKeyboard, parseApprovalCallback, parseNoReasonCallback, type ApprovalTap } from './keyboards.js';
 import type { ApprovalRecord, BotStateFile } from './state.js';
 import { editFailure, logEditFailure } from './telegram-errors.js';
@@ -43,6 +43,8 @@ export interface ApprovalRegistryOptions {
   log?: (message: string, error?: unknown) => void;
   /** The owner's course, so the question names the week's topic («Semana 12 (mitosis)»). */
   course?: () => Promise<Course>;
+  /** The reason the owner gave the last time they said no to this very thing (store/reasons.ts), shown in the question. */
+  lastReason?: (tool: string, args: Readonly<Record<string, unknown>>) => Promise<string | undefined>;
 }
 
 export class ApprovalRegistry {
@@ -80,6 +82,7 @@ export class ApprovalRegistry {
     }
     if (!rec) {
       const course = await this.opts.course?.().catch(() => undefined);
+      const lastNo = await this.opts.lastReason?.(a.tool, a.proposal.args).catch(() => undefined);
       const now = this.now();
       const fresh: ApprovalRecord = {
         id: a.id,
@@ -89,7 +92,7 @@ export class ApprovalRegistry {
         chatId: scope.chatId,
         ownerId: scope.ownerId,
         group: scope.group,
-        text: approvalText({ id: a.id, callId: a.callId, tool: a.tool, args: a.proposal.args, preview: a.proposal.preview }, { timeoutS: this.opts.timeoutS, ...(course ? { course } : {}) }),
+        text: approvalText({ id: a.id, callId: a.callId, tool: a.tool, args: a.proposal.args, preview: a.proposal.preview }, { timeoutS: this.opts.timeoutS, ...(course ? { course } : {}), ...(lastNo ? { lastNo } : {}) }),
         options: [a.proposal, ...a.alternatives].map((o) => ({
           hash: o.hash,
           ...(o.change ? { label: choiceInWords(a.tool, o.change.field, o.change.value) } : {}),
@@ -155,6 +158,13 @@ export class ApprovalRegistry {
     rec.decision = { ...rest, ...(note ? { note } : {}) };
     await this.opts.state.update(() => undefined);
     await this.showDecision(rec);
+    // The question itself no longer asks: its instructions (reply, or tap «Seguir sin motivo») are
+    // replaced by what came of it.
+    const ask = rec.reasonAsk?.messageId;
+    if (ask !== undefined) {
+      await this.opts.api.editMessageText(rec.chatId, ask, note ? S.reasonAskAnswered(note) : S.reasonAskSkipped())
+        .catch(logEditFailure((m, err) => this.opts.log?.(m, err), 'no se pudo cerrar la pregunta del motivo'));
+    }
   }
 
   find(id: string): ApprovalRecord | undefined {
@@ -235,7 +245,7 @@ export class ApprovalRegistry {
           : d.awaitingNote ? S.decidedRejectedAsking(d.by ?? '?', at)
             : d.note ? S.decidedRejectedWhy(d.by ?? '?', at, d.note)
               : S.decidedRejected(d.by ?? '?', at);
-    const text = truncate(`${rec.text}\n\n${line}`, TELEGRAM_TEXT_MAX);
+    const text = truncate(`${answeredApprovalText(rec.text, this.opts.timeoutS)}\n\n${line}`, TELEGRAM_TEXT_MAX);
     // While its reason is asked for, a no keeps one button: go on without giving one. Shown again
     // after a restart, the same decision is «not modified»: nothing to say.
     // Shown: edited, already showing it («not modified»), or the message is gone (nothing left to fix).

@@ -2,7 +2,7 @@
  * What every command composer of the bot shares: the notebook it reads and writes, and the forms
  * of a command's name. A leaf (imports types only), so composers import it without a circle.
  */
-import type { AuditLog, CardDeck, CourseFile, NotesStore, ReviewStore, UsageLog } from '../store/index.js';
+import type { AuditLog, CardDeck, CourseFile, NotesStore, ReasonsLog, ReviewStore, UsageLog } from '../store/index.js';
 
 /** The part of the notebook the bot reads and writes (store/types.ts Notebook satisfies it). */
 export interface BotNotebook {
@@ -15,6 +15,8 @@ export interface BotNotebook {
   reviews: ReviewStore;
   /** The audit log: the student's review of a model's cards is counted there (/tarjetas reads it back). */
   audit: Pick<AuditLog, 'append' | 'list'>;
+  /** The reasons of the owner's earlier noes: an approval shows the last one given against the same thing. */
+  reasons: Pick<ReasonsLog, 'last'>;
 }
 
 /**

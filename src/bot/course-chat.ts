@@ -257,16 +257,25 @@ export function createCourseChat(deps: CourseChatDeps) {
       return;
     }
     await ctx.answerCallbackQuery();
-    const close = () => ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+    // The buttons go; the proposal's «No cambio nada hasta que lo aceptes» becomes what was decided.
+    const shown = ctx.callbackQuery.message && 'text' in ctx.callbackQuery.message ? ctx.callbackQuery.message.text ?? '' : '';
+    const close = (accepted?: boolean) => (accepted !== undefined && shown.endsWith(T.proposalWaits())
+      ? ctx.editMessageText(`${shown.slice(0, -T.proposalWaits().length)}${T.proposalAnswered(accepted)}`, { reply_markup: noKeyboard() })
+      : ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() })).catch(() => undefined);
     switch (tap.op) {
       case 'c': return void (await ctx.reply(T.changeHow(p.curso.semanas.length)));
       case 'x':
       case 'k':
         await proposals.update(p.clave, (r) => ({ ...r, estado: 'descartada' }));
-        await close();
+        await close(false);
         return void (await ctx.reply(p.tipo === 'publicado' ? T.keptMine() : tap.op === 'x' ? T.discarded() : T.kept()));
       // The buttons go once it is answered: a change that failed half-way keeps them, to finish it.
-      case 'u': if ((await decide(ctx, p)) !== false) await close(); return;
+      case 'u': {
+        // Applied at once (true), or a question about the notes of weeks that go comes next (void).
+        const done = await decide(ctx, p);
+        if (done !== false) await close(done === true ? true : undefined);
+        return;
+      }
       case 'm': if ((await decide(ctx, p, { kind: 'mover', to: tap.week! })) !== false) await close(); return;
       case 'n': if ((await decide(ctx, p, { kind: 'sin' })) !== false) await close(); return;
       case 'd': if ((await decide(ctx, p, { kind: 'borrar' })) !== false) await close(); return;

@@ -6,7 +6,7 @@
 import type { ApprovalRequest } from '../tools/contract.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import { hasWeek, weekTopic, type Course } from '../tools/course/course.js';
-import { toolInWords } from '../strings/tools.js';
+import { callInWords, toolInWords } from '../strings/tools.js';
 import { ownerReason, plainWords } from '../strings/agent.js';
 import { S } from '../strings/chat.js';
 import { chatActionOf, toolRole } from '../tools/stages/catalogue.js';
@@ -51,18 +51,37 @@ export function argsInWords(args: Record<string, unknown>, course?: Course): str
 }
 
 /** The whole approval message: what, with which data, what it will do, and the expiry. */
-export function approvalText(req: ApprovalRequest, opts: { timeoutS: number; course?: Course }): string {
+export function approvalText(req: ApprovalRequest, opts: { timeoutS: number; course?: Course; lastNo?: string }): string {
   const p = req.preview;
   // What the owner reads is what will happen, in words: no engine names, no file paths (the model's
   // dry-run summary names both, so it is used only for a tool without its own sentence).
   const week = typeof req.args.semana === 'number' ? req.args.semana : undefined;
   const what = S.approvalWhat(req.tool, week) ?? plainWords(p.summary);
-  const lines = [S.approvalTitle(toolInWords(req.tool)), '', S.approvalArgs, ...argsInWords(req.args, opts.course), '', S.approvalPreview, what];
+  const lines = [S.approvalTitle(callInWords(req.tool, req.args)), '', S.approvalArgs, ...argsInWords(req.args, opts.course), '', S.approvalPreview, what];
   if (p.estimateS !== undefined) lines.push(S.approvalEstimate(Math.max(1, Math.round(p.estimateS))));
   lines.push(S.approvalCached(p.cached));
+  // The reason of the owner's last no to this very thing: seen to be remembered, and to be weighed.
+  if (opts.lastNo) lines.push(S.approvalLastNo(opts.lastNo));
   lines.push(...problemLines(p.problems ?? []));
-  lines.push('', S.approvalExpires(Math.max(1, Math.round(opts.timeoutS / 60))));
+  lines.push('', approvalFooter(opts.timeoutS));
   return truncate(lines.join('\n'), TELEGRAM_TEXT_MAX);
+}
+
+/** The approval's last line while it waits: what happens without an answer. */
+function approvalFooter(timeoutS: number): string {
+  return S.approvalExpires(Math.max(1, Math.round(timeoutS / 60)));
+}
+
+/**
+ * The approval's text once answered (`sent` is approvalText's): the lines that only make sense
+ * while it waits — the «I need your permission» heading and what happens without an answer — are
+ * put in the past or dropped, so the message reads as what was asked, and the decision under it.
+ */
+export function answeredApprovalText(sent: string, timeoutS: number): string {
+  const footer = `\n\n${approvalFooter(timeoutS)}`;
+  const body = sent.endsWith(footer) ? sent.slice(0, -footer.length) : sent;
+  const asking = S.approvalTitle('');
+  return body.startsWith(asking) ? S.approvalAsked(body.slice(asking.length)) : body;
 }
 
 /**

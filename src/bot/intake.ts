@@ -10,7 +10,7 @@
 import { Composer, type Context } from 'grammy';
 import { questionFor } from '../agent/intent.js';
 import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
-import { weekForNewNote, weekNumbers, type Course } from '../tools/course/course.js';
+import { hasWeek, weekForNewNote, weekNumbers, type Course } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { BotNotebook } from './command-kit.js';
 import type { PlainCommand } from './commands.js';
@@ -55,6 +55,11 @@ export interface IntakeDeps {
 export function intakeComposer(deps: IntakeDeps): Composer<Context> {
   const pastes = new PasteBox();
   const c = new Composer<Context>();
+  const lastWeeks = new LastWeeks();
+  const start = async (ctx: Context, text: string, week: number | undefined) => {
+    if (week !== undefined) lastWeeks.set(ctx.chat!.id, week);
+    await startRun(ctx, deps.runs, text);
+  };
 
   c.on('message:text', async (ctx) => {
     const text = ctx.message.text.trim();
@@ -70,15 +75,15 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     const more = pastes.continued(chatId, at);
     if (more) {
       pastes.append(more, text, at);
-      return void (await showOffer(ctx, more));
+      return void (await showOffer(ctx, more, deps.log));
     }
     if (text.startsWith('/')) return void (await ctx.reply(S.unknownCommand()));
     if (!text) return void (await ctx.reply(S.emptyText()));
     // A text that may be the first part of a paste the sender's app split waits for its other parts.
-    if (Array.from(text).length >= PASTE_FULL_PART) return void (await showOffer(ctx, pastes.open(chatId, text, at)));
+    if (Array.from(text).length >= PASTE_FULL_PART) return void (await showOffer(ctx, pastes.open(chatId, text, at), deps.log));
     // A syllabus or material (route-text.ts) is answered there; a message goes on to be understood.
     if (deps.route && await deps.route(ctx, text)) return;
-    if (Array.from(text).length > MAX_REQUEST_CHARS) return void (await showOffer(ctx, pastes.open(chatId, text, at)));
+    if (Array.from(text).length > MAX_REQUEST_CHARS) return void (await showOffer(ctx, pastes.open(chatId, text, at), deps.log));
 
     const course = await readCourse(deps.notebook);
     let u = understand(text, course, new Date(), deps.timeZone);
@@ -99,12 +104,16 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'ambiguo': {
         const running = deps.runs.current(chatId);
         if (running) return void (await ctx.reply(S.busy(running.text, running.elapsedS), { reply_markup: busyKeyboard(running.runId) }));
+        // «rehaz la portada» right after a week: that week's, the one obvious candidate — said in
+        // the run's own words («rehaz la portada de la semana 3»), so the status shows which.
+        const week = u.semanaInexistente === undefined && (u.quiere === 'portada' || u.quiere === 'narracion') ? lastWeeks.get(chatId, course) : undefined;
+        if (week !== undefined) return void (await start(ctx, S.quickText(quickAction(u, asksForRedo(text)), week), week));
         if (deps.localPlanner || askedModel) return void (await askBack(ctx, u, asksForRedo(text), course));
         break;
       }
       default: break;
     }
-    await startRun(ctx, deps.runs, text);
+    await start(ctx, text, 'semana' in u ? u.semana : undefined);
   });
 
   // The answer to "¿sigo con ese, o lo descarto?": only the run's starter decides; a button of a run
@@ -139,7 +148,7 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     const question = 'text' in msg && typeof msg.text === 'string' ? msg.text : '';
     await ctx.editMessageText(S.quickChosen(question, choice), { reply_markup: noKeyboard() }).catch((e: unknown) => { deps.log('no se pudo cerrar la pregunta', e); });
     if (tap.kind === 'orden') return void (await deps.commands[tap.name](ctx));
-    await startRun(ctx, deps.runs, choice);
+    await start(ctx, choice, tap.week);
   });
 
   c.callbackQuery(/^pg:/, async (ctx) => {
@@ -165,21 +174,35 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
   return c;
 }
 
-/** Sends the offer for a long text, or edits it when another part of the same paste arrived. */
-async function showOffer(ctx: Context, paste: Paste): Promise<void> {
-  const text = S.pasteOffer(pasteLength(paste), MAX_REQUEST_CHARS, paste.parts.length);
-  if (paste.offerMessageId !== undefined) {
-    await ctx.api.editMessageText(paste.chatId, paste.offerMessageId, text, { reply_markup: pasteKeyboard(paste.id) }).catch(() => undefined);
-    return;
-  }
+/**
+ * Sends the offer for a long text. When another part of the same paste arrives after it, the offer
+ * is sent again below that part and the earlier one deleted: the answer is always the last message,
+ * never buried above the rest of a paste the sender's app split (edited in place, it sat between
+ * the first part and the others). A part handled while an offer is on its way is caught up by its
+ * sender, so the offers of one paste never cross.
+ */
+async function showOffer(ctx: Context, paste: Paste, log: (message: string, error?: unknown) => void): Promise<void> {
   if (paste.offering) return;
   paste.offering = true;
-  const parts = paste.parts.length;
-  const sent = await ctx.reply(text, { reply_markup: pasteKeyboard(paste.id) });
-  paste.offerMessageId = sent.message_id;
-  paste.offering = false;
-  // A part handled while the offer was on its way found no message to edit: catch up now.
-  if (paste.parts.length !== parts) await showOffer(ctx, paste);
+  try {
+    let parts: number;
+    do {
+      parts = paste.parts.length;
+      const previous = paste.offerMessageId;
+      // The earlier offer goes first, so the chat never shows two.
+      if (previous !== undefined) {
+        await ctx.api.deleteMessage(paste.chatId, previous).catch(async (e: unknown) => {
+          // Too old to delete (Telegram allows 48 h): its button goes, a line points below.
+          log('no se pudo borrar la oferta anterior del texto pegado', e);
+          await ctx.api.editMessageText(paste.chatId, previous, S.pasteOfferMoved(), { reply_markup: noKeyboard() }).catch(() => undefined);
+        });
+      }
+      const sent = await ctx.reply(S.pasteOffer(pasteLength(paste), MAX_REQUEST_CHARS, parts), { reply_markup: pasteKeyboard(paste.id) });
+      paste.offerMessageId = sent.message_id;
+    } while (paste.parts.length !== parts);
+  } finally {
+    paste.offering = false;
+  }
 }
 
 /** The matching notes in words (title, a line, the week), or what there is when nothing matches. */
@@ -200,10 +223,30 @@ async function searchAnswer(deps: Pick<IntakeDeps, 'notebook' | 'log'>, query: s
   return [S.searchHeader(query), ...hits.map((h) => S.searchHit(h.note.id, h.note.tema, h.week, truncate(h.note.texto.replace(/\s+/g, ' '), SEARCH_LINE_CHARS)))].join('\n');
 }
 
+/**
+ * The week each chat last asked work of (a week prepared, a cover or narration of a week), in this
+ * process: the one obvious candidate when the owner then says «rehaz la portada» without a week.
+ * Only a convenience: after a restart (or for a week the course no longer has) the bot asks again.
+ */
+class LastWeeks {
+  private readonly weeks = new Map<number, number>();
+  set(chatId: number, week: number): void {
+    this.weeks.set(chatId, week);
+  }
+  get(chatId: number, course: Course): number | undefined {
+    const w = this.weeks.get(chatId);
+    return w !== undefined && hasWeek(course, w) ? w : undefined;
+  }
+}
+
+/** The quick action a question back stands for. "rehaga la portada, la de ayer no me gustó": a new version, as the words asked. */
+function quickAction(u: Extract<Understood, { intent: 'ambiguo' }>, redo: boolean): QuickAction {
+  return u.quiere === 'portada' ? (redo ? 'r' : 'c') : u.quiere === 'narracion' ? (redo ? 'v' : 'n') : u.quiere === 'tarjetas' ? 't' : 'p';
+}
+
 /** The question back, with the buttons that answer it (Semana 1 · 2 · 3 · 4, and the actions when nothing is known). */
 async function askBack(ctx: Context, u: Extract<Understood, { intent: 'ambiguo' }>, redo: boolean, course: Course): Promise<void> {
-  // "rehaga la portada, la de ayer no me gustó": the button asks for a new version, as the words did.
-  const action: QuickAction = u.quiere === 'portada' ? (redo ? 'r' : 'c') : u.quiere === 'narracion' ? (redo ? 'v' : 'n') : u.quiere === 'tarjetas' ? 't' : 'p';
+  const action = quickAction(u, redo);
   const weeks = weekNumbers(course);
   const question = questionFor(u, course);
   if (u.quiere === 'buscar') return void (await ctx.reply(question));

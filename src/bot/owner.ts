@@ -84,7 +84,8 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   await state.load();
   /** The owner's course as it is now (the CLI may replace it while the bot runs): read at each use. */
   const course = () => readCourse(notebook);
-  const registry = new ApprovalRegistry({ state, api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log, course });
+  const lastReason = async (tool: string, args: Readonly<Record<string, unknown>>) => (await notebook.reasons.last(tool, args))?.motivo;
+  const registry = new ApprovalRegistry({ state, api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log, course, lastReason });
   const charts = new RunCharts(config.dataDir);
   const cards = async (ids: readonly number[]) => (await notebook.cards.list()).filter((c) => ids.includes(c.id));
   const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, ...config.review });

@@ -21,7 +21,7 @@ export interface Paste {
   parts: string[];
   /** When the last part arrived (ms). */
   lastAt: number;
-  /** The bot's offer, once sent: later parts edit it instead of sending another. */
+  /** The bot's offer, once sent: a later part sends it again below and deletes this one (intake.ts). */
   offerMessageId?: number;
   /** The offer is on its way: a part handled meanwhile leaves the catching up to its sender. */
   offering?: boolean;

@@ -10,3 +10,5 @@ export type { FsrsSnapshot, FsrsStateCode, Grade, ReminderSettings, ReviewEntry,
 export { COURSE_FILE, COURSE_LIMITS, COURSE_STATE_VERSION, checkCourse, createCourseFile } from './courseFile.js';
 export type { CourseFile, StoredCourse } from './courseFile.js';
 export { NOTES_STATE_VERSION } from './notesFile.js';
+export { REASONS_FILE, reasonMatches, refusedSubject } from './reasons.js';
+export type { ReasonsLog, RefusalReason } from './reasons.js';

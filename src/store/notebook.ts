@@ -4,7 +4,7 @@
  * `registro_uso.csv` (usage and cost), `auditoria.jsonl` (every tool request and result) and
  * `repaso.json` (FSRS state, review log, review sessions and the reminder) and `curso.json` (the
  * owner's course; absent = the demo course) and `indice_notas.json` (the notes' search index, rebuilt
- * from the notes whenever it is missing or out of date).
+ * from the notes whenever it is missing or out of date) and `motivos.json` (the reasons of the owner's noes).
  */
 import { defaultKeysDir } from './auditChain.js';
 import { finishPendingErase } from './erase.js';
@@ -17,6 +17,7 @@ import { sweepOnce } from './sweep.js';
 import { createCardDeck, createNotesStore } from './notesFile.js';
 import { createNotesIndex, NOTES_INDEX_FILE } from './notesIndex.js';
 import { createReviewStore } from './reviews.js';
+import { createReasonsLog, REASONS_FILE } from './reasons.js';
 import type { Notebook } from './types.js';
 import { createUsageLog } from './usageCsv.js';
 
@@ -28,6 +29,7 @@ export const NOTEBOOK_FILES = Object.freeze({
   reviews: 'repaso.json',
   course: COURSE_FILE,
   index: NOTES_INDEX_FILE,
+  reasons: REASONS_FILE,
 });
 
 /**
@@ -66,5 +68,6 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
     audit: createAuditLog(files.audit, { keysDir: opts.keysDir }),
     reviews: createReviewStore(files.reviews),
     course: createCourseFile(files.course),
+    reasons: createReasonsLog(path.join(dir, NOTEBOOK_FILES.reasons)),
   });
 }

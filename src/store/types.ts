@@ -1,4 +1,5 @@
 /** Shapes of the notebook's state files (data dir) and the Notebook facade other layers use. */
+import type { ReasonsLog } from './reasons.js';
 import type { ModelName } from '../config.js';
 import type { CourseFile } from './courseFile.js';
 import type { ReviewStore } from './reviews.js';
@@ -203,4 +204,6 @@ export interface Notebook {
   readonly reviews: ReviewStore;
   /** `curso.json` (courseFile.ts): null until the owner sets a course of their own. */
   readonly course: CourseFile;
+  /** `motivos.json` (reasons.ts): the reasons the owner gave for their noes, for the next time. */
+  readonly reasons: ReasonsLog;
 }

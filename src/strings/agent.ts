@@ -3,7 +3,8 @@
  * translated: report lines, stop reasons, reconcile messages, terminal prompts.
  */
 import type { FewerCardsReason } from '../tools/cards/build.js';
-import { toolInWords } from './tools.js';
+import { callInWords, toolInWords } from './tools.js';
+import { wordsInWords } from './chat.js';
 
 const list = (ids: readonly number[]) => (ids.length > 0 ? ids.join(', ') : 'ninguna');
 /** «de la nota 7», «de las notas 7, 8 y 9». */
@@ -27,13 +28,16 @@ const APPROXIMATE = '(no encontré esas palabras exactas: se parecen sin tildes 
 export const REPORT = {
   notApproved: 'no la aprobaste; no se hizo',
   notesOfWeek: (title: string, ids: readonly number[], approximate = false) =>
-    `${title}: notas revisadas ${list(ids)}${approximate ? ` ${APPROXIMATE}` : ''}.`,
+    ids.length === 0 ? `${title}: todavía no tiene notas; mándame tus apuntes (texto, PDF o una foto) y la preparo con ellos.`
+      : `${title}: notas revisadas ${list(ids)}${approximate ? ` ${APPROXIMATE}` : ''}.`,
   closestNote: (query: string, id: number | undefined, approximate = false) =>
     id === undefined ? `Ninguna nota se parece a «${query}».` : `Nota más parecida a «${query}»: la ${id}${approximate ? ` ${APPROXIMATE}` : ''}.`,
   searchFailed: (why: string) => `Búsqueda de notas: falló (${shortForOwner(why)}).`,
   weekOnly: (title: string) => `${title}.`,
   noSearch: 'Notas: no hizo falta buscarlas.',
   cardsNotAsked: 'Tarjetas: no se pidieron.',
+  /** Cards were wanted but the search found no note to make them from. */
+  cardsNoNotes: 'Tarjetas: ninguna, porque no hay notas de las que hacerlas.',
   cardsNotDone: (why: string) => `Tarjetas: NO creadas — ${shortForOwner(why)}.`,
   /** Appended to cardsDone when some of the week's notes failed while others were carded. */
   cardsNotDoneFor: (notes: readonly number[], why: string) => `NO creadas ${ofNotes(notes)} — ${shortForOwner(why)}.`,
@@ -98,7 +102,7 @@ export const AGENT = {
   countFallback: (why: string) => `No pude contar con exactitud el texto que leerá el modelo (${why}); lo calculo por la longitud del texto, como estimación.`,
   stopIterations: (n: number) => `Parado por el límite de iteraciones (${n}).`,
   stopBudget: (used: number, next: number, budget: number) =>
-    `Parado por el límite de texto de este trabajo: el modelo lleva ${used} fragmentos de texto y el siguiente paso necesitaría ${next} más; el límite es ${budget}. Ese paso no se hizo.`,
+    `Parado por el límite de este trabajo: el asistente lleva leídas y escritas ${wordsInWords(used)}, el siguiente paso necesitaría ${wordsInWords(next)} más y el límite es de ${wordsInWords(budget)}. Ese paso no se hizo.`,
   refusal: 'El modelo se negó a continuar: no se ejecutó nada más.',
   /** The model's endpoint reported an impossible count of its own use: nothing billed, the run stops. */
   badUsage: (problems: readonly string[]) =>
@@ -107,9 +111,12 @@ export const AGENT = {
   cancelled: 'Ejecución cancelada.',
   maxTokens: 'La respuesta del modelo se cortó porque llegó al límite de longitud.',
   /** One «No se hizo» line for the owner: the tool in words and the reason in plain words (tú). */
-  notDone: (tool: string, why: string) => `${cap(toolInWords(tool))}: ${forOwner(why)}`,
-  rejected: 'no aprobado, no se ejecutó',
-  denied: 'denegado por la política de permisos',
+  /** One «No se hizo» line: the call in words with what it was about (which note, which week), so two never read alike. */
+  notDone: (tool: string, why: string, input?: Readonly<Record<string, unknown>>) => `${cap(callInWords(tool, input))}: ${forOwner(why)}`,
+  rejected: 'no lo aprobaste, así que no se hizo',
+  /** A no with the owner's reason: the reason is said back, so it is seen to be remembered. */
+  rejectedWhy: (why: string) => `no lo aprobaste (tu motivo: «${why}»), así que no se hizo`,
+  denied: 'tu configuración no lo permite, así que no se hizo',
   failed: (why: string) => `falló (${why})`,
   noReport: 'Resumen hecho con los resultados reales (el modelo no dio el suyo):',
 } as const;

@@ -163,6 +163,8 @@ export const S = Object.freeze({
       ? `Me llegó un texto largo en ${parts} partes (${length.toLocaleString('es-ES')} caracteres en total).`
       : `Ese mensaje es muy largo (${length.toLocaleString('es-ES')} caracteres).`) +
     ` Para pedirme algo basta una frase (hasta ${max.toLocaleString('es-ES')} caracteres). ¿Es algo para estudiar? Puedo guardarlo como nota.`,
+  /** An earlier offer of a paste that went on below it (when it could not be deleted). */
+  pasteOfferMoved: () => '⬇️ Te respondo abajo, después del texto entero.',
   pasteSaved: (ids: readonly number[]) =>
     ids.length === 1 ? `📝 Guardado como nota ${ids[0]}.` : `📝 Guardado en ${ids.length} notas: ${ids.join(', ')}.`,
   pasteGone: () => 'Ese texto ya no lo tengo (lo guardaste ya o me reinicié). Pégalo de nuevo si hace falta.',
@@ -186,18 +188,19 @@ export const S = Object.freeze({
 
   /**
    * `/gasto`: the month's spend, labelled as the month (a run's closing message says that run's):
-   * what the budget counts (measured in each model call) first; the offline estimate and the
-   * model's own notes apart. Text the model read and wrote is counted in «fragmentos de texto».
+   * what the budget counts (measured in each model call) first, in money and in the words the
+   * assistant read and wrote (wordsOfTokens); the offline estimate and the model's own notes apart.
    */
   spend: (m: UsageMonth, budget: number) => {
     const spent = m.billedUsd;
     const left = Math.max(0, budget - spent);
-    const pieces = (n: number) => n.toLocaleString('es-ES');
-    return `📅 Gasto de este mes (todos tus trabajos): ${usd(spent)} de ${usd(budget)} (quedan ${usd(left)}); el modelo leyó y escribió ${pieces(m.billedTokens)} fragmentos de texto.` +
+    return `📅 Gasto de este mes (todos tus trabajos): ${usd(spent)} de ${usd(budget)} (te quedan ${usd(left)}).` +
+      (m.billedTokens > 0 ? ` Es lo que ha costado que el asistente leyera y escribiera ${wordsInWords(m.billedTokens)}.` : ' Este mes no has usado el asistente de pago.') +
       (spent >= budget ? '\nEl presupuesto está agotado: no empiezo trabajos con el modelo hasta el mes que viene.' : '') +
-      (m.estimatedTokens > 0 ? `\nPreparado sin conexión este mes (no cuesta nada): unos ${pieces(m.estimatedTokens)} fragmentos de texto, solo como estimación.` : '') +
+      (m.estimatedTokens > 0 ? `\nLo que preparé sin conexión este mes no te cuesta nada (${wordsInWords(m.estimatedTokens)} leídas y escritas, calculadas a ojo).` : '') +
       // The model's own notes are counted, not priced: one money figure per month (the billed one).
-      (m.modelNotes.rows > 0 ? `\nAdemás, el asistente apuntó lo que gastó ${m.modelNotes.rows === 1 ? 'una vez' : `${m.modelNotes.rows} veces`} (solo como referencia: lo que cuenta es la cifra de arriba).` : '');
+      // Offline (nothing billed) they are the planner's imitation of a model: nothing to tell.
+      (m.modelNotes.rows > 0 && m.billedTokens > 0 ? `\nAdemás, el asistente apuntó lo que gastó ${m.modelNotes.rows === 1 ? 'una vez' : `${m.modelNotes.rows} veces`} (solo como referencia: lo que cuenta es la cifra de arriba).` : '');
   },
   spendFailed: () => 'No pude leer el registro de uso ahora mismo. Inténtalo de nuevo en un momento.',
   /** The log is damaged (or a folder sits in its place): retrying will not help, the console says how to fix it. */
@@ -230,6 +233,8 @@ export const S = Object.freeze({
 
   // Approvals
   approvalTitle: (toolInWords: string) => `🔐 Necesito tu permiso: ${toolInWords}`,
+  /** The same heading once answered (the decision is written under it). */
+  approvalAsked: (toolInWords: string) => `🔐 Te pedí permiso para ${toolInWords}`,
   approvalArgs: 'Con estos datos:',
   approvalPreview: 'Qué haré:',
   /** The sentence for a tool the owner approves; undefined = use the dry run's own summary. */
@@ -238,6 +243,7 @@ export const S = Object.freeze({
       : tool === 'narrar_resumen' ? `Escribiré un guion corto de la semana ${week ?? '?'}, lo narraré con la voz elegida y te mandaré el audio aquí.`
         : undefined,
   approvalEstimate: (s: number) => (s <= 1 ? '• Tardará un segundo' : `• Tardará unos ${s} s`),
+  approvalLastNo: (why: string) => `• La última vez me dijiste que no: «${why}»`,
   approvalCached: (cached: boolean) =>
     cached ? '• Ya está hecho: te lo mando sin repetirlo' : '• Aún no está hecho: lo hago ahora',
   argDrawing: '• Imagen: un dibujo hecho en este ordenador (sin tarjeta gráfica)',
@@ -266,6 +272,9 @@ export const S = Object.freeze({
   decidedRejectedWhy: (by: string, at: string, why: string) => `❌ Rechazado por ${by} a las ${at}. Motivo: «${why}».`,
   decidedRejectedAsking: (by: string, at: string) => `❌ Rechazado por ${by} a las ${at}. Te pregunto el motivo abajo (es opcional).`,
   reasonThanks: () => 'Gracias, lo tengo en cuenta.',
+  /** The reason question once closed: what came of it, instead of how to answer it. */
+  reasonAskAnswered: (why: string) => `Te pregunté por qué lo rechazabas. Tu motivo: «${why}».`,
+  reasonAskSkipped: () => 'Te pregunté por qué lo rechazabas; seguí sin motivo.',
   tapNoReason: () => 'Sigo sin motivo.',
 
   // Progress and delivery
@@ -319,7 +328,7 @@ export const S = Object.freeze({
    */
   runCost: (m: UsageMonth) =>
     m.billedTokens > 0 || m.billedUsd > 0
-      ? `💶 Coste de este trabajo: ${usd(m.billedUsd)} (el modelo leyó y escribió ${m.billedTokens.toLocaleString('es-ES')} fragmentos de texto). Lo que llevas este mes te lo dice /gasto.`
+      ? `💶 Coste de este trabajo: ${usd(m.billedUsd)} (el asistente leyó y escribió ${wordsInWords(m.billedTokens)}). Lo que llevas este mes te lo dice /gasto.`
       : m.estimatedTokens > 0
         ? `💶 Coste de este trabajo: ${usd(0)} (estimación: sin conexión no se cobra nada).`
         : `💶 Coste de este trabajo: ${usd(0)}: no hizo falta el modelo.`,
@@ -390,6 +399,24 @@ const helpBody = (audience: Audience, course?: HelpCourse) =>
   commandsFor(audience).map((c) => `${c.usage} — ${c.description.charAt(0).toLowerCase()}${c.description.slice(1)}`).join('\n');
 
 /** "0,0123 USD": four decimals because one run costs cents. */
+/**
+ * How many words a count of the model's text units is, roughly (Spanish runs about ¾ of a word
+ * per unit), said to two significant figures: a person reads «unas 8.300 palabras», never the
+ * unit the model is billed in.
+ */
+export const WORDS_PER_TOKEN = 0.75;
+export function wordsOfTokens(tokens: number): number {
+  const w = tokens * WORDS_PER_TOKEN;
+  if (w < 1) return tokens > 0 ? 1 : 0;
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(w)) - 1);
+  return Math.round(w / step) * step;
+}
+/** «unas 8.300 palabras», «una palabra». */
+export function wordsInWords(tokens: number): string {
+  const w = wordsOfTokens(tokens);
+  return w === 1 ? 'una palabra' : `unas ${w.toLocaleString('es-ES')} palabras`;
+}
+
 export function usd(x: number): string {
   return `${x.toLocaleString('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 4 })} USD`;
 }

@@ -37,6 +37,9 @@ export const COURSE_BUTTONS = Object.freeze({
   keepMine: 'Seguir con la mía',
 });
 
+/** A syllabus proposal's last line while it waits for the owner. */
+const PROPOSAL_WAITS = 'No cambio nada hasta que lo aceptes.';
+
 export const COURSE_CHAT = Object.freeze({
   /** `/curso`: the title and each week with its date, in one message. */
   show: (title: string, weeks: readonly CourseLineView[], demo: boolean) =>
@@ -51,7 +54,11 @@ export const COURSE_CHAT = Object.freeze({
     ].join('\n'),
   /** A syllabus read from a paste or a file, before anything changes. */
   proposal: (title: string, weeks: readonly CourseLineView[]) =>
-    [`📚 He leído un temario: «${title}», ${plural(weeks.length, 'semana', 'semanas')}.`, '', ...weeks.map(weekLine), '', 'No cambio nada hasta que lo aceptes.'].join('\n'),
+    [`📚 He leído un temario: «${title}», ${plural(weeks.length, 'semana', 'semanas')}.`, '', ...weeks.map(weekLine), '', PROPOSAL_WAITS].join('\n'),
+  /** The proposal's last line once answered, instead of «No cambio nada hasta que lo aceptes». */
+  proposalAnswered: (accepted: boolean) => (accepted ? '✅ Lo aceptaste: este es tu curso.' : '❌ Lo descartaste: no cambié nada.'),
+  /** The line a pending proposal ends with (replaced once it is answered). */
+  proposalWaits: () => PROPOSAL_WAITS,
   /** What ✏️ explains: a reply to the proposal changes one week. */
   changeHow: (max: number) =>
     `Para cambiar una semana, responde a la propuesta con el número de la semana y el título nuevo, por ejemplo «3: Membranas y transporte» (de la 1 a la ${max}).`,

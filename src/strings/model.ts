@@ -178,7 +178,7 @@ export const MEDIA = {
  * (approvals, policy, limits) — the prompt only helps the model cooperate. The report's cost line
  * is the program's (computed from the usage file, like /gasto), so the model writes no figures.
  */
-export const systemPrompt = (course: string): string => [
+export const systemPrompt = (course: string, reasons = ''): string => [
   'Orquestas el Cuaderno Vivo de un estudiante (el dueño del cuaderno). Preparas la semana de estudio del estudiante con las herramientas disponibles.',
   '',
   'Reglas:',
@@ -193,7 +193,19 @@ export const systemPrompt = (course: string): string => [
   '',
   'El curso del dueño (solo existen estas semanas):',
   course,
+  ...(reasons ? ['', 'Lo que el dueño dijo al rechazar antes (si vuelves a proponer lo mismo, tenlo en cuenta y dilo):', reasons] : []),
 ].join('\n');
+
+/** The owner's earlier noes for the prompt, newest last: the tool, what it was about and their words. */
+export function reasonsForPrompt(reasons: ReadonlyArray<{ tool: string; semana?: number; id_nota?: number; motivo: string; fecha: string }>): string {
+  return reasons.slice(-REASONS_IN_PROMPT).map((r) => {
+    const about = r.semana !== undefined ? ` semana=${r.semana}` : r.id_nota !== undefined ? ` id_nota=${r.id_nota}` : '';
+    return `- ${r.tool}${about} (${r.fecha.slice(0, 10)}): «${r.motivo}»`;
+  }).join('\n');
+}
+
+/** How many of the newest reasons the prompt carries (each a line; the file keeps more). */
+export const REASONS_IN_PROMPT = 10;
 
 /** What a probe or a call found wrong, as a typed value the words below are rendered from. */
 export type EngineTrouble =

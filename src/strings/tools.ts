@@ -22,6 +22,20 @@ export function toolInWords(tool: string): string {
 }
 
 /**
+ * One call in words, with what it is about, so two calls of one tool in a run never read the same:
+ * «crear tarjetas de repaso de la nota 5», «generar la portada de la semana 3». An input without
+ * its note or week (a refused call keeps none) reads as the tool alone.
+ */
+export function callInWords(tool: string, input: Readonly<Record<string, unknown>> | undefined): string {
+  const words = toolInWords(tool);
+  const note = input?.id_nota;
+  if (tool === 'crear_tarjetas' && Number.isSafeInteger(note)) return `${words} de la nota ${String(note)}`;
+  const week = input?.semana;
+  if ((tool === 'generar_portada' || tool === 'narrar_resumen') && Number.isSafeInteger(week)) return `${words} ${String(week)}`;
+  return words;
+}
+
+/**
  * The words for each value of an owner-changeable field (ToolDefinition.ownerChoices), as the
  * approval buttons and the terminal show them. Which values exist comes from the schema.
  */
@@ -54,6 +68,11 @@ export function choiceInWords(tool: string, field: string, value: unknown): stri
   return (words && own(words, String(value))) ?? `${field}=${showValue(value)}`;
 }
 
+
+/** A stage's label with the note its call is about: «Crear tarjetas (nota 5)». */
+export function stageOfNote(label: string, note: number): string {
+  return `${label} (nota ${note})`;
+}
 
 /**
  * Each stage's label as the owner reads it in the progress message, /estado and the chart, keyed

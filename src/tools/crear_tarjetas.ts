@@ -9,7 +9,8 @@
 import path from 'node:path';
 import { CuadernoError } from '../errors.js';
 import type { Card, CardDeck } from '../store/index.js';
-import { runSingleStage, type ToolDefinition } from './contract.js';
+import { runSingleStage, type StageSpec, type ToolDefinition } from './contract.js';
+import { stageOfNote } from '../strings/tools.js';
 import { singleStage } from './stages/catalogue.js';
 import type { Note, NotesReader } from './domain.js';
 import { CARDS_PER_NOTE, cardsForNote, type FewerCardsReason } from './cards/build.js';
@@ -29,6 +30,9 @@ const NOTE_MISSING = (id: number) => `la nota ${id} no existe (buscar_notas da l
 
 /** SPEC §5 toy duration of T2 "Crear tarjetas" (planning estimate). */
 const STAGE = singleStage('crear_tarjetas');
+/** The stage of one call, labelled with its note: a week's several card calls read apart in the progress and the chart. */
+const stageOf = (args: { id_nota?: unknown }): StageSpec =>
+  Number.isSafeInteger(args?.id_nota) ? { ...STAGE, label: stageOfNote(STAGE.label, args.id_nota as number) } : STAGE;
 
 export interface CrearTarjetasDeps {
   notes: NotesReader;
@@ -79,7 +83,7 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
     effect: 2,
     references: { id_nota: noteReference(deps.noteExists) },
     defaultPermission: 'auto',
-    stages: () => [STAGE],
+    stages: (args) => [stageOf(args)],
     // A resumed run (same tool_use id) must not append the same cards twice.
     idempotencyKey: (args, ctx) => cardsKey(args.id_nota, ctx.callId),
     keyPerCall: true,
@@ -105,7 +109,7 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
       };
     },
     async execute(args, ctx) {
-      return runSingleStage(ctx, STAGE, args, `tarjetas.crear:${cardsKey(args.id_nota, ctx.callId)}`, async () => {
+      return runSingleStage(ctx, stageOf(args), args, `tarjetas.crear:${cardsKey(args.id_nota, ctx.callId)}`, async () => {
         const { note, all } = await noteAndAll(args.id_nota);
         // The key also travels inside the deck rows: the deck write and the idempotency record are
         // two files, and a kill between them must not duplicate the cards on resume.

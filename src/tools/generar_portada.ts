@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 import { EngineError } from '../errors.js';
 import type { DryRun, StageSpec, ToolContext, ToolDefinition, ToolOutput } from './contract.js';
 import type { NotesReader } from './domain.js';
-import { type Course, notesOfWeek, rangeNote, weekProperty, weekStem, weekTitle, weekTopic } from './course/course.js';
+import { type Course, findWeek, notesOfWeek, rangeNote, weekProperty, weekStem, weekTitle, weekTopic } from './course/course.js';
 import { idempotencyKey, weekTitleTag } from './idempotency-key.js';
 import { throwIfAborted } from './media/engines.js';
 import { FLUX_MODEL } from './media/flux.js';
@@ -87,10 +87,12 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     const out = await chooseOutput(dir, stemFor(args), 'png', ctx.redo === true);
     const seed = coverSeed(year, week, out.version);
     const title = weekTitle(deps.course, week);
-    const look = coverLook(deps.course.semanas.find((w) => w.numero === week)?.titulo ?? title);
     const key = ctx.key ?? `portada-${engineId(args)}-${year}-S${week}-${ctx.callId ?? 'sin-llamada'}`;
     const work = workDir(deps.dataDir, key);
     const notes = notesOfWeek(deps.course, await deps.notes.list(), week);
+    // The motif follows the week's own words (its title, terms and notes), never another subject's.
+    const own = findWeek(deps.course, week);
+    const look = coverLook({ title: own?.titulo ?? title, terms: own?.terminos ?? [], notes: notes.map((n) => `${n.tema}\n${n.texto}`) });
     // The tool's result, whose critique the last stage fills in (it is written in the sidecar).
     const salida = {
       data: {
@@ -112,7 +114,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
       key,
       work,
       input: {
-        prompt: { week, topic: weekTopic(deps.course, week), look, notes },
+        prompt: { week, topic: weekTopic(deps.course, week), look, notes, terms: own?.terminos ?? [] },
         imagen: { engine: engine.name, look, ...(deps.media.fluxUrl ? { fluxUrl: deps.media.fluxUrl } : {}), ...(deps.media.fluxModel ? { model: deps.media.fluxModel } : {}), timeoutMs: deps.media.timeoutMs, week, seed, width: COVER_SIZE, height: COVER_SIZE, raw: path.join(work, 'imagen.bin') },
         titulo: { title, raw: path.join(work, 'titulo.rgba') },
         critica: { engine: engine.name, width: COVER_SIZE, height: COVER_SIZE },

@@ -142,7 +142,7 @@ describe('resume', () => {
     const answers = recordingAnswers({ generar_portada: true, narrar_resumen: true });
     const out = await runAnswering(service, { runId: 'redo', text: '', mode: 'agente', resume: true }, answers);
     expect(answers.asked.map((a) => a.tool)).toEqual(['narrar_resumen']);
-    expect(out.notDone.join('\n')).toMatch(/Generar la portada de la semana: falló \(Estado desconocido/);
+    expect(out.notDone.join('\n')).toMatch(/Generar la portada de la semana \d+: falló \(Estado desconocido/);
     expect(out.report).toMatch(/Portada: NO hecha — Estado desconocido/);
     expect(existsSync(path.join(tmp.dir, 'portadas'))).toBe(false);
   });

@@ -82,7 +82,7 @@ describe('offline runs', () => {
     const out = await runAnswering(service, { runId: 'w3n', text: 'prepare la semana 3', mode: 'agente' }, recordingAnswers({ generar_portada: true }));
     expect(out.stopReason).toBe('end_turn');
     expect(out.report).toMatch(/Narración: NO hecha/);
-    expect(out.notDone).toEqual([expect.stringMatching(/^Narrar el resumen de la semana: no aprobado/)]);
+    expect(out.notDone).toEqual([expect.stringMatching(/^Narrar el resumen de la semana 3: no lo aprobaste/)]);
     expect(existsSync(`${tmp.dir}/audio/semana_03.wav`)).toBe(false);
   });
 

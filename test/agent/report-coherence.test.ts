@@ -21,16 +21,17 @@ const decide = (reason: 'rechazado' | 'expirado' | 'cancelado'): Answer => () =>
 
 describe('why something was not done', () => {
   it.each([
-    ['rechazado', /^Generar la portada de la semana: no aprobado, no se ejecutó$/, /Portada: NO hecha — no la aprobaste; no se hizo\./],
-    ['expirado', /^Generar la portada de la semana: no aprobado: la aprobación caducó sin respuesta \(cuenta como rechazo\), no se ejecutó$/, /Portada: NO hecha — la aprobación caducó sin respuesta \(cuenta como rechazo\); no se ejecutó\./],
-    ['cancelado', /^Generar la portada de la semana: no se ejecutó: el trabajo se canceló antes de que decidieras$/, /Portada: NO hecha — el trabajo se canceló antes de que decidieras; no se ejecutó\./],
+    ['rechazado', /^Generar la portada de la semana 3: no lo aprobaste, así que no se hizo$/, /Portada: NO hecha — no la aprobaste; no se hizo\./],
+    ['expirado', /^Generar la portada de la semana 3: no respondiste a tiempo \(cuenta como un no\), así que no se hizo$/, /Portada: NO hecha — no respondiste a tiempo \(cuenta como un no\); no se hizo\./],
+    ['cancelado', /^Generar la portada de la semana 3: el trabajo se canceló antes de que decidieras, así que no se hizo$/, /Portada: NO hecha — el trabajo se canceló antes de que decidieras; no se hizo\./],
   ] as const)('an approval %s is said as such, in the list and in the five lines', async (reason, line, five) => {
     const service = await createAgentService({ config: configFor(tmp.dir) });
     const out = await runAnswering(service, { runId: `r-${reason}`, text: 'prepare la semana 3', mode: 'agente' }, decide(reason));
     expect(out.notDone[0]).toMatch(line);
     expect(out.notDone).toHaveLength(2);
     expect(out.report).toMatch(five);
-    expect(out.finished).toEqual(['Recuperar notas', 'Crear tarjetas', 'Registrar uso']);
+    // Each note's cards by their note (in the search's order): a week's three card calls never read alike.
+    expect(out.finished).toEqual(['Recuperar notas', 'Crear tarjetas (nota 7)', 'Crear tarjetas (nota 9)', 'Crear tarjetas (nota 8)', 'Registrar uso']);
     // The same facts, typed, for the chat's final summary: each call's tool, kind and why not.
     expect(out.calls).toEqual([
       // The week's three notes are carded in one turn, one call each.
@@ -62,7 +63,7 @@ describe('a cancelled agent run', () => {
     // The owner cancelled: the report is the program's, with no "the model gave none" preface.
     expect(out.report).not.toMatch(/el modelo no dio/);
     expect(out.report).toMatch(/Portada: NO hecha — el trabajo se canceló/);
-    expect(out.finished).toEqual(['Recuperar notas', 'Crear tarjetas']);
+    expect(out.finished).toEqual(['Recuperar notas', 'Crear tarjetas (nota 4)', 'Crear tarjetas (nota 6)', 'Crear tarjetas (nota 5)']);
     expect(out.toolCalls).toBeGreaterThanOrEqual(4);
   });
 

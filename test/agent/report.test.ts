@@ -36,3 +36,12 @@ describe('the report of a run with a refused call', () => {
     expect(weekTitle(DEMO_COURSE, 9)).toBe('Semana 9');
   });
 });
+
+describe('the report of a week with no notes yet', () => {
+  it('says the week has no notes and what to send, and why no cards — not «notas revisadas ninguna» nor «no se pidieron»', () => {
+    const search = callRecord('buscar_notas', { consulta: 'historia del arte renacimiento impresionismo cubismo pintura', k: 5 }, { kind: 'ok', data: [] });
+    const lines = buildReport([search, callRecord('generar_portada', { semana: 3, maqueta: true }, made)], DEMO_COURSE, { week: 3 }).split('\n');
+    expect(lines[0]).toBe(`${weekTitle(DEMO_COURSE, 3)}: todavía no tiene notas; mándame tus apuntes (texto, PDF o una foto) y la preparo con ellos.`);
+    expect(lines[1]).toBe('Tarjetas: ninguna, porque no hay notas de las que hacerlas.');
+  });
+});

@@ -19,25 +19,25 @@ afterEach(async () => {
 
 const num = (s: string) => Number(s.replace(/\./g, '').replace(',', '.'));
 
-/** /gasto's figures: billed USD and text (in «fragmentos»), and the offline estimate (0 when the line is absent). */
+/** /gasto's figures: billed USD and the words the assistant read and wrote, and the offline estimate (0 when the line is absent). */
 async function gasto(c: ChatClient, seen: Set<number>): Promise<{ usd: number; tokens: number; estimated: number }> {
   await c.say('/gasto');
   const m = await c.waitFor('the /gasto answer', (ms) => ms.find((x) => x.text.startsWith('📅 Gasto de este mes') && !seen.has(x.messageId)));
   seen.add(m.messageId);
-  const billed = /^📅 Gasto de este mes \(todos tus trabajos\): ([\d,]+) USD de .*; el modelo leyó y escribió ([\d.]+) fragmentos de texto\./.exec(m.text)!;
-  const est = /Preparado sin conexión este mes \(no cuesta nada\): unos ([\d.]+) fragmentos de texto, solo como estimación\./.exec(m.text);
-  expect(m.text).not.toMatch(/tokens/);
-  return { usd: num(billed[1]!), tokens: num(billed[2]!), estimated: est ? num(est[1]!) : 0 };
+  const billed = /^📅 Gasto de este mes \(todos tus trabajos\): ([\d,]+) USD de [^\n]*?(?:leyera y escribiera unas ([\d.]+) palabras\.|no has usado el asistente de pago\.)/.exec(m.text)!;
+  const est = /Lo que preparé sin conexión este mes no te cuesta nada \(unas ([\d.]+) palabras leídas y escritas, calculadas a ojo\)\./.exec(m.text);
+  expect(m.text).not.toMatch(/tokens|fragmentos/);
+  return { usd: num(billed[1]!), tokens: num(billed[2] ?? '0'), estimated: est ? num(est[1]!) : 0 };
 }
 
 /** The closing message's one cost line, read back; fails if there is more than one figure of money or text, or the word «tokens». */
 function reportCost(text: string): { usd: number; tokens: number; estimated: boolean } {
   expect(text.match(/USD/g), text).toHaveLength(1);
-  expect(text).not.toMatch(/Uso registrado|~\d|de entrada|de salida|tokens/);
-  expect((text.match(/fragmentos/g) ?? []).length).toBeLessThanOrEqual(1);
+  expect(text).not.toMatch(/Uso registrado|~\d|de entrada|de salida|tokens|fragmentos/);
+  expect((text.match(/palabras/g) ?? []).length).toBeLessThanOrEqual(1);
   const line = text.split('\n').find((l) => l.startsWith('💶'))!;
   const usd = /^💶 Coste de este trabajo: ([\d,]+) USD/.exec(line)!;
-  const tokens = /([\d.]+) fragmentos de texto/.exec(line);
+  const tokens = /unas ([\d.]+) palabras/.exec(line);
   return { usd: num(usd[1]!), tokens: tokens ? num(tokens[1]!) : 0, estimated: /\(estimación: sin conexión no se cobra nada\)/.test(line) };
 }
 

@@ -75,6 +75,10 @@ describe('the course in the chat', () => {
     // The demo's 12 example notes belonged to the demo's weeks: they go; the student's own note stays.
     expect(done.text).toBe(`${COURSE_CHAT.accepted('Biología celular', 14)}\n${COURSE_CHAT.examplesRemoved(12, 0)}`);
     expect((await chat.notebook.notes.list()).map((n) => n.id)).toEqual([mine.id]);
+    // Answered, the proposal says what was decided instead of «No cambio nada hasta que lo aceptes».
+    const answered = await waitForMessage(chat.tg, 'the proposal marked accepted', (ms) => ms.find((m) => m.message_id === changed.message_id && (m.text ?? '').endsWith(COURSE_CHAT.proposalAnswered(true))));
+    expect(answered.text).not.toMatch(/No cambio nada/);
+    expect(buttonsOf(answered)).toEqual([]);
     const saved = await courseFile(chat);
     expect(saved.semanas).toHaveLength(14);
     expect(saved.semanas[2]).toMatchObject({ numero: 3, titulo: 'Citoesqueleto y motores', inicio: '2026-02-23' });

@@ -78,7 +78,7 @@ describe('everyday messages', () => {
     const { report, approvals } = await answerUntilReport(owner, () => 'Rechazar');
     expect(approvals).toHaveLength(1);
     expect(approvals[0]!.text).toMatch(/portada/);
-    expect(report.text).toMatch(/no aprobado/);
+    expect(report.text).toMatch(/no lo aprobaste/);
     // Nothing was made and no cards: the closing message offers only the chart, sent only when tapped.
     expect(report.buttons.map((b) => b.text)).toEqual(['📊 Cronograma']);
     expect(stack.h.uploads.filter((u) => u.chatId === OWNER)).toEqual([]);

@@ -7,11 +7,12 @@ import { parseNote } from '../../src/bot/commands.js';
 import { understand } from '../../src/agent/understand.js';
 import { forOwner } from '../../src/strings/agent.js';
 import { reportText } from '../../src/bot/delivery.js';
-import { applyTaskEvent, approvalText, captionAndRest, chatActionFor, progressBar, renderProgress, splitText, summarizeCalls, truncate } from '../../src/bot/format.js';
+import { answeredApprovalText, applyTaskEvent, approvalText, captionAndRest, chatActionFor, progressBar, renderProgress, splitText, summarizeCalls, truncate } from '../../src/bot/format.js';
 import type { CallOutcome } from '../../src/agent/types.js';
 import type { NotApprovedReason } from '../../src/tools/contract.js';
 import { approvalCallbackData, approvalKeyboard, parseApprovalCallback, quickKeyboard } from '../../src/bot/keyboards.js';
 import { REPORT } from '../../src/strings/agent.js';
+import { S } from '../../src/strings/chat.js';
 
 describe('keyboards', () => {
   it('round-trips approval callback data and refuses anything else', () => {
@@ -97,13 +98,32 @@ describe('format', () => {
     expect(chatActionFor('narracion.guion#2')).toBeUndefined();
   });
 
+  it('/gasto says money and words; offline it does not mention the planner\'s imitation notes', () => {
+    const offline = S.spend({ billedUsd: 0, billedTokens: 0, estimatedTokens: 11_000, modelNotes: { rows: 3, usd: 0.01 } }, 5);
+    expect(offline).toBe('📅 Gasto de este mes (todos tus trabajos): 0,00 USD de 5,00 USD (te quedan 5,00 USD). Este mes no has usado el asistente de pago.\nLo que preparé sin conexión este mes no te cuesta nada (unas 8300 palabras leídas y escritas, calculadas a ojo).');
+    const billed = S.spend({ billedUsd: 0.03, billedTokens: 11_000, estimatedTokens: 0, modelNotes: { rows: 1, usd: 0.01 } }, 5);
+    expect(billed).toMatch(/^📅 Gasto de este mes \(todos tus trabajos\): 0,03 USD de 5,00 USD \(te quedan 4,97 USD\)\. Es lo que ha costado que el asistente leyera y escribiera unas 8300 palabras\.\nAdemás, el asistente apuntó/);
+  });
+
+  it('an answered approval keeps what was asked and drops what only made sense while it waited', () => {
+    const req = { id: 'x', callId: 'c', tool: 'generar_portada', args: { semana: 3, maqueta: true }, preview: { summary: 's', writes: [], engine: 'maqueta', lane: 'cpu' as const, estimateS: 15, cached: false } };
+    const sent = approvalText(req, { timeoutS: 3600, course: DEMO_COURSE, lastNo: 'más colorida' });
+    expect(sent).toMatch(/^🔐 Necesito tu permiso: generar la portada de la semana 3\n/);
+    expect(sent).toMatch(/\n• La última vez me dijiste que no: «más colorida»\n/);
+    expect(sent).toMatch(/\n\nSi no respondes en 60 min, cuenta como rechazo\.$/);
+    const answered = answeredApprovalText(sent, 3600);
+    expect(answered).toMatch(/^🔐 Te pedí permiso para generar la portada de la semana 3\n/);
+    expect(answered).not.toMatch(/Necesito tu permiso|Si no respondes/);
+    expect(answered).toContain('• Semana 3 (historia del arte)');
+  });
+
   it('shows the tool in words, its arguments in Spanish and the dry run', () => {
     const text = approvalText({
       id: 'x', callId: 'c', tool: 'narrar_resumen', args: { semana: 4, motor: 'xtts' },
       preview: { summary: 'Narraría la semana 4.', writes: ['/d/audio/semana_04.wav'], engine: 'xtts', lane: 'gpu', estimateS: 20.4, cached: true, problems: ['falta el consentimiento de voz'] },
     }, { timeoutS: 3600, course: DEMO_COURSE });
     expect(text).toBe([
-      '🔐 Necesito tu permiso: narrar el resumen de la semana', '', 'Con estos datos:',
+      '🔐 Necesito tu permiso: narrar el resumen de la semana 4', '', 'Con estos datos:',
       '• Semana 4 (música)', '• Voz: tu propia voz (necesita tu consentimiento)', '',
       'Qué haré:', 'Escribiré un guion corto de la semana 4, lo narraré con la voz elegida y te mandaré el audio aquí.', '• Tardará unos 20 s',
       '• Ya está hecho: te lo mando sin repetirlo', '', '⚠️ Así no va a salir, aunque lo apruebes:', '• Falta el consentimiento de voz',
@@ -194,13 +214,13 @@ describe('format', () => {
       runId: 'r', stopReason: 'max_iteraciones', iterations: 8, tokens: { input: 1234, output: 56 }, costUsd: 0.0031,
       report: 'Informe del modelo', artifacts: [], notDone: ['Portada: no aprobada'], taskEvents: [], detail: 'se alcanzó el límite de 8 iteraciones',
     });
-    expect(text).toBe('📋 Informe\n\nInforme del modelo\n\nNo se hizo:\n• Portada: no aprobada\n\nMotivo de la parada: se alcanzó el límite de 8 iteraciones\n\n💶 Coste de este trabajo: 0,0031 USD (el modelo leyó y escribió 1290 fragmentos de texto). Lo que llevas este mes te lo dice /gasto.');
+    expect(text).toBe('📋 Informe\n\nInforme del modelo\n\nNo se hizo:\n• Portada: no aprobada\n\nMotivo de la parada: se alcanzó el límite de 8 iteraciones\n\n💶 Coste de este trabajo: 0,0031 USD (el asistente leyó y escribió unas 970 palabras). Lo que llevas este mes te lo dice /gasto.');
   });
 
   it('the cost line is the run\'s spend as /gasto counts it (the usage rows), not the loop\'s own tally', () => {
     const base = { runId: 'r', stopReason: 'end_turn' as const, iterations: 2, tokens: { input: 900, output: 100 }, costUsd: 0.5, report: 'x', artifacts: [], notDone: [], taskEvents: [] };
     const spend = { billedUsd: 0.0123, billedTokens: 4200, estimatedTokens: 0, modelNotes: { rows: 1, usd: 9 } };
-    expect(reportText({ ...base, spend })).toContain('💶 Coste de este trabajo: 0,0123 USD (el modelo leyó y escribió 4200 fragmentos de texto).');
+    expect(reportText({ ...base, spend })).toContain('💶 Coste de este trabajo: 0,0123 USD (el asistente leyó y escribió unas 3200 palabras).');
     expect(reportText({ ...base, usageEstimated: true })).toContain('💶 Coste de este trabajo: 0,00 USD (estimación: sin conexión no se cobra nada).');
   });
 });

@@ -36,7 +36,7 @@ describe('who may do what, cancelling, commands', () => {
     expect((await owner.messages()).find((m) => m.messageId === cover.messageId)!.buttons.length).toBeGreaterThanOrEqual(2);
 
     const { report } = await answerUntilReport(owner, () => 'Rechazar');
-    expect(report.text).toMatch(/Generar la portada de la semana: no aprobado[\s\S]*Narrar el resumen de la semana: no aprobado/);
+    expect(report.text).toMatch(/Generar la portada de la semana 1: no lo aprobaste[\s\S]*Narrar el resumen de la semana 1: no lo aprobaste/);
     expect(stack.h.uploads.filter((u) => u.chatId === OWNER && u.method !== 'sendPhoto')).toEqual([]);
   });
 
@@ -139,7 +139,7 @@ describe('who may do what, cancelling, commands', () => {
     await owner.say('prepare la semana 3');
     await owner.waitText(/presupuesto de este mes está agotado \(0,03 USD de 0,01 USD\)/);
     await owner.say('/gasto');
-    await owner.waitText(/Gasto de este mes \(todos tus trabajos\): 0,03 USD de 0,01 USD \(quedan 0,00 USD\); el modelo leyó y escribió 11\.000 fragmentos de texto\.\nEl presupuesto está agotado/);
+    await owner.waitText(/Gasto de este mes \(todos tus trabajos\): 0,03 USD de 0,01 USD \(te quedan 0,00 USD\)\. Es lo que ha costado que el asistente leyera y escribiera unas 8300 palabras\.\nEl presupuesto está agotado/);
     expect(await stack.notebook.audit.list()).toEqual([]);
     expect(await stack.notebook.usage.list()).toHaveLength(1);
   });

@@ -21,7 +21,8 @@ afterEach(async () => {
 
 const RUN_MS = 90_000;
 const rejectData = (m: Message) => buttonsOf(m).find((b) => /Rechazar/.test(b.text))?.callback_data ?? '';
-const isReasonAsk = (m: Message) => /¿Por qué lo rechazas\?/.test(m.text ?? '');
+/** The reason question, asking or (once closed) saying what came of it. */
+const isReasonAsk = (m: Message) => /¿Por qué lo rechazas\?|Te pregunté por qué lo rechazabas/.test(m.text ?? '');
 const isReport = (m: Message) => (m.text ?? '').startsWith('📋 Informe');
 
 async function onlyRunDir(dataDir: string): Promise<string> {
@@ -70,6 +71,8 @@ describe('Rechazar asks for an optional reason', () => {
     expect(t.server.history().filter(isApproval)).toHaveLength(1);
     expect(t.server.history().filter(isReasonAsk)).toHaveLength(1);
     expect(t.server.history().find((m) => m.message_id === approval.message_id)!.text).toMatch(/Motivo: «hoy no quiero audio»/);
+    // The question no longer asks (no «pulsa», no «respóndeme»): it says what came of it.
+    expect(t.server.history().find((m) => m.message_id === ask.message_id)!.text).toBe('Te pregunté por qué lo rechazabas. Tu motivo: «hoy no quiero audio».');
 
     // The decision on disk, what the model read (the tool result of the rejected call), the audit.
     expect(await decisions(runDir)).toEqual([expect.objectContaining({ approved: false, note: 'hoy no quiero audio' })]);
@@ -103,6 +106,25 @@ describe('Rechazar asks for an optional reason', () => {
     t.server.sendUserText('gracias', undefined, { replyTo: ask.message_id });
     await waitForMessage(t, 'the answer to the late reply', (ms) => ms.slice(before).find((m) => m.from?.is_bot === true));
     expect(audit.filter((e) => e.event === 'resultado' && e.tool === 'narrar_resumen')).toHaveLength(1);
+  }, 3 * RUN_MS);
+
+  it('a reason is remembered: the next time the same thing is asked, it is honoured and the question shows it', async () => {
+    chat = await startLocalChat('cv-reason-');
+    const t = chat.tg;
+    const { approval, ask } = await rejectNarration(chat);
+    expect(approval.text).toMatch(/Voz: una voz sintética/);
+    expect(approval.text).not.toMatch(/La última vez/);
+    t.server.sendUserText('mejor con mi voz', undefined, { replyTo: ask.message_id });
+    const first = await waitForMessage(t, 'the report', (ms) => ms.find(isReport));
+    // The reason is on disk, typed: what was refused and the owner's words.
+    const remembered = JSON.parse(await readFile(path.join(chat.dataDir, 'motivos.json'), 'utf8')) as { motivos: unknown[] };
+    expect(remembered.motivos).toEqual([expect.objectContaining({ tool: 'narrar_resumen', semana: 4, motivo: 'mejor con mi voz' })]);
+
+    // Asked again, a new run: the planner proposes the owner's own voice and the question says why.
+    t.server.sendUserText('narre la semana 4');
+    const again = await waitForMessage(t, 'the second approval', (ms) => ms.find((m) => m.message_id > first.message_id && isApproval(m) && buttonsOf(m).length >= 2));
+    expect(again.text).toMatch(/Voz: tu propia voz/);
+    expect(again.text).toMatch(/La última vez me dijiste que no: «mejor con mi voz»/);
   }, 3 * RUN_MS);
 
   it('«Seguir sin motivo» goes on at once without one', async () => {

@@ -46,7 +46,7 @@ describe('what the chat says when no job ran, and after /cancelar', () => {
     expect(report.text).toMatch(/^📋 Informe · «prepare la semana 2»\n\nCancelado\. Ya estaba terminado: Búsqueda en tus notas, Tarjetas de repaso\.\n\nNo se hizo:\n/);
     expect(report.text).not.toContain(weekQuery(DEMO_COURSE, 2));
     expect(report.text).not.toMatch(/no la aprobaste|el modelo no dio/);
-    expect(report.text).toMatch(/No se hizo:\n• Generar la portada de la semana: no se ejecutó: el trabajo se canceló antes de que decidieras\n• Narrar el resumen/);
+    expect(report.text).toMatch(/No se hizo:\n• Generar la portada de la semana \d+: el trabajo se canceló antes de que decidieras, así que no se hizo\n• Narrar el resumen/);
   });
 
   it('after a restart, /cancelar lists what was done before the restart too', async () => {
@@ -66,7 +66,7 @@ describe('what the chat says when no job ran, and after /cancelar', () => {
     const report = await owner.waitText(/📋 Informe/);
     expect(report.text).not.toMatch(/No había terminado ninguna tarea/);
     expect(report.text).toMatch(/Cancelado\. Ya estaba terminado: Búsqueda en tus notas, Tarjetas de repaso, Portada\./);
-    expect(report.text).toMatch(/No se hizo:\n• Narrar el resumen de la semana: no se ejecutó: el trabajo se canceló antes de que decidieras/);
+    expect(report.text).toMatch(/No se hizo:\n• Narrar el resumen de la semana \d+: el trabajo se canceló antes de que decidieras, así que no se hizo/);
     // The resumed status ends in one line; the closing message below says what was made.
     await owner.waitText(/^🚫 Cancelado: «prepare la semana 2» — el resumen va abajo$/);
   });

@@ -61,15 +61,21 @@ describe('the week in the chat (real agent, offline planner)', () => {
     await owner.press(cover.messageId, button(cover, /Aprobar/));
     await owner.press(cover.messageId, button(cover, /Aprobar/)); // double tap
     const { report, approvals } = await answerUntilReport(owner, () => 'Rechazar', [cover.messageId]);
-    expect(approvals.map((a) => a.text.split('\n')[0])).toEqual(['🔐 Necesito tu permiso: narrar el resumen de la semana']);
-    expect(report.text).toMatch(/No se hizo:\n• Narrar el resumen de la semana: no aprobado/);
+    expect(approvals.map((a) => a.text.split('\n')[0])).toEqual([expect.stringMatching(/^🔐 Necesito tu permiso: narrar el resumen de la semana \d+$/)]);
+    expect(report.text).toMatch(/No se hizo:\n• Narrar el resumen de la semana \d+: no lo aprobaste/);
     expect(report.text).toMatch(/💶 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\./);
 
     const msgs = await owner.messages();
     const coverNow = msgs.find((m) => m.messageId === cover.messageId)!;
     expect(coverNow.text).toMatch(/✅ Aprobado por Ana a las \d\d:\d\d\./);
     expect(coverNow.buttons).toEqual([]);
-    expect(msgs.find((m) => m.messageId === approvals[0]!.messageId)!.text).toMatch(/❌ Rechazado por Ana/);
+    const narrationNow = msgs.find((m) => m.messageId === approvals[0]!.messageId)!;
+    expect(narrationNow.text).toMatch(/❌ Rechazado por Ana/);
+    // Answered, each reads as what was asked and the decision: nothing left that only made sense while waiting.
+    for (const answered of [coverNow, narrationNow]) {
+      expect(answered.text).toMatch(/^🔐 Te pedí permiso para (generar la portada|narrar el resumen) de la semana 3\n/);
+      expect(answered.text).not.toMatch(/Necesito tu permiso|Si no respondes/);
+    }
     // The status ends in one line; the closing message says what was made, with no sub-stages.
     await owner.waitText(/^✅ Terminado: «prepare la semana 3» — el resumen va abajo$/);
     expect(report.text).toMatch(/^📋 Informe · «prepare la semana 3»\n\n✅ Tarjetas de repaso: \d+ nuevas?\n✅ Portada\n\nNo se hizo:/);
@@ -101,7 +107,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     await owner.say('rehaz la portada de la semana 2');
     const { approvals, report } = await answerUntilReport(owner, () => 'Rechazar');
     expect(approvals).toHaveLength(1);
-    expect(report.text).toMatch(/No se hizo:\n• Generar la portada de la semana: no aprobado/);
+    expect(report.text).toMatch(/No se hizo:\n• Generar la portada de la semana \d+: no lo aprobaste/);
     const status = await owner.waitText(/^🚫 «rehaz la portada de la semana 2»/);
     expect(status.text).toBe('🚫 «rehaz la portada de la semana 2»: no he hecho nada, porque lo rechazaste.');
     expect((await owner.messages()).some((m) => /Terminado/.test(m.text))).toBe(false);

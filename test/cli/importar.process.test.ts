@@ -67,7 +67,7 @@ describe('cuaderno importar', () => {
     expect(JSON.parse(yes.stdout)).toEqual({ notas: [13, 14, 15], ya_existia: false, paginas: null });
   });
 
-  it('a text file: paginas null; a photo: paginas 1 and nothing but the JSON on stdout', async () => {
+  it('a text file: paginas null; a photo: paginas 1, nothing but the JSON on stdout and nothing on the console', async () => {
     const dataDir = await fresh();
     const md = path.join(files, 'apuntes.md');
     await writeFile(md, NOTAS.map((p) => p.join('\n\n')).join('\n\n'));
@@ -78,6 +78,8 @@ describe('cuaderno importar', () => {
     const photo = await cli(dataDir, [jpg, '--aprobar', '--json']);
     expect(photo.code, photo.stderr).toBe(0);
     expect(photo.stdout).toBe('{"notas":[16],"ya_existia":false,"paginas":1}\n');
+    // Reading the photo prints nothing on the console: Tesseract's «Estimating resolution as …» is dropped.
+    expect(photo.stderr).toBe('');
     expect((await notesOf(dataDir)).at(-1)!.tema).toBe('foto');
   });
 

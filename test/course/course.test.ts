@@ -11,6 +11,7 @@ import { createCourseFile } from '../../src/store/index.js';
 import { closestWeek, weekForNewNote, weekOfDate, weekRange, weekTitle, type Course } from '../../src/tools/course/course.js';
 import { DEMO_COURSE } from '../../src/tools/course/demo.js';
 import { parseSyllabusText } from '../../src/tools/course/syllabus.js';
+import { courseWeekOf, splitIntoNotes } from '../../src/tools/material/split.js';
 import { idempotencyKey, weekTitleTag } from '../../src/tools/idempotency-key.js';
 import { tempDir } from '../tools/helpers.js';
 
@@ -62,6 +63,18 @@ const BIO: Course = (() => {
   return r.course;
 })();
 
+/** The syllabus a student pasted in the chat (ten weeks; three titles say «Revolución», two «Guerra Mundial»). */
+function HISTORY(): Course {
+  const r = parseSyllabusText([
+    'Historia contemporánea', 'Semana 1: La Revolución francesa y el fin del Antiguo Régimen', 'Semana 2: Napoleón y el Congreso de Viena',
+    'Semana 3: La Revolución industrial: máquina de vapor, ferrocarril y clase obrera', 'Semana 4: Liberalismo y nacionalismo: las revoluciones de 1830 y 1848',
+    'Semana 5: La unificación de Italia y de Alemania', 'Semana 6: El imperialismo y el reparto de África', 'Semana 7: La Primera Guerra Mundial',
+    'Semana 8: La Revolución rusa', 'Semana 9: El periodo de entreguerras y la crisis de 1929', 'Semana 10: La Segunda Guerra Mundial',
+  ].join('\n'));
+  if (!r.ok) throw new Error('the syllabus did not parse');
+  return r.course;
+}
+
 describe('the helpers every reader asks', () => {
   it('names the real range and titles', () => {
     expect(weekRange(DEMO_COURSE)).toBe('del 1 al 4');
@@ -87,15 +100,7 @@ describe('the helpers every reader asks', () => {
   });
 
   it('a section\'s heading decides before its text: a PDF on the industrial revolution is not the week of the Russian one', () => {
-    // The syllabus a student pasted in the chat (ten weeks; three titles say «Revolución»).
-    const r = parseSyllabusText([
-      'Historia contemporánea', 'Semana 1: La Revolución francesa y el fin del Antiguo Régimen', 'Semana 2: Napoleón y el Congreso de Viena',
-      'Semana 3: La Revolución industrial: máquina de vapor, ferrocarril y clase obrera', 'Semana 4: Liberalismo y nacionalismo: las revoluciones de 1830 y 1848',
-      'Semana 5: La unificación de Italia y de Alemania', 'Semana 6: El imperialismo y el reparto de África', 'Semana 7: La Primera Guerra Mundial',
-      'Semana 8: La Revolución rusa', 'Semana 9: El periodo de entreguerras y la crisis de 1929', 'Semana 10: La Segunda Guerra Mundial',
-    ].join('\n'));
-    if (!r.ok) throw new Error('the syllabus did not parse');
-    const history = r.course;
+    const history = HISTORY();
     // Its one-page PDF: the heading became the topic, the rest the text.
     const note = {
       tema: 'tema 3. la revolución industrial en gran bretaña',
@@ -108,6 +113,17 @@ describe('the helpers every reader asks', () => {
     expect(weekForNewNote(history, note)).toBe(3);
     // A heading that names no week leaves the decision to the text, as before.
     expect(weekForNewNote(history, { tema: 'apuntes', texto: 'Lenin y los bolcheviques toman el poder en la revolución rusa de octubre.' })).toBe(8);
+  });
+
+  it('an ordinal in a page names where it is, not what it is about: «Primera parte» is not the week of the First World War', () => {
+    const history = HISTORY();
+    // A photo of a page: OCR read a heading «Primera parte» over a text about Napoleon (week 2).
+    const page = 'Primera parte\n\nNapoleón Bonaparte se corona emperador en 1804. Tras su derrota, el Congreso de Viena redibuja el mapa de Europa y restaura a los monarcas.';
+    expect(closestWeek(history, 'Primera parte')).toBeNull();
+    expect(splitIntoNotes(page, { fileName: 'foto.jpg', weekOf: courseWeekOf(history) }).map((n) => n.semana)).toEqual([2]);
+    // The same words as content still count: a page about the war itself is week 7, the second one week 10.
+    expect(weekForNewNote(history, { tema: 'Primera parte', texto: 'La Primera Guerra Mundial empieza en 1914 con el atentado de Sarajevo.' })).toBe(7);
+    expect(weekForNewNote(history, { tema: 'apuntes', texto: 'La Segunda Guerra Mundial: el desembarco de Normandía.' })).toBe(10);
   });
 
   it('keys: the demo’s own titles keep the old key; any other title adds its hash', () => {

@@ -12,8 +12,8 @@ export const INTERNAL: ReadonlyArray<readonly [string, RegExp]> = [
   ['an environment variable', /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/],
   ['an engine codename', /\b(flux|xtts|espeak|maqueta|juguete)\b/i],
   ['jargon', /\b(prompt|similitud|caché|cache|lane|carril|checkpoint|GPU|CPU)\b/i],
-  // What the model counts in; a person reads money and «fragmentos de texto» (issue 28).
-  ['a unit a person cannot picture', /\btokens\b/i],
+  // What the model counts in, or a paraphrase of it; a person reads money and words (issue 28).
+  ['a unit a person cannot picture', /\b(tokens|fragmentos de texto)\b/i],
   // A zone code or a file name of the repository means nothing to the person reading (issue 28).
   ['a code a person cannot use', /\b(UTC|GMT|README)\b/],
 ];

@@ -148,7 +148,7 @@ describe.skipIf(skipBrowserTests())('chat page in Chromium', () => {
     expect(layout.headerTop).toBe(0);
   });
 
-  it('at phone width a row of four «Semana N» buttons stays inside the screen, and a reply\'s longer placeholder shows whole', async () => {
+  it('at phone width a row of four «Semana N» buttons stays inside the screen, a reply\'s longer placeholder shows whole, a closed question ends reply mode, a grown last message stays in view', async () => {
     const { page } = browser;
     await page.goto(tg.chatUrl);
     await page.waitForSelector('body[data-ready="true"]');
@@ -179,6 +179,25 @@ describe.skipIf(skipBrowserTests())('chat page in Chromium', () => {
     expect(fit.width).toBeLessThan(200); // on a phone the placeholder needs two lines here
     expect(fit.scroll).toBeLessThanOrEqual(fit.client);
     await shot('chat-semanas-motivo.png');
+    // The question closed by the bot (edited, no force_reply): the box is for messages again, and
+    // the next text is not sent as a reply to the closed question.
+    const asked = tg.server.history().findLast((m) => m.text === '¿Por qué lo rechazas?')!;
+    await bot.api.editMessageText(tg.server.chatId, asked.message_id, 'Te pregunté por qué lo rechazabas; seguí sin motivo.');
+    await expect.poll(() => box.getAttribute('placeholder')).toBe('Mensaje');
+    await box.fill('/gasto');
+    await box.press('Enter');
+    await expect.poll(() => tg.server.history().some((m) => m.text === '/gasto')).toBe(true);
+    expect(tg.server.history().findLast((m) => m.text === '/gasto')!.reply_to_message).toBeUndefined();
+
+    // The last message grows by an edit (a card's answer and its rating buttons): a reader at the
+    // end stays at the end, buttons in view.
+    const card = await bot.api.sendMessage(tg.server.chatId, 'Tarjeta 1: ¿en qué año empezó la Revolución francesa?');
+    await page.locator('.msg.in', { hasText: 'Tarjeta 1:' }).waitFor();
+    const grown = `${card.text}\n\n${'Respuesta: en 1789, con los Estados Generales. '.repeat(12)}`;
+    const rating = [[{ text: 'Otra vez', callback_data: 'r1' }, { text: 'Difícil', callback_data: 'r2' }], [{ text: 'Bien', callback_data: 'r3' }, { text: 'Fácil', callback_data: 'r4' }], [{ text: 'Terminar', callback_data: 'r5' }]];
+    await bot.api.editMessageText(tg.server.chatId, card.message_id, grown, { reply_markup: { inline_keyboard: rating } });
+    await page.getByRole('button', { name: 'Terminar' }).waitFor();
+    await expect.poll(() => page.locator('#log').evaluate((l) => l.scrollHeight - l.scrollTop - l.clientHeight)).toBeLessThan(2);
   });
 
   it('when the page cannot reach the bot, the toast says so in Spanish, not the browser\'s «Failed to fetch» (issue 28)', async () => {

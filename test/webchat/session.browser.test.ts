@@ -92,7 +92,7 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
     await decide(page, from, /narrar/, /Mejor con la voz sintética/);
     const report1 = await reply(page, from, /📋 Informe[\s\S]*💶/);
     expect(await report1.innerText()).toMatch(/✅ Narración/);
-    expect(await report1.innerText()).toMatch(/No se hizo:[\s\S]*portada[\s\S]*no aprobado/i);
+    expect(await report1.innerText()).toMatch(/No se hizo:[\s\S]*portada[\s\S]*no lo aprobaste/i);
     await page.waitForSelector('.msg.in audio');
     await shot(page, report1, 'sesion-3-informe.png');
 
@@ -146,7 +146,7 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
     expect(costs).toHaveLength(2);
     const spendText = await spend.innerText();
     const month = /📅 Gasto de este mes \(todos tus trabajos\): ([\d,]+) USD de/.exec(spendText)!;
-    const estimated = /Preparado sin conexión este mes \(no cuesta nada\): unos ([\d.]+) fragmentos de texto/.exec(spendText);
+    const estimated = /Lo que preparé sin conexión este mes no te cuesta nada \(unas ([\d.]+) palabras/.exec(spendText);
     expect(costs.reduce((s, m) => s + num(m[1]!), 0)).toBeCloseTo(num(month[1]!), 10);
     // Offline each closing message says «estimación» and costs nothing; the month's estimated text is /gasto's.
     expect(texts.filter((t) => /💶 Coste de este trabajo: 0,00 USD \(estimación/.test(t))).toHaveLength(2);

@@ -21,7 +21,8 @@ import { buildReport, callRecord, noteIdsOf, notDone, type CallRecord } from '..
 import { WEEK_SEARCH_K } from '../../scheduler/week.js';
 import { estimateContentTokens, estimateRequestTokens } from './estimate.js';
 import type { ContentBlock, MessageParam, Model, ModelRequest, ModelResponse, ToolUseBlock } from './types.js';
-import { ESTIMATED_TASK_PREFIX } from '../../store/index.js';
+import { ESTIMATED_TASK_PREFIX, type RefusalReason } from '../../store/index.js';
+import { honourReasons } from './honour.js';
 
 interface Proposal {
   name: string;
@@ -56,7 +57,7 @@ export class LocalPlanner implements Model {
   }
 
   async create(request: ModelRequest): Promise<ModelResponse> {
-    const content = await this.decide(request.messages, request.results ?? {});
+    const content = await this.decide(request.messages, request.results ?? {}, request.reasons ?? []);
     const hasCalls = content.some((b) => b.type === 'tool_use');
     const usage = this.opts.free
       ? { input_tokens: 0, output_tokens: 0 }
@@ -68,7 +69,7 @@ export class LocalPlanner implements Model {
     return this.opts.free ? 0 : estimateRequestTokens(request);
   }
 
-  private async decide(messages: readonly MessageParam[], results: Readonly<Record<string, ToolResult>>): Promise<ContentBlock[]> {
+  private async decide(messages: readonly MessageParam[], results: Readonly<Record<string, ToolResult>>, reasons: readonly RefusalReason[]): Promise<ContentBlock[]> {
     // The request and, after a question back, the owner's answers: "haz la portada" + "la 3".
     const text = messages.flatMap((m) => (m.role === 'user' && typeof m.content === 'string' ? [m.content] : [])).join(' ');
     const course = this.opts.course ?? DEMO_COURSE;
@@ -90,7 +91,8 @@ export class LocalPlanner implements Model {
     const mainDone = ['crear_tarjetas', 'generar_portada', 'narrar_resumen'].some(called);
     if (!mainDone) {
       const filed = intent.week && intent.query === undefined && intent.noteId === undefined ? await this.opts.weekNotes?.(intent.week) : undefined;
-      const calls = mainCalls(intent, seen, filed ?? []);
+      // What the owner said when they refused the same thing before is honoured where it can be.
+      const calls = honourReasons(mainCalls(intent, seen, filed ?? []), reasons);
       if (calls.length > 0) return this.turn(turn, 'Pido a la vez lo que no depende entre sí.', calls);
     }
     if (!called('registrar_uso')) {

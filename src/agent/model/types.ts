@@ -3,6 +3,7 @@
  * SDK types leaking out (anthropic.ts is the only file importing `@anthropic-ai/sdk`). Three
  * implementations: AnthropicModel (real API), the offline LocalPlanner and the ScriptedModel.
  */
+import type { RefusalReason } from '../../store/index.js';
 import type { ModelName } from '../../config.js';
 import type { ToolResult } from '../../tools/contract.js';
 
@@ -70,6 +71,11 @@ export interface ModelRequest {
    * from it; a model behind an API only ever reads `messages`, and this is never sent.
    */
   results?: Readonly<Record<string, ToolResult>>;
+  /**
+   * The reasons the owner gave for earlier noes (store/reasons.ts), typed, for the offline
+   * planners; a model behind an API reads them in the system prompt, and this is never sent.
+   */
+  reasons?: readonly RefusalReason[];
 }
 
 export interface Model {

@@ -111,22 +111,34 @@ export function notesOfWeek<N extends WeekNote>(course: Course, notes: readonly 
   return notes.filter((n) => weekOfNote(course, n) === week);
 }
 
+/**
+ * Ordinals and the words that number parts of a text (folded): «Primera parte», «Segunda lección»,
+ * «Tema 3». In a page they name where it is, not what it is about, so they never match a week by
+ * themselves — a heading «Primera parte» is not the week «La Primera Guerra Mundial».
+ */
+const NUMBERING_WORDS = /\b(?:primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|sext[oa]|septim[oa]|setim[oa]|octav[oa]|noven[oa]|decim[oa]|undecim[oa]|duodecim[oa]|ultim[oa]|parte|partes|capitulo|leccion|unidad|tema|semana|bloque|modulo|apartado|seccion)\b/gi;
+
 /** Below this cosine a note's text is not said to be about a week (one shared common word is not enough). */
 export const WEEK_MATCH_THRESHOLD = 0.2;
 
 /**
  * The week a new note is about by its content: TF-IDF of the note against each week's title and
  * terms, the best week when its similarity reaches `threshold`, else null (ties keep week order).
+ * A week must match by what the words are about: its similarity without the numbering words
+ * (NUMBERING_WORDS) must reach the threshold too, so «Primera parte» matches no week, while
+ * «la Segunda Guerra Mundial» still prefers the second war's week over the first's.
  */
 export function closestWeek(course: Course, text: string, threshold = WEEK_MATCH_THRESHOLD): number | null {
   if (course.semanas.length === 0) return null;
   // Accents folded on both sides: a student who types «biologia» means the week «Biología».
   const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '');
+  const strip = (s: string) => s.replace(NUMBERING_WORDS, ' ');
   const docs = course.semanas.map((w) => fold([w.titulo, ...w.terminos].join(' ')));
   const scores = similarities(buildIndex(docs), fold(text));
+  const content = similarities(buildIndex(docs.map(strip)), strip(fold(text)));
   let best = -1;
   scores.forEach((s, i) => {
-    if (s >= threshold && (best < 0 || s > scores[best]!)) best = i;
+    if (s >= threshold && content[i]! >= threshold && (best < 0 || s > scores[best]!)) best = i;
   });
   return best < 0 ? null : course.semanas[best]!.numero;
 }

@@ -51,6 +51,27 @@ export function ocrChildCommand(): { entry: string; execArgv: string[] } {
   return { entry: fileURLToPath(new URL(compiled ? './ocr-child.js' : './ocr-child.ts', import.meta.url)), execArgv };
 }
 
+/**
+ * What Tesseract says on its own console while it reads a page, which is no news for anyone: the
+ * resolution it guessed, diacritics it found, a page with too little text. Dropped; anything else
+ * the child writes (a crash, a warning of ours) still reaches this process's console.
+ */
+export const TESSERACT_CHATTER = /^(?:Estimating resolution as \d+|Warning:? Invalid resolution \d+ dpi\..*|Detected \d+ diacritics|Too few characters\..*|Empty page!*|Image too small to scale!*.*|Line cannot be recognized!*|OSD: Weak margin.*)\s*$/;
+
+/** Passes the child's console lines on to `write`, except Tesseract's chatter. */
+function forwardConsole(from: NodeJS.ReadableStream, write: (line: string) => void): void {
+  let rest = '';
+  from.setEncoding('utf8');
+  from.on('data', (chunk: string) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const l of lines) if (!TESSERACT_CHATTER.test(l)) write(`${l}\n`);
+  });
+  from.on('end', () => {
+    if (rest && !TESSERACT_CHATTER.test(rest)) write(rest);
+  });
+}
+
 /** An OCR child left idle this long ends (its model's memory with it); the next image starts another. */
 export const OCR_IDLE_MS = 60_000;
 
@@ -66,7 +87,8 @@ function abortError(): Error {
  * one that dies fails the image it was reading, and the next image starts a fresh one. An abort
  * ends the child. `close()` ends it too.
  */
-export function createTesseractOcr(): OcrEngine {
+export function createTesseractOcr(opts: { console?: (text: string) => void } = {}): OcrEngine {
+  const write = opts.console ?? ((t: string) => void process.stderr.write(t));
   let child: ChildProcess | undefined;
   let idle: NodeJS.Timeout | undefined;
   let nextId = 1;
@@ -77,8 +99,14 @@ export function createTesseractOcr(): OcrEngine {
   };
   const spawnChild = (): ChildProcess => {
     const { entry, execArgv } = ocrChildCommand();
-    // stdout ignored: the CLI's --json output is the only thing on its stdout.
-    const c = fork(entry, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    // stdout ignored: the CLI's --json output is the only thing on its stdout. stderr read here:
+    // Tesseract's chatter («Estimating resolution as …») is dropped, anything else passed on.
+    const c = fork(entry, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    if (c.stderr) {
+      forwardConsole(c.stderr, write);
+      // Reading it must not keep an idle process alive (the channel's ref decides that).
+      (c.stderr as unknown as { unref?: () => void }).unref?.();
+    }
     c.on('exit', () => {
       if (child === c) child = undefined;
     });

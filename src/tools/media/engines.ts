@@ -11,7 +11,7 @@ export interface ImageRequest {
   prompt: string;
   /** The week's number (the seed already carries it; kept in the provenance). */
   week: number;
-  /** What the procedural engine draws: motif and palette chosen from the week's title (coverLook). */
+  /** What the procedural engine draws: motif and palette chosen from the week's words (coverLook). */
   look?: CoverLook;
   /** Reproducibility seed (year, week and version); the procedural engine is a pure function of it. */
   seed: number;
@@ -19,7 +19,7 @@ export interface ImageRequest {
   height: number;
 }
 
-/** The procedural cover's choice for a week: which motif (0–3) and which palette (0 = the original). */
+/** The procedural cover's choice for a week: which motif (cover-subject.ts MOTIF) and which palette (0 = the original). */
 export interface CoverLook {
   motif: number;
   palette: number;

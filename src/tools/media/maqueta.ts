@@ -1,8 +1,9 @@
 /**
  * Engine `maqueta`: a procedural cover drawn on the CPU, no model weights. A pure function of the
- * seed (year, week, version) and the look the week's title chooses (coverLook): reproducible, and
- * each week different — a dark gradient with soft glows, one of four motifs (bell curve and
- * histogram, code editor, one-point perspective, staff and sound waves), film grain and a vignette,
+ * seed (year, week, version) and the look the week's own words choose (coverLook): reproducible, and
+ * each week different — a dark gradient with soft glows, one of five motifs (bell curve and
+ * histogram, code editor, one-point perspective, staff and sound waves — each only for its own
+ * subject, cover-subject.ts — or an open notebook for any other), film grain and a vignette,
  * in one of MAQUETA_PALETTES hue turns. The lower TITLE_BAND of the image is left calm for the title.
  */
 import { STAGE_ESTIMATES_MS, throwIfAborted, type ImageEngine, type ImageRequest } from './engines.js';
@@ -11,21 +12,23 @@ import { mulberry32 } from '../../lib/prng.js';
 import { titlePick } from '../course/course.js';
 import { DEMO_MOTIFS } from '../course/demo.js';
 import type { CoverLook } from './engines.js';
+import { coverMotif, MOTIF_COUNT, type WeekWords } from './cover-subject.js';
 
 /** How many motifs the procedural cover can draw (index into MOTIFS). */
-export const MAQUETA_MOTIFS = 4;
+export const MAQUETA_MOTIFS = MOTIF_COUNT;
 /** Hue turns of the palette, in degrees; 0 is the original palette. */
 export const MAQUETA_PALETTES = [0, 50, 110, 170, 230, 290] as const;
 
 /**
- * The look of a week's cover, a pure function of its title: any title gets a motif and a palette,
- * two different titles (almost always) a different pair, and the seed differs per week anyway. The
+ * The look of a week's cover, a pure function of the week's words: the motif is the subject they
+ * name (cover-subject.ts; the neutral notebook when none is clear — a history week never gets a
+ * bell curve), the palette is chosen by the title, so two weeks of one subject still differ. The
  * demo's weeks keep the motif they always had, in the original palette, so their covers look as before.
  */
-export function coverLook(title: string): CoverLook {
-  const demo = DEMO_MOTIFS[title.trim()];
+export function coverLook(week: WeekWords): CoverLook {
+  const demo = DEMO_MOTIFS[week.title.trim()];
   if (demo !== undefined) return { motif: demo, palette: 0 };
-  return { motif: titlePick(title, MAQUETA_MOTIFS, 'motivo:'), palette: 1 + titlePick(title, MAQUETA_PALETTES.length - 1, 'paleta:') };
+  return { motif: coverMotif(week), palette: 1 + titlePick(week.title, MAQUETA_PALETTES.length - 1, 'paleta:') };
 }
 
 /** Turns the hue of every pixel by `degrees` (luminance-preserving rotation about the grey axis). */
@@ -251,6 +254,46 @@ function music(r: Raster, rand: () => number, s: number): void {
   });
 }
 
+/**
+ * The neutral motif, for a subject with no symbol of its own: an open notebook seen from above —
+ * two ruled pages around a spine, a bookmark ribbon and a few handwritten-like strokes.
+ */
+function notebook(r: Raster, rand: () => number, s: number): void {
+  const cx = s * (0.5 + (rand() - 0.5) * 0.04);
+  const top = 0.12 * s;
+  const bottom = (1 - TITLE_BAND - 0.07) * s;
+  const half = 0.36 * s;
+  const tilt = (rand() - 0.5) * 0.04 * s;
+  // Pages: each a quadrilateral whose outer corners lift a little (the paper's curve).
+  for (const side of [-1, 1] as const) {
+    const outer = cx + side * half;
+    fillPolygon(r, [[[cx, top + tilt * side], [outer, top - 0.02 * s + tilt * side], [outer, bottom - 0.01 * s], [cx, bottom]]], alpha(PALETTE.cream, 0.88));
+    // Ruled lines, and on some of them a stroke of «writing» in the palette's accents.
+    const rows = 11;
+    for (let i = 1; i <= rows; i++) {
+      const y = top + ((bottom - top) * i) / (rows + 1);
+      const x0 = cx + side * 0.04 * s;
+      const x1 = outer - side * 0.04 * s;
+      polyline(r, [[x0, y], [x1, y - 0.012 * s]], alpha(PALETTE.teal, 0.35), s * 0.002);
+      if (rand() < 0.65) {
+        const len = (0.25 + rand() * 0.6) * Math.abs(x1 - x0);
+        // Written left to right from each page's left margin, as a hand writes.
+        const from = Math.min(x0, x1);
+        const pts: Array<[number, number]> = [];
+        for (let k = 0; k <= 24; k++) {
+          const u = k / 24;
+          pts.push([from + u * len, y - 0.008 * s - u * 0.01 * s * (len / half) + Math.sin(u * Math.PI * 9 + i) * 0.003 * s]);
+        }
+        polyline(r, pts, alpha(i % 3 === 0 ? PALETTE.coral : PALETTE.ink, 0.55), s * 0.003);
+      }
+    }
+  }
+  // The spine's shadow and a ribbon bookmark hanging below the pages.
+  polyline(r, [[cx, top], [cx, bottom]], alpha(PALETTE.ink, 0.45), s * 0.008);
+  const rx = cx + half * (0.35 + rand() * 0.3);
+  fillPolygon(r, [[[rx, top - 0.02 * s], [rx + 0.03 * s, top - 0.02 * s], [rx + 0.03 * s, bottom + 0.05 * s], [rx + 0.015 * s, bottom + 0.035 * s], [rx, bottom + 0.05 * s]]], alpha(PALETTE.coral, 0.9));
+}
+
 function ellipse(cx: number, cy: number, rx: number, ry: number, rot: number): Array<[number, number]> {
   const pts: Array<[number, number]> = [];
   for (let i = 0; i < 40; i++) {
@@ -262,14 +305,15 @@ function ellipse(cx: number, cy: number, rx: number, ry: number, rot: number): A
   return pts;
 }
 
-const MOTIFS: ReadonlyArray<(r: Raster, rand: () => number, s: number) => void> = [statistics, code, perspective, music];
+/** In MOTIF's order (cover-subject.ts). */
+const MOTIFS: ReadonlyArray<(r: Raster, rand: () => number, s: number) => void> = [statistics, code, perspective, music, notebook];
 
 /** Draws the maqueta cover for a seed and a look (default the first motif, original palette). Pure and synchronous (~0.1–0.3 s at 1024²). */
 export function drawMaqueta(req: Pick<ImageRequest, 'seed' | 'width' | 'height' | 'look'>): Raster {
   const r = createRaster(req.width, req.height, PALETTE.ink);
   const rand = rng(req.seed);
   background(r, rand);
-  const motif = MOTIFS[req.look?.motif ?? 0] ?? statistics;
+  const motif = MOTIFS[req.look?.motif ?? 0] ?? notebook;
   motif(r, rand, Math.min(req.width, req.height));
   finish(r, rand);
   turnHue(r, MAQUETA_PALETTES[req.look?.palette ?? 0] ?? 0);

@@ -246,13 +246,24 @@ function addMessage(m) {
 function editMessage(m) {
   const existing = document.getElementById(`m-${m.message_id}`);
   if (!existing) return addMessage(m);
+  // The question being answered was closed (edited without force_reply, e.g. «Seguir sin motivo»):
+  // the next text is a message again, not a reply to it.
+  if (replyTo === m.message_id && !(m.reply_markup && m.reply_markup.force_reply)) {
+    replyTo = null;
+    textEl.placeholder = defaultPlaceholder;
+    if (!textEl.value) autosize();
+  }
   // Keep a playing audio element if the media did not change (edits of captions or keyboards).
   const node = messageNode(m);
   const oldAudio = existing.querySelector('audio');
   const newAudio = node.querySelector('audio');
   if (oldAudio && newAudio && oldAudio.getAttribute('src') === newAudio.getAttribute('src')) newAudio.replaceWith(oldAudio);
   node.classList.add('flash');
+  // An edit that grows the last message (a card's answer and its rating buttons, a report) keeps a
+  // reader who was at the end at the end, as a new message would.
+  const stick = existing === log.lastElementChild && (atEnd || nearBottom());
   existing.replaceWith(node);
+  if (stick) keepAtBottom(true);
 }
 
 // ---- status line, toasts, alerts ---------------------------------------------------------------

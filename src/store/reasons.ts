@@ -1,0 +1,89 @@
+/**
+ * `motivos.json`: the reasons the owner gave when they said no to an approval («hoy no quiero
+ * audio», «mejor con mi voz»), so the next time the same thing is asked — a new run, a day later —
+ * the model and the offline planner read them and the approval shows them. Only the newest
+ * REASONS_KEPT are kept; each is what was refused (the tool and the note or week it was about),
+ * the owner's words and when. A damaged file is reported like every state file, never replaced.
+ */
+import { writeFileAtomic } from './atomic.js';
+import { isPlainObject, Mutex, ValidatedJsonFile, type ShapeCheck } from './jsonFile.js';
+import { withFileLock } from './lock.js';
+
+export const REASONS_FILE = 'motivos.json';
+export const REASONS_STATE_VERSION = 1;
+/** How many reasons are remembered (oldest forgotten first). */
+export const REASONS_KEPT = 50;
+/** Longest reason kept, in characters (the chat caps a reason before this anyway). */
+const REASON_MAX = 500;
+
+/** One no with its reason: what was refused, in typed fields, and the owner's words. */
+export interface RefusalReason {
+  tool: string;
+  /** The week the refused call was about (a cover, a narration). */
+  semana?: number;
+  /** The note the refused call was about (cards). */
+  id_nota?: number;
+  motivo: string;
+  /** ISO date of the no. */
+  fecha: string;
+}
+
+export interface ReasonsFile {
+  version: typeof REASONS_STATE_VERSION;
+  motivos: RefusalReason[];
+}
+
+export interface ReasonsLog {
+  readonly file: string;
+  /** Remembers a no's reason (the newest REASONS_KEPT stay). */
+  record(r: Omit<RefusalReason, 'fecha'> & { fecha?: string }): Promise<void>;
+  /** Every remembered reason, oldest first. */
+  list(): Promise<RefusalReason[]>;
+  /** The newest reason given against this very call: the same tool about the same week or note. */
+  last(tool: string, args: Readonly<Record<string, unknown>>): Promise<RefusalReason | undefined>;
+}
+
+const optionalInt = (v: unknown) => v === undefined || (typeof v === 'number' && Number.isSafeInteger(v));
+
+const check: ShapeCheck<ReasonsFile> = (data) => {
+  if (!isPlainObject(data)) return { ok: false, problem: 'no es un objeto' };
+  if (data.version !== REASONS_STATE_VERSION) return { ok: false, problem: `tiene la versión ${JSON.stringify(data.version)}, y solo se conoce la ${REASONS_STATE_VERSION}` };
+  if (!Array.isArray(data.motivos)) return { ok: false, problem: 'le falta la lista «motivos»' };
+  const bad = data.motivos.findIndex((r: unknown) => !isPlainObject(r) || typeof r.tool !== 'string' || typeof r.motivo !== 'string' || typeof r.fecha !== 'string' || !optionalInt(r.semana) || !optionalInt(r.id_nota));
+  if (bad !== -1) return { ok: false, problem: `el motivo ${bad + 1} no tiene la forma esperada` };
+  return { ok: true, value: data as unknown as ReasonsFile };
+};
+
+/** Whether a reason was given against a call with these arguments (same tool, same week, same note). */
+export function reasonMatches(r: RefusalReason, tool: string, args: Readonly<Record<string, unknown>>): boolean {
+  return r.tool === tool && r.semana === intOrUndefined(args.semana) && r.id_nota === intOrUndefined(args.id_nota);
+}
+
+function intOrUndefined(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined;
+}
+
+/** The typed subject of a refused call's arguments: its week and its note, when it has them. */
+export function refusedSubject(args: Readonly<Record<string, unknown>>): Pick<RefusalReason, 'semana' | 'id_nota'> {
+  const semana = intOrUndefined(args.semana);
+  const id_nota = intOrUndefined(args.id_nota);
+  return { ...(semana !== undefined ? { semana } : {}), ...(id_nota !== undefined ? { id_nota } : {}) };
+}
+
+export function createReasonsLog(file: string): ReasonsLog {
+  const adapter = new ValidatedJsonFile<ReasonsFile>(file, check, 'si lo borra, solo se olvidan los motivos de tus rechazos anteriores.');
+  const mutex = new Mutex();
+  const list = async () => (await adapter.read())?.motivos ?? [];
+  return {
+    file,
+    list,
+    record: (r) => mutex.run(() => withFileLock(file, async () => {
+      const motivo = r.motivo.trim().slice(0, REASON_MAX);
+      if (!motivo) return;
+      const entry: RefusalReason = { tool: r.tool, ...(r.semana !== undefined ? { semana: r.semana } : {}), ...(r.id_nota !== undefined ? { id_nota: r.id_nota } : {}), motivo, fecha: r.fecha ?? new Date().toISOString() };
+      const doc: ReasonsFile = { version: REASONS_STATE_VERSION, motivos: [...(await list()), entry].slice(-REASONS_KEPT) };
+      await writeFileAtomic(file, `${JSON.stringify(doc, null, 2)}\n`);
+    })),
+    last: async (tool, args) => (await list()).filter((r) => reasonMatches(r, tool, args)).at(-1),
+  };
+}
