@@ -41,7 +41,7 @@ describe('with every string pseudo-translated', () => {
       mode: 'agente' }, byTool({ generar_portada: { approved: true, by: 'test' }, narrar_resumen: { approved: false, reason } }));
     expect(out.stopReason).toBe('end_turn');
     expect(out.artifacts.map((a) => a.kind)).toEqual(['imagen']);
-    expect(out.notDone).toEqual([AGENT.notDone('narrar_resumen', NOT_APPROVED[reason].line)]);
+    expect(out.notDone).toEqual([AGENT.notDone('narrar_resumen', NOT_APPROVED[reason].line, { semana: 3 })]);
     const lines = out.report.split('\n');
     expect(lines[2]).toBe(REPORT.mediaDone('portada', 'maqueta'));
     expect(lines[3]).toBe(REPORT.mediaNotDone('narración', NOT_APPROVED[reason].short));
@@ -67,7 +67,7 @@ describe('with every string pseudo-translated', () => {
     const out = await service.run({ runId: 'paused', text: '', mode: 'agente', resume: true });
     expect(out.stopReason).toBe('end_turn');
     expect(out.artifacts.map((a) => a.kind)).toEqual(['imagen']);
-    expect(out.notDone).toEqual([AGENT.notDone('narrar_resumen', NOT_APPROVED.rechazado.line)]);
+    expect(out.notDone).toEqual([AGENT.notDone('narrar_resumen', AGENT.rejectedWhy('hoy no quiero audio'), { semana: 2 })]);
     const { readFile } = await import('node:fs/promises');
     const cp = JSON.parse(await readFile(`${tmp.dir}/runs/paused/checkpoint.json`, 'utf8')) as { messages: Array<{ role: string; content: unknown }> };
     const results = cp.messages.flatMap((m) => (Array.isArray(m.content) ? (m.content as Array<{ type: string; content?: string }>) : [])).filter((b) => b.type === 'tool_result');

@@ -6,22 +6,32 @@
  * neutral motif, an open notebook, which belongs to every subject.
  */
 
+import { readFileSync } from 'node:fs';
+
 /** Motif indices (maqueta.ts draws them in this order; cover-prompt.ts words them in the same order). */
 export const MOTIF = Object.freeze({ statistics: 0, code: 1, art: 2, music: 3, notebook: 4 });
 /** How many motifs there are. */
 export const MOTIF_COUNT = 5;
 
 /**
- * The words that name each subject, folded (lower case, no accents). Only words that mean the
- * subject wherever they appear: «media» (Edad Media), «barroco» (art and music), «variable»,
- * «función», «ópera» (opera = operates) or «compás» are left out on purpose.
+ * The words that name each subject: data, not code (CONVENTIONS §18) — `assets/materias-portada.json`,
+ * folded (lower case, no accents), each an alternative of a whole-word pattern. Only words that mean
+ * the subject wherever they appear («media», «barroco», «ópera»… are left out on purpose; the file
+ * says why). Read once, when the first cover asks.
  */
-const SUBJECT_WORDS: ReadonlyArray<readonly [number, RegExp]> = [
-  [MOTIF.statistics, /\b(estadistic[a-z]*|probabilidad(es)?|probabilistic[a-z]*|varianza|desviacion (tipica|estandar)|regresion(es)?|histogramas?|distribucion normal|correlacion(es)?|muestreo|percentiles?|cuartiles?|bayes[a-z]*|campana de gauss|intervalos? de confianza|contraste de hipotesis|statistics?|probability)\b/g],
-  [MOTIF.code, /\b(python|programacion|programar|programas? informaticos?|codigo fuente|algoritmos?|software|javascript|java|pandas|bucles?|compiladores?|informatica|sql|programming|code)\b/g],
-  [MOTIF.art, /\b(arte|artes|artistic[a-z]*|pintura[s]?|pintor(es|a|as)?|renacimiento|impresionis[a-z]*|cubis[a-z]*|escultura[s]?|escultor(es)?|arquitectura|museos?|gotico|romanico|vanguardias?|painting|art)\b/g],
-  [MOTIF.music, /\b(musica[s]?|musical(es)?|musico[s]?|acordes?|armonia[s]?|melodia[s]?|ritmos?|partituras?|pentagramas?|guitarras?|piano|solfeo|sinfonia[s]?|escalas? mayor(es)?|escalas? menor(es)?|music)\b/g],
-];
+const SUBJECTS_FILE = new URL('../../../assets/materias-portada.json', import.meta.url);
+let subjectWords: ReadonlyArray<readonly [number, RegExp]> | undefined;
+
+function theSubjectWords(): ReadonlyArray<readonly [number, RegExp]> {
+  if (subjectWords) return subjectWords;
+  const data = JSON.parse(readFileSync(SUBJECTS_FILE, 'utf8')) as { materias: Array<{ motivo: keyof typeof MOTIF; palabras: string[] }> };
+  subjectWords = data.materias.map((m) => {
+    const motif = MOTIF[m.motivo];
+    if (motif === undefined || motif === MOTIF.notebook) throw new Error(`${SUBJECTS_FILE.pathname}: unknown subject motif «${String(m.motivo)}»`);
+    return [motif, new RegExp(`\\b(${m.palabras.join('|')})\\b`, 'g')] as const;
+  });
+  return subjectWords;
+}
 
 /** How much a word counts by where it is: the title says what the week is; a note may digress. */
 const WEIGHT = Object.freeze({ title: 3, terms: 2, notes: 1 });
@@ -41,7 +51,7 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCas
 /** Distinct subject words of `text` for each subject. */
 function hits(text: string): number[] {
   const t = fold(text);
-  return SUBJECT_WORDS.map(([, re]) => new Set(t.match(re) ?? []).size);
+  return theSubjectWords().map(([, re]) => new Set(t.match(re) ?? []).size);
 }
 
 /**
@@ -49,7 +59,7 @@ function hits(text: string): number[] {
  * MIN_SCORE and ahead of every other subject), else the neutral notebook.
  */
 export function coverMotif(week: WeekWords): number {
-  const score = SUBJECT_WORDS.map(() => 0);
+  const score = theSubjectWords().map(() => 0);
   const add = (text: string, weight: number) => hits(text).forEach((n, i) => { score[i]! += n * weight; });
   add(week.title, WEIGHT.title);
   for (const t of week.terms ?? []) add(t, WEIGHT.terms);
@@ -57,5 +67,5 @@ export function coverMotif(week: WeekWords): number {
   const best = Math.max(...score);
   const winners = score.filter((s) => s === best).length;
   if (best < MIN_SCORE || winners > 1) return MOTIF.notebook;
-  return SUBJECT_WORDS[score.indexOf(best)]![0];
+  return theSubjectWords()[score.indexOf(best)]![0];
 }
