@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRASH_LABELS, type CrashLabel } from '../../src/agent/crash.js';
 import { replay } from '../support/replay/index.js';
-import { crashThenResume, OCCURRENCES, recordWeek, resumeFromSnapshot, type RecordedWeek } from './crash-support.js';
+import { crashThenResume, OCCURRENCES, recordWeek, resumeFromSnapshot, stopVoice, type RecordedWeek } from './crash-support.js';
 
 /**
  * The real crashes: the turn's approvals on disk with nobody asked yet, and a call marked started
@@ -19,7 +19,10 @@ let week: RecordedWeek | undefined;
 beforeAll(async () => {
   week = await recordWeek();
 }, 300_000);
-afterAll(() => week?.rec.dispose());
+afterAll(async () => {
+  await week?.rec.dispose();
+  await stopVoice();
+});
 
 describe('crash matrix: the standard week crashed at every crash point, resumed', () => {
   it('the recorded week passes each crash point once per step of the week, each right after a write', () => {

@@ -15,19 +15,27 @@
  * snapshot stands for a real crash.
  */
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CRASH_LABELS, CRASH_TRACE_PREFIX, type CrashLabel } from '../../src/agent/crash.js';
 import { tempDir } from './helpers.js';
 import { compiled, ROOT } from '../support/compiled.js';
 import { startRecording, type Recorded, type Restored } from '../support/replay/index.js';
+import { startQuickSpeechServer } from '../support/media-servers.js';
 
 /**
  * Occurrences of each label in the standard week: 4 responses, 1 turn asking, 7 calls (search, a card
  * call for each of the week's 3 notes, cover, narration, usage), 3 turns with calls.
  */
 export const OCCURRENCES: Record<CrashLabel, number> = { 'after-checkpoint-a': 4, 'after-approval-write': 1, 'after-intent-write': 7, 'after-effect-write': 7, 'after-checkpoint-b': 3 };
-const REQUEST = 'prepare la semana 3';
+/**
+ * The standard week in the owner's voice: the narration comes from a speech stand-in that answers at
+ * once with 3.2 s of audio (the crash points, not the narration, are the subject here; a week with
+ * the CPU voice spends 1.3 s of its 3.3 s of CPU encoding 40 s of MP3, and most resumes redo it).
+ */
+const REQUEST = 'prepare la semana 3 con mi voz';
 const ANSWERS = 's\ns\n';
 const EFFECTS = ['crear_tarjetas', 'generar_portada', 'narrar_resumen', 'registrar_uso'];
 /** Calls of each effect in week 3's run: the cards are one call per note of the week (three). */
@@ -54,8 +62,25 @@ function preparar(args: string[], env: Record<string, string>, wrap: Restored['s
   });
 }
 
-/** The folders of one week: the data and the audit keys, side by side under `root`. */
-const folders = (root: string) => ({ CUADERNO_DATA_DIR: path.join(root, 'data'), CUADERNO_CLAVES_DIR: path.join(root, 'claves') });
+let speech: Promise<Server> | undefined;
+/** Stops the speech stand-in (call once per test file, after the last week). */
+export async function stopVoice(): Promise<void> {
+  const s = await speech;
+  speech = undefined;
+  if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+}
+
+/**
+ * The folders of one week, the data and the audit keys side by side under `root`, and the voice:
+ * its consent in the data folder, its server in this process (started once).
+ */
+async function folders(root: string): Promise<Record<string, string>> {
+  const data = path.join(root, 'data');
+  await mkdir(data, { recursive: true });
+  await writeFile(path.join(data, 'consentimiento.json'), JSON.stringify({ titular: 'Estudiante', alcance: 'resúmenes de estudio', valido_hasta: '2099-12-31' }));
+  const { port } = (await (speech ??= startQuickSpeechServer())).address() as AddressInfo;
+  return { CUADERNO_DATA_DIR: data, CUADERNO_CLAVES_DIR: path.join(root, 'claves'), XTTS_URL: `http://127.0.0.1:${port}` };
+}
 
 export interface RecordedWeek {
   rec: Recorded;
@@ -66,7 +91,7 @@ export interface RecordedWeek {
 /** The uninterrupted week, every write snapshotted, every crash point placed among the writes. */
 export async function recordWeek(): Promise<RecordedWeek> {
   const recording = await startRecording({ stderr: true });
-  const ran = await preparar([REQUEST], { ...folders(recording.root), ...recording.env, CRASH_TRACE: '1' }, undefined, { execArgv: recording.execArgv });
+  const ran = await preparar([REQUEST], { ...(await folders(recording.root)), ...recording.env, CRASH_TRACE: '1' }, undefined, { execArgv: recording.execArgv });
   const rec = await recording.finish();
   if (ran.code !== 0) {
     await rec.dispose();
@@ -85,7 +110,10 @@ export async function recordWeek(): Promise<RecordedWeek> {
 
 /** The crash point(s) `where` (`<label>:<k>`), resumed from its snapshot by a fresh CLI process; its problems. */
 export async function resumeFromSnapshot(week: RecordedWeek, where: string, restored: Restored): Promise<string[]> {
-  const resumed = await preparar(['--reanudar'], folders(week.rec.root), restored.spawn);
+  const { port } = (await speech!).address() as AddressInfo;
+  // The snapshot holds the consent; the process sees the copy at the recorded path.
+  const env = { CUADERNO_DATA_DIR: path.join(week.rec.root, 'data'), CUADERNO_CLAVES_DIR: path.join(week.rec.root, 'claves'), XTTS_URL: `http://127.0.0.1:${port}` };
+  const resumed = await preparar(['--reanudar'], env, restored.spawn);
   return checkWeek(where, path.join(restored.root, 'data'), resumed);
 }
 
@@ -93,10 +121,10 @@ export async function resumeFromSnapshot(week: RecordedWeek, where: string, rest
 export async function crashThenResume(label: CrashLabel, k: number): Promise<string[]> {
   const tmp = await tempDir('cv-crash-');
   try {
-    const env = folders(tmp.dir);
+    const env = await folders(tmp.dir);
     const first = await preparar([REQUEST], { ...env, CRASH_AFTER: `${label}:${k}` });
     if (first.code !== 137) return [`${label}:${k} the first run exited ${first.code}, not 137: ${first.stderr}`];
-    return await checkWeek(`${label}:${k}`, env.CUADERNO_DATA_DIR, await preparar(['--reanudar'], env));
+    return await checkWeek(`${label}:${k}`, env.CUADERNO_DATA_DIR!, await preparar(['--reanudar'], env));
   } finally {
     await tmp.cleanup();
   }
