@@ -20,6 +20,9 @@ export interface CrashPoints {
 /** Exit code of a simulated crash, like a process killed by SIGKILL. */
 export const CRASH_EXIT_CODE = 137;
 
+/** `CRASH_TRACE=1`: the line the CLI writes to stderr as each crash point passes, before its label. */
+export const CRASH_TRACE_PREFIX = 'crash-point ';
+
 /** Parses `<label>:<n>`; undefined/empty = no crash point. */
 export function parseCrashAfter(spec: string | undefined): { label: CrashLabel; n: number } | undefined {
   if (!spec || spec.trim() === '') return undefined;
@@ -42,13 +45,16 @@ export class SimulatedCrash extends Error {
 
 /**
  * Counts occurrences and calls `die` at the chosen one. The CLI injects a hard exit with 137 — a
- * simulated kill -9: nothing after it runs. Without it, a SimulatedCrash is thrown.
+ * simulated kill -9: nothing after it runs. Without it, a SimulatedCrash is thrown. `passed`, if
+ * given, hears every crash point as it is reached (before `die`): the crash matrix's recorded run
+ * (`CRASH_TRACE=1`) maps each label's occurrences to the writes it follows.
  */
-export function createCrashPoints(spec: string | undefined, die?: (label: CrashLabel, n: number) => never): CrashPoints {
+export function createCrashPoints(spec: string | undefined, die?: (label: CrashLabel, n: number) => never, passed?: (label: CrashLabel) => void): CrashPoints {
   const target = parseCrashAfter(spec);
   const counts = new Map<CrashLabel, number>();
   return {
     hit(label) {
+      passed?.(label);
       if (!target || label !== target.label) return;
       const n = (counts.get(label) ?? 0) + 1;
       counts.set(label, n);

@@ -43,6 +43,8 @@ export interface AgentServiceOptions {
   crashAfter?: string;
   /** What a crash point does; the CLI passes a hard exit with 137. Default: throw SimulatedCrash. */
   onCrash?: (label: CrashLabel, n: number) => never;
+  /** Hears every crash point as it is reached (testing: the CLI's `CRASH_TRACE=1`). */
+  onCrashPoint?: (label: CrashLabel) => void;
   /** Model factory override (tests); default from `config.model`. */
   createModel?: (runId: string) => Promise<Model>;
   /** Retry policy options for model calls (tests inject a fast clock). */
@@ -89,7 +91,7 @@ export interface AgentService {
 
 export async function createAgentService(opts: AgentServiceOptions): Promise<AgentService> {
   const { config } = opts;
-  const crash: CrashPoints = createCrashPoints(opts.crashAfter, opts.onCrash);
+  const crash: CrashPoints = createCrashPoints(opts.crashAfter, opts.onCrash, opts.onCrashPoint);
   const toolbox =
     opts.toolbox ??
     (await createToolbox({ config, idempotency: createFileIdempotencyStore(path.join(config.dataDir, IDEMPOTENCY_DIRNAME)), ...(opts.advertised ? { advertised: opts.advertised } : {}) }));

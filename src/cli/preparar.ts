@@ -11,7 +11,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { CliIO } from './common.js';
-import { CRASH_EXIT_CODE } from '../agent/crash.js';
+import { CRASH_EXIT_CODE, CRASH_TRACE_PREFIX, type CrashLabel } from '../agent/crash.js';
 import { createAgentService } from '../agent/service.js';
 import { runAnswering, type Answer } from '../agent/answering.js';
 import { CLI } from '../strings/agent.js';
@@ -116,6 +116,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         crashAfter: io.env.CRASH_AFTER,
         // A simulated kill -9: exit at once, nothing after it runs.
         onCrash: () => process.exit(CRASH_EXIT_CODE),
+        // Testing only: each crash point named on stderr as it passes (the crash matrix's recording).
+        ...(io.env.CRASH_TRACE === '1' ? { onCrashPoint: (label: CrashLabel) => io.stderr.write(`${CRASH_TRACE_PREFIX}${label}\n`) } : {}),
       });
       const pending = (await service.unfinished()).filter((u) => u.runId === CLI_RUN_ID);
       if (values.reanudar) io.stdout.write(`${CLI.resuming(CLI_RUN_ID)}\n`);

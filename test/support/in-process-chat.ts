@@ -12,7 +12,7 @@
  * from disk), at a settled point, so that nothing of the old objects still writes.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +24,7 @@ import { isQuestion } from '../../src/agent/step.js';
 import { createBot, type CuadernoBot } from '../../src/bot/index.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../../src/webchat/index.js';
-import { testWav } from './media-servers.js';
+import { startQuickSpeechServer } from './media-servers.js';
 
 const TOKEN = newWebchatToken();
 
@@ -47,7 +47,6 @@ export interface InProcessChatOptions {
   env?: Record<string, string>;
 }
 
-let QUICK_WAV: Buffer | undefined;
 
 /**
  * The offline planner playing a model that asks back as models do: when it has called no tool yet and
@@ -65,19 +64,6 @@ class AskingPlanner extends LocalPlanner {
   }
 }
 
-/** 3.2 s of speech-like WAV for every `POST /v1/audio/speech`; 404 for anything else. */
-async function quickSpeechServer(): Promise<Server> {
-  const wav = (QUICK_WAV ??= testWav(3.2, 16_000));
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      if (req.method === 'POST' && req.url === '/v1/audio/speech') res.writeHead(200, { 'content-type': 'audio/wav' }).end(wav);
-      else res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return server;
-}
 
 export class InProcessChat {
   cb!: CuadernoBot;
@@ -95,7 +81,7 @@ export class InProcessChat {
     await mkdir(dataDir, { recursive: true });
     if (opts.notes) await writeFile(path.join(dataDir, 'notas.json'), JSON.stringify(opts.notes));
     const tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: TOKEN, filesDir: path.join(tmp, 'chat'), log: () => undefined });
-    const speech = opts.quickVoice ? await quickSpeechServer() : undefined;
+    const speech = opts.quickVoice ? await startQuickSpeechServer() : undefined;
     if (speech) await writeFile(path.join(dataDir, 'consentimiento.json'), JSON.stringify({ titular: 'Estudiante', alcance: 'resúmenes de estudio', valido_hasta: '2099-12-31' }));
     const env = {
       CUADERNO_DATA_DIR: dataDir,

@@ -10,7 +10,7 @@
  * under the lock (so no other counted write of any thread slips in), `REPLAY_ROOT` is copied to
  * `REPLAY_OUT/snap/<n>`, and with `REPLAY_STDOUT=1` every chunk the main thread writes to stdout is
  * logged to `REPLAY_OUT/effects.jsonl` as `{ after, kind: 'stdout', value }` (`after` = writes done
- * before it). The counter is then `REPLAY_OUT/counter`, so the harness can order its own effects
+ * before it); `REPLAY_STDERR=1` does the same for stderr (`kind: 'stderr'`). The counter is then `REPLAY_OUT/counter`, so the harness can order its own effects
  * (what the Bot API stand-in received) between the process's writes under the same lock.
  *
  * Plain JavaScript on purpose: worker threads inherit the process's `--import` flags and may load
@@ -87,14 +87,17 @@ const writesSoFar = () => {
   }
 };
 
-if (replayOut && isMainThread && process.env.REPLAY_STDOUT === '1') {
-  const write = process.stdout.write.bind(process.stdout);
-  process.stdout.write = (chunk, ...rest) => {
+/** Logs every chunk the main thread writes to `stream` as an effect of that kind, between the writes. */
+function logStream(kind, stream) {
+  const write = stream.write.bind(stream);
+  stream.write = (chunk, ...rest) => {
     const value = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    locked(() => appendFileSync(path.join(replayOut, 'effects.jsonl'), `${JSON.stringify({ after: writesSoFar(), kind: 'stdout', value })}\n`));
+    locked(() => appendFileSync(path.join(replayOut, 'effects.jsonl'), `${JSON.stringify({ after: writesSoFar(), kind, value })}\n`));
     return write(chunk, ...rest);
   };
 }
+if (replayOut && isMainThread && process.env.REPLAY_STDOUT === '1') logStream('stdout', process.stdout);
+if (replayOut && isMainThread && process.env.REPLAY_STDERR === '1') logStream('stderr', process.stderr);
 
 /** The process-wide number of this write (1, 2, …), logged (and with REPLAY_OUT kept) under the same lock. */
 function nextWrite(op, target_) {

@@ -6,7 +6,7 @@
  * successive requests (the last one repeats). Every request is recorded. Built from pngjs and raw
  * PCM only — independent of the code under test — so other tests (scheduler, bot) can use them too.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
 
@@ -84,6 +84,27 @@ export function testWav(seconds: number, sampleRate = 24_000, silent = false): B
   head.write('data', 36, 'latin1');
   head.writeUInt32LE(data.length, 40);
   return Buffer.concat([head, data]);
+}
+
+let QUICK_WAV: Buffer | undefined;
+
+/**
+ * A speech server (XTTS's protocol) that answers every `POST /v1/audio/speech` at once with the same
+ * 3.2 s of WAV (the shortest a narration may be is 3 s); 404 for anything else. With a voice consent
+ * in the data folder, «con mi voz» narrations cost next to nothing: for tests whose subject is not
+ * the narration.
+ */
+export async function startQuickSpeechServer(): Promise<Server> {
+  const wav = (QUICK_WAV ??= testWav(3.2, 16_000));
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.method === 'POST' && req.url === '/v1/audio/speech') res.writeHead(200, { 'content-type': 'audio/wav' }).end(wav);
+      else res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return server;
 }
 
 /** A request's whole body: its JSON when it parses, else its text (the stand-ins record both). */

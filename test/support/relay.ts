@@ -41,6 +41,10 @@ export function startRelay(target: string, hold: (method: string, body: string, 
       up.pipe(res);
     });
     out.on('error', () => { res.destroy(); });
+    // The bot's end gone (killed) before the answer: the forwarded request goes too, as the bot's
+    // own connection would. Held open here, a dead bot's long poll kept the Bot API believing it
+    // still polled until the poll's 30 s timeout — what «the dead bot to drop its long poll» waited for.
+    res.on('close', () => { if (!res.writableFinished) out.destroy(); });
     out.end(body);
   };
   const check = () => {

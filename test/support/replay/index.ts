@@ -7,7 +7,8 @@
  *    preload (test/support/kill-after-write.mjs) copies `root` right after every counted write
  *    (`rename`/`appendFile`/`writeFile`, worker threads included), synchronously and under the
  *    process-wide write lock, so snapshot n is the disk as a SIGKILL right after write n leaves it.
- *    With `stdout: true` the child's stdout is logged as effects, between its writes.
+ *    With `stdout: true` the child's stdout is logged as effects, between its writes (`stderr: true`:
+ *    its stderr, kind `stderr`).
  * 2. Whatever lives outside the folder and an effect touches (what the Bot API stand-in received,
  *    what an engine stand-in was asked) is logged by the scenario with `rec.effect(kind, value)`
  *    from this process: it takes the same lock, so the effect is ordered against the child's writes.
@@ -72,7 +73,7 @@ export interface Recording {
   finish(): Promise<Recorded>;
 }
 
-export async function startRecording(opts: { stdout?: boolean } = {}): Promise<Recording> {
+export async function startRecording(opts: { stdout?: boolean; stderr?: boolean } = {}): Promise<Recording> {
   const out = await mkdtemp(path.join(os.tmpdir(), 'cv-replay-'));
   const root = path.join(out, 'root');
   mkdirSync(root);
@@ -84,7 +85,7 @@ export async function startRecording(opts: { stdout?: boolean } = {}): Promise<R
   return {
     root,
     execArgv: ['--import', HOOK],
-    env: { REPLAY_OUT: out, REPLAY_ROOT: root, KILL_COUNT_FILE: writesLog, ...(opts.stdout ? { REPLAY_STDOUT: '1' } : {}) },
+    env: { REPLAY_OUT: out, REPLAY_ROOT: root, KILL_COUNT_FILE: writesLog, ...(opts.stdout ? { REPLAY_STDOUT: '1' } : {}), ...(opts.stderr ? { REPLAY_STDERR: '1' } : {}) },
     effect(kind, value) {
       // The preload's lock (a mkdir), held only for a few synchronous calls.
       for (;;) {
