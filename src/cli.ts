@@ -10,7 +10,7 @@ import type { CliIO, Subcommand } from './cli/common.js';
 const SUBCOMMANDS: Record<string, { help: string; load: () => Promise<{ run: Subcommand }> }> = {
   herramienta: { help: "herramienta <nombre> '<json>' [--aprobar|--rechazar] [--simulacro]", load: () => import('./cli/herramienta.js') },
   notas: { help: 'notas [--json]', load: () => import('./cli/notas.js') },
-  importar: { help: 'importar ARCHIVO [--semana N] [--aprobar] [--json]', load: () => import('./cli/importar.js') },
+  importar: { help: 'importar ARCHIVO [--semana N] [--aprobar|--rechazar] [--json]', load: () => import('./cli/importar.js') },
   curso: { help: 'curso [--json] | curso importar ARCHIVO [--forzar] | curso semana N "TÍTULO"', load: () => import('./cli/curso.js') },
   tarjetas: { help: 'tarjetas [--json]', load: () => import('./cli/tarjetas.js') },
   uso: { help: 'uso [--json]', load: () => import('./cli/uso.js') },

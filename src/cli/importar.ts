@@ -1,9 +1,11 @@
 /**
- * `cuaderno importar FILE [--semana N] [--aprobar] [--json]` (issue 26 §6): the same import the chat
- * makes. Without --aprobar it prints the proposal and saves no note (exit 0); --aprobar saves it,
- * exactly once. --json prints `{"notas": [ids], "ya_existia": bool, "paginas": n}` — the saved
- * notes' ids (the import's earlier ids when the file was already imported; [] on a dry run),
- * `paginas` the PDF's pages, 1 for an image, null for text. A file that cannot be read: exit 2.
+ * `cuaderno importar FILE [--semana N] [--aprobar | --rechazar] [--json]` (issue 26 §6): the same
+ * import the chat makes. Without --aprobar it prints the proposal and saves no note (exit 0);
+ * --aprobar saves it, exactly once; --rechazar is the no decided up front (as `herramienta`'s): the
+ * proposal, then one line saying nothing was saved, exit 0; both flags are a misuse (exit 2).
+ * --json prints `{"notas": [ids], "ya_existia": bool, "paginas": n}` — the saved notes' ids (the
+ * import's earlier ids when the file was already imported; [] on a dry run or a no), `paginas` the
+ * PDF's pages, 1 for an image, null for text. A file that cannot be read: exit 2.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,14 +17,17 @@ import { createImports, savedIds } from '../tools/material/imports.js';
 import { createTesseractOcr } from '../tools/material/ocr.js';
 import { proposalText, weekNameOf } from '../tools/material/proposal.js';
 import { readCourse } from '../tools/index.js';
+import { CLI_LINES } from '../strings/console.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 
-const USAGE = 'importar ARCHIVO [--semana N] [--aprobar] [--json]';
+const USAGE = 'importar ARCHIVO [--semana N] [--aprobar | --rechazar] [--json]';
+const misuse = (message: string) => new CliMisuse(`${message}\nUso: npm run -s cuaderno -- ${USAGE}`);
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   return withConfig(io, async (config) => {
-    const { values, positionals } = parseFlags(argv, { semana: { type: 'string' }, aprobar: { type: 'boolean' }, json: { type: 'boolean' } }, USAGE);
-    if (positionals.length !== 1) throw new CliMisuse(`${positionals.length ? `Argumento inesperado: ${positionals[1]}` : 'Falta el archivo.'}\nUso: npm run -s cuaderno -- ${USAGE}`);
+    const { values, positionals } = parseFlags(argv, { semana: { type: 'string' }, aprobar: { type: 'boolean' }, rechazar: { type: 'boolean' }, json: { type: 'boolean' } }, USAGE);
+    if (positionals.length !== 1) throw misuse(positionals.length ? `Argumento inesperado: ${positionals[1]}` : 'Falta el archivo.');
+    if (values.aprobar && values.rechazar) throw misuse(CLI_LINES.approveAndReject);
     const file = positionals[0]!;
     let semana: number | undefined;
     if (values.semana !== undefined) {
@@ -56,9 +61,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       if (proposal.yaExistia) return out(savedIds(record), true, MATERIAL.alreadyHad(record.nombre, savedIds(record).length));
       if (semana !== undefined && record.semana !== semana) record = (await imports.changeWeek(record.clave, semana)) ?? record;
       if (!values.aprobar) {
-        // A dry run leaves nothing behind (a pending import the chat made stays).
+        // A dry run or a no leaves nothing behind (a pending import the chat made stays).
         if (proposal.nuevo) await imports.discard(record.clave);
-        return out([], false, `${proposalText(record, weekNameOf(course))}\n\n${MATERIAL.cliDryRun}`);
+        return out([], false, `${proposalText(record, weekNameOf(course))}\n\n${values.rechazar ? MATERIAL.discarded : MATERIAL.cliDryRun}`);
       }
       const saved = await imports.save(record.clave);
       if (!saved) throw new CliMisuse(MATERIAL.gone);

@@ -66,6 +66,12 @@ interface JobData {
   input: LaneTask['input'];
   runId?: string;
   estimateMs?: number;
+  /**
+   * When the job first began to wait (ms since the epoch). A job lost with a Redis restart is added
+   * again with this kept, so the worker counts its whole wait, not just the wait since the re-add —
+   * the wait places the student's later jobs in their bands (fair.ts recordWait).
+   */
+  since?: number;
 }
 
 /** How long re-adds after a loss are gathered into one batch, ms. */
@@ -141,14 +147,18 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
 
   /** The fair priority each awaited job was last seen with: a job lost with Redis gets it back. */
   const seenPriority = new Map<string, number>();
-  const jobData = (task: LaneTask): JobData => ({ student: task.student, stage: task.stage, input: task.input, ...(task.runId ? { runId: task.runId } : {}), ...(task.estimateMs ? { estimateMs: task.estimateMs } : {}) });
+  /** When each awaited job was first added by this process (JobData.since). */
+  const firstAdded = new Map<string, number>();
+  const jobData = (task: LaneTask, since: number | undefined): JobData => ({ student: task.student, stage: task.stage, input: task.input, ...(task.runId ? { runId: task.runId } : {}), ...(task.estimateMs ? { estimateMs: task.estimateMs } : {}), ...(since !== undefined ? { since } : {}) });
   const jobOpts = (jobId: string, priority: number | undefined) => ({ jobId, ...(priority ? { priority } : {}), attempts: 1, removeOnComplete: false, removeOnFail: false });
 
   const add = async (task: LaneTask, jobId: string): Promise<Job> => {
     const known = seenPriority.get(jobId);
     if (known !== undefined) return readd(task, jobId, known);
     const priority = fair ? await reserveOrdinal(redis, keys, task.student) : undefined;
-    const job = await queue.add(task.stage, jobData(task), jobOpts(jobId, priority));
+    const since = Date.now();
+    const job = await queue.add(task.stage, jobData(task, since), jobOpts(jobId, priority));
+    firstAdded.set(jobId, (job.data as JobData).since ?? job.timestamp);
     // Another process added this id first (BullMQ returned its job): give the ordinal back, no gap.
     if (priority && job.priority !== priority) await releaseOrdinal(redis, queue, keys, task.student, priority);
     if (job.priority) seenPriority.set(jobId, job.priority);
@@ -171,7 +181,7 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
     batch = [];
     try {
       if (fair) for (const r of now) await restoreOrdinal(redis, keys, r.task.student, r.priority);
-      const jobs = await queue.addBulk(now.map((r) => ({ name: r.task.stage, data: jobData(r.task), opts: jobOpts(r.jobId, fair ? r.priority : undefined) })));
+      const jobs = await queue.addBulk(now.map((r) => ({ name: r.task.stage, data: jobData(r.task, firstAdded.get(r.jobId)), opts: jobOpts(r.jobId, fair ? r.priority : undefined) })));
       now.forEach((r, i) => r.done(jobs[i]!));
     } catch (e) {
       for (const r of now) r.fail(e);
@@ -219,6 +229,7 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
         if (signal.aborted || (task.runId !== undefined && cancelledRuns.has(`${task.student}/${task.runId}`))) throw new CancelledError();
         let job = await orAbort(queue.getJob(jobId), signal);
         if (job?.priority) seenPriority.set(jobId, job.priority);
+        if (job && !firstAdded.has(jobId)) firstAdded.set(jobId, (job.data as JobData).since ?? job.timestamp);
         if (!job) {
           job = await orAbort(add(task, jobId), signal); // new, or lost with a Redis restart
         } else if (first && (await orAbort(job.getState(), signal)) === 'failed') {
@@ -248,6 +259,7 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
     } finally {
       own.delete(jobId);
       seenPriority.delete(jobId);
+      firstAdded.delete(jobId);
     }
   };
 

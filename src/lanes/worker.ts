@@ -45,6 +45,11 @@ export interface LaneWorker {
   close(): Promise<void>;
 }
 
+/** When a job began to wait: its kept `since` if plausible (a number not after it was added), else when it was added. */
+export function waitingSince(since: unknown, addedAt: number): number {
+  return typeof since === 'number' && Number.isFinite(since) && since > 0 && since <= addedAt ? since : addedAt;
+}
+
 export async function startLaneWorker(opts: LaneWorkerOptions): Promise<LaneWorker> {
   const name = queueName(opts.lane);
   const redis = new Redis(redisOptions(opts.url));
@@ -65,10 +70,11 @@ export async function startLaneWorker(opts: LaneWorkerOptions): Promise<LaneWork
   const worker = new Worker(
     name,
     async (job, _token, signal): Promise<WireResult> => {
-      const { student, stage, input } = job.data as { student: string; stage: string; input: unknown };
+      const { student, stage, input, since } = job.data as { student: string; stage: string; input: unknown; since?: unknown };
       await markStarted(redis, keys, student, job.id!);
-      // How long it waited places the student's next jobs in their bands (fair.ts).
-      await recordWait(redis, queue, keys, student, (job.processedOn ?? Date.now()) - job.timestamp);
+      // How long it waited places the student's next jobs in their bands (fair.ts): from when it
+      // first waited, also before a Redis restart made the bot add it again (bullmq-lane JobData.since).
+      await recordWait(redis, queue, keys, student, (job.processedOn ?? Date.now()) - waitingSince(since, job.timestamp));
       opts.onJob?.({ type: 'started', jobId: job.id!, stage });
       try {
         const fn = opts.catalogue.get(stage);

@@ -9,8 +9,8 @@
  * (`cadena`). The last line's own MAC and number are mirrored here, so a truncated, emptied or
  * rolled-back log is told from a whole one. Without the key nobody can write a line that fits.
  */
-import { createHmac, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { chmod, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createFileIfAbsent, writeFileAtomic } from './atomic.js';
 
@@ -18,6 +18,13 @@ import { createFileIfAbsent, writeFileAtomic } from './atomic.js';
 export const AUDIT_KEY_FILE = 'auditoria.clave';
 /** The mirrors of each chain's last entry: `<folder>/auditoria/<cadena>.json`. */
 const MIRROR_DIR = 'auditoria';
+/**
+ * Which chain a log path had last: `<folder>/auditoria/rutas/<hash of the path>.json` = `{ruta, cadena}`.
+ * Why: a log that names no chain (new, emptied, unchained) is looked up by its path, and a keys folder
+ * shared by a class (or by years of use) holds one mirror per log ever written — reading them all on
+ * every such lookup grew with the folder. An install from before the index is indexed once, by one scan.
+ */
+const ROUTES_DIR = 'rutas';
 
 // Where the keys folder is by default is a setting: config.ts says it (re-exported for the store).
 export { defaultKeysDir } from '../config.js';
@@ -93,25 +100,81 @@ function parseMirror(text: string): ChainMirror | undefined {
 
 /**
  * The mirror of the log at `logPath`: by its chain id when the log still names it, else the one
- * whose last known path is this log (an emptied log still finds its mirror).
+ * whose last known path is this log (an emptied log still finds its mirror), through the path index.
  */
 export async function findMirror(dir: string, logPath: string, chain?: string): Promise<ChainMirror | undefined> {
   if (chain && CHAIN_ID.test(chain)) {
-    const text = await readFile(mirrorFile(dir, chain), 'utf8').catch(() => undefined);
-    const m = text === undefined ? undefined : parseMirror(text);
+    const m = await readMirror(dir, chain);
     if (m) return m;
   }
-  let names: string[];
+  const route = await readRoute(dir, logPath);
+  if (route) {
+    const m = await readMirror(dir, route);
+    return m?.ruta === logPath ? m : undefined;
+  }
+  return undefined;
+}
+
+async function readMirror(dir: string, chain: string): Promise<ChainMirror | undefined> {
+  const text = await readFile(mirrorFile(dir, chain), 'utf8').catch(() => undefined);
+  return text === undefined ? undefined : parseMirror(text);
+}
+
+function routeFile(dir: string, logPath: string): string {
+  return path.join(dir, MIRROR_DIR, ROUTES_DIR, `${createHash('sha256').update(logPath).digest('hex').slice(0, 32)}.json`);
+}
+
+/** The chain last mirrored for `logPath` (undefined when none); builds the index first on an older keys folder. */
+async function readRoute(dir: string, logPath: string): Promise<string | undefined> {
+  await indexOnce(dir);
+  const text = await readFile(routeFile(dir, logPath), 'utf8').catch(() => undefined);
+  if (text === undefined) return undefined;
   try {
-    names = await readdir(path.join(dir, MIRROR_DIR));
+    const r = JSON.parse(text) as { ruta?: unknown; cadena?: unknown };
+    return r.ruta === logPath && typeof r.cadena === 'string' && CHAIN_ID.test(r.cadena) ? r.cadena : undefined;
   } catch {
     return undefined;
   }
-  for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
-    const m = parseMirror(await readFile(path.join(dir, MIRROR_DIR, name), 'utf8').catch(() => ''));
-    if (m && m.ruta === logPath) return m;
+}
+
+/** Route files this process knows are written (`dir\0cadena\0ruta`): a mirror is rewritten after every entry, its route once. */
+const routesWritten = new Set<string>();
+
+async function writeRoute(dir: string, mirror: ChainMirror): Promise<void> {
+  const known = `${dir}\0${mirror.cadena}\0${mirror.ruta}`;
+  if (routesWritten.has(known)) return;
+  const file = routeFile(dir, mirror.ruta);
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  await writeFileAtomic(file, `${JSON.stringify({ ruta: mirror.ruta, cadena: mirror.cadena })}\n`, { durable: false });
+  await chmod(file, 0o600);
+  routesWritten.add(known);
+}
+
+const indexed = new Map<string, Promise<void>>();
+
+/**
+ * A keys folder with mirrors but no path index (written before it existed): index every mirror
+ * once, by one scan, oldest first so the newest chain of a path wins. Idempotent across processes.
+ */
+function indexOnce(dir: string): Promise<void> {
+  let done = indexed.get(dir);
+  if (!done) {
+    done = (async () => {
+      const routes = path.join(dir, MIRROR_DIR, ROUTES_DIR);
+      if (await stat(routes).then(() => true, () => false)) return;
+      const names = await readdir(path.join(dir, MIRROR_DIR)).catch(() => [] as string[]);
+      const mirrors: Array<{ m: ChainMirror; at: number }> = [];
+      for (const name of names.filter((n) => n.endsWith('.json'))) {
+        const file = path.join(dir, MIRROR_DIR, name);
+        const m = parseMirror(await readFile(file, 'utf8').catch(() => ''));
+        if (m) mirrors.push({ m, at: await stat(file).then((s) => s.mtimeMs, () => 0) });
+      }
+      for (const { m } of mirrors.sort((a, b) => a.at - b.at)) await writeRoute(dir, m);
+      await mkdir(routes, { recursive: true, mode: 0o700 });
+    })();
+    indexed.set(dir, done);
   }
-  return undefined;
+  return done;
 }
 
 export async function writeMirror(dir: string, mirror: ChainMirror): Promise<void> {
@@ -121,14 +184,21 @@ export async function writeMirror(dir: string, mirror: ChainMirror): Promise<voi
   // cost of an audit line, and a mirror left one entry behind by a power cut flags nothing false.
   await writeFileAtomic(file, `${JSON.stringify(mirror)}\n`, { durable: false });
   await chmod(file, 0o600);
+  await indexOnce(dir);
+  await writeRoute(dir, mirror);
 }
 
-/** Removes every mirror whose last known path is `logPath` (a deletion starts that log's chain anew). */
+/** Removes every mirror whose last known path is `logPath` (a deletion starts that log's chain anew), and its route. */
 export async function removeMirrorsOf(dir: string, logPath: string): Promise<void> {
+  // Rare («Borra mis datos»): a whole scan, so a chain the index never named is removed too.
   const names = await readdir(path.join(dir, MIRROR_DIR)).catch(() => [] as string[]);
   for (const name of names.filter((n) => n.endsWith('.json'))) {
     const file = path.join(dir, MIRROR_DIR, name);
     const m = parseMirror(await readFile(file, 'utf8').catch(() => ''));
-    if (m && m.ruta === logPath) await rm(file, { force: true });
+    if (m && m.ruta === logPath) {
+      await rm(file, { force: true });
+      routesWritten.delete(`${dir}\0${m.cadena}\0${m.ruta}`);
+    }
   }
+  await rm(routeFile(dir, logPath), { force: true });
 }

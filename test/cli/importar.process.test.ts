@@ -5,6 +5,7 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_LINES } from '../../src/strings/console.js';
 import { MATERIAL } from '../../src/strings/material.js';
 import { encryptedPdf, printedPage, textPdf } from '../support/material-fixtures.js';
 import { cli, fresh, NOTAS, notesOf, removeDirs } from './importar-support.js';
@@ -41,6 +42,29 @@ describe('cuaderno importar', () => {
     const words = await cli(dataDir, [pdf]);
     expect(words.stdout).toBe(`${MATERIAL.alreadyHad('Tema 4.pdf', 3)}\n`);
     expect(await notesOf(dataDir)).toHaveLength(15);
+  });
+
+  it('--rechazar decides no up front: the proposal and one line, nothing saved, exit 0; with --aprobar too, a misuse', async () => {
+    const dataDir = await fresh();
+    const md = path.join(files, 'rechazo.md');
+    await writeFile(md, NOTAS.map((p) => p.join('\n\n')).join('\n\n'));
+    const no = await cli(dataDir, [md, '--rechazar']);
+    expect(no.code, no.stderr).toBe(0);
+    expect(no.stderr).toBe('');
+    expect(no.stdout).toMatch(/^De «rechazo\.md»/);
+    expect(no.stdout.endsWith(`\n\n${MATERIAL.discarded}\n`), no.stdout).toBe(true);
+    const json = await cli(dataDir, [md, '--rechazar', '--json']);
+    expect(json.stdout).toBe('{"notas":[],"ya_existia":false,"paginas":null}\n');
+    if ((await readdir(dataDir)).includes('notas.json')) expect(await notesOf(dataDir)).toHaveLength(12);
+    expect(await readdir(path.join(dataDir, 'importaciones')).then((n) => n.filter((x) => x.endsWith('.json')))).toEqual([]);
+
+    const both = await cli(dataDir, [md, '--aprobar', '--rechazar']);
+    expect(both.code).toBe(2);
+    expect(both.stdout).toBe('');
+    expect(both.stderr).toBe(`${CLI_LINES.approveAndReject}\nUso: npm run -s cuaderno -- importar ARCHIVO [--semana N] [--aprobar | --rechazar] [--json]\n`);
+    // Still nothing saved: a no (and a misuse) leaves the file to import another time.
+    const yes = await cli(dataDir, [md, '--aprobar', '--json']);
+    expect(JSON.parse(yes.stdout)).toEqual({ notas: [13, 14, 15], ya_existia: false, paginas: null });
   });
 
   it('a text file: paginas null; a photo: paginas 1 and nothing but the JSON on stdout', async () => {

@@ -3,11 +3,12 @@
  * retry with job.retry(), cancellation, the re-enqueue after Redis restarts empty, and the typed
  * error of an unreachable queue.
  */
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueueUnavailableError } from '../../src/errors.js';
 import { createBullMqLane, type BullMqLane } from '../../src/lanes/bullmq-lane.js';
-import { ordinalOf } from '../../src/lanes/fair.js';
-import { pingQueue } from '../../src/lanes/redis.js';
+import { fairKeys, ordinalOf } from '../../src/lanes/fair.js';
+import { pingQueue, queueName } from '../../src/lanes/redis.js';
 import type { Json, LaneTask, StageCatalogue, StageFunction } from '../../src/lanes/types.js';
 import { startLaneWorker, type LaneWorker } from '../../src/lanes/worker.js';
 import { EngineError } from '../../src/errors.js';
@@ -197,6 +198,31 @@ describe('BullMQ lane when Redis fails', () => {
     cleanups.push(() => w.close());
     await Promise.all(pending);
     expect(order).toEqual(['202-b1', '101-a2']);
+  });
+
+  it('Redis restarted empty: a job added again counts its wait from when it first waited, not from the re-add', async () => {
+    // The wait places the student's next jobs in their bands (fair.ts): counting only from the re-add
+    // sent students whose first job was lost to the back of the next round too (bench:clase, redis).
+    const redis: OwnRedis = await ownRedis();
+    cleanups.push(() => redis.stop());
+    const statuses: string[] = [];
+    const { lane } = setup(redis.url, { onStatus: (s) => statuses.push(s) });
+    const pending = lane.run(task('303', 'c1'), signal());
+    await until(async () => (await jobState(lane, '303-c1')) === 'prioritized');
+    const firstAddedAt = (await lane.queue.getJob('303-c1'))!.timestamp;
+    await redis.stop();
+    await until(() => statuses.includes('unreachable'));
+    await redis.start();
+    await until(async () => (await jobState(lane, '303-c1')) === 'prioritized');
+    expect((await lane.queue.getJob('303-c1'))!.timestamp).toBeGreaterThan(firstAddedAt);
+    const w = await startLaneWorker({ url: redis.url, prefix: lane.queue.opts.prefix!, lane: 'gpu', catalogue: new Map([['eco', echo().fn]]) });
+    cleanups.push(() => w.close());
+    await pending;
+    const processedOn = (await lane.queue.getJob('303-c1'))!.processedOn!;
+    const client = new Redis(redis.url);
+    cleanups.push(async () => void client.disconnect());
+    const recorded = Number(await client.hget(fairKeys(lane.queue.opts.prefix!, queueName('gpu')).counts, 'wait:303'));
+    expect(recorded).toBeGreaterThanOrEqual(processedOn - firstAddedAt);
   });
 
   it('Redis restarted empty while a worker runs the job: the lost completion is redone, the caller gets one result', async () => {

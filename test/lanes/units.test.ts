@@ -12,6 +12,7 @@ import { laneSettingsFromEnv, redisOptions } from '../../src/lanes/redis.js';
 import { createCatalogueStages, laneKey } from '../../src/lanes/remote-stage.js';
 import { MEDIA_STAGES } from '../../src/lanes/stages.js';
 import { decodeFailure, decodeResult, encodeFailure, encodeResult } from '../../src/lanes/wire.js';
+import { waitingSince } from '../../src/lanes/worker.js';
 import { parseWav } from '../../src/tools/media/wav.js';
 import { parseWorkerArgs, workerEngines } from '../../src/trabajador.js';
 import { startImageServer, startSpeechServer, testPng, testWav } from '../support/media-servers.js';
@@ -34,6 +35,14 @@ describe('fair priorities', () => {
     expect(fairPriority(1, 0)).toBeGreaterThan(0);
     expect(fairPriority(MAX_ORDINAL + 5, 0)).toBeLessThanOrEqual(MAX_PRIORITY);
     expect(ordinalOf(fairPriority(MAX_ORDINAL + 5, 0))).toBe(MAX_ORDINAL);
+  });
+});
+
+describe('a job\'s wait', () => {
+  it('counts from its kept first wait when plausible, else from when it was added', () => {
+    expect(waitingSince(1_000, 5_000)).toBe(1_000);
+    expect(waitingSince(5_000, 5_000)).toBe(5_000);
+    for (const bad of [6_000, -1, 0, Number.NaN, Infinity, '1000', null, undefined]) expect(waitingSince(bad, 5_000)).toBe(5_000);
   });
 });
 

@@ -13,61 +13,14 @@
  * «✅ Terminado» summary reach the chat exactly once in total (counted on what the Bot API stand-in
  * received), and each approval was asked once.
  */
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import path from 'node:path';
 import type { Message } from 'grammy/types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_WEBCHAT_USER, type EmbeddedTelegram } from '../../src/webchat/index.js';
+import { startRelay, type Relay } from '../support/relay.js';
 import { WEBCHAT_TOKEN, WAIT_MS, approveData, buttonsOf, cleanupAfterEach, isApproval, okResults, readJson, startPolling, startTelegram, tempDir, until, waitForMessage } from './chat-harness.js';
 
 cleanupAfterEach();
-
-interface Relay {
-  apiRoot: string;
-  /** How many requests are held so far. */
-  held: () => number;
-  close: () => Promise<void>;
-}
-
-/**
- * Forwards every Bot API request to `target` unchanged, except those `hold` picks (told how many are
- * held already): they are never forwarded nor answered (the connection stays open until the bot
- * dies or the relay closes).
- */
-function startRelay(target: string, hold: (method: string, body: string, held: number) => boolean): Promise<Relay> {
-  const upstream = new URL(target);
-  const open = new Set<IncomingMessage>();
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const method = (req.url ?? '').split('/').at(-1) ?? '';
-      if (hold(method, body.toString('utf8'), open.size)) {
-        open.add(req);
-        return;
-      }
-      const out = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      });
-      out.on('error', () => { res.destroy(); });
-      out.end(body);
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    resolve({
-      apiRoot: `http://127.0.0.1:${port}`,
-      held: () => open.size,
-      close: () => new Promise<void>((done) => {
-        for (const r of open) r.socket.destroy();
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-    });
-  }));
-}
 
 let relay: Relay | undefined;
 afterEach(async () => {

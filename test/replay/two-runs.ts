@@ -9,10 +9,10 @@
  * still to come) they write «rehaz la portada de la semana 3 con flux» and tap its approval. «con
  * flux» puts the covers on the image engine's stand-in (a local HTTP server speaking its protocol),
  * so each cover is an outside effect that can be counted. The overlap is forced without timing: the
- * bot reaches the Bot API through a gate (a local HTTP peer forwarding every request as it is) that
- * holds the week's report until the redo's approval is in the chat, then lets it through — the two
- * runs' writes interleave as a loaded machine interleaves them (the week finished but not
- * delivered, the redo paused on its approval, then both going on at once).
+ * bot reaches the Bot API through a gate (test/support/relay.ts: a local HTTP peer forwarding every
+ * request as it is) that holds the week's report until the redo's approval is in the chat, then lets
+ * it through — the two runs' writes interleave as a loaded machine interleaves them (the week
+ * finished but not delivered, the redo paused on its approval, then both going on at once).
  *
  * ONE uninterrupted conversation is recorded: the data folder after each of its N writes, the Bot
  * API after every change, every request of the engine stand-ins. Each n starts a fresh Bot API
@@ -26,7 +26,6 @@
  * the recording's; the week's cover not made again; every tap answered; both runs forgotten.
  */
 import { watch } from 'node:fs';
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +34,7 @@ import { S } from '../../src/strings/chat.js';
 import { DEFAULT_WEBCHAT_USER, newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../../src/webchat/index.js';
 import { startImageServer, startSpeechServer, type MediaServer, type RecordedRequest } from '../support/media-servers.js';
 import { PROBE_IMAGE_SIZE, PROBE_WORD } from '../../src/tools/media/probe.js';
+import { startRelay, type Relay } from '../support/relay.js';
 import { startRecording, type Recorded, type Restored } from '../support/replay/index.js';
 import { afterCall, botApiAt, botDown, botUp, buttons, recordBotApi, text, transcriptOf, whenInChat, type Bot } from '../support/replay/botapi.js';
 
@@ -107,66 +107,13 @@ function owner(t: EmbeddedTelegram, opts: { skipTaps?: ReadonlySet<number>; sinc
 }
 
 // ---------------------------------------------------------------------------------------------
-// The gate: the week's report held until the redo's approval shows
-
-interface Gate { apiRoot: string; held: () => number; close: () => Promise<void> }
-
-/**
- * Forwards every Bot API request to `target` unchanged; those `hold` picks wait until `open()`
- * turns true (checked on every change of the chat `t`), then go through in order.
- */
-function startGate(t: EmbeddedTelegram, hold: (method: string, body: string) => boolean, open: () => boolean): Promise<Gate> {
-  const upstream = new URL(t.apiRoot);
-  const waiting: Array<() => void> = [];
-  const pending = new Set<IncomingMessage>();
-  let opened = false;
-  let closed: Promise<void> | undefined;
-  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
-    const out = request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    out.on('error', () => { res.destroy(); });
-    out.end(body);
-  };
-  const check = () => {
-    if (opened || !open()) return;
-    opened = true;
-    for (const go of waiting.splice(0)) go();
-  };
-  const unsubscribe = t.server.subscribe(check);
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const method = (req.url ?? '').split('/').at(-1) ?? '';
-      if (!opened && hold(method, body.toString('utf8'))) {
-        pending.add(req);
-        waiting.push(() => { pending.delete(req); forward(req, res, body); });
-        check();
-        return;
-      }
-      forward(req, res, body);
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    resolve({
-      apiRoot: `http://127.0.0.1:${port}`,
-      held: () => pending.size,
-      close: () => (closed ??= new Promise<void>((done) => {
-        unsubscribe();
-        for (const r of pending) r.socket.destroy();
-        server.closeAllConnections();
-        server.close(() => done());
-      })),
-    });
-  }));
-}
+// The gate: the week's report held until the redo's approval shows (test/support/relay.ts)
 
 const holdWeekReport = (method: string, body: string) => method === 'sendMessage' && body.includes(S.closingHeader(WEEK));
 const redoAsked = (t: EmbeddedTelegram) => t.server.history().filter(isApproval).length >= 3;
+/** The relay holding the week's report in `t`'s chat until the redo's approval is on screen. */
+const startGate = (t: EmbeddedTelegram): Promise<Relay> =>
+  startRelay(t.apiRoot, holdWeekReport, { until: () => redoAsked(t), changes: (l) => t.server.subscribe(l) });
 
 // ---------------------------------------------------------------------------------------------
 // Waiting on the chat and the disk (events, with a failure deadline only)
@@ -294,7 +241,7 @@ export async function recordTwoRuns(): Promise<TwoRuns> {
     afterCall(engines.image.requests, 'push', () => { if (isWork(engines.image.requests.at(-1))) recording.effect('imagen', engines.image.requests.length); }),
     afterCall(engines.speech.requests, 'push', () => { if (isWork(engines.speech.requests.at(-1))) recording.effect('voz', engines.speech.requests.length); }),
   ];
-  const gate = await startGate(t, holdWeekReport, () => redoAsked(t));
+  const gate = await startGate(t);
   const dataDir = path.join(recording.root, 'data');
   let bot: Bot | undefined;
   let person: { stop: () => void } | undefined;
@@ -534,7 +481,7 @@ export async function realKillTwoRuns(r: TwoRuns, n: number): Promise<string[]> 
   const root = await mkdtemp(path.join(os.tmpdir(), `cv-two-real-${n}-`));
   const t = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: r.token, filesDir: path.join(root, 'chat') });
   const engines = await startEngines();
-  const gate = await startGate(t, holdWeekReport, () => redoAsked(t));
+  const gate = await startGate(t);
   const dataDir = path.join(root, 'data');
   let first: Bot | undefined;
   let person: { stop: () => void } | undefined;
