@@ -75,6 +75,18 @@ describe.each(['v2', 'v3'])('the frozen %s folders resume', (version) => {
 });
 
 describe('migration to run.json', () => {
+  it('the bot\'s runs of 26bbfae (test/fixtures/datos-26bbfae-chat) read as version-3 values: the finished week with its decisions and journal, the redo paused on its approval', async () => {
+    const runs = fileURLToPath(new URL('../fixtures/datos-26bbfae-chat/datos/runs/', import.meta.url));
+    const week = await readRunFolder(path.join(runs, 'tg100000001-mx5t7dyt-c85b4e'));
+    expect(week).toMatchObject({ legacy: true, state: { version: 3, finished: { stopReason: 'end_turn' }, task: { text: 'prepara la semana 3' } } });
+    expect(Object.values(week!.state.decisions).map((d) => d.approved)).toEqual([true, true]);
+    expect(Object.values(week!.state.journal).every((e) => e.result !== undefined)).toBe(true);
+    const redo = await readRunFolder(path.join(runs, 'tg100000001-mx5t7hhj-2672ce'));
+    expect(redo).toMatchObject({ legacy: true, state: { version: 3, decisions: {}, journal: {}, task: { text: 'rehaz la portada de la semana 3' } } });
+    expect(redo!.state.finished).toBeUndefined();
+    expect(redo!.state.approvals.map((a) => a.tool)).toEqual(['generar_portada']);
+  });
+
   it('a kill after run.json is written but before the old files are removed: run.json wins, the old files go at the next write', async () => {
     const dir = await place('v2', 'pausada');
     const store = new RunStore(tmp.dir, 'pausada');
