@@ -56,12 +56,12 @@ async function one(n: number): Promise<string[]> {
     const cover = path.join(dir, 'portadas', 'semana_03.png');
     const wav = path.join(dir, 'audio', 'semana_03.wav');
     const before = { cover: await inode(cover), wav: await inode(wav) };
-    const decided = Object.values((await readJson<{ decisions: Record<string, { callId: string }> }>(path.join(dir, 'runs', 'cli', 'decisions.json')))?.decisions ?? {});
-    const cp = await readJson<{ approvals?: Array<{ callId: string; tool: string }> }>(path.join(dir, 'runs', 'cli', 'checkpoint.json'));
+    const cp = await readJson<{ approvals?: Array<{ callId: string; tool: string }>; decisions?: Record<string, { callId: string }> }>(path.join(dir, 'runs', 'cli', 'run.json'));
+    const decided = Object.values(cp?.decisions ?? {});
     const decidedTools = (cp?.approvals ?? []).filter((a) => decided.some((d) => d.callId === a.callId)).map((a) => a.tool);
 
     // Killed before the run had a checkpoint: there is nothing to resume; the owner asks again.
-    const started = await inode(path.join(dir, 'runs', 'cli', 'checkpoint.json'));
+    const started = await inode(path.join(dir, 'runs', 'cli', 'run.json'));
     const second = await cli(dir, started ? ['--reanudar'] : ['prepare la semana 3']);
     const problems: string[] = [];
     const last = second.stdout.trim().split('\n').at(-1) ?? '';
@@ -158,11 +158,11 @@ async function resumeOne(rec: Recorded, n: number, restored: Restored): Promise<
   const cover = path.join(dir, 'portadas', 'semana_03.png');
   const wav = path.join(dir, 'audio', 'semana_03.wav');
   const before = { cover: await inode(cover), wav: await inode(wav) };
-  const decided = Object.values((await readJson<{ decisions: Record<string, { callId: string }> }>(path.join(dir, 'runs', 'cli', 'decisions.json')))?.decisions ?? {});
-  const cp = await readJson<{ approvals?: Array<{ callId: string; tool: string }> }>(path.join(dir, 'runs', 'cli', 'checkpoint.json'));
+  const cp = await readJson<{ approvals?: Array<{ callId: string; tool: string }>; decisions?: Record<string, { callId: string }> }>(path.join(dir, 'runs', 'cli', 'run.json'));
+  const decided = Object.values(cp?.decisions ?? {});
   const decidedTools = new Set((cp?.approvals ?? []).filter((a) => decided.some((d) => d.callId === a.callId)).map((a) => a.tool));
   const printedBefore = rec.before(n).filter((e) => e.kind === 'stdout').map((e) => String(e.value)).join('');
-  const started = await inode(path.join(dir, 'runs', 'cli', 'checkpoint.json'));
+  const started = await inode(path.join(dir, 'runs', 'cli', 'run.json'));
   const second = await cliOn(restored, started ? ['--reanudar'] : [REQUEST], env);
   const problems: string[] = [];
   const last = second.stdout.trim().split('\n').at(-1) ?? '';

@@ -21,7 +21,7 @@ import { reasonsForPrompt, systemPrompt } from './prompt.js';
 import { courseForPrompt, type Course } from '../tools/course/course.js';
 import { reconcile, redoApplies, type Reconciled, type ToolFacts } from './reconcile.js';
 import { buildReport, callRecord, notDone, notDoneLine, type CallRecord } from './report.js';
-import type { ApprovalOption, CheckpointV2, PendingApproval, RunStore } from './run-state.js';
+import type { ApprovalOption, Checkpoint, PendingApproval, RunStore } from './run-state.js';
 import { afterResponse, beforeCall, type Next } from './step.js';
 import { AGENT } from '../strings/agent.js';
 import type { RunEvent, RunOutcome, StopReason } from './types.js';
@@ -69,7 +69,7 @@ const DEFAULT_MAX_OUTPUT = MAX_OUTPUT_TOKENS;
  * end of the run, or paused (`awaiting_approval`) when a turn's confirmation calls have no decision
  * on disk yet: the caller records decisions (agent/service.ts `decide`) and resumes from disk.
  */
-export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopResult> {
+export async function runLoop(cp: Checkpoint, deps: LoopDeps): Promise<LoopResult> {
   const emit = (e: RunEvent): void => { void Promise.resolve(deps.onEvent?.(e)).catch(() => undefined); };
   // The offline planner's usage is an estimate: logged (so budgets work) but never counted as spend.
   const estimated = deps.model instanceof LocalPlanner;
@@ -174,7 +174,7 @@ export async function runLoop(cp: CheckpointV2, deps: LoopDeps): Promise<LoopRes
 }
 
 interface TurnContext {
-  cp: CheckpointV2;
+  cp: Checkpoint;
   deps: LoopDeps;
   ledger: Map<string, ToolResult>;
   emit: (e: RunEvent) => void;
@@ -253,7 +253,7 @@ async function runTurnGraph(calls: ToolUseBlock[], plan: Map<string, Reconciled>
         await deps.store.markStarted([c]);
       } catch (e) {
         // Nothing has run yet: stop here (resumable) rather than act without a record.
-        throw new StateFileError('CORRUPT_STATE', deps.store.journalFile, AGENT.journalStartFailed((e as Error).message));
+        throw new StateFileError('CORRUPT_STATE', deps.store.file, AGENT.journalStartFailed((e as Error).message));
       }
       deps.crash.hit('after-intent-write');
       let result: ToolResult;
@@ -392,7 +392,7 @@ function describe(next: Next): { stopReason: StopReason; detail?: string } {
 
 /** The outcome from the conversation and the typed results: this process's, then the journal's. */
 function summarize(
-  cp: CheckpointV2,
+  cp: Checkpoint,
   ledger: Map<string, ToolResult>,
   deps: Pick<LoopDeps, 'store' | 'model' | 'prices' | 'toolbox'>,
   usage: { input: number; output: number },
@@ -459,12 +459,12 @@ function summarize(
  * A call's typed result from the run state: the checkpoint's ledger (written with the messages at
  * point B), else the effects journal (a checkpoint written before the ledger was kept).
  */
-function typedResult(cp: CheckpointV2, store: Pick<RunStore, 'entry'>, id: string): ToolResult | undefined {
+function typedResult(cp: Checkpoint, store: Pick<RunStore, 'entry'>, id: string): ToolResult | undefined {
   return (cp.results ? own(cp.results, id) : undefined) ?? store.entry(id)?.result;
 }
 
 /** The typed ledger of every call answered in the conversation so far (what the planners read). */
-function typedLedger(cp: CheckpointV2, store: Pick<RunStore, 'entry'>): Record<string, ToolResult> {
+function typedLedger(cp: Checkpoint, store: Pick<RunStore, 'entry'>): Record<string, ToolResult> {
   const out: Record<string, ToolResult> = {};
   for (const m of cp.messages) {
     if (m.role !== 'user' || typeof m.content === 'string') continue;

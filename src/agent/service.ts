@@ -1,6 +1,6 @@
 /**
  * The agent as a service for the bot and the CLI: `run(req)` starts (or resumes) one run with its
- * own model, stage runner (lanes), checkpoint and journal under `<dataDir>/runs/<runId>/`;
+ * own model, stage runner (lanes) and state — one file, `<dataDir>/runs/<runId>/run.json` (run-state.ts);
  * `decide(runId, approvalId, answer)` writes the owner's answer to a paused run's approval to disk
  * (first answer wins, bound to the arguments' hash); `drivers` (driver.ts) is how the bot drives a
  * run: one mailbox per run that writes each answer with these functions and resumes the run;
@@ -29,7 +29,7 @@ import { afterResponse } from './step.js';
 import type { ToolUseBlock } from './model/types.js';
 import { createModel, type Model, type RetryRunner } from './model/index.js';
 import { OneCallModel } from './model/one-call.js';
-import { listUnfinished, pruneFinishedRuns, RunStore, type CheckpointV2, type PendingApproval, type RecordedDecision } from './run-state.js';
+import { listUnfinished, pruneFinishedRuns, RunStore, type Checkpoint, type PendingApproval, type RecordedDecision } from './run-state.js';
 import { refusedSubject } from '../store/index.js';
 import type { AnswerResult, DecideResult, DecisionInput, NoteResult, RunOutcome, RunRequest } from './types.js';
 import { weekWorkflow } from './workflow.js';
@@ -80,9 +80,9 @@ export interface AgentService {
   /** Closes the reason question of a no recorded with `askNote`: with the owner's reason, or none. */
   giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult>;
   unfinished(): Promise<Array<{ runId: string; text: string; updatedAt: string }>>;
-  /** True when this run's checkpoint says it ended (its outcome can be read again with `resume`). */
+  /** True when this run's state says it ended (its outcome can be read again with `resume`). */
   ended(runId: string): Promise<boolean>;
-  /** Throws away a run's checkpoint and journal — only on the owner's explicit word (SPEC §7). */
+  /** Throws away a run's state — only on the owner's explicit word (SPEC §7). */
   discard(runId: string): Promise<void>;
   /** Where the run's GPU work stands in the shared queue (`REDIS_URL`); absent in-process. */
   gpuStatus?(runId: string): Promise<string | undefined>;
@@ -97,8 +97,8 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     (await createToolbox({ config, idempotency: createFileIdempotencyStore(path.join(config.dataDir, IDEMPOTENCY_DIRNAME)), ...(opts.advertised ? { advertised: opts.advertised } : {}) }));
   // Start-up: `runs/` keeps a bounded history of finished runs (unfinished ones always stay).
   await pruneFinishedRuns(config.dataDir).catch(() => 0);
-  // One store per run in this process: decision writes and journal writes of a run are serialised
-  // through its store (its driver, driver.ts, wakes it when an answer is written).
+  // One store per run in this process: every write of a run (checkpoint, decision, journal) is
+  // serialised through its store (its driver, driver.ts, wakes it when an answer is written).
   const stores = new Map<string, RunStore>();
   const storeOf = (runId: string) => stores.get(runId) ?? stores.set(runId, new RunStore(config.dataDir, runId)).get(runId)!;
   const retry: RetryRunner = (fn, signal) => withRetries(() => fn(signal ?? new AbortController().signal), { ...opts.retry, signal });
@@ -114,8 +114,8 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     return runOnce(req, stage, waker);
   }
 
-  /** The run's checkpoint, or undefined when there is none or it cannot be read (an unknown run). */
-  async function loadCheckpoint(store: ReturnType<typeof storeOf>): Promise<CheckpointV2 | undefined> {
+  /** The run's checkpoint part, or undefined when it has no state or it cannot be read (an unknown run). */
+  async function loadCheckpoint(store: ReturnType<typeof storeOf>): Promise<Checkpoint | undefined> {
     try {
       return await store.load();
     } catch (e) {
@@ -198,7 +198,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
   async function runOnce(req: RunRequest, stage: ReturnType<typeof stageRunner>, waker: Waker | undefined): Promise<RunOutcome> {
     checkRunId(req.runId);
     const store = storeOf(req.runId);
-    let cp: CheckpointV2;
+    let cp: Checkpoint;
     if (req.resume) {
       try {
         cp = await store.load();
@@ -212,7 +212,6 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
       const week = req.mode === 'semana' ? checkWeek(req.week, await toolbox.course()) : undefined;
       const call = req.mode === 'herramienta' ? oneCall(req) : undefined;
       cp = {
-        version: 2,
         task: {
           runId: req.runId,
           text: req.text,

@@ -1,8 +1,14 @@
 /**
- * The bot's own durable state, `<dataDir>/bot/estado.json`: which chat each unfinished run belongs
- * to, and where each approval of a paused run is shown (chat, message, who may decide). The
- * decisions themselves live in the run's own state (agent/run-state.ts), written before it resumes. It is what lets a restarted
- * bot resume a run in the right chat and still honour (or re-ask) a pending approval.
+ * The bot's own durable state, `<dataDir>/bot/estado.json`: which chat each run not yet delivered
+ * belongs to (who asked, its status message), where each approval of a paused run is shown (chat,
+ * message, who may decide, the reason question of a no) and a copy of its decision for that
+ * message, and what the chat has already been shown of each run: the files sent as they were made
+ * (`delivered`, and `sent` per chat), the question back asked, the spans it waited for the owner
+ * (`waits`), the closing steps done and whether its outcome was delivered. The run's own state —
+ * request, conversation, approvals, the decisions that count, the effects journal, how it ended — is
+ * the agent's one file per run (`runs/<id>/run.json`, agent/run-state.ts), written before the run
+ * resumes. Together they let a restarted bot resume a run in the right chat, still honour (or
+ * re-ask) a pending approval, and send only what the chat lacks.
  *
  * Versioned like the agent's checkpoints: an unknown version or a cut file is refused with a
  * message saying what to do, never replaced by an empty state. Writes are atomic and serialised.

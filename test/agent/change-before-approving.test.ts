@@ -74,7 +74,7 @@ describe('change before approving', () => {
     expect(coverLines[0]!.args).toEqual({ semana: 3, maqueta: false });
     expect(coverLines[1]).toMatchObject({ outcome: 'ok', approval: { approved: true, by: 'Ana', args: { semana: 3, maqueta: true } } });
     // The decision on disk binds to the hash of the arguments that ran.
-    const decisions = JSON.parse(await readFile(path.join(tmp.dir, 'runs', 'cambio', 'decisions.json'), 'utf8')) as { decisions: Record<string, { approved: boolean; hash?: string; note?: string }> };
+    const decisions = JSON.parse(await readFile(path.join(tmp.dir, 'runs', 'cambio', 'run.json'), 'utf8')) as { decisions: Record<string, { approved: boolean; hash?: string; note?: string }> };
     const recorded = Object.values(decisions.decisions);
     expect(recorded.find((d) => d.approved)!.hash).toMatch(/^[0-9a-f]{10}$/);
     expect(recorded.find((d) => !d.approved)!.note).toBe('hoy no quiero audio');

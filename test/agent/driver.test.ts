@@ -107,6 +107,6 @@ it('a no waiting for its reason keeps the run paused until the reason comes; the
   const { outcome } = await heard.next('fin');
   expect(outcome.stopReason).toBe('end_turn');
   expect(heard.kinds().filter((k) => k === 'motivo')).toHaveLength(1);
-  const cp = await readFile(path.join(tmp.dir, 'runs', 'd3', 'checkpoint.json'), 'utf8');
+  const cp = await readFile(path.join(tmp.dir, 'runs', 'd3', 'run.json'), 'utf8');
   expect(cp).toContain('hoy no quiero audio');
 });

@@ -2,9 +2,10 @@
  * Durability (SPEC §7) in process: the frozen v1 checkpoint keeps loading and resuming, the loader
  * refuses what it cannot trust, reconcile's branches, a journal that cannot be written becomes an
  * alert (not an error for the model), a fresh run clears the old state, unfinished runs are listed.
+ * The later layouts' fixtures and the migration to `run.json`: run-state-fixtures.test.ts.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCrashPoints, parseCrashAfter, SimulatedCrash } from '../../src/agent/crash.js';
@@ -20,7 +21,7 @@ import type { RunEvent } from '../../src/agent/types.js';
 import { configFor, recordingAnswers, tempDir } from './helpers.js';
 import { runAnswering } from '../../src/agent/answering.js';
 
-const FIXTURE = path.resolve(__dirname, '../fixtures/checkpoint-v1.json');
+const FIXTURE = path.resolve(__dirname, '../fixtures/run-state/v1/fixture-v1/checkpoint.json');
 const ok = { kind: 'ok' as const, data: { ok: true } };
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -29,13 +30,11 @@ beforeEach(async () => {
 });
 afterEach(async () => tmp.cleanup());
 
-async function placeFixture(runId: string, journal?: object | 'directory'): Promise<string> {
+async function placeFixture(runId: string, journal?: object): Promise<string> {
   const dir = runDir(tmp.dir, runId);
   await mkdir(dir, { recursive: true });
   await copyFile(FIXTURE, path.join(dir, 'checkpoint.json'));
-  if (journal === 'directory') {
-    await mkdir(path.join(dir, 'journal.json', 'x'), { recursive: true });
-  } else if (journal) await writeFile(path.join(dir, 'journal.json'), JSON.stringify(journal));
+  if (journal) await writeFile(path.join(dir, 'journal.json'), JSON.stringify(journal));
   return dir;
 }
 
@@ -82,7 +81,7 @@ describe('pure decisions', () => {
   });
 });
 
-describe('checkpoint loader', () => {
+describe('checkpoint loader (the layout before run.json)', () => {
   it('keeps loading the frozen v1 fixture', async () => {
     const cp = parseCheckpoint(FIXTURE, await readFile(FIXTURE, 'utf8'));
     expect(cp.version).toBe(2); // upgraded in memory: a v1 run had no approvals recorded
@@ -101,15 +100,26 @@ describe('checkpoint loader', () => {
     expect(await readFile(file, 'utf8')).toBe(full.slice(0, full.length / 2)); // untouched
     await writeFile(file, '');
     await expect(store.load()).rejects.toMatchObject({ code: 'CORRUPT_STATE' });
-    await writeFile(file, full.replace('"version": 1', '"version": 3'));
-    await expect(store.load()).rejects.toMatchObject({ code: 'UNSUPPORTED_VERSION', message: expect.stringMatching(/versión 3/) });
+    await writeFile(file, full.replace('"version": 1', '"version": 9'));
+    await expect(store.load()).rejects.toMatchObject({ code: 'UNSUPPORTED_VERSION', message: expect.stringMatching(/versión 9/) });
     const service = await createAgentService({ config: configFor(tmp.dir) });
     expect((await service.unfinished()).map((u) => u.runId)).toEqual(['r']);
     const out = await runAnswering(service, { runId: 'r', text: '', mode: 'agente', resume: true }, recordingAnswers());
     expect(out.stopReason).toBe('error');
-    expect(out.detail).toMatch(/versión 3/);
+    expect(out.detail).toMatch(/versión 9/);
   });
 });
+
+/** The loop's deps over the fixture run `runId`, with a store whose `failing` write rejects (a full disk). */
+async function loopFailing(runId: string, failing: 'recordResult' | 'markStarted') {
+  const store = new RunStore(tmp.dir, runId);
+  store[failing] = () => Promise.reject(new Error('disco lleno'));
+  const config = configFor(tmp.dir);
+  const toolbox = await createToolbox({ config });
+  const events: RunEvent[] = [];
+  const deps = { model: new LocalPlanner('x'), toolbox, store, stage: createRunStageRunner({ lanes: config.lanes }), crash: createCrashPoints(undefined), prices: config.prices, onEvent: (e: RunEvent) => events.push(e) };
+  return { store, deps, events, toolbox, config };
+}
 
 describe('resume', () => {
   it('resumes the fixture: journal hit reused, keyed call re-run (approval asked again), unstarted call run', async () => {
@@ -130,6 +140,9 @@ describe('resume', () => {
     expect(out.report).toContain('números 41, 42, 43');
     expect(out.artifacts).toHaveLength(2);
     expect(await service.unfinished()).toEqual([]);
+    // Rewritten as one version-3 file at its first write; the old layout's files are gone.
+    expect(await readdir(runDir(tmp.dir, 'fixture-v1'))).toEqual(['run.json']);
+    expect(JSON.parse(await readFile(path.join(runDir(tmp.dir, 'fixture-v1'), 'run.json'), 'utf8'))).toMatchObject({ version: 3, finished: { stopReason: 'end_turn' } });
   });
 
   it('a started side effect that cannot be re-run safely (a redo) is reported unknown, never redone', async () => {
@@ -149,25 +162,8 @@ describe('resume', () => {
 
   it('a journal that cannot be written after the effect raises an alert, not an error for the model', async () => {
     await placeFixture('nojournal');
-    class FailingJournal extends RunStore {
-      override recordResult(): Promise<void> {
-        return Promise.reject(new Error('disco lleno'));
-      }
-    }
-    const config = configFor(tmp.dir);
-    const store = new FailingJournal(tmp.dir, 'nojournal');
+    const { store, deps, events } = await loopFailing('nojournal', 'recordResult');
     const cp = await store.load();
-    const toolbox = await createToolbox({ config });
-    const events: RunEvent[] = [];
-    const deps = {
-      model: new LocalPlanner('x'),
-      toolbox,
-      store,
-      stage: createRunStageRunner({ lanes: config.lanes }),
-      crash: createCrashPoints(undefined),
-      prices: config.prices,
-      onEvent: (e: RunEvent) => events.push(e),
-    };
     // Paused for the cover and the narration: approve both on disk, then resume from disk.
     const paused = await runLoop(cp, deps);
     expect(paused.stopReason).toBe('awaiting_approval');
@@ -182,14 +178,12 @@ describe('resume', () => {
   });
 
   it('if the "started" marks cannot be written, nothing runs and the run stays resumable', async () => {
-    await placeFixture('nomarks', 'directory');
-    const service = await createAgentService({ config: configFor(tmp.dir) });
-    const answers = recordingAnswers({ generar_portada: true, narrar_resumen: true });
-    const out = await runAnswering(service, { runId: 'nomarks', text: '', mode: 'agente', resume: true }, answers);
-    expect(out.stopReason).toBe('error');
-    expect(out.detail).toMatch(/no se ejecutó nada/);
-    expect(answers.asked).toEqual([]);
-    expect(await service.toolbox.notebook.cards.list()).toEqual([]);
+    await placeFixture('nomarks');
+    const { store, deps, events, toolbox, config } = await loopFailing('nomarks', 'markStarted');
+    await expect(runLoop(await store.load(), deps)).rejects.toMatchObject({ code: 'CORRUPT_STATE', message: expect.stringMatching(/no se ejecutó nada/) });
+    expect(events.filter((e) => e.type === 'herramienta')).toEqual([]);
+    expect(await toolbox.notebook.cards.list()).toEqual([]);
+    const service = await createAgentService({ config });
     expect((await service.unfinished()).map((u) => u.runId)).toEqual(['nomarks']);
   });
 
@@ -197,9 +191,10 @@ describe('resume', () => {
     const dir = await placeFixture('cli', { version: 1, entries: { stale: { name: 'x', startedAt: 't' } } });
     const service = await createAgentService({ config: configFor(tmp.dir) });
     await runAnswering(service, { runId: 'cli', text: 'hola', mode: 'agente' }, recordingAnswers());
-    const cp = JSON.parse(await readFile(path.join(dir, 'checkpoint.json'), 'utf8'));
-    expect(cp.task.text).toBe('hola');
-    expect(cp.finished.stopReason).toBe('end_turn');
-    expect(existsSync(path.join(dir, 'journal.json'))).toBe(false);
+    const run = JSON.parse(await readFile(path.join(dir, 'run.json'), 'utf8'));
+    expect(run.task.text).toBe('hola');
+    expect(run.finished.stopReason).toBe('end_turn');
+    expect(run.journal).toEqual({});
+    expect(await readdir(dir)).toEqual(['run.json']);
   });
 });

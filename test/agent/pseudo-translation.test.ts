@@ -69,7 +69,7 @@ describe('with every string pseudo-translated', () => {
     expect(out.artifacts.map((a) => a.kind)).toEqual(['imagen']);
     expect(out.notDone).toEqual([AGENT.notDone('narrar_resumen', AGENT.rejectedWhy('hoy no quiero audio'), { semana: 2 })]);
     const { readFile } = await import('node:fs/promises');
-    const cp = JSON.parse(await readFile(`${tmp.dir}/runs/paused/checkpoint.json`, 'utf8')) as { messages: Array<{ role: string; content: unknown }> };
+    const cp = JSON.parse(await readFile(`${tmp.dir}/runs/paused/run.json`, 'utf8')) as { messages: Array<{ role: string; content: unknown }> };
     const results = cp.messages.flatMap((m) => (Array.isArray(m.content) ? (m.content as Array<{ type: string; content?: string }>) : [])).filter((b) => b.type === 'tool_result');
     expect(results.some((b) => (b.content ?? '').includes('hoy no quiero audio'))).toBe(true);
   });

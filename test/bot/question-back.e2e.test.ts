@@ -66,7 +66,7 @@ describe('a question back', () => {
     expect(msgs.filter((m) => m.text === QUESTION)).toHaveLength(1);
     // No new run was started: the answer joined the same conversation, right after the question.
     expect(await readdir(runs)).toEqual([runId]);
-    const cp = JSON.parse(await readFile(path.join(runs, runId!, 'checkpoint.json'), 'utf8')) as { messages: Array<{ role: string; content: unknown }>; finished?: unknown };
+    const cp = JSON.parse(await readFile(path.join(runs, runId!, 'run.json'), 'utf8')) as { messages: Array<{ role: string; content: unknown }>; finished?: unknown };
     const at = cp.messages.findIndex((m) => m.role === 'assistant' && JSON.stringify(m.content).includes('¿Busco solo'));
     expect(cp.messages[at + 1]).toEqual({ role: 'user', content: ANSWER });
     expect(cp.finished).toBeDefined();

@@ -33,7 +33,7 @@ async function onlyRunDir(dataDir: string): Promise<string> {
 
 type Decision = { approved: boolean; reason?: string; note?: string; awaitingNote?: boolean };
 async function decisions(runDir: string): Promise<Decision[]> {
-  return Object.values((JSON.parse(await readFile(path.join(runDir, 'decisions.json'), 'utf8')) as { decisions: Record<string, Decision> }).decisions);
+  return Object.values((JSON.parse(await readFile(path.join(runDir, 'run.json'), 'utf8')) as { decisions: Record<string, Decision> }).decisions);
 }
 
 /** The owner asks for the narration and taps Rechazar; returns the approval and the reason question. */
@@ -77,7 +77,7 @@ describe('Rechazar asks for an optional reason', () => {
     // The decision on disk, what the model read (the tool result of the rejected call), the audit.
     expect(await decisions(runDir)).toEqual([expect.objectContaining({ approved: false, note: 'hoy no quiero audio' })]);
     expect((await decisions(runDir))[0]!.awaitingNote).toBeUndefined();
-    const cp = JSON.parse(await readFile(path.join(runDir, 'checkpoint.json'), 'utf8')) as { messages: Array<{ role: string; content: unknown }> };
+    const cp = JSON.parse(await readFile(path.join(runDir, 'run.json'), 'utf8')) as { messages: Array<{ role: string; content: unknown }> };
     const results = cp.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])) as Array<{ type: string; content?: string }>;
     const rejected = results.filter((b) => b.type === 'tool_result').map((b) => JSON.parse(b.content ?? '{}') as Record<string, unknown>).find((r) => r.motivo === 'rechazado');
     expect(rejected).toMatchObject({ razon_del_propietario: 'hoy no quiero audio' });

@@ -27,13 +27,13 @@ describe('herramienta as a one-call run', () => {
     const [run] = await readdir(path.join(tmp.dir, 'runs'));
     expect(run).toMatch(/^herramienta-/);
     const dir = path.join(tmp.dir, 'runs', run!);
-    const cp = JSON.parse(await readFile(path.join(dir, 'checkpoint.json'), 'utf8'));
+    const cp = JSON.parse(await readFile(path.join(dir, 'run.json'), 'utf8'));
     expect(cp.task).toMatchObject({ mode: 'herramienta', call: { name: 'generar_portada', input: { semana: 2, maqueta: true } } });
     expect(cp.finished).toMatchObject({ stopReason: 'end_turn' });
-    const decisions = Object.values(JSON.parse(await readFile(path.join(dir, 'decisions.json'), 'utf8')).decisions);
+    expect(await readdir(dir)).toEqual(['run.json']);
+    const decisions = Object.values(cp.decisions);
     expect(decisions).toEqual([expect.objectContaining({ approved: true, by: 'cli --aprobar' })]);
-    const journal = JSON.parse(await readFile(path.join(dir, 'journal.json'), 'utf8'));
-    expect(Object.values(journal.entries)).toEqual([expect.objectContaining({ name: 'generar_portada', result: expect.objectContaining({ kind: 'ok' }) })]);
+    expect(Object.values(cp.journal)).toEqual([expect.objectContaining({ name: 'generar_portada', result: expect.objectContaining({ kind: 'ok' }) })]);
   });
 
   it('killed right after its effect, it resumes from disk: the journal answers, nothing is made again', async () => {

@@ -92,7 +92,7 @@ describe.concurrent('cuaderno herramienta, Done means (real processes)', () => {
     expect((await listFiles(dir)).filter((f) => !record(f))).toEqual(before.filter((f) => !record(f)));
     const runs = await readdir(path.join(dir, 'runs'));
     expect(runs).toHaveLength(1);
-    const decisions = JSON.parse(await readFile(path.join(dir, 'runs', runs[0]!, 'decisions.json'), 'utf8')) as { decisions: Record<string, unknown> };
+    const decisions = JSON.parse(await readFile(path.join(dir, 'runs', runs[0]!, 'run.json'), 'utf8')) as { decisions: Record<string, unknown> };
     expect(Object.values(decisions.decisions)).toEqual([expect.objectContaining({ approved: false, by: 'cli --rechazar', reason: 'rechazado' })]);
     expect(await access(path.join(dir, 'audio')).then(() => true, () => false)).toBe(false);
   });

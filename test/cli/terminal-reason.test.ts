@@ -18,7 +18,7 @@ const env = () => ({ CUADERNO_DATA_DIR: dir, CUADERNO_MODELO: 'local' });
 
 /** What the model read for the rejected narration, and what the audit kept of the decision. */
 async function seen(): Promise<{ toModel: Record<string, unknown> | undefined; audited: { approved?: boolean; note?: string } | undefined }> {
-  const cp = JSON.parse(await readFile(path.join(dir, 'runs', 'cli', 'checkpoint.json'), 'utf8')) as { messages: Array<{ content: unknown }> };
+  const cp = JSON.parse(await readFile(path.join(dir, 'runs', 'cli', 'run.json'), 'utf8')) as { messages: Array<{ content: unknown }> };
   const blocks = cp.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [])) as Array<{ type: string; content?: string }>;
   const toModel = blocks.filter((b) => b.type === 'tool_result').map((b) => JSON.parse(b.content ?? '{}') as Record<string, unknown>).find((r) => r.motivo === 'rechazado');
   const audit = (await readFile(path.join(dir, 'auditoria.jsonl'), 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as { event: string; tool: string; approval?: { approved?: boolean; note?: string } });

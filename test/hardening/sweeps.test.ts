@@ -49,7 +49,7 @@ describe('start-up sweeps and bounded histories', () => {
 
   it('runs/ keeps the newest 200 finished runs and every unfinished one', async () => {
     const d = await dirs();
-    const fixture = JSON.parse(await readFile('test/fixtures/checkpoint-v1.json', 'utf8')) as Record<string, unknown>;
+    const fixture = JSON.parse(await readFile('test/fixtures/run-state/v1/fixture-v1/checkpoint.json', 'utf8')) as Record<string, unknown>;
     const write = async (runId: string, finishedAt?: string) => {
       await mkdir(path.join(d.data, 'runs', runId), { recursive: true });
       const cp = { ...fixture, task: { ...(fixture.task as object), runId }, ...(finishedAt ? { finished: { stopReason: 'end_turn', at: finishedAt } } : {}) };

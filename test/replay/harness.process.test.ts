@@ -60,6 +60,8 @@ describe('snapshot replay', () => {
       expect(rec.before(1).map((e) => e.value)).toEqual([]);
       expect(rec.before(3).map((e) => e.value)).toEqual(['enviado 1\n', 'enviado 2\n']);
       expect(pickWrites(rec.writes, '1,mid,last,/3\\.txt/')).toEqual([1, 2, 3]);
+      expect(pickWrites(rec.writes, '/writeFile/#2')).toEqual([2]);
+      expect(() => pickWrites(rec.writes, '/writeFile/#4')).toThrow(/no write matches/);
 
       const seen: Record<number, string[]> = {};
       const good = await replay(rec, { ns: [1, 2, 3], parallel: 2 }, async (n, restored) => {

@@ -165,9 +165,8 @@ async function journals(dataDir: string): Promise<Call[]> {
   const runsDir = path.join(dataDir, 'runs');
   const out: Call[] = [];
   for (const id of await readdir(runsDir).catch(() => [] as string[])) {
-    const cp = await readJson<{ task?: { text?: string } }>(path.join(runsDir, id, 'checkpoint.json'));
-    const j = await readJson<{ entries: Record<string, { name: string; result?: unknown }> }>(path.join(runsDir, id, 'journal.json'));
-    for (const [callId, e] of Object.entries(j?.entries ?? {})) out.push({ run: cp?.task?.text ?? id, callId, name: e.name, done: e.result !== undefined });
+    const run = await readJson<{ task?: { text?: string }; journal?: Record<string, { name: string; result?: unknown }> }>(path.join(runsDir, id, 'run.json'));
+    for (const [callId, e] of Object.entries(run?.journal ?? {})) out.push({ run: run?.task?.text ?? id, callId, name: e.name, done: e.result !== undefined });
   }
   return out;
 }

@@ -189,10 +189,9 @@ async function oracle(chat: InProcessChat, taps: readonly string[]): Promise<str
   const runIds = await readdir(path.join(dataDir, 'runs')).catch(() => [] as string[]);
   const runs: Array<{ id: string; text: string; finished?: { stopReason: string }; messages: Array<{ role: string; content: unknown }> }> = [];
   for (const id of runIds) {
-    const cp = JSON.parse(await readFile(path.join(dataDir, 'runs', id, 'checkpoint.json'), 'utf8')) as { task: { text: string }; finished?: { stopReason: string }; messages: Array<{ role: string; content: unknown }> };
+    const cp = JSON.parse(await readFile(path.join(dataDir, 'runs', id, 'run.json'), 'utf8')) as { task: { text: string }; finished?: { stopReason: string }; messages: Array<{ role: string; content: unknown }>; journal: Record<string, { name: string; result?: { kind: string } }> };
     runs.push({ id, text: cp.task.text, messages: cp.messages, ...(cp.finished ? { finished: cp.finished } : {}) });
-    const journal = JSON.parse(await readFile(path.join(dataDir, 'runs', id, 'journal.json'), 'utf8').catch(() => '{"entries":{}}')) as { entries: Record<string, { name: string; result?: { kind: string } }> };
-    for (const [callId, entry] of Object.entries(journal.entries)) {
+    for (const [callId, entry] of Object.entries(cp.journal)) {
       if (entry.result?.kind === 'ok' && EFFECTS.has(entry.name) && !made.some((e) => e.call_id === callId)) bad.push(`journal of ${id} says ${entry.name} ${callId} ran, the audit has no such effect`);
     }
   }

@@ -183,7 +183,8 @@ export async function replay(
 
 /**
  * The n a matrix tries: all of 1..N without `spec`; else its comma-separated picks — a number,
- * `mid`, `last`, or `/regex/` (the first write whose `<op> <path>` matches; no comma in it). KILL_ONLY takes these.
+ * `mid`, `last`, or `/regex/` (the first write whose `<op> <path>` matches; no comma in it; `/regex/#k`:
+ * the k-th that matches). KILL_ONLY takes these.
  */
 export function pickWrites(writes: readonly string[], spec: string | undefined): number[] {
   const N = writes.length;
@@ -191,11 +192,12 @@ export function pickWrites(writes: readonly string[], spec: string | undefined):
   const ns = spec.split(',').map((p) => p.trim()).filter(Boolean).map((p) => {
     if (p === 'mid') return Math.ceil(N / 2);
     if (p === 'last') return N;
-    const re = /^\/(.+)\/$/.exec(p);
+    const re = /^\/(.+)\/(?:#(\d+))?$/.exec(p);
     if (re) {
-      const i = writes.findIndex((w) => new RegExp(re[1]!).test(w));
-      if (i < 0) throw new Error(`no write matches ${p}`);
-      return i + 1;
+      const matching = writes.flatMap((w, i) => (new RegExp(re[1]!).test(w) ? [i + 1] : []));
+      const n = matching[Number(re[2] ?? 1) - 1];
+      if (n === undefined) throw new Error(`no write matches ${p}`);
+      return n;
     }
     const n = Number(p);
     if (!Number.isInteger(n) || n < 1 || n > N) throw new Error(`no write ${p} (N = ${N})`);

@@ -1,0 +1,174 @@
+/**
+ * A run is one versioned value on disk (issue 23, item 1–2): the frozen run folders of every layout
+ * (test/fixtures/run-state/, LEEME.md) still resume, each is rewritten as one version-3 `run.json`
+ * at its next write, the old files go only once that is on disk (a kill or a failed write between
+ * still resumes), and the loader refuses what it cannot trust with what to do.
+ */
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runAnswering } from '../../src/agent/answering.js';
+import { readRunFolder } from '../../src/agent/run-file.js';
+import { RunStore, runDir } from '../../src/agent/run-state.js';
+import { createAgentService } from '../../src/agent/service.js';
+import { configFor, recordingAnswers, tempDir } from './helpers.js';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/run-state/', import.meta.url));
+const LEGACY = ['checkpoint.json', 'decisions.json', 'journal.json'];
+const REASON = 'hoy no quiero audio';
+
+let tmp: Awaited<ReturnType<typeof tempDir>>;
+beforeEach(async () => { tmp = await tempDir('cv-run-state-'); });
+afterEach(async () => { await tmp.cleanup(); });
+
+/** Copies the frozen folder `<version>/<runId>` into the data dir; returns the run's folder. */
+async function place(version: string, runId: string): Promise<string> {
+  const dir = runDir(tmp.dir, runId);
+  await cp(path.join(FIXTURES, version, runId), dir, { recursive: true });
+  return dir;
+}
+
+const files = async (dir: string) => (await readdir(dir)).sort();
+const onDisk = async (dir: string) => JSON.parse(await readFile(path.join(dir, 'run.json'), 'utf8')) as Record<string, unknown>;
+
+describe.each(['v2', 'v3'])('the frozen %s folders resume', (version) => {
+  it('paused on its approvals (cover approved, the narration\'s no waiting for its reason): nothing asked again, the cover made once, the reason reaches the model', async () => {
+    const dir = await place(version, 'pausada');
+    const service = await createAgentService({ config: configFor(tmp.dir) });
+    expect((await service.unfinished()).map((u) => u.runId)).toEqual(['pausada']);
+    // First pass: the approved cover runs; the no still waits for its reason, so the run pauses again.
+    const first = await service.run({ runId: 'pausada', text: '', mode: 'agente', resume: true });
+    expect(first.stopReason).toBe('awaiting_approval');
+    expect(first.awaiting?.map((a) => a.tool)).toEqual(['narrar_resumen']);
+    expect(first.artifacts.map((a) => path.basename(a.path))).toEqual(['semana_03.png']);
+    expect(await files(dir)).toEqual(['run.json']);
+    const narration = first.awaiting![0]!;
+    expect(await service.giveNote('pausada', narration.id, REASON)).toMatchObject({ kind: 'ok' });
+    const answers = recordingAnswers({ generar_portada: true, narrar_resumen: true });
+    const out = await runAnswering(service, { runId: 'pausada', text: '', mode: 'agente', resume: true }, answers);
+    expect(out.stopReason).toBe('end_turn');
+    expect(answers.asked).toEqual([]);
+    // The cards were made before the freeze: the journal's result stands, none is made here.
+    expect(await service.toolbox.notebook.cards.list()).toEqual([]);
+    expect(out.calls?.find((c) => c.tool === 'narrar_resumen')).toMatchObject({ kind: 'rechazado', notApproved: 'rechazado' });
+    const run = await onDisk(dir);
+    expect(run).toMatchObject({ version: 3, finished: { stopReason: 'end_turn' } });
+    expect(JSON.stringify(run.messages)).toContain(REASON);
+    expect(await service.unfinished()).toEqual([]);
+  });
+
+  it('paused on a question back: the answer goes on from disk (the same script as the model)', async () => {
+    const dir = await place(version, 'pregunta');
+    const service = await createAgentService({ config: configFor(tmp.dir, { CUADERNO_MODELO: `script:${path.join(FIXTURES, 'pregunta.guion.json')}` }) });
+    expect((await service.unfinished()).map((u) => u.runId)).toEqual(['pregunta']);
+    expect(await service.answer('pregunta', 'la 3')).toEqual({ kind: 'ok' });
+    expect(await files(dir)).toEqual(['run.json']);
+    const answers = recordingAnswers({ generar_portada: true });
+    const out = await runAnswering(service, { runId: 'pregunta', text: '', mode: 'agente', resume: true, questions: true }, answers);
+    expect(out.stopReason).toBe('end_turn');
+    expect(answers.asked.map((a) => a.tool)).toEqual(['generar_portada']);
+    expect(out.artifacts.map((a) => path.basename(a.path))).toEqual(['semana_03.png']);
+    expect(out.report).toMatch(/portada de la semana 3 está lista/);
+    expect(JSON.stringify((await onDisk(dir)).messages)).toContain('la 3');
+  });
+});
+
+describe('migration to run.json', () => {
+  it('the bot\'s runs of 26bbfae (test/fixtures/datos-26bbfae-chat) read as version-3 values: the finished week with its decisions and journal, the redo paused on its approval', async () => {
+    const runs = fileURLToPath(new URL('../fixtures/datos-26bbfae-chat/datos/runs/', import.meta.url));
+    const week = await readRunFolder(path.join(runs, 'tg100000001-mx5t7dyt-c85b4e'));
+    expect(week).toMatchObject({ legacy: true, state: { version: 3, finished: { stopReason: 'end_turn' }, task: { text: 'prepara la semana 3' } } });
+    expect(Object.values(week!.state.decisions).map((d) => d.approved)).toEqual([true, true]);
+    expect(Object.values(week!.state.journal).every((e) => e.result !== undefined)).toBe(true);
+    const redo = await readRunFolder(path.join(runs, 'tg100000001-mx5t7hhj-2672ce'));
+    expect(redo).toMatchObject({ legacy: true, state: { version: 3, decisions: {}, journal: {}, task: { text: 'rehaz la portada de la semana 3' } } });
+    expect(redo!.state.finished).toBeUndefined();
+    expect(redo!.state.approvals.map((a) => a.tool)).toEqual(['generar_portada']);
+  });
+
+  it('a kill after run.json is written but before the old files are removed: run.json wins, the old files go at the next write', async () => {
+    const dir = await place('v2', 'pausada');
+    const store = new RunStore(tmp.dir, 'pausada');
+    await store.load();
+    const narration = Object.values(await store.decisions()).find((d) => !d.approved)!;
+    await store.completeNote(narration.approvalId, REASON);
+    expect(await files(dir)).toEqual(['run.json']);
+    // The state a kill between the two steps leaves: run.json (with the reason) and the old files (without it).
+    await cp(path.join(FIXTURES, 'v2', 'pausada'), dir, { recursive: true });
+    expect(await files(dir)).toEqual([...LEGACY, 'run.json']);
+    const folder = await readRunFolder(dir);
+    expect(folder?.legacy).toBe(true);
+    expect(folder?.state.decisions[narration.approvalId]).toMatchObject({ note: REASON });
+    const service = await createAgentService({ config: configFor(tmp.dir) });
+    const out = await runAnswering(service, { runId: 'pausada', text: '', mode: 'agente', resume: true }, recordingAnswers());
+    expect(out.stopReason).toBe('end_turn');
+    expect(await files(dir)).toEqual(['run.json']);
+  });
+
+  it('run.json cannot be written: the old files stay as they were and the run still resumes from them', async () => {
+    const dir = await place('v2', 'pausada');
+    const before = await Promise.all(LEGACY.map((f) => readFile(path.join(dir, f), 'utf8')));
+    const store = new RunStore(tmp.dir, 'pausada');
+    await store.load();
+    const narration = Object.values(await store.decisions()).find((d) => !d.approved)!;
+    // A folder where the file should go: the rename fails for real.
+    await mkdir(path.join(dir, 'run.json', 'x'), { recursive: true });
+    await expect(store.completeNote(narration.approvalId, REASON)).rejects.toThrow();
+    expect(await Promise.all(LEGACY.map((f) => readFile(path.join(dir, f), 'utf8')))).toEqual(before);
+    // Nothing was taken as written: the no still waits for its reason, in memory as on disk.
+    expect((await store.decisions())[narration.approvalId]).toMatchObject({ awaitingNote: true });
+    await rm(path.join(dir, 'run.json'), { recursive: true });
+    const service = await createAgentService({ config: configFor(tmp.dir) });
+    const first = await service.run({ runId: 'pausada', text: '', mode: 'agente', resume: true });
+    expect(first.stopReason).toBe('awaiting_approval');
+    expect(await files(dir)).toEqual(['run.json']);
+  });
+});
+
+describe('the run.json loader', () => {
+  async function damaged(change: (text: string) => string): Promise<{ file: string; text: string }> {
+    const dir = await place('v3', 'pausada');
+    const file = path.join(dir, 'run.json');
+    const text = change(await readFile(file, 'utf8'));
+    await writeFile(file, text);
+    return { file, text };
+  }
+
+  it('refuses a cut, an unknown version, a misshapen field — saying which and what to do, and leaves the file as it is', async () => {
+    const cases: Array<[(t: string) => string, string, RegExp]> = [
+      [(t) => t.slice(0, t.length / 2), 'CORRUPT_STATE', /cortado a mitad de escritura.*bórralo/s],
+      [() => '', 'CORRUPT_STATE', /vacío/],
+      [(t) => t.replace('"version": 3', '"version": 4'), 'UNSUPPORTED_VERSION', /versión 4.*solo la 3/s],
+      [(t) => t.replace(/"turns": \d+/, '"turns": "dos"'), 'CORRUPT_STATE', /«turns» debería ser un número entero/],
+      [(t) => t.replace(/"approved": true/, '"approved": "sí"'), 'CORRUPT_STATE', /«decisions › [^»]+ › approved» debería ser verdadero o falso/],
+      [(t) => t.replace('"journal": {', '"diario": {}, "journal": {'), 'CORRUPT_STATE', /campo que no se conoce \(«diario»\)/],
+    ];
+    for (const [change, code, message] of cases) {
+      const { file, text } = await damaged(change);
+      await expect(new RunStore(tmp.dir, 'pausada').load()).rejects.toMatchObject({ code, message: expect.stringMatching(message) });
+      expect(await readFile(file, 'utf8')).toBe(text);
+      await rm(path.dirname(file), { recursive: true });
+    }
+  });
+
+  it('never writes a state it could not read back: the write is refused and the file stays as it was', async () => {
+    const dir = await place('v3', 'pausada');
+    const before = await readFile(path.join(dir, 'run.json'), 'utf8');
+    const store = new RunStore(tmp.dir, 'pausada');
+    const cp = await store.load();
+    await expect(store.saveCheckpoint({ ...cp, turns: -1 })).rejects.toMatchObject({ code: 'CORRUPT_STATE', message: expect.stringMatching(/no se podría volver a leer/) });
+    expect(await readFile(path.join(dir, 'run.json'), 'utf8')).toBe(before);
+    // The store goes on from what is on disk.
+    await store.saveCheckpoint(cp);
+    expect((await onDisk(dir)).turns).toBe(cp.turns);
+  });
+
+  it('never falls back from a damaged run.json to the old files beside it', async () => {
+    const dir = await place('v2', 'pausada');
+    await writeFile(path.join(dir, 'run.json'), '{"version": 3');
+    await expect(new RunStore(tmp.dir, 'pausada').load()).rejects.toMatchObject({ code: 'CORRUPT_STATE' });
+    const service = await createAgentService({ config: configFor(tmp.dir) });
+    expect(await service.unfinished()).toEqual([expect.objectContaining({ runId: 'pausada', text: expect.stringMatching(/dañado/) })]);
+  });
+});
