@@ -144,7 +144,7 @@ export const ASK = {
 export const CHECKPOINT = {
   missing: (file: string) => `No hay ninguna ejecución que reanudar (no existe ${file}). Empieza una nueva sin --reanudar.`,
   corrupt: (file: string, why: string) =>
-    `El punto de control ${file} está dañado (${why}); puede haberse cortado a mitad de escritura. No se reanuda para no repetir efectos: bórralo (con los demás archivos de su carpeta) para empezar de nuevo, o restáuralo de una copia.`,
+    `El punto de control ${file} está dañado (${why}); puede haberse cortado a mitad de escritura. No se reanuda para no repetir efectos: bórralo (con los demás archivos de la carpeta de esa ejecución) para empezar de nuevo, o restáuralo de una copia.`,
   badVersion: (file: string, v: unknown, known: readonly number[]) =>
     `El punto de control ${file} tiene la versión ${JSON.stringify(v)}, que este programa no conoce en ese archivo (solo ${known.length === 1 ? `la ${known[0]}` : `${known.slice(0, -1).map((k) => `la ${k}`).join(', ')} y la ${known.at(-1)}`}). Actualiza el programa o bórralo para empezar de nuevo.`,
   badShape: (file: string, why: string) => `El punto de control ${file} no tiene la forma esperada (${why}). Bórralo para empezar de nuevo.`,

@@ -23,6 +23,7 @@ const CARD = { id: 5, pregunta: '¿Qué es el cubismo?', respuesta: 'Un movimien
 /** Arguments for functions whose parameters are not plain words or numbers. */
 const SAMPLES: Record<string, unknown[][]> = {
   'chat.S.statusBudget': [[1.5, 5], [6, 5]],
+  'agent.CHECKPOINT.badVersion': [['el archivo de la ejecución', 9, [3]], ['el archivo de la ejecución', 7, [1, 2]]],
   'cards.PROPOSAL.tally': [[3, 1, 1], [0, 0, 2]],
   'cards.PROPOSAL.saved': [[4, 3, 1, 1], [0, 0, 0, 2], [1, 1, 0, 0]],
   'cards.editProblem': [[{ kind: 'vacia' }], [{ kind: 'delata_propia' }], [{ kind: 'delata_otra', respuesta: WORD }], [{ kind: 'la_delatan', pregunta: '¿Qué es?' }], [{ kind: 'repetida', respuesta: WORD }], [{ kind: 'hueco' }]],
