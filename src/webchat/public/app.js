@@ -259,9 +259,10 @@ function editMessage(m) {
   const newAudio = node.querySelector('audio');
   if (oldAudio && newAudio && oldAudio.getAttribute('src') === newAudio.getAttribute('src')) newAudio.replaceWith(oldAudio);
   node.classList.add('flash');
-  // An edit that grows the last message (a card's answer and its rating buttons, a report) keeps a
-  // reader who was at the end at the end, as a new message would.
-  const stick = existing === log.lastElementChild && (atEnd || nearBottom());
+  // An edit that grows a message (a card's answer and its rating buttons, a report) keeps a reader
+  // who was at the end at the end, as a new message would — also when the edited message is not the
+  // last one (an answer that arrived after it, say), since it still pushes the end down.
+  const stick = atEnd || nearBottom();
   existing.replaceWith(node);
   if (stick) keepAtBottom(true);
 }
