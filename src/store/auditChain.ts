@@ -141,13 +141,25 @@ async function readRoute(dir: string, logPath: string): Promise<string | undefin
 const routesWritten = new Set<string>();
 
 async function writeRoute(dir: string, mirror: ChainMirror): Promise<void> {
-  const known = `${dir}\0${mirror.cadena}\0${mirror.ruta}`;
+  const known = routeKey(dir, mirror);
   if (routesWritten.has(known)) return;
   const file = routeFile(dir, mirror.ruta);
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   await writeFileAtomic(file, `${JSON.stringify({ ruta: mirror.ruta, cadena: mirror.cadena })}\n`, { durable: false });
   await chmod(file, 0o600);
   routesWritten.add(known);
+}
+
+const routeKey = (dir: string, m: ChainMirror): string => `${dir}\0${m.cadena}\0${m.ruta}`;
+
+/** Every readable mirror in the keys folder, with its file (a whole scan: for the rare cases only). */
+async function* mirrorsIn(dir: string): AsyncGenerator<{ file: string; m: ChainMirror }> {
+  const names = await readdir(path.join(dir, MIRROR_DIR)).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.endsWith('.json'))) {
+    const file = path.join(dir, MIRROR_DIR, name);
+    const m = parseMirror(await readFile(file, 'utf8').catch(() => ''));
+    if (m) yield { file, m };
+  }
 }
 
 const indexed = new Map<string, Promise<void>>();
@@ -162,13 +174,8 @@ function indexOnce(dir: string): Promise<void> {
     done = (async () => {
       const routes = path.join(dir, MIRROR_DIR, ROUTES_DIR);
       if (await stat(routes).then(() => true, () => false)) return;
-      const names = await readdir(path.join(dir, MIRROR_DIR)).catch(() => [] as string[]);
       const mirrors: Array<{ m: ChainMirror; at: number }> = [];
-      for (const name of names.filter((n) => n.endsWith('.json'))) {
-        const file = path.join(dir, MIRROR_DIR, name);
-        const m = parseMirror(await readFile(file, 'utf8').catch(() => ''));
-        if (m) mirrors.push({ m, at: await stat(file).then((s) => s.mtimeMs, () => 0) });
-      }
+      for await (const { file, m } of mirrorsIn(dir)) mirrors.push({ m, at: await stat(file).then((s) => s.mtimeMs, () => 0) });
       for (const { m } of mirrors.sort((a, b) => a.at - b.at)) await writeRoute(dir, m);
       await mkdir(routes, { recursive: true, mode: 0o700 });
     })();
@@ -191,14 +198,10 @@ export async function writeMirror(dir: string, mirror: ChainMirror): Promise<voi
 /** Removes every mirror whose last known path is `logPath` (a deletion starts that log's chain anew), and its route. */
 export async function removeMirrorsOf(dir: string, logPath: string): Promise<void> {
   // Rare («Borra mis datos»): a whole scan, so a chain the index never named is removed too.
-  const names = await readdir(path.join(dir, MIRROR_DIR)).catch(() => [] as string[]);
-  for (const name of names.filter((n) => n.endsWith('.json'))) {
-    const file = path.join(dir, MIRROR_DIR, name);
-    const m = parseMirror(await readFile(file, 'utf8').catch(() => ''));
-    if (m && m.ruta === logPath) {
-      await rm(file, { force: true });
-      routesWritten.delete(`${dir}\0${m.cadena}\0${m.ruta}`);
-    }
+  for await (const { file, m } of mirrorsIn(dir)) {
+    if (m.ruta !== logPath) continue;
+    await rm(file, { force: true });
+    routesWritten.delete(routeKey(dir, m));
   }
   await rm(routeFile(dir, logPath), { force: true });
 }
