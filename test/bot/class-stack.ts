@@ -57,6 +57,10 @@ export async function startClassStack(opts: { before?: (dataDir: string) => Prom
     tmp, config, h, logs, ...(await boot()),
     dirOf: (id) => userDataDir(config.dataDir, id),
     async restart() {
+      // An in-process restart cannot kill the old bot: its passes would go on writing the same run
+      // files beside the new one (two writers, the stale one's whole-file writes winning). They are
+      // let reach a pause first — a paused run holds nothing; kills mid-pass are the process tests'.
+      await Promise.all((await stack.cb.class!.users.open()).map((p) => p.runs.idle()));
       await stack.running.stop();
       Object.assign(stack, await boot());
     },

@@ -63,6 +63,10 @@ export async function startStack(makeService: (config: Config) => RunService | P
   const stack: Stack = {
     tmp, config, h, notebook, logs, ...first,
     async restart(service) {
+      // An in-process restart cannot kill the old bot: its passes would go on writing the same run
+      // files beside the new service's (two writers). They are let reach a pause first — a paused
+      // run holds nothing; kills mid-pass are the process tests' (test/main, test/replay).
+      await stack.cb.runs.idle();
       await stack.running.stop();
       const next = await boot(service);
       stack.cb = next.cb;
