@@ -81,7 +81,10 @@ export function commandsComposer(deps: CommandsDeps, plain: Readonly<Record<Comm
 export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainCommand> {
   const now = deps.now ?? (() => new Date());
   return {
-    start: async (ctx) => { await ctx.reply(S.start(ctx.from?.first_name ?? '', deps.audience, await helpCourse(deps.notebook))); },
+    start: async (ctx) => {
+      const course = await helpCourse(deps.notebook);
+      await ctx.reply(S.start(ctx.from?.first_name ?? '', deps.audience, course, course === undefined));
+    },
     ayuda: async (ctx) => { await ctx.reply(S.help(deps.audience, await helpCourse(deps.notebook))); },
     cancelar: async (ctx) => {
       await ctx.reply(deps.runs.cancel(ctx.chat!.id) ? S.cancelling() : S.nothingToCancel());

@@ -91,7 +91,7 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     const askedModel = u.intent === 'ambiguo' && u.bajaConfianza === true && deps.classify !== undefined;
     if (askedModel) u = await deps.classify!(text, course);
     switch (u.intent) {
-      case 'saludo': return void (await ctx.reply(S.greeting(ctx.from.first_name ?? '')));
+      case 'saludo': return void (await ctx.reply(S.greeting(ctx.from.first_name ?? '', await onExampleCourse(deps.notebook))));
       case 'gracias': return void (await ctx.reply(S.thanks()));
       case 'charla': return void (await ctx.reply(S.smallTalk()));
       case 'orden': return void (await deps.commands[u.nombre](ctx));
@@ -259,3 +259,7 @@ async function startRun(ctx: Context, runs: RunManager, text: string): Promise<v
   await replyToStart(ctx, result);
 }
 
+/** True while the notebook has no course of its own (the example course applies). */
+async function onExampleCourse(notebook: Pick<BotNotebook, 'course'>): Promise<boolean> {
+  return (await notebook.course.read().catch(() => undefined)) === null;
+}

@@ -98,7 +98,7 @@ export interface CourseFile {
 }
 
 export function createCourseFile(file: string): CourseFile {
-  const adapter = new ValidatedJsonFile<StoredCourse>(file, checkCourse, 'si lo borra, se vuelve al curso de ejemplo (las notas y las tarjetas se conservan).');
+  const adapter = new ValidatedJsonFile<StoredCourse>(file, checkCourse, 'si lo borras, vuelves al curso de ejemplo (las notas y las tarjetas se conservan).');
   return {
     file,
     read: () => adapter.read(),

@@ -111,7 +111,7 @@ export interface NotesStoreOptions {
 }
 
 export function createNotesStore(file: string, opts: NotesStoreOptions = {}): NotesStore {
-  const adapter = new ValidatedJsonFile(file, checkNotes, 'si lo borra, se vuelven a cargar las 12 notas de ejemplo y se pierden las notas añadidas.');
+  const adapter = new ValidatedJsonFile(file, checkNotes, 'si lo borras, vuelven las notas de ejemplo y se pierden las que añadiste.');
   // Reads give the notes (either version); writes always give a version-2 document.
   const db = new Low<Note[]>({ read: () => adapter.read(), write: (notes) => writeFileAtomic(file, `${JSON.stringify(notesDocument(notes), null, 2)}\n`) }, []);
   const mutex = new Mutex();
@@ -193,7 +193,7 @@ export function createNotesStore(file: string, opts: NotesStoreOptions = {}): No
 }
 
 export function createCardDeck(file: string): CardDeck {
-  const adapter = new ValidatedJsonFile(file, checkCards, 'si lo borra, se empieza un mazo vacío y se pierden las tarjetas guardadas.');
+  const adapter = new ValidatedJsonFile(file, checkCards, 'si lo borras, empiezas con un mazo vacío y se pierden las tarjetas guardadas.');
   const db = new Low<Card[]>(adapter, []);
   const mutex = new Mutex();
 

@@ -71,7 +71,7 @@ export function refusedSubject(args: Readonly<Record<string, unknown>>): Pick<Re
 }
 
 export function createReasonsLog(file: string): ReasonsLog {
-  const adapter = new ValidatedJsonFile<ReasonsFile>(file, check, 'si lo borra, solo se olvidan los motivos de tus rechazos anteriores.');
+  const adapter = new ValidatedJsonFile<ReasonsFile>(file, check, 'si lo borras, solo se olvidan los motivos de tus rechazos anteriores.');
   const mutex = new Mutex();
   const list = async () => (await adapter.read())?.motivos ?? [];
   return {

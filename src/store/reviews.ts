@@ -114,7 +114,7 @@ const checkState: ShapeCheck<ReviewState> = (data) => {
 };
 
 export function createReviewStore(file: string): ReviewStore {
-  const adapter = new ValidatedJsonFile(file, checkState, 'si lo borra, las tarjetas vuelven a estar nuevas y se pierde el historial de repasos.');
+  const adapter = new ValidatedJsonFile(file, checkState, 'si lo borras, las tarjetas vuelven a estar nuevas y se pierde el historial de repasos.');
   const db = new Low<ReviewState>(adapter, emptyReviewState());
   const mutex = new Mutex();
   const load = async () => (db.data = (await adapter.read()) ?? emptyReviewState());

@@ -81,10 +81,11 @@ export const S = Object.freeze({
   pollingFailed: (why: string) => `Cierro Cuaderno Vivo: no puedo seguir recibiendo mensajes de Telegram (${why}).`,
   stranger: (userId: number) =>
     `Este cuaderno es privado: solo atiende a la persona a la que pertenece. (Tu número de Telegram es ${userId}; si el cuaderno es tuyo, pide a quien administra el bot que añada ese número a las personas permitidas.)`,
-  start: (name: string, audience: Audience = 'dueño', course?: HelpCourse) =>
+  /** `onExample`: the notebook still has the example course, so the greeting says how to bring one's own. */
+  start: (name: string, audience: Audience = 'dueño', course?: HelpCourse, onExample = false) =>
     (audience === 'profesor'
       ? `Hola, ${name}. Das esta clase en Cuaderno Vivo: invita a tus alumnos con /invitar y mira con /alumnos quién ha entrado y cuánto lleva gastado cada uno. Cada alumno tiene su propio cuaderno; tú también tienes el tuyo para probar lo que verán.\n\n`
-      : `Hola, ${name}. Soy tu Cuaderno Vivo: escríbeme en una frase qué quieres y preparo tu semana de estudio — tarjetas, portada y un pódcast narrado — pidiéndote permiso antes de lo que deja huella.\n\n`) +
+      : `Hola, ${name}. Soy tu Cuaderno Vivo: escríbeme en una frase qué quieres y preparo tu semana de estudio — tarjetas, portada y un pódcast narrado — pidiéndote permiso antes de lo que deja huella.\n\n${onExample ? `${OWN_COURSE_HINT}\n\n` : ''}`) +
     helpBody(audience, course),
   help: (audience: Audience = 'dueño', course?: HelpCourse) => helpBody(audience, course),
 
@@ -128,8 +129,8 @@ export const S = Object.freeze({
   handlerFailed: () => 'No pude atender ese mensaje por un error interno. Inténtalo de nuevo en un momento.',
   unknownCommand: () => 'No conozco esa orden. Escribe /ayuda para ver lo que sé hacer.',
   emptyText: () => 'Escríbeme en una frase qué quieres, por ejemplo «prepara la semana 3».',
-  greeting: (name: string) =>
-    `¡Hola${name ? `, ${name}` : ''}! Dime en una frase qué quieres preparar, por ejemplo «prepara la semana 3», o escribe /ayuda para ver todo lo que sé hacer.`,
+  greeting: (name: string, onExample = false) =>
+    `¡Hola${name ? `, ${name}` : ''}! Dime en una frase qué quieres preparar, por ejemplo «prepara la semana 3», o escribe /ayuda para ver todo lo que sé hacer.${onExample ? `\n\n${OWN_COURSE_HINT}` : ''}`,
   tooLong: (length: number, max: number) =>
     `Ese mensaje es demasiado largo (${length} caracteres; el máximo es ${max}). Resúmelo en una frase; si es una nota, guárdala con /nota.`,
 
@@ -370,6 +371,14 @@ export interface HelpCourse {
   /** Key terms of the owner's weeks, the most typical first; may be empty. */
   terms: readonly string[];
 }
+
+/**
+ * Said to someone whose notebook still holds the example course (a fresh install, a new student):
+ * the product is for their own course and material, and this is how it gets there.
+ */
+const OWN_COURSE_HINT =
+  'Ahora tienes un curso de ejemplo para probar. Para usar el tuyo, pega aquí tu temario (un tema por línea) o escribe /curso. ' +
+  'Tus apuntes me los puedes mandar en PDF, como foto de una página o en una nota de voz: los guardo como notas de tu cuaderno.';
 
 const DEMO_EXAMPLES = [
   'prepara la semana 3',

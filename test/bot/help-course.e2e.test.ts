@@ -32,6 +32,12 @@ describe('the help speaks of the owner\'s course', () => {
     await owner.say('/ayuda');
     const demo = await owner.waitText(/^Ejemplos:/);
     expect(demo.text).toBe(S.help());
+    // On the example course, /start and a plain «hola» say how to bring one's own course and notes.
+    const bringYourOwn = /curso de ejemplo para probar\. Para usar el tuyo, pega aquí tu temario .* PDF, como foto de una página o en una nota de voz/;
+    await owner.say('/start');
+    expect((await owner.waitText(/^Hola, Ana\./)).text).toMatch(bringYourOwn);
+    await owner.say('hola, ¿cómo empiezo?');
+    expect((await owner.waitText(/^¡Hola, Ana!/)).text).toMatch(bringYourOwn);
 
     await stack.notebook.course.write(HISTORY);
     await owner.say('/ayuda');
@@ -47,9 +53,12 @@ describe('the help speaks of the owner\'s course', () => {
     expect(own.text).not.toMatch(/cubismo|impresionismo/);
 
     await owner.say('/start');
-    const hello = await owner.waitText(/^Hola, Ana\./);
+    const hello = await owner.waitFor('/start for the owner\'s course', (ms) => ms.filter((m) => /^Hola, Ana\./.test(m.text)).at(1));
     expect(hello.text).toContain('• solo tarjetas de la nota sobre máquina de vapor');
-    expect(hello.text).not.toMatch(/cubismo|impresionismo/);
+    expect(hello.text).not.toMatch(/cubismo|impresionismo|curso de ejemplo/);
+    await owner.say('hola');
+    const greeting = await owner.waitFor('the greeting on the owner\'s course', (ms) => ms.filter((m) => m.text.startsWith('¡Hola, Ana!')).at(1));
+    expect(greeting.text).not.toMatch(/curso de ejemplo/);
   });
 
   it('a course of one week without terms still gives plain examples of that week', async () => {

@@ -46,7 +46,7 @@ describe('curso.json', () => {
     await writeFile(file, text);
     const err = await createCourseFile(file).read().then(() => undefined, (e: Error) => e);
     expect(err?.message).toMatch(sentence);
-    expect(err?.message).toContain('se vuelve al curso de ejemplo');
+    expect(err?.message).toContain('si lo borras, vuelves al curso de ejemplo');
     expect(await readFile(file, 'utf8')).toBe(text);
   });
 

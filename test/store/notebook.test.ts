@@ -54,7 +54,7 @@ describe('notes', () => {
     const nb = await openNotebook(dir);
     await writeFile(nb.files.notes, text);
     const err = await expectStateError(nb.notes.list(), nb.files.notes, problem);
-    expect(err.message).toMatch(/si lo borra, se vuelven a cargar las 12 notas de ejemplo/);
+    expect(err.message).toMatch(/si lo borras, vuelven las notas de ejemplo/);
     await expectStateError(nb.notes.add('x', 'y'), nb.files.notes, problem);
     expect(await readFile(nb.files.notes, 'utf8')).toBe(text);
   });
