@@ -77,6 +77,8 @@ export function questionFor(u: Understood, course: Course): string {
       if (u.quiere === 'portada' || u.quiere === 'narracion') return ASK.whichWeekFor(u.quiere, weeks);
       if (u.quiere === 'preparar') return ASK.whichWeek(weeks);
       return ASK.unclear;
+    case 'apunte':
+      return ASK.statement(u.semana);
     default:
       return ASK.unclear;
   }

@@ -6,7 +6,7 @@
  * The bot answers the chatty intents itself (no run, no tokens); the offline planner plans the rest
  * (intent.ts).
  */
-import { weekNumbers, weekOfDate, type Course } from '../tools/course/course.js';
+import { closestWeek, weekNumbers, weekOfDate, type Course } from '../tools/course/course.js';
 import { DEMO_COURSE } from '../tools/course/demo.js';
 import { readMessage } from './nlu/read.js';
 import type { CommandName, Understood } from './nlu/meaning.js';
@@ -22,7 +22,7 @@ export type { CommandName, Item, Understood, Voice, Wanted } from './nlu/meaning
 
 /** The course as the reading needs it: which weeks exist, and which one a date falls in (in `tz`). */
 export function courseContext(course: Course, tz?: string): CourseContext {
-  return { weeks: weekNumbers(course), weekOfDate: (d) => weekOfDate(course, d, tz) ?? null };
+  return { weeks: weekNumbers(course), weekOfDate: (d) => weekOfDate(course, d, tz) ?? null, weekByWords: (text) => closestWeek(course, text) };
 }
 
 /** Commands written without the slash, read exactly: no classifier guesses better than an exact word. */

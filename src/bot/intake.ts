@@ -100,6 +100,8 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'recordatorio': return void (await ctx.reply(S.notYet(u.intent, u)));
       case 'curso': if (deps.courseChat) return void (await deps.courseChat.edit(ctx, u)); return void (await ctx.reply(S.notYet(u.intent)));
       case 'borrar_datos': return void (await askErase(ctx));
+      // Study content, not a request: the same offer as a long paste (one tap, then the import's approval).
+      case 'apunte': return void (await ctx.reply(S.statementOffer(u.semana), { reply_markup: pasteKeyboard(pastes.open(chatId, text, at).id) }));
       case 'repaso': case 'exportar': case 'importar': return void (await ctx.reply(S.notYet(u.intent)));
       case 'ambiguo': {
         const running = deps.runs.current(chatId);

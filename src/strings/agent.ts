@@ -138,6 +138,8 @@ export const ASK = {
       : `¿De qué semana quieres la narración? ${weeksInWords(range)} Por ejemplo: «narra la semana 1».`,
   whichNote: '¿De qué nota o tema quieres las tarjetas? Por ejemplo: «tarjetas de la nota 5», «tarjetas de la semana 2» o el tema con tus palabras.',
   whatToSearch: '¿Qué busco en tus notas? Dime el tema con tus palabras, por ejemplo: «¿qué tengo sobre …?» con lo que estés estudiando.',
+  /** A statement of study content where a request was expected (the bot offers to keep it as a note). */
+  statement: (week: number) => `Eso parece algo para estudiar, no un encargo. Si querías pedirme algo, dímelo en una frase, por ejemplo «prepara la semana ${week}».`,
   unclear: `¿Qué quieres hacer? Puedo preparar una semana, rehacer la portada, narrarla, hacer tarjetas o buscar en tus notas. Por ejemplo: «prepara la semana 3». Escribe /ayuda para ver más ejemplos.`,
 } as const;
 

@@ -164,6 +164,9 @@ export const S = Object.freeze({
       ? `Me llegó un texto largo en ${parts} partes (${length.toLocaleString('es-ES')} caracteres en total).`
       : `Ese mensaje es muy largo (${length.toLocaleString('es-ES')} caracteres).`) +
     ` Para pedirme algo basta una frase (hasta ${max.toLocaleString('es-ES')} caracteres). ¿Es algo para estudiar? Puedo guardarlo como nota.`,
+  /** A short text that is study content, not a request: offered as a note, with the request it was not. */
+  statementOffer: (week: number) =>
+    `Eso parece algo para estudiar, no un encargo. ¿Lo guardo en tu cuaderno como nota? Si querías pedirme algo, dímelo en una frase, por ejemplo «prepara la semana ${week}».`,
   /** An earlier offer of a paste that went on below it (when it could not be deleted). */
   pasteOfferMoved: () => '⬇️ Te respondo abajo, después del texto entero.',
   pasteSaved: (ids: readonly number[]) =>

@@ -28,6 +28,11 @@ export type Understood =
   | { intent: 'exportar' }
   | { intent: 'borrar_datos' }
   | { intent: 'importar' }
+  /**
+   * Not a request but something to study («La elasticidad mide cuánto cambia…»): a statement about
+   * what week `semana` of the course is about. The bot offers to keep it as a note.
+   */
+  | { intent: 'apunte'; semana: number }
   | ({ intent: 'recordatorio' } & ReminderSlots)
   | ({ intent: 'curso'; semana: number } & Exclude<CourseEdit, { cambio: 'anadir' }>)
   | ({ intent: 'curso' } & Extract<CourseEdit, { cambio: 'anadir' }>)

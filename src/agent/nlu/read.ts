@@ -8,9 +8,9 @@ import type { Understood, Wanted } from './meaning.js';
 import { IntentClassifier, type Classification } from './classifier.js';
 import { courseEdit, editsCourse } from './course-edit.js';
 import { reminderSlots } from './reminder.js';
-import { asksRedo, cardsNote, excluded, namedParts, onlyPart, ownVoice, searchTopic, type Part } from './slots.js';
+import { asksRedo, cardsNote, excluded, namedParts, onlyPart, ownVoice, searchTopic, subjectFrom, type Part } from './slots.js';
 import { words, type Words } from './text.js';
-import { weekSlot, type CourseContext } from './week.js';
+import { weekSlot, writtenWeek, type CourseContext } from './week.js';
 
 /**
  * The classes the classifier tells apart. `item` is one part of a week (its cover or its narration);
@@ -42,14 +42,23 @@ export function readMessage(text: string, course: CourseContext, now: Date, clas
   if (!w.t) return { intent: 'ambiguo' };
   // A message that names a week or a part of one is about the work, never small talk: those
   // classes drop out and the others' shares are renormalised.
-  const work = namedParts(w).length > 0 || /\b(semana|semanas|week)\b/.test(w.t);
-  const ranked = classifier.classify(text).filter((c) => !(work && CHATTY.has(c.intent)) && (CUES[c.intent]?.test(w.t) ?? true));
+  const work = namedParts(w).length > 0 || /\b(semana|semanas|week)\b/.test(w.t) || writtenWeek(w.t) !== undefined;
+  // «prepara el tema de costes» asks for a week, whatever weight «costes» has for /gasto.
+  const preparing = PREPARE.test(w.t);
+  const ranked = classifier.classify(text).filter((c) => !((work || preparing) && CHATTY.has(c.intent)) && !(preparing && COMMAND_CLASSES.has(c.intent as IntentClass)) && (CUES[c.intent]?.test(w.t) ?? true));
   const total = ranked.reduce((sum, c) => sum + c.score, 0);
   const top: Classification | undefined = ranked[0];
   if (editsCourse(w.t, text)) return courseChange(text, w, course, now);
+  const defined = definitionAsked(w);
+  if (defined) return { intent: 'buscar', consulta: defined };
+  const studied = !work && !preparing ? statementAbout(text, w, course) : undefined;
+  if (studied !== undefined) return { intent: 'apunte', semana: studied };
   // Not sure what it is about (`bajaConfianza`): a configured model may read it (agent/classify.ts).
-  if (!top || !isClass(top.intent) || total <= 0 || top.score / total < MIN_CONFIDENCE) return { intent: 'ambiguo', bajaConfianza: true };
-  return withSlots(complaintAbout(top.intent, w), text, w, course, now);
+  const unsure = !top || !isClass(top.intent) || total <= 0 || top.score / total < MIN_CONFIDENCE;
+  // «prepárame lo de elasticidad»: the verb says what it is about, however unsure the classifier.
+  if (unsure && preparing) return withSlots('preparar', text, w, course, now);
+  if (unsure) return { intent: 'ambiguo', bajaConfianza: true };
+  return withSlots(complaintAbout(top!.intent as IntentClass, w), text, w, course, now);
 }
 
 const OWN_VOICE_WORDS = /\b(con )?mi (propia )?voz\b|\b(with )?my (own )?voice\b/g;
@@ -65,6 +74,36 @@ function complaintAbout(cls: IntentClass, w: Words): IntentClass {
 }
 
 const CHATTY = new Set(['saludo', 'gracias', 'charla']);
+
+/** A message that asks to prepare something: a week's work, whatever else its words weigh. */
+const PREPARE = /^(?:(?:oye|venga|vale|bueno|porfa|please|ahora) )*(?:preparame|prepara|preparar|preparemos|prepare|prepareme|preparamelo|organiza|organizame|organice)\b/;
+
+/** «¿qué es la elasticidad?», «explícame el coste de oportunidad»: a question about the notes' content. */
+const DEFINITION = /^(?:(?:y|oye|pero|entonces|a ver) )*(?:que (?:es|son|era|eran|significa|significan|quiere decir)|explicame|explica|define|definicion de|what is|what are|what does|explain)\b/;
+/** Words that name nothing to look up in the notes («¿qué es esto?», «¿qué eres?»). */
+const NOTHING_TO_LOOK_UP = /^(?:esto|eso|aquello|esta|este|eso de antes|tu|you|this|that|it|cuaderno vivo|un bot|el bot|this bot)$/;
+
+/** The topic of a question about content («la elasticidad»), when it names one. */
+function definitionAsked(w: Words): string | undefined {
+  const asked = DEFINITION.exec(w.t);
+  if (!asked) return undefined;
+  const topic = subjectFrom(w, asked[0].split(' ').length);
+  return topic && !NOTHING_TO_LOOK_UP.test(topic) && /\p{L}{3}/u.test(topic) ? topic : undefined;
+}
+
+/**
+ * Words that make a message a request or a question: with none of them, a sentence of some length
+ * about a week of the course is something to study, not something to do.
+ */
+const REQUEST_WORDS = /\b(prepar\w*|haz\w*|hag\w*|hacer|narr\w*|rehaz\w*|rehag\w*|gener\w*|busc\w*|quiero|quisiera|querria|necesito|puedes|podrias|puede|dame|danos|pon\w*|mand\w*|envi\w*|ensena\w*|muestra\w*|crea\w*|borr\w*|cancel\w*|ayud\w*|recuerd\w*|repas\w*|export\w*|import\w*|guard\w*|apunta\w*|anota\w*|tengo|hola|gracias|please|can|could|make|want|need)\b/;
+/** Fewer words than this is a request or a remark, never a note. */
+const STATEMENT_MIN_WORDS = 8;
+
+/** The week a statement of study content is about («La elasticidad mide…»), or undefined. */
+function statementAbout(text: string, w: Words, course: CourseContext): number | undefined {
+  if (w.norm.length < STATEMENT_MIN_WORDS || /[?¿]/.test(text) || REQUEST_WORDS.test(w.t)) return undefined;
+  return course.weekByWords?.(text) ?? undefined;
+}
 /**
  * Intents with a lasting effect are only read when a word of theirs is there: a message about
  * cards with no word of exporting is not an export, whatever weight «tarjetas» has there.
@@ -133,8 +172,10 @@ function weekWork(cls: 'preparar' | 'item', w: Words, course: CourseContext, now
   if (kept.length === 0 || (cls === 'item' && !one)) return { intent: 'ambiguo', quiere };
   const slot = weekSlot(w.t, course, now, true);
   if (slot.kind === 'missing') return { intent: 'ambiguo', quiere, semanaInexistente: slot.week };
-  if (slot.kind !== 'week') return { intent: 'ambiguo', quiere };
-  const semana = slot.week;
+  // No number, no «esta semana»: the week whose title or key terms the words name («lo de la elasticidad»).
+  const byWords = slot.kind === 'none' ? course.weekByWords?.(w.raw.join(' ')) ?? undefined : undefined;
+  if (slot.kind !== 'week' && byWords === undefined) return { intent: 'ambiguo', quiere };
+  const semana = slot.kind === 'week' ? slot.week : byWords!;
   const voz = ownVoice(w.t) ? 'mia' : 'sintetica';
   const redo = asksRedo(w.t);
   if (item === 'narracion' && !redo) return { intent: 'narrar', semana, voz };

@@ -86,7 +86,7 @@ const TRAILING_FILLER = /(\s+(por favor|porfa|porfi|please|pls|plis|xfa|gracias)
 const TRAILING_PURPOSE = /\s+(para|for)\s+(el |la |los |las |mi |mis |este |esta |the |my )?(examen|examenes|exámenes|parcial|final|prueba|control|clase|test|exam|mañana|manana|hoy|tomorrow|today|lunes|martes|miercoles|miércoles|jueves|viernes|sabado|sábado|domingo|finde|fin de semana)\b.*$/i;
 
 /** The owner's words from index `from`, without leading filler and courtesy at the end; undefined if empty. */
-function subjectFrom(w: Words, from: number): string | undefined {
+export function subjectFrom(w: Words, from: number): string | undefined {
   let i = from;
   while (i < w.norm.length && LEADING_FILLER.has(w.norm[i]!)) i++;
   const s = w.raw.slice(i).join(' ').replace(TRAILING_FILLER, '').replace(TRAILING_PURPOSE, '').replace(TRAILING_FILLER, '').trim();

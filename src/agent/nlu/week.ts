@@ -12,6 +12,11 @@ import { NUMBER_WORDS, numberOf } from './text.js';
 export interface CourseContext {
   readonly weeks: readonly number[];
   weekOfDate(d: Date): number | null;
+  /**
+   * The week a text is about by its words (the week's title and key terms), or null: «prepara lo
+   * de la elasticidad» in a course whose week 3 is «Elasticidad». Absent: weeks only by number.
+   */
+  weekByWords?(text: string): number | null;
 }
 
 /** What a message says about the week. */
@@ -24,9 +29,13 @@ export type WeekSlot =
   /** «la semana que viene» in a course that cannot place it today. */
   | { kind: 'unplaced' };
 
-const WEEK_WORD = '(?:semana|semanas|semna|sem|week|wk)';
+/**
+ * The words a week is numbered with. A syllabus numbers its units «Tema 3», «Unidad 3», «Lección 3»
+ * and the course made from it keeps that numbering as its weeks, so «prepara el tema 3» is week 3.
+ */
+const WEEK_WORD = '(?:semana|semanas|semna|sem|week|wk|tema|unidad|leccion|capitulo|bloque|modulo|unit|lesson|chapter)';
 const ORDINALS = new Set(['primera', 'primer', 'first', 'segunda', 'second', 'tercera', 'third', 'cuarta', 'fourth', 'quinta', 'fifth', 'sexta', 'sixth', 'septima', 'seventh', 'octava', 'eighth', 'novena', 'ninth', 'decima', 'tenth', 'undecima', 'duodecima']);
-const NUMBERED = new RegExp(`\\b${WEEK_WORD}\\s+(?:(?:numero|num|n|no|number|nr)\\s+)?(\\d{1,3}|[a-z]+)\\b`);
+const NUMBERED = new RegExp(`\\b${WEEK_WORD}\\s+(?:(?:numero|num|n|no|number|nr)\\s+)?(\\d{1,3}|[a-z]+)\\b`, 'g');
 const ORDINAL_BEFORE = new RegExp(`\\b([a-z]+)\\s+${WEEK_WORD}\\b`);
 const NEXT = /\b(?:(?:la |the )?(?:semana )?que viene|(?:la )?(?:proxima|siguiente) semana|(?:la )?semana (?:proxima|siguiente)|next week|la proxima|la siguiente)\b/;
 // «lo que toca» / «lo que me toca»: what the course has for today's week.
@@ -37,9 +46,11 @@ const BARE = /\b(?:la|el|the)\s+(\d{1,2})\b(?!\s*(?::|h\b|de (?:enero|febrero|ma
 
 /** The week number written in the words, if any (`bare` also reads «la 2»). */
 export function writtenWeek(t: string, bare = false): number | undefined {
-  const m = NUMBERED.exec(t);
-  const n = numberOf(m?.[1]);
-  if (n !== undefined) return n;
+  // The first week word followed by a number: «el tema de la semana 3» is week 3.
+  for (const m of t.matchAll(NUMBERED)) {
+    const n = numberOf(m[1]);
+    if (n !== undefined) return n;
+  }
   const before = ORDINAL_BEFORE.exec(t);
   if (before?.[1] && ORDINALS.has(before[1])) return NUMBER_WORDS[before[1]];
   if (bare) {

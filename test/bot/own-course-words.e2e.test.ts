@@ -1,0 +1,79 @@
+/**
+ * What a student of their own course writes, through the real bot in the local chat: a week named
+ * by its unit («el tema 5») or by its words («lo de costes»), a question about content («¿qué es la
+ * elasticidad?») and a sentence of content that is no request, which is offered as a note and, once
+ * tapped, goes through the same approval as any pasted material.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from 'grammy/types';
+import { S } from '../../src/strings/chat.js';
+import { buttonsOf, waitForMessage } from '../main/chat-harness.js';
+import { startLocalChat, type LocalChat } from '../support/local-chat.js';
+import { after, button, isProposal } from './material-support.js';
+
+const MICRO = {
+  titulo: 'Microeconomía I',
+  semanas: [
+    { numero: 1, titulo: 'Introducción: escasez y coste de oportunidad', inicio: null, terminos: [] },
+    { numero: 2, titulo: 'Oferta y demanda', inicio: null, terminos: [] },
+    { numero: 3, titulo: 'Elasticidad', inicio: null, terminos: [] },
+    { numero: 4, titulo: 'Teoría del consumidor', inicio: null, terminos: [] },
+    { numero: 5, titulo: 'Costes de producción', inicio: null, terminos: [] },
+  ],
+};
+
+let chat: LocalChat;
+beforeAll(async () => {
+  chat = await startLocalChat('cv-own-words-');
+  await chat.notebook.course.write(MICRO);
+});
+afterAll(async () => chat?.close());
+
+const fromBot = (m: Message) => m.from?.is_bot === true;
+
+describe('the words of a student on their own course', () => {
+  it('«el tema 5» and «lo de costes» name week 5; «¿qué es …?» searches the notes, never /gasto', async () => {
+    const t = chat.tg;
+    const byUnit = t.server.sendUserText('prepara el tema 5');
+    const status = await waitForMessage(t, 'the run for week 5', after(byUnit.message_id, (m) => fromBot(m) && /prepara el tema 5/.test(m.text ?? '')));
+    const cover = await waitForMessage(t, 'its cover approval', after(status.message_id, (m) => /^🔐.*portada/.test(m.text ?? '')));
+    expect(cover.text).toMatch(/semana 5/);
+    chat.cb.runs.cancelAll();
+    await chat.cb.runs.idle();
+
+    const question = t.server.sendUserText('¿qué es la elasticidad?');
+    const answer = await waitForMessage(t, 'the search answer', after(question.message_id, fromBot));
+    expect(answer.text).toMatch(/^No tengo notas sobre «elasticidad»\./);
+
+    const costs = t.server.sendUserText('prepara el tema de costes');
+    const run = await waitForMessage(t, 'a run, not the spending', after(costs.message_id, fromBot));
+    expect(run.text).not.toMatch(/Gasto de este mes/);
+    const coverOfCosts = await waitForMessage(t, 'its cover approval', after(run.message_id, (m) => /^🔐.*portada/.test(m.text ?? '')));
+    expect(coverOfCosts.text).toMatch(/semana 5/);
+    chat.cb.runs.cancelAll();
+    await chat.cb.runs.idle();
+  });
+
+  it('a sentence of content is offered as a note; the tap leads to the import approval, and only that saves', async () => {
+    const t = chat.tg;
+    const before = (await chat.notebook.notes.list()).length;
+    const audited = (await chat.notebook.audit.list()).length;
+    const said = t.server.sendUserText('El coste de oportunidad es el valor de la mejor alternativa a la que renuncias al elegir.');
+    const offer = await waitForMessage(t, 'the offer', after(said.message_id, fromBot));
+    expect(offer.text).toBe(S.statementOffer(1));
+    expect(buttonsOf(offer).map((b) => b.text)).toEqual(['📝 Guardar como nota']);
+    expect((await chat.notebook.notes.list()).length).toBe(before);
+    // Nothing ran for it: no run, no tool, no audit line.
+    expect((await chat.notebook.audit.list()).length).toBe(audited);
+
+    t.server.pressButton(offer.message_id, buttonsOf(offer)[0]!.callback_data!);
+    const proposal = await waitForMessage(t, 'the import proposal', after(offer.message_id, isProposal));
+    expect(proposal.text!.split('\n')[0]).toMatch(/1 nota para la semana 1 «Introducción: escasez y coste de oportunidad»/);
+    t.server.pressButton(proposal.message_id, button(proposal, /Guardar/));
+    await waitForMessage(t, 'the saved line', after(proposal.message_id, (m) => /^Guardado/.test(m.text ?? '')));
+    const notes = await chat.notebook.notes.list();
+    expect(notes.length).toBe(before + 1);
+    expect(notes.at(-1)).toMatchObject({ semana: 1 });
+    expect(notes.at(-1)!.texto).toContain('mejor alternativa a la que renuncias');
+  });
+});
