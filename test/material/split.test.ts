@@ -78,4 +78,18 @@ describe('parts', () => {
     expect(defaultWeekOf({ tema: 'apuntes', texto: 'Nada que ver' }, 1)).toBe(1);
     expect(defaultWeekOf({ tema: 'apuntes', texto: 'Estadistica sin tilde' })).toBe(1);
   });
+
+  it('a heading\'s numbering label is not its topic; a heading that is only a number keeps it', () => {
+    const body = 'La elasticidad precio de la demanda mide la sensibilidad de la cantidad demandada ante cambios en el precio del bien.';
+    const topic = (heading: string) => splitIntoNotes(`# ${heading}\n\n${body}`, { fileName: 'Tema 9 apuntes.md' })[0]!.tema;
+    expect(topic('Tema 3. Elasticidad')).toBe('elasticidad');
+    expect(topic('Unidad 2 – Oferta y demanda')).toBe('oferta y demanda');
+    expect(topic('Capítulo 4: El consumidor')).toBe('el consumidor');
+    expect(topic('1.2 La escasez')).toBe('la escasez');
+    expect(topic('Tema 3')).toBe('tema 3');
+    expect(topic('3 cerditos')).toBe('3 cerditos');
+    expect(topic('1984 de Orwell')).toBe('1984 de orwell');
+    // A file name is a name, not a heading: kept whole.
+    expect(splitIntoNotes(body, { fileName: 'Tema 9 apuntes.md' })[0]!.tema).toBe('tema 9 apuntes');
+  });
 });

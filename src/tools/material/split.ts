@@ -134,8 +134,17 @@ export function topicFromName(fileName: string): string {
   return tidyTopic(stem) || 'material';
 }
 
-function tidyTopic(t: string): string {
-  return t.replace(/[#*_`]+/g, '').replace(/\s+/g, ' ').replace(/[:.]$/, '').trim().toLocaleLowerCase('es');
+/**
+ * The label that numbers a heading («Tema 3.», «Unidad 2 –», «1.2»): where the text sits in its
+ * syllabus, not what it is about, so a note's topic is «elasticidad», not «tema 3. elasticidad».
+ */
+const NUMBERING_LABEL = /^(?:(?:tema|unidad|lecci[oó]n|cap[ií]tulo|bloque|m[oó]dulo|semana|parte|secci[oó]n|apartado)\s+\d{1,3}\s*[.:)\-–—]?|\d{1,3}(?:\.\d{1,3})+\.?|\d{1,3}\s*[.:)\-–—])\s+/iu;
+
+function tidyTopic(t: string, heading = false): string {
+  const tidy = t.replace(/[#*_`]+/g, '').replace(/\s+/g, ' ').replace(/[:.]$/, '').trim();
+  // A heading that is only its number («Tema 3») keeps it: it is all the topic there is.
+  const named = heading ? tidy.replace(NUMBERING_LABEL, '').trim() : '';
+  return (named || tidy).toLocaleLowerCase('es');
 }
 
 export interface SplitOptions {
@@ -177,7 +186,7 @@ function notesOf(text: string, fileName: string): { tema: string; texto: string 
   const fallback = topicFromName(fileName);
   const notes: { tema: string; texto: string }[] = [];
   for (const s of sections(text)) {
-    const tema = s.heading !== undefined ? tidyTopic(s.heading) || fallback : fallback;
+    const tema = s.heading !== undefined ? tidyTopic(s.heading, true) || fallback : fallback;
     for (const texto of mergeShort(s.paragraphs.flatMap((p) => cutLong(p)))) notes.push({ tema, texto });
   }
   // A section too short for a note of its own joins its neighbour (the previous one when it fits).
