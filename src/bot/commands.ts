@@ -5,7 +5,7 @@
  */
 import { Composer, type Context } from 'grammy';
 import type { CommandName } from '../agent/understand.js';
-import { hasWeek, weekForNewNote, weekList, weekRange } from '../tools/course/course.js';
+import { hasWeek, weekForNewNote, weekList, weekRange, weekTitle } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { ApprovalRegistry } from './approvals.js';
 import { splitText, truncate } from './format.js';
@@ -66,8 +66,10 @@ export function commandsComposer(deps: CommandsDeps, plain: Readonly<Record<Comm
     const parsed = parseNote(ctx.match);
     if (parsed.kind === 'error') return void (await ctx.reply(parsed.message));
     try {
-      const note = await deps.notebook.notes.add(parsed.tema, parsed.texto, weekForNewNote(await readCourse(deps.notebook), parsed));
-      await ctx.reply(S.noteSaved(note.id, note.tema));
+      const course = await readCourse(deps.notebook);
+      const week = weekForNewNote(course, parsed);
+      const note = await deps.notebook.notes.add(parsed.tema, parsed.texto, week);
+      await ctx.reply(S.noteSaved(note.id, note.tema, week === null ? null : weekTitle(course, week)));
     } catch (e) {
       deps.log('no se pudo guardar la nota', e);
       await ctx.reply(S.noteFailed());

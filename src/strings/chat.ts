@@ -184,7 +184,9 @@ export const S = Object.freeze({
   noteTooShort: (min: number) => `La nota es demasiado corta: escribe al menos ${min} caracteres, por ejemplo /nota mitosis: la célula copia el ADN y se divide en dos hijas.`,
   noteTooLong: (length: number, max: number) =>
     `La nota es demasiado larga (${length} caracteres; el máximo es ${max}), así que no la he guardado. Divídela en varias /nota más cortas.`,
-  noteSaved: (id: number, tema: string) => `Nota ${id} guardada (tema: ${tema}).`,
+  /** `week`: the course's week it went to, in words («Semana 2 · Oferta y demanda»); null: none fits. */
+  noteSaved: (id: number, tema: string, week?: string | null) =>
+    `Nota ${id} guardada (tema: ${tema})${week === undefined ? '' : week === null ? ', sin semana: ninguna de tu curso habla de eso' : `, en la ${week.charAt(0).toLowerCase()}${week.slice(1)}`}.`,
   noteFailed: () => 'No pude guardar la nota; no se ha perdido nada. Inténtalo de nuevo en un momento.',
   notesEmpty: () => 'Tu cuaderno no tiene notas todavía. Añade una con /nota.',
   notesHeader: (n: number) => `Tus notas (${n}):`,

@@ -54,6 +54,17 @@ describe('the words of a student on their own course', () => {
     await chat.cb.runs.idle();
   });
 
+  it('/nota says which week of the course the note went to, or that none fits', async () => {
+    const t = chat.tg;
+    const noted = t.server.sendUserText('/nota demanda: La curva de demanda tiene pendiente negativa: si sube el precio, baja la cantidad demandada.');
+    const saved = await waitForMessage(t, 'the saved note', after(noted.message_id, fromBot));
+    const id = (await chat.notebook.notes.list()).at(-1)!.id;
+    expect(saved.text).toBe(`Nota ${id} guardada (tema: demanda), en la semana 2 · Oferta y demanda.`);
+    const other = t.server.sendUserText('/nota cocina: la tortilla de patatas lleva huevo, patata y, según a quién preguntes, cebolla.');
+    const none = await waitForMessage(t, 'the note without a week', after(other.message_id, fromBot));
+    expect(none.text).toBe(`Nota ${id + 1} guardada (tema: cocina), sin semana: ninguna de tu curso habla de eso.`);
+  });
+
   it('a sentence of content is offered as a note; the tap leads to the import approval, and only that saves', async () => {
     const t = chat.tg;
     const before = (await chat.notebook.notes.list()).length;
