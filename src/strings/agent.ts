@@ -126,7 +126,7 @@ const weeksInWords = (range: string) => `Tu curso tiene las semanas ${range}.`;
 
 /** The planner's words back when a request is not work to do, or not clear enough (tú). */
 export const ASK = {
-  hello: '¡Hola! Dime en una frase qué quieres preparar, por ejemplo «prepara la semana 3», o escribe /ayuda para ver todo lo que sé hacer.',
+  hello: '¡Hola! Dime en una frase qué quieres preparar, por ejemplo «prepara la semana 1», o escribe /ayuda para ver todo lo que sé hacer.',
   thanks: '¡De nada! Aquí estoy si necesitas algo más.',
   searchInChat: (query: string) => `Para buscar «${query}» en tus notas, escríbemelo en el chat: «¿qué tengo sobre ${query}?».`,
   command: (name: string) => `Eso es una orden del chat: escribe /${name}.`,
@@ -140,7 +140,7 @@ export const ASK = {
   whatToSearch: '¿Qué busco en tus notas? Dime el tema con tus palabras, por ejemplo: «¿qué tengo sobre …?» con lo que estés estudiando.',
   /** A statement of study content where a request was expected (the bot offers to keep it as a note). */
   statement: (week: number) => `Eso parece algo para estudiar, no un encargo. Si querías pedirme algo, dímelo en una frase, por ejemplo «prepara la semana ${week}».`,
-  unclear: `¿Qué quieres hacer? Puedo preparar una semana, rehacer la portada, narrarla, hacer tarjetas o buscar en tus notas. Por ejemplo: «prepara la semana 3». Escribe /ayuda para ver más ejemplos.`,
+  unclear: `¿Qué quieres hacer? Puedo preparar una semana, rehacer la portada, narrarla, hacer tarjetas o buscar en tus notas. Por ejemplo: «prepara la semana 1». Escribe /ayuda para ver más ejemplos.`,
 } as const;
 
 export const CHECKPOINT = {

@@ -128,9 +128,9 @@ export const S = Object.freeze({
     'Algo falló dentro del trabajo y tuve que pararlo. Lo que ya estaba hecho se conserva; inténtalo de nuevo y, si se repite, revisa el registro del servidor.',
   handlerFailed: () => 'No pude atender ese mensaje por un error interno. Inténtalo de nuevo en un momento.',
   unknownCommand: () => 'No conozco esa orden. Escribe /ayuda para ver lo que sé hacer.',
-  emptyText: () => 'Escríbeme en una frase qué quieres, por ejemplo «prepara la semana 3».',
+  emptyText: () => 'Escríbeme en una frase qué quieres, por ejemplo «prepara la semana 1».',
   greeting: (name: string, onExample = false) =>
-    `¡Hola${name ? `, ${name}` : ''}! Dime en una frase qué quieres preparar, por ejemplo «prepara la semana 3», o escribe /ayuda para ver todo lo que sé hacer.${onExample ? `\n\n${OWN_COURSE_HINT}` : ''}`,
+    `¡Hola${name ? `, ${name}` : ''}! Dime en una frase qué quieres preparar, por ejemplo «prepara la semana 1», o escribe /ayuda para ver todo lo que sé hacer.${onExample ? `\n\n${OWN_COURSE_HINT}` : ''}`,
   tooLong: (length: number, max: number) =>
     `Ese mensaje es demasiado largo (${length} caracteres; el máximo es ${max}). Resúmelo en una frase; si es una nota, guárdala con /nota.`,
 

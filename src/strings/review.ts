@@ -46,7 +46,7 @@ export const RS = Object.freeze({
   answer: (a: string) => `Respuesta: ${a}`,
   rated: (g: Grade, interval: string) => `${GRADE_LABELS[g]} — vuelve en ${interval}.`,
   nothingDue: (next: string | undefined) =>
-    `No tienes tarjetas para repasar ahora.${next ? ` La próxima vence ${next}.` : ' Pide una semana (por ejemplo «prepara la semana 3») y tendrás tarjetas nuevas.'}`,
+    `No tienes tarjetas para repasar ahora.${next ? ` La próxima vence ${next}.` : ' Pide una semana (por ejemplo «prepara la semana 1») y tendrás tarjetas nuevas.'}`,
   summary: (n: number, counts: Record<Grade, number>, next: string | undefined, left = 0) =>
     `✅ Repaso terminado: ${n} ${n === 1 ? 'tarjeta' : 'tarjetas'}.\n` +
     `${GRADE_LABELS[1]}: ${counts[1]} · ${GRADE_LABELS[2]}: ${counts[2]} · ${GRADE_LABELS[3]}: ${counts[3]} · ${GRADE_LABELS[4]}: ${counts[4]}\n` +
@@ -71,7 +71,7 @@ export const RS = Object.freeze({
   notYours: () => 'Solo quien tiene este cuaderno puede repasar estas tarjetas.',
   failed: () => 'No pude leer tus tarjetas ahora mismo; no se ha perdido nada. Inténtalo de nuevo en un momento.',
 
-  deckEmpty: () => 'Tu mazo está vacío. Pide una semana (por ejemplo «prepara la semana 3») y te preparo tarjetas.',
+  deckEmpty: () => 'Tu mazo está vacío. Pide una semana (por ejemplo «prepara la semana 1») y te preparo tarjetas.',
   deckHeader: (total: number, page: number, pages: number) => `🗂 Tus tarjetas (${total}) · página ${page} de ${pages}`,
   deckWeek: (week: number | undefined, topic: string | undefined) => (week ? `Semana ${week}${topic ? ` · ${capital(topic)}` : ''}` : 'Otras notas'),
   deckNote: (noteId: number) => `  Nota ${noteId}`,

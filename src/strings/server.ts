@@ -53,7 +53,7 @@ export const PAGE = Object.freeze({
   quoteGone: 'Ese mensaje ya no está en el chat.',
   unreachable: 'No llego al bot: comprueba que sigue en marcha donde lo arrancaste y vuelve a intentarlo.',
   keyboard: 'Opciones del mensaje',
-  empty: 'Escribe, por ejemplo, «prepara la semana 3» o abre el menú de comandos.',
+  empty: 'Escribe, por ejemplo, «prepara la semana 1» o abre el menú de comandos.',
   you: 'Tú',
   bot: 'Bot',
   actions: {
