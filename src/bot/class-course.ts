@@ -70,6 +70,11 @@ export async function publishCourse(deps: ClassCourseDeps): Promise<string> {
 }
 
 /** A student who just joined gets the published course, if there is one. */
+/** True when the class has a published course (a student who joins gets a copy of it). */
+export async function hasClassCourse(dataDir: string): Promise<boolean> {
+  return (await classFile(dataDir).read()) !== null;
+}
+
 export async function courseAtJoin(deps: ClassCourseDeps, userId: number): Promise<void> {
   const published = await classFile(deps.dataDir).read();
   if (published) await giveTo(deps, userId, published);

@@ -21,7 +21,7 @@ import { consentFile } from '../tools/media/consent.js';
 import type { DurationRecord } from '../tools/stages/durations.js';
 import { BUTTONS, S } from '../strings/chat.js';
 import { COURSE_CHAT } from '../strings/course-chat.js';
-import { courseAtJoin, publishCourse } from './class-course.js';
+import { courseAtJoin, hasClassCourse, publishCourse } from './class-course.js';
 import { anyCase, type BotNotebook } from './command-kit.js';
 import type { DeliveryMedia } from './delivery.js';
 import type { MessageOwners } from './message-owners.js';
@@ -216,7 +216,9 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
     if (!code || (await isMember(from.id))) return next();
     const r = await roster.join(code, { id: from.id, name: nameOf(from) });
     if (r.kind === 'joined' || r.kind === 'already') {
-      await ctx.reply(S.joined(from.first_name));
+      // A new student of a class with no published course starts on the example course: told how to bring theirs.
+      const onExample = r.kind === 'joined' && !(await hasClassCourse(o.config.dataDir).catch(() => true));
+      await ctx.reply(S.joined(from.first_name, onExample));
       // The class's published course, as their own copy (after the welcome, which it follows).
       if (r.kind === 'joined') await courseAtJoin(courseDeps, from.id).catch((e: unknown) => { o.log('no se pudo dar el curso de la clase', e); });
       return;

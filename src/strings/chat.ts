@@ -91,8 +91,8 @@ export const S = Object.freeze({
 
   // --- class mode ---
   classStranger: () => 'Este cuaderno es de una clase: para entrar, abre el enlace de invitación que te dé tu profesor.',
-  joined: (name: string) =>
-    `¡Hola, ${name}! Ya estás en la clase. Tienes tu propio cuaderno: nadie más ve tus notas, tus tarjetas ni tus trabajos.\n\n` + helpBody('alumno'),
+  joined: (name: string, onExample = false) =>
+    `¡Hola, ${name}! Ya estás en la clase. Tienes tu propio cuaderno: nadie más ve tus notas, tus tarjetas ni tus trabajos.\n\n${onExample ? `${OWN_COURSE_HINT}\n\n` : ''}` + helpBody('alumno'),
   joinInvalid: () => 'Ese enlace de invitación no sirve. Pide a tu profesor uno nuevo.',
   joinExpired: () => 'Ese enlace de invitación ya caducó. Pide a tu profesor uno nuevo.',
   teacherOnly: () => 'Eso solo puede hacerlo quien da la clase.',
