@@ -8,7 +8,7 @@ import type { Understood, Wanted } from './meaning.js';
 import { IntentClassifier, type Classification } from './classifier.js';
 import { courseEdit, editsCourse } from './course-edit.js';
 import { reminderSlots } from './reminder.js';
-import { asksRedo, cardsNote, excluded, namedParts, onlyPart, ownVoice, searchTopic, subjectFrom, type Part } from './slots.js';
+import { asksRedo, cardsNote, excluded, namedParts, noteNumber, onlyPart, ownVoice, searchTopic, subjectFrom, type Part } from './slots.js';
 import { words, type Words } from './text.js';
 import { weekSlot, writtenWeek, type CourseContext } from './week.js';
 
@@ -87,7 +87,10 @@ const NOTHING_TO_LOOK_UP = /^(?:esto|eso|aquello|esta|este|eso de antes|tu|you|t
 function definitionAsked(w: Words): string | undefined {
   const asked = DEFINITION.exec(w.t);
   if (!asked) return undefined;
-  const topic = subjectFrom(w, asked[0].split(' ').length);
+  const after = asked[0].split(' ').length;
+  // «what is my budget», «¿qué es lo mío?»: about the owner's own things, not the notes' content.
+  if (/^(?:my|mi|mis|tu|tus|you|your|yo|lo)$/.test(w.norm[after] ?? '')) return undefined;
+  const topic = subjectFrom(w, after);
   return topic && !NOTHING_TO_LOOK_UP.test(topic) && /\p{L}{3}/u.test(topic) ? topic : undefined;
 }
 
@@ -140,6 +143,8 @@ function withSlots(cls: IntentClass, text: string, w: Words, course: CourseConte
       return consulta ? { intent: 'buscar', consulta } : { intent: 'ambiguo', quiere: 'buscar' };
     }
     case 'tarjetas': {
+      // «tarjetas del tema 2»: a week named by its number is the week's cards, not a note called «2».
+      if (writtenWeek(w.t) !== undefined && noteNumber(w.t) === undefined) return weekWork('preparar', w, course, now, ['tarjetas']);
       const nota = cardsNote(w);
       if (nota !== undefined) return { intent: 'tarjetas', nota };
       // «las tarjetas de la semana 3»: the week's cards alone.

@@ -37,7 +37,7 @@ const WEEK_WORD = '(?:semana|semanas|semna|sem|week|wk|tema|unidad|leccion|capit
 const ORDINALS = new Set(['primera', 'primer', 'first', 'segunda', 'second', 'tercera', 'third', 'cuarta', 'fourth', 'quinta', 'fifth', 'sexta', 'sixth', 'septima', 'seventh', 'octava', 'eighth', 'novena', 'ninth', 'decima', 'tenth', 'undecima', 'duodecima']);
 const NUMBERED = new RegExp(`\\b${WEEK_WORD}\\s+(?:(?:numero|num|n|no|number|nr)\\s+)?(\\d{1,3}|[a-z]+)\\b`, 'g');
 const ORDINAL_BEFORE = new RegExp(`\\b([a-z]+)\\s+${WEEK_WORD}\\b`);
-const NEXT = /\b(?:(?:la |the )?(?:semana )?que viene|(?:la )?(?:proxima|siguiente) semana|(?:la )?semana (?:proxima|siguiente)|next week|la proxima|la siguiente)\b/;
+const NEXT = /\b(?:(?:la |the )?(?:semana )?que viene|(?:la )?(?:proxima|siguiente) semana|(?:la )?semana (?:proxima|siguiente)|(?:el |la )?(?:proximo|proxima|siguiente) (?:tema|unidad|leccion|bloque)|next week|la proxima|la siguiente)\b/;
 // «lo que toca» / «lo que me toca»: what the course has for today's week.
 const THIS = /\b(?:esta semana|this week|semana actual|la semana de hoy|current week|la de esta semana|la actual|lo que (?:me |nos )?toca)\b/;
 const LAST = /\b(?:(?:la )?semana pasada|last week|(?:la )?(?:anterior|pasada) semana)\b/;

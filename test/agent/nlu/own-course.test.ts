@@ -35,6 +35,15 @@ describe('a student\'s own course', () => {
     expect(read(text)).toEqual(week(n));
   });
 
+  it('«tarjetas del tema 2» is the week\'s cards; «tarjetas de la nota 2» is note 2\'s; «el siguiente tema» is next week', () => {
+    expect(read('hazme tarjetas del tema 2')).toEqual({ ...week(2), sin: ['narracion', 'portada'] });
+    expect(read('tarjetas de la nota 2')).toEqual({ intent: 'tarjetas', nota: 2 });
+    // 2026-12-02 falls in no dated week of this course: «el siguiente tema» cannot be placed.
+    expect(read('prepárame el siguiente tema')).toMatchObject({ intent: 'ambiguo', quiere: 'preparar' });
+    const dated: typeof MICRO = { ...MICRO, semanas: MICRO.semanas.map((s, i) => ({ ...s, inicio: `2026-11-${String(23 + 7 * i).padStart(2, '0')}` })).slice(0, 2) };
+    expect(understand('prepárame el siguiente tema', { ...dated, semanas: [...dated.semanas, { ...MICRO.semanas[2]!, inicio: '2026-12-07' }] }, new Date('2026-12-02T10:00:00Z'), 'Europe/Madrid')).toEqual(week(3));
+  });
+
   it('a week\'s words in a request for one part name that week too', () => {
     expect(read('narra lo de la demanda')).toEqual({ intent: 'narrar', semana: 2, voz: 'sintetica' });
     expect(read('rehaz la portada de lo del consumidor')).toMatchObject({ intent: 'rehacer', que: 'portada', semana: 4 });
