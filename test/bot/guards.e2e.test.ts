@@ -104,7 +104,7 @@ describe('who may do what, cancelling, commands', () => {
     await owner.say('/nota corto');
     await owner.waitText(/demasiado corta/);
     await owner.say('/nota música: el contrapunto combina melodías independientes');
-    await owner.waitText(/^Nota 13 guardada \(tema: música\)\.$/);
+    await owner.waitText(/^Nota 13 guardada \(tema: música\), en la semana 4 · Música\.$/);
     // The topic is a week's title: the note takes that week.
     expect((await stack.notebook.notes.list()).at(-1)).toMatchObject({ id: 13, tema: 'música', semana: 4 });
     await owner.say('/notas');
