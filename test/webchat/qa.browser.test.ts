@@ -73,7 +73,7 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
 
   it('a greeting is answered without starting a run; unclear requests get a question in tú', async () => {
     const before = await page.locator('#log > .msg').count();
-    expect(await say('¡hola! 👋', /^¡Hola/)).toMatch(/prepara la semana 3.*\/ayuda/);
+    expect(await say('¡hola! 👋', /^¡Hola/)).toMatch(/prepara la semana 1.*\/ayuda[^]*curso de ejemplo para probar/);
     const after = await botMessages();
     expect(after.slice(-1)[0]).not.toMatch(/Empiezo/);
     expect(await chat.notebook.usage.list()).toEqual([]);
@@ -89,7 +89,7 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
     const refused = await say(`/nota arte: ${'el cubismo descompone las formas '.repeat(70)}`, /demasiado larga/);
     expect(refused).toMatch(/\(\d{4} caracteres; el máximo es 2000\), así que no la he guardado/);
     expect((await chat.notebook.notes.list()).length).toBe(notesBefore);
-    expect(await say('/nota arte: el cubismo 🎨 rompe la perspectiva única, ¿verdad? Ñandú', /^Nota \d+ guardada \(tema: arte\)\.$/)).toBeTruthy();
+    expect(await say('/nota arte: el cubismo 🎨 rompe la perspectiva única, ¿verdad? Ñandú', /^Nota \d+ guardada \(tema: arte\), en la semana 3 · Historia del arte\.$/)).toBeTruthy();
     const saved = (await chat.notebook.notes.list()).at(-1)!;
     expect(saved.texto).toBe('el cubismo 🎨 rompe la perspectiva única, ¿verdad? Ñandú');
     expect(await say('/notas', new RegExp(`Tus notas \\(${notesBefore + 1}\\)`))).toContain('🎨');
