@@ -4,7 +4,9 @@
  * `decide(runId, approvalId, answer)` writes the owner's answer to a paused run's approval to disk
  * (first answer wins, bound to the arguments' hash); `drivers` (driver.ts) is how the bot drives a
  * run: one mailbox per run that writes each answer with these functions and resumes the run;
- * `unfinished()` lists runs a crash or restart left behind, so they can be resumed.
+ * `unfinished()` lists runs a crash or restart left behind, so they can be resumed; `status(runId)`
+ * says from its file whether a run runs, is paused, or finished (delivered or not: status.ts), and
+ * `delivered(runId, fact)` writes what its owner was shown (delivery-facts.ts).
  *
  * Every kind of run (the agent's week, /semana N, "rehaga…", "narre…") goes through this one path:
  * the loop pauses at `awaiting_approval`, a decision is written, the run resumes from disk.
@@ -82,8 +84,6 @@ export interface AgentService {
   /** Closes the reason question of a no recorded with `askNote`: with the owner's reason, or none. */
   giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult>;
   unfinished(): Promise<Array<{ runId: string; text: string; updatedAt: string }>>;
-  /** True when this run's state says it ended (its outcome can be read again with `resume`). */
-  ended(runId: string): Promise<boolean>;
   /**
    * The run's status and delivery facts as its file says them (status.ts); undefined when it has no
    * state or its state cannot be read (listed by `unfinished` for the owner to look at).
@@ -282,16 +282,6 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     }
   }
 
-  async function ended(runId: string): Promise<boolean> {
-    checkRunId(runId);
-    try {
-      return Boolean((await new RunStore(config.dataDir, runId).load()).finished);
-    } catch (e) {
-      if (isCuadernoError(e)) return false;
-      throw e;
-    }
-  }
-
   async function status(runId: string): Promise<RunView | undefined> {
     checkRunId(runId);
     try {
@@ -309,7 +299,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
   }
 
   const drivers = createRunDrivers({ run, decide, answer, giveNote, delivered });
-  return { run, drivers, decide, answer, giveNote, ended, status, delivered, unfinished: () => listUnfinished(config.dataDir), discard, toolbox, ...(opts.gpuStatus ? { gpuStatus: opts.gpuStatus } : {}) };
+  return { run, drivers, decide, answer, giveNote, status, delivered, unfinished: () => listUnfinished(config.dataDir), discard, toolbox, ...(opts.gpuStatus ? { gpuStatus: opts.gpuStatus } : {}) };
 
   async function discard(runId: string): Promise<void> {
     checkRunId(runId);
