@@ -313,18 +313,19 @@ export class RunManager implements TapHandler {
    * A bot state written before the delivery facts moved into the runs' files: each run record's
    * facts are carried into its run's file (a merge: applied twice = once), and only then dropped
    * from the bot state, so a kill in between neither loses them nor doubles them. A record whose
-   * run has no state left keeps nothing to carry: delivered in full, it is forgotten quietly.
+   * run has no readable state keeps them until the run is forgotten below (a run delivered in full
+   * is forgotten quietly here: nothing of it is left to resume).
    */
   private async carryLegacyFacts(): Promise<void> {
     for (const record of [...this.deps.state.runs]) {
       const facts = legacyFactsOf(record);
       if (!facts) continue;
-      if (await this.deps.service.status(record.runId)) await this.drivers.delivered(record.runId, { kind: 'carried', facts });
-      else if (facts.outcomeDelivered) {
+      if (await this.deps.service.status(record.runId)) {
+        await this.drivers.delivered(record.runId, { kind: 'carried', facts });
+        await this.deps.state.update(() => { dropLegacyFacts(record); });
+      } else if (facts.outcomeDelivered) {
         await this.forget(record.runId);
-        continue;
       }
-      await this.deps.state.update(() => { dropLegacyFacts(record); });
     }
   }
 

@@ -162,6 +162,9 @@ describe('the delivery facts (version 4)', () => {
   it('a fact written twice is written once: the same wait does not end twice, a file is not listed twice, an old bot\'s facts carried twice merge once', async () => {
     const dir = await place('v4', 'pausada');
     const service = await createAgentService({ config: configFor(tmp.dir) });
+    // Paused on what is still open: the cover is approved, the narration's no waits for its reason.
+    const paused = (await service.status('pausada'))?.status;
+    expect(paused?.kind === 'paused' ? paused.interruptions.approvals.map((a) => a.tool) : paused).toEqual(['narrar_resumen']);
     await service.delivered('pausada', { kind: 'waitEnds', at: 2_000 });
     await service.delivered('pausada', { kind: 'waitEnds', at: 3_000 });
     await service.delivered('pausada', { kind: 'files', paths: ['a.png'] });
