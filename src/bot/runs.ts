@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { Api } from 'grammy';
 import type { DecisionInput, RecordedDecision, RunEvent, RunOutcome } from '../agent/types.js';
 import type { DriverEvent, RunDrivers, RunListener } from '../agent/driver.js';
-import { emptyDelivery, type ClosingStep, type DeliveryFact, type RunDelivery } from '../agent/delivery-facts.js';
+import { applyFact, emptyDelivery, type ClosingStep, type DeliveryFact, type RunDelivery } from '../agent/delivery-facts.js';
 import type { RunView } from '../agent/status.js';
 import { type ApprovalRegistry, type TapHandler, type TapResult } from './approvals.js';
 import type { ApprovalTap } from './keyboards.js';
@@ -29,6 +29,7 @@ import { ChatActionPulse, StatusMessage } from './progress.js';
 import { dropLegacyFacts, legacyFactsOf, type BotStateFile, type RunRecord } from './state.js';
 import { S } from '../strings/chat.js';
 import { personaOf } from './access.js';
+import { isCuadernoError } from '../errors.js';
 
 /** What the bot needs from the agent; `AgentService` (agent/service.ts) satisfies it structurally. */
 export interface RunService {
@@ -513,9 +514,19 @@ export class RunManager implements TapHandler {
     await this.report(run, { kind: 'closing', step });
   }
 
-  /** Reports a delivery fact to the run's driver (into the run's file); memory takes what stands on disk. */
+  /**
+   * Reports a delivery fact to the run's driver (into the run's file); memory takes what stands on
+   * disk. A run whose file cannot be read (damaged: its outcome is the sentence saying so) still
+   * gets its closing: the fact is kept in memory only, for this process.
+   */
   private async report(run: ActiveRun, fact: DeliveryFact): Promise<void> {
-    run.facts = await this.drivers.delivered(run.record.runId, fact);
+    try {
+      run.facts = await this.drivers.delivered(run.record.runId, fact);
+    } catch (e) {
+      if (!isCuadernoError(e)) throw e;
+      this.deps.log(`no se pudo anotar lo entregado del trabajo ${run.record.runId}`, e);
+      run.facts = applyFact(run.facts, fact);
+    }
   }
 
   /** The run's status message (a resumed run retires the previous process's one first). */

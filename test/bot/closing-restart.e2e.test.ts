@@ -7,12 +7,13 @@
  * planner), embedded Bot API emulator. A bot state of the version before the facts moved (they lay
  * on its run record, beside a version-3 run file) is carried over the same way.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClosingStep } from '../../src/agent/delivery-facts.js';
 import { runDir, RUN_FILE } from '../../src/agent/run-state.js';
 import type { RunRecord } from '../../src/bot/state.js';
+import { S } from '../../src/strings/chat.js';
 import { OWNER, startStack, type Stack } from './stack.js';
 import { answerUntilReport, real } from './steps.js';
 
@@ -76,4 +77,19 @@ describe('a restart in the middle of a finished run\'s closing', () => {
     expect(stack.cb.state.runs).toEqual([]);
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 4, delivery: { closed: ['estado', 'cierre', 'informe'], outcomeDelivered: true } });
   }, 240_000);
+
+  it('a run whose file is damaged still gets its closing: the sentence saying so, not «falló», and then it is forgotten', async () => {
+    stack = await startStack(real);
+    const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+    const runId = 'tg1-roto-000';
+    await mkdir(runDir(stack.config.dataDir, runId), { recursive: true });
+    await writeFile(path.join(runDir(stack.config.dataDir, runId), RUN_FILE), '{"version": 4');
+    await stack.cb.state.update((s) => { s.runs.push({ runId, chatId: OWNER, ownerId: OWNER, group: false, mode: 'agente', text: WEEK, startedAt: Date.now() }); });
+    await stack.restart(await real(stack.config));
+    await stack.cb.runs.idle();
+    const texts = (await owner.messages()).map((m) => m.text);
+    expect(texts.some((t) => t.startsWith(`📋 Informe · «${WEEK}»`) && t.includes('dañado')), texts.join('\n---\n')).toBe(true);
+    expect(texts).not.toContain(S.runFailed());
+    expect(stack.cb.state.runs).toEqual([]);
+  }, 120_000);
 });
