@@ -17,12 +17,15 @@
  * progress events of a pass (`tarea`, `herramienta`, `aviso`) as they happen. Nothing here awaits a
  * person: a paused run is only its files, and its driver holds no pass.
  * On disk, always before anything is shown or resumed: the decision / reason / answer in the run's
- * own files (run-state.ts); the bot keeps only which message shows which interruption (bot/state.ts).
+ * own file (run-state.ts), and what the owner was shown of it (`delivered`, delivery-facts.ts); the
+ * bot keeps only which message shows which interruption (bot/state.ts).
  * Status: `running | paused{interruptions} | finished{outcome, delivered}`; a driver is dropped once
  * its outcome is delivered, so a restart re-delivers nothing delivered and resumes every paused run.
  */
 import PQueue from 'p-queue';
+import type { DeliveryFact } from './delivery-facts.js';
 import type { Waker } from './loop.js';
+import type { RunDelivery } from './run-file.js';
 import type { AnswerResult, DecideResult, DecisionInput, NoteResult, PendingApproval, RecordedDecision, RunEvent, RunOutcome, RunRequest } from './types.js';
 
 /** What the owner must see, in the order the driver handles it. */
@@ -59,6 +62,7 @@ export interface DriverBackend {
   decide(runId: string, approvalId: string, answer: DecisionInput): Promise<DecideResult>;
   answer(runId: string, text: string): Promise<AnswerResult>;
   giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult>;
+  delivered(runId: string, fact: DeliveryFact): Promise<RunDelivery>;
 }
 
 export interface RunDrivers {
@@ -70,6 +74,15 @@ export interface RunDrivers {
   answer(runId: string, text: string): Promise<AnswerResult>;
   /** Posts the close of a no's reason question; settles once written and shown (`motivo`). */
   giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult>;
+  /**
+   * Reports what the owner was shown of the run (a file sent, a closing step done, the outcome
+   * delivered, a wait begun or ended, a question asked): written into the run's one file through
+   * its one store, after every write of the run asked before it; settles once on disk with the
+   * facts that stand. Not a letter of its own: the listener reports facts while it handles the
+   * letter that made them (a new letter would wait for that one), and a pass's files are reported
+   * as they are sent; the run's store keeps every write of the run one at a time.
+   */
+  delivered(runId: string, fact: DeliveryFact): Promise<RunDelivery>;
   /** Aborts the run now and posts the letter that closes it; false if it is not open or already cancelled. */
   cancel(runId: string): boolean;
   cancelled(runId: string): boolean;
@@ -250,6 +263,8 @@ export function createRunDrivers(backend: DriverBackend): RunDrivers {
         return r;
       });
     },
+
+    delivered: (runId, fact) => backend.delivered(runId, fact),
 
     cancel(runId) {
       const d = drivers.get(runId);

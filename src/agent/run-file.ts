@@ -1,17 +1,20 @@
 /**
- * The shape of a run on disk: ONE file per run, `<dataDir>/runs/<runId>/run.json` (version 3), and
+ * The shape of a run on disk: ONE file per run, `<dataDir>/runs/<runId>/run.json` (version 4), and
  * the loader of every earlier layout. The file holds the whole durable value of the run
  * (CONVENTIONS §17): the request (`task`), the conversation and its turn ledger (`messages`,
  * `results`), the calls of the turn in flight (`pending`) and its interruptions (`approvals`; a
  * question back is the conversation's last assistant message), the owner's answers (`decisions`,
  * a no still waiting for its reason included), the effects journal (`journal`: "started" markers
- * and real results), and how it ended (`finished`). Checked with a JSON schema (ajv) on every load;
+ * and real results), how it ended (`finished`), and what its owner has been shown of it (`delivery`,
+ * delivery-facts.ts: the files sent as they were made, the question back asked and answered, the
+ * spans it waited for the owner, the closing steps done, whether its outcome was delivered). Checked with a JSON schema (ajv) on every load;
  * written only by RunStore (run-state.ts). The stage artifacts of calls in flight stay files
  * (`<dataDir>/trabajo/`).
  *
- * Earlier layouts, still read (never written): `checkpoint.json` version 1 (no approvals) or 2,
- * beside `decisions.json` and `journal.json` (version 1 each). They are read as one version-3
- * value; RunStore writes it as `run.json` at the run's next write and only then removes the three.
+ * Earlier layouts, still read (never written): `run.json` version 3 (the same without `delivery`:
+ * the bot kept those facts in its own state, and carries them over once, bot/runs.ts), and
+ * `checkpoint.json` version 1 (no approvals) or 2, beside `decisions.json` and `journal.json`
+ * (version 1 each). They are read as one version-4 value with empty delivery facts; RunStore writes it as `run.json` at the run's next write and only then removes the three.
  * While `run.json` exists it is the truth: leftovers beside it (a kill between the write and the
  * removal) are ignored and removed at the next write.
  *
@@ -44,7 +47,45 @@ export type StopReason =
 const STOP_REASONS: readonly StopReason[] = ['end_turn', 'max_tokens', 'refusal', 'max_iteraciones', 'presupuesto', 'cancelado', 'error', 'awaiting_approval', 'awaiting_answer'];
 
 /** The version `run.json` is written with. */
-export const RUN_STATE_VERSION = 3;
+export const RUN_STATE_VERSION = 4;
+/** Versions of `run.json` the loader reads: 3 is read as 4 with empty delivery facts. */
+const RUN_FILE_VERSIONS: readonly number[] = [3, RUN_STATE_VERSION];
+
+/**
+ * The closing of a finished run, in order: its status message gets the outcome line (`estado`), the
+ * chart's data is kept for the closing buttons (`cierre`), the files not sent yet and the report are
+ * sent (`informe`). Each is recorded in the run's delivery facts once done.
+ */
+export const CLOSING_STEPS = ['estado', 'cierre', 'informe'] as const;
+export type ClosingStep = (typeof CLOSING_STEPS)[number];
+
+/** A span the run waited for its owner's answer, ms since the run's start (the bot's clock). */
+export interface WaitSpan {
+  from: number;
+  to: number;
+}
+
+/**
+ * What the run's owner has been shown of it (CONVENTIONS §17: facts of the run, in the run's one
+ * file). Written only through RunStore.recordDelivery with a DeliveryFact (delivery-facts.ts).
+ */
+export interface RunDelivery {
+  /** Files already sent to the chat as they were made (their paths): never sent again. */
+  files: string[];
+  /** Steps of the closing already done (a restart in the middle of it does only the rest). */
+  closed: ClosingStep[];
+  /** Its outcome was delivered in full: the run is over (a restart only forgets it). */
+  outcomeDelivered: boolean;
+  /** Spans it waited for the owner (not counted as work; drawn on the chart). */
+  waits: WaitSpan[];
+  /** When the current wait for the owner began (ms since the run's start); absent while it works. */
+  waitingSince?: number;
+  /** The question back asked at model turn `turn` (asked once, also across a restart), and whether it was answered. */
+  question?: { turn: number; answered?: true };
+}
+
+/** The delivery facts of a run nothing has been shown of yet. */
+export const emptyDelivery = (): RunDelivery => ({ files: [], closed: [], outcomeDelivered: false, waits: [] });
 /** The one file of a run, in its folder. */
 export const RUN_FILE = 'run.json';
 /** The files of the layouts before version 3 (read, migrated, then removed). */
@@ -159,12 +200,14 @@ export interface Checkpoint {
 export type CheckpointV2 = Checkpoint & { version: 2 };
 
 /** Everything durable about one run: `run.json`. */
-export interface RunStateV3 extends Checkpoint {
+export interface RunStateV4 extends Checkpoint {
   version: typeof RUN_STATE_VERSION;
   /** The owner's answers, by approval id: the first answer written stands. */
   decisions: Record<string, RecordedDecision>;
   /** The effects journal, by tool_use id: "started" before a call is dispatched, its result after. */
   journal: Record<string, JournalEntry>;
+  /** What the owner has been shown of the run (new in version 4). */
+  delivery: RunDelivery;
 }
 
 /** The keys of a Checkpoint: what `saveCheckpoint` takes from the loop's value, and nothing else. */
@@ -194,12 +237,28 @@ const TOOL_RESULT = {
 const OPTION = { type: 'object', required: ['args', 'hash', 'preview'], properties: { args: obj, hash: str, preview: obj } } as const;
 
 /** The JSON schema of `run.json`: every field of the run is typed; inside a message, a tool's data or a preview only the frame is. */
+const SPAN = { type: 'object', required: ['from', 'to'], additionalProperties: false, properties: { from: { type: 'number' }, to: { type: 'number' } } } as const;
+const DELIVERY = {
+  type: 'object',
+  required: ['files', 'closed', 'outcomeDelivered', 'waits'],
+  additionalProperties: false,
+  properties: {
+    files: { type: 'array', items: str },
+    closed: { type: 'array', items: { enum: CLOSING_STEPS } },
+    outcomeDelivered: { type: 'boolean' },
+    waits: { type: 'array', items: SPAN },
+    waitingSince: { type: 'number' },
+    question: { type: 'object', required: ['turn'], additionalProperties: false, properties: { turn: int, answered: { const: true } } },
+  },
+} as const;
+
 const SCHEMA = {
   type: 'object',
-  required: ['version', 'task', 'turns', 'tokensUsed', 'messages', 'pending', 'approvals', 'decisions', 'journal'],
+  required: ['version', 'task', 'turns', 'tokensUsed', 'messages', 'pending', 'approvals', 'decisions', 'journal', 'delivery'],
   additionalProperties: false,
   properties: {
     version: { const: RUN_STATE_VERSION },
+    delivery: DELIVERY,
     task: {
       type: 'object',
       required: ['runId', 'text', 'mode', 'redo', 'maxIterations', 'tokenBudget', 'startedAt'],
@@ -272,14 +331,20 @@ export function runStateProblem(data: unknown): string | undefined {
   return validate(data) ? undefined : describe(validate.errors![0]!);
 }
 
-/** Checks a `run.json` text against the schema; exported so the frozen fixtures are tested through it. */
-export function parseRunState(file: string, text: string): RunStateV3 {
-  const data = parseJson(file, text) as { version?: unknown } | null;
+/**
+ * Checks a `run.json` text against the schema (a version-3 file is read as version 4 with empty
+ * delivery facts, then checked like one); exported so the frozen fixtures are tested through it.
+ */
+export function parseRunState(file: string, text: string): RunStateV4 {
+  const data = parseJson(file, text) as { version?: unknown; delivery?: unknown } | null;
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, 'no es un objeto'));
-  if (data.version !== RUN_STATE_VERSION) throw new StateFileError('UNSUPPORTED_VERSION', file, CHECKPOINT.badVersion(file, data.version, [RUN_STATE_VERSION]));
-  const problem = runStateProblem(data);
+  if (!RUN_FILE_VERSIONS.includes(data.version as number)) throw new StateFileError('UNSUPPORTED_VERSION', file, CHECKPOINT.badVersion(file, data.version, RUN_FILE_VERSIONS));
+  // Version 3 had no delivery facts (the bot kept them): a field of that name is not version 3.
+  if (data.version === 3 && 'delivery' in data) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, 'el archivo tiene un campo que no se conoce («delivery»)'));
+  const upgraded = data.version === 3 ? { ...data, version: RUN_STATE_VERSION, delivery: emptyDelivery() } : data;
+  const problem = runStateProblem(upgraded);
   if (problem) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, problem));
-  return data as RunStateV3;
+  return upgraded as RunStateV4;
 }
 
 /** Checks a legacy `checkpoint.json` (v1 is upgraded to v2); exported so the frozen fixtures are tested through it. */
@@ -324,14 +389,14 @@ async function legacyMap<T>(file: string, key: 'decisions' | 'entries'): Promise
 
 /** What is on disk for one run: its state, and whether files of an earlier layout are still there. */
 export interface RunFolder {
-  state: RunStateV3;
+  state: RunStateV4;
   /** Files of the layouts before version 3 lie in the folder (the source of `state`, or leftovers). */
   legacy: boolean;
 }
 
 /**
- * Reads the run in `dir`: `run.json` when it exists, else the legacy three files as one version-3
- * value. Undefined when the folder holds no run at all. Throws StateFileError for anything it
+ * Reads the run in `dir`: `run.json` when it exists, else the legacy three files as one version-4
+ * value (with empty delivery facts). Undefined when the folder holds no run at all. Throws StateFileError for anything it
  * cannot trust — never falls back from a damaged `run.json` to older files.
  */
 export async function readRunFolder(dir: string): Promise<RunFolder | undefined> {
@@ -351,7 +416,7 @@ export async function readRunFolder(dir: string): Promise<RunFolder | undefined>
   for (const [id, e] of Object.entries(await legacyMap<JournalEntry>(path.join(dir, LEGACY_FILES.journal), 'entries'))) {
     setOwn(journal, id, e.result ? { ...e, result: upgradeResult(e.result) } : e);
   }
-  return { state: { version: RUN_STATE_VERSION, ...checkpointOf(cp), decisions, journal }, legacy: true };
+  return { state: { version: RUN_STATE_VERSION, ...checkpointOf(cp), decisions, journal, delivery: emptyDelivery() }, legacy: true };
 }
 
 /**

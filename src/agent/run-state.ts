@@ -25,10 +25,11 @@ import { own, setOwn } from '../lib/own.js';
 import { syncDir, writeFileAtomic } from '../store/atomic.js';
 import { CHECKPOINT } from '../strings/agent.js';
 import type { ToolResult } from '../tools/contract.js';
-import { checkpointOf, LEGACY_FILES, readRunFolder, RUN_FILE, RUN_STATE_VERSION, runDir, runStateProblem, type Checkpoint, type JournalEntry, type RecordedDecision, type RunStateV3 } from './run-file.js';
+import { applyFact, type DeliveryFact } from './delivery-facts.js';
+import { checkpointOf, emptyDelivery, LEGACY_FILES, readRunFolder, RUN_FILE, RUN_STATE_VERSION, runDir, runStateProblem, type Checkpoint, type JournalEntry, type RecordedDecision, type RunDelivery, type RunStateV4 } from './run-file.js';
 
 export { parseCheckpoint, parseRunState, runDir, RUN_FILE, RUN_STATE_VERSION } from './run-file.js';
-export type { ApprovalOption, Checkpoint, JournalEntry, PendingApproval, RecordedDecision, RunStateV3, RunTask, StopReason } from './run-file.js';
+export type { ApprovalOption, Checkpoint, JournalEntry, PendingApproval, RecordedDecision, RunDelivery, RunStateV4, RunTask, StopReason } from './run-file.js';
 
 /** A deep copy through JSON: what the file holds (own keys only, `__proto__` included, as data). */
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -39,7 +40,7 @@ export class RunStore {
   /** The run's one file. */
   readonly file: string;
   /** The state as it is on disk once the queue is drained; undefined: the run has none (yet). */
-  private state: RunStateV3 | undefined;
+  private state: RunStateV4 | undefined;
   private loaded = false;
   /** Files of an earlier layout lie in the folder: removed right after the next write lands. */
   private legacy = false;
@@ -78,11 +79,39 @@ export class RunStore {
     });
   }
 
-  /** Saves the loop's checkpoint part; the decisions and the journal on disk are kept as they are. */
-  saveCheckpoint(cp: Checkpoint): Promise<void> {
+  /**
+   * Saves the loop's checkpoint part; the decisions, the journal and the delivery facts on disk are
+   * kept as they are, but for `fact`, applied in the same write (an answer and its being answered).
+   */
+  saveCheckpoint(cp: Checkpoint, fact?: DeliveryFact): Promise<void> {
     // Copied now: the loop goes on changing its value while the write waits its turn.
     const snap = clone(checkpointOf(cp));
-    return this.mutate((s) => ({ next: { version: RUN_STATE_VERSION, ...snap, decisions: s?.decisions ?? {}, journal: s?.journal ?? {} }, value: undefined }));
+    return this.mutate((s) => {
+      const delivery = s?.delivery ?? emptyDelivery();
+      return { next: { version: RUN_STATE_VERSION, ...snap, decisions: s?.decisions ?? {}, journal: s?.journal ?? {}, delivery: fact ? applyFact(delivery, fact) : delivery }, value: undefined };
+    });
+  }
+
+  /**
+   * Writes one delivery fact (what the owner was shown of the run); returns the facts that stand
+   * after it. A fact that changes nothing (applied before) writes nothing.
+   */
+  recordDelivery(fact: DeliveryFact): Promise<RunDelivery> {
+    return this.mutate((s) => {
+      const state = this.existing(s);
+      const next = applyFact(state.delivery, fact);
+      if (JSON.stringify(next) === JSON.stringify(state.delivery)) return { value: next };
+      state.delivery = next;
+      return { next: state, value: clone(next) };
+    });
+  }
+
+  /** The whole state as on disk (after every write asked before this call); undefined: none. */
+  read(): Promise<RunStateV4 | undefined> {
+    return this.serial(async () => {
+      await this.ensureLoaded();
+      return this.state ? clone(this.state) : undefined;
+    });
   }
 
   /** Reads the run from disk (whatever its layout) for a resume; refuses anything it cannot trust. */
@@ -161,7 +190,7 @@ export class RunStore {
   }
 
   /** A change of a run that has no state: refused, never written as a state without its request. */
-  private existing(s: RunStateV3 | undefined): RunStateV3 {
+  private existing(s: RunStateV4 | undefined): RunStateV4 {
     if (!s) throw new StateFileError('NOT_FOUND', this.file, CHECKPOINT.missing(this.file));
     return s;
   }
@@ -171,7 +200,7 @@ export class RunStore {
    * says what to write (`next`, or nothing) and what to answer. Memory takes `next` only once it
    * is on disk; a failed write leaves both as they were.
    */
-  private mutate<T>(change: (copy: RunStateV3 | undefined) => { next?: RunStateV3; value: T }): Promise<T> {
+  private mutate<T>(change: (copy: RunStateV4 | undefined) => { next?: RunStateV4; value: T }): Promise<T> {
     return this.serial(async () => {
       await this.ensureLoaded();
       const { next, value } = change(this.state ? clone(this.state) : undefined);
@@ -180,7 +209,7 @@ export class RunStore {
     });
   }
 
-  private async commit(next: RunStateV3): Promise<void> {
+  private async commit(next: RunStateV4): Promise<void> {
     next.updatedAt = new Date().toISOString();
     // Never written unless the loader would read it back: a state it refused would strand the run.
     const problem = runStateProblem(next);
@@ -228,14 +257,14 @@ export async function listUnfinished(dataDir: string): Promise<Array<{ runId: st
 }
 
 /** Every run folder under `runs/`, sorted by id: its state (any layout), or why it cannot be read. */
-async function readRuns(dataDir: string): Promise<Array<{ runId: string; state?: RunStateV3; damage?: string }>> {
+async function readRuns(dataDir: string): Promise<Array<{ runId: string; state?: RunStateV4; damage?: string }>> {
   let ids: string[];
   try {
     ids = await readdir(path.join(dataDir, 'runs'));
   } catch {
     return [];
   }
-  const out: Array<{ runId: string; state?: RunStateV3; damage?: string }> = [];
+  const out: Array<{ runId: string; state?: RunStateV4; damage?: string }> = [];
   for (const runId of ids.sort()) {
     try {
       const folder = await readRunFolder(runDir(dataDir, runId));

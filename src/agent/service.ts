@@ -4,7 +4,9 @@
  * `decide(runId, approvalId, answer)` writes the owner's answer to a paused run's approval to disk
  * (first answer wins, bound to the arguments' hash); `drivers` (driver.ts) is how the bot drives a
  * run: one mailbox per run that writes each answer with these functions and resumes the run;
- * `unfinished()` lists runs a crash or restart left behind, so they can be resumed.
+ * `unfinished()` lists runs a crash or restart left behind, so they can be resumed; `status(runId)`
+ * says from its file whether a run runs, is paused, or finished (delivered or not: status.ts), and
+ * `delivered(runId, fact)` writes what its owner was shown (delivery-facts.ts).
  *
  * Every kind of run (the agent's week, /semana N, "rehaga…", "narre…") goes through this one path:
  * the loop pauses at `awaiting_approval`, a decision is written, the run resumes from disk.
@@ -29,7 +31,9 @@ import { afterResponse } from './step.js';
 import type { ToolUseBlock } from './model/types.js';
 import { createModel, type Model, type RetryRunner } from './model/index.js';
 import { OneCallModel } from './model/one-call.js';
-import { listUnfinished, pruneFinishedRuns, RunStore, type Checkpoint, type PendingApproval, type RecordedDecision } from './run-state.js';
+import { listUnfinished, pruneFinishedRuns, RunStore, type Checkpoint, type PendingApproval, type RecordedDecision, type RunDelivery } from './run-state.js';
+import type { DeliveryFact } from './delivery-facts.js';
+import { statusOf, type RunView } from './status.js';
 import { refusedSubject } from '../store/index.js';
 import type { AnswerResult, DecideResult, DecisionInput, NoteResult, RunOutcome, RunRequest } from './types.js';
 import { weekWorkflow } from './workflow.js';
@@ -80,8 +84,16 @@ export interface AgentService {
   /** Closes the reason question of a no recorded with `askNote`: with the owner's reason, or none. */
   giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult>;
   unfinished(): Promise<Array<{ runId: string; text: string; updatedAt: string }>>;
-  /** True when this run's state says it ended (its outcome can be read again with `resume`). */
-  ended(runId: string): Promise<boolean>;
+  /**
+   * The run's status and delivery facts as its file says them (status.ts); undefined when it has no
+   * state or its state cannot be read (listed by `unfinished` for the owner to look at).
+   */
+  status(runId: string): Promise<RunView | undefined>;
+  /**
+   * Writes one delivery fact into the run's file (delivery-facts.ts); returns the facts that stand.
+   * The bot goes through `drivers.delivered`, which calls this in the run's turn.
+   */
+  delivered(runId: string, fact: DeliveryFact): Promise<RunDelivery>;
   /** Throws away a run's state — only on the owner's explicit word (SPEC §7). */
   discard(runId: string): Promise<void>;
   /** Where the run's GPU work stands in the shared queue (`REDIS_URL`); absent in-process. */
@@ -177,7 +189,8 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     if (cp.finished || cp.pending.length > 0 || last?.role !== 'assistant') return { kind: 'unknown' };
     if (afterResponse({ content: last.content as [], stop_reason: cp.lastStopReason ?? 'end_turn' }, { questions: true }).type !== 'awaiting_answer') return { kind: 'unknown' };
     cp.messages.push({ role: 'user', content: text });
-    await store.saveCheckpoint(cp);
+    // The answer and its being answered in one write: a kill never leaves one without the other.
+    await store.saveCheckpoint(cp, { kind: 'answered' });
     return { kind: 'ok' };
   }
 
@@ -269,18 +282,24 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     }
   }
 
-  async function ended(runId: string): Promise<boolean> {
+  async function status(runId: string): Promise<RunView | undefined> {
     checkRunId(runId);
     try {
-      return Boolean((await new RunStore(config.dataDir, runId).load()).finished);
+      const state = await storeOf(runId).read();
+      return state ? { status: statusOf(state), delivery: state.delivery } : undefined;
     } catch (e) {
-      if (isCuadernoError(e)) return false;
+      if (isCuadernoError(e)) return undefined;
       throw e;
     }
   }
 
-  const drivers = createRunDrivers({ run, decide, answer, giveNote });
-  return { run, drivers, decide, answer, giveNote, ended, unfinished: () => listUnfinished(config.dataDir), discard, toolbox, ...(opts.gpuStatus ? { gpuStatus: opts.gpuStatus } : {}) };
+  function delivered(runId: string, fact: DeliveryFact): Promise<RunDelivery> {
+    checkRunId(runId);
+    return storeOf(runId).recordDelivery(fact);
+  }
+
+  const drivers = createRunDrivers({ run, decide, answer, giveNote, delivered });
+  return { run, drivers, decide, answer, giveNote, status, delivered, unfinished: () => listUnfinished(config.dataDir), discard, toolbox, ...(opts.gpuStatus ? { gpuStatus: opts.gpuStatus } : {}) };
 
   async function discard(runId: string): Promise<void> {
     checkRunId(runId);

@@ -6,12 +6,16 @@
  * ask these approvals, show this answer, paused, the outcome to deliver). A paused run holds no
  * promise: its approvals are values on disk, shown as buttons (CONVENTIONS §15). Each run has one
  * status message and a chat-action pulse; its chat is recorded in the bot state so a restarted bot
- * takes it up again (`resume: true`) in the same chat.
+ * takes it up again (`resume: true`) in the same chat. What the owner was shown of a run (files sent,
+ * question asked, waits, closing steps, the outcome delivered) is reported to its driver as facts,
+ * written into the run's own file (agent/delivery-facts.ts): a restart reads them from there.
  */
 import { randomBytes } from 'node:crypto';
 import type { Api } from 'grammy';
 import type { DecisionInput, RecordedDecision, RunEvent, RunOutcome } from '../agent/types.js';
 import type { DriverEvent, RunDrivers, RunListener } from '../agent/driver.js';
+import { applyFact, emptyDelivery, type ClosingStep, type DeliveryFact, type RunDelivery } from '../agent/delivery-facts.js';
+import type { RunView } from '../agent/status.js';
 import { type ApprovalRegistry, type TapHandler, type TapResult } from './approvals.js';
 import type { ApprovalTap } from './keyboards.js';
 import type { User } from 'grammy/types';
@@ -22,9 +26,10 @@ import type { Artifact } from '../tools/contract.js';
 import { stagesOf } from '../tools/stages/catalogue.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import { ChatActionPulse, StatusMessage } from './progress.js';
-import type { BotStateFile, ClosingStep, RunRecord } from './state.js';
+import { dropLegacyFacts, legacyFactsOf, type BotStateFile, type RunRecord } from './state.js';
 import { S } from '../strings/chat.js';
 import { personaOf } from './access.js';
+import { isCuadernoError } from '../errors.js';
 
 /** What the bot needs from the agent; `AgentService` (agent/service.ts) satisfies it structurally. */
 export interface RunService {
@@ -32,8 +37,8 @@ export interface RunService {
   readonly drivers: RunDrivers;
   /** Runs with a checkpoint that did not reach the end (crash, kill, restart). */
   unfinished(): Promise<ReadonlyArray<{ runId: string; text: string }>>;
-  /** True when the run ended (its outcome is read again from disk with `resume`); optional for old fakes. */
-  ended?(runId: string): Promise<boolean>;
+  /** The run's status and delivery facts from its file (agent/status.ts); undefined: no readable state. */
+  status(runId: string): Promise<RunView | undefined>;
   /** `/estado`: where the run's GPU work stands in the shared queue (`REDIS_URL`), if it waits there. */
   gpuStatus?(runId: string): Promise<string | undefined>;
 }
@@ -67,7 +72,9 @@ interface ActiveRun {
   events: TaskEvent[];
   /** Passes started (each service.run call); tags task ids so two passes' stages never merge. */
   passes: number;
-  /** Files sent the moment their call finished (paths), so the end of the run does not resend them. */
+  /** The run's delivery facts as its file holds them after the last one this process wrote or read. */
+  facts: RunDelivery;
+  /** Files sent (or on their way) the moment their call finished (paths), so the end of the run does not resend them. */
   delivered: Set<string>;
   /** Those sends, in order: the run's last messages wait for them. */
   sending: Promise<unknown>;
@@ -159,13 +166,13 @@ export class RunManager implements TapHandler {
    */
   async answerMessage(chatId: number, from: User, text: string): Promise<boolean> {
     const run = this.inChat(chatId);
-    const question = run?.record.question;
+    const question = run?.facts.question;
     if (!run || !question || question.answered || from.id !== run.record.ownerId || this.drivers.cancelled(run.record.runId)) return false;
-    // Into the run's mailbox: written to its state, then the run goes on from disk.
+    // Into the run's mailbox: written to its state with its being answered (one write), then the
+    // run goes on from disk. `unknown`: the run asks nothing now (its file says so).
     const r = await this.drivers.answer(run.record.runId, text);
     if (r.kind !== 'ok') return false;
-    // Kept, marked answered: a restart still knows it was asked (and does not ask it again).
-    await this.deps.state.update(() => { question.answered = true; });
+    run.facts = { ...run.facts, question: { ...question, answered: true } };
     if (run.lastNotice === S.waitingAnswer) run.lastNotice = undefined;
     return true;
   }
@@ -219,7 +226,7 @@ export class RunManager implements TapHandler {
     const { record } = run;
     return {
       runId: record.runId, ownerId: record.ownerId, text: record.text, elapsedS: this.elapsedS(run),
-      workS: Math.round(this.workMs(run) / 1000), waiting: run.record.waitingSince !== undefined, tasks: run.tasks,
+      workS: Math.round(this.workMs(run) / 1000), waiting: run.facts.waitingSince !== undefined, tasks: run.tasks,
     };
   }
 
@@ -242,7 +249,7 @@ export class RunManager implements TapHandler {
       text: req.text,
       startedAt: this.now(),
     };
-    const run = this.reserve(record);
+    const run = this.reserve(record, emptyDelivery());
     if (req.mode === 'agente' && this.deps.budget) {
       try {
         const { spent, limit } = await this.deps.budget();
@@ -274,22 +281,26 @@ export class RunManager implements TapHandler {
    */
   async resumeUnfinished(): Promise<number> {
     await this.deps.registry.showUnshownDecisions();
+    await this.carryLegacyFacts();
     const unfinished = new Set((await this.deps.service.unfinished()).map((u) => u.runId));
     let resumed = 0;
-    // Every recorded run on its own, whatever order they finished in and whichever chat they share:
-    // a paused run next to one that only delivers its outcome keeps its pending questions.
+    // Every recorded run on its own, from its own file, whatever order they finished in and
+    // whichever chat they share: a paused run next to one that only delivers its outcome keeps its
+    // pending questions.
     for (const record of [...this.deps.state.runs]) {
       if (this.active.has(record.runId) || [...this.finishing].some((r) => r.record.runId === record.runId)) continue;
-      if (record.outcomeDelivered) {
+      const view = await this.deps.service.status(record.runId);
+      const facts = view?.delivery ?? emptyDelivery();
+      if (view?.status.kind === 'finished' && view.status.delivered) {
         // Delivered in full before the process died, only not forgotten yet: nothing to say.
         await this.forget(record.runId);
       } else if (unfinished.has(record.runId)) {
         // Unfinished: it goes on.
-        this.open(this.reserve(record), true);
+        this.open(this.reserve(record, facts), true);
         resumed++;
-      } else if (await this.deps.service.ended?.(record.runId)) {
+      } else if (view?.status.kind === 'finished') {
         // Ended but not delivered: its outcome is read from disk and what the chat lacks is sent.
-        this.open(this.reserve(record, true), true);
+        this.open(this.reserve(record, facts, true), true);
         resumed++;
       } else {
         await this.deps.api.sendMessage(record.chatId, S.lostRun(record.text)).catch((e: unknown) => { this.deps.log('aviso de trabajo perdido', e); });
@@ -297,6 +308,26 @@ export class RunManager implements TapHandler {
       }
     }
     return resumed;
+  }
+
+  /**
+   * A bot state written before the delivery facts moved into the runs' files: each run record's
+   * facts are carried into its run's file (a merge: applied twice = once), and only then dropped
+   * from the bot state, so a kill in between neither loses them nor doubles them. A record whose
+   * run has no readable state keeps them until the run is forgotten below (a run delivered in full
+   * is forgotten quietly here: nothing of it is left to resume).
+   */
+  private async carryLegacyFacts(): Promise<void> {
+    for (const record of [...this.deps.state.runs]) {
+      const facts = legacyFactsOf(record);
+      if (!facts) continue;
+      if (await this.deps.service.status(record.runId)) {
+        await this.drivers.delivered(record.runId, { kind: 'carried', facts });
+        await this.deps.state.update(() => { dropLegacyFacts(record); });
+      } else if (facts.outcomeDelivered) {
+        await this.forget(record.runId);
+      }
+    }
   }
 
   /** Aborts every run in progress (tests' teardown; an operator stopping everything on purpose). */
@@ -334,15 +365,16 @@ export class RunManager implements TapHandler {
     return undefined;
   }
 
-  /** Takes the run into memory: in progress, or (`ended`) only delivering its outcome. */
-  private reserve(record: RunRecord, ended = false): ActiveRun {
+  /** Takes the run into memory with its delivery facts: in progress, or (`ended`) only delivering its outcome. */
+  private reserve(record: RunRecord, facts: RunDelivery, ended = false): ActiveRun {
     const run: ActiveRun = {
       record,
       tasks: [],
       pulse: new ChatActionPulse(this.deps.api, record.chatId, this.deps.log),
       events: [],
       passes: 0,
-      delivered: new Set(record.delivered ?? []),
+      facts,
+      delivered: new Set(facts.files),
       sending: Promise.resolve(),
       ended,
     };
@@ -452,10 +484,10 @@ export class RunManager implements TapHandler {
       await run.sending.catch(() => undefined);
       const work = { workMs: this.workMs(run), waited: waitsOf(run).length > 0, request: record.text };
       await this.closingStep(run, 'informe', () => deliverOutcome({ api: this.deps.api, media: this.deps.media, log: this.deps.log, waits: waitsOf(run), sent: this.deps.state }, record.chatId, whole, run.delivered, work,
-        (a) => this.deps.state.update(() => { run.delivered.add(a); record.delivered = [...run.delivered]; })));
+        async (a) => { run.delivered.add(a); await this.report(run, { kind: 'files', paths: [a] }); }));
       await this.deps.afterRun?.(record.chatId).catch((e: unknown) => { this.deps.log('no se pudo mostrar lo que espera tras el trabajo', e); });
       // Delivered: a restart from here on only forgets the run (a kill before this delivers again).
-      await this.deps.state.update(() => { record.outcomeDelivered = true; });
+      await this.report(run, { kind: 'outcome' });
     } catch (e) {
       this.deps.log(`el trabajo ${record.runId} falló`, e);
       run.pulse.stop();
@@ -475,12 +507,26 @@ export class RunManager implements TapHandler {
     await this.forget(record.runId).catch((e: unknown) => { this.deps.log('no se pudo olvidar el trabajo', e); });
   }
 
-  /** Does one step of the run's closing unless a previous process did it; records it once done. */
+  /** Does one step of the run's closing unless a previous process did it (its file says so); records it once done. */
   private async closingStep(run: ActiveRun, step: ClosingStep, fn: () => Promise<unknown> | undefined): Promise<void> {
-    const { record } = run;
-    if (record.closed?.includes(step)) return;
+    if (run.facts.closed.includes(step)) return;
     await fn();
-    await this.deps.state.update(() => { record.closed = [...(record.closed ?? []), step]; });
+    await this.report(run, { kind: 'closing', step });
+  }
+
+  /**
+   * Reports a delivery fact to the run's driver (into the run's file); memory takes what stands on
+   * disk. A run whose file cannot be read (damaged: its outcome is the sentence saying so) still
+   * gets its closing: the fact is kept in memory only, for this process.
+   */
+  private async report(run: ActiveRun, fact: DeliveryFact): Promise<void> {
+    try {
+      run.facts = await this.drivers.delivered(run.record.runId, fact);
+    } catch (e) {
+      if (!isCuadernoError(e)) throw e;
+      this.deps.log(`no se pudo anotar lo entregado del trabajo ${run.record.runId}`, e);
+      run.facts = applyFact(run.facts, fact);
+    }
   }
 
   /** The run's status message (a resumed run retires the previous process's one first). */
@@ -524,20 +570,21 @@ export class RunManager implements TapHandler {
   }
 
   /**
-   * Paused on a question back: the model's question is sent once (recorded in the bot state by its
-   * turn, so a restart does not ask it again); the status says the next message is the answer.
+   * Paused on a question back: the model's question is sent once (recorded as asked, by its turn, in
+   * the run's file before it is sent, so a restart does not ask it again; the bot keeps only the
+   * message that shows it); the status says the next message is the answer.
    */
   private async askBack(run: ActiveRun, outcome: RunOutcome): Promise<void> {
     const { record } = run;
-    // Asked at this turn already (before a restart): it is not sent again.
-    if (record.question?.turn !== outcome.iterations) {
-      await this.deps.state.update(() => { record.question = { turn: outcome.iterations }; });
+    const turn = outcome.iterations;
+    const shown = record.question?.turn === turn && record.question.messageId !== undefined;
+    // Asked at this turn already (before a restart) and its message known: it is not sent again.
+    // Killed between recording it as asked and keeping its message: it is sent now.
+    if (run.facts.question?.turn !== turn || !shown) {
+      await this.report(run, { kind: 'asked', turn });
+      await this.deps.state.update(() => { record.question = { turn }; });
       const sent = await this.deps.api.sendMessage(record.chatId, truncate(outcome.question ?? outcome.report, TELEGRAM_TEXT_MAX));
-      await this.deps.state.update(() => { if (record.question) record.question.messageId = sent.message_id; });
-    } else if (record.question.messageId === undefined) {
-      // Killed between recording the question and sending it: send it now.
-      const sent = await this.deps.api.sendMessage(record.chatId, truncate(outcome.question ?? outcome.report, TELEGRAM_TEXT_MAX));
-      await this.deps.state.update(() => { if (record.question) record.question.messageId = sent.message_id; });
+      await this.deps.state.update(() => { record.question = { turn, messageId: sent.message_id }; });
     }
     await this.beginWait(run);
     run.pulse.stop();
@@ -602,7 +649,7 @@ export class RunManager implements TapHandler {
     const deps = { api: this.deps.api, media: this.deps.media, log: this.deps.log, waits: waitsOf(run), sent: this.deps.state };
     run.sending = run.sending.catch(() => undefined).then(async () => {
       for (const a of fresh) await deliverArtifact(deps, record.chatId, a, { reused });
-      await this.deps.state.update(() => { record.delivered = [...run.delivered]; });
+      await this.report(run, { kind: 'files', paths: fresh.map((a) => a.path) });
     }).catch((err: unknown) => { this.deps.log('no se pudo entregar un archivo', err); });
   }
 
@@ -620,7 +667,7 @@ export class RunManager implements TapHandler {
       ? Math.max(...pending.map((a) => stagesOf(a.tool).reduce((sum, st) => sum + estimate(st.id), 0))) / 1000
       : undefined;
     // Paused for the owner: the header says so and the clock shows work only (the wait is not work).
-    const header = run.record.waitingSince !== undefined ? S.progressPaused(run.record.text) : S.progressHeader(run.record.text);
+    const header = run.facts.waitingSince !== undefined ? S.progressPaused(run.record.text) : S.progressHeader(run.record.text);
     run.status?.set(renderProgress(header, run.tasks, this.workMs(run), note, {
       waiting, ...(etaS !== undefined ? { etaS } : {}), ...(etaAfterAnswerS !== undefined ? { etaAfterAnswerS } : {}),
     }));
@@ -635,32 +682,29 @@ export class RunManager implements TapHandler {
     return Math.round((this.now() - run.record.startedAt) / 1000);
   }
 
-  /** The pause for the owner (perhaps begun before a restart: it is on disk) ends as a pass begins. */
+  /** The pause for the owner (perhaps begun before a restart: it is in the run's file) ends as a pass begins. */
   private async endWait(run: ActiveRun): Promise<void> {
-    const { record } = run;
-    if (record.waitingSince === undefined) return;
-    const span = { from: record.waitingSince, to: this.now() - record.startedAt };
-    await this.deps.state.update(() => { record.waits = [...(record.waits ?? []), span]; delete record.waitingSince; });
+    if (run.facts.waitingSince === undefined) return;
+    await this.report(run, { kind: 'waitEnds', at: this.now() - run.record.startedAt });
   }
 
   /** The run starts waiting for the owner (unless it already was). */
   private async beginWait(run: ActiveRun): Promise<void> {
-    const { record } = run;
-    if (record.waitingSince === undefined) await this.deps.state.update(() => { record.waitingSince = this.now() - record.startedAt; });
+    if (run.facts.waitingSince === undefined) await this.report(run, { kind: 'waitBegins', at: this.now() - run.record.startedAt });
   }
 
   /** Ms the run has been at work: since it started, less every span it waited for the owner. */
   private workMs(run: ActiveRun): number {
-    const { record } = run;
-    const elapsed = this.now() - record.startedAt;
-    const waited = waitsOf(run).reduce((sum, w) => sum + (w.to - w.from), 0) + (record.waitingSince !== undefined ? elapsed - record.waitingSince : 0);
+    const { waitingSince } = run.facts;
+    const elapsed = this.now() - run.record.startedAt;
+    const waited = waitsOf(run).reduce((sum, w) => sum + (w.to - w.from), 0) + (waitingSince !== undefined ? elapsed - waitingSince : 0);
     return Math.max(0, elapsed - waited);
   }
 }
 
-/** The run's spans of waiting for the owner so far (kept in its record, across restarts). */
+/** The run's spans of waiting for the owner so far (kept in its file, across restarts). */
 function waitsOf(run: ActiveRun): readonly OwnerWait[] {
-  return run.record.waits ?? [];
+  return run.facts.waits;
 }
 
 function newRunId(chatId: number): string {

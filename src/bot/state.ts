@@ -1,14 +1,17 @@
 /**
- * The bot's own durable state, `<dataDir>/bot/estado.json`: which chat each run not yet delivered
- * belongs to (who asked, its status message), where each approval of a paused run is shown (chat,
- * message, who may decide, the reason question of a no) and a copy of its decision for that
- * message, and what the chat has already been shown of each run: the files sent as they were made
- * (`delivered`, and `sent` per chat), the question back asked, the spans it waited for the owner
- * (`waits`), the closing steps done and whether its outcome was delivered. The run's own state —
- * request, conversation, approvals, the decisions that count, the effects journal, how it ended — is
- * the agent's one file per run (`runs/<id>/run.json`, agent/run-state.ts), written before the run
- * resumes. Together they let a restarted bot resume a run in the right chat, still honour (or
- * re-ask) a pending approval, and send only what the chat lacks.
+ * The bot's own durable state, `<dataDir>/bot/estado.json`: only which message shows what — which
+ * chat each run not yet delivered belongs to (who asked, its status message, the message of its
+ * question back), where each approval of a paused run is shown (chat, message, who may decide, the
+ * reason question of a no) with a copy of its decision for that message, and which message carried
+ * each file to each chat (`sent`). The run's own facts — request, conversation, approvals, the
+ * decisions that count, the effects journal, how it ended, and what its owner was shown of it (the
+ * files sent as they were made, the question asked and answered, the waits for the owner, the
+ * closing steps, whether its outcome was delivered) — are the agent's one file per run
+ * (`runs/<id>/run.json`, agent/run-file.ts), written through the run's driver.
+ *
+ * A file written before the delivery facts moved holds them on its run records (`LegacyRunFacts`):
+ * they are still read (and checked), carried into each run's file once at start-up and then dropped
+ * from here (runs.ts `carryLegacyFacts`).
  *
  * Versioned like the agent's checkpoints: an unknown version or a cut file is refused with a
  * message saying what to do, never replaced by an empty state. Writes are atomic and serialised.
@@ -16,7 +19,7 @@
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
 import { isChatId, isUserId } from '../lib/ids.js';
-import type { OwnerWaitSpan } from '../scheduler/gantt.js';
+import { CLOSING_STEPS, type ClosingStep, type RunDelivery } from '../agent/delivery-facts.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { readStateText } from '../store/jsonFile.js';
 import { holdFileLock } from '../store/lock.js';
@@ -87,33 +90,57 @@ export interface RunRecord {
   startedAt: number;
   /** The run's status message, so a restarted bot can retire it instead of leaving it frozen. */
   statusMessageId?: number;
-  /** Files already sent to the chat as they were made (a resumed run does not send them again). */
-  delivered?: string[];
   /**
-   * The run is paused on a question back: asked at model turn `turn` (sent once, also across a
-   * restart); the owner's next message in the chat is its answer. `answered` once it came (the
-   * run's driver has it on disk), so no later message is taken for the answer.
+   * The message that carries the run's question back of model turn `turn` (whether it was asked
+   * and answered is the run's own fact, in its file).
    */
-  question?: { turn: number; messageId?: number; answered?: boolean };
-  /** Steps of its closing already done (a restart in the middle of it does only the rest). */
-  closed?: ClosingStep[];
-  /** Its outcome was delivered in full (the run is only waiting to be forgotten). */
-  outcomeDelivered?: boolean;
-  /**
-   * Spans the run waited for the owner's answer, ms since its start, and when the current wait
-   * began (absent while it works). Kept on disk so that waiting before a restart is still not
-   * counted as work, and the chart still shows it.
-   */
-  waits?: OwnerWaitSpan[];
-  waitingSince?: number;
+  question?: { turn: number; messageId?: number };
 }
 
 /**
- * The closing of a finished run, in order: its status message gets the outcome line, the chart's
- * data is kept for the closing buttons, the files not sent yet and the report are sent.
+ * What a bot state written before the delivery facts moved into the run's file (26bbfae and after)
+ * may hold on a run record besides RunRecord: read, carried into the run's file once, then dropped.
  */
-export const CLOSING_STEPS = ['estado', 'cierre', 'informe'] as const;
-export type ClosingStep = (typeof CLOSING_STEPS)[number];
+export interface LegacyRunFacts {
+  delivered?: string[];
+  question?: { turn: number; messageId?: number; answered?: boolean };
+  closed?: ClosingStep[];
+  outcomeDelivered?: boolean;
+  waits?: Array<{ from: number; to: number }>;
+  waitingSince?: number;
+}
+
+/** The delivery facts of a legacy run record, in the run file's words; undefined when it holds none. */
+export function legacyFactsOf(r: RunRecord): Partial<RunDelivery> | undefined {
+  const o = r as RunRecord & LegacyRunFacts;
+  const facts: Partial<RunDelivery> = {
+    ...(o.delivered ? { files: o.delivered } : {}),
+    ...(o.closed ? { closed: o.closed } : {}),
+    ...(o.outcomeDelivered ? { outcomeDelivered: true } : {}),
+    ...(o.waits ? { waits: o.waits } : {}),
+    ...(o.waitingSince !== undefined ? { waitingSince: o.waitingSince } : {}),
+    ...(o.question ? { question: { turn: o.question.turn, ...(o.question.answered ? { answered: true as const } : {}) } } : {}),
+  };
+  // A question is carried every time (a no-op once the run's file has it): which turn was asked is
+  // the run's fact, the message that shows it the bot's.
+  return Object.keys(facts).length > 0 ? facts : undefined;
+}
+
+/** Drops the legacy delivery facts of a run record in place (the message of its question stays). */
+export function dropLegacyFacts(r: RunRecord): void {
+  const o = r as RunRecord & LegacyRunFacts;
+  delete o.delivered;
+  delete o.closed;
+  delete o.outcomeDelivered;
+  delete o.waits;
+  delete o.waitingSince;
+  if (o.question) {
+    delete o.question.answered;
+    if (o.question.messageId === undefined) delete o.question;
+  }
+}
+
+export { CLOSING_STEPS, type ClosingStep };
 
 /** A file the chat already has: the message that carried it, so a repeat can point at it. */
 export interface SentRecord {

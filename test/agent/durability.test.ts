@@ -142,7 +142,7 @@ describe('resume', () => {
     expect(await service.unfinished()).toEqual([]);
     // Rewritten as one version-3 file at its first write; the old layout's files are gone.
     expect(await readdir(runDir(tmp.dir, 'fixture-v1'))).toEqual(['run.json']);
-    expect(JSON.parse(await readFile(path.join(runDir(tmp.dir, 'fixture-v1'), 'run.json'), 'utf8'))).toMatchObject({ version: 3, finished: { stopReason: 'end_turn' } });
+    expect(JSON.parse(await readFile(path.join(runDir(tmp.dir, 'fixture-v1'), 'run.json'), 'utf8'))).toMatchObject({ version: 4, finished: { stopReason: 'end_turn' } });
   });
 
   it('a started side effect that cannot be re-run safely (a redo) is reported unknown, never redone', async () => {

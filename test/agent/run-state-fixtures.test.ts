@@ -1,6 +1,6 @@
 /**
  * A run is one versioned value on disk (issue 23, item 1–2): the frozen run folders of every layout
- * (test/fixtures/run-state/, LEEME.md) still resume, each is rewritten as one version-3 `run.json`
+ * (test/fixtures/run-state/, LEEME.md) still resume, each is rewritten as one version-4 `run.json`
  * at its next write, the old files go only once that is on disk (a kill or a failed write between
  * still resumes), and the loader refuses what it cannot trust with what to do.
  */
@@ -32,7 +32,7 @@ async function place(version: string, runId: string): Promise<string> {
 const files = async (dir: string) => (await readdir(dir)).sort();
 const onDisk = async (dir: string) => JSON.parse(await readFile(path.join(dir, 'run.json'), 'utf8')) as Record<string, unknown>;
 
-describe.each(['v2', 'v3'])('the frozen %s folders resume', (version) => {
+describe.each(['v2', 'v3', 'v4'])('the frozen %s folders resume', (version) => {
   it('paused on its approvals (cover approved, the narration\'s no waiting for its reason): nothing asked again, the cover made once, the reason reaches the model', async () => {
     const dir = await place(version, 'pausada');
     const service = await createAgentService({ config: configFor(tmp.dir) });
@@ -53,7 +53,7 @@ describe.each(['v2', 'v3'])('the frozen %s folders resume', (version) => {
     expect(await service.toolbox.notebook.cards.list()).toEqual([]);
     expect(out.calls?.find((c) => c.tool === 'narrar_resumen')).toMatchObject({ kind: 'rechazado', notApproved: 'rechazado' });
     const run = await onDisk(dir);
-    expect(run).toMatchObject({ version: 3, finished: { stopReason: 'end_turn' } });
+    expect(run).toMatchObject({ version: 4, finished: { stopReason: 'end_turn' } });
     expect(JSON.stringify(run.messages)).toContain(REASON);
     expect(await service.unfinished()).toEqual([]);
   });
@@ -75,14 +75,14 @@ describe.each(['v2', 'v3'])('the frozen %s folders resume', (version) => {
 });
 
 describe('migration to run.json', () => {
-  it('the bot\'s runs of 26bbfae (test/fixtures/datos-26bbfae-chat) read as version-3 values: the finished week with its decisions and journal, the redo paused on its approval', async () => {
+  it('the bot\'s runs of 26bbfae (test/fixtures/datos-26bbfae-chat) read as version-4 values (no delivery facts yet): the finished week with its decisions and journal, the redo paused on its approval', async () => {
     const runs = fileURLToPath(new URL('../fixtures/datos-26bbfae-chat/datos/runs/', import.meta.url));
     const week = await readRunFolder(path.join(runs, 'tg100000001-mx5t7dyt-c85b4e'));
-    expect(week).toMatchObject({ legacy: true, state: { version: 3, finished: { stopReason: 'end_turn' }, task: { text: 'prepara la semana 3' } } });
+    expect(week).toMatchObject({ legacy: true, state: { version: 4, finished: { stopReason: 'end_turn' }, task: { text: 'prepara la semana 3' } } });
     expect(Object.values(week!.state.decisions).map((d) => d.approved)).toEqual([true, true]);
     expect(Object.values(week!.state.journal).every((e) => e.result !== undefined)).toBe(true);
     const redo = await readRunFolder(path.join(runs, 'tg100000001-mx5t7hhj-2672ce'));
-    expect(redo).toMatchObject({ legacy: true, state: { version: 3, decisions: {}, journal: {}, task: { text: 'rehaz la portada de la semana 3' } } });
+    expect(redo).toMatchObject({ legacy: true, state: { version: 4, decisions: {}, journal: {}, task: { text: 'rehaz la portada de la semana 3' } } });
     expect(redo!.state.finished).toBeUndefined();
     expect(redo!.state.approvals.map((a) => a.tool)).toEqual(['generar_portada']);
   });
@@ -126,9 +126,69 @@ describe('migration to run.json', () => {
   });
 });
 
+describe('the delivery facts (version 4)', () => {
+  it('a version-3 file reads as version 4 with empty delivery facts, and is written as version 4 at its next write', async () => {
+    const dir = await place('v3', 'pregunta');
+    const service = await createAgentService({ config: configFor(tmp.dir) });
+    expect(await service.status('pregunta')).toMatchObject({
+      status: { kind: 'paused', interruptions: { approvals: [], question: expect.stringMatching(/\?/) } },
+      delivery: { files: [], closed: [], outcomeDelivered: false, waits: [] },
+    });
+    expect((await onDisk(dir)).version).toBe(3);
+    expect(await service.delivered('pregunta', { kind: 'asked', turn: 1 })).toMatchObject({ question: { turn: 1 } });
+    expect(await onDisk(dir)).toMatchObject({ version: 4, delivery: { question: { turn: 1 } } });
+  });
+
+  it('the frozen version 4 keeps its facts through a resume: the answer marks the question answered in the same write, the wait stays the bot\'s to end', async () => {
+    const dir = await place('v4', 'pregunta');
+    const service = await createAgentService({ config: configFor(tmp.dir, { CUADERNO_MODELO: `script:${path.join(FIXTURES, 'pregunta.guion.json')}` }) });
+    expect((await service.status('pregunta'))?.delivery).toEqual({ files: [], closed: [], outcomeDelivered: false, waits: [], question: { turn: 1 }, waitingSince: 900 });
+    expect(await service.answer('pregunta', 'la 3')).toEqual({ kind: 'ok' });
+    expect(await onDisk(dir)).toMatchObject({ delivery: { question: { turn: 1, answered: true }, waitingSince: 900 } });
+    expect((await service.status('pregunta'))?.status).toEqual({ kind: 'running' });
+    // The bot's facts, one at a time: the wait ends, the cover is sent, the closing, the outcome.
+    await service.delivered('pregunta', { kind: 'waitEnds', at: 1_500 });
+    const out = await runAnswering(service, { runId: 'pregunta', text: '', mode: 'agente', resume: true, questions: true }, recordingAnswers({ generar_portada: true }));
+    expect(out.stopReason).toBe('end_turn');
+    expect((await service.status('pregunta'))?.status).toMatchObject({ kind: 'finished', outcome: { stopReason: 'end_turn' }, delivered: false });
+    await service.delivered('pregunta', { kind: 'files', paths: out.artifacts.map((a) => a.path) });
+    for (const step of ['estado', 'cierre', 'informe'] as const) await service.delivered('pregunta', { kind: 'closing', step });
+    const facts = await service.delivered('pregunta', { kind: 'outcome' });
+    expect(facts).toEqual({ files: out.artifacts.map((a) => a.path), closed: ['estado', 'cierre', 'informe'], outcomeDelivered: true, waits: [{ from: 900, to: 1_500 }], question: { turn: 1, answered: true } });
+    expect((await service.status('pregunta'))?.status).toMatchObject({ kind: 'finished', delivered: true });
+    expect((await onDisk(dir)).delivery).toEqual(facts);
+  });
+
+  it('a fact written twice is written once: the same wait does not end twice, a file is not listed twice, an old bot\'s facts carried twice merge once', async () => {
+    const dir = await place('v4', 'pausada');
+    const service = await createAgentService({ config: configFor(tmp.dir) });
+    // Paused on what is still open: the cover is approved, the narration's no waits for its reason.
+    const paused = (await service.status('pausada'))?.status;
+    expect(paused?.kind === 'paused' ? paused.interruptions.approvals.map((a) => a.tool) : paused).toEqual(['narrar_resumen']);
+    await service.delivered('pausada', { kind: 'waitEnds', at: 2_000 });
+    await service.delivered('pausada', { kind: 'waitEnds', at: 3_000 });
+    await service.delivered('pausada', { kind: 'files', paths: ['a.png'] });
+    await service.delivered('pausada', { kind: 'files', paths: ['a.png', 'b.wav'] });
+    const old = { files: ['b.wav', 'c.png'], closed: ['estado' as const], waits: [{ from: 10, to: 20 }], waitingSince: 2_500 };
+    const once = await service.delivered('pausada', { kind: 'carried', facts: old });
+    expect(once).toEqual({ files: ['a.png', 'b.wav', 'c.png'], closed: ['estado'], outcomeDelivered: false, waits: [{ from: 1_200, to: 2_000 }, { from: 10, to: 20 }], waitingSince: 2_500 });
+    const before = await readFile(path.join(dir, 'run.json'), 'utf8');
+    expect(await service.delivered('pausada', { kind: 'carried', facts: old })).toEqual(once);
+    // Nothing changed: nothing was written.
+    expect(await readFile(path.join(dir, 'run.json'), 'utf8')).toBe(before);
+  });
+
+  it('a run with no state takes no fact: refused, nothing written', async () => {
+    const service = await createAgentService({ config: configFor(tmp.dir) });
+    await expect(service.delivered('nadie', { kind: 'outcome' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await service.status('nadie')).toBeUndefined();
+    await expect(readdir(runDir(tmp.dir, 'nadie'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
 describe('the run.json loader', () => {
   async function damaged(change: (text: string) => string): Promise<{ file: string; text: string }> {
-    const dir = await place('v3', 'pausada');
+    const dir = await place('v4', 'pausada');
     const file = path.join(dir, 'run.json');
     const text = change(await readFile(file, 'utf8'));
     await writeFile(file, text);
@@ -139,7 +199,10 @@ describe('the run.json loader', () => {
     const cases: Array<[(t: string) => string, string, RegExp]> = [
       [(t) => t.slice(0, t.length / 2), 'CORRUPT_STATE', /cortado a mitad de escritura.*bórralo/s],
       [() => '', 'CORRUPT_STATE', /vacío/],
-      [(t) => t.replace('"version": 3', '"version": 4'), 'UNSUPPORTED_VERSION', /versión 4.*solo la 3/s],
+      [(t) => t.replace('"version": 4', '"version": 5'), 'UNSUPPORTED_VERSION', /versión 5.*solo la 3 y la 4/s],
+      [(t) => t.replace('"version": 4', '"version": 3'), 'CORRUPT_STATE', /campo que no se conoce \(«delivery»\)/],
+      [(t) => t.replace('"outcomeDelivered": false', '"outcomeDelivered": "no"'), 'CORRUPT_STATE', /«delivery › outcomeDelivered» debería ser verdadero o falso/],
+      [(t) => t.replace('"closed": []', '"closed": ["portada"]'), 'CORRUPT_STATE', /«delivery › closed › 0» tiene un valor que no se conoce/],
       [(t) => t.replace(/"turns": \d+/, '"turns": "dos"'), 'CORRUPT_STATE', /«turns» debería ser un número entero/],
       [(t) => t.replace(/"approved": true/, '"approved": "sí"'), 'CORRUPT_STATE', /«decisions › [^»]+ › approved» debería ser verdadero o falso/],
       [(t) => t.replace('"journal": {', '"diario": {}, "journal": {'), 'CORRUPT_STATE', /campo que no se conoce \(«diario»\)/],
@@ -153,7 +216,7 @@ describe('the run.json loader', () => {
   });
 
   it('never writes a state it could not read back: the write is refused and the file stays as it was', async () => {
-    const dir = await place('v3', 'pausada');
+    const dir = await place('v4', 'pausada');
     const before = await readFile(path.join(dir, 'run.json'), 'utf8');
     const store = new RunStore(tmp.dir, 'pausada');
     const cp = await store.load();
@@ -166,7 +229,7 @@ describe('the run.json loader', () => {
 
   it('never falls back from a damaged run.json to the old files beside it', async () => {
     const dir = await place('v2', 'pausada');
-    await writeFile(path.join(dir, 'run.json'), '{"version": 3');
+    await writeFile(path.join(dir, 'run.json'), '{"version": 4');
     await expect(new RunStore(tmp.dir, 'pausada').load()).rejects.toMatchObject({ code: 'CORRUPT_STATE' });
     const service = await createAgentService({ config: configFor(tmp.dir) });
     expect(await service.unfinished()).toEqual([expect.objectContaining({ runId: 'pausada', text: expect.stringMatching(/dañado/) })]);

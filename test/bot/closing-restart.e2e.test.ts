@@ -1,13 +1,19 @@
 /**
  * Issue #23: a run is over only when its outcome is delivered, and a restart re-delivers nothing
- * already delivered. The bot state is put as a kill in the middle of a finished run's closing leaves
- * it (the run recorded, not marked delivered, some closing steps done), then the bot restarts on the
- * same data dir: only the steps not done are done — the report is not sent twice, the finished run
+ * already delivered. The run's file (its delivery facts) and the bot state are put as a kill in the
+ * middle of a finished run's closing leaves them (the run recorded, not marked delivered, some
+ * closing steps done), then the bot restarts on the same data dir: only the steps not done are done — the report is not sent twice, the finished run
  * does not say «🔁 Reanudo» nor reopen its «✅ Terminado» status. Real bot, real agent (offline
- * planner), embedded Bot API emulator.
+ * planner), embedded Bot API emulator. A bot state of the version before the facts moved (they lay
+ * on its run record, beside a version-3 run file) is carried over the same way.
  */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ClosingStep, RunRecord } from '../../src/bot/state.js';
+import type { ClosingStep } from '../../src/agent/delivery-facts.js';
+import { runDir, RUN_FILE } from '../../src/agent/run-state.js';
+import type { RunRecord } from '../../src/bot/state.js';
+import { S } from '../../src/strings/chat.js';
 import { OWNER, startStack, type Stack } from './stack.js';
 import { answerUntilReport, real } from './steps.js';
 
@@ -30,12 +36,23 @@ describe('a restart in the middle of a finished run\'s closing', () => {
     const status = (await owner.messages()).find((m) => m.text.startsWith(`✅ Terminado: «${WEEK}»`))!;
     const before = (await owner.messages()).length;
 
-    /** The run as the bot state holds it when the process dies after `closed`. */
-    const killedAfter = (closed: ClosingStep[]): RunRecord => ({
-      runId, chatId: OWNER, ownerId: OWNER, group: false, mode: 'agente', text: WEEK, startedAt: Date.now(), statusMessageId: status.messageId, closed,
-    });
+    const file = path.join(runDir(stack.config.dataDir, runId), RUN_FILE);
+    const delivered = JSON.parse(await readFile(file, 'utf8')) as { version: number; delivery?: { files: string[]; closed: ClosingStep[]; outcomeDelivered: boolean } };
+    expect(delivered.delivery).toMatchObject({ closed: ['estado', 'cierre', 'informe'], outcomeDelivered: true });
+    /** The run as the bot state holds it when the process dies (only where its messages are). */
+    const record: RunRecord = { runId, chatId: OWNER, ownerId: OWNER, group: false, mode: 'agente', text: WEEK, startedAt: Date.now(), statusMessageId: status.messageId };
+    /** The run's file and the bot state as a kill after `closed` leaves them. */
     const restartWith = async (closed: ClosingStep[]) => {
-      await stack!.cb.state.update((s) => { s.runs.push(killedAfter(closed)); });
+      await writeFile(file, JSON.stringify({ ...delivered, delivery: { ...delivered.delivery, closed, outcomeDelivered: false } }));
+      await stack!.cb.state.update((s) => { s.runs.push({ ...record }); });
+      await stack!.restart(await real(stack!.config));
+      await stack!.cb.runs.idle();
+    };
+    /** The same, as the version before the facts moved wrote it: a version-3 run file, the facts on the bot's record. */
+    const restartLegacyWith = async (closed: ClosingStep[]) => {
+      const { delivery: _moved, ...v3 } = delivered;
+      await writeFile(file, JSON.stringify({ ...v3, version: 3 }));
+      await stack!.cb.state.update((s) => { s.runs.push({ ...record, closed, delivered: delivered.delivery!.files } as RunRecord); });
       await stack!.restart(await real(stack!.config));
       await stack!.cb.runs.idle();
     };
@@ -51,5 +68,28 @@ describe('a restart in the middle of a finished run\'s closing', () => {
     expect(after.map((m) => m.text.split('\n')[0])).toEqual([`📋 Informe · «${WEEK}»`]);
     expect((await owner.messages()).find((m) => m.messageId === status.messageId)!.text).toBe(status.text);
     expect(stack.cb.state.runs).toEqual([]);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 4, delivery: { closed: ['estado', 'cierre', 'informe'], outcomeDelivered: true } });
+
+    // The version before: the facts are carried into the run's file, the report (only) comes once more.
+    const legacyBefore = (await owner.messages()).length;
+    await restartLegacyWith(['estado', 'cierre']);
+    expect((await owner.messages()).slice(legacyBefore).map((m) => m.text.split('\n')[0])).toEqual([`📋 Informe · «${WEEK}»`]);
+    expect(stack.cb.state.runs).toEqual([]);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 4, delivery: { closed: ['estado', 'cierre', 'informe'], outcomeDelivered: true } });
   }, 240_000);
+
+  it('a run whose file is damaged still gets its closing: the sentence saying so, not «falló», and then it is forgotten', async () => {
+    stack = await startStack(real);
+    const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+    const runId = 'tg1-roto-000';
+    await mkdir(runDir(stack.config.dataDir, runId), { recursive: true });
+    await writeFile(path.join(runDir(stack.config.dataDir, runId), RUN_FILE), '{"version": 4');
+    await stack.cb.state.update((s) => { s.runs.push({ runId, chatId: OWNER, ownerId: OWNER, group: false, mode: 'agente', text: WEEK, startedAt: Date.now() }); });
+    await stack.restart(await real(stack.config));
+    await stack.cb.runs.idle();
+    const texts = (await owner.messages()).map((m) => m.text);
+    expect(texts.some((t) => t.startsWith(`📋 Informe · «${WEEK}»`) && t.includes('dañado')), texts.join('\n---\n')).toBe(true);
+    expect(texts).not.toContain(S.runFailed());
+    expect(stack.cb.state.runs).toEqual([]);
+  }, 120_000);
 });

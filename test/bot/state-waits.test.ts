@@ -1,4 +1,4 @@
-/** The bot state keeps a run's waits for the owner on disk; a hand-damaged wait is named, not loaded. */
+/** A bot state written before the delivery facts moved into the runs' files keeps a run's waits for the owner on its record: they load as written (to be carried into the run's file, runs.ts); a hand-damaged wait is named, not loaded. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Message } from 'grammy/types';
 import { afterEach, expect } from 'vitest';
-import { startEmbeddedTelegram, newWebchatToken, type EmbeddedTelegram } from '../../src/webchat/index.js';
+import { DEFAULT_WEBCHAT_USER, startEmbeddedTelegram, newWebchatToken, type EmbeddedTelegram } from '../../src/webchat/index.js';
+import { startRelay, type Relay } from '../support/relay.js';
 import { startBotProcess, type BotProcess } from './bot-process.js';
 
 /** The embedded server's token in these tests (random, as each installation's is). */
@@ -22,14 +23,17 @@ const children: BotProcess[] = [];
 let telegram: EmbeddedTelegram | undefined;
 let tmp: string | undefined;
 let busy: Server | undefined;
+let relayed: Relay | undefined;
 
-/** Registers the clean-up of this harness's processes, server, held port and temp dir. */
+/** Registers the clean-up of this harness's processes, relay, server, held port and temp dir. */
 export function cleanupAfterEach(): void {
   afterEach(async () => {
     for (const c of children.splice(0)) {
       c.killGroup();
       await c.exited;
     }
+    await relayed?.close();
+    relayed = undefined;
     await telegram?.close();
     telegram = undefined;
     await new Promise<void>((resolve) => (busy ? busy.close(() => resolve()) : resolve()));
@@ -121,4 +125,26 @@ export async function holdPort(): Promise<number> {
   busy = server;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as { port: number }).port;
+}
+
+/**
+ * The week asked in the chat through a relay that holds back the first request `hold` picks (the
+ * week's report, say: its answer never comes while this bot lives), both its approvals tapped
+ * Aprobar once they show. Returns the bot, the relay (closed after the test) and the bot's env.
+ */
+export async function weekThroughRelay(prefix: string, week: string, hold: (method: string, body: string, held: number) => boolean): Promise<{ dataDir: string; t: EmbeddedTelegram; relay: Relay; env: Record<string, string>; first: BotProcess }> {
+  const dir = await tempDir(prefix);
+  const dataDir = path.join(dir, 'data');
+  const t = await startTelegram(dir);
+  const relay = await startRelay(t.apiRoot, hold);
+  relayed = relay;
+  const env = { TELEGRAM_BOT_TOKEN: WEBCHAT_TOKEN, TELEGRAM_API_ROOT: relay.apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id), CUADERNO_DATA_DIR: dataDir };
+  const first = await startPolling(t, env);
+  t.server.sendUserText(week);
+  await waitForMessage(t, 'the week\'s two approvals', (ms) => (ms.filter((m) => isApproval(m) && buttonsOf(m).length >= 2).length >= 2 ? ms.at(-1) : undefined), first);
+  for (const m of t.server.history().filter((x) => isApproval(x) && buttonsOf(x).length >= 2)) {
+    const queryId = t.server.pressButton(m.message_id, approveData(m));
+    await t.server.waitForRequest('answerCallbackQuery', (r) => r.params.callback_query_id === queryId, WAIT_MS);
+  }
+  return { dataDir, t, relay, env, first };
 }

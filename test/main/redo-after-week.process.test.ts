@@ -18,7 +18,7 @@ import type { Message } from 'grammy/types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_WEBCHAT_USER, type EmbeddedTelegram } from '../../src/webchat/index.js';
 import { startRelay, type Relay } from '../support/relay.js';
-import { WEBCHAT_TOKEN, WAIT_MS, approveData, buttonsOf, cleanupAfterEach, isApproval, okResults, readJson, startPolling, startTelegram, tempDir, until, waitForMessage } from './chat-harness.js';
+import { WEBCHAT_TOKEN, WAIT_MS, approveData, cleanupAfterEach, isApproval, okResults, readJson, startPolling, startTelegram, tempDir, until, waitForMessage, weekThroughRelay } from './chat-harness.js';
 
 cleanupAfterEach();
 
@@ -36,20 +36,10 @@ const isWeekReport = (method: string, body: string) => method === 'sendMessage' 
 
 describe('a redo asked during the week\'s tail, kill -9 at its approval, restart', () => {
   it('the old Aprobar makes the cover once; the week\'s tail arrives once; each approval asked once', async () => {
-    const tmp = await tempDir('cv-redo-');
-    const dataDir = path.join(tmp, 'data');
-    const t = await startTelegram(tmp);
     // The week's report is held: «✅ Terminado» is on screen, the run is not yet marked delivered.
-    relay = await startRelay(t.apiRoot, (method, body, held) => held === 0 && isWeekReport(method, body));
-    const env = { TELEGRAM_BOT_TOKEN: WEBCHAT_TOKEN, TELEGRAM_API_ROOT: relay.apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id), CUADERNO_DATA_DIR: dataDir };
-
-    const first = await startPolling(t, env);
-    t.server.sendUserText(WEEK);
-    await waitForMessage(t, 'the week\'s two approvals', (ms) => (ms.filter((m) => isApproval(m) && buttonsOf(m).length >= 2).length >= 2 ? ms.at(-1) : undefined), first);
-    for (const m of t.server.history().filter((x) => isApproval(x) && buttonsOf(x).length >= 2)) {
-      const queryId = t.server.pressButton(m.message_id, approveData(m));
-      await t.server.waitForRequest('answerCallbackQuery', (r) => r.params.callback_query_id === queryId, WAIT_MS);
-    }
+    const week = await weekThroughRelay('cv-redo-', WEEK, (method, body, held) => held === 0 && isWeekReport(method, body));
+    const { dataDir, t, env, first } = week;
+    relay = week.relay;
     await waitForMessage(t, 'the week\'s status to say it is done', (ms) => ms.find((m) => text(m).startsWith('✅ Terminado')), first);
     await until('the week\'s report to be held', () => relay!.held() === 1);
 

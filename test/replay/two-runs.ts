@@ -120,7 +120,9 @@ const startGate = (t: EmbeddedTelegram): Promise<Relay> =>
 
 
 const readJson = async <T>(file: string): Promise<T | undefined> => JSON.parse(await readFile(file, 'utf8').catch(() => 'null')) ?? undefined;
-interface StateFile { runs: Array<{ runId: string; text: string; closed?: string[]; delivered?: string[]; outcomeDelivered?: boolean }> }
+interface StateFile { runs: Array<{ runId: string; text: string }> }
+/** A run of the bot state with its delivery facts (from its run file, when it has one). */
+interface RunFacts { runId: string; text: string; closed?: string[]; delivered?: string[]; outcomeDelivered?: boolean }
 
 /** Resolves once the bot state lists no run (both delivered and forgotten); its folder is watched. */
 function settled(t: EmbeddedTelegram, dataDir: string, stop: Promise<unknown>): Promise<void> {
@@ -303,14 +305,19 @@ function checkChat(chat: readonly Message[], exp: { approvals: number }, resent:
 // ---------------------------------------------------------------------------------------------
 // A restart and its checks (replayed or real)
 
-interface Before { images: number; speech: number; calls: Call[]; runs: StateFile['runs']; weekCover?: number; approvals: number; chatLength: number; files: string[] }
+interface Before { images: number; speech: number; calls: Call[]; runs: RunFacts[]; weekCover?: number; approvals: number; chatLength: number; files: string[] }
 
 async function before(t: EmbeddedTelegram, dataDir: string, engines: { images: number; speech: number }): Promise<Before> {
   const state = await readJson<StateFile>(path.join(dataDir, 'bot', 'estado.json'));
+  // What each run's owner was shown is the run's own fact, in its file (its delivery facts).
+  const runs = await Promise.all((state?.runs ?? []).map(async (r) => {
+    const d = (await readJson<{ delivery?: { files: string[]; closed: string[]; outcomeDelivered: boolean } }>(path.join(dataDir, 'runs', r.runId, 'run.json')).catch(() => undefined))?.delivery;
+    return { runId: r.runId, text: r.text, ...(d ? { closed: d.closed, delivered: d.files, outcomeDelivered: d.outcomeDelivered } : {}) };
+  }));
   return {
     ...engines,
     calls: await journals(dataDir),
-    runs: state?.runs ?? [],
+    runs,
     weekCover: await inode(path.join(dataDir, WEEK_COVER)),
     approvals: t.server.history().filter(isApproval).length,
     chatLength: t.server.history().length,

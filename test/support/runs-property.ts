@@ -70,7 +70,7 @@ const tappable = (b: { text?: string; callback_data?: string }) =>
 const REASON_TEXT = 'no me convence, gracias';
 
 interface BotStateFile {
-  runs: Array<{ runId: string; text: string; question?: { turn: number; messageId?: number; answered?: boolean } }>;
+  runs: Array<{ runId: string; text: string }>;
   approvals: Array<{ id: string; runId: string; messageId?: number; decision?: { approved: boolean; awaitingNote?: boolean }; reasonAsk?: { messageId?: number } }>;
 }
 
@@ -93,6 +93,22 @@ class Seen {
     const force = (m.reply_markup as { force_reply?: boolean } | undefined)?.force_reply;
     if (force && !this.reasonAsks.includes(m.message_id)) this.reasonAsks.push(m.message_id);
   }
+}
+
+/**
+ * Whether one of the bot's runs waits for the answer to its question back: asked and not answered,
+ * as the run's own file says (its delivery facts).
+ */
+async function asksBack(dataDir: string, st: BotStateFile): Promise<boolean> {
+  for (const r of st.runs) {
+    try {
+      const run = JSON.parse(await readFile(path.join(dataDir, 'runs', r.runId, 'run.json'), 'utf8')) as { delivery?: { question?: { answered?: boolean } } };
+      if (run.delivery?.question && !run.delivery.question.answered) return true;
+    } catch {
+      // No run file (yet): it asks nothing.
+    }
+  }
+  return false;
 }
 
 async function botState(dataDir: string): Promise<BotStateFile> {
@@ -125,7 +141,7 @@ export async function playCase(cmds: readonly Command[]): Promise<string[]> {
         }
         case 'answer': {
           await chat.settle();
-          const waiting = (await botState(chat.dataDir)).runs.some((r) => r.question && !r.question.answered);
+          const waiting = await asksBack(chat.dataDir, await botState(chat.dataDir));
           if (waiting) chat.say(`la semana ${c.week}`);
           break;
         }
@@ -160,7 +176,7 @@ async function drain(chat: InProcessChat, taps: string[]): Promise<string[]> {
       if (!a.decision) { taps.push(chat.tap(a.messageId, `ap:${a.id}:n`)); acted = true; }
       else if (a.decision.awaitingNote) { taps.push(chat.tap(a.messageId, `sm:${a.id}`)); acted = true; }
     }
-    if (st.runs.some((r) => r.question && !r.question.answered)) {
+    if (await asksBack(chat.dataDir, st)) {
       chat.say(answers++ < 2 ? 'la semana 1' : '/cancelar');
       acted = true;
     }
