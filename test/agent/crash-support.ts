@@ -21,7 +21,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CRASH_LABELS, CRASH_TRACE_PREFIX, type CrashLabel } from '../../src/agent/crash.js';
 import { tempDir } from './helpers.js';
-import { compiled, ROOT } from '../support/compiled.js';
+import { childEnv, compiled, ROOT } from '../support/compiled.js';
 import { startRecording, type Recorded, type Restored } from '../support/replay/index.js';
 import { startQuickSpeechServer } from '../support/media-servers.js';
 
@@ -49,7 +49,7 @@ function preparar(args: string[], env: Record<string, string>, wrap: Restored['s
     const [file, argv] = wrap(process.execPath, [...(extra.execArgv ?? []), compiled('cli'), 'preparar', ...args]);
     const child = spawn(file, argv, {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CUADERNO_MODELO: 'local', ...env },
+      env: { ...childEnv(), CUADERNO_MODELO: 'local', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -17,7 +17,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiled, ROOT } from '../support/compiled.js';
+import { childEnv, compiled, ROOT } from '../support/compiled.js';
 import { importDataChecks, readNotes, type ExpectedImport } from '../support/import-kill.js';
 import { textPdf } from '../support/material-fixtures.js';
 import { HOOK, pickWrites, replay, startRecording, type Recorded, type Restored } from '../support/replay/index.js';
@@ -32,7 +32,7 @@ function importar(pdf: string, env: Record<string, string>, opts: { preload?: bo
   return new Promise((resolve, reject) => {
     const child = spawn(file, argv, {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}), ...env },
+      env: { ...childEnv(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

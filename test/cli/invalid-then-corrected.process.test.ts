@@ -6,7 +6,7 @@
  * undefined (reading 'charAt')` in weekTitle ← buildReport.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCompiled } from '../support/compiled.js';
+import { childEnv, runCompiled } from '../support/compiled.js';
 import { startMessagesApiServer, type MessagesApiServer } from '../support/messages-api-server.js';
 import { expectRefusalReachedModelOnce, INVALID_THEN_CORRECTED } from '../support/invalid-then-corrected.js';
 import { dataAndKeys } from '../hardening/support.js';
@@ -24,7 +24,7 @@ describe('cuaderno preparar, an invalid call corrected by the model', () => {
     api = await startMessagesApiServer({ replies: INVALID_THEN_CORRECTED });
     const { env } = await dataAndKeys('cv-corregida', cleanups);
     const r = await runCompiled('cli', ['preparar', 'prepare la semana 3'], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, CUADERNO_MODELO: 'claude-sonnet-5-5', ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: api.url },
+      env: { ...childEnv(), ...env, CUADERNO_MODELO: 'claude-sonnet-5-5', ANTHROPIC_API_KEY: 'sk-test', ANTHROPIC_BASE_URL: api.url },
       stdin: 's\n',
     });
     expect(r.stderr).not.toMatch(/charAt|TypeError/);

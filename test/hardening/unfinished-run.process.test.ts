@@ -10,7 +10,7 @@ import { createAgentService } from '../../src/agent/service.js';
 import { loadConfig } from '../../src/config.js';
 import { tempDir } from '../tools/helpers.js';
 import { cli } from './support.js';
-import { compiled } from '../support/compiled.js';
+import { childEnv, compiled } from '../support/compiled.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -24,7 +24,7 @@ const unfinished = async () => (await createAgentService({ config: loadConfig(en
 function crashedRun(text: string): Promise<number | null> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [compiled('cli'), 'preparar', text], {
-      cwd: path.resolve('.'), env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env(), CRASH_AFTER: 'after-checkpoint-a:1' }, stdio: ['pipe', 'ignore', 'ignore'],
+      cwd: path.resolve('.'), env: { ...childEnv(), ...env(), CRASH_AFTER: 'after-checkpoint-a:1' }, stdio: ['pipe', 'ignore', 'ignore'],
     });
     child.stdin.end('');
     child.on('error', reject);

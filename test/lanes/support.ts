@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { childEnv } from '../support/compiled.js';
 
 export const SHARED_REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -110,7 +111,7 @@ export interface NodeProc {
 }
 
 /**
- * `node <args>` in the repository root with only PATH, HOME and `env` — node itself, no wrapper
+ * `node <args>` in the repository root with only the clean environment (`childEnv()`) and `env` — node itself, no wrapper
  * process, so a SIGKILL hits the process under test and nothing survives it. The product is the
  * compiled one (`compiled('trabajador')`); a test's own TypeScript script runs with tsx's loader.
  */
@@ -118,7 +119,7 @@ export function spawnNode(args: string[], env: Record<string, string>): NodeProc
   const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const proc = spawn(process.execPath, [...loader, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: { ...childEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

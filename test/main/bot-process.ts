@@ -10,7 +10,7 @@
  * service manager's stop), which a wrapper relays to the bot.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { compiled, ROOT } from '../support/compiled.js';
+import { childEnv, compiled, ROOT } from '../support/compiled.js';
 
 export { ROOT };
 
@@ -38,13 +38,11 @@ export interface BotProcess {
 
 /**
  * Starts `node dist/main.js` in the repository root (or `command`, in `command.cwd` if given: an
- * older tree's bot) with a clean environment: PATH, HOME and TMPDIR from this process plus `env`,
- * so a developer's or CI's ANTHROPIC_API_KEY / TELEGRAM_BOT_TOKEN never leaks in.
+ * older tree's bot) with a clean environment (`childEnv()`) plus `env`, so a developer's or CI's
+ * ANTHROPIC_API_KEY / TELEGRAM_BOT_TOKEN never leaks in.
  */
 export function startBotProcess(env: Record<string, string>, command: { file: string; args: string[]; cwd?: string } = { file: process.execPath, args: [compiled('main')] }): BotProcess {
-  const base: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
-  if (process.env.TMPDIR) base.TMPDIR = process.env.TMPDIR;
-  const child: ChildProcess = spawn(command.file, command.args, { cwd: command.cwd ?? ROOT, env: { ...base, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(command.file, command.args, { cwd: command.cwd ?? ROOT, env: { ...childEnv(), ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   if (child.pid === undefined) throw new Error(`could not spawn ${command.file}`);
   const pid = child.pid;
   let out = '';

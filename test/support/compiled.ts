@@ -15,6 +15,16 @@ export function compiled(entry: 'main' | 'cli' | 'trabajador'): string {
   return path.join(ROOT, 'dist', `${entry}.js`);
 }
 
+/**
+ * The clean environment a test's child process starts from (add the test's own settings to it):
+ * PATH and HOME, and TMPDIR where the test run set one (vitest.config.ts: its folders in memory),
+ * so the child's temporary files go where the test's own do. Nothing else of this process leaks in
+ * (a developer's or CI's ANTHROPIC_API_KEY / TELEGRAM_BOT_TOKEN).
+ */
+export function childEnv(): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}) };
+}
+
 export interface Finished {
   /** Exit code; -1 when ended by a signal. */
   code: number;
