@@ -5,7 +5,7 @@
  * How it is called: the package is an Emscripten program; instantiating it runs `espeak-ng` with
  * `arguments` (here `-v es -s 150 -w /out.wav <text>`) and the WAV is read back from its in-memory
  * FS. Synthesis is synchronous CPU work (~0.1 s per 10 s of audio), so it runs on a worker thread
- * of the pool (tools/stages/pool.ts): the event loop (bot, scheduler) keeps serving, and an abort
+ * of the pool (workers/pool.ts): the event loop (bot, scheduler) keeps serving, and an abort
  * terminates the thread at once. The 18 MB wasm is compiled once per worker thread.
  */
 import { readFile } from 'node:fs/promises';
@@ -46,7 +46,7 @@ export interface EspeakOptions { voice?: string; wpm?: number; pitch?: number }
 
 /**
  * Runs eSpeak-NG in this thread and returns the WAV bytes it wrote — synchronous CPU work, so only
- * called on a worker thread of the pool (tools/stages/work.ts).
+ * called on a worker thread of the pool (workers/work.ts).
  */
 export async function espeakWavHere(text: string, opts: EspeakOptions = {}): Promise<Uint8Array> {
   const module = await wasmModule();
