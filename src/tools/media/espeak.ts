@@ -5,7 +5,7 @@
  * How it is called: the package is an Emscripten program; instantiating it runs `espeak-ng` with
  * `arguments` (here `-v es -s 150 -w /out.wav <text>`) and the WAV is read back from its in-memory
  * FS. Synthesis is synchronous CPU work (~0.1 s per 10 s of audio), so it runs on a worker thread
- * of the pool (tools/stages/pool.ts): the event loop (bot, scheduler) keeps serving, and an abort
+ * of the pool (workers/pool.ts): the event loop (bot, scheduler) keeps serving, and an abort
  * terminates the thread at once. The 18 MB wasm is compiled once per worker thread.
  */
 import { readFile } from 'node:fs/promises';
@@ -46,13 +46,39 @@ export interface EspeakOptions { voice?: string; wpm?: number; pitch?: number }
 
 /**
  * Runs eSpeak-NG in this thread and returns the WAV bytes it wrote — synchronous CPU work, so only
- * called on a worker thread of the pool (tools/stages/work.ts).
+ * called on a worker thread of the pool (workers/work.ts).
  */
 export async function espeakWavHere(text: string, opts: EspeakOptions = {}): Promise<Uint8Array> {
   const module = await wasmModule();
   const args = ['-v', opts.voice ?? ESPEAK_VOICE, '-s', String(opts.wpm ?? ESPEAK_WPM), '-p', String(opts.pitch ?? ESPEAK_PITCH), '-w', '/out.wav', sanitize(text)];
-  const { default: ESpeakNg } = (await import(pathToFileURL(espeakPaths().js).href)) as { default: (o: Record<string, unknown>) => Promise<{ FS: { readFile(p: string): Uint8Array } }> };
+  const { default: ESpeakNg } = (await import(pathToFileURL(espeakPaths().js).href)) as { default: ESpeakFactory };
   const errors: string[] = [];
+  const before = new Set(Reflect.ownKeys(globalThis));
+  try {
+    return await synthesize(ESpeakNg, module, args, errors);
+  } finally {
+    dropGlueGlobals(before);
+  }
+}
+
+/**
+ * The package's glue (an Emscripten build with its assertions on) defines warning getters on
+ * `globalThis` for the symbols it lacks (`buffer`, `asm`, a hundred library names), each closing over
+ * the instance that defined it: the first instance of a thread and the latest stayed reachable for
+ * the thread's life, 32 MB of WebAssembly memory each (18 MB resident: the voice data copied in).
+ * They are removed once the instance is done with, so the whole instance is garbage.
+ */
+function dropGlueGlobals(before: ReadonlySet<PropertyKey>): void {
+  for (const k of Reflect.ownKeys(globalThis)) {
+    if (before.has(k)) continue;
+    const d = Object.getOwnPropertyDescriptor(globalThis, k);
+    if (d?.configurable && d.get) Reflect.deleteProperty(globalThis, k);
+  }
+}
+
+type ESpeakFactory = (o: Record<string, unknown>) => Promise<{ FS: { readFile(p: string): Uint8Array } }>;
+
+async function synthesize(ESpeakNg: ESpeakFactory, module: WebAssembly.Module, args: string[], errors: string[]): Promise<Uint8Array> {
   const es = await ESpeakNg({
     arguments: args,
     print: () => undefined,

@@ -225,7 +225,10 @@ function loadFont(font: FontName): opentype.Font {
   if (!f) {
     const buf = readFileSync(fontPath(font));
     parser ??= createRequire(import.meta.url)('opentype.js') as typeof opentype;
-    f = parser.parse(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
+    // `lowMemory`: a glyph is parsed the first time it is drawn or measured. The default parses all
+    // ~6,000 of DejaVu's glyphs up front, each with its lazy-path closures: ~15 MB of heap per font in
+    // every thread that draws text, for the few dozen glyphs a title uses.
+    f = parser.parse(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength), { lowMemory: true });
     fontCache.set(font, f);
   }
   return f;
