@@ -54,7 +54,7 @@ export type RunStatus =
   | { kind: 'finished'; outcome?: RunOutcome; delivered: boolean };
 
 /** A run to drive: what `service.run` needs, without what the driver itself supplies. */
-export type DriveRequest = Omit<RunRequest, 'onEvent' | 'signal' | 'resume' | 'approver'> & { resume?: boolean };
+export type DriveRequest = Omit<RunRequest, 'onEvent' | 'signal' | 'resume'> & { resume?: boolean };
 
 /** The disk side the driver works with (agent/service.ts). */
 export interface DriverBackend {
