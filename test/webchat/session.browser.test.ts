@@ -52,8 +52,9 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
     return page.locator('#log > .msg').nth(from).locator('~ .msg.in').filter({ hasText: re }).first();
   }
 
-  async function shot(page: Page, target: Locator, file: string): Promise<void> {
-    await target.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  /** `block`: which end of a message taller than the screen shows (the greeting's start says what it is). */
+  async function shot(page: Page, target: Locator, file: string, block: 'start' | 'end' = 'end'): Promise<void> {
+    await target.evaluate((el, b) => el.scrollIntoView({ block: b }), block);
     await page.locator('#toast').waitFor({ state: 'hidden' });
     await page.screenshot({ path: path.join(shots, file) });
   }
@@ -75,7 +76,7 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
     // The first minute.
     let from = await say(page, '/start');
     const hello = await reply(page, from, /Soy tu Cuaderno Vivo/);
-    await shot(page, hello, 'sesion-1-inicio.png');
+    await shot(page, hello, 'sesion-1-inicio.png', 'start');
 
     // A week with one change and one rejection: the cover is rejected; the narration, asked with
     // the owner's own voice (not set up here), is approved with the change the chat offers.
