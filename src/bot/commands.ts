@@ -58,6 +58,7 @@ export function commandsComposer(deps: CommandsDeps, plain: Readonly<Record<Comm
       mode: 'semana',
       week,
       text: S.weekText(week),
+      ...(ctx.message ? { messageId: ctx.message.message_id } : {}),
     });
     await replyToStart(ctx, result);
   });

@@ -257,7 +257,8 @@ async function askBack(ctx: Context, u: Extract<Understood, { intent: 'ambiguo' 
 
 async function startRun(ctx: Context, runs: RunManager, text: string): Promise<void> {
   const chat = ctx.chat!;
-  const result = await runs.start({ chatId: chat.id, ownerId: ctx.from!.id, ownerName: personaOf(ctx.from!).nombre, group: chat.type !== 'private', mode: 'agente', text });
+  const messageId = ctx.message?.message_id;
+  const result = await runs.start({ chatId: chat.id, ownerId: ctx.from!.id, ownerName: personaOf(ctx.from!).nombre, group: chat.type !== 'private', mode: 'agente', text, ...(messageId !== undefined ? { messageId } : {}) });
   await replyToStart(ctx, result);
 }
 

@@ -52,12 +52,16 @@ export interface StartRequest {
   week?: number;
   /** The asker's name as the chat shows it (with ownerId: who the audit names). */
   ownerName?: string;
+  /** The chat message that asks (absent for a button): a redelivered one is not taken twice. */
+  messageId?: number;
 }
 
 export type StartResult =
   | { kind: 'started'; runId: string }
   | { kind: 'busy'; runId: string; text: string; elapsedS: number }
-  | { kind: 'budget'; spent: number; limit: number };
+  | { kind: 'budget'; spent: number; limit: number }
+  /** The same request message again (Telegram redelivers what a killed bot had not confirmed): already a run. */
+  | { kind: 'duplicate' };
 
 interface ActiveRun {
   record: RunRecord;
@@ -236,6 +240,7 @@ export class RunManager implements TapHandler {
    * both start a run.
    */
   async start(req: StartRequest): Promise<StartResult> {
+    if (req.messageId !== undefined && this.deps.state.requestTaken(req.chatId, req.messageId)) return { kind: 'duplicate' };
     const running = this.inChat(req.chatId);
     if (running) return { kind: 'busy', runId: running.record.runId, text: running.record.text, elapsedS: this.elapsedS(running) };
     const record: RunRecord = {
@@ -248,6 +253,7 @@ export class RunManager implements TapHandler {
       ...(req.week !== undefined ? { week: req.week } : {}),
       text: req.text,
       startedAt: this.now(),
+      ...(req.messageId !== undefined ? { requestMessageId: req.messageId } : {}),
     };
     const run = this.reserve(record, emptyDelivery());
     if (req.mode === 'agente' && this.deps.budget) {
@@ -532,7 +538,14 @@ export class RunManager implements TapHandler {
   /** The run's status message (a resumed run retires the previous process's one first). */
   private async openStatus(run: ActiveRun, resume: boolean): Promise<void> {
     const { record } = run;
-    if (!resume) await this.deps.state.update((s) => { s.runs.push(record); });
+    // The run and the message that asked for it, in one write: from here a redelivered request is
+    // recognised (a kill before it leaves neither, and the redelivered request simply starts it).
+    if (!resume) {
+      await this.deps.state.update((s) => {
+        s.runs.push(record);
+        if (record.requestMessageId !== undefined) s.taken = [...(s.taken ?? []).filter((t) => t.chatId !== record.chatId), { chatId: record.chatId, messageId: record.requestMessageId }];
+      });
+    }
     if (resume && record.statusMessageId !== undefined) {
       // The previous process's status message would otherwise stay at "⏳ Empiezo" forever.
       await this.deps.api.editMessageText(record.chatId, record.statusMessageId, S.statusSuperseded(record.text))

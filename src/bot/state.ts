@@ -90,6 +90,8 @@ export interface RunRecord {
   startedAt: number;
   /** The run's status message, so a restarted bot can retire it instead of leaving it frozen. */
   statusMessageId?: number;
+  /** The chat message that asked for it (absent: a button or an older file); see `BotState.taken`. */
+  requestMessageId?: number;
   /**
    * The message that carries the run's question back of model turn `turn` (whether it was asked
    * and answered is the run's own fact, in its file).
@@ -159,6 +161,17 @@ export interface BotState {
   approvals: ApprovalRecord[];
   /** Optional so files of this version written before it still load. */
   sent?: SentRecord[];
+  /**
+   * Per chat, the newest message taken up as a run's request. After a kill, Telegram hands the bot
+   * again the updates it had not confirmed: a request already recorded as a run is not a new one.
+   */
+  taken?: TakenRequest[];
+}
+
+/** The newest request message of a chat that became a run (message ids only grow within a chat). */
+export interface TakenRequest {
+  chatId: number;
+  messageId: number;
 }
 
 export class BotStateFile {
@@ -195,12 +208,20 @@ export class BotStateFile {
       throw new StateFileError('CORRUPT_STATE', this.file, STATE.botLists(this.file));
     }
     const sent = o.sent ?? [];
+    const taken = o.taken ?? [];
     const bad = o.runs.map((r, i) => badRun(r, i + 1)).find(Boolean) ?? o.approvals.map((a, i) => badApproval(a, i + 1)).find(Boolean)
-      ?? (Array.isArray(sent) ? sent.map((x, i) => badFields(x, `el envío ${i + 1}`, { chatId: 'chatId', path: 'string', messageId: 'int' })).find(Boolean) : 'sent no es una lista');
+      ?? (Array.isArray(sent) ? sent.map((x, i) => badFields(x, `el envío ${i + 1}`, { chatId: 'chatId', path: 'string', messageId: 'int' })).find(Boolean) : 'sent no es una lista')
+      ?? (Array.isArray(taken) ? taken.map((x, i) => badFields(x, `el pedido ${i + 1}`, { chatId: 'chatId', messageId: 'int' })).find(Boolean) : 'taken no es una lista');
     if (bad) {
       throw new StateFileError('CORRUPT_STATE', this.file, STATE.botDamaged(this.file, bad));
     }
-    this.state = { version: BOT_STATE_VERSION, runs: o.runs as RunRecord[], approvals: o.approvals as ApprovalRecord[], sent: sent as SentRecord[] };
+    this.state = { version: BOT_STATE_VERSION, runs: o.runs as RunRecord[], approvals: o.approvals as ApprovalRecord[], sent: sent as SentRecord[], taken: taken as TakenRequest[] };
+  }
+
+  /** True when `messageId` of `chatId` was already taken up as a run's request (a redelivered update). */
+  requestTaken(chatId: number, messageId: number): boolean {
+    const newest = this.state.taken?.find((t) => t.chatId === chatId)?.messageId;
+    return newest !== undefined && messageId <= newest;
   }
 
   /** The message that carried `path` to `chatId`, if the chat has it. */
@@ -268,7 +289,7 @@ function badFields(o: unknown, what: string, required: Record<string, FieldKind>
 
 function badRun(r: unknown, n: number): string | undefined {
   const what = `el trabajo ${n}`;
-  const bad = badFields(r, what, { runId: 'string', chatId: 'chatId', ownerId: 'userId', group: 'boolean', mode: 'string', text: 'string', startedAt: 'number' }, { week: 'int', statusMessageId: 'int', waitingSince: 'number', ownerName: 'string' });
+  const bad = badFields(r, what, { runId: 'string', chatId: 'chatId', ownerId: 'userId', group: 'boolean', mode: 'string', text: 'string', startedAt: 'number' }, { week: 'int', statusMessageId: 'int', waitingSince: 'number', ownerName: 'string', requestMessageId: 'int' });
   if (bad) return bad;
   const waits = (r as { waits?: unknown }).waits;
   if (waits !== undefined) {
