@@ -4,7 +4,7 @@
  * «Todavía tengo a medias…», no second run — while a new message with the same words still is one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from 'grammy/types';
+import type { Message, Update } from 'grammy/types';
 import { waitForMessage } from '../main/chat-harness.js';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';
 import { after } from './material-support.js';
@@ -24,7 +24,7 @@ describe('a request handed over again after a restart', () => {
     // The restarted bot gets the same update again, as after a kill before it was confirmed.
     await chat.restartBot();
     const before = t.server.history().length;
-    await chat.cb.bot.handleUpdate({ update_id: 2_000_000_000, message: said });
+    await chat.cb.bot.handleUpdate({ update_id: 2_000_000_000, message: said as NonNullable<Update['message']> });
     await chat.cb.runs.idle();
     const since = t.server.history().slice(before);
     expect(since.filter(fromBot).map((m) => m.text)).not.toContainEqual(expect.stringMatching(/Todavía tengo a medias/));
