@@ -84,10 +84,7 @@ export function commandsComposer(deps: CommandsDeps, plain: Readonly<Record<Comm
 export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainCommand> {
   const now = deps.now ?? (() => new Date());
   return {
-    start: async (ctx) => {
-      const course = await helpCourse(deps.notebook);
-      await ctx.reply(S.start(ctx.from?.first_name ?? '', deps.audience, course, course === undefined));
-    },
+    start: async (ctx) => { await ctx.reply(S.start(ctx.from?.first_name ?? '', deps.audience, await helpCourse(deps.notebook), await onExampleCourse(deps.notebook))); },
     ayuda: async (ctx) => { await ctx.reply(S.help(deps.audience, await helpCourse(deps.notebook))); },
     cancelar: async (ctx) => {
       await ctx.reply(deps.runs.cancel(ctx.chat!.id) ? S.cancelling() : S.nothingToCancel());
@@ -151,6 +148,11 @@ export function parseNote(raw: string): { kind: 'ok'; tema: string; texto: strin
 export async function replyToStart(ctx: Context, result: StartResult): Promise<void> {
   if (result.kind === 'busy') await ctx.reply(S.busy(result.text, result.elapsedS), { reply_markup: busyKeyboard(result.runId) });
   else if (result.kind === 'budget') await ctx.reply(S.budgetSpent(result.spent, result.limit));
+}
+
+/** True while the notebook has no course of its own (the example course applies); false when it cannot tell. */
+export async function onExampleCourse(notebook: Pick<BotNotebook, 'course'>): Promise<boolean> {
+  return (await notebook.course.read().catch(() => undefined)) === null;
 }
 
 /**

@@ -15,7 +15,7 @@ import { readCourse } from '../tools/index.js';
 import type { BotNotebook } from './command-kit.js';
 import type { PlainCommand } from './commands.js';
 import type { CourseChat } from './course-chat.js';
-import { NOTE_MAX_CHARS, replyToStart } from './commands.js';
+import { NOTE_MAX_CHARS, onExampleCourse, replyToStart } from './commands.js';
 import { splitText, truncate } from './format.js';
 import { busyKeyboard, noKeyboard, parseBusyCallback, parsePasteCallback, parseQuickCallback, pasteKeyboard, quickKeyboard, type QuickAction } from './keyboards.js';
 import { askErase } from './erase.js';
@@ -260,9 +260,4 @@ async function startRun(ctx: Context, runs: RunManager, text: string): Promise<v
   const messageId = ctx.message?.message_id;
   const result = await runs.start({ chatId: chat.id, ownerId: ctx.from!.id, ownerName: personaOf(ctx.from!).nombre, group: chat.type !== 'private', mode: 'agente', text, ...(messageId !== undefined ? { messageId } : {}) });
   await replyToStart(ctx, result);
-}
-
-/** True while the notebook has no course of its own (the example course applies). */
-async function onExampleCourse(notebook: Pick<BotNotebook, 'course'>): Promise<boolean> {
-  return (await notebook.course.read().catch(() => undefined)) === null;
 }

@@ -26,7 +26,7 @@ import type { Artifact } from '../tools/contract.js';
 import { stagesOf } from '../tools/stages/catalogue.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import { ChatActionPulse, StatusMessage } from './progress.js';
-import { dropLegacyFacts, legacyFactsOf, type BotStateFile, type RunRecord } from './state.js';
+import { BotStateFile, dropLegacyFacts, legacyFactsOf, type RunRecord } from './state.js';
 import { S } from '../strings/chat.js';
 import { personaOf } from './access.js';
 import { isCuadernoError } from '../errors.js';
@@ -540,12 +540,7 @@ export class RunManager implements TapHandler {
     const { record } = run;
     // The run and the message that asked for it, in one write: from here a redelivered request is
     // recognised (a kill before it leaves neither, and the redelivered request simply starts it).
-    if (!resume) {
-      await this.deps.state.update((s) => {
-        s.runs.push(record);
-        if (record.requestMessageId !== undefined) s.taken = [...(s.taken ?? []).filter((t) => t.chatId !== record.chatId), { chatId: record.chatId, messageId: record.requestMessageId }];
-      });
-    }
+    if (!resume) await this.deps.state.update((s) => { BotStateFile.addRun(s, record); });
     if (resume && record.statusMessageId !== undefined) {
       // The previous process's status message would otherwise stay at "⏳ Empiezo" forever.
       await this.deps.api.editMessageText(record.chatId, record.statusMessageId, S.statusSuperseded(record.text))

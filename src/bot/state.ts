@@ -218,6 +218,12 @@ export class BotStateFile {
     this.state = { version: BOT_STATE_VERSION, runs: o.runs as RunRecord[], approvals: o.approvals as ApprovalRecord[], sent: sent as SentRecord[], taken: taken as TakenRequest[] };
   }
 
+  /** Records `record` as a run of this chat, with the message that asked for it (see `taken`); call inside `update`. */
+  static addRun(s: BotState, record: RunRecord): void {
+    s.runs.push(record);
+    if (record.requestMessageId !== undefined) s.taken = [...(s.taken ?? []).filter((t) => t.chatId !== record.chatId), { chatId: record.chatId, messageId: record.requestMessageId }];
+  }
+
   /** True when `messageId` of `chatId` was already taken up as a run's request (a redelivered update). */
   requestTaken(chatId: number, messageId: number): boolean {
     const newest = this.state.taken?.find((t) => t.chatId === chatId)?.messageId;
