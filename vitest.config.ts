@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import { TEST_ENV } from './test/support/test-env.js';
 
 /**
  * Four tiers, told apart by the file name alone (README, "Tests"):
@@ -95,6 +96,8 @@ class CostliestFirst extends BaseSequencer {
 
 export default defineConfig({
   test: {
+    // The product's settings for tests (small covers), in every worker and every child that inherits its environment.
+    env: { ...TEST_ENV },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // 2 cores: keep parallel workers modest so wall-clock-bound e2e tests are not starved.

@@ -20,6 +20,7 @@
  * `npm run kill-matrix:bot -- --real`: the former matrix, a real SIGKILL after write n (slow).
  * Env: KILL_ONLY=3,mid,last,/audio\/semana_03\.mp3/ (only these n: test/support/replay pickWrites), KILL_PARALLEL (default 4 replayed, 2 real).
  */
+import { TEST_ENV } from '../test/support/test-env.js';
 import { watch } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -82,7 +83,7 @@ async function one(n: number, usageTasks: readonly string[]): Promise<Outcome> {
   const dataDir = path.join(tmp, 'data');
   const token = newWebchatToken();
   const t = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token, filesDir: path.join(tmp, 'chat') });
-  const env = { TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: t.apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id), CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' };
+  const env = { TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: t.apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id), CUADERNO_DATA_DIR: dataDir, ...TEST_ENV, CUADERNO_MODELO: 'local' };
   let stopOwner = approveAsTheyCome(t);
   const bots: Bot[] = [];
   try {
@@ -187,7 +188,7 @@ async function count(): Promise<{ writes: string[]; usageTasks: string[] }> {
   const token = newWebchatToken();
   const t = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token, filesDir: path.join(tmp, 'chat') });
   const stopOwner = approveAsTheyCome(t);
-  const bot = await up(t, { TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: t.apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id), CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local', KILL_COUNT_FILE: log });
+  const bot = await up(t, { TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: t.apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id), CUADERNO_DATA_DIR: dataDir, ...TEST_ENV, CUADERNO_MODELO: 'local', KILL_COUNT_FILE: log });
   try {
     t.server.sendUserText(REQUEST);
     const report = await when(t, () => t.server.history().find(isReport), bot.exited);
@@ -247,7 +248,7 @@ async function record(): Promise<{ rec: Recorded; usageTasks: string[]; filesDir
   const keep = () => rec.effect('botapi', apiState(t));
   const unsubscribe = [t.server.subscribe(keep), after(t.server.updates, 'confirm', keep), after(t.server.state, 'answerQuery', keep)];
   const stopOwner = approveAsTheyCome(t, keep);
-  const bot = await up(t, { TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: t.apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id), CUADERNO_DATA_DIR: dataDir, CUADERNO_CLAVES_DIR: path.join(rec.root, 'claves'), CUADERNO_MODELO: 'local', ...rec.env });
+  const bot = await up(t, { TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: t.apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id), CUADERNO_DATA_DIR: dataDir, CUADERNO_CLAVES_DIR: path.join(rec.root, 'claves'), ...TEST_ENV, CUADERNO_MODELO: 'local', ...rec.env });
   try {
     t.server.sendUserText(REQUEST);
     keep();
@@ -275,7 +276,7 @@ async function resumeOne(rec: Recorded, n: number, restored: Restored, recorded:
   const dataDir = path.join(restored.root, 'data');
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'cv-replay-chat-'));
   const t = await apiAt(rec, n, recorded, scratch);
-  const env = { TELEGRAM_BOT_TOKEN: recorded.token, TELEGRAM_API_ROOT: t.apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id), CUADERNO_DATA_DIR: path.join(rec.root, 'data'), CUADERNO_CLAVES_DIR: path.join(rec.root, 'claves'), CUADERNO_MODELO: 'local' };
+  const env = { TELEGRAM_BOT_TOKEN: recorded.token, TELEGRAM_API_ROOT: t.apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id), CUADERNO_DATA_DIR: path.join(rec.root, 'data'), CUADERNO_CLAVES_DIR: path.join(rec.root, 'claves'), ...TEST_ENV, CUADERNO_MODELO: 'local' };
   let stopOwner = () => {};
   let bot: Bot | undefined;
   try {

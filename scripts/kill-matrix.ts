@@ -16,6 +16,7 @@
  * write n and a resumed process (the former matrix, slow). Env: KILL_ONLY=3,mid,last,/audio\/semana_03\.mp3/ (only these n: test/support/replay pickWrites),
  * KILL_PARALLEL (default 4 replayed, 3 real).
  */
+import { TEST_ENV } from '../test/support/test-env.js';
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -34,7 +35,7 @@ function cli(dataDir: string, args: string[], env: Record<string, string> = {}):
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', HOOK, 'dist/cli.js', 'preparar', ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CUADERNO_MODELO: 'local', CUADERNO_DATA_DIR: dataDir, ...env },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...TEST_ENV, CUADERNO_MODELO: 'local', CUADERNO_DATA_DIR: dataDir, ...env },
       stdio: ['pipe', 'pipe', 'ignore'],
     });
     let stdout = '';
@@ -139,7 +140,7 @@ async function record(): Promise<Recorded> {
   const ran = await new Promise<{ code: number | null }>((resolve, reject) => {
     const child = spawn(process.execPath, [...rec.execArgv, 'dist/cli.js', 'preparar', REQUEST], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CUADERNO_MODELO: 'local', CUADERNO_DATA_DIR: data, CUADERNO_CLAVES_DIR: path.join(rec.root, 'claves'), ...rec.env },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...TEST_ENV, CUADERNO_MODELO: 'local', CUADERNO_DATA_DIR: data, CUADERNO_CLAVES_DIR: path.join(rec.root, 'claves'), ...rec.env },
       stdio: ['pipe', 'ignore', 'ignore'],
     });
     child.on('error', reject);
@@ -154,7 +155,7 @@ async function record(): Promise<Recorded> {
 async function resumeOne(rec: Recorded, n: number, restored: Restored): Promise<string[]> {
   // Files are read from the copy; the process sees it at the recorded path.
   const dir = path.join(restored.root, 'data');
-  const env = { CUADERNO_MODELO: 'local', CUADERNO_DATA_DIR: path.join(rec.root, 'data'), CUADERNO_CLAVES_DIR: path.join(rec.root, 'claves') };
+  const env = { ...TEST_ENV, CUADERNO_MODELO: 'local', CUADERNO_DATA_DIR: path.join(rec.root, 'data'), CUADERNO_CLAVES_DIR: path.join(rec.root, 'claves') };
   const cover = path.join(dir, 'portadas', 'semana_03.png');
   const wav = path.join(dir, 'audio', 'semana_03.wav');
   const before = { cover: await inode(cover), wav: await inode(wav) };

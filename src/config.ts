@@ -126,8 +126,10 @@ export interface Config {
    * the model by name (LocalAI, vLLM); absent = the engines' defaults. `transcriptionUrl`
    * (`TRANSCRIPCION_URL`, + `TRANSCRIPCION_MODELO`): an OpenAI-compatible transcription server for
    * voice memos, used without `REDIS_URL` (with it, a worker that advertises transcription does it).
+   * `coverPx` (`PORTADA_PX`, default 1024, 256–2048 in steps of 64): the cover's side — smaller is
+   * cheaper to draw on a small machine (and in the tests, whose subject is rarely the size).
    */
-  media: { fluxUrl?: string; xttsUrl?: string; timeoutMs: number; pcmSampleRate?: number; fluxModel?: string; xttsModel?: string; transcriptionUrl?: string; transcriptionModel?: string };
+  media: { fluxUrl?: string; xttsUrl?: string; timeoutMs: number; coverPx?: number; pcmSampleRate?: number; fluxModel?: string; xttsModel?: string; transcriptionUrl?: string; transcriptionModel?: string };
   lanes: { cpu: number; gpu: number };
   /**
    * `REDIS_URL` (+ `CUADERNO_COLA_PREFIJO`, default `cuaderno`): the GPU lane's stages go to a
@@ -167,6 +169,8 @@ export const DEFAULTS = Object.freeze({
   chatHost: '127.0.0.1',
   webhookPort: 8443,
   mediaTimeoutMs: 120_000,
+  /** The cover's side in pixels: FLUX.1 schnell's native 1024²; Telegram shows a square whole. */
+  coverPx: 1024,
   /** OpenAI's rate for `pcm` speech (16-bit mono). */
   pcmSampleRate: 24_000,
   cpuLanes: 2,
@@ -314,6 +318,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       fluxUrl: url(env, 'FLUX_URL', problems),
       xttsUrl: url(env, 'XTTS_URL', problems),
       timeoutMs: positiveInt(env, 'MEDIA_TIMEOUT_MS', DEFAULTS.mediaTimeoutMs, problems),
+      coverPx: positiveInt(env, 'PORTADA_PX', DEFAULTS.coverPx, problems),
       pcmSampleRate: positiveInt(env, 'XTTS_PCM_HZ', DEFAULTS.pcmSampleRate, problems),
       ...(env.FLUX_MODEL?.trim() ? { fluxModel: env.FLUX_MODEL.trim() } : {}),
       ...(env.XTTS_MODEL?.trim() ? { xttsModel: env.XTTS_MODEL.trim() } : {}),
@@ -334,6 +339,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     prices: PRICES_USD_PER_MTOK,
     review: reviewConfig(env, problems),
   };
+  const px = config.media.coverPx ?? DEFAULTS.coverPx;
+  if (px < 256 || px > 2048 || px % 64 !== 0) problems.push(CONFIG.coverPx(px));
   const hz = config.media.pcmSampleRate;
   if (hz !== undefined && (hz < 4_000 || hz > 192_000)) problems.push(CONFIG.pcmRate(hz));
   if (problems.length > 0) throw new ConfigError(CONFIG.invalid(problems));

@@ -27,6 +27,7 @@ export const START = Object.freeze({
 export const CONFIG = Object.freeze({
   invalid: (problems: readonly string[]) => `Configuración no válida:\n- ${problems.join('\n- ')}`,
   pcmRate: (hz: number) => `Se esperaba que \`XTTS_PCM_HZ\` fuera una frecuencia entre 4000 y 192000 Hz (por ejemplo 24000); se recibió \`${hz}\``,
+  coverPx: (px: number) => `Se esperaba que \`PORTADA_PX\` fuera el lado de la portada en píxeles, entre 256 y 2048 y múltiplo de 64 (por ejemplo 1024); se recibió \`${px}\``,
   classMode: (raw: string) => `Se esperaba que \`MODO_CLASE\` fuera 1 (modo clase) o 0; se recibió \`${raw}\``,
   classNeedsTeacher: '`MODO_CLASE=1` necesita `ALLOWED_USER_IDS` con tu id de Telegram primero: el primer id es el del profesor',
   expected: (name: string, what: string, raw: string) => `Se esperaba que \`${name}\` fuera ${what}; se recibió \`${raw}\``,

@@ -5,7 +5,7 @@
  * is CPU work, on the worker pool. A retried stage never redoes the stages before it.
  */
 import path from 'node:path';
-import type { Config } from '../config.js';
+import { DEFAULTS, type Config } from '../config.js';
 import { EngineError } from '../errors.js';
 import type { DryRun, StageSpec, ToolContext, ToolDefinition, ToolOutput } from './contract.js';
 import type { NotesReader } from './domain.js';
@@ -41,8 +41,8 @@ export interface CoverToolDeps {
   estimate?: (d: StageDecl) => number;
 }
 
-/** Cover size in pixels (square: Telegram shows it whole; FLUX.1 schnell's native 1024²). */
-export const COVER_SIZE = 1024;
+/** Default cover size in pixels (square: Telegram shows it whole; FLUX.1 schnell's native 1024²); `PORTADA_PX` sets another. */
+export const COVER_SIZE = DEFAULTS.coverPx;
 
 /** Reproducible seed: the same year, week and version always give the same maqueta cover. */
 export function coverSeed(year: number, week: number, version = 1): number {
@@ -92,6 +92,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     const notes = notesOfWeek(deps.course, await deps.notes.list(), week);
     // The motif follows the week's own words (its title, terms and notes), never another subject's.
     const own = findWeek(deps.course, week);
+    const side = deps.media.coverPx ?? COVER_SIZE;
     const look = coverLook({ title: own?.titulo ?? title, terms: own?.terminos ?? [], notes: notes.map((n) => `${n.tema}\n${n.texto}`) });
     // The tool's result, whose critique the last stage fills in (it is written in the sidecar).
     const salida = {
@@ -104,7 +105,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
         semilla: seed,
         version: out.version,
         prompt: '',
-        tamano: `${COVER_SIZE}x${COVER_SIZE}`,
+        tamano: `${side}x${side}`,
       } as Record<string, unknown>,
       artifacts: [{ kind: 'imagen' as const, path: out.file, mime: 'image/png', caption: `${title} — motor ${engine.name}`, meta: {} as Record<string, unknown> }],
     };
@@ -115,9 +116,9 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
       work,
       input: {
         prompt: { week, topic: weekTopic(deps.course, week), look, notes, terms: own?.terminos ?? [] },
-        imagen: { engine: engine.name, look, ...(deps.media.fluxUrl ? { fluxUrl: deps.media.fluxUrl } : {}), ...(deps.media.fluxModel ? { model: deps.media.fluxModel } : {}), timeoutMs: deps.media.timeoutMs, week, seed, width: COVER_SIZE, height: COVER_SIZE, raw: path.join(work, 'imagen.bin') },
+        imagen: { engine: engine.name, look, ...(deps.media.fluxUrl ? { fluxUrl: deps.media.fluxUrl } : {}), ...(deps.media.fluxModel ? { model: deps.media.fluxModel } : {}), timeoutMs: deps.media.timeoutMs, week, seed, width: side, height: side, raw: path.join(work, 'imagen.bin') },
         titulo: { title, raw: path.join(work, 'titulo.rgba') },
-        critica: { engine: engine.name, width: COVER_SIZE, height: COVER_SIZE },
+        critica: { engine: engine.name, width: side, height: side },
         procedencia: { file: out.file, provenance, ...(ctx.key ? { clave: ctx.key } : {}), salida, startedAt: started },
       },
     }));

@@ -19,7 +19,7 @@ const EXTRA: Record<string, (input: never, signal: AbortSignal) => Promise<unkno
   'listo': async () => true,
   'espeak.wav': (i: { text: string; opts: { voice?: string; wpm?: number; pitch?: number } }) => espeakWavHere(i.text, i.opts),
   'mp3.codificar': async (i: { wav?: Uint8Array; file?: string }) => {
-    const mp3 = encodeMp3(Buffer.from(i.wav ?? readFileSync(i.file!)));
+    const mp3 = await encodeMp3(Buffer.from(i.wav ?? readFileSync(i.file!)));
     return new Uint8Array(mp3.buffer, mp3.byteOffset, mp3.byteLength);
   },
   'voz.wav': async (i: { audio: Uint8Array }) => {

@@ -1,4 +1,5 @@
 /** Shared set-up for the agent tests: a temp data dir, a Config from an env map, fixed answers to approvals. */
+import { TEST_ENV } from '../support/test-env.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ export async function tempDir(prefix = 'cv-agent-'): Promise<{ dir: string; clea
 }
 
 export function configFor(dataDir: string, env: Record<string, string> = {}): Config {
-  return loadConfig({ CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local', ...env }) as Config;
+  return loadConfig({ ...TEST_ENV, CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local', ...env }) as Config;
 }
 
 /** Answers by tool name (default no) and records every question, in order (agent/answering.ts). */

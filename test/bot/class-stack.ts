@@ -3,6 +3,7 @@
  * migrated the way main.ts does it, and our bot opening one real agent service and notebook per
  * person under `usuarios/<id>/`. `before` may fill the data dir first (a single-owner install).
  */
+import { TEST_ENV } from '../support/test-env.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,7 @@ export async function startClassStack(opts: { before?: (dataDir: string) => Prom
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'cuaderno-clase-'));
   const h = await TelegramHarness.start(path.join(tmp, 'uploads'));
   const config = loadConfig({
+    ...TEST_ENV,
     CUADERNO_DATA_DIR: path.join(tmp, 'data'),
     TELEGRAM_BOT_TOKEN: h.token,
     ALLOWED_USER_IDS: String(TEACHER),

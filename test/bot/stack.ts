@@ -2,6 +2,7 @@
  * Builds the whole chat stack for an end-to-end test: the emulator + stand-in, a temp data dir,
  * the real notebook, a RunService, and our bot talking HTTP to the stand-in with long polling.
  */
+import { TEST_ENV } from '../support/test-env.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,7 @@ export async function startStack(makeService: (config: Config) => RunService | P
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'cuaderno-bot-'));
   const h = await TelegramHarness.start(path.join(tmp, 'uploads'));
   const config = loadConfig({
+    ...TEST_ENV,
     CUADERNO_DATA_DIR: path.join(tmp, 'data'),
     TELEGRAM_BOT_TOKEN: h.token,
     ALLOWED_USER_IDS: `${OWNER},${OWNER2}`,

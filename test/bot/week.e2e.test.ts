@@ -4,6 +4,7 @@
  * emulator's client API. Behind the bot is the real agent service with the offline planner
  * (`CUADERNO_MODELO=local`) and the real tools, in a temp data dir — no mocks of our modules.
  */
+import { TEST_ENV } from '../support/test-env.js';
 import { readFile } from 'node:fs/promises';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -32,7 +33,8 @@ describe('the week in the chat (real agent, offline planner)', () => {
     const coverPhoto = () => stack!.h.uploads.find((u) => u.method === 'sendPhoto' && u.chatId === OWNER && /^Portada · Semana 2/.test(String(u.fields.caption)));
     await until(async () => coverPhoto() !== undefined);
     const png = PNG.sync.read(await readFile(coverPhoto()!.file));
-    expect([png.width, png.height]).toEqual([1024, 1024]);
+    // The side the configuration asks for (the tests' small covers: test/support/test-env.ts).
+    expect([png.width, png.height]).toEqual([Number(TEST_ENV.PORTADA_PX), Number(TEST_ENV.PORTADA_PX)]);
     const msgs = await owner.messages();
     expect(msgs.find((m) => m.messageId === narration.messageId)!.buttons.length).toBeGreaterThanOrEqual(2);
     expect(msgs.some((m) => m.text.startsWith('📋 Informe'))).toBe(false);

@@ -25,6 +25,7 @@
  * at-least-once); each journal entry with its result; the audit's results and the usage rows as
  * the recording's; the week's cover not made again; every tap answered; both runs forgotten.
  */
+import { TEST_ENV } from '../support/test-env.js';
 import { watch } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -221,7 +222,7 @@ const worked = (e: Engines) => ({ images: e.image.requests.filter(isWork).length
 
 const envFor = (apiRoot: string, token: string, root: string) => ({
   TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id),
-  CUADERNO_DATA_DIR: path.join(root, 'data'), CUADERNO_CLAVES_DIR: path.join(root, 'claves'), CUADERNO_MODELO: 'local',
+  CUADERNO_DATA_DIR: path.join(root, 'data'), CUADERNO_CLAVES_DIR: path.join(root, 'claves'), ...TEST_ENV, CUADERNO_MODELO: 'local',
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
  * it once per test run, before any test, so a process test never starts a stale dist/. Spawn these
  * with `node` itself — no tsx, no loader threads: start-up in a fraction of a second.
  */
+import { TEST_ENV } from './test-env.js';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +23,7 @@ export function compiled(entry: 'main' | 'cli' | 'trabajador'): string {
  * (a developer's or CI's ANTHROPIC_API_KEY / TELEGRAM_BOT_TOKEN).
  */
 export function childEnv(): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}) };
+  return { ...TEST_ENV, PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}) };
 }
 
 export interface Finished {

@@ -11,6 +11,7 @@
  * new ones on the same data folder and the same chat server (an in-process restart; the runs resume
  * from disk), at a settled point, so that nothing of the old objects still writes.
  */
+import { TEST_ENV } from './test-env.js';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -72,7 +73,7 @@ export class InProcessChat {
   private readonly handling = new Set<Promise<void>>();
   private offset = 0;
   private constructor(readonly tmp: string, readonly tg: EmbeddedTelegram, private readonly opts: InProcessChatOptions, env: Record<string, string>, private readonly speech?: Server) {
-    this.config = loadConfig(env);
+    this.config = loadConfig({ ...TEST_ENV, ...env });
   }
 
   static async start(opts: InProcessChatOptions): Promise<InProcessChat> {

@@ -3,6 +3,7 @@
  * chat page, the real bot and the real agent (offline planner) on a temp data dir. `close()` stops
  * all of it and removes the temp dir.
  */
+import { TEST_ENV } from './test-env.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,7 +48,7 @@ export async function stopBotAndRuns(cb: CuadernoBot, running: RunningBot): Prom
 export async function startLocalChat(prefix: string, pollTimeoutS = 1, env: Record<string, string> = {}, extra: Pick<CreateBotOptions, 'transcriber'> = {}): Promise<LocalChat> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), prefix));
   const dataDir = path.join(tmp, 'data');
-  let config = loadConfig({ CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local', ...env });
+  let config = loadConfig({ ...TEST_ENV, CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local', ...env });
   const tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: WEBCHAT_TOKEN, filesDir: path.join(tmp, 'chat-files') });
   // Wired like src/main.ts: the bot reads the same notebook the agent's tools write.
   const boot = async () => {
@@ -65,7 +66,7 @@ export async function startLocalChat(prefix: string, pollTimeoutS = 1, env: Reco
     async restartBot(more?: Record<string, string>) {
       await chat.running.stop();
       await chat.cb.runs.idle();
-      if (more) config = loadConfig({ ...env, ...more, CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' });
+      if (more) config = loadConfig({ ...TEST_ENV, ...env, ...more, CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' });
       Object.assign(chat, await boot());
     },
     async close() {

@@ -3,6 +3,7 @@
  * embedded Bot API with the teacher and two student personas, the real class bot opening one real
  * agent service per person, and invites made as page links.
  */
+import { TEST_ENV } from './test-env.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +25,7 @@ export interface LocalClass {
 export async function startLocalClass(prefix: string): Promise<LocalClass> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), prefix));
   const token = newWebchatToken();
-  const config = loadConfig({ CUADERNO_DATA_DIR: path.join(tmp, 'data'), CUADERNO_MODELO: 'local', MODO_CLASE: '1', CUADERNO_CLAVES_DIR: path.join(tmp, 'claves') });
+  const config = loadConfig({ ...TEST_ENV, CUADERNO_DATA_DIR: path.join(tmp, 'data'), CUADERNO_MODELO: 'local', MODO_CLASE: '1', CUADERNO_CLAVES_DIR: path.join(tmp, 'claves') });
   await migrateToClassLayout(config.dataDir, PAGE_TEACHER.id);
   const tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token, filesDir: path.join(tmp, 'chat-files'), user: PAGE_TEACHER, personas: PAGE_STUDENTS });
   const cb = await createBot({

@@ -1,4 +1,5 @@
 /** Temp data dirs, a real toolbox over them and byte-exact snapshots of what is on disk. */
+import { TEST_ENV } from '../support/test-env.js';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -44,7 +45,7 @@ export function asModelSees(tool: string, r: ToolResult): Seen {
  * unless the call brings its own `decision`. Stages run on the scheduler's one runner.
  */
 export async function makeToolbox(dir: string, opts: { answer?: ApprovalDecision; policy?: PermissionPolicy; now?: () => Date; idempotency?: boolean; env?: Record<string, string> } = {}) {
-  const config = loadConfig({ CUADERNO_DATA_DIR: dir, ...opts.env });
+  const config = loadConfig({ ...TEST_ENV, CUADERNO_DATA_DIR: dir, ...opts.env });
   const policy = opts.policy ?? DEFAULT_POLICY;
   const box = await createToolbox({
     config,

@@ -209,7 +209,7 @@ export async function watermark(i: { voz: { raw: string; sampleRate: number }; e
 
 /** WAV → the MP3 episode Telegram plays. */
 export async function encodeEpisode(i: { marca: { wav: string }; mp3: string }): Promise<{ mp3: string }> {
-  await writeFileAtomic(i.mp3, encodeMp3(await readFile(i.marca.wav)));
+  await writeFileAtomic(i.mp3, await encodeMp3(await readFile(i.marca.wav)));
   return { mp3: i.mp3 };
 }
 

@@ -1,0 +1,12 @@
+/**
+ * Settings the product under test starts from unless a test sets its own — in this process (the
+ * shared helpers spread it into their `loadConfig`), in vitest's workers (`test.env`), and in every
+ * child a test starts (`childEnv()`, or `...process.env`).
+ *
+ * Covers of 256² instead of the default 1024²: 16× fewer pixels to draw, title, check and encode
+ * (≈ 0.8 s of CPU per week at 1024², a third of what a whole week cost once the MP3 encoder was
+ * wasm), and no test but the ones about the cover's size has the size as its subject. Those set
+ * `PORTADA_PX` themselves or build their configuration without this (test/media/cover.test.ts keeps
+ * the default 1024² end to end).
+ */
+export const TEST_ENV: Readonly<Record<string, string>> = Object.freeze({ PORTADA_PX: '256' });
