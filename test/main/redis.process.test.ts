@@ -33,7 +33,8 @@ describe('npm start with REDIS_URL', () => {
     const queue = new Queue(queueName('gpu'), { connection, prefix });
     const worker: { kill?: () => Promise<void> } = {};
     try {
-      const media = { FLUX_URL: images.url, XTTS_URL: speech.url, REDIS_URL: SHARED_REDIS_URL, CUADERNO_COLA_PREFIJO: prefix };
+      // A cover side other than the probe's 256², so the cover's request is told apart from the probe's.
+      const media = { FLUX_URL: images.url, XTTS_URL: speech.url, REDIS_URL: SHARED_REDIS_URL, CUADERNO_COLA_PREFIJO: prefix, PORTADA_PX: '512' };
       const bot = await startPolling(t, { TELEGRAM_BOT_TOKEN: WEBCHAT_TOKEN, TELEGRAM_API_ROOT: t.apiRoot, ALLOWED_USER_IDS: String(DEFAULT_WEBCHAT_USER.id), CUADERNO_DATA_DIR: dataDir, ...media });
       t.server.sendUserText('prepara la semana 2 con flux, narrada con mi voz');
       for (const what of [/portada/, /narra/]) {
@@ -60,8 +61,8 @@ describe('npm start with REDIS_URL', () => {
       expect(chat.some((m) => m.photo && /Semana 2/.test(m.caption ?? ''))).toBe(true);
       expect(chat.filter((m) => m.audio)).toHaveLength(1);
       expect(w.out().match(/"type":"finished"/g)).toHaveLength(2);
-      // One cover drawn (the start-up probe asks for a 256² image besides).
-      expect(images.requests.filter((r) => (r.body as { size?: string }).size === '1024x1024')).toHaveLength(1);
+      // One cover drawn, at the side asked for (the start-up probe asks for a 256² image besides).
+      expect(images.requests.filter((r) => (r.body as { size?: string }).size === '512x512')).toHaveLength(1);
       await until('the jobs to be released', async () => (await queue.getJobCounts('completed')).completed === 0);
       expect(await queue.getJobCounts('completed', 'failed', 'waiting', 'prioritized', 'active')).toEqual({ completed: 0, failed: 0, waiting: 0, prioritized: 0, active: 0 });
     } finally {
