@@ -162,6 +162,9 @@ export async function startNewAuditChain(file: string, keysDir: string, entry: R
  * the log's inter-process lock (in-process appends queue first): read the last line, link to it,
  * append one whole line, then mirror its number and MAC outside the data folder.
  */
+/** Most entries written under one hold of the lock (a bounded line group, a bounded hold). */
+const MAX_GROUP = 256;
+
 export function createAuditLog(file: string, opts: { log?: (line: string) => void; keysDir?: string } = {}): AuditLog {
   const log = opts.log ?? ((line: string) => console.warn(line));
   const keysDir = opts.keysDir ?? defaultKeysDir();
@@ -175,7 +178,6 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
     }
     return loadAuditKey(keysDir);
   })());
-  let queue: Promise<unknown> = Promise.resolve();
   /**
    * The line this process wrote last: while the file still ends where that line ended (same size)
    * and the mirror is not ahead of it, nobody else wrote since, so the next link needs no read of
@@ -193,7 +195,14 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
     return { seq: mine.seq + 1, macPrev: mine.mac, chain: mine.chain, first: false };
   };
 
-  const appendChained = async (entry: Record<string, unknown>) => {
+  /**
+   * Appends `entries` as consecutive links of the chain under ONE hold of the lock: one read of the
+   * link (or none), one append of their lines, one mirror of the last. What used to be done per
+   * line — about ten file operations — is done per group: entries that arrive while a group is
+   * being written wait and go together in the next (a busy bot audits many calls at once; the
+   * dispatcher's fuzz test, 20,000 lines: 30 s → see its closing note).
+   */
+  const appendChained = async (entries: ReadonlyArray<Record<string, unknown>>) => {
     const key = await openOnce();
     await withFileLock(file, async () => {
       let link = await cachedLink();
@@ -202,24 +211,48 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
         await quarantineTailLocked(file);
         link = await nextLink(file, key, keysDir);
       }
-      // The chain's fields are ours: an entry's own `seq`/`mac_prev`/`cadena` never reach the line.
-      const { seq: _s, mac_prev: _m, cadena: _c, ...own } = entry;
-      const body = auditLine(own).slice(0, -1);
-      const chained = `${body.slice(0, -1)}${body.length > 2 ? ',' : ''}"seq":${link.seq},"mac_prev":"${link.macPrev}"${link.first ? `,"cadena":"${link.chain}"` : ''}}`;
-      await appendFile(file, `${chained}\n`);
-      const mac = macOf(key, chained);
-      await writeMirror(keysDir, { cadena: link.chain, ruta: file, seq: link.seq, mac });
+      const lines: string[] = [];
+      let { seq, macPrev: mac } = link;
+      for (const [i, entry] of entries.entries()) {
+        // The chain's fields are ours: an entry's own `seq`/`mac_prev`/`cadena` never reach the line.
+        const { seq: _s, mac_prev: _m, cadena: _c, ...own } = entry;
+        const body = auditLine(own).slice(0, -1);
+        const first = link.first && i === 0;
+        const chained = `${body.slice(0, -1)}${body.length > 2 ? ',' : ''}"seq":${seq},"mac_prev":"${mac}"${first ? `,"cadena":"${link.chain}"` : ''}}`;
+        lines.push(`${chained}\n`);
+        mac = macOf(key, chained);
+        seq += 1;
+      }
+      // One write: the group's lines land whole and in order (a crash may cut the last; the next
+      // open sets that fragment aside, as for a single line).
+      await appendFile(file, lines.join(''));
+      const last = { seq: seq - 1, mac };
+      await writeMirror(keysDir, { cadena: link.chain, ruta: file, seq: last.seq, mac: last.mac });
       const size = await stat(file).then((s) => s.size, () => undefined);
-      mine = size === undefined ? undefined : { size, seq: link.seq, mac, chain: link.chain };
+      mine = size === undefined ? undefined : { size, seq: last.seq, mac: last.mac, chain: link.chain };
     });
   };
 
+  /** Entries waiting for the group being written; the writer takes them all when it is free. */
+  let waiting: Array<{ entry: Record<string, unknown>; done: (e?: unknown) => void }> = [];
+  let writing = false;
+  const drain = async () => {
+    writing = true;
+    while (waiting.length > 0) {
+      const group = waiting.slice(0, MAX_GROUP);
+      waiting = waiting.slice(group.length);
+      // A failed group fails each of its appends (none of its lines is counted as written).
+      const failure = await appendChained(group.map((w) => w.entry)).then(() => undefined, (e: unknown) => e ?? new Error('audit append failed'));
+      for (const w of group) w.done(failure);
+    }
+    writing = false;
+  };
+
   return {
-    append: (entry) => {
-      const done = queue.then(() => appendChained(entry));
-      queue = done.catch(() => undefined);
-      return done;
-    },
+    append: (entry) => new Promise<void>((resolve, reject) => {
+      waiting.push({ entry, done: (e) => (e === undefined ? resolve() : reject(e)) });
+      if (!writing) void drain();
+    }),
     list: async () => {
       const entries: Record<string, unknown>[] = [];
       for await (const { n, text } of fileLines(file, { missingOk: true })) {
