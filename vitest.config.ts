@@ -101,7 +101,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // 2 cores: keep parallel workers modest so wall-clock-bound e2e tests are not starved.
-    maxWorkers: 2,
+    maxWorkers: 3,
     sequence: { sequencer: CostliestFirst },
     projects: [
       { extends: true, test: { name: 'rapido', include: ['test/**/*.test.ts'], exclude: [...STACK, ...SLOW, ...BROWSER, ...MOCKING], isolate: false } },

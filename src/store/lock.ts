@@ -4,13 +4,15 @@
  * each read → change → rewrite (and each id allocated from what was read) runs under a lock
  * directory `<file>.lock` (proper-lockfile: mkdir is atomic; the holder refreshes its mtime).
  *
- * A holder killed with `kill -9` stops refreshing; after LOCK_STALE_MS the next process takes
- * the lock over, so a crash delays the next run by seconds, never blocks it.
+ * A holder killed with `kill -9` is seen gone at once when it ran on this machine (lock-holder.ts:
+ * the lock names its holder); otherwise it stops refreshing and after LOCK_STALE_MS the next
+ * process takes the lock over, so a crash delays the next run by seconds at most, never blocks it.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { StateFileError } from '../errors.js';
+import { holderAwareFs } from './lock-holder.js';
 
 /** A lock not refreshed for this long belongs to a dead process (proper-lockfile's minimum). */
 export const LOCK_STALE_MS = 2_000;
@@ -44,6 +46,7 @@ export async function withFileLock<R>(file: string, fn: () => Promise<R>, opts: 
     release = await lockfile.lock(file, {
       realpath: false,
       lockfilePath: `${file}${LOCK_SUFFIX}`,
+      fs: holderAwareFs,
       stale: opts.long ? LONG_LOCK_STALE_MS : LOCK_STALE_MS,
       retries: opts.long ? { ...RETRIES, retries: 2_000, maxTimeout: 250 } : RETRIES,
       // Default: throw from a timer (an uncaught exception). We report it when `fn` ends instead.
@@ -73,6 +76,7 @@ export async function holdFileLock(file: string, busyMessage: string): Promise<(
     const release = await lockfile.lock(file, {
       realpath: false,
       lockfilePath: `${file}${LOCK_SUFFIX}`,
+      fs: holderAwareFs,
       stale: LOCK_STALE_MS,
       // Long enough to see a killed holder's lock go stale (LOCK_STALE_MS), short enough to say so.
       retries: { retries: 40, factor: 1, minTimeout: 100, maxTimeout: 100 },

@@ -18,12 +18,13 @@ let dir: string;
 beforeEach(async () => { dir = await mkdtemp(path.join(os.tmpdir(), 'cuaderno-users-')); });
 afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
 
-/** Every file under `root` with its content, relative paths sorted: the state to compare. */
+/** Every file under `root` with its content, relative paths sorted: the state to compare. A lock a killed process left (its folder names its holder) is not data. */
 async function snapshot(root: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   const walk = async (d: string) => {
     for (const e of await readdir(d, { withFileTypes: true })) {
       const full = path.join(d, e.name);
+      if (e.isDirectory() && e.name.endsWith('.lock')) continue;
       if (e.isDirectory()) await walk(full);
       else out[path.relative(root, full)] = await readFile(full, 'utf8');
     }
