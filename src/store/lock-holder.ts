@@ -78,7 +78,14 @@ export const holderAwareFs = {
     fs.mkdir(dir, (err) => {
       if (err) return cb(err);
       // Written before the lock counts as taken: a waiter that finds no holder file judges by age.
-      fs.writeFile(path.join(dir, HOLDER_FILE), ME, () => cb(null));
+      // Synchronously: a few bytes, and a lock is taken often (every audit line): three trips
+      // through libuv's thread pool tripled a lock's cost.
+      try {
+        fs.writeFileSync(path.join(dir, HOLDER_FILE), ME);
+      } catch {
+        // No holder written: the lock is still ours, and judged by its age.
+      }
+      cb(null);
     });
   },
   stat(p: string, cb: Callback<fs.Stats>): void {
@@ -88,9 +95,19 @@ export const holderAwareFs = {
     });
   },
   rmdir(dir: string, cb: Callback): void {
-    fs.rm(dir, { recursive: true }, (err) => cb(err));
+    try {
+      fs.unlinkSync(path.join(dir, HOLDER_FILE));
+    } catch {
+      // None (an older lock, or never written): the folder is empty already.
+    }
+    fs.rmdir(dir, (err) => cb(err));
   },
   rmdirSync(dir: string): void {
-    fs.rmSync(dir, { recursive: true });
+    try {
+      fs.unlinkSync(path.join(dir, HOLDER_FILE));
+    } catch {
+      // As above.
+    }
+    fs.rmdirSync(dir);
   },
 };
