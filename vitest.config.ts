@@ -22,11 +22,14 @@ const SLOW = ['test/**/*.process.test.ts', 'test/**/*.redis.test.ts'];
 const BROWSER = ['test/**/*.browser.test.ts'];
 
 /**
- * `rapido` runs its files one after another in the same worker without starting afresh for each
- * (`isolate: false`): importing the product again for every one of ~100 small files was about a
- * quarter of the tier's CPU. A file that replaces a module (`vi.mock`) would leak its stand-in into the files
- * after it, so those files — found here by their text, a new one included — run isolated, in the
- * tier's other half, `rapido-aislado` (`npm run test:rapido` runs both: `--project 'rapido*'`).
+ * Every tier runs its files one after another in the same worker without starting afresh for each
+ * (`isolate: false`): importing the product again for every file was most of a small file's cost
+ * (a `pila` file: 1.5 s of import for 1 s of tests; the tier 145 s of CPU isolated, 96 s not). A
+ * file that replaces a module (`vi.mock`) would leak its stand-in into the files after it, so those
+ * files — found here by their text, a new one included — run isolated, in `rapido-aislado`
+ * (`npm run test:rapido` runs both halves: `--project 'rapido*'`); one of another tier is refused
+ * below, with the reason. A file must leave no module state behind that the next relies on: each
+ * stack stops what it started (its bot, its runs, its servers).
  */
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const MOCKING = readdirSync(path.join(ROOT, 'test'), { recursive: true, encoding: 'utf8' })
@@ -58,6 +61,12 @@ function memoryTmp(): void {
   process.once('exit', () => rmSync(made, { recursive: true, force: true }));
 }
 memoryTmp();
+
+const WHOLE = [...STACK, ...SLOW, ...BROWSER].map((g) => new RegExp(`^test/.*${g.slice('test/**/*'.length).replace(/\./g, '\\.')}$`));
+const misplaced = MOCKING.filter((f) => WHOLE.some((r) => r.test(f)));
+if (misplaced.length > 0) {
+  throw new Error(`${misplaced.join(', ')}: a test that replaces a module (vi.mock) runs isolated, and only the rapido tier has an isolated half; drive the real module instead, or make it a rapido test`);
+}
 
 /**
  * Seconds a file took on the 2-core box (shared, `--reporter=json`), for a clone that has no
@@ -106,9 +115,9 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'rapido', include: ['test/**/*.test.ts'], exclude: [...STACK, ...SLOW, ...BROWSER, ...MOCKING], isolate: false } },
       ...(MOCKING.length ? [{ extends: true as const, test: { name: 'rapido-aislado', include: MOCKING, exclude: [...STACK, ...SLOW, ...BROWSER] } }] : []),
-      { extends: true, test: { name: 'pila', include: STACK } },
-      { extends: true, test: { name: 'procesos', include: SLOW, globalSetup: ['test/support/build-once.ts'] } },
-      { extends: true, test: { name: 'navegador', include: BROWSER } },
+      { extends: true, test: { name: 'pila', include: STACK, isolate: false } },
+      { extends: true, test: { name: 'procesos', include: SLOW, globalSetup: ['test/support/build-once.ts'], isolate: false } },
+      { extends: true, test: { name: 'navegador', include: BROWSER, isolate: false } },
     ],
   },
 });
