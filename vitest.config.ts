@@ -76,7 +76,8 @@ if (misplaced.length > 0) {
 const KNOWN_S: Readonly<Record<string, number>> = {
   'test/replay/kill-real.process.test.ts': 160,
   'test/agent/crash-matrix.process.test.ts': 60,
-  'test/hardening/fuzz.test.ts': 40,
+  'test/hardening/fuzz.test.ts': 20,
+  'test/hardening/fuzz-2.test.ts': 20,
   'test/bot/runs-property.e2e.test.ts': 50,
   'test/bot/runs-property-2.e2e.test.ts': 45,
   'test/bot/runs-property-3.e2e.test.ts': 45,
