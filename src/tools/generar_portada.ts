@@ -41,9 +41,6 @@ export interface CoverToolDeps {
   estimate?: (d: StageDecl) => number;
 }
 
-/** Default cover size in pixels (square: Telegram shows it whole; FLUX.1 schnell's native 1024²); `PORTADA_PX` sets another. */
-export const COVER_SIZE = DEFAULTS.coverPx;
-
 /** Reproducible seed: the same year, week and version always give the same maqueta cover. */
 export function coverSeed(year: number, week: number, version = 1): number {
   return year * 10_000 + week * 100 + (version - 1);
@@ -92,7 +89,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     const notes = notesOfWeek(deps.course, await deps.notes.list(), week);
     // The motif follows the week's own words (its title, terms and notes), never another subject's.
     const own = findWeek(deps.course, week);
-    const side = deps.media.coverPx ?? COVER_SIZE;
+    const side = deps.media.coverPx ?? DEFAULTS.coverPx;
     const look = coverLook({ title: own?.titulo ?? title, terms: own?.terminos ?? [], notes: notes.map((n) => `${n.tema}\n${n.texto}`) });
     // The tool's result, whose critique the last stage fills in (it is written in the sidecar).
     const salida = {

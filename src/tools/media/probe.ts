@@ -8,11 +8,10 @@
  * The voice is probed only with a valid consent record, and with the voice it names: using the
  * owner's voice needs the owner's consent, even for one word.
  */
-import type { Config } from '../../config.js';
+import { DEFAULTS, type Config } from '../../config.js';
 import { CuadernoError, EngineError } from '../../errors.js';
 import { ENGINE as M } from '../../strings/model.js';
 import { PROBE } from '../../strings/console.js';
-import { COVER_SIZE } from '../generar_portada.js';
 import { checkConsent } from './consent.js';
 import { ENGINE_ROLE, processHealth, troubleOf, type EngineHealth, type EngineStatus, type GpuEngine } from './health.js';
 import { fetchImage, fluxEndpoint } from './flux.js';
@@ -62,7 +61,7 @@ function failure(engine: GpuEngine, url: string, e: unknown, ms: number, health:
 }
 
 /** Asks the image server for one small image and decodes it. */
-export async function probeImage(url: string, timeoutMs: number, health: EngineHealth = processHealth, signal = new AbortController().signal, model?: string): Promise<ProbeReport> {
+export async function probeImage(url: string, timeoutMs: number, health: EngineHealth = processHealth, signal = new AbortController().signal, model?: string, coverPx: number = DEFAULTS.coverPx): Promise<ProbeReport> {
   const started = Date.now();
   const ep = fluxEndpoint(url, timeoutMs);
   const ask = (side: number) => fetchImage(ep, { prompt: 'un círculo azul sobre fondo blanco', seed: 1, width: side, height: side }, signal, model);
@@ -70,7 +69,7 @@ export async function probeImage(url: string, timeoutMs: number, health: EngineH
     // A server that refuses the small size (some models have a minimum) is asked the cover's size
     // before it is called refused: the covers would work.
     const img = await ask(PROBE_IMAGE_SIZE).catch((e: unknown) => {
-      if (e instanceof EngineError && e.code === 'BAD_REQUEST') return ask(COVER_SIZE);
+      if (e instanceof EngineError && e.code === 'BAD_REQUEST') return ask(coverPx);
       throw e;
     });
     const ms = Date.now() - started;
@@ -103,9 +102,9 @@ export async function probeSpeech(
 export async function probeEngines(opts: ProbeOptions): Promise<ProbeReport[]> {
   const health = opts.health ?? processHealth;
   const signal = opts.signal ?? new AbortController().signal;
-  const { fluxUrl, xttsUrl, timeoutMs, pcmSampleRate, fluxModel, xttsModel } = opts.media;
+  const { fluxUrl, xttsUrl, timeoutMs, pcmSampleRate, fluxModel, xttsModel, coverPx } = opts.media;
   const jobs: Array<Promise<ProbeReport>> = [];
-  if (fluxUrl) jobs.push(probeImage(fluxUrl, timeoutMs, health, signal, fluxModel));
+  if (fluxUrl) jobs.push(probeImage(fluxUrl, timeoutMs, health, signal, fluxModel, coverPx));
   if (xttsUrl) {
     jobs.push((async () => {
       const consent = await checkConsent(opts.dataDir, (opts.now ?? (() => new Date()))()).catch(() => undefined);
