@@ -20,7 +20,6 @@
  * `npm run kill-matrix:bot -- --real`: the former matrix, a real SIGKILL after write n (slow).
  * Env: KILL_ONLY=3,mid,last,/audio\/semana_03\.mp3/ (only these n: test/support/replay pickWrites), KILL_PARALLEL (default 4 replayed, 2 real).
  */
-import { TEST_ENV } from '../test/support/test-env.js';
 import { watch } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -31,6 +30,7 @@ import { writeFileAtomic } from '../src/store/atomic.js';
 import { replay, startRecording, type Recorded, type Restored, pickWrites } from '../test/support/replay/index.js';
 import { afterCall as after, apiState, botApiAt as apiAt, botUp, buttons, text, transcriptOf, whenInChat, type Bot } from '../test/support/replay/botapi.js';
 import { DEFAULT_WEBCHAT_USER, newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../src/webchat/index.js';
+import { TEST_ENV } from '../test/support/test-env.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REQUEST = 'prepare la semana 3';

@@ -16,7 +16,6 @@
  * write n and a resumed process (the former matrix, slow). Env: KILL_ONLY=3,mid,last,/audio\/semana_03\.mp3/ (only these n: test/support/replay pickWrites),
  * KILL_PARALLEL (default 4 replayed, 3 real).
  */
-import { TEST_ENV } from '../test/support/test-env.js';
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -24,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../src/store/atomic.js';
 import { replay, startRecording, type Recorded, type Restored, pickWrites } from '../test/support/replay/index.js';
+import { TEST_ENV } from '../test/support/test-env.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOOK = path.join(ROOT, 'test', 'support', 'kill-after-write.mjs');

@@ -5,7 +5,7 @@
  */
 import { Composer, type Context } from 'grammy';
 import type { CommandName } from '../agent/understand.js';
-import { hasWeek, weekForNewNote, weekList, weekRange, weekTitle } from '../tools/course/course.js';
+import { type Course, hasWeek, weekForNewNote, weekList, weekRange, weekTitle } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { ApprovalRegistry } from './approvals.js';
 import { splitText, truncate } from './format.js';
@@ -84,8 +84,11 @@ export function commandsComposer(deps: CommandsDeps, plain: Readonly<Record<Comm
 export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainCommand> {
   const now = deps.now ?? (() => new Date());
   return {
-    start: async (ctx) => { await ctx.reply(S.start(ctx.from?.first_name ?? '', deps.audience, await helpCourse(deps.notebook), await onExampleCourse(deps.notebook))); },
-    ayuda: async (ctx) => { await ctx.reply(S.help(deps.audience, await helpCourse(deps.notebook))); },
+    start: async (ctx) => {
+      const course = await ownCourse(deps.notebook);
+      await ctx.reply(S.start(ctx.from?.first_name ?? '', deps.audience, helpCourse(course), course === null));
+    },
+    ayuda: async (ctx) => { await ctx.reply(S.help(deps.audience, helpCourse(await ownCourse(deps.notebook)))); },
     cancelar: async (ctx) => {
       await ctx.reply(deps.runs.cancel(ctx.chat!.id) ? S.cancelling() : S.nothingToCancel());
     },
@@ -150,9 +153,14 @@ export async function replyToStart(ctx: Context, result: StartResult): Promise<v
   else if (result.kind === 'budget') await ctx.reply(S.budgetSpent(result.spent, result.limit));
 }
 
+/** The notebook's own course: null when it has none (the example course applies), undefined when it cannot be read. */
+async function ownCourse(notebook: Pick<BotNotebook, 'course'>): Promise<Course | null | undefined> {
+  return notebook.course.read().catch(() => undefined);
+}
+
 /** True while the notebook has no course of its own (the example course applies); false when it cannot tell. */
 export async function onExampleCourse(notebook: Pick<BotNotebook, 'course'>): Promise<boolean> {
-  return (await notebook.course.read().catch(() => undefined)) === null;
+  return (await ownCourse(notebook)) === null;
 }
 
 /**
@@ -160,8 +168,7 @@ export async function onExampleCourse(notebook: Pick<BotNotebook, 'course'>): Pr
  * one before to redo, the next to narrate, and that week's key terms. Without `curso.json` (the
  * demo course) or when it cannot be read, undefined: the demo's examples.
  */
-async function helpCourse(notebook: Pick<BotNotebook, 'course'>): Promise<HelpCourse | undefined> {
-  const course = await notebook.course.read().catch(() => null);
+function helpCourse(course: Course | null | undefined): HelpCourse | undefined {
   const weeks = course?.semanas.slice().sort((a, b) => a.numero - b.numero) ?? [];
   if (weeks.length === 0) return undefined;
   const at = Math.min(2, weeks.length - 1);

@@ -157,14 +157,15 @@ export async function startNewAuditChain(file: string, keysDir: string, entry: R
   });
 }
 
-/**
- * The audit log at `file`, chained with the key in `keysDir` (see auditChain.ts). Each append holds
- * the log's inter-process lock (in-process appends queue first): read the last line, link to it,
- * append one whole line, then mirror its number and MAC outside the data folder.
- */
 /** Most entries written under one hold of the lock (a bounded line group, a bounded hold). */
 const MAX_GROUP = 256;
 
+/**
+ * The audit log at `file`, chained with the key in `keysDir` (see auditChain.ts). Each append holds
+ * the log's inter-process lock (entries that arrive meanwhile wait and go in the next group): read
+ * the last line, link the group's lines to it, append them at once, then mirror the last one's
+ * number and MAC outside the data folder.
+ */
 export function createAuditLog(file: string, opts: { log?: (line: string) => void; keysDir?: string } = {}): AuditLog {
   const log = opts.log ?? ((line: string) => console.warn(line));
   const keysDir = opts.keysDir ?? defaultKeysDir();
@@ -199,8 +200,7 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
    * Appends `entries` as consecutive links of the chain under ONE hold of the lock: one read of the
    * link (or none), one append of their lines, one mirror of the last. What used to be done per
    * line — about ten file operations — is done per group: entries that arrive while a group is
-   * being written wait and go together in the next (a busy bot audits many calls at once; the
-   * dispatcher's fuzz test, 20,000 lines: 30 s → see its closing note).
+   * being written wait and go together in the next (a busy bot audits many calls at once).
    */
   const appendChained = async (entries: ReadonlyArray<Record<string, unknown>>) => {
     const key = await openOnce();
@@ -234,13 +234,12 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
   };
 
   /** Entries waiting for the group being written; the writer takes them all when it is free. */
-  let waiting: Array<{ entry: Record<string, unknown>; done: (e?: unknown) => void }> = [];
+  const waiting: Array<{ entry: Record<string, unknown>; done: (e?: unknown) => void }> = [];
   let writing = false;
   const drain = async () => {
     writing = true;
     while (waiting.length > 0) {
-      const group = waiting.slice(0, MAX_GROUP);
-      waiting = waiting.slice(group.length);
+      const group = waiting.splice(0, MAX_GROUP);
       // A failed group fails each of its appends (none of its lines is counted as written).
       const failure = await appendChained(group.map((w) => w.entry)).then(() => undefined, (e: unknown) => e ?? new Error('audit append failed'));
       for (const w of group) w.done(failure);

@@ -91,7 +91,8 @@ export const holderAwareFs = {
   stat(p: string, cb: Callback<fs.Stats>): void {
     fs.stat(p, (err, st) => {
       if (err || !holderGone(p)) return cb(err, st);
-      cb(null, Object.assign(Object.create(Object.getPrototypeOf(st) as object) as fs.Stats, st, { mtime: new Date(0), mtimeMs: 0 }));
+      // The Stats is this call's own: aged in place, as if the holder had stopped refreshing long ago.
+      cb(null, Object.assign(st, { mtime: new Date(0), mtimeMs: 0 }));
     });
   },
   rmdir(dir: string, cb: Callback): void {

@@ -1,5 +1,4 @@
 /** Shared set-up for the agent tests: a temp data dir, a Config from an env map, fixed answers to approvals. */
-import { TEST_ENV } from '../support/test-env.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { decisionInput, type Answer } from '../../src/agent/answering.js';
 import type { PendingApproval } from '../../src/agent/run-state.js';
 import type { ApprovalDecision } from '../../src/tools/contract.js';
+import { TEST_ENV } from '../support/test-env.js';
 
 export async function tempDir(prefix = 'cv-agent-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));

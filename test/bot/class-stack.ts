@@ -3,7 +3,6 @@
  * migrated the way main.ts does it, and our bot opening one real agent service and notebook per
  * person under `usuarios/<id>/`. `before` may fill the data dir first (a single-owner install).
  */
-import { TEST_ENV } from '../support/test-env.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { createBot, startBot, type CuadernoBot, type RunningBot } from '../../sr
 import { loadConfig, type Config } from '../../src/config.js';
 import { migrateToClassLayout, userDataDir } from '../../src/store/users.js';
 import { TelegramHarness } from '../support/telegram.js';
+import { TEST_ENV } from '../support/test-env.js';
 
 export const TEACHER = 50;
 

@@ -2,7 +2,6 @@
  * Builds the whole chat stack for an end-to-end test: the emulator + stand-in, a temp data dir,
  * the real notebook, a RunService, and our bot talking HTTP to the stand-in with long polling.
  */
-import { TEST_ENV } from '../support/test-env.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { openNotebook } from '../../src/store/index.js';
 import type { Notebook } from '../../src/store/types.js';
 import { TelegramHarness } from '../support/telegram.js';
+import { TEST_ENV } from '../support/test-env.js';
 
 export const OWNER = 101;
 export const OWNER2 = 202;

@@ -4,13 +4,13 @@
  * emulator's client API. Behind the bot is the real agent service with the offline planner
  * (`CUADERNO_MODELO=local`) and the real tools, in a temp data dir — no mocks of our modules.
  */
-import { TEST_ENV } from '../support/test-env.js';
 import { readFile } from 'node:fs/promises';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseWav } from '../../src/tools/media/wav.js';
 import { OWNER, OWNER2, startStack, type Stack } from './stack.js';
 import { answerUntilReport, button, isCover, isMp3, nextApproval, real, until } from './steps.js';
+import { TEST_ENV } from '../support/test-env.js';
 
 let stack: Stack | undefined;
 afterEach(async () => {

@@ -25,7 +25,6 @@
  * at-least-once); each journal entry with its result; the audit's results and the usage rows as
  * the recording's; the week's cover not made again; every tap answered; both runs forgotten.
  */
-import { TEST_ENV } from '../support/test-env.js';
 import { watch } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -38,6 +37,7 @@ import { PROBE_IMAGE_SIZE, PROBE_WORD } from '../../src/tools/media/probe.js';
 import { startRelay, type Relay } from '../support/relay.js';
 import { startRecording, type Recorded, type Restored } from '../support/replay/index.js';
 import { afterCall, botApiAt, botDown, botUp, buttons, recordBotApi, text, transcriptOf, whenInChat, type Bot } from '../support/replay/botapi.js';
+import { TEST_ENV } from '../support/test-env.js';
 
 export const WEEK = 'prepara la semana 3 con flux';
 export const REDO = 'rehaz la portada de la semana 3 con flux';

@@ -4,10 +4,10 @@
  * it once per test run, before any test, so a process test never starts a stale dist/. Spawn these
  * with `node` itself — no tsx, no loader threads: start-up in a fraction of a second.
  */
-import { TEST_ENV } from './test-env.js';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_ENV } from './test-env.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

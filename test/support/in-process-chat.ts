@@ -11,7 +11,6 @@
  * new ones on the same data folder and the same chat server (an in-process restart; the runs resume
  * from disk), at a settled point, so that nothing of the old objects still writes.
  */
-import { TEST_ENV } from './test-env.js';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,6 +25,7 @@ import { createBot, type CuadernoBot } from '../../src/bot/index.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../../src/webchat/index.js';
 import { startQuickSpeechServer } from './media-servers.js';
+import { TEST_ENV } from './test-env.js';
 
 const TOKEN = newWebchatToken();
 

@@ -3,7 +3,6 @@
  * chat page, the real bot and the real agent (offline planner) on a temp data dir. `close()` stops
  * all of it and removes the temp dir.
  */
-import { TEST_ENV } from './test-env.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { createBot, startBot, type CreateBotOptions, type CuadernoBot, type Runn
 import { loadConfig } from '../../src/config.js';
 import type { Notebook } from '../../src/store/index.js';
 import { startEmbeddedTelegram, newWebchatToken, type EmbeddedTelegram } from '../../src/webchat/index.js';
+import { TEST_ENV } from './test-env.js';
 
 /** The embedded server's token in these tests (random, as each installation's is). */
 const WEBCHAT_TOKEN = newWebchatToken();

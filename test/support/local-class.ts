@@ -3,7 +3,6 @@
  * embedded Bot API with the teacher and two student personas, the real class bot opening one real
  * agent service per person, and invites made as page links.
  */
-import { TEST_ENV } from './test-env.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { createBot, startBot, type CuadernoBot, type RunningBot } from '../../sr
 import { loadConfig, type Config } from '../../src/config.js';
 import { migrateToClassLayout } from '../../src/store/users.js';
 import { newWebchatToken, PAGE_STUDENTS, PAGE_TEACHER, pageInviteLink, startEmbeddedTelegram, type EmbeddedTelegram } from '../../src/webchat/index.js';
+import { TEST_ENV } from './test-env.js';
 
 export interface LocalClass {
   tmp: string;

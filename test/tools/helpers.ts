@@ -1,5 +1,4 @@
 /** Temp data dirs, a real toolbox over them and byte-exact snapshots of what is on disk. */
-import { TEST_ENV } from '../support/test-env.js';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,6 +10,7 @@ import type { ApprovalDecision, PermissionPolicy, ToolCall, ToolResult } from '.
 import type { DispatchOptions, Proposal } from '../../src/tools/dispatcher.js';
 import { renderForModel } from '../../src/tools/render.js';
 import { createToolbox, DEFAULT_POLICY, permissionFor } from '../../src/tools/index.js';
+import { TEST_ENV } from '../support/test-env.js';
 
 export async function tempDir(prefix = 'cuaderno-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));

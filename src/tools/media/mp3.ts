@@ -31,8 +31,10 @@ function pcmOf(wav: Buffer): Pcm {
 /** One encoder per thread, made on first use and reconfigured for each file (configure resets it). */
 let encoder: Promise<WasmMediaEncoder<'audio/mpeg'>> | undefined;
 function mp3Encoder(): Promise<WasmMediaEncoder<'audio/mpeg'>> {
-  encoder ??= import('wasm-media-encoders').then((m) => m.createMp3Encoder());
-  encoder.catch(() => (encoder = undefined)); // a failed load is tried again next time
+  if (!encoder) {
+    encoder = import('wasm-media-encoders').then((m) => m.createMp3Encoder());
+    encoder.catch(() => (encoder = undefined)); // a failed load is tried again next time
+  }
   return encoder;
 }
 
