@@ -155,6 +155,9 @@ export function createCardProposals(deps: CardProposalsDeps) {
         }
         const added = cards.map((c): ProposedCard => ({ ...c, estado: 'propuesta', llamada: callId }));
         batch.tarjetas.push(...added);
+        // A turn's proposals run side by side and land in the order they finish: the batch shows
+        // them by note (a stable sort keeps each note's cards in the model's order), not by timing.
+        batch.tarjetas.sort((x, y) => x.id_nota - y.id_nota);
         return { batch: structuredClone(batch), cards: added };
       });
     },
