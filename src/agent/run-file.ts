@@ -21,11 +21,12 @@
  * The loader never resets silently: a cut, unparsable, misshapen or unknown-version file is
  * refused with a StateFileError saying what to do.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
 import { setOwn } from '../lib/own.js';
+import { stateSchema } from '../lib/state-schemas.js';
 import { CHECKPOINT } from '../strings/agent.js';
 import type { DryRun, NotApprovedReason, Persona, ToolResult } from '../tools/contract.js';
 import type { MessageParam, ToolUseBlock } from './model/types.js';
@@ -298,9 +299,8 @@ const SCHEMA = {
   },
 } as const;
 
-// Compiled on first use, not at import: a process that never loads a run does not pay for it.
-let compiled: ValidateFunction | undefined;
-const validator = (): ValidateFunction => (compiled ??= new Ajv({ allErrors: false, strict: true }).compile(SCHEMA));
+// Compiled on first use (or ahead of it, while the bot waits), not at import.
+const validator = stateSchema(SCHEMA);
 
 /** One Spanish phrase for the first thing the schema found wrong: where, and what it should be. */
 function describe(e: ErrorObject): string {

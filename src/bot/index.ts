@@ -13,6 +13,7 @@ import { Api, Bot, webhookCallback, type Context } from 'grammy';
 import type { Config } from '../config.js';
 import { encodeMp3Async } from '../tools/media/mp3.js';
 import { runOffThread, warmPool } from '../workers/pool.js';
+import { prepareFirstUse } from './first-use.js';
 import { openDurationRecord, type DurationRecord } from '../tools/stages/durations.js';
 import { ClassRoster } from '../store/users.js';
 import type { ApprovalRegistry } from './approvals.js';
@@ -219,6 +220,8 @@ export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOp
   // loop, after whoever awaited this start has carried on (the ready line): loading the threads' code
   // must not compete for the CPU with the rest of start-up.
   setImmediate(() => warmPool().catch((e: unknown) => { log('no se pudieron preparar los hilos de trabajo', e); }));
+  // Likewise what the first message would compile or read once (first-use.ts), a piece at a time.
+  setImmediate(() => prepareFirstUse().catch((e: unknown) => { log('no se pudo preparar la primera lectura', e); }));
 
   return {
     resumed,

@@ -7,9 +7,9 @@
  * The store is lower than tools/, so the shape is declared here (StoredCourse); tools/course/course.ts
  * declares the same `Course` and TypeScript checks they agree where the toolbox passes it up.
  */
-import { Ajv } from 'ajv';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { CuadernoError } from '../errors.js';
+import { stateSchema } from '../lib/state-schemas.js';
 import { writeFileAtomic } from './atomic.js';
 import { ValidatedJsonFile, type ShapeCheck } from './jsonFile.js';
 import { withFileLock } from './lock.js';
@@ -54,9 +54,8 @@ const SCHEMA = {
   },
 } as const;
 
-// Compiled on first use, not at import: start-up does not pay for it when no course file is read.
-let compiled: ValidateFunction | undefined;
-const validator = (): ValidateFunction => (compiled ??= new Ajv({ allErrors: false, strict: true }).compile(SCHEMA));
+// Compiled on first use (or ahead of it, while the bot waits), not at import.
+const validator = stateSchema(SCHEMA);
 
 /** One sentence per kind of damage, naming the week when the damage is inside one. */
 function describe(error: ErrorObject, data: Record<string, unknown>): string {

@@ -14,9 +14,9 @@
  *   answer. Failing to write it (a full disk) costs speed, not the search.
  */
 import { stat } from 'node:fs/promises';
-import { Ajv, type ValidateFunction } from 'ajv';
 import { INDEX } from '../strings/console.js';
 import { InvertedIndex, type Hit, type IndexSnapshot } from '../lib/invertedIndex.js';
+import { stateSchema } from '../lib/state-schemas.js';
 import { writeFileAtomic } from './atomic.js';
 import { Mutex, readStateText } from './jsonFile.js';
 import type { Found, Note, NotesIndex } from './types.js';
@@ -38,9 +38,8 @@ interface IndexDocument {
 }
 
 const count = { type: 'integer', minimum: 0 } as const;
-// Compiled on first use, not at import: start-up does not pay for it before the index is read.
-let compiled: ValidateFunction<IndexDocument> | undefined;
-const validator = (): ValidateFunction<IndexDocument> => (compiled ??= new Ajv({ allErrors: false, strict: true }).compile<IndexDocument>({
+// Compiled on first use (or ahead of it, while the bot waits), not at import.
+const validator = stateSchema<IndexDocument>({
   type: 'object',
   required: ['version', 'notas', 'ids', 'palabras', 'apariciones', 'longitudes'],
   additionalProperties: false,
@@ -52,7 +51,7 @@ const validator = (): ValidateFunction<IndexDocument> => (compiled ??= new Ajv({
     apariciones: { type: 'array', items: { type: 'array', items: count } },
     longitudes: { type: 'array', items: count },
   },
-}));
+});
 
 /** What identifies one written version of `file` (null: it does not exist). */
 export async function stampOf(file: string): Promise<string | null> {
