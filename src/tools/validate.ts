@@ -97,13 +97,25 @@ function toProblem(e: ErrorObject, input: unknown): ValidationProblem {
 }
 
 /**
+ * Validators by the text of their schema (limits included). Every toolbox registers the same five
+ * schemas — one per student in class mode, again for the media tools when the course changes — and
+ * Ajv keeps whatever it compiles for good (its cache is keyed by the schema object, and each
+ * registration built a new one): the same schema is compiled once per process, not once per toolbox.
+ */
+const compiledValidators = new Map<string, Validator<unknown>>();
+
+/**
  * Compiles `schema` (throws at registration if the schema itself is invalid) and returns a pure
  * validator. A wrong-typed field reports only its type (its enum/length problems would be noise);
  * a non-object input reports only that.
  */
 export function compileValidator<A>(schema: ObjectSchema, limits: ToolLimits = {}): Validator<A> {
-  const fn: ValidateFunction = ajv.compile(withInternalLimits(schema, limits));
-  return (input) => {
+  const limited = withInternalLimits(schema, limits);
+  const key = JSON.stringify(limited);
+  const known = compiledValidators.get(key);
+  if (known) return known as Validator<A>;
+  const fn: ValidateFunction = ajv.compile(limited);
+  const validator: Validator<A> = (input) => {
     if (fn(input)) return { ok: true, value: input as A };
     const problems = (fn.errors ?? []).map((e) => toProblem(e, input));
     if (problems.some((p) => p.code === 'not_object')) return { ok: false, problems: problems.filter((p) => p.code === 'not_object').slice(0, 1) };
@@ -118,4 +130,6 @@ export function compileValidator<A>(schema: ObjectSchema, limits: ToolLimits = {
     });
     return { ok: false, problems: unique };
   };
+  compiledValidators.set(key, validator as Validator<unknown>);
+  return validator;
 }

@@ -22,6 +22,13 @@ const problems = (schema: ObjectSchema, input: unknown) => {
 };
 
 describe('compileValidator', () => {
+  it('compiles a schema once per process: the same schema (and limits), registered again by another toolbox, gets the same validator; other limits another', () => {
+    const first = compileValidator(portada, { semana: { maximum: 4 } });
+    expect(compileValidator(structuredClone(portada), { semana: { maximum: 4 } })).toBe(first);
+    expect(compileValidator(portada, { semana: { maximum: 5 } })).not.toBe(first);
+    expect(compileValidator(portada)).not.toBe(first);
+  });
+
   it('accepts valid input untouched', () => {
     const input = { semana: 3, maqueta: true };
     expect(compileValidator(portada)(input)).toEqual({ ok: true, value: input });
