@@ -185,7 +185,10 @@ function quoteNode(m) {
     onclick: () => {
       const target = document.getElementById(`m-${q.message_id}`);
       if (!target) return toast(T.quoteGone);
-      target.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      // At once, not smoothly, and no longer «at the end»: a message or an image that arrives while a
+      // smooth scroll was on its way kept the reader at the end and took the quoted message away.
+      target.scrollIntoView({ block: 'center' });
+      atEnd = nearBottom();
       target.classList.remove('flash');
       void target.offsetWidth; // restart the animation
       target.classList.add('flash');
