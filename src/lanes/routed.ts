@@ -84,13 +84,24 @@ export function createGpuQueue(opts: GpuQueueOptions): GpuQueue {
 function studentLanes(lane: BullMqLane, student: string, reachable: () => boolean, listeners: Set<StatusListener>): StudentLanes {
   /** Lane keys of the GPU stages each run is waiting for right now. */
   const waiting = new Map<string, Set<string>>();
+  /**
+   * The runs whose cancel is already hooked to each signal: a run calls lanesFor once per pass
+   * (each approval resumes it) with the same signal, and one listener per pass piled up on it
+   * (Node warned at the eleventh).
+   */
+  const hooked = new WeakMap<AbortSignal, Set<string>>();
   return {
     lanesFor(runId, sizes, signal, notify) {
       const local = createInProcessLanes(sizes);
       const remote = remoteStageExec({ lane, student, runId });
       const keys = new Set<string>();
       const tell: StatusListener = (st) => notify?.(st === 'unreachable' ? QUEUE.unreachable() : QUEUE.reachable());
-      signal?.addEventListener('abort', () => void lane.cancelRun(student, runId).catch(() => 0), { once: true });
+      const runs = signal ? hooked.get(signal) ?? new Set<string>() : undefined;
+      if (signal && runs && !runs.has(runId)) {
+        runs.add(runId);
+        hooked.set(signal, runs);
+        signal.addEventListener('abort', () => void lane.cancelRun(student, runId).catch(() => 0), { once: true });
+      }
       const exec = {
         async run(stage: { id: string; input: unknown; key: string }, sig: AbortSignal) {
           const k = laneKey(stage.key);

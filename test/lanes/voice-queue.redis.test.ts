@@ -5,6 +5,7 @@
  * — sends a spoken memo through the queue, the worker's own stand-in server transcribes it, and one
  * approval saves the notes. A job naming an address or an inexact engine is refused before it runs.
  */
+import { getEventListeners } from 'node:events';
 import { Redis } from 'ioredis';
 import type { Message } from 'grammy/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +95,20 @@ describe('engines advertised by workers; voice memos through the queue', () => {
     await expect(run('voz-sin', { audio: job.audio })).rejects.toMatchObject({ code: 'VALIDATION' });
     await expect(run('voz-tiempo', { ...job, timeoutMs: 10_000_000 })).rejects.toMatchObject({ code: 'VALIDATION' });
     expect(server.requests.length).toBe(calls);
+  });
+
+  it('a run resumed pass after pass hooks its cancel to its signal once, not once per pass', async () => {
+    prefix = testPrefix();
+    queue = createGpuQueue({ settings: { url: SHARED_REDIS_URL, prefix }, advertsCacheMs: 0 });
+    const lanes = queue.forStudent('7');
+    const run = new AbortController();
+    for (let pass = 0; pass < 12; pass++) lanes.lanesFor('run-a', { cpu: 2, gpu: 1 }, run.signal);
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(1);
+    // Another run on the same signal gets its own (each run's cancel is its own).
+    lanes.lanesFor('run-b', { cpu: 2, gpu: 1 }, run.signal);
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(2);
+    run.abort();
+    expect(getEventListeners(run.signal, 'abort')).toHaveLength(0);
   });
 
   it('with REDIS_URL and no address on the bot, a worker that advertises transcription turns the memo into one proposal; one approval saves it', async () => {
