@@ -12,7 +12,8 @@ import {
   type StandIn, closedAfterEach, jpegOf, picture, pngOf, SECONDS_PER_WORD, startImageStandIn, startSpeechStandIn, testWav, webpOf,
 } from './engine-standins.js';
 
-const SIZE = 1024;
+/** The cover's side here: the configured one (`PORTADA_PX`), small — the answer's shape is the subject, not the size (test/media/cover.test.ts keeps the default 1024²). */
+const SIZE = 256;
 const serve = closedAfterEach();
 
 /** Mean absolute difference per channel between the top half of the cover and `rgba` (same size). */
@@ -33,7 +34,7 @@ function topHalfDiff(cover: Buffer, rgba: Buffer): { mean: number; max: number }
 
 async function cover(url: string) {
   const { dir } = await tempDir();
-  const out = await (await tools(dir, { fluxUrl: url })).generar_portada.execute({ semana: 2, maqueta: false }, context());
+  const out = await (await tools(dir, { fluxUrl: url, coverPx: SIZE })).generar_portada.execute({ semana: 2, maqueta: false }, context());
   return { dir, out, file: await readFile((out.data as { ruta: string }).ruta) };
 }
 
@@ -44,7 +45,7 @@ describe('images/generations — each server variant', () => {
   it('plain base64 in b64_json (vLLM-Omni, stable-diffusion.cpp): the served pixels are the cover', async () => {
     const s = await serve(startImageStandIn({ variant: 'b64', image: png }));
     const { file } = await cover(s.url);
-    expect(s.requests[0]!.body).toMatchObject({ response_format: 'b64_json', size: '1024x1024' });
+    expect(s.requests[0]!.body).toMatchObject({ response_format: 'b64_json', size: `${SIZE}x${SIZE}` });
     expect(topHalfDiff(file, rgba).max).toBe(0);
   });
 
@@ -77,17 +78,18 @@ describe('images/generations — each server variant', () => {
     expect(topHalfDiff((await cover(s.url)).file, rgba).max).toBe(0);
   });
 
-  it('an image of another size is fitted to the cover (512² → 1024²) instead of refused', async () => {
-    const small = picture(512, 512);
-    const s = await serve(startImageStandIn({ variant: 'b64', image: pngOf(512, 512, small) }));
+  it('an image of another size is fitted to the cover (half the side → the side) instead of refused', async () => {
+    const half = SIZE / 2;
+    const small = picture(half, half);
+    const s = await serve(startImageStandIn({ variant: 'b64', image: pngOf(half, half, small) }));
     const { file } = await cover(s.url);
     const got = PNG.sync.read(file);
     expect([got.width, got.height]).toEqual([SIZE, SIZE]);
     // Cover pixel (2x+1, 2y+1) lies between source pixels x and x+1: within their range.
-    for (const [x, y] of [[10, 10], [200, 37], [400, 150]] as const) {
+    for (const [x, y] of [[10, 10], [60, 37], [110, 50]] as const) {
       for (let c = 0; c < 3; c++) {
-        const a = small[(y * 512 + x) * 4 + c]!;
-        const b = small[(y * 512 + x + 1) * 4 + c]!;
+        const a = small[(y * half + x) * 4 + c]!;
+        const b = small[(y * half + x + 1) * 4 + c]!;
         const v = got.data[((2 * y + 1) * SIZE + 2 * x + 1) * 4 + c]!;
         expect(v).toBeGreaterThanOrEqual(Math.min(a, b) - 1);
         expect(v).toBeLessThanOrEqual(Math.max(a, b) + 1);
