@@ -11,10 +11,11 @@ import path from 'node:path';
  * leave the previous version. For small bookkeeping rewritten on every entry (the audit chain's
  * mirror), where an fsync per write would cost more than the entry itself.
  */
-export async function writeFileAtomic(file: string, data: string | Uint8Array, opts: { durable?: boolean } = {}): Promise<void> {
+export async function writeFileAtomic(file: string, data: string | Uint8Array, opts: { durable?: boolean; mode?: number } = {}): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const handle = await open(tmp, 'w');
+  // `mode`: the file's permissions from its creation (a private file is never readable by others, not even between write and chmod).
+  const handle = await open(tmp, 'w', opts.mode);
   try {
     await handle.writeFile(data);
     if (opts.durable !== false) await handle.sync();

@@ -184,13 +184,19 @@ function indexOnce(dir: string): Promise<void> {
   return done;
 }
 
+/** Keys folders whose mirror folder this process made (0700): made once, not before every entry. */
+const mirrorDirsMade = new Set<string>();
+
 export async function writeMirror(dir: string, mirror: ChainMirror): Promise<void> {
-  await mkdir(path.join(dir, MIRROR_DIR), { recursive: true, mode: 0o700 });
+  if (!mirrorDirsMade.has(dir)) {
+    await mkdir(path.join(dir, MIRROR_DIR), { recursive: true, mode: 0o700 });
+    mirrorDirsMade.add(dir);
+  }
   const file = mirrorFile(dir, mirror.cadena);
   // Rewritten after every entry: whole or previous, never torn; an fsync each time would double the
   // cost of an audit line, and a mirror left one entry behind by a power cut flags nothing false.
-  await writeFileAtomic(file, `${JSON.stringify(mirror)}\n`, { durable: false });
-  await chmod(file, 0o600);
+  // 0600 from its creation (the temporary file is renamed over the mirror), no chmod after.
+  await writeFileAtomic(file, `${JSON.stringify(mirror)}\n`, { durable: false, mode: 0o600 });
   await indexOnce(dir);
   await writeRoute(dir, mirror);
 }

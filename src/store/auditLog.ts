@@ -180,19 +180,20 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
     return loadAuditKey(keysDir);
   })());
   /**
-   * The line this process wrote last: while the file still ends where that line ended (same size)
-   * and the mirror is not ahead of it, nobody else wrote since, so the next link needs no read of
-   * the log's tail. Any other state takes the full path (tail checked, link read back).
+   * The line this process wrote last, and the log file it went into: while the log is still that
+   * file (same inode: a deletion's new chain is written under a new one, writeFileAtomic), ends
+   * where that line ended (same size: any other writer appends) and was last written then (same
+   * time), nobody else wrote since, so the
+   * next link needs no read of the log's tail nor of its mirror. Any other state takes the full
+   * path (tail checked, link read back from the log, numbering checked against the mirror).
    */
-  let mine: { size: number; seq: number; mac: string; chain: string } | undefined;
+  let mine: { dev: number; ino: number; size: number; mtimeMs: number; seq: number; mac: string; chain: string } | undefined;
 
   const cachedLink = async () => {
     if (!mine) return undefined;
-    const size = await stat(file).then((s) => s.size, () => undefined);
-    if (size !== mine.size) return undefined;
-    const mirror = await findMirror(keysDir, file, mine.chain);
-    // Another chain on this path (a deletion started a new one) or lines written since: read back.
-    if (!mirror || mirror.cadena !== mine.chain || mirror.seq > mine.seq) return undefined;
+    const st = await stat(file).catch(() => undefined);
+    // The time too: a file removed and made anew may get the same inode number (and, rarely, size).
+    if (!st || st.size !== mine.size || st.ino !== mine.ino || st.dev !== mine.dev || st.mtimeMs !== mine.mtimeMs) return undefined;
     return { seq: mine.seq + 1, macPrev: mine.mac, chain: mine.chain, first: false };
   };
 
@@ -228,8 +229,8 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
       await appendFile(file, lines.join(''));
       const last = { seq: seq - 1, mac };
       await writeMirror(keysDir, { cadena: link.chain, ruta: file, seq: last.seq, mac: last.mac });
-      const size = await stat(file).then((s) => s.size, () => undefined);
-      mine = size === undefined ? undefined : { size, seq: last.seq, mac: last.mac, chain: link.chain };
+      const st = await stat(file).catch(() => undefined);
+      mine = st === undefined ? undefined : { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, seq: last.seq, mac: last.mac, chain: link.chain };
     });
   };
 
