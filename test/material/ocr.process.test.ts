@@ -46,7 +46,7 @@ describe('OCR of printed pages', () => {
     const img = await loadImage(Buffer.from(png));
     const canvas = createCanvas(img.width, img.height);
     canvas.getContext('2d').drawImage(img, 0, 0);
-    const webp = await canvas.encode('webp', 90);
+    const webp = canvas.encodeSync('webp', 90); // not encode(): see material-fixtures.ts
     const got = await extract('pizarra.webp', webp);
     expect(ocrAccuracy(PAGE[0]!, got.text), got.text).toBeGreaterThanOrEqual(0.95);
   });
@@ -66,7 +66,7 @@ describe('OCR of printed pages', () => {
       const line = Array.from({ length: 24 }, () => marks[Math.floor(rnd() * marks.length)]).join(rnd() < 0.3 ? ' ' : '');
       ctx.fillText(line, 30, 60 + row * 55);
     }
-    const e = await extract('manchas.png', await canvas.encode('png')).then((ok) => ok, (err: unknown) => err);
+    const e = await extract('manchas.png', canvas.encodeSync('png')).then((ok) => ok, (err: unknown) => err);
     expect(e, JSON.stringify(e)).toBeInstanceOf(MaterialError);
     expect((e as MaterialError).problem.kind).toBe('ruido');
     expect((e as MaterialError).message).toMatch(/foto más nítida/);

@@ -12,6 +12,14 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { mulberry32 } from '../../src/lib/prng.js';
 
 const require = createRequire(import.meta.url);
+
+// Every image here is encoded with encodeSync, never `canvas.encode()`: in @napi-rs/canvas 0.1.x the
+// async encode reads the canvas's pixels on the thread pool without holding the canvas, so a canvas
+// collected meanwhile (nothing references it once its promise is returned) is read after it was
+// freed — the vitest worker died of SIGSEGV in `material-photos` twice in nine full runs (upstream
+// Brooooooklyn/canvas#1312, fixed in 1.0.6; unpdf 1.7.0 asks for ^0.1.69, so we stay on 0.1.x).
+// The product's one async encode (unpdf's page render, tools/material/pdf.ts) holds its canvas until
+// the encode ends.
 const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 GlobalFonts.registerFromPath(path.join(FONT_DIR, 'DejaVuSerif.ttf'), 'Fixture Serif');
 
@@ -96,7 +104,7 @@ export async function printedPage(paragraphs: readonly string[], opts: { degrees
     }
     ctx.putImageData(img, 0, 0);
   }
-  return opts.format === 'jpeg' ? canvas.encode('jpeg', 88) : canvas.encode('png');
+  return opts.format === 'jpeg' ? canvas.encodeSync('jpeg', 88) : canvas.encodeSync('png');
 }
 
 /** A PDF whose only page is an image (what a scanner produces): no text layer at all. */
@@ -178,7 +186,7 @@ export async function scrawl(text: string, jitter: number): Promise<Uint8Array> 
       y += 60;
     }
   }
-  return canvas.encode('png');
+  return canvas.encodeSync('png');
 }
 
 const xmlText = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
