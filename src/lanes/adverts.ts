@@ -110,7 +110,7 @@ export function createEngineDirectory(redis: Redis, prefix: string, opts: { cach
   const cacheMs = opts.cacheMs ?? 2_000;
   let cached: { at: number; adverts: Promise<EngineAdvert[]> } | undefined;
   const adverts = () => {
-    // `<` and not `<=`: with cacheMs 0 every call reads (two calls in the same millisecond were served the first's answer).
+    // Stale from cacheMs on (`>=`): with cacheMs 0 every call reads; `>` served two calls in the same millisecond one read.
     if (!cached || Date.now() - cached.at >= cacheMs) {
       // Redis away: no engine is advertised (the bot says so; it does not wait).
       let timer: NodeJS.Timeout | undefined;

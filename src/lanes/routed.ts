@@ -96,11 +96,13 @@ function studentLanes(lane: BullMqLane, student: string, reachable: () => boolea
       const remote = remoteStageExec({ lane, student, runId });
       const keys = new Set<string>();
       const tell: StatusListener = (st) => notify?.(st === 'unreachable' ? QUEUE.unreachable() : QUEUE.reachable());
-      const runs = signal ? hooked.get(signal) ?? new Set<string>() : undefined;
-      if (signal && runs && !runs.has(runId)) {
-        runs.add(runId);
+      if (signal) {
+        const runs = hooked.get(signal) ?? new Set<string>();
         hooked.set(signal, runs);
-        signal.addEventListener('abort', () => void lane.cancelRun(student, runId).catch(() => 0), { once: true });
+        if (!runs.has(runId)) {
+          runs.add(runId);
+          signal.addEventListener('abort', () => void lane.cancelRun(student, runId).catch(() => 0), { once: true });
+        }
       }
       const exec = {
         async run(stage: { id: string; input: unknown; key: string }, sig: AbortSignal) {

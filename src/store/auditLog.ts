@@ -183,9 +183,9 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
    * The line this process wrote last, and the log file it went into: while the log is still that
    * file (same inode: a deletion's new chain is written under a new one, writeFileAtomic), ends
    * where that line ended (same size: any other writer appends) and was last written then (same
-   * time), nobody else wrote since, so the
-   * next link needs no read of the log's tail nor of its mirror. Any other state takes the full
-   * path (tail checked, link read back from the log, numbering checked against the mirror).
+   * time), nobody else wrote since, so the next link needs no read of the log's tail nor of its
+   * mirror. Any other state takes the full path (tail checked, link read back from the log,
+   * numbering checked against the mirror).
    */
   let mine: { dev: number; ino: number; size: number; mtimeMs: number; seq: number; mac: string; chain: string } | undefined;
 
