@@ -41,8 +41,12 @@ export class ValidationError extends CuadernoError {
   }
 }
 
-// allErrors: list every problem, not the first. strict: a typo in a schema fails at registration.
-const ajv = new Ajv({ allErrors: true, strict: true, coerceTypes: false, useDefaults: false, removeAdditional: false });
+// allErrors: list every problem, not the first. strict: a typo in a schema (a type name, a keyword's
+// value of the wrong kind) fails at registration. No check against the JSON Schema meta-schema
+// (`validateSchema`): compiling the meta-schema cost every process that registers the tools ≈ 15 ms
+// for schemas that are our own constants; test/tools/validate.test.ts checks each tool's compiled
+// schema against the meta-schema instead.
+const ajv = new Ajv({ allErrors: true, strict: true, validateSchema: false, coerceTypes: false, useDefaults: false, removeAdditional: false });
 
 /** The schema actually compiled: the model's schema plus the internal limits described above. */
 export function withInternalLimits(schema: ObjectSchema, limits: ToolLimits = {}): Record<string, unknown> {

@@ -4,10 +4,12 @@
  * the event loop a turn between schemas (a message that arrives meanwhile waits for one compile at
  * most). Tier: rapido.
  */
+import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { runStateProblem } from '../../src/agent/run-file.js';
 import { checkCourse } from '../../src/store/courseFile.js';
-import { compileStateSchemas, stateSchema } from '../../src/lib/state-schemas.js';
+import { compileStateSchemas, declaredStateSchemas, stateSchema } from '../../src/lib/state-schemas.js';
+import '../../src/store/notesIndex.js';
 
 describe('state schemas', () => {
   it('a declared schema is compiled once: the same validator before and after the ahead-of-use pass', async () => {
@@ -33,6 +35,13 @@ describe('state schemas', () => {
     done = true;
     // The meta-schema, then at least those three, each after a turn of its own.
     expect(turns).toBeGreaterThanOrEqual(4);
+  });
+
+  it('every declared state schema is valid JSON Schema: the meta-schema check the product skips at start-up', () => {
+    const checker = new Ajv({ strict: true });
+    // The run's, the course's and the notes index's (their modules are imported above), and this file's own.
+    expect(declaredStateSchemas().length).toBeGreaterThanOrEqual(3);
+    for (const schema of declaredStateSchemas()) expect(checker.validateSchema(schema), checker.errorsText(checker.errors)).toBe(true);
   });
 
   it('the files still get their sentences through the shared compiler', () => {

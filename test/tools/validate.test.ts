@@ -1,6 +1,8 @@
+import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { ObjectSchema } from '../../src/tools/contract.js';
-import { compileValidator, MAX_STRING_CHARS } from '../../src/tools/validate.js';
+import { compileValidator, MAX_STRING_CHARS, withInternalLimits } from '../../src/tools/validate.js';
+import { makeToolbox, tempDir } from './helpers.js';
 
 const portada: ObjectSchema = {
   type: 'object',
@@ -84,6 +86,23 @@ describe('compileValidator', () => {
   it('refuses negative counts but keeps the schema sent to the model unchanged', () => {
     expect(problems(uso, { tarea: 'x', motor: 'xtts', tokens: -1 })[0]).toMatchObject({ code: 'out_of_range', field: 'tokens' });
     expect(uso.properties.tarea).toEqual({ type: 'string' });
+  });
+
+  it('every tool schema, as compiled (internal limits added), is valid JSON Schema: the meta-schema check the product skips at start-up', async () => {
+    const tmp = await tempDir('cv-schemas-');
+    try {
+      const { tools } = await makeToolbox(tmp.dir);
+      const checker = new Ajv({ strict: true });
+      expect(tools.size).toBe(5);
+      for (const def of tools.values()) {
+        const compiled = withInternalLimits(def.input_schema, def.internalLimits);
+        expect(checker.validateSchema(compiled), `${def.name}: ${checker.errorsText(checker.errors)}`).toBe(true);
+      }
+      // And the check does refuse a schema that strict compilation lets through.
+      expect(checker.validateSchema({ type: 'object', properties: { a: { type: 'string', maxLength: -1 } } })).toBe(false);
+    } finally {
+      await tmp.cleanup();
+    }
   });
 
   it('fails at registration time for a broken schema', () => {
