@@ -1,6 +1,7 @@
 // `npm run bench` measures what `npm start` runs: the compiled product (dist/), not the sources
 // compiled on the fly. Registered after tsx (`node --import tsx --import ./bench/support/compiled.mjs`),
-// this hook sends every import that resolves to a source of src/ to its compiled file in dist/, so
+// this hook sends every import that resolves to a source of src/ to its compiled file in dist/modules/ (each
+// module compiled on its own, beside the bundled entry points: scripts/build.mjs), so
 // the benchmarks and the test helpers they drive (written against src/) load one copy of each module:
 // the compiled one. Without it, a first week's figures held the on-the-fly compilation of each module
 // loaded then (the first week's longest stall: 198–307 ms with it, against ~20 ms on a second week).
@@ -9,7 +10,7 @@
 import { register } from 'node:module';
 
 const SRC = new URL('../../src/', import.meta.url).href;
-const DIST = new URL('../../dist/', import.meta.url).href;
+const DIST = new URL('../../dist/modules/', import.meta.url).href;
 
 if (!import.meta.url.includes('?hook')) {
   register(`${import.meta.url}?hook`, import.meta.url, { data: { SRC, DIST } });
