@@ -97,7 +97,7 @@ export const RS = Object.freeze({
   statusSuspended: 'suspendida',
 
   exportCaption: (cards: number, reviews: number) =>
-    `Tu mazo para Anki: ${cards} tarjetas y ${reviews} repasos. Ábrelo con Anki (Archivo → Importar) y seguirá el mismo calendario.`,
+    `Tu mazo para Anki: ${count(cards, 'tarjeta', 'tarjetas')} y ${count(reviews, 'repaso', 'repasos')}. Ábrelo con Anki (Archivo → Importar) y seguirá el mismo calendario.`,
   exportEmpty: () => 'Tu mazo está vacío: todavía no hay nada que exportar.',
   exportFailed: () => 'No pude preparar el archivo para Anki; tu mazo no ha cambiado. Inténtalo de nuevo en un momento.',
 
