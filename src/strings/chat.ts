@@ -55,7 +55,7 @@ export const COMMANDS: ReadonlyArray<{ command: string; usage: string; descripti
   { command: 'repasar', usage: '/repasar', description: 'Repasa las tarjetas que tocan hoy, una a una' },
   { command: 'tarjetas', usage: '/tarjetas', description: 'Tu mazo de tarjetas por semana y nota' },
   { command: 'exportar', usage: '/exportar', description: 'Tu mazo y tu historial como archivo para Anki' },
-  { command: 'recordatorios', usage: '/recordatorios 20:00', description: 'Un aviso al día si tienes tarjetas (/recordatorios no lo quita)' },
+  { command: 'recordatorios', usage: '/recordatorios 20:00', description: 'Un aviso al día a esa hora si tienes tarjetas; para quitarlo, escribe /recordatorios no' },
   { command: 'editar', usage: '/editar N pregunta | respuesta', description: 'Cambia el texto de la tarjeta N' },
   { command: 'suspender', usage: '/suspender N', description: 'Deja la tarjeta N fuera del repaso' },
   { command: 'reactivar', usage: '/reactivar N', description: 'Vuelve a poner en el repaso la tarjeta N' },

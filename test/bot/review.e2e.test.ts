@@ -206,6 +206,8 @@ describe('/tarjetas, /exportar, card tools, /ayuda', () => {
     const help = await owner.waitText(/^Ejemplos:/);
     for (const cmd of ['/repasar', '/tarjetas', '/exportar', '/recordatorios']) expect(help.text).toContain(cmd);
     expect(S.help()).toBe(help.text);
+    // The reminder line says what turns reminders off; «(/recordatorios no lo quita)» read as «does not remove it».
+    expect(help.text).toContain('/recordatorios 20:00 — un aviso al día a esa hora si tienes tarjetas; para quitarlo, escribe /recordatorios no');
     expect(COMMANDS.map((c) => c.command)).toEqual(expect.arrayContaining(['repasar', 'tarjetas', 'exportar', 'recordatorios']));
     expect(JSON.stringify(stack.h.myCommands)).toContain('"recordatorios"');
   });
