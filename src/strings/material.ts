@@ -84,7 +84,7 @@ export const MATERIAL = Object.freeze({
       case 'pdf_roto':
         return 'No puedo abrir ese PDF porque parece dañado: prueba a exportarlo otra vez.';
       case 'vacio':
-        return 'No encuentro texto en ese archivo: está vacío.';
+        return 'No encuentro texto en ese archivo: está vacío, así que no he guardado nada.';
       case 'no_coincide':
         return `«${p.name}» se llama como ${KIND_WORDS[p.named]} pero no lo es por dentro: comprueba que me mandas el archivo correcto.`;
       case 'no_admitido':
