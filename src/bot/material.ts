@@ -51,6 +51,8 @@ export function createMaterial(deps: MaterialDeps): { composer: Composer<Context
 
   const receive = async (ctx: Context, name: string, fileId: string, size: number | undefined) => {
     if (size !== undefined && size > MAX_FILE_BYTES) return void (await ctx.reply(new MaterialError({ kind: 'demasiado_grande', bytes: size }).message));
+    // Empty is the answer whatever its name says (an empty «.zip» or «.ogg» is not a format question).
+    if (size === 0) return void (await ctx.reply(new MaterialError({ kind: 'vacio' }).message));
     try {
       const bytes = await download(ctx, fileId);
       const { record, yaExistia } = await deps.imports.propose(name, bytes);

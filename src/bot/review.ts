@@ -61,13 +61,21 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> {
    */
   async function finish(ctx: Context, chat: number): Promise<void> {
     const answers = await deps.review.endSession(chat);
-    // Counted as /repasar would show them (new cards per day, learning cards a few minutes ahead).
-    const left = (await deps.review.due(now(), { session: true })).length;
-    const next = when(await deps.review.nextDue(now()));
-    if (answers.length === 0) return void (await ctx.api.sendMessage(chat, left > 0 ? RS.endedNoneRated(left) : RS.nothingDue(next)));
+    // The cards /repasar would show (new cards per day, learning cards a few minutes ahead), read
+    // after the last answer was saved; those due later than this instant (a card just answered
+    // «Otra vez») are not due now, so they are said apart instead of counted as due.
+    const at = now();
+    const queue = await deps.review.due(at, { session: true });
+    const ahead = queue.map((d) => Date.parse(d.fsrs.due) - at.getTime()).filter((ms) => ms > 0);
+    const left = queue.length - ahead.length;
+    const soonMs = ahead.length ? Math.max(...ahead) : 0;
+    const next = when(await deps.review.nextDue(at));
+    if (answers.length === 0) {
+      return void (await ctx.api.sendMessage(chat, queue.length > 0 ? RS.endedNoneRated(left, ahead.length, soonMs) : RS.nothingDue(next)));
+    }
     const counts = { 1: 0, 2: 0, 3: 0, 4: 0 } as Record<Grade, number>;
     for (const a of answers) counts[a.calificacion]++;
-    await ctx.api.sendMessage(chat, RS.summary(answers.length, counts, next, left));
+    await ctx.api.sendMessage(chat, RS.summary(answers.length, counts, next, left, ahead.length, soonMs));
   }
 
   /**

@@ -5,6 +5,7 @@
 import type { FewerCardsReason } from '../tools/cards/build.js';
 import { callInWords, toolInWords } from './tools.js';
 import { wordsInWords } from './chat.js';
+import { count } from './count.js';
 
 const list = (ids: readonly number[]) => (ids.length > 0 ? ids.join(', ') : 'ninguna');
 /** «de la nota 7», «de las notas 7, 8 y 9». */
@@ -50,8 +51,10 @@ export const REPORT = {
     const made = reused.length === 0
       ? `Tarjetas: ${ids.length === 1 ? `1 nueva (número ${list(ids)})` : `${ids.length} nuevas (números ${list(ids)})`} ${of}.`
       : reused.length === ids.length
-        ? `Tarjetas: las ${ids.length} ${of} ya estaban en el mazo (números ${list(ids)}); no se duplicaron.`
-        : `Tarjetas: ${ids.length - reused.length} nuevas y ${reused.length} que ya estaban en el mazo (números ${list(ids)}) ${of}.`;
+        ? ids.length === 1
+          ? `Tarjetas: la ${of} ya estaba en el mazo (número ${list(ids)}); no se duplicó.`
+          : `Tarjetas: las ${ids.length} ${of} ya estaban en el mazo (números ${list(ids)}); no se duplicaron.`
+        : `Tarjetas: ${count(ids.length - reused.length, 'nueva', 'nuevas')} y ${count(reused.length, 'que ya estaba', 'que ya estaban')} en el mazo (números ${list(ids)}) ${of}.`;
     return [made, ...fewer.map((f) => `Menos de ${max} ${ofNotes(f.notes)}: ${FEWER_WORDS[f.why]}.`)].join(' ');
   },
   mediaNotAsked: (what: string) => `${cap(what)}: no se pidió.`,

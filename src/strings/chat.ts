@@ -55,7 +55,7 @@ export const COMMANDS: ReadonlyArray<{ command: string; usage: string; descripti
   { command: 'repasar', usage: '/repasar', description: 'Repasa las tarjetas que tocan hoy, una a una' },
   { command: 'tarjetas', usage: '/tarjetas', description: 'Tu mazo de tarjetas por semana y nota' },
   { command: 'exportar', usage: '/exportar', description: 'Tu mazo y tu historial como archivo para Anki' },
-  { command: 'recordatorios', usage: '/recordatorios 20:00', description: 'Un aviso al día si tienes tarjetas (/recordatorios no lo quita)' },
+  { command: 'recordatorios', usage: '/recordatorios 20:00', description: 'Un aviso al día a esa hora si tienes tarjetas; para quitarlo, escribe /recordatorios no' },
   { command: 'editar', usage: '/editar N pregunta | respuesta', description: 'Cambia el texto de la tarjeta N' },
   { command: 'suspender', usage: '/suspender N', description: 'Deja la tarjeta N fuera del repaso' },
   { command: 'reactivar', usage: '/reactivar N', description: 'Vuelve a poner en el repaso la tarjeta N' },
@@ -69,6 +69,18 @@ export const COMMANDS: ReadonlyArray<{ command: string; usage: string; descripti
 /** The commands `audience` may use, in table order (for /ayuda and the command menu). */
 export function commandsFor(audience: Audience): ReadonlyArray<{ command: string; usage: string; description: string }> {
   return COMMANDS.filter((c) => c.who === undefined || (c.who === 'clase' && audience !== 'dueño') || (c.who === 'profesor' && audience === 'profesor'));
+}
+
+/**
+ * A rough duration in seconds, in words: «un segundo», «unos 20 s», «un minuto», «unos 3 min».
+ * An estimate of one unit is said as one («unos 1 s» is not Spanish), and `one` tells the caller
+ * to put its verb in the singular («Queda un minuto», «Quedan unos 3 min»).
+ */
+function about(seconds: number): { text: string; one: boolean } {
+  const s = Math.round(seconds);
+  if (s < 60) return s <= 1 ? { text: 'un segundo', one: true } : { text: `unos ${s} s`, one: false };
+  const min = Math.round(s / 60);
+  return min === 1 ? { text: 'un minuto', one: true } : { text: `unos ${min} min`, one: false };
 }
 
 export const S = Object.freeze({
@@ -248,7 +260,7 @@ export const S = Object.freeze({
     tool === 'generar_portada' ? `Haré la portada de la semana ${week ?? '?'} y te la mandaré aquí.`
       : tool === 'narrar_resumen' ? `Escribiré un guion corto de la semana ${week ?? '?'}, lo narraré con la voz elegida y te mandaré el audio aquí.`
         : undefined,
-  approvalEstimate: (s: number) => (s <= 1 ? '• Tardará un segundo' : `• Tardará unos ${s} s`),
+  approvalEstimate: (s: number) => `• Tardará ${about(s).text}`,
   approvalLastNo: (why: string) => `• La última vez me dijiste que no: «${why}»`,
   approvalCached: (cached: boolean) =>
     cached ? '• Ya está hecho: te lo mando sin repetirlo' : '• Aún no está hecho: lo hago ahora',
@@ -312,8 +324,8 @@ export const S = Object.freeze({
     [`${running} en marcha`, `${queued} en cola`, ...(waiting > 0 ? [`${waiting} ${waiting === 1 ? 'espera' : 'esperan'} tu respuesta (no cuenta como trabajo)`] : [])].join(' · '),
   /** Time left for the work already started, from how long each step has taken on this computer. */
   /** How long the calls that wait for the owner will take once answered. */
-  progressEtaAfterAnswer: (s: number) => `⏱ Cuando respondas: unos ${s < 60 ? `${s} s` : `${Math.round(s / 60)} min`} más`,
-  progressEta: (s: number) => `⏱ ${s <= 1 ? 'Queda un segundo' : `Quedan unos ${s < 60 ? `${s} s` : `${Math.round(s / 60)} min`}`} de trabajo (calculado con lo que tarda cada paso en este equipo)`,
+  progressEtaAfterAnswer: (s: number) => `⏱ Cuando respondas: ${about(s).text} más`,
+  progressEta: (s: number) => `⏱ ${about(s).one ? 'Queda' : 'Quedan'} ${about(s).text} de trabajo (calculado con lo que tarda cada paso en este equipo)`,
   reportHeader: '📋 Informe',
   /** The closing message's first line: the request it answers, in the owner's words. */
   closingHeader: (text: string) => `📋 Informe · «${text}»`,

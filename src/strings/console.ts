@@ -7,11 +7,12 @@
  */
 import { ROLE_WORDS, TROUBLE_WORDS, type EngineRole, type EngineTrouble } from './model.js';
 import { COURSE_CHAT } from './course-chat.js';
+import { count } from './count.js';
 
 export const START = Object.freeze({
   telegram: (username: string) => `Cuaderno Vivo escuchando en Telegram como @${username}.`,
   model: (model: string, dataDir: string, classMode = false) => `Modelo: ${model}. Datos: ${dataDir}${classMode ? ' (modo clase: un cuaderno por persona)' : ''}. Ctrl+C para salir.`,
-  classMigrated: (moved: number) => `Modo clase: tus datos de antes son ahora los del profesor (${moved} elemento(s) movidos).`,
+  classMigrated: (moved: number) => `Modo clase: tus datos de antes son ahora los del profesor (${count(moved, 'elemento movido', 'elementos movidos')}).`,
   classUndone: 'Deshecho un paso al modo clase que quedó a medias: tus datos vuelven a donde estaban.',
   classRoot: (dir: string) => `${dir} es la carpeta de una clase: arranca con MODO_CLASE=1, o usa otra carpeta de datos.`,
   modelAnthropic: (id: string) => `modelo ${id}`,
@@ -47,7 +48,7 @@ export const CONFIG = Object.freeze({
   webhookSecret: '`WEBHOOK_URL` necesita `WEBHOOK_SECRET` (1–256 caracteres A-Z a-z 0-9 _ -) para rechazar actualizaciones falsificadas',
   noPrice: (model: string) => `No hay precio para el modelo "${model}".`,
   scriptShort: (label: string, n: number, asked: number) =>
-    `El guion del modelo (${label}) tiene ${n} respuestas y se pidió la número ${asked}: añade respuestas al guion.`,
+    `El guion del modelo (${label}) tiene ${count(n, 'respuesta', 'respuestas')} y se pidió la número ${asked}: añade respuestas al guion.`,
   scriptNotJson: (file: string, why: string) => `El guion ${file} no es JSON válido (${why}); corrígelo o usa CUADERNO_MODELO=local.`,
   scriptMissing: (file: string) => `No se encuentra el guion del modelo ${file}; revisa CUADERNO_MODELO=script:ARCHIVO.`,
 });
@@ -98,7 +99,7 @@ export const AUDIT = Object.freeze({
   openCall: (n: number, id: string) => `línea ${n}: solicitud sin resultado (llamada ${id}): una parada brusca o una llamada en curso`,
   unchained: (n: number) => `línea ${n}: no lleva número ni firma de la cadena: se añadió sin la clave`,
   badChainFields: (n: number) => `línea ${n}: el número o la firma de la cadena no son válidos: se editó a mano`,
-  legacyChanged: (k: number) => `líneas 1–${k}: el registro antiguo anterior a la cadena ha cambiado desde que empezó la cadena`,
+  legacyChanged: (k: number) => `${k === 1 ? 'línea 1' : `líneas 1–${k}`}: el registro antiguo anterior a la cadena ha cambiado desde que empezó la cadena`,
   firstChanged: (n: number) => `línea ${n}: la primera entrada de la cadena no es la original (se editó, o se insertó algo delante)`,
   reordered: (n: number, seq: number, after: number, afterLine: number) =>
     `línea ${n}: la entrada número ${seq} va después de la número ${after} (línea ${afterLine}): se ha cambiado el orden o se ha copiado una línea`,
@@ -108,16 +109,16 @@ export const AUDIT = Object.freeze({
     ? `línea ${n}: falta la entrada número ${from} justo antes: se borró`
     : `línea ${n}: faltan las entradas ${from}–${to} justo antes: se borraron`),
   truncated: (from: number, to: number) => `final del registro: faltan las entradas ${from}–${to}: se ha cortado el final`,
-  emptied: (k: number) => `el registro no tiene ninguna de las ${k} entradas firmadas que tenía: se ha vaciado, borrado o sustituido`,
+  emptied: (k: number) => `el registro no tiene ${k === 1 ? 'la única entrada firmada' : `ninguna de las ${k} entradas firmadas`} que tenía: se ha vaciado, borrado o sustituido`,
   forged: (n: number) => `línea ${n}: añadida después de la última entrada firmada, sin la clave`,
   mirrorBehind: (n: number) => `línea ${n}: es la última y el número aún no se había copiado fuera de la carpeta de datos (una parada brusca entre dos escrituras); encaja en la cadena`,
-  noKey: (k: number) => `hay ${k} entradas encadenadas pero no encuentro la clave del registro: no puedo comprobarlas (revisa CUADERNO_CLAVES_DIR)`,
+  noKey: (k: number) => `hay ${count(k, 'entrada encadenada', 'entradas encadenadas')} pero no encuentro la clave del registro: no puedo comprobarlas (revisa CUADERNO_CLAVES_DIR)`,
   noMirror: 'no hay copia del último número de esta cadena en la carpeta de claves (otra instalación, o cambió CUADERNO_CLAVES_DIR): no puedo comprobar que no falte el final',
-  legacyPrefix: (k: number) => `líneas 1–${k}: registro antiguo sin cadena, aceptado como prefijo heredado; la cadena empieza en la línea ${k + 1} y lo sella desde entonces`,
-  legacyOnly: (k: number) => `las ${k} líneas son de un registro antiguo sin cadena, aceptadas como prefijo heredado; la cadena empezará con la próxima entrada`,
-  quarantined: (count: number, file: string) => `${count} fragmento(s) cortado(s) apartado(s) en ${file}`,
-  intact: (lines: number, calls: number) => `Registro íntegro: ${lines} líneas, ${calls} llamadas.`,
-  damaged: (problems: number, file: string, lines: number) => `${problems} problema(s) en ${file} (${lines} líneas).`,
+  legacyPrefix: (k: number) => `${k === 1 ? 'línea 1' : `líneas 1–${k}`}: registro antiguo sin cadena, aceptado como prefijo heredado; la cadena empieza en la línea ${k + 1} y lo sella desde entonces`,
+  legacyOnly: (k: number) => `${k === 1 ? 'la única línea es de un registro antiguo sin cadena, aceptada' : `las ${k} líneas son de un registro antiguo sin cadena, aceptadas`} como prefijo heredado; la cadena empezará con la próxima entrada`,
+  quarantined: (n: number, file: string) => `${count(n, 'fragmento cortado apartado', 'fragmentos cortados apartados')} en ${file}`,
+  intact: (lines: number, calls: number) => `Registro íntegro: ${count(lines, 'línea', 'líneas')}, ${count(calls, 'llamada', 'llamadas')}.`,
+  damaged: (problems: number, file: string, lines: number) => `${count(problems, 'problema', 'problemas')} en ${file} (${count(lines, 'línea', 'líneas')}).`,
 });
 
 export const CLI_LINES = Object.freeze({
@@ -128,11 +129,11 @@ export const CLI_LINES = Object.freeze({
     `Tarjeta ${id}: ${estado}, vuelve el ${vence} (estabilidad ${String(estabilidad)}, dificultad ${String(dificultad)}).`,
   noUsage: 'Todavía no hay uso registrado.',
   /** `uso`: the billed total, the same figure /gasto counts. */
-  usageTotal: (usd: string, rows: number) => `Total: ${usd} USD facturados (${rows} filas)`,
-  usageModelNotes: (rows: number, usd: string) => `Aparte, lo que el modelo apuntó como gasto propio: ${usd} USD en ${rows} fila(s) (solo como referencia; no cuenta en el total ni en el presupuesto)`,
-  usageEstimated: (n: number) => `Estimado sin conexión (no cuesta nada): ${n} tokens`,
+  usageTotal: (usd: string, rows: number) => `Total: ${usd} USD facturados (${count(rows, 'fila', 'filas')})`,
+  usageModelNotes: (rows: number, usd: string) => `Aparte, lo que el modelo apuntó como gasto propio: ${usd} USD en ${count(rows, 'fila', 'filas')} (solo como referencia; no cuenta en el total ni en el presupuesto)`,
+  usageEstimated: (n: number) => `Estimado sin conexión (no cuesta nada): ${count(n, 'token', 'tokens')}`,
   noAudit: (file: string) => `Todavía no hay registro de auditoría (${file}).`,
-  exported: (file: string, cards: number, reviews: number) => `Mazo exportado a ${file}: ${cards} tarjetas y ${reviews} repasos.`,
+  exported: (file: string, cards: number, reviews: number) => `Mazo exportado a ${file}: ${count(cards, 'tarjeta', 'tarjetas')} y ${count(reviews, 'repaso', 'repasos')}.`,
   noAnswer: '(sin respuesta: se toma como «no»)',
   missingToolArgs: 'Faltan el nombre de la herramienta y los argumentos en JSON.',
   approveAndReject: 'Usa --aprobar o --rechazar, no los dos.',
@@ -188,7 +189,7 @@ function listInWords(items: readonly (number | string)[]): string {
 
 /** The notes' search index on disk (store/notesIndex.ts): rebuilt from the notes, never a crash. */
 export const INDEX = Object.freeze({
-  rebuilt: (file: string, why: string, notes: number) => `El índice de búsqueda ${file} ${why}: lo he rehecho a partir de las ${notes} notas.`,
+  rebuilt: (file: string, why: string, notes: number) => `El índice de búsqueda ${file} ${why}: lo he rehecho ${notes === 0 ? 'vacío: no hay notas' : notes === 1 ? 'a partir de la única nota' : `a partir de las ${notes} notas`}.`,
   stale: 'no correspondía a las notas actuales',
   damaged: (problem: string) => `estaba dañado (${problem})`,
   notJson: 'no es JSON válido',

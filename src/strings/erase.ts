@@ -3,9 +3,7 @@
  * Single owner and class student alike (bot/erase.ts); the buttons are chat.ts's BUTTONS.
  */
 import type { ErasedCounts } from '../store/erase.js';
-
-/** «1 nota», «3 notas»: a count with its noun, in the singular for one. */
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { count } from './count.js';
 
 /** The parts of a deletion that held something, in words, each with its count. */
 function removedParts(c: ErasedCounts): string[] {

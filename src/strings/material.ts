@@ -4,6 +4,7 @@
  */
 import type { ImportKind, MaterialProblem } from '../tools/material/kinds.js';
 import type { MaterialKind } from '../tools/material/sniff.js';
+import { count } from './count.js';
 
 const KIND_WORDS: Readonly<Record<MaterialKind, string>> = Object.freeze({
   texto: 'un texto',
@@ -26,7 +27,6 @@ export interface ProposalView {
   borrador?: number;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 /** First line of a note, cut to fit one line of a phone. */
 const FIRST_LINE_MAX = 70;
 
@@ -42,9 +42,9 @@ export const MATERIAL = Object.freeze({
   /** «De «Tema 4.pdf» (3 páginas): 5 notas para la semana 4 «Genética», 1 sin semana», then each note's first line. */
   proposal(v: ProposalView): string {
     // A group of photos is named «20 fotos» already: no count after it.
-    const what = v.tipo === 'pdf' && v.paginas !== null ? ` (${plural(v.paginas, 'página', 'páginas')})` : v.tipo === 'imagen' && (v.paginas ?? 1) === 1 ? ' (foto)' : v.tipo === 'voz' ? ' (nota de voz)' : '';
-    const groups = v.semanas.map((g) => `${plural(g.notas, 'nota', 'notas')} para la semana ${g.semana}${g.titulo ? ` «${g.titulo}»` : ''}`);
-    if (v.sinSemana > 0) groups.push(groups.length ? `${v.sinSemana} sin semana` : `${plural(v.sinSemana, 'nota', 'notas')} sin semana`);
+    const what = v.tipo === 'pdf' && v.paginas !== null ? ` (${count(v.paginas, 'página', 'páginas')})` : v.tipo === 'imagen' && (v.paginas ?? 1) === 1 ? ' (foto)' : v.tipo === 'voz' ? ' (nota de voz)' : '';
+    const groups = v.semanas.map((g) => `${count(g.notas, 'nota', 'notas')} para la semana ${g.semana}${g.titulo ? ` «${g.titulo}»` : ''}`);
+    if (v.sinSemana > 0) groups.push(groups.length ? `${v.sinSemana} sin semana` : `${count(v.sinSemana, 'nota', 'notas')} sin semana`);
     const lines = v.primeras.map((l, i) => {
       const first = l.split('\n')[0]!.trim();
       return `${i + 1}. ${first.length > FIRST_LINE_MAX ? `${first.slice(0, FIRST_LINE_MAX - 1).trimEnd()}…` : first}`;
@@ -54,7 +54,7 @@ export const MATERIAL = Object.freeze({
       : [];
     return [`De «${v.nombre}»${what}: ${groups.join(', ')}.`, '', ...lines, ...draft].join('\n');
   },
-  alreadyHad: (nombre: string, notas: number) => `Ya lo tenía: «${nombre}» ya está en tu cuaderno (${plural(notas, 'nota', 'notas')}), no añado nada.`,
+  alreadyHad: (nombre: string, notas: number) => `Ya lo tenía: «${nombre}» ya está en tu cuaderno (${count(notas, 'nota', 'notas')}), no añado nada.`,
   saved: (ids: readonly number[]) => ids.length === 1
     ? `Guardado: la nota ${ids[0]} ya está en tu cuaderno.`
     : `Guardado: las notas ${ids.every((id, i) => i === 0 || id === ids[i - 1]! + 1) ? `${ids[0]}–${ids.at(-1)}` : ids.join(', ')} ya están en tu cuaderno.`,
@@ -84,7 +84,7 @@ export const MATERIAL = Object.freeze({
       case 'pdf_roto':
         return 'No puedo abrir ese PDF porque parece dañado: prueba a exportarlo otra vez.';
       case 'vacio':
-        return 'No encuentro texto en ese archivo: está vacío.';
+        return 'No encuentro texto en ese archivo: está vacío, así que no he guardado nada.';
       case 'no_coincide':
         return `«${p.name}» se llama como ${KIND_WORDS[p.named]} pero no lo es por dentro: comprueba que me mandas el archivo correcto.`;
       case 'no_admitido':

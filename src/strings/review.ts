@@ -2,6 +2,7 @@
  * What the bot says about cards and spaced review (tú, plain text).
  */
 import type { Card, Grade } from '../store/index.js';
+import { count } from './count.js';
 
 export const GRADE_LABELS: Readonly<Record<Grade, string>> = Object.freeze({ 1: 'Otra vez', 2: 'Difícil', 3: 'Bien', 4: 'Fácil' });
 
@@ -15,6 +16,9 @@ export function intervalLabel(ms: number): string {
   if (d < 365) return `${d} d`;
   return `${(d / 365).toLocaleString('es-ES', { maximumFractionDigits: 1 })} años`;
 }
+
+/** «1 min», «10 min»: rounded up, so «vuelven en los próximos 10 min» holds for the last one too. */
+const minutesUpTo = (ms: number) => `${Math.max(1, Math.ceil(ms / 60_000))} min`;
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -47,12 +51,23 @@ export const RS = Object.freeze({
   rated: (g: Grade, interval: string) => `${GRADE_LABELS[g]} — vuelve en ${interval}.`,
   nothingDue: (next: string | undefined) =>
     `No tienes tarjetas para repasar ahora.${next ? ` La próxima vence ${next}.` : ' Pide una semana (por ejemplo «prepara la semana 1») y tendrás tarjetas nuevas.'}`,
-  summary: (n: number, counts: Record<Grade, number>, next: string | undefined, left = 0) =>
-    `✅ Repaso terminado: ${n} ${n === 1 ? 'tarjeta' : 'tarjetas'}.\n` +
+  /** `left`: due now; `soon`: learning cards back within minutes, `soonMs` until the last of them. */
+  summary: (n: number, counts: Record<Grade, number>, next: string | undefined, left = 0, soon = 0, soonMs = 0) =>
+    `✅ Repaso terminado: ${count(n, 'tarjeta', 'tarjetas')}.\n` +
     `${GRADE_LABELS[1]}: ${counts[1]} · ${GRADE_LABELS[2]}: ${counts[2]} · ${GRADE_LABELS[3]}: ${counts[3]} · ${GRADE_LABELS[4]}: ${counts[4]}\n` +
-    (left > 0 ? RS.stillDue(left) : next ? `La próxima vence ${next}.` : 'No queda ninguna tarjeta programada.'),
-  stillDue: (n: number) => `Te ${n === 1 ? 'queda 1 tarjeta' : `quedan ${n} tarjetas`} para repasar ahora; sigue cuando quieras con /repasar.`,
-  endedNoneRated: (n: number) => `⏹ Repaso terminado sin calificar ninguna tarjeta. ${RS.stillDue(n)}`,
+    (left + soon > 0 ? RS.stillDue(left, soon, soonMs) : next ? `La próxima vence ${next}.` : 'No queda ninguna tarjeta programada.'),
+  /**
+   * What is left after a session: the cards due now, and apart from them the learning cards that
+   * come back within minutes (a card just answered «Otra vez» is not due now, but /repasar shows
+   * it again ahead of time, so it is neither counted as due nor left out).
+   */
+  stillDue: (n: number, soon = 0, soonMs = 0) => {
+    const back = soon === 1 ? `vuelve en ${minutesUpTo(soonMs)}` : `vuelven en los próximos ${minutesUpTo(soonMs)}`;
+    const now = n > 0 ? `Te ${n === 1 ? 'queda' : 'quedan'} ${count(n, 'tarjeta', 'tarjetas')} para repasar ahora` : '';
+    const more = soon === 0 ? '' : n > 0 ? `, y ${soon} más ${back}` : `Ahora no te queda ninguna; ${count(soon, 'tarjeta', 'tarjetas')} ${back}`;
+    return `${now}${more}; sigue cuando quieras con /repasar.`;
+  },
+  endedNoneRated: (n: number, soon = 0, soonMs = 0) => `⏹ Repaso terminado sin calificar ninguna tarjeta. ${RS.stillDue(n, soon, soonMs)}`,
   undoneNote: (g: Grade) => `↩️ Deshecho: «${GRADE_LABELS[g]}» ya no cuenta; la tarjeta vuelve a preguntarse.`,
   alreadyRated: () => 'Esa tarjeta ya está calificada.',
   unknownCard: () => 'Esa tarjeta ya no existe en el mazo.',
@@ -82,7 +97,7 @@ export const RS = Object.freeze({
   statusSuspended: 'suspendida',
 
   exportCaption: (cards: number, reviews: number) =>
-    `Tu mazo para Anki: ${cards} tarjetas y ${reviews} repasos. Ábrelo con Anki (Archivo → Importar) y seguirá el mismo calendario.`,
+    `Tu mazo para Anki: ${count(cards, 'tarjeta', 'tarjetas')} y ${count(reviews, 'repaso', 'repasos')}. Ábrelo con Anki (Archivo → Importar) y seguirá el mismo calendario.`,
   exportEmpty: () => 'Tu mazo está vacío: todavía no hay nada que exportar.',
   exportFailed: () => 'No pude preparar el archivo para Anki; tu mazo no ha cambiado. Inténtalo de nuevo en un momento.',
 

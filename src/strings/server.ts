@@ -27,7 +27,6 @@ export const S = Object.freeze({
     'Para entrar, abre la dirección completa que apareció donde arrancaste el bot, en la línea «Chat local listo». Así nadie más en este ordenador puede leer tu chat ni responder por ti.',
   fileNotFound: 'Ese archivo no existe (¿se reinició el servidor?).',
   fileTooBig: 'Ese archivo pesa más de 20 MB: mándalo en partes más pequeñas.',
-  emptyFile: 'Ese archivo está vacío.',
 });
 
 /** Every sentence the local chat page itself shows (served to it as /textos.js). */

@@ -56,7 +56,9 @@ export async function postUserFile(api: EmbeddedBotApi, req: IncomingMessage, re
     }
     chunks.push(chunk as Buffer);
   }
-  if (size === 0) return reply(400, { ok: false, error: S.emptyFile });
-  const message = await sendUserFile(api, Buffer.concat(chunks), name, as);
+  // An empty file still reaches the chat, so the bot answers it there like any file it cannot use
+  // (a refusal here was only a toast that vanished, and a failed request in the page). Empty, it
+  // has no picture or sound to be a photo or a voice note: it goes as a document.
+  const message = await sendUserFile(api, Buffer.concat(chunks), name, size === 0 ? 'document' : as);
   reply(200, { ok: true, message_id: message.message_id });
 }

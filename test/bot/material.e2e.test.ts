@@ -79,4 +79,26 @@ describe('material in the chat', () => {
     expect(foreign.status).toBe(403);
   });
 
+  it('an empty file from the chat page is answered in the chat, like a file of the wrong kind: it is empty, nothing saved', async () => {
+    chat = await startLocalChat('cv-material-empty-');
+    const t = chat.tg;
+    const before = (await chat.notebook.notes.list()).length;
+    const post = (name: string, as: string) => fetch(new URL(`/api/files?name=${encodeURIComponent(name)}&as=${as}`, t.chatUrl), {
+      method: 'POST', body: new Uint8Array(), headers: { Origin: new URL(t.chatUrl).origin, 'Content-Type': 'application/octet-stream', Authorization: `Bearer ${t.pageSecret}` },
+    });
+    // A document, a «photo» (the page picks by type; empty, it has no picture) and a text file
+    // (read like a paste first): each shows in the chat as sent, and the bot says it is empty — an
+    // empty .zip too, whose name alone would get «No sé leer».
+    for (const [name, as] of [['Tema 6.pdf', 'document'], ['pizarra.png', 'photo'], ['apuntes.txt', 'document'], ['fotos.zip', 'document']] as const) {
+      const res = await post(name, as);
+      expect(res.status, name).toBe(200);
+      const { message_id } = (await res.json()) as { message_id: number };
+      expect(t.server.history().find((m) => m.message_id === message_id)!.document).toMatchObject({ file_name: name, file_size: 0 });
+      const answer = await waitForMessage(t, `the answer to ${name}`, after(message_id, (m) => m.from?.is_bot === true));
+      expect(answer.text, name).toBe(MATERIAL.problem({ kind: 'vacio' }));
+      expect(answer.text).toMatch(/vacío.*no he guardado nada/);
+    }
+    expect((await chat.notebook.notes.list()).length).toBe(before);
+  });
+
 });

@@ -82,9 +82,10 @@ describe('/repasar', () => {
     const q = await owner.waitFor('card 3 or card 1 again', (ms) => ms.find((m) => isCard(m) && m.messageId > redo.messageId && m.buttons.length > 0));
     await owner.press(q.messageId, button(q, /Terminar/));
     const summary = await owner.waitText(/^✅ Repaso terminado/);
-    // Terminar with cards still due tells so (issue 28): card 3 (the day's last new card) and card 1
-    // (learning, back within minutes) are what /repasar would show next.
-    expect(summary.text).toBe('✅ Repaso terminado: 2 tarjetas.\nOtra vez: 0 · Difícil: 0 · Bien: 1 · Fácil: 1\nTe quedan 2 tarjetas para repasar ahora; sigue cuando quieras con /repasar.');
+    // Terminar with cards still due tells so (issue 28): card 3 (the day's last new card) is due now,
+    // and card 1 (learning, «Bien» 10 min ago at most) is what /repasar would show after it — said
+    // apart, since it is not due yet.
+    expect(summary.text).toBe('✅ Repaso terminado: 2 tarjetas.\nOtra vez: 0 · Difícil: 0 · Bien: 1 · Fácil: 1\nTe queda 1 tarjeta para repasar ahora, y 1 más vuelve en 10 min; sigue cuando quieras con /repasar.');
   });
 
   it('with nothing due it says how to get cards; Editar shows the command to change a card; strangers cannot press review buttons', async () => {
@@ -148,6 +149,23 @@ describe('/repasar tells the truth (issue 28)', () => {
     expect(fixed.text).not.toMatch(/vuelve en/);
     expect(fixed.text).toMatch(/«Fácil» ya no cuenta/);
   });
+
+  it('the count at the end is of cards due now: a card just answered «Otra vez» comes back later and is said apart', async () => {
+    stack = await startStack(real);
+    await withCards(stack, [9, 5, 11, 2, 4, 6, 7]);
+    const owner = stack.h.client({ userId: OWNER });
+    await owner.say('/repasar');
+    const q1 = await owner.waitFor('a card', (ms) => ms.find((m) => isCard(m) && m.buttons.length > 0));
+    await owner.press(q1.messageId, button(q1, /Mostrar respuesta/));
+    const a1 = await owner.waitFor('the answer side', (ms) => ms.find((m) => m.messageId === q1.messageId && rated(m) && m));
+    await owner.press(q1.messageId, button(a1, /^Otra vez/));
+    const q2 = await owner.waitFor('the second card', (ms) => ms.find((m) => isCard(m) && m.messageId !== q1.messageId && m.buttons.length > 0));
+    await owner.press(q2.messageId, button(q2, /Terminar/));
+    const summary = await owner.waitText(/^✅ Repaso terminado/);
+    // Seven were due; one was answered and is scheduled a minute ahead: six are due now, and the
+    // answered one is named apart, since /repasar would show it again within the session.
+    expect(summary.text).toBe('✅ Repaso terminado: 1 tarjeta.\nOtra vez: 1 · Difícil: 0 · Bien: 0 · Fácil: 0\nTe quedan 6 tarjetas para repasar ahora, y 1 más vuelve en 1 min; sigue cuando quieras con /repasar.');
+  });
 });
 
 describe('/tarjetas, /exportar, card tools, /ayuda', () => {
@@ -188,6 +206,8 @@ describe('/tarjetas, /exportar, card tools, /ayuda', () => {
     const help = await owner.waitText(/^Ejemplos:/);
     for (const cmd of ['/repasar', '/tarjetas', '/exportar', '/recordatorios']) expect(help.text).toContain(cmd);
     expect(S.help()).toBe(help.text);
+    // The reminder line says what turns reminders off; «(/recordatorios no lo quita)» read as «does not remove it».
+    expect(help.text).toContain('/recordatorios 20:00 — un aviso al día a esa hora si tienes tarjetas; para quitarlo, escribe /recordatorios no');
     expect(COMMANDS.map((c) => c.command)).toEqual(expect.arrayContaining(['repasar', 'tarjetas', 'exportar', 'recordatorios']));
     expect(JSON.stringify(stack.h.myCommands)).toContain('"recordatorios"');
   });

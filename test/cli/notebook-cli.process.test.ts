@@ -162,8 +162,8 @@ describe('cuaderno notas / tarjetas / uso', () => {
     // The model's own note is shown apart, never in the total (issue 22, hole 11): the total is what /gasto counts.
     expect(uso).toEqual({ filas: [expect.objectContaining({ tarea: 'semana 3', modelo: 'claude-sonnet-5-5', coste_usd: 0.033, origen: 'nota_del_modelo' })], total_usd: 0, notas_del_modelo: { filas: 1, usd: 0.033 }, tokens_estimados: 0 });
     const human = await inProcess(['uso']);
-    expect(human.stdout).toContain('Total: 0 USD facturados (1 filas)');
-    expect(human.stdout).toContain('Aparte, lo que el modelo apuntó como gasto propio: 0.033 USD en 1 fila(s)');
+    expect(human.stdout).toContain('Total: 0 USD facturados (1 fila)');
+    expect(human.stdout).toContain('Aparte, lo que el modelo apuntó como gasto propio: 0.033 USD en 1 fila (solo');
   });
 
   it('a corrupt notas.json is reported (file, problem, recovery), exit 1, and left untouched', async () => {

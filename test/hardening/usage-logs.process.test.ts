@@ -38,7 +38,7 @@ describe('cuaderno uso: the total is the billed total, like /gasto', () => {
 
     const human = (await cli(['uso'], d.env)).stdout;
     expect(human).toContain('Total: 0.004 USD facturados (3 filas)');
-    expect(human).toContain('Aparte, lo que el modelo apuntó como gasto propio: 0.6 USD en 1 fila(s)');
+    expect(human).toContain('Aparte, lo que el modelo apuntó como gasto propio: 0.6 USD en 1 fila (solo');
     expect(human).not.toMatch(/Total: 0\.60/);
   });
 });
