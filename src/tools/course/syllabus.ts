@@ -101,8 +101,8 @@ function pickWeeks(all: Candidate[]): Candidate[] {
   return lists.reduce<Candidate[]>((best, l) => (l.length > best.length ? l : best), []);
 }
 
-/** A week line's title and date, from what follows its number. */
-function readWeek(rest: string, year: number): { title: string; date: string | null } | 'bad-date' {
+/** A week line's title and date, from what follows its number (or a topic line's whole text). */
+export function readWeek(rest: string, year: number): { title: string; date: string | null } | 'bad-date' {
   let date: string | null = null;
   const titles: string[] = [];
   for (const column of rest.trim().split(COLUMNS)) {
@@ -188,7 +188,7 @@ const KEY_VALUE = /^[\p{L} ]{1,25}:\s/u;
  * «, 4 semanas», a final «:»). A heading in capitals is written in sentence case; any other keeps
  * the owner's capitalisation.
  */
-function courseTitle(lines: string[]): string | undefined {
+export function courseTitle(lines: string[]): string | undefined {
   const cleaned = lines.map((l) => stripMarkup(l.trim())).filter(Boolean);
   for (const l of cleaned) {
     const m = NAMED.exec(l);
