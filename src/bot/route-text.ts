@@ -6,7 +6,11 @@
  *   the shape of a syllabus — labelled weeks («Semana 1: …», «Tema 2 …», «Week 3») or table rows
  *   make up at least SYLLABUS_LINE_SHARE of its lines, or a numbered list makes up at least
  *   LIST_LINE_SHARE of them (a list inside prose is prose). A text shaped like a syllabus that the
- *   parser refuses (a repeated week, a bad date) gets the parser's sentence.
+ *   parser refuses (a repeated week, a bad date) gets the parser's sentence. Or a **list of
+ *   topics** as a person types one (tools/course/topic-list.ts has the rule): one short topic a
+ *   line — plain, bulleted or numbered — maybe under a lead-in that names the course. A list of
+ *   topics never goes on to the understanding: read as a request, its words could match a week of
+ *   the course in use and start a run on it.
  * - **material** to import: anything else longer than a request (MATERIAL_MIN_CHARS), or a text file.
  * - a **message** for the understanding of requests: the rest.
  *
@@ -23,6 +27,7 @@ import { MAX_FILE_BYTES } from '../tools/material/limits.js';
 import { proposalText, weekNameOf } from '../tools/material/proposal.js';
 import { decodeText, kindByName } from '../tools/material/sniff.js';
 import { parseSyllabusText, type ParsedCourse } from '../tools/course/syllabus.js';
+import { readTopicList } from '../tools/course/topic-list.js';
 import type { Course } from '../tools/course/course.js';
 import type { CourseChat } from './course-chat.js';
 import type { CourseProposals } from './course-proposals.js';
@@ -64,6 +69,8 @@ export function classifyText(text: string): Routed {
     if (parsed.ok && parsed.course.semanas.length >= MIN_SYLLABUS_WEEKS) return { kind: 'temario', course: parsed.course };
     if (!parsed.ok && labelled >= MIN_SYLLABUS_WEEKS) return { kind: 'temario_malo', problem: parsed.problem };
   }
+  const topics = readTopicList(text);
+  if (topics) return topics.ok ? { kind: 'temario', course: topics.course } : { kind: 'temario_malo', problem: topics.problem };
   return Array.from(text).length >= MATERIAL_MIN_CHARS ? { kind: 'material' } : { kind: 'mensaje' };
 }
 

@@ -208,6 +208,31 @@ describe('the course in the chat', () => {
     expect(after).toHaveLength(notesBefore.length - 12);
   });
 
+  it('a list of topics typed one a line, under a lead-in that names the course, is a proposal; accepted, it is the course', async () => {
+    chat = await startLocalChat('cv-curso-temas-');
+    const topics = ['La Revolución Francesa', 'Napoleón y el Imperio', 'La Revolución Industrial', 'Los nacionalismos'];
+    const p = await say(chat, `Historia Contemporánea:\n${topics.join('\n')}`);
+    expect(p.text).toBe(COURSE_CHAT.proposal('Historia Contemporánea', topics.map((titulo, i) => ({ numero: i + 1, titulo, inicio: null }))));
+    await expect(readFile(path.join(chat.dataDir, 'curso.json'))).rejects.toThrow(/ENOENT/);
+    const done = await press(chat, p, button(p, COURSE_BUTTONS.use), () => true);
+    expect(done.text).toBe(`${COURSE_CHAT.accepted('Historia Contemporánea', 4)}\n${COURSE_CHAT.examplesRemoved(12, 0)}`);
+    const saved = await courseFile(chat);
+    expect(saved.titulo).toBe('Historia Contemporánea');
+    expect(saved.semanas.map((w) => [w.numero, w.titulo])).toEqual(topics.map((t, i) => [i + 1, t]));
+  });
+
+  it('a numbered syllabus under «mi curso es …» is a proposal and never starts a run on the course in use', async () => {
+    chat = await startLocalChat('cv-curso-sin-trabajo-');
+    // Two topics: too few for the numbered-list share alone; «Historia» is a word of the demo's weeks.
+    const p = await say(chat, 'mi curso es Historia Contemporanea, 4 semanas:\n1. La Revolución Francesa\n2. Napoleón y el Imperio');
+    expect(p.text).toBe(COURSE_CHAT.proposal('Historia Contemporanea', [{ numero: 1, titulo: 'La Revolución Francesa', inicio: null }, { numero: 2, titulo: 'Napoleón y el Imperio', inicio: null }]));
+    expect(chat.cb.runs.current(chat.tg.server.chatId)).toBeUndefined();
+    // The chat's next answer is to the next message: nothing else was said in between.
+    const next = await say(chat, '/curso');
+    expect(chat.tg.server.history().filter((m) => fromBot(m) && m.message_id < next.message_id).map((m) => m.message_id)).toEqual([p.message_id]);
+    expect(chat.cb.runs.current(chat.tg.server.chatId)).toBeUndefined();
+  });
+
   it('the guess can be corrected both ways; a text file is routed like a paste', async () => {
     chat = await startLocalChat('cv-curso-ruta-');
     const p = await say(chat, 'Genética\nSemana 1: Mendel y los guisantes\nSemana 2: Ligamiento y recombinación', isProposal);

@@ -32,6 +32,26 @@ describe('classifyText', () => {
     expect(r).toMatchObject({ kind: 'temario', course: { titulo: 'Genética', semanas: [{ numero: 1, titulo: 'Mendel' }, { numero: 2, titulo: 'Ligamiento' }] } });
   });
 
+  it('a list of topics typed one a line is a syllabus, a lead-in naming it; a two-item numbered list under a lead-in too', () => {
+    const topics = 'La Revolución Francesa\nNapoleón y el Imperio\nLa Revolución Industrial\nLos nacionalismos';
+    expect(classifyText(topics)).toMatchObject({ kind: 'temario', course: { titulo: SYLLABUS.untitled, semanas: [{ titulo: 'La Revolución Francesa' }, {}, {}, { numero: 4, titulo: 'Los nacionalismos' }] } });
+    const led = classifyText('mi curso es Historia Contemporanea, 4 semanas:\n1. La Revolución Francesa\n2. Napoleón y el Imperio');
+    expect(led).toMatchObject({ kind: 'temario', course: { titulo: 'Historia Contemporanea', semanas: [{ numero: 1 }, { numero: 2, titulo: 'Napoleón y el Imperio' }] } });
+    // The numbered list long enough for the older rule gets the same title.
+    const four = classifyText(`mi curso es Historia Contemporanea, 4 semanas:\n${topics.split('\n').map((t, i) => `${i + 1}. ${t}`).join('\n')}`);
+    expect(four).toMatchObject({ kind: 'temario', course: { titulo: 'Historia Contemporanea' } });
+    expect(classifyText('Historia:\n1. La Revolución Francesa\n3. Los nacionalismos')).toEqual({ kind: 'temario_malo', problem: SYLLABUS.missingWeek(2, 3) });
+  });
+
+  it('multi-line messages that are no list of topics stay messages, and pasted notes stay material', () => {
+    for (const t of ['prepara la semana 3\ncon mi voz', 'Hola\nQué tal', '¿Qué tengo sobre Napoleón?\n¿Y sobre la Revolución?', 'Genética\nMendel']) {
+      expect(classifyText(t).kind, t).toBe('mensaje');
+    }
+    const notes = Array.from({ length: 14 }, (_, i) => `La idea número ${i + 1} del tema explica cómo cambió la sociedad europea del siglo XIX.`).join('\n');
+    expect(Array.from(notes).length).toBeGreaterThanOrEqual(MATERIAL_MIN_CHARS);
+    expect(classifyText(notes).kind).toBe('material');
+  });
+
   it('a syllabus the parser refuses gets its sentence', () => {
     expect(classifyText('Semana 1: Célula\nSemana 2: Membrana\nSemana 2: Núcleo')).toEqual({ kind: 'temario_malo', problem: SYLLABUS.duplicateWeek(2, 2, 3) });
     expect(classifyText('Semana 1: Célula\nSemana 3: Membrana')).toEqual({ kind: 'temario_malo', problem: SYLLABUS.missingWeek(2, 3) });

@@ -42,6 +42,20 @@ describe('the fixture of syllabi', () => {
   });
 });
 
+describe('the course\'s title from a lead-in line an owner writes', () => {
+  it.each([
+    ['mi curso es Historia Contemporánea, 4 semanas:', 'Historia Contemporánea'],
+    ['Mi asignatura es historia contemporánea (3 semanas)', 'historia contemporánea'],
+    ['Curso de Historia Contemporánea:', 'Historia Contemporánea'],
+    ['Este es mi temario:', S.untitled],
+    ['Estos son los temas:', S.untitled],
+    ['Curso 2025-2026', S.untitled],
+  ])('«%s» → «%s»', (lead, title) => {
+    const r = parseSyllabusText(`${lead}\n1. La Revolución Francesa\n2. Napoleón y el Imperio\n3. Los nacionalismos`);
+    expect(r).toMatchObject({ ok: true, course: { titulo: title, semanas: [{ numero: 1 }, { numero: 2 }, { numero: 3 }] } });
+  });
+});
+
 describe('dates', () => {
   const dateOf = (line: string, year?: number) => {
     const r = parseSyllabusText(`Semana 1 ${line}`, year === undefined ? {} : { year });

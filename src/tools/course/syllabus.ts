@@ -101,8 +101,8 @@ function pickWeeks(all: Candidate[]): Candidate[] {
   return lists.reduce<Candidate[]>((best, l) => (l.length > best.length ? l : best), []);
 }
 
-/** A week line's title and date, from what follows its number. */
-function readWeek(rest: string, year: number): { title: string; date: string | null } | 'bad-date' {
+/** A week line's title and date, from what follows its number (or a topic line's whole text). */
+export function readWeek(rest: string, year: number): { title: string; date: string | null } | 'bad-date' {
   let date: string | null = null;
   const titles: string[] = [];
   for (const column of rest.trim().split(COLUMNS)) {
@@ -167,6 +167,15 @@ const NAMED = /^(?:asignatura|curso|materia|course|subject)\s*:\s*(.+)$/i;
 /** Words that say "this is a programme" around the course's name: «Programa de …», «… — temario». */
 const PROGRAMME_PREFIX = /^(?:programa|cronograma|temario|calendario|gu[ií]a docente|syllabus)(?:\s+de(?:l|\s+la)?(?:\s+(?:asignatura|curso|clases))?)?\s*[:\-–—]?\s*/i;
 const PROGRAMME_SUFFIX = /\s*[-–—:·|]\s*(?:programa|cronograma|temario|calendario|gu[ií]a docente|syllabus)\s*$/i;
+/**
+ * How an owner names the course in a lead-in line: «mi curso es …», «el temario de …», «Curso de …»
+ * (a bare «Curso 2025-2026» is no name: it needs a determiner or a connector to be stripped).
+ */
+const OWNER_PREFIX = /^(?:(?:este|esta)\s+es\s+)?(?:(?:mi|el|la|nuestro|nuestra|tu)\s+(?:curso|asignatura|materia|temario|programa)(?:\s+(?:es|se\s+llama|de\s+la|del|de))?|(?:curso|asignatura|materia)\s+(?:es|se\s+llama|de\s+la|del|de))(?!\p{L})\s*[:\-–—]?\s*/iu;
+/** «, 4 semanas», «(12 temas)»: how long the course is, not what it is called. */
+const WEEK_COUNT = /[\s,;(\-–—]*\b\d{1,3}\s+(?:semanas|temas|unidades|lecciones|weeks)(?!\p{L})\)?/giu;
+/** A lead-in made only of these words introduces the list without naming it («Estos son los temas:»). */
+const FILLER = new Set(['este', 'esta', 'estos', 'estas', 'es', 'son', 'aquí', 'aqui', 'tienes', 'va', 'van', 'mi', 'mis', 'tu', 'tus', 'el', 'la', 'los', 'las', 'del', 'de', 'que', 'hay', 'lista', 'temas', 'semanas', 'unidades', 'lecciones', 'curso', 'asignatura', 'materia', 'temario', 'programa']);
 /** Lines about where and who, not what: the institution, the degree, the group. */
 const NOT_A_TITLE = /^(?:universidad|universitat|university|facultad|faculty|escuela|departamento|department|grado|m[aá]ster|master|curso|grupo|aula)\b/i;
 /** «Profesora: …», «Horario: …»: a short label and a colon. */
@@ -175,17 +184,20 @@ const KEY_VALUE = /^[\p{L} ]{1,25}:\s/u;
 /**
  * The course's title from the lines before the first week: an «Asignatura: X» line if there is
  * one, else the first line that reads like a name (not the institution, not «clave: valor», no
- * date, at most MAX_WEEK_TITLE characters). A heading in capitals is written in sentence case.
+ * date, at most MAX_WEEK_TITLE characters), without the words an owner wraps it in («mi curso es»,
+ * «, 4 semanas», a final «:»). A heading in capitals is written in sentence case; any other keeps
+ * the owner's capitalisation.
  */
-function courseTitle(lines: string[]): string | undefined {
+export function courseTitle(lines: string[]): string | undefined {
   const cleaned = lines.map((l) => stripMarkup(l.trim())).filter(Boolean);
   for (const l of cleaned) {
     const m = NAMED.exec(l);
     if (m?.[1]) return sentenceCase(tidy(m[1]));
   }
   for (const l of cleaned) {
-    const t = tidy(l.replace(PROGRAMME_PREFIX, '').replace(PROGRAMME_SUFFIX, ''));
+    const t = tidy(l.replace(PROGRAMME_PREFIX, '').replace(PROGRAMME_SUFFIX, '').replace(OWNER_PREFIX, '').replace(WEEK_COUNT, ''));
     if (!t || !/\p{L}{3}/u.test(t) || t.length > MAX_WEEK_TITLE) continue;
+    if (t.toLocaleLowerCase('es').split(/\s+/).every((w) => FILLER.has(w))) continue;
     if (NOT_A_TITLE.test(t) || KEY_VALUE.test(t) || findDate(t, 2000) !== undefined) continue;
     return sentenceCase(t);
   }
