@@ -395,7 +395,7 @@ export interface HelpCourse {
  */
 const OWN_COURSE_HINT =
   'Ahora tienes un curso de ejemplo para probar. Para usar el tuyo, pega aquí tu temario (un tema por línea; si quieres, encabézalo con el nombre del curso y dos puntos, como «Historia contemporánea:») o escribe /curso. ' +
-  'Tus apuntes me los puedes mandar en PDF, como foto de una página o en una nota de voz: los guardo como notas de tu cuaderno.';
+  'Tus apuntes me los puedes mandar en PDF, Word o texto, como foto de una página o en una nota de voz: los guardo como notas de tu cuaderno.';
 
 const DEMO_EXAMPLES = [
   'prepara la semana 3',

@@ -33,7 +33,7 @@ describe('the help speaks of the owner\'s course', () => {
     const demo = await owner.waitText(/^Ejemplos:/);
     expect(demo.text).toBe(S.help());
     // On the example course, /start and a plain «hola» say how to bring one's own course and notes.
-    const bringYourOwn = /curso de ejemplo para probar\. Para usar el tuyo, pega aquí tu temario .* PDF, como foto de una página o en una nota de voz/;
+    const bringYourOwn = /curso de ejemplo para probar\. Para usar el tuyo, pega aquí tu temario .* PDF, Word o texto, como foto de una página o en una nota de voz/;
     await owner.say('/start');
     expect((await owner.waitText(/^Hola, Ana\./)).text).toMatch(bringYourOwn);
     await owner.say('hola, ¿cómo empiezo?');
