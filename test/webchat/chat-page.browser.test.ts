@@ -72,6 +72,24 @@ describe.skipIf(skipBrowserTests())('chat page in Chromium', () => {
     expect(answer.params.text).toBe('Aprobado');
   });
 
+  it('a half-typed message survives a reload; once sent, a reload finds the box empty', async () => {
+    const { page } = browser;
+    await page.goto(tg.chatUrl);
+    await page.waitForSelector('body[data-ready="true"]');
+    const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
+    await box.fill('');
+    await box.pressSequentially('repasa lo de la semana');
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await box.inputValue()).toBe('repasa lo de la semana');
+
+    await box.press('Enter');
+    await page.locator('.msg.out', { hasText: 'repasa lo de la semana' }).waitFor();
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await box.inputValue()).toBe('');
+  });
+
   it('chat actions show in the header until a message arrives', async () => {
     const { page } = browser;
     await bot.api.sendChatAction(tg.server.chatId, 'upload_photo');

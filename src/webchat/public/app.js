@@ -463,9 +463,11 @@ form.addEventListener('submit', async (ev) => {
   // next message, never wiped when this one is confirmed. A failed send puts the text back if the
   // box is still empty.
   textEl.value = '';
+  keepDraft();
   autosize();
   if (!(await sendText(text)) && !textEl.value) {
     textEl.value = text;
+    keepDraft();
     autosize();
   }
   textEl.focus();
@@ -485,7 +487,32 @@ function autosize() {
   textEl.style.height = `${Math.min(textEl.scrollHeight + 2, 144)}px`;
 }
 
+// A half-typed message survives a reload (or the phone's browser dropping the tab), as a draft
+// does in Telegram: kept in this browser per persona, gone once sent.
+const draftKey = () => `borrador:${persona || 'dueño'}`;
+function keepDraft() {
+  try {
+    if (textEl.value) localStorage.setItem(draftKey(), textEl.value);
+    else localStorage.removeItem(draftKey());
+  } catch {
+    // No storage (private mode, full): the draft just is not kept.
+  }
+}
+function restoreDraft() {
+  try {
+    const draft = localStorage.getItem(draftKey());
+    if (draft && !textEl.value) {
+      textEl.value = draft;
+      autosize();
+    }
+  } catch {
+    // As above.
+  }
+}
+restoreDraft();
+
 textEl.addEventListener('input', () => {
+  keepDraft();
   autosize();
   const v = textEl.value;
   if (/^\/[a-z0-9_]*$/i.test(v) && commands.length) openMenu('complete', v.slice(1).toLowerCase());
@@ -593,6 +620,10 @@ function renderPersonas(list, current) {
 function switchTo(id) {
   persona = String(id);
   sessionStorage.setItem('persona', persona);
+  // Each persona has its own draft: the box shows the one of who the page plays now.
+  textEl.value = '';
+  restoreDraft();
+  autosize();
   delete document.body.dataset.ready;
   connect();
 }
