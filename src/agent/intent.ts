@@ -30,6 +30,18 @@ export type Intent = PlanIntent | QuestionIntent;
 
 const NONE = { tarjetas: false, portada: false, narracion: false };
 
+/** A part of a week's work that is made from the week's own notes. */
+export type NotesWork = 'tarjetas' | 'narracion';
+
+/**
+ * The parts asked for that need the week's own notes: cards are made from them and the narration
+ * reads them aloud; a cover needs only the week's title. For a week with no notes yet, these are
+ * what cannot be done — said before anything is asked or run, never after an approval.
+ */
+export function needsNotes(actions: PlanIntent['actions']): NotesWork[] {
+  return (['tarjetas', 'narracion'] as const).filter((part) => actions[part]);
+}
+
 /** Reads the request against the owner's course. Anything that is not work (a greeting, a question, an unclear request) becomes words back. */
 export function interpret(text: string, course: Course, now?: Date): Intent {
   const u = understand(text, course, now);
