@@ -269,9 +269,15 @@ export const S = Object.freeze({
   approvalAsked: (toolInWords: string) => `🔐 Te pedí permiso para ${toolInWords}`,
   approvalArgs: 'Con estos datos:',
   approvalPreview: 'Qué haré:',
-  /** The sentence for a tool the owner approves; undefined = use the dry run's own summary. */
-  approvalWhat: (tool: string, week: number | undefined): string | undefined =>
-    tool === 'generar_portada' ? `Haré la portada de la semana ${week ?? '?'} y te la mandaré aquí.`
+  /**
+   * The sentence for a tool the owner approves; undefined = use the dry run's own summary. `notes`:
+   * how many of the week's notes it works from (a cover of a week with none is drawn from its title).
+   */
+  approvalWhat: (tool: string, week: number | undefined, notes?: number): string | undefined =>
+    tool === 'generar_portada'
+      ? notes === 0
+        ? `Haré la portada de la semana ${week ?? '?'} solo con el título de la semana, porque aún no tiene notas, y te la mandaré aquí.`
+        : `Haré la portada de la semana ${week ?? '?'} y te la mandaré aquí.`
       : tool === 'narrar_resumen' ? `Escribiré un guion corto de la semana ${week ?? '?'}, lo narraré con la voz elegida y te mandaré el audio aquí.`
         : undefined,
   approvalEstimate: (s: number) => `• Tardará ${about(s).text}`,

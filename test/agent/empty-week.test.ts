@@ -1,7 +1,8 @@
 /**
  * A week of the student's own course with no notes yet (only week 1 has any): the offline planner
  * says so before anything is proposed — no search, no approval, no card made from another week's
- * note that shares the week's words. Through the real
+ * note that shares the week's words — a cover asked for alone still goes ahead, and a model that
+ * asks for the narration anyway gets its reason without the owner being asked. Through the real
  * agent service on a temp data folder, and the planner's pure choice of the week's cards.
  */
 import { writeFile } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { callRecord } from '../../src/agent/report.js';
 import { createAgentService } from '../../src/agent/service.js';
 import { runAnswering } from '../../src/agent/answering.js';
 import { S } from '../../src/strings/chat.js';
+import { ScriptedModel } from '../../src/agent/model/scripted.js';
 import type { Course } from '../../src/tools/course/course.js';
 import { configFor, recordingAnswers, tempDir } from './helpers.js';
 
@@ -92,5 +94,32 @@ describe('a week with no notes yet, through the agent service', () => {
     expect(out.tokens).toEqual({ input: 0, output: 0 });
     expect(answers.asked).toEqual([]);
     expect(await s.toolbox.notebook.cards.list()).toEqual([]);
+  });
+  it('a cover asked for alone still goes ahead, saying it is drawn from the week’s title alone', async () => {
+    const s = await service();
+    const answers = recordingAnswers({ generar_portada: true });
+    const out = await runAnswering(s, { runId: 'vacia-portada', text: 'haz la portada de la semana 2', mode: 'agente' }, answers);
+    expect(answers.asked.map((a) => a.tool)).toEqual(['generar_portada']);
+    expect(answers.asked[0]!.proposal.preview).toMatchObject({ notes: 0, summary: expect.stringMatching(/solo con el título de la semana: todavía no tiene notas/) });
+    expect(out.artifacts.map((a) => a.kind)).toEqual(['imagen']);
+  });
+
+  it('a model that asks for the narration anyway is not put to the owner: the call ends saying why', async () => {
+    const s = await createAgentService({
+      config: configFor(tmp.dir),
+      createModel: async () => new ScriptedModel([
+        { stop_reason: 'tool_use', content: [{ type: 'tool_use', id: 'toolu_n2', name: 'narrar_resumen', input: { semana: 2, motor: 'juguete' } }] },
+        { stop_reason: 'end_turn', content: [{ type: 'text', text: 'Hecho.' }] },
+      ]),
+    });
+    await s.toolbox.notebook.course.write(BIOLOGY);
+    const answers = recordingAnswers({ narrar_resumen: true });
+    const out = await runAnswering(s, { runId: 'vacia-modelo', text: 'narra la semana 2', mode: 'agente' }, answers);
+    expect(answers.asked).toEqual([]);
+    expect(out.calls).toEqual([{ tool: 'narrar_resumen', kind: 'error' }]);
+    expect(out.notDone).toEqual([expect.stringMatching(/^Narrar el resumen de la semana 2: .*No hay notas de la semana 2/)]);
+    expect(out.artifacts).toEqual([]);
+    // With notes, the same call is put to the owner as always.
+    expect((await s.toolbox.proposal({ id: 'n1', name: 'narrar_resumen', input: { semana: 1, motor: 'juguete' } }))?.preview.notes).toBe(2);
   });
 });
