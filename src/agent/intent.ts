@@ -44,7 +44,11 @@ export function needsNotes(actions: PlanIntent['actions']): NotesWork[] {
 
 /** Reads the request against the owner's course. Anything that is not work (a greeting, a question, an unclear request) becomes words back. */
 export function interpret(text: string, course: Course, now?: Date): Intent {
-  const u = understand(text, course, now);
+  return intentOf(understand(text, course, now), text, course);
+}
+
+/** The plan for what `understand` read in `text` (the bot reads a message once and plans from that reading). */
+export function intentOf(u: Understood, text: string, course: Course): Intent {
   const maqueta = !/\b(flux|gpu|de verdad|alta calidad|sin maqueta)\b/i.test(text);
   const motor = (v: 'mia' | 'sintetica') => (v === 'mia' ? 'xtts' as const : 'juguete' as const);
   // A week outside the owner's course is a question back naming the real range, never a run.

@@ -15,24 +15,8 @@ import { createAgentService } from '../../src/agent/service.js';
 import { runAnswering } from '../../src/agent/answering.js';
 import { S } from '../../src/strings/chat.js';
 import { ScriptedModel } from '../../src/agent/model/scripted.js';
-import type { Course } from '../../src/tools/course/course.js';
+import { BIOLOGY, WEEK_1_NOTES, WEEK_2_TITLE } from '../support/empty-week-course.js';
 import { configFor, recordingAnswers, tempDir } from './helpers.js';
-
-const BIOLOGY: Course = {
-  titulo: 'Biología',
-  semanas: [
-    { numero: 1, titulo: 'La célula', inicio: null, terminos: ['membrana', 'núcleo', 'mitocondria'] },
-    { numero: 2, titulo: 'Genética', inicio: null, terminos: ['ADN', 'gen', 'herencia'] },
-    { numero: 3, titulo: 'Evolución', inicio: null, terminos: ['selección natural', 'especie'] },
-    { numero: 4, titulo: 'Ecología', inicio: null, terminos: ['ecosistema', 'cadena trófica'] },
-  ],
-};
-
-/** Week 1's notes only; the second shares week 2's words (ADN, gen, herencia), as real notes do. */
-const WEEK_1_NOTES = [
-  { id: 1, tema: 'célula', texto: 'La membrana plasmática separa la célula de su entorno y regula lo que entra y sale por transporte activo y pasivo.', semana: 1 },
-  { id: 2, tema: 'núcleo', texto: 'El núcleo guarda el ADN de la célula; cada gen del ADN lleva la herencia que pasa a las células hijas.', semana: 1 },
-];
 
 const WEEK_2 = (actions: PlanIntent['actions']): PlanIntent => ({ kind: 'plan', week: 2, actions, maqueta: true, motor: 'juguete' });
 const ALL = { tarjetas: true, portada: true, narracion: true };
@@ -79,7 +63,7 @@ describe('a week with no notes yet, through the agent service', () => {
     const calls: string[] = [];
     const out = await runAnswering(s, { runId: 'vacia', text, mode: 'agente', onEvent: (e) => e.type === 'herramienta' && calls.push(e.call.name) }, answers);
     expect(out.stopReason).toBe('end_turn');
-    expect(out.report).toBe(S.emptyWeek(2, 'Semana 2 · Genética', missing, cover));
+    expect(out.report).toBe(S.emptyWeek(2, WEEK_2_TITLE, missing, cover));
     expect(calls).toEqual([]);
     expect(answers.asked).toEqual([]);
     expect(await s.toolbox.notebook.cards.list()).toEqual([]);
@@ -90,7 +74,7 @@ describe('a week with no notes yet, through the agent service', () => {
     const s = await service();
     const answers = recordingAnswers({ generar_portada: true, narrar_resumen: true });
     const out = await runAnswering(s, { runId: 'vacia-wf', text: '', mode: 'semana', week: 2 }, answers);
-    expect(out.report).toBe(S.emptyWeek(2, 'Semana 2 · Genética', ['tarjetas', 'narracion'], 'palabras'));
+    expect(out.report).toBe(S.emptyWeek(2, WEEK_2_TITLE, ['tarjetas', 'narracion'], 'palabras'));
     expect(out.tokens).toEqual({ input: 0, output: 0 });
     expect(answers.asked).toEqual([]);
     expect(await s.toolbox.notebook.cards.list()).toEqual([]);
