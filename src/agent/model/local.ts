@@ -110,7 +110,8 @@ export class LocalPlanner implements Model {
         { name: 'registrar_uso', input: { tarea, modelo: this.pricedAs, tokens_entrada: input, tokens_salida: output } },
       ]);
     }
-    return [{ type: 'text', text: buildReport(seen, course, { week: intent.week, query: intent.query }) }];
+    // This planner is never billed: its report has no usage line (the closing's cost line says 0).
+    return [{ type: 'text', text: buildReport(seen, course, { week: intent.week, query: intent.query, billed: false }) }];
   }
 
   private turn(turn: number, say: string, calls: Proposal[]): ContentBlock[] {
