@@ -82,8 +82,9 @@ export class LocalPlanner implements Model {
     const turn = messages.filter((m) => m.role === 'assistant').length;
     const called = (name: string) => answered.includes(name);
     const needsSearch = intent.actions.tarjetas && intent.noteId === undefined;
-    // The week's own notes, read before anything is proposed; undefined where the planner has no way to read them.
-    const filed = intent.week && intent.query === undefined && intent.noteId === undefined ? await this.opts.weekNotes?.(intent.week) : undefined;
+    const mainDone = ['crear_tarjetas', 'generar_portada', 'narrar_resumen'].some(called);
+    // The week's own notes, read until the main turn is made (undefined where the planner cannot read them).
+    const filed = !mainDone && intent.week && intent.query === undefined && intent.noteId === undefined ? await this.opts.weekNotes?.(intent.week) : undefined;
     // A week with no notes yet: what needs them is said not doable before anything is asked or run.
     const missing = needsNotes(intent.actions);
     if (intent.week && filed?.length === 0 && answered.length === 0 && missing.length > 0) {
@@ -96,7 +97,6 @@ export class LocalPlanner implements Model {
       const what = intent.query ? `la nota que más se parece a «${query}»` : `las notas de ${weekTitle(course, intent.week ?? 0)}`;
       return this.turn(turn, `Busco ${what}.`, [{ name: 'buscar_notas', input: { consulta: query, k } }]);
     }
-    const mainDone = ['crear_tarjetas', 'generar_portada', 'narrar_resumen'].some(called);
     if (!mainDone) {
       // What the owner said when they refused the same thing before is honoured where it can be.
       const calls = honourReasons(mainCalls(intent, seen, filed), reasons);
