@@ -30,9 +30,25 @@ export type Intent = PlanIntent | QuestionIntent;
 
 const NONE = { tarjetas: false, portada: false, narracion: false };
 
+/** A part of a week's work that is made from the week's own notes. */
+export type NotesWork = 'tarjetas' | 'narracion';
+
+/**
+ * The parts asked for that need the week's own notes: cards are made from them and the narration
+ * reads them aloud; a cover needs only the week's title. For a week with no notes yet, these are
+ * what cannot be done — said before anything is asked or run, never after an approval.
+ */
+export function needsNotes(actions: PlanIntent['actions']): NotesWork[] {
+  return (['tarjetas', 'narracion'] as const).filter((part) => actions[part]);
+}
+
 /** Reads the request against the owner's course. Anything that is not work (a greeting, a question, an unclear request) becomes words back. */
 export function interpret(text: string, course: Course, now?: Date): Intent {
-  const u = understand(text, course, now);
+  return intentOf(understand(text, course, now), text, course);
+}
+
+/** The plan for what `understand` read in `text` (the bot reads a message once and plans from that reading). */
+export function intentOf(u: Understood, text: string, course: Course): Intent {
   const maqueta = !/\b(flux|gpu|de verdad|alta calidad|sin maqueta)\b/i.test(text);
   const motor = (v: 'mia' | 'sintetica') => (v === 'mia' ? 'xtts' as const : 'juguete' as const);
   // A week outside the owner's course is a question back naming the real range, never a run.

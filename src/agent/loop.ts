@@ -432,7 +432,8 @@ function summarize(
   });
   const last = cp.messages.at(-1);
   const modelText = last?.role === 'assistant' ? last.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('\n').trim() : '';
-  const built = buildReport(records, course, { week: cp.task.week as never });
+  const estimated = deps.model instanceof LocalPlanner;
+  const built = buildReport(records, course, { week: cp.task.week as never, billed: !estimated });
   // A cancelled run has no final word from the model by design: the owner stopped it, so saying
   // "the model gave none" would blame the wrong party.
   const report = (stopReason === 'end_turn' || stopReason === 'awaiting_answer') && modelText ? modelText : stopReason === 'cancelado' || stopReason === 'awaiting_approval' ? built : `${AGENT.noReport}\n${built}`;
@@ -447,7 +448,7 @@ function summarize(
     toolCalls: calls.length,
     calls: records.map(({ name, result }) => ({ tool: name, kind: result.kind, ...(result.notApproved ? { notApproved: result.notApproved.reason } : {}) })),
     finished,
-    usageEstimated: deps.model instanceof LocalPlanner,
+    usageEstimated: estimated,
     cards,
     ...(reused.length > 0 ? { reused } : {}),
     ...(reusedCards.length > 0 ? { reusedCards } : {}),

@@ -38,17 +38,17 @@ export function notDone(r: ToolResult): boolean {
 
 /**
  * The owner-facing reason for each kind (tú), in the two places the report uses it: the short
- * five-line report («Portada: NO hecha — …») and the «No se hizo» list («Generar la portada…: …»).
+ * five-line report («Portada: no se hizo — …») and the «No se hizo» list («Generar la portada…: …»).
  * Kept here, next to the only code that picks between them.
  */
 export const NOT_APPROVED: Readonly<Record<NotApprovedReason, { short: string; line: string }>> = Object.freeze({
   rechazado: { short: REPORT.notApproved, line: AGENT.rejected },
   expirado: {
-    short: 'no respondiste a tiempo (cuenta como un no); no se hizo',
+    short: 'no respondiste a tiempo (cuenta como un no)',
     line: 'no respondiste a tiempo (cuenta como un no), así que no se hizo',
   },
   cancelado: {
-    short: 'el trabajo se canceló antes de que decidieras; no se hizo',
+    short: 'el trabajo se canceló antes de que decidieras',
     line: 'el trabajo se canceló antes de que decidieras, así que no se hizo',
   },
 });
@@ -93,8 +93,12 @@ function weekOfCall(c: CallRecord | undefined): Week | undefined {
   return Number.isSafeInteger(week) ? (week as Week) : undefined;
 }
 
-/** Five lines: notes, cards, cover, narration, usage. `week` may be absent (cards of one note). */
-export function buildReport(calls: readonly CallRecord[], course: Course, opts: { week?: Week; query?: string } = {}): string {
+/**
+ * Five lines: notes, cards, cover, narration, usage. `week` may be absent (cards of one note).
+ * `billed: false` (a run no one pays for: the offline planner, the deterministic week) leaves out
+ * the usage line — «anotado; el coste va abajo» over a cost of nothing says nothing.
+ */
+export function buildReport(calls: readonly CallRecord[], course: Course, opts: { week?: Week; query?: string; billed?: boolean } = {}): string {
   const search = last(calls, 'buscar_notas');
   const cards = last(calls, 'crear_tarjetas');
   const cover = last(calls, 'generar_portada');
@@ -128,11 +132,12 @@ export function buildReport(calls: readonly CallRecord[], course: Course, opts: 
   const line3 = media(cover, 'portada', ran(cover).maqueta === false ? 'FLUX' : 'maqueta');
   const line4 = media(narration, 'narración', String(ran(narration).motor ?? ''));
 
-  let line5: string;
-  if (!usage) line5 = REPORT.usageNotLogged;
-  else if (notDone(usage.result)) line5 = REPORT.usageFailed(shortReason(usage.result));
-  else line5 = REPORT.usageLogged;
-  return [line1, line2, line3, line4, line5].join('\n');
+  const lines = [line1, line2, line3, line4];
+  if (opts.billed === false) return lines.join('\n');
+  if (!usage) lines.push(REPORT.usageNotLogged);
+  else if (notDone(usage.result)) lines.push(REPORT.usageFailed(shortReason(usage.result)));
+  else lines.push(REPORT.usageLogged);
+  return lines.join('\n');
 }
 
 /**

@@ -11,6 +11,9 @@ import type { PlanIntent } from './intent.js';
 
 export const WORKFLOW_LABEL = 'flujo-semana';
 
+/** What the standard week makes: cards, cover and narration. */
+export const WEEK_ACTIONS: PlanIntent['actions'] = Object.freeze({ tarjetas: true, portada: true, narracion: true });
+
 export function weekWorkflow(
   runId: string,
   week: Week,
@@ -21,7 +24,7 @@ export function weekWorkflow(
   const intent: PlanIntent = {
     kind: 'plan',
     week,
-    actions: { tarjetas: true, portada: true, narracion: true },
+    actions: { ...WEEK_ACTIONS },
     maqueta: engines.maqueta ?? true,
     motor: engines.motor ?? 'juguete',
   };

@@ -10,6 +10,8 @@ import { readCourse } from '../tools/index.js';
 import type { ApprovalRegistry } from './approvals.js';
 import { splitText, truncate } from './format.js';
 import { busyKeyboard } from './keyboards.js';
+import { answerEmptyWeek } from './empty-week.js';
+import { WEEK_ACTIONS } from '../agent/workflow.js';
 import { anyCase, type BotNotebook } from './command-kit.js';
 import type { RunManager, StartResult } from './runs.js';
 import { renderStatus, type StatusView } from './status.js';
@@ -50,6 +52,7 @@ export function commandsComposer(deps: CommandsDeps, plain: Readonly<Record<Comm
       // "/semana 9" names a week that does not exist; "/semana" or "/semana abc" names none.
       return void (await ctx.reply(/^\d{1,6}$/.test(arg) ? S.weekOutOfRange(arg, weekRange(course)) : S.weekUsage(weekRange(course), weekList(course))));
     }
+    if (await answerEmptyWeek(ctx, deps.notebook.notes, course, week, WEEK_ACTIONS)) return;
     const result = await deps.runs.start({
       chatId: ctx.chat.id,
       ownerId: ctx.from!.id,

@@ -56,7 +56,7 @@ export function approvalText(req: ApprovalRequest, opts: { timeoutS: number; cou
   // What the owner reads is what will happen, in words: no engine names, no file paths (the model's
   // dry-run summary names both, so it is used only for a tool without its own sentence).
   const week = typeof req.args.semana === 'number' ? req.args.semana : undefined;
-  const what = S.approvalWhat(req.tool, week) ?? plainWords(p.summary);
+  const what = S.approvalWhat(req.tool, week, p.notes) ?? plainWords(p.summary);
   const lines = [S.approvalTitle(callInWords(req.tool, req.args)), '', S.approvalArgs, ...argsInWords(req.args, opts.course), '', S.approvalPreview, what];
   if (p.estimateS !== undefined) lines.push(S.approvalEstimate(Math.max(1, Math.round(p.estimateS))));
   lines.push(S.approvalCached(p.cached));

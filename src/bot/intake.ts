@@ -2,13 +2,14 @@
  * Free text. The owner's words are read once (agent/understand.ts): greetings, thanks and small
  * talk get one bubble; a note question gets the matching notes in words; a bare command word runs
  * the command; an unclear request (offline planner) gets quick-reply buttons; work starts a run,
- * detached, through the RunManager. None of the answers here starts a run or spends a token.
+ * detached, through the RunManager — unless it is work on a week with no notes yet, which is said at
+ * once (empty-week.ts). None of the answers here starts a run or spends a token.
  * A syllabus or material (route-text.ts: the one rule for free text) is answered there; a text
  * long enough to be the first part of a paste the sender's app split gets one offer, and its button
  * routes the joined text the same way. A plain-words course change goes to course-chat.ts.
  */
 import { Composer, type Context } from 'grammy';
-import { questionFor } from '../agent/intent.js';
+import { intentOf, questionFor } from '../agent/intent.js';
 import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
 import { hasWeek, weekForNewNote, weekNumbers, type Course } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
@@ -19,6 +20,7 @@ import { NOTE_MAX_CHARS, onExampleCourse, replyToStart } from './commands.js';
 import { splitText, truncate } from './format.js';
 import { busyKeyboard, noKeyboard, parseBusyCallback, parsePasteCallback, parseQuickCallback, pasteKeyboard, quickKeyboard, type QuickAction } from './keyboards.js';
 import { askErase } from './erase.js';
+import { answerEmptyWeek } from './empty-week.js';
 import { PASTE_FULL_PART, PasteBox, pasteLength, pasteText, type Paste } from './paste.js';
 import type { RunManager } from './runs.js';
 import { matchingNotes } from './search.js';
@@ -56,8 +58,15 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
   const pastes = new PasteBox();
   const c = new Composer<Context>();
   const lastWeeks = new LastWeeks();
-  const start = async (ctx: Context, text: string, week: number | undefined) => {
-    if (week !== undefined) lastWeeks.set(ctx.chat!.id, week);
+  /** Starts the work `text` asks for (`u`: its reading, when the message was read already). */
+  const start = async (ctx: Context, text: string, week: number | undefined, u?: Understood) => {
+    if (week !== undefined) {
+      lastWeeks.set(ctx.chat!.id, week);
+      // A week with no notes yet: said at once, before any run asks for anything (empty-week.ts).
+      const course = await readCourse(deps.notebook);
+      const plan = intentOf(u ?? understand(text, course, new Date(), deps.timeZone), text, course);
+      if (plan.kind === 'plan' && plan.week !== undefined && await answerEmptyWeek(ctx, deps.notebook.notes, course, plan.week, plan.actions)) return;
+    }
     await startRun(ctx, deps.runs, text);
   };
 
@@ -115,7 +124,7 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       }
       default: break;
     }
-    await start(ctx, text, 'semana' in u ? u.semana : undefined);
+    await start(ctx, text, 'semana' in u ? u.semana : undefined, u);
   });
 
   // The answer to "¿sigo con ese, o lo descarto?": only the run's starter decides; a button of a run

@@ -109,6 +109,11 @@ export function quickKeyboard(action: QuickAction, weeks: readonly number[], wit
   return { inline_keyboard: rows };
 }
 
+/** Under «this week has no notes yet»: [Haz solo la portada], the quick reply «haz la portada de la semana N». */
+export function coverOnlyKeyboard(week: number): InlineKeyboardMarkup {
+  return { inline_keyboard: [[{ text: BUTTONS.coverOnly, callback_data: quickCallbackData({ kind: 'semana', action: 'c', week }) }]] };
+}
+
 /** Under a repeat's pointer to a cover or a narration: [Hazme otra portada] / [Vuelve a narrarla]. */
 export function redoKeyboard(kind: 'imagen' | 'audio', week: number): InlineKeyboardMarkup {
   const action: QuickAction = kind === 'imagen' ? 'r' : 'v';

@@ -27,7 +27,7 @@ const FEWER_WORDS: Readonly<Record<FewerCardsReason, string>> = Object.freeze({
 const APPROXIMATE = '(no encontré esas palabras exactas: se parecen sin tildes o por la raíz de las palabras)';
 
 export const REPORT = {
-  notApproved: 'no la aprobaste; no se hizo',
+  notApproved: 'no la aprobaste',
   notesOfWeek: (title: string, ids: readonly number[], approximate = false) =>
     ids.length === 0 ? `${title}: todavía no tiene notas; mándame tus apuntes (texto, PDF o una foto) y la preparo con ellos.`
       : `${title}: notas revisadas ${list(ids)}${approximate ? ` ${APPROXIMATE}` : ''}.`,
@@ -39,9 +39,9 @@ export const REPORT = {
   cardsNotAsked: 'Tarjetas: no se pidieron.',
   /** Cards were wanted but the search found no note to make them from. */
   cardsNoNotes: 'Tarjetas: ninguna, porque no hay notas de las que hacerlas.',
-  cardsNotDone: (why: string) => `Tarjetas: NO creadas — ${shortForOwner(why)}.`,
+  cardsNotDone: (why: string) => `Tarjetas: no se hicieron — ${shortForOwner(why)}.`,
   /** Appended to cardsDone when some of the week's notes failed while others were carded. */
-  cardsNotDoneFor: (notes: readonly number[], why: string) => `NO creadas ${ofNotes(notes)} — ${shortForOwner(why)}.`,
+  cardsNotDoneFor: (notes: readonly number[], why: string) => `Las ${ofNotes(notes)} no se hicieron — ${shortForOwner(why)}.`,
   /**
    * The cards of a run, over all the notes carded (`notes`, in call order); `fewer` names the notes
    * that got fewer than `max` cards, grouped by why (tools/cards/build.ts FewerCardsReason).
@@ -58,15 +58,15 @@ export const REPORT = {
     return [made, ...fewer.map((f) => `Menos de ${max} ${ofNotes(f.notes)}: ${FEWER_WORDS[f.why]}.`)].join(' ');
   },
   mediaNotAsked: (what: string) => `${cap(what)}: no se pidió.`,
-  mediaNotDone: (what: string, why: string) => `${cap(what)}: NO hecha — ${shortForOwner(why)}.`,
+  mediaNotDone: (what: string, why: string) => `${cap(what)}: no se hizo — ${shortForOwner(why)}.`,
   /** Made (or already made): what it is in words; never its file or the engine's codename. */
   mediaDone: (what: string, engine: string) => `${cap(what)}: hecha${ENGINE_WORDS[engine] ? `, ${ENGINE_WORDS[engine]}` : ''}.`,
   /** Already made by an earlier run (a repeat): nothing new was made. */
   mediaReused: (what: string) => `${cap(what)}: ya estaba hecha; no la he repetido.`,
   // Line 5 says whether usage was noted, never a figure: the report's one cost line (chat.S.runCost)
-  // is computed from the usage file, like /gasto.
+  // is computed from the usage file, like /gasto. A run that costs nothing (offline) has no line 5.
   usageNotLogged: 'Uso: el modelo no lo anotó (el programa sí guarda el uso real de cada llamada; el coste va al final).',
-  usageFailed: (why: string) => `Uso: NO anotado — ${shortForOwner(why)}.`,
+  usageFailed: (why: string) => `Uso: no se anotó — ${shortForOwner(why)}.`,
   usageLogged: 'Uso: anotado; el coste va abajo.',
 } as const;
 
@@ -294,7 +294,10 @@ export function forOwner(raw: string): string {
   return wrapped ? `falló (${plainWords(text)})` : plainWords(text);
 }
 
-/** The few words of the one-line report («Narración: NO hecha — …»), without a final period. */
+/**
+ * The few words of the one-line report («Narración: no se hizo — …»), without a final period, and
+ * starting in lower case as words after a dash do (an acronym keeps its capitals).
+ */
 function shortForOwner(raw: string): string {
-  return ownerReason(raw).short.replace(/[.]+$/, '');
+  return ownerReason(raw).short.replace(/[.]+$/, '').replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase());
 }

@@ -25,6 +25,8 @@ export const BUTTONS = Object.freeze({
   approveWith: (choice: string) => `🔄 Mejor con ${choice}`,
   redoCover: '🔄 Hazme otra portada',
   redoNarration: '🔄 Vuelve a narrarla',
+  /** Under «this week has no notes yet»: the one part that needs none, alone. */
+  coverOnly: '🎨 Haz solo la portada',
   /** Under a rejected approval while its optional reason is asked for: go on without giving one. */
   noReason: '➡️ Seguir sin motivo',
 });
@@ -191,6 +193,18 @@ export const S = Object.freeze({
   weekUsage: (range: string, weeks: string) => `Indica la semana con un número ${range} (${weeks}), por ejemplo: /semana 1`,
   weekOutOfRange: (week: string, range: string) => `No existe la semana ${week}: tu curso tiene las semanas ${range}. Prueba, por ejemplo, /semana 1`,
   weekText: (week: number) => `/semana ${week}`,
+  /**
+   * Work asked of a week with no notes yet (`title`: «Semana 2 · Genética»), said before anything
+   * runs: what cannot be made (`missing`: cards, narration), how to add notes, and — when a cover was
+   * asked for too — that it can be made now from the week's title alone: by the button under this
+   * message (`cover: 'boton'`) or by asking for it (`'palabras'`, where there are no buttons).
+   */
+  emptyWeek: (week: number, title: string, missing: readonly ('tarjetas' | 'narracion')[], cover?: 'boton' | 'palabras') => {
+    const what = missing.map((m) => (m === 'tarjetas' ? 'las tarjetas' : 'la narración')).join(' ni ');
+    const add = `${title}: todavía no tiene notas, así que no puedo hacer ${what}. Mándame tus apuntes de esa semana (un PDF, una foto de las páginas o un texto, o pégalos aquí) y vuelve a pedírmelo.`;
+    if (!cover) return add;
+    return `${add} La portada sí puedo hacerla ya, solo con el título de la semana: ${cover === 'boton' ? 'toca el botón si la quieres' : `pídemela sola, por ejemplo «haz la portada de la semana ${week}»`}.`;
+  },
 
   noteUsage: () => 'Escribe la nota tras la orden, por ejemplo: /nota mitosis: la célula copia el ADN y se divide en dos hijas.',
   noteTooShort: (min: number) => `La nota es demasiado corta: escribe al menos ${min} caracteres, por ejemplo /nota mitosis: la célula copia el ADN y se divide en dos hijas.`,
@@ -255,9 +269,15 @@ export const S = Object.freeze({
   approvalAsked: (toolInWords: string) => `🔐 Te pedí permiso para ${toolInWords}`,
   approvalArgs: 'Con estos datos:',
   approvalPreview: 'Qué haré:',
-  /** The sentence for a tool the owner approves; undefined = use the dry run's own summary. */
-  approvalWhat: (tool: string, week: number | undefined): string | undefined =>
-    tool === 'generar_portada' ? `Haré la portada de la semana ${week ?? '?'} y te la mandaré aquí.`
+  /**
+   * The sentence for a tool the owner approves; undefined = use the dry run's own summary. `notes`:
+   * how many of the week's notes it works from (a cover of a week with none is drawn from its title).
+   */
+  approvalWhat: (tool: string, week: number | undefined, notes?: number): string | undefined =>
+    tool === 'generar_portada'
+      ? notes === 0
+        ? `Haré la portada de la semana ${week ?? '?'} solo con el título de la semana, porque aún no tiene notas, y te la mandaré aquí.`
+        : `Haré la portada de la semana ${week ?? '?'} y te la mandaré aquí.`
       : tool === 'narrar_resumen' ? `Escribiré un guion corto de la semana ${week ?? '?'}, lo narraré con la voz elegida y te mandaré el audio aquí.`
         : undefined,
   approvalEstimate: (s: number) => `• Tardará ${about(s).text}`,

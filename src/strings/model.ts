@@ -165,8 +165,9 @@ export const MEDIA = {
   /** Opening sentence of every narration (SPEC §3: narrations carry an AI disclosure). */
   disclosure: 'Aviso: esta narración usa una voz generada por inteligencia artificial.',
   watermark: (engine: string) => `Generado por IA (motor ${engine}) para Cuaderno Vivo. Voz sintética.`,
-  coverDry: (week: number, engine: string, lane: string) =>
-    `Generaría la portada de la semana ${week} con el motor ${engine} (${lane === 'gpu' ? 'GPU' : 'CPU'}).`,
+  /** `notes`: how many of the week's notes it draws from (none: from its title alone). */
+  coverDry: (week: number, engine: string, lane: string, notes?: number) =>
+    `Generaría la portada de la semana ${week} con el motor ${engine} (${lane === 'gpu' ? 'GPU' : 'CPU'})${notes === 0 ? ', solo con el título de la semana: todavía no tiene notas' : ''}.`,
   narrationDry: (week: number, engine: string, lane: string) =>
     `Escribiría el guion de la semana ${week} y lo narraría con el motor ${engine} (${lane === 'gpu' ? 'GPU, voz del titular' : 'CPU, voz sintética'}).`,
 } as const;

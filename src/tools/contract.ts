@@ -128,6 +128,14 @@ export interface DryRun {
   cached: boolean;
   /** Preconditions that fail (e.g. consent missing, FLUX_URL not set): the call would be refused. */
   problems?: string[];
+  /** How many of the week's own notes the call would work from (a cover or narration of a week). */
+  notes?: number;
+  /**
+   * The call has nothing to work on, whatever the owner might pick instead (a narration of a week
+   * with no notes): it is not put to the owner, and ends with this error without running — asking
+   * permission for what cannot be done only to fail after the yes is what this prevents.
+   */
+  unworkable?: { code: ErrorCode; message: string };
 }
 
 export interface ToolDefinition<A = Record<string, unknown>> {

@@ -71,7 +71,8 @@ export interface Dispatcher {
   preview(call: ToolCall): Promise<DryRun | ToolResult>;
   /**
    * Whether `call` would ask the owner before running, and what the question shows. Undefined when
-   * it would not ask: invalid, denied, not a confirmation tool, or already stored (and not a redo).
+   * it would not ask: invalid, denied, not a confirmation tool, already stored (and not a redo), or
+   * with nothing to work on (its dry run is `unworkable`).
    */
   proposal(call: ToolCall, opts?: { redo?: boolean; input?: unknown }): Promise<Proposal | undefined>;
 }
@@ -169,7 +170,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       // The owner decided first, seeing any failing precondition in the preview (`proposal`); once
       // approved, execute() re-checks its own preconditions and fails with its precise code.
       const decision = opts.decision;
-      if (!decision) return errorResult('INTERNAL', S.approvalMissing(tool.name));
+      if (!decision) {
+        // Put to no one because its dry run found nothing to work on (`proposal`): it ends with why.
+        const nothing = tool.dryRun ? (await tool.dryRun(args, ctx)).unworkable : undefined;
+        return nothing ? errorResult(nothing.code, S.toolFailed(tool.name, nothing.message)) : errorResult('INTERNAL', S.approvalMissing(tool.name));
+      }
       note({ approval: decision });
       if (!decision.approved) return { kind: 'rechazado', notApproved: { reason: decision.reason, ...(decision.by ? { by: decision.by } : {}), ...(decision.note ? { note: decision.note } : {}) } };
       if (decision.args) {
@@ -243,6 +248,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       const key = await keyFor(call, r.tool, r.args);
       if (key && !opts.redo && (await deps.idempotency!.get(key))) return undefined;
       const preview = await previewOf(r.tool, r.args, context(call, { redo: opts.redo }), undefined);
+      // Nothing to work on: no one is asked; dispatched without a decision, it ends saying why.
+      if (preview.unworkable) return undefined;
       return { tool: r.tool.name, args: r.args, preview };
     },
   };

@@ -132,8 +132,11 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     const out = await chooseOutput(dir, stemFor(args), 'png', ctx.redo === true);
     const total = stages(args).reduce((s, st) => s + st.estimateMs, 0);
     const down = args.maqueta ? undefined : health.blocking('flux', deps.media.fluxUrl);
+    // A week with no notes yet still gets its cover, drawn from its title and terms: said so.
+    const notes = notesOfWeek(deps.course, await deps.notes.list(), args.semana).length;
     return {
-      summary: MSG.coverDry(args.semana, args.maqueta ? 'maqueta' : 'flux', lane),
+      summary: MSG.coverDry(args.semana, args.maqueta ? 'maqueta' : 'flux', lane, notes),
+      notes,
       writes: [out.file, out.file.replace(/\.png$/, '.json')],
       engine: args.maqueta ? 'maqueta' : 'flux',
       lane,

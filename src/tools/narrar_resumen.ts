@@ -210,10 +210,15 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
   async function dryRun(args: NarrationArgs, ctx: ToolContext): Promise<DryRun> {
     const { errors } = await engineFor(args, ctx.now());
     const down = args.motor === 'xtts' ? health.blocking('xtts', deps.media.xttsUrl) : undefined;
-    const problems = [...errors.map((e) => e.message), ...(down ? [M.voiceUnavailable(down)] : [])];
+    // The script is written from the week's own notes: without any, no voice or engine could help.
+    const notes = notesOfWeek(deps.course, await deps.notes.list(), args.semana).length;
+    const empty = notes === 0 ? MSG.noNotes(args.semana) : undefined;
+    const problems = [...(empty ? [empty] : []), ...errors.map((e) => e.message), ...(down ? [M.voiceUnavailable(down)] : [])];
     const lane = args.motor === 'xtts' ? 'gpu' : 'cpu';
     const out = await chooseOutput(dir, await stemFor(args, ctx.now()), 'wav', ctx.redo === true);
     return {
+      notes,
+      ...(empty ? { unworkable: { code: 'NOT_FOUND' as const, message: empty } } : {}),
       summary: MSG.narrationDry(args.semana, args.motor, lane),
       writes: [out.file, out.file.replace(/\.wav$/, '.json')],
       engine: args.motor,

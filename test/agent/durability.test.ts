@@ -156,7 +156,7 @@ describe('resume', () => {
     const out = await runAnswering(service, { runId: 'redo', text: '', mode: 'agente', resume: true }, answers);
     expect(answers.asked.map((a) => a.tool)).toEqual(['narrar_resumen']);
     expect(out.notDone.join('\n')).toMatch(/Generar la portada de la semana \d+: falló \(Estado desconocido/);
-    expect(out.report).toMatch(/Portada: NO hecha — Estado desconocido/);
+    expect(out.report).toMatch(/Portada: no se hizo — estado desconocido/);
     expect(existsSync(path.join(tmp.dir, 'portadas'))).toBe(false);
   });
 

@@ -61,7 +61,9 @@ describe('offline runs', () => {
     // Every note of the week is carded (one call per note, in the same turn: still 4 iterations).
     expect(cards.map((c) => c.id_nota).sort((a, b) => a - b)).toEqual([7, 8, 9]);
     const lines = out.report.split('\n');
-    expect(lines).toHaveLength(5);
+    // Notes, cards, cover, narration: the planner costs nothing, so no usage line («el coste va abajo» of nothing).
+    expect(lines).toHaveLength(4);
+    expect(out.report).not.toMatch(/^Uso:/m);
     // The report names the files relative to the data dir (the chat has no use for server paths).
     // The report says what was made, in words: no file paths (the files themselves are delivered).
     expect(out.report).toContain(REPORT.mediaDone('portada', 'maqueta'));
@@ -81,7 +83,7 @@ describe('offline runs', () => {
     const service = await createAgentService({ config: configFor(tmp.dir) });
     const out = await runAnswering(service, { runId: 'w3n', text: 'prepare la semana 3', mode: 'agente' }, recordingAnswers({ generar_portada: true }));
     expect(out.stopReason).toBe('end_turn');
-    expect(out.report).toMatch(/Narración: NO hecha/);
+    expect(out.report).toMatch(/^Narración: no se hizo — no la aprobaste\.$/m);
     expect(out.notDone).toEqual([expect.stringMatching(/^Narrar el resumen de la semana 3: no lo aprobaste/)]);
     expect(existsSync(`${tmp.dir}/audio/semana_03.wav`)).toBe(false);
   });
@@ -111,7 +113,7 @@ describe('offline runs', () => {
     expect(out.tokens).toEqual({ input: 0, output: 0 });
     expect(out.costUsd).toBe(0);
     expect(out.artifacts).toHaveLength(2);
-    expect(out.report.split('\n')).toHaveLength(5);
+    expect(out.report.split('\n')).toHaveLength(4);
     const rows = await service.toolbox.notebook.usage.list();
     expect(rows.filter((r) => r.tarea.includes('iteracion-'))).toEqual([]); // no model call, no usage row
     expect(rows.every((r) => r.tokens_entrada === 0 && r.tokens_salida === 0)).toBe(true);

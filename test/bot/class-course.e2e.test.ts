@@ -69,8 +69,9 @@ describe('the class course', () => {
     expect((await answer(bob, 'cambia el título de la semana 2 a Recombinación')).text).toBe(COURSE_CHAT.renamed(2, 'Recombinación'));
     expect(await titles(s, TEACHER)).toEqual(['Mendel', 'Ligamiento', 'Mutaciones']);
 
-    // Both at once: each run prepares the student's own week 2.
-    await Promise.all([ana.say('prepara la semana 2'), bob.say('prepara la semana 2')]);
+    // Both at once: each run makes the student's own week 2's cover (the one part that needs no
+    // notes: their notebooks hold none of this course's weeks yet).
+    await Promise.all([ana.say('haz la portada de la semana 2'), bob.say('haz la portada de la semana 2')]);
     const [anaCover, bobCover] = await Promise.all([nextApproval(ana, new Set()), nextApproval(bob, new Set())]);
     expect(anaCover.text).toMatch(/Semana 2 \(ligamiento y mapas\)/);
     expect(bobCover.text).toMatch(/Semana 2 \(recombinación\)/);

@@ -251,7 +251,8 @@ describe('class mode', () => {
     await anaNb.usage.append({ origen: 'facturado', tarea: 'mucho', modelo: 'claude-sonnet-5-5', tokens_entrada: 0, tokens_salida: 600_000 });
     await ana.say('prepara la semana 2');
     await ana.waitText(/El presupuesto de este mes está agotado \(6,012 USD de 5,00 USD\)/);
-    await bob.say('prepara la semana 2');
+    // Bob's fresh notebook has no notes yet: the cover, the one part that needs none, is his run.
+    await bob.say('haz la portada de la semana 2');
     await bob.waitText(/⏳/);
     await answerUntilReport(bob, () => 'Rechazar');
     const teacher = s.h.client({ userId: TEACHER, firstName: 'Profe' });

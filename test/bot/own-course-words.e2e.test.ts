@@ -34,24 +34,20 @@ const fromBot = (m: Message) => m.from?.is_bot === true;
 describe('the words of a student on their own course', () => {
   it('«el tema 5» and «lo de costes» name week 5; «¿qué es …?» searches the notes, never /gasto', async () => {
     const t = chat.tg;
+    // Week 5 has no notes of its own yet (only the example notes, of no week of this course): the
+    // answer for week 5 is that, at once — so it names the week the words meant.
+    const week5 = S.emptyWeek(5, 'Semana 5 · Costes de producción', ['tarjetas', 'narracion'], 'boton');
     const byUnit = t.server.sendUserText('prepara el tema 5');
-    const status = await waitForMessage(t, 'the run for week 5', after(byUnit.message_id, (m) => fromBot(m) && /prepara el tema 5/.test(m.text ?? '')));
-    const cover = await waitForMessage(t, 'its cover approval', after(status.message_id, (m) => /^🔐.*portada/.test(m.text ?? '')));
-    expect(cover.text).toMatch(/semana 5/);
-    chat.cb.runs.cancelAll();
-    await chat.cb.runs.idle();
+    const answer5 = await waitForMessage(t, 'the answer for week 5', after(byUnit.message_id, fromBot));
+    expect(answer5.text).toBe(week5);
 
     const question = t.server.sendUserText('¿qué es la elasticidad?');
     const answer = await waitForMessage(t, 'the search answer', after(question.message_id, fromBot));
     expect(answer.text).toMatch(/^No tengo notas sobre «elasticidad»\./);
 
     const costs = t.server.sendUserText('prepara el tema de costes');
-    const run = await waitForMessage(t, 'a run, not the spending', after(costs.message_id, fromBot));
-    expect(run.text).not.toMatch(/Gasto de este mes/);
-    const coverOfCosts = await waitForMessage(t, 'its cover approval', after(run.message_id, (m) => /^🔐.*portada/.test(m.text ?? '')));
-    expect(coverOfCosts.text).toMatch(/semana 5/);
-    chat.cb.runs.cancelAll();
-    await chat.cb.runs.idle();
+    const ofCosts = await waitForMessage(t, 'week 5, not the spending', after(costs.message_id, fromBot));
+    expect(ofCosts.text).toBe(week5);
   });
 
   it('/nota says which week of the course the note went to, or that none fits', async () => {

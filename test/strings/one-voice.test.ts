@@ -40,10 +40,11 @@ const SAMPLES: Record<string, unknown[][]> = {
   'chat.S.cancelledFinished': [[[]], [['Portada', 'Narración']]],
   'chat.S.pasteSaved': [[[4]], [[4, 5]]],
   'chat.S.searchHit': [[3, WORD, 3, 'una línea'], [3, WORD, undefined, 'una línea']],
+  'chat.S.emptyWeek': [[3, 'Semana 3 · Historia del arte', ['tarjetas', 'narracion'], 'boton'], [3, 'Semana 3', ['narracion']], [3, 'Semana 3', ['tarjetas'], 'palabras']],
   'chat.S.quickText': [['p', 3], ['c', 3], ['r', 3], ['n', 3], ['v', 3], ['t', 3]],
   'chat.S.notYet': [['repaso'], ['exportar'], ['recordatorio', { hora: '09:00' }], ['recordatorio', { apagar: true }], ['recordatorio'], ['borrar_datos'], ['curso'], ['importar']],
   'erase.ERASE.done': [[{ notas: 1, tarjetas: 1, repasos: 1, semanas: 1, archivos: 1, trabajos: 1, usos: 1, auditoria: 1 }], [{ notas: 2, tarjetas: 2, repasos: 2, semanas: 2, archivos: 2, trabajos: 2, usos: 2, auditoria: 2 }], [{ notas: 0, tarjetas: 0, repasos: 0, semanas: 0, archivos: 0, trabajos: 0, usos: 0, auditoria: 0 }]],
-  'chat.S.approvalWhat': [['generar_portada', 3], ['narrar_resumen', 3], ['crear_tarjetas', 3]],
+  'chat.S.approvalWhat': [['generar_portada', 3], ['generar_portada', 3, 0], ['narrar_resumen', 3], ['crear_tarjetas', 3]],
   'chat.S.approvalCached': [[true], [false]],
   'chat.S.statusApprovals': [[0], [2]],
   'chat.S.coverCaption': [['Semana 3 · Historia del arte']],
@@ -154,7 +155,7 @@ function OWNER_REASONS(): unknown[][] {
     M.badRequest('flux', 400, 'bad size'), M.unauthorized('xtts', 401), M.badResponse('flux', 'no es PNG'),
     M.consentMissing('/srv/datos/consentimiento.json', 'no existe el registro de consentimiento'), M.consentExpired('2026-01-01'),
     M.critiqueFailed(['el título no se lee']), M.audioFailed(['hay silencio']), M.noNotes(3), M.ttsFailed('sin memoria'),
-    M.coverDry(3, 'maqueta', 'cpu'), M.narrationDry(3, 'xtts', 'gpu'),
+    M.coverDry(3, 'maqueta', 'cpu'), M.coverDry(3, 'maqueta', 'cpu', 0), M.narrationDry(3, 'xtts', 'gpu'),
     strings.model.ENGINE.imageUnavailable('not-found'), strings.model.ENGINE.voiceUnavailable('refused'),
   ];
   return texts.flatMap((t) => [[`falló (La herramienta narrar_resumen falló: ${t})`], [t]]);

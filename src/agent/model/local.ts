@@ -14,7 +14,8 @@ import { createHash } from 'node:crypto';
 import { DEFAULT_ORCHESTRATOR_MODEL, type ModelName } from '../../config.js';
 import { weekQuery, weekTitle, type Course } from '../../tools/course/course.js';
 import { DEMO_COURSE } from '../../tools/course/demo.js';
-import { interpret, type PlanIntent } from '../intent.js';
+import { interpret, needsNotes, type PlanIntent } from '../intent.js';
+import { S } from '../../strings/chat.js';
 import type { ToolResult } from '../../tools/contract.js';
 import { own } from '../../lib/own.js';
 import { buildReport, callRecord, noteIdsOf, notDone, type CallRecord } from '../report.js';
@@ -24,7 +25,7 @@ import type { ContentBlock, MessageParam, Model, ModelRequest, ModelResponse, To
 import { ESTIMATED_TASK_PREFIX, type RefusalReason } from '../../store/index.js';
 import { honourReasons } from './honour.js';
 
-interface Proposal {
+export interface Proposal {
   name: string;
   input: Record<string, unknown>;
 }
@@ -81,6 +82,14 @@ export class LocalPlanner implements Model {
     const turn = messages.filter((m) => m.role === 'assistant').length;
     const called = (name: string) => answered.includes(name);
     const needsSearch = intent.actions.tarjetas && intent.noteId === undefined;
+    const mainDone = ['crear_tarjetas', 'generar_portada', 'narrar_resumen'].some(called);
+    // The week's own notes, read until the main turn is made (undefined where the planner cannot read them).
+    const filed = !mainDone && intent.week && intent.query === undefined && intent.noteId === undefined ? await this.opts.weekNotes?.(intent.week) : undefined;
+    // A week with no notes yet: what needs them is said not doable before anything is asked or run.
+    const missing = needsNotes(intent.actions);
+    if (intent.week && filed?.length === 0 && answered.length === 0 && missing.length > 0) {
+      return [{ type: 'text', text: S.emptyWeek(intent.week, weekTitle(course, intent.week), missing, intent.actions.portada ? 'palabras' : undefined) }];
+    }
 
     if (needsSearch && !called('buscar_notas')) {
       const query = intent.query ?? (intent.week ? weekQuery(course, intent.week) : '');
@@ -88,11 +97,9 @@ export class LocalPlanner implements Model {
       const what = intent.query ? `la nota que más se parece a «${query}»` : `las notas de ${weekTitle(course, intent.week ?? 0)}`;
       return this.turn(turn, `Busco ${what}.`, [{ name: 'buscar_notas', input: { consulta: query, k } }]);
     }
-    const mainDone = ['crear_tarjetas', 'generar_portada', 'narrar_resumen'].some(called);
     if (!mainDone) {
-      const filed = intent.week && intent.query === undefined && intent.noteId === undefined ? await this.opts.weekNotes?.(intent.week) : undefined;
       // What the owner said when they refused the same thing before is honoured where it can be.
-      const calls = honourReasons(mainCalls(intent, seen, filed ?? []), reasons);
+      const calls = honourReasons(mainCalls(intent, seen, filed), reasons);
       if (calls.length > 0) return this.turn(turn, 'Pido a la vez lo que no depende entre sí.', calls);
     }
     if (!called('registrar_uso')) {
@@ -103,7 +110,8 @@ export class LocalPlanner implements Model {
         { name: 'registrar_uso', input: { tarea, modelo: this.pricedAs, tokens_entrada: input, tokens_salida: output } },
       ]);
     }
-    return [{ type: 'text', text: buildReport(seen, course, { week: intent.week, query: intent.query }) }];
+    // This planner is never billed: its report has no usage line (the closing's cost line says 0).
+    return [{ type: 'text', text: buildReport(seen, course, { week: intent.week, query: intent.query, billed: false }) }];
   }
 
   private turn(turn: number, say: string, calls: Proposal[]): ContentBlock[] {
@@ -115,16 +123,17 @@ export class LocalPlanner implements Model {
 
 /**
  * The calls of the main turn, together: cards, cover and narration. The cards of a week are one call
- * per note filed under the week (`filed`), the search's best hits first; a week with no note filed
- * under it cards what the week's search found. A request about one note («la nota que más se
- * parezca a…», «la nota 8») cards that note only.
+ * per note filed under the week (`filed`), the search's best hits first, and never a note of another
+ * week that shares its words; only where the week's notes cannot be read (`filed` undefined) does
+ * the week's search decide. A request about one note («la nota que más se parezca a…», «la nota 8»)
+ * cards that note only.
  */
-function mainCalls(intent: PlanIntent, seen: readonly CallRecord[], filed: readonly number[]): Proposal[] {
+export function mainCalls(intent: PlanIntent, seen: readonly CallRecord[], filed: readonly number[] | undefined): Proposal[] {
   const out: Proposal[] = [];
   if (intent.actions.tarjetas) {
     const search = seen.find((c) => c.name === 'buscar_notas' && !notDone(c.result));
     const found = search ? noteIdsOf(search.result.data) : [];
-    const ofWeek = filed.length > 0 ? [...found.filter((id) => filed.includes(id)), ...filed.filter((id) => !found.includes(id))] : found;
+    const ofWeek = filed ? [...found.filter((id) => filed.includes(id)), ...filed.filter((id) => !found.includes(id))] : found;
     const notes = intent.noteId !== undefined ? [intent.noteId] : intent.query === undefined ? ofWeek : found.slice(0, 1);
     for (const id of notes) out.push({ name: 'crear_tarjetas', input: { id_nota: id } });
   }
