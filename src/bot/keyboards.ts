@@ -81,7 +81,8 @@ export function quickCallbackData(tap: QuickTap): string {
 }
 
 export function parseQuickCallback(data: string | undefined): QuickTap | undefined {
-  const m = /^qr:(?:([pcrnvt]):([1-9])|o:(notas|ayuda))$/.exec(data ?? '');
+  // Any week number a course can have (a 14-week course's «Semana 12» was read as a stale button).
+  const m = /^qr:(?:([pcrnvt]):([1-9]\d{0,2})|o:(notas|ayuda))$/.exec(data ?? '');
   if (!m) return undefined;
   if (m[3]) return { kind: 'orden', name: m[3] as 'notas' | 'ayuda' };
   return { kind: 'semana', action: m[1] as QuickAction, week: Number(m[2]) };
@@ -128,7 +129,7 @@ export function wavKeyboard(week: number): InlineKeyboardMarkup {
 }
 
 export function parseWavCallback(data: string | undefined): number | undefined {
-  const m = /^wav:([1-9])$/.exec(data ?? '');
+  const m = /^wav:([1-9]\d{0,2})$/.exec(data ?? '');
   return m ? Number(m[1]) : undefined;
 }
 

@@ -10,7 +10,7 @@ import { reportText } from '../../src/bot/delivery.js';
 import { answeredApprovalText, applyTaskEvent, approvalText, captionAndRest, chatActionFor, progressBar, renderProgress, splitText, summarizeCalls, truncate } from '../../src/bot/format.js';
 import type { CallOutcome } from '../../src/agent/types.js';
 import type { NotApprovedReason } from '../../src/tools/contract.js';
-import { approvalCallbackData, approvalKeyboard, parseApprovalCallback, quickKeyboard } from '../../src/bot/keyboards.js';
+import { approvalCallbackData, approvalKeyboard, coverOnlyKeyboard, parseApprovalCallback, parseQuickCallback, parseWavCallback, quickKeyboard, wavKeyboard } from '../../src/bot/keyboards.js';
 import { REPORT } from '../../src/strings/agent.js';
 import { S } from '../../src/strings/chat.js';
 
@@ -45,6 +45,17 @@ describe('a 14-week course on a phone', () => {
     const rows = quickKeyboard('p', weeks, false).inline_keyboard;
     expect(rows.map((r) => r.length)).toEqual([4, 4, 4, 2]);
     expect(rows.flat().map((b) => b.text)).toEqual(weeks.map((w) => `Semana ${w}`));
+  });
+
+  it('every week button drawn is one the bot accepts when tapped, weeks 10 and on included (they were answered as stale)', () => {
+    const weeks = Array.from({ length: 60 }, (_, i) => i + 1);
+    for (const action of ['p', 'c', 'r', 'n', 'v', 't'] as const) {
+      const taps = quickKeyboard(action, weeks, false).inline_keyboard.flat().map((b) => parseQuickCallback((b as { callback_data: string }).callback_data));
+      expect(taps).toEqual(weeks.map((week) => ({ kind: 'semana', action, week })));
+    }
+    expect(parseQuickCallback((coverOnlyKeyboard(14).inline_keyboard[0]![0] as { callback_data: string }).callback_data)).toEqual({ kind: 'semana', action: 'c', week: 14 });
+    expect(weeks.map((w) => parseWavCallback((wavKeyboard(w).inline_keyboard[0]![0] as { callback_data: string }).callback_data))).toEqual(weeks);
+    for (const bad of ['qr:p:0', 'qr:p:01', 'qr:p:1000', 'wav:0', 'wav:x']) expect(parseQuickCallback(bad) ?? parseWavCallback(bad)).toBeUndefined();
   });
 
   it('one new card reads «1 nueva», not «1 nuevas»', () => {
