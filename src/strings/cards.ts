@@ -4,7 +4,9 @@
  */
 import type { CardProblem } from '../tools/cards/build.js';
 
-const cards = (n: number) => (n === 1 ? '1 tarjeta' : `${n} tarjetas`);
+import { count } from './count.js';
+
+const cards = (n: number) => count(n, 'tarjeta', 'tarjetas');
 const pct = (part: number, whole: number) => `${Math.round((100 * part) / Math.max(1, whole))} %`;
 
 export const CARD_MARKS = Object.freeze({ propuesta: '▫️', aceptada: '✅', editada: '✏️', descartada: '🗑' } as const);

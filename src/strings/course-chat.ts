@@ -3,8 +3,8 @@
  * syllabus as a proposal, the edits, the question before a week with notes or cards goes away, and
  * the class's published course. The limits quoted are passed in, never repeated here.
  */
+import { count } from './count.js';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 /** «1, 2 y 3». */
 const inWords = (items: readonly (number | string)[]): string => {
   const all = items.map(String);
@@ -44,7 +44,7 @@ export const COURSE_CHAT = Object.freeze({
   /** `/curso`: the title and each week with its date, in one message. */
   show: (title: string, weeks: readonly CourseLineView[], demo: boolean) =>
     [
-      `📚 ${title} — ${plural(weeks.length, 'semana', 'semanas')}${demo ? ' (el curso de ejemplo)' : ''}`,
+      `📚 ${title} — ${count(weeks.length, 'semana', 'semanas')}${demo ? ' (el curso de ejemplo)' : ''}`,
       '',
       ...weeks.map(weekLine),
       '',
@@ -54,7 +54,7 @@ export const COURSE_CHAT = Object.freeze({
     ].join('\n'),
   /** A syllabus read from a paste or a file, before anything changes. */
   proposal: (title: string, weeks: readonly CourseLineView[]) =>
-    [`📚 He leído un temario: «${title}», ${plural(weeks.length, 'semana', 'semanas')}.`, '', ...weeks.map(weekLine), '', PROPOSAL_WAITS].join('\n'),
+    [`📚 He leído un temario: «${title}», ${count(weeks.length, 'semana', 'semanas')}.`, '', ...weeks.map(weekLine), '', PROPOSAL_WAITS].join('\n'),
   /** The proposal's last line once answered, instead of «No cambio nada hasta que lo aceptes». */
   proposalAnswered: (accepted: boolean) => (accepted ? '✅ Lo aceptaste: este es tu curso.' : '❌ Lo descartaste: no cambié nada.'),
   /** The line a pending proposal ends with (replaced once it is answered). */
@@ -66,12 +66,12 @@ export const COURSE_CHAT = Object.freeze({
   changed: (n: number) => `Cambiada la semana ${n} de la propuesta.`,
   proposalGone: () => 'Esa propuesta de curso ya no está pendiente. Si quieres, vuelve a pegar el temario.',
   discarded: () => 'Descartado: tu curso sigue como estaba.',
-  accepted: (title: string, weeks: number) => `Listo: tu curso es «${title}», con ${plural(weeks, 'semana', 'semanas')}. Escribe /curso para verlo.`,
+  accepted: (title: string, weeks: number) => `Listo: tu curso es «${title}», con ${count(weeks, 'semana', 'semanas')}. Escribe /curso para verlo.`,
   /** The weeks about to go away have notes or cards: what to do with them. */
   orphans: (weeks: readonly number[], notes: number, cards: number) =>
-    `Con este cambio ${weeks.length === 1 ? 'desaparece' : 'desaparecen'} ${weeksWord(weeks)}, y tiene${weeks.length === 1 ? '' : 'n'} ${[notes ? plural(notes, 'nota', 'notas') : '', cards ? plural(cards, 'tarjeta', 'tarjetas') : ''].filter(Boolean).join(' y ')}. ¿Qué hago con ellas?`,
+    `Con este cambio ${weeks.length === 1 ? 'desaparece' : 'desaparecen'} ${weeksWord(weeks)}, y tiene${weeks.length === 1 ? '' : 'n'} ${[notes ? count(notes, 'nota', 'notas') : '', cards ? count(cards, 'tarjeta', 'tarjetas') : ''].filter(Boolean).join(' y ')}. ¿Qué hago con ellas?`,
   confirmDelete: (notes: number, cards: number) =>
-    `¿Seguro? Borraré ${[notes ? plural(notes, 'nota', 'notas') : '', cards ? plural(cards, 'tarjeta', 'tarjetas') : ''].filter(Boolean).join(' y ')} para siempre.`,
+    `¿Seguro? Borraré ${[notes ? count(notes, 'nota', 'notas') : '', cards ? count(cards, 'tarjeta', 'tarjetas') : ''].filter(Boolean).join(' y ')} para siempre.`,
   kept: () => 'No he cambiado nada.',
   courseChanged: () => 'Tu curso ha cambiado desde que te lo pregunté, así que no he tocado nada. Vuelve a pedirlo, por favor.',
   movedTo: (n: number) => `Las he pasado a la semana ${n}.`,
@@ -79,10 +79,10 @@ export const COURSE_CHAT = Object.freeze({
   examplesRemoved: (notes: number, cards: number) =>
     `${notes === 1 ? 'La nota de ejemplo ya no está' : `Las ${notes} notas de ejemplo ya no están`} en tu cuaderno` +
     `${cards === 0 ? '' : cards === 1 ? ' (ni la tarjeta hecha con ellas)' : ` (ni las ${cards} tarjetas hechas con ellas)`}: tus semanas empiezan solo con lo tuyo.`,
-  deleted: (notes: number, cards: number) => `Borradas: ${plural(notes, 'nota', 'notas')} y ${plural(cards, 'tarjeta', 'tarjetas')}.`,
+  deleted: (notes: number, cards: number) => `Borradas: ${count(notes, 'nota', 'notas')} y ${count(cards, 'tarjeta', 'tarjetas')}.`,
   renamed: (n: number, title: string) => `Hecho: la semana ${n} ahora es «${title}».`,
   added: (n: number, title: string) => `Añadida la semana ${n}: «${title}».`,
-  removed: (n: number, left: number) => `Quitada la semana ${n}; tu curso tiene ahora ${plural(left, 'semana', 'semanas')}${n <= left ? ' (las que iban después bajan un número)' : ''}.`,
+  removed: (n: number, left: number) => `Quitada la semana ${n}; tu curso tiene ahora ${count(left, 'semana', 'semanas')}${n <= left ? ' (las que iban después bajan un número)' : ''}.`,
   dated: (n: number, ymd: string) => `Hecho: la semana ${n} empieza el ${shortDate(ymd)}/${ymd.slice(0, 4)}.`,
   usage: () =>
     'Así cambias tu curso: /curso muestra las semanas; /curso semana N título la renombra (o añade la siguiente); /curso quitar N la quita; /curso fecha N AAAA-MM-DD cambia el día en que empieza. También puedes pegar tu temario entero.',
@@ -98,11 +98,11 @@ export const COURSE_CHAT = Object.freeze({
   saveFailed: () => 'No he podido guardar el cambio del curso; no se ha perdido nada. Inténtalo de nuevo en un momento.',
   /** Class mode. */
   published: (title: string, copied: number, asked: number) =>
-    `Publicado «${title}». ${copied ? `${plural(copied, 'alumno lo tiene', 'alumnos lo tienen')} ya. ` : ''}${asked ? `${plural(asked, 'alumno decide', 'alumnos deciden')} si lo usa${asked === 1 ? '' : 'n'}, porque ya tenía${asked === 1 ? '' : 'n'} un curso propio.` : ''}${!copied && !asked ? 'Los alumnos que entren a partir de ahora lo recibirán al unirse.' : ''}`.trim(),
+    `Publicado «${title}». ${copied ? `${count(copied, 'alumno lo tiene', 'alumnos lo tienen')} ya. ` : ''}${asked ? `${count(asked, 'alumno decide', 'alumnos deciden')} si lo usa${asked === 1 ? '' : 'n'}, porque ya tenía${asked === 1 ? '' : 'n'} un curso propio.` : ''}${!copied && !asked ? 'Los alumnos que entren a partir de ahora lo recibirán al unirse.' : ''}`.trim(),
   publishTeacherOnly: () => 'Solo quien da la clase puede publicar el curso.',
   publishDemo: () => 'Antes de publicar, pon tu curso: pega el temario aquí y acéptalo.',
   newVersion: (title: string, weeks: readonly CourseLineView[]) =>
-    [`📚 Hay una versión nueva del curso de la clase: «${title}», ${plural(weeks.length, 'semana', 'semanas')}.`, '', ...weeks.map(weekLine), '', 'Tus cambios no se tocan a menos que elijas usar la nueva.'].join('\n'),
-  gotCopy: (title: string, weeks: number) => `📚 Tu curso es «${title}», con ${plural(weeks, 'semana', 'semanas')}: es una copia tuya del de la clase. Escribe /curso para verlo.`,
+    [`📚 Hay una versión nueva del curso de la clase: «${title}», ${count(weeks.length, 'semana', 'semanas')}.`, '', ...weeks.map(weekLine), '', 'Tus cambios no se tocan a menos que elijas usar la nueva.'].join('\n'),
+  gotCopy: (title: string, weeks: number) => `📚 Tu curso es «${title}», con ${count(weeks, 'semana', 'semanas')}: es una copia tuya del de la clase. Escribe /curso para verlo.`,
   keptMine: () => 'Sigues con tu curso, tal como lo tenías.',
 });
