@@ -87,10 +87,19 @@ const KNOWN_S: Readonly<Record<string, number>> = {
 /** A file's usual cost by tier, when neither vitest's record nor the list above knows it. */
 const TIER_S: Readonly<Record<string, number>> = { procesos: 12, pila: 10, navegador: 12, rapido: 2, 'rapido-aislado': 2 };
 
+/** A file's tier, by its name (the comment at the top). */
+function tierOf(rel: string): 'rapido' | 'pila' | 'procesos' | 'navegador' {
+  if (rel.endsWith('.e2e.test.ts')) return 'pila';
+  if (rel.endsWith('.process.test.ts') || rel.endsWith('.redis.test.ts')) return 'procesos';
+  if (rel.endsWith('.browser.test.ts')) return 'navegador';
+  return 'rapido';
+}
+
 /**
- * Costliest first, over every tier at once: the two workers take the long files first and the
- * short ones fill the gaps at the end. (vitest's default runs the tiers one after the other, by
- * name, and a clean clone by file size: a 45-line file that runs 160 s started last.)
+ * Costliest file first (vitest's record of the last run, else the list above, else its tier's
+ * usual cost), so the long files start at once and the short ones fill the gaps at the end; the
+ * isolated files last. (vitest's default runs projects by name, and a clean clone's files by size:
+ * a 45-line file that runs 160 s started last.)
  */
 class CostliestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -98,11 +107,38 @@ class CostliestFirst extends BaseSequencer {
     const cost = (spec: TestSpecification) => {
       const rel = path.relative(root, spec.moduleId).split(path.sep).join('/');
       const last = this.ctx.cache.getFileTestResults(`${spec.project.name}:${rel}`);
-      return last?.duration ? last.duration / 1000 : KNOWN_S[rel] ?? TIER_S[spec.project.name] ?? 5;
+      return last?.duration ? last.duration / 1000 : KNOWN_S[rel] ?? TIER_S[tierOf(rel)] ?? 5;
     };
-    return [...files].sort((a, b) => cost(b) - cost(a));
+    const isolated = (spec: TestSpecification) => (spec.project.config.isolate ? 1 : 0);
+    return [...files].sort((a, b) => isolated(a) - isolated(b) || cost(b) - cost(a));
   }
 }
+
+/**
+ * Whole runs (`npm test`, `npx vitest run [files]`, the soak) put every non-isolated file of every
+ * tier in ONE project, `todo`; `--project` on the command line (`npm run test:rapido`, `test:pila`,
+ * …) gets the tiers as projects instead. Why: vitest keeps a worker process for its next file only
+ * when that file belongs to the same project (`isolate: false`); otherwise it ends the process and
+ * starts another, which loads vitest and imports the product again (≈ 0.5–0.8 s of CPU). With the
+ * tiers as projects, costliest first across them interleaved them: 91 worker processes for 200
+ * files, ≈ 40 s of CPU. Run tier by tier instead, the tiers that mostly wait (a whole conversation
+ * waits on its status message's edit interval, a browser on chromium) left both cores a third idle
+ * for half a minute. One project mixes them and keeps three workers for the whole run.
+ */
+const TIERS_NAMED = process.argv.some((a) => a === '--project' || a.startsWith('--project='));
+const isolatedProject = MOCKING.length ? [{ extends: true as const, test: { name: 'rapido-aislado', include: MOCKING, exclude: [...STACK, ...SLOW, ...BROWSER] } }] : [];
+const PROJECTS = TIERS_NAMED
+  ? [
+    { extends: true as const, test: { name: 'rapido', include: ['test/**/*.test.ts'], exclude: [...STACK, ...SLOW, ...BROWSER, ...MOCKING], isolate: false } },
+    ...isolatedProject,
+    { extends: true as const, test: { name: 'pila', include: STACK, isolate: false } },
+    { extends: true as const, test: { name: 'procesos', include: SLOW, isolate: false } },
+    { extends: true as const, test: { name: 'navegador', include: BROWSER, isolate: false } },
+  ]
+  : [
+    { extends: true as const, test: { name: 'todo', include: ['test/**/*.test.ts'], exclude: MOCKING, isolate: false } },
+    ...isolatedProject,
+  ];
 
 export default defineConfig({
   test: {
@@ -113,14 +149,11 @@ export default defineConfig({
     // Three files at a time on 2 cores: the tests wait on children, sockets and the disk for about a
     // third of their time (2 workers: 126–131 % of the 200 % of CPU used; 3: 163–178 %), so a third
     // file fills those waits — vitest 6:17 → 5:02 wall on the same code, and every test passed.
-    maxWorkers: 3,
+    maxWorkers: 4,
+    // dist/ built (incrementally) once before any test: the process tests start it, and the threads
+    // and children the product starts from its sources run their compiled scripts (test-env.ts).
+    globalSetup: ['test/support/build-once.ts'],
     sequence: { sequencer: CostliestFirst },
-    projects: [
-      { extends: true, test: { name: 'rapido', include: ['test/**/*.test.ts'], exclude: [...STACK, ...SLOW, ...BROWSER, ...MOCKING], isolate: false } },
-      ...(MOCKING.length ? [{ extends: true as const, test: { name: 'rapido-aislado', include: MOCKING, exclude: [...STACK, ...SLOW, ...BROWSER] } }] : []),
-      { extends: true, test: { name: 'pila', include: STACK, isolate: false } },
-      { extends: true, test: { name: 'procesos', include: SLOW, globalSetup: ['test/support/build-once.ts'], isolate: false } },
-      { extends: true, test: { name: 'navegador', include: BROWSER, isolate: false } },
-    ],
+    projects: PROJECTS,
   },
 });
