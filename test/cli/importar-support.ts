@@ -1,8 +1,13 @@
-/** Shared by the `importar` CLI tests: the CLI as a child process (with the kill-after-write preload), temp dirs, sample notes. */
+/**
+ * Shared by the `importar` CLI tests: the compiled CLI (`node dist/cli.js`, built once per test run
+ * by the procesos tier's globalSetup) as a child process with the kill-after-write preload, temp
+ * dirs, sample notes.
+ */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { childEnv, compiled } from '../support/compiled.js';
 
 const HOOK = path.resolve('test/support/kill-after-write.mjs');
 const dirs: string[] = [];
@@ -19,8 +24,8 @@ export interface Ran { code: number | null; signal: NodeJS.Signals | null; stdou
 
 export function cli(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', HOOK, 'src/cli.ts', 'importar', ...args], {
-      env: { ...process.env, CUADERNO_DATA_DIR: dataDir, ...env },
+    const child = spawn(process.execPath, ['--import', HOOK, compiled('cli'), 'importar', ...args], {
+      env: { ...childEnv(), CUADERNO_DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
