@@ -49,6 +49,8 @@ export interface UserContextsOptions {
   log: (message: string, error?: unknown) => void;
   /** Who transcribes everyone's voice memos (each memo's job carries its student's id). */
   transcriber?: Transcriber;
+  /** Least ms between two edits of a run's status message (CreateBotOptions.statusEditIntervalMs). */
+  statusEditIntervalMs?: number;
 }
 
 /**
@@ -97,6 +99,7 @@ export class UserContexts {
       ...(this.opts.transcriber ? { transcriber: this.opts.transcriber } : {}),
       erase: (by) => this.erase(userId, by),
       ...(this.opts.clock ? { clock: this.opts.clock } : {}),
+      ...(this.opts.statusEditIntervalMs !== undefined ? { statusEditIntervalMs: this.opts.statusEditIntervalMs } : {}),
     });
   }
 

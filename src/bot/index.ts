@@ -48,8 +48,9 @@ export interface CreateBotOptions {
    */
   runClock?: () => number;
   /**
-   * Single-owner mode: least ms between two edits of a run's status message (default Telegram's
-   * pace). A chat server without Telegram's limits (tests) may pass 0: no run's closing waits.
+   * Least ms between two edits of a run's status message (default Telegram's pace). A chat server
+   * without Telegram's limits — the embedded Bot API of the local chat page — passes 0: no run's
+   * closing waits a pace out that nothing asks for.
    */
   statusEditIntervalMs?: number;
   /** Single-owner mode: the owner's run service and notebook (class mode opens one per person). */
@@ -133,7 +134,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
       api.config.use(owners.recorder(userId));
       return api;
     };
-    const users = new UserContexts({ config, teacherId, openUser: opts.openUser, apiFor, isMember, media, log, transcriber, ...(opts.clock ? { clock: opts.clock } : {}) });
+    const users = new UserContexts({ config, teacherId, openUser: opts.openUser, apiFor, isMember, media, log, transcriber, ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.statusEditIntervalMs !== undefined ? { statusEditIntervalMs: opts.statusEditIntervalMs } : {}) });
     owner = await users.get(teacherId);
     klass = { users, roster, teacherId };
     bot.use(classComposer({ config, roster, users, teacherId, isMember, owners, apiFor, log, ...(opts.inviteLink ? { inviteLink: opts.inviteLink } : {}) }));
