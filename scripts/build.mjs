@@ -159,7 +159,8 @@ export async function build() {
   // A module that finds a file next to itself must find it in dist/ too: a thread's or a child's
   // script that is not in ENTRIES would be missing there (the modules' copy has it, the product not).
   const inDist = (t) => wanted.has(t) || [...wanted].some((w) => w.startsWith(t.endsWith('/') ? t : `${t}/`));
-  const missing = besideFiles.filter((f) => !f.target.startsWith('../') && !inDist(f.target));
+  // A `.ts` beside a module is what it runs from the sources (script-beside.ts): never from dist/.
+  const missing = besideFiles.filter((f) => !f.target.startsWith('../') && !f.target.endsWith('.ts') && !inDist(f.target));
   if (missing.length > 0) throw new Error(missing.map((f) => `src/${f.from} busca dist/${f.target}, que no existe: si es un hilo o un proceso, añádelo a ENTRIES en scripts/build.mjs`).join('\n'));
   await esbuild({ ...common, entryPoints: ts.map((r) => path.join(SRC, r)), outdir: path.join(DIST, 'modules'), outbase: SRC, bundle: false });
   for (const r of ts) {

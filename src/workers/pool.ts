@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { CancelledError, CuadernoError, type ErrorCode } from '../errors.js';
 import { onClose } from '../lib/closers.js';
+import { scriptBeside } from '../lib/script-beside.js';
 
 let pool: Piscina<WorkRequest, WorkReply> | undefined;
 
@@ -30,11 +31,11 @@ export function poolSize(): number {
 }
 
 /**
- * The threads' module: compiled (dist/, what `npm start` runs) the plain `work.js` itself; from the
- * TypeScript sources (tsx, vitest) `worker.mjs`, which registers tsx in the thread first.
+ * The threads' module (script-beside.ts): compiled, the plain `work.js` itself; from the TypeScript
+ * sources, `worker.mjs`, which registers tsx in the thread first.
  */
-const COMPILED = import.meta.url.endsWith('.js');
-const WORKER = COMPILED ? { filename: new URL('./work.js', import.meta.url).href, name: 'work' } : { filename: new URL('./worker.mjs', import.meta.url).href };
+const SCRIPT = scriptBeside(import.meta.url, new URL('./work.js', import.meta.url), new URL('./worker.mjs', import.meta.url));
+const WORKER = SCRIPT.compiled ? { filename: SCRIPT.url.href, name: 'work' } : { filename: SCRIPT.url.href };
 
 /** A thread idle this long ends; with none kept ready, an idle bot holds no thread at all. */
 export const POOL_IDLE_MS = 30_000;

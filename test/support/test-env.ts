@@ -8,5 +8,10 @@
  * wasm), and no test but the ones about the cover's size has the size as its subject. Those set
  * `PORTADA_PX` themselves or build their configuration without this (test/media/cover.test.ts keeps
  * the default 1024² end to end).
+ *
+ * Threads and children the product starts from its TypeScript sources run their compiled script
+ * from dist/ (src/lib/script-beside.ts), which vitest's globalSetup builds before any test: without
+ * it each of the ~100 worker threads a run starts registers tsx, with a loader thread of its own.
+ * test/lib/script-beside.process.test.ts keeps the tsx path (`npm run dev`) covered.
  */
-export const TEST_ENV: Readonly<Record<string, string>> = Object.freeze({ PORTADA_PX: '256' });
+export const TEST_ENV: Readonly<Record<string, string>> = Object.freeze({ PORTADA_PX: '256', CUADERNO_HILOS_COMPILADOS: '1' });

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MaterialError } from './errors.js';
 import { OCR_MIN_LETTER_SHARE } from './limits.js';
+import { scriptBeside } from '../../lib/script-beside.js';
 
 export interface OcrResult {
   text: string;
@@ -42,13 +43,13 @@ export const SPA_LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.
 export const NO_NETWORK_PRELOAD = fileURLToPath(new URL('./no-network.cjs', import.meta.url));
 
 /**
- * How the OCR child is started: compiled (dist/) the plain `ocr-child.js`; from the TypeScript
- * sources (tsx, vitest) `ocr-child.ts` with tsx's loader after the preload.
+ * How the OCR child is started (script-beside.ts): compiled, the plain `ocr-child.js`; from the
+ * TypeScript sources, `ocr-child.ts` with tsx's loader after the preload.
  */
 export function ocrChildCommand(): { entry: string; execArgv: string[] } {
-  const compiled = import.meta.url.endsWith('.js');
-  const execArgv = ['--import', NO_NETWORK_PRELOAD, ...(compiled ? [] : ['--import', import.meta.resolve('tsx')])];
-  return { entry: fileURLToPath(new URL(compiled ? './ocr-child.js' : './ocr-child.ts', import.meta.url)), execArgv };
+  const script = scriptBeside(import.meta.url, new URL('./ocr-child.js', import.meta.url), new URL('./ocr-child.ts', import.meta.url));
+  const execArgv = ['--import', NO_NETWORK_PRELOAD, ...(script.compiled ? [] : ['--import', import.meta.resolve('tsx')])];
+  return { entry: fileURLToPath(script.url), execArgv };
 }
 
 /**

@@ -15,6 +15,7 @@ import { MAX_PAGES, PDF_THREAD_IDLE_MS, SCAN_RENDER_SCALE, SCANNED_PAGE_CHARS } 
 import { pageText, type TextRun } from './layout.js';
 import { tidyOcrText, type OcrEngine } from './ocr.js';
 import { onClose } from '../../lib/closers.js';
+import { scriptBeside } from '../../lib/script-beside.js';
 
 export interface PdfText {
   /** Text of each page, in reading order. */
@@ -37,8 +38,8 @@ type PortOcrReply = { id: number; ok: true; text: string; confidence: number } |
 /** What the thread answers: the text, or why the PDF cannot be read (a value: a thread keeps only an Error's message). */
 export type PdfOnThreadReply = ({ ok: true } & PdfText) | { ok: false; problem: MaterialProblem } | { ok: false; thrown: { name: string; message: string } };
 
-/** The thread's module: compiled, `pdf-thread.js`; from the TypeScript sources, `pdf-thread.mjs` (registers tsx). */
-const THREAD = new URL(import.meta.url.endsWith('.js') ? './pdf-thread.js' : './pdf-thread.mjs', import.meta.url);
+/** The thread's module (script-beside.ts): compiled, `pdf-thread.js`; from the TypeScript sources, `pdf-thread.mjs` (registers tsx). */
+const THREAD = scriptBeside(import.meta.url, new URL('./pdf-thread.js', import.meta.url), new URL('./pdf-thread.mjs', import.meta.url)).url;
 
 /**
  * The reader thread, kept warm between PDFs: starting it loads pdf.js (most of a small PDF's time),
