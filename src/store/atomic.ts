@@ -12,10 +12,9 @@ import path from 'node:path';
  * mirror), where an fsync per write would cost more than the entry itself.
  */
 export async function writeFileAtomic(file: string, data: string | Uint8Array, opts: { durable?: boolean; mode?: number } = {}): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   // `mode`: the file's permissions from its creation (a private file is never readable by others, not even between write and chmod).
-  const handle = await open(tmp, 'w', opts.mode);
+  const handle = await openMakingFolder(tmp, opts.mode);
   try {
     await handle.writeFile(data);
     if (opts.durable !== false) await handle.sync();
@@ -30,6 +29,21 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
   } catch (e) {
     await rm(tmp, { force: true });
     throw e;
+  }
+}
+
+/**
+ * Opens `file` for writing, making its folder first only when it is missing: the folder almost
+ * always exists, and a `mkdir` before every write was one more trip through the thread pool for
+ * each of them (a run's state, every audit line's mirror).
+ */
+async function openMakingFolder(file: string, mode: number | undefined) {
+  try {
+    return await open(file, 'w', mode);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    await mkdir(path.dirname(file), { recursive: true });
+    return open(file, 'w', mode);
   }
 }
 

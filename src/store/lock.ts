@@ -2,14 +2,13 @@
  * Inter-process locks for read-modify-write of shared state files: the bot and any number of
  * `cuaderno` processes share one data dir. An in-process Mutex cannot see another process, so
  * each read → change → rewrite (and each id allocated from what was read) runs under a lock
- * directory `<file>.lock` (proper-lockfile: mkdir is atomic; the holder refreshes its mtime).
+ * directory `<file>.lock` (proper-lockfile: mkdir is atomic; the holder refreshes its mtime). The
+ * file's folder is made by the lock itself when missing (lock-holder.ts), not before every lock.
  *
  * A holder killed with `kill -9` is seen gone at once when it ran on this machine (lock-holder.ts:
  * the lock names its holder); otherwise it stops refreshing and after LOCK_STALE_MS the next
  * process takes the lock over, so a crash delays the next run by seconds at most, never blocks it.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { StateFileError } from '../errors.js';
 import { holderAwareFs } from './lock-holder.js';
@@ -39,7 +38,6 @@ export const LOCK_SUFFIX = '.lock';
  * wait for locks held across slow work (a cover or a narration being generated).
  */
 export async function withFileLock<R>(file: string, fn: () => Promise<R>, opts: { long?: boolean } = {}): Promise<R> {
-  await mkdir(path.dirname(file), { recursive: true });
   let compromised: Error | undefined;
   let release: () => Promise<void>;
   try {
@@ -71,7 +69,6 @@ export async function withFileLock<R>(file: string, fn: () => Promise<R>, opts: 
  * Waits out a dead holder's stale lock; throws StateFileError('BUSY') if a live one keeps it.
  */
 export async function holdFileLock(file: string, busyMessage: string): Promise<() => Promise<void>> {
-  await mkdir(path.dirname(file), { recursive: true });
   try {
     const release = await lockfile.lock(file, {
       realpath: false,
