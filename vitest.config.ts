@@ -68,24 +68,13 @@ if (misplaced.length > 0) {
 }
 
 /**
- * Seconds a file took on the 2-core box (shared, `--reporter=json`), for a clone that has no
- * results of its own yet; the ones far above their tier's usual cost. vitest's own record of the
- * last run wins where there is one.
+ * Seconds each file took in a whole run on the 2-core box (`node scripts/file-seconds.mjs` writes
+ * them from vitest's own record), for a clone that has no record of its own yet — CI, a fresh
+ * clone. vitest's own record of the last run wins where there is one.
  */
-const KNOWN_S: Readonly<Record<string, number>> = {
-  'test/replay/kill-real.process.test.ts': 30,
-  'test/agent/crash-matrix.process.test.ts': 28,
-  'test/hardening/fuzz.test.ts': 20,
-  'test/hardening/fuzz-2.test.ts': 20,
-  'test/bot/runs-property.e2e.test.ts': 20,
-  'test/bot/runs-property-2.e2e.test.ts': 20,
-  'test/bot/runs-property-3.e2e.test.ts': 20,
-  'test/bot/runs-property-4.e2e.test.ts': 20,
-  'test/main/redo-after-week.process.test.ts': 20,
-  'test/main/pending-kill.process.test.ts': 17,
-};
+const KNOWN_S: Readonly<Record<string, number>> = JSON.parse(readFileSync(path.join(ROOT, 'test', 'support', 'file-seconds.json'), 'utf8')) as Record<string, number>;
 /** A file's usual cost by tier, when neither vitest's record nor the list above knows it. */
-const TIER_S: Readonly<Record<string, number>> = { procesos: 12, pila: 10, navegador: 12, rapido: 2, 'rapido-aislado': 2 };
+const TIER_S: Readonly<Record<string, number>> = { procesos: 12, pila: 10, navegador: 12, rapido: 2 };
 
 /** A file's tier, by its name (the comment at the top). */
 function tierOf(rel: string): 'rapido' | 'pila' | 'procesos' | 'navegador' {
