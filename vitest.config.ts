@@ -85,7 +85,7 @@ function tierOf(rel: string): 'rapido' | 'pila' | 'procesos' | 'navegador' {
 }
 
 /**
- * Costliest file first (vitest's record of the last run, else the list above, else its tier's
+ * Costliest file first (vitest's record of the last run, else file-seconds.json, else its tier's
  * usual cost), so the long files start at once and the short ones fill the gaps at the end; the
  * isolated files before all: each needs a worker process of its own anyway, and last they ran
  * alone after everything else (`test:rapido` 1.6 s longer). (vitest's default runs projects by
@@ -113,7 +113,8 @@ class CostliestFirst extends BaseSequencer {
  * tiers as projects, costliest first across them interleaved them: 91 worker processes for 200
  * files, ≈ 40 s of CPU. Run tier by tier instead, the tiers that mostly wait (a whole conversation
  * waits on its status message's edit interval, a browser on chromium) left both cores a third idle
- * for half a minute. One project mixes them and keeps three workers for the whole run.
+ * for half a minute. One project mixes them and keeps its workers for the whole run: 343 → 284 s
+ * of CPU on the same code, 4 worker processes instead of 91.
  */
 const TIERS_NAMED = process.argv.some((a) => a === '--project' || a.startsWith('--project='));
 const isolatedProject = MOCKING.length ? [{ extends: true as const, test: { name: 'rapido-aislado', include: MOCKING, exclude: [...STACK, ...SLOW, ...BROWSER] } }] : [];
@@ -136,9 +137,10 @@ export default defineConfig({
     env: { ...TEST_ENV },
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Three files at a time on 2 cores: the tests wait on children, sockets and the disk for about a
-    // third of their time (2 workers: 126–131 % of the 200 % of CPU used; 3: 163–178 %), so a third
-    // file fills those waits — vitest 6:17 → 5:02 wall on the same code, and every test passed.
+    // Four files at a time on 2 cores: the tests wait on children, sockets, chromium and a status
+    // message's pace for part of their time, and a file that waits leaves its core to the others.
+    // One pool (above), 2026-12-06: 3 workers 178–180 s wall, 4 workers 161–165 s (the same CPU,
+    // 280–286 s), 5 workers 163 s but 297 s of CPU (one more process, more contention).
     maxWorkers: 4,
     // dist/ built (incrementally) once before any test: the process tests start it, and the threads
     // and children the product starts from its sources run their compiled scripts (test-env.ts).
