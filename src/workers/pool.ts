@@ -37,6 +37,17 @@ export function poolSize(): number {
 const SCRIPT = scriptBeside(import.meta.url, new URL('./work.js', import.meta.url), new URL('./worker.mjs', import.meta.url));
 const WORKER = SCRIPT.compiled ? { filename: SCRIPT.url.href, name: 'work' } : { filename: SCRIPT.url.href };
 
+/**
+ * The threads' flags: the process's own, and no `require()` of an ES module. piscina loads a
+ * thread's module with `require()` first, which Node ≥ 20.19 does synchronously for ES modules; a
+ * thread terminated in the middle of that (a bot stopped right after start, while `warmPool`'s
+ * threads load) aborted the whole process — «FATAL ERROR: v8::Module::IsGraphAsync … must be used on
+ * an instantiated module», SIGABRT, 3 of 40 stops under load. With it refused, piscina falls back to
+ * `import()`, which a termination ends cleanly. Where Node does not know the flag, nothing is added.
+ */
+const NO_REQUIRE_ESM = '--no-experimental-require-module';
+export const THREAD_EXEC_ARGV: readonly string[] = [...process.execArgv, ...(process.allowedNodeEnvironmentFlags.has(NO_REQUIRE_ESM) ? [NO_REQUIRE_ESM] : [])];
+
 /** A thread idle this long ends; with none kept ready, an idle bot holds no thread at all. */
 export const POOL_IDLE_MS = 30_000;
 
@@ -52,6 +63,7 @@ function thePool(): Piscina<WorkRequest, WorkReply> {
     // generation of 16 MB instead of V8's default (≈ 3 × 16 MB per thread): each idle-but-alive
     // thread holds ~20 MB less, at the cost of a few more quick collections.
     resourceLimits: { maxYoungGenerationSizeMb: 16 },
+    execArgv: [...THREAD_EXEC_ARGV],
   });
   return pool;
 }
