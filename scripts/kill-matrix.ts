@@ -49,11 +49,19 @@ function cli(dataDir: string, args: string[], env: Record<string, string> = {}):
 const inode = async (file: string) => (await stat(file).catch(() => undefined))?.ino;
 const readJson = async <T>(file: string): Promise<T | undefined> => JSON.parse(await readFile(file, 'utf8').catch(() => 'null')) ?? undefined;
 
-async function one(n: number): Promise<string[]> {
+async function one(n: number, retried = false): Promise<string[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'cv-kill-'));
+  const log = `${dir}.writes`;
   try {
-    const first = await cli(dir, ['prepare la semana 3'], { KILL_AFTER_WRITE: String(n) });
-    if (first.signal !== 'SIGKILL') return [`the first run was not killed (exit ${first.code})`];
+    const first = await cli(dir, ['prepare la semana 3'], { KILL_AFTER_WRITE: String(n), KILL_COUNT_FILE: log });
+    if (first.signal !== 'SIGKILL') {
+      // A week's number of writes is not fixed: a stage retried in one run (its time limit passed
+      // on a loaded machine) and not in the other writes more. A run that ended whole with fewer
+      // writes than n is killed again after its own last write, once (the pick «last»).
+      const done = (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
+      if (!retried && first.code === 0 && done < n) return await one(done, true);
+      return [`the first run was not killed (exit ${first.code})`];
+    }
     const cover = path.join(dir, 'portadas', 'semana_03.png');
     const wav = path.join(dir, 'audio', 'semana_03.wav');
     const before = { cover: await inode(cover), wav: await inode(wav) };
@@ -83,6 +91,7 @@ async function one(n: number): Promise<string[]> {
     return problems;
   } finally {
     await rm(dir, { recursive: true, force: true });
+    await rm(log, { force: true });
   }
 }
 
