@@ -46,7 +46,7 @@ const WORKER = SCRIPT.compiled ? { filename: SCRIPT.url.href, name: 'work' } : {
  * `import()`, which a termination ends cleanly. Where Node does not know the flag, nothing is added.
  */
 const NO_REQUIRE_ESM = '--no-experimental-require-module';
-export const THREAD_EXEC_ARGV: readonly string[] = [...process.execArgv, ...(process.allowedNodeEnvironmentFlags.has(NO_REQUIRE_ESM) ? [NO_REQUIRE_ESM] : [])];
+const THREAD_EXEC_ARGV: readonly string[] = [...process.execArgv, ...(process.allowedNodeEnvironmentFlags.has(NO_REQUIRE_ESM) ? [NO_REQUIRE_ESM] : [])];
 
 /** A thread idle this long ends; with none kept ready, an idle bot holds no thread at all. */
 export const POOL_IDLE_MS = 30_000;
