@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -61,6 +62,24 @@ function memoryTmp(): void {
   process.once('exit', () => rmSync(made, { recursive: true, force: true }));
 }
 memoryTmp();
+
+/**
+ * The audit keys' default folder (`$XDG_CONFIG_HOME/cuaderno-vivo`, src/config.ts) for this run:
+ * a temporary one, in the memory folder above, for every test that builds a notebook without a
+ * keys folder of its own — in this process, in the workers and in the children that inherit the
+ * environment. Before, those tests wrote their chains' mirrors into the developer's own
+ * ~/.config/cuaderno-vivo (1,200 files after a few runs), on the disk: there, every audit group's
+ * mirror (a rename over the previous one) cost ≈ 0.27 ms of kernel time, 2 of the dispatcher fuzz
+ * test's 6.4 s of CPU per half. Removed when vitest exits.
+ */
+function privateConfigHome(): void {
+  if (process.env.CUADERNO_TESTS_CONFIG_HOME) return; // this config's, loaded before in this run
+  const made = mkdtempSync(path.join(os.tmpdir(), 'cuaderno-config-'));
+  process.env.XDG_CONFIG_HOME = made;
+  process.env.CUADERNO_TESTS_CONFIG_HOME = made;
+  process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+}
+privateConfigHome();
 
 const misplaced = MOCKING.filter((f) => [...STACK, ...SLOW, ...BROWSER].some((glob) => f.endsWith(glob.replace('test/**/*', ''))));
 if (misplaced.length > 0) {

@@ -12,6 +12,7 @@ import { openNotebook } from '../../src/store/index.js';
 import { freePort, TelegramHarness } from '../support/telegram.js';
 import { OWNER } from './stack.js';
 import { real } from './steps.js';
+import { TEST_ENV } from '../support/test-env.js';
 
 const cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -25,7 +26,7 @@ it('webhook mode refuses updates without the secret token and serves those with 
   cleanup.push(() => h.close());
   const port = await freePort();
   const config = loadConfig({
-    CUADERNO_DATA_DIR: path.join(tmp, 'data'), TELEGRAM_BOT_TOKEN: h.token, ALLOWED_USER_IDS: String(OWNER),
+    ...TEST_ENV, CUADERNO_DATA_DIR: path.join(tmp, 'data'), TELEGRAM_BOT_TOKEN: h.token, ALLOWED_USER_IDS: String(OWNER),
     WEBHOOK_URL: `http://127.0.0.1:${port}/hook`, WEBHOOK_SECRET: 'secreto_de_prueba', WEBHOOK_PORT: String(port),
   });
   const cb = await createBot({ config, service: await real(config), notebook: await openNotebook(config.dataDir), apiRoot: h.apiRoot, log: () => undefined });

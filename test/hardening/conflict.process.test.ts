@@ -13,6 +13,7 @@ import { createAgentService } from '../../src/agent/service.js';
 import { createBot, startBot, type RunningBot } from '../../src/bot/index.js';
 import { loadConfig } from '../../src/config.js';
 import { startBotProcess } from '../main/bot-process.js';
+import { TEST_ENV } from '../support/test-env.js';
 
 const TOKEN = '424242:conflict-test-token';
 const ME = { id: 424242, is_bot: true, first_name: 'Cuaderno', username: 'cuaderno_test_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false };
@@ -78,7 +79,7 @@ describe('a getUpdates conflict on Telegram', () => {
     cleanups.push(() => new Promise((r) => { tg.server.closeAllConnections(); tg.server.close(() => r()); }));
     const dir = await mkdtemp(path.join(os.tmpdir(), 'cv-conflict-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const config = loadConfig({ TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: tg.root, ALLOWED_USER_IDS: '101', CUADERNO_DATA_DIR: dir, CUADERNO_MODELO: 'local' });
+    const config = loadConfig({ ...TEST_ENV, TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: tg.root, ALLOWED_USER_IDS: '101', CUADERNO_DATA_DIR: dir, CUADERNO_MODELO: 'local' });
     const service = await createAgentService({ config });
     const cb = await createBot({ config, service, notebook: service.toolbox.notebook, apiRoot: tg.root, log: () => undefined });
     const running: RunningBot = await startBot(cb, config, { pollTimeoutS: 1, webhook: false, conflict: { retries: 3, firstWaitMs: 5 } });

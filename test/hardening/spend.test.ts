@@ -11,6 +11,7 @@ import { real } from '../bot/steps.js';
 import { OWNER, startStack, type Stack } from '../bot/stack.js';
 import { tempDir } from '../tools/helpers.js';
 import { cli, finalTurn, script, toolTurn } from './support.js';
+import { TEST_ENV } from '../support/test-env.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -36,7 +37,7 @@ describe('spend: the program measures, the model only notes', () => {
     // The bound is the dispatcher's: the schema the model sees carries no numeric bounds (strict mode).
     const { createToolbox } = await import('../../src/tools/index.js');
     const { loadConfig } = await import('../../src/config.js');
-    const tb = await createToolbox({ config: loadConfig({ CUADERNO_DATA_DIR: dir }) });
+    const tb = await createToolbox({ config: loadConfig({ ...TEST_ENV, CUADERNO_DATA_DIR: dir }) });
     const schema = JSON.stringify(tb.tools.get('registrar_uso')!.input_schema);
     expect(schema).not.toMatch(/maximum|minimum/);
   });

@@ -16,6 +16,7 @@ import { stopBotAndRuns } from '../support/local-chat.js';
 import { freePort } from '../support/telegram.js';
 import { tempDir } from '../tools/helpers.js';
 import { cli } from './support.js';
+import { TEST_ENV } from '../support/test-env.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -86,7 +87,7 @@ describe('a damaged chat.json', () => {
     const filesDir = path.join(dir, 'webchat');
     await mkdir(filesDir, { recursive: true });
     const token = await loadWebchatToken(filesDir);
-    const config = loadConfig({ CUADERNO_DATA_DIR: dir, CUADERNO_MODELO: 'local' });
+    const config = loadConfig({ ...TEST_ENV, CUADERNO_DATA_DIR: dir, CUADERNO_MODELO: 'local' });
     const boot = async (): Promise<{ tg: EmbeddedTelegram; cb: CuadernoBot; running: RunningBot }> => {
       const tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token, filesDir, log: () => undefined });
       const service = await createAgentService({ config });

@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { runCli } from '../../src/cli.js';
+import { CONFIG_HOME_ENV } from '../support/test-env.js';
 import { tempDir } from '../tools/helpers.js';
 
 /** Every own property name of Object.prototype: what a model (or a hand-edited file) may throw at a lookup. */
@@ -18,7 +19,7 @@ export async function cli(args: string[], env: Record<string, string | undefined
   stdout.on('data', (d) => (out += d));
   stderr.on('data', (d) => (err += d));
   input.end(stdin);
-  const code = await runCli(args, { stdout, stderr, stdin: input, env });
+  const code = await runCli(args, { stdout, stderr, stdin: input, env: { ...CONFIG_HOME_ENV, ...env } });
   return { code, stdout: out, stderr: err };
 }
 

@@ -11,13 +11,14 @@ import { loadConfig } from '../../src/config.js';
 import { tempDir } from '../tools/helpers.js';
 import { cli } from './support.js';
 import { childEnv, compiled } from '../support/compiled.js';
+import { TEST_ENV } from '../support/test-env.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;
 beforeAll(async () => ({ dir, cleanup } = await tempDir('cv-unfinished-')));
 afterAll(() => cleanup());
 
-const env = () => ({ CUADERNO_DATA_DIR: dir, CUADERNO_MODELO: 'local' });
+const env = () => ({ ...TEST_ENV, CUADERNO_DATA_DIR: dir, CUADERNO_MODELO: 'local' });
 const unfinished = async () => (await createAgentService({ config: loadConfig(env()) })).unfinished();
 
 /** `preparar` killed right after its first checkpoint, as a real process. */

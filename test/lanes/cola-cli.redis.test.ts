@@ -6,6 +6,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
+import { CONFIG_HOME_ENV } from '../support/test-env.js';
 import { createBullMqLane } from '../../src/lanes/bullmq-lane.js';
 import type { StageFunction } from '../../src/lanes/types.js';
 import { startLaneWorker } from '../../src/lanes/worker.js';
@@ -24,7 +25,7 @@ async function cola(args: string[], env: Record<string, string>): Promise<{ code
   let stderr = '';
   out.on('data', (d: Buffer) => (stdout += d.toString()));
   err.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await runCli(['cola', ...args], { stdout: out, stderr: err, stdin: Readable.from([]), env });
+  const code = await runCli(['cola', ...args], { stdout: out, stderr: err, stdin: Readable.from([]), env: { ...CONFIG_HOME_ENV, ...env } });
   return { code, stdout, stderr };
 }
 

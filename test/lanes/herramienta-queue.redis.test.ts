@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
+import { CONFIG_HOME_ENV } from '../support/test-env.js';
 import { startLaneWorker, type LaneWorker } from '../../src/lanes/worker.js';
 import { workerEngines } from '../../src/trabajador.js';
 import { startImageServer, type MediaServer } from '../support/media-servers.js';
@@ -23,7 +24,7 @@ async function herramienta(args: string[], env: Record<string, string>): Promise
   let stderr = '';
   out.on('data', (d: Buffer) => (stdout += d.toString()));
   err.on('data', (d: Buffer) => (stderr += d.toString()));
-  const code = await runCli(['herramienta', ...args], { stdout: out, stderr: err, stdin: Readable.from([]), env });
+  const code = await runCli(['herramienta', ...args], { stdout: out, stderr: err, stdin: Readable.from([]), env: { ...CONFIG_HOME_ENV, ...env } });
   return { code, result: JSON.parse(stdout.trim().split('\n').at(-1)!) as { content: string; is_error: boolean }, stderr };
 }
 

@@ -14,4 +14,14 @@
  * it each of the ~100 worker threads a run starts registers tsx, with a loader thread of its own.
  * test/lib/script-beside.process.test.ts keeps the tsx path (`npm run dev`) covered.
  */
-export const TEST_ENV: Readonly<Record<string, string>> = Object.freeze({ PORTADA_PX: '256', CUADERNO_HILOS_COMPILADOS: '1' });
+/**
+ * The run's own config folder (vitest.config.ts, privateConfigHome) as the audit keys' default, for
+ * the configurations a test builds from an object of its own instead of the process's environment
+ * (the in-process CLI runners add it too): without it they fall back to the developer's
+ * ~/.config/cuaderno-vivo. Empty outside a vitest run (the kill matrices name their keys folders).
+ */
+const configHome = process.env.CUADERNO_TESTS_CONFIG_HOME;
+const configHomeEnv: Record<string, string> = configHome ? { XDG_CONFIG_HOME: configHome } : {};
+export const CONFIG_HOME_ENV: Readonly<Record<string, string>> = Object.freeze(configHomeEnv);
+
+export const TEST_ENV: Readonly<Record<string, string>> = Object.freeze({ PORTADA_PX: '256', CUADERNO_HILOS_COMPILADOS: '1', ...CONFIG_HOME_ENV });

@@ -6,6 +6,7 @@ import type { DryRun, ToolResult } from '../../src/tools/contract.js';
 import { loadConfig } from '../../src/config.js';
 import { createToolbox, DEFAULT_POLICY } from '../../src/tools/index.js';
 import { AUDIT, makeToolbox, snapshot, tempDir } from './helpers.js';
+import { TEST_ENV } from '../support/test-env.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -61,7 +62,7 @@ describe('dispatcher', () => {
 
   it('a confirmation call that brings no recorded decision is not run: the dispatcher asks nobody', async () => {
     const box = await makeToolbox(dir);
-    const raw = await createToolbox({ config: loadConfig({ CUADERNO_DATA_DIR: dir }) });
+    const raw = await createToolbox({ config: loadConfig({ ...TEST_ENV, CUADERNO_DATA_DIR: dir }) });
     const r = await raw.dispatch({ id: 'nd', name: 'generar_portada', input: { semana: 3, maqueta: true } });
     expect(r).toMatchObject({ kind: 'error', code: 'INTERNAL' });
     expect(r.message).toContain('necesita la aprobación');

@@ -11,6 +11,7 @@ import { verifyAuditLog } from '../../../src/store/auditCheck.js';
 import { BLANK, CLOZE_PROMPT } from '../../../src/tools/cards/build.js';
 import { CARDS_REVIEWED_EVENT, PROPOSALS_FILE } from '../../../src/tools/cards/proposals.js';
 import { makeToolbox, tempDir } from '../helpers.js';
+import { TEST_ENV } from '../../support/test-env.js';
 
 const MODEL = { CUADERNO_MODELO: 'script:guion.json' };
 const low = (s: string) => s.toLocaleLowerCase('es');
@@ -128,7 +129,7 @@ describe('the student keeps, rewrites and drops; the audit counts it', () => {
     expect(calls.map((e) => e.event === 'solicitud' ? e.args : e.detail)).toEqual([{ id_nota: 7, tarjetas: 2 }, { id_nota: 7, propuestas: 2 }, { id_nota: 8, tarjetas: 1 }, { id_nota: 8, propuestas: 1 }]);
     expect(JSON.stringify(calls)).not.toMatch(/Renacimiento|impresionismo/);
     // The audit log with the new event still verifies (the chain, every line known).
-    expect((await verifyAuditLog(box.notebook.files.audit, loadConfig({ CUADERNO_DATA_DIR: tmp.dir, ...MODEL }).keysDir)).problems).toEqual([]);
+    expect((await verifyAuditLog(box.notebook.files.audit, loadConfig({ ...TEST_ENV, CUADERNO_DATA_DIR: tmp.dir, ...MODEL }).keysDir)).problems).toEqual([]);
     const onDisk = JSON.parse(await readFile(path.join(tmp.dir, PROPOSALS_FILE), 'utf8'));
     expect(onDisk.lotes[0].estado).toBe('guardada');
   });
