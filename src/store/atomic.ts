@@ -3,6 +3,7 @@
  * reader (or a process killed mid-write) never sees a half-written file under the final name.
  */
 import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { link, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -28,6 +29,30 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
     await rename(tmp, file);
   } catch (e) {
     await rm(tmp, { force: true });
+    throw e;
+  }
+}
+
+/**
+ * writeFileAtomic without the thread pool and without the fsync (`durable: false`): for a few bytes
+ * of bookkeeping rewritten under a lock held synchronously (the audit chain's mirror, auditLog.ts).
+ * The folder must exist.
+ */
+export function writeFileAtomicSync(file: string, data: string, opts: { mode?: number } = {}): void {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const fd = openSync(tmp, 'w', opts.mode);
+  try {
+    writeFileSync(fd, data);
+  } catch (e) {
+    closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+  closeSync(fd);
+  try {
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
     throw e;
   }
 }

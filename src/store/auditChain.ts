@@ -12,7 +12,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createFileIfAbsent, writeFileAtomic } from './atomic.js';
+import { createFileIfAbsent, writeFileAtomic, writeFileAtomicSync } from './atomic.js';
 
 /** The installation's key file inside the keys folder (64 hex characters, mode 0600). */
 export const AUDIT_KEY_FILE = 'auditoria.clave';
@@ -163,6 +163,8 @@ async function* mirrorsIn(dir: string): AsyncGenerator<{ file: string; m: ChainM
 }
 
 const indexed = new Map<string, Promise<void>>();
+/** Keys folders whose index is known built (indexOnce has settled for them in this process). */
+const indexesDone = new Set<string>();
 
 /**
  * A keys folder with mirrors but no path index (written before it existed): index every mirror
@@ -179,6 +181,7 @@ function indexOnce(dir: string): Promise<void> {
       for (const { m } of mirrors.sort((a, b) => a.at - b.at)) await writeRoute(dir, m);
       await mkdir(routes, { recursive: true, mode: 0o700 });
     })();
+    done.then(() => indexesDone.add(dir), () => undefined);
     indexed.set(dir, done);
   }
   return done;
@@ -199,6 +202,19 @@ export async function writeMirror(dir: string, mirror: ChainMirror): Promise<voi
   await writeFileAtomic(file, `${JSON.stringify(mirror)}\n`, { durable: false, mode: 0o600 });
   await indexOnce(dir);
   await writeRoute(dir, mirror);
+}
+
+/**
+ * Whether writeMirrorSync may write `mirror`: once this process has written this chain's mirror for
+ * this path the asynchronous way (its folder made, the keys folder indexed, the route written).
+ */
+export function mirrorReadySync(dir: string, mirror: ChainMirror): boolean {
+  return mirrorDirsMade.has(dir) && indexesDone.has(dir) && routesWritten.has(routeKey(dir, mirror));
+}
+
+/** writeMirror without the thread pool, for an audit group written under a lock held synchronously; only when mirrorReadySync. */
+export function writeMirrorSync(dir: string, mirror: ChainMirror): void {
+  writeFileAtomicSync(mirrorFile(dir, mirror.cadena), `${JSON.stringify(mirror)}\n`, { mode: 0o600 });
 }
 
 /** Removes every mirror whose last known path is `logPath` (a deletion starts that log's chain anew), and its route. */

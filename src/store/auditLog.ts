@@ -10,14 +10,16 @@
  * entry starts on a line of its own instead of being glued onto the fragment and lost. An entry
  * that cannot be serialised becomes a placeholder line with the reason: every call leaves a line.
  */
+import { appendFileSync, statSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { appendFile, mkdir, open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
 import { writeFileAtomic } from './atomic.js';
-import { chainFields, defaultKeysDir, findMirror, loadAuditKey, macOf, newChainId, prefixMac, removeMirrorsOf, writeMirror } from './auditChain.js';
+import { chainFields, defaultKeysDir, findMirror, loadAuditKey, macOf, mirrorReadySync, newChainId, prefixMac, removeMirrorsOf, writeMirror, writeMirrorSync } from './auditChain.js';
 import { fileLines, MAX_LINE_BYTES } from './lines.js';
-import { withFileLock } from './lock.js';
+import { tryFileLockSync, withFileLock } from './lock.js';
 import type { AuditLog } from './types.js';
 
 /** Suffix of the file that keeps cut fragments moved out of the log. */
@@ -189,12 +191,64 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
    */
   let mine: { dev: number; ino: number; size: number; mtimeMs: number; seq: number; mac: string; chain: string } | undefined;
 
-  const cachedLink = async () => {
-    if (!mine) return undefined;
-    const st = await stat(file).catch(() => undefined);
+  /** The link after this process's last line, when the log at `st` is still as it left it (above). */
+  const cachedLink = (st: Stats | undefined) => {
     // The time too: a file removed and made anew may get the same inode number (and, rarely, size).
-    if (!st || st.size !== mine.size || st.ino !== mine.ino || st.dev !== mine.dev || st.mtimeMs !== mine.mtimeMs) return undefined;
+    if (!mine || !st || st.size !== mine.size || st.ino !== mine.ino || st.dev !== mine.dev || st.mtimeMs !== mine.mtimeMs) return undefined;
     return { seq: mine.seq + 1, macPrev: mine.mac, chain: mine.chain, first: false };
+  };
+
+  /** The group's lines linked after `link` (one string, in order), and the last one's number and MAC. */
+  const chainLines = (entries: ReadonlyArray<Record<string, unknown>>, key: Buffer, link: { seq: number; macPrev: string; chain: string; first: boolean }) => {
+    const lines: string[] = [];
+    let { seq, macPrev: mac } = link;
+    for (const [i, entry] of entries.entries()) {
+      // The chain's fields are ours: an entry's own `seq`/`mac_prev`/`cadena` never reach the line.
+      const { seq: _s, mac_prev: _m, cadena: _c, ...own } = entry;
+      const body = auditLine(own).slice(0, -1);
+      const first = link.first && i === 0;
+      const chained = `${body.slice(0, -1)}${body.length > 2 ? ',' : ''}"seq":${seq},"mac_prev":"${mac}"${first ? `,"cadena":"${link.chain}"` : ''}}`;
+      lines.push(`${chained}\n`);
+      mac = macOf(key, chained);
+      seq += 1;
+    }
+    return { text: lines.join(''), last: { seq: seq - 1, mac } };
+  };
+
+  const remember = (st: Stats | undefined, last: { seq: number; mac: string }, chain: string) => {
+    mine = st === undefined ? undefined : { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, seq: last.seq, mac: last.mac, chain };
+  };
+
+  /**
+   * The usual case, without a trip through libuv's thread pool: this process wrote the log's last
+   * line and its mirror, and nobody holds the lock. Lock, check, append, mirror and stat are ≈ 15
+   * system calls of a few microseconds on a local disk (no fsync: the log never had one per line),
+   * where their asynchronous trips cost ≈ 0.55 ms of CPU per group (the dispatcher's fuzz test:
+   * 7,400 groups per half). False, having written nothing, when it cannot: the lock is busy (the
+   * caller waits for it the asynchronous way), the log changed since, or the mirror's one-time setup
+   * is not done in this process.
+   */
+  const appendCachedSync = (entries: ReadonlyArray<Record<string, unknown>>, key: Buffer): boolean => {
+    if (!mine) return false;
+    const release = tryFileLockSync(file);
+    if (!release) return false;
+    try {
+      const link = cachedLink(statSync(file, { throwIfNoEntry: false }));
+      if (!link) return false;
+      const { text, last } = chainLines(entries, key, link);
+      const mirror = { cadena: link.chain, ruta: file, seq: last.seq, mac: last.mac };
+      if (!mirrorReadySync(keysDir, mirror)) return false;
+      appendFileSync(file, text);
+      writeMirrorSync(keysDir, mirror);
+      remember(statSync(file, { throwIfNoEntry: false }), last, link.chain);
+      return true;
+    } finally {
+      try {
+        release();
+      } catch {
+        // Already gone (taken over as stale after a long stall): the next writer checks the tail.
+      }
+    }
   };
 
   /**
@@ -205,32 +259,20 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
    */
   const appendChained = async (entries: ReadonlyArray<Record<string, unknown>>) => {
     const key = await openOnce();
+    if (appendCachedSync(entries, key)) return;
     await withFileLock(file, async () => {
-      let link = await cachedLink();
+      let link = cachedLink(await stat(file).catch(() => undefined));
       if (!link) {
         // Another process may have been killed mid-line since we opened: never link onto a fragment.
         await quarantineTailLocked(file);
         link = await nextLink(file, key, keysDir);
       }
-      const lines: string[] = [];
-      let { seq, macPrev: mac } = link;
-      for (const [i, entry] of entries.entries()) {
-        // The chain's fields are ours: an entry's own `seq`/`mac_prev`/`cadena` never reach the line.
-        const { seq: _s, mac_prev: _m, cadena: _c, ...own } = entry;
-        const body = auditLine(own).slice(0, -1);
-        const first = link.first && i === 0;
-        const chained = `${body.slice(0, -1)}${body.length > 2 ? ',' : ''}"seq":${seq},"mac_prev":"${mac}"${first ? `,"cadena":"${link.chain}"` : ''}}`;
-        lines.push(`${chained}\n`);
-        mac = macOf(key, chained);
-        seq += 1;
-      }
+      const { text, last } = chainLines(entries, key, link);
       // One write: the group's lines land whole and in order (a crash may cut the last; the next
       // open sets that fragment aside, as for a single line).
-      await appendFile(file, lines.join(''));
-      const last = { seq: seq - 1, mac };
+      await appendFile(file, text);
       await writeMirror(keysDir, { cadena: link.chain, ruta: file, seq: last.seq, mac: last.mac });
-      const st = await stat(file).catch(() => undefined);
-      mine = st === undefined ? undefined : { dev: st.dev, ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, seq: last.seq, mac: last.mac, chain: link.chain };
+      remember(await stat(file).catch(() => undefined), last, link.chain);
     });
   };
 

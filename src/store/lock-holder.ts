@@ -78,7 +78,26 @@ type Callback<T = void> = (err: NodeJS.ErrnoException | null, value?: T) => void
  */
 const mine = new Set<string>();
 
-/** The `fs` proper-lockfile is given: node's, with the three calls above. */
+/** A lock directory just made by this process: ours, with its holder written. */
+function taken(dir: string): void {
+  mine.add(dir);
+  // Written before the lock counts as taken: a waiter that finds no holder file judges by age.
+  // Synchronously: a few bytes, and a lock is taken often (every audit line): three trips
+  // through libuv's thread pool tripled a lock's cost.
+  try {
+    fs.writeFileSync(path.join(dir, HOLDER_FILE), ME);
+  } catch {
+    // No holder written: the lock is still ours, and judged by its age.
+  }
+}
+
+/** A lock directory's Stats, aged in place when its holder is known gone (as if it had stopped refreshing long ago). */
+function aged(p: string, st: fs.Stats): fs.Stats {
+  if (mine.has(p) || !holderGone(p)) return st;
+  return Object.assign(st, { mtime: new Date(0), mtimeMs: 0 });
+}
+
+/** The `fs` proper-lockfile is given: node's, with `mkdir`, `stat` and `rmdir` as the header says (and their synchronous twins). */
 export const holderAwareFs = {
   ...fs,
   mkdir(dir: string, cb: Callback, folderMade = false): void {
@@ -89,24 +108,26 @@ export const holderAwareFs = {
         return fs.mkdir(path.dirname(dir), { recursive: true }, (e) => (e ? cb(e) : holderAwareFs.mkdir(dir, cb, true)));
       }
       if (err) return cb(err);
-      mine.add(dir);
-      // Written before the lock counts as taken: a waiter that finds no holder file judges by age.
-      // Synchronously: a few bytes, and a lock is taken often (every audit line): three trips
-      // through libuv's thread pool tripled a lock's cost.
-      try {
-        fs.writeFileSync(path.join(dir, HOLDER_FILE), ME);
-      } catch {
-        // No holder written: the lock is still ours, and judged by its age.
-      }
+      taken(dir);
       cb(null);
     });
   },
+  /** `mkdir` for proper-lockfile's synchronous lock (lock.ts, tryFileLockSync): the same, without the thread pool. */
+  mkdirSync(dir: string): void {
+    try {
+      fs.mkdirSync(dir);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      fs.mkdirSync(path.dirname(dir), { recursive: true });
+      fs.mkdirSync(dir);
+    }
+    taken(dir);
+  },
   stat(p: string, cb: Callback<fs.Stats>): void {
-    fs.stat(p, (err, st) => {
-      if (err || mine.has(p) || !holderGone(p)) return cb(err, st);
-      // The Stats is this call's own: aged in place, as if the holder had stopped refreshing long ago.
-      cb(null, Object.assign(st, { mtime: new Date(0), mtimeMs: 0 }));
-    });
+    fs.stat(p, (err, st) => (err ? cb(err, st) : cb(null, aged(p, st!))));
+  },
+  statSync(p: string): fs.Stats {
+    return aged(p, fs.statSync(p));
   },
   rmdir(dir: string, cb: Callback): void {
     mine.delete(dir);

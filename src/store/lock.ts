@@ -64,6 +64,28 @@ export async function withFileLock<R>(file: string, fn: () => Promise<R>, opts: 
 }
 
 /**
+ * The lock of `file` taken at once, synchronously, or undefined when another holder has it (a
+ * stale one is taken over, as withFileLock does). For the briefest holds — an audit group: a few
+ * appends of a few hundred bytes — where the lock's own trips through libuv's thread pool (make the
+ * directory, write its holder, stat it, remove both) cost more than the work they guard; the caller
+ * falls back to withFileLock, which waits, when this answers undefined. Release it before awaiting.
+ */
+export function tryFileLockSync(file: string): (() => void) | undefined {
+  try {
+    return lockfile.lockSync(file, {
+      realpath: false,
+      lockfilePath: `${file}${LOCK_SUFFIX}`,
+      fs: holderAwareFs,
+      stale: LOCK_STALE_MS,
+      onCompromised: () => undefined,
+    });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOCKED') return undefined;
+    throw e;
+  }
+}
+
+/**
  * Takes the lock of `file` for as long as the caller lives (until `release`): for state a process
  * keeps in memory and rewrites whole (the bot's), where a second writer could only clobber it.
  * Waits out a dead holder's stale lock; throws StateFileError('BUSY') if a live one keeps it.

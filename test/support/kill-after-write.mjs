@@ -1,7 +1,8 @@
 /**
  * Preload hook for the kill-after-every-write matrix (`node --import tsx --import <this>`): counts
  * every `rename`, `appendFile` and `writeFile` of the process (fs/promises — every durable write of
- * the project goes through one of them) and kills the process with SIGKILL right after the n-th
+ * the project goes through one of them — and `renameSync`/`appendFileSync`, the audit log's usual
+ * group) and kills the process with SIGKILL right after the n-th
  * completes (`KILL_AFTER_WRITE=n`; 0 = never). With `KILL_COUNT_FILE`, each counted write is logged
  * there as `<n> <op> <last two path segments>` so the matrix knows N and what each n was.
  *
@@ -18,7 +19,7 @@
  * (the worker pool writes the cover and the narration): it lives in a file next to the process,
  * updated under a mkdir lock with synchronous calls, which the hook itself does not count.
  */
-import fs, { appendFileSync, copyFileSync, constants as fsConstants, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import fs, { appendFileSync as liveAppendFileSync, copyFileSync, constants as fsConstants, mkdirSync, readdirSync, readFileSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
 import os from 'node:os';
@@ -26,6 +27,9 @@ import path from 'node:path';
 import { Buffer } from 'node:buffer';
 import process from 'node:process';
 import { isMainThread } from 'node:worker_threads';
+
+/** node's own appendFileSync, taken before the hook wraps it (below): the hook's writes are not the process's. */
+const ownAppendFileSync = liveAppendFileSync;
 
 const target = Number(process.env.KILL_AFTER_WRITE ?? 0);
 const log = process.env.KILL_COUNT_FILE;
@@ -92,7 +96,7 @@ function logStream(kind, stream) {
   const write = stream.write.bind(stream);
   stream.write = (chunk, ...rest) => {
     const value = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    locked(() => appendFileSync(path.join(replayOut, 'effects.jsonl'), `${JSON.stringify({ after: writesSoFar(), kind, value })}\n`));
+    locked(() => ownAppendFileSync(path.join(replayOut, 'effects.jsonl'), `${JSON.stringify({ after: writesSoFar(), kind, value })}\n`));
     return write(chunk, ...rest);
   };
 }
@@ -107,7 +111,7 @@ function nextWrite(op, target_) {
     // The snapshot first, the log line after it: a write is counted in N only once its snapshot is
     // whole (a recording stopped in the middle of a copy must not leave a half snapshot to replay).
     if (replayOut && replayRoot) copyTree(replayRoot, path.join(replayOut, 'snap', String(n)));
-    if (log) appendFileSync(log, `${n} ${op} ${target_}\n`);
+    if (log) ownAppendFileSync(log, `${n} ${op} ${target_}\n`);
     return n;
   });
 }
@@ -123,5 +127,18 @@ for (const op of ['rename', 'appendFile', 'writeFile']) {
     return result;
   };
 }
-// ESM named imports of node:fs/promises are bound to these live exports once synced.
+// The synchronous twins of the same completions: the audit log's usual group (its line and its
+// chain's mirror) is written under a lock held synchronously (src/store/auditLog.ts). The hook's own
+// appends above go through `ownAppendFileSync`, taken before this, so they are never counted.
+for (const op of ['renameSync', 'appendFileSync']) {
+  const original = fs[op];
+  fs[op] = (...args) => {
+    const result = original.apply(fs, args);
+    const target_ = String(op === 'renameSync' ? args[1] : args[0]).split(/[\\/]/).slice(-2).join('/');
+    const n = nextWrite(op.slice(0, -'Sync'.length), target_);
+    if (n === target) process.kill(process.pid, 'SIGKILL');
+    return result;
+  };
+}
+// ESM named imports of node:fs and node:fs/promises are bound to these live exports once synced.
 syncBuiltinESMExports();
