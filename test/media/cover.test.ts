@@ -6,10 +6,12 @@ import { readPngText } from '../../src/tools/media/raster.js';
 import { type MediaServer, RETRY_AFTER_S, startImageServer } from '../support/media-servers.js';
 import { NOW, context, filesUnder, rejection, tempDir, tools } from './helpers.js';
 
+/** sRGB byte → linear light (WCAG), for each of the 256 bytes: computed once, not per pixel (a 1024² cover is a million). */
+const LINEAR = Array.from({ length: 256 }, (_, c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+
 /** Relative luminance (WCAG) of an sRGB byte triple. */
 function luminance(r: number, g: number, b: number): number {
-  const lin = (c: number): number => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  return 0.2126 * LINEAR[r]! + 0.7152 * LINEAR[g]! + 0.0722 * LINEAR[b]!;
 }
 
 /** Independent checks of a cover file: size, variety, title-line contrast in the bottom band. */
@@ -105,10 +107,11 @@ describe('generar_portada — maqueta (CPU)', () => {
 
   it('makes the four weeks look different', () => {
     expect(files).toHaveLength(4);
+    const pixels = files.map((f) => PNG.sync.read(f).data);
     for (let a = 0; a < 4; a++) {
       for (let b = a + 1; b < 4; b++) {
-        const pa = PNG.sync.read(files[a]!).data;
-        const pb = PNG.sync.read(files[b]!).data;
+        const pa = pixels[a]!;
+        const pb = pixels[b]!;
         let diff = 0;
         for (let i = 0; i < pa.length; i += 4) diff += Math.abs(pa[i]! - pb[i]!) + Math.abs(pa[i + 1]! - pb[i + 1]!);
         expect(diff / (pa.length / 4)).toBeGreaterThan(15);
