@@ -136,6 +136,15 @@ class CostliestFirst extends BaseSequencer {
  * of CPU on the same code, 4 worker processes instead of 91.
  */
 const TIERS_NAMED = process.argv.some((a) => a === '--project' || a.startsWith('--project='));
+/** The projects named on the command line (`--project x`, `--project=x`). */
+const NAMED = process.argv.flatMap((a, i) => (a === '--project' ? [process.argv[i + 1] ?? ''] : a.startsWith('--project=') ? [a.slice('--project='.length)] : []));
+/**
+ * `npm run test:rapido` alone: two workers, one per core. Its files only compute (no child, no
+ * browser, no wait on a status message's pace), so a third or fourth worker only adds a process
+ * that loads vitest and the product again and JIT-compiles the same code again: 2026-12-06, 2
+ * workers 30.0–30.9 s and 52 s of CPU, 3 workers 31.4–31.9 s, 4 workers 33.2–33.7 s and 64 s.
+ */
+const RAPIDO_ONLY = NAMED.length > 0 && NAMED.every((p) => p.startsWith('rapido'));
 const isolatedProject = MOCKING.length ? [{ extends: true as const, test: { name: 'rapido-aislado', include: MOCKING, exclude: [...STACK, ...SLOW, ...BROWSER] } }] : [];
 const PROJECTS = TIERS_NAMED
   ? [
@@ -159,8 +168,9 @@ export default defineConfig({
     // Four files at a time on 2 cores: the tests wait on children, sockets, chromium and a status
     // message's pace for part of their time, and a file that waits leaves its core to the others.
     // One pool (above), 2026-12-06: 3 workers 178–180 s wall, 4 workers 161–165 s (the same CPU,
-    // 280–286 s), 5 workers 163 s but 297 s of CPU (one more process, more contention).
-    maxWorkers: 4,
+    // 280–286 s), 5 workers 163 s but 297 s of CPU (one more process, more contention). The
+    // rapido tier alone: two (RAPIDO_ONLY above).
+    maxWorkers: RAPIDO_ONLY ? 2 : 4,
     // dist/ built (incrementally) once before any test: the process tests start it, and the threads
     // and children the product starts from its sources run their compiled scripts (test-env.ts).
     globalSetup: ['test/support/build-once.ts'],
