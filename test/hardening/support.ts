@@ -3,13 +3,17 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { runCli } from '../../src/cli.js';
-import { CONFIG_HOME_ENV } from '../support/test-env.js';
+import { TEST_ENV } from '../support/test-env.js';
 import { tempDir } from '../tools/helpers.js';
 
 /** Every own property name of Object.prototype: what a model (or a hand-edited file) may throw at a lookup. */
 export const PROTO_NAMES: readonly string[] = Object.getOwnPropertyNames(Object.prototype);
 
-/** `cuaderno …` in this process: the same entry point and parsing as the real command. */
+/**
+ * `cuaderno …` in this process: the same entry point and parsing as the real command, with the
+ * product's settings for tests (test-env.ts: small covers, the run's own audit keys) under the
+ * caller's `env`.
+ */
 export async function cli(args: string[], env: Record<string, string | undefined>, stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
@@ -19,7 +23,7 @@ export async function cli(args: string[], env: Record<string, string | undefined
   stdout.on('data', (d) => (out += d));
   stderr.on('data', (d) => (err += d));
   input.end(stdin);
-  const code = await runCli(args, { stdout, stderr, stdin: input, env: { ...CONFIG_HOME_ENV, ...env } });
+  const code = await runCli(args, { stdout, stderr, stdin: input, env: { ...TEST_ENV, ...env } });
   return { code, stdout: out, stderr: err };
 }
 
