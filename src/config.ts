@@ -188,12 +188,30 @@ export const HOUR_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** True when `zone` is an IANA time zone this Node knows (Intl rejects the others). */
 export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let known = ZONES_SEEN.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    // Bounded: the settings and each student's own zone, never text from a chat.
+    if (ZONES_SEEN.size < 1_000) ZONES_SEEN.set(zone, known);
   }
+  return known;
+}
+
+/**
+ * Zones already judged, and the machine's own: a DateTimeFormat costs ≈ 0.1 ms of ICU work, and the
+ * settings are read again for every notebook a class opens and every toolbox a test builds.
+ */
+const ZONES_SEEN = new Map<string, boolean>();
+let machineZone: { tz: string | undefined; zone: string } | undefined;
+/** The machine's zone, asked again only when `TZ` changed (Node follows a new `TZ` at once). */
+function localZone(): string {
+  if (machineZone?.tz !== process.env.TZ || !machineZone) machineZone = { tz: process.env.TZ, zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  return machineZone.zone;
 }
 
 function reviewConfig(env: Env, problems: string[]): Config['review'] {
@@ -206,7 +224,7 @@ function reviewConfig(env: Env, problems: string[]): Config['review'] {
   }
   const hour = env.REPASO_HORA?.trim() || undefined;
   if (hour !== undefined && !HOUR_PATTERN.test(hour)) problems.push(CONFIG.expected('REPASO_HORA', CONFIG.hour, hour));
-  const zone = env.ZONA_HORARIA?.trim() || Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = env.ZONA_HORARIA?.trim() || localZone();
   if (!isTimeZone(zone)) problems.push(CONFIG.expected('ZONA_HORARIA', CONFIG.timeZone, zone));
   return { newPerDay: positiveInt(env, 'NUEVAS_POR_DIA', DEFAULTS.newPerDay, problems), retention, ...(hour ? { reminderHour: hour } : {}), timeZone: zone };
 }

@@ -47,9 +47,27 @@ const LEXICON: ReadonlySet<string> = new Set([
   'search', 'notes', 'about', 'status', 'cancel', 'again', 'please', 'voice', 'start', 'review', 'remind', 'delete',
 ]);
 
+/**
+ * Words already corrected: a student writes the same few words again and again, and a correction
+ * compares the word with every keyword (≈ 300 edit distances). Emptied when full, so its memory is
+ * bounded whatever is written.
+ */
+const CORRECTED = new Map<string, string>();
+const CORRECTED_MAX = 5_000;
+
 /** The nearest keyword within one edit (two for words of eight letters or more); the word itself otherwise. */
 function correct(word: string): string {
   if (word.length < 5 || LEXICON.has(word) || /\d/.test(word)) return word;
+  let best = CORRECTED.get(word);
+  if (best === undefined) {
+    best = nearestKeyword(word);
+    if (CORRECTED.size >= CORRECTED_MAX) CORRECTED.clear();
+    CORRECTED.set(word, best);
+  }
+  return best;
+}
+
+function nearestKeyword(word: string): string {
   const limit = word.length >= 8 ? 2 : 1;
   let best = word;
   let bestSteps = limit + 1;
