@@ -135,16 +135,16 @@ class CostliestFirst extends BaseSequencer {
  * for half a minute. One project mixes them and keeps its workers for the whole run: 343 → 284 s
  * of CPU on the same code, 4 worker processes instead of 91.
  */
-const TIERS_NAMED = process.argv.some((a) => a === '--project' || a.startsWith('--project='));
 /** The projects named on the command line (`--project x`, `--project=x`). */
 const NAMED = process.argv.flatMap((a, i) => (a === '--project' ? [process.argv[i + 1] ?? ''] : a.startsWith('--project=') ? [a.slice('--project='.length)] : []));
+const TIERS_NAMED = NAMED.length > 0;
 /**
  * `npm run test:rapido` alone: two workers, one per core. Its files only compute (no child, no
  * browser, no wait on a status message's pace), so a third or fourth worker only adds a process
  * that loads vitest and the product again and JIT-compiles the same code again: 2026-12-06, 2
  * workers 30.0–30.9 s and 52 s of CPU, 3 workers 31.4–31.9 s, 4 workers 33.2–33.7 s and 64 s.
  */
-const RAPIDO_ONLY = NAMED.length > 0 && NAMED.every((p) => p.startsWith('rapido'));
+const RAPIDO_ONLY = TIERS_NAMED && NAMED.every((p) => p.startsWith('rapido'));
 const isolatedProject = MOCKING.length ? [{ extends: true as const, test: { name: 'rapido-aislado', include: MOCKING, exclude: [...STACK, ...SLOW, ...BROWSER] } }] : [];
 const PROJECTS = TIERS_NAMED
   ? [

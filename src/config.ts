@@ -210,7 +210,7 @@ const ZONES_SEEN = new Map<string, boolean>();
 let machineZone: { tz: string | undefined; zone: string } | undefined;
 /** The machine's zone, asked again only when `TZ` changed (Node follows a new `TZ` at once). */
 function localZone(): string {
-  if (machineZone?.tz !== process.env.TZ || !machineZone) machineZone = { tz: process.env.TZ, zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  if (!machineZone || machineZone.tz !== process.env.TZ) machineZone = { tz: process.env.TZ, zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
   return machineZone.zone;
 }
 

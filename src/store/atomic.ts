@@ -7,13 +7,16 @@ import { closeSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { link, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
+/** A hidden temporary sibling of `file`, unique to this process and call (`ext`: `tmp` or `new`). */
+const besideTemp = (file: string, ext: string): string => path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.${ext}`);
+
 /**
  * `durable: false` skips the fsync: the file is still never seen half-written, but a power cut may
  * leave the previous version. For small bookkeeping rewritten on every entry (the audit chain's
  * mirror), where an fsync per write would cost more than the entry itself.
  */
 export async function writeFileAtomic(file: string, data: string | Uint8Array, opts: { durable?: boolean; mode?: number } = {}): Promise<void> {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const tmp = besideTemp(file, 'tmp');
   // `mode`: the file's permissions from its creation (a private file is never readable by others, not even between write and chmod).
   const handle = await openMakingFolder(tmp, opts.mode);
   try {
@@ -39,7 +42,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
  * The folder must exist.
  */
 export function writeFileAtomicSync(file: string, data: string, opts: { mode?: number } = {}): void {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const tmp = besideTemp(file, 'tmp');
   const fd = openSync(tmp, 'w', opts.mode);
   try {
     writeFileSync(fd, data);
@@ -79,7 +82,7 @@ async function openMakingFolder(file: string, mode: number | undefined) {
  */
 export async function createFileIfAbsent(file: string, data: string | Uint8Array): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.new`);
+  const tmp = besideTemp(file, 'new');
   await writeFileAtomic(tmp, data);
   try {
     await link(tmp, file);

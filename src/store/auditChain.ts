@@ -150,7 +150,7 @@ async function writeRoute(dir: string, mirror: ChainMirror): Promise<void> {
   routesWritten.add(known);
 }
 
-const routeKey = (dir: string, m: ChainMirror): string => `${dir}\0${m.cadena}\0${m.ruta}`;
+const routeKey = (dir: string, m: Pick<ChainMirror, 'cadena' | 'ruta'>): string => `${dir}\0${m.cadena}\0${m.ruta}`;
 
 /** Every readable mirror in the keys folder, with its file (a whole scan: for the rare cases only). */
 async function* mirrorsIn(dir: string): AsyncGenerator<{ file: string; m: ChainMirror }> {
@@ -199,23 +199,25 @@ export async function writeMirror(dir: string, mirror: ChainMirror): Promise<voi
   // Rewritten after every entry: whole or previous, never torn; an fsync each time would double the
   // cost of an audit line, and a mirror left one entry behind by a power cut flags nothing false.
   // 0600 from its creation (the temporary file is renamed over the mirror), no chmod after.
-  await writeFileAtomic(file, `${JSON.stringify(mirror)}\n`, { durable: false, mode: 0o600 });
+  await writeFileAtomic(file, mirrorText(mirror), { durable: false, mode: 0o600 });
   await indexOnce(dir);
   await writeRoute(dir, mirror);
 }
 
 /**
- * Whether writeMirrorSync may write `mirror`: once this process has written this chain's mirror for
- * this path the asynchronous way (its folder made, the keys folder indexed, the route written).
+ * Whether writeMirrorSync may write the mirror of `chain` for the log at `logPath`: once this
+ * process has written it the asynchronous way (its folder made, the keys folder indexed, the route written).
  */
-export function mirrorReadySync(dir: string, mirror: ChainMirror): boolean {
-  return mirrorDirsMade.has(dir) && indexesDone.has(dir) && routesWritten.has(routeKey(dir, mirror));
+export function mirrorReadySync(dir: string, chain: string, logPath: string): boolean {
+  return mirrorDirsMade.has(dir) && indexesDone.has(dir) && routesWritten.has(routeKey(dir, { cadena: chain, ruta: logPath }));
 }
 
 /** writeMirror without the thread pool, for an audit group written under a lock held synchronously; only when mirrorReadySync. */
 export function writeMirrorSync(dir: string, mirror: ChainMirror): void {
-  writeFileAtomicSync(mirrorFile(dir, mirror.cadena), `${JSON.stringify(mirror)}\n`, { mode: 0o600 });
+  writeFileAtomicSync(mirrorFile(dir, mirror.cadena), mirrorText(mirror), { mode: 0o600 });
 }
+
+const mirrorText = (mirror: ChainMirror): string => `${JSON.stringify(mirror)}\n`;
 
 /** Removes every mirror whose last known path is `logPath` (a deletion starts that log's chain anew), and its route. */
 export async function removeMirrorsOf(dir: string, logPath: string): Promise<void> {

@@ -229,17 +229,15 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
    * is not done in this process.
    */
   const appendCachedSync = (entries: ReadonlyArray<Record<string, unknown>>, key: Buffer): boolean => {
-    if (!mine) return false;
+    if (!mine || !mirrorReadySync(keysDir, mine.chain, file)) return false;
     const release = tryFileLockSync(file);
     if (!release) return false;
     try {
       const link = cachedLink(statSync(file, { throwIfNoEntry: false }));
       if (!link) return false;
       const { text, last } = chainLines(entries, key, link);
-      const mirror = { cadena: link.chain, ruta: file, seq: last.seq, mac: last.mac };
-      if (!mirrorReadySync(keysDir, mirror)) return false;
       appendFileSync(file, text);
-      writeMirrorSync(keysDir, mirror);
+      writeMirrorSync(keysDir, { cadena: link.chain, ruta: file, seq: last.seq, mac: last.mac });
       remember(statSync(file, { throwIfNoEntry: false }), last, link.chain);
       return true;
     } finally {

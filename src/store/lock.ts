@@ -33,6 +33,9 @@ const RETRIES = { retries: 130, factor: 1.2, minTimeout: 5, maxTimeout: 100 } as
 /** Suffix of the lock directory next to a state file (swept by nothing: the library owns it). */
 export const LOCK_SUFFIX = '.lock';
 
+/** What every lock of `file` shares: its directory beside the file, the holder-aware fs, no realpath. */
+const lockOf = (file: string) => ({ realpath: false, lockfilePath: `${file}${LOCK_SUFFIX}`, fs: holderAwareFs });
+
 /**
  * Runs `fn` holding the inter-process lock of `file` (which need not exist yet). `long` widens the
  * wait for locks held across slow work (a cover or a narration being generated).
@@ -42,9 +45,7 @@ export async function withFileLock<R>(file: string, fn: () => Promise<R>, opts: 
   let release: () => Promise<void>;
   try {
     release = await lockfile.lock(file, {
-      realpath: false,
-      lockfilePath: `${file}${LOCK_SUFFIX}`,
-      fs: holderAwareFs,
+      ...lockOf(file),
       stale: opts.long ? LONG_LOCK_STALE_MS : LOCK_STALE_MS,
       retries: opts.long ? { ...RETRIES, retries: 2_000, maxTimeout: 250 } : RETRIES,
       // Default: throw from a timer (an uncaught exception). We report it when `fn` ends instead.
@@ -72,13 +73,7 @@ export async function withFileLock<R>(file: string, fn: () => Promise<R>, opts: 
  */
 export function tryFileLockSync(file: string): (() => void) | undefined {
   try {
-    return lockfile.lockSync(file, {
-      realpath: false,
-      lockfilePath: `${file}${LOCK_SUFFIX}`,
-      fs: holderAwareFs,
-      stale: LOCK_STALE_MS,
-      onCompromised: () => undefined,
-    });
+    return lockfile.lockSync(file, { ...lockOf(file), stale: LOCK_STALE_MS, onCompromised: () => undefined });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ELOCKED') return undefined;
     throw e;
@@ -93,9 +88,7 @@ export function tryFileLockSync(file: string): (() => void) | undefined {
 export async function holdFileLock(file: string, busyMessage: string): Promise<() => Promise<void>> {
   try {
     const release = await lockfile.lock(file, {
-      realpath: false,
-      lockfilePath: `${file}${LOCK_SUFFIX}`,
-      fs: holderAwareFs,
+      ...lockOf(file),
       stale: LOCK_STALE_MS,
       // Long enough to see a killed holder's lock go stale (LOCK_STALE_MS), short enough to say so.
       retries: { retries: 40, factor: 1, minTimeout: 100, maxTimeout: 100 },

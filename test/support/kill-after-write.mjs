@@ -116,27 +116,29 @@ function nextWrite(op, target_) {
   });
 }
 
+/** Counts a completed write (`op` as the log names it; the target is the renamed-to path or the file) and kills at n. */
+function counted(op, args) {
+  const target_ = String(op === 'rename' ? args[1] : args[0]).split(/[\\/]/).slice(-2).join('/');
+  if (nextWrite(op, target_) === target) process.kill(process.pid, 'SIGKILL');
+}
+
 const promises = fs.promises;
 for (const op of ['rename', 'appendFile', 'writeFile']) {
   const original = promises[op];
   promises[op] = async (...args) => {
     const result = await original.apply(fs.promises, args);
-    const target_ = String(op === 'rename' ? args[1] : args[0]).split(/[\\/]/).slice(-2).join('/');
-    const n = nextWrite(op, target_);
-    if (n === target) process.kill(process.pid, 'SIGKILL');
+    counted(op, args);
     return result;
   };
 }
 // The synchronous twins of the same completions: the audit log's usual group (its line and its
 // chain's mirror) is written under a lock held synchronously (src/store/auditLog.ts). The hook's own
 // appends above go through `ownAppendFileSync`, taken before this, so they are never counted.
-for (const op of ['renameSync', 'appendFileSync']) {
-  const original = fs[op];
-  fs[op] = (...args) => {
+for (const op of ['rename', 'appendFile']) {
+  const original = fs[`${op}Sync`];
+  fs[`${op}Sync`] = (...args) => {
     const result = original.apply(fs, args);
-    const target_ = String(op === 'renameSync' ? args[1] : args[0]).split(/[\\/]/).slice(-2).join('/');
-    const n = nextWrite(op.slice(0, -'Sync'.length), target_);
-    if (n === target) process.kill(process.pid, 'SIGKILL');
+    counted(op, args);
     return result;
   };
 }

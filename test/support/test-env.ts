@@ -21,7 +21,6 @@
  * ~/.config/cuaderno-vivo. Empty outside a vitest run (the kill matrices name their keys folders).
  */
 const configHome = process.env.CUADERNO_TESTS_CONFIG_HOME;
-const configHomeEnv: Record<string, string> = configHome ? { XDG_CONFIG_HOME: configHome } : {};
-export const CONFIG_HOME_ENV: Readonly<Record<string, string>> = Object.freeze(configHomeEnv);
+export const CONFIG_HOME_ENV: Readonly<Record<string, string>> = Object.freeze<Record<string, string>>(configHome ? { XDG_CONFIG_HOME: configHome } : {});
 
 export const TEST_ENV: Readonly<Record<string, string>> = Object.freeze({ PORTADA_PX: '256', CUADERNO_HILOS_COMPILADOS: '1', ...CONFIG_HOME_ENV });
