@@ -76,9 +76,9 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     // When the sender's app sent it, not when this handler got to it: a busy bot must not see the
     // parts of one paste, sent together, as messages seconds apart.
     const at = ctx.message.date * 1000;
-    // A no waiting for its optional reason: a reply to that question is the reason; anything else
-    // from the owner closes it without one and is then handled as usual.
-    if (text && await deps.runs.reasonMessage(chatId, ctx.from, text, ctx.message.reply_to_message?.message_id)) return;
+    // A no waiting for its optional reason: a reply to that question is the reason unless it reads as
+    // a question or a request of its own (handled as itself; the question stays answerable).
+    if (text && await deps.runs.reasonMessage(chatId, ctx.from, text, ctx.message.reply_to_message?.message_id, async () => readsAsItsOwn(text, await readCourse(deps.notebook), deps.timeZone))) return;
     // A run paused on a question back: the owner's next message is its answer, not a new request.
     if (text && !text.startsWith('/') && await deps.runs.answerMessage(chatId, ctx.from, text)) return;
     const more = pastes.continued(chatId, at);
@@ -269,4 +269,20 @@ async function startRun(ctx: Context, runs: RunManager, text: string): Promise<v
   const messageId = ctx.message?.message_id;
   const result = await runs.start({ chatId: chat.id, ownerId: ctx.from!.id, ownerName: personaOf(ctx.from!).nombre, group: chat.type !== 'private', mode: 'agente', text, ...(messageId !== undefined ? { messageId } : {}) });
   await replyToStart(ctx, result);
+}
+
+/** What a message of its own is, while a no waits for its reason: intents that ask for something. */
+const OWN_INTENTS: ReadonlySet<Understood['intent']> = new Set(['buscar', 'repaso', 'exportar', 'recordatorio', 'importar', 'borrar_datos']);
+
+/**
+ * True when `text` reads as a message of its own rather than a reason for a no: a command, a
+ * question, or a request that names what it wants (a search, a review, a week). Conservative on
+ * purpose: a reason such as «mejor con mi voz» may look like anything to the classifier, so only
+ * what is unmistakably a question or a request counts (a wrong «its own» would lose the reason).
+ */
+export function readsAsItsOwn(text: string, course: Course, timeZone?: string): boolean {
+  const t = text.trim();
+  if (t.startsWith('/') || /[?¿]/.test(t)) return true;
+  const u = understand(t, course, new Date(), timeZone);
+  return OWN_INTENTS.has(u.intent) || ('semana' in u && typeof u.semana === 'number');
 }

@@ -150,17 +150,23 @@ export class RunManager implements TapHandler {
 
   /**
    * A text message in a chat where a no waits for its reason. A reply to that exact question, from
-   * the run's starter, is the reason (true: the message is used up). Any other message from them
-   * closes the question without a reason and is handled as usual (false).
+   * the run's starter, is the reason (true: the message is used up) — unless it reads as a message of
+   * its own (`ownMessage`: a question, a command, a request; the page and Telegram's apps make the
+   * next message a reply to a force_reply question, so «qué tengo sobre el cubismo?» arrives as one):
+   * then it is handled as itself and the question stays answerable (false). Any other message from
+   * them closes the question without a reason and is handled as usual (false).
    */
-  async reasonMessage(chatId: number, from: User, text: string, replyTo: number | undefined): Promise<boolean> {
+  async reasonMessage(chatId: number, from: User, text: string, replyTo: number | undefined, ownMessage: () => Promise<boolean>): Promise<boolean> {
     const asked = replyTo === undefined ? undefined : this.deps.registry.reasonAskedIn(chatId, replyTo);
-    if (asked && this.deps.registry.mayDecide(asked, from)) {
+    const mine = asked !== undefined && this.deps.registry.mayDecide(asked, from);
+    const waiting = this.deps.registry.waitingReasons(chatId).filter((rec) => this.deps.registry.mayDecide(rec, from));
+    if ((!mine && waiting.length === 0) || await ownMessage()) return false;
+    if (asked && mine) {
       await this.closeReason(asked.id, Array.from(text.trim()).slice(0, REASON_MAX_CHARS).join(''));
       await this.deps.api.sendMessage(chatId, S.reasonThanks()).catch((e: unknown) => { this.deps.log('no se pudo agradecer el motivo', e); });
       return true;
     }
-    for (const rec of this.deps.registry.waitingReasons(chatId)) if (this.deps.registry.mayDecide(rec, from)) await this.closeReason(rec.id, undefined);
+    for (const rec of waiting) await this.closeReason(rec.id, undefined);
     return false;
   }
 

@@ -2,7 +2,8 @@
  * Rechazar asks for an optional reason with force_reply (issue 10). Through the real bot and agent
  * (offline planner) behind the embedded Bot API: the no is on disk before anything is asked; the
  * question carries `force_reply` and a placeholder; only a reply to that very message is the
- * reason, and it reaches the model in the rejected call's tool result and the audit; anything else
+ * reason (unless it reads as a question or a request of its own: handled as itself, the question
+ * stays answerable), and it reaches the model in the rejected call's tool result and the audit; anything else
  * the owner writes is handled as usual and the run goes on without one; a restart while the reason
  * is awaited keeps it answerable and asks nothing twice.
  */
@@ -106,6 +107,28 @@ describe('Rechazar asks for an optional reason', () => {
     t.server.sendUserText('gracias', undefined, { replyTo: ask.message_id });
     await waitForMessage(t, 'the answer to the late reply', (ms) => ms.slice(before).find((m) => m.from?.is_bot === true));
     expect(audit.filter((e) => e.event === 'resultado' && e.tool === 'narrar_resumen')).toHaveLength(1);
+  }, 3 * RUN_MS);
+
+  it('a question or a request written as the reply is handled as itself; the reason question stays answerable', async () => {
+    chat = await startLocalChat('cv-reason-');
+    const t = chat.tg;
+    const { approval, ask } = await rejectNarration(chat);
+    const runDir = await onlyRunDir(chat.dataDir);
+    // The page (like Telegram's apps) makes the next message a reply to the force_reply question.
+    const before = t.server.history().length;
+    t.server.sendUserText('qué tengo sobre el impresionismo?', undefined, { replyTo: ask.message_id });
+    const answer = await waitForMessage(t, 'the answer to the question', (ms) => ms.slice(before).find((m) => m.from?.is_bot === true && /impresionismo/i.test(m.text ?? '')));
+    expect(answer.text).not.toMatch(/Gracias/);
+    // Not taken as the reason: the no still waits for one, and nothing was quoted as a reason.
+    expect(await decisions(runDir)).toEqual([expect.objectContaining({ approved: false, awaitingNote: true })]);
+    expect((await decisions(runDir))[0]!.note).toBeUndefined();
+    expect(t.server.history().find((m) => m.message_id === approval.message_id)!.text).not.toMatch(/Motivo:/);
+    // The question is still answerable: the real reason, as a reply, is taken.
+    t.server.sendUserText('hoy no quiero audio', undefined, { replyTo: ask.message_id });
+    await waitForMessage(t, 'the report', (ms) => ms.find(isReport));
+    expect(t.server.history().find((m) => m.message_id === approval.message_id)!.text).toMatch(/Motivo: «hoy no quiero audio»/);
+    const remembered = JSON.parse(await readFile(path.join(chat.dataDir, 'motivos.json'), 'utf8')) as { motivos: Array<{ motivo: string }> };
+    expect(remembered.motivos.map((m) => m.motivo)).toEqual(['hoy no quiero audio']);
   }, 3 * RUN_MS);
 
   it('a reason is remembered: the next time the same thing is asked, it is honoured and the question shows it', async () => {
