@@ -15,7 +15,7 @@ import { readCourse } from '../tools/index.js';
 import { latestNarration } from '../tools/narrar_resumen.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import type { Card } from '../store/index.js';
-import { weekCardsMessage } from '../strings/review.js';
+import { weekCardsMessages } from '../strings/review.js';
 import { anyCase } from './command-kit.js';
 import { sendGantt, type DeliveryMedia, type OwnerWait } from './delivery.js';
 import { parseClosingCallback, parseGanttCallback, parseWavCallback } from './keyboards.js';
@@ -136,8 +136,7 @@ export function filesComposer(deps: FilesDeps): Composer<Context> {
     const ids = chart.cards ?? [];
     const cards = ids.length > 0 && deps.cards ? await deps.cards(ids) : [];
     if (cards.length === 0) return void (await ctx.reply(S.closingNoCards()));
-    const { text, entities } = weekCardsMessage(cards);
-    await ctx.reply(text, { entities });
+    for (const { text, entities } of weekCardsMessages(cards)) await ctx.reply(text, { entities });
   };
 
   c.command(anyCase('wav'), async (ctx) => {

@@ -3,6 +3,7 @@
  */
 import type { Card, Grade } from '../store/index.js';
 import { count } from './count.js';
+import { packMessages, type PackedMessage } from '../lib/message-pack.js';
 
 export const GRADE_LABELS: Readonly<Record<Grade, string>> = Object.freeze({ 1: 'Otra vez', 2: 'Difícil', 3: 'Bien', 4: 'Fácil' });
 
@@ -118,14 +119,13 @@ export function whenLabel(date: Date, now: Date, timeZone: string): string {
   return day(date) === day(now) && Math.abs(date.getTime() - now.getTime()) < 86_400_000 ? `hoy a las ${time}` : `el ${day(date)} a las ${time}`;
 }
 
-/** The text of a week's new cards, with each answer as a spoiler entity (offsets in UTF-16 units). */
-export function weekCardsMessage(cards: readonly Card[]): { text: string; entities: { type: 'spoiler'; offset: number; length: number }[] } {
-  let text = RS.weekCardsHeader(cards.length);
-  const entities: { type: 'spoiler'; offset: number; length: number }[] = [];
-  for (const card of cards) {
-    text += `\n\n${card.id}. ${card.pregunta}\n→ `;
-    entities.push({ type: 'spoiler', offset: text.length, length: card.respuesta.length });
-    text += card.respuesta;
-  }
-  return { text, entities };
+/**
+ * A week's new cards as messages within Telegram's limit (a card never split between two), each
+ * answer a spoiler entity (offsets in UTF-16 units).
+ */
+export function weekCardsMessages(cards: readonly Card[]): PackedMessage[] {
+  return packMessages(RS.weekCardsHeader(cards.length), cards.map((card) => {
+    const lead = `${card.id}. ${card.pregunta}\n→ `;
+    return { text: lead + card.respuesta, entities: [{ type: 'spoiler' as const, offset: lead.length, length: card.respuesta.length }] };
+  }));
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CALLBACK_DATA_MAX_BYTES } from '../../src/bot/keyboards.js';
 import { encodeTap, parseTap, ratingKeyboard, type ReviewTap } from '../../src/bot/review-keyboards.js';
-import { intervalLabel, weekCardsMessage } from '../../src/strings/review.js';
+import { intervalLabel, weekCardsMessages } from '../../src/strings/review.js';
 
 describe('review callback data', () => {
   const big = 999_999_999;
@@ -34,7 +34,8 @@ describe('review callback data', () => {
       { id: 1, id_nota: 9, tipo: 'cloze' as const, pregunta: '«El _____ rompió…» 🎨', respuesta: 'cubismo', creada: '' },
       { id: 2, id_nota: 9, tipo: 'cloze' as const, pregunta: 'Otra 🃏', respuesta: 'perspectiva única', creada: '' },
     ];
-    const { text, entities } = weekCardsMessage(cards);
+    const [{ text, entities }, ...more] = weekCardsMessages(cards);
+    expect(more).toEqual([]);
     expect(entities.map((e) => text.slice(e.offset, e.offset + e.length))).toEqual(['cubismo', 'perspectiva única']);
   });
 });

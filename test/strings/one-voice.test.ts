@@ -83,7 +83,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   'review.zoneLabel': [['UTC'], ['Europe/Madrid'], ['GMT']],
   'review.RS.deckWeek': [[3, WORD], [undefined, undefined]],
   'review.RS.cardHeader': [[5, 3, 2], [5, undefined, 2]],
-  'review.weekCardsMessage': [[[CARD]]],
+  'review.weekCardsMessages': [[[CARD]]],
   'review.whenLabel': [[new Date('2026-11-30T20:00:00Z'), new Date('2026-11-30T10:00:00Z'), 'Europe/Madrid']],
   'review.intervalLabel': [[60_000], [3_600_000 * 5], [86_400_000 * 3], [86_400_000 * 800]],
   // Model-facing renderers (reasons the tools write for the model) as the owner then reads them.
