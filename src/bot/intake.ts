@@ -23,6 +23,7 @@ import { askErase } from './erase.js';
 import { answerEmptyWeek } from './empty-week.js';
 import { PASTE_FULL_PART, PasteBox, pasteLength, pasteText, type Paste } from './paste.js';
 import type { RunManager } from './runs.js';
+import type { ReviewWishes } from './review.js';
 import { matchingNotes } from './search.js';
 import { S } from '../strings/chat.js';
 import { personaOf } from './access.js';
@@ -52,6 +53,8 @@ export interface IntakeDeps {
   /** With a model configured: how it reads a message the offline understanding is unsure of (agent/classify.ts). */
   classify?: (text: string, course: Course) => Promise<Understood>;
   log: (message: string, error?: unknown) => void;
+  /** What «repasemos un poco» and «exporta mis tarjetas» start: the review and the export themselves. */
+  wishes?: ReviewWishes;
 }
 
 export function intakeComposer(deps: IntakeDeps): Composer<Context> {
@@ -111,7 +114,9 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'borrar_datos': return void (await askErase(ctx));
       // Study content, not a request: the same offer as a long paste (one tap, then the import's approval).
       case 'apunte': return void (await ctx.reply(S.statementOffer(u.semana), { reply_markup: pasteKeyboard(pastes.open(chatId, text, at).id) }));
-      case 'repaso': case 'exportar': case 'importar': return void (await ctx.reply(S.notYet(u.intent)));
+      // Understood means done: the review or the export itself, as /repasar and /exportar do.
+      case 'repaso': case 'exportar': return void (await (deps.wishes ? deps.wishes[u.intent](ctx) : ctx.reply(S.notYet(u.intent))));
+      case 'importar': return void (await ctx.reply(S.notYet(u.intent)));
       case 'ambiguo': {
         const running = deps.runs.current(chatId);
         if (running) return void (await ctx.reply(S.busy(running.text, running.elapsedS), { reply_markup: busyKeyboard(running.runId) }));

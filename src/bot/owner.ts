@@ -120,7 +120,8 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(eraseComposer({ erase, log }));
   c.use(approvalsComposer(runs));
   c.use(proposed.composer);
-  c.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, allowedUserIds, log }));
+  const reviewing = reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, allowedUserIds, log });
+  c.use(reviewing);
   c.use(remindersComposer(reminders, review, config.review.timeZone));
   const gpuStatus = opts.service.gpuStatus?.bind(opts.service);
   const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, log, ...(gpuStatus ? { gpuStatus } : {}) };
@@ -138,7 +139,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(material.composer);
   if (opts.transcriber) c.use(voiceComposer({ dataDir: config.dataDir, imports, course, transcriber: opts.transcriber, timeZone: config.review.timeZone, timeoutMs: config.media.timeoutMs, log }));
   const classify = modelReaderFor(config, notebook.usage, log);
-  c.use(intakeComposer({ runs, notebook, commands, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}) }));
+  c.use(intakeComposer({ runs, notebook, commands, wishes: reviewing.wishes, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}) }));
 
   return {
     dataDir: config.dataDir,

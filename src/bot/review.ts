@@ -37,7 +37,10 @@ export interface ReviewDeps {
   log: (message: string, error?: unknown) => void;
 }
 
-export function reviewComposer(deps: ReviewDeps): Composer<Context> {
+/** What a sentence may start here as well as a command: «repasemos un poco», «exporta mis tarjetas». */
+export interface ReviewWishes { repaso: (ctx: Context) => Promise<void>; exportar: (ctx: Context) => Promise<void> }
+
+export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: ReviewWishes } {
   const now = deps.now ?? (() => new Date());
   const allowed = new Set(deps.allowedUserIds);
   const when = (d: Date | undefined) => (d ? whenLabel(d, now(), deps.timeZone) : undefined);
@@ -97,7 +100,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> {
     await ctx.reply(splitText(`${page.text}${tally}`)[0]!, { reply_markup: page.keyboard });
   });
 
-  c.command(anyCase('exportar'), async (ctx) => {
+  const exportar = async (ctx: Context) => {
     try {
       const { bytes, cards, reviews } = await exportDeck({ review: deps.review, notes: deps.notes, ...(deps.course ? { course: await deps.course() } : {}) }, now());
       if (cards === 0) return void (await ctx.reply(RS.exportEmpty()));
@@ -106,7 +109,8 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> {
       deps.log('no se pudo exportar el mazo a Anki', e);
       await ctx.reply(RS.exportFailed());
     }
-  });
+  };
+  c.command(anyCase('exportar'), exportar);
 
   c.command(anyCase('editar'), async (ctx) => {
     const m = /^\s*(\d{1,9})\s+([^|]*\S)\s*\|\s*(\S[\s\S]*)$/.exec(ctx.match);
@@ -247,5 +251,5 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> {
     return due.getTime() <= now().getTime() ? RS.statusDueNow : RS.statusDue(when(due)!);
   }
 
-  return c;
+  return Object.assign(c, { wishes: { repaso: (ctx: Context) => start(ctx, ctx.chat!.id), exportar } });
 }

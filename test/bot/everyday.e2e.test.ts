@@ -62,7 +62,8 @@ describe('everyday messages', () => {
     const rows = (await stack.notebook.usage.list()).length;
     expect(await oneBubble('qué sé del barroco?')).toMatch(/«barroco»/);
     expect(await oneBubble('cuánto llevo gastado este mes')).toMatch(/^📅 Gasto de este mes/);
-    expect(await oneBubble('repasemos un poco')).toMatch(/\/repasar/);
+    // Understood means done: the review itself starts (nothing due says so), not «escribe /repasar».
+    expect(await oneBubble('repasemos un poco')).toMatch(/^No tienes tarjetas para repasar ahora/);
     expect(await oneBubble('recuérdame repasar cada día a las 9')).toMatch(/\/recordatorios 09:00/);
     expect(await oneBubble('borra mis datos')).toMatch(/¿Borrar todos tus datos\?/);
     expect((await owner.messages()).some((m) => /¿Qué quieres hacer\?/.test(m.text))).toBe(false);

@@ -168,6 +168,27 @@ describe('/repasar tells the truth (issue 28)', () => {
   });
 });
 
+describe('a wish in words starts the thing itself', () => {
+  it('«vamos a repasar», «toca repasar», «hazme preguntas» show a card; «mándame mis tarjetas para anki» sends the deck', async () => {
+    stack = await startStack(real);
+    await withCards(stack, [9, 2]);
+    const owner = stack.h.client({ userId: OWNER });
+    for (const phrase of ['vamos a repasar', 'toca repasar', 'hazme preguntas']) {
+      const before = (await owner.messages()).length;
+      await owner.say(phrase);
+      const card = await owner.waitFor(`a card after «${phrase}»`, (ms) => ms.slice(before).find((m) => isCard(m) && m.buttons.some((b) => b.text === 'Mostrar respuesta')));
+      expect(card.text).toMatch(/^🃏 Tarjeta 1 /);
+    }
+    expect((await owner.messages()).some((m) => /escribe \/repasar/.test(m.text))).toBe(false);
+    for (const phrase of ['exporta mis tarjetas', 'mándame mis tarjetas para anki']) {
+      const sent = stack.h.uploads.filter((u) => u.method === 'sendDocument').length;
+      await owner.say(phrase);
+      await owner.waitFor(`the .apkg after «${phrase}»`, () => stack!.h.uploads.filter((u) => u.method === 'sendDocument').length === sent + 1 || undefined);
+    }
+    expect(stack.h.uploads.filter((u) => u.method === 'sendDocument').map((u) => u.filename)).toEqual(['cuaderno-vivo.apkg', 'cuaderno-vivo.apkg']);
+  });
+});
+
 describe('/tarjetas, /exportar, card tools, /ayuda', () => {
   it('pages the deck by week and note, exports an .apkg, edits/suspends/deletes a card', async () => {
     stack = await startStack(real);
