@@ -15,7 +15,8 @@ import { anyCase } from './command-kit.js';
 import { splitText, truncate } from './format.js';
 import { noKeyboard } from './keyboards.js';
 import { logEditFailure } from './telegram-errors.js';
-import { pageKeyboard, parseTap, questionKeyboard, ratingKeyboard, removeKeyboard, type ReviewTap } from './review-keyboards.js';
+import { CALLBACKS } from './callbacks.js';
+import { pageKeyboard, questionKeyboard, ratingKeyboard, removeKeyboard, type ReviewTap } from './review-keyboards.js';
 import { RS, intervalLabel, whenLabel } from '../strings/review.js';
 import { PROPOSAL } from '../strings/cards.js';
 
@@ -126,7 +127,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> {
   }
 
   c.on('callback_query:data', async (ctx, nextHandler) => {
-    const tap = parseTap(ctx.callbackQuery.data);
+    const tap = CALLBACKS.review.parse(ctx.callbackQuery.data);
     if (!tap) return nextHandler();
     if (!allowed.has(ctx.from.id)) return void (await ctx.answerCallbackQuery({ text: RS.notYours(), show_alert: true }));
     const chat = ctx.chat?.id ?? ctx.from.id;

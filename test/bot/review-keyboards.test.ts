@@ -1,7 +1,11 @@
 // The review buttons' callback data: round-trips, fits Telegram's 64 bytes, rejects foreign data.
 import { describe, expect, it } from 'vitest';
 import { CALLBACK_DATA_MAX_BYTES } from '../../src/bot/keyboards.js';
-import { encodeTap, parseTap, ratingKeyboard, type ReviewTap } from '../../src/bot/review-keyboards.js';
+import { CALLBACKS } from '../../src/bot/callbacks.js';
+import { ratingKeyboard, type ReviewTap } from '../../src/bot/review-keyboards.js';
+
+const encodeTap = (t: ReviewTap) => CALLBACKS.review.format(t);
+const parseTap = (d: string | undefined) => CALLBACKS.review.parse(d);
 import { intervalLabel, weekCardsMessage } from '../../src/strings/review.js';
 
 describe('review callback data', () => {
