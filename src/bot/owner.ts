@@ -119,7 +119,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(eraseComposer({ erase, log }));
   c.use(approvalsComposer(runs));
   c.use(proposed.composer);
-  c.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, allowedUserIds, log }));
+  c.use(reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, log }));
   c.use(remindersComposer(reminders, review, config.review.timeZone));
   const gpuStatus = opts.service.gpuStatus?.bind(opts.service);
   const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, log, ...(gpuStatus ? { gpuStatus } : {}) };

@@ -33,14 +33,12 @@ export interface ReviewDeps {
   /** The owner's course: the exported package's deck and its week subdecks. */
   course?: () => Promise<Course>;
   timeZone: string;
-  allowedUserIds: readonly number[];
   now?: () => Date;
   log: (message: string, error?: unknown) => void;
 }
 
 export function reviewComposer(deps: ReviewDeps): Composer<Context> {
   const now = deps.now ?? (() => new Date());
-  const allowed = new Set(deps.allowedUserIds);
   const when = (d: Date | undefined) => (d ? whenLabel(d, now(), deps.timeZone) : undefined);
   const c = new Composer<Context>();
 
@@ -128,8 +126,8 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> {
 
   c.on('callback_query:data', async (ctx, nextHandler) => {
     const tap = CALLBACKS.review.parse(ctx.callbackQuery.data);
+    // Who may press it was the gate's (gate.ts): a member, on a message sent for them.
     if (!tap) return nextHandler();
-    if (!allowed.has(ctx.from.id)) return void (await ctx.answerCallbackQuery({ text: RS.notYours(), show_alert: true }));
     const chat = ctx.chat?.id ?? ctx.from.id;
     await onTap(ctx, chat, tap);
   });
