@@ -19,7 +19,7 @@ import { GRADES, type Grade } from '../store/index.js';
 export const CALLBACK_DATA_MAX_BYTES = 64;
 
 /**
- * Who may press a button (the gate's table, docs/design.md §17):
+ * Who may press a button (the gate's table, docs/design.md §1):
  * - `member`: anyone allowed to use this bot (ALLOWED_USER_IDS; in class mode the class);
  * - `requester`: the person the message was sent for (who asked for it), when the bot still knows;
  *   otherwise any member — an approval also checks its owner on disk;

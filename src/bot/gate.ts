@@ -1,5 +1,5 @@
 /**
- * The one gate every update passes before any handler (docs/design.md §17). It fails closed:
+ * The one gate every update passes before any handler (docs/design.md §1). It fails closed:
  *   1. someone who may not use the bot gets one sentence (an alert for a tap) and nothing else runs;
  *   2. a tap whose data no declared button kind reads (callbacks.ts) is refused in one sentence;
  *   3. a tap or a command is checked against one table of actions by role — the kind's role for a
@@ -70,10 +70,11 @@ export function allows(ctx: Context, role: PressRole): boolean {
 /** A command at the start of a message: its name in lower case (without `@bot`) and its argument. */
 export function commandOf(ctx: Context): { name: string; arg: string } | undefined {
   const text = ctx.message?.text;
-  const first = ctx.message?.entities?.[0];
-  if (!text || first?.type !== 'bot_command' || first.offset !== 0) return undefined;
-  const name = text.slice(1, first.length).split('@')[0]!.toLowerCase();
-  return { name, arg: text.slice(first.length).trim() };
+  // As grammY's `command` reads it: any bot_command entity at the start (a bold one may come first).
+  const command = ctx.message?.entities?.find((e) => e.type === 'bot_command' && e.offset === 0);
+  if (!text || !command) return undefined;
+  const name = text.slice(1, command.length).split('@')[0]!.toLowerCase();
+  return { name, arg: text.slice(command.length).trim() };
 }
 
 export function gateComposer(p: GatePolicy): Composer<Context> {

@@ -5,10 +5,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { InlineKeyboardMarkup } from 'grammy/types';
+import type { Context } from 'grammy';
+import type { InlineKeyboardMarkup, MessageEntity } from 'grammy/types';
 import { describe, expect, it } from 'vitest';
 import { CALLBACK_DATA_MAX_BYTES, CALLBACKS, decodeCallback, type CallbackKindName } from '../../src/bot/callbacks.js';
 import { proposalKeyboard as cardsKeyboard } from '../../src/bot/card-proposals.js';
+import { COMMAND_ROLES, commandOf } from '../../src/bot/gate.js';
 import { confirmDeleteKeyboard, orphanKeyboard, proposalKeyboard as courseKeyboard, publishedKeyboard, withSyllabusButton } from '../../src/bot/course-keyboards.js';
 import { approvalKeyboard, busyKeyboard, closingKeyboard, coverOnlyKeyboard, noReasonKeyboard, pasteKeyboard, quickKeyboard, redoKeyboard, wavKeyboard } from '../../src/bot/keyboards.js';
 import { importKeyboard, importWeekKeyboard } from '../../src/bot/material-keyboards.js';
@@ -118,5 +120,28 @@ describe('the callback registry', () => {
     const offenders = files.filter((f) => f !== path.join('bot', 'callbacks.ts')).flatMap((f) =>
       readFileSync(path.join(root, f), 'utf8').split('\n').flatMap((line, i) => (raw.test(code(line)) ? [`src/${f}:${i + 1}: ${line.trim()}`] : [])));
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('the gate\'s table of commands', () => {
+  const update = (text: string, entities: MessageEntity[]) => ({ message: { text, entities } }) as unknown as Context;
+  const role = (name: string, arg = '') => (Object.hasOwn(COMMAND_ROLES, name) ? COMMAND_ROLES[name]!.role(arg) : 'member');
+
+  it('reads a command as grammY does: any bot_command at the start, its @bot suffix and case aside', () => {
+    const text = '/Borrar_Mis_Datos@cuaderno_vivo_bot ya';
+    expect(commandOf(update(text, [{ type: 'bold', offset: 0, length: 7 }, { type: 'bot_command', offset: 0, length: 35 }]))).toEqual({ name: 'borrar_mis_datos', arg: 'ya' });
+    expect(commandOf(update('hola /borrar_mis_datos', [{ type: 'bot_command', offset: 5, length: 17 }]))).toBeUndefined();
+  });
+
+  it('erasing everything and changing the course are the owner\'s; one card, showing the course and the rest anyone allowed\'s', () => {
+    expect(role('borrar_mis_datos')).toBe('owner');
+    for (const all of ['', 'mis datos', 'todo', 'Todos mis datos']) expect(role('borrar', all)).toBe('owner');
+    expect(role('borrar', '12')).toBe('member');
+    expect(role('curso')).toBe('member');
+    expect(role('curso', 'semana 2 Membranas')).toBe('owner');
+    expect(role('curso', 'publicar')).toBe('teacher');
+    expect(role('invitar')).toBe('teacher');
+    expect(role('notas')).toBe('member');
+    expect(role('constructor')).toBe('member');
   });
 });
