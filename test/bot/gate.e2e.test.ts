@@ -70,7 +70,9 @@ describe('a tap by someone the bot does not allow has no effect', () => {
     await c.settle();
     const proposal = lastBot(c, (m) => (m.text ?? '').startsWith('De «'))!;
     await refusedTap(c, proposal, data(proposal, /Guardar/), eve, S.tapNotYours());
-    expect.soft((await notes()).length, 'notes after Eve\'s Guardar').toBe(before);
+    // Bea may use the bot, but this import is the owner's request: not hers to save either.
+    await refusedTap(c, proposal, data(proposal, /Guardar/), person(c, BEA), S.tapNotYours());
+    expect.soft((await notes()).length, 'notes after Eve\'s and Bea\'s Guardar').toBe(before);
     c.tap(proposal.message_id, data(proposal, /Guardar/));
     await c.settle();
     expect((await notes()).length).toBe(before + 3);
