@@ -1,29 +1,9 @@
 /**
- * Who may start anything: only `config.telegram.allowedUserIds`. Everyone else gets one polite
- * sentence and the update stops here — no run, no model call, nothing spent.
- *
- * An empty list allows nobody (safe default): the stranger's sentence tells them their id so the
- * real owner can add it to ALLOWED_USER_IDS. The embedded no-token chat passes its local user id.
- * Button presses pass through: each approval asks `mayDecide` (approvals.ts), and unknown
- * buttons are answered by the stale-button handler.
+ * Who a person is to the bot, for the checks and records that need it: who may decide an approval,
+ * and how the audit names whoever acted. Who may use the bot at all is the gate's (gate.ts).
  */
-import { Composer, type Context } from 'grammy';
 import type { User } from 'grammy/types';
 import type { Persona } from '../tools/contract.js';
-import { S } from '../strings/chat.js';
-
-export function accessComposer(allowedUserIds: readonly number[]): Composer<Context> {
-  const allowed = new Set(allowedUserIds);
-  const c = new Composer<Context>();
-  c.use(async (ctx, next) => {
-    if (ctx.callbackQuery) return next();
-    const from = ctx.from;
-    if (!from || from.is_bot) return; // channel posts, service updates: nothing to do
-    if (allowed.has(from.id)) return next();
-    if (ctx.message && ctx.chat) await ctx.reply(S.stranger(from.id));
-  });
-  return c;
-}
 
 /**
  * Who may press Aprobar / Rechazar: only the user who started the run, and only while that user is

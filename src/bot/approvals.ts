@@ -17,7 +17,8 @@ import type { PendingApproval, RecordedDecision } from '../agent/types.js';
 import { choiceInWords } from '../strings/tools.js';
 import { mayDecide } from './access.js';
 import { answeredApprovalText, approvalText, clockTime, truncate, TELEGRAM_TEXT_MAX } from './format.js';
-import { approvalKeyboard, noKeyboard, noReasonKeyboard, parseApprovalCallback, parseNoReasonCallback, type ApprovalTap } from './keyboards.js';
+import { CALLBACKS, type ApprovalTap } from './callbacks.js';
+import { approvalKeyboard, noKeyboard, noReasonKeyboard } from './keyboards.js';
 import type { ApprovalRecord, BotStateFile } from './state.js';
 import { editFailure, logEditFailure } from './telegram-errors.js';
 import { S } from '../strings/chat.js';
@@ -297,14 +298,14 @@ export interface TapHandler {
 export function approvalsComposer(runs: TapHandler): Composer<Context> {
   const c = new Composer<Context>();
   c.on('callback_query:data', async (ctx, next) => {
-    const skip = parseNoReasonCallback(ctx.callbackQuery.data);
+    const skip = CALLBACKS.noReason.parse(ctx.callbackQuery.data);
     if (skip) {
       const r = await runs.noReason(skip, ctx.from);
       if (r === 'forbidden') return void (await ctx.answerCallbackQuery({ text: S.tapNotOwner(), show_alert: true }));
       if (r === 'ok' || r === 'already') return void (await ctx.answerCallbackQuery({ text: r === 'ok' ? S.tapNoReason() : S.tapAlready() }));
       return next();
     }
-    const tap = parseApprovalCallback(ctx.callbackQuery.data);
+    const tap = CALLBACKS.approval.parse(ctx.callbackQuery.data);
     if (!tap) return next();
     switch (await runs.tap(tap, ctx.from)) {
       case 'unknown':

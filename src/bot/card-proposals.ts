@@ -11,9 +11,10 @@ import type { NotesStore } from '../store/index.js';
 import { countsOf, keptCards, type CardBatch, type CardProposals } from '../tools/cards/proposals.js';
 import { CARD_MARKS, editProblem, PROPOSAL } from '../strings/cards.js';
 import { TELEGRAM_TEXT_MAX, truncate } from './format.js';
+import { CALLBACKS } from './callbacks.js';
 import { logEditFailure } from './telegram-errors.js';
 
-export type ProposalTap = { kind: 'a' | 'e' | 'd'; key: string; i: number } | { kind: 'g'; key: string };
+export type { ProposalTap } from './callbacks.js';
 
 /** Longest question and answer shown in the approval (characters): the whole batch fits one message. */
 const SHOWN_QUESTION = 160;
@@ -21,18 +22,11 @@ const SHOWN_ANSWER = 60;
 
 export function proposalKeyboard(b: CardBatch): InlineKeyboardMarkup {
   const rows = b.tarjetas.map((_, i) => [
-    { text: PROPOSAL.keep(i + 1), callback_data: `tp:a:${b.clave}:${i}` },
-    { text: PROPOSAL.edit(i + 1), callback_data: `tp:e:${b.clave}:${i}` },
-    { text: PROPOSAL.drop(i + 1), callback_data: `tp:d:${b.clave}:${i}` },
+    { text: PROPOSAL.keep(i + 1), callback_data: CALLBACKS.cardProposal.format({ kind: 'a', key: b.clave, i }) },
+    { text: PROPOSAL.edit(i + 1), callback_data: CALLBACKS.cardProposal.format({ kind: 'e', key: b.clave, i }) },
+    { text: PROPOSAL.drop(i + 1), callback_data: CALLBACKS.cardProposal.format({ kind: 'd', key: b.clave, i }) },
   ]);
-  return { inline_keyboard: [...rows, [{ text: PROPOSAL.save(keptCards(b).length), callback_data: `tp:g:${b.clave}` }]] };
-}
-
-export function parseProposalTap(data: string | undefined): ProposalTap | undefined {
-  const m = /^tp:([aedg]):([0-9a-f]{8,32})(?::(\d{1,2}))?$/.exec(data ?? '');
-  if (!m) return undefined;
-  if (m[1] === 'g') return m[3] === undefined ? { kind: 'g', key: m[2]! } : undefined;
-  return m[3] === undefined ? undefined : { kind: m[1] as 'a' | 'e' | 'd', key: m[2]!, i: Number(m[3]) };
+  return { inline_keyboard: [...rows, [{ text: PROPOSAL.save(keptCards(b).length), callback_data: CALLBACKS.cardProposal.format({ kind: 'g', key: b.clave }) }]] };
 }
 
 /** The approval's text: the cards by note, each with its number, its state, question and answer. */
@@ -76,8 +70,8 @@ export function cardProposalsBot(deps: CardProposalsBotDeps) {
 
   const c = new Composer<Context>();
 
-  c.callbackQuery(/^tp:/, async (ctx) => {
-    const tap = parseProposalTap(ctx.callbackQuery.data);
+  c.callbackQuery(CALLBACKS.cardProposal.trigger, async (ctx) => {
+    const tap = CALLBACKS.cardProposal.parse(ctx.callbackQuery.data);
     const b = tap ? await proposals.find(tap.key) : undefined;
     if (!tap || !b || (b.estado === 'guardada' && tap.kind !== 'g')) {
       await ctx.answerCallbackQuery({ text: PROPOSAL.gone, show_alert: true });

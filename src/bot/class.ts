@@ -20,10 +20,11 @@ import { eraseOwnerData, type ErasedBy, type ErasedCounts } from '../store/erase
 import { consentFile } from '../tools/media/consent.js';
 import type { DurationRecord } from '../tools/stages/durations.js';
 import { BUTTONS, S } from '../strings/chat.js';
-import { COURSE_CHAT } from '../strings/course-chat.js';
 import { courseAtJoin, hasClassCourse, publishCourse } from './class-course.js';
 import { anyCase, type BotNotebook } from './command-kit.js';
 import type { DeliveryMedia } from './delivery.js';
+import { CALLBACKS } from './callbacks.js';
+import { gateComposer } from './gate.js';
 import type { MessageOwners } from './message-owners.js';
 import { createOwnerParts, type OwnerParts } from './owner.js';
 import type { Transcriber } from '../tools/voice/transcriber.js';
@@ -195,9 +196,6 @@ export interface ClassComposerOptions {
 /** `/invitar revocar`: close the open link without making another. */
 const REVOKE_WORD = 'revocar';
 
-/** Callback data of the class buttons; the id in each is whose button it is. */
-const CB = /^cl:(quitar|quitar_si|no):(\d+)$/;
-
 /** The class middleware: invites, the stranger's sentence, the class commands, then each person's own parts. */
 export function classComposer(o: ClassComposerOptions): Composer<Context> {
   const { roster, users, teacherId, isMember } = o;
@@ -229,37 +227,28 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
     await ctx.reply(r.kind === 'expired' ? S.joinExpired() : S.joinInvalid());
   });
 
-  // Everyone else gets one sentence (or an alert for a button) and nothing is opened for them.
-  c.use(async (ctx, next) => {
-    if (await isMember(ctx.from!.id)) {
-      // Whatever is sent while handling a member's update is theirs.
-      ctx.api.config.use(o.owners.recorder(ctx.from!.id));
-      return next();
-    }
-    await strangerAnswer(ctx);
-  });
+  // The gate: everyone else gets one sentence (or an alert for a button) and nothing is opened for
+  // them; a member's buttons answer only them, the class's actions only the teacher.
+  c.use(gateComposer({
+    isMember, isOwner: () => true, isTeacher: (id) => id === teacherId, ownMessagesOnly: true, owners: o.owners, stranger: strangerAnswer,
+  }));
 
-  // `/curso publicar` is the class's (the teacher's); any other /curso goes on to the person's own parts.
+  // `/curso publicar` is the class's (the teacher's: the gate's table); any other /curso goes on to the person's own parts.
   c.command(anyCase('curso'), async (ctx, next) => {
     if (ctx.match.trim().toLowerCase() !== 'publicar') return next();
-    if (ctx.from!.id !== teacherId) return void (await ctx.reply(COURSE_CHAT.publishTeacherOnly()));
     await ctx.reply(await publishCourse(courseDeps));
   });
 
-  const teacherOnly = async (ctx: Context, fn: () => Promise<void>) => {
-    if (ctx.from!.id !== teacherId) return void (await ctx.reply(S.teacherOnly()));
-    await fn();
-  };
-
-  // `/invitar` makes the one open link (the previous one stops working); `/invitar revocar` closes it.
-  c.command(anyCase('invitar'), (ctx) => teacherOnly(ctx, async () => {
+  // The teacher's (the gate's table). `/invitar` makes the one open link (the previous one stops
+  // working); `/invitar revocar` closes it.
+  c.command(anyCase('invitar'), async (ctx) => {
     if (ctx.match.trim().toLowerCase() === REVOKE_WORD) return void (await ctx.reply(S.invitesRevoked(await roster.revokeInvites())));
     const invite = await roster.createInvite();
     const link = o.inviteLink ? o.inviteLink(invite.code) : `https://t.me/${ctx.me.username}?start=${invite.code}`;
     await ctx.reply(S.inviteLink(link, INVITE_TTL_DAYS));
-  }));
+  });
 
-  c.command(anyCase('alumnos'), (ctx) => teacherOnly(ctx, async () => {
+  c.command(anyCase('alumnos'), async (ctx) => {
     const students = await roster.students();
     if (students.length === 0) return void (await ctx.reply(S.studentsEmpty()));
     const lines: string[] = [S.studentsHeader(students.length, o.config.limits.monthlyBudgetUsd)];
@@ -268,9 +257,9 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
       lines.push(S.studentLine(s.name, spent));
     }
     await ctx.reply(lines.join('\n'), {
-      reply_markup: { inline_keyboard: students.map((s) => [{ text: BUTTONS.removeStudent(s.name), callback_data: `cl:quitar:${s.id}` }]) },
+      reply_markup: { inline_keyboard: students.map((s) => [{ text: BUTTONS.removeStudent(s.name), callback_data: CALLBACKS.classStudent.format({ action: 'quitar', student: s.id }) }]) },
     });
-  }));
+  });
 
   c.command(anyCase('retirar_voz'), async (ctx) => {
     const file = consentFile(users.configFor(ctx.from!.id).dataDir);
@@ -281,38 +270,37 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
     await ctx.reply(had ? S.voiceRevoked() : S.voiceNone());
   });
 
-  c.on('callback_query:data', async (ctx, next) => {
-    const m = CB.exec(ctx.callbackQuery.data);
-    if (!m) return next();
-    const [, action, idText] = m;
-    const target = Number(idText);
+  // Who may press these (the teacher; `no`, the person it names) is the gate's, from callbacks.ts.
+  c.callbackQuery(CALLBACKS.classStudent.trigger, async (ctx, next) => {
+    const tap = CALLBACKS.classStudent.parse(ctx.callbackQuery.data);
+    if (!tap) return next();
     const from = ctx.from.id;
-    // Removing a student is the teacher's; the other buttons belong to the person named in them.
-    const mine = action === 'quitar' || action === 'quitar_si' ? from === teacherId : from === target;
-    if (!mine) return void (await ctx.answerCallbackQuery({ text: S.tapNotYours(), show_alert: true }));
     const done = async (text: string) => {
       await ctx.answerCallbackQuery();
       await ctx.editMessageText(text, { reply_markup: { inline_keyboard: [] } }).catch(() => ctx.reply(text));
     };
     try {
-      switch (action) {
+      switch (tap.action) {
         case 'no':
           return await done(S.keptAll());
         case 'quitar': {
-          const s = (await roster.students()).find((x) => x.id === target);
+          const s = (await roster.students()).find((x) => x.id === tap.student);
           await ctx.answerCallbackQuery();
           if (!s) return void (await ctx.reply(S.studentGone()));
           await ctx.reply(S.removeStudentAsk(s.name), {
-            reply_markup: { inline_keyboard: [[{ text: BUTTONS.confirmRemoveStudent(s.name), callback_data: `cl:quitar_si:${s.id}` }], [{ text: BUTTONS.keepIt, callback_data: `cl:no:${from}` }]] },
+            reply_markup: { inline_keyboard: [
+              [{ text: BUTTONS.confirmRemoveStudent(s.name), callback_data: CALLBACKS.classStudent.format({ action: 'quitar_si', student: s.id }) }],
+              [{ text: BUTTONS.keepIt, callback_data: CALLBACKS.classStudent.format({ action: 'no', by: from }) }],
+            ] },
           });
           return;
         }
         case 'quitar_si': {
-          const s = (await roster.students()).find((x) => x.id === target);
+          const s = (await roster.students()).find((x) => x.id === tap.student);
           if (!s) return await done(S.studentGone());
           // Off the roster first: from here on their updates get the stranger's sentence.
-          await roster.remove(target);
-          await users.remove(target);
+          await roster.remove(tap.student);
+          await users.remove(tap.student);
           return await done(S.studentRemoved(s.name));
         }
       }
@@ -320,14 +308,6 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
       o.log('acción de la clase fallida', e);
       await ctx.reply(S.classActionFailed()).catch(() => undefined);
     }
-  });
-
-  // A button on a message sent for someone else (a shared group) goes no further.
-  c.on('callback_query', async (ctx, next) => {
-    const m = ctx.callbackQuery.message;
-    const owner = m ? o.owners.ownerOf(m.chat.id, m.message_id) : undefined;
-    if (owner !== undefined && owner !== ctx.from.id) return void (await ctx.answerCallbackQuery({ text: S.tapNotYours(), show_alert: true }));
-    return next();
   });
 
   // Each person's own parts: their notebook, runs, approvals and files, never anyone else's.

@@ -21,7 +21,10 @@ import { keyTermsOfTitle } from '../tools/course/syllabus.js';
 import { readCourse } from '../tools/index.js';
 import type { CourseEdit } from '../agent/nlu/course-edit.js';
 import { anyCase } from './command-kit.js';
-import { confirmDeleteKeyboard, courseKeyOf, orphanKeyboard, parseCourseCallback, proposalKeyboard, publishedKeyboard } from './course-keyboards.js';
+import { GATE } from '../strings/gate.js';
+import { CALLBACKS } from './callbacks.js';
+import { allows } from './gate.js';
+import { confirmDeleteKeyboard, courseKeyOf, orphanKeyboard, proposalKeyboard, publishedKeyboard } from './course-keyboards.js';
 import { courseHash, type CoursePlan, type CourseProposal, type CourseProposals, type Orphans } from './course-proposals.js';
 import { noKeyboard } from './keyboards.js';
 
@@ -211,6 +214,8 @@ export function createCourseChat(deps: CourseChatDeps) {
 
   /** The understanding's `curso` intent: the same changes as the command. */
   const edit = async (ctx: Context, e: CourseEdit & { semana?: number }) => {
+    // The gate checked `/curso …` by its table; a change said in words is the owner's alike.
+    if (!allows(ctx, 'owner')) return void (await ctx.reply(GATE.ownerOnly()));
     switch (e.cambio) {
       case 'titulo': return setTitle(ctx, String(e.semana), e.titulo);
       case 'quitar': return remove(ctx, String(e.semana));
@@ -248,8 +253,8 @@ export function createCourseChat(deps: CourseChatDeps) {
     await ctx.reply(`${T.changed(n)}\n\n${T.proposal(changed.curso.titulo, changed.curso.semanas)}`, { reply_markup: proposalKeyboard(changed.clave, false) });
   });
 
-  composer.callbackQuery(/^cu:/, async (ctx) => {
-    const tap = parseCourseCallback(ctx.callbackQuery.data);
+  composer.callbackQuery(CALLBACKS.course.trigger, async (ctx) => {
+    const tap = CALLBACKS.course.parse(ctx.callbackQuery.data);
     const p = tap ? await proposals.find(tap.key) : undefined;
     if (!tap || !p || p.estado !== 'pendiente') {
       await ctx.answerCallbackQuery({ text: T.proposalGone(), show_alert: true });

@@ -1,6 +1,6 @@
 /**
- * The buttons of the course in the chat (issue 25) — pure. Each carries the key of a pending change
- * on disk (course-proposals.ts), so a tap after a restart finds it:
+ * The buttons of the course in the chat (issue 25) — pure; their data is declared in callbacks.ts.
+ * Each carries the key of a pending change on disk (course-proposals.ts), so a tap after a restart finds it:
  * `cu:<op>:<key>[:<week>]` — u use, c change a week, x discard, m move the notes to a week, n leave
  * them without one, d delete them (asks again), D delete them (confirmed), k keep everything.
  * `rt:m:<key>` turns a syllabus proposal into material; `rt:t:<import key>` the other way round.
@@ -8,17 +8,17 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import { COURSE_BUTTONS as B } from '../strings/course-chat.js';
 import { SHORT_KEY } from '../tools/material/imports.js';
+import { CALLBACKS, type CourseOp } from './callbacks.js';
 import { WEEK_BUTTONS_PER_ROW } from './keyboards.js';
 
-export type CourseOp = 'u' | 'c' | 'x' | 'm' | 'n' | 'd' | 'D' | 'k';
-export interface CourseTap { op: CourseOp; key: string; week?: number }
+export type { CourseOp, CourseTap } from './callbacks.js';
 
-const cb = (op: CourseOp, key: string, week?: number) => `cu:${op}:${key}${week === undefined ? '' : `:${week}`}`;
+const cb = (op: CourseOp, key: string, week?: number) => CALLBACKS.course.format({ op, key, ...(week === undefined ? {} : { week }) });
 
 /** [✅ Usar este curso] [✏️ Cambiar una semana] [❌ Descartar], and the guess's correction when the bot guessed. */
 export function proposalKeyboard(key: string, guessed: boolean): InlineKeyboardMarkup {
   const rows: InlineKeyboardButton[][] = [[{ text: B.use, callback_data: cb('u', key) }, { text: B.change, callback_data: cb('c', key) }, { text: B.discard, callback_data: cb('x', key) }]];
-  if (guessed) rows.push([{ text: B.isMaterial, callback_data: `rt:m:${key}` }]);
+  if (guessed) rows.push([{ text: B.isMaterial, callback_data: CALLBACKS.reroute.format({ to: 'material', key }) }]);
   return { inline_keyboard: rows };
 }
 
@@ -41,22 +41,14 @@ export function confirmDeleteKeyboard(key: string): InlineKeyboardMarkup {
 
 /** A material proposal made from routed text: the import's own buttons plus [📅 Es un temario]. */
 export function withSyllabusButton(markup: InlineKeyboardMarkup, importKey: string): InlineKeyboardMarkup {
-  return { inline_keyboard: [...markup.inline_keyboard, [{ text: B.isSyllabus, callback_data: `rt:t:${importKey.slice(0, SHORT_KEY)}` }]] };
-}
-
-export function parseCourseCallback(data: string | undefined): CourseTap | undefined {
-  const m = /^cu:([ucxmndDk]):([0-9a-f]{16})(?::(\d{1,2}))?$/.exec(data ?? '');
-  if (!m) return undefined;
-  const op = m[1] as CourseOp;
-  if ((op === 'm') !== (m[3] !== undefined)) return undefined;
-  return { op, key: m[2]!, ...(m[3] !== undefined ? { week: Number(m[3]) } : {}) };
+  return { inline_keyboard: [...markup.inline_keyboard, [{ text: B.isSyllabus, callback_data: CALLBACKS.reroute.format({ to: 'temario', key: importKey.slice(0, SHORT_KEY) }) }]] };
 }
 
 /** The pending course change a message's buttons point at (a reply to the proposal changes a week). */
 export function courseKeyOf(markup: InlineKeyboardMarkup | undefined): string | undefined {
   for (const row of markup?.inline_keyboard ?? []) {
     for (const b of row) {
-      const t = 'callback_data' in b ? parseCourseCallback(b.callback_data) : undefined;
+      const t = 'callback_data' in b ? CALLBACKS.course.parse(b.callback_data) : undefined;
       if (t) return t.key;
     }
   }

@@ -8,7 +8,10 @@ import { Composer, type Context } from 'grammy';
 import type { ErasedBy, ErasedCounts } from '../store/erase.js';
 import { BUTTONS, S } from '../strings/chat.js';
 import { ERASE } from '../strings/erase.js';
+import { GATE } from '../strings/gate.js';
+import { CALLBACKS } from './callbacks.js';
 import { anyCase } from './command-kit.js';
+import { allows, ERASE_ALL_WORDS } from './gate.js';
 import { noKeyboard } from './keyboards.js';
 
 export interface EraseDeps {
@@ -20,16 +23,15 @@ export interface EraseDeps {
   log: (message: string, error?: unknown) => void;
 }
 
-/** Callback data: `bd:si:<id>` deletes, `bd:no:<id>` keeps; the id is whose buttons they are. */
-const CB = /^bd:(si|no):(\d{1,16})$/;
-/** `/borrar` words that mean everything, not one card. */
-const ALL_WORDS = /^(|mis datos|todo|todos mis datos|mis cosas)$/i;
-
-/** The question and its buttons, bound to the person who asked. */
+/**
+ * The question and its buttons, bound to the person who asked — when they own the notebook: with
+ * several allowed ids in single-owner mode, everyone else gets one sentence (gate.ts).
+ */
 export async function askErase(ctx: Context): Promise<void> {
-  const id = ctx.from!.id;
+  if (!allows(ctx, 'owner')) return void (await ctx.reply(GATE.ownerOnly()));
+  const by = ctx.from!.id;
   await ctx.reply(ERASE.ask(), {
-    reply_markup: { inline_keyboard: [[{ text: BUTTONS.confirmDeleteMine, callback_data: `bd:si:${id}` }], [{ text: BUTTONS.keepIt, callback_data: `bd:no:${id}` }]] },
+    reply_markup: { inline_keyboard: [[{ text: BUTTONS.confirmDeleteMine, callback_data: CALLBACKS.erase.format({ confirm: true, by }) }], [{ text: BUTTONS.keepIt, callback_data: CALLBACKS.erase.format({ confirm: false, by }) }]] },
   });
 }
 
@@ -40,15 +42,15 @@ export function eraseComposer(deps: EraseDeps): Composer<Context> {
 
   c.command(anyCase('borrar_mis_datos'), (ctx) => askErase(ctx));
   // `/borrar N` is a card (review.ts); `/borrar` alone or `/borrar mis datos` is everything.
-  c.command(anyCase('borrar'), async (ctx, next) => (ALL_WORDS.test(ctx.match.trim()) ? askErase(ctx) : next()));
+  c.command(anyCase('borrar'), async (ctx, next) => (ERASE_ALL_WORDS.test(ctx.match.trim()) ? askErase(ctx) : next()));
 
-  c.on('callback_query:data', async (ctx, next) => {
-    const m = CB.exec(ctx.callbackQuery.data);
-    if (!m) return next();
-    if (ctx.from.id !== Number(m[2]) || running) return void (await ctx.answerCallbackQuery({ text: S.tapNotYours(), show_alert: true }));
+  c.callbackQuery(CALLBACKS.erase.trigger, async (ctx, next) => {
+    const tap = CALLBACKS.erase.parse(ctx.callbackQuery.data);
+    if (!tap) return next();
+    if (ctx.from.id !== tap.by || running) return void (await ctx.answerCallbackQuery({ text: S.tapNotYours(), show_alert: true }));
     await ctx.answerCallbackQuery();
     const say = (text: string) => ctx.editMessageText(text, { reply_markup: noKeyboard() }).catch(() => ctx.reply(text));
-    if (m[1] === 'no') return void (await say(S.keptAll()));
+    if (!tap.confirm) return void (await say(S.keptAll()));
     running = true;
     try {
       // The buttons go first: the question cannot be answered twice.

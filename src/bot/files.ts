@@ -18,7 +18,7 @@ import type { Card } from '../store/index.js';
 import { weekCardsMessages } from '../strings/review.js';
 import { anyCase } from './command-kit.js';
 import { sendGantt, type DeliveryMedia, type OwnerWait } from './delivery.js';
-import { parseClosingCallback, parseGanttCallback, parseWavCallback } from './keyboards.js';
+import { CALLBACKS } from './callbacks.js';
 import { S } from '../strings/chat.js';
 
 /** How many finished runs keep what their closing message's buttons show. */
@@ -145,8 +145,8 @@ export function filesComposer(deps: FilesDeps): Composer<Context> {
     if (!hasWeek(course, week)) return void (await ctx.reply(S.wavUsage(weekRange(course))));
     await sendWav(ctx, week);
   });
-  c.callbackQuery(/^wav:/, async (ctx) => {
-    const week = parseWavCallback(ctx.callbackQuery.data);
+  c.callbackQuery(CALLBACKS.wav.trigger, async (ctx) => {
+    const week = CALLBACKS.wav.parse(ctx.callbackQuery.data);
     await ctx.answerCallbackQuery();
     if (week !== undefined) await sendWav(ctx, week);
   });
@@ -154,8 +154,7 @@ export function filesComposer(deps: FilesDeps): Composer<Context> {
   c.command(anyCase('cronograma'), async (ctx) => showChart(ctx, await deps.charts.latest(ctx.chat.id)));
   // The closing message's buttons (and the older «Ver cronograma», `gt:`): read from disk if need be.
   c.callbackQuery(/^(cl:[tg]:|gt:)/, async (ctx) => {
-    const data = ctx.callbackQuery.data;
-    const tap = parseClosingCallback(data) ?? (parseGanttCallback(data) ? { what: 'cronograma' as const, runId: parseGanttCallback(data)! } : undefined);
+    const tap = CALLBACKS.closing.parse(ctx.callbackQuery.data);
     const chart = tap ? await deps.charts.get(tap.runId) : undefined;
     // Only in the chat the run belonged to (class mode: each person's own parts, never another's run).
     const mine = chart && chart.chatId === ctx.chat?.id ? chart : undefined;

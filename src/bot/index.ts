@@ -1,8 +1,9 @@
 /**
  * The Telegram bot: grammY with one Composer per feature, merged (owner.ts) in this order —
- * access (who may start anything) → approvals (buttons) → commands → intake (free text) → the
- * stale-button catch-all — behind one error boundary. In class mode (class.ts) the class
- * middleware comes first and hands each update to the parts of the person who sent it.
+ * the gate (gate.ts: who may do what, every button's kind checked) → approvals (buttons) → commands
+ * → intake (free text) → the stale-button catch-all — behind one error boundary. In class mode
+ * (class.ts) the class middleware, with the same gate, comes first and hands each update to the
+ * parts of the person who sent it.
  * `startBot` runs it with @grammyjs/runner (updates processed concurrently, so a button press is
  * handled while a run waits for it) or, when `config.telegram.webhookUrl` is set, as a webhook
  * checked with its secret token.
@@ -21,6 +22,7 @@ import { classComposer, UserContexts, type OpenUser } from './class.js';
 import type { BotNotebook } from './command-kit.js';
 import type { DeliveryMedia } from './delivery.js';
 import { noKeyboard } from './keyboards.js';
+import { gateComposer, singleOwnerPolicy } from './gate.js';
 import { MessageOwners } from './message-owners.js';
 import { createOwnerParts, type OwnerParts } from './owner.js';
 import { transcriberFromConfig, type Transcriber } from '../tools/voice/transcriber.js';
@@ -142,6 +144,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
     if (!opts.service || !opts.notebook) throw new Error('createBot needs `service` and `notebook` outside class mode');
     const durations = opts.durations ?? openDurationRecord(config.dataDir);
     owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, durations, api: bot.api, allowedUserIds, audience: 'dueño', media, log, transcriber, ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.runClock ? { runClock: opts.runClock } : {}), ...(opts.statusEditIntervalMs !== undefined ? { statusEditIntervalMs: opts.statusEditIntervalMs } : {}) });
+    bot.use(gateComposer(singleOwnerPolicy(allowedUserIds, new MessageOwners())));
     bot.use(owner.composer);
   }
   // Last: any button nobody claimed (run over, bot restarted, foreign data) gets an alert. It loses

@@ -18,7 +18,8 @@ import type { PlainCommand } from './commands.js';
 import type { CourseChat } from './course-chat.js';
 import { NOTE_MAX_CHARS, onExampleCourse, replyToStart } from './commands.js';
 import { splitText, truncate } from './format.js';
-import { busyKeyboard, noKeyboard, parseBusyCallback, parsePasteCallback, parseQuickCallback, pasteKeyboard, quickKeyboard, type QuickAction } from './keyboards.js';
+import { CALLBACKS } from './callbacks.js';
+import { busyKeyboard, noKeyboard, pasteKeyboard, quickKeyboard, type QuickAction } from './keyboards.js';
 import { askErase } from './erase.js';
 import { answerEmptyWeek } from './empty-week.js';
 import { PASTE_FULL_PART, PasteBox, pasteLength, pasteText, type Paste } from './paste.js';
@@ -134,8 +135,8 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
 
   // The answer to "¿sigo con ese, o lo descarto?": only the run's starter decides; a button of a run
   // that is over is stale.
-  c.callbackQuery(/^ob:/, async (ctx) => {
-    const tap = parseBusyCallback(ctx.callbackQuery.data);
+  c.callbackQuery(CALLBACKS.busy.trigger, async (ctx) => {
+    const tap = CALLBACKS.busy.parse(ctx.callbackQuery.data);
     const chatId = ctx.chat?.id;
     const run = chatId === undefined ? undefined : deps.runs.current(chatId);
     const msg = ctx.callbackQuery.message;
@@ -155,8 +156,8 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     if (msg) await ctx.editMessageText(S.keptRun(run.text), { reply_markup: noKeyboard() }).catch(() => undefined);
   });
 
-  c.callbackQuery(/^qr:/, async (ctx) => {
-    const tap = parseQuickCallback(ctx.callbackQuery.data);
+  c.callbackQuery(CALLBACKS.quick.trigger, async (ctx) => {
+    const tap = CALLBACKS.quick.parse(ctx.callbackQuery.data);
     const msg = ctx.callbackQuery.message;
     if (!tap || !msg) return void (await ctx.answerCallbackQuery({ text: S.tapStale(), show_alert: true }));
     await ctx.answerCallbackQuery();
@@ -167,8 +168,8 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     await start(ctx, choice, tap.week);
   });
 
-  c.callbackQuery(/^pg:/, async (ctx) => {
-    const paste = pastes.take(parsePasteCallback(ctx.callbackQuery.data) ?? '');
+  c.callbackQuery(CALLBACKS.paste.trigger, async (ctx) => {
+    const paste = pastes.take(CALLBACKS.paste.parse(ctx.callbackQuery.data) ?? '');
     if (!paste) return void (await ctx.answerCallbackQuery({ text: S.pasteGone(), show_alert: true }));
     await ctx.answerCallbackQuery();
     if (deps.pasteAsMaterial) {

@@ -1,36 +1,18 @@
 /**
- * Inline keyboards as pure functions, and the callback-data grammar they use.
+ * Inline keyboards as pure functions; their callback data is written by the registry (callbacks.ts).
  * Callback data carries a short opaque approval id and the hash of the exact arguments the button
  * approves (Telegram allows 64 bytes), never the arguments: a button cannot be forged into a
  * different call, a stale one cannot approve other arguments, and none leaks note text.
  */
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { BUTTONS } from '../strings/chat.js';
+import { CALLBACKS, formatIfFits, type QuickAction, type QuickTap } from './callbacks.js';
 
-/** Telegram's limit for callback_data, in bytes. */
-export const CALLBACK_DATA_MAX_BYTES = 64;
-const PREFIX = 'ap';
+export { CALLBACK_DATA_MAX_BYTES, type ApprovalTap, type QuickAction, type QuickTap } from './callbacks.js';
 
-export interface ApprovalTap {
-  approvalId: string;
-  approved: boolean;
-  /** Args hash the button approves (absent on a no). */
-  hash?: string;
-}
-
-/** `ap:<id>:<hash>:s` (sí, these exact arguments) / `ap:<id>:n` (no). */
+/** `ap:<id>:<hash>:s` (sí, these exact arguments) / `ap:<id>:n` (no); callbacks.ts declares it. */
 export function approvalCallbackData(approvalId: string, approved: boolean, hash?: string): string {
-  const data = approved ? `${PREFIX}:${approvalId}:${hash ?? ''}:s` : `${PREFIX}:${approvalId}:n`;
-  if (Buffer.byteLength(data) > CALLBACK_DATA_MAX_BYTES) throw new RangeError(`callback data over ${CALLBACK_DATA_MAX_BYTES} bytes: ${data}`);
-  return data;
-}
-
-/** Parses approval callback data; undefined for anything else (the stale-button handler answers it). */
-export function parseApprovalCallback(data: string | undefined): ApprovalTap | undefined {
-  const yes = /^ap:([A-Za-z0-9_-]{1,40}):([0-9a-f]{1,20}):s$/.exec(data ?? '');
-  if (yes) return { approvalId: yes[1]!, approved: true, hash: yes[2]! };
-  const no = /^ap:([A-Za-z0-9_-]{1,40}):n$/.exec(data ?? '');
-  return no ? { approvalId: no[1]!, approved: false } : undefined;
+  return CALLBACKS.approval.format({ approvalId, approved, ...(hash !== undefined ? { hash } : {}) });
 }
 
 /**
@@ -54,11 +36,7 @@ export function approvalKeyboard(approvalId: string, options: ReadonlyArray<{ ha
 
 /** `sm:<approvalId>`: go on without a reason for this no («Seguir sin motivo»). */
 export function noReasonKeyboard(approvalId: string): InlineKeyboardMarkup {
-  return { inline_keyboard: [[{ text: BUTTONS.noReason, callback_data: `sm:${approvalId}` }]] };
-}
-
-export function parseNoReasonCallback(data: string | undefined): string | undefined {
-  return /^sm:([A-Za-z0-9_-]{1,40})$/.exec(data ?? '')?.[1];
+  return { inline_keyboard: [[{ text: BUTTONS.noReason, callback_data: CALLBACKS.noReason.format(approvalId) }]] };
 }
 
 /** An empty keyboard: editing a message's markup to this removes its buttons. */
@@ -68,24 +46,9 @@ export function noKeyboard(): InlineKeyboardMarkup {
 
 // ── quick replies ───────────────────────────────────────────────────────────────────────────
 
-/**
- * What a quick-reply button asks for: a week's work (`p` prepare, `c` cover, `r` redo the cover,
- * `n` narrate, `v` narrate again, `t` cards of the week's topic), or a bare command.
- */
-export type QuickAction = 'p' | 'c' | 'r' | 'n' | 'v' | 't';
-export type QuickTap = { kind: 'semana'; action: QuickAction; week: number } | { kind: 'orden'; name: 'notas' | 'ayuda' };
-
 /** `qr:p:3`, `qr:o:notas`. */
 export function quickCallbackData(tap: QuickTap): string {
-  return tap.kind === 'semana' ? `qr:${tap.action}:${tap.week}` : `qr:o:${tap.name}`;
-}
-
-export function parseQuickCallback(data: string | undefined): QuickTap | undefined {
-  // Any week number a course can have (a 14-week course's «Semana 12» was read as a stale button).
-  const m = /^qr:(?:([pcrnvt]):([1-9]\d{0,2})|o:(notas|ayuda))$/.exec(data ?? '');
-  if (!m) return undefined;
-  if (m[3]) return { kind: 'orden', name: m[3] as 'notas' | 'ayuda' };
-  return { kind: 'semana', action: m[1] as QuickAction, week: Number(m[2]) };
+  return CALLBACKS.quick.format(tap);
 }
 
 /**
@@ -125,21 +88,12 @@ export function redoKeyboard(kind: 'imagen' | 'audio', week: number): InlineKeyb
 
 /** [Descargar WAV] under an episode: `wav:3`. */
 export function wavKeyboard(week: number): InlineKeyboardMarkup {
-  return { inline_keyboard: [[{ text: BUTTONS.downloadWav, callback_data: `wav:${week}` }]] };
-}
-
-export function parseWavCallback(data: string | undefined): number | undefined {
-  const m = /^wav:([1-9]\d{0,2})$/.exec(data ?? '');
-  return m ? Number(m[1]) : undefined;
+  return { inline_keyboard: [[{ text: BUTTONS.downloadWav, callback_data: CALLBACKS.wav.format(week) }]] };
 }
 
 /** [Guardar como nota] under the answer to a too-long message: `pg:<paste id>`. */
 export function pasteKeyboard(pasteId: string): InlineKeyboardMarkup {
-  return { inline_keyboard: [[{ text: BUTTONS.saveAsNote, callback_data: `pg:${pasteId}` }]] };
-}
-
-export function parsePasteCallback(data: string | undefined): string | undefined {
-  return /^pg:([A-Za-z0-9_-]{1,40})$/.exec(data ?? '')?.[1];
+  return { inline_keyboard: [[{ text: BUTTONS.saveAsNote, callback_data: CALLBACKS.paste.format(pasteId) }]] };
 }
 
 /**
@@ -147,14 +101,10 @@ export function parsePasteCallback(data: string | undefined): string | undefined
  * away without the owner's word (SPEC §7); this is how the chat asks for it. `ob:<k|d>:<runId>`.
  */
 export function busyKeyboard(runId: string): InlineKeyboardMarkup {
-  const keep = `ob:k:${runId}`;
-  if (Buffer.byteLength(keep) > CALLBACK_DATA_MAX_BYTES) return noKeyboard();
-  return { inline_keyboard: [[{ text: BUTTONS.keepRun, callback_data: keep }, { text: BUTTONS.discardRun, callback_data: `ob:d:${runId}` }]] };
-}
-
-export function parseBusyCallback(data: string | undefined): { discard: boolean; runId: string } | undefined {
-  const m = /^ob:([kd]):([A-Za-z0-9_-]{1,60})$/.exec(data ?? '');
-  return m ? { discard: m[1] === 'd', runId: m[2]! } : undefined;
+  const keep = formatIfFits(CALLBACKS.busy, { discard: false, runId });
+  const discard = formatIfFits(CALLBACKS.busy, { discard: true, runId });
+  if (keep === undefined || discard === undefined) return noKeyboard();
+  return { inline_keyboard: [[{ text: BUTTONS.keepRun, callback_data: keep }, { text: BUTTONS.discardRun, callback_data: discard }]] };
 }
 
 /**
@@ -164,19 +114,11 @@ export function parseBusyCallback(data: string | undefined): { discard: boolean;
  */
 export function closingKeyboard(runId: string, has: { cards: boolean; chart: boolean }): InlineKeyboardMarkup {
   const row: Array<{ text: string; callback_data: string }> = [];
+  const cards = formatIfFits(CALLBACKS.closing, { what: 'tarjetas', runId });
+  const chart = formatIfFits(CALLBACKS.closing, { what: 'cronograma', runId });
   // A run id too long for the callback data gets no buttons (ours are ~30 bytes).
-  if (Buffer.byteLength(`cl:t:${runId}`) > CALLBACK_DATA_MAX_BYTES) return noKeyboard();
-  if (has.cards) row.push({ text: BUTTONS.cards, callback_data: `cl:t:${runId}` });
-  if (has.chart) row.push({ text: BUTTONS.chart, callback_data: `cl:g:${runId}` });
+  if (cards === undefined || chart === undefined) return noKeyboard();
+  if (has.cards) row.push({ text: BUTTONS.cards, callback_data: cards });
+  if (has.chart) row.push({ text: BUTTONS.chart, callback_data: chart });
   return row.length > 0 ? { inline_keyboard: [row] } : noKeyboard();
-}
-
-export function parseClosingCallback(data: string | undefined): { what: 'tarjetas' | 'cronograma'; runId: string } | undefined {
-  const m = /^cl:([tg]):([A-Za-z0-9_-]{1,60})$/.exec(data ?? '');
-  return m ? { what: m[1] === 't' ? 'tarjetas' : 'cronograma', runId: m[2]! } : undefined;
-}
-
-/** The older [Ver cronograma] (`gt:<runId>`), still under reports sent before the closing message. */
-export function parseGanttCallback(data: string | undefined): string | undefined {
-  return /^gt:([A-Za-z0-9_-]{1,60})$/.exec(data ?? '')?.[1];
 }

@@ -5,9 +5,10 @@
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { MATERIAL_BUTTONS } from '../strings/material.js';
 import { SHORT_KEY } from '../tools/material/imports.js';
+import { CALLBACKS } from './callbacks.js';
 import { WEEK_BUTTONS_PER_ROW } from './keyboards.js';
 
-export type ImportAction = { kind: 'guardar' | 'semana' | 'descartar'; key: string } | { kind: 'elegir'; key: string; week: number | null };
+export type { ImportAction } from './callbacks.js';
 
 const short = (key: string) => key.slice(0, SHORT_KEY);
 
@@ -15,9 +16,9 @@ export function importKeyboard(key: string): InlineKeyboardMarkup {
   const k = short(key);
   return {
     inline_keyboard: [[
-      { text: MATERIAL_BUTTONS.save, callback_data: `imp:g:${k}` },
-      { text: MATERIAL_BUTTONS.changeWeek, callback_data: `imp:w:${k}` },
-      { text: MATERIAL_BUTTONS.discard, callback_data: `imp:x:${k}` },
+      { text: MATERIAL_BUTTONS.save, callback_data: CALLBACKS.importMaterial.format({ kind: 'guardar', key: k }) },
+      { text: MATERIAL_BUTTONS.changeWeek, callback_data: CALLBACKS.importMaterial.format({ kind: 'semana', key: k }) },
+      { text: MATERIAL_BUTTONS.discard, callback_data: CALLBACKS.importMaterial.format({ kind: 'descartar', key: k }) },
     ]],
   };
 }
@@ -29,29 +30,17 @@ export function importWeekKeyboard(key: string, weeks: readonly number[]): Inlin
   for (let i = 0; i < weeks.length; i += WEEK_BUTTONS_PER_ROW) rows.push(weeks.slice(i, i + WEEK_BUTTONS_PER_ROW));
   return {
     inline_keyboard: [
-      ...rows.map((row) => row.map((w) => ({ text: MATERIAL_BUTTONS.week(w), callback_data: `imp:s:${k}:${w}` }))),
-      [{ text: MATERIAL_BUTTONS.noWeek, callback_data: `imp:s:${k}:0` }],
+      ...rows.map((row) => row.map((w) => ({ text: MATERIAL_BUTTONS.week(w), callback_data: CALLBACKS.importMaterial.format({ kind: 'elegir', key: k, week: w }) }))),
+      [{ text: MATERIAL_BUTTONS.noWeek, callback_data: CALLBACKS.importMaterial.format({ kind: 'elegir', key: k, week: null }) }],
     ],
   };
-}
-
-export function parseImportCallback(data: string | undefined): ImportAction | undefined {
-  const m = /^imp:([gwxs]):([0-9a-f]{8,64})(?::(\d{1,3}))?$/.exec(data ?? '');
-  if (!m) return undefined;
-  const key = m[2]!;
-  switch (m[1]) {
-    case 'g': return { kind: 'guardar', key };
-    case 'w': return { kind: 'semana', key };
-    case 'x': return { kind: 'descartar', key };
-    default: return m[3] === undefined ? undefined : { kind: 'elegir', key, week: Number(m[3]) === 0 ? null : Number(m[3]) };
-  }
 }
 
 /** The import a message's proposal buttons point at (a reply to the proposal corrects its draft). */
 export function importKeyOf(markup: InlineKeyboardMarkup | undefined): string | undefined {
   for (const row of markup?.inline_keyboard ?? []) {
     for (const b of row) {
-      const a = 'callback_data' in b ? parseImportCallback(b.callback_data) : undefined;
+      const a = 'callback_data' in b ? CALLBACKS.importMaterial.parse(b.callback_data) : undefined;
       if (a) return a.key;
     }
   }

@@ -13,7 +13,8 @@ import { savedIds, type ImportRecord, type Imports } from '../tools/material/imp
 import { MAX_FILE_BYTES, MAX_GROUP_PHOTOS, MEDIA_GROUP_QUIET_MS } from '../tools/material/limits.js';
 import { proposalText, weekNameOf } from '../tools/material/proposal.js';
 import { weekNumbers, type Course } from '../tools/course/course.js';
-import { importKeyboard, importKeyOf, importWeekKeyboard, parseImportCallback } from './material-keyboards.js';
+import { CALLBACKS } from './callbacks.js';
+import { importKeyboard, importKeyOf, importWeekKeyboard } from './material-keyboards.js';
 import { createPhotoGroups, type PhotoGroup } from './photo-groups.js';
 
 export interface MaterialDeps {
@@ -114,8 +115,8 @@ export function createMaterial(deps: MaterialDeps): { composer: Composer<Context
     await ctx.reply(`${MATERIAL.corrected}\n\n${await show(fixed)}`, { reply_markup: importKeyboard(fixed.clave) });
   });
 
-  c.callbackQuery(/^imp:/, async (ctx) => {
-    const action = parseImportCallback(ctx.callbackQuery.data);
+  c.callbackQuery(CALLBACKS.importMaterial.trigger, async (ctx) => {
+    const action = CALLBACKS.importMaterial.parse(ctx.callbackQuery.data);
     const r = action ? await deps.imports.find(action.key) : undefined;
     if (!action || !r) {
       return void (await ctx.answerCallbackQuery({ text: MATERIAL.gone, show_alert: true }));

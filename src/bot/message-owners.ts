@@ -1,7 +1,8 @@
 /**
- * Whose is each message the bot sent (class mode): every message sent on behalf of one person —
- * from their update handlers or their detached runs — is recorded with that person's id, so a
- * button pressed by someone else (in a shared group) is refused before it reaches anyone's parts.
+ * Whose is each message the bot sent: every message sent on behalf of one person — from their
+ * update handlers, and in class mode their detached runs too — is recorded with that person's id,
+ * so a button pressed by someone else (in a shared group) is refused by the gate (gate.ts) before it
+ * reaches any handler.
  * Kept in memory and bounded: after a restart the buttons of older messages fall back to their
  * own checks (approvals are bound to their owner on disk; see approvals.ts).
  */

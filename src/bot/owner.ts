@@ -12,7 +12,6 @@ import type { DurationRecord } from '../tools/stages/durations.js';
 import { createReviewService } from '../tools/review/service.js';
 import { readCourse } from '../tools/index.js';
 import type { Audience } from '../strings/chat.js';
-import { accessComposer } from './access.js';
 import { ApprovalRegistry, approvalsComposer } from './approvals.js';
 import type { BotNotebook } from './command-kit.js';
 import { commandsComposer, plainCommands } from './commands.js';
@@ -110,8 +109,8 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
     log,
   });
 
+  // Who may do what was settled before these parts (gate.ts): every update here is a member's.
   const c = new Composer<Context>();
-  c.use(accessComposer(allowedUserIds));
   const erase = opts.erase ?? (async (by: ErasedBy) => {
     runs.cancelAll();
     await runs.idle();
@@ -120,7 +119,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(eraseComposer({ erase, log }));
   c.use(approvalsComposer(runs));
   c.use(proposed.composer);
-  const reviewing = reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, allowedUserIds, log });
+  const reviewing = reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, log });
   c.use(reviewing);
   c.use(remindersComposer(reminders, review, config.review.timeZone));
   const gpuStatus = opts.service.gpuStatus?.bind(opts.service);

@@ -15,7 +15,8 @@ import { anyCase } from './command-kit.js';
 import { splitText, truncate } from './format.js';
 import { noKeyboard } from './keyboards.js';
 import { logEditFailure } from './telegram-errors.js';
-import { pageKeyboard, parseTap, questionKeyboard, ratingKeyboard, removeKeyboard, type ReviewTap } from './review-keyboards.js';
+import { CALLBACKS } from './callbacks.js';
+import { pageKeyboard, questionKeyboard, ratingKeyboard, removeKeyboard, type ReviewTap } from './review-keyboards.js';
 import { RS, intervalLabel, whenLabel } from '../strings/review.js';
 import { PROPOSAL } from '../strings/cards.js';
 
@@ -32,7 +33,6 @@ export interface ReviewDeps {
   /** The owner's course: the exported package's deck and its week subdecks. */
   course?: () => Promise<Course>;
   timeZone: string;
-  allowedUserIds: readonly number[];
   now?: () => Date;
   log: (message: string, error?: unknown) => void;
 }
@@ -42,7 +42,6 @@ export interface ReviewWishes { repaso: (ctx: Context) => Promise<void>; exporta
 
 export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: ReviewWishes } {
   const now = deps.now ?? (() => new Date());
-  const allowed = new Set(deps.allowedUserIds);
   const when = (d: Date | undefined) => (d ? whenLabel(d, now(), deps.timeZone) : undefined);
   const c = new Composer<Context>();
 
@@ -130,9 +129,9 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
   }
 
   c.on('callback_query:data', async (ctx, nextHandler) => {
-    const tap = parseTap(ctx.callbackQuery.data);
+    const tap = CALLBACKS.review.parse(ctx.callbackQuery.data);
+    // Who may press it was the gate's (gate.ts): a member, on a message sent for them.
     if (!tap) return nextHandler();
-    if (!allowed.has(ctx.from.id)) return void (await ctx.answerCallbackQuery({ text: RS.notYours(), show_alert: true }));
     const chat = ctx.chat?.id ?? ctx.from.id;
     await onTap(ctx, chat, tap);
   });

@@ -29,6 +29,7 @@ import { decodeText, kindByName } from '../tools/material/sniff.js';
 import { parseSyllabusText, type ParsedCourse } from '../tools/course/syllabus.js';
 import { readTopicList } from '../tools/course/topic-list.js';
 import type { Course } from '../tools/course/course.js';
+import { CALLBACKS } from './callbacks.js';
 import type { CourseChat } from './course-chat.js';
 import type { CourseProposals } from './course-proposals.js';
 import { withSyllabusButton } from './course-keyboards.js';
@@ -121,7 +122,8 @@ export function createRouter(deps: RouteDeps) {
 
   // The guess corrected: a proposed syllabus is material after all…
   composer.callbackQuery(/^rt:m:/, async (ctx) => {
-    const p = await deps.proposals.find(ctx.callbackQuery.data.slice('rt:m:'.length));
+    const tap = CALLBACKS.reroute.parse(ctx.callbackQuery.data);
+    const p = tap ? await deps.proposals.find(tap.key) : undefined;
     if (!p || p.estado !== 'pendiente' || p.texto === undefined) return void (await ctx.answerCallbackQuery({ text: COURSE_CHAT.proposalGone(), show_alert: true }));
     await ctx.answerCallbackQuery();
     await deps.proposals.update(p.clave, (x) => ({ ...x, estado: 'descartada' }));
@@ -130,7 +132,8 @@ export function createRouter(deps: RouteDeps) {
   });
   // …or proposed material is a syllabus.
   composer.callbackQuery(/^rt:t:/, async (ctx) => {
-    const r = await deps.imports.find(ctx.callbackQuery.data.slice('rt:t:'.length));
+    const tap = CALLBACKS.reroute.parse(ctx.callbackQuery.data);
+    const r = tap ? await deps.imports.find(tap.key) : undefined;
     if (!r || r.estado !== 'pendiente') return void (await ctx.answerCallbackQuery({ text: MATERIAL.gone, show_alert: true }));
     await ctx.answerCallbackQuery();
     const parsed = parseSyllabusText(r.texto);

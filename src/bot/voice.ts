@@ -19,6 +19,7 @@ import { proposalText, weekNameOf } from '../tools/material/proposal.js';
 import type { Course } from '../tools/course/course.js';
 import { audioKind, MAX_VOICE_BYTES } from '../tools/voice/audio.js';
 import type { Transcriber } from '../tools/voice/transcriber.js';
+import { CALLBACKS } from './callbacks.js';
 import { importKeyboard } from './material-keyboards.js';
 import { download } from './material.js';
 
@@ -36,7 +37,7 @@ export interface VoiceDeps {
 }
 
 export function transcribeKeyboard(key: string): InlineKeyboardMarkup {
-  return { inline_keyboard: [[{ text: VOICE_BUTTONS.transcribe, callback_data: `voz:${key.slice(0, SHORT_KEY)}` }]] };
+  return { inline_keyboard: [[{ text: VOICE_BUTTONS.transcribe, callback_data: CALLBACKS.voice.format(key.slice(0, SHORT_KEY)) }]] };
 }
 
 /** The kept memos of a data dir: `<sha256>.ogg` / `.wav` in `voz/`. */
@@ -118,8 +119,10 @@ export function voiceComposer(deps: VoiceDeps): Composer<Context> {
   c.on('message:audio', (ctx) => receive(ctx, ctx.message.audio.file_id, ctx.message.audio.file_size));
 
   // [🎙️ Transcribir ahora]: a kept memo, once an engine is there.
-  c.callbackQuery(/^voz:([0-9a-f]{8,64})$/, async (ctx) => {
-    const memo = await memos.find(ctx.match[1]!);
+  c.callbackQuery(CALLBACKS.voice.trigger, async (ctx, next) => {
+    const prefix = CALLBACKS.voice.parse(ctx.callbackQuery.data);
+    if (prefix === undefined) return next();
+    const memo = await memos.find(prefix);
     if (!memo) return void (await ctx.answerCallbackQuery({ text: VOICE.gone, show_alert: true }));
     if (!(await deps.transcriber.available())) return void (await ctx.answerCallbackQuery({ text: VOICE.kept, show_alert: true }));
     await ctx.answerCallbackQuery();

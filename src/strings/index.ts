@@ -15,6 +15,7 @@
  * - `cards`   — the cards a model proposed, as the student keeps, rewrites or drops them;
  * - `voice`   — voice memos: kept for later, transcribed, or not readable;
  * - `erase`   — «borra mis datos»: the question and what was removed;
+ * - `gate`    — a tap or a command the person may not use (a notebook-wide action, an unknown button);
  * - `entender` — what the model reads when it is asked what an unclear message means.
  *
  * This folder is the lowest layer: it imports only types from below (store, tools' contract) and
@@ -34,4 +35,5 @@ export * as courseChat from './course-chat.js';
 export * as cards from './cards.js';
 export * as voice from './voice.js';
 export * as erase from './erase.js';
+export * as gate from './gate.js';
 export * as entender from './entender.js';

@@ -84,7 +84,6 @@ export const RS = Object.freeze({
     `Para cambiar la tarjeta ${id}, envía la orden con la pregunta y la respuesta nuevas separadas por «|». Así está ahora:\n\n/editar ${id} ${question} | ${answer}`,
   editUsage: () => 'Escribe el número de la tarjeta, la pregunta y la respuesta separadas por «|», por ejemplo: /editar 5 ¿Qué mide la desviación estándar? | la dispersión',
   cardIdUsage: (cmd: string) => `Indica el número de la tarjeta, por ejemplo: /${cmd} 5 (los ves con /tarjetas).`,
-  notYours: () => 'Solo quien tiene este cuaderno puede repasar estas tarjetas.',
   failed: () => 'No pude leer tus tarjetas ahora mismo; no se ha perdido nada. Inténtalo de nuevo en un momento.',
 
   deckEmpty: () => 'Tu mazo está vacío. Pide una semana (por ejemplo «prepara la semana 1») y te preparo tarjetas.',

@@ -1,7 +1,10 @@
 // The approval of a model's proposed cards, pure: every button's data parses back to what it acts on
 // and fits Telegram's 64 bytes; a full batch of long cards stays one Telegram message.
 import { describe, expect, it } from 'vitest';
-import { parseProposalTap, proposalKeyboard, proposalText } from '../../src/bot/card-proposals.js';
+import { CALLBACKS } from '../../src/bot/callbacks.js';
+import { proposalKeyboard, proposalText } from '../../src/bot/card-proposals.js';
+
+const parseProposalTap = (d: string) => CALLBACKS.cardProposal.parse(d);
 import { TELEGRAM_TEXT_MAX } from '../../src/bot/format.js';
 import { MAX_BATCH_CARDS, type CardBatch } from '../../src/tools/cards/proposals.js';
 

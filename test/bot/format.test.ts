@@ -10,7 +10,12 @@ import { reportText } from '../../src/bot/delivery.js';
 import { answeredApprovalText, applyTaskEvent, approvalText, captionAndRest, chatActionFor, progressBar, renderProgress, splitText, summarizeCalls, truncate } from '../../src/bot/format.js';
 import type { CallOutcome } from '../../src/agent/types.js';
 import type { NotApprovedReason } from '../../src/tools/contract.js';
-import { approvalCallbackData, approvalKeyboard, coverOnlyKeyboard, parseApprovalCallback, parseQuickCallback, parseWavCallback, quickKeyboard, wavKeyboard } from '../../src/bot/keyboards.js';
+import { CALLBACKS } from '../../src/bot/callbacks.js';
+import { approvalCallbackData, approvalKeyboard, coverOnlyKeyboard, quickKeyboard, wavKeyboard } from '../../src/bot/keyboards.js';
+
+const parseApprovalCallback = (d: string) => CALLBACKS.approval.parse(d);
+const parseQuickCallback = (d: string) => CALLBACKS.quick.parse(d);
+const parseWavCallback = (d: string) => CALLBACKS.wav.parse(d);
 import { REPORT } from '../../src/strings/agent.js';
 import { S } from '../../src/strings/chat.js';
 

@@ -32,7 +32,7 @@ describe('who may do what, cancelling, commands', () => {
     const eveInAnasChat = stack.h.client({ userId: STRANGER, chatId: OWNER, firstName: 'Eve' });
     await eveInAnasChat.press(cover.messageId, button(cover, /Aprobar/));
     await until(async () => stack!.h.answers.some((x) => x.fromId === STRANGER));
-    expect(stack.h.answers.find((x) => x.fromId === STRANGER)).toMatchObject({ showAlert: true, text: 'Solo quien pidió este trabajo puede decidir.' });
+    expect(stack.h.answers.find((x) => x.fromId === STRANGER)).toMatchObject({ showAlert: true, text: 'Este botón es de otra persona o ya no sirve.' });
     expect((await owner.messages()).find((m) => m.messageId === cover.messageId)!.buttons.length).toBeGreaterThanOrEqual(2);
 
     const { report } = await answerUntilReport(owner, () => 'Rechazar');
@@ -77,7 +77,7 @@ describe('who may do what, cancelling, commands', () => {
     const eve = stack.h.client({ userId: STRANGER, chatId: OWNER, firstName: 'Eve' });
     await eve.press(busy.messageId, button(busy, /Descártalo/));
     await until(async () => stack!.h.answers.some((x) => x.fromId === STRANGER));
-    expect(stack.h.answers.find((x) => x.fromId === STRANGER)).toMatchObject({ showAlert: true, text: 'Solo quien pidió este trabajo puede decidir.' });
+    expect(stack.h.answers.find((x) => x.fromId === STRANGER)).toMatchObject({ showAlert: true, text: 'Este botón es de otra persona o ya no sirve.' });
     // «Sigue con ese» changes nothing: the approval is still open.
     await owner.say('y las tarjetas');
     const busy2 = await owner.waitFor('a second question', (m) => m.filter((x) => /¿Sigo con ese/.test(x.text)).at(1));

@@ -1,8 +1,12 @@
 // The review buttons' callback data: round-trips, fits Telegram's 64 bytes, rejects foreign data.
 import { describe, expect, it } from 'vitest';
 import { CALLBACK_DATA_MAX_BYTES } from '../../src/bot/keyboards.js';
-import { encodeTap, parseTap, ratingKeyboard, type ReviewTap } from '../../src/bot/review-keyboards.js';
+import { CALLBACKS } from '../../src/bot/callbacks.js';
+import { ratingKeyboard, type ReviewTap } from '../../src/bot/review-keyboards.js';
 import { intervalLabel, weekCardsMessages } from '../../src/strings/review.js';
+
+const encodeTap = (t: ReviewTap) => CALLBACKS.review.format(t);
+const parseTap = (d: string | undefined) => CALLBACKS.review.parse(d);
 
 describe('review callback data', () => {
   const big = 999_999_999;

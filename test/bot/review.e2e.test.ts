@@ -103,7 +103,7 @@ describe('/repasar', () => {
     const stranger = stack.h.client({ userId: STRANGER, chatId: OWNER });
     await stranger.press(q.messageId, button(q, /Mostrar respuesta/));
     await owner.waitFor('the refusal', () => stack!.h.answers.some((a) => a.fromId === STRANGER) || undefined);
-    expect(stack.h.answers.find((a) => a.fromId === STRANGER)).toMatchObject({ text: 'Solo quien tiene este cuaderno puede repasar estas tarjetas.', showAlert: true });
+    expect(stack.h.answers.find((a) => a.fromId === STRANGER)).toMatchObject({ text: 'Este botón es de otra persona o ya no sirve.', showAlert: true });
   });
 });
 

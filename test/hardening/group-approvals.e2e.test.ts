@@ -29,7 +29,7 @@ describe('approvals in a group chat', () => {
 
     await eve.press(cover.messageId, button(cover, /Aprobar/));
     await until(async () => alertFor(stack!, STRANGER) !== undefined);
-    expect(alertFor(stack, STRANGER)).toMatchObject({ showAlert: true, text: 'Solo quien pidió este trabajo puede decidir.' });
+    expect(alertFor(stack, STRANGER)).toMatchObject({ showAlert: true, text: 'Este botón es de otra persona o ya no sirve.' });
     await bob.press(cover.messageId, button(cover, /Aprobar/));
     await until(async () => alertFor(stack!, OWNER2) !== undefined);
     expect(alertFor(stack, OWNER2)).toMatchObject({ showAlert: true });

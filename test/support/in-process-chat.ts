@@ -16,7 +16,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Message, Update } from 'grammy/types';
+import type { Message, Update, User } from 'grammy/types';
 import { createAgentService } from '../../src/agent/service.js';
 import { LocalPlanner } from '../../src/agent/model/local.js';
 import type { ModelRequest, ModelResponse } from '../../src/agent/model/types.js';
@@ -24,6 +24,8 @@ import { isQuestion } from '../../src/agent/step.js';
 import { createBot, type CuadernoBot } from '../../src/bot/index.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../../src/webchat/index.js';
+import type { WebchatUser } from '../../src/webchat/botapi-server.js';
+import { sendUserFile, type UserFileKind } from '../../src/webchat/user-files.js';
 import { startQuickSpeechServer } from './media-servers.js';
 import { TEST_ENV } from './test-env.js';
 
@@ -46,6 +48,10 @@ export interface InProcessChatOptions {
    */
   quickVoice?: boolean;
   env?: Record<string, string>;
+  /** More people the chat server can play (each with their own private chat): `tap` and `say` take one as `as`. */
+  personas?: readonly WebchatUser[];
+  /** Who of them the bot allows besides the page's user (the owner, the first allowed id). */
+  alsoAllowed?: readonly number[];
 }
 
 
@@ -81,7 +87,7 @@ export class InProcessChat {
     const dataDir = path.join(tmp, 'data');
     await mkdir(dataDir, { recursive: true });
     if (opts.notes) await writeFile(path.join(dataDir, 'notas.json'), JSON.stringify(opts.notes));
-    const tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: TOKEN, filesDir: path.join(tmp, 'chat'), log: () => undefined });
+    const tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: TOKEN, filesDir: path.join(tmp, 'chat'), log: () => undefined, ...(opts.personas ? { personas: opts.personas } : {}) });
     const speech = opts.quickVoice ? await startQuickSpeechServer() : undefined;
     if (speech) await writeFile(path.join(dataDir, 'consentimiento.json'), JSON.stringify({ titular: 'Estudiante', alcance: 'resúmenes de estudio', valido_hasta: '2099-12-31' }));
     const env = {
@@ -113,7 +119,7 @@ export class InProcessChat {
     });
     this.cb = await createBot({
       config: this.config, service, notebook: service.toolbox.notebook, token: TOKEN, apiRoot: this.tg.apiRoot,
-      allowedUserIds: [this.tg.server.chatId], log: () => undefined,
+      allowedUserIds: [this.tg.server.chatId, ...(this.opts.alsoAllowed ?? [])], log: () => undefined,
       // The embedded Bot API has no edit rate limit: no run's closing waits Telegram's pace out.
       statusEditIntervalMs: 0,
     });
@@ -121,28 +127,38 @@ export class InProcessChat {
     await this.cb.owners.start();
   }
 
-  /** The person writes `text` (a reply to `replyTo` when given); handed to the bot at once. */
-  say(text: string, replyTo?: number): void {
-    this.tg.server.sendUserText(text, undefined, replyTo === undefined ? {} : { replyTo });
+  /** The person (or `as`, in their own chat) writes `text` (a reply to `replyTo` when given); handed to the bot at once. */
+  say(text: string, replyTo?: number, as?: User): void {
+    this.tg.server.sendUserText(text, as, replyTo === undefined ? {} : { replyTo });
     this.pump();
+  }
+
+  /** The person (or `as`, in their own chat) sends a file as the chat page does; handed to the bot at once. */
+  async sendFile(data: Buffer, name: string, kind: UserFileKind, as?: User): Promise<Message> {
+    const sent = await sendUserFile(this.tg.server, data, name, kind, as);
+    this.pump();
+    return sent;
   }
 
   /**
    * The person taps the button `data` on message `messageId`. A button the message no longer shows
    * is tapped as a stale client would (an app that had not redrawn the message yet): Telegram
    * still delivers such a query, and it must be answered like any other. Returns the query id.
+   * `as`: someone else taps it, on a message of `chatId` (default the person's chat, which both see:
+   * a group's case).
    */
-  tap(messageId: number, data: string): string {
+  tap(messageId: number, data: string, as?: User, chatId: number = this.chatId): string {
     const { server } = this.tg;
+    const from = as ?? server.user;
     let id: string;
     try {
-      id = server.pressButton(messageId, data);
+      id = server.pressButton(messageId, data, from, chatId);
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
-      const message = server.state.get(this.chatId, messageId);
+      const message = server.state.get(chatId, messageId);
       if (!message) throw e;
-      id = server.state.newQuery(this.chatId);
-      server.updates.push({ callback_query: { id, from: server.user, message, chat_instance: `ci${this.chatId}`, data } } as unknown as Omit<Update, 'update_id'>);
+      id = server.state.newQuery(chatId);
+      server.updates.push({ callback_query: { id, from, message, chat_instance: `ci${chatId}`, data } } as unknown as Omit<Update, 'update_id'>);
     }
     this.pump();
     return id;
