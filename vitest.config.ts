@@ -25,7 +25,7 @@ const BROWSER = ['test/**/*.browser.test.ts'];
 /**
  * Every tier runs its files one after another in the same worker without starting afresh for each
  * (`isolate: false`): importing the product again for every file was most of a small file's cost
- * (a `pila` file: 1.5 s of import for 1 s of tests; the tier 145 s of CPU isolated, 96 s not). A
+ * (bench/RESULTS.md, «The test suite»). A
  * file that replaces a module (`vi.mock`) would leak its stand-in into the files after it, so those
  * files — found here by their text, a new one included — run isolated, in `rapido-aislado`
  * (`npm run test:rapido` runs both halves: `--project 'rapido*'`); one of another tier is refused
@@ -42,9 +42,8 @@ const MOCKING = readdirSync(path.join(ROOT, 'test'), { recursive: true, encoding
  * The tests' temporary folders (every data dir, snapshot, chromium profile: whatever takes
  * `os.tmpdir()`, in this process, in the test workers and in the children they start) live in
  * memory when the machine has a tmpfs with room, /dev/shm: the product writes as it always does —
- * fsync, rename, append — but a flush costs nothing there (the dispatcher's fuzz test, 20,000 audit
- * lines, alone on this box at load 3–6: 36–43 s and 29–30 s of CPU on the disk, 31 s and 24–27 s
- * here). Durability against a power cut is not something any test can observe (a kill -9 leaves
+ * fsync, rename, append — but a flush costs nothing there (the dispatcher's fuzz test writes
+ * 20,000 audit lines; figures in bench/RESULTS.md). Durability against a power cut is not something any test can observe (a kill -9 leaves
  * the page cache), so no test loses its subject. Elsewhere (no /dev/shm, or a small one, as in a
  * default container) the system's temporary folder, as before; `TMPDIR` set by the caller wins.
  * Removed when vitest exits.
@@ -67,10 +66,9 @@ memoryTmp();
  * The audit keys' default folder (`$XDG_CONFIG_HOME/cuaderno-vivo`, src/config.ts) for this run:
  * a temporary one, in the memory folder above, for every test that builds a notebook without a
  * keys folder of its own — in this process, in the workers and in the children that inherit the
- * environment. Before, those tests wrote their chains' mirrors into the developer's own
- * ~/.config/cuaderno-vivo (1,200 files after a few runs), on the disk: there, every audit group's
- * mirror (a rename over the previous one) cost ≈ 0.27 ms of kernel time, 2 of the dispatcher fuzz
- * test's 6.4 s of CPU per half. Removed when vitest exits.
+ * environment — never the developer's own ~/.config/cuaderno-vivo, where the chains' mirrors would
+ * pile up, on the disk, where a rename over an existing file costs kernel time. Removed when vitest
+ * exits.
  */
 function privateConfigHome(): void {
   if (process.env.CUADERNO_TESTS_CONFIG_HOME) return; // this config's, loaded before in this run
@@ -107,8 +105,8 @@ function tierOf(rel: string): 'rapido' | 'pila' | 'procesos' | 'navegador' {
  * Costliest file first (vitest's record of the last run, else file-seconds.json, else its tier's
  * usual cost), so the long files start at once and the short ones fill the gaps at the end; the
  * isolated files before all: each needs a worker process of its own anyway, and last they ran
- * alone after everything else (`test:rapido` 1.6 s longer). (vitest's default runs projects by
- * name, and a clean clone's files by size: a 45-line file that runs 160 s started last.)
+ * alone after everything else. (vitest's default runs projects by name, and a clean clone's files
+ * by size: a short file that runs long would start last.)
  */
 class CostliestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -128,12 +126,11 @@ class CostliestFirst extends BaseSequencer {
  * tier in ONE project, `todo`; `--project` on the command line (`npm run test:rapido`, `test:pila`,
  * …) gets the tiers as projects instead. Why: vitest keeps a worker process for its next file only
  * when that file belongs to the same project (`isolate: false`); otherwise it ends the process and
- * starts another, which loads vitest and imports the product again (≈ 0.5–0.8 s of CPU). With the
- * tiers as projects, costliest first across them interleaved them: 91 worker processes for 200
- * files, ≈ 40 s of CPU. Run tier by tier instead, the tiers that mostly wait (a whole conversation
- * waits on its status message's edit interval, a browser on chromium) left both cores a third idle
- * for half a minute. One project mixes them and keeps its workers for the whole run: 343 → 284 s
- * of CPU on the same code, 4 worker processes instead of 91.
+ * starts another, which loads vitest and imports the product again. With the tiers as projects,
+ * costliest first across them interleaved them (a worker process for almost every file); run tier
+ * by tier instead, the tiers that mostly wait (a whole conversation waits on its status message's
+ * edit interval, a browser on chromium) leave the cores idle. One project mixes them and keeps its
+ * workers for the whole run (figures in bench/RESULTS.md).
  */
 /** The projects named on the command line (`--project x`, `--project=x`). */
 const NAMED = process.argv.flatMap((a, i) => (a === '--project' ? [process.argv[i + 1] ?? ''] : a.startsWith('--project=') ? [a.slice('--project='.length)] : []));
@@ -141,8 +138,7 @@ const TIERS_NAMED = NAMED.length > 0;
 /**
  * `npm run test:rapido` alone: two workers, one per core. Its files only compute (no child, no
  * browser, no wait on a status message's pace), so a third or fourth worker only adds a process
- * that loads vitest and the product again and JIT-compiles the same code again: 2026-12-06, 2
- * workers 30.0–30.9 s and 52 s of CPU, 3 workers 31.4–31.9 s, 4 workers 33.2–33.7 s and 64 s.
+ * that loads vitest and the product again and JIT-compiles the same code again (bench/RESULTS.md).
  */
 const RAPIDO_ONLY = TIERS_NAMED && NAMED.every((p) => p.startsWith('rapido'));
 const isolatedProject = MOCKING.length ? [{ extends: true as const, test: { name: 'rapido-aislado', include: MOCKING, exclude: [...STACK, ...SLOW, ...BROWSER] } }] : [];
@@ -167,8 +163,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Four files at a time on 2 cores: the tests wait on children, sockets, chromium and a status
     // message's pace for part of their time, and a file that waits leaves its core to the others.
-    // One pool (above), 2026-12-06: 3 workers 178–180 s wall, 4 workers 161–165 s (the same CPU,
-    // 280–286 s), 5 workers 163 s but 297 s of CPU (one more process, more contention). The
+    // One pool (above); a fifth worker only adds a process and contention (bench/RESULTS.md). The
     // rapido tier alone: two (RAPIDO_ONLY above).
     maxWorkers: RAPIDO_ONLY ? 2 : 4,
     // dist/ built (incrementally) once before any test: the process tests start it, and the threads

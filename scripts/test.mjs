@@ -17,11 +17,10 @@ const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 /**
  * The checks, as `npm run typecheck` and `npm run lint` run them. The typecheck is TypeScript 7, the
  * native compiler (package `typescript-native`, an alias of typescript@7; TypeScript 5 stays for
- * typescript-eslint, which needs its JavaScript API): same errors, 6 s of CPU on a fresh clone where
- * TypeScript 5 took 15–20 s. Incremental: it keeps what it learnt under node_modules/.cache (never
- * committed), so a second `npm test` re-checks only what changed (≈ 1 s). The lint likewise, with
- * eslint's cache beside it (13 s of CPU on a first run). Together ≈ 22 s of CPU on a fresh clone
- * (tsc 6, eslint 13, dpdm 2.5), taken from the tests on 2 cores.
+ * typescript-eslint, which needs its JavaScript API): the same errors in a fraction of the CPU.
+ * Incremental: it keeps what it learnt under node_modules/.cache (never committed), so a second
+ * `npm test` re-checks only what changed. The lint likewise, with eslint's cache beside it. Their
+ * CPU is taken from the tests on 2 cores (figures in bench/RESULTS.md).
  */
 const CHECKS = [
   ['typecheck', process.execPath, [path.join(ROOT, 'node_modules', 'typescript-native', 'bin', 'tsc'), '--noEmit', '--incremental', '--tsBuildInfoFile', path.join(ROOT, 'node_modules', '.cache', 'tsc', 'tsconfig.tsbuildinfo')]],
