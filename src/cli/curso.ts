@@ -64,7 +64,7 @@ async function importCourse(nb: Notebook, io: CliIO, file: string, force: boolea
     io.stderr.write(`${L.badSyllabus('no es un archivo de texto')}\n`);
     return EXIT.misuse;
   }
-  const parsed = parseSyllabusText(text);
+  const parsed = parseSyllabusText(text, { now: new Date() });
   if (!parsed.ok) {
     // The parser's sentence is whole: what is wrong and what to do.
     io.stderr.write(`${parsed.problem}\n`);

@@ -17,7 +17,7 @@ import { withFileLock } from './lock.js';
 export const COURSE_FILE = 'curso.json';
 export const COURSE_STATE_VERSION = 1;
 /** Bounds of a course (the tools layer re-exports them as MAX_WEEKS, MAX_WEEK_TITLE). */
-export const COURSE_LIMITS = Object.freeze({ weeks: 60, title: 80 });
+export const COURSE_LIMITS = Object.freeze({ weeks: 60, title: 200 });
 
 export interface StoredCourse {
   titulo: string;

@@ -10,8 +10,8 @@ import { buildIndex, similarities } from '../tfidf.js';
 
 /** Most weeks a course may have (two long semesters); the idempotency key accepts up to this. */
 export const MAX_WEEKS = 60;
-/** Longest week title, in characters (it is drawn on the cover and read in captions). */
-export const MAX_WEEK_TITLE = 80;
+/** Longest week title, in characters: a guide's week is often a long sentence; covers and captions fit it by their own rules. */
+export const MAX_WEEK_TITLE = 200;
 /** Default time zone for "the week containing this date" (the product's users are in Spain). */
 export const DEFAULT_TZ = 'Europe/Madrid';
 
