@@ -154,20 +154,20 @@ describe('an unsure line is asked about in the proposal, never a refusal of the 
     expect(cut.endsWith('…')).toBe(true);
     expect(long.startsWith(cut.slice(0, -1))).toBe(true);
     expect(long.charAt(cut.length - 1)).toBe(' ');
-    expect(c.dudas).toEqual([S.titleCut(2, long.length, MAX_WEEK_TITLE)]);
+    expect(c.dudas).toEqual([{ semana: 2, pregunta: S.titleCut(2, long.length, MAX_WEEK_TITLE) }]);
     expect(course(`Semana 1: ${long.slice(0, MAX_WEEK_TITLE)}`).dudas).toBeUndefined();
   });
 
   it('a date that is no day of the calendar: the week stays, without a date, and the proposal asks', () => {
     const c = course('Genética\n\nSemana 1 (9/2/2026): Mendel\nSemana 2 (31/2/2026): Ligamiento\n');
     expect(c.semanas[1]).toMatchObject({ numero: 2, titulo: 'Ligamiento', inicio: null });
-    expect(c.dudas).toEqual([S.unsureDate(2, '31/2/2026')]);
-    expect(course('Semana 1 – 30 de febrero: Oferta').dudas).toEqual([S.unsureDate(1, '30 de febrero')]);
+    expect(c.dudas).toEqual([{ semana: 2, pregunta: S.unsureDate(2, '31/2/2026') }]);
+    expect(course('Semana 1 – 30 de febrero: Oferta').dudas).toEqual([{ semana: 1, pregunta: S.unsureDate(1, '30 de febrero') }]);
   });
 
   it('a week with no title keeps its number and the proposal asks for one', () => {
     const c = course('Semana 1: Célula\nSemana 2 (16/2/2026):\n');
     expect(c.semanas[1]).toMatchObject({ numero: 2, titulo: S.untitledWeek(2), inicio: '2026-02-16' });
-    expect(c.dudas).toEqual([S.unsureTitle(2)]);
+    expect(c.dudas).toEqual([{ semana: 2, pregunta: S.unsureTitle(2) }]);
   });
 });

@@ -38,7 +38,9 @@ export { MAX_WEEKS, MAX_WEEK_TITLE, courseTitle };
 
 export interface ParsedWeek { numero: number; titulo: string; inicio: string | null; terminos: string[]; sin_clase?: true }
 /** A course as a syllabus gives it; `dudas` holds the questions about lines the parser was unsure of. */
-export interface ParsedCourse { titulo: string; semanas: ParsedWeek[]; dudas?: string[] }
+/** A question about a line the parser was unsure of, and the week it is about. */
+export interface Doubt { semana: number; pregunta: string }
+export interface ParsedCourse { titulo: string; semanas: ParsedWeek[]; dudas?: Doubt[] }
 export type SyllabusResult = { ok: true; course: ParsedCourse } | { ok: false; problem: string };
 
 interface Draft { number: number; line: number; title: string; date?: WrittenDate; badDate?: string; terms: string[]; untitled: boolean }
@@ -185,18 +187,18 @@ function assemble(drafts: Draft[], before: string[], text: string, now: Date): S
   const missing = inOrder.findIndex((w, i) => w.d.number !== i + 1);
   if (missing !== -1) return { ok: false, problem: S.missingWeek(missing + 1, inOrder[inOrder.length - 1]!.d.number) };
 
-  const dudas: string[] = [];
+  const dudas: Doubt[] = [];
   const starts = inOrder.map((w) => (w.day === undefined ? null : mondayOf(w.day)));
   fillBetween(starts);
   const semanas = inOrder.map(({ d }, i): ParsedWeek => {
     const noClass = isNoClass(d.title);
     let titulo = d.title || S.untitledWeek(d.number);
-    if (!d.title) dudas.push(S.unsureTitle(d.number));
-    if (d.badDate) dudas.push(S.unsureDate(d.number, d.badDate));
+    if (!d.title) dudas.push({ semana: d.number, pregunta: S.unsureTitle(d.number) });
+    if (d.badDate) dudas.push({ semana: d.number, pregunta: S.unsureDate(d.number, d.badDate) });
     const length = Array.from(titulo).length;
     if (length > MAX_WEEK_TITLE) {
       titulo = cutTitle(titulo);
-      dudas.push(S.titleCut(d.number, length, MAX_WEEK_TITLE));
+      dudas.push({ semana: d.number, pregunta: S.titleCut(d.number, length, MAX_WEEK_TITLE) });
     }
     const terminos = noClass ? [] : [...keyTermsOfTitle(titulo), ...d.terms.flatMap(termsOfReading)].filter((t, j, all) => all.indexOf(t) === j);
     return { numero: d.number, titulo, inicio: starts[i]!, terminos, ...(noClass ? { sin_clase: true as const } : {}) };
@@ -220,6 +222,8 @@ function fillBetween(starts: Array<string | null>): void {
 
 // ---- Key terms ---------------------------------------------------------------------------------
 
+/** Longest key term (a phrase longer than this is a sentence, not a term a student would search). */
+const MAX_TERM = 80;
 /** Words that join or surround terms without being one: SPEC §2's stop words plus a few more. */
 const EDGE_WORDS = new Set([...STOP_WORDS, 'e', 'o', 'u', 'ni', 'the', 'of', 'to', 'in', 'on', 'for', 'with', 'an']);
 /** Words that open a week's title without naming what it studies («Introducción a …», «Repaso …»). */
@@ -246,7 +250,7 @@ export function keyTermsOfTitle(title: string): string[] {
     while (opens(words[0])) words.shift();
     while (EDGE_WORDS.has(words[words.length - 1] ?? '')) words.pop();
     const term = words.join(' ').replace(/[.«»"]/g, '').trim();
-    if (term && !terms.includes(term)) terms.push(term);
+    if (term && Array.from(term).length <= MAX_TERM && !terms.includes(term)) terms.push(term);
   }
   return terms;
 }
