@@ -100,6 +100,8 @@ export const COURSE_CHAT = Object.freeze({
   /** «quita la semana 7» by default: the week stays in the numbering, without class. */
   markedNoClass: (n: number) =>
     `Hecho: la semana ${n} queda sin clase y las demás siguen con el mismo número, como en tu guía. Si prefieres quitarla y que las siguientes bajen un número, escribe /curso quitar ${n} renumerar.`,
+  /** Work asked of a week without class: nothing is prepared for it. */
+  noClassWeek: (n: number, title: string) => `La semana ${n} no tiene clase («${title}»), así que no preparo nada para ella. Dime otra semana, o escribe /curso para ver las que tienen clase.`,
   alreadyNoClass: (n: number) => `La semana ${n} ya está sin clase. Si quieres quitarla y que las siguientes bajen un número, escribe /curso quitar ${n} renumerar.`,
   dated: (n: number, ymd: string) => `Hecho: la semana ${n} empieza el ${dayWithYear(ymd)}.`,
   usage: () =>

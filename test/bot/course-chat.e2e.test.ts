@@ -194,6 +194,18 @@ describe('the course in the chat', () => {
     expect((await courseFile(chat)).semanas.filter((w) => 'sin_clase' in w).map((w) => w.numero)).toEqual([12]);
   }, 120_000);
 
+  it('a guide with a week without class: the proposal marks it, and nothing is prepared for it', async () => {
+    chat = await startLocalChat('cv-curso-sin-clase-');
+    const guide = await readFile(new URL('../fixtures/syllabi/guias/termodinamica.txt', import.meta.url), 'utf8');
+    const p = await say(chat, guide, isProposal);
+    expect(p.text).toMatch(/«Termodinámica», 14 semanas \(una sin clase\)/);
+    expect(p.text).toMatch(/\n⛔ 7\. Semana Santa — no hay clase \(desde el 22 mar 2027\) — sin clase, no se prepara\n/);
+    await press(chat, p, button(p, COURSE_BUTTONS.use), () => true);
+    expect((await say(chat, '/semana 7')).text).toBe(COURSE_CHAT.noClassWeek(7, 'Semana Santa — no hay clase'));
+    expect((await say(chat, 'prepara la semana 7')).text).toBe(COURSE_CHAT.noClassWeek(7, 'Semana Santa — no hay clase'));
+    expect(chat.cb.runs.current(chat.tg.server.chatId)).toBeUndefined();
+  });
+
   it('a shorter syllabus whose dropped weeks have notes asks before replacing the course', async () => {
     chat = await startLocalChat('cv-curso-cambio-');
     // The demo course, with a note of the student's own in its week 4 (música): the example notes go
