@@ -109,8 +109,7 @@ function readWeekLine(raw: string, number: number, rest: string, line: number, h
     const dates = findDates(dateText);
     draft.date = dates[0]?.date;
     if (!draft.date && dateText) draft.badDate = unreadableDate(dateText, dates);
-    const content = byRole.content.length > 0 ? byRole.content : byRole.number.slice(1);
-    draft.title = tidy(content.join(' '));
+    draft.title = tidy(byRole.content.join(' '));
     draft.terms = byRole.terms;
   } else {
     const cells = cellsOf(rest.trim()).map((c) => c.text).filter(Boolean);
@@ -257,6 +256,8 @@ export function keyTermsOfTitle(title: string): string[] {
 
 /** What a reading or activity column says that a student would search for: «Kamen, cap. 1» → [«kamen»]. */
 const NOT_A_TERM = /^(?:caps?\.?|cap[ií]tulos?|lecturas?|seminarios?|pr[aá]cticas?|tareas?|cuestionarios?|foros?|archivos?|pdf|temas?|p[aá]gs?\.?)(?:\s|$)|^[\d\s.()-]*$/;
+/** «práctica 2», «parte 3»: a short phrase with a number names a piece of work, not a subject. */
+const NUMBERED_PIECE = /^\S+(?:\s\S+)?$/;
 function termsOfReading(cell: string): string[] {
-  return keyTermsOfTitle(cell).filter((t) => !NOT_A_TERM.test(t) && !/\d/.test(t.split(/\s+/).length <= 2 ? t : ''));
+  return keyTermsOfTitle(cell).filter((t) => !NOT_A_TERM.test(t) && !(NUMBERED_PIECE.test(t) && /\d/.test(t)));
 }
