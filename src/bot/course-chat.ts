@@ -16,7 +16,7 @@ import type { Message } from 'grammy/types';
 import type { CardDeck, NotesStore } from '../store/types.js';
 import { exampleNoteIds, type CourseFile } from '../store/index.js';
 import { COURSE_CHAT as T } from '../strings/course-chat.js';
-import { findWeek, hasWeek, MAX_WEEKS, MAX_WEEK_TITLE, weekNumbers, weekOfNote, weekRange, type Course } from '../tools/course/course.js';
+import { classWeeks, findWeek, hasWeek, MAX_WEEKS, MAX_WEEK_TITLE, weekOfNote, weekRange, type Course } from '../tools/course/course.js';
 import { keyTermsOfTitle } from '../tools/course/syllabus.js';
 import { readCourse } from '../tools/index.js';
 import type { CourseEdit } from '../agent/nlu/course-edit.js';
@@ -46,6 +46,7 @@ export interface CourseChatDeps {
 function weekMap(p: CourseProposal): (week: number) => number | 'gone' {
   if (p.tipo === 'quitar') {
     const q = p.quitada!;
+    if (p.renumerar === false) return (w) => (w === q ? 'gone' : w);
     return (w) => (w < q ? w : w === q ? 'gone' : w - 1);
   }
   const n = p.curso.semanas.length;
@@ -53,6 +54,8 @@ function weekMap(p: CourseProposal): (week: number) => number | 'gone' {
 }
 
 const toCourse = (c: Course): Course => structuredClone({ titulo: c.titulo, semanas: c.semanas });
+/** A syllabus as the parser gives it: a course, and the questions about the lines it was unsure of. */
+type ReadCourse = Course & { dudas?: CourseProposal['dudas'] };
 const dayOk = (ymd: string) => /^\d{4}-\d{2}-\d{2}$/.test(ymd) && new Date(`${ymd}T00:00:00Z`).toISOString().slice(0, 10) === ymd;
 const cleanTitle = (raw: string) => raw.replace(/\s+/g, ' ').trim();
 
@@ -67,9 +70,10 @@ export function createCourseChat(deps: CourseChatDeps) {
   };
 
   /** A syllabus as a proposal (on disk first); `guessed` adds the correction button. */
-  const proposeSyllabus = async (ctx: Context, parsed: Course, text: string, guessed: boolean) => {
-    const p = await proposals.create({ tipo: 'temario', curso: toCourse(parsed), base: courseHash(await course()), texto: text });
-    await ctx.reply(T.proposal(p.curso.titulo, p.curso.semanas), { reply_markup: proposalKeyboard(p.clave, guessed) });
+  const proposeSyllabus = async (ctx: Context, parsed: ReadCourse, text: string, guessed: boolean) => {
+    const dudas = parsed.dudas ?? [];
+    const p = await proposals.create({ tipo: 'temario', curso: toCourse(parsed), base: courseHash(await course()), texto: text, ...(dudas.length > 0 ? { dudas } : {}) });
+    await ctx.reply(T.proposal(p.curso.titulo, p.curso.semanas, dudas), { reply_markup: proposalKeyboard(p.clave, guessed) });
   };
 
   /**
@@ -99,7 +103,7 @@ export function createCourseChat(deps: CourseChatDeps) {
     const goneCards = cards.filter((c) => goneWeek(c.semana) || goneNoteIds.has(c.id_nota));
     if ((goneNotes.length > 0 || goneCards.length > 0) && !choice) {
       const weeks = [...new Set([...goneNotes.map((n) => weekOfNote(current, n)!), ...goneCards.flatMap((c) => (c.semana === undefined ? [] : [c.semana]))])].filter(goneWeek).sort((a, b) => a - b);
-      return void (await ctx.reply(T.orphans(weeks, goneNotes.length, goneCards.length), { reply_markup: orphanKeyboard(p.clave, weekNumbers(p.curso)) }));
+      return void (await ctx.reply(T.orphans(weeks, goneNotes.length, goneCards.length), { reply_markup: orphanKeyboard(p.clave, classWeeks(p.curso)) }));
     }
     if (choice?.kind === 'borrar' && !confirmed) return void (await ctx.reply(T.confirmDelete(goneNotes.length, goneCards.length), { reply_markup: confirmDeleteKeyboard(p.clave) }));
     if (choice?.kind === 'mover' && !hasWeek(p.curso, choice.to)) return void (await ctx.reply(T.proposalGone()));
@@ -144,7 +148,7 @@ export function createCourseChat(deps: CourseChatDeps) {
       return false;
     }
     const choice = plan.opcion;
-    const done = p.tipo === 'quitar' ? T.removed(p.quitada!, p.curso.semanas.length) : T.accepted(p.curso.titulo, p.curso.semanas.length);
+    const done = p.tipo !== 'quitar' ? T.accepted(p.curso.titulo, p.curso.semanas.length) : p.renumerar === false ? T.markedNoClass(p.quitada!) : T.removed(p.quitada!, p.curso.semanas.length);
     const orphanLine = !choice ? '' : choice.kind === 'mover' ? T.movedTo(choice.to) : choice.kind === 'sin' ? T.leftWithout() : T.deleted(plan.borrar.notas.length, plan.borrar.tarjetas.length);
     const exampleLine = plan.ejemplo ? T.examplesRemoved(plan.ejemplo.notas, plan.ejemplo.tarjetas) : '';
     await ctx.reply([done, orphanLine, exampleLine].filter(Boolean).join('\n'));
@@ -176,13 +180,22 @@ export function createCourseChat(deps: CourseChatDeps) {
     await ctx.reply(T.dated(n, ymd));
   };
 
-  const remove = async (ctx: Context, rawWeek: string) => {
+  /**
+   * Takes week n out of the plan. By default it stays, marked without class, so every later week
+   * keeps the number the guide and the teacher give it; `renumber` removes it and moves the later
+   * weeks down one. Its notes and cards are asked about either way (decide).
+   */
+  const remove = async (ctx: Context, rawWeek: string, renumber = false) => {
     const c = await course();
     const n = Number(rawWeek);
     if (!/^\d{1,3}$/.test(rawWeek) || !hasWeek(c, n)) return void (await ctx.reply(T.badWeek(rawWeek, weekRange(c))));
-    if (c.semanas.length === 1) return void (await ctx.reply(T.lastWeek()));
-    const semanas = c.semanas.filter((w) => w.numero !== n).map((w) => (w.numero > n ? { ...w, numero: w.numero - 1 } : w));
-    const p = await proposals.create({ tipo: 'quitar', curso: toCourse({ titulo: c.titulo, semanas }), base: courseHash(c), quitada: n });
+    const week = findWeek(c, n)!;
+    if (!renumber && week.sin_clase) return void (await ctx.reply(T.alreadyNoClass(n)));
+    if (renumber ? c.semanas.length === 1 : classWeeks(c).length === 1) return void (await ctx.reply(T.lastWeek()));
+    const semanas = renumber
+      ? c.semanas.filter((w) => w.numero !== n).map((w) => (w.numero > n ? { ...w, numero: w.numero - 1 } : w))
+      : c.semanas.map((w) => (w.numero === n ? { ...w, terminos: [], sin_clase: true as const } : w));
+    const p = await proposals.create({ tipo: 'quitar', curso: toCourse({ titulo: c.titulo, semanas }), base: courseHash(c), quitada: n, renumerar: renumber });
     await decide(ctx, p);
   };
 
@@ -205,8 +218,8 @@ export function createCourseChat(deps: CourseChatDeps) {
     if (!a) return show(ctx);
     let m = /^semana\s+(\S+)\s+([\s\S]+)$/i.exec(a);
     if (m) return setTitle(ctx, m[1]!, m[2]!);
-    m = /^quitar\s+(\S+)$/i.exec(a);
-    if (m) return remove(ctx, m[1]!);
+    m = /^quitar\s+(\S+)(\s+renumer\w*)?$/i.exec(a);
+    if (m) return remove(ctx, m[1]!, m[2] !== undefined);
     m = /^fecha\s+(\S+)\s+(\S+)$/i.exec(a);
     if (m) return setDate(ctx, m[1]!, m[2]!);
     await ctx.reply(T.usage());
@@ -218,7 +231,7 @@ export function createCourseChat(deps: CourseChatDeps) {
     if (!allows(ctx, 'owner')) return void (await ctx.reply(GATE.ownerOnly()));
     switch (e.cambio) {
       case 'titulo': return setTitle(ctx, String(e.semana), e.titulo);
-      case 'quitar': return remove(ctx, String(e.semana));
+      case 'quitar': return remove(ctx, String(e.semana), e.renumerar === true);
       case 'inicio': {
         // The words give a day of the year (MM-DD): the year is the week's own, else this one.
         const c = await course();
@@ -247,10 +260,11 @@ export function createCourseChat(deps: CourseChatDeps) {
     const title = m ? cleanTitle(m[2]!) : '';
     if (!m || !hasWeek(p.curso, n)) return void (await ctx.reply(T.changeUsage()));
     if (Array.from(title).length > MAX_WEEK_TITLE) return void (await ctx.reply(T.badTitle(MAX_WEEK_TITLE)));
-    const changed = await proposals.update(key, (r) => ({ ...r, curso: { ...r.curso, semanas: r.curso.semanas.map((w) => (w.numero === n ? { ...w, titulo: title, terminos: keyTermsOfTitle(title) } : w)) } }));
+    // The week's new title answers the questions about it.
+    const changed = await proposals.update(key, (r) => ({ ...r, dudas: (r.dudas ?? []).filter((d) => d.semana !== n), curso: { ...r.curso, semanas: r.curso.semanas.map((w) => (w.numero === n ? { ...w, titulo: title, terminos: keyTermsOfTitle(title) } : w)) } }));
     if (!changed) return void (await ctx.reply(T.proposalGone()));
     if (replied) await ctx.api.editMessageReplyMarkup(ctx.chat.id, replied.message_id, { reply_markup: noKeyboard() }).catch(() => undefined);
-    await ctx.reply(`${T.changed(n)}\n\n${T.proposal(changed.curso.titulo, changed.curso.semanas)}`, { reply_markup: proposalKeyboard(changed.clave, false) });
+    await ctx.reply(`${T.changed(n)}\n\n${T.proposal(changed.curso.titulo, changed.curso.semanas, changed.dudas ?? [])}`, { reply_markup: proposalKeyboard(changed.clave, false) });
   });
 
   composer.callbackQuery(CALLBACKS.course.trigger, async (ctx) => {

@@ -5,7 +5,9 @@
  * kill finds it. A record is the course as it would be after the change:
  *
  * - `temario`: a pasted or sent syllabus, with its text (to correct the guess: «Es material»);
- * - `quitar`: week `quitada` removed, the later weeks one number down (asked because it had notes);
+ * - `quitar`: week `quitada` marked without class, the others keeping their numbers (the guide's
+ *   numbering is how the teacher names weeks); with `renumerar`, removed and the later weeks one
+ *   number down. Either way its notes and cards are asked about;
  * - `publicado`: the class's course offered to a student who already has one of their own.
  *
  * `base` is the hash of the course the change was made against: when the course changed meanwhile a
@@ -53,8 +55,12 @@ export interface CourseProposal {
   curso: Course;
   /** courseHash of the course the change was computed against. */
   base: string;
-  /** `quitar`: the week that goes (the later ones move down one). */
+  /** `quitar`: the week that goes out of the plan. */
   quitada?: number;
+  /** `quitar`: false marks it without class; true (or absent, in older records) removes it and moves the later ones down one. */
+  renumerar?: boolean;
+  /** `temario`: the questions about lines the parser was unsure of, shown with the proposal. */
+  dudas?: Array<{ semana: number; pregunta: string }>;
   /** `temario`: the text it was read from. */
   texto?: string;
   estado: 'pendiente' | 'hecha' | 'descartada';

@@ -8,13 +8,22 @@
  */
 import type { Context } from 'grammy';
 import { needsNotes, type PlanIntent } from '../agent/intent.js';
-import { notesOfWeek, weekTitle, type Course } from '../tools/course/course.js';
+import { findWeek, notesOfWeek, weekTitle, type Course } from '../tools/course/course.js';
 import { S } from '../strings/chat.js';
+import { COURSE_CHAT } from '../strings/course-chat.js';
 import type { BotNotebook } from './command-kit.js';
 import { coverOnlyKeyboard } from './keyboards.js';
 
-/** Answers `actions` on `week` when the week has no notes and they need some; true when it answered. */
+/**
+ * Answers `actions` on `week` when the week has no class (nothing is prepared for it, not even a
+ * cover) or has no notes and they need some; true when it answered.
+ */
 export async function answerEmptyWeek(ctx: Context, notes: Pick<BotNotebook['notes'], 'list'>, course: Course, week: number, actions: PlanIntent['actions']): Promise<boolean> {
+  const off = findWeek(course, week);
+  if (off?.sin_clase) {
+    await ctx.reply(COURSE_CHAT.noClassWeek(week, off.titulo));
+    return true;
+  }
   const missing = needsNotes(actions);
   if (missing.length === 0) return false;
   if (notesOfWeek(course, await notes.list(), week).length > 0) return false;

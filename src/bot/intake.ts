@@ -11,7 +11,7 @@
 import { Composer, type Context } from 'grammy';
 import { intentOf, questionFor } from '../agent/intent.js';
 import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
-import { hasWeek, weekForNewNote, weekNumbers, type Course } from '../tools/course/course.js';
+import { classWeeks, hasWeek, weekForNewNote, type Course } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { BotNotebook } from './command-kit.js';
 import type { PlainCommand } from './commands.js';
@@ -264,7 +264,8 @@ function quickAction(u: Extract<Understood, { intent: 'ambiguo' }>, redo: boolea
 /** The question back, with the buttons that answer it (Semana 1 · 2 · 3 · 4, and the actions when nothing is known). */
 async function askBack(ctx: Context, u: Extract<Understood, { intent: 'ambiguo' }>, redo: boolean, course: Course): Promise<void> {
   const action = quickAction(u, redo);
-  const weeks = weekNumbers(course);
+  // A week without class is not offered: nothing is prepared for it.
+  const weeks = classWeeks(course);
   const question = questionFor(u, course);
   if (u.quiere === 'buscar') return void (await ctx.reply(question));
   await ctx.reply(question, { reply_markup: quickKeyboard(action, weeks, u.quiere === undefined) });

@@ -58,19 +58,19 @@ export type Routed =
   | { kind: 'material' }
   | { kind: 'mensaje' };
 
-/** What a text is (pure): see the module comment. */
-export function classifyText(text: string): Routed {
+/** What a text is (pure but for `now`, today by default: a syllabus with no year is this academic year's). */
+export function classifyText(text: string, now = new Date()): Routed {
   const lines = text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trim()).filter(Boolean);
   const labelled = lines.filter((l) => LABELLED.test(l) || TABLE_ROW.test(l)).length;
   const listed = lines.filter((l) => LIST_ITEM.test(l)).length;
   const shaped = (labelled >= MIN_SYLLABUS_WEEKS && labelled / lines.length >= SYLLABUS_LINE_SHARE)
     || (listed >= MIN_SYLLABUS_WEEKS + 1 && listed / lines.length >= LIST_LINE_SHARE);
   if (shaped) {
-    const parsed = parseSyllabusText(text);
+    const parsed = parseSyllabusText(text, { now });
     if (parsed.ok && parsed.course.semanas.length >= MIN_SYLLABUS_WEEKS) return { kind: 'temario', course: parsed.course };
     if (!parsed.ok && labelled >= MIN_SYLLABUS_WEEKS) return { kind: 'temario_malo', problem: parsed.problem };
   }
-  const topics = readTopicList(text);
+  const topics = readTopicList(text, { now });
   if (topics) return topics.ok ? { kind: 'temario', course: topics.course } : { kind: 'temario_malo', problem: topics.problem };
   return Array.from(text).length >= MATERIAL_MIN_CHARS ? { kind: 'material' } : { kind: 'mensaje' };
 }
@@ -136,7 +136,7 @@ export function createRouter(deps: RouteDeps) {
     const r = tap ? await deps.imports.find(tap.key) : undefined;
     if (!r || r.estado !== 'pendiente') return void (await ctx.answerCallbackQuery({ text: MATERIAL.gone, show_alert: true }));
     await ctx.answerCallbackQuery();
-    const parsed = parseSyllabusText(r.texto);
+    const parsed = parseSyllabusText(r.texto, { now: new Date() });
     if (!parsed.ok) return void (await ctx.reply(COURSE_CHAT.notSyllabus(parsed.problem)));
     await deps.imports.discard(r.clave);
     await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);

@@ -39,14 +39,17 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   });
 }
 
-/** `curso --json` prints exactly `{titulo, semanas: [{numero, titulo, inicio}]}`; without it, a readable list. */
+/**
+ * `curso --json` prints exactly `{titulo, semanas: [{numero, titulo, inicio}]}`, with `"sin_clase": true`
+ * added only on a week without class; without it, a readable list.
+ */
 async function show(nb: Notebook, io: CliIO, json: boolean): Promise<number> {
   const own = await nb.course.read();
   const course = own ?? (await readCourse(nb));
   if (json) {
-    io.stdout.write(`${JSON.stringify({ titulo: course.titulo, semanas: course.semanas.map((w) => ({ numero: w.numero, titulo: w.titulo, inicio: w.inicio })) })}\n`);
+    io.stdout.write(`${JSON.stringify({ titulo: course.titulo, semanas: course.semanas.map((w) => ({ numero: w.numero, titulo: w.titulo, inicio: w.inicio, ...(w.sin_clase ? { sin_clase: true } : {}) })) })}\n`);
   } else {
-    io.stdout.write(`${[L.header(course.titulo, course.semanas.length, own === null), ...course.semanas.map((w) => L.week(w.numero, w.titulo, w.inicio))].join('\n')}\n`);
+    io.stdout.write(`${[L.header(course.titulo, course.semanas.length, own === null), ...course.semanas.map((w) => L.week(w.numero, w.titulo, w.inicio, w.sin_clase === true))].join('\n')}\n`);
   }
   return EXIT.ok;
 }
@@ -64,13 +67,16 @@ async function importCourse(nb: Notebook, io: CliIO, file: string, force: boolea
     io.stderr.write(`${L.badSyllabus('no es un archivo de texto')}\n`);
     return EXIT.misuse;
   }
-  const parsed = parseSyllabusText(text);
+  const parsed = parseSyllabusText(text, { now: new Date() });
   if (!parsed.ok) {
     // The parser's sentence is whole: what is wrong and what to do.
     io.stderr.write(`${parsed.problem}\n`);
     return EXIT.misuse;
   }
-  return replaceCourse(nb, io, parsed.course, force);
+  const code = await replaceCourse(nb, io, parsed.course, force);
+  // What the parser was unsure of is said, not hidden: the student fixes it with `curso semana N`.
+  if (code === EXIT.ok) for (const d of parsed.course.dudas ?? []) io.stdout.write(`${d.pregunta}\n`);
+  return code;
 }
 
 /**

@@ -17,11 +17,12 @@ import { withFileLock } from './lock.js';
 export const COURSE_FILE = 'curso.json';
 export const COURSE_STATE_VERSION = 1;
 /** Bounds of a course (the tools layer re-exports them as MAX_WEEKS, MAX_WEEK_TITLE). */
-export const COURSE_LIMITS = Object.freeze({ weeks: 60, title: 80 });
+export const COURSE_LIMITS = Object.freeze({ weeks: 60, title: 200 });
 
 export interface StoredCourse {
   titulo: string;
-  semanas: Array<{ numero: number; titulo: string; inicio: string | null; terminos: string[] }>;
+  /** `sin_clase: true` only on a week without class (a holiday kept in the guide's numbering). */
+  semanas: Array<{ numero: number; titulo: string; inicio: string | null; terminos: string[]; sin_clase?: true }>;
 }
 interface CourseDocument extends StoredCourse {
   version: typeof COURSE_STATE_VERSION;
@@ -48,6 +49,7 @@ const SCHEMA = {
           titulo: { type: 'string', minLength: 1, maxLength: COURSE_LIMITS.title, pattern: '\\S' },
           inicio: { anyOf: [{ type: 'null' }, { type: 'string', pattern: DATE }] },
           terminos: { type: 'array', maxItems: 50, items: { type: 'string', minLength: 1, maxLength: 80 } },
+          sin_clase: { const: true },
         },
       },
     },
@@ -75,6 +77,7 @@ function describe(error: ErrorObject, data: Record<string, unknown>): string {
     case 'titulo': return `${where} no tiene un "titulo" de 1 a ${COURSE_LIMITS.title} caracteres`;
     case 'inicio': return `${where} tiene un "inicio" que no es una fecha AAAA-MM-DD ni null`;
     case 'terminos': return `${where} tiene unos "terminos" que no son una lista de textos`;
+    case 'sin_clase': return `${where} tiene un "sin_clase" que no es true (si hay clase, quítalo)`;
     default: return `${where} no es un objeto {numero, titulo, inicio, terminos}`;
   }
 }
@@ -102,7 +105,7 @@ export function createCourseFile(file: string): CourseFile {
     file,
     read: () => adapter.read(),
     write: async (course) => {
-      const doc = { version: COURSE_STATE_VERSION, titulo: course.titulo, semanas: course.semanas.map((w) => ({ numero: w.numero, titulo: w.titulo, inicio: w.inicio, terminos: [...w.terminos] })) };
+      const doc = { version: COURSE_STATE_VERSION, titulo: course.titulo, semanas: course.semanas.map((w) => ({ numero: w.numero, titulo: w.titulo, inicio: w.inicio, terminos: [...w.terminos], ...(w.sin_clase ? { sin_clase: true as const } : {}) })) };
       const checked = checkCourse(doc);
       if (!checked.ok) throw new CuadernoError('VALIDATION', `El curso no es válido: ${checked.problem}.`, { field: 'curso' });
       await withFileLock(file, () => writeFileAtomic(file, `${JSON.stringify(doc, null, 2)}\n`));

@@ -164,7 +164,7 @@ export const PROBE = {
 export const COURSE_LINES = Object.freeze({
   header: (title: string, weeks: number, demo: boolean) =>
     `Curso: ${title} (${weeks} ${weeks === 1 ? 'semana' : 'semanas'})${demo ? ' — el curso de ejemplo; importa el tuyo con «curso importar TEMARIO.txt»' : ''}`,
-  week: (n: number, title: string, start: string | null) => `${String(n).padStart(3)}  ${title}${start ? ` (desde el ${start})` : ''}`,
+  week: (n: number, title: string, start: string | null, noClass = false) => `${String(n).padStart(3)}  ${title}${start ? ` (desde el ${start})` : ''}${noClass ? ' — sin clase' : ''}`,
   unreadable: (why: string) => `No pude leer ese archivo (${why}). Comprueba el nombre y vuelve a intentarlo.`,
   badSyllabus: (problem: string) => `No pude leer el temario: ${problem}. Escribe una línea «Semana 1: título» por semana.`,
   wouldOrphan: (weeks: readonly number[], notes: readonly number[], cards: readonly number[]) =>

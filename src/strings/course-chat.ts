@@ -16,11 +16,22 @@ export interface CourseLineView {
   numero: number;
   titulo: string;
   inicio: string | null;
+  sin_clase?: true;
 }
 
-/** «12/2» from `2026-02-12`: a phone line has no room for the year. */
-const shortDate = (ymd: string) => `${Number(ymd.slice(8, 10))}/${Number(ymd.slice(5, 7))}`;
-const weekLine = (w: CourseLineView) => `${w.numero}. ${w.titulo}${w.inicio ? ` (desde el ${shortDate(w.inicio)})` : ''}`;
+/** A question the proposal asks about a line it was unsure of (the syllabus parser's `dudas`). */
+export interface DoubtView {
+  semana: number;
+  pregunta: string;
+}
+
+const MONTH_ABBR = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'];
+/** «8 feb 2027» from `2027-02-08`: always with its year, so a course over the year end reads right. */
+const dayWithYear = (ymd: string) => `${Number(ymd.slice(8, 10))} ${MONTH_ABBR[Number(ymd.slice(5, 7)) - 1]} ${ymd.slice(0, 4)}`;
+const weekLine = (w: CourseLineView) =>
+  `${w.sin_clase ? '⛔ ' : ''}${w.numero}. ${w.titulo}${w.inicio ? ` (desde el ${dayWithYear(w.inicio)})` : ''}${w.sin_clase ? ' — sin clase, no se prepara' : ''}`;
+const doubtLines = (dudas: readonly DoubtView[]) =>
+  dudas.length === 0 ? [] : ['', `❓ ${dudas.length === 1 ? 'Tengo una duda' : `Tengo ${dudas.length} dudas`} (responde a este mensaje con «N: título» para cambiar una semana):`, ...dudas.map((d) => `• ${d.pregunta}`)];
 
 export const COURSE_BUTTONS = Object.freeze({
   use: '✅ Usar este curso',
@@ -50,11 +61,14 @@ export const COURSE_CHAT = Object.freeze({
       '',
       demo
         ? 'Para usar el tuyo, pega aquí tu temario (una línea por semana) o mándamelo como archivo de texto.'
-        : 'Para cambiarlo: /curso semana N título, /curso quitar N o /curso fecha N AAAA-MM-DD.',
+        : 'Para cambiarlo: /curso semana N título, /curso quitar N (la deja sin clase) o /curso fecha N AAAA-MM-DD.',
     ].join('\n'),
   /** A syllabus read from a paste or a file, before anything changes. */
-  proposal: (title: string, weeks: readonly CourseLineView[]) =>
-    [`📚 He leído un temario: «${title}», ${count(weeks.length, 'semana', 'semanas')}.`, '', ...weeks.map(weekLine), '', PROPOSAL_WAITS].join('\n'),
+  proposal: (title: string, weeks: readonly CourseLineView[], dudas: readonly DoubtView[] = []) => {
+    const off = weeks.filter((w) => w.sin_clase).length;
+    const without = off === 0 ? '' : ` (${off === 1 ? 'una sin clase' : `${off} sin clase`})`;
+    return [`📚 He leído un temario: «${title}», ${count(weeks.length, 'semana', 'semanas')}${without}.`, '', ...weeks.map(weekLine), ...doubtLines(dudas), '', PROPOSAL_WAITS].join('\n');
+  },
   /** The proposal's last line once answered, instead of «No cambio nada hasta que lo aceptes». */
   proposalAnswered: (accepted: boolean) => (accepted ? '✅ Lo aceptaste: este es tu curso.' : '❌ Lo descartaste: no cambié nada.'),
   /** The line a pending proposal ends with (replaced once it is answered). */
@@ -83,9 +97,15 @@ export const COURSE_CHAT = Object.freeze({
   renamed: (n: number, title: string) => `Hecho: la semana ${n} ahora es «${title}».`,
   added: (n: number, title: string) => `Añadida la semana ${n}: «${title}».`,
   removed: (n: number, left: number) => `Quitada la semana ${n}; tu curso tiene ahora ${count(left, 'semana', 'semanas')}${n <= left ? ' (las que iban después bajan un número)' : ''}.`,
-  dated: (n: number, ymd: string) => `Hecho: la semana ${n} empieza el ${shortDate(ymd)}/${ymd.slice(0, 4)}.`,
+  /** «quita la semana 7» by default: the week stays in the numbering, without class. */
+  markedNoClass: (n: number) =>
+    `Hecho: la semana ${n} queda sin clase y las demás siguen con el mismo número, como en tu guía. Si prefieres quitarla y que las siguientes bajen un número, escribe /curso quitar ${n} renumerar.`,
+  /** Work asked of a week without class: nothing is prepared for it. */
+  noClassWeek: (n: number, title: string) => `La semana ${n} no tiene clase («${title}»), así que no preparo nada para ella. Dime otra semana, o escribe /curso para ver las que tienen clase.`,
+  alreadyNoClass: (n: number) => `La semana ${n} ya está sin clase. Si quieres quitarla y que las siguientes bajen un número, escribe /curso quitar ${n} renumerar.`,
+  dated: (n: number, ymd: string) => `Hecho: la semana ${n} empieza el ${dayWithYear(ymd)}.`,
   usage: () =>
-    'Así cambias tu curso: /curso muestra las semanas; /curso semana N título la renombra (o añade la siguiente); /curso quitar N la quita; /curso fecha N AAAA-MM-DD cambia el día en que empieza. También puedes pegar tu temario entero.',
+    'Así cambias tu curso: /curso muestra las semanas; /curso semana N título la renombra (o añade la siguiente); /curso quitar N la deja sin clase (con «renumerar» detrás, la quita y las siguientes bajan un número); /curso fecha N AAAA-MM-DD cambia el día en que empieza. También puedes pegar tu temario entero.',
   badWeek: (raw: string, range: string) => `«${raw}» no es una semana de tu curso: tienes las semanas ${range}.`,
   badNewWeek: (raw: string, max: number) => `«${raw}» no es un número de semana válido: usa uno del 1 al ${max} (una semana nueva va justo después de la última).`,
   badTitle: (max: number) => `El título de una semana debe tener entre 1 y ${max} caracteres.`,

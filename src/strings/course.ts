@@ -23,6 +23,14 @@ export const SYLLABUS = Object.freeze({
     `La semana ${week} (línea ${line}) no tiene título: escribe de qué trata después del número.`,
   badDate: (line: number, text: string) =>
     `No entiendo la fecha de la línea ${line} («${quote(text)}»): escríbela como 12/2/2026, 2026-02-12 o «12 de febrero».`,
+  /** The title of a week whose line had none (the proposal asks for one). */
+  untitledWeek: (week: number) => `Semana ${week}`,
+  /** The questions a proposal asks about the lines it was unsure of (issue 42). */
+  titleCut: (week: number, length: number, max: number) =>
+    `El título de la semana ${week} tenía ${length} caracteres y lo he cortado a ${max}: ¿lo dejo así o me escribes uno más corto?`,
+  unsureDate: (week: number, text: string) =>
+    `No entiendo la fecha de la semana ${week} («${quote(text)}»): ¿qué día empieza?`,
+  unsureTitle: (week: number) => `No he encontrado de qué trata la semana ${week}: ¿qué título le pongo?`,
   missingWeek: (week: number, last: number) =>
     `Falta la semana ${week}: las semanas van de la 1 a la ${last} sin huecos, así que añádela o renumera las demás.`,
 });

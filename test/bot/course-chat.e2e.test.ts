@@ -54,8 +54,8 @@ describe('the course in the chat', () => {
     const bio = await readFile(BIO, 'utf8');
     const proposal = await say(chat, bio, isProposal);
     expect(proposal.text).toMatch(/«Biología celular», 14 semanas/);
-    expect(proposal.text).toMatch(/\n3\. Citoesqueleto \(desde el 23\/2\)\n/);
-    expect(proposal.text).toMatch(/\n14\. Repaso general \(desde el 18\/5\)\n/);
+    expect(proposal.text).toMatch(/\n3\. Citoesqueleto \(desde el 23 feb 2026\)\n/);
+    expect(proposal.text).toMatch(/\n14\. Repaso general \(desde el 18 may 2026\)\n/);
     expect(buttonsOf(proposal).map((b) => b.text)).toEqual([COURSE_BUTTONS.use, COURSE_BUTTONS.change, COURSE_BUTTONS.discard, COURSE_BUTTONS.isMaterial]);
     // Nothing changes until it is accepted.
     await expect(readFile(path.join(chat.dataDir, 'curso.json'))).rejects.toThrow(/ENOENT/);
@@ -66,7 +66,7 @@ describe('the course in the chat', () => {
     expect(bad.text).toBe(COURSE_CHAT.changeUsage());
     const changed = await say(chat, '3: Citoesqueleto y motores', (m) => /He leído un temario/.test(m.text ?? ''), proposal.message_id);
     expect(changed.text).toMatch(/^Cambiada la semana 3 de la propuesta\./);
-    expect(changed.text).toMatch(/\n3\. Citoesqueleto y motores \(desde el 23\/2\)\n/);
+    expect(changed.text).toMatch(/\n3\. Citoesqueleto y motores \(desde el 23 feb 2026\)\n/);
 
     // The pending proposal is on disk: a restarted bot answers its button.
     await chat.restartBot();
@@ -86,7 +86,7 @@ describe('the course in the chat', () => {
     expect(buttonsOf(chat.tg.server.history().find((m) => m.message_id === proposal.message_id)!)).toEqual([]);
     const shownNow = await say(chat, '/curso');
     expect(shownNow.text!.split('\n')[0]).toBe('📚 Biología celular — 14 semanas');
-    expect(shownNow.text).toMatch(/\n12\. Apoptosis \(desde el 4\/5\)\n/);
+    expect(shownNow.text).toMatch(/\n12\. Apoptosis \(desde el 4 may 2026\)\n/);
   }, 120_000);
 
   it('edits by command and in plain words; bad input gets one sentence and changes nothing', async () => {
@@ -107,13 +107,19 @@ describe('the course in the chat', () => {
     const before = JSON.stringify(await courseFile(chat));
     expect((await say(chat, '/curso fecha 2 2026-02-30')).text).toBe(COURSE_CHAT.badDate('2026-02-30'));
     expect((await say(chat, '/curso quitar 20')).text).toBe(COURSE_CHAT.badWeek('20', 'del 1 al 15'));
-    expect((await say(chat, `/curso semana 3 ${'x'.repeat(81)}`)).text).toBe(COURSE_CHAT.badTitle(80));
+    expect((await say(chat, `/curso semana 3 ${'x'.repeat(201)}`)).text).toBe(COURSE_CHAT.badTitle(200));
     expect((await say(chat, '/curso semana 17 Otra')).text).toBe(COURSE_CHAT.badNewWeek('17', 16));
     expect((await say(chat, '/curso cambia')).text).toBe(COURSE_CHAT.usage());
     expect(JSON.stringify(await courseFile(chat))).toBe(before);
 
-    // A week without notes goes at once; the later ones move down one.
-    expect((await say(chat, '/curso quitar 15')).text).toBe(COURSE_CHAT.removed(15, 14));
+    // A week without notes is marked without class at once, keeping every number (the guide's);
+    // removing it and moving the later ones down is asked for in so many words.
+    expect((await say(chat, '/curso quitar 15')).text).toBe(COURSE_CHAT.markedNoClass(15));
+    c = await courseFile(chat);
+    expect(c.semanas).toHaveLength(15);
+    expect(c.semanas[14]).toMatchObject({ numero: 15, titulo: 'Seminario final', sin_clase: true });
+    expect((await say(chat, '/curso quitar 15')).text).toBe(COURSE_CHAT.alreadyNoClass(15));
+    expect((await say(chat, '/curso quitar 15 renumerar')).text).toBe(COURSE_CHAT.removed(15, 14));
     c = await courseFile(chat);
     expect(c.semanas).toHaveLength(14);
   });
@@ -128,31 +134,36 @@ describe('the course in the chat', () => {
 
     const ask = await say(chat, '/curso quitar 12');
     expect(ask.text).toBe(COURSE_CHAT.orphans([12], 1, 0));
-    expect(buttonsOf(ask).map((b) => b.text)).toContain(COURSE_BUTTONS.moveTo(13));
-    expect(buttonsOf(ask).map((b) => b.text)).not.toContain(COURSE_BUTTONS.moveTo(14));
+    // The week stays, without class: its notes can go to any week with class, never to itself.
+    expect(buttonsOf(ask).map((b) => b.text)).toContain(COURSE_BUTTONS.moveTo(14));
+    expect(buttonsOf(ask).map((b) => b.text)).not.toContain(COURSE_BUTTONS.moveTo(12));
     // Nothing changed while asking.
-    expect((await courseFile(chat)).semanas).toHaveLength(14);
+    expect((await courseFile(chat)).semanas.some((w) => 'sin_clase' in w)).toBe(false);
     const moved = await press(chat, ask, button(ask, COURSE_BUTTONS.moveTo(9)), () => true);
-    expect(moved.text).toBe(`${COURSE_CHAT.removed(12, 13)}\n${COURSE_CHAT.movedTo(9)}`);
+    expect(moved.text).toBe(`${COURSE_CHAT.markedNoClass(12)}\n${COURSE_CHAT.movedTo(9)}`);
     const week = async (id: number) => (await nb.notes.get(id))!.semana;
-    expect([await week(n12.id), await week(n13.id), await week(n10.id)]).toEqual([9, 12, 10]);
-    expect((await courseFile(chat)).semanas.map((w) => w.titulo).slice(10, 13)).toEqual(['Señalización celular', 'Células madre y diferenciación', 'Repaso general']);
+    expect([await week(n12.id), await week(n13.id), await week(n10.id)]).toEqual([9, 13, 10]);
+    const kept = await courseFile(chat);
+    expect(kept.semanas).toHaveLength(14);
+    expect(kept.semanas.map((w) => w.titulo).slice(10, 14)).toEqual(['Señalización celular', 'Apoptosis', 'Células madre y diferenciación', 'Repaso general']);
+    expect(kept.semanas.filter((w) => 'sin_clase' in w).map((w) => w.numero)).toEqual([12]);
 
-    // In plain words, then «leave them without a week».
-    const ask2 = await say(chat, 'quita la semana 12');
-    expect(ask2.text).toBe(COURSE_CHAT.orphans([12], 1, 0));
+    // In plain words, asking to renumber: week 13 goes and the later ones move down one; «leave them without a week».
+    const ask2 = await say(chat, 'quita la semana 13 y renumera las demás');
+    expect(ask2.text).toBe(COURSE_CHAT.orphans([13], 1, 0));
     const left = await press(chat, ask2, button(ask2, COURSE_BUTTONS.noWeek), () => true);
-    expect(left.text).toBe(`${COURSE_CHAT.removed(12, 12)}\n${COURSE_CHAT.leftWithout()}`);
+    expect(left.text).toBe(`${COURSE_CHAT.removed(13, 13)}\n${COURSE_CHAT.leftWithout()}`);
     expect(await week(n13.id)).toBeNull();
+    expect((await courseFile(chat)).semanas.map((w) => w.titulo).slice(11, 13)).toEqual(['Apoptosis', 'Repaso general']);
 
     // Delete: a second question, and «no» keeps everything.
     const ask3 = await say(chat, '/curso quitar 10');
     const sure = await press(chat, ask3, button(ask3, COURSE_BUTTONS.delete), () => true);
     expect(sure.text).toBe(COURSE_CHAT.confirmDelete(1, 0));
     const gone = await press(chat, sure, button(sure, COURSE_BUTTONS.confirmDelete), () => true);
-    expect(gone.text).toBe(`${COURSE_CHAT.removed(10, 11)}\n${COURSE_CHAT.deleted(1, 0)}`);
+    expect(gone.text).toBe(`${COURSE_CHAT.markedNoClass(10)}\n${COURSE_CHAT.deleted(1, 0)}`);
     expect(await nb.notes.get(n10.id)).toBeUndefined();
-    expect((await courseFile(chat)).semanas).toHaveLength(11);
+    expect((await courseFile(chat)).semanas).toHaveLength(13);
   });
 
   it('a change interrupted after the notes moved and before the course was written: the same tap finishes it, nothing moves twice', async () => {
@@ -174,14 +185,26 @@ describe('the course in the chat', () => {
     release();
     await holder;
     const week = async (id: number) => (await nb.notes.get(id))!.semana;
-    expect([await week(n12.id), await week(n14.id)]).toEqual([9, 13]);
-    expect((await courseFile(chat)).semanas).toHaveLength(14);
+    expect([await week(n12.id), await week(n14.id)]).toEqual([9, 14]);
+    expect((await courseFile(chat)).semanas.some((w) => 'sin_clase' in w)).toBe(false);
     // The buttons are still there; the same tap finishes the change with the plan already fixed.
     const done = await press(chat, ask, button(ask, COURSE_BUTTONS.moveTo(9)), () => true);
-    expect(done.text).toBe(`${COURSE_CHAT.removed(12, 13)}\n${COURSE_CHAT.movedTo(9)}`);
-    expect([await week(n12.id), await week(n14.id)]).toEqual([9, 13]);
-    expect((await courseFile(chat)).semanas).toHaveLength(13);
+    expect(done.text).toBe(`${COURSE_CHAT.markedNoClass(12)}\n${COURSE_CHAT.movedTo(9)}`);
+    expect([await week(n12.id), await week(n14.id)]).toEqual([9, 14]);
+    expect((await courseFile(chat)).semanas.filter((w) => 'sin_clase' in w).map((w) => w.numero)).toEqual([12]);
   }, 120_000);
+
+  it('a guide with a week without class: the proposal marks it, and nothing is prepared for it', async () => {
+    chat = await startLocalChat('cv-curso-sin-clase-');
+    const guide = await readFile(new URL('../fixtures/syllabi/guias/termodinamica.txt', import.meta.url), 'utf8');
+    const p = await say(chat, guide, isProposal);
+    expect(p.text).toMatch(/«Termodinámica», 14 semanas \(una sin clase\)/);
+    expect(p.text).toMatch(/\n⛔ 7\. Semana Santa — no hay clase \(desde el 22 mar 2027\) — sin clase, no se prepara\n/);
+    await press(chat, p, button(p, COURSE_BUTTONS.use), () => true);
+    expect((await say(chat, '/semana 7')).text).toBe(COURSE_CHAT.noClassWeek(7, 'Semana Santa — no hay clase'));
+    expect((await say(chat, 'prepara la semana 7')).text).toBe(COURSE_CHAT.noClassWeek(7, 'Semana Santa — no hay clase'));
+    expect(chat.cb.runs.current(chat.tg.server.chatId)).toBeUndefined();
+  });
 
   it('a shorter syllabus whose dropped weeks have notes asks before replacing the course', async () => {
     chat = await startLocalChat('cv-curso-cambio-');

@@ -37,7 +37,7 @@ describe('curso.json', () => {
     ['{"version": 7, "titulo": "x", "semanas": []}', /tiene la versión 7 y este programa solo entiende la 1/],
     ['{"version": 1, "titulo": "", "semanas": [{"numero": 1, "titulo": "A", "inicio": null, "terminos": []}]}', /no tiene un "titulo" de texto/],
     ['{"version": 1, "titulo": "x", "semanas": []}', /"semanas" debería ser una lista de 1 a 60 semanas/],
-    ['{"version": 1, "titulo": "x", "semanas": [{"numero": 1, "titulo": "", "inicio": null, "terminos": []}]}', /la semana 1 de la lista no tiene un "titulo" de 1 a 80 caracteres/],
+    ['{"version": 1, "titulo": "x", "semanas": [{"numero": 1, "titulo": "", "inicio": null, "terminos": []}]}', /la semana 1 de la lista no tiene un "titulo" de 1 a 200 caracteres/],
     ['{"version": 1, "titulo": "x", "semanas": [{"numero": 1, "titulo": "A", "inicio": "14/09/2026", "terminos": []}]}', /tiene un "inicio" que no es una fecha AAAA-MM-DD ni null/],
     ['{"version": 1, "titulo": "x", "semanas": [{"numero": 1, "titulo": "A", "inicio": null, "terminos": [3]}]}', /unos "terminos" que no son una lista de textos/],
     ['{"version": 1, "titulo": "x", "semanas": [{"numero": 2, "titulo": "A", "inicio": null, "terminos": []}]}', /numeradas 1, 2, 3… en orden/],
@@ -58,7 +58,7 @@ describe('curso.json', () => {
 });
 
 const BIO: Course = (() => {
-  const r = parseSyllabusText('Biología celular\nSemana 1: Membranas (2026-09-14)\nSemana 2: Transporte (2026-09-21)\nSemana 3: Mitosis y meiosis\n');
+  const r = parseSyllabusText('Biología celular\nSemana 1: Membranas (2026-09-14)\nSemana 2: Transporte (2026-09-21)\nSemana 3: Mitosis y meiosis\n', { now: new Date('2026-09-01T12:00:00Z') });
   if (!r.ok) throw new Error(r.problem);
   return r.course;
 })();
@@ -70,7 +70,7 @@ function HISTORY(): Course {
     'Semana 3: La Revolución industrial: máquina de vapor, ferrocarril y clase obrera', 'Semana 4: Liberalismo y nacionalismo: las revoluciones de 1830 y 1848',
     'Semana 5: La unificación de Italia y de Alemania', 'Semana 6: El imperialismo y el reparto de África', 'Semana 7: La Primera Guerra Mundial',
     'Semana 8: La Revolución rusa', 'Semana 9: El periodo de entreguerras y la crisis de 1929', 'Semana 10: La Segunda Guerra Mundial',
-  ].join('\n'));
+  ].join('\n'), { now: new Date('2026-09-01T12:00:00Z') });
   if (!r.ok) throw new Error('the syllabus did not parse');
   return r.course;
 }

@@ -69,7 +69,7 @@ describe('the cover motif comes from the week itself', () => {
 
   it('a week with no notes yet still gets its cover, from its title and course terms (a history week: the notebook)', async () => {
     const { dir } = await tempDir();
-    const parsed = parseSyllabusText('Historia contemporánea\nSemana 1: La Revolución francesa y el fin del Antiguo Régimen\nSemana 2: Napoleón y el Congreso de Viena\n');
+    const parsed = parseSyllabusText('Historia contemporánea\nSemana 1: La Revolución francesa y el fin del Antiguo Régimen\nSemana 2: Napoleón y el Congreso de Viena\n', { now: new Date('2026-09-01T12:00:00Z') });
     if (!parsed.ok) throw new Error(parsed.problem);
     const tools = createMediaTools({ dataDir: dir, notes: { list: async () => [] }, course: parsed.course, media: { timeoutMs: 5_000 }, now: () => NOW, health: new EngineHealth() });
     const out = await tools.generar_portada.execute({ semana: 1, maqueta: true }, context());

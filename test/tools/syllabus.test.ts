@@ -6,6 +6,8 @@ import { SYLLABUS as S } from '../../src/strings/course.js';
 import { MAX_WEEKS, MAX_WEEK_TITLE, keyTermsOfTitle, parseSyllabusText } from '../../src/tools/course/syllabus.js';
 import type { ParsedCourse } from '../../src/tools/course/syllabus.js';
 
+/** A day of the 2025–26 academic year: undated February weeks are February 2026. */
+const NOW = new Date('2026-01-15T12:00:00Z');
 const DIR = new URL('../fixtures/syllabi/', import.meta.url);
 const names = readdirSync(DIR).filter((f) => f.endsWith('.txt')).map((f) => f.slice(0, -'.txt'.length)).sort();
 const read = (name: string) => readFileSync(new URL(name, DIR), 'utf8');
@@ -18,7 +20,7 @@ describe('the fixture of syllabi', () => {
 
   it.each(names)('%s parses exactly to its expected course', (name) => {
     const expected = JSON.parse(read(`${name}.expected.json`)) as ParsedCourse;
-    const result = parseSyllabusText(read(`${name}.txt`), { year: 2026 });
+    const result = parseSyllabusText(read(`${name}.txt`), { now: NOW });
     if (!result.ok) throw new Error(`${name}: ${result.problem}`);
     const { course } = result;
     expect(course.titulo).toBe(expected.titulo);
@@ -33,7 +35,7 @@ describe('the fixture of syllabi', () => {
   });
 
   it('the Biología celular syllabus has its 14 weeks, dated a week apart but for the Easter break', () => {
-    const r = parseSyllabusText(read('biologia-celular.txt'), { year: 2026 });
+    const r = parseSyllabusText(read('biologia-celular.txt'), { now: NOW });
     if (!r.ok) throw new Error(r.problem);
     expect(r.course.semanas).toHaveLength(14);
     const days = r.course.semanas.map((w) => Date.parse(`${w.inicio}T00:00:00Z`) / 86_400_000);
@@ -51,35 +53,46 @@ describe('the course\'s title from a lead-in line an owner writes', () => {
     ['Estos son los temas:', S.untitled],
     ['Curso 2025-2026', S.untitled],
   ])('«%s» → «%s»', (lead, title) => {
-    const r = parseSyllabusText(`${lead}\n1. La Revolución Francesa\n2. Napoleón y el Imperio\n3. Los nacionalismos`);
+    const r = parseSyllabusText(`${lead}\n1. La Revolución Francesa\n2. Napoleón y el Imperio\n3. Los nacionalismos`, { now: NOW });
     expect(r).toMatchObject({ ok: true, course: { titulo: title, semanas: [{ numero: 1 }, { numero: 2 }, { numero: 3 }] } });
   });
 });
 
 describe('dates', () => {
-  const dateOf = (line: string, year?: number) => {
-    const r = parseSyllabusText(`Semana 1 ${line}`, year === undefined ? {} : { year });
+  const weekOf = (line: string, now = NOW) => {
+    const r = parseSyllabusText(`Semana 1 ${line}`, { now });
     if (!r.ok) throw new Error(r.problem);
     return r.course.semanas[0]!;
   };
 
-  it('reads every written shape and normalises it to YYYY-MM-DD', () => {
-    expect(dateOf('(12/2/2026): Mitosis').inicio).toBe('2026-02-12');
-    expect(dateOf('(12/02/26): Mitosis').inicio).toBe('2026-02-12');
-    expect(dateOf('— 2026-02-12 — Mitosis').inicio).toBe('2026-02-12');
-    expect(dateOf('– 12 de febrero: Mitosis', 2027).inicio).toBe('2027-02-12');
-    expect(dateOf('– 12 de Febrero de 2025: Mitosis', 2027).inicio).toBe('2025-02-12');
-    expect(dateOf('12-2: Mitosis', 2027).inicio).toBe('2027-02-12');
-    expect(dateOf(': Mitosis — 12/2', 2027).inicio).toBe('2027-02-12');
-    expect(dateOf(': Mitosis (12-2)', 2027)).toEqual({ numero: 1, titulo: 'Mitosis', inicio: '2027-02-12', terminos: ['mitosis'] });
+  it('reads every written shape and gives the Monday of its week', () => {
+    expect(weekOf('(12/2/2026): Mitosis').inicio).toBe('2026-02-09');
+    expect(weekOf('(12/02/26): Mitosis').inicio).toBe('2026-02-09');
+    expect(weekOf('— 2026-02-12 — Mitosis').inicio).toBe('2026-02-09');
+    expect(weekOf('– 12 de febrero: Mitosis', new Date('2026-10-01T12:00:00Z')).inicio).toBe('2027-02-08');
+    expect(weekOf('– 12 de Febrero de 2025: Mitosis', new Date('2026-10-01T12:00:00Z')).inicio).toBe('2025-02-10');
+    expect(weekOf('12-2: Mitosis', new Date('2026-10-01T12:00:00Z')).inicio).toBe('2027-02-08');
+    expect(weekOf(': Mitosis — 12/2', new Date('2026-10-01T12:00:00Z')).inicio).toBe('2027-02-08');
+    expect(weekOf(': Mitosis (12-2)', new Date('2026-10-01T12:00:00Z'))).toEqual({ numero: 1, titulo: 'Mitosis', inicio: '2027-02-08', terminos: ['mitosis'] });
   });
 
-  it('takes the year from today when none is given', () => {
-    expect(dateOf('– 12 de febrero: Mitosis').inicio).toBe(`${new Date().getFullYear()}-02-12`);
+  it('reads the ranges chrono alone misses, across the year end too', () => {
+    expect(weekOf('(del 8 al 12 de febrero): Calor', new Date('2026-10-01T12:00:00Z')).inicio).toBe('2027-02-08');
+    expect(weekOf('(semana del 1 al 5 de marzo): Calor', new Date('2026-10-01T12:00:00Z')).inicio).toBe('2027-03-01');
+    expect(weekOf('· 14–18 sept. · Calor', new Date('2026-10-01T12:00:00Z')).inicio).toBe('2026-09-14');
+    expect(weekOf('· 28 sept.–2 oct. · Calor', new Date('2026-10-01T12:00:00Z')).inicio).toBe('2026-09-28');
+    expect(weekOf('(21 dic.–8 ene.): Vacaciones de Navidad', new Date('2026-10-01T12:00:00Z'))).toMatchObject({ inicio: '2026-12-21', sin_clase: true });
   });
 
-  it('keeps numbers that are part of the title', () => {
-    expect(dateOf(': Capítulos 3-4 del libro', 2026)).toEqual({ numero: 1, titulo: 'Capítulos 3-4 del libro', inicio: null, terminos: ['capítulos 3-4 del libro'] });
+  it('with no year anywhere, takes the academic year that holds today', () => {
+    expect(weekOf('– 12 de febrero: Mitosis', new Date('2026-09-20T12:00:00Z')).inicio).toBe('2027-02-08');
+    expect(weekOf('– 12 de febrero: Mitosis', new Date('2027-05-20T12:00:00Z')).inicio).toBe('2027-02-08');
+    expect(weekOf('– 12 de octubre: Mitosis', new Date('2027-05-20T12:00:00Z')).inicio).toBe('2026-10-12');
+  });
+
+  it('keeps numbers and dates that are part of the title', () => {
+    expect(weekOf(': Capítulos 3-4 del libro')).toEqual({ numero: 1, titulo: 'Capítulos 3-4 del libro', inicio: null, terminos: ['capítulos 3-4 del libro'] });
+    expect(weekOf(': La jornada del 2 de mayo en Madrid').titulo).toBe('La jornada del 2 de mayo en Madrid');
   });
 });
 
@@ -94,7 +107,7 @@ describe('key terms of a week title', () => {
 
 describe('bad input gets one sentence and no course', () => {
   const problem = (text: string) => {
-    const r = parseSyllabusText(text, { year: 2026 });
+    const r = parseSyllabusText(text, { now: NOW });
     expect(r.ok).toBe(false);
     return r.ok ? '' : r.problem;
   };
@@ -111,22 +124,8 @@ describe('bad input gets one sentence and no course', () => {
   it(`more than ${MAX_WEEKS} weeks`, () => {
     const text = Array.from({ length: MAX_WEEKS + 1 }, (_, i) => `Semana ${i + 1}: Tema ${i + 1}`).join('\n');
     expect(problem(text)).toBe(S.tooManyWeeks(MAX_WEEKS + 1, MAX_WEEKS));
-    const atLimit = parseSyllabusText(text.split('\n').slice(0, MAX_WEEKS).join('\n'));
+    const atLimit = parseSyllabusText(text.split('\n').slice(0, MAX_WEEKS).join('\n'), { now: NOW });
     expect(atLimit.ok && atLimit.course.semanas.length).toBe(MAX_WEEKS);
-  });
-
-  it(`a title over ${MAX_WEEK_TITLE} characters`, () => {
-    const long = 'Células'.padEnd(MAX_WEEK_TITLE + 1, ' y más');
-    expect(problem(`Semana 1: Membrana\nSemana 2: ${long}\n`)).toBe(S.titleTooLong(2, MAX_WEEK_TITLE + 1, MAX_WEEK_TITLE));
-    const fits = parseSyllabusText(`Semana 1: ${long.slice(0, MAX_WEEK_TITLE)}`);
-    expect(fits.ok).toBe(true);
-  });
-
-  it('a date that is no day of the calendar, naming its line', () => {
-    expect(problem('Genética\n\nSemana 1 (9/2/2026): Mendel\nSemana 2 (31/2/2026): Ligamiento\n'))
-      .toBe(S.badDate(4, 'Semana 2 (31/2/2026): Ligamiento'));
-    expect(problem('Semana 1 – 30 de febrero: Oferta')).toBe(S.badDate(1, 'Semana 1 – 30 de febrero: Oferta'));
-    expect(problem('1\t2026-13-01\tAlcanos')).toBe(S.badDate(1, '1\t2026-13-01\tAlcanos'));
   });
 
   it('a gap in the numbering names the missing week', () => {
@@ -134,12 +133,41 @@ describe('bad input gets one sentence and no course', () => {
     expect(problem('Tema 2: Membrana\nTema 3: Núcleo\n')).toBe(S.missingWeek(1, 3));
   });
 
-  it('a week with no title', () => {
-    expect(problem('Semana 1: Célula\nSemana 2 (16/2/2026):\n')).toBe(S.emptyTitle(2, 2));
+  it('weeks written out of order are sorted, not refused', () => {
+    const r = parseSyllabusText('Semana 2: Membrana\nSemana 1: Célula\n', { now: NOW });
+    expect(r.ok && r.course.semanas.map((w) => [w.numero, w.titulo])).toEqual([[1, 'Célula'], [2, 'Membrana']]);
+  });
+});
+
+describe('an unsure line is asked about in the proposal, never a refusal of the whole syllabus', () => {
+  const course = (text: string) => {
+    const r = parseSyllabusText(text, { now: NOW });
+    if (!r.ok) throw new Error(r.problem);
+    return r.course;
+  };
+
+  it(`a title over ${MAX_WEEK_TITLE} characters is cut at a word with «…», and the proposal says so`, () => {
+    const long = `Células ${'y más membranas '.repeat(20)}`.trim();
+    const c = course(`Semana 1: Membrana\nSemana 2: ${long}\n`);
+    const cut = c.semanas[1]!.titulo;
+    expect(Array.from(cut).length).toBeLessThanOrEqual(MAX_WEEK_TITLE);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(long.startsWith(cut.slice(0, -1))).toBe(true);
+    expect(long.charAt(cut.length - 1)).toBe(' ');
+    expect(c.dudas).toEqual([{ semana: 2, pregunta: S.titleCut(2, long.length, MAX_WEEK_TITLE) }]);
+    expect(course(`Semana 1: ${long.slice(0, MAX_WEEK_TITLE)}`).dudas).toBeUndefined();
   });
 
-  it('weeks written out of order are sorted, not refused', () => {
-    const r = parseSyllabusText('Semana 2: Membrana\nSemana 1: Célula\n');
-    expect(r.ok && r.course.semanas.map((w) => [w.numero, w.titulo])).toEqual([[1, 'Célula'], [2, 'Membrana']]);
+  it('a date that is no day of the calendar: the week stays, without a date, and the proposal asks', () => {
+    const c = course('Genética\n\nSemana 1 (9/2/2026): Mendel\nSemana 2 (31/2/2026): Ligamiento\n');
+    expect(c.semanas[1]).toMatchObject({ numero: 2, titulo: 'Ligamiento', inicio: null });
+    expect(c.dudas).toEqual([{ semana: 2, pregunta: S.unsureDate(2, '31/2/2026') }]);
+    expect(course('Semana 1 – 30 de febrero: Oferta').dudas).toEqual([{ semana: 1, pregunta: S.unsureDate(1, '30 de febrero') }]);
+  });
+
+  it('a week with no title keeps its number and the proposal asks for one', () => {
+    const c = course('Semana 1: Célula\nSemana 2 (16/2/2026):\n');
+    expect(c.semanas[1]).toMatchObject({ numero: 2, titulo: S.untitledWeek(2), inicio: '2026-02-16' });
+    expect(c.dudas).toEqual([{ semana: 2, pregunta: S.unsureTitle(2) }]);
   });
 });

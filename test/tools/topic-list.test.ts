@@ -2,12 +2,15 @@
 // ways, the weeks read, and the course's title taken from a lead-in line.
 import { describe, expect, it } from 'vitest';
 import { SYLLABUS as S } from '../../src/strings/course.js';
-import { MAX_WEEKS, MAX_WEEK_TITLE } from '../../src/tools/course/course.js';
-import { MAX_LEAD_CHARS, MIN_BARE_TOPICS, readTopicList } from '../../src/tools/course/topic-list.js';
+import { MAX_WEEKS } from '../../src/tools/course/course.js';
+import { MAX_LEAD_CHARS, MAX_TOPIC_CHARS, MIN_BARE_TOPICS, readTopicList } from '../../src/tools/course/topic-list.js';
+
+/** A day of the 2025–26 academic year: undated February topics are February 2026. */
+const NOW = new Date('2026-01-15T12:00:00Z');
 
 const TOPICS = ['La Revolución Francesa', 'Napoleón y el Imperio', 'La Revolución Industrial', 'Los nacionalismos'];
 const read = (text: string) => {
-  const r = readTopicList(text, { year: 2026 });
+  const r = readTopicList(text, { now: NOW });
   if (!r?.ok) throw new Error(`not a course: ${JSON.stringify(r)}`);
   return r.course;
 };
@@ -30,7 +33,7 @@ describe('a list of topics is a syllabus', () => {
     expect(titles(TOPICS.slice(0, 2).map((t) => `• ${t}`).join('\n\n'))).toEqual(TOPICS.slice(0, 2));
     expect(titles('1. La Revolución Francesa\n2) Napoleón y el Imperio')).toEqual(TOPICS.slice(0, 2));
     const dated = read('La Revolución Francesa (12/2)\nNapoleón y el Imperio (19/2)\nLos nacionalismos');
-    expect(dated.semanas.map((w) => [w.titulo, w.inicio])).toEqual([['La Revolución Francesa', '2026-02-12'], ['Napoleón y el Imperio', '2026-02-19'], ['Los nacionalismos', null]]);
+    expect(dated.semanas.map((w) => [w.titulo, w.inicio])).toEqual([['La Revolución Francesa', '2026-02-09'], ['Napoleón y el Imperio', '2026-02-16'], ['Los nacionalismos', null]]);
   });
 
   it('a lead-in line names the course, without «mi curso es», «N semanas» and the colon, in the owner\'s capitalisation', () => {
@@ -56,30 +59,30 @@ describe('a list of topics is a syllabus', () => {
     expect(titles(`Historia:\n${TOPICS[0]}\n${TOPICS[1]}`)).toEqual(TOPICS.slice(0, 2));
     expect(titles(`- ${TOPICS[0]}\n- ${TOPICS[1]}`)).toEqual(TOPICS.slice(0, 2));
     expect(titles(TOPICS.slice(0, 3).join('\n'))).toEqual(TOPICS.slice(0, 3));
-    expect(readTopicList(TOPICS.slice(0, 2).join('\n'))).toBeUndefined();
-    expect(readTopicList(`Historia:\n${TOPICS[0]}`)).toBeUndefined();
+    expect(readTopicList(TOPICS.slice(0, 2).join('\n'), { now: NOW })).toBeUndefined();
+    expect(readTopicList(`Historia:\n${TOPICS[0]}`, { now: NOW })).toBeUndefined();
   });
 
-  it(`a topic of ${MAX_WEEK_TITLE} characters is one, of ${MAX_WEEK_TITLE + 1} is not; up to ${MAX_WEEKS} topics`, () => {
-    const at = `Las revoluciones liberales ${'y '.repeat(40)}`.slice(0, MAX_WEEK_TITLE - 'Europa'.length) + 'Europa';
-    expect(Array.from(at)).toHaveLength(MAX_WEEK_TITLE);
+  it(`a topic of ${MAX_TOPIC_CHARS} characters is one, of ${MAX_TOPIC_CHARS + 1} is not; up to ${MAX_WEEKS} topics`, () => {
+    const at = `Las revoluciones liberales ${'y '.repeat(40)}`.slice(0, MAX_TOPIC_CHARS - 'Europa'.length) + 'Europa';
+    expect(Array.from(at)).toHaveLength(MAX_TOPIC_CHARS);
     expect(titles(`${at}\n${TOPICS[0]}\n${TOPICS[1]}`)[0]).toBe(at);
-    expect(readTopicList(`${at}s\n${TOPICS[0]}\n${TOPICS[1]}`)).toBeUndefined();
+    expect(readTopicList(`${at}s\n${TOPICS[0]}\n${TOPICS[1]}`, { now: NOW })).toBeUndefined();
     const many = (n: number) => Array.from({ length: n }, (_, i) => `Tema de estudio número ${i + 1}`).join('\n');
     expect(read(many(MAX_WEEKS)).semanas).toHaveLength(MAX_WEEKS);
-    expect(readTopicList(many(MAX_WEEKS + 1))).toBeUndefined();
+    expect(readTopicList(many(MAX_WEEKS + 1), { now: NOW })).toBeUndefined();
   });
 
   it(`a lead-in of ${MAX_LEAD_CHARS} characters names the course; a longer first line is no lead-in`, () => {
     const lead = (n: number) => `Historia de ${'Europa y '.repeat(20)}`.slice(0, n - 'América:'.length) + 'América:';
     expect(Array.from(lead(MAX_LEAD_CHARS))).toHaveLength(MAX_LEAD_CHARS);
     expect(read(`${lead(MAX_LEAD_CHARS)}\n${TOPICS[0]}\n${TOPICS[1]}`).semanas).toHaveLength(2);
-    expect(readTopicList(`${lead(MAX_LEAD_CHARS + 1)}\n${TOPICS[0]}\n${TOPICS[1]}`)).toBeUndefined();
+    expect(readTopicList(`${lead(MAX_LEAD_CHARS + 1)}\n${TOPICS[0]}\n${TOPICS[1]}`, { now: NOW })).toBeUndefined();
   });
 
   it('a numbered list with a gap gets the parser\'s sentence; a bad date names its line', () => {
-    expect(readTopicList('Historia:\n1. La Revolución Francesa\n3. Los nacionalismos')).toEqual({ ok: false, problem: S.missingWeek(2, 3) });
-    expect(readTopicList('La Revolución Francesa (31/2/2026)\nNapoleón y el Imperio\nLos nacionalismos')).toEqual({ ok: false, problem: S.badDate(1, 'La Revolución Francesa (31/2/2026)') });
+    expect(readTopicList('Historia:\n1. La Revolución Francesa\n3. Los nacionalismos', { now: NOW })).toEqual({ ok: false, problem: S.missingWeek(2, 3) });
+    expect(readTopicList('La Revolución Francesa (31/2/2026)\nNapoleón y el Imperio\nLos nacionalismos', { now: NOW })).toEqual({ ok: false, problem: S.badDate(1, 'La Revolución Francesa (31/2/2026)') });
   });
 });
 
@@ -96,6 +99,6 @@ describe('ordinary messages are no list of topics', () => {
     ['a list followed by a sentence', '- La Revolución Francesa\n- Napoleón y el Imperio\nY eso es todo lo que entra en el examen.'],
     ['a single line', 'La Revolución Francesa'],
   ])('%s', (_, text) => {
-    expect(readTopicList(text)).toBeUndefined();
+    expect(readTopicList(text, { now: NOW })).toBeUndefined();
   });
 });

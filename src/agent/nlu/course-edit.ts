@@ -8,7 +8,7 @@ import { fold } from './text.js';
 
 export type CourseEdit =
   | { cambio: 'titulo'; titulo: string }
-  | { cambio: 'quitar' }
+  | { cambio: 'quitar'; renumerar?: true }
   | { cambio: 'inicio'; fecha: string }
   | { cambio: 'anadir'; titulo?: string };
 
@@ -28,6 +28,7 @@ export function dateOf(t: string): string | undefined {
 }
 
 const REMOVE = /\b(quita\w*|elimina\w*|borra\w*|suprime|remove|delete|drop|saca\w*)\b/;
+const RENUMBER = /\b(renumer\w*|corre\w* las (demas|siguientes)|baja\w* (las demas|las siguientes|un numero))\b/;
 const ADD = /\b(anade|anadir|agrega\w*|add|crea\w* (una|otra) semana|nueva semana|otra semana|una semana mas)\b/;
 const START = /\b(empieza|empezara|comienza|comenzara|arranca|inicia|starts|begins|mueve|mover|move|pasa|cambia la fecha|fecha de inicio|start date)\b/;
 
@@ -89,7 +90,8 @@ export function courseEdit(t: string, text: string): CourseEdit | undefined {
     const titulo = newWeekTitle(text);
     return titulo ? { cambio: 'anadir', titulo } : { cambio: 'anadir' };
   }
-  if (REMOVE.test(both)) return { cambio: 'quitar' };
+  // Removing marks the week without class; moving the later weeks down is asked for in words.
+  if (REMOVE.test(both)) return RENUMBER.test(both) ? { cambio: 'quitar', renumerar: true } : { cambio: 'quitar' };
   if (fecha) return { cambio: 'inicio', fecha };
   const titulo = titleOf(text);
   return titulo ? { cambio: 'titulo', titulo } : undefined;

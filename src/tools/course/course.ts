@@ -10,8 +10,8 @@ import { buildIndex, similarities } from '../tfidf.js';
 
 /** Most weeks a course may have (two long semesters); the idempotency key accepts up to this. */
 export const MAX_WEEKS = 60;
-/** Longest week title, in characters (it is drawn on the cover and read in captions). */
-export const MAX_WEEK_TITLE = 80;
+/** Longest week title, in characters: a guide's week is often a long sentence; covers and captions fit it by their own rules. */
+export const MAX_WEEK_TITLE = 200;
 /** Default time zone for "the week containing this date" (the product's users are in Spain). */
 export const DEFAULT_TZ = 'Europe/Madrid';
 
@@ -22,6 +22,8 @@ export interface CourseWeek {
   inicio: string | null;
   /** Key terms a student of the week would use (may be empty). */
   terminos: string[];
+  /** A week without class (a holiday the guide numbers): kept in the numbering, never planned. */
+  sin_clase?: true;
 }
 
 export interface Course {
@@ -32,6 +34,11 @@ export interface Course {
 /** The week numbers of the course, ascending. */
 export function weekNumbers(course: Course): number[] {
   return course.semanas.map((w) => w.numero).sort((a, b) => a - b);
+}
+
+/** The weeks with class, ascending: the ones offered and planned (a week without class never is). */
+export function classWeeks(course: Course): number[] {
+  return course.semanas.filter((w) => !w.sin_clase).map((w) => w.numero).sort((a, b) => a - b);
 }
 
 export function findWeek(course: Course, week: number): CourseWeek | undefined {
@@ -194,16 +201,20 @@ export function titlePick(title: string, n: number, salt = ''): number {
   return h.readUInt32BE(0) % n;
 }
 
-/** The `semana` argument of the tools that work on a week: an integer enum of the owner's weeks. */
+/**
+ * The `semana` argument of the tools that work on a week: an integer enum of the owner's weeks with
+ * class (a week without class gets no cover, narration or cards: there is nothing to study in it).
+ */
 export function weekProperty(course: Course): { type: 'integer'; enum: number[]; description: string } {
-  const list = course.semanas.slice().sort((a, b) => a.numero - b.numero).map((w) => `${w.numero} ${weekTopic(course, w.numero)}`);
+  const weeks = classWeeks(course);
+  const list = weeks.map((n) => `${n} ${weekTopic(course, n)}`);
   const shown = list.length <= 12 ? list.join(', ') : `${list.slice(0, 12).join(', ')}, …`;
-  return { type: 'integer', enum: weekNumbers(course), description: `Semana de estudio del curso (${shown}).` };
+  return { type: 'integer', enum: weeks.length > 0 ? weeks : weekNumbers(course), description: `Semana de estudio del curso (${shown}).` };
 }
 
 /** The course as the model's system prompt carries it (one line per week). */
 export function courseForPrompt(course: Course): string {
-  const lines = course.semanas.slice().sort((a, b) => a.numero - b.numero).map((w) => `- Semana ${w.numero}: ${w.titulo}${w.terminos.length ? ` (${w.terminos.join(', ')})` : ''}`);
+  const lines = course.semanas.slice().sort((a, b) => a.numero - b.numero).map((w) => `- Semana ${w.numero}: ${w.titulo}${w.sin_clase ? ' [sin clase: no se prepara]' : w.terminos.length ? ` (${w.terminos.join(', ')})` : ''}`);
   return [`Curso «${course.titulo}», semanas ${weekRange(course)}:`, ...lines].join('\n');
 }
 

@@ -1,220 +1,228 @@
 /**
- * Reads a syllabus as students paste it (issue 25) into a course: a title and weeks 1..N, each with a
- * title, an optional start date and its key terms. Pure: text in, a value out; the chat and
- * `curso importar` decide what to do with it.
+ * Reads a syllabus as a person reads it (issues 25 and 42): a course name and weeks 1..N, each with
+ * a title, the Monday its week starts (or null), its key terms, and whether it is a week without
+ * class. Pure: text and `now` in, a value out; the chat and `curso importar` decide what to do with it.
  *
- * What counts as a week, in order of trust (the first kind found in the text wins, so the numbered
- * objectives, evaluation criteria and bibliography around a «Semana N» programme are ignored):
- * 1. a labelled line: «Semana 1: …», «Semana 2 – …», «Sem. 3. …», «Tema 4: …», «Unidad 5 …», «Week 5: …»;
- * 2. a table row pasted from a PDF: a number, then columns separated by tabs or two or more spaces;
- * 3. a numbered list «1. …» / «1) …»: when numbering restarts the text holds several lists, and the
- *    longest one is the programme (the first, on a tie).
- * In a row with columns, the date is the first column that holds one and the title is the first
- * other column («Lectura: cap. 3» after it is ignored).
- *
- * Dates: `YYYY-MM-DD`, `D/M/YYYY` (or `D/M/YY`) and «12 de febrero [de 2026]» anywhere in the line;
- * `D-M` and `D/M` only where they cannot be part of the title — a whole column, in parentheses,
- * right after the week's number or at the end after a dash («… — 3-2»). A year comes from the date,
- * else from `opts.year`, else the current year. A date-shaped text that is no day of the calendar
- * (31/2/2026, «30 de febrero») is a problem naming its line.
- *
- * Weeks are numbered 1..N: a syllabus that skips a number is refused with a sentence naming the
- * missing week, because a silent renumbering would move every later week's notes (week numbers are
- * how the student and the bot name weeks). Weeks listed out of order are sorted.
+ * Design (docs/design.md §2):
+ * - Lines first (syllabus-lines.ts): PDF page footers dropped, Markdown tables unpiped; what starts a
+ *   week, in order of trust (the first kind present wins, so numbered objectives and bibliography
+ *   around a «Semana N» programme are ignored): a labelled line («Semana 3», «Sem. 4 ·», «S3», «Tema
+ *   2 –», «Unidad didáctica 5», «Bloque II»), a table row (a number, then tabs or runs of spaces), a
+ *   numbered list «1.» (the longest run when numbering restarts). From the first week on, the heading
+ *   of a later section («Evaluación», «Bibliografía», «Competencias») ends the calendar.
+ * - A week's text: a header row names its columns (number, dates, content; «Lecturas»,
+ *   «Bibliografía», «Actividades» go to the terms); without one, the first column holding only a date
+ *   is the dates and the first other one the title. A line that breaks mid-title (the next starts in
+ *   lower case, or this one ends in «y», «de», a comma…) is joined; a week line with no title takes
+ *   the next line as its title; LMS activity lines («Archivo: …») are not titles.
+ * - Dates (syllabus-dates.ts): chrono-node's Spanish parser plus our range parsers; a date counts as
+ *   the week's when it stands at the start, at the end after a dash, in parentheses or in its own
+ *   column — elsewhere it is part of the title («La jornada del 2 de mayo»). Years for the whole
+ *   list at once; a week with no date between two dated weeks exactly a week apart per number gets
+ *   the Monday between them.
+ * - Weeks without class («no hay clase», «vacaciones», «festivo», «Semana Santa», «Navidad») keep
+ *   their number and carry `sin_clase: true`; such a line with no number is no week.
+ * - Nothing the parser is unsure of refuses the syllabus: a title over MAX_WEEK_TITLE is cut at a
+ *   word with «…», an unreadable date or a missing title leaves the week as it can and adds a
+ *   question to `dudas`. Only no week at all, too many weeks, a gap or a repeated number refuse (the
+ *   guide's numbering is how the student and the teacher name weeks).
  */
 import { SYLLABUS as S } from '../../strings/course.js';
 import { STOP_WORDS } from '../tfidf.js';
+import { MAX_WEEKS, MAX_WEEK_TITLE } from './course.js';
+import { dayOfIso, findDates, isoDay, mondayOf, placeYears, unreadableDate, yearClue, type WrittenDate } from './syllabus-dates.js';
+import { cellsByRole, cellsOf, continues, isActivity, isFooter, isNoClass, opensLaterSection, stripMarkup, tableHeader, unpipe, weekStart, type TableHeader, type WeekKind } from './syllabus-lines.js';
+import { courseTitle } from './syllabus-title.js';
 
-/** A course as a syllabus gives it; structurally the course type of the course data. */
-export interface ParsedCourse {
-  titulo: string;
-  semanas: Array<{ numero: number; titulo: string; inicio: string | null; terminos: string[] }>;
-}
+export { MAX_WEEKS, MAX_WEEK_TITLE, courseTitle };
 
+export interface ParsedWeek { numero: number; titulo: string; inicio: string | null; terminos: string[]; sin_clase?: true }
+/** A course as a syllabus gives it; `dudas` holds the questions about lines the parser was unsure of. */
+/** A question about a line the parser was unsure of, and the week it is about. */
+export interface Doubt { semana: number; pregunta: string }
+export interface ParsedCourse { titulo: string; semanas: ParsedWeek[]; dudas?: Doubt[] }
 export type SyllabusResult = { ok: true; course: ParsedCourse } | { ok: false; problem: string };
 
-import { MAX_WEEKS, MAX_WEEK_TITLE } from './course.js';
+interface Draft { number: number; line: number; title: string; date?: WrittenDate; badDate?: string; terms: string[]; untitled: boolean }
 
-export { MAX_WEEKS, MAX_WEEK_TITLE };
+/** Parses a pasted syllabus; `now` is today, for a text that gives no year at all. */
+export function parseSyllabusText(text: string, opts: { now: Date }): SyllabusResult {
+  const lines = text.replace(/\r\n?/g, '\n').replace(/\u00a0/g, ' ').split('\n').map(unpipe);
+  const starts = lines.map((l) => (isFooter(l) ? undefined : weekStart(l)));
+  const chosen = chooseWeekLines(starts);
+  if (chosen.size === 0) return { ok: false, problem: S.noWeek() };
+  if (chosen.size > MAX_WEEKS) return { ok: false, problem: S.tooManyWeeks(chosen.size, MAX_WEEKS) };
 
-type Kind = 'label' | 'table' | 'list';
-interface Candidate { kind: Kind; number: number; rest: string; line: number; text: string }
-type Week = ParsedCourse['semanas'][number];
+  const drafts: Draft[] = [];
+  let header: TableHeader | undefined;
+  let blankSince = false;
+  const firstLine = Math.min(...chosen);
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    if (!raw.trim()) { blankSince = true; continue; }
+    if (isFooter(raw)) continue;
+    const found = tableHeader(raw);
+    if (found) { header = found; continue; }
+    if (chosen.has(i)) {
+      drafts.push(readWeekLine(raw, starts[i]!.number, starts[i]!.rest, i + 1, header));
+      blankSince = false;
+      continue;
+    }
+    if (i < firstLine) continue;
+    if (opensLaterSection(raw)) break;
+    const current = drafts[drafts.length - 1];
+    if (!current || blankSince || weekStart(raw)) continue;
+    const next = stripMarkup(raw.trim());
+    if (current.untitled && !isActivity(next)) {
+      const read = readDatedText(next);
+      current.title = read.title;
+      current.untitled = !read.title;
+      current.date ??= read.date;
+    } else if (!current.untitled && continues(current.title, next)) current.title = `${current.title} ${next}`;
+  }
+  return assemble(drafts, lines.slice(0, firstLine), text, opts.now);
+}
 
-const LABELLED = /^(?:semana|sem\.?|tema|unidad|week|unit)\s*(\d{1,3})(?!\d)(.*)$/i;
-const TABLE_ROW = /^(\d{1,3})(?:\t|\s{2,})(.+)$/;
-const LIST_ITEM = /^(\d{1,3})\s*[.)]\s+(.+)$/;
-const COLUMNS = /\t+|\s{2,}/;
+/** The line numbers (0-based) that start weeks: the most trusted kind present (see the module comment). */
+function chooseWeekLines(starts: ReadonlyArray<ReturnType<typeof weekStart>>): Set<number> {
+  for (const kind of ['label', 'table'] as WeekKind[]) {
+    const found = starts.flatMap((s, i) => (s?.kind === kind ? [i] : []));
+    if (found.length > 0) return new Set(found);
+  }
+  const runs: number[][] = [];
+  starts.forEach((s, i) => {
+    if (s?.kind !== 'list') return;
+    const run = runs[runs.length - 1];
+    const previous = run?.[run.length - 1];
+    if (run && previous !== undefined && s.number > starts[previous]!.number) run.push(i);
+    else runs.push([i]);
+  });
+  return new Set(runs.reduce<number[]>((best, r) => (r.length > best.length ? r : best), []));
+}
 
-/** Parses a pasted syllabus; `opts.year` completes dates written without a year. */
-export function parseSyllabusText(text: string, opts: { year?: number } = {}): SyllabusResult {
-  const year = opts.year ?? new Date().getFullYear();
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
-  const candidates = pickWeeks(lines.flatMap((raw, i) => candidate(raw, i + 1)));
-  if (candidates.length === 0) return { ok: false, problem: S.noWeek() };
-  if (candidates.length > MAX_WEEKS) return { ok: false, problem: S.tooManyWeeks(candidates.length, MAX_WEEKS) };
+/** One week's line: number, title, date and terms, read from its columns or from its text. */
+function readWeekLine(raw: string, number: number, rest: string, line: number, header: TableHeader | undefined): Draft {
+  const draft: Draft = { number, line, title: '', terms: [], untitled: false };
+  if (header && cellsOf(raw.trim()).length >= 2) {
+    const byRole = cellsByRole(raw, header);
+    const dateText = byRole.dates.join(' ');
+    const dates = findDates(dateText);
+    draft.date = dates[0]?.date;
+    if (!draft.date && dateText) draft.badDate = unreadableDate(dateText, dates);
+    draft.title = tidy(byRole.content.join(' '));
+    draft.terms = byRole.terms;
+  } else {
+    const cells = cellsOf(rest.trim()).map((c) => c.text).filter(Boolean);
+    if (cells.length >= 2) {
+      // Columns without a header: the first holding only a date is the dates, the first other the title.
+      const dateCell = cells.findIndex((c) => { const f = findDates(c); return f.length > 0 && !tidy(withoutDates(c, f)); });
+      if (dateCell >= 0) draft.date = findDates(cells[dateCell]!)[0]!.date;
+      const others = cells.filter((_, i) => i !== dateCell);
+      const read = readDatedText(others[0] ?? '');
+      draft.title = read.title;
+      draft.date ??= read.date;
+      draft.badDate = read.badDate;
+      draft.terms = others.slice(1);
+    } else {
+      const read = readDatedText(rest);
+      Object.assign(draft, { title: read.title, date: read.date, badDate: read.badDate });
+    }
+  }
+  draft.untitled = !draft.title;
+  return draft;
+}
 
-  const weeks: Week[] = [];
+const SEPARATOR = /^[\s:.\-–—)|·,;(]*$/;
+const withoutDates = (text: string, found: ReadonlyArray<{ index: number; text: string }>) => {
+  let out = text;
+  for (const f of [...found].sort((a, b) => b.index - a.index)) out = out.slice(0, f.index) + ' ' + out.slice(f.index + f.text.length);
+  return out;
+};
+
+/**
+ * A week's text without its date: the dates standing where a week's date stands (at the start, at
+ * the end after a separator, in parentheses) are taken out, the first one is the week's; a date
+ * inside the title stays in it.
+ */
+export function readDatedText(text: string): { title: string; date?: WrittenDate; badDate?: string } {
+  const all = findDates(text);
+  const found = all.filter((f) => {
+    const before = text.slice(0, f.index);
+    const after = text.slice(f.index + f.text.length);
+    const opensParen = /\(\s*(?:lunes|martes|miércoles|jueves|viernes)?\s*$/i.test(before) && /^\s*\)/.test(after);
+    const atStart = SEPARATOR.test(before.replace(/(?:lunes|martes|miércoles|jueves|viernes)\s*$/i, ''));
+    const atEnd = SEPARATOR.test(after) && /[-–—|·(,:]\s*$|^\s*$/.test(before);
+    return opensParen || atStart || atEnd;
+  });
+  const title = tidy(withoutDates(text, found));
+  const badDate = found.length === 0 ? unreadableDate(text, all) : undefined;
+  return { title: badDate ? tidy(text.replace(badDate, ' ')) : title, date: found[0]?.date, ...(badDate ? { badDate } : {}) };
+}
+
+/** A title without the separators and empty parentheses left once the number and the date are gone. */
+export function tidy(s: string): string {
+  return s.replace(/\(\s*[-–—,;:]?\s*\)/g, ' ').replace(/\s+/g, ' ').replace(/^[\s:.\-–—)|·,;]+/, '').replace(/[\s:\-–—(|·,;]+$/, '').trim();
+}
+
+/** A title over MAX_WEEK_TITLE cut at the last word that fits, with «…». */
+export function cutTitle(title: string): string {
+  const chars = Array.from(title);
+  if (chars.length <= MAX_WEEK_TITLE) return title;
+  const head = chars.slice(0, MAX_WEEK_TITLE - 1).join('');
+  const atWord = head.slice(0, head.lastIndexOf(' ') > 0 ? head.lastIndexOf(' ') : head.length);
+  return `${atWord.replace(/[\s,;:.\-–—(]+$/, '')}…`;
+}
+
+/** The weeks in order, with years, Mondays, inferred dates, flags, terms and the questions to ask. */
+function assemble(drafts: Draft[], before: string[], text: string, now: Date): SyllabusResult {
   const lineOf = new Map<number, number>();
-  for (const c of candidates) {
-    const seen = lineOf.get(c.number);
-    if (seen !== undefined) return { ok: false, problem: S.duplicateWeek(c.number, seen, c.line) };
-    lineOf.set(c.number, c.line);
-    const read = readWeek(c.rest, year);
-    if (read === 'bad-date') return { ok: false, problem: S.badDate(c.line, c.text) };
-    if (!read.title) return { ok: false, problem: S.emptyTitle(c.number, c.line) };
-    if (read.title.length > MAX_WEEK_TITLE) return { ok: false, problem: S.titleTooLong(c.number, read.title.length, MAX_WEEK_TITLE) };
-    weeks.push({ numero: c.number, titulo: read.title, inicio: read.date, terminos: keyTermsOfTitle(read.title) });
+  for (const d of drafts) {
+    const seen = lineOf.get(d.number);
+    if (seen !== undefined) return { ok: false, problem: S.duplicateWeek(d.number, seen, d.line) };
+    lineOf.set(d.number, d.line);
   }
-  weeks.sort((a, b) => a.numero - b.numero);
-  const missing = weeks.findIndex((w, i) => w.numero !== i + 1);
-  const last = weeks[weeks.length - 1]?.numero ?? 0;
-  if (missing !== -1) return { ok: false, problem: S.missingWeek(missing + 1, last) };
+  const days = placeYears(drafts.map((d) => d.date), yearClue(text, before.join('\n'), now));
+  const inOrder = drafts.map((d, i) => ({ d, day: days[i] })).sort((a, b) => a.d.number - b.d.number);
+  const missing = inOrder.findIndex((w, i) => w.d.number !== i + 1);
+  if (missing !== -1) return { ok: false, problem: S.missingWeek(missing + 1, inOrder[inOrder.length - 1]!.d.number) };
 
-  const firstWeekLine = Math.min(...candidates.map((c) => c.line));
-  return { ok: true, course: { titulo: courseTitle(lines.slice(0, firstWeekLine - 1)) ?? S.untitled, semanas: weeks } };
+  const dudas: Doubt[] = [];
+  const starts = inOrder.map((w) => (w.day === undefined ? null : mondayOf(w.day)));
+  fillBetween(starts);
+  const semanas = inOrder.map(({ d }, i): ParsedWeek => {
+    const noClass = isNoClass(d.title);
+    let titulo = d.title || S.untitledWeek(d.number);
+    if (!d.title) dudas.push({ semana: d.number, pregunta: S.unsureTitle(d.number) });
+    if (d.badDate) dudas.push({ semana: d.number, pregunta: S.unsureDate(d.number, d.badDate) });
+    const length = Array.from(titulo).length;
+    if (length > MAX_WEEK_TITLE) {
+      titulo = cutTitle(titulo);
+      dudas.push({ semana: d.number, pregunta: S.titleCut(d.number, length, MAX_WEEK_TITLE) });
+    }
+    const terminos = noClass ? [] : [...keyTermsOfTitle(titulo), ...d.terms.flatMap(termsOfReading)].filter((t, j, all) => all.indexOf(t) === j);
+    return { numero: d.number, titulo, inicio: starts[i]!, terminos, ...(noClass ? { sin_clase: true as const } : {}) };
+  });
+  const titulo = courseTitle(before) ?? S.untitled;
+  return { ok: true, course: { titulo, semanas, ...(dudas.length > 0 ? { dudas } : {}) } };
 }
 
-function candidate(raw: string, line: number): Candidate[] {
-  const text = raw.trim();
-  const clean = stripMarkup(text);
-  for (const [kind, re] of [['label', LABELLED], ['table', TABLE_ROW], ['list', LIST_ITEM]] as const) {
-    const m = re.exec(clean);
-    if (m) return [{ kind, number: Number(m[1]), rest: m[2] ?? '', line, text }];
+/** A week with no date between two dated weeks exactly a week apart per number gets the Monday between them. */
+function fillBetween(starts: Array<string | null>): void {
+  for (let i = 0; i < starts.length; i++) {
+    if (starts[i] !== null) continue;
+    const prev = starts.slice(0, i).findLastIndex((s) => s !== null);
+    const next = starts.findIndex((s, j) => j > i && s !== null);
+    if (prev < 0 || next < 0) continue;
+    const a = dayOfIso(starts[prev]!);
+    const b = dayOfIso(starts[next]!);
+    if (b - a === 7 * (next - prev)) starts[i] = isoDay(a + 7 * (i - prev));
   }
-  return [];
-}
-
-/** The weeks of the most trusted kind present (see the module comment). */
-function pickWeeks(all: Candidate[]): Candidate[] {
-  for (const kind of ['label', 'table'] as const) {
-    const found = all.filter((c) => c.kind === kind);
-    if (found.length > 0) return found;
-  }
-  const lists: Candidate[][] = [];
-  for (const c of all) {
-    const current = lists[lists.length - 1];
-    const previous = current?.[current.length - 1];
-    if (current && previous && c.number > previous.number) current.push(c);
-    else lists.push([c]);
-  }
-  return lists.reduce<Candidate[]>((best, l) => (l.length > best.length ? l : best), []);
-}
-
-/** A week line's title and date, from what follows its number (or a topic line's whole text). */
-export function readWeek(rest: string, year: number): { title: string; date: string | null } | 'bad-date' {
-  let date: string | null = null;
-  const titles: string[] = [];
-  for (const column of rest.trim().split(COLUMNS)) {
-    const found: ReturnType<typeof findDate> = date === null ? findDate(column, year) : undefined;
-    if (found === 'bad-date') return found;
-    if (found) date = found.date;
-    const title = tidy(found ? found.rest : column);
-    if (title) titles.push(title);
-  }
-  return { title: titles[0] ?? '', date };
-}
-
-const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
-const MONTH_OF: Record<string, number> = { ...Object.fromEntries(MONTHS.map((m, i) => [m, i + 1])), setiembre: 9 };
-
-/** Date shapes, most specific first; groups are named so each shape says which part is which. */
-const DATE_SHAPES: RegExp[] = [
-  /\(?\b(?<y>\d{4})-(?<m>\d{1,2})-(?<d>\d{1,2})\b\)?/,
-  /\(?\b(?<d>\d{1,2})\/(?<m>\d{1,2})\/(?<y>\d{4}|\d{2})\b\)?/,
-  new RegExp(`\\(?\\b(?<d>\\d{1,2})\\s+de\\s+(?<mn>${Object.keys(MONTH_OF).join('|')})(?:\\s+(?:de|del)\\s+(?<y>\\d{4}))?\\b\\)?`, 'i'),
-  // D-M and D/M only where they cannot be part of the title.
-  /\((?<d>\d{1,2})[/-](?<m>\d{1,2})\)/,
-  /^[\s:.\-–—)]*(?<d>\d{1,2})[/-](?<m>\d{1,2})(?=\s*[:\-–—|,]|\s*$)/,
-  /\s[-–—|,]\s*(?<d>\d{1,2})[/-](?<m>\d{1,2})\s*$/,
-];
-
-function findDate(text: string, year: number): { date: string; rest: string } | 'bad-date' | undefined {
-  for (const shape of DATE_SHAPES) {
-    const m = shape.exec(text);
-    if (!m?.groups) continue;
-    const g = m.groups;
-    const y = g.y === undefined ? year : g.y.length === 2 ? 2000 + Number(g.y) : Number(g.y);
-    const month = g.mn ? (MONTH_OF[g.mn.toLowerCase()] ?? 0) : Number(g.m);
-    const date = isoDate(y, month, Number(g.d));
-    if (!date) return 'bad-date';
-    return { date, rest: text.slice(0, m.index) + ' ' + text.slice(m.index + m[0].length) };
-  }
-  return undefined;
-}
-
-/** `YYYY-MM-DD` when the numbers are a day of the calendar. */
-function isoDate(y: number, m: number, d: number): string | undefined {
-  const t = new Date(Date.UTC(y, m - 1, d));
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) return undefined;
-  return t.toISOString().slice(0, 10);
-}
-
-/** A title without the separators left around it once the number and the date are gone. */
-function tidy(s: string): string {
-  return s.replace(/\(\s*\)/g, ' ').replace(/\s+/g, ' ').replace(/^[\s:.\-–—)|·,;]+/, '').replace(/[\s:\-–—(|·,;]+$/, '').trim();
-}
-
-/** Markdown emphasis and headings, and list bullets, that a pasted text carries around its words. */
-function stripMarkup(s: string): string {
-  return s.replace(/^#+\s*/, '').replace(/^[-*•]\s+/, '').replace(/\*\*|__/g, '').trim();
-}
-
-// ---- The course's title ------------------------------------------------------------------------
-
-/** «Asignatura: X» names the course outright. */
-const NAMED = /^(?:asignatura|curso|materia|course|subject)\s*:\s*(.+)$/i;
-/** Words that say "this is a programme" around the course's name: «Programa de …», «… — temario». */
-const PROGRAMME_PREFIX = /^(?:programa|cronograma|temario|calendario|gu[ií]a docente|syllabus)(?:\s+de(?:l|\s+la)?(?:\s+(?:asignatura|curso|clases))?)?\s*[:\-–—]?\s*/i;
-const PROGRAMME_SUFFIX = /\s*[-–—:·|]\s*(?:programa|cronograma|temario|calendario|gu[ií]a docente|syllabus)\s*$/i;
-/**
- * How an owner names the course in a lead-in line: «mi curso es …», «el temario de …», «Curso de …»
- * (a bare «Curso 2025-2026» is no name: it needs a determiner or a connector to be stripped).
- */
-const OWNER_PREFIX = /^(?:(?:este|esta)\s+es\s+)?(?:(?:mi|el|la|nuestro|nuestra|tu)\s+(?:curso|asignatura|materia|temario|programa)(?:\s+(?:es|se\s+llama|de\s+la|del|de))?|(?:curso|asignatura|materia)\s+(?:es|se\s+llama|de\s+la|del|de))(?!\p{L})\s*[:\-–—]?\s*/iu;
-/** «, 4 semanas», «(12 temas)»: how long the course is, not what it is called. */
-const WEEK_COUNT = /[\s,;(\-–—]*\b\d{1,3}\s+(?:semanas|temas|unidades|lecciones|weeks)(?!\p{L})\)?/giu;
-/** A lead-in made only of these words introduces the list without naming it («Estos son los temas:»). */
-const FILLER = new Set(['este', 'esta', 'estos', 'estas', 'es', 'son', 'aquí', 'aqui', 'tienes', 'va', 'van', 'mi', 'mis', 'tu', 'tus', 'el', 'la', 'los', 'las', 'del', 'de', 'que', 'hay', 'lista', 'temas', 'semanas', 'unidades', 'lecciones', 'curso', 'asignatura', 'materia', 'temario', 'programa']);
-/** Lines about where and who, not what: the institution, the degree, the group. */
-const NOT_A_TITLE = /^(?:universidad|universitat|university|facultad|faculty|escuela|departamento|department|grado|m[aá]ster|master|curso|grupo|aula)\b/i;
-/** «Profesora: …», «Horario: …»: a short label and a colon. */
-const KEY_VALUE = /^[\p{L} ]{1,25}:\s/u;
-
-/**
- * The course's title from the lines before the first week: an «Asignatura: X» line if there is
- * one, else the first line that reads like a name (not the institution, not «clave: valor», no
- * date, at most MAX_WEEK_TITLE characters), without the words an owner wraps it in («mi curso es»,
- * «, 4 semanas», a final «:»). A heading in capitals is written in sentence case; any other keeps
- * the owner's capitalisation.
- */
-export function courseTitle(lines: string[]): string | undefined {
-  const cleaned = lines.map((l) => stripMarkup(l.trim())).filter(Boolean);
-  for (const l of cleaned) {
-    const m = NAMED.exec(l);
-    if (m?.[1]) return sentenceCase(tidy(m[1]));
-  }
-  for (const l of cleaned) {
-    const t = tidy(l.replace(PROGRAMME_PREFIX, '').replace(PROGRAMME_SUFFIX, '').replace(OWNER_PREFIX, '').replace(WEEK_COUNT, ''));
-    if (!t || !/\p{L}{3}/u.test(t) || t.length > MAX_WEEK_TITLE) continue;
-    if (t.toLocaleLowerCase('es').split(/\s+/).every((w) => FILLER.has(w))) continue;
-    if (NOT_A_TITLE.test(t) || KEY_VALUE.test(t) || findDate(t, 2000) !== undefined) continue;
-    return sentenceCase(t);
-  }
-  return undefined;
-}
-
-/** «QUÍMICA ORGÁNICA I» → «Química orgánica I»; a title with any lower-case letter is left alone. */
-function sentenceCase(s: string): string {
-  if (/\p{Ll}/u.test(s)) return s;
-  const words = s.split(' ').map((w) => (/^[IVX]{1,4}$/.test(w) ? w : w.toLocaleLowerCase('es')));
-  const first = words[0] ?? '';
-  words[0] = first.charAt(0).toLocaleUpperCase('es') + first.slice(1);
-  return words.join(' ');
 }
 
 // ---- Key terms ---------------------------------------------------------------------------------
 
+/** Longest key term (a phrase longer than this is a sentence, not a term a student would search). */
+const MAX_TERM = 80;
 /** Words that join or surround terms without being one: SPEC §2's stop words plus a few more. */
 const EDGE_WORDS = new Set([...STOP_WORDS, 'e', 'o', 'u', 'ni', 'the', 'of', 'to', 'in', 'on', 'for', 'with', 'an']);
 /** Words that open a week's title without naming what it studies («Introducción a …», «Repaso …»). */
@@ -241,7 +249,15 @@ export function keyTermsOfTitle(title: string): string[] {
     while (opens(words[0])) words.shift();
     while (EDGE_WORDS.has(words[words.length - 1] ?? '')) words.pop();
     const term = words.join(' ').replace(/[.«»"]/g, '').trim();
-    if (term && !terms.includes(term)) terms.push(term);
+    if (term && Array.from(term).length <= MAX_TERM && !terms.includes(term)) terms.push(term);
   }
   return terms;
+}
+
+/** What a reading or activity column says that a student would search for: «Kamen, cap. 1» → [«kamen»]. */
+const NOT_A_TERM = /^(?:caps?\.?|cap[ií]tulos?|lecturas?|seminarios?|pr[aá]cticas?|tareas?|cuestionarios?|foros?|archivos?|pdf|temas?|p[aá]gs?\.?)(?:\s|$)|^[\d\s.()-]*$/;
+/** «práctica 2», «parte 3»: a short phrase with a number names a piece of work, not a subject. */
+const NUMBERED_PIECE = /^\S+(?:\s\S+)?$/;
+function termsOfReading(cell: string): string[] {
+  return keyTermsOfTitle(cell).filter((t) => !NOT_A_TERM.test(t) && !(NUMBERED_PIECE.test(t) && /\d/.test(t)));
 }

@@ -7,7 +7,7 @@
  * The rule, chosen so that ordinary chat messages are not swallowed:
  * - Topic lines are all of one kind: plain, bulleted («-», «•», «*», «·») or numbered («1.», «1)»,
  *   «Semana 1: …», «Tema 2 …»).
- * - A topic line, without its marker, is at most MAX_WEEK_TITLE characters, ends no sentence (no
+ * - A topic line, without its marker, is at most MAX_TOPIC_CHARS characters, ends no sentence (no
  *   final «.» or «…»), asks and exclaims nothing («?», «¿», «!», «¡») and names no week inside it
  *   («prepara la semana 3» is a request). A plain one starts with a capital letter or a digit: a
  *   line in lower case continues the sentence above it («prepara la semana 3\ncon mi voz»).
@@ -23,13 +23,19 @@
  * course's title comes from the lead-in (syllabus.ts's `courseTitle`), else SYLLABUS.untitled.
  */
 import { SYLLABUS as S } from '../../strings/course.js';
-import { MAX_WEEKS, MAX_WEEK_TITLE } from './course.js';
-import { courseTitle, keyTermsOfTitle, parseSyllabusText, readWeek, type ParsedCourse, type SyllabusResult } from './syllabus.js';
+import { MAX_WEEKS } from './course.js';
+import { mondayOf, placeYears, yearClue } from './syllabus-dates.js';
+import { courseTitle, keyTermsOfTitle, parseSyllabusText, readDatedText, type ParsedCourse, type SyllabusResult } from './syllabus.js';
 
 /** Fewest topics a list with a lead-in, bullets or numbers needs to be a syllabus. */
 export const MIN_TOPICS = 2;
 /** Fewest topics for bare plain lines with no lead-in (see the module comment). */
 export const MIN_BARE_TOPICS = 3;
+/**
+ * Longest topic line a typed list may have, in characters: shorter than a week's title may be, so
+ * that a few long sentences of chat are not taken for a course.
+ */
+export const MAX_TOPIC_CHARS = 80;
 /** Longest lead-in line, in characters («mi curso es …, 14 semanas:» with a long name fits). */
 export const MAX_LEAD_CHARS = 120;
 
@@ -56,7 +62,7 @@ function lineOf(text: string, line: number): Line {
 
 function isTopic(l: Line): boolean {
   const b = l.body;
-  if (!b || Array.from(b).length > MAX_WEEK_TITLE || ASKS.test(b) || ENDS_SENTENCE.test(b) || NAMES_WEEK.test(b)) return false;
+  if (!b || Array.from(b).length > MAX_TOPIC_CHARS || ASKS.test(b) || ENDS_SENTENCE.test(b) || NAMES_WEEK.test(b)) return false;
   return l.kind !== 'plain' || CAPITAL.test(b);
 }
 
@@ -67,7 +73,7 @@ function isLeadIn(l: Line, topics: Kind): boolean {
 }
 
 /** The course a list of topics makes, or undefined when `text` is no such list (the module comment's rule). */
-export function readTopicList(text: string, opts: { year?: number } = {}): SyllabusResult | undefined {
+export function readTopicList(text: string, opts: { now: Date }): SyllabusResult | undefined {
   const lines = text.replace(/\r\n?/g, '\n').split('\n').flatMap((raw, i) => (raw.trim() ? [lineOf(raw.trim(), i + 1)] : []));
   const asList = (topics: Line[]): Kind | undefined => {
     const kind = topics[0]?.kind;
@@ -87,13 +93,12 @@ export function readTopicList(text: string, opts: { year?: number } = {}): Sylla
   }
 
   if (kind === 'numbered') return parseSyllabusText(text, opts);
-  const year = opts.year ?? new Date().getFullYear();
-  const weeks: ParsedCourse['semanas'] = [];
-  for (const [i, l] of topics.entries()) {
-    const read = readWeek(l.body, year);
-    if (read === 'bad-date') return { ok: false, problem: S.badDate(l.line, l.text) };
-    if (!read.title) return { ok: false, problem: S.emptyTitle(i + 1, l.line) };
-    weeks.push({ numero: i + 1, titulo: read.title, inicio: read.date, terminos: keyTermsOfTitle(read.title) });
+  const read = topics.map((l) => readDatedText(l.body));
+  for (const [i, r] of read.entries()) {
+    if (r.badDate) return { ok: false, problem: S.badDate(topics[i]!.line, topics[i]!.text) };
+    if (!r.title) return { ok: false, problem: S.emptyTitle(i + 1, topics[i]!.line) };
   }
+  const days = placeYears(read.map((r) => r.date), yearClue(text, lead?.text ?? '', opts.now));
+  const weeks: ParsedCourse['semanas'] = read.map((r, i) => ({ numero: i + 1, titulo: r.title, inicio: days[i] === undefined ? null : mondayOf(days[i]!), terminos: keyTermsOfTitle(r.title) }));
   return { ok: true, course: { titulo: (lead && courseTitle([lead.text])) ?? S.untitled, semanas: weeks } };
 }
