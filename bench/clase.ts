@@ -19,7 +19,11 @@
  * first, the «solo» run). Reported per variant: makespan ÷ lower bound (target ≤ 1.10), each
  * student's completion p50 / p95, fairness violations (target 0) and Jain's index over the students'
  * GPU waiting time (target ≥ 0.95), weeks lost and outputs duplicated (target 0 and 0, checked on
- * each student's own folder: one cover, one narration, one approved result of each in the audit).
+ * each student's own folder: one cover, one narration, one approved result of each in the audit),
+ * and the students whose cover or narration never reached the engine (target 0 and 0: the bench
+ * fails otherwise — a cover drawn on the CPU would still be a cover in their folder, and the GPU
+ * work the bound is made of would be missing from it). The engine tells the bot's start-up probe
+ * apart by what it asks (bench/support/gpu-engine.ts), never by its size.
  * Fairness and waits come from the bench's own record, never from Redis (a restart empties it): a
  * student's GPU jobs wait from their first approval until the engine's first request for each — the
  * speech names the student's voice, the cover's prompt carries a word the bench put in their notes.
@@ -39,6 +43,7 @@ import type { Message, User } from 'grammy/types';
 import { checkFairness, readQueueEvents, type FairnessReport, type QueueEvent } from '../src/lanes/fairness.js';
 import { queueName } from '../src/lanes/redis.js';
 import { studentOfJobId } from '../src/lanes/job-id.js';
+import { DEFAULTS } from '../src/config.js';
 import { openNotebook } from '../src/store/index.js';
 import { userDataDir } from '../src/store/users.js';
 import { writeFileAtomic } from '../src/store/atomic.js';
@@ -101,6 +106,12 @@ interface VariantResult {
   weeksLost: number;
   outputsDuplicated: number;
   gpuRequests: { imagen: number; voz: number };
+  /**
+   * Students whose requested GPU stage never reached the engine (target 0 and 0): each asked for a
+   * cover «con flux» and a narration in their own voice, so each must appear in the engine's
+   * requests of both kinds. A cover drawn on the CPU instead is still a cover in their folder.
+   */
+  gpuMissing: { imagen: number; voz: number };
   gpuJobsRunTwice: number | null;
   injected?: string;
   /** The first student whose week is missing something, and what. */
@@ -154,6 +165,9 @@ class ClassStack {
       FLUX_URL: this.engine.url,
       XTTS_URL: this.engine.url,
       GPU_LANES: String(WORKERS),
+      // The product's cover size, said here: the children start from the tests' settings (childEnv:
+      // 256² covers), and a class is measured with the covers a class gets.
+      PORTADA_PX: String(DEFAULTS.coverPx),
       ...(this.redis ? { REDIS_URL: this.redis.url, CUADERNO_COLA_PREFIJO: 'clase' } : {}),
     };
   }
@@ -273,6 +287,16 @@ function studentOfCall(c: EngineCall, ids: readonly number[]): number | undefine
   const voice = /^voz-(\d+)$/.exec(c.voice ?? '');
   if (voice) return Number(voice[1]);
   return ids.find((id) => c.prompt?.includes(markerOf(id)));
+}
+
+/** How many students have no engine request of each kind: their GPU stage ran elsewhere, or not at all. */
+function missingOnGpu(calls: readonly EngineCall[], ids: readonly number[]): { imagen: number; voz: number } {
+  const seen = { imagen: new Set<number>(), voz: new Set<number>() };
+  for (const c of calls) {
+    const student = studentOfCall(c, ids);
+    if (student !== undefined) seen[c.kind].add(student);
+  }
+  return { imagen: ids.length - seen.imagen.size, voz: ids.length - seen.voz.size };
 }
 
 /**
@@ -465,6 +489,7 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
       weeksLost: lost + (n - done.length),
       outputsDuplicated: duplicated,
       gpuRequests: { imagen: s.engine.calls.filter((c) => c.kind === 'imagen').length, voz: s.engine.calls.filter((c) => c.kind === 'voz').length },
+      gpuMissing: missingOnGpu(s.engine.calls, ids),
       gpuJobsRunTwice: runTwice,
       ...(t.injected ? { injected: t.injected } : {}),
       ...(example ? { lostExample: example } : {}),
@@ -476,22 +501,27 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
   }
 }
 
+/** A student's requested GPU stage did not reach the engine. */
+const offGpu = (r: VariantResult): boolean => r.gpuMissing.imagen > 0 || r.gpuMissing.voz > 0;
+
 async function main(): Promise<void> {
   // One student alone: the shortest CPU prefix and tail the lower bound adds to the GPU work.
   const solo = await measure('cola', 1);
   const bound = { prefixS: round(solo.prefixS), tailS: round(solo.tailS) };
   console.log(`solo: prefix ${bound.prefixS} s, tail ${bound.tailS} s, GPU ${solo.result.gpuWorkS} s (${JSON.stringify(solo.result.gpuRequests)}), week ${solo.result.makespanS} s`);
+  // The bound is only a bound if the one student's GPU stages ran on the engine.
+  if (offGpu(solo.result)) throw new Error(`bench:clase: the student alone had a GPU stage run elsewhere (${JSON.stringify(solo.result.gpuMissing)}): the measure's premise is broken`);
   const results: VariantResult[] = [];
   for (const v of chosen) {
     const { result } = await measure(v, STUDENTS, bound);
     results.push(result);
     console.log(JSON.stringify(result));
   }
-  console.table(results.map(({ gpuRequests, injected: _i, fairnessExample: _f, ...r }) => ({ ...r, gpu: `${gpuRequests.imagen}+${gpuRequests.voz}` })));
+  console.table(results.map(({ gpuRequests, gpuMissing, injected: _i, fairnessExample: _f, ...r }) => ({ ...r, gpu: `${gpuRequests.imagen}+${gpuRequests.voz}`, offGpu: `${gpuMissing.imagen}+${gpuMissing.voz}` })));
   await writeFileAtomic(path.join(here, 'results', 'clase.json'), `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cpus: os.cpus().length, latency: LATENCY, workers: WORKERS, lockMs: LOCK_MS, solo: { ...bound, weekS: solo.result.makespanS }, results }, null, 2)}\n`);
-  const bad = results.filter((r) => r.weeksLost > 0 || r.outputsDuplicated > 0 || (r.fairnessViolations ?? 0) > 0);
+  const bad = results.filter((r) => r.weeksLost > 0 || r.outputsDuplicated > 0 || (r.fairnessViolations ?? 0) > 0 || offGpu(r));
   if (bad.length > 0) {
-    console.error(`bench:clase: ${bad.map((r) => r.variant).join(', ')} lost, duplicated or broke the fairness rule`);
+    console.error(`bench:clase: ${bad.map((r) => r.variant).join(', ')} lost, duplicated, broke the fairness rule or ran a requested GPU stage elsewhere`);
     process.exitCode = 1;
   }
 }
