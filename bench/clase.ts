@@ -29,11 +29,15 @@
  * speech names the student's voice, the cover's prompt carries a word the bench put in their notes.
  * BullMQ's event log is still read, for comparison (`queueLogViolations`).
  *
- *   npm run bench:clase [-- --alumnos 30 --variantes cola,trabajador,bot,redis,proceso]
+ *   npm run bench:clase [-- --alumnos 30 --trabajadores 2 --variantes cola,trabajador,bot,redis,proceso]
+ *
+ * `--trabajadores N`: N GPU workers (in-process: N GPU slots), the bound's GPU work divided by N.
+ * The engine's latencies stay the same at every size, so a week's CPU work to GPU work is the same
+ * in a class of 300 as in one of 30. Each variant also reports the bot process's peak memory.
  *
  * Writes bench/results/clase.json. Run it on a quiet machine: it measures the whole stack on 2 cores.
  */
-import { mkdir, readdir, rm, writeFile, mkdtemp } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,13 +63,17 @@ const TEACHER = 50;
 const TOKEN = '7000000001:bench-clase';
 // 4 s of audio: short (CPU encoding must not dominate), and long enough to pass the narration's check.
 const LATENCY = { imageMs: 1000, speechMs: 3000, audioS: 4 };
-const WORKERS = 2;
 const LOCK_MS = 5000; // the workers' job lock: a dead worker's job is taken over within ~this
 type Variant = 'solo' | 'cola' | 'trabajador' | 'bot' | 'redis' | 'proceso';
 const VARIANTS: Variant[] = ['cola', 'trabajador', 'bot', 'redis', 'proceso'];
 
-const { values: args } = parseArgs({ options: { alumnos: { type: 'string', default: '30' }, variantes: { type: 'string', default: VARIANTS.join(',') } } });
+const { values: args } = parseArgs({ options: { alumnos: { type: 'string', default: '30' }, trabajadores: { type: 'string', default: '2' }, variantes: { type: 'string', default: VARIANTS.join(',') } } });
 const STUDENTS = Number(args.alumnos);
+/** GPU workers (and, in-process, the bot's GPU slots): each a card. */
+const WORKERS = Number(args.trabajadores);
+for (const [flag, n] of [['--alumnos', STUDENTS], ['--trabajadores', WORKERS]] as const) {
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`expected ${flag} to be a positive integer, got ${n}`);
+}
 const chosen = String(args.variantes).split(',').filter(Boolean) as Variant[];
 for (const v of chosen) if (!VARIANTS.includes(v)) throw new Error(`unknown variant ${v}; one of ${VARIANTS.join(', ')}`);
 
@@ -112,6 +120,14 @@ interface VariantResult {
    * requests of both kinds. A cover drawn on the CPU instead is still a cover in their folder.
    */
   gpuMissing: { imagen: number; voz: number };
+  /**
+   * Each student's own CPU prefix: from the class's message to their first GPU job added to the
+   * queue (BullMQ's event log), the slowest student's and the median; null in-process and where the
+   * log lost an add (Redis emptied). Target: the slowest ≤ 2 × the student alone's.
+   */
+  queuedPrefixS: { slowest: number; p50: number } | null;
+  /** The bot process's peak resident memory, MiB (the one started last, after a kill). */
+  botPeakMb?: number;
   gpuJobsRunTwice: number | null;
   injected?: string;
   /** The first student whose week is missing something, and what. */
@@ -174,6 +190,14 @@ class ClassStack {
 
   startBot(): void {
     this.bot = spawnNode(['src/main.ts'], this.env());
+  }
+
+  /** The bot process's peak resident memory so far, MiB (Linux: VmHWM); undefined elsewhere. */
+  async botPeakMb(): Promise<number | undefined> {
+    const pid = this.bot?.proc.pid;
+    const status = pid === undefined ? '' : await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+    const kb = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
+    return kb ? round(Number(kb) / 1024, 0) : undefined;
   }
 
   async killBot(): Promise<void> {
@@ -300,6 +324,22 @@ function missingOnGpu(calls: readonly EngineCall[], ids: readonly number[]): { i
 }
 
 /**
+ * Each student's CPU prefix, seconds: the class's message (`sentAtMs`, epoch) to their first GPU job
+ * added to the queue; the slowest and the median. Null without a queue log of every student's add.
+ */
+function prefixesToQueue(events: ReadonlyArray<QueueEvent & { ms: number }>, ids: readonly number[], sentAtMs: number): { slowest: number; p50: number } | null {
+  const first = new Map<string, number>();
+  for (const e of events) {
+    if (e.event !== 'added') continue;
+    const student = studentOfJobId(e.jobId);
+    if (!first.has(student)) first.set(student, e.ms);
+  }
+  if (ids.some((id) => !first.has(String(id)))) return null;
+  const prefixes = ids.map((id) => (first.get(String(id))! - sentAtMs) / 1000);
+  return { slowest: round(Math.max(...prefixes)), p50: round(pct(prefixes, 0.5)) };
+}
+
+/**
  * The bench's own record of the GPU work, from the engine's requests (not from Redis, which a restart
  * empties): each student's GPU job is waiting from their first approval and starts at the engine's
  * first request for it (a job run again counts once), written as the queue's event log so the one
@@ -365,8 +405,9 @@ async function runClass(s: ClassStack, ids: number[], inject?: () => Promise<str
   const sentAt = performance.now();
   ids.forEach((id, i) => s.chat.server.sendUserText(`prepara la semana ${weekOf(i)} con flux, narrada con mi voz`, userOf(id)));
   try {
-    // 30 students × 4 s of GPU on 2 cards is about a minute; 15 minutes means something is stuck.
-    await until(() => reportAt.size === ids.length, 18_000);
+    // 30 students × 4 s of GPU on 2 cards is about a minute; 15 minutes (or 3 s per student in a
+    // larger class) means something is stuck.
+    await until(() => reportAt.size === ids.length, Math.max(18_000, ids.length * 60));
   } catch {
     // counted as lost below
   }
@@ -453,6 +494,7 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
             }
           : undefined;
     const t = await runClass(s, ids, inject);
+    const botPeakMb = await s.botPeakMb();
     const done = ids.filter((id) => t.reportAt.has(id)).map((id) => (t.reportAt.get(id)! - t.sentAt) / 1000);
     const answered = s.engine.calls.filter((c) => c.end !== undefined);
     const gpuWorkS = answered.reduce((a, c) => a + (c.end! - c.start), 0) / 1000;
@@ -474,6 +516,7 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
     const jainGpuWait = round(jain([...waited.values()].map((w) => Math.max(w, 1))), 3);
     const fairness = checkFairness(record);
     const events = await s.events();
+    const queuedPrefixS = prefixesToQueue(events, ids, performance.timeOrigin + t.sentAt);
     const runTwice = s.redis ? [...s.finishedJobs().values()].filter((c) => c > 1).length : null;
     const { lost, duplicated, example } = await outputsOf(s, ids);
     await writeTimeline(s, variant, n, t);
@@ -490,6 +533,8 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
       outputsDuplicated: duplicated,
       gpuRequests: { imagen: s.engine.calls.filter((c) => c.kind === 'imagen').length, voz: s.engine.calls.filter((c) => c.kind === 'voz').length },
       gpuMissing: missingOnGpu(s.engine.calls, ids),
+      queuedPrefixS,
+      ...(botPeakMb !== undefined ? { botPeakMb } : {}),
       gpuJobsRunTwice: runTwice,
       ...(t.injected ? { injected: t.injected } : {}),
       ...(example ? { lostExample: example } : {}),
@@ -508,7 +553,8 @@ async function main(): Promise<void> {
   // One student alone: the shortest CPU prefix and tail the lower bound adds to the GPU work.
   const solo = await measure('cola', 1);
   const bound = { prefixS: round(solo.prefixS), tailS: round(solo.tailS) };
-  console.log(`solo: prefix ${bound.prefixS} s, tail ${bound.tailS} s, GPU ${solo.result.gpuWorkS} s (${JSON.stringify(solo.result.gpuRequests)}), week ${solo.result.makespanS} s`);
+  const soloQueued = solo.result.queuedPrefixS?.slowest;
+  console.log(`solo: prefix ${bound.prefixS} s (to the queue ${soloQueued ?? '–'} s), tail ${bound.tailS} s, GPU ${solo.result.gpuWorkS} s (${JSON.stringify(solo.result.gpuRequests)}), week ${solo.result.makespanS} s`);
   // The bound is only a bound if the one student's GPU stages ran on the engine.
   if (offGpu(solo.result)) throw new Error(`bench:clase: the student alone had a GPU stage run elsewhere (${JSON.stringify(solo.result.gpuMissing)}): the measure's premise is broken`);
   const results: VariantResult[] = [];
@@ -517,8 +563,14 @@ async function main(): Promise<void> {
     results.push(result);
     console.log(JSON.stringify(result));
   }
-  console.table(results.map(({ gpuRequests, gpuMissing, injected: _i, fairnessExample: _f, ...r }) => ({ ...r, gpu: `${gpuRequests.imagen}+${gpuRequests.voz}`, offGpu: `${gpuMissing.imagen}+${gpuMissing.voz}` })));
-  await writeFileAtomic(path.join(here, 'results', 'clase.json'), `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cpus: os.cpus().length, latency: LATENCY, workers: WORKERS, lockMs: LOCK_MS, solo: { ...bound, weekS: solo.result.makespanS }, results }, null, 2)}\n`);
+  console.table(results.map(({ gpuRequests, gpuMissing, queuedPrefixS, injected: _i, fairnessExample: _f, ...r }) => ({
+    ...r,
+    gpu: `${gpuRequests.imagen}+${gpuRequests.voz}`,
+    offGpu: `${gpuMissing.imagen}+${gpuMissing.voz}`,
+    // The slowest student's prefix to the queue ÷ the student alone's (target ≤ 2).
+    queuedPrefix: queuedPrefixS && soloQueued ? `${queuedPrefixS.slowest} s (${round(queuedPrefixS.slowest / soloQueued, 1)}×)` : '–',
+  })));
+  await writeFileAtomic(path.join(here, 'results', 'clase.json'), `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cpus: os.cpus().length, latency: LATENCY, workers: WORKERS, lockMs: LOCK_MS, solo: { ...bound, queuedPrefixS: soloQueued ?? null, weekS: solo.result.makespanS }, results }, null, 2)}\n`);
   const bad = results.filter((r) => r.weeksLost > 0 || r.outputsDuplicated > 0 || (r.fairnessViolations ?? 0) > 0 || offGpu(r));
   if (bad.length > 0) {
     console.error(`bench:clase: ${bad.map((r) => r.variant).join(', ')} lost, duplicated, broke the fairness rule or ran a requested GPU stage elsewhere`);
