@@ -8,7 +8,7 @@
  * another. Like p-queue, a job starts as soon as it is added and a slot is free, unless the lane is
  * paused (LaneBackend.hold: until the current microtask wave ends).
  */
-import { nextFair } from './fair-order.js';
+import { fairPriority, nextFair } from './fair-order.js';
 
 export interface FairLane {
   /** Queues `run` for `student`; resolves or rejects as `run` does, once it has run in a slot. */
@@ -31,6 +31,11 @@ export function createFairLane(slots: number, now: () => number = () => performa
   const started = new Map<string, number>();
   /** How long each student's last started job waited (the rule's second key). */
   const lastWait = new Map<string, number>();
+  /**
+   * When each student's waiting jobs last took a new rank (a `seq`): as on the queue, where a job
+   * whose rank changes is placed again behind the jobs of that rank already there.
+   */
+  const placed = new Map<string, number>();
   let running = 0;
   let paused = false;
   let seq = 0;
@@ -52,7 +57,7 @@ export function createFairLane(slots: number, now: () => number = () => performa
         student,
         started: started.get(student) ?? 0,
         lastWaitMs: lastWait.get(student) ?? 0,
-        arrival: jobs[0]!.seq, // kept in arrival order
+        arrival: Math.max(jobs[0]!.seq, placed.get(student) ?? -1), // jobs kept in arrival order
       })),
     );
     return pick ? { student: pick.student, index: headOf(waiting.get(pick.student)!) } : undefined;
@@ -66,7 +71,10 @@ export function createFairLane(slots: number, now: () => number = () => performa
       const [job] = jobs.splice(pick.index, 1);
       if (jobs.length === 0) waiting.delete(pick.student);
       started.set(pick.student, (started.get(pick.student) ?? 0) + 1);
-      lastWait.set(pick.student, now() - job!.at);
+      const before = lastWait.get(pick.student) ?? 0;
+      const after = now() - job!.at;
+      lastWait.set(pick.student, after);
+      if (fairPriority(1, before) !== fairPriority(1, after)) placed.set(pick.student, seq++);
       running++;
       job!.go();
     }

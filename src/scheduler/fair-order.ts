@@ -9,7 +9,8 @@
  * out instead of repeating the arrival order every round; then arrival order.
  *
  * As a number: a student's next job has the rank `fairPriority(started + 1, lastWaitMs)`; lower
- * starts first, ties by arrival (BullMQ's own order within one priority). The in-process lane
+ * starts first, ties by arrival — when the job took its present rank (BullMQ's own order within one
+ * priority: a job whose priority changes goes behind those already there). The in-process lane
  * computes it for each student's next job when a slot frees; the queue stores it on each job when it
  * is added (its ordinal reserved in Redis) and re-places a student's waiting jobs when their previous
  * one starts — the same number, the same order.
@@ -46,7 +47,7 @@ export interface FairCandidate {
   started: number;
   /** How long their previous GPU job waited, ms (0 before their first). */
   lastWaitMs: number;
-  /** When their earliest waiting job arrived (any increasing number: a sequence, a time). */
+  /** When their earliest waiting job arrived or last took a new rank (any increasing number: a sequence, a time). */
   arrival: number;
 }
 
