@@ -19,17 +19,25 @@
  * first, the «solo» run). Reported per variant: makespan ÷ lower bound (target ≤ 1.10), each
  * student's completion p50 / p95, fairness violations (target 0) and Jain's index over the students'
  * GPU waiting time (target ≥ 0.95), weeks lost and outputs duplicated (target 0 and 0, checked on
- * each student's own folder: one cover, one narration, one approved result of each in the audit).
+ * each student's own folder: one cover, one narration, one approved result of each in the audit),
+ * and the students whose cover or narration never reached the engine (target 0 and 0: the bench
+ * fails otherwise — a cover drawn on the CPU would still be a cover in their folder, and the GPU
+ * work the bound is made of would be missing from it). The engine tells the bot's start-up probe
+ * apart by what it asks (bench/support/gpu-engine.ts), never by its size.
  * Fairness and waits come from the bench's own record, never from Redis (a restart empties it): a
  * student's GPU jobs wait from their first approval until the engine's first request for each — the
  * speech names the student's voice, the cover's prompt carries a word the bench put in their notes.
  * BullMQ's event log is still read, for comparison (`queueLogViolations`).
  *
- *   npm run bench:clase [-- --alumnos 30 --variantes cola,trabajador,bot,redis,proceso]
+ *   npm run bench:clase [-- --alumnos 30 --trabajadores 2 --variantes cola,trabajador,bot,redis,proceso]
+ *
+ * `--trabajadores N`: N GPU workers (in-process: N GPU slots), the bound's GPU work divided by N.
+ * The engine's latencies stay the same at every size, so a week's CPU work to GPU work is the same
+ * in a class of 300 as in one of 30. Each variant also reports the bot process's peak memory.
  *
  * Writes bench/results/clase.json. Run it on a quiet machine: it measures the whole stack on 2 cores.
  */
-import { mkdir, readdir, rm, writeFile, mkdtemp } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +47,7 @@ import type { Message, User } from 'grammy/types';
 import { checkFairness, readQueueEvents, type FairnessReport, type QueueEvent } from '../src/lanes/fairness.js';
 import { queueName } from '../src/lanes/redis.js';
 import { studentOfJobId } from '../src/lanes/job-id.js';
+import { DEFAULTS } from '../src/config.js';
 import { openNotebook } from '../src/store/index.js';
 import { userDataDir } from '../src/store/users.js';
 import { writeFileAtomic } from '../src/store/atomic.js';
@@ -54,13 +63,17 @@ const TEACHER = 50;
 const TOKEN = '7000000001:bench-clase';
 // 4 s of audio: short (CPU encoding must not dominate), and long enough to pass the narration's check.
 const LATENCY = { imageMs: 1000, speechMs: 3000, audioS: 4 };
-const WORKERS = 2;
 const LOCK_MS = 5000; // the workers' job lock: a dead worker's job is taken over within ~this
 type Variant = 'solo' | 'cola' | 'trabajador' | 'bot' | 'redis' | 'proceso';
 const VARIANTS: Variant[] = ['cola', 'trabajador', 'bot', 'redis', 'proceso'];
 
-const { values: args } = parseArgs({ options: { alumnos: { type: 'string', default: '30' }, variantes: { type: 'string', default: VARIANTS.join(',') } } });
+const { values: args } = parseArgs({ options: { alumnos: { type: 'string', default: '30' }, trabajadores: { type: 'string', default: '2' }, variantes: { type: 'string', default: VARIANTS.join(',') } } });
 const STUDENTS = Number(args.alumnos);
+/** GPU workers (and, in-process, the bot's GPU slots): each a card. */
+const WORKERS = Number(args.trabajadores);
+for (const [flag, n] of [['--alumnos', STUDENTS], ['--trabajadores', WORKERS]] as const) {
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`expected ${flag} to be a positive integer, got ${n}`);
+}
 const chosen = String(args.variantes).split(',').filter(Boolean) as Variant[];
 for (const v of chosen) if (!VARIANTS.includes(v)) throw new Error(`unknown variant ${v}; one of ${VARIANTS.join(', ')}`);
 
@@ -101,6 +114,20 @@ interface VariantResult {
   weeksLost: number;
   outputsDuplicated: number;
   gpuRequests: { imagen: number; voz: number };
+  /**
+   * Students whose requested GPU stage never reached the engine (target 0 and 0): each asked for a
+   * cover «con flux» and a narration in their own voice, so each must appear in the engine's
+   * requests of both kinds. A cover drawn on the CPU instead is still a cover in their folder.
+   */
+  gpuMissing: { imagen: number; voz: number };
+  /**
+   * Each student's own CPU prefix: from the class's message to their first GPU job added to the
+   * queue (BullMQ's event log), the slowest student's and the median; null in-process and where the
+   * log lost an add (Redis emptied). Target: the slowest ≤ 2 × the student alone's.
+   */
+  queuedPrefixS: { slowest: number; p50: number } | null;
+  /** The bot process's peak resident memory, MiB (the one started last, after a kill). */
+  botPeakMb?: number;
   gpuJobsRunTwice: number | null;
   injected?: string;
   /** The first student whose week is missing something, and what. */
@@ -154,12 +181,23 @@ class ClassStack {
       FLUX_URL: this.engine.url,
       XTTS_URL: this.engine.url,
       GPU_LANES: String(WORKERS),
+      // The product's cover size, said here: the children start from the tests' settings (childEnv:
+      // 256² covers), and a class is measured with the covers a class gets.
+      PORTADA_PX: String(DEFAULTS.coverPx),
       ...(this.redis ? { REDIS_URL: this.redis.url, CUADERNO_COLA_PREFIJO: 'clase' } : {}),
     };
   }
 
   startBot(): void {
     this.bot = spawnNode(['src/main.ts'], this.env());
+  }
+
+  /** The bot process's peak resident memory so far, MiB (Linux: VmHWM); undefined elsewhere. */
+  async botPeakMb(): Promise<number | undefined> {
+    const pid = this.bot?.proc.pid;
+    const status = pid === undefined ? '' : await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+    const kb = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
+    return kb ? round(Number(kb) / 1024, 0) : undefined;
   }
 
   async killBot(): Promise<void> {
@@ -275,6 +313,32 @@ function studentOfCall(c: EngineCall, ids: readonly number[]): number | undefine
   return ids.find((id) => c.prompt?.includes(markerOf(id)));
 }
 
+/** How many students have no engine request of each kind: their GPU stage ran elsewhere, or not at all. */
+function missingOnGpu(calls: readonly EngineCall[], ids: readonly number[]): { imagen: number; voz: number } {
+  const seen = { imagen: new Set<number>(), voz: new Set<number>() };
+  for (const c of calls) {
+    const student = studentOfCall(c, ids);
+    if (student !== undefined) seen[c.kind].add(student);
+  }
+  return { imagen: ids.length - seen.imagen.size, voz: ids.length - seen.voz.size };
+}
+
+/**
+ * Each student's CPU prefix, seconds: the class's message (`sentAtMs`, epoch) to their first GPU job
+ * added to the queue; the slowest and the median. Null without a queue log of every student's add.
+ */
+function prefixesToQueue(events: ReadonlyArray<QueueEvent & { ms: number }>, ids: readonly number[], sentAtMs: number): { slowest: number; p50: number } | null {
+  const first = new Map<string, number>();
+  for (const e of events) {
+    if (e.event !== 'added') continue;
+    const student = studentOfJobId(e.jobId);
+    if (!first.has(student)) first.set(student, e.ms);
+  }
+  if (ids.some((id) => !first.has(String(id)))) return null;
+  const prefixes = ids.map((id) => (first.get(String(id))! - sentAtMs) / 1000);
+  return { slowest: round(Math.max(...prefixes)), p50: round(pct(prefixes, 0.5)) };
+}
+
 /**
  * The bench's own record of the GPU work, from the engine's requests (not from Redis, which a restart
  * empties): each student's GPU job is waiting from their first approval and starts at the engine's
@@ -341,8 +405,9 @@ async function runClass(s: ClassStack, ids: number[], inject?: () => Promise<str
   const sentAt = performance.now();
   ids.forEach((id, i) => s.chat.server.sendUserText(`prepara la semana ${weekOf(i)} con flux, narrada con mi voz`, userOf(id)));
   try {
-    // 30 students × 4 s of GPU on 2 cards is about a minute; 15 minutes means something is stuck.
-    await until(() => reportAt.size === ids.length, 18_000);
+    // 30 students × 4 s of GPU on 2 cards is about a minute; 15 minutes (or 3 s per student in a
+    // larger class) means something is stuck.
+    await until(() => reportAt.size === ids.length, Math.max(18_000, ids.length * 60));
   } catch {
     // counted as lost below
   }
@@ -429,6 +494,7 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
             }
           : undefined;
     const t = await runClass(s, ids, inject);
+    const botPeakMb = await s.botPeakMb();
     const done = ids.filter((id) => t.reportAt.has(id)).map((id) => (t.reportAt.get(id)! - t.sentAt) / 1000);
     const answered = s.engine.calls.filter((c) => c.end !== undefined);
     const gpuWorkS = answered.reduce((a, c) => a + (c.end! - c.start), 0) / 1000;
@@ -450,6 +516,7 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
     const jainGpuWait = round(jain([...waited.values()].map((w) => Math.max(w, 1))), 3);
     const fairness = checkFairness(record);
     const events = await s.events();
+    const queuedPrefixS = prefixesToQueue(events, ids, performance.timeOrigin + t.sentAt);
     const runTwice = s.redis ? [...s.finishedJobs().values()].filter((c) => c > 1).length : null;
     const { lost, duplicated, example } = await outputsOf(s, ids);
     await writeTimeline(s, variant, n, t);
@@ -465,6 +532,9 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
       weeksLost: lost + (n - done.length),
       outputsDuplicated: duplicated,
       gpuRequests: { imagen: s.engine.calls.filter((c) => c.kind === 'imagen').length, voz: s.engine.calls.filter((c) => c.kind === 'voz').length },
+      gpuMissing: missingOnGpu(s.engine.calls, ids),
+      queuedPrefixS,
+      ...(botPeakMb !== undefined ? { botPeakMb } : {}),
       gpuJobsRunTwice: runTwice,
       ...(t.injected ? { injected: t.injected } : {}),
       ...(example ? { lostExample: example } : {}),
@@ -476,22 +546,34 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
   }
 }
 
+/** A student's requested GPU stage did not reach the engine. */
+const offGpu = (r: VariantResult): boolean => r.gpuMissing.imagen > 0 || r.gpuMissing.voz > 0;
+
 async function main(): Promise<void> {
   // One student alone: the shortest CPU prefix and tail the lower bound adds to the GPU work.
   const solo = await measure('cola', 1);
   const bound = { prefixS: round(solo.prefixS), tailS: round(solo.tailS) };
-  console.log(`solo: prefix ${bound.prefixS} s, tail ${bound.tailS} s, GPU ${solo.result.gpuWorkS} s (${JSON.stringify(solo.result.gpuRequests)}), week ${solo.result.makespanS} s`);
+  const soloQueued = solo.result.queuedPrefixS?.slowest;
+  console.log(`solo: prefix ${bound.prefixS} s (to the queue ${soloQueued ?? '–'} s), tail ${bound.tailS} s, GPU ${solo.result.gpuWorkS} s (${JSON.stringify(solo.result.gpuRequests)}), week ${solo.result.makespanS} s`);
+  // The bound is only a bound if the one student's GPU stages ran on the engine.
+  if (offGpu(solo.result)) throw new Error(`bench:clase: the student alone had a GPU stage run elsewhere (${JSON.stringify(solo.result.gpuMissing)}): the measure's premise is broken`);
   const results: VariantResult[] = [];
   for (const v of chosen) {
     const { result } = await measure(v, STUDENTS, bound);
     results.push(result);
     console.log(JSON.stringify(result));
   }
-  console.table(results.map(({ gpuRequests, injected: _i, fairnessExample: _f, ...r }) => ({ ...r, gpu: `${gpuRequests.imagen}+${gpuRequests.voz}` })));
-  await writeFileAtomic(path.join(here, 'results', 'clase.json'), `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cpus: os.cpus().length, latency: LATENCY, workers: WORKERS, lockMs: LOCK_MS, solo: { ...bound, weekS: solo.result.makespanS }, results }, null, 2)}\n`);
-  const bad = results.filter((r) => r.weeksLost > 0 || r.outputsDuplicated > 0 || (r.fairnessViolations ?? 0) > 0);
+  console.table(results.map(({ gpuRequests, gpuMissing, queuedPrefixS, injected: _i, fairnessExample: _f, ...r }) => ({
+    ...r,
+    gpu: `${gpuRequests.imagen}+${gpuRequests.voz}`,
+    offGpu: `${gpuMissing.imagen}+${gpuMissing.voz}`,
+    // The slowest student's prefix to the queue ÷ the student alone's (target ≤ 2).
+    queuedPrefix: queuedPrefixS && soloQueued ? `${queuedPrefixS.slowest} s (${round(queuedPrefixS.slowest / soloQueued, 1)}×)` : '–',
+  })));
+  await writeFileAtomic(path.join(here, 'results', 'clase.json'), `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cpus: os.cpus().length, latency: LATENCY, workers: WORKERS, lockMs: LOCK_MS, solo: { ...bound, queuedPrefixS: soloQueued ?? null, weekS: solo.result.makespanS }, results }, null, 2)}\n`);
+  const bad = results.filter((r) => r.weeksLost > 0 || r.outputsDuplicated > 0 || (r.fairnessViolations ?? 0) > 0 || offGpu(r));
   if (bad.length > 0) {
-    console.error(`bench:clase: ${bad.map((r) => r.variant).join(', ')} lost, duplicated or broke the fairness rule`);
+    console.error(`bench:clase: ${bad.map((r) => r.variant).join(', ')} lost, duplicated, broke the fairness rule or ran a requested GPU stage elsewhere`);
     process.exitCode = 1;
   }
 }

@@ -9,11 +9,15 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PROBE_PROMPT, PROBE_WORD } from '../../src/tools/media/probe.js';
 import { readBody, testPng, testWav } from '../../test/support/media-servers.js';
 
 export interface EngineCall {
   kind: 'imagen' | 'voz';
-  /** The bot's start-up probe (a 256² image, a one-word speech): not the class's work. */
+  /**
+   * The bot's start-up probe (its fixed prompt, its one word): not the class's work. Told by what it
+   * asks, never by its size: a cover can be 256² as well (`PORTADA_PX`).
+   */
   probe: boolean;
   start: number;
   end?: number;
@@ -31,6 +35,11 @@ export interface GpuEngine {
   close(): Promise<void>;
 }
 
+/** Whether a request is the bot's start-up probe (src/tools/media/probe.ts): its prompt, or its word. */
+export function isProbe(kind: EngineCall['kind'], body: Record<string, unknown>): boolean {
+  return kind === 'imagen' ? body.prompt === PROBE_PROMPT : String(body.input ?? '').trim() === PROBE_WORD;
+}
+
 export async function startGpuEngine(latency: { imageMs: number; speechMs: number; audioS: number }): Promise<GpuEngine> {
   const calls: EngineCall[] = [];
   const listeners: Array<(c: EngineCall) => void> = [];
@@ -44,7 +53,7 @@ export async function startGpuEngine(latency: { imageMs: number; speechMs: numbe
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
         return;
       }
-      const probe = kind === 'imagen' ? b.size === '256x256' : String(b.input ?? '').trim().split(/\s+/).length <= 2;
+      const probe = isProbe(kind, b);
       const call: EngineCall = { kind, probe, start: performance.now(), ...(typeof b.prompt === 'string' ? { prompt: b.prompt } : {}), ...(typeof b.voice === 'string' ? { voice: b.voice } : {}) };
       if (!probe) calls.push(call);
       await new Promise((r) => setTimeout(r, kind === 'imagen' ? latency.imageMs : latency.speechMs));

@@ -1,6 +1,8 @@
 /**
- * The fair GPU queue without BullMQ's paid groups. The rule (issue 15): no student's k-th GPU job
- * starts while another student with fewer started GPU jobs has one waiting.
+ * The fair GPU queue without BullMQ's paid groups. The rule and its rank are the scheduler's
+ * (src/scheduler/fair-order.ts, the same the bot's own GPU lane follows): no student's k-th GPU job
+ * starts while another student with fewer started GPU jobs has one waiting; then whoever's previous
+ * job waited longest. Here the rank is each job's BullMQ priority.
  *
  * How: each job is added with a BullMQ priority in the band of its ordinal among its student's jobs
  * (1st, 2nd, …; reserved atomically in Redis, HINCRBY) — fairPriority. Workers take the waiting job with the lowest (priority,
@@ -16,32 +18,7 @@
  */
 import type { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-
-/** BullMQ's highest priority value (2^21 - 1). */
-export const MAX_PRIORITY = 2_097_151;
-
-/**
- * Priorities per ordinal: a job's priority is its ordinal's band, then a place in the band by how long
- * the student's previous GPU job waited (longer first) — so among the k-th jobs of everyone, whoever
- * waited longest for their (k-1)-th goes first, and the students' total waits even out instead of
- * repeating the arrival order every round. Within a place, arrival order (BullMQ's own).
- */
-export const ORDINAL_BAND = 1024;
-/** One place in a band per this many ms of the previous job's wait (up to a band: ~4 minutes). */
-export const WAIT_STEP_MS = 250;
-/** Ordinals beyond this share the last band (arrival order among them). */
-export const MAX_ORDINAL = Math.floor(MAX_PRIORITY / ORDINAL_BAND);
-
-/** BullMQ priority of a student's `ordinal`-th job when their previous one waited `lastWaitMs`. */
-export function fairPriority(ordinal: number, lastWaitMs: number): number {
-  const place = Math.min(ORDINAL_BAND - 1, Math.max(0, Math.floor(lastWaitMs / WAIT_STEP_MS)));
-  return (Math.min(ordinal, MAX_ORDINAL) - 1) * ORDINAL_BAND + (ORDINAL_BAND - place);
-}
-
-/** The ordinal a fair priority belongs to. */
-export function ordinalOf(priority: number): number {
-  return Math.floor((priority - 1) / ORDINAL_BAND) + 1;
-}
+import { fairPriority, MAX_ORDINAL, ORDINAL_BAND, ordinalOf } from '../scheduler/fair-order.js';
 
 export function fairKeys(prefix: string, queue: string): { counts: string; startedIds: string } {
   return { counts: `${prefix}:${queue}:fair`, startedIds: `${prefix}:${queue}:fair:started` };

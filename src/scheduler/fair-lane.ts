@@ -1,24 +1,21 @@
 /**
- * The in-process GPU lane shared by every run of every person (createProcessLanes), with the same
- * fairness rule as the shared queue (src/lanes/fair.ts, issue 15): no student's k-th GPU job starts
- * while another student with fewer started GPU jobs has one waiting. A free slot takes:
- *  1. among the students with a job waiting, one with the fewest GPU jobs started;
- *  2. among those, the one who has waited longest in all (the waits of their started jobs plus how
- *     long their next job has waited now) — so whoever went last in one round goes first in the
- *     next, and the students' total GPU waits even out instead of repeating the arrival order;
- *  3. that student's waiting job of highest priority (the run's own critical-path order: pick.ts),
- *     ties in arrival order.
- * The critical path only orders one student's jobs; it never lets a student pass another.
- * Like p-queue, a job starts as soon as it is added and a slot is free, unless the lane is paused
- * (LaneBackend.hold: until the current microtask wave ends).
+ * The in-process GPU lane shared by every run of every person (createProcessLanes). Its slots go by
+ * the one fairness rule (fair-order.ts), the very function the shared queue's priorities come from:
+ * a free slot goes to the student whose next job has the lowest rank — fewest GPU jobs started, then
+ * whose previous GPU job waited longest, then whose earliest waiting job came first — and runs that
+ * student's waiting job of highest priority (the run's own critical-path order: pick.ts), ties in
+ * arrival order. The critical path only orders one student's jobs; it never lets a student pass
+ * another. Like p-queue, a job starts as soon as it is added and a slot is free, unless the lane is
+ * paused (LaneBackend.hold: until the current microtask wave ends).
  */
+import { fairPriority, nextFair } from './fair-order.js';
 
 export interface FairLane {
   /** Queues `run` for `student`; resolves or rejects as `run` does, once it has run in a slot. */
   add(student: string, priority: number, run: () => Promise<void>): Promise<void>;
   pause(): void;
   start(): void;
-  /** GPU jobs started per student so far (the counts rule 1 compares). */
+  /** GPU jobs started per student so far (the rule's first key). */
   started(): ReadonlyMap<string, number>;
 }
 
@@ -32,7 +29,13 @@ interface Waiting {
 export function createFairLane(slots: number, now: () => number = () => performance.now()): FairLane {
   const waiting = new Map<string, Waiting[]>();
   const started = new Map<string, number>();
-  const waited = new Map<string, number>();
+  /** How long each student's last started job waited (the rule's second key). */
+  const lastWait = new Map<string, number>();
+  /**
+   * When each student's waiting jobs last took a new rank (a `seq`): as on the queue, where a job
+   * whose rank changes is placed again behind the jobs of that rank already there.
+   */
+  const placed = new Map<string, number>();
   let running = 0;
   let paused = false;
   let seq = 0;
@@ -49,19 +52,15 @@ export function createFairLane(slots: number, now: () => number = () => performa
   };
 
   const next = (): { student: string; index: number } | undefined => {
-    const t = now();
-    let best: { student: string; index: number; count: number; wait: number; seq: number } | undefined;
-    for (const [student, jobs] of waiting) {
-      if (jobs.length === 0) continue;
-      const index = headOf(jobs);
-      const head = jobs[index]!;
-      const count = started.get(student) ?? 0;
-      const wait = (waited.get(student) ?? 0) + t - head.at;
-      if (!best || count < best.count || (count === best.count && (wait > best.wait || (wait === best.wait && head.seq < best.seq)))) {
-        best = { student, index, count, wait, seq: head.seq };
-      }
-    }
-    return best;
+    const pick = nextFair(
+      [...waiting].filter(([, jobs]) => jobs.length > 0).map(([student, jobs]) => ({
+        student,
+        started: started.get(student) ?? 0,
+        lastWaitMs: lastWait.get(student) ?? 0,
+        arrival: Math.max(jobs[0]!.seq, placed.get(student) ?? -1), // jobs kept in arrival order
+      })),
+    );
+    return pick ? { student: pick.student, index: headOf(waiting.get(pick.student)!) } : undefined;
   };
 
   const drain = (): void => {
@@ -72,7 +71,10 @@ export function createFairLane(slots: number, now: () => number = () => performa
       const [job] = jobs.splice(pick.index, 1);
       if (jobs.length === 0) waiting.delete(pick.student);
       started.set(pick.student, (started.get(pick.student) ?? 0) + 1);
-      waited.set(pick.student, (waited.get(pick.student) ?? 0) + now() - job!.at);
+      const before = lastWait.get(pick.student) ?? 0;
+      const after = now() - job!.at;
+      lastWait.set(pick.student, after);
+      if (fairPriority(1, before) !== fairPriority(1, after)) placed.set(pick.student, seq++);
       running++;
       job!.go();
     }

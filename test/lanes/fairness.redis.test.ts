@@ -11,7 +11,8 @@ import { checkFairness, readQueueEvents } from '../../src/lanes/fairness.js';
 import { queueName } from '../../src/lanes/redis.js';
 import type { LaneTask, StageFunction } from '../../src/lanes/types.js';
 import { startLaneWorker } from '../../src/lanes/worker.js';
-import { WAIT_STEP_MS } from '../../src/lanes/fair.js';
+import { createFairLane } from '../../src/scheduler/fair-lane.js';
+import { WAIT_STEP_MS } from '../../src/scheduler/fair-order.js';
 import { deletePrefix, SHARED_REDIS_URL, testPrefix, until } from './support.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -128,5 +129,25 @@ describe('fair GPU queue', () => {
     expect(expected).toEqual(['303', '202', '101']); // the workload did make the waits differ (or the test proves nothing)
     expect(order.slice(3)).toEqual(expected.map((s) => `${s}-j2`));
     expect(checkFairness(await readQueueEvents(redis, prefix, queueName('gpu'))).violations).toEqual([]);
+
+    // The bot's own GPU lane (no Redis) hands out its slot by the same rule: the same jobs, each as
+    // long (its clock moves by one job's length as each runs), start in the same order.
+    let t = 0;
+    const local = createFairLane(1, () => t);
+    const localOrder: string[] = [];
+    local.pause();
+    const done: Array<Promise<void>> = [];
+    for (const key of ['j1', 'j2']) {
+      for (const student of students) {
+        done.push(local.add(student, 0, async () => {
+          localOrder.push(`${student}-${key}`);
+          await Promise.resolve();
+          t += 3 * WAIT_STEP_MS;
+        }));
+      }
+    }
+    local.start();
+    await Promise.all(done);
+    expect(localOrder).toEqual(order);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CuadernoError, EngineError } from '../../src/errors.js';
-import { fairPriority, MAX_ORDINAL, MAX_PRIORITY, ordinalOf, WAIT_STEP_MS } from '../../src/lanes/fair.js';
+import { fairPriority, MAX_ORDINAL, MAX_PRIORITY, ordinalOf, WAIT_STEP_MS } from '../../src/scheduler/fair-order.js';
 import { jobIdFor, studentOfJobId } from '../../src/lanes/job-id.js';
 import { etaMs } from '../../src/lanes/position.js';
 import { laneSettingsFromEnv, redisOptions } from '../../src/lanes/redis.js';

@@ -94,14 +94,14 @@ describe('fair lane', () => {
     const all = ['A', 'B', 'C'].flatMap((s) => [lane.add(s, 2, step(`${s}1`)), lane.add(s, 1, step(`${s}2`))]);
     expect(log).toEqual([]);
     lane.start();
-    // Round one in arrival order: A waited 0, B 10, C 20.
+    // Round one in arrival order: A waited 0, B 1 s, C 2 s (the rule places waits in steps of WAIT_STEP_MS).
     expect(log).toEqual(['A1']);
-    await finish('A1', 10);
-    await finish('B1', 10);
-    await finish('C1', 10);
-    // Round two: everyone has one started and their second job has waited as long; C waited most.
-    await finish('C2', 10);
-    await finish('B2', 10);
+    await finish('A1', 1000);
+    await finish('B1', 1000);
+    await finish('C1', 1000);
+    // Round two: everyone has one started; C's first job waited most, then B's.
+    await finish('C2', 1000);
+    await finish('B2', 1000);
     gates.get('A2')!();
     await Promise.all(all);
     expect(log).toEqual(['A1', 'B1', 'C1', 'C2', 'B2', 'A2']);

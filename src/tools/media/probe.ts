@@ -22,6 +22,11 @@ import { speak } from './xtts.js';
 export const PROBE_IMAGE_SIZE = 256;
 /** What the probe narration says. */
 export const PROBE_WORD = 'Hola.';
+/**
+ * What the probe image asks for. Exported so a stand-in server can tell the probe from a cover by
+ * what it asks, not by its size: a cover may be 256² too (`PORTADA_PX`).
+ */
+export const PROBE_PROMPT = 'un círculo azul sobre fondo blanco';
 
 /** One probe's outcome and its console line. */
 export interface ProbeReport {
@@ -64,7 +69,7 @@ function failure(engine: GpuEngine, url: string, e: unknown, ms: number, health:
 export async function probeImage(url: string, timeoutMs: number, health: EngineHealth = processHealth, signal = new AbortController().signal, model?: string, coverPx: number = DEFAULTS.coverPx): Promise<ProbeReport> {
   const started = Date.now();
   const ep = fluxEndpoint(url, timeoutMs);
-  const ask = (side: number) => fetchImage(ep, { prompt: 'un círculo azul sobre fondo blanco', seed: 1, width: side, height: side }, signal, model);
+  const ask = (side: number) => fetchImage(ep, { prompt: PROBE_PROMPT, seed: 1, width: side, height: side }, signal, model);
   try {
     // A server that refuses the small size (some models have a minimum) is asked the cover's size
     // before it is called refused: the covers would work.
