@@ -148,14 +148,15 @@ async function scan(file: string, key: Buffer | undefined, mirror: ChainMirror |
  * Verifies the log at `file` against the key and mirror in `keysDir`. Reads only; repairs nothing.
  * A missing log is fine unless its mirror says it had entries.
  */
-export async function verifyAuditLog(file: string, keysDir: string): Promise<AuditFindings & { exists: boolean }> {
+export async function verifyAuditLog(file: string, keysDir: string, notebook?: string): Promise<AuditFindings & { exists: boolean }> {
   const key = await readKey(keysDir);
   const exists = await access(file).then(() => true, () => false);
-  // The mirror whose last known path is this log; a moved folder finds it by the chain's id instead.
-  let mirror = await findMirror(keysDir, file);
+  // The mirror of this notebook's chain (wherever its folder is now), else the one whose last known
+  // path is this log; a log naming its chain is checked against that chain's mirror.
+  let mirror = await findMirror(keysDir, file, undefined, notebook);
   let found = await scan(file, key, mirror);
-  if (!mirror && found.chain) {
-    mirror = await findMirror(keysDir, file, found.chain);
+  if ((!mirror || mirror.cadena !== found.chain) && found.chain) {
+    mirror = (await findMirror(keysDir, file, found.chain)) ?? mirror;
     if (mirror) found = await scan(file, key, mirror);
   }
   const { chain: _c, chained: _n, ...findings } = found;

@@ -6,7 +6,8 @@
  * owner's course; absent = the demo course) and `indice_notas.json` (the notes' search index, rebuilt
  * from the notes whenever it is missing or out of date) and `motivos.json` (the reasons of the owner's noes).
  */
-import { defaultKeysDir } from './auditChain.js';
+import { adoptChainOfPath, defaultKeysDir } from './auditChain.js';
+import { notebookId } from './notebookId.js';
 import { finishPendingErase } from './erase.js';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -46,6 +47,8 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
   await sweepOnce(dir);
   // A «borra mis datos» a crash interrupted is finished before anything reads the folder.
   await finishPendingErase(dir, opts.keysDir ?? defaultKeysDir());
+  const keysDir = opts.keysDir ?? defaultKeysDir();
+  const id = await notebookId(dir);
   const files = {
     notes: path.join(dir, NOTEBOOK_FILES.notes),
     cards: path.join(dir, NOTEBOOK_FILES.cards),
@@ -56,16 +59,19 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
   };
   // Every write of the notes updates their search index, inside the notes' lock.
   const notes = createNotesStore(files.notes, { afterWrite: (...a) => index.afterWrite(...a) });
+  // A notebook from before ids existed takes over the chain recorded for its path, once.
+  await adoptChainOfPath(keysDir, id, files.audit);
   const index = createNotesIndex({ notesFile: files.notes, indexFile: path.join(dir, NOTEBOOK_FILES.index), list: () => notes.list() });
   return Object.freeze({
     dataDir: dir,
+    id,
     files: Object.freeze(files),
     notes,
     index,
     list: () => notes.list(),
     cards: createCardDeck(files.cards),
     usage: createUsageLog(files.usage, opts.prices ?? PRICES_USD_PER_MTOK),
-    audit: createAuditLog(files.audit, { keysDir: opts.keysDir }),
+    audit: createAuditLog(files.audit, { keysDir, notebook: id }),
     reviews: createReviewStore(files.reviews),
     course: createCourseFile(files.course),
     reasons: createReasonsLog(path.join(dir, NOTEBOOK_FILES.reasons)),

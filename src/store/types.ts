@@ -194,6 +194,8 @@ export interface NotesIndex {
 export interface Notebook {
   list(): Promise<Note[]>;
   readonly dataDir: string;
+  /** The notebook's id (store/notebookId.ts): made once, it follows the data folder wherever it moves. */
+  readonly id: string;
   readonly files: { notes: string; cards: string; usage: string; audit: string; reviews: string; course: string };
   readonly notes: NotesStore;
   /** The notes' search index (`indice_notas.json`, notesIndex.ts): buscar_notas and whether a note exists. */

@@ -84,6 +84,8 @@ export const STATE = Object.freeze({
   tooBig: (mb: number, capMb: number) => `ocupa ${mb} MB, más de los ${capMb} MB que se leen de una vez (no es un archivo del cuaderno, o ha crecido a mano)`,
   usageFixLine: 'corrige o borra esa línea (si se cortó a mitad de una escritura, basta con borrar la última línea)',
   usageFixHeader: (header: string) => `añade como primera línea la cabecera "${header}" sin borrar ninguna fila`,
+  notebookIdCorrupt: (file: string) =>
+    `${file} está dañado: debía guardar el identificador del cuaderno (32 letras y cifras). No lo he modificado; si lo borras se creará otro, y la comprobación del registro de auditoría dejará de reconocer el historial anterior si la carpeta cambió de sitio.`,
 });
 
 /** The `cuaderno` CLI's human lines (its JSON, `--json` outputs and exit codes are for scripts and stay as they are). */

@@ -231,7 +231,7 @@ describe('class mode', () => {
     const gone = await bob.waitText(/^Hecho: he borrado/);
     expect(gone.text).toMatch(/13 notas/);
     // Only a new audit chain recording the deletion, and an empty notebook, are left in Bob's folder.
-    expect((await readdir(s.dirOf(BOB))).filter((n) => !n.endsWith('.lock')).sort()).toEqual(['auditoria.jsonl', 'bot', 'notas.json']);
+    expect((await readdir(s.dirOf(BOB))).filter((n) => !n.endsWith('.lock')).sort()).toEqual(['auditoria.jsonl', 'bot', 'cuaderno.id', 'notas.json']);
     const record = (await readFile(path.join(s.dirOf(BOB), 'auditoria.jsonl'), 'utf8')).trim().split('\n');
     expect(record).toHaveLength(1);
     expect(JSON.parse(record[0]!)).toMatchObject({ event: 'datos_borrados', seq: 1, cuentas: { notas: 13 } });

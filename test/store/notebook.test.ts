@@ -158,7 +158,7 @@ describe('usage log', () => {
     await expect(nb.usage.append({ origen: 'facturado', tarea: 't', modelo: 'gpt-5' as never, tokens_entrada: 1, tokens_salida: 1 })).rejects.toThrow(/No hay precio para el modelo "gpt-5"/);
     const broken = 'fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd\n2026-03-02T10:00:00.000Z,semana 3,claude-so';
     await writeFile(nb.files.usage, broken);
-    await expectStateError(nb.usage.list(), nb.files.usage, /la línea 2 tiene 3 columnas en vez de 6/);
+    await expectStateError(nb.usage.list(), nb.files.usage, /la línea 2 está cortada/);
     await expectStateError(nb.usage.append({ origen: 'facturado', tarea: 't', modelo: 'claude-haiku-5-5', tokens_entrada: 1, tokens_salida: 1 }), nb.files.usage, /borrar la última línea/);
     expect(await readFile(nb.files.usage, 'utf8')).toBe(broken);
   });
