@@ -8,6 +8,7 @@ import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AUDIT } from '../strings/console.js';
 import { ERASE_EVENT } from './erase.js';
+import { NOTEBOOK_EVENTS } from './auditEvents.js';
 import { AUDIT_KEY_FILE, chainFields, findMirror, macOf, prefixMac } from './auditChain.js';
 import type { ChainMirror } from './auditChain.js';
 import { fileLines } from './lines.js';
@@ -22,7 +23,9 @@ export interface AuditFindings {
 }
 
 /** A tool call's request and result, paired by call id; the student's review of a model's cards (tools/cards/proposals.ts), alone. */
-const EVENTS = new Set(['solicitud', 'resultado', 'tarjetas_revisadas']);
+const EVENTS = new Set(['solicitud', 'resultado', 'tarjetas_revisadas', ...NOTEBOOK_EVENTS]);
+/** Events that stand alone (no call to pair with). */
+const ALONE = new Set(['tarjetas_revisadas', ...NOTEBOOK_EVENTS]);
 const HEX64 = /^[0-9a-f]{64}$/;
 
 /** The key if it exists (verifying never creates one). */
@@ -77,7 +80,7 @@ async function scan(file: string, key: Buffer | undefined, mirror: ChainMirror |
     if (n === 1 && e.event === ERASE_EVENT) { /* the deletion's record: no call */ } else if (typeof e.event !== 'string' || !EVENTS.has(e.event)) problems.push(AUDIT.badEvent(n, JSON.stringify(e.event)));
     else {
       const id = JSON.stringify(e.call_id ?? null);
-      if (e.event === 'tarjetas_revisadas') {
+      if (ALONE.has(e.event)) {
         // Not a call: nothing to pair.
       } else if (e.event === 'solicitud') {
         calls += 1;

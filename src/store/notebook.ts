@@ -8,6 +8,7 @@
  */
 import { adoptChainOfPath, defaultKeysDir } from './auditChain.js';
 import { notebookId } from './notebookId.js';
+import { commitCourseChange, COURSE_CHANGE_FILE, finishCourseChange, type CourseChange } from './courseChange.js';
 import { finishPendingErase } from './erase.js';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -62,18 +63,25 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
   // A notebook from before ids existed takes over the chain recorded for its path, once.
   await adoptChainOfPath(keysDir, id, files.audit);
   const index = createNotesIndex({ notesFile: files.notes, indexFile: path.join(dir, NOTEBOOK_FILES.index), list: () => notes.list() });
+  const parts = {
+    notes,
+    cards: createCardDeck(files.cards),
+    course: createCourseFile(files.course),
+    audit: createAuditLog(files.audit, { keysDir, notebook: id }),
+  };
+  const changeFile = path.join(dir, COURSE_CHANGE_FILE);
+  // A course change a killed process committed but did not finish: finished before anything reads the course.
+  await finishCourseChange(parts, changeFile);
   return Object.freeze({
     dataDir: dir,
     id,
     files: Object.freeze(files),
-    notes,
+    ...parts,
     index,
     list: () => notes.list(),
-    cards: createCardDeck(files.cards),
     usage: createUsageLog(files.usage, opts.prices ?? PRICES_USD_PER_MTOK),
-    audit: createAuditLog(files.audit, { keysDir, notebook: id }),
     reviews: createReviewStore(files.reviews),
-    course: createCourseFile(files.course),
     reasons: createReasonsLog(path.join(dir, NOTEBOOK_FILES.reasons)),
+    changeCourse: (change: CourseChange) => commitCourseChange(parts, changeFile, change),
   });
 }

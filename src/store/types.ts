@@ -2,6 +2,7 @@
 import type { ReasonsLog } from './reasons.js';
 import type { ModelName } from '../config.js';
 import type { CourseFile } from './courseFile.js';
+import type { CourseChange } from './courseChange.js';
 import type { ReviewStore } from './reviews.js';
 
 /**
@@ -206,6 +207,11 @@ export interface Notebook {
   readonly reviews: ReviewStore;
   /** `curso.json` (courseFile.ts): null until the owner sets a course of their own. */
   readonly course: CourseFile;
+  /**
+   * Replaces or edits the course together with the notes' and cards' weeks it moves and what it
+   * deletes, as one commit (courseChange.ts): after a kill, all of it or none of it, and audited.
+   */
+  changeCourse(change: CourseChange): Promise<void>;
   /** `motivos.json` (reasons.ts): the reasons the owner gave for their noes, for the next time. */
   readonly reasons: ReasonsLog;
 }

@@ -84,6 +84,8 @@ export const STATE = Object.freeze({
   tooBig: (mb: number, capMb: number) => `ocupa ${mb} MB, más de los ${capMb} MB que se leen de una vez (no es un archivo del cuaderno, o ha crecido a mano)`,
   usageFixLine: 'corrige o borra esa línea (si se cortó a mitad de una escritura, basta con borrar la última línea)',
   usageFixHeader: (header: string) => `añade como primera línea la cabecera "${header}" sin borrar ninguna fila`,
+  courseChangeCorrupt: (file: string) =>
+    `${file} está dañado: debía guardar un cambio de curso a medio aplicar. No lo he modificado; si lo borras, el curso y las semanas de las notas se quedan como estén ahora.`,
   notebookIdCorrupt: (file: string) =>
     `${file} está dañado: debía guardar el identificador del cuaderno (32 letras y cifras). No lo he modificado; si lo borras se creará otro, y la comprobación del registro de auditoría dejará de reconocer el historial anterior si la carpeta cambió de sitio.`,
 });
@@ -96,7 +98,7 @@ export const AUDIT = Object.freeze({
   cut: (n: number) => `línea ${n}: está cortada (sin salto de línea final; se apartará a la cuarentena al abrir el registro)`,
   notObject: (n: number) => `línea ${n}: no es un objeto JSON`,
   badDate: (n: number) => `línea ${n}: no tiene una fecha válida`,
-  badEvent: (n: number, event: string) => `línea ${n}: el evento ${event} no es solicitud, resultado ni revisión de tarjetas`,
+  badEvent: (n: number, event: string) => `línea ${n}: el evento ${event} no es solicitud, resultado, revisión de tarjetas, cambio de curso ni importación guardada`,
   orphanResult: (n: number, id: string) => `línea ${n}: un resultado sin la solicitud que lo pidió (llamada ${id})`,
   openCall: (n: number, id: string) => `línea ${n}: solicitud sin resultado (llamada ${id}): una parada brusca o una llamada en curso`,
   unchained: (n: number) => `línea ${n}: no lleva número ni firma de la cadena: se añadió sin la clave`,
