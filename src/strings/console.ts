@@ -22,6 +22,8 @@ export const START = Object.freeze({
   stopping: (signal: string) => `\n${signal}: cerrando… (los trabajos en curso se reanudarán al volver a arrancar)`,
   closeFailed: 'Error al cerrar:',
   cannotStart: 'No se pudo arrancar Cuaderno Vivo:',
+  /** Class mode: one person's folder could not be opened at start; the others start (the reason follows). */
+  personAside: (id: number, why: string) => `Modo clase: dejo aparte a la persona ${id} porque no pude abrir el cuaderno de esa persona (${why}); el resto de la clase arranca.`,
 });
 
 /** Configuration problems, one per line (config.ts lists them all at once). */
