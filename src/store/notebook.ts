@@ -20,7 +20,8 @@ import { createCardDeck, createNotesStore } from './notesFile.js';
 import { createNotesIndex, NOTES_INDEX_FILE } from './notesIndex.js';
 import { createReviewStore } from './reviews.js';
 import { createReasonsLog, REASONS_FILE } from './reasons.js';
-import type { Notebook } from './types.js';
+import type { AuditLog, CardDeck, Notebook, NotesStore } from './types.js';
+import { CARD_DELETED_EVENT, NOTES_DELETED_EVENT } from './auditEvents.js';
 import { createUsageLog } from './usageCsv.js';
 
 export const NOTEBOOK_FILES = Object.freeze({
@@ -63,12 +64,8 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
   // A notebook from before ids existed takes over the chain recorded for its path, once.
   await adoptChainOfPath(keysDir, id, files.audit);
   const index = createNotesIndex({ notesFile: files.notes, indexFile: path.join(dir, NOTEBOOK_FILES.index), list: () => notes.list() });
-  const parts = {
-    notes,
-    cards: createCardDeck(files.cards),
-    course: createCourseFile(files.course),
-    audit: createAuditLog(files.audit, { keysDir, notebook: id }),
-  };
+  const audit = createAuditLog(files.audit, { keysDir, notebook: id });
+  const parts = { ...auditedDeletions(notes, createCardDeck(files.cards), audit), course: createCourseFile(files.course), audit };
   const changeFile = path.join(dir, COURSE_CHANGE_FILE);
   // A course change a killed process committed but did not finish: finished before anything reads the course.
   await finishCourseChange(parts, changeFile);
@@ -84,4 +81,31 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
     reasons: createReasonsLog(path.join(dir, NOTEBOOK_FILES.reasons)),
     changeCourse: (change: CourseChange) => commitCourseChange(parts, changeFile, change),
   });
+}
+
+/**
+ * The notes and the deck whose deletions leave an audit line each (ids, never text), whoever asks
+ * for them (a course change, a card removed in a review): what the student deleted is on record.
+ */
+function auditedDeletions(notes: NotesStore, cards: CardDeck, audit: AuditLog): { notes: NotesStore; cards: CardDeck } {
+  const now = () => new Date().toISOString();
+  return {
+    notes: {
+      ...notes,
+      removeMany: async (ids) => {
+        const removed = await notes.removeMany(ids);
+        if (removed > 0) await audit.append({ timestamp: now(), event: NOTES_DELETED_EVENT, notas: [...ids], borradas: removed });
+        return removed;
+      },
+    },
+    cards: {
+      ...cards,
+      remove: async (cardId) => {
+        const card = (await cards.list()).find((c) => c.id === cardId);
+        const removed = await cards.remove(cardId);
+        if (removed) await audit.append({ timestamp: now(), event: CARD_DELETED_EVENT, tarjeta: cardId, ...(card ? { id_nota: card.id_nota } : {}) });
+        return removed;
+      },
+    },
+  };
 }

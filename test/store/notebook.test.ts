@@ -180,3 +180,22 @@ describe('audit log', () => {
     await expectStateError(nb.audit.list(), nb.files.audit, /la línea 21 no es JSON válido/);
   });
 });
+
+describe('deletions are audited (issue 40, hole 11)', () => {
+  it('deleted notes and a deleted card each leave one audit line with their ids, never their text; nothing deleted, no line', async () => {
+    const nb = await openNotebook(dir);
+    const a = await nb.notes.add('uno', 'Texto privado de la nota uno.', 1);
+    const b = await nb.notes.add('dos', 'Texto privado de la nota dos.', 1);
+    const { added: [card] } = await nb.cards.append([{ id_nota: a.id, tipo: 'cloze', semana: 1, pregunta: '¿…?', respuesta: 'uno' }]);
+    expect(await nb.cards.remove(card!.id)).toBe(true);
+    expect(await nb.cards.remove(card!.id)).toBe(false);
+    expect(await nb.notes.removeMany([a.id, b.id])).toBe(2);
+    expect(await nb.notes.removeMany([a.id])).toBe(0);
+    const lines = (await nb.audit.list()).filter((e) => e.event === 'notas_borradas' || e.event === 'tarjeta_borrada');
+    expect(lines).toEqual([
+      expect.objectContaining({ event: 'tarjeta_borrada', tarjeta: card!.id, id_nota: a.id }),
+      expect.objectContaining({ event: 'notas_borradas', notas: [a.id, b.id], borradas: 2 }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('privado');
+  });
+});
