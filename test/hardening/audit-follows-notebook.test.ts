@@ -56,6 +56,20 @@ describe('the audit chain follows the notebook, not its path', () => {
     expect(r.code).toBe(1);
   });
 
+  it('a moved folder whose log lost its last 10 of 20 lines, then got new entries, still shows the gap (exit 1)', async () => {
+    const { a, b, keys } = await folders();
+    await tenCalls(a, keys);
+    await rename(a, b);
+    const log = path.join(b, 'auditoria.jsonl');
+    await writeFile(log, (await lines(log)).slice(0, 10).map((l) => `${l}\n`).join(''));
+    // The next writer numbers after the chain's record, not after what is left in the file.
+    await tenCalls(b, keys);
+    const r = await verify(b, keys);
+    expect(r.stdout).toMatch(/faltan las entradas 11–20/);
+    expect(r.stdout).not.toMatch(/Registro íntegro/);
+    expect(r.code).toBe(1);
+  });
+
   it('a moved folder whose log is whole is still intact, and its new entries go on the same chain', async () => {
     const { a, b, keys } = await folders();
     await tenCalls(a, keys);
