@@ -94,6 +94,11 @@ function nameShown(name: unknown): string {
   return typeof name === 'string' ? name : `[${readSafely(() => (Array.isArray(name) ? 'lista' : name === null ? 'null' : typeof name), typeof name)}]`;
 }
 
+/** Arguments that cannot be read as plain data: refused like any invalid argument, saying why. */
+function unreadable(tool: string, why: string): ToolResult {
+  return errorResult('VALIDATION', S.invalidArgs(tool, [S.unreadableArgs(why)]));
+}
+
 /** A thrown value's first line, never throwing itself (a hostile getter may throw anything). */
 function reasonOf(e: unknown): string {
   return readSafely(() => (e instanceof Error ? e.message : typeof e === 'string' ? e : typeof e).split('\n')[0]!.slice(0, 120), 'error');
@@ -126,7 +131,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     await deps.beforeCall?.();
     const tool = typeof call.name === 'string' ? registry.get(call.name) : undefined;
     if (!tool) return { error: errorResult('UNKNOWN_TOOL', S.unknownTool(nameShown(call.name), registry.names())) };
-    const v = tool.validate(plainCopy(call.input));
+    let input: unknown;
+    try {
+      input = plainCopy(call.input);
+    } catch (e) {
+      return { error: unreadable(tool.definition.name, reasonOf(e)) };
+    }
+    const v = tool.validate(input);
     if (!v.ok) return { error: errorResult('VALIDATION', S.invalidArgs(tool.definition.name, v.problems.map((p) => p.reason))), problems: v.problems.map((p) => p.reason) };
     // What the arguments name must exist (a note id): refused like any invalid argument.
     const missing: string[] = [];
@@ -235,7 +246,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         const why = reasonOf(e);
         call = { id: readSafely(() => given.id, ''), name: readSafely(() => given.name, '?'), input: S.unreadableMarker(why) };
         refused = typeof call.name === 'string' && registry.get(call.name)
-          ? errorResult('VALIDATION', S.invalidArgs(call.name, [S.unreadableArgs(why)]))
+          ? unreadable(call.name, why)
           : errorResult('UNKNOWN_TOOL', S.unknownTool(nameShown(call.name), registry.names()));
       }
       try {
@@ -267,8 +278,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
     async proposal(call, opts = {}) {
       const input = opts.input ?? call.input;
-      // An input that cannot be read is no proposal: dispatched, it is refused and audited.
-      const r = await resolve({ ...call, input }).catch(() => ({ error: true as const, tool: undefined, args: undefined }));
+      const r = await resolve({ ...call, input });
       if (r.error) return undefined;
       if (permissionFor(deps.policy, r.tool.name, r.tool.effect) !== 'confirmar') return undefined;
       const key = await keyFor(call, r.tool, r.args);
