@@ -37,8 +37,8 @@ export async function run(): Promise<Record<string, unknown>> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'cuaderno-bench-material-'));
   const ocr = createTesseractOcr();
   try {
-    const notebook = await openNotebook(dir);
-    const imports = createImports({ dataDir: dir, notes: notebook.notes, ocr, course: async () => DEMO_COURSE });
+    const notebook = await openNotebook(dir, { keysDir: path.join(dir, 'claves') });
+    const imports = createImports({ dataDir: dir, notes: notebook.notes, ocr, course: async () => DEMO_COURSE, audit: notebook.audit });
     const pdf = await textPdf(Array.from({ length: 100 }, (_, i) => [`Tema ${i + 1}`, `${PARAGRAPH} Página ${i + 1}.`, PARAGRAPH]));
     const pdfRun = await measured(async () => {
       const { record } = await imports.propose('cien páginas.pdf', pdf);

@@ -10,6 +10,8 @@ import { weekNumbers, type Course } from '../tools/course/course.js';
 import type { UsageInput } from '../store/types.js';
 import { ENTENDER } from '../strings/entender.js';
 import { createModel, type Model, type ModelRequest, type ToolUseBlock } from './model/index.js';
+import { estimateRequestTokens } from './model/estimate.js';
+import { billedUsage } from './model/usage.js';
 import type { Understood } from './understand.js';
 
 /** The tool the model must call. */
@@ -59,16 +61,17 @@ export function createModelClassifier(deps: ModelClassifierDeps): (text: string,
   return async (text, course, signal) => {
     const model = await deps.model();
     const weeks = weekNumbers(course);
-    const response = await model.create({
+    const request: ModelRequest = {
       system: ENTENDER.system(weeks.join(', ')),
       tools: [classifyTool(course)],
       toolChoice: CLASSIFY_TOOL,
       messages: [{ role: 'user', content: text }],
       maxTokens: CLASSIFY_MAX_TOKENS,
-    }, signal);
-    const u = response.usage;
-    const tin = u.input_tokens + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
-    await deps.usage.append({ origen: 'facturado', tarea: CLASSIFY_TASK, modelo: model.pricedAs, tokens_entrada: tin, tokens_salida: u.output_tokens });
+    };
+    const response = await model.create(request, signal);
+    // An impossible count is billed at an upper estimate (model/usage.ts), never skipped.
+    const billed = billedUsage(response.usage, { maxOutput: CLASSIFY_MAX_TOKENS, inputEstimate: estimateRequestTokens(request) });
+    await deps.usage.append({ origen: 'facturado', tarea: CLASSIFY_TASK, modelo: model.pricedAs, tokens_entrada: billed.input, tokens_salida: billed.output });
     const call = response.content.find((b): b is ToolUseBlock => b.type === 'tool_use' && b.name === CLASSIFY_TOOL);
     return understoodFrom(call?.input, weeks);
   };

@@ -15,6 +15,7 @@ import { renderForModel } from '../tools/render.js';
 import { alternativeArgs, argsHash, newApprovalId, toDecision } from './approval.js';
 import type { CrashPoints } from './crash.js';
 import { estimateRequestTokens } from './model/estimate.js';
+import { billedUsage } from './model/usage.js';
 import { LocalPlanner } from './model/local.js';
 import type { Model, ModelRequest, ToolResultBlock, ToolUseBlock } from './model/types.js';
 import { reasonsForPrompt, systemPrompt } from './prompt.js';
@@ -123,7 +124,8 @@ export async function runLoop(cp: Checkpoint, deps: LoopDeps): Promise<LoopResul
   for (;;) {
     if (deps.signal?.aborted) return finish({ type: 'final', stopReason: 'cancelado' });
     let next = beforeCall(state(), 0);
-    if (next.type === 'call_model') next = beforeCall(state(), await inputTokens(deps, request(), emit));
+    let counted = 0;
+    if (next.type === 'call_model') next = beforeCall(state(), (counted = await inputTokens(deps, request(), emit)));
     switch (next.type) {
       case 'stopped':
       case 'final':
@@ -143,16 +145,18 @@ export async function runLoop(cp: Checkpoint, deps: LoopDeps): Promise<LoopResul
           return { ...r, detail: (e as Error).message };
         }
         cp.turns += 1;
-        const tin = response.usage.input_tokens + (response.usage.cache_creation_input_tokens ?? 0) + (response.usage.cache_read_input_tokens ?? 0);
-        usage.input += tin;
-        usage.output += response.usage.output_tokens;
-        cp.tokensUsed += tin + response.usage.output_tokens;
+        const req = request();
+        const billed = billedUsage(response.usage, { maxOutput: req.maxTokens, inputEstimate: Math.max(counted, estimateRequestTokens(req)) });
+        if (billed.problems.length > 0) emit({ type: 'aviso', text: AGENT.usageEstimated(billed.problems) });
+        usage.input += billed.input;
+        usage.output += billed.output;
+        cp.tokensUsed += billed.input + billed.output;
         // No model ran (deterministic workflow): nothing to log.
-        if (tin + response.usage.output_tokens > 0) try {
+        if (billed.input + billed.output > 0) try {
           // Keyed by run and turn: a process killed after this row and before point A calls the
           // model again for the same turn on resume, and the row is not written twice.
           const clave = `${cp.task.runId}@${cp.task.startedAt}#iteracion-${cp.turns}`;
-          await deps.toolbox.notebook.usage.append({ tarea: `${estimated ? ESTIMATED_TASK_PREFIX : 'agente:'}iteracion-${cp.turns}`, modelo: deps.model.pricedAs, tokens_entrada: tin, tokens_salida: response.usage.output_tokens, origen: estimated ? 'estimado' : 'facturado', clave });
+          await deps.toolbox.notebook.usage.append({ tarea: `${estimated ? ESTIMATED_TASK_PREFIX : 'agente:'}iteracion-${cp.turns}`, modelo: deps.model.pricedAs, tokens_entrada: billed.input, tokens_salida: billed.output, origen: estimated ? 'estimado' : 'facturado', clave });
         } catch (e) {
           emit({ type: 'aviso', text: `No se pudo escribir el registro de uso: ${(e as Error).message}` });
         }

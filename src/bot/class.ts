@@ -20,6 +20,7 @@ import { eraseOwnerData, type ErasedBy, type ErasedCounts } from '../store/erase
 import { consentFile } from '../tools/media/consent.js';
 import type { DurationRecord } from '../tools/stages/durations.js';
 import { BUTTONS, S } from '../strings/chat.js';
+import { START } from '../strings/console.js';
 import { courseAtJoin, hasClassCourse, publishCourse } from './class-course.js';
 import { anyCase, type BotNotebook } from './command-kit.js';
 import type { DeliveryMedia } from './delivery.js';
@@ -116,7 +117,19 @@ export class UserContexts {
     await sweepDeletedUsers(this.opts.config.dataDir);
     const ids = new Set([this.opts.teacherId, ...(await listUserIds(this.opts.config.dataDir)), ...this.#cache.keys()]);
     let resumed = 0;
-    for (const id of ids) if (await this.opts.isMember(id)) resumed += await this.#startOnce(id, await this.#open(id));
+    for (const id of ids) {
+      if (!(await this.opts.isMember(id))) continue;
+      // One person's damaged folder (a hand-edited notas.json, a cut state file) is theirs alone:
+      // they are set aside with one console line and the rest of the class starts. Their next
+      // message opens their notebook again and tells them what is wrong.
+      try {
+        resumed += await this.#startOnce(id, await this.#open(id));
+      } catch (e) {
+        this.#started.delete(id);
+        // The reason in the same line, not the error (whose stack would print over many lines).
+        this.opts.log(START.personAside(id, (e instanceof Error ? e.message : String(e)).split('\n')[0]!));
+      }
+    }
     return resumed;
   }
 

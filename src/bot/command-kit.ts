@@ -2,7 +2,7 @@
  * What every command composer of the bot shares: the notebook it reads and writes, and the forms
  * of a command's name. A leaf (imports types only), so composers import it without a circle.
  */
-import type { AuditLog, CardDeck, CourseFile, NotesStore, ReasonsLog, ReviewStore, UsageLog } from '../store/index.js';
+import type { AuditLog, CardDeck, CourseFile, Notebook, NotesStore, ReasonsLog, ReviewStore, UsageLog } from '../store/index.js';
 
 /** The part of the notebook the bot reads and writes (store/types.ts Notebook satisfies it). */
 export interface BotNotebook {
@@ -17,6 +17,8 @@ export interface BotNotebook {
   audit: Pick<AuditLog, 'append' | 'list'>;
   /** The reasons of the owner's earlier noes: an approval shows the last one given against the same thing. */
   reasons: Pick<ReasonsLog, 'last'>;
+  /** A course change with the weeks it moves, as one commit (/curso, a syllabus). */
+  changeCourse: Notebook['changeCourse'];
 }
 
 /**

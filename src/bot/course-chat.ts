@@ -13,7 +13,7 @@
  */
 import { Composer, type Context } from 'grammy';
 import type { Message } from 'grammy/types';
-import type { CardDeck, NotesStore } from '../store/types.js';
+import type { CardDeck, Notebook, NotesStore } from '../store/types.js';
 import { exampleNoteIds, type CourseFile } from '../store/index.js';
 import { COURSE_CHAT as T } from '../strings/course-chat.js';
 import { classWeeks, findWeek, hasWeek, MAX_WEEKS, MAX_WEEK_TITLE, weekOfNote, weekRange, type Course } from '../tools/course/course.js';
@@ -33,6 +33,8 @@ export interface CourseNotebook {
   notes: Pick<NotesStore, 'list' | 'setWeeks' | 'removeMany'>;
   cards: Pick<CardDeck, 'list' | 'setWeeks' | 'remove'>;
   course: Pick<CourseFile, 'read' | 'write'>;
+  /** The course with the weeks it moves and what it deletes, as one commit. */
+  changeCourse: Notebook['changeCourse'];
 }
 
 export interface CourseChatDeps {
@@ -130,16 +132,11 @@ export function createCourseChat(deps: CourseChatDeps) {
     return apply(ctx, planned, plan, current);
   };
 
-  /** Writes a planned change: deletions, the notes' and cards' weeks, then the course (last: the mark it is done). */
+  /** Writes a planned change as one commit (deletions, the notes' and cards' weeks, the course), then marks the proposal done. */
   const apply = async (ctx: Context, p: CourseProposal, plan: CoursePlan, current: Course): Promise<boolean> => {
-    const own = <T>(m: Record<number, T>, id: number) => (Object.hasOwn(m, id) ? m[id] : undefined);
     try {
       if (courseHash(current) !== courseHash(p.curso)) {
-        for (const id of plan.borrar.tarjetas) await nb.cards.remove(id);
-        if (plan.borrar.notas.length > 0) await nb.notes.removeMany(plan.borrar.notas);
-        await nb.notes.setWeeks((n) => own(plan.notas, n.id));
-        await nb.cards.setWeeks((c) => own(plan.tarjetas, c.id));
-        await nb.course.write(p.curso);
+        await nb.changeCourse({ curso: p.curso, notas: plan.notas, tarjetas: plan.tarjetas, borrar: plan.borrar });
       }
       await proposals.update(p.clave, (r) => ({ ...r, estado: 'hecha' }));
     } catch (e) {
@@ -202,8 +199,10 @@ export function createCourseChat(deps: CourseChatDeps) {
   /** A course written as a whole (rename, date): notes first take their week if they had none. */
   const save = async (ctx: Context, next: Course, current: Course): Promise<boolean> => {
     try {
-      await nb.notes.setWeeks((n) => (n.semana === undefined ? weekOfNote(current, n) : undefined));
-      await nb.course.write(next);
+      // Notes written before notes carried a week keep the one they had under the course being changed.
+      const notas: Record<number, number | null> = {};
+      for (const n of await nb.notes.list()) if (n.semana === undefined) notas[n.id] = weekOfNote(current, n);
+      await nb.changeCourse({ curso: next, notas, tarjetas: {}, borrar: { notas: [], tarjetas: [] } });
       return true;
     } catch (e) {
       deps.log('no se pudo guardar el curso', e);

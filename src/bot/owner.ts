@@ -128,7 +128,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(commandsComposer(commandDeps, commands));
   c.use(filesComposer({ dataDir: config.dataDir, notebook, charts, media, cards, log }));
   const ocr = createTesseractOcr();
-  const imports = createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr, course });
+  const imports = createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr, course, audit: notebook.audit });
   const proposals = createCourseProposals(config.dataDir);
   const courseChat = createCourseChat({ notebook, proposals, log });
   const router = createRouter({ courseChat, proposals, imports, course, log });

@@ -22,8 +22,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   return withConfig(io, async (config) => {
     const { values, positionals } = parseFlags(argv, { verificar: { type: 'boolean' } }, USAGE);
     if (positionals.length || !values.verificar) throw new CliMisuse(`Falta --verificar (o sobra un argumento).\nUso: npm run -s cuaderno -- ${USAGE}`);
-    const file = (await openNotebook(config.dataDir, { keysDir: config.keysDir })).files.audit;
-    const f = await verifyAuditLog(file, config.keysDir);
+    const notebook = await openNotebook(config.dataDir, { keysDir: config.keysDir });
+    const file = notebook.files.audit;
+    const f = await verifyAuditLog(file, config.keysDir, notebook.id);
     if (!f.exists && f.problems.length === 0) {
       io.stdout.write(`${CLI_LINES.noAudit(file)}\n`);
       return EXIT.ok;

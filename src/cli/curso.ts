@@ -21,7 +21,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseFlags(argv, { json: { type: 'boolean' }, forzar: { type: 'boolean' } }, USAGE);
     const [verb, ...rest] = positionals;
     const misuse = (extra?: string) => new CliMisuse(`${extra ? `Argumento inesperado: ${extra}\n` : ''}Uso: npm run -s cuaderno -- ${USAGE}`);
-    const nb = await openNotebook(config.dataDir, { prices: config.prices });
+    const nb = await openNotebook(config.dataDir, { prices: config.prices, keysDir: config.keysDir });
     if (verb === undefined) {
       if (values.forzar) throw misuse('--forzar');
       return show(nb, io, values.json === true);
@@ -103,15 +103,14 @@ async function replaceCourse(nb: Notebook, io: CliIO, next: Course, force: boole
     io.stderr.write(`${L.wouldOrphan(weeks, orphanNotes.map((n) => n.id), orphanCards.map((c) => c.id))}\n`);
     return EXIT.misuse;
   }
-  // Each write is safe to repeat: a kill in between leaves the demo course, and the next import
-  // finds fewer example notes (or none) and goes on.
-  for (const c of exampleCards) await nb.cards.remove(c.id);
-  if (example.size > 0) await nb.notes.removeMany([...example]);
-  if (orphanNotes.length > 0) {
-    const ids = new Set(orphanNotes.map((n) => n.id));
-    await nb.notes.setWeeks((n) => (ids.has(n.id) ? null : undefined));
-  }
-  await nb.course.write(next);
+  // One commit: the example notes and cards gone, the orphans without a week and the new course —
+  // after a kill, all of it (finished by the next opening) or none of it.
+  await nb.changeCourse({
+    curso: next,
+    notas: Object.fromEntries(orphanNotes.map((n) => [n.id, null])),
+    tarjetas: {},
+    borrar: { notas: [...example], tarjetas: exampleCards.map((c) => c.id) },
+  });
   io.stdout.write(`${L.imported(next.titulo, next.semanas.length, orphanNotes.length)}\n`);
   if (example.size > 0) io.stdout.write(`${L.examplesRemoved(example.size, exampleCards.length)}\n`);
   return EXIT.ok;
@@ -137,7 +136,7 @@ async function setWeek(nb: Notebook, io: CliIO, rawNumber: string, rawTitle: str
   const semanas = added
     ? [...current.semanas, { numero: n, titulo: title, inicio: null, terminos: [] }]
     : current.semanas.map((w) => (w.numero === n ? { ...w, titulo: title } : w));
-  await nb.course.write({ titulo: current.titulo, semanas: structuredClone(semanas) });
+  await nb.changeCourse({ curso: { titulo: current.titulo, semanas: structuredClone(semanas) }, notas: {}, tarjetas: {}, borrar: { notas: [], tarjetas: [] } });
   io.stdout.write(`${L.weekSaved(n, title, added)}\n`);
   return EXIT.ok;
 }

@@ -15,7 +15,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const { positionals } = parseFlags(argv, {}, USAGE);
     const [file, extra] = positionals;
     if (file === undefined || extra !== undefined || !file.endsWith('.apkg')) throw new CliMisuse(`Indica un archivo que termine en .apkg.\nUso: npm run -s cuaderno -- ${USAGE}`);
-    const nb = await openNotebook(config.dataDir, { prices: config.prices });
+    const nb = await openNotebook(config.dataDir, { prices: config.prices, keysDir: config.keysDir });
     const review = createReviewService({ deck: nb.cards, store: nb.reviews, ...config.review });
     const { bytes, cards, reviews } = await exportDeck({ review, notes: nb.notes, course: await readCourse(nb) }, new Date());
     await writeFileAtomic(file, bytes);

@@ -40,11 +40,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     } catch {
       throw new CliMisuse(MATERIAL.cliNotFound(file));
     }
-    const notebook = await openNotebook(config.dataDir, { prices: config.prices });
+    const notebook = await openNotebook(config.dataDir, { prices: config.prices, keysDir: config.keysDir });
     const ocr = createTesseractOcr();
     try {
       const course = await readCourse(notebook);
-      const imports = createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr, course: async () => course });
+      const imports = createImports({ dataDir: config.dataDir, notes: notebook.notes, ocr, course: async () => course, audit: notebook.audit });
       let proposal;
       try {
         proposal = await imports.propose(path.basename(file), bytes, semana !== undefined ? { semana } : {});

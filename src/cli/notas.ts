@@ -11,7 +11,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   return withConfig(io, async (config) => {
     const { values, positionals } = parseFlags(argv, { json: { type: 'boolean' } }, USAGE);
     if (positionals.length) throw new CliMisuse(`Argumento inesperado: ${positionals[0]}\nUso: npm run -s cuaderno -- ${USAGE}`);
-    const nb = await openNotebook(config.dataDir, { prices: config.prices });
+    const nb = await openNotebook(config.dataDir, { prices: config.prices, keysDir: config.keysDir });
     const course = await readCourse(nb);
     // A note of a version-1 file has no week written yet: shown with the one it migrates to.
     const notes = (await nb.notes.list()).map((n) => ({ id: n.id, tema: n.tema, texto: n.texto, semana: weekOfNote(course, n) }));

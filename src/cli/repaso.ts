@@ -26,7 +26,7 @@ function instant(raw: string | undefined, usage: string): Date {
 }
 
 async function service(config: Readonly<Config>) {
-  const nb = await openNotebook(config.dataDir, { prices: config.prices });
+  const nb = await openNotebook(config.dataDir, { prices: config.prices, keysDir: config.keysDir });
   return createReviewService({ deck: nb.cards, store: nb.reviews, ...config.review });
 }
 

@@ -25,6 +25,13 @@ const MIRROR_DIR = 'auditoria';
  * every such lookup grew with the folder. An install from before the index is indexed once, by one scan.
  */
 const ROUTES_DIR = 'rutas';
+/**
+ * Which chain a notebook had last: `<folder>/auditoria/cuadernos/<notebook id>.json` = `{cuaderno, cadena}`.
+ * Why: the notebook's id (store/notebookId.ts) travels with its data folder, its path does not — a
+ * moved folder whose log was emptied or lost its first lines (the line naming the chain) still finds
+ * its mirror here, so the missing entries are reported instead of the log looking new.
+ */
+const NOTEBOOKS_DIR = 'cuadernos';
 
 // Where the keys folder is by default is a setting: config.ts says it (re-exported for the store).
 export { defaultKeysDir } from '../config.js';
@@ -102,10 +109,15 @@ function parseMirror(text: string): ChainMirror | undefined {
  * The mirror of the log at `logPath`: by its chain id when the log still names it, else the one
  * whose last known path is this log (an emptied log still finds its mirror), through the path index.
  */
-export async function findMirror(dir: string, logPath: string, chain?: string): Promise<ChainMirror | undefined> {
+export async function findMirror(dir: string, logPath: string, chain?: string, notebook?: string): Promise<ChainMirror | undefined> {
   if (chain && CHAIN_ID.test(chain)) {
     const m = await readMirror(dir, chain);
     if (m) return m;
+  }
+  if (notebook) {
+    const own = await readNotebookRoute(dir, notebook);
+    // Found by the notebook, wherever its folder is now: the mirror's path is only its last known one.
+    if (own) return readMirror(dir, own);
   }
   const route = await readRoute(dir, logPath);
   if (route) {
@@ -127,14 +139,54 @@ function routeFile(dir: string, logPath: string): string {
 /** The chain last mirrored for `logPath` (undefined when none); builds the index first on an older keys folder. */
 async function readRoute(dir: string, logPath: string): Promise<string | undefined> {
   await indexOnce(dir);
-  const text = await readFile(routeFile(dir, logPath), 'utf8').catch(() => undefined);
+  return chainOfRoute(routeFile(dir, logPath), (r) => r.ruta === logPath);
+}
+
+/** The chain a route file names, when the file is whole and `owns` it (names the path or notebook asked for). */
+async function chainOfRoute(file: string, owns: (r: Record<string, unknown>) => boolean): Promise<string | undefined> {
+  const text = await readFile(file, 'utf8').catch(() => undefined);
   if (text === undefined) return undefined;
   try {
-    const r = JSON.parse(text) as { ruta?: unknown; cadena?: unknown };
-    return r.ruta === logPath && typeof r.cadena === 'string' && CHAIN_ID.test(r.cadena) ? r.cadena : undefined;
+    const r = JSON.parse(text) as Record<string, unknown>;
+    return owns(r) && typeof r.cadena === 'string' && CHAIN_ID.test(r.cadena) ? r.cadena : undefined;
   } catch {
     return undefined;
   }
+}
+
+function notebookRouteFile(dir: string, notebook: string): string {
+  return path.join(dir, MIRROR_DIR, NOTEBOOKS_DIR, `${notebook}.json`);
+}
+
+/** The chain last mirrored for the notebook `notebook` (undefined when none). */
+async function readNotebookRoute(dir: string, notebook: string): Promise<string | undefined> {
+  if (!CHAIN_ID.test(notebook)) return undefined;
+  return chainOfRoute(notebookRouteFile(dir, notebook), (r) => r.cuaderno === notebook);
+}
+
+/** Notebook routes this process knows are written (`dir\0cadena\0cuaderno`). */
+const notebookRoutesWritten = new Set<string>();
+
+/** Records that `notebook`'s chain is `chain` (durable: it is what finds the chain after a move). */
+async function writeNotebookRoute(dir: string, notebook: string, chain: string): Promise<void> {
+  const known = `${dir}\0${chain}\0${notebook}`;
+  if (notebookRoutesWritten.has(known) || !CHAIN_ID.test(notebook)) return;
+  const file = notebookRouteFile(dir, notebook);
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  await writeFileAtomic(file, `${JSON.stringify({ cuaderno: notebook, cadena: chain })}\n`, { mode: 0o600 });
+  notebookRoutesWritten.add(known);
+}
+
+/**
+ * A notebook opened for the first time with its id (a notebook from before ids existed, or a new
+ * one): when the keys folder has no record of it yet but has one for its log's path, the notebook
+ * adopts that chain, so moving its folder from now on changes nothing. Reads one small file when
+ * the record exists.
+ */
+export async function adoptChainOfPath(dir: string, notebook: string, logPath: string): Promise<void> {
+  if (await readNotebookRoute(dir, notebook)) return;
+  const chain = await readRoute(dir, logPath).catch(() => undefined);
+  if (chain && (await readMirror(dir, chain))?.ruta === logPath) await writeNotebookRoute(dir, notebook, chain);
 }
 
 /** Route files this process knows are written (`dir\0cadena\0ruta`): a mirror is rewritten after every entry, its route once. */
@@ -190,7 +242,7 @@ function indexOnce(dir: string): Promise<void> {
 /** Keys folders whose mirror folder this process made (0700): made once, not before every entry. */
 const mirrorDirsMade = new Set<string>();
 
-export async function writeMirror(dir: string, mirror: ChainMirror): Promise<void> {
+export async function writeMirror(dir: string, mirror: ChainMirror, notebook?: string): Promise<void> {
   if (!mirrorDirsMade.has(dir)) {
     await mkdir(path.join(dir, MIRROR_DIR), { recursive: true, mode: 0o700 });
     mirrorDirsMade.add(dir);
@@ -202,14 +254,16 @@ export async function writeMirror(dir: string, mirror: ChainMirror): Promise<voi
   await writeFileAtomic(file, mirrorText(mirror), { durable: false, mode: 0o600 });
   await indexOnce(dir);
   await writeRoute(dir, mirror);
+  if (notebook) await writeNotebookRoute(dir, notebook, mirror.cadena);
 }
 
 /**
  * Whether writeMirrorSync may write the mirror of `chain` for the log at `logPath`: once this
  * process has written it the asynchronous way (its folder made, the keys folder indexed, the route written).
  */
-export function mirrorReadySync(dir: string, chain: string, logPath: string): boolean {
-  return mirrorDirsMade.has(dir) && indexesDone.has(dir) && routesWritten.has(routeKey(dir, { cadena: chain, ruta: logPath }));
+export function mirrorReadySync(dir: string, chain: string, logPath: string, notebook?: string): boolean {
+  return mirrorDirsMade.has(dir) && indexesDone.has(dir) && routesWritten.has(routeKey(dir, { cadena: chain, ruta: logPath }))
+    && (!notebook || notebookRoutesWritten.has(`${dir}\0${chain}\0${notebook}`));
 }
 
 /** writeMirror without the thread pool, for an audit group written under a lock held synchronously; only when mirrorReadySync. */
@@ -220,7 +274,11 @@ export function writeMirrorSync(dir: string, mirror: ChainMirror): void {
 const mirrorText = (mirror: ChainMirror): string => `${JSON.stringify(mirror)}\n`;
 
 /** Removes every mirror whose last known path is `logPath` (a deletion starts that log's chain anew), and its route. */
-export async function removeMirrorsOf(dir: string, logPath: string): Promise<void> {
+export async function removeMirrorsOf(dir: string, logPath: string, notebook?: string): Promise<void> {
+  if (notebook && CHAIN_ID.test(notebook)) {
+    await rm(notebookRouteFile(dir, notebook), { force: true });
+    for (const k of notebookRoutesWritten) if (k.startsWith(`${dir}\0`) && k.endsWith(`\0${notebook}`)) notebookRoutesWritten.delete(k);
+  }
   // Rare («Borra mis datos»): a whole scan, so a chain the index never named is removed too.
   for await (const { file, m } of mirrorsIn(dir)) {
     if (m.ruta !== logPath) continue;

@@ -8,6 +8,7 @@ import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AUDIT } from '../strings/console.js';
 import { ERASE_EVENT } from './erase.js';
+import { NOTEBOOK_EVENTS } from './auditEvents.js';
 import { AUDIT_KEY_FILE, chainFields, findMirror, macOf, prefixMac } from './auditChain.js';
 import type { ChainMirror } from './auditChain.js';
 import { fileLines } from './lines.js';
@@ -22,7 +23,9 @@ export interface AuditFindings {
 }
 
 /** A tool call's request and result, paired by call id; the student's review of a model's cards (tools/cards/proposals.ts), alone. */
-const EVENTS = new Set(['solicitud', 'resultado', 'tarjetas_revisadas']);
+const EVENTS = new Set(['solicitud', 'resultado', 'tarjetas_revisadas', ...NOTEBOOK_EVENTS]);
+/** Events that stand alone (no call to pair with). */
+const ALONE = new Set(['tarjetas_revisadas', ...NOTEBOOK_EVENTS]);
 const HEX64 = /^[0-9a-f]{64}$/;
 
 /** The key if it exists (verifying never creates one). */
@@ -77,7 +80,7 @@ async function scan(file: string, key: Buffer | undefined, mirror: ChainMirror |
     if (n === 1 && e.event === ERASE_EVENT) { /* the deletion's record: no call */ } else if (typeof e.event !== 'string' || !EVENTS.has(e.event)) problems.push(AUDIT.badEvent(n, JSON.stringify(e.event)));
     else {
       const id = JSON.stringify(e.call_id ?? null);
-      if (e.event === 'tarjetas_revisadas') {
+      if (ALONE.has(e.event)) {
         // Not a call: nothing to pair.
       } else if (e.event === 'solicitud') {
         calls += 1;
@@ -148,14 +151,15 @@ async function scan(file: string, key: Buffer | undefined, mirror: ChainMirror |
  * Verifies the log at `file` against the key and mirror in `keysDir`. Reads only; repairs nothing.
  * A missing log is fine unless its mirror says it had entries.
  */
-export async function verifyAuditLog(file: string, keysDir: string): Promise<AuditFindings & { exists: boolean }> {
+export async function verifyAuditLog(file: string, keysDir: string, notebook?: string): Promise<AuditFindings & { exists: boolean }> {
   const key = await readKey(keysDir);
   const exists = await access(file).then(() => true, () => false);
-  // The mirror whose last known path is this log; a moved folder finds it by the chain's id instead.
-  let mirror = await findMirror(keysDir, file);
+  // The mirror of this notebook's chain (wherever its folder is now), else the one whose last known
+  // path is this log; a log naming its chain is checked against that chain's mirror.
+  let mirror = await findMirror(keysDir, file, undefined, notebook);
   let found = await scan(file, key, mirror);
-  if (!mirror && found.chain) {
-    mirror = await findMirror(keysDir, file, found.chain);
+  if ((!mirror || mirror.cadena !== found.chain) && found.chain) {
+    mirror = (await findMirror(keysDir, file, found.chain)) ?? mirror;
     if (mirror) found = await scan(file, key, mirror);
   }
   const { chain: _c, chained: _n, ...findings } = found;

@@ -103,7 +103,7 @@ async function lastLine(handle: FileHandle, size: number): Promise<string | unde
 }
 
 /** Where the next chained entry links: its number, the MAC it carries and its chain. */
-async function nextLink(file: string, key: Buffer, keysDir: string): Promise<{ seq: number; macPrev: string; chain: string; first: boolean }> {
+async function nextLink(file: string, key: Buffer, keysDir: string, notebook?: string): Promise<{ seq: number; macPrev: string; chain: string; first: boolean }> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(file, 'r');
@@ -134,7 +134,7 @@ async function nextLink(file: string, key: Buffer, keysDir: string): Promise<{ s
     for await (const line of fileLines(file, { missingOk: true })) prefix.add(line.text);
     macPrev = prefix.digest();
   }
-  const mirror = await findMirror(keysDir, file, chainInFile);
+  const mirror = await findMirror(keysDir, file, chainInFile, notebook);
   // A mirror ahead of the file means lines were removed: keep numbering after it, so the gap shows.
   const seq = Math.max(last?.seq ?? 0, mirror?.seq ?? 0) + 1;
   return { seq, macPrev, chain: mirror?.cadena ?? chainInFile ?? newChainId(), first: seq === 1 };
@@ -145,17 +145,17 @@ async function nextLink(file: string, key: Buffer, keysDir: string): Promise<{ s
  * removed with the person's data). The old chain's mirrors for this path go first, so the new log
  * is not judged against the old chain's last number.
  */
-export async function startNewAuditChain(file: string, keysDir: string, entry: Record<string, unknown>): Promise<void> {
+export async function startNewAuditChain(file: string, keysDir: string, entry: Record<string, unknown>, notebook?: string): Promise<void> {
   const key = await loadAuditKey(keysDir);
   await mkdir(path.dirname(file), { recursive: true });
   await withFileLock(file, async () => {
-    await removeMirrorsOf(keysDir, file);
+    await removeMirrorsOf(keysDir, file, notebook);
     const chain = newChainId();
     const { seq: _s, mac_prev: _m, cadena: _c, ...own } = entry;
     const body = auditLine(own).slice(0, -1);
     const line = `${body.slice(0, -1)}${body.length > 2 ? ',' : ''}"seq":1,"mac_prev":"${prefixMac(key).digest()}","cadena":"${chain}"}`;
     await writeFileAtomic(file, `${line}\n`);
-    await writeMirror(keysDir, { cadena: chain, ruta: file, seq: 1, mac: macOf(key, line) });
+    await writeMirror(keysDir, { cadena: chain, ruta: file, seq: 1, mac: macOf(key, line) }, notebook);
   });
 }
 
@@ -166,9 +166,10 @@ const MAX_GROUP = 256;
  * The audit log at `file`, chained with the key in `keysDir` (see auditChain.ts). Each append holds
  * the log's inter-process lock (entries that arrive meanwhile wait and go in the next group): read
  * the last line, link the group's lines to it, append them at once, then mirror the last one's
- * number and MAC outside the data folder.
+ * number and MAC outside the data folder. `notebook` (store/notebookId.ts) is how the keys folder
+ * finds this log's chain wherever the data folder is.
  */
-export function createAuditLog(file: string, opts: { log?: (line: string) => void; keysDir?: string } = {}): AuditLog {
+export function createAuditLog(file: string, opts: { log?: (line: string) => void; keysDir?: string; notebook?: string } = {}): AuditLog {
   const log = opts.log ?? ((line: string) => console.warn(line));
   const keysDir = opts.keysDir ?? defaultKeysDir();
   let opened: Promise<Buffer> | undefined;
@@ -229,7 +230,7 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
    * is not done in this process.
    */
   const appendCachedSync = (entries: ReadonlyArray<Record<string, unknown>>, key: Buffer): boolean => {
-    if (!mine || !mirrorReadySync(keysDir, mine.chain, file)) return false;
+    if (!mine || !mirrorReadySync(keysDir, mine.chain, file, opts.notebook)) return false;
     const release = tryFileLockSync(file);
     if (!release) return false;
     try {
@@ -263,13 +264,13 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
       if (!link) {
         // Another process may have been killed mid-line since we opened: never link onto a fragment.
         await quarantineTailLocked(file);
-        link = await nextLink(file, key, keysDir);
+        link = await nextLink(file, key, keysDir, opts.notebook);
       }
       const { text, last } = chainLines(entries, key, link);
       // One write: the group's lines land whole and in order (a crash may cut the last; the next
       // open sets that fragment aside, as for a single line).
       await appendFile(file, text);
-      await writeMirror(keysDir, { cadena: link.chain, ruta: file, seq: last.seq, mac: last.mac });
+      await writeMirror(keysDir, { cadena: link.chain, ruta: file, seq: last.seq, mac: last.mac }, opts.notebook);
       remember(await stat(file).catch(() => undefined), last, link.chain);
     });
   };

@@ -99,15 +99,21 @@ export interface CourseFile {
   write(course: StoredCourse): Promise<void>;
 }
 
+/** The course as `curso.json` holds it, checked: a bad course throws the same sentence a bad file would. */
+export function courseDocument(course: StoredCourse): StoredCourse & { version: typeof COURSE_STATE_VERSION } {
+  const doc = { version: COURSE_STATE_VERSION as typeof COURSE_STATE_VERSION, titulo: course.titulo, semanas: course.semanas.map((w) => ({ numero: w.numero, titulo: w.titulo, inicio: w.inicio, terminos: [...w.terminos], ...(w.sin_clase ? { sin_clase: true as const } : {}) })) };
+  const checked = checkCourse(doc);
+  if (!checked.ok) throw new CuadernoError('VALIDATION', `El curso no es válido: ${checked.problem}.`, { field: 'curso' });
+  return doc;
+}
+
 export function createCourseFile(file: string): CourseFile {
   const adapter = new ValidatedJsonFile<StoredCourse>(file, checkCourse, 'si lo borras, vuelves al curso de ejemplo (las notas y las tarjetas se conservan).');
   return {
     file,
     read: () => adapter.read(),
     write: async (course) => {
-      const doc = { version: COURSE_STATE_VERSION, titulo: course.titulo, semanas: course.semanas.map((w) => ({ numero: w.numero, titulo: w.titulo, inicio: w.inicio, terminos: [...w.terminos], ...(w.sin_clase ? { sin_clase: true as const } : {}) })) };
-      const checked = checkCourse(doc);
-      if (!checked.ok) throw new CuadernoError('VALIDATION', `El curso no es válido: ${checked.problem}.`, { field: 'curso' });
+      const doc = courseDocument(course);
       await withFileLock(file, () => writeFileAtomic(file, `${JSON.stringify(doc, null, 2)}\n`));
     },
   };

@@ -18,6 +18,7 @@ import { startNewAuditChain } from './auditLog.js';
 import { fileLines } from './lines.js';
 import { NOTES_STATE_VERSION } from './notesFile.js';
 import { syncDir } from './atomic.js';
+import { NOTEBOOK_ID_FILE, notebookId } from './notebookId.js';
 
 /** Prefix of the trash folder of a deletion in progress. */
 export const ERASE_PREFIX = '.borrando-datos-';
@@ -25,11 +26,11 @@ export const ERASE_PREFIX = '.borrando-datos-';
 const PLAN_FILE = 'pendiente.json';
 
 /**
- * What is not the person's data and stays: the bot's own state and lock (`bot/`), the local chat
+ * What is not the person's data and stays: the notebook's id (what finds its audit chain), the bot's own state and lock (`bot/`), the local chat
  * page's files (`webchat/`), the class's own files (at the top of a class), the measured stage
  * durations of this machine, and other deletions' trash.
  */
-const KEEP = new Set(['bot', 'webchat', 'usuarios', '.usuarios-migrando', 'clase.json', 'clase.json.lock', 'clase.apartados.jsonl', 'duraciones.json', 'duraciones.json.lock']);
+const KEEP = new Set([NOTEBOOK_ID_FILE, 'bot', 'webchat', 'usuarios', '.usuarios-migrando', 'clase.json', 'clase.json.lock', 'clase.apartados.jsonl', 'duraciones.json', 'duraciones.json.lock']);
 
 /** How much of each kind was removed (what the reply and the new chain's first entry say). */
 export interface ErasedCounts {
@@ -129,7 +130,7 @@ async function finish(dir: string, trash: string, entries: readonly string[], ke
   const audit = path.join(dir, 'auditoria.jsonl');
   // The new chain is written once: after a crash past this point the file is already there.
   if (!(await exists(audit))) {
-    await startNewAuditChain(audit, keysDir, { timestamp: now.toISOString(), event: ERASE_EVENT, cuentas: counts, ...extra });
+    await startNewAuditChain(audit, keysDir, { timestamp: now.toISOString(), event: ERASE_EVENT, cuentas: counts, ...extra }, await notebookId(dir));
   }
   const notes = path.join(dir, 'notas.json');
   if (!(await exists(notes))) await writeFileAtomic(notes, `${JSON.stringify({ version: NOTES_STATE_VERSION, notas: [] }, null, 2)}\n`);

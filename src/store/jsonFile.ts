@@ -46,7 +46,7 @@ export class ValidatedJsonFile<T> implements Adapter<T> {
       'CORRUPT_STATE',
       this.file,
       `El archivo ${this.file} está dañado: ${problem}. No se ha modificado ni sustituido. ` +
-        `Para recuperarlo, corríjalo a mano o restaure una copia; ${this.recovery}`,
+        `Para recuperarlo, corrígelo a mano o restaura una copia; ${this.recovery}`,
     );
   }
 

@@ -6,7 +6,9 @@
  * owner's course; absent = the demo course) and `indice_notas.json` (the notes' search index, rebuilt
  * from the notes whenever it is missing or out of date) and `motivos.json` (the reasons of the owner's noes).
  */
-import { defaultKeysDir } from './auditChain.js';
+import { adoptChainOfPath, defaultKeysDir } from './auditChain.js';
+import { notebookId } from './notebookId.js';
+import { commitCourseChange, COURSE_CHANGE_FILE, finishCourseChange, type CourseChange } from './courseChange.js';
 import { finishPendingErase } from './erase.js';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,7 +20,8 @@ import { createCardDeck, createNotesStore } from './notesFile.js';
 import { createNotesIndex, NOTES_INDEX_FILE } from './notesIndex.js';
 import { createReviewStore } from './reviews.js';
 import { createReasonsLog, REASONS_FILE } from './reasons.js';
-import type { Notebook } from './types.js';
+import type { AuditLog, CardDeck, Notebook, NotesStore } from './types.js';
+import { CARD_DELETED_EVENT, NOTES_DELETED_EVENT } from './auditEvents.js';
 import { createUsageLog } from './usageCsv.js';
 
 export const NOTEBOOK_FILES = Object.freeze({
@@ -46,6 +49,8 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
   await sweepOnce(dir);
   // A «borra mis datos» a crash interrupted is finished before anything reads the folder.
   await finishPendingErase(dir, opts.keysDir ?? defaultKeysDir());
+  const keysDir = opts.keysDir ?? defaultKeysDir();
+  const id = await notebookId(dir);
   const files = {
     notes: path.join(dir, NOTEBOOK_FILES.notes),
     cards: path.join(dir, NOTEBOOK_FILES.cards),
@@ -56,18 +61,51 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
   };
   // Every write of the notes updates their search index, inside the notes' lock.
   const notes = createNotesStore(files.notes, { afterWrite: (...a) => index.afterWrite(...a) });
+  // A notebook from before ids existed takes over the chain recorded for its path, once.
+  await adoptChainOfPath(keysDir, id, files.audit);
   const index = createNotesIndex({ notesFile: files.notes, indexFile: path.join(dir, NOTEBOOK_FILES.index), list: () => notes.list() });
+  const audit = createAuditLog(files.audit, { keysDir, notebook: id });
+  const parts = { ...auditedDeletions(notes, createCardDeck(files.cards), audit), course: createCourseFile(files.course), audit };
+  const changeFile = path.join(dir, COURSE_CHANGE_FILE);
+  // A course change a killed process committed but did not finish: finished before anything reads the course.
+  await finishCourseChange(parts, changeFile);
   return Object.freeze({
     dataDir: dir,
+    id,
     files: Object.freeze(files),
-    notes,
+    ...parts,
     index,
     list: () => notes.list(),
-    cards: createCardDeck(files.cards),
     usage: createUsageLog(files.usage, opts.prices ?? PRICES_USD_PER_MTOK),
-    audit: createAuditLog(files.audit, { keysDir: opts.keysDir }),
     reviews: createReviewStore(files.reviews),
-    course: createCourseFile(files.course),
     reasons: createReasonsLog(path.join(dir, NOTEBOOK_FILES.reasons)),
+    changeCourse: (change: CourseChange) => commitCourseChange(parts, changeFile, change),
   });
+}
+
+/**
+ * The notes and the deck whose deletions leave an audit line each (ids, never text), whoever asks
+ * for them (a course change, a card removed in a review): what the student deleted is on record.
+ */
+function auditedDeletions(notes: NotesStore, cards: CardDeck, audit: AuditLog): { notes: NotesStore; cards: CardDeck } {
+  const now = () => new Date().toISOString();
+  return {
+    notes: {
+      ...notes,
+      removeMany: async (ids) => {
+        const removed = await notes.removeMany(ids);
+        if (removed > 0) await audit.append({ timestamp: now(), event: NOTES_DELETED_EVENT, notas: [...ids], borradas: removed });
+        return removed;
+      },
+    },
+    cards: {
+      ...cards,
+      remove: async (cardId) => {
+        const card = (await cards.list()).find((c) => c.id === cardId);
+        const removed = await cards.remove(cardId);
+        if (removed) await audit.append({ timestamp: now(), event: CARD_DELETED_EVENT, tarjeta: cardId, ...(card ? { id_nota: card.id_nota } : {}) });
+        return removed;
+      },
+    },
+  };
 }

@@ -2,6 +2,7 @@
 import type { ReasonsLog } from './reasons.js';
 import type { ModelName } from '../config.js';
 import type { CourseFile } from './courseFile.js';
+import type { CourseChange } from './courseChange.js';
 import type { ReviewStore } from './reviews.js';
 
 /**
@@ -194,6 +195,8 @@ export interface NotesIndex {
 export interface Notebook {
   list(): Promise<Note[]>;
   readonly dataDir: string;
+  /** The notebook's id (store/notebookId.ts): made once, it follows the data folder wherever it moves. */
+  readonly id: string;
   readonly files: { notes: string; cards: string; usage: string; audit: string; reviews: string; course: string };
   readonly notes: NotesStore;
   /** The notes' search index (`indice_notas.json`, notesIndex.ts): buscar_notas and whether a note exists. */
@@ -204,6 +207,11 @@ export interface Notebook {
   readonly reviews: ReviewStore;
   /** `curso.json` (courseFile.ts): null until the owner sets a course of their own. */
   readonly course: CourseFile;
+  /**
+   * Replaces or edits the course together with the notes' and cards' weeks it moves and what it
+   * deletes, as one commit (courseChange.ts): after a kill, all of it or none of it, and audited.
+   */
+  changeCourse(change: CourseChange): Promise<void>;
   /** `motivos.json` (reasons.ts): the reasons the owner gave for their noes, for the next time. */
   readonly reasons: ReasonsLog;
 }

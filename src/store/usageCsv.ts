@@ -104,9 +104,12 @@ export function parseUsageCsv(file: string, text: string): UsageRow[] {
 export async function* usageRows(file: string): AsyncGenerator<UsageRow> {
   let columns: readonly string[] | undefined;
   try {
-    for await (const { n, text } of fileLines(file, { missingOk: true })) {
+    for await (const { n, text, whole } of fileLines(file, { missingOk: true })) {
       const line = n === 1 ? stripBom(text) : text;
       if (line === '' || line === '\r') continue;
+      // Every row is written whole with its line end: one without it was cut mid-write, and its
+      // last field (the key that makes a row exactly-once) may be cut short yet still parse.
+      if (!whole && columns) throw corrupt(file, `la línea ${n} está cortada (le falta el final)`);
       let fields: string[];
       try {
         // Most rows have no quoted field: split them directly (the log can hold millions of rows).

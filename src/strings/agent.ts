@@ -107,9 +107,9 @@ export const AGENT = {
   stopBudget: (used: number, next: number, budget: number) =>
     `Parado por el límite de este trabajo: el asistente lleva leídas y escritas ${wordsInWords(used)}, el siguiente paso necesitaría ${wordsInWords(next)} más y el límite es de ${wordsInWords(budget)}. Ese paso no se hizo.`,
   refusal: 'El modelo se negó a continuar: no se ejecutó nada más.',
-  /** The model's endpoint reported an impossible count of its own use: nothing billed, the run stops. */
-  badUsage: (problems: readonly string[]) =>
-    `El servicio del modelo devolvió un recuento de uso imposible (${problems.join('; ')}); no se ha anotado ningún gasto y la ejecución se detiene. Revisa el servicio del modelo.`,
+  /** The model's endpoint reported an impossible count of its own use: that call is billed at an upper estimate, the run goes on. */
+  usageEstimated: (problems: readonly string[]) =>
+    `El servicio del modelo devolvió un recuento de uso imposible (${problems.join('; ')}); he anotado el gasto de esa llamada con una estimación por lo alto y sigo. Revisa el servicio del modelo.`,
   badUsageField: (field: UsageField, got: string, max: number) => `${USAGE_FIELD_WORDS[field]}: ${got}, y debía ser un número entero entre 0 y ${max}`,
   cancelled: 'Ejecución cancelada.',
   maxTokens: 'La respuesta del modelo se cortó porque llegó al límite de longitud.',

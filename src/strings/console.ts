@@ -22,6 +22,8 @@ export const START = Object.freeze({
   stopping: (signal: string) => `\n${signal}: cerrando… (los trabajos en curso se reanudarán al volver a arrancar)`,
   closeFailed: 'Error al cerrar:',
   cannotStart: 'No se pudo arrancar Cuaderno Vivo:',
+  /** Class mode: one person's folder could not be opened at start; the others start (the reason follows). */
+  personAside: (id: number, why: string) => `Modo clase: dejo aparte a la persona ${id} porque no pude abrir el cuaderno de esa persona (${why}); el resto de la clase arranca.`,
 });
 
 /** Configuration problems, one per line (config.ts lists them all at once). */
@@ -84,6 +86,10 @@ export const STATE = Object.freeze({
   tooBig: (mb: number, capMb: number) => `ocupa ${mb} MB, más de los ${capMb} MB que se leen de una vez (no es un archivo del cuaderno, o ha crecido a mano)`,
   usageFixLine: 'corrige o borra esa línea (si se cortó a mitad de una escritura, basta con borrar la última línea)',
   usageFixHeader: (header: string) => `añade como primera línea la cabecera "${header}" sin borrar ninguna fila`,
+  courseChangeCorrupt: (file: string) =>
+    `${file} está dañado: debía guardar un cambio de curso a medio aplicar. No lo he modificado; si lo borras, el curso y las semanas de las notas se quedan como estén ahora.`,
+  notebookIdCorrupt: (file: string) =>
+    `${file} está dañado: debía guardar el identificador del cuaderno (32 letras y cifras). No lo he modificado; si lo borras se creará otro, y la comprobación del registro de auditoría dejará de reconocer el historial anterior si la carpeta cambió de sitio.`,
 });
 
 /** The `cuaderno` CLI's human lines (its JSON, `--json` outputs and exit codes are for scripts and stay as they are). */
@@ -94,7 +100,7 @@ export const AUDIT = Object.freeze({
   cut: (n: number) => `línea ${n}: está cortada (sin salto de línea final; se apartará a la cuarentena al abrir el registro)`,
   notObject: (n: number) => `línea ${n}: no es un objeto JSON`,
   badDate: (n: number) => `línea ${n}: no tiene una fecha válida`,
-  badEvent: (n: number, event: string) => `línea ${n}: el evento ${event} no es solicitud, resultado ni revisión de tarjetas`,
+  badEvent: (n: number, event: string) => `línea ${n}: el evento ${event} no es ninguno de los que anota el cuaderno (la petición o el resultado de una llamada, una revisión de tarjetas, un cambio de curso, una importación o un borrado)`,
   orphanResult: (n: number, id: string) => `línea ${n}: un resultado sin la solicitud que lo pidió (llamada ${id})`,
   openCall: (n: number, id: string) => `línea ${n}: solicitud sin resultado (llamada ${id}): una parada brusca o una llamada en curso`,
   unchained: (n: number) => `línea ${n}: no lleva número ni firma de la cadena: se añadió sin la clave`,

@@ -76,6 +76,9 @@ export const S = {
     'No se ejecutó nada. Corrige los argumentos según el esquema y vuelve a llamar a la herramienta.',
 
   // --- dispatcher ---
+  /** Arguments that cannot be read as data (a cycle, a getter that fails): the problem, and what the audit keeps instead of them. */
+  unreadableArgs: (why: string) => `los argumentos no se pueden leer como datos JSON (${why}); envía un objeto JSON simple`,
+  unreadableMarker: (why: string) => `[argumentos ilegibles: ${why}]`,
   unknownTool: (name: string, known: readonly string[]) =>
     `no existe la herramienta ${showValue(name, 60).replace(/^"|"$/g, '')}. Herramientas disponibles: ${known.join(', ')}.`,
   denied: (tool: string) =>

@@ -89,6 +89,29 @@ export function resultFromError(tool: string, e: unknown): ToolResult {
   return errorResult('INTERNAL', S.internalError(tool, message));
 }
 
+/** A tool name as the refusal shows it: the text itself, or what kind of value came instead. */
+function nameShown(name: unknown): string {
+  return typeof name === 'string' ? name : `[${readSafely(() => (Array.isArray(name) ? 'lista' : name === null ? 'null' : typeof name), typeof name)}]`;
+}
+
+/** Arguments that cannot be read as plain data: refused like any invalid argument, saying why. */
+function unreadable(tool: string, why: string): ToolResult {
+  return errorResult('VALIDATION', S.invalidArgs(tool, [S.unreadableArgs(why)]));
+}
+
+/** A thrown value's first line, never throwing itself (a hostile getter may throw anything). */
+function reasonOf(e: unknown): string {
+  return readSafely(() => (e instanceof Error ? e.message : typeof e === 'string' ? e : typeof e).split('\n')[0]!.slice(0, 120), 'error');
+}
+
+function readSafely<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
 function denied(tool: string): ToolResult {
   return { kind: 'denegado', code: 'DENIED', message: S.denied(tool) };
 }
@@ -106,9 +129,15 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   /** Validated tool and args, or the error result that ends the call. */
   async function resolve(call: ToolCall) {
     await deps.beforeCall?.();
-    const tool = registry.get(call.name);
-    if (!tool) return { error: errorResult('UNKNOWN_TOOL', S.unknownTool(String(call.name), registry.names())) };
-    const v = tool.validate(plainCopy(call.input));
+    const tool = typeof call.name === 'string' ? registry.get(call.name) : undefined;
+    if (!tool) return { error: errorResult('UNKNOWN_TOOL', S.unknownTool(nameShown(call.name), registry.names())) };
+    let input: unknown;
+    try {
+      input = plainCopy(call.input);
+    } catch (e) {
+      return { error: unreadable(tool.definition.name, reasonOf(e)) };
+    }
+    const v = tool.validate(input);
     if (!v.ok) return { error: errorResult('VALIDATION', S.invalidArgs(tool.definition.name, v.problems.map((p) => p.reason))), problems: v.problems.map((p) => p.reason) };
     // What the arguments name must exist (a note id): refused like any invalid argument.
     const missing: string[] = [];
@@ -206,12 +235,19 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   return {
     async dispatch(given, opts = {}) {
       const started = performance.now();
-      // One plain copy of the input's own properties: validated, run and audited alike.
+      // One plain copy of the input's own properties: validated, run and audited alike. An input
+      // that cannot be copied (a cycle, a getter or a Proxy trap that throws) is refused at the
+      // door — and audited like every call, with the reason in place of its arguments.
       let call: ToolCall;
+      let refused: ToolResult | undefined;
       try {
-        call = { ...given, input: plainCopy(given.input) };
+        call = { id: given.id, name: given.name, input: plainCopy(given.input) };
       } catch (e) {
-        return resultFromError(typeof given.name === 'string' ? given.name : '?', e);
+        const why = reasonOf(e);
+        call = { id: readSafely(() => given.id, ''), name: readSafely(() => given.name, '?'), input: S.unreadableMarker(why) };
+        refused = typeof call.name === 'string' && registry.get(call.name)
+          ? unreadable(call.name, why)
+          : errorResult('UNKNOWN_TOOL', S.unknownTool(nameShown(call.name), registry.names()));
       }
       try {
         await deps.audit.append(requestEntry(call, deps.now(), opts));
@@ -221,7 +257,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       const extra: Parameters<typeof resultEntry>[4] = opts.persona ? { persona: opts.persona } : {};
       let result: ToolResult;
       try {
-        result = await run(call, opts, (x) => Object.assign(extra, x));
+        result = refused ?? (await run(call, opts, (x) => Object.assign(extra, x)));
       } catch (e) {
         result = resultFromError(typeof call.name === 'string' ? call.name : '?', e);
       }

@@ -231,7 +231,7 @@ describe('class mode', () => {
     const gone = await bob.waitText(/^Hecho: he borrado/);
     expect(gone.text).toMatch(/13 notas/);
     // Only a new audit chain recording the deletion, and an empty notebook, are left in Bob's folder.
-    expect((await readdir(s.dirOf(BOB))).filter((n) => !n.endsWith('.lock')).sort()).toEqual(['auditoria.jsonl', 'bot', 'notas.json']);
+    expect((await readdir(s.dirOf(BOB))).filter((n) => !n.endsWith('.lock')).sort()).toEqual(['auditoria.jsonl', 'bot', 'cuaderno.id', 'notas.json']);
     const record = (await readFile(path.join(s.dirOf(BOB), 'auditoria.jsonl'), 'utf8')).trim().split('\n');
     expect(record).toHaveLength(1);
     expect(JSON.parse(record[0]!)).toMatchObject({ event: 'datos_borrados', seq: 1, cuentas: { notas: 13 } });
@@ -275,6 +275,26 @@ describe('class mode', () => {
     await ana.waitFor('the stranger sentence', (msgs) => msgs.slice(-1).find((m) => /enlace de invitación/.test(m.text)));
     expect(await exists(s.dirOf(ANA))).toBe(false);
     expect(JSON.parse(await readFile(path.join(s.config.dataDir, 'clase.json'), 'utf8'))).toMatchObject({ version: 1 });
+  });
+
+  it("a student's damaged notebook at start sets that student aside with one console line; the others start and work (issue 40, hole 11)", async () => {
+    stack = await startClassStack();
+    const s = stack;
+    const { ana, bob } = await anaAndBob(s);
+    await answerTo(ana, '/notas');
+    await answerTo(bob, '/notas');
+    await writeFile(path.join(s.dirOf(BOB), 'notas.json'), '{"version": 2, "notas": [');
+    const logged = s.logs.length;
+
+    await s.restart();
+    const lines = s.logs.slice(logged).filter((l) => l.includes(String(BOB)));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Modo clase: dejo aparte a la persona 302 porque no pude abrir el cuaderno de esa persona \(.*notas\.json está dañado/);
+    const teacher = s.h.client({ userId: TEACHER, firstName: 'Profe' });
+    expect(await answerTo(ana, '/curso')).toMatch(/semana/i);
+    expect(await answerTo(teacher, '/curso')).toMatch(/semana/i);
+    // The damaged file is left as it was, for the student or the teacher to look at.
+    expect(await readFile(path.join(s.dirOf(BOB), 'notas.json'), 'utf8')).toBe('{"version": 2, "notas": [');
   });
 
   it("a restart resumes every student's paused run in their own chat; their old buttons still work", async () => {

@@ -80,7 +80,7 @@ describe('«borra mis datos», single owner', () => {
     expect(await stack.notebook.course.read()).toBeNull();
     expect((await stack.notebook.reviews.read()).registro).toEqual([]);
     const left = (await readdir(dir)).filter((n) => !n.endsWith('.lock'));
-    expect(left.sort()).toEqual(['auditoria.jsonl', 'bot', 'notas.json']);
+    expect(left.sort()).toEqual(['auditoria.jsonl', 'bot', 'cuaderno.id', 'notas.json']);
 
     // The new chain: one entry, the date and the counts, no content; it verifies.
     const text = await readFile(path.join(dir, 'auditoria.jsonl'), 'utf8');

@@ -177,7 +177,7 @@ describe('cuaderno notas / tarjetas / uso', () => {
         expect(r.code).toBe(1);
         expect(r.stderr).toContain(file);
         expect(r.stderr).toContain('no es JSON válido');
-        expect(r.stderr).toMatch(/restaure una copia/);
+        expect(r.stderr).toMatch(/restaura una copia/);
       }
       expect(await readFile(file, 'utf8')).toBe('[{"id": 1, "tema"');
     } finally {

@@ -36,3 +36,25 @@ describe('a deeply nested input', () => {
     ]);
   });
 });
+
+describe('an input that cannot be read, a name that is not text (issue 40, hole 11)', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => ({ dir, cleanup } = await tempDir('cv-unreadable-')));
+  afterAll(async () => cleanup());
+
+  it('a circular input is refused as invalid, saying why, and audited with the reason in place of its arguments; an object as the name is an unknown tool', async () => {
+    const toolbox = await makeToolbox(dir);
+    const circular: Record<string, unknown> = { consulta: 'luz', k: 1 };
+    circular.yo = circular;
+    const r = await toolbox.dispatch({ id: 'ciclo', name: 'buscar_notas', input: circular });
+    expect(r).toMatchObject({ kind: 'error', code: 'VALIDATION' });
+    expect(r.content).toMatch(/los argumentos no se pueden leer como datos JSON \(circular input\)/);
+    const named = await toolbox.dispatch({ id: 'objeto', name: Object.create(null) as string, input: {} });
+    expect(named).toMatchObject({ kind: 'error', code: 'UNKNOWN_TOOL' });
+    expect(named.content).toMatch(/^no existe la herramienta \[object\]/);
+    const lines = (await readFile(path.join(dir, 'auditoria.jsonl'), 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as { event: string; call_id: string; code?: string; args?: unknown });
+    expect(lines.map((l) => `${l.call_id} ${l.event}${l.code ? ` ${l.code}` : ''}`)).toEqual(['ciclo solicitud', 'ciclo resultado VALIDATION', 'objeto solicitud', 'objeto resultado UNKNOWN_TOOL']);
+    expect(lines[0]!.args).toBe('[argumentos ilegibles: circular input]');
+  });
+});

@@ -1,8 +1,10 @@
 /**
  * The seeded fuzz test of the dispatcher (SPEC §3): ≥ 10,000 generated calls — valid ones, mutated
  * ones (a key missing or extra, a wrong type, out of an enum or a bound, too long), garbage (every
- * JSON and non-JSON type, unicode, nesting to 5,000 levels) and every Object.prototype name as a
- * key and as a tool name. The oracle is the generator: it knows which inputs are schema-valid.
+ * JSON and non-JSON type, unicode, nesting to 5,000 levels), every Object.prototype name as a
+ * key and as a tool name, and inputs that cannot be read as data (circular, a getter that throws,
+ * a Proxy whose traps throw or that was revoked) and tool names that cannot be printed. The oracle
+ * is the generator: it knows which inputs are schema-valid.
  *
  * Asserted: 0 crashes (dispatch never throws), 0 invalid inputs accepted, 0 disk changes for a
  * refused call, and a request + a result audit line for every call. Counts are printed.
@@ -116,6 +118,30 @@ function withExtraKey(o: Record<string, unknown>, key: string): Record<string, u
   return out;
 }
 
+/** Arguments that cannot be read as plain data: a cycle, a getter that throws, a Proxy whose trap throws, a revoked Proxy. */
+const UNREADABLE: ReadonlyArray<[string, (args: Record<string, unknown>) => unknown]> = [
+  ['circular', (a) => Object.assign(a, { yo: a })],
+  ['circular-deep', (a) => { const list: unknown[] = [{ x: 1 }]; list.push({ dentro: list }); return { ...a, lista: list }; }],
+  ['throwing-getter', (a) => Object.defineProperty(a, Object.keys(a)[0]!, { get() { throw new Error('getter roto'); }, enumerable: true })],
+  ['proxy-ownkeys', (a) => new Proxy(a, { ownKeys() { throw new Error('trampa ownKeys'); } })],
+  ['proxy-get', (a) => new Proxy(a, { get() { throw new RangeError('trampa get'); } })],
+  ['proxy-revoked', (a) => { const p = Proxy.revocable(a, {}); p.revoke(); return p.proxy; }],
+  ['throws-non-error', (a) => Object.defineProperty(a, 'z', { get() { throw Object.create(null); }, enumerable: true })],
+];
+
+/** Tool names no registry holds and that resist being turned into text. */
+const HOSTILE_NAMES: ReadonlyArray<() => unknown> = [
+  () => Object.create(null),
+  () => ({ toString() { throw new Error('toString roto'); } }),
+  () => { const p = Proxy.revocable({}, {}); p.revoke(); return p.proxy; },
+  () => new Proxy({}, { ownKeys() { throw new Error('trampa'); } }),
+  () => { const o: Record<string, unknown> = {}; o.o = o; return o; },
+  () => Symbol('herramienta'),
+];
+
+/** How many rounds of every unreadable kind for every tool, and of every hostile name. */
+const HOSTILE_ROUNDS = 16;
+
 function generate(): Case[] {
   rand = mulberry32(SEED);
   const cases: Case[] = [];
@@ -123,6 +149,11 @@ function generate(): Case[] {
   for (const name of PROTO_NAMES) {
     cases.push({ name, input: {}, valid: false, kind: 'proto-tool' });
     for (const tool of TOOLS) cases.push({ name: tool, input: withExtraKey(validArgs(tool), name), valid: false, kind: 'proto-key' });
+  }
+  // Inputs that cannot be copied, and names that cannot be printed: each refused and audited.
+  for (let round = 0; round < HOSTILE_ROUNDS; round++) {
+    for (const tool of TOOLS) for (const [kind, make] of UNREADABLE) cases.push({ name: tool, input: make(validArgs(tool)), valid: false, kind });
+    for (const make of HOSTILE_NAMES) cases.push({ name: make(), input: validArgs(pick(TOOLS)), valid: false, kind: 'hostile-name' });
   }
   while (cases.length < CASES) {
     const r = rand();
@@ -152,6 +183,9 @@ function generate(): Case[] {
   }
   return cases;
 }
+
+/** A case's tool name for a failure message (some names cannot be turned into text). */
+const label = (name: unknown): string => (typeof name === 'string' ? name : `[${typeof name}]`);
 
 /**
  * What a refused call must not touch, cheaply (it runs 20,000 times): size and mtime of every entry
@@ -197,11 +231,11 @@ export function fuzzHalf(half: 1 | 2): void {
           counts.valid += 1;
           if (refusedAtTheDoor) {
             counts.validRefused += 1;
-            failures.push(`#${i} valid ${String(c.name)} refused: ${(result.message ?? '').slice(0, 160)}`);
+            failures.push(`#${i} valid ${label(c.name)} refused: ${(result.message ?? '').slice(0, 160)}`);
           }
         } else if (!refusedAtTheDoor) {
           counts.invalidAccepted += 1;
-          failures.push(`#${i} ${c.kind} ${String(c.name)} accepted: ${result.kind} ${result.kind === "error" ? `${result.code}: ${(result.message ?? "").slice(0, 200)}` : JSON.stringify(result.data ?? null).slice(0, 160)}`);
+          failures.push(`#${i} ${c.kind} ${label(c.name)} accepted: ${result.kind} ${result.kind === "error" ? `${result.code}: ${(result.message ?? "").slice(0, 200)}` : JSON.stringify(result.data ?? null).slice(0, 160)}`);
         }
       };
       const call = async (i: number, c: Case) => {

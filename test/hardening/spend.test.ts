@@ -6,7 +6,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openNotebook } from '../../src/store/index.js';
+import { openNotebook, USAGE_COLUMNS } from '../../src/store/index.js';
 import { real } from '../bot/steps.js';
 import { OWNER, startStack, type Stack } from '../bot/stack.js';
 import { tempDir } from '../tools/helpers.js';
@@ -94,6 +94,21 @@ describe('spend: the program measures, the model only notes', () => {
     expect(broken.code).not.toBe(0);
     expect(broken.stderr).toMatch(/cabecera/);
     expect(broken.stderr).not.toMatch(/borrar la última línea/);
+  });
+});
+
+describe('a usage row cut inside its last field (issue 40, hole 11)', () => {
+  it('is refused with one sentence, never read with a shortened key; nothing is appended after it', async () => {
+    const dir = await dataDir();
+    const file = path.join(dir, 'registro_uso.csv');
+    const whole = '2026-03-02T10:00:00.000Z,agente:iteracion-12,claude-sonnet-5-5,1000,200,0.004,facturado,r1@2026-03-02T10:00:00.000Z#iteracion-12\n';
+    // Killed inside the key: «#iteracion-12» written as «#iteracion-1», a key another row owns.
+    const text = `${USAGE_COLUMNS.join(',')}\n${whole}${whole.slice(0, whole.length - 2)}`;
+    await writeFile(file, text);
+    const usage = (await openNotebook(dir)).usage;
+    await expect(usage.list()).rejects.toThrow(/la línea 3 está cortada.*basta con borrar la última línea/);
+    await expect(usage.append({ tarea: 't', modelo: 'claude-sonnet-5-5', tokens_entrada: 1, tokens_salida: 1, origen: 'facturado', clave: 'r1@2026-03-02T10:00:00.000Z#iteracion-1' })).rejects.toThrow(/cortada/);
+    expect(await readFile(file, 'utf8')).toBe(text);
   });
 });
 

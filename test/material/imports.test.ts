@@ -30,7 +30,7 @@ beforeEach(async () => {
   dirs.push(dataDir);
   notebook = await openNotebook(dataDir);
 });
-const imports = () => createImports({ dataDir, notes: notebook.notes, ocr, course: async () => DEMO_COURSE });
+const imports = () => createImports({ dataDir, notes: notebook.notes, ocr, course: async () => DEMO_COURSE, audit: notebook.audit });
 
 const GENETICA = [
   ['Genética', 'La genética estudia cómo se heredan los caracteres de padres a hijos. Mendel trabajó con guisantes y descubrió que los caracteres se transmiten por unidades que hoy llamamos genes.'],
@@ -69,6 +69,10 @@ describe('an import', () => {
     const again = await imports().propose('otro nombre.pdf', pdf);
     expect(again.yaExistia).toBe(true);
     expect((await notebook.notes.list()).length).toBe(before + 3);
+    // The save is audited once (issue 40, hole 11): the file's key and the notes' ids, never their text.
+    const audited = (await notebook.audit.list()).filter((e) => e.event === 'importacion_guardada');
+    expect(audited).toEqual([expect.objectContaining({ clave: record.clave, notas: [before + 1, before + 2, before + 3] })]);
+    expect(JSON.stringify(audited)).not.toContain('genética');
   });
 
   it('a resumed save finds the note added just before a kill instead of adding it again', async () => {

@@ -36,7 +36,7 @@ async function filled(): Promise<{ dir: string; keysDir: string }> {
 
 async function expectErased(dir: string, keysDir: string): Promise<void> {
   const nb = await openNotebook(dir, { keysDir });
-  expect((await readdir(dir)).sort()).toEqual(['auditoria.jsonl', 'bot', 'notas.json']);
+  expect((await readdir(dir)).sort()).toEqual(['auditoria.jsonl', 'bot', 'cuaderno.id', 'notas.json']);
   const text = await readFile(path.join(dir, 'auditoria.jsonl'), 'utf8');
   expect(text).not.toContain('privad');
   const lines = text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);

@@ -158,7 +158,7 @@ describe('usage log', () => {
     await expect(nb.usage.append({ origen: 'facturado', tarea: 't', modelo: 'gpt-5' as never, tokens_entrada: 1, tokens_salida: 1 })).rejects.toThrow(/No hay precio para el modelo "gpt-5"/);
     const broken = 'fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd\n2026-03-02T10:00:00.000Z,semana 3,claude-so';
     await writeFile(nb.files.usage, broken);
-    await expectStateError(nb.usage.list(), nb.files.usage, /la línea 2 tiene 3 columnas en vez de 6/);
+    await expectStateError(nb.usage.list(), nb.files.usage, /la línea 2 está cortada/);
     await expectStateError(nb.usage.append({ origen: 'facturado', tarea: 't', modelo: 'claude-haiku-5-5', tokens_entrada: 1, tokens_salida: 1 }), nb.files.usage, /borrar la última línea/);
     expect(await readFile(nb.files.usage, 'utf8')).toBe(broken);
   });
@@ -178,5 +178,24 @@ describe('audit log', () => {
     expect(all.map((e) => e.i).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 20 }, (_, i) => i));
     await writeFile(nb.files.audit, `${await readFile(nb.files.audit, 'utf8')}{"i": 2`, { flag: 'w' });
     await expectStateError(nb.audit.list(), nb.files.audit, /la línea 21 no es JSON válido/);
+  });
+});
+
+describe('deletions are audited (issue 40, hole 11)', () => {
+  it('deleted notes and a deleted card each leave one audit line with their ids, never their text; nothing deleted, no line', async () => {
+    const nb = await openNotebook(dir);
+    const a = await nb.notes.add('uno', 'Texto privado de la nota uno.', 1);
+    const b = await nb.notes.add('dos', 'Texto privado de la nota dos.', 1);
+    const { added: [card] } = await nb.cards.append([{ id_nota: a.id, tipo: 'cloze', semana: 1, pregunta: '¿…?', respuesta: 'uno' }]);
+    expect(await nb.cards.remove(card!.id)).toBe(true);
+    expect(await nb.cards.remove(card!.id)).toBe(false);
+    expect(await nb.notes.removeMany([a.id, b.id])).toBe(2);
+    expect(await nb.notes.removeMany([a.id])).toBe(0);
+    const lines = (await nb.audit.list()).filter((e) => e.event === 'notas_borradas' || e.event === 'tarjeta_borrada');
+    expect(lines).toEqual([
+      expect.objectContaining({ event: 'tarjeta_borrada', tarjeta: card!.id, id_nota: a.id }),
+      expect.objectContaining({ event: 'notas_borradas', notas: [a.id, b.id], borradas: 2 }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('privado');
   });
 });

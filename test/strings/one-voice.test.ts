@@ -51,7 +51,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   'chat.S.alreadySent': [['imagen', 3], ['audio', 3]],
   'chat.S.statusTask': [[{ label: 'Portada', state: 'en_curso', attempt: 1 }], [{ label: 'Portada', state: 'pendiente', attempt: 1 }], [{ label: 'Portada', state: 'hecha', attempt: 1 }], [{ label: 'Narración', state: 'en_curso', attempt: 2 }]],
   'chat.S.statusWaits': [[{ kind: 'aprobacion', what: 'la portada de la semana 3' }], [{ kind: 'tarea', what: 'Portada' }], [{ kind: 'nada' }]],
-  'agent.AGENT.badUsage': [[['lo leído: -5, y debía ser un número entero entre 0 y 2000000']]],
+  'agent.AGENT.usageEstimated': [[['lo leído: -5, y debía ser un número entero entre 0 y 2000000']]],
   'agent.AGENT.badUsageField': [['input_tokens', '-5', 2_000_000], ['cache_read_input_tokens', '1.5', 2_000_000]],
   'agent.REPORT.notesOfWeek': [['Semana 3', [1, 2]], ['Semana 3', []], ['Semana 3', [1, 2], true]],
   'agent.REPORT.closestNote': [[WORD, 3], [WORD, 3, true], [WORD, undefined, undefined]],

@@ -37,11 +37,12 @@ export interface Finished {
 /**
  * Runs a compiled entry point (`node dist/<entry>.js …args`) to its end and resolves once it has
  * exited and its output is drained ('close'), so whatever it wrote is on disk before the caller
- * looks — or removes the folder. `stdin` is written and closed (undefined: no stdin at all).
+ * looks — or removes the folder. `stdin` is written and closed (undefined: no stdin at all);
+ * `nodeArgs` go to node before the entry point (a preload hook: `['--import', HOOK]`).
  */
-export function runCompiled(entry: 'main' | 'cli' | 'trabajador', args: string[], opts: { env: NodeJS.ProcessEnv; stdin?: string; cwd?: string }): Promise<Finished> {
+export function runCompiled(entry: 'main' | 'cli' | 'trabajador', args: string[], opts: { env: NodeJS.ProcessEnv; stdin?: string; cwd?: string; nodeArgs?: readonly string[] }): Promise<Finished> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [compiled(entry), ...args], { env: opts.env, cwd: opts.cwd ?? ROOT, stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), compiled(entry), ...args], { env: opts.env, cwd: opts.cwd ?? ROOT, stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -157,7 +157,7 @@ describe('dispatcher', () => {
     expect(r).toMatchObject({ is_error: true, code: 'CORRUPT_STATE' });
     expect(r.content).toContain(deck);
     expect(r.content).toContain('no es JSON válido');
-    expect(r.content).toMatch(/restaure una copia/);
+    expect(r.content).toMatch(/restaura una copia/);
     expect(await readFile(deck, 'utf8')).toBe('[{"id": 1, "id_nota": 8,');
   });
 });

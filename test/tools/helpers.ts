@@ -66,7 +66,7 @@ export async function makeToolbox(dir: string, opts: { answer?: ApprovalDecision
         decision = answer;
       }
     }
-    return asModelSees(String(call.name), await box.dispatch(call, { ...o, ...(decision ? { decision } : {}) }));
+    return asModelSees(typeof call.name === 'string' ? call.name : '?', await box.dispatch(call, { ...o, ...(decision ? { decision } : {}) }));
   };
   return { ...box, dispatch, asked };
 }

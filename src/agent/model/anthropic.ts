@@ -15,7 +15,6 @@
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import { CancelledError, EngineError, type ErrorCode } from '../../errors.js';
 import { DEFAULT_ORCHESTRATOR_MODEL, MODEL_NAMES, type ModelName } from '../../config.js';
-import { AGENT, type UsageField } from '../../strings/agent.js';
 import type { ContentBlock, Model, ModelRequest, ModelResponse } from './types.js';
 
 /** Runs `fn` under the project's retry policy (SPEC §6). Identity when not injected. */
@@ -79,7 +78,8 @@ export class AnthropicModel implements Model {
     return {
       content: message.content as unknown as ContentBlock[],
       stop_reason: message.stop_reason ?? 'end_turn',
-      usage: checkedUsage(message.usage, request.maxTokens),
+      // Checked where it is billed (model/usage.ts), for every model alike.
+      usage: message.usage as ModelResponse['usage'],
     };
   }
 
@@ -89,40 +89,6 @@ export class AnthropicModel implements Model {
     const r = await this.retry((s) => this.client.messages.countTokens(base, { signal: s }).catch(toCuadernoError), signal);
     return r.input_tokens;
   }
-}
-
-/**
- * Most tokens one request's input side may report, per field (input, cache writes, cache reads):
- * well above any context window, far below what would make a cost absurd.
- */
-export const MAX_USAGE_INPUT_TOKENS = 2_000_000;
-
-/**
- * The endpoint's `usage`, checked before anything is billed from it: each count a non-negative safe
- * integer, the input fields at most MAX_USAGE_INPUT_TOKENS, the output at most the `max_tokens` the
- * request allowed. Anything else is refused (ENGINE_BAD_RESPONSE, not retried): a wrong count is
- * never written to the usage log, and the run stops with the reason.
- */
-export function checkedUsage(raw: unknown, maxOutput: number): ModelResponse['usage'] {
-  const u = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-  const problems: string[] = [];
-  const count = (field: UsageField, max: number, optional: boolean): number | null | undefined => {
-    const v = u[field];
-    if (optional && (v === undefined || v === null)) return v as null | undefined;
-    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0 || v > max) {
-      problems.push(AGENT.badUsageField(field, JSON.stringify(v) ?? 'nada', max));
-      return 0;
-    }
-    return v;
-  };
-  const usage = {
-    input_tokens: count('input_tokens', MAX_USAGE_INPUT_TOKENS, false) as number,
-    output_tokens: count('output_tokens', maxOutput, false) as number,
-    cache_creation_input_tokens: count('cache_creation_input_tokens', MAX_USAGE_INPUT_TOKENS, true),
-    cache_read_input_tokens: count('cache_read_input_tokens', MAX_USAGE_INPUT_TOKENS, true),
-  };
-  if (problems.length > 0) throw new EngineError('ENGINE_BAD_RESPONSE', AGENT.badUsage(problems), { field: 'usage' });
-  return usage;
 }
 
 function statusCode(status: number): ErrorCode {

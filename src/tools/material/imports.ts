@@ -17,6 +17,8 @@ import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../store/atomic.js';
 import { withFileLock } from '../../store/lock.js';
+import { IMPORT_SAVED_EVENT } from '../../store/auditEvents.js';
+import type { AuditLog } from '../../store/types.js';
 import { Mutex } from '../../store/jsonFile.js';
 import type { Note } from '../domain.js';
 import { CuadernoError } from '../../errors.js';
@@ -66,6 +68,8 @@ export interface ImportsDeps {
   ocr: OcrEngine;
   /** The owner's course as it is now (read at each proposal: it may change between two imports). */
   course: () => Promise<Course>;
+  /** The notebook's audit log: every saved import leaves a line (its key and the notes' ids). */
+  audit: Pick<AuditLog, 'append'>;
 }
 
 export interface Proposal {
@@ -256,6 +260,9 @@ export function createImports(deps: ImportsDeps) {
           const added = await deps.notes.addMany(toAdd.map((i) => r!.propuesta[i]!));
           toAdd.forEach((i, k) => (slots[i] = added[k]!.id));
         }
+        // Audited before it is marked done: a kill in between audits it again on the resume (at least once).
+        const notas = slots.filter((n): n is number => n !== null);
+        await deps.audit.append({ timestamp: new Date().toISOString(), event: IMPORT_SAVED_EVENT, clave: r.clave, tipo: r.tipo, notas });
         r = { ...r, estado: 'hecha', guardadas: slots };
         await write(r);
         return { notas: slots.filter((n): n is number => n !== null), yaExistia: false, record: r };

@@ -1,0 +1,101 @@
+/**
+ * A course change as one commit (docs/design.md §2). Replacing or editing the course touches three
+ * files — the notes' weeks, the cards' weeks, the course — and a process killed between them left
+ * notes without their week beside the old course. So the whole change is first written as ONE
+ * record, `curso.cambio.json` (atomically: that write is the commit), then applied: deletions, the
+ * notes' and cards' weeks, the course, one audit entry; then the record is removed. Every step sets
+ * absolute values, so applying again changes nothing twice. A process killed before the record is
+ * whole changed nothing; one killed after it is finished forward by the next opening of the notebook
+ * (`finishCourseChange`, from openNotebook). The audit entry is written at least once (a kill
+ * between it and the record's removal writes it again on the way forward, with the same `clave`).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import { StateFileError } from '../errors.js';
+import { STATE } from '../strings/console.js';
+import { writeFileAtomic } from './atomic.js';
+import { COURSE_CHANGED_EVENT } from './auditEvents.js';
+import { checkCourse, COURSE_STATE_VERSION, courseDocument, type StoredCourse } from './courseFile.js';
+import type { Notebook } from './types.js';
+
+export const COURSE_CHANGE_FILE = 'curso.cambio.json';
+const VERSION = 1;
+
+export interface CourseChange {
+  curso: StoredCourse;
+  /** Note id → its week after the change (only the notes whose week changes; null = none). */
+  notas: Record<number, number | null>;
+  /** Card id → its week after the change. */
+  tarjetas: Record<number, number | null>;
+  borrar: { notas: number[]; tarjetas: number[] };
+}
+
+interface ChangeRecord extends CourseChange {
+  version: typeof VERSION;
+  clave: string;
+  fecha: string;
+}
+
+type Parts = Pick<Notebook, 'notes' | 'cards' | 'course' | 'audit'>;
+
+/** Commits `change` (one atomic write) and applies it. Throws like the store does; a kill is finished by the next open. */
+export async function commitCourseChange(nb: Parts, file: string, change: CourseChange): Promise<void> {
+  const { version: _v, ...curso } = courseDocument(change.curso);
+  const record: ChangeRecord = { version: VERSION, clave: randomBytes(8).toString('hex'), fecha: new Date().toISOString(), ...change, curso };
+  await writeFileAtomic(file, `${JSON.stringify(record)}\n`);
+  await apply(nb, file, record);
+}
+
+/** A change committed by a process that was killed before it finished: applied now. False when there was none. */
+export async function finishCourseChange(nb: Parts, file: string): Promise<boolean> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw e;
+  }
+  const record = parse(text);
+  if (!record) throw new StateFileError('CORRUPT_STATE', file, STATE.courseChangeCorrupt(file));
+  await apply(nb, file, record);
+  return true;
+}
+
+async function apply(nb: Parts, file: string, r: ChangeRecord): Promise<void> {
+  const own = <T>(m: Record<number, T>, id: number): T | undefined => (Object.hasOwn(m, id) ? m[id] : undefined);
+  for (const id of r.borrar.tarjetas) await nb.cards.remove(id);
+  if (r.borrar.notas.length > 0) await nb.notes.removeMany(r.borrar.notas);
+  if (Object.keys(r.notas).length > 0) await nb.notes.setWeeks((n) => own(r.notas, n.id));
+  if (Object.keys(r.tarjetas).length > 0) await nb.cards.setWeeks((c) => own(r.tarjetas, c.id));
+  await nb.course.write(r.curso);
+  await nb.audit.append({
+    timestamp: new Date().toISOString(),
+    event: COURSE_CHANGED_EVENT,
+    clave: r.clave,
+    semanas: r.curso.semanas.length,
+    notas_movidas: Object.keys(r.notas).length,
+    tarjetas_movidas: Object.keys(r.tarjetas).length,
+    notas_borradas: r.borrar.notas.length,
+    tarjetas_borradas: r.borrar.tarjetas.length,
+  });
+  await rm(file, { force: true });
+}
+
+const isId = (k: string) => /^\d{1,9}$/.test(k);
+const isWeek = (v: unknown) => v === null || (Number.isSafeInteger(v) && (v as number) >= 1);
+const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isSafeInteger(x) && x >= 1);
+const isWeekMap = (v: unknown): v is Record<number, number | null> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.entries(v).every(([k, w]) => isId(k) && isWeek(w));
+
+function parse(text: string): ChangeRecord | undefined {
+  let r: Partial<ChangeRecord>;
+  try {
+    r = JSON.parse(text) as Partial<ChangeRecord>;
+  } catch {
+    return undefined;
+  }
+  if (typeof r !== 'object' || r === null || r.version !== VERSION || typeof r.clave !== 'string' || typeof r.fecha !== 'string') return undefined;
+  if (!isWeekMap(r.notas) || !isWeekMap(r.tarjetas) || !r.borrar || !isIdList(r.borrar.notas) || !isIdList(r.borrar.tarjetas)) return undefined;
+  const course = checkCourse({ version: COURSE_STATE_VERSION, ...(r.curso as object) });
+  return course.ok ? ({ ...r, curso: course.value } as ChangeRecord) : undefined;
+}
