@@ -34,6 +34,7 @@ import { RunManager, type RunService } from './runs.js';
 import { BotStateFile } from './state.js';
 import type { Transcriber } from '../tools/voice/transcriber.js';
 import { voiceComposer } from './voice.js';
+import { firstMinuteComposer } from './first-minute.js';
 
 export interface OwnerOptions {
   /** The owner's config: `dataDir` is their data dir (the whole one, or `usuarios/<id>/`). */
@@ -124,7 +125,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(reviewing);
   c.use(remindersComposer(reminders, review, config.review.timeZone));
   const gpuStatus = opts.service.gpuStatus?.bind(opts.service);
-  const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, log, ...(gpuStatus ? { gpuStatus } : {}) };
+  const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, timeZone: config.review.timeZone, log, ...(gpuStatus ? { gpuStatus } : {}) };
   const commands = plainCommands(commandDeps);
   c.use(commandsComposer(commandDeps, commands));
   c.use(filesComposer({ dataDir: config.dataDir, notebook, charts, media, cards, log }));
@@ -134,6 +135,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   const courseChat = createCourseChat({ notebook, proposals, log });
   const router = createRouter({ courseChat, proposals, imports, course, log });
   c.use(courseChat.composer);
+  c.use(firstMinuteComposer({ notebook, timeZone: config.review.timeZone, showCourse: courseChat.show }));
   c.use(router.composer);
   const material = createMaterial({ imports, course, dataDir: config.dataDir, api, log });
   c.use(material.composer);

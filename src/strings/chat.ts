@@ -95,12 +95,6 @@ export const S = Object.freeze({
   pollingFailed: (why: string) => `Cierro Cuaderno Vivo: no puedo seguir recibiendo mensajes de Telegram (${why}).`,
   stranger: (userId: number) =>
     `Este cuaderno es privado: solo atiende a la persona a la que pertenece. (Tu número de Telegram es ${userId}; si el cuaderno es tuyo, pide a quien administra el bot que añada ese número a las personas permitidas.)`,
-  /** `onExample`: the notebook still has the example course, so the greeting says how to bring one's own. */
-  start: (name: string, audience: Audience = 'dueño', course?: HelpCourse, onExample = false) =>
-    (audience === 'profesor'
-      ? `Hola, ${name}. Das esta clase en Cuaderno Vivo: invita a tus alumnos con /invitar y mira con /alumnos quién ha entrado y cuánto lleva gastado cada uno. Cada alumno tiene su propio cuaderno; tú también tienes el tuyo para probar lo que verán.\n\n`
-      : `Hola, ${name}. Soy tu Cuaderno Vivo: escríbeme en una frase qué quieres y preparo tu semana de estudio — tarjetas, portada y un pódcast narrado — pidiéndote permiso antes de lo que deja huella.\n\n${onExample ? `${OWN_COURSE_HINT}\n\n` : ''}`) +
-    helpBody(audience, course),
   help: (audience: Audience = 'dueño', course?: HelpCourse) => helpBody(audience, course),
 
   // --- class mode ---
@@ -143,8 +137,6 @@ export const S = Object.freeze({
   handlerFailed: () => 'No pude atender ese mensaje por un error interno. Inténtalo de nuevo en un momento.',
   unknownCommand: () => 'No conozco esa orden. Escribe /ayuda para ver lo que sé hacer.',
   emptyText: () => 'Escríbeme en una frase qué quieres, por ejemplo «prepara la semana 1».',
-  greeting: (name: string, onExample = false) =>
-    `¡Hola${name ? `, ${name}` : ''}! Dime en una frase qué quieres preparar, por ejemplo «prepara la semana 1», o escribe /ayuda para ver todo lo que sé hacer.${onExample ? `\n\n${OWN_COURSE_HINT}` : ''}`,
   tooLong: (length: number, max: number) =>
     `Ese mensaje es demasiado largo (${length} caracteres; el máximo es ${max}). Resúmelo en una frase; si es una nota, guárdala con /nota.`,
 
