@@ -9,11 +9,12 @@ import { hasWeek, weekTopic, type Course } from '../tools/course/course.js';
 import { callInWords, toolInWords } from '../strings/tools.js';
 import { ownerReason, plainWords } from '../strings/agent.js';
 import { S } from '../strings/chat.js';
+import { MESSAGE_MAX_CHARS } from '../lib/paste-parts.js';
 import { chatActionOf, toolRole } from '../tools/stages/catalogue.js';
 import type { CallOutcome } from '../agent/types.js';
 
 /** Telegram Bot API limits (characters): a message text and a media caption. */
-export const TELEGRAM_TEXT_MAX = 4096;
+export const TELEGRAM_TEXT_MAX = MESSAGE_MAX_CHARS;
 export const TELEGRAM_CAPTION_MAX = 1024;
 
 export { toolInWords };
