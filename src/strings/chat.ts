@@ -126,7 +126,7 @@ export const S = Object.freeze({
     `Todavía tengo a medias «${text}» (lo empecé hace ${elapsedS} s). ¿Sigo con ese, o lo descarto? Si lo descartas (también con /cancelar), lo ya hecho se conserva y luego me pides lo nuevo.`,
   keptRun: (text: string) => `▶️ Sigo con «${text}».`,
   budgetSpent: (spent: number, budget: number) =>
-    `El presupuesto de este mes está agotado (${usd(spent)} de ${usd(budget)}), así que no empiezo trabajos con el modelo. /semana N sigue funcionando porque no cuesta nada; si necesitas más, pide a quien administra el bot que suba el presupuesto del mes.`,
+    `El presupuesto de este mes está agotado (${usd(spent)} de ${usd(budget)}), así que no empiezo trabajos con el modelo. /semana N sigue funcionando porque no cuesta nada. Si necesitas más, el presupuesto del mes lo sube quien pone en marcha el bot (si eres tú, la guía de instalación explica cómo).`,
   started: (text: string) => `⏳ Empiezo: «${text}»`,
   resumed: (text: string) => `🔁 Reanudo tras un reinicio: «${text}». Lo ya hecho no se repite.`,
   statusSuperseded: (text: string) => `⏸ «${text}»: me reinicié a mitad; sigo en un mensaje nuevo más abajo.`,
@@ -213,7 +213,7 @@ export const S = Object.freeze({
   /**
    * `/gasto`: the month's spend, labelled as the month (a run's closing message says that run's):
    * what the budget counts (measured in each model call) first, in money and in the words the
-   * assistant read and wrote (wordsOfTokens); the offline estimate and the model's own notes apart.
+   * assistant read and wrote (wordsOfTokens); that offline work is free, and the model's own notes, apart.
    */
   spend: (m: UsageMonth, budget: number) => {
     const spent = m.billedUsd;
@@ -221,7 +221,8 @@ export const S = Object.freeze({
     return `📅 Gasto de este mes (todos tus trabajos): ${usd(spent)} de ${usd(budget)} (te quedan ${usd(left)}).` +
       (m.billedTokens > 0 ? ` Es lo que ha costado que el asistente leyera y escribiera ${wordsInWords(m.billedTokens)}.` : ' Este mes no has usado el asistente de pago.') +
       (spent >= budget ? '\nEl presupuesto está agotado: no empiezo trabajos con el modelo hasta el mes que viene.' : '') +
-      (m.estimatedTokens > 0 ? `\nLo que preparé sin conexión este mes no te cuesta nada (${wordsInWords(m.estimatedTokens)} leídas y escritas, calculadas a ojo).` : '') +
+      // Offline there is no assistant reading or writing: no count of words to give, only that it is free.
+      (m.estimatedTokens > 0 ? '\nLo que preparé sin conexión este mes no te cuesta nada: sin conexión no uso el asistente de pago.' : '') +
       // The model's own notes are counted, not priced: one money figure per month (the billed one).
       // Offline (nothing billed) they are the planner's imitation of a model: nothing to tell.
       (m.modelNotes.rows > 0 && m.billedTokens > 0 ? `\nAdemás, el asistente apuntó lo que gastó ${m.modelNotes.rows === 1 ? 'una vez' : `${m.modelNotes.rows} veces`} (solo como referencia: lo que cuenta es la cifra de arriba).` : '');

@@ -127,7 +127,7 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
     await card.waitFor({ timeout: WAIT_MS });
     const preview = (await card.locator('.text').textContent())!;
     expect(preview).toContain('⚠️ Así no va a salir, aunque lo apruebes:');
-    expect(preview).toMatch(/Falta tu consentimiento para usar tu voz: pide a quien administra el bot que lo registre/);
+    expect(preview).toMatch(/Falta tu consentimiento para usar tu voz: lo registra quien pone en marcha el bot \(si eres tú/);
     expect(preview).toMatch(/Tu voz se genera en un servidor de voz que no está configurado/);
     expect(preview).not.toMatch(/XTTS|consentimiento\.json|juguete/);
     expect(preview.match(/con una voz sintética/g)).toHaveLength(1);
