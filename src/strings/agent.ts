@@ -59,6 +59,10 @@ export const REPORT = {
   },
   mediaNotAsked: (what: string) => `${cap(what)}: no se pidió.`,
   mediaNotDone: (what: string, why: string) => `${cap(what)}: no se hizo — ${shortForOwner(why)}.`,
+  /** The cover and the narration, both not done for the same reason: said once. */
+  mediaBothNotDone: (why: string) => `Portada y narración: no se hicieron — ${shortForOwner(why)}.`,
+  /** Both rejected: `notApproved` in the plural. */
+  bothNotApproved: 'no aprobaste ninguna de las dos',
   /** Made (or already made): what it is in words; never its file or the engine's codename. */
   mediaDone: (what: string, engine: string) => `${cap(what)}: hecha${ENGINE_WORDS[engine] ? `, ${ENGINE_WORDS[engine]}` : ''}.`,
   /** Already made by an earlier run (a repeat): nothing new was made. */
