@@ -265,8 +265,12 @@ describe('reminders on a simulated clock', () => {
     expect(await stack.cb.reminders.tick(at('2030-03-07T06:29:00Z'))).toBe('early');
     expect(await stack.cb.reminders.tick(at('2030-03-07T06:30:00Z'))).toBe('sent');
     await owner.say('/recordatorios no');
-    await owner.waitText(/^🔕 Recordatorios desactivados/);
+    await owner.waitText(/^🔕 Hecho: ya no te recordaré los repasos/);
     expect(await stack.cb.reminders.tick(at('2030-03-08T20:00:00Z'))).toBe('off');
+    // Asked alone, it says how things stand: it turned nothing off.
+    await owner.say('/recordatorios');
+    const state = await owner.waitText(/^🔕 Ahora no tienes recordatorio de repasos/);
+    expect(state.text).not.toMatch(/desactivad|Hecho/);
     await owner.say('/recordatorios 25:00');
     await owner.waitText(/^Indica una hora HH:MM/);
     expect(JSON.parse(await readFile(stack.notebook.files.reviews, 'utf8')).recordatorio).toMatchObject({ hora: null, ultimo_dia: '2030-03-07' });
