@@ -254,9 +254,13 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
   // `/invitar` makes the one open link (the previous one stops working); `/invitar revocar` closes it.
   c.command(anyCase('invitar'), (ctx) => teacherOnly(ctx, async () => {
     if (ctx.match.trim().toLowerCase() === REVOKE_WORD) return void (await ctx.reply(S.invitesRevoked(await roster.revokeInvites())));
-    const invite = await roster.createInvite();
+    const { invite, replaced } = await roster.createInvite();
     const link = o.inviteLink ? o.inviteLink(invite.code) : `https://t.me/${ctx.me.username}?start=${invite.code}`;
-    await ctx.reply(S.inviteLink(link, INVITE_TTL_DAYS));
+    const text = S.inviteLink(link, INVITE_TTL_DAYS, replaced > 0);
+    // The link as a link entity: tappable on Telegram and on the local page alike (a page link on
+    // 127.0.0.1 is not one Telegram's apps would linkify by themselves).
+    const at = text.indexOf(link);
+    await ctx.reply(text, { entities: [{ type: 'text_link', offset: at, length: link.length, url: link }] });
   }));
 
   c.command(anyCase('alumnos'), (ctx) => teacherOnly(ctx, async () => {

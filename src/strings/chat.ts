@@ -104,8 +104,9 @@ export const S = Object.freeze({
   joinInvalid: () => 'Ese enlace de invitación no sirve. Pide a tu profesor uno nuevo.',
   joinExpired: () => 'Ese enlace de invitación ya caducó. Pide a tu profesor uno nuevo.',
   teacherOnly: () => 'Eso solo puede hacerlo quien da la clase.',
-  inviteLink: (link: string, days: number) =>
-    `Comparte este enlace con tus alumnos:\n${link}\n\nSirve durante ${days} días para todos los que lo abran; el enlace que diste antes ya no sirve. Cada alumno tendrá un cuaderno y un presupuesto propios; los ves con /alumnos. Para cerrarlo sin dar otro, escribe /invitar revocar.`,
+  /** `replaced`: an earlier link was still open, and stops working now. */
+  inviteLink: (link: string, days: number, replaced: boolean) =>
+    `Comparte este enlace con tus alumnos:\n${link}\n\nSirve durante ${days} días para todos los que lo abran${replaced ? '; el enlace que diste antes ya no sirve' : ''}. Cada alumno tendrá un cuaderno y un presupuesto propios; los ves con /alumnos. Para cerrarlo sin dar otro, escribe /invitar revocar.`,
   invitesRevoked: (open: number) =>
     open > 0
       ? 'Listo: el enlace de invitación ya no sirve. Quien ya está en la clase sigue dentro; para invitar a alguien más, escribe /invitar.'

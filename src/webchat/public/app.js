@@ -196,10 +196,19 @@ function quoteNode(m) {
   }, el('span', { class: 'quote-who' }, who), el('span', { class: 'quote-text' }, quotedSummary(q)));
 }
 
+/**
+ * The text a person's own message shows: `/start <code>` (an invite link opened) as «/start», the
+ * way Telegram's apps show a deep link — the code is the link's, not something the person wrote.
+ */
+function ownText(m) {
+  return /^\/start \S+$/.test(m.text) ? { text: '/start', entities: [{ type: 'bot_command', offset: 0, length: 6 }] } : m;
+}
+
 function messageNode(m) {
   const mine = m.from && m.from.id === me.id;
   const keyboard = keyboardNode(m);
-  const body = m.text !== undefined ? richText(m.text, m.entities) : m.caption ? richText(m.caption, m.caption_entities) : undefined;
+  const shown = mine && m.text !== undefined ? ownText(m) : m;
+  const body = m.text !== undefined ? richText(shown.text, shown.entities) : m.caption ? richText(m.caption, m.caption_entities) : undefined;
   const meta = el('span', { class: 'meta' }, m.edit_date ? `${T.edited} ` : '', el('time', { datetime: new Date(m.date * 1000).toISOString() }, formatTime(m.date)));
   return el('article', {
     class: `msg ${mine ? 'out' : 'in'}${keyboard ? ' has-keyboard' : ''}`,
