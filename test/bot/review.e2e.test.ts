@@ -148,6 +148,11 @@ describe('/repasar tells the truth (issue 28)', () => {
     const fixed = await owner.waitFor('the undone answer corrected', (ms) => ms.find((m) => m.messageId === q1.messageId && /Deshecho/.test(m.text)));
     expect(fixed.text).not.toMatch(/vuelve en/);
     expect(fixed.text).toMatch(/«Fácil» ya no cuenta/);
+    // The card where Deshacer was tapped now asks the undone one, with its buttons: no question is
+    // left in the chat without buttons; the card it showed comes again after.
+    const now = await owner.waitFor('the undone card asked', (ms) => ms.find((m) => m.messageId === q2.messageId && m.text.startsWith('↩️ Deshecho') && m));
+    expect(now.buttons.map((b) => b.text)).toContain('Mostrar respuesta');
+    expect((await owner.messages()).filter((m) => isCard(m) && !/Respuesta|Deshecho/.test(m.text) && m.buttons.length === 0)).toEqual([]);
   });
 
   it('the count at the end is of cards due now: a card just answered «Otra vez» comes back later and is said apart', async () => {
