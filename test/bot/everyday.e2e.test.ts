@@ -80,8 +80,9 @@ describe('everyday messages', () => {
     expect(approvals).toHaveLength(1);
     expect(approvals[0]!.text).toMatch(/portada/);
     expect(report.text).toMatch(/no lo aprobaste/);
-    // Nothing was made and no cards: the closing message offers only the chart, sent only when tapped.
-    expect(report.buttons.map((b) => b.text)).toEqual(['📊 Cronograma']);
+    // Nothing was made, no cards, and the only stage was the bookkeeping: no buttons at all (a chart
+    // of «Registrar uso» alone says nothing to a student).
+    expect(report.buttons.map((b) => b.text)).toEqual([]);
     expect(stack.h.uploads.filter((u) => u.chatId === OWNER)).toEqual([]);
     expect((await owner.messages()).some((m) => /No he entendido/.test(m.text))).toBe(false);
   });
