@@ -28,6 +28,8 @@ import type { MessageOwners } from './message-owners.js';
 import { createOwnerParts, type OwnerParts } from './owner.js';
 import type { Transcriber } from '../tools/voice/transcriber.js';
 import type { RunService } from './runs.js';
+import { FIRST_MINUTE } from '../strings/first-minute.js';
+import { startKeyboard } from './start-keyboards.js';
 
 /**
  * How the bot opens one person's notebook and agent service over their data dir (main.ts, tests);
@@ -221,7 +223,7 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
     if (r.kind === 'joined' || r.kind === 'already') {
       // A new student of a class with no published course starts on the example course: told how to bring theirs.
       const onExample = r.kind === 'joined' && !(await hasClassCourse(o.config.dataDir).catch(() => true));
-      await ctx.reply(S.joined(from.first_name, onExample));
+      await ctx.reply(FIRST_MINUTE.joined(from.first_name, onExample), { reply_markup: startKeyboard(!onExample) });
       // The class's published course, as their own copy (after the welcome, which it follows).
       if (r.kind === 'joined') await courseAtJoin(courseDeps, from.id).catch((e: unknown) => { o.log('no se pudo dar el curso de la clase', e); });
       return;

@@ -99,8 +99,6 @@ export const S = Object.freeze({
 
   // --- class mode ---
   classStranger: () => 'Este cuaderno es de una clase: para entrar, abre el enlace de invitación que te dé tu profesor.',
-  joined: (name: string, onExample = false) =>
-    `¡Hola, ${name}! Ya estás en la clase. Tienes tu propio cuaderno: nadie más ve tus notas, tus tarjetas ni tus trabajos.\n\n${onExample ? `${OWN_COURSE_HINT}\n\n` : ''}` + helpBody('alumno'),
   joinInvalid: () => 'Ese enlace de invitación no sirve. Pide a tu profesor uno nuevo.',
   joinExpired: () => 'Ese enlace de invitación ya caducó. Pide a tu profesor uno nuevo.',
   teacherOnly: () => 'Eso solo puede hacerlo quien da la clase.',
@@ -402,14 +400,6 @@ export interface HelpCourse {
   /** Key terms of the owner's weeks, the most typical first; may be empty. */
   terms: readonly string[];
 }
-
-/**
- * Said to someone whose notebook still holds the example course (a fresh install, a new student):
- * the product is for their own course and material, and this is how it gets there.
- */
-const OWN_COURSE_HINT =
-  'Ahora tienes un curso de ejemplo para probar. Para usar el tuyo, pega aquí tu temario (un tema por línea; si quieres, encabézalo con el nombre del curso y dos puntos, como «Historia contemporánea:») o escribe /curso. ' +
-  'Tus apuntes me los puedes mandar en PDF, Word o texto, como foto de una página o en una nota de voz: los guardo como notas de tu cuaderno.';
 
 const DEMO_EXAMPLES = [
   'prepara la semana 3',

@@ -30,6 +30,13 @@ export const FIRST_MINUTE = Object.freeze({
       onExample ? 'Ahora tienes un curso de ejemplo; pon el tuyo cuando quieras.' : 'Pídemelo en una frase o toca un botón.',
       'Todo lo que sé hacer está en el menú y en /ayuda.',
     ].join('\n'),
+  /** `/start <code>` that let a student into the class: as short as /start, with the same buttons. */
+  joined: (name: string, onExample: boolean) =>
+    [
+      `¡Hola${name ? `, ${name}` : ''}! Ya estás en la clase. Tienes tu propio cuaderno: nadie más ve tus notas, tus tarjetas ni tus trabajos.`,
+      ...(onExample ? ['Ahora tienes un curso de ejemplo; pon el tuyo cuando quieras.'] : []),
+      'Todo lo que sé hacer está en el menú y en /ayuda.',
+    ].join('\n'),
   /** «hola», «buenas tardes»: one line. */
   greeting: (name: string, example: string) => `¡Hola${name ? `, ${name}` : ''}! Dime qué quieres, por ejemplo «${example}».`,
   /** Under [📎 Mandar apuntes]. */
