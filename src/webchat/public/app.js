@@ -198,10 +198,11 @@ function quoteNode(m) {
 
 /**
  * The text a person's own message shows: `/start <code>` (an invite link opened) as «/start», the
- * way Telegram's apps show a deep link — the code is the link's, not something the person wrote.
+ * way Telegram's apps show a deep link: the code (an invite's, 8–64 URL-safe characters) is the
+ * link's, not something the person wrote.
  */
 function ownText(m) {
-  return /^\/start \S+$/.test(m.text) ? { text: '/start', entities: [{ type: 'bot_command', offset: 0, length: 6 }] } : m;
+  return /^\/start [A-Za-z0-9_-]{8,64}$/.test(m.text) ? { text: '/start', entities: [{ type: 'bot_command', offset: 0, length: 6 }] } : m;
 }
 
 function messageNode(m) {
