@@ -163,7 +163,7 @@ export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome
 
 /**
  * Most rows of a chart offered under the closing message: a longer one does not read on a phone
- * (a week of many notes drew 37); /cronograma still draws it when asked.
+ * (a week of many notes has dozens); /cronograma still draws it when asked.
  */
 export const CHART_OFFER_MAX_ROWS = 20;
 
