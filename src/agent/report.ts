@@ -131,8 +131,11 @@ export function buildReport(calls: readonly CallRecord[], course: Course, opts: 
   const ran = (c: CallRecord | undefined) => ({ ...c?.input, ...c?.result.ranWith });
   const line3 = media(cover, 'portada', ran(cover).maqueta === false ? 'FLUX' : 'maqueta');
   const line4 = media(narration, 'narración', String(ran(narration).motor ?? ''));
+  // Both not done for the same reason: one line, not the same words twice.
+  const sameNo = cover && narration && notDone(cover.result) && notDone(narration.result) && shortReason(cover.result) === shortReason(narration.result);
+  const both = sameNo ? REPORT.mediaBothNotDone(shortReason(cover.result) === REPORT.notApproved ? REPORT.bothNotApproved : shortReason(cover.result)) : undefined;
 
-  const lines = [line1, line2, line3, line4];
+  const lines = both ? [line1, line2, both] : [line1, line2, line3, line4];
   if (opts.billed === false) return lines.join('\n');
   if (!usage) lines.push(REPORT.usageNotLogged);
   else if (notDone(usage.result)) lines.push(REPORT.usageFailed(shortReason(usage.result)));

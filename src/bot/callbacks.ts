@@ -373,9 +373,23 @@ const classStudent = kind<ClassTap>({
   }],
 });
 
+/** The buttons under /start: `st:c` (the course), `st:m` (how to send material), `st:w` (which week). */
+export type StartTap = 'curso' | 'material' | 'semana';
+const START_CODES: Readonly<Record<StartTap, string>> = Object.freeze({ curso: 'c', material: 'm', semana: 'w' });
+const start = kind<StartTap>({
+  name: 'primer minuto',
+  role: 'member',
+  wires: [{
+    version: 1,
+    prefix: 'st',
+    format: (t) => `st:${START_CODES[t]}`,
+    parse: (d) => (Object.keys(START_CODES) as StartTap[]).find((t) => d === `st:${START_CODES[t]}`),
+  }],
+});
+
 /** The registry: every button the bot makes, by kind. */
 export const CALLBACKS = {
-  approval, noReason, quick, wav, paste, busy, closing, importMaterial, course, reroute, voice, cardProposal, review, erase, classStudent,
+  approval, noReason, quick, wav, paste, busy, closing, importMaterial, course, reroute, voice, cardProposal, review, erase, classStudent, start,
 } as const;
 
 export type CallbackKindName = keyof typeof CALLBACKS;

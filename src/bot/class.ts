@@ -30,6 +30,8 @@ import type { MessageOwners } from './message-owners.js';
 import { createOwnerParts, type OwnerParts } from './owner.js';
 import type { Transcriber } from '../tools/voice/transcriber.js';
 import type { RunService } from './runs.js';
+import { FIRST_MINUTE } from '../strings/first-minute.js';
+import { startKeyboard } from './start-keyboards.js';
 
 /**
  * How the bot opens one person's notebook and agent service over their data dir (main.ts, tests);
@@ -232,7 +234,7 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
     if (r.kind === 'joined' || r.kind === 'already') {
       // A new student of a class with no published course starts on the example course: told how to bring theirs.
       const onExample = r.kind === 'joined' && !(await hasClassCourse(o.config.dataDir).catch(() => true));
-      await ctx.reply(S.joined(from.first_name, onExample));
+      await ctx.reply(FIRST_MINUTE.joined(from.first_name, onExample), { reply_markup: startKeyboard(!onExample) });
       // The class's published course, as their own copy (after the welcome, which it follows).
       if (r.kind === 'joined') await courseAtJoin(courseDeps, from.id).catch((e: unknown) => { o.log('no se pudo dar el curso de la clase', e); });
       return;
@@ -256,9 +258,13 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
   // working); `/invitar revocar` closes it.
   c.command(anyCase('invitar'), async (ctx) => {
     if (ctx.match.trim().toLowerCase() === REVOKE_WORD) return void (await ctx.reply(S.invitesRevoked(await roster.revokeInvites())));
-    const invite = await roster.createInvite();
+    const { invite, replaced } = await roster.createInvite();
     const link = o.inviteLink ? o.inviteLink(invite.code) : `https://t.me/${ctx.me.username}?start=${invite.code}`;
-    await ctx.reply(S.inviteLink(link, INVITE_TTL_DAYS));
+    const text = S.inviteLink(link, INVITE_TTL_DAYS, replaced > 0);
+    // The link as a link entity: tappable on Telegram and on the local page alike (a page link on
+    // 127.0.0.1 is not one Telegram's apps would linkify by themselves).
+    const at = text.indexOf(link);
+    await ctx.reply(text, { entities: [{ type: 'text_link', offset: at, length: link.length, url: link }] });
   });
 
   c.command(anyCase('alumnos'), async (ctx) => {

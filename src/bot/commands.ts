@@ -18,6 +18,7 @@ import { renderStatus, type StatusView } from './status.js';
 import { S, type Audience, type HelpCourse } from '../strings/chat.js';
 import { StateFileError } from '../errors.js';
 import { personaOf } from './access.js';
+import { replyStart } from './first-minute.js';
 
 /** Bounds for /nota, in characters. */
 export const NOTE_MIN_CHARS = 10;
@@ -32,6 +33,8 @@ export interface CommandsDeps {
   /** Whose command list /start and /ayuda show (class mode: student or teacher). Default `dueño`. */
   audience?: Audience;
   now?: () => Date;
+  /** The student's time zone: which week of their course today is (/start's third button). */
+  timeZone?: string;
   log: (message: string, error?: unknown) => void;
   /** The run's place in the shared GPU queue ("posición 4 · ~2 min"), with `REDIS_URL`. */
   gpuStatus?: (runId: string) => Promise<string | undefined>;
@@ -88,8 +91,7 @@ export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainComm
   const now = deps.now ?? (() => new Date());
   return {
     start: async (ctx) => {
-      const course = await ownCourse(deps.notebook);
-      await ctx.reply(S.start(ctx.from?.first_name ?? '', deps.audience, helpCourse(course), course === null));
+      await replyStart(ctx, { notebook: deps.notebook, ...(deps.audience ? { audience: deps.audience } : {}), ...(deps.timeZone ? { timeZone: deps.timeZone } : {}), now });
     },
     ayuda: async (ctx) => { await ctx.reply(S.help(deps.audience, helpCourse(await ownCourse(deps.notebook)))); },
     cancelar: async (ctx) => {
@@ -159,11 +161,6 @@ export async function replyToStart(ctx: Context, result: StartResult): Promise<v
 /** The notebook's own course: null when it has none (the example course applies), undefined when it cannot be read. */
 async function ownCourse(notebook: Pick<BotNotebook, 'course'>): Promise<Course | null | undefined> {
   return notebook.course.read().catch(() => undefined);
-}
-
-/** True while the notebook has no course of its own (the example course applies); false when it cannot tell. */
-export async function onExampleCourse(notebook: Pick<BotNotebook, 'course'>): Promise<boolean> {
-  return (await ownCourse(notebook)) === null;
 }
 
 /**

@@ -16,8 +16,8 @@ import type { TaskEvent } from '../scheduler/events.js';
 import type { Artifact } from '../tools/contract.js';
 import type { Week } from '../tools/domain.js';
 import { MAX_WEEKS, weekLabel } from '../tools/course/course.js';
-import { captionAndRest, splitText, summarizeCalls } from './format.js';
-import { toolRole } from '../tools/stages/catalogue.js';
+import { captionAndRest, splitText, stageIdOf, summarizeCalls } from './format.js';
+import { stageDecl, toolRole } from '../tools/stages/catalogue.js';
 import { summaryInWords } from '../strings/tools.js';
 import type { OwnerWaitSpan } from '../scheduler/gantt.js';
 import { closingKeyboard, redoKeyboard, wavKeyboard } from './keyboards.js';
@@ -149,9 +149,10 @@ export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome
     await onSent?.(a.path);
   }
 
+  const rows = chartRows(outcome.taskEvents);
   const keyboard = closingKeyboard(outcome.runId, {
     cards: (outcome.cards ?? []).length > 0,
-    chart: Boolean(deps.media.renderGantt) && outcome.taskEvents.length > 0,
+    chart: Boolean(deps.media.renderGantt) && rows > 0 && rows <= CHART_OFFER_MAX_ROWS,
   });
   const chunks = splitText(reportText(outcome, work));
   for (const [i, chunk] of chunks.entries()) {
@@ -160,10 +161,32 @@ export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome
   }
 }
 
+/**
+ * Most rows of a chart offered under the closing message: a longer one does not read on a phone
+ * (a week of many notes has dozens); /cronograma still draws it when asked.
+ */
+export const CHART_OFFER_MAX_ROWS = 20;
+
+/** The run's events a person's chart shows: its bookkeeping (an `interno` tool's stages, «Registrar uso») left out. */
+export function chartEvents(events: readonly TaskEvent[]): TaskEvent[] {
+  return events.filter((e) => {
+    try {
+      return toolRole(stageDecl(stageIdOf(e.taskId)).tool) !== 'interno';
+    } catch {
+      return true; // a stage this version does not know: shown, as it ran
+    }
+  });
+}
+
+/** Rows of the chart of `events` (one per task). */
+export function chartRows(events: readonly TaskEvent[]): number {
+  return new Set(chartEvents(events).map((e) => e.taskId)).size;
+}
+
 /** Draws the run's chart and sends it as a photo (also what «Ver cronograma» does). */
 export async function sendGantt(deps: DeliveryDeps, chatId: number, events: readonly TaskEvent[]): Promise<void> {
   if (!deps.media.renderGantt) return;
-  const png = await deps.media.renderGantt(events, deps.waits ?? []);
+  const png = await deps.media.renderGantt(chartEvents(events), deps.waits ?? []);
   await deps.api.sendPhoto(chatId, new InputFile(png, 'cronograma.png'), { caption: S.ganttCaption });
 }
 

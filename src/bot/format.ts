@@ -9,11 +9,12 @@ import { hasWeek, weekTopic, type Course } from '../tools/course/course.js';
 import { callInWords, toolInWords } from '../strings/tools.js';
 import { ownerReason, plainWords } from '../strings/agent.js';
 import { S } from '../strings/chat.js';
+import { MESSAGE_MAX_CHARS } from '../lib/paste-parts.js';
 import { chatActionOf, toolRole } from '../tools/stages/catalogue.js';
 import type { CallOutcome } from '../agent/types.js';
 
 /** Telegram Bot API limits (characters): a message text and a media caption. */
-export const TELEGRAM_TEXT_MAX = 4096;
+export const TELEGRAM_TEXT_MAX = MESSAGE_MAX_CHARS;
 export const TELEGRAM_CAPTION_MAX = 1024;
 
 export { toolInWords };
@@ -74,12 +75,14 @@ function approvalFooter(timeoutS: number): string {
 
 /**
  * The approval's text once answered (`sent` is approvalText's): the lines that only make sense
- * while it waits — the «I need your permission» heading and what happens without an answer — are
- * put in the past or dropped, so the message reads as what was asked, and the decision under it.
+ * while it waits — the «I need your permission» heading, «not done yet: I do it now» and what
+ * happens without an answer — are put in the past or dropped, so the message reads as what was
+ * asked, and the decision under it.
  */
 export function answeredApprovalText(sent: string, timeoutS: number): string {
   const footer = `\n\n${approvalFooter(timeoutS)}`;
-  const body = sent.endsWith(footer) ? sent.slice(0, -footer.length) : sent;
+  const notYet = `\n${S.approvalCached(false)}`;
+  const body = (sent.endsWith(footer) ? sent.slice(0, -footer.length) : sent).replace(notYet, '');
   const asking = S.approvalTitle('');
   return body.startsWith(asking) ? S.approvalAsked(body.slice(asking.length)) : body;
 }

@@ -16,7 +16,8 @@ import { readCourse } from '../tools/index.js';
 import type { BotNotebook } from './command-kit.js';
 import type { PlainCommand } from './commands.js';
 import type { CourseChat } from './course-chat.js';
-import { NOTE_MAX_CHARS, onExampleCourse, replyToStart } from './commands.js';
+import { NOTE_MAX_CHARS, replyToStart } from './commands.js';
+import { replyGreeting } from './first-minute.js';
 import { splitText, truncate } from './format.js';
 import { CALLBACKS } from './callbacks.js';
 import { busyKeyboard, noKeyboard, pasteKeyboard, quickKeyboard, type QuickAction } from './keyboards.js';
@@ -104,7 +105,7 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     const askedModel = u.intent === 'ambiguo' && u.bajaConfianza === true && deps.classify !== undefined;
     if (askedModel) u = await deps.classify!(text, course);
     switch (u.intent) {
-      case 'saludo': return void (await ctx.reply(S.greeting(ctx.from.first_name ?? '', await onExampleCourse(deps.notebook))));
+      case 'saludo': return void (await replyGreeting(ctx, { notebook: deps.notebook, ...(deps.timeZone ? { timeZone: deps.timeZone } : {}) }));
       case 'gracias': return void (await ctx.reply(S.thanks()));
       case 'charla': return void (await ctx.reply(S.smallTalk()));
       case 'orden': return void (await deps.commands[u.nombre](ctx));

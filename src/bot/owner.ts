@@ -32,7 +32,8 @@ import { reviewComposer } from './review.js';
 import { RunManager, type RunService } from './runs.js';
 import { BotStateFile } from './state.js';
 import type { Transcriber } from '../tools/voice/transcriber.js';
-import { voiceComposer } from './voice.js';
+import { createVoice } from './voice.js';
+import { firstMinuteComposer } from './first-minute.js';
 
 export interface OwnerOptions {
   /** The owner's config: `dataDir` is their data dir (the whole one, or `usuarios/<id>/`). */
@@ -123,7 +124,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(reviewing);
   c.use(remindersComposer(reminders, review, config.review.timeZone));
   const gpuStatus = opts.service.gpuStatus?.bind(opts.service);
-  const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, log, ...(gpuStatus ? { gpuStatus } : {}) };
+  const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, timeZone: config.review.timeZone, log, ...(gpuStatus ? { gpuStatus } : {}) };
   const commands = plainCommands(commandDeps);
   c.use(commandsComposer(commandDeps, commands));
   c.use(filesComposer({ dataDir: config.dataDir, notebook, charts, media, cards, log }));
@@ -133,10 +134,13 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   const courseChat = createCourseChat({ notebook, proposals, log });
   const router = createRouter({ courseChat, proposals, imports, course, log });
   c.use(courseChat.composer);
+  c.use(firstMinuteComposer({ notebook, timeZone: config.review.timeZone, showCourse: courseChat.show }));
   c.use(router.composer);
   const material = createMaterial({ imports, course, dataDir: config.dataDir, api, log });
   c.use(material.composer);
-  if (opts.transcriber) c.use(voiceComposer({ dataDir: config.dataDir, imports, course, transcriber: opts.transcriber, timeZone: config.review.timeZone, timeoutMs: config.media.timeoutMs, log }));
+  const voice = opts.transcriber ? createVoice({ dataDir: config.dataDir, imports, course, transcriber: opts.transcriber, timeZone: config.review.timeZone, timeoutMs: config.media.timeoutMs, log }) : undefined;
+  if (voice) c.use(voice.composer);
+  let resumingVoice: Promise<number> = Promise.resolve(0);
   const classify = modelReaderFor(config, notebook.usage, log);
   c.use(intakeComposer({ runs, notebook, commands, wishes: reviewing.wishes, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}) }));
 
@@ -150,12 +154,17 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
     async start() {
       reminders.start(opts.clock);
       await material.resume().catch((e: unknown) => log('material: no se pudieron reanudar los grupos de fotos', e));
+      // Memos kept while there was no transcription server: transcribed now, if there is one.
+      const chat = allowedUserIds[0];
+      // Detached (a start never waits on an engine); `stop` waits for it, so nothing writes after.
+      if (voice && chat !== undefined) resumingVoice = voice.resume(api, chat).catch((e: unknown) => { log('no se pudieron transcribir las notas de voz guardadas', e); return 0; });
       return runs.resumeUnfinished().catch((e: unknown) => { log('no se pudieron reanudar los trabajos pendientes', e); return 0; });
     },
     async stop() {
       reminders.stop();
       material.stop();
       runs.shutdown();
+      await resumingVoice;
       registry.close();
       await ocr.close();
       await state.close();

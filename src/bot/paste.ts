@@ -6,10 +6,9 @@
  * and the owner still has it in the chat — and bounded, so pastes nobody saves cannot pile up.
  */
 import { randomBytes } from 'node:crypto';
-import { TELEGRAM_TEXT_MAX } from './format.js';
+import { joinPasteParts, PASTE_FULL_PART } from '../lib/paste-parts.js';
 
-/** A part at least this long was probably cut by the sender's app, so the next message continues it. */
-export const PASTE_FULL_PART = TELEGRAM_TEXT_MAX - 600;
+export { PASTE_FULL_PART };
 /** The parts of one paste arrive together; a message later than this after a full part is a new one. */
 export const PASTE_WINDOW_MS = 5_000;
 /** Pastes kept waiting for the owner's answer, per bot. */
@@ -59,9 +58,9 @@ export class PasteBox {
   }
 }
 
-/** The whole text of a paste, parts joined as the sender's app had them (a split falls on a boundary). */
+/** The whole text of a paste, its parts joined by the rule the page splits them by (lib/paste-parts.ts). */
 export function pasteText(p: Paste): string {
-  return p.parts.join('\n');
+  return joinPasteParts(p.parts);
 }
 
 export function pasteLength(p: Paste): number {

@@ -171,16 +171,24 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
         const undone = await deps.review.undo(chat, now());
         if (!undone) return void (await ctx.answerCallbackQuery({ text: RS.nothingToUndo() }));
         await ctx.answerCallbackQuery({ text: RS.undone(undone.id_tarjeta) });
-        await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
         const d = await deps.review.card(undone.id_tarjeta);
         // The message that showed the answer («Fácil — vuelve en 8 d») no longer tells the truth.
         if (undone.message !== undefined && d) {
           await ctx.api.editMessageText(chat, undone.message, `${questionText(d)}\n\n${RS.answer(d.card.respuesta)}\n${RS.undoneNote(undone.calificacion)}`, { reply_markup: noKeyboard() })
             .catch(logEditFailure(deps.log, 'no se pudo corregir el mensaje de la respuesta deshecha'));
         }
-        if (!d) return next(ctx, chat);
-        const sent = await ctx.api.sendMessage(chat, `${RS.undone(d.card.id)}\n\n${questionText(d)}`, { reply_markup: questionKeyboard(d.card.id, d.count, await canUndo(chat)) });
-        await deps.review.show(chat, d.card.id, false, sent.message_id);
+        if (!d) {
+          await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+          return next(ctx, chat);
+        }
+        // The undone card is asked in the message where Deshacer was tapped: the card that message
+        // showed comes again after it, and no question is left in the chat without its buttons.
+        const text = `${RS.undone(d.card.id)}\n\n${questionText(d)}`;
+        const keyboard = questionKeyboard(d.card.id, d.count, await canUndo(chat));
+        const here = ctx.callbackQuery?.message?.message_id;
+        const inPlace = here !== undefined && await ctx.editMessageText(text, { reply_markup: keyboard }).then(() => true, () => false);
+        const shown = inPlace ? here : (await ctx.api.sendMessage(chat, text, { reply_markup: keyboard })).message_id;
+        await deps.review.show(chat, d.card.id, false, shown);
         return;
       }
       case 'end':

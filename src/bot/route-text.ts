@@ -45,8 +45,30 @@ export const SYLLABUS_LINE_SHARE = 0.25;
 export const LIST_LINE_SHARE = 0.5;
 /** A text at least this long that is no syllabus is material (a request is one sentence). */
 export const MATERIAL_MIN_CHARS = 1_000;
-/** The name a pasted text's import shows. */
+/** The name a pasted text's import shows when its first line gives none. */
 export const PASTE_NAME = 'Texto pegado.txt';
+/** A title longer than this (characters) is cut at a word: a file name, not a paragraph. */
+export const PASTE_TITLE_MAX = 60;
+
+/**
+ * The name a pasted text's import shows: its own first heading or line («# La luz» → «La luz.txt»),
+ * without markdown marks or a list's bullet — a long line by its first sentence, else cut at a
+ * word; PASTE_NAME when it has no words.
+ */
+export function pasteName(text: string): string {
+  const first = text.split(/\r?\n/).map((l) => l.replace(/^\s*(?:#{1,6}\s+|[-*•·]\s+|\d{1,3}[.)]\s+)?/u, '').replace(/[*_`]+/g, '').trim()).find((l) => /\p{L}/u.test(l));
+  if (!first) return PASTE_NAME;
+  // No separators or control characters in a name; a trailing colon or full stop ends the line, not the title.
+  let title = first.replace(/[\\/\p{Cc}]+/gu, ' ').replace(/\s+/g, ' ').replace(/[\s.:;,]+$/u, '');
+  // A long first line is a paragraph: its first sentence names it when that is short enough.
+  const sentence = /^(.+?)[.!?…](?:\s|$)/u.exec(title)?.[1];
+  if (Array.from(title).length > PASTE_TITLE_MAX && sentence && Array.from(sentence).length <= PASTE_TITLE_MAX) title = sentence;
+  if (Array.from(title).length > PASTE_TITLE_MAX) {
+    const head = Array.from(title).slice(0, PASTE_TITLE_MAX).join('');
+    title = `${head.slice(0, Math.max(head.lastIndexOf(' '), PASTE_TITLE_MAX / 2)).trimEnd()}…`;
+  }
+  return `${title}.txt`;
+}
 
 const LABELLED = /^\W{0,3}(?:semana|sem\.?|tema|unidad|week|unit)\s*\d{1,3}(?!\d)/i;
 const TABLE_ROW = /^\d{1,3}(?:\t|\s{2,})\S/;
@@ -97,7 +119,7 @@ export function createRouter(deps: RouteDeps) {
   };
 
   /** Handles `text` when it is a syllabus or material; false when it is a message for the understanding. */
-  const text = async (ctx: Context, t: string, name = PASTE_NAME): Promise<boolean> => {
+  const text = async (ctx: Context, t: string, name = pasteName(t)): Promise<boolean> => {
     const r = classifyText(t);
     switch (r.kind) {
       case 'temario': await deps.courseChat.proposeSyllabus(ctx, r.course, t, true); return true;
@@ -128,7 +150,7 @@ export function createRouter(deps: RouteDeps) {
     await ctx.answerCallbackQuery();
     await deps.proposals.update(p.clave, (x) => ({ ...x, estado: 'descartada' }));
     await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
-    await material(ctx, PASTE_NAME, new TextEncoder().encode(p.texto));
+    await material(ctx, pasteName(p.texto), new TextEncoder().encode(p.texto));
   });
   // …or proposed material is a syllabus.
   composer.callbackQuery(/^rt:t:/, async (ctx) => {
@@ -145,7 +167,7 @@ export function createRouter(deps: RouteDeps) {
 
   /** A long paste kept from the offer (its parts joined): routed as one text; never left to the understanding. */
   const pasted = async (ctx: Context, t: string) => {
-    if (!(await text(ctx, t))) await material(ctx, PASTE_NAME, new TextEncoder().encode(t));
+    if (!(await text(ctx, t))) await material(ctx, pasteName(t), new TextEncoder().encode(t));
   };
 
   return { composer, text, pasted };

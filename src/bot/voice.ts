@@ -3,12 +3,14 @@
  * is downloaded, kept on disk (`<data>/voz/<sha256>.<ogg|wav>`, atomically) and transcribed by the
  * owner's transcriber (the bot's `TRANSCRIPCION_URL`, or a queue worker that advertises
  * transcription). The transcript becomes an import proposal — the same record, buttons and one
- * approval as a PDF's (material.ts answers them) — and the kept memo goes. With no engine, or when
- * the engine fails, the memo stays and the reply carries [🎙️ Transcribir ahora] to try again later.
+ * approval as a PDF's (material.ts answers them) — and the kept memo goes. With no engine the memo
+ * stays, the reply says so in plain words (no button: there is nothing to press until a server is
+ * there), and the bot transcribes every kept memo when it starts with an engine (`resume`). When an
+ * engine fails, the memo stays and the reply carries [🎙️ Transcribir ahora] to try again.
  */
-import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Composer, type Context } from 'grammy';
+import { Composer, type Api, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { isCuadernoError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
@@ -49,13 +51,14 @@ export function voiceMemos(dataDir: string) {
       await mkdir(dir, { recursive: true, mode: 0o700 });
       await writeFileAtomic(path.join(dir, `${key}.${kind}`), bytes);
     },
-    /** The memo whose key starts with `prefix`: its full key and bytes. */
-    async find(prefix: string): Promise<{ key: string; bytes: Buffer } | undefined> {
+    /** The memo whose key starts with `prefix`: its full key, bytes and when it was kept. */
+    async find(prefix: string): Promise<{ key: string; bytes: Buffer; at: Date } | undefined> {
       if (!/^[0-9a-f]{8,64}$/.test(prefix)) return undefined;
       const name = (await names()).find((n) => n.startsWith(prefix));
       if (!name) return undefined;
-      const bytes = await readFile(path.join(dir, name)).catch(() => undefined);
-      return bytes ? { key: name.slice(0, 64), bytes } : undefined;
+      const file = path.join(dir, name);
+      const [bytes, info] = await Promise.all([readFile(file).catch(() => undefined), stat(file).catch(() => undefined)]);
+      return bytes ? { key: name.slice(0, 64), bytes, at: info?.mtime ?? new Date() } : undefined;
     },
     async drop(key: string): Promise<void> {
       for (const n of await names()) if (n.startsWith(key)) await rm(path.join(dir, n), { force: true });
@@ -67,38 +70,58 @@ export function voiceMemos(dataDir: string) {
   };
 }
 
-export function voiceComposer(deps: VoiceDeps): Composer<Context> {
+/** Where an answer about a memo goes: the chat it came from, or the owner's chat at start-up. */
+interface Reply {
+  say(text: string, extra?: { reply_markup: InlineKeyboardMarkup }): Promise<unknown>;
+  typing(): Promise<unknown>;
+  /** Whose memo (Telegram id, digits). */
+  student: string;
+}
+
+const replyTo = (ctx: Context): Reply => ({
+  say: (text, extra) => ctx.reply(text, extra),
+  typing: () => ctx.replyWithChatAction('typing'),
+  student: String(ctx.from?.id ?? 0),
+});
+
+export interface Voice {
+  composer: Composer<Context>;
+  /** With an engine, transcribes every kept memo into `chatId` (the bot's start-up); the count done. */
+  resume(api: Api, chatId: number): Promise<number>;
+}
+
+export function createVoice(deps: VoiceDeps): Voice {
   const c = new Composer<Context>();
   const memos = voiceMemos(deps.dataDir);
   const when = (d: Date) => new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: deps.timeZone }).format(d);
 
   /** Transcribes the kept memo `key` and proposes its notes; any failure leaves the memo and says so. */
-  const transcribe = async (ctx: Context, key: string, bytes: Buffer, date: Date): Promise<void> => {
-    if (!(await deps.transcriber.available())) return void (await ctx.reply(VOICE.kept, { reply_markup: transcribeKeyboard(key) }));
-    await ctx.replyWithChatAction('typing').catch(() => undefined);
+  const transcribe = async (to: Reply, key: string, bytes: Buffer, date: Date): Promise<void> => {
+    // No engine: kept, said in plain words, and no button — nothing would answer it.
+    if (!(await deps.transcriber.available())) return void (await to.say(VOICE.kept));
+    await to.typing().catch(() => undefined);
     let text: string;
     try {
-      ({ text } = await deps.transcriber.transcribe({ student: String(ctx.from?.id ?? 0), key, audio: bytes }, AbortSignal.timeout(deps.timeoutMs)));
+      ({ text } = await deps.transcriber.transcribe({ student: to.student, key, audio: bytes }, AbortSignal.timeout(deps.timeoutMs)));
     } catch (e) {
       // Audio nobody can read: its sentence, and nothing kept. Anything else: kept, try again later.
       if (isCuadernoError(e) && e.code === 'BAD_REQUEST' && e.details.field === 'audio') {
         await memos.drop(key);
-        return void (await ctx.reply(e.message));
+        return void (await to.say(e.message));
       }
       deps.log('no se pudo transcribir una nota de voz', e);
-      return void (await ctx.reply(VOICE.failed, { reply_markup: transcribeKeyboard(key) }));
+      return void (await to.say(VOICE.failed, { reply_markup: transcribeKeyboard(key) }));
     }
     if (!text) {
       await memos.drop(key);
-      return void (await ctx.reply(VOICE.empty));
+      return void (await to.say(VOICE.empty));
     }
     const { record, yaExistia } = await deps.imports.proposeText(key, VOICE.memoName(when(date)), 'voz', text);
     // The pending import holds the transcript now: the audio is no longer needed.
     await memos.drop(key);
-    if (yaExistia) return void (await ctx.reply(MATERIAL.alreadyHad(record.nombre, savedIds(record).length)));
-    await ctx.reply(proposalText(record, weekNameOf(await deps.course())), { reply_markup: importKeyboard(record.clave) });
+    if (yaExistia) return void (await to.say(MATERIAL.alreadyHad(record.nombre, savedIds(record).length)));
+    await to.say(proposalText(record, weekNameOf(await deps.course())), { reply_markup: importKeyboard(record.clave) });
   };
-
   const receive = async (ctx: Context, fileId: string, size: number | undefined) => {
     if (size !== undefined && size > MAX_VOICE_BYTES) return void (await ctx.reply(VOICE.tooBig(MAX_VOICE_BYTES / 1024 / 1024)));
     const bytes = Buffer.from(await download(ctx, fileId));
@@ -112,7 +135,7 @@ export function voiceComposer(deps: VoiceDeps): Composer<Context> {
     // On disk before anything can fail: the memo is never lost.
     await memos.keep(key, bytes, kind);
     const date = ctx.message?.date ? new Date(ctx.message.date * 1000) : new Date();
-    await transcribe(ctx, key, bytes, date);
+    await transcribe(replyTo(ctx), key, bytes, date);
   };
 
   c.on('message:voice', (ctx) => receive(ctx, ctx.message.voice.file_id, ctx.message.voice.file_size));
@@ -127,7 +150,18 @@ export function voiceComposer(deps: VoiceDeps): Composer<Context> {
     if (!(await deps.transcriber.available())) return void (await ctx.answerCallbackQuery({ text: VOICE.kept, show_alert: true }));
     await ctx.answerCallbackQuery();
     await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => undefined);
-    await transcribe(ctx, memo.key, memo.bytes, new Date());
+    await transcribe(replyTo(ctx), memo.key, memo.bytes, memo.at);
   });
-  return c;
+
+  const resume = async (api: Api, chatId: number): Promise<number> => {
+    const keys = await memos.pending();
+    if (keys.length === 0 || !(await deps.transcriber.available())) return 0;
+    const to: Reply = { say: (text, extra) => api.sendMessage(chatId, text, extra), typing: () => api.sendChatAction(chatId, 'typing'), student: String(chatId) };
+    for (const key of keys) {
+      const memo = await memos.find(key);
+      if (memo) await transcribe(to, memo.key, memo.bytes, memo.at);
+    }
+    return keys.length;
+  };
+  return { composer: c, resume };
 }

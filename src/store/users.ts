@@ -159,17 +159,19 @@ export class ClassRoster {
 
   /**
    * A new invite code valid for INVITE_TTL_DAYS from `now`. It is the only open one: the previous
-   * link stops working (a link that leaked is closed by asking for a new one).
+   * link stops working (a link that leaked is closed by asking for a new one). `replaced`: how many
+   * links were still open at `now` and stop working now (the teacher is told only when there was one).
    */
-  createInvite(now: Date = new Date()): Promise<Invite> {
+  createInvite(now: Date = new Date()): Promise<{ invite: Invite; replaced: number }> {
     const invite: Invite = {
       code: randomBytes(12).toString('base64url'),
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000).toISOString(),
     };
     return this.#change((f) => {
+      const replaced = f.invites.filter((i) => Date.parse(i.expiresAt) > now.getTime()).length;
       f.invites = [invite];
-      return invite;
+      return { invite, replaced };
     });
   }
 

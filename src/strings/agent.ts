@@ -59,6 +59,10 @@ export const REPORT = {
   },
   mediaNotAsked: (what: string) => `${cap(what)}: no se pidió.`,
   mediaNotDone: (what: string, why: string) => `${cap(what)}: no se hizo — ${shortForOwner(why)}.`,
+  /** The cover and the narration, both not done for the same reason: said once. */
+  mediaBothNotDone: (why: string) => `Portada y narración: no se hicieron — ${shortForOwner(why)}.`,
+  /** Both rejected: `notApproved` in the plural. */
+  bothNotApproved: 'no aprobaste ninguna de las dos',
   /** Made (or already made): what it is in words; never its file or the engine's codename. */
   mediaDone: (what: string, engine: string) => `${cap(what)}: hecha${ENGINE_WORDS[engine] ? `, ${ENGINE_WORDS[engine]}` : ''}.`,
   /** Already made by an earlier run (a repeat): nothing new was made. */
@@ -196,26 +200,30 @@ export interface OwnerReason {
 
 const NARRATE_TOY = 'Mientras tanto puedo narrarla con una voz sintética: pídemelo de nuevo sin pedir tu voz.';
 const COVER_MOCKUP = 'Mientras tanto puedo hacer la portada como un dibujo en este ordenador: pídemela de nuevo sin pedir la tarjeta gráfica.';
-const ADMIN = 'pide a quien administra el bot que';
+/**
+ * Who changes the bot's setup: whoever runs it — in single-owner mode that is usually the student,
+ * on their own computer, so the sentence never sends them to ask someone else.
+ */
+const WHO_RUNS = 'quien pone en marcha el bot (si eres tú, la guía de instalación explica cómo)';
 
 const KNOWN_REASONS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => OwnerReason]> = [
   [/consentimiento registrado y no hay uno válido/, () => ({
-    text: `falta tu consentimiento para usar tu voz: ${ADMIN} lo registre.`,
+    text: `falta tu consentimiento para usar tu voz: lo registra ${WHO_RUNS}.`,
     hint: NARRATE_TOY,
     short: 'falta tu consentimiento de voz',
   })],
   [/consentimiento de voz del titular caducó el ([\d-]+)/, (m) => ({
-    text: `tu consentimiento de voz caducó el ${m[1]}: ${ADMIN} lo renueve.`,
+    text: `tu consentimiento de voz caducó el ${m[1]}: lo renueva ${WHO_RUNS}.`,
     hint: NARRATE_TOY,
     short: `tu consentimiento de voz caducó el ${m[1]}`,
   })],
   [/falta XTTS_URL/, () => ({
-    text: `tu voz se genera en un servidor de voz que no está configurado: ${ADMIN} lo configure.`,
+    text: `tu voz se genera en un servidor de voz que no está configurado: lo configura ${WHO_RUNS}.`,
     hint: NARRATE_TOY,
     short: 'falta configurar el servidor de voz',
   })],
   [/falta FLUX_URL/, () => ({
-    text: `la imagen con la tarjeta gráfica necesita un servidor de imágenes que no está configurado: ${ADMIN} lo configure.`,
+    text: `la imagen con la tarjeta gráfica necesita un servidor de imágenes que no está configurado: lo configura ${WHO_RUNS}.`,
     hint: COVER_MOCKUP,
     short: 'falta configurar el servidor de imágenes',
   })],
@@ -223,7 +231,7 @@ const KNOWN_REASONS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => Own
     const server = SERVER_WORDS[m[1] ?? ''] ?? 'del motor';
     const hint = m[1] === 'flux' ? COVER_MOCKUP : m[1] === 'xtts' ? NARRATE_TOY : undefined;
     return {
-      text: `no puedo conectar con el servidor ${server}: ${ADMIN} compruebe que está encendido y bien configurado.`,
+      text: `no puedo conectar con el servidor ${server}: que esté encendido y bien configurado lo comprueba ${WHO_RUNS}.`,
       ...(hint ? { hint } : {}),
       short: `no conecta con el servidor ${server}`,
     };

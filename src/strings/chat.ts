@@ -95,23 +95,16 @@ export const S = Object.freeze({
   pollingFailed: (why: string) => `Cierro Cuaderno Vivo: no puedo seguir recibiendo mensajes de Telegram (${why}).`,
   stranger: (userId: number) =>
     `Este cuaderno es privado: solo atiende a la persona a la que pertenece. (Tu número de Telegram es ${userId}; si el cuaderno es tuyo, pide a quien administra el bot que añada ese número a las personas permitidas.)`,
-  /** `onExample`: the notebook still has the example course, so the greeting says how to bring one's own. */
-  start: (name: string, audience: Audience = 'dueño', course?: HelpCourse, onExample = false) =>
-    (audience === 'profesor'
-      ? `Hola, ${name}. Das esta clase en Cuaderno Vivo: invita a tus alumnos con /invitar y mira con /alumnos quién ha entrado y cuánto lleva gastado cada uno. Cada alumno tiene su propio cuaderno; tú también tienes el tuyo para probar lo que verán.\n\n`
-      : `Hola, ${name}. Soy tu Cuaderno Vivo: escríbeme en una frase qué quieres y preparo tu semana de estudio — tarjetas, portada y un pódcast narrado — pidiéndote permiso antes de lo que deja huella.\n\n${onExample ? `${OWN_COURSE_HINT}\n\n` : ''}`) +
-    helpBody(audience, course),
   help: (audience: Audience = 'dueño', course?: HelpCourse) => helpBody(audience, course),
 
   // --- class mode ---
   classStranger: () => 'Este cuaderno es de una clase: para entrar, abre el enlace de invitación que te dé tu profesor.',
-  joined: (name: string, onExample = false) =>
-    `¡Hola, ${name}! Ya estás en la clase. Tienes tu propio cuaderno: nadie más ve tus notas, tus tarjetas ni tus trabajos.\n\n${onExample ? `${OWN_COURSE_HINT}\n\n` : ''}` + helpBody('alumno'),
   joinInvalid: () => 'Ese enlace de invitación no sirve. Pide a tu profesor uno nuevo.',
   joinExpired: () => 'Ese enlace de invitación ya caducó. Pide a tu profesor uno nuevo.',
   teacherOnly: () => 'Eso solo puede hacerlo quien da la clase.',
-  inviteLink: (link: string, days: number) =>
-    `Comparte este enlace con tus alumnos:\n${link}\n\nSirve durante ${days} días para todos los que lo abran; el enlace que diste antes ya no sirve. Cada alumno tendrá un cuaderno y un presupuesto propios; los ves con /alumnos. Para cerrarlo sin dar otro, escribe /invitar revocar.`,
+  /** `replaced`: an earlier link was still open, and stops working now. */
+  inviteLink: (link: string, days: number, replaced: boolean) =>
+    `Comparte este enlace con tus alumnos:\n${link}\n\nSirve durante ${days} días para todos los que lo abran${replaced ? '; el enlace que diste antes ya no sirve' : ''}. Cada alumno tendrá un cuaderno y un presupuesto propios; los ves con /alumnos. Para cerrarlo sin dar otro, escribe /invitar revocar.`,
   invitesRevoked: (open: number) =>
     open > 0
       ? 'Listo: el enlace de invitación ya no sirve. Quien ya está en la clase sigue dentro; para invitar a alguien más, escribe /invitar.'
@@ -132,7 +125,7 @@ export const S = Object.freeze({
     `Todavía tengo a medias «${text}» (lo empecé hace ${elapsedS} s). ¿Sigo con ese, o lo descarto? Si lo descartas (también con /cancelar), lo ya hecho se conserva y luego me pides lo nuevo.`,
   keptRun: (text: string) => `▶️ Sigo con «${text}».`,
   budgetSpent: (spent: number, budget: number) =>
-    `El presupuesto de este mes está agotado (${usd(spent)} de ${usd(budget)}), así que no empiezo trabajos con el modelo. /semana N sigue funcionando porque no cuesta nada; si necesitas más, pide a quien administra el bot que suba el presupuesto del mes.`,
+    `El presupuesto de este mes está agotado (${usd(spent)} de ${usd(budget)}), así que no empiezo trabajos con el modelo. /semana N sigue funcionando porque no cuesta nada. Si necesitas más, el presupuesto del mes lo sube quien pone en marcha el bot (si eres tú, la guía de instalación explica cómo).`,
   started: (text: string) => `⏳ Empiezo: «${text}»`,
   resumed: (text: string) => `🔁 Reanudo tras un reinicio: «${text}». Lo ya hecho no se repite.`,
   statusSuperseded: (text: string) => `⏸ «${text}»: me reinicié a mitad; sigo en un mensaje nuevo más abajo.`,
@@ -143,8 +136,6 @@ export const S = Object.freeze({
   handlerFailed: () => 'No pude atender ese mensaje por un error interno. Inténtalo de nuevo en un momento.',
   unknownCommand: () => 'No conozco esa orden. Escribe /ayuda para ver lo que sé hacer.',
   emptyText: () => 'Escríbeme en una frase qué quieres, por ejemplo «prepara la semana 1».',
-  greeting: (name: string, onExample = false) =>
-    `¡Hola${name ? `, ${name}` : ''}! Dime en una frase qué quieres preparar, por ejemplo «prepara la semana 1», o escribe /ayuda para ver todo lo que sé hacer.${onExample ? `\n\n${OWN_COURSE_HINT}` : ''}`,
   tooLong: (length: number, max: number) =>
     `Ese mensaje es demasiado largo (${length} caracteres; el máximo es ${max}). Resúmelo en una frase; si es una nota, guárdala con /nota.`,
 
@@ -221,7 +212,7 @@ export const S = Object.freeze({
   /**
    * `/gasto`: the month's spend, labelled as the month (a run's closing message says that run's):
    * what the budget counts (measured in each model call) first, in money and in the words the
-   * assistant read and wrote (wordsOfTokens); the offline estimate and the model's own notes apart.
+   * assistant read and wrote (wordsOfTokens); that offline work is free, and the model's own notes, apart.
    */
   spend: (m: UsageMonth, budget: number) => {
     const spent = m.billedUsd;
@@ -229,7 +220,8 @@ export const S = Object.freeze({
     return `📅 Gasto de este mes (todos tus trabajos): ${usd(spent)} de ${usd(budget)} (te quedan ${usd(left)}).` +
       (m.billedTokens > 0 ? ` Es lo que ha costado que el asistente leyera y escribiera ${wordsInWords(m.billedTokens)}.` : ' Este mes no has usado el asistente de pago.') +
       (spent >= budget ? '\nEl presupuesto está agotado: no empiezo trabajos con el modelo hasta el mes que viene.' : '') +
-      (m.estimatedTokens > 0 ? `\nLo que preparé sin conexión este mes no te cuesta nada (${wordsInWords(m.estimatedTokens)} leídas y escritas, calculadas a ojo).` : '') +
+      // Offline there is no assistant reading or writing: no count of words to give, only that it is free.
+      (m.estimatedTokens > 0 ? '\nLo que preparé sin conexión este mes no te cuesta nada: sin conexión no uso el asistente de pago.' : '') +
       // The model's own notes are counted, not priced: one money figure per month (the billed one).
       // Offline (nothing billed) they are the planner's imitation of a model: nothing to tell.
       (m.modelNotes.rows > 0 && m.billedTokens > 0 ? `\nAdemás, el asistente apuntó lo que gastó ${m.modelNotes.rows === 1 ? 'una vez' : `${m.modelNotes.rows} veces`} (solo como referencia: lo que cuenta es la cifra de arriba).` : '');
@@ -408,14 +400,6 @@ export interface HelpCourse {
   /** Key terms of the owner's weeks, the most typical first; may be empty. */
   terms: readonly string[];
 }
-
-/**
- * Said to someone whose notebook still holds the example course (a fresh install, a new student):
- * the product is for their own course and material, and this is how it gets there.
- */
-const OWN_COURSE_HINT =
-  'Ahora tienes un curso de ejemplo para probar. Para usar el tuyo, pega aquí tu temario (un tema por línea; si quieres, encabézalo con el nombre del curso y dos puntos, como «Historia contemporánea:») o escribe /curso. ' +
-  'Tus apuntes me los puedes mandar en PDF, Word o texto, como foto de una página o en una nota de voz: los guardo como notas de tu cuaderno.';
 
 const DEMO_EXAMPLES = [
   'prepara la semana 3',

@@ -167,7 +167,12 @@ export const MEDIA = {
   ttsFailed: (detail: string) => `El sintetizador de voz local falló: ${detail}.`,
   /** Opening sentence of every narration (SPEC §3: narrations carry an AI disclosure). */
   disclosure: 'Aviso: esta narración usa una voz generada por inteligencia artificial.',
-  watermark: (engine: string) => `Generado por IA (motor ${engine}) para Cuaderno Vivo. Voz sintética.`,
+  /**
+   * The WAV's comment and software fields (its AI disclosure): a person reads them in a player's
+   * file details, so the voice is said in words, never by the engine's codename.
+   */
+  watermark: (engine: string) => `Generado por IA para Cuaderno Vivo: ${engine === 'xtts' ? 'la voz del titular, clonada con su consentimiento' : 'una voz sintética'}.`,
+  wavSoftware: (engine: string) => `Cuaderno Vivo (${engine === 'xtts' ? 'voz clonada' : 'voz sintética'})`,
   /** `notes`: how many of the week's notes it draws from (none: from its title alone). */
   coverDry: (week: number, engine: string, lane: string, notes?: number) =>
     `Generaría la portada de la semana ${week} con el motor ${engine} (${lane === 'gpu' ? 'GPU' : 'CPU'})${notes === 0 ? ', solo con el título de la semana: todavía no tiene notas' : ''}.`,

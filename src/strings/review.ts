@@ -103,9 +103,12 @@ export const RS = Object.freeze({
 
   reminder: (n: number) => `🔔 Tienes ${n} ${n === 1 ? 'tarjeta' : 'tarjetas'} para hoy.`,
   reminderOn: (hour: string, zone: string) => `🔔 Te recordaré tus repasos cada día a las ${hour} (${zoneLabel(zone)}), solo si tienes tarjetas pendientes.`,
-  reminderOff: () => '🔕 Recordatorios desactivados. Actívalos con /recordatorios 20:00',
+  /** Said once they were just turned off (`/recordatorios no`). */
+  reminderOff: () => '🔕 Hecho: ya no te recordaré los repasos. Para volver a tenerlos, escribe /recordatorios con tu hora, por ejemplo /recordatorios 20:00.',
+  /** `/recordatorios` alone: the state as it is — it changes nothing, so it never sounds like it did. */
   reminderStatus: (hour: string | null, zone: string) =>
-    hour ? `🔔 Recordatorio diario a las ${hour} (${zoneLabel(zone)}). Cámbialo con /recordatorios 21:30 o desactívalo con /recordatorios no.` : RS.reminderOff(),
+    hour ? `🔔 Recordatorio diario a las ${hour} (${zoneLabel(zone)}). Cámbialo con /recordatorios 21:30 o desactívalo con /recordatorios no.`
+      : '🔕 Ahora no tienes recordatorio de repasos. Si quieres uno cada día, escribe /recordatorios con tu hora, por ejemplo /recordatorios 20:00.',
   reminderUsage: () => 'Indica una hora HH:MM, por ejemplo /recordatorios 20:00, o /recordatorios no para desactivarlos.',
 
   weekCardsHeader: (n: number) => `🃏 Tus tarjetas de este trabajo (${n}) — toca la respuesta para verla; repásalas con /repasar:`,

@@ -8,8 +8,11 @@ export const VOICE_BUTTONS = Object.freeze({
 });
 
 export const VOICE = Object.freeze({
-  /** No engine: the memo stays on disk, to be transcribed later. */
-  kept: 'Para pasar tus notas de voz a texto necesito un servidor de transcripción, y ahora no hay ninguno: he guardado tu nota de voz y la transcribo cuando lo haya (pulsa el botón entonces).',
+  /**
+   * No engine: the memo stays on disk and is transcribed when the bot starts with one. Who can add
+   * one is whoever runs the bot — maybe the student, on their own computer.
+   */
+  kept: 'He guardado tu nota de voz. Todavía no puedo pasarla a texto: me falta un servidor de transcripción, que instala quien pone en marcha el bot (si eres tú, la guía de instalación explica cómo). En cuanto lo tenga, la transcribo y te enseño lo que he entendido.',
   transcribing: 'Escuchando tu nota de voz…',
   /** The transcript was empty: nothing to propose. */
   empty: 'No he entendido nada en esa nota de voz: prueba a grabarla otra vez, más cerca del micrófono.',

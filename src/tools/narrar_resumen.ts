@@ -156,7 +156,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
           wav: path.join(work, 'narracion.wav'),
           info: {
             ICMT: MSG.watermark(engine.name),
-            ISFT: `Cuaderno Vivo · ${engine.name} (${engine.model})`,
+            ISFT: MSG.wavSoftware(engine.name),
             ICRD: created.toISOString().slice(0, 10),
             INAM: `${weekTitle(deps.course, week)} — resumen narrado`,
           },

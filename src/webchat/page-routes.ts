@@ -13,6 +13,7 @@ import { postUserFile } from './user-files.js';
 import { LIMITS } from './method-kit.js';
 import { PAGE, S } from '../strings/server.js';
 import { PERSONAS_PAGE } from '../strings/personas.js';
+import { PASTE_RULE } from '../lib/paste-parts.js';
 
 const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
 
@@ -115,9 +116,12 @@ export class PageRoutes {
     }
   }
 
-  /** The page's words, from the one strings module: a script that sets `window.CV_TEXTS`. */
+  /**
+   * The page's words, from the one strings module (`window.CV_TEXTS`), and the rule it splits a long
+   * paste by, the one the bot joins the parts by (`window.CV_PASTE`, lib/paste-parts.ts).
+   */
   private serveTexts(res: ServerResponse): void {
-    const body = Buffer.from(`window.CV_TEXTS = ${JSON.stringify({ ...PAGE, personas: PERSONAS_PAGE })};\n`, 'utf8');
+    const body = Buffer.from(`window.CV_TEXTS = ${JSON.stringify({ ...PAGE, personas: PERSONAS_PAGE })};\nwindow.CV_PASTE = ${JSON.stringify(PASTE_RULE)};\n`, 'utf8');
     res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Content-Length': body.length, 'Cache-Control': 'no-cache', ...SECURITY_HEADERS }).end(body);
   }
 

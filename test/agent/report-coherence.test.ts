@@ -21,10 +21,10 @@ const decide = (reason: 'rechazado' | 'expirado' | 'cancelado'): Answer => () =>
 
 describe('why something was not done', () => {
   it.each([
-    ['rechazado', /^Generar la portada de la semana 3: no lo aprobaste, así que no se hizo$/, /Portada: no se hizo — no la aprobaste\./],
-    ['expirado', /^Generar la portada de la semana 3: no respondiste a tiempo \(cuenta como un no\), así que no se hizo$/, /Portada: no se hizo — no respondiste a tiempo \(cuenta como un no\)\./],
-    ['cancelado', /^Generar la portada de la semana 3: el trabajo se canceló antes de que decidieras, así que no se hizo$/, /Portada: no se hizo — el trabajo se canceló antes de que decidieras\./],
-  ] as const)('an approval %s is said as such, in the list and in the five lines', async (reason, line, five) => {
+    ['rechazado', /^Generar la portada de la semana 3: no lo aprobaste, así que no se hizo$/, /Portada y narración: no se hicieron — no aprobaste ninguna de las dos\./],
+    ['expirado', /^Generar la portada de la semana 3: no respondiste a tiempo \(cuenta como un no\), así que no se hizo$/, /Portada y narración: no se hicieron — no respondiste a tiempo \(cuenta como un no\)\./],
+    ['cancelado', /^Generar la portada de la semana 3: el trabajo se canceló antes de que decidieras, así que no se hizo$/, /Portada y narración: no se hicieron — el trabajo se canceló antes de que decidieras\./],
+  ] as const)('an approval %s is said as such, in the list and once in the five lines', async (reason, line, five) => {
     const service = await createAgentService({ config: configFor(tmp.dir) });
     const out = await runAnswering(service, { runId: `r-${reason}`, text: 'prepare la semana 3', mode: 'agente' }, decide(reason));
     expect(out.notDone[0]).toMatch(line);
@@ -62,7 +62,7 @@ describe('a cancelled agent run', () => {
     expect(out.report).not.toContain(weekQuery(DEMO_COURSE, 2));
     // The owner cancelled: the report is the program's, with no "the model gave none" preface.
     expect(out.report).not.toMatch(/el modelo no dio/);
-    expect(out.report).toMatch(/Portada: no se hizo — el trabajo se canceló/);
+    expect(out.report).toMatch(/Portada( y narración)?: no se hi(zo|cieron) — el trabajo se canceló/);
     expect(out.finished).toEqual(['Recuperar notas', 'Crear tarjetas (nota 4)', 'Crear tarjetas (nota 6)', 'Crear tarjetas (nota 5)']);
     expect(out.toolCalls).toBeGreaterThanOrEqual(4);
   });

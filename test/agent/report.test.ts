@@ -25,6 +25,17 @@ describe('the report of a run with a refused call', () => {
     expect(report).toMatch(/^Portada: hecha/m);
   });
 
+  it('the cover and the narration both rejected: said once, not «no la aprobaste» twice', () => {
+    const no: ToolResult = { kind: 'rechazado', notApproved: { reason: 'rechazado' } };
+    const report = buildReport([callRecord('generar_portada', { semana: 3, maqueta: true }, no), callRecord('narrar_resumen', { semana: 3, motor: 'juguete' }, no)], DEMO_COURSE, { week: 3 });
+    expect(report.match(/aprobaste/g)).toHaveLength(1);
+    expect(report).toMatch(/^Portada y narración: no se hicieron — no aprobaste ninguna de las dos\.$/m);
+    // One of the two made: each keeps its own line.
+    const one = buildReport([callRecord('generar_portada', { semana: 3, maqueta: true }, made), callRecord('narrar_resumen', { semana: 3, motor: 'juguete' }, no)], DEMO_COURSE, { week: 3 });
+    expect(one).toMatch(/^Portada: hecha/m);
+    expect(one).toMatch(/^Narración: no se hizo — no la aprobaste\.$/m);
+  });
+
   it('a refused card call names no note read from its input', () => {
     const bad: ToolResult = { kind: 'error', code: 'VALIDATION', message: 'Argumentos no válidos para crear_tarjetas: id_nota debe ser un número.' };
     const report = buildReport([callRecord('crear_tarjetas', { id_nota: 1 }, { kind: 'ok', data: { ids: [10, 11] } }), callRecord('crear_tarjetas', { id_nota: 'la primera' }, bad)], DEMO_COURSE);

@@ -16,6 +16,7 @@ import { approvalKeyboard, busyKeyboard, closingKeyboard, coverOnlyKeyboard, noR
 import { importKeyboard, importWeekKeyboard } from '../../src/bot/material-keyboards.js';
 import { pageKeyboard, questionKeyboard, ratingKeyboard, removeKeyboard, startKeyboard } from '../../src/bot/review-keyboards.js';
 import { transcribeKeyboard } from '../../src/bot/voice.js';
+import { startKeyboard as firstMinuteKeyboard } from '../../src/bot/start-keyboards.js';
 import type { CardBatch } from '../../src/tools/cards/proposals.js';
 
 type Tap<K extends CallbackKindName> = Parameters<(typeof CALLBACKS)[K]['format']>[0];
@@ -37,6 +38,7 @@ const SAMPLES: { [K in CallbackKindName]: Array<Tap<K>> } = {
   review: [{ kind: 'start' }, { kind: 'rate', card: 4, count: 2, grade: 3 }, { kind: 'remove', card: 9 }, { kind: 'page', page: 2 }],
   erase: [{ confirm: true, by: 101 }, { confirm: false, by: 101 }],
   classStudent: [{ action: 'quitar', student: 301 }, { action: 'quitar_si', student: 301 }, { action: 'no', by: 100 }],
+  start: ['curso', 'material', 'semana'],
 };
 
 const kinds = Object.keys(CALLBACKS) as CallbackKindName[];
@@ -101,6 +103,8 @@ describe('the callback registry', () => {
       remove: removeKeyboard(4),
       start: startKeyboard(),
       page: pageKeyboard(2, 3),
+      firstMinute: firstMinuteKeyboard(false),
+      firstMinuteWeek: firstMinuteKeyboard(true, { week: 3, title: 'Semana 3 · Termodinámica' }),
     };
     for (const [name, k] of Object.entries(keyboards)) {
       const data = dataOf(k);

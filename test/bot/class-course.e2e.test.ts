@@ -96,7 +96,7 @@ describe('the class course', () => {
     await carla.waitText(/^📚 Tu curso es «Genética», con 3 semanas/);
     // …so her welcome does not send her to bring a course of her own; Ana's (none published yet) did.
     expect((await carla.waitText(/Ya estás en la clase/)).text).not.toMatch(/curso de ejemplo/);
-    expect((await ana.waitText(/Ya estás en la clase/)).text).toMatch(/Ahora tienes un curso de ejemplo para probar\. Para usar el tuyo, pega aquí tu temario/);
+    expect((await ana.waitText(/Ya estás en la clase/)).text).toMatch(/Ahora tienes un curso de ejemplo; pon el tuyo cuando quieras\./);
     expect(await courseOf(s, CARLA)).toEqual(await courseOf(s, TEACHER));
   }, 120_000);
 });

@@ -28,6 +28,9 @@ describe('invites', () => {
     const first = await invite(s);
     const second = await invite(s);
     expect(second.code).not.toBe(first.code);
+    // Only the second says an earlier link stopped working: the first replaced none.
+    const links = (await s.h.client({ userId: TEACHER, firstName: 'Profe' }).messages()).filter((m) => /t\.me\//.test(m.text));
+    expect(links.map((m) => /el enlace que diste antes ya no sirve/.test(m.text))).toEqual([false, true]);
     expect(await opens(s, 301, 'Ana', first.code)).toMatch(/no sirve/);
     expect(await opens(s, 302, 'Bob', second.code)).toMatch(/Ya estás en la clase/);
 

@@ -85,7 +85,9 @@ describe('class mode', () => {
     const code = await invite(s);
     const ana = await join(s, ANA, 'Ana', code);
     const welcome = (await ana.messages()).find((m) => /Ya estás en la clase/.test(m.text))!;
-    expect(welcome.text).toMatch(/\/borrar_mis_datos/);
+    // As short as /start, with its buttons; every command stays in /ayuda and the menu (below).
+    expect(welcome.text.split('\n').length).toBeLessThanOrEqual(6);
+    expect(welcome.buttons.map((b) => b.text)).toEqual(['📚 Poner mi curso', '📎 Mandar apuntes', '🗓 Preparar una semana']);
     expect(welcome.text).not.toMatch(/\/invitar|\/alumnos/);
     await ana.say('/invitar');
     await ana.waitText(/solo puede hacerlo quien da la clase/);

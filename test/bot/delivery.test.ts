@@ -2,9 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RunOutcome } from '../../src/agent/types.js';
 import { createAgentService } from '../../src/agent/service.js';
-import { answerText, isAnswerOnly, reportText } from '../../src/bot/delivery.js';
+import path from 'node:path';
+import { Api } from 'grammy';
+import { answerText, CHART_OFFER_MAX_ROWS, chartEvents, deliverOutcome, isAnswerOnly, reportText } from '../../src/bot/delivery.js';
+import { newWebchatToken, startEmbeddedTelegram } from '../../src/webchat/index.js';
 import { configFor, recordingAnswers, tempDir } from '../agent/helpers.js';
 import { runAnswering } from '../../src/agent/answering.js';
+
+const TOKEN = newWebchatToken();
 
 const base: RunOutcome = {
   runId: 'r', stopReason: 'end_turn', iterations: 1, tokens: { input: 1500, output: 87 }, costUsd: 0.0058,
@@ -69,5 +74,39 @@ describe('the closing message of a week and of its repeat (real agent, offline p
     } finally {
       await tmp.cleanup();
     }
+  });
+});
+
+describe('the chart offered under the closing message', () => {
+  /** The closing message's buttons for a run with these stages, as the embedded Bot API keeps them. */
+  async function closingButtons(stages: readonly string[]): Promise<string[]> {
+    const tmp = await tempDir();
+    const tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: TOKEN, filesDir: path.join(tmp.dir, 'chat') });
+    try {
+      const taskEvents = stages.flatMap((id, i) => [
+        { type: 'started' as const, t: i * 10, taskId: `${id}#${i}@1`, label: id, lane: 'cpu' as const, attempt: 1 },
+        { type: 'finished' as const, t: i * 10 + 5, taskId: `${id}#${i}@1`, label: id, lane: 'cpu' as const },
+      ]);
+      const outcome: RunOutcome = { ...base, report: 'hecho', toolCalls: stages.length, taskEvents, calls: [{ tool: 'crear_tarjetas', kind: 'ok' }] };
+      const api = new Api(TOKEN, { apiRoot: tg.apiRoot });
+      await deliverOutcome({ api, media: { renderGantt: () => Buffer.alloc(0) }, log: () => undefined }, tg.server.chatId, outcome);
+      const last = tg.server.history().at(-1)!;
+      return (last.reply_markup?.inline_keyboard ?? []).flat().map((b) => b.text);
+    } finally {
+      await tg.close();
+      await tmp.cleanup();
+    }
+  }
+
+  it('a chart a phone can read is offered; one of more rows than that is not (it stays on /cronograma)', async () => {
+    const week = ['notas.busqueda', 'tarjetas.crear', 'tarjetas.crear', 'uso.registro'];
+    expect(await closingButtons(week)).toEqual(['📊 Cronograma']);
+    const long = ['notas.busqueda', ...Array.from({ length: CHART_OFFER_MAX_ROWS }, () => 'tarjetas.crear'), 'uso.registro'];
+    expect(await closingButtons(long)).toEqual([]);
+  });
+
+  it('the bookkeeping («Registrar uso») is no row of it', () => {
+    const ev = (id: string, i: number) => ({ type: 'finished' as const, t: i, taskId: `${id}#${i}@1`, label: id, lane: 'cpu' as const });
+    expect(chartEvents([ev('notas.busqueda', 1), ev('uso.registro', 2)]).map((e) => e.taskId)).toEqual(['notas.busqueda#1@1']);
   });
 });

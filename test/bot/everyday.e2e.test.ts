@@ -80,8 +80,9 @@ describe('everyday messages', () => {
     expect(approvals).toHaveLength(1);
     expect(approvals[0]!.text).toMatch(/portada/);
     expect(report.text).toMatch(/no lo aprobaste/);
-    // Nothing was made and no cards: the closing message offers only the chart, sent only when tapped.
-    expect(report.buttons.map((b) => b.text)).toEqual(['📊 Cronograma']);
+    // Nothing was made, no cards, and the only stage was the bookkeeping: no buttons at all (a chart
+    // of «Registrar uso» alone says nothing to a student).
+    expect(report.buttons.map((b) => b.text)).toEqual([]);
     expect(stack.h.uploads.filter((u) => u.chatId === OWNER)).toEqual([]);
     expect((await owner.messages()).some((m) => /No he entendido/.test(m.text))).toBe(false);
   });
@@ -90,7 +91,8 @@ describe('everyday messages', () => {
     const long = 'El barroco usó el claroscuro para dramatizar la escena. '.repeat(30).trim();
     const before = await stack.notebook.notes.list();
     const proposalText = await oneBubble(long);
-    expect(proposalText).toMatch(/^De «Texto pegado\.txt»: \d+ notas? /);
+    // Named by its own first sentence, not «Texto pegado».
+    expect(proposalText).toMatch(/^De «El barroco usó el claroscuro para dramatizar la escena\.txt»: \d+ notas? /);
     const proposal = (await owner.messages()).find((m) => m.text === proposalText)!;
     expect(proposal.buttons.map((b) => b.text)).toEqual(['✅ Guardar', '📅 Cambiar semana', '❌ Descartar', '📅 Es un temario']);
     await owner.press(proposal.messageId, proposal.buttons[0]!.data);
@@ -107,7 +109,7 @@ describe('everyday messages', () => {
     const offer = await owner.waitText(/^Ese mensaje es muy largo/);
     expect((await owner.messages()).slice(before).filter((m) => m.text.length > 0 && m.messageId > offer.messageId)).toEqual([]);
     await owner.press(offer.messageId, offer.buttons[0]!.data);
-    const proposal = await owner.waitFor('the import proposal', (ms) => ms.find((m) => m.messageId > offer.messageId && /^De «Texto pegado\.txt»/.test(m.text)));
+    const proposal = await owner.waitFor('the import proposal', (ms) => ms.find((m) => m.messageId > offer.messageId && /^De «La fuga desarrolla un sujeto en varias voces que entran una…\.txt»/.test(m.text)));
     expect(proposal.buttons.map((b) => b.text)).toContain('✅ Guardar');
   });
 

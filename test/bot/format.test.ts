@@ -116,7 +116,7 @@ describe('format', () => {
 
   it('/gasto says money and words; offline it does not mention the planner\'s imitation notes', () => {
     const offline = S.spend({ billedUsd: 0, billedTokens: 0, estimatedTokens: 11_000, modelNotes: { rows: 3, usd: 0.01 } }, 5);
-    expect(offline).toBe('📅 Gasto de este mes (todos tus trabajos): 0,00 USD de 5,00 USD (te quedan 5,00 USD). Este mes no has usado el asistente de pago.\nLo que preparé sin conexión este mes no te cuesta nada (unas 8300 palabras leídas y escritas, calculadas a ojo).');
+    expect(offline).toBe('📅 Gasto de este mes (todos tus trabajos): 0,00 USD de 5,00 USD (te quedan 5,00 USD). Este mes no has usado el asistente de pago.\nLo que preparé sin conexión este mes no te cuesta nada: sin conexión no uso el asistente de pago.');
     const billed = S.spend({ billedUsd: 0.03, billedTokens: 11_000, estimatedTokens: 0, modelNotes: { rows: 1, usd: 0.01 } }, 5);
     expect(billed).toMatch(/^📅 Gasto de este mes \(todos tus trabajos\): 0,03 USD de 5,00 USD \(te quedan 4,97 USD\)\. Es lo que ha costado que el asistente leyera y escribiera unas 8300 palabras\.\nAdemás, el asistente apuntó/);
   });
@@ -160,8 +160,8 @@ describe('format', () => {
     }, { timeoutS: 3600 });
     expect(text).not.toMatch(/\/srv\/data|motor:"|titular|\bUsa\b|avisa|XTTS|xtts|\.json/);
     expect(text).toContain('Escribiré un guion corto de la semana 3, lo narraré con la voz elegida');
-    expect(text).toContain('• Falta tu consentimiento para usar tu voz: pide a quien administra el bot que lo registre');
-    expect(text).toContain('• Tu voz se genera en un servidor de voz que no está configurado: pide a quien administra el bot que lo configure.');
+    expect(text).toContain('• Falta tu consentimiento para usar tu voz: lo registra quien pone en marcha el bot (si eres tú, la guía de instalación explica cómo)');
+    expect(text).toContain('• Tu voz se genera en un servidor de voz que no está configurado: lo configura quien pone en marcha el bot (si eres tú, la guía de instalación explica cómo).');
     // The way out is said once, not once per problem.
     expect(text.match(/con una voz sintética/g)).toHaveLength(1);
   });
@@ -209,7 +209,7 @@ describe('format', () => {
 
   it('says tool failures in the owner\'s words: no tool name, no server path, what to do', () => {
     expect(forOwner(`falló (La herramienta narrar_resumen falló: ${MSG.consentExpired('2025-01-31')})`))
-      .toBe('tu consentimiento de voz caducó el 2025-01-31: pide a quien administra el bot que lo renueve. Mientras tanto puedo narrarla con una voz sintética: pídemelo de nuevo sin pedir tu voz.');
+      .toBe('tu consentimiento de voz caducó el 2025-01-31: lo renueva quien pone en marcha el bot (si eres tú, la guía de instalación explica cómo). Mientras tanto puedo narrarla con una voz sintética: pídemelo de nuevo sin pedir tu voz.');
     expect(forOwner('falló (La herramienta generar_portada falló: No hay notas de la semana 2 en /srv/cuaderno/data/notas.json.)'))
       .toBe('falló (No hay notas de la semana 2 en un archivo del cuaderno.)');
     // A reason no rule knows still loses tool ids, settings and engine codenames.

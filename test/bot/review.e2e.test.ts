@@ -148,6 +148,11 @@ describe('/repasar tells the truth (issue 28)', () => {
     const fixed = await owner.waitFor('the undone answer corrected', (ms) => ms.find((m) => m.messageId === q1.messageId && /Deshecho/.test(m.text)));
     expect(fixed.text).not.toMatch(/vuelve en/);
     expect(fixed.text).toMatch(/«Fácil» ya no cuenta/);
+    // The card where Deshacer was tapped now asks the undone one, with its buttons: no question is
+    // left in the chat without buttons; the card it showed comes again after.
+    const now = await owner.waitFor('the undone card asked', (ms) => ms.find((m) => m.messageId === q2.messageId && m.text.startsWith('↩️ Deshecho') && m));
+    expect(now.buttons.map((b) => b.text)).toContain('Mostrar respuesta');
+    expect((await owner.messages()).filter((m) => isCard(m) && !/Respuesta|Deshecho/.test(m.text) && m.buttons.length === 0)).toEqual([]);
   });
 
   it('the count at the end is of cards due now: a card just answered «Otra vez» comes back later and is said apart', async () => {
@@ -265,8 +270,12 @@ describe('reminders on a simulated clock', () => {
     expect(await stack.cb.reminders.tick(at('2030-03-07T06:29:00Z'))).toBe('early');
     expect(await stack.cb.reminders.tick(at('2030-03-07T06:30:00Z'))).toBe('sent');
     await owner.say('/recordatorios no');
-    await owner.waitText(/^🔕 Recordatorios desactivados/);
+    await owner.waitText(/^🔕 Hecho: ya no te recordaré los repasos/);
     expect(await stack.cb.reminders.tick(at('2030-03-08T20:00:00Z'))).toBe('off');
+    // Asked alone, it says how things stand: it turned nothing off.
+    await owner.say('/recordatorios');
+    const state = await owner.waitText(/^🔕 Ahora no tienes recordatorio de repasos/);
+    expect(state.text).not.toMatch(/desactivad|Hecho/);
     await owner.say('/recordatorios 25:00');
     await owner.waitText(/^Indica una hora HH:MM/);
     expect(JSON.parse(await readFile(stack.notebook.files.reviews, 'utf8')).recordatorio).toMatchObject({ hora: null, ultimo_dia: '2030-03-07' });

@@ -20,15 +20,17 @@ interface Service {
   environment: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
   volumes?: string[];
+  profiles?: string[];
+  ports?: string[];
 }
 
 describe('compose.yaml', async () => {
   const compose = parse(await readFile(path.join(ROOT, 'compose.yaml'), 'utf8')) as { services: Record<string, Service>; volumes: Record<string, unknown> };
   const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; engines: { node: string } };
-  const { redis, bot, 'trabajador-gpu': worker } = compose.services;
+  const { redis, bot, 'trabajador-gpu': worker, transcripcion } = compose.services;
 
-  it('has the bot, a Redis that keeps nothing on disk, and one GPU worker', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['bot', 'redis', 'trabajador-gpu']);
+  it('has the bot, a Redis that keeps nothing on disk, one GPU worker and, on request, a transcription server', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['bot', 'redis', 'trabajador-gpu', 'transcripcion']);
     expect(redis!.image).toMatch(/^redis:7/);
     expect(redis!.command).toEqual(['redis-server', '--save', '', '--appendonly', 'no']);
     for (const s of [bot!, worker!]) {
@@ -54,9 +56,21 @@ describe('compose.yaml', async () => {
     const known = (name: string): boolean => name === 'MODO_CLASE' /* issue 15 part A: class mode */ || new RegExp(`\\b${name}\\b`).test(sources);
     for (const s of [bot!, worker!]) for (const name of Object.keys(s.environment)) expect(known(name), name).toBe(true);
     expect(bot!.volumes).toEqual([`datos:${bot!.environment.CUADERNO_DATA_DIR}`]);
-    expect(Object.keys(compose.volumes)).toEqual(['datos']);
+    expect(Object.keys(compose.volumes)).toEqual(['datos', 'modelos-voz']);
     expect(worker!.environment.FLUX_URL).toMatch(/^\$\{FLUX_URL:\?/);
     expect(worker!.environment.XTTS_URL).toMatch(/^\$\{XTTS_URL:\?/);
+  });
+
+  it('runs a whisper server speaking the transcription route only with the `voz` profile, reachable by the bot and this machine alone', async () => {
+    const route = (await readFile(path.join(ROOT, 'src/tools/voice/transcribe.ts'), 'utf8')).match(/TRANSCRIPTION_ROUTE = '([^']+)'/)?.[1];
+    expect(route).toBe('/v1/audio/transcriptions'); // the route speaches serves
+    expect(transcripcion!.image).toMatch(/^ghcr\.io\/speaches-ai\/speaches:/);
+    expect(transcripcion!.profiles).toEqual(['voz']);
+    expect(transcripcion!.ports).toEqual(['127.0.0.1:8000:8000']);
+    expect(transcripcion!.volumes).toEqual(['modelos-voz:/home/ubuntu/.cache/huggingface/hub']);
+    // The bot passes the address and the model on; with neither set, voice memos are kept for later.
+    expect(bot!.environment.TRANSCRIPCION_URL).toBe('${TRANSCRIPCION_URL:-}');
+    expect(bot!.environment.TRANSCRIPCION_MODELO).toMatch(/^\$\{TRANSCRIPCION_MODELO:-Systran\/faster-whisper-/);
   });
 
   it('builds on a Node the package allows', async () => {

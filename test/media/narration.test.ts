@@ -95,8 +95,10 @@ describe('narrar_resumen — juguete (eSpeak-NG, CPU)', () => {
     // ~100 words of Spanish at 150 wpm: well over 20 s; far from silence.
     expect(wav.durationS).toBeGreaterThan(20);
     expect(wav.rms).toBeGreaterThan(500);
-    expect(wav.info.ICMT).toMatch(/^Generado por IA/);
-    expect(wav.info.ISFT).toMatch(/juguete/);
+    expect(wav.info.ICMT).toBe('Generado por IA para Cuaderno Vivo: una voz sintética.');
+    expect(wav.info.ISFT).toBe('Cuaderno Vivo (voz sintética)');
+    // A player's file details show these: no engine codename.
+    expect(`${wav.info.ICMT} ${wav.info.ISFT}`).not.toMatch(/juguete|xtts|motor|espeak/i);
     expect(wav.info.ICRD).toBe('2026-03-15');
     expect(result.duracion_audio_s).toBeCloseTo(wav.durationS, 0);
   });
@@ -174,8 +176,8 @@ describe('narrar_resumen — xtts (owner voice, needs consent)', () => {
     const wav = inspectWav(await readFile((out.data as { ruta: string }).ruta as string));
     expect(wav).toMatchObject({ format: 1, channels: 1, bits: 16, rate: 24000 });
     expect(wav.durationS).toBeGreaterThan(10);
-    expect(wav.info.ICMT).toMatch(/Generado por IA/);
-    expect(wav.info.ISFT).toMatch(/xtts/);
+    expect(wav.info.ICMT).toBe('Generado por IA para Cuaderno Vivo: la voz del titular, clonada con su consentimiento.');
+    expect(wav.info.ISFT).toBe('Cuaderno Vivo (voz clonada)');
     await cleanup();
   });
 

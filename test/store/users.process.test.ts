@@ -153,7 +153,8 @@ describe('ClassRoster', () => {
   it('one invite lets several students in until it expires; unknown codes never', async () => {
     const roster = new ClassRoster(dir);
     const t0 = new Date('2026-11-01T10:00:00Z');
-    const invite = await roster.createInvite(t0);
+    const { invite, replaced } = await roster.createInvite(t0);
+    expect(replaced).toBe(0);
     expect(invite.code).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
     expect(await roster.join('nope', { id: 1, name: 'Eve' }, t0)).toEqual({ kind: 'invalid' });
     expect((await roster.join(invite.code, { id: 2, name: 'Ana' }, t0)).kind).toBe('joined');

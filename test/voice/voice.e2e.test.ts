@@ -3,8 +3,9 @@
  * from eSpeak-NG speech (Ogg/Opus) is sent as Telegram sends a `voice`, downloaded by the bot,
  * decoded in-process and transcribed by a local stand-in of `/v1/audio/transcriptions`; the
  * transcript is one import proposal, and one approval saves its notes in the week the course gives
- * them. With no transcription server: one sentence, the memo kept on disk with a button, and once a
- * server is configured the button transcribes the kept memo.
+ * them. With no transcription server: one sentence in plain words (the memo is kept, and will be
+ * transcribed once the bot has a server, which whoever runs it adds) and no button — nothing would
+ * answer it; once the bot starts with a server, the kept memo is transcribed without a tap.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -71,27 +72,45 @@ describe('voice memos in the chat', () => {
     expect(server.requests.length).toBe(1);
   });
 
-  it('no transcription server: one sentence and the memo kept; once one is set, its button transcribes the kept memo', async () => {
+  it('no transcription server: one plain sentence, no button, the memo kept; the bot started with a server transcribes it', async () => {
     chat = await startLocalChat('cv-voz-sin-');
     const t = chat.tg;
     const calls = server.requests.length;
     const sent = await sendUserFile(t.server, memo.ogg, 'voice.ogg', 'voice');
     const kept = await waitForMessage(t, 'the kept sentence', after(sent.message_id, (m) => m.from?.is_bot === true));
     expect(kept.text).toBe(VOICE.kept);
+    expect(kept.text).toMatch(/He guardado tu nota de voz.*servidor de transcripción.*quien pone en marcha el bot.*En cuanto lo tenga, la transcribo/);
+    expect(kept.text).not.toMatch(/[A-Z]{3,}_[A-Z]+|https?:/); // no setting's name, no address
     expect(voiceProblems(kept.text!)).toEqual([]);
-    expect(buttonsOf(kept).map((b) => b.text)).toEqual([VOICE_BUTTONS.transcribe]);
+    expect(buttonsOf(kept)).toEqual([]);
     const files = await memosOn(chat.dataDir);
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^[0-9a-f]{64}\.ogg$/);
     expect(server.requests.length).toBe(calls);
 
-    // The owner sets TRANSCRIPCION_URL and restarts: the kept memo's button now transcribes it.
+    // Whoever runs the bot sets TRANSCRIPCION_URL and restarts it: the kept memo is transcribed, untapped.
     await chat.restartBot({ TRANSCRIPCION_URL: server.url });
-    t.server.pressButton(kept.message_id, button(kept, /Transcribir/));
     const proposal = await waitForMessage(t, 'the proposal', after(kept.message_id, isProposal));
     expect(proposal.text).toMatch(/\(nota de voz\): 1 nota para la semana 3/);
     expect(server.requests.length).toBe(calls + 1);
     expect(await memosOn(chat.dataDir)).toEqual([]);
+  });
+
+  it('a server that answers but fails: the memo kept, and [🎙️ Transcribir ahora] tries again', async () => {
+    chat = await startLocalChat('cv-voz-fallo-', 1, { TRANSCRIPCION_URL: server.url });
+    const t = chat.tg;
+    server.answer = 'error500';
+    try {
+      const sent = await sendUserFile(t.server, memo.ogg, 'voice.ogg', 'voice');
+      const failed = await waitForMessage(t, 'the failure', after(sent.message_id, (m) => m.text === VOICE.failed));
+      expect(buttonsOf(failed).map((b) => b.text)).toEqual([VOICE_BUTTONS.transcribe]);
+      expect(await memosOn(chat.dataDir)).toHaveLength(1);
+      server.answer = 'verbose_json';
+      t.server.pressButton(failed.message_id, button(failed, /Transcribir/));
+      await waitForMessage(t, 'the proposal', after(failed.message_id, isProposal));
+    } finally {
+      server.answer = 'verbose_json';
+    }
   });
 
   it('audio the bot cannot read gets its sentence and nothing is kept', async () => {

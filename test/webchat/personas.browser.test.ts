@@ -46,6 +46,8 @@ describe.skipIf(skipBrowserTests())('class mode on the local page, in a browser'
     await page.goto(link!);
     await page.locator('.msg.in', { hasText: '¡Hola, Alumna A! Ya estás en la clase' }).waitFor();
     expect(await select.inputValue()).toBe(String(c.tg.server.personas[1]!.id));
+    // Her own first message reads «/start», as Telegram shows an opened link: not the link's code.
+    expect(await page.locator('.msg.out .text').allTextContents()).toEqual(['/start']);
     expect(new URL(page.url()).search).toBe('');
     await expect.poll(() => page.locator('.msg.in', { hasText: 'unirse=' }).count()).toBe(0);
     // The switcher fits the phone's top bar next to the bot's name.

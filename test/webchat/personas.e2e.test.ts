@@ -59,6 +59,11 @@ describe('class mode on the local page', () => {
     const link = new RegExp(`${c.tg.apiRoot.replace(/[.]/g, '\\.')}/\\?unirse=([A-Za-z0-9_-]+)`).exec(invite);
     expect(link).not.toBeNull();
     const code = decodeURIComponent(link![1]!);
+    // The first link replaces none, and says so by saying nothing of an earlier one; the link is a link.
+    expect(invite).not.toMatch(/antes/);
+    const sent = botMessages(PAGE_TEACHER.id).find((m) => m.text === invite)!;
+    const url = link![0]!;
+    expect(sent.entities).toContainEqual({ type: 'text_link', offset: invite.indexOf(url), length: url.length, url });
 
     for (const s of [ANA, BRUNO]) {
       expect((await post('/api/messages', { text: `/start ${code}`, persona: s.id })).status).toBe(200);

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_MAX_CHARS, PASTE_FULL_PART } from '../../src/lib/paste-parts.js';
 import { launchChromium, skipBrowserTests, type LaunchedBrowser } from '../support/browser.js';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';
 
@@ -20,6 +21,28 @@ const NOT_FOR_THE_OWNER = [
   /^\s+at .+\(.+:\d+:\d+\)/m, /\b(TypeError|ReferenceError|Error:)/, // stack traces
   /\{"\w+":/, // raw JSON
 ];
+
+/** The 4,736-character paste's own heading: its proposal's name. */
+const TITLE = 'El impresionismo y la luz';
+
+/** A paragraph of exactly `n` characters, in sentences. */
+function paragraph(n: number, seed: number): string {
+  const sentence = `Monet pintó la catedral de Ruan a distintas horas (${seed}) para mostrar cómo la luz cambia el color. `;
+  return sentence.repeat(Math.ceil(n / sentence.length)).slice(0, n - 1).trimEnd().padEnd(n - 1, 'x') + '.';
+}
+
+/**
+ * Heading, paragraphs up to character 3,489 (the last paragraph break before 4,096, below the
+ * length the bot joins), then one long paragraph: 4,736 characters in all.
+ */
+function thePaste(): string {
+  const head = `# ${TITLE}\n\n`;
+  const paras = [paragraph(1150, 1), paragraph(1150, 2)];
+  paras.push(paragraph(3489 - head.length - paras.join('\n\n').length - 2, 3));
+  const first = head + paras.join('\n\n');
+  expect(first.length).toBe(3489);
+  return `${first}\n\n${paragraph(4736 - 3491, 4)}`;
+}
 
 describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat', () => {
   let chat: LocalChat;
@@ -73,7 +96,8 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
 
   it('a greeting is answered without starting a run; unclear requests get a question in tú', async () => {
     const before = await page.locator('#log > .msg').count();
-    expect(await say('¡hola! 👋', /^¡Hola/)).toMatch(/prepara la semana 1.*\/ayuda[^]*curso de ejemplo para probar/);
+    // One line: what to ask, with a week of the course.
+    expect(await say('¡hola! 👋', /^¡Hola/)).toMatch(/^¡Hola[^\n]*«prepara la semana \d»\.$/);
     const after = await botMessages();
     expect(after.slice(-1)[0]).not.toMatch(/Empiezo/);
     expect(await chat.notebook.usage.list()).toEqual([]);
@@ -103,7 +127,7 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
     await card.waitFor({ timeout: WAIT_MS });
     const preview = (await card.locator('.text').textContent())!;
     expect(preview).toContain('⚠️ Así no va a salir, aunque lo apruebes:');
-    expect(preview).toMatch(/Falta tu consentimiento para usar tu voz: pide a quien administra el bot que lo registre/);
+    expect(preview).toMatch(/Falta tu consentimiento para usar tu voz: lo registra quien pone en marcha el bot \(si eres tú/);
     expect(preview).toMatch(/Tu voz se genera en un servidor de voz que no está configurado/);
     expect(preview).not.toMatch(/XTTS|consentimiento\.json|juguete/);
     expect(preview.match(/con una voz sintética/g)).toHaveLength(1);
@@ -146,6 +170,28 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
     const answers = (await page.locator('#log > .msg').evaluateAll((els, from) => els.slice(from).filter((e) => e.classList.contains('in')).length, before));
     expect(answers).toBe(1);
   }, WAIT_MS * 2);
+
+  // One paste, one proposal: the page cuts by the rule the bot joins by (lib/paste-parts.ts).
+  it('4,736 characters: parts the bot joins, one offer, one proposal named by its heading', async () => {
+    const before = await page.locator('#log > .msg').count();
+    const paste = thePaste();
+    expect(paste.length).toBe(4736);
+    await box().fill(paste);
+    await box().press('Enter');
+    await waitForBot(before, /texto largo en 2 partes/);
+    const offer = page.locator('.msg.in', { hasText: /texto largo en 2 partes/ }).last();
+    const mine = (await page.locator('#log > .msg.out').evaluateAll((els) => els.map((e) => e.querySelector('.text')?.textContent ?? ''))).slice(-2);
+    expect(mine).toHaveLength(2);
+    expect(Array.from(mine[0]!).length).toBeGreaterThanOrEqual(PASTE_FULL_PART);
+    expect(mine.every((t) => Array.from(t).length <= MESSAGE_MAX_CHARS)).toBe(true);
+    expect(mine.join(' ').replace(/\s+/g, ' ')).toBe(paste.replace(/\s+/g, ' '));
+
+    await offer.getByRole('button', { name: /Guardar como nota/ }).click();
+    await page.locator('.msg.in', { hasText: `De «${TITLE}.txt»` }).waitFor({ timeout: WAIT_MS });
+    const answers = (await page.locator('#log > .msg').evaluateAll((els, from) => els.slice(from).filter((e) => e.classList.contains('in')).map((e) => e.querySelector('.text')?.textContent ?? ''), before));
+    expect(answers.filter((t) => t.startsWith('De «'))).toHaveLength(1);
+    expect(answers.join('\n')).not.toMatch(/Texto pegado/);
+  }, WAIT_MS * 3);
 
   it('nothing the bot said reads as usted, tool wording, a stack trace, raw JSON or a server path', async () => {
     const said = await botMessages();

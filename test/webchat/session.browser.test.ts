@@ -141,17 +141,17 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
     const problems = texts.flatMap((t) => voiceProblems(t).map((p) => `${p} in: ${t.slice(0, 160)}`));
     expect(problems).toEqual([]);
 
-    // One set of figures: the closing messages' costs add up to /gasto's month, in money and in estimated text.
+    // One set of figures: the closing messages' costs add up to /gasto's month.
     const num = (s: string) => Number(s.replace(/\./g, '').replace(',', '.'));
     const costs = texts.flatMap((t) => [...t.matchAll(/💶 Coste de este trabajo: ([\d,]+) USD/g)]);
     expect(costs).toHaveLength(2);
     const spendText = await spend.innerText();
     const month = /📅 Gasto de este mes \(todos tus trabajos\): ([\d,]+) USD de/.exec(spendText)!;
-    const estimated = /Lo que preparé sin conexión este mes no te cuesta nada \(unas ([\d.]+) palabras/.exec(spendText);
+    const offline = /Lo que preparé sin conexión este mes no te cuesta nada: sin conexión no uso el asistente de pago\./.test(spendText);
     expect(costs.reduce((s, m) => s + num(m[1]!), 0)).toBeCloseTo(num(month[1]!), 10);
-    // Offline each closing message says «estimación» and costs nothing; the month's estimated text is /gasto's.
+    // Offline each closing message says «estimación» and costs nothing; /gasto says offline work is free.
     expect(texts.filter((t) => /💶 Coste de este trabajo: 0,00 USD \(estimación/.test(t))).toHaveLength(2);
-    expect(estimated).not.toBeNull();
+    expect(offline).toBe(true);
     // /gasto names no other sum of money than what was spent, the budget and what is left of it.
     const spent = num(month[1]!);
     const budget = num(/ USD de ([\d,]+) USD/.exec(spendText)![1]!);

@@ -23,6 +23,12 @@ export interface StageDecl {
   label: string;
   lane: LaneDecl;
   estimateMs: number;
+  /**
+   * What the stage takes with the CPU engines (maqueta, juguete) on an ordinary two-core machine,
+   * measured: the estimate a call on the CPU shows before this machine has measured the stage
+   * itself. The SPEC's toy `estimateMs` is the GPU engines' — 15–20 s for what the CPU does in 1–2.
+   */
+  localMs?: number;
   deps: readonly string[];
   chatAction?: ChatAction;
   /** CPU work that can take over ~20 ms: run in the worker pool (pool.ts), never on the event loop. */
@@ -50,15 +56,15 @@ const D = (d: StageDecl): StageDecl => Object.freeze(d);
 export const STAGE_CATALOGUE: readonly StageDecl[] = Object.freeze([
   D({ id: 'notas.busqueda', tool: 'buscar_notas', name: 'busqueda', label: STAGE_LABELS['notas.busqueda'], lane: 'cpu', estimateMs: 1_000, deps: [], offThread: false, week: 'T1' }),
   D({ id: 'tarjetas.crear', tool: 'crear_tarjetas', name: 'tarjetas', label: STAGE_LABELS['tarjetas.crear'], lane: 'cpu', estimateMs: 6_000, deps: [], offThread: false, week: 'T2' }),
-  D({ id: 'narracion.guion', tool: 'narrar_resumen', name: 'guion', label: STAGE_LABELS['narracion.guion'], lane: 'cpu', estimateMs: 5_000, deps: [], offThread: false, week: 'T3' }),
-  D({ id: 'portada.prompt', tool: 'generar_portada', name: 'prompt', label: STAGE_LABELS['portada.prompt'], lane: 'cpu', estimateMs: 3_000, deps: [], offThread: false, week: 'T4' }),
-  D({ id: 'portada.imagen', tool: 'generar_portada', name: 'imagen', label: STAGE_LABELS['portada.imagen'], lane: 'motor', estimateMs: 11_400, deps: ['prompt'], chatAction: 'upload_photo', offThread: true, serverEngines: ['flux'], week: 'T5', files: { out: ['raw'] } }),
-  D({ id: 'portada.titulo', tool: 'generar_portada', name: 'titulo', label: STAGE_LABELS['portada.titulo'], lane: 'cpu', estimateMs: 200, deps: ['imagen'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
-  D({ id: 'portada.critica', tool: 'generar_portada', name: 'critica', label: STAGE_LABELS['portada.critica'], lane: 'cpu', estimateMs: 100, deps: ['titulo'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
-  D({ id: 'portada.procedencia', tool: 'generar_portada', name: 'procedencia', label: STAGE_LABELS['portada.procedencia'], lane: 'cpu', estimateMs: 300, deps: ['critica', 'prompt'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
-  D({ id: 'narracion.voz', tool: 'narrar_resumen', name: 'voz', label: STAGE_LABELS['narracion.voz'], lane: 'motor', estimateMs: 13_000, deps: ['guion'], chatAction: 'record_voice', offThread: true, serverEngines: ['xtts'], week: 'T6', files: { out: ['raw'], in: ['sampleFile'] } }),
-  D({ id: 'narracion.marca', tool: 'narrar_resumen', name: 'marca', label: STAGE_LABELS['narracion.marca'], lane: 'cpu', estimateMs: 200, deps: ['voz'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
-  D({ id: 'narracion.codificar', tool: 'narrar_resumen', name: 'codificar', label: STAGE_LABELS['narracion.codificar'], lane: 'cpu', estimateMs: 1_800, deps: ['marca'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
+  D({ id: 'narracion.guion', tool: 'narrar_resumen', name: 'guion', label: STAGE_LABELS['narracion.guion'], lane: 'cpu', estimateMs: 5_000, localMs: 50, deps: [], offThread: false, week: 'T3' }),
+  D({ id: 'portada.prompt', tool: 'generar_portada', name: 'prompt', label: STAGE_LABELS['portada.prompt'], lane: 'cpu', estimateMs: 3_000, localMs: 50, deps: [], offThread: false, week: 'T4' }),
+  D({ id: 'portada.imagen', tool: 'generar_portada', name: 'imagen', label: STAGE_LABELS['portada.imagen'], lane: 'motor', estimateMs: 11_400, localMs: 600, deps: ['prompt'], chatAction: 'upload_photo', offThread: true, serverEngines: ['flux'], week: 'T5', files: { out: ['raw'] } }),
+  D({ id: 'portada.titulo', tool: 'generar_portada', name: 'titulo', label: STAGE_LABELS['portada.titulo'], lane: 'cpu', estimateMs: 200, localMs: 400, deps: ['imagen'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
+  D({ id: 'portada.critica', tool: 'generar_portada', name: 'critica', label: STAGE_LABELS['portada.critica'], lane: 'cpu', estimateMs: 100, localMs: 50, deps: ['titulo'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
+  D({ id: 'portada.procedencia', tool: 'generar_portada', name: 'procedencia', label: STAGE_LABELS['portada.procedencia'], lane: 'cpu', estimateMs: 300, localMs: 150, deps: ['critica', 'prompt'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
+  D({ id: 'narracion.voz', tool: 'narrar_resumen', name: 'voz', label: STAGE_LABELS['narracion.voz'], lane: 'motor', estimateMs: 13_000, localMs: 1_500, deps: ['guion'], chatAction: 'record_voice', offThread: true, serverEngines: ['xtts'], week: 'T6', files: { out: ['raw'], in: ['sampleFile'] } }),
+  D({ id: 'narracion.marca', tool: 'narrar_resumen', name: 'marca', label: STAGE_LABELS['narracion.marca'], lane: 'cpu', estimateMs: 200, localMs: 100, deps: ['voz'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
+  D({ id: 'narracion.codificar', tool: 'narrar_resumen', name: 'codificar', label: STAGE_LABELS['narracion.codificar'], lane: 'cpu', estimateMs: 1_800, localMs: 500, deps: ['marca'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
   D({ id: 'uso.registro', tool: 'registrar_uso', name: 'registro', label: STAGE_LABELS['uso.registro'], lane: 'cpu', estimateMs: 100, deps: [], offThread: false, week: 'T7' }),
 ]);
 
@@ -95,9 +101,9 @@ export function stageDecl(id: string): StageDecl {
 }
 
 /** A tool's stages in declared order, their lanes resolved for the call's engine lane. */
-export function stagesOf(tool: string, engineLane: Lane = 'cpu', estimate: (d: StageDecl) => number = (d) => d.estimateMs): StageSpec[] {
+export function stagesOf(tool: string, engineLane: Lane = 'cpu', estimate: (d: StageDecl, engineLane: Lane) => number = (d) => d.estimateMs): StageSpec[] {
   return STAGE_CATALOGUE.filter((d) => d.tool === tool).map((d) => ({
-    id: d.id, name: d.name, label: d.label, lane: d.lane === 'motor' ? engineLane : d.lane, estimateMs: estimate(d), deps: d.deps,
+    id: d.id, name: d.name, label: d.label, lane: d.lane === 'motor' ? engineLane : d.lane, estimateMs: estimate(d, engineLane), deps: d.deps,
     ...(d.chatAction ? { chatAction: d.chatAction } : {}),
   }));
 }

@@ -9,16 +9,20 @@ import { StateFileError } from '../../errors.js';
 import { writeFileAtomic } from '../../store/atomic.js';
 import { STATE } from '../../strings/console.js';
 import { STAGE_CATALOGUE, type StageDecl } from './catalogue.js';
+import type { Lane } from '../contract.js';
 
 export const DURATIONS_FILENAME = 'duraciones.json';
 /** Durations kept per stage. */
 export const RECORD_SIZE = 20;
 
 export interface DurationRecord {
-  /** Median of the stage's measured durations (ms), or its catalogue estimate. */
-  estimate(d: StageDecl): number;
+  /**
+   * Median of the stage's measured durations (ms), or its catalogue estimate — the CPU engines'
+   * (`localMs`) when the call's engine runs on the CPU (`engineLane`).
+   */
+  estimate(d: StageDecl, engineLane?: Lane): number;
   /** Same, by catalogue id. */
-  estimateOf(id: string): number;
+  estimateOf(id: string, engineLane?: Lane): number;
   /** One more measured duration of stage `id`, in ms (written to disk soon after, in the background). */
   record(id: string, ms: number): void;
   /** Resolves when every recorded duration is on disk. */
@@ -100,13 +104,14 @@ export function openDurationRecord(dataDir: string, log: (line: string) => void 
       await writeFileAtomic(file, `${JSON.stringify(Object.fromEntries(data), null, 1)}\n`);
     }).catch(() => undefined); // a record that cannot be written only leaves the estimates older
   };
-  const estimateOf = (id: string): number => {
+  const estimateOf = (id: string, engineLane?: Lane): number => {
     const xs = data.get(id);
     if (xs && xs.length > 0) return Math.round(median(xs));
-    return known.get(id)?.estimateMs ?? 0;
+    const d = known.get(id);
+    return (engineLane === 'cpu' ? d?.localMs : undefined) ?? d?.estimateMs ?? 0;
   };
   return {
-    estimate: (d) => estimateOf(d.id),
+    estimate: (d, engineLane) => estimateOf(d.id, engineLane),
     estimateOf,
     record(id, ms) {
       if (!known.has(id) || !Number.isFinite(ms) || ms < 0) return;

@@ -196,10 +196,20 @@ function quoteNode(m) {
   }, el('span', { class: 'quote-who' }, who), el('span', { class: 'quote-text' }, quotedSummary(q)));
 }
 
+/**
+ * The text a person's own message shows: `/start <code>` (an invite link opened) as «/start», the
+ * way Telegram's apps show a deep link: the code (an invite's, 8–64 URL-safe characters) is the
+ * link's, not something the person wrote.
+ */
+function ownText(m) {
+  return /^\/start [A-Za-z0-9_-]{8,64}$/.test(m.text) ? { text: '/start', entities: [{ type: 'bot_command', offset: 0, length: 6 }] } : m;
+}
+
 function messageNode(m) {
   const mine = m.from && m.from.id === me.id;
   const keyboard = keyboardNode(m);
-  const body = m.text !== undefined ? richText(m.text, m.entities) : m.caption ? richText(m.caption, m.caption_entities) : undefined;
+  const shown = mine && m.text !== undefined ? ownText(m) : m;
+  const body = m.text !== undefined ? richText(shown.text, shown.entities) : m.caption ? richText(m.caption, m.caption_entities) : undefined;
   const meta = el('span', { class: 'meta' }, m.edit_date ? `${T.edited} ` : '', el('time', { datetime: new Date(m.date * 1000).toISOString() }, formatTime(m.date)));
   return el('article', {
     class: `msg ${mine ? 'out' : 'in'}${keyboard ? ' has-keyboard' : ''}`,
@@ -315,21 +325,31 @@ async function post(path, body) {
   return data;
 }
 
-// Telegram's longest message; a longer paste goes as several messages, as Telegram's apps send it.
-const MESSAGE_MAX = 4096;
+// The paste rule the bot joins parts by (served with the page's words, src/lib/paste-parts.ts):
+// a part is at most `messageMax` characters (Telegram's longest message) and, but for the last, at
+// least `fullPart` — that length is how the bot knows the next message continues the paste.
+const { messageMax: MESSAGE_MAX, fullPart: FULL_PART } = window.CV_PASTE;
 
-/** Cuts `text` into parts of at most MESSAGE_MAX characters, at a paragraph, a line or a space when it can. */
+/**
+ * Cuts `text` into parts of the paste rule, each cut at a paragraph, a line or a space when one
+ * falls between FULL_PART and MESSAGE_MAX characters, else at MESSAGE_MAX.
+ */
 function splitForSending(text) {
   const parts = [];
   let rest = text;
   while (Array.from(rest).length > MESSAGE_MAX) {
-    const head = Array.from(rest).slice(0, MESSAGE_MAX).join('');
-    let cut = head.lastIndexOf('\n\n');
-    if (cut < MESSAGE_MAX / 2) cut = head.lastIndexOf('\n');
-    if (cut < MESSAGE_MAX / 2) cut = head.lastIndexOf(' ');
-    if (cut < MESSAGE_MAX / 2) cut = head.length;
-    parts.push(head.slice(0, cut).trimEnd());
-    rest = rest.slice(cut).trimStart();
+    const chars = Array.from(rest).slice(0, MESSAGE_MAX);
+    const head = chars.join('');
+    const least = chars.slice(0, FULL_PART).join('').length; // FULL_PART characters, in UTF-16 units
+    let part = '';
+    for (const sep of ['\n\n', '\n', ' ']) {
+      const cut = head.lastIndexOf(sep);
+      part = cut >= least ? head.slice(0, cut).trimEnd() : '';
+      if (Array.from(part).length >= FULL_PART) break;
+    }
+    if (Array.from(part).length < FULL_PART) part = head;
+    parts.push(part);
+    rest = rest.slice(part.length).trimStart();
   }
   if (rest) parts.push(rest);
   return parts;
