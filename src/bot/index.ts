@@ -80,6 +80,8 @@ export interface CreateBotOptions {
    * for later). main.ts passes the queue's (a worker that advertises transcription) with `REDIS_URL`.
    */
   transcriber?: Transcriber;
+  /** How often kept voice memos are looked at again while no engine answers (default VOICE_WATCH_MS). */
+  voiceWatchMs?: number;
   /** The runs' record of stage durations (the toolbox's), for the progress's ETA; default read from the data dir. */
   durations?: Pick<DurationRecord, 'estimateOf'>;
 }
@@ -143,7 +145,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   } else {
     if (!opts.service || !opts.notebook) throw new Error('createBot needs `service` and `notebook` outside class mode');
     const durations = opts.durations ?? openDurationRecord(config.dataDir);
-    owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, durations, api: bot.api, allowedUserIds, audience: 'dueño', media, log, transcriber, ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.runClock ? { runClock: opts.runClock } : {}), ...(opts.statusEditIntervalMs !== undefined ? { statusEditIntervalMs: opts.statusEditIntervalMs } : {}) });
+    owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, durations, api: bot.api, allowedUserIds, audience: 'dueño', media, log, transcriber, ...(opts.voiceWatchMs !== undefined ? { voiceWatchMs: opts.voiceWatchMs } : {}), ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.runClock ? { runClock: opts.runClock } : {}), ...(opts.statusEditIntervalMs !== undefined ? { statusEditIntervalMs: opts.statusEditIntervalMs } : {}) });
     bot.use(gateComposer(singleOwnerPolicy(allowedUserIds, new MessageOwners())));
     bot.use(owner.composer);
   }

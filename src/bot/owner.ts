@@ -61,6 +61,8 @@ export interface OwnerOptions {
   log: (message: string, error?: unknown) => void;
   /** Who transcribes voice memos (absent: none — memos are kept for later). */
   transcriber?: Transcriber;
+  /** How often kept voice memos are looked at again (default VOICE_WATCH_MS). */
+  voiceWatchMs?: number;
 }
 
 /** One owner's bot parts: the Composer answers their updates; `start`/`stop` run their timers and runs. */
@@ -140,7 +142,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(material.composer);
   const voice = opts.transcriber ? createVoice({ dataDir: config.dataDir, imports, course, transcriber: opts.transcriber, timeZone: config.review.timeZone, timeoutMs: config.media.timeoutMs, log }) : undefined;
   if (voice) c.use(voice.composer);
-  let resumingVoice: Promise<number> = Promise.resolve(0);
+  let watchingVoice: { stop(): Promise<void> } | undefined;
   const classify = modelReaderFor(config, notebook.usage, log);
   c.use(intakeComposer({ runs, notebook, commands, wishes: reviewing.wishes, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}) }));
 
@@ -154,17 +156,18 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
     async start() {
       reminders.start(opts.clock);
       await material.resume().catch((e: unknown) => log('material: no se pudieron reanudar los grupos de fotos', e));
-      // Memos kept while there was no transcription server: transcribed now, if there is one.
+      // Memos kept while there was no transcription server: transcribed now if there is one, and
+      // again as soon as one appears (a queue worker may advertise it later). Detached (a start
+      // never waits on an engine); `stop` waits for it, so nothing writes after.
       const chat = allowedUserIds[0];
-      // Detached (a start never waits on an engine); `stop` waits for it, so nothing writes after.
-      if (voice && chat !== undefined) resumingVoice = voice.resume(api, chat).catch((e: unknown) => { log('no se pudieron transcribir las notas de voz guardadas', e); return 0; });
+      if (voice && chat !== undefined) watchingVoice = voice.watch(api, chat, opts.voiceWatchMs);
       return runs.resumeUnfinished().catch((e: unknown) => { log('no se pudieron reanudar los trabajos pendientes', e); return 0; });
     },
     async stop() {
       reminders.stop();
       material.stop();
       runs.shutdown();
-      await resumingVoice;
+      await watchingVoice?.stop();
       registry.close();
       await ocr.close();
       await state.close();

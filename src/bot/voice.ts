@@ -84,10 +84,23 @@ const replyTo = (ctx: Context): Reply => ({
   student: String(ctx.from?.id ?? 0),
 });
 
+/**
+ * How often kept memos are looked at again while no engine answers (ms). A queue worker that
+ * advertises transcription may appear at any moment, and the kept sentence promises to transcribe
+ * «en cuanto lo tenga»; a look is one file listing and, with memos waiting, one engine check.
+ */
+export const VOICE_WATCH_MS = 30_000;
+
 export interface Voice {
   composer: Composer<Context>;
   /** With an engine, transcribes every kept memo into `chatId` (the bot's start-up); the count done. */
   resume(api: Api, chatId: number): Promise<number>;
+  /**
+   * Resumes now; then every `everyMs`, the memos kept for want of an engine are transcribed once one
+   * answers (never again those an engine failed on: their button retries), until `stop` (which
+   * waits for a transcription under way, so nothing writes after it).
+   */
+  watch(api: Api, chatId: number, everyMs?: number): { stop(): Promise<void> };
 }
 
 export function createVoice(deps: VoiceDeps): Voice {
@@ -95,10 +108,17 @@ export function createVoice(deps: VoiceDeps): Voice {
   const memos = voiceMemos(deps.dataDir);
   const when = (d: Date) => new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: deps.timeZone }).format(d);
 
+  /** Memos kept because no engine answered (not those an engine failed on: those keep their button). */
+  const waitingForEngine = new Set<string>();
+
   /** Transcribes the kept memo `key` and proposes its notes; any failure leaves the memo and says so. */
   const transcribe = async (to: Reply, key: string, bytes: Buffer, date: Date): Promise<void> => {
-    // No engine: kept, said in plain words, and no button — nothing would answer it.
-    if (!(await deps.transcriber.available())) return void (await to.say(VOICE.kept));
+    // No engine: kept, said in plain words, and no button — nothing would answer it. `watch`
+    // transcribes it once an engine answers.
+    if (!(await deps.transcriber.available())) {
+      waitingForEngine.add(key);
+      return void (await to.say(VOICE.kept));
+    }
     await to.typing().catch(() => undefined);
     let text: string;
     try {
@@ -153,15 +173,52 @@ export function createVoice(deps: VoiceDeps): Voice {
     await transcribe(replyTo(ctx), memo.key, memo.bytes, memo.at);
   });
 
-  const resume = async (api: Api, chatId: number): Promise<number> => {
-    const keys = await memos.pending();
-    if (keys.length === 0 || !(await deps.transcriber.available())) return 0;
+  const transcribeKept = async (api: Api, chatId: number, keys: readonly string[]): Promise<number> => {
     const to: Reply = { say: (text, extra) => api.sendMessage(chatId, text, extra), typing: () => api.sendChatAction(chatId, 'typing'), student: String(chatId) };
     for (const key of keys) {
+      waitingForEngine.delete(key);
       const memo = await memos.find(key);
       if (memo) await transcribe(to, memo.key, memo.bytes, memo.at);
     }
     return keys.length;
   };
-  return { composer: c, resume };
+  const resume = async (api: Api, chatId: number): Promise<number> => {
+    const keys = await memos.pending();
+    if (keys.length === 0) return 0;
+    if (!(await deps.transcriber.available())) {
+      for (const key of keys) waitingForEngine.add(key);
+      return 0;
+    }
+    return transcribeKept(api, chatId, keys);
+  };
+  /** The memos kept for want of an engine, once one answers (a look costs nothing while none wait). */
+  const retryWaiting = async (api: Api, chatId: number): Promise<number> => {
+    if (waitingForEngine.size === 0 || !(await deps.transcriber.available())) return 0;
+    return transcribeKept(api, chatId, [...waitingForEngine]);
+  };
+  const watch = (api: Api, chatId: number, everyMs = VOICE_WATCH_MS) => {
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    let current: Promise<unknown> = Promise.resolve();
+    let first = true;
+    const look = () => {
+      current = (first ? resume(api, chatId) : retryWaiting(api, chatId))
+        .catch((e: unknown) => { deps.log('no se pudieron transcribir las notas de voz guardadas', e); })
+        .finally(() => {
+          first = false;
+          if (stopped) return;
+          timer = setTimeout(look, everyMs);
+          timer.unref();
+        });
+    };
+    look();
+    return {
+      async stop() {
+        stopped = true;
+        clearTimeout(timer);
+        await current;
+      },
+    };
+  };
+  return { composer: c, resume, watch };
 }

@@ -16,19 +16,12 @@ import { STATE } from '../strings/console.js';
 import { writeFileAtomic } from './atomic.js';
 import { COURSE_CHANGED_EVENT } from './auditEvents.js';
 import { checkCourse, COURSE_STATE_VERSION, courseDocument, type StoredCourse } from './courseFile.js';
-import type { Notebook } from './types.js';
+import type { CourseChange, Notebook } from './types.js';
+
+export type { CourseChange };
 
 export const COURSE_CHANGE_FILE = 'curso.cambio.json';
 const VERSION = 1;
-
-export interface CourseChange {
-  curso: StoredCourse;
-  /** Note id → its week after the change (only the notes whose week changes; null = none). */
-  notas: Record<number, number | null>;
-  /** Card id → its week after the change. */
-  tarjetas: Record<number, number | null>;
-  borrar: { notas: number[]; tarjetas: number[] };
-}
 
 interface ChangeRecord extends CourseChange {
   version: typeof VERSION;

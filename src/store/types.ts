@@ -1,8 +1,7 @@
 /** Shapes of the notebook's state files (data dir) and the Notebook facade other layers use. */
 import type { ReasonsLog } from './reasons.js';
 import type { ModelName } from '../config.js';
-import type { CourseFile } from './courseFile.js';
-import type { CourseChange } from './courseChange.js';
+import type { CourseFile, StoredCourse } from './courseFile.js';
 import type { ReviewStore } from './reviews.js';
 
 /**
@@ -214,4 +213,14 @@ export interface Notebook {
   changeCourse(change: CourseChange): Promise<void>;
   /** `motivos.json` (reasons.ts): the reasons the owner gave for their noes, for the next time. */
   readonly reasons: ReasonsLog;
+}
+
+/** A course change as one commit (courseChange.ts): the new course and what moves or goes with it. */
+export interface CourseChange {
+  curso: StoredCourse;
+  /** Note id → its week after the change (only the notes whose week changes; null = none). */
+  notas: Record<number, number | null>;
+  /** Card id → its week after the change. */
+  tarjetas: Record<number, number | null>;
+  borrar: { notas: number[]; tarjetas: number[] };
 }

@@ -115,7 +115,8 @@ describe('engines advertised by workers; voice memos through the queue', () => {
     prefix = testPrefix();
     queue = createGpuQueue({ settings: { url: SHARED_REDIS_URL, prefix }, advertsCacheMs: 0 });
     const transcriber = queueTranscriber({ lane: queue.lane, engines: queue.engines, own: NO_TRANSCRIBER, timeoutMs: 60_000 });
-    chat = await startLocalChat('cv-voz-cola-', 1, {}, { transcriber });
+    // Kept memos looked at again often, so the worker's arrival is noticed within the test.
+    chat = await startLocalChat('cv-voz-cola-', 1, {}, { transcriber, voiceWatchMs: 100 });
     const t = chat.tg;
     const after = (id: number, pick: (m: Message) => boolean) => (ms: Message[]) => ms.find((m) => m.message_id > id && pick(m));
 
@@ -124,10 +125,12 @@ describe('engines advertised by workers; voice memos through the queue', () => {
     const kept = await waitForMessage(t, 'the kept sentence', after(first.message_id, (m) => m.from?.is_bot === true));
     expect(kept.text).toBe(VOICE.kept);
 
-    // A worker with its own transcription server appears: the button sends the kept memo through the queue.
-    worker = await startWorker({ TRANSCRIPCION_URL: server.url });
+    // No button: nothing would answer it yet.
+    expect(buttonsOf(kept)).toEqual([]);
+    // A worker with its own transcription server appears: the kept memo goes through the queue by
+    // itself, as the kept sentence promised.
     const calls = server.requests.length;
-    t.server.pressButton(kept.message_id, buttonsOf(kept)[0]!.callback_data!);
+    worker = await startWorker({ TRANSCRIPCION_URL: server.url });
     const proposal = await waitForMessage(t, 'the proposal', after(kept.message_id, (m) => (m.text ?? '').startsWith('De «')));
     expect(proposal.text).toMatch(/\(nota de voz\): 1 nota para la semana 3 «Historia del arte»/);
     expect(server.requests.length).toBe(calls + 1);

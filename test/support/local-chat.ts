@@ -45,7 +45,7 @@ export async function stopBotAndRuns(cb: CuadernoBot, running: RunningBot): Prom
  * @param pollTimeoutS the bot's long-poll timeout (default 1 s: quick to stop).
  * @param env more settings (e.g. `CUADERNO_MODELO: 'script:FILE'` for a scripted model, `TRANSCRIPCION_URL`).
  */
-export async function startLocalChat(prefix: string, pollTimeoutS = 1, env: Record<string, string> = {}, extra: Pick<CreateBotOptions, 'transcriber'> = {}): Promise<LocalChat> {
+export async function startLocalChat(prefix: string, pollTimeoutS = 1, env: Record<string, string> = {}, extra: Pick<CreateBotOptions, 'transcriber' | 'voiceWatchMs'> = {}): Promise<LocalChat> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), prefix));
   const dataDir = path.join(tmp, 'data');
   let config = loadConfig({ ...TEST_ENV, CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local', ...env });
