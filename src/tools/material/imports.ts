@@ -66,6 +66,8 @@ export interface ImportsDeps {
   ocr: OcrEngine;
   /** The owner's course as it is now (read at each proposal: it may change between two imports). */
   course: () => Promise<Course>;
+  /** Longest one file may hold the reader thread (limits.ts READ_BUDGET_MS unless given). */
+  readBudgetMs?: number;
 }
 
 export interface Proposal {
@@ -160,7 +162,7 @@ export function createImports(deps: ImportsDeps) {
      * Throws MaterialError (with its sentence) for a file that cannot be read.
      */
     async propose(nombre: string, bytes: Uint8Array, opts: { semana?: number; signal?: AbortSignal } = {}): Promise<Proposal> {
-      return proposeRead(contentKey(bytes), nombre, () => extractMaterial(nombre, bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}) }), opts);
+      return proposeRead(contentKey(bytes), nombre, () => extractMaterial(nombre, bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}), ...(deps.readBudgetMs !== undefined ? { budgetMs: deps.readBudgetMs } : {}) }), opts);
     },
 
     /**
@@ -183,7 +185,7 @@ export function createImports(deps: ImportsDeps) {
       const nombre = MATERIAL.photoGroupName(fotos.length);
       return proposeRead(clave, nombre, async () => {
         const read: Extracted[] = [];
-        for (const f of fotos) read.push(await extractMaterial(f.nombre, f.bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}) }));
+        for (const f of fotos) read.push(await extractMaterial(f.nombre, f.bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}), ...(deps.readBudgetMs !== undefined ? { budgetMs: deps.readBudgetMs } : {}) }));
         const confidence = Math.min(...read.map((r) => r.ocr?.confidence ?? 100));
         return { name: nombre, kind: 'imagen', text: read.map((r) => r.text).join('\n\n'), paginas: fotos.length, ocr: { confidence, draft: read.some((r) => r.ocr?.draft) } };
       }, opts);
