@@ -19,7 +19,8 @@ import { writeFileAtomic } from '../../store/atomic.js';
 import { withFileLock } from '../../store/lock.js';
 import { Mutex } from '../../store/jsonFile.js';
 import type { Note } from '../domain.js';
-import { CuadernoError } from '../../errors.js';
+import { CuadernoError, StateFileError } from '../../errors.js';
+import { FILE_PROBLEMS } from '../../strings/console.js';
 import { MATERIAL } from '../../strings/material.js';
 import { extractMaterial, type Extracted } from './extract.js';
 import type { OcrEngine } from './ocr.js';
@@ -102,14 +103,25 @@ export function createImports(deps: ImportsDeps) {
   const mutex = new Mutex();
 
   async function read(key: string): Promise<ImportRecord | undefined> {
+    const file = fileOf(key);
+    // A record that cannot be read (empty, cut short, a folder) is never taken for absent: its
+    // import may be half saved, and reading the file again would add its notes twice.
+    const damaged = (cause: unknown) => Object.assign(new StateFileError('CORRUPT_STATE', file, FILE_PROBLEMS.importRecord(file)), { cause });
     let text: string;
     try {
-      text = await readFile(fileOf(key), 'utf8');
+      text = await readFile(file, 'utf8');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw e;
+      throw damaged(e);
     }
-    const data = JSON.parse(text) as ImportRecord;
+    let data: ImportRecord;
+    try {
+      // A byte-order mark (an editor that saved it) is no damage.
+      data = JSON.parse(text.replace(/^\uFEFF/, '')) as ImportRecord;
+    } catch (e) {
+      throw damaged(e);
+    }
+    if (!data || typeof data !== 'object' || Array.isArray(data)) throw damaged(undefined);
     if (data.version !== IMPORT_RECORD_VERSION) {
       throw new CuadernoError('UNSUPPORTED_VERSION', `${fileOf(key)}: versión ${String(data.version)} desconocida (esta versión lee la ${IMPORT_RECORD_VERSION})`);
     }
