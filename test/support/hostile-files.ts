@@ -161,8 +161,11 @@ export async function pdfStreamBomb(mb: number): Promise<Buffer> {
 /**
  * One page drawing form XObject 1, which draws form 2 `fanout` times, … down to `depth`, whose
  * content shows a word: fanout^depth words from a file of a few kilobytes (9 deep × 10 is 10⁹).
+ * `escapedNames` writes the forms' resource names with a #-escape (`/#58` is `/X`, PDF 1.7 §7.3.5),
+ * as any PDF may: the same drawing, said in a way a quick scan of the bytes does not follow.
  */
-export function nestedXObjectPdf(depth = 9, fanout = 10): Buffer {
+export function nestedXObjectPdf(depth = 9, fanout = 10, opts: { escapedNames?: boolean } = {}): Buffer {
+  const key = opts.escapedNames ? '/#58' : '/X';
   const first = 6; // objects 1–5: catalog, pages, page, page content, font
   const objects: (string | Buffer)[] = [
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -174,7 +177,7 @@ export function nestedXObjectPdf(depth = 9, fanout = 10): Buffer {
   for (let level = 0; level < depth; level++) {
     const leaf = level === depth - 1;
     const content = leaf ? 'BT /F1 12 Tf 72 720 Td (palabra) Tj ET' : Array.from({ length: fanout }, () => '/X Do').join(' ');
-    const resources = leaf ? '/Font << /F1 5 0 R >>' : `/XObject << /X ${first + level + 1} 0 R >>`;
+    const resources = leaf ? '/Font << /F1 5 0 R >>' : `/XObject << ${key} ${first + level + 1} 0 R >>`;
     objects.push(streamObject(`/Type /XObject /Subtype /Form /BBox [0 0 595 842] /Resources << ${resources} >>`, Buffer.from(content, 'latin1')));
   }
   return rawPdf(objects);
