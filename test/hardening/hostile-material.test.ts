@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MATERIAL } from '../../src/strings/material.js';
 import { extractMaterial } from '../../src/tools/material/extract.js';
 import { imageSize } from '../../src/tools/material/image-check.js';
-import { MAX_IMAGE_PIXELS } from '../../src/tools/material/limits.js';
+import { MAX_IMAGE_PIXELS, MAX_RENDER_PIXELS, SCAN_RENDER_SCALE } from '../../src/tools/material/limits.js';
+import { renderScale } from '../../src/tools/material/pdf.js';
 import { createTesseractOcr } from '../../src/tools/material/ocr.js';
 import { docx, textPdf } from '../support/material-fixtures.js';
 import { docxBomb, jpegHeader, nestedXObjectPdf, pdfStreamBomb, pngBomb } from '../support/hostile-files.js';
@@ -65,5 +66,11 @@ describe('bounded decoding of the student\'s files', () => {
   it('an image\'s size is read from its header, whatever its format', () => {
     const canvas = createCanvas(321, 123);
     for (const format of ['png', 'jpeg', 'webp'] as const) expect(imageSize(format, canvas.encodeSync(format as 'png'))).toEqual({ width: 321, height: 123 });
+  });
+
+  it('a scanned page is rendered for OCR at its usual scale, lowered for a page of 200 inches a side', () => {
+    expect(renderScale(595, 842)).toBe(SCAN_RENDER_SCALE);
+    const s = renderScale(14_400, 14_400);
+    expect((14_400 * s) ** 2).toBeLessThanOrEqual(MAX_RENDER_PIXELS * 1.0001);
   });
 });

@@ -239,8 +239,8 @@ export async function readPdf(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?
       }
       let text = pageText(runs, width);
       if (text.replace(/\s/g, '').length < SCANNED_PAGE_CHARS && (await hasImages(page))) {
-        // A page's size is the file's say (up to 200 inches a side): the scale keeps its pixels capped.
-        const scale = Math.min(SCAN_RENDER_SCALE, Math.sqrt(MAX_RENDER_PIXELS / Math.max(1, page.getViewport({ scale: 1 }).width * page.getViewport({ scale: 1 }).height)));
+        const { height } = page.getViewport({ scale: 1 });
+        const scale = renderScale(width, height);
         const png = await renderPageAsImage(doc, n, { canvasImport: () => import('@napi-rs/canvas'), scale });
         const read = await deps.ocr.recognize(new Uint8Array(png), deps.signal);
         text = tidyOcrText(read.text);
@@ -259,6 +259,15 @@ export async function readPdf(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?
   } finally {
     await doc.destroy();
   }
+}
+
+/**
+ * The scale a scanned page is rendered at for OCR: SCAN_RENDER_SCALE, lowered so the render stays
+ * under MAX_RENDER_PIXELS. A page's size is the file's say (up to 200 inches a side: at scale 3, a
+ * canvas of 1.9 billion pixels).
+ */
+export function renderScale(width: number, height: number): number {
+  return Math.min(SCAN_RENDER_SCALE, Math.sqrt(MAX_RENDER_PIXELS / Math.max(1, width * height)));
 }
 
 /** Whether the page draws any image (a page with neither text nor images is just blank). */
