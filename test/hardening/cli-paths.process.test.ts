@@ -105,4 +105,17 @@ describe('a data folder that cannot be used as it is: exit 1, one sentence', () 
     expect(ran.code).toBe(1);
     oneSentence(ran, FILE_PROBLEMS.unusable(log, 'EISDIR'));
   });
+
+  it('a subcommand that lets a system error through (`plan --gantt` under a file) still ends in one line, not a raw error', async () => {
+    const { keys, env } = await dataAndKeys('cli-plan', cleanups);
+    const aFile = path.join(keys, 'un-archivo');
+    await writeFile(aFile, 'x');
+    const ran = await cliHere(['plan', '--gantt', path.join(aFile, 'gantt.png')], env);
+    expect(ran.code).toBe(1);
+    // The sentence names the path it could not write (the file's own, or the temporary one beside it).
+    const [before, after] = FILE_PROBLEMS.unusable('\u0000', 'ENOTDIR').split('\u0000') as [string, string];
+    expect(ran.stderr.endsWith('\n') && !ran.stderr.slice(0, -1).includes('\n'), ran.stderr).toBe(true);
+    expect(ran.stderr.startsWith(`${before}${aFile}/`), ran.stderr).toBe(true);
+    expect(ran.stderr.endsWith(`${after}\n`), ran.stderr).toBe(true);
+  });
 });
