@@ -29,6 +29,7 @@ const CASES: { label: string; name: string; kind: Kind; make: () => Promise<Uint
   { label: 'voz 25 min', name: 'veinticinco.ogg', kind: 'voz', make: () => silentMemo(25 * 60) },
   { label: 'voz 25 min, páginas dicen 10 s', name: 'miente.ogg', kind: 'voz', make: () => silentMemo(25 * 60, { headerSeconds: 10 }) },
   { label: '.docx bomba (1,5 GB dentro)', name: 'bomba.docx', kind: 'material', make: () => docxBomb(1536) },
+  { label: '.docx bomba que dice 1 KB', name: 'miente.docx', kind: 'material', make: () => docxBomb(1536, { lie: true }) },
   { label: 'PDF flujo → 1 GB', name: 'flujo.pdf', kind: 'material', make: () => pdfStreamBomb(1024) },
   { label: 'PDF formas 9 × 10', name: 'anidado.pdf', kind: 'material', make: () => nestedXObjectPdf() },
   { label: 'PNG 30 000²', name: 'bomba.png', kind: 'material', make: () => pngBomb(30_000) },
