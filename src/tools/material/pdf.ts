@@ -11,7 +11,7 @@
 import './node20.js';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { MaterialError, type MaterialProblem } from './errors.js';
-import { MAX_PAGES, MAX_RENDER_PIXELS, PDF_THREAD_IDLE_MS, READ_BUDGET_MS, READER_HEAP_MB, SCAN_RENDER_SCALE, SCANNED_PAGE_CHARS } from './limits.js';
+import { MAX_IMAGE_PIXELS, MAX_PAGES, MAX_RENDER_PIXELS, PDF_THREAD_IDLE_MS, READ_BUDGET_MS, READER_HEAP_MB, SCAN_RENDER_SCALE, SCANNED_PAGE_CHARS } from './limits.js';
 import { checkPdfBounds } from './pdf-bounds.js';
 import { pageText, type TextRun } from './layout.js';
 import { tidyOcrText, type OcrEngine } from './ocr.js';
@@ -216,8 +216,9 @@ export async function readPdf(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?
   let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // A copy: pdf.js may transfer (detach) the buffer it is given.
-    // No fonts are loaded for the page faces (text only), nothing is evaluated, nothing fetched.
-    doc = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 } as never);
+    // No fonts are loaded for the page faces (text only), nothing is evaluated, nothing fetched; an
+    // image whose header says more pixels than a photo may have is left out, never decoded.
+    doc = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0, maxImageSize: MAX_IMAGE_PIXELS } as never);
   } catch (e) {
     const name = (e as { name?: string }).name;
     if (name === 'PasswordException') throw new MaterialError({ kind: 'pdf_cifrado' }, { cause: e });
