@@ -33,9 +33,13 @@ export const MAX_ZIP_TOTAL_BYTES = 200 * 1024 * 1024;
  */
 export const MAX_ZIP_RATIO = 100;
 export const ZIP_RATIO_FROM_BYTES = 1024 * 1024;
-/** A PDF's streams: bytes one may inflate to, and all of them together (checked before pdf.js reads it). */
+/**
+ * A PDF's streams: bytes one may inflate to (a 300-dpi colour scan of a page, stored lossless, is
+ * 26 MB), and all of them together (40 such pages), checked before pdf.js reads any of it. pdf.js
+ * holds one page's streams at a time, so the total bounds the time the check and the reading take.
+ */
 export const MAX_PDF_STREAM_BYTES = 64 * 1024 * 1024;
-export const MAX_PDF_INFLATED_BYTES = 256 * 1024 * 1024;
+export const MAX_PDF_INFLATED_BYTES = 1024 * 1024 * 1024;
 /** Pixels of a scanned PDF page rendered for OCR: the render scale is lowered to stay under it. */
 export const MAX_RENDER_PIXELS = 40_000_000;
 /**
