@@ -9,11 +9,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MATERIAL } from '../../src/strings/material.js';
 import { extractMaterial } from '../../src/tools/material/extract.js';
 import { imageSize } from '../../src/tools/material/image-check.js';
-import { MAX_IMAGE_PIXELS, MAX_RENDER_PIXELS, SCAN_RENDER_SCALE } from '../../src/tools/material/limits.js';
+import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS, MAX_RENDER_PIXELS, SCAN_RENDER_SCALE } from '../../src/tools/material/limits.js';
+import { checkZipBounds } from '../../src/tools/material/zip-bounds.js';
 import { renderScale } from '../../src/tools/material/pdf.js';
 import { createTesseractOcr } from '../../src/tools/material/ocr.js';
 import { docx, textPdf } from '../support/material-fixtures.js';
-import { docxBomb, jpegHeader, nestedXObjectPdf, pdfStreamBomb, pngBomb } from '../support/hostile-files.js';
+import { docxBomb, jpegHeader, nestedXObjectPdf, pdfStreamBomb, pngBomb, wordyDocx } from '../support/hostile-files.js';
 
 const ocr = createTesseractOcr();
 afterAll(() => ocr.close());
@@ -36,6 +37,14 @@ describe('bounded decoding of the student\'s files', () => {
     await expect(extractMaterial('enorme.docx', await docxBomb(150), { ocr })).rejects.toThrow(HEAVY);
     await laterImportsStillWork();
   }, 60_000);
+
+  it('a .docx within every cap whose text overflows the reader\'s heap ends that thread alone; the next files are read', async () => {
+    const wordy = await wordyDocx(60);
+    expect(wordy.length).toBeLessThan(MAX_FILE_BYTES);
+    await expect(checkZipBounds(wordy, 'larguísimo.docx')).resolves.toBeUndefined();
+    await expect(extractMaterial('larguísimo.docx', wordy, { ocr })).rejects.toThrow(HEAVY);
+    await laterImportsStillWork();
+  }, 120_000);
 
   it('a PDF whose one stream inflates to 100 MB is refused before pdf.js reads it', async () => {
     const bomb = await pdfStreamBomb(100);

@@ -114,16 +114,35 @@ const stored = (name: string, text: string): ZipEntry => {
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
 /**
+ * A .docx of `mb` MB of ordinary paragraphs (words of biology in a pseudo-random order, inflating
+ * about 10 times, as text does): within every cap on its inflated size, and far more text than
+ * anyone's notes — what the reader thread's heap cap is for.
+ */
+export async function wordyDocx(mb: number): Promise<Buffer> {
+  const words = ['célula', 'núcleo', 'mitosis', 'energía', 'proteína', 'membrana', 'cromosoma', 'gen', 'tejido', 'órgano'];
+  let seed = 2026;
+  const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % words.length;
+  let chunk = '';
+  while (chunk.length < 60_000) chunk += `<w:p><w:r><w:t>${Array.from({ length: 60 }, () => words[next()]).join(' ')}</w:t></w:r></w:p>`;
+  const body = await deflated({ prefix: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>`), chunk: Buffer.from(chunk), repeat: Math.round((mb * MB) / Buffer.byteLength(chunk)), suffix: Buffer.from('</w:body></w:document>') }, true);
+  return wordDocument({ name: 'word/document.xml', data: body.data, method: 8, crc: body.crc, size: body.size });
+}
+
+/** A zip of a Word document around its `word/document.xml` entry. */
+const wordDocument = (document: ZipEntry) =>
+  zipOf([
+    stored('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+    stored('_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'),
+    document,
+  ]);
+
+/**
  * A .docx whose document.xml is one paragraph of `mb` MB of the letter «a» (deflated ~1000:1, so
  * 1.5 GB is a 1.5 MB file). `lie` makes the headers say it inflates to 1 KB.
  */
 export async function docxBomb(mb: number, opts: { lie?: boolean } = {}): Promise<Buffer> {
   const body = await deflated({ prefix: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body><w:p><w:r><w:t>`), chunk: Buffer.alloc(MB, 'a'), repeat: mb, suffix: Buffer.from('</w:t></w:r></w:p></w:body></w:document>') }, true);
-  return zipOf([
-    stored('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
-    stored('_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'),
-    { name: 'word/document.xml', data: body.data, method: 8, crc: body.crc, size: opts.lie ? 1024 : body.size },
-  ]);
+  return wordDocument({ name: 'word/document.xml', data: body.data, method: 8, crc: body.crc, size: opts.lie ? 1024 : body.size });
 }
 
 // ── PDF ──────────────────────────────────────────────────────────────────────────────────────────
