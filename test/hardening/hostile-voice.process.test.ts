@@ -9,7 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transcriptionJob, transcriptionStage } from '../../src/lanes/transcription-stage.js';
+import { transcriptionJob, transcriptionStage, type TranscriptionJob } from '../../src/lanes/transcription-stage.js';
 import type { Json } from '../../src/lanes/types.js';
 import { VOICE } from '../../src/strings/voice.js';
 import { decodeVoice, MAX_VOICE_SECONDS, voiceWavOffThread } from '../../src/tools/voice/audio.js';
@@ -55,8 +55,11 @@ describe('a voice memo is bounded by its length before it is decoded', () => {
   });
 
   it('a queue worker\'s transcription job refuses the two-hour memo and never calls its server', async () => {
+    // The bot refuses to make the job at all; a job made anyway (another bot, a crafted one) is refused by the worker.
+    expect(() => transcriptionJob(twoHours, 10_000)).toThrow(TOO_LONG);
+    const crafted: TranscriptionJob = { engine: 'transcripcion', audio: twoHours.toString('base64'), timeoutMs: 10_000 };
     const stage = transcriptionStage({ url: server.url, timeoutMs: 10_000 });
-    await expect(stage(transcriptionJob(twoHours, 10_000) as unknown as Json, new AbortController().signal)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: TOO_LONG });
+    await expect(stage(crafted as unknown as Json, new AbortController().signal)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: TOO_LONG });
     expect(server.requests).toHaveLength(0);
   });
 

@@ -152,7 +152,19 @@ export async function voiceWav(bytes: Uint8Array): Promise<Buffer> {
   return encodeWav(await decodeVoice(bytes));
 }
 
+/**
+ * Refuses an Ogg/Opus memo whose pages say it lasts over MAX_VOICE_SECONDS (the student's sentence),
+ * before it leaves this process — handed to a thread or a queue worker — or is decoded at all.
+ * Cheap: one pass over the page headers. Other audio is left to decodeVoice.
+ */
+export function refuseLongMemo(bytes: Uint8Array): void {
+  if (audioKind(bytes) !== 'ogg') return;
+  const said = opusSeconds(bytes);
+  if (said !== undefined && said > MAX_VOICE_SECONDS) throw tooLong(said);
+}
+
 /** The same, on a worker thread of the pool: a long memo's decoding never holds the bot's event loop. */
 export async function voiceWavOffThread(bytes: Uint8Array, signal?: AbortSignal): Promise<Buffer> {
+  refuseLongMemo(bytes);
   return Buffer.from(await runOffThread<Uint8Array>('voz.wav', { audio: bytes }, signal));
 }
