@@ -165,9 +165,25 @@ export function rawPdf(objects: readonly (string | Buffer)[]): Buffer {
 
 const streamObject = (dict: string, data: Buffer) => Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
 
-/** One page whose content stream (FlateDecode) inflates to `mb` MB of spaces before one line of text. */
-export async function pdfStreamBomb(mb: number): Promise<Buffer> {
-  const content = await deflated({ chunk: Buffer.alloc(MB, ' '), repeat: mb, suffix: Buffer.from('\nBT /F1 12 Tf 72 720 Td (Hola) Tj ET\n') });
+/**
+ * One page whose content stream (FlateDecode) inflates to `mb` MB of spaces before one line of text.
+ * `endobjInData` starts the deflate data with a stored block holding «endobj endstream» verbatim: a
+ * scan that ends an object at the first «endobj» sees a stream of a few bytes.
+ */
+export async function pdfStreamBomb(mb: number, opts: { endobjInData?: boolean } = {}): Promise<Buffer> {
+  const suffix = Buffer.from('\nBT /F1 12 Tf 72 720 Td (Hola) Tj ET\n');
+  let content: { data: Buffer };
+  if (opts.endobjInData) {
+    // zlib header, a stored block that is not the last (BFINAL 0, BTYPE 00, LEN, ~LEN), then raw deflate blocks.
+    const decoy = Buffer.from(' endobj endstream ', 'latin1');
+    const stored = Buffer.alloc(5);
+    stored.writeUInt16LE(decoy.length, 1);
+    stored.writeUInt16LE(~decoy.length & 0xffff, 3);
+    const rest = await deflated({ chunk: Buffer.alloc(MB, ' '), repeat: mb, suffix }, true);
+    content = { data: Buffer.concat([Buffer.from([0x78, 0x01]), stored, decoy, rest.data]) };
+  } else {
+    content = await deflated({ chunk: Buffer.alloc(MB, ' '), repeat: mb, suffix });
+  }
   return rawPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

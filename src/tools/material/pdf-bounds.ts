@@ -60,21 +60,32 @@ export async function checkPdfBounds(bytes: Uint8Array): Promise<void> {
   const forms = new Map<number, Form>();
   const contents = new Map<number, Form>();
   let inflated = 0;
+  // Objects that are a bare integer: a stream's /Length may point at one.
+  const integers = new Map<number, number>();
+  for (const m of text.matchAll(/(\d+)\s+\d+\s+obj\s*(\d+)\s*endobj/g)) integers.set(Number(m[1]), Number(m[2]));
+  // Every `N G obj` in the file is looked at, even one inside another's stream data: pdf.js finds
+  // objects by the offsets of the cross-reference table, which may point anywhere.
   const header = /(\d+)\s+\d+\s+obj\b/g;
+  // The next `stream` or `endobj` after a header, searched again only once a header is past it: a
+  // file of a million headers and no end is one pass, not a million.
+  const next = /\bstream\r?\n|endobj/g;
+  let found: RegExpExecArray | null | undefined;
+  const endstream = { at: -1 };
   for (let m = header.exec(text); m; m = header.exec(text)) {
     const start = m.index + m[0].length;
-    const end = text.indexOf('endobj', start);
-    if (end < 0) break;
-    const body = text.slice(start, end);
-    header.lastIndex = end;
-    const stream = /\bstream\r?\n/.exec(body);
-    if (!stream) {
-      objects.set(Number(m[1]), body);
+    if (found === undefined || (found && found.index < start)) {
+      next.lastIndex = start;
+      found = next.exec(text);
+    }
+    if (!found) break;
+    if (found[0] === 'endobj') {
+      objects.set(Number(m[1]), text.slice(start, found.index));
       continue;
     }
-    const dict = body.slice(0, stream.index);
-    const dataEnd = body.lastIndexOf('endstream');
-    const data = bytes.subarray(start + stream.index + stream[0].length, start + (dataEnd > stream.index ? dataEnd : body.length));
+    const dict = text.slice(start, found.index);
+    const dataStart = found.index + found[0].length;
+    const dataEnd = streamEnd(text, dict, dataStart, integers, endstream);
+    const data = bytes.subarray(dataStart, dataEnd);
     const isForm = /\/Subtype\s*\/Form\b/.test(dict);
     // A page's content stream says neither a type nor a subtype (images and fonts do).
     const mayDraw = isForm || !/\/(?:Subtype|Type)\b/.test(dict);
@@ -90,6 +101,25 @@ export async function checkPdfBounds(bytes: Uint8Array): Promise<void> {
     if (content !== undefined) (isForm ? forms : contents).set(Number(m[1]), { content, dict });
   }
   if (mostFormsDrawn(forms, contents, objects) > MAX_FORM_PAINTS) throw heavy();
+}
+
+/**
+ * Where a stream's data ends, as pdf.js decides it: at its /Length (direct, or an integer object) when
+ * `endstream` follows there, else at the next `endstream` — never at an «endobj» inside its data.
+ */
+function streamEnd(text: string, dict: string, dataStart: number, integers: ReadonlyMap<number, number>, endstream: { at: number }): number {
+  const m = /\/Length\s+(\d+)(?:\s+\d+\s+R)?/.exec(dict);
+  const length = m ? (m[0].endsWith('R') ? integers.get(Number(m[1])) : Number(m[1])) : undefined;
+  if (length !== undefined && dataStart + length <= text.length) {
+    const after = /^\s*endstream/.exec(text.slice(dataStart + length, dataStart + length + 64));
+    if (after) return dataStart + length;
+  }
+  // Searched again only past the last one found (`endstream.at`, -1 before the first search).
+  if (endstream.at !== text.length && endstream.at < dataStart) {
+    const end = text.indexOf('endstream', dataStart);
+    endstream.at = end < 0 ? text.length : end;
+  }
+  return endstream.at;
 }
 
 /** The names a page's or form's resources give to forms (`/Name N 0 R`). */

@@ -1,5 +1,5 @@
 /**
- * Issue 40, holes 3 and 7: small files that become huge once decoded are refused before they are,
+ * Issue 40, holes 3 and 7 (a process test: it starts the reader thread and the OCR child): small files that become huge once decoded are refused before they are,
  * and a file that still holds the reader too long ends its thread alone — the imports after it are
  * read. The files are made here (test/support/hostile-files.ts); the import is the one the chat, the
  * local page and the CLI share (extractMaterial), with the real reader thread and OCR child.
@@ -50,6 +50,8 @@ describe('bounded decoding of the student\'s files', () => {
     const bomb = await pdfStreamBomb(100);
     expect(bomb.length).toBeLessThan(1024 * 1024);
     await expect(extractMaterial('flujo.pdf', bomb, { ocr })).rejects.toThrow(HEAVY);
+    // Its data starting with «endobj endstream» verbatim: the stream still ends where pdf.js ends it.
+    await expect(extractMaterial('flujo.pdf', await pdfStreamBomb(100, { endobjInData: true }), { ocr })).rejects.toThrow(HEAVY);
     await laterImportsStillWork();
   }, 60_000);
 
