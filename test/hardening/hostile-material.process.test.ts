@@ -1,8 +1,9 @@
 /**
  * Issue 40, holes 3 and 7 (a process test: it starts the reader thread and the OCR child): small
  * files that become huge once decoded are refused before they are, and a file that still holds the
- * reader too long ends its thread alone — the imports after it are read. The files are made here (test/support/hostile-files.ts); the import is the one the chat, the
- * local page and the CLI share (extractMaterial), with the real reader thread and OCR child.
+ * reader too long ends its thread alone — the imports after it are read. The files are made here
+ * (test/support/hostile-files.ts); the import is the one the chat, the local page and the CLI share
+ * (extractMaterial), with the real reader thread and OCR child.
  */
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
