@@ -92,11 +92,12 @@ export async function checkZipBounds(bytes: Uint8Array, name: string): Promise<v
     if (start + e.compressed > bytes.length) throw broken();
     let size = e.compressed;
     if (e.method === 8) {
-      const got = await inflateCapped(bytes.subarray(start, start + e.compressed), 'raw', Math.min(MAX_ZIP_ENTRY_BYTES, MAX_ZIP_TOTAL_BYTES - total));
+      // Stopped at the first of: the entry's cap, what the total has left, and the ratio's bound.
+      const byRatio = Math.max(ZIP_RATIO_FROM_BYTES, e.compressed * MAX_ZIP_RATIO);
+      const got = await inflateCapped(bytes.subarray(start, start + e.compressed), 'raw', Math.min(MAX_ZIP_ENTRY_BYTES, MAX_ZIP_TOTAL_BYTES - total, byRatio));
       if (got.over) throw heavy();
       size = got.size;
     }
     total += size;
-    if (size > ZIP_RATIO_FROM_BYTES && size / Math.max(1, e.compressed) > MAX_ZIP_RATIO) throw heavy();
   }
 }
