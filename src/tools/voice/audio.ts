@@ -53,7 +53,7 @@ export function resample(mono: Float32Array, from: number, to: number): Int16Arr
  * (a minute of silence, Opus's smallest frames), never to the memo.
  */
 const FEED_BYTES = 16 * 1024;
-/** What the decoding may pass the limit by before it stops (Opus's pre-skip and its last frame). */
+/** What the decoding may pass the pages' own length by before it stops (Opus's pre-skip and its last frame). */
 const DECODE_SLACK_S = 1;
 
 /** Consecutive whole pages of `bytes`, about FEED_BYTES at a time. */
@@ -76,7 +76,8 @@ const tooLong = (seconds: number) => new CuadernoError('BAD_REQUEST', VOICE.tooL
 /**
  * An Ogg/Opus memo as 16 kHz samples, bounded twice: its length read from the page headers is
  * refused over `maxSeconds` before the decoder is even loaded, and the decoding, a few pages at a
- * time, stops as soon as what came out passes `maxSeconds` (headers that lie). Each feed is taken
+ * time, stops as soon as what came out passes that length (pages that lie about it: the memo is
+ * unreadable) or `maxSeconds` (too long), whichever comes first. Each feed is taken
  * down to 16 kHz as it comes, so the memo is never held at 48 kHz in floats (230 MB for 20 minutes).
  */
 async function decodeOgg(bytes: Uint8Array, maxSeconds: number): Promise<Int16Array> {
@@ -93,7 +94,9 @@ async function decodeOgg(bytes: Uint8Array, maxSeconds: number): Promise<Int16Ar
   const take = (got: { channelData: Float32Array[]; samplesDecoded: number; sampleRate: number }) => {
     if (got.samplesDecoded === 0 || got.channelData.length === 0) return;
     decoded += got.samplesDecoded;
-    if (decoded / got.sampleRate > maxSeconds + DECODE_SLACK_S) throw tooLong(decoded / got.sampleRate);
+    const seconds = decoded / got.sampleRate;
+    if (seconds > maxSeconds + DECODE_SLACK_S) throw tooLong(seconds);
+    if (seconds > said + DECODE_SLACK_S) throw unreadable();
     const mono = new Float32Array(carry.length + got.samplesDecoded);
     mono.set(carry);
     for (const ch of got.channelData) for (let i = 0; i < got.samplesDecoded; i++) mono[carry.length + i]! += ch[i]! / got.channelData.length;
