@@ -28,7 +28,7 @@ export interface Extracted {
 export interface ExtractDeps {
   ocr: OcrEngine;
   signal?: AbortSignal;
-  /** Longest a PDF or Word document may hold the reader thread (limits.ts READ_BUDGET_MS unless given). */
+  /** Longest the reader thread may work on one page of a PDF or on a Word document (limits.ts READ_BUDGET_MS unless given). */
   budgetMs?: number;
 }
 

@@ -67,7 +67,7 @@ export interface ImportsDeps {
   ocr: OcrEngine;
   /** The owner's course as it is now (read at each proposal: it may change between two imports). */
   course: () => Promise<Course>;
-  /** Longest one file may hold the reader thread (limits.ts READ_BUDGET_MS unless given). */
+  /** Longest the reader thread may work on one page of a file (limits.ts READ_BUDGET_MS unless given). */
   readBudgetMs?: number;
 }
 

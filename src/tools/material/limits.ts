@@ -50,10 +50,11 @@ export const READER_HEAP_MB = 256;
 /** The OCR child's JavaScript heap (`--max-old-space-size`); the images it decodes are capped by pixels. */
 export const OCR_HEAP_MB = 256;
 /**
- * Longest one file may hold the reader thread, and one image the OCR child: over it the thread or the
- * child is ended and replaced, and the file refused. A 300-page PDF reads in well under a minute.
+ * Longest the reader thread may work on one page of a PDF (a Word document is one page; the wait for
+ * OCR is not counted), and the OCR child on one image: over it the thread or the child is ended and
+ * replaced, and the file refused. A page reads in well under a second, a photo in a few.
  */
-export const READ_BUDGET_MS = 120_000;
+export const READ_BUDGET_MS = 60_000;
 export const OCR_BUDGET_MS = 120_000;
 /** Forms one form XObject may end up drawing, through every level (a slide's logo drawn on a few hundred shapes fits). */
 export const MAX_FORM_PAINTS = 100_000;

@@ -87,8 +87,8 @@ export async function closeReader(): Promise<void> {
 onClose(closeReader);
 
 /**
- * What reading on the thread needs: the OCR engine, an abort, and the time one file may hold the
- * thread (READ_BUDGET_MS unless given; the time waiting for OCR counts too).
+ * What reading on the thread needs: the OCR engine, an abort, and the time the thread may work on
+ * one page (READ_BUDGET_MS unless given; the wait for a page's OCR is not counted).
  */
 export interface ReaderDeps {
   ocr: OcrEngine;
@@ -102,8 +102,8 @@ export function readPdfOffThread(bytes: Uint8Array, deps: ReaderDeps): Promise<P
 }
 
 /**
- * A file read on the reader thread, after the ones before it. Over its time budget, or past the
- * thread's heap cap, the thread is ended and the file refused (`demasiado_pesado`); the next file
+ * A file read on the reader thread, after the ones before it. Over its time budget on a page, or past
+ * the thread's heap cap, the thread is ended and the file refused (`demasiado_pesado`); the next file
  * gets a new thread, so one hostile file never holds the ones after it.
  */
 export function readOffThread(file: Pick<PdfJob, 'kind' | 'name' | 'bytes'>, deps: ReaderDeps): Promise<PdfText> {
@@ -115,22 +115,35 @@ export function readOffThread(file: Pick<PdfJob, 'kind' | 'name' | 'bytes'>, dep
 async function readOnThread({ kind, name, bytes }: Pick<PdfJob, 'kind' | 'name' | 'bytes'>, deps: ReaderDeps): Promise<PdfText> {
   deps.signal?.throwIfAborted();
   const { port1, port2 } = new MessageChannel();
-  port1.on('message', (m: { id: number; image: Uint8Array }) => {
-    deps.ocr.recognize(m.image, deps.signal).then(
-      (r) => port1.postMessage({ id: m.id, ok: true, text: r.text, confidence: r.confidence } satisfies PortOcrReply),
-      (e: unknown) => port1.postMessage({ id: m.id, ok: false, ...(e instanceof MaterialError ? { problem: e.problem } : {}), message: e instanceof Error ? e.message : String(e) } satisfies PortOcrReply),
-    );
-  });
   const worker = readerThread();
   worker.ref();
   const id = nextJob++;
   const onAbort = () => void worker.terminate();
   deps.signal?.addEventListener('abort', onAbort, { once: true });
+  // The budget is the thread's own work on one page (a Word document is one): armed when the file
+  // starts and at each page, held while the page waits for OCR (which has a budget of its own).
   let overBudget = false;
-  const budget = setTimeout(() => {
-    overBudget = true;
-    void worker.terminate();
-  }, deps.budgetMs ?? READ_BUDGET_MS);
+  let budget: NodeJS.Timeout | undefined;
+  const arm = () => {
+    clearTimeout(budget);
+    budget = setTimeout(() => {
+      overBudget = true;
+      void worker.terminate();
+    }, deps.budgetMs ?? READ_BUDGET_MS);
+  };
+  arm();
+  port1.on('message', (m: { id: number; image: Uint8Array } | { page: number }) => {
+    if ('page' in m) return arm();
+    clearTimeout(budget);
+    const answer = (reply: PortOcrReply) => {
+      arm();
+      port1.postMessage(reply);
+    };
+    deps.ocr.recognize(m.image, deps.signal).then(
+      (r) => answer({ id: m.id, ok: true, text: r.text, confidence: r.confidence }),
+      (e: unknown) => answer({ id: m.id, ok: false, ...(e instanceof MaterialError ? { problem: e.problem } : {}), message: e instanceof Error ? e.message : String(e) }),
+    );
+  });
   let onMessage: ((m: { id: number; reply: PdfOnThreadReply }) => void) | undefined;
   let onError: ((e: unknown) => void) | undefined;
   let onExit: ((code: number) => void) | undefined;
@@ -191,7 +204,7 @@ export async function readPdfOnThread({ bytes, port }: Pick<PdfJob, 'bytes' | 'p
     close: async () => undefined,
   };
   try {
-    return { ok: true, ...(await readPdf(bytes, { ocr })) };
+    return { ok: true, ...(await readPdf(bytes, { ocr, onPage: (page) => port.postMessage({ page }) })) };
   } catch (e) {
     return failedReply(e);
   } finally {
@@ -207,7 +220,7 @@ export function failedReply(e: unknown): PdfOnThreadReply {
 }
 
 /** Reads the PDF here, on this thread (the PDF thread: see readPdfOffThread). */
-export async function readPdf(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
+export async function readPdf(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?: AbortSignal; onPage?: (page: number) => void }): Promise<PdfText> {
   // pdf.js is loaded here, on the reader thread, with its first PDF: the bot's own thread imports
   // this module for `readPdfOffThread` and never pays for loading pdf.js at start-up.
   const { getDocumentProxy, renderPageAsImage } = await import('unpdf');
@@ -248,6 +261,7 @@ export async function readPdf(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?
         scanned.push({ page: n, confidence: read.confidence });
       }
       pages.push(text);
+      deps.onPage?.(n);
       page.cleanup();
       // Let the event loop breathe between pages: a 300-page PDF never holds it.
       await new Promise((r) => setImmediate(r));
