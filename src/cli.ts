@@ -36,7 +36,15 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
   const mod = await entry.load();
-  return mod.run(rest, io);
+  try {
+    return await mod.run(rest, io);
+  } catch (e) {
+    // A subcommand that let an error through (one without withConfig's mapping) still ends in one
+    // line. Loaded here: the command's start-up stays as light as the subcommand it runs.
+    const { EXIT, failureLine } = await import('./cli/common.js');
+    io.stderr.write(`${failureLine(e)}\n`);
+    return EXIT.failed;
+  }
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '');

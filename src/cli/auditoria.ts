@@ -2,13 +2,14 @@
  * `cuaderno auditoria --verificar`: reads the audit log line by line (and its HMAC chain) and says what is wrong, with line
  * numbers. Exit 0 intact, 1 problems found, 2 misuse. Reads only; repairs nothing.
  */
+import { stat } from 'node:fs/promises';
 import type { CliIO } from './common.js';
 import { openNotebook } from '../store/index.js';
 import { verifyAuditLog } from '../store/auditCheck.js';
 import { QUARANTINE_SUFFIX } from '../store/auditLog.js';
 import { fileLines } from '../store/lines.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
-import { AUDIT, CLI_LINES } from '../strings/console.js';
+import { AUDIT, CLI_LINES, FILE_PROBLEMS } from '../strings/console.js';
 
 const USAGE = 'auditoria --verificar';
 
@@ -24,6 +25,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (positionals.length || !values.verificar) throw new CliMisuse(`Falta --verificar (o sobra un argumento).\nUso: npm run -s cuaderno -- ${USAGE}`);
     const notebook = await openNotebook(config.dataDir, { keysDir: config.keysDir });
     const file = notebook.files.audit;
+    // Something that is not a file where the log should be (a folder) is said in words, not as a read error.
+    const kind = await stat(file).catch(() => undefined);
+    if (kind && !kind.isFile()) {
+      io.stderr.write(`${FILE_PROBLEMS.unusable(file, kind.isDirectory() ? 'EISDIR' : 'EINVAL')}\n`);
+      return EXIT.failed;
+    }
     const f = await verifyAuditLog(file, config.keysDir, notebook.id);
     if (!f.exists && f.problems.length === 0) {
       io.stdout.write(`${CLI_LINES.noAudit(file)}\n`);

@@ -11,7 +11,7 @@ import { DEFAULT_LANES as LIVE_LANE_DEFAULTS } from '../scheduler/executor.js';
 import type { Config } from '../config.js';
 import { ConfigError, isCuadernoError } from '../errors.js';
 import { isClassRoot, USERS_DIRNAME } from '../store/users.js';
-import { CLI_LINES } from '../strings/console.js';
+import { CLI_LINES, FILE_PROBLEMS } from '../strings/console.js';
 
 /** What a subcommand reads and writes: the process's streams and environment, passed in (tests pass their own). */
 export interface CliIO {
@@ -69,9 +69,19 @@ export async function withConfig(io: CliIO, body: (config: Readonly<Config>) => 
       io.stderr.write(`${e.message}\n`);
       return e.code === 'CONFIG' ? EXIT.misuse : EXIT.failed;
     }
-    io.stderr.write(`${CLI_LINES.error(e instanceof Error ? e.message.split('\n')[0] ?? '' : String(e))}\n`);
+    io.stderr.write(`${failureLine(e)}\n`);
     return EXIT.failed;
   }
+}
+
+/**
+ * The one line for an error nobody expected (exit 1): the system's own errors about a file (a folder
+ * where a file should be, no permission) in words, anything else by its first line — never a stack.
+ */
+export function failureLine(e: unknown): string {
+  const sys = e as NodeJS.ErrnoException;
+  if (e instanceof Error && typeof sys.code === 'string' && typeof sys.path === 'string') return FILE_PROBLEMS.unusable(sys.path, sys.code);
+  return CLI_LINES.error(e instanceof Error ? e.message.split('\n')[0] ?? '' : String(e));
 }
 
 /**

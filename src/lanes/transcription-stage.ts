@@ -6,7 +6,7 @@
  */
 import { CuadernoError, EngineError } from '../errors.js';
 import { VOICE } from '../strings/voice.js';
-import { voiceWav } from '../tools/voice/audio.js';
+import { refuseLongMemo, voiceWav } from '../tools/voice/audio.js';
 import { transcribeHttp, type Transcript } from '../tools/voice/transcribe.js';
 import type { Json, StageFunction } from './types.js';
 
@@ -26,6 +26,8 @@ export interface TranscriptionJob {
 /** The job's input for `audio` (the bot's side). */
 export function transcriptionJob(audio: Buffer, timeoutMs: number): TranscriptionJob {
   if (audio.byteLength > MAX_JOB_AUDIO_BYTES) throw new CuadernoError('BAD_REQUEST', VOICE.tooBig(MAX_JOB_AUDIO_BYTES / 1024 / 1024), { field: 'audio', bytes: audio.byteLength });
+  // Too long by its own headers: refused here, never sent to a worker (which would refuse it too).
+  refuseLongMemo(audio);
   return { engine: 'transcripcion', audio: audio.toString('base64'), timeoutMs: Math.min(MAX_JOB_TIMEOUT_MS, Math.max(1, Math.floor(timeoutMs))) };
 }
 

@@ -203,3 +203,27 @@ export const INDEX = Object.freeze({
   version: (found: unknown, expected: number) => `tiene la versión ${JSON.stringify(found)} y este programa usa la ${expected}`,
   notWritten: (file: string, why: string) => `No pude guardar el índice de búsqueda ${file} (${why}); la búsqueda sigue funcionando y lo guardaré en la próxima.`,
 });
+
+/** The terminal's sentence for a file that the command cannot use as it is (never a raw «EISDIR»). */
+export const FILE_PROBLEMS = Object.freeze({
+  /** An import's record (`importaciones/<clave>.json`) that is empty, cut short, not JSON, or not a file. */
+  importRecord: (file: string) => `El registro de importación ${file} está dañado (vacío, cortado o no es un archivo): apártalo o bórralo a mano y vuelve a importar el archivo; no lo sobrescribo.`,
+  /** What the system said, in words, with the file it said it about. */
+  unusable: (file: string, code: string) => {
+    switch (code) {
+      case 'EISDIR':
+        return `${file} es una carpeta y ahí espero un archivo: apártala o bórrala a mano y repite la orden.`;
+      case 'EEXIST':
+        return `${file} ya existe y no es una carpeta, que es lo que espero ahí: revisa esa ruta.`;
+      case 'ENOTDIR':
+        return `Parte de la ruta ${file} es un archivo y ahí espero una carpeta: revisa esa ruta.`;
+      case 'EACCES':
+      case 'EPERM':
+        return `No tengo permiso para usar ${file}: revisa sus permisos y repite la orden.`;
+      case 'ENOSPC':
+        return `No queda espacio en el disco para escribir ${file}: libera espacio y repite la orden.`;
+      default:
+        return `No puedo usar ${file} (${code}): revísalo y repite la orden.`;
+    }
+  },
+});

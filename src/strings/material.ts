@@ -95,6 +95,10 @@ export const MATERIAL = Object.freeze({
         return `No puedo abrir «${p.name}» porque parece dañado: guárdalo otra vez desde tu editor o mándamelo como PDF.`;
       case 'ruido':
         return 'En esa imagen no distingo texto, solo manchas: hazle una foto más nítida, de frente y con buena luz.';
+      case 'imagen_enorme':
+        return `Esa imagen tiene ${p.megapixels.toLocaleString('es-ES')} megapíxeles y como mucho leo ${p.maxMegapixels}: hazle una foto con menos resolución o recórtala.`;
+      case 'demasiado_pesado':
+        return 'Leer ese archivo me pide demasiada memoria o demasiado tiempo (pasa con archivos dañados o hechos a propósito): guárdalo otra vez desde tu editor o mándamelo en partes más pequeñas.';
     }
   },
 });

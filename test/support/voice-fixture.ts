@@ -25,7 +25,7 @@ function oggCrc(b: Buffer): number {
   return crc;
 }
 
-function oggPage(packets: Buffer[], granule: bigint, serial: number, seq: number, flags: number): Buffer {
+export function oggPage(packets: Buffer[], granule: bigint, serial: number, seq: number, flags: number): Buffer {
   const lacing: number[] = [];
   for (const p of packets) {
     let n = p.length;
@@ -52,12 +52,10 @@ function oggPage(packets: Buffer[], granule: bigint, serial: number, seq: number
 
 const RATE = 16_000;
 const FRAME = 320; // 20 ms at 16 kHz
-const PRE_SKIP = 312;
+export const PRE_SKIP = 312;
 
-/** Mono 16-bit PCM at 16 kHz → an Ogg/Opus file. */
-export function oggOpus(samples: Int16Array): Buffer {
-  const enc = new OpusScript(RATE, 1, OpusScript.Application.VOIP);
-  const serial = 0x5ca1ab1e;
+/** The first two pages of a mono Ogg/Opus stream at 16 kHz: OpusHead and OpusTags (RFC 7845 §5). */
+export function opusHeaderPages(serial: number): Buffer[] {
   const head = Buffer.alloc(19);
   head.write('OpusHead', 0, 'latin1');
   head[8] = 1;
@@ -72,7 +70,14 @@ export function oggOpus(samples: Int16Array): Buffer {
   tags.writeUInt32LE(vendor.length, 8);
   vendor.copy(tags, 12);
   tags.writeUInt32LE(0, 12 + vendor.length);
-  const pages = [oggPage([head], 0n, serial, 0, 0x02), oggPage([tags], 0n, serial, 1, 0)];
+  return [oggPage([head], 0n, serial, 0, 0x02), oggPage([tags], 0n, serial, 1, 0)];
+}
+
+/** Mono 16-bit PCM at 16 kHz → an Ogg/Opus file. */
+export function oggOpus(samples: Int16Array): Buffer {
+  const enc = new OpusScript(RATE, 1, OpusScript.Application.VOIP);
+  const serial = 0x5ca1ab1e;
+  const pages = opusHeaderPages(serial);
   const frames = Math.ceil(samples.length / FRAME);
   let granule = BigInt(PRE_SKIP);
   let pending: Buffer[] = [];

@@ -6,8 +6,8 @@
  * OCR_DRAFT_CONFIDENCE is marked as a draft the student corrects before saving.
  */
 import { MaterialError } from './errors.js';
-import { imageWhole } from './image-check.js';
-import { MAX_FILE_BYTES, OCR_DRAFT_CONFIDENCE } from './limits.js';
+import { imageSize, imageWhole } from './image-check.js';
+import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS, OCR_DRAFT_CONFIDENCE } from './limits.js';
 import { isReadable, tidyOcrText, type OcrEngine } from './ocr.js';
 import { readDocxOffThread } from './docx.js';
 import { readPdfOffThread } from './pdf.js';
@@ -28,6 +28,8 @@ export interface Extracted {
 export interface ExtractDeps {
   ocr: OcrEngine;
   signal?: AbortSignal;
+  /** Longest the reader thread may work on one page of a PDF or on a Word document (limits.ts READ_BUDGET_MS unless given). */
+  budgetMs?: number;
 }
 
 export async function extractMaterial(name: string, bytes: Uint8Array, deps: ExtractDeps): Promise<Extracted> {
@@ -38,8 +40,12 @@ export async function extractMaterial(name: string, bytes: Uint8Array, deps: Ext
   const actual = kindByBytes(bytes);
   if (actual === 'vacio') throw new MaterialError({ kind: 'vacio' });
   if (!bytesFitName(named, actual)) throw new MaterialError({ kind: 'no_coincide', name, named });
-  if ((actual === 'png' || actual === 'jpeg' || actual === 'webp') && !imageWhole(actual, bytes)) {
-    throw new MaterialError({ kind: 'no_coincide', name, named });
+  if (actual === 'png' || actual === 'jpeg' || actual === 'webp') {
+    if (!imageWhole(actual, bytes)) throw new MaterialError({ kind: 'no_coincide', name, named });
+    // Pixels by the header, before any decoder allocates them.
+    const size = imageSize(actual, bytes);
+    if (!size) throw new MaterialError({ kind: 'no_coincide', name, named });
+    if (size.width * size.height > MAX_IMAGE_PIXELS) throw new MaterialError({ kind: 'imagen_enorme', megapixels: Math.round((size.width * size.height) / 1_000_000), maxMegapixels: MAX_IMAGE_PIXELS / 1_000_000 });
   }
 
   switch (named) {

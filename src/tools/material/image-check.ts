@@ -59,3 +59,41 @@ export function imageWhole(kind: 'png' | 'jpeg' | 'webp', b: Uint8Array): boolea
     case 'webp': return webpWhole(b);
   }
 }
+
+/**
+ * An image's width and height from its header (PNG's IHDR, the JPEG frame header, WebP's VP8/VP8L/
+ * VP8X), without decoding it: a 0.9 MB PNG can say 30,000 × 30,000 (3.6 GB once decoded).
+ * Undefined when the header gives none (the caller refuses the file).
+ */
+export function imageSize(kind: 'png' | 'jpeg' | 'webp', b: Uint8Array): { width: number; height: number } | undefined {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const size = (width: number, height: number) => (width > 0 && height > 0 ? { width, height } : undefined);
+  switch (kind) {
+    case 'png':
+      return b.length >= 24 ? size(view.getUint32(16), view.getUint32(20)) : undefined;
+    case 'jpeg': {
+      // The first frame header (SOF0–SOF15 but DHT, JPG and DAC) gives height, then width.
+      let at = 2;
+      while (at + 9 <= b.length && b[at] === 0xff) {
+        const marker = b[at + 1]!;
+        if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01 || marker === 0xff) {
+          at += marker === 0xff ? 1 : 2;
+          continue;
+        }
+        if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return size(view.getUint16(at + 7), view.getUint16(at + 5));
+        at += 2 + view.getUint16(at + 2);
+      }
+      return undefined;
+    }
+    case 'webp': {
+      const chunk = Buffer.from(b.subarray(12, 16)).toString('latin1');
+      if (chunk === 'VP8X' && b.length >= 30) return size(1 + (b[24]! | (b[25]! << 8) | (b[26]! << 16)), 1 + (b[27]! | (b[28]! << 8) | (b[29]! << 16)));
+      if (chunk === 'VP8 ' && b.length >= 30) return size(view.getUint16(26, true) & 0x3fff, view.getUint16(28, true) & 0x3fff);
+      if (chunk === 'VP8L' && b.length >= 25) {
+        const bits = view.getUint32(21, true);
+        return size((bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1);
+      }
+      return undefined;
+    }
+  }
+}

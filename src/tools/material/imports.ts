@@ -21,7 +21,8 @@ import { IMPORT_SAVED_EVENT } from '../../store/auditEvents.js';
 import type { AuditLog } from '../../store/types.js';
 import { Mutex } from '../../store/jsonFile.js';
 import type { Note } from '../domain.js';
-import { CuadernoError } from '../../errors.js';
+import { CuadernoError, StateFileError } from '../../errors.js';
+import { FILE_PROBLEMS } from '../../strings/console.js';
 import { MATERIAL } from '../../strings/material.js';
 import { extractMaterial, type Extracted } from './extract.js';
 import type { OcrEngine } from './ocr.js';
@@ -70,6 +71,8 @@ export interface ImportsDeps {
   course: () => Promise<Course>;
   /** The notebook's audit log: every saved import leaves a line (its key and the notes' ids). */
   audit: Pick<AuditLog, 'append'>;
+  /** Longest the reader thread may work on one page of a file (limits.ts READ_BUDGET_MS unless given). */
+  readBudgetMs?: number;
 }
 
 export interface Proposal {
@@ -104,14 +107,25 @@ export function createImports(deps: ImportsDeps) {
   const mutex = new Mutex();
 
   async function read(key: string): Promise<ImportRecord | undefined> {
+    const file = fileOf(key);
+    // A record that cannot be read (empty, cut short, a folder) is never taken for absent: its
+    // import may be half saved, and reading the file again would add its notes twice.
+    const damaged = (cause: unknown) => Object.assign(new StateFileError('CORRUPT_STATE', file, FILE_PROBLEMS.importRecord(file)), { cause });
     let text: string;
     try {
-      text = await readFile(fileOf(key), 'utf8');
+      text = await readFile(file, 'utf8');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw e;
+      throw damaged(e);
     }
-    const data = JSON.parse(text) as ImportRecord;
+    let data: ImportRecord;
+    try {
+      // A byte-order mark (an editor that saved it) is no damage.
+      data = JSON.parse(text.replace(/^\uFEFF/, '')) as ImportRecord;
+    } catch (e) {
+      throw damaged(e);
+    }
+    if (!data || typeof data !== 'object' || Array.isArray(data)) throw damaged(undefined);
     if (data.version !== IMPORT_RECORD_VERSION) {
       throw new CuadernoError('UNSUPPORTED_VERSION', `${fileOf(key)}: versión ${String(data.version)} desconocida (esta versión lee la ${IMPORT_RECORD_VERSION})`);
     }
@@ -164,7 +178,7 @@ export function createImports(deps: ImportsDeps) {
      * Throws MaterialError (with its sentence) for a file that cannot be read.
      */
     async propose(nombre: string, bytes: Uint8Array, opts: { semana?: number; signal?: AbortSignal } = {}): Promise<Proposal> {
-      return proposeRead(contentKey(bytes), nombre, () => extractMaterial(nombre, bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}) }), opts);
+      return proposeRead(contentKey(bytes), nombre, () => extractMaterial(nombre, bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}), ...(deps.readBudgetMs !== undefined ? { budgetMs: deps.readBudgetMs } : {}) }), opts);
     },
 
     /**
@@ -187,7 +201,7 @@ export function createImports(deps: ImportsDeps) {
       const nombre = MATERIAL.photoGroupName(fotos.length);
       return proposeRead(clave, nombre, async () => {
         const read: Extracted[] = [];
-        for (const f of fotos) read.push(await extractMaterial(f.nombre, f.bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}) }));
+        for (const f of fotos) read.push(await extractMaterial(f.nombre, f.bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}), ...(deps.readBudgetMs !== undefined ? { budgetMs: deps.readBudgetMs } : {}) }));
         const confidence = Math.min(...read.map((r) => r.ocr?.confidence ?? 100));
         return { name: nombre, kind: 'imagen', text: read.map((r) => r.text).join('\n\n'), paginas: fotos.length, ocr: { confidence, draft: read.some((r) => r.ocr?.draft) } };
       }, opts);

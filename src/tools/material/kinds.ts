@@ -16,7 +16,11 @@ export type MaterialProblem =
   | { kind: 'no_admitido'; name: string }
   | { kind: 'word_antiguo'; name: string }
   | { kind: 'docx_roto'; name: string }
-  | { kind: 'ruido' };
+  | { kind: 'ruido' }
+  /** An image (or a scanned page) with more pixels than MAX_IMAGE_PIXELS: refused before it is decoded. */
+  | { kind: 'imagen_enorme'; megapixels: number; maxMegapixels: number }
+  /** Inflates past the caps, or ran over the reader's memory or time budget (limits.ts). */
+  | { kind: 'demasiado_pesado' };
 
 /** What an import came from: a file the bot read, or a voice memo's transcript (`voz`). */
 export type ImportKind = MaterialKind | 'voz';

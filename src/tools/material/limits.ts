@@ -19,3 +19,42 @@ export const MAX_GROUP_PHOTOS = 20;
 export const MEDIA_GROUP_QUIET_MS = 1500;
 /** The PDF reader thread is kept this long after a PDF (the next one skips loading pdf.js), then ended. */
 export const PDF_THREAD_IDLE_MS = 5 * 60_000;
+
+// ── Bounded decoding (issue 40): what a file may become once it is decoded, checked before it is ──
+/** Pixels of an image read by OCR (a 48-megapixel phone photo fits), from its header, before decoding. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+/** A Word document (a zip): entries, and bytes one entry and all of them may inflate to. */
+export const MAX_ZIP_ENTRIES = 5_000;
+export const MAX_ZIP_ENTRY_BYTES = 100 * 1024 * 1024;
+export const MAX_ZIP_TOTAL_BYTES = 200 * 1024 * 1024;
+/**
+ * Inflated ÷ compressed size above which a zip's entry is a bomb, once it inflates past a megabyte
+ * (Word's XML compresses 5–20 times; the 6 MB zip bombs of the hardening pass, over 250).
+ */
+export const MAX_ZIP_RATIO = 100;
+export const ZIP_RATIO_FROM_BYTES = 1024 * 1024;
+/**
+ * A PDF's streams: bytes one may inflate to (a 300-dpi colour scan of a page, stored lossless, is
+ * 26 MB), and all of them together (40 such pages), checked before pdf.js reads any of it. pdf.js
+ * holds one page's streams at a time, so the total bounds the time the check and the reading take.
+ */
+export const MAX_PDF_STREAM_BYTES = 64 * 1024 * 1024;
+export const MAX_PDF_INFLATED_BYTES = 1024 * 1024 * 1024;
+/** Pixels of a scanned PDF page rendered for OCR: the render scale is lowered to stay under it. */
+export const MAX_RENDER_PIXELS = 40_000_000;
+/**
+ * The reader thread's JavaScript heap (worker_threads `resourceLimits`): over it the thread ends and
+ * the file is refused; a new thread reads the next file.
+ */
+export const READER_HEAP_MB = 256;
+/** The OCR child's JavaScript heap (`--max-old-space-size`); the images it decodes are capped by pixels. */
+export const OCR_HEAP_MB = 256;
+/**
+ * Longest the reader thread may work on one page of a PDF (a Word document is one page; the wait for
+ * OCR is not counted), and the OCR child on one image: over it the thread or the child is ended and
+ * replaced, and the file refused. A page reads in well under a second, a photo in a few.
+ */
+export const READ_BUDGET_MS = 60_000;
+export const OCR_BUDGET_MS = 120_000;
+/** Forms one form XObject may end up drawing, through every level (a slide's logo drawn on a few hundred shapes fits). */
+export const MAX_FORM_PAINTS = 100_000;

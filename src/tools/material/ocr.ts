@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MaterialError } from './errors.js';
-import { OCR_MIN_LETTER_SHARE } from './limits.js';
+import { OCR_BUDGET_MS, OCR_HEAP_MB, OCR_MIN_LETTER_SHARE } from './limits.js';
 import { scriptBeside } from '../../lib/script-beside.js';
 
 export interface OcrResult {
@@ -48,7 +48,8 @@ export const NO_NETWORK_PRELOAD = fileURLToPath(new URL('./no-network.cjs', impo
  */
 export function ocrChildCommand(): { entry: string; execArgv: string[] } {
   const script = scriptBeside(import.meta.url, new URL('./ocr-child.js', import.meta.url), new URL('./ocr-child.ts', import.meta.url));
-  const execArgv = ['--import', NO_NETWORK_PRELOAD, ...(script.compiled ? [] : ['--import', import.meta.resolve('tsx')])];
+  // A heap cap of its own: a child that passes it dies alone, and the next image starts another.
+  const execArgv = [`--max-old-space-size=${OCR_HEAP_MB}`, '--import', NO_NETWORK_PRELOAD, ...(script.compiled ? [] : ['--import', import.meta.resolve('tsx')])];
   return { entry: fileURLToPath(script.url), execArgv };
 }
 
@@ -88,7 +89,8 @@ function abortError(): Error {
  * one that dies fails the image it was reading, and the next image starts a fresh one. An abort
  * ends the child. `close()` ends it too.
  */
-export function createTesseractOcr(opts: { console?: (text: string) => void } = {}): OcrEngine {
+export function createTesseractOcr(opts: { console?: (text: string) => void; budgetMs?: number } = {}): OcrEngine {
+  const budgetMs = opts.budgetMs ?? OCR_BUDGET_MS;
   const write = opts.console ?? ((t: string) => void process.stderr.write(t));
   let child: ChildProcess | undefined;
   let idle: NodeJS.Timeout | undefined;
@@ -131,7 +133,14 @@ export function createTesseractOcr(opts: { console?: (text: string) => void } = 
     const id = nextId++;
     setIdle(c, false);
     return new Promise<OcrResult>((resolve, reject) => {
+      // Over its time budget the child is ended (the next image starts a fresh one) and the image refused.
+      let overBudget = false;
+      const timer = setTimeout(() => {
+        overBudget = true;
+        stop(c);
+      }, budgetMs);
       const done = () => {
+        clearTimeout(timer);
         c.off('message', onMessage);
         c.off('exit', onExit);
         signal?.removeEventListener('abort', onAbort);
@@ -146,7 +155,10 @@ export function createTesseractOcr(opts: { console?: (text: string) => void } = 
       };
       const onExit = (code: number | null, sig: NodeJS.Signals | null) => {
         done();
-        reject(signal?.aborted ? abortError() : new Error(`OCR: el proceso lector terminó (${sig ?? code})`));
+        if (signal?.aborted) return reject(abortError());
+        // Killed by its budget, or dead of its heap cap (or of a decoder's abort) on this image: the image's fault.
+        if (overBudget || sig === 'SIGABRT' || sig === 'SIGKILL' || code === 134) return reject(new MaterialError({ kind: 'demasiado_pesado' }, { cause: new Error(`OCR: el proceso lector terminó (${sig ?? code})`) }));
+        reject(new Error(`OCR: el proceso lector terminó (${sig ?? code})`));
       };
       const onAbort = () => stop(c);
       c.on('message', onMessage);
@@ -168,6 +180,9 @@ export function createTesseractOcr(opts: { console?: (text: string) => void } = 
       child = undefined;
       if (!c || c.exitCode !== null || c.signalCode !== null) return;
       const exited = new Promise<void>((r) => c.once('exit', () => r()));
+      // Held while it ends: an idle child is unref'd, and a process waiting only on it would exit
+      // with this promise pending — the CLI ended silently, exit 0, before printing why a file failed.
+      c.ref();
       c.disconnect();
       await exited;
     },

@@ -11,7 +11,8 @@
 import './node20.js';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { MaterialError, type MaterialProblem } from './errors.js';
-import { MAX_PAGES, PDF_THREAD_IDLE_MS, SCAN_RENDER_SCALE, SCANNED_PAGE_CHARS } from './limits.js';
+import { MAX_IMAGE_PIXELS, MAX_PAGES, MAX_RENDER_PIXELS, PDF_THREAD_IDLE_MS, READ_BUDGET_MS, READER_HEAP_MB, SCAN_RENDER_SCALE, SCANNED_PAGE_CHARS } from './limits.js';
+import { checkPdfBounds } from './pdf-bounds.js';
 import { pageText, type TextRun } from './layout.js';
 import { tidyOcrText, type OcrEngine } from './ocr.js';
 import { onClose } from '../../lib/closers.js';
@@ -55,7 +56,8 @@ function readerThread(): Worker {
     clearTimeout(reader.idle);
     return reader.worker;
   }
-  const worker = new Worker(THREAD, { name: 'pdf' });
+  // A heap of its own, capped: a file that needs more ends this thread alone (a new one reads the next).
+  const worker = new Worker(THREAD, { name: 'pdf', resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB, maxYoungGenerationSizeMb: 32 } });
   const mine = { worker };
   // A thread that ends (an abort terminates it, or it failed) is replaced by a new one next time.
   worker.once('exit', () => {
@@ -84,32 +86,64 @@ export async function closeReader(): Promise<void> {
 }
 onClose(closeReader);
 
+/**
+ * What reading on the thread needs: the OCR engine, an abort, and the time the thread may work on
+ * one page (READ_BUDGET_MS unless given; the wait for a page's OCR is not counted).
+ */
+export interface ReaderDeps {
+  ocr: OcrEngine;
+  signal?: AbortSignal;
+  budgetMs?: number;
+}
+
 /** The PDF read on the reader thread; its scanned pages OCR'd by `ocr` here (their images come over a port). */
-export function readPdfOffThread(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
+export function readPdfOffThread(bytes: Uint8Array, deps: ReaderDeps): Promise<PdfText> {
   return readOffThread({ kind: 'pdf', name: '', bytes }, deps);
 }
 
-/** A file read on the reader thread, after the ones before it. */
-export function readOffThread(file: Pick<PdfJob, 'kind' | 'name' | 'bytes'>, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
+/**
+ * A file read on the reader thread, after the ones before it. Over its time budget on a page, or past
+ * the thread's heap cap, the thread is ended and the file refused (`demasiado_pesado`); the next file
+ * gets a new thread, so one hostile file never holds the ones after it.
+ */
+export function readOffThread(file: Pick<PdfJob, 'kind' | 'name' | 'bytes'>, deps: ReaderDeps): Promise<PdfText> {
   const turn = queue.then(() => readOnThread(file, deps));
   queue = turn.catch(() => undefined);
   return turn;
 }
 
-async function readOnThread({ kind, name, bytes }: Pick<PdfJob, 'kind' | 'name' | 'bytes'>, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
+async function readOnThread({ kind, name, bytes }: Pick<PdfJob, 'kind' | 'name' | 'bytes'>, deps: ReaderDeps): Promise<PdfText> {
   deps.signal?.throwIfAborted();
   const { port1, port2 } = new MessageChannel();
-  port1.on('message', (m: { id: number; image: Uint8Array }) => {
-    deps.ocr.recognize(m.image, deps.signal).then(
-      (r) => port1.postMessage({ id: m.id, ok: true, text: r.text, confidence: r.confidence } satisfies PortOcrReply),
-      (e: unknown) => port1.postMessage({ id: m.id, ok: false, ...(e instanceof MaterialError ? { problem: e.problem } : {}), message: e instanceof Error ? e.message : String(e) } satisfies PortOcrReply),
-    );
-  });
   const worker = readerThread();
   worker.ref();
   const id = nextJob++;
   const onAbort = () => void worker.terminate();
   deps.signal?.addEventListener('abort', onAbort, { once: true });
+  // The budget is the thread's own work on one page (a Word document is one): armed when the file
+  // starts and at each page, held while the page waits for OCR (which has a budget of its own).
+  let overBudget = false;
+  let budget: NodeJS.Timeout | undefined;
+  const arm = () => {
+    clearTimeout(budget);
+    budget = setTimeout(() => {
+      overBudget = true;
+      void worker.terminate();
+    }, deps.budgetMs ?? READ_BUDGET_MS);
+  };
+  arm();
+  port1.on('message', (m: { id: number; image: Uint8Array } | { page: number }) => {
+    if ('page' in m) return arm();
+    clearTimeout(budget);
+    const answer = (reply: PortOcrReply) => {
+      arm();
+      port1.postMessage(reply);
+    };
+    deps.ocr.recognize(m.image, deps.signal).then(
+      (r) => answer({ id: m.id, ok: true, text: r.text, confidence: r.confidence }),
+      (e: unknown) => answer({ id: m.id, ok: false, ...(e instanceof MaterialError ? { problem: e.problem } : {}), message: e instanceof Error ? e.message : String(e) }),
+    );
+  });
   let onMessage: ((m: { id: number; reply: PdfOnThreadReply }) => void) | undefined;
   let onError: ((e: unknown) => void) | undefined;
   let onExit: ((code: number) => void) | undefined;
@@ -118,10 +152,19 @@ async function readOnThread({ kind, name, bytes }: Pick<PdfJob, 'kind' | 'name' 
       onMessage = (m) => {
         if (m.id === id) resolve(m.reply);
       };
-      onError = reject;
-      onExit = (code) => reject(deps.signal?.aborted ? deps.signal.reason : new Error(`PDF: el hilo lector terminó (${code})`));
+      let outOfMemory = false;
+      onError = (e) => {
+        // Past its heap cap the thread says so, then ends: the file's fault, refused when it exits.
+        if ((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') outOfMemory = true;
+        else reject(e);
+      };
+      onExit = (code) => {
+        if (deps.signal?.aborted) return reject(deps.signal.reason);
+        if (overBudget || outOfMemory) return reject(new MaterialError({ kind: 'demasiado_pesado' }));
+        reject(new Error(`PDF: el hilo lector terminó (${code})`));
+      };
       worker.on('message', onMessage);
-      worker.once('error', onError);
+      worker.on('error', onError);
       worker.once('exit', onExit);
       // Its own buffer, moved to the thread (the caller's may be a view into a bigger one).
       const copy = new Uint8Array(bytes);
@@ -131,6 +174,7 @@ async function readOnThread({ kind, name, bytes }: Pick<PdfJob, 'kind' | 'name' 
     if ('problem' in reply) throw new MaterialError(reply.problem);
     throw Object.assign(new Error(reply.thrown.message), { name: reply.thrown.name });
   } finally {
+    clearTimeout(budget);
     deps.signal?.removeEventListener('abort', onAbort);
     if (onMessage) worker.off('message', onMessage);
     if (onError) worker.off('error', onError);
@@ -160,7 +204,7 @@ export async function readPdfOnThread({ bytes, port }: Pick<PdfJob, 'bytes' | 'p
     close: async () => undefined,
   };
   try {
-    return { ok: true, ...(await readPdf(bytes, { ocr })) };
+    return { ok: true, ...(await readPdf(bytes, { ocr, onPage: (page) => port.postMessage({ page }) })) };
   } catch (e) {
     return failedReply(e);
   } finally {
@@ -176,15 +220,18 @@ export function failedReply(e: unknown): PdfOnThreadReply {
 }
 
 /** Reads the PDF here, on this thread (the PDF thread: see readPdfOffThread). */
-export async function readPdf(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?: AbortSignal }): Promise<PdfText> {
+export async function readPdf(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?: AbortSignal; onPage?: (page: number) => void }): Promise<PdfText> {
   // pdf.js is loaded here, on the reader thread, with its first PDF: the bot's own thread imports
   // this module for `readPdfOffThread` and never pays for loading pdf.js at start-up.
   const { getDocumentProxy, renderPageAsImage } = await import('unpdf');
+  // What its streams inflate to and how deep its forms draw, before pdf.js reads any of it.
+  await checkPdfBounds(bytes);
   let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // A copy: pdf.js may transfer (detach) the buffer it is given.
-    // No fonts are loaded for the page faces (text only), nothing is evaluated, nothing fetched.
-    doc = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 } as never);
+    // No fonts are loaded for the page faces (text only), nothing is evaluated, nothing fetched; an
+    // image whose header says more pixels than a photo may have is left out, never decoded.
+    doc = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0, maxImageSize: MAX_IMAGE_PIXELS } as never);
   } catch (e) {
     const name = (e as { name?: string }).name;
     if (name === 'PasswordException') throw new MaterialError({ kind: 'pdf_cifrado' }, { cause: e });
@@ -206,12 +253,15 @@ export async function readPdf(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?
       }
       let text = pageText(runs, width);
       if (text.replace(/\s/g, '').length < SCANNED_PAGE_CHARS && (await hasImages(page))) {
-        const png = await renderPageAsImage(doc, n, { canvasImport: () => import('@napi-rs/canvas'), scale: SCAN_RENDER_SCALE });
+        const { height } = page.getViewport({ scale: 1 });
+        const scale = renderScale(width, height);
+        const png = await renderPageAsImage(doc, n, { canvasImport: () => import('@napi-rs/canvas'), scale });
         const read = await deps.ocr.recognize(new Uint8Array(png), deps.signal);
         text = tidyOcrText(read.text);
         scanned.push({ page: n, confidence: read.confidence });
       }
       pages.push(text);
+      deps.onPage?.(n);
       page.cleanup();
       // Let the event loop breathe between pages: a 300-page PDF never holds it.
       await new Promise((r) => setImmediate(r));
@@ -224,6 +274,15 @@ export async function readPdf(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?
   } finally {
     await doc.destroy();
   }
+}
+
+/**
+ * The scale a scanned page is rendered at for OCR: SCAN_RENDER_SCALE, lowered so the render stays
+ * under MAX_RENDER_PIXELS. A page's size is the file's say (up to 200 inches a side: at scale 3, a
+ * canvas of 1.9 billion pixels).
+ */
+export function renderScale(width: number, height: number): number {
+  return Math.min(SCAN_RENDER_SCALE, Math.sqrt(MAX_RENDER_PIXELS / Math.max(1, width * height)));
 }
 
 /** Whether the page draws any image (a page with neither text nor images is just blank). */
