@@ -14,6 +14,7 @@ import { ChatState, type ChatListener } from './chat-state.js';
 import { FileStore } from './files.js';
 import { CHAT_FILE, CHAT_FILE_VERSION, ChatSaver, type ChatFile, type LogLine } from './persist.js';
 import { commandEntities } from './format.js';
+import { ID_MARK_FILE, IdMark, type IdMarks } from './id-mark.js';
 import { LIMITS } from './method-kit.js';
 import { METHODS } from './methods.js';
 import { BotApiError, InFlightBytes, readParams, type BotParams } from './params.js';
@@ -48,7 +49,7 @@ export interface EmbeddedBotApiOptions {
    * Keep the chat in `<filesDir>/chat.json` across restarts (persist.ts), starting from `saved`
    * (what loadChatFile read). Absent: the chat lives in memory only.
    */
-  persist?: { saved?: ChatFile; log?: LogLine; lostHistory?: boolean };
+  persist?: { saved?: ChatFile; log?: LogLine; lostHistory?: boolean; idMarks?: IdMarks };
 }
 
 /** One Bot API call as the server received it; file parts appear as `{ filename, size }`. */
@@ -102,7 +103,7 @@ export class EmbeddedBotApi {
           opts.persist?.log?.(`No se pudo archivar mensajes antiguos del chat en ${archive}: ${e instanceof Error ? e.message : String(e)}`);
         });
       });
-      this.saver = new ChatSaver(path.join(opts.filesDir, CHAT_FILE), () => this.toChatFile(), opts.persist.log);
+      this.saver = new ChatSaver(path.join(opts.filesDir, CHAT_FILE), () => this.toChatFile(), opts.persist.log, undefined, () => this.archiving);
       this.state.subscribe((e) => {
         if (e.type === 'message' || e.type === 'edit' || e.type === 'delete' || e.type === 'commands') this.saver?.markDirty();
       });
@@ -122,7 +123,12 @@ export class EmbeddedBotApi {
     // The history was damaged and set aside: new messages must not reuse the lost ones' ids, or
     // the bot, editing a message it remembers (a pending approval), would edit a stranger's. With
     // fresh ids its edit gets "message to edit not found" and it sends the question again.
-    if (opts.persist?.lostHistory) this.state.skipIdsTo(this.user.id, Math.floor(Date.now() / 1000));
+    if (opts.persist?.lostHistory) for (const p of this.personas) this.state.skipIdsTo(p.id, Math.floor(Date.now() / 1000));
+    if (opts.persist) {
+      const mark = new IdMark(path.join(opts.filesDir, ID_MARK_FILE), opts.persist.idMarks ?? {}, opts.persist.log ?? console.warn);
+      for (const [chatId, last] of Object.entries(opts.persist.idMarks ?? {})) this.state.skipIdsTo(Number(chatId), last);
+      this.state.guardIds((chatId, id) => mark.cover(chatId, id));
+    }
   }
 
   /** Everyone the page can play: the owner (or teacher) first, then the class personas. */
@@ -169,11 +175,14 @@ export class EmbeddedBotApi {
     try {
       params = await readParams(req, url, this.uploads);
       const result = await this.call(method, params, abort.signal);
+      // What the answer names (a new message's id, an update) is on disk before the bot learns it.
+      await this.settle();
       this.record(method, params, true);
       sendJson(res, 200, { ok: true, result });
     } catch (e) {
       const err = e instanceof BotApiError ? e : new BotApiError(500, 'Internal Server Error');
       if (!(e instanceof BotApiError)) console.error('[webchat] error interno en', method, e);
+      await this.settle();
       this.record(method, params, false, err.description);
       sendJson(res, err.status, { ok: false, error_code: err.status, description: err.description });
     }
@@ -258,6 +267,14 @@ export class EmbeddedBotApi {
   /** Ends a waiting long poll; later polls answer at once with no updates. */
   close(): void {
     this.updates.close();
+  }
+
+  /**
+   * Resolves once every change so far is in `chat.json`: called before answering any request
+   * (Bot API or page) that may have changed the chat. No-op without persistence.
+   */
+  settle(): Promise<void> {
+    return this.saver?.settle() ?? Promise.resolve();
   }
 
   /** Writes any unsaved chat change now (start.ts calls it on close); no-op without persistence. */

@@ -41,6 +41,8 @@ export class ChatState {
   private readonly listeners = new Set<ChatListener>();
   private queryCounter = 0;
   private retention: { max: number; evict: (messages: Message[]) => void } | undefined;
+  /** Called with each new id before it is used (id-mark.ts persists its high-water mark). */
+  private coverId: (chatId: number, id: number) => void = () => {};
   commands: BotCommand[] = [];
 
   /**
@@ -59,6 +61,11 @@ export class ChatState {
     const gone = old.map((id) => bucket.get(id)!);
     for (const id of old) bucket.delete(id);
     this.retention.evict(gone);
+  }
+
+  /** Every new message id goes through `cover` before it is used or published. */
+  guardIds(cover: (chatId: number, id: number) => void): void {
+    this.coverId = cover;
   }
 
   /** Makes `user`'s private chat known (chat id = user id, as on Telegram). */
@@ -83,6 +90,7 @@ export class ChatState {
   /** Stores a new message with the next id of its chat and publishes it. */
   add(chatId: number, build: (messageId: number) => Message): Message {
     const id = (this.lastMessageId.get(chatId) ?? 0) + 1;
+    this.coverId(chatId, id);
     this.lastMessageId.set(chatId, id);
     const message = build(id);
     this.bucket(chatId).set(id, message);

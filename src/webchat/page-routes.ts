@@ -92,16 +92,19 @@ export class PageRoutes {
     return /^\d{1,16}$/.test(raw) ? this.api.persona(Number(raw)) : undefined;
   }
 
-  private postMessage(res: ServerResponse, body: Record<string, unknown>, from: User): void {
+  /** The message is on disk (ChatSaver.settle) before the page learns its id. */
+  private async postMessage(res: ServerResponse, body: Record<string, unknown>, from: User): Promise<void> {
     const text = typeof body.text === 'string' ? body.text.trim() : '';
     if (text === '') return sendJson(res, 400, { ok: false, error: S.emptyText });
+    let message;
     try {
       const replyTo = Number.isSafeInteger(body.reply_to) ? (body.reply_to as number) : undefined;
-      const message = this.api.sendUserText(text, from, replyTo === undefined ? {} : { replyTo });
-      sendJson(res, 200, { ok: true, message_id: message.message_id });
+      message = this.api.sendUserText(text, from, replyTo === undefined ? {} : { replyTo });
     } catch {
-      sendJson(res, 400, { ok: false, error: S.tooLong(LIMITS.text) });
+      return sendJson(res, 400, { ok: false, error: S.tooLong(LIMITS.text) });
     }
+    await this.api.settle();
+    sendJson(res, 200, { ok: true, message_id: message.message_id });
   }
 
   private postCallback(res: ServerResponse, body: Record<string, unknown>, from: User): void {

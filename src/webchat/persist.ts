@@ -29,7 +29,10 @@ export const CHAT_FILE_VERSION = 1;
  */
 export const CHAT_FILE_MAX_BYTES = 32 * 2 ** 20;
 
-/** Milliseconds a change waits before it is written, so a burst of edits is one write. */
+/**
+ * Milliseconds a change no request waits on (one typed in-process) waits before it is written, so a
+ * burst is one write. A change a request waits on is written before the answer (ChatSaver.settle).
+ */
 export const SAVE_DELAY_MS = 250;
 
 export interface ChatFile {
@@ -126,21 +129,31 @@ export async function loadChatFile(dir: string, log: LogLine = console.warn, now
 }
 
 /**
- * Writes the chat file at most once per `delayMs` after a change (changes during a write schedule
- * one more), always whole and atomically. A failed write is logged once per failure and retried on
- * the next change or flush; it never throws into the Bot API request that caused it.
+ * Writes the chat file whole and atomically (a temporary sibling renamed over it). Two ways in:
+ * `settle()` — the Bot API and the page call it before answering a request that changed the chat,
+ * so a message whose id has been answered is on disk first (a SIGKILL right after the answer finds
+ * it there on restart: the bot never holds an id the restarted chat does not know) — and
+ * `markDirty()`, at most once per `delayMs`, for changes no request waits on (tests typing
+ * in-process). Concurrent `settle()` calls share one write: one in progress and at most one queued.
+ * No fsync: this survives the death of the process (what the bot's own state must match), not a
+ * power cut; the file is a convenience copy of the chat, rewritten on every answer, where an fsync
+ * each time would cost more than the request. A failed write is logged once per failure and
+ * retried on the next change; it never throws into the Bot API request that caused it.
  */
 export class ChatSaver {
   private timer: NodeJS.Timeout | undefined;
   private dirty = false;
   private writing: Promise<void> = Promise.resolve();
+  private queued: Promise<void> | undefined;
 
   /**
    * @param file absolute path of chat.json.
    * @param collect builds the current content (called at write time, so bursts coalesce).
+   * @param before awaited before each write (the archive of rotated messages lands first).
    */
   constructor(private readonly file: string, private readonly collect: () => ChatFile,
-    private readonly log: LogLine = console.warn, private readonly delayMs = SAVE_DELAY_MS) {}
+    private readonly log: LogLine = console.warn, private readonly delayMs = SAVE_DELAY_MS,
+    private readonly before: () => Promise<void> = () => Promise.resolve()) {}
 
   /** Something changed: schedule a write. */
   markDirty(): void {
@@ -148,30 +161,39 @@ export class ChatSaver {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.write();
+      void this.settle();
     }, this.delayMs);
     this.timer.unref(); // close() flushes; the timer alone must not keep a process alive
+  }
+
+  /** Resolves once every change made before the call is on disk (or its write failed and was logged). */
+  settle(): Promise<void> {
+    if (!this.dirty) return this.writing;
+    // A write already queued has not collected yet: it will include this change too.
+    this.queued ??= this.writing = this.writing.then(() => {
+      this.queued = undefined;
+      return this.writeNow();
+    });
+    return this.queued;
   }
 
   /** Writes now if anything is unsaved and waits for any write in progress (server close). */
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    await this.write();
+    await this.settle();
   }
 
-  private write(): Promise<void> {
-    this.writing = this.writing.then(async () => {
-      if (!this.dirty) return;
-      this.dirty = false;
-      try {
-        await writeFileAtomic(this.file, JSON.stringify(this.collect()));
-      } catch (e) {
-        this.dirty = true;
-        this.log(S.chatSaveFailed(this.file, (e as NodeJS.ErrnoException).code ?? (e as Error).message));
-      }
-    });
-    return this.writing;
+  private async writeNow(): Promise<void> {
+    if (!this.dirty) return;
+    this.dirty = false;
+    try {
+      await this.before();
+      await writeFileAtomic(this.file, JSON.stringify(this.collect()), { durable: false });
+    } catch (e) {
+      this.dirty = true;
+      this.log(S.chatSaveFailed(this.file, (e as NodeJS.ErrnoException).code ?? (e as Error).message));
+    }
   }
 }
 

@@ -9,6 +9,7 @@ import { CuadernoError } from '../errors.js';
 import { EmbeddedBotApi, type WebchatUser } from './botapi-server.js';
 import { isLoopbackHost, PageRoutes, sendText } from './page-routes.js';
 import { loadPageSecret, PageGate } from './page-secret.js';
+import { loadIdMarks } from './id-mark.js';
 import { loadChatFile, type LogLine } from './persist.js';
 import { S } from '../strings/server.js';
 
@@ -65,9 +66,10 @@ export async function startEmbeddedTelegram(opts: EmbeddedTelegramOptions): Prom
   const log = opts.log ?? console.warn;
   const loaded = await loadChatFile(opts.filesDir, log);
   const saved = loaded === 'damaged' ? undefined : loaded;
+  const marks = loadIdMarks(opts.filesDir, log);
   const api = new EmbeddedBotApi({
     token: opts.token, filesDir: opts.filesDir, ...(opts.user ? { user: opts.user } : {}), ...(opts.personas ? { personas: opts.personas } : {}),
-    persist: { ...(saved ? { saved } : {}), log, lostHistory: loaded === 'damaged' },
+    persist: { ...(saved ? { saved } : {}), log, lostHistory: loaded === 'damaged' || marks === 'damaged', idMarks: marks === 'damaged' ? {} : marks },
   });
   const page = new PageRoutes(api);
   const pageSecret = opts.pageSecret ?? (await loadPageSecret(opts.filesDir));

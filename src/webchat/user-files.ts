@@ -60,5 +60,6 @@ export async function postUserFile(api: EmbeddedBotApi, req: IncomingMessage, re
   // (a refusal here was only a toast that vanished, and a failed request in the page). Empty, it
   // has no picture or sound to be a photo or a voice note: it goes as a document.
   const message = await sendUserFile(api, Buffer.concat(chunks), name, size === 0 ? 'document' : as);
+  await api.settle();
   reply(200, { ok: true, message_id: message.message_id });
 }
