@@ -15,11 +15,12 @@ import { FileStore } from './files.js';
 import { CHAT_FILE, CHAT_FILE_VERSION, ChatSaver, type ChatFile, type LogLine } from './persist.js';
 import { commandEntities } from './format.js';
 import { ID_MARK_FILE, IdMark, type IdMarks } from './id-mark.js';
+import { drainRefused } from './limits.js';
 import { LIMITS } from './method-kit.js';
 import { METHODS } from './methods.js';
 import { BotApiError, InFlightBytes, readParams, type BotParams } from './params.js';
 import { serveStoredFile } from './serve-file.js';
-import { UpdateQueue } from './updates.js';
+import { UpdateQueue, type PollClient } from './updates.js';
 import { LOCAL_CHAT_USER_ID } from '../lib/ids.js';
 import { own } from '../lib/own.js';
 
@@ -85,6 +86,8 @@ export class EmbeddedBotApi {
   private readonly requestListeners = new Set<(r: RecordedRequest) => void>();
   private readonly saver: ChatSaver | undefined;
   private archiving: Promise<void> = Promise.resolve();
+  /** Told of every request that carried the bot token (start.ts: its socket is no stranger). */
+  trust: (req: IncomingMessage) => void = () => {};
 
   constructor(opts: EmbeddedBotApiOptions) {
     this.token = opts.token;
@@ -169,12 +172,13 @@ export class EmbeddedBotApi {
       sendJson(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
       return true;
     }
+    this.trust(req);
     const abort = new AbortController();
     res.on('close', () => abort.abort());
     let params: BotParams = { values: {}, files: {} };
     try {
       params = await readParams(req, url, this.uploads);
-      const result = await this.call(method, params, abort.signal);
+      const result = await this.call(method, params, abort.signal, req.socket);
       // What the answer names (a new message's id, an update) is on disk before the bot learns it.
       await this.settle();
       this.record(method, params, true);
@@ -185,15 +189,16 @@ export class EmbeddedBotApi {
       await this.settle();
       this.record(method, params, false, err.description);
       sendJson(res, err.status, { ok: false, error_code: err.status, description: err.description });
+      drainRefused(req); // a body refused while still arriving (413, 429): the sender reads the answer
     }
     return true;
   }
 
   /** Runs one Bot API method in-process (what `handle` does after decoding the request). */
-  async call(method: string, params: BotParams, signal: AbortSignal = new AbortController().signal): Promise<unknown> {
+  async call(method: string, params: BotParams, signal: AbortSignal = new AbortController().signal, client?: PollClient): Promise<unknown> {
     const impl = own(METHODS, method.toLowerCase());
     if (!impl) throw new BotApiError(404, 'Not Found');
-    return impl({ state: this.state, files: this.files, updates: this.updates, bot: this.bot, signal }, params);
+    return impl({ state: this.state, files: this.files, updates: this.updates, bot: this.bot, signal, ...(client ? { client } : {}) }, params);
   }
 
   /**

@@ -8,6 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { User } from 'grammy/types';
 import { fileURLToPath } from 'node:url';
 import type { EmbeddedBotApi } from './botapi-server.js';
+import { drainRefused } from './limits.js';
+import { readLimitedBody } from './params.js';
 import { serveStoredFile } from './serve-file.js';
 import { postUserFile } from './user-files.js';
 import { LIMITS } from './method-kit.js';
@@ -67,11 +69,16 @@ export class PageRoutes {
     }
     if (req.method === 'POST' && (path === '/api/messages' || path === '/api/callbacks')) {
       if (!sameOrigin(req)) return sendJson(res, 403, { ok: false, error: S.foreignOrigin });
-      let body: Record<string, unknown>;
-      try {
-        body = await readJson(req);
-      } catch {
-        return sendJson(res, 400, { ok: false, error: S.badJson });
+      const raw = (req.headers['content-type'] ?? '').startsWith('application/json') ? await readLimitedBody(req, this.api.uploads, MAX_PAGE_BODY) : 'not-json';
+      if (raw === 'gone') return undefined;
+      if (raw === 'too-large' || raw === 'busy') {
+        sendJson(res, raw === 'too-large' ? 413 : 429, { ok: false, error: raw === 'too-large' ? S.bodyTooLarge : S.uploadsBusy });
+        return drainRefused(req);
+      }
+      const body = raw === 'not-json' ? undefined : jsonObject(raw);
+      if (!body) {
+        sendJson(res, 400, { ok: false, error: S.badJson });
+        return drainRefused(req);
       }
       const persona = this.personaOf(body.persona === undefined ? null : String(body.persona));
       if (!persona) return sendJson(res, 400, { ok: false, error: S.notFound });
@@ -156,12 +163,6 @@ export class PageRoutes {
   }
 }
 
-/** Loopback host names this server answers to (a guard against DNS rebinding). */
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
-}
-
 /** POSTs from another site carry a foreign Origin; the page's own requests carry ours or none. */
 function sameOrigin(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
@@ -173,18 +174,14 @@ function sameOrigin(req: IncomingMessage): boolean {
   }
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw new Error('not json');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_PAGE_BODY) throw new Error('too large');
-    chunks.push(chunk as Buffer);
+/** The body as a JSON object, or undefined when it is not one. */
+function jsonObject(body: Buffer): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
   }
-  const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-  return parsed as Record<string, unknown>;
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
