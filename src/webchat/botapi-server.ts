@@ -15,7 +15,7 @@ import { FileStore } from './files.js';
 import { CHAT_FILE, CHAT_FILE_VERSION, ChatSaver, type ChatFile, type LogLine } from './persist.js';
 import { commandEntities } from './format.js';
 import { ID_MARK_FILE, IdMark, type IdMarks } from './id-mark.js';
-import { drainRefused } from './limits.js';
+import { answerRefused } from './limits.js';
 import { LIMITS } from './method-kit.js';
 import { METHODS } from './methods.js';
 import { BotApiError, InFlightBytes, readParams, type BotParams } from './params.js';
@@ -188,8 +188,10 @@ export class EmbeddedBotApi {
       if (!(e instanceof BotApiError)) console.error('[webchat] error interno en', method, e);
       await this.settle();
       this.record(method, params, false, err.description);
-      sendJson(res, err.status, { ok: false, error_code: err.status, description: err.description });
-      drainRefused(req); // a body refused while still arriving (413, 429): the sender reads the answer
+      const answer = { ok: false, error_code: err.status, description: err.description };
+      // A body refused while still arriving (413, 429): answered so that the sender reads it.
+      if (req.complete) sendJson(res, err.status, answer);
+      else answerRefused(req, res, err.status, JSON.stringify(answer), 'application/json');
     }
     return true;
   }

@@ -9,12 +9,11 @@
  *   (the oldest is closed for a newcomer); past `maxConnections` in all, new sockets are closed at
  *   once. So idle strangers cannot use up the process's descriptors, while the bot's long poll and
  *   the page's live stream, authenticated, stay open as long as they need.
- * - Bodies refused (too large, or too many bytes in flight) are answered with their sentence first
- *   and the rest of the body is read and dropped, so the sender reads the answer instead of a reset
- *   (closing a socket with unread bytes makes the system reset it); past `DRAIN_LIMIT_BYTES` the
- *   socket is closed.
+ * - Bodies refused (too large, or too many bytes in flight) are answered with their sentence at once
+ *   and the rest of the body is read and dropped before the connection closes, so the sender reads
+ *   the answer instead of a reset (answerRefused).
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 export interface ConnectionLimits {
@@ -104,15 +103,45 @@ export class ConnectionGuard {
 }
 
 /**
- * After a refusal was answered while its body is still arriving: read and drop the rest so the
- * sender gets the answer, not a reset; a body past DRAIN_LIMIT_BYTES has its socket closed.
+ * Answers a request refused while its body may still be arriving (too large, too many bytes in
+ * flight, not ours) so that the sender reads the answer whatever it does next: the whole answer is
+ * written at once (a sender waiting before it sends the body reads it now), the rest of the body is
+ * read and dropped, and only then is the answer ended and the connection closed — Node closes a
+ * connection whose request was not read whole, and closing with unread bytes makes the system
+ * reset it, losing the answer. Past DRAIN_LIMIT_BYTES the socket is closed.
  */
-export function drainRefused(req: IncomingMessage): void {
-  if (req.complete || req.destroyed) return;
-  let dropped = 0;
-  req.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > DRAIN_LIMIT_BYTES) req.socket.destroy();
+export function answerRefused(req: IncomingMessage, res: ServerResponse, status: number, body: string, type = 'application/json; charset=utf-8'): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+  res.write(body);
+  void dropBody(req).then((ended) => {
+    res.end();
+    if (!ended) req.socket.destroy();
   });
-  req.resume();
+}
+
+/** Reads and drops the rest of a body: true once it ended, false past DRAIN_LIMIT_BYTES or when the sender went away. */
+function dropBody(req: IncomingMessage): Promise<boolean> {
+  if (req.complete) return Promise.resolve(true);
+  if (req.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let dropped = 0;
+    const done = (ended: boolean) => {
+      req.off('data', onData).off('end', onEnd).off('close', onClose);
+      resolve(ended);
+    };
+    const onData = (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > DRAIN_LIMIT_BYTES) done(false);
+    };
+    const onEnd = () => done(true);
+    const onClose = () => done(req.complete);
+    req.on('data', onData).on('end', onEnd).on('close', onClose);
+    req.resume();
+  });
+}
+
+/** The page's answer to a refused request: `{ ok: false, error: <sentence> }` (answerRefused). */
+export function refuse(req: IncomingMessage, res: ServerResponse, status: number, sentence: string): void {
+  answerRefused(req, res, status, JSON.stringify({ ok: false, error: sentence }));
 }

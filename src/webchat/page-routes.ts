@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { User } from 'grammy/types';
 import { fileURLToPath } from 'node:url';
 import type { EmbeddedBotApi } from './botapi-server.js';
-import { drainRefused } from './limits.js';
+import { refuse } from './limits.js';
 import { readLimitedBody } from './params.js';
 import { serveStoredFile } from './serve-file.js';
 import { postUserFile } from './user-files.js';
@@ -64,22 +64,16 @@ export class PageRoutes {
       }
     }
     if (req.method === 'POST' && path === '/api/files') {
-      if (!sameOrigin(req)) return sendJson(res, 403, { ok: false, error: S.foreignOrigin });
+      if (!sameOrigin(req)) return refuse(req, res, 403, S.foreignOrigin);
       return postUserFile(this.api, req, res, url);
     }
     if (req.method === 'POST' && (path === '/api/messages' || path === '/api/callbacks')) {
-      if (!sameOrigin(req)) return sendJson(res, 403, { ok: false, error: S.foreignOrigin });
+      if (!sameOrigin(req)) return refuse(req, res, 403, S.foreignOrigin);
       const raw = (req.headers['content-type'] ?? '').startsWith('application/json') ? await readLimitedBody(req, this.api.uploads, MAX_PAGE_BODY) : 'not-json';
       if (raw === 'gone') return undefined;
-      if (raw === 'too-large' || raw === 'busy') {
-        sendJson(res, raw === 'too-large' ? 413 : 429, { ok: false, error: raw === 'too-large' ? S.bodyTooLarge : S.uploadsBusy });
-        return drainRefused(req);
-      }
+      if (raw === 'too-large' || raw === 'busy') return refuse(req, res, raw === 'too-large' ? 413 : 429, raw === 'too-large' ? S.bodyTooLarge : S.uploadsBusy);
       const body = raw === 'not-json' ? undefined : jsonObject(raw);
-      if (!body) {
-        sendJson(res, 400, { ok: false, error: S.badJson });
-        return drainRefused(req);
-      }
+      if (!body) return refuse(req, res, 400, S.badJson);
       const persona = this.personaOf(body.persona === undefined ? null : String(body.persona));
       if (!persona) return sendJson(res, 400, { ok: false, error: S.notFound });
       return path === '/api/messages' ? this.postMessage(res, body, persona) : this.postCallback(res, body, persona);

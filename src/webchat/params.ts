@@ -118,7 +118,7 @@ export type BodyRefusal = 'too-large' | 'busy' | 'gone';
  * Reads a request body of at most `max` bytes within `inFlight`: the declared Content-Length is
  * reserved before reading and read into one buffer of that size; a chunked body grows its
  * reservation as it arrives. On a refusal it stops reading WITHOUT destroying the request (a
- * broken `for await` would), so the caller can answer and drain the rest (limits.ts drainRefused).
+ * broken `for await` would), so the caller can answer and drain the rest (limits.ts answerRefused).
  */
 export function readLimitedBody(req: IncomingMessage, inFlight: InFlightBytes, max: number): Promise<Buffer | BodyRefusal> {
   const declared = Number(req.headers['content-length'] ?? Number.NaN);

@@ -127,11 +127,12 @@ export class UpdateQueue {
   async poll(opts: PollOptions, signal: AbortSignal, client?: PollClient): Promise<Update[]> {
     // A deliberate deviation from Telegram (where the newer poll wins): the consumer in place is
     // the bot, so a newcomer — a stray curl, a second copy — gets the 409 and the bot keeps its
-    // turn instead of dying of it. Checked first, so the newcomer's offset confirms nothing. A poll
-    // still waiting may be the bot's own, ending (a stopping bot aborts it and confirms its offset
-    // at once): the newcomer waits CONFLICT_GRACE_MS for it before being judged.
+    // turn instead of dying of it. Checked first, so the newcomer's offset confirms nothing. A
+    // consumer given nothing yet has no offset to be known by: the poll still waiting may be its
+    // own, ending (a stopping bot aborts it and confirms at once), so the newcomer waits
+    // CONFLICT_GRACE_MS for it before being judged.
     if (!this.isConsumer(opts, client) && this.consumerActive()) {
-      if (this.waiter) await Promise.race([this.waiter.gone, new Promise((r) => setTimeout(r, CONFLICT_GRACE_MS).unref())]);
+      if (this.waiter && this.consumer?.expected === 0) await Promise.race([this.waiter.gone, new Promise((r) => setTimeout(r, CONFLICT_GRACE_MS).unref())]);
       if (!this.isConsumer(opts, client) && this.consumerActive()) {
         throw new BotApiError(409, 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running');
       }

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Message, Update, User } from 'grammy/types';
 import type { EmbeddedBotApi } from './botapi-server.js';
 import { S } from '../strings/server.js';
-import { drainRefused } from './limits.js';
+import { refuse } from './limits.js';
 import { audioSeconds } from './media.js';
 import { readLimitedBody } from './params.js';
 
@@ -47,24 +47,17 @@ export async function sendUserFile(api: EmbeddedBotApi, data: Buffer, filename: 
  * and dropped, so the page shows the sentence instead of a broken connection.
  */
 export async function postUserFile(api: EmbeddedBotApi, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const reply = (status: number, body: unknown) => {
-    const text = JSON.stringify(body);
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) }).end(text);
-  };
   const name = (url.searchParams.get('name') ?? '').replace(/[\\/\0]/g, '').trim().slice(0, 200) || 'archivo';
   const asked = url.searchParams.get('as');
   const as: UserFileKind = asked === 'photo' || asked === 'voice' || asked === 'audio' ? asked : 'document';
   const body = await readLimitedBody(req, api.uploads, MAX_USER_FILE_BYTES);
   if (body === 'gone') return;
-  if (body === 'too-large' || body === 'busy') {
-    reply(body === 'too-large' ? 413 : 429, { ok: false, error: body === 'too-large' ? S.fileTooBig : S.uploadsBusy });
-    drainRefused(req);
-    return;
-  }
+  if (body === 'too-large' || body === 'busy') return refuse(req, res, body === 'too-large' ? 413 : 429, body === 'too-large' ? S.fileTooBig : S.uploadsBusy);
   // An empty file still reaches the chat, so the bot answers it there like any file it cannot use
   // (a refusal here was only a toast that vanished, and a failed request in the page). Empty, it
   // has no picture or sound to be a photo or a voice note: it goes as a document.
   const message = await sendUserFile(api, body, name, body.length === 0 ? 'document' : as);
   await api.settle();
-  reply(200, { ok: true, message_id: message.message_id });
+  const text = JSON.stringify({ ok: true, message_id: message.message_id });
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) }).end(text);
 }
