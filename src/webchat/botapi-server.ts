@@ -7,7 +7,6 @@
  * Every Bot API request is recorded in memory for tests.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Message, Update, User, UserFromGetMe } from 'grammy/types';
 import { ChatState, type ChatListener } from './chat-state.js';
@@ -19,6 +18,7 @@ import { answerRefused } from './limits.js';
 import { LIMITS } from './method-kit.js';
 import { METHODS } from './methods.js';
 import { BotApiError, InFlightBytes, readParams, type BotParams } from './params.js';
+import { CHAT_ARCHIVE_FILE, CHAT_ARCHIVE_OLD_FILE, ChatArchive, RETENTION, type Retention } from './retention.js';
 import { serveStoredFile } from './serve-file.js';
 import { UpdateQueue, type PollClient } from './updates.js';
 import { LOCAL_CHAT_USER_ID } from '../lib/ids.js';
@@ -51,6 +51,8 @@ export interface EmbeddedBotApiOptions {
    * (what loadChatFile read). Absent: the chat lives in memory only.
    */
   persist?: { saved?: ChatFile; log?: LogLine; lostHistory?: boolean; idMarks?: IdMarks };
+  /** What is kept on disk (retention.ts); default RETENTION. Tests shrink it. */
+  retention?: Partial<Retention>;
 }
 
 /** One Bot API call as the server received it; file parts appear as `{ filename, size }`. */
@@ -64,11 +66,10 @@ export interface RecordedRequest {
   at: number;
 }
 
-/** Messages per chat kept in `chat.json` (and on the page); older ones go to CHAT_ARCHIVE_FILE. */
-export const MAX_KEPT_MESSAGES = 1_000;
+/** Messages per chat kept in `chat.json` (and on the page); older ones go to CHAT_ARCHIVE_FILE (retention.ts). */
+export const MAX_KEPT_MESSAGES = RETENTION.messagesPerChat;
 
-/** Where messages rotated out of `chat.json` are appended, one JSON message per line. */
-export const CHAT_ARCHIVE_FILE = 'chat-archivo.jsonl';
+export { CHAT_ARCHIVE_FILE };
 
 /** Requests kept in memory; older ones are dropped so a long session stays small. */
 export const MAX_RECORDED_REQUESTS = 5000;
@@ -85,13 +86,14 @@ export class EmbeddedBotApi {
   private readonly token: string;
   private readonly requestListeners = new Set<(r: RecordedRequest) => void>();
   private readonly saver: ChatSaver | undefined;
-  private archiving: Promise<void> = Promise.resolve();
+  private archive: ChatArchive | undefined;
   /** Told of every request that carried the bot token (start.ts: its socket is no stranger). */
   trust: (req: IncomingMessage) => void = () => {};
 
   constructor(opts: EmbeddedBotApiOptions) {
     this.token = opts.token;
-    this.files = new FileStore(opts.filesDir, () => this.saver?.markDirty());
+    const retention = { ...RETENTION, ...opts.retention };
+    this.files = new FileStore(opts.filesDir, () => this.saver?.markDirty(), retention);
     const saved = opts.persist?.saved;
     if (saved) {
       this.state.restore(saved.state);
@@ -99,14 +101,10 @@ export class EmbeddedBotApi {
       this.updates.nextUpdateId = saved.nextUpdateId;
     }
     if (opts.persist) {
-      const archive = path.join(opts.filesDir, CHAT_ARCHIVE_FILE);
-      this.state.retain(MAX_KEPT_MESSAGES, (gone) => {
-        const lines = gone.map((m) => `${JSON.stringify(m)}\n`).join('');
-        this.archiving = this.archiving.then(() => appendFile(archive, lines)).catch((e: unknown) => {
-          opts.persist?.log?.(`No se pudo archivar mensajes antiguos del chat en ${archive}: ${e instanceof Error ? e.message : String(e)}`);
-        });
-      });
-      this.saver = new ChatSaver(path.join(opts.filesDir, CHAT_FILE), () => this.toChatFile(), opts.persist.log, undefined, () => this.archiving);
+      const archive = new ChatArchive(path.join(opts.filesDir, CHAT_ARCHIVE_FILE), path.join(opts.filesDir, CHAT_ARCHIVE_OLD_FILE), retention.archiveBytes, opts.persist.log ?? console.warn);
+      this.archive = archive;
+      this.state.retain(retention.messagesPerChat, (gone) => void archive.append(gone.map((m) => `${JSON.stringify(m)}\n`).join('')));
+      this.saver = new ChatSaver(path.join(opts.filesDir, CHAT_FILE), () => this.toChatFile(), opts.persist.log, undefined, () => archive.settled);
       this.state.subscribe((e) => {
         if (e.type === 'message' || e.type === 'edit' || e.type === 'delete' || e.type === 'commands') this.saver?.markDirty();
       });
@@ -286,7 +284,7 @@ export class EmbeddedBotApi {
 
   /** Writes any unsaved chat change now (start.ts calls it on close); no-op without persistence. */
   async flush(): Promise<void> {
-    await this.archiving;
+    await this.archive?.settled;
     await this.saver?.flush();
   }
 

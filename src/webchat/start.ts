@@ -12,6 +12,7 @@ import { PageRoutes, sendText } from './page-routes.js';
 import { loadPageSecret, PageGate } from './page-secret.js';
 import { loadIdMarks } from './id-mark.js';
 import { loadChatFile, type LogLine } from './persist.js';
+import type { Retention } from './retention.js';
 import { S } from '../strings/server.js';
 
 export interface EmbeddedTelegramOptions {
@@ -37,6 +38,8 @@ export interface EmbeddedTelegramOptions {
   pageSecret?: string;
   /** Where the one-line notice about an unreadable chat.json goes; default console.warn. */
   log?: LogLine;
+  /** What is kept on disk (retention.ts); default RETENTION. */
+  retention?: Partial<Retention>;
   /** Socket limits (limits.ts); default CONNECTION_LIMITS. Tests shorten `unauthenticatedMs`. */
   limits?: Partial<ConnectionLimits>;
 }
@@ -74,6 +77,7 @@ export async function startEmbeddedTelegram(opts: EmbeddedTelegramOptions): Prom
   const marks = loadIdMarks(opts.filesDir, log);
   const api = new EmbeddedBotApi({
     token: opts.token, filesDir: opts.filesDir, ...(opts.user ? { user: opts.user } : {}), ...(opts.personas ? { personas: opts.personas } : {}),
+    ...(opts.retention ? { retention: opts.retention } : {}),
     persist: { ...(saved ? { saved } : {}), log, lostHistory: loaded === 'damaged' || marks === 'damaged', idMarks: marks === 'damaged' ? {} : marks },
   });
   const page = new PageRoutes(api);
