@@ -28,7 +28,7 @@
  * summary with N and the time; writes bench/results/kill-matrix-bot.json. Exit 1 if any n fails.
  *
  * `npm run kill-matrix:bot -- --real`: the Bot API in this process, a real SIGKILL after write n (slow).
- * Env: KILL_ONLY=3,mid,last,/audio\/semana_03\.mp3/ (only these n: test/support/replay pickWrites), KILL_PARALLEL (default 4 replayed, 2 real).
+ * Env: KILL_ONLY=3,mid,last,/audio\/semana_03\.mp3/ (only these n: test/support/replay pickWrites), KILL_PARALLEL (default 4 replayed, 2 real), KILL_LIST=1 (print every write n of the recording).
  */
 import { watch } from 'node:fs';
 import { createServer } from 'node:http';
@@ -535,6 +535,7 @@ async function mainLocal(): Promise<void> {
   try {
     const ns = pickWrites(rec.writes, process.env.KILL_ONLY);
     const chatWrites = rec.writes.filter((w) => /webchat\//.test(w)).length;
+    if (process.env.KILL_LIST) console.log(rec.writes.map((w, i) => `${i + 1} ${w}`).join("\n"));
     console.log(`Semana estándar (bot, chat local dentro): N = ${rec.N} escrituras (${chatWrites} del chat); probando ${ns.length} muertes…`);
     const failures = await replay(rec, { ns, parallel: Number(process.env.KILL_PARALLEL ?? 4) }, (_n, restored) => resumeLocal(rec, restored, usageTasks));
     const seconds = Math.round((Date.now() - started) / 1000);
