@@ -492,9 +492,11 @@ async function resumeLocal(rec: Recorded, restored: Restored, usageTasks: readon
     // The chat as the restarted bot read it back from chat.json.
     const chat = () => page.history();
     const askedBefore = chat().some((m) => !m.from?.is_bot && m.text === REQUEST);
+    // A request the dead bot had not confirmed was kept with the chat and reaches the new bot.
+    const waiting = (await readJson<{ pending?: Array<{ message?: { text?: string } }> }>(path.join(dataDir, 'webchat', 'chat.json')))?.pending?.some((u) => u.message?.text === REQUEST) ?? false;
     stopOwner = tapApprovals(page);
     const lost = chat().some(isLost);
-    if ((!askedBefore || runsBefore === 0 || lost) && !chat().some(isReport)) await page.sendUserText(REQUEST);
+    if ((!askedBefore || (runsBefore === 0 && !waiting) || lost) && !chat().some(isReport)) await page.sendUserText(REQUEST);
     const report = await seen(page, () => chat().find(isReport), bot.exited).catch((e: unknown) => {
       throw new Error(`${e instanceof Error ? e.message : String(e)}\nthe bot said: ${bot.stderr().slice(-800)}${bot.stdout().slice(-800)}`);
     });

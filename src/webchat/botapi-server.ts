@@ -99,6 +99,8 @@ export class EmbeddedBotApi {
       this.state.restore(saved.state);
       this.files.restore(saved.files);
       this.updates.nextUpdateId = saved.nextUpdateId;
+      this.updates.restorePending(saved.pending ?? []);
+      this.state.restoreQueries(saved.queries ?? []);
     }
     if (opts.persist) {
       const archive = new ChatArchive(path.join(opts.filesDir, CHAT_ARCHIVE_FILE), path.join(opts.filesDir, CHAT_ARCHIVE_OLD_FILE), retention.archiveBytes, opts.persist.log ?? console.warn);
@@ -108,6 +110,7 @@ export class EmbeddedBotApi {
       this.state.subscribe((e) => {
         if (e.type === 'message' || e.type === 'edit' || e.type === 'delete' || e.type === 'commands') this.saver?.markDirty();
       });
+      this.state.onQueryAnswered = () => this.saver?.markDirty();
     }
     const botId = Number(/^(\d+):/.exec(opts.token)?.[1] ?? 7000000001);
     this.bot = {
@@ -292,6 +295,7 @@ export class EmbeddedBotApi {
     return {
       version: CHAT_FILE_VERSION, savedAt: new Date().toISOString(), nextUpdateId: this.updates.nextUpdateId,
       state: this.state.snapshot(), files: this.files.snapshot(),
+      pending: [...this.updates.unconfirmed()], queries: this.state.pendingQueries(),
     };
   }
 

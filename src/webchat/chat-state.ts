@@ -129,17 +129,31 @@ export class ChatState {
     return id;
   }
 
+  /** Called when a press is answered (persist.ts keeps the unanswered ones). */
+  onQueryAnswered: () => void = () => {};
+
   /** Marks a query answered; undefined when it is unknown or was already answered. */
   answerQuery(id: string): PendingQuery | undefined {
     const q = this.queries.get(id);
     if (!q || q.answered) return undefined;
     q.answered = true;
+    this.onQueryAnswered();
     return q;
   }
 
   /** Ids of button presses the bot has not answered yet. */
   unansweredQueries(): string[] {
     return [...this.queries].filter(([, q]) => !q.answered).map(([id]) => id);
+  }
+
+  /** The unanswered presses with their chats, as persist.ts keeps them. */
+  pendingQueries(): Array<{ id: string; chatId: number }> {
+    return [...this.queries].filter(([, q]) => !q.answered).map(([id, q]) => ({ id, chatId: q.chatId }));
+  }
+
+  /** Unanswered presses kept across a restart: still answerable, as on Telegram within its time. */
+  restoreQueries(queries: ReadonlyArray<{ id: string; chatId: number }>): void {
+    for (const q of queries) this.queries.set(q.id, { chatId: q.chatId, answered: false });
   }
 
   /** Everything that must survive a restart, as plain JSON-able data. */

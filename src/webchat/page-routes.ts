@@ -108,15 +108,18 @@ export class PageRoutes {
     sendJson(res, 200, { ok: true, message_id: message.message_id });
   }
 
-  private postCallback(res: ServerResponse, body: Record<string, unknown>, from: User): void {
+  /** The tap is on disk (with the updates the bot has not taken) before the page hears it went. */
+  private async postCallback(res: ServerResponse, body: Record<string, unknown>, from: User): Promise<void> {
     const messageId = Number(body.message_id);
     const data = typeof body.data === 'string' ? body.data : '';
+    let id: string;
     try {
-      const id = this.api.pressButton(messageId, data, from);
-      sendJson(res, 200, { ok: true, callback_query_id: id });
+      id = this.api.pressButton(messageId, data, from);
     } catch {
-      sendJson(res, 409, { ok: false, error: S.staleButton });
+      return sendJson(res, 409, { ok: false, error: S.staleButton });
     }
+    await this.api.settle();
+    sendJson(res, 200, { ok: true, callback_query_id: id });
   }
 
   /** The page's words, from the one strings module: a script that sets `window.CV_TEXTS`. */

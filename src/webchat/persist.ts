@@ -2,9 +2,10 @@
  * Keeps the local chat across restarts, as Telegram keeps a chat's history: after Ctrl+C or a
  * crash the bot resumes its pending approval, so the page must still show that message and its
  * buttons must still produce a `callback_query`. Saved in `<filesDir>/chat.json`: messages in their
- * current (edited) state, message and update id counters (never reused) and the uploaded files'
- * index (the bytes already live under `filesDir`). Updates not yet fetched by the bot and
- * unanswered button presses are not kept (Telegram expires the latter too).
+ * current (edited) state, message and update id counters (never reused), the uploaded files'
+ * index (the bytes already live under `filesDir`), and — as Telegram keeps them for the bot — the
+ * updates the bot has not confirmed and the button presses it has not answered: the chat server
+ * dies with the bot in local-chat mode, and a question typed just before must still reach it.
  *
  * This is a convenience store for the local demo page, not the owner's data (notes, runs and
  * approvals live in the bot's own files). So a file that cannot be understood does not stop
@@ -13,7 +14,7 @@
  */
 import { readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { BotCommand, Chat, Message } from 'grammy/types';
+import type { BotCommand, Chat, Message, Update } from 'grammy/types';
 import { CuadernoError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import type { ChatStateSnapshot } from './chat-state.js';
@@ -43,6 +44,10 @@ export interface ChatFile {
   nextUpdateId: number;
   state: ChatStateSnapshot;
   files: FileStoreSnapshot;
+  /** Updates the bot has not confirmed yet, in order (absent in files written before they were kept). */
+  pending?: Update[];
+  /** Button presses the bot has not answered yet. */
+  queries?: Array<{ id: string; chatId: number }>;
 }
 
 /** Where one line for the person running the server goes (default console.warn). */
@@ -79,12 +84,24 @@ export function parseChatFile(text: string): ChatFile {
     return { command: o.command, description: o.description } as BotCommand;
   });
   const records = arr(files.files, 'files.files').map((r, i) => checkRecord(r, `files.files[${i}]`));
+  const pending = f.pending === undefined ? [] : arr(f.pending, 'pending').map((u, i) => {
+    const o = obj(u, `pending[${i}]`);
+    int(o.update_id, `pending[${i}].update_id`, 1);
+    return o as unknown as Update;
+  });
+  const queries = f.queries === undefined ? [] : arr(f.queries, 'queries').map((q, i) => {
+    const o = obj(q, `queries[${i}]`);
+    if (typeof o.id !== 'string') throw new Error(`queries[${i}].id falta`);
+    return { id: o.id, chatId: int(o.chatId, `queries[${i}].chatId`, -Infinity) };
+  });
   return {
     version: CHAT_FILE_VERSION,
     savedAt: typeof f.savedAt === 'string' ? f.savedAt : '',
     nextUpdateId: int(f.nextUpdateId, 'nextUpdateId', 1),
     state: { chats, messages, lastMessageId: lastMessageId as Record<string, number>, commands },
     files: { counter: int(files.counter, 'files.counter', 0), files: records },
+    pending,
+    queries,
   };
 }
 

@@ -73,8 +73,15 @@ export class UpdateQueue {
   /** Connections whose closing is already watched (a keep-alive connection carries many polls). */
   private readonly watched = new WeakSet<object>();
 
-  /** @param onPush called after each new update (persistence keeps the id counter). */
-  constructor(private readonly onPush: () => void = () => {}) {}
+  /** @param onChange called after each new or confirmed update (persistence keeps them). */
+  constructor(private readonly onChange: () => void = () => {}) {}
+
+  /** Updates kept across a restart (persist.ts), delivered again with their ids until confirmed. */
+  restorePending(updates: readonly Update[]): void {
+    this.pending = [...updates];
+    const last = updates.at(-1);
+    if (last) this.nextId = Math.max(this.nextId, last.update_id + 1);
+  }
 
   /**
    * The id the next update gets. Persisted and restored so ids keep increasing across restarts: a
@@ -92,7 +99,7 @@ export class UpdateQueue {
   push(body: UpdateBody): Update {
     const update = { update_id: this.nextId++, ...body } as Update;
     this.pending.push(update);
-    this.onPush();
+    this.onChange();
     this.waiter?.wake();
     return update;
   }
@@ -225,8 +232,10 @@ export class UpdateQueue {
 
   private confirm(offset: number | undefined): void {
     if (offset === undefined || offset === 0) return;
+    const before = this.pending.length;
     if (offset < 0) this.pending = this.pending.slice(offset);
     else this.pending = this.pending.filter((u) => u.update_id >= offset);
+    if (this.pending.length !== before) this.onChange();
   }
 
   /** Pending updates of allowed types; the others are dropped, as Telegram never sends them. */

@@ -78,6 +78,28 @@ describe('the local chat after a SIGKILL', () => {
     expect(status.message_id).toBeGreaterThan(report.message_id);
   });
 
+  it('a question typed and a button tapped that the bot had not taken yet reach it after the restart, once', async () => {
+    const filesDir = await folder();
+    const a = await startChild(filesDir);
+    const chatId = DEFAULT_WEBCHAT_USER.id;
+    const api = new Api(TOKEN, { apiRoot: a.apiRoot });
+    const approval = await api.sendMessage(chatId, '🔐 ¿Genero la portada?', { reply_markup: { inline_keyboard: [[{ text: '✅ Aprobar', callback_data: 'ap:1' }]] } });
+    const page = (pathname: string, body: unknown) => fetch(`${a.apiRoot}${pathname}`, {
+      method: 'POST', headers: { authorization: `Bearer ${a.pageSecret}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<{ ok: boolean }>);
+    expect((await page('/api/callbacks', { message_id: approval.message_id, data: 'ap:1' })).ok).toBe(true);
+    expect((await page('/api/messages', { text: 'prepare la semana 3' })).ok).toBe(true);
+    await a.kill();
+
+    const b = await restart(filesDir);
+    const apiB = new Api(TOKEN, { apiRoot: b.apiRoot });
+    const updates = await apiB.getUpdates({ timeout: 0 });
+    expect(updates.map((u) => u.callback_query?.data ?? u.message?.text)).toEqual(['ap:1', 'prepare la semana 3']);
+    // The tap is still answerable, and confirmed updates are gone for good.
+    expect(await apiB.answerCallbackQuery(updates[0]!.callback_query!.id)).toBe(true);
+    expect(await apiB.getUpdates({ offset: updates[1]!.update_id + 1, timeout: 0 })).toEqual([]);
+  });
+
   it('never hands out again an id only the page saw, even when the chat file had no time to be written', async () => {
     const filesDir = await folder();
     const a = await startChild(filesDir);
