@@ -7,9 +7,11 @@
  * whoever polled last and was served, and it stays the consumer while its connection is open and
  * its poll is waiting or ended less than CONSUMER_LEASE_MS ago. Anyone else gets 409 Conflict
  * meanwhile. The consumer is recognised by the connection of its last poll or by an `offset` only
- * it can know (from the first update of its last answer to the one after the last). Before it was given any update it is
- * recognised by its waiting poll only (nothing was given that could be taken). Its connection
- * closing (the bot stopped or died) ends its turn at once, so a restarted bot is never refused.
+ * it can know (from the first update of its last answer to the one after the last). Before it was
+ * given any update it is recognised by its waiting poll only (nothing was given that could be
+ * taken). Its connection closing (the bot stopped or died) ends its turn at once, so a restarted
+ * bot is never refused. An intruder that guesses the offset is not stopped: the bot token is the
+ * boundary; this keeps a stray or second poller from stealing the bot's updates.
  */
 import type { Update } from 'grammy/types';
 import { BotApiError } from './params.js';
