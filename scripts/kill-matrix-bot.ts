@@ -1,9 +1,19 @@
 /**
  * `npm run kill-matrix:bot`: the kill-after-every-write matrix over the standard week THROUGH THE
- * BOT, by snapshot replay (test/support/replay/index.ts). The bot runs as the operator runs it (the
- * compiled `dist/main.js`, offline planner) against the embedded Bot API of the local chat; the owner
- * writes «prepare la semana 3» and taps ✅ Aprobar on every approval as it appears — also while the
- * bot is dead: the tap waits in the Bot API, as on Telegram, and reaches the next bot (an old button).
+ * BOT, by snapshot replay (test/support/replay/index.ts), with the local chat as the operator runs
+ * it: the compiled `dist/main.js` (offline planner) without a Telegram token, so the chat server
+ * lives in the bot's process, keeps the chat in `<data>/webchat/chat.json` and dies with it. Its
+ * writes (the chat's own among them) are counted like the notebook's; snapshot n holds `chat.json`
+ * as a SIGKILL right after write n leaves it, and the resumed bot reads the chat back from there —
+ * so a message the bot recorded but the chat lost, or an id handed out twice, shows. The owner is a
+ * program with the page open (test/support/replay/page.ts): writes «prepare la semana 3», taps
+ * ✅ Aprobar on every approval as it appears, asks again if the request was lost. Each n must leave,
+ * in the chat as the restarted bot shows it: one report (nothing «No se hizo»), each approval asked
+ * once (2 messages), 3 cards, each usage row once, the cover and the narration present and — if
+ * they were in the snapshot — not made again; no unfinished run.
+ *
+ * `npm run kill-matrix:bot -- --api-aparte`: the Bot API in this process instead, surviving the
+ * bot's kills as Telegram does; its state after every change is logged as an effect (below).
  *
  * ONE uninterrupted conversation is recorded: the data folder (and the audit keys) after each of its
  * N `rename`/`appendFile`/`writeFile` calls, and the Bot API's state (messages as they stand,
@@ -17,10 +27,12 @@
  * snapshot — not made again (same inode); no unfinished run. Prints one line per failing n and a
  * summary with N and the time; writes bench/results/kill-matrix-bot.json. Exit 1 if any n fails.
  *
- * `npm run kill-matrix:bot -- --real`: the former matrix, a real SIGKILL after write n (slow).
- * Env: KILL_ONLY=3,mid,last,/audio\/semana_03\.mp3/ (only these n: test/support/replay pickWrites), KILL_PARALLEL (default 4 replayed, 2 real).
+ * `npm run kill-matrix:bot -- --real`: the Bot API in this process, a real SIGKILL after write n (slow).
+ * Env: KILL_ONLY=3,mid,last,/audio\/semana_03\.mp3/ (only these n: test/support/replay pickWrites), KILL_PARALLEL (default 4 replayed, 2 real), KILL_LIST=1 (print every write n of the recording).
  */
 import { watch } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +40,8 @@ import { fileURLToPath } from 'node:url';
 import type { Message } from 'grammy/types';
 import { writeFileAtomic } from '../src/store/atomic.js';
 import { replay, startRecording, type Recorded, type Restored, pickWrites } from '../test/support/replay/index.js';
-import { afterCall as after, apiState, botApiAt as apiAt, botUp, buttons, text, transcriptOf, whenInChat, type Bot } from '../test/support/replay/botapi.js';
+import { afterCall as after, apiState, botApiAt as apiAt, botDown, botUp, buttons, startBot, text, transcriptOf, whenInChat, type Bot } from '../test/support/replay/botapi.js';
+import { PageClient, parseChatUrl, type ChatView } from '../test/support/replay/page.js';
 import { DEFAULT_WEBCHAT_USER, newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../src/webchat/index.js';
 import { TEST_ENV } from '../test/support/test-env.js';
 
@@ -333,8 +346,7 @@ async function resumeOne(rec: Recorded, n: number, restored: Restored, recorded:
   }
 }
 
-async function main(): Promise<void> {
-  if (process.argv.includes('--real')) return mainReal();
+async function mainApart(): Promise<void> {
   const started = Date.now();
   const recorded = await record();
   const { rec } = recorded;
@@ -352,6 +364,195 @@ async function main(): Promise<void> {
     await rec.dispose();
     await rm(recorded.tmp, { recursive: true, force: true });
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The local chat inside the bot (the default): chat.json is part of every snapshot.
+
+interface LocalBot { bot: Bot; page: PageClient | undefined }
+
+/** A free loopback port for the bot's chat (several bots run at once, sharing the network). */
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+/** The bot in local-chat mode; resolves with the page open on its chat once it says «Chat local listo» (page undefined: it died first). */
+async function upLocal(env: Record<string, string>, opts: { preload?: boolean; via?: Restored }): Promise<LocalBot> {
+  const bot = startBot({ ...env, CHAT_HOST: '127.0.0.1', CHAT_PORT: String(await freePort()) }, opts);
+  const address = await new Promise<ReturnType<typeof parseChatUrl>>((resolve) => {
+    const check = () => { const a = parseChatUrl(bot.stdout()); if (a) resolve(a); };
+    bot.child.stdout!.on('data', check);
+    void bot.exited.then(() => resolve(parseChatUrl(bot.stdout())));
+  });
+  if (!address || bot.child.exitCode !== null || bot.child.signalCode !== null) return { bot, page: undefined };
+  return { bot, page: await PageClient.open(address.origin, address.secret).catch(() => undefined) };
+}
+
+/** The owner with the page open: taps ✅ Aprobar once on every approval that shows its buttons. */
+function tapApprovals(page: ChatView): () => void {
+  const pressed = new Set<number>();
+  const look = () => {
+    for (const m of page.history()) {
+      if (!isApproval(m) || pressed.has(m.message_id)) continue;
+      const yes = buttons(m).find((b) => /Aprobar/.test(b.text))?.callback_data;
+      if (!yes) continue;
+      pressed.add(m.message_id);
+      // The buttons may go in between (decided): nothing to press.
+      page.pressButton(m.message_id, yes).catch(() => {});
+    }
+  };
+  const unsubscribe = page.subscribe(look);
+  look();
+  return unsubscribe;
+}
+
+/** What `pick` finds in the chat now or after a change; undefined when `stop` settles first; rejects after STEP_MS naming the chat. */
+function seen<T>(page: ChatView, pick: () => T | undefined, stop: Promise<unknown>): Promise<T | undefined> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (v: T | undefined, e?: Error) => {
+      if (done) return;
+      done = true;
+      unsubscribe();
+      clearTimeout(timer);
+      if (e) reject(e);
+      else resolve(v);
+    };
+    const unsubscribe = page.subscribe(() => { const v = pick(); if (v !== undefined) finish(v); });
+    const timer = setTimeout(() => finish(undefined, new Error(`no report within ${STEP_MS / 1000} s; chat:\n${chatText(page)}`)), STEP_MS);
+    void stop.then(() => finish(pick()));
+    const v = pick();
+    if (v !== undefined) finish(v);
+  });
+}
+
+const chatText = (page: ChatView) => page.history().map((m) => `#${m.message_id} ${m.from?.is_bot ? 'bot' : 'owner'}: ${text(m).split('\n')[0]}${buttons(m).length ? ` [${buttons(m).map((b) => b.text).join(' | ')}]` : ''}`).join('\n');
+
+/** Resolves once the bot's state lists no run (its file is watched: every write of it is a rename in that folder). */
+function runsGone(dataDir: string): Promise<void> {
+  const dir = path.join(dataDir, 'bot');
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const check = async () => {
+      if (done || ((await readJson<{ runs: unknown[] }>(path.join(dir, 'estado.json')))?.runs.length ?? 1) !== 0) return;
+      done = true;
+      watcher.close();
+      clearTimeout(timer);
+      resolve();
+    };
+    const watcher = watch(dir, () => { void check(); });
+    const timer = setTimeout(() => { watcher.close(); reject(new Error('the finished run did not settle')); }, STEP_MS);
+    void check();
+  });
+}
+
+const usageRows = async (dataDir: string) => (await readFile(path.join(dataDir, 'registro_uso.csv'), 'utf8').catch(() => '')).split('\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]!);
+
+/** The recording: the whole conversation once, the data folder (chat.json included) after every write. */
+async function recordLocal(): Promise<{ rec: Recorded; usageTasks: string[] }> {
+  const rec = await startRecording();
+  const dataDir = path.join(rec.root, 'data');
+  const { bot, page } = await upLocal({ CUADERNO_DATA_DIR: dataDir, CUADERNO_CLAVES_DIR: path.join(rec.root, 'claves'), ...TEST_ENV, CUADERNO_MODELO: 'local', ...rec.env }, { preload: true });
+  let stopOwner = () => {};
+  try {
+    if (!page) throw new Error(`the recording bot did not start: ${bot.stderr().slice(-400)}`);
+    stopOwner = tapApprovals(page);
+    await page.sendUserText(REQUEST);
+    const report = await seen(page, () => page.history().find(isReport), bot.exited);
+    if (!report) throw new Error(`the recording run did not finish: ${bot.stderr().slice(-400)}`);
+    await runsGone(dataDir);
+    const usageTasks = await usageRows(dataDir);
+    stopOwner();
+    page.close();
+    // Stopped the way its owner stops it (SIGTERM): whatever it writes while stopping is recorded like any write.
+    bot.child.kill('SIGTERM');
+    await bot.exited;
+    return { rec: await rec.finish(), usageTasks };
+  } finally {
+    stopOwner();
+    page?.close();
+    await botDown(bot);
+  }
+}
+
+async function resumeLocal(rec: Recorded, restored: Restored, usageTasks: readonly string[]): Promise<string[]> {
+  const dataDir = path.join(restored.root, 'data');
+  const cover = path.join(dataDir, 'portadas', 'semana_03.png');
+  const wav = path.join(dataDir, 'audio', 'semana_03.wav');
+  const before = { cover: await inode(cover), wav: await inode(wav) };
+  const runsBefore = (await readJson<{ runs: unknown[] }>(path.join(dataDir, 'bot', 'estado.json')))?.runs.length ?? 0;
+  const { bot, page } = await upLocal({ CUADERNO_DATA_DIR: path.join(rec.root, 'data'), CUADERNO_CLAVES_DIR: path.join(rec.root, 'claves'), ...TEST_ENV, CUADERNO_MODELO: 'local' }, { via: restored });
+  let stopOwner = () => {};
+  try {
+    if (!page) return [`the restarted bot did not start: ${bot.stderr().slice(-600)}`];
+    // The chat as the restarted bot read it back from chat.json.
+    const chat = () => page.history();
+    const askedBefore = chat().some((m) => !m.from?.is_bot && m.text === REQUEST);
+    // A request the dead bot had not confirmed was kept with the chat and reaches the new bot.
+    const waiting = (await readJson<{ pending?: Array<{ message?: { text?: string } }> }>(path.join(dataDir, 'webchat', 'chat.json')))?.pending?.some((u) => u.message?.text === REQUEST) ?? false;
+    stopOwner = tapApprovals(page);
+    const lost = chat().some(isLost);
+    if ((!askedBefore || (runsBefore === 0 && !waiting) || lost) && !chat().some(isReport)) await page.sendUserText(REQUEST);
+    const report = await seen(page, () => chat().find(isReport), bot.exited).catch((e: unknown) => {
+      throw new Error(`${e instanceof Error ? e.message : String(e)}\nthe bot said: ${bot.stderr().slice(-800)}${bot.stdout().slice(-800)}`);
+    });
+    if (!report) return [`no report; the bot exited: ${bot.stderr().slice(-400)}`];
+    await Promise.race([bot.exited, runsGone(dataDir)]);
+    const problems: string[] = [];
+    const reportAt = chat().findIndex(isReport);
+    if (chat().slice(reportAt).some(isLost)) problems.push('after the report, the restart said the run was lost');
+    if (/No se hizo|Estado desconocido/.test(text(report))) problems.push(`report: ${text(report).split('\n').find((l) => /No se hizo|desconocido/.test(l))}`);
+    const reports = chat().filter(isReport).length;
+    if (reports !== 1) problems.push(`${reports} reports in the chat; chat:\n${chatText(page)}`);
+    const approvals = chat().filter(isApproval).length;
+    if (approvals !== 2) problems.push(`${approvals} approval messages (expected 2: each asked once); chat:\n${chatText(page)}`);
+    const cards = (await readJson<unknown[]>(path.join(dataDir, 'tarjetas.json'))) ?? [];
+    if (cards.length !== 3) problems.push(`${cards.length} cards`);
+    const rows = await usageRows(dataDir);
+    for (const tarea of usageTasks) {
+      const k = rows.filter((r) => r === tarea).length;
+      if (k !== 1) problems.push(`usage row ${tarea} ×${k}`);
+    }
+    const after = { cover: await inode(cover), wav: await inode(wav) };
+    if (!after.cover) problems.push('no cover');
+    if (!after.wav) problems.push('no narration');
+    if (before.cover && before.cover !== after.cover) problems.push('cover made again');
+    if (before.wav && before.wav !== after.wav) problems.push('narration made again');
+    return problems;
+  } finally {
+    stopOwner();
+    page?.close();
+    await botDown(bot);
+  }
+}
+
+async function mainLocal(): Promise<void> {
+  const started = Date.now();
+  const { rec, usageTasks } = await recordLocal();
+  const recordedSeconds = Math.round((Date.now() - started) / 1000);
+  try {
+    const ns = pickWrites(rec.writes, process.env.KILL_ONLY);
+    const chatWrites = rec.writes.filter((w) => /webchat\//.test(w)).length;
+    if (process.env.KILL_LIST) console.log(rec.writes.map((w, i) => `${i + 1} ${w}`).join("\n"));
+    console.log(`Semana estándar (bot, chat local dentro): N = ${rec.N} escrituras (${chatWrites} del chat); probando ${ns.length} muertes…`);
+    const failures = await replay(rec, { ns, parallel: Number(process.env.KILL_PARALLEL ?? 4) }, (_n, restored) => resumeLocal(rec, restored, usageTasks));
+    const seconds = Math.round((Date.now() - started) / 1000);
+    console.log(`kill-matrix (bot, chat local): N = ${rec.N}; ${ns.length - failures.length} de ${ns.length} sin problemas en ${seconds} s (grabación ${recordedSeconds} s)`);
+    if (!process.env.KILL_ONLY) await writeFileAtomic(path.join(ROOT, 'bench', 'results', 'kill-matrix-bot.json'), `${JSON.stringify({ N: rec.N, tried: ns.length, mode: 'replay-chat-local', failures, seconds, recordedSeconds, writes: rec.writes }, null, 2)}\n`);
+    process.exitCode = failures.length ? 1 : 0;
+  } finally {
+    await rec.dispose();
+  }
+}
+
+function main(): Promise<void> {
+  if (process.argv.includes('--real')) return mainReal();
+  if (process.argv.includes('--api-aparte')) return mainApart();
+  return mainLocal();
 }
 
 main().catch((e: unknown) => {

@@ -22,6 +22,11 @@ export const S = Object.freeze({
     `No se pudo abrir el historial del chat local (${file}): ${why}. Revisa los permisos o muévelo y vuelve a arrancar.`,
   chatSaveFailed: (file: string, why: string) =>
     `No se pudo guardar el historial del chat local en ${file} (${why}); se reintentará con el próximo mensaje.`,
+  idMarkDamaged: (file: string, why: string) =>
+    `La numeración de los mensajes del chat local (${file}) no se pudo leer (${why}): los mensajes nuevos siguen con números que nunca se usaron; el historial y tus datos del cuaderno no se tocan.`,
+  chatArchiveFailed: (file: string, why: string) => `No se pudo archivar mensajes antiguos del chat en ${file}: ${why}.`,
+  bodyTooLarge: 'Ese mensaje es demasiado grande para el chat: escríbelo más corto o mándalo como archivo.',
+  uploadsBusy: 'El chat está recibiendo otros archivos ahora mismo: vuelve a mandarlo en unos segundos.',
   needSecretTitle: 'Este chat es privado',
   needSecret:
     'Para entrar, abre la dirección completa que apareció donde arrancaste el bot, en la línea «Chat local listo». Así nadie más en este ordenador puede leer tu chat ni responder por ti.',

@@ -7,18 +7,20 @@
  * Every Bot API request is recorded in memory for tests.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Message, Update, User, UserFromGetMe } from 'grammy/types';
 import { ChatState, type ChatListener } from './chat-state.js';
 import { FileStore } from './files.js';
 import { CHAT_FILE, CHAT_FILE_VERSION, ChatSaver, type ChatFile, type LogLine } from './persist.js';
 import { commandEntities } from './format.js';
+import { ID_MARK_FILE, IdMark, type IdMarks } from './id-mark.js';
+import { answerRefused } from './limits.js';
 import { LIMITS } from './method-kit.js';
 import { METHODS } from './methods.js';
 import { BotApiError, InFlightBytes, readParams, type BotParams } from './params.js';
+import { CHAT_ARCHIVE_FILE, CHAT_ARCHIVE_OLD_FILE, ChatArchive, RETENTION, type Retention } from './retention.js';
 import { serveStoredFile } from './serve-file.js';
-import { UpdateQueue } from './updates.js';
+import { UpdateQueue, type PollClient } from './updates.js';
 import { LOCAL_CHAT_USER_ID } from '../lib/ids.js';
 import { own } from '../lib/own.js';
 
@@ -48,7 +50,9 @@ export interface EmbeddedBotApiOptions {
    * Keep the chat in `<filesDir>/chat.json` across restarts (persist.ts), starting from `saved`
    * (what loadChatFile read). Absent: the chat lives in memory only.
    */
-  persist?: { saved?: ChatFile; log?: LogLine; lostHistory?: boolean };
+  persist?: { saved?: ChatFile; log?: LogLine; lostHistory?: boolean; idMarks?: IdMarks };
+  /** What is kept on disk (retention.ts); default RETENTION. Tests shrink it. */
+  retention?: Partial<Retention>;
 }
 
 /** One Bot API call as the server received it; file parts appear as `{ filename, size }`. */
@@ -62,11 +66,10 @@ export interface RecordedRequest {
   at: number;
 }
 
-/** Messages per chat kept in `chat.json` (and on the page); older ones go to CHAT_ARCHIVE_FILE. */
-export const MAX_KEPT_MESSAGES = 1_000;
+/** Messages per chat kept in `chat.json` (and on the page); older ones go to CHAT_ARCHIVE_FILE (retention.ts). */
+export const MAX_KEPT_MESSAGES = RETENTION.messagesPerChat;
 
-/** Where messages rotated out of `chat.json` are appended, one JSON message per line. */
-export const CHAT_ARCHIVE_FILE = 'chat-archivo.jsonl';
+export { CHAT_ARCHIVE_FILE };
 
 /** Requests kept in memory; older ones are dropped so a long session stays small. */
 export const MAX_RECORDED_REQUESTS = 5000;
@@ -83,29 +86,31 @@ export class EmbeddedBotApi {
   private readonly token: string;
   private readonly requestListeners = new Set<(r: RecordedRequest) => void>();
   private readonly saver: ChatSaver | undefined;
-  private archiving: Promise<void> = Promise.resolve();
+  private archive: ChatArchive | undefined;
+  /** Told of every request that carried the bot token (start.ts: its socket is no stranger). */
+  trust: (req: IncomingMessage) => void = () => {};
 
   constructor(opts: EmbeddedBotApiOptions) {
     this.token = opts.token;
-    this.files = new FileStore(opts.filesDir, () => this.saver?.markDirty());
+    const retention = { ...RETENTION, ...opts.retention };
+    this.files = new FileStore(opts.filesDir, () => this.saver?.markDirty(), retention);
     const saved = opts.persist?.saved;
     if (saved) {
       this.state.restore(saved.state);
       this.files.restore(saved.files);
       this.updates.nextUpdateId = saved.nextUpdateId;
+      this.updates.restorePending(saved.pending ?? []);
+      this.state.restoreQueries(saved.queries ?? []);
     }
     if (opts.persist) {
-      const archive = path.join(opts.filesDir, CHAT_ARCHIVE_FILE);
-      this.state.retain(MAX_KEPT_MESSAGES, (gone) => {
-        const lines = gone.map((m) => `${JSON.stringify(m)}\n`).join('');
-        this.archiving = this.archiving.then(() => appendFile(archive, lines)).catch((e: unknown) => {
-          opts.persist?.log?.(`No se pudo archivar mensajes antiguos del chat en ${archive}: ${e instanceof Error ? e.message : String(e)}`);
-        });
-      });
-      this.saver = new ChatSaver(path.join(opts.filesDir, CHAT_FILE), () => this.toChatFile(), opts.persist.log);
+      const archive = new ChatArchive(path.join(opts.filesDir, CHAT_ARCHIVE_FILE), path.join(opts.filesDir, CHAT_ARCHIVE_OLD_FILE), retention.archiveBytes, opts.persist.log ?? console.warn);
+      this.archive = archive;
+      this.state.retain(retention.messagesPerChat, (gone) => void archive.append(gone.map((m) => `${JSON.stringify(m)}\n`).join('')));
+      this.saver = new ChatSaver(path.join(opts.filesDir, CHAT_FILE), () => this.toChatFile(), opts.persist.log, undefined, () => archive.settled);
       this.state.subscribe((e) => {
         if (e.type === 'message' || e.type === 'edit' || e.type === 'delete' || e.type === 'commands') this.saver?.markDirty();
       });
+      this.state.onQueryAnswered = () => this.saver?.markDirty();
     }
     const botId = Number(/^(\d+):/.exec(opts.token)?.[1] ?? 7000000001);
     this.bot = {
@@ -122,7 +127,12 @@ export class EmbeddedBotApi {
     // The history was damaged and set aside: new messages must not reuse the lost ones' ids, or
     // the bot, editing a message it remembers (a pending approval), would edit a stranger's. With
     // fresh ids its edit gets "message to edit not found" and it sends the question again.
-    if (opts.persist?.lostHistory) this.state.skipIdsTo(this.user.id, Math.floor(Date.now() / 1000));
+    if (opts.persist?.lostHistory) for (const p of this.personas) this.state.skipIdsTo(p.id, Math.floor(Date.now() / 1000));
+    if (opts.persist) {
+      const mark = new IdMark(path.join(opts.filesDir, ID_MARK_FILE), opts.persist.idMarks ?? {}, opts.persist.log ?? console.warn);
+      for (const [chatId, last] of Object.entries(opts.persist.idMarks ?? {})) this.state.skipIdsTo(Number(chatId), last);
+      this.state.guardIds((chatId, id) => mark.cover(chatId, id));
+    }
   }
 
   /** Everyone the page can play: the owner (or teacher) first, then the class personas. */
@@ -163,28 +173,35 @@ export class EmbeddedBotApi {
       sendJson(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
       return true;
     }
+    this.trust(req);
     const abort = new AbortController();
     res.on('close', () => abort.abort());
     let params: BotParams = { values: {}, files: {} };
     try {
       params = await readParams(req, url, this.uploads);
-      const result = await this.call(method, params, abort.signal);
+      const result = await this.call(method, params, abort.signal, req.socket);
+      // What the answer names (a new message's id, an update) is on disk before the bot learns it.
+      await this.settle();
       this.record(method, params, true);
       sendJson(res, 200, { ok: true, result });
     } catch (e) {
       const err = e instanceof BotApiError ? e : new BotApiError(500, 'Internal Server Error');
       if (!(e instanceof BotApiError)) console.error('[webchat] error interno en', method, e);
+      await this.settle();
       this.record(method, params, false, err.description);
-      sendJson(res, err.status, { ok: false, error_code: err.status, description: err.description });
+      const answer = { ok: false, error_code: err.status, description: err.description };
+      // A body refused while still arriving (413, 429): answered so that the sender reads it.
+      if (req.complete) sendJson(res, err.status, answer);
+      else answerRefused(req, res, err.status, JSON.stringify(answer), 'application/json');
     }
     return true;
   }
 
   /** Runs one Bot API method in-process (what `handle` does after decoding the request). */
-  async call(method: string, params: BotParams, signal: AbortSignal = new AbortController().signal): Promise<unknown> {
+  async call(method: string, params: BotParams, signal: AbortSignal = new AbortController().signal, client?: PollClient): Promise<unknown> {
     const impl = own(METHODS, method.toLowerCase());
     if (!impl) throw new BotApiError(404, 'Not Found');
-    return impl({ state: this.state, files: this.files, updates: this.updates, bot: this.bot, signal }, params);
+    return impl({ state: this.state, files: this.files, updates: this.updates, bot: this.bot, signal, ...(client ? { client } : {}) }, params);
   }
 
   /**
@@ -260,9 +277,17 @@ export class EmbeddedBotApi {
     this.updates.close();
   }
 
+  /**
+   * Resolves once every change so far is in `chat.json`: called before answering any request
+   * (Bot API or page) that may have changed the chat. No-op without persistence.
+   */
+  settle(): Promise<void> {
+    return this.saver?.settle() ?? Promise.resolve();
+  }
+
   /** Writes any unsaved chat change now (start.ts calls it on close); no-op without persistence. */
   async flush(): Promise<void> {
-    await this.archiving;
+    await this.archive?.settled;
     await this.saver?.flush();
   }
 
@@ -270,6 +295,7 @@ export class EmbeddedBotApi {
     return {
       version: CHAT_FILE_VERSION, savedAt: new Date().toISOString(), nextUpdateId: this.updates.nextUpdateId,
       state: this.state.snapshot(), files: this.files.snapshot(),
+      pending: [...this.updates.unconfirmed()], queries: this.state.pendingQueries(),
     };
   }
 

@@ -41,6 +41,8 @@ export class ChatState {
   private readonly listeners = new Set<ChatListener>();
   private queryCounter = 0;
   private retention: { max: number; evict: (messages: Message[]) => void } | undefined;
+  /** Called with each new id before it is used (id-mark.ts persists its high-water mark). */
+  private coverId: (chatId: number, id: number) => void = () => {};
   commands: BotCommand[] = [];
 
   /**
@@ -59,6 +61,11 @@ export class ChatState {
     const gone = old.map((id) => bucket.get(id)!);
     for (const id of old) bucket.delete(id);
     this.retention.evict(gone);
+  }
+
+  /** Every new message id goes through `cover` before it is used or published. */
+  guardIds(cover: (chatId: number, id: number) => void): void {
+    this.coverId = cover;
   }
 
   /** Makes `user`'s private chat known (chat id = user id, as on Telegram). */
@@ -83,6 +90,7 @@ export class ChatState {
   /** Stores a new message with the next id of its chat and publishes it. */
   add(chatId: number, build: (messageId: number) => Message): Message {
     const id = (this.lastMessageId.get(chatId) ?? 0) + 1;
+    this.coverId(chatId, id);
     this.lastMessageId.set(chatId, id);
     const message = build(id);
     this.bucket(chatId).set(id, message);
@@ -121,17 +129,31 @@ export class ChatState {
     return id;
   }
 
+  /** Called when a press is answered (persist.ts keeps the unanswered ones). */
+  onQueryAnswered: () => void = () => {};
+
   /** Marks a query answered; undefined when it is unknown or was already answered. */
   answerQuery(id: string): PendingQuery | undefined {
     const q = this.queries.get(id);
     if (!q || q.answered) return undefined;
     q.answered = true;
+    this.onQueryAnswered();
     return q;
   }
 
   /** Ids of button presses the bot has not answered yet. */
   unansweredQueries(): string[] {
     return [...this.queries].filter(([, q]) => !q.answered).map(([id]) => id);
+  }
+
+  /** The unanswered presses with their chats, as persist.ts keeps them. */
+  pendingQueries(): Array<{ id: string; chatId: number }> {
+    return [...this.queries].filter(([, q]) => !q.answered).map(([id, q]) => ({ id, chatId: q.chatId }));
+  }
+
+  /** Unanswered presses kept across a restart: still answerable, as on Telegram within its time. */
+  restoreQueries(queries: ReadonlyArray<{ id: string; chatId: number }>): void {
+    for (const q of queries) this.queries.set(q.id, { chatId: q.chatId, answered: false });
   }
 
   /** Everything that must survive a restart, as plain JSON-able data. */

@@ -4,6 +4,7 @@
  * (what `getFile` returns and `/file/bot<token>/<file_path>` serves).
  */
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../store/atomic.js';
 import { extensionFor, imageSize, sniffMime, wavDurationS } from './media.js';
@@ -30,6 +31,8 @@ export interface StoredFile {
   image?: { width: number; height: number };
   /** Whole seconds for a PCM WAV, read from the header at upload. */
   durationS?: number;
+  /** Milliseconds since the epoch when it was saved (retention.ts: the newest are kept). */
+  savedAt?: number;
 }
 
 /** A stored file as persist.ts keeps it: everything but `absPath`, which is rebuilt from `dir`. */
@@ -53,7 +56,13 @@ export class FileStore {
    * @param dir directory the files are written to (created on first save).
    * @param onChange called after each new file is indexed (persistence marks itself dirty).
    */
-  constructor(readonly dir: string, private readonly onChange: () => void = () => {}) {}
+  /**
+   * @param retention the bytes kept in all and the age under which a file is never deleted
+   *   (retention.ts); default: nothing is deleted.
+   */
+  constructor(readonly dir: string, private readonly onChange: () => void = () => {},
+    private readonly retention: { fileBytes: number; fileMinAgeMs: number } = { fileBytes: Infinity, fileMinAgeMs: 0 },
+    private readonly now: () => number = Date.now) {}
 
   /** Writes the bytes atomically and indexes them; returns the new file's record. */
   async save(data: Buffer, filename: string, kind: FileKind): Promise<StoredFile> {
@@ -64,7 +73,7 @@ export class FileStore {
     const file: StoredFile = {
       file_id: ID_PREFIX[kind] + randomBytes(30).toString('base64url'),
       file_unique_id: 'AQAD' + randomBytes(9).toString('base64url'),
-      file_path, absPath, kind, mime, size: data.length, filename,
+      file_path, absPath, kind, mime, size: data.length, filename, savedAt: this.now(),
     };
     const image = imageSize(data);
     if (image) file.image = image;
@@ -72,8 +81,34 @@ export class FileStore {
     if (durationS !== undefined) file.durationS = durationS;
     this.byId.set(file.file_id, file);
     this.byPath.set(file_path, file);
+    await this.prune();
     this.onChange();
     return file;
+  }
+
+  /**
+   * Deletes the oldest files until the rest fit in `retention.fileBytes`, never one saved less
+   * than `retention.fileMinAgeMs` ago. The index forgets a file before its bytes go, so nothing
+   * serves a file half deleted; a file whose bytes are gone is dropped at the next start too.
+   */
+  private async prune(): Promise<void> {
+    let total = 0;
+    for (const f of this.byId.values()) total += f.size;
+    if (total <= this.retention.fileBytes) return;
+    const oldEnough = this.now() - this.retention.fileMinAgeMs;
+    const gone: StoredFile[] = [];
+    // Maps keep insertion order: saved order, oldest first (restored ones before new ones).
+    for (const f of this.byId.values()) {
+      if (total <= this.retention.fileBytes) break;
+      if ((f.savedAt ?? 0) > oldEnough) continue;
+      gone.push(f);
+      total -= f.size;
+    }
+    for (const f of gone) {
+      this.byId.delete(f.file_id);
+      this.byPath.delete(f.file_path);
+    }
+    await Promise.all(gone.map((f) => rm(f.absPath, { force: true })));
   }
 
   /** The index as plain data (bytes stay on disk under `dir`). */

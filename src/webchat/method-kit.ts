@@ -7,7 +7,7 @@ import type { ChatState } from './chat-state.js';
 import type { FileStore } from './files.js';
 import { applyParseMode } from './format.js';
 import { badRequest, intParam, stringParam, type BotParams } from './params.js';
-import type { UpdateQueue } from './updates.js';
+import type { PollClient, UpdateQueue } from './updates.js';
 
 /** Telegram's limits, in UTF-16 code units after entity parsing (bytes for callback data). */
 export const LIMITS = Object.freeze({ text: 4096, caption: 1024, callbackData: 64, callbackAnswer: 200 });
@@ -23,6 +23,8 @@ export interface MethodContext {
   bot: UserFromGetMe;
   /** Aborts when the HTTP client goes away (ends a long poll early). */
   signal: AbortSignal;
+  /** The HTTP connection of the call (getUpdates knows its one consumer by it); absent in-process. */
+  client?: PollClient;
 }
 
 export type BotMethod = (ctx: MethodContext, p: BotParams) => unknown;

@@ -49,7 +49,7 @@ export const METHODS: Record<string, BotMethod> = {
     limit: intParam(p, 'limit'),
     timeoutS: intParam(p, 'timeout'),
     allowedUpdates: Array.isArray(p.values.allowed_updates) ? (p.values.allowed_updates as string[]) : undefined,
-  }, ctx.signal),
+  }, ctx.signal, ctx.client),
 
   setmycommands: (ctx, p) => {
     const commands = p.values.commands;

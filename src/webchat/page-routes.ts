@@ -8,6 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { User } from 'grammy/types';
 import { fileURLToPath } from 'node:url';
 import type { EmbeddedBotApi } from './botapi-server.js';
+import { refuse } from './limits.js';
+import { readLimitedBody } from './params.js';
 import { serveStoredFile } from './serve-file.js';
 import { postUserFile } from './user-files.js';
 import { LIMITS } from './method-kit.js';
@@ -63,17 +65,16 @@ export class PageRoutes {
       }
     }
     if (req.method === 'POST' && path === '/api/files') {
-      if (!sameOrigin(req)) return sendJson(res, 403, { ok: false, error: S.foreignOrigin });
+      if (!sameOrigin(req)) return refuse(req, res, 403, S.foreignOrigin);
       return postUserFile(this.api, req, res, url);
     }
     if (req.method === 'POST' && (path === '/api/messages' || path === '/api/callbacks')) {
-      if (!sameOrigin(req)) return sendJson(res, 403, { ok: false, error: S.foreignOrigin });
-      let body: Record<string, unknown>;
-      try {
-        body = await readJson(req);
-      } catch {
-        return sendJson(res, 400, { ok: false, error: S.badJson });
-      }
+      if (!sameOrigin(req)) return refuse(req, res, 403, S.foreignOrigin);
+      const raw = (req.headers['content-type'] ?? '').startsWith('application/json') ? await readLimitedBody(req, this.api.uploads, MAX_PAGE_BODY) : 'not-json';
+      if (raw === 'gone') return undefined;
+      if (raw === 'too-large' || raw === 'busy') return refuse(req, res, raw === 'too-large' ? 413 : 429, raw === 'too-large' ? S.bodyTooLarge : S.uploadsBusy);
+      const body = raw === 'not-json' ? undefined : jsonObject(raw);
+      if (!body) return refuse(req, res, 400, S.badJson);
       const persona = this.personaOf(body.persona === undefined ? null : String(body.persona));
       if (!persona) return sendJson(res, 400, { ok: false, error: S.notFound });
       return path === '/api/messages' ? this.postMessage(res, body, persona) : this.postCallback(res, body, persona);
@@ -93,27 +94,33 @@ export class PageRoutes {
     return /^\d{1,16}$/.test(raw) ? this.api.persona(Number(raw)) : undefined;
   }
 
-  private postMessage(res: ServerResponse, body: Record<string, unknown>, from: User): void {
+  /** The message is on disk (ChatSaver.settle) before the page learns its id. */
+  private async postMessage(res: ServerResponse, body: Record<string, unknown>, from: User): Promise<void> {
     const text = typeof body.text === 'string' ? body.text.trim() : '';
     if (text === '') return sendJson(res, 400, { ok: false, error: S.emptyText });
+    let message;
     try {
       const replyTo = Number.isSafeInteger(body.reply_to) ? (body.reply_to as number) : undefined;
-      const message = this.api.sendUserText(text, from, replyTo === undefined ? {} : { replyTo });
-      sendJson(res, 200, { ok: true, message_id: message.message_id });
+      message = this.api.sendUserText(text, from, replyTo === undefined ? {} : { replyTo });
     } catch {
-      sendJson(res, 400, { ok: false, error: S.tooLong(LIMITS.text) });
+      return sendJson(res, 400, { ok: false, error: S.tooLong(LIMITS.text) });
     }
+    await this.api.settle();
+    sendJson(res, 200, { ok: true, message_id: message.message_id });
   }
 
-  private postCallback(res: ServerResponse, body: Record<string, unknown>, from: User): void {
+  /** The tap is on disk (with the updates the bot has not taken) before the page hears it went. */
+  private async postCallback(res: ServerResponse, body: Record<string, unknown>, from: User): Promise<void> {
     const messageId = Number(body.message_id);
     const data = typeof body.data === 'string' ? body.data : '';
+    let id: string;
     try {
-      const id = this.api.pressButton(messageId, data, from);
-      sendJson(res, 200, { ok: true, callback_query_id: id });
+      id = this.api.pressButton(messageId, data, from);
     } catch {
-      sendJson(res, 409, { ok: false, error: S.staleButton });
+      return sendJson(res, 409, { ok: false, error: S.staleButton });
     }
+    await this.api.settle();
+    sendJson(res, 200, { ok: true, callback_query_id: id });
   }
 
   /**
@@ -157,12 +164,6 @@ export class PageRoutes {
   }
 }
 
-/** Loopback host names this server answers to (a guard against DNS rebinding). */
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
-}
-
 /** POSTs from another site carry a foreign Origin; the page's own requests carry ours or none. */
 function sameOrigin(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
@@ -174,18 +175,14 @@ function sameOrigin(req: IncomingMessage): boolean {
   }
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw new Error('not json');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_PAGE_BODY) throw new Error('too large');
-    chunks.push(chunk as Buffer);
+/** The body as a JSON object, or undefined when it is not one. */
+function jsonObject(body: Buffer): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
   }
-  const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-  return parsed as Record<string, unknown>;
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {

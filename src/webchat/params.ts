@@ -103,30 +103,58 @@ export async function readParams(req: IncomingMessage, url: URL, inFlight: InFli
 }
 
 async function readBody(req: IncomingMessage, inFlight: InFlightBytes): Promise<Buffer> {
-  const tooLarge = () => new BotApiError(413, 'Request Entity Too Large');
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const body = await readLimitedBody(req, inFlight, MAX_BODY_BYTES);
+  if (body === 'too-large') throw new BotApiError(413, 'Request Entity Too Large');
+  if (body === 'busy') throw new BotApiError(429, 'Too Many Requests: retry after 1');
+  // The client went away mid-body: no one reads the answer.
+  if (body === 'gone') throw new BotApiError(400, 'Bad Request: request body was cut');
+  return body;
+}
+
+/** Why a body was not read whole: over `max`, over the bytes in flight, or the sender went away. */
+export type BodyRefusal = 'too-large' | 'busy' | 'gone';
+
+/**
+ * Reads a request body of at most `max` bytes within `inFlight`: the declared Content-Length is
+ * reserved before reading and read into one buffer of that size; a chunked body grows its
+ * reservation as it arrives. On a refusal it stops reading WITHOUT destroying the request (a
+ * broken `for await` would), so the caller can answer and drain the rest (limits.ts answerRefused).
+ */
+export function readLimitedBody(req: IncomingMessage, inFlight: InFlightBytes, max: number): Promise<Buffer | BodyRefusal> {
+  const declared = Number(req.headers['content-length'] ?? Number.NaN);
+  const known = Number.isSafeInteger(declared) && declared >= 0;
+  if (known && declared > max) return Promise.resolve('too-large');
   let reserved = 0;
-  const grow = (n: number) => {
-    if (n <= reserved) return;
+  const grow = (n: number): boolean => {
+    if (n <= reserved) return true;
+    if (inFlight.bytes + (n - reserved) > inFlight.limit) return false;
     inFlight.reserve(n - reserved);
     reserved = n;
+    return true;
   };
-  try {
-    grow(Number.isFinite(declared) ? declared : 0);
+  if (!grow(known ? declared : 0)) return Promise.resolve('busy');
+  return new Promise((resolve) => {
+    const whole = known ? Buffer.allocUnsafe(declared) : undefined;
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of req) {
-      const buf = chunk as Buffer;
+    const finish = (v: Buffer | BodyRefusal) => {
+      req.off('data', onData).off('end', onEnd).off('close', onClose);
+      inFlight.release(reserved);
+      reserved = 0;
+      if (typeof v === 'string') req.pause();
+      resolve(v);
+    };
+    const onData = (buf: Buffer) => {
+      if (size + buf.length > (known ? declared : max)) return finish('too-large');
+      if (!grow(size + buf.length)) return finish('busy');
+      if (whole) buf.copy(whole, size);
+      else chunks.push(buf);
       size += buf.length;
-      if (size > MAX_BODY_BYTES) throw tooLarge();
-      grow(size);
-      chunks.push(buf);
-    }
-    return Buffer.concat(chunks);
-  } finally {
-    inFlight.release(reserved);
-  }
+    };
+    const onEnd = () => finish(whole ? whole.subarray(0, size) : Buffer.concat(chunks));
+    const onClose = () => { if (!req.complete) finish('gone'); };
+    req.on('data', onData).on('end', onEnd).on('close', onClose);
+  });
 }
 
 /** An integer parameter (numbers may arrive as strings); `missing` is the error when absent. */

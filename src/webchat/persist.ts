@@ -2,9 +2,10 @@
  * Keeps the local chat across restarts, as Telegram keeps a chat's history: after Ctrl+C or a
  * crash the bot resumes its pending approval, so the page must still show that message and its
  * buttons must still produce a `callback_query`. Saved in `<filesDir>/chat.json`: messages in their
- * current (edited) state, message and update id counters (never reused) and the uploaded files'
- * index (the bytes already live under `filesDir`). Updates not yet fetched by the bot and
- * unanswered button presses are not kept (Telegram expires the latter too).
+ * current (edited) state, message and update id counters (never reused), the uploaded files'
+ * index (the bytes already live under `filesDir`), and — as Telegram keeps them for the bot — the
+ * updates the bot has not confirmed and the button presses it has not answered: the chat server
+ * dies with the bot in local-chat mode, and a question typed just before must still reach it.
  *
  * This is a convenience store for the local demo page, not the owner's data (notes, runs and
  * approvals live in the bot's own files). So a file that cannot be understood does not stop
@@ -13,7 +14,7 @@
  */
 import { readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { BotCommand, Chat, Message } from 'grammy/types';
+import type { BotCommand, Chat, Message, Update } from 'grammy/types';
 import { CuadernoError } from '../errors.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import type { ChatStateSnapshot } from './chat-state.js';
@@ -29,7 +30,10 @@ export const CHAT_FILE_VERSION = 1;
  */
 export const CHAT_FILE_MAX_BYTES = 32 * 2 ** 20;
 
-/** Milliseconds a change waits before it is written, so a burst of edits is one write. */
+/**
+ * Milliseconds a change no request waits on (one typed in-process) waits before it is written, so a
+ * burst is one write. A change a request waits on is written before the answer (ChatSaver.settle).
+ */
 export const SAVE_DELAY_MS = 250;
 
 export interface ChatFile {
@@ -40,6 +44,10 @@ export interface ChatFile {
   nextUpdateId: number;
   state: ChatStateSnapshot;
   files: FileStoreSnapshot;
+  /** Updates the bot has not confirmed yet, in order (absent in files written before they were kept). */
+  pending?: Update[];
+  /** Button presses the bot has not answered yet. */
+  queries?: Array<{ id: string; chatId: number }>;
 }
 
 /** Where one line for the person running the server goes (default console.warn). */
@@ -76,12 +84,24 @@ export function parseChatFile(text: string): ChatFile {
     return { command: o.command, description: o.description } as BotCommand;
   });
   const records = arr(files.files, 'files.files').map((r, i) => checkRecord(r, `files.files[${i}]`));
+  const pending = f.pending === undefined ? [] : arr(f.pending, 'pending').map((u, i) => {
+    const o = obj(u, `pending[${i}]`);
+    int(o.update_id, `pending[${i}].update_id`, 1);
+    return o as unknown as Update;
+  });
+  const queries = f.queries === undefined ? [] : arr(f.queries, 'queries').map((q, i) => {
+    const o = obj(q, `queries[${i}]`);
+    if (typeof o.id !== 'string') throw new Error(`queries[${i}].id falta`);
+    return { id: o.id, chatId: int(o.chatId, `queries[${i}].chatId`, -Infinity) };
+  });
   return {
     version: CHAT_FILE_VERSION,
     savedAt: typeof f.savedAt === 'string' ? f.savedAt : '',
     nextUpdateId: int(f.nextUpdateId, 'nextUpdateId', 1),
     state: { chats, messages, lastMessageId: lastMessageId as Record<string, number>, commands },
     files: { counter: int(files.counter, 'files.counter', 0), files: records },
+    pending,
+    queries,
   };
 }
 
@@ -126,21 +146,31 @@ export async function loadChatFile(dir: string, log: LogLine = console.warn, now
 }
 
 /**
- * Writes the chat file at most once per `delayMs` after a change (changes during a write schedule
- * one more), always whole and atomically. A failed write is logged once per failure and retried on
- * the next change or flush; it never throws into the Bot API request that caused it.
+ * Writes the chat file whole and atomically (a temporary sibling renamed over it). Two ways in:
+ * `settle()` — the Bot API and the page call it before answering a request that changed the chat,
+ * so a message whose id has been answered is on disk first (a SIGKILL right after the answer finds
+ * it there on restart: the bot never holds an id the restarted chat does not know) — and
+ * `markDirty()`, at most once per `delayMs`, for changes no request waits on (tests typing
+ * in-process). Concurrent `settle()` calls share one write: one in progress and at most one queued.
+ * No fsync: this survives the death of the process (what the bot's own state must match), not a
+ * power cut; the file is a convenience copy of the chat, rewritten on every answer, where an fsync
+ * each time would cost more than the request. A failed write is logged once per failure and
+ * retried on the next change; it never throws into the Bot API request that caused it.
  */
 export class ChatSaver {
   private timer: NodeJS.Timeout | undefined;
   private dirty = false;
   private writing: Promise<void> = Promise.resolve();
+  private queued: Promise<void> | undefined;
 
   /**
    * @param file absolute path of chat.json.
    * @param collect builds the current content (called at write time, so bursts coalesce).
+   * @param before awaited before each write (the archive of rotated messages lands first).
    */
   constructor(private readonly file: string, private readonly collect: () => ChatFile,
-    private readonly log: LogLine = console.warn, private readonly delayMs = SAVE_DELAY_MS) {}
+    private readonly log: LogLine = console.warn, private readonly delayMs = SAVE_DELAY_MS,
+    private readonly before: () => Promise<void> = () => Promise.resolve()) {}
 
   /** Something changed: schedule a write. */
   markDirty(): void {
@@ -148,30 +178,39 @@ export class ChatSaver {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.write();
+      void this.settle();
     }, this.delayMs);
     this.timer.unref(); // close() flushes; the timer alone must not keep a process alive
+  }
+
+  /** Resolves once every change made before the call is on disk (or its write failed and was logged). */
+  settle(): Promise<void> {
+    if (!this.dirty) return this.writing;
+    // A write already queued has not collected yet: it will include this change too.
+    this.queued ??= this.writing = this.writing.then(() => {
+      this.queued = undefined;
+      return this.writeNow();
+    });
+    return this.queued;
   }
 
   /** Writes now if anything is unsaved and waits for any write in progress (server close). */
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    await this.write();
+    await this.settle();
   }
 
-  private write(): Promise<void> {
-    this.writing = this.writing.then(async () => {
-      if (!this.dirty) return;
-      this.dirty = false;
-      try {
-        await writeFileAtomic(this.file, JSON.stringify(this.collect()));
-      } catch (e) {
-        this.dirty = true;
-        this.log(S.chatSaveFailed(this.file, (e as NodeJS.ErrnoException).code ?? (e as Error).message));
-      }
-    });
-    return this.writing;
+  private async writeNow(): Promise<void> {
+    if (!this.dirty) return;
+    this.dirty = false;
+    try {
+      await this.before();
+      await writeFileAtomic(this.file, JSON.stringify(this.collect()), { durable: false });
+    } catch (e) {
+      this.dirty = true;
+      this.log(S.chatSaveFailed(this.file, (e as NodeJS.ErrnoException).code ?? (e as Error).message));
+    }
   }
 }
 

@@ -7,9 +7,12 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { CuadernoError } from '../errors.js';
 import { EmbeddedBotApi, type WebchatUser } from './botapi-server.js';
-import { isLoopbackHost, PageRoutes, sendText } from './page-routes.js';
+import { CONNECTION_LIMITS, ConnectionGuard, isLoopbackHostHeader, isLoopbackName, type ConnectionLimits } from './limits.js';
+import { PageRoutes, sendText } from './page-routes.js';
 import { loadPageSecret, PageGate } from './page-secret.js';
+import { loadIdMarks } from './id-mark.js';
 import { loadChatFile, type LogLine } from './persist.js';
+import type { Retention } from './retention.js';
 import { S } from '../strings/server.js';
 
 export interface EmbeddedTelegramOptions {
@@ -35,6 +38,10 @@ export interface EmbeddedTelegramOptions {
   pageSecret?: string;
   /** Where the one-line notice about an unreadable chat.json goes; default console.warn. */
   log?: LogLine;
+  /** What is kept on disk (retention.ts); default RETENTION. */
+  retention?: Partial<Retention>;
+  /** Socket limits (limits.ts); default CONNECTION_LIMITS. Tests shorten `unauthenticatedMs`. */
+  limits?: Partial<ConnectionLimits>;
 }
 
 export interface EmbeddedTelegram {
@@ -48,6 +55,8 @@ export interface EmbeddedTelegram {
   /** The page's secret: programs send it as `Authorization: Bearer <pageSecret>`. */
   pageSecret: string;
   server: EmbeddedBotApi;
+  /** Sockets open now, and how many have not authenticated yet (limits.ts). */
+  connections(): { open: number; unauthenticated: number };
   /**
    * Stops listening, ends long polls and event streams, writes the chat history; resolves when the
    * socket is closed and the history is on disk.
@@ -60,32 +69,40 @@ export interface EmbeddedTelegram {
  * is one Spanish sentence when the host is not loopback or the port is busy (EADDRINUSE).
  */
 export async function startEmbeddedTelegram(opts: EmbeddedTelegramOptions): Promise<EmbeddedTelegram> {
-  if (!isLoopbackHost(opts.host)) throw new CuadernoError('CONFIG', S.notLoopback(opts.host), { field: 'CHAT_HOST' });
+  if (!isLoopbackName(opts.host)) throw new CuadernoError('CONFIG', S.notLoopback(opts.host), { field: 'CHAT_HOST' });
   await mkdir(opts.filesDir, { recursive: true });
   const log = opts.log ?? console.warn;
   const loaded = await loadChatFile(opts.filesDir, log);
   const saved = loaded === 'damaged' ? undefined : loaded;
+  const marks = loadIdMarks(opts.filesDir, log);
   const api = new EmbeddedBotApi({
     token: opts.token, filesDir: opts.filesDir, ...(opts.user ? { user: opts.user } : {}), ...(opts.personas ? { personas: opts.personas } : {}),
-    persist: { ...(saved ? { saved } : {}), log, lostHistory: loaded === 'damaged' },
+    ...(opts.retention ? { retention: opts.retention } : {}),
+    persist: { ...(saved ? { saved } : {}), log, lostHistory: loaded === 'damaged' || marks === 'damaged', idMarks: marks === 'damaged' ? {} : marks },
   });
   const page = new PageRoutes(api);
   const pageSecret = opts.pageSecret ?? (await loadPageSecret(opts.filesDir));
   let port = opts.port;
   const gate = new PageGate(pageSecret, () => port);
+  const guard = new ConnectionGuard({ ...CONNECTION_LIMITS, ...opts.limits });
+  api.trust = (req) => guard.trust(req);
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const host = (req.headers.host ?? '').replace(/:\d+$/, '');
-    if (!isLoopbackHost(host)) return sendText(res, 403, S.foreignHost);
+    if (!isLoopbackHostHeader(req.headers.host)) return sendText(res, 403, S.foreignHost);
     api.handle(req, res, url)
-      .then((handled) => (handled || gate.check(req, res, url) === 'handled' ? undefined : page.handle(req, res, url)))
+      .then((handled) => {
+        if (handled || gate.check(req, res, url) === 'handled') return undefined;
+        guard.trust(req);
+        return page.handle(req, res, url);
+      })
       .catch((e: unknown) => {
         console.error('[webchat] error interno', e);
         if (!res.headersSent) sendText(res, 500, 'Error interno del chat local.');
         else res.destroy();
       });
   });
+  guard.attach(server);
   await listen(server, opts.host, opts.port);
 
   const address = server.address();
@@ -97,6 +114,7 @@ export async function startEmbeddedTelegram(opts: EmbeddedTelegramOptions): Prom
     chatUrl: gate.addressFor(origin),
     pageSecret,
     server: api,
+    connections: () => guard.counts,
     close: async () => {
       await new Promise<void>((resolve) => {
         api.close();

@@ -9,7 +9,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Message, Update, User } from 'grammy/types';
 import type { EmbeddedBotApi } from './botapi-server.js';
 import { S } from '../strings/server.js';
+import { refuse } from './limits.js';
 import { audioSeconds } from './media.js';
+import { readLimitedBody } from './params.js';
 
 /** Telegram's getFile limit: the bot could not download a bigger file either. */
 export const MAX_USER_FILE_BYTES = 20 * 1024 * 1024;
@@ -37,28 +39,25 @@ export async function sendUserFile(api: EmbeddedBotApi, data: Buffer, filename: 
   return message;
 }
 
-/** `POST /api/files?name=<file name>&as=photo|document|voice|audio`, body = the file's bytes. */
+/**
+ * `POST /api/files?name=<file name>&as=photo|document|voice|audio`, body = the file's bytes. The
+ * body counts against the server's bytes in flight (`api.uploads`, shared with the Bot API): a
+ * burst of uploads past it gets the «busy» sentence (429) before it is held in memory, one over
+ * MAX_USER_FILE_BYTES the «too big» one (413) — both answered while the rest of the body is read
+ * and dropped, so the page shows the sentence instead of a broken connection.
+ */
 export async function postUserFile(api: EmbeddedBotApi, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const reply = (status: number, body: unknown) => {
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify(body));
-  };
   const name = (url.searchParams.get('name') ?? '').replace(/[\\/\0]/g, '').trim().slice(0, 200) || 'archivo';
   const asked = url.searchParams.get('as');
   const as: UserFileKind = asked === 'photo' || asked === 'voice' || asked === 'audio' ? asked : 'document';
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_USER_FILE_BYTES) {
-      req.destroy();
-      return reply(413, { ok: false, error: S.fileTooBig });
-    }
-    chunks.push(chunk as Buffer);
-  }
+  const body = await readLimitedBody(req, api.uploads, MAX_USER_FILE_BYTES);
+  if (body === 'gone') return;
+  if (body === 'too-large' || body === 'busy') return refuse(req, res, body === 'too-large' ? 413 : 429, body === 'too-large' ? S.fileTooBig : S.uploadsBusy);
   // An empty file still reaches the chat, so the bot answers it there like any file it cannot use
   // (a refusal here was only a toast that vanished, and a failed request in the page). Empty, it
   // has no picture or sound to be a photo or a voice note: it goes as a document.
-  const message = await sendUserFile(api, Buffer.concat(chunks), name, size === 0 ? 'document' : as);
-  reply(200, { ok: true, message_id: message.message_id });
+  const message = await sendUserFile(api, body, name, body.length === 0 ? 'document' : as);
+  await api.settle();
+  const text = JSON.stringify({ ok: true, message_id: message.message_id });
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) }).end(text);
 }

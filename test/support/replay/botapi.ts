@@ -104,7 +104,8 @@ export async function botApiAt(rec: Recorded, n: number, recorded: { filesDir: s
   await cp(recorded.filesDir, into, { recursive: true, filter: (src) => !/chat(-archivo)?\.json/.test(path.basename(src)) });
   if (last) {
     const saved = JSON.parse(await readFile(path.join(recorded.filesDir, 'chat.json'), 'utf8')) as ChatFile;
-    const file: ChatFile = { ...saved, savedAt: new Date().toISOString(), nextUpdateId: last.pending[0]?.update_id ?? last.nextUpdateId, state: last.state };
+    // The updates and taps pending at n are pushed below (this Bot API survived the bot's kill).
+    const file: ChatFile = { ...saved, savedAt: new Date().toISOString(), nextUpdateId: last.pending[0]?.update_id ?? last.nextUpdateId, state: last.state, pending: [], queries: [] };
     await writeFileAtomic(path.join(into, 'chat.json'), JSON.stringify(file));
   }
   const t = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: recorded.token, filesDir: into });
