@@ -65,7 +65,7 @@ export class PageRoutes {
       if (!sameOrigin(req)) return sendJson(res, 403, { ok: false, error: S.foreignOrigin });
       return postUserFile(this.api, req, res, url);
     }
-    if (req.method === 'POST' && (path === '/api/messages' || path === '/api/callbacks')) {
+    if (req.method === 'POST' && (path === '/api/messages' || path === '/api/callbacks' || path === '/api/polls')) {
       if (!sameOrigin(req)) return sendJson(res, 403, { ok: false, error: S.foreignOrigin });
       let body: Record<string, unknown>;
       try {
@@ -75,6 +75,7 @@ export class PageRoutes {
       }
       const persona = this.personaOf(body.persona === undefined ? null : String(body.persona));
       if (!persona) return sendJson(res, 400, { ok: false, error: S.notFound });
+      if (path === '/api/polls') return this.postVote(res, body, persona);
       return path === '/api/messages' ? this.postMessage(res, body, persona) : this.postCallback(res, body, persona);
     }
     sendText(res, 404, S.notFound);
@@ -112,6 +113,16 @@ export class PageRoutes {
       sendJson(res, 200, { ok: true, callback_query_id: id });
     } catch {
       sendJson(res, 409, { ok: false, error: S.staleButton });
+    }
+  }
+
+  /** A tap on a poll's option: the person's vote (a quiz takes one). */
+  private postVote(res: ServerResponse, body: Record<string, unknown>, from: User): void {
+    try {
+      this.api.answerPoll(Number(body.message_id), Number(body.option), from);
+      sendJson(res, 200, { ok: true });
+    } catch {
+      sendJson(res, 409, { ok: false, error: S.pollClosed });
     }
   }
 
