@@ -3,16 +3,22 @@
  * vote, which becomes a `poll_answer` update for a non-anonymous poll — the shapes and limits of
  * api.telegram.org, so the bot sends the same requests here as there.
  *
- * The error descriptions were checked against TDLib's `create_input_message_content`
- * (td/telegram/MessageContent.cpp, the code behind the official Bot API server), whose messages the
- * server returns after «Bad Request: » with a lower-case first letter, as teloxide's catalogue of
- * real answers writes them: «poll question must be non-empty», «poll question length must not exceed
- * 300» (300 for bots), «poll must have at least 2 option», «poll can't have more than 10 options»,
- * «poll options must be non-empty», «poll options length must not exceed 100», «wrong correct option
- * ID specified»; and stopPoll's «message with poll to stop not found», «poll has already been closed».
- * NOT verified: the answer to an explanation over 200 characters, which TDLib passes on to
- * Telegram's servers; we answer «POLL_ANSWERS_INVALID», the MTProto error a reimplementation of those
- * servers gives for it (the bot checks the limit before sending, so it never sees it).
+ * Limits as the Bot API the bot is typed against (grammY's types) states them: question 1–300
+ * characters, 1–12 options (`InputPollOption`s) of 1–100, explanation 0–200, and the right answers
+ * as `correct_option_ids` (the older single `correct_option_id` is read too).
+ *
+ * The error descriptions were checked against TDLib (the code behind the official Bot API server),
+ * whose messages the server returns after «Bad Request: » with a lower-case first letter, as
+ * teloxide's catalogue of real answers writes them: «poll question must be non-empty», «poll question
+ * length must not exceed 300» (create_input_message_content, td/telegram/MessageContent.cpp, 300 for
+ * bots), «poll must have at least one answer option» and «poll can't have more than 12 options»
+ * (PollOption::get_poll_options, `poll_answer_count_max` = 12; TDLib before it said «…at least 2
+ * option» / «…more than 10 options»), «poll options must be non-empty», «poll options length must not
+ * exceed 100», «wrong correct option ID specified»; stopPoll's «message with poll to stop not found»
+ * and «poll has already been closed» (teloxide's ApiError). NOT verified: the answer to an
+ * explanation over 200 characters, which TDLib passes on to Telegram's servers; we answer
+ * «POLL_ANSWERS_INVALID», the MTProto error a reimplementation of those servers gives for it (the
+ * bot checks the limit before sending, so it never sees it).
  */
 import type { Message, Poll, PollAnswer, User } from 'grammy/types';
 import type { ChatState } from './chat-state.js';
@@ -21,12 +27,12 @@ import { badRequest, boolParam, BotApiError, intParam, stringParam, type BotPara
 import type { UpdateQueue } from './updates.js';
 
 /** Telegram's poll limits for bots, in characters. */
-export const POLL_LIMITS = Object.freeze({ question: 300, option: 100, minOptions: 2, maxOptions: 10, explanation: 200 });
+export const POLL_LIMITS = Object.freeze({ question: 300, option: 100, minOptions: 1, maxOptions: 12, explanation: 200 });
 
 export const POLL_ERRORS = Object.freeze({
   questionEmpty: 'poll question must be non-empty',
   questionLong: `poll question length must not exceed ${POLL_LIMITS.question}`,
-  fewOptions: 'poll must have at least 2 option',
+  fewOptions: 'poll must have at least one answer option',
   manyOptions: `poll can't have more than ${POLL_LIMITS.maxOptions} options`,
   optionEmpty: 'poll options must be non-empty',
   optionLong: `poll options length must not exceed ${POLL_LIMITS.option}`,
@@ -62,14 +68,18 @@ function pollOf(p: BotParams, id: string): Poll {
   const anonymous = p.values.is_anonymous === undefined ? true : boolParam(p, 'is_anonymous');
   const base = {
     id, question, options: options.map((text) => ({ text, voter_count: 0 })), total_voter_count: 0,
-    is_closed: boolParam(p, 'is_closed'), is_anonymous: anonymous, allows_multiple_answers: !quiz && boolParam(p, 'allows_multiple_answers'),
+    is_closed: boolParam(p, 'is_closed'), is_anonymous: anonymous, allows_multiple_answers: boolParam(p, 'allows_multiple_answers'),
+    allows_revoting: p.values.allows_revoting === undefined ? !quiz : boolParam(p, 'allows_revoting'), members_only: false,
   };
   if (!quiz) return { ...base, type: 'regular' } as unknown as Poll;
-  const correct = intParam(p, 'correct_option_id');
-  if (correct === undefined || correct < 0 || correct >= options.length) throw badRequest(POLL_ERRORS.correctId);
+  const listed = p.values.correct_option_ids;
+  const single = intParam(p, 'correct_option_id');
+  const ids = Array.isArray(listed) ? listed.map(Number) : single !== undefined ? [single] : [];
+  const increasing = ids.every((x, i) => i === 0 || x > ids[i - 1]!);
+  if (ids.length === 0 || !increasing || ids.some((x) => !Number.isInteger(x) || x < 0 || x >= options.length)) throw badRequest(POLL_ERRORS.correctId);
   const explanation = stringParam(p, 'explanation');
   if (explanation !== undefined && length(explanation) > POLL_LIMITS.explanation) throw badRequest(POLL_ERRORS.explanationLong);
-  return { ...base, type: 'quiz', correct_option_id: correct, ...(explanation ? { explanation } : {}) } as unknown as Poll;
+  return { ...base, type: 'quiz', correct_option_ids: ids, ...(explanation ? { explanation } : {}) } as unknown as Poll;
 }
 
 /** Where each poll lives and who voted what: rebuilt from the chat's messages after a restart. */
@@ -122,7 +132,7 @@ export class PollBook {
     const byUser = this.votes.get(poll.id) ?? new Map<number, number[]>();
     this.votes.set(poll.id, byUser);
     const voted = byUser.has(from.id) || (chatId === from.id && poll.total_voter_count > 0);
-    if (voted && poll.type === 'quiz') throw new RangeError('a quiz is answered once');
+    if (voted && !poll.allows_revoting) throw new RangeError('this poll takes one answer');
     byUser.set(from.id, optionIds);
     const options = poll.options.map((o, i) => ({ ...o, voter_count: o.voter_count + (optionIds.includes(i) ? 1 : 0) }));
     this.state.replace({ ...m, poll: { ...poll, options, total_voter_count: poll.total_voter_count + 1 } } as Message);

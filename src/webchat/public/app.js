@@ -206,8 +206,9 @@ function pollNode(m) {
   const answered = p.total_voter_count > 0 || p.is_closed;
   const chosen = p.options.findIndex((o) => o.voter_count > 0);
   const quiz = p.type === 'quiz';
+  const rightIds = p.correct_option_ids || (p.correct_option_id !== undefined ? [p.correct_option_id] : []);
   const options = p.options.map((o, i) => {
-    const right = quiz && answered && i === p.correct_option_id;
+    const right = quiz && answered && rightIds.includes(i);
     const wrong = quiz && answered && i === chosen && !right;
     const mark = right ? '✓' : wrong ? '✗' : '';
     const label = [o.text, right ? T.quizRight : wrong ? T.quizWrong : '', i === chosen ? T.quizYours : ''].filter(Boolean).join(', ');
