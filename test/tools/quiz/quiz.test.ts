@@ -103,7 +103,7 @@ describe('the quiz service on a real notebook', () => {
     // Tied to cards of the deck, made under the deck's rules.
     const deck = await notebook.cards.list();
     for (const x of q.questions) expect(deck.find((c) => c.id === x.cardId)?.respuesta).toBe(x.idea.term);
-    for (const [i, x] of q.questions.entries()) await quizzes.sent(q.id, i, `p${i}`, 10 + i);
+    for (const i of q.questions.keys()) await quizzes.sent(q.id, i, `p${i}`, 10 + i);
 
     const at = new Date('2030-01-02T10:00:00Z');
     expect(await quizzes.answer('p0', 6, 0, at)).toEqual({ kind: 'not_theirs' });
