@@ -26,6 +26,7 @@ import { anyCase, type BotNotebook } from './command-kit.js';
 import type { DeliveryMedia } from './delivery.js';
 import { CALLBACKS } from './callbacks.js';
 import { gateComposer, senderOf } from './gate.js';
+import { classQuizComposer } from './class-quiz.js';
 import type { MessageOwners } from './message-owners.js';
 import { createOwnerParts, type OwnerParts } from './owner.js';
 import type { Transcriber } from '../tools/voice/transcriber.js';
@@ -323,6 +324,8 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
       await ctx.reply(S.classActionFailed()).catch(() => undefined);
     }
   });
+
+  c.use(classQuizComposer({ teacherId, roster, users, apiFor: o.apiFor, log: o.log }));
 
   // Each person's own parts: their notebook, runs, approvals and files, never anyone else's.
   c.lazy(async (ctx) => (await users.get(senderOf(ctx)!.id)).composer);

@@ -40,7 +40,7 @@ export type AnswerResult =
 
 export interface QuizServiceOptions {
   dataDir: string;
-  notes: Pick<NotesStore, 'list'>;
+  notes: Pick<NotesStore, 'list' | 'add'>;
   cards: Pick<CardDeck, 'list' | 'append'>;
   review: Pick<ReviewService, 'rate'>;
   readAnswers?: (cardId: number) => Promise<Array<{ fecha: string }>>;
@@ -57,6 +57,9 @@ export function ideasAbout(ideas: readonly QuizIdea[], topic: string): QuizIdea[
 }
 
 export type QuizService = ReturnType<typeof createQuizService>;
+
+/** The title of the note a class quiz leaves in a student's notebook. */
+export const classNoteTitle = (week: number | undefined) => `Test de la clase${week !== undefined ? ` · semana ${week}` : ''}`;
 
 export function createQuizService(o: QuizServiceOptions) {
   const store = new QuizStore(o.dataDir);
@@ -118,7 +121,13 @@ export function createQuizService(o: QuizServiceOptions) {
       const id = randomUUID();
       let questions = ask.questions;
       let notes = (await o.notes.list()) as SourceNote[];
-      if (!questions) {
+      if (questions) {
+        // A class quiz: its passages become one note of this notebook, which its cards point at —
+        // the student's deck holds only what the student received.
+        const kept = await o.notes.add(classNoteTitle(ask.week), questions.map((q) => `${q.idea.passage}.`).join('\n'), ask.week ?? null);
+        questions = questions.map((q) => ({ ...q, idea: { ...q.idea, source: { ...q.idea.source, noteId: kept.id } } }));
+        notes = [...notes, kept];
+      } else {
         const built = await this.build({ id, ...(ask.week !== undefined ? { week: ask.week } : {}), ...(ask.topic ? { topic: ask.topic } : {}), ...(ask.count !== undefined ? { count: ask.count } : {}) });
         if ('kind' in built) return built;
         questions = built.questions;
