@@ -102,10 +102,19 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
   return out;
 }
 
-/** Three distractors for `idea` from `pool` (same family, not a paraphrase, not alike), or undefined. */
-export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random: () => number): string[] | undefined {
+/** Which week a note is of (undefined: none), so distractors come from the same week first. */
+export type WeekOfNote = (noteId: number) => number | null | undefined;
+
+/**
+ * Three distractors for `idea` from `pool` (same family, not a paraphrase, not alike), or undefined.
+ * Ideas of the same week are tried first (they are what a student of that week could mistake for
+ * the right one), then the rest of the course.
+ */
+export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random: () => number, weekOf: WeekOfNote = () => undefined): string[] | undefined {
+  const week = weekOf(idea.source.noteId);
+  const near = week === undefined || week === null ? [] : pool.filter((o) => weekOf(o.source.noteId) === week);
   const picked: string[] = [];
-  for (const other of shuffled(pool, random)) {
+  for (const other of [...shuffled(near, random), ...shuffled(pool.filter((o) => !near.includes(o)), random)]) {
     if (picked.length === OPTIONS_PER_QUESTION - 1) break;
     if (other === idea || FAMILY[other.kind] !== FAMILY[idea.kind]) continue;
     if (chars(other.term) > QUIZ_LIMITS.option) continue;
@@ -122,13 +131,13 @@ export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random
  * Up to `count` questions about `asked` (in the order given), distractors from `pool` (the course's
  * ideas); an idea with too few distractors of its kind is left out. `quizId` seeds every shuffle.
  */
-export function buildQuiz(asked: readonly QuizIdea[], pool: readonly QuizIdea[], count: number, quizId: string): QuizQuestion[] {
+export function buildQuiz(asked: readonly QuizIdea[], pool: readonly QuizIdea[], count: number, quizId: string, weekOf?: WeekOfNote): QuizQuestion[] {
   const random = mulberry32(seedOf(quizId));
   const out: QuizQuestion[] = [];
   for (const idea of asked) {
     if (out.length >= count) break;
     if (chars(idea.term) > QUIZ_LIMITS.option) continue;
-    const distractors = distractorsFor(idea, pool, random);
+    const distractors = distractorsFor(idea, pool, random, weekOf);
     if (!distractors) continue;
     const options = shuffled([idea.term, ...distractors], random);
     out.push({ idea, question: questionOf(idea), options, correct: options.indexOf(idea.term), explanation: explanationOf(idea) });

@@ -113,7 +113,8 @@ export function createQuizService(o: QuizServiceOptions) {
       const inScope = ideasOfNotes(scoped);
       const asked = ask.topic ? ideasAbout(ask.week !== undefined ? inScope : pool, ask.topic) : inScope;
       const count = Math.min(Math.max(ask.count ?? DEFAULT_QUESTIONS, 1), MAX_QUESTIONS);
-      return { questions: buildQuiz(asked, pool, count, ask.id), notes };
+      const weekOf = (id: number) => notes.find((n) => n.id === id)?.semana;
+      return { questions: buildQuiz(asked, pool, count, ask.id, weekOf), notes };
     },
 
     /** Builds and saves a quiz for `ask.user` (not sent yet). */
