@@ -8,6 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Message, Update } from 'grammy/types';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';
+import { readFile as readText } from 'node:fs/promises';
+import { splitIntoNotes } from '../../src/tools/material/split.js';
 import fixture from '../fixtures/quiz/termodinamica.json' with { type: 'json' };
 
 let chat: LocalChat | undefined;
@@ -117,5 +119,33 @@ describe('a quiz of a week', () => {
     await after(chat, 'getUpdates', () => api.updates.unconfirmed().length === 0);
     const requestsAfter = api.requests.filter((r) => r.method === 'sendMessage' && /^Test /.test(String(r.params.text)));
     expect(requestsAfter).toHaveLength(2);
+  }, 60_000);
+
+  it('a week of the fixture lectures, imported as notes: /quiz 5 asks about its definitions, quoting the lecture', async () => {
+    chat = await startLocalChat('cuaderno-quiz-lectures-');
+    const weeks = ['Introducción', 'Elasticidad', 'Impresionismo', 'Primer principio', 'Segundo principio'];
+    await chat.notebook.course.write({ titulo: 'Curso de prueba', semanas: weeks.map((titulo, i) => ({ numero: i + 1, titulo, inicio: null, terminos: [] })) });
+    const lectures = [['termodinamica-tema5.md', 5], ['arte-impresionismo-tema3.md', 3], ['economia-elasticidad-tema2.md', 2]] as const;
+    const texts: string[] = [];
+    for (const [file, week] of lectures) {
+      const text = await readText(new URL(`../fixtures/lectures/${file}`, import.meta.url), 'utf8');
+      if (week === 5) texts.push(text.replace(/\*\*/g, ''));
+      await chat.notebook.notes.addMany(splitIntoNotes(text, { fileName: file, semana: week }));
+    }
+    const api = chat.tg.server;
+    api.sendUserText('/quiz 5');
+    await api.waitForRequest('sendMessage', (r) => /^Test de la semana 5/.test(String(r.params.text)), 20_000);
+    const n = Number(/(\d+) preguntas?/.exec(api.history().find((m) => m.text?.startsWith('Test de la semana 5'))!.text!)![1]);
+    expect(n).toBeGreaterThanOrEqual(3);
+    await after(chat, 'sendPoll', () => polls(chat!).length >= n);
+    for (const m of polls(chat)) {
+      const p = m.poll!;
+      const right = p.options[rightOf(m)]!.text;
+      const quoted = /^«(.+?)(?:…)?» \(nota \d+\)$/.exec(p.explanation!)![1]!;
+      // The passage is the lecture's own sentence and names the right option.
+      expect(texts[0]).toContain(quoted);
+      expect(quoted.toLowerCase()).toContain(right.toLowerCase());
+      expect(new Set(p.options.map((o) => o.text.toLowerCase())).size).toBe(4);
+    }
   }, 60_000);
 });

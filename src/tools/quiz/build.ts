@@ -34,16 +34,22 @@ function stems(s: string): string[] {
   return fold(s).split(/[^\p{L}\p{N}]+/u).filter((w) => w && !STOP.has(w)).map((w) => w.replace(/(?:es|s)$/u, ''));
 }
 
-/** True when `a` and `b` say the same thing in other words (so one cannot be the other's distractor). */
-export function paraphrase(a: string, b: string): boolean {
+/**
+ * True when `a` and `b` say the same thing in other words (so one cannot be the other's distractor):
+ * equal, one inside the other, or sharing at least `share` of the shorter one's content words.
+ */
+export function paraphrase(a: string, b: string, share = 0.5): boolean {
   const x = stems(a);
   const y = stems(b);
   if (x.length === 0 || y.length === 0) return fold(a).replace(/\s+/g, '') === fold(b).replace(/\s+/g, '');
   const ys = new Set(y);
   const shared = x.filter((w) => ys.has(w)).length;
   // Equal, one inside the other, or most of the shorter one's words shared.
-  return shared / Math.min(x.length, y.length) >= 0.5;
+  return shared / Math.min(x.length, y.length) >= share;
 }
+
+/** Share of content words at which two statements are the same statement. */
+const STATEMENT_COPY = 0.9;
 
 /** Kinds whose options can stand beside each other: terms with terms, statements with statements. */
 const FAMILY: Record<QuizIdeaKind, string> = {
@@ -118,7 +124,9 @@ export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random
     if (picked.length === OPTIONS_PER_QUESTION - 1) break;
     if (other === idea || FAMILY[other.kind] !== FAMILY[idea.kind]) continue;
     if (chars(other.term) > QUIZ_LIMITS.option) continue;
-    if (paraphrase(other.term, idea.term) || paraphrase(other.statement, idea.statement)) continue;
+    // Two definitions may share most words and still define different things («elasticidad renta» and
+    // «elasticidad cruzada»): those are the best distractors. Only a near-copy says the same thing.
+    if (paraphrase(other.term, idea.term) || paraphrase(other.statement, idea.statement, STATEMENT_COPY)) continue;
     if (picked.some((p) => paraphrase(p, other.term))) continue;
     // A distractor the question names is no distractor («¿Qué concepto … la entropía…?»).
     if (fold(idea.statement).includes(fold(other.term))) continue;
