@@ -65,8 +65,11 @@ export function sentences(text: string): string[] {
 /** `statement` with `term` hidden, so the question never says its own answer. */
 function hide(statement: string, term: string): string {
   const bare = term.replace(ARTICLE, '');
-  const re = new RegExp(bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu');
-  return statement.replace(re, '___');
+  // «Ingreso total (IT)»: the term, its words without the abbreviation, and the abbreviation alone.
+  const abbreviation = /\(([^)]{1,12})\)/u.exec(bare)?.[1];
+  const forms = [bare, bare.replace(/\s*\([^)]*\)\s*/gu, ' ').trim(), ...(abbreviation ? [abbreviation] : [])].filter(Boolean);
+  const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return forms.reduce((text, f) => text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escape(f)}(?![\\p{L}\\p{N}])`, 'giu'), '___'), statement);
 }
 
 function idea(kind: QuizIdeaKind, term: string, statement: string, note: SourceNote, passage: string): QuizIdea | undefined {
