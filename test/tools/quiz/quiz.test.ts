@@ -4,7 +4,7 @@
  * same shuffles, Telegram's limits; an answer counts only from the quiz's person and is rated once,
  * also when the process died between writing the answer and rating it.
  */
-import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { createReviewService } from '../../../src/tools/review/service.js';
 import { buildQuiz, distractorsFor, paraphrase, QUIZ_LIMITS } from '../../../src/tools/quiz/build.js';
 import { ideasOfNotes, ideaOfSentence } from '../../../src/tools/quiz/ideas.js';
 import { createQuizService } from '../../../src/tools/quiz/service.js';
+import { QuizFileError, QuizStore } from '../../../src/tools/quiz/store.js';
 import fixture from '../../fixtures/quiz/termodinamica.json' with { type: 'json' };
 
 const notes = fixture.notas.map((n, i) => ({ id: i + 1, ...n }));
@@ -122,5 +123,25 @@ describe('the quiz service on a real notebook', () => {
 
     const log = (await notebook.reviews.read()).registro;
     expect(log.map((e) => [e.id_tarjeta, e.calificacion])).toEqual([[q.questions[0]!.cardId, 3], [q.questions[1]!.cardId, 1]]);
+  });
+});
+
+describe('the quiz file', () => {
+  let tmp: string | undefined;
+  afterEach(async () => { if (tmp) await rm(tmp, { recursive: true, force: true }); tmp = undefined; });
+
+  it('a version-1 file keeps loading; an unknown version or a cut file is refused, never reset', async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'quiz-file-'));
+    const store = new QuizStore(tmp);
+    await mkdir(path.dirname(store.file), { recursive: true });
+    const frozen = await readFile(new URL('../../fixtures/quiz/tests-v1.json', import.meta.url), 'utf8');
+    await writeFile(store.file, frozen);
+    const f = await store.read();
+    expect(f.quizzes[0]!.questions[0]!.answer).toEqual({ option: 1, right: true, at: '2030-01-01T10:01:00.000Z', entry: 1 });
+    await writeFile(store.file, frozen.replace('"version": 1', '"version": 2'));
+    await expect(store.read()).rejects.toThrow(QuizFileError);
+    await writeFile(store.file, frozen.slice(0, 100));
+    await expect(store.update(() => undefined)).rejects.toThrow(/dañado/);
+    expect(await readFile(store.file, 'utf8')).toBe(frozen.slice(0, 100));
   });
 });
