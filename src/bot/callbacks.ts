@@ -387,9 +387,21 @@ const start = kind<StartTap>({
   }],
 });
 
+/** The score of a quiz: `qz:r:<quiz id>` reviews the ones missed (the quiz's person only). */
+const quiz = kind<{ quiz: string }>({
+  name: 'test',
+  role: 'requester',
+  wires: [{
+    version: 1,
+    prefix: 'qz',
+    format: (t) => `qz:r:${t.quiz}`,
+    parse: (d) => { const m = /^qz:r:([0-9a-f-]{8,36})$/.exec(d); return m ? { quiz: m[1]! } : undefined; },
+  }],
+});
+
 /** The registry: every button the bot makes, by kind. */
 export const CALLBACKS = {
-  approval, noReason, quick, wav, paste, busy, closing, importMaterial, course, reroute, voice, cardProposal, review, erase, classStudent, start,
+  approval, noReason, quick, wav, paste, busy, closing, importMaterial, course, reroute, voice, cardProposal, review, erase, classStudent, start, quiz,
 } as const;
 
 export type CallbackKindName = keyof typeof CALLBACKS;

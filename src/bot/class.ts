@@ -25,7 +25,8 @@ import { courseAtJoin, hasClassCourse, publishCourse } from './class-course.js';
 import { anyCase, type BotNotebook } from './command-kit.js';
 import type { DeliveryMedia } from './delivery.js';
 import { CALLBACKS } from './callbacks.js';
-import { gateComposer } from './gate.js';
+import { gateComposer, senderOf } from './gate.js';
+import { classQuizComposer } from './class-quiz.js';
 import type { MessageOwners } from './message-owners.js';
 import { createOwnerParts, type OwnerParts } from './owner.js';
 import type { Transcriber } from '../tools/voice/transcriber.js';
@@ -218,10 +219,11 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
   const courseDeps = { dataDir: o.config.dataDir, teacherId, roster, apiFor: o.apiFor, log: o.log };
 
   c.use(async (ctx, next) => {
-    if (!ctx.from || ctx.from.is_bot) return; // channel posts, service updates: nothing to do
+    const from = senderOf(ctx);
+    if (!from || from.is_bot) return; // channel posts, service updates: nothing to do
     // An id that is not a person's (a custom Bot API root can send −5) never joins, never gets a
     // folder: the stranger's sentence, and nothing is written.
-    if (!isUserId(ctx.from.id)) return strangerAnswer(ctx);
+    if (!isUserId(from.id)) return strangerAnswer(ctx);
     return next();
   });
 
@@ -329,8 +331,10 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
     }
   });
 
+  c.use(classQuizComposer({ teacherId, roster, users, apiFor: o.apiFor, log: o.log }));
+
   // Each person's own parts: their notebook, runs, approvals and files, never anyone else's.
-  c.lazy(async (ctx) => (await users.get(ctx.from!.id)).composer);
+  c.lazy(async (ctx) => (await users.get(senderOf(ctx)!.id)).composer);
   return c;
 }
 

@@ -57,6 +57,9 @@ export const COMMAND_ROLES: Readonly<Record<string, CommandRule>> = Object.freez
   },
   invitar: { role: () => 'teacher' },
   alumnos: { role: () => 'teacher' },
+  // A quiz is anyone's; sending one to the whole class is the teacher's.
+  quiz: { role: (arg) => (/^clase\b/i.test(arg) ? 'teacher' : 'member') },
+  resultados: { role: () => 'teacher' },
 } satisfies Record<string, CommandRule>);
 
 /** The roles the gate found for each update it let through. */
@@ -77,10 +80,18 @@ export function commandOf(ctx: Context): { name: string; arg: string } | undefin
   return { name, arg: text.slice(command.length).trim() };
 }
 
+/**
+ * Who sent an update: grammY's `ctx.from`, or the voter of a `poll_answer` (grammY leaves it out of
+ * `from`; the answer is theirs all the same, and reaches only their own notebook).
+ */
+export function senderOf(ctx: Context): Context['from'] {
+  return ctx.from ?? ctx.pollAnswer?.user;
+}
+
 export function gateComposer(p: GatePolicy): Composer<Context> {
   const c = new Composer<Context>();
   c.use(async (ctx, next) => {
-    const from = ctx.from;
+    const from = senderOf(ctx);
     if (!from || from.is_bot) return; // channel posts, service updates: nothing to do
     if (!(await p.isMember(from.id))) return p.stranger(ctx);
     // Whatever is sent while handling a member's update is theirs.
@@ -132,7 +143,7 @@ export function singleOwnerPolicy(allowedUserIds: readonly number[], owners: Mes
       // An empty list allows nobody (safe default): the sentence tells them their id so the real
       // owner can add it to ALLOWED_USER_IDS.
       if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: S.tapNotYours(), show_alert: true });
-      else if (ctx.message && ctx.chat) await ctx.reply(S.stranger(ctx.from!.id));
+      else if (ctx.message && ctx.chat) await ctx.reply(S.stranger(senderOf(ctx)!.id));
     },
   };
 }

@@ -112,6 +112,18 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
 
   const bot = new Bot<Context>(token, apiRoot ? { client: { apiRoot } } : {});
   bot.api.config.use(autoRetry({ maxRetryAttempts: API_MAX_RETRIES, maxDelaySeconds: API_MAX_RETRY_DELAY_S }));
+  // Every update being handled, so a stop waits for them all: the runner's own stop does not wait
+  // for a handler still writing after its last message (a review's card shown, then recorded).
+  const handling = new Set<Promise<unknown>>();
+  bot.use(async (_ctx, next) => {
+    const done = next();
+    handling.add(done);
+    try {
+      await done;
+    } finally {
+      handling.delete(done);
+    }
+  });
 
   const allowedUserIds = opts.allowedUserIds ?? config.telegram.allowedUserIds;
   // Both are CPU work of hundreds of ms: on the worker pool, never on the event loop.
@@ -164,7 +176,11 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
     else if (ctx.chat) await ctx.api.sendMessage(ctx.chat.id, S.handlerFailed()).catch(() => undefined);
   });
 
-  const owners = klass ? { start: () => klass.users.startAll(), stop: () => klass.users.stopAll() } : { start: () => owner.start(), stop: () => owner.stop() };
+  // A stop first lets every update being handled finish (nothing writes after it), then stops the parts.
+  const settle = async () => { while (handling.size > 0) await Promise.allSettled([...handling]); };
+  const owners = klass
+    ? { start: () => klass.users.startAll(), stop: async () => { await settle(); await klass.users.stopAll(); } }
+    : { start: () => owner.start(), stop: async () => { await settle(); await owner.stop(); } };
   return { bot, runs: owner.runs, registry: owner.registry, state: owner.state, reminders: owner.reminders, ...(klass ? { class: klass } : {}), owners, log };
 }
 

@@ -57,6 +57,8 @@ export interface IntakeDeps {
   log: (message: string, error?: unknown) => void;
   /** What «repasemos un poco» and «exporta mis tarjetas» start: the review and the export themselves. */
   wishes?: ReviewWishes;
+  /** What «hazme un test de la semana 5» starts: the quiz itself (quiz.ts). */
+  quiz?: (ctx: Context, words: { semana?: number; tema?: string; preguntas?: number }) => Promise<void>;
 }
 
 export function intakeComposer(deps: IntakeDeps): Composer<Context> {
@@ -118,6 +120,7 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'apunte': return void (await ctx.reply(S.statementOffer(u.semana), { reply_markup: pasteKeyboard(pastes.open(chatId, text, at).id) }));
       // Understood means done: the review or the export itself, as /repasar and /exportar do.
       case 'repaso': case 'exportar': return void (await (deps.wishes ? deps.wishes[u.intent](ctx) : ctx.reply(S.notYet(u.intent))));
+      case 'quiz': return void (await (deps.quiz ? deps.quiz(ctx, u) : ctx.reply(S.notYet('repaso'))));
       case 'importar': return void (await ctx.reply(S.notYet(u.intent)));
       case 'ambiguo': {
         const running = deps.runs.current(chatId);

@@ -29,6 +29,8 @@ import { createImports } from '../tools/material/imports.js';
 import { createTesseractOcr } from '../tools/material/ocr.js';
 import { Reminders, remindersComposer } from './reminders.js';
 import { reviewComposer } from './review.js';
+import { quizComposer } from './quiz.js';
+import { createQuizService, type QuizService } from '../tools/quiz/service.js';
 import { RunManager, type RunService } from './runs.js';
 import { BotStateFile } from './state.js';
 import type { Transcriber } from '../tools/voice/transcriber.js';
@@ -73,6 +75,8 @@ export interface OwnerParts {
   readonly state: BotStateFile;
   readonly reminders: Reminders;
   readonly composer: Composer<Context>;
+  /** This owner's quizzes (class mode: the teacher builds one quiz, each student gets their copy). */
+  readonly quizzes: QuizService;
   /** Starts the reminder and resumes this owner's unfinished runs; returns how many. */
   start(): Promise<number>;
   /** Stops timers and releases the data dir's lock; runs resume on the next start. */
@@ -124,6 +128,12 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(proposed.composer);
   const reviewing = reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, log });
   c.use(reviewing);
+  const quizzes = createQuizService({
+    dataDir: config.dataDir, notes: notebook.notes, cards: notebook.cards, review,
+    readAnswers: async (id) => (await notebook.reviews.read()).registro.filter((e) => e.id_tarjeta === id && !e.deshecha),
+  });
+  const quiz = quizComposer({ quizzes, course, review: reviewing.wishes.repaso, log });
+  c.use(quiz);
   c.use(remindersComposer(reminders, review, config.review.timeZone));
   const gpuStatus = opts.service.gpuStatus?.bind(opts.service);
   const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, timeZone: config.review.timeZone, log, ...(gpuStatus ? { gpuStatus } : {}) };
@@ -144,7 +154,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   if (voice) c.use(voice.composer);
   let watchingVoice: { stop(): Promise<void> } | undefined;
   const classify = modelReaderFor(config, notebook.usage, log);
-  c.use(intakeComposer({ runs, notebook, commands, wishes: reviewing.wishes, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}) }));
+  c.use(intakeComposer({ runs, notebook, commands, wishes: reviewing.wishes, quiz: quiz.ask, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}) }));
 
   return {
     dataDir: config.dataDir,
@@ -153,6 +163,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
     state,
     reminders,
     composer: c,
+    quizzes,
     async start() {
       reminders.start(opts.clock);
       await material.resume().catch((e: unknown) => log('material: no se pudieron reanudar los grupos de fotos', e));

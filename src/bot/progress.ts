@@ -24,6 +24,9 @@ export class StatusMessage {
   private timer: NodeJS.Timeout | undefined;
   private chain: Promise<void> = Promise.resolve();
   private finished = false;
+  /** Resolves the wait of `settled` for the scheduled edit (when it is sent or dropped). */
+  private fired: (() => void) | undefined;
+  private scheduled: Promise<void> | undefined;
 
   constructor(
     private readonly api: Api,
@@ -44,16 +47,35 @@ export class StatusMessage {
     this.latest = text;
     if (this.timer) return;
     const wait = Math.max(0, this.lastEditAt + this.minIntervalMs - Date.now());
+    this.scheduled = new Promise((resolve) => { this.fired = resolve; });
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.flush();
+      this.release();
     }, wait);
+  }
+
+  /**
+   * Resolves once what was last set is on screen: a scheduled edit sent and answered (or dropped).
+   * For «nothing is moving» (RunManager.idle): a paused run's last status edit is part of its pause.
+   */
+  async settled(): Promise<void> {
+    while (this.scheduled) await this.scheduled;
+    await this.chain;
+  }
+
+  private release(): void {
+    const fired = this.fired;
+    this.fired = undefined;
+    this.scheduled = undefined;
+    fired?.();
   }
 
   /** Final edit with `text` (after waiting out the interval), no further edits afterwards. */
   async finish(text: string): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.release();
     this.latest = text;
     this.finished = true;
     await this.chain;
@@ -67,6 +89,7 @@ export class StatusMessage {
   abandon(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.release();
     this.finished = true;
   }
 

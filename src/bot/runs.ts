@@ -350,7 +350,7 @@ export class RunManager implements TapHandler {
   /**
    * Resolves when no run is executing and no file is on its way: each run has ended and been
    * delivered, or is paused waiting for the owner with what it made already in the chat and marked
-   * sent (tests, shutdown). A paused run may still be sending the cover it made before pausing: a
+   * sent, its status message showing the pause (tests, shutdown). A paused run may still be sending the cover it made before pausing: a
    * stop that did not wait for it would leave the cover unmarked, and the next start send it again.
    */
   async idle(): Promise<void> {
@@ -358,6 +358,8 @@ export class RunManager implements TapHandler {
       await this.drivers.idle();
       const sending = [...this.active.values(), ...this.finishing].map((r) => r.sending);
       await Promise.allSettled(sending);
+      // A paused run's last status edit («en pausa hasta que respondas») is part of its pause.
+      await Promise.allSettled([...this.active.values(), ...this.finishing].map((r) => r.status?.settled()));
       const again = [...this.active.values(), ...this.finishing].map((r) => r.sending);
       if (again.every((p, i) => p === sending[i]) && again.length === sending.length) return;
     }

@@ -55,6 +55,7 @@ export const COMMANDS: ReadonlyArray<{ command: string; usage: string; descripti
   { command: 'wav', usage: '/wav N', description: 'Te manda el audio original de la semana N en WAV' },
   { command: 'cronograma', usage: '/cronograma', description: 'El cronograma del último trabajo' },
   { command: 'repasar', usage: '/repasar', description: 'Repasa las tarjetas que tocan hoy, una a una' },
+  { command: 'quiz', usage: '/quiz N', description: 'Un test de la semana N con preguntas de tus notas; lo que falles vuelve a tu repaso' },
   { command: 'tarjetas', usage: '/tarjetas', description: 'Tu mazo de tarjetas por semana y nota' },
   { command: 'exportar', usage: '/exportar', description: 'Tu mazo y tu historial como archivo para Anki' },
   { command: 'recordatorios', usage: '/recordatorios 20:00', description: 'Un aviso al día a esa hora si tienes tarjetas; para quitarlo, escribe /recordatorios no' },
@@ -65,6 +66,7 @@ export const COMMANDS: ReadonlyArray<{ command: string; usage: string; descripti
   { command: 'retirar_voz', usage: '/retirar_voz', description: 'Retira tu permiso para narrar con tu propia voz', who: 'clase' },
   { command: 'borrar_mis_datos', usage: '/borrar_mis_datos', description: 'Borra tu cuaderno y todo lo tuyo (te pido confirmación antes)' },
   { command: 'invitar', usage: '/invitar', description: 'Un enlace para que tus alumnos entren en la clase', who: 'profesor' },
+  { command: 'resultados', usage: '/resultados', description: 'Cómo va el último test de la clase, pregunta a pregunta (sin nombres)', who: 'profesor' },
   { command: 'alumnos', usage: '/alumnos', description: 'Tus alumnos y lo que ha gastado cada uno este mes; desde ahí puedes quitar a uno', who: 'profesor' },
 ]);
 

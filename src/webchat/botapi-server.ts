@@ -17,6 +17,7 @@ import { ID_MARK_FILE, IdMark, type IdMarks } from './id-mark.js';
 import { answerRefused } from './limits.js';
 import { LIMITS } from './method-kit.js';
 import { METHODS } from './methods.js';
+import { PollBook, pollMethods } from './polls.js';
 import { BotApiError, InFlightBytes, readParams, type BotParams } from './params.js';
 import { CHAT_ARCHIVE_FILE, CHAT_ARCHIVE_OLD_FILE, ChatArchive, RETENTION, type Retention } from './retention.js';
 import { serveStoredFile } from './serve-file.js';
@@ -133,10 +134,16 @@ export class EmbeddedBotApi {
       for (const [chatId, last] of Object.entries(opts.persist.idMarks ?? {})) this.state.skipIdsTo(Number(chatId), last);
       this.state.guardIds((chatId, id) => mark.cover(chatId, id));
     }
+    this.polls = new PollBook(this.state, this.updates);
+    this.pollMethods = pollMethods(() => this.polls);
   }
 
   /** Everyone the page can play: the owner (or teacher) first, then the class personas. */
   readonly personas: readonly User[];
+
+  /** The chat's polls and their votes (after `restore`, so polls of the saved chat are known). */
+  readonly polls: PollBook;
+  private readonly pollMethods: ReturnType<typeof pollMethods>;
 
   /** The persona with this id, or undefined. */
   persona(id: number): User | undefined {
@@ -199,7 +206,7 @@ export class EmbeddedBotApi {
 
   /** Runs one Bot API method in-process (what `handle` does after decoding the request). */
   async call(method: string, params: BotParams, signal: AbortSignal = new AbortController().signal, client?: PollClient): Promise<unknown> {
-    const impl = own(METHODS, method.toLowerCase());
+    const impl = own(METHODS, method.toLowerCase()) ?? own(this.pollMethods, method.toLowerCase());
     if (!impl) throw new BotApiError(404, 'Not Found');
     return impl({ state: this.state, files: this.files, updates: this.updates, bot: this.bot, signal, ...(client ? { client } : {}) }, params);
   }
@@ -237,6 +244,15 @@ export class EmbeddedBotApi {
     const id = this.state.newQuery(chatId);
     this.updates.push({ callback_query: { id, from, message, chat_instance: `ci${chatId}`, data } } as unknown as Omit<Update, 'update_id'>);
     return id;
+  }
+
+  /**
+   * The person taps option `option` of the poll on message `messageId` (a quiz takes one tap, once):
+   * the bot gets a `poll_answer` update when the poll is not anonymous. Throws RangeError when the
+   * vote cannot be cast (no poll there, closed, already answered, no such option).
+   */
+  answerPoll(messageId: number, option: number, from: User = this.user, chatId: number = from.id): void {
+    this.polls.vote(chatId, messageId, [option], from);
   }
 
   /** Messages of a chat (default: the page's) in their current state: what the page shows. */

@@ -68,7 +68,7 @@ export class PageRoutes {
       if (!sameOrigin(req)) return refuse(req, res, 403, S.foreignOrigin);
       return postUserFile(this.api, req, res, url);
     }
-    if (req.method === 'POST' && (path === '/api/messages' || path === '/api/callbacks')) {
+    if (req.method === 'POST' && (path === '/api/messages' || path === '/api/callbacks' || path === '/api/polls')) {
       if (!sameOrigin(req)) return refuse(req, res, 403, S.foreignOrigin);
       const raw = (req.headers['content-type'] ?? '').startsWith('application/json') ? await readLimitedBody(req, this.api.uploads, MAX_PAGE_BODY) : 'not-json';
       if (raw === 'gone') return undefined;
@@ -77,6 +77,7 @@ export class PageRoutes {
       if (!body) return refuse(req, res, 400, S.badJson);
       const persona = this.personaOf(body.persona === undefined ? null : String(body.persona));
       if (!persona) return sendJson(res, 400, { ok: false, error: S.notFound });
+      if (path === '/api/polls') return this.postVote(res, body, persona);
       return path === '/api/messages' ? this.postMessage(res, body, persona) : this.postCallback(res, body, persona);
     }
     sendText(res, 404, S.notFound);
@@ -121,6 +122,17 @@ export class PageRoutes {
     }
     await this.api.settle();
     sendJson(res, 200, { ok: true, callback_query_id: id });
+  }
+
+  /** A tap on a poll's option: the person's vote (a quiz takes one), on disk before the page hears it went. */
+  private async postVote(res: ServerResponse, body: Record<string, unknown>, from: User): Promise<void> {
+    try {
+      this.api.answerPoll(Number(body.message_id), Number(body.option), from);
+    } catch {
+      return sendJson(res, 409, { ok: false, error: S.pollClosed });
+    }
+    await this.api.settle();
+    sendJson(res, 200, { ok: true });
   }
 
   /**

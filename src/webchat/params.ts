@@ -58,7 +58,7 @@ export interface BotParams {
 
 /** Fields whose value is a JSON object/array even when sent as a form field. */
 const JSON_FIELDS = ['reply_markup', 'entities', 'caption_entities', 'commands', 'allowed_updates', 'scope',
-  'link_preview_options', 'reply_parameters'];
+  'link_preview_options', 'reply_parameters', 'options', 'explanation_entities', 'correct_option_ids'];
 
 /** Reads the whole request (≤ MAX_BODY_BYTES, within `inFlight`) and returns its parameters. */
 export async function readParams(req: IncomingMessage, url: URL, inFlight: InFlightBytes = new InFlightBytes()): Promise<BotParams> {

@@ -39,6 +39,7 @@ const SAMPLES: { [K in CallbackKindName]: Array<Tap<K>> } = {
   erase: [{ confirm: true, by: 101 }, { confirm: false, by: 101 }],
   classStudent: [{ action: 'quitar', student: 301 }, { action: 'quitar_si', student: 301 }, { action: 'no', by: 100 }],
   start: ['curso', 'material', 'semana'],
+  quiz: [{ quiz: '0f8c3a52-5b1e-4c1e-9d0a-2b7f6c1d9e84' }],
 };
 
 const kinds = Object.keys(CALLBACKS) as CallbackKindName[];

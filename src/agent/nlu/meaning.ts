@@ -25,6 +25,8 @@ export type Understood =
   | { intent: 'tarjetas'; nota: string | number }
   | { intent: 'orden'; nombre: CommandName }
   | { intent: 'repaso' }
+  /** A quiz of quiz polls: of a week, of a topic (the student's words), of `preguntas` questions. */
+  | { intent: 'quiz'; semana?: number; tema?: string; preguntas?: number }
   | { intent: 'exportar' }
   | { intent: 'borrar_datos' }
   | { intent: 'importar' }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Understood, Wanted } from './meaning.js';
 import { IntentClassifier, type Classification } from './classifier.js';
 import { courseEdit, editsCourse } from './course-edit.js';
+import { quizAsked } from './quiz.js';
 import { reminderSlots } from './reminder.js';
 import { asksRedo, cardsNote, excluded, namedParts, noteNumber, onlyPart, ownVoice, searchTopic, subjectFrom, type Part } from './slots.js';
 import { words, type Words } from './text.js';
@@ -49,6 +50,8 @@ export function readMessage(text: string, course: CourseContext, now: Date, clas
   const total = ranked.reduce((sum, c) => sum + c.score, 0);
   const top: Classification | undefined = ranked[0];
   if (editsCourse(w.t, text)) return courseChange(text, w, course, now);
+  const quiz = quizAsked(w, course, now);
+  if (quiz) return quiz;
   const defined = definitionAsked(w);
   if (defined) return { intent: 'buscar', consulta: defined };
   const studied = !work && !preparing ? statementAbout(text, w, course) : undefined;

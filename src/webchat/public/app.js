@@ -205,6 +205,46 @@ function ownText(m) {
   return /^\/start [A-Za-z0-9_-]{8,64}$/.test(m.text) ? { text: '/start', entities: [{ type: 'bot_command', offset: 0, length: 6 }] } : m;
 }
 
+/**
+ * A quiz as Telegram shows it: the question and one button per option; after the tap, the right
+ * option marked ✓, the chosen wrong one ✗, and the explanation. In a private chat the one voter's
+ * choice is the option with a vote, so a reload shows the same thing.
+ */
+function pollNode(m) {
+  const p = m.poll;
+  const answered = p.total_voter_count > 0 || p.is_closed;
+  const chosen = p.options.findIndex((o) => o.voter_count > 0);
+  const quiz = p.type === 'quiz';
+  const rightIds = p.correct_option_ids || (p.correct_option_id !== undefined ? [p.correct_option_id] : []);
+  const options = p.options.map((o, i) => {
+    const right = quiz && answered && rightIds.includes(i);
+    const wrong = quiz && answered && i === chosen && !right;
+    const mark = right ? '✓' : wrong ? '✗' : '';
+    const label = [o.text, right ? T.quizRight : wrong ? T.quizWrong : '', i === chosen ? T.quizYours : ''].filter(Boolean).join(', ');
+    return el('button', {
+      type: 'button', class: `poll-option${right ? ' right' : ''}${wrong ? ' wrong' : ''}${i === chosen ? ' chosen' : ''}`,
+      'data-option': i, disabled: answered || undefined, 'aria-label': label,
+      onclick: (ev) => vote(m.message_id, i, ev.currentTarget),
+    }, el('span', { class: 'poll-mark', 'aria-hidden': 'true' }, mark), el('span', { class: 'poll-text' }, o.text));
+  });
+  return el('div', { class: 'poll', role: 'group', 'aria-label': p.question },
+    el('div', { class: 'poll-kind' }, p.is_closed ? T.quizClosed : T.quiz),
+    el('div', { class: 'poll-question' }, p.question),
+    ...options,
+    answered && p.explanation ? el('div', { class: 'poll-explanation', role: 'note' }, el('strong', {}, `💡 ${T.quizExplanation}: `), p.explanation) : undefined);
+}
+
+async function vote(messageId, option, button) {
+  button.setAttribute('aria-busy', 'true');
+  try {
+    await post('/api/polls', { message_id: messageId, option });
+  } catch (e) {
+    toast(e.message || T.buttonFailed);
+  } finally {
+    if (button.isConnected) button.removeAttribute('aria-busy');
+  }
+}
+
 function messageNode(m) {
   const mine = m.from && m.from.id === me.id;
   const keyboard = keyboardNode(m);
@@ -214,7 +254,7 @@ function messageNode(m) {
   return el('article', {
     class: `msg ${mine ? 'out' : 'in'}${keyboard ? ' has-keyboard' : ''}`,
     id: `m-${m.message_id}`, 'data-message-id': m.message_id, 'aria-label': mine ? T.you : T.bot,
-  }, el('div', { class: 'bubble' }, el('span', { class: 'visually-hidden' }, `${mine ? T.you : T.bot}: `), quoteNode(m), ...mediaNodes(m), body, meta), keyboard);
+  }, el('div', { class: 'bubble' }, el('span', { class: 'visually-hidden' }, `${mine ? T.you : T.bot}: `), quoteNode(m), ...mediaNodes(m), m.poll ? pollNode(m) : undefined, body, meta), keyboard);
 }
 
 function nearBottom() {

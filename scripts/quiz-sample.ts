@@ -1,0 +1,38 @@
+/**
+ * Draws the judged sample of issue 45: 20 quiz questions made by the generator (tools/quiz) from the
+ * three fixture lectures (imported as notes the way an import splits them) and the quiz tests' own
+ * notes, drawn with a stated seed, written to test/fixtures/quiz-judging/sample.json for someone who
+ * did not write the generator to judge. Run: `npx tsx scripts/quiz-sample.ts`.
+ */
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mulberry32 } from '../src/lib/prng.js';
+import { splitIntoNotes } from '../src/tools/material/split.js';
+import { buildQuiz } from '../src/tools/quiz/build.js';
+import { ideasOfNotes } from '../src/tools/quiz/ideas.js';
+
+const SEED = 45;
+const SAMPLE = 20;
+const root = new URL('../', import.meta.url);
+const lectures = [['termodinamica-tema5.md', 5], ['arte-impresionismo-tema3.md', 3], ['economia-elasticidad-tema2.md', 2]] as const;
+let id = 1;
+const notes = lectures.flatMap(([file, week]) =>
+  splitIntoNotes(readFileSync(new URL(`test/fixtures/lectures/${file}`, root), 'utf8'), { fileName: file, semana: week }).map((n) => ({ ...n, id: id++, archivo: file as string })));
+const own = JSON.parse(readFileSync(new URL('test/fixtures/quiz/termodinamica.json', root), 'utf8')) as { notas: Array<{ tema: string; texto: string; semana: number }> };
+// The tests' own notes sit in weeks of their own (14, 13), apart from the lectures' weeks.
+for (const n of own.notas) notes.push({ ...n, semana: n.semana + 10, id: id++, archivo: 'termodinamica.json' });
+
+const pool = ideasOfNotes(notes);
+const weekOf = (noteId: number) => notes.find((n) => n.id === noteId)?.semana;
+// Every question the generator makes, week by week, each week's quiz seeded by its week.
+const weeks = [...new Set(notes.map((n) => n.semana))];
+const all = weeks.flatMap((w) => buildQuiz(ideasOfNotes(notes.filter((n) => n.semana === w)), pool, 100, `muestra-${SEED}-semana-${w}`, weekOf));
+const random = mulberry32(SEED);
+const order = all.map((q, i) => ({ q, r: random(), i })).sort((a, b) => a.r - b.r).slice(0, SAMPLE).sort((a, b) => a.i - b.i);
+const sample = {
+  seed: SEED,
+  drawn: `${order.length} of ${all.length} questions made from the three fixture lectures and test/fixtures/quiz/termodinamica.json (mulberry32(${SEED}))`,
+  questions: order.map(({ q }) => ({ question: q.question, options: q.options, correct: q.correct, explanation: q.explanation, kind: q.idea.kind, source: q.idea.source })),
+};
+mkdirSync(new URL('test/fixtures/quiz-judging/', root), { recursive: true });
+writeFileSync(new URL('test/fixtures/quiz-judging/sample.json', root), `${JSON.stringify(sample, null, 2)}\n`);
+console.log(sample.drawn);

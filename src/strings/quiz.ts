@@ -1,0 +1,37 @@
+/**
+ * What the bot says about quizzes (tú, plain text): the quiz's opening line, the score, the class
+ * quiz and its results — counts only, never who answered what.
+ */
+import { count } from './count.js';
+
+export const QUIZ = Object.freeze({
+  intro: (n: number, week?: number, topic?: string) =>
+    `Test ${week !== undefined ? `de la semana ${week}` : topic ? `sobre «${topic}»` : 'de tus notas'}: ${count(n, 'pregunta', 'preguntas')}. Toca una opción en cada una; lo que falles vuelve pronto a tu repaso.`,
+  fewer: (n: number, asked: number) => `Solo he encontrado ideas para ${count(n, 'pregunta', 'preguntas')} de las ${asked} que pedías.`,
+  noNotes: (week?: number) => (week !== undefined ? `La semana ${week} no tiene notas todavía: añade tus apuntes y te hago el test.` : 'Todavía no tienes notas: añade tus apuntes y te hago un test.'),
+  noIdeas: (week?: number, topic?: string) =>
+    `No encuentro en tus notas ${topic ? `sobre «${topic}» ` : week !== undefined ? `de la semana ${week} ` : ''}definiciones, enunciados ni fórmulas con los que preguntarte (y tres respuestas falsas del mismo tipo en el curso). Prueba con otra semana o con /repasar.`,
+  noWeek: (week: number) => `Tu curso no tiene semana ${week}.`,
+  usage: () => 'Escribe /quiz para un test de tus notas, o /quiz N para el de la semana N.',
+  /** «el enunciado de Clausius», «la ley de Ohm», «la fórmula η = 1 − Tc/Th», «entropía». */
+  missedLabel: (term: string, kind: string) => {
+    if (kind === 'formula') return `la fórmula ${term}`;
+    const lower = term.charAt(0).toLocaleLowerCase('es') + term.slice(1);
+    if (kind === 'enunciado') return `${/^(ley|regla)\b/i.test(term) ? 'la' : 'el'} ${lower}`;
+    return kind === 'fecha' ? term : lower;
+  },
+  score: (right: number, total: number, missed: string[]) =>
+    `${right} de ${total}${missed.length === 0 ? '. ¡Todo bien!' : `; repasa ${missed.join(', ')}.`}`,
+  reviewMissed: () => 'Repasar las falladas',
+  failed: () => 'No he podido preparar el test. Vuelve a intentarlo en un momento.',
+  classOnly: () => 'Mandar un test a la clase solo se puede en una clase.',
+  classUsage: () => 'Escribe /quiz clase N para mandar a cada alumno el test de la semana N, hecho con tus notas.',
+  classSent: (week: number, n: number, students: number) =>
+    `Test de la semana ${week} (${count(n, 'pregunta', 'preguntas')}) enviado a ${count(students, 'alumno', 'alumnos')}. Mira cómo va con /resultados.`,
+  classNoStudents: () => 'Aún no tienes alumnos: invítalos con /invitar.',
+  classIntro: (week: number) => `Tu profesor te manda un test de la semana ${week}.`,
+  resultsNone: () => 'Aún no has mandado ningún test a la clase. Escribe /quiz clase N.',
+  resultsHeader: (week: number, answered: number, students: number) => `Test de la semana ${week}: han respondido ${answered} de ${count(students, 'alumno', 'alumnos')}.`,
+  resultsLine: (i: number, answered: number, rightPct: number | undefined, min: number) =>
+    `${i}. ${count(answered, 'respuesta', 'respuestas')}${rightPct === undefined ? ` (el acierto se muestra con ${min} o más)` : `, ${rightPct} % de acierto`}`,
+});

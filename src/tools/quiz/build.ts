@@ -1,0 +1,154 @@
+/**
+ * A quiz from key ideas (pure): one question per idea — the definition, statement or formula in
+ * the question, the term, name or formula as the right option — with three distractors of the same
+ * kind taken from the course's other ideas: never a paraphrase of the right one, never two alike,
+ * never another idea that says the same thing. Options are shuffled with a seeded generator, so the
+ * same quiz id gives the same quiz on every machine. Everything fits Telegram's poll limits
+ * (webchat/polls.ts POLL_LIMITS): question ≤ 300, options ≤ 100, explanation ≤ 200 characters.
+ */
+import { mulberry32 } from '../../lib/prng.js';
+import type { QuizIdea, QuizIdeaKind } from './ideas.js';
+
+/** Telegram's limits for a quiz poll, in characters (the same figures the embedded Bot API checks). */
+export const QUIZ_LIMITS = Object.freeze({ question: 300, option: 100, explanation: 200 });
+/** Options per question: the right one and three distractors. */
+export const OPTIONS_PER_QUESTION = 4;
+/** Questions when the student names no number; the most one quiz sends (Telegram has no such limit: a long run of polls is not a test). */
+export const DEFAULT_QUESTIONS = 5;
+export const MAX_QUESTIONS = 20;
+
+export interface QuizQuestion {
+  idea: QuizIdea;
+  question: string;
+  options: string[];
+  /** Index of the right option in `options`. */
+  correct: number;
+  explanation: string;
+}
+
+const chars = (s: string) => Array.from(s).length;
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es');
+const STOP = new Set(['el', 'la', 'los', 'las', 'un', 'una', 'de', 'del', 'y', 'o', 'en', 'a', 'al', 'que', 'por', 'para', 'con', 'se', 'su', 'sus']);
+/** Content words, without accents and a plural ending: «Máquinas térmicas» ~ «maquina termica». */
+function stems(s: string): string[] {
+  return fold(s).split(/[^\p{L}\p{N}]+/u).filter((w) => w && !STOP.has(w)).map((w) => w.replace(/(?:es|s)$/u, ''));
+}
+
+/**
+ * True when `a` and `b` say the same thing in other words (so one cannot be the other's distractor):
+ * equal, one inside the other, or sharing at least `share` of the shorter one's content words.
+ */
+export function paraphrase(a: string, b: string, share = 0.5): boolean {
+  const x = stems(a);
+  const y = stems(b);
+  if (x.length === 0 || y.length === 0) return fold(a).replace(/\s+/g, '') === fold(b).replace(/\s+/g, '');
+  const ys = new Set(y);
+  const shared = x.filter((w) => ys.has(w)).length;
+  // Equal, one inside the other, or most of the shorter one's words shared.
+  return shared / Math.min(x.length, y.length) >= share;
+}
+
+/** Share of content words at which two statements are the same statement. */
+const STATEMENT_COPY = 0.9;
+
+/** Kinds whose options can stand beside each other: terms with terms, statements with statements. */
+const FAMILY: Record<QuizIdeaKind, string> = {
+  definicion: 'termino', termino: 'termino', enunciado: 'enunciado', formula: 'formula', fecha: 'fecha', persona: 'persona', obra: 'obra',
+};
+
+/** Text cut to `max` characters at a word, with «…». */
+export function cut(text: string, max: number): string {
+  if (chars(text) <= max) return text;
+  const head = Array.from(text).slice(0, max - 1).join('');
+  const at = head.lastIndexOf(' ');
+  return `${(at > max / 2 ? head.slice(0, at) : head).replace(/[\s,;:.]+$/u, '')}…`;
+}
+
+/** The question for an idea, in Telegram's 300 characters. */
+export function questionOf(idea: QuizIdea): string {
+  const frame = (before: string, after = '?') => `${before}${cut(idea.statement, QUIZ_LIMITS.question - chars(before) - chars(after))}${after}`;
+  switch (idea.kind) {
+    case 'definicion':
+    case 'termino':
+      return /^(?:el|la|los|las|un|una|unos|unas|aquel|aquella|lo)\s/iu.test(idea.statement) ? frame('¿Qué concepto es ') : frame('¿Qué concepto ');
+    case 'enunciado': return frame('¿Qué enunciado dice que ');
+    case 'formula': return frame('¿Qué fórmula da ');
+    case 'fecha': return frame('¿En qué año? «', '»');
+    case 'persona': return frame('¿Quién? «', '»');
+    case 'obra': return frame('¿Qué obra? «', '»');
+  }
+}
+
+/** Where the idea was read, in words: the file and page when known, else the note. */
+export function sourceName(idea: QuizIdea): string {
+  const { file, page, noteId } = idea.source;
+  if (file) return page !== undefined ? `${file}, pág. ${page}` : file;
+  return `nota ${noteId}`;
+}
+
+/** The explanation: the passage quoted, and where it comes from, in 200 characters. */
+export function explanationOf(idea: QuizIdea): string {
+  const tail = ` (${sourceName(idea)})`;
+  return `«${cut(idea.passage, QUIZ_LIMITS.explanation - chars(tail) - 2)}»${tail}`;
+}
+
+/** A 32-bit seed from any text (FNV-1a): the quiz id gives the quiz's shuffles. */
+export function seedOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** Which week a note is of (undefined: none), so distractors come from the same week first. */
+export type WeekOfNote = (noteId: number) => number | null | undefined;
+
+/**
+ * Three distractors for `idea` from `pool` (same family, not a paraphrase, not alike), or undefined.
+ * Ideas of the same week are tried first (they are what a student of that week could mistake for
+ * the right one), then the rest of the course.
+ */
+export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random: () => number, weekOf: WeekOfNote = () => undefined): string[] | undefined {
+  const week = weekOf(idea.source.noteId);
+  const near = week === undefined || week === null ? [] : pool.filter((o) => weekOf(o.source.noteId) === week);
+  const picked: string[] = [];
+  for (const other of [...shuffled(near, random), ...shuffled(pool.filter((o) => !near.includes(o)), random)]) {
+    if (picked.length === OPTIONS_PER_QUESTION - 1) break;
+    if (other === idea || FAMILY[other.kind] !== FAMILY[idea.kind]) continue;
+    if (chars(other.term) > QUIZ_LIMITS.option) continue;
+    // Two definitions may share most words and still define different things («elasticidad renta» and
+    // «elasticidad cruzada»): those are the best distractors. Only a near-copy says the same thing.
+    if (paraphrase(other.term, idea.term) || paraphrase(other.statement, idea.statement, STATEMENT_COPY)) continue;
+    if (picked.some((p) => paraphrase(p, other.term))) continue;
+    // A distractor the question names is no distractor («¿Qué concepto … la entropía…?»).
+    if (fold(idea.statement).includes(fold(other.term))) continue;
+    picked.push(other.term);
+  }
+  return picked.length === OPTIONS_PER_QUESTION - 1 ? picked : undefined;
+}
+
+/**
+ * Up to `count` questions about `asked` (in the order given), distractors from `pool` (the course's
+ * ideas); an idea with too few distractors of its kind is left out. `quizId` seeds every shuffle.
+ */
+export function buildQuiz(asked: readonly QuizIdea[], pool: readonly QuizIdea[], count: number, quizId: string, weekOf?: WeekOfNote): QuizQuestion[] {
+  const random = mulberry32(seedOf(quizId));
+  const out: QuizQuestion[] = [];
+  for (const idea of asked) {
+    if (out.length >= count) break;
+    if (chars(idea.term) > QUIZ_LIMITS.option) continue;
+    const distractors = distractorsFor(idea, pool, random, weekOf);
+    if (!distractors) continue;
+    const options = shuffled([idea.term, ...distractors], random);
+    out.push({ idea, question: questionOf(idea), options, correct: options.indexOf(idea.term), explanation: explanationOf(idea) });
+  }
+  return out;
+}

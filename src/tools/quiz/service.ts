@@ -1,0 +1,206 @@
+/**
+ * «Quiz me» for one notebook: a quiz of a week or a topic built from the notes' key ideas
+ * (ideas.ts, build.ts), each question tied to the card of the same idea (found in the deck, or made
+ * under the deck's week rules), and each answer rated into the review — right «Bien», wrong «Otra
+ * vez» — through the same FSRS path as /repasar (review/service.ts `rate`), exactly once: the answer
+ * is written to the quiz file first (with its instant), then rated with that same instant, then
+ * marked rated; a repeated or redelivered answer, or one after a crash in between, finds the first
+ * (in the file, or in the review log by card and instant) and rates nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Card, CardDeck, NewCard, NotesStore } from '../../store/index.js';
+import type { ReviewService } from '../review/service.js';
+import { giveAway } from '../cards/build.js';
+import { buildQuiz, DEFAULT_QUESTIONS, MAX_QUESTIONS, type QuizQuestion } from './build.js';
+import { ideasOfNotes, type QuizIdea, type SourceNote } from './ideas.js';
+import { QuizStore, type StoredQuestion, type StoredQuiz } from './store.js';
+
+/** FSRS grades: «Otra vez» and «Bien». */
+const AGAIN = 1;
+const GOOD = 3;
+
+export interface QuizAsk {
+  chat: number;
+  user: number;
+  week?: number;
+  topic?: string;
+  count?: number;
+  /** A class quiz: its questions (the teacher's), asked as they are. */
+  questions?: readonly QuizQuestion[];
+  classQuiz?: string;
+}
+
+export type QuizMade = { kind: 'made'; quiz: StoredQuiz } | { kind: 'no_ideas' } | { kind: 'no_notes' };
+
+export type AnswerResult =
+  | { kind: 'rated'; quiz: StoredQuiz; question: StoredQuestion; finished: boolean }
+  | { kind: 'seen' }
+  | { kind: 'not_theirs' }
+  | { kind: 'unknown' };
+
+export interface QuizServiceOptions {
+  dataDir: string;
+  notes: Pick<NotesStore, 'list' | 'add'>;
+  cards: Pick<CardDeck, 'list' | 'append'>;
+  review: Pick<ReviewService, 'rate'>;
+  readAnswers?: (cardId: number) => Promise<Array<{ fecha: string }>>;
+}
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es').trim();
+const words = (s: string) => fold(s).split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 3);
+
+/** The ideas a topic names: those whose term or passage shares a content word with it, best first. */
+export function ideasAbout(ideas: readonly QuizIdea[], topic: string): QuizIdea[] {
+  const asked = new Set(words(topic));
+  const score = (i: QuizIdea) => words(`${i.term} ${i.term} ${i.passage}`).filter((w) => asked.has(w)).length;
+  return ideas.map((i) => ({ i, s: score(i) })).filter((x) => x.s > 0).sort((a, b) => b.s - a.s).map((x) => x.i);
+}
+
+export type QuizService = ReturnType<typeof createQuizService>;
+
+/** The title of the note a class quiz leaves in a student's notebook. */
+export const classNoteTitle = (week: number | undefined) => `Test de la clase${week !== undefined ? ` · semana ${week}` : ''}`;
+
+export function createQuizService(o: QuizServiceOptions) {
+  const store = new QuizStore(o.dataDir);
+
+  /** The card of `idea`: one in the deck with its answer (its note's, else its week's), or a new one. */
+  function cardFor(deck: readonly Card[], idea: QuizIdea, question: string, week: number | undefined): Card | NewCard | undefined {
+    const same = (c: Card) => fold(c.respuesta) === fold(idea.term);
+    const found = deck.find((c) => c.id_nota === idea.source.noteId && same(c)) ?? deck.find((c) => c.semana === week && week !== undefined && same(c));
+    if (found) return found;
+    const card: NewCard = { id_nota: idea.source.noteId, ...(week !== undefined ? { semana: week } : {}), tipo: 'definicion', pregunta: question, respuesta: idea.term };
+    const weekCards = deck.filter((c) => (week !== undefined ? c.semana === week : c.id_nota === idea.source.noteId));
+    return giveAway(card, weekCards) === undefined ? card : undefined;
+  }
+
+  /** Ties each question to its card (made in one append), dropping those that can have none. */
+  async function withCards(questions: readonly QuizQuestion[], notes: readonly SourceNote[], origin: string): Promise<StoredQuestion[]> {
+    const weekOf = (q: QuizQuestion) => notes.find((n) => n.id === q.idea.source.noteId)?.semana ?? undefined;
+    const tied: Array<{ q: QuizQuestion; key: string }> = [];
+    const { cards } = await o.cards.append((deck) => {
+      const out: NewCard[] = [];
+      const live = [...deck] as Card[];
+      for (const q of questions) {
+        const c = cardFor(live, q.idea, q.question, weekOf(q));
+        if (!c) continue;
+        if (!('id' in c)) {
+          out.push(c);
+          live.push({ ...c, id: -1 - out.length, creada: '' });
+        }
+        tied.push({ q, key: fold(q.idea.term) });
+      }
+      // The quiz's own cards are returned too (append returns the request's cards, stored ones included).
+      return [...out, ...deck.filter((d) => tied.some((t) => t.key === fold(d.respuesta)) && !out.some((n) => fold(n.respuesta) === fold(d.respuesta)))].map(({ id_nota, semana, tipo, pregunta, respuesta }) => ({ id_nota, ...(semana !== undefined ? { semana } : {}), tipo, pregunta, respuesta }));
+    }, new Date(), origin);
+    const out: StoredQuestion[] = [];
+    for (const { q, key } of tied) {
+      const card = cards.find((c) => c.id_nota === q.idea.source.noteId && fold(c.respuesta) === key) ?? cards.find((c) => fold(c.respuesta) === key);
+      if (card) out.push({ idea: q.idea, question: q.question, options: q.options, correct: q.correct, explanation: q.explanation, cardId: card.id });
+    }
+    return out;
+  }
+
+  return {
+    store,
+
+    /** The ideas of a week (or of every note), for a class quiz built from the teacher's notes. */
+    async build(ask: { week?: number; topic?: string; count?: number; id: string }): Promise<{ questions: QuizQuestion[]; notes: SourceNote[] } | { kind: 'no_notes' }> {
+      const notes = (await o.notes.list()) as SourceNote[];
+      const pool = ideasOfNotes(notes);
+      const scoped = ask.week !== undefined ? notes.filter((n) => n.semana === ask.week) : notes;
+      if (scoped.length === 0) return { kind: 'no_notes' };
+      const inScope = ideasOfNotes(scoped);
+      const asked = ask.topic ? ideasAbout(ask.week !== undefined ? inScope : pool, ask.topic) : inScope;
+      const count = Math.min(Math.max(ask.count ?? DEFAULT_QUESTIONS, 1), MAX_QUESTIONS);
+      const weekOf = (id: number) => notes.find((n) => n.id === id)?.semana;
+      return { questions: buildQuiz(asked, pool, count, ask.id, weekOf), notes };
+    },
+
+    /** Builds and saves a quiz for `ask.user` (not sent yet). */
+    async make(ask: QuizAsk): Promise<QuizMade> {
+      const id = randomUUID();
+      let questions = ask.questions;
+      let notes = (await o.notes.list()) as SourceNote[];
+      if (questions) {
+        // A class quiz: its passages become one note of this notebook, which its cards point at —
+        // the student's deck holds only what the student received.
+        const kept = await o.notes.add(classNoteTitle(ask.week), questions.map((q) => `${q.idea.passage}.`).join('\n'), ask.week ?? null);
+        questions = questions.map((q) => ({ ...q, idea: { ...q.idea, source: { ...q.idea.source, noteId: kept.id } } }));
+        notes = [...notes, kept];
+      } else {
+        const built = await this.build({ id, ...(ask.week !== undefined ? { week: ask.week } : {}), ...(ask.topic ? { topic: ask.topic } : {}), ...(ask.count !== undefined ? { count: ask.count } : {}) });
+        if ('kind' in built) return built;
+        questions = built.questions;
+        notes = built.notes;
+      }
+      const stored = await withCards(questions, notes, `quiz-${id}`);
+      if (stored.length === 0) return { kind: 'no_ideas' };
+      const quiz: StoredQuiz = {
+        id, chat: ask.chat, user: ask.user, created: new Date().toISOString(), questions: stored,
+        ...(ask.week !== undefined ? { week: ask.week } : {}), ...(ask.topic ? { topic: ask.topic } : {}), ...(ask.classQuiz ? { classQuiz: ask.classQuiz } : {}),
+      };
+      await store.update((f) => void f.quizzes.push(quiz));
+      return { kind: 'made', quiz };
+    },
+
+    /** Records which poll asks question `index` of quiz `id`. */
+    async sent(id: string, index: number, pollId: string, messageId: number): Promise<void> {
+      await store.update((f) => {
+        const q = f.quizzes.find((x) => x.id === id)?.questions[index];
+        if (q) Object.assign(q, { pollId, messageId });
+      });
+    },
+
+    /**
+     * `user` chose `option` in poll `pollId` at `now`: rated once into the review (see the module
+     * comment). Only the person the poll was sent to counts.
+     */
+    async answer(pollId: string, user: number, option: number, now: Date): Promise<AnswerResult> {
+      const claimed = await store.update((f) => {
+        const quiz = f.quizzes.find((x) => x.questions.some((q) => q.pollId === pollId));
+        const question = quiz?.questions.find((q) => q.pollId === pollId);
+        if (!quiz || !question) return { kind: 'unknown' as const };
+        if (quiz.user !== user) return { kind: 'not_theirs' as const };
+        if (question.answer?.entry !== undefined) return { kind: 'seen' as const };
+        // A first answer is kept as it was given; one interrupted before its rating is finished below.
+        question.answer ??= { option, right: option === question.correct, at: now.toISOString() };
+        return { kind: 'claim' as const, cardId: question.cardId, answer: question.answer };
+      });
+      if (claimed.kind !== 'claim') return claimed;
+      const at = new Date(claimed.answer.at);
+      const before = o.readAnswers ? await o.readAnswers(claimed.cardId) : [];
+      const done = before.find((e) => e.fecha === claimed.answer.at) as { n?: number } | undefined;
+      let entry = done?.n;
+      if (entry === undefined) {
+        const r = await o.review.rate(claimed.cardId, claimed.answer.right ? GOOD : AGAIN, at);
+        entry = r.kind === 'applied' ? r.entry.n : 0;
+      }
+      return store.update((f) => {
+        const quiz = f.quizzes.find((x) => x.questions.some((q) => q.pollId === pollId))!;
+        const question = quiz.questions.find((q) => q.pollId === pollId)!;
+        if (question.answer!.entry !== undefined) return { kind: 'seen' as const };
+        question.answer!.entry = entry;
+        const finished = quiz.questions.every((q) => q.answer?.entry !== undefined);
+        return { kind: 'rated' as const, quiz: structuredClone(quiz), question: structuredClone(question), finished };
+      });
+    },
+
+    /** Marks quiz `id` scored; false when it already was (the score message is sent once). */
+    claimScore: (id: string) => store.update((f) => {
+      const quiz = f.quizzes.find((x) => x.id === id);
+      if (!quiz || quiz.scored) return false;
+      quiz.scored = true;
+      return true;
+    }),
+
+    async quiz(id: string): Promise<StoredQuiz | undefined> {
+      return (await store.read()).quizzes.find((x) => x.id === id);
+    },
+
+    /** Every quiz in this notebook that copies class quiz `classQuiz` (a student's copy). */
+    async copiesOf(classQuiz: string): Promise<StoredQuiz[]> {
+      return (await store.read()).quizzes.filter((x) => x.classQuiz === classQuiz);
+    },
+  };
+}
