@@ -15,7 +15,7 @@ import { StateFileError } from '../errors.js';
 import { STATE } from '../strings/console.js';
 import { writeFileAtomic } from './atomic.js';
 import { COURSE_CHANGED_EVENT } from './auditEvents.js';
-import { checkCourse, COURSE_STATE_VERSION, courseDocument, type StoredCourse } from './courseFile.js';
+import { checkCourse, COURSE_STATE_VERSION, courseDocument } from './courseFile.js';
 import type { CourseChange, Notebook } from './types.js';
 
 export type { CourseChange };
