@@ -1,0 +1,203 @@
+/**
+ * The passage index: the chat's one search over the student's notes (docs/design.md §3 keeps
+ * `buscar_notas` and its TF-IDF apart, for the model). A question is answered with the passages that
+ * say it, not with whole notes: each note is cut into paragraphs and sentence windows (cut.ts), its
+ * words folded and stemmed (terms.ts), and passages are ranked by BM25F over two fields: the
+ * passage's own words, and the note's topic — its heading — shared by every passage under it
+ * (TOPIC_WEIGHT times a body word, not length-normalised: a heading is short by nature), plus a bonus when two
+ * words the question writes together stand together in the passage («ciclo de Carnot» over a
+ * passage that names «ciclo» and «Carnot» apart), and one when the passage opens with a word of the
+ * question (the passage that starts «La clorofila es…» is about it; one that names it in passing is not).
+ *
+ * Incremental: `sync` compares the notes with what was indexed and cuts only the notes that are
+ * new or changed, so a question after an import costs the new notes, and a question after another
+ * costs nothing but the ranking. Pure: the notes come in, the passages go out.
+ */
+import type { Note } from '../domain.js';
+import { cutPassages, overlaps, type PassageSpan } from './cut.js';
+import { terms } from './terms.js';
+
+/** Where a note's text comes from, when the note knows: the file and, for a paged file, the page. */
+export interface NoteSource {
+  archivo: string;
+  pagina?: number;
+}
+
+/** A note as the index reads it: any note, and its source when it carries one. */
+export type SourcedNote = Note & { fuente?: NoteSource };
+
+export interface Passage extends PassageSpan {
+  noteId: number;
+  tema: string;
+  fuente?: NoteSource;
+}
+
+export interface PassageHit {
+  passage: Passage;
+  score: number;
+}
+
+/** BM25's usual constants: term-frequency saturation and length normalisation. */
+const K1 = 1.2;
+const B = 0.75;
+/** How many times a word of the note's topic counts in each of its passages. */
+export const TOPIC_WEIGHT = 2;
+/** Share of the pair's idf added when two words written together in the question stand together in a passage. */
+const PAIR_BONUS = 0.5;
+/** How many words apart (after leaving out function words) still count as together. */
+const PAIR_GAP = 2;
+/** Share of a word's idf added when the passage opens with it: a passage that starts with «La fase luminosa…» is about it. */
+const LEAD_BONUS = 0.3;
+/** How many of a passage's first words (function words left out) count as its opening. */
+const LEAD_WORDS = 3;
+/** An answer's later passages must score at least this share of the first one's. */
+export const RELEVANT_SHARE = 0.5;
+
+interface Entry {
+  passage: Passage;
+  /** The body's stemmed words, in order. */
+  words: string[];
+  /** Term → frequency in the body. */
+  tf: Map<string, number>;
+  /** Term → frequency in the note's topic. */
+  topic: Map<string, number>;
+  /** Body length in words (BM25's document length). */
+  length: number;
+}
+
+interface IndexedNote {
+  tema: string;
+  texto: string;
+  fuente: string;
+  entries: Entry[];
+}
+
+export class PassageIndex {
+  readonly #notes = new Map<number, IndexedNote>();
+  /** Term → the passages holding it, for a query to visit only those. */
+  readonly #postings = new Map<string, Set<Entry>>();
+  #passages = 0;
+  #totalLength = 0;
+
+  /** How many passages are indexed. */
+  get size(): number {
+    return this.#passages;
+  }
+
+  /** Brings the index to `notes`: new or changed notes are cut again, removed ones dropped. */
+  sync(notes: readonly SourcedNote[]): void {
+    const seen = new Set<number>();
+    for (const n of notes) {
+      seen.add(n.id);
+      const fuente = n.fuente ? JSON.stringify(n.fuente) : '';
+      const had = this.#notes.get(n.id);
+      if (had && had.tema === n.tema && had.texto === n.texto && had.fuente === fuente) continue;
+      if (had) this.#drop(n.id, had);
+      this.#add(n, fuente);
+    }
+    for (const [id, had] of this.#notes) if (!seen.has(id)) this.#drop(id, had);
+  }
+
+  #add(n: SourcedNote, fuente: string): void {
+    const topic = terms(n.tema);
+    const entries = cutPassages(n.texto).map((span) => {
+      const words = terms(span.text);
+      const passage: Passage = { ...span, noteId: n.id, tema: n.tema, ...(n.fuente ? { fuente: n.fuente } : {}) };
+      return { passage, words, tf: frequencies(words), topic: frequencies(topic), length: words.length };
+    });
+    for (const e of entries) {
+      for (const t of new Set([...e.tf.keys(), ...e.topic.keys()])) {
+        let set = this.#postings.get(t);
+        if (!set) this.#postings.set(t, (set = new Set()));
+        set.add(e);
+      }
+      this.#totalLength += e.length;
+    }
+    this.#passages += entries.length;
+    this.#notes.set(n.id, { tema: n.tema, texto: n.texto, fuente, entries });
+  }
+
+  #drop(id: number, had: IndexedNote): void {
+    for (const e of had.entries) {
+      for (const t of new Set([...e.tf.keys(), ...e.topic.keys()])) {
+        const set = this.#postings.get(t);
+        set?.delete(e);
+        if (set?.size === 0) this.#postings.delete(t);
+      }
+      this.#totalLength -= e.length;
+    }
+    this.#passages -= had.entries.length;
+    this.#notes.delete(id);
+  }
+
+  /**
+   * The best passages for `query`, best first, at most `k`, none overlapping another; a later one
+   * only when it scores at least RELEVANT_SHARE of the first. Empty when no word of the query is in
+   * the notes. Ties keep note order, then reading order.
+   */
+  search(query: string, k = 3): PassageHit[] {
+    const q = terms(query);
+    const distinct = [...new Set(q)];
+    const n = this.#passages;
+    if (n === 0 || distinct.length === 0) return [];
+    const avg = this.#totalLength / n || 1;
+    const idf = new Map(distinct.map((t) => {
+      const df = this.#postings.get(t)?.size ?? 0;
+      return [t, Math.log(1 + (n - df + 0.5) / (df + 0.5))];
+    }));
+    const scores = new Map<Entry, number>();
+    for (const t of distinct) {
+      for (const e of this.#postings.get(t) ?? []) {
+        // BM25F: the body's frequency normalised by the body's length, the topic's added with its
+        // weight (a heading is short by nature), then one saturation for both.
+        const f = (e.tf.get(t) ?? 0) / (1 - B + (B * e.length) / avg) + TOPIC_WEIGHT * (e.topic.get(t) ?? 0);
+        const s = (idf.get(t)! * f * (K1 + 1)) / (f + K1);
+        scores.set(e, (scores.get(e) ?? 0) + s);
+      }
+    }
+    const pairs = q.slice(1).map((t, i) => [q[i]!, t] as const).filter(([a, b]) => a !== b);
+    for (const [e, s] of scores) scores.set(e, s + pairBonus(e.words, pairs, idf) + leadBonus(e.words, distinct, idf));
+    const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0].passage.noteId - b[0].passage.noteId || order(a[0].passage, b[0].passage));
+    const out: PassageHit[] = [];
+    for (const [e, score] of ranked) {
+      if (out.length >= k || score < RELEVANT_SHARE * (out[0]?.score ?? 0)) break;
+      if (out.some((h) => h.passage.noteId === e.passage.noteId && overlaps(h.passage, e.passage))) continue;
+      out.push({ passage: e.passage, score });
+    }
+    return out;
+  }
+}
+
+function frequencies(words: readonly string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const w of words) m.set(w, (m.get(w) ?? 0) + 1);
+  return m;
+}
+
+function order(a: PassageSpan, b: PassageSpan): number {
+  return a.paragraph - b.paragraph || a.from - b.from;
+}
+
+/** LEAD_BONUS of the idf of each of the question's words among the passage's first LEAD_WORDS words. */
+function leadBonus(words: readonly string[], query: readonly string[], idf: ReadonlyMap<string, number>): number {
+  const lead = words.slice(0, LEAD_WORDS);
+  let bonus = 0;
+  for (const t of query) if (lead.includes(t)) bonus += LEAD_BONUS * idf.get(t)!;
+  return bonus;
+}
+
+/** PAIR_BONUS of the pair's mean idf for each pair of the question's words that stand together in the passage. */
+function pairBonus(words: readonly string[], pairs: readonly (readonly [string, string])[], idf: ReadonlyMap<string, number>): number {
+  if (pairs.length === 0) return 0;
+  let bonus = 0;
+  for (const [a, b] of pairs) {
+    for (let i = 0; i < words.length; i++) {
+      if (words[i] !== a) continue;
+      if (words.slice(i + 1, i + 1 + PAIR_GAP).includes(b)) {
+        bonus += (PAIR_BONUS * (idf.get(a)! + idf.get(b)!)) / 2;
+        break;
+      }
+    }
+  }
+  return bonus;
+}
