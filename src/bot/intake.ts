@@ -17,7 +17,7 @@ import type { BotNotebook } from './command-kit.js';
 import type { PlainCommand } from './commands.js';
 import type { CourseChat } from './course-chat.js';
 import { NOTE_MAX_CHARS, onExampleCourse, replyToStart } from './commands.js';
-import { splitText, truncate } from './format.js';
+import { splitText } from './format.js';
 import { CALLBACKS } from './callbacks.js';
 import { busyKeyboard, noKeyboard, pasteKeyboard, quickKeyboard, type QuickAction } from './keyboards.js';
 import { askErase } from './erase.js';
@@ -25,14 +25,13 @@ import { answerEmptyWeek } from './empty-week.js';
 import { PASTE_FULL_PART, PasteBox, pasteLength, pasteText, type Paste } from './paste.js';
 import type { RunManager } from './runs.js';
 import type { ReviewWishes } from './review.js';
-import { matchingNotes } from './search.js';
+import { PassageAnswers } from './passage-answer.js';
+import { PASSAGES } from '../strings/passages.js';
 import { S } from '../strings/chat.js';
 import { personaOf } from './access.js';
 
 /** Longest request accepted as one sentence, in characters (the model needs a request, not a file). */
 export const MAX_REQUEST_CHARS = 1_000;
-/** How much of a note's text a search answer quotes. */
-const SEARCH_LINE_CHARS = 120;
 
 export interface IntakeDeps {
   runs: RunManager;
@@ -62,6 +61,7 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
   const pastes = new PasteBox();
   const c = new Composer<Context>();
   const lastWeeks = new LastWeeks();
+  const passages = new PassageAnswers();
   /** Starts the work `text` asks for (`u`: its reading, when the message was read already). */
   const start = async (ctx: Context, text: string, week: number | undefined, u?: Understood) => {
     if (week !== undefined) {
@@ -108,7 +108,7 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'gracias': return void (await ctx.reply(S.thanks()));
       case 'charla': return void (await ctx.reply(S.smallTalk()));
       case 'orden': return void (await deps.commands[u.nombre](ctx));
-      case 'buscar': return void (await ctx.reply(await searchAnswer(deps, u.consulta, course)));
+      case 'buscar': return void (await answerQuestion(ctx, deps, passages, u.consulta, course));
       // Understood, not yet done from a sentence: the command that does it (issue 28 wires them).
       case 'recordatorio': return void (await ctx.reply(S.notYet(u.intent, u)));
       case 'curso': if (deps.courseChat) return void (await deps.courseChat.edit(ctx, u)); return void (await ctx.reply(S.notYet(u.intent)));
@@ -168,6 +168,15 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     await start(ctx, choice, tap.week);
   });
 
+  // [🃏 Hacer tarjetas de esto] under a quoted passage: the cards of its note, asked as the student would.
+  c.callbackQuery(CALLBACKS.passageCards.trigger, async (ctx) => {
+    const noteId = CALLBACKS.passageCards.parse(ctx.callbackQuery.data);
+    if (noteId === undefined) return void (await ctx.answerCallbackQuery({ text: S.tapStale(), show_alert: true }));
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+    await start(ctx, PASSAGES.cardsRequest(noteId), undefined);
+  });
+
   c.callbackQuery(CALLBACKS.paste.trigger, async (ctx) => {
     const paste = pastes.take(CALLBACKS.paste.parse(ctx.callbackQuery.data) ?? '');
     if (!paste) return void (await ctx.answerCallbackQuery({ text: S.pasteGone(), show_alert: true }));
@@ -222,22 +231,22 @@ async function showOffer(ctx: Context, paste: Paste, log: (message: string, erro
   }
 }
 
-/** The matching notes in words (title, a line, the week), or what there is when nothing matches. */
-async function searchAnswer(deps: Pick<IntakeDeps, 'notebook' | 'log'>, query: string, course: Course): Promise<string> {
+/** A question to the notebook: the passages that say it, quoted with their source, or a plain «nothing». */
+async function answerQuestion(ctx: Context, deps: Pick<IntakeDeps, 'notebook' | 'log'>, passages: PassageAnswers, query: string, course: Course): Promise<void> {
   let notes;
   try {
     notes = await deps.notebook.notes.list();
   } catch (e) {
     deps.log('no se pudieron leer las notas', e);
-    return S.searchFailed();
+    return void (await ctx.reply(PASSAGES.failed()));
   }
-  const hits = matchingNotes(notes, query, course);
-  if (hits.length === 0) {
-    const topics = [...new Set(notes.map((n) => n.tema))];
-    const inWords = topics.length > 1 ? `${topics.slice(0, -1).join(', ')} y ${topics.at(-1)}` : (topics[0] ?? '—');
-    return S.searchNone(query, inWords);
+  const reply = passages.answer(notes, query, course);
+  if (reply.kind === 'none') return void (await ctx.reply(reply.text));
+  // The buttons go under the last message, beside the last passage quoted.
+  for (const [i, m] of reply.messages.entries()) {
+    const last = i === reply.messages.length - 1;
+    await ctx.reply(m.text, last ? { reply_markup: reply.keyboard } : {});
   }
-  return [S.searchHeader(query), ...hits.map((h) => S.searchHit(h.note.id, h.note.tema, h.week, truncate(h.note.texto.replace(/\s+/g, ' '), SEARCH_LINE_CHARS)))].join('\n');
 }
 
 /**

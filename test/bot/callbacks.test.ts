@@ -16,6 +16,7 @@ import { approvalKeyboard, busyKeyboard, closingKeyboard, coverOnlyKeyboard, noR
 import { importKeyboard, importWeekKeyboard } from '../../src/bot/material-keyboards.js';
 import { pageKeyboard, questionKeyboard, ratingKeyboard, removeKeyboard, startKeyboard } from '../../src/bot/review-keyboards.js';
 import { transcribeKeyboard } from '../../src/bot/voice.js';
+import { passageKeyboard } from '../../src/bot/passage-answer.js';
 import type { CardBatch } from '../../src/tools/cards/proposals.js';
 
 type Tap<K extends CallbackKindName> = Parameters<(typeof CALLBACKS)[K]['format']>[0];
@@ -37,6 +38,7 @@ const SAMPLES: { [K in CallbackKindName]: Array<Tap<K>> } = {
   review: [{ kind: 'start' }, { kind: 'rate', card: 4, count: 2, grade: 3 }, { kind: 'remove', card: 9 }, { kind: 'page', page: 2 }],
   erase: [{ confirm: true, by: 101 }, { confirm: false, by: 101 }],
   classStudent: [{ action: 'quitar', student: 301 }, { action: 'quitar_si', student: 301 }, { action: 'no', by: 100 }],
+  passageCards: [1, 123_456_789],
 };
 
 const kinds = Object.keys(CALLBACKS) as CallbackKindName[];
@@ -101,6 +103,7 @@ describe('the callback registry', () => {
       remove: removeKeyboard(4),
       start: startKeyboard(),
       page: pageKeyboard(2, 3),
+      passages: passageKeyboard([12, 7, 12]),
     };
     for (const [name, k] of Object.entries(keyboards)) {
       const data = dataOf(k);
