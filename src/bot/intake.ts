@@ -10,7 +10,7 @@
  */
 import { Composer, type Context } from 'grammy';
 import { intentOf, questionFor } from '../agent/intent.js';
-import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
+import { asksForRedo, readsAsQuestion, understand, type CommandName, type Understood } from '../agent/understand.js';
 import { classWeeks, hasWeek, weekForNewNote, type Course } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { BotNotebook } from './command-kit.js';
@@ -119,6 +119,8 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'repaso': case 'exportar': return void (await (deps.wishes ? deps.wishes[u.intent](ctx) : ctx.reply(S.notYet(u.intent))));
       case 'importar': return void (await ctx.reply(S.notYet(u.intent)));
       case 'ambiguo': {
+        // Shaped like a question and placed nowhere: the notes may say it («¿y la rubisco?»).
+        if (u.bajaConfianza && readsAsQuestion(text) && await answerQuestion(ctx, deps, passages, text.replace(/[¿?]/g, '').trim(), course, true)) return;
         const running = deps.runs.current(chatId);
         if (running) return void (await ctx.reply(S.busy(running.text, running.elapsedS), { reply_markup: busyKeyboard(running.runId) }));
         // «rehaz la portada» right after a week: that week's, the one obvious candidate — said in
@@ -231,22 +233,33 @@ async function showOffer(ctx: Context, paste: Paste, log: (message: string, erro
   }
 }
 
-/** A question to the notebook: the passages that say it, quoted with their source, or a plain «nothing». */
-async function answerQuestion(ctx: Context, deps: Pick<IntakeDeps, 'notebook' | 'log'>, passages: PassageAnswers, query: string, course: Course): Promise<void> {
+/**
+ * A question to the notebook: the passages that say it, quoted with their source, or a plain
+ * «nothing». `onlyFound`: a message the reading could not place — answered only when the notes hold
+ * something (true), else left to the question back (false).
+ */
+async function answerQuestion(ctx: Context, deps: Pick<IntakeDeps, 'notebook' | 'log'>, passages: PassageAnswers, query: string, course: Course, onlyFound = false): Promise<boolean> {
   let notes;
   try {
     notes = await deps.notebook.notes.list();
   } catch (e) {
     deps.log('no se pudieron leer las notas', e);
-    return void (await ctx.reply(PASSAGES.failed()));
+    if (onlyFound) return false;
+    await ctx.reply(PASSAGES.failed());
+    return true;
   }
   const reply = passages.answer(notes, query, course);
-  if (reply.kind === 'none') return void (await ctx.reply(reply.text));
+  if (reply.kind === 'none') {
+    if (onlyFound) return false;
+    await ctx.reply(reply.text);
+    return true;
+  }
   // The buttons go under the last message, beside the last passage quoted.
   for (const [i, m] of reply.messages.entries()) {
     const last = i === reply.messages.length - 1;
     await ctx.reply(m.text, last ? { reply_markup: reply.keyboard } : {});
   }
+  return true;
 }
 
 /**

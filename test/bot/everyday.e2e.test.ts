@@ -48,6 +48,8 @@ describe('everyday messages', () => {
     expect(hit).toMatch(/^Esto dicen tus notas sobre «impresionismo»:\n\n«El impresionismo pintó la luz al aire libre[^»]*»\n— tu nota 8 · Historia del arte \(semana 3\)$/);
     const music = await oneBubble('¿qué notas tengo de musica?');
     expect(music.match(/— tu nota 1[012] · Música \(semana 4\)/g)).toHaveLength(3);
+    // A question the reading cannot place is tried on the notes before it is asked back.
+    expect(await oneBubble('¿y el metrónomo?')).toMatch(/^Esto dicen tus notas sobre «y el metrónomo»:\n\n«Practicar la guitarra cada día con un metrónomo[^»]*»\n— tu nota 12 · Música \(semana 4\)$/);
     const none = await oneBubble('busca notas sobre el enlace covalente');
     expect(none).toMatch(/^No tengo nada sobre «enlace covalente» en tus notas\. Tus temas son estadística, python, historia del arte y música\./);
     expect(await stack.notebook.usage.list()).toEqual([]);

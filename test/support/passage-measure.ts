@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { understand } from '../../src/agent/understand.js';
+import { readsAsQuestion, understand } from '../../src/agent/understand.js';
 import { extractMaterial } from '../../src/tools/material/extract.js';
 import type { OcrEngine } from '../../src/tools/material/ocr.js';
 import { splitIntoNotes } from '../../src/tools/material/split.js';
@@ -73,13 +73,15 @@ export async function measurePassages(dir: string, questionsFile: string): Promi
     const quote = normalise(q.answer_quote);
     const t = performance.now();
     const straight = index.search(q.question, 1)[0]?.passage.text;
+    // As the chat does (bot/intake.ts): a `buscar` asks its subject; a question placed nowhere asks its own words.
     const u = understand(q.question);
-    const read = u.intent === 'buscar' ? index.search(u.consulta, 1)[0]?.passage.text : undefined;
+    const asked = u.intent === 'buscar' ? u.consulta : u.intent === 'ambiguo' && u.bajaConfianza && readsAsQuestion(q.question) ? q.question.replace(/[¿?]/g, '').trim() : undefined;
+    const read = asked !== undefined ? index.search(asked, 1)[0]?.passage.text : undefined;
     askMs += performance.now() - t;
     if (straight !== undefined && normalise(straight).includes(quote)) score.search++;
     else misses.push({ path: 'búsqueda', question: q.question, got: straight });
     if (read !== undefined && normalise(read).includes(quote)) score.chat++;
-    else misses.push({ path: 'chat', question: q.question, got: u.intent === 'buscar' ? read : `(leída como ${u.intent})` });
+    else misses.push({ path: 'chat', question: q.question, got: asked !== undefined ? read : `(leída como ${u.intent})` });
   }
   const lectures = [...byLecture.values()];
   const sum = (k: 'total' | 'search' | 'chat') => lectures.reduce((s, l) => s + l[k], 0);

@@ -23,6 +23,10 @@ const ABOUT = new RegExp(`${LEAD}(?:${[
   'en que consiste|en que consisten',
   'como (?:funciona|funcionan|influye|influyen|afecta|afectan|se calcula|se calculan|se define|se mide|se forma|se produce|ocurre)',
   'para que sirve|para que sirven',
+  'quien (?:es|era|fue|fueron|eran|invento|descubrio|pinto|escribio)',
+  // «cuándo» reads «cuanto» after the typo correction (text.ts): both, with verbs of events only.
+  'cuan[dt]o (?:fue|ocurrio|empezo|termino|se produjo)',
+  'donde (?:ocurre|ocurrio|se produce|se produjo|tiene lugar|tuvo lugar)|de donde (?:sale|salen|viene|vienen|procede|proceden)',
   'cual es|cuales son|cual fue|cuales fueron|cual era|cuales eran',
   'no me entero(?: bien)?(?: de| del)?|no entiendo(?: bien)?|no comprendo|no pillo|no lo pillo|me lio con|me pierdo con',
   'hablame (?:de|del|sobre)|cuentame (?:de|del|sobre|algo de)|recuerdame que (?:es|era|dice)',
@@ -42,6 +46,17 @@ const OWN_THINGS = /^(?:my|mi|mis|tu|tus|you|your|yo|su|sus|lo(?! de\b)(?: \w+)?
 
 /** Some letters: a subject of three letters at least. */
 const A_WORD = /\p{L}{3}/u;
+
+/** A message shaped like a question: a question mark, or a question word first. */
+const QUESTION_SHAPE = /^(?:(?:y|oye|pero|entonces|a ver) )*(?:que|cual|cuales|como|donde|de donde|cuando|quien|quienes|por que|cuanto|cuanta|cuantos|cuantas)\b/;
+
+/**
+ * True when the message reads as a question though its opening is not one of the known ones
+ * («qué productos da la fase luminosa»): the chat then tries the notes before asking back.
+ */
+export function questionShaped(text: string, w: Words): boolean {
+  return /[¿?]/.test(text) || QUESTION_SHAPE.test(w.t);
+}
 
 /**
  * The subject of a question to the notebook, or undefined when the message is not one.

@@ -61,6 +61,8 @@ interface Entry {
   tf: Map<string, number>;
   /** Term → frequency in the note's topic. */
   topic: Map<string, number>;
+  /** The topic's stemmed words, in order. */
+  topicWords: string[];
   /** Body length in words (BM25's document length). */
   length: number;
 }
@@ -103,7 +105,7 @@ export class PassageIndex {
     const entries = cutPassages(n.texto).map((span) => {
       const words = terms(span.text);
       const passage: Passage = { ...span, noteId: n.id, tema: n.tema, ...(n.fuente ? { fuente: n.fuente } : {}) };
-      return { passage, words, tf: frequencies(words), topic: frequencies(topic), length: words.length };
+      return { passage, words, tf: frequencies(words), topic: frequencies(topic), topicWords: topic, length: words.length };
     });
     for (const e of entries) {
       for (const t of new Set([...e.tf.keys(), ...e.topic.keys()])) {
@@ -156,7 +158,11 @@ export class PassageIndex {
       }
     }
     const pairs = q.slice(1).map((t, i) => [q[i]!, t] as const).filter(([a, b]) => a !== b);
-    for (const [e, s] of scores) scores.set(e, s + pairBonus(e.words, pairs, idf) + leadBonus(e.words, distinct, idf));
+    for (const [e, s] of scores) {
+      // Words written together stand together in the passage or in its heading: counted once.
+      const together = Math.max(pairBonus(e.words, pairs, idf), pairBonus(e.topicWords, pairs, idf));
+      scores.set(e, s + together + leadBonus(e.words, distinct, idf));
+    }
     const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0].passage.noteId - b[0].passage.noteId || order(a[0].passage, b[0].passage));
     const out: PassageHit[] = [];
     for (const [e, score] of ranked) {
