@@ -41,7 +41,8 @@ export const PASSAGES = Object.freeze({
 /** One quoted passage: the quote, then a line with its source, topic and week. */
 function quoted(p: QuotedPassage, n: number | undefined): string {
   const where = `— ${PASSAGES.source(p)} · ${capital(p.tema)}${p.week !== undefined ? ` (semana ${p.week})` : ''}`;
-  return `${n !== undefined ? `${n}. ` : ''}«${p.text.trim()}»\n${where}`;
+  // Bold marks of a Markdown source are the writer's emphasis, not words: left out of the quote.
+  return `${n !== undefined ? `${n}. ` : ''}«${p.text.trim().replace(/\*\*|__/g, '')}»\n${where}`;
 }
 
 /** The answer's messages: the header and each passage whole, within Telegram's limit. */

@@ -2,7 +2,8 @@
  * A note cut into passages (pure): its paragraphs, and a paragraph longer than PASSAGE_MAX_CHARS in
  * windows of whole sentences that overlap by one sentence, so an answer that spans two sentences is
  * whole in some window. A paragraph shorter than PASSAGE_MIN_CHARS (a formula on its own line, a
- * lone list item) joins the one before it, so it is found with what explains it and a fragment
+ * lone list item) joins the one before it, and so does the paragraph after one that ends in «:»
+ * («…en el orden siguiente:» and its list), so it is found with what explains it and a fragment
  * never outranks the passage it belongs to.
  */
 
@@ -26,7 +27,8 @@ function paragraphsOf(texto: string): string[] {
     const p = raw.trim();
     if (!p) continue;
     const last = out.length - 1;
-    if (last >= 0 && (p.length < PASSAGE_MIN_CHARS || out[last]!.length < PASSAGE_MIN_CHARS)) out[last] = `${out[last]}\n\n${p}`;
+    // A short paragraph joins its neighbour; a paragraph that ends in «:» introduces the next (a list, a formula).
+    if (last >= 0 && (p.length < PASSAGE_MIN_CHARS || out[last]!.length < PASSAGE_MIN_CHARS || out[last]!.endsWith(':'))) out[last] = `${out[last]}\n\n${p}`;
     else out.push(p);
   }
   return out;
