@@ -10,7 +10,7 @@
  */
 import { Composer, type Context } from 'grammy';
 import { intentOf, questionFor } from '../agent/intent.js';
-import { asksForRedo, readsAsQuestion, understand, type CommandName, type Understood } from '../agent/understand.js';
+import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
 import { classWeeks, hasWeek, weekForNewNote, type Course } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { BotNotebook } from './command-kit.js';
@@ -25,7 +25,7 @@ import { answerEmptyWeek } from './empty-week.js';
 import { PASTE_FULL_PART, PasteBox, pasteLength, pasteText, type Paste } from './paste.js';
 import type { RunManager } from './runs.js';
 import type { ReviewWishes } from './review.js';
-import { PassageAnswers } from './passage-answer.js';
+import { notesQuestion, PassageAnswers } from './passage-answer.js';
 import { PASSAGES } from '../strings/passages.js';
 import { S } from '../strings/chat.js';
 import { personaOf } from './access.js';
@@ -103,12 +103,14 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     // Unsure what it is about, with a model configured: one cheap classification call reads it.
     const askedModel = u.intent === 'ambiguo' && u.bajaConfianza === true && deps.classify !== undefined;
     if (askedModel) u = await deps.classify!(text, course);
+    // A question to the notes, or a question read as small talk whose words the notes hold.
+    const asked = notesQuestion(u, text);
+    if (asked && await answerQuestion(ctx, deps, passages, asked.query, course, asked.onlyFound)) return;
     switch (u.intent) {
       case 'saludo': return void (await ctx.reply(S.greeting(ctx.from.first_name ?? '', await onExampleCourse(deps.notebook))));
       case 'gracias': return void (await ctx.reply(S.thanks()));
       case 'charla': return void (await ctx.reply(S.smallTalk()));
       case 'orden': return void (await deps.commands[u.nombre](ctx));
-      case 'buscar': return void (await answerQuestion(ctx, deps, passages, u.consulta, course));
       // Understood, not yet done from a sentence: the command that does it (issue 28 wires them).
       case 'recordatorio': return void (await ctx.reply(S.notYet(u.intent, u)));
       case 'curso': if (deps.courseChat) return void (await deps.courseChat.edit(ctx, u)); return void (await ctx.reply(S.notYet(u.intent)));
@@ -119,8 +121,6 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'repaso': case 'exportar': return void (await (deps.wishes ? deps.wishes[u.intent](ctx) : ctx.reply(S.notYet(u.intent))));
       case 'importar': return void (await ctx.reply(S.notYet(u.intent)));
       case 'ambiguo': {
-        // Shaped like a question and placed nowhere: the notes may say it («¿y la rubisco?»).
-        if (u.bajaConfianza && readsAsQuestion(text) && await answerQuestion(ctx, deps, passages, text.replace(/[¿?]/g, '').trim(), course, true)) return;
         const running = deps.runs.current(chatId);
         if (running) return void (await ctx.reply(S.busy(running.text, running.elapsedS), { reply_markup: busyKeyboard(running.runId) }));
         // «rehaz la portada» right after a week: that week's, the one obvious candidate — said in

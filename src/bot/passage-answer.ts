@@ -7,8 +7,11 @@
  * changed notes are cut again. No run, no model, no tokens.
  */
 import type { InlineKeyboardMarkup } from 'grammy/types';
+import { readsAsQuestion, type Understood } from '../agent/understand.js';
 import type { PackedMessage } from '../lib/message-pack.js';
 import { PassageIndex, type PassageHit, type SourcedNote } from '../tools/passages/index.js';
+import { terms } from '../tools/passages/terms.js';
+import { fold } from '../lib/fold.js';
 import { weekOfNote, type Course } from '../tools/course/course.js';
 import { PASSAGES, passageMessages, type QuotedPassage } from '../strings/passages.js';
 import { CALLBACKS } from './callbacks.js';
@@ -19,6 +22,36 @@ export const ANSWER_MAX_PASSAGES = 3;
 export type PassageReply =
   | { kind: 'found'; messages: PackedMessage[]; keyboard: InlineKeyboardMarkup; hits: PassageHit[] }
   | { kind: 'none'; text: string };
+
+/** What the notes are asked, and whether only an answer that found something is given. */
+export interface NotesQuestion {
+  query: string;
+  /** True for a message read as something else: answered from the notes only when they hold it. */
+  onlyFound: boolean;
+}
+
+/**
+ * Whether a message is asked of the notes, and with what words: a `buscar` with its subject; a
+ * message shaped like a question («¿por qué las hojas son verdes?») that the reading took for small
+ * talk or could not place, with its own words — the notes then decide: it is a question about
+ * them when they hold its words. Anything else is not asked of the notes.
+ */
+export function notesQuestion(u: Understood, text: string): NotesQuestion | undefined {
+  if (u.intent === 'buscar') return { query: u.consulta, onlyFound: false };
+  if (!readsAsQuestion(text) || NAMES_WEEK_WORK.test(fold(text))) return undefined;
+  const query = text.replace(/[¿?¡!]/g, ' ').replace(/\s+/g, ' ').trim();
+  // Small talk, a message placed nowhere, and a question the classifier took for /estado or
+  // /ayuda when it has words of its own («¿qué pasa si falta agua?»; «¿qué estás haciendo?» has none).
+  const words = new Set(terms(query)).size;
+  const unplaced = u.intent === 'charla' || u.intent === 'saludo' || u.intent === 'ambiguo'
+    || (u.intent === 'orden' && (u.nombre === 'estado' || u.nombre === 'ayuda') && words >= ORDER_WORDS);
+  return unplaced && words > 0 ? { query, onlyFound: true } : undefined;
+}
+
+/** Words of a week's work: a question about a week or a part of one is left to the week's reading. */
+const NAMES_WEEK_WORK = /\b(?:semanas?|week|portadas?|narracion|audio|podcast|episodio|tarjetas?|fichas?)\b/;
+/** How many words of its own a question read as /estado or /ayuda needs to be tried on the notes. */
+const ORDER_WORDS = 2;
 
 /** The buttons under an answer: one per quoted note, numbered like the passages when there are several. */
 export function passageKeyboard(noteIds: readonly number[]): InlineKeyboardMarkup {

@@ -8,7 +8,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readsAsQuestion, understand } from '../../src/agent/understand.js';
+import { understand } from '../../src/agent/understand.js';
+import { notesQuestion } from '../../src/bot/passage-answer.js';
 import { extractMaterial } from '../../src/tools/material/extract.js';
 import type { OcrEngine } from '../../src/tools/material/ocr.js';
 import { splitIntoNotes } from '../../src/tools/material/split.js';
@@ -73,10 +74,10 @@ export async function measurePassages(dir: string, questionsFile: string): Promi
     const quote = normalise(q.answer_quote);
     const t = performance.now();
     const straight = index.search(q.question, 1)[0]?.passage.text;
-    // As the chat does (bot/intake.ts): a `buscar` asks its subject; a question placed nowhere asks its own words.
+    // As the chat does (bot/intake.ts): a question to the notes asks its subject; a question read as small talk its own words.
     const u = understand(q.question);
-    const asked = u.intent === 'buscar' ? u.consulta : u.intent === 'ambiguo' && u.bajaConfianza && readsAsQuestion(q.question) ? q.question.replace(/[¿?]/g, '').trim() : undefined;
-    const read = asked !== undefined ? index.search(asked, 1)[0]?.passage.text : undefined;
+    const asked = notesQuestion(u, q.question);
+    const read = asked !== undefined ? index.search(asked.query, 1)[0]?.passage.text : undefined;
     askMs += performance.now() - t;
     if (straight !== undefined && normalise(straight).includes(quote)) score.search++;
     else misses.push({ path: 'búsqueda', question: q.question, got: straight });

@@ -10,10 +10,10 @@ import { searchTopic, subjectFrom } from './slots.js';
 import type { Words } from './text.js';
 
 /** Words that may lead a question without changing it («y qué es…», «oye, explícame…»). */
-const LEAD = '^(?:(?:y|oye|pero|entonces|a ver|vale|bueno|perdona|perdon|porfa|por favor|una pregunta) )*';
+const LEAD = '^(?:(?:y|oye|pero|entonces|a ver|vale|bueno|perdona|perdon|porfa|por favor|una pregunta|dime|me dices|me puedes decir|puedes decirme|sabes) )*';
 
 /** «qué es X», «explícame X» (also in English): a definition or an explanation, asked whatever else the message names. */
-const DEFINITION = new RegExp(`${LEAD}(?:que (?:es|son|era|eran|significa|significan|quiere decir)|explicame|explica|define|definicion de|what is|what are|what does|explain)\\b`);
+const DEFINITION = new RegExp(`${LEAD}(?:que (?:es|son|era|eran|significa|significan|quiere decir)|explicame|explica|explicamelo|me explicas|(?:me )?(?:puedes|podrias) explicar(?:me)?|define|definicion de|what is|what are|what does|explain)\\b`);
 
 /** The other openers of a question about the material, read only when no week or part of a week is named. */
 const ABOUT = new RegExp(`${LEAD}(?:${[
@@ -30,6 +30,7 @@ const ABOUT = new RegExp(`${LEAD}(?:${[
   'cual es|cuales son|cual fue|cuales fueron|cual era|cuales eran',
   'no me entero(?: bien)?(?: de| del)?|no entiendo(?: bien)?|no comprendo|no pillo|no lo pillo|me lio con|me pierdo con',
   'hablame (?:de|del|sobre)|cuentame (?:de|del|sobre|algo de)|recuerdame que (?:es|era|dice)',
+  'resume|resumeme|hazme un resumen de|un resumen de',
 ].join('|')})\\b`);
 
 /** «busca…», «búscame…», «encuéntrame…»: a search, its subject read as every search's is (slots.ts). */
@@ -48,7 +49,7 @@ const OWN_THINGS = /^(?:my|mi|mis|tu|tus|you|your|yo|su|sus|lo(?! de\b)(?: \w+)?
 const A_WORD = /\p{L}{3}/u;
 
 /** A message shaped like a question: a question mark, or a question word first. */
-const QUESTION_SHAPE = /^(?:(?:y|oye|pero|entonces|a ver) )*(?:que|cual|cuales|como|donde|de donde|cuando|quien|quienes|por que|cuanto|cuanta|cuantos|cuantas)\b/;
+const QUESTION_SHAPE = /^(?:(?:y|oye|pero|entonces|a ver|dime|me dices|sabes) )*(?:que|cual|cuales|como|donde|de donde|cuando|quien|quienes|por que|cuanto|cuanta|cuantos|cuantas)\b/;
 
 /**
  * True when the message reads as a question though its opening is not one of the known ones

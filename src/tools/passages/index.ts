@@ -41,7 +41,7 @@ export interface PassageHit {
 const K1 = 1.2;
 const B = 0.75;
 /** How many times a word of the note's topic counts in each of its passages. */
-export const TOPIC_WEIGHT = 2;
+export const TOPIC_WEIGHT = 3;
 /** Share of the pair's idf added when two words written together in the question stand together in a passage. */
 const PAIR_BONUS = 0.5;
 /** How many words apart (after leaving out function words) still count as together. */
@@ -49,7 +49,7 @@ const PAIR_GAP = 2;
 /** Share of a word's idf added when the passage opens with it: a passage that starts with «La fase luminosa…» is about it. */
 const LEAD_BONUS = 0.3;
 /** How many of a passage's first words (function words left out) count as its opening. */
-const LEAD_WORDS = 3;
+const LEAD_WORDS = 2;
 /** An answer's later passages must score at least this share of the first one's. */
 export const RELEVANT_SHARE = 0.5;
 

@@ -18,8 +18,9 @@ const NOT_SUBJECT: ReadonlySet<string> = new Set([
     'que quien quienes cual cuales cuyo como cuando donde cuanto cuanta cuantos cuantas este esta estos estas ese esa esos esas esto eso aquel aquella ' +
     'su sus mi mis tu tus me te se le les nos os yo ya muy mas menos tambien tan tanto otro otra otros otras todo toda todos todas algo nada ' +
     'es son era eran fue fueron sea sean sido ser sera seran esta estan estaba estaban estar hay ha han he has habia habian haber ' +
-    'tiene tienen tenia tenian tengo hace hacen hizo paso pasa ocurre ocurrio sirve funciona consiste influye ' +
-    'explicame explica explicar explique explicacion dime dice dicen decir pone ponen significa significan quiere decir define definicion ' +
+    'tiene tienen tenia tenian tengo hace hacen hizo hacer haces haciendo paso pasa consiste funciona funcionan ' +
+    'tal hola buenos buenas dias tardes noches saludos hey eres estas llamas puedes puedo sabes quieres gusta mio mia ahora ' +
+    'explicame explicas explicarme explica explicar explique explicacion resume resumeme dime dice dicen decir pone ponen significa significan quiere decir define definicion ' +
     'entero entiendo enterar entender comprendo pillo cuentame hablame trata va ' +
     'nota notas apunte apuntes busca buscame buscar encuentra encuentrame ' +
     'porfa favor please gracias vale bueno oye pues entonces').split(' '),
