@@ -47,9 +47,9 @@ const PAIR_BONUS = 0.5;
 /** How many words apart (after leaving out function words) still count as together. */
 const PAIR_GAP = 2;
 /** Share of a word's idf added when the passage opens with it: a passage that starts with «La fase luminosa…» is about it. */
-const LEAD_BONUS = 0.3;
+const LEAD_BONUS = 0.15;
 /** How many of a passage's first words (function words left out) count as its opening. */
-const LEAD_WORDS = 2;
+const LEAD_WORDS = 3;
 /** An answer's later passages must score at least this share of the first one's. */
 export const RELEVANT_SHARE = 0.5;
 
