@@ -50,6 +50,8 @@ const PAIR_GAP = 2;
 const LEAD_BONUS = 0.15;
 /** How many of a passage's first words (function words left out) count as its opening. */
 const LEAD_WORDS = 3;
+/** How many passages, best by BM25, the bonuses re-rank. */
+const RERANKED = 100;
 /** An answer's later passages must score at least this share of the first one's. */
 export const RELEVANT_SHARE = 0.5;
 
@@ -158,12 +160,14 @@ export class PassageIndex {
       }
     }
     const pairs = q.slice(1).map((t, i) => [q[i]!, t] as const).filter(([a, b]) => a !== b);
-    for (const [e, s] of scores) {
+    const byScore = (a: [Entry, number], b: [Entry, number]) => b[1] - a[1] || a[0].passage.noteId - b[0].passage.noteId || order(a[0].passage, b[0].passage);
+    // The bonuses read each passage's words: only the best RERANKED by BM25 are read, so a common
+    // word in a big notebook costs a sort, not a walk through every passage that holds it.
+    const ranked = best(scores, RERANKED, byScore).map(([e, s]): [Entry, number] => {
       // Words written together stand together in the passage or in its heading: counted once.
       const together = Math.max(pairBonus(e.words, pairs, idf), pairBonus(e.topicWords, pairs, idf));
-      scores.set(e, s + together + leadBonus(e.words, distinct, idf));
-    }
-    const ranked = [...scores].sort((a, b) => b[1] - a[1] || a[0].passage.noteId - b[0].passage.noteId || order(a[0].passage, b[0].passage));
+      return [e, s + together + leadBonus(e.words, distinct, idf)];
+    }).sort(byScore);
     const out: PassageHit[] = [];
     for (const [e, score] of ranked) {
       if (out.length >= k || score < RELEVANT_SHARE * (out[0]?.score ?? 0)) break;
@@ -172,6 +176,24 @@ export class PassageIndex {
     }
     return out;
   }
+}
+
+/** The `k` best of `scores` in `cmp` order, kept in a sorted array of at most `k` (most entries fail the first comparison). */
+function best<T>(scores: ReadonlyMap<T, number>, k: number, cmp: (a: [T, number], b: [T, number]) => number): [T, number][] {
+  const top: [T, number][] = [];
+  for (const item of scores) {
+    if (top.length === k && cmp(item, top[k - 1]!) >= 0) continue;
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cmp(top[mid]!, item) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    top.splice(lo, 0, item);
+    if (top.length > k) top.pop();
+  }
+  return top;
 }
 
 function frequencies(words: readonly string[]): Map<string, number> {
