@@ -248,7 +248,7 @@ async function answerQuestion(ctx: Context, deps: Pick<IntakeDeps, 'notebook' | 
     await ctx.reply(PASSAGES.failed());
     return true;
   }
-  const reply = passages.answer(notes, query, course);
+  const reply = await passages.answer(notes, query, course);
   if (reply.kind === 'none') {
     if (onlyFound) return false;
     await ctx.reply(reply.text);

@@ -67,10 +67,14 @@ export function passageKeyboard(noteIds: readonly number[]): InlineKeyboardMarku
 
 export class PassageAnswers {
   readonly #index = new PassageIndex();
+  /** The last sync: questions asked together wait for each other's, so two never cut the same notes. */
+  #synced: Promise<void> = Promise.resolve();
 
   /** The reply to `query` over `notes` (the notebook's, as they are now) in `course`. */
-  answer(notes: readonly SourcedNote[], query: string, course: Course): PassageReply {
-    this.#index.sync(notes);
+  async answer(notes: readonly SourcedNote[], query: string, course: Course): Promise<PassageReply> {
+    const sync = this.#synced.then(() => this.#index.syncInSlices(notes));
+    this.#synced = sync.catch(() => undefined);
+    await sync;
     const hits = this.#index.search(query, ANSWER_MAX_PASSAGES);
     if (hits.length === 0) return { kind: 'none', text: PASSAGES.none(query, [...new Set(notes.map((n) => n.tema))]) };
     const byId = new Map(notes.map((n) => [n.id, n]));

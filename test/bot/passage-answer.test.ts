@@ -32,20 +32,20 @@ describe('the answer', () => {
     { id: 12, tema: 'el ciclo de carnot', texto: 'El ciclo de Carnot está formado por dos isotermas y dos adiabáticas, todas reversibles.', fuente: { archivo: 'Tema5_Segundo_principio.pdf', pagina: 2 } },
   ];
 
-  it('quotes the passage with its source: the file and page, or «tu nota N», and offers cards of it', () => {
+  it('quotes the passage with its source: the file and page, or «tu nota N», and offers cards of it', async () => {
     const answers = new PassageAnswers();
-    const carnot = answers.answer(notes, 'ciclo de carnot', DEMO_COURSE);
+    const carnot = await answers.answer(notes, 'ciclo de carnot', DEMO_COURSE);
     expect(carnot.kind).toBe('found');
     if (carnot.kind !== 'found') return;
     expect(carnot.messages.map((m) => m.text)).toEqual(['Esto dicen tus notas sobre «ciclo de carnot»:\n\n«El ciclo de Carnot está formado por dos isotermas y dos adiabáticas, todas reversibles.»\n— Tema5_Segundo_principio.pdf, p. 2 · El ciclo de carnot']);
     const buttons = carnot.keyboard.inline_keyboard.flat();
     expect(buttons.map((b) => b.text)).toEqual(['🃏 Hacer tarjetas de esto']);
     expect(CALLBACKS.passageCards.parse('callback_data' in buttons[0]! ? buttons[0].callback_data : undefined)).toBe(12);
-    const impressionism = answers.answer(notes, 'impresionismo', DEMO_COURSE);
+    const impressionism = await answers.answer(notes, 'impresionismo', DEMO_COURSE);
     expect(impressionism.kind === 'found' && impressionism.messages[0]!.text).toMatch(/\n— tu nota 8 · Historia del arte \(semana 3\)$/);
   });
 
-  it('says plainly when nothing is found', () => {
-    expect(new PassageAnswers().answer(notes, 'zorro', DEMO_COURSE)).toEqual({ kind: 'none', text: 'No tengo nada sobre «zorro» en tus notas. Tus temas son historia del arte y el ciclo de carnot.' });
+  it('says plainly when nothing is found', async () => {
+    expect(await new PassageAnswers().answer(notes, 'zorro', DEMO_COURSE)).toEqual({ kind: 'none', text: 'No tengo nada sobre «zorro» en tus notas. Tus temas son historia del arte y el ciclo de carnot.' });
   });
 });

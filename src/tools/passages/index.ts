@@ -50,6 +50,8 @@ const PAIR_GAP = 2;
 const LEAD_BONUS = 0.15;
 /** How many of a passage's first words (function words left out) count as its opening. */
 const LEAD_WORDS = 3;
+/** How long a sync holds the event loop before it lets other work run, in milliseconds. */
+const SYNC_SLICE_MS = 8;
 /** How many passages, best by BM25, the bonuses re-rank. */
 const RERANKED = 100;
 /** An answer's later passages must score at least this share of the first one's. */
@@ -90,6 +92,25 @@ export class PassageIndex {
 
   /** Brings the index to `notes`: new or changed notes are cut again, removed ones dropped. */
   sync(notes: readonly SourcedNote[]): void {
+    for (const _ of this.#syncSteps(notes)) { /* every step at once */ }
+  }
+
+  /**
+   * `sync` for the chat's event loop: a first question over thousands of notes cuts them all
+   * (about a second for 10,000), so the work yields every `sliceMs` and other chats go on. One sync
+   * at a time: the caller waits for one before starting another.
+   */
+  async syncInSlices(notes: readonly SourcedNote[], sliceMs = SYNC_SLICE_MS): Promise<void> {
+    let since = performance.now();
+    for (const _ of this.#syncSteps(notes)) {
+      if (performance.now() - since < sliceMs) continue;
+      await new Promise((r) => setImmediate(r));
+      since = performance.now();
+    }
+  }
+
+  /** The sync, one step per note cut again or dropped. */
+  *#syncSteps(notes: readonly SourcedNote[]): Generator<void> {
     const seen = new Set<number>();
     for (const n of notes) {
       seen.add(n.id);
@@ -98,8 +119,13 @@ export class PassageIndex {
       if (had && had.tema === n.tema && had.texto === n.texto && had.fuente === fuente) continue;
       if (had) this.#drop(n.id, had);
       this.#add(n, fuente);
+      yield;
     }
-    for (const [id, had] of this.#notes) if (!seen.has(id)) this.#drop(id, had);
+    const gone = [...this.#notes].filter(([id]) => !seen.has(id));
+    for (const [id, had] of gone) {
+      this.#drop(id, had);
+      yield;
+    }
   }
 
   #add(n: SourcedNote, fuente: string): void {

@@ -86,4 +86,21 @@ describe('the passage index', () => {
     expect(live.size).toBe(0);
     expect(live.search('Carnot', 3)).toEqual([]);
   });
+
+  it('syncs in slices for the chat: other work runs between them, and the index is the same', async () => {
+    const many = Array.from({ length: 400 }, (_, i) => note(100 + i, `tema ${i % 7}`, `${THERMO[i % THERMO.length]!.texto} Variante ${i}.`));
+    const whole = new PassageIndex();
+    whole.sync(many);
+    const sliced = new PassageIndex();
+    let turns = 0;
+    let counting = true;
+    const tick = () => { if (counting) { turns++; setImmediate(tick); } };
+    setImmediate(tick);
+    await sliced.syncInSlices(many, 0);
+    counting = false;
+    expect(turns).toBeGreaterThan(0);
+    expect(sliced.size).toBe(whole.size);
+    const show = (ix: PassageIndex) => ix.search('ciclo de Carnot adiabáticas', 3).map((h) => [h.passage.noteId, h.passage.text, h.score]);
+    expect(show(sliced)).toEqual(show(whole));
+  });
 });
