@@ -81,7 +81,7 @@ export class PassageAnswers {
     const quoted = hits.map(({ passage: p }): QuotedPassage => {
       const note = byId.get(p.noteId);
       const week = note ? weekOfNote(course, note) : null;
-      return { text: p.text, noteId: p.noteId, tema: p.tema, ...(week !== null ? { week } : {}), ...(p.fuente ? { fuente: p.fuente } : {}) };
+      return { text: p.text, noteId: p.noteId, tema: p.tema, ...(week !== null ? { week } : {}), ...(p.origen ? { origen: p.origen } : {}) };
     });
     return { kind: 'found', messages: passageMessages(query, quoted), keyboard: passageKeyboard(hits.map((h) => h.passage.noteId)), hits };
   }

@@ -14,7 +14,7 @@ export interface QuotedPassage {
   tema: string;
   week?: number;
   /** The file the note was read from, and its page when the file has pages. */
-  fuente?: { archivo: string; pagina?: number };
+  origen?: { archivo: string; pagina?: number | null };
 }
 
 const capital = (s: string) => `${s.charAt(0).toLocaleUpperCase('es')}${s.slice(1)}`;
@@ -22,8 +22,8 @@ const capital = (s: string) => `${s.charAt(0).toLocaleUpperCase('es')}${s.slice(
 export const PASSAGES = Object.freeze({
   header: (query: string) => `Esto dicen tus notas sobre «${query}»:`,
   /** Where a passage comes from: the file and page when the note knows them, else the note's number. */
-  source: (p: Pick<QuotedPassage, 'noteId' | 'fuente'>) =>
-    p.fuente ? `${p.fuente.archivo}${p.fuente.pagina !== undefined ? `, p. ${p.fuente.pagina}` : ''}` : `tu nota ${p.noteId}`,
+  source: (p: Pick<QuotedPassage, 'noteId' | 'origen'>) =>
+    p.origen ? `${p.origen.archivo}${typeof p.origen.pagina === 'number' ? `, p. ${p.origen.pagina}` : ''}` : `tu nota ${p.noteId}`,
   none: (query: string, topics: readonly string[]) => {
     const lead = `No tengo nada sobre «${query}» en tus notas.`;
     if (topics.length === 0) return `${lead} Todavía no tienes notas: mándame tus apuntes (un PDF, una foto o un texto) o escribe /nota tema: texto.`;

@@ -29,7 +29,7 @@ describe('which messages are asked of the notes', () => {
 describe('the answer', () => {
   const notes: SourcedNote[] = [
     { id: 8, tema: 'historia del arte', texto: 'El impresionismo pintó la luz al aire libre con pinceladas sueltas y colores puros sin mezclar.', semana: 3 },
-    { id: 12, tema: 'el ciclo de carnot', texto: 'El ciclo de Carnot está formado por dos isotermas y dos adiabáticas, todas reversibles.', fuente: { archivo: 'Tema5_Segundo_principio.pdf', pagina: 2 } },
+    { id: 12, tema: 'el ciclo de carnot', texto: 'El ciclo de Carnot está formado por dos isotermas y dos adiabáticas, todas reversibles.', origen: { archivo: 'Tema5_Segundo_principio.pdf', pagina: 2 } },
   ];
 
   it('quotes the passage with its source: the file and page, or «tu nota N», and offers cards of it', async () => {

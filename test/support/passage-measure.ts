@@ -52,7 +52,7 @@ export async function importLectures(dir: string, files: readonly string[]): Pro
   const notes: SourcedNote[] = [];
   for (const file of files) {
     const { text, name } = await extractMaterial(file, await readFile(path.join(dir, file)), { ocr: NO_OCR });
-    for (const n of splitIntoNotes(text, { fileName: name })) notes.push({ id: notes.length + 1, tema: n.tema, texto: n.texto, semana: n.semana, fuente: { archivo: name } });
+    for (const n of splitIntoNotes(text, { fileName: name })) notes.push({ id: notes.length + 1, tema: n.tema, texto: n.texto, semana: n.semana, origen: { archivo: name, pagina: null } });
   }
   return notes;
 }

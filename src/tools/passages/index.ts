@@ -17,19 +17,22 @@ import type { Note } from '../domain.js';
 import { cutPassages, overlaps, type PassageSpan } from './cut.js';
 import { terms } from './terms.js';
 
-/** Where a note's text comes from, when the note knows: the file and, for a paged file, the page. */
+/**
+ * Where an imported note's text comes from: the file, and the page its text starts on (null or
+ * absent: a file without pages). The notes' own field when the reading of a file records it.
+ */
 export interface NoteSource {
   archivo: string;
-  pagina?: number;
+  pagina?: number | null;
 }
 
-/** A note as the index reads it: any note, and its source when it carries one. */
-export type SourcedNote = Note & { fuente?: NoteSource };
+/** A note as the index reads it: any note, and where it comes from when it knows. */
+export type SourcedNote = Note & { origen?: NoteSource };
 
 export interface Passage extends PassageSpan {
   noteId: number;
   tema: string;
-  fuente?: NoteSource;
+  origen?: NoteSource;
 }
 
 export interface PassageHit {
@@ -74,7 +77,7 @@ interface Entry {
 interface IndexedNote {
   tema: string;
   texto: string;
-  fuente: string;
+  origen: string;
   entries: Entry[];
 }
 
@@ -114,11 +117,11 @@ export class PassageIndex {
     const seen = new Set<number>();
     for (const n of notes) {
       seen.add(n.id);
-      const fuente = n.fuente ? JSON.stringify(n.fuente) : '';
+      const origen = n.origen ? JSON.stringify(n.origen) : '';
       const had = this.#notes.get(n.id);
-      if (had && had.tema === n.tema && had.texto === n.texto && had.fuente === fuente) continue;
+      if (had && had.tema === n.tema && had.texto === n.texto && had.origen === origen) continue;
       if (had) this.#drop(n.id, had);
-      this.#add(n, fuente);
+      this.#add(n, origen);
       yield;
     }
     const gone = [...this.#notes].filter(([id]) => !seen.has(id));
@@ -128,11 +131,11 @@ export class PassageIndex {
     }
   }
 
-  #add(n: SourcedNote, fuente: string): void {
+  #add(n: SourcedNote, origen: string): void {
     const topic = terms(n.tema);
     const entries = cutPassages(n.texto).map((span) => {
       const words = terms(span.text);
-      const passage: Passage = { ...span, noteId: n.id, tema: n.tema, ...(n.fuente ? { fuente: n.fuente } : {}) };
+      const passage: Passage = { ...span, noteId: n.id, tema: n.tema, ...(n.origen ? { origen: n.origen } : {}) };
       return { passage, words, tf: frequencies(words), topic: frequencies(topic), topicWords: topic, length: words.length };
     });
     for (const e of entries) {
@@ -144,7 +147,7 @@ export class PassageIndex {
       this.#totalLength += e.length;
     }
     this.#passages += entries.length;
-    this.#notes.set(n.id, { tema: n.tema, texto: n.texto, fuente, entries });
+    this.#notes.set(n.id, { tema: n.tema, texto: n.texto, origen, entries });
   }
 
   #drop(id: number, had: IndexedNote): void {

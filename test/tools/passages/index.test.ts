@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cutPassages, PASSAGE_MAX_CHARS, PASSAGE_MIN_CHARS, sentencesOf } from '../../../src/tools/passages/cut.js';
 import { PassageIndex, type SourcedNote } from '../../../src/tools/passages/index.js';
 
-const note = (id: number, tema: string, texto: string, fuente?: SourcedNote['fuente']): SourcedNote => ({ id, tema, texto, ...(fuente ? { fuente } : {}) });
+const note = (id: number, tema: string, texto: string, origen?: SourcedNote['origen']): SourcedNote => ({ id, tema, texto, ...(origen ? { origen } : {}) });
 
 const THERMO: SourcedNote[] = [
   note(1, 'máquinas térmicas', 'Una máquina térmica toma calor de un foco caliente, convierte una parte en trabajo y cede el resto a un foco frío. Su rendimiento es el trabajo obtenido dividido por el calor absorbido.'),
@@ -46,8 +46,8 @@ describe('the passage index', () => {
   });
 
   it('carries the passage\'s source when its note has one', () => {
-    expect(first('Kelvin-Planck')?.fuente).toEqual({ archivo: 'Tema5.pdf', pagina: 2 });
-    expect(first('adiabático')?.fuente).toBeUndefined();
+    expect(first('Kelvin-Planck')?.origen).toEqual({ archivo: 'Tema5.pdf', pagina: 2 });
+    expect(first('adiabático')?.origen).toBeUndefined();
   });
 
   it('reads words without accents and in another form: «adiabaticas» finds «adiabático»', () => {
