@@ -11,6 +11,7 @@
 import { Composer, type Context } from 'grammy';
 import { intentOf, questionFor } from '../agent/intent.js';
 import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
+import type { Explain } from '../agent/explain.js';
 import { classWeeks, hasWeek, weekForNewNote, type Course } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { BotNotebook } from './command-kit.js';
@@ -55,6 +56,8 @@ export interface IntakeDeps {
   log: (message: string, error?: unknown) => void;
   /** What «repasemos un poco» and «exporta mis tarjetas» start: the review and the export themselves. */
   wishes?: ReviewWishes;
+  /** With a model configured: a short explanation of a question from the passages found, citing them (agent/explain.ts). */
+  explain?: Explain;
 }
 
 export function intakeComposer(deps: IntakeDeps): Composer<Context> {
@@ -238,7 +241,7 @@ async function showOffer(ctx: Context, paste: Paste, log: (message: string, erro
  * «nothing». `onlyFound`: a message the reading could not place — answered only when the notes hold
  * something (true), else left to the question back (false).
  */
-async function answerQuestion(ctx: Context, deps: Pick<IntakeDeps, 'notebook' | 'log'>, passages: PassageAnswers, query: string, course: Course, onlyFound = false): Promise<boolean> {
+async function answerQuestion(ctx: Context, deps: Pick<IntakeDeps, 'notebook' | 'log' | 'explain'>, passages: PassageAnswers, query: string, course: Course, onlyFound = false): Promise<boolean> {
   let notes;
   try {
     notes = await deps.notebook.notes.list();
@@ -254,6 +257,9 @@ async function answerQuestion(ctx: Context, deps: Pick<IntakeDeps, 'notebook' | 
     await ctx.reply(reply.text);
     return true;
   }
+  // With a model, its explanation first — from these passages only, or nothing (agent/explain.ts).
+  const explained = deps.explain ? await deps.explain(query, reply.hits.map((h) => h.passage.text)) : undefined;
+  if (explained) await ctx.reply(PASSAGES.explanation(explained));
   // The buttons go under the last message, beside the last passage quoted.
   for (const [i, m] of reply.messages.entries()) {
     const last = i === reply.messages.length - 1;

@@ -7,6 +7,7 @@
 import { Composer, type Api, type Context } from 'grammy';
 import type { Config } from '../config.js';
 import { modelReaderFor } from '../agent/classify.js';
+import { explainerFor } from '../agent/explain.js';
 import { eraseOwnerData, type ErasedBy, type ErasedCounts } from '../store/erase.js';
 import type { DurationRecord } from '../tools/stages/durations.js';
 import { createReviewService } from '../tools/review/service.js';
@@ -138,7 +139,8 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(material.composer);
   if (opts.transcriber) c.use(voiceComposer({ dataDir: config.dataDir, imports, course, transcriber: opts.transcriber, timeZone: config.review.timeZone, timeoutMs: config.media.timeoutMs, log }));
   const classify = modelReaderFor(config, notebook.usage, log);
-  c.use(intakeComposer({ runs, notebook, commands, wishes: reviewing.wishes, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}) }));
+  const explain = explainerFor(config, notebook.usage, log);
+  c.use(intakeComposer({ runs, notebook, commands, wishes: reviewing.wishes, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}), ...(explain ? { explain } : {}) }));
 
   return {
     dataDir: config.dataDir,

@@ -31,6 +31,8 @@ export const PASSAGES = Object.freeze({
     const inWords = topics.length > 1 ? `${topics.slice(0, -1).join(', ')} y ${topics.at(-1)}` : topics[0]!;
     return `${lead} Tus temas son ${inWords}.`;
   },
+  /** A model's explanation, above the passages it cites by their numbers. */
+  explanation: (text: string) => `💡 ${text}\n\n(Lo explico solo con tus notas: los números son los pasajes de abajo.)`,
   failed: () => 'No pude leer tus notas ahora mismo. Inténtalo de nuevo en un momento.',
   /** The button under an answer: one passage, or the passage numbered `n` of several. */
   cardsButton: (n?: number) => (n === undefined ? '🃏 Hacer tarjetas de esto' : `🃏 Tarjetas del ${n}`),

@@ -39,6 +39,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   'chat.S.runCost': [[MONTH], [{ billedUsd: 0, billedTokens: 0, estimatedTokens: 1600, modelNotes: { rows: 0, usd: 0 } }], [{ billedUsd: 0, billedTokens: 0, estimatedTokens: 0, modelNotes: { rows: 0, usd: 0 } }]],
   'chat.S.cancelledFinished': [[[]], [['Portada', 'Narración']]],
   'chat.S.pasteSaved': [[[4]], [[4, 5]]],
+  'explicar.EXPLICAR.request': [[WORD, ['una línea', 'otra línea']]],
   'passages.PASSAGES.source': [[{ noteId: 12 }], [{ noteId: 12, origen: { archivo: 'apuntes del tema cinco', pagina: 2 } }]],
   'passages.PASSAGES.none': [[WORD, []], [WORD, ['el cubismo', 'la luz']], [WORD, ['a', 'b', 'c', 'd', 'e', 'f', 'g']]],
   'passages.passageMessages': [[WORD, [{ text: 'una línea', noteId: 3, tema: WORD, week: 3 }, { text: 'otra línea', noteId: 4, tema: WORD, origen: { archivo: 'apuntes', pagina: 2 } }]]],
