@@ -10,6 +10,7 @@ import { closestWeek, weekNumbers, weekOfDate, type Course } from '../tools/cour
 import { DEMO_COURSE } from '../tools/course/demo.js';
 import { readMessage } from './nlu/read.js';
 import type { CommandName, Understood } from './nlu/meaning.js';
+import { questionShaped } from './nlu/question.js';
 import { asksRedo } from './nlu/slots.js';
 import { words } from './nlu/text.js';
 import type { CourseContext } from './nlu/week.js';
@@ -44,6 +45,14 @@ export function understand(text: string, course: Course | CourseContext = DEMO_C
   if (!t) return { intent: 'ambiguo' };
   for (const [re, nombre] of COMMANDS) if (re.test(t)) return { intent: 'orden', nombre };
   return readMessage(text, 'semanas' in course ? courseContext(course, tz) : course, now);
+}
+
+/**
+ * A message shaped like a question («¿y la rubisco?», «qué productos da la fase luminosa») that the
+ * reading could not place: the chat tries the student's notes with it before asking back.
+ */
+export function readsAsQuestion(text: string): boolean {
+  return questionShaped(text, words(text));
 }
 
 /** SPEC §6: a deliberate redo ("rehaga la portada", "otra vez", "no me convence") asks for a new version. */

@@ -399,9 +399,16 @@ const quiz = kind<{ quiz: string }>({
   }],
 });
 
+/** [🃏 Hacer tarjetas de esto] under an answer that quotes a passage: `ps:<note id>`, the passage's note. */
+const passageCards = kind<number>({
+  name: 'tarjetas de un pasaje',
+  role: 'requester',
+  wires: [{ version: 1, prefix: 'ps', format: (id) => `ps:${id}`, parse: (d) => { const m = /^ps:([1-9]\d{0,8})$/.exec(d); return m ? Number(m[1]) : undefined; } }],
+});
+
 /** The registry: every button the bot makes, by kind. */
 export const CALLBACKS = {
-  approval, noReason, quick, wav, paste, busy, closing, importMaterial, course, reroute, voice, cardProposal, review, erase, classStudent, start, quiz,
+  approval, noReason, quick, wav, paste, busy, closing, importMaterial, course, reroute, voice, cardProposal, review, erase, classStudent, start, quiz, passageCards,
 } as const;
 
 export type CallbackKindName = keyof typeof CALLBACKS;

@@ -11,6 +11,7 @@
 import { Composer, type Context } from 'grammy';
 import { intentOf, questionFor } from '../agent/intent.js';
 import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
+import type { Explain } from '../agent/explain.js';
 import { classWeeks, hasWeek, weekForNewNote, type Course } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { BotNotebook } from './command-kit.js';
@@ -18,7 +19,7 @@ import type { PlainCommand } from './commands.js';
 import type { CourseChat } from './course-chat.js';
 import { NOTE_MAX_CHARS, replyToStart } from './commands.js';
 import { replyGreeting } from './first-minute.js';
-import { splitText, truncate } from './format.js';
+import { splitText } from './format.js';
 import { CALLBACKS } from './callbacks.js';
 import { busyKeyboard, noKeyboard, pasteKeyboard, quickKeyboard, type QuickAction } from './keyboards.js';
 import { askErase } from './erase.js';
@@ -26,14 +27,13 @@ import { answerEmptyWeek } from './empty-week.js';
 import { PASTE_FULL_PART, PasteBox, pasteLength, pasteText, type Paste } from './paste.js';
 import type { RunManager } from './runs.js';
 import type { ReviewWishes } from './review.js';
-import { matchingNotes } from './search.js';
+import { notesQuestion, PassageAnswers } from './passage-answer.js';
+import { PASSAGES } from '../strings/passages.js';
 import { S } from '../strings/chat.js';
 import { personaOf } from './access.js';
 
 /** Longest request accepted as one sentence, in characters (the model needs a request, not a file). */
 export const MAX_REQUEST_CHARS = 1_000;
-/** How much of a note's text a search answer quotes. */
-const SEARCH_LINE_CHARS = 120;
 
 export interface IntakeDeps {
   runs: RunManager;
@@ -59,12 +59,15 @@ export interface IntakeDeps {
   wishes?: ReviewWishes;
   /** What «hazme un test de la semana 5» starts: the quiz itself (quiz.ts). */
   quiz?: (ctx: Context, words: { semana?: number; tema?: string; preguntas?: number }) => Promise<void>;
+  /** With a model configured: a short explanation of a question from the passages found, citing them (agent/explain.ts). */
+  explain?: Explain;
 }
 
 export function intakeComposer(deps: IntakeDeps): Composer<Context> {
   const pastes = new PasteBox();
   const c = new Composer<Context>();
   const lastWeeks = new LastWeeks();
+  const passages = new PassageAnswers();
   /** Starts the work `text` asks for (`u`: its reading, when the message was read already). */
   const start = async (ctx: Context, text: string, week: number | undefined, u?: Understood) => {
     if (week !== undefined) {
@@ -106,12 +109,14 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     // Unsure what it is about, with a model configured: one cheap classification call reads it.
     const askedModel = u.intent === 'ambiguo' && u.bajaConfianza === true && deps.classify !== undefined;
     if (askedModel) u = await deps.classify!(text, course);
+    // A question to the notes, or a question read as small talk whose words the notes hold.
+    const asked = notesQuestion(u, text);
+    if (asked && await answerQuestion(ctx, deps, passages, asked.query, course, asked.onlyFound)) return;
     switch (u.intent) {
       case 'saludo': return void (await replyGreeting(ctx, { notebook: deps.notebook, ...(deps.timeZone ? { timeZone: deps.timeZone } : {}) }));
       case 'gracias': return void (await ctx.reply(S.thanks()));
       case 'charla': return void (await ctx.reply(S.smallTalk()));
       case 'orden': return void (await deps.commands[u.nombre](ctx));
-      case 'buscar': return void (await ctx.reply(await searchAnswer(deps, u.consulta, course)));
       // Understood, not yet done from a sentence: the command that does it (issue 28 wires them).
       case 'recordatorio': return void (await ctx.reply(S.notYet(u.intent, u)));
       case 'curso': if (deps.courseChat) return void (await deps.courseChat.edit(ctx, u)); return void (await ctx.reply(S.notYet(u.intent)));
@@ -172,6 +177,15 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     await start(ctx, choice, tap.week);
   });
 
+  // [🃏 Hacer tarjetas de esto] under a quoted passage: the cards of its note, asked as the student would.
+  c.callbackQuery(CALLBACKS.passageCards.trigger, async (ctx) => {
+    const noteId = CALLBACKS.passageCards.parse(ctx.callbackQuery.data);
+    if (noteId === undefined) return void (await ctx.answerCallbackQuery({ text: S.tapStale(), show_alert: true }));
+    await ctx.answerCallbackQuery();
+    await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+    await start(ctx, PASSAGES.cardsRequest(noteId), undefined);
+  });
+
   c.callbackQuery(CALLBACKS.paste.trigger, async (ctx) => {
     const paste = pastes.take(CALLBACKS.paste.parse(ctx.callbackQuery.data) ?? '');
     if (!paste) return void (await ctx.answerCallbackQuery({ text: S.pasteGone(), show_alert: true }));
@@ -226,22 +240,36 @@ async function showOffer(ctx: Context, paste: Paste, log: (message: string, erro
   }
 }
 
-/** The matching notes in words (title, a line, the week), or what there is when nothing matches. */
-async function searchAnswer(deps: Pick<IntakeDeps, 'notebook' | 'log'>, query: string, course: Course): Promise<string> {
+/**
+ * A question to the notebook: the passages that say it, quoted with their source, or a plain
+ * «nothing». `onlyFound`: a message the reading could not place — answered only when the notes hold
+ * something (true), else left to the question back (false).
+ */
+async function answerQuestion(ctx: Context, deps: Pick<IntakeDeps, 'notebook' | 'log' | 'explain'>, passages: PassageAnswers, query: string, course: Course, onlyFound = false): Promise<boolean> {
   let notes;
   try {
     notes = await deps.notebook.notes.list();
   } catch (e) {
     deps.log('no se pudieron leer las notas', e);
-    return S.searchFailed();
+    if (onlyFound) return false;
+    await ctx.reply(PASSAGES.failed());
+    return true;
   }
-  const hits = matchingNotes(notes, query, course);
-  if (hits.length === 0) {
-    const topics = [...new Set(notes.map((n) => n.tema))];
-    const inWords = topics.length > 1 ? `${topics.slice(0, -1).join(', ')} y ${topics.at(-1)}` : (topics[0] ?? '—');
-    return S.searchNone(query, inWords);
+  const reply = await passages.answer(notes, query, course);
+  if (reply.kind === 'none') {
+    if (onlyFound) return false;
+    await ctx.reply(reply.text);
+    return true;
   }
-  return [S.searchHeader(query), ...hits.map((h) => S.searchHit(h.note.id, h.note.tema, h.week, truncate(h.note.texto.replace(/\s+/g, ' '), SEARCH_LINE_CHARS)))].join('\n');
+  // With a model, its explanation first — from these passages only, or nothing (agent/explain.ts).
+  const explained = deps.explain ? await deps.explain(query, reply.hits.map((h) => h.passage.text)) : undefined;
+  if (explained) await ctx.reply(PASSAGES.explanation(explained));
+  // The buttons go under the last message, beside the last passage quoted.
+  for (const [i, m] of reply.messages.entries()) {
+    const last = i === reply.messages.length - 1;
+    await ctx.reply(m.text, last ? { reply_markup: reply.keyboard } : {});
+  }
+  return true;
 }
 
 /**

@@ -7,6 +7,7 @@
 import { Composer, type Api, type Context } from 'grammy';
 import type { Config } from '../config.js';
 import { modelReaderFor } from '../agent/classify.js';
+import { explainerFor } from '../agent/explain.js';
 import { eraseOwnerData, type ErasedBy, type ErasedCounts } from '../store/erase.js';
 import type { DurationRecord } from '../tools/stages/durations.js';
 import { createReviewService } from '../tools/review/service.js';
@@ -154,7 +155,8 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   if (voice) c.use(voice.composer);
   let watchingVoice: { stop(): Promise<void> } | undefined;
   const classify = modelReaderFor(config, notebook.usage, log);
-  c.use(intakeComposer({ runs, notebook, commands, wishes: reviewing.wishes, quiz: quiz.ask, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}) }));
+  const explain = explainerFor(config, notebook.usage, log);
+  c.use(intakeComposer({ runs, notebook, commands, wishes: reviewing.wishes, quiz: quiz.ask, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}), ...(explain ? { explain } : {}) }));
 
   return {
     dataDir: config.dataDir,

@@ -156,12 +156,6 @@ export const S = Object.freeze({
     })[what],
   smallTalk: () =>
     'Aquí estoy, con tu cuaderno abierto. Preparo tu semana de estudio, busco en tus notas y hago tarjetas de repaso. Prueba «prepara lo de esta semana» o pregúntame «¿qué tengo sobre…?» con un tema de tus notas.',
-  searchHeader: (query: string) => `Esto tengo sobre «${query}»:`,
-  searchHit: (id: number, topic: string, week: number | undefined, line: string) =>
-    `• Nota ${id} · ${topic.charAt(0).toUpperCase()}${topic.slice(1)}${week !== undefined ? ` (semana ${week})` : ''}\n  ${line}`,
-  searchNone: (query: string, topics: string) =>
-    `No tengo notas sobre «${query}». Tus temas son ${topics}. Si quieres guardar una, escribe /nota tema: texto.`,
-  searchFailed: () => 'No pude leer tus notas ahora mismo. Inténtalo de nuevo en un momento.',
   quickChosen: (question: string, choice: string) => `${question}\n\n→ ${choice}`,
   quickText: (action: 'p' | 'c' | 'r' | 'n' | 'v' | 't', week: number) =>
     ({ p: `prepara la semana ${week}`, c: `haz la portada de la semana ${week}`, r: `rehaz la portada de la semana ${week}`,

@@ -17,6 +17,8 @@
  * - `erase`   — «borra mis datos»: the question and what was removed;
  * - `gate`    — a tap or a command the person may not use (a notebook-wide action, an unknown button);
  * - `entender` — what the model reads when it is asked what an unclear message means.
+ * - `passages` — the answer to a question about the material: the passages quoted, with their source.
+ * - `explicar` — what the model reads when it may explain such an answer from those passages alone.
  *
  * This folder is the lowest layer: it imports only types from below (store, tools' contract) and
  * never the layers that use it, so any layer may import its words from here.
@@ -37,3 +39,5 @@ export * as voice from './voice.js';
 export * as erase from './erase.js';
 export * as gate from './gate.js';
 export * as entender from './entender.js';
+export * as passages from './passages.js';
+export * as explicar from './explicar.js';

@@ -17,6 +17,7 @@ import { importKeyboard, importWeekKeyboard } from '../../src/bot/material-keybo
 import { pageKeyboard, questionKeyboard, ratingKeyboard, removeKeyboard, startKeyboard } from '../../src/bot/review-keyboards.js';
 import { transcribeKeyboard } from '../../src/bot/voice.js';
 import { startKeyboard as firstMinuteKeyboard } from '../../src/bot/start-keyboards.js';
+import { passageKeyboard } from '../../src/bot/passage-answer.js';
 import type { CardBatch } from '../../src/tools/cards/proposals.js';
 
 type Tap<K extends CallbackKindName> = Parameters<(typeof CALLBACKS)[K]['format']>[0];
@@ -40,6 +41,7 @@ const SAMPLES: { [K in CallbackKindName]: Array<Tap<K>> } = {
   classStudent: [{ action: 'quitar', student: 301 }, { action: 'quitar_si', student: 301 }, { action: 'no', by: 100 }],
   start: ['curso', 'material', 'semana'],
   quiz: [{ quiz: '0f8c3a52-5b1e-4c1e-9d0a-2b7f6c1d9e84' }],
+  passageCards: [1, 123_456_789],
 };
 
 const kinds = Object.keys(CALLBACKS) as CallbackKindName[];
@@ -106,6 +108,7 @@ describe('the callback registry', () => {
       page: pageKeyboard(2, 3),
       firstMinute: firstMinuteKeyboard(false),
       firstMinuteWeek: firstMinuteKeyboard(true, { week: 3, title: 'Semana 3 · Termodinámica' }),
+      passages: passageKeyboard([12, 7, 12]),
     };
     for (const [name, k] of Object.entries(keyboards)) {
       const data = dataOf(k);

@@ -43,13 +43,15 @@ describe('everyday messages', () => {
     expect(await stack.notebook.audit.list()).toEqual([]);
   });
 
-  it('note questions are answered with the matching notes in words', async () => {
+  it('note questions are answered with the passages that say it, quoted with their source', async () => {
     const hit = await oneBubble('¿qué tengo sobre el impresionismo?');
-    expect(hit).toMatch(/^Esto tengo sobre «impresionismo»:\n• Nota 8 · Historia del arte \(semana 3\)\n {2}El impresionismo pintó la luz/);
+    expect(hit).toMatch(/^Esto dicen tus notas sobre «impresionismo»:\n\n«El impresionismo pintó la luz al aire libre[^»]*»\n— tu nota 8 · Historia del arte \(semana 3\)$/);
     const music = await oneBubble('¿qué notas tengo de musica?');
-    expect(music.match(/• Nota 1[012] · Música \(semana 4\)/g)).toHaveLength(3);
+    expect(music.match(/— tu nota 1[012] · Música \(semana 4\)/g)).toHaveLength(3);
+    // A question the reading cannot place is tried on the notes before it is asked back.
+    expect(await oneBubble('¿y el metrónomo?')).toMatch(/^Esto dicen tus notas sobre «y el metrónomo»:\n\n«Practicar la guitarra cada día con un metrónomo[^»]*»\n— tu nota 12 · Música \(semana 4\)$/);
     const none = await oneBubble('busca notas sobre el enlace covalente');
-    expect(none).toMatch(/^No tengo notas sobre «enlace covalente»\. Tus temas son estadística, python, historia del arte y música\./);
+    expect(none).toMatch(/^No tengo nada sobre «enlace covalente» en tus notas\. Tus temas son estadística, python, historia del arte y música\./);
     expect(await stack.notebook.usage.list()).toEqual([]);
   });
 

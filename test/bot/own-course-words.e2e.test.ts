@@ -43,7 +43,7 @@ describe('the words of a student on their own course', () => {
 
     const question = t.server.sendUserText('¿qué es la elasticidad?');
     const answer = await waitForMessage(t, 'the search answer', after(question.message_id, fromBot));
-    expect(answer.text).toMatch(/^No tengo notas sobre «elasticidad»\./);
+    expect(answer.text).toMatch(/^No tengo nada sobre «elasticidad» en tus notas\./);
 
     const costs = t.server.sendUserText('prepara el tema de costes');
     const ofCosts = await waitForMessage(t, 'week 5, not the spending', after(costs.message_id, fromBot));

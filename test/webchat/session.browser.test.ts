@@ -121,7 +121,7 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
 
     // A search question, thanks, /estado, /gasto.
     from = await say(page, '¿qué tengo sobre el cubismo?');
-    await reply(page, from, /Esto tengo sobre «[^»]*cubismo»/);
+    await reply(page, from, /Esto dicen tus notas sobre «[^»]*cubismo»/);
     from = await say(page, 'gracias');
     await reply(page, from, /De nada/);
     from = await say(page, '/estado');

@@ -9,7 +9,8 @@ import { IntentClassifier, type Classification } from './classifier.js';
 import { courseEdit, editsCourse } from './course-edit.js';
 import { quizAsked } from './quiz.js';
 import { reminderSlots } from './reminder.js';
-import { asksRedo, cardsNote, excluded, namedParts, noteNumber, onlyPart, ownVoice, searchTopic, subjectFrom, type Part } from './slots.js';
+import { notebookQuestion } from './question.js';
+import { asksRedo, cardsNote, excluded, namedParts, noteNumber, onlyPart, ownVoice, searchTopic, type Part } from './slots.js';
 import { words, type Words } from './text.js';
 import { weekSlot, writtenWeek, type CourseContext } from './week.js';
 
@@ -52,8 +53,8 @@ export function readMessage(text: string, course: CourseContext, now: Date, clas
   if (editsCourse(w.t, text)) return courseChange(text, w, course, now);
   const quiz = quizAsked(w, course, now);
   if (quiz) return quiz;
-  const defined = definitionAsked(w);
-  if (defined) return { intent: 'buscar', consulta: defined };
+  const asked = notebookQuestion(w, work);
+  if (asked) return { intent: 'buscar', consulta: asked };
   const studied = !work && !preparing ? statementAbout(text, w, course) : undefined;
   if (studied !== undefined) return { intent: 'apunte', semana: studied };
   // Not sure what it is about (`bajaConfianza`): a configured model may read it (agent/classify.ts).
@@ -80,22 +81,6 @@ const CHATTY = new Set(['saludo', 'gracias', 'charla']);
 
 /** A message that asks to prepare something: a week's work, whatever else its words weigh. */
 const PREPARE = /^(?:(?:oye|venga|vale|bueno|porfa|please|ahora) )*(?:preparame|prepara|preparar|preparemos|prepare|prepareme|preparamelo|organiza|organizame|organice)\b/;
-
-/** «¿qué es la elasticidad?», «explícame el coste de oportunidad»: a question about the notes' content. */
-const DEFINITION = /^(?:(?:y|oye|pero|entonces|a ver) )*(?:que (?:es|son|era|eran|significa|significan|quiere decir)|explicame|explica|define|definicion de|what is|what are|what does|explain)\b/;
-/** Words that name nothing to look up in the notes («¿qué es esto?», «¿qué eres?»). */
-const NOTHING_TO_LOOK_UP = /^(?:esto|eso|aquello|esta|este|eso de antes|tu|you|this|that|it|cuaderno vivo|un bot|el bot|this bot)$/;
-
-/** The topic of a question about content («la elasticidad»), when it names one. */
-function definitionAsked(w: Words): string | undefined {
-  const asked = DEFINITION.exec(w.t);
-  if (!asked) return undefined;
-  const after = asked[0].split(' ').length;
-  // «what is my budget», «¿qué es lo mío?»: about the owner's own things, not the notes' content.
-  if (/^(?:my|mi|mis|tu|tus|you|your|yo|lo)$/.test(w.norm[after] ?? '')) return undefined;
-  const topic = subjectFrom(w, after);
-  return topic && !NOTHING_TO_LOOK_UP.test(topic) && /\p{L}{3}/u.test(topic) ? topic : undefined;
-}
 
 /**
  * Words that make a message a request or a question: with none of them, a sentence of some length

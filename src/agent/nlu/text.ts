@@ -4,11 +4,9 @@
  * disagree about what a sentence says.
  */
 import levenshtein from 'damerau-levenshtein';
+import { fold } from '../../lib/fold.js';
 
-/** Lower case without accents, so "narración" and "narracion" read the same. */
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
+export { fold };
 
 /** Cardinal and ordinal numbers in words (folded), Spanish and English, up to the length of a term. */
 export const NUMBER_WORDS: Readonly<Record<string, number>> = {

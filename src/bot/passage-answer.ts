@@ -1,0 +1,88 @@
+/**
+ * A question to the notebook answered with the passages that say it (issues 43 item 6, 44 item 4):
+ * «explícame el ciclo de Carnot» gets the best one to three passages of the student's notes, quoted,
+ * each with its source (the file and page, or «tu nota 12») and a button to make cards of it; no hit
+ * is said plainly. The passage index (tools/passages) is the chat's one search; it is kept in
+ * memory per notebook and brought up to date with the notes before each question, so only new or
+ * changed notes are cut again. No run, no model, no tokens.
+ */
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import { readsAsQuestion, type Understood } from '../agent/understand.js';
+import type { PackedMessage } from '../lib/message-pack.js';
+import { PassageIndex, type PassageHit, type SourcedNote } from '../tools/passages/index.js';
+import { terms } from '../tools/passages/terms.js';
+import { fold } from '../lib/fold.js';
+import { weekOfNote, type Course } from '../tools/course/course.js';
+import { PASSAGES, passageMessages, type QuotedPassage } from '../strings/passages.js';
+import { CALLBACKS } from './callbacks.js';
+
+/** How many passages an answer quotes at most. */
+export const ANSWER_MAX_PASSAGES = 3;
+
+export type PassageReply =
+  | { kind: 'found'; messages: PackedMessage[]; keyboard: InlineKeyboardMarkup; hits: PassageHit[] }
+  | { kind: 'none'; text: string };
+
+/** What the notes are asked, and whether only an answer that found something is given. */
+export interface NotesQuestion {
+  query: string;
+  /** True for a message read as something else: answered from the notes only when they hold it. */
+  onlyFound: boolean;
+}
+
+/**
+ * Whether a message is asked of the notes, and with what words: a `buscar` with its subject; a
+ * message shaped like a question («¿por qué las hojas son verdes?») that the reading took for small
+ * talk or could not place, with its own words — the notes then decide: it is a question about
+ * them when they hold its words. Anything else is not asked of the notes.
+ */
+export function notesQuestion(u: Understood, text: string): NotesQuestion | undefined {
+  if (u.intent === 'buscar') return { query: u.consulta, onlyFound: false };
+  if (!readsAsQuestion(text) || NAMES_WEEK_WORK.test(fold(text))) return undefined;
+  const query = text.replace(/[¿?¡!]/g, ' ').replace(/\s+/g, ' ').trim();
+  // Small talk, a message placed nowhere, and a question the classifier took for /estado or
+  // /ayuda when it has words of its own («¿qué pasa si falta agua?»; «¿qué estás haciendo?» has none).
+  const words = new Set(terms(query)).size;
+  const unplaced = u.intent === 'charla' || u.intent === 'saludo' || u.intent === 'ambiguo'
+    || (u.intent === 'orden' && (u.nombre === 'estado' || u.nombre === 'ayuda') && words >= ORDER_WORDS);
+  return unplaced && words > 0 ? { query, onlyFound: true } : undefined;
+}
+
+/** Words of a week's work: a question about a week or a part of one is left to the week's reading. */
+const NAMES_WEEK_WORK = /\b(?:semanas?|week|portadas?|narracion|audio|podcast|episodio|tarjetas?|fichas?)\b/;
+/** How many words of its own a question read as /estado or /ayuda needs to be tried on the notes. */
+const ORDER_WORDS = 2;
+
+/** The buttons under an answer: one per quoted note, numbered like the passages when there are several. */
+export function passageKeyboard(noteIds: readonly number[]): InlineKeyboardMarkup {
+  const one = new Set(noteIds).size === 1;
+  const seen = new Set<number>();
+  const row = noteIds.flatMap((id, i) => {
+    if (seen.has(id)) return [];
+    seen.add(id);
+    return [{ text: PASSAGES.cardsButton(one ? undefined : i + 1), callback_data: CALLBACKS.passageCards.format(id) }];
+  });
+  return { inline_keyboard: [row] };
+}
+
+export class PassageAnswers {
+  readonly #index = new PassageIndex();
+  /** The last sync: questions asked together wait for each other's, so two never cut the same notes. */
+  #synced: Promise<void> = Promise.resolve();
+
+  /** The reply to `query` over `notes` (the notebook's, as they are now) in `course`. */
+  async answer(notes: readonly SourcedNote[], query: string, course: Course): Promise<PassageReply> {
+    const sync = this.#synced.then(() => this.#index.syncInSlices(notes));
+    this.#synced = sync.catch(() => undefined);
+    await sync;
+    const hits = this.#index.search(query, ANSWER_MAX_PASSAGES);
+    if (hits.length === 0) return { kind: 'none', text: PASSAGES.none(query, [...new Set(notes.map((n) => n.tema))]) };
+    const byId = new Map(notes.map((n) => [n.id, n]));
+    const quoted = hits.map(({ passage: p }): QuotedPassage => {
+      const note = byId.get(p.noteId);
+      const week = note ? weekOfNote(course, note) : null;
+      return { text: p.text, noteId: p.noteId, tema: p.tema, ...(week !== null ? { week } : {}), ...(p.origen ? { origen: p.origen } : {}) };
+    });
+    return { kind: 'found', messages: passageMessages(query, quoted), keyboard: passageKeyboard(hits.map((h) => h.passage.noteId)), hits };
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The answer to a question about the student's material (issue 44 item 4): the passages that say
+ * it, quoted, each with where it comes from, and a button to make cards of it.
+ */
+import { packMessages, type PackedMessage } from '../lib/message-pack.js';
+
+/** How many of the notes' topics a «nothing found» answer lists before it points to /notas instead. */
+export const TOPICS_LISTED = 6;
+
+export interface QuotedPassage {
+  /** The passage's text as the note has it. */
+  text: string;
+  noteId: number;
+  tema: string;
+  week?: number;
+  /** The file the note was read from, and its page when the file has pages. */
+  origen?: { archivo: string; pagina?: number | null };
+}
+
+const capital = (s: string) => `${s.charAt(0).toLocaleUpperCase('es')}${s.slice(1)}`;
+
+export const PASSAGES = Object.freeze({
+  header: (query: string) => `Esto dicen tus notas sobre «${query}»:`,
+  /** Where a passage comes from: the file and page when the note knows them, else the note's number. */
+  source: (p: Pick<QuotedPassage, 'noteId' | 'origen'>) =>
+    p.origen ? `${p.origen.archivo}${typeof p.origen.pagina === 'number' ? `, p. ${p.origen.pagina}` : ''}` : `tu nota ${p.noteId}`,
+  none: (query: string, topics: readonly string[]) => {
+    const lead = `No tengo nada sobre «${query}» en tus notas.`;
+    if (topics.length === 0) return `${lead} Todavía no tienes notas: mándame tus apuntes (un PDF, una foto o un texto) o escribe /nota tema: texto.`;
+    if (topics.length > TOPICS_LISTED) return `${lead} Tienes notas de ${topics.length} temas; /notas te las enseña.`;
+    const inWords = topics.length > 1 ? `${topics.slice(0, -1).join(', ')} y ${topics.at(-1)}` : topics[0]!;
+    return `${lead} Tus temas son ${inWords}.`;
+  },
+  /** A model's explanation, above the passages it cites by their numbers. */
+  explanation: (text: string) => `💡 ${text}\n\n(Lo explico solo con tus notas: los números son los pasajes de abajo.)`,
+  failed: () => 'No pude leer tus notas ahora mismo. Inténtalo de nuevo en un momento.',
+  /** The button under an answer: one passage, or the passage numbered `n` of several. */
+  cardsButton: (n?: number) => (n === undefined ? '🃏 Hacer tarjetas de esto' : `🃏 Tarjetas del ${n}`),
+  /** What the button asks for, in the words a student would write. */
+  cardsRequest: (noteId: number) => `haz tarjetas de la nota ${noteId}`,
+});
+
+/** One quoted passage: the quote, then a line with its source, topic and week. */
+function quoted(p: QuotedPassage, n: number | undefined): string {
+  const where = `— ${PASSAGES.source(p)} · ${capital(p.tema)}${p.week !== undefined ? ` (semana ${p.week})` : ''}`;
+  // Bold marks of a Markdown source are the writer's emphasis, not words: left out of the quote.
+  return `${n !== undefined ? `${n}. ` : ''}«${p.text.trim().replace(/\*\*|__/g, '')}»\n${where}`;
+}
+
+/** The answer's messages: the header and each passage whole, within Telegram's limit. */
+export function passageMessages(query: string, passages: readonly QuotedPassage[]): PackedMessage[] {
+  const numbered = passages.length > 1;
+  return packMessages(PASSAGES.header(query), passages.map((p, i) => ({ text: quoted(p, numbered ? i + 1 : undefined) })));
+}

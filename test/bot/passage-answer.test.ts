@@ -1,0 +1,51 @@
+/**
+ * The chat's answer to a question about the notes (bot/passage-answer.ts): which messages are asked
+ * of the notes, and what the answer shows — the passages quoted, each with its source, and the
+ * buttons to make cards of them; a plain sentence when nothing is found.
+ */
+import { describe, expect, it } from 'vitest';
+import { understand } from '../../src/agent/understand.js';
+import { CALLBACKS } from '../../src/bot/callbacks.js';
+import { notesQuestion, PassageAnswers } from '../../src/bot/passage-answer.js';
+import { DEMO_COURSE } from '../../src/tools/course/demo.js';
+import type { SourcedNote } from '../../src/tools/passages/index.js';
+
+const asked = (text: string) => notesQuestion(understand(text), text);
+
+describe('which messages are asked of the notes', () => {
+  it('a question to the notebook, with its subject; a question read as small talk, with its own words and only if found', () => {
+    expect(asked('explícame el ciclo de Carnot')).toEqual({ query: 'ciclo de carnot', onlyFound: false });
+    expect(understand('¿por qué las hojas son verdes?').intent).not.toBe('buscar');
+    expect(asked('¿por qué las hojas son verdes?')).toEqual({ query: 'por qué las hojas son verdes', onlyFound: true });
+  });
+
+  it('not a greeting, a question about the bot, a week\'s work or a command', () => {
+    for (const text of ['buenos días, ¿qué tal?', '¿qué estás haciendo?', '¿quién eres?', '¿qué puedes hacer?', '¿me preparas la semana 3?', 'prepara la semana 2', 'gracias']) {
+      expect(asked(text), text).toBeUndefined();
+    }
+  });
+});
+
+describe('the answer', () => {
+  const notes: SourcedNote[] = [
+    { id: 8, tema: 'historia del arte', texto: 'El impresionismo pintó la luz al aire libre con pinceladas sueltas y colores puros sin mezclar.', semana: 3 },
+    { id: 12, tema: 'el ciclo de carnot', texto: 'El ciclo de Carnot está formado por dos isotermas y dos adiabáticas, todas reversibles.', origen: { archivo: 'Tema5_Segundo_principio.pdf', pagina: 2 } },
+  ];
+
+  it('quotes the passage with its source: the file and page, or «tu nota N», and offers cards of it', async () => {
+    const answers = new PassageAnswers();
+    const carnot = await answers.answer(notes, 'ciclo de carnot', DEMO_COURSE);
+    expect(carnot.kind).toBe('found');
+    if (carnot.kind !== 'found') return;
+    expect(carnot.messages.map((m) => m.text)).toEqual(['Esto dicen tus notas sobre «ciclo de carnot»:\n\n«El ciclo de Carnot está formado por dos isotermas y dos adiabáticas, todas reversibles.»\n— Tema5_Segundo_principio.pdf, p. 2 · El ciclo de carnot']);
+    const buttons = carnot.keyboard.inline_keyboard.flat();
+    expect(buttons.map((b) => b.text)).toEqual(['🃏 Hacer tarjetas de esto']);
+    expect(CALLBACKS.passageCards.parse('callback_data' in buttons[0]! ? buttons[0].callback_data : undefined)).toBe(12);
+    const impressionism = await answers.answer(notes, 'impresionismo', DEMO_COURSE);
+    expect(impressionism.kind === 'found' && impressionism.messages[0]!.text).toMatch(/\n— tu nota 8 · Historia del arte \(semana 3\)$/);
+  });
+
+  it('says plainly when nothing is found', async () => {
+    expect(await new PassageAnswers().answer(notes, 'zorro', DEMO_COURSE)).toEqual({ kind: 'none', text: 'No tengo nada sobre «zorro» en tus notas. Tus temas son historia del arte y el ciclo de carnot.' });
+  });
+});
