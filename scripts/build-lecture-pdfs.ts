@@ -3,7 +3,7 @@
  * test/fixtures/lectures/ so their source text is known:
  *
  * - printed: each lecture as printed HTML (Debian's chromium, headless print to PDF) with a running
- *   header and footer (page numbers), sections 5–7 in two columns (long enough to cross a page);
+ *   header and footer (page numbers), sections 3–7 in two columns (a block that crosses a page);
  *   every lecture shares the same running header line, so two of them share it;
  * - scrambled: the first lecture laid out by hand with pdf-lib in two columns whose content stream
  *   draws the page's lines in a shuffled order (the reader must rebuild the reading order);
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import fontkit from '@pdf-lib/fontkit';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { mulberry32 } from '../src/lib/prng.js';
 
 const require = createRequire(import.meta.url);
@@ -56,15 +56,16 @@ const PRINT_CSS = `
   body { font-family: 'DejaVu Serif', serif; font-size: 10.5pt; line-height: 1.35; text-align: justify; hyphens: auto; }
   h1 { font-size: 18pt; } h2 { font-size: 13pt; margin-top: 1.1em; }
   .cols { columns: 2; column-gap: 1.2cm; }
+  .cols table { column-span: all; margin: 0.8em 0; }
   table { border-collapse: collapse; width: 100%; font-size: 9pt; text-align: left; break-inside: avoid; }
   td, th { border: 0.5pt solid #888; padding: 2pt 4pt; vertical-align: top; }
 `;
 
-/** The lecture's HTML: sections 5–7 (its 5th to 7th `##`) inside one two-column block. */
+/** The lecture's HTML: sections 3–7 (its 3rd to 7th `##`) inside one two-column block, which crosses a page. */
 function lectureHtml(md: string, lang = 'es'): string {
   const parts = md.split(/\n(?=## )/);
-  const head = parts.slice(0, 5).join('\n');
-  const cols = parts.slice(5, 8).join('\n');
+  const head = parts.slice(0, 3).join('\n');
+  const cols = parts.slice(3, 8).join('\n');
   const tail = parts.slice(8).join('\n');
   const html = `${marked.parse(head) as string}<div class="cols">${marked.parse(cols) as string}</div>${marked.parse(tail) as string}`;
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><style>${PRINT_CSS}</style></head><body>${html}</body></html>`;
@@ -87,7 +88,7 @@ const headerTemplate = (text: string) => `<div style="font-size:8pt;width:100%;t
 const FOOTER = `<div style="font-size:8pt;width:100%;text-align:center;font-family:'DejaVu Sans'">Página <span class="pageNumber"></span> de <span class="totalPages"></span></div>`;
 
 /** A page of HTML printed to PDF by headless chromium. */
-async function printHtml(browser: import('playwright-core').Browser, html: string, opts: { header?: string; slides?: boolean; margin?: string }): Promise<Uint8Array> {
+async function printHtml(browser: Browser, html: string, opts: { header?: string; slides?: boolean; margin?: string }): Promise<Uint8Array> {
   const page = await browser.newPage();
   try {
     await page.setContent(html, { waitUntil: 'load' });

@@ -5,6 +5,7 @@
  * is its section's heading, or the file's name when the text has none; its week comes from `weekOf`.
  */
 import { weekForNewNote, type Course } from '../course/course.js';
+import { CELL_JOIN } from './reading-order.js';
 
 export const NOTE_MIN = 120;
 export const NOTE_MAX = 1500;
@@ -65,7 +66,7 @@ function paragraphs(text: string): string[] {
         if (/^#{1,6}\s/.test(l)) {
           flush();
           out.push(l);
-        } else cur.push(/^([-*•]|\d+[.)])\s/.test(l) && cur.length ? `\n${l}` : l);
+        } else cur.push((/^([-*•]|\d+[.)])\s/.test(l) || l.includes(CELL_JOIN)) && cur.length ? `\n${l}` : l);
       }
       flush();
       return out;
