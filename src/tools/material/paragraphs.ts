@@ -7,8 +7,8 @@
  *   this document's pages are compared, so two lectures that share a header both keep their text;
  * - a heading (a line clearly larger than the body's text) becomes a Markdown heading line, which the
  *   note splitter makes a note's topic; a heading wrapped over two lines is one;
- * - a paragraph goes on across a column or page break when its last line does not end a sentence or
- *   runs to the edge of its column; within a column a gap taller than a line and a half ends one;
+ * - a paragraph goes on across a column or page break when its last line does not end a sentence;
+ *   within a column a gap taller than a line and a half ends one;
  * - a word broken with a hyphen at a line end is joined again (a hyphen before a capital stays: Kelvin-Planck);
  * - a table's rows stay one per line, cells joined by « · ».
  *
@@ -146,7 +146,9 @@ function goesOn(p: Para, l: LaidLine, body: number): boolean {
   if (BULLET.test(l.text)) return false;
   if (Math.abs(prev.size - l.size) > 0.15 * body) return false;
   if (prev.block === l.block && prev.y > l.y) return prev.y - l.y <= PARAGRAPH_GAP * Math.max(prev.size, l.size);
-  // Another column or page (or a line above the last one: a new column): the paragraph goes on unless it ended.
-  const full = prev.right - prev.left >= FULL_LINE * prev.regionWidth;
-  return full || !SENTENCE_END.test(prev.text);
+  // Another column or page (or a line above the last one: a new column): the paragraph goes on
+  // unless its sentence ended — or, ended, when its line ran to the column's edge and the next
+  // line goes on in lower case (a sentence cut after an abbreviation).
+  if (!SENTENCE_END.test(prev.text)) return true;
+  return prev.right - prev.left >= FULL_LINE * prev.regionWidth && /^\p{Ll}/u.test(l.text);
 }
