@@ -23,7 +23,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { mulberry32 } from '../src/lib/prng.js';
 
 const require = createRequire(import.meta.url);
-export const LECTURES_DIR = process.env.LECTURES_DIR ?? fileURLToPath(new URL('../test/fixtures/lectures/', import.meta.url));
+export const LECTURES_DIR = fileURLToPath(new URL('../test/fixtures/lectures/', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
 const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 /** The running header every printed lecture carries (two lectures sharing it must both import whole). */

@@ -9,6 +9,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openNotebook } from '../src/store/index.js';
 import { createImports } from '../src/tools/material/imports.js';
 import { createTesseractOcr } from '../src/tools/material/ocr.js';
@@ -69,4 +70,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
