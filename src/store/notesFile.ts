@@ -162,6 +162,7 @@ export function createNotesStore(file: string, opts: NotesStoreOptions = {}): No
   return {
     list: () => mutex.run(async () => structuredClone(await load())),
     get: (id) => mutex.run(async () => structuredClone((await load()).find((n) => n.id === id))),
+    peek: () => mutex.run(async () => structuredClone((await adapter.read()) ?? [])),
     add: async (tema, texto, semana = null) => (await append([{ tema, texto, semana }]))[0]!,
     addMany: (notes) => append(notes),
     setWeeks: async (weekOf) => {

@@ -116,6 +116,8 @@ export interface UsageMonth {
 export interface NotesStore {
   list(): Promise<Note[]>;
   get(id: number): Promise<Note | undefined>;
+  /** The notes on disk, without seeding a missing file with the demo's (a dry run of an import leaves nothing behind). */
+  peek(): Promise<Note[]>;
   /** Appends a note with the next id (max id + 1) and its week (null: none). */
   add(tema: string, texto: string, semana?: number | null): Promise<Note>;
   /**

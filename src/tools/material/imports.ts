@@ -67,6 +67,8 @@ export interface ImportRecord {
 /** What an import needs from the notebook: its notes, and the notes store's own append (/nota's `add`, many at once). */
 export interface ImportNotes {
   list(): Promise<Note[]>;
+  /** The notes on disk without seeding the demo's (a proposal only reads them). */
+  peek?(): Promise<Note[]>;
   addMany(notes: readonly { tema: string; texto: string; semana: number | null; origen?: { archivo: string; pagina: number | null } }[]): Promise<Note[]>;
 }
 
@@ -149,7 +151,7 @@ export function createImports(deps: ImportsDeps) {
     const drafts = noteDrafts(r.texto, { fileName: r.nombre, ...(r.inicioPaginas ? { pageStarts: r.inicioPaginas } : {}) });
     const firstPage = r.inicioPaginas && r.inicioPaginas.length > 1 ? r.texto.slice(0, r.inicioPaginas[1]) : r.texto.slice(0, FIRST_PAGE_CHARS);
     const weeks = await documentWeeks(await deps.course(), { drafts, firstPage, fileName: r.nombre, ...(r.semana !== undefined ? { named: r.semana } : {}) });
-    const had = containedIn(drafts.map((d) => d.texto), (await deps.notes.list()).map((n) => n.texto));
+    const had = containedIn(drafts.map((d) => d.texto), (await (deps.notes.peek ?? deps.notes.list)()).map((n) => n.texto));
     const propuesta = drafts.flatMap((d, i) => (had[i] ? [] : [{ tema: d.tema, texto: d.texto, semana: weeks.semanas[i] ?? null, pagina: d.pagina }]));
     const yaTenias = had.filter(Boolean).length;
     return { propuesta, ...(weeks.motivo ? { motivo: weeks.motivo } : {}), ...(yaTenias ? { yaTenias } : {}) };
