@@ -2,7 +2,8 @@
  * Issue 43's measurement: each lecture PDF of the fixture (scripts/build-lecture-pdfs.ts) imported
  * into a fresh notebook whose course is its subject's, saved, and its saved notes compared with the
  * lecture's Markdown text (word-sequence similarity, test/support/word-similarity.ts); the weeks the
- * notes went to; a re-printed copy imported after the first. Prints one line per PDF.
+ * notes went to; a re-printed copy imported after the first. Prints one line per PDF, then the time
+ * a 100-page PDF (the printed lectures' pages copied) takes from bytes to proposal.
  *
  * Usage: `tsx scripts/measure-lectures.ts [pdf dir]` (built into a temp dir when not given).
  */
@@ -10,6 +11,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PDFDocument } from 'pdf-lib';
 import { openNotebook } from '../src/store/index.js';
 import { createImports } from '../src/tools/material/imports.js';
 import { createTesseractOcr } from '../src/tools/material/ocr.js';
@@ -62,6 +64,23 @@ async function main(): Promise<void> {
       } finally {
         await rm(data, { recursive: true, force: true });
       }
+    }
+    // A 100-page PDF: the printed lectures' pages copied over and over (two columns, tables, headers).
+    const big = await PDFDocument.create();
+    const printed = await Promise.all(pdfs.filter((p) => p.kind === 'printed').map(async (p) => PDFDocument.load(await readFile(p.file))));
+    for (let k = 0; big.getPageCount() < 100; k++) {
+      const src = printed[k % printed.length]!;
+      for (const page of await big.copyPages(src, src.getPageIndices())) if (big.getPageCount() < 100) big.addPage(page);
+    }
+    const data = await mkdtemp(path.join(os.tmpdir(), 'lecture-nb-'));
+    try {
+      const notebook = await openNotebook(data);
+      const imports = createImports({ dataDir: data, notes: notebook.notes, ocr, course: async () => lectureCourse('termodinamica'), audit: notebook.audit });
+      const started = performance.now();
+      const { record } = await imports.propose('cien-paginas.pdf', await big.save());
+      process.stdout.write(`100-page PDF: ${record.paginas} pages, ${record.propuesta.length} notes proposed in ${((performance.now() - started) / 1000).toFixed(2)} s (reader thread already warm)\n`);
+    } finally {
+      await rm(data, { recursive: true, force: true });
     }
   } finally {
     await ocr.close();
