@@ -37,10 +37,10 @@ function reasonLine(r: WeekReason, semana: number | undefined): string | undefin
   if (r.kind === 'varias') return 'Trata de varias semanas: cada apartado va a la suya.';
   if (semana === undefined || r.kind === 'elegida') return undefined;
   const why = {
-    etiqueta: r.kind === 'etiqueta' ? `dice «${r.etiqueta}» ${r.donde === 'nombre' ? 'en su nombre' : 'en la primera página'}` : '',
-    fecha: r.kind === 'fecha' ? `su fecha, «${r.fecha}», cae en esa semana` : '',
-    titulo: 'su primera página habla de lo que dice el título de esa semana',
-    mayoria: 'la mayoría de sus apartados tratan de esa semana',
+    etiqueta: r.kind === 'etiqueta' ? (r.donde === 'nombre' ? `el nombre del archivo dice «${r.etiqueta}»` : `dice «${r.etiqueta}» en la primera página`) : '',
+    fecha: r.kind === 'fecha' ? `la fecha del documento, «${r.fecha}», cae en esa semana` : '',
+    titulo: 'la primera página habla de lo que dice el título de esa semana',
+    mayoria: 'la mayoría de los apartados tratan de esa semana',
   }[r.kind];
   return `Todo va a la semana ${semana} porque ${why}.`;
 }

@@ -55,7 +55,7 @@ describe('an import', () => {
     expect(record.propuesta.map((n) => n.tema)).toEqual(['genética', 'genética', 'historia del arte']);
     const text = proposalText(record, weekNameOf(DEMO_COURSE));
     // One document, one week: the week most of its sections are about takes all its notes.
-    expect(text.split('\n').slice(0, 2)).toEqual(['De «Tema 4.pdf» (3 páginas): 3 notas para la semana 3 «Historia del arte».', 'Todo va a la semana 3 porque la mayoría de sus apartados tratan de esa semana.']);
+    expect(text.split('\n').slice(0, 2)).toEqual(['De «Tema 4.pdf» (3 páginas): 3 notas para la semana 3 «Historia del arte».', 'Todo va a la semana 3 porque la mayoría de los apartados tratan de esa semana.']);
     expect(text).toContain('1. La genética estudia cómo se heredan los caracteres de padres a hijos.');
 
     // A fresh instance (a restart) finds it and saves it.
