@@ -23,6 +23,12 @@ describe('reading order', () => {
     expect(texts(runs)).toEqual(['Título que cruza toda la página de lado a lado', ...left, ...right, 'Pie que cruza toda la página de lado a lado otra vez']);
   });
 
+  it('reads short terms beside their definitions across, not as two columns', () => {
+    const pairs = [['Calor', 'energía que pasa de un cuerpo caliente a uno frío por su diferencia de temperatura'], ['Trabajo', 'energía que se transfiere cuando una fuerza desplaza su punto de aplicación'], ['Entropía', 'función de estado que mide cómo se reparte la energía del sistema'], ['Foco', 'sistema tan grande que su temperatura no cambia al dar o tomar calor']];
+    const runs = pairs.flatMap(([t, d], i) => [run(t!, 60, 700 - 14 * i, 10, 40), run(d!, 200, 700 - 14 * i, 10, 330)]);
+    expect(texts(runs)).toEqual(pairs.map(([t, d]) => `${t} ${d}`));
+  });
+
   it('reads a table row by row, cells joined, a wrapped cell whole', () => {
     const rows = [['Etapa', 'Proceso', 'Calor'], ['1 → 2', 'Expansión', 'absorbe'], ['2 → 3', 'Compresión', 'cede']];
     const runs: TextRun[] = [];

@@ -175,7 +175,7 @@ function readRegion(region: Region, out: LaidLine[], counter: { block: number },
   }
   const chans = channels(all.flat());
   const size = median(all.flat().map((b) => b.height));
-  const gutter = [...chans].sort((a, b) => b[1] - b[0] - (a[1] - a[0])).find((c) => isGutter(all, c, size));
+  const gutter = [...chans].sort((a, b) => b[1] - b[0] - (a[1] - a[0])).find((c) => isGutter(all, c, size, region));
   const across = gutter ? spanning(all, gutter, size) : -1;
   if (gutter && across >= 0) {
     // A heading alone over the columns' gutter (nothing beside it) parts the columns above it from those below.
@@ -218,12 +218,20 @@ function spanning(all: readonly Box[][], [lo, hi]: Interval, size: number): numb
  * half, or two lines and two letters and a half — a justified line's wide word gaps, or a table's cells
  * under a column gutter, leave narrower channels.
  */
-function isGutter(all: readonly Box[][], c: Interval, size: number): boolean {
+function isGutter(all: readonly Box[][], c: Interval, size: number, region: Region): boolean {
   const [lo, hi] = c;
   const left = sideStrips(all, (b) => b.x + b.width <= lo);
   const right = sideStrips(all, (b) => b.x >= hi);
   const width = hi - lo;
-  return (left >= 3 && right >= 3 && width >= 1.5 * size) || (left >= 2 && right >= 2 && width >= 2.5 * size);
+  const enough = (left >= 3 && right >= 3 && width >= 1.5 * size) || (left >= 2 && right >= 2 && width >= 2.5 * size);
+  // Columns of text fill their side; a list of short terms beside their definitions does not, and reads across.
+  return enough && fills(all, (b) => b.x + b.width <= lo, hi - region.left) && fills(all, (b) => b.x >= hi, region.right - lo);
+}
+
+/** Whether most lines on one side of a channel run across most of that side. */
+function fills(all: readonly Box[][], side: (b: Box) => boolean, width: number): boolean {
+  const spans = all.map((s) => s.filter((b) => b.str.trim() && side(b))).filter((s) => s.length).map((s) => Math.max(...s.map((b) => b.x + b.width)) - Math.min(...s.map((b) => b.x)));
+  return spans.filter((w) => w >= 0.6 * width).length >= 0.5 * spans.length;
 }
 
 /**
