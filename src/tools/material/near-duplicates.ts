@@ -1,19 +1,21 @@
 /**
- * Nothing twice — pure. Texts are compared by their word shingles: every run of SHINGLE words
+ * Nothing twice — pure. Texts are compared by their word shingles: every run of a few words
  * (NFKC, lower case, letters and digits only, so a re-print's other line breaks, hyphens and spacing
  * do not count), hashed to 32 bits. Exact sets, not MinHash: a student's imports and notes are a few
  * thousand shingles each, so the exact Jaccard costs less than building signatures would.
  *
  * - A file whose shingle set has Jaccard ≥ SAME_FILE with an import already saved is that file again.
- * - A new note whose shingles lie ≥ CONTAINED inside one existing note says nothing new.
+ * - A new note whose NOTE_SHINGLE-word shingles lie ≥ CONTAINED inside one existing note says nothing new.
  */
 
-/** Words per shingle. */
+/** Words per shingle of a file (a re-print must match long runs). */
 export const SHINGLE = 5;
+/** Words per shingle of a note (shorter: a scanned page's few misread words break fewer of them). */
+export const NOTE_SHINGLE = 3;
 /** Jaccard of two files' shingles at or above which they are the same document (a re-print, a re-export). */
 export const SAME_FILE = 0.9;
 /** Share of a note's shingles found in one existing note at or above which it is already there. */
-export const CONTAINED = 0.9;
+export const CONTAINED = 0.8;
 
 /** The text's words as the comparison sees them. */
 function words(text: string): string[] {
@@ -31,12 +33,12 @@ function hash(s: string): number {
 }
 
 /** The text's shingles (a text shorter than one shingle is one shingle of all its words). */
-export function shingles(text: string): Set<number> {
+export function shingles(text: string, k = SHINGLE): Set<number> {
   const w = words(text);
   const out = new Set<number>();
   if (w.length === 0) return out;
-  if (w.length < SHINGLE) out.add(hash(w.join(' ')));
-  for (let i = 0; i + SHINGLE <= w.length; i++) out.add(hash(w.slice(i, i + SHINGLE).join(' ')));
+  if (w.length < k) out.add(hash(w.join(' ')));
+  for (let i = 0; i + k <= w.length; i++) out.add(hash(w.slice(i, i + k).join(' ')));
   return out;
 }
 
@@ -61,14 +63,14 @@ export function sameDocument<T>(text: string, known: readonly T[], textOf: (k: T
 export function containedIn(fresh: readonly string[], existing: readonly string[]): boolean[] {
   const where = new Map<number, number[]>();
   existing.forEach((t, i) => {
-    for (const s of shingles(t)) {
+    for (const s of shingles(t, NOTE_SHINGLE)) {
       const list = where.get(s);
       if (list) list.push(i);
       else where.set(s, [i]);
     }
   });
   return fresh.map((t) => {
-    const mine = shingles(t);
+    const mine = shingles(t, NOTE_SHINGLE);
     if (mine.size === 0) return false;
     const hits = new Map<number, number>();
     for (const s of mine) for (const i of where.get(s) ?? []) hits.set(i, (hits.get(i) ?? 0) + 1);
