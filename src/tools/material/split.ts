@@ -186,27 +186,6 @@ export function splitIntoNotes(text: string, opts: SplitOptions): ProposedNote[]
   return noteDrafts(text, opts).map(({ heading: _h, ...n }) => ({ ...n, semana: weekOf(n, opts.semana) }));
 }
 
-/** A slice of the event loop the week rule may hold before it lets other work run. */
-const SLICE_MS = 8;
-
-/**
- * `splitIntoNotes` for a big file on the event loop: the course's week rule costs about a
- * millisecond a note, so hundreds of notes yield every SLICE_MS instead of holding the loop.
- */
-export async function splitIntoNotesYielding(text: string, opts: SplitOptions): Promise<ProposedNote[]> {
-  const weekOf: WeekOf = opts.weekOf ?? ((_note, named) => named ?? null);
-  const out: ProposedNote[] = [];
-  let since = performance.now();
-  for (const { heading: _h, ...n } of noteDrafts(text, opts)) {
-    if (performance.now() - since > SLICE_MS) {
-      await new Promise((r) => setImmediate(r));
-      since = performance.now();
-    }
-    out.push({ ...n, semana: weekOf(n, opts.semana) });
-  }
-  return out;
-}
-
 /** The page where offset `at` lies (null when the text has no pages). */
 function pageAt(at: number, starts: readonly number[] | undefined): number | null {
   if (!starts?.length) return null;
