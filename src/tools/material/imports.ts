@@ -10,7 +10,10 @@
  * idempotent across a kill: before the notes the record notes the highest id already in the notebook
  * (`baseId`); after them their ids are written into the notes' slots. A save resumed after a kill
  * between the notes' write and the slots' finds those notes (id above baseId, same topic and text,
- * not in another slot) instead of adding them again. The same file sent again answers «ya lo tenía» and adds nothing.
+ * not in another slot) instead of adding them again. The same file sent again answers «ya lo tenía» and adds nothing;
+ * so does another file with nearly the same text (a re-print), and a note the notebook already holds is
+ * left out of the proposal and counted (near-duplicates.ts). All of a document's notes go to its week
+ * (document-week.ts), each with its file and page.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
