@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createFileIfAbsent, writeFileAtomic } from './atomic.js';
 import { fileURLToPath } from 'node:url';
 import { Low } from 'lowdb';
-import type { Card, CardDeck, NewCard, Note, NotesStore } from './types.js';
+import type { Card, CardDeck, NewCard, NewNote, Note, NotesStore } from './types.js';
 import { Mutex, ValidatedJsonFile, isPlainObject, isPositiveId } from './jsonFile.js';
 import { withFileLock } from './lock.js';
 import { stampOf } from './notesIndex.js';
@@ -18,11 +18,15 @@ import type { ShapeCheck } from './jsonFile.js';
 export const SEED_NOTES_FILE = fileURLToPath(new URL('../../assets/notas.json', import.meta.url));
 
 /**
- * Version 2 of `notas.json`: `{version: 2, notas: [{id, tema, texto, semana}]}`. Version 1 is the
- * plain list the project shipped first (and `assets/notas.json` still is): it is read as is, its
- * notes without `semana`, and written back as version 2 the first time the notes change.
+ * Version 3 of `notas.json`: `{version: 3, notas: [{id, tema, texto, semana, origen?}]}` — an imported
+ * note carries its source (`origen`: the file and the page its text starts on). Version 2 is the same
+ * without sources, version 1 the plain list the project shipped first (and `assets/notas.json` still
+ * is, its notes without `semana`): both are read as they are and written back as version 3 the first
+ * time the notes change.
  */
-export const NOTES_STATE_VERSION = 2;
+export const NOTES_STATE_VERSION = 3;
+/** The versions of `notas.json` this program reads (1 is the plain list). */
+const READABLE_VERSIONS: readonly unknown[] = [2, NOTES_STATE_VERSION];
 interface NotesDocument {
   version: typeof NOTES_STATE_VERSION;
   notas: Note[];
@@ -33,7 +37,7 @@ const checkNotes: ShapeCheck<Note[]> = (data) => {
   let versioned = false;
   if (Array.isArray(data)) list = data;
   else if (isPlainObject(data) && 'version' in data) {
-    if (data.version !== NOTES_STATE_VERSION) return { ok: false, problem: `tiene la versión ${JSON.stringify(data.version)} y este programa solo entiende la ${NOTES_STATE_VERSION} (o la lista de la primera)` };
+    if (!READABLE_VERSIONS.includes(data.version)) return { ok: false, problem: `tiene la versión ${JSON.stringify(data.version)} y este programa solo entiende hasta la ${NOTES_STATE_VERSION} (o la lista de la primera)` };
     if (!Array.isArray(data.notas)) return { ok: false, problem: 'no tiene una lista "notas"' };
     list = data.notas;
     versioned = true;
@@ -48,13 +52,16 @@ const checkNotes: ShapeCheck<Note[]> = (data) => {
     if (typeof n.tema !== 'string' || n.tema.trim() === '') return { ok: false, problem: `la nota ${n.id} no tiene un "tema" de texto` };
     if (typeof n.texto !== 'string') return { ok: false, problem: `la nota ${n.id} no tiene un "texto" de texto` };
     if (versioned && n.semana !== null && !isPositiveId(n.semana)) return { ok: false, problem: `la nota ${n.id} tiene una "semana" que no es un entero positivo ni null` };
+    if (n.origen !== undefined && !(isPlainObject(n.origen) && typeof n.origen.archivo === 'string' && (n.origen.pagina === null || isPositiveId(n.origen.pagina)))) {
+      return { ok: false, problem: `la nota ${n.id} tiene un "origen" que no es {archivo, pagina}` };
+    }
   }
   return { ok: true, value: list as Note[] };
 };
 
-/** The version-2 document of `notes` (a note still without a week is written with none). */
+/** The version-3 document of `notes` (a note still without a week is written with none; a source only where there is one). */
 function notesDocument(notes: readonly Note[]): NotesDocument {
-  return { version: NOTES_STATE_VERSION, notas: notes.map((n) => ({ id: n.id, tema: n.tema, texto: n.texto, semana: n.semana ?? null })) };
+  return { version: NOTES_STATE_VERSION, notas: notes.map((n) => ({ id: n.id, tema: n.tema, texto: n.texto, semana: n.semana ?? null, ...(n.origen ? { origen: n.origen } : {}) })) };
 }
 
 const checkCards: ShapeCheck<Card[]> = (data) => {
@@ -112,7 +119,7 @@ export interface NotesStoreOptions {
 
 export function createNotesStore(file: string, opts: NotesStoreOptions = {}): NotesStore {
   const adapter = new ValidatedJsonFile(file, checkNotes, 'si lo borras, vuelven las notas de ejemplo y se pierden las que añadiste.');
-  // Reads give the notes (either version); writes always give a version-2 document.
+  // Reads give the notes (any readable version); writes always give a version-3 document.
   const db = new Low<Note[]>({ read: () => adapter.read(), write: (notes) => writeFileAtomic(file, `${JSON.stringify(notesDocument(notes), null, 2)}\n`) }, []);
   const mutex = new Mutex();
   const listeners = new Set<(notes: Note[]) => void>();
@@ -134,7 +141,7 @@ export function createNotesStore(file: string, opts: NotesStoreOptions = {}): No
   }
 
   /** The notes appended with the next ids, in one write. */
-  async function append(fresh: readonly { tema: string; texto: string; semana: number | null }[]): Promise<Note[]> {
+  async function append(fresh: readonly NewNote[]): Promise<Note[]> {
     if (fresh.length === 0) return [];
     // The next id is read and written under the file's inter-process lock: a CLI and the bot
     // adding at once would otherwise both take the same id and one note would be lost.
@@ -142,7 +149,7 @@ export function createNotesStore(file: string, opts: NotesStoreOptions = {}): No
       const notes = await load();
       const before = await stampOf(file);
       const first = notes.reduce((m, n) => Math.max(m, n.id), 0) + 1;
-      const added: Note[] = fresh.map((n, i) => ({ id: first + i, tema: n.tema, texto: n.texto, semana: n.semana }));
+      const added: Note[] = fresh.map((n, i) => ({ id: first + i, tema: n.tema, texto: n.texto, semana: n.semana, ...(n.origen ? { origen: n.origen } : {}) }));
       await db.update((d) => d.push(...added));
       const all = structuredClone(db.data);
       await opts.afterWrite?.(before, await stampOf(file), all, added);
@@ -155,6 +162,7 @@ export function createNotesStore(file: string, opts: NotesStoreOptions = {}): No
   return {
     list: () => mutex.run(async () => structuredClone(await load())),
     get: (id) => mutex.run(async () => structuredClone((await load()).find((n) => n.id === id))),
+    peek: () => mutex.run(async () => structuredClone((await adapter.read()) ?? [])),
     add: async (tema, texto, semana = null) => (await append([{ tema, texto, semana }]))[0]!,
     addMany: (notes) => append(notes),
     setWeeks: async (weekOf) => {

@@ -18,6 +18,22 @@ export interface Note {
    * `notas.json` (a plain list, before notes carried their week) that has not been migrated yet.
    */
   semana?: number | null;
+  /** Where the note's text comes from: an imported file and the page where it starts (null: a file without pages). Absent: typed, or older. */
+  origen?: NoteSource;
+}
+
+/** An imported note's source: the file's name as the student sent it and the page its text starts on. */
+export interface NoteSource {
+  archivo: string;
+  pagina: number | null;
+}
+
+/** A note to append: its week, and its source when it comes from a file. */
+export interface NewNote {
+  tema: string;
+  texto: string;
+  semana: number | null;
+  origen?: NoteSource;
 }
 
 /** One review card in `tarjetas.json`. */
@@ -99,16 +115,18 @@ export interface UsageMonth {
 export interface NotesStore {
   list(): Promise<Note[]>;
   get(id: number): Promise<Note | undefined>;
+  /** The notes on disk, without seeding a missing file with the demo's (a dry run of an import leaves nothing behind). */
+  peek(): Promise<Note[]>;
   /** Appends a note with the next id (max id + 1) and its week (null: none). */
   add(tema: string, texto: string, semana?: number | null): Promise<Note>;
   /**
    * Appends these notes, in order, with the next ids, in one atomic write of the file (an import of
    * hundreds of notes: one write instead of one per note; after a kill either all or none are in).
    */
-  addMany(notes: readonly { tema: string; texto: string; semana: number | null }[]): Promise<Note[]>;
+  addMany(notes: readonly NewNote[]): Promise<Note[]>;
   /**
    * Rewrites every note's week as `weekOf(note)` decides (a note whose week is undefined keeps its
-   * own), in one atomic write of a version-2 file; returns the notes. How a version-1 file migrates
+   * own), in one atomic write of a version-3 file; returns the notes. How a version-1 file migrates
    * (weeks from topics) and how a replaced course leaves notes of vanished weeks without one.
    */
   setWeeks(weekOf: (note: Note) => number | null | undefined): Promise<Note[]>;

@@ -3,6 +3,7 @@
  * the proposal before saving, its buttons, and one sentence for each file that cannot be read.
  */
 import type { ImportKind, MaterialProblem } from '../tools/material/kinds.js';
+import type { WeekReason } from '../tools/material/document-week.js';
 import type { MaterialKind } from '../tools/material/sniff.js';
 import { count } from './count.js';
 
@@ -25,6 +26,23 @@ export interface ProposalView {
   primeras: string[];
   /** OCR confidence (0–100) when the text is only a draft to correct. */
   borrador?: number;
+  /** Why the notes go to their week. */
+  motivo?: WeekReason;
+  /** Notes left out because the notebook already holds them. */
+  yaTenias?: number;
+}
+
+/** «porque dice «Tema 5» en la primera página» — why a document's notes go to week `semana`. */
+function reasonLine(r: WeekReason, semana: number | undefined): string | undefined {
+  if (r.kind === 'varias') return 'Trata de varias semanas: cada apartado va a la suya.';
+  if (semana === undefined || r.kind === 'elegida') return undefined;
+  const why = {
+    etiqueta: r.kind === 'etiqueta' ? (r.donde === 'nombre' ? `el nombre del archivo dice «${r.etiqueta}»` : `dice «${r.etiqueta}» en la primera página`) : '',
+    fecha: r.kind === 'fecha' ? `la fecha del documento, «${r.fecha}», cae en esa semana` : '',
+    titulo: 'la primera página habla de lo que dice el título de esa semana',
+    mayoria: 'la mayoría de los apartados tratan de esa semana',
+  }[r.kind];
+  return `Todo va a la semana ${semana} porque ${why}.`;
 }
 
 /** First line of a note, cut to fit one line of a phone. */
@@ -52,7 +70,10 @@ export const MATERIAL = Object.freeze({
     const draft = v.borrador !== undefined
       ? ['', `Ojo: he leído la imagen con poca seguridad (${v.borrador} %). Si algo está mal, responde a este mensaje con el texto corregido antes de guardar.`]
       : [];
-    return [`De «${v.nombre}»${what}: ${groups.join(', ')}.`, '', ...lines, ...draft].join('\n');
+    const reason = v.motivo ? reasonLine(v.motivo, v.semanas.length === 1 ? v.semanas[0]!.semana : undefined) : undefined;
+    const had = v.yaTenias ? [v.yaTenias === 1 ? '1 ya la tenías en tu cuaderno: no la añado otra vez.' : `${v.yaTenias} ya las tenías en tu cuaderno: no las añado otra vez.`] : [];
+    const about = [...(reason ? [reason] : []), ...had];
+    return [`De «${v.nombre}»${what}: ${groups.join(', ')}.`, ...about, '', ...lines, ...draft].join('\n');
   },
   alreadyHad: (nombre: string, notas: number) => `Ya lo tenía: «${nombre}» ya está en tu cuaderno (${count(notas, 'nota', 'notas')}), no añado nada.`,
   saved: (ids: readonly number[]) => ids.length === 1

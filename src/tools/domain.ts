@@ -9,6 +9,8 @@ export interface Note {
   texto: string;
   /** The course week of the note (null: none; absent: a note from before notes carried one). */
   semana?: number | null;
+  /** Where an imported note comes from: the file and the page its text starts on (null: a file without pages). */
+  origen?: { archivo: string; pagina: number | null };
 }
 
 /** Read access to the notebook; the lowdb store implements it, tests may pass an in-memory one. */

@@ -27,7 +27,8 @@ describe('material in the chat', () => {
     const pdf = Buffer.from(await textPdf(NOTAS));
     const sent = await sendUserFile(t.server, pdf, 'Tema 4.pdf', 'document');
     const proposal = await waitForMessage(t, 'the proposal', after(sent.message_id, isProposal));
-    expect(proposal.text!.split('\n')[0]).toBe('De «Tema 4.pdf» (3 páginas): 1 nota para la semana 3 «Historia del arte», 2 sin semana.');
+    // One document, one week: the week its sections point to, for the whole document.
+    expect(proposal.text!.split('\n')[0]).toBe('De «Tema 4.pdf» (3 páginas): 3 notas para la semana 3 «Historia del arte».');
     expect(buttonsOf(proposal).map((b) => b.text)).toEqual(['✅ Guardar', '📅 Cambiar semana', '❌ Descartar']);
     expect((await chat.notebook.notes.list()).length).toBe(before);
 
@@ -39,8 +40,8 @@ describe('material in the chat', () => {
     expect(notes.length).toBe(before + 3);
     expect(saved.text).toBe(MATERIAL.saved(notes.slice(before).map((n) => n.id)));
     expect(notes.slice(before).map((n) => n.tema)).toEqual(['genética', 'genética', 'historia del arte']);
-    // Each saved note carries the week the proposal showed (the course's rule), none for the others.
-    expect(notes.slice(before).map((n) => n.semana)).toEqual([null, null, 3]);
+    // Each saved note carries the week the proposal showed: the document's.
+    expect(notes.slice(before).map((n) => n.semana)).toEqual([3, 3, 3]);
 
     // The same bytes again, even under another name: «ya lo tenía», nothing added.
     const again = await sendUserFile(t.server, pdf, 'copia.pdf', 'document');

@@ -54,7 +54,8 @@ describe('an import', () => {
     expect((await notebook.notes.list()).length).toBe(before);
     expect(record.propuesta.map((n) => n.tema)).toEqual(['genética', 'genética', 'historia del arte']);
     const text = proposalText(record, weekNameOf(DEMO_COURSE));
-    expect(text.split('\n')[0]).toBe('De «Tema 4.pdf» (3 páginas): 1 nota para la semana 3 «Historia del arte», 2 sin semana.');
+    // One document, one week: the week most of its sections are about takes all its notes.
+    expect(text.split('\n').slice(0, 2)).toEqual(['De «Tema 4.pdf» (3 páginas): 3 notas para la semana 3 «Historia del arte».', 'Todo va a la semana 3 porque la mayoría de los apartados tratan de esa semana.']);
     expect(text).toContain('1. La genética estudia cómo se heredan los caracteres de padres a hijos.');
 
     // A fresh instance (a restart) finds it and saves it.
@@ -117,12 +118,30 @@ describe('an import', () => {
     expect(writes).toHaveLength(1);
   });
 
+  it('notes the notebook already holds are left out and counted; a file with the same text under other bytes is «ya lo tenía»', async () => {
+    const first = await imports().propose('Genetica.md', new TextEncoder().encode(GENETICA.map((p) => p.join('\n\n')).join('\n\n')));
+    await imports().save(first.record.clave);
+    const saved = (await notebook.notes.list()).length;
+    // A new lecture that repeats the first's genetics paragraph and adds one of its own.
+    const NEW = 'La meiosis reparte los cromosomas en cuatro células hijas con la mitad de cromosomas, y el sobrecruzamiento mezcla los alelos de cada pareja.';
+    const next = await imports().propose('Meiosis.md', new TextEncoder().encode(`Genética\n\n${GENETICA[0]![1]}\n\nMeiosis\n\n${NEW}`));
+    expect(next.yaExistia).toBe(false);
+    expect(next.record.propuesta.map((n) => n.texto)).toEqual([NEW]);
+    expect(next.record.yaTenias).toBe(1);
+    expect(proposalText(next.record, weekNameOf(DEMO_COURSE)).split('\n')).toContain('1 ya la tenías en tu cuaderno: no la añado otra vez.');
+    // The first file again with other line breaks and a trailing space: other bytes, the same text.
+    const again = await imports().propose('Genetica (copia).md', new TextEncoder().encode(`${GENETICA.map((p) => p.join('\n')).join('\n\n')} \n`));
+    expect(again.yaExistia).toBe(true);
+    expect(again.record.nombre).toBe('Genetica.md');
+    expect((await notebook.notes.list()).length).toBe(saved);
+  });
+
   it('a Word document is proposed and saved like a text file: its headings are the topics', async () => {
     const bytes = docx([{ heading: GENETICA[0]![0]! }, GENETICA[0]![1]!, GENETICA[1]![0]!, { heading: GENETICA[2]![0]! }, GENETICA[2]![1]!]);
     const { record } = await imports().propose('Tema 5.docx', bytes);
     expect([record.tipo, record.paginas]).toEqual(['word', null]);
     expect(record.propuesta.map((n) => n.tema)).toEqual(['genética', 'genética', 'historia del arte']);
-    expect(proposalText(record, weekNameOf(DEMO_COURSE)).split('\n')[0]).toBe('De «Tema 5.docx»: 1 nota para la semana 3 «Historia del arte», 2 sin semana.');
+    expect(proposalText(record, weekNameOf(DEMO_COURSE)).split('\n')[0]).toBe('De «Tema 5.docx»: 3 notas para la semana 3 «Historia del arte».');
     const saved = await imports().save(record.clave);
     expect(saved?.notas).toHaveLength(3);
     expect((await imports().propose('copia.docx', bytes)).yaExistia).toBe(true);

@@ -133,6 +133,8 @@ const SAMPLES: Record<string, unknown[][]> = {
     [{ nombre: 'Tema 4.pdf', tipo: 'pdf', paginas: 3, semanas: [{ semana: 4, titulo: 'Música', notas: 5 }], sinSemana: 1, primeras: ['una línea\notra'] }],
     [{ nombre: 'foto', tipo: 'imagen', paginas: 1, semanas: [], sinSemana: 1, primeras: ['una línea'], borrador: 55 }],
     [{ nombre: 'apuntes', tipo: 'texto', paginas: null, semanas: [{ semana: 1, notas: 1 }], sinSemana: 0, primeras: ['x'.repeat(90)] }],
+    ...(['etiqueta', 'fecha', 'titulo', 'mayoria', 'varias'] as const).map((kind) => [{ nombre: 'Tema5.pdf', tipo: 'pdf', paginas: 4, semanas: [{ semana: 5, notas: 6 }], sinSemana: 0, primeras: ['x'], yaTenias: 2, motivo: kind === 'etiqueta' ? { kind, etiqueta: 'Tema 5', donde: 'primera_pagina' } : kind === 'fecha' ? { kind, fecha: '8 de marzo de 2027' } : { kind } }]),
+    [{ nombre: 'Tema5.pdf', tipo: 'pdf', paginas: 4, semanas: [{ semana: 5, notas: 6 }], sinSemana: 0, primeras: ['x'], yaTenias: 1, motivo: { kind: 'etiqueta', etiqueta: 'Tema5', donde: 'nombre' } }],
   ],
   'material.MATERIAL.problem': [
     [{ kind: 'demasiado_grande', bytes: 25e6 }], [{ kind: 'demasiadas_paginas', pages: 301 }], [{ kind: 'pdf_cifrado' }], [{ kind: 'pdf_roto' }],

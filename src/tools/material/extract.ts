@@ -23,6 +23,8 @@ export interface Extracted {
   paginas: number | null;
   /** Present when some text came from OCR: its lowest confidence and whether it is only a draft. */
   ocr?: { confidence: number; draft: boolean };
+  /** Offset in `text` where each page starts (page k+1 at index k): a note keeps the page it comes from. */
+  pageStarts?: number[];
 }
 
 export interface ExtractDeps {
@@ -61,13 +63,13 @@ export async function extractMaterial(name: string, bytes: Uint8Array, deps: Ext
     }
     case 'pdf': {
       const { pages, scanned } = await readPdfOffThread(bytes, deps);
-      const text = cleanText(pages.filter((p) => p.trim()).join('\n\n'));
+      const { text, pageStarts } = joinPages(pages);
       if (!text) throw new MaterialError({ kind: 'vacio' });
       if (scanned.length > 0 && !isReadable(pages.filter((_, i) => scanned.some((s) => s.page === i + 1)).join('\n'))) {
         throw new MaterialError({ kind: 'ruido' });
       }
       const ocr = scanned.length ? ocrMark(Math.min(...scanned.map((s) => s.confidence))) : undefined;
-      return { name, kind: named, text, paginas: pages.length, ...(ocr ? { ocr } : {}) };
+      return { name, kind: named, text, paginas: pages.length, pageStarts, ...(ocr ? { ocr } : {}) };
     }
     case 'imagen': {
       let read;
@@ -80,13 +82,25 @@ export async function extractMaterial(name: string, bytes: Uint8Array, deps: Ext
       const text = cleanText(tidyOcrText(read.text));
       // A photo in which nothing reads as text is a blurry or wrong photo, not an empty file.
       if (!isReadable(text)) throw new MaterialError({ kind: 'ruido' });
-      return { name, kind: named, text, paginas: 1, ocr: ocrMark(read.confidence) };
+      return { name, kind: named, text, paginas: 1, pageStarts: [0], ocr: ocrMark(read.confidence) };
     }
   }
 }
 
 function ocrMark(confidence: number): { confidence: number; draft: boolean } {
   return { confidence: Math.round(confidence), draft: confidence < OCR_DRAFT_CONFIDENCE };
+}
+
+/** The pages' texts as one, a blank line between them, and where each page starts in it (an empty page starts where the next one does). */
+export function joinPages(pages: readonly string[]): { text: string; pageStarts: number[] } {
+  const clean = pages.map(cleanText);
+  const pageStarts: number[] = [];
+  let at = 0;
+  for (const p of clean) {
+    pageStarts.push(at);
+    if (p) at += p.length + 2;
+  }
+  return { text: clean.filter(Boolean).join('\n\n'), pageStarts };
 }
 
 /** Line ends unified, Unicode composed (so «é» is one character), trailing spaces and blank runs trimmed. */

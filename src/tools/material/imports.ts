@@ -10,7 +10,10 @@
  * idempotent across a kill: before the notes the record notes the highest id already in the notebook
  * (`baseId`); after them their ids are written into the notes' slots. A save resumed after a kill
  * between the notes' write and the slots' finds those notes (id above baseId, same topic and text,
- * not in another slot) instead of adding them again. The same file sent again answers «ya lo tenía» and adds nothing.
+ * not in another slot) instead of adding them again. The same file sent again answers «ya lo tenía» and adds nothing;
+ * so does another file with nearly the same text (a re-print), and a note the notebook already holds is
+ * left out of the proposal and counted (near-duplicates.ts). All of a document's notes go to its week
+ * (document-week.ts), each with its file and page.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
@@ -24,10 +27,12 @@ import type { Note } from '../domain.js';
 import { CuadernoError, StateFileError } from '../../errors.js';
 import { FILE_PROBLEMS } from '../../strings/console.js';
 import { MATERIAL } from '../../strings/material.js';
-import { extractMaterial, type Extracted } from './extract.js';
+import { extractMaterial, joinPages, type Extracted } from './extract.js';
 import type { OcrEngine } from './ocr.js';
 import type { ImportKind } from './kinds.js';
-import { courseWeekOf, splitIntoNotesYielding, type ProposedNote } from './split.js';
+import { noteDrafts, type ProposedNote } from './split.js';
+import { documentWeeks, type WeekReason } from './document-week.js';
+import { containedIn, sameDocument } from './near-duplicates.js';
 import type { Course } from '../course/course.js';
 
 export const IMPORTS_DIRNAME = 'importaciones';
@@ -48,6 +53,12 @@ export interface ImportRecord {
   ocr?: { confidence: number; draft: boolean };
   /** The week the student chose for the whole file, if any. */
   semana?: number;
+  /** Offset in `texto` where each page starts (page k+1 at index k); absent: no pages, or a corrected text. */
+  inicioPaginas?: number[];
+  /** Why the notes go to their week (document-week.ts); absent when none was found. */
+  motivo?: WeekReason;
+  /** Notes of the file left out because one already in the notebook holds them. */
+  yaTenias?: number;
   propuesta: ProposedNote[];
   creada: string;
   estado: ImportState;
@@ -60,7 +71,9 @@ export interface ImportRecord {
 /** What an import needs from the notebook: its notes, and the notes store's own append (/nota's `add`, many at once). */
 export interface ImportNotes {
   list(): Promise<Note[]>;
-  addMany(notes: readonly { tema: string; texto: string; semana: number | null }[]): Promise<Note[]>;
+  /** The notes on disk without seeding the demo's (a proposal only reads them). */
+  peek?(): Promise<Note[]>;
+  addMany(notes: readonly { tema: string; texto: string; semana: number | null; origen?: { archivo: string; pagina: number | null } }[]): Promise<Note[]>;
 }
 
 export interface ImportsDeps {
@@ -96,6 +109,15 @@ export function savedIds(r: ImportRecord): number[] {
 
 export function contentKey(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The first characters of a text without pages that count as its first page (where a lecture says its week). */
+const FIRST_PAGE_CHARS = 2000;
+
+/** The record with a new proposal: its notes, reason and count replace the old ones. */
+function withSplit(r: ImportRecord, split: Pick<ImportRecord, 'propuesta' | 'motivo' | 'yaTenias'>): ImportRecord {
+  const { motivo: _m, yaTenias: _y, ...rest } = r;
+  return { ...rest, ...split };
 }
 
 /** The key's shortest form that fits in a button (Telegram allows 64 bytes of callback data). */
@@ -138,22 +160,53 @@ export function createImports(deps: ImportsDeps) {
     return withFileLock(fileOf(key), fn);
   });
 
-  const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'semana'>) =>
-    splitIntoNotesYielding(r.texto, { fileName: r.nombre, weekOf: courseWeekOf(await deps.course()), ...(r.semana !== undefined ? { semana: r.semana } : {}) });
+  /**
+   * The record's notes: cut at headings and paragraph ends, all to the document's week (document-week.ts),
+   * less those an existing note already holds (near-duplicates.ts), counted in `yaTenias`.
+   */
+  const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'semana' | 'inicioPaginas'>): Promise<Pick<ImportRecord, 'propuesta' | 'motivo' | 'yaTenias'>> => {
+    const drafts = noteDrafts(r.texto, { fileName: r.nombre, ...(r.inicioPaginas ? { pageStarts: r.inicioPaginas } : {}) });
+    const firstPage = r.inicioPaginas && r.inicioPaginas.length > 1 ? r.texto.slice(0, r.inicioPaginas[1]) : r.texto.slice(0, FIRST_PAGE_CHARS);
+    const weeks = await documentWeeks(await deps.course(), { drafts, firstPage, fileName: r.nombre, ...(r.semana !== undefined ? { named: r.semana } : {}) });
+    const had = containedIn(drafts.map((d) => d.texto), (await (deps.notes.peek ?? deps.notes.list)()).map((n) => n.texto));
+    const propuesta = drafts.flatMap((d, i) => (had[i] ? [] : [{ tema: d.tema, texto: d.texto, semana: weeks.semanas[i] ?? null, pagina: d.pagina }]));
+    const yaTenias = had.filter(Boolean).length;
+    return { propuesta, ...(weeks.motivo ? { motivo: weeks.motivo } : {}), ...(yaTenias ? { yaTenias } : {}) };
+  };
+
+  /** The imports already saved (their texts say whether a new file is one of them again). */
+  async function savedRecords(): Promise<ImportRecord[]> {
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      return [];
+    }
+    const out: ImportRecord[] = [];
+    for (const n of names.filter((f) => f.endsWith('.json') && f.length === 64 + 5)) {
+      const r = await read(n.slice(0, 64)).catch(() => undefined);
+      if (r?.estado === 'hecha') out.push(r);
+    }
+    return out;
+  }
 
   /** The import on disk for `clave`, or the file read by `extract`, proposed and written as pending. */
   async function proposeRead(clave: string, nombre: string, extract: () => Promise<Extracted>, opts: { semana?: number }): Promise<Proposal> {
     const known = await read(clave);
     if (known) return { record: known, yaExistia: known.estado === 'hecha', nuevo: false };
-    return create(clave, nombre, await extract(), opts.semana);
+    const got = await extract();
+    // Other bytes, the same text (a re-print, a re-export): the import already saved answers.
+    const same = sameDocument(got.text, await savedRecords(), (r) => r.texto);
+    if (same) return { record: same, yaExistia: true, nuevo: false };
+    return create(clave, nombre, got, opts.semana);
   }
 
   /** Writes the pending import for `got` under `clave` — or returns the one another writer made first. */
-  const create = (clave: string, nombre: string, got: Pick<Extracted, 'text' | 'paginas' | 'ocr'> & { kind: ImportKind }, semana?: number): Promise<Proposal> =>
+  const create = (clave: string, nombre: string, got: Pick<Extracted, 'text' | 'paginas' | 'ocr' | 'pageStarts'> & { kind: ImportKind }, semana?: number): Promise<Proposal> =>
     locked(clave, async () => {
       const again = await read(clave);
       if (again) return { record: again, yaExistia: again.estado === 'hecha', nuevo: false };
-      const base = { texto: got.text, nombre, ...(semana !== undefined ? { semana } : {}) };
+      const base = { texto: got.text, nombre, ...(semana !== undefined ? { semana } : {}), ...(got.pageStarts ? { inicioPaginas: got.pageStarts } : {}) };
       const record: ImportRecord = {
         version: IMPORT_RECORD_VERSION,
         clave,
@@ -163,7 +216,8 @@ export function createImports(deps: ImportsDeps) {
         texto: got.text,
         ...(got.ocr ? { ocr: got.ocr } : {}),
         ...(semana !== undefined ? { semana } : {}),
-        propuesta: await split(base),
+        ...(got.pageStarts ? { inicioPaginas: got.pageStarts } : {}),
+        ...(await split(base)),
         creada: new Date().toISOString(),
         estado: 'pendiente',
       };
@@ -203,7 +257,8 @@ export function createImports(deps: ImportsDeps) {
         const read: Extracted[] = [];
         for (const f of fotos) read.push(await extractMaterial(f.nombre, f.bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}), ...(deps.readBudgetMs !== undefined ? { budgetMs: deps.readBudgetMs } : {}) }));
         const confidence = Math.min(...read.map((r) => r.ocr?.confidence ?? 100));
-        return { name: nombre, kind: 'imagen', text: read.map((r) => r.text).join('\n\n'), paginas: fotos.length, ocr: { confidence, draft: read.some((r) => r.ocr?.draft) } };
+        const { text, pageStarts } = joinPages(read.map((r) => r.text));
+        return { name: nombre, kind: 'imagen', text, pageStarts, paginas: fotos.length, ocr: { confidence, draft: read.some((r) => r.ocr?.draft) } };
       }, opts);
     },
 
@@ -228,9 +283,9 @@ export function createImports(deps: ImportsDeps) {
         const next: ImportRecord = { ...r, propuesta: [] };
         if (semana === null) delete next.semana;
         else next.semana = semana;
-        next.propuesta = await split(next);
-        await write(next);
-        return next;
+        const done = withSplit(next, await split(next));
+        await write(done);
+        return done;
       });
     },
 
@@ -240,9 +295,12 @@ export function createImports(deps: ImportsDeps) {
         const r = await read(key);
         if (!r || r.estado !== 'pendiente') return r;
         const next: ImportRecord = { ...r, texto: texto.trim(), ...(r.ocr ? { ocr: { ...r.ocr, draft: false } } : {}) };
-        next.propuesta = await split(next);
-        await write(next);
-        return next;
+        // The student's own text has no page breaks to follow: a one-page import keeps its page.
+        if (r.paginas === 1) next.inicioPaginas = [0];
+        else delete next.inicioPaginas;
+        const done = withSplit(next, await split(next));
+        await write(done);
+        return done;
       });
     },
 
@@ -271,7 +329,10 @@ export function createImports(deps: ImportsDeps) {
             else toAdd.push(i);
           }
           // The rest in one write of the notebook: all of them are in after it, or none.
-          const added = await deps.notes.addMany(toAdd.map((i) => r!.propuesta[i]!));
+          const added = await deps.notes.addMany(toAdd.map((i) => {
+            const { pagina, ...p } = r!.propuesta[i]!;
+            return { ...p, origen: { archivo: r!.nombre, pagina: pagina ?? null } };
+          }));
           toAdd.forEach((i, k) => (slots[i] = added[k]!.id));
         }
         // Audited before it is marked done: a kill in between audits it again on the resume (at least once).

@@ -13,7 +13,8 @@ import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { MaterialError, type MaterialProblem } from './errors.js';
 import { MAX_IMAGE_PIXELS, MAX_PAGES, MAX_RENDER_PIXELS, PDF_THREAD_IDLE_MS, READ_BUDGET_MS, READER_HEAP_MB, SCAN_RENDER_SCALE, SCANNED_PAGE_CHARS } from './limits.js';
 import { checkPdfBounds } from './pdf-bounds.js';
-import { pageText, type TextRun } from './layout.js';
+import { readingOrder, type TextRun } from './reading-order.js';
+import { documentPages, type PageLines } from './paragraphs.js';
 import { tidyOcrText, type OcrEngine } from './ocr.js';
 import { onClose } from '../../lib/closers.js';
 import { scriptBeside } from '../../lib/script-beside.js';
@@ -239,34 +240,35 @@ export async function readPdf(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?
   }
   try {
     if (doc.numPages > MAX_PAGES) throw new MaterialError({ kind: 'demasiadas_paginas', pages: doc.numPages });
-    const pages: string[] = [];
+    const laid: PageLines[] = [];
     const scanned: PdfText['scanned'] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       deps.signal?.throwIfAborted();
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
-      const width = page.getViewport({ scale: 1 }).width;
       const runs: TextRun[] = [];
       for (const item of content.items) {
         if (!('str' in item)) continue;
         runs.push({ str: item.str, x: item.transform[4], y: item.transform[5], width: item.width, height: item.height || Math.abs(item.transform[3]) });
       }
-      let text = pageText(runs, width);
-      if (text.replace(/\s/g, '').length < SCANNED_PAGE_CHARS && (await hasImages(page))) {
-        const { height } = page.getViewport({ scale: 1 });
+      const lines = readingOrder(runs);
+      let read: PageLines = { lines };
+      if (lines.map((l) => l.text).join('').replace(/\s/g, '').length < SCANNED_PAGE_CHARS && (await hasImages(page))) {
+        const { width, height } = page.getViewport({ scale: 1 });
         const scale = renderScale(width, height);
         const png = await renderPageAsImage(doc, n, { canvasImport: () => import('@napi-rs/canvas'), scale });
-        const read = await deps.ocr.recognize(new Uint8Array(png), deps.signal);
-        text = tidyOcrText(read.text);
-        scanned.push({ page: n, confidence: read.confidence });
+        const ocr = await deps.ocr.recognize(new Uint8Array(png), deps.signal);
+        read = { ocrText: tidyOcrText(ocr.text) };
+        scanned.push({ page: n, confidence: ocr.confidence });
       }
-      pages.push(text);
+      laid.push(read);
       deps.onPage?.(n);
       page.cleanup();
       // Let the event loop breathe between pages: a 300-page PDF never holds it.
       await new Promise((r) => setImmediate(r));
     }
-    return { pages, scanned };
+    // Running headers, paragraphs across pages and columns: the document's, not one page's (paragraphs.ts).
+    return { pages: documentPages(laid), scanned };
   } catch (e) {
     const name = (e as Error).name;
     if (e instanceof MaterialError || name === 'AbortError' || name === 'OcrError') throw e;

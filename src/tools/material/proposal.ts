@@ -29,6 +29,8 @@ export function proposalView(r: ImportRecord, weekName: WeekName): ProposalView 
     sinSemana: none,
     primeras: r.propuesta.map((n) => n.texto),
     ...(r.ocr?.draft ? { borrador: r.ocr.confidence } : {}),
+    ...(r.motivo ? { motivo: r.motivo } : {}),
+    ...(r.yaTenias ? { yaTenias: r.yaTenias } : {}),
   };
 }
 

@@ -5,6 +5,7 @@
  * is its section's heading, or the file's name when the text has none; its week comes from `weekOf`.
  */
 import { weekForNewNote, type Course } from '../course/course.js';
+import { CELL_JOIN } from './reading-order.js';
 
 export const NOTE_MIN = 120;
 export const NOTE_MAX = 1500;
@@ -16,6 +17,17 @@ export interface ProposedNote {
   texto: string;
   /** The study week, or null when the note belongs to none. */
   semana: number | null;
+  /** The page of the file where the note's text starts (null: a file without pages, or unknown). */
+  pagina?: number | null;
+}
+
+/** A note cut from the text, before its week. */
+export interface NoteDraft {
+  tema: string;
+  texto: string;
+  pagina: number | null;
+  /** The heading of its section as the text has it («Tema 5. …»: the topic drops the label). */
+  heading?: string;
 }
 
 /**
@@ -33,9 +45,15 @@ export function courseWeekOf(course: Course): WeekOf {
   return (note, named) => weekForNewNote(course, { tema: note.tema, texto: note.texto, ...(named !== undefined ? { semana: named } : {}) });
 }
 
+interface Block {
+  text: string;
+  /** Offset of the block in the text (where a page starts is known by offset). */
+  at: number;
+}
+
 interface Section {
   heading: string | undefined;
-  paragraphs: string[];
+  paragraphs: Block[];
 }
 
 function isHeading(block: string): string | undefined {
@@ -46,26 +64,32 @@ function isHeading(block: string): string | undefined {
   return block.split(/\s+/).length <= 10 ? block : undefined;
 }
 
-/** Paragraphs (blank-line separated) with their wrapped lines joined; list items keep their line. */
-function paragraphs(text: string): string[] {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n\s*\n/)
-    .map((p) => p.split('\n').map((l) => l.trim()).filter(Boolean))
-    .filter((lines) => lines.length > 0)
-    .flatMap((lines) => {
+/** Paragraphs (blank-line separated) with their wrapped lines joined; list items and table rows keep their line. */
+function paragraphs(raw: string): Block[] {
+  const text = raw.replace(/\r\n?/g, '\n');
+  const blocks: Block[] = [];
+  let last = 0;
+  for (const m of text.matchAll(/\n\s*\n/g)) {
+    blocks.push({ text: text.slice(last, m.index), at: last });
+    last = m.index + m[0].length;
+  }
+  blocks.push({ text: text.slice(last), at: last });
+  return blocks
+    .map((b) => ({ lines: b.text.split('\n').map((l) => l.trim()).filter(Boolean), at: b.at }))
+    .filter((b) => b.lines.length > 0)
+    .flatMap(({ lines, at }) => {
       // A markdown heading directly above its paragraph is still a heading.
-      const out: string[] = [];
+      const out: Block[] = [];
       let cur: string[] = [];
       const flush = () => {
-        if (cur.length) out.push(cur.join(' ').replace(/ \n/g, '\n'));
+        if (cur.length) out.push({ text: cur.join(' ').replace(/ \n/g, '\n'), at });
         cur = [];
       };
       for (const l of lines) {
         if (/^#{1,6}\s/.test(l)) {
           flush();
-          out.push(l);
-        } else cur.push(/^([-*•]|\d+[.)])\s/.test(l) && cur.length ? `\n${l}` : l);
+          out.push({ text: l, at });
+        } else cur.push((/^([-*•]|\d+[.)])\s/.test(l) || l.includes(CELL_JOIN)) && cur.length ? `\n${l}` : l);
       }
       flush();
       return out;
@@ -75,7 +99,7 @@ function paragraphs(text: string): string[] {
 function sections(text: string): Section[] {
   const out: Section[] = [];
   for (const p of paragraphs(text)) {
-    const h = isHeading(p);
+    const h = isHeading(p.text);
     if (h !== undefined) out.push({ heading: h, paragraphs: [] });
     else if (out.length === 0) out.push({ heading: undefined, paragraphs: [p] });
     else out.at(-1)!.paragraphs.push(p);
@@ -117,13 +141,13 @@ export function cutLong(p: string, max = NOTE_MAX): string[] {
   return out;
 }
 
-/** Pieces merged while the result stays under `max`, so that each reaches `min` when it can. */
-function mergeShort(pieces: readonly string[], min = NOTE_MIN, max = NOTE_MAX): string[] {
-  const out: string[] = [];
+/** Pieces merged while the result stays under `max`, so that each reaches `min` when it can (a merge keeps the first piece's offset). */
+function mergeShort(pieces: readonly Block[], min = NOTE_MIN, max = NOTE_MAX): Block[] {
+  const out: Block[] = [];
   for (const p of pieces) {
     const last = out.at(-1);
-    if (last !== undefined && (last.length < min || p.length < min) && last.length + 2 + p.length <= max) out[out.length - 1] = `${last}\n\n${p}`;
-    else out.push(p);
+    if (last !== undefined && (last.text.length < min || p.text.length < min) && last.text.length + 2 + p.text.length <= max) last.text = `${last.text}\n\n${p.text}`;
+    else out.push({ ...p });
   }
   return out;
 }
@@ -153,48 +177,45 @@ export interface SplitOptions {
   weekOf?: WeekOf;
   /** The week the student named for the whole file (`--semana N`, «Cambiar semana»). */
   semana?: number;
+  /** Offset in the text where each page starts (page k+1 at `pageStarts[k]`): a note keeps its page. */
+  pageStarts?: readonly number[];
 }
 
 export function splitIntoNotes(text: string, opts: SplitOptions): ProposedNote[] {
   const weekOf: WeekOf = opts.weekOf ?? ((_note, named) => named ?? null);
-  return notesOf(text, opts.fileName).map((n) => ({ ...n, semana: weekOf(n, opts.semana) }));
+  return noteDrafts(text, opts).map(({ heading: _h, ...n }) => ({ ...n, semana: weekOf(n, opts.semana) }));
 }
 
-/** A slice of the event loop the week rule may hold before it lets other work run. */
-const SLICE_MS = 8;
+/** The page where offset `at` lies (null when the text has no pages). */
+function pageAt(at: number, starts: readonly number[] | undefined): number | null {
+  if (!starts?.length) return null;
+  let page = 1;
+  starts.forEach((s, k) => {
+    if (s <= at) page = k + 1;
+  });
+  return page;
+}
 
 /**
- * `splitIntoNotes` for a big file on the event loop: the course's week rule costs about a
- * millisecond a note, so hundreds of notes yield every SLICE_MS instead of holding the loop.
+ * The notes' topics, texts and pages, before their weeks: cut at headings and paragraph ends (a
+ * paragraph longer than a note at sentence ends), never mid-sentence.
  */
-export async function splitIntoNotesYielding(text: string, opts: SplitOptions): Promise<ProposedNote[]> {
-  const weekOf: WeekOf = opts.weekOf ?? ((_note, named) => named ?? null);
-  const out: ProposedNote[] = [];
-  let since = performance.now();
-  for (const n of notesOf(text, opts.fileName)) {
-    if (performance.now() - since > SLICE_MS) {
-      await new Promise((r) => setImmediate(r));
-      since = performance.now();
-    }
-    out.push({ ...n, semana: weekOf(n, opts.semana) });
-  }
-  return out;
-}
-
-/** The notes' topics and texts, before their weeks. */
-function notesOf(text: string, fileName: string): { tema: string; texto: string }[] {
-  const fallback = topicFromName(fileName);
-  const notes: { tema: string; texto: string }[] = [];
+export function noteDrafts(text: string, opts: Pick<SplitOptions, 'fileName' | 'pageStarts'>): NoteDraft[] {
+  const fallback = topicFromName(opts.fileName);
+  const notes: NoteDraft[] = [];
   for (const s of sections(text)) {
     const tema = s.heading !== undefined ? tidyTopic(s.heading, true) || fallback : fallback;
-    for (const texto of mergeShort(s.paragraphs.flatMap((p) => cutLong(p)))) notes.push({ tema, texto });
+    const pieces = s.paragraphs.flatMap((p) => cutLong(p.text).map((t) => ({ text: t, at: p.at })));
+    for (const b of mergeShort(pieces)) notes.push({ tema, texto: b.text, pagina: pageAt(b.at, opts.pageStarts), ...(s.heading !== undefined ? { heading: s.heading } : {}) });
   }
-  // A section too short for a note of its own joins its neighbour (the previous one when it fits).
-  const merged: { tema: string; texto: string }[] = [];
+  // A section too short for a note of its own joins its neighbour (the previous one when it fits);
+  // its heading goes with it as a line, so the text keeps what it is about.
+  const merged: NoteDraft[] = [];
   for (const n of notes) {
     const prev = merged.at(-1);
     if (prev && (n.texto.length < NOTE_MIN || prev.texto.length < NOTE_MIN) && prev.texto.length + 2 + n.texto.length <= NOTE_MAX) {
-      prev.texto = `${prev.texto}\n\n${n.texto}`;
+      const heading = n.tema !== prev.tema && n.heading ? `${n.heading.replace(/[#*_`]+/g, '').trim()}\n\n` : '';
+      prev.texto = `${prev.texto}\n\n${heading}${n.texto}`;
     } else merged.push({ ...n });
   }
   return merged;

@@ -24,7 +24,8 @@ export interface QuizIdea {
 }
 
 /** A note as the quiz reads it: the notebook's Note, with its file and page when it has them. */
-export type SourceNote = Note & { archivo?: string; pagina?: number };
+/** A note and where it comes from: its own `origen` (an import's file and page), or a file named by the caller. */
+export type SourceNote = Note & { archivo?: string; pagina?: number | null };
 
 const MAX_TERM_WORDS = 6;
 const MIN_STATEMENT_WORDS = 3;
@@ -77,7 +78,9 @@ function idea(kind: QuizIdeaKind, term: string, statement: string, note: SourceN
   const s = clean(hide(statement, t));
   if (!t || Array.from(t).length > MAX_TERM_CHARS || wordCount(s) < MIN_STATEMENT_WORDS) return undefined;
   if (kind !== 'formula' && kind !== 'fecha' && (wordCount(t) > MAX_TERM_WORDS || NOT_A_TERM.test(t.replace(ARTICLE, '')))) return undefined;
-  const source = { noteId: note.id, ...(note.archivo ? { file: note.archivo } : {}), ...(note.pagina !== undefined ? { page: note.pagina } : {}) };
+  const file = note.origen?.archivo ?? note.archivo;
+  const page = note.origen ? note.origen.pagina : note.pagina;
+  const source = { noteId: note.id, ...(file ? { file } : {}), ...(typeof page === 'number' ? { page } : {}) };
   // An option reads as a name: «Entropía», «Ciclo de Carnot», «Enunciado de Clausius» (no article).
   const named = kind === 'formula' || kind === 'fecha' ? t : capital(t.replace(ARTICLE, ''));
   return { kind, term: named, statement: s, source, passage: clean(passage) };

@@ -1,0 +1,154 @@
+/**
+ * A PDF's lines in reading order (reading-order.ts), page by page → its text as paragraphs — pure.
+ * This is where the page stops mattering (docs/design.md §40: read like a person):
+ *
+ * - running headers, footers and page numbers go: a line at the top or bottom of its page whose text
+ *   (digits aside) and size come back on at least half of the pages, or a bare page number there. Only
+ *   this document's pages are compared, so two lectures that share a header both keep their text;
+ * - a heading (a line clearly larger than the body's text) becomes a Markdown heading line, which the
+ *   note splitter makes a note's topic; a heading wrapped over two lines is one;
+ * - a paragraph goes on across a column or page break when its last line does not end a sentence;
+ *   within a column a gap taller than a line and a half ends one;
+ * - a word broken with a hyphen at a line end is joined again (a hyphen before a capital stays: Kelvin-Planck);
+ * - a table's rows stay one per line, cells joined by « · ».
+ *
+ * A paragraph belongs to the page where it starts: each page's text is the paragraphs that start on it.
+ * A page read by OCR comes as plain text: its paragraphs take part in the same joining.
+ */
+import type { LaidLine } from './reading-order.js';
+
+export type PageLines = { lines: LaidLine[] } | { ocrText: string };
+
+/** A heading is at least this much larger than the body text. */
+const HEADING_SIZE = 1.12;
+/** A gap between two lines taller than this many line sizes ends a paragraph. */
+const PARAGRAPH_GAP = 1.5;
+/** Lines from each end of a page that may be a running header or footer. */
+const EDGE_LINES = 2;
+/** A line that fills this share of its column ran to its edge: the paragraph goes on after it. */
+const FULL_LINE = 0.9;
+
+const PAGE_NUMBER = /^(?:p[áa]g(?:ina|\.)?\s*)?\d{1,4}(?:\s*(?:de|\/|of)\s*\d{1,4})?$/iu;
+const BULLET = /^(?:[•●▪◦*–-]\s|\d{1,2}[.)]\s)/u;
+const SENTENCE_END = /[.!?:…;]["»”)\]]*$/u;
+
+/** A line's identity for the running-header count: text with digits folded, and its size. */
+const runningKey = (l: LaidLine) => `${l.text.toLocaleLowerCase('es').replace(/\d+/g, '#').replace(/\s+/g, ' ')}|${Math.round(l.size)}`;
+
+/** The lines of each page without its running header, footer and page numbers. */
+export function withoutRunning(pages: readonly PageLines[]): PageLines[] {
+  const laid = pages.filter((p): p is Extract<PageLines, { lines: LaidLine[] }> => 'lines' in p);
+  const edges = (p: { lines: LaidLine[] }) => new Set([...p.lines.slice(0, EDGE_LINES), ...p.lines.slice(-EDGE_LINES)]);
+  const seen = new Map<string, number>();
+  for (const p of laid) for (const k of new Set([...edges(p)].map(runningKey))) seen.set(k, (seen.get(k) ?? 0) + 1);
+  const enough = Math.max(2, Math.ceil(laid.length / 2));
+  return pages.map((p) => {
+    if (!('lines' in p)) return p;
+    const edge = edges(p);
+    return { ...p, lines: p.lines.filter((l) => !edge.has(l) || ((seen.get(runningKey(l)) ?? 0) < enough && !PAGE_NUMBER.test(l.text.trim()))) };
+  });
+}
+
+/** The body's font size: the size most of the text is set in. */
+function bodySize(pages: readonly PageLines[]): number {
+  const weight = new Map<number, number>();
+  for (const p of pages) if ('lines' in p) for (const l of p.lines) {
+    const s = Math.round(l.size * 2) / 2;
+    weight.set(s, (weight.get(s) ?? 0) + l.text.length);
+  }
+  let best = 0;
+  let size = 10;
+  for (const [s, w] of weight) if (w > best) [best, size] = [w, s];
+  return size;
+}
+
+/** `a` and `b` as one line of text: a word broken by a hyphen at the end of `a` joined again. */
+export function joinLines(a: string, b: string): string {
+  if (!a) return b;
+  if (/\p{L}[-\u00ad]$/u.test(a) && /^\p{Ll}/u.test(b)) return a.slice(0, -1) + b;
+  if (/\u00ad$/u.test(a)) return a.slice(0, -1) + b;
+  if (/[\p{L}\p{N}][-–]$/u.test(a)) return a + b;
+  return `${a} ${b}`;
+}
+
+interface Para {
+  page: number;
+  kind: 'text' | 'heading' | 'table';
+  text: string;
+  size: number;
+  last?: LaidLine;
+}
+
+/** The document's text, page by page: each page's paragraphs (those that start on it), a blank line between them. */
+export function documentPages(pages: readonly PageLines[]): string[] {
+  const clean = withoutRunning(pages);
+  const body = bodySize(clean);
+  const paras: Para[] = [];
+  let cur: Para | undefined;
+  const flush = () => {
+    if (cur?.text.trim()) paras.push(cur);
+    cur = undefined;
+  };
+  clean.forEach((p, index) => {
+    const page = index + 1;
+    if (!('lines' in p)) {
+      p.ocrText.split(/\n\s*\n/).map((t) => t.split('\n').map((l) => l.trim()).filter(Boolean)).filter((ls) => ls.length).forEach((ls, k) => {
+        const first = ls[0]!;
+        // The page's first paragraph continues the one the page before left open.
+        if (k === 0 && cur?.kind === 'text' && !SENTENCE_END.test(cur.text) && /^\p{Ll}/u.test(first)) cur.text = ls.reduce(joinLines, cur.text);
+        else {
+          flush();
+          cur = { page, kind: 'text', text: ls.reduce(joinLines, ''), size: body };
+        }
+      });
+      return;
+    }
+    for (const l of p.lines) {
+      const heading = l.size >= HEADING_SIZE * body && !l.row && l.text.length <= 160;
+      if (heading) {
+        if (cur?.kind === 'heading' && cur.last && Math.abs(cur.size - l.size) < 0.5 && cur.last.block === l.block && cur.last.y - l.y < 1.6 * l.size) {
+          cur.text = joinLines(cur.text, l.text);
+          cur.last = l;
+          continue;
+        }
+        flush();
+        cur = { page, kind: 'heading', text: l.text, size: l.size, last: l };
+        continue;
+      }
+      if (l.row) {
+        if (cur?.kind === 'table' && cur.last?.block === l.block) {
+          cur.text += `\n${l.text}`;
+          cur.last = l;
+          continue;
+        }
+        flush();
+        cur = { page, kind: 'table', text: l.text, size: l.size, last: l };
+        continue;
+      }
+      if (cur?.kind === 'text' && cur.last && goesOn(cur, l, body)) {
+        cur.text = joinLines(cur.text, l.text);
+        cur.last = l;
+        continue;
+      }
+      flush();
+      cur = { page, kind: 'text', text: l.text, size: l.size, last: l };
+    }
+  });
+  flush();
+  const out: string[][] = pages.map(() => []);
+  for (const p of paras) out[p.page - 1]!.push(p.kind === 'heading' ? `## ${p.text}` : p.text);
+  return out.map((ps) => ps.join('\n\n'));
+}
+
+/** Whether line `l` continues the paragraph `p` (whose last line is `p.last`). */
+function goesOn(p: Para, l: LaidLine, body: number): boolean {
+  const prev = p.last!;
+  if (BULLET.test(l.text)) return false;
+  if (Math.abs(prev.size - l.size) > 0.15 * body) return false;
+  if (prev.block === l.block && prev.y > l.y) return prev.y - l.y <= PARAGRAPH_GAP * Math.max(prev.size, l.size);
+  // Another column or page (or a line above the last one: a new column): the paragraph goes on
+  // unless its sentence ended — or, ended, when its line ran to the column's edge and the next
+  // line goes on in lower case (a sentence cut after an abbreviation).
+  if (!SENTENCE_END.test(prev.text)) return true;
+  return prev.right - prev.left >= FULL_LINE * prev.regionWidth && /^\p{Ll}/u.test(l.text);
+}

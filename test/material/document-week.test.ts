@@ -1,0 +1,83 @@
+/**
+ * One document, one week (issue 43 §3, §8) and nothing twice (§4): the week a document names for
+ * itself, matched against the weeks' titles; the shingle measures and their thresholds.
+ */
+import { describe, expect, it } from 'vitest';
+import { documentWeeks } from '../../src/tools/material/document-week.js';
+import { containedIn, jaccard, sameDocument, shingles, SAME_FILE } from '../../src/tools/material/near-duplicates.js';
+import { noteDrafts } from '../../src/tools/material/split.js';
+import type { Course } from '../../src/tools/course/course.js';
+
+const topics = ['Temperatura y equilibrio térmico', 'Calor y trabajo', 'Primer principio de la termodinámica', 'Gases ideales', 'Segundo principio de la termodinámica', 'Entropía'];
+/** Weeks titled «Tema N. …», dated Mondays from 8 February 2027; `shift` weeks of presentation first (so «Tema 5» is week 5 + shift). */
+function course(shift = 0, dated = true): Course {
+  const pre = Array.from({ length: shift }, (_, i) => ({ numero: i + 1, titulo: 'Presentación de la asignatura', inicio: null, terminos: [] }));
+  const weeks = topics.map((t, i) => ({
+    numero: shift + i + 1,
+    titulo: `Tema ${i + 1}. ${t}`,
+    inicio: dated ? new Date(Date.UTC(2027, 1, 8 + 7 * (shift + i))).toISOString().slice(0, 10) : null,
+    terminos: [],
+  }));
+  return { titulo: 'Termodinámica', semanas: [...pre, ...weeks] };
+}
+
+const LECTURE = `## Tema 5. Segundo principio de la termodinámica
+
+Apuntes de clase, semana 5 (8–12 de marzo de 2027). Grado en Física, segundo curso.
+
+## 1. Máquinas térmicas
+
+Una máquina térmica toma calor de un foco caliente, convierte una parte en trabajo y cede el resto a un foco frío. Su rendimiento es siempre menor que uno.
+
+## 2. Entropía y calor
+
+La entropía de un sistema aislado nunca disminuye: aumenta en los procesos irreversibles. El calor pasa del cuerpo caliente al frío.`;
+
+const weeksOf = (c: Course, text: string, extra: { fileName?: string; named?: number } = {}) =>
+  documentWeeks(c, { drafts: noteDrafts(text, { fileName: extra.fileName ?? 'apuntes.pdf' }), firstPage: text.slice(0, 400), fileName: extra.fileName ?? 'apuntes.pdf', ...(extra.named !== undefined ? { named: extra.named } : {}) });
+
+describe('the week of a document', () => {
+  it('is the week whose title says its «Tema 5», for every note, even where a section is about another week', async () => {
+    const got = await weeksOf(course(), LECTURE);
+    expect(new Set(got.semanas)).toEqual(new Set([5]));
+    expect(got.motivo).toEqual({ kind: 'etiqueta', etiqueta: 'Tema 5', donde: 'primera_pagina' });
+  });
+
+  it('matches «Tema 5» against the titles: where it is week 7, it goes to week 7 (its «semana 5» and dates do not win)', async () => {
+    const got = await weeksOf(course(2, false), LECTURE);
+    expect(new Set(got.semanas)).toEqual(new Set([7]));
+  });
+
+  it('without a label, a date of its first page inside a week', async () => {
+    const got = await weeksOf(course(), 'Apuntes del 10 de marzo de 2027.\n\nUna máquina térmica toma calor de un foco caliente y cede el resto a un foco frío en cada ciclo de trabajo.');
+    expect(got).toMatchObject({ semanas: [5], motivo: { kind: 'fecha', fecha: '10 de marzo de 2027' } });
+  });
+
+  it('a «semana N» with no title saying it is the course\'s week N; the one the student chose wins over everything', async () => {
+    const plain: Course = { titulo: 'x', semanas: [1, 2, 3].map((n) => ({ numero: n, titulo: ['Óptica', 'Ondas', 'Sonido'][n - 1]!, inicio: null, terminos: [] })) };
+    expect((await weeksOf(plain, 'Clase de la semana 2.\n\nUn texto cualquiera que no habla de nada del curso en especial, con palabras sueltas.')).semanas).toEqual([2]);
+    expect((await weeksOf(course(), LECTURE, { named: 2 })).semanas.every((w) => w === 2)).toBe(true);
+  });
+
+  it('a document whose headings name two weeks spans them: each section to its own', async () => {
+    const two = `## Tema 2. Calor y trabajo\n\n${'El calor y el trabajo son formas de intercambiar energía entre sistemas. '.repeat(3)}\n\n## Tema 3. Primer principio\n\n${'La energía interna cambia con el calor recibido y el trabajo realizado por el sistema. '.repeat(3)}`;
+    const got = await weeksOf(course(), two);
+    expect(got.semanas).toEqual([2, 3]);
+    expect(got.motivo).toEqual({ kind: 'varias' });
+  });
+});
+
+describe('nothing twice', () => {
+  const text = LECTURE.repeat(3);
+  it('a re-print (other line breaks and hyphens, same words) is the same document; another lecture is not', () => {
+    const reprint = text.replace(/\n\n/g, '\n').replace('máquina térmica', 'máqui-\nna térmica');
+    expect(jaccard(shingles(text), shingles(reprint))).toBeGreaterThanOrEqual(SAME_FILE);
+    expect(sameDocument(reprint, [{ texto: 'otra cosa del todo distinta, sobre música barroca y sus formas' }, { texto: text }], (r) => r.texto)).toEqual({ texto: text });
+    expect(sameDocument('La música barroca usa el bajo continuo y el contrapunto en sus formas principales.', [{ texto: text }], (r) => r.texto)).toBeUndefined();
+  });
+
+  it('a note almost wholly inside an existing one is already there; a new one is not', () => {
+    const existing = ['Una máquina térmica toma calor de un foco caliente, convierte una parte en trabajo y cede el resto a un foco frío. Su rendimiento es siempre menor que uno.'];
+    expect(containedIn(['Una máquina térmica toma calor de un foco caliente, convierte una parte en trabajo y cede el resto a un foco frío.', 'La entropía de un sistema aislado nunca disminuye en ningún proceso.'], existing)).toEqual([true, false]);
+  });
+});
