@@ -22,6 +22,7 @@ import { summaryInWords } from '../strings/tools.js';
 import type { OwnerWaitSpan } from '../scheduler/gantt.js';
 import { closingKeyboard, redoKeyboard, wavKeyboard } from './keyboards.js';
 import { S } from '../strings/chat.js';
+import { DELIVERY_KEY_PARAM } from '../lib/delivery-key.js';
 import type { UsageMonth } from '../store/index.js';
 
 /** Media helpers the delivery needs; main/tests pass the real encoders (tools/media, scheduler/gantt). */
@@ -157,7 +158,9 @@ export async function deliverOutcome(deps: DeliveryDeps, chatId: number, outcome
   const chunks = splitText(reportText(outcome, work));
   for (const [i, chunk] of chunks.entries()) {
     const last = i === chunks.length - 1;
-    await attempt('el resumen', () => deps.api.sendMessage(chatId, chunk, last && keyboard.inline_keyboard.length > 0 ? { reply_markup: keyboard } : {}));
+    // Keyed by run and part: sent again after a kill before its record, it is not shown twice.
+    const other = { ...(last && keyboard.inline_keyboard.length > 0 ? { reply_markup: keyboard } : {}), [DELIVERY_KEY_PARAM]: `${outcome.runId}:informe:${i}` };
+    await attempt('el resumen', () => deps.api.sendMessage(chatId, chunk, other as Parameters<Api['sendMessage']>[2]));
   }
 }
 

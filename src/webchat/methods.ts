@@ -5,7 +5,11 @@
 import type { BotCommand, InlineKeyboardMarkup, Message, MessageEntity } from 'grammy/types';
 import { getFile, sendAudio, sendDocument, sendPhoto, sendVoice } from './media-methods.js';
 import { baseMessage, CHAT_ACTIONS, forceReplyOf, formattedText, inlineMarkup, LIMITS, targetChat, withEntities, withMarkup, type BotMethod, type MethodContext } from './method-kit.js';
+import { DELIVERY_KEY_MAX, DELIVERY_KEY_PARAM } from '../lib/delivery-key.js';
 import { BOT_API_DESCRIPTIONS, BOT_API_ERROR_CODE } from '../lib/telegram-errors.js';
+
+/** A message as the embedded Bot API keeps it: with the bot's idempotency key when it sent one. */
+type KeyedMessage = Message & { [DELIVERY_KEY_PARAM]?: string };
 import { badRequest, boolParam, BotApiError, intParam, stringParam, type BotParams } from './params.js';
 
 /** Telegram's own 400 for an edit that cannot apply (one catalogue with the bot that reads it). */
@@ -74,7 +78,11 @@ export const METHODS: Record<string, BotMethod> = {
     const chat = targetChat(ctx, p);
     const { text, entities } = formattedText(p, 'text') as { text: string; entities: MessageEntity[] };
     const markup = inlineMarkup(p);
-    return ctx.state.add(chat.id, (id) => ({ ...baseMessage(ctx, chat, p, id), text, ...withEntities('entities', entities), ...(markup ? withMarkup(markup) : forceReplyOf(p)) }) as Message);
+    // The bot's idempotency key (lib/delivery-key.ts): a repeated send answers the message made.
+    const key = stringParam(p, DELIVERY_KEY_PARAM)?.slice(0, DELIVERY_KEY_MAX);
+    const made = key === undefined ? undefined : ctx.state.history(chat.id).find((m) => (m as KeyedMessage)[DELIVERY_KEY_PARAM] === key);
+    if (made) return made;
+    return ctx.state.add(chat.id, (id) => ({ ...baseMessage(ctx, chat, p, id), text, ...withEntities('entities', entities), ...(markup ? withMarkup(markup) : forceReplyOf(p)), ...(key === undefined ? {} : { [DELIVERY_KEY_PARAM]: key }) }) as Message);
   },
   editmessagetext: (ctx, p) => {
     const before = editable(ctx, p, 'edit');
