@@ -204,12 +204,12 @@ export function createCardDeck(file: string): CardDeck {
 
   return {
     list: () => mutex.run(async () => structuredClone((await load()).filter((c) => !c.borrada))),
-    append: (request: readonly NewCard[] | ((deck: readonly Card[]) => readonly NewCard[]), now = new Date(), origin?: string) =>
+    append: (request: readonly NewCard[] | ((deck: readonly Card[], deleted: readonly Card[]) => readonly NewCard[]), now = new Date(), origin?: string) =>
       mutex.run(() => withFileLock(file, async () => {
         const deck = await load();
         const earlier = origin ? deck.filter((c) => c.origen === origin && !c.borrada) : [];
         if (earlier.length > 0) return structuredClone({ cards: earlier, added: [] });
-        const cards = typeof request === 'function' ? request(structuredClone(deck.filter((c) => !c.borrada))) : request;
+        const cards = typeof request === 'function' ? request(structuredClone(deck.filter((c) => !c.borrada)), structuredClone(deck.filter((c) => c.borrada))) : request;
         // The same card twice teaches nothing: preparing a week again reuses the cards it made.
         const same = (a: NewCard, b: Card) => a.id_nota === b.id_nota && a.pregunta === b.pregunta && a.respuesta === b.respuesta;
         let next = deck.reduce((m, c) => Math.max(m, c.id), 0) + 1;

@@ -29,9 +29,10 @@ export interface Card {
   id_nota: number;
   /**
    * `cloze`: a sentence of the note with one key term hidden; `definicion`: what the note says the
-   * term is or does, asking for the term; `tema`: which topic a note is about.
+   * term is or does; `tema`: which topic a note is about; `enunciado`: what a named law or statement
+   * says; `formula`: the formula of a quantity, also in words; `fecha`: the year of an event.
    */
-  tipo: 'cloze' | 'definicion' | 'tema';
+  tipo: 'cloze' | 'definicion' | 'tema' | 'enunciado' | 'formula' | 'fecha';
   /** The study week of the note's topic, when it has one (cards made before weeks were kept lack it). */
   semana?: number;
   pregunta: string;
@@ -127,9 +128,10 @@ export interface CardDeck {
    * append of the same origin returns the cards already stored. `cards` are the request's cards
    * (stored ones included), `added` the ones this call wrote. `cards` may be a function of the
    * deck as it is inside the write (live cards only): what to add then depends on what is there,
-   * with no other append in between (crear_tarjetas' week rules, with several notes at once).
+   * with no other append in between (crear_tarjetas' week rules, with several notes at once); it also
+   * gets the deck's deleted cards, so a card the owner deleted is not made again.
    */
-  append(cards: readonly NewCard[] | ((deck: readonly Card[]) => readonly NewCard[]), now?: Date, origin?: string): Promise<{ cards: Card[]; added: Card[] }>;
+  append(cards: readonly NewCard[] | ((deck: readonly Card[], deleted: readonly Card[]) => readonly NewCard[]), now?: Date, origin?: string): Promise<{ cards: Card[]; added: Card[] }>;
   /** The owner's edit of a card's question and answer (its id, note and history stay); undefined if absent. */
   edit(id: number, pregunta: string, respuesta: string): Promise<Card | undefined>;
   /** Removes card `id` from the deck; false if it was not there. */
