@@ -26,6 +26,8 @@ const FUNCTIONS = new Set(['ln', 'log', 'sen', 'cos', 'tg', 'exp', 'pV', 'cte'])
 function isSymbol(t: string): boolean {
   if (/^\s+$/.test(t) || /^\d/.test(t) || t in OPERATORS || t === '(' || t === ')') return true;
   if (FUNCTIONS.has(t)) return true;
+  // Spanish one-letter words («y», «o», «a», «e», «u») join prose, not formulas.
+  if (/^[yoaeu]$/.test(t)) return false;
   // One letter with an index (T₁, Q2, x²) or a Greek letter, or Δ before a letter.
   return /^(?:[A-Za-zΑ-Ωα-ω][₀-₉⁰-⁹\d]*|Δ[A-Za-z][₀-₉\d]*)$/u.test(t);
 }
@@ -64,7 +66,9 @@ export function formulasIn(text: string): Formula[] {
     const left = toks.slice(a, i).filter((x) => !/^\s+$/.test(x.t));
     const right = toks.slice(i + 1, b + 1).filter((x) => !/^\s+$/.test(x.t));
     const symbolic = (xs: typeof left) => xs.some((x) => /^[A-Za-zΑ-Ωα-ωΔ]/u.test(x.t));
-    if (left.length > 0 && right.length > 0 && symbolic(left) && symbolic(right) && left.length <= 4) {
+    // «V = 12 V» is a value with its unit, not a formula.
+    const value = /^\d/.test(right[0]?.t ?? '') && right.length <= 2;
+    if (left.length > 0 && right.length > 0 && symbolic(left) && symbolic(right) && !value && left.length <= 4) {
       const formulaText = text.slice(toks[a]!.at, toks[b]!.at + toks[b]!.t.length);
       out.push({ text: formulaText, at: toks[a]!.at, subject: left.map((x) => x.t).join(''), spoken: speakFormula(formulaText) });
     }

@@ -94,9 +94,9 @@ function ideaOfSentence(s: string, raw: string): Found | undefined {
   if (ordinal) return { kind: 'enunciado', term: ordinal[2]!, article: fold(ordinal[1]!), body: ordinal[3]! };
   const bold = /\*\*([^*]{2,60})\*\*/u.exec(raw)?.[1]?.trim();
   const called = new RegExp(`^(?:Se\\s+(?:llama|denomina|conoce\\s+como)|Llamamos|Denominamos)\\s+${TERM}(?:\\s*\\([^)]*\\))?\\s+(a|al|a la|a los|a las)\\s+(.+)$`, 'iu').exec(s);
-  if (called) return { kind: 'definicion', term: called[1]!, article: /los|las/.test(called[2]!) ? 'los' : 'el', body: called[3]! };
+  if (called) return { kind: 'definicion', term: called[1]!, article: '', body: called[3]! };
   const toCalled = new RegExp(`^A\\s+(.+?)\\s+se\\s+(?:le|les)\\s+(?:llama|denomina)\\s+${TERM}(?=[\\s.:,;]|$)`, 'iu').exec(s);
-  if (toCalled) return { kind: 'definicion', term: toCalled[2]!, article: 'el', body: toCalled[1]! };
+  if (toCalled) return { kind: 'definicion', term: toCalled[2]!, article: '', body: toCalled[1]! };
   const defined = new RegExp(`^(?:Se\\s+define|Definimos)\\s+(?:${ARTICLE}\\s+)?${TERM}\\s+como\\s+(.+)$`, 'iu').exec(s) ??
     new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+se\\s+define\\s+como\\s+(.+)$`, 'iu').exec(s);
   if (defined) return { kind: 'definicion', term: defined[2]!, article: fold(defined[1] ?? 'el'), body: defined[3]! };
