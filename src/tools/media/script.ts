@@ -52,11 +52,15 @@ function ideaLines(idea: KeyIdea): string[] {
   return lines;
 }
 
-/** A sentence after a lead-in («Además, …»): its first word lower-cased unless it is a name. */
-function lowerFirst(s: string): string {
+/**
+ * A sentence after a lead-in («Además, …»): its first word lower-cased when it is a common word —
+ * a function word, or a word the dictionary knows that the notes never capitalise mid-sentence.
+ */
+function lowerFirst(s: string, isWord: WordCheck, names: ReadonlySet<string>): string {
   const first = /^\p{L}+/u.exec(s)?.[0] ?? '';
   const lower = first.toLocaleLowerCase('es');
-  return DETERMINERS.has(lower) || PREPOSITIONS.has(lower) || FUNCTION_WORDS.has(lower) || QUANTIFIERS.has(lower) ? `${lower}${s.slice(first.length)}` : s;
+  const common = DETERMINERS.has(lower) || PREPOSITIONS.has(lower) || FUNCTION_WORDS.has(lower) || QUANTIFIERS.has(lower) || (isWord(lower) && !names.has(first));
+  return common ? `${lower}${s.slice(first.length)}` : s;
 }
 
 /** «la ley de Ohm», «el Barroco», «Velázquez»: a term as the recap names it. */
@@ -102,10 +106,12 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     }
   }
   chosen.sort((a, b) => a.noteId - b.noteId || a.at - b.at);
+  // Words the notes capitalise after another word: names («Caravaggio», «Roma»).
+  const names = new Set(notes.flatMap((n) => [...n.texto.matchAll(/[\p{Ll},;] (\p{Lu}\p{Ll}+)/gu)].map((m) => m[1]!)));
   const body = chosen.map((c, i) => {
     const lead = i === 0 ? LEADS[0]! : i === chosen.length - 1 && chosen.length > 2 ? 'Por último,' : i % 4 === 0 ? LEADS[1 + ((i / 4) % (LEADS.length - 1))]! : '';
     const [first, ...rest] = c.lines;
-    const opened = lead.endsWith(',') || lead === 'También' ? `${lead} ${lowerFirst(first!)}` : lead ? `${lead} ${first}` : first!;
+    const opened = lead.endsWith(',') || lead === 'También' ? `${lead} ${lowerFirst(first!, isWord, names)}` : lead ? `${lead} ${first}` : first!;
     return [opened, ...rest].join(' ');
   });
   const recapped = [...new Set(ideas.filter((i) => i.kind !== 'fecha' && i.kind !== 'formula').map(named))].slice(0, 6);

@@ -16,10 +16,13 @@ const SUB = '₀₁₂₃₄₅₆₇₈₉';
 const SUP = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 const UNITS = ['cero', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce', 'trece', 'catorce', 'quince', 'dieciséis', 'diecisiete', 'dieciocho', 'diecinueve', 'veinte'];
 
+/** Spanish words of two letters: prose, never a product of symbols. */
+const SHORT_WORDS = new Set('de la el en es un se lo le no ya si al tu tú su mi me te os ni da va ve he ha yo ir ti'.split(' '));
+
 const numberWords = (n: string) => (/^\d+$/.test(n) && Number(n) <= 20 ? UNITS[Number(n)]! : n);
 
 /** One token of a formula: a symbol, a number, an operator or a bracket. */
-const TOKEN = /[A-Za-zΑ-Ωα-ω][A-Za-zΑ-Ωα-ω]?[₀-₉⁰-⁹\d]*|\d+(?:[.,]\d+)?|[=+\-−–×·/*^()≤≥<>≈%√]|\s+/gu;
+const TOKEN = /[A-Za-zΑ-Ωα-ω][A-Za-zΑ-Ωα-ω]?[₀-₉⁰-⁹¹²³ᵞ\d]*|\d+(?:[.,]\d+)?|[=+\-−–×·/*^()≤≥<>≈%√]|\s+/gu;
 /** Words that may sit in a formula although made of letters. */
 const FUNCTIONS = new Set(['ln', 'log', 'sen', 'cos', 'tg', 'exp', 'pV', 'cte']);
 
@@ -29,7 +32,9 @@ function isSymbol(t: string): boolean {
   // Spanish one-letter words («y», «o», «a», «e», «u») join prose, not formulas.
   if (/^[yoaeu]$/.test(t)) return false;
   // One letter with an index (T₁, Q2, x²) or a Greek letter, or Δ before a letter.
-  return /^(?:[A-Za-zΑ-Ωα-ω][₀-₉⁰-⁹\d]*|Δ[A-Za-z][₀-₉\d]*)$/u.test(t);
+  if (/^(?:[A-Za-zΑ-Ωα-ω][₀-₉⁰-⁹¹²³ᵞ\d]*|Δ[A-Za-z][₀-₉\d]*)$/u.test(t)) return true;
+  // A product of two symbols («pq», «pV»), never a two-letter Spanish word («de», «la», «es»).
+  return /^[A-Za-z]{2}[₀-₉⁰-⁹¹²³ᵞ]*$/u.test(t) && !SHORT_WORDS.has(t.toLowerCase());
 }
 
 export interface Formula {
@@ -67,8 +72,9 @@ export function formulasIn(text: string): Formula[] {
     const right = toks.slice(i + 1, b + 1).filter((x) => !/^\s+$/.test(x.t));
     const symbolic = (xs: typeof left) => xs.some((x) => /^[A-Za-zΑ-Ωα-ωΔ]/u.test(x.t));
     // «V = 12 V» is a value with its unit, not a formula.
-    const value = /^\d/.test(right[0]?.t ?? '') && right.length <= 2;
-    if (left.length > 0 && right.length > 0 && symbolic(left) && symbolic(right) && !value && left.length <= 4) {
+    // An identity («p² + 2pq + q² = 1») may equal a number; one symbol equal to a number is a value.
+    const value = left.length === 1 && /^\d/.test(right[0]?.t ?? '') && right.length <= 2;
+    if (left.length > 0 && right.length > 0 && symbolic(left) && (symbolic(right) || left.length >= 3) && !value && left.length <= 8) {
       const formulaText = text.slice(toks[a]!.at, toks[b]!.at + toks[b]!.t.length);
       out.push({ text: formulaText, at: toks[a]!.at, subject: left.map((x) => x.t).join(''), spoken: speakFormula(formulaText) });
     }
@@ -88,6 +94,7 @@ function speakSymbol(t: string): string {
     else if (SUB.includes(ch)) out += `${UNITS[SUB.indexOf(ch)]} `;
     else if (SUP.includes(ch)) out += `elevado a ${UNITS[SUP.indexOf(ch)]} `;
     else if (/\d/.test(ch)) out += `${UNITS[Number(ch)]} `;
+    else if (/^[a-z]{2}/.test(t) && out) out += `por ${ch} `;
     else out += `${ch} `;
   }
   return out.trim();

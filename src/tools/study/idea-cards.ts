@@ -37,7 +37,9 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
     }
     case 'formula': {
       if (!idea.formula) return undefined;
-      return { tipo: 'formula', pregunta: `¿Con qué fórmula se calcula ${withArticle(idea.article, idea.term)}?`, respuesta: `${idea.formula.text} (${idea.formula.spoken})` };
+      // A formula of one quantity calculates it; one of several relates them (a law, an equilibrium).
+      const verb = idea.formula.subject.replace(/[₀-₉⁰-⁹¹²³ᵞ\d]/gu, '').length <= 2 ? 'se calcula' : 'se expresa';
+      return { tipo: 'formula', pregunta: `¿Con qué fórmula ${verb} ${withArticle(idea.article, idea.term)}?`, respuesta: `${idea.formula.text} (${idea.formula.spoken})` };
     }
     case 'fecha':
       return idea.year ? { tipo: 'fecha', pregunta: `¿En qué año ${idea.body.replace(/[.!]$/u, '')}?`, respuesta: idea.year } : undefined;
