@@ -13,7 +13,6 @@ export const BLANK = '_____';
 export const CLOZE_PROMPT = 'Completa la frase';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const capital = (s: string) => s.charAt(0).toLocaleUpperCase('es') + s.slice(1);
 /** The definite article a term takes, when the note's own is unknown: by the head word's ending. */
 export function articleFor(term: string): string {
   const head = term.toLocaleLowerCase('es').split(/\s+/)[0]!;
@@ -29,11 +28,11 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
   switch (idea.kind) {
     case 'definicion': {
       const plural = /^(los|las|unos|unas)$/.test(idea.article);
-      return { tipo: 'definicion', pregunta: `¿Qué ${plural ? 'son' : 'es'} ${withArticle(idea.article, idea.term)}?`, respuesta: capital(idea.body) };
+      return { tipo: 'definicion', pregunta: `¿Qué ${idea.verb ?? (plural ? 'son' : 'es')} ${withArticle(idea.article, idea.term)}?`, respuesta: idea.body };
     }
     case 'enunciado': {
       const pregunta = /^enunciado\b/iu.test(idea.term) ? `¿Qué dice ${withArticle(idea.article, idea.term)}?` : `Enuncia ${withArticle(idea.article, idea.term)}.`;
-      return { tipo: 'enunciado', pregunta, respuesta: capital(idea.body) };
+      return { tipo: 'enunciado', pregunta, respuesta: idea.body };
     }
     case 'formula': {
       if (!idea.formula) return undefined;

@@ -28,6 +28,8 @@ export interface KeyIdea {
   term: string;
   /** The article the note gives the term («un», «el»…), for the question. */
   article: string;
+  /** For a definition by what the term does («mide», «estudia»): that verb, which the question asks with. */
+  verb?: string;
   /** What the note says of it: the statement, the definition, the formula, the event of a date. */
   body: string;
   /** The sentence it comes from (plain: no markdown marks). */
@@ -81,7 +83,7 @@ export function condense(body: string): string {
   return b.replace(/[.,:;]+$/u, '');
 }
 
-interface Found { kind: IdeaKind; term: string; article: string; body: string; formula?: Formula; year?: string }
+interface Found { kind: IdeaKind; term: string; article: string; body: string; formula?: Formula; year?: string; verb?: string }
 
 /** The idea a well-read sentence states or defines, if it does. */
 function ideaOfSentence(s: string, raw: string): Found | undefined {
@@ -108,6 +110,12 @@ function ideaOfSentence(s: string, raw: string): Found | undefined {
       const body = is[3]!.replace(/^(?:es|son)\s+/iu, '');
       return { kind: 'definicion', term, article: fold(is[1] ?? (/s$/.test(term) ? 'los' : 'el')), body };
     }
+  }
+  const does = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+(mide|miden|estudia|estudian|representa|representan|describe|describen|indica|indican|resume|resumen)\\s+(.+)$`, 'iu').exec(s);
+  if (does && (!bold || fold(bold) === fold(does[2]!))) {
+    // «… y ayuda a comparar …»: a second verb starts another idea.
+    const body = does[4]!.split(new RegExp(`\\s+(?:y|pero)\\s+(?=(?:${[...VERBS].join('|')})\\b)`, 'u'))[0]!;
+    return { kind: 'definicion', term: does[2]!, article: fold(does[1] ?? ''), body, verb: fold(does[3]!) };
   }
   const date = /^En\s+(?:el\s+año\s+)?(1\d{3}|20\d{2}),?\s+(.+)$/u.exec(s);
   if (date && !/^\d/.test(date[2]!)) return { kind: 'fecha', term: date[2]!.replace(/[.!]$/u, ''), article: '', body: date[2]!, year: date[1]! };

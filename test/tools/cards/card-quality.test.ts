@@ -47,12 +47,12 @@ describe('cards of the 12 demo notes', () => {
     }
   });
 
-  it('a note that says what a term is gets a definition card asking for the term', () => {
+  it('a note that says what a term does gets a definition card asking what it does, answered by the note', () => {
     const note2 = notes.find((n) => n.id === 2)!;
     const def = buildCards(note2, notes, ofDemo).find((c) => c.tipo === 'definicion');
     expect(def).toEqual({
       id_nota: 2, semana: 1, tipo: 'definicion',
-      pregunta: '¿Qué concepto mide cuánto se alejan los datos de la media?', respuesta: 'desviación estándar',
+      pregunta: '¿Qué mide la desviación estándar?', respuesta: 'cuánto se alejan los datos de la media',
     });
   });
 });
