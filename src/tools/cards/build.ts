@@ -67,7 +67,8 @@ export interface CardOptions {
  * The cards of `note`, taking the `deck` into account (pure). Rules, for the cards of one week
  * (the deck's cards of the note's week plus the new ones):
  * - one card per key idea of the note, the stronger kinds first (statement, definition, formula,
- *   date, heading, term), each grounded in a sentence read well;
+ *   date, heading, term), each grounded in a sentence read well, one card per sentence (a formula
+ *   aside: it is its own line);
  * - no two cards have the same answer, and no card's question contains another card's answer
  *   (nor its own), so reviewing a week never gives an answer away;
  * - a card whose question or answer is that of a card the student deleted is not made again;
@@ -91,9 +92,17 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   const gone = (opts.deleted ?? []).filter((c) => c.id_nota === note.id);
   const same = (a: Pick<NewCard, 'pregunta' | 'respuesta'>, b: Pick<NewCard, 'pregunta' | 'respuesta'>) => fold(a.pregunta) === fold(b.pregunta) || fold(a.respuesta) === fold(b.respuesta);
   const made: NewCard[] = [];
+  // One card per sentence (a formula is its own): a second card of a sentence would give the first away.
+  const usedSentences = new Set<number>();
+  // The sentences of the cards the note already has (asked again, a week adds nothing from them).
+  for (const idea of ranked) {
+    const qa = cardOfIdea(idea);
+    if (qa && idea.kind !== 'formula' && kept.some((c) => same(c, qa))) usedSentences.add(idea.at);
+  }
   let refused = 0;
   for (const idea of ranked) {
     if (kept.length + made.length >= CARDS_PER_NOTE) break;
+    if (idea.kind !== 'formula' && usedSentences.has(idea.at)) continue;
     const qa = cardOfIdea(idea);
     if (!qa) continue;
     if (kept.some((c) => same(c, qa))) continue;
@@ -102,10 +111,12 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
     const card: NewCard = { ...base, ...qa };
     made.push(card);
     all.push(card);
+    if (idea.kind !== 'formula') usedSentences.add(idea.at);
   }
   const cards = [...kept, ...made];
   if (cards.length >= CARDS_PER_NOTE) return { cards };
-  return { cards, fewer: ideas.length - refused < CARDS_PER_NOTE ? 'pocos_terminos' : 'ya_en_la_semana' };
+  const sentences = new Set(ideas.map((i) => i.at)).size;
+  return { cards, fewer: ideas.length - refused < CARDS_PER_NOTE ? 'pocos_terminos' : sentences < CARDS_PER_NOTE ? 'pocas_frases' : 'ya_en_la_semana' };
 }
 
 /** The cards `note` would get in an empty deck (cardsForNote without a deck). */

@@ -90,14 +90,28 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     chosen.push({ noteId: idea.noteId, at: idea.at, lines });
     words += w;
   }
+  const pool = notes.flatMap((n) => {
+    const language = languageOf(n.texto);
+    return sentencesOf(n.texto).filter((s) => !readProblem(s.text, language, isWord)).map((s) => ({ noteId: n.id, at: s.at, text: plainSentence(s.text) }));
+  }).filter((s) => !said.has(s.text));
+  const ranks = textRank(pool.map((s) => s.text));
+  const byRank = pool.map((_, i) => i).sort((a, b) => ranks[b]! - ranks[a]!);
+  // A note none of whose ideas was said still gets its most central sentence: the week is all of it.
+  const silent = new Set(notes.map((n) => n.id).filter((id) => !chosen.some((c) => c.noteId === id)));
+  for (const i of byRank) {
+    const s = pool[i]!;
+    if (!silent.has(s.noteId)) continue;
+    const line = spoken(s.text);
+    if (words + countWords(line) > MAX_WORDS) continue;
+    silent.delete(s.noteId);
+    said.add(s.text);
+    chosen.push({ noteId: s.noteId, at: s.at, lines: [line] });
+    words += countWords(line);
+  }
   if (words < MIN_WORDS) {
-    const pool = notes.flatMap((n) => {
-      const language = languageOf(n.texto);
-      return sentencesOf(n.texto).filter((s) => !readProblem(s.text, language, isWord)).map((s) => ({ noteId: n.id, at: s.at, text: plainSentence(s.text) }));
-    }).filter((s) => !said.has(s.text));
-    const ranks = textRank(pool.map((s) => s.text));
-    for (const i of pool.map((_, i) => i).sort((a, b) => ranks[b]! - ranks[a]!)) {
+    for (const i of byRank) {
       if (words >= MIN_WORDS) break;
+      if (said.has(pool[i]!.text)) continue;
       const line = spoken(pool[i]!.text);
       if (words + countWords(line) > MAX_WORDS) continue;
       said.add(pool[i]!.text);

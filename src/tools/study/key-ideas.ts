@@ -74,10 +74,10 @@ function goodTerm(term: string): boolean {
   return !(words.length === 1 && GENERIC_NOUNS.has(words[0]!));
 }
 
-/** The first clause worth saying of a long body: up to «; », «: por ejemplo», «, es decir», or 40 words. */
+/** The first clause worth saying of a body: up to «; », «: por ejemplo», «, pero …», or 40 words. */
 export function condense(body: string): string {
   let b = body.replace(/\s+/g, ' ').trim();
-  b = b.split(/;\s|:\s+(?:por ejemplo|p\. ej\.)|\.\s/iu)[0]!.trim();
+  b = b.split(/;\s|:\s+(?:por ejemplo|p\. ej\.)|\.\s|,\s+(?:pero|aunque|mientras que)\s/iu)[0]!.trim();
   const words = b.split(' ');
   if (words.length > 40) b = words.slice(0, 40).join(' ');
   return b.replace(/[.,:;]+$/u, '');
