@@ -22,12 +22,14 @@ const SHORT_WORDS = new Set('de la el en es un se lo le no ya si al tu tú su mi
 const numberWords = (n: string) => (/^\d+$/.test(n) && Number(n) <= 20 ? UNITS[Number(n)]! : n);
 
 /** One token of a formula: a symbol, a number, an operator or a bracket. */
-const TOKEN = /[A-Za-zΑ-Ωα-ω][A-Za-zΑ-Ωα-ω]?[₀-₉⁰-⁹¹²³ᵞ\d]*|\d+(?:[.,]\d+)?|[=+\-−–×·/*^()≤≥<>≈%√]|\s+/gu;
+const TOKEN = /\p{L}{3,}|[A-Za-zΑ-Ωα-ω][A-Za-zΑ-Ωα-ω]?[₀-₉⁰-⁹¹²³ᵞ\d]*|\d+(?:[.,]\d+)?|[=+\-−–×·/*^()≤≥<>≈%√]|\s+/gu;
 /** Words that may sit in a formula although made of letters. */
 const FUNCTIONS = new Set(['ln', 'log', 'sen', 'cos', 'tg', 'exp', 'pV', 'cte']);
 
 function isSymbol(t: string): boolean {
-  if (/^\s+$/.test(t) || /^\d/.test(t) || t in OPERATORS || t === '(' || t === ')') return true;
+  // A formula stays on its line.
+  if (/^\s+$/.test(t)) return !t.includes('\n');
+  if (/^\d/.test(t) || t in OPERATORS || t === '(' || t === ')') return true;
   if (FUNCTIONS.has(t)) return true;
   // Spanish one-letter words («y», «o», «a», «e», «u») join prose, not formulas.
   if (/^[yoaeu]$/.test(t)) return false;
@@ -73,7 +75,7 @@ export function formulasIn(text: string): Formula[] {
     const symbolic = (xs: typeof left) => xs.some((x) => /^[A-Za-zΑ-Ωα-ωΔ]/u.test(x.t));
     // «V = 12 V» is a value with its unit, not a formula.
     // An identity («p² + 2pq + q² = 1») may equal a number; one symbol equal to a number is a value.
-    const value = left.length === 1 && /^\d/.test(right[0]?.t ?? '') && right.length <= 2;
+    const value = left.length === 1 && /^\d/.test(right[0]?.t ?? '') && !right.some((x) => x.t in OPERATORS);
     if (left.length > 0 && right.length > 0 && symbolic(left) && (symbolic(right) || left.length >= 3) && !value && left.length <= 8) {
       const formulaText = text.slice(toks[a]!.at, toks[b]!.at + toks[b]!.t.length);
       out.push({ text: formulaText, at: toks[a]!.at, subject: left.map((x) => x.t).join(''), spoken: speakFormula(formulaText) });
@@ -124,7 +126,9 @@ export function speakFormulasIn(sentence: string): string {
   for (const f of formulasIn(sentence).reverse()) out = `${out.slice(0, f.at)}${f.spoken}${out.slice(f.at + f.text.length)}`;
   // Symbols left alone in the prose (T₁, Q₂) are said too.
   return out.replace(/\b([A-Za-z])([₀-₉]+)/gu, (_m, l: string, s: string) => `${l} ${[...s].map((c) => UNITS[SUB.indexOf(c)]).join(' ')}`)
-    .replace(/[ηγΔθλσρμπω]/gu, (c) => GREEK[c] ?? c);
+    .replace(/[ηγΔθλσρμπω]/gu, (c) => GREEK[c] ?? c)
+    // A value with its unit («V = 12 V») is not a formula, but is said too.
+    .replace(/\s=\s/gu, ' igual a ').replace(/\s·\s/gu, ' por ');
 }
 
 /**
@@ -135,12 +139,13 @@ export function meaningOf(symbol: string, text: string): string | undefined {
   const s = symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const patterns = [
     new RegExp(`(?:^|[\\s(,;:])${s}\\s+(?:es|son|representa|indica|mide)\\s+((?:el|la|los|las|un|una)\\s+[^,.;:=()]+)`, 'u'),
-    new RegExp(`((?:el|la|los|las)\\s+[\\p{L}\\s]+?)\\s*\\(${s}\\)`, 'u'),
+    new RegExp(`((?:el|la|los|las)\\s+[\\p{L}\\s]+?)\\s*\\(${s}\\)`, 'iu'),
     new RegExp(`(?:^|\\s)${s}\\s*,\\s*((?:el|la|los|las)\\s+[^,.;:=()]+)`, 'u'),
   ];
   for (const p of patterns) {
     const m = p.exec(text);
-    if (m) return m[1]!.trim().replace(/\s+(?:y|e|o)$/u, '');
+    // «Q es la carga y t es el tiempo»: the meaning ends where the next symbol's begins.
+    if (m) return m[1]!.split(/\s+y\s+\S{1,3}\s+(?:es|son)\s/u)[0]!.trim().replace(/\s+(?:y|e|o)$/u, '');
   }
   return undefined;
 }

@@ -144,9 +144,12 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     const before = good.filter((s) => s.at <= f.at).at(-1);
     if (!before || f.at - (before.at + before.text.length) > 200) continue;
     const named = ideas.filter((i) => i.at <= f.at && (i.kind === 'definicion' || i.kind === 'enunciado')).at(-1);
-    const meaning = meaningOf(f.subject, note.texto) ?? introduced(before.text) ?? named?.term;
+    const said = meaningOf(f.subject, note.texto) ?? introduced(before.text);
+    const meaning = said ?? named?.term;
     if (!meaning) continue;
-    add({ kind: 'formula', term: meaning.replace(/^(?:el|la|los|las)\s+/iu, ''), article: /^(la|las)\s/iu.exec(meaning)?.[1]?.toLowerCase() ?? 'el', body: f.text, formula: f }, before, 2.5);
+    // The article as the text gives it; for a formula of the idea before it, that idea's.
+    const article = said ? fold(/^(el|la|los|las)\s/iu.exec(said)?.[1] ?? '') : named!.article;
+    add({ kind: 'formula', term: meaning.replace(/^(?:el|la|los|las)\s+/iu, ''), article, body: f.text, formula: f }, before, 2.5);
   }
   // The section's heading, when one of its well-read sentences names it.
   const head = heading && cleanHeading(heading);
