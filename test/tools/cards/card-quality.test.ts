@@ -27,7 +27,7 @@ describe('cards of the 12 demo notes', () => {
       expect(note.texto).toContain(c.respuesta);
       // A cloze asks for a key term; a definition answers with what the note says the term is or does.
       if (c.tipo === 'cloze') expect(fixture[String(id)]).toContain(c.respuesta);
-      else expect(fixture[String(id)].some((t) => c.pregunta.includes(t))).toBe(true);
+      else expect(fixture[String(id)]!.some((t) => c.pregunta.includes(t))).toBe(true);
       expect(c.id_nota).toBe(id);
       expect(c.semana).toBe({ estadística: 1, python: 2, 'historia del arte': 3, música: 4 }[note.tema]);
     }
