@@ -43,6 +43,7 @@ function problemForModel(p: CardProblem): string {
     case 'hueco': return 'un cloze lleva exactamente un hueco _____ en la frase';
     case 'frase_ajena': return 'el cloze no es una frase de la nota con la respuesta en el hueco';
     case 'misma_frase': return 'ya hay otro cloze de la misma frase (uno por frase)';
+    case 'frase_mal_leida': return 'la frase del cloze está cortada o mal leída en la nota; elige otra frase';
     case 'demasiadas': return `como mucho ${CARDS_PER_NOTE} tarjetas por nota contando las que ya tiene; caben ${p.maximo}`;
   }
 }

@@ -1,6 +1,6 @@
 /** A week's key ideas, and one card per idea by kind, on two small lectures of our own (physics, art history). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardsForNote } from '../../src/tools/cards/build.js';
+import { cardsForNote, checkProposedCards } from '../../src/tools/cards/build.js';
 import { BLANK, CLOZE_PROMPT } from '../../src/tools/study/idea-cards.js';
 import { keyIdeasOfWeek } from '../../src/tools/study/key-ideas.js';
 import { languageOf, loadWordCheck, readProblem, sentencesOf, type WordCheck } from '../../src/tools/study/reading.js';
@@ -103,5 +103,23 @@ describe('cards by kind', () => {
     const again = weekCards(ELECTRICIDAD, [gone]);
     expect(again.some((c) => c.pregunta === gone.pregunta || c.respuesta === gone.respuesta)).toBe(false);
     expect(again.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a model\'s cards, checked by the same rules', () => {
+  const note = ELECTRICIDAD.find((n) => n.id === 2)!;
+  const check = (tarjetas: Parameters<typeof checkProposedCards>[2]) => checkProposedCards(note, ELECTRICIDAD, tarjetas, [], 0, undefined, isWord);
+
+  it('accepts a definition answered with what the note says', () => {
+    const { cards, problems } = check([{ tipo: 'pregunta', pregunta: '¿Qué es la intensidad de corriente?', respuesta: 'la cantidad de carga que atraviesa una sección del conductor por unidad de tiempo' }]);
+    expect(problems).toEqual([]);
+    expect(cards).toHaveLength(1);
+  });
+
+  it('refuses a blank on a verb or a number, and a cloze from a cut sentence', () => {
+    expect(check([{ tipo: 'cloze', pregunta: 'Se _____ en amperios con un aparato llamado amperímetro, que se conecta en serie con el circuito.', respuesta: 'mide' }]).problems[0]?.problem.kind).toBe('no_es_termino');
+    const cut = ELECTRICIDAD.find((n) => n.id === 4)!;
+    const r = checkProposedCards(cut, ELECTRICIDAD, [{ tipo: 'cloze', pregunta: 'Una resis tencia del _____ se calien', respuesta: 'circuito' }], [], 0, undefined, isWord);
+    expect(r.problems.map((p) => p.problem.kind)).toEqual(['frase_mal_leida']);
   });
 });

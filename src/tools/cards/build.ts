@@ -11,7 +11,8 @@ import { buildIndex } from '../tfidf.js';
 import { keyTerms } from './keyterms.js';
 import { KIND_ORDER, keyIdeasOfNote } from '../study/key-ideas.js';
 import { BLANK, CLOZE_PROMPT, cardOfIdea } from '../study/idea-cards.js';
-import type { WordCheck } from '../study/reading.js';
+import { languageOf, readProblem, type WordCheck } from '../study/reading.js';
+import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from './lexicon.js';
 
 export const CARDS_PER_NOTE = 3;
 export { BLANK, CLOZE_PROMPT };
@@ -136,6 +137,7 @@ export type CardProblem =
   | { kind: 'hueco' }
   | { kind: 'frase_ajena' }
   | { kind: 'misma_frase' }
+  | { kind: 'frase_mal_leida' }
   | { kind: 'demasiadas'; maximo: number };
 
 type QA = Pick<NewCard, 'pregunta' | 'respuesta'>;
@@ -182,23 +184,35 @@ export interface ProposedCardInput {
 /** Most words in an answer: a key term, not a sentence. */
 export const MAX_ANSWER_WORDS = 6;
 
+/** A blank that is a verb form, a function word or a number is never a term. */
+function blankNotTerm(answer: string): boolean {
+  const ws = fold(answer).split(/\s+/);
+  if (/^\d+(?:[.,]\d+)?$/.test(answer.trim())) return true;
+  const closed = (w: string) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || QUANTIFIERS.has(w) || FUNCTION_WORDS.has(w) || VERBS.has(w);
+  return closed(ws[0]!) || closed(ws.at(-1)!) || (ws.length === 1 && /(?:amos|emos|imos|aron|ieron|ando|iendo)$/u.test(ws[0]!));
+}
+
 const wordsOf = (s: string) => fold(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /**
  * A model's proposed cards for `note`, checked with the same rules as cardsForNote (pure): each
  * answer is written in the note and is (or holds, or is part of) one of its key terms, in at most
- * MAX_ANSWER_WORDS words; a cloze is a sentence of the note with the answer as its one gap, at most
- * one per sentence; the week rules hold against `week` (the week's cards in the deck and those
+ * MAX_ANSWER_WORDS words, or is most of what the note says of one of its key ideas (a definition,
+ * a statement); a cloze is a sentence of the note read well, with a key term (never a verb, a
+ * function word or a number) as its one gap, at most one per sentence; the week rules hold against `week` (the week's cards in the deck and those
  * still waiting for the student) and between the proposed cards; and the note has at most
  * CARDS_PER_NOTE cards counting the `has` it already has. Returns the cards as the deck keeps them
  * and every problem by the card's position (0-based).
  */
 export function checkProposedCards(
-  note: Note, notebook: readonly Note[], proposed: readonly ProposedCardInput[], week: readonly QA[], has: number, weekOf: WeekOfNote = ownWeek,
+  note: Note, notebook: readonly Note[], proposed: readonly ProposedCardInput[], week: readonly QA[], has: number, weekOf: WeekOfNote = ownWeek, isWord: WordCheck = () => true,
 ): { cards: NewCard[]; problems: Array<{ i: number; problem: CardProblem }> } {
   const index = buildIndex(notebook.map((n) => n.texto));
   const row = index.rows[notebook.findIndex((n) => n.id === note.id)] ?? buildIndex([note.texto]).rows[0]!;
   const terms = keyTerms(note.texto, (w) => row.get(w) ?? 0).map((t) => fold(t.text));
+  // What the note says of its key ideas (a definition, a statement, a formula): a longer answer may be one of these.
+  const bodies = keyIdeasOfNote(note, notebook, isWord, note.tema).map((idea) => fold(idea.body));
+  const language = languageOf(note.texto);
   const text = fold(note.texto);
   const semana = weekOf(note) ?? undefined;
   const base = { id_nota: note.id, ...(semana !== undefined ? { semana } : {}) };
@@ -213,7 +227,9 @@ export function checkProposedCards(
     const fail = (problem: CardProblem) => void problems.push({ i, problem });
     if (!a || !p.pregunta.trim()) return fail({ kind: 'vacia' });
     if (!text.includes(a)) return fail({ kind: 'no_en_la_nota' });
-    if (wordsOf(respuesta).length > MAX_ANSWER_WORDS || !terms.some((t) => t === a || a.includes(t) || t.includes(a))) return fail({ kind: 'no_es_termino' });
+    const isTerm = wordsOf(respuesta).length <= MAX_ANSWER_WORDS && terms.some((t) => t === a || a.includes(t) || t.includes(a));
+    const isIdea = wordsOf(respuesta).length >= 3 && bodies.some((b) => b.includes(a) && a.length * 2 >= b.length);
+    if (!isTerm && !isIdea) return fail({ kind: 'no_es_termino' });
     let pregunta = p.pregunta.trim();
     let tipo: NewCard['tipo'] = 'definicion';
     if (p.tipo === 'cloze') {
@@ -222,8 +238,11 @@ export function checkProposedCards(
       const filled = fold(framed.slice(`${CLOZE_PROMPT}: «`.length, -1).replace(BLANK, respuesta));
       const at = text.indexOf(filled);
       if (at === -1) return fail({ kind: 'frase_ajena' });
-      const start = sentenceAround(note.texto, at + filled.indexOf(a)).start;
+      const { start, end } = sentenceAround(note.texto, at + filled.indexOf(a));
       if (clozeAt.has(start)) return fail({ kind: 'misma_frase' });
+      // The blank is a term (never a verb, a function word or a number) in a sentence read well.
+      if (!isTerm || blankNotTerm(respuesta)) return fail({ kind: 'no_es_termino' });
+      if (readProblem(note.texto.slice(start, end), language, isWord)) return fail({ kind: 'frase_mal_leida' });
       clozeAt.add(start);
       pregunta = framed;
       tipo = 'cloze';
