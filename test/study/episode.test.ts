@@ -37,3 +37,16 @@ describe('the episode of a week', () => {
     expect(text).not.toMatch(/, caravaggio|, velázquez|, diego/);
   });
 });
+
+describe('a long week', () => {
+  it('stays within four minutes of speech, the recap and the lead-ins counted', () => {
+    // Forty-eight short definitions: the ideas alone fill the budget to its last words.
+    const nouns = ['energía', 'presión', 'fuerza', 'tensión', 'velocidad', 'potencia', 'densidad', 'frecuencia'];
+    const adjs = ['cinética', 'eléctrica', 'química', 'nuclear', 'magnética', 'térmica'];
+    const notes = nouns.flatMap((n, i) => adjs.map((a, j) => ({ id: 100 + i * 10 + j, semana: 2, tema: `${n} ${a}`, texto: `La ${n} ${a} es una magnitud que se calcula en el diseño de los puentes.` })));
+    const { words, text } = buildNarrationScript(2, 'la mecánica', notes, isWord);
+    expect(words).toBeGreaterThanOrEqual(300);
+    expect(words).toBeLessThanOrEqual(MAX_WORDS);
+    expect(text).toMatch(/En resumen, esta semana has visto /);
+  });
+});

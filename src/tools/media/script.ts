@@ -28,6 +28,8 @@ const SENTENCE_WORDS = 45;
 export const CLOSING = 'Repasa estas ideas con tus tarjetas y vuelve a escucharlo antes del examen.';
 export const PADDING = 'Tómate un momento para explicarlas con tus propias palabras: es la mejor forma de fijarlas.';
 const LEADS = ['Empecemos.', 'Sigamos.', 'Además,', 'Por otra parte,', 'También', 'Después,'];
+/** Most words of a lead-in («Por otra parte,»). */
+const LEAD_WORDS = 3;
 
 export interface NarrationScript {
   text: string;
@@ -80,11 +82,14 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   const said = new Set<string>();
   // Each chosen line keeps where it comes from, so the episode follows the material's order.
   const chosen: Array<{ noteId: number; at: number; lines: string[] }> = [];
-  let words = countWords(intro) + countWords(CLOSING) + 20;
+  const recapped = [...new Set(ideas.filter((i) => i.kind !== 'fecha' && i.kind !== 'formula').map(named))].slice(0, 6);
+  const recap = recapped.length > 1 ? `En resumen, esta semana has visto ${list(recapped)}.` : '';
+  // Every line may get a lead-in of up to LEAD_WORDS words: counted before it is chosen.
+  let words = countWords(intro) + countWords(recap) + countWords(CLOSING);
   for (const idea of ideas) {
     if (said.has(idea.sentence) && idea.kind !== 'formula') continue;
     const lines = ideaLines(idea).filter((l, i) => i > 0 || !said.has(idea.sentence));
-    const w = lines.reduce((s, l) => s + countWords(l), 0);
+    const w = LEAD_WORDS + lines.reduce((s, l) => s + countWords(l), 0);
     if (lines.length === 0 || words + w > MAX_WORDS) continue;
     said.add(idea.sentence);
     chosen.push({ noteId: idea.noteId, at: idea.at, lines });
@@ -102,21 +107,21 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     const s = pool[i]!;
     if (!silent.has(s.noteId)) continue;
     const line = spoken(s.text);
-    if (words + countWords(line) > MAX_WORDS) continue;
+    if (words + LEAD_WORDS + countWords(line) > MAX_WORDS) continue;
     silent.delete(s.noteId);
     said.add(s.text);
     chosen.push({ noteId: s.noteId, at: s.at, lines: [line] });
-    words += countWords(line);
+    words += LEAD_WORDS + countWords(line);
   }
   if (words < MIN_WORDS) {
     for (const i of byRank) {
       if (words >= MIN_WORDS) break;
       if (said.has(pool[i]!.text)) continue;
       const line = spoken(pool[i]!.text);
-      if (words + countWords(line) > MAX_WORDS) continue;
+      if (words + LEAD_WORDS + countWords(line) > MAX_WORDS) continue;
       said.add(pool[i]!.text);
       chosen.push({ noteId: pool[i]!.noteId, at: pool[i]!.at, lines: [line] });
-      words += countWords(line);
+      words += LEAD_WORDS + countWords(line);
     }
   }
   chosen.sort((a, b) => a.noteId - b.noteId || a.at - b.at);
@@ -128,8 +133,6 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     const opened = lead.endsWith(',') || lead === 'También' ? `${lead} ${lowerFirst(first!, isWord, names)}` : lead ? `${lead} ${first}` : first!;
     return [opened, ...rest].join(' ');
   });
-  const recapped = [...new Set(ideas.filter((i) => i.kind !== 'fecha' && i.kind !== 'formula').map(named))].slice(0, 6);
-  const recap = recapped.length > 1 ? `En resumen, esta semana has visto ${list(recapped)}.` : '';
   const parts = [intro, ...body, ...(recap ? [recap] : []), ...(countWords([intro, ...body].join(' ')) < 60 ? [PADDING] : []), CLOSING];
   const text = parts.join(' ').replace(/\s+/g, ' ').trim();
   return { text, words: countWords(text) };
