@@ -46,7 +46,10 @@ describe('key ideas of a week', () => {
     expect(ideas.find((i) => i.kind === 'formula')!.formula!.spoken).toBe('I es Q entre t');
     const art = keyIdeasOfWeek(BARROCO.filter((n) => n.semana === 7), BARROCO, isWord);
     expect(art.filter((i) => i.kind === 'fecha').map((i) => i.year)).toEqual(['1599', '1656']);
-    expect(art.filter((i) => i.kind === 'definicion').map((i) => i.term)).toEqual(['Barroco', 'tenebrismo', 'perspectiva aérea']);
+    expect(art.filter((i) => i.kind === 'definicion').map((i) => i.term)).toEqual(['Barroco', 'tenebrismo', 'perspectiva aérea', 'pintura flamenca', 'claroscuro']);
+    // People with their dates, and works by their title.
+    expect(art.filter((i) => i.kind === 'persona').map((i) => [i.term, i.body])).toEqual([['Diego Velázquez', 'el pintor de cámara de Felipe IV'], ['Pedro Pablo Rubens', 'el gran pintor del Barroco flamenco']]);
+    expect(art.filter((i) => i.kind === 'obra').map((i) => i.term)).toEqual(['El descendimiento de la cruz']);
   });
 
   it('takes nothing from a page band or a sentence cut at the end of a page', () => {
@@ -66,6 +69,8 @@ describe('cards by kind', () => {
     const art = weekCards(BARROCO);
     expect(art.map((c) => [c.tipo, c.pregunta, c.respuesta])).toContainEqual(['fecha', '¿En qué año Caravaggio pintó La vocación de san Mateo para la capilla Contarelli de Roma?', '1599']);
     expect(art.map((c) => c.pregunta)).toContain('¿Qué es el tenebrismo?');
+    expect(art.map((c) => [c.pregunta, c.respuesta])).toContainEqual(['¿Quién fue el gran pintor del Barroco flamenco?', 'Pedro Pablo Rubens']);
+    expect(art.map((c) => [c.pregunta, c.respuesta])).toContainEqual(['¿Por qué se caracteriza la pintura flamenca?', 'el detalle minucioso de las telas y los objetos']);
   });
 
   it('never blanks a verb, a function word or a number, and every card comes from a sentence read well', () => {

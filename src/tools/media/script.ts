@@ -2,9 +2,9 @@
  * The podcast script of a week (stage `guion`): an episode that explains the week (docs/design.md §3).
  * It opens with the AI-voice disclosure (SPEC §3) and the week's title; then the week's key ideas
  * (study/key-ideas.ts) in the order of the material, each said with its own sentence of the notes
- * (extractive: nothing is invented), formulas said in words; when that is short of two minutes, the
- * most central sentences left (TextRank) in the order they come; then a recap of the ideas and a
- * closing line. Only sentences read well are said: no page header, footer, code or date band of a
+ * (extractive: nothing is invented), formulas said in words; every note says at least its most
+ * central sentence; up to about three minutes, the key terms' sentences and the most central sentences
+ * left (TextRank), all in the order they come; then a recap of the ideas and a closing line. Only sentences read well are said: no page header, footer, code or date band of a
  * page, and no numbering of its own that could skip. Deterministic and offline. The notes' text is
  * quoted as content, never followed as instructions.
  */
@@ -21,6 +21,8 @@ import { articleFor } from '../study/idea-cards.js';
 /** About two to four minutes of speech at 150 words a minute (fewer when the notes say less). */
 export const MIN_WORDS = 300;
 export const MAX_WORDS = 600;
+/** What the episode aims at when the notes have enough to say: about three minutes. */
+export const TARGET_WORDS = 450;
 /** Most words of one idea's sentence; a longer one is said up to its first clause. */
 const SENTENCE_WORDS = 45;
 
@@ -78,7 +80,8 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   if (mine.length === 0) throw new CuadernoError('NOT_FOUND', MSG.noNotes(week), { field: 'semana' });
   const intro = `${MSG.disclosure} Este es el resumen de la semana ${week}: ${topic}.`;
   const notes = [...mine].sort((a, b) => a.id - b.id);
-  const ideas = keyIdeasOfWeek(notes, notes, isWord).filter((i) => i.kind !== 'termino');
+  const allIdeas = keyIdeasOfWeek(notes, notes, isWord);
+  const ideas = allIdeas.filter((i) => i.kind !== 'termino');
   const said = new Set<string>();
   // Each chosen line keeps where it comes from, so the episode follows the material's order.
   const chosen: Array<{ noteId: number; at: number; lines: string[] }> = [];
@@ -113,9 +116,20 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     chosen.push({ noteId: s.noteId, at: s.at, lines: [line] });
     words += LEAD_WORDS + countWords(line);
   }
-  if (words < MIN_WORDS) {
+  // Then, up to about three minutes, the sentences of the week's key terms and the most central ones left.
+  const terms = allIdeas.filter((i) => i.kind === 'termino' && !said.has(i.sentence));
+  for (const idea of terms) {
+    if (words >= TARGET_WORDS) break;
+    if (said.has(idea.sentence)) continue;
+    const line = spoken(idea.sentence);
+    if (words + LEAD_WORDS + countWords(line) > MAX_WORDS) continue;
+    said.add(idea.sentence);
+    chosen.push({ noteId: idea.noteId, at: idea.at, lines: [line] });
+    words += LEAD_WORDS + countWords(line);
+  }
+  if (words < TARGET_WORDS) {
     for (const i of byRank) {
-      if (words >= MIN_WORDS) break;
+      if (words >= TARGET_WORDS) break;
       if (said.has(pool[i]!.text)) continue;
       const line = spoken(pool[i]!.text);
       if (words + LEAD_WORDS + countWords(line) > MAX_WORDS) continue;

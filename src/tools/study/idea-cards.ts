@@ -28,6 +28,7 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
   switch (idea.kind) {
     case 'definicion': {
       const plural = /^(los|las|unos|unas)$/.test(idea.article);
+      if (idea.verb === 'se caracteriza por') return { tipo: 'definicion', pregunta: `¿Por qué se caracteriza ${withArticle(idea.article, idea.term)}?`, respuesta: idea.body };
       return { tipo: 'definicion', pregunta: `¿Qué ${idea.verb ?? (plural ? 'son' : 'es')} ${withArticle(idea.article, idea.term)}?`, respuesta: idea.body };
     }
     case 'enunciado': {
@@ -42,6 +43,9 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
     }
     case 'fecha':
       return idea.year ? { tipo: 'fecha', pregunta: `¿En qué año ${idea.body.replace(/[.!]$/u, '')}?`, respuesta: idea.year } : undefined;
+    case 'persona':
+      return { tipo: 'definicion', pregunta: `¿Quién ${idea.verb ?? 'fue'} ${idea.body.replace(/[.!]$/u, '')}?`, respuesta: idea.term };
+    case 'obra':
     case 'encabezado':
     case 'termino': {
       const sentence = plainSentence(idea.sentence);

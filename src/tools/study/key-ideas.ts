@@ -4,7 +4,8 @@
  * - definitions: «X es un/una/el/la …», «se llama X a …», «llamamos X a …», «a … se le llama X»,
  *   «se define X como …», «X consiste en / está formado por …»;
  * - formulas, with their left-hand symbol's meaning when the text says it («el rendimiento (η)»);
- * - dates: «En 1874, …» (humanities: when something happened);
+ * - dates: «En 1874, …» (humanities: when something happened); people: «Diego Velázquez (1599–1660)
+ *   fue …»; works: a title in «…» or in italics;
  * - headings of the notes, when a sentence of their section says what they are about;
  * - key terms, ranked by TF-IDF against the rest of the course (cards/keyterms.ts).
  * Every idea is grounded in one sentence of a note that reads well (reading.ts): a cut, doubtful or
@@ -18,9 +19,9 @@ import { DETERMINERS, FUNCTION_WORDS, GENERIC_NOUNS, PREPOSITIONS, QUANTIFIERS, 
 import { formulasIn, meaningOf, type Formula } from './formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, stem, type WordCheck } from './reading.js';
 
-export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'encabezado' | 'termino';
+export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino';
 /** Strongest first: when two ideas name the same thing, the stronger stays. */
-export const KIND_ORDER: readonly IdeaKind[] = ['enunciado', 'definicion', 'formula', 'fecha', 'encabezado', 'termino'];
+export const KIND_ORDER: readonly IdeaKind[] = ['enunciado', 'definicion', 'formula', 'fecha', 'persona', 'obra', 'encabezado', 'termino'];
 
 export interface KeyIdea {
   kind: IdeaKind;
@@ -117,6 +118,12 @@ function ideaOfSentence(s: string, raw: string): Found | undefined {
     const body = does[4]!.split(new RegExp(`\\s+(?:y|pero)\\s+(?=(?:${[...VERBS].join('|')})\\b)`, 'u'))[0]!;
     return { kind: 'definicion', term: does[2]!, article: fold(does[1] ?? ''), body, verb: fold(does[3]!) };
   }
+  const person = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:de\s+|del\s+|van\s+|von\s+|da\s+)?\p{Lu}[\p{L}'’-]+){0,3})\s*(?:\([^)]*\d{3,4}[^)]*\))?,?\s+(fue|era)\s+((?:el|la|un|una|uno)\s+.+)$/u.exec(s);
+  if (person && !closed(fold(person[1]!.split(/\s+/)[0]!))) return { kind: 'persona', term: person[1]!, article: '', body: person[3]!, verb: person[2]! };
+  const meaning = /^Entendemos\s+por\s+(.+?)\s+((?:el|la|los|las|un|una|lo)\s+.+)$/iu.exec(s) ?? /^Por\s+(.+?)\s+se\s+entiende\s+(.+)$/iu.exec(s);
+  if (meaning) return { kind: 'definicion', term: meaning[1]!, article: '', body: meaning[2]! };
+  const trait = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+(significa|se\\s+caracteriza\\s+por)\\s+(.+)$`, 'iu').exec(s);
+  if (trait && (!bold || fold(bold) === fold(trait[2]!))) return { kind: 'definicion', term: trait[2]!, article: fold(trait[1] ?? ''), body: trait[4]!, verb: fold(trait[3]!).replace(/\s+/g, ' ') };
   const date = /^En\s+(?:el\s+año\s+)?(1\d{3}|20\d{2}),?\s+(.+)$/u.exec(s);
   if (date && !/^\d/.test(date[2]!)) return { kind: 'fecha', term: date[2]!.replace(/[.!]$/u, ''), article: '', body: date[2]!, year: date[1]! };
   return undefined;
@@ -130,7 +137,7 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   const ideas: KeyIdea[] = [];
   const add = (f: Found, s: { text: string; at: number }, score: number) => {
     const term = f.term.replace(/[.,:;]+$/u, '').trim();
-    if (f.kind !== 'fecha' && f.kind !== 'enunciado' && !goodTerm(term)) return;
+    if (f.kind !== 'fecha' && f.kind !== 'enunciado' && f.kind !== 'obra' && f.kind !== 'persona' && !goodTerm(term)) return;
     const body = f.kind === 'formula' ? f.body : condense(f.body);
     if (f.kind !== 'formula' && body.split(/\s+/).length < 3) return;
     ideas.push({ ...f, term, body, sentence: plainSentence(s.text), noteId: note.id, at: s.at, key: `${f.kind === 'formula' ? 'fórmula ' : ''}${ideaKey(f.kind === 'fecha' ? `${f.year} ${term}` : term)}`, score });
@@ -138,6 +145,13 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   for (const s of good) {
     const found = ideaOfSentence(plainSentence(s.text), s.text);
     if (found) add(found, s, 3);
+  }
+  // Works: a title in «…» or in italics inside a well-read sentence, asked as a cloze on the title.
+  for (const s of good) {
+    for (const m of s.text.matchAll(/«([^»]{3,80})»|(?<![*\w])\*([^*\s][^*]{1,78}[^*\s])\*(?![*\w])/gu)) {
+      const title = (m[1] ?? m[2])!.trim();
+      if (/^\p{Lu}/u.test(title) && title.split(/\s+/).length <= 8) add({ kind: 'obra', term: title, article: '', body: plainSentence(s.text) }, s, 2.2);
+    }
   }
   // Formulas sit on their own line (no sentence): grounded in the well-read sentence that introduces them.
   for (const f of formulasIn(note.texto)) {

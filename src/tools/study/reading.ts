@@ -107,7 +107,7 @@ export function sentencesOf(text: string): Sentence[] {
 
 /** The sentence as a reader hears it: without markdown emphasis, list marks or heading marks. */
 export function plainSentence(s: string): string {
-  return s.replace(/\*\*|__/g, '').replace(/^\s*(?:#{1,6}\s+|[-*•]\s+|\d+[.)]\s+(?=\p{Lu}))/u, '').replace(/\s+/g, ' ').trim();
+  return s.replace(/\*\*|__|(?<![*\w])\*(?=\S)|(?<=\S)\*(?![*\w])/g, '').replace(/^\s*(?:#{1,6}\s+|[-*•]\s+|\d+[.)]\s+(?=\p{Lu}))/u, '').replace(/\s+/g, ' ').trim();
 }
 
 /** Marks a reader leaves where it could not read (the reading side's doubt marks and a lost character). */
