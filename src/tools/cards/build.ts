@@ -116,8 +116,10 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   }
   const cards = [...kept, ...made];
   if (cards.length >= CARDS_PER_NOTE) return { cards };
-  const sentences = new Set(ideas.map((i) => i.at)).size;
-  return { cards, fewer: ideas.length - refused < CARDS_PER_NOTE ? 'pocos_terminos' : sentences < CARDS_PER_NOTE ? 'pocas_frases' : 'ya_en_la_semana' };
+  // What bound the note: its sentences (one card each), its ideas, or the week's other cards.
+  const open = ideas.length - refused;
+  const sentences = new Set(ideas.map((i) => (i.kind === 'formula' ? -1 - i.at : i.at))).size;
+  return { cards, fewer: sentences < Math.min(open, CARDS_PER_NOTE) ? 'pocas_frases' : open < CARDS_PER_NOTE ? 'pocos_terminos' : 'ya_en_la_semana' };
 }
 
 /** The cards `note` would get in an empty deck (cardsForNote without a deck). */
