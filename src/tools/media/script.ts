@@ -18,8 +18,7 @@ import { MSG } from './messages.js';
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS } from '../cards/lexicon.js';
 import { articleFor } from '../study/idea-cards.js';
 
-/** About two to four minutes of speech at 150 words a minute (fewer when the notes say less). */
-export const MIN_WORDS = 300;
+/** At most four minutes of speech at 150 words a minute. */
 export const MAX_WORDS = 600;
 /** What the episode aims at when the notes have enough to say: about three minutes. */
 export const TARGET_WORDS = 450;
