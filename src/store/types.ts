@@ -45,10 +45,15 @@ export interface Card {
    * killed between the deck write and the idempotency record cannot add the same cards twice.
    */
   origen?: string;
-  /** Deleted by the owner: kept as a tombstone so its id is never reused; readers never see it. */
+  /**
+   * Deleted by the owner: kept as a tombstone so its id is never reused and the next plan of its week
+   * does not make it again; readers of the deck never see it.
+   */
   borrada?: true;
+  /** ISO timestamp of the deletion (tombstones of a version-1 deck lack it). */
+  borrada_el?: string;
 }
-export type NewCard = Omit<Card, 'id' | 'creada' | 'origen' | 'borrada'>;
+export type NewCard = Omit<Card, 'id' | 'creada' | 'origen' | 'borrada' | 'borrada_el'>;
 
 /**
  * Where a usage row's figures come from — set by the program, never read from the task name:

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OWNER, startStack, type Stack } from './stack.js';
 import { answerUntilReport, button, real } from './steps.js';
+import { CARDS_STATE_VERSION } from '../../src/store/index.js';
 
 let stack: Stack | undefined;
 afterEach(async () => {
@@ -41,7 +42,8 @@ describe('a deleted card', () => {
     expect(live.some((c) => c.pregunta === gone.pregunta)).toBe(false);
     expect(live.filter((c) => c.semana === 3).length).toBeGreaterThanOrEqual(first.length - 1);
     // The deck file keeps the tombstone the plan read.
-    const file = JSON.parse(await readFile(path.join(stack.config.dataDir, 'tarjetas.json'), 'utf8')) as Array<{ id: number; borrada?: true }>;
-    expect(file.find((c) => c.id === gone.id)).toMatchObject({ borrada: true });
+    const file = JSON.parse(await readFile(path.join(stack.config.dataDir, 'tarjetas.json'), 'utf8')) as { version: number; tarjetas: Array<{ id: number; borrada?: true; borrada_el?: string }> };
+    expect(file.version).toBe(CARDS_STATE_VERSION);
+    expect(file.tarjetas.find((c) => c.id === gone.id)).toMatchObject({ borrada: true, borrada_el: expect.any(String) });
   }, 180_000);
 });
