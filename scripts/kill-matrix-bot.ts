@@ -44,6 +44,7 @@ import { afterCall as after, apiState, botApiAt as apiAt, botDown, botUp, button
 import { PageClient, parseChatUrl, type ChatView } from '../test/support/replay/page.js';
 import { DEFAULT_WEBCHAT_USER, newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../src/webchat/index.js';
 import { TEST_ENV } from '../test/support/test-env.js';
+import { deckFileCards } from '../test/support/deck-file.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REQUEST = 'prepare la semana 3';
@@ -143,7 +144,7 @@ async function one(n: number, usageTasks: readonly string[]): Promise<Outcome> {
     if (/No se hizo|Estado desconocido/.test(text(report))) problems.push(`report: ${text(report).split('\n').find((l) => /No se hizo|desconocido/.test(l))}`);
     const approvals = t.server.history().filter(isApproval);
     if (approvals.length !== 2) problems.push(`${approvals.length} approval messages (expected 2: each asked once); chat:\n${transcriptOf(t)}`);
-    const cards = (await readJson<unknown[]>(path.join(dataDir, 'tarjetas.json'))) ?? [];
+    const cards = deckFileCards(await readJson<unknown>(path.join(dataDir, 'tarjetas.json')));
     if (cards.length !== 3) problems.push(`${cards.length} cards`);
     const rows = (await readFile(path.join(dataDir, 'registro_uso.csv'), 'utf8').catch(() => '')).split('\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]);
     for (const tarea of usageTasks) {
@@ -322,7 +323,7 @@ async function resumeOne(rec: Recorded, n: number, restored: Restored, recorded:
     if (reports !== 1) problems.push(`${reports} reports in the chat (before and after the restart); chat:\n${transcriptOf(t)}`);
     const approvals = chat.filter(isApproval);
     if (approvals.length !== 2) problems.push(`${approvals.length} approval messages (expected 2: each asked once); chat:\n${transcriptOf(t)}`);
-    const cards = (await readJson<unknown[]>(path.join(dataDir, 'tarjetas.json'))) ?? [];
+    const cards = deckFileCards(await readJson<unknown>(path.join(dataDir, 'tarjetas.json')));
     if (cards.length !== 3) problems.push(`${cards.length} cards`);
     const rows = (await readFile(path.join(dataDir, 'registro_uso.csv'), 'utf8').catch(() => '')).split('\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]);
     for (const tarea of recorded.usageTasks) {

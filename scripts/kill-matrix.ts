@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../src/store/atomic.js';
 import { replay, startRecording, type Recorded, type Restored, pickWrites } from '../test/support/replay/index.js';
 import { TEST_ENV } from '../test/support/test-env.js';
+import { deckFileCards } from '../test/support/deck-file.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOOK = path.join(ROOT, 'test', 'support', 'kill-after-write.mjs');
@@ -75,7 +76,7 @@ async function one(n: number, retried = false): Promise<string[]> {
     const problems: string[] = [];
     const last = second.stdout.trim().split('\n').at(-1) ?? '';
     if (second.code !== 0 || !/^Parada: end_turn \| iteraciones: 4 \|/.test(last)) problems.push(`resume did not complete: ${last}`);
-    const cards = (await readJson<unknown[]>(path.join(dir, 'tarjetas.json'))) ?? [];
+    const cards = deckFileCards(await readJson<unknown>(path.join(dir, 'tarjetas.json')));
     if (cards.length !== 3) problems.push(`${cards.length} cards`);
     const rows = (await readFile(path.join(dir, 'registro_uso.csv'), 'utf8').catch(() => '')).split('\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]);
     for (const tarea of ['estimado:iteracion-1', 'estimado:iteracion-2', 'estimado:iteracion-3', 'estimado:iteracion-4', 'estimado:semana-3']) {
@@ -177,7 +178,7 @@ async function resumeOne(rec: Recorded, n: number, restored: Restored): Promise<
   const problems: string[] = [];
   const last = second.stdout.trim().split('\n').at(-1) ?? '';
   if (second.code !== 0 || !/^Parada: end_turn \| iteraciones: 4 \|/.test(last)) problems.push(`resume did not complete: ${last}`);
-  const cards = (await readJson<unknown[]>(path.join(dir, 'tarjetas.json'))) ?? [];
+  const cards = deckFileCards(await readJson<unknown>(path.join(dir, 'tarjetas.json')));
   if (cards.length !== 3) problems.push(`${cards.length} cards`);
   const rows = (await readFile(path.join(dir, 'registro_uso.csv'), 'utf8').catch(() => '')).split('\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]);
   for (const tarea of USAGE_TASKS) {

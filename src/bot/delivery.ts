@@ -287,7 +287,7 @@ export function madeLines(outcome: RunOutcome): string[] {
   const out: string[] = [];
   for (const l of lines) {
     const label = summaryInWords(l.tool);
-    if (l.tool === 'crear_tarjetas' && l.state === 'hecha' && cards.length > 0) out.push(fresh > 0 ? S.madeCards(label, fresh) : S.madeCardsBefore(label));
+    if (l.tool === 'crear_tarjetas' && l.state === 'hecha' && cards.length > 0) out.push(fresh > 0 ? S.madeCards(label, fresh, new Set(cards).size) : S.madeCardsBefore(label));
     else if (l.state === 'hecha') out.push(S.made(label));
     else if (l.state === 'ya_estaba') out.push(S.madeBefore(label));
   }

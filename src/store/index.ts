@@ -9,6 +9,6 @@ export { GRADES, REVIEW_STATE_VERSION, emptyReviewState } from './reviews.js';
 export type { FsrsSnapshot, FsrsStateCode, Grade, ReminderSettings, ReviewEntry, ReviewSession, ReviewState, ReviewStore } from './reviews.js';
 export { COURSE_FILE, COURSE_LIMITS, COURSE_STATE_VERSION, checkCourse, createCourseFile } from './courseFile.js';
 export type { CourseFile, StoredCourse } from './courseFile.js';
-export { NOTES_STATE_VERSION } from './notesFile.js';
+export { CARDS_STATE_VERSION, NOTES_STATE_VERSION } from './notesFile.js';
 export { REASONS_FILE, reasonMatches, refusedSubject } from './reasons.js';
 export type { ReasonsLog, RefusalReason } from './reasons.js';

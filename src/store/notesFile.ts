@@ -1,7 +1,7 @@
 /**
- * `notas.json` and `tarjetas.json`: lowdb documents (plain JSON arrays, the same shape as the
- * shipped `assets/notas.json`) behind ValidatedJsonFile. Every operation re-reads the file, so
- * the CLI and the bot see each other's writes; each read-modify-write holds the file's
+ * `notas.json` and `tarjetas.json`: lowdb documents (versioned objects; their first versions were
+ * plain JSON arrays, the shape the shipped `assets/notas.json` still has) behind ValidatedJsonFile.
+ * Every operation re-reads the file, so the CLI and the bot see each other's writes; each read-modify-write holds the file's
  * inter-process lock (lock.ts), so ids are allocated from what is really on disk.
  */
 import { readFile } from 'node:fs/promises';
@@ -64,8 +64,21 @@ function notesDocument(notes: readonly Note[]): NotesDocument {
   return { version: NOTES_STATE_VERSION, notas: notes.map((n) => ({ id: n.id, tema: n.tema, texto: n.texto, semana: n.semana ?? null, ...(n.origen ? { origen: n.origen } : {}) })) };
 }
 
-const checkCards: ShapeCheck<Card[]> = (data) => {
-  if (!Array.isArray(data)) return { ok: false, problem: 'debería ser una lista JSON de tarjetas' };
+/**
+ * Version 2 of `tarjetas.json`: `{version: 2, tarjetas: [...]}`, a card the owner deleted kept in it
+ * as a tombstone (`borrada: true` and when, `borrada_el`): its id is never reused and the next plan of
+ * its week does not make it again. Version 1 is the plain list the deck was first: it is read as is
+ * and written back as version 2 the first time the deck changes.
+ */
+export const CARDS_STATE_VERSION = 2;
+
+const checkCards: ShapeCheck<Card[]> = (raw) => {
+  let data: unknown = raw;
+  if (isPlainObject(raw) && 'version' in raw) {
+    if (raw.version !== CARDS_STATE_VERSION) return { ok: false, problem: `tiene la versión ${JSON.stringify(raw.version)} y este programa solo entiende la ${CARDS_STATE_VERSION} (o la lista de la primera)` };
+    data = raw.tarjetas;
+  }
+  if (!Array.isArray(data)) return { ok: false, problem: 'debería ser un objeto {version, tarjetas} o una lista JSON de tarjetas' };
   const seen = new Set<number>();
   for (const [i, c] of data.entries()) {
     const where = `el elemento ${i + 1}`;
@@ -79,6 +92,7 @@ const checkCards: ShapeCheck<Card[]> = (data) => {
     }
     if (c.semana !== undefined && !isPositiveId(c.semana)) return { ok: false, problem: `la tarjeta ${c.id} tiene una "semana" que no es un entero positivo` };
     if (c.borrada !== undefined && c.borrada !== true) return { ok: false, problem: `la tarjeta ${c.id} tiene un "borrada" que no es true` };
+    if (c.borrada_el !== undefined && typeof c.borrada_el !== 'string') return { ok: false, problem: `la tarjeta ${c.id} tiene un "borrada_el" que no es texto` };
     if (c.origen !== undefined && typeof c.origen !== 'string') return { ok: false, problem: `la tarjeta ${c.id} tiene un "origen" que no es texto` };
   }
   return { ok: true, value: data as Card[] };
@@ -202,7 +216,8 @@ export function createNotesStore(file: string, opts: NotesStoreOptions = {}): No
 
 export function createCardDeck(file: string): CardDeck {
   const adapter = new ValidatedJsonFile(file, checkCards, 'si lo borras, empiezas con un mazo vacío y se pierden las tarjetas guardadas.');
-  const db = new Low<Card[]>(adapter, []);
+  // Reads give the cards (either version); writes always give a version-2 document.
+  const db = new Low<Card[]>({ read: () => adapter.read(), write: (cards) => writeFileAtomic(file, `${JSON.stringify({ version: CARDS_STATE_VERSION, tarjetas: cards }, null, 2)}\n`) }, []);
   const mutex = new Mutex();
 
   async function load(): Promise<Card[]> {
@@ -212,12 +227,12 @@ export function createCardDeck(file: string): CardDeck {
 
   return {
     list: () => mutex.run(async () => structuredClone((await load()).filter((c) => !c.borrada))),
-    append: (request: readonly NewCard[] | ((deck: readonly Card[]) => readonly NewCard[]), now = new Date(), origin?: string) =>
+    append: (request: readonly NewCard[] | ((deck: readonly Card[], deleted: readonly Card[]) => readonly NewCard[]), now = new Date(), origin?: string) =>
       mutex.run(() => withFileLock(file, async () => {
         const deck = await load();
         const earlier = origin ? deck.filter((c) => c.origen === origin && !c.borrada) : [];
         if (earlier.length > 0) return structuredClone({ cards: earlier, added: [] });
-        const cards = typeof request === 'function' ? request(structuredClone(deck.filter((c) => !c.borrada))) : request;
+        const cards = typeof request === 'function' ? request(structuredClone(deck.filter((c) => !c.borrada)), structuredClone(deck.filter((c) => c.borrada))) : request;
         // The same card twice teaches nothing: preparing a week again reuses the cards it made.
         const same = (a: NewCard, b: Card) => a.id_nota === b.id_nota && a.pregunta === b.pregunta && a.respuesta === b.respuesta;
         let next = deck.reduce((m, c) => Math.max(m, c.id), 0) + 1;
@@ -247,6 +262,7 @@ export function createCardDeck(file: string): CardDeck {
         // A tombstone, not a splice: ids are never reused, so a later card cannot inherit this
         // one's review history.
         card.borrada = true;
+        card.borrada_el = new Date().toISOString();
         await db.write();
         return true;
       })),

@@ -44,9 +44,10 @@ export interface Card {
   id_nota: number;
   /**
    * `cloze`: a sentence of the note with one key term hidden; `definicion`: what the note says the
-   * term is or does, asking for the term; `tema`: which topic a note is about.
+   * term is or does; `tema`: which topic a note is about; `enunciado`: what a named law or statement
+   * says; `formula`: the formula of a quantity, also in words; `fecha`: the year of an event.
    */
-  tipo: 'cloze' | 'definicion' | 'tema';
+  tipo: 'cloze' | 'definicion' | 'tema' | 'enunciado' | 'formula' | 'fecha';
   /** The study week of the note's topic, when it has one (cards made before weeks were kept lack it). */
   semana?: number;
   pregunta: string;
@@ -59,10 +60,15 @@ export interface Card {
    * killed between the deck write and the idempotency record cannot add the same cards twice.
    */
   origen?: string;
-  /** Deleted by the owner: kept as a tombstone so its id is never reused; readers never see it. */
+  /**
+   * Deleted by the owner: kept as a tombstone so its id is never reused and the next plan of its week
+   * does not make it again; readers of the deck never see it.
+   */
   borrada?: true;
+  /** ISO timestamp of the deletion (tombstones of a version-1 deck lack it). */
+  borrada_el?: string;
 }
-export type NewCard = Omit<Card, 'id' | 'creada' | 'origen' | 'borrada'>;
+export type NewCard = Omit<Card, 'id' | 'creada' | 'origen' | 'borrada' | 'borrada_el'>;
 
 /**
  * Where a usage row's figures come from — set by the program, never read from the task name:
@@ -144,9 +150,10 @@ export interface CardDeck {
    * append of the same origin returns the cards already stored. `cards` are the request's cards
    * (stored ones included), `added` the ones this call wrote. `cards` may be a function of the
    * deck as it is inside the write (live cards only): what to add then depends on what is there,
-   * with no other append in between (crear_tarjetas' week rules, with several notes at once).
+   * with no other append in between (crear_tarjetas' week rules, with several notes at once); it also
+   * gets the deck's deleted cards, so a card the owner deleted is not made again.
    */
-  append(cards: readonly NewCard[] | ((deck: readonly Card[]) => readonly NewCard[]), now?: Date, origin?: string): Promise<{ cards: Card[]; added: Card[] }>;
+  append(cards: readonly NewCard[] | ((deck: readonly Card[], deleted: readonly Card[]) => readonly NewCard[]), now?: Date, origin?: string): Promise<{ cards: Card[]; added: Card[] }>;
   /** The owner's edit of a card's question and answer (its id, note and history stay); undefined if absent. */
   edit(id: number, pregunta: string, respuesta: string): Promise<Card | undefined>;
   /** Removes card `id` from the deck; false if it was not there. */

@@ -339,7 +339,8 @@ export const S = Object.freeze({
   closingHeader: (text: string) => `📋 Informe · «${text}»`,
   /** The closing message's lines of what the run made (or found made before: a repeat makes nothing). */
   made: (label: string) => `✅ ${label}`,
-  madeCards: (label: string, n: number) => `✅ ${label}: ${n === 1 ? '1 nueva' : `${n} nuevas`}`,
+  /** The run's cards as its card list counts them (`total`), the new ones said apart when some were already in the deck. */
+  madeCards: (label: string, n: number, total = n) => (total > n ? `✅ ${label}: ${total} (${n === 1 ? '1 nueva' : `${n} nuevas`})` : `✅ ${label}: ${n === 1 ? '1 nueva' : `${n} nuevas`}`),
   madeBefore: (label: string) => `↩️ ${label}: ya la tenías; no la he vuelto a hacer`,
   madeCardsBefore: (label: string) => `↩️ ${label}: ya las tenías; no las he duplicado`,
   notDoneHeader: 'No se hizo:',

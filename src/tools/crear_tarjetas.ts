@@ -15,6 +15,7 @@ import { singleStage } from './stages/catalogue.js';
 import type { Note, NotesReader } from './domain.js';
 import { CARDS_PER_NOTE, cardsForNote, type FewerCardsReason } from './cards/build.js';
 import { callKeyPart } from './registry.js';
+import { loadWordCheck } from './study/reading.js';
 
 /** Idempotency key of one crear_tarjetas call: by note and tool_use id; '' (none) outside the agent. */
 function cardsKey(noteId: number, callId: string | undefined): string {
@@ -93,8 +94,9 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
       let count = 0;
       try {
         const deck = await deps.cards.list();
+        const isWord = await loadWordCheck();
         const had = (q: string) => deck.some((c) => c.id_nota === note.id && c.pregunta === q);
-        count = cardsForNote(note, all, deck, deps.weekOf).cards.filter((c) => !had(c.pregunta)).length;
+        count = cardsForNote(note, all, deck, deps.weekOf, { isWord }).cards.filter((c) => !had(c.pregunta)).length;
       } catch (e) {
         problems = [(e as Error).message];
       }
@@ -114,15 +116,16 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
         // The key also travels inside the deck rows: the deck write and the idempotency record are
         // two files, and a kill between them must not duplicate the cards on resume.
         let fewer: FewerCardsReason | undefined;
-        const make = (deck: readonly Card[]) => {
-          const made = cardsForNote(note, all, deck, deps.weekOf);
+        const isWord = await loadWordCheck();
+        const make = (deck: readonly Card[], deleted: readonly Card[]) => {
+          const made = cardsForNote(note, all, deck, deps.weekOf, { isWord, deleted });
           fewer = made.fewer;
           return made.cards;
         };
         const { cards, added } = await deps.cards.append(make, ctx.now(), cardsKey(args.id_nota, ctx.callId) || undefined);
         const addedIds = new Set(added.map((c) => c.id));
         // A repeat of the same request returns its stored cards without building: count them then.
-        if (fewer === undefined && cards.length < CARDS_PER_NOTE) fewer = cardsForNote(note, all, [], deps.weekOf).fewer ?? 'ya_en_la_semana';
+        if (fewer === undefined && cards.length < CARDS_PER_NOTE) fewer = cardsForNote(note, all, [], deps.weekOf, { isWord }).fewer ?? 'ya_en_la_semana';
         return {
           data: {
             id_nota: note.id,

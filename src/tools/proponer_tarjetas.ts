@@ -43,6 +43,7 @@ function problemForModel(p: CardProblem): string {
     case 'hueco': return 'un cloze lleva exactamente un hueco _____ en la frase';
     case 'frase_ajena': return 'el cloze no es una frase de la nota con la respuesta en el hueco';
     case 'misma_frase': return 'ya hay otro cloze de la misma frase (uno por frase)';
+    case 'frase_mal_leida': return 'la frase del cloze está cortada o mal leída en la nota; elige otra frase';
     case 'demasiadas': return `como mucho ${CARDS_PER_NOTE} tarjetas por nota contando las que ya tiene; caben ${p.maximo}`;
   }
 }
@@ -57,7 +58,7 @@ export function createProponerTarjetas(deps: ProponerTarjetasDeps): ToolDefiniti
     description:
       `Propone hasta ${CARDS_PER_NOTE} tarjetas de repaso de una nota, escritas por ti, para que el estudiante las revise (las guarda, las reescribe o las descarta) antes de que entren en su mazo. ` +
       'Cada tarjeta: tipo "pregunta" (una pregunta con su respuesta) o "cloze" (una frase de la nota, tal cual, con _____ en lugar de la respuesta). ' +
-      `La respuesta es un término clave escrito en la nota (hasta ${MAX_ANSWER_WORDS} palabras); ninguna pregunta puede contener la respuesta de otra tarjeta de la misma semana ` +
+      `La respuesta es un término clave escrito en la nota (hasta ${MAX_ANSWER_WORDS} palabras) o, en una pregunta, lo que la nota dice de una idea clave (su definición o su enunciado, copiado de la nota); un cloze esconde un término, nunca un verbo ni un número, en una frase bien leída; ninguna pregunta puede contener la respuesta de otra tarjeta de la misma semana ` +
       '(las del mazo y las que esperan revisión incluidas), no se repiten respuestas en una semana y hay como mucho un cloze por frase. ' +
       'Si alguna tarjeta incumple una regla no se propone ninguna y el resultado dice qué corregir. ' +
       'Devuelve JSON {id_nota, propuestas: [{pregunta, respuesta}]}. Úsala en lugar de crear_tarjetas, una llamada por nota de la semana (varias en el mismo turno). ' +
@@ -74,7 +75,7 @@ export function createProponerTarjetas(deps: ProponerTarjetasDeps): ToolDefiniti
             properties: {
               tipo: { type: 'string', enum: ['pregunta', 'cloze'], description: '"pregunta": pregunta y respuesta; "cloze": frase de la nota con _____.' },
               pregunta: { type: 'string', description: 'La pregunta, o la frase de la nota con _____ en lugar de la respuesta.' },
-              respuesta: { type: 'string', description: 'El término clave tal como lo escribe la nota.' },
+              respuesta: { type: 'string', description: 'El término clave tal como lo escribe la nota, o la definición o el enunciado copiados de la nota.' },
             },
             required: ['tipo', 'pregunta', 'respuesta'],
             additionalProperties: false,

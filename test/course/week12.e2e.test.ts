@@ -10,6 +10,7 @@ import { openNotebook } from '../../src/store/index.js';
 import { OWNER, startStack, type Stack } from '../bot/stack.js';
 import { answerUntilReport, real } from '../bot/steps.js';
 import { BIOLOGIA, cli } from './helpers.js';
+import { deckFileCards } from '../support/deck-file.js';
 
 let stack: Stack | undefined;
 afterEach(async () => {
@@ -47,10 +48,11 @@ describe('a 14-week course in the chat', () => {
     // The narration was written from week 12's notes, all of them and only them.
     const side = JSON.parse(await readFile(path.join(stack.config.dataDir, 'audio', 'semana_12.json'), 'utf8')) as { salida: { data: { guion: string; titulo: string } } };
     expect(side.salida.data.titulo).toBe('Semana 12 · Mitosis');
-    for (const t of WEEK12) expect(side.salida.data.guion).toContain(t.slice(0, 40));
+    // The episode may open a sentence with «Por último,»: its first letter is then lower-case.
+    for (const t of WEEK12) expect(side.salida.data.guion.toLocaleLowerCase('es')).toContain(t.slice(0, 40).toLocaleLowerCase('es'));
     expect(side.salida.data.guion).not.toMatch(/media|desviación/);
     // Cards for every note filed under week 12 — the one without a shared word too — and none for week 13's.
-    const cards = JSON.parse(await readFile(path.join(stack.config.dataDir, 'tarjetas.json'), 'utf8')) as Array<{ id_nota: number }>;
+    const cards = deckFileCards<{ id_nota: number }>(JSON.parse(await readFile(path.join(stack.config.dataDir, 'tarjetas.json'), 'utf8')));
     const carded = new Set(cards.map((c) => c.id_nota));
     for (const id of ids) expect(carded.has(id), `nota ${id}`).toBe(true);
     expect(carded.has(other)).toBe(false);

@@ -13,6 +13,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WEBCHAT_USER } from '../../src/webchat/index.js';
 import { WEBCHAT_TOKEN, WAIT_MS, cleanupAfterEach, spawnBot, buttonsOf, isApproval, approveData, waitForMessage, until, readJson, okResults, startPolling, tempDir, startTelegram, holdPort } from './chat-harness.js';
+import { deckFileCards } from '../support/deck-file.js';
 
 cleanupAfterEach();
 
@@ -70,7 +71,7 @@ describe('the real bot process (npm start) against an embedded Telegram', () => 
     expect(await okResults(dataDir, 'narrar_resumen')).toBe(1);
     expect((JSON.parse(await readFile(coverSidecar, 'utf8')) as { created_at: string }).created_at).toBe(sidecarBefore.created_at);
     expect(createHash('sha256').update(await readFile(coverPng)).digest('hex')).toBe(pngBefore);
-    expect(JSON.parse(await readFile(path.join(dataDir, 'tarjetas.json'), 'utf8'))).toHaveLength(3);
+    expect(deckFileCards(JSON.parse(await readFile(path.join(dataDir, 'tarjetas.json'), 'utf8')))).toHaveLength(3);
 
     // What reached the chat: the cover as a photo that decodes, the episode as an MP3 audio.
     const photo = chat.find((m) => m.photo && /Semana 3/.test(m.caption ?? ''));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notesOfWeek, weekNumbers, weekTopic } from '../../src/tools/course/course.js';
 import { DEMO_COURSE } from '../../src/tools/course/demo.js';
-import { buildNarrationScript } from '../../src/tools/media/script.js';
+import { buildNarrationScript, MAX_WORDS } from '../../src/tools/media/script.js';
 import { type MediaServer, startSpeechServer } from '../support/media-servers.js';
 import { NOW, context, demoNotes, filesUnder, rejection, tempDir, tools } from './helpers.js';
 
@@ -41,15 +41,16 @@ function inspectWav(buf: Buffer) {
 const CONSENT_OK = { titular: 'Ana Pérez', alcance: 'narraciones de Cuaderno Vivo', valido_hasta: '2026-12-31', voz: 'ana' };
 
 describe('narration script', () => {
-  it('opens with the AI disclosure and stays within 60–150 words for every week', async () => {
+  it('opens with the AI disclosure and the week\'s title, says every note\'s idea, and stays within four minutes', async () => {
     const notes = await demoNotes();
     for (const week of weekNumbers(DEMO_COURSE)) {
       const s = buildNarrationScript(week, weekTopic(DEMO_COURSE, week), notesOfWeek(DEMO_COURSE, notes, week));
-      expect(s.text.startsWith('Aviso: esta narración usa una voz generada por inteligencia artificial.')).toBe(true);
+      expect(s.text.startsWith(`Aviso: esta narración usa una voz generada por inteligencia artificial. Este es el resumen de la semana ${week}: ${weekTopic(DEMO_COURSE, week)}.`)).toBe(true);
       expect(s.words).toBeGreaterThanOrEqual(60);
-      expect(s.words).toBeLessThanOrEqual(150);
+      expect(s.words).toBeLessThanOrEqual(MAX_WORDS);
+      expect(s.text).not.toMatch(/(?:Primera|Segunda|Tercera) idea/);
       for (const n of notes.filter((x) => x.tema === ['estadística', 'python', 'historia del arte', 'música'][week - 1])) {
-        expect(s.text).toContain(n.texto.slice(0, 30));
+        expect(s.text.toLocaleLowerCase('es')).toContain(n.texto.slice(0, 30).toLocaleLowerCase('es'));
       }
     }
   });

@@ -14,6 +14,7 @@ import type { Database } from 'sql.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openNotebook } from '../../src/store/index.js';
 import { cliIn } from './helpers.js';
+import { deckFileCards } from '../support/deck-file.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -32,7 +33,7 @@ describe('exportar-anki', () => {
   it('writes a package Anki can import, with the schedule and the review history', async () => {
     // The demo notes are one sentence each (one card each): six notes give six cards, the first three of week 3.
     for (const id of [9, 7, 8, 2, 1, 3]) await cli(['herramienta', 'crear_tarjetas', `{"id_nota":${id}}`]);
-    const deck = JSON.parse(await readFile(path.join(dir, 'tarjetas.json'), 'utf8')) as { id: number; creada: string; pregunta: string; respuesta: string }[];
+    const deck = deckFileCards<{ id: number; creada: string; pregunta: string; respuesta: string }>(JSON.parse(await readFile(path.join(dir, 'tarjetas.json'), 'utf8')));
     expect(deck).toHaveLength(6);
     const t0 = Date.parse(deck[5]!.creada) + 60_000;
     const at = (min: number) => new Date(t0 + min * 60_000).toISOString();

@@ -9,6 +9,7 @@ import { createEmptyCard, fsrs, generatorParameters, State } from 'ts-fsrs';
 import type { Card as FsrsCard, Grade } from 'ts-fsrs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cliIn } from './helpers.js';
+import { deckFileCards } from '../support/deck-file.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -24,7 +25,7 @@ const STATE: Record<State, string> = { 0: 'nueva', 1: 'aprendiendo', 2: 'repaso'
 describe('repaso / calificar', () => {
   it('after crear_tarjetas of note 9, repaso lists its cards, due at their creation time', async () => {
     expect((await cli(['herramienta', 'crear_tarjetas', '{"id_nota":9}'])).code).toBe(0);
-    const deck = JSON.parse(await readFile(path.join(dir, 'tarjetas.json'), 'utf8')) as { id: number; creada: string; pregunta: string; respuesta: string }[];
+    const deck = deckFileCards<{ id: number; creada: string; pregunta: string; respuesta: string }>(JSON.parse(await readFile(path.join(dir, 'tarjetas.json'), 'utf8')));
     const r = await cli(['repaso', '--json']);
     expect(r.code).toBe(0);
     const due = JSON.parse(r.stdout);
@@ -36,7 +37,7 @@ describe('repaso / calificar', () => {
   it('calificar gives exactly ts-fsrs’s state over a sequence of ratings on several cards', async () => {
     // The demo notes are one sentence each (one card each): four notes give four cards.
     for (const id of [9, 2, 7, 8]) await cli(['herramienta', 'crear_tarjetas', `{"id_nota":${id}}`]);
-    const deck = JSON.parse(await readFile(path.join(dir, 'tarjetas.json'), 'utf8')) as { id: number; creada: string }[];
+    const deck = deckFileCards<{ id: number; creada: string }>(JSON.parse(await readFile(path.join(dir, 'tarjetas.json'), 'utf8')));
     expect(deck.map((c) => c.id)).toEqual([1, 2, 3, 4]);
     const scheduler = fsrs(generatorParameters({ request_retention: 0.85 }));
     const expected = new Map<number, FsrsCard>(deck.map((c) => [c.id, createEmptyCard(new Date(c.creada))]));
@@ -85,7 +86,7 @@ describe('repaso / calificar', () => {
       expect((await cli(['calificar', '1', 'bien', '--ahora', date])).code).toBe(2);
     }
     // Nothing was applied by the refused calls: every card of the deck is still due.
-    const deck = JSON.parse(await readFile(path.join(dir, 'tarjetas.json'), 'utf8')) as unknown[];
+    const deck = deckFileCards(JSON.parse(await readFile(path.join(dir, 'tarjetas.json'), 'utf8')));
     expect(deck.length).toBeGreaterThan(0);
     expect(JSON.parse((await cli(['repaso', '--json'])).stdout)).toHaveLength(deck.length);
     const accented = await cli(['calificar', '1', 'Fácil', '--json']);

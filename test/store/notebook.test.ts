@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StateFileError } from '../../src/errors.js';
 import { openNotebook, SEED_NOTES_FILE } from '../../src/store/index.js';
 import { csvLine, parseCsv } from '../../src/store/csv.js';
+import { deckFileCards } from '../support/deck-file.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -102,7 +103,7 @@ describe('what a course change rewrites', () => {
     expect(after.map((c) => [c.id, c.semana])).toEqual([[1, 10], [2, undefined], [3, 9]]);
     expect('semana' in after[1]!).toBe(false);
     // A deleted card stays a tombstone, untouched.
-    const raw = JSON.parse(await readFile(nb.files.cards, 'utf8')) as { id: number; semana?: number; borrada?: boolean }[];
+    const raw = deckFileCards<{ id: number; semana?: number; borrada?: boolean }>(JSON.parse(await readFile(nb.files.cards, 'utf8')));
     expect(raw.find((c) => c.id === 4)).toMatchObject({ semana: 13, borrada: true });
   });
 });

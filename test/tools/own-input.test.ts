@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeToolbox, tempDir } from './helpers.js';
+import { deckFileCards } from '../support/deck-file.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -16,7 +17,7 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-const deck = async () => JSON.parse(await readFile(path.join(dir, 'tarjetas.json'), 'utf8').catch(() => '[]')) as Array<{ id_nota: number }>;
+const deck = async () => deckFileCards<{ id_nota: number }>(JSON.parse(await readFile(path.join(dir, 'tarjetas.json'), 'utf8').catch(() => '[]')));
 
 describe('the dispatcher works on the input\'s own properties only', () => {
   it('an inherited id_nota is not an argument: refused, no cards, and the audit shows what was checked', async () => {

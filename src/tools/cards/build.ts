@@ -1,21 +1,21 @@
 /**
- * The cards of one note (pure): up to CARDS_PER_NOTE key terms of the note (see keyterms.ts), each
- * asked either as a definition ("¿Qué concepto mide…?", when the note opens by saying what the term
- * is or does) or as a cloze ("Completa la frase: «… _____ …»"). The answer is always the term as the
- * note writes it; the deck decides what a new card may ask (cardsForNote: a week's cards never give
- * each other away).
+ * The cards of one note (pure): up to CARDS_PER_NOTE of its key ideas (study/key-ideas.ts), one card
+ * each, asked by kind (study/idea-cards.ts): a definition, a statement, a formula, a date, or a cloze
+ * on a key term inside a sentence read well. The deck decides what a new card may ask (cardsForNote:
+ * a week's cards never give each other away, and a card the student deleted is not made again).
  */
 import { CuadernoError } from '../../errors.js';
 import type { Card, NewCard } from '../../store/index.js';
 import type { Note } from '../domain.js';
 import { buildIndex } from '../tfidf.js';
-import type { KeyTerm } from './keyterms.js';
 import { keyTerms } from './keyterms.js';
-import { DEFINING_VERBS } from './lexicon.js';
+import { KIND_ORDER, keyIdeasOfNote } from '../study/key-ideas.js';
+import { BLANK, CLOZE_PROMPT, cardOfIdea } from '../study/idea-cards.js';
+import { languageOf, readProblem, type WordCheck } from '../study/reading.js';
+import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from './lexicon.js';
 
 export const CARDS_PER_NOTE = 3;
-export const BLANK = '_____';
-export const CLOZE_PROMPT = 'Completa la frase';
+export { BLANK, CLOZE_PROMPT };
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -26,32 +26,6 @@ function sentenceAround(text: string, at: number): { start: number; end: number 
   const after = text.slice(at).search(/[.!?\n]/);
   const end = after === -1 ? text.length : at + after + 1;
   return { start, end };
-}
-
-/** "¿Qué concepto mide cuánto se alejan los datos de la media?" when the sentence defines `term`. */
-function definitionQuestion(sentence: string, term: KeyTerm): string | undefined {
-  const m = new RegExp(`^\\s*(?:(?:el|la|los|las|un|una)\\s+)?${escapeRegExp(term.text)}\\s+(se\\s+)?(\\S+)\\s+(.+)$`, 'iu').exec(sentence);
-  if (!m || !DEFINING_VERBS.has(m[2]!.toLowerCase())) return undefined;
-  // The first clause is the definition; what follows "y", "pero" or a comma adds another idea.
-  const clause = m[3]!.split(/,|\s+y\s+|\s+pero\s+/u)[0]!.replace(/[.!?]\s*$/, '').trim();
-  if (clause.split(/\s+/).length < 3) return undefined;
-  const blanked = clause.replace(new RegExp(escapeRegExp(term.text), 'giu'), BLANK);
-  return `¿Qué concepto ${m[1] ? 'se ' : ''}${m[2]} ${blanked}?`;
-}
-
-function clozeQuestion(text: string, term: KeyTerm): string {
-  const { start, end } = sentenceAround(text, term.at);
-  const sentence = `${text.slice(start, term.at)}${BLANK}${text.slice(term.at + term.text.length, end)}`.trim();
-  return `${CLOZE_PROMPT}: «${sentence}»`;
-}
-
-/** A term is asked about only with at least this many other words in its sentence. */
-export const MIN_CONTEXT_WORDS = 4;
-
-function contextWords(text: string, term: KeyTerm): number {
-  const { start, end } = sentenceAround(text, term.at);
-  const rest = `${text.slice(start, term.at)} ${text.slice(term.at + term.text.length, end)}`;
-  return rest.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length;
 }
 
 /** Lower-case, for the containment rules below (a question "contains" an answer whatever its case). */
@@ -78,82 +52,79 @@ function cardsOfWeek(note: Note, semana: number | undefined, deck: readonly Card
   return deck.filter((c) => !c.borrada && (semana !== undefined ? c.semana === semana : c.id_nota === note.id));
 }
 
-/** Where an existing cloze of `note` sits: the start of its sentence, if the card still matches the text. */
-function clozeSentence(note: Note, card: Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'>): number | undefined {
-  if (card.tipo !== 'cloze') return undefined;
-  const filled = card.pregunta.slice(`${CLOZE_PROMPT}: «`.length, -1).replace(BLANK, card.respuesta);
-  const at = note.texto.indexOf(filled);
-  return at === -1 ? undefined : sentenceAround(note.texto, at).start;
+/** How a note's week is read for its cards' tag: by default the week the note carries (issue 24). */
+export type WeekOfNote = (note: Note) => number | null;
+const ownWeek: WeekOfNote = (n) => n.semana ?? null;
+
+/** What a note's cards need besides the notes: the dictionary's word check and the deck's deleted cards. */
+export interface CardOptions {
+  /** Whether a word is Spanish (study/reading.ts loadWordCheck); without it every word counts as one. */
+  isWord?: WordCheck;
+  /** The deck's deleted cards (its tombstones): a card the student deleted is never made again. */
+  deleted?: readonly Card[];
 }
 
 /**
  * The cards of `note`, taking the `deck` into account (pure). Rules, for the cards of one week
  * (the deck's cards of the note's week plus the new ones):
- * - answers are key terms of the note (keyterms.ts), as the note writes them;
+ * - one card per key idea of the note, the stronger kinds first (statement, definition, formula,
+ *   date, heading, term), each grounded in a sentence read well, one card per sentence (a formula
+ *   aside: it is its own line);
  * - no two cards have the same answer, and no card's question contains another card's answer
  *   (nor its own), so reviewing a week never gives an answer away;
- * - at most one cloze per sentence of the note, and a note's cards ask about terms that share no word;
+ * - a card whose question or answer is that of a card the student deleted is not made again;
  * - up to CARDS_PER_NOTE per note, counting the cards the note already has (asking again adds
  *   none: the week's cards are made once).
- * Terms that appear in no other note of the same week are tried first: whatever order the week's
- * notes are carded in, their answers cannot turn up in another note's question.
- * A note with no key term at all is refused (BAD_REQUEST) rather than given a weak card.
+ * A note with no key idea at all is refused (BAD_REQUEST) rather than given a weak card.
  */
-/** How a note's week is read for its cards' tag: by default the week the note carries (issue 24). */
-export type WeekOfNote = (note: Note) => number | null;
-const ownWeek: WeekOfNote = (n) => n.semana ?? null;
-
-export function cardsForNote(note: Note, notebook: readonly Note[], deck: readonly Card[] = [], weekOf: WeekOfNote = ownWeek): NoteCards {
-  const index = buildIndex(notebook.map((n) => n.texto));
-  const row = index.rows[notebook.findIndex((n) => n.id === note.id)] ?? buildIndex([note.texto]).rows[0]!;
+export function cardsForNote(note: Note, notebook: readonly Note[], deck: readonly Card[] = [], weekOf: WeekOfNote = ownWeek, opts: CardOptions = {}): NoteCards {
+  const isWord = opts.isWord ?? (() => true);
   const semana = weekOf(note) ?? undefined;
   const base = { id_nota: note.id, ...(semana !== undefined ? { semana } : {}) };
-  // A good term has a sentence around it to ask with («Hola.» asks nothing).
-  const ranked = keyTerms(note.texto, (w) => row.get(w) ?? 0).filter((t) => contextWords(note.texto, t) >= MIN_CONTEXT_WORDS);
-  if (ranked.length === 0) {
+  const ideas = keyIdeasOfNote(note, notebook, isWord, note.tema);
+  if (ideas.length === 0) {
     throw new CuadernoError('BAD_REQUEST', `la nota ${note.id} tiene muy poco texto para hacer tarjetas: no hay ningún término clave que preguntar; elige otra nota.`, { field: 'id_nota' });
   }
-  const others = semana === undefined ? [] : notebook.filter((n) => n.id !== note.id && weekOf(n) === semana).map((n) => fold(n.texto));
-  const elsewhere = (t: KeyTerm) => others.some((text) => text.includes(fold(t.text)));
-  const candidates = [...ranked.filter((t) => !elsewhere(t)), ...ranked.filter(elsewhere)];
-
+  // Each idea once, the stronger kinds first (a statement before a term of its sentence).
+  const ranked = [...ideas].sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.at - b.at);
   const week = cardsOfWeek(note, semana, deck);
   const kept: NewCard[] = week.filter((c) => c.id_nota === note.id).map(({ id_nota, semana: s, tipo, pregunta, respuesta }) => ({ id_nota, ...(s !== undefined ? { semana: s } : {}), tipo, pregunta, respuesta }));
   const all: Array<Pick<NewCard, 'pregunta' | 'respuesta'>> = [...week];
-  const clozeAt = new Set(kept.flatMap((c) => clozeSentence(note, c) ?? []));
-  const chosenWords: string[][] = kept.map((c) => fold(c.respuesta).split(/\s+/));
+  const gone = (opts.deleted ?? []).filter((c) => c.id_nota === note.id);
+  const same = (a: Pick<NewCard, 'pregunta' | 'respuesta'>, b: Pick<NewCard, 'pregunta' | 'respuesta'>) => fold(a.pregunta) === fold(b.pregunta) || fold(a.respuesta) === fold(b.respuesta);
   const made: NewCard[] = [];
-
-  const fits = (pregunta: string, respuesta: string) => giveAway({ pregunta, respuesta }, all) === undefined;
-  for (const term of candidates) {
+  // One card per sentence (a formula is its own): a second card of a sentence would give the first away.
+  const usedSentences = new Set<number>();
+  // The sentences of the cards the note already has (asked again, a week adds nothing from them).
+  for (const idea of ranked) {
+    const qa = cardOfIdea(idea);
+    if (qa && idea.kind !== 'formula' && kept.some((c) => same(c, qa))) usedSentences.add(idea.at);
+  }
+  let refused = 0;
+  for (const idea of ranked) {
     if (kept.length + made.length >= CARDS_PER_NOTE) break;
-    if (chosenWords.some((ws) => ws.some((w) => term.words.includes(w)))) continue;
-    const { start, end } = sentenceAround(note.texto, term.at);
-    const definition = definitionQuestion(note.texto.slice(start, end), term);
-    let card: NewCard | undefined;
-    if (definition && fits(definition, term.text)) card = { ...base, tipo: 'definicion', pregunta: definition, respuesta: term.text };
-    else if (!clozeAt.has(start)) {
-      const cloze = clozeQuestion(note.texto, term);
-      if (fits(cloze, term.text)) {
-        card = { ...base, tipo: 'cloze', pregunta: cloze, respuesta: term.text };
-        clozeAt.add(start);
-      }
-    }
-    if (!card) continue;
+    if (idea.kind !== 'formula' && usedSentences.has(idea.at)) continue;
+    const qa = cardOfIdea(idea);
+    if (!qa) continue;
+    if (kept.some((c) => same(c, qa))) continue;
+    if (gone.some((c) => same(c, qa))) { refused++; continue; }
+    if (giveAway(qa, all) !== undefined) continue;
+    const card: NewCard = { ...base, ...qa };
     made.push(card);
     all.push(card);
-    chosenWords.push(term.words);
+    if (idea.kind !== 'formula') usedSentences.add(idea.at);
   }
   const cards = [...kept, ...made];
   if (cards.length >= CARDS_PER_NOTE) return { cards };
-  const distinct = new Set(ranked.map((t) => fold(t.text))).size;
-  const sentences = new Set(ranked.map((t) => sentenceAround(note.texto, t.at).start)).size;
-  return { cards, fewer: distinct < CARDS_PER_NOTE ? 'pocos_terminos' : sentences < CARDS_PER_NOTE ? 'pocas_frases' : 'ya_en_la_semana' };
+  // What bound the note: its sentences (one card each), its ideas, or the week's other cards.
+  const open = ideas.length - refused;
+  const sentences = new Set(ideas.map((i) => (i.kind === 'formula' ? -1 - i.at : i.at))).size;
+  return { cards, fewer: sentences < Math.min(open, CARDS_PER_NOTE) ? 'pocas_frases' : open < CARDS_PER_NOTE ? 'pocos_terminos' : 'ya_en_la_semana' };
 }
 
 /** The cards `note` would get in an empty deck (cardsForNote without a deck). */
-export function buildCards(note: Note, notebook: readonly Note[], weekOf: WeekOfNote = ownWeek): NewCard[] {
-  return cardsForNote(note, notebook, [], weekOf).cards;
+export function buildCards(note: Note, notebook: readonly Note[], weekOf: WeekOfNote = ownWeek, opts: CardOptions = {}): NewCard[] {
+  return cardsForNote(note, notebook, [], weekOf, opts).cards;
 }
 
 /** Why a card breaks the week rules (or, for a model's card, the note rules); see checkProposedCards. */
@@ -168,6 +139,7 @@ export type CardProblem =
   | { kind: 'hueco' }
   | { kind: 'frase_ajena' }
   | { kind: 'misma_frase' }
+  | { kind: 'frase_mal_leida' }
   | { kind: 'demasiadas'; maximo: number };
 
 type QA = Pick<NewCard, 'pregunta' | 'respuesta'>;
@@ -214,23 +186,35 @@ export interface ProposedCardInput {
 /** Most words in an answer: a key term, not a sentence. */
 export const MAX_ANSWER_WORDS = 6;
 
+/** A blank that is a verb form, a function word or a number is never a term. */
+function blankNotTerm(answer: string): boolean {
+  const ws = fold(answer).split(/\s+/);
+  if (/^\d+(?:[.,]\d+)?$/.test(answer.trim())) return true;
+  const closed = (w: string) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || QUANTIFIERS.has(w) || FUNCTION_WORDS.has(w) || VERBS.has(w);
+  return closed(ws[0]!) || closed(ws.at(-1)!) || (ws.length === 1 && /(?:amos|emos|imos|aron|ieron|ando|iendo)$/u.test(ws[0]!));
+}
+
 const wordsOf = (s: string) => fold(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 /**
  * A model's proposed cards for `note`, checked with the same rules as cardsForNote (pure): each
  * answer is written in the note and is (or holds, or is part of) one of its key terms, in at most
- * MAX_ANSWER_WORDS words; a cloze is a sentence of the note with the answer as its one gap, at most
- * one per sentence; the week rules hold against `week` (the week's cards in the deck and those
+ * MAX_ANSWER_WORDS words, or is most of what the note says of one of its key ideas (a definition,
+ * a statement); a cloze is a sentence of the note read well, with a key term (never a verb, a
+ * function word or a number) as its one gap, at most one per sentence; the week rules hold against `week` (the week's cards in the deck and those
  * still waiting for the student) and between the proposed cards; and the note has at most
  * CARDS_PER_NOTE cards counting the `has` it already has. Returns the cards as the deck keeps them
  * and every problem by the card's position (0-based).
  */
 export function checkProposedCards(
-  note: Note, notebook: readonly Note[], proposed: readonly ProposedCardInput[], week: readonly QA[], has: number, weekOf: WeekOfNote = ownWeek,
+  note: Note, notebook: readonly Note[], proposed: readonly ProposedCardInput[], week: readonly QA[], has: number, weekOf: WeekOfNote = ownWeek, isWord: WordCheck = () => true,
 ): { cards: NewCard[]; problems: Array<{ i: number; problem: CardProblem }> } {
   const index = buildIndex(notebook.map((n) => n.texto));
   const row = index.rows[notebook.findIndex((n) => n.id === note.id)] ?? buildIndex([note.texto]).rows[0]!;
   const terms = keyTerms(note.texto, (w) => row.get(w) ?? 0).map((t) => fold(t.text));
+  // What the note says of its key ideas (a definition, a statement, a formula): a longer answer may be one of these.
+  const bodies = keyIdeasOfNote(note, notebook, isWord, note.tema).map((idea) => fold(idea.body));
+  const language = languageOf(note.texto);
   const text = fold(note.texto);
   const semana = weekOf(note) ?? undefined;
   const base = { id_nota: note.id, ...(semana !== undefined ? { semana } : {}) };
@@ -245,7 +229,9 @@ export function checkProposedCards(
     const fail = (problem: CardProblem) => void problems.push({ i, problem });
     if (!a || !p.pregunta.trim()) return fail({ kind: 'vacia' });
     if (!text.includes(a)) return fail({ kind: 'no_en_la_nota' });
-    if (wordsOf(respuesta).length > MAX_ANSWER_WORDS || !terms.some((t) => t === a || a.includes(t) || t.includes(a))) return fail({ kind: 'no_es_termino' });
+    const isTerm = wordsOf(respuesta).length <= MAX_ANSWER_WORDS && terms.some((t) => t === a || a.includes(t) || t.includes(a));
+    const isIdea = wordsOf(respuesta).length >= 3 && bodies.some((b) => b.includes(a) && a.length * 2 >= b.length);
+    if (!isTerm && !isIdea) return fail({ kind: 'no_es_termino' });
     let pregunta = p.pregunta.trim();
     let tipo: NewCard['tipo'] = 'definicion';
     if (p.tipo === 'cloze') {
@@ -254,8 +240,11 @@ export function checkProposedCards(
       const filled = fold(framed.slice(`${CLOZE_PROMPT}: «`.length, -1).replace(BLANK, respuesta));
       const at = text.indexOf(filled);
       if (at === -1) return fail({ kind: 'frase_ajena' });
-      const start = sentenceAround(note.texto, at + filled.indexOf(a)).start;
+      const { start, end } = sentenceAround(note.texto, at + filled.indexOf(a));
       if (clozeAt.has(start)) return fail({ kind: 'misma_frase' });
+      // The blank is a term (never a verb, a function word or a number) in a sentence read well.
+      if (!isTerm || blankNotTerm(respuesta)) return fail({ kind: 'no_es_termino' });
+      if (readProblem(note.texto.slice(start, end), language, isWord)) return fail({ kind: 'frase_mal_leida' });
       clozeAt.add(start);
       pregunta = framed;
       tipo = 'cloze';

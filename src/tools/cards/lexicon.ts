@@ -62,6 +62,3 @@ export const INFINITIVE_ENDING = /(ar|er|ir|ír)$/;
 
 /** Third-person preterite (rompió, mostró, pintó): a verb, not a term. */
 export const PRETERITE_ENDING = /(ó|aron|ieron|aba|aban)$/;
-
-/** Verbs that introduce what a term is ("X es…", "X mide…", "X se forma…"): a definition card. */
-export const DEFINING_VERBS = words('es son mide miden forma forman define significa consiste representa indica resume da describe');

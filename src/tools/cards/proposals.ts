@@ -18,6 +18,7 @@ import { withFileLock } from '../../store/lock.js';
 import { isPlainObject, Mutex, ValidatedJsonFile } from '../../store/jsonFile.js';
 import type { AuditLog, Card, CardDeck, NewCard } from '../../store/index.js';
 import type { Note } from '../domain.js';
+import { loadWordCheck } from '../study/reading.js';
 import { checkProposedCards, clozeFrame, giveAway, type CardProblem, type ProposedCardInput, type WeekOfNote } from './build.js';
 
 export const PROPOSALS_FILE = 'tarjetas-propuestas.json';
@@ -137,6 +138,7 @@ export function createCardProposals(deps: CardProposalsDeps) {
       const note = notes.find((n) => n.id === noteId);
       if (!note) throw new CuadernoError('NOT_FOUND', `no existe la nota ${noteId}; usa buscar_notas para ver qué notas hay.`, { field: 'id_nota' });
       const deck = await deps.cards.list();
+      const isWord = await loadWordCheck();
       return update((s) => {
         for (const b of s.lotes) {
           const mine = b.tarjetas.filter((c) => c.llamada === callId);
@@ -146,7 +148,7 @@ export function createCardProposals(deps: CardProposalsDeps) {
         const week = weekCards(s, deck, semana, note.id);
         const has = deck.filter((c) => !c.borrada && c.id_nota === note.id).length +
           s.lotes.filter(waiting).flatMap((b) => b.tarjetas).filter((c) => c.id_nota === note.id && c.estado !== 'descartada').length;
-        const { cards, problems } = checkProposedCards(note, notes, proposed, week, has, weekOf);
+        const { cards, problems } = checkProposedCards(note, notes, proposed, week, has, weekOf, isWord);
         if (problems.length > 0) throw new ProposalRejected(message(problems), problems);
         let batch = s.lotes.find((b) => b.estado === 'abierta' && b.tarjetas.length + cards.length <= MAX_BATCH_CARDS);
         if (!batch) {

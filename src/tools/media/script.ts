@@ -1,19 +1,36 @@
 /**
- * The podcast script of a week (stage `guion`): 60–150 Spanish words written from the week's notes,
- * opening with the AI-voice disclosure (SPEC §3). Deterministic and offline. The notes' text is
+ * The podcast script of a week (stage `guion`): an episode that explains the week (docs/design.md §3).
+ * It opens with the AI-voice disclosure (SPEC §3) and the week's title; then the week's key ideas
+ * (study/key-ideas.ts) in the order of the material, each said with its own sentence of the notes
+ * (extractive: nothing is invented), formulas said in words; every note says at least its most
+ * central sentence; up to about three minutes, the key terms' sentences and the most central sentences
+ * left (TextRank), all in the order they come; then a recap of the ideas and a closing line. Only sentences read well are said: no page header, footer, code or date band of a
+ * page, and no numbering of its own that could skip. Deterministic and offline. The notes' text is
  * quoted as content, never followed as instructions.
  */
 import { CuadernoError } from '../../errors.js';
 import type { Note } from '../domain.js';
+import { condense, keyIdeasOfWeek, type KeyIdea } from '../study/key-ideas.js';
+import { speakFormulasIn } from '../study/formula.js';
+import { languageOf, plainSentence, readProblem, sentencesOf, type WordCheck } from '../study/reading.js';
+import { textRank } from '../study/textrank.js';
 import { MSG } from './messages.js';
+import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS } from '../cards/lexicon.js';
+import { articleFor } from '../study/idea-cards.js';
 
-export const MIN_WORDS = 60;
-export const MAX_WORDS = 150;
+/** At most four minutes of speech at 150 words a minute. */
+export const MAX_WORDS = 600;
+/** What the episode aims at when the notes have enough to say: about three minutes. */
+export const TARGET_WORDS = 450;
+/** Most words of one idea's sentence; a longer one is said up to its first clause. */
+const SENTENCE_WORDS = 45;
 
-const CONNECTORS = ['Primera idea:', 'Segunda idea:', 'Tercera idea:', 'Cuarta idea:', 'Quinta idea:'];
 // The student hears these: tú, like every word the product says (CONVENTIONS §16).
 export const CLOSING = 'Repasa estas ideas con tus tarjetas y vuelve a escucharlo antes del examen.';
 export const PADDING = 'Tómate un momento para explicarlas con tus propias palabras: es la mejor forma de fijarlas.';
+const LEADS = ['Empecemos.', 'Sigamos.', 'Además,', 'Por otra parte,', 'También', 'Después,'];
+/** Most words of a lead-in («Por otra parte,»). */
+const LEAD_WORDS = 3;
 
 export interface NarrationScript {
   text: string;
@@ -24,25 +41,112 @@ function countWords(s: string): number {
   return s.split(/\s+/).filter(Boolean).length;
 }
 
-/** Builds the script from the week's own notes (`topic`: its title as a sentence reads it); throws NOT_FOUND when it has none. */
-export function buildNarrationScript(week: number, topic: string, mine: readonly Note[]): NarrationScript {
+/** A sentence as the episode says it: plain, formulas in words, not over SENTENCE_WORDS. */
+function spoken(sentence: string): string {
+  let s = plainSentence(sentence);
+  if (countWords(s) > SENTENCE_WORDS) s = `${condense(s)}.`;
+  return speakFormulasIn(s).replace(/\s+([,.])/g, '$1');
+}
+
+/** How an idea is said: its sentence, and for a formula the formula in words. */
+function ideaLines(idea: KeyIdea): string[] {
+  const lines = [spoken(idea.sentence)];
+  if (idea.kind === 'formula' && idea.formula) lines.push(`En fórmula: ${idea.formula.spoken}.`);
+  return lines;
+}
+
+/**
+ * A sentence after a lead-in («Además, …»): its first word lower-cased when it is a common word —
+ * a function word, or a word the dictionary knows that the notes never capitalise mid-sentence.
+ */
+function lowerFirst(s: string, isWord: WordCheck, names: ReadonlySet<string>): string {
+  const first = /^\p{L}+/u.exec(s)?.[0] ?? '';
+  const lower = first.toLocaleLowerCase('es');
+  const common = DETERMINERS.has(lower) || PREPOSITIONS.has(lower) || FUNCTION_WORDS.has(lower) || QUANTIFIERS.has(lower) || (isWord(lower) && !names.has(first));
+  return common ? `${lower}${s.slice(first.length)}` : s;
+}
+
+/** «la ley de Ohm», «el Barroco», «Velázquez»: a term as the recap names it. */
+const named = (i: KeyIdea) => (i.article ? `${i.article.replace(/^un$/, 'el').replace(/^una$/, 'la')} ${i.term}` : /^\p{Lu}/u.test(i.term) ? i.term : `${articleFor(i.term)} ${i.term}`);
+
+const list = (xs: readonly string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} y ${xs.at(-1)}`);
+
+/**
+ * Builds the script from the week's own notes (`topic`: its title as a sentence reads it; `isWord`:
+ * the dictionary's check, study/reading.ts); throws NOT_FOUND when the week has no notes.
+ */
+export function buildNarrationScript(week: number, topic: string, mine: readonly Note[], isWord: WordCheck = () => true): NarrationScript {
   if (mine.length === 0) throw new CuadernoError('NOT_FOUND', MSG.noNotes(week), { field: 'semana' });
-  const intro = `${MSG.disclosure} Este es el resumen de la semana ${week}, dedicada a ${topic}.`;
-  const parts = [intro];
-  let words = countWords(intro) + countWords(CLOSING);
-  mine.forEach((note, i) => {
-    const sentence = `${CONNECTORS[i] ?? 'Otra idea:'} ${note.texto.trim().replace(/([^.!?])$/, '$1.')}`;
-    const w = countWords(sentence);
-    if (words + w <= MAX_WORDS) {
-      parts.push(sentence);
-      words += w;
-    }
-  });
-  if (words < MIN_WORDS) {
-    parts.push(PADDING);
-    words += countWords(PADDING);
+  const intro = `${MSG.disclosure} Este es el resumen de la semana ${week}: ${topic}.`;
+  const notes = [...mine].sort((a, b) => a.id - b.id);
+  const allIdeas = keyIdeasOfWeek(notes, notes, isWord);
+  const ideas = allIdeas.filter((i) => i.kind !== 'termino');
+  const said = new Set<string>();
+  // Each chosen line keeps where it comes from, so the episode follows the material's order.
+  const chosen: Array<{ noteId: number; at: number; lines: string[] }> = [];
+  const recapped = [...new Set(ideas.filter((i) => i.kind !== 'fecha' && i.kind !== 'formula').map(named))].slice(0, 6);
+  const recap = recapped.length > 1 ? `En resumen, esta semana has visto ${list(recapped)}.` : '';
+  // Every line may get a lead-in of up to LEAD_WORDS words: counted before it is chosen.
+  let words = countWords(intro) + countWords(recap) + countWords(CLOSING);
+  for (const idea of ideas) {
+    if (said.has(idea.sentence) && idea.kind !== 'formula') continue;
+    const lines = ideaLines(idea).filter((l, i) => i > 0 || !said.has(idea.sentence));
+    const w = LEAD_WORDS + lines.reduce((s, l) => s + countWords(l), 0);
+    if (lines.length === 0 || words + w > MAX_WORDS) continue;
+    said.add(idea.sentence);
+    chosen.push({ noteId: idea.noteId, at: idea.at, lines });
+    words += w;
   }
-  parts.push(CLOSING);
-  const text = parts.join(' ');
+  const pool = notes.flatMap((n) => {
+    const language = languageOf(n.texto);
+    return sentencesOf(n.texto).filter((s) => !readProblem(s.text, language, isWord)).map((s) => ({ noteId: n.id, at: s.at, text: plainSentence(s.text) }));
+  }).filter((s) => !said.has(s.text));
+  const ranks = textRank(pool.map((s) => s.text));
+  const byRank = pool.map((_, i) => i).sort((a, b) => ranks[b]! - ranks[a]!);
+  // A note none of whose ideas was said still gets its most central sentence: the week is all of it.
+  const silent = new Set(notes.map((n) => n.id).filter((id) => !chosen.some((c) => c.noteId === id)));
+  for (const i of byRank) {
+    const s = pool[i]!;
+    if (!silent.has(s.noteId)) continue;
+    const line = spoken(s.text);
+    if (words + LEAD_WORDS + countWords(line) > MAX_WORDS) continue;
+    silent.delete(s.noteId);
+    said.add(s.text);
+    chosen.push({ noteId: s.noteId, at: s.at, lines: [line] });
+    words += LEAD_WORDS + countWords(line);
+  }
+  // Then, up to about three minutes, the sentences of the week's key terms and the most central ones left.
+  const terms = allIdeas.filter((i) => i.kind === 'termino' && !said.has(i.sentence));
+  for (const idea of terms) {
+    if (words >= TARGET_WORDS) break;
+    if (said.has(idea.sentence)) continue;
+    const line = spoken(idea.sentence);
+    if (words + LEAD_WORDS + countWords(line) > MAX_WORDS) continue;
+    said.add(idea.sentence);
+    chosen.push({ noteId: idea.noteId, at: idea.at, lines: [line] });
+    words += LEAD_WORDS + countWords(line);
+  }
+  if (words < TARGET_WORDS) {
+    for (const i of byRank) {
+      if (words >= TARGET_WORDS) break;
+      if (said.has(pool[i]!.text)) continue;
+      const line = spoken(pool[i]!.text);
+      if (words + LEAD_WORDS + countWords(line) > MAX_WORDS) continue;
+      said.add(pool[i]!.text);
+      chosen.push({ noteId: pool[i]!.noteId, at: pool[i]!.at, lines: [line] });
+      words += LEAD_WORDS + countWords(line);
+    }
+  }
+  chosen.sort((a, b) => a.noteId - b.noteId || a.at - b.at);
+  // Words the notes capitalise after another word: names («Caravaggio», «Roma»).
+  const names = new Set(notes.flatMap((n) => [...n.texto.matchAll(/[\p{Ll},;] (\p{Lu}\p{Ll}+)/gu)].map((m) => m[1]!)));
+  const body = chosen.map((c, i) => {
+    const lead = i === 0 ? LEADS[0]! : i === chosen.length - 1 && chosen.length > 2 ? 'Por último,' : i % 4 === 0 ? LEADS[1 + ((i / 4) % (LEADS.length - 1))]! : '';
+    const [first, ...rest] = c.lines;
+    const opened = lead.endsWith(',') || lead === 'También' ? `${lead} ${lowerFirst(first!, isWord, names)}` : lead ? `${lead} ${first}` : first!;
+    return [opened, ...rest].join(' ');
+  });
+  const parts = [intro, ...body, ...(recap ? [recap] : []), ...(countWords([intro, ...body].join(' ')) < 60 ? [PADDING] : []), CLOSING];
+  const text = parts.join(' ').replace(/\s+/g, ' ').trim();
   return { text, words: countWords(text) };
 }

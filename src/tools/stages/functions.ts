@@ -26,6 +26,7 @@ import { encodeMp3 } from '../media/mp3.js';
 import { writeCoverWithProvenance, type CoverProvenance } from '../media/provenance.js';
 import type { Raster } from '../media/raster.js';
 import { buildNarrationScript } from '../media/script.js';
+import { loadWordCheck } from '../study/reading.js';
 import { checkAudio, encodeWav, type InfoTags } from '../media/wav.js';
 import { speak } from '../media/xtts.js';
 import { EngineHealth, type SpeechFormat } from '../media/health.js';
@@ -150,7 +151,7 @@ export async function coverProvenance(i: CoverProvenanceInput): Promise<{ file: 
 
 /** `notes`: the week's own notes; `topic`: the week's title as a sentence reads it. */
 export async function narrationScript(i: { week: number; topic: string; notes: Note[] }): Promise<{ text: string; words: number }> {
-  const s = buildNarrationScript(i.week, i.topic, i.notes);
+  const s = buildNarrationScript(i.week, i.topic, i.notes, await loadWordCheck());
   return { text: s.text, words: s.words };
 }
 

@@ -1,0 +1,142 @@
+/**
+ * `npx tsx bench/study.ts [--muestra]`: the study material of the three fixture lectures
+ * (test/fixtures/lectures), measured against their hand-written key ideas (issue 44, Done means).
+ * Each lecture is imported through the product's own import path (createImports: propose, save)
+ * into a fresh notebook, its notes carded as crear_tarjetas cards them (cardsForNote inside the deck's
+ * append, with the dictionary and the deck's deleted cards), and its episode written by the `guion`
+ * stage's function. Printed per lecture and in total:
+ * - cards, and cards ÷ key ideas (target between 1 and 3);
+ * - cards on a key idea: the question or answer names the idea's term (every content stem of it) or
+ *   holds its statement (≥ 60 % of its content stems) or its formula (target ≥ 80 %);
+ * - cards grounded in a sentence read correctly: the text the card is made of (the cloze's sentence,
+ *   the definition or statement, the formula, the date's event) is in the lecture's source, verbatim
+ *   once Markdown marks and spacing are normalised (target 100 %);
+ * - key ideas covered by at least one card (target ≥ 90 %);
+ * - key ideas said in the episode: ≥ 60 % of the content stems of the idea's statement (target ≥ 80 %).
+ * With --muestra it also writes test/fixtures/lectures-judging/sample.json: 20 cards per lecture
+ * drawn with the seed SAMPLE_SEED (mulberry32), for someone who did not write the generator to judge.
+ */
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openNotebook } from '../src/store/index.js';
+import type { Card } from '../src/store/index.js';
+import { createImports } from '../src/tools/material/imports.js';
+import { createTesseractOcr } from '../src/tools/material/ocr.js';
+import { DEMO_COURSE } from '../src/tools/course/demo.js';
+import { cardsForNote } from '../src/tools/cards/build.js';
+import { BLANK, CLOZE_PROMPT } from '../src/tools/study/idea-cards.js';
+import { loadWordCheck, stem } from '../src/tools/study/reading.js';
+import { STOP_WORDS } from '../src/lib/tokens.js';
+import { buildNarrationScript } from '../src/tools/media/script.js';
+import { mulberry32 } from '../src/lib/prng.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** `--carpeta DIR`: another folder of lectures with its key-ideas.json (the bench's own example: test/study/leccion). */
+const dirArg = process.argv.indexOf('--carpeta');
+const FIXTURE = dirArg > 0 ? path.resolve(process.argv[dirArg + 1]!) : path.join(ROOT, 'test/fixtures/lectures');
+const SAMPLE = path.join(ROOT, 'test/fixtures/lectures-judging/sample.json');
+export const SAMPLE_SEED = 44;
+const SAMPLE_SIZE = 20;
+
+interface Idea { term: string; kind: string; statement: string; formula?: string }
+
+const normal = (s: string) => s.replace(/\*\*|__|`/g, '').replace(/(?<!\w)\*(?!\s)|(?<!\s)\*(?!\w)/g, '').replace(/\\\|/g, '|').replace(/\s+/g, ' ').trim().toLocaleLowerCase('es');
+const stems = (s: string) => new Set((s.toLocaleLowerCase('es').match(/\p{L}+/gu) ?? []).filter((w) => w.length > 2 && !STOP_WORDS.has(w)).map(stem));
+const share = (part: Set<string>, whole: Set<string>) => (part.size === 0 ? 0 : [...part].filter((w) => whole.has(w)).length / part.size);
+
+/** The text a card is made of, as the lecture should hold it. */
+function groundOf(c: Card): string {
+  switch (c.tipo) {
+    case 'cloze': return c.pregunta.slice(`${CLOZE_PROMPT}: «`.length, -1).replace(BLANK, c.respuesta);
+    case 'formula': return c.respuesta.replace(/\s*\([^()]*\)$/u, '');
+    case 'fecha': return c.pregunta.replace(/^¿En qué año\s+/u, '').replace(/\?$/u, '');
+    default: return c.respuesta;
+  }
+}
+
+function onIdea(c: Card, idea: Idea): boolean {
+  const qa = `${c.pregunta} ${c.respuesta}`;
+  const qaStems = stems(qa);
+  if (share(stems(idea.term), qaStems) === 1) return true;
+  if (share(stems(idea.statement), stems(c.respuesta)) >= 0.6) return true;
+  return idea.formula !== undefined && normal(qa).replace(/\s/g, '').includes(normal(idea.formula).replace(/\s/g, ''));
+}
+
+async function lecture(file: string, ideas: Idea[], isWord: (w: string) => boolean, ocr: ReturnType<typeof createTesseractOcr>) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cuaderno-estudio-'));
+  try {
+    const notebook = await openNotebook(dataDir);
+    // A fresh notebook holds the demo notes: the lecture's week is one of its own, alone.
+    const week = DEMO_COURSE.semanas.length;
+    const imports = createImports({ dataDir, notes: notebook.notes, ocr, course: async () => DEMO_COURSE, audit: notebook.audit });
+    const bytes = await readFile(path.join(FIXTURE, file));
+    const { record } = await imports.propose(file, bytes, { semana: week });
+    const saved = await imports.save(record.clave);
+    const all = await notebook.notes.list();
+    const mine = all.filter((n) => saved!.notas.includes(n.id));
+    const weekOf = (n: { id: number; semana?: number | null }) => (saved!.notas.includes(n.id) ? 99 : n.semana ?? null);
+    for (const note of mine) {
+      try {
+        await notebook.cards.append((deck, deleted) => cardsForNote(note, all, deck, weekOf, { isWord, deleted }).cards);
+      } catch {
+        // A note with no key idea (a title band) gets no card, as the tool answers it.
+      }
+    }
+    const cards = (await notebook.cards.list()).filter((c) => saved!.notas.includes(c.id_nota));
+    const source = normal(await readFile(path.join(FIXTURE, file), 'utf8'));
+    const grounded = cards.filter((c) => source.includes(normal(groundOf(c))));
+    const on = cards.filter((c) => ideas.some((i) => onIdea(c, i)));
+    const covered = ideas.filter((i) => cards.some((c) => onIdea(c, i)));
+    const title = /^#\s+(.+)$/mu.exec(await readFile(path.join(FIXTURE, file), 'utf8'))?.[1] ?? file;
+    const episode = buildNarrationScript(week, title.replace(/^Tema\s+\d+\.\s*/u, ''), mine, isWord);
+    const heard = stems(episode.text);
+    const said = ideas.filter((i) => share(stems(i.statement), heard) >= 0.6);
+    return { file, notes: mine.length, ideas: ideas.length, cards, grounded, on, covered, said, episode };
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const pct = (a: number, b: number) => (b === 0 ? '—' : `${((100 * a) / b).toFixed(0)} %`);
+
+async function main() {
+  const keyIdeas = JSON.parse(await readFile(path.join(FIXTURE, 'key-ideas.json'), 'utf8')) as Record<string, Idea[]>;
+  const isWord = await loadWordCheck();
+  const ocr = createTesseractOcr();
+  const rows: Awaited<ReturnType<typeof lecture>>[] = [];
+  try {
+    for (const [file, ideas] of Object.entries(keyIdeas)) rows.push(await lecture(file, ideas, isWord, ocr));
+  } finally {
+    await ocr.close();
+  }
+  const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + f(r), 0);
+  console.log('lección | notas | ideas | tarjetas (×ideas) | sobre una idea | ancladas | ideas cubiertas | ideas en el episodio | palabras del episodio');
+  for (const r of rows) {
+    console.log(`${r.file} | ${r.notes} | ${r.ideas} | ${r.cards.length} (${(r.cards.length / r.ideas).toFixed(2)}×) | ${pct(r.on.length, r.cards.length)} | ${pct(r.grounded.length, r.cards.length)} | ${pct(r.covered.length, r.ideas)} | ${pct(r.said.length, r.ideas)} | ${r.episode.words}`);
+  }
+  const cards = sum((r) => r.cards.length);
+  const ideas = sum((r) => r.ideas);
+  console.log(`total | ${sum((r) => r.notes)} | ${ideas} | ${cards} (${(cards / ideas).toFixed(2)}×) | ${pct(sum((r) => r.on.length), cards)} | ${pct(sum((r) => r.grounded.length), cards)} | ${pct(sum((r) => r.covered.length), ideas)} | ${pct(sum((r) => r.said.length), ideas)} | ${sum((r) => r.episode.words)}`);
+  if (process.argv.includes('--detalle')) {
+    for (const r of rows) {
+      console.log(`\n== ${r.file}\n${r.episode.text}\n`);
+      for (const c of r.cards) console.log(`${r.grounded.includes(c) ? ' ' : '!'}${r.on.includes(c) ? ' ' : '?'} [${c.tipo}] ${c.pregunta} → ${c.respuesta}`);
+    }
+  }
+  if (process.argv.includes('--muestra') && dirArg < 0) {
+    const random = mulberry32(SAMPLE_SEED);
+    const sample = rows.map((r) => {
+      const pool = [...r.cards];
+      const picked: Card[] = [];
+      while (picked.length < SAMPLE_SIZE && pool.length > 0) picked.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
+      return { leccion: r.file, tarjetas: picked.map((c) => ({ tipo: c.tipo, pregunta: c.pregunta, respuesta: c.respuesta, veredicto: null })) };
+    });
+    await mkdir(path.dirname(SAMPLE), { recursive: true });
+    await writeFile(SAMPLE, `${JSON.stringify({ semilla: SAMPLE_SEED, generador: 'mulberry32', por_leccion: SAMPLE_SIZE, comando: 'npx tsx bench/study.ts --muestra', veredictos: 'bueno | aceptable | malo (reglas de Wozniak), por alguien que no escribió el generador', lecciones: sample }, null, 1)}\n`);
+    console.log(`\nmuestra: ${path.relative(ROOT, SAMPLE)} (semilla ${SAMPLE_SEED})`);
+  }
+}
+
+await main();

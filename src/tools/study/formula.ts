@@ -1,0 +1,151 @@
+/**
+ * Formulas in a note: found around «=» as a run of symbols (η, Q₁, T₂/T₁, numbers, operators) and
+ * said in words for the episode and the card's answer («η = 1 − T₂/T₁» → «eta es uno menos T dos
+ * entre T uno»). Pure, small and hand-written: no library on the registry speaks Spanish maths.
+ */
+
+const GREEK: Record<string, string> = {
+  α: 'alfa', β: 'beta', γ: 'gamma', δ: 'delta', ε: 'épsilon', ζ: 'dseta', η: 'eta', θ: 'zeta', κ: 'kappa', λ: 'lambda', μ: 'mu',
+  ν: 'nu', ξ: 'xi', π: 'pi', ρ: 'ro', σ: 'sigma', τ: 'tau', φ: 'fi', χ: 'ji', ψ: 'psi', ω: 'omega', Ω: 'omega', Σ: 'sumatorio de', Δ: 'incremento de',
+};
+const OPERATORS: Record<string, string> = {
+  '=': 'es', '+': 'más', '−': 'menos', '-': 'menos', '–': 'menos', '/': 'entre', '×': 'por', '·': 'por', '*': 'por', '^': 'elevado a',
+  '≤': 'menor o igual que', '≥': 'mayor o igual que', '<': 'menor que', '>': 'mayor que', '≈': 'aproximadamente', '%': 'por ciento', '√': 'raíz de',
+};
+const SUB = '₀₁₂₃₄₅₆₇₈₉';
+const SUP = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+const UNITS = ['cero', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce', 'trece', 'catorce', 'quince', 'dieciséis', 'diecisiete', 'dieciocho', 'diecinueve', 'veinte'];
+
+/** Spanish words of two letters: prose, never a product of symbols. */
+const SHORT_WORDS = new Set('de la el en es un se lo le no ya si al tu tú su mi me te os ni da va ve he ha yo ir ti'.split(' '));
+
+const numberWords = (n: string) => (/^\d+$/.test(n) && Number(n) <= 20 ? UNITS[Number(n)]! : n);
+
+/** One token of a formula: a symbol, a number, an operator or a bracket. */
+const TOKEN = /\p{L}{3,}|[A-Za-zΑ-Ωα-ω][A-Za-zΑ-Ωα-ω]?[₀-₉⁰-⁹¹²³ᵞ\d]*|\d+(?:[.,]\d+)?|[=+\-−–×·/*^()≤≥<>≈%√]|\s+/gu;
+/** Words that may sit in a formula although made of letters. */
+const FUNCTIONS = new Set(['ln', 'log', 'sen', 'cos', 'tg', 'exp', 'pV', 'cte']);
+
+function isSymbol(t: string): boolean {
+  // A formula stays on its line.
+  if (/^\s+$/.test(t)) return !t.includes('\n');
+  if (/^\d/.test(t) || t in OPERATORS || t === '(' || t === ')') return true;
+  if (FUNCTIONS.has(t)) return true;
+  // Spanish one-letter words («y», «o», «a», «e», «u») join prose, not formulas.
+  if (/^[yoaeu]$/.test(t)) return false;
+  // One letter with an index (T₁, Q2, x²) or a Greek letter, or Δ before a letter.
+  if (/^(?:[A-Za-zΑ-Ωα-ω][₀-₉⁰-⁹¹²³ᵞ\d]*|Δ[A-Za-z][₀-₉\d]*)$/u.test(t)) return true;
+  // A product of two symbols («pq», «pV»), never a two-letter Spanish word («de», «la», «es»).
+  return /^[A-Za-z]{2}[₀-₉⁰-⁹¹²³ᵞ]*$/u.test(t) && !SHORT_WORDS.has(t.toLowerCase());
+}
+
+export interface Formula {
+  /** As written, e.g. «η = W / Q₁ = 1 − Q₂ / Q₁». */
+  text: string;
+  /** Offset in the text it was found in. */
+  at: number;
+  /** Its left-hand symbol («η»). */
+  subject: string;
+  /** Said in words. */
+  spoken: string;
+}
+
+/** The formulas of `text`: each «=» with symbols on both sides, widened over the symbols around it. */
+export function formulasIn(text: string): Formula[] {
+  const toks: Array<{ t: string; at: number }> = [];
+  let last = 0;
+  for (const m of text.matchAll(TOKEN)) {
+    if (m.index > last) toks.push({ t: text.slice(last, m.index), at: last });
+    toks.push({ t: m[0], at: m.index });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) toks.push({ t: text.slice(last), at: last });
+  const out: Formula[] = [];
+  let i = 0;
+  while (i < toks.length) {
+    if (toks[i]!.t !== '=') { i++; continue; }
+    let a = i;
+    let b = i;
+    while (a > 0 && isSymbol(toks[a - 1]!.t)) a--;
+    while (b + 1 < toks.length && isSymbol(toks[b + 1]!.t)) b++;
+    while (a < i && /^\s+$|^[=+\-−–×·/*^(<>≤≥≈]$/.test(toks[a]!.t)) a++;
+    while (b > i && /^\s+$|^[=+\-−–×·/*^(<>≤≥≈]$/.test(toks[b]!.t)) b--;
+    const left = toks.slice(a, i).filter((x) => !/^\s+$/.test(x.t));
+    const right = toks.slice(i + 1, b + 1).filter((x) => !/^\s+$/.test(x.t));
+    const symbolic = (xs: typeof left) => xs.some((x) => /^[A-Za-zΑ-Ωα-ωΔ]/u.test(x.t));
+    // «V = 12 V» is a value with its unit, not a formula.
+    // An identity («p² + 2pq + q² = 1») may equal a number; one symbol equal to a number is a value.
+    const value = left.length === 1 && /^\d/.test(right[0]?.t ?? '') && !right.some((x) => x.t in OPERATORS);
+    if (left.length > 0 && right.length > 0 && symbolic(left) && (symbolic(right) || left.length >= 3) && !value && left.length <= 8) {
+      const formulaText = text.slice(toks[a]!.at, toks[b]!.at + toks[b]!.t.length);
+      out.push({ text: formulaText, at: toks[a]!.at, subject: left.map((x) => x.t).join(''), spoken: speakFormula(formulaText) });
+    }
+    i = b + 1;
+  }
+  return out;
+}
+
+function speakSymbol(t: string): string {
+  if (t in OPERATORS) return OPERATORS[t]!;
+  if (/^\d+$/.test(t)) return numberWords(t);
+  if (/^\d/.test(t)) return t.replace('.', ' coma ').replace(',', ' coma ');
+  if (FUNCTIONS.has(t)) return t === 'cte' ? 'constante' : t === 'ln' ? 'logaritmo neperiano de' : t;
+  let out = '';
+  for (const ch of t) {
+    if (GREEK[ch]) out += `${GREEK[ch]} `;
+    else if (SUB.includes(ch)) out += `${UNITS[SUB.indexOf(ch)]} `;
+    else if (SUP.includes(ch)) out += `elevado a ${UNITS[SUP.indexOf(ch)]} `;
+    else if (/\d/.test(ch)) out += `${UNITS[Number(ch)]} `;
+    else if (/^[a-z]{2}/.test(t) && out) out += `por ${ch} `;
+    else out += `${ch} `;
+  }
+  return out.trim();
+}
+
+/** A formula said in words: «η = 1 − T₂/T₁» → «eta es uno menos T dos entre T uno». */
+export function speakFormula(formula: string): string {
+  const words: string[] = [];
+  let equals = 0;
+  for (const m of formula.matchAll(TOKEN)) {
+    const t = m[0];
+    if (/^\s+$/.test(t)) continue;
+    if (t === '(' ) { words.push('abre paréntesis'); continue; }
+    if (t === ')') { words.push('cierra paréntesis'); continue; }
+    if (t === '=') {
+      words.push(equals++ === 0 ? 'es' : ', es decir,');
+      continue;
+    }
+    words.push(speakSymbol(t));
+  }
+  return words.join(' ').replace(/\s+,/g, ',').replace(/\s+/g, ' ').trim();
+}
+
+/** Replaces every formula of a sentence by its words (what the episode says). */
+export function speakFormulasIn(sentence: string): string {
+  let out = sentence;
+  for (const f of formulasIn(sentence).reverse()) out = `${out.slice(0, f.at)}${f.spoken}${out.slice(f.at + f.text.length)}`;
+  // Symbols left alone in the prose (T₁, Q₂) are said too.
+  return out.replace(/\b([A-Za-z])([₀-₉]+)/gu, (_m, l: string, s: string) => `${l} ${[...s].map((c) => UNITS[SUB.indexOf(c)]).join(' ')}`)
+    .replace(/[ηγΔθλσρμπω]/gu, (c) => GREEK[c] ?? c)
+    // A value with its unit («V = 12 V») is not a formula, but is said too.
+    .replace(/\s=\s/gu, ' igual a ').replace(/\s·\s/gu, ' por ');
+}
+
+/**
+ * What `symbol` stands for, as the text says it: «donde T₁ es la temperatura del foco caliente»,
+ * «la temperatura absoluta (T)», «η, el rendimiento». Undefined when the text does not say.
+ */
+export function meaningOf(symbol: string, text: string): string | undefined {
+  const s = symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const patterns = [
+    new RegExp(`(?:^|[\\s(,;:])${s}\\s+(?:es|son|representa|indica|mide)\\s+((?:el|la|los|las|un|una)\\s+[^,.;:=()]+)`, 'u'),
+    new RegExp(`((?:el|la|los|las)\\s+[\\p{L}\\s]+?)\\s*\\(${s}\\)`, 'iu'),
+    new RegExp(`(?:^|\\s)${s}\\s*,\\s*((?:el|la|los|las)\\s+[^,.;:=()]+)`, 'u'),
+  ];
+  for (const p of patterns) {
+    const m = p.exec(text);
+    // «Q es la carga y t es el tiempo»: the meaning ends where the next symbol's begins.
+    if (m) return m[1]!.split(/\s+y\s+\S{1,3}\s+(?:es|son)\s/u)[0]!.trim().replace(/\s+(?:y|e|o)$/u, '');
+  }
+  return undefined;
+}

@@ -1,0 +1,24 @@
+/** Formulas found in a note and said in words. */
+import { describe, expect, it } from 'vitest';
+import { formulasIn, meaningOf, speakFormula, speakFormulasIn } from '../../src/tools/study/formula.js';
+
+describe('formulas', () => {
+  it('are said in words, subscripts and Greek letters included', () => {
+    expect(speakFormula('η = 1 − T₂/T₁')).toBe('eta es uno menos T dos entre T uno');
+    expect(speakFormula('η = W / Q₁ = 1 − Q₂ / Q₁')).toBe('eta es W entre Q uno, es decir, uno menos Q dos entre Q uno');
+    expect(speakFormula('p² + 2pq + q² = 1')).toBe('p elevado a dos más dos p por q más q elevado a dos es uno');
+  });
+
+  it('are found around «=», a value with its unit is not one, and prose words stay prose', () => {
+    const text = 'La potencia es:\n\nP = V · I\n\nCon V = 12 V y R = 4 ohm la corriente vale 3 A.';
+    expect(formulasIn(text).map((f) => [f.text, f.subject])).toEqual([['P = V · I', 'P']]);
+    expect(speakFormulasIn('El rendimiento vale η = 1 − T₂/T₁ siempre.')).toBe('El rendimiento vale eta es uno menos T dos entre T uno siempre.');
+  });
+
+  it('takes a symbol\'s meaning from the text when it says it', () => {
+    const text = 'I = Q / t\n\ndonde Q es la carga que pasa y t es el tiempo que tarda. La temperatura absoluta (T) se mide en kelvin.';
+    expect(meaningOf('Q', text)).toBe('la carga que pasa');
+    expect(meaningOf('T', text)).toBe('La temperatura absoluta');
+    expect(meaningOf('x', text)).toBeUndefined();
+  });
+});
