@@ -1,8 +1,11 @@
 /**
  * A quiz from key ideas (pure): one question per idea — the definition, statement or formula in
- * the question, the term, name or formula as the right option — with three distractors of the same
- * kind taken from the course's other ideas: never a paraphrase of the right one, never two alike,
- * never another idea that says the same thing. Options are shuffled with a seeded generator, so the
+ * the question, worded by what it asks for («¿Cómo se llama…?», «¿Qué enunciado…?», «¿Qué fórmula
+ * da…?», «¿En qué año…?»), the term, name or formula as the right option — with three distractors
+ * naming the same sort of thing (kinds.ts), from the idea's own document, then its week, then the
+ * rest of the course where it reads as the same subject: never a paraphrase of the right one, never
+ * two alike, never another idea that says the same thing, and no word that only the question and
+ * the right option share (docs/design.md §3). Options are shuffled with a seeded generator, so the
  * same quiz id gives the same quiz on every machine. Everything fits Telegram's poll limits
  * (webchat/polls.ts POLL_LIMITS): question ≤ 300, options ≤ 100, explanation ≤ 200 characters.
  */

@@ -5,7 +5,9 @@
  * definition («X es …», «X se define como …», «Se llama X a …»), a named statement («Enunciado de X:
  * …», «El enunciado de X dice que …», «Ley/Principio/Teorema de X: …»), a formula («… es η = 1 − Tc/Th»)
  * or a date («En 1824, …»). A sentence that fits none of them gives no idea: a quiz is never built
- * from text this reader could not place.
+ * from text this reader could not place. A question must stand alone: a definition keeps only its
+ * defining clause (not what follows a colon, an example, a second definition coordinated with it),
+ * and one that leans on a sentence before it («ese sentido», «dicho proceso») gives no idea.
  */
 import type { Note } from '../domain.js';
 import { headOf } from './kinds.js';
