@@ -1,8 +1,9 @@
 /**
  * Draws the judged sample of issue 45: 20 quiz questions made by the generator (tools/quiz) from the
  * three fixture lectures (imported as notes the way an import splits them) and the quiz tests' own
- * notes, drawn with a stated seed, written to test/fixtures/quiz-judging/sample.json for someone who
- * did not write the generator to judge. Run: `npx tsx scripts/quiz-sample.ts`.
+ * notes, drawn with a stated seed, written to test/fixtures/quiz-judging/sample-seed<N>.json for someone
+ * who did not write the generator to judge. Run: `npx tsx scripts/quiz-sample.ts 46` (the seed; 46 by
+ * default); `--all` prints every question made instead of writing the sample.
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { mulberry32 } from '../src/lib/prng.js';
@@ -10,7 +11,7 @@ import { splitIntoNotes } from '../src/tools/material/split.js';
 import { buildQuiz } from '../src/tools/quiz/build.js';
 import { ideasOfNotes } from '../src/tools/quiz/ideas.js';
 
-const SEED = 45;
+const SEED = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 46);
 const SAMPLE = 20;
 const root = new URL('../', import.meta.url);
 const lectures = [['termodinamica-tema5.md', 5], ['arte-impresionismo-tema3.md', 3], ['economia-elasticidad-tema2.md', 2]] as const;
@@ -23,9 +24,9 @@ for (const n of own.notas) notes.push({ ...n, semana: n.semana + 10, id: id++, a
 
 const pool = ideasOfNotes(notes);
 const weekOf = (noteId: number) => notes.find((n) => n.id === noteId)?.semana;
-// Every question the generator makes, week by week, each week's quiz seeded by its week.
-const weeks = [...new Set(notes.map((n) => n.semana))];
-const all = weeks.flatMap((w) => buildQuiz(ideasOfNotes(notes.filter((n) => n.semana === w)), pool, 100, `muestra-${SEED}-semana-${w}`, weekOf));
+// Every question the generator can make: one per idea, each as its own quiz (within one quiz a question
+// that names another's answer is left out, which says nothing about the question itself).
+const all = pool.flatMap((idea, i) => buildQuiz([idea], pool, 1, `muestra-${SEED}-idea-${i}`, weekOf));
 const random = mulberry32(SEED);
 const order = all.map((q, i) => ({ q, r: random(), i })).sort((a, b) => a.r - b.r).slice(0, SAMPLE).sort((a, b) => a.i - b.i);
 const sample = {
@@ -33,6 +34,10 @@ const sample = {
   drawn: `${order.length} of ${all.length} questions made from the three fixture lectures and test/fixtures/quiz/termodinamica.json (mulberry32(${SEED}))`,
   questions: order.map(({ q }) => ({ question: q.question, options: q.options, correct: q.correct, explanation: q.explanation, kind: q.idea.kind, source: q.idea.source })),
 };
-mkdirSync(new URL('test/fixtures/quiz-judging/', root), { recursive: true });
-writeFileSync(new URL('test/fixtures/quiz-judging/sample.json', root), `${JSON.stringify(sample, null, 2)}\n`);
+if (process.argv.includes('--all')) {
+  for (const q of all) console.log(`${q.question}\n  ${q.options.map((o, i) => (i === q.correct ? `[${o}]` : o)).join(' | ')}  (${q.idea.kind}, ${q.idea.source.file})`);
+} else {
+  mkdirSync(new URL('test/fixtures/quiz-judging/', root), { recursive: true });
+  writeFileSync(new URL(`test/fixtures/quiz-judging/sample-seed${SEED}.json`, root), `${JSON.stringify(sample, null, 2)}\n`);
+}
 console.log(sample.drawn);

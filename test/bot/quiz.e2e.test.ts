@@ -132,6 +132,9 @@ describe('a quiz of a week', () => {
       if (week === 5) texts.push(text.replace(/\*\*/g, ''));
       await chat.notebook.notes.addMany(splitIntoNotes(text, { fileName: file, semana: week }));
     }
+    // The week before, of the same subject: a course's other weeks are where a lecture's distractors
+    // of the same sort come from (one lecture alone has too few; another subject's terms are no distractors).
+    await chat.notebook.notes.addMany(fixture.notas.map((n) => ({ tema: n.tema, texto: n.texto, semana: 4 })));
     const api = chat.tg.server;
     api.sendUserText('/quiz 5');
     await api.waitForRequest('sendMessage', (r) => /^Test de la semana 5/.test(String(r.params.text)), 20_000);

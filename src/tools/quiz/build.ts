@@ -1,13 +1,17 @@
 /**
  * A quiz from key ideas (pure): one question per idea — the definition, statement or formula in
- * the question, the term, name or formula as the right option — with three distractors of the same
- * kind taken from the course's other ideas: never a paraphrase of the right one, never two alike,
- * never another idea that says the same thing. Options are shuffled with a seeded generator, so the
+ * the question, worded by what it asks for («¿Cómo se llama…?», «¿Qué enunciado…?», «¿Qué fórmula
+ * da…?», «¿En qué año…?»), the term, name or formula as the right option — with three distractors
+ * naming the same sort of thing (kinds.ts), from the idea's own document, then its week, then the
+ * rest of the course where it reads as the same subject: never a paraphrase of the right one, never
+ * two alike, never another idea that says the same thing, and no word that only the question and
+ * the right option share (docs/design.md §3). Options are shuffled with a seeded generator, so the
  * same quiz id gives the same quiz on every machine. Everything fits Telegram's poll limits
  * (webchat/polls.ts POLL_LIMITS): question ≤ 300, options ≤ 100, explanation ≤ 200 characters.
  */
 import { mulberry32 } from '../../lib/prng.js';
-import type { QuizIdea, QuizIdeaKind } from './ideas.js';
+import type { QuizIdea } from './ideas.js';
+import { contentStems, sameSubject, sortOf, tellTales } from './kinds.js';
 
 /** Telegram's limits for a quiz poll, in characters (the same figures the embedded Bot API checks). */
 export const QUIZ_LIMITS = Object.freeze({ question: 300, option: 100, explanation: 200 });
@@ -48,13 +52,20 @@ export function paraphrase(a: string, b: string, share = 0.5): boolean {
   return shared / Math.min(x.length, y.length) >= share;
 }
 
+/**
+ * True when two terms name the same thing. Terms with one head and different specifiers
+ * («Enunciado de Clausius», «Enunciado de Kelvin-Planck»; «Ciclo de Carnot», «Ciclo Otto») are two
+ * things of one sort — the best distractors for each other — however many words they share.
+ */
+export function sameTerm(a: string, b: string): boolean {
+  if (!paraphrase(a, b)) return false;
+  const [ha, ...ra] = stems(a);
+  const [hb, ...rb] = stems(b);
+  return !(ha === hb && ra.length > 0 && rb.length > 0 && !ra.some((w) => rb.includes(w)));
+}
+
 /** Share of content words at which two statements are the same statement. */
 const STATEMENT_COPY = 0.9;
-
-/** Kinds whose options can stand beside each other: terms with terms, statements with statements. */
-const FAMILY: Record<QuizIdeaKind, string> = {
-  definicion: 'termino', termino: 'termino', enunciado: 'enunciado', formula: 'formula', fecha: 'fecha', persona: 'persona', obra: 'obra',
-};
 
 /** Text cut to `max` characters at a word, with «…». */
 export function cut(text: string, max: number): string {
@@ -64,18 +75,30 @@ export function cut(text: string, max: number): string {
   return `${(at > max / 2 ? head.slice(0, at) : head).replace(/[\s,;:.]+$/u, '')}…`;
 }
 
-/** The question for an idea, in Telegram's 300 characters. */
+/** A definition as the thing it describes: «una magnitud que…» → «la magnitud que…», «mide…» → «lo que mide…». */
+function described(statement: string): string {
+  const s = statement.replace(/^se\s+define\s+como\s+/iu, '');
+  const definite: Record<string, string> = { un: 'el', una: 'la', unos: 'los', unas: 'las' };
+  const article = /^(un|una|unos|unas)\s/iu.exec(s);
+  if (article) return `${definite[article[1]!.toLocaleLowerCase('es')]!}${s.slice(article[1]!.length)}`;
+  if (/^(?:el|la|los|las|lo|aquel|aquella|aquellos|aquellas)\s/iu.test(s)) return s;
+  return `lo que ${s}`;
+}
+
+/**
+ * The question for an idea, in Telegram's 300 characters, worded by what it asks for: a name
+ * («¿Cómo se llama…?»), a statement, a formula, a year, a person, a work.
+ */
 export function questionOf(idea: QuizIdea): string {
-  const frame = (before: string, after = '?') => `${before}${cut(idea.statement, QUIZ_LIMITS.question - chars(before) - chars(after))}${after}`;
+  const frame = (before: string, text = idea.statement, after = '?') => `${before}${cut(text, QUIZ_LIMITS.question - chars(before) - chars(after))}${after}`;
   switch (idea.kind) {
     case 'definicion':
-    case 'termino':
-      return /^(?:el|la|los|las|un|una|unos|unas|aquel|aquella|lo)\s/iu.test(idea.statement) ? frame('¿Qué concepto es ') : frame('¿Qué concepto ');
-    case 'enunciado': return frame('¿Qué enunciado dice que ');
+    case 'termino': return frame('¿Cómo se llama ', described(idea.statement));
+    case 'enunciado': return frame(/^que\s/iu.test(idea.statement) ? '¿Qué enunciado dice ' : '¿Qué enunciado dice que ');
     case 'formula': return frame('¿Qué fórmula da ');
-    case 'fecha': return frame('¿En qué año? «', '»');
-    case 'persona': return frame('¿Quién? «', '»');
-    case 'obra': return frame('¿Qué obra? «', '»');
+    case 'fecha': return frame('¿En qué año ');
+    case 'persona': return frame('¿Quién ');
+    case 'obra': return frame('¿Qué obra ');
   }
 }
 
@@ -111,33 +134,57 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
 /** Which week a note is of (undefined: none), so distractors come from the same week first. */
 export type WeekOfNote = (noteId: number) => number | null | undefined;
 
+/** The document an idea was read from: its file when known, else its note. */
+const documentOf = (idea: QuizIdea) => idea.source.file ?? `nota ${idea.source.noteId}`;
+
 /**
- * Three distractors for `idea` from `pool` (same family, not a paraphrase, not alike), or undefined.
- * Ideas of the same week are tried first (they are what a student of that week could mistake for
- * the right one), then the rest of the course.
+ * Three distractors for `idea` from `pool`, or undefined when it has too few. Each names the same
+ * sort of thing as the right option (kinds.ts `sortOf`), is no paraphrase of it nor of another
+ * distractor, and is not named by the question. They come from the idea's own document first,
+ * then its week, then the rest of the course — there only when they read as the same subject
+ * (kinds.ts `sameSubject`). A word the question shares with the right option must be shared by
+ * some distractor too, else the question points at its answer and is not asked.
  */
 export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random: () => number, weekOf: WeekOfNote = () => undefined): string[] | undefined {
   const week = weekOf(idea.source.noteId);
-  const near = week === undefined || week === null ? [] : pool.filter((o) => weekOf(o.source.noteId) === week);
-  const picked: string[] = [];
-  for (const other of [...shuffled(near, random), ...shuffled(pool.filter((o) => !near.includes(o)), random)]) {
-    if (picked.length === OPTIONS_PER_QUESTION - 1) break;
-    if (other === idea || FAMILY[other.kind] !== FAMILY[idea.kind]) continue;
-    if (chars(other.term) > QUIZ_LIMITS.option) continue;
+  const sameWeek = (o: QuizIdea) => week !== undefined && week !== null && weekOf(o.source.noteId) === week;
+  const doc = pool.filter((o) => documentOf(o) === documentOf(idea));
+  const near = pool.filter((o) => !doc.includes(o) && sameWeek(o));
+  const vocabularyOf = (ideas: readonly QuizIdea[]) => contentStems(ideas.map((o) => o.passage).join(' '), 5);
+  const own = vocabularyOf([idea, ...doc, ...near]);
+  const others = new Map<string, Set<string>>();
+  const subjectOf = (o: QuizIdea) => {
+    const key = documentOf(o);
+    if (!others.has(key)) others.set(key, vocabularyOf(pool.filter((x) => documentOf(x) === key)));
+    return others.get(key)!;
+  };
+  const far = pool.filter((o) => !doc.includes(o) && !near.includes(o) && sameSubject(own, subjectOf(o)));
+  const sort = sortOf(idea);
+  const eligible = [...shuffled(doc, random), ...shuffled(near, random), ...shuffled(far, random)].filter((other) =>
+    other !== idea && sortOf(other) === sort && chars(other.term) <= QUIZ_LIMITS.option
     // Two definitions may share most words and still define different things («elasticidad renta» and
     // «elasticidad cruzada»): those are the best distractors. Only a near-copy says the same thing.
-    if (paraphrase(other.term, idea.term) || paraphrase(other.statement, idea.statement, STATEMENT_COPY)) continue;
-    if (picked.some((p) => paraphrase(p, other.term))) continue;
-    // A distractor the question names is no distractor («¿Qué concepto … la entropía…?»).
-    if (fold(idea.statement).includes(fold(other.term))) continue;
-    picked.push(other.term);
+    && !sameTerm(other.term, idea.term) && !paraphrase(other.statement, idea.statement, STATEMENT_COPY)
+    // A distractor the question names is no distractor («¿Cómo se llama … la entropía…?»).
+    && !fold(idea.statement).includes(fold(other.term)));
+  const tells = new Set(tellTales(idea.statement, idea.term));
+  const covers = (o: QuizIdea) => [...contentStems(o.term)].some((s) => tells.has(s));
+  const picked: QuizIdea[] = [];
+  for (const other of [...eligible.filter(covers), ...eligible.filter((o) => !covers(o))]) {
+    if (picked.length === OPTIONS_PER_QUESTION - 1) break;
+    if (picked.some((p) => sameTerm(p.term, other.term))) continue;
+    picked.push(other);
   }
-  return picked.length === OPTIONS_PER_QUESTION - 1 ? picked : undefined;
+  if (picked.length < OPTIONS_PER_QUESTION - 1) return undefined;
+  const shared = new Set(picked.flatMap((p) => [...contentStems(p.term)]));
+  if ([...tells].some((t) => !shared.has(t))) return undefined;
+  return picked.map((p) => p.term);
 }
 
 /**
  * Up to `count` questions about `asked` (in the order given), distractors from `pool` (the course's
- * ideas); an idea with too few distractors of its kind is left out. `quizId` seeds every shuffle.
+ * ideas); an idea with too few distractors of its kind, or whose question names an earlier
+ * question's answer (or whose answer an earlier question names), is left out. `quizId` seeds every shuffle.
  */
 export function buildQuiz(asked: readonly QuizIdea[], pool: readonly QuizIdea[], count: number, quizId: string, weekOf?: WeekOfNote): QuizQuestion[] {
   const random = mulberry32(seedOf(quizId));
@@ -145,10 +192,13 @@ export function buildQuiz(asked: readonly QuizIdea[], pool: readonly QuizIdea[],
   for (const idea of asked) {
     if (out.length >= count) break;
     if (chars(idea.term) > QUIZ_LIMITS.option) continue;
+    const question = questionOf(idea);
+    // One question of a quiz never names another one's answer (the student would read it there).
+    if (out.some((q) => fold(question).includes(fold(q.idea.term)) || fold(q.question).includes(fold(idea.term)))) continue;
     const distractors = distractorsFor(idea, pool, random, weekOf);
     if (!distractors) continue;
     const options = shuffled([idea.term, ...distractors], random);
-    out.push({ idea, question: questionOf(idea), options, correct: options.indexOf(idea.term), explanation: explanationOf(idea) });
+    out.push({ idea, question, options, correct: options.indexOf(idea.term), explanation: explanationOf(idea) });
   }
   return out;
 }

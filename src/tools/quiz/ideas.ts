@@ -5,9 +5,12 @@
  * definition («X es …», «X se define como …», «Se llama X a …»), a named statement («Enunciado de X:
  * …», «El enunciado de X dice que …», «Ley/Principio/Teorema de X: …»), a formula («… es η = 1 − Tc/Th»)
  * or a date («En 1824, …»). A sentence that fits none of them gives no idea: a quiz is never built
- * from text this reader could not place.
+ * from text this reader could not place. A question must stand alone: a definition keeps only its
+ * defining clause (not what follows a colon, an example, a second definition coordinated with it),
+ * and one that leans on a sentence before it («ese sentido», «dicho proceso») gives no idea.
  */
 import type { Note } from '../domain.js';
+import { headOf } from './kinds.js';
 
 export type QuizIdeaKind = 'definicion' | 'enunciado' | 'formula' | 'termino' | 'fecha' | 'persona' | 'obra';
 
@@ -34,10 +37,10 @@ const MAX_TERM_CHARS = 100;
 
 const ARTICLE = /^(?:el|la|los|las|un|una|lo)\s+/iu;
 /** Subjects that are not a term («Esto es…», «Esta idea es…»). */
-const NOT_A_TERM = /^(?:esto|eso|aquello|este|esta|ese|esa|ello|todo|nada|aqui|aquí|hoy|ahora|también|tambien|pero|y|que|lo que|cuando|si|no|hay|se)\b/iu;
+const NOT_A_TERM = /^(?:esto|eso|aquello|este|esta|ese|esa|estos|estas|esos|esas|dicho|dicha|dichos|dichas|tal|tales|ambos|ambas|otro|otra|su|sus|ello|todo|nada|aqui|aquí|hoy|ahora|también|tambien|pero|y|que|lo que|cuando|si|no|hay|se)\b/iu;
 const DEFINING = /^(.{2,80}?)\s+(es|son|se define como|se denomina|se llama|consiste en|mide|indica|describe|representa|expresa)\s+(.+)$/iu;
-/** «Se llama X a la …»: X is everything up to the last «a»/«al» before what it names (X may hold «al»). */
-const CALLED = /^se\s+(?:llama|denomina|conoce como)\s+(.{2,80})\s+(a(?=\s+(?:la|las|los|un|una|unos|unas|lo|aquel|aquella)\s)|al)\s+(.+)$/iu;
+/** «Se llama X a la …»: X is everything up to the last «a»/«al» before what it names (X may hold «al», never a comma). */
+const CALLED = /^se\s+(?:llama|denomina|conoce como)\s+([^,;:]{2,80})\s+(a(?=\s+(?:la|las|los|un|una|unos|unas|lo|aquel|aquella)\s)|al)\s+(.+)$/iu;
 const NAMED = /^(?:el\s+|la\s+)?((?:enunciado|ley|principio|teorema|postulado|regla)\s+(?:de(?:l)?\s+)?[\p{L}\p{N}][\p{L}\p{N}\s\-–]{1,60}?)\s*(?::|\s+(?:dice|afirma|establece|sostiene|enuncia)(?:\s+que|\s*:))\s*(.+)$/iu;
 const FORMULA = /^(.{3,120}?)\s+(?:es|se calcula como|vale|viene dado por|viene dada por|se escribe)\s*:?\s+([^\s=]{1,12}\s*=\s*[^.;=]{1,80})$/iu;
 /** A year that opens the sentence: «En 1824, …», «Hacia 1870 …». */
@@ -73,9 +76,50 @@ function hide(statement: string, term: string): string {
   return forms.reduce((text, f) => text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escape(f)}(?![\\p{L}\\p{N}])`, 'giu'), '___'), statement);
 }
 
+/** Demonstratives that point at something said before («ese sentido», «dicho proceso», «esto»). */
+const DEMONSTRATIVE = /(?<![\p{L}\p{N}])(?:(?:ese|esa|esos|esas|este|esta|estos|estas|dicho|dicha|dichos|dichas)\s+(?:mism[oa]s?\s+)?(\p{L}+)|esto|eso|ello)(?![\p{L}\p{N}])/giu;
+
+/**
+ * True when `statement` leans on a sentence before it: a demonstrative whose noun it has not
+ * named yet («la ley que fija ese sentido»). «…entre dos focos… entre esos mismos focos» stands alone.
+ */
+export function leansOnContext(statement: string): boolean {
+  for (const m of statement.matchAll(DEMONSTRATIVE)) {
+    const noun = m[1];
+    if (!noun) return true;
+    const before = fold(statement.slice(0, m.index));
+    if (!before.includes(fold(noun).slice(0, 5))) return true;
+  }
+  return false;
+}
+
+/**
+ * The defining clause of a definition: up to a colon or semicolon (what follows is an example,
+ * a formula or a second idea), before an example («, como…»), and before a second definition
+ * coordinated with it («…, y bien inferior a aquel…»).
+ */
+export function definingClause(statement: string): string {
+  return statement
+    .split(/\s*[:;]\s/u)[0]!
+    .replace(/,\s+(?:como|por ejemplo|p\.\s*ej\.|así como)\s.*$/iu, '')
+    .replace(/,\s+y\s+[^,]{1,60}?\s+(?:a|al)\s+(?:aquel|aquella|aquellos|aquellas|la|las|los|lo|el|un|una)\s.*$/iu, '');
+}
+
+/**
+ * «aquel que…» said of the term's head noun: «Un proceso X es aquel que…» → «el proceso que…». A
+ * one-word term keeps «aquel» (its head is the answer itself).
+ */
+function namedGenus(statement: string, term: string): string {
+  const head = headOf(term);
+  const lead = /^(aquel|aquella)(?=\s)/iu.exec(statement);
+  if (!lead || wordCount(term.replace(ARTICLE, '')) < 2) return statement;
+  return `${lead[1]!.toLocaleLowerCase('es') === 'aquel' ? 'el' : 'la'} ${head}${statement.slice(lead[1]!.length)}`;
+}
+
 function idea(kind: QuizIdeaKind, term: string, statement: string, note: SourceNote, passage: string): QuizIdea | undefined {
   const t = clean(term);
   const s = clean(hide(statement, t));
+  if (leansOnContext(s)) return undefined;
   if (!t || Array.from(t).length > MAX_TERM_CHARS || wordCount(s) < MIN_STATEMENT_WORDS) return undefined;
   if (kind !== 'formula' && kind !== 'fecha' && (wordCount(t) > MAX_TERM_WORDS || NOT_A_TERM.test(t.replace(ARTICLE, '')))) return undefined;
   const file = note.origen?.archivo ?? note.archivo;
@@ -96,17 +140,18 @@ export function ideaOfSentence(sentence: string, note: SourceNote): QuizIdea | u
   const formula = FORMULA.exec(s);
   if (formula && !/=/.test(formula[1]!) && !PROSE.test(formula[2]!)) return idea('formula', formula[2]!, formula[1]!.replace(ARTICLE, (a) => a.toLocaleLowerCase('es')), note, s);
   const called = CALLED.exec(s);
-  if (called) return idea('definicion', called[1]!, `${called[2]!.toLocaleLowerCase('es') === 'al' ? 'el ' : ''}${called[3]!}`, note, s);
+  if (called) return idea('definicion', called[1]!, namedGenus(definingClause(`${called[2]!.toLocaleLowerCase('es') === 'al' ? 'el ' : ''}${called[3]!}`), called[1]!), note, s);
   const defined = DEFINING.exec(s);
   if (defined && !/[,;:]/.test(defined[1]!) && !YEAR.test(defined[1]!) && OPENS_WITH_ARTICLE.test(defined[1]!) && !LOOSE_END.test(defined[1]!)) {
     const verb = defined[2]!.toLocaleLowerCase('es');
     const rest = defined[3]!;
     // «X es …» defines X only when what follows names a kind of thing (an article), not a quality.
     if ((verb === 'es' || verb === 'son') && !/^(?:el|la|los|las|un|una|unos|unas|aquel|aquella|lo|cuando|la medida)\b/iu.test(rest)) return undefined;
-    return idea('definicion', defined[1]!, `${verb === 'es' || verb === 'son' ? '' : `${verb} `}${rest}`, note, s);
+    return idea('definicion', defined[1]!, namedGenus(definingClause(`${verb === 'es' || verb === 'son' ? '' : `${verb} `}${rest}`), defined[1]!), note, s);
   }
   const year = OPENING_YEAR.exec(s);
-  if (year) return idea('fecha', year[1]!, s.replace(year[1]!, '___'), note, s);
+  // «En 1824, X publicó…» asks «¿En qué año X publicó…?»: the year's phrase leaves the question.
+  if (year) return idea('fecha', year[1]!, s.slice(year[0].length).replace(/^\s*,?\s*/u, ''), note, s);
   return undefined;
 }
 

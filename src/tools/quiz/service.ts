@@ -74,14 +74,18 @@ export function createQuizService(o: QuizServiceOptions) {
     return giveAway(card, weekCards) === undefined ? card : undefined;
   }
 
-  /** Ties each question to its card (made in one append), dropping those that can have none. */
-  async function withCards(questions: readonly QuizQuestion[], notes: readonly SourceNote[], origin: string): Promise<StoredQuestion[]> {
+  /**
+   * Ties the first `limit` questions that can have a card to their cards (made in one append),
+   * dropping those that can have none — a later question takes a dropped one's place.
+   */
+  async function withCards(questions: readonly QuizQuestion[], notes: readonly SourceNote[], origin: string, limit = questions.length): Promise<StoredQuestion[]> {
     const weekOf = (q: QuizQuestion) => notes.find((n) => n.id === q.idea.source.noteId)?.semana ?? undefined;
     const tied: Array<{ q: QuizQuestion; key: string }> = [];
     const { cards } = await o.cards.append((deck) => {
       const out: NewCard[] = [];
       const live = [...deck] as Card[];
       for (const q of questions) {
+        if (tied.length >= limit) break;
         const c = cardFor(live, q.idea, q.question, weekOf(q));
         if (!c) continue;
         if (!('id' in c)) {
@@ -105,7 +109,7 @@ export function createQuizService(o: QuizServiceOptions) {
     store,
 
     /** The ideas of a week (or of every note), for a class quiz built from the teacher's notes. */
-    async build(ask: { week?: number; topic?: string; count?: number; id: string }): Promise<{ questions: QuizQuestion[]; notes: SourceNote[] } | { kind: 'no_notes' }> {
+    async build(ask: { week?: number; topic?: string; count?: number; id: string; spares?: boolean }): Promise<{ questions: QuizQuestion[]; notes: SourceNote[]; count: number } | { kind: 'no_notes' }> {
       const notes = (await o.notes.list()) as SourceNote[];
       const pool = ideasOfNotes(notes);
       const scoped = ask.week !== undefined ? notes.filter((n) => n.semana === ask.week) : notes;
@@ -114,13 +118,15 @@ export function createQuizService(o: QuizServiceOptions) {
       const asked = ask.topic ? ideasAbout(ask.week !== undefined ? inScope : pool, ask.topic) : inScope;
       const count = Math.min(Math.max(ask.count ?? DEFAULT_QUESTIONS, 1), MAX_QUESTIONS);
       const weekOf = (id: number) => notes.find((n) => n.id === id)?.semana;
-      return { questions: buildQuiz(asked, pool, count, ask.id, weekOf), notes };
+      // With spares, every question the ideas give, so one that can have no card leaves room for the next.
+      return { questions: buildQuiz(asked, pool, ask.spares ? asked.length : count, ask.id, weekOf), notes, count };
     },
 
     /** Builds and saves a quiz for `ask.user` (not sent yet). */
     async make(ask: QuizAsk): Promise<QuizMade> {
       const id = randomUUID();
       let questions = ask.questions;
+      let count = questions?.length;
       let notes = (await o.notes.list()) as SourceNote[];
       if (questions) {
         // A class quiz: its passages become one note of this notebook, which its cards point at —
@@ -129,12 +135,13 @@ export function createQuizService(o: QuizServiceOptions) {
         questions = questions.map((q) => ({ ...q, idea: { ...q.idea, source: { ...q.idea.source, noteId: kept.id } } }));
         notes = [...notes, kept];
       } else {
-        const built = await this.build({ id, ...(ask.week !== undefined ? { week: ask.week } : {}), ...(ask.topic ? { topic: ask.topic } : {}), ...(ask.count !== undefined ? { count: ask.count } : {}) });
+        const built = await this.build({ id, spares: true, ...(ask.week !== undefined ? { week: ask.week } : {}), ...(ask.topic ? { topic: ask.topic } : {}), ...(ask.count !== undefined ? { count: ask.count } : {}) });
         if ('kind' in built) return built;
         questions = built.questions;
         notes = built.notes;
+        count = built.count;
       }
-      const stored = await withCards(questions, notes, `quiz-${id}`);
+      const stored = await withCards(questions, notes, `quiz-${id}`, count);
       if (stored.length === 0) return { kind: 'no_ideas' };
       const quiz: StoredQuiz = {
         id, chat: ask.chat, user: ask.user, created: new Date().toISOString(), questions: stored,

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openNotebook } from '../../../src/store/index.js';
 import { createReviewService } from '../../../src/tools/review/service.js';
-import { buildQuiz, distractorsFor, paraphrase, QUIZ_LIMITS } from '../../../src/tools/quiz/build.js';
+import { buildQuiz, distractorsFor, QUIZ_LIMITS, sameTerm } from '../../../src/tools/quiz/build.js';
+import { sortOf } from '../../../src/tools/quiz/kinds.js';
 import { ideasOfNotes, ideaOfSentence } from '../../../src/tools/quiz/ideas.js';
 import { createQuizService } from '../../../src/tools/quiz/service.js';
 import { QuizFileError, QuizStore } from '../../../src/tools/quiz/store.js';
@@ -55,7 +56,8 @@ describe('building a quiz', () => {
       for (const o of q.options.filter((_, i) => i !== q.correct)) {
         const other = pool.find((p) => p.term === o)!;
         expect(family(other.kind)).toBe(family(q.idea.kind));
-        expect(paraphrase(o, q.idea.term)).toBe(false);
+        expect(sortOf(other)).toBe(sortOf(q.idea));
+        expect(sameTerm(o, q.idea.term)).toBe(false);
       }
       expect(Array.from(q.question).length).toBeLessThanOrEqual(QUIZ_LIMITS.question);
       expect(Array.from(q.explanation).length).toBeLessThanOrEqual(QUIZ_LIMITS.explanation);
@@ -79,9 +81,10 @@ describe('building a quiz', () => {
   });
 
   it('a passage too long for 200 characters is cut with «…» and keeps its source', () => {
-    const long = ideaOfSentence(`La entropía es una magnitud que mide ${'muchísimo '.repeat(40)}el desorden.`, note)!;
+    // Read from the note of heat and work, so its distractors come from the same note.
+    const long = ideaOfSentence(`La entropía es una magnitud que mide ${'muchísimo '.repeat(40)}el desorden.`, { ...note, id: 1 })!;
     const [q] = buildQuiz([long], [...pool, long], 1, 'x');
-    expect(q!.explanation).toMatch(/…» \(nota 7\)$/);
+    expect(q!.explanation).toMatch(/…» \(nota 1\)$/);
     expect(Array.from(q!.explanation).length).toBeLessThanOrEqual(200);
   });
 });

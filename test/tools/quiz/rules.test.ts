@@ -1,0 +1,137 @@
+/**
+ * The quiz's rules of a good question (issue 45), on examples written for these tests: distractors
+ * of the same sort from the same document, then week, then the same subject — never another
+ * subject's; no word shared only by the question and the right option; a definition that stands
+ * alone (no dangling «ese…», no second definition, no example or formula after a colon); the
+ * question worded by what it asks for.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildQuiz, distractorsFor, questionOf, sameTerm } from '../../../src/tools/quiz/build.js';
+import { definingClause, ideaOfSentence, ideasOfNotes, leansOnContext, type SourceNote } from '../../../src/tools/quiz/ideas.js';
+import { sortOf, tellTales } from '../../../src/tools/quiz/kinds.js';
+
+const note = (id: number, archivo: string, semana: number, texto: string): SourceNote => ({ id, tema: archivo, texto, semana, archivo });
+const seeds = Array.from({ length: 12 }, (_, s) => s);
+/** A generator that always yields `x`: each seed gives a different, repeatable shuffle. */
+const fixed = (s: number) => {
+  let x = (s * 7919 + 13) % 1000;
+  return () => ((x = (x * 48271 + 11) % 1000) + 0.5) / 1000;
+};
+
+const chemistry = note(1, 'quimica-1.md', 1, [
+  'La molaridad es la cantidad de soluto por litro de disolución.',
+  'La densidad es la masa por unidad de volumen de una sustancia.',
+  'La presión osmótica es la fuerza por unidad de superficie que ejerce el disolvente al pasar una membrana.',
+  'La destilación es el proceso que separa los líquidos de una disolución por su punto de ebullición.',
+  'La electrólisis es el proceso que descompone una sustancia disuelta con una corriente eléctrica.',
+  'La cristalización es el proceso que separa un soluto sólido de su disolución al evaporar el disolvente.',
+].join(' '));
+const chemistryLater = note(2, 'quimica-2.md', 3, 'El pH es una medida de la acidez de una disolución según los iones de hidrógeno del soluto disuelto en la sustancia.');
+const history = note(3, 'historia-1.md', 2, [
+  'La tasa de natalidad es el número de nacimientos por cada mil habitantes en un año.',
+  'La renta per cápita es el ingreso medio de los habitantes de un país en un año.',
+].join(' '));
+const notes = [chemistry, chemistryLater, history];
+const pool = ideasOfNotes(notes);
+const weekOf = (id: number) => notes.find((n) => n.id === id)?.semana;
+const byTerm = (term: string) => pool.find((i) => i.term === term)!;
+
+describe('distractors', () => {
+  it('the same sort from the same document first, then the same subject; never another subject\'s', () => {
+    expect(sortOf(byTerm('Molaridad'))).toBe('cantidad');
+    expect(sortOf(byTerm('Destilación'))).toBe('proceso');
+    for (const s of seeds) {
+      expect(new Set(distractorsFor(byTerm('Molaridad'), pool, fixed(s), weekOf))).toEqual(new Set(['Densidad', 'Presión osmótica', 'PH']));
+      expect(new Set(distractorsFor(byTerm('Destilación'), pool, fixed(s), weekOf) ?? [])).not.toContain('Molaridad');
+    }
+  });
+
+  it('too few of the same sort in the subject: no question, rather than another subject\'s terms', () => {
+    // Two history quantities and nothing else of history: the chemistry ones are not offered.
+    expect(distractorsFor(byTerm('Tasa de natalidad'), pool, fixed(1), weekOf)).toBeUndefined();
+  });
+
+  it('two terms with one head and different specifiers are two things, the best distractors for each other', () => {
+    expect(sameTerm('Ciclo de Calvin', 'Ciclo de Krebs')).toBe(false);
+    expect(sameTerm('Enlace iónico', 'Enlace covalente')).toBe(false);
+    expect(sameTerm('La fotosíntesis', 'Fotosíntesis')).toBe(true);
+  });
+});
+
+describe('the question never points at its answer', () => {
+  const biology = note(10, 'biologia.md', 1, [
+    'Se llama ciclo de Calvin al ciclo de reacciones que fija el carbono del aire en la fotosíntesis.',
+    'La glucólisis es el proceso que rompe la glucosa en dos moléculas de piruvato.',
+    'La fermentación es el proceso que obtiene energía de la glucosa sin oxígeno.',
+    'La transcripción es el proceso que copia un gen en una molécula de ARN.',
+  ].join(' '));
+
+  it('a word shared only by the question and the right option: the idea is not asked', () => {
+    const ideas = ideasOfNotes([biology]);
+    const calvin = ideas.find((i) => i.term === 'Ciclo de Calvin')!;
+    expect(tellTales(calvin.statement, calvin.term)).toEqual(['ciclo']);
+    for (const s of seeds) expect(distractorsFor(calvin, ideas, fixed(s))).toBeUndefined();
+  });
+
+  it('a distractor that shares the word too makes the question fair', () => {
+    const withKrebs = { ...biology, texto: `${biology.texto} Se llama ciclo de Krebs al ciclo de reacciones que oxida el acetil-CoA en la mitocondria.` };
+    const ideas = ideasOfNotes([withKrebs]);
+    for (const s of seeds) expect(distractorsFor(ideas.find((i) => i.term === 'Ciclo de Calvin')!, ideas, fixed(s))).toContain('Ciclo de Krebs');
+  });
+
+  it('stems catch inflections: «fuerzas» in the question and «Fuerza neta» as the answer', () => {
+    expect(tellTales('la suma de todas las fuerzas que actúan sobre un cuerpo', 'Fuerza neta')).toEqual(['fuerz']);
+    expect(tellTales('la energía que tiene un cuerpo por su altura', 'Energía potencial')).toEqual(['energ']);
+  });
+
+  it('no question of a quiz names another question\'s answer', () => {
+    const n = note(20, 'fisica.md', 1, [
+      'La velocidad es la magnitud que mide el desplazamiento por unidad de tiempo.',
+      'La aceleración es la magnitud que mide el cambio de la velocidad por unidad de tiempo.',
+      'La fuerza es la magnitud que mide la interacción capaz de cambiar el movimiento de un cuerpo.',
+      'La potencia es la magnitud que mide el trabajo realizado por unidad de tiempo.',
+      'La densidad es la magnitud que mide la masa por unidad de volumen de un cuerpo.',
+    ].join(' '));
+    const ideas = ideasOfNotes([n]);
+    const quiz = buildQuiz(ideas, ideas, 5, 'q');
+    expect(quiz.map((q) => q.idea.term)).toContain('Velocidad');
+    expect(quiz.map((q) => q.idea.term)).not.toContain('Aceleración');
+    for (const q of quiz) for (const other of quiz) if (q !== other) expect(q.question.toLowerCase()).not.toContain(other.idea.term.toLowerCase());
+  });
+});
+
+describe('a definition that stands alone', () => {
+  const at = { id: 5, tema: 't', texto: '' };
+
+  it('a demonstrative pointing back at a sentence before gives no idea; one pointing inside it is fine', () => {
+    expect(ideaOfSentence('La mitosis es el proceso que completa esa fase: la célula se divide en dos.', at)).toBeUndefined();
+    expect(ideaOfSentence('Dicho proceso es el que reparte los cromosomas entre las células hijas.', at)).toBeUndefined();
+    expect(leansOnContext('la corriente que circula entre dos polos cuando esos mismos polos se unen')).toBe(false);
+    expect(leansOnContext('la ley que explica esto')).toBe(true);
+  });
+
+  it('only the defining clause: no second definition, no example, nothing after a colon', () => {
+    expect(ideaOfSentence('Se llama número atómico al número de protones del núcleo, y número másico a la suma de protones y neutrones.', at))
+      .toMatchObject({ term: 'Número atómico', statement: 'el número de protones del núcleo' });
+    expect(ideaOfSentence('La velocidad media es el cociente entre el desplazamiento y el tiempo empleado: v = d/t.', at))
+      .toMatchObject({ statement: 'el cociente entre el desplazamiento y el tiempo empleado' });
+    expect(definingClause('el bien cuyo consumo crece con la renta, como los viajes')).toBe('el bien cuyo consumo crece con la renta');
+  });
+});
+
+describe('the question is worded by what it asks for', () => {
+  const at = { id: 5, tema: 't', texto: '' };
+  const q = (sentence: string) => questionOf(ideaOfSentence(sentence, at)!);
+
+  it.each([
+    ['La velocidad es una magnitud que mide el desplazamiento por unidad de tiempo.', '¿Cómo se llama la magnitud que mide el desplazamiento por unidad de tiempo?'],
+    ['Un enlace covalente es aquel en el que dos átomos comparten electrones.', '¿Cómo se llama el enlace en el que dos átomos comparten electrones?'],
+    ['La inflación se define como la subida general y sostenida de los precios.', '¿Cómo se llama la subida general y sostenida de los precios?'],
+    ['El barómetro mide la presión del aire en un lugar.', '¿Cómo se llama lo que mide la presión del aire en un lugar?'],
+    ['La ley de Ohm dice que la intensidad es proporcional a la tensión aplicada.', '¿Qué enunciado dice que la intensidad es proporcional a la tensión aplicada?'],
+    ['La energía cinética de un cuerpo es Ec = m·v²/2.', '¿Qué fórmula da la energía cinética de un cuerpo?'],
+    ['En 1492, Colón llegó a las costas de América.', '¿En qué año Colón llegó a las costas de América?'],
+  ])('«%s» → «%s»', (sentence, question) => {
+    expect(q(sentence)).toBe(question);
+  });
+});
