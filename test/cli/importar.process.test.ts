@@ -70,14 +70,15 @@ describe('cuaderno importar', () => {
   it('a text file: paginas null; a photo: paginas 1, nothing but the JSON on stdout and nothing on the console', async () => {
     const dataDir = await fresh();
     const md = path.join(files, 'apuntes.md');
-    await writeFile(md, NOTAS.map((p) => p.join('\n\n')).join('\n\n'));
+    // The first two pages' text; the photo is of the third (a page already held would add nothing).
+    await writeFile(md, NOTAS.slice(0, 2).map((p) => p.join('\n\n')).join('\n\n'));
     const text = await cli(dataDir, [md, '--aprobar', '--json']);
-    expect(JSON.parse(text.stdout)).toEqual({ notas: [13, 14, 15], ya_existia: false, paginas: null });
+    expect(JSON.parse(text.stdout)).toEqual({ notas: [13, 14], ya_existia: false, paginas: null });
     const jpg = path.join(files, 'foto.jpg');
     await writeFile(jpg, await printedPage([NOTAS[2]![1]!], { degrees: 1.2, noise: 0.01, format: 'jpeg' }));
     const photo = await cli(dataDir, [jpg, '--aprobar', '--json']);
     expect(photo.code, photo.stderr).toBe(0);
-    expect(photo.stdout).toBe('{"notas":[16],"ya_existia":false,"paginas":1}\n');
+    expect(photo.stdout).toBe('{"notas":[15],"ya_existia":false,"paginas":1}\n');
     // Reading the photo prints nothing on the console: Tesseract's «Estimating resolution as …» is dropped.
     expect(photo.stderr).toBe('');
     expect((await notesOf(dataDir)).at(-1)!.tema).toBe('foto');

@@ -1,7 +1,7 @@
 /**
  * Upgrade (issue 24 "Done means"): a data folder made by main at 26bbfae — version-1 notes, cards
  * with review history, a cached cover and episode — keeps the demo course after the upgrade, its
- * notes get their weeks (written as version 2), and the cards, the review and the cached results
+ * notes get their weeks (written in today's layout), and the cards, the review and the cached results
  * still work: nothing is made twice.
  */
 import { readFile, readdir } from 'node:fs/promises';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNotebook } from '../../src/store/index.js';
+import { NOTES_STATE_VERSION } from '../../src/store/notesFile.js';
 import { makeToolbox, tempDir } from '../tools/helpers.js';
 import { cli, copyFrozenFolder } from './helpers.js';
 
@@ -31,11 +32,11 @@ describe('a data folder from before courses', () => {
     expect(out.semanas.map((w: { numero: number }) => w.numero)).toEqual([1, 2, 3, 4]);
   });
 
-  it('its notes get their weeks by topic, written once as version 2', async () => {
+  it('its notes get their weeks by topic, written once in the current layout of the notes', async () => {
     expect(Array.isArray(JSON.parse(await readFile(path.join(dir, 'notas.json'), 'utf8')))).toBe(true);
     await makeToolbox(dir, { now: () => NOW });
     const doc = JSON.parse(await readFile(path.join(dir, 'notas.json'), 'utf8'));
-    expect(doc.version).toBe(2);
+    expect(doc.version).toBe(NOTES_STATE_VERSION);
     expect(doc.notas.map((n: { id: number; semana: number }) => [n.id, n.semana])).toEqual([[1, 1], [2, 1], [3, 1], [4, 2], [5, 2], [6, 2], [7, 3], [8, 3], [9, 3], [10, 4], [11, 4], [12, 4]]);
   });
 

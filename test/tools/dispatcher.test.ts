@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import { createToolbox, DEFAULT_POLICY } from '../../src/tools/index.js';
 import { AUDIT, makeToolbox, snapshot, tempDir } from './helpers.js';
 import { TEST_ENV } from '../support/test-env.js';
+import { NOTES_STATE_VERSION } from '../../src/store/notesFile.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -231,7 +232,7 @@ describe('crear_tarjetas', () => {
     const file = path.join(dir, 'notas.json');
     // The toolbox wrote the file as version 2 (each note with its week) when it opened it.
     const doc = JSON.parse(await readFile(file, 'utf8'));
-    expect(doc.version).toBe(2);
+    expect(doc.version).toBe(NOTES_STATE_VERSION);
     const notes = doc.notas;
     expect((await box.dispatch({ id: 'e2a', name: 'crear_tarjetas', input: { id_nota: 14 } })).content).toContain('la nota 14 no existe');
     notes.push({ id: 14, tema: 'música', texto: 'El contrapunto combina melodías independientes que suenan juntas con armonía.' });

@@ -9,7 +9,6 @@
  * movement. The table is small and general on purpose: a head it does not know gives the sort
  * 'otro', which only stands beside other 'otro' terms of the same document or week.
  */
-import type { QuizIdea } from './ideas.js';
 
 export type Sort = string;
 
@@ -58,7 +57,10 @@ function genusOf(statement: string): string | undefined {
 }
 
 /** The sort of thing an idea names (see the module comment). */
-export function sortOf(idea: Pick<QuizIdea, 'kind' | 'term' | 'statement'>): Sort {
+/** An idea as sorting reads it (ideas.ts's QuizIdea has these fields; named here so neither imports the other). */
+export interface SortedIdea { kind: string; term: string; statement: string }
+
+export function sortOf(idea: SortedIdea): Sort {
   switch (idea.kind) {
     case 'enunciado': return 'ley';
     case 'formula':
