@@ -1,4 +1,4 @@
-// Lint = typescript-eslint recommended + the layer rule of CONVENTIONS.md: a lower layer never
+// Lint = typescript-eslint recommended + the layer rule of docs/design.md §20: a lower layer never
 // imports a higher one (LAYERS below). `npm run lint` then runs dpdm for import circles.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 import { TEST_ENV } from './test/support/test-env.js';
 
 /**
- * Four tiers, told apart by the file name alone (README, "Tests"):
+ * Four tiers, told apart by the file name alone (docs/testing.md):
  * - `rapido`: every `*.test.ts` without one of the suffixes below — pure and in-process: no child
  *   process, no browser, no Redis, no whole chat stack. `npm run test:rapido`, the inner loop.
  * - `pila`: `*.e2e.test.ts` — the whole chat stack in this process (Bot API stand-in, bot, agent,

@@ -109,7 +109,7 @@ export async function run(): Promise<Record<string, unknown>> {
     line('búsqueda máx', `${round(Math.max(...times), 2)} ms`, undefined);
     line('consultas respondidas de forma aproximada', `${approximate}`);
 
-    // For comparison: the full scan of SPEC §3 as it was (every note tokenised on every query).
+    // For comparison: the full scan of docs/design.md §3 as it was (every note tokenised on every query).
     const texts = notas.map((n) => n.texto);
     t = performance.now();
     for (const q of queries.slice(0, 5)) topK(similarities(buildIndex(texts), q), 5);

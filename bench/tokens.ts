@@ -5,7 +5,7 @@
  *   - guion: test/fixtures/scripts/semana3.json, whose usage figures are DECLARED in the script
  *     (~3.5 chars/token + ~300 tokens of tool-use preamble, cache split as the API reports it) —
  *     illustrative, not measured from the API (no network here).
- * Each is compared with the SPEC §4 model C_n = n(B+s) + h·n(n−1)/2 (B: first input, s: mean
+ * Each is compared with the docs/design.md §4 model C_n = n(B+s) + h·n(n−1)/2 (B: first input, s: mean
  * output, h: mean input growth per iteration), and the prompt-caching saving on the prefix
  * (tools + system, cache_control on both) is computed at 1.25× for cache writes and 0.1× for reads.
  * The deterministic workflow is run too: zero tokens by construction.

@@ -5,7 +5,7 @@
  * owner and every check are test/replay/two-runs.ts; this runs every n (or KILL_ONLY's picks),
  * prints one line per failing n and a summary with N and the time, writes
  * bench/results/kill-matrix-dos.json (a full run only) and exits 1 if any n fails.
- * Not a CI step (a full run takes 15–20 minutes here); the two bugs it found are fixed (README, «Kill matrices»).
+ * Not a CI step (a full run takes 15–20 minutes here); what it found is in CHANGELOG.md.
  * Env: KILL_ONLY=3,mid,last,/journal/ (test/support/replay pickWrites), KILL_PARALLEL (default 4).
  */
 import path from 'node:path';

@@ -75,14 +75,14 @@ export function redisAddress(url: string): RedisAddress {
 
 export type ModelName = 'claude-haiku-5-5' | 'claude-sonnet-5-5' | 'claude-fable-5-1';
 
-/** USD per million tokens (input, output) — SPEC §2. Kept here, as configuration. */
+/** USD per million tokens (input, output) — docs/design.md §2. Kept here, as configuration. */
 export const PRICES_USD_PER_MTOK: Readonly<Record<ModelName, { input: number; output: number }>> = Object.freeze({
   'claude-haiku-5-5': { input: 0.1, output: 0.5 },
   'claude-sonnet-5-5': { input: 2.0, output: 10.0 },
   'claude-fable-5-1': { input: 10.0, output: 50.0 },
 });
 export const MODEL_NAMES = Object.keys(PRICES_USD_PER_MTOK) as ModelName[];
-/** The orchestrator model when an API key is configured (SPEC §2). */
+/** The orchestrator model when an API key is configured (docs/design.md §2). */
 /** Most output tokens one model response may use (the agent's `max_tokens`); bounds `registrar_uso` too. */
 export const MAX_OUTPUT_TOKENS = 4096;
 
@@ -137,9 +137,9 @@ export interface Config {
    */
   queue?: LaneSettings;
   limits: {
-    /** SPEC §4: at most 8 iterations. `MAX_ITERACIONES` */
+    /** docs/design.md §4: at most 8 iterations. `MAX_ITERACIONES` */
     maxIterations: number;
-    /** SPEC §4: 60,000 tokens per run. `PRESUPUESTO_TOKENS` */
+    /** docs/design.md §4: 60,000 tokens per run. `PRESUPUESTO_TOKENS` */
     tokenBudget: number;
     /** Unanswered approvals count as rejection after this many seconds. `APROBACION_EXPIRA_S` */
     approvalTimeoutS: number;
@@ -387,7 +387,7 @@ function deepFreeze<T>(o: T): Readonly<T> {
   return o;
 }
 
-/** Cost in USD of one model call (SPEC §3): in·p_in/1e6 + out·p_out/1e6. */
+/** Cost in USD of one model call (docs/design.md §3): in·p_in/1e6 + out·p_out/1e6. */
 export function costUsd(model: ModelName, tokensIn: number, tokensOut: number, prices = PRICES_USD_PER_MTOK): number {
   const p = own(prices, model);
   if (!p) throw new ConfigError(CONFIG.noPrice(String(model)));

@@ -41,7 +41,7 @@ describe('loadConfig', () => {
 });
 
 describe('costUsd', () => {
-  it('prices tokens per SPEC §3', () => {
+  it('prices tokens per docs/design.md §3', () => {
     expect(costUsd('claude-sonnet-5-5', 1_000_000, 100_000)).toBeCloseTo(2 + 1, 10);
     expect(costUsd('claude-haiku-5-5', 10_000, 2_000)).toBeCloseTo(0.001 + 0.001, 10);
   });

@@ -3,7 +3,7 @@
  * terminal (`preparar` reads stdin, `herramienta` decided up front with `--aprobar`/`--rechazar`),
  * scripts and tests. Like the chat, it never holds a promise open inside the run: the run pauses on
  * disk and returns (`awaiting_approval`), each pending approval is answered, the answer is written
- * with `decide`, and the run resumes from disk (CONVENTIONS §15).
+ * with `decide`, and the run resumes from disk (docs/design.md §35).
  */
 import type { ApprovalDecision } from '../tools/contract.js';
 import type { PendingApproval } from './run-state.js';

@@ -1,5 +1,5 @@
 /**
- * Approvals as values (CONVENTIONS §3, §15), pure: the hash a button binds to, the alternatives a
+ * Approvals as values (docs/design.md §23, §35), pure: the hash a button binds to, the alternatives a
  * tool's schema allows for the fields the owner may change, and how a recorded decision becomes the
  * dispatcher's ApprovalDecision. The loop writes PendingApprovals into the checkpoint and reads
  * RecordedDecisions from disk; nothing here waits for anyone.

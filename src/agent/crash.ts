@@ -1,5 +1,5 @@
 /**
- * Deterministic crash points (SPEC §7): `CRASH_AFTER=<label>:<n>` makes the process die with 137
+ * Deterministic crash points (docs/design.md §7): `CRASH_AFTER=<label>:<n>` makes the process die with 137
  * right after the n-th occurrence of the labelled step. main/cli read the variable and pass the
  * string in; the loop only calls `hit(label)`. Labels:
  *   after-checkpoint-a   the model's response (and its pending calls) is on disk

@@ -1,5 +1,5 @@
 /**
- * The agent loop (SPEC §4 + §7): call the model, append its whole content, run every tool_use of
+ * The agent loop (docs/design.md §4 + §7): call the model, append its whole content, run every tool_use of
  * the turn concurrently through the dispatcher, return all results in one user message, repeat —
  * within the iteration cap and the token budget, checkpointing at point A and point B and keeping
  * the effects journal, so a run killed at any moment resumes without repeating a side effect.
@@ -187,7 +187,7 @@ interface TurnContext {
 }
 
 /**
- * One turn's calls (SPEC §4: concurrently, all results in one user message), as ONE graph on the
+ * One turn's calls (docs/design.md §4: concurrently, all results in one user message), as ONE graph on the
  * executor: every call that may run is planned up front from its stages, so the lanes serve the
  * turn's critical path first; each call hands its stages in when the dispatcher runs it. A call that needs the
  * owner is recorded as a PendingApproval in the checkpoint first (all of a turn's at once, in

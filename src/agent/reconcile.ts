@@ -1,5 +1,5 @@
 /**
- * Reconcile (SPEC §7, pure): what to do with each call that was pending when the process died.
+ * Reconcile (docs/design.md §7, pure): what to do with each call that was pending when the process died.
  *   journal has its result        → reuse it, do not re-run;
  *   never started                 → run it now (nothing happened yet; an approval is asked again);
  *   read-only tool (level 1)      → re-run;
@@ -20,7 +20,7 @@ export type Reconciled =
   | { type: 'unknown'; result: ToolResult };
 
 export interface ToolFacts {
-  /** SPEC §3 effect level; undefined for a tool that does not exist (the dispatcher will say so). */
+  /** docs/design.md §3 effect level; undefined for a tool that does not exist (the dispatcher will say so). */
   effect?: 1 | 2 | 3;
   idempotent: boolean;
   /** Its key names the call (contract.ts `keyPerCall`): a redo run's redo does not apply to it. */

@@ -1,5 +1,5 @@
 /**
- * The five-line report (SPEC §4), built from the typed outcomes of the calls (CONVENTIONS §13) — by
+ * The five-line report (docs/design.md §4), built from the typed outcomes of the calls (docs/design.md §33) — by
  * the offline planner (as its final text), by the deterministic workflow, and by the loop when the
  * model gave none. It says plainly what was NOT done (rejected, failed, unknown) so the owner never
  * assumes it was. Nothing here reads wording: every fact comes from a ToolResult's kind and data.

@@ -1,7 +1,7 @@
 /**
  * The shape of a run on disk: ONE file per run, `<dataDir>/runs/<runId>/run.json` (version 4), and
  * the loader of every earlier layout. The file holds the whole durable value of the run
- * (CONVENTIONS §17): the request (`task`), the conversation and its turn ledger (`messages`,
+ * (docs/design.md §37): the request (`task`), the conversation and its turn ledger (`messages`,
  * `results`), the calls of the turn in flight (`pending`) and its interruptions (`approvals`; a
  * question back is the conversation's last assistant message), the owner's answers (`decisions`,
  * a no still waiting for its reason included), the effects journal (`journal`: "started" markers
@@ -67,7 +67,7 @@ export interface WaitSpan {
 }
 
 /**
- * What the run's owner has been shown of it (CONVENTIONS §17: facts of the run, in the run's one
+ * What the run's owner has been shown of it (docs/design.md §37: facts of the run, in the run's one
  * file). Written only through RunStore.recordDelivery with a DeliveryFact (delivery-facts.ts).
  */
 export interface RunDelivery {
@@ -150,7 +150,7 @@ export interface RecordedDecision {
   /**
    * A no whose optional reason the owner is being asked for (the bot's Rechazar): the decision
    * stands (never asked again), but the call waits until `completeNote` closes it — with the
-   * reason, or without one. A pause on disk like any other (CONVENTIONS §15).
+   * reason, or without one. A pause on disk like any other (docs/design.md §35).
    */
   awaitingNote?: true;
   by?: string;
@@ -169,7 +169,7 @@ export interface JournalEntry {
 }
 
 /**
- * The part of a run's state the loop carries in memory and saves whole (SPEC §7's checkpoint: at
+ * The part of a run's state the loop carries in memory and saves whole (docs/design.md §7's checkpoint: at
  * point A, when a turn's approvals are asked, at point B, and when the run ends).
  */
 export interface Checkpoint {

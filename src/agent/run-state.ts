@@ -1,9 +1,9 @@
 /**
- * Durable run state (SPEC §7): ONE versioned value per run, `<dataDir>/runs/<runId>/run.json`
+ * Durable run state (docs/design.md §7): ONE versioned value per run, `<dataDir>/runs/<runId>/run.json`
  * (run-file.ts says its shape and how every earlier layout is read), and its one writer per run
  * and process, RunStore. Everything the run must remember goes through it, one write at a time:
  *   - the checkpoint part, saved whole by the loop at point A (response arrived, pending calls
- *     recorded), when a turn's approvals are asked (they are values here, CONVENTIONS §15), at
+ *     recorded), when a turn's approvals are asked (they are values here, docs/design.md §35), at
  *     point B (all results appended with their typed ledger, pending and approvals cleared) and
  *     when the run ends (`finished`);
  *   - the owner's decisions, keyed by approval id: who, when, and the hash of the exact arguments

@@ -43,7 +43,7 @@ export const IDEMPOTENCY_DIRNAME = 'idempotencia';
 
 export interface AgentServiceOptions {
   config: Config;
-  /** `CRASH_AFTER=<label>:<n>` as read by main/cli (SPEC §7 crash points). */
+  /** `CRASH_AFTER=<label>:<n>` as read by main/cli (docs/design.md §7 crash points). */
   crashAfter?: string;
   /** What a crash point does; the CLI passes a hard exit with 137. Default: throw SimulatedCrash. */
   onCrash?: (label: CrashLabel, n: number) => never;
@@ -94,7 +94,7 @@ export interface AgentService {
    * The bot goes through `drivers.delivered`, which calls this in the run's turn.
    */
   delivered(runId: string, fact: DeliveryFact): Promise<RunDelivery>;
-  /** Throws away a run's state — only on the owner's explicit word (SPEC §7). */
+  /** Throws away a run's state — only on the owner's explicit word (docs/design.md §7). */
   discard(runId: string): Promise<void>;
   /** Where the run's GPU work stands in the shared queue (`REDIS_URL`); absent in-process. */
   gpuStatus?(runId: string): Promise<string | undefined>;

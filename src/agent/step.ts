@@ -1,5 +1,5 @@
 /**
- * The loop's decisions as a pure function over a tagged union (SPEC §4). The loop (loop.ts) does
+ * The loop's decisions as a pure function over a tagged union (docs/design.md §4). The loop (loop.ts) does
  * the I/O and `switch`es over what `step` returns; every rule lives here and is tested without I/O.
  */
 import type { ModelResponse, ToolUseBlock } from './model/types.js';

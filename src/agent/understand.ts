@@ -55,7 +55,7 @@ export function readsAsQuestion(text: string): boolean {
   return questionShaped(text, words(text));
 }
 
-/** SPEC §6: a deliberate redo ("rehaga la portada", "otra vez", "no me convence") asks for a new version. */
+/** docs/design.md §6: a deliberate redo ("rehaga la portada", "otra vez", "no me convence") asks for a new version. */
 export function asksForRedo(text: string): boolean {
   return asksRedo(words(text).t);
 }

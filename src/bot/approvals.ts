@@ -1,5 +1,5 @@
 /**
- * Approvals as buttons, with nothing held in memory (CONVENTIONS §15). A paused run's approvals are
+ * Approvals as buttons, with nothing held in memory (docs/design.md §35). A paused run's approvals are
  * values in its checkpoint; this registry only shows them: it keeps, in the bot state, which chat
  * and message each one lives in and who may decide, sends each question once (persisting the record
  * before sending), edits it when decided, and arms each expiry timer from the record's `expiresAt`

@@ -98,7 +98,7 @@ export function pasteKeyboard(pasteId: string): InlineKeyboardMarkup {
 
 /**
  * Under "ya estoy trabajando en…": [Sigue con ese] [Descártalo]. An unfinished run is never thrown
- * away without the owner's word (SPEC §7); this is how the chat asks for it. `ob:<k|d>:<runId>`.
+ * away without the owner's word (docs/design.md §7); this is how the chat asks for it. `ob:<k|d>:<runId>`.
  */
 export function busyKeyboard(runId: string): InlineKeyboardMarkup {
   const keep = formatIfFits(CALLBACKS.busy, { discard: false, runId });

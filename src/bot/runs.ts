@@ -4,7 +4,7 @@
  * the agent (agent/driver.ts): the bot opens it, hands every tap, reason, reply and /cancelar to its
  * mailbox and returns; what the owner must see comes back as the driver's events (a pass begins,
  * ask these approvals, show this answer, paused, the outcome to deliver). A paused run holds no
- * promise: its approvals are values on disk, shown as buttons (CONVENTIONS §15). Each run has one
+ * promise: its approvals are values on disk, shown as buttons (docs/design.md §35). Each run has one
  * status message and a chat-action pulse; its chat is recorded in the bot state so a restarted bot
  * takes it up again (`resume: true`) in the same chat. What the owner was shown of a run (files sent,
  * question asked, waits, closing steps, the outcome delivered) is reported to its driver as facts,

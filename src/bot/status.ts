@@ -1,5 +1,5 @@
 /**
- * /estado as a pure rendering of typed records (CONVENTIONS §13): the run in progress, EVERY one of
+ * /estado as a pure rendering of typed records (docs/design.md §33): the run in progress, EVERY one of
  * its tasks with its state, what the run is waiting for, the approvals still open and the month's
  * budget. Whoever knows more about a task (its ETA, its place in the queue) adds it to `StatusTask`
  * and to `S.statusTask`; nothing here reads wording back.

@@ -1,5 +1,5 @@
 /**
- * `plan [--grafo FILE] [--gpu N] [--cpu N] [--json] [--gantt OUT.png] [--etapas]`: SPEC §5's model
+ * `plan [--grafo FILE] [--gpu N] [--cpu N] [--json] [--gantt OUT.png] [--etapas]`: docs/design.md §5's model
  * of the week (its seven tasks, summed from the stage catalogue), or any graph, planned — order,
  * levels, times and slack, critical path, makespans (sequential, ideal, with N GPU lanes and
  * unlimited CPU, level by level). A bad graph file is refused with one clear message and exit code 2.

@@ -22,7 +22,7 @@ import { S } from '../strings/model.js';
 import { CliMisuse, parseFlags, withConfig } from './common.js';
 
 const USAGE = 'preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto N]';
-/** The terminal's run slot: a fresh run replaces it, --reanudar continues it (SPEC §7). */
+/** The terminal's run slot: a fresh run replaces it, --reanudar continues it (docs/design.md §7). */
 export const CLI_RUN_ID = 'cli';
 export const PREPARAR_EXIT = { ok: 0, failed: 1, misuse: 2, limit: 3, refusal: 4, crash: CRASH_EXIT_CODE } as const;
 
@@ -122,7 +122,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       const pending = (await service.unfinished()).filter((u) => u.runId === CLI_RUN_ID);
       if (values.reanudar) io.stdout.write(`${CLI.resuming(CLI_RUN_ID)}\n`);
       else if (pending.length > 0 && !values.descartar) {
-        // SPEC §7: an unfinished run is never discarded without the owner's word.
+        // docs/design.md §7: an unfinished run is never discarded without the owner's word.
         for (const u of pending) io.stderr.write(`${CLI.unfinishedChoose(u.text, u.updatedAt)}\n`);
         return PREPARAR_EXIT.misuse;
       } else if (values.descartar) {

@@ -1,10 +1,10 @@
 /**
  * `simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--cpu N] [--gpu N] [--vivos] [--motores cpu|gpu] [--json]`:
- * SPEC §6's experiment on a simulated clock — latency percentiles, errors by code (occurrences and
+ * docs/design.md §6's experiment on a simulated clock — latency percentiles, errors by code (occurrences and
  * definitive failures), the total retry wait, and theory beside the simulation with a 95 % interval.
  * Each week runs on the live run's lane model with the executor's priorities and its engines
  * (`--motores`: `cpu` = maqueta and juguete, the default, as `/semana` runs; `gpu` = FLUX and XTTS
- * sharing the GPU). The lanes' sizes: by default SPEC §6's reference experiment — a CPU slot for every
+ * sharing the GPU). The lanes' sizes: by default docs/design.md §6's reference experiment — a CPU slot for every
  * task of the week, so none waits for one (p50 = the critical path, 23 s) — and the live GPU slots;
  * `--vivos` takes this machine's CPU_LANES/GPU_LANES, `--cpu`/`--gpu` any sizes.
  */
@@ -14,7 +14,7 @@ import { RETRY_POLICY } from '../scheduler/retry.js';
 import { LIVE_ENGINES, simulateWeeks, type Interval } from '../scheduler/simulate.js';
 
 const USAGE = 'Uso: simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--cpu N] [--gpu N] [--vivos] [--motores cpu|gpu] [--json]';
-/** SPEC §6's experiment: a CPU slot for each of the week's seven tasks (none ever waits for one). */
+/** docs/design.md §6's experiment: a CPU slot for each of the week's seven tasks (none ever waits for one). */
 const REFERENCE_CPU_SLOTS = 7;
 
 const pct = (x: number, digits = 2): string => `${(x * 100).toFixed(digits)} %`;

@@ -2,7 +2,7 @@
  * Where the lanes' Redis is and how to reach it. `REDIS_URL` switches the lanes from in-process
  * queues to BullMQ (absent: nothing changes); `CUADERNO_COLA_PREFIJO` namespaces every key (default
  * `cuaderno`), so several installs or test runs can share one server. The env is passed in, never
- * read here (CONVENTIONS: values are passed down).
+ * read here (docs/design.md §20: values are passed down).
  */
 // Types only: a bot without REDIS_URL never loads ioredis.
 import type { RedisOptions } from 'ioredis';

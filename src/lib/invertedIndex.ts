@@ -1,5 +1,5 @@
 /**
- * The inverted index behind `buscar_notas` (SPEC §3): the same TF-IDF as tfidf.ts — same tokens,
+ * The inverted index behind `buscar_notas` (docs/design.md §3): the same TF-IDF as tfidf.ts — same tokens,
  * idf = ln((1+N)/(1+df)) + 1, L2-normalised rows, cosine with the query, ties in note order — but
  * a query only visits the notes that hold one of its words, and a new note is appended without
  * touching the others. Every score is computed with the same floating-point operations in the same
@@ -192,7 +192,7 @@ export class InvertedIndex {
     return top;
   }
 
-  /** SPEC §3: the k most similar notes; a query with no known word scores 0 everywhere. */
+  /** docs/design.md §3: the k most similar notes; a query with no known word scores 0 everywhere. */
   search(query: string, k: number): Hit[] {
     const q: [number, number][] = [];
     for (const [word, count] of counts(tokenize(query))) {

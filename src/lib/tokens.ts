@@ -1,10 +1,10 @@
 /**
- * The words of a text as SPEC §3 counts them (buscar_notas' TF-IDF): lower-case, tokens
- * `[a-záéíóúüñ]+`, SPEC §2 stop words removed. Here, under every layer, because both the full scan
+ * The words of a text as docs/design.md §3 counts them (buscar_notas' TF-IDF): lower-case, tokens
+ * `[a-záéíóúüñ]+`, docs/design.md §2 stop words removed. Here, under every layer, because both the full scan
  * (tools/tfidf.ts) and the notes' index on disk (store/notesIndex.ts) must read words alike.
  */
 
-/** SPEC §2 stop words. */
+/** docs/design.md §2 stop words. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   'a al antes cada con cómo cuando de del dos el en es esa la las lo los más no para por que se sobre sus un una y luego puede mismo pero sin'.split(' '),
 );

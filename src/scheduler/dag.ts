@@ -1,5 +1,5 @@
 /**
- * The week as a graph, analysed (SPEC §5) — pure, no I/O. Kahn's order with a FIFO queue and
+ * The week as a graph, analysed (docs/design.md §5) — pure, no I/O. Kahn's order with a FIFO queue and
  * successors in declaration order (so the reference order `T1 T2 T3 T4 T6 T5 T7` is reproducible),
  * levels, the forward/backward pass (earliest/latest finish, slack), the critical path and each
  * task's upward rank (longest remaining path, the executor's priority). Everything is O(tasks +
@@ -162,7 +162,7 @@ export function topologicalOrder(g: Graph): Int32Array {
   return queue;
 }
 
-/** Full SPEC §5 analysis; `duration` overrides the graph's durations (e.g. effective ones). */
+/** Full docs/design.md §5 analysis; `duration` overrides the graph's durations (e.g. effective ones). */
 export function analyze(g: Graph, duration: Float64Array = g.duration): Analysis {
   const n = g.n;
   const order = topologicalOrder(g);
@@ -233,7 +233,7 @@ function criticalPath(g: Graph, es: Float64Array, ef: Float64Array, slack: Float
   return path.reverse();
 }
 
-/** Tasks grouped by level, each group in topological order (SPEC: {0: T1; 1: T2 T3 T4; 2: T6 T5; 3: T7}). */
+/** Tasks grouped by level, each group in topological order (docs/design.md §5: {0: T1; 1: T2 T3 T4; 2: T6 T5; 3: T7}). */
 export function levelGroups(g: Graph, a: Analysis): string[][] {
   const groups: string[][] = Array.from({ length: a.levelCount }, () => []);
   for (const v of a.order) groups[a.level[v]!]!.push(g.ids[v]!);

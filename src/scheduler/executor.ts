@@ -25,7 +25,7 @@ import { errorCode, type RetryOptions } from './retry.js';
 import { createInProcessLanes, type LaneBackend, type SerialStage } from './lanes.js';
 import { pickPriority, type PickOrder } from './pick.js';
 
-/** Default lane sizes when not configured: SPEC §5 has one GPU; two CPU slots fit the demo box. */
+/** Default lane sizes when not configured: docs/design.md §5 has one GPU; two CPU slots fit the demo box. */
 export const DEFAULT_LANES: Readonly<Record<Lane, number>> = Object.freeze({ cpu: 2, gpu: 1 });
 
 export interface GraphTask<T = unknown> {
@@ -71,7 +71,7 @@ export interface ExecuteOptions {
    */
   pick?: PickOrder;
   signal?: AbortSignal;
-  /** Retry policy per task (SPEC §6 by default); `false`: one attempt. */
+  /** Retry policy per task (docs/design.md §6 by default); `false`: one attempt. */
   retry?: Omit<RetryOptions, 'signal' | 'onRetry'> | false;
   /** Default per-attempt timeout in ms (none by default). */
   timeoutMs?: number;

@@ -1,5 +1,5 @@
 /**
- * Gantt charts of a plan or of a recorded run (SPEC §5): one bar per task on a shared time axis,
+ * Gantt charts of a plan or of a recorded run (docs/design.md §5): one bar per task on a shared time axis,
  * grouped by lane (the GPU's exclusivity is visible as bars that never overlap), the critical path
  * outlined in red, retries marked where they happened, failed/cancelled tasks greyed. Drawn with
  * the project's own raster (no canvas, no system fonts) and returned as PNG bytes. The plan chart
@@ -84,7 +84,7 @@ export function ganttFromEvents(events: readonly TaskEvent[], title: string, cri
 }
 
 /**
- * The week's critical path on the run's real durations (SPEC §5): the chain of dependent tasks of
+ * The week's critical path on the run's real durations (docs/design.md §5): the chain of dependent tasks of
  * the week graph (matched by label) with the most work — only that chain, never the time spent
  * waiting for the owner. False when no bar belongs to the week graph (the caller falls back).
  */
@@ -94,7 +94,7 @@ const baseId = (id: string): string => id.split(/[#@]/)[0]!;
 /**
  * A run of catalogue stages: the critical path of the graph that ran — each stage after its call's
  * earlier stages (the catalogue's deps), a call's first stage after the stages of the week tasks
- * its task waits for (SPEC §5) — weighted by the measured bars. True when it applied.
+ * its task waits for (docs/design.md §5) — weighted by the measured bars. True when it applied.
  */
 function markStageCriticalPath(bars: GanttBar[]): boolean {
   const nodes = bars.filter((b) => b.outcome === 'ok' && STAGE_CATALOGUE.some((d) => d.id === baseId(b.id))).sort((a, b) => a.start - b.start);

@@ -1,5 +1,5 @@
 /**
- * SPEC §6 idempotency: a key that depends on *what* is asked (`portada-2026-S3`), one JSON file per
+ * docs/design.md §6 idempotency: a key that depends on *what* is asked (`portada-2026-S3`), one JSON file per
  * key, written atomically, so a repeated request returns the stored result instead of generating
  * the cover twice. Only successes are stored (a failure must stay retryable), concurrent identical
  * requests share one execution (single flight), and a deliberate redo gets a versioned key

@@ -1,7 +1,7 @@
 /**
  * The lane seam: where a ready task gets a slot. The executor (executor.ts) decides *what* is ready
  * and in which order; a LaneBackend decides *where and when* it runs. Today there is one backend,
- * in-process p-queues (CPU: configurable slots, GPU: one slot per card, SPEC §5); a queue shared by
+ * in-process p-queues (CPU: configurable slots, GPU: one slot per card, docs/design.md §5); a queue shared by
  * several processes (e.g. BullMQ) implements the same interface and plugs in without touching the
  * executor.
  *
@@ -58,7 +58,7 @@ export function createInProcessLanes(sizes: Readonly<Record<Lane, number>>): Lan
 /**
  * In-process lanes for a whole process (what `npm start` uses without a shared queue): each run gets
  * its own CPU queue, but the GPU lane is one for every run of every person. The GPU is an exclusive
- * lane (SPEC §5): two runs at once — or thirty students in class mode — must never send the card
+ * lane (docs/design.md §5): two runs at once — or thirty students in class mode — must never send the card
  * more jobs than it has slots, which per-run queues would do. Its slots go to the students by the
  * shared queue's fairness rule (fair-lane.ts); `student` is whose run the lanes are for.
  */

@@ -1,5 +1,5 @@
 /**
- * A plan of a task graph as data (SPEC §5): order, levels, per-task times and slack, critical path
+ * A plan of a task graph as data (docs/design.md §5): order, levels, per-task times and slack, critical path
  * and the four makespans. Pure; the `plan` CLI prints it and the Gantt draws it. Also parses the
  * `--grafo` file format, refusing anything malformed with one Spanish sentence.
  */
@@ -29,7 +29,7 @@ export interface Plan {
 const clean = (x: number): number => Math.round(x * 1e9) / 1e9;
 
 /**
- * `cpuLanes`: CPU slots of the schedule — unlimited for SPEC §5's week (its "with one GPU" figure
+ * `cpuLanes`: CPU slots of the schedule — unlimited for docs/design.md §5's week (its "with one GPU" figure
  * counts only the GPU), the live run's `CPU_LANES` for a turn as it runs (`plan --etapas`).
  */
 export function planGraph(tasks: readonly TaskNode[], gpuLanes = 1, cpuLanes = Infinity): Plan {

@@ -1,5 +1,5 @@
 /**
- * SPEC §6 failure handling: the one place that decides whether an error is worth another attempt
+ * docs/design.md §6 failure handling: the one place that decides whether an error is worth another attempt
  * (`classify`), the backoff policy (pure), the theory that predicts how often a task or a week still
  * fails, and one runner (`withRetries`) with an injectable clock and random source.
  */
@@ -7,11 +7,11 @@ import { CancelledError, CuadernoError, type ErrorCode } from '../errors.js';
 import { realClock, type Clock } from './clock.js';
 
 export interface RetryPolicy {
-  /** Base wait after the first failed attempt, ms (SPEC: t0 = 1 s). */
+  /** Base wait after the first failed attempt, ms (docs/design.md §6: t0 = 1 s). */
   t0Ms: number;
-  /** Cap on the exponential part, ms (SPEC: t_max = 8 s). */
+  /** Cap on the exponential part, ms (docs/design.md §6: t_max = 8 s). */
   tMaxMs: number;
-  /** Attempts in total, the first included (SPEC: K = 4). */
+  /** Attempts in total, the first included (docs/design.md §6: K = 4). */
   maxAttempts: number;
   /** Longest server-requested `retry-after` we honour, ms; longer requests fail instead of hanging. */
   maxRetryAfterMs: number;
@@ -64,7 +64,7 @@ export function errorCode(error: unknown): ErrorCode {
   return 'INTERNAL';
 }
 
-/** SPEC §6 decision: `retry` only for transient trouble; a bad request, auth, GPU OOM … fail now. */
+/** docs/design.md §6 decision: `retry` only for transient trouble; a bad request, auth, GPU OOM … fail now. */
 export function classify(error: unknown): 'retry' | 'fail' {
   return RETRYABLE_CODES.has(errorCode(error)) ? 'retry' : 'fail';
 }
@@ -83,7 +83,7 @@ export function retryAfterMs(error: unknown): number | undefined {
   return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
 }
 
-/** SPEC §6: `P_success = (1−p)·Σ_{k<K} (p(1−r))^k` — p: failure per call, r: share not retryable. */
+/** docs/design.md §6: `P_success = (1−p)·Σ_{k<K} (p(1−r))^k` — p: failure per call, r: share not retryable. */
 export function pSuccess(p: number, r: number, K: number = RETRY_POLICY.maxAttempts): number {
   let sum = 0;
   for (let k = 0; k < K; k++) sum += (p * (1 - r)) ** k;

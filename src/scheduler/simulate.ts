@@ -1,6 +1,6 @@
 /**
- * SPEC §6's experiment on a simulated clock: 1,000 weeks, each call failing with probability p,
- * errors drawn from the SPEC's mix, retries per the one policy (`classify`, `backoffMs`), a failed
+ * docs/design.md §6's experiment on a simulated clock: 1,000 weeks, each call failing with probability p,
+ * errors drawn from the mix of docs/design.md §6, retries per the one policy (`classify`, `backoffMs`), a failed
  * attempt costing half the task's duration, waits added to the clock. Week latency is the week run
  * on the lanes as the executor runs it (schedule.ts: the same lane sizes, the same priorities, planned
  * from the estimates before anything fails) with the effective durations — so the GPU and the CPU
@@ -19,7 +19,7 @@ import { weekTasks, type ImageEngineName, type SpeechEngineName } from './week.j
 /** The error keys of the report, as the issue names them. */
 export type ErrorKey = '429' | '500' | '529' | 'red' | '400';
 
-/** SPEC §6 mix: 40 % 429, 20 % 500, 10 % 529, 20 % network, 10 % 400. */
+/** docs/design.md §6 mix: 40 % 429, 20 % 500, 10 % 529, 20 % network, 10 % 400. */
 export const ERROR_MIX: ReadonlyArray<{ key: ErrorKey; code: ErrorCode; share: number }> = [
   { key: '429', code: 'RATE_LIMITED', share: 0.4 },
   { key: '500', code: 'SERVER_ERROR', share: 0.2 },
@@ -34,7 +34,7 @@ export interface SimulationOptions {
   p?: number;
   seed?: number;
   policy?: Pick<RetryPolicy, 't0Ms' | 'tMaxMs' | 'maxAttempts'>;
-  /** The week's tasks; default SPEC §5's seven with `engines`. */
+  /** The week's tasks; default docs/design.md §5's seven with `engines`. */
   tasks?: readonly TaskNode[];
   /** Engines of the default week: default the live run's (maqueta, juguete: CPU lanes). */
   engines?: { image?: ImageEngineName; speech?: SpeechEngineName };

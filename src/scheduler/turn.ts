@@ -30,7 +30,7 @@ export interface RunStageRunnerOptions {
   onEvent?: TaskEventListener;
   /** Aborting cancels stages not started and tells running ones. */
   signal?: AbortSignal;
-  /** SPEC §6 by default; `false`: one attempt. */
+  /** docs/design.md §6 by default; `false`: one attempt. */
   retry?: Omit<RetryOptions, 'signal' | 'onRetry'> | false;
   clock?: Clock;
   timeoutMs?: number;

@@ -1,5 +1,5 @@
 /**
- * SPEC §5's week as seven tasks (toy durations in seconds), summed from the stage catalogue
+ * docs/design.md §5's week as seven tasks (toy durations in seconds), summed from the stage catalogue
  * (tools/stages/catalogue.ts): each task is the stages the catalogue assigns to it, its duration
  * their estimates added up, its lane the engine's. The cover (FLUX) and the narration (XTTS) share
  * the single GPU; with the CPU engines (`maqueta`, `juguete`) they run on the CPU and the week
@@ -25,7 +25,7 @@ const WEEK_DEPS: Readonly<Record<WeekTaskId, readonly WeekTaskId[]>> = {
 
 /**
  * The week graph in declaration order (order matters: Kahn's FIFO order follows it).
- * Defaults are the GPU engines, as in SPEC §5's "33 s with one GPU".
+ * Defaults are the GPU engines, as in docs/design.md §5's "33 s with one GPU".
  */
 export function weekTasks(engines: { image?: ImageEngineName; speech?: SpeechEngineName } = {}): TaskNode[] {
   const motor: Record<string, Lane> = { generar_portada: engineLane(engines.image ?? 'flux'), narrar_resumen: engineLane(engines.speech ?? 'xtts') };

@@ -1,5 +1,5 @@
 /**
- * `curso.json`: the owner's course (SPEC §2), one versioned document per data folder (in class mode
+ * `curso.json`: the owner's course (docs/design.md §2), one versioned document per data folder (in class mode
  * each student's folder has its own). Validated with an ajv schema on every read — one Spanish
  * sentence per kind of damage, the file left as it is — and written atomically. No file means "no
  * course of their own": `read()` gives null and the tools layer uses the demo course.

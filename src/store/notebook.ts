@@ -39,7 +39,7 @@ export const NOTEBOOK_FILES = Object.freeze({
  * Opens (and creates, if needed) the notebook in `dataDir`. Nothing is read yet: each operation
  * reads its file, so a hand-broken file is reported by the operation that needs it (StateFileError
  * naming the file, the problem and how to recover) and the other files stay usable.
- * `prices` (USD per million tokens) defaults to the SPEC table; pass `config.prices`. `keysDir`
+ * `prices` (USD per million tokens) defaults to the price table of docs/design.md §2; pass `config.prices`. `keysDir`
  * (the audit chain's key, outside the data folder) defaults to `~/.config/cuaderno-vivo`; pass `config.keysDir`.
  */
 export async function openNotebook(dataDir: string, opts: { prices?: typeof PRICES_USD_PER_MTOK; keysDir?: string } = {}): Promise<Notebook> {

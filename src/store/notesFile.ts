@@ -14,7 +14,7 @@ import { withFileLock } from './lock.js';
 import { stampOf } from './notesIndex.js';
 import type { ShapeCheck } from './jsonFile.js';
 
-/** The 12 demo notes shipped with the project (SPEC §2), copied into a data dir on first use. */
+/** The 12 demo notes shipped with the project (docs/design.md §2), copied into a data dir on first use. */
 export const SEED_NOTES_FILE = fileURLToPath(new URL('../../assets/notas.json', import.meta.url));
 
 /**

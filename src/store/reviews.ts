@@ -48,7 +48,7 @@ export interface ReviewEntry {
   deshecha?: string;
 }
 
-/** A review session in a chat: a pause waiting for a person, kept on disk (CONVENTIONS §15). */
+/** A review session in a chat: a pause waiting for a person, kept on disk (docs/design.md §35). */
 export interface ReviewSession {
   /** ISO start time. */
   inicio: string;

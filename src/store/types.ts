@@ -200,7 +200,7 @@ export interface Found {
 
 export interface NotesIndex {
   /**
-   * SPEC §3 search over the notes on disk now: the k best, ties in note order. When no word of the
+   * docs/design.md §3 search over the notes on disk now: the k best, ties in note order. When no word of the
    * query is in the notes, the approximate search (accents folded, Spanish stems) answers with
    * only the notes it found, and `approximate` is true.
    */

@@ -1,6 +1,6 @@
 /**
  * `registro_uso.csv`: one row per model call or `registrar_uso` call —
- * `fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd,origen,clave` (SPEC §3). It stores what ran,
+ * `fecha,tarea,modelo,tokens_entrada,tokens_salida,coste_usd,origen,clave` (docs/design.md §3). It stores what ran,
  * with which model and its cost, never note contents. `origen` is set by the program (never read
  * from `tarea`): only `facturado` rows — the API's own usage — count against the budget. `clave`
  * is the effect's key (a model turn, a registrar_uso call): a row already carrying it is the effect

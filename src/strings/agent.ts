@@ -170,7 +170,7 @@ export const CLI = {
   unknownFlag: (flag: string) => `Opción desconocida: ${flag}`,
   approvedAnswer: (yes: boolean) => (yes ? 'sí' : 'no'),
   unfinished: (runId: string, text: string, at: string) => `Hay una ejecución sin terminar (${runId}, «${text}», ${at}). Usa --reanudar para continuarla.`,
-  /** A new request while one is unfinished: nothing is discarded without the owner's word (SPEC §7). */
+  /** A new request while one is unfinished: nothing is discarded without the owner's word (docs/design.md §7). */
   unfinishedChoose: (text: string, at: string) =>
     `Hay una preparación sin terminar («${text}», ${at}) y no la descarto sin tu permiso. ` +
     'Usa --reanudar para continuarla, o --descartar para tirarla y empezar la nueva petición.',

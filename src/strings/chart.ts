@@ -4,7 +4,7 @@
  */
 import type { Lane } from '../tools/contract.js';
 
-/** Lane headings on the phone chart; the GPU lane runs one task at a time (SPEC §5). */
+/** Lane headings on the phone chart; the GPU lane runs one task at a time (docs/design.md §5). */
 export const laneTitle: Record<Lane, string> = { cpu: 'En este ordenador', gpu: 'En el servidor de imagen y voz (una tarea a la vez)' };
 /** The same lanes, short: the wide chart's headings and both legends. */
 export const laneShort: Record<Lane, string> = { cpu: 'este ordenador', gpu: 'servidor de imagen y voz' };

@@ -2,7 +2,7 @@
  * What the person RUNNING the bot reads — the console of `npm start` and the `cuaderno` CLI's own
  * lines: start-up, shutdown, configuration errors and damaged state files. Tú, in Spanish, saying
  * what to do. Unlike the chat, these may name a setting (`PRESUPUESTO_MENSUAL_USD`) or a state file:
- * that is exactly what this person edits (CONVENTIONS §6, "validate config with actionable
+ * that is exactly what this person edits (docs/design.md §26, "validate config with actionable
  * messages"); the owner in the chat never reads them.
  */
 import { ROLE_WORDS, TROUBLE_WORDS, type EngineRole, type EngineTrouble } from './model.js';

@@ -1,6 +1,6 @@
 /**
  * Every word a person or the model reads, in one place so it can be reviewed and translated
- * (CONVENTIONS §12, §16). One file per surface:
+ * (docs/design.md §32, §36). One file per surface:
  * - `chat`   — what the bot says in Telegram (and the local chat page): messages, buttons, commands;
  * - `chart`  — the words drawn on the run's chart (the «Cronograma» photo);
  * - `review` — the spaced-review conversation (cards, grades, reminders);

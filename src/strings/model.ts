@@ -165,7 +165,7 @@ export const MEDIA = {
   audioFailed: (problems: string[]) => `La narración no pasa la revisión automática y no se entrega: ${problems.join('; ')}.`,
   noNotes: (week: number) => `No hay notas de la semana ${week}; no se puede escribir el contenido.`,
   ttsFailed: (detail: string) => `El sintetizador de voz local falló: ${detail}.`,
-  /** Opening sentence of every narration (SPEC §3: narrations carry an AI disclosure). */
+  /** Opening sentence of every narration (docs/design.md §3: narrations carry an AI disclosure). */
   disclosure: 'Aviso: esta narración usa una voz generada por inteligencia artificial.',
   /**
    * The WAV's comment and software fields (its AI disclosure): a person reads them in a player's
@@ -181,7 +181,7 @@ export const MEDIA = {
 } as const;
 
 /**
- * The system prompt (SPEC §4 essentials) with the owner's course (`course`: its weeks, one line each,
+ * The system prompt (docs/design.md §4 essentials) with the owner's course (`course`: its weeks, one line each,
  * tools/course courseForPrompt). It is part of the cacheable prefix, so it must not vary between runs
  * of the same course: no dates, ids or counters in it. The guarantees it states are also enforced in code
  * (approvals, policy, limits) — the prompt only helps the model cooperate. The report's cost line

@@ -1,6 +1,6 @@
 /**
  * Tools as the owner reads them: each tool's name in words and the words for the choices an owner
- * can change at approval. Tool ids never reach the owner (CONVENTIONS §16); the model keeps them
+ * can change at approval. Tool ids never reach the owner (docs/design.md §36); the model keeps them
  * (model.ts).
  */
 import { own } from '../lib/own.js';

@@ -1,5 +1,5 @@
 /**
- * What the dispatcher writes to the audit log (SPEC §3: every request and result, with a
+ * What the dispatcher writes to the audit log (docs/design.md §3: every request and result, with a
  * timestamp). Entries carry arguments (long strings cut), outcome, code and duration — never note
  * bodies or scripts: a result is summarised per tool (buscar_notas → ids and similarities,
  * crear_tarjetas → card ids), and any other tool by its artifacts' paths and the content length.

@@ -1,5 +1,5 @@
 /**
- * `buscar_notas` (SPEC §3, effect level 1, read): TF-IDF over the notebook's notes, answered by the
+ * `buscar_notas` (docs/design.md §3, effect level 1, read): TF-IDF over the notebook's notes, answered by the
  * notes' index on disk (store/notesIndex.ts: the same scores and order as the full scan of
  * tfidf.ts, without visiting every note). Returns the k most similar notes as JSON
  * `[{id, tema, similitud, texto}]`, similarity rounded to 3 decimals. When no word of the query is
@@ -17,7 +17,7 @@ export interface BuscarNotasArgs {
 
 export const K_VALUES = [1, 2, 3, 4, 5] as const;
 
-/** Similarity as returned to the model: 3 decimals (SPEC reference 0.426). */
+/** Similarity as returned to the model: 3 decimals (docs/design.md §3 reference 0.426). */
 export function roundSimilarity(x: number): number {
   return Math.round(x * 1000) / 1000;
 }

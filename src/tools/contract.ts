@@ -8,9 +8,9 @@
  */
 import type { ErrorCode } from '../errors.js';
 
-/** Where a stage runs. `gpu` is an exclusive resource (SPEC §5): FLUX and XTTS share one card. */
+/** Where a stage runs. `gpu` is an exclusive resource (docs/design.md §5): FLUX and XTTS share one card. */
 export type Lane = 'cpu' | 'gpu';
-/** SPEC §3: 1 read, 2 local write, 3 sensitive. Level 4 does not exist as a tool. */
+/** docs/design.md §3: 1 read, 2 local write, 3 sensitive. Level 4 does not exist as a tool. */
 export type EffectLevel = 1 | 2 | 3;
 /** Permission policy per tool; a tool absent from the policy is denied. */
 export type Permission = 'auto' | 'confirmar' | 'denegar';
@@ -142,7 +142,7 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   name: string;
   description: string;
   input_schema: ObjectSchema;
-  /** Always true (SPEC §3). */
+  /** Always true (docs/design.md §3). */
   strict: true;
   effect: EffectLevel;
   /**
@@ -167,7 +167,7 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   /** Stages a call with these (valid) args will run, in order, for planning and the Gantt chart. */
   stages(args: A): StageSpec[];
   /**
-   * SPEC §6 key that depends on *what* is asked, not *when*: `portada-2026-S3`. Absent for tools
+   * docs/design.md §6 key that depends on *what* is asked, not *when*: `portada-2026-S3`. Absent for tools
    * whose repetition is harmless (reads) — the dispatcher then never caches.
    */
   idempotencyKey?(args: A, ctx: { now: Date; callId?: string }): string | Promise<string>;
@@ -186,12 +186,12 @@ export interface ToolDefinition<A = Record<string, unknown>> {
 export type NotApprovedReason = 'rechazado' | 'expirado' | 'cancelado';
 
 /**
- * The typed outcome of one call (CONVENTIONS §13): what the journal stores and what the report,
+ * The typed outcome of one call (docs/design.md §33): what the journal stores and what the report,
  * delivery and /estado read. The text the model reads is rendered from it at the edge
  * (tools/render.ts); nothing reads that text back.
  *   ok / cache   `data` is the tool's data, `artifacts` its files (cache: stored, not redone)
  *   simulacro    `data` is the dry run
- *   rechazado    `notApproved` says why (SPEC §3: not an error)
+ *   rechazado    `notApproved` says why (docs/design.md §3: not an error)
  *   denegado     the permission policy refused the tool
  *   error        `code` + `message` (Spanish, actionable)
  */
@@ -238,7 +238,7 @@ export type ApprovalDecision =
   | { approved: true; by?: string; persona?: Persona; args?: Record<string, unknown> }
   | { approved: false; by?: string; persona?: Persona; reason: NotApprovedReason; note?: string };
 
-/** SPEC §6 idempotency store, injected into the dispatcher (implemented in scheduler/idempotency.ts). */
+/** docs/design.md §6 idempotency store, injected into the dispatcher (implemented in scheduler/idempotency.ts). */
 export interface IdempotencyStore {
   /** The stored result for `key`, if any. */
   get(key: string): Promise<ToolOutput | undefined>;

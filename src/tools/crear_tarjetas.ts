@@ -1,5 +1,5 @@
 /**
- * `crear_tarjetas` (SPEC §3, effect level 2, local reversible write): makes up to 3 review cards from
+ * `crear_tarjetas` (docs/design.md §3, effect level 2, local reversible write): makes up to 3 review cards from
  * a note's own content and appends them to the deck (`tarjetas.json`) with new sequential ids.
  * Each card asks about one of the note's key terms (cards/): a cloze or a definition, the term as
  * the answer. The cards are chosen against the deck inside its write (cards/build.ts cardsForNote),
@@ -29,7 +29,7 @@ export interface CrearTarjetasArgs {
 /** The dispatcher's refusal of an `id_nota` that names no note. */
 const NOTE_MISSING = (id: number) => `la nota ${id} no existe (buscar_notas da los ids de las notas que hay)`;
 
-/** SPEC §5 toy duration of T2 "Crear tarjetas" (planning estimate). */
+/** docs/design.md §5 toy duration of T2 "Crear tarjetas" (planning estimate). */
 const STAGE = singleStage('crear_tarjetas');
 /** The stage of one call, labelled with its note: a week's several card calls read apart in the progress and the chart. */
 const stageOf = (args: { id_nota?: unknown }): StageSpec =>

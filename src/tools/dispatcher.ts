@@ -1,11 +1,11 @@
 /**
- * The dispatcher (SPEC §3): the one code path every caller (CLI, agent, bot) takes to run a tool.
+ * The dispatcher (docs/design.md §3): the one code path every caller (CLI, agent, bot) takes to run a tool.
  * Order: audit the request → unknown tool → validate (every problem, then that what the arguments
  * name exists) → permission policy →
  * (dry run: describe and stop) → idempotency hit → the recorded decision for `confirmar` tools →
  * execute (through the idempotency store when the tool has a key) → audit the result.
  * The dispatcher never asks anyone: a confirmation call carries the owner's decision, asked and
- * written down by the caller beforehand (the agent's run state, CONVENTIONS §15); without one it
+ * written down by the caller beforehand (the agent's run state, docs/design.md §35); without one it
  * does not run.
  * A rejection is a normal result (`is_error: false`); tool errors become `is_error: true` with a
  * code and an actionable Spanish message, never a stack.
@@ -30,7 +30,7 @@ import type { ToolRegistry } from './registry.js';
 import { S } from '../strings/model.js';
 
 export interface DispatchOptions {
-  /** SPEC §3 dry run: validate, check preconditions, say what would be done; do nothing. */
+  /** docs/design.md §3 dry run: validate, check preconditions, say what would be done; do nothing. */
   dryRun?: boolean;
   /** Lane runner for the tool's stages (the scheduler's); default the dispatcher's `stage`. */
   stage?: StageRunner;

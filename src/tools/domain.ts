@@ -1,5 +1,5 @@
 /**
- * Domain facts of SPEC §2 shared by every tool: notes and weeks. Which weeks exist, and what each
+ * Domain facts of docs/design.md §2 shared by every tool: notes and weeks. Which weeks exist, and what each
  * studies, is the owner's course (course/course.ts), never a constant here.
  */
 

@@ -1,5 +1,5 @@
 /**
- * `generar_portada` (SPEC §3): the week's cover PNG through the five stages of the catalogue,
+ * `generar_portada` (docs/design.md §3): the week's cover PNG through the five stages of the catalogue,
  * prompt → image → title → critique → provenance, each a named function (tools/stages/functions.ts)
  * run by the scheduler on its lane (the image on the GPU for flux, the CPU for maqueta) and, when it
  * is CPU work, on the worker pool. A retried stage never redoes the stages before it.

@@ -1,10 +1,10 @@
-/** SPEC §6 idempotency keys of the week's side effects (the cover, the narration). */
+/** docs/design.md §6 idempotency keys of the week's side effects (the cover, the narration). */
 import { CuadernoError } from '../errors.js';
 import { DEMO_COURSE } from './course/demo.js';
 import { MAX_WEEKS, titleHash, type Course } from './course/course.js';
 
 /**
- * The SPEC §6 key `{task}-{year}-S{week}`, plus `-v{n}` for a deliberate redo (n ≥ 2; 1 or
+ * The docs/design.md §6 key `{task}-{year}-S{week}`, plus `-v{n}` for a deliberate redo (n ≥ 2; 1 or
  * undefined means the original). `task` carries every argument that changes the output — the
  * engine and the voice: `portada-maqueta`, `narracion-xtts-ana` — so one engine's result never
  * answers for another's. Too wide (no year) would return last year's cover; too narrow (with the

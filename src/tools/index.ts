@@ -1,5 +1,5 @@
 /**
- * The toolbox: the notebook, the five tools of SPEC §3 and the dispatcher, built once per process
+ * The toolbox: the notebook, the five tools of docs/design.md §3 and the dispatcher, built once per process
  * and shared by every caller (CLI, agent, bot) so all of them take the same code path.
  */
 import type { Config } from '../config.js';
@@ -30,7 +30,7 @@ export interface Toolbox {
    * the SDK's `ToolParam['input_schema']` (an ObjectSchema interface alone is not).
    */
   definitionsForModel(): Array<{ name: string; description: string; input_schema: ObjectSchema & Record<string, unknown>; strict: true }>;
-  /** The one code path for every caller (CLI, agent, bot): SPEC §3 dispatcher contract. */
+  /** The one code path for every caller (CLI, agent, bot): docs/design.md §3 dispatcher contract. */
   dispatch(call: ToolCall, opts?: DispatchOptions): Promise<ToolResult>;
   /** Whether the call would ask the owner, and what the question shows (see Dispatcher.proposal). */
   proposal(call: ToolCall, opts?: { redo?: boolean; input?: unknown }): Promise<Proposal | undefined>;
@@ -55,7 +55,7 @@ export interface ToolboxOptions {
    * createRunStageRunner). The agent's runs always name theirs (the run's lanes and timeline).
    */
   stage?: StageRunner;
-  /** SPEC §6 store (scheduler/idempotency.ts); without it nothing is cached. */
+  /** docs/design.md §6 store (scheduler/idempotency.ts); without it nothing is cached. */
   idempotency?: IdempotencyStore;
   /** Default DEFAULT_POLICY: buscar_notas, crear_tarjetas, registrar_uso auto; generar_portada, narrar_resumen confirmar. */
   policy?: PermissionPolicy;
@@ -82,7 +82,7 @@ export async function createToolbox(opts: ToolboxOptions): Promise<Toolbox> {
 
   await migrateNoteWeeks(notebook, course);
   const registry = new ToolRegistry();
-  // SPEC §3 table order: what the model reads.
+  // docs/design.md §3 table order: what the model reads.
   registry.register(createBuscarNotas(notebook.index));
   // id_nota is a plain integer (no enum of ids): the dispatcher checks that the note exists.
   registry.register(createCrearTarjetas({ notes, cards: notebook.cards, file: notebook.files.cards, noteExists, weekOf: (n) => weekOfNote(course, n) }));

@@ -1,5 +1,5 @@
 /**
- * `narrar_resumen` (SPEC §3): writes the week's podcast script from its notes (opening with the AI
+ * `narrar_resumen` (docs/design.md §3): writes the week's podcast script from its notes (opening with the AI
  * disclosure) and narrates it to a 16-bit PCM mono WAV carrying a RIFF LIST/INFO watermark.
  * Stages (the catalogue's): script → speech (GPU for xtts, CPU for juguete) → watermark → encode
  * (the MP3 episode the chat plays). `xtts` clones the owner's

@@ -1,11 +1,11 @@
 /**
- * Permission policy (SPEC §3): `auto`, `confirmar` or `denegar` per tool; a tool absent from the
+ * Permission policy (docs/design.md §3): `auto`, `confirmar` or `denegar` per tool; a tool absent from the
  * policy — or given any other value — is denied. A sensitive tool (effect level 3) is never run
  * without the owner: `auto` for it is raised to `confirmar`, in code, whatever the configuration says.
  */
 import type { EffectLevel, Permission, PermissionPolicy, ToolDefinition } from './contract.js';
 
-/** The default policy of the five tools (SPEC §3 table). */
+/** The default policy of the five tools (docs/design.md §3 table). */
 export const DEFAULT_POLICY: PermissionPolicy = Object.freeze({
   buscar_notas: 'auto',
   crear_tarjetas: 'auto',

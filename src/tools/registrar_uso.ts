@@ -1,5 +1,5 @@
 /**
- * `registrar_uso` (SPEC §3, effect level 2, local write): appends a row to `registro_uso.csv`
+ * `registrar_uso` (docs/design.md §3, effect level 2, local write): appends a row to `registro_uso.csv`
  * with the cost from the configured price table. It records what ran and what it cost, never
  * note contents. The model's figures are approximate; the program also records every response's
  * real `usage` through the same UsageLog.

@@ -13,7 +13,7 @@ export interface RegisteredTool {
   validate: Validator<Record<string, unknown>>;
 }
 
-/** Checks the SPEC §3 shape every tool must have; a violation is a programming error. */
+/** Checks the docs/design.md §3 shape every tool must have; a violation is a programming error. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function assertToolShape(def: ToolDefinition<any>): void {
   const s = def.input_schema;

@@ -1,8 +1,8 @@
 /**
- * The edge between a typed outcome and the model (CONVENTIONS §13): the tool_result text the model
+ * The edge between a typed outcome and the model (docs/design.md §33): the tool_result text the model
  * reads is rendered here from the ToolResult, and only here. Structured outcomes go as JSON (the
  * keys are part of the wire format, like argument names); errors and denials as the actionable
- * Spanish message. A rejection is `is_error: false` (SPEC §3) and carries its reason as data.
+ * Spanish message. A rejection is `is_error: false` (docs/design.md §3) and carries its reason as data.
  */
 import type { ToolResult } from './contract.js';
 import { previewFields, S } from '../strings/model.js';

@@ -1,5 +1,5 @@
 /**
- * TF-IDF retrieval over the notes, exactly as SPEC §3: lower-case, tokens `[a-záéíóúüñ]+`, stop
+ * TF-IDF retrieval over the notes, exactly as docs/design.md §3: lower-case, tokens `[a-záéíóúüñ]+`, stop
  * words removed, vocabulary = sorted distinct words of the notes, idf = ln((1+N)/(1+df)) + 1,
  * rows L2-normalised, similarity = row · q / ‖q‖ (0 when the query has no known word), ties keep
  * note order. Pure: no I/O.

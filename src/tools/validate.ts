@@ -1,5 +1,5 @@
 /**
- * Argument validation with one ajv instance (SPEC §3 dispatcher step 2). Each tool schema is
+ * Argument validation with one ajv instance (docs/design.md §3 dispatcher step 2). Each tool schema is
  * compiled once, when the tool is registered. No coercion: `"3"` and `true` are not integers.
  * Every problem is reported, structured ({code, field, reason}) and rendered in Spanish.
  *

@@ -1,5 +1,5 @@
 /**
- * The crash matrix (SPEC §7): the standard week crashed right after every occurrence of every crash
+ * The crash matrix (docs/design.md §7): the standard week crashed right after every occurrence of every crash
  * label, then resumed with --reanudar; every side effect exactly once (or reported unknown), the run
  * completes. By snapshot replay — one recorded run, each occurrence resumed from its snapshot by a
  * fresh CLI process — and two real CRASH_AFTER exits under the same checks (crash-support.ts).

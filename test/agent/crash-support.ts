@@ -1,5 +1,5 @@
 /**
- * The crash matrix (SPEC §7): the standard week on the terminal (`cuaderno preparar "prepare la
+ * The crash matrix (docs/design.md §7): the standard week on the terminal (`cuaderno preparar "prepare la
  * semana 3"`, both approvals answered `s`) killed right after every occurrence of every crash label
  * (`CRASH_AFTER=<label>:<k>`: the process exits with 137 right there), then resumed with
  * --reanudar. Every side effect must have happened exactly once — or been reported as unknown,

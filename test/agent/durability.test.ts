@@ -1,5 +1,5 @@
 /**
- * Durability (SPEC §7) in process: the frozen v1 checkpoint keeps loading and resuming, the loader
+ * Durability (docs/design.md §7) in process: the frozen v1 checkpoint keeps loading and resuming, the loader
  * refuses what it cannot trust, reconcile's branches, a journal that cannot be written becomes an
  * alert (not an error for the model), a fresh run clears the old state, unfinished runs are listed.
  * The later layouts' fixtures and the migration to `run.json`: run-state-fixtures.test.ts.

@@ -1,5 +1,5 @@
 /**
- * The loop (SPEC §4) with the real SDK against a scripted Messages API server: a normal week, the
+ * The loop (docs/design.md §4) with the real SDK against a scripted Messages API server: a normal week, the
  * budget checked before the call, the iteration cap, a corrected invalid call, and a note that
  * tries to order a narration.
  */

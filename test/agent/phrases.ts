@@ -39,7 +39,7 @@ const tarjetas = (nota: string | number) => ({ intent: 'tarjetas', nota }) as co
 const orden = (nombre: 'ayuda' | 'estado' | 'gasto' | 'cancelar' | 'notas' | 'start') => ({ intent: 'orden', nombre }) as const;
 
 export const PHRASES: ReadonlyArray<readonly [string, PhraseLabel]> = [
-  // Quoted verbatim in issue 13 and SPEC.md.
+  // Quoted verbatim in issue 13 and docs/design.md §1 and §4.
   ['busca notas sobre el enlace covalente', buscar('enlace covalente')],
   ['¿qué notas tengo sobre química?', buscar('química')],
   ['gracias', gracias],

@@ -1,5 +1,5 @@
 /**
- * Nothing reads wording back (CONVENTIONS §13): with every tool, agent and chat string rewritten to
+ * Nothing reads wording back (docs/design.md §33): with every tool, agent and chat string rewritten to
  * «⟦…⟧», a run still reports what was done and what was not (and why: rejected, expired, cancelled,
  * with the owner's reason reaching the model), a paused run still resumes from disk, delivery still
  * picks the cover and the episode, and /estado's pending list is still right. The expected lines

@@ -1,6 +1,6 @@
 /**
  * The planners read the run's typed ledger, never the rendered tool_result text (issue 23, item 4;
- * CONVENTIONS §13): the offline planner's next turn follows `ModelRequest.results` even when the text
+ * docs/design.md §33): the offline planner's next turn follows `ModelRequest.results` even when the text
  * the model would read says something else, and a call answered without a typed result on record
  * (an old run) still counts as made, so it is not proposed again.
  */

@@ -1,6 +1,6 @@
 /**
  * The guard of issue 24: nothing in src/ but the demo-course fixture names a demo topic or a fixed
- * week range. Weeks are the owner's data (CONVENTIONS §18); a constant that happens to fit the demo
+ * week range. Weeks are the owner's data (docs/design.md §38); a constant that happens to fit the demo
  * is what made a 14-week course impossible. FSRS grades are 1–4 too: they are named once, GRADES.
  */
 import { readFile, readdir } from 'node:fs/promises';

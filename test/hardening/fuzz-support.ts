@@ -1,5 +1,5 @@
 /**
- * The seeded fuzz test of the dispatcher (SPEC §3): ≥ 10,000 generated calls — valid ones, mutated
+ * The seeded fuzz test of the dispatcher (docs/design.md §3): ≥ 10,000 generated calls — valid ones, mutated
  * ones (a key missing or extra, a wrong type, out of an enum or a bound, too long), garbage (every
  * JSON and non-JSON type, unicode, nesting to 5,000 levels), every Object.prototype name as a
  * key and as a tool name, and inputs that cannot be read as data (circular, a getter that throws,

@@ -1,5 +1,5 @@
 /**
- * Hole 10: a new request must not discard an unfinished run (SPEC §7). `preparar "<otra>"` with an
+ * Hole 10: a new request must not discard an unfinished run (docs/design.md §7). `preparar "<otra>"` with an
  * unfinished run exits 2 naming --reanudar and --descartar and keeps the checkpoint; --descartar
  * is the owner's word; --reanudar continues it.
  */

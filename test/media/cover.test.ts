@@ -47,7 +47,7 @@ describe('generar_portada — maqueta (CPU)', () => {
   });
   afterAll(() => cleanup());
 
-  it('declares the SPEC §3 contract', async () => {
+  it('declares the docs/design.md §3 contract', async () => {
     const t = (await tools(dir)).generar_portada;
     expect(t.name).toBe('generar_portada');
     expect(t.strict).toBe(true);
@@ -66,7 +66,7 @@ describe('generar_portada — maqueta (CPU)', () => {
       ['critica', 'Revisión de la portada', 'cpu', 100],
       ['procedencia', 'Guardar la portada', 'cpu', 300],
     ]);
-    // SPEC §5's cover task is 12 s: its stages' estimates add up to it.
+    // docs/design.md §5's cover task is 12 s: its stages' estimates add up to it.
     expect(t.stages({ semana: 3, maqueta: true }).slice(1).reduce((a, s) => a + s.estimateMs, 0)).toBe(12_000);
     expect(t.stages({ semana: 3, maqueta: false })[1]!.lane).toBe('gpu');
     expect(t.idempotencyKey!({ semana: 3, maqueta: true }, { now: NOW })).toBe('portada-maqueta-2026-S3');

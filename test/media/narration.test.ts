@@ -64,7 +64,7 @@ describe('narrar_resumen — juguete (eSpeak-NG, CPU)', () => {
   });
   afterAll(() => cleanup());
 
-  it('declares the SPEC §3 contract', async () => {
+  it('declares the docs/design.md §3 contract', async () => {
     const t = (await tools(dir)).narrar_resumen;
     expect(t).toMatchObject({ name: 'narrar_resumen', strict: true, effect: 3, defaultPermission: 'confirmar' });
     expect(t.input_schema.properties.motor).toMatchObject({ type: 'string', enum: ['xtts', 'juguete'] });

@@ -174,7 +174,7 @@ async function journals(dataDir: string): Promise<Call[]> {
   return out;
 }
 
-/** Read-only tools (effect level 1): a resume runs them again by design (SPEC §7), so each run is audited. */
+/** Read-only tools (effect level 1): a resume runs them again by design (docs/design.md §7), so each run is audited. */
 const READ_ONLY = new Set(['buscar_notas']);
 
 /** The audit's results of side-effecting calls, `tool:outcome` (each must be there once). */
@@ -386,7 +386,7 @@ async function restartAndCheck(t: EmbeddedTelegram, dataDir: string, exp: Expect
     if (pre.approvals >= 3 && after.some(isLostOf(REDO))) problems.push('the redo, paused on its approval, was called lost');
     for (const req of REQUESTS) if (t.server.history().filter(isLostOf(req)).length > 1) problems.push(`«${req}» called lost more than once`);
     const reports = t.server.history().filter((m) => REQUESTS.some((r) => isReportOf(r)(m)));
-    // The redo's cover started and not journalled at the kill: its state is unknown (SPEC §7, no guess).
+    // The redo's cover started and not journalled at the kill: its state is unknown (docs/design.md §7, no guess).
     const unknownRedo = pre.calls.some((c) => c.run === REDO && c.name === 'generar_portada' && !c.done);
     for (const m of reports) {
       const bad = text(m).split('\n').filter((l) => /No se hizo|desconocido/i.test(l));

@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 describe('plan', () => {
-  it('--json reproduces SPEC §5', async () => {
+  it('--json reproduces docs/design.md §5', async () => {
     const c = capture();
     expect(await plan(['--json'], c.io)).toBe(0);
     const r = JSON.parse(c.out());
@@ -113,7 +113,7 @@ describe('plan', () => {
 });
 
 describe('simular', () => {
-  it('--json prints exactly the issue keys; no retryable error final; by default (SPEC §6: a slot per ready task) p50 is the critical path', async () => {
+  it('--json prints exactly the issue keys; no retryable error final; by default (docs/design.md §6: a slot per ready task) p50 is the critical path', async () => {
     const c = capture();
     expect(await simular(['--json'], c.io)).toBe(0);
     const r = JSON.parse(c.out());
@@ -145,7 +145,7 @@ describe('simular', () => {
     expect(live).toBeLessThan(33);
     expect(await p50(['--cpu', '2'])).toBe(live);
     expect(await p50(['--cpu', '3'])).toBe(23); // the week's three tasks of level 1 never wait for a slot
-    expect(await p50(['--motores', 'gpu'])).toBe(33); // SPEC §5: one GPU lane, 33 s
+    expect(await p50(['--motores', 'gpu'])).toBe(33); // docs/design.md §5: one GPU lane, 33 s
     expect(await p50(['--motores', 'gpu', '--gpu', '2', '--cpu', '3'])).toBe(23);
     expect(await simular(['--cpu', '0'], capture().io)).toBe(2);
     expect(await simular(['--motores', 'nube'], capture().io)).toBe(2);

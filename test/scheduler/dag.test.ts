@@ -10,7 +10,7 @@ import { checkRun } from './invariants.js';
 
 const ids = (g: ReturnType<typeof buildGraph>, xs: Iterable<number>): string[] => [...xs].map((v) => g.ids[v]!);
 
-describe('the week of SPEC §5', () => {
+describe('the week of docs/design.md §5', () => {
   const g = buildGraph(weekTasks());
   const a = analyze(g);
 

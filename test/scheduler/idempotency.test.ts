@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 describe('idempotencyKey', () => {
-  it('follows SPEC §6: {task}-{year}-S{week}[-vN]', () => {
+  it('follows docs/design.md §6: {task}-{year}-S{week}[-vN]', () => {
     expect(idempotencyKey('portada', 2026, 3)).toBe('portada-2026-S3');
     expect(idempotencyKey('portada', 2026, 3, 1)).toBe('portada-2026-S3');
     expect(idempotencyKey('portada', 2026, 3, 2)).toBe('portada-2026-S3-v2');

@@ -90,7 +90,7 @@ describe('withRetries on a fake clock', () => {
   });
 });
 
-describe('theory (SPEC §6)', () => {
+describe('theory (docs/design.md §6)', () => {
   it('a task fails in 1.11 % of cases, a 7-task week in 7.49 %', () => {
     expect(1 - pSuccess(0.1, 0.1, 4)).toBeCloseTo(0.011054, 6);
     expect(pWeekFailure(0.1, 0.1, 4, 7)).toBeCloseTo(0.074858, 6);

@@ -1,7 +1,7 @@
 /**
  * `indice_notas.json` (store/notesIndex.ts): kept by every write of the notes, rebuilt from
  * `notas.json` when missing, stale or damaged (one console line for the last two), never a crash
- * and never a wrong answer — the answers are compared with the full scan of SPEC §3 each time.
+ * and never a wrong answer — the answers are compared with the full scan of docs/design.md §3 each time.
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -46,7 +46,7 @@ async function expectFullScan(index: NotesIndex, all: readonly Note[], query: st
 const indexDoc = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as { version: number; notas: string; ids: number[] };
 
 describe('the notes index on disk', () => {
-  it('a new folder: built silently on the first search, with the SPEC reference (note 8, 0.426)', async () => {
+  it('a new folder: built silently on the first search, with the docs/design.md §3 reference (note 8, 0.426)', async () => {
     const f = await folder();
     const { found } = await f.index.search('la luz y el color del impresionismo', 2);
     expect(found[0]!.note.id).toBe(8);

@@ -1,5 +1,5 @@
 /**
- * One voice (CONVENTIONS §16): walks EVERY string exported by src/strings/ — constants, arrays,
+ * One voice (docs/design.md §36): walks EVERY string exported by src/strings/ — constants, arrays,
  * objects and functions called with sample arguments — and fails on words a person must never
  * read: tool names, file paths and extensions, environment variables, engine codenames, English,
  * and usted forms. What only the model reads (strings/model.ts: it needs the tool ids and their

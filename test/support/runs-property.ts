@@ -188,7 +188,7 @@ async function drain(chat: InProcessChat, taps: string[]): Promise<string[]> {
 
 interface AuditLine { event?: string; call_id?: string; tool?: string; outcome?: string; idempotency_key?: string }
 
-/** Tools whose call leaves a mark (SPEC §3: levels 2 and 3). */
+/** Tools whose call leaves a mark (docs/design.md §3: levels 2 and 3). */
 const EFFECTS = new Set(['crear_tarjetas', 'generar_portada', 'narrar_resumen', 'registrar_uso']);
 
 async function oracle(chat: InProcessChat, taps: readonly string[]): Promise<string[]> {

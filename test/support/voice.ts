@@ -1,5 +1,5 @@
 /**
- * What a person must never read from the bot (CONVENTIONS §16), as patterns shared by the strings
+ * What a person must never read from the bot (docs/design.md §36), as patterns shared by the strings
  * walk (test/strings/one-voice.test.ts) and the whole-session browser test: internal names, English,
  * usted. `ownWords` drops what the bot quotes back («…», commands, flags) before judging its words.
  */

@@ -1,4 +1,4 @@
-/** SPEC §3 dispatcher contract through the real toolbox over a temp data dir (no mocks). */
+/** docs/design.md §3 dispatcher contract through the real toolbox over a temp data dir (no mocks). */
 import { access, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ afterEach(() => cleanup());
 const exists = (p: string) => access(p).then(() => true, () => false);
 
 describe('dispatcher', () => {
-  it('returns the SPEC reference through the full path and audits ids and similarities, not note text', async () => {
+  it('returns the docs/design.md §3 reference through the full path and audits ids and similarities, not note text', async () => {
     const box = await makeToolbox(dir);
     const r = await box.dispatch({ id: 'c1', name: 'buscar_notas', input: { consulta: 'la luz y el color del impresionismo', k: 2 } });
     expect(r).toMatchObject({ is_error: false, outcome: 'ok' });
@@ -116,7 +116,7 @@ describe('dispatcher', () => {
     expect(await snapshot(dir, [AUDIT])).toEqual(before);
   });
 
-  it('the default policy is the SPEC table and matches each tool’s own default', async () => {
+  it('the default policy is the one of docs/design.md §3 and matches each tool’s own default', async () => {
     const box = await makeToolbox(dir);
     expect(DEFAULT_POLICY).toEqual({ buscar_notas: 'auto', crear_tarjetas: 'auto', proponer_tarjetas: 'auto', registrar_uso: 'auto', generar_portada: 'confirmar', narrar_resumen: 'confirmar' });
     for (const [name, def] of box.tools) expect(DEFAULT_POLICY[name]).toBe(def.defaultPermission);

@@ -38,7 +38,7 @@ export function asModelSees(tool: string, r: ToolResult): Seen {
 }
 
 /**
- * A real toolbox over `dir` whose `dispatch` also returns what the model would read (the SPEC §3
+ * A real toolbox over `dir` whose `dispatch` also returns what the model would read (the docs/design.md §3
  * dispatcher contract is stated in those terms: is_error, the message). A call that would ask the
  * owner goes the way the agent's runs take it: its proposal (what the question shows) is recorded
  * in `asked`, then the call is dispatched with the owner's recorded decision — `answer` (default no)

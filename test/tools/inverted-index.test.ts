@@ -1,5 +1,5 @@
 /**
- * The notes' inverted index against the full-scan TF-IDF of SPEC §3 (tools/tfidf.ts): seeded random
+ * The notes' inverted index against the full-scan TF-IDF of docs/design.md §3 (tools/tfidf.ts): seeded random
  * note sets, built whole, grown one note at a time and read back from its snapshot, must give
  * bit-identical similarities and the same order (ties in note order) for every k.
  */
@@ -13,7 +13,7 @@ import { generateNotes } from '../support/generated-notes.js';
 
 const demo: Note[] = JSON.parse(await readFile(SEED_NOTES_FILE, 'utf8'));
 
-/** The reference: SPEC §3 as written, scanning every note. */
+/** The reference: docs/design.md §3 as written, scanning every note. */
 function fullScan(reference: TfidfIndex, query: string, k: number) {
   return topK(similarities(reference, query), k).map(({ index, score }) => ({ pos: index, score }));
 }
@@ -28,8 +28,8 @@ function expectSame(index: InvertedIndex, texts: readonly string[] | TfidfIndex,
   if (want[0] && want[0].score > 0) matched++;
 }
 
-describe('inverted index = full-scan TF-IDF (SPEC §3)', () => {
-  it('the SPEC reference: «la luz y el color del impresionismo», k=2 → note 8 at 0.426', () => {
+describe('inverted index = full-scan TF-IDF (docs/design.md §3)', () => {
+  it('the docs/design.md §3 reference: «la luz y el color del impresionismo», k=2 → note 8 at 0.426', () => {
     const index = InvertedIndex.fromTexts(demo.map((n) => n.texto));
     const [first] = index.search('la luz y el color del impresionismo', 2);
     expect(demo[first!.pos]!.id).toBe(8);

@@ -6,7 +6,7 @@ import { buildIndex, similarities, tokenize, topK } from '../../src/tools/tfidf.
 
 const notes: Note[] = JSON.parse(await readFile(SEED_NOTES_FILE, 'utf8'));
 
-describe('TF-IDF (SPEC §3)', () => {
+describe('TF-IDF (docs/design.md §3)', () => {
   it('lower-cases, keeps [a-záéíóúüñ]+ tokens and drops stop words', () => {
     expect(tokenize('La LUZ, y el Color del ¡Impresionismo! 1874 pingüino')).toEqual(['luz', 'color', 'impresionismo', 'pingüino']);
   });

@@ -36,7 +36,7 @@ describe('compileValidator', () => {
     expect(compileValidator(portada)(input)).toEqual({ ok: true, value: input });
   });
 
-  it('uses the SPEC wording for an out-of-enum value', () => {
+  it('uses the docs/design.md §3 wording for an out-of-enum value', () => {
     expect(problems(portada, { semana: 9, maqueta: true })).toEqual([{ code: 'enum', field: 'semana', reason: 'semana=9 fuera de [1, 2, 3, 4]' }]);
     expect(problems(uso, { tarea: 'x', motor: 'nube', tokens: 1 })[0]!.reason).toBe('motor="nube" fuera de ["xtts", "juguete"]');
   });

@@ -17,7 +17,7 @@ import { CancelledError, EngineError, type ErrorCode } from '../../errors.js';
 import { DEFAULT_ORCHESTRATOR_MODEL, MODEL_NAMES, type ModelName } from '../../config.js';
 import type { ContentBlock, Model, ModelRequest, ModelResponse } from './types.js';
 
-/** Runs `fn` under the project's retry policy (SPEC §6). Identity when not injected. */
+/** Runs `fn` under the project's retry policy (docs/design.md §6). Identity when not injected. */
 export type RetryRunner = <T>(fn: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal) => Promise<T>;
 
 export interface AnthropicModelOptions {

@@ -1,10 +1,10 @@
 /**
- * The ~4 characters per token estimator of SPEC §4. Used for the budget check when the model has
+ * The ~4 characters per token estimator of docs/design.md §4. Used for the budget check when the model has
  * no token-count endpoint, and by the offline planner to report realistic `usage`.
  */
 import type { ContentBlock, ModelRequest } from './types.js';
 
-/** SPEC §4: estimates may use ~4 characters per token. */
+/** docs/design.md §4: estimates may use ~4 characters per token. */
 export const CHARS_PER_TOKEN = 4;
 
 /** Tokens for a piece of text (rounded up; 0 for empty). */

@@ -1,5 +1,5 @@
 /**
- * The student's course (SPEC §2, CONVENTIONS §18): weeks 1..N, each with a title (its topic), an
+ * The student's course (docs/design.md §2, docs/design.md §38): weeks 1..N, each with a title (its topic), an
  * optional start date and key terms. Everything that speaks of weeks — tool schemas, the prompt, the
  * planner, covers, narrations, search, cards, the report — asks these pure helpers, never a constant.
  * The file (`curso.json`) is read and written by store/courseFile.ts; without it the demo course

@@ -223,7 +223,7 @@ function fillBetween(starts: Array<string | null>): void {
 
 /** Longest key term (a phrase longer than this is a sentence, not a term a student would search). */
 const MAX_TERM = 80;
-/** Words that join or surround terms without being one: SPEC §2's stop words plus a few more. */
+/** Words that join or surround terms without being one: docs/design.md §2's stop words plus a few more. */
 const EDGE_WORDS = new Set([...STOP_WORDS, 'e', 'o', 'u', 'ni', 'the', 'of', 'to', 'in', 'on', 'for', 'with', 'an']);
 /** Words that open a week's title without naming what it studies («Introducción a …», «Repaso …»). */
 const GENERIC_OPENERS = new Set([

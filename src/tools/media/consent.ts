@@ -1,7 +1,7 @@
 /**
  * The owner's voice-consent record, `<dataDir>/consentimiento.json`:
  * `{ "titular": "…", "alcance": "…", "valido_hasta": "2026-12-31", "voz"?: "…" }`.
- * A cloned voice is biometric data (SPEC §3): `xtts` runs only while a record exists, is complete
+ * A cloned voice is biometric data (docs/design.md §3): `xtts` runs only while a record exists, is complete
  * and `valido_hasta` has not passed. A date without a time is valid through that whole day (UTC).
  * `voz` optionally names the reference voice on the XTTS server (default `titular`): a preset or a
  * file of the server's voice library. `muestra` optionally names a WAV recording of the owner in the

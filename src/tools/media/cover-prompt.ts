@@ -5,7 +5,7 @@
 import type { Note } from '../domain.js';
 import type { CoverLook } from './engines.js';
 
-/** SPEC §2 stop words, so key terms are content words. */
+/** docs/design.md §2 stop words, so key terms are content words. */
 const STOP_WORDS = new Set(
   'a al antes cada con cómo cuando de del dos el en es esa la las lo los más no para por que se sobre sus un una y luego puede mismo pero sin'.split(' '),
 );

@@ -14,7 +14,7 @@ export const MOTIF = Object.freeze({ statistics: 0, code: 1, art: 2, music: 3, n
 export const MOTIF_COUNT = 5;
 
 /**
- * The words that name each subject: data, not code (CONVENTIONS §18) — `assets/materias-portada.json`,
+ * The words that name each subject: data, not code (docs/design.md §38) — `assets/materias-portada.json`,
  * folded (lower case, no accents), each an alternative of a whole-word pattern. Only words that mean
  * the subject wherever they appear («media», «barroco», «ópera»… are left out on purpose; the file
  * says why). Read once, when the first cover asks.

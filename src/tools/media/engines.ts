@@ -1,6 +1,6 @@
 /**
  * The two engine interfaces of the media tools. Each engine declares its lane (the GPU is an
- * exclusive resource, SPEC §5) and its expected duration, which the scheduler uses to plan; every
+ * exclusive resource, docs/design.md §5) and its expected duration, which the scheduler uses to plan; every
  * call takes an AbortSignal. Implementations: `maqueta` / `flux` (images), `juguete` / `xtts` (speech).
  */
 import { CancelledError } from '../../errors.js';
@@ -30,7 +30,7 @@ export interface ImageEngine {
   /** Model identifier recorded in the provenance, e.g. `procedural-v1`, `FLUX.1-schnell`. */
   readonly model: string;
   readonly lane: Lane;
-  /** Planning estimate in ms (SPEC §5 toy duration of the cover task). */
+  /** Planning estimate in ms (docs/design.md §5 toy duration of the cover task). */
   readonly estimateMs: number;
   generate(req: ImageRequest, signal: AbortSignal): Promise<Raster>;
 }
@@ -45,12 +45,12 @@ export interface SpeechEngine {
   readonly name: 'juguete' | 'xtts';
   readonly model: string;
   readonly lane: Lane;
-  /** Planning estimate in ms (SPEC §5 toy duration of the narration task). */
+  /** Planning estimate in ms (docs/design.md §5 toy duration of the narration task). */
   readonly estimateMs: number;
   synthesize(text: string, signal: AbortSignal): Promise<Pcm>;
 }
 
-/** SPEC §5 toy durations, kept as the planning estimates of the inner stages. */
+/** docs/design.md §5 toy durations, kept as the planning estimates of the inner stages. */
 export const STAGE_ESTIMATES_MS = Object.freeze({
   coverPrompt: 3_000,
   coverImage: 12_000,

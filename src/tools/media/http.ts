@@ -1,6 +1,6 @@
 /**
  * The one HTTP call of the GPU engines, and the classification of what can go wrong into
- * EngineError codes the scheduler's `classify` understands (SPEC §6): not configured / unreachable →
+ * EngineError codes the scheduler's `classify` understands (docs/design.md §6): not configured / unreachable →
  * ENGINE_UNAVAILABLE (not retryable, tell the model the CPU fallback); 429 → RATE_LIMITED with
  * `retryAfterS`; 500/502/503/504 → SERVER_ERROR; 529 → OVERLOADED; a 5xx whose body says the GPU ran
  * out of memory → GPU_OOM (not retryable); timeout → TIMEOUT; reset sockets → NETWORK.

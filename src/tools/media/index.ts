@@ -1,5 +1,5 @@
 /**
- * The media tools of SPEC §3 — `generar_portada` (cover PNG) and `narrar_resumen` (narration WAV) —
+ * The media tools of docs/design.md §3 — `generar_portada` (cover PNG) and `narrar_resumen` (narration WAV) —
  * built from the engines in this folder. This folder is the only place that talks to GPU servers or
  * to a speech synthesiser; everything above it sees ToolDefinitions.
  *

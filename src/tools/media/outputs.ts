@@ -1,6 +1,6 @@
 /**
  * Output names of the media tools. The first result of a week is `<stem>.<ext>`
- * (`portadas/semana_03.png`); a deliberate redo (ctx.redo, SPEC §6 `-v2`) never overwrites what the
+ * (`portadas/semana_03.png`); a deliberate redo (ctx.redo, docs/design.md §6 `-v2`) never overwrites what the
  * owner already received: it takes the first free `<stem>-vN.<ext>`, N ≥ 2.
  */
 import { access, readdir, readFile } from 'node:fs/promises';
@@ -45,7 +45,7 @@ export async function latestOutput(dir: string, stem: string, ext: string): Prom
   }
 }
 
-/** Sidecar fields that make an output recognisable by the call that made it (SPEC §6, exactly once). */
+/** Sidecar fields that make an output recognisable by the call that made it (docs/design.md §6, exactly once). */
 export interface KeyedSidecar {
   /** The idempotency key of the call (`portada-2026-S3`, `narracion-2026-S3-v2`). */
   clave: string;

@@ -1,6 +1,6 @@
 /**
  * The podcast script of a week (stage `guion`): an episode that explains the week (docs/design.md §3).
- * It opens with the AI-voice disclosure (SPEC §3) and the week's title; then the week's key ideas
+ * It opens with the AI-voice disclosure (docs/design.md §3) and the week's title; then the week's key ideas
  * (study/key-ideas.ts) in the order of the material, each said with its own sentence of the notes
  * (extractive: nothing is invented), formulas said in words; every note says at least its most
  * central sentence; up to about three minutes, the key terms' sentences and the most central sentences
@@ -25,7 +25,7 @@ export const TARGET_WORDS = 450;
 /** Most words of one idea's sentence; a longer one is said up to its first clause. */
 const SENTENCE_WORDS = 45;
 
-// The student hears these: tú, like every word the product says (CONVENTIONS §16).
+// The student hears these: tú, like every word the product says (docs/design.md §36).
 export const CLOSING = 'Repasa estas ideas con tus tarjetas y vuelve a escucharlo antes del examen.';
 export const PADDING = 'Tómate un momento para explicarlas con tus propias palabras: es la mejor forma de fijarlas.';
 const LEADS = ['Empecemos.', 'Sigamos.', 'Además,', 'Por otra parte,', 'También', 'Después,'];

@@ -1,11 +1,11 @@
 /**
  * THE stage catalogue: every stage of every tool, declared once — id, tool, lane, label, chat
- * action, estimate, dependencies, whether it runs off the main thread, and which of SPEC §5's seven
+ * action, estimate, dependencies, whether it runs off the main thread, and which of docs/design.md §5's seven
  * week tasks it belongs to. The tools build their calls' stage graphs from it, the scheduler's week
  * (`plan`, `simular`, the benchmark) is summed from it, `plan --etapas` prints it, and the progress
  * reads labels, chat actions and estimates from it.
  *
- * Estimates are SPEC §5's toy durations split across each task's stages (their sum is the task's
+ * Estimates are docs/design.md §5's toy durations split across each task's stages (their sum is the task's
  * duration: the cover's 12 s are image + title + critique + provenance). The rolling record of
  * durations measured on this machine (durations.ts) refines them for ETAs and dry runs.
  */
@@ -26,7 +26,7 @@ export interface StageDecl {
   /**
    * What the stage takes with the CPU engines (maqueta, juguete) on an ordinary two-core machine,
    * measured: the estimate a call on the CPU shows before this machine has measured the stage
-   * itself. The SPEC's toy `estimateMs` is the GPU engines' — 15–20 s for what the CPU does in 1–2.
+   * itself. The toy `estimateMs` of docs/design.md §6 is the GPU engines' — 15–20 s for what the CPU does in 1–2.
    */
   localMs?: number;
   deps: readonly string[];
@@ -40,7 +40,7 @@ export interface StageDecl {
    * card never waits for a thread that other runs' CPU work keeps busy.
    */
   serverEngines?: readonly string[];
-  /** SPEC §5 week task this stage is part of (T1–T7). */
+  /** docs/design.md §5 week task this stage is part of (T1–T7). */
   week: WeekTaskId;
   /**
    * Input fields that name files, for a stage that may run in another process (the GPU lane on a
@@ -68,7 +68,7 @@ export const STAGE_CATALOGUE: readonly StageDecl[] = Object.freeze([
   D({ id: 'uso.registro', tool: 'registrar_uso', name: 'registro', label: STAGE_LABELS['uso.registro'], lane: 'cpu', estimateMs: 100, deps: [], offThread: false, week: 'T7' }),
 ]);
 
-/** SPEC §5's names of the week's seven tasks (the first stage's label of each, and the report). */
+/** docs/design.md §5's names of the week's seven tasks (the first stage's label of each, and the report). */
 export const WEEK_TASK_LABELS: Readonly<Record<WeekTaskId, string>> = Object.freeze({
   T1: 'Recuperar notas', T2: 'Crear tarjetas', T3: 'Guion del pódcast', T4: 'Prompt de portada', T5: 'Portada', T6: 'Narración', T7: 'Informe semanal',
 });
