@@ -15,8 +15,10 @@ export const SYLLABUS = Object.freeze({
     'No he encontrado ninguna semana en el texto: pon una por línea, por ejemplo «Semana 1: Introducción» o «1. Introducción».',
   duplicateWeek: (week: number, firstLine: number, secondLine: number) =>
     `La semana ${week} aparece dos veces (líneas ${firstLine} y ${secondLine}): deja solo una y vuelve a enviarlo.`,
-  tooManyWeeks: (count: number, max: number) =>
-    `He contado ${count} semanas y un curso puede tener como mucho ${max}: revisa si has pegado otro texto junto al programa.`,
+  // No count: past the limit the reading stops counting (week numbers beyond three digits are not
+  // read as weeks), and a wrong number («999 semanas» for 10,000) says less than none.
+  tooManyWeeks: (max: number) =>
+    `He encontrado más de ${max} semanas y un curso puede tener como mucho ${max}: revisa si has pegado otro texto junto al programa.`,
   titleTooLong: (week: number, length: number, max: number) =>
     `El título de la semana ${week} tiene ${length} caracteres y el máximo es ${max}: acórtalo y vuelve a enviarlo.`,
   emptyTitle: (week: number, line: number) =>

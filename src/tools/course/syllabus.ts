@@ -51,7 +51,7 @@ export function parseSyllabusText(text: string, opts: { now: Date }): SyllabusRe
   const starts = lines.map((l) => (isFooter(l) ? undefined : weekStart(l)));
   const chosen = chooseWeekLines(starts);
   if (chosen.size === 0) return { ok: false, problem: S.noWeek() };
-  if (chosen.size > MAX_WEEKS) return { ok: false, problem: S.tooManyWeeks(chosen.size, MAX_WEEKS) };
+  if (chosen.size > MAX_WEEKS) return { ok: false, problem: S.tooManyWeeks(MAX_WEEKS) };
 
   const drafts: Draft[] = [];
   let header: TableHeader | undefined;
