@@ -511,7 +511,7 @@ async function resumeLocal(rec: Recorded, restored: Restored, usageTasks: readon
     if (reports !== 1) problems.push(`${reports} reports in the chat; chat:\n${chatText(page)}`);
     const approvals = chat().filter(isApproval).length;
     if (approvals !== 2) problems.push(`${approvals} approval messages (expected 2: each asked once); chat:\n${chatText(page)}`);
-    const cards = (await readJson<unknown[]>(path.join(dataDir, 'tarjetas.json'))) ?? [];
+    const cards = deckFileCards(await readJson<unknown>(path.join(dataDir, 'tarjetas.json')));
     if (cards.length !== 3) problems.push(`${cards.length} cards`);
     const rows = await usageRows(dataDir);
     for (const tarea of usageTasks) {
