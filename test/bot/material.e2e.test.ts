@@ -27,8 +27,8 @@ describe('material in the chat', () => {
     const pdf = Buffer.from(await textPdf(NOTAS));
     const sent = await sendUserFile(t.server, pdf, 'Tema 4.pdf', 'document');
     const proposal = await waitForMessage(t, 'the proposal', after(sent.message_id, isProposal));
-    // One document, one week: the week its sections point to, for the whole document.
-    expect(proposal.text!.split('\n')[0]).toBe('De «Tema 4.pdf» (3 páginas): 3 notas para la semana 3 «Historia del arte».');
+    // One document, one week — and none when most of its sections are about no week of the course.
+    expect(proposal.text!.split('\n')[0]).toBe('De «Tema 4.pdf» (3 páginas): 3 notas sin semana.');
     expect(buttonsOf(proposal).map((b) => b.text)).toEqual(['✅ Guardar', '📅 Cambiar semana', '❌ Descartar']);
     expect((await chat.notebook.notes.list()).length).toBe(before);
 
@@ -40,8 +40,8 @@ describe('material in the chat', () => {
     expect(notes.length).toBe(before + 3);
     expect(saved.text).toBe(MATERIAL.saved(notes.slice(before).map((n) => n.id)));
     expect(notes.slice(before).map((n) => n.tema)).toEqual(['genética', 'genética', 'historia del arte']);
-    // Each saved note carries the week the proposal showed: the document's.
-    expect(notes.slice(before).map((n) => n.semana)).toEqual([3, 3, 3]);
+    // Each saved note carries what the proposal showed: no week.
+    expect(notes.slice(before).map((n) => n.semana)).toEqual([null, null, null]);
 
     // The same bytes again, even under another name: «ya lo tenía», nothing added.
     const again = await sendUserFile(t.server, pdf, 'copia.pdf', 'document');

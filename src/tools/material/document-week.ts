@@ -118,5 +118,8 @@ export async function documentWeeks(course: Course, doc: { drafts: readonly Note
     if (w !== null) counts.set(w, (counts.get(w) ?? 0) + 1);
   }
   const best = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
-  return best ? all(best[0], { kind: 'mayoria' }) : all(null);
+  // A majority of all its sections, as the proposal says («la mayoría de los apartados»): a lecture
+  // that no week's title names, whose few loose matches point somewhere, is left without a week
+  // for the student to choose — never filed under a week it is not about.
+  return best && best[1] * 2 > doc.drafts.length ? all(best[0], { kind: 'mayoria' }) : all(null);
 }
