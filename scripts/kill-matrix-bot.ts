@@ -116,9 +116,7 @@ async function one(n: number, usageTasks: readonly string[]): Promise<Outcome> {
       await died;
       return { problems: [], killed: false };
     }
-    const cover = path.join(dataDir, 'portadas', 'semana_03.png');
-    const wav = path.join(dataDir, 'audio', 'semana_03.wav');
-    const before = { cover: await inode(cover), wav: await inode(wav) };
+    const before = await madeFiles(dataDir);
     const runsBefore = (await readJson<{ runs: unknown[] }>(path.join(dataDir, 'bot', 'estado.json')))?.runs.length ?? 0;
     const chatBefore = t.server.history().length;
     const askedBefore = t.server.history().some((m) => m.from?.id === DEFAULT_WEBCHAT_USER.id && m.text === REQUEST);
@@ -136,27 +134,9 @@ async function one(n: number, usageTasks: readonly string[]): Promise<Outcome> {
       if (!t.server.history().some(isReport)) t.server.sendUserText(REQUEST);
     }
     const report = await when(t, () => t.server.history().find(isReport), second.exited);
-    const problems: string[] = [];
     if (!report) return { problems: [`no report; the bot exited: ${second.stderr().slice(-400)}`], killed: true };
     await Promise.race([second.exited, settled(t, dataDir)]);
-    const reportAt = t.server.history().findIndex(isReport);
-    if (t.server.history().slice(reportAt).some(isLost)) problems.push('after the report, the restart said the run was lost');
-    if (/No se hizo|Estado desconocido/.test(text(report))) problems.push(`report: ${text(report).split('\n').find((l) => /No se hizo|desconocido/.test(l))}`);
-    const approvals = t.server.history().filter(isApproval);
-    if (approvals.length !== 2) problems.push(`${approvals.length} approval messages (expected 2: each asked once); chat:\n${transcriptOf(t)}`);
-    const cards = deckFileCards(await readJson<unknown>(path.join(dataDir, 'tarjetas.json')));
-    if (cards.length !== 3) problems.push(`${cards.length} cards`);
-    const rows = (await readFile(path.join(dataDir, 'registro_uso.csv'), 'utf8').catch(() => '')).split('\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]);
-    for (const tarea of usageTasks) {
-      const k = rows.filter((r) => r === tarea).length;
-      if (k !== 1) problems.push(`usage row ${tarea} ×${k}`);
-    }
-    const after = { cover: await inode(cover), wav: await inode(wav) };
-    if (!after.cover) problems.push('no cover');
-    if (!after.wav) problems.push('no narration');
-    if (before.cover && before.cover !== after.cover) problems.push('cover made again');
-    if (before.wav && before.wav !== after.wav) problems.push('narration made again');
-    return { problems, killed: true };
+    return { problems: await weekProblems({ chat: t.server.history(), report, transcript: () => transcriptOf(t), dataDir, usageTasks, before, oneReport: false }), killed: true };
   } finally {
     stopOwner();
     for (const b of bots) if (b.child.exitCode === null && b.child.signalCode === null) b.child.kill('SIGKILL');
@@ -294,9 +274,7 @@ async function resumeOne(rec: Recorded, n: number, restored: Restored, recorded:
   let stopOwner = () => {};
   let bot: Bot | undefined;
   try {
-    const cover = path.join(dataDir, 'portadas', 'semana_03.png');
-    const wav = path.join(dataDir, 'audio', 'semana_03.wav');
-    const before = { cover: await inode(cover), wav: await inode(wav) };
+    const before = await madeFiles(dataDir);
     const runsBefore = (await readJson<{ runs: unknown[] }>(path.join(dataDir, 'bot', 'estado.json')))?.runs.length ?? 0;
     const chatBefore = t.server.history().length;
     const askedBefore = t.server.history().some((m) => m.from?.id === DEFAULT_WEBCHAT_USER.id && m.text === REQUEST);
@@ -314,28 +292,7 @@ async function resumeOne(rec: Recorded, n: number, restored: Restored, recorded:
     });
     if (!report) return [`no report; the bot exited: ${bot.stderr().slice(-400)}`];
     await Promise.race([bot.exited, settledIn(t, dataDir)]);
-    const problems: string[] = [];
-    const chat = t.server.history();
-    const reportAt = chat.findIndex(isReport);
-    if (chat.slice(reportAt).some(isLost)) problems.push('after the report, the restart said the run was lost');
-    if (/No se hizo|Estado desconocido/.test(text(report))) problems.push(`report: ${text(report).split('\n').find((l) => /No se hizo|desconocido/.test(l))}`);
-    const reports = chat.filter(isReport).length;
-    if (reports !== 1) problems.push(`${reports} reports in the chat (before and after the restart); chat:\n${transcriptOf(t)}`);
-    const approvals = chat.filter(isApproval);
-    if (approvals.length !== 2) problems.push(`${approvals.length} approval messages (expected 2: each asked once); chat:\n${transcriptOf(t)}`);
-    const cards = deckFileCards(await readJson<unknown>(path.join(dataDir, 'tarjetas.json')));
-    if (cards.length !== 3) problems.push(`${cards.length} cards`);
-    const rows = (await readFile(path.join(dataDir, 'registro_uso.csv'), 'utf8').catch(() => '')).split('\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]);
-    for (const tarea of recorded.usageTasks) {
-      const k = rows.filter((r) => r === tarea).length;
-      if (k !== 1) problems.push(`usage row ${tarea} ×${k}`);
-    }
-    const after = { cover: await inode(cover), wav: await inode(wav) };
-    if (!after.cover) problems.push('no cover');
-    if (!after.wav) problems.push('no narration');
-    if (before.cover && before.cover !== after.cover) problems.push('cover made again');
-    if (before.wav && before.wav !== after.wav) problems.push('narration made again');
-    return problems;
+    return await weekProblems({ chat: t.server.history(), report, transcript: () => transcriptOf(t), dataDir, usageTasks: recorded.usageTasks, before, oneReport: true });
   } finally {
     stopOwner();
     if (bot) {
@@ -453,6 +410,42 @@ function runsGone(dataDir: string): Promise<void> {
 
 const usageRows = async (dataDir: string) => (await readFile(path.join(dataDir, 'registro_uso.csv'), 'utf8').catch(() => '')).split('\n').slice(1).filter(Boolean).map((l) => l.split(',')[1]!);
 
+/** The standard week's cover and narration (semana 3) in `dataDir`, by inode: made again means a new one. */
+async function madeFiles(dataDir: string): Promise<{ cover?: number; wav?: number }> {
+  return { cover: await inode(path.join(dataDir, 'portadas', 'semana_03.png')), wav: await inode(path.join(dataDir, 'audio', 'semana_03.wav')) };
+}
+
+/**
+ * What a restarted standard week must show, whichever way the chat was played: nothing said lost
+ * after the report, nothing «no se hizo» in it, each approval asked once, 3 cards, each usage row
+ * once, the cover and the narration present and not made again (`before`: their inodes before the
+ * restart). `oneReport`: also exactly one report in the chat.
+ */
+async function weekProblems(o: { chat: readonly Message[]; report: Message; transcript: () => string; dataDir: string; usageTasks: readonly string[]; before: { cover?: number; wav?: number }; oneReport: boolean }): Promise<string[]> {
+  const { chat, report, dataDir } = o;
+  const problems: string[] = [];
+  const reportAt = chat.findIndex(isReport);
+  if (chat.slice(reportAt).some(isLost)) problems.push('after the report, the restart said the run was lost');
+  if (/No se hizo|Estado desconocido/.test(text(report))) problems.push(`report: ${text(report).split('\n').find((l) => /No se hizo|desconocido/.test(l))}`);
+  const reports = chat.filter(isReport).length;
+  if (o.oneReport && reports !== 1) problems.push(`${reports} reports in the chat (before and after the restart); chat:\n${o.transcript()}`);
+  const approvals = chat.filter(isApproval).length;
+  if (approvals !== 2) problems.push(`${approvals} approval messages (expected 2: each asked once); chat:\n${o.transcript()}`);
+  const cards = deckFileCards(await readJson<unknown>(path.join(dataDir, 'tarjetas.json')));
+  if (cards.length !== 3) problems.push(`${cards.length} cards`);
+  const rows = await usageRows(dataDir);
+  for (const tarea of o.usageTasks) {
+    const k = rows.filter((r) => r === tarea).length;
+    if (k !== 1) problems.push(`usage row ${tarea} ×${k}`);
+  }
+  const after = await madeFiles(dataDir);
+  if (!after.cover) problems.push('no cover');
+  if (!after.wav) problems.push('no narration');
+  if (o.before.cover && o.before.cover !== after.cover) problems.push('cover made again');
+  if (o.before.wav && o.before.wav !== after.wav) problems.push('narration made again');
+  return problems;
+}
+
 /** The recording: the whole conversation once, the data folder (chat.json included) after every write. */
 async function recordLocal(): Promise<{ rec: Recorded; usageTasks: string[] }> {
   const rec = await startRecording();
@@ -482,9 +475,7 @@ async function recordLocal(): Promise<{ rec: Recorded; usageTasks: string[] }> {
 
 async function resumeLocal(rec: Recorded, restored: Restored, usageTasks: readonly string[]): Promise<string[]> {
   const dataDir = path.join(restored.root, 'data');
-  const cover = path.join(dataDir, 'portadas', 'semana_03.png');
-  const wav = path.join(dataDir, 'audio', 'semana_03.wav');
-  const before = { cover: await inode(cover), wav: await inode(wav) };
+  const before = await madeFiles(dataDir);
   const runsBefore = (await readJson<{ runs: unknown[] }>(path.join(dataDir, 'bot', 'estado.json')))?.runs.length ?? 0;
   const { bot, page } = await upLocal({ CUADERNO_DATA_DIR: path.join(rec.root, 'data'), CUADERNO_CLAVES_DIR: path.join(rec.root, 'claves'), ...TEST_ENV, CUADERNO_MODELO: 'local' }, { via: restored });
   let stopOwner = () => {};
@@ -503,27 +494,7 @@ async function resumeLocal(rec: Recorded, restored: Restored, usageTasks: readon
     });
     if (!report) return [`no report; the bot exited: ${bot.stderr().slice(-400)}`];
     await Promise.race([bot.exited, runsGone(dataDir)]);
-    const problems: string[] = [];
-    const reportAt = chat().findIndex(isReport);
-    if (chat().slice(reportAt).some(isLost)) problems.push('after the report, the restart said the run was lost');
-    if (/No se hizo|Estado desconocido/.test(text(report))) problems.push(`report: ${text(report).split('\n').find((l) => /No se hizo|desconocido/.test(l))}`);
-    const reports = chat().filter(isReport).length;
-    if (reports !== 1) problems.push(`${reports} reports in the chat; chat:\n${chatText(page)}`);
-    const approvals = chat().filter(isApproval).length;
-    if (approvals !== 2) problems.push(`${approvals} approval messages (expected 2: each asked once); chat:\n${chatText(page)}`);
-    const cards = deckFileCards(await readJson<unknown>(path.join(dataDir, 'tarjetas.json')));
-    if (cards.length !== 3) problems.push(`${cards.length} cards`);
-    const rows = await usageRows(dataDir);
-    for (const tarea of usageTasks) {
-      const k = rows.filter((r) => r === tarea).length;
-      if (k !== 1) problems.push(`usage row ${tarea} ×${k}`);
-    }
-    const after = { cover: await inode(cover), wav: await inode(wav) };
-    if (!after.cover) problems.push('no cover');
-    if (!after.wav) problems.push('no narration');
-    if (before.cover && before.cover !== after.cover) problems.push('cover made again');
-    if (before.wav && before.wav !== after.wav) problems.push('narration made again');
-    return problems;
+    return await weekProblems({ chat: chat(), report, transcript: () => chatText(page), dataDir, usageTasks, before, oneReport: true });
   } finally {
     stopOwner();
     page?.close();
