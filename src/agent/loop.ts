@@ -5,10 +5,10 @@
  * the effects journal, so a run killed at any moment resumes without repeating a side effect.
  * Every decision is `step.ts`; this file only performs them.
  */
-import { costUsd, MAX_OUTPUT_TOKENS, type Config } from '../config.js';
+import { MAX_OUTPUT_TOKENS, type Config } from '../config.js';
 import { StateFileError } from '../errors.js';
 import type { Toolbox } from '../tools/index.js';
-import type { ApprovalDecision, Artifact, StageSpec, ToolResult } from '../tools/contract.js';
+import type { ApprovalDecision, StageSpec, ToolResult } from '../tools/contract.js';
 import type { PlannedCall, RunStageRunner } from '../scheduler/turn.js';
 import type { Proposal } from '../tools/dispatcher.js';
 import { renderForModel } from '../tools/render.js';
@@ -18,15 +18,15 @@ import { estimateRequestTokens } from './model/estimate.js';
 import { billedUsage } from './model/usage.js';
 import type { Model, ModelRequest, ToolResultBlock, ToolUseBlock } from './model/types.js';
 import { reasonsForPrompt, systemPrompt } from './prompt.js';
-import { courseForPrompt, type Course } from '../tools/course/course.js';
+import { courseForPrompt } from '../tools/course/course.js';
 import { reconcile, redoApplies, type Reconciled, type ToolFacts } from './reconcile.js';
-import { buildReport, callRecord, notDone, notDoneLine, type CallRecord } from './report.js';
+import { summarize, typedResult, type LoopResult } from './outcome.js';
 import type { ApprovalOption, Checkpoint, PendingApproval, RunStore } from './run-state.js';
 import { afterResponse, beforeCall, type Next } from './step.js';
 import { AGENT } from '../strings/agent.js';
-import type { RunEvent, RunOutcome, StopReason } from './types.js';
+import type { RunEvent, StopReason } from './types.js';
 import { ESTIMATED_TASK_PREFIX } from '../store/index.js';
-import { own, setOwn } from '../lib/own.js';
+import { setOwn } from '../lib/own.js';
 
 /** What the loop needs from the toolbox (tools/index.ts). */
 export type AgentToolbox = Pick<Toolbox, 'definitionsForModel' | 'dispatch' | 'proposal' | 'tools' | 'notebook' | 'course'>;
@@ -59,8 +59,7 @@ export interface LoopDeps {
   waker?: Waker;
 }
 
-/** What the loop knows of a run: the outcome without the service's parts (id, task events). */
-export type LoopResult = Omit<RunOutcome, 'runId' | 'taskEvents'> & Required<Pick<RunOutcome, 'toolCalls' | 'finished' | 'usageEstimated'>>;
+export type { LoopResult } from './outcome.js';
 
 const DEFAULT_MAX_OUTPUT = MAX_OUTPUT_TOKENS;
 
@@ -393,80 +392,6 @@ function describe(next: Next): { stopReason: StopReason; detail?: string } {
   }
 }
 
-/** The outcome from the conversation and the typed results: this process's, then the journal's. */
-function summarize(
-  cp: Checkpoint,
-  ledger: Map<string, ToolResult>,
-  deps: Pick<LoopDeps, 'store' | 'model' | 'prices' | 'toolbox'>,
-  usage: { input: number; output: number },
-  stopReason: StopReason,
-  detail: string | undefined,
-  course: Course,
-): LoopResult {
-  const calls: Array<{ name: string; input: unknown; result?: ToolResult }> = [];
-  for (const m of cp.messages) {
-    if (m.role !== 'assistant') continue;
-    for (const b of m.content) {
-      if (b.type !== 'tool_use') continue;
-      calls.push({ name: b.name, input: b.input, result: ledger.get(b.id) ?? typedResult(cp, deps.store, b.id) });
-    }
-  }
-  const records: CallRecord[] = calls.flatMap((c) => (c.result ? [callRecord(c.name, c.input, c.result)] : []));
-  const artifacts: Artifact[] = [];
-  const notDoneLines: string[] = [];
-  const finished: string[] = [];
-  const cards: number[] = [];
-  const reused: string[] = [];
-  const reusedCards: number[] = [];
-  records.forEach(({ name, input, result }, i) => {
-    if (result.kind === 'ok' || result.kind === 'cache') {
-      artifacts.push(...(result.artifacts ?? []));
-      // Made before (a repeat): the chat points at it instead of sending it again.
-      if (result.kind === 'cache') for (const a of result.artifacts ?? []) if (!reused.includes(a.path)) reused.push(a.path);
-      if (name === 'crear_tarjetas') for (const id of idsIn((result.data as { ya_en_el_mazo?: unknown } | null | undefined)?.ya_en_el_mazo)) if (!reusedCards.includes(id)) reusedCards.push(id);
-      if (name === 'crear_tarjetas') for (const id of cardIdsIn(result.data)) if (!cards.includes(id)) cards.push(id);
-      for (const label of stageLabels(deps.toolbox, name, { ...input, ...result.ranWith })) if (!finished.includes(label)) finished.push(label);
-    }
-    // Done later by another call of the same tool about the same thing (the same note or week, a
-    // corrected call): nothing is missing. Cards of note 5 that failed are not hidden by note 6's.
-    const laterOk = records.slice(i + 1).some((r) => r.name === name && sameSubject(r.input, input) && !notDone(r.result));
-    if (laterOk || !notDone(result)) return;
-    notDoneLines.push(AGENT.notDone(name, notDoneLine(result), input));
-  });
-  const last = cp.messages.at(-1);
-  const modelText = last?.role === 'assistant' ? last.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('\n').trim() : '';
-  const estimated = deps.model.usageIsEstimate;
-  const built = buildReport(records, course, { week: cp.task.week as never, billed: !estimated });
-  // A cancelled run has no final word from the model by design: the owner stopped it, so saying
-  // "the model gave none" would blame the wrong party.
-  const report = (stopReason === 'end_turn' || stopReason === 'awaiting_answer') && modelText ? modelText : stopReason === 'cancelado' || stopReason === 'awaiting_approval' ? built : `${AGENT.noReport}\n${built}`;
-  return {
-    stopReason,
-    iterations: cp.turns,
-    tokens: { ...usage },
-    costUsd: costUsd(deps.model.pricedAs, usage.input, usage.output, deps.prices),
-    report,
-    artifacts,
-    notDone: notDoneLines,
-    toolCalls: calls.length,
-    calls: records.map(({ name, result }) => ({ tool: name, kind: result.kind, ...(result.notApproved ? { notApproved: result.notApproved.reason } : {}) })),
-    finished,
-    usageEstimated: estimated,
-    cards,
-    ...(reused.length > 0 ? { reused } : {}),
-    ...(reusedCards.length > 0 ? { reusedCards } : {}),
-    ...(detail ? { detail } : {}),
-  };
-}
-
-/**
- * A call's typed result from the run state: the checkpoint's ledger (written with the messages at
- * point B), else the effects journal (a checkpoint written before the ledger was kept).
- */
-function typedResult(cp: Checkpoint, store: Pick<RunStore, 'entry'>, id: string): ToolResult | undefined {
-  return (cp.results ? own(cp.results, id) : undefined) ?? store.entry(id)?.result;
-}
-
 /** The typed ledger of every call answered in the conversation so far (what the planners read). */
 function typedLedger(cp: Checkpoint, store: Pick<RunStore, 'entry'>): Record<string, ToolResult> {
   const out: Record<string, ToolResult> = {};
@@ -481,31 +406,3 @@ function typedLedger(cp: Checkpoint, store: Pick<RunStore, 'entry'>): Record<str
   return out;
 }
 
-function idsIn(v: unknown): number[] {
-  return Array.isArray(v) ? v.filter((id): id is number => Number.isInteger(id)) : [];
-}
-
-/**
- * Whether two calls of one tool are about the same thing: the same note (cards) and the same week
- * (cover, narration). A refused call's record keeps no input, so it matches any later call.
- */
-function sameSubject(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
-  return ['id_nota', 'semana'].every((k) => a[k] === undefined || b[k] === undefined || a[k] === b[k]);
-}
-
-/** The progress labels of a completed call («Idea de la portada», «Portada»); none if unknown. */
-function stageLabels(toolbox: AgentToolbox, name: string, input: unknown): string[] {
-  const tool = toolbox.tools.get(name);
-  if (!tool || !input || typeof input !== 'object') return [];
-  try {
-    return tool.stages(input as never).map((s) => s.label);
-  } catch {
-    return []; // a call recorded by an older version whose arguments no longer fit: nothing to show
-  }
-}
-
-/** The deck ids in crear_tarjetas' typed result (`data.ids`); anything else holds none. */
-function cardIdsIn(data: unknown): number[] {
-  const ids = (data as { ids?: unknown } | null | undefined)?.ids;
-  return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
-}

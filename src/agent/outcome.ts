@@ -1,0 +1,129 @@
+/**
+ * A run's outcome from its conversation and its calls' typed results (docs/design.md §4): what was
+ * made, what was not and why, the cards and the files, the report, the usage and its cost. The
+ * agent loop (loop.ts) calls it when a run ends or pauses; it decides nothing.
+ */
+import { costUsd, type Config } from '../config.js';
+import type { Artifact, ToolResult } from '../tools/contract.js';
+import type { Toolbox } from '../tools/index.js';
+import type { Course } from '../tools/course/course.js';
+import type { Model } from './model/types.js';
+import { buildReport, callRecord, notDone, notDoneLine, type CallRecord } from './report.js';
+import type { Checkpoint, RunStore } from './run-state.js';
+import type { RunOutcome, StopReason } from './types.js';
+import { AGENT } from '../strings/agent.js';
+import { own } from '../lib/own.js';
+
+/** What the loop knows of a run: the outcome without the service's parts (id, task events). */
+export type LoopResult = Omit<RunOutcome, 'runId' | 'taskEvents'> & Required<Pick<RunOutcome, 'toolCalls' | 'finished' | 'usageEstimated'>>;
+
+/** What summing up a run reads: the journal, the model's billing, the prices, the tools' stages. */
+export interface SummaryDeps {
+  store: Pick<RunStore, 'entry'>;
+  model: Pick<Model, 'usageIsEstimate' | 'pricedAs'>;
+  prices: Config['prices'];
+  toolbox: Pick<Toolbox, 'tools'>;
+}
+
+/** The outcome from the conversation and the typed results: this process's, then the journal's. */
+export function summarize(
+  cp: Checkpoint,
+  ledger: Map<string, ToolResult>,
+  deps: SummaryDeps,
+  usage: { input: number; output: number },
+  stopReason: StopReason,
+  detail: string | undefined,
+  course: Course,
+): LoopResult {
+  const calls: Array<{ name: string; input: unknown; result?: ToolResult }> = [];
+  for (const m of cp.messages) {
+    if (m.role !== 'assistant') continue;
+    for (const b of m.content) {
+      if (b.type !== 'tool_use') continue;
+      calls.push({ name: b.name, input: b.input, result: ledger.get(b.id) ?? typedResult(cp, deps.store, b.id) });
+    }
+  }
+  const records: CallRecord[] = calls.flatMap((c) => (c.result ? [callRecord(c.name, c.input, c.result)] : []));
+  const artifacts: Artifact[] = [];
+  const notDoneLines: string[] = [];
+  const finished: string[] = [];
+  const cards: number[] = [];
+  const reused: string[] = [];
+  const reusedCards: number[] = [];
+  records.forEach(({ name, input, result }, i) => {
+    if (result.kind === 'ok' || result.kind === 'cache') {
+      artifacts.push(...(result.artifacts ?? []));
+      // Made before (a repeat): the chat points at it instead of sending it again.
+      if (result.kind === 'cache') for (const a of result.artifacts ?? []) if (!reused.includes(a.path)) reused.push(a.path);
+      if (name === 'crear_tarjetas') for (const id of idsIn((result.data as { ya_en_el_mazo?: unknown } | null | undefined)?.ya_en_el_mazo)) if (!reusedCards.includes(id)) reusedCards.push(id);
+      if (name === 'crear_tarjetas') for (const id of cardIdsIn(result.data)) if (!cards.includes(id)) cards.push(id);
+      for (const label of stageLabels(deps.toolbox, name, { ...input, ...result.ranWith })) if (!finished.includes(label)) finished.push(label);
+    }
+    // Done later by another call of the same tool about the same thing (the same note or week, a
+    // corrected call): nothing is missing. Cards of note 5 that failed are not hidden by note 6's.
+    const laterOk = records.slice(i + 1).some((r) => r.name === name && sameSubject(r.input, input) && !notDone(r.result));
+    if (laterOk || !notDone(result)) return;
+    notDoneLines.push(AGENT.notDone(name, notDoneLine(result), input));
+  });
+  const last = cp.messages.at(-1);
+  const modelText = last?.role === 'assistant' ? last.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('\n').trim() : '';
+  const estimated = deps.model.usageIsEstimate;
+  const built = buildReport(records, course, { week: cp.task.week as never, billed: !estimated });
+  // A cancelled run has no final word from the model by design: the owner stopped it, so saying
+  // "the model gave none" would blame the wrong party.
+  const report = (stopReason === 'end_turn' || stopReason === 'awaiting_answer') && modelText ? modelText : stopReason === 'cancelado' || stopReason === 'awaiting_approval' ? built : `${AGENT.noReport}\n${built}`;
+  return {
+    stopReason,
+    iterations: cp.turns,
+    tokens: { ...usage },
+    costUsd: costUsd(deps.model.pricedAs, usage.input, usage.output, deps.prices),
+    report,
+    artifacts,
+    notDone: notDoneLines,
+    toolCalls: calls.length,
+    calls: records.map(({ name, result }) => ({ tool: name, kind: result.kind, ...(result.notApproved ? { notApproved: result.notApproved.reason } : {}) })),
+    finished,
+    usageEstimated: estimated,
+    cards,
+    ...(reused.length > 0 ? { reused } : {}),
+    ...(reusedCards.length > 0 ? { reusedCards } : {}),
+    ...(detail ? { detail } : {}),
+  };
+}
+
+/**
+ * A call's typed result from the run state: the checkpoint's ledger (written with the messages at
+ * point B), else the effects journal (a checkpoint written before the ledger was kept).
+ */
+export function typedResult(cp: Checkpoint, store: Pick<RunStore, 'entry'>, id: string): ToolResult | undefined {
+  return (cp.results ? own(cp.results, id) : undefined) ?? store.entry(id)?.result;
+}
+
+function idsIn(v: unknown): number[] {
+  return Array.isArray(v) ? v.filter((id): id is number => Number.isInteger(id)) : [];
+}
+
+/**
+ * Whether two calls of one tool are about the same thing: the same note (cards) and the same week
+ * (cover, narration). A refused call's record keeps no input, so it matches any later call.
+ */
+function sameSubject(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  return ['id_nota', 'semana'].every((k) => a[k] === undefined || b[k] === undefined || a[k] === b[k]);
+}
+
+/** The progress labels of a completed call («Idea de la portada», «Portada»); none if unknown. */
+function stageLabels(toolbox: Pick<Toolbox, 'tools'>, name: string, input: unknown): string[] {
+  const tool = toolbox.tools.get(name);
+  if (!tool || !input || typeof input !== 'object') return [];
+  try {
+    return tool.stages(input as never).map((s) => s.label);
+  } catch {
+    return []; // a call recorded by an older version whose arguments no longer fit: nothing to show
+  }
+}
+
+/** The deck ids in crear_tarjetas' typed result (`data.ids`); anything else holds none. */
+function cardIdsIn(data: unknown): number[] {
+  const ids = (data as { ids?: unknown } | null | undefined)?.ids;
+  return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+}
