@@ -15,7 +15,7 @@
  */
 import type { Note } from '../domain.js';
 import { cutPassages, firstParagraph, introducesNext, overlaps, type PassageSpan } from './cut.js';
-import { asksWhatIs, asksWhen, definedTerms, givesDate, terms } from './terms.js';
+import { asksWhatIs, asksWhen, givesDate, readPassage, terms } from './terms.js';
 
 /**
  * Where an imported note's text comes from: the file, and the page its text starts on (null or
@@ -158,12 +158,12 @@ export class PassageIndex {
     const note: IndexedNote = { tema: n.tema, texto: n.texto, origen, continuation, opens, entries: [] };
     const topic = terms(n.tema);
     const entries = cutPassages(n.texto, continuation).map((span): Entry => {
-      const words = terms(span.text);
+      const { words, defined } = readPassage(span.text);
       // A heading line inside the note is the passage's nearer heading: its topic (the note's is then the document's title).
       // A few words that say nothing (a course's name, the dates of a week) are found by their own words only.
       const topicWords = !saysSomething(span.text, words.length) ? [] : span.heading !== undefined ? terms(span.heading) : topic;
       const passage: Passage = { ...span, noteId: n.id, tema: n.tema, ...(n.origen ? { origen: n.origen } : {}) };
-      return { passage, words, tf: frequencies(words), topic: frequencies(topicWords), topicWords, length: words.length, defined: definedTerms(span.text), dated: givesDate(span.text), note };
+      return { passage, words, tf: frequencies(words), topic: frequencies(topicWords), topicWords, length: words.length, defined, dated: givesDate(span.text), note };
     });
     note.entries = entries;
     for (const e of entries) {

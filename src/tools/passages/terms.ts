@@ -83,19 +83,38 @@ function headOf(ws: readonly string[]): string[] {
  * punctuation, so «…y Berthe Morisot. Fue una exposición…» defines nothing of her.
  */
 export function definedTerms(text: string): Set<string> {
-  const out = new Set<string>();
+  return readPassage(text).defined;
+}
+
+/** A word, or a mark that ends a clause. */
+const WORD_OR_CLAUSE_END = /[\p{L}\p{N}]+|[.;:!?¿¡,()«»"“”\n—]/gu;
+
+/** A passage's subject words (`terms`) and the stems it defines (`definedTerms`), read in one pass over its folded text. */
+export function readPassage(text: string): { words: string[]; defined: Set<string> } {
+  const words: string[] = [];
+  const defined = new Set<string>();
   const take = (ws: readonly string[]) => {
-    for (const w of ws.filter(isSubject).slice(0, DEFINED_WORDS)) out.add(stem(w));
+    for (const w of ws.filter(isSubject).slice(0, DEFINED_WORDS)) defined.add(stem(w));
   };
-  for (const clause of text.split(/[.;:!?¿¡,()«»"“”\n—]+/)) {
-    const ws = foldedWords(clause);
-    ws.forEach((w, i) => {
-      if (COPULA.has(w)) take(headOf(ws.slice(0, i)));
-      else if (NAMING.has(w) || (w === 'se' && SE_NAMING.has(ws[i + 1] ?? ''))) take(ws.slice(i + (w === 'se' ? 2 : 1)));
-      else if (w === 'como' && ws[i - 1]?.startsWith('conocid')) take(ws.slice(i + 1));
+  let clause: string[] = [];
+  const endClause = () => {
+    clause.forEach((w, i) => {
+      if (COPULA.has(w)) take(headOf(clause.slice(0, i)));
+      else if (NAMING.has(w) || (w === 'se' && SE_NAMING.has(clause[i + 1] ?? ''))) take(clause.slice(i + (w === 'se' ? 2 : 1)));
+      else if (w === 'como' && clause[i - 1]?.startsWith('conocid')) take(clause.slice(i + 1));
     });
+    clause = [];
+  };
+  for (const token of fold(text.normalize('NFKC')).match(WORD_OR_CLAUSE_END) ?? []) {
+    if (token.length === 1 && !/[\p{L}\p{N}]/u.test(token)) {
+      endClause();
+      continue;
+    }
+    clause.push(token);
+    if (isSubject(token)) words.push(stem(token));
   }
-  return out;
+  endClause();
+  return { words, defined };
 }
 
 /**
