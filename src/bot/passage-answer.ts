@@ -55,19 +55,24 @@ export function notesQuestion(u: Understood, text: string): NotesQuestion | unde
   if (readsAsQuestion(text)) {
     // Small talk, a message placed nowhere, and a question the classifier took for a command that
     // only shows something when it has words of its own («¿qué pasa si falta agua?»; «¿qué estás haciendo?» has none).
-    const unplaced = u.intent === 'charla' || u.intent === 'saludo' || u.intent === 'ambiguo'
-      || (u.intent === 'orden' && SHOWING_ORDERS.has(u.nombre) && words >= ORDER_WORDS);
+    const unplaced = CHATTY.has(u.intent) || u.intent === 'ambiguo' || ((u.intent === 'gracias' || showingOrder(u)) && words >= ORDER_WORDS);
     return unplaced ? { query: phrasing, phrasing, onlyFound: true } : undefined;
   }
-  const nowhere = u.intent === 'ambiguo' || u.intent === 'charla';
+  const nowhere = u.intent === 'ambiguo' || u.intent === 'charla' || showingOrder(u);
   return nowhere && words >= STRICT_WORDS ? { query: phrasing, phrasing, onlyFound: true, strict: true } : undefined;
 }
+
+/** Small talk and greetings: what the classifier makes of a message it has no class for. */
+const CHATTY: ReadonlySet<string> = new Set(['charla', 'saludo']);
+
+/** A message read as a command that only shows something. */
+const showingOrder = (u: Understood): boolean => u.intent === 'orden' && SHOWING_ORDERS.has(u.nombre);
 
 /** Words of a week's work: a question about a week or a part of one is left to the week's reading. */
 const NAMES_WEEK_WORK = /\b(?:semanas?|week|portadas?|narracion|audio|podcast|episodio|tarjetas?|fichas?)\b/;
 /** Commands that only show something (never the spending: «¿cuánto llevo gastado?» is not a question to economics notes). */
 const SHOWING_ORDERS: ReadonlySet<string> = new Set(['estado', 'ayuda', 'notas', 'start']);
-/** How many words of its own a question read as one of those commands needs to be tried on the notes. */
+/** How many words of its own a question read as thanks or as one of those commands needs to be tried on the notes. */
 const ORDER_WORDS = 2;
 /** How many subject words a message with no mark of a question needs to be tried on the notes. */
 const STRICT_WORDS = 2;

@@ -40,6 +40,14 @@ describe('which messages are asked of the notes', () => {
     expect(asked('¿cuánto llevo gastado este mes?')).toBeUndefined();
   });
 
+  it('tries a question the classifier took for thanks or for a command that shows something, when it has words of its own', () => {
+    expect(understand('por qué el agua hierve a 100 grados').intent).toBe('gracias');
+    expect(asked('por qué el agua hierve a 100 grados')).toMatchObject({ onlyFound: true });
+    expect(asked('muchas gracias, ¿qué tal?')).toBeUndefined();
+    expect(understand('los compuestos iónicos conducen la electricidad')).toEqual({ intent: 'orden', nombre: 'start' });
+    expect(asked('los compuestos iónicos conducen la electricidad')).toMatchObject({ onlyFound: true, strict: true });
+  });
+
   it('not a greeting, a question about the bot, a week\'s work or a command', () => {
     for (const text of ['buenos días, ¿qué tal?', '¿qué estás haciendo?', '¿quién eres?', '¿qué puedes hacer?', '¿me preparas la semana 3?', 'prepara la semana 2', 'gracias']) {
       expect(asked(text), text).toBeUndefined();

@@ -3,7 +3,7 @@
  * lectures in Markdown imported as a student's notes through the product's own path — the file read
  * as material (extractMaterial) and cut into notes at headings and paragraphs (splitIntoNotes),
  * each note keeping its file — then every question asked of the passage index, straight and as the
- * chat reads it (understand → `buscar`'s `consulta`). A question counts when the first hit's passage
+ * chat asks it (understand → `notesQuestion` → `PassageAnswers.answer`, as bot/intake.ts does). A question counts when the first hit's passage
  * holds its quote once both are normalised as test/fixtures/lectures/README.md says.
  */
 import { readFile } from 'node:fs/promises';

@@ -16,7 +16,7 @@ const NOT_SUBJECT: ReadonlySet<string> = new Set([
   ...[...STOP_WORDS].map(fold),
   ...('el la los las lo un una unos unas de del al a en con por para sin sobre entre hasta desde hacia segun tras y e o u ni si ' +
     'que quien quienes cual cuales cuyo como cuando donde cuanto cuanta cuantos cuantas este esta estos estas ese esa esos esas esto eso aquel aquella ' +
-    'su sus mi mis tu tus me te se le les nos os yo ya muy mas menos tambien tan tanto otro otra otros otras todo toda todos todas algo nada ' +
+    'su sus mi mis tu tus me te se le les nos os yo ya muy mas menos tambien tan tanto mucho mucha muchos muchas otro otra otros otras todo toda todos todas algo nada ' +
     'es son era eran fue fueron sea sean sido ser sera seran esta estan estaba estaban estar hay ha han he has habia habian haber ' +
     'tiene tienen tenia tenian tengo hace hacen hizo hacer haces haciendo paso pasa consiste funciona funcionan ' +
     'tal hola buenos buenas dias tardes noches saludos hey eres estas llamas puedes puedo sabes quieres gusta mio mia ahora ' +
