@@ -6,8 +6,11 @@
  * (test/support/passage-measure.ts), all of them in one notebook; a question counts when the first
  * hit's passage holds its `answer_quote` after the fixture's normalisation. Two figures:
  *   - «búsqueda»: the question's words straight to the passage index;
- *   - «chat»: the question read by the understanding first, as the chat reads it; a question not read
- *     as a question to the notes counts as a miss.
+ *   - «chat»: the question read by the understanding first, then asked as the chat asks it (the
+ *     functions bot/intake.ts calls: `notesQuestion`, then `PassageAnswers.answer`); a message not
+ *     asked of the notes, or answered with nothing, counts as a miss.
+ * Other sets: `test/fixtures/passages` (written with the first index) and `test/fixtures/passages-dev`
+ * (the development set) — pass the folder and its preguntas.json.
  * `--detalle` lists every miss with what came first instead. `--escala` also times the index over
  * 10,000 generated notes (the `busqueda` bench's): the first build, a question, one note added.
  */

@@ -27,7 +27,7 @@ import { answerEmptyWeek } from './empty-week.js';
 import { PASTE_FULL_PART, PasteBox, pasteLength, pasteText, type Paste } from './paste.js';
 import type { RunManager } from './runs.js';
 import type { ReviewWishes } from './review.js';
-import { notesQuestion, PassageAnswers } from './passage-answer.js';
+import { notesQuestion, PassageAnswers, type NotesQuestion } from './passage-answer.js';
 import { PASSAGES } from '../strings/passages.js';
 import { S } from '../strings/chat.js';
 import { personaOf } from './access.js';
@@ -111,7 +111,7 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     if (askedModel) u = await deps.classify!(text, course);
     // A question to the notes, or a question read as small talk whose words the notes hold.
     const asked = notesQuestion(u, text);
-    if (asked && await answerQuestion(ctx, deps, passages, asked.query, course, asked.onlyFound)) return;
+    if (asked && await answerQuestion(ctx, deps, passages, asked, course)) return;
     switch (u.intent) {
       case 'saludo': return void (await replyGreeting(ctx, { notebook: deps.notebook, ...(deps.timeZone ? { timeZone: deps.timeZone } : {}) }));
       case 'gracias': return void (await ctx.reply(S.thanks()));
@@ -245,7 +245,8 @@ async function showOffer(ctx: Context, paste: Paste, log: (message: string, erro
  * «nothing». `onlyFound`: a message the reading could not place — answered only when the notes hold
  * something (true), else left to the question back (false).
  */
-async function answerQuestion(ctx: Context, deps: Pick<IntakeDeps, 'notebook' | 'log' | 'explain'>, passages: PassageAnswers, query: string, course: Course, onlyFound = false): Promise<boolean> {
+async function answerQuestion(ctx: Context, deps: Pick<IntakeDeps, 'notebook' | 'log' | 'explain'>, passages: PassageAnswers, asked: NotesQuestion, course: Course): Promise<boolean> {
+  const { onlyFound } = asked;
   let notes;
   try {
     notes = await deps.notebook.notes.list();
@@ -255,14 +256,14 @@ async function answerQuestion(ctx: Context, deps: Pick<IntakeDeps, 'notebook' | 
     await ctx.reply(PASSAGES.failed());
     return true;
   }
-  const reply = await passages.answer(notes, query, course);
+  const reply = await passages.answer(notes, asked, course);
   if (reply.kind === 'none') {
     if (onlyFound) return false;
     await ctx.reply(reply.text);
     return true;
   }
   // With a model, its explanation first — from these passages only, or nothing (agent/explain.ts).
-  const explained = deps.explain ? await deps.explain(query, reply.hits.map((h) => h.passage.text)) : undefined;
+  const explained = deps.explain ? await deps.explain(asked.phrasing, reply.hits.map((h) => h.passage.text)) : undefined;
   if (explained) await ctx.reply(PASSAGES.explanation(explained));
   // The buttons go under the last message, beside the last passage quoted.
   for (const [i, m] of reply.messages.entries()) {

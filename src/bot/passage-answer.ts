@@ -25,33 +25,59 @@ export type PassageReply =
 
 /** What the notes are asked, and whether only an answer that found something is given. */
 export interface NotesQuestion {
+  /** The subject, as the answer names it («Esto dicen tus notas sobre «ciclo de carnot»»). */
   query: string;
+  /**
+   * The message as written, what the passage index reads: the understanding keeps only a subject,
+   * but «dónde ocurre…», «quién fue…», «qué productos da…» say which passage answers.
+   */
+  phrasing: string;
   /** True for a message read as something else: answered from the notes only when they hold it. */
   onlyFound: boolean;
+  /** A message not even shaped like a question: answered only when the first passage holds most of its words. */
+  strict?: boolean;
 }
 
 /**
  * Whether a message is asked of the notes, and with what words: a `buscar` with its subject; a
- * message shaped like a question («¿por qué las hojas son verdes?») that the reading took for small
- * talk or could not place, with its own words — the notes then decide: it is a question about
- * them when they hold its words. Anything else is not asked of the notes.
+ * message shaped like a question («¿por qué las hojas son verdes?», «de qué depende…», «y el de
+ * Clausius qué dice») that the reading took for small talk, a look at the notebook or could not
+ * place — the notes then decide: it is a question about them when they hold its words; a message
+ * the reading could not place at all («Degas era impresionista», no mark of a question) when the
+ * notes hold most of its words. Anything else is not asked of the notes.
  */
 export function notesQuestion(u: Understood, text: string): NotesQuestion | undefined {
-  if (u.intent === 'buscar') return { query: u.consulta, onlyFound: false };
-  if (!readsAsQuestion(text) || NAMES_WEEK_WORK.test(fold(text))) return undefined;
-  const query = text.replace(/[¿?¡!]/g, ' ').replace(/\s+/g, ' ').trim();
-  // Small talk, a message placed nowhere, and a question the classifier took for /estado or
-  // /ayuda when it has words of its own («¿qué pasa si falta agua?»; «¿qué estás haciendo?» has none).
-  const words = new Set(terms(query)).size;
-  const unplaced = u.intent === 'charla' || u.intent === 'saludo' || u.intent === 'ambiguo'
-    || (u.intent === 'orden' && (u.nombre === 'estado' || u.nombre === 'ayuda') && words >= ORDER_WORDS);
-  return unplaced && words > 0 ? { query, onlyFound: true } : undefined;
+  const phrasing = text.replace(/[¿?¡!]/g, ' ').replace(/\s+/g, ' ').trim();
+  if (u.intent === 'buscar') return { query: u.consulta, phrasing, onlyFound: false };
+  if (NAMES_WEEK_WORK.test(fold(text))) return undefined;
+  const words = new Set(terms(phrasing)).size;
+  if (words === 0) return undefined;
+  if (readsAsQuestion(text)) {
+    // Small talk, a message placed nowhere, and a question the classifier took for a command that
+    // only shows something when it has words of its own («¿qué pasa si falta agua?»; «¿qué estás haciendo?» has none).
+    const unplaced = CHATTY.has(u.intent) || u.intent === 'ambiguo' || ((u.intent === 'gracias' || showingOrder(u)) && words >= ORDER_WORDS);
+    return unplaced ? { query: phrasing, phrasing, onlyFound: true } : undefined;
+  }
+  const nowhere = u.intent === 'ambiguo' || u.intent === 'charla' || showingOrder(u);
+  return nowhere && words >= STRICT_WORDS ? { query: phrasing, phrasing, onlyFound: true, strict: true } : undefined;
 }
+
+/** Small talk and greetings: what the classifier makes of a message it has no class for. */
+const CHATTY: ReadonlySet<string> = new Set(['charla', 'saludo']);
+
+/** A message read as a command that only shows something. */
+const showingOrder = (u: Understood): boolean => u.intent === 'orden' && SHOWING_ORDERS.has(u.nombre);
 
 /** Words of a week's work: a question about a week or a part of one is left to the week's reading. */
 const NAMES_WEEK_WORK = /\b(?:semanas?|week|portadas?|narracion|audio|podcast|episodio|tarjetas?|fichas?)\b/;
-/** How many words of its own a question read as /estado or /ayuda needs to be tried on the notes. */
+/** Commands that only show something (never the spending: «¿cuánto llevo gastado?» is not a question to economics notes). */
+const SHOWING_ORDERS: ReadonlySet<string> = new Set(['estado', 'ayuda', 'notas', 'start']);
+/** How many words of its own a question read as thanks or as one of those commands needs to be tried on the notes. */
 const ORDER_WORDS = 2;
+/** How many subject words a message with no mark of a question needs to be tried on the notes. */
+const STRICT_WORDS = 2;
+/** The share of such a message's words the first passage must hold. */
+export const STRICT_COVER = 0.6;
 
 /** The buttons under an answer: one per quoted note, numbered like the passages when there are several. */
 export function passageKeyboard(noteIds: readonly number[]): InlineKeyboardMarkup {
@@ -70,13 +96,17 @@ export class PassageAnswers {
   /** The last sync: questions asked together wait for each other's, so two never cut the same notes. */
   #synced: Promise<void> = Promise.resolve();
 
-  /** The reply to `query` over `notes` (the notebook's, as they are now) in `course`. */
-  async answer(notes: readonly SourcedNote[], query: string, course: Course): Promise<PassageReply> {
+  /**
+   * The reply to `asked` (a question read by `notesQuestion`, or words to look up) over `notes`
+   * (the notebook's, as they are now) in `course`.
+   */
+  async answer(notes: readonly SourcedNote[], asked: NotesQuestion | string, course: Course): Promise<PassageReply> {
+    const { query, phrasing, strict } = typeof asked === 'string' ? { query: asked, phrasing: asked, strict: false } : asked;
     const sync = this.#synced.then(() => this.#index.syncInSlices(notes));
     this.#synced = sync.catch(() => undefined);
     await sync;
-    const hits = this.#index.search(query, ANSWER_MAX_PASSAGES);
-    if (hits.length === 0) return { kind: 'none', text: PASSAGES.none(query, [...new Set(notes.map((n) => n.tema))]) };
+    const hits = this.#index.search(phrasing, ANSWER_MAX_PASSAGES);
+    if (hits.length === 0 || (strict && hits[0]!.covers < STRICT_COVER)) return { kind: 'none', text: PASSAGES.none(query, [...new Set(notes.map((n) => n.tema))]) };
     const byId = new Map(notes.map((n) => [n.id, n]));
     const quoted = hits.map(({ passage: p }): QuotedPassage => {
       const note = byId.get(p.noteId);

@@ -13,5 +13,31 @@ export const NOTES_DELETED_EVENT = 'notas_borradas';
 /** A card the student deleted: its id and its note's. */
 export const CARD_DELETED_EVENT = 'tarjeta_borrada';
 
+/** A document read again («leer de nuevo», issue 43 item 7): its key and the notes replaced in place, added and removed. */
+export const DOCUMENT_REREAD_EVENT = 'documento_releido';
+
 /** Every such event, for the check of the log (auditCheck.ts): none of them pairs with another line. */
-export const NOTEBOOK_EVENTS: readonly string[] = [COURSE_CHANGED_EVENT, IMPORT_SAVED_EVENT, NOTES_DELETED_EVENT, CARD_DELETED_EVENT];
+export const NOTEBOOK_EVENTS: readonly string[] = [COURSE_CHANGED_EVENT, IMPORT_SAVED_EVENT, NOTES_DELETED_EVENT, CARD_DELETED_EVENT, DOCUMENT_REREAD_EVENT];
+
+/** What a reading again changed in the notebook, by note id. */
+export interface DocumentReread {
+  /** The document's key, as its import was audited (`importacion_guardada`'s `clave`). */
+  clave: string;
+  /** Notes whose text was replaced in place (their cards keep their history). */
+  reemplazadas: readonly number[];
+  /** Notes the new reading added. */
+  nuevas: readonly number[];
+  /** Notes the new reading no longer has, removed. */
+  borradas: readonly number[];
+}
+
+/**
+ * The audit line of a document read again: ids and counts, never text — written once the new
+ * notes are saved, like an import's (the reading again itself lives with the import).
+ */
+export function rereadAuditEntry(r: DocumentReread, now = new Date()): Record<string, unknown> {
+  return {
+    timestamp: now.toISOString(), event: DOCUMENT_REREAD_EVENT, clave: r.clave,
+    reemplazadas: [...r.reemplazadas], nuevas: [...r.nuevas], borradas: [...r.borradas],
+  };
+}

@@ -14,9 +14,38 @@ const asked = (text: string) => notesQuestion(understand(text), text);
 
 describe('which messages are asked of the notes', () => {
   it('a question to the notebook, with its subject; a question read as small talk, with its own words and only if found', () => {
-    expect(asked('explícame el ciclo de Carnot')).toEqual({ query: 'ciclo de carnot', onlyFound: false });
+    expect(asked('explícame el ciclo de Carnot')).toEqual({ query: 'ciclo de carnot', phrasing: 'explícame el ciclo de Carnot', onlyFound: false });
     expect(understand('¿por qué las hojas son verdes?').intent).not.toBe('buscar');
-    expect(asked('¿por qué las hojas son verdes?')).toEqual({ query: 'por qué las hojas son verdes', onlyFound: true });
+    expect(asked('¿por qué las hojas son verdes?')).toEqual({ query: 'por qué las hojas son verdes', phrasing: 'por qué las hojas son verdes', onlyFound: true });
+  });
+
+  it('keeps the question\'s own words for the search: the subject alone loses «dónde ocurre», «quién fue»', () => {
+    expect(asked('¿dónde ocurre la fotosíntesis?')).toMatchObject({ query: 'fotosíntesis', phrasing: 'dónde ocurre la fotosíntesis' });
+  });
+
+  it('reads a question by a question word after a preposition or later in the message, or by a closing «o no»', () => {
+    for (const text of ['para qué pintaba Monet tantas veces la catedral de Ruan', 'de qué depende que un bien sea más o menos elástico', 'y el de Clausius qué dice']) {
+      expect(understand(text).intent, text).not.toBe('buscar');
+      expect(asked(text), text).toEqual({ query: text, phrasing: text, onlyFound: true });
+    }
+    expect(asked('Degas era impresionista o no')).toMatchObject({ onlyFound: true });
+    expect(asked('Degas era impresionista o no')?.strict).toBeUndefined();
+  });
+
+  it('tries a message placed nowhere on the notes only when they hold most of its words', () => {
+    expect(understand('puede bajar la entropía de algo que está aislado').intent).toBe('ambiguo');
+    expect(asked('puede bajar la entropía de algo que está aislado')).toMatchObject({ onlyFound: true, strict: true });
+    // What the spending command shows is never a question to the notes, whatever their subject.
+    expect(understand('¿cuánto llevo gastado este mes?')).toEqual({ intent: 'orden', nombre: 'gasto' });
+    expect(asked('¿cuánto llevo gastado este mes?')).toBeUndefined();
+  });
+
+  it('tries a question the classifier took for thanks or for a command that shows something, when it has words of its own', () => {
+    expect(understand('por qué el agua hierve a 100 grados').intent).toBe('gracias');
+    expect(asked('por qué el agua hierve a 100 grados')).toMatchObject({ onlyFound: true });
+    expect(asked('muchas gracias, ¿qué tal?')).toBeUndefined();
+    expect(understand('los compuestos iónicos conducen la electricidad')).toEqual({ intent: 'orden', nombre: 'start' });
+    expect(asked('los compuestos iónicos conducen la electricidad')).toMatchObject({ onlyFound: true, strict: true });
   });
 
   it('not a greeting, a question about the bot, a week\'s work or a command', () => {
@@ -43,6 +72,13 @@ describe('the answer', () => {
     expect(CALLBACKS.passageCards.parse('callback_data' in buttons[0]! ? buttons[0].callback_data : undefined)).toBe(12);
     const impressionism = await answers.answer(notes, 'impresionismo', DEMO_COURSE);
     expect(impressionism.kind === 'found' && impressionism.messages[0]!.text).toMatch(/\n— tu nota 8 · Historia del arte \(semana 3\)$/);
+  });
+
+  it('answers a message with no mark of a question only when the first passage holds most of its words', async () => {
+    const answers = new PassageAnswers();
+    const strict = (text: string) => ({ query: text, phrasing: text, onlyFound: true, strict: true });
+    expect((await answers.answer(notes, strict('el impresionismo y los colores puros'), DEMO_COURSE)).kind).toBe('found');
+    expect((await answers.answer(notes, strict('mañana tengo examen del impresionismo'), DEMO_COURSE)).kind).toBe('none');
   });
 
   it('says plainly when nothing is found', async () => {

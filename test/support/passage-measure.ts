@@ -3,13 +3,14 @@
  * lectures in Markdown imported as a student's notes through the product's own path — the file read
  * as material (extractMaterial) and cut into notes at headings and paragraphs (splitIntoNotes),
  * each note keeping its file — then every question asked of the passage index, straight and as the
- * chat reads it (understand → `buscar`'s `consulta`). A question counts when the first hit's passage
+ * chat asks it (understand → `notesQuestion` → `PassageAnswers.answer`, as bot/intake.ts does). A question counts when the first hit's passage
  * holds its quote once both are normalised as test/fixtures/lectures/README.md says.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { understand } from '../../src/agent/understand.js';
-import { notesQuestion } from '../../src/bot/passage-answer.js';
+import { notesQuestion, PassageAnswers, type NotesQuestion } from '../../src/bot/passage-answer.js';
+import { DEMO_COURSE } from '../../src/tools/course/demo.js';
 import { extractMaterial } from '../../src/tools/material/extract.js';
 import type { OcrEngine } from '../../src/tools/material/ocr.js';
 import { splitIntoNotes } from '../../src/tools/material/split.js';
@@ -57,6 +58,12 @@ export async function importLectures(dir: string, files: readonly string[]): Pro
   return notes;
 }
 
+/** The first passage the chat's answer quotes (bot/passage-answer.ts), or undefined when it answers nothing. */
+async function firstAnswered(answers: PassageAnswers, notes: readonly SourcedNote[], asked: NotesQuestion): Promise<string | undefined> {
+  const reply = await answers.answer(notes, asked, DEMO_COURSE);
+  return reply.kind === 'found' ? reply.hits[0]?.passage.text : undefined;
+}
+
 export async function measurePassages(dir: string, questionsFile: string): Promise<Measure> {
   const questions = JSON.parse(await readFile(questionsFile, 'utf8')) as Question[];
   const files = [...new Set(questions.map((q) => q.lecture))];
@@ -67,6 +74,7 @@ export async function measurePassages(dir: string, questionsFile: string): Promi
   const buildMs = performance.now() - t0;
   const byLecture = new Map(files.map((f) => [f, { lecture: f, total: 0, search: 0, chat: 0 }]));
   const misses: Measure['misses'] = [];
+  const answers = new PassageAnswers();
   let askMs = 0;
   for (const q of questions) {
     const score = byLecture.get(q.lecture)!;
@@ -77,7 +85,7 @@ export async function measurePassages(dir: string, questionsFile: string): Promi
     // As the chat does (bot/intake.ts): a question to the notes asks its subject; a question read as small talk its own words.
     const u = understand(q.question);
     const asked = notesQuestion(u, q.question);
-    const read = asked !== undefined ? index.search(asked.query, 1)[0]?.passage.text : undefined;
+    const read = asked !== undefined ? await firstAnswered(answers, notes, asked) : undefined;
     askMs += performance.now() - t;
     if (straight !== undefined && normalise(straight).includes(quote)) score.search++;
     else misses.push({ path: 'búsqueda', question: q.question, got: straight });

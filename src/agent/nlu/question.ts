@@ -41,22 +41,28 @@ const NOTHING_TO_LOOK_UP = /^(?:esto|eso|aquello|esta|este|eso de antes|tu|you|t
 
 /**
  * «what is my budget», «¿qué es lo mío?», «¿cuál es tu nombre?»: about the owner's or the bot's own
- * things, not the notes («lo de las adiabáticas» is about the notes).
+ * things, not the notes («lo de las adiabáticas», «lo del estroma» are about the notes).
  */
-const OWN_THINGS = /^(?:my|mi|mis|tu|tus|you|your|yo|su|sus|lo(?! de\b)(?: \w+)?)(?: |$)/;
+const OWN_THINGS = /^(?:my|mi|mis|tu|tus|you|your|yo|su|sus|lo(?! del?\b)(?: \w+)?)(?: |$)/;
 
 /** Some letters: a subject of three letters at least. */
 const A_WORD = /\p{L}{3}/u;
 
-/** A message shaped like a question: a question mark, or a question word first. */
-const QUESTION_SHAPE = /^(?:(?:y|oye|pero|entonces|a ver|dime|me dices|sabes) )*(?:que|cual|cuales|como|donde|de donde|cuando|quien|quienes|por que|cuanto|cuanta|cuantos|cuantas)\b/;
+/** A message shaped like a question: a question mark, or a question word first («para qué…», «de qué depende…» too). */
+const QUESTION_SHAPE = /^(?:(?:y|oye|pero|entonces|a ver|dime|me dices|sabes) )*(?:(?:a|de|en|para|por|con|desde|hasta|sobre) )?(?:que|cual|cuales|como|donde|de donde|cuando|quien|quienes|por que|cuanto|cuanta|cuantos|cuantas)\b/;
+/**
+ * A question word written with its accent anywhere («y el de Clausius qué dice»: only the accent
+ * tells the question's «qué» from the «que» of a clause), or a closing «…o no» («Degas era
+ * impresionista o no»). Read on the message as written, before accents are folded.
+ */
+const ASKED_LATER = /(?:^|[^\p{L}])(?:qué|cuál|cuáles|cómo|dónde|cuándo|quién|quiénes|cuánto|cuánta|cuántos|cuántas)(?![\p{L}])|\bo no\s*$/iu;
 
 /**
  * True when the message reads as a question though its opening is not one of the known ones
  * («qué productos da la fase luminosa»): the chat then tries the notes before asking back.
  */
 export function questionShaped(text: string, w: Words): boolean {
-  return /[¿?]/.test(text) || QUESTION_SHAPE.test(w.t);
+  return /[¿?]/.test(text) || QUESTION_SHAPE.test(w.t) || ASKED_LATER.test(text);
 }
 
 /**

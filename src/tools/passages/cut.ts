@@ -2,9 +2,12 @@
  * A note cut into passages (pure): its paragraphs, and a paragraph longer than PASSAGE_MAX_CHARS in
  * windows of whole sentences that overlap by one sentence, so an answer that spans two sentences is
  * whole in some window. A paragraph shorter than PASSAGE_MIN_CHARS (a formula on its own line, a
- * lone list item) joins the one before it, and so does the paragraph after one that ends in «:»
- * («…en el orden siguiente:» and its list), so it is found with what explains it and a fragment
- * never outranks the passage it belongs to.
+ * lone list item) joins the one before it, and so does the paragraph after one that ends in «:» or
+ * «?» («…en el orden siguiente:» and its list; a worked example's question and its solution), so it
+ * is found with what explains it and a fragment never outranks the passage it belongs to. A line
+ * that reads as a heading («1. Por qué hace falta un segundo principio», left in a note's text when
+ * its section was too short for a note of its own) is never a passage: it is the heading of the
+ * paragraphs under it, weighed with the note's topic.
  */
 
 /** A paragraph up to this long is one passage; longer ones are cut in sentence windows. */
@@ -12,26 +15,67 @@ export const PASSAGE_MAX_CHARS = 600;
 /** A paragraph shorter than this joins its neighbour. */
 export const PASSAGE_MIN_CHARS = 80;
 
+/** A line this short, alone in its paragraph and not ending a sentence, is a heading (as material/split.ts reads one). */
+const HEADING_MAX = 80;
+
 export interface PassageSpan {
   /** The passage's text, as written in the note (line breaks of lists kept). */
   text: string;
+  /** The heading line above it inside the note's text, when the note carries one. */
+  heading?: string;
+  /** True for the first window under a heading line, or of the note's first paragraph: where a section opens. */
+  opens: boolean;
   /** Which paragraph of the note (0-based, after short ones joined) and which sentences of it [from, to). */
   paragraph: number;
   from: number;
   to: number;
 }
 
-function paragraphsOf(texto: string): string[] {
-  const out: string[] = [];
-  for (const raw of texto.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
+interface Paragraph {
+  text: string;
+  heading?: string;
+  /** A heading line stands right above it. */
+  headed: boolean;
+}
+
+function isHeadingLine(p: string): boolean {
+  return !p.includes('\n') && p.length <= HEADING_MAX && !/[.,;:!?…»)\]]$/.test(p) && /^[\p{Lu}\d¿¡]/u.test(p) && p.split(/\s+/).length <= 12;
+}
+
+/** A paragraph that introduces the next: a list after «…siguiente:», a solution after the question it answers. */
+export const introducesNext = (p: string): boolean => /[:?]["»”)]*$/.test(p.trim());
+
+function paragraphsOf(texto: string, continuation?: string): Paragraph[] {
+  const out: Paragraph[] = [];
+  let pending: string | undefined;
+  let heading: string | undefined;
+  const raws = texto.replace(/\r\n?/g, '\n').split(/\n\s*\n/);
+  // The next note's first paragraph, when this one ends by introducing it.
+  if (continuation !== undefined && introducesNext(texto)) raws.push(continuation);
+  for (const raw of raws) {
     const p = raw.trim();
     if (!p) continue;
-    const last = out.length - 1;
-    // A short paragraph joins its neighbour; a paragraph that ends in «:» introduces the next (a list, a formula).
-    if (last >= 0 && (p.length < PASSAGE_MIN_CHARS || out[last]!.length < PASSAGE_MIN_CHARS || out[last]!.endsWith(':'))) out[last] = `${out[last]}\n\n${p}`;
-    else out.push(p);
+    if (isHeadingLine(p)) {
+      // Two heading lines in a row: the first is text (a course's name above the section's heading).
+      if (pending !== undefined) push(pending, false);
+      pending = p;
+      continue;
+    }
+    const headed = pending !== undefined;
+    if (headed) heading = pending;
+    pending = undefined;
+    push(p, headed);
   }
+  // A heading with nothing under it is text: nothing is lost.
+  if (pending !== undefined) push(pending, false);
   return out;
+
+  function push(p: string, headed: boolean): void {
+    const last = out.at(-1);
+    // A short paragraph joins its neighbour, and a paragraph that ends in «:» or «?» the next; never across a heading.
+    if (last && !headed && (p.length < PASSAGE_MIN_CHARS || last.text.length < PASSAGE_MIN_CHARS || introducesNext(last.text))) last.text = `${last.text}\n\n${p}`;
+    else out.push({ text: p, headed, ...(heading !== undefined ? { heading } : {}) });
+  }
 }
 
 /** Sentences with their end punctuation and the space after it; a list item's line ends one too. */
@@ -39,11 +83,16 @@ export function sentencesOf(p: string): string[] {
   return p.match(/[^.!?…\n]+(?:[.!?…]+["»”)]*[ \t]*\n?|\n|$)|\n/g)?.filter((s) => s.trim()) ?? [p];
 }
 
-/** The passages of one note's text, in reading order. */
-export function cutPassages(texto: string): PassageSpan[] {
+/**
+ * The passages of one note's text, in reading order. `continuation`: the first paragraph of the note
+ * that follows it in the same section, taken in when this note ends by introducing it («:», «?»).
+ */
+export function cutPassages(texto: string, continuation?: string): PassageSpan[] {
   const out: PassageSpan[] = [];
-  paragraphsOf(texto).forEach((p, paragraph) => {
-    if (p.length <= PASSAGE_MAX_CHARS) return void out.push({ text: p, paragraph, from: 0, to: 1 });
+  paragraphsOf(texto, continuation).forEach(({ text: p, heading, headed }, paragraph) => {
+    const about = heading !== undefined ? { heading } : {};
+    const opens = headed || paragraph === 0;
+    if (p.length <= PASSAGE_MAX_CHARS) return void out.push({ text: p, ...about, opens, paragraph, from: 0, to: 1 });
     const ss = sentencesOf(p);
     let from = 0;
     while (from < ss.length) {
@@ -52,13 +101,18 @@ export function cutPassages(texto: string): PassageSpan[] {
       // At least one sentence; then as many as fit.
       do len += ss[to++]!.length;
       while (to < ss.length && len + ss[to]!.length <= PASSAGE_MAX_CHARS);
-      out.push({ text: ss.slice(from, to).join('').trim(), paragraph, from, to });
+      out.push({ text: ss.slice(from, to).join('').trim(), ...about, opens: opens && from === 0, paragraph, from, to });
       if (to >= ss.length) break;
       // Overlap by one sentence when the window held more than one.
       from = to - from > 1 ? to - 1 : to;
     }
   });
   return out;
+}
+
+/** The first paragraph of a note's text: what a note ending in «:» or «?» takes from the next. */
+export function firstParagraph(texto: string): string {
+  return texto.replace(/\r\n?/g, '\n').trim().split(/\n\s*\n/)[0]!.trim();
 }
 
 /** True when two passages of one note share text (the same paragraph, overlapping sentences). */

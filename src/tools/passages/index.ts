@@ -14,8 +14,8 @@
  * costs nothing but the ranking. Pure: the notes come in, the passages go out.
  */
 import type { Note } from '../domain.js';
-import { cutPassages, overlaps, type PassageSpan } from './cut.js';
-import { terms } from './terms.js';
+import { cutPassages, firstParagraph, introducesNext, overlaps, type PassageSpan } from './cut.js';
+import { asksWhatIs, asksWhen, givesDate, readPassage, terms } from './terms.js';
 
 /**
  * Where an imported note's text comes from: the file, and the page its text starts on (null or
@@ -38,6 +38,8 @@ export interface Passage extends PassageSpan {
 export interface PassageHit {
   passage: Passage;
   score: number;
+  /** The share of the question's words (0–1) that the passage or its heading holds. */
+  covers: number;
 }
 
 /** BM25's usual constants: term-frequency saturation and length normalisation. */
@@ -55,6 +57,12 @@ const LEAD_BONUS = 0.15;
 const LEAD_WORDS = 3;
 /** How long a sync holds the event loop before it lets other work run, in milliseconds. */
 const SYNC_SLICE_MS = 8;
+/** Share of a word's idf added when the question asks what it is and the passage says it («X es…», «se llama X»). */
+const DEFINES_BONUS = 0.5;
+/** Share of a heading word's idf added to the passage that opens the section the heading names: its overview. */
+const OPENS_BONUS = 0.3;
+/** Share of the question's best idf added to a passage that gives a date when the question asks when. */
+const DATE_BONUS = 0.5;
 /** How many passages, best by BM25, the bonuses re-rank. */
 const RERANKED = 100;
 /** An answer's later passages must score at least this share of the first one's. */
@@ -72,12 +80,21 @@ interface Entry {
   topicWords: string[];
   /** Body length in words (BM25's document length). */
   length: number;
+  /** The stems the passage defines or names (terms.ts). */
+  defined: Set<string>;
+  /** The passage gives a date (a year, a day of a month). */
+  dated: boolean;
+  note: IndexedNote;
 }
 
 interface IndexedNote {
   tema: string;
   texto: string;
   origen: string;
+  /** The next note's first paragraph, taken in when this note ends by introducing it. */
+  continuation: string | undefined;
+  /** The note opens its section: the note before it has another topic or file. */
+  opens: boolean;
   entries: Entry[];
 }
 
@@ -115,13 +132,19 @@ export class PassageIndex {
   /** The sync, one step per note cut again or dropped. */
   *#syncSteps(notes: readonly SourcedNote[]): Generator<void> {
     const seen = new Set<number>();
-    for (const n of notes) {
+    for (const [i, n] of notes.entries()) {
       seen.add(n.id);
       const origen = n.origen ? JSON.stringify(n.origen) : '';
+      const next = notes[i + 1];
+      const continuation = next && sameSection(n, next) && introducesNext(n.texto) ? firstParagraph(next.texto) : undefined;
+      const opens = i === 0 || !sameSection(notes[i - 1]!, n);
       const had = this.#notes.get(n.id);
-      if (had && had.tema === n.tema && had.texto === n.texto && had.origen === origen) continue;
+      if (had && had.tema === n.tema && had.texto === n.texto && had.origen === origen && had.continuation === continuation) {
+        had.opens = opens;
+        continue;
+      }
       if (had) this.#drop(n.id, had);
-      this.#add(n, origen);
+      this.#add(n, origen, continuation, opens);
       yield;
     }
     const gone = [...this.#notes].filter(([id]) => !seen.has(id));
@@ -131,13 +154,18 @@ export class PassageIndex {
     }
   }
 
-  #add(n: SourcedNote, origen: string): void {
+  #add(n: SourcedNote, origen: string, continuation: string | undefined, opens: boolean): void {
+    const note: IndexedNote = { tema: n.tema, texto: n.texto, origen, continuation, opens, entries: [] };
     const topic = terms(n.tema);
-    const entries = cutPassages(n.texto).map((span) => {
-      const words = terms(span.text);
+    const entries = cutPassages(n.texto, continuation).map((span): Entry => {
+      const { words, defined } = readPassage(span.text);
+      // A heading line inside the note is the passage's nearer heading: its topic (the note's is then the document's title).
+      // A few words that say nothing (a course's name, the dates of a week) are found by their own words only.
+      const topicWords = !saysSomething(span.text, words.length) ? [] : span.heading !== undefined ? terms(span.heading) : topic;
       const passage: Passage = { ...span, noteId: n.id, tema: n.tema, ...(n.origen ? { origen: n.origen } : {}) };
-      return { passage, words, tf: frequencies(words), topic: frequencies(topic), topicWords: topic, length: words.length };
+      return { passage, words, tf: frequencies(words), topic: frequencies(topicWords), topicWords, length: words.length, defined, dated: givesDate(span.text), note };
     });
+    note.entries = entries;
     for (const e of entries) {
       for (const t of new Set([...e.tf.keys(), ...e.topic.keys()])) {
         let set = this.#postings.get(t);
@@ -147,7 +175,7 @@ export class PassageIndex {
       this.#totalLength += e.length;
     }
     this.#passages += entries.length;
-    this.#notes.set(n.id, { tema: n.tema, texto: n.texto, origen, entries });
+    this.#notes.set(n.id, note);
   }
 
   #drop(id: number, had: IndexedNote): void {
@@ -188,6 +216,8 @@ export class PassageIndex {
         scores.set(e, (scores.get(e) ?? 0) + s);
       }
     }
+    const definition = asksWhatIs(query);
+    const when = asksWhen(query) ? DATE_BONUS * Math.max(...idf.values()) : 0;
     const pairs = q.slice(1).map((t, i) => [q[i]!, t] as const).filter(([a, b]) => a !== b);
     const byScore = (a: [Entry, number], b: [Entry, number]) => b[1] - a[1] || a[0].passage.noteId - b[0].passage.noteId || order(a[0].passage, b[0].passage);
     // The bonuses read each passage's words: only the best RERANKED by BM25 are read, so a common
@@ -195,13 +225,17 @@ export class PassageIndex {
     const ranked = best(scores, RERANKED, byScore).map(([e, s]): [Entry, number] => {
       // Words written together stand together in the passage or in its heading: counted once.
       const together = Math.max(pairBonus(e.words, pairs, idf), pairBonus(e.topicWords, pairs, idf));
-      return [e, s + together + leadBonus(e.words, distinct, idf)];
+      const defines = definition ? shareOfIdf(DEFINES_BONUS, distinct, idf, (t) => e.defined.has(t)) : 0;
+      const opens = e.passage.opens && (e.passage.heading !== undefined || e.note.opens) ? shareOfIdf(OPENS_BONUS, distinct, idf, (t) => e.topic.has(t)) : 0;
+      return [e, s + together + leadBonus(e.words, distinct, idf) + defines + opens + (e.dated ? when : 0)];
     }).sort(byScore);
     const out: PassageHit[] = [];
     for (const [e, score] of ranked) {
       if (out.length >= k || score < RELEVANT_SHARE * (out[0]?.score ?? 0)) break;
       if (out.some((h) => h.passage.noteId === e.passage.noteId && overlaps(h.passage, e.passage))) continue;
-      out.push({ passage: e.passage, score });
+      // A note's passage already quoted inside the one before it (which took it in as its continuation), or the other way round.
+      if (out.some((h) => h.passage.text.includes(e.passage.text) || e.passage.text.includes(h.passage.text))) continue;
+      out.push({ passage: e.passage, score, covers: distinct.filter((t) => e.tf.has(t) || e.topic.has(t)).length / distinct.length });
     }
     return out;
   }
@@ -223,6 +257,25 @@ function best<T>(scores: ReadonlyMap<T, number>, k: number, cmp: (a: [T, number]
     if (top.length > k) top.pop();
   }
   return top;
+}
+
+/** Fewer words than this, with no sentence, say nothing of their own: front matter, a line of dates. */
+const SAYS_MIN_WORDS = 12;
+/** Whether a passage says something: a sentence, or a table or list long enough to be content. */
+function saysSomething(text: string, words: number): boolean {
+  return /[.!?:;…]/.test(text) || words >= SAYS_MIN_WORDS;
+}
+
+/** Two notes of one section: the same topic, from the same file (or both typed). */
+function sameSection(a: SourcedNote, b: SourcedNote): boolean {
+  return a.tema === b.tema && a.origen?.archivo === b.origen?.archivo;
+}
+
+/** `share` of the idf of each of the question's words that `has`. */
+function shareOfIdf(share: number, query: readonly string[], idf: ReadonlyMap<string, number>, has: (t: string) => boolean): number {
+  let bonus = 0;
+  for (const t of query) if (has(t)) bonus += share * idf.get(t)!;
+  return bonus;
 }
 
 function frequencies(words: readonly string[]): Map<string, number> {

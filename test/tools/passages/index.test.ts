@@ -104,3 +104,58 @@ describe('the passage index', () => {
     expect(show(sliced)).toEqual(show(whole));
   });
 });
+
+describe('what answers a question first', () => {
+  const FILE = { archivo: 'Tema4_Quimica.pdf', pagina: 1 };
+  const CHEMISTRY: SourcedNote[] = [
+    // A section too short for a note of its own left its heading as a line of the note's text, under the document's title.
+    note(1, 'química general', 'Apuntes de clase, semana 4 (1–5 de marzo)\n\n1. La tabla periódica\n\nLos elementos se ordenan por su número atómico en filas llamadas periodos y columnas llamadas grupos; los de un mismo grupo tienen propiedades parecidas.', FILE),
+    note(2, 'reacciones', 'La velocidad de una reacción depende de la temperatura y de la concentración. Un catalizador acelera la reacción; con catalizador la reacción llega antes al equilibrio, y sin catalizador tarda más, aunque el catalizador no cambia el equilibrio.', FILE),
+    note(3, 'reacciones', 'Un catalizador es una sustancia que rebaja la energía de activación y se recupera intacta al final.', FILE),
+    note(4, 'ejemplo resuelto', 'Un gas ideal ocupa 2 L a 300 K y a presión constante se calienta hasta 600 K. ¿Qué volumen ocupa entonces?', FILE),
+    note(5, 'ejemplo resuelto', 'Por la ley de Charles el volumen es proporcional a la temperatura absoluta: V₂ = V₁ · T₂ / T₁ = 2 · 600 / 300 = 4 L.', FILE),
+    note(6, 'el oxígeno', 'Abunda en la corteza terrestre, donde el oxígeno forma óxidos con casi todos los metales y con el hidrógeno el agua.', FILE),
+    note(7, 'el oxígeno', 'Priestley y Scheele aislaron el oxígeno de forma independiente; Lavoisier le dio nombre en 1777 y explicó con él la combustión.', FILE),
+    note(8, 'el oxígeno', 'En la combustión el oxígeno se combina con el combustible y desprende calor; la respiración celular usa oxígeno de un modo parecido.', FILE),
+  ];
+  const index = new PassageIndex();
+  index.sync(CHEMISTRY);
+  const first = (q: string) => index.search(q, 3)[0]?.passage;
+
+  it('reads a heading line inside a note as the heading of the paragraphs under it, never as a passage of its own', () => {
+    const spans = cutPassages(CHEMISTRY[0]!.texto);
+    expect(spans.map((s) => s.text)).not.toContain('1. La tabla periódica');
+    expect(spans.find((s) => s.text.startsWith('Los elementos'))).toMatchObject({ heading: '1. La tabla periódica', opens: true });
+    expect(first('qué es la tabla periódica')?.text).toMatch(/^Los elementos se ordenan/);
+    // The dates of the week say nothing of the title above them: not an answer to it.
+    expect(index.search('química general', 3).filter((h) => h.passage.text.startsWith('Apuntes'))).toEqual([]);
+  });
+
+  it('puts the passage that defines the word asked above one that only uses it', () => {
+    expect(first('qué es un catalizador')?.noteId).toBe(3);
+    // Asked something else, the passage that uses the word most comes first.
+    expect(first('el catalizador y la temperatura')?.noteId).toBe(2);
+  });
+
+  it('finds a worked example whole: a note that ends in a question with the note that answers it', () => {
+    const hits = index.search('cómo se resuelve el ejemplo del gas que se calienta', 3);
+    expect(hits[0]!.passage.noteId).toBe(4);
+    expect(hits[0]!.passage.text).toContain('¿Qué volumen ocupa entonces?\n\nPor la ley de Charles');
+    // The answer's note is not quoted again on its own under the passage that holds it.
+    expect(hits.filter((h) => h.passage.text.includes('Por la ley de Charles'))).toHaveLength(1);
+    // Across two files or two topics, a note ending in «?» takes nothing in.
+    const apart = new PassageIndex();
+    apart.sync([CHEMISTRY[3]!, { ...CHEMISTRY[4]!, origen: { archivo: 'otro.pdf', pagina: 1 } }]);
+    expect(apart.search('volumen', 3).every((h) => !h.passage.text.includes('?\n\nPor la ley'))).toBe(true);
+  });
+
+  it('prefers the passage that opens the section a question names, and one that gives a date when it asks when', () => {
+    expect(first('y del oxígeno qué')?.noteId).toBe(6);
+    expect(first('cuándo se descubrió el oxígeno')?.noteId).toBe(7);
+  });
+
+  it('says how much of the question the passage holds', () => {
+    const [hit] = index.search('catalizador zorro', 1);
+    expect(hit!.covers).toBe(0.5);
+  });
+});
