@@ -125,10 +125,10 @@ async function seedOnce(source: string, file: string): Promise<void> {
 export interface NotesStoreOptions {
   /**
    * Runs inside the notes' lock right after each write of `notas.json`, with the file's stamps
-   * (notesIndex.ts stampOf) before and after it and the notes added, if any: the search index
-   * follows every write. Must not throw.
+   * (notesIndex.ts stampOf) before and after it and the notes added, if any, and `rewritten` when a
+   * text changed or notes went: the search index follows every write. Must not throw.
    */
-  afterWrite?: (before: string | null, after: string | null, notes: readonly Note[], added?: readonly Note[]) => Promise<void>;
+  afterWrite?: (before: string | null, after: string | null, notes: readonly Note[], added?: readonly Note[], rewritten?: boolean) => Promise<void>;
 }
 
 export function createNotesStore(file: string, opts: NotesStoreOptions = {}): NotesStore {
@@ -198,14 +198,35 @@ export function createNotesStore(file: string, opts: NotesStoreOptions = {}): No
     removeMany: async (ids) => {
       const gone = new Set(ids);
       const result = await mutex.run(() => withFileLock(file, async () => {
-        const before = (await load()).length;
+        const count = (await load()).length;
         if (!db.data.some((n) => gone.has(n.id))) return { removed: 0, all: structuredClone(db.data) };
+        const before = await stampOf(file);
         db.data = db.data.filter((n) => !gone.has(n.id));
         await db.write();
-        return { removed: before - db.data.length, all: structuredClone(db.data) };
+        const all = structuredClone(db.data);
+        await opts.afterWrite?.(before, await stampOf(file), all, undefined, true);
+        return { removed: count - db.data.length, all };
       }));
       if (result.removed > 0) for (const l of listeners) l(result.all);
       return result.removed;
+    },
+    update: async (id, change) => {
+      const result = await mutex.run(() => withFileLock(file, async () => {
+        const note = (await load()).find((n) => n.id === id);
+        if (!note) return undefined;
+        const previous = structuredClone(note);
+        if (change.texto !== undefined) note.texto = change.texto;
+        if (change.tema !== undefined) note.tema = change.tema;
+        if (change.semana !== undefined) note.semana = change.semana;
+        const stamp = await stampOf(file);
+        await db.write();
+        const all = structuredClone(db.data);
+        await opts.afterWrite?.(stamp, await stampOf(file), all, undefined, previous.texto !== note.texto);
+        return { before: previous, after: structuredClone(note), all };
+      }));
+      if (!result) return undefined;
+      for (const l of listeners) l(result.all);
+      return { before: result.before, after: result.after };
     },
     onChange: (listener) => {
       listeners.add(listener);
