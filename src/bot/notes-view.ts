@@ -1,6 +1,6 @@
 /**
- * The notes as the chat shows them (pure): the list, a page at a time, grouped by week with each
- * note's source; one note whole with its buttons; the week buttons of a move (the student's own
+ * The notes as the chat shows them (pure): the list, a page at a time, each note with its week and
+ * source; one note whole with its buttons; the week buttons of a move (the student's own
  * course weeks, whatever their number); a note's cards. Every text is packed within Telegram's
  * limit by construction (lib/message-pack.ts), every button written through the registry.
  */
@@ -32,11 +32,12 @@ export function weekWords(course: Course, week: number | null): string | null {
   return week === null ? null : quote(weekTitle(course, week), WEEK_TITLE_SHOWN);
 }
 
-/** The notes in list order: by week as the course orders them (no week last), then by number. */
+/**
+ * The notes in list order: the newest first — what a student just sent is what they look for —, each
+ * with its week (its own, or its topic's in a notebook from before notes carried one).
+ */
 export function listOrder(notes: readonly Note[], course: Course): Array<{ note: Note; week: number | null }> {
-  const weekOf = (n: Note) => weekOfNote(course, n);
-  return notes.map((note) => ({ note, week: weekOf(note) }))
-    .sort((a, b) => (a.week ?? Number.MAX_SAFE_INTEGER) - (b.week ?? Number.MAX_SAFE_INTEGER) || a.note.id - b.note.id);
+  return notes.map((note) => ({ note, week: weekOfNote(course, note) })).sort((a, b) => b.note.id - a.note.id);
 }
 
 export interface NotesPage {
@@ -57,15 +58,11 @@ export function notesPage(notes: readonly Note[], course: Course, page: number, 
   const pages = Math.ceil(all.length / NOTES_PAGE_SIZE);
   const p = Math.min(Math.max(1, page), pages);
   const shown = all.slice((p - 1) * NOTES_PAGE_SIZE, p * NOTES_PAGE_SIZE);
-  const items: PackItem[] = [];
-  let lastWeek: number | null | undefined;
-  for (const { note, week: w } of shown) {
-    const heading = w !== lastWeek ? `\n${NOTES.weekHeading(weekWords(course, w))}\n` : '';
-    lastWeek = w;
-    const source = sourceLabel(note.origen);
+  const items: PackItem[] = shown.map(({ note, week: w }) => {
     const line = NOTES.line(note.id, quote(note.tema, 40), quote(note.texto, LINE_START));
-    items.push({ text: `${heading}${line}\n${source ? NOTES.sourceLine(source) : NOTES.typedLine()}` });
-  }
+    // A list of one week says the week once, in its header; the whole list says it on each note.
+    return { text: `${line}\n${NOTES.details(week === 0 ? weekWords(course, w) : undefined, sourceLabel(note.origen))}` };
+  });
   items.push({ text: `\n${NOTES.hint()}` });
   const header = NOTES.header(all.length, p, pages, week === 0 ? undefined : weekWords(course, week) ?? undefined);
   const nav = [

@@ -26,11 +26,13 @@ export const NOTES = Object.freeze({
   /** The list's header; `week`: the week it is filtered to, in words («Semana 5 · Narración»). */
   header: (n: number, page: number, pages: number, week?: string) =>
     `📒 Tus notas${week ? ` de la ${week.charAt(0).toLowerCase()}${week.slice(1)}` : ''} (${n})${pages > 1 ? `, página ${page} de ${pages}` : ''}:`,
-  /** One group's heading: the week in words, or none. */
-  weekHeading: (week: string | null) => `📅 ${week ?? 'Sin semana'}`,
   line: (id: number, tema: string, start: string) => `${id} · ${tema} — ${start}`,
-  sourceLine: (source: string) => `   📄 ${source}`,
-  typedLine: () => '   ✍️ escrita en el chat',
+  /**
+   * A note's second line: its week in words (null: none; undefined: not said, the list is of one
+   * week) and where it comes from (undefined: typed in the chat).
+   */
+  details: (week: string | null | undefined, source: string | undefined) =>
+    `   ${week === undefined ? '' : `📅 ${week ?? 'Sin semana'} · `}${source ? `📄 ${source}` : '✍️ escrita en el chat'}`,
   hint: () => 'Toca un número para ver la nota entera, moverla, corregirla o borrarla.',
   empty: () => 'Tu cuaderno no tiene notas todavía. Mándame tus apuntes (un PDF, una foto o un texto) o añade una con /nota.',
   emptyWeek: (week: string) => `No tienes notas en la ${week.charAt(0).toLowerCase()}${week.slice(1)}. Mándame tus apuntes de esa semana y los guardo ahí.`,

@@ -99,19 +99,17 @@ describe('notes one by one', () => {
     t.sendUserText('mis notas de la semana 3');
     const week3 = await next(c, 'week 3\'s notes', mark, (m) => /Tus notas de la semana 3/.test(text(m)));
     expect(text(week3)).toMatch(/^📒 Tus notas de la semana 3 · Narración \(1\):/);
-    expect(text(week3)).toContain('📅 Semana 3 · Narración\n29 · narración — La narraciom cuenta hechos');
-    expect(text(week3)).toContain('📄 apuntes-literatura.pdf, página 3');
+    expect(text(week3)).toContain('\n29 · narración — La narraciom cuenta hechos reales o ficticios a traves de un narrador.\n   📄 apuntes-literatura.pdf, página 3');
     expect(buttonsOf(week3).map((b) => b.text)).toEqual(['📄 29']);
 
-    // /notas: every note, by week, eight a page; the pages follow with buttons, each within the limit.
+    // /notas: every note, newest first, eight a page, each with its week; the pages follow with buttons, each within the limit.
     mark = last(c);
     t.sendUserText('/notas');
     const page1 = await next(c, '/notas', mark, (m) => /^📒 Tus notas \(17\), página 1 de 3:/.test(text(m)));
-    expect(text(page1)).toContain('📅 Semana 3 · Narración\n29 · narración');
-    expect(text(page1)).toContain('📅 Semana 5 · Ensayo\n13 · ensayo');
-    expect(text(page1)).toContain('✍️ escrita en el chat');
+    expect(text(page1)).toContain('\n29 · narración — La narraciom cuenta hechos reales o ficticios a traves de un narrador.\n   📅 Semana 3 · Narración · 📄 apuntes-literatura.pdf, página 3\n');
+    expect(text(page1)).toContain('\n28 · ensayo — El ensayo número 16 argumenta una idea propia con libertad de forma.\n   📅 Semana 5 · Ensayo · ✍️ escrita en el chat\n');
     expect(text(page1)).not.toMatch(/Sin semana|Lírica/);
-    expect(buttonsOf(page1).map((b) => b.text)).toEqual(['📄 29', '📄 13', '📄 14', '📄 15', '📄 16', '📄 17', '📄 18', '📄 19', 'Siguientes ▶️']);
+    expect(buttonsOf(page1).map((b) => b.text)).toEqual(['📄 29', '📄 28', '📄 27', '📄 26', '📄 25', '📄 24', '📄 23', '📄 22', 'Siguientes ▶️']);
     t.pressButton(page1.message_id, data(page1, /Siguientes/));
     const page2 = await waitForMessage(c.tg, 'page 2 in place', () => t.history().find((m) => m.message_id === page1.message_id && /página 2 de 3/.test(text(m))));
     expect(buttonsOf(page2).map((b) => b.text).slice(-2)).toEqual(['◀️ Anteriores', 'Siguientes ▶️']);
