@@ -49,13 +49,18 @@ afterEach(async () => {
 async function start(): Promise<Chat> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'cv-notas-'));
   const dataDir = path.join(tmp, 'data');
-  const config = loadConfig({ ...TEST_ENV, CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' });
   const tg = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: TOKEN, filesDir: path.join(tmp, 'chat-files') });
+  return { tmp, dataDir, tg, ...(await boot(dataDir, tg)) };
+}
+
+/** A bot and its agent over `dataDir` (a second call after stopping the first is a restart). */
+async function boot(dataDir: string, tg: EmbeddedTelegram): Promise<Pick<Chat, 'notebook' | 'cb' | 'running'>> {
+  const config = loadConfig({ ...TEST_ENV, CUADERNO_DATA_DIR: dataDir, CUADERNO_MODELO: 'local' });
   const service = await createAgentService({ config });
   const notebook = service.toolbox.notebook;
   const cb = await createBot({ config, service, notebook, token: TOKEN, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId, OTHER.id], statusEditIntervalMs: 0 });
   const running = await startBot(cb, config, { pollTimeoutS: 1, webhook: false });
-  return { tmp, dataDir, tg, notebook, cb, running };
+  return { notebook, cb, running };
 }
 
 const text = (m: Message) => m.text ?? '';
@@ -156,6 +161,9 @@ describe('notes one by one', () => {
     const fix = await next(c, 'the correction question', mark, (m) => /texto corregido de la nota 15/.test(text(m)));
     expect(fix.reply_markup).toMatchObject({ force_reply: true });
     expect(text(fix)).toContain('El ensayo número 3 argumenta una idea propia con libertad de forma.');
+    // The bot restarts while the question waits: the reply still corrects the note (the question is on disk).
+    await stopBotAndRuns(c.cb, c.running);
+    Object.assign(c, await boot(c.dataDir, c.tg));
     mark = last(c);
     t.sendUserText('corto', undefined, { replyTo: fix.message_id });
     await next(c, 'too short', mark, (m) => /demasiado corto/.test(text(m)));
