@@ -284,7 +284,8 @@ export function createNotesChat(deps: NotesChatDeps) {
   composer.on('message:text', async (ctx, next) => {
     const replied = ctx.message.reply_to_message as Message | undefined;
     const asked = replied ? await pending.find(ctx.chat.id, replied.message_id) : undefined;
-    if (!asked) return next();
+    // Only who asked for the correction answers it (in a group, another person's reply is their own message).
+    if (!asked || asked.por !== ctx.from.id) return next();
     await guarded(ctx, () => correct(ctx, asked, ctx.message.text));
   });
 
