@@ -406,9 +406,63 @@ const passageCards = kind<number>({
   wires: [{ version: 1, prefix: 'ps', format: (id) => `ps:${id}`, parse: (d) => { const m = /^ps:([1-9]\d{0,8})$/.exec(d); return m ? Number(m[1]) : undefined; } }],
 });
 
+// ── Notes and cards one by one (issue 46 item 1): bot/notes-chat.ts ──────────────────────────
+
+/**
+ * A note's buttons: the list's pages (`week` 0 = every week), a note shown whole, and what may be
+ * done to it. Moving and deleting are the notebook owner's; looking is any member's; a correction
+ * is the asker's (and audited).
+ */
+export type NoteTap =
+  | { kind: 'page'; page: number; week: number }
+  | { kind: 'open' | 'moveAsk' | 'edit' | 'deleteAsk' | 'delete' | 'keep' | 'cards' | 'dropCards' | 'keepCards' | 'stay'; note: number }
+  | { kind: 'move'; note: number; week: number };
+const NOTE_LETTER = { open: 'v', moveAsk: 'w', edit: 'e', deleteAsk: 'd', delete: 'D', keep: 'k', cards: 'c', dropCards: 'X', keepCards: 'K', stay: 's' } as const;
+const NOTE_OWNER_KINDS: ReadonlySet<NoteTap['kind']> = new Set(['moveAsk', 'move', 'deleteAsk', 'delete', 'dropCards']);
+/** `nt:p:<page>:<week>`, `nt:m:<note>:<week>` (0: no week), `nt:<letter>:<note>`. */
+const note = kind<NoteTap>({
+  name: 'nota',
+  role: (t) => (NOTE_OWNER_KINDS.has(t.kind) ? 'owner' : t.kind === 'open' || t.kind === 'cards' ? 'member' : 'requester'),
+  wires: [{
+    version: 1,
+    prefix: 'nt',
+    format: (t) => (t.kind === 'page' ? `nt:p:${t.page}:${t.week}` : t.kind === 'move' ? `nt:m:${t.note}:${t.week}` : `nt:${NOTE_LETTER[t.kind]}:${t.note}`),
+    parse(data) {
+      const m = /^nt:([pmvwedDkcXKs]):([1-9]\d{0,8})(?::(\d{1,3}))?$/.exec(data);
+      if (!m) return undefined;
+      const n = Number(m[2]);
+      if ((m[1] === 'p' || m[1] === 'm') !== (m[3] !== undefined)) return undefined;
+      if (m[1] === 'p') return { kind: 'page', page: n, week: Number(m[3]) };
+      if (m[1] === 'm') return { kind: 'move', note: n, week: Number(m[3]) };
+      const k = (Object.keys(NOTE_LETTER) as Array<keyof typeof NOTE_LETTER>).find((x) => NOTE_LETTER[x] === m[1])!;
+      return { kind: k, note: n };
+    },
+  }],
+});
+
+/** One card of a note: `nc:<e|d|D|k>:<card>` — correct it, ask to delete it, delete it (the owner's), keep it. */
+export type NoteCardTap = { kind: 'edit' | 'deleteAsk' | 'delete' | 'keep'; card: number };
+const NOTE_CARD_LETTER = { edit: 'e', deleteAsk: 'd', delete: 'D', keep: 'k' } as const;
+const noteCard = kind<NoteCardTap>({
+  name: 'tarjeta de una nota',
+  role: (t) => (t.kind === 'deleteAsk' || t.kind === 'delete' ? 'owner' : 'requester'),
+  wires: [{
+    version: 1,
+    prefix: 'nc',
+    format: (t) => `nc:${NOTE_CARD_LETTER[t.kind]}:${t.card}`,
+    parse(data) {
+      const m = /^nc:([edDk]):([1-9]\d{0,8})$/.exec(data);
+      if (!m) return undefined;
+      const k = (Object.keys(NOTE_CARD_LETTER) as Array<keyof typeof NOTE_CARD_LETTER>).find((x) => NOTE_CARD_LETTER[x] === m[1])!;
+      return { kind: k, card: Number(m[2]) };
+    },
+  }],
+});
+
 /** The registry: every button the bot makes, by kind. */
 export const CALLBACKS = {
   approval, noReason, quick, wav, paste, busy, closing, importMaterial, course, reroute, voice, cardProposal, review, erase, classStudent, start, quiz, passageCards,
+  note, noteCard,
 } as const;
 
 export type CallbackKindName = keyof typeof CALLBACKS;

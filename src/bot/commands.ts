@@ -8,7 +8,6 @@ import type { CommandName } from '../agent/understand.js';
 import { type Course, hasWeek, weekForNewNote, weekList, weekRange, weekTitle } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { ApprovalRegistry } from './approvals.js';
-import { splitText, truncate } from './format.js';
 import { busyKeyboard } from './keyboards.js';
 import { answerEmptyWeek } from './empty-week.js';
 import { WEEK_ACTIONS } from '../agent/workflow.js';
@@ -38,6 +37,8 @@ export interface CommandsDeps {
   log: (message: string, error?: unknown) => void;
   /** The run's place in the shared GPU queue ("posición 4 · ~2 min"), with `REDIS_URL`. */
   gpuStatus?: (runId: string) => Promise<string | undefined>;
+  /** `/notas`: the notes a page at a time, each with its week, source and buttons (notes-chat.ts). */
+  listNotes: (ctx: Context) => Promise<void>;
 }
 
 /** A command that takes no argument, so it can also be written as a bare word ("ayuda", "estado"). */
@@ -121,18 +122,7 @@ export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainComm
         await ctx.reply(e instanceof StateFileError ? S.spendDamaged() : S.spendFailed());
       }
     },
-    notas: async (ctx) => {
-      let notes;
-      try {
-        notes = await deps.notebook.notes.list();
-      } catch (e) {
-        deps.log('no se pudieron leer las notas', e);
-        return void (await ctx.reply(S.notesFailed()));
-      }
-      if (notes.length === 0) return void (await ctx.reply(S.notesEmpty()));
-      const body = [S.notesHeader(notes.length), ...notes.map((n) => `${n.id} · ${n.tema} — ${truncate(n.texto.replace(/\s+/g, ' '), 80)}`)].join('\n');
-      for (const chunk of splitText(body)) await ctx.reply(chunk);
-    },
+    notas: (ctx) => deps.listNotes(ctx),
   };
 }
 

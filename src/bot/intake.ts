@@ -57,6 +57,8 @@ export interface IntakeDeps {
   log: (message: string, error?: unknown) => void;
   /** What «repasemos un poco» and «exporta mis tarjetas» start: the review and the export themselves. */
   wishes?: ReviewWishes;
+  /** What «borra la nota 29» or «mis notas de la semana 5» does: that note, or that week's list (notes-chat.ts). */
+  notes?: (ctx: Context, wish: Extract<Understood, { intent: 'nota' }>) => Promise<void>;
   /** What «hazme un test de la semana 5» starts: the quiz itself (quiz.ts). */
   quiz?: (ctx: Context, words: { semana?: number; tema?: string; preguntas?: number }) => Promise<void>;
   /** With a model configured: a short explanation of a question from the passages found, citing them (agent/explain.ts). */
@@ -121,6 +123,8 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'recordatorio': return void (await ctx.reply(S.notYet(u.intent, u)));
       case 'curso': if (deps.courseChat) return void (await deps.courseChat.edit(ctx, u)); return void (await ctx.reply(S.notYet(u.intent)));
       case 'borrar_datos': return void (await askErase(ctx));
+      // One note («borra la nota 29»: that note only, after its own question) or a week's notes.
+      case 'nota': return void (await (deps.notes ? deps.notes(ctx, u) : deps.commands.notas(ctx)));
       // Study content, not a request: the same offer as a long paste (one tap, then the import's approval).
       case 'apunte': return void (await ctx.reply(S.statementOffer(u.semana), { reply_markup: pasteKeyboard(pastes.open(chatId, text, at).id) }));
       // Understood means done: the review or the export itself, as /repasar and /exportar do.
@@ -312,7 +316,7 @@ async function startRun(ctx: Context, runs: RunManager, text: string): Promise<v
 }
 
 /** What a message of its own is, while a no waits for its reason: intents that ask for something. */
-const OWN_INTENTS: ReadonlySet<Understood['intent']> = new Set(['buscar', 'repaso', 'exportar', 'recordatorio', 'importar', 'borrar_datos']);
+const OWN_INTENTS: ReadonlySet<Understood['intent']> = new Set(['buscar', 'repaso', 'exportar', 'recordatorio', 'importar', 'borrar_datos', 'nota']);
 
 /**
  * True when `text` reads as a message of its own rather than a reason for a no: a command, a

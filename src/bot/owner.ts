@@ -37,6 +37,7 @@ import { BotStateFile } from './state.js';
 import type { Transcriber } from '../tools/voice/transcriber.js';
 import { createVoice } from './voice.js';
 import { firstMinuteComposer } from './first-minute.js';
+import { createNotesChat } from './notes-chat.js';
 
 export interface OwnerOptions {
   /** The owner's config: `dataDir` is their data dir (the whole one, or `usuarios/<id>/`). */
@@ -137,7 +138,10 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(quiz);
   c.use(remindersComposer(reminders, review, config.review.timeZone));
   const gpuStatus = opts.service.gpuStatus?.bind(opts.service);
-  const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, timeZone: config.review.timeZone, log, ...(gpuStatus ? { gpuStatus } : {}) };
+  // The notes one by one (notes-chat.ts): before the intake, so a reply to a correction's question is taken here.
+  const notesChat = createNotesChat({ notebook, dataDir: config.dataDir, log });
+  c.use(notesChat.composer);
+  const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, timeZone: config.review.timeZone, log, listNotes: notesChat.list, ...(gpuStatus ? { gpuStatus } : {}) };
   const commands = plainCommands(commandDeps);
   c.use(commandsComposer(commandDeps, commands));
   c.use(filesComposer({ dataDir: config.dataDir, notebook, charts, media, cards, log }));
@@ -156,7 +160,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   let watchingVoice: { stop(): Promise<void> } | undefined;
   const classify = modelReaderFor(config, notebook.usage, log);
   const explain = explainerFor(config, notebook.usage, log);
-  c.use(intakeComposer({ runs, notebook, commands, wishes: reviewing.wishes, quiz: quiz.ask, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}), ...(explain ? { explain } : {}) }));
+  c.use(intakeComposer({ runs, notebook, commands, notes: notesChat.fromWords, wishes: reviewing.wishes, quiz: quiz.ask, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}), ...(explain ? { explain } : {}) }));
 
   return {
     dataDir: config.dataDir,

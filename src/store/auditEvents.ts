@@ -8,7 +8,7 @@ export const COURSE_CHANGED_EVENT = 'curso_cambiado';
 /** An import of material approved and saved (tools/material/imports.ts): the file's key and the notes' ids. */
 export const IMPORT_SAVED_EVENT = 'importacion_guardada';
 
-/** Notes the student deleted (a week's notes with the course change that removed it): their ids. */
+/** Notes the student deleted (a week's notes with the course change that removed it, or one note from the chat): their ids. */
 export const NOTES_DELETED_EVENT = 'notas_borradas';
 /** A card the student deleted: its id and its note's. */
 export const CARD_DELETED_EVENT = 'tarjeta_borrada';
@@ -16,8 +16,6 @@ export const CARD_DELETED_EVENT = 'tarjeta_borrada';
 /** A document read again («leer de nuevo», issue 43 item 7): its key and the notes replaced in place, added and removed. */
 export const DOCUMENT_REREAD_EVENT = 'documento_releido';
 
-/** Every such event, for the check of the log (auditCheck.ts): none of them pairs with another line. */
-export const NOTEBOOK_EVENTS: readonly string[] = [COURSE_CHANGED_EVENT, IMPORT_SAVED_EVENT, NOTES_DELETED_EVENT, CARD_DELETED_EVENT, DOCUMENT_REREAD_EVENT];
 
 /** What a reading again changed in the notebook, by note id. */
 export interface DocumentReread {
@@ -41,3 +39,12 @@ export function rereadAuditEntry(r: DocumentReread, now = new Date()): Record<st
     reemplazadas: [...r.reemplazadas], nuevas: [...r.nuevas], borradas: [...r.borradas],
   };
 }
+/** A note moved to another week (or to none) from the chat: its id, the weeks before and after, its cards moved with it. */
+export const NOTE_MOVED_EVENT = 'nota_movida';
+/** A note's text or topic corrected from the chat: its id and the text's lengths before and after. */
+export const NOTE_EDITED_EVENT = 'nota_editada';
+/** A card's question or answer corrected: its id and its note's. */
+export const CARD_EDITED_EVENT = 'tarjeta_editada';
+
+/** Every such event, for the check of the log (auditCheck.ts): none of them pairs with another line. */
+export const NOTEBOOK_EVENTS: readonly string[] = [COURSE_CHANGED_EVENT, IMPORT_SAVED_EVENT, NOTES_DELETED_EVENT, CARD_DELETED_EVENT, NOTE_MOVED_EVENT, NOTE_EDITED_EVENT, CARD_EDITED_EVENT, DOCUMENT_REREAD_EVENT];

@@ -21,7 +21,7 @@ import { createNotesIndex, NOTES_INDEX_FILE } from './notesIndex.js';
 import { createReviewStore } from './reviews.js';
 import { createReasonsLog, REASONS_FILE } from './reasons.js';
 import type { AuditLog, CardDeck, Notebook, NotesStore } from './types.js';
-import { CARD_DELETED_EVENT, NOTES_DELETED_EVENT } from './auditEvents.js';
+import { CARD_DELETED_EVENT, CARD_EDITED_EVENT, NOTE_EDITED_EVENT, NOTE_MOVED_EVENT, NOTES_DELETED_EVENT } from './auditEvents.js';
 import { createUsageLog } from './usageCsv.js';
 
 export const NOTEBOOK_FILES = Object.freeze({
@@ -65,7 +65,7 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
   await adoptChainOfPath(keysDir, id, files.audit);
   const index = createNotesIndex({ notesFile: files.notes, indexFile: path.join(dir, NOTEBOOK_FILES.index), list: () => notes.list() });
   const audit = createAuditLog(files.audit, { keysDir, notebook: id });
-  const parts = { ...auditedDeletions(notes, createCardDeck(files.cards), audit), course: createCourseFile(files.course), audit };
+  const parts = { ...auditedChanges(notes, createCardDeck(files.cards), audit), course: createCourseFile(files.course), audit };
   const changeFile = path.join(dir, COURSE_CHANGE_FILE);
   // A course change a killed process committed but did not finish: finished before anything reads the course.
   await finishCourseChange(parts, changeFile);
@@ -84,27 +84,45 @@ export async function openNotebook(dataDir: string, opts: { prices?: typeof PRIC
 }
 
 /**
- * The notes and the deck whose deletions leave an audit line each (ids, never text), whoever asks
- * for them (a course change, a card removed in a review): what the student deleted is on record.
+ * The notes and the deck whose deletions, moves and edits leave an audit line each (ids, weeks and
+ * lengths, never text), whoever asks for them (a course change, a card removed in a review, a note
+ * corrected from the chat): what the student changed is on record, with who asked when known.
  */
-function auditedDeletions(notes: NotesStore, cards: CardDeck, audit: AuditLog): { notes: NotesStore; cards: CardDeck } {
+function auditedChanges(notes: NotesStore, cards: CardDeck, audit: AuditLog): { notes: NotesStore; cards: CardDeck } {
   const now = () => new Date().toISOString();
   return {
     notes: {
       ...notes,
-      removeMany: async (ids) => {
+      removeMany: async (ids, by) => {
         const removed = await notes.removeMany(ids);
-        if (removed > 0) await audit.append({ timestamp: now(), event: NOTES_DELETED_EVENT, notas: [...ids], borradas: removed });
+        if (removed > 0) await audit.append({ timestamp: now(), event: NOTES_DELETED_EVENT, notas: [...ids], borradas: removed, ...by });
         return removed;
+      },
+      update: async (id, change, by) => {
+        const r = await notes.update(id, change);
+        if (!r) return r;
+        const { before, after } = r;
+        if ((before.semana ?? null) !== (after.semana ?? null)) {
+          await audit.append({ timestamp: now(), event: NOTE_MOVED_EVENT, nota: id, de: before.semana ?? null, a: after.semana ?? null, ...by });
+        }
+        if (before.texto !== after.texto || before.tema !== after.tema) {
+          await audit.append({ timestamp: now(), event: NOTE_EDITED_EVENT, nota: id, caracteres_antes: before.texto.length, caracteres_despues: after.texto.length, ...(before.tema !== after.tema ? { tema_cambiado: true } : {}), ...by });
+        }
+        return r;
       },
     },
     cards: {
       ...cards,
-      remove: async (cardId) => {
+      remove: async (cardId, by) => {
         const card = (await cards.list()).find((c) => c.id === cardId);
         const removed = await cards.remove(cardId);
-        if (removed) await audit.append({ timestamp: now(), event: CARD_DELETED_EVENT, tarjeta: cardId, ...(card ? { id_nota: card.id_nota } : {}) });
+        if (removed) await audit.append({ timestamp: now(), event: CARD_DELETED_EVENT, tarjeta: cardId, ...(card ? { id_nota: card.id_nota } : {}), ...by });
         return removed;
+      },
+      edit: async (cardId, pregunta, respuesta, by) => {
+        const card = await cards.edit(cardId, pregunta, respuesta);
+        if (card) await audit.append({ timestamp: now(), event: CARD_EDITED_EVENT, tarjeta: cardId, id_nota: card.id_nota, ...by });
+        return card;
       },
     },
   };

@@ -18,8 +18,9 @@ import type { ShapeCheck } from './jsonFile.js';
 export const SEED_NOTES_FILE = fileURLToPath(new URL('../../assets/notas.json', import.meta.url));
 
 /**
- * Version 3 of `notas.json`: `{version: 3, notas: [{id, tema, texto, semana, origen?}]}` — an imported
- * note carries its source (`origen`: the file and the page its text starts on). Version 2 is the same
+ * Version 3 of `notas.json`: `{version: 3, notas: [{id, tema, texto, semana, origen?}], ultimo_id?}` — an
+ * imported note carries its source (`origen`: the file and the page its text starts on); `ultimo_id`
+ * keeps a deleted note's number from being given again (a file without it: its largest id). Version 2 is the same
  * without sources, version 1 the plain list the project shipped first (and `assets/notas.json` still
  * is, its notes without `semana`): both are read as they are and written back as version 3 the first
  * time the notes change.
@@ -30,7 +31,16 @@ const READABLE_VERSIONS: readonly unknown[] = [2, NOTES_STATE_VERSION];
 interface NotesDocument {
   version: typeof NOTES_STATE_VERSION;
   notas: Note[];
+  /**
+   * The largest id ever given (optional: files written before it lack it): a deleted note's number
+   * is never given to a new one, so its cards, its audit lines and a question about it never point
+   * at another note.
+   */
+  ultimo_id?: number;
 }
+
+/** The `ultimo_id` of each list read from a file (checkNotes returns only the list). */
+const lastIdOf = new WeakMap<Note[], number>();
 
 const checkNotes: ShapeCheck<Note[]> = (data) => {
   let list: unknown[];
@@ -56,12 +66,22 @@ const checkNotes: ShapeCheck<Note[]> = (data) => {
       return { ok: false, problem: `la nota ${n.id} tiene un "origen" que no es {archivo, pagina}` };
     }
   }
+  const last = versioned && isPlainObject(data) ? data.ultimo_id : undefined;
+  if (last !== undefined) {
+    if (!isPositiveId(last)) return { ok: false, problem: 'tiene un "ultimo_id" que no es un entero positivo' };
+    lastIdOf.set(list as Note[], last);
+  }
   return { ok: true, value: list as Note[] };
 };
 
 /** The version-3 document of `notes` (a note still without a week is written with none; a source only where there is one). */
-function notesDocument(notes: readonly Note[]): NotesDocument {
-  return { version: NOTES_STATE_VERSION, notas: notes.map((n) => ({ id: n.id, tema: n.tema, texto: n.texto, semana: n.semana ?? null, ...(n.origen ? { origen: n.origen } : {}) })) };
+function notesDocument(notes: readonly Note[], lastId = 0): NotesDocument {
+  const last = notes.reduce((m, n) => Math.max(m, n.id), lastId);
+  return {
+    version: NOTES_STATE_VERSION,
+    notas: notes.map((n) => ({ id: n.id, tema: n.tema, texto: n.texto, semana: n.semana ?? null, ...(n.origen ? { origen: n.origen } : {}) })),
+    ...(last > 0 ? { ultimo_id: last } : {}),
+  };
 }
 
 /**
@@ -125,16 +145,18 @@ async function seedOnce(source: string, file: string): Promise<void> {
 export interface NotesStoreOptions {
   /**
    * Runs inside the notes' lock right after each write of `notas.json`, with the file's stamps
-   * (notesIndex.ts stampOf) before and after it and the notes added, if any: the search index
-   * follows every write. Must not throw.
+   * (notesIndex.ts stampOf) before and after it and the notes added, if any, and `rewritten` when a
+   * text changed or notes went: the search index follows every write. Must not throw.
    */
-  afterWrite?: (before: string | null, after: string | null, notes: readonly Note[], added?: readonly Note[]) => Promise<void>;
+  afterWrite?: (before: string | null, after: string | null, notes: readonly Note[], added?: readonly Note[], rewritten?: boolean) => Promise<void>;
 }
 
 export function createNotesStore(file: string, opts: NotesStoreOptions = {}): NotesStore {
   const adapter = new ValidatedJsonFile(file, checkNotes, 'si lo borras, vuelven las notas de ejemplo y se pierden las que añadiste.');
   // Reads give the notes (any readable version); writes always give a version-3 document.
-  const db = new Low<Note[]>({ read: () => adapter.read(), write: (notes) => writeFileAtomic(file, `${JSON.stringify(notesDocument(notes), null, 2)}\n`) }, []);
+  /** The largest id this file ever gave (its `ultimo_id`, or its largest id), as of the last load. */
+  let lastId = 0;
+  const db = new Low<Note[]>({ read: () => adapter.read(), write: (notes) => writeFileAtomic(file, `${JSON.stringify(notesDocument(notes, lastId), null, 2)}\n`) }, []);
   const mutex = new Mutex();
   const listeners = new Set<(notes: Note[]) => void>();
 
@@ -151,6 +173,7 @@ export function createNotesStore(file: string, opts: NotesStoreOptions = {}): No
       if (data === null) throw adapter.corrupt('desapareció mientras se creaba');
     }
     db.data = data;
+    lastId = data.reduce((m, n) => Math.max(m, n.id), lastIdOf.get(data) ?? 0);
     return data;
   }
 
@@ -160,9 +183,9 @@ export function createNotesStore(file: string, opts: NotesStoreOptions = {}): No
     // The next id is read and written under the file's inter-process lock: a CLI and the bot
     // adding at once would otherwise both take the same id and one note would be lost.
     const { added, all } = await mutex.run(() => withFileLock(file, async () => {
-      const notes = await load();
+      await load();
       const before = await stampOf(file);
-      const first = notes.reduce((m, n) => Math.max(m, n.id), 0) + 1;
+      const first = lastId + 1;
       const added: Note[] = fresh.map((n, i) => ({ id: first + i, tema: n.tema, texto: n.texto, semana: n.semana, ...(n.origen ? { origen: n.origen } : {}) }));
       await db.update((d) => d.push(...added));
       const all = structuredClone(db.data);
@@ -198,14 +221,35 @@ export function createNotesStore(file: string, opts: NotesStoreOptions = {}): No
     removeMany: async (ids) => {
       const gone = new Set(ids);
       const result = await mutex.run(() => withFileLock(file, async () => {
-        const before = (await load()).length;
+        const count = (await load()).length;
         if (!db.data.some((n) => gone.has(n.id))) return { removed: 0, all: structuredClone(db.data) };
+        const before = await stampOf(file);
         db.data = db.data.filter((n) => !gone.has(n.id));
         await db.write();
-        return { removed: before - db.data.length, all: structuredClone(db.data) };
+        const all = structuredClone(db.data);
+        await opts.afterWrite?.(before, await stampOf(file), all, undefined, true);
+        return { removed: count - db.data.length, all };
       }));
       if (result.removed > 0) for (const l of listeners) l(result.all);
       return result.removed;
+    },
+    update: async (id, change) => {
+      const result = await mutex.run(() => withFileLock(file, async () => {
+        const note = (await load()).find((n) => n.id === id);
+        if (!note) return undefined;
+        const previous = structuredClone(note);
+        if (change.texto !== undefined) note.texto = change.texto;
+        if (change.tema !== undefined) note.tema = change.tema;
+        if (change.semana !== undefined) note.semana = change.semana;
+        const stamp = await stampOf(file);
+        await db.write();
+        const all = structuredClone(db.data);
+        await opts.afterWrite?.(stamp, await stampOf(file), all, undefined, previous.texto !== note.texto);
+        return { before: previous, after: structuredClone(note), all };
+      }));
+      if (!result) return undefined;
+      for (const l of listeners) l(result.all);
+      return { before: result.before, after: result.after };
     },
     onChange: (listener) => {
       listeners.add(listener);

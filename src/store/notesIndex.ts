@@ -5,8 +5,9 @@
  * - It names the exact `notas.json` it describes (inode, size and modification time: every write of
  *   the notes is a rename of a new file, so any write changes it) and the ids in order. A search
  *   first compares that stamp with the notes file (one stat): equal, the index in memory answers.
- * - Each write of the notes (notesFile.ts `add`, `setWeeks`) updates it inside the notes' own lock:
- *   a new note is appended to the index, a change of weeks only re-stamps it. So processes (the bot,
+ * - Each write of the notes (notesFile.ts `add`, `setWeeks`, `update`, `removeMany`) updates it inside
+ *   the notes' own lock: a new note is appended to the index, a change of weeks only re-stamps it, an
+ *   edited text or a deleted note makes it again from the notes. So processes (the bot,
  *   the CLI) never write it out of order.
  * - Missing (a new data folder), stale (a process killed between the two writes, a hand edit) or
  *   damaged (not JSON, not this shape — checked with ajv — or not consistent with itself), it is
@@ -203,9 +204,15 @@ export function createNotesIndex(opts: NotesIndexOptions): NotesIndex {
     async has(id) {
       return (await current()).pos.has(id);
     },
-    afterWrite: (before, after, notes, added) =>
+    afterWrite: (before, after, notes, added, rewritten) =>
       mutex.run(async () => {
         try {
+          // A text edited or a note gone: what the index holds no longer describes those positions.
+          if (rewritten) {
+            loaded = loadedOf(after, notes, InvertedIndex.fromTexts(notes.map((n) => n.texto)));
+            await write(loaded);
+            return;
+          }
           let base: InvertedIndex | undefined;
           const previous = added ? notes.slice(0, notes.length - added.length) : notes;
           if (loaded && loaded.stamp === before && extends_(loaded.notes, previous) && loaded.notes.length === previous.length) base = loaded.index;

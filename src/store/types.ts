@@ -28,6 +28,18 @@ export interface NoteSource {
   pagina: number | null;
 }
 
+/** What `NotesStore.update` changes in a note: any of its text, topic and week (null: none). */
+export interface NoteChange {
+  texto?: string;
+  tema?: string;
+  semana?: number | null;
+}
+
+/** Who asked for a change of the notebook, for its audit line: the person's id. */
+export interface ChangedBy {
+  por: number;
+}
+
 /** A note to append: its week, and its source when it comes from a file. */
 export interface NewNote {
   tema: string;
@@ -136,8 +148,17 @@ export interface NotesStore {
    * (weeks from topics) and how a replaced course leaves notes of vanished weeks without one.
    */
   setWeeks(weekOf: (note: Note) => number | null | undefined): Promise<Note[]>;
-  /** Removes the notes with these ids in one atomic write (the owner chose to delete a week's notes); returns how many went. */
-  removeMany(ids: readonly number[]): Promise<number>;
+  /**
+   * Removes the notes with these ids in one atomic write (the owner chose to delete a week's notes,
+   * or one note); returns how many went. `by`: who asked, for the audit line (the notebook's).
+   */
+  removeMany(ids: readonly number[], by?: ChangedBy): Promise<number>;
+  /**
+   * Changes one note — its text, its topic or its week — in one atomic write of the file; the search
+   * index follows (a new text is indexed again). Undefined when no note has this id. The notebook
+   * audits it (a move and an edit apart, ids and lengths, never text); `by`: who asked.
+   */
+  update(id: number, change: NoteChange, by?: ChangedBy): Promise<{ before: Note; after: Note } | undefined>;
   /** Called after a note is added by this process (e.g. to regenerate the `id_nota` enum). */
   onChange(listener: (notes: Note[]) => void): () => void;
 }
@@ -154,10 +175,10 @@ export interface CardDeck {
    * gets the deck's deleted cards, so a card the owner deleted is not made again.
    */
   append(cards: readonly NewCard[] | ((deck: readonly Card[], deleted: readonly Card[]) => readonly NewCard[]), now?: Date, origin?: string): Promise<{ cards: Card[]; added: Card[] }>;
-  /** The owner's edit of a card's question and answer (its id, note and history stay); undefined if absent. */
-  edit(id: number, pregunta: string, respuesta: string): Promise<Card | undefined>;
-  /** Removes card `id` from the deck; false if it was not there. */
-  remove(id: number): Promise<boolean>;
+  /** The owner's edit of a card's question and answer (its id, note and history stay); undefined if absent. `by`: who asked, for the audit line. */
+  edit(id: number, pregunta: string, respuesta: string, by?: ChangedBy): Promise<Card | undefined>;
+  /** Removes card `id` from the deck (a tombstone); false if it was not there. `by`: who asked, for the audit line. */
+  remove(id: number, by?: ChangedBy): Promise<boolean>;
   /**
    * Rewrites the week of every live card as `weekOf(card)` decides (undefined: keeps its own; null:
    * no week), in one atomic write: how a removed week's later weeks move down one.
@@ -210,9 +231,10 @@ export interface NotesIndex {
   /**
    * Called by the notes store inside the notes' lock right after it wrote `notas.json`:
    * `before`/`after` are the file's stamps around the write, `added` the notes it appended (none:
-   * only weeks changed). Never throws: an index it cannot update is rebuilt by the next search.
+   * only weeks changed). `rewritten`: a note's text changed or notes went (an edit, a deletion): the
+   * index is made again from `notes`. Never throws: an index it cannot update is rebuilt by the next search.
    */
-  afterWrite(before: string | null, after: string | null, notes: readonly Note[], added?: readonly Note[]): Promise<void>;
+  afterWrite(before: string | null, after: string | null, notes: readonly Note[], added?: readonly Note[], rewritten?: boolean): Promise<void>;
 }
 
 /** The student's notebook in one data dir. Implements NotesReader (its `list()` lists the notes). */

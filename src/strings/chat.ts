@@ -201,9 +201,6 @@ export const S = Object.freeze({
   noteSaved: (id: number, tema: string, week?: string | null) =>
     `Nota ${id} guardada (tema: ${tema})${week === undefined ? '' : week === null ? ', sin semana: ninguna de tu curso habla de eso' : `, en la ${week.charAt(0).toLowerCase()}${week.slice(1)}`}.`,
   noteFailed: () => 'No pude guardar la nota; no se ha perdido nada. Inténtalo de nuevo en un momento.',
-  notesEmpty: () => 'Tu cuaderno no tiene notas todavía. Añade una con /nota.',
-  notesHeader: (n: number) => `Tus notas (${n}):`,
-  notesFailed: () => 'No pude leer las notas ahora mismo. Inténtalo de nuevo en un momento.',
 
   /**
    * `/gasto`: the month's spend, labelled as the month (a run's closing message says that run's):

@@ -42,6 +42,8 @@ const SAMPLES: { [K in CallbackKindName]: Array<Tap<K>> } = {
   start: ['curso', 'material', 'semana'],
   quiz: [{ quiz: '0f8c3a52-5b1e-4c1e-9d0a-2b7f6c1d9e84' }],
   passageCards: [1, 123_456_789],
+  note: [{ kind: 'page', page: 2, week: 0 }, { kind: 'page', page: 1, week: 60 }, { kind: 'open', note: 29 }, { kind: 'move', note: 29, week: 0 }, { kind: 'move', note: 123_456_789, week: 14 }, { kind: 'delete', note: 29 }, { kind: 'dropCards', note: 29 }, { kind: 'keepCards', note: 1 }, { kind: 'stay', note: 7 }],
+  noteCard: [{ kind: 'edit', card: 4 }, { kind: 'deleteAsk', card: 4 }, { kind: 'delete', card: 123_456_789 }, { kind: 'keep', card: 4 }],
 };
 
 const kinds = Object.keys(CALLBACKS) as CallbackKindName[];
@@ -71,6 +73,10 @@ describe('the callback registry', () => {
     expect(role('cl:quitar:301')).toBe('teacher');
     expect(decodeCallback('cl:no:100')).toEqual({ kind: 'classStudent', role: 'member', subject: 100 });
     expect(role('wav:3')).toBe('member');
+    // A note is anyone's to look at; moving or deleting it (or its cards) is the owner's.
+    expect(role('nt:v:29')).toBe('member');
+    expect(role('nt:e:29')).toBe('requester');
+    for (const data of ['nt:w:29', 'nt:m:29:3', 'nt:d:29', 'nt:D:29', 'nt:X:29', 'nc:d:4', 'nc:D:4']) expect(role(data), data).toBe('owner');
   });
 
   it('an older wire version still reads (a chart button under a report sent long ago); unknown data is no kind', () => {

@@ -46,6 +46,29 @@ async function expectFullScan(index: NotesIndex, all: readonly Note[], query: st
 const indexDoc = async (file: string) => JSON.parse(await readFile(file, 'utf8')) as { version: number; notas: string; ids: number[] };
 
 describe('the notes index on disk', () => {
+  it('a note corrected or deleted (issue 46): the index on disk follows the write at once, same answers as the full scan, no rebuild line', async () => {
+    const f = await folder();
+    await f.index.search('impresionismo', 1);
+    const changed = await f.notes.update(8, { texto: 'El puntillismo de Seurat aplica puntos de color puro.' });
+    expect(changed?.before.texto).toMatch(/impresionismo/);
+    const doc = await indexDoc(f.indexFile);
+    expect(doc.notas).toBe(await stampOf(f.notesFile));
+    let all = await f.notes.list();
+    await expectFullScan(f.index, all, 'puntillismo de Seurat');
+    expect((await f.index.search('puntillismo', 1)).found[0]!.note.id).toBe(8);
+    // Another process reading the index from disk gets the corrected text too.
+    await expectFullScan(f.other().index, all, 'pinceladas sueltas impresionismo');
+    expect(await f.notes.removeMany([8, 2])).toBe(2);
+    expect((await indexDoc(f.indexFile)).ids).toEqual([1, 3, 4, 5, 6, 7, 9, 10, 11, 12]);
+    all = await f.notes.list();
+    await expectFullScan(f.index, all, 'puntillismo de Seurat');
+    await expectFullScan(f.other().index, all, 'la perspectiva del Renacimiento');
+    // A move changes only the week: the index is re-stamped, nothing rebuilt.
+    await f.notes.update(7, { semana: 4 });
+    expect((await indexDoc(f.indexFile)).notas).toBe(await stampOf(f.notesFile));
+    expect(f.lines).toEqual([]);
+  });
+
   it('a new folder: built silently on the first search, with the docs/design.md §3 reference (note 8, 0.426)', async () => {
     const f = await folder();
     const { found } = await f.index.search('la luz y el color del impresionismo', 2);

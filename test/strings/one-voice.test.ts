@@ -23,6 +23,12 @@ const CARD = { id: 5, pregunta: '¿Qué es el cubismo?', respuesta: 'Un movimien
 /** Arguments for functions whose parameters are not plain words or numbers. */
 const SAMPLES: Record<string, unknown[][]> = {
   'chat.S.statusBudget': [[1.5, 5], [6, 5]],
+  'notes.sourceLabel': [[{ archivo: 'apuntes.pdf', pagina: 3 }], [{ archivo: 'apuntes.docx', pagina: null }], [undefined]],
+  'notes.NOTES.header': [[13, 1, 2], [5, 1, 1, 'Semana 5 · Narración']],
+  'notes.NOTES.details': [['Semana 5 · Narración', 'apuntes.pdf, página 3'], [null, undefined], [undefined, 'apuntes.docx']],
+  'notes.NOTES.noteHead': [[29, 'narración', 'Semana 5 · Narración', 'apuntes.pdf, página 3'], [3, 'general', null, undefined]],
+  'notes.NOTES.moved': [[29, 'Semana 3 · Historia del arte', 2], [29, null, 0], [4, 'Semana 1', 1]],
+  'notes.NOTES.alreadyThere': [[29, 'Semana 3 · Historia del arte'], [29, null]],
   'agent.CHECKPOINT.badVersion': [['el archivo de la ejecución', 9, [3]], ['el archivo de la ejecución', 7, [1, 2]]],
   'cards.PROPOSAL.tally': [[3, 1, 1], [0, 0, 2]],
   'cards.PROPOSAL.saved': [[4, 3, 1, 1], [0, 0, 0, 2], [1, 1, 0, 0]],

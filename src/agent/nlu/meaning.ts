@@ -29,6 +29,13 @@ export type Understood =
   | { intent: 'quiz'; semana?: number; tema?: string; preguntas?: number }
   | { intent: 'exportar' }
   | { intent: 'borrar_datos' }
+  /**
+   * One note named by its number: delete it, correct it, show it, or move it (to week `semana`, or
+   * asked with buttons when no week is said); or the list of a week's notes («mis notas de la semana 5»).
+   */
+  | { intent: 'nota'; accion: 'borrar' | 'editar' | 'ver'; nota: number }
+  | { intent: 'nota'; accion: 'mover'; nota: number; semana?: number }
+  | { intent: 'nota'; accion: 'listar'; semana: number }
   | { intent: 'importar' }
   /**
    * Not a request but something to study («La elasticidad mide cuánto cambia…»): a statement about

@@ -8,6 +8,7 @@ import type { Understood, Wanted } from './meaning.js';
 import { IntentClassifier, type Classification } from './classifier.js';
 import { courseEdit, editsCourse } from './course-edit.js';
 import { quizAsked } from './quiz.js';
+import { noteAction } from './note-action.js';
 import { reminderSlots } from './reminder.js';
 import { notebookQuestion } from './question.js';
 import { asksRedo, cardsNote, excluded, namedParts, noteNumber, onlyPart, ownVoice, searchTopic, type Part } from './slots.js';
@@ -20,7 +21,7 @@ import { weekSlot, writtenWeek, type CourseContext } from './week.js';
  */
 export const CLASSES = [
   'saludo', 'gracias', 'charla', 'buscar', 'preparar', 'item', 'tarjetas', 'repaso', 'exportar', 'recordatorio',
-  'borrar_datos', 'importar', 'curso', 'ayuda', 'estado', 'gasto', 'cancelar', 'notas', 'start',
+  'borrar_datos', 'importar', 'curso', 'ayuda', 'estado', 'gasto', 'cancelar', 'notas', 'start', 'nota',
 ] as const;
 export type IntentClass = (typeof CLASSES)[number];
 
@@ -53,6 +54,9 @@ export function readMessage(text: string, course: CourseContext, now: Date, clas
   if (editsCourse(w.t, text)) return courseChange(text, w, course, now);
   const quiz = quizAsked(w, course, now);
   if (quiz) return quiz;
+  // One note by its number, or a week's notes: the number decides, whatever «borra» weighs.
+  const note = noteAction(w, course, now);
+  if (note) return note;
   const asked = notebookQuestion(w, work);
   if (asked) return { intent: 'buscar', consulta: asked };
   const studied = !work && !preparing ? statementAbout(text, w, course) : undefined;
@@ -108,6 +112,7 @@ const CUES: Partial<Record<string, RegExp>> = {
   // («para ya», «no, para»), not as the preposition of «estudiar el gótico para clase».
   cancelar: /\b(cancel\w*|parar|paralo|detente|deten\w*|stop\w*|dej\w*|olvid\w*|abort\w*|sigas|basta|forget|quit|halt)\b|^((no|mejor no|oye|eh|vale) )?para\b/,
   recordatorio: /\b(recuerd\w*|record\w*|avis\w*|remind\w*|alarma|notifica\w*|las|at|cada|todos|daily|every)\b/,
+  nota: /\b(nota|notas|note|notes|apuntes?)\b/,
 };
 
 function withSlots(cls: IntentClass, text: string, w: Words, course: CourseContext, now: Date): Understood {
@@ -121,9 +126,14 @@ function withSlots(cls: IntentClass, text: string, w: Words, course: CourseConte
     case 'charla':
     case 'repaso':
     case 'exportar':
-    case 'borrar_datos':
     case 'importar':
       return { intent: cls };
+    // A message that names one note is never «erase everything» (its own reading is noteAction's).
+    case 'borrar_datos':
+      return noteNumber(w.t) === undefined ? { intent: cls } : { intent: 'ambiguo' };
+    // About one note, but which note or what to do with it is not said.
+    case 'nota':
+      return { intent: 'ambiguo' };
     case 'recordatorio':
       return { intent: 'recordatorio', ...reminderSlots(w.t) };
     case 'buscar': {

@@ -20,7 +20,7 @@ describe('the labelled corpus', () => {
 
   it('covers every register and intent the issue names', () => {
     const intents = new Set(HELD_OUT.map(([, l]) => (l.intent === 'orden' ? l.nombre : l.intent)));
-    for (const i of ['preparar', 'rehacer', 'narrar', 'buscar', 'gasto', 'repaso', 'estado', 'ayuda', 'exportar', 'recordatorio', 'borrar_datos', 'cancelar', 'saludo', 'gracias', 'charla', 'curso', 'importar']) {
+    for (const i of ['preparar', 'rehacer', 'narrar', 'buscar', 'gasto', 'repaso', 'estado', 'ayuda', 'exportar', 'recordatorio', 'borrar_datos', 'cancelar', 'saludo', 'gracias', 'charla', 'curso', 'importar', 'nota']) {
       expect(intents, i).toContain(i);
     }
     expect(HELD_OUT.some(([, , c]) => c === 'c14')).toBe(true);

@@ -28,6 +28,14 @@ describe('the phrases of issue 28', () => {
     expect(read('borra mis datos')).toEqual({ intent: 'borrar_datos' });
   });
 
+  it('«borra la nota 29, está mal leída» is note 29 only, never «borra mis datos» (issue 46)', () => {
+    expect(read('borra la nota 29, está mal leída')).toEqual({ intent: 'nota', accion: 'borrar', nota: 29 });
+    expect(read('mueve la nota 29 a la semana 12', C14)).toEqual({ intent: 'nota', accion: 'mover', nota: 29, semana: 12 });
+    expect(read('corrige la nota 29')).toEqual({ intent: 'nota', accion: 'editar', nota: 29 });
+    expect(read('mis notas de la semana 5', C14)).toEqual({ intent: 'nota', accion: 'listar', semana: 5 });
+    expect(read('borra mis datos')).toEqual({ intent: 'borrar_datos' });
+  });
+
   it('«recuérdame repasar cada día a las 9» sets a daily reminder at 09:00', () => {
     expect(read('recuérdame repasar cada día a las 9')).toEqual({ intent: 'recordatorio', hora: '09:00', cada: 'dia' });
   });

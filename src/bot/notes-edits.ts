@@ -1,0 +1,108 @@
+/**
+ * The corrections the bot is waiting for, `<dataDir>/bot/correcciones.json`: «✏️ Respóndeme con el
+ * texto corregido de la nota 29» is asked with force_reply, and only a reply to that message is the
+ * new text (docs/design.md §35: a pause is state, not a wait). Written before the question is
+ * answerable, so a restart in between still takes the reply; taken out once the correction is saved.
+ * Only pointers (chat, message, what it corrects, who asked), never the text.
+ *
+ * Versioned and checked on load like every state file; written atomically under its own lock.
+ */
+import path from 'node:path';
+import { isChatId, isUserId } from '../lib/ids.js';
+import { ValidatedJsonFile, Mutex, isPlainObject, isPositiveId, type ShapeCheck } from '../store/jsonFile.js';
+import { withFileLock } from '../store/lock.js';
+
+export const CORRECTIONS_FILE = path.join('bot', 'correcciones.json');
+export const CORRECTIONS_VERSION = 1;
+/** How many open questions are kept (the oldest go first): a student asks for a handful at most. */
+export const CORRECTIONS_KEPT = 50;
+
+/** One open question: message `mensaje` of chat `chat` asks for the corrected note or card `id`. */
+export interface PendingCorrection {
+  chat: number;
+  mensaje: number;
+  que: 'nota' | 'tarjeta';
+  id: number;
+  /** Who asked for it (the audit line of the correction names them). */
+  por: number;
+}
+
+interface CorrectionsDocument {
+  version: typeof CORRECTIONS_VERSION;
+  pendientes: PendingCorrection[];
+}
+
+const check: ShapeCheck<CorrectionsDocument> = (data) => {
+  if (!isPlainObject(data) || data.version !== CORRECTIONS_VERSION || !Array.isArray(data.pendientes)) {
+    return { ok: false, problem: `debería ser un objeto {version: ${CORRECTIONS_VERSION}, pendientes: [...]}` };
+  }
+  for (const [i, p] of data.pendientes.entries()) {
+    const ok = isPlainObject(p) && isChatId(p.chat) && isPositiveId(p.mensaje) && (p.que === 'nota' || p.que === 'tarjeta') && isPositiveId(p.id) && isUserId(p.por);
+    if (!ok) return { ok: false, problem: `el elemento ${i + 1} no es {chat, mensaje, que, id, por}` };
+  }
+  return { ok: true, value: data as unknown as CorrectionsDocument };
+};
+
+export class PendingCorrections {
+  private readonly file: ValidatedJsonFile<CorrectionsDocument>;
+  private readonly mutex = new Mutex();
+  /**
+   * Questions sent but not yet written down, per chat: updates are handled concurrently, so a quick
+   * reply may arrive while its question is being recorded — `find` waits for those first.
+   */
+  private readonly recording = new Map<number, Set<Promise<unknown>>>();
+
+  constructor(dataDir: string) {
+    this.file = new ValidatedJsonFile(path.join(dataDir, CORRECTIONS_FILE), check, 'si lo borras, las preguntas de corrección abiertas dejan de esperar respuesta y no se pierde nada más.');
+  }
+
+  private async change<R>(fn: (list: PendingCorrection[]) => R): Promise<R> {
+    return this.mutex.run(() => withFileLock(this.file.file, async () => {
+      const doc = (await this.file.read()) ?? { version: CORRECTIONS_VERSION, pendientes: [] };
+      const result = fn(doc.pendientes);
+      doc.pendientes = doc.pendientes.slice(-CORRECTIONS_KEPT);
+      await this.file.write(doc);
+      return result;
+    }));
+  }
+
+  /** Records that message `p.mensaje` asks for a correction (replacing any earlier question about the same thing in that chat). */
+  async ask(p: PendingCorrection): Promise<void> {
+    await this.change((list) => {
+      const i = list.findIndex((x) => x.chat === p.chat && x.que === p.que && x.id === p.id);
+      if (i >= 0) list.splice(i, 1);
+      list.push(p);
+    });
+  }
+
+  /**
+   * Sends a correction's question with `send` and records it; the question counts as open for
+   * `find` from the moment it is sent.
+   */
+  async askWith(send: () => Promise<{ chat: number; mensaje: number }>, what: Omit<PendingCorrection, 'chat' | 'mensaje'>, chat: number): Promise<void> {
+    const work = (async () => this.ask({ ...(await send()), ...what }))();
+    const set = this.recording.get(chat) ?? new Set();
+    this.recording.set(chat, set.add(work));
+    try {
+      await work;
+    } finally {
+      set.delete(work);
+      if (set.size === 0) this.recording.delete(chat);
+    }
+  }
+
+  /** The open question a reply to message `replyTo` answers, if any. */
+  async find(chat: number, replyTo: number): Promise<PendingCorrection | undefined> {
+    await Promise.allSettled([...(this.recording.get(chat) ?? [])]);
+    const doc = await this.file.read();
+    return doc?.pendientes.find((x) => x.chat === chat && x.mensaje === replyTo);
+  }
+
+  /** The question is answered (or its note is gone): it waits no more. */
+  async done(chat: number, mensaje: number): Promise<void> {
+    await this.change((list) => {
+      const i = list.findIndex((x) => x.chat === chat && x.mensaje === mensaje);
+      if (i >= 0) list.splice(i, 1);
+    });
+  }
+}

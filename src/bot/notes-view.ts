@@ -1,0 +1,130 @@
+/**
+ * The notes as the chat shows them (pure): the list, a page at a time, each note with its week and
+ * source; one note whole with its buttons; the week buttons of a move (the student's own
+ * course weeks, whatever their number); a note's cards. Every text is packed within Telegram's
+ * limit by construction (lib/message-pack.ts), every button written through the registry.
+ */
+import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
+import { packMessages, type PackedMessage, type PackItem } from '../lib/message-pack.js';
+import type { Card, Note } from '../store/index.js';
+import { weekNumbers, weekOfNote, weekTitle, type Course } from '../tools/course/course.js';
+import { NOTES, quote, sourceLabel } from '../strings/notes.js';
+import { CALLBACKS, type NoteCardTap, type NoteTap } from './callbacks.js';
+import { splitText } from './format.js';
+
+/** Notes per page of the list: one phone screen, and one row of buttons each four. */
+export const NOTES_PAGE_SIZE = 8;
+/** Buttons per row: the list's note numbers and the move's weeks. */
+const PER_ROW = 4;
+/** How much of a note's text its list line shows (characters). */
+const LINE_START = 70;
+/** A week's title in a heading is cut here (a syllabus may title a week with a whole sentence). */
+const WEEK_TITLE_SHOWN = 60;
+/** Cards of one note that get buttons (Telegram allows 100 buttons a keyboard: two per card). */
+export const CARD_BUTTONS_MAX = 40;
+
+const noteButton = (text: string, tap: NoteTap): InlineKeyboardButton => ({ text, callback_data: CALLBACKS.note.format(tap) });
+const cardButton = (text: string, tap: NoteCardTap): InlineKeyboardButton => ({ text, callback_data: CALLBACKS.noteCard.format(tap) });
+const rows = <T>(xs: readonly T[], n = PER_ROW): T[][] => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, (i + 1) * n));
+
+/** A week in words for a heading: «Semana 5 · Narración», cut when a title is long. */
+export function weekWords(course: Course, week: number | null): string | null {
+  return week === null ? null : quote(weekTitle(course, week), WEEK_TITLE_SHOWN);
+}
+
+/**
+ * The notes in list order: the newest first — what a student just sent is what they look for —, each
+ * with its week (its own, or its topic's in a notebook from before notes carried one).
+ */
+export function listOrder(notes: readonly Note[], course: Course): Array<{ note: Note; week: number | null }> {
+  return notes.map((note) => ({ note, week: weekOfNote(course, note) })).sort((a, b) => b.note.id - a.note.id);
+}
+
+export interface NotesPage {
+  messages: PackedMessage[];
+  /** Under the last message: a button per note of the page, then the pages. */
+  keyboard: InlineKeyboardMarkup;
+  page: number;
+  pages: number;
+}
+
+/**
+ * Page `page` (from 1; clamped) of the list; `week` 0 lists every note, another number only that
+ * week's. Undefined when there is nothing to list (the caller says so in its own words).
+ */
+export function notesPage(notes: readonly Note[], course: Course, page: number, week: number): NotesPage | undefined {
+  const all = listOrder(notes, course).filter((x) => week === 0 || x.week === week);
+  if (all.length === 0) return undefined;
+  const pages = Math.ceil(all.length / NOTES_PAGE_SIZE);
+  const p = Math.min(Math.max(1, page), pages);
+  const shown = all.slice((p - 1) * NOTES_PAGE_SIZE, p * NOTES_PAGE_SIZE);
+  const items: PackItem[] = shown.map(({ note, week: w }) => {
+    const line = NOTES.line(note.id, quote(note.tema, 40), quote(note.texto, LINE_START));
+    // A list of one week says the week once, in its header; the whole list says it on each note.
+    return { text: `${line}\n${NOTES.details(week === 0 ? weekWords(course, w) : undefined, sourceLabel(note.origen))}` };
+  });
+  items.push({ text: `\n${NOTES.hint()}` });
+  const header = NOTES.header(all.length, p, pages, week === 0 ? undefined : weekWords(course, week) ?? undefined);
+  const nav = [
+    ...(p > 1 ? [noteButton(NOTES.prev, { kind: 'page', page: p - 1, week })] : []),
+    ...(p < pages ? [noteButton(NOTES.next, { kind: 'page', page: p + 1, week })] : []),
+  ];
+  const open = shown.map(({ note }) => noteButton(NOTES.open(note.id), { kind: 'open', note: note.id }));
+  return { messages: packMessages(header, items, '\n'), keyboard: { inline_keyboard: [...rows(open), ...(nav.length ? [nav] : [])] }, page: p, pages };
+}
+
+/** One note whole (split only where Telegram's limit needs it), the buttons under the last part. */
+export function noteMessages(note: Note, course: Course, cards: number): { messages: string[]; keyboard: InlineKeyboardMarkup } {
+  const head = NOTES.noteHead(note.id, note.tema, weekWords(course, weekOfNote(course, note)), sourceLabel(note.origen));
+  return {
+    messages: splitText(`${head}\n\n${note.texto}`),
+    keyboard: {
+      inline_keyboard: [
+        [noteButton(NOTES.move, { kind: 'moveAsk', note: note.id }), noteButton(NOTES.edit, { kind: 'edit', note: note.id })],
+        [noteButton(NOTES.remove, { kind: 'deleteAsk', note: note.id }), ...(cards > 0 ? [noteButton(NOTES.cards(cards), { kind: 'cards', note: note.id })] : [])],
+      ],
+    },
+  };
+}
+
+/** The weeks a note can move to: every week of the student's course but its own, none, and staying. */
+export function moveKeyboard(note: Note, course: Course): InlineKeyboardMarkup {
+  const own = weekOfNote(course, note);
+  const weeks = weekNumbers(course).filter((w) => w !== own).map((w) => noteButton(NOTES.weekButton(w), { kind: 'move', note: note.id, week: w }));
+  return {
+    inline_keyboard: [
+      ...rows(weeks),
+      ...(own !== null ? [[noteButton(NOTES.noWeekButton, { kind: 'move', note: note.id, week: 0 })]] : []),
+      [noteButton(NOTES.cancel, { kind: 'stay', note: note.id })],
+    ],
+  };
+}
+
+export function deleteKeyboard(id: number): InlineKeyboardMarkup {
+  return { inline_keyboard: [[noteButton(NOTES.deleteYes(id), { kind: 'delete', note: id })], [noteButton(NOTES.deleteNo, { kind: 'keep', note: id })]] };
+}
+
+/** Under «la nota 29 tenía 3 tarjetas»: delete them too, or keep them. */
+export function cardsTooKeyboard(id: number, n: number): InlineKeyboardMarkup {
+  return { inline_keyboard: [[noteButton(NOTES.cardsTooYes(n), { kind: 'dropCards', note: id })], [noteButton(NOTES.cardsTooNo(n), { kind: 'keepCards', note: id })]] };
+}
+
+/** A note's cards, questions and answers, each with ✏️ and 🗑 (the first CARD_BUTTONS_MAX). */
+export function noteCardsMessages(id: number, cards: readonly Card[]): { messages: PackedMessage[]; keyboard: InlineKeyboardMarkup } {
+  const messages = packMessages(NOTES.cardsHeader(id, cards.length), cards.map((c) => ({ text: NOTES.cardLine(c.id, c.pregunta, c.respuesta) })));
+  const buttons = cards.slice(0, CARD_BUTTONS_MAX).map((c) => [cardButton(NOTES.cardEdit(c.id), { kind: 'edit', card: c.id }), cardButton(NOTES.cardRemove(c.id), { kind: 'deleteAsk', card: c.id })]);
+  return { messages, keyboard: { inline_keyboard: rows(buttons.flat()) } };
+}
+
+export function cardDeleteKeyboard(id: number): InlineKeyboardMarkup {
+  return { inline_keyboard: [[cardButton(NOTES.cardDeleteYes(id), { kind: 'delete', card: id })], [cardButton(NOTES.cardDeleteNo, { kind: 'keep', card: id })]] };
+}
+
+/**
+ * A correction's question: the sentence, then what it says now as a `code` entity (a tap copies it
+ * on Telegram), cut to fit the message. Offsets in UTF-16 units, as Telegram counts them.
+ */
+export function correctionAsk(lead: string, current: string): PackedMessage {
+  const [only] = packMessages('', [{ text: `${lead}\n\n${current}`, entities: [{ type: 'code', offset: lead.length + 2, length: current.length }] }]);
+  return only!;
+}

@@ -1,0 +1,87 @@
+/**
+ * The notes as the chat shows them (bot/notes-view.ts), at the sizes a student reaches: 500 notes
+ * with long topics, texts and file names over a 60-week course. Every page, note, move and card
+ * list fits Telegram's limits by construction — text, buttons per keyboard, callback data — and the
+ * pages together list every note once.
+ */
+import { describe, expect, it } from 'vitest';
+import { CALLBACK_DATA_MAX_BYTES, CALLBACKS } from '../../src/bot/callbacks.js';
+import { cardsTooKeyboard, correctionAsk, deleteKeyboard, moveKeyboard, noteCardsMessages, noteMessages, notesPage, NOTES_PAGE_SIZE } from '../../src/bot/notes-view.js';
+import { MESSAGE_TEXT_MAX } from '../../src/lib/message-pack.js';
+import type { Card, Note } from '../../src/store/index.js';
+import { MAX_WEEK_TITLE, MAX_WEEKS, type Course } from '../../src/tools/course/course.js';
+import { NOTES } from '../../src/strings/notes.js';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+
+/** Telegram allows 100 buttons in one inline keyboard. */
+const KEYBOARD_BUTTONS_MAX = 100;
+
+const COURSE: Course = {
+  titulo: 'Un curso largo',
+  semanas: Array.from({ length: MAX_WEEKS }, (_, i) => ({ numero: i + 1, titulo: `Tema ${i + 1} ${'á'.repeat(MAX_WEEK_TITLE - 10)}`, inicio: null, terminos: [] })),
+};
+const NOTES_500: Note[] = Array.from({ length: 500 }, (_, i) => ({
+  id: i + 1,
+  tema: `tema ${'ñ'.repeat(60)} ${i}`,
+  texto: `${'🎨 '.repeat(400)}nota ${i + 1}`,
+  semana: i % 7 === 0 ? null : (i % MAX_WEEKS) + 1,
+  ...(i % 3 === 0 ? { origen: { archivo: `${'apuntes-muy-largos-'.repeat(10)}${i}.pdf`, pagina: i % 5 === 0 ? null : i } } : {}),
+}));
+
+function fits(k: InlineKeyboardMarkup): void {
+  const buttons = k.inline_keyboard.flat();
+  expect(buttons.length).toBeLessThanOrEqual(KEYBOARD_BUTTONS_MAX);
+  for (const b of buttons) {
+    const data = 'callback_data' in b ? b.callback_data : undefined;
+    expect(data).toBeDefined();
+    expect(Buffer.byteLength(data!)).toBeLessThanOrEqual(CALLBACK_DATA_MAX_BYTES);
+    expect(CALLBACKS.note.parse(data) ?? CALLBACKS.noteCard.parse(data)).toBeDefined();
+  }
+}
+
+describe('the notes in the chat, at 500 notes and 60 weeks', () => {
+  it('every page fits one message and one keyboard; the pages list each note once, newest first', () => {
+    const first = notesPage(NOTES_500, COURSE, 1, 0)!;
+    expect(first.pages).toBe(Math.ceil(500 / NOTES_PAGE_SIZE));
+    const seen: number[] = [];
+    for (let p = 1; p <= first.pages; p++) {
+      const page = notesPage(NOTES_500, COURSE, p, 0)!;
+      expect(page.messages).toHaveLength(1);
+      expect(page.messages[0]!.text.length).toBeLessThanOrEqual(MESSAGE_TEXT_MAX);
+      fits(page.keyboard);
+      seen.push(...page.keyboard.inline_keyboard.flat().map((b) => CALLBACKS.note.parse('callback_data' in b ? b.callback_data : undefined)).flatMap((t) => (t?.kind === 'open' ? [t.note] : [])));
+    }
+    expect(seen).toEqual(NOTES_500.map((n) => n.id).reverse());
+    // A page past the end shows the last one.
+    expect(notesPage(NOTES_500, COURSE, 999, 0)!.page).toBe(first.pages);
+  });
+
+  it('a week\'s list holds only that week; a week with no notes lists nothing', () => {
+    const week5 = notesPage(NOTES_500, COURSE, 1, 5)!;
+    const ids = NOTES_500.filter((n) => n.semana === 5).map((n) => n.id);
+    expect(week5.messages[0]!.text).toMatch(new RegExp(`^📒 Tus notas de la semana 5 · Tema 5 á+…? \\(${ids.length}\\)`));
+    expect(week5.messages[0]!.text).not.toContain('📅');
+    expect(notesPage([], COURSE, 1, 0)).toBeUndefined();
+    expect(notesPage(NOTES_500.filter((n) => n.semana !== 60), COURSE, 1, 60)).toBeUndefined();
+  });
+
+  it('a note whole, its move, its deletion, its cards and a correction fit, whatever their length', () => {
+    const long: Note = { id: 123_456_789, tema: 'x'.repeat(300), texto: 'palabra '.repeat(2_000), semana: 60, origen: { archivo: 'a'.repeat(300), pagina: 999 } };
+    const view = noteMessages(long, COURSE, 3);
+    for (const m of view.messages) expect(m.length).toBeLessThanOrEqual(MESSAGE_TEXT_MAX);
+    expect(view.messages.join(' ').replace(/\s+/g, ' ')).toContain(long.texto.trim());
+    fits(view.keyboard);
+    const move = moveKeyboard(long, COURSE);
+    fits(move);
+    expect(move.inline_keyboard.flat().map((b) => b.text)).toEqual([...Array.from({ length: 59 }, (_, i) => NOTES.weekButton(i + 1)), NOTES.noWeekButton, NOTES.cancel]);
+    fits(deleteKeyboard(long.id));
+    fits(cardsTooKeyboard(long.id, 200));
+    const cards: Card[] = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, id_nota: long.id, tipo: 'definicion', pregunta: '¿'.repeat(500), respuesta: 'r'.repeat(500), creada: '2030-01-01T00:00:00.000Z' }));
+    const list = noteCardsMessages(long.id, cards);
+    for (const m of list.messages) expect(m.text.length).toBeLessThanOrEqual(MESSAGE_TEXT_MAX);
+    fits(list.keyboard);
+    const ask = correctionAsk(NOTES.editAsk(long.id), long.texto);
+    expect(ask.text.length).toBeLessThanOrEqual(MESSAGE_TEXT_MAX);
+    for (const e of ask.entities) expect(e.offset + e.length).toBeLessThanOrEqual(ask.text.length);
+  });
+});
