@@ -17,6 +17,7 @@ import type { PendingApproval, RecordedDecision } from '../agent/types.js';
 import { choiceInWords } from '../strings/tools.js';
 import { mayDecide } from './access.js';
 import { answeredApprovalText, approvalText, clockTime, truncate, TELEGRAM_TEXT_MAX } from './format.js';
+import { clockTimeIn } from './student-clock.js';
 import { CALLBACKS, type ApprovalTap } from './callbacks.js';
 import { approvalKeyboard, noKeyboard, noReasonKeyboard } from './keyboards.js';
 import type { ApprovalRecord, BotStateFile } from './state.js';
@@ -46,6 +47,8 @@ export interface ApprovalRegistryOptions {
   course?: () => Promise<Course>;
   /** The reason the owner gave the last time they said no to this very thing (store/reasons.ts), shown in the question. */
   lastReason?: (tool: string, args: Readonly<Record<string, unknown>>) => Promise<string | undefined>;
+  /** The student's time zone (student-clock.ts): «Aprobado … a las 21:40» beside their own clock. Default the machine's. */
+  timeZone?: () => Promise<string>;
 }
 
 export class ApprovalRegistry {
@@ -239,7 +242,8 @@ export class ApprovalRegistry {
   private async showDecision(rec: ApprovalRecord): Promise<void> {
     if (rec.messageId === undefined || !rec.decision) return;
     const d = rec.decision;
-    const at = clockTime(new Date(d.at));
+    const zone = await this.opts.timeZone?.().catch(() => undefined);
+    const at = zone ? clockTimeIn(new Date(d.at), zone) : clockTime(new Date(d.at));
     const line = d.approved ? (d.change ? S.decidedChanged(d.by ?? '?', at, d.change) : S.decidedApproved(d.by ?? '?', at))
       : d.reason === 'expirado' ? S.decidedExpired()
         : d.reason === 'cancelado' ? S.decidedCancelled()

@@ -44,6 +44,8 @@ export interface UserContextsOptions {
   config: Config;
   /** The wall clock each person's review reminder reads (default the real one). */
   clock?: () => Date;
+  /** The time zone each person's browser told the local chat page, by their id (student-clock.ts). */
+  browserZone?: (userId: number) => string | undefined;
   teacherId: number;
   openUser: OpenUser;
   /** The Bot API client one person's detached work (runs, approvals, reminders) sends with. */
@@ -104,6 +106,7 @@ export class UserContexts {
       ...(this.opts.transcriber ? { transcriber: this.opts.transcriber } : {}),
       erase: (by) => this.erase(userId, by),
       ...(this.opts.clock ? { clock: this.opts.clock } : {}),
+      ...(this.opts.browserZone ? { browserZone: () => this.opts.browserZone!(userId) } : {}),
       ...(this.opts.statusEditIntervalMs !== undefined ? { statusEditIntervalMs: this.opts.statusEditIntervalMs } : {}),
     });
   }

@@ -12,6 +12,7 @@ import { Composer, type Context } from 'grammy';
 import { intentOf, questionFor } from '../agent/intent.js';
 import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
 import type { Explain } from '../agent/explain.js';
+import type { ReminderSlots } from '../agent/nlu/reminder.js';
 import { classWeeks, hasWeek, weekForNewNote, type Course } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { BotNotebook } from './command-kit.js';
@@ -57,6 +58,8 @@ export interface IntakeDeps {
   log: (message: string, error?: unknown) => void;
   /** What «repasemos un poco» and «exporta mis tarjetas» start: the review and the export themselves. */
   wishes?: ReviewWishes;
+  /** What «recuérdame repasar cada día a las 9» starts: the reminder's one-tap proposal (reminder-wish.ts). */
+  reminder?: (ctx: Context, slots: ReminderSlots) => Promise<void>;
   /** What «hazme un test de la semana 5» starts: the quiz itself (quiz.ts). */
   quiz?: (ctx: Context, words: { semana?: number; tema?: string; preguntas?: number }) => Promise<void>;
   /** With a model configured: a short explanation of a question from the passages found, citing them (agent/explain.ts). */
@@ -117,8 +120,8 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'gracias': return void (await ctx.reply(S.thanks()));
       case 'charla': return void (await ctx.reply(S.smallTalk()));
       case 'orden': return void (await deps.commands[u.nombre](ctx));
-      // Understood, not yet done from a sentence: the command that does it (issue 28 wires them).
-      case 'recordatorio': return void (await ctx.reply(S.notYet(u.intent, u)));
+      // Understood means done: the reminder proposed with one button (reminder-wish.ts).
+      case 'recordatorio': return void (await (deps.reminder ? deps.reminder(ctx, u) : ctx.reply(S.notYet(u.intent, u))));
       case 'curso': if (deps.courseChat) return void (await deps.courseChat.edit(ctx, u)); return void (await ctx.reply(S.notYet(u.intent)));
       case 'borrar_datos': return void (await askErase(ctx));
       // Study content, not a request: the same offer as a long paste (one tap, then the import's approval).

@@ -29,6 +29,8 @@ import { createCardProposals } from '../tools/cards/proposals.js';
 import { createImports } from '../tools/material/imports.js';
 import { createTesseractOcr } from '../tools/material/ocr.js';
 import { Reminders, remindersComposer } from './reminders.js';
+import { createReminderWish } from './reminder-wish.js';
+import { createStudentClock } from './student-clock.js';
 import { reviewComposer } from './review.js';
 import { quizComposer } from './quiz.js';
 import { createQuizService, type QuizService } from '../tools/quiz/service.js';
@@ -66,6 +68,8 @@ export interface OwnerOptions {
   transcriber?: Transcriber;
   /** How often kept voice memos are looked at again (default VOICE_WATCH_MS). */
   voiceWatchMs?: number;
+  /** The time zone this person's browser told the local chat page, if it did (student-clock.ts). */
+  browserZone?: () => string | undefined;
 }
 
 /** One owner's bot parts: the Composer answers their updates; `start`/`stop` run their timers and runs. */
@@ -92,12 +96,13 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   /** The owner's course as it is now (the CLI may replace it while the bot runs): read at each use. */
   const course = () => readCourse(notebook);
   const lastReason = async (tool: string, args: Readonly<Record<string, unknown>>) => (await notebook.reasons.last(tool, args))?.motivo;
-  const registry = new ApprovalRegistry({ state, api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log, course, lastReason });
+  const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, ...config.review });
+  const clock = createStudentClock({ review, defaultZone: config.review.timeZone, ...(opts.browserZone ? { browserZone: opts.browserZone } : {}) });
+  const registry = new ApprovalRegistry({ state, api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log, course, lastReason, timeZone: () => clock.zone() });
   const charts = new RunCharts(config.dataDir);
   const cards = async (ids: readonly number[]) => (await notebook.cards.list()).filter((c) => ids.includes(c.id));
-  const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, ...config.review });
   const reminders = new Reminders({
-    review, api, defaultHour: config.review.reminderHour, timeZone: config.review.timeZone, defaultChat: allowedUserIds[0], log,
+    review, api, defaultHour: config.review.reminderHour, timeZone: config.review.timeZone, clock, defaultChat: allowedUserIds[0], log,
   });
   const cardProposals = createCardProposals({ dataDir: config.dataDir, notes: notebook.notes, cards: notebook.cards, audit: notebook.audit });
   const proposed = cardProposalsBot({ proposals: cardProposals, notes: notebook.notes, log });
@@ -135,7 +140,9 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   });
   const quiz = quizComposer({ quizzes, course, review: reviewing.wishes.repaso, log });
   c.use(quiz);
-  c.use(remindersComposer(reminders, review, config.review.timeZone));
+  const reminderWish = createReminderWish({ review, clock, log });
+  c.use(remindersComposer(reminders, review, reminderWish.askZoneOnce));
+  c.use(reminderWish.composer);
   const gpuStatus = opts.service.gpuStatus?.bind(opts.service);
   const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, timeZone: config.review.timeZone, log, ...(gpuStatus ? { gpuStatus } : {}) };
   const commands = plainCommands(commandDeps);
@@ -156,7 +163,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   let watchingVoice: { stop(): Promise<void> } | undefined;
   const classify = modelReaderFor(config, notebook.usage, log);
   const explain = explainerFor(config, notebook.usage, log);
-  c.use(intakeComposer({ runs, notebook, commands, wishes: reviewing.wishes, quiz: quiz.ask, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}), ...(explain ? { explain } : {}) }));
+  c.use(intakeComposer({ runs, notebook, commands, wishes: reviewing.wishes, reminder: reminderWish.wish, quiz: quiz.ask, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}), ...(explain ? { explain } : {}) }));
 
   return {
     dataDir: config.dataDir,

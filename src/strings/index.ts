@@ -19,6 +19,7 @@
  * - `entender` — what the model reads when it is asked what an unclear message means.
  * - `passages` — the answer to a question about the material: the passages quoted, with their source.
  * - `explicar` — what the model reads when it may explain such an answer from those passages alone.
+ * - `clock`   — the student's time zone and the reminder asked for in words.
  *
  * This folder is the lowest layer: it imports only types from below (store, tools' contract) and
  * never the layers that use it, so any layer may import its words from here.
@@ -41,3 +42,4 @@ export * as gate from './gate.js';
 export * as entender from './entender.js';
 export * as passages from './passages.js';
 export * as explicar from './explicar.js';
+export * as clock from './clock.js';

@@ -18,6 +18,7 @@ import { pageKeyboard, questionKeyboard, ratingKeyboard, removeKeyboard, startKe
 import { transcribeKeyboard } from '../../src/bot/voice.js';
 import { startKeyboard as firstMinuteKeyboard } from '../../src/bot/start-keyboards.js';
 import { passageKeyboard } from '../../src/bot/passage-answer.js';
+import { reminderKeyboard, zoneKeyboard } from '../../src/bot/reminder-wish.js';
 import type { CardBatch } from '../../src/tools/cards/proposals.js';
 
 type Tap<K extends CallbackKindName> = Parameters<(typeof CALLBACKS)[K]['format']>[0];
@@ -42,6 +43,8 @@ const SAMPLES: { [K in CallbackKindName]: Array<Tap<K>> } = {
   start: ['curso', 'material', 'semana'],
   quiz: [{ quiz: '0f8c3a52-5b1e-4c1e-9d0a-2b7f6c1d9e84' }],
   passageCards: [1, 123_456_789],
+  zone: [{ zone: 'Europe/Madrid' }, { zone: 'America/Argentina/Buenos_Aires', hour: '09:00' }, { zone: 'Etc/GMT+5', hour: '23:59' }],
+  reminderWish: [{ set: true, hour: '09:00' }, { set: true, hour: '21:30' }, { set: false }],
 };
 
 const kinds = Object.keys(CALLBACKS) as CallbackKindName[];
@@ -109,6 +112,9 @@ describe('the callback registry', () => {
       firstMinute: firstMinuteKeyboard(false),
       firstMinuteWeek: firstMinuteKeyboard(true, { week: 3, title: 'Semana 3 · Termodinámica' }),
       passages: passageKeyboard([12, 7, 12]),
+      zones: zoneKeyboard('09:00'),
+      zonesAlone: zoneKeyboard(),
+      reminder: reminderKeyboard('09:00'),
     };
     for (const [name, k] of Object.entries(keyboards)) {
       const data = dataOf(k);
