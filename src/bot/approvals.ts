@@ -10,13 +10,14 @@
  * The button's callback data carries the approval id and the hash of the exact arguments it
  * approves (the proposal's, or an alternative's), so a stale button can never approve other ones.
  */
+import { fitMessage } from '../lib/message-pack.js';
 import type { Course } from '../tools/course/course.js';
 import { Composer, type Api, type Context } from 'grammy';
 import type { User } from 'grammy/types';
 import type { PendingApproval, RecordedDecision } from '../agent/types.js';
 import { choiceInWords } from '../strings/tools.js';
 import { mayDecide } from './access.js';
-import { answeredApprovalText, approvalText, clockTime, truncate, TELEGRAM_TEXT_MAX } from './format.js';
+import { answeredApprovalText, approvalText, clockTime } from './format.js';
 import { clockTimeIn } from './student-clock.js';
 import { CALLBACKS, type ApprovalTap } from './callbacks.js';
 import { approvalKeyboard, noKeyboard, noReasonKeyboard } from './keyboards.js';
@@ -250,7 +251,7 @@ export class ApprovalRegistry {
           : d.awaitingNote ? S.decidedRejectedAsking(d.by ?? '?', at)
             : d.note ? S.decidedRejectedWhy(d.by ?? '?', at, d.note)
               : S.decidedRejected(d.by ?? '?', at);
-    const text = truncate(`${answeredApprovalText(rec.text, this.opts.timeoutS)}\n\n${line}`, TELEGRAM_TEXT_MAX);
+    const text = fitMessage(`${answeredApprovalText(rec.text, this.opts.timeoutS)}\n\n${line}`);
     // While its reason is asked for, a no keeps one button: go on without giving one. Shown again
     // after a restart, the same decision is «not modified»: nothing to say.
     // Shown: edited, already showing it («not modified»), or the message is gone (nothing left to fix).

@@ -3,12 +3,13 @@
  * Each answers in one message; /semana starts the deterministic workflow through the same
  * RunManager (same approvals, zero tokens).
  */
+import { packMessages } from '../lib/message-pack.js';
 import { Composer, type Context } from 'grammy';
 import type { CommandName } from '../agent/understand.js';
 import { type Course, hasWeek, weekForNewNote, weekList, weekRange, weekTitle } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { ApprovalRegistry } from './approvals.js';
-import { splitText, truncate } from './format.js';
+import { truncate } from './format.js';
 import { busyKeyboard } from './keyboards.js';
 import { answerEmptyWeek } from './empty-week.js';
 import { WEEK_ACTIONS } from '../agent/workflow.js';
@@ -130,8 +131,9 @@ export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainComm
         return void (await ctx.reply(S.notesFailed()));
       }
       if (notes.length === 0) return void (await ctx.reply(S.notesEmpty()));
-      const body = [S.notesHeader(notes.length), ...notes.map((n) => `${n.id} · ${n.tema} — ${truncate(n.texto.replace(/\s+/g, ' '), 80)}`)].join('\n');
-      for (const chunk of splitText(body)) await ctx.reply(chunk);
+      // Every note, each whole in one message, however many (lib/message-pack.ts).
+      const lines = notes.map((n) => ({ text: `${n.id} · ${n.tema} — ${truncate(n.texto.replace(/\s+/g, ' '), 80)}` }));
+      for (const m of packMessages(S.notesHeader(notes.length), lines, '\n')) await ctx.reply(m.text);
     },
   };
 }

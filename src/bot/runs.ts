@@ -10,6 +10,7 @@
  * question asked, waits, closing steps, the outcome delivered) is reported to its driver as facts,
  * written into the run's own file (agent/delivery-facts.ts): a restart reads them from there.
  */
+import { fitMessage } from '../lib/message-pack.js';
 import { randomBytes } from 'node:crypto';
 import type { Api } from 'grammy';
 import type { DecisionInput, RecordedDecision, RunEvent, RunOutcome } from '../agent/types.js';
@@ -21,7 +22,7 @@ import type { ApprovalTap } from './keyboards.js';
 import type { User } from 'grammy/types';
 import { deliverArtifact, deliverOutcome, isAnswerOnly, type DeliveryMedia, type OwnerWait } from './delivery.js';
 import type { RunCharts } from './files.js';
-import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, summarizeCalls, toolInWords, truncate, TELEGRAM_TEXT_MAX, type TaskView } from './format.js';
+import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, summarizeCalls, toolInWords, type TaskView } from './format.js';
 import type { Artifact } from '../tools/contract.js';
 import { stagesOf } from '../tools/stages/catalogue.js';
 import type { TaskEvent } from '../scheduler/events.js';
@@ -599,7 +600,7 @@ export class RunManager implements TapHandler {
     if (run.facts.question?.turn !== turn || !shown) {
       await this.report(run, { kind: 'asked', turn });
       await this.deps.state.update(() => { record.question = { turn }; });
-      const sent = await this.deps.api.sendMessage(record.chatId, truncate(outcome.question ?? outcome.report, TELEGRAM_TEXT_MAX));
+      const sent = await this.deps.api.sendMessage(record.chatId, fitMessage(outcome.question ?? outcome.report));
       await this.deps.state.update(() => { record.question = { turn, messageId: sent.message_id }; });
     }
     await this.beginWait(run);
