@@ -132,7 +132,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(eraseComposer({ erase, log }));
   c.use(approvalsComposer(runs));
   c.use(proposed.composer);
-  const reviewing = reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, log });
+  const reviewing = reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, zone: () => clock.zone(), log });
   c.use(reviewing);
   const quizzes = createQuizService({
     dataDir: config.dataDir, notes: notebook.notes, cards: notebook.cards, review,
