@@ -3,14 +3,17 @@
  *   - `inicio`: spawning `npm start` on a fresh data dir → «Chat local listo» (median of 3, target
  *     ≤ 0.8 s), the bot process's resident memory 3 s after, and once idle — its worker threads
  *     ended, POOL_IDLE_MS after start — (target ≤ 120 MB);
- *   - `memoria`: the bot's resident memory after 24 runs in the local chat — the four weeks, then
- *     20 redos of a cover or a narration, every approval tapped (target ≤ 250 MB).
+ *   - `memoria`: the product's resident memory (the bot and every process it started) after a
+ *     term's work in the local chat — a student's own course of twelve weeks with their own
+ *     material (bench/support/twelve-weeks.ts), each week prepared, then a redo of a cover or a
+ *     narration of each, every approval tapped: 24 runs (target ≤ 250 MB).
  * Standalone: `npm run bench -- inicio memoria`.
  */
 import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { POOL_IDLE_MS } from '../src/workers/pool.js';
 import { openChat, ROOT, startProduct } from './support/product.js';
+import { seedTwelveWeeks } from './support/twelve-weeks.js';
 
 export const START_TARGET_MS = 800;
 export const IDLE_RSS_TARGET_MB = 120;
@@ -65,16 +68,21 @@ export async function inicio(): Promise<Record<string, unknown>> {
   return { inicio_ms: round(median), comprobacion_build_ms: Number(check.checkMs.toFixed(1)), prestart_ms: round(check.wallMs), inicio_ms_cada: times.map(round), inicio_objetivo_ms: START_TARGET_MS, rss_tras_arranque_mb: round(startedMb), rss_reposo_mb: round(idleMb), rss_reposo_objetivo_mb: IDLE_RSS_TARGET_MB };
 }
 
-/** The 24 requests: each week prepared, then its cover and its narration redone in turn. */
-export function requests(): string[] {
-  const out = [1, 2, 3, 4].map((w) => `prepara la semana ${w}`);
-  for (let i = 0; out.length < RUNS; i++) out.push(i % 2 === 0 ? `rehaz la portada de la semana ${(i % 4) + 1}` : `vuelve a narrar la semana ${(i % 4) + 1}`);
+/** The 24 requests: each of the twelve weeks prepared, then each one's cover or narration redone in turn. */
+export function requests(weeks: number[]): string[] {
+  const out = weeks.map((w) => `prepara la semana ${w}`);
+  for (let i = 0; out.length < RUNS; i++) {
+    const w = weeks[i % weeks.length]!;
+    out.push(i % 2 === 0 ? `rehaz la portada de la semana ${w}` : `vuelve a narrar la semana ${w}`);
+  }
   return out;
 }
 
 export async function memoria(): Promise<Record<string, unknown>> {
-  const p = await startProduct();
+  let weeks: number[] = [];
+  const p = await startProduct({}, async (dataDir, env) => { weeks = await seedTwelveWeeks(dataDir, env); });
   const rss: number[] = [];
+  const botRss: number[] = [];
   let idleMb = NaN;
   const started = performance.now();
   try {
@@ -82,7 +90,7 @@ export async function memoria(): Promise<Record<string, unknown>> {
     const pressed = new Set<number>();
     const count = (re: RegExp) => [...chat.messages.values()].filter((m) => re.test(m.text ?? m.caption ?? '')).length;
     try {
-      for (const [i, text] of requests().entries()) {
+      for (const [i, text] of requests(weeks).entries()) {
         await chat.say(text);
         // A run is over when its report is in the chat (the chart is sent only when its button is tapped).
         while (count(/^📋 Informe/) < i + 1) {
@@ -97,22 +105,24 @@ export async function memoria(): Promise<Record<string, unknown>> {
           if (count(/^📋 Informe/) >= i + 1) break;
           await next;
         }
-        rss.push(p.rssMb());
+        rss.push(p.productRssMb());
+        botRss.push(p.rssMb());
       }
     } finally {
       chat.close();
     }
     await sleep(IDLE_MS);
-    idleMb = p.rssMb();
+    idleMb = p.productRssMb();
   } finally {
     await p.stop();
   }
-  const after4 = rss[3] ?? NaN;
+  const after12 = rss[11] ?? NaN;
   const last = rss.at(-1) ?? NaN;
-  console.log(`\nMemoria tras ${RUNS} trabajos en el chat local (4 semanas y 20 rehechos)`);
-  console.log(`  ${'rss_tras_4_mb'.padEnd(34)} ${`${round(after4)} MB`.padStart(10)}`);
+  console.log(`\nMemoria del producto tras ${RUNS} trabajos en el chat local (12 semanas propias y 12 rehechos)`);
+  console.log(`  ${'rss_tras_12_semanas_mb'.padEnd(34)} ${`${round(after12)} MB`.padStart(10)}`);
   line(`rss_tras_${RUNS}_mb`, `${round(last)} MB`, `≤ ${BUSY_RSS_TARGET_MB} MB`, last <= BUSY_RSS_TARGET_MB);
   console.log(`  ${`rss_reposo_tras_${RUNS}_mb`.padEnd(34)} ${`${round(idleMb)} MB`.padStart(10)}   (hilos terminados)`);
   console.log(`  ${'pico_mb'.padEnd(34)} ${`${round(Math.max(...rss))} MB`.padStart(10)}   (${round((performance.now() - started) / 1000)} s)`);
-  return { rss_tras_4_mb: round(after4), [`rss_tras_${RUNS}_mb`]: round(last), rss_pico_mb: round(Math.max(...rss)), [`rss_reposo_tras_${RUNS}_mb`]: round(idleMb), rss_objetivo_mb: BUSY_RSS_TARGET_MB, rss_por_trabajo_mb: rss.map(round) };
+  console.log(`  ${'rss_bot_solo_tras_24_mb'.padEnd(34)} ${`${round(botRss.at(-1) ?? NaN)} MB`.padStart(10)}   (el proceso del bot, sin los que arranca)`);
+  return { rss_tras_12_semanas_mb: round(after12), [`rss_tras_${RUNS}_mb`]: round(last), rss_pico_mb: round(Math.max(...rss)), [`rss_reposo_tras_${RUNS}_mb`]: round(idleMb), rss_objetivo_mb: BUSY_RSS_TARGET_MB, rss_por_trabajo_mb: rss.map(round), rss_bot_por_trabajo_mb: botRss.map(round) };
 }

@@ -46,6 +46,7 @@ function recording(inner: Model, calls: Call[]): Model {
   return {
     label: inner.label,
     pricedAs: inner.pricedAs,
+    usageIsEstimate: inner.usageIsEstimate,
     ...(inner.countTokens ? { countTokens: inner.countTokens.bind(inner) } : {}),
     async create(req, signal) {
       const r = await inner.create(req, signal);

@@ -23,6 +23,12 @@ export interface Product {
   readonly readyMs: number;
   /** Resident set of the bot's node process (not npm's), MB. */
   rssMb(): number;
+  /**
+   * Resident set of the product's processes, MB: the bot's node process (its worker threads are
+   * inside it) and every process it started (the OCR and reading children, an encoder) — npm's own
+   * wrapper left out, as it is not the product.
+   */
+  productRssMb(): number;
   stdout(): string;
   /** SIGTERM to the process group; resolves when npm has exited, then removes the data dir. */
   stop(): Promise<void>;
@@ -65,6 +71,15 @@ function rssKb(pid: number): number {
   return m ? Number(m[1]) : 0;
 }
 
+/** A process's resident set, 0 when it ended between listing and reading. */
+function rssOrZero(pid: number): number {
+  try {
+    return rssKb(pid);
+  } catch {
+    return 0;
+  }
+}
+
 function commOf(pid: number): string {
   try {
     return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
@@ -73,14 +88,18 @@ function commOf(pid: number): string {
   }
 }
 
-/** `npm start` on a fresh data dir; resolves at «Chat local listo». */
-export async function startProduct(extraEnv: Record<string, string> = {}): Promise<Product> {
+/**
+ * `npm start` on a fresh data dir; resolves at «Chat local listo». `seed`, when given, fills the
+ * data dir first (the owner's terminal, before the bot starts).
+ */
+export async function startProduct(extraEnv: Record<string, string> = {}, seed?: (dataDir: string, env: Record<string, string>) => Promise<unknown>): Promise<Product> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'cv-bench-start-'));
   const port = await freePort();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
     CUADERNO_DATA_DIR: path.join(tmp, 'data'), CHAT_PORT: String(port), CUADERNO_MODELO: 'local', ...extraEnv,
   };
+  if (seed) await seed(env.CUADERNO_DATA_DIR!, env);
   const t0 = performance.now();
   const child: ChildProcess = spawn('npm', ['start'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((r) => child.once('close', () => r()));
@@ -106,6 +125,10 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
     secret: decodeURIComponent(secret),
     readyMs,
     rssMb: () => rssKb(botPid()) / 1024,
+    productRssMb: () => {
+      const bot = botPid();
+      return [bot, ...descendants(bot)].reduce((kb, pid) => kb + rssOrZero(pid), 0) / 1024;
+    },
     stdout: () => out,
     async stop() {
       try {

@@ -6,6 +6,7 @@
  * with `decide`, and the run resumes from disk (docs/design.md §35).
  */
 import type { ApprovalDecision } from '../tools/contract.js';
+import { argsHash, optionFor } from './approval.js';
 import type { PendingApproval } from './run-state.js';
 import type { AgentService } from './service.js';
 import type { TaskEvent } from '../scheduler/events.js';
@@ -41,7 +42,8 @@ export async function runAnswering(service: Pick<AgentService, 'run' | 'decide'>
 export function decisionInput(a: PendingApproval, d: ApprovalDecision): DecisionInput {
   const who = { ...(d.by ? { by: d.by } : {}), ...(d.persona ? { persona: d.persona } : {}) };
   if (!d.approved) return { approved: false, reason: d.reason, ...(d.note ? { note: d.note } : {}), ...who };
-  const chosen = d.args ? [a.proposal, ...a.alternatives].find((o) => JSON.stringify(o.args) === JSON.stringify(d.args)) : a.proposal;
+  // By the same hash the chat's buttons carry (canonical: the arguments' key order does not matter).
+  const chosen = d.args ? optionFor(a, argsHash(a.tool, a.callId, d.args)) : a.proposal;
   if (!chosen) return { approved: false, reason: 'rechazado', ...who };
   return { approved: true, hash: chosen.hash, ...who };
 }

@@ -16,7 +16,6 @@ import { alternativeArgs, argsHash, newApprovalId, toDecision } from './approval
 import type { CrashPoints } from './crash.js';
 import { estimateRequestTokens } from './model/estimate.js';
 import { billedUsage } from './model/usage.js';
-import { LocalPlanner } from './model/local.js';
 import type { Model, ModelRequest, ToolResultBlock, ToolUseBlock } from './model/types.js';
 import { reasonsForPrompt, systemPrompt } from './prompt.js';
 import { courseForPrompt, type Course } from '../tools/course/course.js';
@@ -73,7 +72,7 @@ const DEFAULT_MAX_OUTPUT = MAX_OUTPUT_TOKENS;
 export async function runLoop(cp: Checkpoint, deps: LoopDeps): Promise<LoopResult> {
   const emit = (e: RunEvent): void => { void Promise.resolve(deps.onEvent?.(e)).catch(() => undefined); };
   // The offline planner's usage is an estimate: logged (so budgets work) but never counted as spend.
-  const estimated = deps.model instanceof LocalPlanner;
+  const estimated = deps.model.usageIsEstimate;
   const ledger = new Map<string, ToolResult>();
   // The owner's course first: it rebuilds the week tools if it changed, and the prompt carries it.
   const course = await deps.toolbox.course();
@@ -436,7 +435,7 @@ function summarize(
   });
   const last = cp.messages.at(-1);
   const modelText = last?.role === 'assistant' ? last.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('\n').trim() : '';
-  const estimated = deps.model instanceof LocalPlanner;
+  const estimated = deps.model.usageIsEstimate;
   const built = buildReport(records, course, { week: cp.task.week as never, billed: !estimated });
   // A cancelled run has no final word from the model by design: the owner stopped it, so saying
   // "the model gave none" would blame the wrong party.

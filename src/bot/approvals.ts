@@ -97,7 +97,7 @@ export class ApprovalRegistry {
         chatId: scope.chatId,
         ownerId: scope.ownerId,
         group: scope.group,
-        text: approvalText({ id: a.id, callId: a.callId, tool: a.tool, args: a.proposal.args, preview: a.proposal.preview }, { timeoutS: this.opts.timeoutS, ...(course ? { course } : {}), ...(lastNo ? { lastNo } : {}) }),
+        text: approvalText(a, { timeoutS: this.opts.timeoutS, ...(course ? { course } : {}), ...(lastNo ? { lastNo } : {}) }),
         options: [a.proposal, ...a.alternatives].map((o) => ({
           hash: o.hash,
           ...(o.change ? { label: choiceInWords(a.tool, o.change.field, o.change.value) } : {}),

@@ -3,7 +3,7 @@
  * the dry-run preview), the progress message (task marks, bar, elapsed time) and Telegram's limits.
  * No I/O here, so every line the owner reads is testable without a bot.
  */
-import type { ApprovalRequest } from '../tools/contract.js';
+import type { PendingApproval } from '../agent/run-file.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import { hasWeek, weekTopic, type Course } from '../tools/course/course.js';
 import { callInWords, toolInWords } from '../strings/tools.js';
@@ -52,9 +52,13 @@ export function argsInWords(args: Record<string, unknown>, course?: Course): str
   return lines;
 }
 
+/** What the approval message shows of the run's own pending approval (run.json): one shape, no copy. */
+export type ApprovalShown = Pick<PendingApproval, 'tool'> & { proposal: Pick<PendingApproval['proposal'], 'args' | 'preview'> };
+
 /** The whole approval message: what, with which data, what it will do, and the expiry. */
-export function approvalText(req: ApprovalRequest, opts: { timeoutS: number; course?: Course; lastNo?: string }): string {
-  const p = req.preview;
+export function approvalText(pending: ApprovalShown, opts: { timeoutS: number; course?: Course; lastNo?: string }): string {
+  const req = { tool: pending.tool, args: pending.proposal.args };
+  const p = pending.proposal.preview;
   // What the owner reads is what will happen, in words: no engine names, no file paths (the model's
   // dry-run summary names both, so it is used only for a tool without its own sentence).
   const week = typeof req.args.semana === 'number' ? req.args.semana : undefined;

@@ -10,113 +10,33 @@
  * question asked, waits, closing steps, the outcome delivered) is reported to its driver as facts,
  * written into the run's own file (agent/delivery-facts.ts): a restart reads them from there.
  */
-import { fitMessage } from '../lib/message-pack.js';
 import { randomBytes } from 'node:crypto';
-import type { Api } from 'grammy';
 import type { DecisionInput, RecordedDecision, RunEvent, RunOutcome } from '../agent/types.js';
 import type { DriverEvent, RunDrivers, RunListener } from '../agent/driver.js';
-import { applyFact, emptyDelivery, type ClosingStep, type DeliveryFact, type RunDelivery } from '../agent/delivery-facts.js';
-import type { RunView } from '../agent/status.js';
-import { type ApprovalRegistry, type TapHandler, type TapResult } from './approvals.js';
+import { applyFact, emptyDelivery, type DeliveryFact, type RunDelivery } from '../agent/delivery-facts.js';
+import type { TapHandler, TapResult } from './approvals.js';
 import type { ApprovalTap } from './keyboards.js';
 import type { User } from 'grammy/types';
-import { deliverArtifact, deliverOutcome, isAnswerOnly, type DeliveryMedia, type OwnerWait } from './delivery.js';
-import type { RunCharts } from './files.js';
-import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, summarizeCalls, toolInWords, type TaskView } from './format.js';
-import type { Artifact } from '../tools/contract.js';
-import { stagesOf } from '../tools/stages/catalogue.js';
-import type { TaskEvent } from '../scheduler/events.js';
+import type { TaskView } from './format.js';
 import { ChatActionPulse, StatusMessage } from './progress.js';
-import { BotStateFile, dropLegacyFacts, legacyFactsOf, type RunRecord } from './state.js';
+import { BotStateFile, type RunRecord } from './state.js';
+import { workMs, type ActiveRun } from './active-run.js';
+import { deliverClosing, deliverFilesNow, type ClosingContext } from './run-closing.js';
+import { carryLegacyFacts } from './legacy-facts.js';
+import { endWait, scopeOf, showApprovalPause, showQuestionBack, type InterruptionContext } from './run-interruptions.js';
+import { statusText, StatusTicks, withTaskEvent } from './run-status.js';
 import { S } from '../strings/chat.js';
 import { personaOf } from './access.js';
 import { isCuadernoError } from '../errors.js';
+import type { RunManagerDeps, StartRequest, StartResult } from './run-types.js';
 
-/** What the bot needs from the agent; `AgentService` (agent/service.ts) satisfies it structurally. */
-export interface RunService {
-  /** One driver per run: open, post answers and /cancelar to its mailbox, hear what to show. */
-  readonly drivers: RunDrivers;
-  /** Runs with a checkpoint that did not reach the end (crash, kill, restart). */
-  unfinished(): Promise<ReadonlyArray<{ runId: string; text: string }>>;
-  /** The run's status and delivery facts from its file (agent/status.ts); undefined: no readable state. */
-  status(runId: string): Promise<RunView | undefined>;
-  /** `/estado`: where the run's GPU work stands in the shared queue (`REDIS_URL`), if it waits there. */
-  gpuStatus?(runId: string): Promise<string | undefined>;
-}
-
-export interface StartRequest {
-  chatId: number;
-  ownerId: number;
-  group: boolean;
-  mode: 'agente' | 'semana';
-  text: string;
-  week?: number;
-  /** The asker's name as the chat shows it (with ownerId: who the audit names). */
-  ownerName?: string;
-  /** The chat message that asks (absent for a button): a redelivered one is not taken twice. */
-  messageId?: number;
-}
-
-export type StartResult =
-  | { kind: 'started'; runId: string }
-  | { kind: 'busy'; runId: string; text: string; elapsedS: number }
-  | { kind: 'budget'; spent: number; limit: number }
-  /** The same request message again (Telegram redelivers what a killed bot had not confirmed): already a run. */
-  | { kind: 'duplicate' };
-
-interface ActiveRun {
-  record: RunRecord;
-  tasks: TaskView[];
-  lastNotice?: string;
-  status?: StatusMessage;
-  pulse: ChatActionPulse;
-  /**
-   * The stage events of every pass of this run in this process, timed from the run's start: a run
-   * that paused for the owner is several passes, and its chart and report cover all of them.
-   */
-  events: TaskEvent[];
-  /** Passes started (each service.run call); tags task ids so two passes' stages never merge. */
-  passes: number;
-  /** The run's delivery facts as its file holds them after the last one this process wrote or read. */
-  facts: RunDelivery;
-  /** Files sent (or on their way) the moment their call finished (paths), so the end of the run does not resend them. */
-  delivered: Set<string>;
-  /** Those sends, in order: the run's last messages wait for them. */
-  sending: Promise<unknown>;
-  /** Taken in after a restart with its outcome already decided: only what the chat lacks is sent. */
-  ended: boolean;
-}
+export type { RunManagerDeps, RunService, StartRequest, StartResult } from './run-types.js';
 
 /** Longest reason for a no that is kept (characters): a reason, not a document. */
 export const REASON_MAX_CHARS = 500;
 
 /** Seconds between status refreshes when nothing happens, so the elapsed time keeps moving. */
 export const STATUS_TICK_MS = 5_000;
-
-export interface RunManagerDeps {
-  api: Api;
-  service: RunService;
-  registry: ApprovalRegistry;
-  state: BotStateFile;
-  media: DeliveryMedia;
-  /** This month's spend and the monthly cap; absent = no cap. Checked before agent runs only. */
-  budget?: () => Promise<{ spent: number; limit: number }>;
-  /** After a run's outcome is delivered: what else waits for the chat (cards a model proposed). */
-  afterRun?: (chatId: number) => Promise<void>;
-  /** Where finished runs leave what their closing message's buttons show (and /cronograma). */
-  charts?: RunCharts;
-  /** A stage's expected duration on this machine, ms, by catalogue id (the progress's ETA). */
-  estimateMs?: (stageId: string) => number;
-  /** Lane slots (the ETA divides each lane's remaining work by them). */
-  lanes?: { cpu: number; gpu: number };
-  log: (message: string, error?: unknown) => void;
-  now?: () => number;
-  /**
-   * Least ms between two edits of a run's status message (Telegram's pace for editing one message;
-   * default STATUS_EDIT_MIN_INTERVAL_MS). A run's closing waits it out before its last edit.
-   */
-  statusEditIntervalMs?: number;
-}
 
 export class RunManager implements TapHandler {
   /**
@@ -130,9 +50,18 @@ export class RunManager implements TapHandler {
    */
   private readonly finishing = new Set<ActiveRun>();
   private readonly now: () => number;
+  /** What the closing of a run (run-closing.ts) and the showing of its pauses (run-interruptions.ts) use of this. */
+  private readonly closing: ClosingContext;
+  private readonly interruptions: InterruptionContext;
 
   constructor(private readonly deps: RunManagerDeps) {
     this.now = deps.now ?? Date.now;
+    const report = (run: ActiveRun, fact: DeliveryFact) => this.report(run, fact);
+    this.closing = {
+      api: deps.api, media: deps.media, registry: deps.registry, sent: deps.state, log: deps.log, now: this.now, report,
+      ...(deps.charts ? { charts: deps.charts } : {}), ...(deps.afterRun ? { afterRun: deps.afterRun } : {}),
+    };
+    this.interruptions = { api: deps.api, registry: deps.registry, state: deps.state, now: this.now, report, refresh: (run) => { this.refresh(run); } };
     deps.registry.onExpire = (rec) => {
       void this.post(rec.id, { approved: false, reason: 'expirado' }).catch((e: unknown) => { this.deps.log('no se pudo registrar la caducidad', e); });
     };
@@ -237,7 +166,7 @@ export class RunManager implements TapHandler {
     const { record } = run;
     return {
       runId: record.runId, ownerId: record.ownerId, text: record.text, elapsedS: this.elapsedS(run),
-      workS: Math.round(this.workMs(run) / 1000), waiting: run.facts.waitingSince !== undefined, tasks: run.tasks,
+      workS: Math.round(workMs(run, this.now()) / 1000), waiting: run.facts.waitingSince !== undefined, tasks: run.tasks,
     };
   }
 
@@ -294,7 +223,7 @@ export class RunManager implements TapHandler {
    */
   async resumeUnfinished(): Promise<number> {
     await this.deps.registry.showUnshownDecisions();
-    await this.carryLegacyFacts();
+    await carryLegacyFacts(this.deps.state, this.deps.service, (runId) => this.forget(runId));
     const unfinished = new Set((await this.deps.service.unfinished()).map((u) => u.runId));
     let resumed = 0;
     // Every recorded run on its own, from its own file, whatever order they finished in and
@@ -321,26 +250,6 @@ export class RunManager implements TapHandler {
       }
     }
     return resumed;
-  }
-
-  /**
-   * A bot state written before the delivery facts moved into the runs' files: each run record's
-   * facts are carried into its run's file (a merge: applied twice = once), and only then dropped
-   * from the bot state, so a kill in between neither loses them nor doubles them. A record whose
-   * run has no readable state keeps them until the run is forgotten below (a run delivered in full
-   * is forgotten quietly here: nothing of it is left to resume).
-   */
-  private async carryLegacyFacts(): Promise<void> {
-    for (const record of [...this.deps.state.runs]) {
-      const facts = legacyFactsOf(record);
-      if (!facts) continue;
-      if (await this.deps.service.status(record.runId)) {
-        await this.drivers.delivered(record.runId, { kind: 'carried', facts });
-        await this.deps.state.update(() => { dropLegacyFacts(record); });
-      } else if (facts.outcomeDelivered) {
-        await this.forget(record.runId);
-      }
-    }
   }
 
   /** Aborts every run in progress (tests' teardown; an operator stopping everything on purpose). */
@@ -432,7 +341,7 @@ export class RunManager implements TapHandler {
     // A run that only delivers its outcome keeps its status message: it says «✅ Terminado» already.
     if (!run.status && !run.ended) await this.openStatus(run, resume);
     run.passes++;
-    await this.endWait(run);
+    await endWait(this.interruptions, run);
     this.startTicking(run);
   }
 
@@ -451,8 +360,8 @@ export class RunManager implements TapHandler {
 
   /** Paused for the owner: its questions are on screen; taps find it by id. */
   private async paused(run: ActiveRun, outcome: RunOutcome): Promise<void> {
-    if (outcome.stopReason === 'awaiting_answer') await this.askBack(run, outcome);
-    else await this.pause(run, outcome);
+    if (outcome.stopReason === 'awaiting_answer') await showQuestionBack(this.interruptions, run, outcome);
+    else await showApprovalPause(this.interruptions, run, outcome);
     this.stopTicking(run);
     // Also one taken in as ended whose state says otherwise.
     run.ended = false;
@@ -478,31 +387,7 @@ export class RunManager implements TapHandler {
       run.pulse.stop();
       this.active.delete(record.runId);
       this.finishing.add(run);
-      await this.showDecisions(outcome);
-      // The status message ends with the outcome in one line; what was made is the closing message's
-      // (below the cover and the episode). A run that made nothing because of a no says so, no ✅.
-      const summary = summarizeCalls(outcome.calls ?? []);
-      const header = isAnswerOnly(outcome) ? S.progressQuestion(record.text)
-        : outcome.stopReason === 'end_turn' ? (summary.nothingMade ? S.progressNothingDone(record.text, summary.nothingMade) : `${S.progressDone(record.text)} — ${S.progressSeeClosing}`)
-          : `${outcome.stopReason === 'cancelado' ? S.progressCancelled(record.text) : S.progressStopped(record.text)} — ${S.progressSeeClosing}`;
-      // Each step of the closing is recorded once done: a restart in the middle sends only the rest.
-      await this.closingStep(run, 'estado', async () => {
-        // Taken in after a restart: the previous process's status message gets the outcome line.
-        if (!run.status && record.statusMessageId !== undefined) run.status = new StatusMessage(this.deps.api, record.chatId, record.statusMessageId, '', this.deps.log, 0);
-        await run.status?.finish(header);
-      });
-      // The chart and the report cover every pass of the run, not only the one after the last answer.
-      const whole: RunOutcome = run.events.length > 0 ? { ...outcome, taskEvents: run.events } : outcome;
-      // Written to disk before the closing message shows its buttons: they answer after a restart too.
-      await this.closingStep(run, 'cierre', () => this.deps.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: waitsOf(run), cards: outcome.cards ?? [] })
-        .catch((e: unknown) => { this.deps.log('no se pudo guardar el cierre del trabajo', e); }));
-      await run.sending.catch(() => undefined);
-      const work = { workMs: this.workMs(run), waited: waitsOf(run).length > 0, request: record.text };
-      await this.closingStep(run, 'informe', () => deliverOutcome({ api: this.deps.api, media: this.deps.media, log: this.deps.log, waits: waitsOf(run), sent: this.deps.state }, record.chatId, whole, run.delivered, work,
-        async (a) => { run.delivered.add(a); await this.report(run, { kind: 'files', paths: [a] }); }));
-      await this.deps.afterRun?.(record.chatId).catch((e: unknown) => { this.deps.log('no se pudo mostrar lo que espera tras el trabajo', e); });
-      // Delivered: a restart from here on only forgets the run (a kill before this delivers again).
-      await this.report(run, { kind: 'outcome' });
+      await deliverClosing(this.closing, run, outcome);
     } catch (e) {
       this.deps.log(`el trabajo ${record.runId} falló`, e);
       run.pulse.stop();
@@ -520,13 +405,6 @@ export class RunManager implements TapHandler {
     this.stopTicking(run);
     if (this.active.get(record.runId) === run) this.active.delete(record.runId);
     await this.forget(record.runId).catch((e: unknown) => { this.deps.log('no se pudo olvidar el trabajo', e); });
-  }
-
-  /** Does one step of the run's closing unless a previous process did it (its file says so); records it once done. */
-  private async closingStep(run: ActiveRun, step: ClosingStep, fn: () => Promise<unknown> | undefined): Promise<void> {
-    if (run.facts.closed.includes(step)) return;
-    await fn();
-    await this.report(run, { kind: 'closing', step });
   }
 
   /**
@@ -561,84 +439,21 @@ export class RunManager implements TapHandler {
     run.status = new StatusMessage(this.deps.api, record.chatId, msg.message_id, first, this.deps.log, this.deps.statusEditIntervalMs);
   }
 
-  /** Decisions the run wrote itself (a cancellation) shown on their questions too. */
-  private async showDecisions(outcome: RunOutcome): Promise<void> {
-    for (const { approval, decision } of outcome.decisions ?? []) {
-      const rec = this.deps.registry.find(approval.id);
-      if (rec && decision && !rec.decision) await this.deps.registry.decided(rec, decision);
-    }
-  }
-
-  /** Paused: every open question is on screen (sent once, in order), the status says so. */
-  private async pause(run: ActiveRun, outcome: RunOutcome): Promise<void> {
-    await this.beginWait(run);
-    for (const a of outcome.awaiting ?? []) {
-      // A decision on disk that the bot state missed (killed in between) is shown first, so a no
-      // waiting for its reason gets its question even after a restart.
-      const written = outcome.decisions?.find((d) => d.approval.id === a.id)?.decision;
-      const rec = await this.deps.registry.show(this.scopeOf(run), a, written);
-      if (written && !rec.decision) {
-        await this.deps.registry.decided(rec, written);
-        if (written.awaitingNote) await this.deps.registry.askReason(rec);
-      }
-    }
-    run.pulse.stop();
-    this.refresh(run);
-  }
-
-  /**
-   * Paused on a question back: the model's question is sent once (recorded as asked, by its turn, in
-   * the run's file before it is sent, so a restart does not ask it again; the bot keeps only the
-   * message that shows it); the status says the next message is the answer.
-   */
-  private async askBack(run: ActiveRun, outcome: RunOutcome): Promise<void> {
-    const { record } = run;
-    const turn = outcome.iterations;
-    const shown = record.question?.turn === turn && record.question.messageId !== undefined;
-    // Asked at this turn already (before a restart) and its message known: it is not sent again.
-    // Killed between recording it as asked and keeping its message: it is sent now.
-    if (run.facts.question?.turn !== turn || !shown) {
-      await this.report(run, { kind: 'asked', turn });
-      await this.deps.state.update(() => { record.question = { turn }; });
-      const sent = await this.deps.api.sendMessage(record.chatId, fitMessage(outcome.question ?? outcome.report));
-      await this.deps.state.update(() => { record.question = { turn, messageId: sent.message_id }; });
-    }
-    await this.beginWait(run);
-    run.pulse.stop();
-    run.lastNotice = S.waitingAnswer;
-    this.refresh(run);
-  }
-
-  private scopeOf(run: ActiveRun) {
-    const { record } = run;
-    return { runId: record.runId, chatId: record.chatId, ownerId: record.ownerId, group: record.group };
-  }
-
-  private readonly ticks = new Map<ActiveRun, NodeJS.Timeout>();
+  private readonly ticks = new StatusTicks(STATUS_TICK_MS);
   private startTicking(run: ActiveRun): void {
-    if (this.ticks.has(run)) return;
-    const tick = setInterval(() => { this.refresh(run); }, STATUS_TICK_MS);
-    tick.unref?.();
-    this.ticks.set(run, tick);
+    this.ticks.start(run, () => { this.refresh(run); });
   }
   private stopTicking(run: ActiveRun): void {
-    clearInterval(this.ticks.get(run));
-    this.ticks.delete(run);
+    this.ticks.stop(run);
   }
 
   /** Returns, for a turn's approvals, when they are on screen (the run starts its other calls then). */
   private onEvent(run: ActiveRun, e: RunEvent): Promise<void> | undefined {
     if (e.type === 'tarea') {
-      const raw = e.event;
-      const ev = { ...raw, taskId: `${raw.taskId}@${run.passes}`, t: this.now() - run.record.startedAt };
-      run.events.push(ev);
-      run.tasks = applyTaskEvent(run.tasks, ev);
-      const action = chatActionFor(ev.taskId);
-      if (action && ev.type === 'started') run.pulse.hold(ev.taskId, action);
-      if (action && (ev.type === 'finished' || ev.type === 'failed' || ev.type === 'cancelled')) run.pulse.release(ev.taskId);
+      withTaskEvent(run, e.event, this.now());
     } else if (e.type === 'herramienta') {
       // Delivered the moment it exists: the cover while the narration's question is still open.
-      if (e.result.kind === 'ok' || e.result.kind === 'cache') this.deliverNow(run, e.result.artifacts ?? [], e.result.kind === 'cache');
+      if (e.result.kind === 'ok' || e.result.kind === 'cache') deliverFilesNow(this.closing, run, e.result.artifacts ?? [], e.result.kind === 'cache');
       return;
     } else if (e.type === 'aviso') {
       run.lastNotice = `⚠️ ${e.text}`;
@@ -646,7 +461,7 @@ export class RunManager implements TapHandler {
       // Asked at once, one message each, in tool_use order; the rest of the turn starts after. The
       // driver hands this over in mailbox order: no answer is written between a question being
       // sent and where it went being recorded, so a kill there cannot ask it twice.
-      const scope = this.scopeOf(run);
+      const scope = scopeOf(run);
       return (async () => {
         for (const a of e.approvals) await this.deps.registry.show(scope, a);
       })().catch((err: unknown) => { this.deps.log('no se pudo mostrar una aprobación', err); }).finally(() => { this.refresh(run); });
@@ -657,36 +472,12 @@ export class RunManager implements TapHandler {
     return undefined;
   }
 
-  /** Sends a finished call's files now, in order, once each (recorded, so a restart does not resend). */
-  private deliverNow(run: ActiveRun, artifacts: readonly Artifact[], reused: boolean): void {
-    const fresh = artifacts.filter((a) => !run.delivered.has(a.path));
-    if (fresh.length === 0) return;
-    for (const a of fresh) run.delivered.add(a.path);
-    const { record } = run;
-    const deps = { api: this.deps.api, media: this.deps.media, log: this.deps.log, waits: waitsOf(run), sent: this.deps.state };
-    run.sending = run.sending.catch(() => undefined).then(async () => {
-      for (const a of fresh) await deliverArtifact(deps, record.chatId, a, { reused });
-      await this.report(run, { kind: 'files', paths: fresh.map((a) => a.path) });
-    }).catch((err: unknown) => { this.deps.log('no se pudo entregar un archivo', err); });
-  }
-
   private refresh(run: ActiveRun): void {
     // Waiting on the owner is what the approvals on screen say, not a counter kept in memory.
     const pending = this.deps.registry.pending(run.record.chatId).filter((a) => a.runId === run.record.runId);
-    // What waits for the owner has its own lines (by name); the notice is for everything else.
-    const note = pending.length > 0 ? undefined : run.lastNotice;
-    const now = this.now() - run.record.startedAt;
-    const etaS = this.deps.estimateMs ? etaSeconds(run.tasks, now, this.deps.estimateMs, this.deps.lanes ?? { cpu: 2, gpu: 1 }) : undefined;
-    const waiting = pending.map((a) => toolInWords(a.tool));
-    // Once answered, each waiting call is its chain of catalogue stages; they run side by side.
-    const estimate = this.deps.estimateMs;
-    const etaAfterAnswerS = estimate && pending.length > 0
-      ? Math.max(...pending.map((a) => stagesOf(a.tool).reduce((sum, st) => sum + estimate(st.id), 0))) / 1000
-      : undefined;
-    // Paused for the owner: the header says so and the clock shows work only (the wait is not work).
-    const header = run.facts.waitingSince !== undefined ? S.progressPaused(run.record.text) : S.progressHeader(run.record.text);
-    run.status?.set(renderProgress(header, run.tasks, this.workMs(run), note, {
-      waiting, ...(etaS !== undefined ? { etaS } : {}), ...(etaAfterAnswerS !== undefined ? { etaAfterAnswerS } : {}),
+    run.status?.set(statusText(run, {
+      waitingTools: pending.map((a) => a.tool), now: this.now(),
+      ...(this.deps.estimateMs ? { estimateMs: this.deps.estimateMs } : {}), ...(this.deps.lanes ? { lanes: this.deps.lanes } : {}),
     }));
   }
 
@@ -699,29 +490,6 @@ export class RunManager implements TapHandler {
     return Math.round((this.now() - run.record.startedAt) / 1000);
   }
 
-  /** The pause for the owner (perhaps begun before a restart: it is in the run's file) ends as a pass begins. */
-  private async endWait(run: ActiveRun): Promise<void> {
-    if (run.facts.waitingSince === undefined) return;
-    await this.report(run, { kind: 'waitEnds', at: this.now() - run.record.startedAt });
-  }
-
-  /** The run starts waiting for the owner (unless it already was). */
-  private async beginWait(run: ActiveRun): Promise<void> {
-    if (run.facts.waitingSince === undefined) await this.report(run, { kind: 'waitBegins', at: this.now() - run.record.startedAt });
-  }
-
-  /** Ms the run has been at work: since it started, less every span it waited for the owner. */
-  private workMs(run: ActiveRun): number {
-    const { waitingSince } = run.facts;
-    const elapsed = this.now() - run.record.startedAt;
-    const waited = waitsOf(run).reduce((sum, w) => sum + (w.to - w.from), 0) + (waitingSince !== undefined ? elapsed - waitingSince : 0);
-    return Math.max(0, elapsed - waited);
-  }
-}
-
-/** The run's spans of waiting for the owner so far (kept in its file, across restarts). */
-function waitsOf(run: ActiveRun): readonly OwnerWait[] {
-  return run.facts.waits;
 }
 
 function newRunId(chatId: number): string {

@@ -215,17 +215,6 @@ export interface ToolCall {
   input: unknown;
 }
 
-export interface ApprovalRequest {
-  /** Unique id of this approval (short, opaque: fits Telegram callback data). */
-  id: string;
-  callId: string;
-  tool: string;
-  args: Record<string, unknown>;
-  preview: DryRun;
-  /** Schema-derived alternatives the owner may pick instead (approved "con cambios"). */
-  alternatives?: Array<{ args: Record<string, unknown>; preview: DryRun; change?: { field: string; value: unknown } }>;
-}
-
 /**
  * Who acted, for the audit: the chat user (Telegram's `from`, or the local page's persona) by id and
  * name — the same shape as the deletion entry's `persona`. A decision made by no person (an expiry,

@@ -2,6 +2,7 @@
 import { CuadernoError } from '../errors.js';
 import { DEMO_COURSE } from './course/demo.js';
 import { MAX_WEEKS, titleHash, type Course } from './course/course.js';
+import { fold } from '../lib/fold.js';
 
 /**
  * The docs/design.md §6 key `{task}-{year}-S{week}`, plus `-v{n}` for a deliberate redo (n ≥ 2; 1 or
@@ -24,7 +25,7 @@ export function idempotencyKey(task: string, year: number, week: number, version
 
 /** A name (a voice from the consent file) made safe as one key part: lower case, [a-z0-9_]. */
 export function keyPart(name: string): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40) || 'sin_nombre';
+  return fold(name).replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40) || 'sin_nombre';
 }
 
 /**

@@ -122,7 +122,7 @@ describe('format', () => {
   });
 
   it('an answered approval keeps what was asked and drops what only made sense while it waited', () => {
-    const req = { id: 'x', callId: 'c', tool: 'generar_portada', args: { semana: 3, maqueta: true }, preview: { summary: 's', writes: [], engine: 'maqueta', lane: 'cpu' as const, estimateS: 15, cached: false } };
+    const req = { tool: 'generar_portada', proposal: { args: { semana: 3, maqueta: true }, preview: { summary: 's', writes: [], engine: 'maqueta', lane: 'cpu' as const, estimateS: 15, cached: false } } };
     const sent = approvalText(req, { timeoutS: 3600, course: DEMO_COURSE, lastNo: 'más colorida' });
     expect(sent).toMatch(/^🔐 Necesito tu permiso: generar la portada de la semana 3\n/);
     expect(sent).toMatch(/\n• La última vez me dijiste que no: «más colorida»\n/);
@@ -135,8 +135,8 @@ describe('format', () => {
 
   it('shows the tool in words, its arguments in Spanish and the dry run', () => {
     const text = approvalText({
-      id: 'x', callId: 'c', tool: 'narrar_resumen', args: { semana: 4, motor: 'xtts' },
-      preview: { summary: 'Narraría la semana 4.', writes: ['/d/audio/semana_04.wav'], engine: 'xtts', lane: 'gpu', estimateS: 20.4, cached: true, problems: ['falta el consentimiento de voz'] },
+      tool: 'narrar_resumen', proposal: { args: { semana: 4, motor: 'xtts' },
+        preview: { summary: 'Narraría la semana 4.', writes: ['/d/audio/semana_04.wav'], engine: 'xtts', lane: 'gpu', estimateS: 20.4, cached: true, problems: ['falta el consentimiento de voz'] } },
     }, { timeoutS: 3600, course: DEMO_COURSE });
     expect(text).toBe([
       '🔐 Necesito tu permiso: narrar el resumen de la semana 4', '', 'Con estos datos:',
@@ -149,14 +149,14 @@ describe('format', () => {
 
   it('turns the tools\' model-facing problems into what the owner must do: no tool arguments, no server paths, tú', () => {
     const text = approvalText({
-      id: 'x', callId: 'c', tool: 'narrar_resumen', args: { semana: 3, motor: 'xtts' },
-      preview: {
-        summary: 'Escribiría el guion de la semana 3 y lo narraría con el motor xtts (GPU, voz del titular).', writes: ['/srv/data/audio/semana_03.wav'], engine: 'xtts', lane: 'gpu', estimateS: 20, cached: false,
-        problems: [
-          MSG.consentMissing('/srv/data/consentimiento.json', 'no existe el registro de consentimiento'),
-          MSG.xttsNotConfigured,
-        ],
-      },
+      tool: 'narrar_resumen', proposal: { args: { semana: 3, motor: 'xtts' },
+        preview: {
+          summary: 'Escribiría el guion de la semana 3 y lo narraría con el motor xtts (GPU, voz del titular).', writes: ['/srv/data/audio/semana_03.wav'], engine: 'xtts', lane: 'gpu', estimateS: 20, cached: false,
+          problems: [
+            MSG.consentMissing('/srv/data/consentimiento.json', 'no existe el registro de consentimiento'),
+            MSG.xttsNotConfigured,
+          ],
+        } },
     }, { timeoutS: 3600 });
     expect(text).not.toMatch(/\/srv\/data|motor:"|titular|\bUsa\b|avisa|XTTS|xtts|\.json/);
     expect(text).toContain('Escribiré un guion corto de la semana 3, lo narraré con la voz elegida');

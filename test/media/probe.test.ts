@@ -21,7 +21,7 @@ async function dataDir(consent = true): Promise<string> {
   return dir;
 }
 const approval = (tool: string, args: Record<string, unknown>, preview: Awaited<ReturnType<NonNullable<Awaited<ReturnType<typeof tools>>['generar_portada']['dryRun']>>>) =>
-  approvalText({ tool, args, preview } as Parameters<typeof approvalText>[0], { timeoutS: 3600 });
+  approvalText({ tool, proposal: { args, preview } }, { timeoutS: 3600 });
 
 describe('probe of good servers', () => {
   it('reports both ready, learns the speech format, and the dry runs carry no problem', async () => {

@@ -36,6 +36,7 @@ const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export class AnthropicModel implements Model {
   readonly label: string;
   readonly pricedAs: ModelName;
+  readonly usageIsEstimate = false;
   private readonly client: Anthropic;
   private readonly retry: RetryRunner;
 

@@ -7,6 +7,7 @@
  * reads it in its prompt). The owner's words are read folded, a «no» before a voice turning it around.
  */
 import { reasonMatches, type RefusalReason } from '../../store/index.js';
+import { fold } from '../../lib/fold.js';
 
 /** One call the planner is about to propose. */
 export interface PlannedCall {
@@ -14,7 +15,6 @@ export interface PlannedCall {
   input: Record<string, unknown>;
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 const OWN_VOICE = /\b(mi (propia )?voz|con mi voz|mi voz de verdad)\b/;
 const NOT_OWN_VOICE = /\b(no|sin) (con |en |use |uses |usar )?(mi|tu) (propia )?voz\b|\bvoz (sintetica|artificial|de robot|normal)\b|\botra voz\b/;

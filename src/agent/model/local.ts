@@ -49,6 +49,7 @@ export interface LocalPlannerOptions {
 export class LocalPlanner implements Model {
   readonly label: string;
   readonly pricedAs: ModelName = DEFAULT_ORCHESTRATOR_MODEL;
+  readonly usageIsEstimate = true;
   private readonly salt: string;
 
   /** `seed` (the run id) makes tool_use ids unique per run and stable across a resume. */

@@ -11,6 +11,7 @@ export const ONE_CALL_LABEL = 'herramienta';
 export class OneCallModel implements Model {
   readonly label = ONE_CALL_LABEL;
   readonly pricedAs: ModelName = DEFAULT_ORCHESTRATOR_MODEL;
+  readonly usageIsEstimate = false;
 
   constructor(private readonly call: ToolUseBlock) {}
 

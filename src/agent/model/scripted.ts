@@ -18,6 +18,7 @@ import type { ContentBlock, Model, ModelRequest, ModelResponse, ModelUsage } fro
 export class ScriptedModel implements Model {
   readonly label: string;
   readonly pricedAs: ModelName;
+  readonly usageIsEstimate = false;
   /** Every request received, in order (deep copies, so later mutation does not rewrite history). */
   readonly calls: ModelRequest[] = [];
 

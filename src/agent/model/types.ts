@@ -83,6 +83,11 @@ export interface Model {
   readonly label: string;
   /** Which price row (and `modelo` of the usage log) this model's tokens are charged at. */
   readonly pricedAs: ModelName;
+  /**
+   * Whether the usage this model reports is an estimate (the offline planner counts characters, no
+   * provider bills it): logged so budgets work, never counted as spend.
+   */
+  readonly usageIsEstimate: boolean;
   create(request: ModelRequest, signal?: AbortSignal): Promise<ModelResponse>;
   /** Input tokens the request would consume; absent = the caller uses the ~4 chars/token estimator. */
   countTokens?(request: ModelRequest, signal?: AbortSignal): Promise<number>;

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { buildIndex, similarities } from '../tfidf.js';
+import { fold } from '../../lib/fold.js';
 
 /** Most weeks a course may have (two long semesters); the idempotency key accepts up to this. */
 export const MAX_WEEKS = 60;
@@ -138,7 +139,6 @@ export const WEEK_MATCH_THRESHOLD = 0.2;
 export function closestWeek(course: Course, text: string, threshold = WEEK_MATCH_THRESHOLD): number | null {
   if (course.semanas.length === 0) return null;
   // Accents folded on both sides: a student who types «biologia» means the week «Biología».
-  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '');
   const strip = (s: string) => s.replace(NUMBERING_WORDS, ' ');
   const docs = course.semanas.map((w) => fold([w.titulo, ...w.terminos].join(' ')));
   const scores = similarities(buildIndex(docs), fold(text));

@@ -14,6 +14,7 @@
  */
 import { closestWeek, hasWeek, weekForNewNote, weekOfDate, type Course } from '../course/course.js';
 import type { NoteDraft } from './split.js';
+import { fold } from '../../lib/fold.js';
 
 /** Why the document's notes go to their week (rendered by strings/material.ts). */
 export type WeekReason =
@@ -32,7 +33,6 @@ export interface DocumentWeeks {
 }
 
 const LABEL = /\b(tema|unidad|lecci[oó]n|cap[ií]tulo|bloque|m[oó]dulo|semana)\s+(\d{1,3})\b/giu;
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** «Tema 5» → the weeks whose title carries that label (accents and case aside). */
 function weeksTitled(course: Course, word: string, n: string): number[] {

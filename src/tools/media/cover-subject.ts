@@ -7,6 +7,7 @@
  */
 
 import { readFileSync } from 'node:fs';
+import { fold } from '../../lib/fold.js';
 
 /** Motif indices (maqueta.ts draws them in this order; cover-prompt.ts words them in the same order). */
 export const MOTIF = Object.freeze({ statistics: 0, code: 1, art: 2, music: 3, notebook: 4 });
@@ -46,7 +47,6 @@ export interface WeekWords {
   notes?: readonly string[];
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Distinct subject words of `text` for each subject. */
 function hits(text: string): number[] {

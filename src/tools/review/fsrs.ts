@@ -6,6 +6,7 @@
 import { createEmptyCard, fsrs, generatorParameters } from 'ts-fsrs';
 import type { Card as FsrsCard, FSRS, Grade as FsrsGrade } from 'ts-fsrs';
 import { GRADES, type FsrsSnapshot, type FsrsStateCode, type Grade } from '../../store/index.js';
+import { fold } from '../../lib/fold.js';
 
 export { GRADES };
 
@@ -13,7 +14,7 @@ export { GRADES };
 export const GRADE_WORDS: Readonly<Record<Grade, string>> = Object.freeze({ 1: 'otra', 2: 'dificil', 3: 'bien', 4: 'facil' });
 
 export function gradeFromWord(word: string): Grade | undefined {
-  const w = word.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  const w = fold(word);
   return GRADES.find((g) => GRADE_WORDS[g] === w);
 }
 

@@ -1,0 +1,72 @@
+/**
+ * A run's status message as a function of what happened (docs/design.md §35): the stage events fold
+ * into its task lines (`withTaskEvent`, a reducer), and the message's text is computed from those
+ * lines, the approvals on screen, the notice and the clock (`statusText`) — no state of its own. The
+ * RunManager (bot/runs.ts) keeps the message up to date with it.
+ */
+import type { TaskEvent } from '../scheduler/events.js';
+import { stagesOf } from '../tools/stages/catalogue.js';
+import { S } from '../strings/chat.js';
+import { workMs, type ActiveRun } from './active-run.js';
+import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, toolInWords } from './format.js';
+
+/**
+ * Folds one stage event of the run's current pass into it: tagged with the pass (two passes' stages
+ * never merge), timed from the run's start, its task line updated, the chat action held while a
+ * stage that has one runs.
+ */
+export function withTaskEvent(run: ActiveRun, raw: TaskEvent, now: number): void {
+  const ev = { ...raw, taskId: `${raw.taskId}@${run.passes}`, t: now - run.record.startedAt };
+  run.events.push(ev);
+  run.tasks = applyTaskEvent(run.tasks, ev);
+  const action = chatActionFor(ev.taskId);
+  if (action && ev.type === 'started') run.pulse.hold(ev.taskId, action);
+  if (action && (ev.type === 'finished' || ev.type === 'failed' || ev.type === 'cancelled')) run.pulse.release(ev.taskId);
+}
+
+export interface StatusInputs {
+  /** The tools of the run's approvals on screen now (what waits for the owner). */
+  waitingTools: readonly string[];
+  now: number;
+  /** A stage's expected duration on this machine, ms, by catalogue id (absent: no ETA). */
+  estimateMs?: (stageId: string) => number;
+  lanes?: { cpu: number; gpu: number };
+}
+
+/** The status message's text for the run as it stands. */
+export function statusText(run: ActiveRun, inputs: StatusInputs): string {
+  const { waitingTools, now, estimateMs } = inputs;
+  // What waits for the owner has its own lines (by name); the notice is for everything else.
+  const note = waitingTools.length > 0 ? undefined : run.lastNotice;
+  const since = now - run.record.startedAt;
+  const etaS = estimateMs ? etaSeconds(run.tasks, since, estimateMs, inputs.lanes ?? { cpu: 2, gpu: 1 }) : undefined;
+  // Once answered, each waiting call is its chain of catalogue stages; they run side by side.
+  const etaAfterAnswerS = estimateMs && waitingTools.length > 0
+    ? Math.max(...waitingTools.map((tool) => stagesOf(tool).reduce((sum, st) => sum + estimateMs(st.id), 0))) / 1000
+    : undefined;
+  // Paused for the owner: the header says so and the clock shows work only (the wait is not work).
+  const header = run.facts.waitingSince !== undefined ? S.progressPaused(run.record.text) : S.progressHeader(run.record.text);
+  return renderProgress(header, run.tasks, workMs(run, now), note, {
+    waiting: waitingTools.map((tool) => toolInWords(tool)),
+    ...(etaS !== undefined ? { etaS } : {}),
+    ...(etaAfterAnswerS !== undefined ? { etaAfterAnswerS } : {}),
+  });
+}
+
+/** Each run's status refreshed every `everyMs` while it works, so the elapsed time keeps moving. */
+export class StatusTicks {
+  readonly #ticks = new Map<ActiveRun, NodeJS.Timeout>();
+  constructor(private readonly everyMs: number) {}
+
+  start(run: ActiveRun, refresh: () => void): void {
+    if (this.#ticks.has(run)) return;
+    const tick = setInterval(refresh, this.everyMs);
+    tick.unref?.();
+    this.#ticks.set(run, tick);
+  }
+
+  stop(run: ActiveRun): void {
+    clearInterval(this.#ticks.get(run));
+    this.#ticks.delete(run);
+  }
+}
