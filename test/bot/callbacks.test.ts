@@ -44,6 +44,7 @@ const SAMPLES: { [K in CallbackKindName]: Array<Tap<K>> } = {
   passageCards: [1, 123_456_789],
   note: [{ kind: 'page', page: 2, week: 0 }, { kind: 'page', page: 1, week: 60 }, { kind: 'open', note: 29 }, { kind: 'move', note: 29, week: 0 }, { kind: 'move', note: 123_456_789, week: 14 }, { kind: 'delete', note: 29 }, { kind: 'dropCards', note: 29 }, { kind: 'keepCards', note: 1 }, { kind: 'stay', note: 7 }],
   noteCard: [{ kind: 'edit', card: 4 }, { kind: 'deleteAsk', card: 4 }, { kind: 'delete', card: 123_456_789 }, { kind: 'keep', card: 4 }],
+  reread: [{ kind: 'leer', key: 'a1b2c3d4e5f6a7b8c9d0e1f2' }, { kind: 'guardar', key: 'a1b2c3d4' }, { kind: 'descartar', key: 'a1b2c3d4' }, { kind: 'conservar', key: 'a1b2c3d4e5f6a7b8c9d0e1f2', card: 12 }, { kind: 'borrar', key: 'a1b2c3d4', card: 999_999_999 }],
 };
 
 const kinds = Object.keys(CALLBACKS) as CallbackKindName[];
