@@ -10,11 +10,11 @@
 import { Composer, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Card, CardDeck } from '../store/types.js';
-import { REREAD, REREAD_BUTTONS, type CardLine, type RereadView } from '../strings/reread.js';
+import { REREAD, REREAD_BUTTONS, type CardLine } from '../strings/reread.js';
 import { MaterialError } from '../tools/material/errors.js';
 import { SHORT_KEY, type ImportRecord } from '../tools/material/imports.js';
 import { MAX_FILE_BYTES } from '../tools/material/limits.js';
-import type { RereadRecord, Rereads } from '../tools/material/reread.js';
+import { rereadView, type RereadRecord, type Rereads } from '../tools/material/reread.js';
 import { documentsNamed } from '../tools/material/which-document.js';
 import { CALLBACKS } from './callbacks.js';
 import { noKeyboard } from './keyboards.js';
@@ -53,22 +53,6 @@ export function cardsKeyboard(key: string, ids: readonly number[]): InlineKeyboa
       { text: REREAD_BUTTONS.keep(card), callback_data: CALLBACKS.reread.format({ kind: 'conservar', key: k, card }) },
       { text: REREAD_BUTTONS.remove(card), callback_data: CALLBACKS.reread.format({ kind: 'borrar', key: k, card }) },
     ]),
-  };
-}
-
-/** What a pending re-read's proposal shows (pure). */
-export function rereadView(r: RereadRecord, cardsToReview: number): RereadView {
-  const p = r.plan!;
-  const added = p.nuevas.map((i) => r.lectura!.pasajes[i]!.semana);
-  return {
-    nombre: r.nombre,
-    iguales: p.iguales.length,
-    cambiadas: p.cambiadas.length,
-    nuevas: p.nuevas.length,
-    quitadas: p.quitadas.length,
-    tuyas: p.tuyas.length,
-    semanaNuevas: added.find((w) => w !== null) ?? null,
-    tarjetas: cardsToReview,
   };
 }
 

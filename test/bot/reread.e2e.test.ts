@@ -7,26 +7,17 @@
  * the changed note's card is offered and deleted as a tombstone. All of it audited. And a new version
  * of a lecture (the old text plus a new section) imports only what is new, and says so.
  */
-import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import { readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import type { Message } from 'grammy/types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REREAD } from '../../src/strings/reread.js';
 import { sendUserFile } from '../../src/webchat/user-files.js';
-import { SEED_NOTES_FILE } from '../../src/store/notesFile.js';
 import { buttonsOf, waitForMessage } from '../main/chat-harness.js';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';
 import { textPdf } from '../support/material-fixtures.js';
 import { after, button, isProposal } from './material-support.js';
-
-interface Fixture {
-  paginas: string[][];
-  antiguas: { version: 2; notas: { id: number; tema: string; texto: string; semana: number }[] };
-  tarjetas: unknown;
-  repaso: { tarjetas: Record<string, unknown> };
-}
-const FIXTURE = new URL('../fixtures/relectura/tema5.json', import.meta.url);
+import { auditEvents, FIXTURE, olderInstall, type Fixture } from '../support/reread-fixture.js';
 
 let chat: LocalChat | undefined;
 afterEach(async () => {
@@ -36,26 +27,6 @@ afterEach(async () => {
 
 const fromBot = (m: Message) => m.from?.is_bot === true;
 
-/** The data folder as an older install left it: the demo notes and the lecture's three notes, its deck, its review, its import. */
-async function olderInstall(dataDir: string, fx: Fixture, pdf: Uint8Array): Promise<string> {
-  const seed = JSON.parse(await readFile(SEED_NOTES_FILE, 'utf8')) as { id: number; tema: string; texto: string }[];
-  const notas = [...seed.map((n) => ({ ...n, semana: Math.ceil(n.id / 3) })), ...fx.antiguas.notas];
-  await writeFile(path.join(dataDir, 'notas.json'), JSON.stringify({ version: 2, notas }));
-  await writeFile(path.join(dataDir, 'tarjetas.json'), JSON.stringify(fx.tarjetas));
-  await writeFile(path.join(dataDir, 'repaso.json'), JSON.stringify(fx.repaso));
-  const clave = createHash('sha256').update(pdf).digest('hex');
-  const record = {
-    version: 1, clave, nombre: 'Tema5.pdf', tipo: 'pdf', paginas: 2,
-    texto: fx.antiguas.notas.map((n) => n.texto).join('\n\n'),
-    propuesta: fx.antiguas.notas.map((n) => ({ tema: n.tema, texto: n.texto, semana: n.semana })),
-    creada: '2026-11-20T09:00:00.000Z', estado: 'hecha', baseId: 12, guardadas: fx.antiguas.notas.map((n) => n.id),
-  };
-  await mkdir(path.join(dataDir, 'importaciones'), { recursive: true });
-  await writeFile(path.join(dataDir, 'importaciones', `${clave}.json`), JSON.stringify(record));
-  return clave;
-}
-
-const auditEvents = async (dataDir: string) => (await readFile(path.join(dataDir, 'auditoria.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('read a document again', () => {
   it('an older import read again from the chat: notes replaced in place, the unchanged card keeps its history, the changed one is offered and deleted', async () => {

@@ -31,6 +31,7 @@ import { contentKey, savedIds, type ImportRecord, type Imports } from './imports
 import type { OcrEngine } from './ocr.js';
 import { planReread, type Passage } from './reread-plan.js';
 import { noteDrafts } from './split.js';
+import type { RereadView } from '../../strings/reread.js';
 
 export const REREADS_DIRNAME = 'relecturas';
 const VERSION = 1;
@@ -92,6 +93,22 @@ export type RereadStart =
 
 /** The first characters of a text without pages that count as its first page (imports.ts's). */
 const FIRST_PAGE_CHARS = 2000;
+
+/** What a pending re-read's proposal shows (pure). */
+export function rereadView(r: RereadRecord, cardsToReview: number): RereadView {
+  const p = r.plan!;
+  const added = p.nuevas.map((i) => r.lectura!.pasajes[i]!.semana);
+  return {
+    nombre: r.nombre,
+    iguales: p.iguales.length,
+    cambiadas: p.cambiadas.length,
+    nuevas: p.nuevas.length,
+    quitadas: p.quitadas.length,
+    tuyas: p.tuyas.length,
+    semanaNuevas: added.find((w) => w !== null) ?? null,
+    tarjetas: cardsToReview,
+  };
+}
 
 export function createRereads(deps: RereadDeps) {
   const dir = path.join(deps.dataDir, REREADS_DIRNAME);
@@ -273,6 +290,20 @@ export function createRereads(deps: RereadDeps) {
         return { kind: 'falta_archivo', record: waiting };
       }
       return { kind: 'propuesta', record: await propose(rec, bytes) };
+    },
+
+    /**
+     * A saved import read again from `bytes` the student gives now (the terminal's path): the import
+     * with these bytes, else the one with this file's name. Undefined when none is either.
+     */
+    async startWith(nombre: string, bytes: Uint8Array): Promise<RereadRecord | undefined> {
+      const key = contentKey(bytes);
+      const saved = await deps.imports.saved();
+      const rec = saved.find((r) => r.clave === key) ?? saved.find((r) => r.nombre.toLocaleLowerCase('es') === nombre.toLocaleLowerCase('es'));
+      if (!rec) return undefined;
+      const out = await propose(rec, bytes);
+      if (key === rec.clave) await deps.imports.keepOriginal(key, bytes);
+      return out;
     },
 
     /**
