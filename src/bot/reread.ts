@@ -102,20 +102,28 @@ export function createRereadBot(deps: RereadBotDeps) {
 
   c.command('material', (ctx) => list(ctx));
 
-  // A file sent while a re-read waits for it: read for that re-read, not imported again.
-  c.on('message:document', async (ctx, next) => {
-    const d = ctx.message.document;
-    if ((d.file_size !== undefined && d.file_size > MAX_FILE_BYTES) || (await deps.rereads.waiting()).length === 0) return next();
-    const bytes = await download(ctx, d.file_id);
+  /** A file sent while a re-read waits for it: read for that re-read, not imported again (false: none waits for it). */
+  const arrived = async (ctx: Context, name: string, fileId: string, size: number | undefined, byName: boolean): Promise<boolean> => {
+    if ((size !== undefined && size > MAX_FILE_BYTES) || (await deps.rereads.waiting()).length === 0) return false;
     let r;
     try {
-      r = await deps.rereads.fileArrived(d.file_name ?? '', bytes);
+      r = await deps.rereads.fileArrived(name, await download(ctx, fileId), { byName });
     } catch (e) {
-      if (e instanceof MaterialError) return void (await ctx.reply(e.message));
-      throw e;
+      if (!(e instanceof MaterialError)) throw e;
+      await ctx.reply(e.message);
+      return true;
     }
-    if (!r) return next();
-    await showProposal(ctx, r);
+    if (r) await showProposal(ctx, r);
+    return r !== undefined;
+  };
+  c.on('message:document', async (ctx, next) => {
+    const d = ctx.message.document;
+    if (!(await arrived(ctx, d.file_name ?? '', d.file_id, d.file_size, true))) await next();
+  });
+  // A photo alone (not an album): matched by its bytes only.
+  c.on('message:photo', async (ctx, next) => {
+    const p = ctx.message.photo.at(-1)!;
+    if (ctx.message.media_group_id || !(await arrived(ctx, 'foto.jpg', p.file_id, p.file_size, false))) await next();
   });
 
   /** The cards left to review, a page per message, with their buttons. */
@@ -142,6 +150,9 @@ export function createRereadBot(deps: RereadBotDeps) {
       case 'leer':
         return startOne(ctx, key);
       case 'guardar': {
+        // A second tap on a saved re-read changes nothing and says nothing twice.
+        const before = await deps.rereads.read(key);
+        if (before?.estado === 'revisar' || before?.estado === 'hecha') return void (await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined));
         const done = await deps.rereads.save(key);
         await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
         if (!done) return void (await ctx.reply(REREAD.gone));

@@ -308,11 +308,13 @@ export function createRereads(deps: RereadDeps) {
 
     /**
      * A file the student sent while a re-read waits for one: the waiting re-read it answers (the
-     * same bytes, or the same name), read now; undefined when none waits for it.
+     * same bytes, or the same name unless `byName` is false — every photo is «foto.jpg»), read now;
+     * undefined when none waits for it.
      */
-    async fileArrived(nombre: string, bytes: Uint8Array): Promise<RereadRecord | undefined> {
+    async fileArrived(nombre: string, bytes: Uint8Array, opts: { byName?: boolean } = {}): Promise<RereadRecord | undefined> {
       const key = contentKey(bytes);
-      const matching = (await waiting()).filter((r) => r.clave === key || r.nombre.toLocaleLowerCase('es') === nombre.toLocaleLowerCase('es'));
+      const sameName = (r: RereadRecord) => opts.byName !== false && r.nombre.toLocaleLowerCase('es') === nombre.toLocaleLowerCase('es');
+      const matching = (await waiting()).filter((r) => r.clave === key || sameName(r));
       const r = matching.find((w) => w.clave === key) ?? matching[0];
       if (!r) return undefined;
       const rec = await deps.imports.find(r.clave);
