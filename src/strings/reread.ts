@@ -86,4 +86,6 @@ export const REREAD = Object.freeze({
   ].join('\n'),
   cliNoSuchCard: (id: string) => `No hay ninguna tarjeta ${id} pendiente de revisar tras leer de nuevo un documento.`,
   cliKeepOrDelete: 'Di qué hago con la tarjeta: --conservar o --borrar.',
+  /** For whoever runs the bot: a re-read's record that cannot be read. */
+  damaged: (file: string) => `El registro de una relectura, ${file}, está dañado: apártalo o bórralo a mano y pide otra vez que se lea el documento; no lo sobrescribo.`,
 });

@@ -31,7 +31,8 @@ import { contentKey, savedIds, type ImportRecord, type Imports } from './imports
 import type { OcrEngine } from './ocr.js';
 import { planReread, type Passage } from './reread-plan.js';
 import { noteDrafts } from './split.js';
-import type { RereadView } from '../../strings/reread.js';
+import { REREAD, type RereadView } from '../../strings/reread.js';
+import { StateFileError } from '../../errors.js';
 
 export const REREADS_DIRNAME = 'relecturas';
 const VERSION = 1;
@@ -127,8 +128,15 @@ export function createRereads(deps: RereadDeps) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw e;
     }
-    const r = JSON.parse(text) as RereadRecord;
-    return r.version === VERSION && r.clave === key ? r : undefined;
+    // A record that cannot be read is never taken for absent: it may hold a committed change.
+    let r: RereadRecord;
+    try {
+      r = JSON.parse(text) as RereadRecord;
+    } catch (e) {
+      throw Object.assign(new StateFileError('CORRUPT_STATE', fileOf(key), REREAD.damaged(fileOf(key))), { cause: e });
+    }
+    if (!r || typeof r !== 'object' || r.version !== VERSION || r.clave !== key) throw new StateFileError('CORRUPT_STATE', fileOf(key), REREAD.damaged(fileOf(key)));
+    return r;
   }
   const write = (r: RereadRecord) => writeFileAtomic(fileOf(r.clave), `${JSON.stringify(r)}\n`);
 
