@@ -29,7 +29,7 @@ export interface CardLine {
   respuesta: string;
 }
 
-const ids = (list: readonly number[]) => (list.length === 1 ? `la nota ${list[0]}` : `las notas ${list.join(', ')}`);
+const ids = (list: readonly number[]) => (list.length === 1 ? `la nota ${list[0]}` : `las notas ${list.slice(0, -1).join(', ')} y ${list.at(-1)}`);
 
 export const REREAD_BUTTONS = Object.freeze({
   reread: (nombre: string) => `🔁 Leer de nuevo «${nombre.length > 30 ? `${nombre.slice(0, 29)}…` : nombre}»`,
@@ -52,7 +52,7 @@ export const REREAD = Object.freeze({
     if (v.quitadas) lines.push(`• ${v.quitadas === 1 ? '1 nota sobra' : `${v.quitadas} notas sobran`} (lo que decían ya está en las otras o ya no está en el documento): ${v.quitadas === 1 ? 'la quito' : 'las quito'}.`);
     if (v.tuyas) lines.push(`• ${v.tuyas === 1 ? '1 nota la cambiaste tú' : `${v.tuyas} notas las cambiaste tú`}: ${v.tuyas === 1 ? 'no la toco' : 'no las toco'}.`);
     if (!v.cambiadas && !v.nuevas && !v.quitadas) lines.push('Todo se lee igual que la primera vez: no hay nada que cambiar.');
-    if (v.tarjetas) lines.push('', `${count(v.tarjetas, 'tarjeta viene', 'tarjetas vienen')} de partes que cambian: después de guardar te las enseño para que decidas si las conservas.`);
+    if (v.tarjetas) lines.push('', v.tarjetas === 1 ? '1 tarjeta viene de una parte que cambia: después de guardar te la enseño para que decidas si la conservas.' : `${v.tarjetas} tarjetas vienen de partes que cambian: después de guardar te las enseño para que decidas si las conservas.`);
     return lines.join('\n');
   },
   /** The file is needed: the import is older than the files the bot keeps. */
