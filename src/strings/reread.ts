@@ -14,6 +14,8 @@ export interface RereadView {
   quitadas: number;
   /** Notes the student changed themselves: left as they are. */
   tuyas: number;
+  /** Passages another note already holds (one the student changed, deleted, or of another document): not added. */
+  yaTenias: number;
   /** The week new notes go to (null: none). */
   semanaNuevas: number | null;
   /** Cards of the notes that change or go: the student reviews them after saving. */
@@ -51,6 +53,7 @@ export const REREAD = Object.freeze({
     if (v.nuevas) lines.push(`• ${v.nuevas === 1 ? '1 nota nueva' : `${v.nuevas} notas nuevas`}${v.semanaNuevas !== null ? ` para la semana ${v.semanaNuevas}` : ''}.`);
     if (v.quitadas) lines.push(`• ${v.quitadas === 1 ? '1 nota sobra' : `${v.quitadas} notas sobran`} (lo que decían ya está en las otras o ya no está en el documento): ${v.quitadas === 1 ? 'la quito' : 'las quito'}.`);
     if (v.tuyas) lines.push(`• ${v.tuyas === 1 ? '1 nota la cambiaste tú' : `${v.tuyas} notas las cambiaste tú`}: ${v.tuyas === 1 ? 'no la toco' : 'no las toco'}.`);
+    if (v.yaTenias) lines.push(`• ${v.yaTenias === 1 ? '1 parte ya la tenías en otra nota: no la añado' : `${v.yaTenias} partes ya las tenías en otras notas: no las añado`}.`);
     if (!v.cambiadas && !v.nuevas && !v.quitadas) lines.push('Todo se lee igual que la primera vez: no hay nada que cambiar.');
     if (v.tarjetas) lines.push('', v.tarjetas === 1 ? '1 tarjeta viene de una parte que cambia: después de guardar te la enseño para que decidas si la conservas.' : `${v.tarjetas} tarjetas vienen de partes que cambian: después de guardar te las enseño para que decidas si las conservas.`);
     return lines.join('\n');

@@ -48,7 +48,7 @@ describe('read a document again', () => {
     const sent = await sendUserFile(t.server, Buffer.from(pdf), 'Tema5.pdf', 'document');
     const proposal = await waitForMessage(t, 'the re-read', after(sent.message_id, fromBot));
     expect(isProposal(proposal)).toBe(false);
-    expect(proposal.text).toBe(REREAD.proposal({ nombre: 'Tema5.pdf', iguales: 1, cambiadas: 2, nuevas: 1, quitadas: 0, tuyas: 0, semanaNuevas: 4, tarjetas: 1 }));
+    expect(proposal.text).toBe(REREAD.proposal({ nombre: 'Tema5.pdf', iguales: 1, cambiadas: 2, nuevas: 1, quitadas: 0, tuyas: 0, yaTenias: 0, semanaNuevas: 4, tarjetas: 1 }));
     expect(buttonsOf(proposal).map((b) => b.text)).toEqual(['✅ Cambiar las notas', '❌ Dejarlo como está']);
     // Nothing changed before the ✅, and the button works after a restart.
     expect((await chat.notebook.notes.list()).find((n) => n.id === 14)!.texto).toBe(fx.antiguas.notas[1]!.texto);
@@ -86,7 +86,7 @@ describe('read a document again', () => {
     // Kept from now on: asked again, it is read at once — and nothing is new any more.
     const again = t.server.sendUserText('vuelve a leer Tema5.pdf');
     const second = await waitForMessage(t, 'the second re-read', after(again.message_id, fromBot));
-    expect(second.text).toBe(REREAD.proposal({ nombre: 'Tema5.pdf', iguales: 4, cambiadas: 0, nuevas: 0, quitadas: 0, tuyas: 0, semanaNuevas: null, tarjetas: 0 }));
+    expect(second.text).toBe(REREAD.proposal({ nombre: 'Tema5.pdf', iguales: 4, cambiadas: 0, nuevas: 0, quitadas: 0, tuyas: 0, yaTenias: 0, semanaNuevas: null, tarjetas: 0 }));
     t.server.pressButton(second.message_id, button(second, /Dejarlo como está/));
     await waitForMessage(t, 'left as it was', after(second.message_id, (m) => fromBot(m) && m.text === REREAD.discarded));
 

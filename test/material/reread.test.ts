@@ -8,6 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNotesStore } from '../../src/store/notesFile.js';
+import { openNotebook } from '../../src/store/index.js';
+import { readCourse } from '../../src/tools/index.js';
+import { createImports } from '../../src/tools/material/imports.js';
+import { createTesseractOcr } from '../../src/tools/material/ocr.js';
+import { createRereads } from '../../src/tools/material/reread.js';
 import { createOriginals, ORIGINALS_DIRNAME } from '../../src/tools/material/originals.js';
 import { planReread } from '../../src/tools/material/reread-plan.js';
 import { previousVersion } from '../../src/tools/material/versions.js';
@@ -110,5 +115,33 @@ describe('the notes rewritten in one write', () => {
     expect(await store.rewrite(change)).toEqual(ids);
     const mine = (await store.list()).filter((n) => n.id >= a!.id);
     expect(mine.map((n) => [n.id, n.texto, n.semana, n.origen?.pagina])).toEqual([[a!.id, 'uno bien leído', 4, 1], [ids[0], 'tres', 4, 2]]);
+  });
+});
+
+describe('a text read again', () => {
+  it('needs no file, and a passage another note already holds is not added twice', async () => {
+    const dir = await tmp();
+    const nb = await openNotebook(path.join(dir, 'data'), { keysDir: path.join(dir, 'claves') });
+    const ocr = createTesseractOcr();
+    try {
+      const course = () => readCourse(nb);
+      const imports = createImports({ dataDir: nb.dataDir, notes: nb.notes, ocr, course, audit: nb.audit });
+      const rereads = createRereads({ dataDir: nb.dataDir, imports, notes: nb.notes, cards: nb.cards, audit: nb.audit, course, ocr });
+      const P5 = `${P4} Por eso el calor no pasa solo del cuerpo frío al caliente, y toda máquina real pierde algo de energía útil en cada ciclo que recorre.`;
+      const elsewhere = await nb.notes.add('entropía', P5);
+      const key = 'f'.repeat(64);
+      const { record } = await imports.proposeText(key, 'apuntes.txt', 'texto', [P1, P2, P3, P5].join('\n\n'));
+      expect(record.yaTenias).toBe(1);
+      await imports.save(key);
+      const got = await rereads.start(key);
+      expect(got?.kind).toBe('propuesta');
+      const r = got!.kind === 'propuesta' ? got!.record : undefined;
+      expect(r!.plan).toMatchObject({ nuevas: [], saltadas: 1, cambiadas: [], quitadas: [] });
+      expect(r!.plan!.iguales.map((x) => x.id)).toHaveLength(3);
+      await rereads.save(key);
+      expect((await nb.notes.list()).filter((n) => n.texto === P5).map((n) => n.id)).toEqual([elsewhere.id]);
+    } finally {
+      await ocr.close();
+    }
   });
 });

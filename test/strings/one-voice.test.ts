@@ -125,9 +125,9 @@ const SAMPLES: Record<string, unknown[][]> = {
   'console.PROBE.imageHow': [['png', 'b64', 1024, 1024], ['jpeg', 'url', 512, 512], ['webp', 'data-url', 1024, 1024]],
   'reread.REREAD.list': [[[]], [[{ nombre: 'Tema5.pdf', notas: 4 }, { nombre: 'apuntes.txt', notas: 1 }]]],
   'reread.REREAD.proposal': [
-    [{ nombre: 'Tema5.pdf', iguales: 1, cambiadas: 2, nuevas: 1, quitadas: 1, tuyas: 1, semanaNuevas: 4, tarjetas: 1 }],
-    [{ nombre: 'Tema5.pdf', iguales: 4, cambiadas: 0, nuevas: 0, quitadas: 0, tuyas: 2, semanaNuevas: null, tarjetas: 0 }],
-    [{ nombre: 'Tema5.pdf', iguales: 0, cambiadas: 1, nuevas: 3, quitadas: 2, tuyas: 0, semanaNuevas: null, tarjetas: 3 }],
+    [{ nombre: 'Tema5.pdf', iguales: 1, cambiadas: 2, nuevas: 1, quitadas: 1, tuyas: 1, yaTenias: 2, semanaNuevas: 4, tarjetas: 1 }],
+    [{ nombre: 'Tema5.pdf', iguales: 4, cambiadas: 0, nuevas: 0, quitadas: 0, tuyas: 2, yaTenias: 1, semanaNuevas: null, tarjetas: 0 }],
+    [{ nombre: 'Tema5.pdf', iguales: 0, cambiadas: 1, nuevas: 3, quitadas: 2, tuyas: 0, yaTenias: 0, semanaNuevas: null, tarjetas: 3 }],
   ],
   'reread.REREAD.saved': [['Tema5.pdf', [14, 15], [16]], ['Tema5.pdf', [14], []], ['Tema5.pdf', [], [16, 17]]],
   'reread.REREAD.cards': [[[{ id: 2, nota: 14, motivo: 'cambiada', pregunta: '¿Qué es?', respuesta: 'Algo' }, { id: 3, nota: 16, motivo: 'quitada', pregunta: '¿Qué es?', respuesta: 'Algo' }]]],
@@ -150,6 +150,8 @@ const SAMPLES: Record<string, unknown[][]> = {
     [{ nombre: 'apuntes', tipo: 'texto', paginas: null, semanas: [{ semana: 1, notas: 1 }], sinSemana: 0, primeras: ['x'.repeat(90)] }],
     ...(['etiqueta', 'fecha', 'titulo', 'mayoria', 'varias'] as const).map((kind) => [{ nombre: 'Tema5.pdf', tipo: 'pdf', paginas: 4, semanas: [{ semana: 5, notas: 6 }], sinSemana: 0, primeras: ['x'], yaTenias: 2, motivo: kind === 'etiqueta' ? { kind, etiqueta: 'Tema 5', donde: 'primera_pagina' } : kind === 'fecha' ? { kind, fecha: '8 de marzo de 2027' } : { kind } }]),
     [{ nombre: 'Tema5.pdf', tipo: 'pdf', paginas: 4, semanas: [{ semana: 5, notas: 6 }], sinSemana: 0, primeras: ['x'], yaTenias: 1, motivo: { kind: 'etiqueta', etiqueta: 'Tema5', donde: 'nombre' } }],
+    [{ nombre: 'Tema5_v2.pdf', tipo: 'pdf', paginas: 5, semanas: [{ semana: 5, notas: 3 }], sinSemana: 0, primeras: ['x', 'y', 'z'], yaTenias: 12, anterior: { nombre: 'Tema5.pdf', notas: 12 } }],
+    [{ nombre: 'Tema5_v2.pdf', tipo: 'pdf', paginas: 5, semanas: [{ semana: 5, notas: 1 }], sinSemana: 0, primeras: ['x'], anterior: { nombre: 'Tema5.pdf', notas: 1 } }],
   ],
   'material.MATERIAL.problem': [
     [{ kind: 'demasiado_grande', bytes: 25e6 }], [{ kind: 'demasiadas_paginas', pages: 301 }], [{ kind: 'pdf_cifrado' }], [{ kind: 'pdf_roto' }],

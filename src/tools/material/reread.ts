@@ -31,6 +31,7 @@ import { contentKey, savedIds, type ImportRecord, type Imports } from './imports
 import type { OcrEngine } from './ocr.js';
 import { planReread, type Passage } from './reread-plan.js';
 import { noteDrafts } from './split.js';
+import { containedIn } from './near-duplicates.js';
 import { REREAD, type RereadView } from '../../strings/reread.js';
 import { StateFileError } from '../../errors.js';
 
@@ -106,6 +107,7 @@ export function rereadView(r: RereadRecord, cardsToReview: number): RereadView {
     nuevas: p.nuevas.length,
     quitadas: p.quitadas.length,
     tuyas: p.tuyas.length,
+    yaTenias: p.saltadas,
     semanaNuevas: added.find((w) => w !== null) ?? null,
     tarjetas: cardsToReview,
   };
@@ -160,6 +162,10 @@ export function createRereads(deps: RereadDeps) {
     // Notes the student deleted: their passages are not brought back.
     const deleted = saved.flatMap(({ id, was }) => (id !== null && !byId.has(id) && was ? [{ id: -1 - id, texto: was.texto, semana: null, edited: true }] : []));
     const p = planReread([...old, ...deleted], drafts);
+    // A new passage another note of the notebook already holds (an import left it out as «ya la tenías»): not added twice.
+    const mine = new Set(saved.map((x) => x.id));
+    const elsewhere = containedIn(p.added.map((i) => drafts[i]!.texto), notes.filter((n) => !mine.has(n.id)).map((n) => n.texto));
+    const added = p.added.filter((_i, k) => !elsewhere[k]);
     // New passages go where the document is: the week most of its notes are in now, else the reader's.
     const weeks = new Map<number, number>();
     for (const n of old) if (n.semana !== null) weeks.set(n.semana, (weeks.get(n.semana) ?? 0) + 1);
@@ -183,9 +189,9 @@ export function createRereads(deps: RereadDeps) {
         iguales: p.replaced.filter((x) => x.same).map((x) => ({ id: x.id, pasaje: x.passage })),
         cambiadas: p.replaced.filter((x) => !x.same).map((x) => ({ id: x.id, pasaje: x.passage })),
         quitadas: p.removed.filter((x) => x.id > 0).map((x) => ({ id: x.id, ...(x.into !== undefined ? { pasaje: x.into } : {}) })),
-        nuevas: p.added,
+        nuevas: added,
         tuyas: p.kept.filter((id) => id > 0),
-        saltadas: p.skipped.length,
+        saltadas: p.skipped.length + (p.added.length - added.length),
       },
     };
   }
