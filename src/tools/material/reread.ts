@@ -20,7 +20,7 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../store/atomic.js';
-import { DOCUMENT_REREAD_EVENT, REREAD_CARD_KEPT_EVENT } from '../../store/auditEvents.js';
+import { REREAD_CARD_KEPT_EVENT, rereadAuditEntry } from '../../store/auditEvents.js';
 import { withFileLock } from '../../store/lock.js';
 import { Mutex } from '../../store/jsonFile.js';
 import type { AuditLog, CardDeck, NewNote, NotesStore } from '../../store/types.js';
@@ -225,13 +225,11 @@ export function createRereads(deps: RereadDeps) {
       propuesta: lectura.pasajes.map((p) => ({ tema: p.tema, texto: p.texto, semana: p.semana, pagina: p.pagina })),
       guardadas: ids,
     });
+    // The notebook's line for a document read again (ids, never text), with what this reading also knows.
     await deps.audit.append({
-      timestamp: new Date().toISOString(),
-      event: DOCUMENT_REREAD_EVENT,
-      clave: r.clave,
+      ...rereadAuditEntry({ clave: r.clave, reemplazadas: [...pl.iguales, ...pl.cambiadas].map((x) => x.id), nuevas: anadidas, borradas: pl.quitadas.map((x) => x.id) }),
       iguales: pl.iguales.map((x) => x.id),
       cambiadas: pl.cambiadas.map((x) => x.id),
-      nuevas: anadidas,
       quitadas: pl.quitadas.map((x) => x.id),
       tarjetas_a_revisar: tarjetas.map((c) => c.id),
     });
