@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     ...(service ? { service, notebook: service.toolbox.notebook, durations: service.toolbox.durations } : { openUser }),
     // The local chat page's Bot API is our own and has no edit rate limit: its status messages are
     // not paced like Telegram's, so a run's report comes as soon as it is written (not 1.5 s later).
-    ...(embedded && localToken ? { token: localToken, apiRoot: embedded.apiRoot, allowedUserIds: [DEFAULT_WEBCHAT_USER.id], inviteLink: (code: string) => pageInviteLink(embedded!.apiRoot, code), statusEditIntervalMs: 0 } : {}),
+    ...(embedded && localToken ? { token: localToken, apiRoot: embedded.apiRoot, allowedUserIds: [DEFAULT_WEBCHAT_USER.id], inviteLink: (code: string) => pageInviteLink(embedded!.apiRoot, code), statusEditIntervalMs: 0, browserZone: (id: number) => embedded!.server.timeZoneOf(id) } : {}),
   });
   const running = await startBot(cb, config);
 

@@ -10,13 +10,15 @@
  * The button's callback data carries the approval id and the hash of the exact arguments it
  * approves (the proposal's, or an alternative's), so a stale button can never approve other ones.
  */
+import { fitMessage } from '../lib/message-pack.js';
 import type { Course } from '../tools/course/course.js';
 import { Composer, type Api, type Context } from 'grammy';
 import type { User } from 'grammy/types';
 import type { PendingApproval, RecordedDecision } from '../agent/types.js';
 import { choiceInWords } from '../strings/tools.js';
 import { mayDecide } from './access.js';
-import { answeredApprovalText, approvalText, clockTime, truncate, TELEGRAM_TEXT_MAX } from './format.js';
+import { answeredApprovalText, approvalText, clockTime } from './format.js';
+import { clockTimeIn } from './student-clock.js';
 import { CALLBACKS, type ApprovalTap } from './callbacks.js';
 import { approvalKeyboard, noKeyboard, noReasonKeyboard } from './keyboards.js';
 import type { ApprovalRecord, BotStateFile } from './state.js';
@@ -46,6 +48,8 @@ export interface ApprovalRegistryOptions {
   course?: () => Promise<Course>;
   /** The reason the owner gave the last time they said no to this very thing (store/reasons.ts), shown in the question. */
   lastReason?: (tool: string, args: Readonly<Record<string, unknown>>) => Promise<string | undefined>;
+  /** The student's time zone (student-clock.ts): «Aprobado … a las 21:40» beside their own clock. Default the machine's. */
+  timeZone?: () => Promise<string>;
 }
 
 export class ApprovalRegistry {
@@ -239,14 +243,15 @@ export class ApprovalRegistry {
   private async showDecision(rec: ApprovalRecord): Promise<void> {
     if (rec.messageId === undefined || !rec.decision) return;
     const d = rec.decision;
-    const at = clockTime(new Date(d.at));
+    const zone = await this.opts.timeZone?.().catch(() => undefined);
+    const at = zone ? clockTimeIn(new Date(d.at), zone) : clockTime(new Date(d.at));
     const line = d.approved ? (d.change ? S.decidedChanged(d.by ?? '?', at, d.change) : S.decidedApproved(d.by ?? '?', at))
       : d.reason === 'expirado' ? S.decidedExpired()
         : d.reason === 'cancelado' ? S.decidedCancelled()
           : d.awaitingNote ? S.decidedRejectedAsking(d.by ?? '?', at)
             : d.note ? S.decidedRejectedWhy(d.by ?? '?', at, d.note)
               : S.decidedRejected(d.by ?? '?', at);
-    const text = truncate(`${answeredApprovalText(rec.text, this.opts.timeoutS)}\n\n${line}`, TELEGRAM_TEXT_MAX);
+    const text = fitMessage(`${answeredApprovalText(rec.text, this.opts.timeoutS)}\n\n${line}`);
     // While its reason is asked for, a no keeps one button: go on without giving one. Shown again
     // after a restart, the same decision is «not modified»: nothing to say.
     // Shown: edited, already showing it («not modified»), or the message is gone (nothing left to fix).

@@ -440,6 +440,24 @@ const note = kind<NoteTap>({
   }],
 });
 
+// ── the student's clock and the reminder asked in words (issue 46, items 4 and 6) ──────────────
+
+/** A time zone button: `tz:<IANA zone>`, with the hour of the reminder it also sets (`tz:Europe/Madrid:0900`). */
+export interface ZoneTap { zone: string; hour?: string }
+const zone = kind<ZoneTap>({
+  name: 'zona horaria',
+  role: 'owner',
+  wires: [{
+    version: 1,
+    prefix: 'tz',
+    format: (t) => `tz:${t.zone}${t.hour ? `:${t.hour.replace(':', '')}` : ''}`,
+    parse: (d) => {
+      const m = /^tz:([A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2})(?::([01]\d|2[0-3])([0-5]\d))?$/.exec(d);
+      return m ? { zone: m[1]!, ...(m[2] ? { hour: `${m[2]}:${m[3]}` } : {}) } : undefined;
+    },
+  }],
+});
+
 /** One card of a note: `nc:<e|d|D|k>:<card>` — correct it, ask to delete it, delete it (the owner's), keep it. */
 export type NoteCardTap = { kind: 'edit' | 'deleteAsk' | 'delete' | 'keep'; card: number };
 const NOTE_CARD_LETTER = { edit: 'e', deleteAsk: 'd', delete: 'D', keep: 'k' } as const;
@@ -459,6 +477,23 @@ const noteCard = kind<NoteCardTap>({
   }],
 });
 
+/** The one-tap answer to a reminder proposed from words: `rw:s:0900` sets it at 09:00, `rw:n` declines. */
+export type ReminderTap = { set: true; hour: string } | { set: false };
+const reminderWish = kind<ReminderTap>({
+  name: 'recordatorio propuesto',
+  role: 'owner',
+  wires: [{
+    version: 1,
+    prefix: 'rw',
+    format: (t) => (t.set ? `rw:s:${t.hour.replace(':', '')}` : 'rw:n'),
+    parse: (d) => {
+      if (d === 'rw:n') return { set: false };
+      const m = /^rw:s:([01]\d|2[0-3])([0-5]\d)$/.exec(d);
+      return m ? { set: true, hour: `${m[1]}:${m[2]}` } : undefined;
+    },
+  }],
+});
+
 /** «Leer de nuevo» (issue 43 §7, bot/reread.ts): `rl:<r|s|d>:<key>` reads a document again, saves, leaves it; `rl:<k|b>:<key>:<card>` keeps or deletes a card to review. */
 export type RereadTap = { kind: 'leer' | 'guardar' | 'descartar'; key: string } | { kind: 'conservar' | 'borrar'; key: string; card: number };
 const REREAD_CODES = { leer: 'r', guardar: 's', descartar: 'd', conservar: 'k', borrar: 'b' } as const;
@@ -474,6 +509,8 @@ const reread = kind<RereadTap>({ name: 'leer de nuevo', role: 'owner', wires: [{
 export const CALLBACKS = {
   approval, noReason, quick, wav, paste, busy, closing, importMaterial, course, reroute, voice, cardProposal, review, erase, classStudent, start, quiz, passageCards,
   note, noteCard,
+  // issue 46: the student's clock and the reminder asked in words
+  zone, reminderWish,
   reread, // «Leer de nuevo» (issue 43 §7)
 } as const;
 

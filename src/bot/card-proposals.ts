@@ -5,12 +5,13 @@
  * the week rules). The batch is on disk (tools/cards/proposals.ts) and every button carries its
  * key, so after a restart the same buttons and the same pending rewrite still work.
  */
+import { fitMessage } from '../lib/message-pack.js';
 import { Composer, type Api, type Context } from 'grammy';
 import type { InlineKeyboardMarkup, Message } from 'grammy/types';
 import type { NotesStore } from '../store/index.js';
 import { countsOf, keptCards, type CardBatch, type CardProposals } from '../tools/cards/proposals.js';
 import { CARD_MARKS, editProblem, PROPOSAL } from '../strings/cards.js';
-import { TELEGRAM_TEXT_MAX, truncate } from './format.js';
+import { truncate } from './format.js';
 import { CALLBACKS } from './callbacks.js';
 import { logEditFailure } from './telegram-errors.js';
 
@@ -38,7 +39,7 @@ export function proposalText(b: CardBatch, topics: ReadonlyMap<number, string>):
     lastNote = c.id_nota;
     lines.push(PROPOSAL.card(i + 1, CARD_MARKS[c.estado], truncate(c.pregunta, SHOWN_QUESTION), truncate(c.respuesta, SHOWN_ANSWER)));
   });
-  return truncate(lines.join('\n'), TELEGRAM_TEXT_MAX);
+  return fitMessage(lines.join('\n'));
 }
 
 export interface CardProposalsBotDeps {

@@ -8,6 +8,7 @@
  * joins later gets the published course at join. Each student's course lives in their own folder:
  * nothing crosses between students.
  */
+import { sendLong } from './reply-long.js';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Api } from 'grammy';
@@ -46,7 +47,7 @@ async function giveTo(deps: ClassCourseDeps, userId: number, published: Course):
   }
   if (courseHash(own) === courseHash(published)) return 'same';
   const offer = await offerPublished(createCourseProposals(dir), own, published);
-  await api.sendMessage(userId, T.newVersion(published.titulo, published.semanas), { reply_markup: offer.markup });
+  await sendLong(api, userId, T.newVersion(published.titulo, published.semanas), offer.markup);
   return 'asked';
 }
 

@@ -10,6 +10,7 @@
  * (teacher) and `/retirar_voz`. «Borra mis datos» is each person's own (bot/erase.ts), done here by
  * `UserContexts.erase`: their parts closed, then their folder emptied and a new audit chain started.
  */
+import { studentsMessages, type StudentRow } from './class-lists.js';
 import { rm } from 'node:fs/promises';
 import { Composer, type Api, type Context } from 'grammy';
 import type { Config } from '../config.js';
@@ -44,6 +45,8 @@ export interface UserContextsOptions {
   config: Config;
   /** The wall clock each person's review reminder reads (default the real one). */
   clock?: () => Date;
+  /** The time zone each person's browser told the local chat page, by their id (student-clock.ts). */
+  browserZone?: (userId: number) => string | undefined;
   teacherId: number;
   openUser: OpenUser;
   /** The Bot API client one person's detached work (runs, approvals, reminders) sends with. */
@@ -104,6 +107,7 @@ export class UserContexts {
       ...(this.opts.transcriber ? { transcriber: this.opts.transcriber } : {}),
       erase: (by) => this.erase(userId, by),
       ...(this.opts.clock ? { clock: this.opts.clock } : {}),
+      ...(this.opts.browserZone ? { browserZone: () => this.opts.browserZone!(userId) } : {}),
       ...(this.opts.statusEditIntervalMs !== undefined ? { statusEditIntervalMs: this.opts.statusEditIntervalMs } : {}),
     });
   }
@@ -272,14 +276,13 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
   c.command(anyCase('alumnos'), async (ctx) => {
     const students = await roster.students();
     if (students.length === 0) return void (await ctx.reply(S.studentsEmpty()));
-    const lines: string[] = [S.studentsHeader(students.length, o.config.limits.monthlyBudgetUsd)];
+    const rows: StudentRow[] = [];
     for (const s of students) {
       const spent = await monthSpendUsd(o.config.dataDir, s.id, o.config.prices).catch((e: unknown) => { o.log(`no se pudo leer el gasto de ${s.id}`, e); return undefined; });
-      lines.push(S.studentLine(s.name, spent));
+      rows.push({ id: s.id, name: s.name, spent });
     }
-    await ctx.reply(lines.join('\n'), {
-      reply_markup: { inline_keyboard: students.map((s) => [{ text: BUTTONS.removeStudent(s.name), callback_data: CALLBACKS.classStudent.format({ action: 'quitar', student: s.id }) }]) },
-    });
+    // A class of any size: at most 100 students (and their buttons) a message.
+    for (const m of studentsMessages(rows, o.config.limits.monthlyBudgetUsd)) await ctx.reply(m.text, { reply_markup: m.reply_markup });
   });
 
   c.command(anyCase('retirar_voz'), async (ctx) => {

@@ -11,6 +11,7 @@
  * Applying a change: the notes' and cards' weeks are rewritten first (later weeks one down after a
  * removal), then `curso.json`, then the record is marked done.
  */
+import { replyLong } from './reply-long.js';
 import { Composer, type Context } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { CardDeck, Notebook, NotesStore } from '../store/types.js';
@@ -68,14 +69,14 @@ export function createCourseChat(deps: CourseChatDeps) {
   const show = async (ctx: Context) => {
     const own = await nb.course.read();
     const c = own ?? (await course());
-    await ctx.reply(T.show(c.titulo, c.semanas, own === null));
+    await replyLong(ctx, T.show(c.titulo, c.semanas, own === null));
   };
 
   /** A syllabus as a proposal (on disk first); `guessed` adds the correction button. */
   const proposeSyllabus = async (ctx: Context, parsed: ReadCourse, text: string, guessed: boolean) => {
     const dudas = parsed.dudas ?? [];
     const p = await proposals.create({ tipo: 'temario', curso: toCourse(parsed), base: courseHash(await course()), texto: text, ...(dudas.length > 0 ? { dudas } : {}) });
-    await ctx.reply(T.proposal(p.curso.titulo, p.curso.semanas, dudas), { reply_markup: proposalKeyboard(p.clave, guessed) });
+    await replyLong(ctx, T.proposal(p.curso.titulo, p.curso.semanas, dudas), proposalKeyboard(p.clave, guessed));
   };
 
   /**
@@ -263,7 +264,7 @@ export function createCourseChat(deps: CourseChatDeps) {
     const changed = await proposals.update(key, (r) => ({ ...r, dudas: (r.dudas ?? []).filter((d) => d.semana !== n), curso: { ...r.curso, semanas: r.curso.semanas.map((w) => (w.numero === n ? { ...w, titulo: title, terminos: keyTermsOfTitle(title) } : w)) } }));
     if (!changed) return void (await ctx.reply(T.proposalGone()));
     if (replied) await ctx.api.editMessageReplyMarkup(ctx.chat.id, replied.message_id, { reply_markup: noKeyboard() }).catch(() => undefined);
-    await ctx.reply(`${T.changed(n)}\n\n${T.proposal(changed.curso.titulo, changed.curso.semanas, changed.dudas ?? [])}`, { reply_markup: proposalKeyboard(changed.clave, false) });
+    await replyLong(ctx, `${T.changed(n)}\n\n${T.proposal(changed.curso.titulo, changed.curso.semanas, changed.dudas ?? [])}`, proposalKeyboard(changed.clave, false));
   });
 
   composer.callbackQuery(CALLBACKS.course.trigger, async (ctx) => {

@@ -10,6 +10,7 @@ import { callInWords, toolInWords } from '../strings/tools.js';
 import { ownerReason, plainWords } from '../strings/agent.js';
 import { S } from '../strings/chat.js';
 import { MESSAGE_MAX_CHARS } from '../lib/paste-parts.js';
+import { fitMessage, splitMessage } from '../lib/message-pack.js';
 import { chatActionOf, toolRole } from '../tools/stages/catalogue.js';
 import type { CallOutcome } from '../agent/types.js';
 
@@ -69,7 +70,7 @@ export function approvalText(pending: ApprovalShown, opts: { timeoutS: number; c
   if (opts.lastNo) lines.push(S.approvalLastNo(opts.lastNo));
   lines.push(...problemLines(p.problems ?? []));
   lines.push('', approvalFooter(opts.timeoutS));
-  return truncate(lines.join('\n'), TELEGRAM_TEXT_MAX);
+  return fitMessage(lines.join('\n'));
 }
 
 /** The approval's last line while it waits: what happens without an answer. */
@@ -168,7 +169,7 @@ export function renderProgress(header: string, tasks: readonly TaskView[], elaps
     if (header.startsWith(S.progressRunningMark) && waiting.length === 0) lines.push(S.progressNoTasks);
     for (const w of waiting) lines.push(S.progressWaitingFor(w));
     if (note) lines.push(note);
-    return truncate(lines.join('\n'), TELEGRAM_TEXT_MAX);
+    return fitMessage(lines.join('\n'));
   }
   for (const t of tasks) lines.push(`${MARKS[t.state]} ${t.label}${t.attempt > 1 && t.state === 'en_curso' ? ` (intento ${t.attempt})` : ''}`);
   for (const w of waiting) lines.push(S.progressWaitingFor(w));
@@ -184,7 +185,7 @@ export function renderProgress(header: string, tasks: readonly TaskView[], elaps
     if (extra.etaAfterAnswerS !== undefined && waiting.length > 0) lines.push(S.progressEtaAfterAnswer(Math.max(1, Math.round(extra.etaAfterAnswerS))));
   }
   if (note) lines.push(note);
-  return truncate(lines.join('\n'), TELEGRAM_TEXT_MAX);
+  return fitMessage(lines.join('\n'));
 }
 
 // ── the run's last state ────────────────────────────────────────────────────────────────────
@@ -269,23 +270,11 @@ export function truncate(text: string, max: number): string {
 }
 
 /**
- * Splits a long text into chunks of at most `max` characters, preferring paragraph, then line,
- * then word boundaries, so a report never fails on Telegram's 4096 limit.
+ * Splits a long text into messages Telegram accepts (lib/message-pack.ts, the one rule), preferring
+ * paragraph, then line, then word boundaries, so a report never fails on Telegram's 4096 limit.
  */
 export function splitText(text: string, max = TELEGRAM_TEXT_MAX): string[] {
-  const out: string[] = [];
-  let rest = text.trim();
-  while (Array.from(rest).length > max) {
-    const head = Array.from(rest).slice(0, max).join('');
-    let cut = head.lastIndexOf('\n\n');
-    if (cut < max / 2) cut = head.lastIndexOf('\n');
-    if (cut < max / 2) cut = head.lastIndexOf(' ');
-    if (cut < max / 2) cut = head.length;
-    out.push(head.slice(0, cut).trimEnd());
-    rest = rest.slice(cut).trimStart();
-  }
-  if (rest.length > 0) out.push(rest);
-  return out;
+  return splitMessage(text, max);
 }
 
 /**

@@ -82,6 +82,11 @@ export interface CreateBotOptions {
   transcriber?: Transcriber;
   /** How often kept voice memos are looked at again while no engine answers (default VOICE_WATCH_MS). */
   voiceWatchMs?: number;
+  /**
+   * The local chat page: the time zone each person's browser told it (webchat `timeZoneOf`), by
+   * their id. Telegram tells no zone; there the first reminder asks it (student-clock.ts).
+   */
+  browserZone?: (userId: number) => string | undefined;
   /** The runs' record of stage durations (the toolbox's), for the progress's ETA; default read from the data dir. */
   durations?: Pick<DurationRecord, 'estimateOf'>;
 }
@@ -150,14 +155,14 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
       api.config.use(owners.recorder(userId));
       return api;
     };
-    const users = new UserContexts({ config, teacherId, openUser: opts.openUser, apiFor, isMember, media, log, transcriber, ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.statusEditIntervalMs !== undefined ? { statusEditIntervalMs: opts.statusEditIntervalMs } : {}) });
+    const users = new UserContexts({ config, teacherId, openUser: opts.openUser, apiFor, isMember, media, log, transcriber, ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.browserZone ? { browserZone: opts.browserZone } : {}), ...(opts.statusEditIntervalMs !== undefined ? { statusEditIntervalMs: opts.statusEditIntervalMs } : {}) });
     owner = await users.get(teacherId);
     klass = { users, roster, teacherId };
     bot.use(classComposer({ config, roster, users, teacherId, isMember, owners, apiFor, log, ...(opts.inviteLink ? { inviteLink: opts.inviteLink } : {}) }));
   } else {
     if (!opts.service || !opts.notebook) throw new Error('createBot needs `service` and `notebook` outside class mode');
     const durations = opts.durations ?? openDurationRecord(config.dataDir);
-    owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, durations, api: bot.api, allowedUserIds, audience: 'dueño', media, log, transcriber, ...(opts.voiceWatchMs !== undefined ? { voiceWatchMs: opts.voiceWatchMs } : {}), ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.runClock ? { runClock: opts.runClock } : {}), ...(opts.statusEditIntervalMs !== undefined ? { statusEditIntervalMs: opts.statusEditIntervalMs } : {}) });
+    owner = await createOwnerParts({ config, service: opts.service, notebook: opts.notebook, durations, api: bot.api, allowedUserIds, audience: 'dueño', media, log, transcriber, ...(opts.browserZone && allowedUserIds[0] !== undefined ? { browserZone: () => opts.browserZone!(allowedUserIds[0]!) } : {}), ...(opts.voiceWatchMs !== undefined ? { voiceWatchMs: opts.voiceWatchMs } : {}), ...(opts.clock ? { clock: opts.clock } : {}), ...(opts.runClock ? { runClock: opts.runClock } : {}), ...(opts.statusEditIntervalMs !== undefined ? { statusEditIntervalMs: opts.statusEditIntervalMs } : {}) });
     bot.use(gateComposer(singleOwnerPolicy(allowedUserIds, new MessageOwners())));
     bot.use(owner.composer);
   }

@@ -12,6 +12,7 @@ import { Composer, type Context } from 'grammy';
 import { intentOf, questionFor } from '../agent/intent.js';
 import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
 import type { Explain } from '../agent/explain.js';
+import type { ReminderSlots } from '../agent/nlu/reminder.js';
 import { classWeeks, hasWeek, weekForNewNote, type Course } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { BotNotebook } from './command-kit.js';
@@ -25,7 +26,7 @@ import { busyKeyboard, noKeyboard, pasteKeyboard, quickKeyboard, type QuickActio
 import { askErase } from './erase.js';
 import { answerEmptyWeek } from './empty-week.js';
 import { PASTE_FULL_PART, PasteBox, pasteLength, pasteText, type Paste } from './paste.js';
-import type { RunManager } from './runs.js';
+import type { RunManager, StartResult } from './runs.js';
 import type { ReviewWishes } from './review.js';
 import { notesQuestion, PassageAnswers, type NotesQuestion } from './passage-answer.js';
 import { PASSAGES } from '../strings/passages.js';
@@ -59,6 +60,8 @@ export interface IntakeDeps {
   wishes?: ReviewWishes;
   /** What «borra la nota 29» or «mis notas de la semana 5» does: that note, or that week's list (notes-chat.ts). */
   notes?: (ctx: Context, wish: Extract<Understood, { intent: 'nota' }>) => Promise<void>;
+  /** What «recuérdame repasar cada día a las 9» starts: the reminder's one-tap proposal (reminder-wish.ts). */
+  reminder?: (ctx: Context, slots: ReminderSlots) => Promise<void>;
   /** What «hazme un test de la semana 5» starts: the quiz itself (quiz.ts). */
   quiz?: (ctx: Context, words: { semana?: number; tema?: string; preguntas?: number }) => Promise<void>;
   /** With a model configured: a short explanation of a question from the passages found, citing them (agent/explain.ts). */
@@ -72,6 +75,11 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
   const c = new Composer<Context>();
   const lastWeeks = new LastWeeks();
   const passages = new PassageAnswers();
+  /**
+   * A request that found another run going, by chat: discarding that run (its busy button) starts
+   * this one — «I need week 4» is not typed again (issue 46, item 4). In this process only.
+   */
+  const afterBusy = new Map<number, { text: string; week: number | undefined }>();
   /** Starts the work `text` asks for (`u`: its reading, when the message was read already). */
   const start = async (ctx: Context, text: string, week: number | undefined, u?: Understood) => {
     if (week !== undefined) {
@@ -81,7 +89,8 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       const plan = intentOf(u ?? understand(text, course, new Date(), deps.timeZone), text, course);
       if (plan.kind === 'plan' && plan.week !== undefined && await answerEmptyWeek(ctx, deps.notebook.notes, course, plan.week, plan.actions)) return;
     }
-    await startRun(ctx, deps.runs, text);
+    const result = await startRun(ctx, deps.runs, text);
+    if (result.kind === 'busy') afterBusy.set(ctx.chat!.id, { text, week });
   };
 
   c.on('message:text', async (ctx) => {
@@ -121,8 +130,8 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'gracias': return void (await ctx.reply(S.thanks()));
       case 'charla': return void (await ctx.reply(S.smallTalk()));
       case 'orden': return void (await deps.commands[u.nombre](ctx));
-      // Understood, not yet done from a sentence: the command that does it (issue 28 wires them).
-      case 'recordatorio': return void (await ctx.reply(S.notYet(u.intent, u)));
+      // Understood means done: the reminder proposed with one button (reminder-wish.ts).
+      case 'recordatorio': return void (await (deps.reminder ? deps.reminder(ctx, u) : ctx.reply(S.notYet(u.intent, u))));
       case 'curso': if (deps.courseChat) return void (await deps.courseChat.edit(ctx, u)); return void (await ctx.reply(S.notYet(u.intent)));
       case 'borrar_datos': return void (await askErase(ctx));
       // One note («borra la nota 29»: that note only, after its own question) or a week's notes.
@@ -166,6 +175,13 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       deps.runs.cancel(chatId!);
       await ctx.answerCallbackQuery({ text: S.cancelling() });
       if (msg) await ctx.editMessageText(S.cancelling(), { reply_markup: noKeyboard() }).catch(() => undefined);
+      // The request that found it going starts once it has closed: understood means done.
+      const next = afterBusy.get(chatId!);
+      afterBusy.delete(chatId!);
+      if (next) {
+        await deps.runs.idle();
+        if (!deps.runs.current(chatId!)) await start(ctx, next.text, next.week);
+      }
       return;
     }
     await ctx.answerCallbackQuery({ text: S.keptRun(run.text) });
@@ -311,11 +327,14 @@ async function askBack(ctx: Context, u: Extract<Understood, { intent: 'ambiguo' 
   await ctx.reply(question, { reply_markup: quickKeyboard(action, weeks, u.quiere === undefined) });
 }
 
-async function startRun(ctx: Context, runs: RunManager, text: string): Promise<void> {
+async function startRun(ctx: Context, runs: RunManager, text: string): Promise<StartResult> {
   const chat = ctx.chat!;
   const messageId = ctx.message?.message_id;
   const result = await runs.start({ chatId: chat.id, ownerId: ctx.from!.id, ownerName: personaOf(ctx.from!).nombre, group: chat.type !== 'private', mode: 'agente', text, ...(messageId !== undefined ? { messageId } : {}) });
-  await replyToStart(ctx, result);
+  // Busy: the question names the new request, which the discard button starts (intakeComposer).
+  if (result.kind === 'busy') await ctx.reply(S.busyThen(result.text, result.elapsedS, text), { reply_markup: busyKeyboard(result.runId) });
+  else await replyToStart(ctx, result);
+  return result;
 }
 
 /** What a message of its own is, while a no waits for its reason: intents that ask for something. */

@@ -31,6 +31,8 @@ import { createRereads } from '../tools/material/reread.js';
 import { createRereadBot } from './reread.js';
 import { createTesseractOcr } from '../tools/material/ocr.js';
 import { Reminders, remindersComposer } from './reminders.js';
+import { createReminderWish } from './reminder-wish.js';
+import { createStudentClock } from './student-clock.js';
 import { reviewComposer } from './review.js';
 import { quizComposer } from './quiz.js';
 import { createQuizService, type QuizService } from '../tools/quiz/service.js';
@@ -69,6 +71,8 @@ export interface OwnerOptions {
   transcriber?: Transcriber;
   /** How often kept voice memos are looked at again (default VOICE_WATCH_MS). */
   voiceWatchMs?: number;
+  /** The time zone this person's browser told the local chat page, if it did (student-clock.ts). */
+  browserZone?: () => string | undefined;
 }
 
 /** One owner's bot parts: the Composer answers their updates; `start`/`stop` run their timers and runs. */
@@ -95,12 +99,13 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   /** The owner's course as it is now (the CLI may replace it while the bot runs): read at each use. */
   const course = () => readCourse(notebook);
   const lastReason = async (tool: string, args: Readonly<Record<string, unknown>>) => (await notebook.reasons.last(tool, args))?.motivo;
-  const registry = new ApprovalRegistry({ state, api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log, course, lastReason });
+  const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, ...config.review });
+  const clock = createStudentClock({ review, defaultZone: config.review.timeZone, ...(opts.browserZone ? { browserZone: opts.browserZone } : {}) });
+  const registry = new ApprovalRegistry({ state, api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log, course, lastReason, timeZone: () => clock.zone() });
   const charts = new RunCharts(config.dataDir);
   const cards = async (ids: readonly number[]) => (await notebook.cards.list()).filter((c) => ids.includes(c.id));
-  const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, ...config.review });
   const reminders = new Reminders({
-    review, api, defaultHour: config.review.reminderHour, timeZone: config.review.timeZone, defaultChat: allowedUserIds[0], log,
+    review, api, defaultHour: config.review.reminderHour, timeZone: config.review.timeZone, clock, defaultChat: allowedUserIds[0], log,
   });
   const cardProposals = createCardProposals({ dataDir: config.dataDir, notes: notebook.notes, cards: notebook.cards, audit: notebook.audit });
   const proposed = cardProposalsBot({ proposals: cardProposals, notes: notebook.notes, log });
@@ -130,7 +135,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(eraseComposer({ erase, log }));
   c.use(approvalsComposer(runs));
   c.use(proposed.composer);
-  const reviewing = reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, log });
+  const reviewing = reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, zone: () => clock.zone(), log });
   c.use(reviewing);
   const quizzes = createQuizService({
     dataDir: config.dataDir, notes: notebook.notes, cards: notebook.cards, review,
@@ -138,7 +143,9 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   });
   const quiz = quizComposer({ quizzes, course, review: reviewing.wishes.repaso, log });
   c.use(quiz);
-  c.use(remindersComposer(reminders, review, config.review.timeZone));
+  const reminderWish = createReminderWish({ review, clock, log });
+  c.use(remindersComposer(reminders, review, reminderWish.askZoneOnce));
+  c.use(reminderWish.composer);
   const gpuStatus = opts.service.gpuStatus?.bind(opts.service);
   // The notes one by one (notes-chat.ts): before the intake, so a reply to a correction's question is taken here.
   const notesChat = createNotesChat({ notebook, dataDir: config.dataDir, log });
@@ -165,7 +172,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   let watchingVoice: { stop(): Promise<void> } | undefined;
   const classify = modelReaderFor(config, notebook.usage, log);
   const explain = explainerFor(config, notebook.usage, log);
-  c.use(intakeComposer({ runs, notebook, commands, notes: notesChat.fromWords, wishes: reviewing.wishes, quiz: quiz.ask, courseChat, route: router.text, pasteAsMaterial: router.pasted, reread: rereads.ask, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}), ...(explain ? { explain } : {}) }));
+  c.use(intakeComposer({ runs, notebook, commands, notes: notesChat.fromWords, wishes: reviewing.wishes, reminder: reminderWish.wish, quiz: quiz.ask, courseChat, route: router.text, pasteAsMaterial: router.pasted, reread: rereads.ask, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}), ...(explain ? { explain } : {}) }));
 
   return {
     dataDir: config.dataDir,

@@ -12,6 +12,7 @@ import { localDay } from '../tools/review/service.js';
 import { anyCase } from './command-kit.js';
 import { startKeyboard } from './review-keyboards.js';
 import { RS } from '../strings/review.js';
+import type { StudentClock } from './student-clock.js';
 
 /** How often the running bot looks at the clock. */
 export const REMINDER_TICK_MS = 60_000;
@@ -22,6 +23,8 @@ export interface ReminderDeps {
   /** REPASO_HORA, if set. */
   defaultHour?: string;
   timeZone: string;
+  /** The student's clock (student-clock.ts): their own zone wins over `timeZone`. */
+  clock?: StudentClock;
   /** Where to send it when the owner never chose a chat (the first allowed user's private chat). */
   defaultChat?: number;
   log: (message: string, error?: unknown) => void;
@@ -44,12 +47,18 @@ export class Reminders {
     return s.hora === undefined ? (this.deps.defaultHour ?? null) : s.hora;
   }
 
+  /** The zone the hour is in: the student's, else the configured one. */
+  zone(): Promise<string> {
+    return this.deps.clock?.zone() ?? Promise.resolve(this.deps.timeZone);
+  }
+
   /** Sends today's reminder if it is due at `now`; says why not otherwise. */
   async tick(now: Date): Promise<TickResult> {
     const hour = await this.hour();
     if (hour === null) return 'off';
-    if (localHourMinute(now, this.deps.timeZone) < hour) return 'early';
-    const day = localDay(now, this.deps.timeZone);
+    const zone = await this.zone();
+    if (localHourMinute(now, zone) < hour) return 'early';
+    const day = localDay(now, zone);
     if ((await this.deps.review.reminder()).ultimo_dia === day) return 'already';
     const chat = (await this.deps.review.reminder()).chat ?? this.deps.defaultChat;
     if (chat === undefined) return 'no-chat';
@@ -74,11 +83,11 @@ export class Reminders {
 }
 
 /** /recordatorios [HH:MM | no]: shows, sets or turns off the daily reminder (kept in the store). */
-export function remindersComposer(reminders: Reminders, review: ReviewService, timeZone: string): Composer<Context> {
+export function remindersComposer(reminders: Reminders, review: ReviewService, askZoneOnce?: (ctx: Context, hour: string, said: boolean) => Promise<boolean>): Composer<Context> {
   const c = new Composer<Context>();
   c.command(anyCase('recordatorios'), async (ctx) => {
     const arg = ctx.match.trim().toLowerCase();
-    if (arg === '') return void (await ctx.reply(RS.reminderStatus(await reminders.hour(), timeZone)));
+    if (arg === '') return void (await ctx.reply(RS.reminderStatus(await reminders.hour(), await reminders.zone())));
     if (['no', 'off', 'ninguno', 'desactivar'].includes(arg)) {
       await review.setReminder({ hora: null, chat: ctx.chat.id });
       return void (await ctx.reply(RS.reminderOff()));
@@ -87,7 +96,9 @@ export function remindersComposer(reminders: Reminders, review: ReviewService, t
     const hm = hour ? `${hour[1]!.padStart(2, '0')}:${hour[2] ?? '00'}` : '';
     if (!HOUR_PATTERN.test(hm)) return void (await ctx.reply(RS.reminderUsage()));
     await review.setReminder({ hora: hm, chat: ctx.chat.id });
-    await ctx.reply(RS.reminderOn(hm, timeZone));
+    await ctx.reply(RS.reminderOn(hm, await reminders.zone()));
+    // On Telegram the first reminder asks the student's zone once; the answer keeps this hour in it.
+    await askZoneOnce?.(ctx, hm, true);
   });
   return c;
 }

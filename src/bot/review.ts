@@ -33,6 +33,8 @@ export interface ReviewDeps {
   /** The owner's course: the exported package's deck and its week subdecks. */
   course?: () => Promise<Course>;
   timeZone: string;
+  /** The student's own zone (student-clock.ts), read at each update: «vuelven hoy a las 20:00» on their clock. */
+  zone?: () => Promise<string>;
   now?: () => Date;
   log: (message: string, error?: unknown) => void;
 }
@@ -42,8 +44,14 @@ export interface ReviewWishes { repaso: (ctx: Context) => Promise<void>; exporta
 
 export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: ReviewWishes } {
   const now = deps.now ?? (() => new Date());
-  const when = (d: Date | undefined) => (d ? whenLabel(d, now(), deps.timeZone) : undefined);
+  let zone = deps.timeZone;
+  const when = (d: Date | undefined) => (d ? whenLabel(d, now(), zone) : undefined);
   const c = new Composer<Context>();
+  // Every update passes here before the review's answers (and the wishes intake starts): the zone is the student's now.
+  c.use(async (_ctx, next) => {
+    if (deps.zone) zone = await deps.zone().catch(() => deps.timeZone);
+    await next();
+  });
 
   const questionText = (d: DueCard) => `${RS.cardHeader(d.card.id, d.card.semana, d.card.id_nota)}\n\n${d.card.pregunta}`;
   const canUndo = async (chat: number) => ((await deps.review.session(chat))?.respuestas.length ?? 0) > 0;

@@ -10,7 +10,7 @@ import type { RunOutcome } from '../agent/types.js';
 import { S } from '../strings/chat.js';
 import type { ActiveRun } from './active-run.js';
 import type { ApprovalRegistry } from './approvals.js';
-import { truncate, TELEGRAM_TEXT_MAX } from './format.js';
+import { fitMessage } from '../lib/message-pack.js';
 import type { BotStateFile } from './state.js';
 
 /** What showing a pause needs of the RunManager (bot/runs.ts). */
@@ -61,7 +61,7 @@ export async function showQuestionBack(ctx: InterruptionContext, run: ActiveRun,
   if (run.facts.question?.turn !== turn || !shown) {
     await ctx.report(run, { kind: 'asked', turn });
     await ctx.state.update(() => { record.question = { turn }; });
-    const sent = await ctx.api.sendMessage(record.chatId, truncate(outcome.question ?? outcome.report, TELEGRAM_TEXT_MAX));
+    const sent = await ctx.api.sendMessage(record.chatId, fitMessage(outcome.question ?? outcome.report));
     await ctx.state.update(() => { record.question = { turn, messageId: sent.message_id }; });
   }
   await beginWait(ctx, run);

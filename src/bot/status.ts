@@ -4,8 +4,8 @@
  * budget. Whoever knows more about a task (its ETA, its place in the queue) adds it to `StatusTask`
  * and to `S.statusTask`; nothing here reads wording back.
  */
+import { fitMessage } from '../lib/message-pack.js';
 import type { TaskState } from './format.js';
-import { TELEGRAM_TEXT_MAX, truncate } from './format.js';
 import { toolInWords } from '../strings/tools.js';
 import { S } from '../strings/chat.js';
 
@@ -50,5 +50,5 @@ export function renderStatus(view: StatusView): string {
   }
   lines.push(S.statusApprovals(view.pending.length), ...view.pending.map((p) => `• ${toolInWords(p.tool)}`));
   if (view.budget) lines.push(S.statusBudget(view.budget.spent, view.budget.limit));
-  return truncate(lines.join('\n'), TELEGRAM_TEXT_MAX);
+  return fitMessage(lines.join('\n'));
 }

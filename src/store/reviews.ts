@@ -73,6 +73,11 @@ export interface ReminderSettings {
   ultimo_dia?: string;
   /** Chat that receives it (the owner's last chat with the bot). */
   chat?: number;
+  /**
+   * The student's own time zone (IANA), chosen in the chat: the hour above is in it, and times the
+   * bot shows are. Absent: the zone the local page's browser tells, else the configured one.
+   */
+  zona?: string;
 }
 
 export interface ReviewState {

@@ -126,6 +126,9 @@ export const S = Object.freeze({
 
   busy: (text: string, elapsedS: number) =>
     `Todavía tengo a medias «${text}» (lo empecé hace ${elapsedS} s). ¿Sigo con ese, o lo descarto? Si lo descartas (también con /cancelar), lo ya hecho se conserva y luego me pides lo nuevo.`,
+  /** A request that found another run going: discarding that one starts this one, nothing to type again. */
+  busyThen: (text: string, elapsedS: number, next: string) =>
+    `Todavía tengo a medias «${text}» (lo empecé hace ${elapsedS} s). ¿Sigo con ese, o lo descarto? Si lo descartas con el botón, lo ya hecho se conserva y empiezo «${next}» (con /cancelar solo lo paro).`,
   keptRun: (text: string) => `▶️ Sigo con «${text}».`,
   budgetSpent: (spent: number, budget: number) =>
     `El presupuesto de este mes está agotado (${usd(spent)} de ${usd(budget)}), así que no empiezo trabajos con el modelo. /semana N sigue funcionando porque no cuesta nada. Si necesitas más, el presupuesto del mes lo sube quien pone en marcha el bot (si eres tú, la guía de instalación explica cómo).`,

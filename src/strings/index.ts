@@ -20,6 +20,7 @@
  * - `passages` — the answer to a question about the material: the passages quoted, with their source.
  * - `explicar` — what the model reads when it may explain such an answer from those passages alone.
  * - `notes`   — the notes and their cards one by one: the list, a note whole, moving, correcting, deleting.
+ * - `clock`   — the student's time zone and the reminder asked for in words.
  * - `reread` — «leer de nuevo»: a document read again, the notes it changes and the cards to review.
  *
  * This folder is the lowest layer: it imports only types from below (store, tools' contract) and
@@ -44,4 +45,5 @@ export * as entender from './entender.js';
 export * as passages from './passages.js';
 export * as explicar from './explicar.js';
 export * as notes from './notes.js';
+export * as clock from './clock.js';
 export * as reread from './reread.js';

@@ -3,6 +3,7 @@
  */
 import type { Card, Grade } from '../store/index.js';
 import { count } from './count.js';
+import { inZone } from './clock.js';
 import { packMessages, type PackedMessage } from '../lib/message-pack.js';
 
 export const GRADE_LABELS: Readonly<Record<Grade, string>> = Object.freeze({ 1: 'Otra vez', 2: 'Difícil', 3: 'Bien', 4: 'Fácil' });
@@ -25,12 +26,11 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * A time zone in words: «hora de Madrid» for `Europe/Madrid`, «hora de Buenos Aires» for
- * `America/Argentina/Buenos_Aires`, «hora universal» for UTC — never the zone's code.
+ * `America/Argentina/Buenos_Aires` — never the zone's code; UTC-like zones are no place, and are
+ * not named at all (the student never reads «hora universal»).
  */
 export function zoneLabel(zone: string): string {
-  if (/^(Etc\/)?(UTC|GMT|UCT|Zulu|Universal)([+-]0)?$/i.test(zone)) return 'hora universal';
-  const city = zone.split('/').at(-1)!.replace(/_/g, ' ');
-  return `hora de ${city}`;
+  return inZone(zone).replace(/^ \((.*)\)$/, '$1');
 }
 
 export const RS = Object.freeze({
@@ -102,12 +102,12 @@ export const RS = Object.freeze({
   exportFailed: () => 'No pude preparar el archivo para Anki; tu mazo no ha cambiado. Inténtalo de nuevo en un momento.',
 
   reminder: (n: number) => `🔔 Tienes ${n} ${n === 1 ? 'tarjeta' : 'tarjetas'} para hoy.`,
-  reminderOn: (hour: string, zone: string) => `🔔 Te recordaré tus repasos cada día a las ${hour} (${zoneLabel(zone)}), solo si tienes tarjetas pendientes.`,
+  reminderOn: (hour: string, zone: string) => `🔔 Te recordaré tus repasos cada día a las ${hour}${inZone(zone)}, solo si tienes tarjetas pendientes.`,
   /** Said once they were just turned off (`/recordatorios no`). */
   reminderOff: () => '🔕 Hecho: ya no te recordaré los repasos. Para volver a tenerlos, escribe /recordatorios con tu hora, por ejemplo /recordatorios 20:00.',
   /** `/recordatorios` alone: the state as it is — it changes nothing, so it never sounds like it did. */
   reminderStatus: (hour: string | null, zone: string) =>
-    hour ? `🔔 Recordatorio diario a las ${hour} (${zoneLabel(zone)}). Cámbialo con /recordatorios 21:30 o desactívalo con /recordatorios no.`
+    hour ? `🔔 Recordatorio diario a las ${hour}${inZone(zone)}. Cámbialo con /recordatorios 21:30 o desactívalo con /recordatorios no.`
       : '🔕 Ahora no tienes recordatorio de repasos. Si quieres uno cada día, escribe /recordatorios con tu hora, por ejemplo /recordatorios 20:00.',
   reminderUsage: () => 'Indica una hora HH:MM, por ejemplo /recordatorios 20:00, o /recordatorios no para desactivarlos.',
 

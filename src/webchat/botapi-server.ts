@@ -255,6 +255,28 @@ export class EmbeddedBotApi {
     this.polls.vote(chatId, messageId, [option], from);
   }
 
+  /** Each person's time zone as their browser told it (page-routes.ts), by user id. */
+  readonly #zones = new Map<number, string>();
+
+  /**
+   * The browser of `userId` said its time zone (an IANA name, `Intl.DateTimeFormat().resolvedOptions()`):
+   * kept for the bot to read, which Telegram cannot tell it. A name the runtime does not know is ignored.
+   */
+  setTimeZone(userId: number, zone: string): void {
+    if (zone.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(zone)) return;
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    } catch {
+      return;
+    }
+    this.#zones.set(userId, zone);
+  }
+
+  /** The time zone `userId`'s browser told, if it did. */
+  timeZoneOf(userId: number = this.user.id): string | undefined {
+    return this.#zones.get(userId);
+  }
+
   /** Messages of a chat (default: the page's) in their current state: what the page shows. */
   history(chatId: number = this.chatId): Message[] {
     return this.state.history(chatId);

@@ -10,7 +10,7 @@ import { badRequest, intParam, stringParam, type BotParams } from './params.js';
 import type { PollClient, UpdateQueue } from './updates.js';
 
 /** Telegram's limits, in UTF-16 code units after entity parsing (bytes for callback data). */
-export const LIMITS = Object.freeze({ text: 4096, caption: 1024, callbackData: 64, callbackAnswer: 200 });
+export const LIMITS = Object.freeze({ text: 4096, caption: 1024, callbackData: 64, callbackAnswer: 200, inlineButtons: 100 });
 
 /** Chat actions Telegram accepts in `sendChatAction`. */
 export const CHAT_ACTIONS = ['typing', 'upload_photo', 'record_video', 'upload_video', 'record_voice', 'upload_voice',
@@ -53,6 +53,8 @@ export function inlineMarkup(p: BotParams): InlineKeyboardMarkup | undefined {
   const rows = (markup as { inline_keyboard?: unknown }).inline_keyboard;
   if (rows === undefined) return undefined;
   if (!Array.isArray(rows) || rows.some((r) => !Array.isArray(r))) throw badRequest('field "inline_keyboard" of the InlineKeyboardMarkup should be an Array of Arrays');
+  // Telegram refuses an inline keyboard of more than 100 buttons with this description.
+  if ((rows as unknown[][]).reduce((n, r) => n + r.length, 0) > LIMITS.inlineButtons) throw badRequest('reply markup is too long');
   for (const row of rows as unknown[][]) {
     for (const b of row) {
       const button = b as Partial<InlineKeyboardButton.CallbackButton & InlineKeyboardButton.UrlButton>;

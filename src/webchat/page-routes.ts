@@ -55,6 +55,9 @@ export class PageRoutes {
       if (path === '/events') {
         const persona = this.personaOf(url.searchParams.get('persona'));
         if (!persona) return sendText(res, 400, S.notFound);
+        // The browser's time zone, which Telegram never tells a bot: the student's clock (bot/student-clock.ts).
+        const zone = url.searchParams.get('zone');
+        if (zone) this.api.setTimeZone(persona.id, zone);
         return this.openStream(req, res, persona);
       }
       const file = /^\/files\/([A-Za-z0-9_-]+)$/.exec(path);

@@ -18,6 +18,7 @@ import { pageKeyboard, questionKeyboard, ratingKeyboard, removeKeyboard, startKe
 import { transcribeKeyboard } from '../../src/bot/voice.js';
 import { startKeyboard as firstMinuteKeyboard } from '../../src/bot/start-keyboards.js';
 import { passageKeyboard } from '../../src/bot/passage-answer.js';
+import { reminderKeyboard, zoneKeyboard } from '../../src/bot/reminder-wish.js';
 import type { CardBatch } from '../../src/tools/cards/proposals.js';
 
 type Tap<K extends CallbackKindName> = Parameters<(typeof CALLBACKS)[K]['format']>[0];
@@ -44,6 +45,8 @@ const SAMPLES: { [K in CallbackKindName]: Array<Tap<K>> } = {
   passageCards: [1, 123_456_789],
   note: [{ kind: 'page', page: 2, week: 0 }, { kind: 'page', page: 1, week: 60 }, { kind: 'open', note: 29 }, { kind: 'move', note: 29, week: 0 }, { kind: 'move', note: 123_456_789, week: 14 }, { kind: 'delete', note: 29 }, { kind: 'dropCards', note: 29 }, { kind: 'keepCards', note: 1 }, { kind: 'stay', note: 7 }],
   noteCard: [{ kind: 'edit', card: 4 }, { kind: 'deleteAsk', card: 4 }, { kind: 'delete', card: 123_456_789 }, { kind: 'keep', card: 4 }],
+  zone: [{ zone: 'Europe/Madrid' }, { zone: 'America/Argentina/Buenos_Aires', hour: '09:00' }, { zone: 'Etc/GMT+5', hour: '23:59' }],
+  reminderWish: [{ set: true, hour: '09:00' }, { set: true, hour: '21:30' }, { set: false }],
   reread: [{ kind: 'leer', key: 'a1b2c3d4e5f6a7b8c9d0e1f2' }, { kind: 'guardar', key: 'a1b2c3d4' }, { kind: 'descartar', key: 'a1b2c3d4' }, { kind: 'conservar', key: 'a1b2c3d4e5f6a7b8c9d0e1f2', card: 12 }, { kind: 'borrar', key: 'a1b2c3d4', card: 999_999_999 }],
 };
 
@@ -116,6 +119,9 @@ describe('the callback registry', () => {
       firstMinute: firstMinuteKeyboard(false),
       firstMinuteWeek: firstMinuteKeyboard(true, { week: 3, title: 'Semana 3 · Termodinámica' }),
       passages: passageKeyboard([12, 7, 12]),
+      zones: zoneKeyboard('09:00'),
+      zonesAlone: zoneKeyboard(),
+      reminder: reminderKeyboard('09:00'),
     };
     for (const [name, k] of Object.entries(keyboards)) {
       const data = dataOf(k);

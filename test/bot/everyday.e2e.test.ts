@@ -66,7 +66,8 @@ describe('everyday messages', () => {
     expect(await oneBubble('cuánto llevo gastado este mes')).toMatch(/^📅 Gasto de este mes/);
     // Understood means done: the review itself starts (nothing due says so), not «escribe /repasar».
     expect(await oneBubble('repasemos un poco')).toMatch(/^No tienes tarjetas para repasar ahora/);
-    expect(await oneBubble('recuérdame repasar cada día a las 9')).toMatch(/\/recordatorios 09:00/);
+    // Understood means done (issue 46): on Telegram the first reminder asks the zone, one tap sets it.
+    expect(await oneBubble('recuérdame repasar cada día a las 9')).toMatch(/^Te recordaré repasar cada día a las 09:00\. ¿En qué zona horaria estás\?/);
     expect(await oneBubble('borra mis datos')).toMatch(/¿Borrar todos tus datos\?/);
     expect((await owner.messages()).some((m) => /¿Qué quieres hacer\?/.test(m.text))).toBe(false);
     expect(await stack.notebook.usage.list()).toHaveLength(rows);

@@ -33,8 +33,8 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
-/** Launches Chromium with a fresh profile, a phone-sized viewport and Spanish locale. */
-export async function launchChromium(viewport: { width: number; height: number; deviceScaleFactor: number } = PHONE, extraArgs: readonly string[] = []): Promise<LaunchedBrowser> {
+/** Launches Chromium with a fresh profile, a phone-sized viewport and Spanish locale (and `timezoneId`, the browser's clock, when given). */
+export async function launchChromium(viewport: { width: number; height: number; deviceScaleFactor: number } = PHONE, extraArgs: readonly string[] = [], timezoneId?: string): Promise<LaunchedBrowser> {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'chromium-profile-'));
   try {
     const context = await chromium.launchPersistentContext(profile, {
@@ -45,6 +45,7 @@ export async function launchChromium(viewport: { width: number; height: number; 
       deviceScaleFactor: viewport.deviceScaleFactor,
       locale: 'es-ES',
       colorScheme: 'light',
+      ...(timezoneId ? { timezoneId } : {}),
       timeout: 30_000,
     });
     const page = context.pages()[0] ?? (await context.newPage());

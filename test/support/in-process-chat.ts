@@ -122,6 +122,8 @@ export class InProcessChat {
       allowedUserIds: [this.tg.server.chatId, ...(this.opts.alsoAllowed ?? [])], log: () => undefined,
       // The embedded Bot API has no edit rate limit: no run's closing waits Telegram's pace out.
       statusEditIntervalMs: 0,
+      // What the page's browser told of its time zone, as main.ts wires it (none until a test sets one).
+      browserZone: (id) => this.tg.server.timeZoneOf(id),
     });
     await this.cb.bot.init();
     await this.cb.owners.start();

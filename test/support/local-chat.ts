@@ -54,7 +54,7 @@ export async function startLocalChat(prefix: string, pollTimeoutS = 1, env: Reco
   const boot = async () => {
     const service = await createAgentService({ config });
     const notebook = service.toolbox.notebook;
-    const cb = await createBot({ config, service, notebook, token: WEBCHAT_TOKEN, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId], statusEditIntervalMs: 0, ...extra });
+    const cb = await createBot({ config, service, notebook, token: WEBCHAT_TOKEN, apiRoot: tg.apiRoot, allowedUserIds: [tg.server.chatId], statusEditIntervalMs: 0, browserZone: (id) => tg.server.timeZoneOf(id), ...extra });
     return { notebook, cb, running: await startBot(cb, config, { pollTimeoutS, webhook: false }) };
   };
   const first = await boot();

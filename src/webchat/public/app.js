@@ -710,7 +710,12 @@ $('persona').addEventListener('change', (ev) => switchTo(ev.target.value));
 function connect() {
   setStatus(T.connecting);
   if (source) source.close();
-  source = new EventSource(persona ? `/events?persona=${encodeURIComponent(persona)}` : '/events');
+  // The browser's time zone goes with the stream: the bot shows times and sends reminders at the student's hour.
+  const zone = (() => { try { return Intl.DateTimeFormat().resolvedOptions().timeZone || ''; } catch { return ''; } })();
+  const query = new URLSearchParams();
+  if (persona) query.set('persona', persona);
+  if (zone) query.set('zone', zone);
+  source = new EventSource(String(query) ? `/events?${query}` : '/events');
   source.onopen = () => setStatus(T.online);
   source.onerror = () => setStatus(T.reconnecting);
   source.onmessage = (ev) => {
