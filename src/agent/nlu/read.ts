@@ -116,6 +116,8 @@ const CUES: Partial<Record<string, RegExp>> = {
   // Stopping work is read only from a word of stopping; «para» counts where it leads the message
   // («para ya», «no, para»), not as the preposition of «estudiar el gótico para clase».
   cancelar: /\b(cancel\w*|parar|paralo|detente|deten\w*|stop\w*|dej\w*|olvid\w*|abort\w*|sigas|basta|forget|quit|halt)\b|^((no|mejor no|oye|eh|vale) )?para\b/,
+  // Reading a document again is said with a word of reading (the rule in reread.ts reads the usual ones).
+  releer: /\b(le[aeiy]\w*|lee\w*|rele\w*|lector|cortad\w*|desordenad\w*|revuelt\w*)\b/,
   recordatorio: /\b(recuerd\w*|record\w*|avis\w*|remind\w*|alarma|notifica\w*|las|at|cada|todos|daily|every)\b/,
   nota: /\b(nota|notas|note|notes|apuntes?)\b/,
 };
