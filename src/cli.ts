@@ -11,6 +11,7 @@ const SUBCOMMANDS: Record<string, { help: string; load: () => Promise<{ run: Sub
   herramienta: { help: "herramienta <nombre> '<json>' [--aprobar|--rechazar] [--simulacro]", load: () => import('./cli/herramienta.js') },
   notas: { help: 'notas [--json]', load: () => import('./cli/notas.js') },
   importar: { help: 'importar ARCHIVO [--semana N] [--aprobar|--rechazar] [--json]', load: () => import('./cli/importar.js') },
+  releer: { help: 'releer [DOCUMENTO | ARCHIVO] [--aprobar] [--json] | releer --tarjeta ID (--conservar | --borrar)', load: () => import('./cli/releer.js') },
   curso: { help: 'curso [--json] | curso importar ARCHIVO [--forzar] | curso semana N "TÍTULO"', load: () => import('./cli/curso.js') },
   tarjetas: { help: 'tarjetas [--json]', load: () => import('./cli/tarjetas.js') },
   uso: { help: 'uso [--json]', load: () => import('./cli/uso.js') },

@@ -494,12 +494,24 @@ const reminderWish = kind<ReminderTap>({
   }],
 });
 
+/** «Leer de nuevo» (issue 43 §7, bot/reread.ts): `rl:<r|s|d>:<key>` reads a document again, saves, leaves it; `rl:<k|b>:<key>:<card>` keeps or deletes a card to review. */
+export type RereadTap = { kind: 'leer' | 'guardar' | 'descartar'; key: string } | { kind: 'conservar' | 'borrar'; key: string; card: number };
+const REREAD_CODES = { leer: 'r', guardar: 's', descartar: 'd', conservar: 'k', borrar: 'b' } as const;
+const reread = kind<RereadTap>({ name: 'leer de nuevo', role: 'owner', wires: [{ version: 1, prefix: 'rl', format: (t) => `rl:${REREAD_CODES[t.kind]}:${t.key}${'card' in t ? `:${t.card}` : ''}`, parse: (d) => {
+  const m = /^rl:([rsdkb]):([0-9a-f]{8,64})(?::([1-9]\d{0,8}))?$/.exec(d);
+  const k = m && (Object.keys(REREAD_CODES) as (keyof typeof REREAD_CODES)[]).find((x) => REREAD_CODES[x] === m[1]);
+  if (!m || !k) return undefined;
+  if (k === 'conservar' || k === 'borrar') return m[3] ? { kind: k, key: m[2]!, card: Number(m[3]) } : undefined;
+  return m[3] ? undefined : { kind: k, key: m[2]! };
+} }] });
+
 /** The registry: every button the bot makes, by kind. */
 export const CALLBACKS = {
   approval, noReason, quick, wav, paste, busy, closing, importMaterial, course, reroute, voice, cardProposal, review, erase, classStudent, start, quiz, passageCards,
   note, noteCard,
   // issue 46: the student's clock and the reminder asked in words
   zone, reminderWish,
+  reread, // «Leer de nuevo» (issue 43 §7)
 } as const;
 
 export type CallbackKindName = keyof typeof CALLBACKS;

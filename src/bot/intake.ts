@@ -66,6 +66,8 @@ export interface IntakeDeps {
   quiz?: (ctx: Context, words: { semana?: number; tema?: string; preguntas?: number }) => Promise<void>;
   /** With a model configured: a short explanation of a question from the passages found, citing them (agent/explain.ts). */
   explain?: Explain;
+  /** What «lee de nuevo el tema 5» starts: that document read again (reread.ts); the words name it. */
+  reread?: (ctx: Context, documento: string) => Promise<void>;
 }
 
 export function intakeComposer(deps: IntakeDeps): Composer<Context> {
@@ -140,6 +142,7 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'repaso': case 'exportar': return void (await (deps.wishes ? deps.wishes[u.intent](ctx) : ctx.reply(S.notYet(u.intent))));
       case 'quiz': return void (await (deps.quiz ? deps.quiz(ctx, u) : ctx.reply(S.notYet('repaso'))));
       case 'importar': return void (await ctx.reply(S.notYet(u.intent)));
+      case 'releer': return void (await (deps.reread ? deps.reread(ctx, u.documento) : ctx.reply(S.notYet('importar'))));
       case 'ambiguo': {
         const running = deps.runs.current(chatId);
         if (running) return void (await ctx.reply(S.busy(running.text, running.elapsedS), { reply_markup: busyKeyboard(running.runId) }));
@@ -335,7 +338,7 @@ async function startRun(ctx: Context, runs: RunManager, text: string): Promise<S
 }
 
 /** What a message of its own is, while a no waits for its reason: intents that ask for something. */
-const OWN_INTENTS: ReadonlySet<Understood['intent']> = new Set(['buscar', 'repaso', 'exportar', 'recordatorio', 'importar', 'borrar_datos', 'nota']);
+const OWN_INTENTS: ReadonlySet<Understood['intent']> = new Set(['buscar', 'repaso', 'exportar', 'recordatorio', 'importar', 'borrar_datos', 'nota', 'releer']);
 
 /**
  * True when `text` reads as a message of its own rather than a reason for a no: a command, a

@@ -27,6 +27,8 @@ import { createMaterial } from './material.js';
 import { cardProposalsBot } from './card-proposals.js';
 import { createCardProposals } from '../tools/cards/proposals.js';
 import { createImports } from '../tools/material/imports.js';
+import { createRereads } from '../tools/material/reread.js';
+import { createRereadBot } from './reread.js';
 import { createTesseractOcr } from '../tools/material/ocr.js';
 import { Reminders, remindersComposer } from './reminders.js';
 import { createReminderWish } from './reminder-wish.js';
@@ -157,6 +159,9 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   const proposals = createCourseProposals(config.dataDir);
   const courseChat = createCourseChat({ notebook, proposals, log });
   const router = createRouter({ courseChat, proposals, imports, course, log });
+  // «Leer de nuevo» first: a file a re-read waits for is that re-read's, not a new import.
+  const rereads = createRereadBot({ rereads: createRereads({ dataDir: config.dataDir, imports, notes: notebook.notes, cards: notebook.cards, audit: notebook.audit, course, ocr }), cards: notebook.cards, log });
+  c.use(rereads.composer);
   c.use(courseChat.composer);
   c.use(firstMinuteComposer({ notebook, timeZone: config.review.timeZone, showCourse: courseChat.show }));
   c.use(router.composer);
@@ -167,7 +172,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   let watchingVoice: { stop(): Promise<void> } | undefined;
   const classify = modelReaderFor(config, notebook.usage, log);
   const explain = explainerFor(config, notebook.usage, log);
-  c.use(intakeComposer({ runs, notebook, commands, notes: notesChat.fromWords, wishes: reviewing.wishes, reminder: reminderWish.wish, quiz: quiz.ask, courseChat, route: router.text, pasteAsMaterial: router.pasted, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}), ...(explain ? { explain } : {}) }));
+  c.use(intakeComposer({ runs, notebook, commands, notes: notesChat.fromWords, wishes: reviewing.wishes, reminder: reminderWish.wish, quiz: quiz.ask, courseChat, route: router.text, pasteAsMaterial: router.pasted, reread: rereads.ask, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}), ...(explain ? { explain } : {}) }));
 
   return {
     dataDir: config.dataDir,
@@ -180,6 +185,8 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
     async start() {
       reminders.start(opts.clock);
       await material.resume().catch((e: unknown) => log('material: no se pudieron reanudar los grupos de fotos', e));
+      // A re-read a killed process committed and did not finish: finished before anything reads the notes.
+      await rereads.finishPending().catch((e: unknown) => log('material: no se pudo terminar una relectura', e));
       // Memos kept while there was no transcription server: transcribed now if there is one, and
       // again as soon as one appears (a queue worker may advertise it later). Detached (a start
       // never waits on an engine); `stop` waits for it, so nothing writes after.

@@ -15,6 +15,8 @@ export const CARD_DELETED_EVENT = 'tarjeta_borrada';
 
 /** A document read again («leer de nuevo», issue 43 item 7): its key and the notes replaced in place, added and removed. */
 export const DOCUMENT_REREAD_EVENT = 'documento_releido';
+/** A card of a passage that changed when its document was read again, kept by the student after review. */
+export const REREAD_CARD_KEPT_EVENT = 'tarjeta_conservada';
 
 
 /** What a reading again changed in the notebook, by note id. */
@@ -47,4 +49,4 @@ export const NOTE_EDITED_EVENT = 'nota_editada';
 export const CARD_EDITED_EVENT = 'tarjeta_editada';
 
 /** Every such event, for the check of the log (auditCheck.ts): none of them pairs with another line. */
-export const NOTEBOOK_EVENTS: readonly string[] = [COURSE_CHANGED_EVENT, IMPORT_SAVED_EVENT, NOTES_DELETED_EVENT, CARD_DELETED_EVENT, NOTE_MOVED_EVENT, NOTE_EDITED_EVENT, CARD_EDITED_EVENT, DOCUMENT_REREAD_EVENT];
+export const NOTEBOOK_EVENTS: readonly string[] = [COURSE_CHANGED_EVENT, IMPORT_SAVED_EVENT, NOTES_DELETED_EVENT, CARD_DELETED_EVENT, NOTE_MOVED_EVENT, NOTE_EDITED_EVENT, CARD_EDITED_EVENT, DOCUMENT_REREAD_EVENT, REREAD_CARD_KEPT_EVENT];

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createFileIfAbsent, writeFileAtomic } from './atomic.js';
 import { fileURLToPath } from 'node:url';
 import { Low } from 'lowdb';
-import type { Card, CardDeck, NewCard, NewNote, Note, NotesStore } from './types.js';
+import type { Card, CardDeck, NewCard, NewNote, Note, NotesRewrite, NotesStore } from './types.js';
 import { Mutex, ValidatedJsonFile, isPlainObject, isPositiveId } from './jsonFile.js';
 import { withFileLock } from './lock.js';
 import { stampOf } from './notesIndex.js';
@@ -255,7 +255,42 @@ export function createNotesStore(file: string, opts: NotesStoreOptions = {}): No
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    rewrite: async (change) => {
+      const { ids, all } = await mutex.run(() => withFileLock(file, async () => rewriteNotes(await load(), change, async (next) => {
+        db.data = next;
+        await db.write();
+      })));
+      for (const l of listeners) l(all);
+      return ids;
+    },
   };
+}
+
+/**
+ * `change` applied to `notes` and written once by `save` (notes store's lock held). No search index
+ * update: texts change in place, so the index sees a stale stamp and rebuilds itself at the next search.
+ */
+async function rewriteNotes(notes: Note[], change: NotesRewrite, save: (next: Note[]) => Promise<void>): Promise<{ ids: number[]; all: Note[] }> {
+  const gone = new Set(change.remove);
+  const updates = new Map(change.update.map((u) => [u.id, u]));
+  const next = notes.filter((n) => !gone.has(n.id)).map((n) => {
+    const u = updates.get(n.id);
+    if (!u) return n;
+    const { origen: _o, ...rest } = n;
+    return { ...rest, tema: u.tema, texto: u.texto, ...(u.origen ? { origen: u.origen } : {}) };
+  });
+  const claimed = new Set<number>();
+  let nextId = next.reduce((m, n) => Math.max(m, n.id), 0) + 1;
+  const ids = change.add.map((a) => {
+    const had = next.find((n) => n.id > change.baseId && !claimed.has(n.id) && !updates.has(n.id) && n.tema === a.tema && n.texto === a.texto && n.origen?.archivo === a.origen?.archivo);
+    if (had) return (claimed.add(had.id), had.id);
+    const id = nextId++;
+    claimed.add(id);
+    next.push({ id, tema: a.tema, texto: a.texto, semana: a.semana, ...(a.origen ? { origen: a.origen } : {}) });
+    return id;
+  });
+  await save(next);
+  return { ids, all: structuredClone(next) };
 }
 
 export function createCardDeck(file: string): CardDeck {
@@ -321,6 +356,16 @@ export function createCardDeck(file: string): CardDeck {
         }
         await db.write();
         return structuredClone(deck.filter((c) => !c.borrada));
+      })),
+    repoint: (noteOf) =>
+      mutex.run(() => withFileLock(file, async () => {
+        const deck = await load();
+        let changed = false;
+        for (const card of deck) {
+          const to = Object.hasOwn(noteOf, card.id) ? noteOf[card.id] : undefined;
+          if (to !== undefined && card.id_nota !== to) [card.id_nota, changed] = [to, true];
+        }
+        if (changed) await db.write();
       })),
   };
 }

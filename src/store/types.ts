@@ -161,6 +161,22 @@ export interface NotesStore {
   update(id: number, change: NoteChange, by?: ChangedBy): Promise<{ before: Note; after: Note } | undefined>;
   /** Called after a note is added by this process (e.g. to regenerate the `id_nota` enum). */
   onChange(listener: (notes: Note[]) => void): () => void;
+  /**
+   * A document read again (tools/material/reread.ts), in one atomic write: notes replaced in place
+   * (same id and week), notes removed, notes appended. Idempotent: a note to add that is already
+   * there above `baseId` (same topic, text and source, a kill after an earlier write) is found, not
+   * added twice. Returns the added notes' ids in the order asked.
+   */
+  rewrite(change: NotesRewrite): Promise<number[]>;
+}
+
+/** What `NotesStore.rewrite` changes: absolute values, so applying it again changes nothing twice. */
+export interface NotesRewrite {
+  update: readonly { id: number; tema: string; texto: string; origen?: NoteSource }[];
+  remove: readonly number[];
+  add: readonly NewNote[];
+  /** Highest note id when the change was planned: only notes above it can be this change's own. */
+  baseId: number;
 }
 
 export interface CardDeck {
@@ -184,6 +200,8 @@ export interface CardDeck {
    * no week), in one atomic write: how a removed week's later weeks move down one.
    */
   setWeeks(weekOf: (card: Card) => number | null | undefined): Promise<Card[]>;
+  /** Card id → its note's new id, in one atomic write (a document read again merged its note into another); ids and history stay. */
+  repoint(noteOf: Readonly<Record<number, number>>): Promise<void>;
 }
 
 export interface UsageLog {

@@ -51,6 +51,7 @@ export const COMMANDS: ReadonlyArray<{ command: string; usage: string; descripti
   { command: 'gasto', usage: '/gasto', description: 'Lo que llevas gastado este mes frente al presupuesto' },
   { command: 'notas', usage: '/notas', description: 'Lista tus notas' },
   { command: 'nota', usage: '/nota tema: texto', description: 'Añade una nota a tu cuaderno' },
+  { command: 'material', usage: '/material', description: 'Lo que me has mandado; si algo se leyó mal, lo leo de nuevo' },
   { command: 'curso', usage: '/curso', description: 'Tu curso, semana a semana; pega tu temario para cambiarlo' },
   { command: 'wav', usage: '/wav N', description: 'Te manda el audio original de la semana N en WAV' },
   { command: 'cronograma', usage: '/cronograma', description: 'El cronograma del último trabajo' },

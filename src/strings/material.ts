@@ -30,6 +30,8 @@ export interface ProposalView {
   motivo?: WeekReason;
   /** Notes left out because the notebook already holds them. */
   yaTenias?: number;
+  /** A new version of a document already saved: its name and how many of its notes the notebook holds. */
+  anterior?: { nombre: string; notas: number };
 }
 
 /** «porque dice «Tema 5» en la primera página» — why a document's notes go to week `semana`. */
@@ -71,7 +73,10 @@ export const MATERIAL = Object.freeze({
       ? ['', `Ojo: he leído la imagen con poca seguridad (${v.borrador} %). Si algo está mal, responde a este mensaje con el texto corregido antes de guardar.`]
       : [];
     const reason = v.motivo ? reasonLine(v.motivo, v.semanas.length === 1 ? v.semanas[0]!.semana : undefined) : undefined;
-    const had = v.yaTenias ? [v.yaTenias === 1 ? '1 ya la tenías en tu cuaderno: no la añado otra vez.' : `${v.yaTenias} ya las tenías en tu cuaderno: no las añado otra vez.`] : [];
+    const total = v.primeras.length;
+    const had = v.anterior
+      ? [`Es una versión nueva de «${v.anterior.nombre}»: ya tenías ${count(v.anterior.notas, 'nota', 'notas')} de este documento; ${total === 0 ? 'no hay nada nuevo que añadir' : `añado ${total === 1 ? '1 nueva' : `${total} nuevas`}`}.`]
+      : v.yaTenias ? [v.yaTenias === 1 ? '1 ya la tenías en tu cuaderno: no la añado otra vez.' : `${v.yaTenias} ya las tenías en tu cuaderno: no las añado otra vez.`] : [];
     const about = [...(reason ? [reason] : []), ...had];
     return [`De «${v.nombre}»${what}: ${groups.join(', ')}.`, ...about, '', ...lines, ...draft].join('\n');
   },

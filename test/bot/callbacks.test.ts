@@ -47,6 +47,7 @@ const SAMPLES: { [K in CallbackKindName]: Array<Tap<K>> } = {
   noteCard: [{ kind: 'edit', card: 4 }, { kind: 'deleteAsk', card: 4 }, { kind: 'delete', card: 123_456_789 }, { kind: 'keep', card: 4 }],
   zone: [{ zone: 'Europe/Madrid' }, { zone: 'America/Argentina/Buenos_Aires', hour: '09:00' }, { zone: 'Etc/GMT+5', hour: '23:59' }],
   reminderWish: [{ set: true, hour: '09:00' }, { set: true, hour: '21:30' }, { set: false }],
+  reread: [{ kind: 'leer', key: 'a1b2c3d4e5f6a7b8c9d0e1f2' }, { kind: 'guardar', key: 'a1b2c3d4' }, { kind: 'descartar', key: 'a1b2c3d4' }, { kind: 'conservar', key: 'a1b2c3d4e5f6a7b8c9d0e1f2', card: 12 }, { kind: 'borrar', key: 'a1b2c3d4', card: 999_999_999 }],
 };
 
 const kinds = Object.keys(CALLBACKS) as CallbackKindName[];

@@ -37,6 +37,8 @@ export type Understood =
   | { intent: 'nota'; accion: 'mover'; nota: number; semana?: number }
   | { intent: 'nota'; accion: 'listar'; semana: number }
   | { intent: 'importar' }
+  /** A document sent earlier, read again by today's reader; `documento` in the student's words ('' = none named). */
+  | { intent: 'releer'; documento: string }
   /**
    * Not a request but something to study («La elasticidad mide cuánto cambia…»): a statement about
    * what week `semana` of the course is about. The bot offers to keep it as a note.

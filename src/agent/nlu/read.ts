@@ -9,6 +9,7 @@ import { IntentClassifier, type Classification } from './classifier.js';
 import { courseEdit, editsCourse } from './course-edit.js';
 import { quizAsked } from './quiz.js';
 import { noteAction } from './note-action.js';
+import { rereadAsked } from './reread.js';
 import { reminderSlots } from './reminder.js';
 import { notebookQuestion } from './question.js';
 import { asksRedo, cardsNote, excluded, namedParts, noteNumber, onlyPart, ownVoice, searchTopic, type Part } from './slots.js';
@@ -22,6 +23,7 @@ import { weekSlot, writtenWeek, type CourseContext } from './week.js';
 export const CLASSES = [
   'saludo', 'gracias', 'charla', 'buscar', 'preparar', 'item', 'tarjetas', 'repaso', 'exportar', 'recordatorio',
   'borrar_datos', 'importar', 'curso', 'ayuda', 'estado', 'gasto', 'cancelar', 'notas', 'start', 'nota',
+  'borrar_datos', 'importar', 'curso', 'ayuda', 'estado', 'gasto', 'cancelar', 'notas', 'start', 'releer',
 ] as const;
 export type IntentClass = (typeof CLASSES)[number];
 
@@ -51,6 +53,9 @@ export function readMessage(text: string, course: CourseContext, now: Date, clas
   const ranked = classifier.classify(text).filter((c) => !((work || preparing) && CHATTY.has(c.intent)) && !(preparing && COMMAND_CLASSES.has(c.intent as IntentClass)) && (CUES[c.intent]?.test(w.t) ?? true));
   const total = ranked.reduce((sum, c) => sum + c.score, 0);
   const top: Classification | undefined = ranked[0];
+  // «Lee de nuevo el tema 5»: a document, whatever week or course words it names.
+  const again = rereadAsked(w);
+  if (again) return again;
   if (editsCourse(w.t, text)) return courseChange(text, w, course, now);
   const quiz = quizAsked(w, course, now);
   if (quiz) return quiz;
@@ -111,6 +116,8 @@ const CUES: Partial<Record<string, RegExp>> = {
   // Stopping work is read only from a word of stopping; «para» counts where it leads the message
   // («para ya», «no, para»), not as the preposition of «estudiar el gótico para clase».
   cancelar: /\b(cancel\w*|parar|paralo|detente|deten\w*|stop\w*|dej\w*|olvid\w*|abort\w*|sigas|basta|forget|quit|halt)\b|^((no|mejor no|oye|eh|vale) )?para\b/,
+  // Reading a document again is said with a word of reading (the rule in reread.ts reads the usual ones).
+  releer: /\b(le[aeiy]\w*|lee\w*|rele\w*|lector|cortad\w*|desordenad\w*|revuelt\w*)\b/,
   recordatorio: /\b(recuerd\w*|record\w*|avis\w*|remind\w*|alarma|notifica\w*|las|at|cada|todos|daily|every)\b/,
   nota: /\b(nota|notas|note|notes|apuntes?)\b/,
 };
@@ -151,6 +158,9 @@ function withSlots(cls: IntentClass, text: string, w: Words, course: CourseConte
     }
     case 'curso':
       return courseChange(text, w, course, now);
+    // Read as a re-read without the words the rule knows («el pdf del tema 5 salió mal»): which one is asked back.
+    case 'releer':
+      return { intent: 'releer', documento: '' };
     default:
       return weekWork(cls === 'item' ? 'item' : 'preparar', w, course, now);
   }

@@ -33,6 +33,9 @@ import type { ImportKind } from './kinds.js';
 import { noteDrafts, type ProposedNote } from './split.js';
 import { documentWeeks, type WeekReason } from './document-week.js';
 import { containedIn, sameDocument } from './near-duplicates.js';
+import { previousVersion } from './versions.js';
+import { createOriginals } from './originals.js';
+import { kindByName } from './sniff.js';
 import type { Course } from '../course/course.js';
 
 export const IMPORTS_DIRNAME = 'importaciones';
@@ -59,6 +62,8 @@ export interface ImportRecord {
   motivo?: WeekReason;
   /** Notes of the file left out because one already in the notebook holds them. */
   yaTenias?: number;
+  /** A new version of an import already saved (versions.ts): that import, and how many of its notes the notebook holds. */
+  anterior?: { clave: string; nombre: string; notas: number };
   propuesta: ProposedNote[];
   creada: string;
   estado: ImportState;
@@ -127,6 +132,7 @@ export function createImports(deps: ImportsDeps) {
   const dir = path.join(deps.dataDir, IMPORTS_DIRNAME);
   const fileOf = (key: string) => path.join(dir, `${key}.json`);
   const mutex = new Mutex();
+  const originals = createOriginals(deps.dataDir);
 
   async function read(key: string): Promise<ImportRecord | undefined> {
     const file = fileOf(key);
@@ -164,11 +170,13 @@ export function createImports(deps: ImportsDeps) {
    * The record's notes: cut at headings and paragraph ends, all to the document's week (document-week.ts),
    * less those an existing note already holds (near-duplicates.ts), counted in `yaTenias`.
    */
-  const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'semana' | 'inicioPaginas'>): Promise<Pick<ImportRecord, 'propuesta' | 'motivo' | 'yaTenias'>> => {
+  const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'semana' | 'inicioPaginas' | 'anterior'>): Promise<Pick<ImportRecord, 'propuesta' | 'motivo' | 'yaTenias'>> => {
     const drafts = noteDrafts(r.texto, { fileName: r.nombre, ...(r.inicioPaginas ? { pageStarts: r.inicioPaginas } : {}) });
     const firstPage = r.inicioPaginas && r.inicioPaginas.length > 1 ? r.texto.slice(0, r.inicioPaginas[1]) : r.texto.slice(0, FIRST_PAGE_CHARS);
     const weeks = await documentWeeks(await deps.course(), { drafts, firstPage, fileName: r.nombre, ...(r.semana !== undefined ? { named: r.semana } : {}) });
-    const had = containedIn(drafts.map((d) => d.texto), (await (deps.notes.peek ?? deps.notes.list)()).map((n) => n.texto));
+    // A new version's passages already in its earlier text are not new, however the notes were cut then.
+    const earlier = r.anterior ? (await read(r.anterior.clave))?.texto : undefined;
+    const had = containedIn(drafts.map((d) => d.texto), [...(await (deps.notes.peek ?? deps.notes.list)()).map((n) => n.texto), ...(earlier ? [earlier] : [])]);
     const propuesta = drafts.flatMap((d, i) => (had[i] ? [] : [{ tema: d.tema, texto: d.texto, semana: weeks.semanas[i] ?? null, pagina: d.pagina }]));
     const yaTenias = had.filter(Boolean).length;
     return { propuesta, ...(weeks.motivo ? { motivo: weeks.motivo } : {}), ...(yaTenias ? { yaTenias } : {}) };
@@ -196,17 +204,25 @@ export function createImports(deps: ImportsDeps) {
     if (known) return { record: known, yaExistia: known.estado === 'hecha', nuevo: false };
     const got = await extract();
     // Other bytes, the same text (a re-print, a re-export): the import already saved answers.
-    const same = sameDocument(got.text, await savedRecords(), (r) => r.texto);
+    const saved = await savedRecords();
+    const same = sameDocument(got.text, saved, (r) => r.texto);
     if (same) return { record: same, yaExistia: true, nuevo: false };
-    return create(clave, nombre, got, opts.semana);
+    const prev = previousVersion(got.text, saved, (r) => r.texto);
+    return create(clave, nombre, got, opts.semana, prev && { clave: prev.clave, nombre: prev.nombre, notas: await stillThere(savedIds(prev)) });
   }
 
+  /** How many of these note ids the notebook still holds. */
+  const stillThere = async (ids: readonly number[]) => {
+    const have = new Set((await (deps.notes.peek ?? deps.notes.list)()).map((n) => n.id));
+    return ids.filter((id) => have.has(id)).length;
+  };
+
   /** Writes the pending import for `got` under `clave` — or returns the one another writer made first. */
-  const create = (clave: string, nombre: string, got: Pick<Extracted, 'text' | 'paginas' | 'ocr' | 'pageStarts'> & { kind: ImportKind }, semana?: number): Promise<Proposal> =>
+  const create = (clave: string, nombre: string, got: Pick<Extracted, 'text' | 'paginas' | 'ocr' | 'pageStarts'> & { kind: ImportKind }, semana?: number, anterior?: ImportRecord['anterior']): Promise<Proposal> =>
     locked(clave, async () => {
       const again = await read(clave);
       if (again) return { record: again, yaExistia: again.estado === 'hecha', nuevo: false };
-      const base = { texto: got.text, nombre, ...(semana !== undefined ? { semana } : {}), ...(got.pageStarts ? { inicioPaginas: got.pageStarts } : {}) };
+      const base = { texto: got.text, nombre, ...(semana !== undefined ? { semana } : {}), ...(got.pageStarts ? { inicioPaginas: got.pageStarts } : {}), ...(anterior ? { anterior } : {}) };
       const record: ImportRecord = {
         version: IMPORT_RECORD_VERSION,
         clave,
@@ -217,6 +233,7 @@ export function createImports(deps: ImportsDeps) {
         ...(got.ocr ? { ocr: got.ocr } : {}),
         ...(semana !== undefined ? { semana } : {}),
         ...(got.pageStarts ? { inicioPaginas: got.pageStarts } : {}),
+        ...(anterior ? { anterior } : {}),
         ...(await split(base)),
         creada: new Date().toISOString(),
         estado: 'pendiente',
@@ -232,7 +249,12 @@ export function createImports(deps: ImportsDeps) {
      * Throws MaterialError (with its sentence) for a file that cannot be read.
      */
     async propose(nombre: string, bytes: Uint8Array, opts: { semana?: number; signal?: AbortSignal } = {}): Promise<Proposal> {
-      return proposeRead(contentKey(bytes), nombre, () => extractMaterial(nombre, bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}), ...(deps.readBudgetMs !== undefined ? { budgetMs: deps.readBudgetMs } : {}) }), opts);
+      const clave = contentKey(bytes);
+      const p = await proposeRead(clave, nombre, () => extractMaterial(nombre, bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}), ...(deps.readBudgetMs !== undefined ? { budgetMs: deps.readBudgetMs } : {}) }), opts);
+      // The file itself is kept (bounded) so a better reader can read it again later (reread.ts);
+      // a text's own words are in its record already.
+      if (p.record.clave === clave && kindByName(nombre) !== 'texto') await originals.keep(clave, bytes);
+      return p;
     },
 
     /**
@@ -341,6 +363,28 @@ export function createImports(deps: ImportsDeps) {
         r = { ...r, estado: 'hecha', guardadas: slots };
         await write(r);
         return { notas: slots.filter((n): n is number => n !== null), yaExistia: false, record: r };
+      });
+    },
+
+    /** The imports saved, oldest first (the student's material list, reread.ts). */
+    saved: async () => (await savedRecords()).sort((a, b) => a.creada.localeCompare(b.creada)),
+
+    /** The file kept of an import (originals.ts), if any. */
+    original: (key: string) => originals.read(key),
+    keepOriginal: (key: string, bytes: Uint8Array) => originals.keep(key, bytes),
+
+    /**
+     * A saved import read again (reread.ts): its text, pages and notes as they are now, so the next
+     * «ya lo tenía» and the next reading compare with them. Only a done import changes.
+     */
+    rewriteSaved(key: string, next: Pick<ImportRecord, 'texto' | 'paginas' | 'propuesta' | 'guardadas'> & { inicioPaginas?: number[] }): Promise<ImportRecord | undefined> {
+      return locked(key, async () => {
+        const r = await read(key);
+        if (!r || r.estado !== 'hecha') return r;
+        const { inicioPaginas: _p, yaTenias: _y, ...rest } = r;
+        const done: ImportRecord = { ...rest, ...next };
+        await write(done);
+        return done;
       });
     },
 
