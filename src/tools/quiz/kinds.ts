@@ -104,19 +104,14 @@ export function tellTales(statement: string, term: string): string[] {
 
 /** Content stems two documents of one subject share at least («calor», «temperatura», «sistema»…). */
 export const SAME_SUBJECT_STEMS = 3;
-/** Share of the smaller vocabulary two documents of one subject share at least. */
-export const SAME_SUBJECT_SHARE = 0.25;
 
 /**
  * True when two vocabularies (the content stems of two documents' passages) read as one subject:
- * at least SAME_SUBJECT_STEMS long words in common, and SAME_SUBJECT_SHARE of the smaller vocabulary. A distractor from elsewhere in the course is
+ * at least SAME_SUBJECT_STEMS long words in common. A distractor from elsewhere in the course is
  * offered only then — a physics term is no distractor in a question about painting.
  */
 export function sameSubject(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  // Three words in common say little between two long documents («cambio», «cantidad», «variación»
-  // are in physics and economics alike): a quarter of the smaller vocabulary at least.
-  const needed = Math.max(SAME_SUBJECT_STEMS, Math.ceil(SAME_SUBJECT_SHARE * Math.min(a.size, b.size)));
   let shared = 0;
-  for (const s of a) if (b.has(s) && ++shared >= needed) return true;
+  for (const s of a) if (b.has(s) && ++shared >= SAME_SUBJECT_STEMS) return true;
   return false;
 }
