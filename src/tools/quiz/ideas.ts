@@ -148,25 +148,37 @@ export function quizIdeaOf(k: KeyIdea, note: SourceNote): QuizIdea | undefined {
 }
 
 /**
- * Every idea of `notes`, week by week in the order given (the study side's key ideas of each
- * week, `course` their background), one per kind and term (the first one read).
+ * The ideas of each week of `notes` (the study side's key ideas of the week, `course` their
+ * background), one per kind and term within a week, weeks in the order their notes come.
  */
-export function ideasOfNotes(notes: readonly SourceNote[], isWord: WordCheck, course: readonly SourceNote[] = notes): QuizIdea[] {
-  const weeks = [...new Set(notes.map((n) => n.semana ?? null))];
+export function ideasByWeek(notes: readonly SourceNote[], isWord: WordCheck, course: readonly SourceNote[] = notes): Map<number | null, QuizIdea[]> {
   const byId = new Map(notes.map((n) => [n.id, n]));
-  const seen = new Set<string>();
-  const out: QuizIdea[] = [];
-  for (const week of weeks) {
+  const out = new Map<number | null, QuizIdea[]>();
+  for (const week of new Set(notes.map((n) => n.semana ?? null))) {
+    const seen = new Set<string>();
+    const ideas: QuizIdea[] = [];
     for (const k of keyIdeasOfWeek(notes.filter((n) => (n.semana ?? null) === week), course, isWord)) {
       const found = quizIdeaOf(k, byId.get(k.noteId)!);
-      if (!found) continue;
-      const key = `${found.kind}:${fold(found.term)}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push(found);
+      if (!found || seen.has(keyOf(found))) continue;
+      seen.add(keyOf(found));
+      ideas.push(found);
     }
+    out.set(week, ideas);
   }
   return out;
+}
+
+const keyOf = (i: QuizIdea) => `${i.kind}:${fold(i.term)}`;
+
+/** Every idea of `notes`, week by week (ideasByWeek), one per kind and term in all (the first one read). */
+export function ideasOfNotes(notes: readonly SourceNote[], isWord: WordCheck, course: readonly SourceNote[] = notes): QuizIdea[] {
+  return poolOf(ideasByWeek(notes, isWord, course));
+}
+
+/** The weeks' ideas as one course: one per kind and term (the first one read). */
+export function poolOf(weeks: ReadonlyMap<number | null, readonly QuizIdea[]>): QuizIdea[] {
+  const seen = new Set<string>();
+  return [...weeks.values()].flat().filter((i) => !seen.has(keyOf(i)) && seen.add(keyOf(i)));
 }
 
 /** The idea one sentence gives read alone as a note (for examples and tests), if any. */

@@ -12,7 +12,7 @@ import type { Card, CardDeck, NewCard, NotesStore } from '../../store/index.js';
 import type { ReviewService } from '../review/service.js';
 import { giveAway } from '../cards/build.js';
 import { buildQuiz, DEFAULT_QUESTIONS, MAX_QUESTIONS, type QuizQuestion } from './build.js';
-import { ideasOfNotes, type QuizIdea, type SourceNote } from './ideas.js';
+import { ideasByWeek, poolOf, type QuizIdea, type SourceNote } from './ideas.js';
 import { QuizStore, type StoredQuestion, type StoredQuiz } from './store.js';
 import { loadWordCheck, type WordCheck } from '../study/reading.js';
 
@@ -125,9 +125,11 @@ export function createQuizService(o: QuizServiceOptions) {
       const proposed = o.propose ? await o.propose({ notes: scoped, count, quizId: ask.id, ...(ask.topic ? { topic: ask.topic } : {}) }) : undefined;
       if (proposed && proposed.length > 0) return { questions: proposed, notes, count };
       const isWord = await (o.wordCheck ?? loadWordCheck)();
-      const pool = ideasOfNotes(notes, isWord);
-      // The week read on its own too: an idea of another week with the same term does not hide the week's.
-      const inScope = ask.week !== undefined ? ideasOfNotes(scoped, isWord, notes) : pool;
+      // The course read once (the study side's reading is the slow part); a week's own ideas are its own
+      // even where another week has an idea of the same term.
+      const weeks = ideasByWeek(notes, isWord);
+      const pool = poolOf(weeks);
+      const inScope = ask.week !== undefined ? [...(weeks.get(ask.week) ?? [])] : pool;
       const asked = ask.topic ? ideasAbout(ask.week !== undefined ? inScope : pool, ask.topic) : inScope;
       const weekOf = (id: number) => notes.find((n) => n.id === id)?.semana;
       // With spares, every question the ideas give, so one that can have no card leaves room for the next.
