@@ -2,7 +2,7 @@
  * Draws the judged sample of issue 45: 20 quiz questions made by the generator (tools/quiz) from the
  * three fixture lectures (imported as notes the way an import splits them) and the quiz tests' own
  * notes, drawn with a stated seed, written to test/fixtures/quiz-judging/sample-seed<N>.json for someone
- * who did not write the generator to judge. Run: `npx tsx scripts/quiz-sample.ts 46` (the seed; 46 by
+ * who did not write the generator to judge. Run: `npx tsx scripts/quiz-sample.ts 47` (the seed; 47 by
  * default); `--all` prints every question made instead of writing the sample.
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -10,8 +10,9 @@ import { mulberry32 } from '../src/lib/prng.js';
 import { splitIntoNotes } from '../src/tools/material/split.js';
 import { buildQuiz } from '../src/tools/quiz/build.js';
 import { ideasOfNotes } from '../src/tools/quiz/ideas.js';
+import { loadWordCheck } from '../src/tools/study/reading.js';
 
-const SEED = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 46);
+const SEED = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 47);
 const SAMPLE = 20;
 const root = new URL('../', import.meta.url);
 const lectures = [['termodinamica-tema5.md', 5], ['arte-impresionismo-tema3.md', 3], ['economia-elasticidad-tema2.md', 2]] as const;
@@ -22,7 +23,7 @@ const own = JSON.parse(readFileSync(new URL('test/fixtures/quiz/termodinamica.js
 // The tests' own notes sit in weeks of their own (14, 13), apart from the lectures' weeks.
 for (const n of own.notas) notes.push({ ...n, semana: n.semana + 10, id: id++, archivo: 'termodinamica.json' });
 
-const pool = ideasOfNotes(notes);
+const pool = ideasOfNotes(notes, await loadWordCheck());
 const weekOf = (noteId: number) => notes.find((n) => n.id === noteId)?.semana;
 // Every question the generator can make: one per idea, each as its own quiz (within one quiz a question
 // that names another's answer is left out, which says nothing about the question itself).

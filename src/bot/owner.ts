@@ -36,6 +36,7 @@ import { createStudentClock } from './student-clock.js';
 import { reviewComposer } from './review.js';
 import { quizComposer } from './quiz.js';
 import { createQuizService, type QuizService } from '../tools/quiz/service.js';
+import { quizProposerFor } from '../agent/quiz-proposer.js';
 import { RunManager, type RunService } from './runs.js';
 import { BotStateFile } from './state.js';
 import type { Transcriber } from '../tools/voice/transcriber.js';
@@ -137,9 +138,11 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(proposed.composer);
   const reviewing = reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, zone: () => clock.zone(), log });
   c.use(reviewing);
+  const quizProposer = quizProposerFor(config, notebook.usage, log);
   const quizzes = createQuizService({
     dataDir: config.dataDir, notes: notebook.notes, cards: notebook.cards, review,
     readAnswers: async (id) => (await notebook.reviews.read()).registro.filter((e) => e.id_tarjeta === id && !e.deshecha),
+    ...(quizProposer ? { propose: quizProposer } : {}),
   });
   const quiz = quizComposer({ quizzes, course, review: reviewing.wishes.repaso, log });
   c.use(quiz);

@@ -11,7 +11,7 @@
  */
 import { mulberry32 } from '../../lib/prng.js';
 import type { QuizIdea } from './ideas.js';
-import { contentStems, sameSubject, sortOf, tellTales } from './kinds.js';
+import { contentStems, headOf, sameSubject, sortOf, tellTales } from './kinds.js';
 
 /** Telegram's limits for a quiz poll, in characters (the same figures the embedded Bot API checks). */
 export const QUIZ_LIMITS = Object.freeze({ question: 300, option: 100, explanation: 200 });
@@ -64,6 +64,9 @@ export function sameTerm(a: string, b: string): boolean {
   return !(ha === hb && ra.length > 0 && rb.length > 0 && !ra.some((w) => rb.includes(w)));
 }
 
+/** Distractors that may lack a word the question shares with the right option (kinds.ts `tellTales`). */
+const MAY_LACK_A_TELL = 1;
+
 /** Share of content words at which two statements are the same statement. */
 const STATEMENT_COPY = 0.9;
 
@@ -89,12 +92,17 @@ function described(statement: string): string {
  * The question for an idea, in Telegram's 300 characters, worded by what it asks for: a name
  * («¿Cómo se llama…?»), a statement, a formula, a year, a person, a work.
  */
-export function questionOf(idea: QuizIdea): string {
+export function questionOf(idea: QuizIdea, options: readonly string[] = [idea.term]): string {
   const frame = (before: string, text = idea.statement, after = '?') => `${before}${cut(text, QUIZ_LIMITS.question - chars(before) - chars(after))}${after}`;
   switch (idea.kind) {
     case 'definicion':
     case 'termino': return frame('¿Cómo se llama ', described(idea.statement));
-    case 'enunciado': return frame(/^que\s/iu.test(idea.statement) ? '¿Qué enunciado dice ' : '¿Qué enunciado dice que ');
+    case 'enunciado': {
+      // «¿Qué enunciado…?» beside one option called «Enunciado de…» points at it: then the question names no head.
+      const cue = headOf(idea.term) === 'enunciado' && options.some((o) => headOf(o) !== 'enunciado');
+      const asks = cue ? '¿Cuál de estos dice ' : '¿Qué enunciado dice ';
+      return frame(/^que\s/iu.test(idea.statement) ? asks : `${asks}que `);
+    }
     case 'formula': return frame('¿Qué fórmula da ');
     case 'fecha': return frame('¿En qué año ');
     case 'persona': return frame('¿Quién ');
@@ -143,7 +151,7 @@ const documentOf = (idea: QuizIdea) => idea.source.file ?? `nota ${idea.source.n
  * distractor, and is not named by the question. They come from the idea's own document first,
  * then its week, then the rest of the course — there only when they read as the same subject
  * (kinds.ts `sameSubject`). A word the question shares with the right option must be shared by
- * some distractor too, else the question points at its answer and is not asked.
+ * all distractors but one too, else the question points at its answer and is not asked.
  */
 export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random: () => number, weekOf: WeekOfNote = () => undefined): string[] | undefined {
   const week = weekOf(idea.source.noteId);
@@ -176,8 +184,9 @@ export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random
     picked.push(other);
   }
   if (picked.length < OPTIONS_PER_QUESTION - 1) return undefined;
-  const shared = new Set(picked.flatMap((p) => [...contentStems(p.term)]));
-  if ([...tells].some((t) => !shared.has(t))) return undefined;
+  // Each such word is carried by all the options but one distractor at most, else it points at the
+  // right one (one cycle among processes is a coin toss between two).
+  if ([...tells].some((t) => picked.filter((p) => !contentStems(p.term).has(t)).length > MAY_LACK_A_TELL)) return undefined;
   return picked.map((p) => p.term);
 }
 
@@ -192,12 +201,12 @@ export function buildQuiz(asked: readonly QuizIdea[], pool: readonly QuizIdea[],
   for (const idea of asked) {
     if (out.length >= count) break;
     if (chars(idea.term) > QUIZ_LIMITS.option) continue;
-    const question = questionOf(idea);
     // One question of a quiz never names another one's answer (the student would read it there).
-    if (out.some((q) => fold(question).includes(fold(q.idea.term)) || fold(q.question).includes(fold(idea.term)))) continue;
+    if (out.some((q) => fold(questionOf(idea)).includes(fold(q.idea.term)) || fold(q.question).includes(fold(idea.term)))) continue;
     const distractors = distractorsFor(idea, pool, random, weekOf);
     if (!distractors) continue;
     const options = shuffled([idea.term, ...distractors], random);
+    const question = questionOf(idea, options);
     out.push({ idea, question, options, correct: options.indexOf(idea.term), explanation: explanationOf(idea) });
   }
   return out;

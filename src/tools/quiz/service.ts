@@ -12,8 +12,9 @@ import type { Card, CardDeck, NewCard, NotesStore } from '../../store/index.js';
 import type { ReviewService } from '../review/service.js';
 import { giveAway } from '../cards/build.js';
 import { buildQuiz, DEFAULT_QUESTIONS, MAX_QUESTIONS, type QuizQuestion } from './build.js';
-import { ideasOfNotes, type QuizIdea, type SourceNote } from './ideas.js';
+import { ideasByWeek, poolOf, type QuizIdea, type SourceNote } from './ideas.js';
 import { QuizStore, type StoredQuestion, type StoredQuiz } from './store.js';
+import { loadWordCheck, type WordCheck } from '../study/reading.js';
 
 /** FSRS grades: «Otra vez» and «Bien». */
 const AGAIN = 1;
@@ -30,6 +31,9 @@ export interface QuizAsk {
   classQuiz?: string;
 }
 
+/** Questions a model proposes from `notes`, already checked with the quiz's rules, or undefined. */
+export type QuizProposer = (ask: { notes: readonly SourceNote[]; count: number; quizId: string; topic?: string }) => Promise<QuizQuestion[] | undefined>;
+
 export type QuizMade = { kind: 'made'; quiz: StoredQuiz } | { kind: 'no_ideas' } | { kind: 'no_notes' };
 
 export type AnswerResult =
@@ -44,6 +48,10 @@ export interface QuizServiceOptions {
   cards: Pick<CardDeck, 'list' | 'append'>;
   review: Pick<ReviewService, 'rate'>;
   readAnswers?: (cardId: number) => Promise<Array<{ fecha: string }>>;
+  /** With a model: the questions it proposes, checked (agent/quiz-proposer.ts); undefined makes the quiz offline. */
+  propose?: QuizProposer;
+  /** The Spanish dictionary's check the study side reads sentences with (default: loaded once on the first quiz). */
+  wordCheck?: () => Promise<WordCheck>;
 }
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es').trim();
@@ -111,12 +119,18 @@ export function createQuizService(o: QuizServiceOptions) {
     /** The ideas of a week (or of every note), for a class quiz built from the teacher's notes. */
     async build(ask: { week?: number; topic?: string; count?: number; id: string; spares?: boolean }): Promise<{ questions: QuizQuestion[]; notes: SourceNote[]; count: number } | { kind: 'no_notes' }> {
       const notes = (await o.notes.list()) as SourceNote[];
-      const pool = ideasOfNotes(notes);
       const scoped = ask.week !== undefined ? notes.filter((n) => n.semana === ask.week) : notes;
       if (scoped.length === 0) return { kind: 'no_notes' };
-      const inScope = ideasOfNotes(scoped);
-      const asked = ask.topic ? ideasAbout(ask.week !== undefined ? inScope : pool, ask.topic) : inScope;
       const count = Math.min(Math.max(ask.count ?? DEFAULT_QUESTIONS, 1), MAX_QUESTIONS);
+      const proposed = o.propose ? await o.propose({ notes: scoped, count, quizId: ask.id, ...(ask.topic ? { topic: ask.topic } : {}) }) : undefined;
+      if (proposed && proposed.length > 0) return { questions: proposed, notes, count };
+      const isWord = await (o.wordCheck ?? loadWordCheck)();
+      // The course read once (the study side's reading is the slow part); a week's own ideas are its own
+      // even where another week has an idea of the same term.
+      const weeks = ideasByWeek(notes, isWord);
+      const pool = poolOf(weeks);
+      const inScope = ask.week !== undefined ? [...(weeks.get(ask.week) ?? [])] : pool;
+      const asked = ask.topic ? ideasAbout(ask.week !== undefined ? inScope : pool, ask.topic) : inScope;
       const weekOf = (id: number) => notes.find((n) => n.id === id)?.semana;
       // With spares, every question the ideas give, so one that can have no card leaves room for the next.
       return { questions: buildQuiz(asked, pool, ask.spares ? asked.length : count, ask.id, weekOf), notes, count };

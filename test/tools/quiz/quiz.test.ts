@@ -13,10 +13,13 @@ import { createReviewService } from '../../../src/tools/review/service.js';
 import { buildQuiz, distractorsFor, QUIZ_LIMITS, sameTerm } from '../../../src/tools/quiz/build.js';
 import { sortOf } from '../../../src/tools/quiz/kinds.js';
 import { ideasOfNotes, ideaOfSentence } from '../../../src/tools/quiz/ideas.js';
+import { loadWordCheck } from '../../../src/tools/study/reading.js';
 import { createQuizService } from '../../../src/tools/quiz/service.js';
 import { QuizFileError, QuizStore } from '../../../src/tools/quiz/store.js';
 import fixture from '../../fixtures/quiz/termodinamica.json' with { type: 'json' };
 
+/** The study side's dictionary check, which reads the sentences the ideas come from. */
+const isWord = await loadWordCheck();
 const notes = fixture.notas.map((n, i) => ({ id: i + 1, ...n }));
 const note = { id: 7, tema: 't', texto: '' };
 
@@ -24,26 +27,26 @@ describe('ideas', () => {
   it.each([
     ['La entropía es una magnitud que mide el desorden de un sistema.', 'definicion', 'Entropía'],
     ['Se llama ciclo de Carnot al ciclo reversible formado por dos isotermas y dos adiabáticas.', 'definicion', 'Ciclo de Carnot'],
-    ['Enunciado de Clausius: no es posible un proceso cuyo único resultado sea transferir calor.', 'enunciado', 'Enunciado de Clausius'],
+    ['El enunciado de Clausius dice que no es posible un proceso cuyo único resultado sea transferir calor.', 'enunciado', 'Enunciado de Clausius'],
     ['La ley de Boyle dice que a temperatura constante la presión es inversamente proporcional al volumen.', 'enunciado', 'Ley de Boyle'],
     ['El rendimiento de una máquina de Carnot es η = 1 − Tc/Th.', 'formula', 'η = 1 − Tc/Th'],
     ['En 1824, Sadi Carnot publicó sus Reflexiones sobre la potencia motriz del fuego.', 'fecha', '1824'],
   ])('«%s» → %s «%s»', (sentence, kind, term) => {
-    expect(ideaOfSentence(sentence, note)).toMatchObject({ kind, term, source: { noteId: 7 } });
+    expect(ideaOfSentence(sentence, note, isWord)).toMatchObject({ kind, term, source: { noteId: 7 } });
   });
 
   it.each(['Esto es muy importante para el examen.', 'El calor es importante.', 'Hoy no hay clase de termodinámica.'])('«%s» gives no idea', (sentence) => {
-    expect(ideaOfSentence(sentence, note)).toBeUndefined();
+    expect(ideaOfSentence(sentence, note, isWord)).toBeUndefined();
   });
 
   it('the question never holds its own answer', () => {
-    for (const i of ideasOfNotes(notes)) expect(i.statement.toLowerCase()).not.toContain(i.term.toLowerCase());
+    for (const i of ideasOfNotes(notes, isWord)) expect(i.statement.toLowerCase()).not.toContain(i.term.toLowerCase());
   });
 });
 
 describe('building a quiz', () => {
-  const pool = ideasOfNotes(notes);
-  const week4 = ideasOfNotes(notes.filter((n) => n.semana === 4));
+  const pool = ideasOfNotes(notes, isWord);
+  const week4 = ideasOfNotes(notes.filter((n) => n.semana === 4), isWord, notes);
 
   it('three distractors of the same kind, none a paraphrase nor alike; the limits hold', () => {
     const quiz = buildQuiz(week4, pool, 20, 'seed-a');
@@ -82,7 +85,7 @@ describe('building a quiz', () => {
 
   it('a passage too long for 200 characters is cut with «…» and keeps its source', () => {
     // Read from the note of heat and work, so its distractors come from the same note.
-    const long = ideaOfSentence(`La entropía es una magnitud que mide ${'muchísimo '.repeat(40)}el desorden.`, { ...note, id: 1 })!;
+    const long = ideaOfSentence(`La entropía es una magnitud que mide ${'muchísimo '.repeat(40)}el desorden.`, { ...note, id: 1 }, isWord)!;
     const [q] = buildQuiz([long], [...pool, long], 1, 'x');
     expect(q!.explanation).toMatch(/…» \(nota 1\)$/);
     expect(Array.from(q!.explanation).length).toBeLessThanOrEqual(200);

@@ -8,8 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildQuiz, distractorsFor, questionOf, sameTerm } from '../../../src/tools/quiz/build.js';
 import { definingClause, ideaOfSentence, ideasOfNotes, leansOnContext, type SourceNote } from '../../../src/tools/quiz/ideas.js';
+import { loadWordCheck } from '../../../src/tools/study/reading.js';
 import { sortOf, tellTales } from '../../../src/tools/quiz/kinds.js';
 
+/** The study side's dictionary check, which reads the sentences the ideas come from. */
+const isWord = await loadWordCheck();
 const note = (id: number, archivo: string, semana: number, texto: string): SourceNote => ({ id, tema: archivo, texto, semana, archivo });
 const seeds = Array.from({ length: 12 }, (_, s) => s);
 /** A generator that always yields `x`: each seed gives a different, repeatable shuffle. */
@@ -32,7 +35,7 @@ const history = note(3, 'historia-1.md', 2, [
   'La renta per cápita es el ingreso medio de los habitantes de un país en un año.',
 ].join(' '));
 const notes = [chemistry, chemistryLater, history];
-const pool = ideasOfNotes(notes);
+const pool = ideasOfNotes(notes, isWord);
 const weekOf = (id: number) => notes.find((n) => n.id === id)?.semana;
 const byTerm = (term: string) => pool.find((i) => i.term === term)!;
 
@@ -67,16 +70,19 @@ describe('the question never points at its answer', () => {
   ].join(' '));
 
   it('a word shared only by the question and the right option: the idea is not asked', () => {
-    const ideas = ideasOfNotes([biology]);
+    const ideas = ideasOfNotes([biology], isWord);
     const calvin = ideas.find((i) => i.term === 'Ciclo de Calvin')!;
     expect(tellTales(calvin.statement, calvin.term)).toEqual(['ciclo']);
     for (const s of seeds) expect(distractorsFor(calvin, ideas, fixed(s))).toBeUndefined();
   });
 
-  it('a distractor that shares the word too makes the question fair', () => {
-    const withKrebs = { ...biology, texto: `${biology.texto} Se llama ciclo de Krebs al ciclo de reacciones que oxida el acetil-CoA en la mitocondria.` };
-    const ideas = ideasOfNotes([withKrebs]);
-    for (const s of seeds) expect(distractorsFor(ideas.find((i) => i.term === 'Ciclo de Calvin')!, ideas, fixed(s))).toContain('Ciclo de Krebs');
+  it('one distractor sharing the word is a coin toss between two; all but one sharing it makes the question fair', () => {
+    const krebs = 'Se llama ciclo de Krebs al ciclo de reacciones que oxida el acetil-CoA en la mitocondria.';
+    const withKrebs = ideasOfNotes([{ ...biology, texto: `${biology.texto} ${krebs}` }], isWord);
+    for (const s of seeds) expect(distractorsFor(withKrebs.find((i) => i.term === 'Ciclo de Calvin')!, withKrebs, fixed(s))).toBeUndefined();
+    const urea = 'Se llama ciclo de la urea al ciclo de reacciones que convierte el amoníaco en urea en el hígado.';
+    const withTwo = ideasOfNotes([{ ...biology, texto: `${biology.texto} ${krebs} ${urea}` }], isWord);
+    for (const s of seeds) expect(distractorsFor(withTwo.find((i) => i.term === 'Ciclo de Calvin')!, withTwo, fixed(s))).toEqual(expect.arrayContaining(['Ciclo de Krebs', 'Ciclo de la urea']));
   });
 
   it('stems catch inflections: «fuerzas» in the question and «Fuerza neta» as the answer', () => {
@@ -92,7 +98,7 @@ describe('the question never points at its answer', () => {
       'La potencia es la magnitud que mide el trabajo realizado por unidad de tiempo.',
       'La densidad es la magnitud que mide la masa por unidad de volumen de un cuerpo.',
     ].join(' '));
-    const ideas = ideasOfNotes([n]);
+    const ideas = ideasOfNotes([n], isWord);
     const quiz = buildQuiz(ideas, ideas, 5, 'q');
     expect(quiz.map((q) => q.idea.term)).toContain('Velocidad');
     expect(quiz.map((q) => q.idea.term)).not.toContain('Aceleración');
@@ -104,16 +110,16 @@ describe('a definition that stands alone', () => {
   const at = { id: 5, tema: 't', texto: '' };
 
   it('a demonstrative pointing back at a sentence before gives no idea; one pointing inside it is fine', () => {
-    expect(ideaOfSentence('La mitosis es el proceso que completa esa fase: la célula se divide en dos.', at)).toBeUndefined();
-    expect(ideaOfSentence('Dicho proceso es el que reparte los cromosomas entre las células hijas.', at)).toBeUndefined();
+    expect(ideaOfSentence('La mitosis es el proceso que completa esa fase: la célula se divide en dos.', at, isWord)).toBeUndefined();
+    expect(ideaOfSentence('Dicho proceso es el que reparte los cromosomas entre las células hijas.', at, isWord)).toBeUndefined();
     expect(leansOnContext('la corriente que circula entre dos polos cuando esos mismos polos se unen')).toBe(false);
     expect(leansOnContext('la ley que explica esto')).toBe(true);
   });
 
   it('only the defining clause: no second definition, no example, nothing after a colon', () => {
-    expect(ideaOfSentence('Se llama número atómico al número de protones del núcleo, y número másico a la suma de protones y neutrones.', at))
+    expect(ideaOfSentence('Se llama número atómico al número de protones del núcleo, y número másico a la suma de protones y neutrones.', at, isWord))
       .toMatchObject({ term: 'Número atómico', statement: 'el número de protones del núcleo' });
-    expect(ideaOfSentence('La velocidad media es el cociente entre el desplazamiento y el tiempo empleado: v = d/t.', at))
+    expect(ideaOfSentence('La velocidad media es el cociente entre el desplazamiento y el tiempo empleado: v = d/t.', at, isWord))
       .toMatchObject({ statement: 'el cociente entre el desplazamiento y el tiempo empleado' });
     expect(definingClause('el bien cuyo consumo crece con la renta, como los viajes')).toBe('el bien cuyo consumo crece con la renta');
   });
@@ -121,7 +127,7 @@ describe('a definition that stands alone', () => {
 
 describe('the question is worded by what it asks for', () => {
   const at = { id: 5, tema: 't', texto: '' };
-  const q = (sentence: string) => questionOf(ideaOfSentence(sentence, at)!);
+  const q = (sentence: string) => questionOf(ideaOfSentence(sentence, at, isWord)!);
 
   it.each([
     ['La velocidad es una magnitud que mide el desplazamiento por unidad de tiempo.', '¿Cómo se llama la magnitud que mide el desplazamiento por unidad de tiempo?'],
