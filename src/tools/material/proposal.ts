@@ -31,6 +31,7 @@ export function proposalView(r: ImportRecord, weekName: WeekName): ProposalView 
     ...(r.ocr?.draft ? { borrador: r.ocr.confidence } : {}),
     ...(r.motivo ? { motivo: r.motivo } : {}),
     ...(r.yaTenias ? { yaTenias: r.yaTenias } : {}),
+    ...(r.ilegibles?.length ? { ilegibles: r.ilegibles.map(({ pagina, zona }) => ({ pagina, zona })) } : {}),
   };
 }
 
