@@ -51,7 +51,8 @@ export function ocrChildPeakMb(): number | undefined {
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ocr-fixtures-'));
-  const ocr = createTesseractOcr();
+  // A generous budget: on a shared, loaded machine one photo can take minutes (the product's is OCR_BUDGET_MS).
+  const ocr = createTesseractOcr({ budgetMs: 600_000 });
   try {
     const pdfs = (await buildLecturePdfs(path.join(dir, 'pdfs'))).filter((p) => p.kind === 'printed' && (only.length === 0 || only.some((o) => p.name.startsWith(o))));
     // The child started (Tesseract's model, OpenCV) on a blank page, so the photo's time is its own.

@@ -22,7 +22,13 @@ export function loadOpenCv(): Promise<OpenCv> {
     // The module is a thenable that resolves to itself (emscripten): a promise resolved with it, or
     // an await on it, would loop forever. The runtime's own «initialised» callback says when it is
     // ready, and its `then` is taken away before the module is handed out.
+    const before = { exception: process.listeners('uncaughtException'), rejection: process.listeners('unhandledRejection') };
     const cv = require('@techstark/opencv-js') as OpenCv & { onRuntimeInitialized?: () => void; then?: unknown };
+    // Emscripten adds process handlers that rethrow any uncaught error (Node then prints the
+    // throwing line: the library's one 10 MB line) and abort on any unhandled rejection; the
+    // process's own handling stays as it was.
+    for (const l of process.listeners('uncaughtException')) if (!before.exception.includes(l)) process.off('uncaughtException', l);
+    for (const l of process.listeners('unhandledRejection')) if (!before.rejection.includes(l)) process.off('unhandledRejection', l);
     const ready = () => {
       delete cv.then;
       resolve(cv);
