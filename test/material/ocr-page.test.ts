@@ -50,6 +50,13 @@ describe('ocrPage', () => {
     expect(page.confidence).toBe(95);
   });
 
+  it('a page read poorly as a whole keeps every line, as a draft to correct', () => {
+    const page = ocrPage({ height: 1000, lines: [line('La fotosintesis transfroma', 100, { confidence: 55 }), line('la luz en enrgía', 150, { confidence: 62 })] });
+    expect(page.unread).toEqual([]);
+    expect(page.lines.map((l) => l.text)).toEqual(['La fotosintesis transfroma', 'la luz en enrgía']);
+    expect(page.confidence).toBeLessThan(70);
+  });
+
   it('a line at the threshold is read', () => {
     expect(ocrPage({ height: 1000, lines: [line('Justo en el umbral', 100, { confidence: OCR_LINE_CONFIDENCE })] }).unread).toEqual([]);
   });

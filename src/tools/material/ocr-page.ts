@@ -4,6 +4,8 @@
  *
  * - A line whose confidence is under OCR_LINE_CONFIDENCE is left out of the text and handed back in
  *   `unread`, for the proposal to say («no he podido leer bien 4 líneas…»): never saved silently.
+ *   A page read poorly as a whole (under OCR_DRAFT_CONFIDENCE) keeps every line: it is a draft the
+ *   student corrects (extract.ts), not a page with a few bad lines.
  * - The kept lines become laid-out lines as a PDF's are (reading-order.ts's LaidLine), in the order
  *   Tesseract's own page layout reads them (its blocks are columns: made for images, where a
  *   word's box is only as exact as the photo), and go through the same paragraphs in the caller
@@ -13,7 +15,7 @@
  * - A table's vertical rules come out of Tesseract as «|»: a line cut by two or more of them is a
  *   table row, its cells joined by CELL_JOIN as a PDF's are.
  */
-import { OCR_LINE_CONFIDENCE } from './limits.js';
+import { OCR_DRAFT_CONFIDENCE, OCR_LINE_CONFIDENCE } from './limits.js';
 import { CELL_JOIN, type LaidLine } from './reading-order.js';
 import type { OcrLine, OcrResult } from './ocr.js';
 
@@ -47,6 +49,12 @@ function median(xs: readonly number[]): number {
   return s.length ? s[Math.floor(s.length / 2)]! : 0;
 }
 
+/** The lines' mean confidence, weighted by their length; 0 for none. */
+function meanConfidence(lines: readonly OcrLine[]): number {
+  const weight = lines.reduce((n, l) => n + l.text.length, 0);
+  return weight ? lines.reduce((n, l) => n + l.confidence * l.text.length, 0) / weight : 0;
+}
+
 /** A line's letter height: above its baseline and below it, as Tesseract measured the row. */
 const lineSize = (l: OcrLine) => Math.max(1, l.above + l.below);
 
@@ -69,8 +77,11 @@ export interface OcrPage {
 export function ocrPage(read: Pick<OcrResult, 'lines' | 'height'>): OcrPage {
   const pageHeight = read.height;
   const visible = read.lines.filter((l) => l.text.trim() !== '');
-  const unread = visible.filter((l) => l.confidence < OCR_LINE_CONFIDENCE);
-  const kept = visible.filter((l) => l.confidence >= OCR_LINE_CONFIDENCE);
+  // A page read poorly as a whole (handwriting, a blurred photo) is not sifted line by line: all of
+  // it is kept as a draft the student corrects before saving (extract.ts, OCR_DRAFT_CONFIDENCE).
+  const draft = meanConfidence(visible) < OCR_DRAFT_CONFIDENCE;
+  const unread = draft ? [] : visible.filter((l) => l.confidence < OCR_LINE_CONFIDENCE);
+  const kept = draft ? visible : visible.filter((l) => l.confidence >= OCR_LINE_CONFIDENCE);
   const body = median(kept.map(lineSize));
   const k = body > 0 ? BODY_POINTS / body : 1;
   // Each block's span: a line that fills it ran to its edge (paragraphs.ts: the paragraph goes on).
@@ -100,7 +111,6 @@ export function ocrPage(read: Pick<OcrResult, 'lines' | 'height'>): OcrPage {
     const mid = (l.y0 + l.y1) / 2 / Math.max(1, pageHeight);
     return mid < 1 / 3 ? 'arriba' : mid < 2 / 3 ? 'centro' : 'abajo';
   };
-  const weight = kept.reduce((n, l) => n + l.text.length, 0);
-  const confidence = weight ? kept.reduce((n, l) => n + l.confidence * l.text.length, 0) / weight : 0;
+  const confidence = meanConfidence(kept);
   return { lines, unread: [...unread].sort((a, b) => a.y0 - b.y0).map((l) => ({ zona: zona(l), texto: l.text.trim() })), confidence };
 }
