@@ -32,6 +32,38 @@ export interface ProposalView {
   yaTenias?: number;
   /** A new version of a document already saved: its name and how many of its notes the notebook holds. */
   anterior?: { nombre: string; notas: number };
+  /** Lines OCR could not read well (left out of the notes): the page or photo each was on, and where on it. */
+  ilegibles?: { pagina: number; zona: 'arriba' | 'centro' | 'abajo' }[];
+}
+
+const ZONE_WORDS: Readonly<Record<'arriba' | 'centro' | 'abajo', string>> = Object.freeze({ arriba: 'en la parte de arriba', centro: 'en el centro', abajo: 'en la parte de abajo' });
+
+/** «1, 2 y 3» */
+function listed(items: readonly (string | number)[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`;
+}
+
+/**
+ * «No he podido leer bien 4 líneas (en la parte de arriba de la foto) y no las guardo: si las
+ * necesitas, vuelve a hacer la foto con más luz.» — lines OCR left out, never dropped silently.
+ */
+function unreadLine(v: ProposalView, lines: NonNullable<ProposalView['ilegibles']>): string {
+  const one = lines.length === 1;
+  const pages = [...new Set(lines.map((l) => l.pagina))].sort((a, b) => a - b);
+  let where: string;
+  let again: string;
+  if (v.tipo === 'pdf') {
+    where = pages.length === 1 ? `en la página ${pages[0]}` : `en las páginas ${listed(pages)}`;
+    again = pages.length === 1 ? 'vuelve a escanear esa página con más luz' : 'vuelve a escanear esas páginas con más luz';
+  } else if ((v.paginas ?? 1) > 1) {
+    where = pages.length === 1 ? `en la foto ${pages[0]}` : `en las fotos ${listed(pages)}`;
+    again = pages.length === 1 ? 'vuelve a hacer esa foto con más luz' : 'vuelve a hacer esas fotos con más luz';
+  } else {
+    const zones = (['arriba', 'centro', 'abajo'] as const).filter((z) => lines.some((l) => l.zona === z));
+    where = `${listed(zones.map((z) => ZONE_WORDS[z]))} de la foto`;
+    again = 'vuelve a hacer la foto con más luz';
+  }
+  return `No he podido leer bien ${count(lines.length, 'línea', 'líneas')} (${where}) y no ${one ? 'la' : 'las'} guardo: si ${one ? 'la' : 'las'} necesitas, ${again}.`;
 }
 
 /** «porque dice «Tema 5» en la primera página» — why a document's notes go to week `semana`. */
@@ -77,7 +109,8 @@ export const MATERIAL = Object.freeze({
     const had = v.anterior
       ? [`Es una versión nueva de «${v.anterior.nombre}»: ya tenías ${count(v.anterior.notas, 'nota', 'notas')} de este documento; ${total === 0 ? 'no hay nada nuevo que añadir' : `añado ${total === 1 ? '1 nueva' : `${total} nuevas`}`}.`]
       : v.yaTenias ? [v.yaTenias === 1 ? '1 ya la tenías en tu cuaderno: no la añado otra vez.' : `${v.yaTenias} ya las tenías en tu cuaderno: no las añado otra vez.`] : [];
-    const about = [...(reason ? [reason] : []), ...had];
+    const unread = v.ilegibles?.length ? [unreadLine(v, v.ilegibles)] : [];
+    const about = [...(reason ? [reason] : []), ...had, ...unread];
     return [`De «${v.nombre}»${what}: ${groups.join(', ')}.`, ...about, '', ...lines, ...draft].join('\n');
   },
   alreadyHad: (nombre: string, notas: number) => `Ya lo tenía: «${nombre}» ya está en tu cuaderno (${count(notas, 'nota', 'notas')}), no añado nada.`,

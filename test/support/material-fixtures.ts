@@ -189,6 +189,42 @@ export async function scrawl(text: string, jitter: number): Promise<Uint8Array> 
   return canvas.encodeSync('png');
 }
 
+/**
+ * A printed page whose top band is garbled: `band` drawn as `scrawl` draws (each letter shaken by
+ * `jitter`), then `body` printed neatly below it, as printedPage prints it. PNG.
+ */
+export async function garbledBandPage(band: string, body: readonly string[], jitter = 24): Promise<Uint8Array> {
+  const px = 34;
+  const width = 1400;
+  const lines = body.flatMap((p, i) => [...(i ? [''] : []), ...wrap(p, Math.floor(width / (px * 0.56)))]);
+  const top = 330;
+  const height = Math.round(top + lines.length * px * 1.5 + 150);
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fdfdf8';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#223';
+  ctx.font = `${px}px "Fixture Serif"`;
+  const rnd = mulberry32(9);
+  let x = 80;
+  let y = 110;
+  for (const ch of band) {
+    ctx.save();
+    ctx.translate(x, y + (rnd() - 0.5) * jitter * 0.6);
+    ctx.rotate(((rnd() - 0.5) * jitter * Math.PI) / 90);
+    ctx.fillText(ch, 0, 0);
+    ctx.restore();
+    x += ctx.measureText(ch).width * 1.05;
+    if (x > width - 120 && ch === ' ') {
+      x = 80;
+      y += px * 1.7;
+    }
+  }
+  ctx.fillStyle = '#151515';
+  lines.forEach((l, i) => ctx.fillText(l, 80, top + px + i * px * 1.5));
+  return canvas.encodeSync('png');
+}
+
 const xmlText = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**

@@ -2,13 +2,17 @@
  * A file the student sends → its text, or one MaterialError saying why not. The same function
  * serves the chat, the local page and the CLI. Text files are decoded (UTF-8, else Latin-1), Word
  * documents (.docx) read as plain text, PDFs
- * read page by page (scans by OCR), photos of printed pages read by OCR. OCR text under
- * OCR_DRAFT_CONFIDENCE is marked as a draft the student corrects before saving.
+ * read page by page (scans by OCR), photos of printed pages read by OCR. A photo's lines go
+ * through the same layout and paragraphs as a PDF's (ocr-page.ts, paragraphs.ts); lines Tesseract
+ * could not read well are left out and handed back in `unread` for the proposal to list. OCR text
+ * under OCR_DRAFT_CONFIDENCE is marked as a draft the student corrects before saving.
  */
 import { MaterialError } from './errors.js';
 import { imageSize, imageWhole } from './image-check.js';
 import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS, OCR_DRAFT_CONFIDENCE } from './limits.js';
-import { isReadable, tidyOcrText, type OcrEngine } from './ocr.js';
+import { isReadable, type OcrEngine } from './ocr.js';
+import { ocrPage, type UnreadLine } from './ocr-page.js';
+import { documentPages } from './paragraphs.js';
 import { readDocxOffThread } from './docx.js';
 import { readPdfOffThread } from './pdf.js';
 import { bytesFitName, decodeText, kindByBytes, kindByName, type MaterialKind } from './sniff.js';
@@ -25,7 +29,12 @@ export interface Extracted {
   ocr?: { confidence: number; draft: boolean };
   /** Offset in `text` where each page starts (page k+1 at index k): a note keeps the page it comes from. */
   pageStarts?: number[];
+  /** Lines OCR could not read well enough, left out of `text` (ocr-page.ts), with their page. */
+  unread?: UnreadText[];
 }
+
+/** A line left out of the text, on page `pagina` (a PDF's page, or the photo's place in a group). */
+export type UnreadText = UnreadLine & { pagina: number };
 
 export interface ExtractDeps {
   ocr: OcrEngine;
@@ -69,7 +78,8 @@ export async function extractMaterial(name: string, bytes: Uint8Array, deps: Ext
         throw new MaterialError({ kind: 'ruido' });
       }
       const ocr = scanned.length ? ocrMark(Math.min(...scanned.map((s) => s.confidence))) : undefined;
-      return { name, kind: named, text, paginas: pages.length, pageStarts, ...(ocr ? { ocr } : {}) };
+      const unread = scanned.flatMap((s) => s.unread.map((u) => ({ ...u, pagina: s.page })));
+      return { name, kind: named, text, paginas: pages.length, pageStarts, ...(ocr ? { ocr } : {}), ...(unread.length ? { unread } : {}) };
     }
     case 'imagen': {
       let read;
@@ -79,10 +89,12 @@ export async function extractMaterial(name: string, bytes: Uint8Array, deps: Ext
         if (e instanceof MaterialError && e.problem.kind === 'no_coincide') throw new MaterialError({ kind: 'no_coincide', name, named }, { cause: e });
         throw e;
       }
-      const text = cleanText(tidyOcrText(read.text));
+      const page = ocrPage(read);
+      const text = cleanText(documentPages([{ lines: page.lines, scanned: true }])[0] ?? '');
       // A photo in which nothing reads as text is a blurry or wrong photo, not an empty file.
       if (!isReadable(text)) throw new MaterialError({ kind: 'ruido' });
-      return { name, kind: named, text, paginas: 1, pageStarts: [0], ocr: ocrMark(read.confidence) };
+      const unread = page.unread.map((u) => ({ ...u, pagina: 1 }));
+      return { name, kind: named, text, paginas: 1, pageStarts: [0], ocr: ocrMark(page.confidence), ...(unread.length ? { unread } : {}) };
     }
   }
 }

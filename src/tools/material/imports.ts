@@ -27,7 +27,7 @@ import type { Note } from '../domain.js';
 import { CuadernoError, StateFileError } from '../../errors.js';
 import { FILE_PROBLEMS } from '../../strings/console.js';
 import { MATERIAL } from '../../strings/material.js';
-import { extractMaterial, joinPages, type Extracted } from './extract.js';
+import { extractMaterial, joinPages, type Extracted, type UnreadText } from './extract.js';
 import type { OcrEngine } from './ocr.js';
 import type { ImportKind } from './kinds.js';
 import { noteDrafts, type ProposedNote } from './split.js';
@@ -64,6 +64,8 @@ export interface ImportRecord {
   yaTenias?: number;
   /** A new version of an import already saved (versions.ts): that import, and how many of its notes the notebook holds. */
   anterior?: { clave: string; nombre: string; notas: number };
+  /** Lines OCR could not read well, left out of `texto` and listed in the proposal (ocr-page.ts). */
+  ilegibles?: UnreadText[];
   propuesta: ProposedNote[];
   creada: string;
   estado: ImportState;
@@ -218,7 +220,7 @@ export function createImports(deps: ImportsDeps) {
   };
 
   /** Writes the pending import for `got` under `clave` — or returns the one another writer made first. */
-  const create = (clave: string, nombre: string, got: Pick<Extracted, 'text' | 'paginas' | 'ocr' | 'pageStarts'> & { kind: ImportKind }, semana?: number, anterior?: ImportRecord['anterior']): Promise<Proposal> =>
+  const create = (clave: string, nombre: string, got: Pick<Extracted, 'text' | 'paginas' | 'ocr' | 'pageStarts' | 'unread'> & { kind: ImportKind }, semana?: number, anterior?: ImportRecord['anterior']): Promise<Proposal> =>
     locked(clave, async () => {
       const again = await read(clave);
       if (again) return { record: again, yaExistia: again.estado === 'hecha', nuevo: false };
@@ -231,6 +233,7 @@ export function createImports(deps: ImportsDeps) {
         paginas: got.paginas,
         texto: got.text,
         ...(got.ocr ? { ocr: got.ocr } : {}),
+        ...(got.unread?.length ? { ilegibles: got.unread } : {}),
         ...(semana !== undefined ? { semana } : {}),
         ...(got.pageStarts ? { inicioPaginas: got.pageStarts } : {}),
         ...(anterior ? { anterior } : {}),
@@ -280,7 +283,8 @@ export function createImports(deps: ImportsDeps) {
         for (const f of fotos) read.push(await extractMaterial(f.nombre, f.bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}), ...(deps.readBudgetMs !== undefined ? { budgetMs: deps.readBudgetMs } : {}) }));
         const confidence = Math.min(...read.map((r) => r.ocr?.confidence ?? 100));
         const { text, pageStarts } = joinPages(read.map((r) => r.text));
-        return { name: nombre, kind: 'imagen', text, pageStarts, paginas: fotos.length, ocr: { confidence, draft: read.some((r) => r.ocr?.draft) } };
+        const unread = read.flatMap((r, i) => (r.unread ?? []).map((u) => ({ ...u, pagina: i + 1 })));
+        return { name: nombre, kind: 'imagen', text, pageStarts, paginas: fotos.length, ocr: { confidence, draft: read.some((r) => r.ocr?.draft) }, ...(unread.length ? { unread } : {}) };
       }, opts);
     },
 
@@ -316,7 +320,9 @@ export function createImports(deps: ImportsDeps) {
       return locked(key, async () => {
         const r = await read(key);
         if (!r || r.estado !== 'pendiente') return r;
-        const next: ImportRecord = { ...r, texto: texto.trim(), ...(r.ocr ? { ocr: { ...r.ocr, draft: false } } : {}) };
+        const { ilegibles: _unread, ...rest } = r;
+        // The student's own text stands for the whole page: the lines OCR could not read are theirs to have typed.
+        const next: ImportRecord = { ...rest, texto: texto.trim(), ...(r.ocr ? { ocr: { ...r.ocr, draft: false } } : {}) };
         // The student's own text has no page breaks to follow: a one-page import keeps its page.
         if (r.paginas === 1) next.inicioPaginas = [0];
         else delete next.inicioPaginas;

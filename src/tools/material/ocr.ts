@@ -14,10 +14,42 @@ import { MaterialError } from './errors.js';
 import { OCR_BUDGET_MS, OCR_HEAP_MB, OCR_MIN_LETTER_SHARE } from './limits.js';
 import { scriptBeside } from '../../lib/script-beside.js';
 
+/** A box in the image's pixels (y grows downwards). */
+export interface PixelBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface OcrWord extends PixelBox {
+  text: string;
+}
+
+/** One line as Tesseract read it. */
+export interface OcrLine extends PixelBox {
+  text: string;
+  /** Tesseract's confidence in the line, 0–100. */
+  confidence: number;
+  /** The layout block (a column, a table) Tesseract read it in, numbered in reading order. */
+  block: number;
+  /** The baseline's height in pixels at the line's left and right ends. */
+  baseline: { y0: number; y1: number };
+  /** Height of the line's letters above the baseline and below it (x-height and ascenders; descenders), in pixels. */
+  above: number;
+  below: number;
+  words: OcrWord[];
+}
+
 export interface OcrResult {
   text: string;
   /** Tesseract's mean word confidence, 0–100. */
   confidence: number;
+  /** The lines it read, each with its confidence, box and words, in the straightened page's pixels. */
+  lines: OcrLine[];
+  /** The straightened page's size in pixels. */
+  width: number;
+  height: number;
 }
 
 /** Reads the text of one image (PNG, JPEG or WebP bytes). */
@@ -32,7 +64,7 @@ export interface OcrRequest {
   image: Uint8Array;
 }
 export type OcrReply =
-  | { id: number; ok: true; text: string; confidence: number }
+  | ({ id: number; ok: true } & OcrResult)
   | { id: number; ok: false; notImage: boolean; message: string };
 
 const require = createRequire(import.meta.url);
@@ -149,7 +181,7 @@ export function createTesseractOcr(opts: { console?: (text: string) => void; bud
       const onMessage = (m: OcrReply) => {
         if (m.id !== id) return;
         done();
-        if (m.ok) return resolve({ text: m.text, confidence: m.confidence });
+        if (m.ok) return resolve({ text: m.text, confidence: m.confidence, lines: m.lines, width: m.width, height: m.height });
         if (m.notImage) return reject(new MaterialError({ kind: 'no_coincide', name: 'la imagen', named: 'imagen' }, { cause: new Error(m.message) }));
         reject(new Error(`OCR: ${m.message}`));
       };
@@ -200,15 +232,4 @@ export function letterShare(text: string): number {
 /** Whether OCR text reads as words rather than noise. */
 export function isReadable(text: string): boolean {
   return text.trim().length > 0 && letterShare(text) >= OCR_MIN_LETTER_SHARE;
-}
-
-/** Tidies OCR output: hyphenated line ends joined, runs of spaces collapsed, blank lines kept. */
-export function tidyOcrText(text: string): string {
-  return text
-    .replace(/\r/g, '')
-    .replace(/(\p{L})-\n(\p{Ll})/gu, '$1$2')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/ *\n */g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 }

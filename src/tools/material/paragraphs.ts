@@ -13,11 +13,17 @@
  * - a table's rows stay one per line, cells joined by « · ».
  *
  * A paragraph belongs to the page where it starts: each page's text is the paragraphs that start on it.
- * A page read by OCR comes as plain text: its paragraphs take part in the same joining.
+ * A page read by OCR comes as positioned lines too (ocr-page.ts) and goes through the same logic;
+ * on it, besides, a small line at the top or bottom set apart from the text (a header or footer band)
+ * is dropped even when no other page repeats it: a photo is often one page alone.
  */
 import type { LaidLine } from './reading-order.js';
 
-export type PageLines = { lines: LaidLine[] } | { ocrText: string };
+/** One page's lines in reading order; `scanned` when they were read by OCR. */
+export interface PageLines {
+  lines: LaidLine[];
+  scanned?: boolean;
+}
 
 /** A heading is at least this much larger than the body text. */
 const HEADING_SIZE = 1.12;
@@ -25,6 +31,10 @@ const HEADING_SIZE = 1.12;
 const PARAGRAPH_GAP = 1.5;
 /** Lines from each end of a page that may be a running header or footer. */
 const EDGE_LINES = 2;
+/** On a scanned page, an edge line under this share of the body's size… */
+const BAND_SIZE = 0.9;
+/** …whose baseline is at least this many body sizes from the next line's is a header or footer band. */
+const BAND_GAP = 2;
 /** A line that fills this share of its column ran to its edge: the paragraph goes on after it. */
 const FULL_LINE = 0.9;
 
@@ -35,24 +45,44 @@ const SENTENCE_END = /[.!?:…;]["»”)\]]*$/u;
 /** A line's identity for the running-header count: text with digits folded, and its size. */
 const runningKey = (l: LaidLine) => `${l.text.toLocaleLowerCase('es').replace(/\d+/g, '#').replace(/\s+/g, ' ')}|${Math.round(l.size)}`;
 
-/** The lines of each page without its running header, footer and page numbers. */
+/** The lines of each page without its running header, footer and page numbers (and, scanned, its header and footer bands). */
 export function withoutRunning(pages: readonly PageLines[]): PageLines[] {
-  const laid = pages.filter((p): p is Extract<PageLines, { lines: LaidLine[] }> => 'lines' in p);
-  const edges = (p: { lines: LaidLine[] }) => new Set([...p.lines.slice(0, EDGE_LINES), ...p.lines.slice(-EDGE_LINES)]);
+  const edges = (p: PageLines) => new Set([...p.lines.slice(0, EDGE_LINES), ...p.lines.slice(-EDGE_LINES)]);
   const seen = new Map<string, number>();
-  for (const p of laid) for (const k of new Set([...edges(p)].map(runningKey))) seen.set(k, (seen.get(k) ?? 0) + 1);
-  const enough = Math.max(2, Math.ceil(laid.length / 2));
+  for (const p of pages) for (const k of new Set([...edges(p)].map(runningKey))) seen.set(k, (seen.get(k) ?? 0) + 1);
+  const enough = Math.max(2, Math.ceil(pages.length / 2));
+  const body = bodySize(pages);
   return pages.map((p) => {
-    if (!('lines' in p)) return p;
     const edge = edges(p);
-    return { ...p, lines: p.lines.filter((l) => !edge.has(l) || ((seen.get(runningKey(l)) ?? 0) < enough && !PAGE_NUMBER.test(l.text.trim()))) };
+    const band = p.scanned ? bands(p.lines, body) : new Set<LaidLine>();
+    return { ...p, lines: p.lines.filter((l) => !band.has(l) && (!edge.has(l) || ((seen.get(runningKey(l)) ?? 0) < enough && !PAGE_NUMBER.test(l.text.trim())))) };
   });
+}
+
+/**
+ * A scanned page's header and footer bands: from each end, the lines smaller than the body's text
+ * whose baseline lies BAND_GAP body sizes or more from the next line's (the margin that parts a
+ * running header or footer from the page's text).
+ */
+function bands(lines: readonly LaidLine[], body: number): Set<LaidLine> {
+  const out = new Set<LaidLine>();
+  const byHeight = [...lines].sort((a, b) => b.y - a.y);
+  const take = (from: readonly LaidLine[]) => {
+    for (let i = 0; i < Math.min(EDGE_LINES, from.length - 1); i++) {
+      const l = from[i]!;
+      if (l.size >= BAND_SIZE * body || Math.abs(l.y - from[i + 1]!.y) < BAND_GAP * body) break;
+      out.add(l);
+    }
+  };
+  take(byHeight);
+  take([...byHeight].reverse());
+  return out;
 }
 
 /** The body's font size: the size most of the text is set in. */
 function bodySize(pages: readonly PageLines[]): number {
   const weight = new Map<number, number>();
-  for (const p of pages) if ('lines' in p) for (const l of p.lines) {
+  for (const p of pages) for (const l of p.lines) {
     const s = Math.round(l.size * 2) / 2;
     weight.set(s, (weight.get(s) ?? 0) + l.text.length);
   }
@@ -91,18 +121,6 @@ export function documentPages(pages: readonly PageLines[]): string[] {
   };
   clean.forEach((p, index) => {
     const page = index + 1;
-    if (!('lines' in p)) {
-      p.ocrText.split(/\n\s*\n/).map((t) => t.split('\n').map((l) => l.trim()).filter(Boolean)).filter((ls) => ls.length).forEach((ls, k) => {
-        const first = ls[0]!;
-        // The page's first paragraph continues the one the page before left open.
-        if (k === 0 && cur?.kind === 'text' && !SENTENCE_END.test(cur.text) && /^\p{Ll}/u.test(first)) cur.text = ls.reduce(joinLines, cur.text);
-        else {
-          flush();
-          cur = { page, kind: 'text', text: ls.reduce(joinLines, ''), size: body };
-        }
-      });
-      return;
-    }
     for (const l of p.lines) {
       const heading = l.size >= HEADING_SIZE * body && !l.row && l.text.length <= 160;
       if (heading) {

@@ -15,15 +15,16 @@ import { MAX_IMAGE_PIXELS, MAX_PAGES, MAX_RENDER_PIXELS, PDF_THREAD_IDLE_MS, REA
 import { checkPdfBounds } from './pdf-bounds.js';
 import { readingOrder, type TextRun } from './reading-order.js';
 import { documentPages, type PageLines } from './paragraphs.js';
-import { tidyOcrText, type OcrEngine } from './ocr.js';
+import type { OcrEngine, OcrResult } from './ocr.js';
+import { ocrPage, type UnreadLine } from './ocr-page.js';
 import { onClose } from '../../lib/closers.js';
 import { scriptBeside } from '../../lib/script-beside.js';
 
 export interface PdfText {
   /** Text of each page, in reading order. */
   pages: string[];
-  /** 1-based numbers of the pages that were read by OCR, with its confidence (0–100). */
-  scanned: { page: number; confidence: number }[];
+  /** 1-based numbers of the pages that were read by OCR, with its confidence (0–100) and the lines it could not read. */
+  scanned: { page: number; confidence: number; unread: UnreadLine[] }[];
 }
 
 /** One file for the reader thread: a PDF (or a Word document, docx.ts), its bytes, and the port where the thread asks for OCR. */
@@ -36,7 +37,7 @@ export interface PdfJob {
   /** Where the thread asks for OCR: it posts `{ id, image }`, the main thread answers `PortOcrReply`. */
   port: MessagePort;
 }
-type PortOcrReply = { id: number; ok: true; text: string; confidence: number } | { id: number; ok: false; problem?: MaterialProblem; message: string };
+type PortOcrReply = ({ id: number; ok: true } & OcrResult) | { id: number; ok: false; problem?: MaterialProblem; message: string };
 /** What the thread answers: the text, or why the PDF cannot be read (a value: a thread keeps only an Error's message). */
 export type PdfOnThreadReply = ({ ok: true } & PdfText) | { ok: false; problem: MaterialProblem } | { ok: false; thrown: { name: string; message: string } };
 
@@ -141,7 +142,7 @@ async function readOnThread({ kind, name, bytes }: Pick<PdfJob, 'kind' | 'name' 
       port1.postMessage(reply);
     };
     deps.ocr.recognize(m.image, deps.signal).then(
-      (r) => answer({ id: m.id, ok: true, text: r.text, confidence: r.confidence }),
+      (r) => answer({ id: m.id, ok: true, ...r }),
       (e: unknown) => answer({ id: m.id, ok: false, ...(e instanceof MaterialError ? { problem: e.problem } : {}), message: e instanceof Error ? e.message : String(e) }),
     );
   });
@@ -197,7 +198,7 @@ export async function readPdfOnThread({ bytes, port }: Pick<PdfJob, 'bytes' | 'p
     recognize: (image) => new Promise((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, (r) => {
-        if (r.ok) resolve({ text: r.text, confidence: r.confidence });
+        if (r.ok) resolve({ text: r.text, confidence: r.confidence, lines: r.lines, width: r.width, height: r.height });
         else reject(r.problem ? new MaterialError(r.problem) : Object.assign(new Error(r.message), { name: 'OcrError' }));
       });
       port.postMessage({ id, image }, [image.buffer as ArrayBuffer]);
@@ -257,9 +258,9 @@ export async function readPdf(bytes: Uint8Array, deps: { ocr: OcrEngine; signal?
         const { width, height } = page.getViewport({ scale: 1 });
         const scale = renderScale(width, height);
         const png = await renderPageAsImage(doc, n, { canvasImport: () => import('@napi-rs/canvas'), scale });
-        const ocr = await deps.ocr.recognize(new Uint8Array(png), deps.signal);
-        read = { ocrText: tidyOcrText(ocr.text) };
-        scanned.push({ page: n, confidence: ocr.confidence });
+        const ocr = ocrPage(await deps.ocr.recognize(new Uint8Array(png), deps.signal));
+        read = { lines: ocr.lines, scanned: true };
+        scanned.push({ page: n, confidence: ocr.confidence, unread: ocr.unread });
       }
       laid.push(read);
       deps.onPage?.(n);

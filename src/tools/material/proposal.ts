@@ -32,6 +32,7 @@ export function proposalView(r: ImportRecord, weekName: WeekName): ProposalView 
     ...(r.motivo ? { motivo: r.motivo } : {}),
     ...(r.yaTenias ? { yaTenias: r.yaTenias } : {}),
     ...(r.anterior ? { anterior: { nombre: r.anterior.nombre, notas: r.anterior.notas } } : {}),
+    ...(r.ilegibles?.length ? { ilegibles: r.ilegibles.map(({ pagina, zona }) => ({ pagina, zona })) } : {}),
   };
 }
 

@@ -1,0 +1,116 @@
+/**
+ * Tesseract's lines of one page → the lines paragraphs.ts reads, and those it could not read — pure
+ * (issue 43 §5: OCR that knows what it could not read).
+ *
+ * - A line whose confidence is under OCR_LINE_CONFIDENCE is left out of the text and handed back in
+ *   `unread`, for the proposal to say («no he podido leer bien 4 líneas…»): never saved silently.
+ *   A page read poorly as a whole (under OCR_DRAFT_CONFIDENCE) keeps every line: it is a draft the
+ *   student corrects (extract.ts), not a page with a few bad lines.
+ * - The kept lines become laid-out lines as a PDF's are (reading-order.ts's LaidLine), in the order
+ *   Tesseract's own page layout reads them (its blocks are columns: made for images, where a
+ *   word's box is only as exact as the photo), and go through the same paragraphs in the caller
+ *   (paragraphs.ts: headings by size, paragraphs across column and page breaks, hyphenation,
+ *   running headers, and a scanned page's header and footer bands). The page is scaled so its body
+ *   text is BODY_POINTS high, the size those modules' gaps are measured against.
+ * - A table's vertical rules come out of Tesseract as «|»: a line cut by two or more of them is a
+ *   table row, its cells joined by CELL_JOIN as a PDF's are.
+ */
+import { OCR_DRAFT_CONFIDENCE, OCR_LINE_CONFIDENCE } from './limits.js';
+import { CELL_JOIN, type LaidLine } from './reading-order.js';
+import type { OcrLine, OcrResult } from './ocr.js';
+
+/** The height body text is scaled to, in points: what reading-order.ts and paragraphs.ts expect of a PDF. */
+export const BODY_POINTS = 10;
+/**
+ * Tesseract measures each line's height on its own letters, so lines of one size differ by a few
+ * per cent; a line within this share of the body's size is body text (paragraphs.ts would take a
+ * slightly taller line for a heading, or a change of size for a new paragraph).
+ */
+const SAME_SIZE = 0.15;
+/**
+ * Tesseract's row height grows less than the font does (a 13-point heading over 10.5-point text
+ * measures ≈ 1.1 times the body), but it puts a heading in a layout block of its own: a block of at
+ * most two lines this much taller than the body is a heading, laid out at HEADING_POINTS.
+ */
+const HEADING_ROW = 1.07;
+const HEADING_POINTS = 1.25 * BODY_POINTS;
+
+/** A table's rules read as «|» (or «[», «]» where a rule meets a letter): two or more make the line a row of cells. */
+const RULE = /\s*[|[\]]\s*/g;
+export function cells(text: string): { text: string; row: boolean } {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  const parts = clean.split(RULE).map((c) => c.trim()).filter((c) => c && !/^[-—_–.]+$/.test(c));
+  if ((clean.match(RULE) ?? []).length >= 2) return { text: parts.join(CELL_JOIN), row: parts.length > 1 };
+  return { text: clean, row: false };
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)]! : 0;
+}
+
+/** The lines' mean confidence, weighted by their length; 0 for none. */
+function meanConfidence(lines: readonly OcrLine[]): number {
+  const weight = lines.reduce((n, l) => n + l.text.length, 0);
+  return weight ? lines.reduce((n, l) => n + l.confidence * l.text.length, 0) / weight : 0;
+}
+
+/** A line's letter height: above its baseline and below it, as Tesseract measured the row. */
+const lineSize = (l: OcrLine) => Math.max(1, l.above + l.below);
+
+/** A line left out: where on the page it was (its third) and what Tesseract made of it. */
+export interface UnreadLine {
+  zona: 'arriba' | 'centro' | 'abajo';
+  texto: string;
+}
+
+export interface OcrPage {
+  /** The readable lines in reading order (paragraphs.ts's input). */
+  lines: LaidLine[];
+  /** The lines left out, top to bottom. */
+  unread: UnreadLine[];
+  /** Tesseract's confidence in the lines kept (their mean, weighted by length), 0–100; 0 when none. */
+  confidence: number;
+}
+
+/** The lines Tesseract read on one page, sorted into those read well enough (laid out) and those not. */
+export function ocrPage(read: Pick<OcrResult, 'lines' | 'height'>): OcrPage {
+  const pageHeight = read.height;
+  const visible = read.lines.filter((l) => l.text.trim() !== '');
+  // A page read poorly as a whole (handwriting, a blurred photo) is not sifted line by line: all of
+  // it is kept as a draft the student corrects before saving (extract.ts, OCR_DRAFT_CONFIDENCE).
+  const draft = meanConfidence(visible) < OCR_DRAFT_CONFIDENCE;
+  const unread = draft ? [] : visible.filter((l) => l.confidence < OCR_LINE_CONFIDENCE);
+  const kept = draft ? visible : visible.filter((l) => l.confidence >= OCR_LINE_CONFIDENCE);
+  const body = median(kept.map(lineSize));
+  const k = body > 0 ? BODY_POINTS / body : 1;
+  // Each block's span: a line that fills it ran to its edge (paragraphs.ts: the paragraph goes on).
+  const span = new Map<number, { x0: number; x1: number }>();
+  for (const l of kept) {
+    const s = span.get(l.block);
+    span.set(l.block, { x0: Math.min(s?.x0 ?? l.x0, l.x0), x1: Math.max(s?.x1 ?? l.x1, l.x1) });
+  }
+  const perBlock = new Map<number, number>();
+  for (const l of kept) perBlock.set(l.block, (perBlock.get(l.block) ?? 0) + 1);
+  const lines: LaidLine[] = [];
+  let prev: { line: LaidLine; heading: boolean } | undefined;
+  for (const l of kept) {
+    const { text, row } = cells(l.text);
+    if (!text) continue;
+    const heading = !row && lineSize(l) >= HEADING_ROW * body && (perBlock.get(l.block) ?? 0) <= 2;
+    const size = heading ? HEADING_POINTS : Math.abs(lineSize(l) / body - 1) < SAME_SIZE ? BODY_POINTS : lineSize(l) * k;
+    const baseline = (l.baseline.y0 + l.baseline.y1) / 2;
+    const y = (pageHeight - baseline) * k;
+    // A heading wrapped over two lines may come as two blocks: the second goes on in the first's.
+    const block = heading && prev?.heading && prev.line.y - y < 2 * HEADING_POINTS ? prev.line.block : l.block;
+    const line: LaidLine = { text, size, left: l.x0 * k, right: l.x1 * k, y, block, regionWidth: (span.get(l.block)!.x1 - span.get(l.block)!.x0) * k, ...(row ? { row: true as const } : {}) };
+    lines.push(line);
+    prev = { line, heading };
+  }
+  const zona = (l: OcrLine): UnreadLine['zona'] => {
+    const mid = (l.y0 + l.y1) / 2 / Math.max(1, pageHeight);
+    return mid < 1 / 3 ? 'arriba' : mid < 2 / 3 ? 'centro' : 'abajo';
+  };
+  const confidence = meanConfidence(kept);
+  return { lines, unread: [...unread].sort((a, b) => a.y0 - b.y0).map((l) => ({ zona: zona(l), texto: l.text.trim() })), confidence };
+}

@@ -1,0 +1,115 @@
+/**
+ * A page read by OCR → the lines the notes are made of and those left out (issue 43 §5), pure:
+ * lines under the confidence threshold are handed back as unread with where they were, the rest
+ * go through the same paragraphs as a PDF's (a heading in a block of its own becomes a topic, a
+ * column break does not end a sentence, a table's rules become cells), a scanned page's header and
+ * footer bands are not text, and the proposal lists what was left out.
+ */
+import { describe, expect, it } from 'vitest';
+import { cells, ocrPage } from '../../src/tools/material/ocr-page.js';
+import { documentPages } from '../../src/tools/material/paragraphs.js';
+import { OCR_LINE_CONFIDENCE } from '../../src/tools/material/limits.js';
+import type { OcrLine } from '../../src/tools/material/ocr.js';
+import { proposalText } from '../../src/tools/material/proposal.js';
+import type { ImportRecord } from '../../src/tools/material/imports.js';
+
+/** A line of `text` at `top` (pixels), `row` pixels tall, in `block`, from x0 to x1. */
+function line(text: string, top: number, opts: { confidence?: number; block?: number; row?: number; x0?: number; x1?: number } = {}): OcrLine {
+  const row = opts.row ?? 36;
+  const x0 = opts.x0 ?? 200;
+  const x1 = opts.x1 ?? 1000;
+  const base = top + row * 0.8;
+  const step = (x1 - x0) / Math.max(1, text.split(' ').length);
+  return {
+    text,
+    confidence: opts.confidence ?? 95,
+    block: opts.block ?? 1,
+    x0, y0: top, x1, y1: top + row,
+    baseline: { y0: base, y1: base },
+    above: row * 0.8,
+    below: row * 0.2,
+    words: text.split(' ').map((w, i) => ({ text: w, x0: x0 + i * step, x1: x0 + (i + 1) * step - 10, y0: top, y1: top + row })),
+  };
+}
+
+const textOf = (lines: OcrLine[], height = 2400) => documentPages([{ lines: ocrPage({ lines, height }).lines, scanned: true }])[0];
+
+describe('ocrPage', () => {
+  it('leaves out the lines under the threshold and says where they were', () => {
+    const page = ocrPage({
+      height: 2400,
+      lines: [
+        line('Ls estmas d3 las hjas', 100, { confidence: OCR_LINE_CONFIDENCE - 30, block: 0 }),
+        line('La fotosíntesis transforma la luz', 900),
+        line('en energía química.', 945),
+        line('T2-V3” (y—1).', 2000, { confidence: OCR_LINE_CONFIDENCE - 1, block: 2 }),
+      ],
+    });
+    expect(page.unread).toEqual([{ zona: 'arriba', texto: 'Ls estmas d3 las hjas' }, { zona: 'abajo', texto: 'T2-V3” (y—1).' }]);
+    expect(page.lines.map((l) => l.text)).toEqual(['La fotosíntesis transforma la luz', 'en energía química.']);
+    expect(page.confidence).toBe(95);
+  });
+
+  it('a page read poorly as a whole keeps every line, as a draft to correct', () => {
+    const page = ocrPage({ height: 1000, lines: [line('La fotosintesis transfroma', 100, { confidence: 55 }), line('la luz en enrgía', 150, { confidence: 62 })] });
+    expect(page.unread).toEqual([]);
+    expect(page.lines.map((l) => l.text)).toEqual(['La fotosintesis transfroma', 'la luz en enrgía']);
+    expect(page.confidence).toBeLessThan(70);
+  });
+
+  it('a line at the threshold is read', () => {
+    expect(ocrPage({ height: 1000, lines: [line('Justo en el umbral', 100, { confidence: OCR_LINE_CONFIDENCE })] }).unread).toEqual([]);
+  });
+
+  it('joins a paragraph\'s lines, makes a taller line alone in its block a heading, and goes on across a column break', () => {
+    const text = textOf([
+      line('4. Enunciado de Clausius', 180, { block: 1, row: 41 }),
+      line('El enunciado de Clausius se refiere a las', 270, { block: 2 }),
+      line('máquinas frigoríficas: es imposible que', 310, { block: 2, row: 39 }),
+      line('el calor pase por sí solo de un', 350, { block: 2, row: 35 }),
+      line('cuerpo frío a otro más caliente sin', 188, { block: 3, x0: 1040, x1: 1800 }),
+      line('que se produzca ningún otro efecto.', 228, { block: 3, x0: 1040, x1: 1800 }),
+    ]);
+    expect(text).toBe('## 4. Enunciado de Clausius\n\nEl enunciado de Clausius se refiere a las máquinas frigoríficas: es imposible que el calor pase por sí solo de un cuerpo frío a otro más caliente sin que se produzca ningún otro efecto.');
+  });
+
+  it('drops a scanned page\'s header and footer bands (small, set apart), keeps its text', () => {
+    const text = textOf([
+      line('Apuntes de clase · Curso 2026-2027', 50, { block: 0, row: 26 }),
+      line('El ciclo de Carnot está formado por', 300),
+      line('dos isotermas y dos adiabáticas.', 340),
+      line('Página 2 de 3', 2300, { block: 4, row: 27 }),
+    ]);
+    expect(text).toBe('El ciclo de Carnot está formado por dos isotermas y dos adiabáticas.');
+  });
+
+  it('a table\'s rules read as «|» become cells', () => {
+    expect(cells('| 3-4 | Compresión | T2 constante | cede Q2 al foco frío |')).toEqual({ text: '3-4 · Compresión · T2 constante · cede Q2 al foco frío', row: true });
+    expect(cells('pV = cte | y por eso')).toEqual({ text: 'pV = cte | y por eso', row: false });
+  });
+});
+
+describe('the proposal of an import with unread lines', () => {
+  const record = (over: Partial<ImportRecord>): ImportRecord => ({
+    version: 1, clave: 'a'.repeat(64), nombre: 'foto.jpg', tipo: 'imagen', paginas: 1, texto: 'x', creada: '2027-03-08T10:00:00.000Z', estado: 'pendiente',
+    propuesta: [{ tema: 'fotosíntesis', texto: 'La fotosíntesis transforma la luz.', semana: null, pagina: 1 }],
+    ...over,
+  });
+
+  it('says how many lines, where on the photo, and what to do', () => {
+    const text = proposalText(record({ ilegibles: [
+      { pagina: 1, zona: 'arriba', texto: 'Ls estmas' }, { pagina: 1, zona: 'arriba', texto: 'd3 las' },
+      { pagina: 1, zona: 'abajo', texto: 'T2-V3”' }, { pagina: 1, zona: 'arriba', texto: 'hjas' },
+    ] }), () => undefined);
+    expect(text).toContain('No he podido leer bien 4 líneas (en la parte de arriba y en la parte de abajo de la foto) y no las guardo: si las necesitas, vuelve a hacer la foto con más luz.');
+  });
+
+  it('one line of a scanned PDF names its page', () => {
+    const text = proposalText(record({ tipo: 'pdf', paginas: 3, ilegibles: [{ pagina: 2, zona: 'centro', texto: 'ES 44' }] }), () => undefined);
+    expect(text).toContain('No he podido leer bien 1 línea (en la página 2) y no la guardo: si la necesitas, vuelve a escanear esa página con más luz.');
+  });
+
+  it('says nothing when every line was read', () => {
+    expect(proposalText(record({}), () => undefined)).not.toMatch(/No he podido leer/);
+  });
+});
