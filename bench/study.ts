@@ -46,13 +46,28 @@ const normal = (s: string) => s.replace(/\*\*|__|`/g, '').replace(/(?<!\w)\*(?!\
 const stems = (s: string) => new Set((s.toLocaleLowerCase('es').match(/\p{L}+/gu) ?? []).filter((w) => w.length > 2 && !STOP_WORDS.has(w)).map(stem));
 const share = (part: Set<string>, whole: Set<string>) => (part.size === 0 ? 0 : [...part].filter((w) => whole.has(w)).length / part.size);
 
-/** The text a card is made of, as the lecture should hold it. */
-function groundOf(c: Card): string {
+/** A question without its context cue in front («(Máquinas térmicas) ¿Qué es el foco?» → «¿Qué es el foco?»). */
+const uncued = (q: string) => q.replace(/^\([^()]*\)\s+/u, '');
+
+/**
+ * The texts a card is made of, as the lecture should hold them: the cloze's sentence with its term;
+ * the formula; a date's answer and its event (as the note orders it, or, for «¿Cuándo…?», every
+ * word of the question in the sentence that holds the date); else the answer.
+ */
+function groundsOf(c: Card, source: string): boolean {
   switch (c.tipo) {
-    case 'cloze': return c.pregunta.slice(`${CLOZE_PROMPT}: «`.length, -1).replace(BLANK, c.respuesta);
-    case 'formula': return c.respuesta.replace(/\s*\([^()]*\)$/u, '');
-    case 'fecha': return c.pregunta.replace(/^¿En qué año\s+/u, '').replace(/\?$/u, '');
-    default: return c.respuesta;
+    case 'cloze': {
+      const framed = /«([\s\S]*)»$/u.exec(c.pregunta.slice(c.pregunta.indexOf(CLOZE_PROMPT)))?.[1] ?? '';
+      return source.includes(normal(framed.replace(BLANK, c.respuesta)));
+    }
+    case 'formula': return source.includes(normal(c.respuesta.replace(/\s*\([^()]*\)$/u, '')));
+    case 'fecha': {
+      const q = uncued(c.pregunta);
+      if (q.startsWith('¿En qué año')) return source.includes(normal(q.replace(/^¿En qué año\s+/u, '').replace(/\?$/u, ''))) && source.includes(normal(c.respuesta));
+      const words = normal(q.replace(/^¿Cuándo\s+/u, '').replace(/\?$/u, '')).split(' ');
+      return source.split(/(?<=[.!?])\s+/u).some((s) => s.includes(normal(c.respuesta)) && words.every((w) => new RegExp(`(?<!\\p{L})${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u').test(s)));
+    }
+    default: return source.includes(normal(c.respuesta));
   }
 }
 
@@ -86,7 +101,7 @@ async function lecture(file: string, ideas: Idea[], isWord: (w: string) => boole
     }
     const cards = (await notebook.cards.list()).filter((c) => saved!.notas.includes(c.id_nota));
     const source = normal(await readFile(path.join(FIXTURE, file), 'utf8'));
-    const grounded = cards.filter((c) => source.includes(normal(groundOf(c))));
+    const grounded = cards.filter((c) => groundsOf(c, source));
     const on = cards.filter((c) => ideas.some((i) => onIdea(c, i)));
     const covered = ideas.filter((i) => cards.some((c) => onIdea(c, i)));
     const title = /^#\s+(.+)$/mu.exec(await readFile(path.join(FIXTURE, file), 'utf8'))?.[1] ?? file;
