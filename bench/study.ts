@@ -8,13 +8,14 @@
  * - cards, and cards ÷ key ideas (target between 1 and 3);
  * - cards on a key idea: the question or answer names the idea's term (every content stem of it) or
  *   holds its statement (≥ 60 % of its content stems) or its formula (target ≥ 80 %);
- * - cards grounded in a sentence read correctly: the text the card is made of (the cloze's sentence,
+ * - cards grounded in a sentence read correctly: the text the card is made of (the cloze's sentence or clause,
  *   the definition or statement, the formula, the date's event) is in the lecture's source, verbatim
  *   once Markdown marks and spacing are normalised (target 100 %);
  * - key ideas covered by at least one card (target ≥ 90 %);
  * - key ideas said in the episode: ≥ 60 % of the content stems of the idea's statement (target ≥ 80 %).
- * With --muestra it also writes test/fixtures/lectures-judging/sample.json: 20 cards per lecture
- * drawn with the seed SAMPLE_SEED (mulberry32), for someone who did not write the generator to judge.
+ * With --muestra it also writes test/fixtures/lectures-judging/sample.json (or sample-seed<N>.json with
+ * --semilla N): 20 cards per lecture drawn with that seed (mulberry32), for someone who did not write
+ * the generator to judge.
  */
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -36,8 +37,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** `--carpeta DIR`: another folder of lectures with its key-ideas.json (the bench's own example: test/study/leccion). */
 const dirArg = process.argv.indexOf('--carpeta');
 const FIXTURE = dirArg > 0 ? path.resolve(process.argv[dirArg + 1]!) : path.join(ROOT, 'test/fixtures/lectures');
-const SAMPLE = path.join(ROOT, 'test/fixtures/lectures-judging/sample.json');
-export const SAMPLE_SEED = 44;
+/** `--semilla N`: the seed of the sample (44 drew the first judged sample; a new judging takes a new seed). */
+const seedArg = process.argv.indexOf('--semilla');
+export const SAMPLE_SEED = seedArg > 0 ? Number(process.argv[seedArg + 1]) : 44;
+const SAMPLE = path.join(ROOT, `test/fixtures/lectures-judging/${SAMPLE_SEED === 44 ? 'sample.json' : `sample-seed${SAMPLE_SEED}.json`}`);
 const SAMPLE_SIZE = 20;
 
 interface Idea { term: string; kind: string; statement: string; formula?: string }
@@ -58,7 +61,8 @@ function groundsOf(c: Card, source: string): boolean {
   switch (c.tipo) {
     case 'cloze': {
       const framed = /«([\s\S]*)»$/u.exec(c.pregunta.slice(c.pregunta.indexOf(CLOZE_PROMPT)))?.[1] ?? '';
-      return source.includes(normal(framed.replace(BLANK, c.respuesta)));
+      // A clause of a long sentence ends with a full stop the sentence goes on after.
+      return source.includes(normal(framed.replace(BLANK, c.respuesta)).replace(/\.$/u, ''));
     }
     case 'formula': return source.includes(normal(c.respuesta.replace(/\s*\([^()]*\)$/u, '')));
     case 'fecha': {
@@ -149,7 +153,7 @@ async function main() {
       return { leccion: r.file, tarjetas: picked.map((c) => ({ tipo: c.tipo, pregunta: c.pregunta, respuesta: c.respuesta, veredicto: null })) };
     });
     await mkdir(path.dirname(SAMPLE), { recursive: true });
-    await writeFile(SAMPLE, `${JSON.stringify({ semilla: SAMPLE_SEED, generador: 'mulberry32', por_leccion: SAMPLE_SIZE, comando: 'npx tsx bench/study.ts --muestra', veredictos: 'bueno | aceptable | malo (reglas de Wozniak), por alguien que no escribió el generador', lecciones: sample }, null, 1)}\n`);
+    await writeFile(SAMPLE, `${JSON.stringify({ semilla: SAMPLE_SEED, generador: 'mulberry32', por_leccion: SAMPLE_SIZE, comando: `npx tsx bench/study.ts --muestra${SAMPLE_SEED === 44 ? '' : ` --semilla ${SAMPLE_SEED}`}`, veredictos: 'bueno | aceptable | malo (reglas de Wozniak), por alguien que no escribió el generador', lecciones: sample }, null, 1)}\n`);
     console.log(`\nmuestra: ${path.relative(ROOT, SAMPLE)} (semilla ${SAMPLE_SEED})`);
   }
 }

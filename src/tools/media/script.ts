@@ -14,6 +14,7 @@ import { condense, keyIdeasOfWeek, type KeyIdea } from '../study/key-ideas.js';
 import { speakFormulasIn } from '../study/formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, type WordCheck } from '../study/reading.js';
 import { textRank } from '../study/textrank.js';
+import { EXAMPLE_HEADING, leansOnBefore } from '../study/cloze-quality.js';
 import { MSG } from './messages.js';
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS } from '../cards/lexicon.js';
 import { articleFor } from '../study/idea-cards.js';
@@ -42,17 +43,24 @@ function countWords(s: string): number {
 }
 
 /** A sentence as the episode says it: plain, formulas in words, not over SENTENCE_WORDS. */
-function spoken(sentence: string): string {
+function spoken(sentence: string, keepColon = false): string {
   let s = plainSentence(sentence);
   if (countWords(s) > SENTENCE_WORDS) s = `${condense(s)}.`;
+  // A sentence that hands over to a table or a list («… en el orden siguiente:») ends where the page goes on.
+  if (!keepColon) s = s.replace(/,?\s*(?:en el orden siguiente|de la siguiente manera|de la forma siguiente|así|como sigue)?\s*:$/u, '.');
   return speakFormulasIn(s).replace(/\s+([,.])/g, '$1');
 }
 
 /** How an idea is said: its sentence, and for a formula the formula in words. */
 function ideaLines(idea: KeyIdea): string[] {
-  const lines = [spoken(idea.sentence)];
-  if (idea.kind === 'formula' && idea.formula) lines.push(`En fórmula: ${idea.formula.spoken}.`);
-  return lines;
+  if (idea.kind !== 'formula' || !idea.formula) return [spoken(idea.sentence)];
+  const said = spoken(idea.sentence, true);
+  // «… y por tanto su rendimiento es» hands over to the formula: it goes on with the formula's right-hand side.
+  if (/\bes$/u.test(said)) return [`${said} ${idea.formula.spoken.replace(/^.*?\bes\s+/u, '')}.`];
+  if (/:$/u.test(said)) return [`${said.slice(0, -1)}; en fórmula, ${idea.formula.spoken}.`];
+  // A formula written inside its sentence is already said with it.
+  if (plainSentence(idea.sentence).includes(idea.formula.text)) return [said];
+  return [said, `En fórmula: ${idea.formula.spoken}.`];
 }
 
 /**
@@ -84,7 +92,8 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   const said = new Set<string>();
   // Each chosen line keeps where it comes from, so the episode follows the material's order.
   const chosen: Array<{ noteId: number; at: number; lines: string[] }> = [];
-  const recapped = [...new Set(ideas.filter((i) => i.kind !== 'fecha' && i.kind !== 'formula').map(named))].slice(0, 6);
+  // The recap names what the week defines and states, and its people: not a work or a heading.
+  const recapped = [...new Set(ideas.filter((i) => i.kind === 'definicion' || i.kind === 'enunciado' || i.kind === 'persona').map(named))].slice(0, 6);
   const recap = recapped.length > 1 ? `En resumen, esta semana has visto ${list(recapped)}.` : '';
   // Every line may get a lead-in of up to LEAD_WORDS words: counted before it is chosen.
   let words = countWords(intro) + countWords(recap) + countWords(CLOSING);
@@ -99,7 +108,10 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   }
   const pool = notes.flatMap((n) => {
     const language = languageOf(n.texto);
-    return sentencesOf(n.texto).filter((s) => !readProblem(s.text, language, isWord)).map((s) => ({ noteId: n.id, at: s.at, text: plainSentence(s.text) }));
+    // A list item is a fragment («Sombras coloreadas, nunca negras»): said only as part of an idea.
+    // Nor is a worked example's data or a question of the notes.
+    if (EXAMPLE_HEADING.test(n.tema ?? '')) return [];
+    return sentencesOf(n.texto).filter((s) => !readProblem(s.text, language, isWord) && !/^\s*[-*•]\s/u.test(s.text) && !/[¿?]/u.test(s.text)).map((s) => ({ noteId: n.id, at: s.at, text: plainSentence(s.text) }));
   }).filter((s) => !said.has(s.text));
   const ranks = textRank(pool.map((s) => s.text));
   const byRank = pool.map((_, i) => i).sort((a, b) => ranks[b]! - ranks[a]!);
@@ -138,6 +150,28 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     }
   }
   chosen.sort((a, b) => a.noteId - b.noteId || a.at - b.at);
+  // A line that leans on the sentence before it («Allí se vio…», «Por otro, …») is said after that
+  // sentence, or not at all: heard alone, its subject would be missing.
+  for (let i = 0; i < chosen.length; i++) {
+    const c = chosen[i]!;
+    if (!leansOnBefore(c.lines[0]!)) continue;
+    const note = notes.find((n) => n.id === c.noteId)!;
+    const all = sentencesOf(note.texto);
+    const k = all.findIndex((x) => x.at === c.at);
+    const prev = k > 0 ? all[k - 1]! : undefined;
+    const prevText = prev && plainSentence(prev.text);
+    const lead = prev && !/^\s*[-*•]\s/u.test(prev.text) && !readProblem(prev.text, languageOf(note.texto), isWord) && !leansOnBefore(prevText!) ? spoken(prev.text) : undefined;
+    const before = chosen[i - 1];
+    if (before && before.noteId === c.noteId && prev && before.at === prev.at) continue;
+    if (lead && !said.has(prevText!) && words + countWords(lead) <= MAX_WORDS) {
+      c.lines.unshift(lead);
+      said.add(prevText!);
+      words += countWords(lead);
+    } else {
+      words -= LEAD_WORDS + c.lines.reduce((n, l) => n + countWords(l), 0);
+      chosen.splice(i--, 1);
+    }
+  }
   // Words the notes capitalise after another word: names («Caravaggio», «Roma»).
   const names = new Set(notes.flatMap((n) => [...n.texto.matchAll(/[\p{Ll},;] (\p{Lu}\p{Ll}+)/gu)].map((m) => m[1]!)));
   const body = chosen.map((c, i) => {

@@ -63,7 +63,9 @@ export function clozeProblem(sentence: string, term: string, at: number, heading
   if (/^\s+(?:de\s+|del\s+)?\p{Lu}/u.test(after) || (/\p{Lu}\p{L}*\s+(?:de\s+|del\s+)?$/u.test(before) && before.trim().split(/\s+/).length > 1)) return 'nombre_partido';
   // Its adjective left outside («cociente de capacidades _____ caloríficas»).
   if (/^\s+$/.test(sep) && ADJECTIVE_AFTER.test(next) && !VERBS.has(fold(next))) return 'nombre_partido';
-  if (COUNTING.test(prev)) return 'contado';
+  if (COUNTING.test(prev) || /^(?:doble|triple|mitad|cuádruple|tercio|cuarto)$/iu.test(term)) return 'contado';
+  // «a su _____, el Salón de París»: an apposition right after the blank names it again.
+  if (/^,\s+(?:el|la|los|las)\s+\p{Lu}/u.test(after)) return 'delatada';
   if (inEnumeration(sentence, at, term.length)) return 'enumeracion';
   // The term's own stems elsewhere in the sentence give it away.
   // Leniently (a note of one or two sentences), only the term's head word may not come back.
@@ -99,4 +101,19 @@ function inEnumeration(sentence: string, at: number, length: number): boolean {
   while (a > 0 && short[a - 1]) a--;
   while (b + 1 < short.length && short[b + 1]) b++;
   return b - a + 1 >= 3;
+}
+
+/**
+ * The part of a long sentence a cloze on `term` is made of: the sentence itself when short enough,
+ * else its clause that holds the term, up to the «, y …» or «; …» that starts another statement
+ * (verbatim, with a full stop). Undefined when no clause is short enough.
+ */
+export function clozeClause(sentence: string, term: string): string | undefined {
+  if (words(sentence).length <= CLOZE_MAX_WORDS) return sentence;
+  const at = sentence.indexOf(term);
+  if (at < 0) return undefined;
+  const end = sentence.slice(at + term.length).search(/,\s+y\s+(?=el\s|la\s|los\s|las\s|\p{Lu})|;\s/u);
+  if (end < 0) return undefined;
+  const clause = `${sentence.slice(0, at + term.length + end).replace(/[,;:\s]+$/u, '')}.`;
+  return words(clause).length <= CLOZE_MAX_WORDS ? clause : undefined;
 }

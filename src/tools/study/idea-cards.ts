@@ -8,6 +8,7 @@
 import type { NewCard } from '../../store/index.js';
 import { ideaKey, type KeyIdea } from './key-ideas.js';
 import { plainSentence, stem } from './reading.js';
+import { clozeClause } from './cloze-quality.js';
 
 export const BLANK = '_____';
 export const CLOZE_PROMPT = 'Completa la frase';
@@ -83,7 +84,8 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
 
 /** A cloze on the idea's term inside its sentence, with the section as a cue when the sentence does not say it. */
 function cloze(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'> | undefined {
-  const sentence = plainSentence(idea.sentence);
+  const sentence = clozeClause(plainSentence(idea.sentence), idea.term);
+  if (!sentence) return undefined;
   const m = new RegExp(`(^|[^\\p{L}])(${escapeRegExp(idea.term)})(?=[^\\p{L}]|$)`, 'u').exec(sentence);
   if (!m) return undefined;
   const at = m.index + m[1]!.length;

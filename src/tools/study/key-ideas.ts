@@ -18,7 +18,7 @@ import { keyTerms } from '../cards/keyterms.js';
 import { DETERMINERS, FUNCTION_WORDS, GENERIC_NOUNS, PREPOSITIONS, QUANTIFIERS, VERBS } from '../cards/lexicon.js';
 import { formulasIn, meaningOf, type Formula } from './formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, stem, type Sentence, type WordCheck } from './reading.js';
-import { clozeProblem, EXAMPLE_HEADING, leansOnBefore } from './cloze-quality.js';
+import { clozeClause, clozeProblem, EXAMPLE_HEADING, leansOnBefore } from './cloze-quality.js';
 
 export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino';
 /** Strongest first: when two ideas name the same thing, the stronger stays. */
@@ -67,6 +67,8 @@ const NAMED = '(enunciado|teorema|ley|principio|postulado|axioma|regla|lema|para
 const DEMONSTRATIVE = /(?:^|\s)(?:este|esta|estos|estas|ese|esa|esos|esas)\s+\p{Ll}/iu;
 const STATING = '(?:dice|establece|afirma|sostiene|enuncia|asegura|postula|indica)';
 
+/** A note of at most this many words is short: with no stated idea, it is carded from its key terms as they come. */
+export const SHORT_NOTE_WORDS = 40;
 /** Key terms taken from one note besides its stated ideas. */
 export const TERMS_PER_NOTE = 2;
 /** Adverbs the key-term rules may take for nouns. */
@@ -282,7 +284,8 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   // A cloze only where the sentence stands alone and the blank takes one whole term (cloze-quality.ts).
   const clozeable = (s: { text: string }, term: string, lenient = false) => {
     if (/^\s*[-*•]\s/u.test(s.text)) return false;
-    const plain = plainSentence(s.text);
+    const plain = clozeClause(plainSentence(s.text), term);
+    if (!plain) return false;
     const at = termAt(plain, term);
     return at >= 0 && !clozeProblem(plain, term, at, heading, lenient);
   };
@@ -330,7 +333,7 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   const named = ideas.map((i) => i.key.split(' '));
   const bolded = [...note.texto.matchAll(/\*\*([^*]{2,60})\*\*/gu)].map((m) => fold(m[1]!.trim()));
   // Strict first (in a lecture, a key term comes back or is bolded, and is more than one common word);
-  // a note with no idea at all (a one-sentence note) takes its key terms as they come, by the same cloze rules.
+  // a short note (a few sentences) with no idea at all takes its key terms as they come, by the same cloze rules.
   const takeTerms = (strict: boolean) => {
   let terms = 0;
   for (const t of heading && EXAMPLE_HEADING.test(heading) ? [] : keyTerms(note.texto, (w) => row.get(w) ?? 0)) {
@@ -353,7 +356,7 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   }
   };
   takeTerms(true);
-  if (ideas.length === 0) takeTerms(false);
+  if (ideas.length === 0 && (note.texto.match(/\p{L}+/gu) ?? []).length <= SHORT_NOTE_WORDS) takeTerms(false);
   return merge(ideas);
 }
 
