@@ -112,7 +112,7 @@ async function lecture(file: string, ideas: Idea[], isWord: (w: string) => boole
     const episode = buildNarrationScript(week, title.replace(/^Tema\s+\d+\.\s*/u, ''), mine, isWord);
     const heard = stems(episode.text);
     const said = ideas.filter((i) => share(stems(i.statement), heard) >= 0.6);
-    return { file, notes: mine.length, ideas: ideas.length, cards, grounded, on, covered, said, episode };
+    return { file, notes: mine.length, ideas: ideas.length, ideas_: ideas, cards, grounded, on, covered, said, episode };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -141,6 +141,7 @@ async function main() {
   if (process.argv.includes('--detalle')) {
     for (const r of rows) {
       console.log(`\n== ${r.file}\n${r.episode.text}\n`);
+      for (const i of r.ideas_ ?? []) if (!r.said.includes(i)) console.log(`  no dicha en el episodio: ${i.term}`);
       for (const c of r.cards) console.log(`${r.grounded.includes(c) ? ' ' : '!'}${r.on.includes(c) ? ' ' : '?'} [${c.tipo}] ${c.pregunta} → ${c.respuesta}`);
     }
   }
