@@ -8,13 +8,14 @@
  * - cards, and cards ÷ key ideas (target between 1 and 3);
  * - cards on a key idea: the question or answer names the idea's term (every content stem of it) or
  *   holds its statement (≥ 60 % of its content stems) or its formula (target ≥ 80 %);
- * - cards grounded in a sentence read correctly: the text the card is made of (the cloze's sentence,
+ * - cards grounded in a sentence read correctly: the text the card is made of (the cloze's sentence or clause,
  *   the definition or statement, the formula, the date's event) is in the lecture's source, verbatim
  *   once Markdown marks and spacing are normalised (target 100 %);
  * - key ideas covered by at least one card (target ≥ 90 %);
  * - key ideas said in the episode: ≥ 60 % of the content stems of the idea's statement (target ≥ 80 %).
- * With --muestra it also writes test/fixtures/lectures-judging/sample.json: 20 cards per lecture
- * drawn with the seed SAMPLE_SEED (mulberry32), for someone who did not write the generator to judge.
+ * With --muestra it also writes test/fixtures/lectures-judging/sample.json (or sample-seed<N>.json with
+ * --semilla N): 20 cards per lecture drawn with that seed (mulberry32), for someone who did not write
+ * the generator to judge.
  */
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -36,8 +37,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** `--carpeta DIR`: another folder of lectures with its key-ideas.json (the bench's own example: test/study/leccion). */
 const dirArg = process.argv.indexOf('--carpeta');
 const FIXTURE = dirArg > 0 ? path.resolve(process.argv[dirArg + 1]!) : path.join(ROOT, 'test/fixtures/lectures');
-const SAMPLE = path.join(ROOT, 'test/fixtures/lectures-judging/sample.json');
-export const SAMPLE_SEED = 44;
+/** `--semilla N`: the seed of the sample (44 drew the first judged sample; a new judging takes a new seed). */
+const seedArg = process.argv.indexOf('--semilla');
+export const SAMPLE_SEED = seedArg > 0 ? Number(process.argv[seedArg + 1]) : 44;
+const SAMPLE = path.join(ROOT, `test/fixtures/lectures-judging/${SAMPLE_SEED === 44 ? 'sample.json' : `sample-seed${SAMPLE_SEED}.json`}`);
 const SAMPLE_SIZE = 20;
 
 interface Idea { term: string; kind: string; statement: string; formula?: string }
@@ -46,13 +49,29 @@ const normal = (s: string) => s.replace(/\*\*|__|`/g, '').replace(/(?<!\w)\*(?!\
 const stems = (s: string) => new Set((s.toLocaleLowerCase('es').match(/\p{L}+/gu) ?? []).filter((w) => w.length > 2 && !STOP_WORDS.has(w)).map(stem));
 const share = (part: Set<string>, whole: Set<string>) => (part.size === 0 ? 0 : [...part].filter((w) => whole.has(w)).length / part.size);
 
-/** The text a card is made of, as the lecture should hold it. */
-function groundOf(c: Card): string {
+/** A question without its context cue in front («(Máquinas térmicas) ¿Qué es el foco?» → «¿Qué es el foco?»). */
+const uncued = (q: string) => q.replace(/^\([^()]*\)\s+/u, '');
+
+/**
+ * The texts a card is made of, as the lecture should hold them: the cloze's sentence with its term;
+ * the formula; a date's answer and its event (as the note orders it, or, for «¿Cuándo…?», every
+ * word of the question in the sentence that holds the date); else the answer.
+ */
+function groundsOf(c: Card, source: string): boolean {
   switch (c.tipo) {
-    case 'cloze': return c.pregunta.slice(`${CLOZE_PROMPT}: «`.length, -1).replace(BLANK, c.respuesta);
-    case 'formula': return c.respuesta.replace(/\s*\([^()]*\)$/u, '');
-    case 'fecha': return c.pregunta.replace(/^¿En qué año\s+/u, '').replace(/\?$/u, '');
-    default: return c.respuesta;
+    case 'cloze': {
+      const framed = /«([\s\S]*)»$/u.exec(c.pregunta.slice(c.pregunta.indexOf(CLOZE_PROMPT)))?.[1] ?? '';
+      // A clause of a long sentence ends with a full stop the sentence goes on after.
+      return source.includes(normal(framed.replace(BLANK, c.respuesta)).replace(/\.$/u, ''));
+    }
+    case 'formula': return source.includes(normal(c.respuesta.replace(/\s*\([^()]*\)$/u, '')));
+    case 'fecha': {
+      const q = uncued(c.pregunta);
+      if (q.startsWith('¿En qué año')) return source.includes(normal(q.replace(/^¿En qué año\s+/u, '').replace(/\?$/u, ''))) && source.includes(normal(c.respuesta));
+      const words = normal(q.replace(/^¿Cuándo\s+/u, '').replace(/\?$/u, '')).split(' ');
+      return source.split(/(?<=[.!?])\s+/u).some((s) => s.includes(normal(c.respuesta)) && words.every((w) => new RegExp(`(?<!\\p{L})${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u').test(s)));
+    }
+    default: return source.includes(normal(c.respuesta));
   }
 }
 
@@ -86,14 +105,14 @@ async function lecture(file: string, ideas: Idea[], isWord: (w: string) => boole
     }
     const cards = (await notebook.cards.list()).filter((c) => saved!.notas.includes(c.id_nota));
     const source = normal(await readFile(path.join(FIXTURE, file), 'utf8'));
-    const grounded = cards.filter((c) => source.includes(normal(groundOf(c))));
+    const grounded = cards.filter((c) => groundsOf(c, source));
     const on = cards.filter((c) => ideas.some((i) => onIdea(c, i)));
     const covered = ideas.filter((i) => cards.some((c) => onIdea(c, i)));
     const title = /^#\s+(.+)$/mu.exec(await readFile(path.join(FIXTURE, file), 'utf8'))?.[1] ?? file;
     const episode = buildNarrationScript(week, title.replace(/^Tema\s+\d+\.\s*/u, ''), mine, isWord);
     const heard = stems(episode.text);
     const said = ideas.filter((i) => share(stems(i.statement), heard) >= 0.6);
-    return { file, notes: mine.length, ideas: ideas.length, cards, grounded, on, covered, said, episode };
+    return { file, notes: mine.length, ideas: ideas.length, ideas_: ideas, cards, grounded, on, covered, said, episode };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -122,6 +141,7 @@ async function main() {
   if (process.argv.includes('--detalle')) {
     for (const r of rows) {
       console.log(`\n== ${r.file}\n${r.episode.text}\n`);
+      for (const i of r.ideas_ ?? []) if (!r.said.includes(i)) console.log(`  no dicha en el episodio: ${i.term}`);
       for (const c of r.cards) console.log(`${r.grounded.includes(c) ? ' ' : '!'}${r.on.includes(c) ? ' ' : '?'} [${c.tipo}] ${c.pregunta} → ${c.respuesta}`);
     }
   }
@@ -134,7 +154,7 @@ async function main() {
       return { leccion: r.file, tarjetas: picked.map((c) => ({ tipo: c.tipo, pregunta: c.pregunta, respuesta: c.respuesta, veredicto: null })) };
     });
     await mkdir(path.dirname(SAMPLE), { recursive: true });
-    await writeFile(SAMPLE, `${JSON.stringify({ semilla: SAMPLE_SEED, generador: 'mulberry32', por_leccion: SAMPLE_SIZE, comando: 'npx tsx bench/study.ts --muestra', veredictos: 'bueno | aceptable | malo (reglas de Wozniak), por alguien que no escribió el generador', lecciones: sample }, null, 1)}\n`);
+    await writeFile(SAMPLE, `${JSON.stringify({ semilla: SAMPLE_SEED, generador: 'mulberry32', por_leccion: SAMPLE_SIZE, comando: `npx tsx bench/study.ts --muestra${SAMPLE_SEED === 44 ? '' : ` --semilla ${SAMPLE_SEED}`}`, veredictos: 'bueno | aceptable | malo (reglas de Wozniak), por alguien que no escribió el generador', lecciones: sample }, null, 1)}\n`);
     console.log(`\nmuestra: ${path.relative(ROOT, SAMPLE)} (semilla ${SAMPLE_SEED})`);
   }
 }

@@ -10,10 +10,11 @@
  */
 import { CuadernoError } from '../../errors.js';
 import type { Note } from '../domain.js';
-import { condense, keyIdeasOfWeek, type KeyIdea } from '../study/key-ideas.js';
+import { cleanHeading, keyIdeasOfWeek, type KeyIdea } from '../study/key-ideas.js';
 import { speakFormulasIn } from '../study/formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, type WordCheck } from '../study/reading.js';
 import { textRank } from '../study/textrank.js';
+import { EXAMPLE_HEADING, leansOnBefore } from '../study/cloze-quality.js';
 import { MSG } from './messages.js';
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS } from '../cards/lexicon.js';
 import { articleFor } from '../study/idea-cards.js';
@@ -23,7 +24,9 @@ export const MAX_WORDS = 600;
 /** What the episode aims at when the notes have enough to say: about three minutes. */
 export const TARGET_WORDS = 450;
 /** Most words of one idea's sentence; a longer one is said up to its first clause. */
-const SENTENCE_WORDS = 45;
+const SENTENCE_WORDS = 32;
+/** Most words of a key idea's own sentence (a definition or a statement is said whole when it can be). */
+const IDEA_WORDS = 32;
 
 // The student hears these: tú, like every word the product says (docs/design.md §36).
 export const CLOSING = 'Repasa estas ideas con tus tarjetas y vuelve a escucharlo antes del examen.';
@@ -42,17 +45,34 @@ function countWords(s: string): number {
 }
 
 /** A sentence as the episode says it: plain, formulas in words, not over SENTENCE_WORDS. */
-function spoken(sentence: string): string {
+function spoken(sentence: string, keepColon = false, limit = SENTENCE_WORDS): string {
   let s = plainSentence(sentence);
-  if (countWords(s) > SENTENCE_WORDS) s = `${condense(s)}.`;
+  if (countWords(s) > limit) {
+    // Up to «; » or an example, keeping what a colon introduces (a law's statement follows its colon).
+    s = s.split(/;\s|:\s+(?:por ejemplo|p\. ej\.)|,\s+(?:pero|aunque|mientras que)\s/iu)[0]!.trim();
+    // Still long: up to its last clause boundary within the limit, never mid-phrase.
+    if (countWords(s) > limit) {
+      const head = s.split(/\s+/).slice(0, limit).join(' ');
+      const cut = Math.max(head.lastIndexOf(', y que '), head.lastIndexOf(', '), head.lastIndexOf('; '));
+      if (cut > head.length / 2) s = head.slice(0, cut);
+    }
+    s = `${s.replace(/[,;:]+$/u, '')}.`;
+  }
+  // A sentence that hands over to a table or a list («… en el orden siguiente:») ends where the page goes on.
+  if (!keepColon) s = s.replace(/,?\s*(?:en el orden siguiente|de la siguiente manera|de la forma siguiente|así|como sigue)?\s*:$/u, '.');
   return speakFormulasIn(s).replace(/\s+([,.])/g, '$1');
 }
 
 /** How an idea is said: its sentence, and for a formula the formula in words. */
 function ideaLines(idea: KeyIdea): string[] {
-  const lines = [spoken(idea.sentence)];
-  if (idea.kind === 'formula' && idea.formula) lines.push(`En fórmula: ${idea.formula.spoken}.`);
-  return lines;
+  if (idea.kind !== 'formula' || !idea.formula) return [spoken(idea.sentence, false, IDEA_WORDS)];
+  const said = spoken(idea.sentence, true);
+  // «… y por tanto su rendimiento es» hands over to the formula: it goes on with the formula's right-hand side.
+  if (/\bes$/u.test(said)) return [`${said} ${idea.formula.spoken.replace(/^.*?\bes\s+/u, '')}.`];
+  if (/:$/u.test(said)) return [`${said.slice(0, -1)}; en fórmula, ${idea.formula.spoken}.`];
+  // A formula written inside its sentence is already said with it.
+  if (plainSentence(idea.sentence).includes(idea.formula.text)) return [said];
+  return [said, `En fórmula: ${idea.formula.spoken}.`];
 }
 
 /**
@@ -64,6 +84,38 @@ function lowerFirst(s: string, isWord: WordCheck, names: ReadonlySet<string>): s
   const lower = first.toLocaleLowerCase('es');
   const common = DETERMINERS.has(lower) || PREPOSITIONS.has(lower) || FUNCTION_WORDS.has(lower) || QUANTIFIERS.has(lower) || (isWord(lower) && !names.has(first));
   return common ? `${lower}${s.slice(first.length)}` : s;
+}
+
+/** Most words of one list item as the episode says it (its first clause). */
+const ITEM_WORDS = 8;
+/** Most words of a list said as one sentence. */
+const LIST_WORDS = 60;
+
+/**
+ * A note's lists, each said as one sentence: the sentence that announces it (or the note's heading)
+ * and the first clause of every item («Rasgos del impresionismo: interés por la luz y sus cambios,
+ * pincelada suelta, rápida y visible, …»). Extractive: every word is the notes'.
+ */
+function listsOf(note: Note, language: string, isWord: WordCheck): Array<{ noteId: number; at: number; text: string; list: true }> {
+  const out: Array<{ noteId: number; at: number; text: string; list: true }> = [];
+  const all = sentencesOf(note.texto);
+  let i = 0;
+  while (i < all.length) {
+    if (!/^\s*[-*•]\s/u.test(all[i]!.text)) { i++; continue; }
+    const start = i;
+    while (i < all.length && /^\s*[-*•]\s/u.test(all[i]!.text)) i++;
+    const items = all.slice(start, i).filter((s) => !readProblem(s.text.replace(/[.:]?\s*$/u, '.'), language, isWord) || plainSentence(s.text).split(/\s+/).length < 8)
+      .map((s) => plainSentence(s.text).split(/[:;.]\s|\.$/u)[0]!.split(/\s+/).slice(0, ITEM_WORDS).join(' ').replace(/[,:;.]+$/u, ''))
+      .filter((t) => t.split(/\s+/).length >= 2);
+    if (items.length < 2) continue;
+    const before = start > 0 ? plainSentence(all[start - 1]!.text) : '';
+    const lead = /:$/u.test(before) ? before.slice(0, -1) : note.tema ? cleanHeading(note.tema) : '';
+    if (!lead) continue;
+    const said = items.map((t, k) => (k === 0 ? `${t[0]!.toLocaleLowerCase('es')}${t.slice(1)}` : t.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLocaleLowerCase('es'))));
+    const text = `${lead[0]!.toLocaleUpperCase('es')}${lead.slice(1)}: ${said.slice(0, -1).join('; ')} y ${said.at(-1)}.`;
+    out.push({ noteId: note.id, at: all[start]!.at, text, list: true });
+  }
+  return out;
 }
 
 /** «la ley de Ohm», «el Barroco», «Velázquez»: a term as the recap names it. */
@@ -84,7 +136,8 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   const said = new Set<string>();
   // Each chosen line keeps where it comes from, so the episode follows the material's order.
   const chosen: Array<{ noteId: number; at: number; lines: string[] }> = [];
-  const recapped = [...new Set(ideas.filter((i) => i.kind !== 'fecha' && i.kind !== 'formula').map(named))].slice(0, 6);
+  // The recap names what the week defines and states, and its people: not a work or a heading.
+  const recapped = [...new Set(ideas.filter((i) => i.kind === 'definicion' || i.kind === 'enunciado' || i.kind === 'persona').map(named))].slice(0, 6);
   const recap = recapped.length > 1 ? `En resumen, esta semana has visto ${list(recapped)}.` : '';
   // Every line may get a lead-in of up to LEAD_WORDS words: counted before it is chosen.
   let words = countWords(intro) + countWords(recap) + countWords(CLOSING);
@@ -99,7 +152,14 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   }
   const pool = notes.flatMap((n) => {
     const language = languageOf(n.texto);
-    return sentencesOf(n.texto).filter((s) => !readProblem(s.text, language, isWord)).map((s) => ({ noteId: n.id, at: s.at, text: plainSentence(s.text) }));
+    // A list item is a fragment («Sombras coloreadas, nunca negras»): said only as part of an idea.
+    // Nor is a worked example's data or a question of the notes.
+    if (EXAMPLE_HEADING.test(n.tema ?? '')) return [];
+    const sentences = sentencesOf(n.texto).filter((s) => !readProblem(s.text, language, isWord) && !/^\s*[-*•]\s/u.test(s.text) && !/[¿?]/u.test(s.text)).map((s) => ({ noteId: n.id, at: s.at, text: plainSentence(s.text), list: false }));
+    const lists = listsOf(n, language, isWord);
+    // The sentence that announces a list («… son sobre todo cuatro:») is said with the list.
+    const announcing = (x: { text: string; at: number }) => /:$/u.test(x.text) && lists.some((l) => l.at > x.at && !sentences.some((y) => y.at > x.at && y.at < l.at));
+    return [...sentences.filter((x) => !announcing(x)), ...lists].sort((a, b) => a.at - b.at);
   }).filter((s) => !said.has(s.text));
   const ranks = textRank(pool.map((s) => s.text));
   const byRank = pool.map((_, i) => i).sort((a, b) => ranks[b]! - ranks[a]!);
@@ -108,7 +168,7 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   for (const i of byRank) {
     const s = pool[i]!;
     if (!silent.has(s.noteId)) continue;
-    const line = spoken(s.text);
+    const line = spoken(s.text, false, s.list ? LIST_WORDS : SENTENCE_WORDS);
     if (words + LEAD_WORDS + countWords(line) > MAX_WORDS) continue;
     silent.delete(s.noteId);
     said.add(s.text);
@@ -130,7 +190,7 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     for (const i of byRank) {
       if (words >= TARGET_WORDS) break;
       if (said.has(pool[i]!.text)) continue;
-      const line = spoken(pool[i]!.text);
+      const line = spoken(pool[i]!.text, false, pool[i]!.list ? LIST_WORDS : SENTENCE_WORDS);
       if (words + LEAD_WORDS + countWords(line) > MAX_WORDS) continue;
       said.add(pool[i]!.text);
       chosen.push({ noteId: pool[i]!.noteId, at: pool[i]!.at, lines: [line] });
@@ -138,6 +198,28 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     }
   }
   chosen.sort((a, b) => a.noteId - b.noteId || a.at - b.at);
+  // A line that leans on the sentence before it («Allí se vio…», «Por otro, …») is said after that
+  // sentence, or not at all: heard alone, its subject would be missing.
+  for (let i = 0; i < chosen.length; i++) {
+    const c = chosen[i]!;
+    if (!leansOnBefore(c.lines[0]!)) continue;
+    const note = notes.find((n) => n.id === c.noteId)!;
+    const all = sentencesOf(note.texto);
+    const k = all.findIndex((x) => x.at === c.at);
+    const prev = k > 0 ? all[k - 1]! : undefined;
+    const prevText = prev && plainSentence(prev.text);
+    const lead = prev && !/^\s*[-*•]\s/u.test(prev.text) && !readProblem(prev.text, languageOf(note.texto), isWord) && !leansOnBefore(prevText!) ? spoken(prev.text) : undefined;
+    const before = chosen[i - 1];
+    if (before && before.noteId === c.noteId && prev && before.at === prev.at) continue;
+    if (lead && !said.has(prevText!) && words + countWords(lead) <= MAX_WORDS) {
+      c.lines.unshift(lead);
+      said.add(prevText!);
+      words += countWords(lead);
+    } else {
+      words -= LEAD_WORDS + c.lines.reduce((n, l) => n + countWords(l), 0);
+      chosen.splice(i--, 1);
+    }
+  }
   // Words the notes capitalise after another word: names («Caravaggio», «Roma»).
   const names = new Set(notes.flatMap((n) => [...n.texto.matchAll(/[\p{Ll},;] (\p{Lu}\p{Ll}+)/gu)].map((m) => m[1]!)));
   const body = chosen.map((c, i) => {

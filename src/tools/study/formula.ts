@@ -22,21 +22,23 @@ const SHORT_WORDS = new Set('de la el en es un se lo le no ya si al tu tú su mi
 const numberWords = (n: string) => (/^\d+$/.test(n) && Number(n) <= 20 ? UNITS[Number(n)]! : n);
 
 /** One token of a formula: a symbol, a number, an operator or a bracket. */
-const TOKEN = /\p{L}{3,}|[A-Za-zΑ-Ωα-ω][A-Za-zΑ-Ωα-ω]?[₀-₉⁰-⁹¹²³ᵞ\d]*|\d+(?:[.,]\d+)?|[=+\-−–×·/*^()≤≥<>≈%√]|\s+/gu;
+/** Letters written as subscripts (Eₚ, Eₓᵧ, Eᵣ): an index, never part of a word. */
+const SUB_LETTERS: Record<string, string> = { ₐ: 'a', ₑ: 'e', ₒ: 'o', ₓ: 'x', ₕ: 'h', ₖ: 'k', ₗ: 'l', ₘ: 'm', ₙ: 'n', ₚ: 'p', ₛ: 's', ₜ: 't', ᵢ: 'i', ᵣ: 'r', ᵤ: 'u', ᵥ: 'v', ᵦ: 'beta', ᵧ: 'y', ᵨ: 'ro', ᵩ: 'fi', ᵪ: 'ji' };
+const TOKEN = /(?:(?![\u2090-\u209C\u1D62-\u1D6A])\p{L}){3,}|[A-Za-zΑ-Ωα-ω][A-Za-zΑ-Ωα-ω]?[₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*|\d+(?:[.,]\d+)?|[=+\-−–×·/*^()[\]≤≥<>≈%√|]|\s+/gu;
 /** Words that may sit in a formula although made of letters. */
 const FUNCTIONS = new Set(['ln', 'log', 'sen', 'cos', 'tg', 'exp', 'pV', 'cte']);
 
 function isSymbol(t: string): boolean {
   // A formula stays on its line.
   if (/^\s+$/.test(t)) return !t.includes('\n');
-  if (/^\d/.test(t) || t in OPERATORS || t === '(' || t === ')') return true;
+  if (/^\d/.test(t) || t in OPERATORS || t === '(' || t === ')' || t === '[' || t === ']') return true;
   if (FUNCTIONS.has(t)) return true;
   // Spanish one-letter words («y», «o», «a», «e», «u») join prose, not formulas.
   if (/^[yoaeu]$/.test(t)) return false;
   // One letter with an index (T₁, Q2, x²) or a Greek letter, or Δ before a letter.
-  if (/^(?:[A-Za-zΑ-Ωα-ω][₀-₉⁰-⁹¹²³ᵞ\d]*|Δ[A-Za-z][₀-₉\d]*)$/u.test(t)) return true;
+  if (/^(?:[A-Za-zΑ-Ωα-ω][₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*|Δ[A-Za-z][₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*)$/u.test(t)) return true;
   // A product of two symbols («pq», «pV»), never a two-letter Spanish word («de», «la», «es»).
-  return /^[A-Za-z]{2}[₀-₉⁰-⁹¹²³ᵞ]*$/u.test(t) && !SHORT_WORDS.has(t.toLowerCase());
+  return /^[A-Za-z]{2}[₀-₉⁰-⁹¹²³ᵞ⁻]*$/u.test(t) && !SHORT_WORDS.has(t.toLowerCase());
 }
 
 export interface Formula {
@@ -68,8 +70,9 @@ export function formulasIn(text: string): Formula[] {
     let b = i;
     while (a > 0 && isSymbol(toks[a - 1]!.t)) a--;
     while (b + 1 < toks.length && isSymbol(toks[b + 1]!.t)) b++;
-    while (a < i && /^\s+$|^[=+\-−–×·/*^(<>≤≥≈]$/.test(toks[a]!.t)) a++;
-    while (b > i && /^\s+$|^[=+\-−–×·/*^(<>≤≥≈]$/.test(toks[b]!.t)) b--;
+    while (a < i && /^\s+$|^[=+\-−–×·/*^([<>≤≥≈]$/.test(toks[a]!.t)) a++;
+    // A trailing operator, bracket opened or percent sign belongs to the prose after the formula.
+    while (b > i && /^\s+$|^[=+\-−–×·/*^([<>≤≥≈%]$/.test(toks[b]!.t)) b--;
     const left = toks.slice(a, i).filter((x) => !/^\s+$/.test(x.t));
     const right = toks.slice(i + 1, b + 1).filter((x) => !/^\s+$/.test(x.t));
     const symbolic = (xs: typeof left) => xs.some((x) => /^[A-Za-zΑ-Ωα-ωΔ]/u.test(x.t));
@@ -95,6 +98,8 @@ function speakSymbol(t: string): string {
     if (GREEK[ch]) out += `${GREEK[ch]} `;
     else if (SUB.includes(ch)) out += `${UNITS[SUB.indexOf(ch)]} `;
     else if (SUP.includes(ch)) out += `elevado a ${UNITS[SUP.indexOf(ch)]} `;
+    else if (SUB_LETTERS[ch]) out += `${SUB_LETTERS[ch]} `;
+    else if (ch === '⁻') out += 'elevado a menos ';
     else if (/\d/.test(ch)) out += `${UNITS[Number(ch)]} `;
     else if (/^[a-z]{2}/.test(t) && out) out += `por ${ch} `;
     else out += `${ch} `;
@@ -111,6 +116,9 @@ export function speakFormula(formula: string): string {
     if (/^\s+$/.test(t)) continue;
     if (t === '(' ) { words.push('abre paréntesis'); continue; }
     if (t === ')') { words.push('cierra paréntesis'); continue; }
+    if (t === '[') { words.push('abre corchete'); continue; }
+    if (t === ']') { words.push('cierra corchete'); continue; }
+    if (t === '|') { words.push('valor absoluto'); continue; }
     if (t === '=') {
       words.push(equals++ === 0 ? 'es' : ', es decir,');
       continue;

@@ -6,11 +6,17 @@
  * a function word or a number (key-ideas.ts only offers noun phrases). Pure.
  */
 import type { NewCard } from '../../store/index.js';
-import type { KeyIdea } from './key-ideas.js';
-import { plainSentence } from './reading.js';
+import { ideaKey, type KeyIdea } from './key-ideas.js';
+import { plainSentence, stem } from './reading.js';
+import { clozeClause } from './cloze-quality.js';
 
 export const BLANK = '_____';
 export const CLOZE_PROMPT = 'Completa la frase';
+
+/** The sentence of a cloze card's question, with its gap («Completa la frase (Cue): «… _____ …»» → «… _____ …»). */
+export function clozeSentence(pregunta: string): string | undefined {
+  return new RegExp(`^${CLOZE_PROMPT}(?:\\s*\\([^()]*\\))?\\s*:\\s*«([\\s\\S]*)»$`, 'u').exec(pregunta)?.[1];
+}
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The definite article a term takes, when the note's own is unknown: by the head word's ending. */
@@ -23,37 +29,68 @@ const withArticle = (article: string, term: string) => {
   return `${article || articleFor(term)} ${term}`;
 };
 
+/** «de» and the term with its article, contracted («del rendimiento»). */
+const ofTerm = (article: string, term: string) => `de ${withArticle(article, term)}`.replace(/^de el /u, 'del ');
+
+/** The question with its context cue in front, when the idea needs one and the cue does not give the answer away. */
+function cued(idea: KeyIdea, pregunta: string, respuesta: string, always = false): string {
+  const c = idea.context;
+  if (!c || (!always && !idea.needsContext)) return pregunta;
+  const cue = c.toLocaleLowerCase('es');
+  if (pregunta.toLocaleLowerCase('es').includes(cue) || cue.includes(respuesta.toLocaleLowerCase('es'))) return pregunta;
+  const stems = (x: string) => new Set((x.toLocaleLowerCase('es').match(/\p{L}{4,}/gu) ?? []).map(stem));
+  const cueStems = [...stems(c)];
+  // A cue that only repeats the term asked adds nothing («(Rasgos del impresionismo) ¿Qué es el impresionismo?»).
+  const term = stems(idea.term);
+  if (idea.kind !== 'termino' && idea.kind !== 'encabezado' && cueStems.some((w) => term.has(w))) return pregunta;
+  // The cue may not name a short answer by another form of its words («Máquinas térmicas» for «máquina térmica»).
+  const answer = stems(respuesta);
+  if (respuesta.split(/\s+/).length <= 3 && cueStems.some((w) => answer.has(w))) return pregunta;
+  return `(${c}) ${pregunta}`;
+}
+
 /** The card of one idea (its question and answer), or undefined when its sentence cannot ask it. */
 export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'> | undefined {
+  const card = (tipo: NewCard['tipo'], pregunta: string, respuesta: string, always = false) => ({ tipo, pregunta: cued(idea, pregunta, respuesta, always), respuesta });
   switch (idea.kind) {
     case 'definicion': {
+      if (idea.question) return card('definicion', idea.question, idea.body);
       const plural = /^(los|las|unos|unas)$/.test(idea.article);
-      if (idea.verb === 'se caracteriza por') return { tipo: 'definicion', pregunta: `¿Por qué se caracteriza ${withArticle(idea.article, idea.term)}?`, respuesta: idea.body };
-      return { tipo: 'definicion', pregunta: `¿Qué ${idea.verb ?? (plural ? 'son' : 'es')} ${withArticle(idea.article, idea.term)}?`, respuesta: idea.body };
+      if (idea.verb === 'se caracteriza por') return card('definicion', `¿Por qué se caracteriza ${withArticle(idea.article, idea.term)}?`, idea.body);
+      return card('definicion', `¿Qué ${idea.verb ?? (plural ? 'son' : 'es')} ${withArticle(idea.article, idea.term)}?`, idea.body);
     }
     case 'enunciado': {
       const pregunta = /^enunciado\b/iu.test(idea.term) ? `¿Qué dice ${withArticle(idea.article, idea.term)}?` : `Enuncia ${withArticle(idea.article, idea.term)}.`;
-      return { tipo: 'enunciado', pregunta, respuesta: idea.body };
+      return card('enunciado', pregunta, idea.body);
     }
     case 'formula': {
       if (!idea.formula) return undefined;
-      // A formula of one quantity calculates it; one of several relates them (a law, an equilibrium).
-      const verb = idea.formula.subject.replace(/[₀-₉⁰-⁹¹²³ᵞ\d]/gu, '').length <= 2 ? 'se calcula' : 'se expresa';
-      return { tipo: 'formula', pregunta: `¿Con qué fórmula ${verb} ${withArticle(idea.article, idea.term)}?`, respuesta: `${idea.formula.text} (${idea.formula.spoken})` };
+      // The formula, and the same said in words (how it is read aloud).
+      return card('formula', `¿Cuál es la fórmula ${ofTerm(idea.article, idea.term)}?`, `${idea.formula.text} (se lee: ${idea.formula.spoken})`);
     }
     case 'fecha':
-      return idea.year ? { tipo: 'fecha', pregunta: `¿En qué año ${idea.body.replace(/[.!]$/u, '')}?`, respuesta: idea.year } : undefined;
+      if (idea.when) return card('fecha', `¿Cuándo ${idea.when}?`, idea.year!, true);
+      return idea.year ? card('fecha', `¿En qué año ${idea.body.replace(/[.!]$/u, '')}?`, idea.year, true) : undefined;
     case 'persona':
-      return { tipo: 'definicion', pregunta: `¿Quién ${idea.verb ?? 'fue'} ${idea.body.replace(/[.!]$/u, '')}?`, respuesta: idea.term };
+      return card('definicion', `¿Quién ${idea.verb ?? 'fue'} ${idea.body.replace(/[.!]$/u, '')}?`, idea.term);
     case 'obra':
+      if (idea.author) return card('definicion', `¿De quién es la obra «${idea.term}»?`, idea.author);
+      return cloze(idea);
     case 'encabezado':
-    case 'termino': {
-      const sentence = plainSentence(idea.sentence);
-      const m = new RegExp(`(^|[^\\p{L}])(${escapeRegExp(idea.term)})(?=[^\\p{L}]|$)`, 'u').exec(sentence);
-      if (!m) return undefined;
-      const at = m.index + m[1]!.length;
-      const cloze = `${sentence.slice(0, at)}${BLANK}${sentence.slice(at + idea.term.length)}`;
-      return { tipo: 'cloze', pregunta: `${CLOZE_PROMPT}: «${cloze}»`, respuesta: idea.term };
-    }
+    case 'termino':
+      return cloze(idea);
   }
+}
+
+/** A cloze on the idea's term inside its sentence, with the section as a cue when the sentence does not say it. */
+function cloze(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'> | undefined {
+  const sentence = clozeClause(plainSentence(idea.sentence), idea.term);
+  if (!sentence) return undefined;
+  const m = new RegExp(`(^|[^\\p{L}])(${escapeRegExp(idea.term)})(?=[^\\p{L}]|$)`, 'u').exec(sentence);
+  if (!m) return undefined;
+  const at = m.index + m[1]!.length;
+  const text = `${sentence.slice(0, at)}${BLANK}${sentence.slice(at + idea.term.length)}`;
+  const cue = idea.context && !ideaKey(idea.context).split(' ').every((w) => ideaKey(sentence).split(' ').includes(w)) ? idea.context : undefined;
+  const prompt = cue && cued({ ...idea, needsContext: true }, 'x', idea.term) !== 'x' ? `${CLOZE_PROMPT} (${cue})` : CLOZE_PROMPT;
+  return { tipo: 'cloze', pregunta: `${prompt}: «${text}»`, respuesta: idea.term };
 }

@@ -17,7 +17,8 @@ import { buildIndex } from '../tfidf.js';
 import { keyTerms } from '../cards/keyterms.js';
 import { DETERMINERS, FUNCTION_WORDS, GENERIC_NOUNS, PREPOSITIONS, QUANTIFIERS, VERBS } from '../cards/lexicon.js';
 import { formulasIn, meaningOf, type Formula } from './formula.js';
-import { languageOf, plainSentence, readProblem, sentencesOf, stem, type WordCheck } from './reading.js';
+import { languageOf, plainSentence, readProblem, sentencesOf, stem, type Sentence, type WordCheck } from './reading.js';
+import { clozeClause, clozeProblem, EXAMPLE_HEADING, leansOnBefore } from './cloze-quality.js';
 
 export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino';
 /** Strongest first: when two ideas name the same thing, the stronger stays. */
@@ -41,16 +42,33 @@ export interface KeyIdea {
   /** Stems of the term's content words, sorted: two ideas with the same key are one. */
   key: string;
   formula?: Formula;
-  /** Its year, for a date. */
+  /** Its year, for a date (or the whole date, «el 15 de abril de 1874»). */
   year?: string;
+  /** For a date: the question's clause («se inauguró la primera exposición impresionista»), asked «¿Cuándo …?». */
+  when?: string;
+  /** For a work: who made it, as the note names them («Édouard Manet»). */
+  author?: string;
+  /**
+   * The section the idea comes from («Máquinas térmicas»), as a context cue for a question whose
+   * term or sentence alone would not say what it is about (Wozniak: «context cues»).
+   */
+  context?: string;
+  /** A question the sentence itself frames («¿Cuándo se dice que una demanda es inelástica?»), asked as is. */
+  question?: string;
+  /** Whether the question needs `context` to be understood (a one-word term, «este enunciado» in the answer). */
+  needsContext?: boolean;
   score: number;
 }
 
 const ARTICLE = '(un|una|unos|unas|el|la|los|las)';
 const TERM = "([\\p{L}][\\p{L}\\d'’-]*(?:\\s+(?:de\\s+(?:la\\s+|los\\s+|las\\s+)?|del\\s+)?[\\p{L}\\d][\\p{L}\\d'’-]*){0,4})";
 const NAMED = '(enunciado|teorema|ley|principio|postulado|axioma|regla|lema|paradoja|criterio|efecto|modelo)';
+/** A demonstrative that points at something said before («este enunciado»): read alone, the answer needs its section. */
+const DEMONSTRATIVE = /(?:^|\s)(?:este|esta|estos|estas|ese|esa|esos|esas)\s+\p{Ll}/iu;
 const STATING = '(?:dice|establece|afirma|sostiene|enuncia|asegura|postula|indica)';
 
+/** A note of at most this many words is short: with no stated idea, it is carded from its key terms as they come. */
+export const SHORT_NOTE_WORDS = 40;
 /** Key terms taken from one note besides its stated ideas. */
 export const TERMS_PER_NOTE = 2;
 /** Adverbs the key-term rules may take for nouns. */
@@ -59,18 +77,24 @@ const ADVERBS = new Set(['casi', 'siempre', 'nunca', 'sólo', 'aún', 'todavía'
 const VERB_ENDING = /(?:amos|emos|imos|aron|ieron|ando|iendo|ábamos|aba|aban|aría|ería|iría)$/u;
 
 const fold = (s: string) => s.toLocaleLowerCase('es');
+const ORDINAL = /^(?:primer|primera|primero|segundo|segunda|tercer|tercera|tercero)$/u;
 const closed = (w: string) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || QUANTIFIERS.has(w) || FUNCTION_WORDS.has(w);
 
 /** The stems of a term's content words, sorted and joined: the idea's identity. */
 export function ideaKey(term: string): string {
   const words = fold(term).match(/[\p{L}\d]+/gu) ?? [];
-  return [...new Set(words.filter((w) => !closed(w)).map(stem))].sort().join(' ');
+  // An ordinal tells ideas apart («primer principio», «segundo principio»).
+  return [...new Set(words.filter((w) => !closed(w) || ORDINAL.test(w)).map(stem))].sort().join(' ');
 }
 
 /** A term a question can name: 1–6 words, not opening with a function word, no verb, not generic. */
 function goodTerm(term: string): boolean {
   const words = fold(term).split(/\s+/);
-  if (words.length === 0 || words.length > 6 || closed(words[0]!) || closed(words.at(-1)!)) return false;
+  // An ordinal may open a term («segundo principio»), and «bien» is a noun in economics («bien normal»); never end one.
+  const opener = words.length > 1 && (ORDINAL.test(words[0]!) || words[0] === 'bien');
+  if (words.length === 0 || words.length > 6 || (closed(words[0]!) && !opener) || closed(words.at(-1)!)) return false;
+  // Inside a term no conjunction, pronoun or verb («cuanto», «que», «es» say it is a clause).
+  if (words.slice(1, -1).some((w) => FUNCTION_WORDS.has(w) || w === 'cuanto' || w === 'cuanta')) return false;
   if (words.some((w) => VERBS.has(w))) return false;
   return !(words.length === 1 && GENERIC_NOUNS.has(words[0]!));
 }
@@ -79,41 +103,102 @@ function goodTerm(term: string): boolean {
 export function condense(body: string): string {
   let b = body.replace(/\s+/g, ' ').trim();
   b = b.split(/;\s|:\s+(?:por ejemplo|p\. ej\.)|\.\s|,\s+(?:pero|aunque|mientras que)\s/iu)[0]!.trim();
+  // «…de un instante: cómo se ve…»: what follows a colon elaborates; one idea is enough for an answer.
+  const colon = b.search(/:\s/u);
+  if (colon > 0 && b.slice(0, colon).split(/\s+/).length >= 4 && !DEMONSTRATIVE.test(b.slice(0, colon))) b = b.slice(0, colon);
+  // A sentence that introduces a table or a list ends announcing it.
+  b = b.replace(/,?\s+(?:en el orden siguiente|de la siguiente manera|de la forma siguiente|así|como sigue)\s*:?$/iu, '');
   const words = b.split(' ');
   if (words.length > 40) b = words.slice(0, 40).join(' ');
   return b.replace(/[.,:;]+$/u, '');
 }
 
-interface Found { kind: IdeaKind; term: string; article: string; body: string; formula?: Formula; year?: string; verb?: string }
+interface Found { kind: IdeaKind; term: string; article: string; body: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
 
 /** The idea a well-read sentence states or defines, if it does. */
-function ideaOfSentence(s: string, raw: string): Found | undefined {
-  const named = new RegExp(`^(?:(?:Según|Por)\\s+)?(el|la)\\s+((?:primer|primera|segundo|segunda|tercer|tercera|cero)\\s+)?${NAMED}\\s+(de|del)\\s+(.+?)\\s*(?:,\\s*)?(?:${STATING}(?:\\s+que)?\\s*:?|[^:]{0,60}:)\\s+(.+)$`, 'iu').exec(s);
+/** The term with its article for a question («el ciclo de Carnot»), the note's own article when it gives one. */
+function withArticleOf(article: string, term: string): string {
+  if (article === 'un') return `el ${term}`;
+  if (article === 'una') return `la ${term}`;
+  return article ? `${article} ${term}` : term;
+}
+
+/** A sentence without list marks and with only its bold marks kept (they say which term the note stresses). */
+const plainKeepingBold = (s: string) => s.replace(/(?<![*\w])\*(?=[^*\s])([^*]+)\*(?![*\w])/gu, '$1').replace(/\s+/g, ' ').trim();
+
+/** A discourse marker in front of a sentence («Por último, …»): the sentence after it stands alone. */
+const MARKER = /^(?:por último|finalmente|además|en primer lugar|en segundo lugar|así pues|por otra parte|en cambio|asimismo),\s+/iu;
+
+function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySet<string> = new Set()): Found | undefined {
+  const s = sentence.replace(MARKER, '');
+  const raw = rawSentence.replace(/^\s*(?:[-*•]\s+)?/u, '').replace(MARKER, '');
+  // «Aumenta cuanto mayor es…», «Esto es…»: a sentence that leans on the one before defines nothing by its first words.
+  const leaning = leansOnBefore(s);
+  // The name ends at a word's end («Kelvin-Planck», never «K»).
+  const named = new RegExp(`^(?:(?:Según|Por)\\s+)?(el|la)\\s+((?:primer|primera|segundo|segunda|tercer|tercera|cero)\\s+)?${NAMED}\\s+(de|del)\\s+(.+?)(?=[\\s,:])\\s*(?:,\\s*)?(?:${STATING}(?:\\s+que)?\\s*:?|[^:]{0,60}:)\\s+(.+)$`, 'iu').exec(s);
   if (named) {
     const term = `${named[2] ?? ''}${named[3]} ${named[4]} ${named[5]}`.trim();
     if (named[5]!.split(/\s+/).length <= 6) return { kind: 'enunciado', term, article: fold(named[1]!), body: named[6]! };
   }
-  const ordinal = new RegExp(`^(el|la)\\s+((?:primer|segundo|tercer)\\s+(?:principio|ley)(?:\\s+de\\s+(?:la\\s+)?[\\p{L}]+)?)\\s+${STATING}(?:\\s+que)?\\s*:?\\s+(.+)$`, 'iu').exec(s);
+  const ordinal = new RegExp(`^(el|la)\\s+((?:primer|segundo|tercer)\\s+(?:principio|ley)(?:\\s+de\\s+(?:la\\s+)?[\\p{L}]+)?)\\s+(?:nos\\s+)?${STATING}(?:\\s+que)?\\s*:?\\s+(.+)$`, 'iu').exec(s);
   if (ordinal) return { kind: 'enunciado', term: ordinal[2]!, article: fold(ordinal[1]!), body: ordinal[3]! };
+  // «…vimos la ley de la demanda: si todo lo demás…»: a named law and, after its colon, what it says.
+  const colonNamed = new RegExp(`\\b(el|la)\\s+${NAMED}\\s+(de|del)\\s+((?:la\\s+|los\\s+|las\\s+|el\\s+)?[\\p{L}'’-]+(?:\\s+[\\p{L}'’-]+){0,4}?)\\s*:\\s+(.+)$`, 'iu').exec(s);
+  if (colonNamed && !VERBS.has(fold(colonNamed[4]!.split(/\s+/).at(-1)!))) {
+    return { kind: 'enunciado', term: `${colonNamed[2]} ${colonNamed[3]} ${colonNamed[4]}`, article: fold(colonNamed[1]!), body: colonNamed[5]! };
+  }
+  // «El enunciado general es que …»: a statement without a name says what its section is about.
+  const general = new RegExp(`^(el|la)\\s+(${NAMED.slice(1, -1)})\\s+(general|fundamental|básic[oa]|central)\\s+(?:es|dice)\\s+que\\s+(.+)$`, 'iu').exec(s);
+  if (general) return { kind: 'enunciado', term: `${general[2]} ${general[3]}`, article: fold(general[1]!), body: general[4]!, needsContext: true };
   const bold = /\*\*([^*]{2,60})\*\*/u.exec(raw)?.[1]?.trim();
-  const called = new RegExp(`^(?:Se\\s+(?:llama|denomina|conoce\\s+como)|Llamamos|Denominamos)\\s+${TERM}(?:\\s*\\([^)]*\\))?\\s+(a|al|a la|a los|a las)\\s+(.+)$`, 'iu').exec(s);
-  if (called) return { kind: 'definicion', term: called[1]!, article: '', body: called[3]! };
+  const called = new RegExp(`^(?:Se\\s+(?:llama|denomina|conoce\\s+como)|Llamamos|Denominamos)\\s+${TERM}(\\s*\\([^)]*\\))?\\s+(a|al|a la|a los|a las)\\s+(.+)$`, 'iu').exec(s);
+  if (called) {
+    // «pintura al aire libre (plein air)»: the other name the note gives is part of what the term is called.
+    const other = called[2] && /^\s*\([\p{L}\s'’-]{2,30}\)$/u.test(called[2]) ? ` ${called[2].trim()}` : '';
+    // «Se llama bien normal a A, y bien inferior a B»: the second term's definition is another card.
+    const body = called[4]!.split(/,\s+y\s+(?:[\p{L}-]+\s+){1,4}?a\s+(?:aquel|aquella|aquellos|aquellas|la|el|los|las|lo)\s/u)[0]!;
+    return { kind: 'definicion', term: `${called[1]}${other}`, article: '', body };
+  }
   const toCalled = new RegExp(`^A\\s+(.+?)\\s+se\\s+(?:le|les)\\s+(?:llama|denomina)\\s+${TERM}(?=[\\s.:,;]|$)`, 'iu').exec(s);
-  if (toCalled) return { kind: 'definicion', term: toCalled[2]!, article: '', body: toCalled[1]! };
+  if (toCalled) return { kind: 'definicion', term: toCalled[2]!, article: '', body: toCalled[1]!, needsContext: DEMONSTRATIVE.test(toCalled[1]!) };
+  // «Esta moda por lo japonés se llamó japonismo»: the name comes last.
+  const calledLast = new RegExp(`^(est[ae]s?|el|la|los|las|un|una)\\s+(.+?)\\s+se\\s+(?:llama|llamó|llaman|llamaron|denomina|denominó|denominan|conoce\\s+como|conoció\\s+como)\\s+${TERM}\\s*(?:[;.,]|$)`, 'iu').exec(s);
+  if (calledLast && !/\s(?:que|cuando|si)\s/u.test(calledLast[2]!)) {
+    return { kind: 'definicion', term: calledLast[3]!, article: '', body: calledLast[2]!, needsContext: /^est/iu.test(calledLast[1]!) };
+  }
   const defined = new RegExp(`^(?:Se\\s+define|Definimos)\\s+(?:${ARTICLE}\\s+)?${TERM}\\s+como\\s+(.+)$`, 'iu').exec(s) ??
     new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+se\\s+define\\s+como\\s+(.+)$`, 'iu').exec(s);
   if (defined) return { kind: 'definicion', term: defined[2]!, article: fold(defined[1] ?? 'el'), body: defined[3]! };
-  const is = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+((?:es|son)\\s+(?:un|una|unos|unas|el|la|los|las|aquel|aquella|aquellos|aquellas|lo\\s+que|cualquier)\\b.+|(?:consiste|consisten)\\s+en\\s+.+|(?:está|están)\\s+(?:formad[oa]s?|compuest[oa]s?)\\s+por\\s+.+|(?:consta|constan)\\s+de\\s+.+)$`, 'iu').exec(s);
-  if (is) {
+  const is = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+((?:es|son)\\s+(?:un|una|unos|unas|el|la|los|las|aquel|aquella|aquellos|aquellas|lo\\s+que|cualquier)\\b.+|(?:consiste|consisten)\\s+en\\s+.+|(?:está|están)\\s+(?:formad[oa]s?|compuest[oa]s?)\\s+por\\s+.+|(?:consta|constan)\\s+de\\s+.+)$`, 'iu').exec(s) ??
+    // «Las adiabáticas son procesos sin intercambio de calor»: a plural defined by a bare plural noun and what qualifies it.
+    new RegExp(`^(los|las)\\s+${TERM}\\s+(son\\s+\\p{Ll}+s\\s+(?:de|del|sin|con|que|en|para|cuy[oa]s?)\\s.+)$`, 'iu').exec(s);
+  if (is && !leaning) {
     const term = is[2]!;
     // With markdown emphasis the term is what the note bolds; without it the subject must read as a term.
-    if (!bold || fold(bold) === fold(term) || fold(term).endsWith(fold(bold))) {
+    if (!bold || fold(bold) === fold(term) || fold(term).endsWith(fold(bold)) || fold(term).startsWith(`${fold(bold)} `)) {
+      // «consiste en», «está formado por», «consta de»: asked with that verb, answered with what follows it.
+      const how = /^((?:consiste|consisten)\s+en|(?:está|están)\s+(?:formad[oa]s?|compuest[oa]s?)\s+por|(?:consta|constan)\s+de)\s+(.+)$/iu.exec(is[3]!);
+      if (how) {
+        const [verb, prep] = [fold(how[1]!).replace(/\s+(?:en|por|de)$/u, ''), fold(how[1]!).split(/\s+/).at(-1)!];
+        const ask = `¿${prep === 'en' ? 'En' : 'De'} qué ${verb} ${withArticleOf(fold(is[1] ?? ''), term)}?`;
+        return { kind: 'definicion', term, article: fold(is[1] ?? ''), body: how[2]!, question: ask, needsContext: DEMONSTRATIVE.test(how[2]!) };
+      }
       const body = is[3]!.replace(/^(?:es|son)\s+/iu, '');
-      return { kind: 'definicion', term, article: fold(is[1] ?? (/s$/.test(term) ? 'los' : 'el')), body };
+      // «Monet es el impresionista por excelencia»: a name without article is a person, asked «¿Quién…?».
+      if (!is[1] && term.split(/\s+/).every((w) => names.has(w))) return { kind: 'persona', term, article: '', body, verb: fold(/^\p{L}+/u.exec(is[3]!)![0]) };
+      return { kind: 'definicion', term, article: fold(is[1] ?? (/s$/.test(term) ? 'los' : 'el')), body, needsContext: DEMONSTRATIVE.test(body) };
     }
   }
+  // «Se dice que una demanda es **inelástica** cuando …»: asked «¿Cuándo se dice que …?».
+  const said = /^Se\s+dice\s+que\s+((?:un|una|el|la)\s+[\p{L}\s]{2,40}?)\s+(es|son)\s+([\p{L}-]+)\s+(cuando\s+[^,;]+)/iu.exec(s);
+  if (said) return { kind: 'definicion', term: `${said[1]!.replace(/^\S+\s+/u, '')} ${said[3]}`, article: '', body: said[4]!, question: `¿Cuándo se dice que ${said[1]} ${said[2]} ${said[3]}?` };
+  // «… se usa el **método del punto medio**, que calcula …»: the bold term and what it does.
+  const which = /(?:^|\s)(el|la|los|las)\s+\*\*([^*]{3,60})\*\*,\s+que\s+(\p{Ll}+(?:a|e|an|en))\s+(.+)$/u.exec(plainKeepingBold(raw));
+  if (which && goodTerm(which[2]!) && !VERBS.has(fold(which[2]!.split(/\s+/).at(-1)!))) {
+    return { kind: 'definicion', term: which[2]!.trim(), article: fold(which[1]!), body: which[4]!.replace(/[:.]$/u, ''), verb: which[3]! };
+  }
   const does = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+(mide|miden|estudia|estudian|representa|representan|describe|describen|indica|indican|resume|resumen)\\s+(.+)$`, 'iu').exec(s);
-  if (does && (!bold || fold(bold) === fold(does[2]!))) {
+  if (does && !leaning && (!bold || fold(bold) === fold(does[2]!))) {
     // «… y ayuda a comparar …»: a second verb starts another idea.
     const body = does[4]!.split(new RegExp(`\\s+(?:y|pero)\\s+(?=(?:${[...VERBS].join('|')})\\b)`, 'u'))[0]!;
     return { kind: 'definicion', term: does[2]!, article: fold(does[1] ?? ''), body, verb: fold(does[3]!) };
@@ -123,10 +208,56 @@ function ideaOfSentence(s: string, raw: string): Found | undefined {
   const meaning = /^Entendemos\s+por\s+(.+?)\s+((?:el|la|los|las|un|una|lo)\s+.+)$/iu.exec(s) ?? /^Por\s+(.+?)\s+se\s+entiende\s+(.+)$/iu.exec(s);
   if (meaning) return { kind: 'definicion', term: meaning[1]!, article: '', body: meaning[2]! };
   const trait = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+(significa|se\\s+caracteriza\\s+por)\\s+(.+)$`, 'iu').exec(s);
-  if (trait && (!bold || fold(bold) === fold(trait[2]!))) return { kind: 'definicion', term: trait[2]!, article: fold(trait[1] ?? ''), body: trait[4]!, verb: fold(trait[3]!).replace(/\s+/g, ' ') };
+  if (trait && !leaning && (!bold || fold(bold) === fold(trait[2]!))) return { kind: 'definicion', term: trait[2]!, article: fold(trait[1] ?? ''), body: trait[4]!, verb: fold(trait[3]!).replace(/\s+/g, ' ') };
   const date = /^En\s+(?:el\s+año\s+)?(1\d{3}|20\d{2}),?\s+(.+)$/u.exec(s);
   if (date && !/^\d/.test(date[2]!)) return { kind: 'fecha', term: date[2]!.replace(/[.!]$/u, ''), article: '', body: date[2]!, year: date[1]! };
+  // «La primera exposición impresionista se inauguró el 15 de abril de 1874…»: asked «¿Cuándo se inauguró…?».
+  const dated = /^(El|La|Los|Las)\s+((?:[\p{L}'’-]+\s+){0,7}?[\p{L}'’-]+)\s+((?:se\s+)?\p{Ll}+(?:ó|ió|aron|ieron))\s+(el\s+\d{1,2}\s+de\s+\p{Ll}+\s+de\s+\d{4}|en\s+(?:el\s+año\s+)?(?:1\d{3}|20\d{2}))(?=[\s,.;:]|$)/u.exec(s);
+  if (dated && (!closed(fold(dated[2]!.split(/\s+/)[0]!)) || ORDINAL.test(fold(dated[2]!.split(/\s+/)[0]!)))) {
+    const subject = `${fold(dated[1]!)} ${dated[2]}`;
+    return { kind: 'fecha', term: subject, article: '', body: s, year: dated[4]!.replace(/^en\s+(?:el\s+año\s+)?/u, ''), when: `${dated[3]} ${subject}` };
+  }
   return undefined;
+}
+
+/** Words the notes capitalise after another word: names («Monet», «Carnot», «París»). */
+export function namesIn(notes: readonly Note[]): Set<string> {
+  const lower = new Set(notes.flatMap((n) => n.texto.match(/(?<![\p{L}])\p{Ll}[\p{L}'’-]*/gu) ?? []));
+  // A word also written in lower case is a common word that a title capitalised («Exposición Universal»).
+  return new Set(notes.flatMap((n) => [...n.texto.matchAll(/[\p{Ll},;] (\p{Lu}[\p{L}'’-]+)/gu)].map((m) => m[1]!)).filter((w) => !lower.has(w.toLocaleLowerCase('es'))));
+}
+
+/** The full name the notes first give a person named by surname («Monet» → «Claude Monet»). */
+function fullName(name: string, course: readonly Note[]): string {
+  const re = new RegExp(`((?:\\p{Lu}[\\p{L}'’-]+\\s+){1,2})${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u');
+  for (const n of course) {
+    const m = re.exec(n.texto);
+    // Not a sentence's first word glued to the name («Fue Monet»): each part is itself a name.
+    if (m && m[1]!.trim().split(/\s+/).every((w) => !closed(fold(w)))) return `${m[1]!.trim()} ${name}`;
+  }
+  return name;
+}
+
+/** A heading as a context cue: without its numbering, with the capitals of the names the notes write («parís» → «París»). */
+export function contextOf(heading: string | undefined, names: ReadonlySet<string>): string | undefined {
+  if (!heading) return undefined;
+  const h = cleanHeading(heading).replace(/[\p{L}'’-]+/gu, (w) => {
+    const cap = `${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}`;
+    return names.has(cap) ? cap : w;
+  });
+  return h ? `${h[0]!.toLocaleUpperCase('es')}${h.slice(1)}` : undefined;
+}
+
+/** How often a term is written in the course (case aside): a key term comes back. */
+function timesWritten(term: string, course: readonly Note[]): number {
+  const re = new RegExp(`(?<![\\p{L}])${fold(term).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'gu');
+  return course.reduce((n, c) => n + (fold(c.texto).match(re)?.length ?? 0), 0);
+}
+
+/** Where `term` sits in the plain sentence as a whole word run, or -1. */
+function termAt(sentence: string, term: string): number {
+  const m = new RegExp(`(^|[^\\p{L}])(${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?=[^\\p{L}]|$)`, 'u').exec(sentence);
+  return m ? m.index + m[1]!.length : -1;
 }
 
 /** The key ideas of one note, in the order of its text; `course` is every note (the TF-IDF background). */
@@ -134,71 +265,123 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   const language = languageOf(note.texto);
   const sentences = sentencesOf(note.texto);
   const good = sentences.filter((s) => !readProblem(s.text, language, isWord));
+  const names = namesIn(course.some((n) => n.id === note.id) ? course : [...course, note]);
+  const context = contextOf(heading, names);
   const ideas: KeyIdea[] = [];
   const add = (f: Found, s: { text: string; at: number }, score: number) => {
     const term = f.term.replace(/[.,:;]+$/u, '').trim();
     if (f.kind !== 'fecha' && f.kind !== 'enunciado' && f.kind !== 'obra' && f.kind !== 'persona' && !goodTerm(term)) return;
     const body = f.kind === 'formula' ? f.body : condense(f.body);
-    if (f.kind !== 'formula' && body.split(/\s+/).length < 3) return;
-    ideas.push({ ...f, term, body, sentence: plainSentence(s.text), noteId: note.id, at: s.at, key: `${f.kind === 'formula' ? 'fórmula ' : ''}${ideaKey(f.kind === 'fecha' ? `${f.year} ${term}` : term)}`, score });
+    if (f.kind !== 'formula' && f.kind !== 'persona' && body.split(/\s+/).length < 3) return;
+    // A one-word term («el foco») or an answer that points back («este enunciado») is asked with its section.
+    const needsContext = f.needsContext || DEMONSTRATIVE.test(body) || (f.kind !== 'fecha' && f.kind !== 'persona' && ideaKey(term).split(' ').length === 1 && !/^\p{Lu}/u.test(term));
+    ideas.push({
+      ...f, term, body, sentence: plainSentence(s.text), noteId: note.id, at: s.at,
+      key: `${f.kind === 'formula' ? 'fórmula ' : ''}${ideaKey(f.kind === 'fecha' ? `${f.year} ${term}` : term)}`, score,
+      ...(context ? { context } : {}), ...(needsContext ? { needsContext: true } : {}),
+    });
+  };
+  // A cloze only where the sentence stands alone and the blank takes one whole term (cloze-quality.ts).
+  const clozeable = (s: { text: string }, term: string, lenient = false) => {
+    if (/^\s*[-*•]\s/u.test(s.text)) return false;
+    const plain = clozeClause(plainSentence(s.text), term);
+    if (!plain) return false;
+    const at = termAt(plain, term);
+    return at >= 0 && !clozeProblem(plain, term, at, heading, lenient);
   };
   for (const s of good) {
-    const found = ideaOfSentence(plainSentence(s.text), s.text);
-    if (found) add(found, s, 3);
+    const found = ideaOfSentence(plainSentence(s.text), s.text, names);
+    if (!found) continue;
+    if (found.kind === 'persona' && !/\s/u.test(found.term)) found.term = fullName(found.term, course);
+    add(found, s, 3);
   }
-  // Works: a title in «…» or in italics inside a well-read sentence, asked as a cloze on the title.
+  // Works: a title in «…» or in italics; with its author («… de Édouard Manet») asked «¿De quién es…?», else a cloze on the title.
   for (const s of good) {
     for (const m of s.text.matchAll(/«([^»]{3,80})»|(?<![*\w])\*([^*\s][^*]{1,78}[^*\s])\*(?![*\w])/gu)) {
       const title = (m[1] ?? m[2])!.trim();
-      if (/^\p{Lu}/u.test(title) && title.split(/\s+/).length <= 8) add({ kind: 'obra', term: title, article: '', body: plainSentence(s.text) }, s, 2.2);
+      if (!/^\p{Lu}/u.test(title) || title.split(/\s+/).length > 8) continue;
+      const author = /^[»*]?\s+de\s+(\p{Lu}[\p{L}'’-]+(?:\s+(?:de\s+|van\s+|von\s+)?\p{Lu}[\p{L}'’-]+){0,3})/u.exec(s.text.slice(m.index + m[0].length))?.[1];
+      // A work asked without its author's name in the sentence could be anyone's.
+      const byName = [...plainSentence(s.text).replace(title, '').matchAll(/\p{Lu}[\p{L}'’-]+/gu)].some((w) => names.has(w[0]));
+      if (author || (byName && clozeable(s, title))) add({ kind: 'obra', term: title, article: '', body: plainSentence(s.text), ...(author ? { author } : {}) }, s, 2.2);
     }
   }
-  // Formulas sit on their own line (no sentence): grounded in the well-read sentence that introduces them.
+  // Formulas sit on their own line (no sentence): grounded in the sentence that introduces them.
   for (const f of formulasIn(note.texto)) {
-    const before = good.filter((s) => s.at <= f.at).at(-1);
-    if (!before || f.at - (before.at + before.text.length) > 200) continue;
+    const intro = introducingSentence(sentences, good, f.at, language, isWord);
+    if (!intro) continue;
     const named = ideas.filter((i) => i.at <= f.at && (i.kind === 'definicion' || i.kind === 'enunciado')).at(-1);
-    const said = meaningOf(f.subject, note.texto) ?? introduced(before.text);
+    const said = meaningOf(f.subject, note.texto) ?? introduced(intro.text, heading);
     const meaning = said ?? named?.term;
     if (!meaning) continue;
     // The article as the text gives it; for a formula of the idea before it, that idea's.
     const article = said ? fold(/^(el|la|los|las)\s/iu.exec(said)?.[1] ?? '') : named!.article;
-    add({ kind: 'formula', term: meaning.replace(/^(?:el|la|los|las)\s+/iu, ''), article, body: f.text, formula: f }, before, 2.5);
+    const term = meaning.replace(/^(?:el|la|los|las)\s+/iu, '').replace(/[\p{L}'’-]+/gu, (w) => (names.has(`${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}`) ? `${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}` : w));
+    add({ kind: 'formula', term, article, body: f.text, formula: f }, intro, 2.5);
   }
-  // The section's heading, when one of its well-read sentences names it.
+  // The section's heading, when one of its well-read sentences names it and can carry it as a cloze.
   const head = heading && cleanHeading(heading);
-  if (head && goodTerm(head)) {
+  if (head && goodTerm(head) && !EXAMPLE_HEADING.test(head)) {
     const k = ideaKey(head).split(' ');
-    const s = good.find((x) => k.every((w) => ideaKey(x.text).split(' ').includes(w)));
+    const s = good.find((x) => k.every((w) => ideaKey(x.text).split(' ').includes(w)) && clozeable(x, head));
     if (s) add({ kind: 'encabezado', term: head, article: '', body: plainSentence(s.text) }, s, 2);
   }
-  // Key terms by TF-IDF against the course, each in its first well-read sentence.
+  // Key terms by TF-IDF against the course, each in a sentence that carries it as a cloze. A key term
+  // comes back in the course, or the note marks it in bold; worked examples give none.
   const index = buildIndex(course.map((n) => n.texto));
   const row = index.rows[course.findIndex((n) => n.id === note.id)] ?? buildIndex([note.texto]).rows[0]!;
   const named = ideas.map((i) => i.key.split(' '));
+  const bolded = [...note.texto.matchAll(/\*\*([^*]{2,60})\*\*/gu)].map((m) => fold(m[1]!.trim()));
+  // Strict first (in a lecture, a key term comes back or is bolded, and is more than one common word);
+  // a short note (a few sentences) with no idea at all takes its key terms as they come, by the same cloze rules.
+  const takeTerms = (strict: boolean) => {
   let terms = 0;
-  for (const t of keyTerms(note.texto, (w) => row.get(w) ?? 0)) {
+  for (const t of heading && EXAMPLE_HEADING.test(heading) ? [] : keyTerms(note.texto, (w) => row.get(w) ?? 0)) {
     if (terms >= TERMS_PER_NOTE) break;
     if (!t.words.every((w) => w.length > 2 && !ADVERBS.has(w) && !VERB_ENDING.test(w) && (isWord(w) || /^\p{Lu}/u.test(t.text)))) continue;
-    if (t.words.length === 1 && t.text.length < 5) continue;
+    // A lone common word («pintor», «energía») teaches little: a one-word term is one the note bolds.
+    const bold = bolded.includes(fold(t.text));
+    if (t.words.length === 1 && (t.text.length < 5 || (strict && !bold))) continue;
+    if (strict && !bold && timesWritten(t.text, course) < 2) continue;
     // A word of an idea already named («carga» in «cantidad de carga» is not another idea).
     const k = ideaKey(t.text).split(' ');
     if (named.some((n) => k.every((w) => n.includes(w)))) continue;
-    const s = good.find((x) => x.text.includes(t.text));
+    // «el **Salon des Refusés** o Salón de los Rechazados»: the blank takes the name with its other name.
+    const withOther = (x: Sentence) => new RegExp(`${t.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+o\\s+\\p{Lu}[\\p{L}'’-]*(?:\\s+(?:de|del|de los|de las|la|el)?\\s*\\p{Lu}[\\p{L}'’-]*)*`, 'u').exec(plainSentence(x.text))?.[0] ?? t.text;
+    const s = good.find((x) => x.text.includes(t.text) && clozeable(x, withOther(x), !strict));
     if (!s) continue;
     named.push(k);
     terms++;
-    add({ kind: 'termino', term: t.text, article: '', body: plainSentence(s.text) }, s, t.score);
+    add({ kind: 'termino', term: withOther(s), article: '', body: plainSentence(s.text) }, s, t.score);
   }
+  };
+  takeTerms(true);
+  if (ideas.length === 0 && (note.texto.match(/\p{L}+/gu) ?? []).length <= SHORT_NOTE_WORDS) takeTerms(false);
   return merge(ideas);
 }
 
+/**
+ * The sentence that introduces a formula on the line after it: a well-read one just before, or one
+ * that only looks cut because it hands over to the formula («… y por tanto su rendimiento es»).
+ */
+function introducingSentence(all: readonly Sentence[], good: readonly Sentence[], at: number, language: string, isWord: WordCheck): Sentence | undefined {
+  const before = all.filter((s) => s.at + s.text.length <= at).at(-1);
+  if (before && at - (before.at + before.text.length) <= 4 && readProblem(before.text, language, isWord) === 'cortada' && /\b(?:es|son|queda|vale|resulta)$/u.test(before.text.trim())) return before;
+  const last = good.filter((s) => s.at <= at).at(-1);
+  return last && at - (last.at + last.text.length) <= 200 ? last : undefined;
+}
+
 /** «El **rendimiento** de la máquina es …:» → «rendimiento de la máquina»: what a formula's sentence introduces. */
-function introduced(sentence: string): string | undefined {
-  const bold = /\*\*([^*]{2,60})\*\*/u.exec(sentence)?.[1];
-  if (bold) return bold;
+function introduced(sentence: string, heading?: string): string | undefined {
   const m = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+(?:es|son|vale|se\\s+calcula|viene\\s+dad[oa])\\b`, 'iu').exec(plainSentence(sentence));
-  return m && goodTerm(m[2]!) ? m[2] : undefined;
+  const bold = /\*\*([^*]{2,60})\*\*/u.exec(sentence)?.[1];
+  if (m && goodTerm(m[2]!) && (!bold || fold(m[2]!).includes(fold(bold)))) return m[2];
+  if (bold) return bold;
+  // «… y por tanto su rendimiento es»: the quantity, named in full by the section's heading when it names it.
+  const own = /\b(?:su|sus|el|la|los|las)\s+(\p{L}+)\s+(?:es|son|queda|vale|resulta)\s*:?$/u.exec(plainSentence(sentence).replace(/[.:]$/u, ''));
+  if (!own) return undefined;
+  const head = heading && cleanHeading(heading);
+  return head && ideaKey(head).split(' ').includes(stem(fold(own[1]!))) ? head : own[1];
 }
 
 /** A heading without its numbering («3.», «Tema 5.», «II.») and trailing marks. */

@@ -120,7 +120,8 @@ export function readProblem(sentence: string, language: string, isWord: WordChec
   if (DEBRIS.test(s)) return 'restos';
   const words = s.match(WORD) ?? [];
   if (words.length < SENTENCE_MIN_WORDS || words.length > SENTENCE_MAX_WORDS) return 'corta';
-  if (!/^[\p{Lu}¿¡«"“(]/u.test(s) || !/[.!?…][»"”)]*$/u.test(s) || /(?:\.\.\.|…)[»"”)]*$/u.test(s)) return 'cortada';
+  // A sentence may end with a colon that hands over to a list, a table or a formula.
+  if (!/^[\p{Lu}¿¡«"“(]/u.test(s) || !/[.!?…:][»"”)]*$/u.test(s) || /(?:\.\.\.|…)[»"”)]*$/u.test(s)) return 'cortada';
   const nonSpace = s.replace(/\s+/g, '');
   const letters = (s.match(/\p{L}/gu) ?? []).length;
   if (letters / nonSpace.length < 0.7) return 'restos';

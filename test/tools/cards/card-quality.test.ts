@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { SEED_NOTES_FILE } from '../../../src/store/index.js';
 import type { Note } from '../../../src/store/index.js';
 
-import { BLANK, CARDS_PER_NOTE, CLOZE_PROMPT, buildCards } from '../../../src/tools/cards/build.js';
+import { BLANK, CARDS_PER_NOTE, buildCards } from '../../../src/tools/cards/build.js';
+import { clozeSentence } from '../../../src/tools/study/idea-cards.js';
 
 /** The demo notes' weeks in the demo course (the cards' tag). */
 const ofDemo = (n: Parameters<typeof weekOfNote>[1]) => weekOfNote(DEMO_COURSE, n);
@@ -44,7 +45,7 @@ describe('cards of the 12 demo notes', () => {
   it('a cloze gives back the note’s sentence when the blank is filled with the answer', () => {
     for (const note of notes) {
       for (const c of buildCards(note, notes, ofDemo).filter((c) => c.tipo === 'cloze')) {
-        const sentence = c.pregunta.slice(`${CLOZE_PROMPT}: «`.length, -1);
+        const sentence = clozeSentence(c.pregunta)!;
         expect(note.texto).toContain(sentence.replace(BLANK, c.respuesta));
       }
     }

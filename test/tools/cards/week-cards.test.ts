@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_NOTES_FILE } from '../../../src/store/index.js';
 import type { Card, Note } from '../../../src/store/index.js';
 import { BLANK, CARDS_PER_NOTE, CLOZE_PROMPT } from '../../../src/tools/cards/build.js';
+import { clozeSentence } from '../../../src/tools/study/idea-cards.js';
 import { DEMO_COURSE } from '../../../src/tools/course/demo.js';
 import { notesOfWeek, weekNumbers } from '../../../src/tools/course/course.js';
 
@@ -71,7 +72,7 @@ describe.each([
       for (const c of mine) expect(note.texto).toContain(c.respuesta);
       // At most one cloze per sentence: the filled clozes of a note start in different sentences.
       const clozeSentences = mine.filter((c) => c.tipo === 'cloze').map((c) => {
-        const filled = c.pregunta.slice(`${CLOZE_PROMPT}: «`.length, -1).replace(BLANK, c.respuesta);
+        const filled = clozeSentence(c.pregunta)!.replace(BLANK, c.respuesta);
         expect(note.texto).toContain(filled);
         return filled;
       });
