@@ -67,7 +67,13 @@ const LOCK_MS = 5000; // the workers' job lock: a dead worker's job is taken ove
 type Variant = 'solo' | 'cola' | 'trabajador' | 'bot' | 'redis' | 'proceso';
 const VARIANTS: Variant[] = ['cola', 'trabajador', 'bot', 'redis', 'proceso'];
 
-const { values: args } = parseArgs({ options: { alumnos: { type: 'string', default: '30' }, trabajadores: { type: 'string', default: '2' }, variantes: { type: 'string', default: VARIANTS.join(',') } } });
+const { values: args } = parseArgs({ options: { alumnos: { type: 'string', default: '30' }, trabajadores: { type: 'string', default: '2' }, variantes: { type: 'string', default: VARIANTS.join(',') }, perfil: { type: 'string' } } });
+/**
+ * `--perfil DIR`: the bot runs under `node --cpu-prof` and writes its CPU profile (.cpuprofile, for
+ * Chrome's profiler or speedscope) into DIR when the variant ends — it is stopped with SIGTERM then,
+ * not killed, so the profile is written. Where the bot's main thread spends its time in a class.
+ */
+const PROFILE_DIR = args.perfil ? path.resolve(args.perfil) : undefined;
 const STUDENTS = Number(args.alumnos);
 /** GPU workers (and, in-process, the bot's GPU slots): each a card. */
 const WORKERS = Number(args.trabajadores);
@@ -189,7 +195,20 @@ class ClassStack {
   }
 
   startBot(): void {
-    this.bot = spawnNode(['src/main.ts'], this.env());
+    // Node refuses --cpu-prof in NODE_OPTIONS: the flags go on the command line, tsx's loader with them.
+    // Node's own file names (CPU.<date>.<time>.<pid>.<thread>.<n>): the pool's threads inherit the
+    // flags, and one name for all would have each thread overwrite the main thread's profile.
+    const profile = PROFILE_DIR ? ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE_DIR, `${this.variant}-${STUDENTS}`)}`] : [];
+    this.bot = spawnNode([...profile, 'src/main.ts'], this.env());
+  }
+
+  /** Stops the bot as a service manager would (SIGTERM), so a profiled bot writes its profile. */
+  private async stopBot(): Promise<void> {
+    const proc = this.bot?.proc;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise((res) => proc.once('exit', res));
+    proc.kill('SIGTERM');
+    await Promise.race([exited, new Promise((res) => setTimeout(res, 20_000))]);
   }
 
   /** The bot process's peak resident memory so far, MiB (Linux: VmHWM); undefined elsewhere. */
@@ -250,6 +269,7 @@ class ClassStack {
   }
 
   async close(): Promise<void> {
+    if (PROFILE_DIR) await this.stopBot();
     await this.bot?.kill();
     await Promise.all(this.workers.map((w) => w.kill()));
     await this.chat.close();

@@ -56,7 +56,7 @@ const D = (d: StageDecl): StageDecl => Object.freeze(d);
 export const STAGE_CATALOGUE: readonly StageDecl[] = Object.freeze([
   D({ id: 'notas.busqueda', tool: 'buscar_notas', name: 'busqueda', label: STAGE_LABELS['notas.busqueda'], lane: 'cpu', estimateMs: 1_000, deps: [], offThread: false, week: 'T1' }),
   D({ id: 'tarjetas.crear', tool: 'crear_tarjetas', name: 'tarjetas', label: STAGE_LABELS['tarjetas.crear'], lane: 'cpu', estimateMs: 6_000, deps: [], offThread: false, week: 'T2' }),
-  D({ id: 'narracion.guion', tool: 'narrar_resumen', name: 'guion', label: STAGE_LABELS['narracion.guion'], lane: 'cpu', estimateMs: 5_000, localMs: 50, deps: [], offThread: false, week: 'T3' }),
+  D({ id: 'narracion.guion', tool: 'narrar_resumen', name: 'guion', label: STAGE_LABELS['narracion.guion'], lane: 'cpu', estimateMs: 5_000, localMs: 50, deps: [], offThread: true, week: 'T3' }),
   D({ id: 'portada.prompt', tool: 'generar_portada', name: 'prompt', label: STAGE_LABELS['portada.prompt'], lane: 'cpu', estimateMs: 3_000, localMs: 50, deps: [], offThread: false, week: 'T4' }),
   D({ id: 'portada.imagen', tool: 'generar_portada', name: 'imagen', label: STAGE_LABELS['portada.imagen'], lane: 'motor', estimateMs: 11_400, localMs: 600, deps: ['prompt'], chatAction: 'upload_photo', offThread: true, serverEngines: ['flux'], week: 'T5', files: { out: ['raw'] } }),
   D({ id: 'portada.titulo', tool: 'generar_portada', name: 'titulo', label: STAGE_LABELS['portada.titulo'], lane: 'cpu', estimateMs: 200, localMs: 400, deps: ['imagen'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
