@@ -100,6 +100,15 @@ export function stageDecl(id: string): StageDecl {
   return d;
 }
 
+/**
+ * Whether an engine's stage (lane `motor`: the GPU with FLUX or XTTS) of the same tool depends on
+ * this one: the narration's script, the cover's prompt. Such work goes first on the worker pool.
+ */
+export function feedsEngine(id: string): boolean {
+  const d = stageDecl(id);
+  return STAGE_CATALOGUE.some((s) => s.tool === d.tool && s.lane === 'motor' && s.deps.includes(d.name));
+}
+
 /** A tool's stages in declared order, their lanes resolved for the call's engine lane. */
 export function stagesOf(tool: string, engineLane: Lane = 'cpu', estimate: (d: StageDecl, engineLane: Lane) => number = (d) => d.estimateMs): StageSpec[] {
   return STAGE_CATALOGUE.filter((d) => d.tool === tool).map((d) => ({
