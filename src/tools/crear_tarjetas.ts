@@ -13,10 +13,9 @@ import { runSingleStage, type StageSpec, type ToolDefinition } from './contract.
 import { stageOfNote } from '../strings/tools.js';
 import { singleStage } from './stages/catalogue.js';
 import type { Note, NotesReader } from './domain.js';
-import { CARDS_PER_NOTE, cardsForNote, NOTE_IDEAS_WORK, type FewerCardsReason } from './cards/build.js';
-import type { KeyIdea } from './study/key-ideas.js';
+import { CARDS_PER_NOTE, cardsForNote, type FewerCardsReason } from './cards/build.js';
 import { callKeyPart } from './registry.js';
-import { runOffThread } from '../workers/pool.js';
+import { loadWordCheck } from './study/reading.js';
 
 /** Idempotency key of one crear_tarjetas call: by note and tool_use id; '' (none) outside the agent. */
 function cardsKey(noteId: number, callId: string | undefined): string {
@@ -25,15 +24,6 @@ function cardsKey(noteId: number, callId: string | undefined): string {
 
 export interface CrearTarjetasArgs {
   id_nota: number;
-}
-
-/**
- * The note's key ideas, found on the worker pool: reading every sentence against the Spanish
- * dictionary — and building that dictionary, ≈ 1 s the first time — never holds the bot's event
- * loop, where a class's other weeks wait to reach the GPU queue (docs/design.md §5).
- */
-function ideasOf(note: Note, notebook: readonly Note[], signal?: AbortSignal): Promise<KeyIdea[]> {
-  return runOffThread<KeyIdea[]>(NOTE_IDEAS_WORK, { note, notebook }, signal);
 }
 
 /** The dispatcher's refusal of an `id_nota` that names no note. */
@@ -104,9 +94,9 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
       let count = 0;
       try {
         const deck = await deps.cards.list();
-        const ideas = await ideasOf(note, all);
+        const isWord = await loadWordCheck();
         const had = (q: string) => deck.some((c) => c.id_nota === note.id && c.pregunta === q);
-        count = cardsForNote(note, all, deck, deps.weekOf, { ideas }).cards.filter((c) => !had(c.pregunta)).length;
+        count = cardsForNote(note, all, deck, deps.weekOf, { isWord }).cards.filter((c) => !had(c.pregunta)).length;
       } catch (e) {
         problems = [(e as Error).message];
       }
@@ -126,17 +116,16 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
         // The key also travels inside the deck rows: the deck write and the idempotency record are
         // two files, and a kill between them must not duplicate the cards on resume.
         let fewer: FewerCardsReason | undefined;
-        // Found before the deck's lock is taken: the lock is held only to choose against the deck.
-        const ideas = await ideasOf(note, all, ctx.signal);
+        const isWord = await loadWordCheck();
         const make = (deck: readonly Card[], deleted: readonly Card[]) => {
-          const made = cardsForNote(note, all, deck, deps.weekOf, { ideas, deleted });
+          const made = cardsForNote(note, all, deck, deps.weekOf, { isWord, deleted });
           fewer = made.fewer;
           return made.cards;
         };
         const { cards, added } = await deps.cards.append(make, ctx.now(), cardsKey(args.id_nota, ctx.callId) || undefined);
         const addedIds = new Set(added.map((c) => c.id));
         // A repeat of the same request returns its stored cards without building: count them then.
-        if (fewer === undefined && cards.length < CARDS_PER_NOTE) fewer = cardsForNote(note, all, [], deps.weekOf, { ideas }).fewer ?? 'ya_en_la_semana';
+        if (fewer === undefined && cards.length < CARDS_PER_NOTE) fewer = cardsForNote(note, all, [], deps.weekOf, { isWord }).fewer ?? 'ya_en_la_semana';
         return {
           data: {
             id_nota: note.id,

@@ -12,7 +12,6 @@ import { Piscina } from 'piscina';
 import { CancelledError, CuadernoError, type ErrorCode } from '../errors.js';
 import { onClose } from '../lib/closers.js';
 import { scriptBeside } from '../lib/script-beside.js';
-import { FirstThenInOrder, type QueueOptions } from './first-queue.js';
 
 let pool: Piscina<WorkRequest, WorkReply> | undefined;
 
@@ -65,24 +64,16 @@ function thePool(): Piscina<WorkRequest, WorkReply> {
     // thread holds ~20 MB less, at the cost of a few more quick collections.
     resourceLimits: { maxYoungGenerationSizeMb: 16 },
     execArgv: [...THREAD_EXEC_ARGV],
-    // What a GPU job waits on goes to the next free thread first (first-queue.ts).
-    taskQueue: new FirstThenInOrder(),
   });
   return pool;
 }
 
-/**
- * Runs `fn` (a stage id of the catalogue, or `espeak.wav` / `mp3.codificar`) on a worker thread.
- * `first`: a GPU job waits on it — it goes before the work already queued (first-queue.ts).
- */
-export async function runOffThread<T>(fn: string, input: unknown, signal?: AbortSignal, transfer?: ArrayBuffer[], opts: { first?: boolean } = {}): Promise<T> {
+/** Runs `fn` (a stage id of the catalogue, or `espeak.wav` / `mp3.codificar`) on a worker thread. */
+export async function runOffThread<T>(fn: string, input: unknown, signal?: AbortSignal, transfer?: ArrayBuffer[]): Promise<T> {
   if (signal?.aborted) throw new CancelledError();
   let reply: WorkReply;
-  const request: WorkRequest = { fn, input };
-  // Read by the pool's queue only (first-queue.ts): a symbol's key does not cross to the thread.
-  if (opts.first) Object.defineProperty(request, Piscina.queueOptionsSymbol, { value: { first: true } satisfies QueueOptions });
   try {
-    reply = await thePool().run(request, { ...(signal ? { signal } : {}), ...(transfer ? { transferList: transfer } : {}) });
+    reply = await thePool().run({ fn, input }, { ...(signal ? { signal } : {}), ...(transfer ? { transferList: transfer } : {}) });
   } catch (e) {
     if (signal?.aborted || (e instanceof Error && e.name === 'AbortError')) throw new CancelledError();
     throw e;

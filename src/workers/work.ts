@@ -11,9 +11,6 @@ import type { TaskEvent } from '../scheduler/events.js';
 import { espeakWavHere } from '../tools/media/espeak.js';
 import { encodeMp3 } from '../tools/media/mp3.js';
 import { STAGE_FUNCTIONS } from '../tools/stages/functions.js';
-import { NOTE_IDEAS_WORK, noteIdeas } from '../tools/cards/build.js';
-import { loadWordCheck } from '../tools/study/reading.js';
-import type { Note } from '../tools/domain.js';
 import { voiceWav } from '../tools/voice/audio.js';
 import type { WorkReply, WorkRequest } from './pool.js';
 
@@ -25,8 +22,6 @@ const EXTRA: Record<string, (input: never, signal: AbortSignal) => Promise<unkno
     const mp3 = await encodeMp3(Buffer.from(i.wav ?? readFileSync(i.file!)));
     return new Uint8Array(mp3.buffer, mp3.byteOffset, mp3.byteLength);
   },
-  // A note's key ideas for its cards: the dictionary (≈ 1 s and 50 MB to build) lives in the thread.
-  [NOTE_IDEAS_WORK]: async (i: { note: Note; notebook: Note[] }) => noteIdeas(i.note, i.notebook, await loadWordCheck()),
   'voz.wav': async (i: { audio: Uint8Array }) => {
     const wav = await voiceWav(i.audio);
     return new Uint8Array(wav.buffer, wav.byteOffset, wav.byteLength);

@@ -9,7 +9,7 @@ import type { Card, NewCard } from '../../store/index.js';
 import type { Note } from '../domain.js';
 import { buildIndex } from '../tfidf.js';
 import { keyTerms } from './keyterms.js';
-import { KIND_ORDER, keyIdeasOfNote, type KeyIdea } from '../study/key-ideas.js';
+import { KIND_ORDER, keyIdeasOfNote } from '../study/key-ideas.js';
 import { BLANK, CLOZE_PROMPT, cardOfIdea } from '../study/idea-cards.js';
 import { languageOf, readProblem, type WordCheck } from '../study/reading.js';
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from './lexicon.js';
@@ -62,20 +62,6 @@ export interface CardOptions {
   isWord?: WordCheck;
   /** The deck's deleted cards (its tombstones): a card the student deleted is never made again. */
   deleted?: readonly Card[];
-  /**
-   * The note's key ideas, found already (noteIdeas, on the worker pool): finding them reads every
-   * sentence against the dictionary, the costly part, and needs nothing of the deck. Without them
-   * they are found here with `isWord`.
-   */
-  ideas?: readonly KeyIdea[];
-}
-
-/** The worker pool's name for noteIdeas (workers/work.ts runs it there, with the thread's dictionary). */
-export const NOTE_IDEAS_WORK = 'tarjetas.ideas';
-
-/** The note's key ideas as cardsForNote finds them (pure, but costly: the dictionary, every sentence). */
-export function noteIdeas(note: Note, notebook: readonly Note[], isWord: WordCheck): KeyIdea[] {
-  return keyIdeasOfNote(note, notebook, isWord, note.tema);
 }
 
 /**
@@ -92,9 +78,10 @@ export function noteIdeas(note: Note, notebook: readonly Note[], isWord: WordChe
  * A note with no key idea at all is refused (BAD_REQUEST) rather than given a weak card.
  */
 export function cardsForNote(note: Note, notebook: readonly Note[], deck: readonly Card[] = [], weekOf: WeekOfNote = ownWeek, opts: CardOptions = {}): NoteCards {
+  const isWord = opts.isWord ?? (() => true);
   const semana = weekOf(note) ?? undefined;
   const base = { id_nota: note.id, ...(semana !== undefined ? { semana } : {}) };
-  const ideas = opts.ideas ?? noteIdeas(note, notebook, opts.isWord ?? (() => true));
+  const ideas = keyIdeasOfNote(note, notebook, isWord, note.tema);
   if (ideas.length === 0) {
     throw new CuadernoError('BAD_REQUEST', `la nota ${note.id} tiene muy poco texto para hacer tarjetas: no hay ningún término clave que preguntar; elige otra nota.`, { field: 'id_nota' });
   }

@@ -9,7 +9,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../store/atomic.js';
 import type { StageExec, StageSpec, StageTask, ToolContext } from '../contract.js';
-import { feedsEngine, stageDecl } from './catalogue.js';
+import { stageDecl } from './catalogue.js';
 import { STAGE_FUNCTIONS } from './functions.js';
 import { runOffThread } from '../../workers/pool.js';
 
@@ -30,8 +30,7 @@ export function runsOffThread(id: string, input: unknown): boolean {
 
 /** Runs one catalogue function with its JSON input, here or on the pool (runsOffThread). */
 export function runStageFunction(id: string, input: unknown, signal: AbortSignal): Promise<unknown> {
-  // What an engine's stage waits on (a narration's script) goes before the pool's other work.
-  if (runsOffThread(id, input)) return runOffThread(id, input, signal, undefined, { first: feedsEngine(id) });
+  if (runsOffThread(id, input)) return runOffThread(id, input, signal);
   const fn = STAGE_FUNCTIONS[id];
   if (!fn) throw new Error(`la etapa ${id} no tiene función`);
   return fn(input as never, signal);

@@ -56,7 +56,7 @@ const D = (d: StageDecl): StageDecl => Object.freeze(d);
 export const STAGE_CATALOGUE: readonly StageDecl[] = Object.freeze([
   D({ id: 'notas.busqueda', tool: 'buscar_notas', name: 'busqueda', label: STAGE_LABELS['notas.busqueda'], lane: 'cpu', estimateMs: 1_000, deps: [], offThread: false, week: 'T1' }),
   D({ id: 'tarjetas.crear', tool: 'crear_tarjetas', name: 'tarjetas', label: STAGE_LABELS['tarjetas.crear'], lane: 'cpu', estimateMs: 6_000, deps: [], offThread: false, week: 'T2' }),
-  D({ id: 'narracion.guion', tool: 'narrar_resumen', name: 'guion', label: STAGE_LABELS['narracion.guion'], lane: 'cpu', estimateMs: 5_000, localMs: 50, deps: [], offThread: true, week: 'T3' }),
+  D({ id: 'narracion.guion', tool: 'narrar_resumen', name: 'guion', label: STAGE_LABELS['narracion.guion'], lane: 'cpu', estimateMs: 5_000, localMs: 50, deps: [], offThread: false, week: 'T3' }),
   D({ id: 'portada.prompt', tool: 'generar_portada', name: 'prompt', label: STAGE_LABELS['portada.prompt'], lane: 'cpu', estimateMs: 3_000, localMs: 50, deps: [], offThread: false, week: 'T4' }),
   D({ id: 'portada.imagen', tool: 'generar_portada', name: 'imagen', label: STAGE_LABELS['portada.imagen'], lane: 'motor', estimateMs: 11_400, localMs: 600, deps: ['prompt'], chatAction: 'upload_photo', offThread: true, serverEngines: ['flux'], week: 'T5', files: { out: ['raw'] } }),
   D({ id: 'portada.titulo', tool: 'generar_portada', name: 'titulo', label: STAGE_LABELS['portada.titulo'], lane: 'cpu', estimateMs: 200, localMs: 400, deps: ['imagen'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
@@ -98,15 +98,6 @@ export function stageDecl(id: string): StageDecl {
   const d = byId.get(id);
   if (!d) throw new Error(`etapa desconocida: ${id}`);
   return d;
-}
-
-/**
- * Whether an engine's stage (lane `motor`: the GPU with FLUX or XTTS) of the same tool depends on
- * this one: the narration's script, the cover's prompt. Such work goes first on the worker pool.
- */
-export function feedsEngine(id: string): boolean {
-  const d = stageDecl(id);
-  return STAGE_CATALOGUE.some((s) => s.tool === d.tool && s.lane === 'motor' && s.deps.includes(d.name));
 }
 
 /** A tool's stages in declared order, their lanes resolved for the call's engine lane. */
