@@ -67,7 +67,13 @@ const LOCK_MS = 5000; // the workers' job lock: a dead worker's job is taken ove
 type Variant = 'solo' | 'cola' | 'trabajador' | 'bot' | 'redis' | 'proceso';
 const VARIANTS: Variant[] = ['cola', 'trabajador', 'bot', 'redis', 'proceso'];
 
-const { values: args } = parseArgs({ options: { alumnos: { type: 'string', default: '30' }, trabajadores: { type: 'string', default: '2' }, variantes: { type: 'string', default: VARIANTS.join(',') } } });
+const { values: args } = parseArgs({ options: { alumnos: { type: 'string', default: '30' }, trabajadores: { type: 'string', default: '2' }, variantes: { type: 'string', default: VARIANTS.join(',') }, perfil: { type: 'string' } } });
+/**
+ * `--perfil DIR`: the bot runs under `node --cpu-prof` and writes its CPU profile (.cpuprofile, for
+ * Chrome's profiler or speedscope) into DIR when the variant ends — it is stopped with SIGTERM then,
+ * not killed, so the profile is written. Where the bot's main thread spends its time in a class.
+ */
+const PROFILE_DIR = args.perfil ? path.resolve(args.perfil) : undefined;
 const STUDENTS = Number(args.alumnos);
 /** GPU workers (and, in-process, the bot's GPU slots): each a card. */
 const WORKERS = Number(args.trabajadores);
@@ -128,6 +134,12 @@ interface VariantResult {
   queuedPrefixS: { slowest: number; p50: number } | null;
   /** The bot process's peak resident memory, MiB (the one started last, after a kill). */
   botPeakMb?: number;
+  /**
+   * CPU seconds the bot process used for the class (its threads included: cards, the cover's
+   * title and checks, the MP3), per week: with the cards' count and the machine's cores it says
+   * whether the CPU, not the cards, bounds the class (the one started last, after a kill).
+   */
+  botCpuS?: { total: number; perWeek: number };
   gpuJobsRunTwice: number | null;
   injected?: string;
   /** The first student whose week is missing something, and what. */
@@ -189,7 +201,20 @@ class ClassStack {
   }
 
   startBot(): void {
-    this.bot = spawnNode(['src/main.ts'], this.env());
+    // Node refuses --cpu-prof in NODE_OPTIONS: the flags go on the command line, tsx's loader with them.
+    // Node's own file names (CPU.<date>.<time>.<pid>.<thread>.<n>): the pool's threads inherit the
+    // flags, and one name for all would have each thread overwrite the main thread's profile.
+    const profile = PROFILE_DIR ? ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE_DIR, `${this.variant}-${STUDENTS}`)}`] : [];
+    this.bot = spawnNode([...profile, 'src/main.ts'], this.env());
+  }
+
+  /** Stops the bot as a service manager would (SIGTERM), so a profiled bot writes its profile. */
+  private async stopBot(): Promise<void> {
+    const proc = this.bot?.proc;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise((res) => proc.once('exit', res));
+    proc.kill('SIGTERM');
+    await Promise.race([exited, new Promise((res) => setTimeout(res, 20_000))]);
   }
 
   /** The bot process's peak resident memory so far, MiB (Linux: VmHWM); undefined elsewhere. */
@@ -198,6 +223,18 @@ class ClassStack {
     const status = pid === undefined ? '' : await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
     const kb = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
     return kb ? round(Number(kb) / 1024, 0) : undefined;
+  }
+
+  /**
+   * CPU seconds the bot process has used so far, its worker threads included (Linux: utime + stime
+   * of /proc/<pid>/stat, in clock ticks of 1/100 s); undefined elsewhere.
+   */
+  async botCpuS(): Promise<number | undefined> {
+    const pid = this.bot?.proc.pid;
+    const stat = pid === undefined ? '' : await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? round(ticks / 100, 1) : undefined;
   }
 
   async killBot(): Promise<void> {
@@ -250,6 +287,7 @@ class ClassStack {
   }
 
   async close(): Promise<void> {
+    if (PROFILE_DIR) await this.stopBot();
     await this.bot?.kill();
     await Promise.all(this.workers.map((w) => w.kill()));
     await this.chat.close();
@@ -287,7 +325,7 @@ async function enrol(s: ClassStack, ids: number[]): Promise<void> {
   s.chat.server.sendUserText('/invitar', userOf(TEACHER));
   const invite = await botMessage(s.chat, TEACHER, /t\.me\/\w+\?start=/);
   const code = /\?start=([\w-]+)/.exec(invite.text!)![1]!;
-  for (const id of ids) {
+  const join = async (id: number): Promise<void> => {
     const welcomed = botMessage(s.chat, id, /Ya estás en la clase/);
     s.chat.server.sendUserText(`/start ${code}`, userOf(id));
     await welcomed;
@@ -297,8 +335,14 @@ async function enrol(s: ClassStack, ids: number[]): Promise<void> {
     // A word of their own in the week's notes: the cover's prompt carries it to the engine.
     const word = markerOf(id);
     await (await openNotebook(dir)).notes.add('Marca', Array.from({ length: 8 }, () => word).join(' '), weekOf(ids.indexOf(id)));
-  }
+  };
+  // Ten at a time, as a class joining from a link on the board would: one by one, 300 students
+  // took minutes of the bench before anything was measured.
+  for (let i = 0; i < ids.length; i += ENROL_AT_ONCE) await Promise.all(ids.slice(i, i + ENROL_AT_ONCE).map(join));
 }
+
+/** Students joining the class at the same time (enrol). */
+const ENROL_AT_ONCE = 10;
 
 /** The week the i-th student asks for. */
 const weekOf = (i: number): number => 1 + (i % 4);
@@ -493,8 +537,12 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
               return 'Redis parado y arrancado vacío';
             }
           : undefined;
+    const cpuBefore = await s.botCpuS();
     const t = await runClass(s, ids, inject);
     const botPeakMb = await s.botPeakMb();
+    const cpuAfter = await s.botCpuS();
+    // After a kill the bot is another process: its CPU counts from its own start.
+    const botCpu = cpuAfter === undefined ? undefined : round(cpuAfter - (t.injected && variant === 'bot' ? 0 : (cpuBefore ?? 0)), 1);
     const done = ids.filter((id) => t.reportAt.has(id)).map((id) => (t.reportAt.get(id)! - t.sentAt) / 1000);
     const answered = s.engine.calls.filter((c) => c.end !== undefined);
     const gpuWorkS = answered.reduce((a, c) => a + (c.end! - c.start), 0) / 1000;
@@ -535,6 +583,7 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
       gpuMissing: missingOnGpu(s.engine.calls, ids),
       queuedPrefixS,
       ...(botPeakMb !== undefined ? { botPeakMb } : {}),
+      ...(botCpu !== undefined ? { botCpuS: { total: botCpu, perWeek: round(botCpu / n, 2) } } : {}),
       gpuJobsRunTwice: runTwice,
       ...(t.injected ? { injected: t.injected } : {}),
       ...(example ? { lostExample: example } : {}),
@@ -563,8 +612,9 @@ async function main(): Promise<void> {
     results.push(result);
     console.log(JSON.stringify(result));
   }
-  console.table(results.map(({ gpuRequests, gpuMissing, queuedPrefixS, injected: _i, fairnessExample: _f, ...r }) => ({
+  console.table(results.map(({ gpuRequests, gpuMissing, queuedPrefixS, botCpuS, injected: _i, fairnessExample: _f, ...r }) => ({
     ...r,
+    botCpu: botCpuS ? `${botCpuS.total} s (${botCpuS.perWeek}/sem.)` : '–',
     gpu: `${gpuRequests.imagen}+${gpuRequests.voz}`,
     offGpu: `${gpuMissing.imagen}+${gpuMissing.voz}`,
     // The slowest student's prefix to the queue ÷ the student alone's (target ≤ 2).

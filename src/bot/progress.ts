@@ -107,8 +107,42 @@ export class StatusMessage {
 export type MediaAction = 'upload_photo' | 'record_voice';
 
 /**
- * Keeps a chat action visible while at least one media task runs: sends it at once and every
- * CHAT_ACTION_RENEW_MS. Several tasks may hold actions; the most recent one is shown.
+ * Renewals of chat actions the whole bot sends per second at most, all chats together. A class's
+ * covers and narrations wait their turn on the GPU queue for minutes, each renewing its action every
+ * CHAT_ACTION_RENEW_MS: 300 students were 75 requests a second to Telegram (whose limit for a bot is
+ * about 30, messages included), half the bot's event loop at the peak, and the rest of its calls
+ * failed and were retried among them. Up to 20 chats renew every time, as before; a larger class's
+ * renewals take turns.
+ */
+export const CHAT_ACTION_RENEWALS_PER_S = 5;
+
+/** A token bucket for chat-action renewals (one per process: `RENEWALS`); `take` answers whether one may go now. */
+export class RenewalBudget {
+  private tokens: number;
+  private last: number;
+
+  constructor(private readonly perSecond = CHAT_ACTION_RENEWALS_PER_S, private readonly now: () => number = Date.now) {
+    this.tokens = perSecond;
+    this.last = now();
+  }
+
+  take(): boolean {
+    const t = this.now();
+    this.tokens = Math.min(this.perSecond, this.tokens + ((t - this.last) / 1000) * this.perSecond);
+    this.last = t;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+/** The bot's one budget of chat-action renewals. */
+const RENEWALS = new RenewalBudget();
+
+/**
+ * Keeps a chat action visible while at least one media task runs: sends it at once and renews it
+ * every CHAT_ACTION_RENEW_MS, within the bot's budget of renewals (RenewalBudget). Several tasks may
+ * hold actions; the most recent one is shown.
  */
 export class ChatActionPulse {
   private readonly holders = new Map<string, MediaAction>();
@@ -119,6 +153,7 @@ export class ChatActionPulse {
     private readonly chatId: number,
     private readonly log: Log = () => undefined,
     private readonly renewMs = CHAT_ACTION_RENEW_MS,
+    private readonly renewals: RenewalBudget = RENEWALS,
   ) {}
 
   /** Task `key` started making media of this kind. */
@@ -126,7 +161,7 @@ export class ChatActionPulse {
     this.holders.set(key, action);
     this.send();
     if (!this.timer) {
-      this.timer = setInterval(() => { this.send(); }, this.renewMs);
+      this.timer = setInterval(() => { if (this.renewals.take()) this.send(); }, this.renewMs);
       this.timer.unref?.();
     }
   }

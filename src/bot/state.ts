@@ -178,9 +178,12 @@ export class BotStateFile {
   readonly file: string;
   private state: BotState = { version: BOT_STATE_VERSION, runs: [], approvals: [] };
   private writing: Promise<void> = Promise.resolve();
+  /** The write queued behind the one in flight, not started yet: it takes every change made until it starts. */
+  private next: Promise<void> | undefined;
   private release: (() => Promise<void>) | undefined;
 
-  constructor(dataDir: string) {
+  /** `write`: how the file is written (default writeFileAtomic; a test counts the writes through it). */
+  constructor(dataDir: string, private readonly write: (file: string, text: string) => Promise<void> = writeFileAtomic) {
     this.file = path.join(dataDir, 'bot', 'estado.json');
   }
 
@@ -253,12 +256,27 @@ export class BotStateFile {
     return this.state.approvals;
   }
 
-  /** Applies `change` to the in-memory state now and persists it; the promise settles when on disk. */
+  /**
+   * Applies `change` to the in-memory state now and persists it; the promise settles once a write
+   * holding the change is on disk (atomic, fsynced), and rejects if that write fails.
+   *
+   * Changes made while a write is in flight share the next one, whose snapshot is taken when it
+   * starts: a run's changes come in bursts (its record, its status message, its approvals shown and
+   * decided), and each was a whole rewrite with its fsync, queued behind the one before. No change
+   * is on disk any later than it was with one write per change: the next write starts when the one
+   * before ends, and holds every change made until then.
+   */
   update(change: (s: BotState) => void): Promise<void> {
     change(this.state);
-    const snapshot = JSON.stringify(this.state, null, 2);
-    this.writing = this.writing.catch(() => undefined).then(() => writeFileAtomic(this.file, snapshot));
-    return this.writing;
+    if (this.next) return this.next;
+    const next = this.writing.catch(() => undefined).then(() => {
+      // From here on a change needs another write: this one's snapshot is taken now.
+      this.next = undefined;
+      return this.write(this.file, JSON.stringify(this.state, null, 2));
+    });
+    this.next = next;
+    this.writing = next;
+    return next;
   }
 
   /** Waits for pending writes (shutdown). */

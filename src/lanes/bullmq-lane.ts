@@ -74,6 +74,9 @@ interface JobData {
   since?: number;
 }
 
+/** The safety-net look at an awaited job backs off to this many times pollMs (bullmq-lane follow). */
+const POLL_BACKOFF = 8;
+
 /** How long re-adds after a loss are gathered into one batch, ms. */
 const READD_WINDOW_MS = 10;
 
@@ -119,8 +122,8 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
   events.on('failed', wake);
   events.on('removed', wake);
 
-  /** Waits for an event about `jobId`, `pollMs`, or the abort — whichever comes first. */
-  const nap = (jobId: string, signal: AbortSignal): Promise<void> =>
+  /** Waits for an event about `jobId`, `ms`, or the abort — whichever comes first. */
+  const nap = (jobId: string, signal: AbortSignal, ms: number): Promise<void> =>
     new Promise<void>((resolve) => {
       const set = wakers.get(jobId) ?? new Set();
       wakers.set(jobId, set);
@@ -131,7 +134,7 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
         signal.removeEventListener('abort', done);
         resolve();
       };
-      const timer = setTimeout(done, pollMs);
+      const timer = setTimeout(done, ms);
       set.add(done);
       signal.addEventListener('abort', done, { once: true });
     });
@@ -225,6 +228,11 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
     own.set(jobId, task);
     try {
       let first = true;
+      // The look without an event (the safety net) comes after pollMs, then twice as late each time,
+      // up to POLL_BACKOFF × pollMs: a class's jobs wait minutes in the queue, and 600 of them each
+      // looked every second — two Redis round trips apiece, 5 % of the bot's event loop at 300
+      // students. Their events (completed, failed, removed, Redis back) still wake them at once.
+      let napMs = pollMs;
       for (;;) {
         if (signal.aborted || (task.runId !== undefined && cancelledRuns.has(`${task.student}/${task.runId}`))) throw new CancelledError();
         let job = await orAbort(queue.getJob(jobId), signal);
@@ -247,7 +255,8 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
           }
           continue; // it vanished (Redis restarted) or was retried meanwhile: look again
         }
-        await nap(jobId, signal);
+        await nap(jobId, signal, napMs);
+        napMs = Math.min(napMs * 2, pollMs * POLL_BACKOFF);
       }
     } catch (e) {
       if (signal.aborted) {
