@@ -39,7 +39,7 @@ describe('/repasar', () => {
 
     await owner.say('/repasar');
     const q1 = await owner.waitFor('the first card', (ms) => ms.find((m) => isCard(m) && m.buttons.some((b) => b.text === 'Mostrar respuesta')));
-    expect(q1.text).toMatch(/^🃏 Tarjeta 1 · semana 3, nota 9\n\nCompleta la frase: «El cubismo rompió la _____/);
+    expect(q1.text).toMatch(/^🃏 Tarjeta 1 · semana 3, nota 9\n\nCompleta la frase \(Historia del arte\): «El cubismo rompió la _____/);
     await owner.press(q1.messageId, button(q1, /Mostrar respuesta/));
     const a1 = await owner.waitFor('the answer side', (ms) => ms.find((m) => m.messageId === q1.messageId && rated(m) && m));
     expect(a1.text).toContain('Respuesta: perspectiva única');
