@@ -6,7 +6,7 @@ import type { AuditLog, CardDeck, CourseFile, Notebook, NotesStore, ReasonsLog, 
 
 /** The part of the notebook the bot reads and writes (store/types.ts Notebook satisfies it). */
 export interface BotNotebook {
-  notes: Pick<NotesStore, 'list' | 'add' | 'addMany' | 'setWeeks' | 'removeMany' | 'update' | 'rewrite'>;
+  notes: Pick<NotesStore, 'list' | 'get' | 'add' | 'addMany' | 'setWeeks' | 'removeMany' | 'update' | 'rewrite'>;
   /** The owner's course (`curso.json`; none = the demo course): which weeks exist; /curso changes it. */
   course: Pick<CourseFile, 'read' | 'write'>;
   usage: Pick<UsageLog, 'list' | 'monthTotal' | 'month' | 'append'>;

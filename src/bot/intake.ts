@@ -204,6 +204,12 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
   c.callbackQuery(CALLBACKS.passageCards.trigger, async (ctx) => {
     const noteId = CALLBACKS.passageCards.parse(ctx.callbackQuery.data);
     if (noteId === undefined) return void (await ctx.answerCallbackQuery({ text: S.tapStale(), show_alert: true }));
+    // A note deleted (or read again away) since the passage was quoted: said here, not by the run's
+    // validation, whose sentence is written for the planner.
+    if (!(await deps.notebook.notes.get(noteId).catch(() => undefined))) {
+      await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+      return void (await ctx.answerCallbackQuery({ text: PASSAGES.noteGone(noteId), show_alert: true }));
+    }
     await ctx.answerCallbackQuery();
     await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
     await start(ctx, PASSAGES.cardsRequest(noteId), undefined);

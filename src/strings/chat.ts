@@ -356,10 +356,10 @@ export const S = Object.freeze({
    */
   runCost: (m: UsageMonth) =>
     m.billedTokens > 0 || m.billedUsd > 0
-      ? `💶 Coste de este trabajo: ${usd(m.billedUsd)} (el asistente leyó y escribió ${wordsInWords(m.billedTokens)}). Lo que llevas este mes te lo dice /gasto.`
+      ? `💵 Coste de este trabajo: ${usd(m.billedUsd)} (el asistente leyó y escribió ${wordsInWords(m.billedTokens)}). Lo que llevas este mes te lo dice /gasto.`
       : m.estimatedTokens > 0
-        ? `💶 Coste de este trabajo: ${usd(0)} (estimación: sin conexión no se cobra nada).`
-        : `💶 Coste de este trabajo: ${usd(0)}: no hizo falta el modelo.`,
+        ? `💵 Coste de este trabajo: ${usd(0)} (estimación: sin conexión no se cobra nada).`
+        : `💵 Coste de este trabajo: ${usd(0)}: no hizo falta el modelo.`,
   /** The status message's last words once the closing message (below) says what was made. */
   progressSeeClosing: 'el resumen va abajo',
   /** [🃏 Tarjetas] of a run whose cards are gone (deleted since) or that made none. */

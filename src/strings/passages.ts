@@ -38,6 +38,8 @@ export const PASSAGES = Object.freeze({
   cardsButton: (n?: number) => (n === undefined ? '🃏 Hacer tarjetas de esto' : `🃏 Tarjetas del ${n}`),
   /** What the button asks for, in the words a student would write. */
   cardsRequest: (noteId: number) => `haz tarjetas de la nota ${noteId}`,
+  /** A quoted passage's cards button whose note is gone (deleted, or replaced by a new reading). */
+  noteGone: (noteId: number) => `La nota ${noteId} ya no está en tu cuaderno: no puedo hacer tarjetas de ella.`,
 });
 
 /** One quoted passage: the quote, then a line with its source, topic and week. */

@@ -36,7 +36,7 @@ describe('the closing message of a run', () => {
     expect(msgs.filter((m) => m.text.startsWith('📋 Informe'))).toHaveLength(1);
     expect(msgs.filter((m) => CARDS_LIST.test(m.text))).toEqual([]);
     expect(charts()).toEqual([]);
-    expect(msgs.filter((m) => /💶/.test(m.text))).toHaveLength(1);
+    expect(msgs.filter((m) => /💵/.test(m.text))).toHaveLength(1);
     expect(msgs.find((m) => m.text.startsWith('✅ Terminado'))!.text).toBe('✅ Terminado: «prepara la semana 3» — el resumen va abajo');
     // The closing message is the last message; the cover and the episode came as media.
     expect(msgs.at(-1)!.messageId).toBe(report.messageId);
@@ -44,7 +44,7 @@ describe('the closing message of a run', () => {
     expect(stack.h.uploads.filter((u) => u.chatId === OWNER && u.method === 'sendAudio')).toHaveLength(1);
 
     expect(report.text).toMatch(/^📋 Informe · «prepara la semana 3»\n\n✅ Tarjetas de repaso: 3 nuevas\n✅ Portada\n✅ Narración\n\n⏱ /);
-    expect(report.text).toMatch(/💶 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\./);
+    expect(report.text).toMatch(/💵 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\./);
     expect(report.text).not.toMatch(/tokens/);
     expect(report.buttons.map((b) => b.text)).toEqual(['🃏 Tarjetas', '📊 Cronograma']);
     for (const b of report.buttons) expect(Buffer.byteLength(b.data)).toBeLessThanOrEqual(64);

@@ -36,8 +36,8 @@ function reportCost(text: string): { usd: number; tokens: number; estimated: boo
   expect(text.match(/USD/g), text).toHaveLength(1);
   expect(text).not.toMatch(/Uso registrado|~\d|de entrada|de salida|tokens|fragmentos/);
   expect((text.match(/palabras/g) ?? []).length).toBeLessThanOrEqual(1);
-  const line = text.split('\n').find((l) => l.startsWith('💶'))!;
-  const usd = /^💶 Coste de este trabajo: ([\d,]+) USD/.exec(line)!;
+  const line = text.split('\n').find((l) => l.startsWith('💵'))!;
+  const usd = /^💵 Coste de este trabajo: ([\d,]+) USD/.exec(line)!;
   const tokens = /unas ([\d.]+) palabras/.exec(line);
   return { usd: num(usd[1]!), tokens: tokens ? num(tokens[1]!) : 0, estimated: /\(estimación: sin conexión no se cobra nada\)/.test(line) };
 }

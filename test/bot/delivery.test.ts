@@ -36,7 +36,7 @@ describe('a cancelled run', () => {
   const cancelled: RunOutcome = { ...base, stopReason: 'cancelado', report: 'Semana 2 · Python: notas revisadas 4.', toolCalls: 3 };
 
   it('lists what finished across restarts, not only this process’s stages', () => {
-    expect(reportText({ ...cancelled, finished: ['Recuperar notas', 'Crear tarjetas'] })).toMatch(/^📋 Informe\n\nCancelado\. Ya estaba terminado: Recuperar notas, Crear tarjetas\.\n\n💶/);
+    expect(reportText({ ...cancelled, finished: ['Recuperar notas', 'Crear tarjetas'] })).toMatch(/^📋 Informe\n\nCancelado\. Ya estaba terminado: Recuperar notas, Crear tarjetas\.\n\n💵/);
     expect(reportText({ ...cancelled, finished: [] })).toMatch(/Cancelado\. No había terminado ninguna tarea\./);
     const ev = [{ type: 'finished', t: 5, taskId: 'busqueda#1', label: 'Recuperar notas', lane: 'cpu' }] as const;
     expect(reportText({ ...cancelled, taskEvents: [...ev] })).toMatch(/Ya estaba terminado: Recuperar notas\./);
@@ -64,9 +64,9 @@ describe('the closing message of a week and of its repeat (real agent, offline p
       // Only what was made, one line each; the notes looked at and the bookkeeping are left out.
       expect(text).toMatch(/^📋 Informe\n\n✅ Tarjetas de repaso: \d+ nuevas?\n✅ Portada\n✅ Narración\n\n/);
       expect(text).not.toMatch(/Búsqueda|notas revisadas|Uso:/);
-      expect(text).toMatch(/\n\n⏱ 12 s de trabajo \(sin contar lo que esperé tus respuestas\)\n💶 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\.$/);
+      expect(text).toMatch(/\n\n⏱ 12 s de trabajo \(sin contar lo que esperé tus respuestas\)\n💵 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\.$/);
       expect(text).not.toMatch(/tokens/);
-      expect(text.match(/💶/g)).toHaveLength(1);
+      expect(text.match(/💵/g)).toHaveLength(1);
       const repeat = await runAnswering(service, { runId: 'g2', text: 'prepare la semana 3', mode: 'agente' }, answers);
       const again = reportText(repeat, { workMs: 900, waited: false });
       expect(again).toMatch(/^📋 Informe\n\n↩️ Tarjetas de repaso: ya las tenías; no las he duplicado\n↩️ Portada: ya la tenías; no la he vuelto a hacer\n↩️ Narración: ya la tenías; no la he vuelto a hacer\n\n/);

@@ -230,13 +230,13 @@ describe('format', () => {
       runId: 'r', stopReason: 'max_iteraciones', iterations: 8, tokens: { input: 1234, output: 56 }, costUsd: 0.0031,
       report: 'Informe del modelo', artifacts: [], notDone: ['Portada: no aprobada'], taskEvents: [], detail: 'se alcanzó el límite de 8 iteraciones',
     });
-    expect(text).toBe('📋 Informe\n\nInforme del modelo\n\nNo se hizo:\n• Portada: no aprobada\n\nMotivo de la parada: se alcanzó el límite de 8 iteraciones\n\n💶 Coste de este trabajo: 0,0031 USD (el asistente leyó y escribió unas 970 palabras). Lo que llevas este mes te lo dice /gasto.');
+    expect(text).toBe('📋 Informe\n\nInforme del modelo\n\nNo se hizo:\n• Portada: no aprobada\n\nMotivo de la parada: se alcanzó el límite de 8 iteraciones\n\n💵 Coste de este trabajo: 0,0031 USD (el asistente leyó y escribió unas 970 palabras). Lo que llevas este mes te lo dice /gasto.');
   });
 
   it('the cost line is the run\'s spend as /gasto counts it (the usage rows), not the loop\'s own tally', () => {
     const base = { runId: 'r', stopReason: 'end_turn' as const, iterations: 2, tokens: { input: 900, output: 100 }, costUsd: 0.5, report: 'x', artifacts: [], notDone: [], taskEvents: [] };
     const spend = { billedUsd: 0.0123, billedTokens: 4200, estimatedTokens: 0, modelNotes: { rows: 1, usd: 9 } };
-    expect(reportText({ ...base, spend })).toContain('💶 Coste de este trabajo: 0,0123 USD (el asistente leyó y escribió unas 3200 palabras).');
-    expect(reportText({ ...base, usageEstimated: true })).toContain('💶 Coste de este trabajo: 0,00 USD (estimación: sin conexión no se cobra nada).');
+    expect(reportText({ ...base, spend })).toContain('💵 Coste de este trabajo: 0,0123 USD (el asistente leyó y escribió unas 3200 palabras).');
+    expect(reportText({ ...base, usageEstimated: true })).toContain('💵 Coste de este trabajo: 0,00 USD (estimación: sin conexión no se cobra nada).');
   });
 });

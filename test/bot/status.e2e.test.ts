@@ -27,7 +27,7 @@ const workSeconds = (text: string) => Number(/llevo (\d+) s de trabajo/.exec(tex
 async function approveAllCountingWorkOnly(owner: Owner): Promise<void> {
   const { report } = await answerUntilReport(owner, () => 'Aprobar');
   // The closing message carries the time at work, next to the cost.
-  const finalS = Number(/\n⏱ (\d+) s de trabajo \(sin contar lo que esperé tus respuestas\)\n💶/.exec(report.text)?.[1]);
+  const finalS = Number(/\n⏱ (\d+) s de trabajo \(sin contar lo que esperé tus respuestas\)\n💵/.exec(report.text)?.[1]);
   expect(finalS).toBeLessThan(LONG_WAIT_MS / 1000);
 }
 

@@ -66,7 +66,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     const { report, approvals } = await answerUntilReport(owner, () => 'Rechazar', [cover.messageId]);
     expect(approvals.map((a) => a.text.split('\n')[0])).toEqual([expect.stringMatching(/^🔐 Necesito tu permiso: narrar el resumen de la semana \d+$/)]);
     expect(report.text).toMatch(/No se hizo:\n• Narrar el resumen de la semana \d+: no lo aprobaste/);
-    expect(report.text).toMatch(/💶 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\./);
+    expect(report.text).toMatch(/💵 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\./);
 
     const msgs = await owner.messages();
     const coverNow = msgs.find((m) => m.messageId === cover.messageId)!;
@@ -82,7 +82,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     // The status ends in one line; the closing message says what was made, with no sub-stages.
     await owner.waitText(/^✅ Terminado: «prepare la semana 3» — el resumen va abajo$/);
     expect(report.text).toMatch(/^📋 Informe · «prepare la semana 3»\n\n✅ Tarjetas de repaso: \d+ nuevas?\n✅ Portada\n\nNo se hizo:/);
-    expect(report.text).toMatch(/\n⏱ \d+ s de trabajo( \(sin contar lo que esperé tus respuestas\))?\n💶/);
+    expect(report.text).toMatch(/\n⏱ \d+ s de trabajo( \(sin contar lo que esperé tus respuestas\))?\n💵/);
     expect(report.text).not.toMatch(/Título de la portada|Revisión|Guardar la portada|Idea de la portada|Guion|Marca de agua|Codificar|▓/);
 
     const answers = stack.h.answers.filter((a) => a.fromId === OWNER).map((a) => a.text);
@@ -125,7 +125,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     const [ra, rb] = await Promise.all([answerUntilReport(a, () => 'Aprobar'), answerUntilReport(b, () => 'Aprobar')]);
     expect(ra.approvals).toHaveLength(2);
     expect(rb.approvals).toHaveLength(2);
-    expect(rb.report.text).toMatch(/💶 Coste de este trabajo: 0,00 USD: no hizo falta el modelo\./);
+    expect(rb.report.text).toMatch(/💵 Coste de este trabajo: 0,00 USD: no hizo falta el modelo\./);
     for (const [c, week] of [[a, 3], [b, 2]] as const) {
       const r = c === a ? ra : rb;
       expect(r.report.text).not.toMatch(/No se hizo/);

@@ -67,7 +67,7 @@ describe.skipIf(skipBrowserTests())('the end of a run at phone width', () => {
     await closing.getByRole('button', { name: '📊 Cronograma' }).waitFor({ timeout: RUN_TIMEOUT_MS });
     expect(await closing.count()).toBe(1);
     expect(await closing.getByRole('button').allTextContents()).toEqual(['🃏 Tarjetas', '📊 Cronograma']);
-    expect(await closing.innerText()).toMatch(/💶 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\./);
+    expect(await closing.innerText()).toMatch(/💵 Coste de este trabajo: 0,00 USD \(estimación: sin conexión no se cobra nada\)\./);
     expect(await closing.innerText()).not.toMatch(/tokens/);
 
     // The cover and the episode came before the closing message; nothing else was sent unasked.

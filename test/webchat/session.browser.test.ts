@@ -91,7 +91,7 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
     await narration.getByRole('button', { name: /Mejor con la voz sintética/ }).waitFor({ timeout: RUN_TIMEOUT_MS });
     await shot(page, narration, 'sesion-2-permiso-con-cambio.png');
     await decide(page, from, /narrar/, /Mejor con la voz sintética/);
-    const report1 = await reply(page, from, /📋 Informe[\s\S]*💶/);
+    const report1 = await reply(page, from, /📋 Informe[\s\S]*💵/);
     expect(await report1.innerText()).toMatch(/✅ Narración/);
     expect(await report1.innerText()).toMatch(/No se hizo:[\s\S]*portada[\s\S]*no lo aprobaste/i);
     await page.waitForSelector('.msg.in audio');
@@ -113,7 +113,7 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
       const box = await episode.boundingBox();
       return box !== null && box.y >= 0 && box.y + Math.min(box.height, 100) <= page.viewportSize()!.height;
     }).toBe(true);
-    const report2 = await reply(page, from, /📋 Informe[\s\S]*💶/);
+    const report2 = await reply(page, from, /📋 Informe[\s\S]*💵/);
     expect(await report2.innerText()).toMatch(/↩️ Narración: ya la tenías/);
     expect(await page.locator('.msg.in audio').count()).toBe(1);
     await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.photo img')).some((i) => i.complete && i.naturalWidth > 0), undefined, { timeout: RUN_TIMEOUT_MS });
@@ -143,14 +143,14 @@ describe.skipIf(skipBrowserTests())('a whole session in the local chat, at phone
 
     // One set of figures: the closing messages' costs add up to /gasto's month.
     const num = (s: string) => Number(s.replace(/\./g, '').replace(',', '.'));
-    const costs = texts.flatMap((t) => [...t.matchAll(/💶 Coste de este trabajo: ([\d,]+) USD/g)]);
+    const costs = texts.flatMap((t) => [...t.matchAll(/💵 Coste de este trabajo: ([\d,]+) USD/g)]);
     expect(costs).toHaveLength(2);
     const spendText = await spend.innerText();
     const month = /📅 Gasto de este mes \(todos tus trabajos\): ([\d,]+) USD de/.exec(spendText)!;
     const offline = /Lo que preparé sin conexión este mes no te cuesta nada: sin conexión no uso el asistente de pago\./.test(spendText);
     expect(costs.reduce((s, m) => s + num(m[1]!), 0)).toBeCloseTo(num(month[1]!), 10);
     // Offline each closing message says «estimación» and costs nothing; /gasto says offline work is free.
-    expect(texts.filter((t) => /💶 Coste de este trabajo: 0,00 USD \(estimación/.test(t))).toHaveLength(2);
+    expect(texts.filter((t) => /💵 Coste de este trabajo: 0,00 USD \(estimación/.test(t))).toHaveLength(2);
     expect(offline).toBe(true);
     // /gasto names no other sum of money than what was spent, the budget and what is left of it.
     const spent = num(month[1]!);
