@@ -3,7 +3,6 @@
  * Each answers in one message; /semana starts the deterministic workflow through the same
  * RunManager (same approvals, zero tokens).
  */
-import { packMessages } from '../lib/message-pack.js';
 import { Composer, type Context } from 'grammy';
 import type { CommandName } from '../agent/understand.js';
 import { type Course, hasWeek, weekForNewNote, weekList, weekRange, weekTitle } from '../tools/course/course.js';

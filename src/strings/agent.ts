@@ -21,6 +21,7 @@ const FEWER_WORDS: Readonly<Record<FewerCardsReason, string>> = Object.freeze({
   pocos_terminos: 'no hay más términos clave que preguntar',
   pocas_frases: 'otra tarjeta de la misma frase delataría la respuesta',
   ya_en_la_semana: 'lo demás ya lo preguntan otras tarjetas de la semana',
+  sin_ideas: 'no dicen ninguna definición, enunciado, fórmula ni término clave que preguntar',
 });
 
 /** A search that found no exact word (buscar_notas' `aproximada`): said to the student as it is. */
@@ -47,15 +48,22 @@ export const REPORT = {
    * that got fewer than `max` cards, grouped by why (tools/cards/build.ts FewerCardsReason).
    */
   cardsDone: (ids: readonly number[], notes: readonly number[], reused: readonly number[] = [], fewer: readonly FewerCards[] = [], max = 3) => {
-    const of = ofNotes(notes);
-    const made = reused.length === 0
+    // Notes with no key idea give no card: they are named once, not counted as carded.
+    const none = fewer.filter((f) => f.why === 'sin_ideas').flatMap((f) => f.notes);
+    const carded = notes.filter((n) => !none.includes(n));
+    const of = ofNotes(carded.length > 0 ? carded : notes);
+    const made = ids.length === 0
+      ? 'Tarjetas: ninguna nueva.'
+      : reused.length === 0
       ? `Tarjetas: ${ids.length === 1 ? `1 nueva (número ${list(ids)})` : `${ids.length} nuevas (números ${list(ids)})`} ${of}.`
       : reused.length === ids.length
         ? ids.length === 1
           ? `Tarjetas: la ${of} ya estaba en el mazo (número ${list(ids)}); no se duplicó.`
           : `Tarjetas: las ${ids.length} ${of} ya estaban en el mazo (números ${list(ids)}); no se duplicaron.`
         : `Tarjetas: ${count(ids.length - reused.length, 'nueva', 'nuevas')} y ${count(reused.length, 'que ya estaba', 'que ya estaban')} en el mazo (números ${list(ids)}) ${of}.`;
-    return [made, ...fewer.map((f) => `Menos de ${max} ${ofNotes(f.notes)}: ${FEWER_WORDS[f.why]}.`)].join(' ');
+    return [made, ...fewer.map((f) => (f.why === 'sin_ideas'
+      ? `Ninguna ${ofNotes(f.notes)}: ${FEWER_WORDS[f.why]}.`
+      : `Menos de ${max} ${ofNotes(f.notes)}: ${FEWER_WORDS[f.why]}.`))].join(' ');
   },
   mediaNotAsked: (what: string) => `${cap(what)}: no se pidió.`,
   mediaNotDone: (what: string, why: string) => `${cap(what)}: no se hizo — ${shortForOwner(why)}.`,

@@ -8,6 +8,7 @@ import { createToolbox, DEFAULT_POLICY } from '../../src/tools/index.js';
 import { AUDIT, makeToolbox, snapshot, tempDir } from './helpers.js';
 import { TEST_ENV } from '../support/test-env.js';
 import { NOTES_STATE_VERSION } from '../../src/store/notesFile.js';
+import { clozeSentence } from '../../src/tools/study/idea-cards.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -179,7 +180,7 @@ describe('crear_tarjetas', () => {
     expect(c).toMatchObject({ id_nota: 8, tipo: 'cloze' });
     expect(c!.pregunta).toContain('_____');
     // Filling the blank with the answer gives back the note's sentence.
-    expect(note8).toContain(c!.pregunta.replace(/^Completa la frase: «|»$/g, '').replace('_____', c!.respuesta));
+    expect(note8).toContain(clozeSentence(c!.pregunta)!.replace('_____', c!.respuesta));
     // Note 9's card does not give note 8's answer away, nor the reverse (same week).
     expect(deck[1]!.pregunta.toLowerCase()).not.toContain(c!.respuesta.toLowerCase());
     expect(c!.pregunta.toLowerCase()).not.toContain(deck[1]!.respuesta.toLowerCase());

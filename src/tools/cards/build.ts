@@ -11,7 +11,7 @@ import { buildIndex } from '../tfidf.js';
 import { keyTerms } from './keyterms.js';
 import { KIND_ORDER, keyIdeasOfNote } from '../study/key-ideas.js';
 import { BLANK, CLOZE_PROMPT, cardOfIdea } from '../study/idea-cards.js';
-import { languageOf, readProblem, type WordCheck } from '../study/reading.js';
+import { languageOf, readProblem, SENTENCE_MIN_WORDS, type WordCheck } from '../study/reading.js';
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from './lexicon.js';
 
 export const CARDS_PER_NOTE = 3;
@@ -35,9 +35,10 @@ const fold = (s: string) => s.toLocaleLowerCase('es');
  * Why a note got fewer than CARDS_PER_NOTE cards: it has fewer distinct key terms than that
  * (`pocos_terminos`); its terms sit in fewer sentences than that, and a second card of a sentence
  * would give the first one's answer away (`pocas_frases`); or the rest would repeat or give away
- * another card of the week (`ya_en_la_semana`).
+ * another card of the week (`ya_en_la_semana`); or it states no key idea at all — no definition,
+ * statement, formula, date or key term worth a card (`sin_ideas`: none, rather than a weak one).
  */
-export const FEWER_CARD_REASONS = Object.freeze({ pocos_terminos: true, pocas_frases: true, ya_en_la_semana: true } as const);
+export const FEWER_CARD_REASONS = Object.freeze({ pocos_terminos: true, pocas_frases: true, ya_en_la_semana: true, sin_ideas: true } as const);
 export type FewerCardsReason = keyof typeof FEWER_CARD_REASONS;
 
 export interface NoteCards {
@@ -82,13 +83,17 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   const semana = weekOf(note) ?? undefined;
   const base = { id_nota: note.id, ...(semana !== undefined ? { semana } : {}) };
   const ideas = keyIdeasOfNote(note, notebook, isWord, note.tema);
-  if (ideas.length === 0) {
+  // A note too short to say anything (a word or two) is a wrong choice of note: refused.
+  if (ideas.length === 0 && (note.texto.match(/\p{L}+/gu)?.length ?? 0) < SENTENCE_MIN_WORDS) {
     throw new CuadernoError('BAD_REQUEST', `la nota ${note.id} tiene muy poco texto para hacer tarjetas: no hay ningún término clave que preguntar; elige otra nota.`, { field: 'id_nota' });
   }
-  // Each idea once, the stronger kinds first (a statement before a term of its sentence).
-  const ranked = [...ideas].sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.at - b.at);
   const week = cardsOfWeek(note, semana, deck);
   const kept: NewCard[] = week.filter((c) => c.id_nota === note.id).map(({ id_nota, semana: s, tipo, pregunta, respuesta }) => ({ id_nota, ...(s !== undefined ? { semana: s } : {}), tipo, pregunta, respuesta }));
+  // A note that says things but no key idea (an example, an aside, a table's header): no card, and
+  // not a failure — a week of lectures has such notes, and a weak card would be worse than none.
+  if (ideas.length === 0) return { cards: kept, fewer: 'sin_ideas' };
+  // Each idea once, the stronger kinds first (a statement before a term of its sentence).
+  const ranked = [...ideas].sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.at - b.at);
   const all: Array<Pick<NewCard, 'pregunta' | 'respuesta'>> = [...week];
   const gone = (opts.deleted ?? []).filter((c) => c.id_nota === note.id);
   const same = (a: Pick<NewCard, 'pregunta' | 'respuesta'>, b: Pick<NewCard, 'pregunta' | 'respuesta'>) => fold(a.pregunta) === fold(b.pregunta) || fold(a.respuesta) === fold(b.respuesta);
