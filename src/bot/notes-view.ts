@@ -7,7 +7,7 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import { packMessages, type PackedMessage, type PackItem } from '../lib/message-pack.js';
 import type { Card, Note } from '../store/index.js';
-import { weekNumbers, weekOfNote, weekTitle, type Course } from '../tools/course/course.js';
+import { classWeeks, weekOfNote, weekTitle, type Course } from '../tools/course/course.js';
 import { NOTES, quote, sourceLabel } from '../strings/notes.js';
 import { CALLBACKS, type NoteCardTap, type NoteTap } from './callbacks.js';
 import { splitText } from './format.js';
@@ -90,7 +90,7 @@ export function noteMessages(note: Note, course: Course, cards: number): { messa
 /** The weeks a note can move to: every week of the student's course but its own, none, and staying. */
 export function moveKeyboard(note: Note, course: Course): InlineKeyboardMarkup {
   const own = weekOfNote(course, note);
-  const weeks = weekNumbers(course).filter((w) => w !== own).map((w) => noteButton(NOTES.weekButton(w), { kind: 'move', note: note.id, week: w }));
+  const weeks = classWeeks(course).filter((w) => w !== own).map((w) => noteButton(NOTES.weekButton(w), { kind: 'move', note: note.id, week: w }));
   return {
     inline_keyboard: [
       ...rows(weeks),

@@ -85,3 +85,15 @@ describe('the notes in the chat, at 500 notes and 60 weeks', () => {
     for (const e of ask.entities) expect(e.offset + e.length).toBeLessThanOrEqual(ask.text.length);
   });
 });
+
+describe('moving a note', () => {
+  it('offers the weeks with class other than its own, never a week without class', () => {
+    const course: Course = { titulo: 'Termodinámica', semanas: [1, 2, 3].map((n) => ({ numero: n, titulo: `Tema ${n}`, inicio: null, terminos: [], ...(n === 2 ? { sin_clase: true as const } : {}) })) };
+    const note: Note = { id: 5, tema: 'calor', texto: 'El calor pasa del cuerpo caliente al frío.', semana: 1 };
+    const weeks = moveKeyboard(note, course).inline_keyboard.flat().flatMap((b) => {
+      const tap = CALLBACKS.note.parse('callback_data' in b ? b.callback_data : undefined);
+      return tap?.kind === 'move' ? [tap.week] : [];
+    });
+    expect(weeks.filter((w) => w > 0)).toEqual([3]);
+  });
+});
