@@ -60,6 +60,14 @@ describe('the re-read plan', () => {
     expect(plan.replaced).toEqual([{ id: 1, passage: 0, same: true }]);
     expect(plan.added).toEqual([2]);
   });
+
+  it('a note the student rewrote is theirs: the passage it was imported from is not added back beside it', () => {
+    const rewritten = 'Máquina térmica: del foco caliente saca calor, hace trabajo con parte y tira el resto al frío. Nunca rinde el 100 %.';
+    const plan = planReread([old(1, P1), { ...old(2, rewritten, true), original: P2 }], [P1, P2, P4].map(passage));
+    expect(plan.kept).toEqual([2]);
+    expect(plan.skipped).toEqual([1]);
+    expect(plan.added).toEqual([2]);
+  });
 });
 
 describe('which document the words name', () => {

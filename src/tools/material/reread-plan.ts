@@ -27,6 +27,8 @@ export interface OldNote {
   semana: number | null;
   /** The student changed the note after it was imported: kept as they wrote it. */
   edited: boolean;
+  /** An edited note's text as the import saved it: the passage it was, before the student's changes. */
+  original?: string;
 }
 
 export interface Passage {
@@ -51,11 +53,21 @@ export interface RereadPlan {
 export function planReread(old: readonly OldNote[], passages: readonly Passage[]): RereadPlan {
   const editable = old.filter((n) => !n.edited);
   const kept = old.filter((n) => n.edited).map((n) => n.id);
-  const held = containedIn(passages.map((p) => p.texto), old.filter((n) => n.edited).map((n) => n.texto));
+  const edited = old.filter((n) => n.edited);
+  const newSh = passages.map((p) => shingles(p.texto, NOTE_SHINGLE));
+  // A passage an edited note holds — as the student wrote it, or as it was imported (the passage the
+  // student corrected, read again) — is theirs already: not added a second time.
+  const contained = containedIn(passages.map((p) => p.texto), edited.flatMap((n) => [n.texto, ...(n.original ? [n.original] : [])]));
+  const originals = edited.flatMap((n) => (n.original ? [shingles(n.original, NOTE_SHINGLE)] : []));
+  const share = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>) => {
+    let shared = 0;
+    for (const x of a) if (b.has(x)) shared++;
+    return shared / Math.max(1, Math.min(a.size, b.size));
+  };
+  const held = passages.map((_p, i) => contained[i] === true || originals.some((a) => share(a, newSh[i]!) >= SHARED_MIN));
   const skipped = passages.flatMap((_p, i) => (held[i] ? [i] : []));
   const live = passages.map((_p, i) => i).filter((i) => !held[i]);
   const oldSh = editable.map((n) => shingles(n.texto, NOTE_SHINGLE));
-  const newSh = passages.map((p) => shingles(p.texto, NOTE_SHINGLE));
   const pairs: { o: number; p: number; j: number; shared: number }[] = [];
   for (const [o, a] of oldSh.entries()) {
     for (const p of live) {

@@ -157,7 +157,9 @@ export function createRereads(deps: RereadDeps) {
     const saved = (rec.guardadas ?? []).map((id, i) => ({ id, was: rec.propuesta[i] }));
     const old = saved.flatMap(({ id, was }) => {
       const n = id === null ? undefined : byId.get(id);
-      return n ? [{ id: n.id, texto: n.texto, semana: n.semana ?? null, edited: was !== undefined && was.texto !== n.texto }] : [];
+      if (!n) return [];
+      const edited = was !== undefined && was.texto !== n.texto;
+      return [{ id: n.id, texto: n.texto, semana: n.semana ?? null, edited, ...(edited ? { original: was.texto } : {}) }];
     });
     // Notes the student deleted: their passages are not brought back.
     const deleted = saved.flatMap(({ id, was }) => (id !== null && !byId.has(id) && was ? [{ id: -1 - id, texto: was.texto, semana: null, edited: true }] : []));
