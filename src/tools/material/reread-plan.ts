@@ -59,12 +59,7 @@ export function planReread(old: readonly OldNote[], passages: readonly Passage[]
   // student corrected, read again) — is theirs already: not added a second time.
   const contained = containedIn(passages.map((p) => p.texto), edited.flatMap((n) => [n.texto, ...(n.original ? [n.original] : [])]));
   const originals = edited.flatMap((n) => (n.original ? [shingles(n.original, NOTE_SHINGLE)] : []));
-  const share = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>) => {
-    let shared = 0;
-    for (const x of a) if (b.has(x)) shared++;
-    return shared / Math.max(1, Math.min(a.size, b.size));
-  };
-  const held = passages.map((_p, i) => contained[i] === true || originals.some((a) => share(a, newSh[i]!) >= SHARED_MIN));
+  const held = passages.map((_p, i) => contained[i] === true || originals.some((a) => sharedCount(a, newSh[i]!) / smallerSize(a, newSh[i]!) >= SHARED_MIN));
   const skipped = passages.flatMap((_p, i) => (held[i] ? [i] : []));
   const live = passages.map((_p, i) => i).filter((i) => !held[i]);
   const oldSh = editable.map((n) => shingles(n.texto, NOTE_SHINGLE));
@@ -72,8 +67,7 @@ export function planReread(old: readonly OldNote[], passages: readonly Passage[]
   for (const [o, a] of oldSh.entries()) {
     for (const p of live) {
       const b = newSh[p]!;
-      let shared = 0;
-      for (const s of a) if (b.has(s)) shared++;
+      const shared = sharedCount(a, b);
       if (shared > 0) pairs.push({ o, p, j: jaccard(a, b), shared });
     }
   }
@@ -82,7 +76,7 @@ export function planReread(old: readonly OldNote[], passages: readonly Passage[]
   const replaced: RereadPlan['replaced'] = [];
   // The same passages first, then the best-sharing ones.
   const same = pairs.filter((x) => x.j >= SAME_FILE).sort((x, y) => y.j - x.j || x.o - y.o);
-  const near = pairs.filter((x) => x.shared / Math.max(1, Math.min(oldSh[x.o]!.size, newSh[x.p]!.size)) >= SHARED_MIN).sort((x, y) => y.shared - x.shared || x.o - y.o);
+  const near = pairs.filter((x) => x.shared / smallerSize(oldSh[x.o]!, newSh[x.p]!) >= SHARED_MIN).sort((x, y) => y.shared - x.shared || x.o - y.o);
   for (const [list, isSame] of [[same, true], [near, false]] as const) {
     for (const x of list) {
       if (usedOld.has(x.o) || usedNew.has(x.p)) continue;
@@ -99,4 +93,16 @@ export function planReread(old: readonly OldNote[], passages: readonly Passage[]
   const added = live.filter((p) => !usedNew.has(p));
   replaced.sort((a, b) => a.passage - b.passage);
   return { replaced, removed, added, kept, skipped };
+}
+
+/** How many shingles two texts share. */
+function sharedCount<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): number {
+  let shared = 0;
+  for (const s of a) if (b.has(s)) shared++;
+  return shared;
+}
+
+/** The smaller text's shingle count (at least 1): «one passage read twice» is measured against it. */
+function smallerSize<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): number {
+  return Math.max(1, Math.min(a.size, b.size));
 }
