@@ -10,6 +10,7 @@ import { mulberry32 } from '../src/lib/prng.js';
 import { splitIntoNotes } from '../src/tools/material/split.js';
 import { buildQuiz } from '../src/tools/quiz/build.js';
 import { ideasOfNotes } from '../src/tools/quiz/ideas.js';
+import { mentionsOf } from '../src/tools/quiz/mentions.js';
 import { loadWordCheck } from '../src/tools/study/reading.js';
 
 const SEED = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 47);
@@ -23,7 +24,9 @@ const own = JSON.parse(readFileSync(new URL('test/fixtures/quiz/termodinamica.js
 // The tests' own notes sit in weeks of their own (14, 13), apart from the lectures' weeks.
 for (const n of own.notas) notes.push({ ...n, semana: n.semana + 10, id: id++, archivo: 'termodinamica.json' });
 
-const pool = ideasOfNotes(notes, await loadWordCheck());
+const isWord = await loadWordCheck();
+// The ideas, and the people, years and movements the notes name (options only, as the quiz service reads them).
+const pool = [...ideasOfNotes(notes, isWord), ...mentionsOf(notes, isWord)];
 const weekOf = (noteId: number) => notes.find((n) => n.id === noteId)?.semana;
 // Every question the generator can make: one per idea, each as its own quiz (within one quiz a question
 // that names another's answer is left out, which says nothing about the question itself).

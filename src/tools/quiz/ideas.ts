@@ -27,13 +27,15 @@ export interface QuizIdea {
   source: { noteId: number; file?: string; page?: number };
   /** The sentence as the note writes it (the explanation quotes it). */
   passage: string;
+  /** Only an option: a person, year or movement the document names (mentions.ts), never asked about. */
+  mention?: true;
 }
 
 /** A note and where it comes from: its own `origen` (an import's file and page), or a file named by the caller. */
 export type SourceNote = Note & { archivo?: string; pagina?: number | null };
 
 /** The study kinds a question can be made of: a key term or a heading is read in a sentence that defines nothing. */
-const READ: ReadonlySet<KeyIdea['kind']> = new Set(['definicion', 'enunciado', 'formula', 'fecha', 'persona']);
+const READ: ReadonlySet<KeyIdea['kind']> = new Set(['definicion', 'enunciado', 'formula', 'fecha', 'persona', 'obra']);
 
 const MAX_TERM_WORDS = 6;
 const MIN_STATEMENT_WORDS = 3;
@@ -121,10 +123,47 @@ function shaped(k: KeyIdea): { kind: QuizIdeaKind; term: string; statement: stri
     }
     case 'enunciado': return { kind: 'enunciado', term: wholeTerm(k.term, k.sentence), statement: k.body };
     case 'formula': return k.formula ? { kind: 'formula', term: k.formula.text, statement: `${k.article || articleFor(k.term)} ${k.term}` } : undefined;
-    case 'fecha': return k.year ? { kind: 'fecha', term: k.year, statement: k.body } : undefined;
+    case 'fecha': return yearQuestion(k);
+    // A work with its author: «¿Quién pintó «Almuerzo sobre la hierba»?», the author the option.
+    case 'obra': return k.author && wordCount(k.author) >= 2 ? { kind: 'persona', term: k.author, statement: `${madeVerb(k.sentence)} «${k.term}»` } : undefined;
     case 'persona': return { kind: 'persona', term: k.term, statement: `${k.verb ?? 'fue'} ${k.body}` };
     default: return undefined;
   }
+}
+
+/**
+ * A date asked by its year alone («el 15 de abril de 1874» → 1874: the options are years, and a
+ * day and month beside bare years would point at the answer); the event without the date in it.
+ */
+function yearQuestion(k: KeyIdea): { kind: QuizIdeaKind; term: string; statement: string } | undefined {
+  const year = /(?:1\d{3}|20\d{2})/u.exec(k.year ?? '')?.[0];
+  if (!year || !k.year) return undefined;
+  const event = k.body.replace(new RegExp(`\\s*(?:(?:en|el|del|hacia|desde|de)\\s+)?${escape(k.year)}`, 'iu'), '').replace(/\s+,/gu, ',');
+  // «La primera exposición…» reads on after «¿En qué año»; a name («Napoleón III…») keeps its capital.
+  const said = k.when ?? event;
+  const statement = /^(?:El|La|Los|Las|Un|Una|Unos|Unas)\s/u.test(said) ? said.charAt(0).toLocaleLowerCase('es') + said.slice(1) : said;
+  // What is left must still say what happened, and not another year (which one would be asked?).
+  if (statement.includes(year) || /(?:1\d{3}|20\d{2})/u.test(statement) || wordCount(statement) < MIN_STATEMENT_WORDS) return undefined;
+  return { kind: 'fecha', term: year, statement };
+}
+
+/** The verb a work's author is asked with, read from its sentence: painted, wrote, composed, else made. */
+function madeVerb(sentence: string): string {
+  const f = fold(sentence);
+  if (/pint|cuadro|lienzo|retrato|pincel/u.test(f)) return 'pintó';
+  if (/escrib|escrit|novela|poema|poesia|libro|verso|drama|comedia|relato/u.test(f)) return 'escribió';
+  if (/compu|sinfon|opera|cancion|musica/u.test(f)) return 'compuso';
+  if (/escult|estatua/u.test(f)) return 'esculpió';
+  return 'hizo';
+}
+
+/** Words that name no statement in particular: «Enunciado general» is the lecture's wording, not a name a student learns. */
+const GENERIC = new Set(['general', 'generales', 'principal', 'basico', 'basica', 'fundamental', 'anterior', 'siguiente', 'nuevo', 'nueva', 'mismo', 'misma', 'otro', 'otra']);
+
+/** True when a statement's name says which one it is: a specifier besides its head that is not a generic word. */
+function named(term: string): boolean {
+  const rest = fold(term).split(/[^\p{L}\p{N}-]+/u).filter((w) => w && !['de', 'del', 'la', 'el', 'los', 'las'].includes(w)).slice(1);
+  return rest.length === 0 || rest.some((w) => !GENERIC.has(w));
 }
 
 /** The quiz idea of one key idea of `note`, or undefined when it cannot make a fair question. */
@@ -138,6 +177,7 @@ export function quizIdeaOf(k: KeyIdea, note: SourceNote): QuizIdea | undefined {
   const statement = clean(hide(s.statement, t));
   if (!t || Array.from(t).length > MAX_TERM_CHARS || wordCount(statement) < MIN_STATEMENT_WORDS || leansOnContext(statement)) return undefined;
   if (s.kind !== 'formula' && s.kind !== 'fecha' && wordCount(t) > MAX_TERM_WORDS) return undefined;
+  if (s.kind === 'enunciado' && !named(t)) return undefined;
   // A passage that does not hold the answer cannot be quoted as the reason for it.
   const passage = clean(k.sentence);
   if (s.kind !== 'formula' && !fold(passage).includes(fold(s.kind === 'fecha' ? t : t.split(' ')[0]!))) return undefined;

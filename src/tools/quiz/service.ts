@@ -13,6 +13,7 @@ import type { ReviewService } from '../review/service.js';
 import { giveAway } from '../cards/build.js';
 import { buildQuiz, DEFAULT_QUESTIONS, MAX_QUESTIONS, type QuizQuestion } from './build.js';
 import { ideasByWeek, poolOf, type QuizIdea, type SourceNote } from './ideas.js';
+import { mentionsOf } from './mentions.js';
 import { QuizStore, type StoredQuestion, type StoredQuiz } from './store.js';
 import { loadWordCheck, type WordCheck } from '../study/reading.js';
 
@@ -144,9 +145,11 @@ export function createQuizService(o: QuizServiceOptions) {
       // The course read once (the study side's reading is the slow part); a week's own ideas are its own
       // even where another week has an idea of the same term.
       const weeks = ideasByWeek(notes, isWord);
-      const pool = poolOf(weeks);
-      const inScope = ask.week !== undefined ? [...(weeks.get(ask.week) ?? [])] : pool;
-      const asked = ask.topic ? ideasAbout(ask.week !== undefined ? inScope : pool, ask.topic) : inScope;
+      const ideas = poolOf(weeks);
+      // The people, years and movements the notes name are options too (never asked about).
+      const pool = [...ideas, ...mentionsOf(notes, isWord)];
+      const inScope = ask.week !== undefined ? [...(weeks.get(ask.week) ?? [])] : ideas;
+      const asked = ask.topic ? ideasAbout(ask.week !== undefined ? inScope : ideas, ask.topic) : inScope;
       const weekOf = (id: number) => notes.find((n) => n.id === id)?.semana;
       // With spares, every question the ideas give, so one that can have no card leaves room for the next.
       return { questions: buildQuiz(asked, pool, ask.spares ? asked.length : count, ask.id, weekOf), notes, count };
