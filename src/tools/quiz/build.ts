@@ -13,7 +13,7 @@ import { mulberry32 } from '../../lib/prng.js';
 import type { QuizIdea } from './ideas.js';
 import { contentStems, headOf, sortOf, tellTales } from './kinds.js';
 import { formulaCues, leftLetters, sameLeftSide } from './formula-cues.js';
-import { subjectTest } from './subject.js';
+import { speaksSubject, subjectStems, subjectTest } from './subject.js';
 
 /** Telegram's limits for a quiz poll, in characters (the same figures the embedded Bot API checks). */
 export const QUIZ_LIMITS = Object.freeze({ question: 300, option: 100, explanation: 200 });
@@ -170,20 +170,22 @@ function subjectKeyOf(idea: QuizIdea, weekOf: WeekOfNote): string {
   return week !== undefined && week !== null ? `semana ${week}` : 'notas sin semana';
 }
 
-/** The «same subject» test of a pool, read once per pool (a sample builds many quizzes from one). */
-const subjects = new WeakMap<readonly QuizIdea[], (a: string, b: string) => boolean>();
-function subjectOf(pool: readonly QuizIdea[], weekOf: WeekOfNote): (a: string, b: string) => boolean {
-  let test = subjects.get(pool);
-  if (!test) {
+/** The «same subject» test of a pool and each subject's vocabulary, read once per pool (a sample builds many quizzes from one). */
+interface Subjects { same: (a: string, b: string) => boolean; vocabulary: (key: string) => ReadonlySet<string> }
+const subjects = new WeakMap<readonly QuizIdea[], Subjects>();
+function subjectsOf(pool: readonly QuizIdea[], weekOf: WeekOfNote): Subjects {
+  let found = subjects.get(pool);
+  if (!found) {
     const texts = new Map<string, string>();
     for (const o of pool) {
       const key = subjectKeyOf(o, weekOf);
       texts.set(key, `${texts.get(key) ?? ''} ${o.passage} ${o.mention ? '' : o.term}`);
     }
-    test = subjectTest(texts);
-    subjects.set(pool, test);
+    const vocabularies = new Map([...texts].map(([k, t]) => [k, new Set(subjectStems(t))]));
+    found = { same: subjectTest(texts), vocabulary: (key) => vocabularies.get(key) ?? new Set() };
+    subjects.set(pool, found);
   }
-  return test;
+  return found;
 }
 
 const YEAR_ONLY = /^(?:1\d{3}|20\d{2})$/u;
@@ -203,13 +205,16 @@ const YEAR_SPAN = 50;
 export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random: () => number, weekOf: WeekOfNote = () => undefined): string[] | undefined {
   const week = weekOf(idea.source.noteId);
   const sameWeek = (o: QuizIdea) => week !== undefined && week !== null && weekOf(o.source.noteId) === week;
-  const sameSubject = subjectOf(pool, weekOf);
+  const subject = subjectsOf(pool, weekOf);
   const own = subjectKeyOf(idea, weekOf);
+  // Another week's option where its document reads as this subject, or its own sentence speaks it
+  // (a person, year or movement has no sentence: only a document of the subject offers one).
+  const ofSubject = (o: QuizIdea) => subject.same(own, subjectKeyOf(o, weekOf)) || (!o.mention && speaksSubject(o.passage, subject.vocabulary(own)));
   const sort = sortOf(idea);
   const doc = pool.filter((o) => documentOf(o) === documentOf(idea));
   const near = pool.filter((o) => !doc.includes(o) && sameWeek(o));
   // Another week's options only where they read as the same subject, and only of a sort the table knows.
-  const far = sort === 'otro' ? [] : pool.filter((o) => !doc.includes(o) && !near.includes(o) && sameSubject(own, subjectKeyOf(o, weekOf)));
+  const far = sort === 'otro' ? [] : pool.filter((o) => !doc.includes(o) && !near.includes(o) && ofSubject(o));
   // Years nearest the answer first: 1872 beside 1874 is plausible, 2027 is not.
   const byNearness = (ideas: QuizIdea[]) => (sort === 'fecha' ? ideas.sort((a, b) => Math.abs(Number(a.term) - Number(idea.term)) - Math.abs(Number(b.term) - Number(idea.term))) : ideas);
   const cues = idea.kind === 'formula' ? formulaCues(idea.statement, idea.term) : [];

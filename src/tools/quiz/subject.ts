@@ -16,9 +16,21 @@ export const SAME_SUBJECT_COSINE = 0.2;
 
 type Vector = Map<string, number>;
 
-/** The stems of a text's content words (four letters or more: short words say little of a subject). */
+/**
+ * Words any lecture uses to define and measure, whatever its subject («la magnitud que mide…», «el
+ * proceso que…»): two subjects share them, so they say nothing of which subject a document is.
+ */
+const GENERIC = new Set(['magnitud', 'medida', 'mide', 'miden', 'medir', 'cantidad', 'unidad', 'valor', 'valores', 'proceso', 'procesos', 'sistema',
+  'sistemas', 'variacion', 'cambio', 'cambia', 'cambian', 'forma', 'formas', 'parte', 'partes', 'tipo', 'tipos', 'caso', 'casos', 'ejemplo',
+  'llama', 'llaman', 'define', 'definicion', 'decir', 'dice', 'tiene', 'tienen', 'puede', 'pueden', 'hace', 'hacen', 'entre', 'sobre',
+  'cuando', 'donde', 'segun', 'mismo', 'misma', 'mismos', 'mismas', 'otro', 'otra', 'otros', 'otras', 'todo', 'toda', 'todos', 'todas',
+  'mayor', 'menor', 'menos', 'mucho', 'mucha', 'muchos', 'muchas', 'general', 'primer', 'primera', 'primero', 'segundo', 'segunda', 'tema',
+  'semana', 'clase', 'apuntes', 'curso', 'numero', 'tiempo', 'calcula', 'calcular', 'resultado', 'aquel', 'aquella', 'cada', 'esta', 'este']);
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '');
+
+/** The stems of a text's content words (four letters or more: short words say little of a subject), GENERIC aside. */
 export function subjectStems(text: string): string[] {
-  return tokenize(text).filter((w) => w.length >= 4 && /\p{L}/u.test(w) && !/\d/u.test(w)).map(stemKey);
+  return tokenize(text).filter((w) => w.length >= 4 && /\p{L}/u.test(w) && !/\d/u.test(w) && !GENERIC.has(fold(w))).map(stemKey);
 }
 
 /** One TF-IDF vector per document (key → its text), the idf counted over these documents. */
@@ -34,8 +46,9 @@ export function subjectVectors(docs: ReadonlyMap<string, string>): Map<string, V
   const n = docs.size;
   const out = new Map<string, Vector>();
   for (const [key, tf] of counts) {
-    // Smoothed idf: a stem in every document still counts a little (two documents alone are comparable).
-    out.set(key, new Map([...tf].map(([s, c]) => [s, (1 + Math.log(c)) * Math.log(1 + n / df.get(s)!)])));
+    // Smoothed idf (a stem in every document still counts): a course of two documents has no idf to
+    // speak of, and what tells subjects apart there is the words themselves (GENERIC aside).
+    out.set(key, new Map([...tf].map(([s, c]) => [s, (1 + Math.log(c)) * (1 + Math.log((1 + n) / (1 + df.get(s)!)))])));
   }
   return out;
 }
@@ -86,4 +99,18 @@ export function subjectTest(docs: ReadonlyMap<string, string>): (a: string, b: s
     }
     return memo.get(key)!;
   };
+}
+
+/** Share of a sentence's content words a subject's vocabulary holds, at which the sentence speaks that subject. */
+export const FITS_SUBJECT = 0.5;
+
+/**
+ * True when `sentence` speaks the subject whose stems are `vocabulary`: most of its content words
+ * are the subject's («a temperatura constante la presión de un gas…» in a thermodynamics course;
+ * never «lo que pagan los compradores» there). Two weeks of one course may read as two topics by
+ * their whole texts and still share a distractor whose own sentence belongs to both.
+ */
+export function speaksSubject(sentence: string, vocabulary: ReadonlySet<string>): boolean {
+  const stems = [...new Set(subjectStems(sentence))];
+  return stems.length > 0 && stems.filter((s) => vocabulary.has(s)).length / stems.length >= FITS_SUBJECT;
 }
