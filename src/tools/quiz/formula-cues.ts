@@ -7,7 +7,9 @@
  * question, never a distractor (docs/design.md §3).
  */
 
-const STOP = new Set(['el', 'la', 'los', 'las', 'un', 'una', 'de', 'del', 'y', 'o', 'en', 'a', 'al', 'que', 'por', 'para', 'con', 'se', 'su', 'sus', 'lo', 'entre']);
+const STOP = new Set(['el', 'la', 'los', 'las', 'un', 'una', 'de', 'del', 'y', 'o', 'en', 'a', 'al', 'que', 'por', 'para', 'con', 'se', 'su', 'sus', 'lo', 'entre',
+  // The question's own frame («¿Qué fórmula da…?», «¿Cuál…?») is no cue.
+  'formula', 'cual', 'como', 'da', 'dan', 'calcula', 'expresa']);
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es');
 
 /** The left side of a formula, as written («Eₚ» of «Eₚ = (ΔQ / Q) / (ΔP / P)»), or '' when it has none. */

@@ -107,6 +107,9 @@ export function wholeTerm(term: string, sentence: string): string {
   return m ? `${term}${m[1]}` : term;
 }
 
+/** A person's name: two to four capitalised words, particles between them («José de Espronceda», «Vincent van Gogh»). */
+const PERSON_NAME = /^\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3}$/u;
+
 /** A sentence that opens with its own subject, with no article («Aumenta cuanto mayor es…»): a verb or a name, not a term defined. */
 const opensBare = (sentence: string, term: string) => fold(sentence).startsWith(fold(term));
 
@@ -118,6 +121,11 @@ function shaped(k: KeyIdea): { kind: QuizIdeaKind; term: string; statement: stri
       const contracted = new RegExp(`(?<![\\p{L}])al\\s+${escape(k.body.slice(0, 40))}`, 'iu').test(k.sentence);
       const said = definingClause(`${k.verb && k.verb !== 'significa' ? `${k.verb} ` : ''}${contracted ? 'el ' : ''}${k.body}`);
       // A definition by formula («dS = δQrev / T, es decir, …») is asked as a formula, not as words.
+      // «José de Espronceda es el poeta romántico por excelencia»: a person, asked «¿Quién es…?».
+      if (opensBare(k.sentence, k.term) && PERSON_NAME.test(k.term) && !said.includes('=')) {
+        const verb = new RegExp(`^${escape(k.term)}\\s+(es|fue|era)\\s`, 'iu').exec(k.sentence)?.[1] ?? 'es';
+        return { kind: 'persona', term: k.term, statement: `${verb.toLocaleLowerCase('es')} ${said}` };
+      }
       if (said.includes('=') || opensBare(k.sentence, k.term)) return undefined;
       return { kind: 'definicion', term: k.term, statement: namedGenus(said, k.term) };
     }
@@ -180,7 +188,9 @@ export function quizIdeaOf(k: KeyIdea, note: SourceNote): QuizIdea | undefined {
   if (s.kind === 'enunciado' && !named(t)) return undefined;
   // A passage that does not hold the answer cannot be quoted as the reason for it.
   const passage = clean(k.sentence);
-  if (s.kind !== 'formula' && !fold(passage).includes(fold(s.kind === 'fecha' ? t : t.split(' ')[0]!))) return undefined;
+  // A person is named by surname once introduced («Monet es el impresionista…» for Claude Monet).
+  const mark = s.kind === 'fecha' ? t : s.kind === 'persona' ? t.split(' ').at(-1)! : t.split(' ')[0]!;
+  if (s.kind !== 'formula' && !fold(passage).includes(fold(mark))) return undefined;
   const file = note.origen?.archivo ?? note.archivo;
   const page = note.origen ? note.origen.pagina : note.pagina;
   const source = { noteId: note.id, ...(file ? { file } : {}), ...(typeof page === 'number' ? { page } : {}) };

@@ -30,8 +30,9 @@ export function peopleIn(text: string, isWord: WordCheck): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(NAME)) {
     const before = text.slice(0, m.index).trimEnd();
-    if (before === '' || /[.!?:\n#|*]$/u.test(before)) {
-      // A sentence's first word may be a verb or an article: the name is what follows, if anything.
+    const first = m[0].split(/\s+/u)[0]!;
+    if ((before === '' || /[.!?:\n#|*]$/u.test(before)) && (isWord(fold(first)) || lower.has(fold(first)))) {
+      // A sentence's first word that is a word («Fue», «Allí») is no name: the name is what follows, if anything.
       const rest = m[0].replace(/^\S+\s+/u, '');
       if (rest === m[0] || !/\s/u.test(rest)) continue;
       if (isPerson(rest, lower, isWord)) out.push(rest);

@@ -11,6 +11,7 @@ import { buildQuiz, distractorsFor, readsWell } from '../../../src/tools/quiz/bu
 import { formulaCues, sameLeftSide } from '../../../src/tools/quiz/formula-cues.js';
 import { ideasOfNotes, type QuizIdea, type SourceNote } from '../../../src/tools/quiz/ideas.js';
 import { mentionsOf, peopleIn } from '../../../src/tools/quiz/mentions.js';
+import { problemOf } from '../../../src/tools/quiz/proposed.js';
 import { sameIdea } from '../../../src/tools/quiz/service.js';
 import { subjectTest } from '../../../src/tools/quiz/subject.js';
 import { loadWordCheck } from '../../../src/tools/study/reading.js';
@@ -126,6 +127,16 @@ describe('the question never gives its answer away', () => {
     expect(readsWell(idea('mide la presión del aire'))).toBe(true);
     expect(readsWell(idea('procesos sin intercambio de calor'))).toBe(false);
     expect(readsWell(idea('dos isotermas y dos adiabáticas'))).toBe(false);
+  });
+});
+
+describe('a model\'s proposal is held to the same rules', () => {
+  const notes: SourceNote[] = [note(9, 'mercado.md', 4, 'La elasticidad renta se calcula como Eᵣ = (ΔQ / Q) / (ΔR / R).')];
+  const ask = (distractores: string[]) => problemOf({ id_nota: 9, pregunta: '¿Qué fórmula da la elasticidad renta?', correcta: 'Eᵣ = (ΔQ / Q) / (ΔR / R)', distractores, pasaje: 'La elasticidad renta se calcula como Eᵣ = (ΔQ / Q) / (ΔR / R)' }, notes);
+  it('no two formulas of one quantity; the initials the question says on every option', () => {
+    expect(ask(['Eᵣ = ΔQ / ΔR', 'Eₚ = (ΔQ / Q) / (ΔP / P)', 'Eₛ = (ΔQₛ / Qₛ) / (ΔP / P)'])).toBe('repetida');
+    expect(ask(['Eₚ = (ΔQ / Q) / (ΔP / P)', 'Eₛ = (ΔQₛ / Qₛ) / (ΔP / P)', 'Eₓᵧ = (ΔQₓ / Qₓ) / (ΔPᵧ / Pᵧ)'])).toBe('pista');
+    expect(ask(['Eᵣₓ = (ΔQ / Q) / (ΔP / P)', 'Eᵣₛ = (ΔQₛ / Qₛ) / (ΔP / P)', 'Eᵣᵧ = (ΔQ / Q) / (ΔPᵧ / Pᵧ)'])).toBeUndefined();
   });
 });
 
