@@ -134,6 +134,11 @@ export function sourceName(idea: QuizIdea): string {
 /** The explanation: the passage quoted, and where it comes from, in 200 characters. */
 export function explanationOf(idea: QuizIdea): string {
   const tail = ` (${sourceName(idea)})`;
+  // A formula on its own line after the sentence that introduces it («…su rendimiento es:») is quoted
+  // with it: the explanation shows the answer, as the lecture writes it right after.
+  const formula = idea.kind === 'formula' && !idea.passage.includes(idea.term) ? `: ${idea.term}` : '';
+  const room = QUIZ_LIMITS.explanation - chars(tail) - 2 - chars(formula);
+  if (formula && room > 40) return `«${cut(idea.passage.replace(/[\s:]+$/u, ''), room)}${formula}»${tail}`;
   return `«${cut(idea.passage, QUIZ_LIMITS.explanation - chars(tail) - 2)}»${tail}`;
 }
 
