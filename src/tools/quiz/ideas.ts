@@ -9,30 +9,15 @@
  * coordinated with it), one that leans on a sentence before it («ese sentido», «dicho proceso»)
  * gives no idea, and the question never says its own answer.
  */
-import type { Note } from '../domain.js';
 import { keyIdeasOfWeek, type KeyIdea } from '../study/key-ideas.js';
 import type { WordCheck } from '../study/reading.js';
 import { articleFor } from '../study/idea-cards.js';
 import { headOf } from './kinds.js';
+import { madeVerb } from './made-verb.js';
+import { tableIdeas } from './tables.js';
 
-export type QuizIdeaKind = 'definicion' | 'enunciado' | 'formula' | 'termino' | 'fecha' | 'persona' | 'obra';
-
-export interface QuizIdea {
-  kind: QuizIdeaKind;
-  /** What the answer option says: a term, a named statement, a formula, a year, a name, a work. */
-  term: string;
-  /** What the question says: the definition, the statement's words, what the formula gives. */
-  statement: string;
-  /** Where it was read: the note, and the file and page when the note keeps them. */
-  source: { noteId: number; file?: string; page?: number };
-  /** The sentence as the note writes it (the explanation quotes it). */
-  passage: string;
-  /** Only an option: a person, year or movement the document names (mentions.ts), never asked about. */
-  mention?: true;
-}
-
-/** A note and where it comes from: its own `origen` (an import's file and page), or a file named by the caller. */
-export type SourceNote = Note & { archivo?: string; pagina?: number | null };
+export type { QuizIdea, QuizIdeaKind, SourceNote } from './idea-types.js';
+import type { QuizIdea, QuizIdeaKind, SourceNote } from './idea-types.js';
 
 /** The study kinds a question can be made of: a key term or a heading is read in a sentence that defines nothing. */
 const READ: ReadonlySet<KeyIdea['kind']> = new Set(['definicion', 'enunciado', 'formula', 'fecha', 'persona', 'obra']);
@@ -155,16 +140,6 @@ function yearQuestion(k: KeyIdea): { kind: QuizIdeaKind; term: string; statement
   return { kind: 'fecha', term: year, statement };
 }
 
-/** The verb a work's author is asked with, read from its sentence: painted, wrote, composed, else made. */
-function madeVerb(sentence: string): string {
-  const f = fold(sentence);
-  if (/pint|cuadro|lienzo|retrato|pincel/u.test(f)) return 'pintó';
-  if (/escrib|escrit|novela|poema|poesia|libro|verso|drama|comedia|relato/u.test(f)) return 'escribió';
-  if (/compu|sinfon|opera|cancion|musica/u.test(f)) return 'compuso';
-  if (/escult|estatua/u.test(f)) return 'esculpió';
-  return 'hizo';
-}
-
 /** Words that name no statement in particular: «Enunciado general» is the lecture's wording, not a name a student learns. */
 const GENERIC = new Set(['general', 'generales', 'principal', 'basico', 'basica', 'fundamental', 'anterior', 'siguiente', 'nuevo', 'nueva', 'mismo', 'misma', 'otro', 'otra']);
 
@@ -207,11 +182,16 @@ export function ideasByWeek(notes: readonly SourceNote[], isWord: WordCheck, cou
   for (const week of new Set(notes.map((n) => n.semana ?? null))) {
     const seen = new Set<string>();
     const ideas: QuizIdea[] = [];
-    for (const k of keyIdeasOfWeek(notes.filter((n) => (n.semana ?? null) === week), course, isWord)) {
-      const found = quizIdeaOf(k, byId.get(k.noteId)!);
-      if (!found || seen.has(keyOf(found))) continue;
-      seen.add(keyOf(found));
-      ideas.push(found);
+    const ofWeek = notes.filter((n) => (n.semana ?? null) === week);
+    const found = [
+      ...keyIdeasOfWeek(ofWeek, course, isWord).map((k) => quizIdeaOf(k, byId.get(k.noteId)!)),
+      // What a table says of its authors and works (tables.ts), after what the sentences say.
+      ...ofWeek.flatMap((n) => tableIdeas(n, isWord)),
+    ];
+    for (const idea of found) {
+      if (!idea || seen.has(keyOf(idea))) continue;
+      seen.add(keyOf(idea));
+      ideas.push(idea);
     }
     out.set(week, ideas);
   }

@@ -8,7 +8,8 @@
  * few definitions; without these, a question about a person or a date had no options to offer.
  */
 import type { WordCheck } from '../study/reading.js';
-import type { QuizIdea, SourceNote } from './ideas.js';
+import type { QuizIdea, SourceNote } from './idea-types.js';
+import { tableRows } from './table-rows.js';
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es');
 const capital = (s: string) => s.charAt(0).toLocaleUpperCase('es') + s.slice(1);
@@ -21,12 +22,12 @@ const NAME = /\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di|la)\s+)?\p{Lu}
 const MOVEMENT = /(?<![\p{L}])(\p{L}{3,}ismo)(?![\p{L}])/gu;
 
 /**
- * The people a text names: two or more capitalised words, none of them a word of the dictionary
- * nor written in lower case in the text (so «Exposición Universal», «Bellas Artes» are not people),
- * and not the first words of a sentence.
+ * The people a text names: two or more capitalised words, one at least no word of the dictionary,
+ * none written in lower case in the text (so «Exposición Universal», «Bellas Artes» are not people),
+ * and not a sentence's first word that is a word («Allí», «Fue»).
  */
 export function peopleIn(text: string, isWord: WordCheck): string[] {
-  const lower = new Set((text.match(/(?<![\p{L}])\p{Ll}[\p{L}'’-]*/gu) ?? []).map(fold));
+  const lower = lowerWords(text);
   const out: string[] = [];
   for (const m of text.matchAll(NAME)) {
     const before = text.slice(0, m.index).trimEnd();
@@ -43,9 +44,22 @@ export function peopleIn(text: string, isWord: WordCheck): string[] {
   return [...new Set(out)];
 }
 
+const lowerWords = (text: string) => new Set((text.match(/(?<![\p{L}])\p{Ll}[\p{L}'’-]*/gu) ?? []).map(fold));
+
+/** True when `cell` (a table's cell, nothing else in it) is a person's name, read against the whole `text`. */
+export function isPersonCell(cell: string, text: string, isWord: WordCheck): boolean {
+  return new RegExp(`^${NAME.source}$`, 'u').test(cell) && isPerson(cell, lowerWords(text), isWord);
+}
+
+/** Articles of other languages that open a place's or a paper's name («Le Havre», «Le Charivari»), never a person's. */
+const FOREIGN_ARTICLE = new Set(['le', 'la', 'les', 'l', 'el', 'los', 'las', 'the', 'der', 'die', 'das', 'il', 'lo']);
+
 function isPerson(name: string, lower: ReadonlySet<string>, isWord: WordCheck): boolean {
   const parts = name.split(/\s+/u).filter((w) => /^\p{Lu}/u.test(w));
-  return parts.length >= 2 && parts.every((w) => !lower.has(fold(w)) && !isWord(fold(w)) && !isWord(w.toLocaleLowerCase('es')));
+  // Given names may be words of the dictionary («Diego», «Francisco»), but not every part is one,
+  // and none is written in lower case in the text («Exposición Universal», «Bellas Artes»).
+  return parts.length >= 2 && !FOREIGN_ARTICLE.has(fold(parts[0]!)) && parts.every((w) => !lower.has(fold(w)) && !lower.has(w.toLocaleLowerCase('es')))
+    && parts.some((w) => !isWord(w.toLocaleLowerCase('es')));
 }
 
 /** The mentions of `notes` as options-only ideas, one per kind and name, each tied to the note it is read in. */
@@ -63,6 +77,8 @@ export function mentionsOf(notes: readonly SourceNote[], isWord: WordCheck): Qui
     // A title in italics or quotes is a work, not a person («*Olympia* de Édouard Manet» names Manet).
     const text = n.texto.replace(/\*[^*\n]+\*|«[^»\n]+»/gu, ',').replace(/[*_`]+/gu, '');
     for (const p of peopleIn(text, isWord)) add('persona', p, n);
+    // A table's cell is a name alone, which a sentence's reading takes for the sentence's first words.
+    for (const cell of tableRows(n.texto).flat()) if (isPersonCell(cell, n.texto, isWord)) add('persona', cell, n);
     for (const y of text.matchAll(YEAR)) add('fecha', y[1]!, n);
     for (const m of text.matchAll(MOVEMENT)) add('termino', capital(m[1]!.toLocaleLowerCase('es')), n);
   }

@@ -11,6 +11,7 @@ import { buildQuiz, distractorsFor, readsWell } from '../../../src/tools/quiz/bu
 import { formulaCues, sameLeftSide } from '../../../src/tools/quiz/formula-cues.js';
 import { ideasOfNotes, type QuizIdea, type SourceNote } from '../../../src/tools/quiz/ideas.js';
 import { mentionsOf, peopleIn } from '../../../src/tools/quiz/mentions.js';
+import { tableRows } from '../../../src/tools/quiz/tables.js';
 import { problemOf } from '../../../src/tools/quiz/proposed.js';
 import { sameIdea } from '../../../src/tools/quiz/service.js';
 import { subjectTest } from '../../../src/tools/quiz/subject.js';
@@ -106,6 +107,27 @@ describe('options of the same kind as the answer', () => {
     const [q] = buildQuiz([gogh], pool, 1, 'arte');
     expect(q!.question).toBe('¿Quién pintó «Los comedores de patatas»?');
     expect(q!.options.filter((o) => o !== 'Vincent van Gogh').every((o) => ['Claude Monet', 'Edgar Degas', 'Camille Pissarro', 'Paul Cézanne', 'Édouard Manet'].includes(o))).toBe(true);
+  });
+
+  it('a table of authors and works asks who made each work and, dated, in which year', () => {
+    const table = note(7, 'barroco.md', 7, [
+      'Los pintores del Barroco y sus obras:', '',
+      '| Pintor | Obra | Rasgo |', '|---|---|---|',
+      '| Diego Velázquez | *Las meninas* (1656) | el espacio y la luz |',
+      '| Bartolomé Esteban Murillo | *La Inmaculada de Soult* (1678) | la dulzura |',
+      '| Francisco de Zurbarán | *San Hugo en el refectorio* (1655) | el silencio |',
+      '| José de Ribera | *El sueño de Jacob* (1639) | el claroscuro |',
+    ].join('\n'));
+    expect(tableRows('| a | b | | c | d |')).toEqual([['a', 'b'], ['c', 'd']]);
+    const pool = poolOf([table]);
+    const quiz = buildQuiz(pool, pool, 20, 'barroco');
+    const who = quiz.find((q) => q.question === '¿Quién pintó «Las meninas»?')!;
+    expect(who.options[who.correct]).toBe('Diego Velázquez');
+    expect(new Set(who.options)).toEqual(new Set(['Diego Velázquez', 'Bartolomé Esteban Murillo', 'Francisco de Zurbarán', 'José de Ribera']));
+    // Asked alone (in one quiz, a question naming another's answer, Velázquez, is left out).
+    const [year] = buildQuiz(pool.filter((i) => i.kind === 'fecha' && i.term === '1656' && !i.mention), pool, 1, 'barroco');
+    expect(year!.question).toBe('¿En qué año pintó Diego Velázquez «Las meninas»?');
+    expect(year!.options[year!.correct]).toBe('1656');
   });
 
   it('people are names no dictionary has and the text never writes in lower case', () => {
