@@ -224,7 +224,9 @@ export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random
   const byNearness = (ideas: QuizIdea[]) => (sort === 'fecha' ? ideas.sort((a, b) => Math.abs(Number(a.term) - Number(idea.term)) - Math.abs(Number(b.term) - Number(idea.term))) : ideas);
   const cues = idea.kind === 'formula' ? formulaCues(idea.statement, idea.term) : [];
   const question = fold(`${idea.statement} ${idea.passage}`);
-  const eligible = [...byNearness(shuffled(doc, random)), ...byNearness(shuffled(near, random)), ...byNearness(shuffled(far, random))].filter((other) =>
+  // Within each tier, what the lecture says something of (an author of a work) before what it only names (a critic, a king).
+  const tier = (ideas: QuizIdea[]) => byNearness(shuffled(ideas, random)).sort((a, b) => Number(a.mention ?? false) - Number(b.mention ?? false));
+  const eligible = [...tier(doc), ...tier(near), ...tier(far)].filter((other) =>
     other !== idea && sortOf(other) === sort && chars(other.term) <= QUIZ_LIMITS.option
     // Two definitions may share most words and still define different things («elasticidad renta» and
     // «elasticidad cruzada»): those are the best distractors. Only a near-copy says the same thing.
