@@ -94,6 +94,8 @@ function described(statement: string): string {
  */
 export function questionOf(idea: QuizIdea, options: readonly string[] = [idea.term]): string {
   const frame = (before: string, text = idea.statement, after = '?') => `${before}${cut(text, QUIZ_LIMITS.question - chars(before) - chars(after))}${after}`;
+  // An idea worded as a whole question already («¿De quién es «El contrato social»?») is asked as it is.
+  if (idea.statement.startsWith('¿')) return frame('', idea.statement, '');
   switch (idea.kind) {
     case 'definicion':
     case 'termino': return frame('¿Cómo se llama ', described(idea.statement));

@@ -13,7 +13,7 @@ import { keyIdeasOfWeek, type KeyIdea } from '../study/key-ideas.js';
 import type { WordCheck } from '../study/reading.js';
 import { articleFor } from '../study/idea-cards.js';
 import { headOf } from './kinds.js';
-import { madeVerb } from './made-verb.js';
+import { madeVerb, workQuestions } from './made-verb.js';
 import { tableIdeas } from './tables.js';
 
 export type { QuizIdea, QuizIdeaKind, SourceNote } from './idea-types.js';
@@ -118,7 +118,7 @@ function shaped(k: KeyIdea): { kind: QuizIdeaKind; term: string; statement: stri
     case 'formula': return k.formula ? { kind: 'formula', term: k.formula.text, statement: `${k.article || articleFor(k.term)} ${k.term}` } : undefined;
     case 'fecha': return yearQuestion(k);
     // A work with its author: «¿Quién pintó «Almuerzo sobre la hierba»?», the author the option.
-    case 'obra': return k.author && wordCount(k.author) >= 2 ? { kind: 'persona', term: k.author, statement: `${madeVerb(k.sentence)} «${k.term}»` } : undefined;
+    case 'obra': return k.author && wordCount(k.author) >= 2 ? { kind: 'persona', term: k.author, statement: workQuestions(k.term, k.author, madeVerb(k.sentence)).who } : undefined;
     case 'persona': return { kind: 'persona', term: k.term, statement: `${k.verb ?? 'fue'} ${k.body}` };
     default: return undefined;
   }

@@ -7,7 +7,7 @@
  */
 import type { WordCheck } from '../study/reading.js';
 import type { QuizIdea, SourceNote } from './idea-types.js';
-import { madeVerb } from './made-verb.js';
+import { madeVerb, workQuestions } from './made-verb.js';
 import { isPersonCell } from './mentions.js';
 import { tableRows } from './table-rows.js';
 
@@ -30,8 +30,9 @@ export function tableIdeas(note: SourceNote, isWord: WordCheck): QuizIdea[] {
     if (!person || !work) continue;
     const title = (work[1] ?? work[2])!.trim();
     const passage = cells.map((c) => c.replace(/[*_`]+/gu, '')).join(' · ');
-    out.push({ kind: 'persona', term: person, statement: `${verb} «${title}»`, source, passage });
-    if (work[3]) out.push({ kind: 'fecha', term: work[3], statement: `${verb} ${person} «${title}»`, source, passage });
+    const asked = workQuestions(title, person, verb);
+    out.push({ kind: 'persona', term: person, statement: asked.who, source, passage });
+    if (work[3]) out.push({ kind: 'fecha', term: work[3], statement: asked.when, source, passage });
   }
   return out;
 }
