@@ -7,7 +7,8 @@
  * (people, works, dates, movements) make questions; a prepared card of the same idea is found.
  */
 import { describe, expect, it } from 'vitest';
-import { buildQuiz, distractorsFor, readsWell } from '../../../src/tools/quiz/build.js';
+import { buildQuiz, distractorsFor, questionOf, readsWell } from '../../../src/tools/quiz/build.js';
+import { workQuestions } from '../../../src/tools/quiz/made-verb.js';
 import { formulaCues, sameLeftSide } from '../../../src/tools/quiz/formula-cues.js';
 import { ideasOfNotes, type QuizIdea, type SourceNote } from '../../../src/tools/quiz/ideas.js';
 import { mentionsOf, peopleIn } from '../../../src/tools/quiz/mentions.js';
@@ -128,6 +129,14 @@ describe('options of the same kind as the answer', () => {
     const [year] = buildQuiz(pool.filter((i) => i.kind === 'fecha' && i.term === '1656' && !i.mention), pool, 1, 'barroco');
     expect(year!.question).toBe('¿En qué año pintó Diego Velázquez «Las meninas»?');
     expect(year!.options[year!.correct]).toBe('1656');
+  });
+
+  it('a work whose lecture does not say how it was made is asked of the work itself', () => {
+    const asked = workQuestions('El contrato social', 'Jean-Jacques Rousseau', undefined);
+    const idea = (kind: QuizIdea['kind'], term: string, statement: string): QuizIdea => ({ kind, term, statement, passage: '', source: { noteId: 1 } });
+    expect(questionOf(idea('persona', 'Jean-Jacques Rousseau', asked.who))).toBe('¿De quién es «El contrato social»?');
+    expect(questionOf(idea('fecha', '1762', asked.when))).toBe('¿De qué año es «El contrato social», de Jean-Jacques Rousseau?');
+    expect(questionOf(idea('persona', 'Diego Velázquez', workQuestions('Las meninas', 'Diego Velázquez', 'pintó').who))).toBe('¿Quién pintó «Las meninas»?');
   });
 
   it('people are names no dictionary has and the text never writes in lower case', () => {
