@@ -1,29 +1,41 @@
 /**
  * Draws the judged sample of issue 45: 20 quiz questions made by the generator (tools/quiz) from the
- * three fixture lectures (imported as notes the way an import splits them) and the quiz tests' own
- * notes, drawn with a stated seed, written to test/fixtures/quiz-judging/sample-seed<N>.json for someone
- * who did not write the generator to judge. Run: `npx tsx scripts/quiz-sample.ts 47` (the seed; 47 by
- * default); `--all` prints every question made instead of writing the sample.
+ * fixture lectures (every `.md` of test/fixtures/lectures, imported as notes the way an import splits
+ * them, each in the week it names) and the quiz tests' own notes, drawn with a stated seed, written to
+ * test/fixtures/quiz-judging/sample-seed<N>.json for someone who did not write the generator to judge.
+ * Run: `npx tsx scripts/quiz-sample.ts 47` (the seed; 47 by default); `--all` prints every question
+ * made instead of writing the sample; `--lecturas=<dir>` reads the lectures of another folder.
  */
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { mulberry32 } from '../src/lib/prng.js';
 import { splitIntoNotes } from '../src/tools/material/split.js';
 import { buildQuiz } from '../src/tools/quiz/build.js';
 import { ideasOfNotes } from '../src/tools/quiz/ideas.js';
+import { mentionsOf } from '../src/tools/quiz/mentions.js';
 import { loadWordCheck } from '../src/tools/study/reading.js';
 
 const SEED = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 47);
 const SAMPLE = 20;
 const root = new URL('../', import.meta.url);
-const lectures = [['termodinamica-tema5.md', 5], ['arte-impresionismo-tema3.md', 3], ['economia-elasticidad-tema2.md', 2]] as const;
+// Every lecture of the folder (another folder with --lecturas=<dir>), each in the week its first lines name («semana 3»), else its place.
+const dir = process.argv.find((a) => a.startsWith('--lecturas='))?.slice('--lecturas='.length) ?? fileURLToPath(new URL('test/fixtures/lectures/', root));
+const lectures = readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'README.md').sort()
+  .map((file, i) => {
+    const text = readFileSync(path.join(dir, file), 'utf8');
+    return { file, text, week: Number(/semana\s+(\d+)/iu.exec(text.slice(0, 400))?.[1] ?? i + 1) };
+  });
 let id = 1;
-const notes = lectures.flatMap(([file, week]) =>
-  splitIntoNotes(readFileSync(new URL(`test/fixtures/lectures/${file}`, root), 'utf8'), { fileName: file, semana: week }).map((n) => ({ ...n, id: id++, archivo: file as string })));
+const notes = lectures.flatMap(({ file, text, week }) =>
+  splitIntoNotes(text, { fileName: file, semana: week }).map((n) => ({ ...n, id: id++, archivo: file })));
 const own = JSON.parse(readFileSync(new URL('test/fixtures/quiz/termodinamica.json', root), 'utf8')) as { notas: Array<{ tema: string; texto: string; semana: number }> };
 // The tests' own notes sit in weeks of their own (14, 13), apart from the lectures' weeks.
 for (const n of own.notas) notes.push({ ...n, semana: n.semana + 10, id: id++, archivo: 'termodinamica.json' });
 
-const pool = ideasOfNotes(notes, await loadWordCheck());
+const isWord = await loadWordCheck();
+// The ideas, and the people, years and movements the notes name (options only, as the quiz service reads them).
+const pool = [...ideasOfNotes(notes, isWord), ...mentionsOf(notes, isWord)];
 const weekOf = (noteId: number) => notes.find((n) => n.id === noteId)?.semana;
 // Every question the generator can make: one per idea, each as its own quiz (within one quiz a question
 // that names another's answer is left out, which says nothing about the question itself).
@@ -32,7 +44,7 @@ const random = mulberry32(SEED);
 const order = all.map((q, i) => ({ q, r: random(), i })).sort((a, b) => a.r - b.r).slice(0, SAMPLE).sort((a, b) => a.i - b.i);
 const sample = {
   seed: SEED,
-  drawn: `${order.length} of ${all.length} questions made from the three fixture lectures and test/fixtures/quiz/termodinamica.json (mulberry32(${SEED}))`,
+  drawn: `${order.length} of ${all.length} questions made from the lectures ${lectures.map((l) => l.file).join(', ')} and test/fixtures/quiz/termodinamica.json (mulberry32(${SEED}))`,
   questions: order.map(({ q }) => ({ question: q.question, options: q.options, correct: q.correct, explanation: q.explanation, kind: q.idea.kind, source: q.idea.source })),
 };
 if (process.argv.includes('--all')) {

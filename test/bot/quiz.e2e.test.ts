@@ -112,7 +112,8 @@ describe('a quiz of a week', () => {
     await api.waitForRequest('sendMessage', (r) => /Test sobre «ciclo de carnot»/.test(String(r.params.text)), 20_000);
     await after(chat, 'sendPoll', () => polls(chat!).length >= 4);
     const carnot = polls(chat)[3]!;
-    expect(carnot.poll!.options[rightOf(carnot)]!.text).toMatch(/Carnot/);
+    // About Carnot: its question or its right option names it (the cycle itself is asked only beside three other cycles).
+    expect(`${carnot.poll!.question} ${carnot.poll!.options[rightOf(carnot)]!.text}`).toMatch(/Carnot/);
     // «hazme preguntas» alone is the review of the cards, not a quiz.
     api.sendUserText('hazme preguntas');
     await api.waitForRequest('sendMessage', (r) => /tarjeta/i.test(String(r.params.text)) && !/Test/.test(String(r.params.text)), 20_000);

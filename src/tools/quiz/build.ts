@@ -11,7 +11,9 @@
  */
 import { mulberry32 } from '../../lib/prng.js';
 import type { QuizIdea } from './ideas.js';
-import { contentStems, headOf, sameSubject, sortOf, tellTales } from './kinds.js';
+import { contentStems, headOf, sortOf, tellTales } from './kinds.js';
+import { formulaCues, leftLetters, sameLeftSide } from './formula-cues.js';
+import { speaksSubject, subjectStems, subjectTest } from './subject.js';
 
 /** Telegram's limits for a quiz poll, in characters (the same figures the embedded Bot API checks). */
 export const QUIZ_LIMITS = Object.freeze({ question: 300, option: 100, explanation: 200 });
@@ -61,11 +63,9 @@ export function sameTerm(a: string, b: string): boolean {
   if (!paraphrase(a, b)) return false;
   const [ha, ...ra] = stems(a);
   const [hb, ...rb] = stems(b);
-  return !(ha === hb && ra.length > 0 && rb.length > 0 && !ra.some((w) => rb.includes(w)));
+  // «Elasticidad precio de la demanda» and «… de la oferta» share «precio» and are still two things: each says something the other does not.
+  return !(ha === hb && ra.some((w) => !rb.includes(w)) && rb.some((w) => !ra.includes(w)));
 }
-
-/** Distractors that may lack a word the question shares with the right option (kinds.ts `tellTales`). */
-const MAY_LACK_A_TELL = 1;
 
 /** Share of content words at which two statements are the same statement. */
 const STATEMENT_COPY = 0.9;
@@ -94,6 +94,8 @@ function described(statement: string): string {
  */
 export function questionOf(idea: QuizIdea, options: readonly string[] = [idea.term]): string {
   const frame = (before: string, text = idea.statement, after = '?') => `${before}${cut(text, QUIZ_LIMITS.question - chars(before) - chars(after))}${after}`;
+  // An idea worded as a whole question already («¿De quién es «El contrato social»?») is asked as it is.
+  if (idea.statement.startsWith('¿')) return frame('', idea.statement, '');
   switch (idea.kind) {
     case 'definicion':
     case 'termino': return frame('¿Cómo se llama ', described(idea.statement));
@@ -110,6 +112,20 @@ export function questionOf(idea: QuizIdea, options: readonly string[] = [idea.te
   }
 }
 
+/**
+ * True when the question reads as Spanish: a definition by what the term does («mide…») is asked
+ * «¿Cómo se llama lo que mide…?», which needs a verb there — «lo que procesos sin…» is no question.
+ */
+export function readsWell(idea: QuizIdea): boolean {
+  if (idea.kind !== 'definicion' && idea.kind !== 'termino') return true;
+  const said = described(idea.statement);
+  if (!said.startsWith('lo que ')) return true;
+  const verb = fold(said.slice('lo que '.length).split(/\s+/u)[0] ?? '');
+  // A present third person ends in «-a», «-e» or «-an», «-en» («mide», «indica», «estudian»); a plural noun or a number does not.
+  return /^(?:es|son|fue|fueron|ha|han|hay|va|da|dan|esta|estan)$/u.test(verb) || (/[ae]n?$/u.test(verb) && !NUMBERS.has(verb));
+}
+const NUMBERS = new Set(['uno', 'una', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez']);
+
 /** Where the idea was read, in words: the file and page when known, else the note. */
 export function sourceName(idea: QuizIdea): string {
   const { file, page, noteId } = idea.source;
@@ -120,6 +136,11 @@ export function sourceName(idea: QuizIdea): string {
 /** The explanation: the passage quoted, and where it comes from, in 200 characters. */
 export function explanationOf(idea: QuizIdea): string {
   const tail = ` (${sourceName(idea)})`;
+  // A formula on its own line after the sentence that introduces it («…su rendimiento es:») is quoted
+  // with it: the explanation shows the answer, as the lecture writes it right after.
+  const formula = idea.kind === 'formula' && !idea.passage.includes(idea.term) ? `: ${idea.term}` : '';
+  const room = QUIZ_LIMITS.explanation - chars(tail) - 2 - chars(formula);
+  if (formula && room > 40) return `«${cut(idea.passage.replace(/[\s:]+$/u, ''), room)}${formula}»${tail}`;
   return `«${cut(idea.passage, QUIZ_LIMITS.explanation - chars(tail) - 2)}»${tail}`;
 }
 
@@ -146,47 +167,91 @@ export type WeekOfNote = (noteId: number) => number | null | undefined;
 const documentOf = (idea: QuizIdea) => idea.source.file ?? `nota ${idea.source.noteId}`;
 
 /**
+ * What a subject is compared by (subject.ts): the idea's file, else the week its note is of (typed
+ * notes of one week are one lecture's), else all the notes of no week together.
+ */
+function subjectKeyOf(idea: QuizIdea, weekOf: WeekOfNote): string {
+  if (idea.source.file) return idea.source.file;
+  const week = weekOf(idea.source.noteId);
+  // Typed notes of no known week are read together: one note alone is too short to have a subject.
+  return week !== undefined && week !== null ? `semana ${week}` : 'notas sin semana';
+}
+
+/** The «same subject» test of a pool and each subject's vocabulary, read once per pool (a sample builds many quizzes from one). */
+interface Subjects { same: (a: string, b: string) => boolean; vocabulary: (key: string) => ReadonlySet<string> }
+const subjects = new WeakMap<readonly QuizIdea[], Subjects>();
+function subjectsOf(pool: readonly QuizIdea[], weekOf: WeekOfNote): Subjects {
+  let found = subjects.get(pool);
+  if (!found) {
+    const texts = new Map<string, string>();
+    for (const o of pool) {
+      const key = subjectKeyOf(o, weekOf);
+      texts.set(key, `${texts.get(key) ?? ''} ${o.passage} ${o.mention ? '' : o.term}`);
+    }
+    const vocabularies = new Map([...texts].map(([k, t]) => [k, new Set(subjectStems(t))]));
+    found = { same: subjectTest(texts), vocabulary: (key) => vocabularies.get(key) ?? new Set() };
+    subjects.set(pool, found);
+  }
+  return found;
+}
+
+const YEAR_ONLY = /^(?:1\d{3}|20\d{2})$/u;
+/** Years a plausible wrong year lies within: a student who cannot tell 1824 from 2027 is not being asked the date. */
+const YEAR_SPAN = 50;
+
+/**
  * Three distractors for `idea` from `pool`, or undefined when it has too few. Each names the same
  * sort of thing as the right option (kinds.ts `sortOf`), is no paraphrase of it nor of another
  * distractor, and is not named by the question. They come from the idea's own document first,
- * then its week, then the rest of the course — there only when they read as the same subject
- * (kinds.ts `sameSubject`). A word the question shares with the right option must be shared by
- * all distractors but one too, else the question points at its answer and is not asked.
+ * then its week, then the rest of the course — there only from a document of the same subject
+ * (subject.ts), and never a term whose sort the table does not know. A word the question shares
+ * with the right option must be shared by every distractor, else the question points at its
+ * answer and is not asked; a formula's distractors never compute the same quantity and carry the
+ * letters of the answer's left side that the question's words begin with (formula-cues.ts).
  */
 export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random: () => number, weekOf: WeekOfNote = () => undefined): string[] | undefined {
   const week = weekOf(idea.source.noteId);
   const sameWeek = (o: QuizIdea) => week !== undefined && week !== null && weekOf(o.source.noteId) === week;
+  const subject = subjectsOf(pool, weekOf);
+  const own = subjectKeyOf(idea, weekOf);
+  // Another week's option where its document reads as this subject, or its own sentence speaks it
+  // (a person, year or movement has no sentence: only a document of the subject offers one).
+  const ofSubject = (o: QuizIdea) => subject.same(own, subjectKeyOf(o, weekOf)) || (!o.mention && speaksSubject(o.passage, subject.vocabulary(own)));
+  const sort = sortOf(idea);
   const doc = pool.filter((o) => documentOf(o) === documentOf(idea));
   const near = pool.filter((o) => !doc.includes(o) && sameWeek(o));
-  const vocabularyOf = (ideas: readonly QuizIdea[]) => contentStems(ideas.map((o) => o.passage).join(' '), 5);
-  const own = vocabularyOf([idea, ...doc, ...near]);
-  const others = new Map<string, Set<string>>();
-  const subjectOf = (o: QuizIdea) => {
-    const key = documentOf(o);
-    if (!others.has(key)) others.set(key, vocabularyOf(pool.filter((x) => documentOf(x) === key)));
-    return others.get(key)!;
-  };
-  const far = pool.filter((o) => !doc.includes(o) && !near.includes(o) && sameSubject(own, subjectOf(o)));
-  const sort = sortOf(idea);
-  const eligible = [...shuffled(doc, random), ...shuffled(near, random), ...shuffled(far, random)].filter((other) =>
+  // Another week's options only where they read as the same subject, and only of a sort the table knows.
+  const far = sort === 'otro' ? [] : pool.filter((o) => !doc.includes(o) && !near.includes(o) && ofSubject(o));
+  // Years nearest the answer first: 1872 beside 1874 is plausible, 2027 is not.
+  const byNearness = (ideas: QuizIdea[]) => (sort === 'fecha' ? ideas.sort((a, b) => Math.abs(Number(a.term) - Number(idea.term)) - Math.abs(Number(b.term) - Number(idea.term))) : ideas);
+  const cues = idea.kind === 'formula' ? formulaCues(idea.statement, idea.term) : [];
+  const question = fold(`${idea.statement} ${idea.passage}`);
+  // Within each tier, what the lecture says something of (an author of a work) before what it only names (a critic, a king).
+  const tier = (ideas: QuizIdea[]) => byNearness(shuffled(ideas, random)).sort((a, b) => Number(a.mention ?? false) - Number(b.mention ?? false));
+  const eligible = [...tier(doc), ...tier(near), ...tier(far)].filter((other) =>
     other !== idea && sortOf(other) === sort && chars(other.term) <= QUIZ_LIMITS.option
     // Two definitions may share most words and still define different things («elasticidad renta» and
     // «elasticidad cruzada»): those are the best distractors. Only a near-copy says the same thing.
     && !sameTerm(other.term, idea.term) && !paraphrase(other.statement, idea.statement, STATEMENT_COPY)
     // A distractor the question names is no distractor («¿Cómo se llama … la entropía…?»).
-    && !fold(idea.statement).includes(fold(other.term)));
+    && !fold(idea.statement).includes(fold(other.term))
+    // A year is offered as a year only, and never one the quoted sentence also says (it may be right too).
+    && (sort !== 'fecha' || (YEAR_ONLY.test(other.term) && !question.includes(other.term) && Math.abs(Number(other.term) - Number(idea.term)) <= YEAR_SPAN))
+    // A person the quoted sentence names may have done it too.
+    && (sort !== 'persona' || !fold(idea.passage).includes(fold(other.term)))
+    && (idea.kind !== 'formula' || (!sameLeftSide(other.term, idea.term) && cues.every((c) => leftLetters(other.term).has(c)))));
   const tells = new Set(tellTales(idea.statement, idea.term));
-  const covers = (o: QuizIdea) => [...contentStems(o.term)].some((s) => tells.has(s));
   const picked: QuizIdea[] = [];
-  for (const other of [...eligible.filter(covers), ...eligible.filter((o) => !covers(o))]) {
+  for (const other of eligible) {
     if (picked.length === OPTIONS_PER_QUESTION - 1) break;
-    if (picked.some((p) => sameTerm(p.term, other.term))) continue;
+    // Two options alike, or two formulas of one quantity (the student knows both cannot be wrong), are one option.
+    if (picked.some((p) => sameTerm(p.term, other.term) || fold(p.term) === fold(other.term) || (idea.kind === 'formula' && sameLeftSide(p.term, other.term)))) continue;
+    // Each word the question shares with the right option is carried by every distractor: one option
+    // without the word the question says is one the student rules out («el ciclo…» beside a process).
+    if ([...tells].some((t) => !contentStems(other.term).has(t))) continue;
     picked.push(other);
   }
   if (picked.length < OPTIONS_PER_QUESTION - 1) return undefined;
-  // Each such word is carried by all the options but one distractor at most, else it points at the
-  // right one (one cycle among processes is a coin toss between two).
-  if ([...tells].some((t) => picked.filter((p) => !contentStems(p.term).has(t)).length > MAY_LACK_A_TELL)) return undefined;
   return picked.map((p) => p.term);
 }
 
@@ -200,7 +265,7 @@ export function buildQuiz(asked: readonly QuizIdea[], pool: readonly QuizIdea[],
   const out: QuizQuestion[] = [];
   for (const idea of asked) {
     if (out.length >= count) break;
-    if (chars(idea.term) > QUIZ_LIMITS.option) continue;
+    if (idea.mention || chars(idea.term) > QUIZ_LIMITS.option || !readsWell(idea)) continue;
     // One question of a quiz never names another one's answer (the student would read it there).
     if (out.some((q) => fold(questionOf(idea)).includes(fold(q.idea.term)) || fold(q.question).includes(fold(idea.term)))) continue;
     const distractors = distractorsFor(idea, pool, random, weekOf);

@@ -9,31 +9,18 @@
  * coordinated with it), one that leans on a sentence before it («ese sentido», «dicho proceso»)
  * gives no idea, and the question never says its own answer.
  */
-import type { Note } from '../domain.js';
 import { keyIdeasOfWeek, type KeyIdea } from '../study/key-ideas.js';
 import type { WordCheck } from '../study/reading.js';
 import { articleFor } from '../study/idea-cards.js';
 import { headOf } from './kinds.js';
+import { madeVerb, workQuestions } from './made-verb.js';
+import { tableIdeas } from './tables.js';
 
-export type QuizIdeaKind = 'definicion' | 'enunciado' | 'formula' | 'termino' | 'fecha' | 'persona' | 'obra';
-
-export interface QuizIdea {
-  kind: QuizIdeaKind;
-  /** What the answer option says: a term, a named statement, a formula, a year, a name, a work. */
-  term: string;
-  /** What the question says: the definition, the statement's words, what the formula gives. */
-  statement: string;
-  /** Where it was read: the note, and the file and page when the note keeps them. */
-  source: { noteId: number; file?: string; page?: number };
-  /** The sentence as the note writes it (the explanation quotes it). */
-  passage: string;
-}
-
-/** A note and where it comes from: its own `origen` (an import's file and page), or a file named by the caller. */
-export type SourceNote = Note & { archivo?: string; pagina?: number | null };
+export type { QuizIdea, QuizIdeaKind, SourceNote } from './idea-types.js';
+import type { QuizIdea, QuizIdeaKind, SourceNote } from './idea-types.js';
 
 /** The study kinds a question can be made of: a key term or a heading is read in a sentence that defines nothing. */
-const READ: ReadonlySet<KeyIdea['kind']> = new Set(['definicion', 'enunciado', 'formula', 'fecha', 'persona']);
+const READ: ReadonlySet<KeyIdea['kind']> = new Set(['definicion', 'enunciado', 'formula', 'fecha', 'persona', 'obra']);
 
 const MAX_TERM_WORDS = 6;
 const MIN_STATEMENT_WORDS = 3;
@@ -105,6 +92,9 @@ export function wholeTerm(term: string, sentence: string): string {
   return m ? `${term}${m[1]}` : term;
 }
 
+/** A person's name: two to four capitalised words, particles between them («José de Espronceda», «Vincent van Gogh»). */
+const PERSON_NAME = /^\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3}$/u;
+
 /** A sentence that opens with its own subject, with no article («Aumenta cuanto mayor es…»): a verb or a name, not a term defined. */
 const opensBare = (sentence: string, term: string) => fold(sentence).startsWith(fold(term));
 
@@ -116,15 +106,47 @@ function shaped(k: KeyIdea): { kind: QuizIdeaKind; term: string; statement: stri
       const contracted = new RegExp(`(?<![\\p{L}])al\\s+${escape(k.body.slice(0, 40))}`, 'iu').test(k.sentence);
       const said = definingClause(`${k.verb && k.verb !== 'significa' ? `${k.verb} ` : ''}${contracted ? 'el ' : ''}${k.body}`);
       // A definition by formula («dS = δQrev / T, es decir, …») is asked as a formula, not as words.
+      // «José de Espronceda es el poeta romántico por excelencia»: a person, asked «¿Quién es…?».
+      if (opensBare(k.sentence, k.term) && PERSON_NAME.test(k.term) && !said.includes('=')) {
+        const verb = new RegExp(`^${escape(k.term)}\\s+(es|fue|era)\\s`, 'iu').exec(k.sentence)?.[1] ?? 'es';
+        return { kind: 'persona', term: k.term, statement: `${verb.toLocaleLowerCase('es')} ${said}` };
+      }
       if (said.includes('=') || opensBare(k.sentence, k.term)) return undefined;
       return { kind: 'definicion', term: k.term, statement: namedGenus(said, k.term) };
     }
     case 'enunciado': return { kind: 'enunciado', term: wholeTerm(k.term, k.sentence), statement: k.body };
     case 'formula': return k.formula ? { kind: 'formula', term: k.formula.text, statement: `${k.article || articleFor(k.term)} ${k.term}` } : undefined;
-    case 'fecha': return k.year ? { kind: 'fecha', term: k.year, statement: k.body } : undefined;
+    case 'fecha': return yearQuestion(k);
+    // A work with its author: «¿Quién pintó «Almuerzo sobre la hierba»?», the author the option.
+    case 'obra': return k.author && wordCount(k.author) >= 2 ? { kind: 'persona', term: k.author, statement: workQuestions(k.term, k.author, madeVerb(k.sentence)).who } : undefined;
     case 'persona': return { kind: 'persona', term: k.term, statement: `${k.verb ?? 'fue'} ${k.body}` };
     default: return undefined;
   }
+}
+
+/**
+ * A date asked by its year alone («el 15 de abril de 1874» → 1874: the options are years, and a
+ * day and month beside bare years would point at the answer); the event without the date in it.
+ */
+function yearQuestion(k: KeyIdea): { kind: QuizIdeaKind; term: string; statement: string } | undefined {
+  const year = /(?:1\d{3}|20\d{2})/u.exec(k.year ?? '')?.[0];
+  if (!year || !k.year) return undefined;
+  const event = k.body.replace(new RegExp(`\\s*(?:(?:en|el|del|hacia|desde|de)\\s+)?${escape(k.year)}`, 'iu'), '').replace(/\s+,/gu, ',');
+  // «La primera exposición…» reads on after «¿En qué año»; a name («Napoleón III…») keeps its capital.
+  const said = k.when ?? event;
+  const statement = /^(?:El|La|Los|Las|Un|Una|Unos|Unas)\s/u.test(said) ? said.charAt(0).toLocaleLowerCase('es') + said.slice(1) : said;
+  // What is left must still say what happened, and not another year (which one would be asked?).
+  if (statement.includes(year) || /(?:1\d{3}|20\d{2})/u.test(statement) || wordCount(statement) < MIN_STATEMENT_WORDS) return undefined;
+  return { kind: 'fecha', term: year, statement };
+}
+
+/** Words that name no statement in particular: «Enunciado general» is the lecture's wording, not a name a student learns. */
+const GENERIC = new Set(['general', 'generales', 'principal', 'basico', 'basica', 'fundamental', 'anterior', 'siguiente', 'nuevo', 'nueva', 'mismo', 'misma', 'otro', 'otra']);
+
+/** True when a statement's name says which one it is: a specifier besides its head that is not a generic word. */
+function named(term: string): boolean {
+  const rest = fold(term).split(/[^\p{L}\p{N}-]+/u).filter((w) => w && !['de', 'del', 'la', 'el', 'los', 'las'].includes(w)).slice(1);
+  return rest.length === 0 || rest.some((w) => !GENERIC.has(w));
 }
 
 /** The quiz idea of one key idea of `note`, or undefined when it cannot make a fair question. */
@@ -138,9 +160,12 @@ export function quizIdeaOf(k: KeyIdea, note: SourceNote): QuizIdea | undefined {
   const statement = clean(hide(s.statement, t));
   if (!t || Array.from(t).length > MAX_TERM_CHARS || wordCount(statement) < MIN_STATEMENT_WORDS || leansOnContext(statement)) return undefined;
   if (s.kind !== 'formula' && s.kind !== 'fecha' && wordCount(t) > MAX_TERM_WORDS) return undefined;
+  if (s.kind === 'enunciado' && !named(t)) return undefined;
   // A passage that does not hold the answer cannot be quoted as the reason for it.
   const passage = clean(k.sentence);
-  if (s.kind !== 'formula' && !fold(passage).includes(fold(s.kind === 'fecha' ? t : t.split(' ')[0]!))) return undefined;
+  // A person is named by surname once introduced («Monet es el impresionista…» for Claude Monet).
+  const mark = s.kind === 'fecha' ? t : s.kind === 'persona' ? t.split(' ').at(-1)! : t.split(' ')[0]!;
+  if (s.kind !== 'formula' && !fold(passage).includes(fold(mark))) return undefined;
   const file = note.origen?.archivo ?? note.archivo;
   const page = note.origen ? note.origen.pagina : note.pagina;
   const source = { noteId: note.id, ...(file ? { file } : {}), ...(typeof page === 'number' ? { page } : {}) };
@@ -157,11 +182,16 @@ export function ideasByWeek(notes: readonly SourceNote[], isWord: WordCheck, cou
   for (const week of new Set(notes.map((n) => n.semana ?? null))) {
     const seen = new Set<string>();
     const ideas: QuizIdea[] = [];
-    for (const k of keyIdeasOfWeek(notes.filter((n) => (n.semana ?? null) === week), course, isWord)) {
-      const found = quizIdeaOf(k, byId.get(k.noteId)!);
-      if (!found || seen.has(keyOf(found))) continue;
-      seen.add(keyOf(found));
-      ideas.push(found);
+    const ofWeek = notes.filter((n) => (n.semana ?? null) === week);
+    const found = [
+      ...keyIdeasOfWeek(ofWeek, course, isWord).map((k) => quizIdeaOf(k, byId.get(k.noteId)!)),
+      // What a table says of its authors and works (tables.ts), after what the sentences say.
+      ...ofWeek.flatMap((n) => tableIdeas(n, isWord)),
+    ];
+    for (const idea of found) {
+      if (!idea || seen.has(keyOf(idea))) continue;
+      seen.add(keyOf(idea));
+      ideas.push(idea);
     }
     out.set(week, ideas);
   }

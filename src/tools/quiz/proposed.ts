@@ -14,6 +14,7 @@ import { compileValidator } from '../validate.js';
 import { explanationOf, OPTIONS_PER_QUESTION, paraphrase, QUIZ_LIMITS, sameTerm, seedOf, type QuizQuestion } from './build.js';
 import type { QuizIdea, QuizIdeaKind, SourceNote } from './ideas.js';
 import { contentStems, headOf, sortOfWord, tellTales } from './kinds.js';
+import { formulaCues, leftLetters, sameLeftSide } from './formula-cues.js';
 import { mulberry32 } from '../../lib/prng.js';
 
 /** The tool the model must call. */
@@ -86,6 +87,9 @@ export function problemOf(p: ProposedQuestion, notes: readonly SourceNote[]): Pr
   if (p.distractores.some((d) => shapeOf(d) !== shape)) return 'otra_clase';
   if (shape === 'termino' && p.distractores.some((d) => sortOfTerm(d) !== sortOfTerm(p.correcta))) return 'otra_clase';
   if (options.some((o) => fold(p.pregunta).includes(fold(o)))) return 'se_delata';
+  // Two formulas of one quantity are two right answers; the initials the question says must be on every option.
+  if (shape === 'formula' && options.some((a, i) => options.some((b, j) => i < j && sameLeftSide(a, b)))) return 'repetida';
+  if (shape === 'formula' && formulaCues(p.pregunta, p.correcta).some((c) => p.distractores.some((d) => !leftLetters(d).has(c)))) return 'pista';
   const tells = tellTales(p.pregunta, p.correcta);
   if (tells.some((t) => p.distractores.some((d) => !contentStems(d).has(t)))) return 'pista';
   return undefined;

@@ -13,6 +13,7 @@ import type { ReviewService } from '../review/service.js';
 import { giveAway } from '../cards/build.js';
 import { buildQuiz, DEFAULT_QUESTIONS, MAX_QUESTIONS, type QuizQuestion } from './build.js';
 import { ideasByWeek, poolOf, type QuizIdea, type SourceNote } from './ideas.js';
+import { mentionsOf } from './mentions.js';
 import { QuizStore, type StoredQuestion, type StoredQuiz } from './store.js';
 import { loadWordCheck, type WordCheck } from '../study/reading.js';
 
@@ -64,6 +65,22 @@ export function ideasAbout(ideas: readonly QuizIdea[], topic: string): QuizIdea[
   return ideas.map((i) => ({ i, s: score(i) })).filter((x) => x.s > 0).sort((a, b) => b.s - a.s).map((x) => x.i);
 }
 
+/**
+ * True when `card` asks about `idea`: its answer is the idea's term («Entropía»), or it is the same
+ * idea asked the other way round, as a prepared week's cards ask it («¿Qué es el rendimiento de la
+ * máquina?» → its definition): the question names the term and the answer is the passage's own words.
+ * Without the second, a quiz of a prepared week found no card of its ideas, and the deck's rules
+ * refused a new one beside the old (its question names the term), so every question was dropped.
+ */
+export function sameIdea(card: Pick<Card, 'pregunta' | 'respuesta'>, idea: QuizIdea): boolean {
+  const term = fold(idea.term);
+  if (fold(card.respuesta) === term) return true;
+  if (!fold(card.pregunta).includes(term)) return false;
+  const said = words(card.respuesta);
+  const passage = new Set(words(idea.passage));
+  return said.length > 0 && said.filter((w) => passage.has(w)).length / said.length >= 0.5;
+}
+
 export type QuizService = ReturnType<typeof createQuizService>;
 
 /** The title of the note a class quiz leaves in a student's notebook. */
@@ -74,8 +91,7 @@ export function createQuizService(o: QuizServiceOptions) {
 
   /** The card of `idea`: one in the deck with its answer (its note's, else its week's), or a new one. */
   function cardFor(deck: readonly Card[], idea: QuizIdea, question: string, week: number | undefined): Card | NewCard | undefined {
-    const same = (c: Card) => fold(c.respuesta) === fold(idea.term);
-    const found = deck.find((c) => c.id_nota === idea.source.noteId && same(c)) ?? deck.find((c) => c.semana === week && week !== undefined && same(c));
+    const found = deck.find((c) => c.id_nota === idea.source.noteId && sameIdea(c, idea)) ?? deck.find((c) => c.semana === week && week !== undefined && sameIdea(c, idea));
     if (found) return found;
     const card: NewCard = { id_nota: idea.source.noteId, ...(week !== undefined ? { semana: week } : {}), tipo: 'definicion', pregunta: question, respuesta: idea.term };
     const weekCards = deck.filter((c) => (week !== undefined ? c.semana === week : c.id_nota === idea.source.noteId));
@@ -100,7 +116,8 @@ export function createQuizService(o: QuizServiceOptions) {
           out.push(c);
           live.push({ ...c, id: -1 - out.length, creada: '' });
         }
-        tied.push({ q, key: fold(q.idea.term) });
+        // Keyed by the card's own answer: a prepared card of the idea answers with its definition, not the term.
+        tied.push({ q, key: fold(c.respuesta) });
       }
       // The quiz's own cards are returned too (append returns the request's cards, stored ones included).
       return [...out, ...deck.filter((d) => tied.some((t) => t.key === fold(d.respuesta)) && !out.some((n) => fold(n.respuesta) === fold(d.respuesta)))].map(({ id_nota, semana, tipo, pregunta, respuesta }) => ({ id_nota, ...(semana !== undefined ? { semana } : {}), tipo, pregunta, respuesta }));
@@ -128,9 +145,11 @@ export function createQuizService(o: QuizServiceOptions) {
       // The course read once (the study side's reading is the slow part); a week's own ideas are its own
       // even where another week has an idea of the same term.
       const weeks = ideasByWeek(notes, isWord);
-      const pool = poolOf(weeks);
-      const inScope = ask.week !== undefined ? [...(weeks.get(ask.week) ?? [])] : pool;
-      const asked = ask.topic ? ideasAbout(ask.week !== undefined ? inScope : pool, ask.topic) : inScope;
+      const ideas = poolOf(weeks);
+      // The people, years and movements the notes name are options too (never asked about).
+      const pool = [...ideas, ...mentionsOf(notes, isWord)];
+      const inScope = ask.week !== undefined ? [...(weeks.get(ask.week) ?? [])] : ideas;
+      const asked = ask.topic ? ideasAbout(ask.week !== undefined ? inScope : ideas, ask.topic) : inScope;
       const weekOf = (id: number) => notes.find((n) => n.id === id)?.semana;
       // With spares, every question the ideas give, so one that can have no card leaves room for the next.
       return { questions: buildQuiz(asked, pool, ask.spares ? asked.length : count, ask.id, weekOf), notes, count };

@@ -76,13 +76,15 @@ describe('the question never points at its answer', () => {
     for (const s of seeds) expect(distractorsFor(calvin, ideas, fixed(s))).toBeUndefined();
   });
 
-  it('one distractor sharing the word is a coin toss between two; all but one sharing it makes the question fair', () => {
+  it('every distractor carries the word the question shares with the right option: one without it is ruled out at a glance', () => {
     const krebs = 'Se llama ciclo de Krebs al ciclo de reacciones que oxida el acetil-CoA en la mitocondria.';
-    const withKrebs = ideasOfNotes([{ ...biology, texto: `${biology.texto} ${krebs}` }], isWord);
-    for (const s of seeds) expect(distractorsFor(withKrebs.find((i) => i.term === 'Ciclo de Calvin')!, withKrebs, fixed(s))).toBeUndefined();
     const urea = 'Se llama ciclo de la urea al ciclo de reacciones que convierte el amoníaco en urea en el hígado.';
+    // Two other cycles and a process: «el ciclo…» beside «Glucólisis» leaves three options, not four.
     const withTwo = ideasOfNotes([{ ...biology, texto: `${biology.texto} ${krebs} ${urea}` }], isWord);
-    for (const s of seeds) expect(distractorsFor(withTwo.find((i) => i.term === 'Ciclo de Calvin')!, withTwo, fixed(s))).toEqual(expect.arrayContaining(['Ciclo de Krebs', 'Ciclo de la urea']));
+    for (const s of seeds) expect(distractorsFor(withTwo.find((i) => i.term === 'Ciclo de Calvin')!, withTwo, fixed(s))).toBeUndefined();
+    const cori = 'Se llama ciclo de Cori al ciclo de reacciones que devuelve el lactato del músculo al hígado como glucosa.';
+    const withThree = ideasOfNotes([{ ...biology, texto: `${biology.texto} ${krebs} ${urea} ${cori}` }], isWord);
+    for (const s of seeds) expect(new Set(distractorsFor(withThree.find((i) => i.term === 'Ciclo de Calvin')!, withThree, fixed(s)))).toEqual(new Set(['Ciclo de Krebs', 'Ciclo de la urea', 'Ciclo de Cori']));
   });
 
   it('stems catch inflections: «fuerzas» in the question and «Fuerza neta» as the answer', () => {
