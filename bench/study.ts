@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/study.ts [--muestra]`: the study material of the three fixture lectures
+ * `npx tsx bench/study.ts [--dev] [--muestra]`: the study material of the three fixture lectures
  * (test/fixtures/lectures), measured against their hand-written key ideas (issue 44, Done means).
  * Each lecture is imported through the product's own import path (createImports: propose, save)
  * into a fresh notebook, its notes carded as crear_tarjetas cards them (cardsForNote inside the deck's
@@ -27,6 +27,7 @@ import { createImports } from '../src/tools/material/imports.js';
 import { createTesseractOcr } from '../src/tools/material/ocr.js';
 import { DEMO_COURSE } from '../src/tools/course/demo.js';
 import { cardsForNote } from '../src/tools/cards/build.js';
+import { keyIdeasOfNote } from '../src/tools/study/key-ideas.js';
 import { BLANK, CLOZE_PROMPT } from '../src/tools/study/idea-cards.js';
 import { loadWordCheck, stem } from '../src/tools/study/reading.js';
 import { STOP_WORDS } from '../src/lib/tokens.js';
@@ -36,7 +37,10 @@ import { mulberry32 } from '../src/lib/prng.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** `--carpeta DIR`: another folder of lectures with its key-ideas.json (the bench's own example: test/study/leccion). */
 const dirArg = process.argv.indexOf('--carpeta');
-const FIXTURE = dirArg > 0 ? path.resolve(process.argv[dirArg + 1]!) : path.join(ROOT, 'test/fixtures/lectures');
+/** `--dev`: the development lectures (test/fixtures/passages-dev) against their own key ideas (test/fixtures/study-dev). */
+const DEV = process.argv.includes('--dev');
+const FIXTURE = dirArg > 0 ? path.resolve(process.argv[dirArg + 1]!) : path.join(ROOT, DEV ? 'test/fixtures/passages-dev' : 'test/fixtures/lectures');
+const KEY_IDEAS = DEV ? path.join(ROOT, 'test/fixtures/study-dev/key-ideas.json') : path.join(FIXTURE, 'key-ideas.json');
 /** `--semilla N`: the seed of the sample (44 drew the first judged sample; a new judging takes a new seed). */
 const seedArg = process.argv.indexOf('--semilla');
 export const SAMPLE_SEED = seedArg > 0 ? Number(process.argv[seedArg + 1]) : 44;
@@ -97,6 +101,10 @@ async function lecture(file: string, ideas: Idea[], isWord: (w: string) => boole
     const mine = all.filter((n) => saved!.notas.includes(n.id));
     const weekOf = (n: { id: number; semana?: number | null }) => (saved!.notas.includes(n.id) ? 99 : n.semana ?? null);
     for (const note of mine) {
+      if (process.argv.includes('--ideas')) {
+        console.log(`-- nota ${note.id} (${note.tema ?? ''}): ${note.texto.slice(0, 60).replace(/\s+/g, ' ')}`);
+        for (const i of keyIdeasOfNote(note, all, isWord, note.tema)) console.log(`   ${i.kind} | ${i.term} | ${i.body.slice(0, 70)}`);
+      }
       try {
         await notebook.cards.append((deck, deleted) => cardsForNote(note, all, deck, weekOf, { isWord, deleted }).cards);
       } catch {
@@ -121,7 +129,7 @@ async function lecture(file: string, ideas: Idea[], isWord: (w: string) => boole
 const pct = (a: number, b: number) => (b === 0 ? '—' : `${((100 * a) / b).toFixed(0)} %`);
 
 async function main() {
-  const keyIdeas = JSON.parse(await readFile(path.join(FIXTURE, 'key-ideas.json'), 'utf8')) as Record<string, Idea[]>;
+  const keyIdeas = JSON.parse(await readFile(KEY_IDEAS, 'utf8')) as Record<string, Idea[]>;
   const isWord = await loadWordCheck();
   const ocr = createTesseractOcr();
   const rows: Awaited<ReturnType<typeof lecture>>[] = [];
@@ -145,7 +153,7 @@ async function main() {
       for (const c of r.cards) console.log(`${r.grounded.includes(c) ? ' ' : '!'}${r.on.includes(c) ? ' ' : '?'} [${c.tipo}] ${c.pregunta} → ${c.respuesta}`);
     }
   }
-  if (process.argv.includes('--muestra') && dirArg < 0) {
+  if (process.argv.includes('--muestra') && dirArg < 0 && !DEV) {
     const random = mulberry32(SAMPLE_SEED);
     const sample = rows.map((r) => {
       const pool = [...r.cards];

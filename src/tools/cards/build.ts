@@ -109,10 +109,12 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   for (const idea of ranked) {
     if (kept.length + made.length >= CARDS_PER_NOTE) break;
     if (idea.kind !== 'formula' && usedSentences.has(idea.at)) continue;
-    const qa = cardOfIdea(idea);
-    if (!qa) continue;
-    if (kept.some((c) => same(c, qa))) continue;
-    if (gone.some((c) => same(c, qa))) { refused++; continue; }
+    const asked = cardOfIdea(idea);
+    if (!asked) continue;
+    // A context cue that names another card's answer is dropped, not the card: the cue only helps.
+    const qa = giveAway(asked, all) !== undefined ? withoutCue(asked) : asked;
+    if (kept.some((c) => same(c, qa) || same(c, asked))) continue;
+    if (gone.some((c) => same(c, qa) || same(c, asked))) { refused++; continue; }
     if (giveAway(qa, all) !== undefined) continue;
     const card: NewCard = { ...base, ...qa };
     made.push(card);
@@ -125,6 +127,12 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   const open = ideas.length - refused;
   const sentences = new Set(ideas.map((i) => (i.kind === 'formula' ? -1 - i.at : i.at))).size;
   return { cards, fewer: sentences < Math.min(open, CARDS_PER_NOTE) ? 'pocas_frases' : open < CARDS_PER_NOTE ? 'pocos_terminos' : 'ya_en_la_semana' };
+}
+
+/** A card's question without its context cue («(Cue) ¿…?», «Completa la frase (Cue): «…»»). */
+export function withoutCue<T extends Pick<NewCard, 'pregunta'>>(card: T): T {
+  const pregunta = card.pregunta.replace(/^\([^()]*\)\s+/u, '').replace(new RegExp(`^${CLOZE_PROMPT} \\([^()]*\\):`, 'u'), `${CLOZE_PROMPT}:`);
+  return { ...card, pregunta };
 }
 
 /** The cards `note` would get in an empty deck (cardsForNote without a deck). */

@@ -132,7 +132,8 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   const intro = `${MSG.disclosure} Este es el resumen de la semana ${week}: ${topic}.`;
   const notes = [...mine].sort((a, b) => a.id - b.id);
   const allIdeas = keyIdeasOfWeek(notes, notes, isWord);
-  const ideas = allIdeas.filter((i) => i.kind !== 'termino');
+  // A list item's idea is said with its list (a fragment alone would not read as a sentence).
+  const ideas = allIdeas.filter((i) => i.kind !== 'termino' && !i.item);
   const said = new Set<string>();
   // Each chosen line keeps where it comes from, so the episode follows the material's order.
   const chosen: Array<{ noteId: number; at: number; lines: string[] }> = [];

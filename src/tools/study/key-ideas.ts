@@ -19,6 +19,7 @@ import { DETERMINERS, FUNCTION_WORDS, GENERIC_NOUNS, PREPOSITIONS, QUANTIFIERS, 
 import { formulasIn, meaningOf, type Formula } from './formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, stem, type Sentence, type WordCheck } from './reading.js';
 import { clozeClause, clozeProblem, EXAMPLE_HEADING, leansOnBefore } from './cloze-quality.js';
+import { cause, isPersonName, listItem, namedAfter, personActs, titledDate } from './idea-rules.js';
 
 export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino';
 /** Strongest first: when two ideas name the same thing, the stronger stays. */
@@ -57,6 +58,8 @@ export interface KeyIdea {
   question?: string;
   /** Whether the question needs `context` to be understood (a one-word term, «este enunciado» in the answer). */
   needsContext?: boolean;
+  /** Said by a list item («- El subjetivismo: …»): the episode says it with its list. */
+  item?: boolean;
   score: number;
 }
 
@@ -113,7 +116,7 @@ export function condense(body: string): string {
   return b.replace(/[.,:;]+$/u, '');
 }
 
-interface Found { kind: IdeaKind; term: string; article: string; body: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
+interface Found { kind: IdeaKind; term: string; article: string; body: string; item?: boolean; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
 
 /** The idea a well-read sentence states or defines, if it does. */
 /** The term with its article for a question («el ciclo de Carnot»), the note's own article when it gives one. */
@@ -129,7 +132,7 @@ const plainKeepingBold = (s: string) => s.replace(/(?<![*\w])\*(?=[^*\s])([^*]+)
 /** A discourse marker in front of a sentence («Por último, …»): the sentence after it stands alone. */
 const MARKER = /^(?:por último|finalmente|además|en primer lugar|en segundo lugar|así pues|por otra parte|en cambio|asimismo),\s+/iu;
 
-function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySet<string> = new Set()): Found | undefined {
+function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySet<string> = new Set(), properWord: (w: string) => boolean = (w) => names.has(w)): Found | undefined {
   const s = sentence.replace(MARKER, '');
   const raw = rawSentence.replace(/^\s*(?:[-*•]\s+)?/u, '').replace(MARKER, '');
   // «Aumenta cuanto mayor es…», «Esto es…»: a sentence that leans on the one before defines nothing by its first words.
@@ -185,7 +188,7 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
       }
       const body = is[3]!.replace(/^(?:es|son)\s+/iu, '');
       // «Monet es el impresionista por excelencia»: a name without article is a person, asked «¿Quién…?».
-      if (!is[1] && term.split(/\s+/).every((w) => names.has(w))) return { kind: 'persona', term, article: '', body, verb: fold(/^\p{L}+/u.exec(is[3]!)![0]) };
+      if (!is[1] && (term.split(/\s+/).every((w) => names.has(w)) || isPersonName(term, properWord))) return { kind: 'persona', term, article: '', body, verb: fold(/^\p{L}+/u.exec(is[3]!)![0]) };
       return { kind: 'definicion', term, article: fold(is[1] ?? (/s$/.test(term) ? 'los' : 'el')), body, needsContext: DEMONSTRATIVE.test(body) };
     }
   }
@@ -217,14 +220,19 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
     const subject = `${fold(dated[1]!)} ${dated[2]}`;
     return { kind: 'fecha', term: subject, article: '', body: s, year: dated[4]!.replace(/^en\s+(?:el\s+año\s+)?/u, ''), when: `${dated[3]} ${subject}` };
   }
-  return undefined;
+  return listItem(rawSentence) ?? namedAfter(s) ?? cause(s) ?? titledDate(s) ?? personActs(s, properWord);
 }
 
 /** Words the notes capitalise after another word: names («Monet», «Carnot», «París»). */
 export function namesIn(notes: readonly Note[]): Set<string> {
-  const lower = new Set(notes.flatMap((n) => n.texto.match(/(?<![\p{L}])\p{Ll}[\p{L}'’-]*/gu) ?? []));
+  const lower = lowerWordsIn(notes);
   // A word also written in lower case is a common word that a title capitalised («Exposición Universal»).
   return new Set(notes.flatMap((n) => [...n.texto.matchAll(/[\p{Ll},;] (\p{Lu}[\p{L}'’-]+)/gu)].map((m) => m[1]!)).filter((w) => !lower.has(w.toLocaleLowerCase('es'))));
+}
+
+/** Every word the notes write in lower case (one also written capitalised is then a common word). */
+function lowerWordsIn(notes: readonly Note[]): Set<string> {
+  return new Set(notes.flatMap((n) => n.texto.match(/(?<![\p{L}])\p{Ll}[\p{L}'’-]*/gu) ?? []));
 }
 
 /** The full name the notes first give a person named by surname («Monet» → «Claude Monet»). */
@@ -267,6 +275,9 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   const good = sentences.filter((s) => !readProblem(s.text, language, isWord));
   const names = namesIn(course.some((n) => n.id === note.id) ? course : [...course, note]);
   const context = contextOf(heading, names);
+  // A capitalised word is a name when the course writes it so after another word, or never writes it in lower case.
+  const lower = lowerWordsIn(course.some((n) => n.id === note.id) ? course : [...course, note]);
+  const properWord = (w: string) => names.has(w) || !lower.has(fold(w));
   const ideas: KeyIdea[] = [];
   const add = (f: Found, s: { text: string; at: number }, score: number) => {
     const term = f.term.replace(/[.,:;]+$/u, '').trim();
@@ -284,13 +295,15 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   // A cloze only where the sentence stands alone and the blank takes one whole term (cloze-quality.ts).
   const clozeable = (s: { text: string }, term: string, lenient = false) => {
     if (/^\s*[-*•]\s/u.test(s.text)) return false;
+    // A sentence that announces a list («… una serie de rasgos:») says nothing until the list does.
+    if (/:\s*$/u.test(s.text)) return false;
     const plain = clozeClause(plainSentence(s.text), term);
     if (!plain) return false;
     const at = termAt(plain, term);
     return at >= 0 && !clozeProblem(plain, term, at, heading, lenient);
   };
   for (const s of good) {
-    const found = ideaOfSentence(plainSentence(s.text), s.text, names);
+    const found = ideaOfSentence(plainSentence(s.text), s.text, names, properWord);
     if (!found) continue;
     if (found.kind === 'persona' && !/\s/u.test(found.term)) found.term = fullName(found.term, course);
     add(found, s, 3);
@@ -334,14 +347,14 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   const bolded = [...note.texto.matchAll(/\*\*([^*]{2,60})\*\*/gu)].map((m) => fold(m[1]!.trim()));
   // Strict first (in a lecture, a key term comes back or is bolded, and is more than one common word);
   // a short note (a few sentences) with no idea at all takes its key terms as they come, by the same cloze rules.
-  const takeTerms = (strict: boolean) => {
+  const takeTerms = (strict: boolean, compound = false) => {
   let terms = 0;
   for (const t of heading && EXAMPLE_HEADING.test(heading) ? [] : keyTerms(note.texto, (w) => row.get(w) ?? 0)) {
     if (terms >= TERMS_PER_NOTE) break;
     if (!t.words.every((w) => w.length > 2 && !ADVERBS.has(w) && !VERB_ENDING.test(w) && (isWord(w) || /^\p{Lu}/u.test(t.text)))) continue;
     // A lone common word («pintor», «energía») teaches little: a one-word term is one the note bolds.
     const bold = bolded.includes(fold(t.text));
-    if (t.words.length === 1 && (t.text.length < 5 || (strict && !bold))) continue;
+    if (t.words.length === 1 && (t.text.length < 5 || (strict && !bold) || compound)) continue;
     if (strict && !bold && timesWritten(t.text, course) < 2) continue;
     // A word of an idea already named («carga» in «cantidad de carga» is not another idea).
     const k = ideaKey(t.text).split(' ');
@@ -357,6 +370,8 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   };
   takeTerms(true);
   if (ideas.length === 0 && (note.texto.match(/\p{L}+/gu) ?? []).length <= SHORT_NOTE_WORDS) takeTerms(false);
+  // A note that states fewer ideas than it has sentences still teaches its key terms of several words.
+  else if (ideas.length < Math.min(TERMS_PER_NOTE, good.length)) takeTerms(false, true);
   return merge(ideas);
 }
 

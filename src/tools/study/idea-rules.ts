@@ -1,0 +1,94 @@
+/**
+ * More ways a sentence states a key idea (docs/design.md §3), for lectures that do not write
+ * «X es …»: people who did something, a titled work dated by what happened to it, a cause («… porque
+ * …»), a named rule that closes its own sentence («…; es la regla del octeto») and a list item
+ * «Término: lo que es». Each returns what key-ideas.ts needs to make the idea, or undefined. Pure.
+ */
+import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS } from '../cards/lexicon.js';
+
+export interface RuleIdea {
+  kind: 'persona' | 'fecha' | 'definicion' | 'enunciado';
+  term: string;
+  article: string;
+  body: string;
+  verb?: string;
+  year?: string;
+  when?: string;
+  question?: string;
+  needsContext?: boolean;
+  /** Said by a list item: the episode says it with its list, never alone. */
+  item?: boolean;
+}
+
+const fold = (s: string) => s.toLocaleLowerCase('es');
+const closed = (w: string) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || QUANTIFIERS.has(w) || FUNCTION_WORDS.has(w);
+/** The small words inside a person's name («José de Espronceda», «Vincent van Gogh»). */
+export const NAME_LINKS = new Set(['de', 'del', 'van', 'von', 'da', 'di', 'la']);
+const NAMED = 'enunciado|teorema|ley|principio|postulado|axioma|regla|lema|paradoja|criterio|efecto|modelo';
+
+/** Whether a term is a person's name: capitalised words, the name's small links between them, each capitalised word a name. */
+export function isPersonName(term: string, properWord: (w: string) => boolean): boolean {
+  const words = term.split(/\s+/);
+  if (words.length < 2 || NAME_LINKS.has(words[0]!) || NAME_LINKS.has(words.at(-1)!)) return false;
+  return words.every((w) => NAME_LINKS.has(w) || (/^\p{Lu}/u.test(w) && !closed(fold(w)) && properWord(w)));
+}
+
+/** A question's clause: its first claim, up to «, y …», «; » or «, que …» (one card, one fact). */
+const firstClaim = (s: string) => s.split(/;\s|,\s+(?:y|pero|aunque|que)\s|\.\s/u)[0]!.replace(/[.,:;]+$/u, '').trim();
+
+/**
+ * «Gilbert Lewis propuso en 1916 que …», «Rosalía de Castro escribió en gallego …»: a person (two or
+ * more capitalised words, each a name the course writes as one) and what they did, asked «¿Quién …?».
+ */
+export function personActs(s: string, properWord: (w: string) => boolean): RuleIdea | undefined {
+  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3})\s+(\p{Ll}[\p{L}]+)\s+(.+)$/u.exec(s);
+  if (!m || !isPersonName(m[1]!, properWord) || closed(m[2]!)) return undefined;
+  const body = firstClaim(m[3]!);
+  if (body.split(/\s+/).length < 3) return undefined;
+  return { kind: 'persona', term: m[1]!, article: '', body, verb: m[2]! };
+}
+
+/**
+ * «Don Álvaro o la fuerza del sino, del duque de Rivas, se estrenó en 1835 …»: a titled subject, an
+ * aside saying whose it is, and a past event with its year, asked «¿Cuándo se estrenó …?».
+ */
+export function titledDate(s: string): RuleIdea | undefined {
+  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,7}?),\s+(?:de|del)\s+[^,]{3,40},\s+((?:se\s+)?\p{Ll}+(?:ó|ió))\s+en\s+(?:el\s+año\s+)?(1\d{3}|20\d{2})(?=[\s,.;:]|$)/u.exec(s);
+  if (!m || closed(fold(m[1]!.split(/\s+/)[0]!))) return undefined;
+  return { kind: 'fecha', term: m[1]!, article: '', body: s, year: m[3]!, when: `${m[2]} ${m[1]}` };
+}
+
+/**
+ * «Los átomos se unen porque el conjunto que forman tiene menos energía …»: a cause, asked
+ * «¿Por qué se unen los átomos?» and answered with what follows «porque».
+ */
+export function cause(s: string): RuleIdea | undefined {
+  const m = /^(El|La|Los|Las)\s+(\p{Ll}[\p{L}-]+(?:\s+(?!se\s)\p{Ll}[\p{L}-]+)?)\s+((?:se\s+)?\p{Ll}+)\s+porque\s+(.+)$/u.exec(s);
+  if (!m || closed(fold(m[2]!.split(/\s+/).at(-1)!)) || closed(m[3]!.replace(/^se\s+/u, ''))) return undefined;
+  const subject = `${fold(m[1]!)} ${m[2]}`;
+  return { kind: 'definicion', term: m[2]!, article: fold(m[1]!), body: firstClaim(m[4]!), question: `¿Por qué ${m[3]} ${subject}?` };
+}
+
+/**
+ * «Casi todos buscan completar su capa … con ocho electrones; es la regla del octeto, que …»: a
+ * named rule that the sentence names after saying it. The rule says what comes before.
+ */
+export function namedAfter(s: string): RuleIdea | undefined {
+  const m = new RegExp(`^(.{20,}?)[;:]\\s+(?:esto\\s+)?(?:es|son|se\\s+llama|se\\s+conoce\\s+como)\\s+(el|la)\\s+((?:${NAMED})\\s+(?:de|del)\\s+(?:la\\s+|los\\s+|las\\s+)?[\\p{L}'’-]+(?:\\s+[\\p{L}'’-]+){0,2}?)(?=[,.;]|\\s+que\\s|$)`, 'iu').exec(s);
+  if (!m) return undefined;
+  return { kind: 'enunciado', term: m[3]!, article: fold(m[2]!), body: firstClaim(m[1]!), needsContext: true };
+}
+
+/**
+ * A list item «El subjetivismo: el poeta expresa sus emociones más íntimas»: a term and what it is,
+ * asked with the section as its cue (the list's subject is the section's).
+ */
+export function listItem(raw: string): RuleIdea | undefined {
+  // The item carries its own article: «El subjetivismo: …» names a term; «Temas de la vida moderna: …» labels examples.
+  const m = /^\s*[-*•]\s+(el|la|los|las)\s+(\p{L}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,4}):\s+(.+)$/iu.exec(raw);
+  if (!m) return undefined;
+  const body = firstClaim(m[3]!.replace(/\*\*/g, ''));
+  if (body.split(/\s+/).length < 3) return undefined;
+  const article = fold(m[1]!);
+  return { kind: 'definicion', term: m[2]!.replace(/\*\*/g, ''), article, body, needsContext: true, item: true };
+}
