@@ -1,0 +1,94 @@
+/** The sentence rules for lectures that do not write «X es …» (study/idea-rules.ts), and what the cards and the episode make of them. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cause, isPersonName, listItem, namedAfter, personActs, titledDate } from '../../src/tools/study/idea-rules.js';
+import { keyIdeasOfNote } from '../../src/tools/study/key-ideas.js';
+import { cardsForNote, withoutCue } from '../../src/tools/cards/build.js';
+import { buildNarrationScript } from '../../src/tools/media/script.js';
+import { loadWordCheck, type WordCheck } from '../../src/tools/study/reading.js';
+import type { Card } from '../../src/store/index.js';
+import type { Note } from '../../src/tools/domain.js';
+
+let isWord: WordCheck;
+beforeAll(async () => {
+  isWord = await loadWordCheck();
+});
+
+const anyName = () => true;
+const note = (id: number, texto: string, tema = 'Historia de la ciencia'): Note => ({ id, texto, tema, semana: 3 } as Note);
+
+describe('people who did something', () => {
+  it('asks «¿Quién …?» with the first claim, answered by the full name', () => {
+    expect(personActs('Marie Curie descubrió en 1898 el polonio, y más tarde ganó dos premios Nobel.', anyName)).toMatchObject({ kind: 'persona', term: 'Marie Curie', verb: 'descubrió', body: 'en 1898 el polonio' });
+  });
+  it('takes the small links of a name («de») and refuses a common noun phrase or a single word', () => {
+    expect(isPersonName('Miguel de Cervantes', anyName)).toBe(true);
+    expect(personActs('Los metales conducen bien el calor y la electricidad.', (w) => w !== 'Los')).toBeUndefined();
+    expect(personActs('Cervantes escribió el Quijote en dos partes.', anyName)).toBeUndefined();
+  });
+  it('reads a sentence-initial word as a name only when the course never writes it in lower case', () => {
+    const course = [note(1, 'Teresa Ribera estudió el clima de la costa durante diez años seguidos. Aquí ribera es otra palabra.')];
+    expect(keyIdeasOfNote(course[0]!, course, isWord).some((i) => i.kind === 'persona')).toBe(false);
+    const named = [note(1, 'Gregor Mendel cruzó miles de plantas de guisante para estudiar la herencia.')];
+    expect(keyIdeasOfNote(named[0]!, named, isWord).find((i) => i.kind === 'persona')?.term).toBe('Gregor Mendel');
+  });
+});
+
+describe('titled works dated by what happened to them', () => {
+  it('asks «¿Cuándo se estrenó …?» of a title with its author aside', () => {
+    expect(titledDate('Fuenteovejuna, de Lope de Vega, se estrenó en 1619 en Madrid.')).toMatchObject({ kind: 'fecha', year: '1619', when: 'se estrenó Fuenteovejuna' });
+  });
+  it('needs the aside and a past verb with its year', () => {
+    expect(titledDate('Fuenteovejuna se estrenó en 1619.')).toBeUndefined();
+    expect(titledDate('Fuenteovejuna, de Lope de Vega, trata de la justicia.')).toBeUndefined();
+  });
+});
+
+describe('causes', () => {
+  it('asks «¿Por qué …?» and answers with what follows «porque», up to its first claim', () => {
+    expect(cause('Las hojas caen porque el árbol corta el paso de la savia en otoño, y se secan.')).toMatchObject({ question: '¿Por qué caen las hojas?', body: 'el árbol corta el paso de la savia en otoño' });
+    expect(cause('Los átomos se unen porque el conjunto tiene menos energía.')?.question).toBe('¿Por qué se unen los átomos?');
+  });
+  it('needs a subject of its own (not a pronoun or a bare verb)', () => {
+    expect(cause('Esto ocurre porque el gas se enfría.')).toBeUndefined();
+  });
+});
+
+describe('a rule named after its sentence', () => {
+  it('takes «…; es la regla de X» as the statement of that rule', () => {
+    expect(namedAfter('Los elementos tienden a completar su última capa con ocho electrones; es la regla del octeto, que tiene excepciones.')).toMatchObject({ kind: 'enunciado', term: 'regla del octeto', body: 'Los elementos tienden a completar su última capa con ocho electrones' });
+  });
+  it('needs a named kind of law after the break', () => {
+    expect(namedAfter('Los elementos tienden a completar su última capa con ocho electrones; es la idea central.')).toBeUndefined();
+  });
+});
+
+describe('list items', () => {
+  it('reads «- El término: lo que es» as a definition asked with its section', () => {
+    expect(listItem('- El tenebrismo: contraste violento entre luces y sombras.')).toMatchObject({ kind: 'definicion', term: 'tenebrismo', article: 'el', body: 'contraste violento entre luces y sombras', item: true, needsContext: true });
+  });
+  it('needs the item to carry its article (a label of examples is not a term) and a body', () => {
+    expect(listItem('- Temas de la vida moderna: bulevares, cafés y estaciones.')).toBeUndefined();
+    expect(listItem('- El tenebrismo: luces.')).toBeUndefined();
+    expect(listItem('El tenebrismo: contraste violento entre luces y sombras.')).toBeUndefined();
+  });
+  it('the episode says a list item\'s idea with its list, never alone', () => {
+    const notes = [note(1, 'El Barroco es un estilo artístico que domina el siglo XVII en Europa.\n\nSus pintores comparten varios rasgos:\n\n- El tenebrismo: contraste violento entre luces y sombras.\n- El realismo: figuras tomadas de la calle.', 'Rasgos del Barroco')];
+    const text = buildNarrationScript(3, 'El Barroco', notes, isWord).text;
+    expect(text).not.toMatch(/contraste violento entre luces y sombras\.\s/u);
+  });
+});
+
+describe('the cards of these ideas', () => {
+  it('a sentence that announces a list gives no cloze', () => {
+    const n = note(1, 'Los impresionistas comparten una serie de rasgos pictóricos:\n\n- Pincelada suelta.\n- Colores claros.');
+    expect(keyIdeasOfNote(n, [n], isWord).some((i) => /serie de rasgos/u.test(i.sentence))).toBe(false);
+  });
+  it('a context cue that names another card\'s answer is dropped, and the card kept', () => {
+    expect(withoutCue({ pregunta: '(Enlace covalente) ¿Qué es la electronegatividad?' }).pregunta).toBe('¿Qué es la electronegatividad?');
+    expect(withoutCue({ pregunta: 'Completa la frase (Enlace covalente): «En el _____ dos átomos comparten electrones.»' }).pregunta).toBe('Completa la frase: «En el _____ dos átomos comparten electrones.»');
+    const n = note(2, 'La electronegatividad es la tendencia de un átomo a atraer hacia sí los electrones de un enlace.', 'El enlace covalente');
+    const deck = [{ id: 1, id_nota: 1, semana: 3, tipo: 'cloze', pregunta: 'Completa la frase: «En el _____ dos no metales comparten electrones.»', respuesta: 'enlace covalente', creada: '2027-01-01T00:00:00.000Z' } as Card];
+    const cards = cardsForNote(n, [n], deck, undefined, { isWord }).cards;
+    expect(cards.map((c) => c.pregunta)).toEqual(['¿Qué es la electronegatividad?']);
+  });
+});
