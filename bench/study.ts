@@ -150,6 +150,7 @@ async function main() {
     for (const r of rows) {
       console.log(`\n== ${r.file}\n${r.episode.text}\n`);
       for (const i of r.ideas_ ?? []) if (!r.said.includes(i)) console.log(`  no dicha en el episodio: ${i.term}`);
+      for (const i of r.ideas_ ?? []) if (!r.covered.includes(i)) console.log(`  sin tarjeta: ${i.term}`);
       for (const c of r.cards) console.log(`${r.grounded.includes(c) ? ' ' : '!'}${r.on.includes(c) ? ' ' : '?'} [${c.tipo}] ${c.pregunta} → ${c.respuesta}`);
     }
   }

@@ -74,6 +74,7 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
     case 'persona':
       return card('definicion', `¿Quién ${idea.verb ?? 'fue'} ${idea.body.replace(/[.!]$/u, '')}?`, idea.term);
     case 'obra':
+      if (idea.question) return card('definicion', idea.question, idea.term);
       if (idea.author) return card('definicion', `¿De quién es la obra «${idea.term}»?`, idea.author);
       return cloze(idea);
     case 'encabezado':

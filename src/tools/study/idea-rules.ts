@@ -7,7 +7,8 @@
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS } from '../cards/lexicon.js';
 
 export interface RuleIdea {
-  kind: 'persona' | 'fecha' | 'definicion' | 'enunciado';
+  kind: 'persona' | 'fecha' | 'definicion' | 'enunciado' | 'obra';
+  author?: string;
   term: string;
   article: string;
   body: string;
@@ -91,4 +92,62 @@ export function listItem(raw: string): RuleIdea | undefined {
   if (body.split(/\s+/).length < 3) return undefined;
   const article = fold(m[1]!);
   return { kind: 'definicion', term: m[2]!.replace(/\*\*/g, ''), article, body, needsContext: true, item: true };
+}
+
+/** «Don Juan Tenorio, de José Zorrilla, …»: a title and, in an aside, the person who wrote or made it. */
+export function authoredWork(s: string, properWord: (w: string) => boolean): RuleIdea | undefined {
+  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,7}?),\s+de\s+(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3}),/u.exec(s);
+  if (!m || closed(fold(m[1]!.split(/\s+/)[0]!)) || !isPersonName(m[2]!, properWord)) return undefined;
+  return { kind: 'obra', term: m[1]!, article: '', body: s, author: m[2]! };
+}
+
+/**
+ * «Si los átomos son iguales, …, el enlace es apolar»: when something is so, asked «¿Cuándo es
+ * apolar el enlace?» and answered with the condition.
+ */
+export function condition(s: string): RuleIdea | undefined {
+  const m = /^Si\s+([^,]{6,80}?),\s+(?:como\s+[^,]+,\s+)?(?:[^,]*?\s+y\s+)?(el|la|los|las)\s+(\p{Ll}[\p{L}-]+)\s+(es|son)\s+(\p{Ll}[\p{L}-]+)(?:\s+y\s+[^,]+)?\.?$/u.exec(s);
+  if (!m || closed(m[3]!) || closed(m[5]!)) return undefined;
+  return { kind: 'definicion', term: `${m[3]} ${m[5]}`, article: '', body: `si ${m[1]}`, question: `¿Cuándo ${m[4]} ${m[5]} ${m[2]} ${m[3]}?`, needsContext: true };
+}
+
+/** «En la escala de Pauling el flúor es el más electronegativo»: the one that is most so, asked «¿cuál es el más …?». */
+export function superlative(s: string): RuleIdea | undefined {
+  const m = /^(?:En\s+(el|la|los|las)\s+([^,]{3,50}?),?\s+)?(el|la)\s+(\p{Ll}[\p{L}-]+)\s+es\s+(el|la)\s+(más|menos)\s+(\p{Ll}[\p{L}-]+)(?=[\s,.;]|$)/u.exec(s);
+  if (!m || closed(m[4]!) || closed(m[7]!)) return undefined;
+  const where = m[2] ? `En ${m[1]} ${m[2]}, ¿cuál` : '¿Cuál';
+  return { kind: 'definicion', term: m[2] ?? `${m[6]} ${m[7]}`, article: '', body: `${m[3]} ${m[4]}`, question: `${where} es ${m[5]} ${m[6]} ${m[7]}?`, needsContext: !m[2] };
+}
+
+/**
+ * In a section named after what it explains («El enlace covalente»), «En el enlace covalente dos no
+ * metales comparten …» says what happens in it: asked «¿Qué ocurre en el enlace covalente?».
+ */
+export function inSection(s: string, heading: string | undefined): RuleIdea | undefined {
+  if (!heading) return undefined;
+  const m = new RegExp(`^En\\s+(el|la|los|las)\\s+(${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}),?\\s+(\\p{L}.+)$`, 'iu').exec(s);
+  if (!m || m[3]!.split(/\s+/).length < 4) return undefined;
+  return { kind: 'definicion', term: m[2]!, article: m[1]!, body: firstClaim(m[3]!), question: `¿Qué ocurre en ${m[1]} ${m[2]}?` };
+}
+
+const TITLE = '((?:El|La|Los|Las)\\s+[\\p{L}-]+|\\p{Lu}[\\p{L}-]+)(?:\\s+(?:de|del|de\\s+la|de\\s+los|de\\s+las)\\s+[\\p{L}-]+)?';
+
+/**
+ * In a section named after a person («José de Espronceda»), a title the sentence capitalises
+ * («Su Canción del pirata canta …», «En El estudiante de Salamanca recrea …») is one of their works,
+ * asked «¿Qué obra de … canta …?» / «¿En qué obra recrea … …?».
+ */
+export function workOfSection(s: string, heading: string | undefined, properWord: (w: string) => boolean): RuleIdea | undefined {
+  if (!heading || !isPersonName(heading, properWord)) return undefined;
+  // By surname: the full name is likely another card's answer («¿Quién es el poeta …?» → «José de Espronceda»).
+  const who = heading.split(/\s+/).at(-1)!;
+  const own = new RegExp(`^(?:Su|Sus)\\s+(${TITLE})\\s+(\\p{Ll}+)\\s+(.+)$`, 'u').exec(s);
+  if (own && !closed(own[3]!)) {
+    return { kind: 'obra', term: own[1]!, article: '', body: s, question: `¿Qué obra de ${who} ${own[3]} ${firstClaim(own[4]!)}?` };
+  }
+  const inside = new RegExp(`^En\\s+(${TITLE})\\s+(\\p{Ll}+)\\s+(.+)$`, 'u').exec(s);
+  if (inside && !closed(inside[3]!)) {
+    return { kind: 'obra', term: inside[1]!, article: '', body: s, question: `¿En qué obra ${inside[3]} ${who} ${firstClaim(inside[4]!)}?` };
+  }
+  return undefined;
 }

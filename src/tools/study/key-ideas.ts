@@ -19,7 +19,7 @@ import { DETERMINERS, FUNCTION_WORDS, GENERIC_NOUNS, PREPOSITIONS, QUANTIFIERS, 
 import { formulasIn, meaningOf, type Formula } from './formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, stem, type Sentence, type WordCheck } from './reading.js';
 import { clozeClause, clozeProblem, EXAMPLE_HEADING, leansOnBefore } from './cloze-quality.js';
-import { cause, isPersonName, listItem, namedAfter, personActs, titledDate } from './idea-rules.js';
+import { authoredWork, cause, condition, inSection, isPersonName, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from './idea-rules.js';
 
 export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino';
 /** Strongest first: when two ideas name the same thing, the stronger stays. */
@@ -220,7 +220,7 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
     const subject = `${fold(dated[1]!)} ${dated[2]}`;
     return { kind: 'fecha', term: subject, article: '', body: s, year: dated[4]!.replace(/^en\s+(?:el\s+año\s+)?/u, ''), when: `${dated[3]} ${subject}` };
   }
-  return listItem(rawSentence) ?? namedAfter(s) ?? cause(s) ?? titledDate(s) ?? personActs(s, properWord);
+  return listItem(rawSentence) ?? namedAfter(s) ?? cause(s) ?? condition(s) ?? superlative(s) ?? authoredWork(s, properWord) ?? titledDate(s) ?? personActs(s, properWord);
 }
 
 /** Words the notes capitalise after another word: names («Monet», «Carnot», «París»). */
@@ -279,11 +279,13 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   const lower = lowerWordsIn(course.some((n) => n.id === note.id) ? course : [...course, note]);
   const properWord = (w: string) => names.has(w) || !lower.has(fold(w));
   const ideas: KeyIdea[] = [];
+  const head0 = heading ? cleanHeading(heading) : undefined;
   const add = (f: Found, s: { text: string; at: number }, score: number) => {
     const term = f.term.replace(/[.,:;]+$/u, '').trim();
     if (f.kind !== 'fecha' && f.kind !== 'enunciado' && f.kind !== 'obra' && f.kind !== 'persona' && !goodTerm(term)) return;
     const body = f.kind === 'formula' ? f.body : condense(f.body);
-    if (f.kind !== 'formula' && f.kind !== 'persona' && body.split(/\s+/).length < 3) return;
+    // A short answer is fine for a question the sentence frames («¿cuál es el más electronegativo?» → «el flúor»).
+    if (f.kind !== 'formula' && f.kind !== 'persona' && !f.question && body.split(/\s+/).length < 3) return;
     // A one-word term («el foco») or an answer that points back («este enunciado») is asked with its section.
     const needsContext = f.needsContext || DEMONSTRATIVE.test(body) || (f.kind !== 'fecha' && f.kind !== 'persona' && ideaKey(term).split(' ').length === 1 && !/^\p{Lu}/u.test(term));
     ideas.push({
@@ -303,7 +305,10 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     return at >= 0 && !clozeProblem(plain, term, at, heading, lenient);
   };
   for (const s of good) {
-    const found = ideaOfSentence(plainSentence(s.text), s.text, names, properWord);
+    const plain = plainSentence(s.text);
+    // The rules that read a sentence by its section («En el enlace covalente …», «Su Canción del pirata …»).
+    const section = head0 && contextOf(heading, names);
+    const found = ideaOfSentence(plain, s.text, names, properWord) ?? inSection(plain, head0) ?? workOfSection(plain, section, properWord);
     if (!found) continue;
     if (found.kind === 'persona' && !/\s/u.test(found.term)) found.term = fullName(found.term, course);
     add(found, s, 3);
@@ -354,14 +359,16 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     if (!t.words.every((w) => w.length > 2 && !ADVERBS.has(w) && !VERB_ENDING.test(w) && (isWord(w) || /^\p{Lu}/u.test(t.text)))) continue;
     // A lone common word («pintor», «energía») teaches little: a one-word term is one the note bolds.
     const bold = bolded.includes(fold(t.text));
-    if (t.words.length === 1 && (t.text.length < 5 || (strict && !bold) || compound)) continue;
+    // A doctrine or a movement («Neoclasicismo») is a term of one word.
+    if (t.words.length === 1 && (t.text.length < 5 || (strict && !bold) || (compound && !/ismos?$/u.test(t.text)))) continue;
     if (strict && !bold && timesWritten(t.text, course) < 2) continue;
     // A word of an idea already named («carga» in «cantidad de carga» is not another idea).
     const k = ideaKey(t.text).split(' ');
     if (named.some((n) => k.every((w) => n.includes(w)))) continue;
     // «el **Salon des Refusés** o Salón de los Rechazados»: the blank takes the name with its other name.
     const withOther = (x: Sentence) => new RegExp(`${t.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+o\\s+\\p{Lu}[\\p{L}'’-]*(?:\\s+(?:de|del|de los|de las|la|el)?\\s*\\p{Lu}[\\p{L}'’-]*)*`, 'u').exec(plainSentence(x.text))?.[0] ?? t.text;
-    const s = good.find((x) => x.text.includes(t.text) && clozeable(x, withOther(x), !strict));
+    // Relaxed, only in a sentence no idea speaks of yet (one card a sentence: it would be lost there).
+    const s = good.find((x) => x.text.includes(t.text) && (!compound || !ideas.some((i) => i.at === x.at)) && clozeable(x, withOther(x), !strict));
     if (!s) continue;
     named.push(k);
     terms++;
@@ -370,8 +377,8 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   };
   takeTerms(true);
   if (ideas.length === 0 && (note.texto.match(/\p{L}+/gu) ?? []).length <= SHORT_NOTE_WORDS) takeTerms(false);
-  // A note that states fewer ideas than it has sentences still teaches its key terms of several words.
-  else if (ideas.length < Math.min(TERMS_PER_NOTE, good.length)) takeTerms(false, true);
+  // A sentence that states no idea still teaches its key terms of several words.
+  else takeTerms(false, true);
   return merge(ideas);
 }
 
