@@ -77,6 +77,9 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
       if (idea.question) return card('definicion', idea.question, idea.term);
       if (idea.author) return card('definicion', `¿De quién es la obra «${idea.term}»?`, idea.author);
       return cloze(idea);
+    case 'fila':
+      // Its question carries its own cue (the section) and reads the row's header.
+      return idea.question ? { tipo: 'definicion', pregunta: idea.question, respuesta: idea.body } : undefined;
     case 'encabezado':
     case 'termino':
       return cloze(idea);

@@ -19,11 +19,12 @@ import { DETERMINERS, FUNCTION_WORDS, GENERIC_NOUNS, PREPOSITIONS, QUANTIFIERS, 
 import { formulasIn, meaningOf, type Formula } from './formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, stem, type Sentence, type WordCheck } from './reading.js';
 import { clozeClause, clozeProblem, EXAMPLE_HEADING, leansOnBefore } from './cloze-quality.js';
+import { tableRows } from './table-ideas.js';
 import { authoredWork, cause, condition, inSection, isPersonName, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from './idea-rules.js';
 
-export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino';
+export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino' | 'fila';
 /** Strongest first: when two ideas name the same thing, the stronger stays. */
-export const KIND_ORDER: readonly IdeaKind[] = ['enunciado', 'definicion', 'formula', 'fecha', 'persona', 'obra', 'encabezado', 'termino'];
+export const KIND_ORDER: readonly IdeaKind[] = ['enunciado', 'definicion', 'formula', 'fecha', 'persona', 'obra', 'encabezado', 'termino', 'fila'];
 
 export interface KeyIdea {
   kind: IdeaKind;
@@ -368,13 +369,19 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     // «el **Salon des Refusés** o Salón de los Rechazados»: the blank takes the name with its other name.
     const withOther = (x: Sentence) => new RegExp(`${t.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+o\\s+\\p{Lu}[\\p{L}'’-]*(?:\\s+(?:de|del|de los|de las|la|el)?\\s*\\p{Lu}[\\p{L}'’-]*)*`, 'u').exec(plainSentence(x.text))?.[0] ?? t.text;
     // Relaxed, only in a sentence no idea speaks of yet (one card a sentence: it would be lost there).
-    const s = good.find((x) => x.text.includes(t.text) && (!compound || !ideas.some((i) => i.at === x.at)) && clozeable(x, withOther(x), !strict));
+    // Relaxed, the term is what its sentence is about: its subject, opening it after a definite article.
+    const topic = (x: Sentence) => new RegExp(`^(?:el|la|los|las)\\s+${t.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s`, 'iu').test(plainSentence(x.text).replace(MARKER, ''));
+    const s = good.find((x) => x.text.includes(t.text) && (!compound || (!ideas.some((i) => i.at === x.at) && topic(x))) && clozeable(x, withOther(x), !strict));
     if (!s) continue;
     named.push(k);
     terms++;
     add({ kind: 'termino', term: withOther(s), article: '', body: plainSentence(s.text) }, s, t.score);
   }
   };
+  // A table's rows: what goes with what, asked by its most descriptive column (table-ideas.ts).
+  for (const r of tableRows(note.texto, context)) {
+    ideas.push({ kind: 'fila', term: r.name, article: '', body: r.name, sentence: r.line, noteId: note.id, at: r.at, key: `fila ${ideaKey(r.name)}`, score: 1, question: r.question, item: true });
+  }
   takeTerms(true);
   if (ideas.length === 0 && (note.texto.match(/\p{L}+/gu) ?? []).length <= SHORT_NOTE_WORDS) takeTerms(false);
   // A sentence that states no idea still teaches its key terms of several words.
