@@ -105,6 +105,9 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
     const qa = cardOfIdea(idea);
     if (qa && idea.kind !== 'formula' && kept.some((c) => same(c, qa))) usedSentences.add(idea.at);
   }
+  // The week's key ideas come first: a note's second card may not give away the card of an idea of
+  // a note of its week not carded yet (every idea gets a card before any note gets a second).
+  const reserved = semana === undefined ? [] : reservedCards(note, notebook, deck, semana, weekOf, isWord);
   let refused = 0;
   for (const idea of ranked) {
     if (kept.length + made.length >= CARDS_PER_NOTE) break;
@@ -116,6 +119,7 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
     if (kept.some((c) => same(c, qa) || same(c, asked))) continue;
     if (gone.some((c) => same(c, qa) || same(c, asked))) { refused++; continue; }
     if (giveAway(qa, all) !== undefined) continue;
+    if (kept.length + made.length > 0 && reserved.some((r) => clash(qa, r))) continue;
     const card: NewCard = { ...base, ...qa };
     made.push(card);
     all.push(card);
@@ -127,6 +131,18 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   const open = ideas.length - refused;
   const sentences = new Set(ideas.map((i) => (i.kind === 'formula' ? -1 - i.at : i.at))).size;
   return { cards, fewer: sentences < Math.min(open, CARDS_PER_NOTE) ? 'pocas_frases' : open < CARDS_PER_NOTE ? 'pocos_terminos' : 'ya_en_la_semana' };
+}
+
+/** Whether two cards cannot both be in a week: one gives the other's answer away, or they share it. */
+const clash = (a: Pick<NewCard, 'pregunta' | 'respuesta'>, b: Pick<NewCard, 'pregunta' | 'respuesta'>) => giveAway(a, [b]) !== undefined && giveAway(withoutCue(a), [b]) !== undefined;
+
+/** The kinds of key idea a week covers first: what the notes state, not their terms, headings or table rows. */
+const STATED = new Set(['enunciado', 'definicion', 'formula', 'fecha', 'persona', 'obra']);
+
+/** The cards of the stated ideas of the notes of `note`'s week that have no card yet. */
+function reservedCards(note: Note, notebook: readonly Note[], deck: readonly Card[], semana: number, weekOf: WeekOfNote, isWord: WordCheck): Array<Pick<NewCard, 'pregunta' | 'respuesta'>> {
+  const others = notebook.filter((n) => n.id !== note.id && weekOf(n) === semana && !deck.some((c) => c.id_nota === n.id));
+  return others.flatMap((n) => keyIdeasOfNote(n, notebook, isWord, n.tema).filter((i) => STATED.has(i.kind)).flatMap((i) => cardOfIdea(i) ?? []));
 }
 
 /** A card's question without its context cue («(Cue) ¿…?», «Completa la frase (Cue): «…»»). */
