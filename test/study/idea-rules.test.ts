@@ -1,7 +1,7 @@
 /** The sentence rules for lectures that do not write «X es …» (study/idea-rules.ts), and what the cards and the episode make of them. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cause, isPersonName, listItem, namedAfter, personActs, titledDate } from '../../src/tools/study/idea-rules.js';
-import { keyIdeasOfNote } from '../../src/tools/study/key-ideas.js';
+import { authoredWork, cause, condition, conditionsOf, dangling, inSection, isPersonName, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from '../../src/tools/study/idea-rules.js';
+import { condense, keyIdeasOfNote } from '../../src/tools/study/key-ideas.js';
 import { cardsForNote, withoutCue } from '../../src/tools/cards/build.js';
 import { buildNarrationScript } from '../../src/tools/media/script.js';
 import { loadWordCheck, type WordCheck } from '../../src/tools/study/reading.js';
@@ -90,5 +90,50 @@ describe('the cards of these ideas', () => {
     const deck = [{ id: 1, id_nota: 1, semana: 3, tipo: 'cloze', pregunta: 'Completa la frase: «En el _____ dos no metales comparten electrones.»', respuesta: 'enlace covalente', creada: '2027-01-01T00:00:00.000Z' } as Card];
     const cards = cardsForNote(n, [n], deck, undefined, { isWord }).cards;
     expect(cards.map((c) => c.pregunta)).toEqual(['¿Qué es la electronegatividad?']);
+  });
+});
+
+describe('faithful, one-fact cards', () => {
+  it('a formula is asked with the conditions its sentence puts on it', () => {
+    expect(conditionsOf('En un proceso isotermo reversible queda ΔS = Q / T.')).toBe('en un proceso isotermo reversible');
+    expect(conditionsOf('Para un gas ideal siguen la ley de Poisson:')).toBe('para un gas ideal');
+    expect(conditionsOf('La presión es la fuerza por unidad de superficie:')).toBeUndefined();
+    const n = { id: 1, texto: 'La variación de entropía mide el desorden que gana un sistema. En un proceso isotermo reversible la variación de entropía es:\n\nΔS = Q / T', tema: 'Entropía', semana: 3 } as Note;
+    const card = cardsForNote(n, [n], [], undefined, { isWord }).cards.find((c) => c.tipo === 'formula');
+    expect(card?.pregunta).toMatch(/en un proceso isotermo reversible\?$/u);
+  });
+  it('a statement\'s second claim («… y que …») is left out of its answer', () => {
+    expect(condense('ninguna máquina supera a la reversible entre los mismos focos y que todas las reversibles rinden igual')).toBe('ninguna máquina supera a la reversible entre los mismos focos');
+  });
+  it('a term that points at something said before keeps a cue that adds to it', () => {
+    expect(dangling('rendimiento de la máquina')).toBe(true);
+    expect(dangling('primer principio')).toBe(true);
+    expect(dangling('máquina térmica')).toBe(false);
+    const n = { id: 1, texto: 'El rendimiento de la máquina es la fracción del calor absorbido que se convierte en trabajo útil.', tema: 'Máquinas térmicas', semana: 3 } as Note;
+    expect(cardsForNote(n, [n], [], undefined, { isWord }).cards[0]?.pregunta).toBe('(Máquinas térmicas) ¿Qué es el rendimiento de la máquina?');
+  });
+});
+
+describe('more sentences that state an idea', () => {
+  it('a title with its author in an aside is a work, asked «¿De quién es …?»', () => {
+    expect(authoredWork('La Regenta, de Leopoldo Alas, retrata la vida de una ciudad de provincias.', anyName)).toMatchObject({ kind: 'obra', term: 'La Regenta', author: 'Leopoldo Alas' });
+    expect(authoredWork('La Regenta, de muchas páginas, retrata una ciudad.', anyName)).toBeUndefined();
+  });
+  it('«Si …, el X es Y» asks when X is Y', () => {
+    expect(condition('Si la temperatura baja de cero, como en invierno, el agua es sólida.')).toMatchObject({ question: '¿Cuándo es sólida el agua?', body: 'si la temperatura baja de cero' });
+    expect(condition('Si quieres, puedes venir.')).toBeUndefined();
+  });
+  it('a superlative asks which one is most so', () => {
+    expect(superlative('En la tabla periódica el helio es el más ligero de los gases nobles.')).toMatchObject({ question: 'En la tabla periódica, ¿cuál es el más ligero?', body: 'el helio' });
+    expect(superlative('El helio es ligero.')).toBeUndefined();
+  });
+  it('«En el X …» in the section named X says what happens in it', () => {
+    expect(inSection('En la mitosis una célula se divide en dos células hijas iguales.', 'mitosis')).toMatchObject({ question: '¿Qué ocurre en la mitosis?', body: 'una célula se divide en dos células hijas iguales' });
+    expect(inSection('En la mitosis una célula se divide en dos células hijas iguales.', 'meiosis')).toBeUndefined();
+  });
+  it('in a person\'s section, a capitalised title is one of their works, asked by surname', () => {
+    expect(workOfSection('Su Niebla cuenta la rebelión de un personaje contra su autor.', 'Miguel de Unamuno', anyName)).toMatchObject({ kind: 'obra', term: 'Niebla', question: '¿Qué obra de Unamuno cuenta la rebelión de un personaje contra su autor?' });
+    expect(workOfSection('En La tía Tula retrata una maternidad sin hijos propios.', 'Miguel de Unamuno', anyName)?.question).toBe('¿En qué obra retrata Unamuno una maternidad sin hijos propios?');
+    expect(workOfSection('Su Niebla cuenta la rebelión de un personaje.', 'El teatro', anyName)).toBeUndefined();
   });
 });

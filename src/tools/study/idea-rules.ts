@@ -97,7 +97,9 @@ export function listItem(raw: string): RuleIdea | undefined {
 /** «Don Juan Tenorio, de José Zorrilla, …»: a title and, in an aside, the person who wrote or made it. */
 export function authoredWork(s: string, properWord: (w: string) => boolean): RuleIdea | undefined {
   const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,7}?),\s+de\s+(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3}),/u.exec(s);
-  if (!m || closed(fold(m[1]!.split(/\s+/)[0]!)) || !isPersonName(m[2]!, properWord)) return undefined;
+  // A title may open with its article when a capitalised word follows («La Regenta»), never with another closed word.
+  const [first, second] = m?.[1]!.split(/\s+/) ?? [];
+  if (!m || (closed(fold(first!)) && !(/^(?:el|la|los|las)$/iu.test(first!) && second && /^\p{Lu}/u.test(second))) || !isPersonName(m[2]!, properWord)) return undefined;
   return { kind: 'obra', term: m[1]!, article: '', body: s, author: m[2]! };
 }
 
@@ -130,7 +132,8 @@ export function inSection(s: string, heading: string | undefined): RuleIdea | un
   return { kind: 'definicion', term: m[2]!, article: m[1]!, body: firstClaim(m[3]!), question: `¿Qué ocurre en ${m[1]} ${m[2]}?` };
 }
 
-const TITLE = '((?:El|La|Los|Las)\\s+[\\p{L}-]+|\\p{Lu}[\\p{L}-]+)(?:\\s+(?:de|del|de\\s+la|de\\s+los|de\\s+las)\\s+[\\p{L}-]+)?';
+// A title: an article and a word (and the capitalised words after it), or a capitalised word that is not an article; maybe «de …».
+const TITLE = '((?:El|La|Los|Las)\\s+[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)*|(?!(?:El|La|Los|Las)\\s)\\p{Lu}[\\p{L}-]+)(?:\\s+(?:de|del|de\\s+la|de\\s+los|de\\s+las)\\s+[\\p{L}-]+)?';
 
 /**
  * In a section named after a person («José de Espronceda»), a title the sentence capitalises
@@ -150,4 +153,29 @@ export function workOfSection(s: string, heading: string | undefined, properWord
     return { kind: 'obra', term: inside[1]!, article: '', body: s, question: `¿En qué obra ${inside[3]} ${who} ${firstClaim(inside[4]!)}?` };
   }
   return undefined;
+}
+
+/**
+ * The conditions a formula's sentence puts on it («Para un proceso reversible a temperatura constante,
+ * …», «… si el gas es ideal»): a formula asked without them would be unfaithful.
+ */
+export function conditionsOf(sentence: string): string | undefined {
+  const found: string[] = [];
+  const QUALITY = '(?:ideal|ideales|reversible|reversibles|irreversible|aislad[oa]s?|cerrad[oa]s?|abiert[oa]s?|isoterm[oa]s?|adiabátic[oa]s?|isóbar[oa]s?|isócor[oa]s?|cuasiestátic[oa]s?)';
+  const re = new RegExp(`(?<![\\p{L}])((?:si|cuando|siempre\\s+que|solo\\s+si)\\s+(?:(?!\\s+y\\s)[^,.;:]){4,50}|a\\s+(?:temperatura|presión|volumen)\\s+constante|(?:para|en)\\s+(?:un|una|el|la|los|las)\\s+\\p{L}+(?:\\s+${QUALITY})+)(?![\\p{L}])`, 'giu');
+  for (const m of sentence.matchAll(re)) {
+    const c = `${fold(m[1]![0]!)}${m[1]!.slice(1)}`;
+    if (c.split(/\s+/).length <= 8 && !found.some((f) => f.includes(c))) found.push(c);
+  }
+  const said = found.join(' y ');
+  return said && said.split(/\s+/).length <= 14 ? said : undefined;
+}
+
+/**
+ * A term that leans on what the lecture said before: its complement with a definite article («de la
+ * máquina»: which one?) or an ordinal alone («primer principio»: of what?).
+ */
+export function dangling(term: string): boolean {
+  const t = term.toLocaleLowerCase('es');
+  return /\s(?:del|de\s+(?:la|el|los|las))\s+\p{L}+$/u.test(t) || /^(?:primer|primera|segundo|segunda|tercer|tercera|cuarto|cuarta)\s+\p{L}+$/u.test(t);
 }

@@ -20,7 +20,7 @@ import { formulasIn, meaningOf, type Formula } from './formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, stem, type Sentence, type WordCheck } from './reading.js';
 import { clozeClause, clozeProblem, EXAMPLE_HEADING, leansOnBefore } from './cloze-quality.js';
 import { tableRows } from './table-ideas.js';
-import { authoredWork, cause, condition, inSection, isPersonName, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from './idea-rules.js';
+import { authoredWork, cause, condition, conditionsOf, dangling, inSection, isPersonName, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from './idea-rules.js';
 
 export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino' | 'fila';
 /** Strongest first: when two ideas name the same thing, the stronger stays. */
@@ -59,6 +59,8 @@ export interface KeyIdea {
   question?: string;
   /** Whether the question needs `context` to be understood (a one-word term, «este enunciado» in the answer). */
   needsContext?: boolean;
+  /** For a formula: the conditions its sentence puts on it («para un proceso reversible»), asked with it. */
+  condition?: string;
   /** Said by a list item («- El subjetivismo: …»): the episode says it with its list. */
   item?: boolean;
   score: number;
@@ -106,7 +108,8 @@ function goodTerm(term: string): boolean {
 /** The first clause worth saying of a body: up to «; », «: por ejemplo», «, pero …», or 40 words. */
 export function condense(body: string): string {
   let b = body.replace(/\s+/g, ' ').trim();
-  b = b.split(/;\s|:\s+(?:por ejemplo|p\. ej\.)|\.\s|,\s+(?:pero|aunque|mientras que)\s/iu)[0]!.trim();
+  // «… y que …» adds a second claim: one card, one fact (the minimum information principle).
+  b = b.split(/;\s|:\s+(?:por ejemplo|p\. ej\.)|\.\s|,\s+(?:pero|aunque|mientras que)\s|,?\s+y\s+que\s/iu)[0]!.trim();
   // «…de un instante: cómo se ve…»: what follows a colon elaborates; one idea is enough for an answer.
   const colon = b.search(/:\s/u);
   if (colon > 0 && b.slice(0, colon).split(/\s+/).length >= 4 && !DEMONSTRATIVE.test(b.slice(0, colon))) b = b.slice(0, colon);
@@ -117,7 +120,7 @@ export function condense(body: string): string {
   return b.replace(/[.,:;]+$/u, '');
 }
 
-interface Found { kind: IdeaKind; term: string; article: string; body: string; item?: boolean; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
+interface Found { kind: IdeaKind; term: string; article: string; body: string; item?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
 
 /** The idea a well-read sentence states or defines, if it does. */
 /** The term with its article for a question («el ciclo de Carnot»), the note's own article when it gives one. */
@@ -288,7 +291,7 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     // A short answer is fine for a question the sentence frames («¿cuál es el más electronegativo?» → «el flúor»).
     if (f.kind !== 'formula' && f.kind !== 'persona' && !f.question && body.split(/\s+/).length < 3) return;
     // A one-word term («el foco») or an answer that points back («este enunciado») is asked with its section.
-    const needsContext = f.needsContext || DEMONSTRATIVE.test(body) || (f.kind !== 'fecha' && f.kind !== 'persona' && ideaKey(term).split(' ').length === 1 && !/^\p{Lu}/u.test(term));
+    const needsContext = f.needsContext || DEMONSTRATIVE.test(body) || (f.kind !== 'termino' && dangling(term)) || (f.kind !== 'fecha' && f.kind !== 'persona' && ideaKey(term).split(' ').length === 1 && !/^\p{Lu}/u.test(term));
     ideas.push({
       ...f, term, body, sentence: plainSentence(s.text), noteId: note.id, at: s.at,
       key: `${f.kind === 'formula' ? 'fórmula ' : ''}${ideaKey(f.kind === 'fecha' ? `${f.year} ${term}` : term)}`, score,
@@ -336,7 +339,8 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     // The article as the text gives it; for a formula of the idea before it, that idea's.
     const article = said ? fold(/^(el|la|los|las)\s/iu.exec(said)?.[1] ?? '') : named!.article;
     const term = meaning.replace(/^(?:el|la|los|las)\s+/iu, '').replace(/[\p{L}'’-]+/gu, (w) => (names.has(`${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}`) ? `${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}` : w));
-    add({ kind: 'formula', term, article, body: f.text, formula: f }, intro, 2.5);
+    const condition = conditionsOf(plainSentence(intro.text));
+    add({ kind: 'formula', term, article, body: f.text, formula: f, ...(condition ? { condition } : {}) }, intro, 2.5);
   }
   // The section's heading, when one of its well-read sentences names it and can carry it as a cloze.
   const head = heading && cleanHeading(heading);
