@@ -1,9 +1,9 @@
 /** The sentence rules for lectures that do not write «X es …» (study/idea-rules.ts), and what the cards and the episode make of them. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authoredWork, cause, condition, conditionsOf, dangling, inSection, isPersonName, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from '../../src/tools/study/idea-rules.js';
+import { authoredWork, cause, condition, conditionsOf, dangling, inSection, isPersonName, itemHead, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from '../../src/tools/study/idea-rules.js';
 import { condense, keyIdeasOfNote } from '../../src/tools/study/key-ideas.js';
 import { cardsForNote, withoutCue } from '../../src/tools/cards/build.js';
-import { buildNarrationScript } from '../../src/tools/media/script.js';
+import { buildNarrationScript, itemClause } from '../../src/tools/media/script.js';
 import { loadWordCheck, type WordCheck } from '../../src/tools/study/reading.js';
 import type { Card } from '../../src/store/index.js';
 import type { Note } from '../../src/tools/domain.js';
@@ -135,5 +135,26 @@ describe('more sentences that state an idea', () => {
     expect(workOfSection('Su Niebla cuenta la rebelión de un personaje contra su autor.', 'Miguel de Unamuno', anyName)).toMatchObject({ kind: 'obra', term: 'Niebla', question: '¿Qué obra de Unamuno cuenta la rebelión de un personaje contra su autor?' });
     expect(workOfSection('En La tía Tula retrata una maternidad sin hijos propios.', 'Miguel de Unamuno', anyName)?.question).toBe('¿En qué obra retrata Unamuno una maternidad sin hijos propios?');
     expect(workOfSection('Su Niebla cuenta la rebelión de un personaje.', 'El teatro', anyName)).toBeUndefined();
+  });
+});
+
+describe('list items without a definition', () => {
+  it('an item that opens with what it is about is a cloze on that head, asked with its section', () => {
+    expect(itemHead('- El ansia de libertad, en el arte y en la política.')).toEqual({ term: 'ansia de libertad', item: 'El ansia de libertad, en el arte y en la política.' });
+    expect(itemHead('- Fuerzas dipolo-dipolo entre moléculas polares.')).toMatchObject({ term: 'Fuerzas dipolo-dipolo' });
+    expect(itemHead('- Colores claros.')).toBeUndefined();
+    expect(itemHead('El ansia de libertad, en el arte y en la política.')).toBeUndefined();
+    const n = note(1, 'Los barrocos comparten varios rasgos:\n\n- El gusto por el contraste, en la luz y en las formas.\n- La teatralidad de las escenas, pensada para conmover al fiel.', 'Rasgos del Barroco');
+    const cards = cardsForNote(n, [n], [], undefined, { isWord }).cards;
+    expect(cards.map((c) => c.pregunta)).toContain('Completa la frase (Rasgos del Barroco): «La _____, pensada para conmover al fiel.»');
+  });
+  it('the episode says an item cut short up to a content word, never on «y» or «hacia»', () => {
+    expect(itemClause('el ansia de libertad, en el arte y en la política')).toBe('el ansia de libertad');
+    expect(itemClause('la evasión hacia el pasado medieval o hacia lugares exóticos')).toBe('la evasión hacia el pasado medieval');
+    expect(itemClause('colores claros')).toBe('colores claros');
+  });
+  it('the episode keeps a name\'s capital after a lead-in', () => {
+    const notes = [note(1, 'El Barroco es un estilo artístico que domina el siglo XVII en Europa.', 'El Barroco'), note(2, 'Gilbert Lewis propuso en 1916 que el enlace covalente consiste en un par de electrones compartido.', 'Historia')];
+    expect(buildNarrationScript(3, 'El Barroco', notes, isWord).text).not.toMatch(/gilbert Lewis/u);
   });
 });

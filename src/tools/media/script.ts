@@ -82,7 +82,8 @@ function ideaLines(idea: KeyIdea): string[] {
 function lowerFirst(s: string, isWord: WordCheck, names: ReadonlySet<string>): string {
   const first = /^\p{L}+/u.exec(s)?.[0] ?? '';
   const lower = first.toLocaleLowerCase('es');
-  const common = DETERMINERS.has(lower) || PREPOSITIONS.has(lower) || FUNCTION_WORDS.has(lower) || QUANTIFIERS.has(lower) || (isWord(lower) && !names.has(first));
+  // A capitalised word before another is a name («Gilbert Lewis», «Don Álvaro»), even one the dictionary knows.
+  const common = DETERMINERS.has(lower) || PREPOSITIONS.has(lower) || FUNCTION_WORDS.has(lower) || QUANTIFIERS.has(lower) || (isWord(lower) && !names.has(first) && !/^\p{L}+\s+\p{Lu}/u.test(s));
   return common ? `${lower}${s.slice(first.length)}` : s;
 }
 
@@ -90,6 +91,21 @@ function lowerFirst(s: string, isWord: WordCheck, names: ReadonlySet<string>): s
 const ITEM_WORDS = 8;
 /** Most words of a list said as one sentence. */
 const LIST_WORDS = 60;
+
+/**
+ * An item's first clause, up to ITEM_WORDS words: cut short, it ends at its last comma or on a
+ * content word, never on «y», «hacia» or «el» («el ansia de libertad, en el arte y» → «el ansia de libertad»).
+ */
+export function itemClause(item: string): string {
+  const ws = item.split(/\s+/);
+  if (ws.length <= ITEM_WORDS) return item.replace(/[,:;.]+$/u, '');
+  let cut = ws.slice(0, ITEM_WORDS).join(' ');
+  if (cut.includes(', ')) cut = cut.slice(0, cut.lastIndexOf(', '));
+  const open = (w: string) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || FUNCTION_WORDS.has(w) || QUANTIFIERS.has(w);
+  const kept = cut.split(/\s+/);
+  while (kept.length > 1 && open(kept.at(-1)!.toLocaleLowerCase('es').replace(/[,:;.]+$/u, ''))) kept.pop();
+  return kept.join(' ').replace(/[,:;.]+$/u, '');
+}
 
 /**
  * A note's lists, each said as one sentence: the sentence that announces it (or the note's heading)
@@ -105,7 +121,7 @@ function listsOf(note: Note, language: string, isWord: WordCheck): Array<{ noteI
     const start = i;
     while (i < all.length && /^\s*[-*•]\s/u.test(all[i]!.text)) i++;
     const items = all.slice(start, i).filter((s) => !readProblem(s.text.replace(/[.:]?\s*$/u, '.'), language, isWord) || plainSentence(s.text).split(/\s+/).length < 8)
-      .map((s) => plainSentence(s.text).split(/[:;.]\s|\.$/u)[0]!.split(/\s+/).slice(0, ITEM_WORDS).join(' ').replace(/[,:;.]+$/u, ''))
+      .map((s) => itemClause(plainSentence(s.text).split(/[:;.]\s|\.$/u)[0]!))
       .filter((t) => t.split(/\s+/).length >= 2);
     if (items.length < 2) continue;
     const before = start > 0 ? plainSentence(all[start - 1]!.text) : '';
@@ -138,7 +154,8 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   // Each chosen line keeps where it comes from, so the episode follows the material's order.
   const chosen: Array<{ noteId: number; at: number; lines: string[] }> = [];
   // The recap names what the week defines and states, and its people: not a work or a heading.
-  const recapped = [...new Set(ideas.filter((i) => i.kind === 'definicion' || i.kind === 'enunciado' || i.kind === 'persona').map(named))].slice(0, 6);
+  // An idea asked by a question of its own («¿Por qué se unen los átomos?») has no name to recap.
+  const recapped = [...new Set(ideas.filter((i) => (i.kind === 'definicion' || i.kind === 'enunciado' || i.kind === 'persona') && !i.question).map(named))].slice(0, 6);
   const recap = recapped.length > 1 ? `En resumen, esta semana has visto ${list(recapped)}.` : '';
   // Every line may get a lead-in of up to LEAD_WORDS words: counted before it is chosen.
   let words = countWords(intro) + countWords(recap) + countWords(CLOSING);
@@ -177,7 +194,7 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     words += LEAD_WORDS + countWords(line);
   }
   // Then, up to about three minutes, the sentences of the week's key terms and the most central ones left.
-  const terms = allIdeas.filter((i) => i.kind === 'termino' && !said.has(i.sentence));
+  const terms = allIdeas.filter((i) => i.kind === 'termino' && !i.item && !said.has(i.sentence));
   for (const idea of terms) {
     if (words >= TARGET_WORDS) break;
     if (said.has(idea.sentence)) continue;

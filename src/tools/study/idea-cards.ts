@@ -99,6 +99,8 @@ function cloze(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'> 
   const at = m.index + m[1]!.length;
   const text = `${sentence.slice(0, at)}${BLANK}${sentence.slice(at + idea.term.length)}`;
   const cue = idea.context && !ideaKey(idea.context).split(' ').every((w) => ideaKey(sentence).split(' ').includes(w)) ? idea.context : undefined;
-  const prompt = cue && cued({ ...idea, needsContext: true }, 'x', idea.term) !== 'x' ? `${CLOZE_PROMPT} (${cue})` : CLOZE_PROMPT;
+  // A list item says little alone: its section is its cue unless the cue holds the whole answer.
+  const itemCue = idea.item && cue !== undefined && !ideaKey(idea.term).split(' ').every((w) => ideaKey(cue).split(' ').includes(w));
+  const prompt = cue && (itemCue || cued({ ...idea, needsContext: true }, 'x', idea.term) !== 'x') ? `${CLOZE_PROMPT} (${cue})` : CLOZE_PROMPT;
   return { tipo: 'cloze', pregunta: `${prompt}: «${text}»`, respuesta: idea.term };
 }

@@ -179,3 +179,19 @@ export function dangling(term: string): boolean {
   const t = term.toLocaleLowerCase('es');
   return /\s(?:del|de\s+(?:la|el|los|las))\s+\p{L}+$/u.test(t) || /^(?:primer|primera|segundo|segunda|tercer|tercera|cuarto|cuarta)\s+\p{L}+$/u.test(t);
 }
+
+/**
+ * A list item that opens with what it is about («- El ansia de libertad, en el arte y en la
+ * política», «- Fuerzas dipolo-dipolo entre moléculas polares»): that head, as a cloze asked with
+ * the list's section as its cue. Undefined for an item of a word or two, or one that is all head.
+ */
+export function itemHead(raw: string): { term: string; item: string } | undefined {
+  const m = /^\s*[-*•]\s+(.+)$/u.exec(raw);
+  if (!m) return undefined;
+  const item = m[1]!.replace(/\*\*|__|(?<![*\w])\*(?=\S)|(?<=\S)\*(?![*\w])/gu, '').trim();
+  const h = /^(?:(?:el|la|los|las)\s+)?(\p{L}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,4}?)(?=,\s|\s+(?:entre|en|con|sin|para|hacia|como|cuando|que|presentes?)\s)/iu.exec(item);
+  if (!h) return undefined;
+  const rest = item.slice(h[0].length).replace(/^,/u, '').trim();
+  if (rest.split(/\s+/).length < 3 || h[1]!.length < 5) return undefined;
+  return { term: h[1]!, item };
+}

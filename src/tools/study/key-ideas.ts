@@ -20,7 +20,7 @@ import { formulasIn, meaningOf, type Formula } from './formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, stem, type Sentence, type WordCheck } from './reading.js';
 import { clozeClause, clozeProblem, EXAMPLE_HEADING, leansOnBefore } from './cloze-quality.js';
 import { tableRows } from './table-ideas.js';
-import { authoredWork, cause, condition, conditionsOf, dangling, inSection, isPersonName, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from './idea-rules.js';
+import { authoredWork, cause, condition, conditionsOf, dangling, itemHead, inSection, isPersonName, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from './idea-rules.js';
 
 export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino' | 'fila';
 /** Strongest first: when two ideas name the same thing, the stronger stays. */
@@ -313,6 +313,12 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     // The rules that read a sentence by its section («En el enlace covalente …», «Su Canción del pirata …»).
     const section = head0 && contextOf(heading, names);
     const found = ideaOfSentence(plain, s.text, names, properWord) ?? inSection(plain, head0) ?? workOfSection(plain, section, properWord);
+    const head = found ? undefined : itemHead(s.text);
+    // A list item's head, blanked in the item and asked with its section (the item alone says too little).
+    if (head && !clozeProblem(head.item, head.term, termAt(head.item, head.term), heading)) {
+      add({ kind: 'termino', term: head.term, article: '', body: head.item, item: true, needsContext: true }, s, 1.5);
+      continue;
+    }
     if (!found) continue;
     if (found.kind === 'persona' && !/\s/u.test(found.term)) found.term = fullName(found.term, course);
     add(found, s, 3);
@@ -375,7 +381,7 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     // Relaxed, only in a sentence no idea speaks of yet (one card a sentence: it would be lost there).
     // Relaxed, the term is what its sentence is about: its subject, opening it after a definite article.
     const topic = (x: Sentence) => new RegExp(`^(?:el|la|los|las)\\s+${t.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s`, 'iu').test(plainSentence(x.text).replace(MARKER, ''));
-    const s = good.find((x) => x.text.includes(t.text) && (!compound || (!ideas.some((i) => i.at === x.at) && topic(x))) && clozeable(x, withOther(x), !strict));
+    const s = good.find((x) => x.text.includes(t.text) && (!compound || (!ideas.some((i) => i.at === x.at) && (topic(x) || /ismos?$/u.test(t.text)))) && clozeable(x, withOther(x), !strict));
     if (!s) continue;
     named.push(k);
     terms++;
