@@ -1,6 +1,6 @@
 /** The sentence rules for lectures that do not write «X es …» (study/idea-rules.ts), and what the cards and the episode make of them. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authoredWork, cause, condition, conditionsOf, dangling, inSection, isPersonName, itemHead, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from '../../src/tools/study/idea-rules.js';
+import { asideDate, authoredWork, cause, condition, conditionsOf, dangling, inSection, isPersonName, itemHead, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from '../../src/tools/study/idea-rules.js';
 import { condense, keyIdeasOfNote } from '../../src/tools/study/key-ideas.js';
 import { cardsForNote, withoutCue } from '../../src/tools/cards/build.js';
 import { buildNarrationScript, itemClause } from '../../src/tools/media/script.js';
@@ -156,5 +156,13 @@ describe('list items without a definition', () => {
   it('the episode keeps a name\'s capital after a lead-in', () => {
     const notes = [note(1, 'El Barroco es un estilo artístico que domina el siglo XVII en Europa.', 'El Barroco'), note(2, 'Gilbert Lewis propuso en 1916 que el enlace covalente consiste en un par de electrones compartido.', 'Historia')];
     expect(buildNarrationScript(3, 'El Barroco', notes, isWord).text).not.toMatch(/gilbert Lewis/u);
+  });
+});
+
+describe('a year in an aside', () => {
+  it('asks when it happened, the place kept in front, answered with the year as the note gives it', () => {
+    expect(asideDate('En Francia la Revolución estalla, en 1789, cuando el pueblo toma la Bastilla.')).toMatchObject({ question: 'En Francia, ¿cuándo estalla la Revolución?', body: 'en 1789' });
+    expect(asideDate('La imprenta llega tarde, hacia 1470, a los reinos de la península.')).toMatchObject({ question: '¿Cuándo llega la imprenta?', body: 'hacia 1470' });
+    expect(asideDate('La imprenta llega tarde a los reinos de la península.')).toBeUndefined();
   });
 });

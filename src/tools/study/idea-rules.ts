@@ -195,3 +195,14 @@ export function itemHead(raw: string): { term: string; item: string } | undefine
   if (rest.split(/\s+/).length < 3 || h[1]!.length < 5) return undefined;
   return { term: h[1]!, item };
 }
+
+/**
+ * «En España el Romanticismo llega tarde, hacia 1833, …»: when something happened, its year in an
+ * aside, asked «En España, ¿cuándo llega el Romanticismo?» (the place kept in front) → «hacia 1833».
+ */
+export function asideDate(s: string): RuleIdea | undefined {
+  const m = /^(?:(En\s+\p{Lu}[\p{L}]+(?:\s+\p{Lu}[\p{L}]+)?),?\s+)?([Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+(\p{L}[\p{L}-]+(?:\s+\p{Ll}[\p{L}-]+)??)\s+((?:se\s+)?\p{Ll}+)\b[^,]{0,30},\s+((?:hacia|en|desde|hasta)\s+(?:el\s+año\s+)?(?:1\d{3}|20\d{2}))(?=[\s,.;]|$)/u.exec(s);
+  if (!m || closed(fold(m[3]!.split(/\s+/).at(-1)!)) || closed(m[4]!.replace(/^se\s+/u, ''))) return undefined;
+  const ask = `cuándo ${m[4]} ${fold(m[2]!)} ${m[3]}?`;
+  return { kind: 'definicion', term: m[3]!, article: fold(m[2]!), body: m[5]!, question: m[1] ? `${m[1]}, ¿${ask}` : `¿${ask[0]!.toLocaleUpperCase('es')}${ask.slice(1)}` };
+}
