@@ -51,4 +51,8 @@ describe('relaxed key terms', () => {
     expect(terms).toContain('drama romántico');
     expect(terms).not.toContain('vida teatral');
   });
+  it('nor where the sentence leans on the one before («por eso»)', () => {
+    const note = { id: 1, texto: 'La comedia de magia es un género popular que llena los teatros de Madrid. La curva de demanda tiene por eso pendiente negativa en todos los mercados.', tema: 'El teatro', semana: 2 } as Note;
+    expect(keyIdeasOfNote(note, [note], isWord, note.tema).map((i) => i.term)).not.toContain('curva de demanda');
+  });
 });

@@ -380,7 +380,9 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     const withOther = (x: Sentence) => new RegExp(`${t.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+o\\s+\\p{Lu}[\\p{L}'’-]*(?:\\s+(?:de|del|de los|de las|la|el)?\\s*\\p{Lu}[\\p{L}'’-]*)*`, 'u').exec(plainSentence(x.text))?.[0] ?? t.text;
     // Relaxed, only in a sentence no idea speaks of yet (one card a sentence: it would be lost there).
     // Relaxed, the term is what its sentence is about: its subject, opening it after a definite article.
-    const topic = (x: Sentence) => new RegExp(`^(?:el|la|los|las)\\s+${t.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s`, 'iu').test(plainSentence(x.text).replace(MARKER, ''));
+    // …and the sentence stands alone: «La curva tiene por eso pendiente negativa» leans on the one before.
+    const leans = (x: Sentence) => /(?<![\p{L}])(?:por\s+eso|por\s+ello|por\s+(?:lo\s+)?tanto|ello|esto|est[ae]s?)(?![\p{L}])/iu.test(plainSentence(x.text));
+    const topic = (x: Sentence) => !leans(x) && new RegExp(`^(?:el|la|los|las)\\s+${t.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s`, 'iu').test(plainSentence(x.text).replace(MARKER, ''));
     const s = good.find((x) => x.text.includes(t.text) && (!compound || (!ideas.some((i) => i.at === x.at) && (topic(x) || /ismos?$/u.test(t.text)))) && clozeable(x, withOther(x), !strict));
     if (!s) continue;
     named.push(k);
