@@ -37,10 +37,17 @@ import { mulberry32 } from '../src/lib/prng.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** `--carpeta DIR`: another folder of lectures with its key-ideas.json (the bench's own example: test/study/leccion). */
 const dirArg = process.argv.indexOf('--carpeta');
-/** `--dev`: the development lectures (test/fixtures/passages-dev) against their own key ideas (test/fixtures/study-dev). */
+/** `--dev`: the development lectures (test/fixtures/passages-dev, test/fixtures/study-dev/lecciones) against their own key ideas (test/fixtures/study-dev). */
 const DEV = process.argv.includes('--dev');
 const FIXTURE = dirArg > 0 ? path.resolve(process.argv[dirArg + 1]!) : path.join(ROOT, DEV ? 'test/fixtures/passages-dev' : 'test/fixtures/lectures');
 const KEY_IDEAS = DEV ? path.join(ROOT, 'test/fixtures/study-dev/key-ideas.json') : path.join(FIXTURE, 'key-ideas.json');
+/** The second development set (history, biology), lectures and key ideas side by side, written before the generator changed again. */
+const DEV_2 = path.join(ROOT, 'test/fixtures/study-dev/lecciones');
+/** Each measured set: the folder of its lectures and the file of their key ideas. */
+const SETS: { folder: string; keyIdeas: string }[] = [
+  { folder: FIXTURE, keyIdeas: KEY_IDEAS },
+  ...(DEV && dirArg < 0 ? [{ folder: DEV_2, keyIdeas: path.join(DEV_2, 'key-ideas.json') }] : []),
+];
 /** `--semilla N`: the seed of the sample (44 drew the first judged sample; a new judging takes a new seed). */
 const seedArg = process.argv.indexOf('--semilla');
 export const SAMPLE_SEED = seedArg > 0 ? Number(process.argv[seedArg + 1]) : 44;
@@ -87,14 +94,14 @@ function onIdea(c: Card, idea: Idea): boolean {
   return idea.formula !== undefined && normal(qa).replace(/\s/g, '').includes(normal(idea.formula).replace(/\s/g, ''));
 }
 
-async function lecture(file: string, ideas: Idea[], isWord: (w: string) => boolean, ocr: ReturnType<typeof createTesseractOcr>) {
+async function lecture(folder: string, file: string, ideas: Idea[], isWord: (w: string) => boolean, ocr: ReturnType<typeof createTesseractOcr>) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cuaderno-estudio-'));
   try {
     const notebook = await openNotebook(dataDir);
     // A fresh notebook holds the demo notes: the lecture's week is one of its own, alone.
     const week = DEMO_COURSE.semanas.length;
     const imports = createImports({ dataDir, notes: notebook.notes, ocr, course: async () => DEMO_COURSE, audit: notebook.audit });
-    const bytes = await readFile(path.join(FIXTURE, file));
+    const bytes = await readFile(path.join(folder, file));
     const { record } = await imports.propose(file, bytes, { semana: week });
     const saved = await imports.save(record.clave);
     const all = await notebook.notes.list();
@@ -112,11 +119,11 @@ async function lecture(file: string, ideas: Idea[], isWord: (w: string) => boole
       }
     }
     const cards = (await notebook.cards.list()).filter((c) => saved!.notas.includes(c.id_nota));
-    const source = normal(await readFile(path.join(FIXTURE, file), 'utf8'));
+    const source = normal(await readFile(path.join(folder, file), 'utf8'));
     const grounded = cards.filter((c) => groundsOf(c, source));
     const on = cards.filter((c) => ideas.some((i) => onIdea(c, i)));
     const covered = ideas.filter((i) => cards.some((c) => onIdea(c, i)));
-    const title = /^#\s+(.+)$/mu.exec(await readFile(path.join(FIXTURE, file), 'utf8'))?.[1] ?? file;
+    const title = /^#\s+(.+)$/mu.exec(await readFile(path.join(folder, file), 'utf8'))?.[1] ?? file;
     const episode = buildNarrationScript(week, title.replace(/^Tema\s+\d+\.\s*/u, ''), mine, isWord);
     const heard = stems(episode.text);
     const said = ideas.filter((i) => share(stems(i.statement), heard) >= 0.6);
@@ -129,12 +136,14 @@ async function lecture(file: string, ideas: Idea[], isWord: (w: string) => boole
 const pct = (a: number, b: number) => (b === 0 ? '—' : `${((100 * a) / b).toFixed(0)} %`);
 
 async function main() {
-  const keyIdeas = JSON.parse(await readFile(KEY_IDEAS, 'utf8')) as Record<string, Idea[]>;
   const isWord = await loadWordCheck();
   const ocr = createTesseractOcr();
   const rows: Awaited<ReturnType<typeof lecture>>[] = [];
   try {
-    for (const [file, ideas] of Object.entries(keyIdeas)) rows.push(await lecture(file, ideas, isWord, ocr));
+    for (const set of SETS) {
+      const keyIdeas = JSON.parse(await readFile(set.keyIdeas, 'utf8')) as Record<string, Idea[]>;
+      for (const [file, ideas] of Object.entries(keyIdeas)) rows.push(await lecture(set.folder, file, ideas, isWord, ocr));
+    }
   } finally {
     await ocr.close();
   }
