@@ -75,7 +75,7 @@ export interface CardOptions {
  *   (nor its own), so reviewing a week never gives an answer away;
  * - a card whose question or answer is that of a card the student deleted is not made again;
  * - up to CARDS_PER_NOTE per note, counting the cards the note already has (asking again adds
- *   none: the week's cards are made once).
+ *   none: the week's cards are made once); a list's items that each state an idea get theirs past it.
  * A note with no key idea at all is refused (BAD_REQUEST) rather than given a weak card.
  */
 export function cardsForNote(note: Note, notebook: readonly Note[], deck: readonly Card[] = [], weekOf: WeekOfNote = ownWeek, opts: CardOptions = {}): NoteCards {
@@ -110,7 +110,9 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   const reserved = semana === undefined ? [] : reservedCards(note, notebook, deck, semana, weekOf, isWord);
   let refused = 0;
   for (const idea of ranked) {
-    if (kept.length + made.length >= CARDS_PER_NOTE) break;
+    // A list whose items each state an idea («- Profase: …», «- Metafase: …») is one idea per item:
+    // past the cap only those items, so no stage of the list is left without its card.
+    if (kept.length + made.length >= CARDS_PER_NOTE && !(idea.item && STATED.has(idea.kind))) continue;
     if (idea.kind !== 'formula' && usedSentences.has(idea.at)) continue;
     const asked = cardOfIdea(idea);
     if (!asked) continue;

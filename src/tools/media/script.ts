@@ -96,15 +96,36 @@ const LIST_WORDS = 60;
  * An item's first clause, up to ITEM_WORDS words: cut short, it ends at its last comma or on a
  * content word, never on «y», «hacia» or «el» («el ansia de libertad, en el arte y» → «el ansia de libertad»).
  */
-export function itemClause(item: string): string {
+export function itemClause(item: string, limit = ITEM_WORDS): string {
   const ws = item.split(/\s+/);
-  if (ws.length <= ITEM_WORDS) return item.replace(/[,:;.]+$/u, '');
-  let cut = ws.slice(0, ITEM_WORDS).join(' ');
+  if (ws.length <= limit) return item.replace(/[,:;.]+$/u, '');
+  // An enumeration is said whole when it ends soon after («en legislativo, ejecutivo y judicial»):
+  // cut at its commas, it would leave out what the item lists.
+  const enumeration = /^(.*?\p{L}+(?:,\s+\p{L}+)+\s+y\s+\p{L}+)(?=[,;:.]|$)/u.exec(item)?.[1];
+  if (enumeration && countWords(enumeration) <= limit + 4) return enumeration;
+  let cut = ws.slice(0, limit).join(' ');
   if (cut.includes(', ')) cut = cut.slice(0, cut.lastIndexOf(', '));
   const open = (w: string) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || FUNCTION_WORDS.has(w) || QUANTIFIERS.has(w);
   const kept = cut.split(/\s+/);
   while (kept.length > 1 && open(kept.at(-1)!.toLocaleLowerCase('es').replace(/[,:;.]+$/u, ''))) kept.pop();
   return kept.join(' ').replace(/[,:;.]+$/u, '');
+}
+
+/** Most words of a defining item's body («Profase: los cromosomas se condensan, …»). */
+const DEFINED_ITEM_WORDS = 16;
+
+/**
+ * An item that names a term or a stage and says what it is («Profase: los cromosomas se condensan,
+ * desaparece la envoltura nuclear…»): its name and what it says, up to its first «;» or sentence end
+ * and DEFINED_ITEM_WORDS words — the name alone would say nothing of it.
+ */
+export function definedItem(item: string): string | undefined {
+  const m = /^(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?):\s+(.+)$/u.exec(item);
+  if (!m) return undefined;
+  const body = m[2]!.split(/;\s|\.\s|\.$/u)[0]!;
+  const ws = body.split(/\s+/);
+  if (ws.length < 3) return undefined;
+  return `${m[1]}: ${ws.length <= DEFINED_ITEM_WORDS ? body : itemClause(body, DEFINED_ITEM_WORDS)}`.replace(/[,:;.]+$/u, '');
 }
 
 /**
@@ -121,7 +142,7 @@ function listsOf(note: Note, language: string, isWord: WordCheck): Array<{ noteI
     const start = i;
     while (i < all.length && /^\s*[-*•]\s/u.test(all[i]!.text)) i++;
     const items = all.slice(start, i).filter((s) => !readProblem(s.text.replace(/[.:]?\s*$/u, '.'), language, isWord) || plainSentence(s.text).split(/\s+/).length < 8)
-      .map((s) => itemClause(plainSentence(s.text).split(/[:;.]\s|\.$/u)[0]!))
+      .map((s) => definedItem(plainSentence(s.text)) ?? itemClause(plainSentence(s.text).split(/[:;.]\s|\.$/u)[0]!))
       .filter((t) => t.split(/\s+/).length >= 2);
     if (items.length < 2) continue;
     const before = start > 0 ? plainSentence(all[start - 1]!.text) : '';
@@ -133,6 +154,9 @@ function listsOf(note: Note, language: string, isWord: WordCheck): Array<{ noteI
   }
   return out;
 }
+
+/** A main idea of the week: a statement, a formula, a heading's idea or a definition by its own words (not a framed question). */
+export const isMain = (i: KeyIdea) => i.kind === 'enunciado' || i.kind === 'formula' || i.kind === 'encabezado' || (i.kind === 'definicion' && !i.question);
 
 /** «la ley de Ohm», «el Barroco», «Velázquez»: a term as the recap names it. */
 const named = (i: KeyIdea) => (i.article ? `${i.article.replace(/^un$/, 'el').replace(/^una$/, 'la')} ${i.term}` : /^\p{Lu}/u.test(i.term) ? i.term : `${articleFor(i.term)} ${i.term}`);
@@ -159,7 +183,22 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   const recap = recapped.length > 1 ? `En resumen, esta semana has visto ${list(recapped)}.` : '';
   // Every line may get a lead-in of up to LEAD_WORDS words: counted before it is chosen.
   let words = countWords(intro) + countWords(recap) + countWords(CLOSING);
-  for (const idea of ideas) {
+  // A list whose items each define or state something («- Profase: …») is a main idea, said as one sentence.
+  const statedLists = notes.flatMap((n) => {
+    if (!allIdeas.some((i) => i.noteId === n.id && i.item && i.kind === 'definicion')) return [];
+    return listsOf(n, languageOf(n.texto), isWord).filter((l) => allIdeas.some((i) => i.noteId === n.id && i.item && i.kind === 'definicion' && i.at >= l.at));
+  });
+  // The week's main ideas first (what it defines, states and writes as formulas, and its stated lists),
+  // then its people, works, dates and framed questions with the words left: a secondary detail never
+  // takes the place of a main idea; all are said in the order of the material.
+  for (const l of statedLists) {
+    const w = LEAD_WORDS + countWords(l.text);
+    if (words + w > MAX_WORDS) continue;
+    said.add(l.text);
+    chosen.push({ noteId: l.noteId, at: l.at, lines: [l.text] });
+    words += w;
+  }
+  for (const idea of [...ideas.filter(isMain), ...ideas.filter((i) => !isMain(i))]) {
     if (said.has(idea.sentence) && idea.kind !== 'formula') continue;
     const lines = ideaLines(idea).filter((l, i) => i > 0 || !said.has(idea.sentence));
     const w = LEAD_WORDS + lines.reduce((s, l) => s + countWords(l), 0);
@@ -178,7 +217,7 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     // The sentence that announces a list («… son sobre todo cuatro:») is said with the list.
     const announcing = (x: { text: string; at: number }) => /:$/u.test(x.text) && lists.some((l) => l.at > x.at && !sentences.some((y) => y.at > x.at && y.at < l.at));
     return [...sentences.filter((x) => !announcing(x)), ...lists].sort((a, b) => a.at - b.at);
-  }).filter((s) => !said.has(s.text));
+  }).filter((s) => !said.has(s.text) && !(s.list && chosen.some((c) => c.noteId === s.noteId && c.at === s.at)));
   const ranks = textRank(pool.map((s) => s.text));
   const byRank = pool.map((_, i) => i).sort((a, b) => ranks[b]! - ranks[a]!);
   // A note none of whose ideas was said still gets its most central sentence: the week is all of it.

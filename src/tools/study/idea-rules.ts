@@ -86,12 +86,29 @@ export function namedAfter(s: string): RuleIdea | undefined {
  */
 export function listItem(raw: string): RuleIdea | undefined {
   // The item carries its own article: «El subjetivismo: …» names a term; «Temas de la vida moderna: …» labels examples.
-  const m = /^\s*[-*•]\s+(el|la|los|las)\s+(\p{L}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,4}):\s+(.+)$/iu.exec(raw);
-  if (!m) return undefined;
+  const m = /^\s*[-*•]\s+(el|la|los|las)\s+(\p{L}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,4}):\s+(.+)$/iu.exec(raw) ??
+    // A bare head of one or two words that are no closed words («Profase: los cromosomas se condensan…»)
+    // names a stage or a kind as well: a label of examples takes more words («Temas de la vida moderna»).
+    /^\s*[-*•]\s+()(\p{Lu}[\p{L}'’-]{3,}(?:\s+\p{L}[\p{L}'’-]{2,})?):\s+(.+)$/u.exec(raw);
+  if (!m || m[2]!.split(/\s+/).some((w) => closed(fold(w)))) return undefined;
   const body = firstClaim(m[3]!.replace(/\*\*/g, ''));
   if (body.split(/\s+/).length < 3) return undefined;
   const article = fold(m[1]!);
   return { kind: 'definicion', term: m[2]!.replace(/\*\*/g, ''), article, body, needsContext: true, item: true };
+}
+
+/**
+ * «… muere por **apoptosis**, la muerte celular programada»: a term the note bolds and, in the
+ * apposition after its comma, what it is — a definition, as «X es …» would give.
+ */
+export function boldApposition(raw: string): RuleIdea | undefined {
+  const m = /(?:(?<![\p{L}])(el|la|los|las)\s+)?\*\*([^*]{3,60})\*\*,\s+((?:un|una|el|la|los|las)\s+\p{Ll}[^,;:.]{8,}?)(?=[,;:.]|$)/iu.exec(raw);
+  if (!m || m[2]!.split(/\s+/).length > 5) return undefined;
+  const body = m[3]!.trim();
+  // The apposition opens with a noun, never with a verb or another closed word («…, la que …»).
+  const noun = fold(body.split(/\s+/)[1]!);
+  if (closed(noun) || body.split(/\s+/).length < 3) return undefined;
+  return { kind: 'definicion', term: m[2]!.trim(), article: fold(m[1] ?? ''), body };
 }
 
 /** «Don Juan Tenorio, de José Zorrilla, …»: a title and, in an aside, the person who wrote or made it. */

@@ -20,7 +20,7 @@ import { formulasIn, meaningOf, type Formula } from './formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, stem, type Sentence, type WordCheck } from './reading.js';
 import { clozeClause, clozeProblem, EXAMPLE_HEADING, leansOnBefore } from './cloze-quality.js';
 import { tableRows } from './table-ideas.js';
-import { asideDate, authoredWork, cause, condition, conditionsOf, dangling, itemHead, inSection, isPersonName, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from './idea-rules.js';
+import { asideDate, authoredWork, boldApposition, cause, condition, conditionsOf, dangling, itemHead, inSection, isPersonName, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from './idea-rules.js';
 
 export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino' | 'fila';
 /** Strongest first: when two ideas name the same thing, the stronger stays. */
@@ -218,13 +218,20 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   if (trait && !leaning && (!bold || fold(bold) === fold(trait[2]!))) return { kind: 'definicion', term: trait[2]!, article: fold(trait[1] ?? ''), body: trait[4]!, verb: fold(trait[3]!).replace(/\s+/g, ' ') };
   const date = /^En\s+(?:el\s+año\s+)?(1\d{3}|20\d{2}),?\s+(.+)$/u.exec(s);
   if (date && !/^\d/.test(date[2]!)) return { kind: 'fecha', term: date[2]!.replace(/[.!]$/u, ''), article: '', body: date[2]!, year: date[1]! };
+  // «El 14 de julio de 1789 el pueblo de París asaltó la Bastilla, …»: a sentence that opens with its
+  // full date, asked «¿Cuándo el pueblo de París asaltó la Bastilla?» with its first claim.
+  const opensDated = /^El\s+(\d{1,2}\s+de\s+\p{Ll}+\s+de\s+(?:1\d{3}|20\d{2})),?\s+((?:el|la|los|las)\s+.+)$/u.exec(s);
+  if (opensDated) {
+    const event = opensDated[2]!.split(/,\s|;\s|:\s/u)[0]!.replace(/[.!]$/u, '');
+    if (event.split(/\s+/).length >= 4) return { kind: 'fecha', term: event, article: '', body: s, year: `el ${opensDated[1]}`, when: event };
+  }
   // «La primera exposición impresionista se inauguró el 15 de abril de 1874…»: asked «¿Cuándo se inauguró…?».
   const dated = /^(El|La|Los|Las)\s+((?:[\p{L}'’-]+\s+){0,7}?[\p{L}'’-]+)\s+((?:se\s+)?\p{Ll}+(?:ó|ió|aron|ieron))\s+(el\s+\d{1,2}\s+de\s+\p{Ll}+\s+de\s+\d{4}|en\s+(?:el\s+año\s+)?(?:1\d{3}|20\d{2}))(?=[\s,.;:]|$)/u.exec(s);
   if (dated && (!closed(fold(dated[2]!.split(/\s+/)[0]!)) || ORDINAL.test(fold(dated[2]!.split(/\s+/)[0]!)))) {
     const subject = `${fold(dated[1]!)} ${dated[2]}`;
     return { kind: 'fecha', term: subject, article: '', body: s, year: dated[4]!.replace(/^en\s+(?:el\s+año\s+)?/u, ''), when: `${dated[3]} ${subject}` };
   }
-  return listItem(rawSentence) ?? namedAfter(s) ?? cause(s) ?? condition(s) ?? superlative(s) ?? authoredWork(s, properWord) ?? titledDate(s) ?? asideDate(s) ?? personActs(s, properWord);
+  return listItem(rawSentence) ?? boldApposition(raw) ?? namedAfter(s) ?? cause(s) ?? condition(s) ?? superlative(s) ?? authoredWork(s, properWord) ?? titledDate(s) ?? asideDate(s) ?? personActs(s, properWord);
 }
 
 /** Words the notes capitalise after another word: names («Monet», «Carnot», «París»). */
