@@ -9,7 +9,7 @@ import type { Card, NewCard } from '../../store/index.js';
 import type { Note } from '../domain.js';
 import { buildIndex } from '../tfidf.js';
 import { keyTerms } from './keyterms.js';
-import { KIND_ORDER, keyIdeasOfNote } from '../study/key-ideas.js';
+import { KIND_ORDER, keyIdeasOfNote, type KeyIdea } from '../study/key-ideas.js';
 import { BLANK, CLOZE_PROMPT, cardOfIdea } from '../study/idea-cards.js';
 import { languageOf, readProblem, SENTENCE_MIN_WORDS, type WordCheck } from '../study/reading.js';
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from './lexicon.js';
@@ -108,8 +108,10 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   // The week's key ideas come first: a note's second card may not give away the card of an idea of
   // a note of its week not carded yet (every idea gets a card before any note gets a second).
   const reserved = semana === undefined ? [] : reservedCards(note, notebook, deck, semana, weekOf, isWord);
+  const minor = semana === undefined ? undefined : minorAllowed(notebook, semana, weekOf, isWord);
   let refused = 0;
   for (const idea of ranked) {
+    if (minor && isMinor(idea) && !minor.has(`${note.id} ${idea.at} ${idea.key}`)) continue;
     // A list whose items each state an idea («- Profase: …», «- Metafase: …») is one idea per item:
     // past the cap only those items, so no stage of the list is left without its card.
     if (kept.length + made.length >= CARDS_PER_NOTE && !(idea.item && STATED.has(idea.kind))) continue;
@@ -140,6 +142,22 @@ const clash = (a: Pick<NewCard, 'pregunta' | 'respuesta'>, b: Pick<NewCard, 'pre
 
 /** The kinds of key idea a week covers first: what the notes state, not their terms, headings or table rows. */
 const STATED = new Set(['enunciado', 'definicion', 'formula', 'fecha', 'persona', 'obra']);
+
+/** A secondary idea: a key term taken by the relaxed rules, or a table's row. */
+const isMinor = (i: KeyIdea) => i.relaxed === true || i.kind === 'fila';
+
+/**
+ * The secondary ideas of a week that may be carded («noteId at key»): no more than the week's stated
+ * ideas, the best-ranked first (TF-IDF score, then the order of the material), so relaxed terms and
+ * table rows never outnumber what the notes define and state. A week that states nothing keeps them all.
+ */
+function minorAllowed(notebook: readonly Note[], semana: number, weekOf: WeekOfNote, isWord: WordCheck): Set<string> | undefined {
+  const ideas = notebook.filter((n) => weekOf(n) === semana).flatMap((n) => keyIdeasOfNote(n, notebook, isWord, n.tema));
+  const stated = ideas.filter((i) => STATED.has(i.kind)).length;
+  if (stated === 0) return undefined;
+  const minor = ideas.filter(isMinor).sort((a, b) => b.score - a.score || a.noteId - b.noteId || a.at - b.at);
+  return new Set(minor.slice(0, stated).map((i) => `${i.noteId} ${i.at} ${i.key}`));
+}
 
 /** The cards of the stated ideas of the notes of `note`'s week that have no card yet. */
 function reservedCards(note: Note, notebook: readonly Note[], deck: readonly Card[], semana: number, weekOf: WeekOfNote, isWord: WordCheck): Array<Pick<NewCard, 'pregunta' | 'respuesta'>> {

@@ -63,6 +63,8 @@ export interface KeyIdea {
   condition?: string;
   /** Said by a list item («- El subjetivismo: …»): the episode says it with its list. */
   item?: boolean;
+  /** A key term taken by the relaxed rules (a sentence that states nothing else): a week has no more of these and table rows than stated ideas. */
+  relaxed?: boolean;
   score: number;
 }
 
@@ -120,7 +122,7 @@ export function condense(body: string): string {
   return b.replace(/[.,:;]+$/u, '');
 }
 
-interface Found { kind: IdeaKind; term: string; article: string; body: string; item?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
+interface Found { kind: IdeaKind; term: string; article: string; body: string; item?: boolean; relaxed?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
 
 /** The idea a well-read sentence states or defines, if it does. */
 /** The term with its article for a question («el ciclo de Carnot»), the note's own article when it gives one. */
@@ -200,9 +202,12 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   const said = /^Se\s+dice\s+que\s+((?:un|una|el|la)\s+[\p{L}\s]{2,40}?)\s+(es|son)\s+([\p{L}-]+)\s+(cuando\s+[^,;]+)/iu.exec(s);
   if (said) return { kind: 'definicion', term: `${said[1]!.replace(/^\S+\s+/u, '')} ${said[3]}`, article: '', body: said[4]!, question: `¿Cuándo se dice que ${said[1]} ${said[2]} ${said[3]}?` };
   // «… se usa el **método del punto medio**, que calcula …»: the bold term and what it does.
-  const which = /(?:^|\s)(el|la|los|las)\s+\*\*([^*]{3,60})\*\*,\s+que\s+(\p{Ll}+(?:a|e|an|en))\s+(.+)$/u.exec(plainKeepingBold(raw));
+  // «… fue el **Código Civil** de 1804, que recogió …»: its year may follow the name, and what it did is said in the past.
+  const which = /(?:^|\s)(el|la|los|las)\s+\*\*([^*]{3,60})\*\*(?:\s+de\s+1\d{3})?,\s+que\s+(\p{Ll}+(?:a|e|an|en|ó|ió|aron|ieron))\s+(.+)$/u.exec(plainKeepingBold(raw));
   if (which && goodTerm(which[2]!) && !VERBS.has(fold(which[2]!.split(/\s+/).at(-1)!))) {
-    return { kind: 'definicion', term: which[2]!.trim(), article: fold(which[1]!), body: which[4]!.replace(/[:.]$/u, ''), verb: which[3]! };
+    // «… y sirvió de modelo …»: a second verb starts another claim.
+    const body = which[4]!.split(new RegExp(`\\s+(?:y|pero)\\s+(?=(?:${[...VERBS].join('|')}|\\p{Ll}+(?:ó|ió)\\s)\\b)`, 'u'))[0]!;
+    return { kind: 'definicion', term: which[2]!.trim(), article: fold(which[1]!), body: body.replace(/[:.]$/u, ''), verb: which[3]! };
   }
   const does = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+(mide|miden|estudia|estudian|representa|representan|describe|describen|indica|indican|resume|resumen)\\s+(.+)$`, 'iu').exec(s);
   if (does && !leaning && (!bold || fold(bold) === fold(does[2]!))) {
@@ -394,7 +399,7 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     if (!s) continue;
     named.push(k);
     terms++;
-    add({ kind: 'termino', term: withOther(s), article: '', body: plainSentence(s.text) }, s, t.score);
+    add({ kind: 'termino', term: withOther(s), article: '', body: plainSentence(s.text), ...(strict ? {} : { relaxed: true }) }, s, t.score);
   }
   };
   // A table's rows: what goes with what, asked by its most descriptive column (table-ideas.ts).
