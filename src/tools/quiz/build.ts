@@ -14,6 +14,8 @@ import type { QuizIdea } from './ideas.js';
 import { contentStems, headOf, sortOf, tellTales } from './kinds.js';
 import { formulaCues, leftLetters, sameLeftSide } from './formula-cues.js';
 import { speaksSubject, subjectStems, subjectTest } from './subject.js';
+import { madeYears, yearsOf } from './years.js';
+import { wrongFormulas } from './formula-variants.js';
 
 /** Telegram's limits for a quiz poll, in characters (the same figures the embedded Bot API checks). */
 export const QUIZ_LIMITS = Object.freeze({ question: 300, option: 100, explanation: 200 });
@@ -228,8 +230,12 @@ export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random
   const question = fold(`${idea.statement} ${idea.passage}`);
   // Within each tier, what the lecture says something of (an author of a work) before what it only names (a critic, a king).
   const tier = (ideas: QuizIdea[]) => byNearness(shuffled(ideas, random)).sort((a, b) => Number(a.mention ?? false) - Number(b.mention ?? false));
-  const eligible = [...tier(doc), ...tier(near), ...tier(far)].filter((other) =>
-    other !== idea && sortOf(other) === sort && chars(other.term) <= QUIZ_LIMITS.option
+  // A term whose sort the table does not know («Trayectoria: la línea que…») takes, after the
+  // document's other such terms, the terms its own document defines of any sort: the lecture's
+  // vocabulary («Desplazamiento», «Velocidad media») is what a student must tell it from.
+  const lexicon = sort === 'otro' && idea.kind === 'definicion' ? tier(doc).filter((o) => o.kind === 'definicion' && !o.mention && sortOf(o) !== 'otro') : [];
+  const eligible = [...tier(doc), ...tier(near), ...tier(far), ...lexicon].filter((other) =>
+    other !== idea && (sortOf(other) === sort || lexicon.includes(other)) && chars(other.term) <= QUIZ_LIMITS.option
     // Two definitions may share most words and still define different things («elasticidad renta» and
     // «elasticidad cruzada»): those are the best distractors. Only a near-copy says the same thing.
     && !sameTerm(other.term, idea.term) && !paraphrase(other.statement, idea.statement, STATEMENT_COPY)
@@ -251,8 +257,23 @@ export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random
     if ([...tells].some((t) => !contentStems(other.term).has(t))) continue;
     picked.push(other);
   }
-  if (picked.length < OPTIONS_PER_QUESTION - 1) return undefined;
-  return picked.map((p) => p.term);
+  const terms = picked.map((p) => p.term);
+  // Too few years in the course: the rest made near the right one (years.ts), none the question says.
+  if (sort === 'fecha' && YEAR_ONLY.test(idea.term) && terms.length < OPTIONS_PER_QUESTION - 1) {
+    const said = new Set([...terms, idea.term].map(Number).concat((question.match(/\d{4}/gu) ?? []).map(Number)));
+    terms.push(...madeYears(Number(idea.term), OPTIONS_PER_QUESTION - 1 - terms.length, said, Math.max(...yearsOf(pool)), random));
+  }
+  // A subject whose only formula is this one has no other to offer: the right formula's wrong
+  // operations are the options (formula-variants.ts), all of one quantity. Where it has others,
+  // those are what the student must tell apart, and too few of them make no question.
+  if (idea.kind === 'formula' && terms.length < OPTIONS_PER_QUESTION - 1) {
+    const others = new Set([...doc, ...near, ...far].filter((o) => o.kind === 'formula' && !sameLeftSide(o.term, idea.term)).map((o) => o.term.split('=')[0]!.trim()));
+    const wrong = wrongFormulas(idea.term).filter((f) => chars(f) <= QUIZ_LIMITS.option);
+    if (others.size > 0 || wrong.length < OPTIONS_PER_QUESTION - 1) return undefined;
+    return shuffled(wrong, random).slice(0, OPTIONS_PER_QUESTION - 1);
+  }
+  if (terms.length < OPTIONS_PER_QUESTION - 1) return undefined;
+  return terms;
 }
 
 /**

@@ -17,7 +17,8 @@ const capital = (s: string) => s.charAt(0).toLocaleUpperCase('es') + s.slice(1);
 /** A year as lectures write one: four digits from 1000 to 2099 after «en», «de», «hacia»… or a bracket, never a quantity with its unit. */
 export const YEAR = /(?<=(?:(?<![\p{L}])(?:[Ee]n|[Dd]e|[Dd]el|[Hh]acia|[Dd]esde|[Hh]asta|[Ee]ntre|[Aa]ño|[Aa]ños|y|[Ee]l)\s+|\(|[–-]|\|\s*))(1\d{3}|20\d{2})(?![\p{N}.,]\p{N}|\s*(?:%|€|\$|°|(?:K|J|kJ|W|kW|Pa|N|m|km|kg|g|s|h|mol|L|ml|cal|kcal|V|A)(?![\p{L}])))/gu;
 /** Two to four capitalised words, a particle between them allowed: «Claude Monet», «José de Espronceda», «Vincent van Gogh». */
-const NAME = /\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di|la)\s+)?\p{Lu}[\p{L}'’-]+){1,3}/gu;
+// Latin letters only, on one line: «Δt» then «En» at the next paragraph's start is no «Δt En».
+const NAME = /(?=\p{Script=Latin})\p{Lu}[\p{L}'’-]+(?:[^\S\n]+(?:(?:de|del|van|von|da|di|la)[^\S\n]+)?(?=\p{Script=Latin})\p{Lu}[\p{L}'’-]+){1,3}/gu;
 /** A movement, school or style: a word in «-ismo» («Impresionismo», «puntillismo»). */
 const MOVEMENT = /(?<![\p{L}])(\p{L}{3,}ismo)(?![\p{L}])/gu;
 

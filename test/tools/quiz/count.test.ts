@@ -1,0 +1,132 @@
+/**
+ * The rules of issue 45's third round (more questions per lecture, the same quality), on examples
+ * written for these tests: a person's dated deed is asked by its year, and a date question whose
+ * course names too few years gets years made near the answer; a lecture's only formula is asked
+ * with wrong operations of itself; a formula of a one-word quantity is asked; a circular
+ * definition is not; a definition's second claim is left out of its question.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildQuiz, distractorsFor } from '../../../src/tools/quiz/build.js';
+import { sameLeftSide } from '../../../src/tools/quiz/formula-cues.js';
+import { wrongFormulas } from '../../../src/tools/quiz/formula-variants.js';
+import { definingClause, ideasOfNotes, type QuizIdea, type SourceNote } from '../../../src/tools/quiz/ideas.js';
+import { mentionsOf } from '../../../src/tools/quiz/mentions.js';
+import { madeYears, personYear } from '../../../src/tools/quiz/years.js';
+import { loadWordCheck } from '../../../src/tools/study/reading.js';
+
+const isWord = await loadWordCheck();
+const note = (id: number, archivo: string, semana: number, texto: string): SourceNote => ({ id, tema: archivo, texto, semana, archivo });
+const seeds = Array.from({ length: 8 }, (_, s) => s);
+const random = (s: number) => {
+  let x = (s * 7919 + 13) % 1000;
+  return () => ((x = (x * 48271 + 11) % 1000) + 0.5) / 1000;
+};
+const poolOf = (notes: readonly SourceNote[]) => [...ideasOfNotes(notes, isWord), ...mentionsOf(notes, isWord)];
+const person = (term: string, statement: string, passage: string): QuizIdea => ({ kind: 'persona', term, statement, passage, source: { noteId: 1 } });
+
+describe('dates', () => {
+  it('a person\'s dated deed is asked by its year, the event without its date', () => {
+    const asked = personYear(person('Karl Pearson', 'fundó en 1911 el primer departamento de estadística', 'Karl Pearson fundó en 1911 el primer departamento de estadística'))!;
+    expect(asked).toMatchObject({ kind: 'fecha', term: '1911', statement: 'Karl Pearson fundó el primer departamento de estadística' });
+    // A year the sentence goes on to speak of, or two years: which would be asked?
+    expect(personYear(person('Rosalía de Castro', 'publicó Cantares gallegos en 1863, fecha que marca el Rexurdimento', 'Rosalía de Castro publicó Cantares gallegos en 1863, fecha que marca el Rexurdimento'))).toBeUndefined();
+    expect(personYear(person('Ronald Fisher', 'trabajó en Rothamsted de 1919 a 1933', 'Ronald Fisher trabajó en Rothamsted de 1919 a 1933'))).toBeUndefined();
+  });
+
+  it('made years lie near the answer, never one already said, never after the course\'s latest', () => {
+    for (const s of seeds) {
+      const made = madeYears(1911, 3, new Set([1911, 1925]), 1915, random(s)).map(Number);
+      expect(made).toHaveLength(3);
+      expect(new Set(made).size).toBe(3);
+      for (const y of made) {
+        expect(Math.abs(y - 1911)).toBeGreaterThanOrEqual(2);
+        expect(Math.abs(y - 1911)).toBeLessThanOrEqual(12);
+        expect(y).toBeLessThanOrEqual(1915);
+      }
+    }
+  });
+
+  it('a lecture naming two years still asks its dates, with the other year first', () => {
+    const notes = [note(1, 'estadistica.md', 4, 'Karl Pearson fundó en 1911 el primer departamento universitario de estadística. Ronald Fisher publicó en 1925 un manual de métodos estadísticos.')];
+    const pool = poolOf(notes);
+    const year = pool.find((i) => i.kind === 'fecha' && i.term === '1911' && !i.mention)!;
+    const [q] = buildQuiz([year], pool, 1, 'fechas');
+    expect(q!.question).toBe('¿En qué año Karl Pearson fundó el primer departamento universitario de estadística?');
+    expect(q!.options[q!.correct]).toBe('1911');
+    expect(q!.options).toContain('1925');
+    expect(new Set(q!.options).size).toBe(4);
+    expect(q!.explanation).toContain('1911');
+  });
+});
+
+describe('formulas', () => {
+  it('wrong operations of a formula: one operation away, the same quantity, never the formula itself', () => {
+    expect(wrongFormulas('η = 1 − T₂ / T₁')).toEqual(['η = 1 − T₁ / T₂', 'η = 1 − T₂ · T₁', 'η = 1 + T₂ / T₁', 'η = 1 − T₂ / T₁²']);
+    expect(wrongFormulas('ΔS = Q / T')).toEqual(['ΔS = T / Q', 'ΔS = Q · T', 'ΔS = Q / T²']);
+    expect(wrongFormulas('s² = Σx / n')).toEqual(['s² = n / Σx', 's² = Σx · n', 's² = Σx / n²']);
+    for (const f of wrongFormulas('Eₚ = (ΔQ / Q) / (ΔP / P)')) {
+      expect(sameLeftSide(f, 'Eₚ = (ΔQ / Q) / (ΔP / P)')).toBe(true);
+      expect(f.replace(/\s/gu, '')).not.toBe('Eₚ=(ΔQ/Q)/(ΔP/P)');
+    }
+  });
+
+  it('a lecture\'s only formula is asked with its wrong operations; a one-word quantity is asked', () => {
+    const notes = [note(1, 'fisica.md', 2, ['La potencia es la energía transferida por unidad de tiempo.', '', 'La potencia se calcula así:', '', 'P = W / t', '', 'La masa es la cantidad de materia de un cuerpo.'].join('\n'))];
+    const pool = poolOf(notes);
+    const formula = pool.find((i) => i.kind === 'formula')!;
+    expect(formula.statement).toBe('la potencia');
+    const [q] = buildQuiz([formula], pool, 1, 'potencia');
+    expect(q!.question).toBe('¿Qué fórmula da la potencia?');
+    expect(q!.options[q!.correct]).toBe('P = W / t');
+    expect(new Set(q!.options)).toEqual(new Set(['P = W / t', 'P = t / W', 'P = W · t', 'P = W / t²']));
+    expect(q!.options.every((o) => sameLeftSide(o, 'P = W / t'))).toBe(true);
+  });
+
+  it('too few wrong operations: no question', () => {
+    const notes = [note(1, 'economia.md', 2, ['El ingreso total se calcula así:', '', 'IT = P × Q'].join('\n'))];
+    const pool = poolOf(notes);
+    const formula = pool.find((i) => i.kind === 'formula')!;
+    expect(wrongFormulas(formula.term)).toEqual(['IT = P / Q', 'IT = P × Q²']);
+    for (const s of seeds) expect(distractorsFor(formula, pool, random(s))).toBeUndefined();
+  });
+});
+
+describe('definitions', () => {
+  it('a definition that says its own term is circular: no question', () => {
+    const ideas = ideasOfNotes([note(1, 'quimica.md', 7, 'Los átomos se unen porque el conjunto que forman tiene menos energía que los átomos separados.')], isWord);
+    expect(ideas.filter((i) => i.kind === 'definicion' && /___/u.test(i.statement))).toEqual([]);
+  });
+
+  it('a definition\'s second claim («…, y se expresa…», «…, y permite…») is not asked', () => {
+    expect(definingClause('la raíz cuadrada de la varianza, y se expresa en las mismas unidades que los datos')).toBe('la raíz cuadrada de la varianza');
+    expect(definingClause('el cociente entre la desviación típica y la media, y permite comparar la dispersión')).toBe('el cociente entre la desviación típica y la media');
+    expect(definingClause('el vector que une la posición inicial con la final, y no depende del camino seguido')).toBe('el vector que une la posición inicial con la final');
+    // «y» between two parts of the definition itself stays.
+    expect(definingClause('el cociente entre la desviación típica y la media')).toBe('el cociente entre la desviación típica y la media');
+  });
+});
+
+describe('terms of an unknown sort', () => {
+  it('take the terms their own document defines once its other unknown ones run out, never another document\'s', () => {
+    const kinematics = note(1, 'cinematica.md', 2, [
+      'La trayectoria es la línea que describe un cuerpo al moverse.',
+      'El desplazamiento es el vector que une la posición inicial con la posición final.',
+      'La velocidad media es el cociente entre el desplazamiento y el tiempo empleado.',
+      'La aceleración es la variación de la velocidad por unidad de tiempo.',
+    ].join(' '));
+    const other = note(2, 'dinamica.md', 2, 'La fuerza es la magnitud que mide la interacción entre dos cuerpos. La masa es la cantidad de materia de un cuerpo.');
+    const pool = poolOf([kinematics, other]);
+    const line = pool.find((i) => i.term === 'Trayectoria')!;
+    for (const s of seeds) {
+      const options = distractorsFor(line, pool, random(s), () => 2)!;
+      expect(new Set(options)).toEqual(new Set(['Desplazamiento', 'Velocidad media', 'Aceleración']));
+    }
+  });
+});
+
+describe('people', () => {
+  it('a symbol at a line\'s end and a capital at the next line\'s start are no person', () => {
+    const notes = [note(1, 'fisica.md', 2, 'La aceleración media es:\n\na = Δv / Δt\n\nEn el movimiento uniforme la velocidad es constante. Isaac Newton explicó la caída de los cuerpos.')];
+    expect(mentionsOf(notes, isWord).filter((m) => m.kind === 'persona').map((m) => m.term)).toEqual(['Isaac Newton']);
+  });
+});
