@@ -100,7 +100,14 @@ export function questionOf(idea: QuizIdea, options: readonly string[] = [idea.te
   if (idea.statement.startsWith('¿')) return frame('', idea.statement, '');
   switch (idea.kind) {
     case 'definicion':
-    case 'termino': return frame('¿Cómo se llama ', described(idea.statement));
+    case 'termino': {
+      // «En el enlace covalente dos no metales comparten…»: asked «¿En qué enlace dos no metales comparten…?».
+      const head = settingHead(idea);
+      if (head) return frame(`¿En qué ${head} `);
+      const said = described(idea.statement);
+      // «¿Cómo se llaman los que no dependen…?»: the verb agrees with a plural.
+      return frame(/^(?:los|las)\s/iu.test(said) ? '¿Cómo se llaman ' : '¿Cómo se llama ', said);
+    }
     case 'enunciado': {
       // «¿Qué enunciado…?» beside one option called «Enunciado de…» points at it: then the question names no head.
       const cue = headOf(idea.term) === 'enunciado' && options.some((o) => headOf(o) !== 'enunciado');
@@ -115,11 +122,21 @@ export function questionOf(idea: QuizIdea, options: readonly string[] = [idea.te
 }
 
 /**
+ * The head noun of a two-word-or-longer term its passage opens with as a setting («En el enlace
+ * covalente dos no metales comparten…» → enlace), or undefined: what follows it is what happens in it.
+ */
+function settingHead(idea: QuizIdea): string | undefined {
+  if (idea.kind !== 'definicion' || idea.term.split(/\s+/u).length < 2 || /^(?:si|cuando)\s/iu.test(idea.statement)) return undefined;
+  const opens = new RegExp(`^en\\s+(?:el|la|los|las|un|una)\\s+${fold(idea.term).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(.*)$`, 'u').exec(fold(idea.passage));
+  return opens && opens[1] === fold(idea.statement) ? idea.term.split(/\s+/u)[0]!.toLocaleLowerCase('es') : undefined;
+}
+
+/**
  * True when the question reads as Spanish: a definition by what the term does («mide…») is asked
  * «¿Cómo se llama lo que mide…?», which needs a verb there — «lo que procesos sin…» is no question.
  */
 export function readsWell(idea: QuizIdea): boolean {
-  if (idea.kind !== 'definicion' && idea.kind !== 'termino') return true;
+  if ((idea.kind !== 'definicion' && idea.kind !== 'termino') || settingHead(idea)) return true;
   const said = described(idea.statement);
   if (!said.startsWith('lo que ')) return true;
   const verb = fold(said.slice('lo que '.length).split(/\s+/u)[0] ?? '');
@@ -236,6 +253,11 @@ export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random
   const lexicon = sort === 'otro' && idea.kind === 'definicion' ? tier(doc).filter((o) => o.kind === 'definicion' && !o.mention && sortOf(o) !== 'otro') : [];
   const eligible = [...tier(doc), ...tier(near), ...tier(far), ...lexicon].filter((other) =>
     other !== idea && (sortOf(other) === sort || lexicon.includes(other)) && chars(other.term) <= QUIZ_LIMITS.option
+    // A section's title is a term of the same head or none («Enlace metálico» beside «Enlace iónico», never «Ejemplo resuelto»).
+    && (!other.heading || headOf(other.term) === headOf(idea.term))
+    // A term defined only under a condition («si los átomos son iguales, el enlace es apolar») is a case
+    // of another idea of its lecture: beside it, it would be a second right answer.
+    && !/^(?:si|cuando)\s/iu.test(other.statement)
     // Two definitions may share most words and still define different things («elasticidad renta» and
     // «elasticidad cruzada»): those are the best distractors. Only a near-copy says the same thing.
     && !sameTerm(other.term, idea.term) && !paraphrase(other.statement, idea.statement, STATEMENT_COPY)
@@ -246,7 +268,9 @@ export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random
     // A person the quoted sentence names may have done it too.
     && (sort !== 'persona' || !fold(idea.passage).includes(fold(other.term)))
     && (idea.kind !== 'formula' || (!sameLeftSide(other.term, idea.term) && cues.every((c) => leftLetters(other.term).has(c)))));
-  const tells = new Set(tellTales(idea.statement, idea.term));
+  // «¿En qué enlace…?» says the answer's head: every option is one of the kind it names.
+  const head = settingHead(idea);
+  const tells = new Set([...tellTales(idea.statement, idea.term), ...(head ? contentStems(head) : [])]);
   const picked: QuizIdea[] = [];
   for (const other of eligible) {
     if (picked.length === OPTIONS_PER_QUESTION - 1) break;

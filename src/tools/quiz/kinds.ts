@@ -22,7 +22,9 @@ const SORTS: Record<string, readonly string[]> = {
     'gasto', 'porcentaje', 'numero', 'producto'],
   // A cycle is not a process to a student («¿Qué ciclo…?» beside «Proceso adiabático» is a 50/50 of cycles).
   ciclo: ['ciclo'],
-  proceso: ['proceso', 'transformacion', 'reaccion', 'expansion', 'compresion', 'cambio', 'fenomeno', 'transicion', 'evolucion'],
+  // «El paso de sustancias…», «el transporte…»: what happens, like a process.
+  proceso: ['proceso', 'transformacion', 'reaccion', 'expansion', 'compresion', 'cambio', 'fenomeno', 'transicion', 'evolucion',
+    'paso', 'transporte', 'difusion', 'absorcion', 'sintesis', 'division', 'formacion', 'degradacion'],
   dispositivo: ['maquina', 'motor', 'aparato', 'dispositivo', 'instrumento', 'frigorifico', 'refrigerador', 'bomba', 'herramienta'],
   movimiento: ['movimiento', 'corriente', 'tendencia', 'escuela', 'estilo', 'vanguardia'],
   tecnica: ['practica', 'tecnica', 'metodo', 'procedimiento', 'pincelada', 'recurso', 'modo'],

@@ -4,7 +4,8 @@
  * nothing about them a question could rest on — but they are the plausible wrong options of a
  * question of the same kind from the same document: «¿Quién fue la única mujer en la primera
  * exposición?» beside the other painters the lecture names, «¿En qué año…?» beside its other years,
- * «¿Qué movimiento…?» beside its other movements (docs/design.md §3). Humanities lectures state
+ * «¿Qué movimiento…?» beside its other movements, «Enlace metálico» (a section's title) beside
+ * «Enlace iónico» (docs/design.md §3). Humanities lectures state
  * few definitions; without these, a question about a person or a date had no options to offer.
  */
 import type { WordCheck } from '../study/reading.js';
@@ -67,14 +68,21 @@ function isPerson(name: string, lower: ReadonlySet<string>, isWord: WordCheck): 
 export function mentionsOf(notes: readonly SourceNote[], isWord: WordCheck): QuizIdea[] {
   const out: QuizIdea[] = [];
   const seen = new Set<string>();
-  const add = (kind: QuizIdea['kind'], term: string, note: SourceNote) => {
+  const add = (kind: QuizIdea['kind'], term: string, note: SourceNote, heading = false) => {
     const file = note.origen?.archivo ?? note.archivo;
     const key = `${file ?? note.id}:${kind}:${fold(term)}`;
     if (seen.has(key)) return;
     seen.add(key);
-    out.push({ kind, term, statement: '', passage: '', source: { noteId: note.id, ...(file ? { file } : {}) }, mention: true });
+    out.push({ kind, term, statement: '', passage: '', source: { noteId: note.id, ...(file ? { file } : {}) }, mention: true, ...(heading ? { heading: true as const } : {}) });
   };
+  const titled = new Set<string>();
   for (const n of notes) {
+    // A section's title is a term of the lecture («El enlace metálico»); the document's first one
+    // names its whole subject («El enlace químico»), the genus of every other, so it is no option.
+    const doc = n.origen?.archivo ?? n.archivo ?? `nota ${n.id}`;
+    const title = n.tema?.replace(/^(?:el|la|los|las)\s+/iu, '').trim() ?? '';
+    if (titled.has(doc) && /^\p{L}+(?:\s+\p{L}+){1,4}$/u.test(title)) add('termino', capital(title), n, true);
+    titled.add(doc);
     // A title in italics or quotes is a work, not a person («*Olympia* de Édouard Manet» names Manet).
     const text = n.texto.replace(/\*[^*\n]+\*|«[^»\n]+»/gu, ',').replace(/[*_`]+/gu, '');
     for (const p of peopleIn(text, isWord)) add('persona', p, n);

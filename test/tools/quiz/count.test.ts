@@ -6,8 +6,9 @@
  * definition is not; a definition's second claim is left out of its question.
  */
 import { describe, expect, it } from 'vitest';
-import { buildQuiz, distractorsFor } from '../../../src/tools/quiz/build.js';
+import { buildQuiz, distractorsFor, questionOf, readsWell } from '../../../src/tools/quiz/build.js';
 import { sameLeftSide } from '../../../src/tools/quiz/formula-cues.js';
+import { sortOf } from '../../../src/tools/quiz/kinds.js';
 import { wrongFormulas } from '../../../src/tools/quiz/formula-variants.js';
 import { definingClause, ideasOfNotes, type QuizIdea, type SourceNote } from '../../../src/tools/quiz/ideas.js';
 import { mentionsOf } from '../../../src/tools/quiz/mentions.js';
@@ -128,5 +129,65 @@ describe('people', () => {
   it('a symbol at a line\'s end and a capital at the next line\'s start are no person', () => {
     const notes = [note(1, 'fisica.md', 2, 'La aceleración media es:\n\na = Δv / Δt\n\nEn el movimiento uniforme la velocidad es constante. Isaac Newton explicó la caída de los cuerpos.')];
     expect(mentionsOf(notes, isWord).filter((m) => m.kind === 'persona').map((m) => m.term)).toEqual(['Isaac Newton']);
+  });
+});
+
+describe('wording', () => {
+  const idea = (term: string, statement: string, passage: string): QuizIdea => ({ kind: 'definicion', term, statement, passage, source: { noteId: 1 } });
+  it('a plural definition is asked in the plural', () => {
+    expect(questionOf(idea('Costes fijos', 'los que no dependen de la cantidad producida', 'Los costes fijos son los que no dependen de la cantidad producida'))).toBe('¿Cómo se llaman los que no dependen de la cantidad producida?');
+    expect(questionOf(idea('Moda', 'el valor que más se repite', 'La moda es el valor que más se repite'))).toBe('¿Cómo se llama el valor que más se repite?');
+  });
+
+  it('a term its passage opens with as a setting is asked «¿En qué …?»', () => {
+    expect(questionOf(idea('Enlace covalente', 'dos no metales comparten pares de electrones', 'En el enlace covalente dos no metales comparten pares de electrones'))).toBe('¿En qué enlace dos no metales comparten pares de electrones?');
+    expect(readsWell(idea('Enlace covalente', 'dos no metales comparten pares de electrones', 'En el enlace covalente dos no metales comparten pares de electrones'))).toBe(true);
+    expect(readsWell(idea('Enlace covalente', 'dos no metales comparten pares de electrones', 'Dos no metales comparten pares de electrones'))).toBe(false);
+  });
+
+  it('asked «¿En qué enlace…?», every option is one: two of that head are too few', () => {
+    const of = (term: string, statement: string, passage: string): QuizIdea => ({ ...idea(term, statement, passage), source: { noteId: 1, file: 'quimica.md' } });
+    const pool = [
+      of('Enlace covalente', 'dos no metales comparten pares de electrones', 'En el enlace covalente dos no metales comparten pares de electrones'),
+      of('Enlace iónico', 'la unión entre iones de carga opuesta', 'El enlace iónico es la unión entre iones de carga opuesta'),
+      of('Enlace metálico', 'la unión de cationes por un mar de electrones', 'El enlace metálico es la unión de cationes por un mar de electrones'),
+      of('Electronegatividad', 'la medida de la atracción de un átomo sobre un par', 'La electronegatividad es la medida de la atracción de un átomo sobre un par'),
+      of('Valencia', 'la capacidad de un átomo para combinarse', 'La valencia es la capacidad de un átomo para combinarse'),
+    ];
+    const covalent = pool[0]!;
+    for (const s of seeds) expect(distractorsFor(covalent, pool, random(s))).toBeUndefined();
+    // A third of that head, and it is asked with the three.
+    const more = [...pool, of('Enlace de hidrógeno', 'la atracción entre un hidrógeno y un átomo muy electronegativo', 'El enlace de hidrógeno es la atracción entre un hidrógeno y un átomo muy electronegativo')];
+    for (const s of seeds) expect(new Set(distractorsFor(covalent, more, random(s)))).toEqual(new Set(['Enlace iónico', 'Enlace metálico', 'Enlace de hidrógeno']));
+  });
+});
+
+describe('a lecture\'s own vocabulary', () => {
+  const text = [
+    '# El enlace químico', '', 'Apuntes de clase.', '',
+    '## El enlace iónico', '', 'El enlace iónico es la unión entre iones de carga opuesta que se forma cuando un metal cede electrones a un no metal.', '',
+    '## El enlace covalente', '', 'El enlace covalente es la unión de dos no metales que comparten pares de electrones. Si los átomos son iguales, el enlace es apolar.', '',
+    '## El enlace metálico', '', 'Los metales se mantienen unidos por un mar de electrones.', '',
+    '## Ejemplo resuelto', '', 'La diferencia entre el sodio y el cloro es grande.',
+  ].join('\n');
+  const notes = text.split(/\n(?=## )/u).map((t, i) => note(i + 1, 'enlace.md', 7, t)).map((n, i) => ({ ...n, tema: ['el enlace químico', 'el enlace iónico', 'el enlace covalente', 'el enlace metálico', 'ejemplo resuelto'][i]! }));
+
+  it('a section\'s title is an option beside an answer of its head only; the lecture\'s title never', () => {
+    const headings = mentionsOf(notes, isWord).filter((m) => m.heading).map((m) => m.term);
+    expect(headings).toEqual(['Enlace iónico', 'Enlace covalente', 'Enlace metálico', 'Ejemplo resuelto']);
+    const pool = poolOf(notes);
+    const ionic = pool.find((i) => i.term === 'Enlace iónico' && !i.mention)!;
+    for (const s of seeds) {
+      const options = distractorsFor(ionic, pool, random(s)) ?? [];
+      expect(options).not.toContain('Ejemplo resuelto');
+      expect(options).not.toContain('Enlace químico');
+      // «Si los átomos son iguales, el enlace es apolar»: a case of the covalent bond, a second right answer beside it.
+      expect(options).not.toContain('Enlace apolar');
+    }
+  });
+
+  it('«la parte de la física que…» is no physicist; «el paso de sustancias…» is a process', () => {
+    expect(sortOf({ kind: 'definicion', term: 'Cinemática', statement: 'la parte de la física que estudia el movimiento' })).not.toBe('persona');
+    expect(sortOf({ kind: 'definicion', term: 'Transporte activo', statement: 'el paso de sustancias en contra de su gradiente' })).toBe('proceso');
   });
 });
