@@ -5,7 +5,10 @@
  * naming the same sort of thing (kinds.ts), from the idea's own document, then its week, then the
  * rest of the course where it reads as the same subject: never a paraphrase of the right one, never
  * two alike, never another idea that says the same thing, and no word that only the question and
- * the right option share (docs/design.md §3). Options are shuffled with a seeded generator, so the
+ * the right option share (docs/design.md §3). Where the course has too few of a kind, a date
+ * gets years made near it (years.ts), a lecture's only formula its own wrong operations
+ * (formula-variants.ts), and a term of a sort the table does not know the terms its lecture
+ * defines. Options are shuffled with a seeded generator, so the
  * same quiz id gives the same quiz on every machine. Everything fits Telegram's poll limits
  * (webchat/polls.ts POLL_LIMITS): question ≤ 300, options ≤ 100, explanation ≤ 200 characters.
  */
