@@ -217,6 +217,17 @@ function subjectsOf(pool: readonly QuizIdea[], weekOf: WeekOfNote): Subjects {
   return found;
 }
 
+/**
+ * A term's grammatical shape: its words, counted, and the number of its head («Foco» 1, singular;
+ * «Distancia recorrida» 2, singular; «Adiabáticas» 1, plural). A term of another sort is offered
+ * only in the answer's shape: a one-word singular beside a one-word singular reads as one more name.
+ */
+function shapeOf(term: string): string {
+  const words = term.split(/\s+/u);
+  const head = fold(words[0] ?? '');
+  return `${words.length}:${/s$/u.test(head) && !/is$/u.test(head) ? 'plural' : 'singular'}`;
+}
+
 const YEAR_ONLY = /^(?:1\d{3}|20\d{2})$/u;
 /** Years a plausible wrong year lies within: a student who cannot tell 1824 from 2027 is not being asked the date. */
 const YEAR_SPAN = 50;
@@ -251,9 +262,9 @@ export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random
   // Within each tier, what the lecture says something of (an author of a work) before what it only names (a critic, a king).
   const tier = (ideas: QuizIdea[]) => byNearness(shuffled(ideas, random)).sort((a, b) => Number(a.mention ?? false) - Number(b.mention ?? false));
   // A term whose sort the table does not know («Trayectoria: la línea que…») takes, after the
-  // document's other such terms, the terms its own document defines of any sort: the lecture's
-  // vocabulary («Desplazamiento», «Velocidad media») is what a student must tell it from.
-  const lexicon = sort === 'otro' && idea.kind === 'definicion' ? tier(doc).filter((o) => o.kind === 'definicion' && !o.mention && sortOf(o) !== 'otro') : [];
+  // document's other such terms, the terms its own document defines of any sort in its own shape:
+  // the lecture's vocabulary («Desplazamiento», «Rapidez») is what a student must tell it from.
+  const lexicon = sort === 'otro' && idea.kind === 'definicion' ? tier(doc).filter((o) => o.kind === 'definicion' && !o.mention && sortOf(o) !== 'otro' && shapeOf(o.term) === shapeOf(idea.term)) : [];
   const eligible = [...tier(doc), ...tier(near), ...tier(far), ...lexicon].filter((other) =>
     other !== idea && (sortOf(other) === sort || lexicon.includes(other)) && chars(other.term) <= QUIZ_LIMITS.option
     // A section's title is a term of the same head or none («Enlace metálico» beside «Enlace iónico», never «Ejemplo resuelto»).
