@@ -270,8 +270,8 @@ export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random
     // A section's title is a term of the same head or none («Enlace metálico» beside «Enlace iónico», never «Ejemplo resuelto»).
     && (!other.heading || headOf(other.term) === headOf(idea.term))
     // A term defined only under a condition («si los átomos son iguales, el enlace es apolar») is a case
-    // of another idea of its lecture: beside it, it would be a second right answer.
-    && !/^(?:si|cuando)\s/iu.test(other.statement)
+    // of what its section speaks of: beside a question of that section, it would be a second right answer.
+    && !(/^(?:si|cuando)\s/iu.test(other.statement) && other.source.noteId === idea.source.noteId)
     // Two definitions may share most words and still define different things («elasticidad renta» and
     // «elasticidad cruzada»): those are the best distractors. Only a near-copy says the same thing.
     && !sameTerm(other.term, idea.term) && !paraphrase(other.statement, idea.statement, STATEMENT_COPY)

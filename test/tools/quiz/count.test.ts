@@ -183,9 +183,26 @@ describe('a lecture\'s own vocabulary', () => {
       const options = distractorsFor(ionic, pool, random(s)) ?? [];
       expect(options).not.toContain('Ejemplo resuelto');
       expect(options).not.toContain('Enlace químico');
-      // «Si los átomos son iguales, el enlace es apolar»: a case of the covalent bond, a second right answer beside it.
-      expect(options).not.toContain('Enlace apolar');
     }
+  });
+
+  it('a term defined under a condition is no distractor of a question of its own section, and one of another', () => {
+    const of = (noteId: number, term: string, statement: string): QuizIdea => ({ kind: 'definicion', term, statement, passage: `${term}: ${statement}`, source: { noteId, file: 'enlace.md' } });
+    const pool = [
+      of(1, 'Enlace iónico', 'la unión entre iones de carga opuesta'),
+      of(2, 'Enlace covalente', 'la unión de dos no metales que comparten pares de electrones'),
+      of(2, 'Enlace apolar', 'si los átomos son iguales'),
+      of(2, 'Enlace polar', 'si uno atrae más los electrones'),
+      of(3, 'Enlace metálico', 'la unión de cationes por un mar de electrones'),
+      of(4, 'Enlace de hidrógeno', 'la atracción entre un hidrógeno y un átomo muy electronegativo'),
+    ];
+    for (const s of seeds) {
+      // «Si los átomos son iguales, el enlace es apolar»: a case of the covalent bond, a second right answer beside it.
+      expect(distractorsFor(pool[1]!, pool, random(s))).toEqual(expect.not.arrayContaining(['Enlace apolar']));
+      expect(distractorsFor(pool[1]!, pool, random(s))).toEqual(expect.not.arrayContaining(['Enlace polar']));
+    }
+    // Beside the ionic bond it is plainly wrong: an option.
+    expect(seeds.some((s) => (distractorsFor(pool[0]!, pool, random(s)) ?? []).some((o) => /polar/u.test(o)))).toBe(true);
   });
 
   it('«la parte de la física que…» is no physicist; «el paso de sustancias…» is a process', () => {
