@@ -59,8 +59,9 @@ interface Section {
 function isHeading(block: string): string | undefined {
   const md = /^#{1,6}\s+(.+?)\s*#*$/.exec(block);
   if (md && !block.includes('\n')) return md[1];
-  // A table's header row («Etapa · Proceso · Calor») is short and has no full stop, but it is a row.
-  if (block.includes('\n') || block.length > HEADING_MAX || block.includes(CELL_JOIN)) return undefined;
+  // A table's header row («Etapa · Proceso · Calor») is short and has no full stop, but it is a row
+  // of three cells or more (a title block's «Grado en Física · Termodinámica» has two parts, as before).
+  if (block.includes('\n') || block.length > HEADING_MAX || block.split(CELL_JOIN).length > 2) return undefined;
   if (/[.,;:!?…»)]$/.test(block) || !/^[\p{Lu}\d¿¡]/u.test(block)) return undefined;
   return block.split(/\s+/).length <= 10 ? block : undefined;
 }
