@@ -27,6 +27,8 @@ export interface RuledTable {
   rows: Cell[][];
 }
 
+/** Widest copy of the page the rules are looked for on, in pixels. */
+const FIND_WIDTH = 1000;
 /** A rule is at least this share of the page's width (horizontal) or the table's height (vertical). */
 const MIN_RULE_WIDTH = 1 / 25;
 /** A table spans at least this share of the page's width. */
@@ -54,8 +56,15 @@ function merged(xs: number[]): number[] {
  * The ruled tables of a grey page (`pixels`, `width` × `height`, one byte a pixel): regions where
  * long horizontal and vertical rules cross, with at least two rows and two columns of cells.
  */
-export function ruledTables(cv: OpenCv, pixels: Uint8Array, width: number, height: number): RuledTable[] {
-  const grey = cv.matFromArray(height, width, cv.CV_8UC1, pixels);
+export function ruledTables(cv: OpenCv, pixels: Uint8Array, fullWidth: number, fullHeight: number): RuledTable[] {
+  // Rules are looked for on a copy at most FIND_WIDTH wide (a rule survives the scaling; the
+  // morphology costs a quarter), and the table's cells given back in the page's own pixels.
+  const f = Math.min(1, FIND_WIDTH / fullWidth);
+  const full = cv.matFromArray(fullHeight, fullWidth, cv.CV_8UC1, pixels);
+  const grey = new cv.Mat();
+  cv.resize(full, grey, new cv.Size(Math.round(fullWidth * f), Math.round(fullHeight * f)), 0, 0, cv.INTER_AREA);
+  full.delete();
+  const { cols: width, rows: height } = grey;
   const ink = new cv.Mat();
   const horiz = new cv.Mat();
   const vert = new cv.Mat();
@@ -96,7 +105,7 @@ export function ruledTables(cv: OpenCv, pixels: Uint8Array, width: number, heigh
       const rows: Cell[][] = [];
       for (let y = 0; y + 1 < rowsAt.length; y++) {
         const row: Cell[] = [];
-        for (let x = 0; x + 1 < colsAt.length; x++) row.push({ x0: colsAt[x]!, y0: rowsAt[y]!, x1: colsAt[x + 1]!, y1: rowsAt[y + 1]! });
+        for (let x = 0; x + 1 < colsAt.length; x++) row.push({ x0: colsAt[x]! / f, y0: rowsAt[y]! / f, x1: colsAt[x + 1]! / f, y1: rowsAt[y + 1]! / f });
         rows.push(row);
       }
       tables.push({ x0: r.x, y0: r.y, x1: r.x + r.width, y1: r.y + r.height, rows });
@@ -105,7 +114,10 @@ export function ruledTables(cv: OpenCv, pixels: Uint8Array, width: number, heigh
     for (const m of [grey, ink, horiz, vert, grid, hierarchy, hk, vk]) m.delete();
     contours.delete();
   }
-  return tables.sort((a, b) => a.y0 - b.y0);
+  const px = (v: number, max: number) => Math.max(0, Math.min(max, Math.round(v / f)));
+  return tables
+    .map((t) => ({ x0: px(t.x0, fullWidth), y0: px(t.y0, fullHeight), x1: px(t.x1, fullWidth), y1: px(t.y1, fullHeight), rows: t.rows }))
+    .sort((a, b) => a.y0 - b.y0);
 }
 
 /** The positions of the rules in `mask` inside `r` that cross most of it (rows' y, or columns' x). */
@@ -128,7 +140,7 @@ function ruleLines(cv: OpenCv, mask: InstanceType<OpenCv['Mat']>, r: { x: number
     contours.delete();
     hierarchy.delete();
   }
-  return merged(at).map(Math.round);
+  return merged(at);
 }
 
 /** How far inside its rules a cell is read (pixels): the rules themselves are left out. */
@@ -144,10 +156,11 @@ export const CELL_SCALE = 2;
 
 /** A cell of the page as its own grey PGM, white-framed and CELL_SCALE times larger; undefined for a cell too small to hold text. */
 export function cellPgm(cv: OpenCv, pixels: Uint8Array, width: number, cell: Cell): Uint8Array | undefined {
-  const x0 = Math.ceil(cell.x0 + CELL_INSET);
-  const x1 = Math.floor(cell.x1 - CELL_INSET);
-  const y0 = Math.ceil(cell.y0 + CELL_INSET);
-  const y1 = Math.floor(cell.y1 - CELL_INSET);
+  const height = pixels.length / width;
+  const x0 = Math.max(0, Math.ceil(cell.x0 + CELL_INSET));
+  const x1 = Math.min(width, Math.floor(cell.x1 - CELL_INSET));
+  const y0 = Math.max(0, Math.ceil(cell.y0 + CELL_INSET));
+  const y1 = Math.min(height, Math.floor(cell.y1 - CELL_INSET));
   if (x1 - x0 < 8 || y1 - y0 < 8) return undefined;
   const w = x1 - x0 + 2 * CELL_MARGIN;
   const h = y1 - y0 + 2 * CELL_MARGIN;
