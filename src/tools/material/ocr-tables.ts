@@ -27,8 +27,12 @@ export interface RuledTable {
   rows: Cell[][];
 }
 
-/** Widest copy of the page the rules are looked for on, in pixels. */
-const FIND_WIDTH = 1000;
+/**
+ * Widest copy of the page the rules are looked for on, in pixels: a page at 200 dpi is found at its
+ * own size (a thin grey rule scaled down to half fades under the threshold: measured, a header row's
+ * rule was lost at 1,000 pixels), a larger scan is scaled down to it.
+ */
+const FIND_WIDTH = 2400;
 /** A rule is at least this share of the page's width (horizontal) or the table's height (vertical). */
 const MIN_RULE_WIDTH = 1 / 25;
 /** A table spans at least this share of the page's width. */
@@ -57,8 +61,7 @@ function merged(xs: number[]): number[] {
  * long horizontal and vertical rules cross, with at least two rows and two columns of cells.
  */
 export function ruledTables(cv: OpenCv, pixels: Uint8Array, fullWidth: number, fullHeight: number): RuledTable[] {
-  // Rules are looked for on a copy at most FIND_WIDTH wide (a rule survives the scaling; the
-  // morphology costs a quarter), and the table's cells given back in the page's own pixels.
+  // Rules are looked for on a copy at most FIND_WIDTH wide, and the cells given back in the page's own pixels.
   const f = Math.min(1, FIND_WIDTH / fullWidth);
   const full = cv.matFromArray(fullHeight, fullWidth, cv.CV_8UC1, pixels);
   const grey = new cv.Mat();
@@ -140,7 +143,7 @@ function ruleLines(cv: OpenCv, mask: InstanceType<OpenCv['Mat']>, r: { x: number
     contours.delete();
     hierarchy.delete();
   }
-  return merged(at);
+  return merged(at).map(Math.round);
 }
 
 /** How far inside its rules a cell is read (pixels): the rules themselves are left out. */
