@@ -3,7 +3,8 @@
  * connection, nor can its threads): one Tesseract worker with the Spanish model from the
  * `@tesseract.js-data/spa` package (best_int, gzip), never cached to disk. It takes one image at a
  * time over the IPC channel, makes its page flat, evenly lit and level (straighten.ts, with
- * OpenCV.js, which only this process loads), and answers its text, confidence and lines (each
+ * OpenCV.js, which only this process loads), reads a ruled table cell by cell and the page around it
+ * in bands (ocr-tables.ts), and answers its text, confidence and lines (each
  * with its confidence, box and words: ocr-page.ts decides which are read well enough), or that the
  * bytes are no image. It ends when its parent goes (the channel closes).
  */
