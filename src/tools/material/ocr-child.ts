@@ -37,7 +37,7 @@ function linesOf(page: Page): OcrLine[] {
     baseline: { y0: l.baseline.y0, y1: l.baseline.y1 },
     above: l.rowAttributes.rowHeight,
     below: Math.abs(l.rowAttributes.descenders),
-    words: l.words.map((w) => ({ text: w.text, ...w.bbox })),
+    words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, ...w.bbox })),
   }))));
 }
 
