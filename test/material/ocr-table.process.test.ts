@@ -65,6 +65,32 @@ function page(): Uint8Array {
   return canvas.encodeSync('png');
 }
 
+/** A photo of a ruled table whose cells hold subscripts, set small as a printed table's are. */
+function subscriptTable(): Uint8Array {
+  const width = 1500;
+  const height = 700;
+  const desk = 120;
+  const canvas = createCanvas(width + 2 * desk, height + 2 * desk);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#5c5046';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.translate(desk, desk);
+  ctx.fillStyle = '#fdfdf8';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#151515';
+  ctx.strokeStyle = '#333';
+  ctx.lineWidth = 2;
+  const rows = [['Etapa', 'Temperatura', 'Calor'], ['Primera', 'T₁ constante', 'absorbe Q₁'], ['Tercera', 'T₂ constante', 'cede Q₂']];
+  const top = 150;
+  const rowH = 56;
+  const colX = [80, 400, 900, 1420];
+  for (let r = 0; r <= rows.length; r++) ctx.fillRect(colX[0]!, top + r * rowH, colX.at(-1)! - colX[0]!, 2);
+  for (const x of colX) ctx.fillRect(x, top, 2, rows.length * rowH);
+  ctx.font = '30px "Fixture Serif"';
+  rows.forEach((row, r) => row.forEach((cell, c) => ctx.fillText(cell, colX[c]! + 14, top + r * rowH + 37)));
+  return canvas.encodeSync('png');
+}
+
 const ocr = createTesseractOcr();
 afterAll(() => ocr.close());
 
@@ -80,5 +106,12 @@ describe('a ruled table on a photographed page', () => {
     const at = (word: string) => texts.findIndex((t) => t.includes(word));
     for (const w of ['caliente al', 'de un foco']) expect(at(w), texts.join('\n')).toBeLessThan(first);
     for (const w of ['temperatura constante', 'calor con el entorno']) expect(at(w), texts.join('\n')).toBeGreaterThan(first + rows.length - 1);
+  });
+
+  it('reads a subscript digit that the Spanish model reads as a mark («T:») again, as a digit', async () => {
+    const read = ocrPage(await ocr.recognize(subscriptTable()));
+    const rows = read.lines.filter((l) => l.row).map((l) => l.text);
+    expect(rows.join('\n'), JSON.stringify(read)).toMatch(/T₁ constante/);
+    expect(rows.join('\n'), JSON.stringify(read)).toMatch(/T₂ constante/);
   });
 });

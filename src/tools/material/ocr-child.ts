@@ -14,6 +14,7 @@ import type { Worker, Page } from 'tesseract.js';
 import type { OcrLine, OcrReply, OcrRequest } from './ocr.js';
 import { straighten } from './straighten.js';
 import { loadOpenCv } from './opencv.js';
+import { readSubscripts } from './ocr-subscripts.js';
 import { cellPgm, pgm, ruledTables, withoutTables, type RuledTable } from './ocr-tables.js';
 
 const require = createRequire(import.meta.url);
@@ -72,8 +73,9 @@ async function withTableRows(w: Worker, lines: OcrLine[], tables: readonly Ruled
             read.push({ text: '', confidence: 100 });
             continue;
           }
-          const { data } = await w.recognize(Buffer.from(image), {}, { text: true });
-          read.push({ text: data.text.replace(/\s+/g, ' ').replace(/[|]/g, ' ').trim(), confidence: data.confidence });
+          const { data } = await w.recognize(Buffer.from(image.pgm), {}, { text: true, blocks: true });
+          const cellLines = await readSubscripts(cv, w, image.pixels, image.width, linesOf(data), PSM.SINGLE_BLOCK);
+          read.push({ text: cellLines.map((l) => l.text).join(' ').replace(/\s+/g, ' ').replace(/[|]/g, ' ').trim(), confidence: data.confidence });
         }
         const weight = read.reduce((n, c) => n + c.text.length, 0);
         if (weight === 0) continue;
@@ -153,7 +155,8 @@ process.on('message', (m: OcrRequest) => {
         const bands = tables.length ? await readBands(w, pixels, page.width, page.height, tables) : undefined;
         const { data } = bands ? { data: undefined } : await w.recognize(Buffer.from(page.pgm), {}, { text: true, blocks: true });
         const around = bands ?? { lines: linesOf(data!), text: data!.text, confidence: data!.confidence };
-        const read = tables.length ? await withTableRows(w, around.lines, tables, pixels, page.width) : { lines: around.lines, text: '' };
+        const lines = await readSubscripts(await loadOpenCv(), w, pixels, page.width, around.lines);
+        const read = tables.length ? await withTableRows(w, lines, tables, pixels, page.width) : { lines, text: '' };
         reply = { id: m.id, ok: true, text: around.text + read.text, confidence: around.confidence, lines: read.lines, width: page.width, height: page.height };
       } catch (e) {
         // The worker decodes the image: bytes it cannot read are not an image.

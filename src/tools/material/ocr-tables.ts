@@ -157,8 +157,8 @@ const CELL_MARGIN = 12;
  */
 export const CELL_SCALE = 2;
 
-/** A cell of the page as its own grey PGM, white-framed and CELL_SCALE times larger; undefined for a cell too small to hold text. */
-export function cellPgm(cv: OpenCv, pixels: Uint8Array, width: number, cell: Cell): Uint8Array | undefined {
+/** A cell of the page as its own grey PGM (and its pixels), white-framed and CELL_SCALE times larger; undefined for a cell too small to hold text. */
+export function cellPgm(cv: OpenCv, pixels: Uint8Array, width: number, cell: Cell): { pgm: Uint8Array; pixels: Uint8Array; width: number } | undefined {
   const height = pixels.length / width;
   const x0 = Math.max(0, Math.ceil(cell.x0 + CELL_INSET));
   const x1 = Math.min(width, Math.floor(cell.x1 - CELL_INSET));
@@ -181,7 +181,8 @@ export function cellPgm(cv: OpenCv, pixels: Uint8Array, width: number, cell: Cel
   const large = new cv.Mat();
   try {
     cv.resize(small, large, new cv.Size(w * CELL_SCALE, h * CELL_SCALE), 0, 0, cv.INTER_CUBIC);
-    return pgm(large.data.slice(0, w * h * CELL_SCALE * CELL_SCALE), w * CELL_SCALE, h * CELL_SCALE);
+    const out = large.data.slice(0, w * h * CELL_SCALE * CELL_SCALE);
+    return { pgm: pgm(out, w * CELL_SCALE, h * CELL_SCALE), pixels: out, width: w * CELL_SCALE };
   } finally {
     small.delete();
     large.delete();
