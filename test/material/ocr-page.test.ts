@@ -35,6 +35,16 @@ function line(text: string, top: number, opts: { confidence?: number; block?: nu
 const textOf = (lines: OcrLine[], height = 2400) => documentPages([{ lines: ocrPage({ lines, height }).lines, scanned: true }])[0];
 
 describe('ocrPage', () => {
+  it('judges a list item\'s line by its words, not by the bullet Tesseract could not read, and writes the bullet «•»', () => {
+    const item = line('*« La existencia de sustitutivos cercanos', 500, { confidence: 60 });
+    item.words = item.words.map((w, i) => ({ ...w, confidence: i === 0 ? 10 : 92 }));
+    const debris = line('*« Za o DL E', 600, { confidence: 40 });
+    debris.words = debris.words.map((w, i) => ({ ...w, confidence: i === 0 ? 10 : 35 }));
+    const page = ocrPage({ height: 2400, lines: [line('Los determinantes de la elasticidad son sobre todo cuatro:', 400), item, debris] });
+    expect(page.lines.map((l) => l.text)).toEqual(['Los determinantes de la elasticidad son sobre todo cuatro:', '• La existencia de sustitutivos cercanos']);
+    expect(page.unread.map((u) => u.texto)).toEqual(['• Za o DL E']);
+  });
+
   it('leaves out the lines under the threshold and says where they were', () => {
     const page = ocrPage({
       height: 2400,

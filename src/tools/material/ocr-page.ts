@@ -55,6 +55,23 @@ function meanConfidence(lines: readonly OcrLine[]): number {
   return weight ? lines.reduce((n, l) => n + l.confidence * l.text.length, 0) / weight : 0;
 }
 
+/** A word that is only marks: a list's bullet as Tesseract reads it («*«», «•», «-»). */
+const MARKS = /^[^\p{L}\p{N}]+$/u;
+
+/**
+ * A list item's line as the page has it: Tesseract reads the bullet as marks it has little
+ * confidence in («*« La existencia de sustitutivos», 60 for a line whose words it read at 90), and
+ * the line's confidence sinks with it. The bullet is written «•» (paragraphs.ts reads a list item by
+ * it) and the line is judged by its words.
+ */
+export function withoutBullet(l: OcrLine): OcrLine {
+  const [first, ...rest] = l.words;
+  if (!first || rest.length < 2 || !MARKS.test(first.text) || rest.some((w) => w.confidence === undefined)) return l;
+  const weight = rest.reduce((n, w) => n + w.text.length, 0);
+  const confidence = rest.reduce((n, w) => n + w.confidence! * w.text.length, 0) / Math.max(1, weight);
+  return { ...l, text: `• ${rest.map((w) => w.text).join(' ')}`, confidence, words: rest };
+}
+
 /** A line's letter height: above its baseline and below it, as Tesseract measured the row. */
 const lineSize = (l: OcrLine) => Math.max(1, l.above + l.below);
 
@@ -76,7 +93,7 @@ export interface OcrPage {
 /** The lines Tesseract read on one page, sorted into those read well enough (laid out) and those not. */
 export function ocrPage(read: Pick<OcrResult, 'lines' | 'height'>): OcrPage {
   const pageHeight = read.height;
-  const visible = read.lines.filter((l) => l.text.trim() !== '');
+  const visible = read.lines.filter((l) => l.text.trim() !== '').map(withoutBullet);
   // A page read poorly as a whole (handwriting, a blurred photo) is not sifted line by line: all of
   // it is kept as a draft the student corrects before saving (extract.ts, OCR_DRAFT_CONFIDENCE).
   const draft = meanConfidence(visible) < OCR_DRAFT_CONFIDENCE;

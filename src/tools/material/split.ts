@@ -59,7 +59,9 @@ interface Section {
 function isHeading(block: string): string | undefined {
   const md = /^#{1,6}\s+(.+?)\s*#*$/.exec(block);
   if (md && !block.includes('\n')) return md[1];
-  if (block.includes('\n') || block.length > HEADING_MAX) return undefined;
+  // A table's header row («Etapa · Proceso · Calor») is short and has no full stop, but it is a row
+  // of three cells or more (a title block's «Grado en Física · Termodinámica» has two parts, as before).
+  if (block.includes('\n') || block.length > HEADING_MAX || block.split(CELL_JOIN).length > 2) return undefined;
   if (/[.,;:!?…»)]$/.test(block) || !/^[\p{Lu}\d¿¡]/u.test(block)) return undefined;
   return block.split(/\s+/).length <= 10 ? block : undefined;
 }
@@ -141,12 +143,20 @@ export function cutLong(p: string, max = NOTE_MAX): string[] {
   return out;
 }
 
-/** Pieces merged while the result stays under `max`, so that each reaches `min` when it can (a merge keeps the first piece's offset). */
+/** A table: a block whose first line is a row of cells. */
+const isTable = (text: string): boolean => text.split('\n', 1)[0]!.includes(CELL_JOIN);
+
+/**
+ * Pieces merged while the result stays under `max`, so that each reaches `min` when it can (a merge
+ * keeps the first piece's offset). A table goes with the paragraph above it, its lead-in or caption
+ * («…en el orden siguiente:»), and its rows stay together: a table is never a note of its own rows, nor its header row one.
+ */
 function mergeShort(pieces: readonly Block[], min = NOTE_MIN, max = NOTE_MAX): Block[] {
   const out: Block[] = [];
   for (const p of pieces) {
     const last = out.at(-1);
-    if (last !== undefined && (last.text.length < min || p.text.length < min) && last.text.length + 2 + p.text.length <= max) last.text = `${last.text}\n\n${p.text}`;
+    const short = last !== undefined && (last.text.length < min || p.text.length < min);
+    if (last !== undefined && (short || isTable(p.text)) && last.text.length + 2 + p.text.length <= max) last.text = `${last.text}\n\n${p.text}`;
     else out.push({ ...p });
   }
   return out;
