@@ -102,7 +102,7 @@ export function itemClause(item: string, limit = ITEM_WORDS): string {
   // An enumeration is said whole when it ends soon after («en legislativo, ejecutivo y judicial»):
   // cut at its commas, it would leave out what the item lists.
   const enumeration = /^(.*?\p{L}+(?:,\s+\p{L}+)+\s+y\s+\p{L}+)(?=[,;:.]|$)/u.exec(item)?.[1];
-  if (enumeration && countWords(enumeration) <= limit + 4) return enumeration;
+  if (enumeration && countWords(enumeration) > limit && countWords(enumeration) <= limit + 4) return enumeration;
   let cut = ws.slice(0, limit).join(' ');
   if (cut.includes(', ')) cut = cut.slice(0, cut.lastIndexOf(', '));
   const open = (w: string) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || FUNCTION_WORDS.has(w) || QUANTIFIERS.has(w);
@@ -198,7 +198,7 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     chosen.push({ noteId: l.noteId, at: l.at, lines: [l.text] });
     words += w;
   }
-  for (const idea of [...ideas.filter(isMain), ...ideas.filter((i) => !isMain(i))]) {
+  for (const idea of ideas.filter(isMain)) {
     if (said.has(idea.sentence) && idea.kind !== 'formula') continue;
     const lines = ideaLines(idea).filter((l, i) => i > 0 || !said.has(idea.sentence));
     const w = LEAD_WORDS + lines.reduce((s, l) => s + countWords(l), 0);
@@ -243,9 +243,25 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     chosen.push({ noteId: idea.noteId, at: idea.at, lines: [line] });
     words += LEAD_WORDS + countWords(line);
   }
+  // The people, works, dates and framed questions compete with the week's other sentences by how
+  // central their sentence is (TextRank): a secondary detail never crowds out a central sentence.
+  const rankOf = (text: string) => { const k = pool.findIndex((p) => p.text === text); return k < 0 ? 0 : ranks[k]!; };
+  const secondary = ideas.filter((i) => !isMain(i)).map((idea) => ({ idea, rank: rankOf(idea.sentence) }));
+  const fill = [...secondary.map((x) => ({ rank: x.rank, idea: x.idea as KeyIdea | undefined, i: -1 })), ...byRank.map((i) => ({ rank: ranks[i]!, idea: undefined as KeyIdea | undefined, i }))]
+    .sort((a, b) => b.rank - a.rank || (a.idea ? -1 : 0) - (b.idea ? -1 : 0));
   if (words < TARGET_WORDS) {
-    for (const i of byRank) {
+    for (const { idea, i } of fill) {
       if (words >= TARGET_WORDS) break;
+      if (idea) {
+        if (said.has(idea.sentence) && idea.kind !== 'formula') continue;
+        const lines = ideaLines(idea).filter((l, k) => k > 0 || !said.has(idea.sentence));
+        const w = LEAD_WORDS + lines.reduce((n, l) => n + countWords(l), 0);
+        if (lines.length === 0 || words + w > MAX_WORDS) continue;
+        said.add(idea.sentence);
+        chosen.push({ noteId: idea.noteId, at: idea.at, lines });
+        words += w;
+        continue;
+      }
       if (said.has(pool[i]!.text)) continue;
       const line = spoken(pool[i]!.text, false, pool[i]!.list ? LIST_WORDS : SENTENCE_WORDS);
       if (words + LEAD_WORDS + countWords(line) > MAX_WORDS) continue;

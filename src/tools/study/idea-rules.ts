@@ -223,3 +223,13 @@ export function asideDate(s: string): RuleIdea | undefined {
   const ask = `cuándo ${m[4]} ${fold(m[2]!)} ${m[3]}?`;
   return { kind: 'definicion', term: m[3]!, article: fold(m[2]!), body: m[5]!, question: m[1] ? `${m[1]}, ¿${ask}` : `¿${ask[0]!.toLocaleUpperCase('es')}${ask.slice(1)}` };
 }
+
+/**
+ * «Tiene dos fases: la interfase, en la que la célula crece y duplica su ADN, …»: a stage named
+ * with what happens in it, asked «¿Qué ocurre en la interfase?» and answered with that clause.
+ */
+export function inWhich(s: string): RuleIdea | undefined {
+  const m = /(?:^|,\s+|:\s+)(el|la|los|las)\s+(\p{Ll}[\p{L}-]{3,}(?:\s+\p{Ll}[\p{L}-]{3,})?),\s+en\s+(?:el|la|los|las)\s+que\s+([^,;:.]+?)(?=\s*(?:,\s+y\s+(?:el|la|los|las)\s|[;:.]|$))/u.exec(s);
+  if (!m || m[2]!.split(/\s+/).some((w) => closed(w)) || m[3]!.split(/\s+/).length < 4) return undefined;
+  return { kind: 'definicion', term: m[2]!, article: m[1]!, body: m[3]!, question: `¿Qué ocurre en ${m[1]} ${m[2]}?`, needsContext: true };
+}
