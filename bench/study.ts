@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/study.ts [--muestra]`: the study material of the three fixture lectures
+ * `npx tsx bench/study.ts [--dev] [--muestra]`: the study material of the three fixture lectures
  * (test/fixtures/lectures), measured against their hand-written key ideas (issue 44, Done means).
  * Each lecture is imported through the product's own import path (createImports: propose, save)
  * into a fresh notebook, its notes carded as crear_tarjetas cards them (cardsForNote inside the deck's
@@ -27,6 +27,7 @@ import { createImports } from '../src/tools/material/imports.js';
 import { createTesseractOcr } from '../src/tools/material/ocr.js';
 import { DEMO_COURSE } from '../src/tools/course/demo.js';
 import { cardsForNote } from '../src/tools/cards/build.js';
+import { keyIdeasOfNote } from '../src/tools/study/key-ideas.js';
 import { BLANK, CLOZE_PROMPT } from '../src/tools/study/idea-cards.js';
 import { loadWordCheck, stem } from '../src/tools/study/reading.js';
 import { STOP_WORDS } from '../src/lib/tokens.js';
@@ -36,7 +37,17 @@ import { mulberry32 } from '../src/lib/prng.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** `--carpeta DIR`: another folder of lectures with its key-ideas.json (the bench's own example: test/study/leccion). */
 const dirArg = process.argv.indexOf('--carpeta');
-const FIXTURE = dirArg > 0 ? path.resolve(process.argv[dirArg + 1]!) : path.join(ROOT, 'test/fixtures/lectures');
+/** `--dev`: the development lectures (test/fixtures/passages-dev, test/fixtures/study-dev/lecciones) against their own key ideas (test/fixtures/study-dev). */
+const DEV = process.argv.includes('--dev');
+const FIXTURE = dirArg > 0 ? path.resolve(process.argv[dirArg + 1]!) : path.join(ROOT, DEV ? 'test/fixtures/passages-dev' : 'test/fixtures/lectures');
+const KEY_IDEAS = DEV ? path.join(ROOT, 'test/fixtures/study-dev/key-ideas.json') : path.join(FIXTURE, 'key-ideas.json');
+/** The second development set (history, biology), lectures and key ideas side by side, written before the generator changed again. */
+const DEV_2 = path.join(ROOT, 'test/fixtures/study-dev/lecciones');
+/** Each measured set: the folder of its lectures and the file of their key ideas. */
+const SETS: { folder: string; keyIdeas: string }[] = [
+  { folder: FIXTURE, keyIdeas: KEY_IDEAS },
+  ...(DEV && dirArg < 0 ? [{ folder: DEV_2, keyIdeas: path.join(DEV_2, 'key-ideas.json') }] : []),
+];
 /** `--semilla N`: the seed of the sample (44 drew the first judged sample; a new judging takes a new seed). */
 const seedArg = process.argv.indexOf('--semilla');
 export const SAMPLE_SEED = seedArg > 0 ? Number(process.argv[seedArg + 1]) : 44;
@@ -83,20 +94,24 @@ function onIdea(c: Card, idea: Idea): boolean {
   return idea.formula !== undefined && normal(qa).replace(/\s/g, '').includes(normal(idea.formula).replace(/\s/g, ''));
 }
 
-async function lecture(file: string, ideas: Idea[], isWord: (w: string) => boolean, ocr: ReturnType<typeof createTesseractOcr>) {
+async function lecture(folder: string, file: string, ideas: Idea[], isWord: (w: string) => boolean, ocr: ReturnType<typeof createTesseractOcr>) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cuaderno-estudio-'));
   try {
     const notebook = await openNotebook(dataDir);
     // A fresh notebook holds the demo notes: the lecture's week is one of its own, alone.
     const week = DEMO_COURSE.semanas.length;
     const imports = createImports({ dataDir, notes: notebook.notes, ocr, course: async () => DEMO_COURSE, audit: notebook.audit });
-    const bytes = await readFile(path.join(FIXTURE, file));
+    const bytes = await readFile(path.join(folder, file));
     const { record } = await imports.propose(file, bytes, { semana: week });
     const saved = await imports.save(record.clave);
     const all = await notebook.notes.list();
     const mine = all.filter((n) => saved!.notas.includes(n.id));
     const weekOf = (n: { id: number; semana?: number | null }) => (saved!.notas.includes(n.id) ? 99 : n.semana ?? null);
     for (const note of mine) {
+      if (process.argv.includes('--ideas')) {
+        console.log(`-- nota ${note.id} (${note.tema ?? ''}): ${note.texto.slice(0, 60).replace(/\s+/g, ' ')}`);
+        for (const i of keyIdeasOfNote(note, all, isWord, note.tema)) console.log(`   ${i.kind} | ${i.term} | ${i.body.slice(0, 70)}`);
+      }
       try {
         await notebook.cards.append((deck, deleted) => cardsForNote(note, all, deck, weekOf, { isWord, deleted }).cards);
       } catch {
@@ -104,11 +119,11 @@ async function lecture(file: string, ideas: Idea[], isWord: (w: string) => boole
       }
     }
     const cards = (await notebook.cards.list()).filter((c) => saved!.notas.includes(c.id_nota));
-    const source = normal(await readFile(path.join(FIXTURE, file), 'utf8'));
+    const source = normal(await readFile(path.join(folder, file), 'utf8'));
     const grounded = cards.filter((c) => groundsOf(c, source));
     const on = cards.filter((c) => ideas.some((i) => onIdea(c, i)));
     const covered = ideas.filter((i) => cards.some((c) => onIdea(c, i)));
-    const title = /^#\s+(.+)$/mu.exec(await readFile(path.join(FIXTURE, file), 'utf8'))?.[1] ?? file;
+    const title = /^#\s+(.+)$/mu.exec(await readFile(path.join(folder, file), 'utf8'))?.[1] ?? file;
     const episode = buildNarrationScript(week, title.replace(/^Tema\s+\d+\.\s*/u, ''), mine, isWord);
     const heard = stems(episode.text);
     const said = ideas.filter((i) => share(stems(i.statement), heard) >= 0.6);
@@ -121,12 +136,14 @@ async function lecture(file: string, ideas: Idea[], isWord: (w: string) => boole
 const pct = (a: number, b: number) => (b === 0 ? '—' : `${((100 * a) / b).toFixed(0)} %`);
 
 async function main() {
-  const keyIdeas = JSON.parse(await readFile(path.join(FIXTURE, 'key-ideas.json'), 'utf8')) as Record<string, Idea[]>;
   const isWord = await loadWordCheck();
   const ocr = createTesseractOcr();
   const rows: Awaited<ReturnType<typeof lecture>>[] = [];
   try {
-    for (const [file, ideas] of Object.entries(keyIdeas)) rows.push(await lecture(file, ideas, isWord, ocr));
+    for (const set of SETS) {
+      const keyIdeas = JSON.parse(await readFile(set.keyIdeas, 'utf8')) as Record<string, Idea[]>;
+      for (const [file, ideas] of Object.entries(keyIdeas)) rows.push(await lecture(set.folder, file, ideas, isWord, ocr));
+    }
   } finally {
     await ocr.close();
   }
@@ -142,10 +159,11 @@ async function main() {
     for (const r of rows) {
       console.log(`\n== ${r.file}\n${r.episode.text}\n`);
       for (const i of r.ideas_ ?? []) if (!r.said.includes(i)) console.log(`  no dicha en el episodio: ${i.term}`);
+      for (const i of r.ideas_ ?? []) if (!r.covered.includes(i)) console.log(`  sin tarjeta: ${i.term}`);
       for (const c of r.cards) console.log(`${r.grounded.includes(c) ? ' ' : '!'}${r.on.includes(c) ? ' ' : '?'} [${c.tipo}] ${c.pregunta} → ${c.respuesta}`);
     }
   }
-  if (process.argv.includes('--muestra') && dirArg < 0) {
+  if (process.argv.includes('--muestra') && dirArg < 0 && !DEV) {
     const random = mulberry32(SAMPLE_SEED);
     const sample = rows.map((r) => {
       const pool = [...r.cards];

@@ -9,7 +9,7 @@ import type { Card, NewCard } from '../../store/index.js';
 import type { Note } from '../domain.js';
 import { buildIndex } from '../tfidf.js';
 import { keyTerms } from './keyterms.js';
-import { KIND_ORDER, keyIdeasOfNote } from '../study/key-ideas.js';
+import { KIND_ORDER, keyIdeasOfNote, type KeyIdea } from '../study/key-ideas.js';
 import { BLANK, CLOZE_PROMPT, cardOfIdea } from '../study/idea-cards.js';
 import { languageOf, readProblem, SENTENCE_MIN_WORDS, type WordCheck } from '../study/reading.js';
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from './lexicon.js';
@@ -75,7 +75,7 @@ export interface CardOptions {
  *   (nor its own), so reviewing a week never gives an answer away;
  * - a card whose question or answer is that of a card the student deleted is not made again;
  * - up to CARDS_PER_NOTE per note, counting the cards the note already has (asking again adds
- *   none: the week's cards are made once).
+ *   none: the week's cards are made once); a list's items that each state an idea get theirs past it.
  * A note with no key idea at all is refused (BAD_REQUEST) rather than given a weak card.
  */
 export function cardsForNote(note: Note, notebook: readonly Note[], deck: readonly Card[] = [], weekOf: WeekOfNote = ownWeek, opts: CardOptions = {}): NoteCards {
@@ -105,15 +105,27 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
     const qa = cardOfIdea(idea);
     if (qa && idea.kind !== 'formula' && kept.some((c) => same(c, qa))) usedSentences.add(idea.at);
   }
+  // The week's key ideas come first: a note's second card may not give away the card of an idea of
+  // a note of its week not carded yet (every idea gets a card before any note gets a second).
+  const reserved = semana === undefined ? [] : reservedCards(note, notebook, deck, semana, weekOf, isWord);
+  const minor = semana === undefined ? undefined : minorAllowed(notebook, semana, weekOf, isWord);
   let refused = 0;
   for (const idea of ranked) {
-    if (kept.length + made.length >= CARDS_PER_NOTE) break;
+    // Every note keeps one card: a note that states nothing is still asked its best term.
+    const first = kept.length + made.length === 0 && !ideas.some((i) => STATED.has(i.kind));
+    if (minor && isMinor(idea) && !first && !minor.has(`${note.id} ${idea.at} ${idea.key}`)) continue;
+    // A list whose items each state an idea («- Profase: …», «- Metafase: …») is one idea per item:
+    // past the cap only those items, so no stage of the list is left without its card.
+    if (kept.length + made.length >= CARDS_PER_NOTE && !(idea.item && STATED.has(idea.kind))) continue;
     if (idea.kind !== 'formula' && usedSentences.has(idea.at)) continue;
-    const qa = cardOfIdea(idea);
-    if (!qa) continue;
-    if (kept.some((c) => same(c, qa))) continue;
-    if (gone.some((c) => same(c, qa))) { refused++; continue; }
+    const asked = cardOfIdea(idea);
+    if (!asked) continue;
+    // A context cue that names another card's answer is dropped, not the card: the cue only helps.
+    const qa = giveAway(asked, all) !== undefined ? withoutCue(asked) : asked;
+    if (kept.some((c) => same(c, qa) || same(c, asked))) continue;
+    if (gone.some((c) => same(c, qa) || same(c, asked))) { refused++; continue; }
     if (giveAway(qa, all) !== undefined) continue;
+    if (kept.length + made.length > 0 && reserved.some((r) => clash(qa, r))) continue;
     const card: NewCard = { ...base, ...qa };
     made.push(card);
     all.push(card);
@@ -125,6 +137,40 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   const open = ideas.length - refused;
   const sentences = new Set(ideas.map((i) => (i.kind === 'formula' ? -1 - i.at : i.at))).size;
   return { cards, fewer: sentences < Math.min(open, CARDS_PER_NOTE) ? 'pocas_frases' : open < CARDS_PER_NOTE ? 'pocos_terminos' : 'ya_en_la_semana' };
+}
+
+/** Whether two cards cannot both be in a week: one gives the other's answer away, or they share it. */
+const clash = (a: Pick<NewCard, 'pregunta' | 'respuesta'>, b: Pick<NewCard, 'pregunta' | 'respuesta'>) => giveAway(a, [b]) !== undefined && giveAway(withoutCue(a), [b]) !== undefined;
+
+/** The kinds of key idea a week covers first: what the notes state, not their terms, headings or table rows. */
+const STATED = new Set(['enunciado', 'definicion', 'formula', 'fecha', 'persona', 'obra']);
+
+/** A secondary idea: a key term taken by the relaxed rules, or a table's row. */
+const isMinor = (i: KeyIdea) => i.relaxed === true || i.kind === 'fila';
+
+/**
+ * The secondary ideas of a week that may be carded («noteId at key»): no more than the week's stated
+ * ideas, the best-ranked first (TF-IDF score, then the order of the material), so relaxed terms and
+ * table rows never outnumber what the notes define and state. A week that states nothing keeps them all.
+ */
+function minorAllowed(notebook: readonly Note[], semana: number, weekOf: WeekOfNote, isWord: WordCheck): Set<string> | undefined {
+  const ideas = notebook.filter((n) => weekOf(n) === semana).flatMap((n) => keyIdeasOfNote(n, notebook, isWord, n.tema));
+  const stated = ideas.filter((i) => STATED.has(i.kind)).length;
+  if (stated === 0) return undefined;
+  const minor = ideas.filter(isMinor).sort((a, b) => b.score - a.score || a.noteId - b.noteId || a.at - b.at);
+  return new Set(minor.slice(0, stated).map((i) => `${i.noteId} ${i.at} ${i.key}`));
+}
+
+/** The cards of the stated ideas of the notes of `note`'s week that have no card yet. */
+function reservedCards(note: Note, notebook: readonly Note[], deck: readonly Card[], semana: number, weekOf: WeekOfNote, isWord: WordCheck): Array<Pick<NewCard, 'pregunta' | 'respuesta'>> {
+  const others = notebook.filter((n) => n.id !== note.id && weekOf(n) === semana && !deck.some((c) => c.id_nota === n.id));
+  return others.flatMap((n) => keyIdeasOfNote(n, notebook, isWord, n.tema).filter((i) => STATED.has(i.kind)).flatMap((i) => cardOfIdea(i) ?? []));
+}
+
+/** A card's question without its context cue («(Cue) ¿…?», «Completa la frase (Cue): «…»»). */
+export function withoutCue<T extends Pick<NewCard, 'pregunta'>>(card: T): T {
+  const pregunta = card.pregunta.replace(/^\([^()]*\)\s+/u, '').replace(new RegExp(`^${CLOZE_PROMPT} \\([^()]*\\):`, 'u'), `${CLOZE_PROMPT}:`);
+  return { ...card, pregunta };
 }
 
 /** The cards `note` would get in an empty deck (cardsForNote without a deck). */

@@ -21,8 +21,8 @@ import { articleFor } from '../study/idea-cards.js';
 
 /** At most four minutes of speech at 150 words a minute. */
 export const MAX_WORDS = 600;
-/** What the episode aims at when the notes have enough to say: about three minutes. */
-export const TARGET_WORDS = 450;
+/** What the episode aims at when the notes have enough to say: about three and a half minutes (the week said, within four). */
+export const TARGET_WORDS = 540;
 /** Most words of one idea's sentence; a longer one is said up to its first clause. */
 const SENTENCE_WORDS = 32;
 /** Most words of a key idea's own sentence (a definition or a statement is said whole when it can be). */
@@ -82,7 +82,8 @@ function ideaLines(idea: KeyIdea): string[] {
 function lowerFirst(s: string, isWord: WordCheck, names: ReadonlySet<string>): string {
   const first = /^\p{L}+/u.exec(s)?.[0] ?? '';
   const lower = first.toLocaleLowerCase('es');
-  const common = DETERMINERS.has(lower) || PREPOSITIONS.has(lower) || FUNCTION_WORDS.has(lower) || QUANTIFIERS.has(lower) || (isWord(lower) && !names.has(first));
+  // A capitalised word before another is a name («Gilbert Lewis», «Don Álvaro»), even one the dictionary knows.
+  const common = DETERMINERS.has(lower) || PREPOSITIONS.has(lower) || FUNCTION_WORDS.has(lower) || QUANTIFIERS.has(lower) || (isWord(lower) && !names.has(first) && !/^\p{L}+\s+\p{Lu}/u.test(s));
   return common ? `${lower}${s.slice(first.length)}` : s;
 }
 
@@ -90,6 +91,42 @@ function lowerFirst(s: string, isWord: WordCheck, names: ReadonlySet<string>): s
 const ITEM_WORDS = 8;
 /** Most words of a list said as one sentence. */
 const LIST_WORDS = 60;
+
+/**
+ * An item's first clause, up to ITEM_WORDS words: cut short, it ends at its last comma or on a
+ * content word, never on «y», «hacia» or «el» («el ansia de libertad, en el arte y» → «el ansia de libertad»).
+ */
+export function itemClause(item: string, limit = ITEM_WORDS): string {
+  const ws = item.split(/\s+/);
+  if (ws.length <= limit) return item.replace(/[,:;.]+$/u, '');
+  // An enumeration is said whole when it ends soon after («en legislativo, ejecutivo y judicial»):
+  // cut at its commas, it would leave out what the item lists.
+  const enumeration = /^(.*?\p{L}+(?:,\s+\p{L}+)+\s+y\s+\p{L}+)(?=[,;:.]|$)/u.exec(item)?.[1];
+  if (enumeration && countWords(enumeration) > limit && countWords(enumeration) <= limit + 4) return enumeration;
+  let cut = ws.slice(0, limit).join(' ');
+  if (cut.includes(', ')) cut = cut.slice(0, cut.lastIndexOf(', '));
+  const open = (w: string) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || FUNCTION_WORDS.has(w) || QUANTIFIERS.has(w);
+  const kept = cut.split(/\s+/);
+  while (kept.length > 1 && open(kept.at(-1)!.toLocaleLowerCase('es').replace(/[,:;.]+$/u, ''))) kept.pop();
+  return kept.join(' ').replace(/[,:;.]+$/u, '');
+}
+
+/** Most words of a defining item's body («Profase: los cromosomas se condensan, …»). */
+const DEFINED_ITEM_WORDS = 16;
+
+/**
+ * An item that names a term or a stage and says what it is («Profase: los cromosomas se condensan,
+ * desaparece la envoltura nuclear…»): its name and what it says, up to its first «;» or sentence end
+ * and DEFINED_ITEM_WORDS words — the name alone would say nothing of it.
+ */
+export function definedItem(item: string): string | undefined {
+  const m = /^(\p{L}[\p{L}'’-]*(?:\s+\p{L}[\p{L}'’-]*)?):\s+(.+)$/u.exec(item);
+  if (!m) return undefined;
+  const body = m[2]!.split(/;\s|\.\s|\.$/u)[0]!;
+  const ws = body.split(/\s+/);
+  if (ws.length < 3) return undefined;
+  return `${m[1]}: ${ws.length <= DEFINED_ITEM_WORDS ? body : itemClause(body, DEFINED_ITEM_WORDS)}`.replace(/[,:;.]+$/u, '');
+}
 
 /**
  * A note's lists, each said as one sentence: the sentence that announces it (or the note's heading)
@@ -105,7 +142,7 @@ function listsOf(note: Note, language: string, isWord: WordCheck): Array<{ noteI
     const start = i;
     while (i < all.length && /^\s*[-*•]\s/u.test(all[i]!.text)) i++;
     const items = all.slice(start, i).filter((s) => !readProblem(s.text.replace(/[.:]?\s*$/u, '.'), language, isWord) || plainSentence(s.text).split(/\s+/).length < 8)
-      .map((s) => plainSentence(s.text).split(/[:;.]\s|\.$/u)[0]!.split(/\s+/).slice(0, ITEM_WORDS).join(' ').replace(/[,:;.]+$/u, ''))
+      .map((s) => definedItem(plainSentence(s.text)) ?? itemClause(plainSentence(s.text).split(/[:;.]\s|\.$/u)[0]!))
       .filter((t) => t.split(/\s+/).length >= 2);
     if (items.length < 2) continue;
     const before = start > 0 ? plainSentence(all[start - 1]!.text) : '';
@@ -117,6 +154,9 @@ function listsOf(note: Note, language: string, isWord: WordCheck): Array<{ noteI
   }
   return out;
 }
+
+/** A main idea of the week: a statement, a formula, a heading's idea or a definition by its own words (not a framed question). */
+export const isMain = (i: KeyIdea) => i.kind === 'enunciado' || i.kind === 'formula' || i.kind === 'encabezado' || (i.kind === 'definicion' && !i.question);
 
 /** «la ley de Ohm», «el Barroco», «Velázquez»: a term as the recap names it. */
 const named = (i: KeyIdea) => (i.article ? `${i.article.replace(/^un$/, 'el').replace(/^una$/, 'la')} ${i.term}` : /^\p{Lu}/u.test(i.term) ? i.term : `${articleFor(i.term)} ${i.term}`);
@@ -132,16 +172,33 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   const intro = `${MSG.disclosure} Este es el resumen de la semana ${week}: ${topic}.`;
   const notes = [...mine].sort((a, b) => a.id - b.id);
   const allIdeas = keyIdeasOfWeek(notes, notes, isWord);
-  const ideas = allIdeas.filter((i) => i.kind !== 'termino');
+  // A list item's idea is said with its list (a fragment alone would not read as a sentence).
+  const ideas = allIdeas.filter((i) => i.kind !== 'termino' && !i.item);
   const said = new Set<string>();
   // Each chosen line keeps where it comes from, so the episode follows the material's order.
   const chosen: Array<{ noteId: number; at: number; lines: string[] }> = [];
   // The recap names what the week defines and states, and its people: not a work or a heading.
-  const recapped = [...new Set(ideas.filter((i) => i.kind === 'definicion' || i.kind === 'enunciado' || i.kind === 'persona').map(named))].slice(0, 6);
+  // An idea asked by a question of its own («¿Por qué se unen los átomos?») has no name to recap.
+  const recapped = [...new Set(ideas.filter((i) => (i.kind === 'definicion' || i.kind === 'enunciado' || i.kind === 'persona') && !i.question).map(named))].slice(0, 6);
   const recap = recapped.length > 1 ? `En resumen, esta semana has visto ${list(recapped)}.` : '';
   // Every line may get a lead-in of up to LEAD_WORDS words: counted before it is chosen.
   let words = countWords(intro) + countWords(recap) + countWords(CLOSING);
-  for (const idea of ideas) {
+  // A list whose items each define or state something («- Profase: …») is a main idea, said as one sentence.
+  const statedLists = notes.flatMap((n) => {
+    if (!allIdeas.some((i) => i.noteId === n.id && i.item && i.kind === 'definicion')) return [];
+    return listsOf(n, languageOf(n.texto), isWord).filter((l) => allIdeas.some((i) => i.noteId === n.id && i.item && i.kind === 'definicion' && i.at >= l.at));
+  });
+  // The week's main ideas first (what it defines, states and writes as formulas, and its stated lists),
+  // then its people, works, dates and framed questions with the words left: a secondary detail never
+  // takes the place of a main idea; all are said in the order of the material.
+  for (const l of statedLists) {
+    const w = LEAD_WORDS + countWords(l.text);
+    if (words + w > MAX_WORDS) continue;
+    said.add(l.text);
+    chosen.push({ noteId: l.noteId, at: l.at, lines: [l.text] });
+    words += w;
+  }
+  for (const idea of ideas.filter(isMain)) {
     if (said.has(idea.sentence) && idea.kind !== 'formula') continue;
     const lines = ideaLines(idea).filter((l, i) => i > 0 || !said.has(idea.sentence));
     const w = LEAD_WORDS + lines.reduce((s, l) => s + countWords(l), 0);
@@ -160,7 +217,7 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     // The sentence that announces a list («… son sobre todo cuatro:») is said with the list.
     const announcing = (x: { text: string; at: number }) => /:$/u.test(x.text) && lists.some((l) => l.at > x.at && !sentences.some((y) => y.at > x.at && y.at < l.at));
     return [...sentences.filter((x) => !announcing(x)), ...lists].sort((a, b) => a.at - b.at);
-  }).filter((s) => !said.has(s.text));
+  }).filter((s) => !said.has(s.text) && !(s.list && chosen.some((c) => c.noteId === s.noteId && c.at === s.at)));
   const ranks = textRank(pool.map((s) => s.text));
   const byRank = pool.map((_, i) => i).sort((a, b) => ranks[b]! - ranks[a]!);
   // A note none of whose ideas was said still gets its most central sentence: the week is all of it.
@@ -176,7 +233,7 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     words += LEAD_WORDS + countWords(line);
   }
   // Then, up to about three minutes, the sentences of the week's key terms and the most central ones left.
-  const terms = allIdeas.filter((i) => i.kind === 'termino' && !said.has(i.sentence));
+  const terms = allIdeas.filter((i) => i.kind === 'termino' && !i.item && !said.has(i.sentence));
   for (const idea of terms) {
     if (words >= TARGET_WORDS) break;
     if (said.has(idea.sentence)) continue;
@@ -186,9 +243,25 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     chosen.push({ noteId: idea.noteId, at: idea.at, lines: [line] });
     words += LEAD_WORDS + countWords(line);
   }
+  // The people, works, dates and framed questions compete with the week's other sentences by how
+  // central their sentence is (TextRank): a secondary detail never crowds out a central sentence.
+  const rankOf = (text: string) => { const k = pool.findIndex((p) => p.text === text); return k < 0 ? 0 : ranks[k]!; };
+  const secondary = ideas.filter((i) => !isMain(i)).map((idea) => ({ idea, rank: rankOf(idea.sentence) }));
+  const fill = [...secondary.map((x) => ({ rank: x.rank, idea: x.idea as KeyIdea | undefined, i: -1 })), ...byRank.map((i) => ({ rank: ranks[i]!, idea: undefined as KeyIdea | undefined, i }))]
+    .sort((a, b) => b.rank - a.rank || (a.idea ? -1 : 0) - (b.idea ? -1 : 0));
   if (words < TARGET_WORDS) {
-    for (const i of byRank) {
+    for (const { idea, i } of fill) {
       if (words >= TARGET_WORDS) break;
+      if (idea) {
+        if (said.has(idea.sentence) && idea.kind !== 'formula') continue;
+        const lines = ideaLines(idea).filter((l, k) => k > 0 || !said.has(idea.sentence));
+        const w = LEAD_WORDS + lines.reduce((n, l) => n + countWords(l), 0);
+        if (lines.length === 0 || words + w > MAX_WORDS) continue;
+        said.add(idea.sentence);
+        chosen.push({ noteId: idea.noteId, at: idea.at, lines });
+        words += w;
+        continue;
+      }
       if (said.has(pool[i]!.text)) continue;
       const line = spoken(pool[i]!.text, false, pool[i]!.list ? LIST_WORDS : SENTENCE_WORDS);
       if (words + LEAD_WORDS + countWords(line) > MAX_WORDS) continue;

@@ -9,6 +9,7 @@ import type { NewCard } from '../../store/index.js';
 import { ideaKey, type KeyIdea } from './key-ideas.js';
 import { plainSentence, stem } from './reading.js';
 import { clozeClause } from './cloze-quality.js';
+import { dangling } from './idea-rules.js';
 
 export const BLANK = '_____';
 export const CLOZE_PROMPT = 'Completa la frase';
@@ -42,7 +43,10 @@ function cued(idea: KeyIdea, pregunta: string, respuesta: string, always = false
   const cueStems = [...stems(c)];
   // A cue that only repeats the term asked adds nothing («(Rasgos del impresionismo) ¿Qué es el impresionismo?»).
   const term = stems(idea.term);
-  if (idea.kind !== 'termino' && idea.kind !== 'encabezado' && cueStems.some((w) => term.has(w))) return pregunta;
+  // A term that points at something said before («el rendimiento de la máquina», «el primer principio»)
+  // keeps a cue that adds any word to it («Máquinas térmicas»: which machine).
+  const adds = dangling(idea.term) ? cueStems.every((w) => term.has(w)) : cueStems.some((w) => term.has(w));
+  if (idea.kind !== 'termino' && idea.kind !== 'encabezado' && adds) return pregunta;
   // The cue may not name a short answer by another form of its words («Máquinas térmicas» for «máquina térmica»).
   const answer = stems(respuesta);
   if (respuesta.split(/\s+/).length <= 3 && cueStems.some((w) => answer.has(w))) return pregunta;
@@ -66,7 +70,7 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
     case 'formula': {
       if (!idea.formula) return undefined;
       // The formula, and the same said in words (how it is read aloud).
-      return card('formula', `¿Cuál es la fórmula ${ofTerm(idea.article, idea.term)}?`, `${idea.formula.text} (se lee: ${idea.formula.spoken})`);
+      return card('formula', `¿Cuál es la fórmula ${ofTerm(idea.article, idea.term)}${idea.condition ? ` ${idea.condition}` : ''}?`, `${idea.formula.text} (se lee: ${idea.formula.spoken})`);
     }
     case 'fecha':
       if (idea.when) return card('fecha', `¿Cuándo ${idea.when}?`, idea.year!, true);
@@ -74,8 +78,12 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
     case 'persona':
       return card('definicion', `¿Quién ${idea.verb ?? 'fue'} ${idea.body.replace(/[.!]$/u, '')}?`, idea.term);
     case 'obra':
+      if (idea.question) return card('definicion', idea.question, idea.term);
       if (idea.author) return card('definicion', `¿De quién es la obra «${idea.term}»?`, idea.author);
       return cloze(idea);
+    case 'fila':
+      // Its question carries its own cue (the section) and reads the row's header.
+      return idea.question ? { tipo: 'definicion', pregunta: idea.question, respuesta: idea.body } : undefined;
     case 'encabezado':
     case 'termino':
       return cloze(idea);
@@ -91,6 +99,8 @@ function cloze(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'> 
   const at = m.index + m[1]!.length;
   const text = `${sentence.slice(0, at)}${BLANK}${sentence.slice(at + idea.term.length)}`;
   const cue = idea.context && !ideaKey(idea.context).split(' ').every((w) => ideaKey(sentence).split(' ').includes(w)) ? idea.context : undefined;
-  const prompt = cue && cued({ ...idea, needsContext: true }, 'x', idea.term) !== 'x' ? `${CLOZE_PROMPT} (${cue})` : CLOZE_PROMPT;
+  // A list item says little alone: its section is its cue unless the cue holds the whole answer.
+  const itemCue = idea.item && cue !== undefined && !ideaKey(idea.term).split(' ').every((w) => ideaKey(cue).split(' ').includes(w));
+  const prompt = cue && (itemCue || cued({ ...idea, needsContext: true }, 'x', idea.term) !== 'x') ? `${CLOZE_PROMPT} (${cue})` : CLOZE_PROMPT;
   return { tipo: 'cloze', pregunta: `${prompt}: «${text}»`, respuesta: idea.term };
 }

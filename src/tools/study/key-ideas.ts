@@ -19,10 +19,12 @@ import { DETERMINERS, FUNCTION_WORDS, GENERIC_NOUNS, PREPOSITIONS, QUANTIFIERS, 
 import { formulasIn, meaningOf, type Formula } from './formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, stem, type Sentence, type WordCheck } from './reading.js';
 import { clozeClause, clozeProblem, EXAMPLE_HEADING, leansOnBefore } from './cloze-quality.js';
+import { tableRows } from './table-ideas.js';
+import { asideDate, authoredWork, boldApposition, inWhich, cause, condition, conditionsOf, dangling, itemHead, inSection, isPersonName, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from './idea-rules.js';
 
-export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino';
+export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino' | 'fila';
 /** Strongest first: when two ideas name the same thing, the stronger stays. */
-export const KIND_ORDER: readonly IdeaKind[] = ['enunciado', 'definicion', 'formula', 'fecha', 'persona', 'obra', 'encabezado', 'termino'];
+export const KIND_ORDER: readonly IdeaKind[] = ['enunciado', 'definicion', 'formula', 'fecha', 'persona', 'obra', 'encabezado', 'termino', 'fila'];
 
 export interface KeyIdea {
   kind: IdeaKind;
@@ -57,6 +59,12 @@ export interface KeyIdea {
   question?: string;
   /** Whether the question needs `context` to be understood (a one-word term, «este enunciado» in the answer). */
   needsContext?: boolean;
+  /** For a formula: the conditions its sentence puts on it («para un proceso reversible»), asked with it. */
+  condition?: string;
+  /** Said by a list item («- El subjetivismo: …»): the episode says it with its list. */
+  item?: boolean;
+  /** A key term taken by the relaxed rules (a sentence that states nothing else): a week has no more of these and table rows than stated ideas. */
+  relaxed?: boolean;
   score: number;
 }
 
@@ -102,7 +110,8 @@ function goodTerm(term: string): boolean {
 /** The first clause worth saying of a body: up to «; », «: por ejemplo», «, pero …», or 40 words. */
 export function condense(body: string): string {
   let b = body.replace(/\s+/g, ' ').trim();
-  b = b.split(/;\s|:\s+(?:por ejemplo|p\. ej\.)|\.\s|,\s+(?:pero|aunque|mientras que)\s/iu)[0]!.trim();
+  // «… y que …» adds a second claim: one card, one fact (the minimum information principle).
+  b = b.split(/;\s|:\s+(?:por ejemplo|p\. ej\.)|\.\s|,\s+(?:pero|aunque|mientras que)\s|,?\s+y\s+que\s/iu)[0]!.trim();
   // «…de un instante: cómo se ve…»: what follows a colon elaborates; one idea is enough for an answer.
   const colon = b.search(/:\s/u);
   if (colon > 0 && b.slice(0, colon).split(/\s+/).length >= 4 && !DEMONSTRATIVE.test(b.slice(0, colon))) b = b.slice(0, colon);
@@ -113,7 +122,7 @@ export function condense(body: string): string {
   return b.replace(/[.,:;]+$/u, '');
 }
 
-interface Found { kind: IdeaKind; term: string; article: string; body: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
+interface Found { kind: IdeaKind; term: string; article: string; body: string; item?: boolean; relaxed?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
 
 /** The idea a well-read sentence states or defines, if it does. */
 /** The term with its article for a question («el ciclo de Carnot»), the note's own article when it gives one. */
@@ -129,7 +138,7 @@ const plainKeepingBold = (s: string) => s.replace(/(?<![*\w])\*(?=[^*\s])([^*]+)
 /** A discourse marker in front of a sentence («Por último, …»): the sentence after it stands alone. */
 const MARKER = /^(?:por último|finalmente|además|en primer lugar|en segundo lugar|así pues|por otra parte|en cambio|asimismo),\s+/iu;
 
-function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySet<string> = new Set()): Found | undefined {
+function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySet<string> = new Set(), properWord: (w: string) => boolean = (w) => names.has(w)): Found | undefined {
   const s = sentence.replace(MARKER, '');
   const raw = rawSentence.replace(/^\s*(?:[-*•]\s+)?/u, '').replace(MARKER, '');
   // «Aumenta cuanto mayor es…», «Esto es…»: a sentence that leans on the one before defines nothing by its first words.
@@ -185,7 +194,7 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
       }
       const body = is[3]!.replace(/^(?:es|son)\s+/iu, '');
       // «Monet es el impresionista por excelencia»: a name without article is a person, asked «¿Quién…?».
-      if (!is[1] && term.split(/\s+/).every((w) => names.has(w))) return { kind: 'persona', term, article: '', body, verb: fold(/^\p{L}+/u.exec(is[3]!)![0]) };
+      if (!is[1] && (term.split(/\s+/).every((w) => names.has(w)) || isPersonName(term, properWord))) return { kind: 'persona', term, article: '', body, verb: fold(/^\p{L}+/u.exec(is[3]!)![0]) };
       return { kind: 'definicion', term, article: fold(is[1] ?? (/s$/.test(term) ? 'los' : 'el')), body, needsContext: DEMONSTRATIVE.test(body) };
     }
   }
@@ -193,9 +202,12 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   const said = /^Se\s+dice\s+que\s+((?:un|una|el|la)\s+[\p{L}\s]{2,40}?)\s+(es|son)\s+([\p{L}-]+)\s+(cuando\s+[^,;]+)/iu.exec(s);
   if (said) return { kind: 'definicion', term: `${said[1]!.replace(/^\S+\s+/u, '')} ${said[3]}`, article: '', body: said[4]!, question: `¿Cuándo se dice que ${said[1]} ${said[2]} ${said[3]}?` };
   // «… se usa el **método del punto medio**, que calcula …»: the bold term and what it does.
-  const which = /(?:^|\s)(el|la|los|las)\s+\*\*([^*]{3,60})\*\*,\s+que\s+(\p{Ll}+(?:a|e|an|en))\s+(.+)$/u.exec(plainKeepingBold(raw));
+  // «… fue el **Código Civil** de 1804, que recogió …»: its year may follow the name, and what it did is said in the past.
+  const which = /(?:^|\s)(el|la|los|las)\s+\*\*([^*]{3,60})\*\*(?:\s+de\s+1\d{3})?,\s+que\s+(\p{Ll}+(?:a|e|an|en|ó|ió|aron|ieron))\s+(.+)$/u.exec(plainKeepingBold(raw));
   if (which && goodTerm(which[2]!) && !VERBS.has(fold(which[2]!.split(/\s+/).at(-1)!))) {
-    return { kind: 'definicion', term: which[2]!.trim(), article: fold(which[1]!), body: which[4]!.replace(/[:.]$/u, ''), verb: which[3]! };
+    // «… y sirvió de modelo …»: a second verb starts another claim.
+    const body = which[4]!.split(new RegExp(`\\s+(?:y|pero)\\s+(?=(?:${[...VERBS].join('|')}|\\p{Ll}+(?:ó|ió)\\s)\\b)`, 'u'))[0]!;
+    return { kind: 'definicion', term: which[2]!.trim(), article: fold(which[1]!), body: body.replace(/[:.]$/u, ''), verb: which[3]! };
   }
   const does = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+(mide|miden|estudia|estudian|representa|representan|describe|describen|indica|indican|resume|resumen)\\s+(.+)$`, 'iu').exec(s);
   if (does && !leaning && (!bold || fold(bold) === fold(does[2]!))) {
@@ -211,20 +223,32 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   if (trait && !leaning && (!bold || fold(bold) === fold(trait[2]!))) return { kind: 'definicion', term: trait[2]!, article: fold(trait[1] ?? ''), body: trait[4]!, verb: fold(trait[3]!).replace(/\s+/g, ' ') };
   const date = /^En\s+(?:el\s+año\s+)?(1\d{3}|20\d{2}),?\s+(.+)$/u.exec(s);
   if (date && !/^\d/.test(date[2]!)) return { kind: 'fecha', term: date[2]!.replace(/[.!]$/u, ''), article: '', body: date[2]!, year: date[1]! };
+  // «El 14 de julio de 1789 el pueblo de París asaltó la Bastilla, …»: a sentence that opens with its
+  // full date, asked «¿Cuándo el pueblo de París asaltó la Bastilla?» with its first claim.
+  const opensDated = /^El\s+(\d{1,2}\s+de\s+\p{Ll}+\s+de\s+(?:1\d{3}|20\d{2})),?\s+((?:el|la|los|las)\s+.+)$/u.exec(s);
+  if (opensDated) {
+    const event = opensDated[2]!.split(/,\s|;\s|:\s/u)[0]!.replace(/[.!]$/u, '');
+    if (event.split(/\s+/).length >= 4) return { kind: 'fecha', term: event, article: '', body: s, year: `el ${opensDated[1]}`, when: event };
+  }
   // «La primera exposición impresionista se inauguró el 15 de abril de 1874…»: asked «¿Cuándo se inauguró…?».
   const dated = /^(El|La|Los|Las)\s+((?:[\p{L}'’-]+\s+){0,7}?[\p{L}'’-]+)\s+((?:se\s+)?\p{Ll}+(?:ó|ió|aron|ieron))\s+(el\s+\d{1,2}\s+de\s+\p{Ll}+\s+de\s+\d{4}|en\s+(?:el\s+año\s+)?(?:1\d{3}|20\d{2}))(?=[\s,.;:]|$)/u.exec(s);
   if (dated && (!closed(fold(dated[2]!.split(/\s+/)[0]!)) || ORDINAL.test(fold(dated[2]!.split(/\s+/)[0]!)))) {
     const subject = `${fold(dated[1]!)} ${dated[2]}`;
     return { kind: 'fecha', term: subject, article: '', body: s, year: dated[4]!.replace(/^en\s+(?:el\s+año\s+)?/u, ''), when: `${dated[3]} ${subject}` };
   }
-  return undefined;
+  return listItem(rawSentence) ?? boldApposition(raw) ?? namedAfter(s) ?? inWhich(s) ?? cause(s) ?? condition(s) ?? superlative(s) ?? authoredWork(s, properWord) ?? titledDate(s) ?? asideDate(s) ?? personActs(s, properWord);
 }
 
 /** Words the notes capitalise after another word: names («Monet», «Carnot», «París»). */
 export function namesIn(notes: readonly Note[]): Set<string> {
-  const lower = new Set(notes.flatMap((n) => n.texto.match(/(?<![\p{L}])\p{Ll}[\p{L}'’-]*/gu) ?? []));
+  const lower = lowerWordsIn(notes);
   // A word also written in lower case is a common word that a title capitalised («Exposición Universal»).
   return new Set(notes.flatMap((n) => [...n.texto.matchAll(/[\p{Ll},;] (\p{Lu}[\p{L}'’-]+)/gu)].map((m) => m[1]!)).filter((w) => !lower.has(w.toLocaleLowerCase('es'))));
+}
+
+/** Every word the notes write in lower case (one also written capitalised is then a common word). */
+function lowerWordsIn(notes: readonly Note[]): Set<string> {
+  return new Set(notes.flatMap((n) => n.texto.match(/(?<![\p{L}])\p{Ll}[\p{L}'’-]*/gu) ?? []));
 }
 
 /** The full name the notes first give a person named by surname («Monet» → «Claude Monet»). */
@@ -267,14 +291,19 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   const good = sentences.filter((s) => !readProblem(s.text, language, isWord));
   const names = namesIn(course.some((n) => n.id === note.id) ? course : [...course, note]);
   const context = contextOf(heading, names);
+  // A capitalised word is a name when the course writes it so after another word, or never writes it in lower case.
+  const lower = lowerWordsIn(course.some((n) => n.id === note.id) ? course : [...course, note]);
+  const properWord = (w: string) => names.has(w) || !lower.has(fold(w));
   const ideas: KeyIdea[] = [];
+  const head0 = heading ? cleanHeading(heading) : undefined;
   const add = (f: Found, s: { text: string; at: number }, score: number) => {
     const term = f.term.replace(/[.,:;]+$/u, '').trim();
     if (f.kind !== 'fecha' && f.kind !== 'enunciado' && f.kind !== 'obra' && f.kind !== 'persona' && !goodTerm(term)) return;
     const body = f.kind === 'formula' ? f.body : condense(f.body);
-    if (f.kind !== 'formula' && f.kind !== 'persona' && body.split(/\s+/).length < 3) return;
+    // A short answer is fine for a question the sentence frames («¿cuál es el más electronegativo?» → «el flúor»).
+    if (f.kind !== 'formula' && f.kind !== 'persona' && !f.question && body.split(/\s+/).length < 3) return;
     // A one-word term («el foco») or an answer that points back («este enunciado») is asked with its section.
-    const needsContext = f.needsContext || DEMONSTRATIVE.test(body) || (f.kind !== 'fecha' && f.kind !== 'persona' && ideaKey(term).split(' ').length === 1 && !/^\p{Lu}/u.test(term));
+    const needsContext = f.needsContext || DEMONSTRATIVE.test(body) || (f.kind !== 'termino' && dangling(term)) || (f.kind !== 'fecha' && f.kind !== 'persona' && ideaKey(term).split(' ').length === 1 && !/^\p{Lu}/u.test(term));
     ideas.push({
       ...f, term, body, sentence: plainSentence(s.text), noteId: note.id, at: s.at,
       key: `${f.kind === 'formula' ? 'fórmula ' : ''}${ideaKey(f.kind === 'fecha' ? `${f.year} ${term}` : term)}`, score,
@@ -284,13 +313,24 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   // A cloze only where the sentence stands alone and the blank takes one whole term (cloze-quality.ts).
   const clozeable = (s: { text: string }, term: string, lenient = false) => {
     if (/^\s*[-*•]\s/u.test(s.text)) return false;
+    // A sentence that announces a list («… una serie de rasgos:») says nothing until the list does.
+    if (/:\s*$/u.test(s.text)) return false;
     const plain = clozeClause(plainSentence(s.text), term);
     if (!plain) return false;
     const at = termAt(plain, term);
     return at >= 0 && !clozeProblem(plain, term, at, heading, lenient);
   };
   for (const s of good) {
-    const found = ideaOfSentence(plainSentence(s.text), s.text, names);
+    const plain = plainSentence(s.text);
+    // The rules that read a sentence by its section («En el enlace covalente …», «Su Canción del pirata …»).
+    const section = head0 && contextOf(heading, names);
+    const found = ideaOfSentence(plain, s.text, names, properWord) ?? inSection(plain, head0) ?? workOfSection(plain, section, properWord);
+    const head = found ? undefined : itemHead(s.text);
+    // A list item's head, blanked in the item and asked with its section (the item alone says too little).
+    if (head && !clozeProblem(head.item, head.term, termAt(head.item, head.term), heading)) {
+      add({ kind: 'termino', term: head.term, article: '', body: head.item, item: true, needsContext: true }, s, 1.5);
+      continue;
+    }
     if (!found) continue;
     if (found.kind === 'persona' && !/\s/u.test(found.term)) found.term = fullName(found.term, course);
     add(found, s, 3);
@@ -317,7 +357,8 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     // The article as the text gives it; for a formula of the idea before it, that idea's.
     const article = said ? fold(/^(el|la|los|las)\s/iu.exec(said)?.[1] ?? '') : named!.article;
     const term = meaning.replace(/^(?:el|la|los|las)\s+/iu, '').replace(/[\p{L}'’-]+/gu, (w) => (names.has(`${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}`) ? `${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}` : w));
-    add({ kind: 'formula', term, article, body: f.text, formula: f }, intro, 2.5);
+    const condition = conditionsOf(plainSentence(intro.text));
+    add({ kind: 'formula', term, article, body: f.text, formula: f, ...(condition ? { condition } : {}) }, intro, 2.5);
   }
   // The section's heading, when one of its well-read sentences names it and can carry it as a cloze.
   const head = heading && cleanHeading(heading);
@@ -334,29 +375,41 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   const bolded = [...note.texto.matchAll(/\*\*([^*]{2,60})\*\*/gu)].map((m) => fold(m[1]!.trim()));
   // Strict first (in a lecture, a key term comes back or is bolded, and is more than one common word);
   // a short note (a few sentences) with no idea at all takes its key terms as they come, by the same cloze rules.
-  const takeTerms = (strict: boolean) => {
+  const takeTerms = (strict: boolean, compound = false) => {
   let terms = 0;
   for (const t of heading && EXAMPLE_HEADING.test(heading) ? [] : keyTerms(note.texto, (w) => row.get(w) ?? 0)) {
     if (terms >= TERMS_PER_NOTE) break;
     if (!t.words.every((w) => w.length > 2 && !ADVERBS.has(w) && !VERB_ENDING.test(w) && (isWord(w) || /^\p{Lu}/u.test(t.text)))) continue;
     // A lone common word («pintor», «energía») teaches little: a one-word term is one the note bolds.
     const bold = bolded.includes(fold(t.text));
-    if (t.words.length === 1 && (t.text.length < 5 || (strict && !bold))) continue;
+    // A doctrine or a movement («Neoclasicismo») is a term of one word.
+    if (t.words.length === 1 && (t.text.length < 5 || (strict && !bold) || (compound && !/ismos?$/u.test(t.text)))) continue;
     if (strict && !bold && timesWritten(t.text, course) < 2) continue;
     // A word of an idea already named («carga» in «cantidad de carga» is not another idea).
     const k = ideaKey(t.text).split(' ');
     if (named.some((n) => k.every((w) => n.includes(w)))) continue;
     // «el **Salon des Refusés** o Salón de los Rechazados»: the blank takes the name with its other name.
     const withOther = (x: Sentence) => new RegExp(`${t.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+o\\s+\\p{Lu}[\\p{L}'’-]*(?:\\s+(?:de|del|de los|de las|la|el)?\\s*\\p{Lu}[\\p{L}'’-]*)*`, 'u').exec(plainSentence(x.text))?.[0] ?? t.text;
-    const s = good.find((x) => x.text.includes(t.text) && clozeable(x, withOther(x), !strict));
+    // Relaxed, only in a sentence no idea speaks of yet (one card a sentence: it would be lost there).
+    // Relaxed, the term is what its sentence is about: its subject, opening it after a definite article.
+    // …and the sentence stands alone: «La curva tiene por eso pendiente negativa» leans on the one before.
+    const leans = (x: Sentence) => /(?<![\p{L}])(?:por\s+eso|por\s+ello|por\s+(?:lo\s+)?tanto|ello|esto|est[ae]s?)(?![\p{L}])/iu.test(plainSentence(x.text));
+    const topic = (x: Sentence) => !leans(x) && new RegExp(`^(?:el|la|los|las)\\s+${t.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s`, 'iu').test(plainSentence(x.text).replace(MARKER, ''));
+    const s = good.find((x) => x.text.includes(t.text) && (!compound || (!ideas.some((i) => i.at === x.at) && (topic(x) || /ismos?$/u.test(t.text)))) && clozeable(x, withOther(x), !strict));
     if (!s) continue;
     named.push(k);
     terms++;
-    add({ kind: 'termino', term: withOther(s), article: '', body: plainSentence(s.text) }, s, t.score);
+    add({ kind: 'termino', term: withOther(s), article: '', body: plainSentence(s.text), ...(strict ? {} : { relaxed: true }) }, s, t.score);
   }
   };
+  // A table's rows: what goes with what, asked by its most descriptive column (table-ideas.ts).
+  for (const r of tableRows(note.texto, context)) {
+    ideas.push({ kind: 'fila', term: r.name, article: '', body: r.name, sentence: r.line, noteId: note.id, at: r.at, key: `fila ${ideaKey(r.name)}`, score: 1, question: r.question, item: true });
+  }
   takeTerms(true);
   if (ideas.length === 0 && (note.texto.match(/\p{L}+/gu) ?? []).length <= SHORT_NOTE_WORDS) takeTerms(false);
+  // A sentence that states no idea still teaches its key terms of several words.
+  else takeTerms(false, true);
   return merge(ideas);
 }
 

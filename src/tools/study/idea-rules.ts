@@ -1,0 +1,235 @@
+/**
+ * More ways a sentence states a key idea (docs/design.md §3), for lectures that do not write
+ * «X es …»: people who did something, a titled work dated by what happened to it, a cause («… porque
+ * …»), a named rule that closes its own sentence («…; es la regla del octeto») and a list item
+ * «Término: lo que es». Each returns what key-ideas.ts needs to make the idea, or undefined. Pure.
+ */
+import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS } from '../cards/lexicon.js';
+
+export interface RuleIdea {
+  kind: 'persona' | 'fecha' | 'definicion' | 'enunciado' | 'obra';
+  author?: string;
+  term: string;
+  article: string;
+  body: string;
+  verb?: string;
+  year?: string;
+  when?: string;
+  question?: string;
+  needsContext?: boolean;
+  /** Said by a list item: the episode says it with its list, never alone. */
+  item?: boolean;
+}
+
+const fold = (s: string) => s.toLocaleLowerCase('es');
+const closed = (w: string) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || QUANTIFIERS.has(w) || FUNCTION_WORDS.has(w);
+/** The small words inside a person's name («José de Espronceda», «Vincent van Gogh»). */
+export const NAME_LINKS = new Set(['de', 'del', 'van', 'von', 'da', 'di', 'la']);
+const NAMED = 'enunciado|teorema|ley|principio|postulado|axioma|regla|lema|paradoja|criterio|efecto|modelo';
+
+/** Whether a term is a person's name: capitalised words, the name's small links between them, each capitalised word a name. */
+export function isPersonName(term: string, properWord: (w: string) => boolean): boolean {
+  const words = term.split(/\s+/);
+  if (words.length < 2 || NAME_LINKS.has(words[0]!) || NAME_LINKS.has(words.at(-1)!)) return false;
+  return words.every((w) => NAME_LINKS.has(w) || (/^\p{Lu}/u.test(w) && !closed(fold(w)) && properWord(w)));
+}
+
+/** A question's clause: its first claim, up to «, y …», «; » or «, que …» (one card, one fact). */
+const firstClaim = (s: string) => s.split(/;\s|,\s+(?:y|pero|aunque|que)\s|\.\s/u)[0]!.replace(/[.,:;]+$/u, '').trim();
+
+/**
+ * «Gilbert Lewis propuso en 1916 que …», «Rosalía de Castro escribió en gallego …»: a person (two or
+ * more capitalised words, each a name the course writes as one) and what they did, asked «¿Quién …?».
+ */
+export function personActs(s: string, properWord: (w: string) => boolean): RuleIdea | undefined {
+  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3})\s+(\p{Ll}[\p{L}]+)\s+(.+)$/u.exec(s);
+  if (!m || !isPersonName(m[1]!, properWord) || closed(m[2]!)) return undefined;
+  const body = firstClaim(m[3]!);
+  if (body.split(/\s+/).length < 3) return undefined;
+  return { kind: 'persona', term: m[1]!, article: '', body, verb: m[2]! };
+}
+
+/**
+ * «Don Álvaro o la fuerza del sino, del duque de Rivas, se estrenó en 1835 …»: a titled subject, an
+ * aside saying whose it is, and a past event with its year, asked «¿Cuándo se estrenó …?».
+ */
+export function titledDate(s: string): RuleIdea | undefined {
+  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,7}?),\s+(?:de|del)\s+[^,]{3,40},\s+((?:se\s+)?\p{Ll}+(?:ó|ió))\s+en\s+(?:el\s+año\s+)?(1\d{3}|20\d{2})(?=[\s,.;:]|$)/u.exec(s);
+  if (!m || closed(fold(m[1]!.split(/\s+/)[0]!))) return undefined;
+  return { kind: 'fecha', term: m[1]!, article: '', body: s, year: m[3]!, when: `${m[2]} ${m[1]}` };
+}
+
+/**
+ * «Los átomos se unen porque el conjunto que forman tiene menos energía …»: a cause, asked
+ * «¿Por qué se unen los átomos?» and answered with what follows «porque».
+ */
+export function cause(s: string): RuleIdea | undefined {
+  const m = /^(El|La|Los|Las)\s+(\p{Ll}[\p{L}-]+(?:\s+(?!se\s)\p{Ll}[\p{L}-]+)?)\s+((?:se\s+)?\p{Ll}+)\s+porque\s+(.+)$/u.exec(s);
+  if (!m || closed(fold(m[2]!.split(/\s+/).at(-1)!)) || closed(m[3]!.replace(/^se\s+/u, ''))) return undefined;
+  const subject = `${fold(m[1]!)} ${m[2]}`;
+  return { kind: 'definicion', term: m[2]!, article: fold(m[1]!), body: firstClaim(m[4]!), question: `¿Por qué ${m[3]} ${subject}?` };
+}
+
+/**
+ * «Casi todos buscan completar su capa … con ocho electrones; es la regla del octeto, que …»: a
+ * named rule that the sentence names after saying it. The rule says what comes before.
+ */
+export function namedAfter(s: string): RuleIdea | undefined {
+  const m = new RegExp(`^(.{20,}?)[;:]\\s+(?:esto\\s+)?(?:es|son|se\\s+llama|se\\s+conoce\\s+como)\\s+(el|la)\\s+((?:${NAMED})\\s+(?:de|del)\\s+(?:la\\s+|los\\s+|las\\s+)?[\\p{L}'’-]+(?:\\s+[\\p{L}'’-]+){0,2}?)(?=[,.;]|\\s+que\\s|$)`, 'iu').exec(s);
+  if (!m) return undefined;
+  return { kind: 'enunciado', term: m[3]!, article: fold(m[2]!), body: firstClaim(m[1]!), needsContext: true };
+}
+
+/**
+ * A list item «El subjetivismo: el poeta expresa sus emociones más íntimas»: a term and what it is,
+ * asked with the section as its cue (the list's subject is the section's).
+ */
+export function listItem(raw: string): RuleIdea | undefined {
+  // The item carries its own article: «El subjetivismo: …» names a term; «Temas de la vida moderna: …» labels examples.
+  const m = /^\s*[-*•]\s+(el|la|los|las)\s+(\p{L}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,4}):\s+(.+)$/iu.exec(raw) ??
+    // A bare head of one or two words that are no closed words («Profase: los cromosomas se condensan…»)
+    // names a stage or a kind as well: a label of examples takes more words («Temas de la vida moderna»).
+    /^\s*[-*•]\s+()(\p{Lu}[\p{L}'’-]{3,}(?:\s+\p{L}[\p{L}'’-]{2,})?):\s+(.+)$/u.exec(raw);
+  if (!m || m[2]!.split(/\s+/).some((w) => closed(fold(w)))) return undefined;
+  const body = firstClaim(m[3]!.replace(/\*\*/g, ''));
+  if (body.split(/\s+/).length < 3) return undefined;
+  const article = fold(m[1]!);
+  return { kind: 'definicion', term: m[2]!.replace(/\*\*/g, ''), article, body, needsContext: true, item: true };
+}
+
+/**
+ * «… muere por **apoptosis**, la muerte celular programada»: a term the note bolds and, in the
+ * apposition after its comma, what it is — a definition, as «X es …» would give.
+ */
+export function boldApposition(raw: string): RuleIdea | undefined {
+  const m = /(?:(?<![\p{L}])(el|la|los|las)\s+)?\*\*([^*]{3,60})\*\*,\s+((?:un|una|el|la|los|las)\s+\p{Ll}[^,;:.]{8,}?)(?=[,;:.]|$)/iu.exec(raw);
+  if (!m || m[2]!.split(/\s+/).length > 5) return undefined;
+  const body = m[3]!.trim();
+  // The apposition opens with a noun, never with a verb or another closed word («…, la que …»).
+  const noun = fold(body.split(/\s+/)[1]!);
+  if (closed(noun) || body.split(/\s+/).length < 3) return undefined;
+  return { kind: 'definicion', term: m[2]!.trim(), article: fold(m[1] ?? ''), body };
+}
+
+/** «Don Juan Tenorio, de José Zorrilla, …»: a title and, in an aside, the person who wrote or made it. */
+export function authoredWork(s: string, properWord: (w: string) => boolean): RuleIdea | undefined {
+  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,7}?),\s+de\s+(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3}),/u.exec(s);
+  // A title may open with its article when a capitalised word follows («La Regenta»), never with another closed word.
+  const [first, second] = m?.[1]!.split(/\s+/) ?? [];
+  if (!m || (closed(fold(first!)) && !(/^(?:el|la|los|las)$/iu.test(first!) && second && /^\p{Lu}/u.test(second))) || !isPersonName(m[2]!, properWord)) return undefined;
+  return { kind: 'obra', term: m[1]!, article: '', body: s, author: m[2]! };
+}
+
+/**
+ * «Si los átomos son iguales, …, el enlace es apolar»: when something is so, asked «¿Cuándo es
+ * apolar el enlace?» and answered with the condition.
+ */
+export function condition(s: string): RuleIdea | undefined {
+  const m = /^Si\s+([^,]{6,80}?),\s+(?:como\s+[^,]+,\s+)?(?:[^,]*?\s+y\s+)?(el|la|los|las)\s+(\p{Ll}[\p{L}-]+)\s+(es|son)\s+(\p{Ll}[\p{L}-]+)(?:\s+y\s+[^,]+)?\.?$/u.exec(s);
+  if (!m || closed(m[3]!) || closed(m[5]!)) return undefined;
+  return { kind: 'definicion', term: `${m[3]} ${m[5]}`, article: '', body: `si ${m[1]}`, question: `¿Cuándo ${m[4]} ${m[5]} ${m[2]} ${m[3]}?`, needsContext: true };
+}
+
+/** «En la escala de Pauling el flúor es el más electronegativo»: the one that is most so, asked «¿cuál es el más …?». */
+export function superlative(s: string): RuleIdea | undefined {
+  const m = /^(?:En\s+(el|la|los|las)\s+([^,]{3,50}?),?\s+)?(el|la)\s+(\p{Ll}[\p{L}-]+)\s+es\s+(el|la)\s+(más|menos)\s+(\p{Ll}[\p{L}-]+)(?=[\s,.;]|$)/u.exec(s);
+  if (!m || closed(m[4]!) || closed(m[7]!)) return undefined;
+  const where = m[2] ? `En ${m[1]} ${m[2]}, ¿cuál` : '¿Cuál';
+  return { kind: 'definicion', term: m[2] ?? `${m[6]} ${m[7]}`, article: '', body: `${m[3]} ${m[4]}`, question: `${where} es ${m[5]} ${m[6]} ${m[7]}?`, needsContext: !m[2] };
+}
+
+/**
+ * In a section named after what it explains («El enlace covalente»), «En el enlace covalente dos no
+ * metales comparten …» says what happens in it: asked «¿Qué ocurre en el enlace covalente?».
+ */
+export function inSection(s: string, heading: string | undefined): RuleIdea | undefined {
+  if (!heading) return undefined;
+  const m = new RegExp(`^En\\s+(el|la|los|las)\\s+(${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}),?\\s+(\\p{L}.+)$`, 'iu').exec(s);
+  if (!m || m[3]!.split(/\s+/).length < 4) return undefined;
+  return { kind: 'definicion', term: m[2]!, article: m[1]!, body: firstClaim(m[3]!), question: `¿Qué ocurre en ${m[1]} ${m[2]}?` };
+}
+
+// A title: an article and a word (and the capitalised words after it), or a capitalised word that is not an article; maybe «de …».
+const TITLE = '((?:El|La|Los|Las)\\s+[\\p{L}-]+(?:\\s+\\p{Lu}[\\p{L}-]+)*|(?!(?:El|La|Los|Las)\\s)\\p{Lu}[\\p{L}-]+)(?:\\s+(?:de|del|de\\s+la|de\\s+los|de\\s+las)\\s+[\\p{L}-]+)?';
+
+/**
+ * In a section named after a person («José de Espronceda»), a title the sentence capitalises
+ * («Su Canción del pirata canta …», «En El estudiante de Salamanca recrea …») is one of their works,
+ * asked «¿Qué obra de … canta …?» / «¿En qué obra recrea … …?».
+ */
+export function workOfSection(s: string, heading: string | undefined, properWord: (w: string) => boolean): RuleIdea | undefined {
+  if (!heading || !isPersonName(heading, properWord)) return undefined;
+  // By surname: the full name is likely another card's answer («¿Quién es el poeta …?» → «José de Espronceda»).
+  const who = heading.split(/\s+/).at(-1)!;
+  const own = new RegExp(`^(?:Su|Sus)\\s+(${TITLE})\\s+(\\p{Ll}+)\\s+(.+)$`, 'u').exec(s);
+  if (own && !closed(own[3]!)) {
+    return { kind: 'obra', term: own[1]!, article: '', body: s, question: `¿Qué obra de ${who} ${own[3]} ${firstClaim(own[4]!)}?` };
+  }
+  const inside = new RegExp(`^En\\s+(${TITLE})\\s+(\\p{Ll}+)\\s+(.+)$`, 'u').exec(s);
+  if (inside && !closed(inside[3]!)) {
+    return { kind: 'obra', term: inside[1]!, article: '', body: s, question: `¿En qué obra ${inside[3]} ${who} ${firstClaim(inside[4]!)}?` };
+  }
+  return undefined;
+}
+
+/**
+ * The conditions a formula's sentence puts on it («Para un proceso reversible a temperatura constante,
+ * …», «… si el gas es ideal»): a formula asked without them would be unfaithful.
+ */
+export function conditionsOf(sentence: string): string | undefined {
+  const found: string[] = [];
+  const QUALITY = '(?:ideal|ideales|reversible|reversibles|irreversible|aislad[oa]s?|cerrad[oa]s?|abiert[oa]s?|isoterm[oa]s?|adiabátic[oa]s?|isóbar[oa]s?|isócor[oa]s?|cuasiestátic[oa]s?)';
+  const re = new RegExp(`(?<![\\p{L}])((?:si|cuando|siempre\\s+que|solo\\s+si)\\s+(?:(?!\\s+y\\s)[^,.;:]){4,50}|a\\s+(?:temperatura|presión|volumen)\\s+constante|(?:para|en)\\s+(?:un|una|el|la|los|las)\\s+\\p{L}+(?:\\s+${QUALITY})+)(?![\\p{L}])`, 'giu');
+  for (const m of sentence.matchAll(re)) {
+    const c = `${fold(m[1]![0]!)}${m[1]!.slice(1)}`;
+    if (c.split(/\s+/).length <= 8 && !found.some((f) => f.includes(c))) found.push(c);
+  }
+  const said = found.join(' y ');
+  return said && said.split(/\s+/).length <= 14 ? said : undefined;
+}
+
+/**
+ * A term that leans on what the lecture said before: its complement with a definite article («de la
+ * máquina»: which one?) or an ordinal alone («primer principio»: of what?).
+ */
+export function dangling(term: string): boolean {
+  const t = term.toLocaleLowerCase('es');
+  return /\s(?:del|de\s+(?:la|el|los|las))\s+\p{L}+$/u.test(t) || /^(?:primer|primera|segundo|segunda|tercer|tercera|cuarto|cuarta)\s+\p{L}+$/u.test(t);
+}
+
+/**
+ * A list item that opens with what it is about («- El ansia de libertad, en el arte y en la
+ * política», «- Fuerzas dipolo-dipolo entre moléculas polares»): that head, as a cloze asked with
+ * the list's section as its cue. Undefined for an item of a word or two, or one that is all head.
+ */
+export function itemHead(raw: string): { term: string; item: string } | undefined {
+  const m = /^\s*[-*•]\s+(.+)$/u.exec(raw);
+  if (!m) return undefined;
+  const item = m[1]!.replace(/\*\*|__|(?<![*\w])\*(?=\S)|(?<=\S)\*(?![*\w])/gu, '').trim();
+  const h = /^(?:(?:el|la|los|las)\s+)?(\p{L}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,4}?)(?=,\s|\s+(?:entre|en|con|sin|para|hacia|como|cuando|que|presentes?)\s)/iu.exec(item);
+  if (!h) return undefined;
+  const rest = item.slice(h[0].length).replace(/^,/u, '').trim();
+  if (rest.split(/\s+/).length < 3 || h[1]!.length < 5) return undefined;
+  return { term: h[1]!, item };
+}
+
+/**
+ * «En España el Romanticismo llega tarde, hacia 1833, …»: when something happened, its year in an
+ * aside, asked «En España, ¿cuándo llega el Romanticismo?» (the place kept in front) → «hacia 1833».
+ */
+export function asideDate(s: string): RuleIdea | undefined {
+  const m = /^(?:(En\s+\p{Lu}[\p{L}]+(?:\s+\p{Lu}[\p{L}]+)?),?\s+)?([Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+(\p{L}[\p{L}-]+(?:\s+\p{Ll}[\p{L}-]+)??)\s+((?:se\s+)?\p{Ll}+)\b[^,]{0,30},\s+((?:hacia|en|desde|hasta)\s+(?:el\s+año\s+)?(?:1\d{3}|20\d{2}))(?=[\s,.;]|$)/u.exec(s);
+  if (!m || closed(fold(m[3]!.split(/\s+/).at(-1)!)) || closed(m[4]!.replace(/^se\s+/u, ''))) return undefined;
+  const ask = `cuándo ${m[4]} ${fold(m[2]!)} ${m[3]}?`;
+  return { kind: 'definicion', term: m[3]!, article: fold(m[2]!), body: m[5]!, question: m[1] ? `${m[1]}, ¿${ask}` : `¿${ask[0]!.toLocaleUpperCase('es')}${ask.slice(1)}` };
+}
+
+/**
+ * «Tiene dos fases: la interfase, en la que la célula crece y duplica su ADN, …»: a stage named
+ * with what happens in it, asked «¿Qué ocurre en la interfase?» and answered with that clause.
+ */
+export function inWhich(s: string): RuleIdea | undefined {
+  const m = /(?:^|,\s+|:\s+)(el|la|los|las)\s+(\p{Ll}[\p{L}-]{3,}(?:\s+\p{Ll}[\p{L}-]{3,})?),\s+en\s+(?:el|la|los|las)\s+que\s+([^,;:.]+?)(?=\s*(?:,\s+y\s+(?:el|la|los|las)\s|[;:.]|$))/u.exec(s);
+  if (!m || m[2]!.split(/\s+/).some((w) => closed(w)) || m[3]!.split(/\s+/).length < 4) return undefined;
+  return { kind: 'definicion', term: m[2]!, article: m[1]!, body: m[3]!, question: `¿Qué ocurre en ${m[1]} ${m[2]}?`, needsContext: true };
+}
