@@ -9,7 +9,7 @@
  * routes the joined text the same way. A plain-words course change goes to course-chat.ts.
  */
 import { Composer, type Context } from 'grammy';
-import { intentOf, questionFor } from '../agent/intent.js';
+import { intentOf, questionFor, type PlanIntent } from '../agent/intent.js';
 import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
 import type { Explain } from '../agent/explain.js';
 import type { ReminderSlots } from '../agent/nlu/reminder.js';
@@ -66,6 +66,8 @@ export interface IntakeDeps {
   quiz?: (ctx: Context, words: { semana?: number; tema?: string; preguntas?: number }) => Promise<void>;
   /** With a model configured: a short explanation of a question from the passages found, citing them (agent/explain.ts). */
   explain?: Explain;
+  /** A week asked again with everything made: one message with what the student has (repeat.ts); true when it answered. */
+  repeat?: (ctx: Context, course: Course, week: number, actions: PlanIntent['actions']) => Promise<boolean>;
   /** What «lee de nuevo el tema 5» starts: that document read again (reread.ts); the words name it. */
   reread?: (ctx: Context, documento: string) => Promise<void>;
 }
@@ -88,6 +90,8 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       const course = await readCourse(deps.notebook);
       const plan = intentOf(u ?? understand(text, course, new Date(), deps.timeZone), text, course);
       if (plan.kind === 'plan' && plan.week !== undefined && await answerEmptyWeek(ctx, deps.notebook.notes, course, plan.week, plan.actions)) return;
+      // Everything asked is made already: one message with what they have, no run (repeat.ts).
+      if (plan.kind === 'plan' && plan.week !== undefined && deps.repeat && !asksForRedo(text) && await deps.repeat(ctx, course, plan.week, plan.actions)) return;
     }
     const result = await startRun(ctx, deps.runs, text);
     if (result.kind === 'busy') afterBusy.set(ctx.chat!.id, { text, week });

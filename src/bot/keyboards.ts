@@ -6,6 +6,7 @@
  */
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { BUTTONS } from '../strings/chat.js';
+import { REPEAT } from '../strings/repeat.js';
 import { CALLBACKS, formatIfFits, type QuickAction, type QuickTap } from './callbacks.js';
 
 export { CALLBACK_DATA_MAX_BYTES, type ApprovalTap, type QuickAction, type QuickTap } from './callbacks.js';
@@ -82,6 +83,20 @@ export function coverOnlyKeyboard(week: number): InlineKeyboardMarkup {
 export function redoKeyboard(kind: 'imagen' | 'audio', week: number): InlineKeyboardMarkup {
   const action: QuickAction = kind === 'imagen' ? 'r' : 'v';
   return { inline_keyboard: [[{ text: kind === 'imagen' ? BUTTONS.redoCover : BUTTONS.redoNarration, callback_data: quickCallbackData({ kind: 'semana', action, week }) }]] };
+}
+
+/**
+ * Under a repeat's one message (repeat.ts): redo the cover, narrate again, and the cards of the notes
+ * that are new since — only when there are some (a redo of cards the deck already holds adds nothing).
+ */
+export function repeatKeyboard(week: number, has: { cover: boolean; episode: boolean; newCards: number }): InlineKeyboardMarkup {
+  const tap = (action: QuickAction) => quickCallbackData({ kind: 'semana', action, week });
+  const row = [
+    ...(has.cover ? [{ text: REPEAT.redoCover, callback_data: tap('r') }] : []),
+    ...(has.episode ? [{ text: REPEAT.redoEpisode, callback_data: tap('v') }] : []),
+  ];
+  const rows = [row, ...(has.newCards > 0 ? [[{ text: REPEAT.cardsOfNew(has.newCards), callback_data: tap('t') }]] : [])].filter((r) => r.length > 0);
+  return { inline_keyboard: rows };
 }
 
 // ── files on request ────────────────────────────────────────────────────────────────────────

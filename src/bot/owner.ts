@@ -43,6 +43,11 @@ import type { Transcriber } from '../tools/voice/transcriber.js';
 import { createVoice } from './voice.js';
 import { firstMinuteComposer } from './first-minute.js';
 import { createNotesChat } from './notes-chat.js';
+import { answerRepeat } from './repeat.js';
+import path from 'node:path';
+import type { PlanIntent } from '../agent/intent.js';
+import type { Course } from '../tools/course/course.js';
+import { NOTEBOOK_FILES } from '../store/index.js';
 
 export interface OwnerOptions {
   /** The owner's config: `dataDir` is their data dir (the whole one, or `usuarios/<id>/`). */
@@ -175,7 +180,9 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   let watchingVoice: { stop(): Promise<void> } | undefined;
   const classify = modelReaderFor(config, notebook.usage, log);
   const explain = explainerFor(config, notebook.usage, log);
-  c.use(intakeComposer({ runs, notebook, commands, notes: notesChat.fromWords, wishes: reviewing.wishes, reminder: reminderWish.wish, quiz: quiz.ask, courseChat, route: router.text, pasteAsMaterial: router.pasted, reread: rereads.ask, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}), ...(explain ? { explain } : {}) }));
+  const repeat = (ctx: Context, course: Course, week: number, actions: PlanIntent['actions']) =>
+    answerRepeat(ctx, { notes: notebook.notes, cards: notebook.cards, deckFile: path.join(config.dataDir, NOTEBOOK_FILES.cards), sentTo: (chat) => state.sentTo(chat) }, course, week, actions);
+  c.use(intakeComposer({ runs, notebook, commands, repeat, notes: notesChat.fromWords, wishes: reviewing.wishes, reminder: reminderWish.wish, quiz: quiz.ask, courseChat, route: router.text, pasteAsMaterial: router.pasted, reread: rereads.ask, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}), ...(explain ? { explain } : {}) }));
 
   return {
     dataDir: config.dataDir,
