@@ -13,7 +13,7 @@ import { intentOf, questionFor, type PlanIntent } from '../agent/intent.js';
 import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
 import type { Explain } from '../agent/explain.js';
 import type { ReminderSlots } from '../agent/nlu/reminder.js';
-import { classWeeks, hasWeek, weekForNewNote, type Course } from '../tools/course/course.js';
+import { classWeeks, hasWeek, weekForNewNote, weekTopic, type Course } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { BotNotebook } from './command-kit.js';
 import type { PlainCommand } from './commands.js';
@@ -334,7 +334,7 @@ async function askBack(ctx: Context, u: Extract<Understood, { intent: 'ambiguo' 
   const weeks = classWeeks(course);
   const question = questionFor(u, course);
   if (u.quiere === 'buscar') return void (await ctx.reply(question));
-  await ctx.reply(question, { reply_markup: quickKeyboard(action, weeks, u.quiere === undefined) });
+  await ctx.reply(question, { reply_markup: quickKeyboard(action, weeks, u.quiere === undefined, (w) => weekTopic(course, w)) });
 }
 
 async function startRun(ctx: Context, runs: RunManager, text: string): Promise<StartResult> {

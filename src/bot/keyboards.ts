@@ -58,12 +58,18 @@ export function quickCallbackData(tap: QuickTap): string {
  */
 export const WEEK_BUTTONS_PER_ROW = 4;
 
-/** Rows of week buttons (Semana 1 · 2 · 3 · 4) for `action`, plus the actions row when nothing else is known. */
-export function quickKeyboard(action: QuickAction, weeks: readonly number[], withActions: boolean): InlineKeyboardMarkup {
+/**
+ * Rows of week buttons for `action`, plus the actions row when nothing else is known. With `topic`
+ * (the week's title in the course) each button names its week — «3 · Historia del arte», one a
+ * row, so a student who does not know their weeks by number picks by subject; without, «Semana 3»,
+ * WEEK_BUTTONS_PER_ROW a row.
+ */
+export function quickKeyboard(action: QuickAction, weeks: readonly number[], withActions: boolean, topic?: (week: number) => string): InlineKeyboardMarkup {
   // At most WEEK_BUTTONS_PER_ROW a row: a 14-week course is two rows of buttons, not one too wide to tap.
   const rows: InlineKeyboardMarkup['inline_keyboard'][number][] = [];
-  for (let i = 0; i < weeks.length; i += WEEK_BUTTONS_PER_ROW) {
-    rows.push(weeks.slice(i, i + WEEK_BUTTONS_PER_ROW).map((week) => ({ text: BUTTONS.week(week), callback_data: quickCallbackData({ kind: 'semana', action, week }) })));
+  const perRow = topic ? 1 : WEEK_BUTTONS_PER_ROW;
+  for (let i = 0; i < weeks.length; i += perRow) {
+    rows.push(weeks.slice(i, i + perRow).map((week) => ({ text: topic ? BUTTONS.weekTitled(week, topic(week)) : BUTTONS.week(week), callback_data: quickCallbackData({ kind: 'semana', action, week }) })));
   }
   if (withActions) {
     rows.push([

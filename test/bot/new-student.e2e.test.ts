@@ -1,0 +1,62 @@
+/**
+ * A new student who brings their own course (issue 46, the walk's findings): the demo's example
+ * notes are no invisible state — their first note is number 1 and «borra la nota 1» finds it; «hola»
+ * suggests what fits their notebook (sending material while no week has notes, then a week that has
+ * some); the week picker names each week by its title. Real bot in the local chat.
+ */
+import type { Message } from 'grammy/types';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COURSE_BUTTONS } from '../../src/strings/course-chat.js';
+import { buttonsOf, waitForMessage } from '../main/chat-harness.js';
+import { startLocalChat, type LocalChat } from '../support/local-chat.js';
+
+let chat: LocalChat | undefined;
+afterEach(async () => {
+  await chat?.close();
+  chat = undefined;
+});
+
+const fromBot = (m: Message) => m.from?.is_bot === true;
+async function say(c: LocalChat, text: string, pick: (m: Message) => boolean = () => true): Promise<Message> {
+  const sent = c.tg.server.sendUserText(text);
+  return waitForMessage(c.tg, `the answer to «${text.slice(0, 40)}»`, (ms) => ms.find((m) => m.message_id > sent.message_id && fromBot(m) && pick(m)));
+}
+async function press(c: LocalChat, m: Message, data: string): Promise<Message> {
+  const last = Math.max(...c.tg.server.history().map((x) => x.message_id));
+  c.tg.server.pressButton(m.message_id, data);
+  return waitForMessage(c.tg, `the answer to ${data}`, (ms) => ms.find((x) => x.message_id > last && fromBot(x)));
+}
+const data = (m: Message, label: string | RegExp) => {
+  const b = buttonsOf(m).find((x) => (typeof label === 'string' ? x.text === label : label.test(x.text)));
+  if (!b?.callback_data) throw new Error(`no button ${String(label)} on «${m.text}»: ${JSON.stringify(buttonsOf(m))}`);
+  return b.callback_data;
+};
+
+describe('a new student with their own course', () => {
+  it('numbers their notes from 1, greets with what fits, and picks weeks by title', async () => {
+    chat = await startLocalChat('cv-nuevo-');
+    const topics = ['La Revolución Francesa', 'Napoleón y el Imperio', 'La Revolución Industrial', 'Los nacionalismos'];
+    const proposal = await say(chat, `Historia Contemporánea:\n${topics.join('\n')}`);
+    await press(chat, proposal, data(proposal, COURSE_BUTTONS.use));
+    expect(await chat.notebook.notes.list()).toEqual([]);
+
+    // No week has notes yet: «hola» does not send them to prepare an empty week.
+    const hello = await say(chat, 'hola');
+    expect(hello.text).not.toMatch(/prepara la semana/);
+    expect(hello.text).toMatch(/mándame tus apuntes/);
+
+    const saved = await say(chat, '/nota napoleón: Napoleón y el Imperio: Napoleón Bonaparte se coronó emperador en 1804 y extendió el Imperio por Europa.');
+    expect(saved.text).toMatch(/^Nota 1 guardada/);
+    const week = (await chat.notebook.notes.list())[0]!.semana;
+    expect(week).toBe(2);
+    expect((await say(chat, 'hola')).text).toMatch(/«prepara la semana 2»/);
+
+    const ask = await say(chat, 'borra la nota 1');
+    expect(ask.text).toMatch(/^¿Borrar la nota 1 \(«Napoleón/);
+
+    // The week picker under /start: each week by its title, not a bare number.
+    const start = await say(chat, '/start');
+    const picker = await press(chat, start, data(start, /semana/i));
+    expect(buttonsOf(picker).map((b) => b.text)).toEqual(['1 · La Revolución Francesa', '2 · Napoleón y el Imperio', '3 · La Revolución Industrial', '4 · Los nacionalismos']);
+  });
+});
