@@ -32,31 +32,39 @@ const data = (m: Message, label: string | RegExp) => {
   return b.callback_data;
 };
 
-describe('a new student with their own course', () => {
-  it('numbers their notes from 1, greets with what fits, and picks weeks by title', async () => {
-    chat = await startLocalChat('cv-nuevo-');
-    const topics = ['La Revolución Francesa', 'Napoleón y el Imperio', 'La Revolución Industrial', 'Los nacionalismos'];
-    const proposal = await say(chat, `Historia Contemporánea:\n${topics.join('\n')}`);
-    await press(chat, proposal, data(proposal, COURSE_BUTTONS.use));
-    expect(await chat.notebook.notes.list()).toEqual([]);
+const TOPICS = ['La Revolución Francesa', 'Napoleón y el Imperio', 'La Revolución Industrial', 'Los nacionalismos'];
+/** A fresh notebook whose student pasted their own course and accepted it. */
+async function ownCourse(prefix: string): Promise<LocalChat> {
+  const c = await startLocalChat(prefix);
+  const proposal = await say(c, `Historia Contemporánea:\n${TOPICS.join('\n')}`);
+  await press(c, proposal, data(proposal, COURSE_BUTTONS.use));
+  return c;
+}
+const NOTE = '/nota napoleón: Napoleón y el Imperio: Napoleón Bonaparte se coronó emperador en 1804 y extendió el Imperio por Europa.';
 
-    // No week has notes yet: «hola» does not send them to prepare an empty week.
+describe('a new student with their own course', () => {
+  it('their first note is number 1 and «borra la nota 1» finds it (the examples are no invisible state)', async () => {
+    chat = await ownCourse('cv-nuevo-num-');
+    expect(await chat.notebook.notes.list()).toEqual([]);
+    expect((await say(chat, NOTE)).text).toMatch(/^Nota 1 guardada/);
+    const ask = await say(chat, 'borra la nota 1');
+    expect(ask.text).toMatch(/^¿Borrar la nota 1 \(«Napoleón/);
+  });
+
+  it('«hola» suggests sending material while no week has notes, then a week that has some', async () => {
+    chat = await ownCourse('cv-nuevo-hola-');
     const hello = await say(chat, 'hola');
     expect(hello.text).not.toMatch(/prepara la semana/);
     expect(hello.text).toMatch(/mándame tus apuntes/);
-
-    const saved = await say(chat, '/nota napoleón: Napoleón y el Imperio: Napoleón Bonaparte se coronó emperador en 1804 y extendió el Imperio por Europa.');
-    expect(saved.text).toMatch(/^Nota 1 guardada/);
-    const week = (await chat.notebook.notes.list())[0]!.semana;
-    expect(week).toBe(2);
+    await say(chat, NOTE);
+    expect((await chat.notebook.notes.list())[0]!.semana).toBe(2);
     expect((await say(chat, 'hola')).text).toMatch(/«prepara la semana 2»/);
+  });
 
-    const ask = await say(chat, 'borra la nota 1');
-    expect(ask.text).toMatch(/^¿Borrar la nota 1 \(«Napoleón/);
-
-    // The week picker under /start: each week by its title, not a bare number.
+  it('the week picker under /start names each week by its title', async () => {
+    chat = await ownCourse('cv-nuevo-semanas-');
     const start = await say(chat, '/start');
     const picker = await press(chat, start, data(start, /semana/i));
-    expect(buttonsOf(picker).map((b) => b.text)).toEqual(['1 · La Revolución Francesa', '2 · Napoleón y el Imperio', '3 · La Revolución Industrial', '4 · Los nacionalismos']);
+    expect(buttonsOf(picker).map((b) => b.text)).toEqual(TOPICS.map((t, i) => `${i + 1} · ${t}`));
   });
 });
