@@ -84,6 +84,7 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
   const afterBusy = new Map<number, { text: string; week: number | undefined }>();
   /** Starts the work `text` asks for (`u`: its reading, when the message was read already). */
   const start = async (ctx: Context, text: string, week: number | undefined, u?: Understood) => {
+    let planned: string[] | undefined;
     if (week !== undefined) {
       lastWeeks.set(ctx.chat!.id, week);
       // A week with no notes yet: said at once, before any run asks for anything (empty-week.ts).
@@ -92,8 +93,9 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       if (plan.kind === 'plan' && plan.week !== undefined && await answerEmptyWeek(ctx, deps.notebook.notes, course, plan.week, plan.actions)) return;
       // Everything asked is made already: one message with what they have, no run (repeat.ts).
       if (plan.kind === 'plan' && plan.week !== undefined && deps.repeat && !asksForRedo(text) && await deps.repeat(ctx, course, plan.week, plan.actions)) return;
+      if (plan.kind === 'plan') planned = plannedTools(plan.actions);
     }
-    const result = await startRun(ctx, deps.runs, text);
+    const result = await startRun(ctx, deps.runs, text, planned);
     if (result.kind === 'busy') afterBusy.set(ctx.chat!.id, { text, week });
   };
 
@@ -337,10 +339,15 @@ async function askBack(ctx: Context, u: Extract<Understood, { intent: 'ambiguo' 
   await ctx.reply(question, { reply_markup: quickKeyboard(action, weeks, u.quiere === undefined, (w) => weekTopic(course, w)) });
 }
 
-async function startRun(ctx: Context, runs: RunManager, text: string): Promise<StartResult> {
+/** The tools a week's request will call: its first estimate counts each (run-status.ts). */
+function plannedTools(actions: PlanIntent['actions']): string[] {
+  return ['buscar_notas', ...(actions.tarjetas ? ['crear_tarjetas'] : []), ...(actions.portada ? ['generar_portada'] : []), ...(actions.narracion ? ['narrar_resumen'] : [])];
+}
+
+async function startRun(ctx: Context, runs: RunManager, text: string, planned?: readonly string[]): Promise<StartResult> {
   const chat = ctx.chat!;
   const messageId = ctx.message?.message_id;
-  const result = await runs.start({ chatId: chat.id, ownerId: ctx.from!.id, ownerName: personaOf(ctx.from!).nombre, group: chat.type !== 'private', mode: 'agente', text, ...(messageId !== undefined ? { messageId } : {}) });
+  const result = await runs.start({ chatId: chat.id, ownerId: ctx.from!.id, ownerName: personaOf(ctx.from!).nombre, group: chat.type !== 'private', mode: 'agente', text, ...(messageId !== undefined ? { messageId } : {}), ...(planned ? { planned } : {}) });
   // Busy: the question names the new request, which the discard button starts (intakeComposer).
   if (result.kind === 'busy') await ctx.reply(S.busyThen(result.text, result.elapsedS, text), { reply_markup: busyKeyboard(result.runId) });
   else await replyToStart(ctx, result);
