@@ -28,6 +28,22 @@ export interface RepeatDeps {
   sentTo(chatId: number): readonly SentRecord[];
 }
 
+/**
+ * The newest message that carried a version of `file` (the same week's cover or episode: same folder,
+ * stem and extension; a redo's `semana_03-v2.png` is one) — what «es esta» must point at, not the
+ * version a cached call happens to return.
+ */
+export function newestVersionSent(sent: readonly SentRecord[], file: string): SentRecord | undefined {
+  const dir = path.dirname(file);
+  const ext = path.extname(file);
+  const stem = /^(semana_\d+)/.exec(path.basename(file))?.[1];
+  if (!stem) return sent.findLast((s) => s.path === file);
+  return sent.findLast((s) => {
+    const name = path.basename(s.path);
+    return path.dirname(s.path) === dir && path.extname(name) === ext && (name === `${stem}${ext}` || name.startsWith(`${stem}-`));
+  });
+}
+
 /** The newest file of `week` this chat has of one kind (`.png` cover, `.wav` episode) made for the week's current title. */
 async function newest(sent: readonly SentRecord[], week: number, ext: '.png' | '.wav', title: string): Promise<SentRecord | undefined> {
   const stem = weekStem(week);

@@ -91,4 +91,29 @@ describe('a repeat is one message', () => {
     expect(made.report.text).toMatch(/✅ Tarjetas de repaso: .*\d+ nueva/);
     expect((await stack.notebook.cards.list()).length).toBeGreaterThan(cardsBefore);
   });
+
+  it('a repeat that still runs (the episode missing) points «es esta» at the newest cover, not the replaced one', async () => {
+    stack = await startStack(real);
+    const h = stack.h;
+    const owner = h.client({ userId: OWNER, firstName: 'Ana' });
+    const covers = () => h.uploads.filter((u) => u.chatId === OWNER && u.method === 'sendPhoto' && /Portada/.test(u.fields.caption ?? ''));
+    await owner.say('prepara la semana 3');
+    // The cover yes, the narration no: the week is not all made.
+    const first = await answerUntilReport(owner, (m) => (/portada/.test(m.text) ? 'Aprobar' : 'Rechazar'));
+    let seen = [...first.approvals.map((a) => a.messageId), first.report.messageId];
+    await stack.cb.runs.idle();
+    await owner.say('rehaz la portada de la semana 3');
+    const redo = await answerUntilReport(owner, () => 'Aprobar', seen);
+    seen = [...seen, ...redo.approvals.map((a) => a.messageId), redo.report.messageId];
+    await until(async () => covers().length === 2);
+    await stack.cb.runs.idle();
+
+    const before = (await owner.messages()).length;
+    await owner.say('prepara la semana 3');
+    await answerUntilReport(owner, () => 'Aprobar', seen);
+    await stack.cb.runs.idle();
+    const pointer = (await owner.messages()).slice(before).find((m) => /La portada de la semana 3 ya la tienes: es esta/.test(m.text))!;
+    expect(pointer.replyTo).toBe(covers()[1]!.messageId);
+    expect(covers()).toHaveLength(2);
+  });
 });
