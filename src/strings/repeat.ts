@@ -34,10 +34,10 @@ export function newNotesLine(episode: number | undefined, cards: number | undefi
 
 export const REPEAT = Object.freeze({
   weekHas: (h: WeekHas) => {
-    const lines = [`↩️ La ${h.title} ya la tienes; no he vuelto a hacer nada:`];
-    if (h.cover) lines.push(h.quoted === 'portada' ? '• Portada: la de arriba, a la que respondo (la más reciente).' : '• Portada: más arriba en el chat.');
-    if (h.episode) lines.push(h.quoted === 'narracion' ? '• Narración: la de arriba, a la que respondo (la más reciente).' : '• Narración: el pódcast más reciente, más arriba en el chat.');
-    if (h.cards > 0) lines.push(`• Tarjetas: ${h.cards === 1 ? '1 en tu mazo' : `${h.cards} en tu mazo`} (las repasas con /repasar).`);
+    const lines = [`↩️ Ya tienes preparada la ${h.title.charAt(0).toLowerCase()}${h.title.slice(1)}; no he vuelto a hacer nada:`];
+    if (h.cover) lines.push(h.quoted === 'portada' ? '• Portada: la del mensaje que cito arriba (la más reciente).' : '• Portada: más arriba en el chat.');
+    if (h.episode) lines.push(h.quoted === 'narracion' ? '• Narración: la del mensaje que cito arriba (la más reciente).' : '• Narración: el pódcast más reciente, más arriba en el chat.');
+    if (h.cards > 0) lines.push(`• Tarjetas: ${h.cards === 1 ? '1 en tu mazo' : `${h.cards} en tu mazo`}; las repasas con /repasar.`);
     const fresh = newNotesLine(h.newSinceEpisode, h.newSinceCards);
     lines.push('', fresh ? `${fresh} Si quieres que cuenten, pulsa el botón.` : 'Si quieres rehacer algo, tienes los botones aquí debajo.');
     return lines.join('\n');

@@ -38,8 +38,8 @@ describe('a repeat is one message', () => {
     expect(again).toHaveLength(1); // one message: no status, no approval, no pointers, no report
     const repeat = again[0]!;
     expect(repeat.replyTo).toBe(cover.messageId);
-    expect(repeat.text).toMatch(/^↩️ La Semana 3 · Historia del arte ya la tienes; no he vuelto a hacer nada:/);
-    expect(repeat.text).toMatch(/• Portada: la de arriba, a la que respondo/);
+    expect(repeat.text).toMatch(/^↩️ Ya tienes preparada la semana 3 · Historia del arte; no he vuelto a hacer nada:/);
+    expect(repeat.text).toMatch(/• Portada: la del mensaje que cito arriba \(la más reciente\)/);
     expect(repeat.text).toMatch(/• Narración: el pódcast más reciente/);
     expect(repeat.text).toMatch(/• Tarjetas: \d+ en tu mazo/);
     expect(repeat.text).not.toMatch(/nuevas \(o cambiadas\)/);
