@@ -45,6 +45,14 @@ describe('a repeat is one message', () => {
     expect(repeat.text).not.toMatch(/nuevas \(o cambiadas\)/);
     expect(repeat.buttons).toEqual([{ text: '🔄 Otra portada', data: 'qr:r:3' }, { text: '🔄 Narrar de nuevo', data: 'qr:v:3' }]);
     expect(uploads()).toHaveLength(2); // nothing re-sent
+    // The command says the same, in the same one message.
+    const beforeCommand = (await owner.messages()).length;
+    await owner.say('/semana 3');
+    await until(async () => (await owner.messages()).length > beforeCommand);
+    await stack.cb.runs.idle();
+    const byCommand = (await owner.messages()).slice(beforeCommand);
+    expect(byCommand).toHaveLength(1);
+    expect(byCommand[0]!.replyTo).toBe(cover.messageId);
 
     // Redo the cover from its button: only a new cover is made and sent.
     await owner.press(repeat.messageId, 'qr:r:3');
