@@ -10,6 +10,7 @@ import { ideaKey, type KeyIdea } from './key-ideas.js';
 import { plainSentence, stem } from './reading.js';
 import { clozeClause } from './cloze-quality.js';
 import { dangling } from './idea-rules.js';
+import { formulaCondition, narrowWhen, oneClue, resolvePointers } from './card-wording.js';
 
 export const BLANK = '_____';
 export const CLOZE_PROMPT = 'Completa la frase';
@@ -55,7 +56,8 @@ function cued(idea: KeyIdea, pregunta: string, respuesta: string, always = false
 
 /** The card of one idea (its question and answer), or undefined when its sentence cannot ask it. */
 export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'> | undefined {
-  const card = (tipo: NewCard['tipo'], pregunta: string, respuesta: string, always = false) => ({ tipo, pregunta: cued(idea, pregunta, respuesta, always), respuesta });
+  // The question narrowed to one answer and one clue (card-wording.ts).
+  const card = (tipo: NewCard['tipo'], pregunta: string, respuesta: string, always = false) => ({ tipo, pregunta: cued(idea, oneClue(narrowWhen(pregunta, respuesta)), respuesta, always), respuesta });
   switch (idea.kind) {
     case 'definicion': {
       if (idea.question) return card('definicion', idea.question, idea.body);
@@ -70,7 +72,8 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
     case 'formula': {
       if (!idea.formula) return undefined;
       // The formula, and the same said in words (how it is read aloud).
-      return card('formula', `¿Cuál es la fórmula ${ofTerm(idea.article, idea.term)}${idea.condition ? ` ${idea.condition}` : ''}?`, `${idea.formula.text} (se lee: ${idea.formula.spoken})`);
+      const condition = formulaCondition(idea.condition);
+      return card('formula', `¿Cuál es la fórmula ${ofTerm(idea.article, idea.term)}${condition ? ` ${condition}` : ''}?`, `${idea.formula.text} (se lee: ${idea.formula.spoken})`);
     }
     case 'fecha':
       if (idea.when) return card('fecha', `¿Cuándo ${idea.when}?`, idea.year!, true);
@@ -94,6 +97,10 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
 function cloze(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'> | undefined {
   const sentence = clozeClause(plainSentence(idea.sentence), idea.term);
   if (!sentence) return undefined;
+  // «La atracción entre ambos…», «este problema»: a sentence that points at one the card lacks is
+  // asked only when its section names what it points at, and then with the section as its cue.
+  const pointing = resolvePointers(sentence, idea.context);
+  if (pointing.unresolved) return undefined;
   const m = new RegExp(`(^|[^\\p{L}])(${escapeRegExp(idea.term)})(?=[^\\p{L}]|$)`, 'u').exec(sentence);
   if (!m) return undefined;
   const at = m.index + m[1]!.length;
@@ -101,6 +108,6 @@ function cloze(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'> 
   const cue = idea.context && !ideaKey(idea.context).split(' ').every((w) => ideaKey(sentence).split(' ').includes(w)) ? idea.context : undefined;
   // A list item says little alone: its section is its cue unless the cue holds the whole answer.
   const itemCue = idea.item && cue !== undefined && !ideaKey(idea.term).split(' ').every((w) => ideaKey(cue).split(' ').includes(w));
-  const prompt = cue && (itemCue || cued({ ...idea, needsContext: true }, 'x', idea.term) !== 'x') ? `${CLOZE_PROMPT} (${cue})` : CLOZE_PROMPT;
+  const prompt = cue && (itemCue || pointing.text !== sentence || cued({ ...idea, needsContext: true }, 'x', idea.term) !== 'x') ? `${CLOZE_PROMPT} (${cue})` : CLOZE_PROMPT;
   return { tipo: 'cloze', pregunta: `${prompt}: «${text}»`, respuesta: idea.term };
 }
