@@ -80,7 +80,7 @@ export function oneClue(pregunta: string): string {
     const before = body.slice(0, m.index);
     // Never inside a quotation («…, …»): the words quoted are one clue.
     const quoted = (before.match(/[«“]/gu) ?? []).length > (before.match(/[»”]/gu) ?? []).length;
-    if (!quoted && words(before) >= 6) {
+    if (!quoted && words(before) >= 4) {
       q = `${body.slice(0, m.index)}?`;
       break;
     }

@@ -1,0 +1,65 @@
+/**
+ * A card is read alone, weeks later (Wozniak: context cues, minimum information, one answer): its
+ * wording never points at a sentence it lacks, asks a date for what its key holds, puts on a formula
+ * only the conditions under which it holds, and gives one clue to name someone. Our own small texts.
+ */
+import { describe, expect, it } from 'vitest';
+import { cardOfIdea } from '../../../src/tools/study/idea-cards.js';
+import type { KeyIdea } from '../../../src/tools/study/key-ideas.js';
+import { formulasIn } from '../../../src/tools/study/formula.js';
+
+const idea = (over: Partial<KeyIdea> & Pick<KeyIdea, 'kind' | 'term' | 'sentence'>): KeyIdea => ({
+  article: '', body: over.sentence, noteId: 1, at: 0, key: over.term, score: 1, ...over,
+});
+
+describe('a cloze never points at a sentence the card lacks', () => {
+  const sentence = 'La fuerza entre ambas placas se llama atracción capacitiva en el condensador plano.';
+  it('drops a cloze whose sentence says «ambas» or «este N» that nothing on the card names', () => {
+    expect(cardOfIdea(idea({ kind: 'termino', term: 'atracción capacitiva', sentence }))).toBeUndefined();
+    expect(cardOfIdea(idea({ kind: 'termino', term: 'atracción capacitiva', sentence: 'Se llama atracción capacitiva a la fuerza que aparece en este montaje entre dos placas.' }))).toBeUndefined();
+    // The same fact without the pointer is carded (the rule is the pointer, not the sentence).
+    expect(cardOfIdea(idea({ kind: 'termino', term: 'atracción capacitiva', sentence: 'La fuerza entre las dos placas se llama atracción capacitiva en el condensador plano.' }))?.respuesta).toBe('atracción capacitiva');
+  });
+  it('keeps it, with the section as its cue, when the section names what «este N» points at', () => {
+    const card = cardOfIdea(idea({ kind: 'termino', term: 'empuje', context: 'Principio de Arquímedes', sentence: 'Un barco flota gracias a este principio, porque el empuje del agua iguala su peso.' }));
+    expect(card?.pregunta).toMatch(/^Completa la frase \(Principio de Arquímedes\): «Un barco flota gracias a este principio, porque el _____ del agua/u);
+  });
+});
+
+describe('a date asks for what its key holds', () => {
+  it('«¿En qué año…?» for a year, «¿En qué fecha…?» for a day, «¿Hacia qué año…?» for an approximate year', () => {
+    const when = (year: string) => cardOfIdea(idea({ kind: 'fecha', term: 'paz de Westfalia', sentence: `La paz de Westfalia se firmó ${year}.`, year, when: 'se firmó la paz de Westfalia' }));
+    expect(when('1648')).toMatchObject({ pregunta: '¿En qué año se firmó la paz de Westfalia?', respuesta: '1648' });
+    expect(when('el 24 de octubre de 1648')).toMatchObject({ pregunta: '¿En qué fecha se firmó la paz de Westfalia?', respuesta: 'el 24 de octubre de 1648' });
+    const aside = cardOfIdea(idea({ kind: 'definicion', term: 'Renacimiento', article: 'el', sentence: 'En Italia el Renacimiento nace pronto, hacia 1400.', body: 'hacia 1400', question: 'En Italia, ¿cuándo nace el Renacimiento?' }));
+    expect(aside?.pregunta).toBe('En Italia, ¿hacia qué año nace el Renacimiento?');
+  });
+});
+
+describe('a formula is asked with the conditions under which it holds, and no other', () => {
+  const [f] = formulasIn('Em = m · v');
+  const ask = (condition: string) => cardOfIdea(idea({ kind: 'formula', term: 'momento lineal', article: 'el', sentence: `p = m · v ${condition}.`, formula: f!, condition }))?.pregunta;
+  it('keeps «para un sistema aislado», «si el choque es elástico»', () => {
+    expect(ask('para un sistema aislado')).toBe('¿Cuál es la fórmula del momento lineal para un sistema aislado?');
+    expect(ask('si el choque es elástico')).toBe('¿Cuál es la fórmula del momento lineal si el choque es elástico?');
+  });
+  it('drops a clause of change, which says what the quantity measures («cuando varía la velocidad»)', () => {
+    expect(ask('cuando varía la velocidad del cuerpo')).toBe('¿Cuál es la fórmula del momento lineal?');
+    expect(ask('para un sistema aislado y cuando cambia la masa')).toBe('¿Cuál es la fórmula del momento lineal para un sistema aislado?');
+  });
+  it('drops a condition cut mid-phrase («… de un cuerpo x y»)', () => {
+    expect(ask('si se conoce la masa de un cuerpo x y')).toBe('¿Cuál es la fórmula del momento lineal?');
+  });
+});
+
+describe('a «¿Quién…?» gives one clue, not three', () => {
+  const who = (body: string) => cardOfIdea(idea({ kind: 'persona', term: 'Diego Velázquez', verb: 'pintó', sentence: `Diego Velázquez pintó ${body}`, body }))?.pregunta;
+  it('drops the asides in brackets and stops at the first clause of a long question', () => {
+    expect(who('Las meninas, un retrato de la familia de Felipe IV con el propio pintor en su taller, en 1656 (óleo sobre lienzo).')).toBe('¿Quién pintó Las meninas?');
+    expect(who('Las hilanderas (hacia 1657).')).toBe('¿Quién pintó Las hilanderas?');
+  });
+  it('never cuts inside a quotation, and leaves a short question as it is', () => {
+    expect(who('el cuadro que llamó «la teología de la pintura, una obra sin par en toda la corte», según Giordano.')).toBe('¿Quién pintó el cuadro que llamó «la teología de la pintura, una obra sin par en toda la corte»?');
+    expect(who('la rendición de Breda, también llamada Las lanzas.')).toBe('¿Quién pintó la rendición de Breda, también llamada Las lanzas?');
+  });
+});
