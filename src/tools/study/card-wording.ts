@@ -87,3 +87,15 @@ export function oneClue(pregunta: string): string {
   }
   return q;
 }
+
+/**
+ * «pVᵞ = cte»: a formula that says a product stays constant is one of several of its paragraph
+ * («TVᵞ⁻¹ = cte» too), so its question names the quantities it relates («que relaciona p y V»).
+ */
+export function relatedQuantities(formula: string): string | undefined {
+  const [left, right, more] = formula.split('=');
+  if (more !== undefined || !right || !/^\s*(?:cte\.?|const\.?|constante)\s*$/iu.test(right)) return undefined;
+  const symbols = [...new Set(left!.match(/[A-Za-zΑ-Ωα-ω](?![a-zα-ω])/gu) ?? [])];
+  if (symbols.length < 2 || symbols.length > 3) return undefined;
+  return `que relaciona ${symbols.slice(0, -1).join(', ')} y ${symbols.at(-1)}`;
+}

@@ -10,7 +10,7 @@ import { ideaKey, type KeyIdea } from './key-ideas.js';
 import { plainSentence, stem } from './reading.js';
 import { clozeClause } from './cloze-quality.js';
 import { dangling } from './idea-rules.js';
-import { formulaCondition, narrowWhen, oneClue, resolvePointers } from './card-wording.js';
+import { formulaCondition, narrowWhen, oneClue, relatedQuantities, resolvePointers } from './card-wording.js';
 
 export const BLANK = '_____';
 export const CLOZE_PROMPT = 'Completa la frase';
@@ -24,6 +24,9 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The definite article a term takes, when the note's own is unknown: by the head word's ending. */
 export function articleFor(term: string): string {
   const head = term.toLocaleLowerCase('es').split(/\s+/)[0]!;
+  // Feminine nouns in -e that the endings below would take for masculine («la profase», «la serie»).
+  if (/(?:fase|clase|base|frase|serie|especie|superficie|fuente|gente|muerte|suerte|mente|parte|sangre|torre|llave|nave|nube|noche|calle|clave|corriente|carne|leche|fiebre|hambre)$/u.test(head)) return 'la';
+  if (/(?:fases|clases|bases|frases|series|especies|superficies|fuentes|muertes|partes|torres|llaves|naves|nubes|noches|calles|claves|corrientes)$/u.test(head)) return 'las';
   if (/(?:a|ión|dad|tad|tud|umbre|sis|itis)$/u.test(head) && !/(?:ma|pa)$/.test(head)) return head.endsWith('s') && !head.endsWith('sis') ? 'las' : 'la';
   return /[^aeiouáéíóú]s$|es$/u.test(head) ? 'los' : 'el';
 }
@@ -72,8 +75,8 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
     case 'formula': {
       if (!idea.formula) return undefined;
       // The formula, and the same said in words (how it is read aloud).
-      const condition = formulaCondition(idea.condition);
-      return card('formula', `¿Cuál es la fórmula ${ofTerm(idea.article, idea.term)}${condition ? ` ${condition}` : ''}?`, `${idea.formula.text} (se lee: ${idea.formula.spoken})`);
+      const narrowed = [formulaCondition(idea.condition), relatedQuantities(idea.formula.text)].filter(Boolean).join(' ');
+      return card('formula', `¿Cuál es la fórmula ${ofTerm(idea.article, idea.term)}${narrowed ? ` ${narrowed}` : ''}?`, `${idea.formula.text} (se lee: ${idea.formula.spoken})`);
     }
     case 'fecha':
       if (idea.when) return card('fecha', `¿Cuándo ${idea.when}?`, idea.year!, true);

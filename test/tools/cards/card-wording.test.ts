@@ -63,3 +63,20 @@ describe('a «¿Quién…?» gives one clue, not three', () => {
     expect(who('la rendición de Breda, también llamada Las lanzas.')).toBe('¿Quién pintó la rendición de Breda, también llamada Las lanzas?');
   });
 });
+
+describe('a formula that keeps a product constant names the quantities it relates', () => {
+  const ask = (text: string, term: string) => cardOfIdea(idea({ kind: 'formula', term, article: 'la', sentence: `En una isoterma, ${text}.`, formula: formulasIn(text)[0]! }))?.pregunta;
+  it('«pV = cte» is asked «que relaciona p y V»; a formula of one quantity is asked as before', () => {
+    expect(ask('pV = cte', 'ley de Boyle')).toBe('¿Cuál es la fórmula de la ley de Boyle que relaciona p y V?');
+    expect(ask('Q = m · c · ΔT', 'energía calorífica')).toBe('¿Cuál es la fórmula de la energía calorífica?');
+  });
+});
+
+describe('a term is asked with its own article', () => {
+  it('feminine nouns in -e take «la» («la profase», «la serie de Fourier»)', () => {
+    const ask = (term: string) => cardOfIdea(idea({ kind: 'definicion', term, sentence: `${term}: …`, body: 'lo que la nota dice' }))?.pregunta;
+    expect(ask('Profase')).toBe('¿Qué es la Profase?');
+    expect(ask('serie de Fourier')).toBe('¿Qué es la serie de Fourier?');
+    expect(ask('vector director')).toBe('¿Qué es el vector director?');
+  });
+});
