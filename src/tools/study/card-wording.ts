@@ -10,7 +10,7 @@ import { stem } from './reading.js';
 /** A demonstrative with its noun («este enunciado», «esa ley»): it points at a sentence the card lacks. */
 const POINTER = /(?<!\p{L})(este|esta|estos|estas|ese|esa|esos|esas)\s+(\p{Ll}+)/giu;
 /** Words that only say «the two / the said thing» of a sentence before («entre ambos», «dicho proceso»). */
-const ANAPHOR = /(?<!\p{L})(?:ambos|ambas|dich[oa]s?|aquel|aquella|aquellos|aquellas)(?!\p{L})/iu;
+const ANAPHOR = /(?<!\p{L})(?:ambos|ambas|dich[oa]s?)(?!\p{L})/iu;
 const ARTICLE_OF: Record<string, string> = { este: 'el', ese: 'el', esta: 'la', esa: 'la', estos: 'los', esos: 'los', estas: 'las', esas: 'las' };
 
 const lowerFirst = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) ? `${s[0]!.toLocaleLowerCase('es')}${s.slice(1)}` : s);
@@ -23,8 +23,11 @@ const lowerFirst = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) ? `${s[0]!.toLocaleL
 export function resolvePointers(text: string, cue?: string): { text: string; unresolved: boolean } {
   const head = cue ? stem(cue.toLocaleLowerCase('es').split(/\s+/)[0]!) : undefined;
   let unresolved = false;
-  const out = text.replace(POINTER, (all, det: string, noun: string) => {
-    if (head && stem(noun.toLocaleLowerCase('es')) === head) return `${ARTICLE_OF[det.toLocaleLowerCase('es')]} ${lowerFirst(cue!)}`;
+  const out = text.replace(POINTER, (all, det: string, noun: string, at: number) => {
+    const n = stem(noun.toLocaleLowerCase('es'));
+    if (head && n === head) return `${ARTICLE_OF[det.toLocaleLowerCase('es')]} ${lowerFirst(cue!)}`;
+    // «… entre dos focos … esos mismos focos»: the sentence itself said which.
+    if ((text.slice(0, at).toLocaleLowerCase('es').match(/\p{L}+/gu) ?? []).some((w) => stem(w) === n)) return all;
     unresolved = true;
     return all;
   });
@@ -99,3 +102,16 @@ export function relatedQuantities(formula: string): string | undefined {
   if (symbols.length < 2 || symbols.length > 3) return undefined;
   return `que relaciona ${symbols.slice(0, -1).join(', ')} y ${symbols.at(-1)}`;
 }
+
+/**
+ * Whether a definition's answer is a clause of what happens («los cromosomas se condensan…», «se
+ * forman dos núcleos»), not a noun phrase that says what the term is: asked «¿En qué consiste…?».
+ */
+export function clauseAnswer(body: string): boolean {
+  const b = body.trim();
+  if (/^se\s+\p{Ll}+/u.test(b)) return true;
+  return /^(?:los|las)\s+\p{Ll}+(?:\s+\p{Ll}+)?\s+(?:se\s+\p{Ll}{3,}|\p{Ll}{3,}(?:an|en))(?!\p{L})/u.test(b) && !/^(?:los|las)\s+\p{Ll}+\s+(?:de|del|que|en|con|por|para|sin|entre)\s/u.test(b);
+}
+
+/** «su poder…»: an answer that opens with a possessive whose owner the card never names. */
+export const ownerMissing = (answer: string): boolean => /^(?:su|sus)\s/iu.test(answer.trim());

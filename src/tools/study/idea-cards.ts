@@ -10,7 +10,7 @@ import { ideaKey, type KeyIdea } from './key-ideas.js';
 import { plainSentence, stem } from './reading.js';
 import { clozeClause } from './cloze-quality.js';
 import { dangling } from './idea-rules.js';
-import { formulaCondition, narrowWhen, oneClue, relatedQuantities, resolvePointers } from './card-wording.js';
+import { clauseAnswer, formulaCondition, ownerMissing, narrowWhen, oneClue, relatedQuantities, resolvePointers } from './card-wording.js';
 
 export const BLANK = '_____';
 export const CLOZE_PROMPT = 'Completa la frase';
@@ -65,6 +65,9 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
     case 'definicion': {
       if (idea.question) return card('definicion', idea.question, idea.body);
       const plural = /^(los|las|unos|unas)$/.test(idea.article);
+      // «su poder…»: whose, the card would not say.
+      if (ownerMissing(idea.body)) return undefined;
+      if (!idea.verb && clauseAnswer(idea.body)) return card('definicion', `¿En qué consiste ${withArticle(idea.article, idea.term)}?`, idea.body);
       if (idea.verb === 'se caracteriza por') return card('definicion', `¿Por qué se caracteriza ${withArticle(idea.article, idea.term)}?`, idea.body);
       return card('definicion', `¿Qué ${idea.verb ?? (plural ? 'son' : 'es')} ${withArticle(idea.article, idea.term)}?`, idea.body);
     }

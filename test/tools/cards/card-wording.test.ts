@@ -20,6 +20,9 @@ describe('a cloze never points at a sentence the card lacks', () => {
     // The same fact without the pointer is carded (the rule is the pointer, not the sentence).
     expect(cardOfIdea(idea({ kind: 'termino', term: 'atracción capacitiva', sentence: 'La fuerza entre las dos placas se llama atracción capacitiva en el condensador plano.' }))?.respuesta).toBe('atracción capacitiva');
   });
+  it('keeps a sentence whose pointer names a noun it said before', () => {
+    expect(cardOfIdea(idea({ kind: 'termino', term: 'rozamiento', sentence: 'Entre dos superficies en contacto aparece el rozamiento, que depende de esas superficies.' }))?.respuesta).toBe('rozamiento');
+  });
   it('keeps it, with the section as its cue, when the section names what «este N» points at', () => {
     const card = cardOfIdea(idea({ kind: 'termino', term: 'empuje', context: 'Principio de Arquímedes', sentence: 'Un barco flota gracias a este principio, porque el empuje del agua iguala su peso.' }));
     expect(card?.pregunta).toMatch(/^Completa la frase \(Principio de Arquímedes\): «Un barco flota gracias a este principio, porque el _____ del agua/u);
@@ -78,5 +81,19 @@ describe('a term is asked with its own article', () => {
     expect(ask('Profase')).toBe('¿Qué es la Profase?');
     expect(ask('serie de Fourier')).toBe('¿Qué es la serie de Fourier?');
     expect(ask('vector director')).toBe('¿Qué es el vector director?');
+  });
+});
+
+describe('a definition is asked for what its answer says', () => {
+  const ask = (term: string, body: string, verb?: string) => cardOfIdea(idea({ kind: 'definicion', term, article: 'la', sentence: `${term}: ${body}.`, body, ...(verb ? { verb } : {}) }));
+  it('an answer of what happens is asked «¿En qué consiste…?», a noun phrase «¿Qué es…?»', () => {
+    expect(ask('fotólisis', 'las moléculas se rompen con la luz')?.pregunta).toBe('¿En qué consiste la fotólisis?');
+    expect(ask('fotólisis', 'se rompen las moléculas de agua con la luz')?.pregunta).toBe('¿En qué consiste la fotólisis?');
+    expect(ask('fotólisis', 'la ruptura de moléculas por la luz')?.pregunta).toBe('¿Qué es la fotólisis?');
+    expect(ask('fotólisis', 'las moléculas de agua que absorben luz')?.pregunta).toBe('¿Qué es la fotólisis?');
+  });
+  it('drops an answer that opens with «su …» whose owner the card never names', () => {
+    expect(ask('Carta Magna', 'su autoridad sobre los nobles', 'limitaba')).toBeUndefined();
+    expect(ask('Carta Magna', 'la autoridad del rey sobre los nobles', 'limitaba')?.pregunta).toBe('¿Qué limitaba la Carta Magna?');
   });
 });
