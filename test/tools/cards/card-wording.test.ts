@@ -3,8 +3,12 @@
  * wording never points at a sentence it lacks, asks a date for what its key holds, puts on a formula
  * only the conditions under which it holds, and gives one clue to name someone. Our own small texts.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cardsForNote } from '../../../src/tools/cards/build.js';
 import { cardOfIdea } from '../../../src/tools/study/idea-cards.js';
+import { loadWordCheck, type WordCheck } from '../../../src/tools/study/reading.js';
+import type { Card } from '../../../src/store/index.js';
+import type { Note } from '../../../src/tools/domain.js';
 import type { KeyIdea } from '../../../src/tools/study/key-ideas.js';
 import { formulasIn } from '../../../src/tools/study/formula.js';
 
@@ -95,5 +99,25 @@ describe('a definition is asked for what its answer says', () => {
   it('drops an answer that opens with «su …» whose owner the card never names', () => {
     expect(ask('Carta Magna', 'su autoridad sobre los nobles', 'limitaba')).toBeUndefined();
     expect(ask('Carta Magna', 'la autoridad del rey sobre los nobles', 'limitaba')?.pregunta).toBe('¿Qué limitaba la Carta Magna?');
+  });
+});
+
+/** A short lecture of our own (history and economics), carded as crear_tarjetas does, note after note. */
+const EUROPA: Note[] = [
+  { id: 1, semana: 2, tema: '1. La paz de Westfalia', texto: 'La guerra de los Treinta Años enfrentó a católicos y protestantes en el Sacro Imperio. La paz de Westfalia se firmó el 24 de octubre de 1648 en Münster y Osnabrück. Con ella nació la idea moderna de soberanía de los Estados.' },
+  { id: 2, semana: 2, tema: '2. Elasticidades', texto: 'La elasticidad renta mide cuánto cambia la demanda cuando varía la renta del consumidor: Eᵣ = (ΔQ/Q) / (ΔR/R). Un bien es normal cuando su demanda aumenta con la renta.' },
+];
+
+describe('a lecture of our own, carded end to end', () => {
+  let isWord: WordCheck;
+  beforeAll(async () => {
+    isWord = await loadWordCheck();
+  });
+  it('asks the whole date «¿En qué fecha…?» and the formula without the clause of its definition', () => {
+    const deck: Card[] = [];
+    for (const n of EUROPA) for (const c of cardsForNote(n, EUROPA, deck, undefined, { isWord }).cards) deck.push({ ...c, id: deck.length + 1, creada: '2027-01-01T00:00:00.000Z' });
+    const asked = deck.map((c) => `${c.pregunta} → ${c.respuesta}`);
+    expect(asked).toContain('¿En qué fecha se firmó la paz de Westfalia? → el 24 de octubre de 1648');
+    expect(asked.filter((q) => q.startsWith('¿Cuál es la fórmula de la elasticidad renta'))).toEqual([expect.stringMatching(/^¿Cuál es la fórmula de la elasticidad renta\? → Eᵣ = /u)]);
   });
 });
