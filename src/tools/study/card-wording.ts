@@ -8,7 +8,7 @@
 import { stem } from './reading.js';
 
 /** A demonstrative with its noun («este enunciado», «esa ley»): it points at a sentence the card lacks. */
-const POINTER = /(?<!\p{L})(este|esta|estos|estas|ese|esa|esos|esas)\s+(\p{Ll}+)/giu;
+const POINTER = /(?<!\p{L})(?<!(?:\bal|\bel|\bdel|\bdel\s+sur|\bhacia\s+el)\s)(este|esta|estos|estas|ese|esa|esos|esas)\s+(?!(?:de|del|y|o|a|en|que|se|es|con|por|para|sur|norte)(?!\p{L}))(\p{Ll}+)/giu;
 /** Words that only say «the two / the said thing» of a sentence before («entre ambos», «dicho proceso»). */
 const ANAPHOR = /(?<!\p{L})(?:ambos|ambas|dich[oa]s?)(?!\p{L})/iu;
 const ARTICLE_OF: Record<string, string> = { este: 'el', ese: 'el', esta: 'la', esa: 'la', estos: 'los', esos: 'los', estas: 'las', esas: 'las' };
@@ -46,7 +46,7 @@ export function formulaCondition(condition: string | undefined): string | undefi
   if (!condition) return undefined;
   const kept = condition
     .split(/\s+y\s+(?=(?:si|cuando|siempre\s+que|solo\s+si|a|para|en)\s)/u)
-    .filter((c) => !CHANGE.test(c) && !/(?:^|\s)(?:\p{L}|de|del|el|la|los|las|un|una|que|con|por|en)$/u.test(c.trim()));
+    .filter((c) => !CHANGE.test(c) && !/(?:^|\s)(?:y|o|e|u|de|del|el|la|los|las|un|una|que|con|por|en)$/u.test(c.trim()));
   return kept.length > 0 ? kept.join(' y ') : undefined;
 }
 

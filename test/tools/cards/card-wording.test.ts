@@ -26,6 +26,8 @@ describe('a cloze never points at a sentence the card lacks', () => {
   });
   it('keeps a sentence whose pointer names a noun it said before', () => {
     expect(cardOfIdea(idea({ kind: 'termino', term: 'rozamiento', sentence: 'Entre dos superficies en contacto aparece el rozamiento, que depende de esas superficies.' }))?.respuesta).toBe('rozamiento');
+    // «al este de» is a place, not a pointer.
+    expect(cardOfIdea(idea({ kind: 'termino', term: 'Prusia', sentence: 'Al este de Europa crecía el reino de Prusia, con un ejército poderoso.' }))?.respuesta).toBe('Prusia');
   });
   it('keeps it, with the section as its cue, when the section names what «este N» points at', () => {
     const card = cardOfIdea(idea({ kind: 'termino', term: 'empuje', context: 'Principio de Arquímedes', sentence: 'Un barco flota gracias a este principio, porque el empuje del agua iguala su peso.' }));
@@ -56,6 +58,7 @@ describe('a formula is asked with the conditions under which it holds, and no ot
   });
   it('drops a condition cut mid-phrase («… de un cuerpo x y»)', () => {
     expect(ask('si se conoce la masa de un cuerpo x y')).toBe('¿Cuál es la fórmula del momento lineal?');
+    expect(ask('si la fuerza neta es F')).toBe('¿Cuál es la fórmula del momento lineal si la fuerza neta es F?');
   });
 });
 
