@@ -65,8 +65,8 @@ const uncued = (q: string) => q.replace(/^\([^()]*\)\s+/u, '');
 
 /**
  * The texts a card is made of, as the lecture should hold them: the cloze's sentence with its term;
- * the formula; a date's answer and its event (as the note orders it, or, for «¿Cuándo…?», every
- * word of the question in the sentence that holds the date); else the answer.
+ * the formula; a date's answer and its event (as the note orders it, or every word of the question
+ * in the sentence that holds the date); else the answer.
  */
 function groundsOf(c: Card, source: string): boolean {
   switch (c.tipo) {
@@ -78,8 +78,9 @@ function groundsOf(c: Card, source: string): boolean {
     case 'formula': return source.includes(normal(c.respuesta.replace(/\s*\([^()]*\)$/u, '')));
     case 'fecha': {
       const q = uncued(c.pregunta);
-      if (q.startsWith('¿En qué año')) return source.includes(normal(q.replace(/^¿En qué año\s+/u, '').replace(/\?$/u, ''))) && source.includes(normal(c.respuesta));
-      const words = normal(q.replace(/^¿Cuándo\s+/u, '').replace(/\?$/u, '')).split(' ');
+      if (q.startsWith('¿En qué año') && source.includes(normal(q.replace(/^¿En qué año\s+/u, '').replace(/\?$/u, ''))) && source.includes(normal(c.respuesta))) return true;
+      // «¿Cuándo …?», «¿En qué año …?» or «¿En qué fecha …?» (study/card-wording.ts): its words in the sentence of the date.
+      const words = normal(q.replace(/^¿(?:Cuándo|En qué año|En qué fecha)\s+/u, '').replace(/\?$/u, '')).split(' ');
       return source.split(/(?<=[.!?])\s+/u).some((s) => s.includes(normal(c.respuesta)) && words.every((w) => new RegExp(`(?<!\\p{L})${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u').test(s)));
     }
     default: return source.includes(normal(c.respuesta));
