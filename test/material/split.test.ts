@@ -108,3 +108,11 @@ describe('a photo\'s topic', () => {
     expect(photoTopics(drafts, [null, null], course).map((d) => d.tema)).toEqual(['img 20270310 0914', '6. el ciclo de carnot']);
   });
 });
+
+describe('a sentence cut in two', () => {
+  it('is no heading: its first half stays text, and the heading above it keeps its section', () => {
+    const before = 'Como son más inclinadas que las isotermas, las dos adiabáticas cierran el ciclo entre las dos temperaturas del gas ideal.';
+    const notes = noteDrafts(`${before}\n\n## 7. Rendimiento de Carnot\n\nPara el ciclo de Carnot se demuestra\n\nrendimiento es`, { fileName: 'Tema5.pdf' });
+    expect(notes.map((n) => n.texto)).toEqual([`${before}\n\n7. Rendimiento de Carnot\n\nPara el ciclo de Carnot se demuestra\n\nrendimiento es`]);
+  });
+});

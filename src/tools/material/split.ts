@@ -100,8 +100,12 @@ function paragraphs(raw: string): Block[] {
 
 function sections(text: string): Section[] {
   const out: Section[] = [];
-  for (const p of paragraphs(text)) {
-    const h = isHeading(p.text);
+  const blocks = paragraphs(text);
+  for (const [i, p] of blocks.entries()) {
+    // A short line followed by text that goes on in lower case («Para el ciclo de Carnot se
+    // demuestra» / «rendimiento es…», a sentence a line left out of a photo cut in two) is the start
+    // of a sentence, not a heading: what follows a heading starts a sentence of its own.
+    const h = /^\p{Ll}/u.test(blocks[i + 1]?.text ?? '') ? undefined : isHeading(p.text);
     if (h !== undefined) out.push({ heading: h, paragraphs: [] });
     else if (out.length === 0) out.push({ heading: undefined, paragraphs: [p] });
     else out.at(-1)!.paragraphs.push(p);
