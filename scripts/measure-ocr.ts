@@ -11,7 +11,8 @@
  *   the CPU time the OCR child spent on it, and the machine's load average (the machine may be shared);
  * - the OCR child's peak resident memory (VmHWM, read from /proc before it is closed).
  *
- * Usage: `tsx scripts/measure-ocr.ts [lecture name prefix…]` (all three lectures when none given).
+ * Usage: `tsx scripts/measure-ocr.ts [--debug] [lecture name prefix…]` (all three lectures when none
+ * given); `--debug` prints, for each photo, its saved text and the saved 4-grams the lecture does not have.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -26,7 +27,7 @@ import { proposalText } from '../src/tools/material/proposal.js';
 import { buildLecturePdfs, LECTURES_DIR, markdownText } from './build-lecture-pdfs.js';
 import { buildOcrFixtures } from './build-ocr-fixtures.js';
 import { notesText } from './measure-lectures.js';
-import { gramScore } from '../test/support/four-grams.js';
+import { fourGrams, gramScore } from '../test/support/four-grams.js';
 import { lectureCourse } from '../test/support/lecture-courses.js';
 
 /** The page of each lecture that is scanned and photographed. */
@@ -71,7 +72,8 @@ export function ocrChildCpuSeconds(): number {
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 
 async function main(): Promise<void> {
-  const only = process.argv.slice(2);
+  const debug = process.argv.includes('--debug');
+  const only = process.argv.slice(2).filter((a) => a !== '--debug');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ocr-fixtures-'));
   // A generous budget: on a shared, loaded machine one photo can take minutes (the product's is OCR_BUDGET_MS).
   const ocr = createTesseractOcr({ budgetMs: 600_000 });
@@ -115,6 +117,11 @@ async function main(): Promise<void> {
         await imports.save(photo.record.clave);
         const notes = (await notebook.notes.list()).filter((n) => !seed.has(n.id));
         const g = gramScore(notesText(notes), fx.pageText, source);
+        if (debug) {
+          const lecture = fourGrams(source);
+          process.stdout.write(`--- saved text of ${pdf.name}'s photo:\n${notesText(notes)}\n--- its 4-grams the lecture does not have:\n`);
+          for (const gram of fourGrams(notesText(notes))) if (!lecture.has(gram)) process.stdout.write(`  ${gram}\n`);
+        }
         const listed = /No he podido leer bien[^\n]*/.exec(proposalText(photo.record, () => undefined))?.[0] ?? '(nada listado)';
         process.stdout.write(`photo\t${pdf.name} p${OCR_PAGE}\tprecision ${g.precision.toFixed(3)}\trecall ${g.recall.toFixed(3)}\tnotes ${notes.length}\tunread lines ${photo.record.ilegibles?.length ?? 0}\t${(ms / 1000).toFixed(2)} s (OCR child CPU ${(ocrChildCpuSeconds() - cpu).toFixed(2)} s, load ${load()})\t${listed}\n`);
       } finally {
