@@ -9,6 +9,7 @@ import { agentOf, boldColon, definedAs, summaryOf } from '../../src/tools/study/
 import { personActs } from '../../src/tools/study/idea-rules.js';
 import { keyIdeasOfNote } from '../../src/tools/study/key-ideas.js';
 import { cardOfIdea } from '../../src/tools/study/idea-cards.js';
+import { buildNarrationScript, MAX_WORDS } from '../../src/tools/media/script.js';
 import { loadWordCheck, type WordCheck } from '../../src/tools/study/reading.js';
 import type { Note } from '../../src/tools/domain.js';
 
@@ -83,5 +84,27 @@ describe('the sentence rules of key-ideas', () => {
     const texto = 'Immanuel Kant escribió la Crítica de la razón pura. Kant resume la síntesis en una fórmula breve.';
     const ideas = keyIdeasOfNote(note(5, texto, 'Kant'), [note(5, texto, 'Kant')], isWord, 'Kant');
     expect(ideas.some((i) => i.term === 'Kant' && i.kind === 'definicion')).toBe(false);
+  });
+});
+
+describe('the episode says the week at its length', () => {
+  const topics = ['ecosistema', 'población', 'comunidad', 'biotopo', 'biocenosis', 'hábitat', 'nicho', 'productor', 'consumidor', 'descomponedor', 'cadena', 'red', 'pirámide', 'biomasa', 'sucesión', 'clímax', 'bioma', 'especie', 'plaga', 'simbiosis', 'parasitismo', 'mutualismo'];
+  it('a week with plenty to say reaches about three and a half minutes (over 500 words), never over four', () => {
+    const notes = topics.map((w, k) => note(k + 1, `El ${w} es un concepto de la ecología que describe una parte del medio natural y sus relaciones con los seres vivos que lo habitan cada día.`, `Tema ${w}`));
+    const { words } = buildNarrationScript(4, 'la ecología', notes, isWord);
+    expect(words).toBeGreaterThan(500);
+    expect(words).toBeLessThanOrEqual(MAX_WORDS);
+  });
+  it('a summary of consequences is a main idea, said whole even though «Sus» leans on the week', () => {
+    const notes = topics.slice(0, 17).map((w, k) => note(k + 1, `El ${w} es un concepto de la ecología que describe una parte del medio natural y sus relaciones con los seres vivos que lo habitan cada día.`, `Tema ${w}`));
+    notes.push(note(40, 'Sus consecuencias fueron duraderas: la ecología pasó a ser una ciencia central, la conservación encontró un fundamento en el estudio de los ecosistemas, y la crítica de la caza abrió un debate que llega hasta la política ambiental de hoy.', 'Resumen'));
+    const { text } = buildNarrationScript(4, 'la ecología', notes, isWord);
+    expect(text).toContain('la crítica de la caza abrió un debate que llega hasta la política ambiental de hoy');
+  });
+  it('«Las causas fueron varias.» is said once with the sentences that list them', () => {
+    const texto = 'Las causas de la crisis fueron varias. La Hacienda real estaba en bancarrota tras las guerras. Las malas cosechas de 1788 dispararon el precio del pan.';
+    const { text } = buildNarrationScript(4, 'la crisis', [note(1, texto, 'La crisis')], isWord);
+    expect(text).toContain('Las causas de la crisis fueron varias.');
+    expect(text.split('malas cosechas de 1788').length - 1).toBe(1);
   });
 });

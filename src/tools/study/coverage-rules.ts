@@ -63,7 +63,7 @@ export function summaryOf(s: string, next: readonly string[] = []): RuleIdea | u
   const of = m[3]!.trim();
   const term = `${m[2]}${of ? ` ${of}` : ''}`;
   const whose = m[1] === 'Sus' ? `sus ${m[2]}` : `las ${term}`;
-  return { kind: 'definicion', term, article: '', body, whole: !m[5], question: `¿Cuáles ${m[4]} ${whose}?`, needsContext: m[1] === 'Sus' || /\b(?:este|esta|estos|estas)\b/u.test(of) };
+  return { kind: 'definicion', term, article: '', body, summary: true, whole: !m[5], question: `¿Cuáles ${m[4]} ${whose}?`, needsContext: m[1] === 'Sus' || /\b(?:este|esta|estos|estas)\b/u.test(of) };
 }
 
 /**

@@ -21,6 +21,8 @@ export interface RuleIdea {
   item?: boolean;
   /** A summary whose answer is its whole list of sentences, never condensed to the first. */
   whole?: boolean;
+  /** A summary of causes or consequences: a main idea of the week, said whole in the episode. */
+  summary?: boolean;
 }
 
 const fold = (s: string) => s.toLocaleLowerCase('es');

@@ -64,6 +64,9 @@ export interface KeyIdea {
   condition?: string;
   /** Said by a list item («- El subjetivismo: …»): the episode says it with its list. */
   item?: boolean;
+  /** A summary of causes or consequences (coverage-rules.ts); `whole`: its answer is the sentences after it. */
+  summary?: boolean;
+  whole?: boolean;
   /** A key term taken by the relaxed rules (a sentence that states nothing else): a week has no more of these and table rows than stated ideas. */
   relaxed?: boolean;
   score: number;
@@ -123,7 +126,7 @@ export function condense(body: string): string {
   return b.replace(/[.,:;]+$/u, '');
 }
 
-interface Found { marked?: boolean; whole?: boolean; kind: IdeaKind; term: string; article: string; body: string; item?: boolean; relaxed?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
+interface Found { marked?: boolean; whole?: boolean; summary?: boolean; kind: IdeaKind; term: string; article: string; body: string; item?: boolean; relaxed?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
 
 /** The idea a well-read sentence states or defines, if it does. */
 /** The term with its article for a question («el ciclo de Carnot»), the note's own article when it gives one. */
