@@ -9,7 +9,7 @@ import { agentOf, boldColon, definedAs, summaryOf } from '../../src/tools/study/
 import { personActs } from '../../src/tools/study/idea-rules.js';
 import { keyIdeasOfNote } from '../../src/tools/study/key-ideas.js';
 import { cardOfIdea } from '../../src/tools/study/idea-cards.js';
-import { buildNarrationScript, MAX_WORDS } from '../../src/tools/media/script.js';
+import { buildNarrationScript, MAX_WORDS, TARGET_WORDS } from '../../src/tools/media/script.js';
 import { loadWordCheck, type WordCheck } from '../../src/tools/study/reading.js';
 import type { Note } from '../../src/tools/domain.js';
 
@@ -89,10 +89,11 @@ describe('the sentence rules of key-ideas', () => {
 
 describe('the episode says the week at its length', () => {
   const topics = ['ecosistema', 'población', 'comunidad', 'biotopo', 'biocenosis', 'hábitat', 'nicho', 'productor', 'consumidor', 'descomponedor', 'cadena', 'red', 'pirámide', 'biomasa', 'sucesión', 'clímax', 'bioma', 'especie', 'plaga', 'simbiosis', 'parasitismo', 'mutualismo'];
-  it('a week with plenty to say reaches about three and a half minutes (over 500 words), never over four', () => {
+  it('a week with plenty to say reaches its target of about three and a half minutes, never over four', () => {
     const notes = topics.map((w, k) => note(k + 1, `El ${w} es un concepto de la ecología que describe una parte del medio natural y sus relaciones con los seres vivos que lo habitan cada día.`, `Tema ${w}`));
     const { words } = buildNarrationScript(4, 'la ecología', notes, isWord);
-    expect(words).toBeGreaterThan(500);
+    // Lead-ins counted as three words a line stopped this week at 547 words, short of TARGET_WORDS.
+    expect(words).toBeGreaterThan(TARGET_WORDS + 20);
     expect(words).toBeLessThanOrEqual(MAX_WORDS);
   });
   it('a summary of consequences is a main idea, said whole even though «Sus» leans on the week', () => {
