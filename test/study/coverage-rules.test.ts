@@ -5,7 +5,8 @@
  * person with their years before the verb, a sentence opened by «La **X**, que …».
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { agentOf, boldColon, definedAs, summaryOf } from '../../src/tools/study/coverage-rules.js';
+import { agentOf, boldColon, definedAs, namesBefore, sectionSummary, summaryOf } from '../../src/tools/study/coverage-rules.js';
+import { clozeProblem } from '../../src/tools/study/cloze-quality.js';
 import { personActs } from '../../src/tools/study/idea-rules.js';
 import { keyIdeasOfNote } from '../../src/tools/study/key-ideas.js';
 import { cardOfIdea } from '../../src/tools/study/idea-cards.js';
@@ -107,5 +108,23 @@ describe('the episode says the week at its length', () => {
     const { text } = buildNarrationScript(4, 'la crisis', [note(1, texto, 'La crisis')], isWord);
     expect(text).toContain('Las causas de la crisis fueron varias.');
     expect(text.split('malas cosechas de 1788').length - 1).toBe(1);
+  });
+});
+
+describe('more ways a week states its ideas', () => {
+  it('a section headed «Consecuencias» says them in its first sentence, whose subject says of what', () => {
+    expect(sectionSummary('La revolución acabó con el Antiguo Régimen en Francia y extendió las ideas liberales.', 'Consecuencias')).toMatchObject({ term: 'consecuencias de la revolución', question: '¿Cuáles fueron las consecuencias de la revolución?', summary: true });
+    expect(sectionSummary('La revolución acabó con el Antiguo Régimen en Francia.', 'Napoleón')).toBeUndefined();
+  });
+  it('«Este principio se llama X» names what the sentence before says', () => {
+    expect(namesBefore('Este principio se llama supremacía constitucional, y el órgano que lo garantiza es el Tribunal.', 'Ninguna ley puede contradecirla.')).toMatchObject({ term: 'supremacía constitucional', body: 'supremacía constitucional', question: '¿Cómo se llama el principio: «Ninguna ley puede contradecirla»?' });
+    expect(namesBefore('Este principio se llama supremacía constitucional.', 'Esto es así.')).toBeUndefined();
+    const texto = 'Se llama **constitución** a la norma suprema de un Estado. Ninguna ley puede contradecirla. Este principio se llama **supremacía constitucional**, y el órgano que lo garantiza es el Tribunal Constitucional.';
+    expect(keyIdeasOfNote(note(6, texto, 'Qué es una constitución'), [], isWord, 'Qué es una constitución').map((i) => i.term)).toContain('supremacía constitucional');
+  });
+  it('a term that heads the list it is divided into may be blanked; an item of the list may not', () => {
+    const s = 'La división de poderes en legislativo, ejecutivo y judicial, tal como la había defendido Montesquieu.';
+    expect(clozeProblem(s, 'división de poderes', s.indexOf('división de poderes'))).toBeUndefined();
+    expect(clozeProblem(s, 'ejecutivo', s.indexOf('ejecutivo'))).toBe('enumeracion');
   });
 });

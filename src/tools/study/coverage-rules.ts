@@ -10,6 +10,8 @@ import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS } from '../cards
 import { isPersonName, type RuleIdea } from './idea-rules.js';
 
 const fold = (s: string) => s.toLocaleLowerCase('es');
+/** A sentence that points back itself («Este …», «Esto …»): not what a name after it names. */
+const leaning = (s: string) => /^(?:Este|Esta|Esto|Estos|Estas|Ese|Esa|Eso)\s/u.test(s);
 const closed = (w: string) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || QUANTIFIERS.has(w) || FUNCTION_WORDS.has(w);
 
 const CRITIQUE = /^(?:critica|critican|rechaza|rechazan|niega|niegan|ataca|atacan|cuestiona|cuestionan|refuta|refutan|combate|combaten)$/u;
@@ -98,8 +100,37 @@ export function definedAs(raw: string): RuleIdea | undefined {
 /**
  * The ideas these rules find in one well-read sentence (`plain`: without marks; `raw`: with its bold
  * marks), besides what the sentence's own rule finds: a sentence may name a person and state a term.
+ * `around`: the sentences after it in its paragraph, the one before it, its section's heading, and
+ * whether it opens its note.
  */
-export function coverageIdeas(plain: string, raw: string, properWord: (w: string) => boolean, bold: readonly string[], next: readonly string[] = []): RuleIdea[] {
+export function coverageIdeas(plain: string, raw: string, properWord: (w: string) => boolean, bold: readonly string[], around: { next?: readonly string[]; before?: string; heading?: string; first?: boolean } = {}): RuleIdea[] {
   const line = raw.replace(/^\s*[-*•]\s+/u, '');
-  return [agentOf(plain, properWord, bold), summaryOf(plain, next), boldColon(line), definedAs(line)].filter((i): i is RuleIdea => i !== undefined);
+  const own = around.first ? sectionSummary(plain, around.heading) : undefined;
+  return [own, namesBefore(plain, around.before), agentOf(plain, properWord, bold), summaryOf(plain, around.next), boldColon(line), definedAs(line)].filter((i): i is RuleIdea => i !== undefined);
+}
+
+/**
+ * In a section headed «Consecuencias» or «Causas», its first sentence «La revolución acabó con …» says
+ * them: asked «¿Cuáles fueron las consecuencias de la revolución?» (its subject says of what).
+ */
+export function sectionSummary(s: string, heading: string | undefined): RuleIdea | undefined {
+  const h = /^(?:\d+\.\s*)?(?:las\s+)?(consecuencias|causas|efectos)$/iu.exec((heading ?? '').trim());
+  const m = /^(El|La|Los|Las)\s+(\p{Ll}[\p{L}-]+(?:\s+\p{Ll}[\p{L}-]+)?)\s+\p{Ll}+(?:ó|ió|aron|ieron)\s/u.exec(s);
+  if (!h || !m || closed(fold(m[2]!.split(/\s+/).at(-1)!))) return undefined;
+  const what = fold(h[1]!);
+  const term = `${what} de ${fold(m[1]!)} ${m[2]}`;
+  return { kind: 'definicion', term, article: '', body: s.replace(/[.]$/u, ''), summary: true, question: `¿Cuáles fueron las ${term}?` };
+}
+
+/**
+ * «Ninguna ley puede contradecirla. Este principio se llama **supremacía constitucional**, …»: a name
+ * given to what the sentence before says, asked «¿Cómo se llama el principio: «Ninguna ley …»?».
+ */
+export function namesBefore(s: string, before: string | undefined): RuleIdea | undefined {
+  const m = /^(Este|Esta)\s+(\p{Ll}+)\s+se\s+(?:llama|denomina|conoce\s+como)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,3}?)(?=\s*[,.;:]|$)/u.exec(s);
+  if (!m || !before || before.split(/\s+/).length < 3 || leaning(before)) return undefined;
+  const term = m[3]!;
+  if (closed(fold(term.split(/\s+/)[0]!)) || closed(fold(term.split(/\s+/).at(-1)!))) return undefined;
+  const said = before.replace(/[.]$/u, '');
+  return { kind: 'definicion', term, article: '', body: term, question: `¿Cómo se llama ${m[1] === 'Esta' ? 'la' : 'el'} ${m[2]}: «${said}»?`, needsContext: true };
 }

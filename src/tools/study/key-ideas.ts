@@ -349,7 +349,12 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     // The sentences after it in its paragraph (a summary «fueron varias.» lists them there).
     const rest = note.texto.slice(s.at + s.text.length).split(/\n\s*\n/u)[0]!;
     const next = good.filter((x) => x.at > s.at && x.at < s.at + s.text.length + rest.length).map((x) => plainSentence(x.text));
-    for (const f of coverageIdeas(plainSentence(s.text), plainKeepingBold(s.text), properWord, bolds, next)) add({ ...f, marked: f.question !== undefined }, s, 3);
+    const k = sentences.findIndex((x) => x.at === s.at);
+    // A short sentence is still whole («Ninguna ley puede contradecirla.»): what a name after it names.
+    const prev = k > 0 ? sentences[k - 1]! : undefined;
+    const before = prev && (good.includes(prev) || readProblem(prev.text, language, isWord) === 'corta') ? plainSentence(prev.text) : undefined;
+    const around = { next, ...(before ? { before } : {}), ...(head0 ? { heading: head0 } : {}), first: s === good[0] };
+    for (const f of coverageIdeas(plainSentence(s.text), plainKeepingBold(s.text), properWord, bolds, around)) add({ ...f, marked: f.question !== undefined }, s, 3);
   }
   // Works: a title in «…» or in italics; with its author («… de Édouard Manet») asked «¿De quién es…?», else a cloze on the title.
   for (const s of good) {
