@@ -11,7 +11,7 @@ import { personActs } from '../../src/tools/study/idea-rules.js';
 import { keyIdeasOfNote } from '../../src/tools/study/key-ideas.js';
 import { cardOfIdea } from '../../src/tools/study/idea-cards.js';
 import { buildNarrationScript, MAX_WORDS, TARGET_WORDS } from '../../src/tools/media/script.js';
-import { loadWordCheck, type WordCheck } from '../../src/tools/study/reading.js';
+import { loadWordCheck, sentencesOf, type WordCheck } from '../../src/tools/study/reading.js';
 import type { Note } from '../../src/tools/domain.js';
 
 let isWord: WordCheck;
@@ -126,5 +126,11 @@ describe('more ways a week states its ideas', () => {
     const s = 'La división de poderes en legislativo, ejecutivo y judicial, tal como la había defendido Montesquieu.';
     expect(clozeProblem(s, 'división de poderes', s.indexOf('división de poderes'))).toBeUndefined();
     expect(clozeProblem(s, 'ejecutivo', s.indexOf('ejecutivo'))).toBe('enumeracion');
+  });
+});
+
+describe('a sentence that opens with a bold name', () => {
+  it('is a sentence of its own, so its person is found', () => {
+    expect(sentencesOf('Se desarrolló en Gran Bretaña. **John Locke** (1632–1704) comparó la mente con una tabla rasa.').map((x) => x.text)).toEqual(['Se desarrolló en Gran Bretaña.', '**John Locke** (1632–1704) comparó la mente con una tabla rasa.']);
   });
 });
