@@ -5,7 +5,7 @@
  * person with their years before the verb, a sentence opened by «La **X**, que …».
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { agentOf, boldColon, definedAs, namesBefore, sectionSummary, summaryOf } from '../../src/tools/study/coverage-rules.js';
+import { agentOf, boldColon, boldQuality, definedAs, namesBefore, sectionSummary, summaryOf } from '../../src/tools/study/coverage-rules.js';
 import { clozeProblem } from '../../src/tools/study/cloze-quality.js';
 import { personActs } from '../../src/tools/study/idea-rules.js';
 import { keyIdeasOfNote } from '../../src/tools/study/key-ideas.js';
@@ -93,7 +93,7 @@ describe('the episode says the week at its length', () => {
   it('a week with plenty to say reaches its target of about three and a half minutes, never over four', () => {
     const notes = topics.map((w, k) => note(k + 1, `El ${w} es un concepto de la ecología que describe una parte del medio natural y sus relaciones con los seres vivos que lo habitan cada día.`, `Tema ${w}`));
     const { words } = buildNarrationScript(4, 'la ecología', notes, isWord);
-    // Lead-ins counted as three words a line stopped this week at 547 words, short of TARGET_WORDS.
+    // Counting three words of lead-in for every line, this week stopped at 547 words.
     expect(words).toBeGreaterThan(TARGET_WORDS + 20);
     expect(words).toBeLessThanOrEqual(MAX_WORDS);
   });
@@ -132,5 +132,12 @@ describe('more ways a week states its ideas', () => {
 describe('a sentence that opens with a bold name', () => {
   it('is a sentence of its own, so its person is found', () => {
     expect(sentencesOf('Se desarrolló en Gran Bretaña. **John Locke** (1632–1704) comparó la mente con una tabla rasa.').map((x) => x.text)).toEqual(['Se desarrolló en Gran Bretaña.', '**John Locke** (1632–1704) comparó la mente con una tabla rasa.']);
+  });
+});
+
+describe('a bold quality and what makes it so', () => {
+  it('is asked «¿Por qué se dice que …?»; a quality not bolded is not', () => {
+    expect(boldQuality('La Constitución es **rígida**: su reforma exige mayorías más altas que una ley ordinaria.')).toMatchObject({ term: 'Constitución rígida', body: 'su reforma exige mayorías más altas que una ley ordinaria', question: '¿Por qué se dice que la Constitución es rígida?' });
+    expect(boldQuality('La Constitución es rígida: su reforma exige mayorías más altas.')).toBeUndefined();
   });
 });

@@ -98,6 +98,18 @@ export function definedAs(raw: string): RuleIdea | undefined {
 }
 
 /**
+ * «La Constitución es **rígida**: su reforma exige …»: a quality the note bolds, and after its colon
+ * what makes it so; asked «¿Por qué se dice que la Constitución es rígida?».
+ */
+export function boldQuality(raw: string): RuleIdea | undefined {
+  const m = /^(El|La|Los|Las)\s+(\p{L}[\p{L}-]+(?:\s+\p{Ll}[\p{L}-]+)?)\s+(es|son)\s+\*\*(\p{Ll}[\p{L}-]+)\*\*:\s+(.+)$/u.exec(raw);
+  if (!m || closed(fold(m[2]!.split(/\s+/).at(-1)!)) || closed(m[4]!)) return undefined;
+  const body = m[5]!.replace(/\*\*/g, '').replace(/[.]$/u, '').trim();
+  if (body.split(/\s+/).length < 4) return undefined;
+  return { kind: 'definicion', term: `${m[2]} ${m[4]}`, article: '', body, question: `¿Por qué se dice que ${fold(m[1]!)} ${m[2]} ${m[3]} ${m[4]}?` };
+}
+
+/**
  * The ideas these rules find in one well-read sentence (`plain`: without marks; `raw`: with its bold
  * marks), besides what the sentence's own rule finds: a sentence may name a person and state a term.
  * `around`: the sentences after it in its paragraph, the one before it, its section's heading, and
@@ -106,7 +118,7 @@ export function definedAs(raw: string): RuleIdea | undefined {
 export function coverageIdeas(plain: string, raw: string, properWord: (w: string) => boolean, bold: readonly string[], around: { next?: readonly string[]; before?: string; heading?: string; first?: boolean } = {}): RuleIdea[] {
   const line = raw.replace(/^\s*[-*•]\s+/u, '');
   const own = around.first ? sectionSummary(plain, around.heading) : undefined;
-  return [own, namesBefore(plain, around.before), agentOf(plain, properWord, bold), summaryOf(plain, around.next), boldColon(line), definedAs(line)].filter((i): i is RuleIdea => i !== undefined);
+  return [own, namesBefore(plain, around.before), agentOf(plain, properWord, bold), summaryOf(plain, around.next), boldColon(line), boldQuality(line), definedAs(line)].filter((i): i is RuleIdea => i !== undefined);
 }
 
 /**
