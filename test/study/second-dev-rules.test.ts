@@ -105,7 +105,7 @@ describe('the episode says the main ideas first', () => {
     expect(text).toContain('la variedad de seres vivos que habitan un lugar');
   });
   it('with the main ideas at the target, a date of a note already said competes by centrality and is left out', () => {
-    const words = ['ecosistema', 'población', 'comunidad', 'biotopo', 'biocenosis', 'hábitat', 'nicho', 'productor', 'consumidor', 'descomponedor', 'cadena', 'red', 'pirámide', 'biomasa', 'sucesión', 'clímax', 'plaga'];
+    const words = ['ecosistema', 'población', 'comunidad', 'biotopo', 'biocenosis', 'hábitat', 'nicho', 'productor', 'consumidor', 'descomponedor', 'cadena', 'red', 'pirámide', 'biomasa', 'sucesión', 'clímax', 'bioma', 'especie', 'plaga'];
     const notes = words.map((w, k) => note(k + 1, `El ${w} es un concepto de la ecología que describe una parte del medio natural y sus relaciones con los seres vivos que lo habitan cada día.`, `Tema ${w}`));
     notes[notes.length - 1]!.texto += ' En 1866, Ernst Haeckel acuñó la palabra ecología para nombrar el estudio de los seres vivos.';
     const { text } = buildNarrationScript(4, 'la ecología', notes, isWord);

@@ -85,6 +85,7 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
       if (idea.when) return card('fecha', `¿Cuándo ${idea.when}?`, idea.year!, true);
       return idea.year ? card('fecha', `¿En qué año ${idea.body.replace(/[.!]$/u, '')}?`, idea.year, true) : undefined;
     case 'persona':
+      if (idea.question) return card('definicion', idea.question, idea.term);
       return card('definicion', `¿Quién ${idea.verb ?? 'fue'} ${idea.body.replace(/[.!]$/u, '')}?`, idea.term);
     case 'obra':
       if (idea.question) return card('definicion', idea.question, idea.term);

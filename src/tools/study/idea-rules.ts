@@ -19,6 +19,10 @@ export interface RuleIdea {
   needsContext?: boolean;
   /** Said by a list item: the episode says it with its list, never alone. */
   item?: boolean;
+  /** A summary whose answer is its whole list of sentences, never condensed to the first. */
+  whole?: boolean;
+  /** A summary of causes or consequences: a main idea of the week, said whole in the episode. */
+  summary?: boolean;
 }
 
 const fold = (s: string) => s.toLocaleLowerCase('es');
@@ -42,7 +46,8 @@ const firstClaim = (s: string) => s.split(/;\s|,\s+(?:y|pero|aunque|que)\s|\.\s/
  * more capitalised words, each a name the course writes as one) and what they did, asked «¿Quién …?».
  */
 export function personActs(s: string, properWord: (w: string) => boolean): RuleIdea | undefined {
-  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3})\s+(\p{Ll}[\p{L}]+)\s+(.+)$/u.exec(s);
+  // Their years may follow the name («John Locke (1632–1704) comparó …»).
+  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3})(?:\s+\([^()]*\d{3,4}[^()]*\))?\s+(\p{Ll}[\p{L}]+)\s+(.+)$/u.exec(s);
   if (!m || !isPersonName(m[1]!, properWord) || closed(m[2]!)) return undefined;
   const body = firstClaim(m[3]!);
   if (body.split(/\s+/).length < 3) return undefined;
