@@ -205,7 +205,12 @@ class ClassStack {
     // Node's own file names (CPU.<date>.<time>.<pid>.<thread>.<n>): the pool's threads inherit the
     // flags, and one name for all would have each thread overwrite the main thread's profile.
     const profile = PROFILE_DIR ? ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE_DIR, `${this.variant}-${STUDENTS}`)}`] : [];
-    this.bot = spawnNode([...profile, 'src/main.ts'], this.env());
+    const bot = spawnNode([...profile, 'src/main.ts'], this.env());
+    this.bot = bot;
+    // A bot that dies on its own leaves the bench waiting for messages that never come: say why.
+    bot.proc.once('exit', (code, signal) => {
+      if (signal === null && code !== 0) console.error(`bench:clase: the bot exited with ${code}:\n${bot.out().slice(-4000)}`);
+    });
   }
 
   /** Stops the bot as a service manager would (SIGTERM), so a profiled bot writes its profile. */
