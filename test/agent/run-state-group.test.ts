@@ -39,7 +39,7 @@ function gatedWriter() {
   const write = async (file: string, text: string): Promise<void> => {
     const n = texts.length;
     texts.push(text);
-    beginning(n).resolve();
+    beginning(n).resolve(undefined);
     if (!(await gate(n).promise)) throw new Error('disco lleno');
     await writeFileAtomic(file, text);
   };
@@ -57,7 +57,7 @@ async function storeOn(writer: ReturnType<typeof gatedWriter>) {
 }
 
 /** Watches a promise: whether it has settled yet, and how. */
-function watch<T>(p: Promise<T>) {
+function watch(p: Promise<unknown>) {
   const w = { settled: false, failed: false };
   p.then(() => { w.settled = true; }, () => { w.settled = true; w.failed = true; });
   return w;
@@ -70,7 +70,7 @@ describe('a run\'s writes as a group commit', () => {
     const first = store.markStarted([{ id: 'a', name: 'buscar_notas' }]);
     await writer.started(0);
     // Three changes of different kinds while the first write is on its way.
-    const rest = [
+    const rest: Array<Promise<unknown>> = [
       store.markStarted([{ id: 'b', name: 'crear_tarjetas' }]),
       store.recordDecision({ approvalId: 'ap-x', callId: 'b', approved: false, by: 'tg:1', at: new Date().toISOString() }),
       store.markStarted([{ id: 'c', name: 'generar_portada' }]),
