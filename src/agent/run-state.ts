@@ -34,13 +34,6 @@ export type { ApprovalOption, Checkpoint, JournalEntry, PendingApproval, Recorde
 /** A deep copy through JSON: what the file holds (own keys only, `__proto__` included, as data). */
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
-/** A change asked of a run's store, waiting for the write that holds it (RunStore.mutate). */
-interface Change {
-  change: (copy: RunStateV4 | undefined) => { next?: RunStateV4; value: unknown };
-  resolve: (value: unknown) => void;
-  reject: (e: unknown) => void;
-}
-
 /** The state of one run and its one writer in this process (service.ts keeps one per run). */
 export class RunStore {
   readonly dir: string;
@@ -54,22 +47,12 @@ export class RunStore {
   /** Every read-modify-write of this run, one at a time, in the order asked. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  /** Changes asked since this run's last write started: they go to disk together (mutate). */
-  private group: Change[] | undefined;
-
-  /** `write`: how the file is written (default writeFileAtomic: temporary file, fsync, rename; a test counts the writes through it). */
-  constructor(dataDir: string, readonly runId: string, private readonly write: (file: string, text: string) => Promise<void> = writeFileAtomic) {
+  constructor(dataDir: string, readonly runId: string) {
     this.dir = runDir(dataDir, runId);
     this.file = path.join(this.dir, RUN_FILE);
   }
 
-  /** Anything but a change (a read, a load, a clear) closes the open group: it runs after it, in the order asked. */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
-    this.group = undefined;
-    return this.inTurn(fn);
-  }
-
-  private inTurn<T>(fn: () => Promise<T>): Promise<T> {
     const next = this.queue.then(fn);
     this.queue = next.catch(() => undefined);
     return next;
@@ -216,75 +199,22 @@ export class RunStore {
    * One read-modify-write, in turn: `change` gets a copy of the state (undefined: none yet) and
    * says what to write (`next`, or nothing) and what to answer. Memory takes `next` only once it
    * is on disk; a failed write leaves both as they were.
-   *
-   * Group commit: changes asked while this run's previous write is still going to disk (the loop's
-   * journal, the bot's delivery facts and the owner's decision arrive together) are applied in the
-   * order asked and go to disk in ONE write, whose snapshot is taken when it starts — where each was
-   * a whole rewrite with its fsync, queued behind the one before. None settles before the write
-   * holding it is on disk, and none is on disk any later than with one write each: the next write
-   * starts when the one before ends and holds every change asked until then. A change that throws,
-   * or whose result the loader would refuse, fails alone; a failed write fails every change it held.
-   * A read asked between two changes closes the group, so it sees exactly what was asked before it.
    */
   private mutate<T>(change: (copy: RunStateV4 | undefined) => { next?: RunStateV4; value: T }): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const asked: Change = { change, resolve: resolve as (v: unknown) => void, reject };
-      if (this.group) {
-        this.group.push(asked);
-        return;
-      }
-      const group = [asked];
-      this.group = group;
-      void this.inTurn(() => this.commitGroup(group));
-    });
-  }
-
-  /** Applies one group's changes in order and writes the result once (see mutate). Never throws. */
-  private async commitGroup(group: Change[]): Promise<void> {
-    // From here on a change needs another write: this one's snapshot is taken now.
-    if (this.group === group) this.group = undefined;
-    const applied: Array<{ asked: Change; value: unknown }> = [];
-    let working: RunStateV4 | undefined;
-    let changed = false;
-    try {
+    return this.serial(async () => {
       await this.ensureLoaded();
-      working = this.state;
-    } catch (e) {
-      for (const asked of group) asked.reject(e);
-      return;
-    }
-    for (const asked of group) {
-      try {
-        const { next, value } = asked.change(working ? clone(working) : undefined);
-        if (next) {
-          this.refuseUnreadable(next);
-          working = next;
-          changed = true;
-        }
-        applied.push({ asked, value });
-      } catch (e) {
-        asked.reject(e);
-      }
-    }
-    try {
-      if (changed && working) await this.commit(working);
-    } catch (e) {
-      for (const { asked } of applied) asked.reject(e);
-      return;
-    }
-    for (const { asked, value } of applied) asked.resolve(value);
-  }
-
-  /** Never written unless the loader would read it back: a state it refused would strand the run. */
-  private refuseUnreadable(next: RunStateV4): void {
-    const problem = runStateProblem(next);
-    if (problem) throw new StateFileError('CORRUPT_STATE', this.file, CHECKPOINT.notWritten(this.file, problem));
+      const { next, value } = change(this.state ? clone(this.state) : undefined);
+      if (next) await this.commit(next);
+      return value;
+    });
   }
 
   private async commit(next: RunStateV4): Promise<void> {
     next.updatedAt = new Date().toISOString();
-    this.refuseUnreadable(next);
-    await this.write(this.file, JSON.stringify(next, null, 1));
+    // Never written unless the loader would read it back: a state it refused would strand the run.
+    const problem = runStateProblem(next);
+    if (problem) throw new StateFileError('CORRUPT_STATE', this.file, CHECKPOINT.notWritten(this.file, problem));
+    await writeFileAtomic(this.file, JSON.stringify(next, null, 1));
     this.state = next;
     if (!this.legacy) return;
     // run.json is on disk (fsynced, renamed, the folder synced): only now may the earlier layout's
