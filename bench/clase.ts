@@ -169,6 +169,9 @@ class ClassStack {
     const redis = variant === 'proceso' ? undefined : await ownRedis();
     const chat = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: TOKEN, filesDir: path.join(tmp, 'chat'), log: () => {} });
     const s = new ClassStack(variant, tmp, engine, chat, redis);
+    // Closed on Ctrl+C from here on: an interrupted start-up (a class of 300 starting its workers)
+    // left its bot, its workers and its Redis running.
+    current = s;
     s.startBot();
     for (let i = 0; i < WORKERS && redis; i++) s.startWorker();
     // Start-up is tsx compiling the bot and the workers: generous limits, so a busy machine is slow, not wrong.
