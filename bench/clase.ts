@@ -35,7 +35,10 @@
  * The engine's latencies stay the same at every size, so a week's CPU work to GPU work is the same
  * in a class of 300 as in one of 30. Each variant also reports the bot process's peak memory.
  *
- * Writes bench/results/clase.json. Run it on a quiet machine: it measures the whole stack on 2 cores.
+ * Writes bench/results/clase.json, one entry per class size (`30x2`, `300x10`…, each with the machine's
+ * load average): a run replaces its own size's and keeps the others', and the table it prints holds
+ * every size measured — the class of 300 on 10 workers beside the class of 30. Run it on a quiet
+ * machine: it measures the whole stack on 2 cores.
  */
 import { mkdir, readFile, readdir, rm, writeFile, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -166,6 +169,9 @@ class ClassStack {
     const redis = variant === 'proceso' ? undefined : await ownRedis();
     const chat = await startEmbeddedTelegram({ host: '127.0.0.1', port: 0, token: TOKEN, filesDir: path.join(tmp, 'chat'), log: () => {} });
     const s = new ClassStack(variant, tmp, engine, chat, redis);
+    // Closed on Ctrl+C from here on: an interrupted start-up (a class of 300 starting its workers)
+    // left its bot, its workers and its Redis running.
+    current = s;
     s.startBot();
     for (let i = 0; i < WORKERS && redis; i++) s.startWorker();
     // Start-up is tsx compiling the bot and the workers: generous limits, so a busy machine is slow, not wrong.
@@ -205,7 +211,12 @@ class ClassStack {
     // Node's own file names (CPU.<date>.<time>.<pid>.<thread>.<n>): the pool's threads inherit the
     // flags, and one name for all would have each thread overwrite the main thread's profile.
     const profile = PROFILE_DIR ? ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE_DIR, `${this.variant}-${STUDENTS}`)}`] : [];
-    this.bot = spawnNode([...profile, 'src/main.ts'], this.env());
+    const bot = spawnNode([...profile, 'src/main.ts'], this.env());
+    this.bot = bot;
+    // A bot that dies on its own leaves the bench waiting for messages that never come: say why.
+    bot.proc.once('exit', (code, signal) => {
+      if (signal === null && code !== 0) console.error(`bench:clase: the bot exited with ${code}:\n${bot.out().slice(-4000)}`);
+    });
   }
 
   /** Stops the bot as a service manager would (SIGTERM), so a profiled bot writes its profile. */
@@ -595,6 +606,38 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
   }
 }
 
+/** One class size's run (`bench/results/clase.json` keeps one per size). */
+interface SizeResults {
+  when: string;
+  students: number;
+  workers: number;
+  /** The machine's load average (1, 5, 15 min) when the size's run ended: the bench shares the cores. */
+  loadAvg: number[];
+  solo: { prefixS: number; tailS: number; queuedPrefixS: number | null; weekS: number };
+  results: VariantResult[];
+}
+
+interface ClassResults {
+  node: string;
+  cpus: number;
+  sizes: Record<string, SizeResults>;
+}
+
+/** A variant's row of the table: the size first, then the figures (the bot's peak memory among them). */
+function tableRow({ gpuRequests, gpuMissing, queuedPrefixS, botCpuS, botPeakMb, injected: _i, fairnessExample: _f, lostExample: _l, variant, students: _s, ...r }: VariantResult, z: SizeResults): Record<string, unknown> {
+  return {
+    size: `${z.students}/${z.workers}`,
+    variant,
+    ...r,
+    botPeakMb: botPeakMb ?? '–',
+    botCpu: botCpuS ? `${botCpuS.total} s (${botCpuS.perWeek}/sem.)` : '–',
+    gpu: `${gpuRequests.imagen}+${gpuRequests.voz}`,
+    offGpu: `${gpuMissing.imagen}+${gpuMissing.voz}`,
+    // The slowest student's prefix to the queue ÷ the student alone's (target ≤ 2).
+    queuedPrefix: queuedPrefixS && z.solo.queuedPrefixS ? `${queuedPrefixS.slowest} s (${round(queuedPrefixS.slowest / z.solo.queuedPrefixS, 1)}×)` : '–',
+  };
+}
+
 /** A student's requested GPU stage did not reach the engine. */
 const offGpu = (r: VariantResult): boolean => r.gpuMissing.imagen > 0 || r.gpuMissing.voz > 0;
 
@@ -612,15 +655,18 @@ async function main(): Promise<void> {
     results.push(result);
     console.log(JSON.stringify(result));
   }
-  console.table(results.map(({ gpuRequests, gpuMissing, queuedPrefixS, botCpuS, injected: _i, fairnessExample: _f, ...r }) => ({
-    ...r,
-    botCpu: botCpuS ? `${botCpuS.total} s (${botCpuS.perWeek}/sem.)` : '–',
-    gpu: `${gpuRequests.imagen}+${gpuRequests.voz}`,
-    offGpu: `${gpuMissing.imagen}+${gpuMissing.voz}`,
-    // The slowest student's prefix to the queue ÷ the student alone's (target ≤ 2).
-    queuedPrefix: queuedPrefixS && soloQueued ? `${queuedPrefixS.slowest} s (${round(queuedPrefixS.slowest / soloQueued, 1)}×)` : '–',
-  })));
-  await writeFileAtomic(path.join(here, 'results', 'clase.json'), `${JSON.stringify({ when: new Date().toISOString(), node: process.version, cpus: os.cpus().length, latency: LATENCY, workers: WORKERS, lockMs: LOCK_MS, solo: { ...bound, queuedPrefixS: soloQueued ?? null, weekS: solo.result.makespanS }, results }, null, 2)}\n`);
+  // One file for every class size measured (`30x2`, `300x10`…): a run replaces its own size's rows
+  // and keeps the others', so one table holds the class of 30 and the class of 300 together.
+  const size = `${STUDENTS}x${WORKERS}`;
+  const file = path.join(here, 'results', 'clase.json');
+  const stored = await readFile(file, 'utf8').then((t) => JSON.parse(t) as Partial<ClassResults>, () => ({}) as Partial<ClassResults>);
+  const sizes: Record<string, SizeResults> = { ...(stored.sizes ?? {}) };
+  sizes[size] = {
+    when: new Date().toISOString(), students: STUDENTS, workers: WORKERS, loadAvg: os.loadavg().map((l) => round(l, 1)),
+    solo: { ...bound, queuedPrefixS: soloQueued ?? null, weekS: solo.result.makespanS }, results,
+  };
+  console.table(Object.values(sizes).flatMap((z) => z.results.map((r) => tableRow(r, z))));
+  await writeFileAtomic(file, `${JSON.stringify({ node: process.version, cpus: os.cpus().length, latency: LATENCY, lockMs: LOCK_MS, sizes }, null, 2)}\n`);
   const bad = results.filter((r) => r.weeksLost > 0 || r.outputsDuplicated > 0 || (r.fairnessViolations ?? 0) > 0 || offGpu(r));
   if (bad.length > 0) {
     console.error(`bench:clase: ${bad.map((r) => r.variant).join(', ')} lost, duplicated, broke the fairness rule or ran a requested GPU stage elsewhere`);

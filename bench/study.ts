@@ -37,16 +37,18 @@ import { mulberry32 } from '../src/lib/prng.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** `--carpeta DIR`: another folder of lectures with its key-ideas.json (the bench's own example: test/study/leccion). */
 const dirArg = process.argv.indexOf('--carpeta');
-/** `--dev`: the development lectures (test/fixtures/passages-dev, test/fixtures/study-dev/lecciones) against their own key ideas (test/fixtures/study-dev). */
+/** `--dev`: the development lectures (test/fixtures/passages-dev, test/fixtures/study-dev/lecciones, test/fixtures/study-dev/tercera) against their own key ideas (test/fixtures/study-dev). */
 const DEV = process.argv.includes('--dev');
 const FIXTURE = dirArg > 0 ? path.resolve(process.argv[dirArg + 1]!) : path.join(ROOT, DEV ? 'test/fixtures/passages-dev' : 'test/fixtures/lectures');
 const KEY_IDEAS = DEV ? path.join(ROOT, 'test/fixtures/study-dev/key-ideas.json') : path.join(FIXTURE, 'key-ideas.json');
 /** The second development set (history, biology), lectures and key ideas side by side, written before the generator changed again. */
 const DEV_2 = path.join(ROOT, 'test/fixtures/study-dev/lecciones');
+/** The third development set (philosophy, law), written before the generator changed for coverage. */
+const DEV_3 = path.join(ROOT, 'test/fixtures/study-dev/tercera');
 /** Each measured set: the folder of its lectures and the file of their key ideas. */
 const SETS: { folder: string; keyIdeas: string }[] = [
   { folder: FIXTURE, keyIdeas: KEY_IDEAS },
-  ...(DEV && dirArg < 0 ? [{ folder: DEV_2, keyIdeas: path.join(DEV_2, 'key-ideas.json') }] : []),
+  ...(DEV && dirArg < 0 ? [DEV_2, DEV_3].map((folder) => ({ folder, keyIdeas: path.join(folder, 'key-ideas.json') })) : []),
 ];
 /** `--semilla N`: the seed of the sample (44 drew the first judged sample; a new judging takes a new seed). */
 const seedArg = process.argv.indexOf('--semilla');
@@ -65,8 +67,8 @@ const uncued = (q: string) => q.replace(/^\([^()]*\)\s+/u, '');
 
 /**
  * The texts a card is made of, as the lecture should hold them: the cloze's sentence with its term;
- * the formula; a date's answer and its event (as the note orders it, or, for «¿Cuándo…?», every
- * word of the question in the sentence that holds the date); else the answer.
+ * the formula; a date's answer and its event (as the note orders it, or every word of the question
+ * in the sentence that holds the date); else the answer.
  */
 function groundsOf(c: Card, source: string): boolean {
   switch (c.tipo) {
@@ -78,8 +80,9 @@ function groundsOf(c: Card, source: string): boolean {
     case 'formula': return source.includes(normal(c.respuesta.replace(/\s*\([^()]*\)$/u, '')));
     case 'fecha': {
       const q = uncued(c.pregunta);
-      if (q.startsWith('¿En qué año')) return source.includes(normal(q.replace(/^¿En qué año\s+/u, '').replace(/\?$/u, ''))) && source.includes(normal(c.respuesta));
-      const words = normal(q.replace(/^¿Cuándo\s+/u, '').replace(/\?$/u, '')).split(' ');
+      if (q.startsWith('¿En qué año') && source.includes(normal(q.replace(/^¿En qué año\s+/u, '').replace(/\?$/u, ''))) && source.includes(normal(c.respuesta))) return true;
+      // «¿Cuándo …?», «¿En qué año …?» or «¿En qué fecha …?» (study/card-wording.ts): its words in the sentence of the date.
+      const words = normal(q.replace(/^¿(?:Cuándo|En qué año|En qué fecha)\s+/u, '').replace(/\?$/u, '')).split(' ');
       return source.split(/(?<=[.!?])\s+/u).some((s) => s.includes(normal(c.respuesta)) && words.every((w) => new RegExp(`(?<!\\p{L})${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u').test(s)));
     }
     default: return source.includes(normal(c.respuesta));

@@ -31,6 +31,11 @@ export interface ActiveRun {
   sending: Promise<unknown>;
   /** Taken in after a restart with its outcome already decided: only what the chat lacks is sent. */
   ended: boolean;
+  /**
+   * The tools the request will run, as read when it started (in this process only): until each
+   * shows its stages, the time left counts them too, so the first estimate is not the search's alone.
+   */
+  planned?: readonly string[];
 }
 
 /** The run's spans of waiting for the owner so far (kept in its file, across restarts). */

@@ -39,6 +39,8 @@ export interface CommandsDeps {
   gpuStatus?: (runId: string) => Promise<string | undefined>;
   /** `/notas`: the notes a page at a time, each with its week, source and buttons (notes-chat.ts). */
   listNotes: (ctx: Context) => Promise<void>;
+  /** A week already made: one message with what the student has (repeat.ts); true when it answered. */
+  repeat?: (ctx: Context, course: Course, week: number, actions: typeof WEEK_ACTIONS) => Promise<boolean>;
 }
 
 /** A command that takes no argument, so it can also be written as a bare word ("ayuda", "estado"). */
@@ -57,6 +59,7 @@ export function commandsComposer(deps: CommandsDeps, plain: Readonly<Record<Comm
       return void (await ctx.reply(/^\d{1,6}$/.test(arg) ? S.weekOutOfRange(arg, weekRange(course)) : S.weekUsage(weekRange(course), weekList(course))));
     }
     if (await answerEmptyWeek(ctx, deps.notebook.notes, course, week, WEEK_ACTIONS)) return;
+    if (deps.repeat && await deps.repeat(ctx, course, week, WEEK_ACTIONS)) return;
     const result = await deps.runs.start({
       chatId: ctx.chat.id,
       ownerId: ctx.from!.id,

@@ -24,6 +24,8 @@ import { closingKeyboard, redoKeyboard, wavKeyboard } from './keyboards.js';
 import { S } from '../strings/chat.js';
 import { DELIVERY_KEY_PARAM } from '../lib/delivery-key.js';
 import type { UsageMonth } from '../store/index.js';
+import type { SentRecord } from './state.js';
+import { newestVersionSent } from './repeat.js';
 
 /** Media helpers the delivery needs; main/tests pass the real encoders (tools/media, scheduler/gantt). */
 export interface DeliveryMedia {
@@ -49,6 +51,8 @@ export interface DeliveryDeps {
   sent?: {
     sentMessage(chatId: number, path: string): number | undefined;
     rememberSent(chatId: number, path: string, messageId: number): Promise<void>;
+    /** Every file the chat has, oldest first: a repeat points at the newest version (a redo's), not the one a cache returns. */
+    sentTo?(chatId: number): readonly SentRecord[];
   };
 }
 
@@ -90,7 +94,8 @@ export async function deliverArtifact(deps: DeliveryDeps, chatId: number, a: Art
   const attempt = attempter(deps, chatId);
   // A repeat: what the chat already has gets one reply pointing at it, with a button to redo it.
   const media = a.kind === 'imagen' || a.kind === 'audio' ? a.kind : undefined;
-  const earlier = media && opts.reused ? deps.sent?.sentMessage(chatId, a.path) : undefined;
+  const had = media && opts.reused ? deps.sent?.sentMessage(chatId, a.path) : undefined;
+  const earlier = had !== undefined && deps.sent?.sentTo ? (newestVersionSent(deps.sent.sentTo(chatId), a.path)?.messageId ?? had) : had;
   if (media && earlier !== undefined) {
     const week = weekOf(a);
     await attempt('el aviso', () => deps.api.sendMessage(chatId, S.alreadySent(media, week), {

@@ -5,7 +5,7 @@
  * The buttons answer here: the course as /curso shows it, how to send material, which week.
  */
 import { Composer, type Context } from 'grammy';
-import { weekNumbers, weekOfDate, weekTitle, type Course } from '../tools/course/course.js';
+import { classWeeks, notesOfWeek, weekOfDate, weekTitle, weekTopic, type Course } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { Audience } from '../strings/chat.js';
 import { FIRST_MINUTE } from '../strings/first-minute.js';
@@ -16,7 +16,8 @@ import { CALLBACKS } from './callbacks.js';
 import { parseStartCallback, startKeyboard } from './start-keyboards.js';
 
 export interface FirstMinuteDeps {
-  notebook: Pick<BotNotebook, 'course'>;
+  /** `notes`: what «hola» suggests fits the notebook (a week with notes, or sending material). */
+  notebook: Pick<BotNotebook, 'course'> & Partial<Pick<BotNotebook, 'notes'>>;
   audience?: Audience;
   /** The student's time zone: which week today falls in. */
   timeZone?: string;
@@ -41,11 +42,21 @@ export async function replyStart(ctx: Context, deps: FirstMinuteDeps): Promise<v
   await ctx.reply(FIRST_MINUTE.start(ctx.from?.first_name ?? '', deps.audience ?? 'dueño', own === null), { reply_markup: startKeyboard(own !== null, today) });
 }
 
-/** «hola», «buenas tardes»: one line, its example a week the student's course has (today's, else the first). */
+/**
+ * «hola», «buenas tardes»: one line whose example fits the notebook — preparing a week that has
+ * notes (today's when it has some, else the first that has), or, with no week holding notes yet,
+ * sending material: «prepara la semana 1» to a student with nothing in week 1 only leads to «no
+ * tienes notas».
+ */
 export async function replyGreeting(ctx: Context, deps: FirstMinuteDeps): Promise<void> {
   const course = await readCourse(deps.notebook).catch(() => undefined);
-  const week = course ? (todaysWeek(course, deps)?.week ?? weekNumbers(course)[0]) : undefined;
-  await ctx.reply(FIRST_MINUTE.greeting(ctx.from?.first_name ?? '', week === undefined ? 'prepara lo de esta semana' : S.quickText('p', week)));
+  const notes = deps.notebook.notes ? await deps.notebook.notes.list().catch(() => undefined) : undefined;
+  const withNotes = course ? classWeeks(course).filter((w) => notes === undefined || notesOfWeek(course, notes, w).length > 0) : [];
+  const today = course ? todaysWeek(course, deps)?.week : undefined;
+  const week = today !== undefined && withNotes.includes(today) ? today : withNotes[0];
+  const name = ctx.from?.first_name ?? '';
+  if (week === undefined) return void (await ctx.reply(notes !== undefined ? FIRST_MINUTE.greetingNoNotes(name) : FIRST_MINUTE.greeting(name, 'prepara lo de esta semana')));
+  await ctx.reply(FIRST_MINUTE.greeting(name, S.quickText('p', week)));
 }
 
 /** The /start buttons' answers. `showCourse`: what /curso shows. */
@@ -60,7 +71,7 @@ export function firstMinuteComposer(deps: FirstMinuteDeps & { showCourse: (ctx: 
       case 'material': return void (await ctx.reply(FIRST_MINUTE.material()));
       case 'semana': {
         const course = await readCourse(deps.notebook);
-        return void (await ctx.reply(FIRST_MINUTE.whichWeek(), { reply_markup: quickKeyboard('p', weekNumbers(course), false) }));
+        return void (await ctx.reply(FIRST_MINUTE.whichWeek(), { reply_markup: quickKeyboard('p', classWeeks(course), false, (w) => weekTopic(course, w)) }));
       }
     }
   });

@@ -9,11 +9,11 @@
  * routes the joined text the same way. A plain-words course change goes to course-chat.ts.
  */
 import { Composer, type Context } from 'grammy';
-import { intentOf, questionFor } from '../agent/intent.js';
+import { intentOf, questionFor, type PlanIntent } from '../agent/intent.js';
 import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
 import type { Explain } from '../agent/explain.js';
 import type { ReminderSlots } from '../agent/nlu/reminder.js';
-import { classWeeks, hasWeek, weekForNewNote, type Course } from '../tools/course/course.js';
+import { classWeeks, hasWeek, weekForNewNote, weekTopic, type Course } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { BotNotebook } from './command-kit.js';
 import type { PlainCommand } from './commands.js';
@@ -66,6 +66,8 @@ export interface IntakeDeps {
   quiz?: (ctx: Context, words: { semana?: number; tema?: string; preguntas?: number }) => Promise<void>;
   /** With a model configured: a short explanation of a question from the passages found, citing them (agent/explain.ts). */
   explain?: Explain;
+  /** A week asked again with everything made: one message with what the student has (repeat.ts); true when it answered. */
+  repeat?: (ctx: Context, course: Course, week: number, actions: PlanIntent['actions']) => Promise<boolean>;
   /** What «lee de nuevo el tema 5» starts: that document read again (reread.ts); the words name it. */
   reread?: (ctx: Context, documento: string) => Promise<void>;
 }
@@ -82,14 +84,18 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
   const afterBusy = new Map<number, { text: string; week: number | undefined }>();
   /** Starts the work `text` asks for (`u`: its reading, when the message was read already). */
   const start = async (ctx: Context, text: string, week: number | undefined, u?: Understood) => {
+    let planned: string[] | undefined;
     if (week !== undefined) {
       lastWeeks.set(ctx.chat!.id, week);
       // A week with no notes yet: said at once, before any run asks for anything (empty-week.ts).
       const course = await readCourse(deps.notebook);
       const plan = intentOf(u ?? understand(text, course, new Date(), deps.timeZone), text, course);
       if (plan.kind === 'plan' && plan.week !== undefined && await answerEmptyWeek(ctx, deps.notebook.notes, course, plan.week, plan.actions)) return;
+      // Everything asked is made already: one message with what they have, no run (repeat.ts).
+      if (plan.kind === 'plan' && plan.week !== undefined && deps.repeat && !asksForRedo(text) && await deps.repeat(ctx, course, plan.week, plan.actions)) return;
+      if (plan.kind === 'plan') planned = plannedTools(plan.actions);
     }
-    const result = await startRun(ctx, deps.runs, text);
+    const result = await startRun(ctx, deps.runs, text, planned);
     if (result.kind === 'busy') afterBusy.set(ctx.chat!.id, { text, week });
   };
 
@@ -330,13 +336,18 @@ async function askBack(ctx: Context, u: Extract<Understood, { intent: 'ambiguo' 
   const weeks = classWeeks(course);
   const question = questionFor(u, course);
   if (u.quiere === 'buscar') return void (await ctx.reply(question));
-  await ctx.reply(question, { reply_markup: quickKeyboard(action, weeks, u.quiere === undefined) });
+  await ctx.reply(question, { reply_markup: quickKeyboard(action, weeks, u.quiere === undefined, (w) => weekTopic(course, w)) });
 }
 
-async function startRun(ctx: Context, runs: RunManager, text: string): Promise<StartResult> {
+/** The tools a week's request will call: its first estimate counts each (run-status.ts). */
+function plannedTools(actions: PlanIntent['actions']): string[] {
+  return ['buscar_notas', ...(actions.tarjetas ? ['crear_tarjetas'] : []), ...(actions.portada ? ['generar_portada'] : []), ...(actions.narracion ? ['narrar_resumen'] : [])];
+}
+
+async function startRun(ctx: Context, runs: RunManager, text: string, planned?: readonly string[]): Promise<StartResult> {
   const chat = ctx.chat!;
   const messageId = ctx.message?.message_id;
-  const result = await runs.start({ chatId: chat.id, ownerId: ctx.from!.id, ownerName: personaOf(ctx.from!).nombre, group: chat.type !== 'private', mode: 'agente', text, ...(messageId !== undefined ? { messageId } : {}) });
+  const result = await runs.start({ chatId: chat.id, ownerId: ctx.from!.id, ownerName: personaOf(ctx.from!).nombre, group: chat.type !== 'private', mode: 'agente', text, ...(messageId !== undefined ? { messageId } : {}), ...(planned ? { planned } : {}) });
   // Busy: the question names the new request, which the discard button starts (intakeComposer).
   if (result.kind === 'busy') await ctx.reply(S.busyThen(result.text, result.elapsedS, text), { reply_markup: busyKeyboard(result.runId) });
   else await replyToStart(ctx, result);

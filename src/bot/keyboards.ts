@@ -6,6 +6,7 @@
  */
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { BUTTONS } from '../strings/chat.js';
+import { REPEAT } from '../strings/repeat.js';
 import { CALLBACKS, formatIfFits, type QuickAction, type QuickTap } from './callbacks.js';
 
 export { CALLBACK_DATA_MAX_BYTES, type ApprovalTap, type QuickAction, type QuickTap } from './callbacks.js';
@@ -57,12 +58,18 @@ export function quickCallbackData(tap: QuickTap): string {
  */
 export const WEEK_BUTTONS_PER_ROW = 4;
 
-/** Rows of week buttons (Semana 1 · 2 · 3 · 4) for `action`, plus the actions row when nothing else is known. */
-export function quickKeyboard(action: QuickAction, weeks: readonly number[], withActions: boolean): InlineKeyboardMarkup {
+/**
+ * Rows of week buttons for `action`, plus the actions row when nothing else is known. With `topic`
+ * (the week's title in the course) each button names its week — «3 · Historia del arte», one a
+ * row, so a student who does not know their weeks by number picks by subject; without, «Semana 3»,
+ * WEEK_BUTTONS_PER_ROW a row.
+ */
+export function quickKeyboard(action: QuickAction, weeks: readonly number[], withActions: boolean, topic?: (week: number) => string): InlineKeyboardMarkup {
   // At most WEEK_BUTTONS_PER_ROW a row: a 14-week course is two rows of buttons, not one too wide to tap.
   const rows: InlineKeyboardMarkup['inline_keyboard'][number][] = [];
-  for (let i = 0; i < weeks.length; i += WEEK_BUTTONS_PER_ROW) {
-    rows.push(weeks.slice(i, i + WEEK_BUTTONS_PER_ROW).map((week) => ({ text: BUTTONS.week(week), callback_data: quickCallbackData({ kind: 'semana', action, week }) })));
+  const perRow = topic ? 1 : WEEK_BUTTONS_PER_ROW;
+  for (let i = 0; i < weeks.length; i += perRow) {
+    rows.push(weeks.slice(i, i + perRow).map((week) => ({ text: topic ? BUTTONS.weekTitled(week, topic(week)) : BUTTONS.week(week), callback_data: quickCallbackData({ kind: 'semana', action, week }) })));
   }
   if (withActions) {
     rows.push([
@@ -82,6 +89,20 @@ export function coverOnlyKeyboard(week: number): InlineKeyboardMarkup {
 export function redoKeyboard(kind: 'imagen' | 'audio', week: number): InlineKeyboardMarkup {
   const action: QuickAction = kind === 'imagen' ? 'r' : 'v';
   return { inline_keyboard: [[{ text: kind === 'imagen' ? BUTTONS.redoCover : BUTTONS.redoNarration, callback_data: quickCallbackData({ kind: 'semana', action, week }) }]] };
+}
+
+/**
+ * Under a repeat's one message (repeat.ts): redo the cover, narrate again, and the cards of the notes
+ * that are new since — only when there are some (a redo of cards the deck already holds adds nothing).
+ */
+export function repeatKeyboard(week: number, has: { cover: boolean; episode: boolean; newCards: number }): InlineKeyboardMarkup {
+  const tap = (action: QuickAction) => quickCallbackData({ kind: 'semana', action, week });
+  const row = [
+    ...(has.cover ? [{ text: REPEAT.redoCover, callback_data: tap('r') }] : []),
+    ...(has.episode ? [{ text: REPEAT.redoEpisode, callback_data: tap('v') }] : []),
+  ];
+  const rows = [row, ...(has.newCards > 0 ? [[{ text: REPEAT.cardsOfNew(has.newCards), callback_data: tap('t') }]] : [])].filter((r) => r.length > 0);
+  return { inline_keyboard: rows };
 }
 
 // ── files on request ────────────────────────────────────────────────────────────────────────

@@ -16,6 +16,7 @@ import type { Understood } from '../agent/understand.js';
 import { hasWeek, weekOfNote, weekRange, type Course } from '../tools/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { Card, ChangedBy, Note } from '../store/index.js';
+import { exampleNoteIds } from '../store/index.js';
 import { NOTES } from '../strings/notes.js';
 import { GATE } from '../strings/gate.js';
 import { S } from '../strings/chat.js';
@@ -61,7 +62,7 @@ export function createNotesChat(deps: NotesChatDeps) {
       return void (await ctx.reply(NOTES.failed()));
     }
     if (week !== 0 && !hasWeek(c, week)) return void (await ctx.reply(NOTES.noSuchWeek(week, weekRange(c))));
-    const shown = notesPage(all, c, page, week);
+    const shown = notesPage(all, c, page, week, await exampleNoteIds(all).catch(() => new Set<number>()));
     if (!shown) return void (await ctx.reply(week === 0 ? NOTES.empty() : NOTES.emptyWeek(weekWords(c, week)!)));
     const last = shown.messages.length - 1;
     if (inPlace && last === 0) {

@@ -50,9 +50,10 @@ export interface NotesPage {
 
 /**
  * Page `page` (from 1; clamped) of the list; `week` 0 lists every note, another number only that
- * week's. Undefined when there is nothing to list (the caller says so in its own words).
+ * week's; `examples`, the shipped example notes still as shipped, are said to be that (not «escrita
+ * en el chat»: the student never wrote them). Undefined when there is nothing to list (the caller says so in its own words).
  */
-export function notesPage(notes: readonly Note[], course: Course, page: number, week: number): NotesPage | undefined {
+export function notesPage(notes: readonly Note[], course: Course, page: number, week: number, examples: ReadonlySet<number> = new Set()): NotesPage | undefined {
   const all = listOrder(notes, course).filter((x) => week === 0 || x.week === week);
   if (all.length === 0) return undefined;
   const pages = Math.ceil(all.length / NOTES_PAGE_SIZE);
@@ -61,7 +62,7 @@ export function notesPage(notes: readonly Note[], course: Course, page: number, 
   const items: PackItem[] = shown.map(({ note, week: w }) => {
     const line = NOTES.line(note.id, quote(note.tema, 40), quote(note.texto, LINE_START));
     // A list of one week says the week once, in its header; the whole list says it on each note.
-    return { text: `${line}\n${NOTES.details(week === 0 ? weekWords(course, w) : undefined, sourceLabel(note.origen))}` };
+    return { text: `${line}\n${NOTES.details(week === 0 ? weekWords(course, w) : undefined, sourceLabel(note.origen), examples.has(note.id))}` };
   });
   items.push({ text: `\n${NOTES.hint()}` });
   const header = NOTES.header(all.length, p, pages, week === 0 ? undefined : weekWords(course, week) ?? undefined);

@@ -43,6 +43,11 @@ import type { Transcriber } from '../tools/voice/transcriber.js';
 import { createVoice } from './voice.js';
 import { firstMinuteComposer } from './first-minute.js';
 import { createNotesChat } from './notes-chat.js';
+import { answerRepeat } from './repeat.js';
+import path from 'node:path';
+import type { PlanIntent } from '../agent/intent.js';
+import type { Course } from '../tools/course/course.js';
+import { NOTEBOOK_FILES } from '../store/index.js';
 
 export interface OwnerOptions {
   /** The owner's config: `dataDir` is their data dir (the whole one, or `usuarios/<id>/`). */
@@ -153,7 +158,10 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   // The notes one by one (notes-chat.ts): before the intake, so a reply to a correction's question is taken here.
   const notesChat = createNotesChat({ notebook, dataDir: config.dataDir, log });
   c.use(notesChat.composer);
-  const commandDeps = { runs, registry, notebook, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, timeZone: config.review.timeZone, log, listNotes: notesChat.list, ...(gpuStatus ? { gpuStatus } : {}) };
+  // A week asked again with everything made: one message (repeat.ts), from the words and from /semana N.
+  const repeat = (ctx: Context, course: Course, week: number, actions: PlanIntent['actions']) =>
+    answerRepeat(ctx, { notes: notebook.notes, cards: notebook.cards, deckFile: path.join(config.dataDir, NOTEBOOK_FILES.cards), sentTo: (chat) => state.sentTo(chat) }, course, week, actions);
+  const commandDeps = { runs, registry, notebook, repeat, monthlyBudgetUsd: config.limits.monthlyBudgetUsd, audience: opts.audience, timeZone: config.review.timeZone, log, listNotes: notesChat.list, ...(gpuStatus ? { gpuStatus } : {}) };
   const commands = plainCommands(commandDeps);
   c.use(commandsComposer(commandDeps, commands));
   c.use(filesComposer({ dataDir: config.dataDir, notebook, charts, media, cards, log }));
@@ -175,7 +183,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   let watchingVoice: { stop(): Promise<void> } | undefined;
   const classify = modelReaderFor(config, notebook.usage, log);
   const explain = explainerFor(config, notebook.usage, log);
-  c.use(intakeComposer({ runs, notebook, commands, notes: notesChat.fromWords, wishes: reviewing.wishes, reminder: reminderWish.wish, quiz: quiz.ask, courseChat, route: router.text, pasteAsMaterial: router.pasted, reread: rereads.ask, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}), ...(explain ? { explain } : {}) }));
+  c.use(intakeComposer({ runs, notebook, commands, repeat, notes: notesChat.fromWords, wishes: reviewing.wishes, reminder: reminderWish.wish, quiz: quiz.ask, courseChat, route: router.text, pasteAsMaterial: router.pasted, reread: rereads.ask, localPlanner: config.model.kind === 'local', timeZone: config.review.timeZone, log, ...(classify ? { classify } : {}), ...(explain ? { explain } : {}) }));
 
   return {
     dataDir: config.dataDir,

@@ -8,7 +8,7 @@ import type { TaskEvent } from '../scheduler/events.js';
 import { stagesOf } from '../tools/stages/catalogue.js';
 import { S } from '../strings/chat.js';
 import { workMs, type ActiveRun } from './active-run.js';
-import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, toolInWords } from './format.js';
+import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, stageIdOf, toolInWords, type TaskView } from './format.js';
 
 /**
  * Folds one stage event of the run's current pass into it: tagged with the pass (two passes' stages
@@ -33,13 +33,29 @@ export interface StatusInputs {
   lanes?: { cpu: number; gpu: number };
 }
 
+/**
+ * The stages of the tools the run will call that have not shown yet, as pending tasks (for the time
+ * left only, never listed): a tool waiting for the owner's answer is left out (its time is the
+ * «cuando respondas» line's), and so is one whose stages already appeared.
+ */
+export function plannedTasks(run: Pick<ActiveRun, 'planned' | 'tasks'>, waitingTools: readonly string[]): TaskView[] {
+  const seen = new Set(run.tasks.map((t) => stageIdOf(t.taskId)));
+  return (run.planned ?? [])
+    .filter((tool) => !waitingTools.includes(tool))
+    .flatMap((tool) => {
+      const stages = stagesOf(tool);
+      if (stages.some((st) => seen.has(st.id))) return [];
+      return stages.map((st) => ({ taskId: `${st.id}#previsto`, label: st.label, state: 'pendiente' as const, attempt: 0, lane: st.lane }));
+    });
+}
+
 /** The status message's text for the run as it stands. */
 export function statusText(run: ActiveRun, inputs: StatusInputs): string {
   const { waitingTools, now, estimateMs } = inputs;
   // What waits for the owner has its own lines (by name); the notice is for everything else.
   const note = waitingTools.length > 0 ? undefined : run.lastNotice;
   const since = now - run.record.startedAt;
-  const etaS = estimateMs ? etaSeconds(run.tasks, since, estimateMs, inputs.lanes ?? { cpu: 2, gpu: 1 }) : undefined;
+  const etaS = estimateMs ? etaSeconds([...run.tasks, ...plannedTasks(run, waitingTools)], since, estimateMs, inputs.lanes ?? { cpu: 2, gpu: 1 }) : undefined;
   // Once answered, each waiting call is its chain of catalogue stages; they run side by side.
   const etaAfterAnswerS = estimateMs && waitingTools.length > 0
     ? Math.max(...waitingTools.map((tool) => stagesOf(tool).reduce((sum, st) => sum + estimateMs(st.id), 0))) / 1000

@@ -33,6 +33,8 @@ export interface StartRequest {
   ownerName?: string;
   /** The chat message that asks (absent for a button): a redelivered one is not taken twice. */
   messageId?: number;
+  /** The tools the request will run, as its reading says (the first estimate counts them all). */
+  planned?: readonly string[];
 }
 
 export type StartResult =

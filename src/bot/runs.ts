@@ -192,6 +192,7 @@ export class RunManager implements TapHandler {
       ...(req.messageId !== undefined ? { requestMessageId: req.messageId } : {}),
     };
     const run = this.reserve(record, emptyDelivery());
+    if (req.planned) run.planned = req.planned;
     if (req.mode === 'agente' && this.deps.budget) {
       try {
         const { spent, limit } = await this.deps.budget();

@@ -238,6 +238,11 @@ export class BotStateFile {
     return this.state.sent?.find((s) => s.chatId === chatId && s.path === path)?.messageId;
   }
 
+  /** The files `chatId` has, oldest first (a redo's newer version comes after the one it replaced). */
+  sentTo(chatId: number): readonly SentRecord[] {
+    return (this.state.sent ?? []).filter((s) => s.chatId === chatId);
+  }
+
   /** Remembers the message that carried `path` to `chatId` (the newest wins). */
   rememberSent(chatId: number, path: string, messageId: number): Promise<void> {
     return this.update((s) => {

@@ -30,6 +30,17 @@ export const LONG_LOCK_STALE_MS = 30_000;
  */
 const RETRIES = { retries: 130, factor: 1.2, minTimeout: 5, maxTimeout: 100 } as const;
 
+/**
+ * The staleness of a lock held for a process's whole life (holdFileLock: the bot's own state, one
+ * per person in a class). proper-lockfile keeps a held lock fresh every `stale / 2` — a stat and a
+ * utimes, two trips through libuv's thread pool, where the durable writes wait their turn — and at
+ * LOCK_STALE_MS a class of 300 was 600 such trips a second for as long as the bot ran, whatever it
+ * did. A holder killed on this machine is still seen gone at once (lock-holder.ts: the next bot
+ * starts without waiting); only one that cannot be judged (another host or pid namespace) is taken
+ * over after this instead of after 2 s.
+ */
+export const LIFETIME_LOCK_STALE_MS = 10_000;
+
 /** Suffix of the lock directory next to a state file (swept by nothing: the library owns it). */
 export const LOCK_SUFFIX = '.lock';
 
@@ -89,9 +100,9 @@ export async function holdFileLock(file: string, busyMessage: string): Promise<(
   try {
     const release = await lockfile.lock(file, {
       ...lockOf(file),
-      stale: LOCK_STALE_MS,
-      // Long enough to see a killed holder's lock go stale (LOCK_STALE_MS), short enough to say so.
-      retries: { retries: 40, factor: 1, minTimeout: 100, maxTimeout: 100 },
+      stale: LIFETIME_LOCK_STALE_MS,
+      // Long enough to see a killed holder's lock go stale (LIFETIME_LOCK_STALE_MS), short enough to say so.
+      retries: { retries: 120, factor: 1, minTimeout: 100, maxTimeout: 100 },
       onCompromised: () => undefined,
     });
     return () => release().catch(() => undefined);

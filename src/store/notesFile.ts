@@ -136,6 +136,14 @@ export async function exampleNoteIds(notes: ReadonlyArray<Pick<Note, 'id' | 'tem
   return new Set(notes.filter((n) => seed.get(n.id)?.tema === n.tema && seed.get(n.id)?.texto === n.texto).map((n) => n.id));
 }
 
+/** True when `removed` are shipped example notes as shipped and no id past theirs was ever given (`lastId`). */
+async function onlyExamples(removed: readonly Note[], lastId: number): Promise<boolean> {
+  if (removed.length === 0) return false;
+  const seed = await readSeedNotes().catch(() => []);
+  const examples = await exampleNoteIds(removed).catch(() => new Set<number>());
+  return examples.size === removed.length && lastId <= seed.reduce((m, n) => Math.max(m, n.id), 0);
+}
+
 /** Seeds `file` with the shipped notes unless it exists (another process may have seeded it). */
 async function seedOnce(source: string, file: string): Promise<void> {
   // Copy the bytes, not the file: the shipped asset may be read-only and its mode must not follow.
@@ -224,7 +232,12 @@ export function createNotesStore(file: string, opts: NotesStoreOptions = {}): No
         const count = (await load()).length;
         if (!db.data.some((n) => gone.has(n.id))) return { removed: 0, all: structuredClone(db.data) };
         const before = await stampOf(file);
+        const removing = db.data.filter((n) => gone.has(n.id));
         db.data = db.data.filter((n) => !gone.has(n.id));
+        // The notebook was only the shipped examples and they all go (a student's own course
+        // replacing the demo): its numbering starts again, so the student's first note is 1, not
+        // the one after examples they never saw. Any note of their own, now or before, keeps it.
+        if (db.data.length === 0 && await onlyExamples(removing, lastId)) lastId = 0;
         await db.write();
         const all = structuredClone(db.data);
         await opts.afterWrite?.(before, await stampOf(file), all, undefined, true);

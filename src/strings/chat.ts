@@ -4,13 +4,22 @@
  */
 import type { UsageMonth } from '../store/index.js';
 
+/** Most characters of a week's title on its button (a phone's row holds about this many). */
+export const WEEK_BUTTON_TITLE_CHARS = 32;
+
 export const BUTTONS = Object.freeze({
   approve: '✅ Aprobar',
   reject: '❌ Rechazar',
   week: (n: number) => `Semana ${n}`,
+  /** A week by its number and its title in the course, short enough for a phone's button. */
+  weekTitled: (n: number, title: string) => {
+    const t = `${title.charAt(0).toUpperCase()}${title.slice(1)}`;
+    return `${n} · ${Array.from(t).length > WEEK_BUTTON_TITLE_CHARS ? `${Array.from(t).slice(0, WEEK_BUTTON_TITLE_CHARS - 1).join('').trimEnd()}…` : t}`;
+  },
   myNotes: '📚 Mis notas',
   help: '❓ Ayuda',
-  downloadWav: '⬇️ Descargar WAV',
+  /** Under an episode: its original, uncompressed audio file (the student need not know «WAV»). */
+  downloadWav: '⬇️ Descargar el audio original',
   saveAsNote: '📝 Guardar como nota',
   /** Under a run's closing message: the run's cards and its chart, each sent only when tapped. */
   cards: '🃏 Tarjetas',
@@ -53,7 +62,7 @@ export const COMMANDS: ReadonlyArray<{ command: string; usage: string; descripti
   { command: 'nota', usage: '/nota tema: texto', description: 'Añade una nota a tu cuaderno' },
   { command: 'material', usage: '/material', description: 'Lo que me has mandado; si algo se leyó mal, lo leo de nuevo' },
   { command: 'curso', usage: '/curso', description: 'Tu curso, semana a semana; pega tu temario para cambiarlo' },
-  { command: 'wav', usage: '/wav N', description: 'Te manda el audio original de la semana N en WAV' },
+  { command: 'wav', usage: '/wav N', description: 'Te manda el audio original de la semana N, sin comprimir' },
   { command: 'cronograma', usage: '/cronograma', description: 'El cronograma del último trabajo' },
   { command: 'repasar', usage: '/repasar', description: 'Repasa las tarjetas que tocan hoy, una a una' },
   { command: 'quiz', usage: '/quiz N', description: 'Un test de la semana N con preguntas de tus notas; lo que falles vuelve a tu repaso' },
@@ -380,7 +389,7 @@ export const S = Object.freeze({
       : `↩️ La narración${week ? ` de la semana ${week}` : ''} ya la tienes: es esta. No la he vuelto a hacer; si quieres otra, pulsa el botón.`,
   audioTitle: (title: string) => `Pódcast · ${title}`,
   audioPerformer: 'Cuaderno Vivo (voz generada por IA)',
-  wavCaption: (week: number) => `El audio original de la semana ${week} en WAV.`,
+  wavCaption: (week: number) => `El audio original de la semana ${week}, sin comprimir: la mejor calidad, en un archivo más grande.`,
   wavMissing: (week: number) => `Todavía no hay narración de la semana ${week}. Pídela con «narra la semana ${week}».`,
   wavUsage: (range: string) => `Indica la semana con un número ${range}, por ejemplo: /wav 1`,
   ganttNone: () => 'Todavía no hay ningún trabajo reciente que mostrar. Cuando termine uno, te enseño el cronograma.',

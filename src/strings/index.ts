@@ -22,6 +22,7 @@
  * - `notes`   — the notes and their cards one by one: the list, a note whole, moving, correcting, deleting.
  * - `clock`   — the student's time zone and the reminder asked for in words.
  * - `reread` — «leer de nuevo»: a document read again, the notes it changes and the cards to review.
+ * - `repeat` — a week asked again that is already made: what the student has, what is new since.
  *
  * This folder is the lowest layer: it imports only types from below (store, tools' contract) and
  * never the layers that use it, so any layer may import its words from here.
@@ -47,3 +48,4 @@ export * as explicar from './explicar.js';
 export * as notes from './notes.js';
 export * as clock from './clock.js';
 export * as reread from './reread.js';
+export * as repeat from './repeat.js';

@@ -31,8 +31,8 @@ export const NOTES = Object.freeze({
    * A note's second line: its week in words (null: none; undefined: not said, the list is of one
    * week) and where it comes from (undefined: typed in the chat).
    */
-  details: (week: string | null | undefined, source: string | undefined) =>
-    `   ${week === undefined ? '' : `📅 ${week ?? 'Sin semana'} · `}${source ? `📄 ${source}` : '✍️ escrita en el chat'}`,
+  details: (week: string | null | undefined, source: string | undefined, example = false) =>
+    `   ${week === undefined ? '' : `📅 ${week ?? 'Sin semana'} · `}${source ? `📄 ${source}` : example ? '📘 nota de ejemplo' : '✍️ escrita en el chat'}`,
   hint: () => 'Toca un número para ver la nota entera, moverla, corregirla o borrarla.',
   empty: () => 'Tu cuaderno no tiene notas todavía. Mándame tus apuntes (un PDF, una foto o un texto) o añade una con /nota.',
   emptyWeek: (week: string) => `No tienes notas en la ${week.charAt(0).toLowerCase()}${week.slice(1)}. Mándame tus apuntes de esa semana y los guardo ahí.`,

@@ -3,6 +3,7 @@
  * it, quoted, each with where it comes from, and a button to make cards of it.
  */
 import { packMessages, type PackedMessage } from '../lib/message-pack.js';
+import { withNames } from '../lib/name-case.js';
 
 /** How many of the notes' topics a «nothing found» answer lists before it points to /notas instead. */
 export const TOPICS_LISTED = 6;
@@ -44,7 +45,8 @@ export const PASSAGES = Object.freeze({
 
 /** One quoted passage: the quote, then a line with its source, topic and week. */
 function quoted(p: QuotedPassage, n: number | undefined): string {
-  const where = `— ${PASSAGES.source(p)} · ${capital(p.tema)}${p.week !== undefined ? ` (semana ${p.week})` : ''}`;
+  // The topic is kept in lower case: its names are written as the passage writes them («Rendimiento de Carnot»).
+  const where = `— ${PASSAGES.source(p)} · ${capital(withNames(p.tema, p.text))}${p.week !== undefined ? ` (semana ${p.week})` : ''}`;
   // Bold marks of a Markdown source are the writer's emphasis, not words: left out of the quote.
   return `${n !== undefined ? `${n}. ` : ''}«${p.text.trim().replace(/\*\*|__/g, '')}»\n${where}`;
 }
@@ -52,5 +54,7 @@ function quoted(p: QuotedPassage, n: number | undefined): string {
 /** The answer's messages: the header and each passage whole, within Telegram's limit. */
 export function passageMessages(query: string, passages: readonly QuotedPassage[]): PackedMessage[] {
   const numbered = passages.length > 1;
-  return packMessages(PASSAGES.header(query), passages.map((p, i) => ({ text: quoted(p, numbered ? i + 1 : undefined) })));
+  // The subject as the understanding folded it, its names written as the quoted passages write them.
+  const subject = withNames(query, passages.map((p) => p.text).join('\n'));
+  return packMessages(PASSAGES.header(subject), passages.map((p, i) => ({ text: quoted(p, numbered ? i + 1 : undefined) })));
 }

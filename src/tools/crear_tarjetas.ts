@@ -16,6 +16,7 @@ import type { Note, NotesReader } from './domain.js';
 import { CARDS_PER_NOTE, cardsForNote, type FewerCardsReason } from './cards/build.js';
 import { callKeyPart } from './registry.js';
 import { loadWordCheck } from './study/reading.js';
+import { recordCardSources } from './week-sources.js';
 
 /** Idempotency key of one crear_tarjetas call: by note and tool_use id; '' (none) outside the agent. */
 function cardsKey(noteId: number, callId: string | undefined): string {
@@ -123,6 +124,8 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
           return made.cards;
         };
         const { cards, added } = await deps.cards.append(make, ctx.now(), cardsKey(args.id_nota, ctx.callId) || undefined);
+        // The note as it was read, also when it gave no card: a repeat tells what changed since.
+        await recordCardSources(deps.file, [note]);
         const addedIds = new Set(added.map((c) => c.id));
         // A repeat of the same request returns its stored cards without building: count them then.
         if (fewer === undefined && cards.length < CARDS_PER_NOTE) fewer = cardsForNote(note, all, [], deps.weekOf, { isWord }).fewer ?? 'ya_en_la_semana';

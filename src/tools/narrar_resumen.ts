@@ -24,6 +24,7 @@ import { ENGINE as M } from '../strings/model.js';
 import { chooseOutput, findOutputByKey, latestOutput, type KeyedSidecar } from './media/outputs.js';
 import { XTTS_MODEL } from './media/xtts.js';
 import { writeFileAtomic } from '../store/atomic.js';
+import { sourcesOf } from './week-sources.js';
 
 /**
  * Renames a finished file into place. Already moved (a resume after a kill between the two moves)
@@ -133,11 +134,13 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     const key = ctx.key ?? `narracion-${args.motor}-${created.getFullYear()}-S${week}-${ctx.callId ?? 'sin-llamada'}`;
     const work = workDir(deps.dataDir, key);
     const mp3 = out.file.replace(/\.wav$/, '.mp3');
+    // The notes the script is written from, kept with the episode (week-sources.ts).
+    const weekNotes = notesOfWeek(deps.course, await deps.notes.list(), week);
     const r = await runGraph(ctx, work, bindStages(stages(args), {
       key,
       work,
       input: {
-        guion: { week, topic: weekTopic(deps.course, week), notes: notesOfWeek(deps.course, await deps.notes.list(), week) },
+        guion: { week, topic: weekTopic(deps.course, week), notes: weekNotes },
         voz: {
           engine: engine.name,
           ...(deps.media.xttsUrl ? { xttsUrl: deps.media.xttsUrl, ...knownFormat(deps.media.xttsUrl) } : {}),
@@ -194,7 +197,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
         path: out.file,
         mime: 'audio/wav',
         caption: `${weekTitle(deps.course, week)} — resumen narrado (voz generada por IA, motor ${engine.name})`,
-        meta: { engine: engine.name, model: engine.model, durationS, created_at: created.toISOString(), mp3, title: weekTitle(deps.course, week) },
+        meta: { engine: engine.name, model: engine.model, durationS, created_at: created.toISOString(), mp3, title: weekTitle(deps.course, week), fuentes: sourcesOf(weekNotes) },
       }],
     };
     // The sidecar (the call's key and result) first, then the MP3, then the WAV: the WAV with a

@@ -66,7 +66,7 @@ describe('the answer', () => {
     const carnot = await answers.answer(notes, 'ciclo de carnot', DEMO_COURSE);
     expect(carnot.kind).toBe('found');
     if (carnot.kind !== 'found') return;
-    expect(carnot.messages.map((m) => m.text)).toEqual(['Esto dicen tus notas sobre «ciclo de carnot»:\n\n«El ciclo de Carnot está formado por dos isotermas y dos adiabáticas, todas reversibles.»\n— Tema5_Segundo_principio.pdf, p. 2 · El ciclo de carnot']);
+    expect(carnot.messages.map((m) => m.text)).toEqual(['Esto dicen tus notas sobre «ciclo de Carnot»:\n\n«El ciclo de Carnot está formado por dos isotermas y dos adiabáticas, todas reversibles.»\n— Tema5_Segundo_principio.pdf, p. 2 · El ciclo de Carnot']);
     const buttons = carnot.keyboard.inline_keyboard.flat();
     expect(buttons.map((b) => b.text)).toEqual(['🃏 Hacer tarjetas de esto']);
     expect(CALLBACKS.passageCards.parse('callback_data' in buttons[0]! ? buttons[0].callback_data : undefined)).toBe(12);

@@ -137,7 +137,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
       expect(audio.filename).toBe(`semana_0${week}.mp3`);
       expect(audio.fields.title).toMatch(new RegExp(`Semana ${week}`));
       expect(audio.fields.performer).toBe('Cuaderno Vivo (voz generada por IA)');
-      expect(JSON.parse(audio.fields.reply_markup!)).toEqual({ inline_keyboard: [[{ text: '⬇️ Descargar WAV', callback_data: `wav:${week}` }]] });
+      expect(JSON.parse(audio.fields.reply_markup!)).toEqual({ inline_keyboard: [[{ text: '⬇️ Descargar el audio original', callback_data: `wav:${week}` }]] });
       expect(isMp3(await readFile(audio.file))).toBe(true);
       // The WAV on request: /wav N.
       await c.say(`/wav ${week}`);

@@ -75,6 +75,39 @@ describe('the phrases of issue 46 do the thing', () => {
     expect(textOf(only!)).toMatch(/^No tengo nada sobre «zorro» en tus notas\./);
   });
 
+  it.each(['hola', 'buenas tardes'])('«%s» gets one line', async (text) => {
+    const [only, ...more] = await ask(text);
+    expect(more).toEqual([]);
+    expect(textOf(only!).split('\n')).toHaveLength(1);
+  });
+
+  it('«borra la nota 29, está mal leída» is about note 29 alone, never all the data', async () => {
+    const sent = await ask('borra la nota 29, está mal leída');
+    const said = sent.map(textOf).join('\n');
+    expect(said).toMatch(/nota 29/);
+    expect(said).not.toMatch(/todos tus datos/);
+    expect(sent.flatMap(buttonsOf).map((b) => b.text)).not.toContain(BUTTONS.confirmDeleteMine);
+  });
+
+  it('after Rechazar, «qué tengo sobre el cubismo?» is answered as a question, not taken as the reason', async () => {
+    const [first] = await ask('narra la semana 3');
+    const approval = [first!, ...chat.history()].reverse().find((m) => fromBot(m) && buttonsOf(m).some((b) => b.text === BUTTONS.reject))!;
+    chat.tap(approval.message_id, buttonsOf(approval).find((b) => b.text === BUTTONS.reject)!.data!);
+    await chat.settle();
+    const question = chat.history().reverse().find((m) => fromBot(m) && textOf(m) === S.reasonAsk())!;
+    const before = chat.history().at(-1)!.message_id;
+    chat.say('qué tengo sobre el cubismo?', question.message_id);
+    await chat.settle();
+    const sent = chat.history().filter((m) => m.message_id > before && fromBot(m));
+    expect(sent.map(textOf).join('\n')).toMatch(/«cubismo»/);
+    expect(sent.map(textOf)).not.toContain(S.reasonThanks());
+    // The question stays answerable: a later reply to it is the reason.
+    chat.say('hoy no quiero audio', question.message_id);
+    await chat.settle();
+    expect(chat.history().filter(fromBot).map(textOf)).toContain(S.reasonThanks());
+    await chat.cb.runs.idle();
+  });
+
   it('«qué está pasando con lo mío» says the run’s state in words; «I need week 4» starts once the open run is discarded', async () => {
     await ask('prepara la semana 2');
     const [status] = await ask('qué está pasando con lo mío');

@@ -80,4 +80,11 @@ describe('nothing twice', () => {
     const existing = ['Una máquina térmica toma calor de un foco caliente, convierte una parte en trabajo y cede el resto a un foco frío. Su rendimiento es siempre menor que uno.'];
     expect(containedIn(['Una máquina térmica toma calor de un foco caliente, convierte una parte en trabajo y cede el resto a un foco frío.', 'La entropía de un sistema aislado nunca disminuye en ningún proceso.'], existing)).toEqual([true, false]);
   });
+
+  it('a scan of a note already there is already there, though its subscripts and arrows are misread', () => {
+    const existing = ['Etapa · Proceso · Temperatura · Calor · Trabajo\n1 → 2 · Expansión isoterma · T₁ constante · absorbe Q₁ del foco caliente · el gas realiza trabajo\n2 → 3 · Expansión adiabática · baja de T₁ a T₂ · Q = 0 · el gas realiza trabajo\n3 → 4 · Compresión isoterma · T₂ constante · cede Q₂ al foco frío · se realiza trabajo sobre el gas'];
+    const scanned = 'Etapa · Proceso · Temperatura · Calor · Trabajo\n1-2 · Expansión isoterma · T: constante · absorbe Q: del foco caliente · el gas realiza trabajo\n2-3 · Expansión adiabática · baja de T: a T: · Q=0 · el gas realiza trabajo\n3-4 · Compresión isoterma · T2 constante · cede Q: al foco frío · se realiza trabajo sobre el gas';
+    expect(containedIn([scanned], existing)).toEqual([true]);
+    expect(containedIn(['Etapa · Proceso · Calor\n1-2 · Compresión adiabática · Q=0 · el gas cede calor al foco caliente sin realizar trabajo'], existing)).toEqual([false]);
+  });
 });

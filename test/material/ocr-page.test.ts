@@ -6,7 +6,7 @@
  * footer bands are not text, and the proposal lists what was left out.
  */
 import { describe, expect, it } from 'vitest';
-import { cells, ocrPage } from '../../src/tools/material/ocr-page.js';
+import { cells, ocrPage, timesSign } from '../../src/tools/material/ocr-page.js';
 import { documentPages } from '../../src/tools/material/paragraphs.js';
 import { OCR_LINE_CONFIDENCE } from '../../src/tools/material/limits.js';
 import type { OcrLine } from '../../src/tools/material/ocr.js';
@@ -35,6 +35,16 @@ function line(text: string, top: number, opts: { confidence?: number; block?: nu
 const textOf = (lines: OcrLine[], height = 2400) => documentPages([{ lines: ocrPage({ lines, height }).lines, scanned: true }])[0];
 
 describe('ocrPage', () => {
+  it('judges a list item\'s line by its words, not by the bullet Tesseract could not read, and writes the bullet «•»', () => {
+    const item = line('*« La existencia de sustitutivos cercanos', 500, { confidence: 60 });
+    item.words = item.words.map((w, i) => ({ ...w, confidence: i === 0 ? 10 : 92 }));
+    const debris = line('*« Za o DL E', 600, { confidence: 40 });
+    debris.words = debris.words.map((w, i) => ({ ...w, confidence: i === 0 ? 10 : 35 }));
+    const page = ocrPage({ height: 2400, lines: [line('Los determinantes de la elasticidad son sobre todo cuatro:', 400), item, debris] });
+    expect(page.lines.map((l) => l.text)).toEqual(['Los determinantes de la elasticidad son sobre todo cuatro:', '• La existencia de sustitutivos cercanos']);
+    expect(page.unread.map((u) => u.texto)).toEqual(['• Za o DL E']);
+  });
+
   it('leaves out the lines under the threshold and says where they were', () => {
     const page = ocrPage({
       height: 2400,
@@ -48,6 +58,26 @@ describe('ocrPage', () => {
     expect(page.unread).toEqual([{ zona: 'arriba', texto: 'Ls estmas d3 las hjas' }, { zona: 'abajo', texto: 'T2-V3” (y—1).' }]);
     expect(page.lines.map((l) => l.text)).toEqual(['La fotosíntesis transforma la luz', 'en energía química.']);
     expect(page.confidence).toBe(95);
+  });
+
+  it('lists a formula\'s line whose subscript could not be read again («Q:»), however sure Tesseract was of it; «A:» in a sentence stays', () => {
+    const page = ocrPage({
+      height: 2400,
+      lines: [
+        line('Opción A: la máquina absorbe calor del foco caliente.', 500),
+        line('Para el ciclo de Carnot se demuestra que Q2/Q: = T2/T:, y por tanto', 900, { confidence: 93 }),
+        line('Ciclo completo | Vuelve al estado 1 | Q: — Q₂ | W = Q₁ — Q₂', 1400, { confidence: 91 }),
+        line('El rendimiento es η = 1 − T₂/T₁ para cualquier gas.', 1900),
+      ],
+    });
+    expect(page.unread.map((l) => l.texto)).toEqual(['Para el ciclo de Carnot se demuestra que Q2/Q: = T2/T:, y por tanto', 'Ciclo completo | Vuelve al estado 1 | Q: — Q₂ | W = Q₁ — Q₂']);
+    expect(page.lines.map((l) => l.text)).toEqual(['Opción A: la máquina absorbe calor del foco caliente.', 'El rendimiento es η = 1 − T₂/T₁ para cualquier gas.']);
+  });
+
+  it('writes «×» where Tesseract read the multiplication sign as «x» between two operands of a formula; a variable x stays', () => {
+    expect(ocrPage({ height: 2400, lines: [line('reciben los vendedores: IT = P x Q. La elasticidad nos dice', 500)] }).lines[0]!.text).toBe('reciben los vendedores: IT = P × Q. La elasticidad nos dice');
+    expect(timesSign('W = η·Q₁ = 0,640 x 2000 J')).toBe('W = η·Q₁ = 0,640 × 2000 J');
+    for (const t of ['la recta y = 2 x + 1 corta al eje', 'si x = 3, entonces y x + y = 4', 'tomamos x e y como variables']) expect(timesSign(t)).toBe(t);
   });
 
   it('a page read poorly as a whole keeps every line, as a draft to correct', () => {

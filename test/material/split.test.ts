@@ -1,7 +1,7 @@
 /** Splitting extracted text into notes (issue 26 §3): pure, no files. */
 import { DEMO_COURSE } from '../../src/tools/course/demo.js';
 import { describe, expect, it } from 'vitest';
-import { courseWeekOf, cutLong, NOTE_MAX, NOTE_MIN, splitIntoNotes, topicFromName } from '../../src/tools/material/split.js';
+import { courseWeekOf, cutLong, noteDrafts, NOTE_MAX, NOTE_MIN, photoTopics, splitIntoNotes, topicFromName } from '../../src/tools/material/split.js';
 
 const sentence = (i: number) => `La frase número ${i} explica una idea completa sobre la herencia genética y sus leyes. `;
 const para = (n: number, from = 0) => Array.from({ length: n }, (_, i) => sentence(from + i)).join('').trim();
@@ -79,17 +79,40 @@ describe('parts', () => {
     expect(defaultWeekOf({ tema: 'apuntes', texto: 'Estadistica sin tilde' })).toBe(1);
   });
 
-  it('a heading\'s numbering label is not its topic; a heading that is only a number keeps it', () => {
+  it('a heading\'s syllabus label is not its topic, its section number is; a heading that is only a number keeps it', () => {
     const body = 'La elasticidad precio de la demanda mide la sensibilidad de la cantidad demandada ante cambios en el precio del bien.';
     const topic = (heading: string) => splitIntoNotes(`# ${heading}\n\n${body}`, { fileName: 'Tema 9 apuntes.md' })[0]!.tema;
     expect(topic('Tema 3. Elasticidad')).toBe('elasticidad');
     expect(topic('Unidad 2 – Oferta y demanda')).toBe('oferta y demanda');
     expect(topic('Capítulo 4: El consumidor')).toBe('el consumidor');
-    expect(topic('1.2 La escasez')).toBe('la escasez');
+    // A section's own number is where it sits in its lecture: kept, as the page prints it.
+    expect(topic('1.2 La escasez')).toBe('1.2 la escasez');
+    expect(topic('6. El ciclo de Carnot')).toBe('6. el ciclo de carnot');
+    expect(topic('Tema 5. 6. El ciclo de Carnot')).toBe('6. el ciclo de carnot');
     expect(topic('Tema 3')).toBe('tema 3');
     expect(topic('3 cerditos')).toBe('3 cerditos');
     expect(topic('1984 de Orwell')).toBe('1984 de orwell');
     // A file name is a name, not a heading: kept whole.
     expect(splitIntoNotes(body, { fileName: 'Tema 9 apuntes.md' })[0]!.tema).toBe('tema 9 apuntes');
+  });
+});
+
+describe('a photo\'s topic', () => {
+  const course = { semanas: [{ numero: 4, titulo: 'Tema 4. Máquinas térmicas' }, { numero: 5, titulo: 'Tema 5. Segundo principio de la termodinámica' }] };
+
+  it('is its week\'s title where the text has no heading of its own, never the photo\'s name', () => {
+    const drafts = noteDrafts('Temas de la vida moderna: bulevares, estaciones, cafés, regatas, jardines y ocio burgués, pintados tal como se ven, con encuadres abiertos que parecen cortados al azar.\n\n## 6. El ciclo de Carnot\n\nEn 1824 Sadi Carnot propuso un ciclo ideal que funciona entre solo dos focos, formado por dos isotermas y dos adiabáticas, todas reversibles, recorridas por un gas ideal.', { fileName: 'IMG_20270310_0914.jpg' });
+    expect(drafts.map((d) => d.tema)).toEqual(['img 20270310 0914', '6. el ciclo de carnot']);
+    expect(photoTopics(drafts, [5, 5], course).map((d) => d.tema)).toEqual(['segundo principio de la termodinámica', '6. el ciclo de carnot']);
+    // No week: nothing better to say than its name.
+    expect(photoTopics(drafts, [null, null], course).map((d) => d.tema)).toEqual(['img 20270310 0914', '6. el ciclo de carnot']);
+  });
+});
+
+describe('a sentence cut in two', () => {
+  it('is no heading: its first half stays text, and the heading above it keeps its section', () => {
+    const before = 'Como son más inclinadas que las isotermas, las dos adiabáticas cierran el ciclo entre las dos temperaturas del gas ideal.';
+    const notes = noteDrafts(`${before}\n\n## 7. Rendimiento de Carnot\n\nPara el ciclo de Carnot se demuestra\n\nrendimiento es`, { fileName: 'Tema5.pdf' });
+    expect(notes.map((n) => n.texto)).toEqual([`${before}\n\n7. Rendimiento de Carnot\n\nPara el ciclo de Carnot se demuestra\n\nrendimiento es`]);
   });
 });

@@ -6,13 +6,13 @@
  * Tier: procesos (a real child process holds the lock and is killed with SIGKILL).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import os, { hostname } from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOLDER_FILE, holderAwareFs, holderGone } from '../../src/store/lock-holder.js';
-import { LONG_LOCK_STALE_MS, LOCK_SUFFIX } from '../../src/store/lock.js';
+import { holdFileLock, LIFETIME_LOCK_STALE_MS, LONG_LOCK_STALE_MS, LOCK_SUFFIX } from '../../src/store/lock.js';
 import { childEnv, ROOT } from '../support/compiled.js';
 
 let dir: string;
@@ -31,6 +31,19 @@ afterEach(async () => {
 async function holdInChild(file: string): Promise<ChildProcess> {
   const code = `import { withFileLock } from './src/store/lock.ts';
 await withFileLock(${JSON.stringify(file)}, async () => { process.stdout.write('held\\n'); await new Promise(() => setInterval(() => {}, 1 << 30)); }, { long: true });`;
+  const c = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    c.stdout!.setEncoding('utf8').on('data', (d: string) => { out += d; if (out.includes('held')) resolve(); });
+    c.once('exit', (code) => reject(new Error(`the holder exited (${code}) before taking the lock`)));
+  });
+  return c;
+}
+
+/** A child process that holds the lock of `file` for its life, as a bot holds its state (holdFileLock), until killed. */
+async function holdForLifeInChild(file: string): Promise<ChildProcess> {
+  const code = `import { holdFileLock } from './src/store/lock.ts';
+await holdFileLock(${JSON.stringify(file)}, 'ocupado'); process.stdout.write('held\\n'); setInterval(() => {}, 1 << 30);`;
   const c = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     let out = '';
@@ -59,6 +72,21 @@ describe('a lock names its holder', () => {
     // The lock is seconds young (far from 30 s), but its holder is gone.
     expect(holderGone(`${file}${LOCK_SUFFIX}`)).toBe(true);
     const release = await tryLock(file);
+    expect((await readFile(path.join(`${file}${LOCK_SUFFIX}`, HOLDER_FILE), 'utf8')).split(' ')[0]).toBe(String(process.pid));
+    await release();
+  }, 60_000);
+
+  it('a lock held for a process\'s life (refreshed seldom) is still taken over at once when its holder is killed, never by its age', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'cv-lock-holder-'));
+    const file = path.join(dir, 'bot', 'estado.json');
+    child = await holdForLifeInChild(file);
+    const exited = new Promise((r) => child!.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+    const lastRefresh = (await stat(`${file}${LOCK_SUFFIX}`)).mtimeMs;
+    const release = await holdFileLock(file, 'ocupado');
+    // Taken while the lock was still young by its age: its holder was judged gone, not waited out.
+    expect(Date.now() - lastRefresh).toBeLessThan(LIFETIME_LOCK_STALE_MS);
     expect((await readFile(path.join(`${file}${LOCK_SUFFIX}`, HOLDER_FILE), 'utf8')).split(' ')[0]).toBe(String(process.pid));
     await release();
   }, 60_000);

@@ -5,7 +5,7 @@
  * ones; an episode that says the main ideas and stated lists before people, works and dates.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { boldApposition, listItem } from '../../src/tools/study/idea-rules.js';
+import { boldApposition, inWhich, listItem } from '../../src/tools/study/idea-rules.js';
 import { keyIdeasOfNote } from '../../src/tools/study/key-ideas.js';
 import { CARDS_PER_NOTE, cardsForNote } from '../../src/tools/cards/build.js';
 import { buildNarrationScript, definedItem, itemClause } from '../../src/tools/media/script.js';
@@ -103,5 +103,20 @@ describe('the episode says the main ideas first', () => {
     const last = note(99, 'La biodiversidad es la variedad de seres vivos que habitan un lugar determinado, con la diversidad de sus genes, de sus especies y de los ecosistemas que forman juntos en la naturaleza.', 'La biodiversidad');
     const { text } = buildNarrationScript(4, 'la biodiversidad', [...people, last], isWord);
     expect(text).toContain('la variedad de seres vivos que habitan un lugar');
+  });
+  it('with the main ideas at the target, a date of a note already said competes by centrality and is left out', () => {
+    const words = ['ecosistema', 'población', 'comunidad', 'biotopo', 'biocenosis', 'hábitat', 'nicho', 'productor', 'consumidor', 'descomponedor', 'cadena', 'red', 'pirámide', 'biomasa', 'sucesión', 'clímax', 'bioma', 'especie', 'plaga'];
+    const notes = words.map((w, k) => note(k + 1, `El ${w} es un concepto de la ecología que describe una parte del medio natural y sus relaciones con los seres vivos que lo habitan cada día.`, `Tema ${w}`));
+    notes[notes.length - 1]!.texto += ' En 1866, Ernst Haeckel acuñó la palabra ecología para nombrar el estudio de los seres vivos.';
+    const { text } = buildNarrationScript(4, 'la ecología', notes, isWord);
+    expect(text).toContain('plaga es un concepto de la ecología');
+    expect(text).not.toContain('Haeckel');
+  });
+});
+
+describe('a stage named with what happens in it', () => {
+  it('is asked «¿Qué ocurre en …?» with its clause', () => {
+    expect(inWhich('Tiene dos grandes fases: la interfase, en la que la célula crece y duplica su ADN, y la fase M o de división.')).toMatchObject({ term: 'interfase', body: 'la célula crece y duplica su ADN', question: '¿Qué ocurre en la interfase?' });
+    expect(inWhich('Vivía en la casa, en la que nació.')).toBeUndefined();
   });
 });

@@ -114,7 +114,7 @@ describe.skipIf(skipBrowserTests())('product flow in the local chat', () => {
     expect(await page.locator('.msg.in audio').count()).toBe(1);
     const wavLink = page.getByRole('link', { name: /Descargar semana_03\.wav/ });
     expect(await wavLink.count()).toBe(0);
-    await page.locator('.msg.in', { has: page.locator('audio') }).getByRole('button', { name: '⬇️ Descargar WAV' }).click();
+    await page.locator('.msg.in', { has: page.locator('audio') }).getByRole('button', { name: '⬇️ Descargar el audio original' }).click();
     await wavLink.waitFor({ timeout: RUN_TIMEOUT_MS });
   }, 3 * RUN_TIMEOUT_MS);
 });

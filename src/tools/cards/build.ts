@@ -111,7 +111,9 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   const minor = semana === undefined ? undefined : minorAllowed(notebook, semana, weekOf, isWord);
   let refused = 0;
   for (const idea of ranked) {
-    if (minor && isMinor(idea) && !minor.has(`${note.id} ${idea.at} ${idea.key}`)) continue;
+    // Every note keeps one card: a note that states nothing is still asked its best term.
+    const first = kept.length + made.length === 0 && !ideas.some((i) => STATED.has(i.kind));
+    if (minor && isMinor(idea) && !first && !minor.has(`${note.id} ${idea.at} ${idea.key}`)) continue;
     // A list whose items each state an idea («- Profase: …», «- Metafase: …») is one idea per item:
     // past the cap only those items, so no stage of the list is left without its card.
     if (kept.length + made.length >= CARDS_PER_NOTE && !(idea.item && STATED.has(idea.kind))) continue;

@@ -30,7 +30,7 @@ import { MATERIAL } from '../../strings/material.js';
 import { extractMaterial, joinPages, type Extracted, type UnreadText } from './extract.js';
 import type { OcrEngine } from './ocr.js';
 import type { ImportKind } from './kinds.js';
-import { noteDrafts, type ProposedNote } from './split.js';
+import { noteDrafts, photoTopics, type ProposedNote } from './split.js';
 import { documentWeeks, type WeekReason } from './document-week.js';
 import { containedIn, sameDocument } from './near-duplicates.js';
 import { previousVersion } from './versions.js';
@@ -172,10 +172,13 @@ export function createImports(deps: ImportsDeps) {
    * The record's notes: cut at headings and paragraph ends, all to the document's week (document-week.ts),
    * less those an existing note already holds (near-duplicates.ts), counted in `yaTenias`.
    */
-  const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'semana' | 'inicioPaginas' | 'anterior'>): Promise<Pick<ImportRecord, 'propuesta' | 'motivo' | 'yaTenias'>> => {
-    const drafts = noteDrafts(r.texto, { fileName: r.nombre, ...(r.inicioPaginas ? { pageStarts: r.inicioPaginas } : {}) });
+  const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'tipo' | 'semana' | 'inicioPaginas' | 'anterior'>): Promise<Pick<ImportRecord, 'propuesta' | 'motivo' | 'yaTenias'>> => {
+    const named = noteDrafts(r.texto, { fileName: r.nombre, ...(r.inicioPaginas ? { pageStarts: r.inicioPaginas } : {}) });
     const firstPage = r.inicioPaginas && r.inicioPaginas.length > 1 ? r.texto.slice(0, r.inicioPaginas[1]) : r.texto.slice(0, FIRST_PAGE_CHARS);
-    const weeks = await documentWeeks(await deps.course(), { drafts, firstPage, fileName: r.nombre, ...(r.semana !== undefined ? { named: r.semana } : {}) });
+    const course = await deps.course();
+    const weeks = await documentWeeks(course, { drafts: named, firstPage, fileName: r.nombre, ...(r.semana !== undefined ? { named: r.semana } : {}) });
+    // A photo's name is no topic (split.ts, photoTopics).
+    const drafts = r.tipo === 'imagen' ? photoTopics(named, weeks.semanas, course) : named;
     // A new version's passages already in its earlier text are not new, however the notes were cut then.
     const earlier = r.anterior ? (await read(r.anterior.clave))?.texto : undefined;
     const had = containedIn(drafts.map((d) => d.texto), [...(await (deps.notes.peek ?? deps.notes.list)()).map((n) => n.texto), ...(earlier ? [earlier] : [])]);
@@ -224,7 +227,7 @@ export function createImports(deps: ImportsDeps) {
     locked(clave, async () => {
       const again = await read(clave);
       if (again) return { record: again, yaExistia: again.estado === 'hecha', nuevo: false };
-      const base = { texto: got.text, nombre, ...(semana !== undefined ? { semana } : {}), ...(got.pageStarts ? { inicioPaginas: got.pageStarts } : {}), ...(anterior ? { anterior } : {}) };
+      const base = { texto: got.text, nombre, tipo: got.kind, ...(semana !== undefined ? { semana } : {}), ...(got.pageStarts ? { inicioPaginas: got.pageStarts } : {}), ...(anterior ? { anterior } : {}) };
       const record: ImportRecord = {
         version: IMPORT_RECORD_VERSION,
         clave,

@@ -5,7 +5,8 @@
  * thousand shingles each, so the exact Jaccard costs less than building signatures would.
  *
  * - A file whose shingle set has Jaccard ≥ SAME_FILE with an import already saved is that file again.
- * - A new note whose NOTE_SHINGLE-word shingles lie ≥ CONTAINED inside one existing note says nothing new.
+ * - A new note whose NOTE_SHINGLE-word shingles lie ≥ CONTAINED inside one existing note says nothing new
+ *   (compared on their words of two letters or more, where a scan and its print agree: `lettersOnly`).
  */
 
 /** Words per shingle of a file (a re-print must match long runs). */
@@ -20,6 +21,17 @@ export const CONTAINED = 0.8;
 /** The text's words as the comparison sees them. */
 function words(text: string): string[] {
   return text.normalize('NFKC').toLocaleLowerCase('es').match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * The words a scan reads the same as the text it was printed from: words of two letters or more.
+ * What OCR gets wrong on a printed page is mostly the small marks — a subscript read as «:» or lost
+ * (T₁ → «T:»), an arrow, a list's bullet read as a letter («e Encuadres»), a digit of a formula — so
+ * single letters and anything with a digit are left out before a note is compared with the notes
+ * already there. A note that differs from one of them only in its numbers is the same note.
+ */
+function lettersOnly(text: string): string {
+  return words(text).filter((w) => w.length >= 2 && !/\p{N}/u.test(w)).join(' ');
 }
 
 /** FNV-1a, 32 bits. */
@@ -63,14 +75,14 @@ export function sameDocument<T>(text: string, known: readonly T[], textOf: (k: T
 export function containedIn(fresh: readonly string[], existing: readonly string[]): boolean[] {
   const where = new Map<number, number[]>();
   existing.forEach((t, i) => {
-    for (const s of shingles(t, NOTE_SHINGLE)) {
+    for (const s of shingles(lettersOnly(t), NOTE_SHINGLE)) {
       const list = where.get(s);
       if (list) list.push(i);
       else where.set(s, [i]);
     }
   });
   return fresh.map((t) => {
-    const mine = shingles(t, NOTE_SHINGLE);
+    const mine = shingles(lettersOnly(t), NOTE_SHINGLE);
     if (mine.size === 0) return false;
     const hits = new Map<number, number>();
     for (const s of mine) for (const i of where.get(s) ?? []) hits.set(i, (hits.get(i) ?? 0) + 1);

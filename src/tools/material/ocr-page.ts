@@ -2,8 +2,8 @@
  * Tesseract's lines of one page → the lines paragraphs.ts reads, and those it could not read — pure
  * (issue 43 §5: OCR that knows what it could not read).
  *
- * - A line whose confidence is under OCR_LINE_CONFIDENCE is left out of the text and handed back in
- *   `unread`, for the proposal to say («no he podido leer bien 4 líneas…»): never saved silently.
+ * - A line whose confidence is under OCR_LINE_CONFIDENCE, or with a subscript that could not be read
+ *   again (unreadSubscript), is left out of the text and handed back in `unread`, for the proposal to say («no he podido leer bien 4 líneas…»): never saved silently.
  *   A page read poorly as a whole (under OCR_DRAFT_CONFIDENCE) keeps every line: it is a draft the
  *   student corrects (extract.ts), not a page with a few bad lines.
  * - The kept lines become laid-out lines as a PDF's are (reading-order.ts's LaidLine), in the order
@@ -44,6 +44,17 @@ export function cells(text: string): { text: string; row: boolean } {
   return { text: clean, row: false };
 }
 
+/**
+ * The multiplication sign, which Tesseract's Spanish model reads as the letter «x»: in a line with a
+ * formula (an «=»), a lone «x» between two operands — a capital, a number, a closing bracket before
+ * it and a capital, a number or an opening bracket after it («IT = P x Q», «0,640 x 2000») — is «×».
+ * A variable x stands beside no operand with spaces around it («y = 2x + 1», «x = 3»).
+ */
+export function timesSign(text: string): string {
+  if (!text.includes('=')) return text;
+  return text.replace(/(?<=(?:^|[\s=(])(?:\p{Lu}[\p{Lu}\d₀-₉]*|\d+(?:[.,]\d+)?|\)))\s+x\s+(?=(?:\p{Lu}|\d|\())/gu, ' × ');
+}
+
 function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.floor(s.length / 2)]! : 0;
@@ -54,6 +65,34 @@ function meanConfidence(lines: readonly OcrLine[]): number {
   const weight = lines.reduce((n, l) => n + l.text.length, 0);
   return weight ? lines.reduce((n, l) => n + l.confidence * l.text.length, 0) / weight : 0;
 }
+
+/** A word that is only marks: a list's bullet as Tesseract reads it («*«», «•», «-»). */
+const MARKS = /^[^\p{L}\p{N}]+$/u;
+
+/**
+ * A list item's line as the page has it: Tesseract reads the bullet as marks it has little
+ * confidence in («*« La existencia de sustitutivos», 60 for a line whose words it read at 90), and
+ * the line's confidence sinks with it. The bullet is written «•» (paragraphs.ts reads a list item by
+ * it) and the line is judged by its words.
+ */
+export function withoutBullet(l: OcrLine): OcrLine {
+  const [first, ...rest] = l.words;
+  if (!first || rest.length < 2 || !MARKS.test(first.text) || rest.some((w) => w.confidence === undefined)) return l;
+  const weight = rest.reduce((n, w) => n + w.text.length, 0);
+  const confidence = rest.reduce((n, w) => n + w.confidence! * w.text.length, 0) / Math.max(1, weight);
+  return { ...l, text: `• ${rest.map((w) => w.text).join(' ')}`, confidence, words: rest };
+}
+
+/**
+ * A subscript that could not be read: a capital and the mark Tesseract's Spanish model makes of a
+ * subscript digit («Q:», «T2/T:»), left so by ocr-subscripts.ts when reading it again, enlarged, gave
+ * no digit it was sure of. In a line with a formula (an «=», or a subscript read) the line says
+ * something it does not («W = Q₁ − Q:»): it is listed as unread, never saved. Outside a formula
+ * «A:» is a capital and a colon («Opción A: …»).
+ */
+const MARKED_SUBSCRIPT = /(?:^|[^\p{L}\p{N}])\p{Lu}[:;](?=[^\p{L}\p{N}]|$)/u;
+const FORMULA = /=|[₀-₉]/u;
+export const unreadSubscript = (text: string): boolean => MARKED_SUBSCRIPT.test(text) && FORMULA.test(text);
 
 /** A line's letter height: above its baseline and below it, as Tesseract measured the row. */
 const lineSize = (l: OcrLine) => Math.max(1, l.above + l.below);
@@ -76,12 +115,13 @@ export interface OcrPage {
 /** The lines Tesseract read on one page, sorted into those read well enough (laid out) and those not. */
 export function ocrPage(read: Pick<OcrResult, 'lines' | 'height'>): OcrPage {
   const pageHeight = read.height;
-  const visible = read.lines.filter((l) => l.text.trim() !== '');
+  const visible = read.lines.filter((l) => l.text.trim() !== '').map(withoutBullet);
   // A page read poorly as a whole (handwriting, a blurred photo) is not sifted line by line: all of
   // it is kept as a draft the student corrects before saving (extract.ts, OCR_DRAFT_CONFIDENCE).
   const draft = meanConfidence(visible) < OCR_DRAFT_CONFIDENCE;
-  const unread = draft ? [] : visible.filter((l) => l.confidence < OCR_LINE_CONFIDENCE);
-  const kept = draft ? visible : visible.filter((l) => l.confidence >= OCR_LINE_CONFIDENCE);
+  const misread = (l: OcrLine) => l.confidence < OCR_LINE_CONFIDENCE || unreadSubscript(l.text);
+  const unread = draft ? [] : visible.filter(misread);
+  const kept = draft ? visible : visible.filter((l) => !misread(l));
   const body = median(kept.map(lineSize));
   const k = body > 0 ? BODY_POINTS / body : 1;
   // Each block's span: a line that fills it ran to its edge (paragraphs.ts: the paragraph goes on).
@@ -95,7 +135,7 @@ export function ocrPage(read: Pick<OcrResult, 'lines' | 'height'>): OcrPage {
   const lines: LaidLine[] = [];
   let prev: { line: LaidLine; heading: boolean } | undefined;
   for (const l of kept) {
-    const { text, row } = cells(l.text);
+    const { text, row } = cells(timesSign(l.text));
     if (!text) continue;
     const heading = !row && lineSize(l) >= HEADING_ROW * body && (perBlock.get(l.block) ?? 0) <= 2;
     const size = heading ? HEADING_POINTS : Math.abs(lineSize(l) / body - 1) < SAME_SIZE ? BODY_POINTS : lineSize(l) * k;

@@ -24,6 +24,8 @@ export interface PixelBox {
 
 export interface OcrWord extends PixelBox {
   text: string;
+  /** Tesseract's confidence in the word, 0–100 (absent where the word was not read on its own: a table's cell). */
+  confidence?: number;
 }
 
 /** One line as Tesseract read it. */

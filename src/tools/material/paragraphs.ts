@@ -4,7 +4,9 @@
  *
  * - running headers, footers and page numbers go: a line at the top or bottom of its page whose text
  *   (digits aside) and size come back on at least half of the pages, or a bare page number there. Only
- *   this document's pages are compared, so two lectures that share a header both keep their text;
+ *   this document's pages are compared, so two lectures that share a header both keep their text; and
+ *   the top or bottom line of a page that stands where those headers or footers stand, at their size,
+ *   though its text is another (a first page's own header);
  * - a heading (a line clearly larger than the body's text) becomes a Markdown heading line, which the
  *   note splitter makes a note's topic; a heading wrapped over two lines is one;
  * - a paragraph goes on across a column or page break when its last line does not end a sentence;
@@ -52,10 +54,17 @@ export function withoutRunning(pages: readonly PageLines[]): PageLines[] {
   for (const p of pages) for (const k of new Set([...edges(p)].map(runningKey))) seen.set(k, (seen.get(k) ?? 0) + 1);
   const enough = Math.max(2, Math.ceil(pages.length / 2));
   const body = bodySize(pages);
+  const running = (l: LaidLine) => (seen.get(runningKey(l)) ?? 0) >= enough;
+  // Where the running headers and footers stand: a page whose header says something else there (the
+  // first page's «Apuntes de clase, semana 5…» above pages that say «Tema 5 · Termodinámica») has
+  // its own header, in the same place and the same size, and it goes too.
+  const spots = pages.flatMap((p) => [...edges(p)].filter(running).map((l) => ({ y: l.y, size: Math.round(l.size) })));
+  const atSpot = (l: LaidLine) => spots.some((s) => Math.abs(s.y - l.y) <= body / 2 && s.size === Math.round(l.size));
   return pages.map((p) => {
     const edge = edges(p);
     const band = p.scanned ? bands(p.lines, body) : new Set<LaidLine>();
-    return { ...p, lines: p.lines.filter((l) => !band.has(l) && (!edge.has(l) || ((seen.get(runningKey(l)) ?? 0) < enough && !PAGE_NUMBER.test(l.text.trim())))) };
+    const outer = new Set([p.lines.reduce<LaidLine | undefined>((a, l) => (a && a.y >= l.y ? a : l), undefined), p.lines.reduce<LaidLine | undefined>((a, l) => (a && a.y <= l.y ? a : l), undefined)]);
+    return { ...p, lines: p.lines.filter((l) => !band.has(l) && (!edge.has(l) || (!running(l) && !PAGE_NUMBER.test(l.text.trim()) && !(outer.has(l) && atSpot(l))))) };
   });
 }
 

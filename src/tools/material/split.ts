@@ -59,7 +59,9 @@ interface Section {
 function isHeading(block: string): string | undefined {
   const md = /^#{1,6}\s+(.+?)\s*#*$/.exec(block);
   if (md && !block.includes('\n')) return md[1];
-  if (block.includes('\n') || block.length > HEADING_MAX) return undefined;
+  // A table's header row («Etapa · Proceso · Calor») is short and has no full stop, but it is a row
+  // of three cells or more (a title block's «Grado en Física · Termodinámica» has two parts, as before).
+  if (block.includes('\n') || block.length > HEADING_MAX || block.split(CELL_JOIN).length > 2) return undefined;
   if (/[.,;:!?…»)]$/.test(block) || !/^[\p{Lu}\d¿¡]/u.test(block)) return undefined;
   return block.split(/\s+/).length <= 10 ? block : undefined;
 }
@@ -98,8 +100,12 @@ function paragraphs(raw: string): Block[] {
 
 function sections(text: string): Section[] {
   const out: Section[] = [];
-  for (const p of paragraphs(text)) {
-    const h = isHeading(p.text);
+  const blocks = paragraphs(text);
+  for (const [i, p] of blocks.entries()) {
+    // A short line followed by text that goes on in lower case («Para el ciclo de Carnot se
+    // demuestra» / «rendimiento es…», a sentence a line left out of a photo cut in two) is the start
+    // of a sentence, not a heading: what follows a heading starts a sentence of its own.
+    const h = /^\p{Ll}/u.test(blocks[i + 1]?.text ?? '') ? undefined : isHeading(p.text);
     if (h !== undefined) out.push({ heading: h, paragraphs: [] });
     else if (out.length === 0) out.push({ heading: undefined, paragraphs: [p] });
     else out.at(-1)!.paragraphs.push(p);
@@ -141,12 +147,20 @@ export function cutLong(p: string, max = NOTE_MAX): string[] {
   return out;
 }
 
-/** Pieces merged while the result stays under `max`, so that each reaches `min` when it can (a merge keeps the first piece's offset). */
+/** A table: a block whose first line is a row of cells. */
+const isTable = (text: string): boolean => text.split('\n', 1)[0]!.includes(CELL_JOIN);
+
+/**
+ * Pieces merged while the result stays under `max`, so that each reaches `min` when it can (a merge
+ * keeps the first piece's offset). A table goes with the paragraph above it, its lead-in or caption
+ * («…en el orden siguiente:»), and its rows stay together: a table is never a note of its own rows, nor its header row one.
+ */
 function mergeShort(pieces: readonly Block[], min = NOTE_MIN, max = NOTE_MAX): Block[] {
   const out: Block[] = [];
   for (const p of pieces) {
     const last = out.at(-1);
-    if (last !== undefined && (last.text.length < min || p.text.length < min) && last.text.length + 2 + p.text.length <= max) last.text = `${last.text}\n\n${p.text}`;
+    const short = last !== undefined && (last.text.length < min || p.text.length < min);
+    if (last !== undefined && (short || isTable(p.text)) && last.text.length + 2 + p.text.length <= max) last.text = `${last.text}\n\n${p.text}`;
     else out.push({ ...p });
   }
   return out;
@@ -159,16 +173,35 @@ export function topicFromName(fileName: string): string {
 }
 
 /**
- * The label that numbers a heading («Tema 3.», «Unidad 2 –», «1.2»): where the text sits in its
- * syllabus, not what it is about, so a note's topic is «elasticidad», not «tema 3. elasticidad».
+ * The label that names where a heading sits in the syllabus («Tema 3.», «Unidad 2 –»): the note's
+ * week already says it, so a note's topic is «elasticidad», not «tema 3. elasticidad». A bare section
+ * number («6. El ciclo de Carnot», «1.2 La escasez») stays: it is where the section sits in its
+ * lecture, which no week says — in /notas the topics of one lecture read in its order, and the student
+ * finds the section on the printed page by it (and a topic is then the heading as the page prints it).
  */
-const NUMBERING_LABEL = /^(?:(?:tema|unidad|lecci[oó]n|cap[ií]tulo|bloque|m[oó]dulo|semana|parte|secci[oó]n|apartado)\s+\d{1,3}\s*[.:)\-–—]?|\d{1,3}(?:\.\d{1,3})+\.?|\d{1,3}\s*[.:)\-–—])\s+/iu;
+const NUMBERING_LABEL = /^(?:tema|unidad|lecci[oó]n|cap[ií]tulo|bloque|m[oó]dulo|semana|parte|secci[oó]n|apartado)\s+\d{1,3}\s*[.:)\-–—]?\s+/iu;
 
 function tidyTopic(t: string, heading = false): string {
   const tidy = t.replace(/[#*_`]+/g, '').replace(/\s+/g, ' ').replace(/[:.]$/, '').trim();
   // A heading that is only its number («Tema 3») keeps it: it is all the topic there is.
   const named = heading ? tidy.replace(NUMBERING_LABEL, '').trim() : '';
   return (named || tidy).toLocaleLowerCase('es');
+}
+
+/**
+ * The topic of a photo's text before its first heading: its week's title («Tema 5. Segundo principio
+ * de la termodinámica» → «segundo principio de la termodinámica»), not the photo's name. A phone
+ * names a photo by its date («IMG_20270310_0914»), which tells the student nothing in /notas, and the
+ * top of a photographed page goes on a section that began on an earlier page, whose heading the photo
+ * does not have: the week the photo is filed under says what it is about. A file with a name its
+ * author chose (a PDF, a text) keeps its name. Unchanged when the note has a heading or no week.
+ */
+export function photoTopics<T extends Pick<NoteDraft, 'tema' | 'heading'>>(drafts: readonly T[], weeks: readonly (number | null)[], course: { semanas: readonly { numero: number; titulo: string }[] }): T[] {
+  return drafts.map((d, i) => {
+    const title = d.heading === undefined ? course.semanas.find((w) => w.numero === weeks[i])?.titulo : undefined;
+    const tema = title ? tidyTopic(title, true) : '';
+    return tema ? { ...d, tema } : d;
+  });
 }
 
 export interface SplitOptions {

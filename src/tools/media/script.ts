@@ -32,8 +32,12 @@ const IDEA_WORDS = 32;
 export const CLOSING = 'Repasa estas ideas con tus tarjetas y vuelve a escucharlo antes del examen.';
 export const PADDING = 'Tómate un momento para explicarlas con tus propias palabras: es la mejor forma de fijarlas.';
 const LEADS = ['Empecemos.', 'Sigamos.', 'Además,', 'Por otra parte,', 'También', 'Después,'];
-/** Most words of a lead-in («Por otra parte,»). */
-const LEAD_WORDS = 3;
+/**
+ * Words a line's lead-in adds, on average: one line in four gets one («Además,», «Por otra parte,»),
+ * of one to three words. Counting three for every line left episodes near three minutes for a target
+ * of three and a half.
+ */
+const LEAD_WORDS = 1;
 
 export interface NarrationScript {
   text: string;
@@ -65,6 +69,9 @@ function spoken(sentence: string, keepColon = false, limit = SENTENCE_WORDS): st
 
 /** How an idea is said: its sentence, and for a formula the formula in words. */
 function ideaLines(idea: KeyIdea): string[] {
+  // A summary of causes or consequences is said with its whole list: cut, it would drop some of them;
+  // «Las causas fueron varias.» is said with the sentences that list them.
+  if (idea.summary) return idea.whole ? [spoken(idea.sentence), ...sentencesOf(`${idea.body}.`).map((x) => spoken(x.text, false, IDEA_WORDS))] : [spoken(idea.sentence, false, LIST_WORDS)];
   if (idea.kind !== 'formula' || !idea.formula) return [spoken(idea.sentence, false, IDEA_WORDS)];
   const said = spoken(idea.sentence, true);
   // «… y por tanto su rendimiento es» hands over to the formula: it goes on with the formula's right-hand side.
@@ -102,7 +109,7 @@ export function itemClause(item: string, limit = ITEM_WORDS): string {
   // An enumeration is said whole when it ends soon after («en legislativo, ejecutivo y judicial»):
   // cut at its commas, it would leave out what the item lists.
   const enumeration = /^(.*?\p{L}+(?:,\s+\p{L}+)+\s+y\s+\p{L}+)(?=[,;:.]|$)/u.exec(item)?.[1];
-  if (enumeration && countWords(enumeration) <= limit + 4) return enumeration;
+  if (enumeration && countWords(enumeration) > limit && countWords(enumeration) <= limit + 4) return enumeration;
   let cut = ws.slice(0, limit).join(' ');
   if (cut.includes(', ')) cut = cut.slice(0, cut.lastIndexOf(', '));
   const open = (w: string) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || FUNCTION_WORDS.has(w) || QUANTIFIERS.has(w);
@@ -155,8 +162,8 @@ function listsOf(note: Note, language: string, isWord: WordCheck): Array<{ noteI
   return out;
 }
 
-/** A main idea of the week: a statement, a formula, a heading's idea or a definition by its own words (not a framed question). */
-export const isMain = (i: KeyIdea) => i.kind === 'enunciado' || i.kind === 'formula' || i.kind === 'encabezado' || (i.kind === 'definicion' && !i.question);
+/** A main idea of the week: a statement, a formula, a heading's idea, a definition by its own words (not a framed question) or a summary of causes or consequences. */
+export const isMain = (i: KeyIdea) => i.kind === 'enunciado' || i.kind === 'formula' || i.kind === 'encabezado' || (i.kind === 'definicion' && (!i.question || i.summary === true));
 
 /** «la ley de Ohm», «el Barroco», «Velázquez»: a term as the recap names it. */
 const named = (i: KeyIdea) => (i.article ? `${i.article.replace(/^un$/, 'el').replace(/^una$/, 'la')} ${i.term}` : /^\p{Lu}/u.test(i.term) ? i.term : `${articleFor(i.term)} ${i.term}`);
@@ -176,7 +183,9 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   const ideas = allIdeas.filter((i) => i.kind !== 'termino' && !i.item);
   const said = new Set<string>();
   // Each chosen line keeps where it comes from, so the episode follows the material's order.
-  const chosen: Array<{ noteId: number; at: number; lines: string[] }> = [];
+  // `summary`: a summary of the week's causes or consequences («Sus consecuencias fueron …»), whose
+  // «sus» is the week's own topic: said where it stands, leaning on no sentence before it.
+  const chosen: Array<{ noteId: number; at: number; lines: string[]; summary?: boolean }> = [];
   // The recap names what the week defines and states, and its people: not a work or a heading.
   // An idea asked by a question of its own («¿Por qué se unen los átomos?») has no name to recap.
   const recapped = [...new Set(ideas.filter((i) => (i.kind === 'definicion' || i.kind === 'enunciado' || i.kind === 'persona') && !i.question).map(named))].slice(0, 6);
@@ -198,13 +207,15 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     chosen.push({ noteId: l.noteId, at: l.at, lines: [l.text] });
     words += w;
   }
-  for (const idea of [...ideas.filter(isMain), ...ideas.filter((i) => !isMain(i))]) {
+  for (const idea of ideas.filter(isMain)) {
     if (said.has(idea.sentence) && idea.kind !== 'formula') continue;
     const lines = ideaLines(idea).filter((l, i) => i > 0 || !said.has(idea.sentence));
     const w = LEAD_WORDS + lines.reduce((s, l) => s + countWords(l), 0);
     if (lines.length === 0 || words + w > MAX_WORDS) continue;
     said.add(idea.sentence);
-    chosen.push({ noteId: idea.noteId, at: idea.at, lines });
+    // A summary said with the sentences that list its causes: those are said once.
+    if (idea.whole) for (const x of sentencesOf(`${idea.body}.`)) said.add(x.text);
+    chosen.push({ noteId: idea.noteId, at: idea.at, lines, ...(idea.summary ? { summary: true } : {}) });
     words += w;
   }
   const pool = notes.flatMap((n) => {
@@ -243,9 +254,25 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     chosen.push({ noteId: idea.noteId, at: idea.at, lines: [line] });
     words += LEAD_WORDS + countWords(line);
   }
+  // The people, works, dates and framed questions compete with the week's other sentences by how
+  // central their sentence is (TextRank): a secondary detail never crowds out a central sentence.
+  const rankOf = (text: string) => { const k = pool.findIndex((p) => p.text === text); return k < 0 ? 0 : ranks[k]!; };
+  const secondary = ideas.filter((i) => !isMain(i)).map((idea) => ({ idea, rank: rankOf(idea.sentence) }));
+  const fill = [...secondary.map((x) => ({ rank: x.rank, idea: x.idea as KeyIdea | undefined, i: -1 })), ...byRank.map((i) => ({ rank: ranks[i]!, idea: undefined as KeyIdea | undefined, i }))]
+    .sort((a, b) => b.rank - a.rank || (a.idea ? -1 : 0) - (b.idea ? -1 : 0));
   if (words < TARGET_WORDS) {
-    for (const i of byRank) {
+    for (const { idea, i } of fill) {
       if (words >= TARGET_WORDS) break;
+      if (idea) {
+        if (said.has(idea.sentence) && idea.kind !== 'formula') continue;
+        const lines = ideaLines(idea).filter((l, k) => k > 0 || !said.has(idea.sentence));
+        const w = LEAD_WORDS + lines.reduce((n, l) => n + countWords(l), 0);
+        if (lines.length === 0 || words + w > MAX_WORDS) continue;
+        said.add(idea.sentence);
+        chosen.push({ noteId: idea.noteId, at: idea.at, lines });
+        words += w;
+        continue;
+      }
       if (said.has(pool[i]!.text)) continue;
       const line = spoken(pool[i]!.text, false, pool[i]!.list ? LIST_WORDS : SENTENCE_WORDS);
       if (words + LEAD_WORDS + countWords(line) > MAX_WORDS) continue;
@@ -259,7 +286,7 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   // sentence, or not at all: heard alone, its subject would be missing.
   for (let i = 0; i < chosen.length; i++) {
     const c = chosen[i]!;
-    if (!leansOnBefore(c.lines[0]!)) continue;
+    if (c.summary || !leansOnBefore(c.lines[0]!)) continue;
     const note = notes.find((n) => n.id === c.noteId)!;
     const all = sentencesOf(note.texto);
     const k = all.findIndex((x) => x.at === c.at);

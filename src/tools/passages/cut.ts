@@ -4,7 +4,9 @@
  * whole in some window. A paragraph shorter than PASSAGE_MIN_CHARS (a formula on its own line, a
  * lone list item) joins the one before it, and so does the paragraph after one that ends in «:» or
  * «?» («…en el orden siguiente:» and its list; a worked example's question and its solution), so it
- * is found with what explains it and a fragment never outranks the passage it belongs to. A line
+ * is found with what explains it and a fragment never outranks the passage it belongs to. A
+ * paragraph that stops mid-sentence («…y por tanto su rendimiento es») takes the next in too (its
+ * formula), and a sentence window never ends at such a line. A line
  * that reads as a heading («1. Por qué hace falta un segundo principio», left in a note's text when
  * its section was too short for a note of its own) is never a passage: it is the heading of the
  * paragraphs under it, weighed with the note's topic.
@@ -45,6 +47,24 @@ function isHeadingLine(p: string): boolean {
 /** A paragraph that introduces the next: a list after «…siguiente:», a solution after the question it answers. */
 export const introducesNext = (p: string): boolean => /[:?]["»”)]*$/.test(p.trim());
 
+/** A list item or a table row (its cells joined by « · »): a line that ends without ending a sentence, and is whole. */
+const LIST_OR_ROW = /^\s*(?:[-*•–]\s|\d{1,2}[.)]\s)|\s·\s/u;
+
+/**
+ * A line whose sentence goes on in the next one: it ends in a word or a comma, not in a sentence's
+ * end, and neither it nor the next is a list item or a table row, and the next does not start a
+ * sentence of its own — «…y por tanto su rendimiento es» and the formula «η = 1 − T₂ / T₁» under
+ * it are one sentence, and a quote never stops before its formula.
+ */
+export function goesOn(line: string, next: string): boolean {
+  const a = line.trim();
+  const b = next.trim();
+  if (!a || !b || LIST_OR_ROW.test(a) || LIST_OR_ROW.test(b) || isHeadingLine(a)) return false;
+  if (/[.!?…:;]["»”)\]]*$/u.test(a)) return false;
+  // The next line starts a sentence of its own when it opens with a capital word (not a formula's letter: «W = …»).
+  return !/^[¿¡]|^\p{Lu}\p{Ll}/u.test(b);
+}
+
 function paragraphsOf(texto: string, continuation?: string): Paragraph[] {
   const out: Paragraph[] = [];
   let pending: string | undefined;
@@ -72,15 +92,31 @@ function paragraphsOf(texto: string, continuation?: string): Paragraph[] {
 
   function push(p: string, headed: boolean): void {
     const last = out.at(-1);
-    // A short paragraph joins its neighbour, and a paragraph that ends in «:» or «?» the next; never across a heading.
-    if (last && !headed && (p.length < PASSAGE_MIN_CHARS || last.text.length < PASSAGE_MIN_CHARS || introducesNext(last.text))) last.text = `${last.text}\n\n${p}`;
+    // A short paragraph joins its neighbour, and a paragraph that ends in «:» or «?», or in the middle
+    // of a sentence that goes on below it, the next; never across a heading.
+    const joins = last !== undefined && (p.length < PASSAGE_MIN_CHARS || last.text.length < PASSAGE_MIN_CHARS || introducesNext(last.text) || goesOn(last.text.split('\n').at(-1)!, p.split('\n')[0]!));
+    if (last && !headed && joins) last.text = `${last.text}\n\n${p}`;
     else out.push({ text: p, headed, ...(heading !== undefined ? { heading } : {}) });
   }
 }
 
-/** Sentences with their end punctuation and the space after it; a list item's line ends one too. */
+/**
+ * Sentences with their end punctuation and the space after it; a list item's line ends one too, but
+ * not a line whose sentence goes on below it (a formula on its own line after «…es»: `goesOn`).
+ */
 export function sentencesOf(p: string): string[] {
-  return p.match(/[^.!?…\n]+(?:[.!?…]+["»”)]*[ \t]*\n?|\n|$)|\n/g)?.filter((s) => s.trim()) ?? [p];
+  const pieces = p.match(/[^.!?…\n]+(?:[.!?…]+["»”)]*[ \t]*\n?|\n|$)|\n/g) ?? [p];
+  const out: string[] = [];
+  let open = false;
+  pieces.forEach((piece, i) => {
+    if (open) out[out.length - 1] += piece;
+    else out.push(piece);
+    // A blank line keeps the sentence open or closed as it was.
+    if (!piece.trim()) return;
+    const next = pieces.slice(i + 1).find((x) => x.trim());
+    open = piece.endsWith('\n') && next !== undefined && goesOn(piece, next);
+  });
+  return out.filter((s) => s.trim());
 }
 
 /**

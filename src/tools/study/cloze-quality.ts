@@ -89,13 +89,18 @@ function inEnumeration(sentence: string, at: number, length: number): boolean {
   // A run of three or more short items around the blank is a list, not clauses.
   let pos = from;
   let mine = -1;
+  let head = false;
   const short = items.map((item, i) => {
     const start = sentence.indexOf(item, pos);
-    if (start <= at && at < start + item.length + 1) mine = i;
+    if (start <= at && at < start + item.length + 1) {
+      mine = i;
+      // «La división de poderes en legislativo, ejecutivo y judicial»: the blank heads the list it is divided into.
+      head = i === 0 && /^\s+(?:en|entre)\s/u.test(item.slice(at - start + length));
+    }
     pos = start + item.length;
     return words(item).length <= 6;
   });
-  if (mine < 0 || !short[mine]) return false;
+  if (mine < 0 || !short[mine] || head) return false;
   let a = mine;
   let b = mine;
   while (a > 0 && short[a - 1]) a--;

@@ -10,6 +10,7 @@ import { ideaKey, type KeyIdea } from './key-ideas.js';
 import { plainSentence, stem } from './reading.js';
 import { clozeClause } from './cloze-quality.js';
 import { dangling } from './idea-rules.js';
+import { clauseAnswer, formulaCondition, ownerMissing, narrowWhen, oneClue, relatedQuantities, resolvePointers } from './card-wording.js';
 
 export const BLANK = '_____';
 export const CLOZE_PROMPT = 'Completa la frase';
@@ -23,6 +24,9 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The definite article a term takes, when the note's own is unknown: by the head word's ending. */
 export function articleFor(term: string): string {
   const head = term.toLocaleLowerCase('es').split(/\s+/)[0]!;
+  // Feminine nouns in -e that the endings below would take for masculine («la profase», «la serie»).
+  if (/(?:fase|clase|base|frase|serie|especie|superficie|fuente|gente|muerte|suerte|mente|parte|sangre|torre|llave|nave|nube|noche|calle|clave|corriente|carne|leche|fiebre|hambre)$/u.test(head)) return 'la';
+  if (/(?:fases|clases|bases|frases|series|especies|superficies|fuentes|muertes|partes|torres|llaves|naves|nubes|noches|calles|claves|corrientes)$/u.test(head)) return 'las';
   if (/(?:a|ión|dad|tad|tud|umbre|sis|itis)$/u.test(head) && !/(?:ma|pa)$/.test(head)) return head.endsWith('s') && !head.endsWith('sis') ? 'las' : 'la';
   return /[^aeiouáéíóú]s$|es$/u.test(head) ? 'los' : 'el';
 }
@@ -55,11 +59,15 @@ function cued(idea: KeyIdea, pregunta: string, respuesta: string, always = false
 
 /** The card of one idea (its question and answer), or undefined when its sentence cannot ask it. */
 export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'> | undefined {
-  const card = (tipo: NewCard['tipo'], pregunta: string, respuesta: string, always = false) => ({ tipo, pregunta: cued(idea, pregunta, respuesta, always), respuesta });
+  // The question narrowed to one answer and one clue (card-wording.ts).
+  const card = (tipo: NewCard['tipo'], pregunta: string, respuesta: string, always = false) => ({ tipo, pregunta: cued(idea, oneClue(narrowWhen(pregunta, respuesta)), respuesta, always), respuesta });
   switch (idea.kind) {
     case 'definicion': {
       if (idea.question) return card('definicion', idea.question, idea.body);
       const plural = /^(los|las|unos|unas)$/.test(idea.article);
+      // «su poder…»: whose, the card would not say.
+      if (ownerMissing(idea.body)) return undefined;
+      if (!idea.verb && clauseAnswer(idea.body)) return card('definicion', `¿En qué consiste ${withArticle(idea.article, idea.term)}?`, idea.body);
       if (idea.verb === 'se caracteriza por') return card('definicion', `¿Por qué se caracteriza ${withArticle(idea.article, idea.term)}?`, idea.body);
       return card('definicion', `¿Qué ${idea.verb ?? (plural ? 'son' : 'es')} ${withArticle(idea.article, idea.term)}?`, idea.body);
     }
@@ -70,12 +78,14 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
     case 'formula': {
       if (!idea.formula) return undefined;
       // The formula, and the same said in words (how it is read aloud).
-      return card('formula', `¿Cuál es la fórmula ${ofTerm(idea.article, idea.term)}${idea.condition ? ` ${idea.condition}` : ''}?`, `${idea.formula.text} (se lee: ${idea.formula.spoken})`);
+      const narrowed = [formulaCondition(idea.condition), relatedQuantities(idea.formula.text)].filter(Boolean).join(' ');
+      return card('formula', `¿Cuál es la fórmula ${ofTerm(idea.article, idea.term)}${narrowed ? ` ${narrowed}` : ''}?`, `${idea.formula.text} (se lee: ${idea.formula.spoken})`);
     }
     case 'fecha':
       if (idea.when) return card('fecha', `¿Cuándo ${idea.when}?`, idea.year!, true);
       return idea.year ? card('fecha', `¿En qué año ${idea.body.replace(/[.!]$/u, '')}?`, idea.year, true) : undefined;
     case 'persona':
+      if (idea.question) return card('definicion', idea.question, idea.term);
       return card('definicion', `¿Quién ${idea.verb ?? 'fue'} ${idea.body.replace(/[.!]$/u, '')}?`, idea.term);
     case 'obra':
       if (idea.question) return card('definicion', idea.question, idea.term);
@@ -94,6 +104,10 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
 function cloze(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'> | undefined {
   const sentence = clozeClause(plainSentence(idea.sentence), idea.term);
   if (!sentence) return undefined;
+  // «La atracción entre ambos…», «este problema»: a sentence that points at one the card lacks is
+  // asked only when its section names what it points at, and then with the section as its cue.
+  const pointing = resolvePointers(sentence, idea.context);
+  if (pointing.unresolved) return undefined;
   const m = new RegExp(`(^|[^\\p{L}])(${escapeRegExp(idea.term)})(?=[^\\p{L}]|$)`, 'u').exec(sentence);
   if (!m) return undefined;
   const at = m.index + m[1]!.length;
@@ -101,6 +115,6 @@ function cloze(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'> 
   const cue = idea.context && !ideaKey(idea.context).split(' ').every((w) => ideaKey(sentence).split(' ').includes(w)) ? idea.context : undefined;
   // A list item says little alone: its section is its cue unless the cue holds the whole answer.
   const itemCue = idea.item && cue !== undefined && !ideaKey(idea.term).split(' ').every((w) => ideaKey(cue).split(' ').includes(w));
-  const prompt = cue && (itemCue || cued({ ...idea, needsContext: true }, 'x', idea.term) !== 'x') ? `${CLOZE_PROMPT} (${cue})` : CLOZE_PROMPT;
+  const prompt = cue && (itemCue || pointing.text !== sentence || cued({ ...idea, needsContext: true }, 'x', idea.term) !== 'x') ? `${CLOZE_PROMPT} (${cue})` : CLOZE_PROMPT;
   return { tipo: 'cloze', pregunta: `${prompt}: «${text}»`, respuesta: idea.term };
 }

@@ -19,6 +19,10 @@ export interface RuleIdea {
   needsContext?: boolean;
   /** Said by a list item: the episode says it with its list, never alone. */
   item?: boolean;
+  /** A summary whose answer is its whole list of sentences, never condensed to the first. */
+  whole?: boolean;
+  /** A summary of causes or consequences: a main idea of the week, said whole in the episode. */
+  summary?: boolean;
 }
 
 const fold = (s: string) => s.toLocaleLowerCase('es');
@@ -42,7 +46,8 @@ const firstClaim = (s: string) => s.split(/;\s|,\s+(?:y|pero|aunque|que)\s|\.\s/
  * more capitalised words, each a name the course writes as one) and what they did, asked «¿Quién …?».
  */
 export function personActs(s: string, properWord: (w: string) => boolean): RuleIdea | undefined {
-  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3})\s+(\p{Ll}[\p{L}]+)\s+(.+)$/u.exec(s);
+  // Their years may follow the name («John Locke (1632–1704) comparó …»).
+  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3})(?:\s+\([^()]*\d{3,4}[^()]*\))?\s+(\p{Ll}[\p{L}]+)\s+(.+)$/u.exec(s);
   if (!m || !isPersonName(m[1]!, properWord) || closed(m[2]!)) return undefined;
   const body = firstClaim(m[3]!);
   if (body.split(/\s+/).length < 3) return undefined;
@@ -222,4 +227,14 @@ export function asideDate(s: string): RuleIdea | undefined {
   if (!m || closed(fold(m[3]!.split(/\s+/).at(-1)!)) || closed(m[4]!.replace(/^se\s+/u, ''))) return undefined;
   const ask = `cuándo ${m[4]} ${fold(m[2]!)} ${m[3]}?`;
   return { kind: 'definicion', term: m[3]!, article: fold(m[2]!), body: m[5]!, question: m[1] ? `${m[1]}, ¿${ask}` : `¿${ask[0]!.toLocaleUpperCase('es')}${ask.slice(1)}` };
+}
+
+/**
+ * «Tiene dos fases: la interfase, en la que la célula crece y duplica su ADN, …»: a stage named
+ * with what happens in it, asked «¿Qué ocurre en la interfase?» and answered with that clause.
+ */
+export function inWhich(s: string): RuleIdea | undefined {
+  const m = /(?:^|,\s+|:\s+)(el|la|los|las)\s+(\p{Ll}[\p{L}-]{3,}(?:\s+\p{Ll}[\p{L}-]{3,})?),\s+en\s+(?:el|la|los|las)\s+que\s+([^,;:.]+?)(?=\s*(?:,\s+y\s+(?:el|la|los|las)\s|[;:.]|$))/u.exec(s);
+  if (!m || m[2]!.split(/\s+/).some((w) => closed(w)) || m[3]!.split(/\s+/).length < 4) return undefined;
+  return { kind: 'definicion', term: m[2]!, article: m[1]!, body: m[3]!, question: `¿Qué ocurre en ${m[1]} ${m[2]}?`, needsContext: true };
 }

@@ -20,7 +20,8 @@ import { formulasIn, meaningOf, type Formula } from './formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, stem, type Sentence, type WordCheck } from './reading.js';
 import { clozeClause, clozeProblem, EXAMPLE_HEADING, leansOnBefore } from './cloze-quality.js';
 import { tableRows } from './table-ideas.js';
-import { asideDate, authoredWork, boldApposition, cause, condition, conditionsOf, dangling, itemHead, inSection, isPersonName, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from './idea-rules.js';
+import { coverageIdeas } from './coverage-rules.js';
+import { asideDate, authoredWork, boldApposition, inWhich, cause, condition, conditionsOf, dangling, itemHead, inSection, isPersonName, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from './idea-rules.js';
 
 export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino' | 'fila';
 /** Strongest first: when two ideas name the same thing, the stronger stays. */
@@ -63,6 +64,9 @@ export interface KeyIdea {
   condition?: string;
   /** Said by a list item («- El subjetivismo: …»): the episode says it with its list. */
   item?: boolean;
+  /** A summary of causes or consequences (coverage-rules.ts); `whole`: its answer is the sentences after it. */
+  summary?: boolean;
+  whole?: boolean;
   /** A key term taken by the relaxed rules (a sentence that states nothing else): a week has no more of these and table rows than stated ideas. */
   relaxed?: boolean;
   score: number;
@@ -122,7 +126,7 @@ export function condense(body: string): string {
   return b.replace(/[.,:;]+$/u, '');
 }
 
-interface Found { kind: IdeaKind; term: string; article: string; body: string; item?: boolean; relaxed?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
+interface Found { marked?: boolean; whole?: boolean; summary?: boolean; kind: IdeaKind; term: string; article: string; body: string; item?: boolean; relaxed?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
 
 /** The idea a well-read sentence states or defines, if it does. */
 /** The term with its article for a question («el ciclo de Carnot»), the note's own article when it gives one. */
@@ -203,14 +207,16 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   if (said) return { kind: 'definicion', term: `${said[1]!.replace(/^\S+\s+/u, '')} ${said[3]}`, article: '', body: said[4]!, question: `¿Cuándo se dice que ${said[1]} ${said[2]} ${said[3]}?` };
   // «… se usa el **método del punto medio**, que calcula …»: the bold term and what it does.
   // «… fue el **Código Civil** de 1804, que recogió …»: its year may follow the name, and what it did is said in the past.
-  const which = /(?:^|\s)(el|la|los|las)\s+\*\*([^*]{3,60})\*\*(?:\s+de\s+1\d{3})?,\s+que\s+(\p{Ll}+(?:a|e|an|en|ó|ió|aron|ieron))\s+(.+)$/u.exec(plainKeepingBold(raw));
+  // The article may open the sentence («La **parte dogmática**, que recoge …»).
+  const which = /(?:^|\s)([Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+\*\*([^*]{3,60})\*\*(?:\s+de\s+1\d{3})?,\s+que\s+(\p{Ll}+(?:a|e|an|en|ó|ió|aron|ieron))\s+(.+)$/u.exec(plainKeepingBold(raw));
   if (which && goodTerm(which[2]!) && !VERBS.has(fold(which[2]!.split(/\s+/).at(-1)!))) {
     // «… y sirvió de modelo …»: a second verb starts another claim.
     const body = which[4]!.split(new RegExp(`\\s+(?:y|pero)\\s+(?=(?:${[...VERBS].join('|')}|\\p{Ll}+(?:ó|ió)\\s)\\b)`, 'u'))[0]!;
     return { kind: 'definicion', term: which[2]!.trim(), article: fold(which[1]!), body: body.replace(/[:.]$/u, ''), verb: which[3]! };
   }
   const does = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+(mide|miden|estudia|estudian|representa|representan|describe|describen|indica|indican|resume|resumen)\\s+(.+)$`, 'iu').exec(s);
-  if (does && !leaning && (!bold || fold(bold) === fold(does[2]!))) {
+  // «Kant resume la síntesis …»: a person doing something is no term defined by what it does.
+  if (does && !leaning && (!bold || fold(bold) === fold(does[2]!)) && (does[1] || !properWord(does[2]!))) {
     // «… y ayuda a comparar …»: a second verb starts another idea.
     const body = does[4]!.split(new RegExp(`\\s+(?:y|pero)\\s+(?=(?:${[...VERBS].join('|')})\\b)`, 'u'))[0]!;
     return { kind: 'definicion', term: does[2]!, article: fold(does[1] ?? ''), body, verb: fold(does[3]!) };
@@ -236,7 +242,7 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
     const subject = `${fold(dated[1]!)} ${dated[2]}`;
     return { kind: 'fecha', term: subject, article: '', body: s, year: dated[4]!.replace(/^en\s+(?:el\s+año\s+)?/u, ''), when: `${dated[3]} ${subject}` };
   }
-  return listItem(rawSentence) ?? boldApposition(raw) ?? namedAfter(s) ?? cause(s) ?? condition(s) ?? superlative(s) ?? authoredWork(s, properWord) ?? titledDate(s) ?? asideDate(s) ?? personActs(s, properWord);
+  return listItem(rawSentence) ?? boldApposition(raw) ?? namedAfter(s) ?? inWhich(s) ?? cause(s) ?? condition(s) ?? superlative(s) ?? authoredWork(s, properWord) ?? titledDate(s) ?? asideDate(s) ?? personActs(s, properWord);
 }
 
 /** Words the notes capitalise after another word: names («Monet», «Carnot», «París»). */
@@ -298,8 +304,9 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   const head0 = heading ? cleanHeading(heading) : undefined;
   const add = (f: Found, s: { text: string; at: number }, score: number) => {
     const term = f.term.replace(/[.,:;]+$/u, '').trim();
-    if (f.kind !== 'fecha' && f.kind !== 'enunciado' && f.kind !== 'obra' && f.kind !== 'persona' && !goodTerm(term)) return;
-    const body = f.kind === 'formula' ? f.body : condense(f.body);
+    if (f.kind !== 'fecha' && f.kind !== 'enunciado' && f.kind !== 'obra' && f.kind !== 'persona' && !f.marked && !goodTerm(term)) return;
+    // A summary's list is its answer whole (condensing would keep only its first cause).
+    const body = f.kind === 'formula' || f.whole ? f.body : condense(f.body);
     // A short answer is fine for a question the sentence frames («¿cuál es el más electronegativo?» → «el flúor»).
     if (f.kind !== 'formula' && f.kind !== 'persona' && !f.question && body.split(/\s+/).length < 3) return;
     // A one-word term («el foco») or an answer that points back («este enunciado») is asked with its section.
@@ -334,6 +341,20 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     if (!found) continue;
     if (found.kind === 'persona' && !/\s/u.test(found.term)) found.term = fullName(found.term, course);
     add(found, s, 3);
+  }
+  // People named as who did something, summaries of causes, bold terms explained (coverage-rules.ts):
+  // a term the rule itself frames by a question is asked as is.
+  const bolds = [...note.texto.matchAll(/\*\*([^*]{2,60})\*\*/gu)].map((m) => m[1]!.trim());
+  for (const s of good) {
+    // The sentences after it in its paragraph (a summary «fueron varias.» lists them there).
+    const rest = note.texto.slice(s.at + s.text.length).split(/\n\s*\n/u)[0]!;
+    const next = good.filter((x) => x.at > s.at && x.at < s.at + s.text.length + rest.length).map((x) => plainSentence(x.text));
+    const k = sentences.findIndex((x) => x.at === s.at);
+    // A short sentence is still whole («Ninguna ley puede contradecirla.»): what a name after it names.
+    const prev = k > 0 ? sentences[k - 1]! : undefined;
+    const before = prev && (good.includes(prev) || readProblem(prev.text, language, isWord) === 'corta') ? plainSentence(prev.text) : undefined;
+    const around = { next, ...(before ? { before } : {}), ...(head0 ? { heading: head0 } : {}), first: s === good[0] };
+    for (const f of coverageIdeas(plainSentence(s.text), plainKeepingBold(s.text), properWord, bolds, around)) add({ ...f, marked: f.question !== undefined }, s, 3);
   }
   // Works: a title in «…» or in italics; with its author («… de Édouard Manet») asked «¿De quién es…?», else a cloze on the title.
   for (const s of good) {

@@ -78,7 +78,8 @@ export function sentencesOf(text: string): Sentence[] {
     if (ch !== '.' && ch !== '!' && ch !== '?' && ch !== '…') continue;
     let j = i + 1;
     while (j < text.length && /[.»"”)\]*]/.test(text[j]!)) j++;
-    const next = text.slice(j).match(/^[ \t]+(\S)/u);
+    // A sentence may open with its bold or italic name («… en Gran Bretaña. **John Locke** comparó …»).
+    const next = text.slice(j).match(/^[ \t]+(?:\*\*|\*|__|_)?(\S)/u);
     if (j < text.length && text[j] !== '\n' && !next) continue;
     if (next && !/[\p{Lu}¿¡«"“(\d]/u.test(next[1]!)) continue;
     if (ch === '.') {

@@ -1,0 +1,31 @@
+/**
+ * Names given back their capitals (pure). A note's topic is kept in lower case (material/split.ts)
+ * and the understanding hands back the subject of a question folded the same way, so an answer that
+ * quotes them would say «rendimiento de carnot». The text being quoted says how its names are
+ * written: a word that starts with a capital wherever it stands inside a sentence, and is never
+ * written without one, is a name («Carnot», «Kelvin-Planck», «Monet»); any other word is left as it is.
+ */
+
+/** Where a word stands at a sentence's start (or a line's, or a quote's): its capital says nothing. */
+const OPENS = /(?:^|[.!?…:;¿¡«"“(\n]\s*|\n\s*[-*•]\s+)$/u;
+
+/** The names of `source`, by their lower-case form. */
+export function namesOf(source: string): Map<string, string> {
+  const capital = new Map<string, string>();
+  const lower = new Set<string>();
+  for (const m of source.matchAll(/\p{L}+/gu)) {
+    const w = m[0];
+    const key = w.toLocaleLowerCase('es');
+    if (w === key) lower.add(key);
+    else if (/^\p{Lu}\p{Ll}*$/u.test(w) && !OPENS.test(source.slice(Math.max(0, m.index - 6), m.index))) capital.set(key, w);
+  }
+  for (const k of lower) capital.delete(k);
+  return capital;
+}
+
+/** `text` with each lower-case word that `source` writes as a name written as `source` writes it. */
+export function withNames(text: string, source: string): string {
+  const names = namesOf(source);
+  if (names.size === 0) return text;
+  return text.replace(/\p{L}+/gu, (w) => (w === w.toLocaleLowerCase('es') ? (names.get(w) ?? w) : w));
+}

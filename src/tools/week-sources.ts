@@ -1,0 +1,84 @@
+/**
+ * Which notes a week's episode and cards were made from (issue 46, item 4): each note's id and a
+ * hash of its content («huella»), so a repeat can say «hay 2 notas nuevas (o cambiadas) desde el
+ * episodio» instead of a bare «ya la tenías». The episode keeps its record in its own stored result
+ * (the artifact's `meta.fuentes`, written in its sidecar); the cards in `tarjetas_fuentes.json`
+ * beside the deck, one entry per note a `crear_tarjetas` call read (also a note that gave no card,
+ * so it is not «new» forever). Both carry a `version` (docs/design.md §24). Layouts written before
+ * this existed have no record: then nothing is claimed about the episode, and the cards count every
+ * note with a card (live or deleted) as used, its content unknown (not «changed»).
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../store/atomic.js';
+import { withFileLock } from '../store/lock.js';
+import { isPlainObject } from '../store/jsonFile.js';
+
+export const WEEK_SOURCES_VERSION = 1;
+
+/** The notes something was made from: id → huella of the note's topic and text then. */
+export interface WeekSources {
+  version: typeof WEEK_SOURCES_VERSION;
+  notas: Record<string, string>;
+}
+
+/** What a note's content is, in 12 hex characters: a change of topic or text changes it. */
+export function noteHuella(note: { tema: string; texto: string }): string {
+  return createHash('sha256').update(`${note.tema}\n${note.texto}`).digest('hex').slice(0, 12);
+}
+
+/** The record of `notes` as they are now. */
+export function sourcesOf(notes: ReadonlyArray<{ id: number; tema: string; texto: string }>): WeekSources {
+  return { version: WEEK_SOURCES_VERSION, notas: Object.fromEntries(notes.map((n) => [String(n.id), noteHuella(n)])) };
+}
+
+/** A stored record, checked; an unknown version or shape reads as no record (nothing is claimed from it). */
+export function asSources(v: unknown): WeekSources | undefined {
+  if (!isPlainObject(v) || v.version !== WEEK_SOURCES_VERSION || !isPlainObject(v.notas)) return undefined;
+  const notas = v.notas;
+  if (!Object.entries(notas).every(([id, h]) => /^[1-9]\d*$/.test(id) && typeof h === 'string')) return undefined;
+  return { version: WEEK_SOURCES_VERSION, notas: notas as Record<string, string> };
+}
+
+/** The file of the cards' record, beside the deck. */
+export function cardSourcesFile(deckFile: string): string {
+  return path.join(path.dirname(deckFile), 'tarjetas_fuentes.json');
+}
+
+async function readJson(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as unknown;
+  } catch {
+    return undefined; // absent (an older data folder) or unreadable: no record
+  }
+}
+
+/** The cards' record; undefined when the data folder has none yet. */
+export async function readCardSources(deckFile: string): Promise<WeekSources | undefined> {
+  return asSources(await readJson(cardSourcesFile(deckFile)));
+}
+
+/** Adds `notes` as they are now to the cards' record (under its lock: several calls of one turn write it). */
+export async function recordCardSources(deckFile: string, notes: ReadonlyArray<{ id: number; tema: string; texto: string }>): Promise<void> {
+  const file = cardSourcesFile(deckFile);
+  await withFileLock(file, async () => {
+    const before = asSources(await readJson(file));
+    const next: WeekSources = { version: WEEK_SOURCES_VERSION, notas: { ...(before?.notas ?? {}), ...sourcesOf(notes).notas } };
+    await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
+  });
+}
+
+/** The record an episode carries in its sidecar (`<wav>.json`); undefined for an episode made before it. */
+export async function readEpisodeSources(wavPath: string): Promise<WeekSources | undefined> {
+  const sidecar = await readJson(wavPath.replace(/\.wav$/, '.json'));
+  if (!isPlainObject(sidecar) || !isPlainObject(sidecar.salida)) return undefined;
+  const artifacts = (sidecar.salida as { artifacts?: unknown }).artifacts;
+  const first: unknown = Array.isArray(artifacts) ? artifacts[0] : undefined;
+  return isPlainObject(first) && isPlainObject(first.meta) ? asSources(first.meta.fuentes) : undefined;
+}
+
+/** The notes of `notes` that `made` did not read as they are now: new since, or changed since. */
+export function newerNotes<N extends { id: number; tema: string; texto: string }>(notes: readonly N[], made: WeekSources): N[] {
+  return notes.filter((n) => made.notas[String(n.id)] !== noteHuella(n));
+}
