@@ -5,7 +5,10 @@
  * naming the same sort of thing (kinds.ts), from the idea's own document, then its week, then the
  * rest of the course where it reads as the same subject: never a paraphrase of the right one, never
  * two alike, never another idea that says the same thing, and no word that only the question and
- * the right option share (docs/design.md §3). Options are shuffled with a seeded generator, so the
+ * the right option share (docs/design.md §3). Where the course has too few of a kind, a date
+ * gets years made near it (years.ts), a lecture's only formula its own wrong operations
+ * (formula-variants.ts), and a term of a sort the table does not know the terms its lecture
+ * defines. Options are shuffled with a seeded generator, so the
  * same quiz id gives the same quiz on every machine. Everything fits Telegram's poll limits
  * (webchat/polls.ts POLL_LIMITS): question ≤ 300, options ≤ 100, explanation ≤ 200 characters.
  */
@@ -14,6 +17,8 @@ import type { QuizIdea } from './ideas.js';
 import { contentStems, headOf, sortOf, tellTales } from './kinds.js';
 import { formulaCues, leftLetters, sameLeftSide } from './formula-cues.js';
 import { speaksSubject, subjectStems, subjectTest } from './subject.js';
+import { madeYears, yearsOf } from './years.js';
+import { wrongFormulas } from './formula-variants.js';
 
 /** Telegram's limits for a quiz poll, in characters (the same figures the embedded Bot API checks). */
 export const QUIZ_LIMITS = Object.freeze({ question: 300, option: 100, explanation: 200 });
@@ -98,7 +103,14 @@ export function questionOf(idea: QuizIdea, options: readonly string[] = [idea.te
   if (idea.statement.startsWith('¿')) return frame('', idea.statement, '');
   switch (idea.kind) {
     case 'definicion':
-    case 'termino': return frame('¿Cómo se llama ', described(idea.statement));
+    case 'termino': {
+      // «En el enlace covalente dos no metales comparten…»: asked «¿En qué enlace dos no metales comparten…?».
+      const head = settingHead(idea);
+      if (head) return frame(`¿En qué ${head} `);
+      const said = described(idea.statement);
+      // «¿Cómo se llaman los que no dependen…?»: the verb agrees with a plural.
+      return frame(/^(?:los|las)\s/iu.test(said) ? '¿Cómo se llaman ' : '¿Cómo se llama ', said);
+    }
     case 'enunciado': {
       // «¿Qué enunciado…?» beside one option called «Enunciado de…» points at it: then the question names no head.
       const cue = headOf(idea.term) === 'enunciado' && options.some((o) => headOf(o) !== 'enunciado');
@@ -113,11 +125,21 @@ export function questionOf(idea: QuizIdea, options: readonly string[] = [idea.te
 }
 
 /**
+ * The head noun of a two-word-or-longer term its passage opens with as a setting («En el enlace
+ * covalente dos no metales comparten…» → enlace), or undefined: what follows it is what happens in it.
+ */
+function settingHead(idea: QuizIdea): string | undefined {
+  if (idea.kind !== 'definicion' || idea.term.split(/\s+/u).length < 2 || /^(?:si|cuando)\s/iu.test(idea.statement)) return undefined;
+  const opens = new RegExp(`^en\\s+(?:el|la|los|las|un|una)\\s+${fold(idea.term).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(.*)$`, 'u').exec(fold(idea.passage));
+  return opens && opens[1] === fold(idea.statement) ? idea.term.split(/\s+/u)[0]!.toLocaleLowerCase('es') : undefined;
+}
+
+/**
  * True when the question reads as Spanish: a definition by what the term does («mide…») is asked
  * «¿Cómo se llama lo que mide…?», which needs a verb there — «lo que procesos sin…» is no question.
  */
 export function readsWell(idea: QuizIdea): boolean {
-  if (idea.kind !== 'definicion' && idea.kind !== 'termino') return true;
+  if ((idea.kind !== 'definicion' && idea.kind !== 'termino') || settingHead(idea)) return true;
   const said = described(idea.statement);
   if (!said.startsWith('lo que ')) return true;
   const verb = fold(said.slice('lo que '.length).split(/\s+/u)[0] ?? '');
@@ -195,6 +217,17 @@ function subjectsOf(pool: readonly QuizIdea[], weekOf: WeekOfNote): Subjects {
   return found;
 }
 
+/**
+ * A term's grammatical shape: its words, counted, and the number of its head («Foco» 1, singular;
+ * «Distancia recorrida» 2, singular; «Adiabáticas» 1, plural). A term of another sort is offered
+ * only in the answer's shape: a one-word singular beside a one-word singular reads as one more name.
+ */
+function shapeOf(term: string): string {
+  const words = term.split(/\s+/u);
+  const head = fold(words[0] ?? '');
+  return `${words.length}:${/s$/u.test(head) && !/is$/u.test(head) ? 'plural' : 'singular'}`;
+}
+
 const YEAR_ONLY = /^(?:1\d{3}|20\d{2})$/u;
 /** Years a plausible wrong year lies within: a student who cannot tell 1824 from 2027 is not being asked the date. */
 const YEAR_SPAN = 50;
@@ -228,8 +261,17 @@ export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random
   const question = fold(`${idea.statement} ${idea.passage}`);
   // Within each tier, what the lecture says something of (an author of a work) before what it only names (a critic, a king).
   const tier = (ideas: QuizIdea[]) => byNearness(shuffled(ideas, random)).sort((a, b) => Number(a.mention ?? false) - Number(b.mention ?? false));
-  const eligible = [...tier(doc), ...tier(near), ...tier(far)].filter((other) =>
-    other !== idea && sortOf(other) === sort && chars(other.term) <= QUIZ_LIMITS.option
+  // A term whose sort the table does not know («Trayectoria: la línea que…») takes, after the
+  // document's other such terms, the terms its own document defines of any sort in its own shape:
+  // the lecture's vocabulary («Desplazamiento», «Rapidez») is what a student must tell it from.
+  const lexicon = sort === 'otro' && idea.kind === 'definicion' ? tier(doc).filter((o) => o.kind === 'definicion' && !o.mention && sortOf(o) !== 'otro' && shapeOf(o.term) === shapeOf(idea.term)) : [];
+  const eligible = [...tier(doc), ...tier(near), ...tier(far), ...lexicon].filter((other) =>
+    other !== idea && (sortOf(other) === sort || lexicon.includes(other)) && chars(other.term) <= QUIZ_LIMITS.option
+    // A section's title is a term of the same head or none («Enlace metálico» beside «Enlace iónico», never «Ejemplo resuelto»).
+    && (!other.heading || headOf(other.term) === headOf(idea.term))
+    // A term defined only under a condition («si los átomos son iguales, el enlace es apolar») is a case
+    // of what its section speaks of: beside a question of that section, it would be a second right answer.
+    && !(/^(?:si|cuando)\s/iu.test(other.statement) && other.source.noteId === idea.source.noteId)
     // Two definitions may share most words and still define different things («elasticidad renta» and
     // «elasticidad cruzada»): those are the best distractors. Only a near-copy says the same thing.
     && !sameTerm(other.term, idea.term) && !paraphrase(other.statement, idea.statement, STATEMENT_COPY)
@@ -240,7 +282,9 @@ export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random
     // A person the quoted sentence names may have done it too.
     && (sort !== 'persona' || !fold(idea.passage).includes(fold(other.term)))
     && (idea.kind !== 'formula' || (!sameLeftSide(other.term, idea.term) && cues.every((c) => leftLetters(other.term).has(c)))));
-  const tells = new Set(tellTales(idea.statement, idea.term));
+  // «¿En qué enlace…?» says the answer's head: every option is one of the kind it names.
+  const head = settingHead(idea);
+  const tells = new Set([...tellTales(idea.statement, idea.term), ...(head ? contentStems(head) : [])]);
   const picked: QuizIdea[] = [];
   for (const other of eligible) {
     if (picked.length === OPTIONS_PER_QUESTION - 1) break;
@@ -251,8 +295,23 @@ export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random
     if ([...tells].some((t) => !contentStems(other.term).has(t))) continue;
     picked.push(other);
   }
-  if (picked.length < OPTIONS_PER_QUESTION - 1) return undefined;
-  return picked.map((p) => p.term);
+  const terms = picked.map((p) => p.term);
+  // Too few years in the course: the rest made near the right one (years.ts), none the question says.
+  if (sort === 'fecha' && YEAR_ONLY.test(idea.term) && terms.length < OPTIONS_PER_QUESTION - 1) {
+    const said = new Set([...terms, idea.term].map(Number).concat((question.match(/\d{4}/gu) ?? []).map(Number)));
+    terms.push(...madeYears(Number(idea.term), OPTIONS_PER_QUESTION - 1 - terms.length, said, Math.max(...yearsOf(pool)), random));
+  }
+  // A subject whose only formula is this one has no other to offer: the right formula's wrong
+  // operations are the options (formula-variants.ts), all of one quantity. Where it has others,
+  // those are what the student must tell apart, and too few of them make no question.
+  if (idea.kind === 'formula' && terms.length < OPTIONS_PER_QUESTION - 1) {
+    const others = new Set([...doc, ...near, ...far].filter((o) => o.kind === 'formula' && !sameLeftSide(o.term, idea.term)).map((o) => o.term.split('=')[0]!.trim()));
+    const wrong = wrongFormulas(idea.term).filter((f) => chars(f) <= QUIZ_LIMITS.option);
+    if (others.size > 0 || wrong.length < OPTIONS_PER_QUESTION - 1) return undefined;
+    return shuffled(wrong, random).slice(0, OPTIONS_PER_QUESTION - 1);
+  }
+  if (terms.length < OPTIONS_PER_QUESTION - 1) return undefined;
+  return terms;
 }
 
 /**

@@ -15,6 +15,8 @@ export interface QuizIdea {
   passage: string;
   /** Only an option: a person, year or movement the document names (mentions.ts), never asked about. */
   mention?: true;
+  /** A mention that is a section's title («El enlace metálico»): offered only beside an answer of the same head noun. */
+  heading?: true;
 }
 
 /** A note and where it comes from: its own `origen` (an import's file and page), or a file named by the caller. */

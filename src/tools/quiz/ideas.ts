@@ -15,6 +15,7 @@ import { articleFor } from '../study/idea-cards.js';
 import { headOf } from './kinds.js';
 import { madeVerb, workQuestions } from './made-verb.js';
 import { tableIdeas } from './tables.js';
+import { personYear } from './years.js';
 
 export type { QuizIdea, QuizIdeaKind, SourceNote } from './idea-types.js';
 import type { QuizIdea, QuizIdeaKind, SourceNote } from './idea-types.js';
@@ -62,14 +63,16 @@ export function leansOnContext(statement: string): boolean {
 
 /**
  * The defining clause of a definition: up to a colon or semicolon (what follows is an example,
- * a formula or a second idea), before an example («, como…»), and before a second definition
- * coordinated with it («…, y bien inferior a aquel…»).
+ * a formula or a second idea), before an example («, como…»), before a second definition
+ * coordinated with it («…, y bien inferior a aquel…») and before a second claim («…, y se expresa…»).
  */
 export function definingClause(statement: string): string {
   return statement
     .split(/\s*[:;]\s/u)[0]!
     .replace(/,\s+(?:como|por ejemplo|p\.\s*ej\.|así como)\s.*$/iu, '')
-    .replace(/,\s+y\s+[^,]{1,60}?\s+(?:a|al)\s+(?:aquel|aquella|aquellos|aquellas|la|las|los|lo|el|un|una)\s.*$/iu, '');
+    .replace(/,\s+y\s+[^,]{1,60}?\s+(?:a|al)\s+(?:aquel|aquella|aquellos|aquellas|la|las|los|lo|el|un|una)\s.*$/iu, '')
+    // «…, y se expresa en…», «…, y permite comparar…»: a second claim about the term, not its definition.
+    .replace(/,\s+y\s+(?:(?:no|siempre|nunca|también)\s+)?(?:se|es|son|permite|permiten|puede|pueden|sirve|sirven|depende|dependen|suele|suelen)\s.*$/iu, '');
 }
 
 /**
@@ -158,7 +161,12 @@ export function quizIdeaOf(k: KeyIdea, note: SourceNote): QuizIdea | undefined {
   // no abbreviation in brackets (the only option with one would stand out).
   const t = clean(s.kind === 'formula' || s.kind === 'fecha' ? s.term : capital(s.term.replace(ARTICLE, '').replace(/\s*\([^)]*\)/gu, '')));
   const statement = clean(hide(s.statement, t));
-  if (!t || Array.from(t).length > MAX_TERM_CHARS || wordCount(statement) < MIN_STATEMENT_WORDS || leansOnContext(statement)) return undefined;
+  // What a formula gives is its quantity with its article («la varianza»): two words ask it whole.
+  const fewest = s.kind === 'formula' ? 2 : MIN_STATEMENT_WORDS;
+  if (!t || Array.from(t).length > MAX_TERM_CHARS || wordCount(statement) < fewest || leansOnContext(statement)) return undefined;
+  // A definition that says its own term («el conjunto que forman tiene menos energía que los átomos
+  // separados», of «átomos») is circular: the question would name its answer.
+  if (s.kind === 'definicion' && statement.includes('___')) return undefined;
   if (s.kind !== 'formula' && s.kind !== 'fecha' && wordCount(t) > MAX_TERM_WORDS) return undefined;
   if (s.kind === 'enunciado' && !named(t)) return undefined;
   // A passage that does not hold the answer cannot be quoted as the reason for it.
@@ -183,10 +191,13 @@ export function ideasByWeek(notes: readonly SourceNote[], isWord: WordCheck, cou
     const seen = new Set<string>();
     const ideas: QuizIdea[] = [];
     const ofWeek = notes.filter((n) => (n.semana ?? null) === week);
+    const read = keyIdeasOfWeek(ofWeek, course, isWord).map((k) => quizIdeaOf(k, byId.get(k.noteId)!));
     const found = [
-      ...keyIdeasOfWeek(ofWeek, course, isWord).map((k) => quizIdeaOf(k, byId.get(k.noteId)!)),
+      ...read,
       // What a table says of its authors and works (tables.ts), after what the sentences say.
       ...ofWeek.flatMap((n) => tableIdeas(n, isWord)),
+      // A person's dated deed asked by its year too (years.ts), after every idea read as it is.
+      ...read.map((i) => i && personYear(i)),
     ];
     for (const idea of found) {
       if (!idea || seen.has(keyOf(idea))) continue;

@@ -22,7 +22,9 @@ const SORTS: Record<string, readonly string[]> = {
     'gasto', 'porcentaje', 'numero', 'producto'],
   // A cycle is not a process to a student («¿Qué ciclo…?» beside «Proceso adiabático» is a 50/50 of cycles).
   ciclo: ['ciclo'],
-  proceso: ['proceso', 'transformacion', 'reaccion', 'expansion', 'compresion', 'cambio', 'fenomeno', 'transicion', 'evolucion'],
+  // «El paso de sustancias…», «el transporte…»: what happens, like a process.
+  proceso: ['proceso', 'transformacion', 'reaccion', 'expansion', 'compresion', 'cambio', 'fenomeno', 'transicion', 'evolucion',
+    'paso', 'transporte', 'difusion', 'absorcion', 'sintesis', 'division', 'formacion', 'degradacion'],
   dispositivo: ['maquina', 'motor', 'aparato', 'dispositivo', 'instrumento', 'frigorifico', 'refrigerador', 'bomba', 'herramienta'],
   movimiento: ['movimiento', 'corriente', 'tendencia', 'escuela', 'estilo', 'vanguardia'],
   tecnica: ['practica', 'tecnica', 'metodo', 'procedimiento', 'pincelada', 'recurso', 'modo'],
@@ -33,8 +35,11 @@ const SORTS: Record<string, readonly string[]> = {
 };
 const SORT_OF_WORD = new Map(Object.entries(SORTS).flatMap(([sort, words]) => words.map((w) => [w, sort] as const)));
 
-/** Words that name nothing by themselves: «el conjunto de tendencias» is about tendencias. */
-const EMPTY_GENUS = new Set(['conjunto', 'tipo', 'clase', 'forma', 'parte', 'grupo', 'serie', 'aquel', 'aquella', 'aquellos', 'aquellas', 'lo', 'que']);
+/**
+ * Words that name nothing by themselves: «el conjunto de tendencias» is about tendencias. Not
+ * «parte»: «la parte de la física que estudia…» is a discipline, not a physicist.
+ */
+const EMPTY_GENUS = new Set(['conjunto', 'tipo', 'clase', 'forma', 'grupo', 'serie', 'aquel', 'aquella', 'aquellos', 'aquellas', 'lo', 'que']);
 const ARTICLES = new Set(['el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'de', 'del']);
 
 /** The sort a noun names, if the table knows it («procesos» → proceso). */

@@ -4,7 +4,8 @@
  * nothing about them a question could rest on — but they are the plausible wrong options of a
  * question of the same kind from the same document: «¿Quién fue la única mujer en la primera
  * exposición?» beside the other painters the lecture names, «¿En qué año…?» beside its other years,
- * «¿Qué movimiento…?» beside its other movements (docs/design.md §3). Humanities lectures state
+ * «¿Qué movimiento…?» beside its other movements, «Enlace metálico» (a section's title) beside
+ * «Enlace iónico» (docs/design.md §3). Humanities lectures state
  * few definitions; without these, a question about a person or a date had no options to offer.
  */
 import type { WordCheck } from '../study/reading.js';
@@ -17,7 +18,8 @@ const capital = (s: string) => s.charAt(0).toLocaleUpperCase('es') + s.slice(1);
 /** A year as lectures write one: four digits from 1000 to 2099 after «en», «de», «hacia»… or a bracket, never a quantity with its unit. */
 export const YEAR = /(?<=(?:(?<![\p{L}])(?:[Ee]n|[Dd]e|[Dd]el|[Hh]acia|[Dd]esde|[Hh]asta|[Ee]ntre|[Aa]ño|[Aa]ños|y|[Ee]l)\s+|\(|[–-]|\|\s*))(1\d{3}|20\d{2})(?![\p{N}.,]\p{N}|\s*(?:%|€|\$|°|(?:K|J|kJ|W|kW|Pa|N|m|km|kg|g|s|h|mol|L|ml|cal|kcal|V|A)(?![\p{L}])))/gu;
 /** Two to four capitalised words, a particle between them allowed: «Claude Monet», «José de Espronceda», «Vincent van Gogh». */
-const NAME = /\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di|la)\s+)?\p{Lu}[\p{L}'’-]+){1,3}/gu;
+// Latin letters only, on one line: «Δt» then «En» at the next paragraph's start is no «Δt En».
+const NAME = /(?=\p{Script=Latin})\p{Lu}[\p{L}'’-]+(?:[^\S\n]+(?:(?:de|del|van|von|da|di|la)[^\S\n]+)?(?=\p{Script=Latin})\p{Lu}[\p{L}'’-]+){1,3}/gu;
 /** A movement, school or style: a word in «-ismo» («Impresionismo», «puntillismo»). */
 const MOVEMENT = /(?<![\p{L}])(\p{L}{3,}ismo)(?![\p{L}])/gu;
 
@@ -66,14 +68,21 @@ function isPerson(name: string, lower: ReadonlySet<string>, isWord: WordCheck): 
 export function mentionsOf(notes: readonly SourceNote[], isWord: WordCheck): QuizIdea[] {
   const out: QuizIdea[] = [];
   const seen = new Set<string>();
-  const add = (kind: QuizIdea['kind'], term: string, note: SourceNote) => {
+  const add = (kind: QuizIdea['kind'], term: string, note: SourceNote, heading = false) => {
     const file = note.origen?.archivo ?? note.archivo;
     const key = `${file ?? note.id}:${kind}:${fold(term)}`;
     if (seen.has(key)) return;
     seen.add(key);
-    out.push({ kind, term, statement: '', passage: '', source: { noteId: note.id, ...(file ? { file } : {}) }, mention: true });
+    out.push({ kind, term, statement: '', passage: '', source: { noteId: note.id, ...(file ? { file } : {}) }, mention: true, ...(heading ? { heading: true as const } : {}) });
   };
+  const titled = new Set<string>();
   for (const n of notes) {
+    // A section's title is a term of the lecture («El enlace metálico»); the document's first one
+    // names its whole subject («El enlace químico»), the genus of every other, so it is no option.
+    const doc = n.origen?.archivo ?? n.archivo ?? `nota ${n.id}`;
+    const title = n.tema?.replace(/^(?:el|la|los|las)\s+/iu, '').trim() ?? '';
+    if (titled.has(doc) && /^\p{L}+(?:\s+\p{L}+){1,4}$/u.test(title)) add('termino', capital(title), n, true);
+    titled.add(doc);
     // A title in italics or quotes is a work, not a person («*Olympia* de Édouard Manet» names Manet).
     const text = n.texto.replace(/\*[^*\n]+\*|«[^»\n]+»/gu, ',').replace(/[*_`]+/gu, '');
     for (const p of peopleIn(text, isWord)) add('persona', p, n);
