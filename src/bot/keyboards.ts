@@ -60,7 +60,7 @@ export const WEEK_BUTTONS_PER_ROW = 4;
 
 /**
  * Rows of week buttons for `action`, plus the actions row when nothing else is known. With `topic`
- * (the week's title in the course) each button names its week — «3 · Historia del arte», one a
+ * (the week's title in the course) each button names its week — «3 · Termodinámica», one a
  * row, so a student who does not know their weeks by number picks by subject; without, «Semana 3»,
  * WEEK_BUTTONS_PER_ROW a row.
  */

@@ -6,7 +6,7 @@
 /** What the week already has, as the repeat message names it. */
 export interface WeekHas {
   week: number;
-  /** «Semana 3 · Historia del arte». */
+  /** «Semana 3 · Termodinámica». */
   title: string;
   /** The message this one replies to carries: the cover, or the episode when there is no cover. */
   quoted: 'portada' | 'narracion';

@@ -19,6 +19,7 @@ import { formulaCues, leftLetters, sameLeftSide } from './formula-cues.js';
 import { speaksSubject, subjectStems, subjectTest } from './subject.js';
 import { madeYears, yearsOf } from './years.js';
 import { wrongFormulas } from './formula-variants.js';
+import { fold } from '../../lib/fold.js';
 
 /** Telegram's limits for a quiz poll, in characters (the same figures the embedded Bot API checks). */
 export const QUIZ_LIMITS = Object.freeze({ question: 300, option: 100, explanation: 200 });
@@ -38,7 +39,6 @@ export interface QuizQuestion {
 }
 
 const chars = (s: string) => Array.from(s).length;
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es');
 const STOP = new Set(['el', 'la', 'los', 'las', 'un', 'una', 'de', 'del', 'y', 'o', 'en', 'a', 'al', 'que', 'por', 'para', 'con', 'se', 'su', 'sus']);
 /** Content words, without accents and a plural ending: «Máquinas térmicas» ~ «maquina termica». */
 function stems(s: string): string[] {

@@ -6,11 +6,11 @@
  * method of Eₚ; η of any engine and η of Carnot's): each is a second right answer to the other's
  * question, never a distractor (docs/design.md §3).
  */
+import { fold } from '../../lib/fold.js';
 
 const STOP = new Set(['el', 'la', 'los', 'las', 'un', 'una', 'de', 'del', 'y', 'o', 'en', 'a', 'al', 'que', 'por', 'para', 'con', 'se', 'su', 'sus', 'lo', 'entre',
   // The question's own frame («¿Qué fórmula da…?», «¿Cuál…?») is no cue.
   'formula', 'cual', 'como', 'da', 'dan', 'calcula', 'expresa']);
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es');
 
 /** The left side of a formula, as written («Eₚ» of «Eₚ = (ΔQ / Q) / (ΔP / P)»), or '' when it has none. */
 export function leftSide(formula: string): string {

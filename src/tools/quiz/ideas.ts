@@ -19,6 +19,7 @@ import { personYear } from './years.js';
 
 export type { QuizIdea, QuizIdeaKind, SourceNote } from './idea-types.js';
 import type { QuizIdea, QuizIdeaKind, SourceNote } from './idea-types.js';
+import { fold } from '../../lib/fold.js';
 
 /** The study kinds a question can be made of: a key term or a heading is read in a sentence that defines nothing. */
 const READ: ReadonlySet<KeyIdea['kind']> = new Set(['definicion', 'enunciado', 'formula', 'fecha', 'persona', 'obra']);
@@ -29,7 +30,6 @@ const MIN_STATEMENT_WORDS = 3;
 const MAX_TERM_CHARS = 100;
 
 const ARTICLE = /^(?:el|la|los|las|un|una|lo)\s+/iu;
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es');
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const clean = (s: string) => s.replace(/\s+/g, ' ').replace(/[\s.;:,]+$/u, '').trim();
 const capital = (s: string) => s.charAt(0).toLocaleUpperCase('es') + s.slice(1);

@@ -9,10 +9,10 @@
  * movement. The table is small and general on purpose: a head it does not know gives the sort
  * 'otro', which only stands beside other 'otro' terms of the same document or week.
  */
+import { fold } from '../../lib/fold.js';
 
 export type Sort = string;
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es');
 
 /** Head nouns and genera, by the sort of thing they name. */
 const SORTS: Record<string, readonly string[]> = {

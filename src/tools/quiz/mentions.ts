@@ -11,8 +11,8 @@
 import type { WordCheck } from '../study/reading.js';
 import type { QuizIdea, SourceNote } from './idea-types.js';
 import { tableRows } from './table-rows.js';
+import { fold } from '../../lib/fold.js';
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es');
 const capital = (s: string) => s.charAt(0).toLocaleUpperCase('es') + s.slice(1);
 
 /** A year as lectures write one: four digits from 1000 to 2099 after «en», «de», «hacia»… or a bracket, never a quantity with its unit. */

@@ -16,6 +16,7 @@ import type { QuizIdea, QuizIdeaKind, SourceNote } from './ideas.js';
 import { contentStems, headOf, sortOfWord, tellTales } from './kinds.js';
 import { formulaCues, leftLetters, sameLeftSide } from './formula-cues.js';
 import { mulberry32 } from '../../lib/prng.js';
+import { fold } from '../../lib/fold.js';
 
 /** The tool the model must call. */
 export const QUIZ_TOOL = 'proponer_preguntas';
@@ -59,8 +60,8 @@ export type ProposalProblem =
   | 'tres_distractores' | 'repetida' | 'otra_clase' | 'se_delata' | 'pista';
 
 const chars = (s: string) => Array.from(s).length;
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es').replace(/\s+/g, ' ').trim();
-const plain = (s: string) => fold(s.replace(/\*\*|__|`/g, '').replace(/[«»"“”]/g, ''));
+const foldSpaces = (s: string) => fold(s).replace(/\s+/g, ' ').trim();
+const plain = (s: string) => foldSpaces(s.replace(/\*\*|__|`/g, '').replace(/[«»"“”]/g, ''));
 
 /** What an option is: a formula, a year, or a term (a name) — options of a question are all one. */
 export function shapeOf(option: string): 'formula' | 'fecha' | 'termino' {
@@ -78,15 +79,15 @@ export function problemOf(p: ProposedQuestion, notes: readonly SourceNote[]): Pr
   if (!note) return 'nota_ajena';
   const passage = plain(p.pasaje);
   if (!passage || !plain(note.texto).includes(passage)) return 'pasaje_ajeno';
-  if (!p.correcta.trim() || !passage.includes(fold(p.correcta))) return 'respuesta_ajena';
+  if (!p.correcta.trim() || !passage.includes(foldSpaces(p.correcta))) return 'respuesta_ajena';
   const options = [p.correcta, ...p.distractores];
   if (chars(p.pregunta) > QUIZ_LIMITS.question || options.some((o) => !o.trim() || chars(o) > QUIZ_LIMITS.option)) return 'limites';
   if (p.distractores.length !== OPTIONS_PER_QUESTION - 1) return 'tres_distractores';
-  if (options.some((a, i) => options.some((b, j) => i < j && (fold(a) === fold(b) || sameTerm(a, b) || paraphrase(a, b, 0.9))))) return 'repetida';
+  if (options.some((a, i) => options.some((b, j) => i < j && (foldSpaces(a) === foldSpaces(b) || sameTerm(a, b) || paraphrase(a, b, 0.9))))) return 'repetida';
   const shape = shapeOf(p.correcta);
   if (p.distractores.some((d) => shapeOf(d) !== shape)) return 'otra_clase';
   if (shape === 'termino' && p.distractores.some((d) => sortOfTerm(d) !== sortOfTerm(p.correcta))) return 'otra_clase';
-  if (options.some((o) => fold(p.pregunta).includes(fold(o)))) return 'se_delata';
+  if (options.some((o) => foldSpaces(p.pregunta).includes(foldSpaces(o)))) return 'se_delata';
   // Two formulas of one quantity are two right answers; the initials the question says must be on every option.
   if (shape === 'formula' && options.some((a, i) => options.some((b, j) => i < j && sameLeftSide(a, b)))) return 'repetida';
   if (shape === 'formula' && formulaCues(p.pregunta, p.correcta).some((c) => p.distractores.some((d) => !leftLetters(d).has(c)))) return 'pista';
@@ -112,7 +113,7 @@ export function checkProposal(input: unknown, notes: readonly SourceNote[], quiz
   });
   // One question never names another one's answer (the student would read it there).
   asked.forEach((p, i) => {
-    if (asked.some((o, j) => j !== i && fold(p.pregunta).includes(fold(o.correcta)))) problems.push({ i, problem: 'se_delata' });
+    if (asked.some((o, j) => j !== i && foldSpaces(p.pregunta).includes(foldSpaces(o.correcta)))) problems.push({ i, problem: 'se_delata' });
   });
   if (problems.length > 0) return { problems };
   const random = mulberry32(seedOf(quizId));

@@ -16,6 +16,7 @@ import { ideasByWeek, poolOf, type QuizIdea, type SourceNote } from './ideas.js'
 import { mentionsOf } from './mentions.js';
 import { QuizStore, type StoredQuestion, type StoredQuiz } from './store.js';
 import { loadWordCheck, type WordCheck } from '../study/reading.js';
+import { fold } from '../../lib/fold.js';
 
 /** FSRS grades: «Otra vez» and «Bien». */
 const AGAIN = 1;
@@ -55,8 +56,8 @@ export interface QuizServiceOptions {
   wordCheck?: () => Promise<WordCheck>;
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es').trim();
-const words = (s: string) => fold(s).split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 3);
+const foldTrim = (s: string) => fold(s).trim();
+const words = (s: string) => foldTrim(s).split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 3);
 
 /** The ideas a topic names: those whose term or passage shares a content word with it, best first. */
 export function ideasAbout(ideas: readonly QuizIdea[], topic: string): QuizIdea[] {
@@ -73,9 +74,9 @@ export function ideasAbout(ideas: readonly QuizIdea[], topic: string): QuizIdea[
  * refused a new one beside the old (its question names the term), so every question was dropped.
  */
 export function sameIdea(card: Pick<Card, 'pregunta' | 'respuesta'>, idea: QuizIdea): boolean {
-  const term = fold(idea.term);
-  if (fold(card.respuesta) === term) return true;
-  if (!fold(card.pregunta).includes(term)) return false;
+  const term = foldTrim(idea.term);
+  if (foldTrim(card.respuesta) === term) return true;
+  if (!foldTrim(card.pregunta).includes(term)) return false;
   const said = words(card.respuesta);
   const passage = new Set(words(idea.passage));
   return said.length > 0 && said.filter((w) => passage.has(w)).length / said.length >= 0.5;
@@ -117,14 +118,14 @@ export function createQuizService(o: QuizServiceOptions) {
           live.push({ ...c, id: -1 - out.length, creada: '' });
         }
         // Keyed by the card's own answer: a prepared card of the idea answers with its definition, not the term.
-        tied.push({ q, key: fold(c.respuesta) });
+        tied.push({ q, key: foldTrim(c.respuesta) });
       }
       // The quiz's own cards are returned too (append returns the request's cards, stored ones included).
-      return [...out, ...deck.filter((d) => tied.some((t) => t.key === fold(d.respuesta)) && !out.some((n) => fold(n.respuesta) === fold(d.respuesta)))].map(({ id_nota, semana, tipo, pregunta, respuesta }) => ({ id_nota, ...(semana !== undefined ? { semana } : {}), tipo, pregunta, respuesta }));
+      return [...out, ...deck.filter((d) => tied.some((t) => t.key === foldTrim(d.respuesta)) && !out.some((n) => foldTrim(n.respuesta) === foldTrim(d.respuesta)))].map(({ id_nota, semana, tipo, pregunta, respuesta }) => ({ id_nota, ...(semana !== undefined ? { semana } : {}), tipo, pregunta, respuesta }));
     }, new Date(), origin);
     const out: StoredQuestion[] = [];
     for (const { q, key } of tied) {
-      const card = cards.find((c) => c.id_nota === q.idea.source.noteId && fold(c.respuesta) === key) ?? cards.find((c) => fold(c.respuesta) === key);
+      const card = cards.find((c) => c.id_nota === q.idea.source.noteId && foldTrim(c.respuesta) === key) ?? cards.find((c) => foldTrim(c.respuesta) === key);
       if (card) out.push({ idea: q.idea, question: q.question, options: q.options, correct: q.correct, explanation: q.explanation, cardId: card.id });
     }
     return out;
