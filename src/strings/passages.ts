@@ -18,7 +18,8 @@ export interface QuotedPassage {
   origen?: { archivo: string; pagina?: number | null };
 }
 
-const capital = (s: string) => `${s.charAt(0).toLocaleUpperCase('es')}${s.slice(1)}`;
+/** The first letter in capitals, past a section's number («6. el ciclo…» → «6. El ciclo…»). */
+const capital = (s: string) => s.replace(/\p{L}/u, (c) => c.toLocaleUpperCase('es'));
 
 export const PASSAGES = Object.freeze({
   header: (query: string) => `Esto dicen tus notas sobre «${query}»:`,
@@ -44,9 +45,10 @@ export const PASSAGES = Object.freeze({
 });
 
 /** One quoted passage: the quote, then a line with its source, topic and week. */
-function quoted(p: QuotedPassage, n: number | undefined): string {
-  // The topic is kept in lower case: its names are written as the passage writes them («Rendimiento de Carnot»).
-  const where = `— ${PASSAGES.source(p)} · ${capital(withNames(p.tema, p.text))}${p.week !== undefined ? ` (semana ${p.week})` : ''}`;
+function quoted(p: QuotedPassage, n: number | undefined, namesFrom: string): string {
+  // The topic is kept in lower case: its names are written as the answer's passages write them
+  // («Rendimiento de Carnot»), all of them — a passage need not repeat the name its topic holds.
+  const where = `— ${PASSAGES.source(p)} · ${capital(withNames(p.tema, namesFrom))}${p.week !== undefined ? ` (semana ${p.week})` : ''}`;
   // Bold marks of a Markdown source are the writer's emphasis, not words: left out of the quote.
   return `${n !== undefined ? `${n}. ` : ''}«${p.text.trim().replace(/\*\*|__/g, '')}»\n${where}`;
 }
@@ -55,6 +57,7 @@ function quoted(p: QuotedPassage, n: number | undefined): string {
 export function passageMessages(query: string, passages: readonly QuotedPassage[]): PackedMessage[] {
   const numbered = passages.length > 1;
   // The subject as the understanding folded it, its names written as the quoted passages write them.
-  const subject = withNames(query, passages.map((p) => p.text).join('\n'));
-  return packMessages(PASSAGES.header(subject), passages.map((p, i) => ({ text: quoted(p, numbered ? i + 1 : undefined) })));
+  const quotedText = passages.map((p) => p.text).join('\n');
+  const subject = withNames(query, quotedText);
+  return packMessages(PASSAGES.header(subject), passages.map((p, i) => ({ text: quoted(p, numbered ? i + 1 : undefined, quotedText) })));
 }

@@ -76,7 +76,7 @@ describe('everyday messages', () => {
   it('an unclear request gets week buttons instead of «No he entendido»; a tap starts that run', async () => {
     await owner.say('rehaga la portada, la de ayer no me gustó');
     const q = await owner.waitText(/^¿De qué semana quieres la portada\?/);
-    expect(q.buttons.map((b) => b.text)).toEqual(['Semana 1', 'Semana 2', 'Semana 3', 'Semana 4']);
+    expect(q.buttons.map((b) => b.text)).toEqual(['1 · Estadística', '2 · Python', '3 · Historia del arte', '4 · Música']);
     await owner.press(q.messageId, q.buttons[1]!.data);
     await owner.waitFor('the question closed', (m) => m.some((x) => x.messageId === q.messageId && x.buttons.length === 0 && /→ rehaz la portada de la semana 2/.test(x.text)));
     const { report, approvals } = await answerUntilReport(owner, () => 'Rechazar');

@@ -23,7 +23,7 @@ describe('what the chat says when no job ran, and after /cancelar', () => {
     const q = await owner.waitText(/¿Qué semana quieres preparar\?/);
     await stack.cb.runs.idle();
     expect(q.text).toMatch(/^¿Qué semana quieres preparar\?[^\n]*«prepara la semana 1»\.$/); // nothing else in it
-    expect(q.buttons.map((b) => b.text)).toEqual(['Semana 1', 'Semana 2', 'Semana 3', 'Semana 4']);
+    expect(q.buttons.map((b) => b.text)).toEqual(['1 · Estadística', '2 · Python', '3 · Historia del arte', '4 · Música']);
     await owner.say('/estado');
     await owner.waitText(/^No hay nada en marcha\./);
     const msgs = await owner.messages();
