@@ -61,7 +61,12 @@ describe.skipIf(skipBrowserTests())('a deleted card, on a phone', () => {
     await ask.getByRole('button', { name: '🗑 Sí, bórrala' }).click({ timeout: RUN_TIMEOUT_MS });
     await page.locator('.msg.in', { hasText: `🗑 Tarjeta ${gone.id} borrada.` }).waitFor({ timeout: RUN_TIMEOUT_MS });
 
+    // Asked again plainly: the week is all made, so one message says what there is and nothing runs.
     await sendText(page, WEEK);
+    await page.locator('.msg.in', { hasText: 'Ya tienes preparada la semana 3' }).last().waitFor({ timeout: RUN_TIMEOUT_MS });
+    expect((await chat.notebook.cards.list()).some((c) => c.pregunta === gone.pregunta)).toBe(false);
+    // Asked as a redo: the plan runs and reads the tombstone.
+    await sendText(page, 'prepara de nuevo la semana 3');
     await approveUntilClosing(page, 2);
     const live = await chat.notebook.cards.list();
     expect(live.some((c) => c.pregunta === gone.pregunta)).toBe(false);
