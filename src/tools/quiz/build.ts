@@ -14,7 +14,7 @@
  */
 import { mulberry32 } from '../../lib/prng.js';
 import type { QuizIdea } from './ideas.js';
-import { contentStems, headOf, sortOf, tellTales } from './kinds.js';
+import { carriesTell, contentStems, headOf, sortOf, tellTales } from './kinds.js';
 import { formulaCues, leftLetters, sameLeftSide } from './formula-cues.js';
 import { speaksSubject, subjectStems, subjectTest } from './subject.js';
 import { madeYears, yearsOf } from './years.js';
@@ -292,7 +292,7 @@ export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random
     if (picked.some((p) => sameTerm(p.term, other.term) || fold(p.term) === fold(other.term) || (idea.kind === 'formula' && sameLeftSide(p.term, other.term)))) continue;
     // Each word the question shares with the right option is carried by every distractor: one option
     // without the word the question says is one the student rules out («el ciclo…» beside a process).
-    if ([...tells].some((t) => !contentStems(other.term).has(t))) continue;
+    if ([...tells].some((t) => !carriesTell(other.term, t))) continue;
     picked.push(other);
   }
   const terms = picked.map((p) => p.term);

@@ -12,6 +12,7 @@
 import { keyIdeasOfWeek, type KeyIdea } from '../study/key-ideas.js';
 import type { WordCheck } from '../study/reading.js';
 import { articleFor } from '../study/idea-cards.js';
+import { formulaCondition } from '../study/card-wording.js';
 import { headOf } from './kinds.js';
 import { madeVerb, workQuestions } from './made-verb.js';
 import { tableIdeas } from './tables.js';
@@ -118,7 +119,13 @@ function shaped(k: KeyIdea): { kind: QuizIdeaKind; term: string; statement: stri
       return { kind: 'definicion', term: k.term, statement: namedGenus(said, k.term) };
     }
     case 'enunciado': return { kind: 'enunciado', term: wholeTerm(k.term, k.sentence), statement: k.body };
-    case 'formula': return k.formula ? { kind: 'formula', term: k.formula.text, statement: `${k.article || articleFor(k.term)} ${k.term}` } : undefined;
+    case 'formula': {
+      if (!k.formula) return undefined;
+      // The conditions under which it holds, as the cards ask them («…en un proceso isotermo
+      // reversible»): without them a formula of a special case is a wrong answer to the general question.
+      const when = formulaCondition(k.condition);
+      return { kind: 'formula', term: k.formula.text, statement: `${k.article || articleFor(k.term)} ${k.term}${when ? ` ${when}` : ''}` };
+    }
     case 'fecha': return yearQuestion(k);
     // A work with its author: «¿Quién pintó «Almuerzo sobre la hierba»?», the author the option.
     case 'obra': return k.author && wordCount(k.author) >= 2 ? { kind: 'persona', term: k.author, statement: workQuestions(k.term, k.author, madeVerb(k.sentence)).who } : undefined;

@@ -106,5 +106,20 @@ export function contentStems(text: string, minLength = 3): Set<string> {
  */
 export function tellTales(statement: string, term: string): string[] {
   const asked = contentStems(statement.replace(/_+/gu, ' '));
-  return [...contentStems(term)].filter((s) => asked.has(s));
+  const shared = [...contentStems(term)].filter((s) => asked.has(s));
+  // A word of the question inside a compound of the answer points at it too («partiendo del
+  // impresionismo» beside «Postimpresionismo»): a word of six letters or more, found within another.
+  const words = (t: string) => letters(t).map((w) => fold(w)).filter((w) => w.length >= 6 && !COMMON.has(w));
+  const said = words(term);
+  const inside = words(statement).filter((a) => said.some((w) => w !== a && w.includes(a))).map((a) => `${WITHIN}${a}`);
+  return [...shared, ...new Set(inside)];
+}
+
+/** Marks a tell-tale that is a whole word found inside an option's word, not a stem. */
+const WITHIN = '⊂';
+
+/** Whether an option carries a tell-tale: the stem as one of its words, or the word inside one of them. */
+export function carriesTell(option: string, tell: string): boolean {
+  if (tell.startsWith(WITHIN)) return letters(option).some((w) => fold(w).includes(tell.slice(WITHIN.length)));
+  return contentStems(option).has(tell);
 }

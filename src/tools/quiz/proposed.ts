@@ -13,7 +13,7 @@ import type { ObjectSchema } from '../contract.js';
 import { compileValidator } from '../validate.js';
 import { explanationOf, OPTIONS_PER_QUESTION, paraphrase, QUIZ_LIMITS, sameTerm, seedOf, type QuizQuestion } from './build.js';
 import type { QuizIdea, QuizIdeaKind, SourceNote } from './ideas.js';
-import { contentStems, headOf, sortOfWord, tellTales } from './kinds.js';
+import { carriesTell, headOf, sortOfWord, tellTales } from './kinds.js';
 import { formulaCues, leftLetters, sameLeftSide } from './formula-cues.js';
 import { mulberry32 } from '../../lib/prng.js';
 import { fold } from '../../lib/fold.js';
@@ -92,7 +92,7 @@ export function problemOf(p: ProposedQuestion, notes: readonly SourceNote[]): Pr
   if (shape === 'formula' && options.some((a, i) => options.some((b, j) => i < j && sameLeftSide(a, b)))) return 'repetida';
   if (shape === 'formula' && formulaCues(p.pregunta, p.correcta).some((c) => p.distractores.some((d) => !leftLetters(d).has(c)))) return 'pista';
   const tells = tellTales(p.pregunta, p.correcta);
-  if (tells.some((t) => p.distractores.some((d) => !contentStems(d).has(t)))) return 'pista';
+  if (tells.some((t) => p.distractores.some((d) => !carriesTell(d, t)))) return 'pista';
   return undefined;
 }
 

@@ -179,3 +179,14 @@ describe('a card of the same idea', () => {
     expect(sameIdea({ pregunta: '¿Qué limita el rendimiento de la máquina?', respuesta: 'la temperatura de los focos' }, idea)).toBe(false);
   });
 });
+
+describe('a word of the question inside the answer', () => {
+  it('is a tell: «partiendo del impresionismo» beside «Postimpresionismo»', async () => {
+    const { tellTales, carriesTell } = await import('../../../src/tools/quiz/kinds.js');
+    const tells = tellTales('el conjunto de tendencias que, partiendo del impresionismo, devolvieron el volumen', 'Postimpresionismo');
+    expect(tells.length).toBeGreaterThan(0);
+    // Only options that carry it too keep the question fair.
+    expect(tells.every((t) => carriesTell('Neoimpresionismo', t))).toBe(true);
+    expect(tells.every((t) => carriesTell('Expresionismo', t))).toBe(false);
+  });
+});
