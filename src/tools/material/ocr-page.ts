@@ -12,10 +12,12 @@
  *   (paragraphs.ts: headings by size, paragraphs across column and page breaks, hyphenation,
  *   running headers, and a scanned page's header and footer bands). The page is scaled so its body
  *   text is BODY_POINTS high, the size those modules' gaps are measured against.
+ * - The γ Tesseract reads as «y» is written γ where the page says it is γ (ocr-gamma.ts).
  * - A table's vertical rules come out of Tesseract as «|»: a line cut by two or more of them is a
  *   table row, its cells joined by CELL_JOIN as a PDF's are.
  */
 import { OCR_DRAFT_CONFIDENCE, OCR_LINE_CONFIDENCE } from './limits.js';
+import { gammaSymbol } from './ocr-gamma.js';
 import { CELL_JOIN, type LaidLine } from './reading-order.js';
 import type { OcrLine, OcrResult } from './ocr.js';
 
@@ -134,8 +136,10 @@ export function ocrPage(read: Pick<OcrResult, 'lines' | 'height'>): OcrPage {
   for (const l of kept) perBlock.set(l.block, (perBlock.get(l.block) ?? 0) + 1);
   const lines: LaidLine[] = [];
   let prev: { line: LaidLine; heading: boolean } | undefined;
-  for (const l of kept) {
-    const { text, row } = cells(timesSign(l.text));
+  // The γ Tesseract reads as «y», written γ where the page itself says it is γ (ocr-gamma.ts).
+  const texts = gammaSymbol(kept.map((l) => l.text));
+  for (const [i, l] of kept.entries()) {
+    const { text, row } = cells(timesSign(texts[i]!));
     if (!text) continue;
     const heading = !row && lineSize(l) >= HEADING_ROW * body && (perBlock.get(l.block) ?? 0) <= 2;
     const size = heading ? HEADING_POINTS : Math.abs(lineSize(l) / body - 1) < SAME_SIZE ? BODY_POINTS : lineSize(l) * k;
