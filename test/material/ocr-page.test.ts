@@ -74,6 +74,12 @@ describe('ocrPage', () => {
     expect(page.lines.map((l) => l.text)).toEqual(['Opción A: la máquina absorbe calor del foco caliente.', 'El rendimiento es η = 1 − T₂/T₁ para cualquier gas.']);
   });
 
+  it('keeps the «=» that begins a formula\'s second line: it is no bullet', () => {
+    const l = line('= cte, y por eso la presión sube', 500);
+    l.words = l.words.map((w) => ({ ...w, confidence: 90 }));
+    expect(ocrPage({ height: 2400, lines: [l] }).lines.map((x) => x.text)).toEqual(['= cte, y por eso la presión sube']);
+  });
+
   it('leaves out the rest of a sentence whose middle line could not be read, up to its end, and keeps what follows', () => {
     const page = ocrPage({
       height: 2400,

@@ -70,8 +70,11 @@ function meanConfidence(lines: readonly OcrLine[]): number {
   return weight ? lines.reduce((n, l) => n + l.confidence * l.text.length, 0) / weight : 0;
 }
 
-/** A word that is only marks: a list's bullet as Tesseract reads it («*«», «•», «-»). */
-const MARKS = /^[^\p{L}\p{N}]+$/u;
+/**
+ * A word that is only marks: a list's bullet as Tesseract reads it («*«», «•», «-»). An «=» or a
+ * relation is no bullet: it begins the second line of a formula («= cte, y por eso …»).
+ */
+const MARKS = /^[^\p{L}\p{N}=<>≤≥≈]+$/u;
 
 /**
  * A list item's line as the page has it: Tesseract reads the bullet as marks it has little
