@@ -24,5 +24,6 @@ describe('gammaSymbol', () => {
     expect(saysGamma(maths)).toBe(false);
     expect(gammaSymbol(maths)).toEqual(maths);
     expect(gammaSymbol(['con y = cp/cv, y por eso sube y baja'])).toEqual(['con γ = cp/cv, y por eso sube y baja']);
+    expect(gammaSymbol(['con y = cp/cv', '7. LA LEY DE POISSON Y MUY POCO MÁS'])).toEqual(['con γ = cp/cv', '7. LA LEY DE POISSON Y MUY POCO MÁS']);
   });
 });

@@ -7,7 +7,8 @@
  * has to say it is γ first: it defines it as the ratio of heat capacities («y = cp/cv», the
  * adiabatic index, which every textbook calls γ), or Tesseract read a γ somewhere on it. Only then:
  * - a «y» alone before «=» is γ (the Spanish «y» never stands before an «=»);
- * - a «y» glued as an exponent after a formula's capital («pVY», «TVy-1») is ᵞ («pVᵞ», «TVᵞ⁻¹»).
+ * - a «y» glued as an exponent after a formula's capital («pVY», «TVy-1») is ᵞ («pVᵞ», «TVᵞ⁻¹»),
+ *   in a line with an «=» or before «-1» (a heading in capitals has «LEY», «MUY»).
  * A page that says neither keeps its «y» as read.
  */
 
@@ -27,9 +28,14 @@ export function saysGamma(lines: readonly string[]): boolean {
 /** The page's lines with the γ Tesseract read as «y» written γ, when the page says it is γ (the others unchanged). */
 export function gammaSymbol(lines: readonly string[]): string[] {
   if (!saysGamma(lines)) return [...lines];
-  return lines.map((l) =>
-    l
+  return lines.map((l) => {
+    const formula = l.includes('=');
+    return l
       .replace(BEFORE_EQUALS, 'γ')
-      .replace(EXPONENT, (whole: string, base: string) => `${base}ᵞ${/[-−—]1$/.test(whole) ? '⁻¹' : ''}`),
-  );
+      .replace(EXPONENT, (whole: string, base: string) => {
+        const minusOne = /[-−—]1$/.test(whole);
+        // In capitals a word may end in «Y» («LEY DE POISSON», «MUY»): only in a formula's line, or before «-1».
+        return formula || minusOne ? `${base}ᵞ${minusOne ? '⁻¹' : ''}` : whole;
+      });
+  });
 }
