@@ -74,6 +74,43 @@ describe('ocrPage', () => {
     expect(page.lines.map((l) => l.text)).toEqual(['Opción A: la máquina absorbe calor del foco caliente.', 'El rendimiento es η = 1 − T₂/T₁ para cualquier gas.']);
   });
 
+  it('keeps the «=» that begins a formula\'s second line: it is no bullet', () => {
+    const l = line('= cte, y por eso la presión sube', 500);
+    l.words = l.words.map((w) => ({ ...w, confidence: 90 }));
+    expect(ocrPage({ height: 2400, lines: [l] }).lines.map((x) => x.text)).toEqual(['= cte, y por eso la presión sube']);
+  });
+
+  it('leaves out the rest of a sentence whose middle line could not be read, up to its end, and keeps what follows', () => {
+    const page = ocrPage({
+      height: 2400,
+      lines: [
+        line('Para el ciclo de Carnot se demuestra', 900, { block: 3 }),
+        line('que Q2/Q: = T2/T:, y por tanto su', 945, { block: 3 }),
+        line('rendimiento es máximo. Los motores reales', 990, { block: 3 }),
+        line('no llegan a él.', 1035, { block: 3 }),
+        line('bien de lujo. Los bienes', 1400, { block: 5, confidence: OCR_LINE_CONFIDENCE - 4 }),
+        line('necesarios tienen demanda', 1445, { block: 5 }),
+        line('inelástica; los de lujo, elástica.', 1490, { block: 5 }),
+        line('Ciclo completo | Vuelve al estado 1 | Q: — Q₂', 1800, { block: 6 }),
+        line('es el último paso | Q = 0 | se cierra', 1845, { block: 6 }),
+      ],
+    });
+    expect(page.lines.map((l) => l.text)).toEqual(['Para el ciclo de Carnot se demuestra', 'Los motores reales', 'no llegan a él.', 'es el último paso · Q = 0 · se cierra']);
+    expect(page.unread.map((l) => l.texto)).toEqual([
+      'que Q2/Q: = T2/T:, y por tanto su',
+      'rendimiento es máximo.',
+      'bien de lujo. Los bienes',
+      'necesarios tienen demanda',
+      'inelástica; los de lujo, elástica.',
+      'Ciclo completo | Vuelve al estado 1 | Q: — Q₂',
+    ]);
+  });
+
+  it('writes γ where Tesseract read it «y» and the page defines it as cp/cv', () => {
+    const page = ocrPage({ height: 2400, lines: [line('Poisson, pVY = cte, con y = cp/cv el', 900), line('cociente de capacidades caloríficas (y =', 945)] });
+    expect(page.lines.map((l) => l.text)).toEqual(['Poisson, pVᵞ = cte, con γ = cp/cv el', 'cociente de capacidades caloríficas (γ =']);
+  });
+
   it('writes «×» where Tesseract read the multiplication sign as «x» between two operands of a formula; a variable x stays', () => {
     expect(ocrPage({ height: 2400, lines: [line('reciben los vendedores: IT = P x Q. La elasticidad nos dice', 500)] }).lines[0]!.text).toBe('reciben los vendedores: IT = P × Q. La elasticidad nos dice');
     expect(timesSign('W = η·Q₁ = 0,640 x 2000 J')).toBe('W = η·Q₁ = 0,640 × 2000 J');

@@ -12,10 +12,14 @@
  *   (paragraphs.ts: headings by size, paragraphs across column and page breaks, hyphenation,
  *   running headers, and a scanned page's header and footer bands). The page is scaled so its body
  *   text is BODY_POINTS high, the size those modules' gaps are measured against.
+ * - The rest of a sentence whose middle line was left out goes too, up to the sentence's end
+ *   (orphanTails): joined to the words before the gap it would say what the page does not.
+ * - The γ Tesseract reads as «y» is written γ where the page says it is γ (ocr-gamma.ts).
  * - A table's vertical rules come out of Tesseract as «|»: a line cut by two or more of them is a
  *   table row, its cells joined by CELL_JOIN as a PDF's are.
  */
 import { OCR_DRAFT_CONFIDENCE, OCR_LINE_CONFIDENCE } from './limits.js';
+import { gammaSymbol } from './ocr-gamma.js';
 import { CELL_JOIN, type LaidLine } from './reading-order.js';
 import type { OcrLine, OcrResult } from './ocr.js';
 
@@ -66,8 +70,11 @@ function meanConfidence(lines: readonly OcrLine[]): number {
   return weight ? lines.reduce((n, l) => n + l.confidence * l.text.length, 0) / weight : 0;
 }
 
-/** A word that is only marks: a list's bullet as Tesseract reads it («*«», «•», «-»). */
-const MARKS = /^[^\p{L}\p{N}]+$/u;
+/**
+ * A word that is only marks: a list's bullet as Tesseract reads it («*«», «•», «-»). An «=» or a
+ * relation is no bullet: it begins the second line of a formula («= cte, y por eso …»).
+ */
+const MARKS = /^[^\p{L}\p{N}=<>≤≥≈]+$/u;
 
 /**
  * A list item's line as the page has it: Tesseract reads the bullet as marks it has little
@@ -93,6 +100,47 @@ export function withoutBullet(l: OcrLine): OcrLine {
 const MARKED_SUBSCRIPT = /(?:^|[^\p{L}\p{N}])\p{Lu}[:;](?=[^\p{L}\p{N}]|$)/u;
 const FORMULA = /=|[₀-₉]/u;
 export const unreadSubscript = (text: string): boolean => MARKED_SUBSCRIPT.test(text) && FORMULA.test(text);
+
+/** A word that ends a sentence («temperatura.», «revés.»», «cero?»). */
+const SENTENCE_END = /[.!?…][»")\]]*$/u;
+
+/**
+ * A sentence whose middle line could not be read: its words after the gap would join those before
+ * it into a sentence the page does not say («se demuestra | rendimiento es»). A kept line that goes
+ * on after an unread line of its block, starting in lower case (the sentence goes on; a table's row
+ * is not a sentence), is left out
+ * up to the sentence's end, with the unread lines; the words after that end are kept. The lines
+ * read well, the misread ones and these tails sorted apart, in Tesseract's order.
+ */
+export function orphanTails(lines: readonly OcrLine[], misread: (l: OcrLine) => boolean): { kept: OcrLine[]; unread: OcrLine[] } {
+  const kept: OcrLine[] = [];
+  const unread: OcrLine[] = [];
+  const gap = new Set<number>();
+  for (const l of lines) {
+    if (misread(l)) {
+      unread.push(l);
+      gap.add(l.block);
+      continue;
+    }
+    if (!gap.has(l.block) || !/^\s*\p{Ll}/u.test(l.text) || cells(l.text).row) {
+      gap.delete(l.block);
+      kept.push(l);
+      continue;
+    }
+    const words = l.words.length ? l.words : [{ ...l, text: l.text }];
+    const end = words.findIndex((w) => SENTENCE_END.test(w.text.trim()));
+    if (end < 0) {
+      unread.push(l);
+      continue;
+    }
+    gap.delete(l.block);
+    const join = (ws: readonly { text: string }[]) => ws.map((w) => w.text).join(' ');
+    unread.push({ ...l, text: join(words.slice(0, end + 1)), words: words.slice(0, end + 1) });
+    const rest = words.slice(end + 1);
+    if (rest.length) kept.push({ ...l, text: join(rest), words: rest, x0: rest[0]!.x0 });
+  }
+  return { kept, unread };
+}
 
 /** A line's letter height: above its baseline and below it, as Tesseract measured the row. */
 const lineSize = (l: OcrLine) => Math.max(1, l.above + l.below);
@@ -120,8 +168,7 @@ export function ocrPage(read: Pick<OcrResult, 'lines' | 'height'>): OcrPage {
   // it is kept as a draft the student corrects before saving (extract.ts, OCR_DRAFT_CONFIDENCE).
   const draft = meanConfidence(visible) < OCR_DRAFT_CONFIDENCE;
   const misread = (l: OcrLine) => l.confidence < OCR_LINE_CONFIDENCE || unreadSubscript(l.text);
-  const unread = draft ? [] : visible.filter(misread);
-  const kept = draft ? visible : visible.filter((l) => !misread(l));
+  const { kept, unread } = draft ? { kept: visible, unread: [] } : orphanTails(visible, misread);
   const body = median(kept.map(lineSize));
   const k = body > 0 ? BODY_POINTS / body : 1;
   // Each block's span: a line that fills it ran to its edge (paragraphs.ts: the paragraph goes on).
@@ -134,8 +181,10 @@ export function ocrPage(read: Pick<OcrResult, 'lines' | 'height'>): OcrPage {
   for (const l of kept) perBlock.set(l.block, (perBlock.get(l.block) ?? 0) + 1);
   const lines: LaidLine[] = [];
   let prev: { line: LaidLine; heading: boolean } | undefined;
-  for (const l of kept) {
-    const { text, row } = cells(timesSign(l.text));
+  // The γ Tesseract reads as «y», written γ where the page itself says it is γ (ocr-gamma.ts).
+  const texts = gammaSymbol(kept.map((l) => l.text));
+  for (const [i, l] of kept.entries()) {
+    const { text, row } = cells(timesSign(texts[i]!));
     if (!text) continue;
     const heading = !row && lineSize(l) >= HEADING_ROW * body && (perBlock.get(l.block) ?? 0) <= 2;
     const size = heading ? HEADING_POINTS : Math.abs(lineSize(l) / body - 1) < SAME_SIZE ? BODY_POINTS : lineSize(l) * k;
