@@ -50,6 +50,7 @@ export function summarize(
   const cards: number[] = [];
   const reused: string[] = [];
   const reusedCards: number[] = [];
+  const cardless: Array<{ note: number; why?: string }> = [];
   records.forEach(({ name, input, result }, i) => {
     if (result.kind === 'ok' || result.kind === 'cache') {
       artifacts.push(...(result.artifacts ?? []));
@@ -57,6 +58,10 @@ export function summarize(
       if (result.kind === 'cache') for (const a of result.artifacts ?? []) if (!reused.includes(a.path)) reused.push(a.path);
       if (name === 'crear_tarjetas') for (const id of idsIn((result.data as { ya_en_el_mazo?: unknown } | null | undefined)?.ya_en_el_mazo)) if (!reusedCards.includes(id)) reusedCards.push(id);
       if (name === 'crear_tarjetas') for (const id of cardIdsIn(result.data)) if (!cards.includes(id)) cards.push(id);
+      if (name === 'crear_tarjetas' && Number.isSafeInteger(input.id_nota) && cardIdsIn(result.data).length === 0 && idsIn((result.data as { ya_en_el_mazo?: unknown } | null | undefined)?.ya_en_el_mazo).length === 0) {
+        const why = (result.data as { menos_tarjetas?: { motivo?: unknown } } | null | undefined)?.menos_tarjetas?.motivo;
+        cardless.push({ note: input.id_nota as number, ...(typeof why === 'string' ? { why } : {}) });
+      }
       for (const label of stageLabels(deps.toolbox, name, { ...input, ...result.ranWith })) if (!finished.includes(label)) finished.push(label);
     }
     // Done later by another call of the same tool about the same thing (the same note or week, a
@@ -87,6 +92,7 @@ export function summarize(
     cards,
     ...(reused.length > 0 ? { reused } : {}),
     ...(reusedCards.length > 0 ? { reusedCards } : {}),
+    ...(cardless.length > 0 ? { cardless } : {}),
     ...(detail ? { detail } : {}),
   };
 }

@@ -95,6 +95,11 @@ export interface RunOutcome {
   cards?: number[];
   /** Paths of `artifacts` that already existed (cached results of an earlier run): not new. */
   reused?: string[];
+  /**
+   * The notes crear_tarjetas was asked for that gave no card at all (none made, none already in the
+   * deck), with the tool's reason: the closing message says so instead of a bare «✅ Tarjetas».
+   */
+  cardless?: Array<{ note: number; why?: string }>;
   /** Of `cards`, those that were already in the deck before this run. */
   reusedCards?: number[];
   /** With `awaiting_answer`: the model's question, as it asked it. */

@@ -14,10 +14,10 @@ import { kind } from './callback-kind.js';
  */
 export type NoteTap =
   | { kind: 'page'; page: number; week: number }
-  | { kind: 'open' | 'moveAsk' | 'edit' | 'deleteAsk' | 'delete' | 'keep' | 'cards' | 'dropCards' | 'keepCards' | 'stay'; note: number }
+  | { kind: 'open' | 'moveAsk' | 'edit' | 'deleteAsk' | 'delete' | 'keep' | 'cards' | 'dropCards' | 'keepCards' | 'stay' | 'redoCards' | 'keepOldCards'; note: number }
   | { kind: 'move'; note: number; week: number };
-const NOTE_LETTER = { open: 'v', moveAsk: 'w', edit: 'e', deleteAsk: 'd', delete: 'D', keep: 'k', cards: 'c', dropCards: 'X', keepCards: 'K', stay: 's' } as const;
-const NOTE_OWNER_KINDS: ReadonlySet<NoteTap['kind']> = new Set(['moveAsk', 'move', 'deleteAsk', 'delete', 'dropCards']);
+const NOTE_LETTER = { open: 'v', moveAsk: 'w', edit: 'e', deleteAsk: 'd', delete: 'D', keep: 'k', cards: 'c', dropCards: 'X', keepCards: 'K', stay: 's', redoCards: 'R', keepOldCards: 'O' } as const;
+const NOTE_OWNER_KINDS: ReadonlySet<NoteTap['kind']> = new Set(['moveAsk', 'move', 'deleteAsk', 'delete', 'dropCards', 'redoCards']);
 /** `nt:p:<page>:<week>`, `nt:m:<note>:<week>` (0: no week), `nt:<letter>:<note>`. */
 const note = kind<NoteTap>({
   name: 'nota',
@@ -27,7 +27,7 @@ const note = kind<NoteTap>({
     prefix: 'nt',
     format: (t) => (t.kind === 'page' ? `nt:p:${t.page}:${t.week}` : t.kind === 'move' ? `nt:m:${t.note}:${t.week}` : `nt:${NOTE_LETTER[t.kind]}:${t.note}`),
     parse(data) {
-      const m = /^nt:([pmvwedDkcXKs]):([1-9]\d{0,8})(?::(\d{1,3}))?$/.exec(data);
+      const m = /^nt:([pmvwedDkcXKsRO]):([1-9]\d{0,8})(?::(\d{1,3}))?$/.exec(data);
       if (!m) return undefined;
       const n = Number(m[2]);
       if ((m[1] === 'p' || m[1] === 'm') !== (m[3] !== undefined)) return undefined;

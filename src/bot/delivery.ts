@@ -19,6 +19,7 @@ import { MAX_WEEKS, weekLabel } from '../tools/course/course.js';
 import { captionAndRest, splitText, stageIdOf, summarizeCalls } from './format.js';
 import { stageDecl, toolRole } from '../tools/stages/catalogue.js';
 import { summaryInWords } from '../strings/tools.js';
+import { noNewCards } from '../strings/agent.js';
 import type { OwnerWaitSpan } from '../scheduler/gantt.js';
 import { closingKeyboard, redoKeyboard, wavKeyboard } from './keyboards.js';
 import { S } from '../strings/chat.js';
@@ -293,6 +294,8 @@ export function madeLines(outcome: RunOutcome): string[] {
   for (const l of lines) {
     const label = summaryInWords(l.tool);
     if (l.tool === 'crear_tarjetas' && l.state === 'hecha' && cards.length > 0) out.push(fresh > 0 ? S.madeCards(label, fresh, new Set(cards).size) : S.madeCardsBefore(label));
+    // No card at all: a bare «✅ Tarjetas de repaso» would claim cards that were never made.
+    else if (l.tool === 'crear_tarjetas' && l.state === 'hecha') out.push(noNewCards(outcome.cardless ?? []));
     else if (l.state === 'hecha') out.push(S.made(label));
     else if (l.state === 'ya_estaba') out.push(S.madeBefore(label));
   }

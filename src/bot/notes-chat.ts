@@ -26,7 +26,8 @@ import { NOTE_MAX_CHARS, NOTE_MIN_CHARS } from './commands.js';
 import { allows } from './gate.js';
 import { noKeyboard } from './keyboards.js';
 import { PendingCorrections } from './notes-edits.js';
-import { cardDeleteKeyboard, cardsTooKeyboard, correctionAsk, deleteKeyboard, moveKeyboard, noteCardsMessages, noteMessages, notesPage, weekWords } from './notes-view.js';
+import { PASSAGES } from '../strings/passages.js';
+import { cardDeleteKeyboard, redoCardsKeyboard, cardsTooKeyboard, correctionAsk, deleteKeyboard, moveKeyboard, noteCardsMessages, noteMessages, notesPage, weekWords } from './notes-view.js';
 
 /** Longest question or answer a corrected card may have (characters). */
 export const CARD_TEXT_MAX = 500;
@@ -145,7 +146,11 @@ export function createNotesChat(deps: NotesChatDeps) {
       if (note.texto === texto) return void (await ctx.reply(NOTES.editSame(asked.id)));
       if (!(await notes.update(asked.id, { texto }, by(ctx)))) return void (await ctx.reply(NOTES.gone(asked.id)));
       await done();
-      return void (await ctx.reply(NOTES.edited(asked.id)));
+      await ctx.reply(NOTES.edited(asked.id));
+      // Cards made from the old text would go on asking what the note no longer says.
+      const old = await cardsOf(asked.id);
+      if (old.length > 0) await ctx.reply(NOTES.cardsOfOldText(old.length), { reply_markup: redoCardsKeyboard(asked.id, old.length) });
+      return;
     }
     const bar = text.indexOf('|');
     const card = (await cards.list()).find((x) => x.id === asked.id);
@@ -224,6 +229,17 @@ export function createNotesChat(deps: NotesChatDeps) {
         for (const card of own) if (await cards.remove(card.id, by(ctx))) n++;
         return void (await settle(ctx, NOTES.cardsDeleted(n)));
       }
+      case 'redoCards': {
+        await ctx.answerCallbackQuery();
+        await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
+        // Tombstones marked replaced: they keep the ids but do not stop the corrected text's cards.
+        let n = 0;
+        for (const card of await cardsOf(tap.note)) if (await cards.remove(card.id, by(ctx), true)) n++;
+        // The cards are made by a run, as the passage's button asks for them.
+        const again = { inline_keyboard: [[{ text: PASSAGES.cardsButton(), callback_data: CALLBACKS.passageCards.format(tap.note) }]] };
+        return void (await ctx.reply(NOTES.cardsReplaced(tap.note, n), { reply_markup: again }));
+      }
+      case 'keepOldCards':
       case 'keepCards': {
         await ctx.answerCallbackQuery();
         return void (await settle(ctx, NOTES.cardsKept((await cardsOf(tap.note)).length)));

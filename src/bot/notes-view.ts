@@ -110,6 +110,11 @@ export function cardsTooKeyboard(id: number, n: number): InlineKeyboardMarkup {
   return { inline_keyboard: [[noteButton(NOTES.cardsTooYes(n), { kind: 'dropCards', note: id })], [noteButton(NOTES.cardsTooNo(n), { kind: 'keepCards', note: id })]] };
 }
 
+/** A corrected note's cards of its old text: redo them from the corrected text, or keep them. */
+export function redoCardsKeyboard(id: number, n: number): InlineKeyboardMarkup {
+  return { inline_keyboard: [[noteButton(NOTES.cardsRedoYes(n), { kind: 'redoCards', note: id })], [noteButton(NOTES.cardsRedoNo(n), { kind: 'keepOldCards', note: id })]] };
+}
+
 /** A note's cards, questions and answers, each with ✏️ and 🗑 (the first CARD_BUTTONS_MAX). */
 export function noteCardsMessages(id: number, cards: readonly Card[]): { messages: PackedMessage[]; keyboard: InlineKeyboardMarkup } {
   const messages = packMessages(NOTES.cardsHeader(id, cards.length), cards.map((c) => ({ text: NOTES.cardLine(c.id, c.pregunta, c.respuesta) })));

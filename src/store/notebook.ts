@@ -113,9 +113,9 @@ function auditedChanges(notes: NotesStore, cards: CardDeck, audit: AuditLog): { 
     },
     cards: {
       ...cards,
-      remove: async (cardId, by) => {
+      remove: async (cardId, by, replaced) => {
         const card = (await cards.list()).find((c) => c.id === cardId);
-        const removed = await cards.remove(cardId);
+        const removed = await cards.remove(cardId, undefined, replaced);
         if (removed) await audit.append({ timestamp: now(), event: CARD_DELETED_EVENT, tarjeta: cardId, ...(card ? { id_nota: card.id_nota } : {}), ...by });
         return removed;
       },

@@ -324,7 +324,7 @@ export function createCardDeck(file: string): CardDeck {
         const deck = await load();
         const earlier = origin ? deck.filter((c) => c.origen === origin && !c.borrada) : [];
         if (earlier.length > 0) return structuredClone({ cards: earlier, added: [] });
-        const cards = typeof request === 'function' ? request(structuredClone(deck.filter((c) => !c.borrada)), structuredClone(deck.filter((c) => c.borrada))) : request;
+        const cards = typeof request === 'function' ? request(structuredClone(deck.filter((c) => !c.borrada)), structuredClone(deck.filter((c) => c.borrada && !c.reemplazada))) : request;
         // The same card twice teaches nothing: preparing a week again reuses the cards it made.
         const same = (a: NewCard, b: Card) => a.id_nota === b.id_nota && a.pregunta === b.pregunta && a.respuesta === b.respuesta;
         let next = deck.reduce((m, c) => Math.max(m, c.id), 0) + 1;
@@ -347,7 +347,7 @@ export function createCardDeck(file: string): CardDeck {
         await db.write();
         return structuredClone(card);
       })),
-    remove: (id) =>
+    remove: (id, _by, replaced) =>
       mutex.run(() => withFileLock(file, async () => {
         const card = (await load()).find((c) => c.id === id && !c.borrada);
         if (!card) return false;
@@ -355,6 +355,7 @@ export function createCardDeck(file: string): CardDeck {
         // one's review history.
         card.borrada = true;
         card.borrada_el = new Date().toISOString();
+        if (replaced) card.reemplazada = true;
         await db.write();
         return true;
       })),

@@ -79,8 +79,13 @@ export interface Card {
   borrada?: true;
   /** ISO timestamp of the deletion (tombstones of a version-1 deck lack it). */
   borrada_el?: string;
+  /**
+   * Deleted because its note was corrected and the student asked for its cards again: the tombstone
+   * keeps the id, but does not stop a card of the corrected text (same question, new answer).
+   */
+  reemplazada?: true;
 }
-export type NewCard = Omit<Card, 'id' | 'creada' | 'origen' | 'borrada' | 'borrada_el'>;
+export type NewCard = Omit<Card, 'id' | 'creada' | 'origen' | 'borrada' | 'borrada_el' | 'reemplazada'>;
 
 /**
  * Where a usage row's figures come from — set by the program, never read from the task name:
@@ -194,7 +199,7 @@ export interface CardDeck {
   /** The owner's edit of a card's question and answer (its id, note and history stay); undefined if absent. `by`: who asked, for the audit line. */
   edit(id: number, pregunta: string, respuesta: string, by?: ChangedBy): Promise<Card | undefined>;
   /** Removes card `id` from the deck (a tombstone); false if it was not there. `by`: who asked, for the audit line. */
-  remove(id: number, by?: ChangedBy): Promise<boolean>;
+  remove(id: number, by?: ChangedBy, replaced?: boolean): Promise<boolean>;
   /**
    * Rewrites the week of every live card as `weekOf(card)` decides (undefined: keeps its own; null:
    * no week), in one atomic write: how a removed week's later weeks move down one.

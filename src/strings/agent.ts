@@ -27,6 +27,19 @@ const FEWER_WORDS: Readonly<Record<FewerCardsReason, string>> = Object.freeze({
 /** A search that found no exact word (buscar_notas' `aproximada`): said to the student as it is. */
 const APPROXIMATE = '(no encontré esas palabras exactas: se parecen sin tildes o por la raíz de las palabras)';
 
+/**
+ * The closing message's line for a cards run that made none (crear_tarjetas' `menos_tarjetas.motivo`
+ * per note): which notes and why, never a bare «✅ Tarjetas de repaso».
+ */
+export function noNewCards(notes: ReadonlyArray<{ note: number; why?: string }>): string {
+  const ids = [...new Set(notes.map((n) => n.note))];
+  const why = notes.find((n) => n.why !== undefined && n.why in FEWER_WORDS)?.why as FewerCardsReason | undefined;
+  const words = why ? FEWER_WORDS[why] : 'no encontré nada nuevo que preguntar';
+  const reason = ids.length === 1 ? words.replace(/^no dicen /u, 'no dice ') : words;
+  if (ids.length === 0) return `⚠️ No hice tarjetas nuevas: ${reason}`;
+  return `⚠️ ${ids.length === 1 ? `La nota ${ids[0]} no da` : `Las notas ${ids.join(', ')} no dan`} tarjetas nuevas: ${reason}`;
+}
+
 export const REPORT = {
   notApproved: 'no la aprobaste',
   notesOfWeek: (title: string, ids: readonly number[], approximate = false) =>

@@ -82,6 +82,13 @@ export const NOTES = Object.freeze({
   cardsTooNo: (n: number) => (n === 1 ? '↩️ No, consérvala' : '↩️ No, consérvalas'),
   cardsDeleted: (n: number) => `🗑 ${n === 1 ? 'Tarjeta borrada' : `${n} tarjetas borradas`}: no volverán a aparecer cuando prepares la semana.`,
   cardsKept: (n: number) => (n === 1 ? 'Vale, la tarjeta se queda en tu mazo.' : `Vale, las ${n} tarjetas se quedan en tu mazo.`),
+  /** A corrected note that has cards made from its old text: redo them, or keep them. */
+  cardsOfOldText: (n: number) =>
+    `Tienes ${count(n, 'tarjeta hecha', 'tarjetas hechas')} del texto anterior: ¿${n === 1 ? 'la rehago' : 'las rehago'} con el texto corregido?`,
+  cardsRedoYes: (n: number) => (n === 1 ? '🔁 Sí, rehazla' : '🔁 Sí, rehazlas'),
+  cardsRedoNo: (n: number) => (n === 1 ? '↩️ No, consérvala' : '↩️ No, consérvalas'),
+  cardsReplaced: (id: number, n: number) =>
+    `🗑 ${n === 1 ? 'Borré la tarjeta' : `Borré las ${n} tarjetas`} del texto anterior. Toca el botón para hacer las de la nota ${id} corregida.`,
   /** The deleted note's id now names another note: its old cards are not offered any more. */
   cardsOfferGone: () => 'Esa pregunta ya no sirve: no he borrado nada.',
 

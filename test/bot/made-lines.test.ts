@@ -11,4 +11,8 @@ describe('the closing message\'s cards', () => {
     expect(madeLines(outcome([4, 5, 6], []))).toEqual(['✅ Tarjetas de repaso: 3 nuevas']);
     expect(madeLines(outcome([4, 5], [4, 5]))).toEqual(['↩️ Tarjetas de repaso: ya las tenías; no las he duplicado']);
   });
+  it('says plainly that a note gave no card, and why; never a bare ✅', () => {
+    const none = { ...outcome([], []), cardless: [{ note: 18, why: 'sin_ideas' }] } as RunOutcome;
+    expect(madeLines(none)).toEqual(['⚠️ La nota 18 no da tarjetas nuevas: no dice ninguna definición, enunciado, fórmula ni término clave que preguntar']);
+  });
 });

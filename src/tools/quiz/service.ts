@@ -76,11 +76,17 @@ export function ideasAbout(ideas: readonly QuizIdea[], topic: string): QuizIdea[
 export function sameIdea(card: Pick<Card, 'pregunta' | 'respuesta'>, idea: QuizIdea): boolean {
   const term = foldTrim(idea.term);
   if (foldTrim(card.respuesta) === term) return true;
+  // A formula card answers with the formula and how it is read aloud («η = W / Q₁ (se lee: …)»):
+  // the same formula, spaced otherwise, is the same idea — else a missed question became a second card.
+  if (formulaOf(card.respuesta) === formulaOf(idea.term)) return true;
   if (!foldTrim(card.pregunta).includes(term)) return false;
   const said = words(card.respuesta);
   const passage = new Set(words(idea.passage));
   return said.length > 0 && said.filter((w) => passage.has(w)).length / said.length >= 0.5;
 }
+
+/** A formula as written, without its spaces nor the «(se lee: …)» a card adds after it. */
+const formulaOf = (s: string) => foldTrim(s.replace(/\s*\(se lee:[^)]*\)\s*$/u, '')).replace(/\s+/gu, '');
 
 export type QuizService = ReturnType<typeof createQuizService>;
 

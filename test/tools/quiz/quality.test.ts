@@ -180,6 +180,15 @@ describe('a card of the same idea', () => {
   });
 });
 
+describe('a formula card of the same idea', () => {
+  const idea: QuizIdea = { kind: 'formula', term: 'η = W / Q₁ = 1 − Q₂ / Q₁', statement: 'el rendimiento de la máquina', passage: 'El rendimiento de la máquina es η = W / Q₁ = 1 − Q₂ / Q₁', source: { noteId: 3 } };
+  it('is the card whose answer holds the same formula, however spaced and with how it is read', () => {
+    expect(sameIdea({ pregunta: '¿Cuál es la fórmula del rendimiento de la máquina?', respuesta: 'η = W / Q₁ = 1 − Q₂ / Q₁ (se lee: eta es W entre Q uno, es decir, uno menos Q dos entre Q uno)' }, idea)).toBe(true);
+    expect(sameIdea({ pregunta: '¿Cuál es la fórmula del rendimiento?', respuesta: 'η=W/Q₁ = 1−Q₂/Q₁' }, idea)).toBe(true);
+    expect(sameIdea({ pregunta: '¿Cuál es la fórmula del rendimiento de Carnot?', respuesta: 'η = 1 − T₂ / T₁ (se lee: eta es uno menos T dos entre T uno)' }, idea)).toBe(false);
+  });
+});
+
 describe('a word of the question inside the answer', () => {
   it('is a tell: «partiendo del impresionismo» beside «Postimpresionismo»', async () => {
     const { tellTales, carriesTell } = await import('../../../src/tools/quiz/kinds.js');
