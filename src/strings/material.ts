@@ -6,6 +6,7 @@ import type { ImportKind, MaterialProblem } from '../tools/material/kinds.js';
 import type { WeekReason } from '../tools/material/document-week.js';
 import type { MaterialKind } from '../tools/material/sniff.js';
 import { count } from './count.js';
+import { listed } from './list.js';
 
 const KIND_WORDS: Readonly<Record<MaterialKind, string>> = Object.freeze({
   texto: 'un texto',
@@ -37,11 +38,6 @@ export interface ProposalView {
 }
 
 const ZONE_WORDS: Readonly<Record<'arriba' | 'centro' | 'abajo', string>> = Object.freeze({ arriba: 'en la parte de arriba', centro: 'en el centro', abajo: 'en la parte de abajo' });
-
-/** «1, 2 y 3» */
-function listed(items: readonly (string | number)[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`;
-}
 
 /**
  * «No he podido leer bien 4 líneas (en la parte de arriba de la foto) y no las guardo: si las
