@@ -105,3 +105,13 @@ En un gas ideal la energía interna solo depende de la temperatura: a temperatur
     expect(got.motivo).toEqual({ kind: 'encabezado', titulo: 'Primer principio — mis apuntes' });
   });
 });
+
+describe('a document titled by the course\'s own name', () => {
+  it('is not sent by that name to the first week whose title shares it', async () => {
+    const titles = ['Calor y temperatura', 'Primer principio de la termodinámica', 'Segundo principio de la termodinámica'];
+    const c: Course = { titulo: 'Termodinámica', semanas: titles.map((titulo, i) => ({ numero: i + 1, titulo, inicio: null, terminos: [] })) };
+    const text = 'Apuntes de Termodinámica\n\nEl segundo principio dice que la entropía de un sistema aislado nunca disminuye. Ninguna máquina térmica convierte todo el calor en trabajo: el segundo principio lo prohíbe.';
+    const got = await documentWeeks(c, { drafts: noteDrafts(text, { fileName: 'apuntes.txt' }), firstPage: text, fileName: 'apuntes.txt' });
+    expect(got.motivo?.kind).not.toBe('encabezado');
+  });
+});

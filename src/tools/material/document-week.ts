@@ -109,8 +109,11 @@ export async function documentWeeks(course: Course, doc: { drafts: readonly Note
   if (byDate) return all(byDate.week, { kind: 'fecha', fecha: byDate.date });
   // The document's own title: «Primer principio — mis apuntes» is the week «Primer principio de la
   // termodinámica», though its page speaks of heat and temperature all along.
+  // The course's own name («Apuntes de Termodinámica») names every week alike: its words are left out.
   const title = doc.drafts[0]?.heading;
-  const byOwnTitle = title ? closestWeek(course, title) : null;
+  const courseWords = new Set(fold(course.titulo).split(/[^\p{L}\d]+/u).filter(Boolean));
+  const ownWords = title?.split(/\s+/u).filter((w) => !courseWords.has(fold(w).replace(/[^\p{L}\d]+/gu, ''))).join(' ');
+  const byOwnTitle = ownWords ? closestWeek(course, ownWords) : null;
   if (title && byOwnTitle !== null) return all(byOwnTitle, { kind: 'encabezado', titulo: title });
   const byTitle = closestWeek(course, doc.firstPage);
   if (byTitle !== null) return all(byTitle, { kind: 'titulo' });
