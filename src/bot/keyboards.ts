@@ -59,18 +59,26 @@ export function quickCallbackData(tap: QuickTap): string {
 export const WEEK_BUTTONS_PER_ROW = 4;
 
 /**
+ * The one labelling of every week picker (question back, import proposal, moving a note): with
+ * `topic` (the week's title in the course) «3 · Termodinámica», one a row, so a student who does not
+ * know their weeks by number picks by subject; without, «Semana 3», WEEK_BUTTONS_PER_ROW a row (a
+ * 14-week course is rows of buttons, not one too wide to tap).
+ */
+export function weekPickerRows<B>(weeks: readonly number[], button: (week: number, text: string) => B, topic?: (week: number) => string): B[][] {
+  const perRow = topic ? 1 : WEEK_BUTTONS_PER_ROW;
+  const rows: B[][] = [];
+  for (let i = 0; i < weeks.length; i += perRow) rows.push(weeks.slice(i, i + perRow).map((week) => button(week, topic ? BUTTONS.weekTitled(week, topic(week)) : BUTTONS.week(week))));
+  return rows;
+}
+
+/**
  * Rows of week buttons for `action`, plus the actions row when nothing else is known. With `topic`
  * (the week's title in the course) each button names its week — «3 · Termodinámica», one a
  * row, so a student who does not know their weeks by number picks by subject; without, «Semana 3»,
  * WEEK_BUTTONS_PER_ROW a row.
  */
 export function quickKeyboard(action: QuickAction, weeks: readonly number[], withActions: boolean, topic?: (week: number) => string): InlineKeyboardMarkup {
-  // At most WEEK_BUTTONS_PER_ROW a row: a 14-week course is two rows of buttons, not one too wide to tap.
-  const rows: InlineKeyboardMarkup['inline_keyboard'][number][] = [];
-  const perRow = topic ? 1 : WEEK_BUTTONS_PER_ROW;
-  for (let i = 0; i < weeks.length; i += perRow) {
-    rows.push(weeks.slice(i, i + perRow).map((week) => ({ text: topic ? BUTTONS.weekTitled(week, topic(week)) : BUTTONS.week(week), callback_data: quickCallbackData({ kind: 'semana', action, week }) })));
-  }
+  const rows = weekPickerRows(weeks, (week, text) => ({ text, callback_data: quickCallbackData({ kind: 'semana', action, week }) }), topic);
   if (withActions) {
     rows.push([
       { text: BUTTONS.myNotes, callback_data: quickCallbackData({ kind: 'orden', name: 'notas' }) },

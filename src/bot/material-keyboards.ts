@@ -6,7 +6,7 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import { MATERIAL_BUTTONS } from '../strings/material.js';
 import { SHORT_KEY } from '../tools/material/imports.js';
 import { CALLBACKS } from './callbacks.js';
-import { WEEK_BUTTONS_PER_ROW } from './keyboards.js';
+import { weekPickerRows } from './keyboards.js';
 
 export type { ImportAction } from './callbacks.js';
 
@@ -23,14 +23,12 @@ export function importKeyboard(key: string): InlineKeyboardMarkup {
   };
 }
 
-/** The weeks of the owner's course to choose from, in rows as the question back lays them, and «Sin semana». */
-export function importWeekKeyboard(key: string, weeks: readonly number[]): InlineKeyboardMarkup {
+/** The weeks of the owner's course to choose from, labelled as the question back labels them (`topic`: a week's title), and «Sin semana». */
+export function importWeekKeyboard(key: string, weeks: readonly number[], topic?: (week: number) => string): InlineKeyboardMarkup {
   const k = short(key);
-  const rows: number[][] = [];
-  for (let i = 0; i < weeks.length; i += WEEK_BUTTONS_PER_ROW) rows.push(weeks.slice(i, i + WEEK_BUTTONS_PER_ROW));
   return {
     inline_keyboard: [
-      ...rows.map((row) => row.map((w) => ({ text: MATERIAL_BUTTONS.week(w), callback_data: CALLBACKS.importMaterial.format({ kind: 'elegir', key: k, week: w }) }))),
+      ...weekPickerRows(weeks, (w, text) => ({ text, callback_data: CALLBACKS.importMaterial.format({ kind: 'elegir', key: k, week: w }) }), topic),
       [{ text: MATERIAL_BUTTONS.noWeek, callback_data: CALLBACKS.importMaterial.format({ kind: 'elegir', key: k, week: null }) }],
     ],
   };

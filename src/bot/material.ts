@@ -12,7 +12,7 @@ import { MaterialError } from '../tools/material/errors.js';
 import { savedIds, type ImportRecord, type Imports } from '../tools/material/imports.js';
 import { MAX_FILE_BYTES, MAX_GROUP_PHOTOS, MEDIA_GROUP_QUIET_MS } from '../tools/material/limits.js';
 import { proposalText, weekNameOf } from '../tools/material/proposal.js';
-import { weekNumbers, type Course } from '../tools/course/course.js';
+import { weekNumbers, weekTopic, type Course } from '../tools/course/course.js';
 import { CALLBACKS } from './callbacks.js';
 import { importKeyboard, importKeyOf, importWeekKeyboard } from './material-keyboards.js';
 import { createPhotoGroups, type PhotoGroup } from './photo-groups.js';
@@ -130,10 +130,12 @@ export function createMaterial(deps: MaterialDeps): { composer: Composer<Context
         await ctx.reply(saved.yaExistia ? MATERIAL.alreadyHad(r.nombre, saved.notas.length) : MATERIAL.saved(saved.notas));
         return;
       }
-      case 'semana':
+      case 'semana': {
         if (r.estado !== 'pendiente') return void (await ctx.reply(MATERIAL.alreadyHad(r.nombre, savedIds(r).length)));
-        await ctx.editMessageText(`${await show(r)}\n\n${MATERIAL.chooseWeek}`, { reply_markup: importWeekKeyboard(r.clave, weekNumbers(await deps.course())) }).catch(() => undefined);
+        const course = await deps.course();
+        await ctx.editMessageText(`${await show(r)}\n\n${MATERIAL.chooseWeek}`, { reply_markup: importWeekKeyboard(r.clave, weekNumbers(course), (w) => weekTopic(course, w)) }).catch(() => undefined);
         return;
+      }
       case 'elegir': {
         const moved = await deps.imports.changeWeek(r.clave, action.week);
         if (!moved || moved.estado !== 'pendiente') return void (await ctx.reply(MATERIAL.gone));

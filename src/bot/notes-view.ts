@@ -7,10 +7,11 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import { packMessages, type PackedMessage, type PackItem } from '../lib/message-pack.js';
 import type { Card, Note } from '../store/index.js';
-import { classWeeks, weekOfNote, weekTitle, type Course } from '../tools/course/course.js';
+import { classWeeks, weekOfNote, weekTitle, weekTopic, type Course } from '../tools/course/course.js';
 import { NOTES, quote, sourceLabel } from '../strings/notes.js';
 import { CALLBACKS, type NoteCardTap, type NoteTap } from './callbacks.js';
 import { splitText } from './format.js';
+import { weekPickerRows } from './keyboards.js';
 
 /** Notes per page of the list: one phone screen, and one row of buttons each four. */
 export const NOTES_PAGE_SIZE = 8;
@@ -91,10 +92,11 @@ export function noteMessages(note: Note, course: Course, cards: number): { messa
 /** The weeks a note can move to: every week of the student's course but its own, none, and staying. */
 export function moveKeyboard(note: Note, course: Course): InlineKeyboardMarkup {
   const own = weekOfNote(course, note);
-  const weeks = classWeeks(course).filter((w) => w !== own).map((w) => noteButton(NOTES.weekButton(w), { kind: 'move', note: note.id, week: w }));
+  // Labelled as every week picker is: «3 · Título», so the student moves it by subject.
+  const weeks = weekPickerRows(classWeeks(course).filter((w) => w !== own), (w, text) => noteButton(text, { kind: 'move', note: note.id, week: w }), (w) => weekTopic(course, w));
   return {
     inline_keyboard: [
-      ...rows(weeks),
+      ...weeks,
       ...(own !== null ? [[noteButton(NOTES.noWeekButton, { kind: 'move', note: note.id, week: 0 })]] : []),
       [noteButton(NOTES.cancel, { kind: 'stay', note: note.id })],
     ],

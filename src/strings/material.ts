@@ -6,6 +6,7 @@ import type { ImportKind, MaterialProblem } from '../tools/material/kinds.js';
 import type { WeekReason } from '../tools/material/document-week.js';
 import type { MaterialKind } from '../tools/material/sniff.js';
 import { count } from './count.js';
+import { listed } from './list.js';
 
 const KIND_WORDS: Readonly<Record<MaterialKind, string>> = Object.freeze({
   texto: 'un texto',
@@ -38,11 +39,6 @@ export interface ProposalView {
 
 const ZONE_WORDS: Readonly<Record<'arriba' | 'centro' | 'abajo', string>> = Object.freeze({ arriba: 'en la parte de arriba', centro: 'en el centro', abajo: 'en la parte de abajo' });
 
-/** «1, 2 y 3» */
-function listed(items: readonly (string | number)[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`;
-}
-
 /**
  * «No he podido leer bien 4 líneas (en la parte de arriba de la foto) y no las guardo: si las
  * necesitas, vuelve a hacer la foto con más luz.» — lines OCR left out, never dropped silently.
@@ -74,6 +70,7 @@ function reasonLine(r: WeekReason, semana: number | undefined): string | undefin
     etiqueta: r.kind === 'etiqueta' ? (r.donde === 'nombre' ? `el nombre del archivo dice «${r.etiqueta}»` : `dice «${r.etiqueta}» en la primera página`) : '',
     fecha: r.kind === 'fecha' ? `la fecha del documento, «${r.fecha}», cae en esa semana` : '',
     titulo: 'la primera página habla de lo que dice el título de esa semana',
+    encabezado: r.kind === 'encabezado' ? `su título, «${r.titulo}», dice lo que el título de esa semana` : '',
     mayoria: 'la mayoría de los apartados tratan de esa semana',
   }[r.kind];
   return `Todo va a la semana ${semana} porque ${why}.`;
@@ -86,7 +83,6 @@ export const MATERIAL_BUTTONS = Object.freeze({
   save: '✅ Guardar',
   changeWeek: '📅 Cambiar semana',
   discard: '❌ Descartar',
-  week: (n: number) => `Semana ${n}`,
   noWeek: 'Sin semana',
 });
 

@@ -54,7 +54,6 @@ export const NOTES = Object.freeze({
   cards: (n: number) => `🃏 Tarjetas de esta nota (${n})`,
 
   moveAsk: (id: number, text: string) => `¿A qué semana muevo la nota ${id} («${quote(text)}»)?`,
-  weekButton: (n: number) => `Semana ${n}`,
   noWeekButton: 'Sin semana',
   cancel: '↩️ Déjala donde está',
   moved: (id: number, week: string | null, cards: number) =>

@@ -3,6 +3,7 @@
  * quiz and its results — counts only, never who answered what.
  */
 import { count } from './count.js';
+import { listed } from './list.js';
 
 export const QUIZ = Object.freeze({
   intro: (n: number, week?: number, topic?: string) =>
@@ -21,7 +22,7 @@ export const QUIZ = Object.freeze({
     return kind === 'fecha' ? term : lower;
   },
   score: (right: number, total: number, missed: string[]) =>
-    `${right} de ${total}${missed.length === 0 ? '. ¡Todo bien!' : `; repasa ${missed.join(', ')}.`}`,
+    `${right} de ${total}${missed.length === 0 ? '. ¡Todo bien!' : `; repasa ${listed(missed)}.`}`,
   reviewMissed: () => 'Repasar las falladas',
   failed: () => 'No he podido preparar el test. Vuelve a intentarlo en un momento.',
   classOnly: () => 'Mandar un test a la clase solo se puede en una clase.',

@@ -103,7 +103,7 @@ describe('the callback registry', () => {
       busy: busyKeyboard('tg101-x'),
       closing: closingKeyboard('tg101-x', { cards: true, chart: true }),
       import: importKeyboard('a1b2c3d4e5f6a7b8c9d0e1f2a1b2c3d4e5f6a7b8c9d0e1f2a1b2c3d4e5f6a7b8'),
-      importWeek: importWeekKeyboard('a1b2c3d4e5f6a7b8c9d0e1f2a1b2c3d4e5f6a7b8c9d0e1f2a1b2c3d4e5f6a7b8', [1, 2, 3]),
+      importWeek: importWeekKeyboard('a1b2c3d4e5f6a7b8c9d0e1f2a1b2c3d4e5f6a7b8c9d0e1f2a1b2c3d4e5f6a7b8', [1, 2, 3], (w) => `tema ${w} ${'á'.repeat(200)}`),
       course: courseKeyboard('0123456789abcdef', true),
       published: publishedKeyboard('0123456789abcdef'),
       orphan: orphanKeyboard('0123456789abcdef', [1, 2]),
@@ -166,5 +166,13 @@ describe('the gate\'s table of commands', () => {
     expect(role('invitar')).toBe('teacher');
     expect(role('notas')).toBe('member');
     expect(role('constructor')).toBe('member');
+  });
+});
+
+describe('the import proposal\'s week picker', () => {
+  it('labels each week with its title, as the question back does, one a row', () => {
+    const titles = ['Temperatura y calor', 'Primer principio de la termodinámica'];
+    const k = importWeekKeyboard('a1b2c3d4e5f6a7b8c9d0e1f2', [1, 2], (w) => titles[w - 1]!);
+    expect(k.inline_keyboard.map((r) => r.map((b) => b.text))).toEqual([['1 · Temperatura y calor'], [expect.stringMatching(/^2 · Primer principio de la/u)], ['Sin semana']]);
   });
 });

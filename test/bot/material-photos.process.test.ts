@@ -31,8 +31,8 @@ describe('photos in the chat', () => {
     expect(proposal.text).toMatch(/^De «foto\.jpg» \(foto\): 2 notas sin semana\.\n\n1\. La genética estudia/);
 
     t.server.pressButton(proposal.message_id, button(proposal, /Cambiar semana/));
-    const weeks = await waitForMessage(t, 'the week choice', (ms) => ms.find((m) => m.message_id === proposal.message_id && buttonsOf(m).some((b) => b.text === 'Semana 3')));
-    t.server.pressButton(proposal.message_id, button(weeks, /^Semana 3$/));
+    const weeks = await waitForMessage(t, 'the week choice', (ms) => ms.find((m) => m.message_id === proposal.message_id && buttonsOf(m).some((b) => b.text === '3 · Historia del arte')));
+    t.server.pressButton(proposal.message_id, button(weeks, /^3 · Historia del arte$/));
     const moved = await waitForMessage(t, 'the proposal for week 3', (ms) => ms.find((m) => m.message_id === proposal.message_id && /para la semana 3 «Historia del arte»/.test(m.text ?? '') && buttonsOf(m).length === 3));
     t.server.pressButton(moved.message_id, button(moved, /Guardar/));
     await waitForMessage(t, 'the saved line', after(proposal.message_id, (m) => /^Guardado: las notas/.test(m.text ?? '')));

@@ -150,8 +150,9 @@ describe('notes one by one', () => {
     expect(text(shown)).toBe('📄 Nota 14 · ensayo\n📅 Semana 5 · Ensayo\n\nEl ensayo número 2 argumenta una idea propia con libertad de forma.');
     t.pressButton(shown.message_id, data(shown, /Mover de semana/));
     const weeks = await next(c, 'the weeks to move to', shown.message_id, (m) => /¿A qué semana muevo la nota 14/.test(text(m)));
-    expect(buttonsOf(weeks).map((b) => b.text)).toEqual(['Semana 1', 'Semana 2', 'Semana 3', 'Semana 4', 'Semana 6', 'Sin semana', '↩️ Déjala donde está']);
-    t.pressButton(weeks.message_id, data(weeks, /^Semana 2$/));
+    // Each week by its title too, as the question back labels them.
+    expect(buttonsOf(weeks).map((b) => b.text)).toEqual(['1 · Lírica', '2 · Épica', '3 · Narración', '4 · Teatro', '6 · Crítica', 'Sin semana', '↩️ Déjala donde está']);
+    t.pressButton(weeks.message_id, data(weeks, /^2 · Épica$/));
     await waitForMessage(c.tg, 'note 14 moved', () => t.history().find((m) => m.message_id === weeks.message_id && text(m) === '📅 Nota 14 movida a la semana 2 · Épica.'));
     expect((await c.notebook.notes.list()).find((n) => n.id === 14)?.semana).toBe(2);
 

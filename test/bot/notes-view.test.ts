@@ -9,7 +9,8 @@ import { CALLBACK_DATA_MAX_BYTES, CALLBACKS } from '../../src/bot/callbacks.js';
 import { cardsTooKeyboard, correctionAsk, deleteKeyboard, moveKeyboard, noteCardsMessages, noteMessages, notesPage, NOTES_PAGE_SIZE } from '../../src/bot/notes-view.js';
 import { MESSAGE_TEXT_MAX } from '../../src/lib/message-pack.js';
 import type { Card, Note } from '../../src/store/index.js';
-import { MAX_WEEK_TITLE, MAX_WEEKS, type Course } from '../../src/tools/course/course.js';
+import { MAX_WEEK_TITLE, MAX_WEEKS, weekTopic, type Course } from '../../src/tools/course/course.js';
+import { BUTTONS } from '../../src/strings/chat.js';
 import { NOTES } from '../../src/strings/notes.js';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 
@@ -73,7 +74,9 @@ describe('the notes in the chat, at 500 notes and 60 weeks', () => {
     fits(view.keyboard);
     const move = moveKeyboard(long, COURSE);
     fits(move);
-    expect(move.inline_keyboard.flat().map((b) => b.text)).toEqual([...Array.from({ length: 59 }, (_, i) => NOTES.weekButton(i + 1)), NOTES.noWeekButton, NOTES.cancel]);
+    // Each week by its title, cut to fit a button, as every week picker labels them.
+    expect(move.inline_keyboard.flat().map((b) => b.text)).toEqual([...Array.from({ length: 59 }, (_, i) => BUTTONS.weekTitled(i + 1, weekTopic(COURSE, i + 1))), NOTES.noWeekButton, NOTES.cancel]);
+    expect(move.inline_keyboard[0]!.map((b) => b.text)).toEqual([expect.stringMatching(/^1 · Tema 1 á+…$/u)]);
     fits(deleteKeyboard(long.id));
     fits(cardsTooKeyboard(long.id, 200));
     const cards: Card[] = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, id_nota: long.id, tipo: 'definicion', pregunta: '¿'.repeat(500), respuesta: 'r'.repeat(500), creada: '2030-01-01T00:00:00.000Z' }));

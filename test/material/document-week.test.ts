@@ -88,3 +88,30 @@ describe('nothing twice', () => {
     expect(containedIn(['Etapa · Proceso · Calor\n1-2 · Compresión adiabática · Q=0 · el gas cede calor al foco caliente sin realizar trabajo'], existing)).toEqual([false]);
   });
 });
+
+describe('a document whose own title names a week', () => {
+  it('goes to that week, though its page speaks all along of the words of another week\'s title', async () => {
+    const titles = ['Temperatura y calor', 'Primer principio de la termodinámica', 'Gases ideales y procesos', 'Máquinas térmicas', 'Segundo principio y ciclo de Carnot', 'Entropía'];
+    const c: Course = { titulo: 'Termodinámica', semanas: titles.map((titulo, i) => ({ numero: i + 1, titulo, inicio: null, terminos: [] })) };
+    const text = `Primer principio — mis apuntes
+
+El primer principio de la termodinámica es la ley de conservación de la energía aplicada a los sistemas que intercambian calor y trabajo con su entorno. Si un sistema recibe un calor Q y realiza un trabajo W, su energía interna cambia. El calor que entra es positivo.
+
+La energía interna es una función de estado: solo depende de la presión, el volumen y la temperatura. El calor y el trabajo dependen del proceso. A volumen constante todo el calor aumenta la energía interna y sube la temperatura.
+
+En un gas ideal la energía interna solo depende de la temperatura: a temperatura constante el calor absorbido es igual al trabajo. El experimento de Joule mostró que el trabajo y el calor son equivalentes. El calor pasa del cuerpo a más temperatura al de menos temperatura.`;
+    const got = await documentWeeks(c, { drafts: noteDrafts(text, { fileName: 'apuntes.txt' }), firstPage: text, fileName: 'apuntes.txt' });
+    expect(new Set(got.semanas)).toEqual(new Set([2]));
+    expect(got.motivo).toEqual({ kind: 'encabezado', titulo: 'Primer principio — mis apuntes' });
+  });
+});
+
+describe('a document titled by the course\'s own name', () => {
+  it('is not sent by that name to the first week whose title shares it', async () => {
+    const titles = ['Calor y temperatura', 'Primer principio de la termodinámica', 'Segundo principio de la termodinámica'];
+    const c: Course = { titulo: 'Termodinámica', semanas: titles.map((titulo, i) => ({ numero: i + 1, titulo, inicio: null, terminos: [] })) };
+    const text = 'Apuntes de Termodinámica\n\nEl segundo principio dice que la entropía de un sistema aislado nunca disminuye. Ninguna máquina térmica convierte todo el calor en trabajo: el segundo principio lo prohíbe.';
+    const got = await documentWeeks(c, { drafts: noteDrafts(text, { fileName: 'apuntes.txt' }), firstPage: text, fileName: 'apuntes.txt' });
+    expect(got.motivo?.kind).not.toBe('encabezado');
+  });
+});

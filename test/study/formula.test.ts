@@ -22,3 +22,14 @@ describe('formulas', () => {
     expect(meaningOf('x', text)).toBeUndefined();
   });
 });
+
+describe('a table row read as «celda · celda · celda»', () => {
+  const row = 'Etapa · Proceso · Temperatura · Calor Trabajo\n2 → 3 · Expansión adiabática · baja de T₁ a T₂ · Q = 0 el gas realiza trabajo\n';
+  it('never glues its cells into a formula', () => {
+    expect(formulasIn(row).map((f) => f.text)).not.toContain('T₂ · Q = 0');
+    expect(formulasIn(row).some((f) => f.text.includes('·'))).toBe(false);
+  });
+  it('leaves a product written in a sentence a formula', () => {
+    expect(formulasIn('El trabajo máximo es W = η · Q₁ en cada ciclo.').map((f) => f.text)).toEqual(['W = η · Q₁']);
+  });
+});

@@ -130,3 +130,12 @@ describe('a model\'s cards, checked by the same rules', () => {
     expect(r.problems.map((p) => p.problem.kind)).toEqual(['frase_mal_leida']);
   });
 });
+
+describe('a lecture table read as rows «celda · celda · celda»', () => {
+  it('gives no formula made of a row’s cells', () => {
+    const texto = 'El ciclo de Carnot está formado por dos isotermas y dos adiabáticas, todas reversibles, recorridas por un gas ideal en el orden siguiente:\n\nEtapa · Proceso · Temperatura · Calor Trabajo\n1 → 2 · Expansión isoterma · T₁ constante · absorbe Q₁ del foco el gas realiza trabajo caliente\n2 → 3 · Expansión adiabática · baja de T₁ a T₂ · Q = 0 el gas realiza trabajo\n3 → 4 · Compresión isoterma · T₂ constante · cede Q₂ al foco frío se realiza trabajo sobre el gas\n4 → 1 · Compresión adiabática · sube de T₂ a T₁ · Q = 0 se realiza trabajo sobre el gas\nCiclo completo · Vuelve al estado 1 · — · Q₁ − Q₂ W = Q₁ − Q₂\n\nEl rendimiento del ciclo de Carnot es η = 1 − T₂/T₁, donde T₁ es la temperatura del foco caliente.';
+    const note: Note = { id: 9, semana: 5, tema: '6. El ciclo de Carnot', texto };
+    const formulas = keyIdeasOfWeek([note], [note], isWord).filter((i) => i.kind === 'formula').map((i) => i.body);
+    expect(formulas.some((b) => b.includes('·') || b.includes('Q₁ − Q₂ W'))).toBe(false);
+  });
+});

@@ -6,8 +6,10 @@
  *    against the weeks' TITLES (in a course where «Tema 5» is week 7, it is week 7), never a number alone;
  * 2. «semana 5»: a week titled so, else the course's week 5;
  * 3. a date in its first page that falls inside a dated week;
- * 4. the words of a week's title in its first page;
- * 5. the week most of its sections are about (each note's own rule, as /nota's).
+ * 4. its own title (its first heading) saying what a week's title says — before the words of its
+ *    first page, whose everyday words («calor», «temperatura») may be another week's title;
+ * 5. the words of a week's title in its first page;
+ * 6. the week most of its sections are about (each note's own rule, as /nota's).
  *
  * A document whose headings carry labels of two or more weeks («Tema 5 …», «Tema 6 …») spans them:
  * each section goes to its own week. The answer says which week and why, for the proposal.
@@ -22,6 +24,7 @@ export type WeekReason =
   | { kind: 'etiqueta'; etiqueta: string; donde: 'primera_pagina' | 'nombre' }
   | { kind: 'fecha'; fecha: string }
   | { kind: 'titulo' }
+  | { kind: 'encabezado'; titulo: string }
   | { kind: 'mayoria' }
   | { kind: 'varias' };
 
@@ -104,6 +107,14 @@ export async function documentWeeks(course: Course, doc: { drafts: readonly Note
   if (byName) return all(byName.week, { kind: 'etiqueta', etiqueta: byName.label, donde: 'nombre' });
   const byDate = dateWeek(course, doc.firstPage);
   if (byDate) return all(byDate.week, { kind: 'fecha', fecha: byDate.date });
+  // The document's own title: «Primer principio — mis apuntes» is the week «Primer principio de la
+  // termodinámica», though its page speaks of heat and temperature all along.
+  // The course's own name («Apuntes de Termodinámica») names every week alike: its words are left out.
+  const title = doc.drafts[0]?.heading;
+  const courseWords = new Set(fold(course.titulo).split(/[^\p{L}\d]+/u).filter(Boolean));
+  const ownWords = title?.split(/\s+/u).filter((w) => !courseWords.has(fold(w).replace(/[^\p{L}\d]+/gu, ''))).join(' ');
+  const byOwnTitle = ownWords ? closestWeek(course, ownWords) : null;
+  if (title && byOwnTitle !== null) return all(byOwnTitle, { kind: 'encabezado', titulo: title });
   const byTitle = closestWeek(course, doc.firstPage);
   if (byTitle !== null) return all(byTitle, { kind: 'titulo' });
   // The week most of its notes are about, each by the course's rule for a note.

@@ -52,6 +52,19 @@ export interface Formula {
   spoken: string;
 }
 
+/**
+ * A table row as the reader writes it, «celda · celda · celda» (two spaced dots or more) or a pipe
+ * row: its cells sit side by side, so what stands across them is no formula.
+ */
+const TABLE_ROW = /^\s*\|.*\|.*\||(?:\s·\s.*){2,}/u;
+
+/** Whether offset `at` of `text` lies on a table row's line. */
+export function onTableRow(text: string, at: number): boolean {
+  const start = text.lastIndexOf('\n', at - 1) + 1;
+  const end = text.indexOf('\n', at);
+  return TABLE_ROW.test(text.slice(start, end < 0 ? text.length : end));
+}
+
 /** The formulas of `text`: each «=» with symbols on both sides, widened over the symbols around it. */
 export function formulasIn(text: string): Formula[] {
   const toks: Array<{ t: string; at: number }> = [];
@@ -62,14 +75,17 @@ export function formulasIn(text: string): Formula[] {
     last = m.index + m[0].length;
   }
   if (last < text.length) toks.push({ t: text.slice(last), at: last });
+  // A spaced «·» on a table row parts two cells: never a product that joins them into one formula.
+  const cellBreak = (k: number) => toks[k]!.t === '·' && /^\s/u.test(toks[k - 1]?.t ?? '') && /^\s/u.test(toks[k + 1]?.t ?? '') && onTableRow(text, toks[k]!.at);
+  const joins = (k: number) => isSymbol(toks[k]!.t) && !cellBreak(k);
   const out: Formula[] = [];
   let i = 0;
   while (i < toks.length) {
     if (toks[i]!.t !== '=') { i++; continue; }
     let a = i;
     let b = i;
-    while (a > 0 && isSymbol(toks[a - 1]!.t)) a--;
-    while (b + 1 < toks.length && isSymbol(toks[b + 1]!.t)) b++;
+    while (a > 0 && joins(a - 1)) a--;
+    while (b + 1 < toks.length && joins(b + 1)) b++;
     while (a < i && /^\s+$|^[=+\-−–×·/*^([<>≤≥≈]$/.test(toks[a]!.t)) a++;
     // A trailing operator, bracket opened or percent sign belongs to the prose after the formula.
     while (b > i && /^\s+$|^[=+\-−–×·/*^([<>≤≥≈%]$/.test(toks[b]!.t)) b--;

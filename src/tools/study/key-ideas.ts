@@ -16,7 +16,7 @@ import type { Note } from '../domain.js';
 import { buildIndex } from '../tfidf.js';
 import { keyTerms } from '../cards/keyterms.js';
 import { DETERMINERS, FUNCTION_WORDS, GENERIC_NOUNS, PREPOSITIONS, QUANTIFIERS, VERBS } from '../cards/lexicon.js';
-import { formulasIn, meaningOf, type Formula } from './formula.js';
+import { formulasIn, meaningOf, onTableRow, type Formula } from './formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, stem, type Sentence, type WordCheck } from './reading.js';
 import { clozeClause, clozeProblem, EXAMPLE_HEADING, leansOnBefore } from './cloze-quality.js';
 import { tableRows } from './table-ideas.js';
@@ -369,6 +369,8 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   }
   // Formulas sit on their own line (no sentence): grounded in the sentence that introduces them.
   for (const f of formulasIn(note.texto)) {
+    // A table row is neither a sentence nor a display line: its cells are asked as a row («fila»), never as a formula.
+    if (onTableRow(note.texto, f.at)) continue;
     const intro = introducingSentence(sentences, good, f.at, language, isWord);
     if (!intro) continue;
     const named = ideas.filter((i) => i.at <= f.at && (i.kind === 'definicion' || i.kind === 'enunciado')).at(-1);

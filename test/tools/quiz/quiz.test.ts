@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openNotebook } from '../../../src/store/index.js';
 import { createReviewService } from '../../../src/tools/review/service.js';
 import { buildQuiz, distractorsFor, QUIZ_LIMITS, sameTerm } from '../../../src/tools/quiz/build.js';
+import { QUIZ } from '../../../src/strings/quiz.js';
 import { sortOf } from '../../../src/tools/quiz/kinds.js';
 import { ideasOfNotes, ideaOfSentence } from '../../../src/tools/quiz/ideas.js';
 import { loadWordCheck } from '../../../src/tools/study/reading.js';
@@ -149,5 +150,14 @@ describe('the quiz file', () => {
     await writeFile(store.file, frozen.slice(0, 100));
     await expect(store.update(() => undefined)).rejects.toThrow(/dañado/);
     expect(await readFile(store.file, 'utf8')).toBe(frozen.slice(0, 100));
+  });
+});
+
+describe('the score message', () => {
+  it('lists what to review as Spanish does, «a, b y c»', () => {
+    expect(QUIZ.score(3, 5, ['la fórmula η = W / Q₁ = 1 − Q₂ / Q₁', 'el enunciado de Clausius'])).toBe('3 de 5; repasa la fórmula η = W / Q₁ = 1 − Q₂ / Q₁ y el enunciado de Clausius.');
+    expect(QUIZ.score(2, 5, ['la entropía', 'el rendimiento', 'el ciclo de Carnot'])).toBe('2 de 5; repasa la entropía, el rendimiento y el ciclo de Carnot.');
+    expect(QUIZ.score(4, 5, ['la entropía'])).toBe('4 de 5; repasa la entropía.');
+    expect(QUIZ.score(5, 5, [])).toBe('5 de 5. ¡Todo bien!');
   });
 });
