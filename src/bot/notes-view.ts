@@ -12,6 +12,7 @@ import { NOTES, quote, sourceLabel } from '../strings/notes.js';
 import { CALLBACKS, type NoteCardTap, type NoteTap } from './callbacks.js';
 import { splitText } from './format.js';
 import { weekPickerRows } from './keyboards.js';
+import { topicAsWritten } from '../lib/name-case.js';
 
 /** Notes per page of the list: one phone screen, and one row of buttons each four. */
 export const NOTES_PAGE_SIZE = 8;
@@ -61,7 +62,7 @@ export function notesPage(notes: readonly Note[], course: Course, page: number, 
   const p = Math.min(Math.max(1, page), pages);
   const shown = all.slice((p - 1) * NOTES_PAGE_SIZE, p * NOTES_PAGE_SIZE);
   const items: PackItem[] = shown.map(({ note, week: w }) => {
-    const line = NOTES.line(note.id, quote(note.tema, 40), quote(note.texto, LINE_START));
+    const line = NOTES.line(note.id, quote(topicAsWritten(note.tema, note.texto), 40), quote(note.texto, LINE_START));
     // A list of one week says the week once, in its header; the whole list says it on each note.
     return { text: `${line}\n${NOTES.details(week === 0 ? weekWords(course, w) : undefined, sourceLabel(note.origen), examples.has(note.id))}` };
   });
@@ -77,7 +78,7 @@ export function notesPage(notes: readonly Note[], course: Course, page: number, 
 
 /** One note whole (split only where Telegram's limit needs it), the buttons under the last part. */
 export function noteMessages(note: Note, course: Course, cards: number): { messages: string[]; keyboard: InlineKeyboardMarkup } {
-  const head = NOTES.noteHead(note.id, note.tema, weekWords(course, weekOfNote(course, note)), sourceLabel(note.origen));
+  const head = NOTES.noteHead(note.id, topicAsWritten(note.tema, note.texto), weekWords(course, weekOfNote(course, note)), sourceLabel(note.origen));
   return {
     messages: splitText(`${head}\n\n${note.texto}`),
     keyboard: {

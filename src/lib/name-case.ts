@@ -29,3 +29,12 @@ export function withNames(text: string, source: string): string {
   if (names.size === 0) return text;
   return text.replace(/\p{L}+/gu, (w) => (w === w.toLocaleLowerCase('es') ? (names.get(w) ?? w) : w));
 }
+
+/**
+ * A note's topic as a person reads it: its names written as `source` writes them and its first
+ * letter in capitals, past a section's number («6. el ciclo de carnot» → «6. El ciclo de Carnot»).
+ * Topics are kept in lower case (material/split.ts); this is how every list shows them.
+ */
+export function topicAsWritten(topic: string, source: string): string {
+  return withNames(topic, source).replace(/\p{L}/u, (c) => c.toLocaleUpperCase('es'));
+}

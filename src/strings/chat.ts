@@ -49,26 +49,27 @@ export type Audience = 'dueño' | 'alumno' | 'profesor';
 
 /**
  * Every command the bot understands, one line each: registered with setMyCommands (Telegram's
- * menu) and listed by /ayuda from this one table. `usage` is how /ayuda writes it.
+ * menu) and listed by /ayuda from this one table, in the order a student uses them — preparing and
+ * studying first, the bookkeeping and the card-by-card edits after. `usage` is how /ayuda writes it.
  */
 export const COMMANDS: ReadonlyArray<{ command: string; usage: string; description: string; who?: 'clase' | 'profesor' }> = Object.freeze([
   { command: 'start', usage: '/start', description: 'Saludo y ejemplos para empezar' },
   { command: 'ayuda', usage: '/ayuda', description: 'Qué sé hacer, con ejemplos' },
   { command: 'semana', usage: '/semana N', description: 'Prepara la semana N paso a paso, sin modelo y sin coste' },
-  { command: 'estado', usage: '/estado', description: 'Qué está en marcha y qué espera tu permiso' },
-  { command: 'cancelar', usage: '/cancelar', description: 'Detiene el trabajo en marcha' },
-  { command: 'gasto', usage: '/gasto', description: 'Lo que llevas gastado este mes frente al presupuesto' },
+  { command: 'repasar', usage: '/repasar', description: 'Repasa las tarjetas que tocan hoy, una a una' },
+  { command: 'quiz', usage: '/quiz N', description: 'Un test de la semana N con preguntas de tus notas; lo que falles vuelve a tu repaso' },
   { command: 'notas', usage: '/notas', description: 'Lista tus notas' },
   { command: 'nota', usage: '/nota tema: texto', description: 'Añade una nota a tu cuaderno' },
   { command: 'material', usage: '/material', description: 'Lo que me has mandado; si algo se leyó mal, lo leo de nuevo' },
   { command: 'curso', usage: '/curso', description: 'Tu curso, semana a semana; pega tu temario para cambiarlo' },
-  { command: 'wav', usage: '/wav N', description: 'Te manda el audio original de la semana N, sin comprimir' },
-  { command: 'cronograma', usage: '/cronograma', description: 'El cronograma del último trabajo' },
-  { command: 'repasar', usage: '/repasar', description: 'Repasa las tarjetas que tocan hoy, una a una' },
-  { command: 'quiz', usage: '/quiz N', description: 'Un test de la semana N con preguntas de tus notas; lo que falles vuelve a tu repaso' },
   { command: 'tarjetas', usage: '/tarjetas', description: 'Tu mazo de tarjetas por semana y nota' },
   { command: 'exportar', usage: '/exportar', description: 'Tu mazo y tu historial como archivo para Anki' },
   { command: 'recordatorios', usage: '/recordatorios 20:00', description: 'Un aviso al día a esa hora si tienes tarjetas; para quitarlo, escribe /recordatorios no' },
+  { command: 'estado', usage: '/estado', description: 'Qué está en marcha y qué espera tu permiso' },
+  { command: 'cancelar', usage: '/cancelar', description: 'Detiene el trabajo en marcha' },
+  { command: 'gasto', usage: '/gasto', description: 'Lo que llevas gastado este mes frente al presupuesto' },
+  { command: 'cronograma', usage: '/cronograma', description: 'El cronograma del último trabajo' },
+  { command: 'wav', usage: '/wav N', description: 'Te manda el audio original de la semana N, sin comprimir' },
   { command: 'editar', usage: '/editar N pregunta | respuesta', description: 'Cambia el texto de la tarjeta N' },
   { command: 'suspender', usage: '/suspender N', description: 'Deja la tarjeta N fuera del repaso' },
   { command: 'reactivar', usage: '/reactivar N', description: 'Vuelve a poner en el repaso la tarjeta N' },

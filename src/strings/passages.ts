@@ -3,7 +3,7 @@
  * it, quoted, each with where it comes from, and a button to make cards of it.
  */
 import { packMessages, type PackedMessage } from '../lib/message-pack.js';
-import { withNames } from '../lib/name-case.js';
+import { topicAsWritten, withNames } from '../lib/name-case.js';
 
 /** How many of the notes' topics a «nothing found» answer lists before it points to /notas instead. */
 export const TOPICS_LISTED = 6;
@@ -18,8 +18,6 @@ export interface QuotedPassage {
   origen?: { archivo: string; pagina?: number | null };
 }
 
-/** The first letter in capitals, past a section's number («6. el ciclo…» → «6. El ciclo…»). */
-const capital = (s: string) => s.replace(/\p{L}/u, (c) => c.toLocaleUpperCase('es'));
 
 export const PASSAGES = Object.freeze({
   header: (query: string) => `Esto dicen tus notas sobre «${query}»:`,
@@ -48,7 +46,7 @@ export const PASSAGES = Object.freeze({
 function quoted(p: QuotedPassage, n: number | undefined, namesFrom: string): string {
   // The topic is kept in lower case: its names are written as the answer's passages write them
   // («Rendimiento de Carnot»), all of them — a passage need not repeat the name its topic holds.
-  const where = `— ${PASSAGES.source(p)} · ${capital(withNames(p.tema, namesFrom))}${p.week !== undefined ? ` (semana ${p.week})` : ''}`;
+  const where = `— ${PASSAGES.source(p)} · ${topicAsWritten(p.tema, namesFrom)}${p.week !== undefined ? ` (semana ${p.week})` : ''}`;
   // Bold marks of a Markdown source are the writer's emphasis, not words: left out of the quote.
   return `${n !== undefined ? `${n}. ` : ''}«${p.text.trim().replace(/\*\*|__/g, '')}»\n${where}`;
 }

@@ -100,3 +100,13 @@ describe('moving a note', () => {
     expect(weeks.filter((w) => w > 0)).toEqual([3]);
   });
 });
+
+describe('a note’s topic as the list and the note show it', () => {
+  it('begins with a capital past its section number and writes its names as the note does', () => {
+    const note: Note = { id: 4, tema: '4. enunciado de clausius', texto: 'El enunciado de Clausius dice que el calor no pasa por sí solo de un cuerpo frío a otro caliente.', semana: 5 };
+    const course: Course = { titulo: 'Termodinámica', semanas: [{ numero: 5, titulo: 'Segundo principio', inicio: null, terminos: [] }] };
+    const page = notesPage([note], course, 1, 0)!;
+    expect(page.messages.map((m) => m.text).join('\n')).toContain('4. Enunciado de Clausius');
+    expect(noteMessages(note, course, 0).messages[0]).toContain('4. Enunciado de Clausius');
+  });
+});

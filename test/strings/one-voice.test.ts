@@ -66,6 +66,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   'agent.AGENT.usageEstimated': [[['lo leído: -5, y debía ser un número entero entre 0 y 2000000']]],
   'agent.AGENT.badUsageField': [['input_tokens', '-5', 2_000_000], ['cache_read_input_tokens', '1.5', 2_000_000]],
   'agent.REPORT.notesOfWeek': [['Semana 3', [1, 2]], ['Semana 3', []], ['Semana 3', [1, 2], true]],
+  'agent.noNewCards': [[[{ note: 18, why: 'sin_ideas' }]], [[{ note: 3 }, { note: 5, why: 'pocos_terminos' }]], [[]]],
   'agent.REPORT.closestNote': [[WORD, 3], [WORD, 3, true], [WORD, undefined, undefined]],
   'agent.REPORT.cardsDone': [
     [[1, 2], [3], []], [[1, 2], [3], [1, 2]], [[1, 2], [3], [1]],
