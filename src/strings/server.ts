@@ -41,6 +41,8 @@ export const PAGE = Object.freeze({
   connecting: 'conectando…',
   reconnecting: 'sin conexión, reintentando…',
   edited: 'editado',
+  copyHint: 'Tócalo para copiarlo',
+  copied: 'Copiado',
   photoAlt: 'Imagen enviada por el bot',
   audio: 'Audio',
   voice: 'Nota de voz',

@@ -218,6 +218,25 @@ describe.skipIf(skipBrowserTests())('chat page in Chromium', () => {
     await expect.poll(() => page.locator('#log').evaluate((l) => l.scrollHeight - l.scrollTop - l.clientHeight)).toBeLessThan(2);
   });
 
+  it('monospace text is copied with a tap and fills an empty message box, as a note to correct needs', async () => {
+    const { page } = browser;
+    await page.goto(tg.chatUrl);
+    await page.waitForSelector('body[data-ready="true"]');
+    const note = 'El ciclo de Carnot tiene dos isotermas y dos adiabáticas.';
+    const lead = 'Este es el texto que tiene ahora (tócalo para copiarlo):\n';
+    await bot.api.sendMessage(tg.server.chatId, `${lead}${note}`, { entities: [{ type: 'code', offset: lead.length, length: note.length }] });
+    const code = page.locator('.msg.in code', { hasText: note });
+    await code.click();
+    const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
+    await expect.poll(() => box.inputValue()).toBe(note);
+    await page.getByRole('status').filter({ hasText: 'Copiado' }).waitFor();
+    // A box already holding words is not overwritten.
+    await box.fill('mi corrección');
+    await code.click();
+    expect(await box.inputValue()).toBe('mi corrección');
+    await box.fill('');
+  });
+
   it('when the page cannot reach the bot, the toast says so in Spanish, not the browser\'s «Failed to fetch» (issue 28)', async () => {
     const { page } = browser;
     await page.goto(tg.chatUrl);

@@ -79,14 +79,35 @@ function safeUrl(url) {
   } catch { return undefined; }
 }
 
+/**
+ * Monospace text is copied with a tap, as Telegram's apps do («tócalo para copiarlo»); on this page
+ * the text also goes into the message box when it is empty, so a note to correct can be edited
+ * there instead of typed again on a phone.
+ */
+function copiable(node) {
+  node.classList.add('copiable');
+  node.setAttribute('title', T.copyHint);
+  node.addEventListener('click', () => {
+    const text = node.textContent || '';
+    if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => undefined);
+    if (!textEl.value.trim()) {
+      textEl.value = text;
+      textEl.dispatchEvent(new Event('input'));
+    }
+    textEl.focus();
+    toast(T.copied);
+  });
+  return node;
+}
+
 function entityNode(e, raw) {
   switch (e.type) {
     case 'bold': return el('strong');
     case 'italic': return el('em');
     case 'underline': return el('u');
     case 'strikethrough': return el('s');
-    case 'code': return el('code');
-    case 'pre': return el('pre', {}, el('code'));
+    case 'code': return copiable(el('code'));
+    case 'pre': return copiable(el('pre', {}, el('code')));
     case 'blockquote': case 'expandable_blockquote': return el('blockquote');
     case 'spoiler': {
       const s = el('span', { class: 'spoiler', tabindex: 0, role: 'button', 'aria-label': 'Texto oculto: púlsalo para verlo' });
