@@ -19,6 +19,7 @@ import { CALLBACKS } from './callbacks.js';
 import { pageKeyboard, questionKeyboard, ratingKeyboard, removeKeyboard, type ReviewTap } from './review-keyboards.js';
 import { RS, intervalLabel, whenLabel } from '../strings/review.js';
 import { PROPOSAL } from '../strings/cards.js';
+import { topicAsWritten } from '../lib/name-case.js';
 
 /** Cards per page of /tarjetas (a phone screen). */
 export const DECK_PAGE_SIZE = 8;
@@ -238,9 +239,10 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
 
   /** One page of the deck, grouped by week and note, with each card's status. */
   async function deckPage(page: number): Promise<{ text: string; keyboard: InlineKeyboardMarkup }> {
-    const [{ cards }, notes] = await Promise.all([deps.review.history(), deps.notes.list()]);
+    const [{ cards }, notes, course] = await Promise.all([deps.review.history(), deps.notes.list(), deps.course?.().catch(() => undefined)]);
     if (cards.length === 0) return { text: RS.deckEmpty(), keyboard: noKeyboard() };
-    const topic = new Map(notes.map((n) => [n.id, n.tema]));
+    const topic = new Map(notes.map((n) => [n.id, topicAsWritten(n.tema, n.texto)]));
+    const titleOf = (week: number | undefined) => (week !== undefined && course ? course.semanas.find((w) => w.numero === week)?.titulo : undefined);
     const sorted = [...cards].sort((a, b) => (a.card.semana ?? 99) - (b.card.semana ?? 99) || a.card.id_nota - b.card.id_nota || a.card.id - b.card.id);
     const pages = Math.ceil(sorted.length / DECK_PAGE_SIZE);
     const p = Math.min(Math.max(1, page), pages);
@@ -249,11 +251,11 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
     let lastNote: number | undefined;
     for (const d of sorted.slice((p - 1) * DECK_PAGE_SIZE, p * DECK_PAGE_SIZE)) {
       if (d.card.semana !== lastWeek) {
-        lines.push('', RS.deckWeek(d.card.semana, topic.get(d.card.id_nota)));
+        lines.push('', RS.deckWeek(d.card.semana, titleOf(d.card.semana)));
         lastWeek = d.card.semana;
         lastNote = undefined;
       }
-      if (d.card.id_nota !== lastNote) lines.push(RS.deckNote((lastNote = d.card.id_nota)));
+      if (d.card.id_nota !== lastNote) lines.push(RS.deckNote((lastNote = d.card.id_nota), topic.get(d.card.id_nota)));
       lines.push(RS.deckCard(d.card.id, truncate(d.card.pregunta, 90), status(d)));
     }
     return { text: splitText(lines.join('\n'))[0]!, keyboard: pageKeyboard(p, pages) };

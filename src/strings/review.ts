@@ -88,8 +88,9 @@ export const RS = Object.freeze({
 
   deckEmpty: () => 'Tu mazo está vacío. Pide una semana (por ejemplo «prepara la semana 1») y te preparo tarjetas.',
   deckHeader: (total: number, page: number, pages: number) => `🗂 Tus tarjetas (${total}) · página ${page} de ${pages}`,
-  deckWeek: (week: number | undefined, topic: string | undefined) => (week ? `Semana ${week}${topic ? ` · ${capital(topic)}` : ''}` : 'Otras notas'),
-  deckNote: (noteId: number) => `  Nota ${noteId}`,
+  /** A week of the deck by the course's title for it (not a note's topic: a week holds several). */
+  deckWeek: (week: number | undefined, title: string | undefined) => (week ? `Semana ${week}${title ? ` · ${capital(title)}` : ''}` : 'Otras notas'),
+  deckNote: (noteId: number, topic?: string) => `  Nota ${noteId}${topic ? ` · ${topic}` : ''}`,
   deckCard: (id: number, question: string, status: string) => `   ${id}. ${question} (${status})`,
   statusNew: 'nueva',
   statusDueNow: 'toca ahora',

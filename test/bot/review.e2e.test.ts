@@ -202,11 +202,12 @@ describe('/tarjetas, /exportar, card tools, /ayuda', () => {
     const owner = stack.h.client({ userId: OWNER });
     await owner.say('/tarjetas');
     const page1 = await owner.waitText(/^🗂 Tus tarjetas \(9\) · página 1 de 2/);
-    expect(page1.text).toMatch(/Semana 1 · Estadística\n {2}Nota 2\n {3}4\. ¿Qué mide/);
+    // The week by the course's title, each note by its own topic.
+    expect(page1.text).toMatch(/Semana 1 · Estadística\n {2}Nota 2 · Estadística\n {3}4\. ¿Qué mide/);
     expect(page1.buttons.map((b) => b.text)).toEqual(['Siguiente ▶']);
     await owner.press(page1.messageId, page1.buttons[0]!.data);
     const page2 = await owner.waitFor('page 2', (ms) => ms.find((m) => m.messageId === page1.messageId && m.text.includes('página 2 de 2') && m));
-    expect(page2.text).toMatch(/Semana 4 · Música\n {2}Nota 12/);
+    expect(page2.text).toMatch(/Semana 4 · Música\n {2}Nota 12 · Música/);
     expect(page2.buttons.map((b) => b.text)).toEqual(['◀ Anterior']);
 
     await owner.say('/editar 4 ¿Qué mide la desviación estándar? | cuánto se alejan los datos de la media');

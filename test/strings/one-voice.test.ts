@@ -95,6 +95,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   'review.RS.reminderOn': [['20:00', 'Europe/Madrid'], ['20:00', 'Etc/UTC'], ['20:00', 'America/Argentina/Buenos_Aires']],
   'review.zoneLabel': [['UTC'], ['Europe/Madrid'], ['GMT']],
   'review.RS.deckWeek': [[3, WORD], [undefined, undefined]],
+  'review.RS.deckNote': [[4, 'Enunciado de Clausius'], [4]],
   'review.RS.cardHeader': [[5, 3, 2], [5, undefined, 2]],
   'review.weekCardsMessages': [[[CARD]]],
   'review.whenLabel': [[new Date('2026-11-30T20:00:00Z'), new Date('2026-11-30T10:00:00Z'), 'Europe/Madrid']],
