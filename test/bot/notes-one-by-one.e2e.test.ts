@@ -104,15 +104,15 @@ describe('notes one by one', () => {
     t.sendUserText('mis notas de la semana 3');
     const week3 = await next(c, 'week 3\'s notes', mark, (m) => /Tus notas de la semana 3/.test(text(m)));
     expect(text(week3)).toMatch(/^📒 Tus notas de la semana 3 · Narración \(1\):/);
-    expect(text(week3)).toContain('\n29 · narración — La narraciom cuenta hechos reales o ficticios a traves de un narrador.\n   📄 apuntes-literatura.pdf, página 3');
+    expect(text(week3)).toContain('\n29 · Narración — La narraciom cuenta hechos reales o ficticios a traves de un narrador.\n   📄 apuntes-literatura.pdf, página 3');
     expect(buttonsOf(week3).map((b) => b.text)).toEqual(['📄 29']);
 
     // /notas: every note, newest first, eight a page, each with its week; the pages follow with buttons, each within the limit.
     mark = last(c);
     t.sendUserText('/notas');
     const page1 = await next(c, '/notas', mark, (m) => /^📒 Tus notas \(17\), página 1 de 3:/.test(text(m)));
-    expect(text(page1)).toContain('\n29 · narración — La narraciom cuenta hechos reales o ficticios a traves de un narrador.\n   📅 Semana 3 · Narración · 📄 apuntes-literatura.pdf, página 3\n');
-    expect(text(page1)).toContain('\n28 · ensayo — El ensayo número 16 argumenta una idea propia con libertad de forma.\n   📅 Semana 5 · Ensayo · ✍️ escrita en el chat\n');
+    expect(text(page1)).toContain('\n29 · Narración — La narraciom cuenta hechos reales o ficticios a traves de un narrador.\n   📅 Semana 3 · Narración · 📄 apuntes-literatura.pdf, página 3\n');
+    expect(text(page1)).toContain('\n28 · Ensayo — El ensayo número 16 argumenta una idea propia con libertad de forma.\n   📅 Semana 5 · Ensayo · ✍️ escrita en el chat\n');
     expect(text(page1)).not.toMatch(/Sin semana|Lírica/);
     expect(buttonsOf(page1).map((b) => b.text)).toEqual(['📄 29', '📄 28', '📄 27', '📄 26', '📄 25', '📄 24', '📄 23', '📄 22', 'Siguientes ▶️']);
     t.pressButton(page1.message_id, data(page1, /Siguientes/));
@@ -146,8 +146,8 @@ describe('notes one by one', () => {
     // By buttons: note 14 shown whole, then the course's weeks but its own.
     mark = last(c);
     t.sendUserText('enséñame la nota 14');
-    const shown = await next(c, 'note 14 whole', mark, (m) => /^📄 Nota 14 · ensayo/.test(text(m)));
-    expect(text(shown)).toBe('📄 Nota 14 · ensayo\n📅 Semana 5 · Ensayo\n\nEl ensayo número 2 argumenta una idea propia con libertad de forma.');
+    const shown = await next(c, 'note 14 whole', mark, (m) => /^📄 Nota 14 · Ensayo/.test(text(m)));
+    expect(text(shown)).toBe('📄 Nota 14 · Ensayo\n📅 Semana 5 · Ensayo\n\nEl ensayo número 2 argumenta una idea propia con libertad de forma.');
     t.pressButton(shown.message_id, data(shown, /Mover de semana/));
     const weeks = await next(c, 'the weeks to move to', shown.message_id, (m) => /¿A qué semana muevo la nota 14/.test(text(m)));
     // Each week by its title too, as the question back labels them.
@@ -206,7 +206,7 @@ describe('notes one by one', () => {
     // With the buttons: the note is shown, its 🗑 is refused by the gate.
     mark = last(c, OTHER.id);
     t.sendUserText('enséñame la nota 29', OTHER);
-    const shown = await next(c, 'note 29 for the other id', mark, (m) => /^📄 Nota 29 · narración/.test(text(m)), OTHER.id);
+    const shown = await next(c, 'note 29 for the other id', mark, (m) => /^📄 Nota 29 · Narración/.test(text(m)), OTHER.id);
     expect(text(shown)).toContain('📄 De apuntes-literatura.pdf, página 3');
     const before = c.tg.server.requests.length;
     t.pressButton(shown.message_id, data(shown, /Borrar/), OTHER, OTHER.id);
