@@ -4,7 +4,7 @@
  * carries what it acts on, so after a restart the same buttons still work, and a rating button
  * carries the card's answer count, so a double tap or a stale button is answered "ya calificada".
  */
-import type { Course } from '../tools/course/course.js';
+import { findWeek, type Course } from '../tools/course/course.js';
 import { Composer, InputFile, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { CardDeck, Grade, NotesStore } from '../store/index.js';
@@ -242,7 +242,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
     const [{ cards }, notes, course] = await Promise.all([deps.review.history(), deps.notes.list(), deps.course?.().catch(() => undefined)]);
     if (cards.length === 0) return { text: RS.deckEmpty(), keyboard: noKeyboard() };
     const topic = new Map(notes.map((n) => [n.id, topicAsWritten(n.tema, n.texto)]));
-    const titleOf = (week: number | undefined) => (week !== undefined && course ? course.semanas.find((w) => w.numero === week)?.titulo : undefined);
+    const titleOf = (week: number | null | undefined) => (week != null && course ? findWeek(course, week)?.titulo : undefined);
     const sorted = [...cards].sort((a, b) => (a.card.semana ?? 99) - (b.card.semana ?? 99) || a.card.id_nota - b.card.id_nota || a.card.id - b.card.id);
     const pages = Math.ceil(sorted.length / DECK_PAGE_SIZE);
     const p = Math.min(Math.max(1, page), pages);

@@ -16,6 +16,7 @@ import { ideasByWeek, poolOf, type QuizIdea, type SourceNote } from './ideas.js'
 import { mentionsOf } from './mentions.js';
 import { QuizStore, type StoredQuestion, type StoredQuiz } from './store.js';
 import { loadWordCheck, type WordCheck } from '../study/reading.js';
+import { formulaOfAnswer } from '../study/idea-cards.js';
 import { fold } from '../../lib/fold.js';
 
 /** FSRS grades: «Otra vez» and «Bien». */
@@ -86,7 +87,7 @@ export function sameIdea(card: Pick<Card, 'pregunta' | 'respuesta'>, idea: QuizI
 }
 
 /** A formula as written, without its spaces nor the «(se lee: …)» a card adds after it. */
-const formulaOf = (s: string) => foldTrim(s.replace(/\s*\(se lee:[^)]*\)\s*$/u, '')).replace(/\s+/gu, '');
+const formulaOf = (s: string) => foldTrim(formulaOfAnswer(s)).replace(/\s+/gu, '');
 
 export type QuizService = ReturnType<typeof createQuizService>;
 

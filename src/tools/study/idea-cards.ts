@@ -79,7 +79,7 @@ export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | '
       if (!idea.formula) return undefined;
       // The formula, and the same said in words (how it is read aloud).
       const narrowed = [formulaCondition(idea.condition), relatedQuantities(idea.formula.text)].filter(Boolean).join(' ');
-      return card('formula', `¿Cuál es la fórmula ${ofTerm(idea.article, idea.term)}${narrowed ? ` ${narrowed}` : ''}?`, `${idea.formula.text} (se lee: ${idea.formula.spoken})`);
+      return card('formula', `¿Cuál es la fórmula ${ofTerm(idea.article, idea.term)}${narrowed ? ` ${narrowed}` : ''}?`, formulaAnswer(idea.formula.text, idea.formula.spoken));
     }
     case 'fecha':
       if (idea.when) return card('fecha', `¿Cuándo ${idea.when}?`, idea.year!, true);
@@ -117,4 +117,17 @@ function cloze(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'> 
   const itemCue = idea.item && cue !== undefined && !ideaKey(idea.term).split(' ').every((w) => ideaKey(cue).split(' ').includes(w));
   const prompt = cue && (itemCue || pointing.text !== sentence || cued({ ...idea, needsContext: true }, 'x', idea.term) !== 'x') ? `${CLOZE_PROMPT} (${cue})` : CLOZE_PROMPT;
   return { tipo: 'cloze', pregunta: `${prompt}: «${text}»`, respuesta: idea.term };
+}
+
+/**
+ * A formula card's answer: the formula, then how it is read aloud («η = W / Q₁ (se lee: …)»). The
+ * one place that writes this form; `formulaOfAnswer` is the one that reads it back.
+ */
+export function formulaAnswer(written: string, spoken: string): string {
+  return `${written} (se lee: ${spoken})`;
+}
+
+/** The formula of a card's answer as written, without how it is read aloud. */
+export function formulaOfAnswer(answer: string): string {
+  return answer.replace(/\s*\(se lee:[^)]*\)\s*$/u, '');
 }
