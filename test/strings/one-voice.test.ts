@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import * as strings from '../../src/strings/index.js';
 import type { Card, UsageMonth } from '../../src/store/index.js';
 import type { DryRun } from '../../src/tools/contract.js';
-import { CLOSING, PADDING } from '../../src/tools/media/script.js';
+import { CLOSING, PADDING } from '../../src/domain/media/script.js';
 import { ENGLISH, INTERNAL, ownWords, USTED, voiceProblems } from '../support/voice.js';
 
 /** A note's own words are data: the sample arguments are neutral Spanish, so what fails is the template. */
