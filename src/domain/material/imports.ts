@@ -172,8 +172,8 @@ export function createImports(deps: ImportsDeps) {
    * The record's notes: cut at headings and paragraph ends, all to the document's week (document-week.ts),
    * less those an existing note already holds (near-duplicates.ts), counted in `yaTenias`.
    */
-  const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'tipo' | 'semana' | 'inicioPaginas' | 'anterior'>): Promise<Pick<ImportRecord, 'propuesta' | 'motivo' | 'yaTenias'>> => {
-    const named = noteDrafts(r.texto, { fileName: r.nombre, ...(r.inicioPaginas ? { pageStarts: r.inicioPaginas } : {}) });
+  const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'tipo' | 'semana' | 'inicioPaginas' | 'anterior' | 'ocr'>): Promise<Pick<ImportRecord, 'propuesta' | 'motivo' | 'yaTenias'>> => {
+    const named = noteDrafts(r.texto, { fileName: r.nombre, ...(r.inicioPaginas ? { pageStarts: r.inicioPaginas } : {}), ...(r.ocr ? { fromOcr: true } : {}) });
     const firstPage = r.inicioPaginas && r.inicioPaginas.length > 1 ? r.texto.slice(0, r.inicioPaginas[1]) : r.texto.slice(0, FIRST_PAGE_CHARS);
     const course = await deps.course();
     const weeks = await documentWeeks(course, { drafts: named, firstPage, fileName: r.nombre, ...(r.semana !== undefined ? { named: r.semana } : {}) });
