@@ -125,8 +125,11 @@ export class RunManager implements TapHandler {
     return r.kind === 'ok' ? 'ok' : r.kind;
   }
 
-  /** A button press: only the person who started the run decides; the decision is written first. */
-  async tap(tap: ApprovalTap, from: User): Promise<TapResult> {
+  /**
+   * A button press: only the person who started the run decides; the decision is written first.
+   * `answered` (the toast) is called once it is written and shown, before the run is woken.
+   */
+  async tap(tap: ApprovalTap, from: User, answered?: (r: TapResult) => Promise<void>): Promise<TapResult> {
     const rec = this.deps.registry.find(tap.approvalId);
     if (!rec) return 'unknown';
     if (!this.deps.registry.mayDecide(rec, from)) return 'forbidden';
@@ -138,17 +141,17 @@ export class RunManager implements TapHandler {
     const by = persona.nombre;
     // A no is written at once (a restart never asks again); its optional reason is asked afterwards.
     const answer: DecisionInput = tap.approved ? { approved: true, hash: tap.hash ?? '', by, persona } : { approved: false, reason: 'rechazado', by, persona, askNote: true };
-    return this.post(tap.approvalId, answer);
+    return this.post(tap.approvalId, answer, answered);
   }
 
   /**
    * Hands an answer (tap, expiry) to the run's mailbox and returns once it is written and shown:
    * the driver resumes the run itself. Two quick taps are answered in the order they came.
    */
-  private async post(approvalId: string, answer: DecisionInput): Promise<TapResult> {
+  private async post(approvalId: string, answer: DecisionInput, answered?: (r: TapResult) => Promise<void>): Promise<TapResult> {
     const rec = this.deps.registry.find(approvalId);
     if (!rec) return 'unknown';
-    const r = await this.drivers.decide(rec.runId, approvalId, answer);
+    const r = await this.drivers.decide(rec.runId, approvalId, answer, answered && ((d) => answered(d.kind)));
     return r.kind;
   }
 
