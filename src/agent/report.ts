@@ -6,8 +6,8 @@
  * the lines in order and reads no tool's data, and names no tool.
  */
 import type { ReportContext, ReportedCall, ToolReport, ToolResult } from '../tools/contract.js';
-import type { Week } from '../tools/domain.js';
-import type { Course } from '../tools/course/course.js';
+import type { Week } from '../domain/notebook.js';
+import type { Course } from '../domain/course/course.js';
 import { AGENT } from '../strings/agent.js';
 import { NOT_APPROVED, notDone, shortReason } from '../tools/reports/outcome-words.js';
 import { SHIPPED_REPORTS } from '../tools/reports/index.js';

@@ -11,7 +11,7 @@ import { buildReport, callRecord } from '../../src/agent/report.js';
 import { summarize } from '../../src/agent/outcome.js';
 import type { Checkpoint } from '../../src/agent/run-state.js';
 import { DEFAULT_ORCHESTRATOR_MODEL, PRICES_USD_PER_MTOK } from '../../src/config.js';
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 import type { ToolDefinition, ToolReport } from '../../src/tools/contract.js';
 import { SHIPPED_REPORTS } from '../../src/tools/reports/index.js';
 

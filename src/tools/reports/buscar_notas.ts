@@ -3,8 +3,8 @@
  * the week's, or the one closest to the owner's words — or why the search was not done.
  */
 import type { ReportedCall, ToolReport } from '../contract.js';
-import type { Week } from '../domain.js';
-import { weekNumbers, weekQuery, weekTitle, type Course } from '../course/course.js';
+import type { Week } from '../../domain/notebook.js';
+import { weekNumbers, weekQuery, weekTitle, type Course } from '../../domain/course/course.js';
 import { REPORT } from '../../strings/agent.js';
 import { notDone, shortReason } from './outcome-words.js';
 

@@ -4,7 +4,7 @@
  * and why, the calls that failed — and what each done call adds to the run's outcome.
  */
 import type { ReportedCall, ToolReport } from '../contract.js';
-import { CARDS_PER_NOTE, FEWER_CARD_REASONS, type FewerCardsReason } from '../cards/build.js';
+import { CARDS_PER_NOTE, FEWER_CARD_REASONS, type FewerCardsReason } from '../../domain/cards/build.js';
 import { REPORT, type FewerCards } from '../../strings/agent.js';
 import { noteIdsOf } from './buscar_notas.js';
 import { idsIn, notDone, shortReason } from './outcome-words.js';

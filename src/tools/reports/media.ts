@@ -4,7 +4,7 @@
  * for both when neither was done for the same reason. Each call is about one week.
  */
 import type { ReportedCall, ToolReport } from '../contract.js';
-import type { Week } from '../domain.js';
+import type { Week } from '../../domain/notebook.js';
 import { REPORT } from '../../strings/agent.js';
 import { notDone, shortReason } from './outcome-words.js';
 
