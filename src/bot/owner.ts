@@ -139,7 +139,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
     return eraseOwnerData(config.dataDir, { keysDir: config.keysDir, extra: by });
   });
   c.use(eraseComposer({ erase, log }));
-  c.use(approvalsComposer(runs));
+  c.use(approvalsComposer(runs.answers));
   c.use(proposed.composer);
   const reviewing = reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, zone: () => clock.zone(), log });
   c.use(reviewing);

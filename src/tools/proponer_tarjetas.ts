@@ -8,6 +8,7 @@
  * Any broken rule refuses the whole call with every problem, so the model can send them again.
  */
 import { CuadernoError } from '../errors.js';
+import { proposalsReport } from './reports/crear_tarjetas.js';
 import { runSingleStage, type ToolDefinition } from './contract.js';
 import { singleStage } from './stages/catalogue.js';
 import { CARDS_PER_NOTE, MAX_ANSWER_WORDS, type CardProblem, type ProposedCardInput } from '../domain/cards/build.js';
@@ -90,6 +91,7 @@ export function createProponerTarjetas(deps: ProponerTarjetasDeps): ToolDefiniti
     effect: 2,
     defaultPermission: 'auto',
     stages: () => [STAGE],
+    report: proposalsReport,
     async dryRun(args) {
       const note = (await deps.notes.list()).find((n) => n.id === args.id_nota);
       if (!note) throw new CuadernoError('NOT_FOUND', `no existe la nota ${args.id_nota}; usa buscar_notas para ver qué notas hay.`, { field: 'id_nota' });
