@@ -58,4 +58,4 @@ for (const [name, p] of [['Un PDF adjunto (el primero: arranca el hilo lector)',
   report(`${name}, en los hilos de trabajo`, p.threads, 'hilos de trabajo');
   report(`${name}, los dos hilos juntos`, [...new Set([...p.bot, ...p.threads])].sort(), 'hilo del bot y de trabajo');
 }
-session.disconnect();
+trace.stop();

@@ -4,6 +4,8 @@
  */
 import { measurePdfs, startTrace } from '../support/trace.js';
 
-const measured = await measurePdfs(await startTrace());
+const trace = await startTrace();
+const measured = await measurePdfs(trace);
+trace.stop();
 process.stdout.write(`${JSON.stringify(measured)}\n`);
 process.exit(0);

@@ -26,6 +26,8 @@ export interface Trace {
   filesRun(): Promise<string[]>;
   /** The same for the worker threads, and how many ended in between (their coverage went with them). */
   threadFilesRun(): Promise<{ files: string[]; ended: number }>;
+  /** Lets the process go: the inspector session closed. */
+  stop(): void;
 }
 
 function ourFiles(result: ScriptCoverage[]): string[] {
@@ -102,7 +104,7 @@ export async function startTrace(): Promise<Trace> {
     return { files: [...out].sort(), ended };
   }
 
-  return { filesRun, threadFilesRun };
+  return { filesRun, threadFilesRun, stop: () => session.disconnect() };
 }
 
 const buttons = (m: Message) => (m.reply_markup?.inline_keyboard ?? []).flat() as Array<{ text: string; callback_data?: string }>;
