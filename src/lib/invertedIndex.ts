@@ -13,6 +13,7 @@
 import { createRequire } from 'node:module';
 import type { newStemmer, Stemmer } from 'snowball-stemmers';
 import { STOP_WORDS, tokenize } from './tokens.js';
+import { fold } from './fold.js';
 
 /**
  * The stemmer is one 850 kB CommonJS file: loaded with the first approximate search, by `require`
@@ -42,10 +43,8 @@ function counts(tokens: readonly string[]): Map<string, number> {
   return m;
 }
 
-/** Lower-case, no acute accents or diaeresis (ñ stays ñ). */
-export function foldAccents(word: string): string {
-  return word.normalize('NFD').replace(/[\u0301\u0308]/g, '').normalize('NFC');
-}
+/** Lower-case, no accents or diaeresis (ñ stays ñ): the one normaliser (lib/fold.ts). */
+const foldAccents = (word: string): string => fold(word, { keepEnye: true });
 
 const FOLDED_STOP_WORDS: ReadonlySet<string> = new Set([...STOP_WORDS].map(foldAccents));
 let stemmer: Stemmer | undefined;
