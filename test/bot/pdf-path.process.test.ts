@@ -26,11 +26,11 @@ describe('a PDF attachment\'s path', () => {
       const bot = ours(p.bot);
       const thread = ours(p.threads);
       // Measured whole: what showed the proposal ran on the bot's thread, the reading on the reader thread.
-      expect(bot, which).toEqual(expect.arrayContaining(['bot/material.ts', 'tools/material/imports.ts', 'tools/material/reading.ts']));
-      const pipeline = ['tools/material/extract.ts', 'tools/material/split.ts', 'tools/material/document-week.ts', 'tools/material/near-duplicates.ts', 'tools/material/versions.ts', 'tools/tfidf.ts'];
-      expect(thread, which).toEqual(expect.arrayContaining(['tools/material/pdf-thread.ts', ...pipeline]));
+      expect(bot, which).toEqual(expect.arrayContaining(['bot/material.ts', 'domain/material/imports.ts', 'domain/material/reading.ts']));
+      const pipeline = ['domain/material/extract.ts', 'domain/material/split.ts', 'domain/material/document-week.ts', 'domain/material/near-duplicates.ts', 'domain/material/versions.ts', 'domain/tfidf.ts'];
+      expect(thread, which).toEqual(expect.arrayContaining(['pdf-thread.ts', ...pipeline]));
       // Other features' middlewares, and the pipeline, never on the bot's thread.
-      const elsewhere = ['bot/review.ts', 'bot/reread.ts', 'bot/route-text.ts', 'bot/student-clock.ts', 'bot/runs.ts', 'store/reviews.ts', 'tools/review/service.ts', ...pipeline];
+      const elsewhere = ['bot/review.ts', 'bot/reread.ts', 'bot/route-text.ts', 'bot/student-clock.ts', 'bot/runs.ts', 'store/reviews.ts', 'domain/review/service.ts', ...pipeline];
       expect(bot.filter((f) => elsewhere.includes(f)), which).toEqual([]);
       expect(bot.length, `${which}:\n${bot.join('\n')}`).toBeLessThanOrEqual(MAX_FILES);
     }

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Message, Update } from 'grammy/types';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';
 import { readFile as readText } from 'node:fs/promises';
-import { splitIntoNotes } from '../../src/tools/material/split.js';
+import { splitIntoNotes } from '../../src/domain/material/split.js';
 import fixture from '../fixtures/quiz/termodinamica.json' with { type: 'json' };
 
 let chat: LocalChat | undefined;

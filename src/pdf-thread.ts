@@ -1,14 +1,14 @@
 /**
- * The reader thread (pdf.ts, `onReaderThread`): kept warm between files, it gets one job at a time
+ * The reader thread (domain/material/pdf.ts, `onReaderThread`): kept warm between files, it gets one job at a time
  * and answers `{ id, reply }` with a `ReaderReply`. A job is a PDF or a Word document to read (a
- * Word document's text is its one «page»), or a step of the reading pipeline (reading.ts): a file
+ * Word document's text is its one «page»), or a step of the reading pipeline (domain/material/reading.ts): a file
  * read and proposed as notes in one call, or a text already read proposed. Only pdf.js, mammoth,
  * the layout code and the pipeline's own load here, so the thread is ready in a fraction of a second.
  */
 import { parentPort } from 'node:worker_threads';
-import { docxText } from './docx.js';
-import { failedReply, portOcr, readPdf, readPdfOnThread, type PdfJob, type ReaderJob, type ReaderReply } from './pdf.js';
-import { proposeFrom, readAndPropose, splitNotes, type FileJob, type NotesJob, type ReadJob } from './reading.js';
+import { docxText } from './domain/material/docx.js';
+import { failedReply, portOcr, readPdf, readPdfOnThread, type PdfJob, type ReaderJob, type ReaderReply } from './domain/material/pdf.js';
+import { proposeFrom, readAndPropose, splitNotes, type FileJob, type NotesJob, type ReadJob } from './domain/material/reading.js';
 
 async function readDocx(job: PdfJob): Promise<ReaderReply<unknown>> {
   job.port.close();

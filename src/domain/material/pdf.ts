@@ -51,7 +51,7 @@ export type ReaderReply<T> = { ok: true; value: T } | { ok: false; problem: Mate
 export type PdfOnThreadReply = ReaderReply<PdfText>;
 
 /** The thread's module (script-beside.ts): compiled, `pdf-thread.js`; from the TypeScript sources, `pdf-thread.mjs` (registers tsx). */
-const THREAD = scriptBeside(import.meta.url, new URL('./pdf-thread.js', import.meta.url), new URL('./pdf-thread.mjs', import.meta.url)).url;
+const THREAD = scriptBeside(import.meta.url, new URL('../../pdf-thread.js', import.meta.url), new URL('../../pdf-thread.mjs', import.meta.url)).url;
 
 /**
  * The reader thread, kept warm between PDFs: starting it loads pdf.js (most of a small PDF's time),
