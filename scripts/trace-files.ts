@@ -16,10 +16,14 @@
  * - **A run's life after the tap**: from that instant until the run has paused on its next question
  *   or ended and everything it started has settled (stages, cards, the next question, the closing).
  *   Its own figure: it is the run, not the tap.
- * - **A PDF attachment** (two text pages sent as a document): until its proposal is shown and settled.
+ * - **A PDF attachment** (two text pages sent as a document): until its proposal is shown, measured by
+ *   test/support/trace.ts, which also attaches the worker threads: the reader thread reads and
+ *   proposes the file (domain/material/reading.ts). Given for the bot's thread, the worker threads and
+ *   both; twice — the first PDF starts the reader thread (its modules' loading counts), the next finds
+ *   it warm.
  *
- * The worker threads' own code (the stages that run off the bot's thread) is not in this thread's
- * coverage: each figure is the bot's thread, said so in the output. The embedded Bot API
+ * For the tap, the worker threads' own code (the stages that run off the bot's thread) is not in
+ * this thread's coverage: its figures are the bot's thread, said so in the output. The embedded Bot API
  * (src/webchat/) plays Telegram in this stack and runs in the same thread: its files are counted
  * apart. `--lista` names the files, `--funciones` the functions that ran in each during the tap,
  * `--toque` traces the tap alone, `--json` prints its two lists as JSON.
@@ -31,7 +35,7 @@ import { fileURLToPath } from 'node:url';
 import type { Message } from 'grammy/types';
 import { RUN_WOKEN_CHANNEL, type RunWoken } from '../src/agent/driver.js';
 import { InProcessChat } from '../test/support/in-process-chat.js';
-import { textPdf } from '../test/support/material-fixtures.js';
+import { measurePdfs, startTrace } from '../test/support/trace.js';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
@@ -129,29 +133,11 @@ async function tapAprobar(): Promise<{ tap: string[]; life: string[] }> {
   }
 }
 
-async function sendPdf(): Promise<string[]> {
-  const chat = await InProcessChat.start({ prefix: 'cv-trace-pdf-' });
-  try {
-    const pdf = await textPdf([
-      ['Tema 2. La célula', 'La célula es la unidad básica de los seres vivos. Toda célula procede de otra célula.'],
-      ['La membrana plasmática separa el interior de la célula del medio y regula lo que entra y sale.'],
-    ]);
-    chat.say('hola');
-    await chat.settle();
-    await filesRun();
-    await chat.sendFile(Buffer.from(pdf), 'tema2.pdf', 'document');
-    await chat.settle();
-    return await filesRun();
-  } finally {
-    await chat.close();
-  }
-}
-
-const report = (name: string, files: string[]) => {
+const report = (name: string, files: string[], where = 'hilo del bot') => {
   const byFolder = new Map<string, number>();
   for (const f of files) byFolder.set(f.split(path.sep)[0]!, (byFolder.get(f.split(path.sep)[0]!) ?? 0) + 1);
   const ours = files.filter((f) => !f.startsWith(`webchat${path.sep}`));
-  console.log(`\n${name}: ${files.length} archivos de src/ (hilo del bot); ${ours.length} sin el Bot API embebido (webchat/, que hace de Telegram)`);
+  console.log(`\n${name}: ${files.length} archivos de src/ (${where}); ${ours.length} sin el Bot API embebido (webchat/, que hace de Telegram)`);
   console.log(`  por carpeta: ${[...byFolder].map(([k, v]) => `${k} ${v}`).join(', ')}`);
   if (process.argv.includes('--lista')) for (const f of files) console.log(`  ${f}`);
 };
@@ -164,5 +150,14 @@ if (process.argv.includes('--json')) {
   report('Un toque en ✅ Aprobar, hasta la decisión escrita, el botón respondido y el trabajo despertado', tap.tap);
   report('La vida del trabajo después del toque (hasta su siguiente pregunta o su final)', tap.life);
 }
-if (!process.argv.includes('--toque')) report('Un PDF adjunto', await sendPdf());
 session.disconnect();
+if (!process.argv.includes('--toque')) {
+  const trace = await startTrace();
+  const pdf = await measurePdfs(trace);
+  for (const [name, p] of [['Un PDF adjunto (el primero: arranca el hilo lector)', pdf.first], ['Otro PDF después (el hilo lector ya en marcha)', pdf.next]] as const) {
+    report(name, p.bot);
+    report(`${name}, en los hilos de trabajo`, p.threads, 'hilos de trabajo');
+    report(`${name}, los dos hilos juntos`, [...new Set([...p.bot, ...p.threads])].sort(), 'hilo del bot y de trabajo');
+  }
+  trace.stop();
+}

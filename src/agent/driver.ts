@@ -102,6 +102,12 @@ export interface RunDrivers {
   delivered(runId: string, fact: DeliveryFact): Promise<RunDelivery>;
   /** Aborts the run now and posts the letter that closes it; false if it is not open or already cancelled. */
   cancel(runId: string): boolean;
+  /**
+   * Lets a paused run go, with nothing in hand: its files stay, and a later `open` takes it up from
+   * disk as after a restart (the terminal, whose answer to a question back comes with its next
+   * command). False unless it was paused and idle.
+   */
+  release(runId: string): boolean;
   cancelled(runId: string): boolean;
   status(runId: string): RunStatus | undefined;
   /** Settles when no run has a pass or a letter in hand (a paused run holds none). */
@@ -291,6 +297,13 @@ export function createRunDrivers(backend: DriverBackend): RunDrivers {
       if (!d || d.controller.signal.aborted) return false;
       d.controller.abort();
       void d.post(() => d.wake()).catch(() => undefined);
+      return true;
+    },
+
+    release(runId) {
+      const d = drivers.get(runId);
+      if (!d || d.status.kind !== 'paused' || d.busy()) return false;
+      drivers.delete(runId);
       return true;
     },
 
