@@ -118,7 +118,7 @@ function continued(blocks: Array<{ lines: string[]; at: number }>): Array<{ line
     const last = prev?.lines.at(-1);
     const first = b.lines[0]!;
     // A formula broken after an operator («Ed = [(Q2 − Q1) / …] /» / «[(P2 − P1) / …]») goes on too.
-    const goesOn = /[=+−×÷/(\[]$/.test(last ?? '') || (!/[.!?…:;»"”]$/.test(last ?? '') && /^\p{Ll}/u.test(first));
+    const goesOn = /[=+−×÷/([]$/.test(last ?? '') || (!/[.!?…:;»"”]$/.test(last ?? '') && /^\p{Ll}/u.test(first));
     if (prev && last !== undefined && goesOn && !special(last) && !special(first)) {
       prev.lines = [...prev.lines.slice(0, -1), `${last} ${first}`, ...b.lines.slice(1)];
     } else out.push({ lines: [...b.lines], at: b.at });
