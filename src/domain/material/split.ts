@@ -63,6 +63,9 @@ function isHeading(block: string): string | undefined {
   // of three cells or more (a title block's «Grado en Física · Termodinámica» has two parts, as before).
   if (block.includes('\n') || block.length > HEADING_MAX || block.split(CELL_JOIN).length > 2) return undefined;
   if (/[.,;:!?…»)]$/.test(block) || !/^[\p{Lu}\d¿¡]/u.test(block)) return undefined;
+  // A line with an equals sign is a formula set on its own line («TBN = (nacimientos / población) × 1000»),
+  // part of its section: as a heading it would be lost to the cards and name the notes below it.
+  if (/\s[=≈]\s/u.test(block)) return undefined;
   return block.split(/\s+/).length <= 10 ? block : undefined;
 }
 

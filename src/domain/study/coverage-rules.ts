@@ -76,7 +76,9 @@ export function summaryOf(s: string, next: readonly string[] = []): RuleIdea | u
 export function boldColon(raw: string): RuleIdea | undefined {
   const m = /(?:^|(\p{L}+)\s+)([Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+\*\*([^*]{3,60})\*\*:\s+(.+)$/u.exec(raw);
   // «Hume critica la **causalidad**: nunca …»: what follows says what is wrong with it, not what it is.
-  if (!m || CRITIQUE.test(m[1] ?? '') || m[3]!.split(/\s+/).length > 5 || closed(fold(m[3]!.split(/\s+/)[0]!))) return undefined;
+  // «bajo» opens a term as a noun («el **bajo continuo**»), not as a preposition.
+  const first = fold(m?.[3]!.split(/\s+/)[0] ?? '');
+  if (!m || CRITIQUE.test(m[1] ?? '') || m[3]!.split(/\s+/).length > 5 || (closed(first) && first !== 'bajo')) return undefined;
   const body = m[4]!.replace(/\*\*/g, '').replace(/^[«"]|[»"]?[.]?$/gu, '').trim();
   if (body.split(/\s+/).length < 3) return undefined;
   const article = fold(m[2]!);
@@ -118,7 +120,7 @@ export function boldQuality(raw: string): RuleIdea | undefined {
 export function coverageIdeas(plain: string, raw: string, properWord: (w: string) => boolean, bold: readonly string[], around: { next?: readonly string[]; before?: string; heading?: string; first?: boolean } = {}): RuleIdea[] {
   const line = raw.replace(/^\s*[-*•]\s+/u, '');
   const own = around.first ? sectionSummary(plain, around.heading) : undefined;
-  return [own, namesBefore(plain, around.before), agentOf(plain, properWord, bold), summaryOf(plain, around.next), boldColon(line), boldQuality(line), definedAs(line)].filter((i): i is RuleIdea => i !== undefined);
+  return [own, namesBefore(plain, around.before), agentOf(plain, properWord, bold), summaryOf(plain, around.next), boldColon(line), boldQuality(line), definedAs(line), boldClaim(line)].filter((i): i is RuleIdea => i !== undefined);
 }
 
 /**
@@ -145,4 +147,18 @@ export function namesBefore(s: string, before: string | undefined): RuleIdea | u
   if (closed(fold(term.split(/\s+/)[0]!)) || closed(fold(term.split(/\s+/).at(-1)!))) return undefined;
   const said = before.replace(/[.]$/u, '');
   return { kind: 'definicion', term, article: '', body: term, question: `¿Cómo se llama ${m[1] === 'Esta' ? 'la' : 'el'} ${m[2]}: «${said}»?`, needsContext: true };
+}
+
+/**
+ * A bold term that opens its sentence and is said in the past or by what it holds: «La **teoría de los
+ * afectos** sostiene que la música …» (a statement, asked «Enuncia la teoría de los afectos.»), «La
+ * **Camerata Florentina** fue un grupo de poetas …» (a definition, asked «¿Qué fue …?»). The bold says
+ * the teacher marked it; «X es …» is read by key-ideas.ts.
+ */
+export function boldClaim(raw: string): RuleIdea | undefined {
+  const m = /^(El|La|Los|Las)\s+\*\*([^*]{3,60})\*\*\s+(?:sostiene|sostienen|afirma|afirman|defiende|defienden|establece|establecen)\s+que\s+(.+)$/u.exec(raw);
+  if (m) return { kind: 'enunciado', term: m[2]!.trim(), article: fold(m[1]!), body: m[3]!.replace(/\*\*/gu, '') };
+  const f = /^(El|La|Los|Las)\s+\*\*([^*]{3,60})\*\*\s+(fue|fueron|era|eran)\s+((?:un|una|unos|unas)\s+\p{Ll}.+)$/u.exec(raw);
+  if (!f || f[4]!.split(/\s+/).length < 4) return undefined;
+  return { kind: 'definicion', term: f[2]!.trim(), article: fold(f[1]!), body: f[4]!.replace(/\*\*/gu, ''), verb: f[3]! };
 }

@@ -39,7 +39,8 @@ export function isPersonName(term: string, properWord: (w: string) => boolean): 
 }
 
 /** A question's clause: its first claim, up to «, y …», «; » or «, que …» (one card, one fact). */
-const firstClaim = (s: string) => s.split(/;\s|,\s+(?:y|pero|aunque|que)\s|\.\s/u)[0]!.replace(/[.,:;]+$/u, '').trim();
+// «… ciudades alemanas y, desde 1723, fue …»: a claim cut before an aside never ends on its conjunction.
+const firstClaim = (s: string) => s.split(/;\s|,\s+(?:y|pero|aunque|que)\s|\.\s/u)[0]!.replace(/[.,:;]+$/u, '').replace(/\s+(?:y|e|o|u|ni)$/u, '').trim();
 
 /**
  * «Gilbert Lewis propuso en 1916 que …», «Rosalía de Castro escribió en gallego …»: a person (two or
@@ -47,9 +48,13 @@ const firstClaim = (s: string) => s.split(/;\s|,\s+(?:y|pero|aunque|que)\s|\.\s/
  */
 export function personActs(s: string, properWord: (w: string) => boolean): RuleIdea | undefined {
   // Their years may follow the name («John Locke (1632–1704) comparó …»).
-  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3})(?:\s+\([^()]*\d{3,4}[^()]*\))?\s+(\p{Ll}[\p{L}]+)\s+(.+)$/u.exec(s);
+  // …and an aside after them («Antonio Vivaldi (1678–1741), sacerdote veneciano, dio su forma …»).
+  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3})(?:\s+\([^()]*\d{3,4}[^()]*\))?(?:,\s+[^,;:()]{3,80},)?\s+(\p{Ll}[\p{L}]+)\s+(.+)$/u.exec(s);
   if (!m || !isPersonName(m[1]!, properWord) || closed(m[2]!)) return undefined;
-  const body = firstClaim(m[3]!);
+  // A long first claim stops at its first comma: one clue, not the person's whole career.
+  const claim = firstClaim(m[3]!);
+  const comma = claim.indexOf(', ');
+  const body = (comma > 0 && claim.slice(0, comma).split(/\s+/).length >= 4 ? claim.slice(0, comma) : claim).replace(/\s+(?:y|e|o|u|ni)$/u, '');
   if (body.split(/\s+/).length < 3) return undefined;
   return { kind: 'persona', term: m[1]!, article: '', body, verb: m[2]! };
 }

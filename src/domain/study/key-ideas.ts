@@ -20,6 +20,7 @@ import { formulasIn, meaningOf, onTableRow, type Formula } from './formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, stem, type Sentence, type WordCheck } from './reading.js';
 import { clozeClause, clozeProblem, EXAMPLE_HEADING, leansOnBefore } from './cloze-quality.js';
 import { tableRows } from './table-ideas.js';
+import { wordFormulasIn, type WordFormula } from './word-formula.js';
 import { coverageIdeas } from './coverage-rules.js';
 import { asideDate, authoredWork, boldApposition, inWhich, cause, condition, conditionsOf, dangling, itemHead, inSection, isPersonName, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from './idea-rules.js';
 
@@ -102,8 +103,8 @@ export function ideaKey(term: string): string {
 /** A term a question can name: 1–6 words, not opening with a function word, no verb, not generic. */
 function goodTerm(term: string): boolean {
   const words = fold(term).split(/\s+/);
-  // An ordinal may open a term («segundo principio»), and «bien» is a noun in economics («bien normal»); never end one.
-  const opener = words.length > 1 && (ORDINAL.test(words[0]!) || words[0] === 'bien');
+  // An ordinal may open a term («segundo principio»); «bien» and «bajo» are nouns («bien normal», «bajo continuo»); never end one.
+  const opener = words.length > 1 && (ORDINAL.test(words[0]!) || words[0] === 'bien' || words[0] === 'bajo');
   if (words.length === 0 || words.length > 6 || (closed(words[0]!) && !opener) || closed(words.at(-1)!)) return false;
   // Inside a term no conjunction, pronoun or verb («cuanto», «que», «es» say it is a clause).
   if (words.slice(1, -1).some((w) => FUNCTION_WORDS.has(w) || w === 'cuanto' || w === 'cuanta')) return false;
@@ -368,20 +369,23 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     }
   }
   // Formulas sit on their own line (no sentence): grounded in the sentence that introduces them.
-  for (const f of formulasIn(note.texto)) {
+  // Formulas in words on their own line too (word-formula.ts); a list of formulas alone (a «Formulario»)
+  // names each by its words or by what the course calls its symbol («la tasa bruta de natalidad (TBN)»).
+  for (const f of [...formulasIn(note.texto), ...wordFormulasIn(note.texto)]) {
     // A table row is neither a sentence nor a display line: its cells are asked as a row («fila»), never as a formula.
     if (onTableRow(note.texto, f.at)) continue;
     const intro = introducingSentence(sentences, good, f.at, language, isWord);
-    if (!intro) continue;
+    const own = 'name' in f ? (f as WordFormula).name : undefined;
+    if (!intro && !('spoken' in f && wordFormulasIn(note.texto).some((w) => w.at === f.at))) continue;
     const named = ideas.filter((i) => i.at <= f.at && (i.kind === 'definicion' || i.kind === 'enunciado')).at(-1);
-    const said = meaningOf(f.subject, note.texto) ?? introduced(intro.text, heading);
+    const said = meaningOf(f.subject, note.texto.replace(/\*\*/gu, '')) ?? own ?? (intro ? introduced(intro.text, heading) : undefined) ?? meaningOf(f.subject, course.map((n) => n.texto).join('\n').replace(/\*\*/gu, ''));
     const meaning = said ?? named?.term;
     if (!meaning) continue;
     // The article as the text gives it; for a formula of the idea before it, that idea's.
     const article = said ? fold(/^(el|la|los|las)\s/iu.exec(said)?.[1] ?? '') : named!.article;
     const term = meaning.replace(/^(?:el|la|los|las)\s+/iu, '').replace(/[\p{L}'’-]+/gu, (w) => (names.has(`${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}`) ? `${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}` : w));
-    const condition = conditionsOf(plainSentence(intro.text));
-    add({ kind: 'formula', term, article, body: f.text, formula: f, ...(condition ? { condition } : {}) }, intro, 2.5);
+    const condition = intro && conditionsOf(plainSentence(intro.text));
+    add({ kind: 'formula', term, article, body: f.text, formula: f, ...(condition ? { condition } : {}) }, intro ?? { text: f.text, at: f.at }, 2.5);
   }
   // The section's heading, when one of its well-read sentences names it and can carry it as a cloze.
   const head = heading && cleanHeading(heading);
