@@ -4,15 +4,17 @@
  * formula card each, a list of formulas alone included); a formula or a bold definition past the
  * per-note cap; a list item in lower case ending with «;» read as whole; a bold term explained after
  * its colon even when it opens with «bajo»; a person with an aside before the verb; a bold term that
- * «sostiene que» or «fue un …».
+ * «sostiene que» or «fue un …»; a work of the person a paragraph is about; a date's question with
+ * its object and never opened by a preposition; a sentence whose subject was in the one before.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { splitIntoNotes } from '../../src/domain/material/split.js';
 import { speakWords, wordFormulasIn } from '../../src/domain/study/word-formula.js';
 import { keyIdeasOfNote } from '../../src/domain/study/key-ideas.js';
 import { CARDS_PER_NOTE, cardsForNote } from '../../src/domain/cards/build.js';
-import { personActs } from '../../src/domain/study/idea-rules.js';
-import { boldClaim, boldColon } from '../../src/domain/study/coverage-rules.js';
+import { boldApposition, personActs, personOfNote, workOfPerson } from '../../src/domain/study/idea-rules.js';
+import { boldClaim, boldColon, calledAtEnd } from '../../src/domain/study/coverage-rules.js';
+import { leansOnBefore } from '../../src/domain/study/cloze-quality.js';
 import { formulaOfAnswer } from '../../src/domain/study/idea-cards.js';
 import { loadWordCheck, readProblem, type WordCheck } from '../../src/domain/study/reading.js';
 import type { Note } from '../../src/domain/notebook.js';
@@ -126,5 +128,66 @@ describe('a bold term that holds or was something', () => {
     const n = note(1, 'La **Camerata Florentina** fue un grupo de poetas, músicos y eruditos que se reunía en Florencia en casa del conde Giovanni de\' Bardi a finales del siglo XVI.', '3. el nacimiento de la ópera');
     const cards = cardsForNote(n, [n], [], (x) => x.semana ?? null, { isWord }).cards;
     expect(cards[0]?.pregunta).toMatch(/¿Qué fue la Camerata Florentina\?$/u);
+  });
+});
+
+describe('a work of the person the paragraph is about', () => {
+  it('the paragraph opens with the name and life years', () => {
+    expect(personOfNote('**Johann Sebastian Bach** (1685–1750) trabajó como organista.')).toBe('Johann Sebastian Bach');
+    expect(personOfNote('Georg Friedrich Händel (1685–1759), nacido el mismo año que Bach.')).toBe('Georg Friedrich Händel');
+    expect(personOfNote('En Francia la música estuvo al servicio de la monarquía.')).toBeUndefined();
+  });
+  it('is asked by what the sentence says of it, naming the person by surname', () => {
+    expect(workOfPerson('Su oratorio *El Mesías* se estrenó en Dublín en 1742 y termina con el célebre coro.', 'Georg Friedrich Händel')).toMatchObject({ kind: 'obra', term: 'El Mesías', question: '¿Qué oratorio de Händel se estrenó en Dublín en 1742?' });
+    expect(workOfPerson('En *El clave bien temperado* (1722) reunió preludios y fugas en las veinticuatro tonalidades.', 'Johann Sebastian Bach')).toMatchObject({ term: 'El clave bien temperado', question: '¿En qué obra reunió Bach preludios y fugas en las veinticuatro tonalidades?' });
+    expect(workOfPerson('Su oratorio *El Mesías* se estrenó en Dublín en 1742.', undefined)).toBeUndefined();
+  });
+  it('gets its card beside the person\'s own, whose answer it does not hold', () => {
+    const n = note(1, 'Georg Friedrich Händel (1685–1759), nacido el mismo año que Bach en Halle, hizo su carrera en Londres, donde compuso óperas italianas. Su oratorio *El Mesías* se estrenó en Dublín en 1742 y termina con el célebre coro del «Aleluya».', '7. el barroco tardío');
+    const cards = cardsForNote(n, [n], [], (x) => x.semana ?? null, { isWord }).cards;
+    expect(cards.map((c) => [c.pregunta, c.respuesta])).toContainEqual(['¿Qué oratorio de Händel se estrenó en Dublín en 1742?', 'El Mesías']);
+    expect(cards.map((c) => c.respuesta)).toContain('Georg Friedrich Händel');
+  });
+});
+
+describe('a date', () => {
+  it('asks what was done with its object', () => {
+    const n = note(1, 'El economista inglés **Thomas Robert Malthus** publicó en 1798 el *Ensayo sobre el principio de la población*. Su tesis es que la población crece deprisa.', '5. la teoría de malthus');
+    const cards = cardsForNote(n, [n], [], (x) => x.semana ?? null, { isWord }).cards;
+    expect(cards.find((c) => c.tipo === 'fecha')).toMatchObject({ pregunta: '¿En qué año publicó el economista inglés Thomas Robert Malthus el Ensayo sobre el principio de la población?', respuesta: '1798' });
+  });
+  it('is not asked «¿En qué año …?» of a clause opened by a preposition', () => {
+    const n = note(1, 'En 1750, con la muerte de Bach, el gusto ya se había desplazado hacia un estilo más sencillo, el estilo galante, que prepara el Clasicismo.', '9. resumen');
+    const ideas = keyIdeasOfNote(n, [n], isWord, n.tema);
+    expect(ideas.filter((i) => i.kind === 'fecha')).toEqual([]);
+  });
+});
+
+describe('a sentence whose subject was in the one before', () => {
+  it('«Cuanto más alta es, …» leans on it (no cloze of it stands alone)', () => {
+    expect(leansOnBefore('Cuanto más alta es, mayor es la carga que soporta la población activa para sostener las pensiones.')).toBe(true);
+    expect(leansOnBefore('Cuanto más alta es la tasa, mayor es la carga que soporta la población activa.')).toBe(false);
+  });
+});
+
+describe('a bold term with an apposition that opens a relative clause', () => {
+  it('answers with the whole clause, past the aside inside it', () => {
+    expect(boldApposition('Llevó el contrapunto a su máxima perfección, sobre todo en la **fuga**, una composición en la que un tema, el sujeto, se imita sucesivamente en todas las voces.')).toMatchObject({ term: 'fuga', body: 'una composición en la que un tema, el sujeto, se imita sucesivamente en todas las voces' });
+  });
+});
+
+describe('a term defined by what it relates or expresses', () => {
+  it('«La **tasa de fecundidad** relaciona …» is asked «¿Qué relaciona …?»', () => {
+    const n = note(1, 'La **tasa de fecundidad** relaciona los nacimientos con las mujeres en edad de tener hijos, entre 15 y 49 años, y por eso mide mejor el comportamiento reproductivo.', '2. la natalidad');
+    const idea = keyIdeasOfNote(n, [n], isWord, n.tema).find((i) => i.term === 'tasa de fecundidad');
+    expect(idea).toMatchObject({ kind: 'definicion', verb: 'relaciona' });
+  });
+});
+
+describe('a sentence that ends naming what it described', () => {
+  it('«…, el llamado **X**.» is a cloze on the name', () => {
+    const raw = 'Para que una población se mantenga sin migraciones hace falta un índice de 2,1 hijos por mujer, el llamado **nivel de reemplazo generacional**.';
+    expect(calledAtEnd(raw.replace(/\*\*/gu, ''), raw)).toMatchObject({ kind: 'termino', term: 'nivel de reemplazo generacional' });
+    expect(calledAtEnd('Es, el llamado nivel.', 'Es, el llamado **nivel**.')).toBeUndefined();
   });
 });

@@ -120,7 +120,7 @@ export function boldQuality(raw: string): RuleIdea | undefined {
 export function coverageIdeas(plain: string, raw: string, properWord: (w: string) => boolean, bold: readonly string[], around: { next?: readonly string[]; before?: string; heading?: string; first?: boolean } = {}): RuleIdea[] {
   const line = raw.replace(/^\s*[-*•]\s+/u, '');
   const own = around.first ? sectionSummary(plain, around.heading) : undefined;
-  return [own, namesBefore(plain, around.before), agentOf(plain, properWord, bold), summaryOf(plain, around.next), boldColon(line), boldQuality(line), definedAs(line), boldClaim(line)].filter((i): i is RuleIdea => i !== undefined);
+  return [own, namesBefore(plain, around.before), agentOf(plain, properWord, bold), summaryOf(plain, around.next), boldColon(line), boldQuality(line), definedAs(line), boldClaim(line), calledAtEnd(plain, line)].filter((i): i is RuleIdea => i !== undefined);
 }
 
 /**
@@ -161,4 +161,14 @@ export function boldClaim(raw: string): RuleIdea | undefined {
   const f = /^(El|La|Los|Las)\s+\*\*([^*]{3,60})\*\*\s+(fue|fueron|era|eran)\s+((?:un|una|unos|unas)\s+\p{Ll}.+)$/u.exec(raw);
   if (!f || f[4]!.split(/\s+/).length < 4) return undefined;
   return { kind: 'definicion', term: f[2]!.trim(), article: fold(f[1]!), body: f[4]!.replace(/\*\*/gu, ''), verb: f[3]! };
+}
+
+/**
+ * «… hace falta un índice de 2,1 hijos por mujer, el llamado **nivel de reemplazo generacional**.»: the
+ * sentence ends naming in bold what it has just described; a cloze on that name asks the description.
+ */
+export function calledAtEnd(plain: string, raw: string): RuleIdea | undefined {
+  const m = /,\s+(?:el|la|los|las|lo)\s+(?:llamad[oa]s?|denominad[oa]s?|conocid[oa]s?\s+como)\s+\*\*([^*]{3,60})\*\*\s*[.;]?$/u.exec(raw);
+  if (!m || raw.slice(0, m.index).split(/\s+/).length < 6) return undefined;
+  return { kind: 'termino', term: m[1]!.trim(), article: '', body: plain };
 }
