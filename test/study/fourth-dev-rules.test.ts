@@ -15,7 +15,7 @@ import { CARDS_PER_NOTE, cardsForNote } from '../../src/domain/cards/build.js';
 import { boldApposition, personActs, personOfNote, workOfPerson } from '../../src/domain/study/idea-rules.js';
 import { boldClaim, boldColon, calledAtEnd } from '../../src/domain/study/coverage-rules.js';
 import { leansOnBefore } from '../../src/domain/study/cloze-quality.js';
-import { formulaOfAnswer } from '../../src/domain/study/idea-cards.js';
+import { cardOfIdea, formulaOfAnswer, standsAlone } from '../../src/domain/study/idea-cards.js';
 import { loadWordCheck, readProblem, type WordCheck } from '../../src/domain/study/reading.js';
 import type { Note } from '../../src/domain/notebook.js';
 
@@ -189,5 +189,23 @@ describe('a sentence that ends naming what it described', () => {
     const raw = 'Para que una población se mantenga sin migraciones hace falta un índice de 2,1 hijos por mujer, el llamado **nivel de reemplazo generacional**.';
     expect(calledAtEnd(raw.replace(/\*\*/gu, ''), raw)).toMatchObject({ kind: 'termino', term: 'nivel de reemplazo generacional' });
     expect(calledAtEnd('Es, el llamado nivel.', 'Es, el llamado **nivel**.')).toBeUndefined();
+  });
+});
+
+describe('a question that points at something the card does not hold', () => {
+  it('stands alone only when its cue names what it points at', () => {
+    expect(standsAlone('(Resumen) ¿Cuáles fueron sus consecuencias?')).toBe(false);
+    expect(standsAlone('(Problema del conocimiento) ¿Cuáles fueron las causas de este giro?')).toBe(false);
+    expect(standsAlone('¿Qué dice la ley que fija ese sentido?')).toBe(false);
+    expect(standsAlone('(El giro hacia el conocimiento) ¿Cuáles fueron las causas de este giro?')).toBe(true);
+    expect(standsAlone('¿Quién recibió el premio Nobel de Química en 1954 por su trabajo sobre el enlace?')).toBe(true);
+    expect(standsAlone('Completa la frase: «Esta _____ es la norma suprema.»')).toBe(true);
+  });
+  it('gets no card, rather than one about something the student cannot see', () => {
+    const raw = 'Sus consecuencias fueron profundas: la Constitución consolidó la democracia, creó el Estado de las autonomías y garantizó derechos que no existían durante la dictadura.';
+    const n = note(1, raw, '8. resumen');
+    const ideas = keyIdeasOfNote(n, [n], isWord, n.tema);
+    expect(ideas.length).toBeGreaterThan(0);
+    expect(ideas.map(cardOfIdea).filter(Boolean).map((c) => c!.pregunta)).not.toContainEqual(expect.stringMatching(/sus consecuencias/u));
   });
 });
