@@ -13,7 +13,7 @@ import { speakWords, wordFormulasIn } from '../../src/domain/study/word-formula.
 import { keyIdeasOfNote } from '../../src/domain/study/key-ideas.js';
 import { CARDS_PER_NOTE, cardsForNote } from '../../src/domain/cards/build.js';
 import { boldApposition, personActs, personOfNote, workOfPerson } from '../../src/domain/study/idea-rules.js';
-import { boldClaim, boldColon, calledAtEnd } from '../../src/domain/study/coverage-rules.js';
+import { boldClaim, boldColon, calledAtEnd, factorsOf } from '../../src/domain/study/coverage-rules.js';
 import { leansOnBefore } from '../../src/domain/study/cloze-quality.js';
 import { cardOfIdea, formulaOfAnswer, standsAlone } from '../../src/domain/study/idea-cards.js';
 import { loadWordCheck, readProblem, type WordCheck } from '../../src/domain/study/reading.js';
@@ -207,5 +207,16 @@ describe('a question that points at something the card does not hold', () => {
     const ideas = keyIdeasOfNote(n, [n], isWord, n.tema);
     expect(ideas.length).toBeGreaterThan(0);
     expect(ideas.map(cardOfIdea).filter(Boolean).map((c) => c!.pregunta)).not.toContainEqual(expect.stringMatching(/sus consecuencias/u));
+  });
+});
+
+describe('what a doctrine held, and the factors that explain something', () => {
+  it('«El **X**, en el siglo XX, defendió …» is asked «¿Qué defendió el X?»', () => {
+    expect(boldClaim('El **neomalthusianismo**, en el siglo XX, defendió el control de la natalidad en los países pobres.')).toMatchObject({ kind: 'definicion', term: 'neomalthusianismo', verb: 'defendió', body: 'el control de la natalidad en los países pobres' });
+    expect(boldClaim('El **neomalthusianismo** nació en el siglo XX en Inglaterra.')).toBeUndefined();
+  });
+  it('«Los factores que explican X son …» is asked «¿Qué factores explican X?» with the whole list', () => {
+    expect(factorsOf('Los factores que explican una natalidad baja son la incorporación de la mujer al trabajo, el acceso a los métodos anticonceptivos y el coste de criar a los hijos.')).toMatchObject({ question: '¿Qué factores explican una natalidad baja?', body: 'la incorporación de la mujer al trabajo, el acceso a los métodos anticonceptivos y el coste de criar a los hijos' });
+    expect(factorsOf('Los factores que explican una natalidad baja son dos.')).toBeUndefined();
   });
 });

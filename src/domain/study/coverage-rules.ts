@@ -120,7 +120,7 @@ export function boldQuality(raw: string): RuleIdea | undefined {
 export function coverageIdeas(plain: string, raw: string, properWord: (w: string) => boolean, bold: readonly string[], around: { next?: readonly string[]; before?: string; heading?: string; first?: boolean } = {}): RuleIdea[] {
   const line = raw.replace(/^\s*[-*•]\s+/u, '');
   const own = around.first ? sectionSummary(plain, around.heading) : undefined;
-  return [own, namesBefore(plain, around.before), agentOf(plain, properWord, bold), summaryOf(plain, around.next), boldColon(line), boldQuality(line), definedAs(line), boldClaim(line), calledAtEnd(plain, line)].filter((i): i is RuleIdea => i !== undefined);
+  return [own, namesBefore(plain, around.before), agentOf(plain, properWord, bold), summaryOf(plain, around.next), boldColon(line), boldQuality(line), definedAs(line), boldClaim(line), calledAtEnd(plain, line), factorsOf(plain)].filter((i): i is RuleIdea => i !== undefined);
 }
 
 /**
@@ -158,6 +158,9 @@ export function namesBefore(s: string, before: string | undefined): RuleIdea | u
 export function boldClaim(raw: string): RuleIdea | undefined {
   const m = /^(El|La|Los|Las)\s+\*\*([^*]{3,60})\*\*\s+(?:sostiene|sostienen|afirma|afirman|defiende|defienden|establece|establecen)\s+que\s+(.+)$/u.exec(raw);
   if (m) return { kind: 'enunciado', term: m[2]!.trim(), article: fold(m[1]!), body: m[3]!.replace(/\*\*/gu, '') };
+  // «El **neomalthusianismo**, en el siglo XX, defendió el control …»: what a doctrine held, asked «¿Qué defendió …?».
+  const held = /^(El|La|Los|Las)\s+\*\*([^*]{3,60})\*\*(?:,\s+[^,;:]{3,40},)?\s+((?:defendi|propus|propuso|sostuv|critic|rechaz|introduj|impuls|reivindic)\p{Ll}*)\s+((?:el|la|los|las|un|una)\s+[^;:]+?)\.?$/u.exec(raw);
+  if (held) return { kind: 'definicion', term: held[2]!.trim(), article: fold(held[1]!), body: held[4]!.replace(/\*\*/gu, ''), verb: held[3]! };
   const f = /^(El|La|Los|Las)\s+\*\*([^*]{3,60})\*\*\s+(fue|fueron|era|eran)\s+((?:un|una|unos|unas)\s+\p{Ll}.+)$/u.exec(raw);
   if (!f || f[4]!.split(/\s+/).length < 4) return undefined;
   return { kind: 'definicion', term: f[2]!.trim(), article: fold(f[1]!), body: f[4]!.replace(/\*\*/gu, ''), verb: f[3]! };
@@ -171,4 +174,14 @@ export function calledAtEnd(plain: string, raw: string): RuleIdea | undefined {
   const m = /,\s+(?:el|la|los|las|lo)\s+(?:llamad[oa]s?|denominad[oa]s?|conocid[oa]s?\s+como)\s+\*\*([^*]{3,60})\*\*\s*[.;]?$/u.exec(raw);
   if (!m || raw.slice(0, m.index).split(/\s+/).length < 6) return undefined;
   return { kind: 'termino', term: m[1]!.trim(), article: '', body: plain };
+}
+
+/**
+ * «Los factores que explican una natalidad baja son la incorporación de la mujer al trabajo, …»: what
+ * explains or causes something, asked «¿Qué factores explican una natalidad baja?» and answered with the list.
+ */
+export function factorsOf(s: string): RuleIdea | undefined {
+  const m = /^(?:Los|Las)\s+(factores|causas|razones|motivos|rasgos|características)\s+que\s+(explican|causan|provocan|determinan|definen|caracterizan)\s+(.{3,60}?)\s+(?:son|fueron)\s+(.+?)\.?$/u.exec(s);
+  if (!m || m[4]!.split(/\s+/).length < 4) return undefined;
+  return { kind: 'definicion', term: `${m[1]} que ${m[2]} ${m[3]}`, article: '', body: m[4]!, question: `¿Qué ${m[1]} ${m[2]} ${m[3]}?` };
 }
