@@ -25,7 +25,8 @@
  * work the bound is made of would be missing from it). The engine tells the bot's start-up probe
  * apart by what it asks (bench/support/gpu-engine.ts), never by its size.
  * Fairness and waits come from the bench's own record, never from Redis (a restart empties it): a
- * student's GPU jobs wait from their first approval until the engine's first request for each — the
+ * student's GPU job waits from when the bot first added it (as the worker that took it reports;
+ * in-process, from the student's first approval) until the engine's first request for it — the
  * speech names the student's voice, the cover's prompt carries a word the bench put in their notes.
  * BullMQ's event log is still read, for comparison (`queueLogViolations`).
  *
@@ -286,6 +287,27 @@ class ClassStack {
     return n;
   }
 
+  /**
+   * When each GPU job first began to wait, as the workers that took it said (`waitingSince`, epoch
+   * ms), on this process's clock (`origin`: performance.timeOrigin), keyed as the bench's record keys
+   * jobs (`<student>-imagen`, `<student>-voz`); the earliest where a job was taken twice.
+   */
+  queuedAt(origin: number): Map<string, number> {
+    const at = new Map<string, number>();
+    for (const w of this.workers) {
+      for (const l of w.out().split('\n')) {
+        if (!l.startsWith('{"t"')) continue;
+        const e = JSON.parse(l) as { type?: string; jobId?: string; stage?: string; waitingSince?: number };
+        const kind = e.stage === 'portada.imagen' ? 'imagen' : e.stage === 'narracion.voz' ? 'voz' : undefined;
+        if (e.type !== 'started' || !e.jobId || !kind || typeof e.waitingSince !== 'number') continue;
+        const key = `${studentOfJobId(e.jobId)}-${kind}`;
+        const ms = e.waitingSince - origin;
+        if (!at.has(key) || at.get(key)! > ms) at.set(key, ms);
+      }
+    }
+    return at;
+  }
+
   /** BullMQ's event log of the GPU queue, each entry with its time. */
   async events(): Promise<Array<QueueEvent & { ms: number }>> {
     if (!this.redis) return [];
@@ -396,11 +418,16 @@ function prefixesToQueue(events: ReadonlyArray<QueueEvent & { ms: number }>, ids
 
 /**
  * The bench's own record of the GPU work, from the engine's requests (not from Redis, which a restart
- * empties): each student's GPU job is waiting from their first approval and starts at the engine's
- * first request for it (a job run again counts once), written as the queue's event log so the one
- * fairness rule (checkFairness) judges it.
+ * empties): each student's GPU job starts at the engine's first request for it (a job run again
+ * counts once) and is waiting from when it first began to wait in the queue — what the worker that
+ * took it said (`waitingSince`: the bot's own record of the job's first add, kept across a Redis
+ * restart) — written as the queue's event log so the one fairness rule (checkFairness) judges it.
+ * Where no worker said (in-process: no workers), from the student's first approval, as before.
+ * From the approval the record had every student's second job waiting before the bot had finished
+ * the CPU work that comes before it (search, cards, the script): at 300 students a job not yet in
+ * the queue counted as passed over — 900 «violations» the queue's own log did not have.
  */
-function startLog(calls: readonly EngineCall[], approvedAt: ReadonlyMap<number, number>, ids: readonly number[]): Array<QueueEvent & { ms: number }> {
+function startLog(calls: readonly EngineCall[], approvedAt: ReadonlyMap<number, number>, ids: readonly number[], queuedAt: ReadonlyMap<string, number> = new Map()): Array<QueueEvent & { ms: number }> {
   const first = new Map<string, { student: number; start: number }>();
   for (const c of calls) {
     const student = studentOfCall(c, ids);
@@ -410,7 +437,7 @@ function startLog(calls: readonly EngineCall[], approvedAt: ReadonlyMap<number, 
   }
   const log: Array<QueueEvent & { ms: number; order: number }> = [];
   for (const [jobId, { student, start }] of first) {
-    log.push({ event: 'added', jobId, ms: Math.min(start, approvedAt.get(student) ?? start), order: 0 });
+    log.push({ event: 'added', jobId, ms: Math.min(start, queuedAt.get(jobId) ?? approvedAt.get(student) ?? start), order: 0 });
     log.push({ event: 'active', jobId, ms: start, order: 1 });
   }
   return log.sort((a, b) => a.ms - b.ms || a.order - b.order).map(({ order: _o, ...e }) => e);
@@ -565,7 +592,7 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
     const makespanS = Math.max(...done);
     // Fairness and Jain's index over each student's total GPU waiting (waiting → started), from the
     // bench's own record; BullMQ's event log (empty after a Redis restart) only for comparison.
-    const record = startLog(s.engine.calls, t.approvedAt, ids);
+    const record = startLog(s.engine.calls, t.approvedAt, ids, s.queuedAt(performance.timeOrigin));
     const waited = new Map<string, number>();
     const since = new Map<string, number>();
     for (const e of record) {
