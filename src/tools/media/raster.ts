@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type opentype from 'opentype.js';
 import { PNG } from 'pngjs';
+import { decodeCommonPng } from './png-decode.js';
 import { encodeRgbaPng, pngChunk } from './png-encode.js';
 
 export type Color = readonly [number, number, number] | readonly [number, number, number, number];
@@ -341,8 +342,13 @@ export function encodePng(r: Raster, text: Readonly<Record<string, string>> = {}
   return Buffer.concat([plain.subarray(0, 33), ...chunks, plain.subarray(33)]);
 }
 
-/** Decodes any PNG into an RGBA raster. Throws on a buffer that is not a valid PNG. */
+/**
+ * Decodes any PNG into an RGBA raster. Throws on a buffer that is not a valid PNG. The common kind
+ * (8-bit RGB or RGBA, what an image server sends) in one pass (png-decode.ts), the rest with pngjs.
+ */
 export function decodePng(buf: Buffer): Raster {
+  const common = decodeCommonPng(buf);
+  if (common) return common;
   const png = PNG.sync.read(buf);
   return { width: png.width, height: png.height, data: png.data };
 }
