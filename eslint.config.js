@@ -19,19 +19,20 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 // - `strings` speaks of values of the layers above it, so it may `import type` (never a value) from
 //   store and tools (the rule further down); its code depends only on lib.
 const LAYERS = [
-  [['src/main.ts'], ['src/trabajador.ts'], ['src/workers/work.ts']], // the entries of processes and threads
+  [['src/main.ts'], ['src/trabajador.ts'], ['src/workers/work.ts'], ['src/pdf-thread.ts', 'src/pdf-thread.mjs'], ['src/ocr-child.ts']], // the entries of processes and threads
   [['src/cli.ts', 'src/cli'], ['src/bot'], ['src/webchat']],         // the interfaces a person uses
   [['src/agent']],
   [['src/lanes']],
   [['src/scheduler']],
   [['src/tools']],
+  [['src/domain']],
   [['src/workers/!(work).{ts,mjs}']],
   [['src/store']],
   [['src/config.ts']],
   [['src/strings']],
   [['src/lib'], ['src/errors.ts']],
 ];
-const TYPES_ONLY = { 'src/strings': ['src/store', 'src/tools'] };
+const TYPES_ONLY = { 'src/strings': ['src/store', 'src/tools', 'src/domain'] };
 const label = (p) => p.replace(/^src\//, '').replace(/\/!\(.*$/, '').replace(/\.ts$/, '');
 const isGlob = (p) => /[*!{(]/.test(p);
 const layerZones = LAYERS.flatMap((layer, i) => layer.flatMap((part) => {
@@ -70,7 +71,7 @@ export default tseslint.config(
     files: ['src/strings/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: ['store', 'tools'].map((f) => ({
+        patterns: ['store', 'tools', 'domain'].map((f) => ({
           group: [`**/${f}`, `**/${f}/**`],
           allowTypeImports: true,
           message: `strings may name the types of ${f} (import type) but never run its code: it sits below ${f}.`,
@@ -85,7 +86,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', {
         zones: [...layerZones.filter((z) => z.target.includes('./src/webchat')), {
           target: './src/webchat',
-          from: ['./src/agent', './src/lanes', './src/scheduler', './src/tools', './src/workers'],
+          from: ['./src/agent', './src/lanes', './src/scheduler', './src/tools', './src/domain', './src/workers'],
           message: 'webchat is a stand-in for Telegram: it knows nothing of the product.',
         }],
       }],

@@ -18,7 +18,7 @@ import { writeFileAtomic } from '../src/store/atomic.js';
 import { STATE_FILE_MAX_BYTES } from '../src/store/jsonFile.js';
 import { createNotesStore } from '../src/store/notesFile.js';
 import { createNotesIndex, NOTES_INDEX_FILE, type NotesIndex } from '../src/store/notesIndex.js';
-import { buildIndex, similarities, topK } from '../src/tools/tfidf.js';
+import { buildIndex, similarities, topK } from '../src/domain/tfidf.js';
 import { generateNotes } from '../test/support/generated-notes.js';
 import { pct } from './support/stats.js';
 

@@ -56,7 +56,7 @@ import { DEFAULTS } from '../src/config.js';
 import { openNotebook } from '../src/store/index.js';
 import { userDataDir } from '../src/store/users.js';
 import { writeFileAtomic } from '../src/store/atomic.js';
-import { consentFile } from '../src/tools/media/consent.js';
+import { consentFile } from '../src/domain/media/consent.js';
 import { NARRATION_DIRNAME } from '../src/tools/narrar_resumen.js';
 import { startEmbeddedTelegram, type EmbeddedTelegram } from '../src/webchat/index.js';
 import { ownRedis, spawnNode, until, type NodeProc, type OwnRedis } from '../test/lanes/support.js';

@@ -13,11 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openNotebook } from '../src/store/index.js';
-import { extractMaterial } from '../src/tools/material/extract.js';
-import { createImports } from '../src/tools/material/imports.js';
-import { createTesseractOcr } from '../src/tools/material/ocr.js';
+import { extractMaterial } from '../src/domain/material/extract.js';
+import { createImports } from '../src/domain/material/imports.js';
+import { createTesseractOcr } from '../src/domain/material/ocr.js';
 import { ocrAccuracy, printedPage, scrawl, textPdf } from '../test/support/material-fixtures.js';
-import { DEMO_COURSE } from '../src/tools/course/demo.js';
+import { DEMO_COURSE } from '../src/domain/course/demo.js';
 
 const TARGETS = { pdf100S: 10, ocrPageS: 6, stallMs: 50, accuracy: 0.95 };
 

@@ -4,19 +4,19 @@
  * second of audio for the MP3 conversion the bot sends. Median of a few repetitions.
  * Standalone: `npx tsx bench/media.ts` prints a table and writes bench/results/media.json.
  */
-import { notesOfWeek, weekTopic } from '../src/tools/course/course.js';
-import { DEMO_COURSE } from '../src/tools/course/demo.js';
+import { notesOfWeek, weekTopic } from '../src/domain/course/course.js';
+import { DEMO_COURSE } from '../src/domain/course/demo.js';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRunStageRunner } from '../src/scheduler/turn.js';
-import type { Note } from '../src/tools/domain.js';
-import { createEspeakEngine } from '../src/tools/media/espeak.js';
-import { createMediaTools } from '../src/tools/media/index.js';
-import { encodeMp3 } from '../src/tools/media/mp3.js';
-import { buildNarrationScript } from '../src/tools/media/script.js';
-import { encodeWav } from '../src/tools/media/wav.js';
+import type { Note } from '../src/domain/notebook.js';
+import { createEspeakEngine } from '../src/domain/media/espeak.js';
+import { createMediaTools } from '../src/tools/media-tools.js';
+import { encodeMp3 } from '../src/domain/media/mp3.js';
+import { buildNarrationScript } from '../src/domain/media/script.js';
+import { encodeWav } from '../src/domain/media/wav.js';
 
 const COVER_REPS = 5;
 const SPEECH_REPS = 3;

@@ -14,14 +14,14 @@
  * Usage: `tsx scripts/build-ocr-fixtures.ts <out dir>`; tests and scripts/measure-ocr.ts call
  * `buildOcrFixtures(pdf, page, dir)`.
  */
-import '../src/tools/material/node20.js';
+import '../src/domain/material/node20.js';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
 import { mulberry32 } from '../src/lib/prng.js';
-import { loadOpenCv } from '../src/tools/material/opencv.js';
+import { loadOpenCv } from '../src/domain/material/opencv.js';
 import { buildLecturePdfs } from './build-lecture-pdfs.js';
 
 /** Render scale: 200 dpi (1 = 72 dpi). */

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/build-word-list.ts`: writes src/tools/study/palabras-es.txt.gz, every word form
+ * `npx tsx scripts/build-word-list.ts`: writes src/domain/study/palabras-es.txt.gz, every word form
  * the Spanish Hunspell dictionary (`dictionary-es` through `nspell`) accepts, sorted, one a line.
  * Deterministic: the same dictionary gives the same bytes (test/study/word-list.test.ts rebuilds
  * the list and compares it, and checks that the list and the speller agree on real text).
@@ -11,7 +11,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { allSpanishForms, WORD_LIST_URL } from '../src/tools/study/word-list.js';
+import { allSpanishForms, WORD_LIST_URL } from '../src/domain/study/word-list.js';
 
 const forms = await allSpanishForms();
 const bytes = gzipSync(Buffer.from(`${forms.join('\n')}\n`, 'utf8'), { level: 9 });

@@ -63,7 +63,7 @@ export function isFresh() {
  * one resolved, read and compiled apart cost a process ~110 ms of CPU of its ~340 (a `cuaderno
  * herramienta` call), every bot start and every worker thread paid it, and the tests start hundreds.
  */
-const ENTRIES = ['main.ts', 'cli.ts', 'trabajador.ts', 'workers/work.ts', 'tools/material/pdf-thread.ts', 'tools/material/ocr-child.ts'];
+const ENTRIES = ['main.ts', 'cli.ts', 'trabajador.ts', 'workers/work.ts', 'pdf-thread.ts', 'ocr-child.ts'];
 
 /**
  * The packages bundled in: plain JavaScript that finds nothing on disk next to itself. The others

@@ -4,7 +4,7 @@
  * scripts/hostile-rss.ts and the hardening tests, which measure this process's memory from outside.
  */
 import { readFileSync } from 'node:fs';
-import { voiceWav } from '../src/tools/voice/audio.js';
+import { voiceWav } from '../src/domain/voice/audio.js';
 
 const file = process.argv[2]!;
 try {

@@ -13,13 +13,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument } from 'pdf-lib';
 import { openNotebook } from '../src/store/index.js';
-import { createImports } from '../src/tools/material/imports.js';
-import { createTesseractOcr } from '../src/tools/material/ocr.js';
-import { closeReader } from '../src/tools/material/pdf.js';
+import { createImports } from '../src/domain/material/imports.js';
+import { createTesseractOcr } from '../src/domain/material/ocr.js';
+import { closeReader } from '../src/domain/material/pdf.js';
 import { buildLecturePdfs, LECTURES_DIR, markdownText, type LecturePdf } from './build-lecture-pdfs.js';
 import { wordSimilarity } from '../test/support/word-similarity.js';
 import { lectureCourse } from '../test/support/lecture-courses.js';
-import type { Note } from '../src/tools/domain.js';
+import type { Note } from '../src/domain/notebook.js';
 
 /** The saved notes as one text: each topic once where it changes, then the notes' texts. */
 export function notesText(notes: readonly Pick<Note, 'tema' | 'texto'>[]): string {

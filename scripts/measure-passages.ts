@@ -15,7 +15,7 @@
  * 10,000 generated notes (the `busqueda` bench's): the first build, a question, one note added.
  */
 import path from 'node:path';
-import { PassageIndex } from '../src/tools/passages/index.js';
+import { PassageIndex } from '../src/domain/passages/index.js';
 import { generateNotes } from '../test/support/generated-notes.js';
 import { measurePassages } from '../test/support/passage-measure.js';
 

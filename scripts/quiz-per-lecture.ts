@@ -1,16 +1,16 @@
 /**
  * Questions per lecture (issue 45): each Markdown lecture of a folder imported alone as one week's
  * notes (the way an import splits them), then all of them as one course, and the quiz generator
- * (tools/quiz) asked for every question it can make. Prints ideas and questions per lecture.
+ * (domain/quiz) asked for every question it can make. Prints ideas and questions per lecture.
  * Run: `npx tsx scripts/quiz-per-lecture.ts test/fixtures/passages-dev [--print]`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { splitIntoNotes } from '../src/tools/material/split.js';
-import { buildQuiz } from '../src/tools/quiz/build.js';
-import { ideasOfNotes, type SourceNote } from '../src/tools/quiz/ideas.js';
-import { mentionsOf } from '../src/tools/quiz/mentions.js';
-import { loadWordCheck } from '../src/tools/study/reading.js';
+import { splitIntoNotes } from '../src/domain/material/split.js';
+import { buildQuiz } from '../src/domain/quiz/build.js';
+import { ideasOfNotes, type SourceNote } from '../src/domain/quiz/ideas.js';
+import { mentionsOf } from '../src/domain/quiz/mentions.js';
+import { loadWordCheck } from '../src/domain/study/reading.js';
 
 const dir = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'test/fixtures/lectures';
 const print = process.argv.includes('--print');

@@ -1,5 +1,5 @@
 /**
- * Draws the judged sample of issue 45: 20 quiz questions made by the generator (tools/quiz) from the
+ * Draws the judged sample of issue 45: 20 quiz questions made by the generator (domain/quiz) from the
  * fixture lectures (every `.md` of test/fixtures/lectures, imported as notes the way an import splits
  * them, each in the week it names) and the quiz tests' own notes, drawn with a stated seed, written to
  * test/fixtures/quiz-judging/sample-seed<N>.json for someone who did not write the generator to judge.
@@ -10,11 +10,11 @@ import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mulberry32 } from '../src/lib/prng.js';
-import { splitIntoNotes } from '../src/tools/material/split.js';
-import { buildQuiz } from '../src/tools/quiz/build.js';
-import { ideasOfNotes } from '../src/tools/quiz/ideas.js';
-import { mentionsOf } from '../src/tools/quiz/mentions.js';
-import { loadWordCheck } from '../src/tools/study/reading.js';
+import { splitIntoNotes } from '../src/domain/material/split.js';
+import { buildQuiz } from '../src/domain/quiz/build.js';
+import { ideasOfNotes } from '../src/domain/quiz/ideas.js';
+import { mentionsOf } from '../src/domain/quiz/mentions.js';
+import { loadWordCheck } from '../src/domain/study/reading.js';
 
 const SEED = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 47);
 const SAMPLE = 20;

@@ -5,12 +5,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { splitIntoNotes } from '../src/tools/material/split.js';
-import { buildQuiz, readsWell } from '../src/tools/quiz/build.js';
-import { ideasOfNotes, type SourceNote } from '../src/tools/quiz/ideas.js';
-import { mentionsOf } from '../src/tools/quiz/mentions.js';
-import { sortOf } from '../src/tools/quiz/kinds.js';
-import { loadWordCheck } from '../src/tools/study/reading.js';
+import { splitIntoNotes } from '../src/domain/material/split.js';
+import { buildQuiz, readsWell } from '../src/domain/quiz/build.js';
+import { ideasOfNotes, type SourceNote } from '../src/domain/quiz/ideas.js';
+import { mentionsOf } from '../src/domain/quiz/mentions.js';
+import { sortOf } from '../src/domain/quiz/kinds.js';
+import { loadWordCheck } from '../src/domain/study/reading.js';
 
 const dir = process.argv[2] ?? 'test/fixtures/passages-dev';
 const isWord = await loadWordCheck();

@@ -8,14 +8,14 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createAgentService } from './agent/service.js';
-import { transcriberFromConfig } from './tools/voice/transcriber.js';
+import { transcriberFromConfig } from './domain/voice/transcriber.js';
 import { createBot, startBot, type OpenUser } from './bot/index.js';
 import { loadConfig, type Config } from './config.js';
 import { ConfigError, isCuadernoError } from './errors.js';
 import { createProcessLanes } from './scheduler/lanes.js';
 import { QUEUE } from './strings/chat.js';
-import { probeEngines } from './tools/media/index.js';
-import { loadWordCheck } from './tools/study/reading.js';
+import { probeEngines } from './tools/media-tools.js';
+import { loadWordCheck } from './domain/study/reading.js';
 import { closeAll } from './lib/closers.js';
 import { PRIVATE_UMASK, tightenDataDir } from './store/private.js';
 import { isClassRoot, migrateToClassLayout, restoreSingleLayout } from './store/users.js';

@@ -9,7 +9,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PROBE_PROMPT, PROBE_WORD } from '../../src/tools/media/probe.js';
+import { PROBE_PROMPT, PROBE_WORD } from '../../src/domain/media/probe.js';
 import { readBody, testPng, testWav } from '../../test/support/media-servers.js';
 
 export interface EngineCall {
@@ -35,7 +35,7 @@ export interface GpuEngine {
   close(): Promise<void>;
 }
 
-/** Whether a request is the bot's start-up probe (src/tools/media/probe.ts): its prompt, or its word. */
+/** Whether a request is the bot's start-up probe (src/domain/media/probe.ts): its prompt, or its word. */
 export function isProbe(kind: EngineCall['kind'], body: Record<string, unknown>): boolean {
   return kind === 'imagen' ? body.prompt === PROBE_PROMPT : String(body.input ?? '').trim() === PROBE_WORD;
 }

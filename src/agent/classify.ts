@@ -6,7 +6,7 @@
  * An answer that does not fit the schema, or «no_claro», is `ambiguo`: the bot asks back with buttons.
  */
 import type { Config } from '../config.js';
-import { weekNumbers, type Course } from '../tools/course/course.js';
+import { weekNumbers, type Course } from '../domain/course/course.js';
 import type { UsageInput } from '../store/types.js';
 import { ENTENDER } from '../strings/entender.js';
 import { createModel, type Model, type ModelRequest, type ToolUseBlock } from './model/index.js';

@@ -3,8 +3,8 @@
  * reading of the owner's words, so the bot and the planner never disagree about a sentence; the
  * loop decides a deliberate redo from the same words (`asksForRedo`) — never from the model or a note.
  */
-import type { Week } from '../tools/domain.js';
-import { hasWeek, weekRange, type Course } from '../tools/course/course.js';
+import type { Week } from '../domain/notebook.js';
+import { hasWeek, weekRange, type Course } from '../domain/course/course.js';
 import { ASK } from '../strings/agent.js';
 import { understand, type Understood } from './understand.js';
 

@@ -18,7 +18,7 @@ import { estimateRequestTokens } from './model/estimate.js';
 import { billedUsage } from './model/usage.js';
 import type { Model, ModelRequest, ToolResultBlock, ToolUseBlock } from './model/types.js';
 import { reasonsForPrompt, systemPrompt } from './prompt.js';
-import { courseForPrompt } from '../tools/course/course.js';
+import { courseForPrompt } from '../domain/course/course.js';
 import { reconcile, redoApplies, type Reconciled, type ToolFacts } from './reconcile.js';
 import { summarize, typedResult, type LoopResult } from './outcome.js';
 import type { ApprovalOption, Checkpoint, PendingApproval, RunStore } from './run-state.js';

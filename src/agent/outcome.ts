@@ -6,7 +6,7 @@
 import { costUsd, type Config } from '../config.js';
 import type { Artifact, ToolResult } from '../tools/contract.js';
 import type { Toolbox } from '../tools/index.js';
-import type { Course } from '../tools/course/course.js';
+import type { Course } from '../domain/course/course.js';
 import type { Model } from './model/types.js';
 import { buildReport, callRecord, notDone, notDoneLine, type CallRecord } from './report.js';
 import type { Checkpoint, RunStore } from './run-state.js';

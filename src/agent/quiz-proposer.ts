@@ -1,14 +1,14 @@
 /**
  * With a model configured, a quiz's questions and distractors proposed by the model (issue 45 item
  * 5): one call with one strict tool, billed like any other (one usage row). The proposal is checked
- * with the offline quiz's rules (tools/quiz/proposed.ts); a proposal that breaks one, a failed
+ * with the offline quiz's rules (tools/quiz-proposed.ts); a proposal that breaks one, a failed
  * call or a spent budget gives undefined, and the quiz is made offline.
  */
 import type { Config } from '../config.js';
 import type { UsageInput } from '../store/types.js';
 import { QUIZ_MODEL } from '../strings/quiz-model.js';
-import { checkProposal, QUIZ_TOOL, QUIZ_TOOL_SCHEMA } from '../tools/quiz/proposed.js';
-import type { QuizProposer } from '../tools/quiz/service.js';
+import { checkProposal, QUIZ_TOOL, QUIZ_TOOL_SCHEMA } from '../tools/quiz-proposed.js';
+import type { QuizProposer } from '../domain/quiz/service.js';
 import { createModel, type Model, type ModelRequest, type ToolUseBlock } from './model/index.js';
 import { estimateRequestTokens } from './model/estimate.js';
 import { billedUsage } from './model/usage.js';

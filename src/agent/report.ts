@@ -5,10 +5,10 @@
  * assumes it was. Nothing here reads wording: every fact comes from a ToolResult's kind and data.
  */
 import type { NotApprovedReason, ToolResult } from '../tools/contract.js';
-import type { Week } from '../tools/domain.js';
-import { weekNumbers, weekQuery, weekTitle, type Course } from '../tools/course/course.js';
+import type { Week } from '../domain/notebook.js';
+import { weekNumbers, weekQuery, weekTitle, type Course } from '../domain/course/course.js';
 import { AGENT, REPORT, type FewerCards } from '../strings/agent.js';
-import { CARDS_PER_NOTE, FEWER_CARD_REASONS, type FewerCardsReason } from '../tools/cards/build.js';
+import { CARDS_PER_NOTE, FEWER_CARD_REASONS, type FewerCardsReason } from '../domain/cards/build.js';
 
 /**
  * One call and its typed outcome. `input` is what the tool accepted; a refused call's input is empty

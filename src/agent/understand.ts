@@ -6,8 +6,8 @@
  * The bot answers the chatty intents itself (no run, no tokens); the offline planner plans the rest
  * (intent.ts).
  */
-import { closestWeek, weekNumbers, weekOfDate, type Course } from '../tools/course/course.js';
-import { DEMO_COURSE } from '../tools/course/demo.js';
+import { closestWeek, weekNumbers, weekOfDate, type Course } from '../domain/course/course.js';
+import { DEMO_COURSE } from '../domain/course/demo.js';
 import { readMessage } from './nlu/read.js';
 import type { CommandName, Understood } from './nlu/meaning.js';
 import { questionShaped } from './nlu/question.js';

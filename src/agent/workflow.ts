@@ -4,8 +4,8 @@
  * concurrently) → usage → a report built by the program — so it goes through the very same loop,
  * dispatcher, approvals, checkpoints and journal as the agent, and survives a crash the same way.
  */
-import type { Week } from '../tools/domain.js';
-import type { Course } from '../tools/course/course.js';
+import type { Week } from '../domain/notebook.js';
+import type { Course } from '../domain/course/course.js';
 import { LocalPlanner, type LocalPlannerOptions } from './model/local.js';
 import type { PlanIntent } from './intent.js';
 

@@ -11,7 +11,7 @@
  * approves (the proposal's, or an alternative's), so a stale button can never approve other ones.
  */
 import { fitMessage } from '../lib/message-pack.js';
-import type { Course } from '../tools/course/course.js';
+import type { Course } from '../domain/course/course.js';
 import { Composer, type Api, type Context } from 'grammy';
 import type { User } from 'grammy/types';
 import type { PendingApproval, RecordedDecision } from '../agent/types.js';

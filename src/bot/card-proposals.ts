@@ -2,14 +2,14 @@
  * Cards a model proposed, in the chat (issue 27 §3): when a run ends, each batch of proposed cards
  * not shown yet becomes one approval — every card with [✅ n] [✏️ n] [🗑 n], then «Guardar N
  * tarjetas». ✏️ asks for the new text with force_reply; the reply replaces the card (checked with
- * the week rules). The batch is on disk (tools/cards/proposals.ts) and every button carries its
+ * the week rules). The batch is on disk (domain/cards/proposals.ts) and every button carries its
  * key, so after a restart the same buttons and the same pending rewrite still work.
  */
 import { fitMessage } from '../lib/message-pack.js';
 import { Composer, type Api, type Context } from 'grammy';
 import type { InlineKeyboardMarkup, Message } from 'grammy/types';
 import type { NotesStore } from '../store/index.js';
-import { countsOf, keptCards, type CardBatch, type CardProposals } from '../tools/cards/proposals.js';
+import { countsOf, keptCards, type CardBatch, type CardProposals } from '../domain/cards/proposals.js';
 import { CARD_MARKS, editProblem, PROPOSAL } from '../strings/cards.js';
 import { truncate } from './format.js';
 import { CALLBACKS } from './callbacks.js';

@@ -15,7 +15,7 @@ import type { Api } from 'grammy';
 import { COURSE_FILE, createCourseFile } from '../store/courseFile.js';
 import { userDataDir, type ClassRoster } from '../store/users.js';
 import { COURSE_CHAT as T } from '../strings/course-chat.js';
-import type { Course } from '../tools/course/course.js';
+import type { Course } from '../domain/course/course.js';
 import { offerPublished } from './course-chat.js';
 import { courseHash, createCourseProposals } from './course-proposals.js';
 

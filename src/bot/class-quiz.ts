@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Composer, type Api, type Context } from 'grammy';
 import { writeFileAtomic } from '../store/atomic.js';
 import type { ClassRoster } from '../store/users.js';
-import { QUIZ_DIR } from '../tools/quiz/store.js';
+import { QUIZ_DIR } from '../domain/quiz/store.js';
 import { QUIZ } from '../strings/quiz.js';
 import { anyCase } from './command-kit.js';
 import type { OwnerParts } from './owner.js';

@@ -5,7 +5,7 @@
  */
 import { Composer, type Context } from 'grammy';
 import type { CommandName } from '../agent/understand.js';
-import { type Course, hasWeek, weekForNewNote, weekList, weekRange, weekTitle } from '../tools/course/course.js';
+import { type Course, hasWeek, weekForNewNote, weekList, weekRange, weekTitle } from '../domain/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { ApprovalRegistry } from './approvals.js';
 import { busyKeyboard } from './keyboards.js';

@@ -7,7 +7,7 @@
  */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import { COURSE_BUTTONS as B } from '../strings/course-chat.js';
-import { SHORT_KEY } from '../tools/material/imports.js';
+import { SHORT_KEY } from '../domain/material/imports.js';
 import { CALLBACKS, type CourseOp } from './callbacks.js';
 import { WEEK_BUTTONS_PER_ROW } from './keyboards.js';
 

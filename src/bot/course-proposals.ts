@@ -1,7 +1,7 @@
 /**
  * Pending changes of the owner's course (issue 25), one record a file under
  * `<data>/propuestas-curso/<clave>.json`, written atomically before the message with its buttons is
- * sent — as material imports keep theirs (tools/material/imports.ts) — so a tap after a restart or a
+ * sent — as material imports keep theirs (domain/material/imports.ts) — so a tap after a restart or a
  * kill finds it. A record is the course as it would be after the change:
  *
  * - `temario`: a pasted or sent syllabus, with its text (to correct the guess: «Es material»);
@@ -20,7 +20,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../store/atomic.js';
 import { withFileLock } from '../store/lock.js';
-import type { Course } from '../tools/course/course.js';
+import type { Course } from '../domain/course/course.js';
 
 export const COURSE_PROPOSALS_DIRNAME = 'propuestas-curso';
 export const COURSE_PROPOSAL_VERSION = 1;

@@ -14,8 +14,8 @@ import { InputFile, type Api } from 'grammy';
 import type { RunOutcome } from '../agent/types.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import type { Artifact } from '../tools/contract.js';
-import type { Week } from '../tools/domain.js';
-import { MAX_WEEKS, weekLabel } from '../tools/course/course.js';
+import type { Week } from '../domain/notebook.js';
+import { MAX_WEEKS, weekLabel } from '../domain/course/course.js';
 import { captionAndRest, splitText, stageIdOf, summarizeCalls } from './format.js';
 import { stageDecl, toolRole } from '../tools/stages/catalogue.js';
 import { summaryInWords } from '../strings/tools.js';
@@ -28,7 +28,7 @@ import type { UsageMonth } from '../store/index.js';
 import type { SentRecord } from './state.js';
 import { newestVersionSent } from './repeat.js';
 
-/** Media helpers the delivery needs; main/tests pass the real encoders (tools/media, scheduler/gantt). */
+/** Media helpers the delivery needs; main/tests pass the real encoders (domain/media, scheduler/gantt). */
 export interface DeliveryMedia {
   /** WAV → MP3 for Telegram's audio player. Absent: only the WAV document is sent. */
   encodeMp3?: (wav: Buffer) => Buffer | Promise<Buffer>;

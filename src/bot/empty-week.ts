@@ -8,7 +8,7 @@
  */
 import type { Context } from 'grammy';
 import { needsNotes, type PlanIntent } from '../agent/intent.js';
-import { findWeek, notesOfWeek, weekTitle, type Course } from '../tools/course/course.js';
+import { findWeek, notesOfWeek, weekTitle, type Course } from '../domain/course/course.js';
 import { S } from '../strings/chat.js';
 import { COURSE_CHAT } from '../strings/course-chat.js';
 import type { BotNotebook } from './command-kit.js';

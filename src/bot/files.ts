@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { BotNotebook } from './command-kit.js';
 import { Composer, InputFile, type Context } from 'grammy';
 import type { TaskEvent } from '../scheduler/events.js';
-import { hasWeek, weekRange } from '../tools/course/course.js';
+import { hasWeek, weekRange } from '../domain/course/course.js';
 import { readCourse } from '../tools/index.js';
 import { latestNarration } from '../tools/narrar_resumen.js';
 import { writeFileAtomic } from '../store/atomic.js';

@@ -5,7 +5,7 @@
  * The buttons answer here: the course as /curso shows it, how to send material, which week.
  */
 import { Composer, type Context } from 'grammy';
-import { classWeeks, notesOfWeek, weekOfDate, weekTitle, weekTopic, type Course } from '../tools/course/course.js';
+import { classWeeks, notesOfWeek, weekOfDate, weekTitle, weekTopic, type Course } from '../domain/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { Audience } from '../strings/chat.js';
 import { FIRST_MINUTE } from '../strings/first-minute.js';

@@ -5,7 +5,7 @@
  */
 import type { PendingApproval } from '../agent/run-file.js';
 import type { TaskEvent } from '../scheduler/events.js';
-import { hasWeek, weekTopic, type Course } from '../tools/course/course.js';
+import { hasWeek, weekTopic, type Course } from '../domain/course/course.js';
 import { callInWords, toolInWords } from '../strings/tools.js';
 import { ownerReason, plainWords } from '../strings/agent.js';
 import { S } from '../strings/chat.js';

@@ -12,7 +12,7 @@ import http from 'node:http';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Api, Bot, webhookCallback, type Context } from 'grammy';
 import type { Config } from '../config.js';
-import { encodeMp3Async } from '../tools/media/mp3.js';
+import { encodeMp3Async } from '../domain/media/mp3.js';
 import { runOffThread, warmPool } from '../workers/pool.js';
 import { prepareFirstUse } from './first-use.js';
 import { openDurationRecord, type DurationRecord } from '../tools/stages/durations.js';
@@ -25,7 +25,7 @@ import { noKeyboard } from './keyboards.js';
 import { gateComposer, singleOwnerPolicy } from './gate.js';
 import { MessageOwners } from './message-owners.js';
 import { createOwnerParts, type OwnerParts } from './owner.js';
-import { transcriberFromConfig, type Transcriber } from '../tools/voice/transcriber.js';
+import { transcriberFromConfig, type Transcriber } from '../domain/voice/transcriber.js';
 import type { Reminders } from './reminders.js';
 import { startPolling } from './polling.js';
 import type { RunManager, RunService } from './runs.js';
@@ -71,7 +71,7 @@ export interface CreateBotOptions {
   allowedUserIds?: readonly number[];
   /** Class mode on the local chat page: invites are page links (webchat/personas.ts); default t.me with getMe's username. */
   inviteLink?: (code: string) => string;
-  /** Media encoders for delivery; defaults: encodeMp3Async (tools/media) and renderRunGantt (scheduler/gantt), both on the worker pool. */
+  /** Media encoders for delivery; defaults: encodeMp3Async (domain/media) and renderRunGantt (scheduler/gantt), both on the worker pool. */
   media?: DeliveryMedia;
   /** Where internal errors go (never the chat). Default: console.error. */
   log?: (message: string, error?: unknown) => void;

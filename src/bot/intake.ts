@@ -13,7 +13,7 @@ import { intentOf, questionFor, type PlanIntent } from '../agent/intent.js';
 import { asksForRedo, understand, type CommandName, type Understood } from '../agent/understand.js';
 import type { Explain } from '../agent/explain.js';
 import type { ReminderSlots } from '../agent/nlu/reminder.js';
-import { classWeeks, hasWeek, weekForNewNote, weekTopic, type Course } from '../tools/course/course.js';
+import { classWeeks, hasWeek, weekForNewNote, weekTopic, type Course } from '../domain/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { BotNotebook } from './command-kit.js';
 import type { PlainCommand } from './commands.js';

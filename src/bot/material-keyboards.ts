@@ -4,7 +4,7 @@
  */
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { MATERIAL_BUTTONS } from '../strings/material.js';
-import { SHORT_KEY } from '../tools/material/imports.js';
+import { SHORT_KEY } from '../domain/material/imports.js';
 import { CALLBACKS } from './callbacks.js';
 import { weekPickerRows } from './keyboards.js';
 

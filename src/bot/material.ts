@@ -1,18 +1,18 @@
 /**
  * The student's material in the chat (issue 26): a document or a photo becomes an import proposal
  * with [✅ Guardar] [📅 Cambiar semana] [❌ Descartar]. The pending import is on disk before the
- * proposal is sent (tools/material/imports.ts), so its buttons work after a restart; a reply with
+ * proposal is sent (domain/material/imports.ts), so its buttons work after a restart; a reply with
  * text to a proposal whose OCR was unsure replaces the draft's text. Reading a file (OCR can take
  * seconds) runs inside the handler: the runner handles other updates meanwhile.
  */
 import { Composer, type Api, type Context } from 'grammy';
 import type { Message } from 'grammy/types';
 import { MATERIAL } from '../strings/material.js';
-import { MaterialError } from '../tools/material/errors.js';
-import { savedIds, type ImportRecord, type Imports } from '../tools/material/imports.js';
-import { MAX_FILE_BYTES, MAX_GROUP_PHOTOS, MEDIA_GROUP_QUIET_MS } from '../tools/material/limits.js';
-import { proposalText, weekNameOf } from '../tools/material/proposal.js';
-import { weekNumbers, weekTopic, type Course } from '../tools/course/course.js';
+import { MaterialError } from '../domain/material/errors.js';
+import { savedIds, type ImportRecord, type Imports } from '../domain/material/imports.js';
+import { MAX_FILE_BYTES, MAX_GROUP_PHOTOS, MEDIA_GROUP_QUIET_MS } from '../domain/material/limits.js';
+import { proposalText, weekNameOf } from '../domain/material/proposal.js';
+import { weekNumbers, weekTopic, type Course } from '../domain/course/course.js';
 import { CALLBACKS } from './callbacks.js';
 import { importKeyboard, importKeyOf, importWeekKeyboard } from './material-keyboards.js';
 import { createPhotoGroups, type PhotoGroup } from './photo-groups.js';

@@ -13,7 +13,7 @@
 import { Composer, type Context } from 'grammy';
 import type { Message } from 'grammy/types';
 import type { Understood } from '../agent/understand.js';
-import { hasWeek, weekOfNote, weekRange, type Course } from '../tools/course/course.js';
+import { hasWeek, weekOfNote, weekRange, type Course } from '../domain/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { Card, ChangedBy, Note } from '../store/index.js';
 import { exampleNoteIds } from '../store/index.js';

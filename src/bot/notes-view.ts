@@ -7,7 +7,7 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import { packMessages, type PackedMessage, type PackItem } from '../lib/message-pack.js';
 import type { Card, Note } from '../store/index.js';
-import { classWeeks, weekOfNote, weekTitle, weekTopic, type Course } from '../tools/course/course.js';
+import { classWeeks, weekOfNote, weekTitle, weekTopic, type Course } from '../domain/course/course.js';
 import { NOTES, quote, sourceLabel } from '../strings/notes.js';
 import { CALLBACKS, type NoteCardTap, type NoteTap } from './callbacks.js';
 import { splitText } from './format.js';

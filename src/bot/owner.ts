@@ -10,7 +10,7 @@ import { modelReaderFor } from '../agent/classify.js';
 import { explainerFor } from '../agent/explain.js';
 import { eraseOwnerData, type ErasedBy, type ErasedCounts } from '../store/erase.js';
 import type { DurationRecord } from '../tools/stages/durations.js';
-import { createReviewService } from '../tools/review/service.js';
+import { createReviewService } from '../domain/review/service.js';
 import { readCourse } from '../tools/index.js';
 import type { Audience } from '../strings/chat.js';
 import { ApprovalRegistry, approvalsComposer } from './approvals.js';
@@ -25,28 +25,28 @@ import { intakeComposer } from './intake.js';
 import { createRouter } from './route-text.js';
 import { createMaterial } from './material.js';
 import { cardProposalsBot } from './card-proposals.js';
-import { createCardProposals } from '../tools/cards/proposals.js';
-import { createImports } from '../tools/material/imports.js';
-import { createRereads } from '../tools/material/reread.js';
+import { createCardProposals } from '../domain/cards/proposals.js';
+import { createImports } from '../domain/material/imports.js';
+import { createRereads } from '../domain/material/reread.js';
 import { createRereadBot } from './reread.js';
-import { createTesseractOcr } from '../tools/material/ocr.js';
+import { createTesseractOcr } from '../domain/material/ocr.js';
 import { Reminders, remindersComposer } from './reminders.js';
 import { createReminderWish } from './reminder-wish.js';
 import { createStudentClock } from './student-clock.js';
 import { reviewComposer } from './review.js';
 import { quizComposer } from './quiz.js';
-import { createQuizService, type QuizService } from '../tools/quiz/service.js';
+import { createQuizService, type QuizService } from '../domain/quiz/service.js';
 import { quizProposerFor } from '../agent/quiz-proposer.js';
 import { RunManager, type RunService } from './runs.js';
 import { BotStateFile } from './state.js';
-import type { Transcriber } from '../tools/voice/transcriber.js';
+import type { Transcriber } from '../domain/voice/transcriber.js';
 import { createVoice } from './voice.js';
 import { firstMinuteComposer } from './first-minute.js';
 import { createNotesChat } from './notes-chat.js';
 import { answerRepeat } from './repeat.js';
 import path from 'node:path';
 import type { PlanIntent } from '../agent/intent.js';
-import type { Course } from '../tools/course/course.js';
+import type { Course } from '../domain/course/course.js';
 import { NOTEBOOK_FILES } from '../store/index.js';
 
 export interface OwnerOptions {
@@ -145,7 +145,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(reviewing);
   const quizProposer = quizProposerFor(config, notebook.usage, log);
   const quizzes = createQuizService({
-    dataDir: config.dataDir, notes: notebook.notes, cards: notebook.cards, review,
+    dataDir: config.dataDir, notes: notebook.notes, cards: notebook.cards, review, course,
     readAnswers: async (id) => (await notebook.reviews.read()).registro.filter((e) => e.id_tarjeta === id && !e.deshecha),
     ...(quizProposer ? { propose: quizProposer } : {}),
   });

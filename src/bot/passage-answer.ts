@@ -2,17 +2,17 @@
  * A question to the notebook answered with the passages that say it (issues 43 item 6, 44 item 4):
  * «explícame el ciclo de Carnot» gets the best one to three passages of the student's notes, quoted,
  * each with its source (the file and page, or «tu nota 12») and a button to make cards of it; no hit
- * is said plainly. The passage index (tools/passages) is the chat's one search; it is kept in
+ * is said plainly. The passage index (domain/passages) is the chat's one search; it is kept in
  * memory per notebook and brought up to date with the notes before each question, so only new or
  * changed notes are cut again. No run, no model, no tokens.
  */
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { readsAsQuestion, type Understood } from '../agent/understand.js';
 import type { PackedMessage } from '../lib/message-pack.js';
-import { PassageIndex, type PassageHit, type SourcedNote } from '../tools/passages/index.js';
-import { terms } from '../tools/passages/terms.js';
+import { PassageIndex, type PassageHit, type SourcedNote } from '../domain/passages/index.js';
+import { terms } from '../domain/passages/terms.js';
 import { fold } from '../lib/fold.js';
-import { weekOfNote, type Course } from '../tools/course/course.js';
+import { weekOfNote, type Course } from '../domain/course/course.js';
 import { PASSAGES, passageMessages, type QuotedPassage } from '../strings/passages.js';
 import { CALLBACKS } from './callbacks.js';
 

@@ -1,16 +1,16 @@
 /**
  * «Quiz me» in the chat: /quiz, /quiz N and the same in words send a quiz of quiz polls (Telegram's
  * own form: one tap, right or wrong, the explanation); each `poll_answer` of the person the quiz was
- * sent to is rated once into their review (tools/quiz/service.ts), and when the last one is in, one
+ * sent to is rated once into their review (domain/quiz/service.ts), and when the last one is in, one
  * score message with a button that starts the review, where the ones missed come first (rated
  * «Otra vez», they are due within minutes). Nothing waits for the person: the quiz is on disk and
  * every answer is handled as it arrives, also after a restart.
  */
 import { Composer, type Api, type Context } from 'grammy';
-import type { QuizService } from '../tools/quiz/service.js';
-import type { StoredQuiz } from '../tools/quiz/store.js';
-import type { QuizQuestion } from '../tools/quiz/build.js';
-import type { Course } from '../tools/course/course.js';
+import type { QuizService } from '../domain/quiz/service.js';
+import type { StoredQuiz } from '../domain/quiz/store.js';
+import type { QuizQuestion } from '../domain/quiz/build.js';
+import type { Course } from '../domain/course/course.js';
 import { QUIZ } from '../strings/quiz.js';
 import { anyCase } from './command-kit.js';
 import { CALLBACKS } from './callbacks.js';

@@ -9,7 +9,7 @@ import { Composer, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { ReminderSlots } from '../agent/nlu/reminder.js';
 import { isTimeZone } from '../config.js';
-import type { ReviewService } from '../tools/review/service.js';
+import type { ReviewService } from '../domain/review/service.js';
 import { CLOCK, COMMON_ZONES } from '../strings/clock.js';
 import { RS } from '../strings/review.js';
 import { CALLBACKS } from './callbacks.js';

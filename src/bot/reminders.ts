@@ -7,8 +7,8 @@
  */
 import { Composer, type Api, type Context } from 'grammy';
 import { HOUR_PATTERN } from '../config.js';
-import type { ReviewService } from '../tools/review/service.js';
-import { localDay } from '../tools/review/service.js';
+import type { ReviewService } from '../domain/review/service.js';
+import { localDay } from '../domain/review/service.js';
 import { anyCase } from './command-kit.js';
 import { startKeyboard } from './review-keyboards.js';
 import { RS } from '../strings/review.js';

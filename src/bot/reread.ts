@@ -1,7 +1,7 @@
 /**
  * «Leer de nuevo» in the chat (issue 43 §7): /material lists the documents the student sent, each
  * with [🔁 Leer de nuevo]; «lee de nuevo el tema 5» / «vuelve a leer Tema5.pdf» (the understanding's
- * `releer`) names one. The re-read (tools/material/reread.ts) is on disk before its proposal is
+ * `releer`) names one. The re-read (domain/material/reread.ts) is on disk before its proposal is
  * shown, so [✅ Cambiar las notas] [❌ Dejarlo como está] work after a restart; after saving, the cards
  * of passages that changed are listed with [✅ Conservar] [🗑️ Borrar] each. A document imported before
  * files were kept waits for the student to send it again: the next file with its bytes or its name
@@ -11,11 +11,11 @@ import { Composer, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Card, CardDeck } from '../store/types.js';
 import { REREAD, REREAD_BUTTONS, type CardLine } from '../strings/reread.js';
-import { MaterialError } from '../tools/material/errors.js';
-import { SHORT_KEY, type ImportRecord } from '../tools/material/imports.js';
-import { MAX_FILE_BYTES } from '../tools/material/limits.js';
-import { rereadView, type RereadRecord, type Rereads } from '../tools/material/reread.js';
-import { documentsNamed } from '../tools/material/which-document.js';
+import { MaterialError } from '../domain/material/errors.js';
+import { SHORT_KEY, type ImportRecord } from '../domain/material/imports.js';
+import { MAX_FILE_BYTES } from '../domain/material/limits.js';
+import { rereadView, type RereadRecord, type Rereads } from '../domain/material/reread.js';
+import { documentsNamed } from '../domain/material/which-document.js';
 import { CALLBACKS } from './callbacks.js';
 import { noKeyboard } from './keyboards.js';
 import { download } from './material.js';

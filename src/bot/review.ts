@@ -1,16 +1,16 @@
 /**
  * /repasar, /tarjetas, /exportar and the card tools (/editar, /suspender, /reactivar, /borrar):
- * the deck reaches the student. A review session is state on disk (tools/review): every button
+ * the deck reaches the student. A review session is state on disk (domain/review): every button
  * carries what it acts on, so after a restart the same buttons still work, and a rating button
  * carries the card's answer count, so a double tap or a stale button is answered "ya calificada".
  */
-import { findWeek, type Course } from '../tools/course/course.js';
+import { findWeek, type Course } from '../domain/course/course.js';
 import { Composer, InputFile, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { CardDeck, Grade, NotesStore } from '../store/index.js';
-import { exportDeck } from '../tools/anki/index.js';
-import { GRADES } from '../tools/review/fsrs.js';
-import type { DueCard, ReviewService } from '../tools/review/service.js';
+import { exportDeck } from '../domain/anki/index.js';
+import { GRADES } from '../domain/review/fsrs.js';
+import type { DueCard, ReviewService } from '../domain/review/service.js';
 import { anyCase } from './command-kit.js';
 import { splitText, truncate } from './format.js';
 import { noKeyboard } from './keyboards.js';

@@ -7,7 +7,7 @@
  *   make up at least SYLLABUS_LINE_SHARE of its lines, or a numbered list makes up at least
  *   LIST_LINE_SHARE of them (a list inside prose is prose). A text shaped like a syllabus that the
  *   parser refuses (a repeated week, a bad date) gets the parser's sentence. Or a **list of
- *   topics** as a person types one (tools/course/topic-list.ts has the rule): one short topic a
+ *   topics** as a person types one (domain/course/topic-list.ts has the rule): one short topic a
  *   line — plain, bulleted or numbered — maybe under a lead-in that names the course. A list of
  *   topics never goes on to the understanding: read as a request, its words could match a week of
  *   the course in use and start a run on it.
@@ -16,19 +16,19 @@
  *
  * The answer carries one button that corrects the guess: a syllabus proposal [📄 Es material, no un
  * temario], a material proposal [📅 Es un temario]. Material goes to the existing import approval
- * (tools/material/imports.ts), unchanged.
+ * (domain/material/imports.ts), unchanged.
  */
 import { Composer, type Context } from 'grammy';
 import { MATERIAL } from '../strings/material.js';
 import { COURSE_CHAT } from '../strings/course-chat.js';
-import { MaterialError } from '../tools/material/errors.js';
-import { savedIds, type Imports } from '../tools/material/imports.js';
-import { MAX_FILE_BYTES } from '../tools/material/limits.js';
-import { proposalText, weekNameOf } from '../tools/material/proposal.js';
-import { decodeText, kindByName } from '../tools/material/sniff.js';
-import { parseSyllabusText, type ParsedCourse } from '../tools/course/syllabus.js';
-import { readTopicList } from '../tools/course/topic-list.js';
-import type { Course } from '../tools/course/course.js';
+import { MaterialError } from '../domain/material/errors.js';
+import { savedIds, type Imports } from '../domain/material/imports.js';
+import { MAX_FILE_BYTES } from '../domain/material/limits.js';
+import { proposalText, weekNameOf } from '../domain/material/proposal.js';
+import { decodeText, kindByName } from '../domain/material/sniff.js';
+import { parseSyllabusText, type ParsedCourse } from '../domain/course/syllabus.js';
+import { readTopicList } from '../domain/course/topic-list.js';
+import type { Course } from '../domain/course/course.js';
 import { CALLBACKS } from './callbacks.js';
 import type { CourseChat } from './course-chat.js';
 import type { CourseProposals } from './course-proposals.js';

@@ -6,7 +6,7 @@
  * first reminder asks (reminder-wish.ts).
  */
 import { isTimeZone } from '../config.js';
-import type { ReviewService } from '../tools/review/service.js';
+import type { ReviewService } from '../domain/review/service.js';
 
 export interface StudentClock {
   /** The zone in force now. */

@@ -9,8 +9,8 @@ import { readFile } from 'node:fs/promises';
 import type { CliIO } from './common.js';
 import { exampleNoteIds, openNotebook, type Notebook } from '../store/index.js';
 import { COURSE_LINES as L } from '../strings/console.js';
-import { MAX_WEEKS, MAX_WEEK_TITLE, weekOfNote, type Course } from '../tools/course/course.js';
-import { parseSyllabusText } from '../tools/course/syllabus.js';
+import { MAX_WEEKS, MAX_WEEK_TITLE, weekOfNote, type Course } from '../domain/course/course.js';
+import { parseSyllabusText } from '../domain/course/syllabus.js';
 import { migrateNoteWeeks, readCourse } from '../tools/index.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 

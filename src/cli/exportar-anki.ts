@@ -2,9 +2,9 @@
 import { writeFileAtomic } from '../store/index.js';
 import type { CliIO } from './common.js';
 import { openNotebook } from '../store/index.js';
-import { exportDeck } from '../tools/anki/index.js';
+import { exportDeck } from '../domain/anki/index.js';
 import { readCourse } from '../tools/index.js';
-import { createReviewService } from '../tools/review/service.js';
+import { createReviewService } from '../domain/review/service.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 import { CLI_LINES } from '../strings/console.js';
 

@@ -1,7 +1,7 @@
 /** `cuaderno notas [--json]`: the notes of the notebook in CUADERNO_DATA_DIR (seeded on first use). */
 import type { CliIO } from './common.js';
 import { openNotebook } from '../store/index.js';
-import { weekOfNote } from '../tools/course/course.js';
+import { weekOfNote } from '../domain/course/course.js';
 import { readCourse } from '../tools/index.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 

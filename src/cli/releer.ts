@@ -7,7 +7,7 @@
  * - Words («tema 5», «Tema5.pdf»): the one document they name, from the file kept since its import (or
  *   its own text); one imported before files were kept needs its path (exit 1, the sentence says so).
  * Without --aprobar it prints what would change and changes nothing; --aprobar saves it (one commit,
- * tools/material/reread.ts) and lists the cards of changed passages, to keep or delete with --tarjeta.
+ * domain/material/reread.ts) and lists the cards of changed passages, to keep or delete with --tarjeta.
  * --json prints `{"iguales": [ids], "cambiadas": [ids], "nuevas": [ids], "quitadas": [ids],
  * "tarjetas_a_revisar": [ids], "guardado": bool}`.
  */
@@ -16,11 +16,11 @@ import path from 'node:path';
 import type { CliIO } from './common.js';
 import { openNotebook } from '../store/index.js';
 import { REREAD, type CardLine } from '../strings/reread.js';
-import { MaterialError } from '../tools/material/errors.js';
-import { createImports } from '../tools/material/imports.js';
-import { createTesseractOcr } from '../tools/material/ocr.js';
-import { createRereads, rereadView, type RereadRecord, type Rereads } from '../tools/material/reread.js';
-import { documentsNamed } from '../tools/material/which-document.js';
+import { MaterialError } from '../domain/material/errors.js';
+import { createImports } from '../domain/material/imports.js';
+import { createTesseractOcr } from '../domain/material/ocr.js';
+import { createRereads, rereadView, type RereadRecord, type Rereads } from '../domain/material/reread.js';
+import { documentsNamed } from '../domain/material/which-document.js';
 import { readCourse } from '../tools/index.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 

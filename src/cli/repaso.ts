@@ -6,8 +6,8 @@
 import type { CliIO } from './common.js';
 import type { Config } from '../config.js';
 import { openNotebook } from '../store/index.js';
-import { GRADE_WORDS, STATE_NAMES, gradeFromWord } from '../tools/review/fsrs.js';
-import { createReviewService } from '../tools/review/service.js';
+import { GRADE_WORDS, STATE_NAMES, gradeFromWord } from '../domain/review/fsrs.js';
+import { createReviewService } from '../domain/review/service.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 import { CLI_LINES } from '../strings/console.js';
 

@@ -5,8 +5,8 @@
  * does it if it has one (as FLUX/XTTS: a worker's, or the bot's own); otherwise there is no engine.
  */
 import { EngineError } from '../errors.js';
-import type { Transcript } from '../tools/voice/transcribe.js';
-import type { Transcriber } from '../tools/voice/transcriber.js';
+import type { Transcript } from '../domain/voice/transcribe.js';
+import type { Transcriber } from '../domain/voice/transcriber.js';
 import type { EngineDirectory } from './adverts.js';
 import type { BullMqLane } from './bullmq-lane.js';
 import { TRANSCRIPTION_STAGE, transcriptionJob } from './transcription-stage.js';

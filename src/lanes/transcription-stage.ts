@@ -6,8 +6,8 @@
  */
 import { CuadernoError, EngineError } from '../errors.js';
 import { VOICE } from '../strings/voice.js';
-import { refuseLongMemo, voiceWav } from '../tools/voice/audio.js';
-import { transcribeHttp, type Transcript } from '../tools/voice/transcribe.js';
+import { refuseLongMemo, voiceWav } from '../domain/voice/audio.js';
+import { transcribeHttp, type Transcript } from '../domain/voice/transcribe.js';
 import type { Json, StageFunction } from './types.js';
 
 export const TRANSCRIPTION_STAGE = 'voz.transcripcion';

@@ -1,7 +1,7 @@
 /**
  * The words of a text as docs/design.md §3 counts them (buscar_notas' TF-IDF): lower-case, tokens
  * `[a-záéíóúüñ]+`, docs/design.md §2 stop words removed. Here, under every layer, because both the full scan
- * (tools/tfidf.ts) and the notes' index on disk (store/notesIndex.ts) must read words alike.
+ * (domain/tfidf.ts) and the notes' index on disk (store/notesIndex.ts) must read words alike.
  */
 
 /** docs/design.md §2 stop words. */

@@ -6,7 +6,7 @@
  * (`plan --gantt`) is wide with task ids; the run chart sent to the chat is drawn for a phone.
  */
 import type { Lane } from '../tools/contract.js';
-import { createRaster, drawText, drawText as drawRasterText, encodePng, fillCircle, fillRect, line, measureText, type Color, type Raster } from '../tools/media/raster.js';
+import { createRaster, drawText, drawText as drawRasterText, encodePng, fillCircle, fillRect, line, measureText, type Color, type Raster } from '../domain/media/raster.js';
 import type { Analysis, Graph } from './dag.js';
 import type { TaskEvent } from './events.js';
 import type { Schedule } from './schedule.js';

@@ -22,7 +22,7 @@ export interface AuditFindings {
   notes: string[];
 }
 
-/** A tool call's request and result, paired by call id; the student's review of a model's cards (tools/cards/proposals.ts), alone. */
+/** A tool call's request and result, paired by call id; the student's review of a model's cards (domain/cards/proposals.ts), alone. */
 const EVENTS = new Set(['solicitud', 'resultado', 'tarjetas_revisadas', ...NOTEBOOK_EVENTS]);
 /** Events that stand alone (no call to pair with). */
 const ALONE = new Set(['tarjetas_revisadas', ...NOTEBOOK_EVENTS]);

@@ -5,7 +5,7 @@
 
 /** The course replaced or edited (store/courseChange.ts): weeks, notes and cards moved or deleted. */
 export const COURSE_CHANGED_EVENT = 'curso_cambiado';
-/** An import of material approved and saved (tools/material/imports.ts): the file's key and the notes' ids. */
+/** An import of material approved and saved (domain/material/imports.ts): the file's key and the notes' ids. */
 export const IMPORT_SAVED_EVENT = 'importacion_guardada';
 
 /** Notes the student deleted (a week's notes with the course change that removed it, or one note from the chat): their ids. */

@@ -4,7 +4,7 @@
  * sentence per kind of damage, the file left as it is — and written atomically. No file means "no
  * course of their own": `read()` gives null and the tools layer uses the demo course.
  *
- * The store is lower than tools/, so the shape is declared here (StoredCourse); tools/course/course.ts
+ * The store is lower than tools/, so the shape is declared here (StoredCourse); domain/course/course.ts
  * declares the same `Course` and TypeScript checks they agree where the toolbox passes it up.
  */
 import type { ErrorObject } from 'ajv';

@@ -2,7 +2,7 @@
  * `repaso.json`: everything spaced review writes, in one versioned lowdb document so that one
  * atomic write covers a rating, its log entry and the chat session that asked for it (a restart
  * loses no answer and never applies one twice). Shapes are plain JSON; the FSRS arithmetic lives in
- * tools/review. Every operation re-reads the file (the CLI and the bot share it) and serialises
+ * domain/review. Every operation re-reads the file (the CLI and the bot share it) and serialises
  * read-modify-write in this process, like the deck.
  */
 import { Low } from 'lowdb';

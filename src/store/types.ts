@@ -5,7 +5,7 @@ import type { CourseFile, StoredCourse } from './courseFile.js';
 import type { ReviewStore } from './reviews.js';
 
 /**
- * A note of `notas.json`. Structurally the same as tools/domain.ts `Note` (the store is the lower
+ * A note of `notas.json`. Structurally the same as domain/notebook.ts `Note` (the store is the lower
  * layer and may not import tools/, so the shape is repeated here; TypeScript checks they agree where
  * the toolbox passes the notebook as a NotesReader).
  */
@@ -167,7 +167,7 @@ export interface NotesStore {
   /** Called after a note is added by this process (e.g. to regenerate the `id_nota` enum). */
   onChange(listener: (notes: Note[]) => void): () => void;
   /**
-   * A document read again (tools/material/reread.ts), in one atomic write: notes replaced in place
+   * A document read again (domain/material/reread.ts), in one atomic write: notes replaced in place
    * (same id and week), notes removed, notes appended. Idempotent: a note to add that is already
    * there above `baseId` (same topic, text and source, a kill after an earlier write) is found, not
    * added twice. Returns the added notes' ids in the order asked.

@@ -2,7 +2,7 @@
  * Every Spanish text of the agent layer and its CLI in one place, so it can be reviewed and
  * translated: report lines, stop reasons, reconcile messages, terminal prompts.
  */
-import type { FewerCardsReason } from '../tools/cards/build.js';
+import type { FewerCardsReason } from '../domain/cards/build.js';
 import { callInWords, toolInWords } from './tools.js';
 import { wordsInWords } from './chat.js';
 import { count } from './count.js';
@@ -58,7 +58,7 @@ export const REPORT = {
   cardsNotDoneFor: (notes: readonly number[], why: string) => `Las ${ofNotes(notes)} no se hicieron — ${shortForOwner(why)}.`,
   /**
    * The cards of a run, over all the notes carded (`notes`, in call order); `fewer` names the notes
-   * that got fewer than `max` cards, grouped by why (tools/cards/build.ts FewerCardsReason).
+   * that got fewer than `max` cards, grouped by why (domain/cards/build.ts FewerCardsReason).
    */
   cardsDone: (ids: readonly number[], notes: readonly number[], reused: readonly number[] = [], fewer: readonly FewerCards[] = [], max = 3) => {
     // Notes with no key idea give no card: they are named once, not counted as carded.

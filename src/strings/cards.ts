@@ -2,7 +2,7 @@
  * Cards a model proposed, as the student reviews them in the chat (issue 27 §3): one approval with
  * ✅ ✏️ 🗑 for each card and «Guardar N tarjetas», the rewrite question, and /tarjetas' tally.
  */
-import type { CardProblem } from '../tools/cards/build.js';
+import type { CardProblem } from '../domain/cards/build.js';
 
 import { count } from './count.js';
 

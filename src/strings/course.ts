@@ -1,7 +1,7 @@
 /**
  * What the bot says about the student's course (tú, plain text): why a pasted syllabus could not be
  * read. Each problem is one sentence that says what to fix; nothing is saved when one is shown.
- * The limits they quote are the parser's (tools/course/syllabus.ts), passed in, never repeated here.
+ * The limits they quote are the parser's (domain/course/syllabus.ts), passed in, never repeated here.
  */
 
 /** A syllabus quote is cut to this many characters so one long line does not flood the message. */

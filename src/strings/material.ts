@@ -2,9 +2,9 @@
  * What the student reads about importing their material (a PDF, a text file, a photo of a page):
  * the proposal before saving, its buttons, and one sentence for each file that cannot be read.
  */
-import type { ImportKind, MaterialProblem } from '../tools/material/kinds.js';
-import type { WeekReason } from '../tools/material/document-week.js';
-import type { MaterialKind } from '../tools/material/sniff.js';
+import type { ImportKind, MaterialProblem } from '../domain/material/kinds.js';
+import type { WeekReason } from '../domain/material/document-week.js';
+import type { MaterialKind } from '../domain/material/sniff.js';
 import { count } from './count.js';
 import { listed } from './list.js';
 

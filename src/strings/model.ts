@@ -182,7 +182,7 @@ export const MEDIA = {
 
 /**
  * The system prompt (docs/design.md §4 essentials) with the owner's course (`course`: its weeks, one line each,
- * tools/course courseForPrompt). It is part of the cacheable prefix, so it must not vary between runs
+ * domain/course courseForPrompt). It is part of the cacheable prefix, so it must not vary between runs
  * of the same course: no dates, ids or counters in it. The guarantees it states are also enforced in code
  * (approvals, policy, limits) — the prompt only helps the model cooperate. The report's cost line
  * is the program's (computed from the usage file, like /gasto), so the model writes no figures.

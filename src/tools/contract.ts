@@ -7,9 +7,10 @@
  * the interfaces below (the scheduler's StageRunner, the file idempotency store).
  */
 import type { ErrorCode } from '../errors.js';
+import type { Artifact, Lane, ToolOutput } from '../domain/artifacts.js';
 
-/** Where a stage runs. `gpu` is an exclusive resource (docs/design.md §5): FLUX and XTTS share one card. */
-export type Lane = 'cpu' | 'gpu';
+export type { Artifact, Lane, ToolOutput };
+
 /** docs/design.md §3: 1 read, 2 local write, 3 sensitive. Level 4 does not exist as a tool. */
 export type EffectLevel = 1 | 2 | 3;
 /** Permission policy per tool; a tool absent from the policy is denied. */
@@ -97,22 +98,6 @@ export interface ToolContext {
   key?: string;
 }
 
-/** A file the owner should receive (cover PNG, narration WAV, …). */
-export interface Artifact {
-  kind: 'imagen' | 'audio' | 'documento';
-  path: string;
-  mime: string;
-  /** Short Spanish caption, e.g. "Semana 12 · Mitosis — motor maqueta". */
-  caption?: string;
-  meta?: Record<string, unknown>;
-}
-
-/** What a tool returns: its structured data (rendered for the model at the edge) and its files. */
-export interface ToolOutput {
-  /** JSON-serialisable facts (ids, paths, engine…); never prose meant to be read back. */
-  data: unknown;
-  artifacts?: Artifact[];
-}
 
 /** What a side-effecting call would do, without doing it — this is what the approval shows. */
 export interface DryRun {

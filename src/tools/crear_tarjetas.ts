@@ -12,11 +12,11 @@ import type { Card, CardDeck } from '../store/index.js';
 import { runSingleStage, type StageSpec, type ToolDefinition } from './contract.js';
 import { stageOfNote } from '../strings/tools.js';
 import { singleStage } from './stages/catalogue.js';
-import type { Note, NotesReader } from './domain.js';
-import { CARDS_PER_NOTE, cardsForNote, type FewerCardsReason } from './cards/build.js';
+import type { Note, NotesReader } from '../domain/notebook.js';
+import { CARDS_PER_NOTE, cardsForNote, type FewerCardsReason } from '../domain/cards/build.js';
 import { callKeyPart } from './registry.js';
-import { loadWordCheck } from './study/reading.js';
-import { recordCardSources } from './week-sources.js';
+import { loadWordCheck } from '../domain/study/reading.js';
+import { recordCardSources } from '../domain/week-sources.js';
 
 /** Idempotency key of one crear_tarjetas call: by note and tool_use id; '' (none) outside the agent. */
 function cardsKey(noteId: number, callId: string | undefined): string {

@@ -1,7 +1,7 @@
 /** docs/design.md §6 idempotency keys of the week's side effects (the cover, the narration). */
 import { CuadernoError } from '../errors.js';
-import { DEMO_COURSE } from './course/demo.js';
-import { MAX_WEEKS, titleHash, type Course } from './course/course.js';
+import { DEMO_COURSE } from '../domain/course/demo.js';
+import { MAX_WEEKS, titleHash, type Course } from '../domain/course/course.js';
 import { fold } from '../lib/fold.js';
 
 /**

@@ -12,19 +12,19 @@ import { CuadernoError, EngineError } from '../errors.js';
 import type { DryRun, StageSpec, ToolContext, ToolDefinition, ToolOutput } from './contract.js';
 import { bindStages, dropWork, runGraph, workDir } from './stages/bind.js';
 import { stagesOf, type StageDecl } from './stages/catalogue.js';
-import type { NotesReader } from './domain.js';
-import { type Course, notesOfWeek, rangeNote, weekProperty, weekStem, weekTitle, weekTopic } from './course/course.js';
+import type { NotesReader } from '../domain/notebook.js';
+import { type Course, notesOfWeek, rangeNote, weekProperty, weekStem, weekTitle, weekTopic } from '../domain/course/course.js';
 import { idempotencyKey, keyPart, weekTitleTag } from './idempotency-key.js';
-import { checkConsent, consentFile, type Consent } from './media/consent.js';
-import { throwIfAborted } from './media/engines.js';
-import { ESPEAK_VOICE } from './media/espeak.js';
-import { processHealth, type EngineHealth, type SpeechFormat } from './media/health.js';
-import { MSG } from './media/messages.js';
+import { checkConsent, consentFile, type Consent } from '../domain/media/consent.js';
+import { throwIfAborted } from '../domain/media/engines.js';
+import { ESPEAK_VOICE } from '../domain/media/espeak.js';
+import { processHealth, type EngineHealth, type SpeechFormat } from '../domain/media/health.js';
+import { MSG } from '../domain/media/messages.js';
 import { ENGINE as M } from '../strings/model.js';
-import { chooseOutput, findOutputByKey, latestOutput, type KeyedSidecar } from './media/outputs.js';
-import { XTTS_MODEL } from './media/xtts.js';
+import { chooseOutput, findOutputByKey, latestOutput, type KeyedSidecar } from '../domain/media/outputs.js';
+import { XTTS_MODEL } from '../domain/media/xtts.js';
 import { writeFileAtomic } from '../store/atomic.js';
-import { sourcesOf } from './week-sources.js';
+import { sourcesOf } from '../domain/week-sources.js';
 
 /**
  * Renames a finished file into place. Already moved (a resume after a kill between the two moves)

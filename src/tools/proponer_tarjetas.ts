@@ -10,11 +10,11 @@
 import { CuadernoError } from '../errors.js';
 import { runSingleStage, type ToolDefinition } from './contract.js';
 import { singleStage } from './stages/catalogue.js';
-import { CARDS_PER_NOTE, MAX_ANSWER_WORDS, type CardProblem, type ProposedCardInput } from './cards/build.js';
-import type { CardProposals } from './cards/proposals.js';
+import { CARDS_PER_NOTE, MAX_ANSWER_WORDS, type CardProblem, type ProposedCardInput } from '../domain/cards/build.js';
+import type { CardProposals } from '../domain/cards/proposals.js';
 import { callKeyPart } from './registry.js';
 import { NOTE_ID_SCHEMA, noteReference } from './crear_tarjetas.js';
-import type { NotesReader } from './domain.js';
+import type { NotesReader } from '../domain/notebook.js';
 
 export interface ProponerTarjetasArgs {
   id_nota: number;

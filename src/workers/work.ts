@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import { isCuadernoError } from '../errors.js';
 import { renderRunGantt, type OwnerWaitSpan } from '../scheduler/gantt.js';
 import type { TaskEvent } from '../scheduler/events.js';
-import { espeakWavHere } from '../tools/media/espeak.js';
-import { encodeMp3 } from '../tools/media/mp3.js';
+import { espeakWavHere } from '../domain/media/espeak.js';
+import { encodeMp3 } from '../domain/media/mp3.js';
 import { STAGE_FUNCTIONS } from '../tools/stages/functions.js';
-import { voiceWav } from '../tools/voice/audio.js';
+import { voiceWav } from '../domain/voice/audio.js';
 import type { WorkReply, WorkRequest } from './pool.js';
 
 const EXTRA: Record<string, (input: never, signal: AbortSignal) => Promise<unknown>> = {

@@ -3,7 +3,7 @@
  * (phrases.ts). A phrase counts only when the intent and every slot of its label are exact; the
  * accuracy and every confusion are printed, and the run fails below 95 %.
  */
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 import { describe, expect, it } from 'vitest';
 import { understand, type Understood } from '../../src/agent/understand.js';
 import { PHRASES, type PhraseLabel } from './phrases.js';

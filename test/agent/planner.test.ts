@@ -3,7 +3,7 @@
  * what it understands, asking back, the typical week in ~4 iterations with real files, a rejected
  * narration reported as not done, and the zero-token week.
  */
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asksForRedo, interpret } from '../../src/agent/intent.js';

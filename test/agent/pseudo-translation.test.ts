@@ -11,7 +11,7 @@ import { createAgentService } from '../../src/agent/service.js';
 import { AGENT, REPORT } from '../../src/strings/agent.js';
 import { isAnswerOnly, reportText } from '../../src/bot/delivery.js';
 import type { ApprovalDecision } from '../../src/tools/contract.js';
-import { CARDS_PER_NOTE } from '../../src/tools/cards/build.js';
+import { CARDS_PER_NOTE } from '../../src/domain/cards/build.js';
 import { OPEN } from '../support/pseudo.js';
 import { answering, configFor, tempDir } from './helpers.js';
 import { runAnswering } from '../../src/agent/answering.js';

@@ -5,8 +5,8 @@
  * planner's internal search terms; what finished is listed across a restart; a question back is
  * marked as such (no tool calls) and its tokens as estimated.
  */
-import { weekQuery } from '../../src/tools/course/course.js';
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
+import { weekQuery } from '../../src/domain/course/course.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildReport, type CallRecord } from '../../src/agent/report.js';
 import { createAgentService } from '../../src/agent/service.js';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildReport, callRecord } from '../../src/agent/report.js';
-import { weekTitle } from '../../src/tools/course/course.js';
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
+import { weekTitle } from '../../src/domain/course/course.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 import type { ToolResult } from '../../src/tools/contract.js';
 
 const refused: ToolResult = { kind: 'error', code: 'VALIDATION', message: 'Argumentos no válidos para generar_portada: semana=9 fuera de [1, 2, 3, 4].' };

@@ -6,10 +6,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startGpuEngine, type GpuEngine } from '../../bench/support/gpu-engine.js';
-import { fetchImage, fluxEndpoint } from '../../src/tools/media/flux.js';
-import { EngineHealth } from '../../src/tools/media/health.js';
-import { PROBE_IMAGE_SIZE, probeImage, probeSpeech } from '../../src/tools/media/probe.js';
-import { speak } from '../../src/tools/media/xtts.js';
+import { fetchImage, fluxEndpoint } from '../../src/domain/media/flux.js';
+import { EngineHealth } from '../../src/domain/media/health.js';
+import { PROBE_IMAGE_SIZE, probeImage, probeSpeech } from '../../src/domain/media/probe.js';
+import { speak } from '../../src/domain/media/xtts.js';
 
 let engine: GpuEngine | undefined;
 afterEach(async () => {

@@ -19,7 +19,7 @@ import { transcribeKeyboard } from '../../src/bot/voice.js';
 import { startKeyboard as firstMinuteKeyboard } from '../../src/bot/start-keyboards.js';
 import { passageKeyboard } from '../../src/bot/passage-answer.js';
 import { reminderKeyboard, zoneKeyboard } from '../../src/bot/reminder-wish.js';
-import type { CardBatch } from '../../src/tools/cards/proposals.js';
+import type { CardBatch } from '../../src/domain/cards/proposals.js';
 
 type Tap<K extends CallbackKindName> = Parameters<(typeof CALLBACKS)[K]['format']>[0];
 

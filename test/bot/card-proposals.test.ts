@@ -6,7 +6,7 @@ import { proposalKeyboard, proposalText } from '../../src/bot/card-proposals.js'
 
 const parseProposalTap = (d: string) => CALLBACKS.cardProposal.parse(d);
 import { TELEGRAM_TEXT_MAX } from '../../src/bot/format.js';
-import { MAX_BATCH_CARDS, type CardBatch } from '../../src/tools/cards/proposals.js';
+import { MAX_BATCH_CARDS, type CardBatch } from '../../src/domain/cards/proposals.js';
 
 const batch = (n: number, long = 1): CardBatch => ({
   clave: 'a1b2c3d4e5', creada: '2030-01-01T00:00:00.000Z', estado: 'mostrada',

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openNotebook } from '../../src/store/index.js';
 import { ClassRoster } from '../../src/store/users.js';
 import { commandsFor, type Audience } from '../../src/strings/chat.js';
-import { consentFile } from '../../src/tools/media/consent.js';
+import { consentFile } from '../../src/domain/media/consent.js';
 import type { ChatClient } from '../support/telegram.js';
 import { invite as inviteLink, startClassStack, TEACHER, type ClassStack } from './class-stack.js';
 import { answerUntilReport, button, isCover, nextApproval, until } from './steps.js';

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { COURSE_BUTTONS, COURSE_CHAT } from '../../src/strings/course-chat.js';
 import { PASTE_FULL_PART } from '../../src/bot/paste.js';
 import { withFileLock } from '../../src/store/lock.js';
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 import { sendUserFile } from '../../src/webchat/user-files.js';
 import { buttonsOf, waitForMessage } from '../main/chat-harness.js';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';

@@ -5,7 +5,7 @@
  * «hola» and «buenas tardes» get one line. Each button answers.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { localDay } from '../../src/tools/course/course.js';
+import { localDay } from '../../src/domain/course/course.js';
 import { OWNER, startStack, type Stack } from './stack.js';
 import { button, real } from './steps.js';
 

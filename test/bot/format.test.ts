@@ -1,7 +1,7 @@
 /** The pure parts of the bot: texts, limits, keyboards, note parsing, the report. */
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../src/tools/media/messages.js';
+import { MSG } from '../../src/domain/media/messages.js';
 import { anyCase } from '../../src/bot/command-kit.js';
 import { parseNote } from '../../src/bot/commands.js';
 import { understand } from '../../src/agent/understand.js';

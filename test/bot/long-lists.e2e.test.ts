@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from 'grammy/types';
 import { openNotebook } from '../../src/store/index.js';
 import type { Notebook } from '../../src/store/types.js';
-import { MAX_WEEK_TITLE, MAX_WEEKS } from '../../src/tools/course/course.js';
+import { MAX_WEEK_TITLE, MAX_WEEKS } from '../../src/domain/course/course.js';
 import { S } from '../../src/strings/chat.js';
 import { InProcessChat } from '../support/in-process-chat.js';
 

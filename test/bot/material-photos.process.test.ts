@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MATERIAL } from '../../src/strings/material.js';
-import { MAX_GROUP_PHOTOS } from '../../src/tools/material/limits.js';
+import { MAX_GROUP_PHOTOS } from '../../src/domain/material/limits.js';
 import { sendUserFile } from '../../src/webchat/user-files.js';
 import { buttonsOf, waitForMessage } from '../main/chat-harness.js';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';

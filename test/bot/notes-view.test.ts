@@ -9,7 +9,7 @@ import { CALLBACK_DATA_MAX_BYTES, CALLBACKS } from '../../src/bot/callbacks.js';
 import { cardsTooKeyboard, correctionAsk, deleteKeyboard, moveKeyboard, noteCardsMessages, noteMessages, notesPage, NOTES_PAGE_SIZE } from '../../src/bot/notes-view.js';
 import { MESSAGE_TEXT_MAX } from '../../src/lib/message-pack.js';
 import type { Card, Note } from '../../src/store/index.js';
-import { MAX_WEEK_TITLE, MAX_WEEKS, weekTopic, type Course } from '../../src/tools/course/course.js';
+import { MAX_WEEK_TITLE, MAX_WEEKS, weekTopic, type Course } from '../../src/domain/course/course.js';
 import { BUTTONS } from '../../src/strings/chat.js';
 import { NOTES } from '../../src/strings/notes.js';
 import type { InlineKeyboardMarkup } from 'grammy/types';

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { understand } from '../../src/agent/understand.js';
 import { CALLBACKS } from '../../src/bot/callbacks.js';
 import { notesQuestion, PassageAnswers } from '../../src/bot/passage-answer.js';
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
-import type { SourcedNote } from '../../src/tools/passages/index.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
+import type { SourcedNote } from '../../src/domain/passages/index.js';
 
 const asked = (text: string) => notesQuestion(understand(text), text);
 

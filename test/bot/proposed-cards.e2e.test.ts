@@ -13,7 +13,7 @@ import type { Message } from 'grammy/types';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';
 import { buttonsOf, until, waitForMessage } from '../main/chat-harness.js';
-import { CARDS_REVIEWED_EVENT, PROPOSALS_FILE } from '../../src/tools/cards/proposals.js';
+import { CARDS_REVIEWED_EVENT, PROPOSALS_FILE } from '../../src/domain/cards/proposals.js';
 import { voiceProblems } from '../support/voice.js';
 
 const SCRIPT = path.resolve('test/fixtures/scripts/semana3-propuestas.json');

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Message } from 'grammy/types';
-import { QUIZ_TOOL } from '../../src/tools/quiz/proposed.js';
+import { QUIZ_TOOL } from '../../src/tools/quiz-proposed.js';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';
 import { reply, startMessagesApiServer, type MessagesApiServer } from '../support/messages-api-server.js';
 import fixture from '../fixtures/quiz/termodinamica.json' with { type: 'json' };

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Message } from 'grammy/types';
 import { afterEach, describe, expect, it } from 'vitest';
-import { QUIZ_DIR, QUIZ_FILE } from '../../src/tools/quiz/store.js';
+import { QUIZ_DIR, QUIZ_FILE } from '../../src/domain/quiz/store.js';
 import { sendUserFile } from '../../src/webchat/user-files.js';
 import { buttonsOf, waitForMessage } from '../main/chat-harness.js';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';

@@ -4,8 +4,8 @@
  * owner reads one coherent account: what was done, what was not, and why.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { weekQuery } from '../../src/tools/course/course.js';
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
+import { weekQuery } from '../../src/domain/course/course.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 import { OWNER, startStack, type Stack } from './stack.js';
 import { button, nextApproval, real, until } from './steps.js';
 

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMMANDS, S } from '../../src/strings/chat.js';
-import { buildCards } from '../../src/tools/cards/build.js';
+import { buildCards } from '../../src/domain/cards/build.js';
 import { OWNER, STRANGER, startStack, type Stack } from './stack.js';
 import { button, real } from './steps.js';
 import type { BotMessage } from '../support/telegram.js';

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseWav } from '../../src/tools/media/wav.js';
+import { parseWav } from '../../src/domain/media/wav.js';
 import { OWNER, OWNER2, startStack, type Stack } from './stack.js';
 import { answerUntilReport, button, isCover, isMp3, nextApproval, real, until } from './steps.js';
 import { TEST_ENV } from '../support/test-env.js';

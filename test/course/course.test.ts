@@ -8,10 +8,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseFile } from '../../src/store/index.js';
-import { closestWeek, weekForNewNote, weekOfDate, weekRange, weekTitle, type Course } from '../../src/tools/course/course.js';
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
-import { parseSyllabusText } from '../../src/tools/course/syllabus.js';
-import { courseWeekOf, splitIntoNotes } from '../../src/tools/material/split.js';
+import { closestWeek, weekForNewNote, weekOfDate, weekRange, weekTitle, type Course } from '../../src/domain/course/course.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
+import { parseSyllabusText } from '../../src/domain/course/syllabus.js';
+import { courseWeekOf, splitIntoNotes } from '../../src/domain/material/split.js';
 import { idempotencyKey, weekTitleTag } from '../../src/tools/idempotency-key.js';
 import { tempDir } from '../tools/helpers.js';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve('src');
-const FIXTURE = path.join('tools', 'course', 'demo.ts');
+const FIXTURE = path.join('domain', 'course', 'demo.ts');
 /** The one definition of the FSRS grades (grades, not weeks). */
 const GRADES_LINE = /^export const GRADES\b/;
 

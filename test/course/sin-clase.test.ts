@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { courseEdit } from '../../src/agent/nlu/course-edit.js';
 import { fold } from '../../src/agent/nlu/text.js';
 import { createCourseFile } from '../../src/store/index.js';
-import { classWeeks, courseForPrompt, weekProperty, type Course } from '../../src/tools/course/course.js';
+import { classWeeks, courseForPrompt, weekProperty, type Course } from '../../src/domain/course/course.js';
 import { cli } from './helpers.js';
 
 const GUIDE = fileURLToPath(new URL('../fixtures/syllabi/guias/termodinamica.txt', import.meta.url));

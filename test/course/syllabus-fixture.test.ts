@@ -4,7 +4,7 @@
 // parses to its hand-written weeks: titles, Monday start dates, weeks without class, course name.
 import { describe, expect, it } from 'vitest';
 import { fixtureNames, readFixture, scoreSyllabus, totals } from './syllabus-score.js';
-import { parseSyllabusText } from '../../src/tools/course/syllabus.js';
+import { parseSyllabusText } from '../../src/domain/course/syllabus.js';
 
 const DIR = new URL('../fixtures/syllabi/guias/', import.meta.url);
 const names = fixtureNames(DIR);

@@ -5,7 +5,7 @@
  * the fixture test and the held-out measurement.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { parseSyllabusText } from '../../src/tools/course/syllabus.js';
+import { parseSyllabusText } from '../../src/domain/course/syllabus.js';
 
 export interface ExpectedWeek { numero: number; titulo: string; inicio: string | null; sin_clase?: true }
 export interface Expected { ahora: string; titulo: string; semanas: ExpectedWeek[] }

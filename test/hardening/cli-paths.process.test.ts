@@ -11,7 +11,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_PROBLEMS } from '../../src/strings/console.js';
 import { MATERIAL } from '../../src/strings/material.js';
-import { MAX_IMAGE_PIXELS } from '../../src/tools/material/limits.js';
+import { MAX_IMAGE_PIXELS } from '../../src/domain/material/limits.js';
 import { cli, fresh, NOTAS, removeDirs } from '../cli/importar-support.js';
 import { jpegHeader, pngBomb } from '../support/hostile-files.js';
 import { scannedPdf } from '../support/material-fixtures.js';

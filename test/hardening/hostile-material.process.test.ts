@@ -8,12 +8,12 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MATERIAL } from '../../src/strings/material.js';
-import { extractMaterial } from '../../src/tools/material/extract.js';
-import { imageSize } from '../../src/tools/material/image-check.js';
-import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS, MAX_RENDER_PIXELS, SCAN_RENDER_SCALE } from '../../src/tools/material/limits.js';
-import { checkZipBounds } from '../../src/tools/material/zip-bounds.js';
-import { renderScale } from '../../src/tools/material/pdf.js';
-import { createTesseractOcr } from '../../src/tools/material/ocr.js';
+import { extractMaterial } from '../../src/domain/material/extract.js';
+import { imageSize } from '../../src/domain/material/image-check.js';
+import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS, MAX_RENDER_PIXELS, SCAN_RENDER_SCALE } from '../../src/domain/material/limits.js';
+import { checkZipBounds } from '../../src/domain/material/zip-bounds.js';
+import { renderScale } from '../../src/domain/material/pdf.js';
+import { createTesseractOcr } from '../../src/domain/material/ocr.js';
 import { docx, textPdf } from '../support/material-fixtures.js';
 import { docxBomb, jpegHeader, nestedXObjectPdf, pdfStreamBomb, pngBomb, wordyDocx } from '../support/hostile-files.js';
 

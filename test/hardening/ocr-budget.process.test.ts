@@ -5,8 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { MATERIAL } from '../../src/strings/material.js';
-import { OCR_HEAP_MB } from '../../src/tools/material/limits.js';
-import { createTesseractOcr, ocrChildCommand } from '../../src/tools/material/ocr.js';
+import { OCR_HEAP_MB } from '../../src/domain/material/limits.js';
+import { createTesseractOcr, ocrChildCommand } from '../../src/domain/material/ocr.js';
 import { printedPage } from '../support/material-fixtures.js';
 
 const hurried = createTesseractOcr({ budgetMs: 1 });

@@ -62,7 +62,7 @@ describe('compose.yaml', async () => {
   });
 
   it('runs a whisper server speaking the transcription route only with the `voz` profile, reachable by the bot and this machine alone', async () => {
-    const route = (await readFile(path.join(ROOT, 'src/tools/voice/transcribe.ts'), 'utf8')).match(/TRANSCRIPTION_ROUTE = '([^']+)'/)?.[1];
+    const route = (await readFile(path.join(ROOT, 'src/domain/voice/transcribe.ts'), 'utf8')).match(/TRANSCRIPTION_ROUTE = '([^']+)'/)?.[1];
     expect(route).toBe('/v1/audio/transcriptions'); // the route speaches serves
     expect(transcripcion!.image).toMatch(/^ghcr\.io\/speaches-ai\/speaches:/);
     expect(transcripcion!.profiles).toEqual(['voz']);

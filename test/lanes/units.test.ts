@@ -13,7 +13,7 @@ import { createCatalogueStages, laneKey } from '../../src/lanes/remote-stage.js'
 import { MEDIA_STAGES } from '../../src/lanes/stages.js';
 import { decodeFailure, decodeResult, encodeFailure, encodeResult } from '../../src/lanes/wire.js';
 import { waitingSince } from '../../src/lanes/worker.js';
-import { parseWav } from '../../src/tools/media/wav.js';
+import { parseWav } from '../../src/domain/media/wav.js';
 import { parseWorkerArgs, workerEngines } from '../../src/trabajador.js';
 import { startImageServer, startSpeechServer, testPng, testWav } from '../support/media-servers.js';
 

@@ -15,7 +15,7 @@ import { createGpuQueue, type GpuQueue } from '../../src/lanes/routed.js';
 import { TRANSCRIPTION_STAGE, transcriptionJob } from '../../src/lanes/transcription-stage.js';
 import { startLaneWorker, type LaneWorker } from '../../src/lanes/worker.js';
 import { workerEngines } from '../../src/trabajador.js';
-import { NO_TRANSCRIBER } from '../../src/tools/voice/transcriber.js';
+import { NO_TRANSCRIBER } from '../../src/domain/voice/transcriber.js';
 import { VOICE } from '../../src/strings/voice.js';
 import { sendUserFile } from '../../src/webchat/user-files.js';
 import { buttonsOf, waitForMessage } from '../main/chat-harness.js';

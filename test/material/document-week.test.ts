@@ -3,10 +3,10 @@
  * itself, matched against the weeks' titles; the shingle measures and their thresholds.
  */
 import { describe, expect, it } from 'vitest';
-import { documentWeeks } from '../../src/tools/material/document-week.js';
-import { containedIn, jaccard, sameDocument, shingles, SAME_FILE } from '../../src/tools/material/near-duplicates.js';
-import { noteDrafts } from '../../src/tools/material/split.js';
-import type { Course } from '../../src/tools/course/course.js';
+import { documentWeeks } from '../../src/domain/material/document-week.js';
+import { containedIn, jaccard, sameDocument, shingles, SAME_FILE } from '../../src/domain/material/near-duplicates.js';
+import { noteDrafts } from '../../src/domain/material/split.js';
+import type { Course } from '../../src/domain/course/course.js';
 
 const topics = ['Temperatura y equilibrio térmico', 'Calor y trabajo', 'Primer principio de la termodinámica', 'Gases ideales', 'Segundo principio de la termodinámica', 'Entropía'];
 /** Weeks titled «Tema N. …», dated Mondays from 8 February 2027; `shift` weeks of presentation first (so «Tema 5» is week 5 + shift). */

@@ -5,10 +5,10 @@
 import { zipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MaterialError } from '../../src/tools/material/errors.js';
-import { extractMaterial } from '../../src/tools/material/extract.js';
-import { MAX_FILE_BYTES, MAX_PAGES } from '../../src/tools/material/limits.js';
-import { createTesseractOcr } from '../../src/tools/material/ocr.js';
+import { MaterialError } from '../../src/domain/material/errors.js';
+import { extractMaterial } from '../../src/domain/material/extract.js';
+import { MAX_FILE_BYTES, MAX_PAGES } from '../../src/domain/material/limits.js';
+import { createTesseractOcr } from '../../src/domain/material/ocr.js';
 import { MATERIAL } from '../../src/strings/material.js';
 import { docx, encryptedPdf, printedPage, scannedPdf, textPdf, twoColumnPdf } from '../support/material-fixtures.js';
 

@@ -9,12 +9,12 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { openNotebook } from '../../src/store/index.js';
 import type { Notebook } from '../../src/store/index.js';
-import { createImports, IMPORTS_DIRNAME, type ImportRecord } from '../../src/tools/material/imports.js';
-import { createTesseractOcr } from '../../src/tools/material/ocr.js';
-import { proposalText, weekNameOf } from '../../src/tools/material/proposal.js';
-import { MaterialError } from '../../src/tools/material/errors.js';
+import { createImports, IMPORTS_DIRNAME, type ImportRecord } from '../../src/domain/material/imports.js';
+import { createTesseractOcr } from '../../src/domain/material/ocr.js';
+import { proposalText, weekNameOf } from '../../src/domain/material/proposal.js';
+import { MaterialError } from '../../src/domain/material/errors.js';
 import { docx, textPdf } from '../support/material-fixtures.js';
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 
 const dirs: string[] = [];
 const ocr = createTesseractOcr();

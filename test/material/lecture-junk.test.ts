@@ -5,9 +5,9 @@
  * laid-out lines and extracted text written here, not the held-out lectures.
  */
 import { describe, expect, it } from 'vitest';
-import { withoutRunning, type PageLines } from '../../src/tools/material/paragraphs.js';
-import type { LaidLine } from '../../src/tools/material/reading-order.js';
-import { splitIntoNotes } from '../../src/tools/material/split.js';
+import { withoutRunning, type PageLines } from '../../src/domain/material/paragraphs.js';
+import type { LaidLine } from '../../src/domain/material/reading-order.js';
+import { splitIntoNotes } from '../../src/domain/material/split.js';
 
 const line = (text: string, y: number, size = 10): LaidLine => ({ text, size, left: 72, right: 72 + text.length * size * 0.5, y, block: 0, regionWidth: 450 });
 const WORDS = ['calor', 'trabajo', 'entropía', 'foco', 'máquina', 'ciclo', 'gas', 'rendimiento', 'isoterma', 'adiabática'];

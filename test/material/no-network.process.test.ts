@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTesseractOcr, NO_NETWORK_PRELOAD, ocrChildCommand, SPA_LANG_PATH } from '../../src/tools/material/ocr.js';
+import { createTesseractOcr, NO_NETWORK_PRELOAD, ocrChildCommand, SPA_LANG_PATH } from '../../src/domain/material/ocr.js';
 import { ocrAccuracy, printedPage } from '../support/material-fixtures.js';
 
 const PAGE = ['El agua hierve a cien grados al nivel del mar. A más altura, la presión es menor y hierve antes.'];

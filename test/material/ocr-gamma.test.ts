@@ -3,7 +3,7 @@
  * where the page itself says its «y» is γ, so a mathematician's «y = 2x + 1» stays a «y».
  */
 import { describe, expect, it } from 'vitest';
-import { gammaSymbol, saysGamma } from '../../src/tools/material/ocr-gamma.js';
+import { gammaSymbol, saysGamma } from '../../src/domain/material/ocr-gamma.js';
 
 describe('gammaSymbol', () => {
   it('writes γ where the page defines it as the ratio of heat capacities, even across a line end', () => {

@@ -6,12 +6,12 @@
  * footer bands are not text, and the proposal lists what was left out.
  */
 import { describe, expect, it } from 'vitest';
-import { cells, ocrPage, timesSign } from '../../src/tools/material/ocr-page.js';
-import { documentPages } from '../../src/tools/material/paragraphs.js';
-import { OCR_LINE_CONFIDENCE } from '../../src/tools/material/limits.js';
-import type { OcrLine } from '../../src/tools/material/ocr.js';
-import { proposalText } from '../../src/tools/material/proposal.js';
-import type { ImportRecord } from '../../src/tools/material/imports.js';
+import { cells, ocrPage, timesSign } from '../../src/domain/material/ocr-page.js';
+import { documentPages } from '../../src/domain/material/paragraphs.js';
+import { OCR_LINE_CONFIDENCE } from '../../src/domain/material/limits.js';
+import type { OcrLine } from '../../src/domain/material/ocr.js';
+import { proposalText } from '../../src/domain/material/proposal.js';
+import type { ImportRecord } from '../../src/domain/material/imports.js';
 
 /** A line of `text` at `top` (pixels), `row` pixels tall, in `block`, from x0 to x1. */
 function line(text: string, top: number, opts: { confidence?: number; block?: number; row?: number; x0?: number; x1?: number } = {}): OcrLine {

@@ -7,8 +7,8 @@
  */
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTesseractOcr } from '../../src/tools/material/ocr.js';
-import { ocrPage } from '../../src/tools/material/ocr-page.js';
+import { createTesseractOcr } from '../../src/domain/material/ocr.js';
+import { ocrPage } from '../../src/domain/material/ocr-page.js';
 import '../support/material-fixtures.js';
 
 const PX = 30;

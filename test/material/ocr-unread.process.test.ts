@@ -9,10 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openNotebook } from '../../src/store/index.js';
-import { createImports } from '../../src/tools/material/imports.js';
-import { createTesseractOcr } from '../../src/tools/material/ocr.js';
-import { proposalText } from '../../src/tools/material/proposal.js';
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
+import { createImports } from '../../src/domain/material/imports.js';
+import { createTesseractOcr } from '../../src/domain/material/ocr.js';
+import { proposalText } from '../../src/domain/material/proposal.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 import { garbledBandPage, ocrAccuracy } from '../support/material-fixtures.js';
 
 const BAND = 'Los estomas de las hojas regulan la entrada de dióxido de carbono y la salida de vapor de agua durante el día.';

@@ -6,9 +6,9 @@
  */
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MaterialError } from '../../src/tools/material/errors.js';
-import { extractMaterial } from '../../src/tools/material/extract.js';
-import { createTesseractOcr, isReadable } from '../../src/tools/material/ocr.js';
+import { MaterialError } from '../../src/domain/material/errors.js';
+import { extractMaterial } from '../../src/domain/material/extract.js';
+import { createTesseractOcr, isReadable } from '../../src/domain/material/ocr.js';
 import { ocrAccuracy, printedPage, scannedPdf, scrawl } from '../support/material-fixtures.js';
 
 const PAGE = [

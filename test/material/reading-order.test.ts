@@ -4,8 +4,8 @@
  * paragraphs across pages, headings by size.
  */
 import { describe, expect, it } from 'vitest';
-import { readingOrder, type TextRun } from '../../src/tools/material/reading-order.js';
-import { documentPages, joinLines } from '../../src/tools/material/paragraphs.js';
+import { readingOrder, type TextRun } from '../../src/domain/material/reading-order.js';
+import { documentPages, joinLines } from '../../src/domain/material/paragraphs.js';
 
 const run = (str: string, x: number, y: number, size = 10, width = str.length * size * 0.5): TextRun => ({ str, x, y, width, height: size });
 const texts = (runs: TextRun[]) => readingOrder(runs).map((l) => l.text);

@@ -1,7 +1,7 @@
 /** Splitting extracted text into notes (issue 26 §3): pure, no files. */
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 import { describe, expect, it } from 'vitest';
-import { courseWeekOf, cutLong, noteDrafts, NOTE_MAX, NOTE_MIN, photoTopics, splitIntoNotes, topicFromName } from '../../src/tools/material/split.js';
+import { courseWeekOf, cutLong, noteDrafts, NOTE_MAX, NOTE_MIN, photoTopics, splitIntoNotes, topicFromName } from '../../src/domain/material/split.js';
 
 const sentence = (i: number) => `La frase número ${i} explica una idea completa sobre la herencia genética y sus leyes. `;
 const para = (n: number, from = 0) => Array.from({ length: n }, (_, i) => sentence(from + i)).join('').trim();

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MEDIA } from '../../src/strings/model.js';
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
-import { createMediaTools, EngineHealth } from '../../src/tools/media/index.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
+import { createMediaTools, EngineHealth } from '../../src/tools/media-tools.js';
 import { context, demoNotes, NOW, tempDir } from './helpers.js';
 
 async function mediaTools(dataDir: string, advertised: ReadonlySet<string>) {

@@ -1,7 +1,7 @@
 // Runs checkConsent against a real file in a temp dir; returns 'ok' or the error code.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkConsent } from '../../src/tools/media/consent.js';
+import { checkConsent } from '../../src/domain/media/consent.js';
 import { tempDir } from './helpers.js';
 
 export async function checkConsentAt(validoHasta: string, now: string): Promise<string> {

@@ -4,11 +4,11 @@
  * never gets a bell curve (the owner's walk found one). Pure: coverLook and the drawing itself.
  */
 import { describe, expect, it } from 'vitest';
-import { coverMotif, MOTIF } from '../../src/tools/media/cover-subject.js';
-import { coverLook, drawMaqueta } from '../../src/tools/media/maqueta.js';
-import { buildCoverPrompt } from '../../src/tools/media/cover-prompt.js';
-import { createMediaTools, EngineHealth } from '../../src/tools/media/index.js';
-import { parseSyllabusText } from '../../src/tools/course/syllabus.js';
+import { coverMotif, MOTIF } from '../../src/domain/media/cover-subject.js';
+import { coverLook, drawMaqueta } from '../../src/domain/media/maqueta.js';
+import { buildCoverPrompt } from '../../src/domain/media/cover-prompt.js';
+import { createMediaTools, EngineHealth } from '../../src/tools/media-tools.js';
+import { parseSyllabusText } from '../../src/domain/course/syllabus.js';
 import { context, NOW, tempDir } from './helpers.js';
 
 const HISTORY_NOTES = [

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPngText } from '../../src/tools/media/raster.js';
+import { readPngText } from '../../src/domain/media/raster.js';
 import { type MediaServer, RETRY_AFTER_S, startImageServer } from '../support/media-servers.js';
 import { NOW, context, filesUnder, rejection, tempDir, tools } from './helpers.js';
 

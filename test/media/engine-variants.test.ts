@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { classify } from '../../src/scheduler/retry.js';
-import { MAX_ANSWER_BYTES } from '../../src/tools/media/http.js';
+import { MAX_ANSWER_BYTES } from '../../src/domain/media/http.js';
 import { context, filesUnder, rejection, tempDir, tools } from './helpers.js';
 import {
   type StandIn, closedAfterEach, jpegOf, picture, pngOf, SECONDS_PER_WORD, startImageStandIn, startSpeechStandIn, testWav, webpOf,

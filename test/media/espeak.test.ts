@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { espeakWavHere } from '../../src/tools/media/espeak.js';
+import { espeakWavHere } from '../../src/domain/media/espeak.js';
 
 describe('eSpeak-NG run in this thread (as a worker thread of the pool runs it)', () => {
   it('leaves nothing of its glue on the global object, so each finished instance and its WebAssembly memory can be collected', async () => {

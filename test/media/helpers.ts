@@ -1,5 +1,5 @@
 // Shared fixtures of the media tests: a temp data dir with the real demo notes, a tool context.
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,8 +7,8 @@ import { onTestFinished } from 'vitest';
 import type { Config } from '../../src/config.js';
 import { createRunStageRunner } from '../../src/scheduler/turn.js';
 import type { StageSpec, ToolContext } from '../../src/tools/contract.js';
-import type { Note } from '../../src/tools/domain.js';
-import { createMediaTools, EngineHealth } from '../../src/tools/media/index.js';
+import type { Note } from '../../src/domain/notebook.js';
+import { createMediaTools, EngineHealth } from '../../src/tools/media-tools.js';
 
 export const NOW = new Date('2026-03-15T10:00:00Z');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeMp3, encodeMp3Async } from '../../src/tools/media/mp3.js';
+import { encodeMp3, encodeMp3Async } from '../../src/domain/media/mp3.js';
 import { testWav } from '../support/media-servers.js';
 
 const BITRATES: Record<string, number[]> = {

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notesOfWeek, weekNumbers, weekTopic } from '../../src/tools/course/course.js';
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
-import { buildNarrationScript, MAX_WORDS } from '../../src/tools/media/script.js';
+import { notesOfWeek, weekNumbers, weekTopic } from '../../src/domain/course/course.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
+import { buildNarrationScript, MAX_WORDS } from '../../src/domain/media/script.js';
 import { type MediaServer, startSpeechServer } from '../support/media-servers.js';
 import { NOW, context, demoNotes, filesUnder, rejection, tempDir, tools } from './helpers.js';
 

@@ -6,9 +6,9 @@
  */
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { decodeCommonPng } from '../../src/tools/media/png-decode.js';
-import { pngChunk } from '../../src/tools/media/png-encode.js';
-import { decodePng } from '../../src/tools/media/raster.js';
+import { decodeCommonPng } from '../../src/domain/media/png-decode.js';
+import { pngChunk } from '../../src/domain/media/png-encode.js';
+import { decodePng } from '../../src/domain/media/raster.js';
 
 function pixels(width: number, height: number, seed: number, alpha: boolean): Buffer {
   let s = seed;

@@ -6,8 +6,8 @@
  */
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { encodeRgbaPng } from '../../src/tools/media/png-encode.js';
-import { decodePng, encodePng } from '../../src/tools/media/raster.js';
+import { encodeRgbaPng } from '../../src/domain/media/png-encode.js';
+import { decodePng, encodePng } from '../../src/domain/media/raster.js';
 
 /** A deterministic raster with structure (bands, gradients) and noise, opaque or with some alpha. */
 function raster(width: number, height: number, seed: number, alpha: boolean): Buffer {

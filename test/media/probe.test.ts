@@ -5,8 +5,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { approvalText } from '../../src/bot/format.js';
-import { EngineHealth, probeEngines } from '../../src/tools/media/index.js';
-import { PROBE_IMAGE_SIZE, PROBE_WORD } from '../../src/tools/media/probe.js';
+import { EngineHealth, probeEngines } from '../../src/tools/media-tools.js';
+import { PROBE_IMAGE_SIZE, PROBE_WORD } from '../../src/domain/media/probe.js';
 import { context, tempDir, tools } from './helpers.js';
 import { closedAfterEach, picture, pngOf, startImageStandIn, startSpeechStandIn } from './engine-standins.js';
 

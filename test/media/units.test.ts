@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { errorFromStatus, parseRetryAfter, type Endpoint } from '../../src/tools/media/http.js';
-import { createRaster, decodePng, drawText, encodePng, fillRect, getPixel, measureText, polyline, readPngText } from '../../src/tools/media/raster.js';
-import { checkAudio, encodeWav, parseWav } from '../../src/tools/media/wav.js';
+import { errorFromStatus, parseRetryAfter, type Endpoint } from '../../src/domain/media/http.js';
+import { createRaster, decodePng, drawText, encodePng, fillRect, getPixel, measureText, polyline, readPngText } from '../../src/domain/media/raster.js';
+import { checkAudio, encodeWav, parseWav } from '../../src/domain/media/wav.js';
 import { checkConsentAt } from './consent-helper.js';
 
 const EP: Endpoint = { engine: 'flux', url: 'http://x', envVar: 'FLUX_URL', fallback: 'maqueta:true', timeoutMs: 1000 };

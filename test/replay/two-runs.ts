@@ -33,7 +33,7 @@ import type { Message } from 'grammy/types';
 import { S } from '../../src/strings/chat.js';
 import { DEFAULT_WEBCHAT_USER, newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../../src/webchat/index.js';
 import { startImageServer, startSpeechServer, type MediaServer, type RecordedRequest } from '../support/media-servers.js';
-import { PROBE_IMAGE_SIZE, PROBE_WORD } from '../../src/tools/media/probe.js';
+import { PROBE_IMAGE_SIZE, PROBE_WORD } from '../../src/domain/media/probe.js';
 import { startRelay, type Relay } from '../support/relay.js';
 import { startRecording, type Recorded, type Restored } from '../support/replay/index.js';
 import { afterCall, botApiAt, botDown, botUp, buttons, recordBotApi, text, transcriptOf, whenInChat, type Bot } from '../support/replay/botapi.js';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createEmptyCard, fsrs, generatorParameters } from 'ts-fsrs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openNotebook, type Notebook } from '../../src/store/index.js';
-import { LEARN_AHEAD_MS, createReviewService, localDay } from '../../src/tools/review/service.js';
+import { LEARN_AHEAD_MS, createReviewService, localDay } from '../../src/domain/review/service.js';
 
 let dir: string;
 let nb: Notebook;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIO } from '../../src/cli/common.js';
 import { run as plan } from '../../src/cli/plan.js';
 import { run as simular } from '../../src/cli/simular.js';
-import { decodePng, isPng } from '../../src/tools/media/raster.js';
+import { decodePng, isPng } from '../../src/domain/media/raster.js';
 import { compiled } from '../support/compiled.js';
 
 function capture(): { io: CliIO; out: () => string; err: () => string } {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ganttFromEvents, phoneRows, PHONE_CHART_WIDTH, renderGantt, renderPhoneGantt, renderRunGantt } from '../../src/scheduler/gantt.js';
 import type { TaskEvent } from '../../src/scheduler/events.js';
 import type { Lane } from '../../src/tools/contract.js';
-import { decodePng, getPixel, type Raster } from '../../src/tools/media/raster.js';
+import { decodePng, getPixel, type Raster } from '../../src/domain/media/raster.js';
 
 /** A run as the executor records it (ms from the start). */
 function run(tasks: Array<{ id: string; label: string; lane: Lane; start: number; end: number; retryAt?: number; outcome?: 'failed' | 'cancelled' }>): TaskEvent[] {

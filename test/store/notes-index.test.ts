@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../../src/store/atomic.js';
 import { createNotesStore } from '../../src/store/notesFile.js';
 import { createNotesIndex, NOTES_INDEX_FILE, stampOf, type NotesIndex } from '../../src/store/notesIndex.js';
 import type { Note } from '../../src/store/types.js';
-import { buildIndex, similarities, topK } from '../../src/tools/tfidf.js';
+import { buildIndex, similarities, topK } from '../../src/domain/tfidf.js';
 import { tempDir } from '../tools/helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import * as strings from '../../src/strings/index.js';
 import type { Card, UsageMonth } from '../../src/store/index.js';
 import type { DryRun } from '../../src/tools/contract.js';
-import { CLOSING, PADDING } from '../../src/tools/media/script.js';
+import { CLOSING, PADDING } from '../../src/domain/media/script.js';
 import { ENGLISH, INTERNAL, ownWords, USTED, voiceProblems } from '../support/voice.js';
 
 /** A note's own words are data: the sample arguments are neutral Spanish, so what fails is the template. */
@@ -58,9 +58,9 @@ const SAMPLES: Record<string, unknown[][]> = {
   'chat.S.statusApprovals': [[0], [2]],
   'chat.S.coverCaption': [['Semana 3 · Historia del arte']],
   'chat.S.alreadySent': [['imagen', 3], ['audio', 3]],
-  'repeat.REPEAT.weekHas': [[{ week: 3, title: 'Semana 3 · Historia del arte', quoted: 'portada', cover: true, episode: true, cards: 9, newSinceEpisode: 2, newSinceCards: 1 }], [{ week: 3, title: 'Semana 3', quoted: 'narracion', cover: false, episode: true, cards: 1 }]],
+  'repeat.REPEAT.weekHas': [[{ week: 3, title: 'Semana 3 · Historia del arte', quoted: 'portada', cover: true, episode: true, cards: 9, newSinceEpisode: 2, newSinceCards: 1 }], [{ week: 3, title: 'Semana 3', quoted: 'portada', cover: true, episode: true, cards: 2, newSinceEpisode: 0, goneSinceEpisode: 1, newSinceCards: 0 }], [{ week: 3, title: 'Semana 3', quoted: 'narracion', cover: false, episode: true, cards: 1 }]],
   'repeat.REPEAT.cardsOfNew': [[1], [4]],
-  'repeat.newNotesLine': [[2, 2], [1, undefined], [0, 3], [0, 0]],
+  'repeat.newNotesLine': [[2, 2], [1, undefined], [0, 3], [0, 0], [0, 0, 1], [1, 1, 2]],
   'chat.S.statusTask': [[{ label: 'Portada', state: 'en_curso', attempt: 1 }], [{ label: 'Portada', state: 'pendiente', attempt: 1 }], [{ label: 'Portada', state: 'hecha', attempt: 1 }], [{ label: 'Narración', state: 'en_curso', attempt: 2 }]],
   'chat.S.statusWaits': [[{ kind: 'aprobacion', what: 'la portada de la semana 3' }], [{ kind: 'tarea', what: 'Portada' }], [{ kind: 'nada' }]],
   'agent.AGENT.usageEstimated': [[['lo leído: -5, y debía ser un número entero entre 0 y 2000000']]],

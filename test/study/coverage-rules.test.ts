@@ -5,14 +5,14 @@
  * person with their years before the verb, a sentence opened by «La **X**, que …».
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { agentOf, boldColon, boldQuality, definedAs, namesBefore, sectionSummary, summaryOf } from '../../src/tools/study/coverage-rules.js';
-import { clozeProblem } from '../../src/tools/study/cloze-quality.js';
-import { personActs } from '../../src/tools/study/idea-rules.js';
-import { keyIdeasOfNote } from '../../src/tools/study/key-ideas.js';
-import { cardOfIdea } from '../../src/tools/study/idea-cards.js';
-import { buildNarrationScript, MAX_WORDS, TARGET_WORDS } from '../../src/tools/media/script.js';
-import { loadWordCheck, sentencesOf, type WordCheck } from '../../src/tools/study/reading.js';
-import type { Note } from '../../src/tools/domain.js';
+import { agentOf, boldColon, boldQuality, definedAs, namesBefore, sectionSummary, summaryOf } from '../../src/domain/study/coverage-rules.js';
+import { clozeProblem } from '../../src/domain/study/cloze-quality.js';
+import { personActs } from '../../src/domain/study/idea-rules.js';
+import { keyIdeasOfNote } from '../../src/domain/study/key-ideas.js';
+import { cardOfIdea } from '../../src/domain/study/idea-cards.js';
+import { buildNarrationScript, MAX_WORDS, TARGET_WORDS } from '../../src/domain/media/script.js';
+import { loadWordCheck, sentencesOf, type WordCheck } from '../../src/domain/study/reading.js';
+import type { Note } from '../../src/domain/notebook.js';
 
 let isWord: WordCheck;
 beforeAll(async () => {

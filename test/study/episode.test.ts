@@ -1,7 +1,7 @@
 /** The week's episode explains it: title first, key ideas in the material's order, formulas in words, a recap. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildNarrationScript, MAX_WORDS } from '../../src/tools/media/script.js';
-import { loadWordCheck, type WordCheck } from '../../src/tools/study/reading.js';
+import { buildNarrationScript, MAX_WORDS } from '../../src/domain/media/script.js';
+import { loadWordCheck, type WordCheck } from '../../src/domain/study/reading.js';
 import { BARROCO, ELECTRICIDAD } from './examples.js';
 
 let isWord: WordCheck;

@@ -1,5 +1,5 @@
 /** Two small lectures written for these tests (not the held-out fixture): one of physics, one of art history. */
-import type { Note } from '../../src/tools/domain.js';
+import type { Note } from '../../src/domain/notebook.js';
 
 export const ELECTRICIDAD: Note[] = [
   { id: 1, semana: 3, tema: 'Tema 3. Corriente eléctrica', texto: 'Tema 3. Corriente eléctrica\nApuntes de clase, semana 3 (2–6 de febrero de 2026)\nGrado en Química · Física general' },

@@ -1,6 +1,6 @@
 /** Formulas found in a note and said in words. */
 import { describe, expect, it } from 'vitest';
-import { formulasIn, meaningOf, speakFormula, speakFormulasIn } from '../../src/tools/study/formula.js';
+import { formulasIn, meaningOf, speakFormula, speakFormulasIn } from '../../src/domain/study/formula.js';
 
 describe('formulas', () => {
   it('are said in words, subscripts and Greek letters included', () => {

@@ -1,12 +1,12 @@
 /** The sentence rules for lectures that do not write «X es …» (study/idea-rules.ts), and what the cards and the episode make of them. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asideDate, authoredWork, cause, condition, conditionsOf, dangling, inSection, isPersonName, itemHead, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from '../../src/tools/study/idea-rules.js';
-import { condense, keyIdeasOfNote } from '../../src/tools/study/key-ideas.js';
-import { cardsForNote, withoutCue } from '../../src/tools/cards/build.js';
-import { buildNarrationScript, itemClause } from '../../src/tools/media/script.js';
-import { loadWordCheck, type WordCheck } from '../../src/tools/study/reading.js';
+import { asideDate, authoredWork, cause, condition, conditionsOf, dangling, inSection, isPersonName, itemHead, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from '../../src/domain/study/idea-rules.js';
+import { condense, keyIdeasOfNote } from '../../src/domain/study/key-ideas.js';
+import { cardsForNote, withoutCue } from '../../src/domain/cards/build.js';
+import { buildNarrationScript, itemClause } from '../../src/domain/media/script.js';
+import { loadWordCheck, type WordCheck } from '../../src/domain/study/reading.js';
 import type { Card } from '../../src/store/index.js';
-import type { Note } from '../../src/tools/domain.js';
+import type { Note } from '../../src/domain/notebook.js';
 
 let isWord: WordCheck;
 beforeAll(async () => {

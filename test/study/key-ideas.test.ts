@@ -1,12 +1,12 @@
 /** A week's key ideas, and one card per idea by kind, on two small lectures of our own (physics, art history). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardsForNote, checkProposedCards } from '../../src/tools/cards/build.js';
-import { BLANK, clozeSentence } from '../../src/tools/study/idea-cards.js';
-import { keyIdeasOfWeek } from '../../src/tools/study/key-ideas.js';
-import { languageOf, loadWordCheck, readProblem, sentencesOf, type WordCheck } from '../../src/tools/study/reading.js';
-import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from '../../src/tools/cards/lexicon.js';
+import { cardsForNote, checkProposedCards } from '../../src/domain/cards/build.js';
+import { BLANK, clozeSentence } from '../../src/domain/study/idea-cards.js';
+import { keyIdeasOfWeek } from '../../src/domain/study/key-ideas.js';
+import { languageOf, loadWordCheck, readProblem, sentencesOf, type WordCheck } from '../../src/domain/study/reading.js';
+import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from '../../src/domain/cards/lexicon.js';
 import type { Card, NewCard } from '../../src/store/index.js';
-import type { Note } from '../../src/tools/domain.js';
+import type { Note } from '../../src/domain/notebook.js';
 import { BARROCO, ELECTRICIDAD } from './examples.js';
 
 let isWord: WordCheck;

@@ -1,6 +1,6 @@
 /** Which sentences are read well enough to study from: whole, no debris, Spanish words (dictionary), any language. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { languageOf, loadWordCheck, readProblem, sentencesOf, type WordCheck } from '../../src/tools/study/reading.js';
+import { languageOf, loadWordCheck, readProblem, sentencesOf, type WordCheck } from '../../src/domain/study/reading.js';
 
 let isWord: WordCheck;
 beforeAll(async () => {

@@ -5,13 +5,13 @@
  * ones; an episode that says the main ideas and stated lists before people, works and dates.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { boldApposition, inWhich, listItem } from '../../src/tools/study/idea-rules.js';
-import { keyIdeasOfNote } from '../../src/tools/study/key-ideas.js';
-import { CARDS_PER_NOTE, cardsForNote } from '../../src/tools/cards/build.js';
-import { buildNarrationScript, definedItem, itemClause } from '../../src/tools/media/script.js';
-import { loadWordCheck, type WordCheck } from '../../src/tools/study/reading.js';
+import { boldApposition, inWhich, listItem } from '../../src/domain/study/idea-rules.js';
+import { keyIdeasOfNote } from '../../src/domain/study/key-ideas.js';
+import { CARDS_PER_NOTE, cardsForNote } from '../../src/domain/cards/build.js';
+import { buildNarrationScript, definedItem, itemClause } from '../../src/domain/media/script.js';
+import { loadWordCheck, type WordCheck } from '../../src/domain/study/reading.js';
 import type { Card } from '../../src/store/index.js';
-import type { Note } from '../../src/tools/domain.js';
+import type { Note } from '../../src/domain/notebook.js';
 
 let isWord: WordCheck;
 beforeAll(async () => {

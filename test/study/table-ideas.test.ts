@@ -1,10 +1,10 @@
 /** A table's rows as key ideas (study/table-ideas.ts): asked by the most descriptive column, answered by the naming one. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tableRows } from '../../src/tools/study/table-ideas.js';
-import { keyIdeasOfNote } from '../../src/tools/study/key-ideas.js';
-import { cardsForNote } from '../../src/tools/cards/build.js';
-import { loadWordCheck, type WordCheck } from '../../src/tools/study/reading.js';
-import type { Note } from '../../src/tools/domain.js';
+import { tableRows } from '../../src/domain/study/table-ideas.js';
+import { keyIdeasOfNote } from '../../src/domain/study/key-ideas.js';
+import { cardsForNote } from '../../src/domain/cards/build.js';
+import { loadWordCheck, type WordCheck } from '../../src/domain/study/reading.js';
+import type { Note } from '../../src/domain/notebook.js';
 
 let isWord: WordCheck;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allSpanishForms, readShippedWords, SortedWords, spanishWordCheck } from '../../src/tools/study/word-list.js';
+import { allSpanishForms, readShippedWords, SortedWords, spanishWordCheck } from '../../src/domain/study/word-list.js';
 
 /** Real text to check the list against the speller: the committed lectures, passages and syllabi. */
 function fixtureWords(): string[] {

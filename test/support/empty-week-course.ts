@@ -3,7 +3,7 @@
  * week-2 request that must be answered «no notes yet». Week 1's second note shares week 2's words
  * (ADN, gen, herencia), as real notes do, so a week-2 search finds it.
  */
-import type { Course } from '../../src/tools/course/course.js';
+import type { Course } from '../../src/domain/course/course.js';
 
 export const BIOLOGY: Course = {
   titulo: 'Biología',

@@ -3,7 +3,7 @@
  * titles them («Tema N. …»), dated Mondays from 8 February 2027 (the lectures' own «semana N» dates). `shift` moves every «Tema N» two
  * weeks later (a course that begins with two weeks of presentation), so «Tema 5» is week 7.
  */
-import type { Course } from '../../src/tools/course/course.js';
+import type { Course } from '../../src/domain/course/course.js';
 
 const TOPICS: Readonly<Record<string, readonly string[]>> = {
   termodinamica: ['Temperatura y equilibrio térmico', 'Calor y trabajo', 'Primer principio de la termodinámica', 'Gases ideales y procesos', 'Segundo principio de la termodinámica', 'Entropía', 'Potenciales termodinámicos', 'Cambios de fase'],

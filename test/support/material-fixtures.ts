@@ -18,7 +18,7 @@ const require = createRequire(import.meta.url);
 // collected meanwhile (nothing references it once its promise is returned) is read after it was
 // freed — the vitest worker died of SIGSEGV in `material-photos` twice in nine full runs (upstream
 // Brooooooklyn/canvas#1312, fixed in 1.0.6; unpdf 1.7.0 asks for ^0.1.69, so we stay on 0.1.x).
-// The product's one async encode (unpdf's page render, tools/material/pdf.ts) holds its canvas until
+// The product's one async encode (unpdf's page render, domain/material/pdf.ts) holds its canvas until
 // the encode ends.
 const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 GlobalFonts.registerFromPath(path.join(FONT_DIR, 'DejaVuSerif.ttf'), 'Fixture Serif');

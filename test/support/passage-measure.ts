@@ -1,5 +1,5 @@
 /**
- * The passage measurement (scripts/measure-passages.ts, and test/tools/passages-lectures.test.ts):
+ * The passage measurement (scripts/measure-passages.ts, and test/tools/passages/lectures.test.ts):
  * lectures in Markdown imported as a student's notes through the product's own path — the file read
  * as material (extractMaterial) and cut into notes at headings and paragraphs (splitIntoNotes),
  * each note keeping its file — then every question asked of the passage index, straight and as the
@@ -10,11 +10,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { understand } from '../../src/agent/understand.js';
 import { notesQuestion, PassageAnswers, type NotesQuestion } from '../../src/bot/passage-answer.js';
-import { DEMO_COURSE } from '../../src/tools/course/demo.js';
-import { extractMaterial } from '../../src/tools/material/extract.js';
-import type { OcrEngine } from '../../src/tools/material/ocr.js';
-import { splitIntoNotes } from '../../src/tools/material/split.js';
-import { PassageIndex, type SourcedNote } from '../../src/tools/passages/index.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
+import { extractMaterial } from '../../src/domain/material/extract.js';
+import type { OcrEngine } from '../../src/domain/material/ocr.js';
+import { splitIntoNotes } from '../../src/domain/material/split.js';
+import { PassageIndex, type SourcedNote } from '../../src/domain/passages/index.js';
 
 export interface Question {
   lecture: string;

@@ -6,7 +6,7 @@
  * The Ogg pages are written here, independent of the decoder under test.
  */
 import OpusScript from 'opusscript';
-import { espeakWavHere } from '../../src/tools/media/espeak.js';
+import { espeakWavHere } from '../../src/domain/media/espeak.js';
 
 /** CRC-32 of Ogg pages: polynomial 0x04c11db7, no reflection, initial 0. */
 const CRC_TABLE = (() => {

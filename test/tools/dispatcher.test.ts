@@ -8,7 +8,7 @@ import { createToolbox, DEFAULT_POLICY } from '../../src/tools/index.js';
 import { AUDIT, makeToolbox, snapshot, tempDir } from './helpers.js';
 import { TEST_ENV } from '../support/test-env.js';
 import { NOTES_STATE_VERSION } from '../../src/store/notesFile.js';
-import { clozeSentence } from '../../src/tools/study/idea-cards.js';
+import { clozeSentence } from '../../src/domain/study/idea-cards.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;

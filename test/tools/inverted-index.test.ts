@@ -1,5 +1,5 @@
 /**
- * The notes' inverted index against the full-scan TF-IDF of docs/design.md §3 (tools/tfidf.ts): seeded random
+ * The notes' inverted index against the full-scan TF-IDF of docs/design.md §3 (domain/tfidf.ts): seeded random
  * note sets, built whole, grown one note at a time and read back from its snapshot, must give
  * bit-identical similarities and the same order (ties in note order) for every k.
  */
@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { InvertedIndex, stemKey } from '../../src/lib/invertedIndex.js';
 import { SEED_NOTES_FILE } from '../../src/store/index.js';
-import type { Note } from '../../src/tools/domain.js';
-import { buildIndex, similarities, topK, type TfidfIndex } from '../../src/tools/tfidf.js';
+import type { Note } from '../../src/domain/notebook.js';
+import { buildIndex, similarities, topK, type TfidfIndex } from '../../src/domain/tfidf.js';
 import { generateNotes } from '../support/generated-notes.js';
 
 const demo: Note[] = JSON.parse(await readFile(SEED_NOTES_FILE, 'utf8'));

@@ -3,8 +3,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SYLLABUS as S } from '../../src/strings/course.js';
-import { MAX_WEEKS, MAX_WEEK_TITLE, keyTermsOfTitle, parseSyllabusText } from '../../src/tools/course/syllabus.js';
-import type { ParsedCourse } from '../../src/tools/course/syllabus.js';
+import { MAX_WEEKS, MAX_WEEK_TITLE, keyTermsOfTitle, parseSyllabusText } from '../../src/domain/course/syllabus.js';
+import type { ParsedCourse } from '../../src/domain/course/syllabus.js';
 
 /** A day of the 2025–26 academic year: undated February weeks are February 2026. */
 const NOW = new Date('2026-01-15T12:00:00Z');

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { SEED_NOTES_FILE } from '../../src/store/index.js';
-import type { Note } from '../../src/tools/domain.js';
-import { buildIndex, similarities, tokenize, topK } from '../../src/tools/tfidf.js';
+import type { Note } from '../../src/domain/notebook.js';
+import { buildIndex, similarities, tokenize, topK } from '../../src/domain/tfidf.js';
 
 const notes: Note[] = JSON.parse(await readFile(SEED_NOTES_FILE, 'utf8'));
 

@@ -2,8 +2,8 @@
 // ways, the weeks read, and the course's title taken from a lead-in line.
 import { describe, expect, it } from 'vitest';
 import { SYLLABUS as S } from '../../src/strings/course.js';
-import { MAX_WEEKS } from '../../src/tools/course/course.js';
-import { MAX_LEAD_CHARS, MAX_TOPIC_CHARS, MIN_BARE_TOPICS, readTopicList } from '../../src/tools/course/topic-list.js';
+import { MAX_WEEKS } from '../../src/domain/course/course.js';
+import { MAX_LEAD_CHARS, MAX_TOPIC_CHARS, MIN_BARE_TOPICS, readTopicList } from '../../src/domain/course/topic-list.js';
 
 /** A day of the 2025–26 academic year: undated February topics are February 2026. */
 const NOW = new Date('2026-01-15T12:00:00Z');

@@ -1,5 +1,5 @@
 /**
- * What a week's episode and cards were made from (src/tools/week-sources.ts): the versioned record,
+ * What a week's episode and cards were made from (src/domain/week-sources.ts): the versioned record,
  * read from the frozen files of its version and from a layout written before it existed (nothing
  * claimed then), and merged under its lock by several writers.
  */
@@ -7,7 +7,7 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { asSources, cardSourcesFile, newerNotes, noteHuella, readCardSources, readEpisodeSources, recordCardSources, sourcesOf } from '../../src/tools/week-sources.js';
+import { asSources, cardSourcesFile, newerNotes, noteHuella, readCardSources, readEpisodeSources, recordCardSources, sourcesOf } from '../../src/domain/week-sources.js';
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/week-sources');
 let tmp: string | undefined;

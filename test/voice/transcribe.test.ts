@@ -5,8 +5,8 @@
  * failing server give their sentence / error code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeVoice, voiceWav } from '../../src/tools/voice/audio.js';
-import { transcribeHttp } from '../../src/tools/voice/transcribe.js';
+import { decodeVoice, voiceWav } from '../../src/domain/voice/audio.js';
+import { transcribeHttp } from '../../src/domain/voice/transcribe.js';
 import { VOICE } from '../../src/strings/voice.js';
 import { spokenMemo, type VoiceFixture } from '../support/voice-fixture.js';
 import { startTranscriptionServer, type TranscriptionServer } from '../support/transcription-server.js';

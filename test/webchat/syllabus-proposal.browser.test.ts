@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYLLABUS } from '../../src/strings/course.js';
-import { MAX_WEEK_TITLE } from '../../src/tools/course/course.js';
+import { MAX_WEEK_TITLE } from '../../src/domain/course/course.js';
 import { launchChromium, PHONE, skipBrowserTests, type LaunchedBrowser, sendText } from '../support/browser.js';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';
 

@@ -6,7 +6,7 @@ import type { RetryRunner } from './anthropic.js';
 import { LocalPlanner, type LocalPlannerOptions } from './local.js';
 import { loadScriptedModel } from './scripted.js';
 import type { Model } from './types.js';
-import type { Course } from '../../tools/course/course.js';
+import type { Course } from '../../domain/course/course.js';
 
 export type { Model, ModelRequest, ModelResponse, ContentBlock, MessageParam, ToolParam, ToolUseBlock, ToolResultBlock, TextBlock, ModelUsage } from './types.js';
 export type { RetryRunner } from './anthropic.js';

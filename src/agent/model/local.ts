@@ -12,8 +12,8 @@
  */
 import { createHash } from 'node:crypto';
 import { DEFAULT_ORCHESTRATOR_MODEL, type ModelName } from '../../config.js';
-import { weekQuery, weekTitle, type Course } from '../../tools/course/course.js';
-import { DEMO_COURSE } from '../../tools/course/demo.js';
+import { weekQuery, weekTitle, type Course } from '../../domain/course/course.js';
+import { DEMO_COURSE } from '../../domain/course/demo.js';
 import { interpret, needsNotes, type PlanIntent } from '../intent.js';
 import { S } from '../../strings/chat.js';
 import type { ToolResult } from '../../tools/contract.js';

@@ -2,7 +2,7 @@
  * «Lee de nuevo el tema 5», «vuelve a leer Tema5.pdf» (pure slot rule, read before the classifier):
  * a document the student sent earlier, to be read again by today's reader. The slot is the
  * document in the student's own words (lower case, accents kept), matched against the material's
- * names by the bot (tools/material/which-document.ts); empty when the sentence names none.
+ * names by the bot (domain/material/which-document.ts); empty when the sentence names none.
  */
 import type { Words } from './text.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { understand } from '../../../src/agent/understand.js';
-import type { Course } from '../../../src/tools/course/course.js';
+import type { Course } from '../../../src/domain/course/course.js';
 
 const MICRO: Course = {
   titulo: 'Microeconomía I',

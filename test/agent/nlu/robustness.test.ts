@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { interpret } from '../../../src/agent/intent.js';
 import { understand } from '../../../src/agent/understand.js';
-import { DEMO_COURSE } from '../../../src/tools/course/demo.js';
+import { DEMO_COURSE } from '../../../src/domain/course/demo.js';
 
 describe('the understanding, robust', () => {
   it('a request with an unknown tail is still that request', () => {

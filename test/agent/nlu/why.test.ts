@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { interpret } from '../../../src/agent/intent.js';
 import { asksForRedo, understand } from '../../../src/agent/understand.js';
 import { C14, DEMO, NOW } from '../../fixtures/frases/labels.js';
-import { DEMO_COURSE } from '../../../src/tools/course/demo.js';
+import { DEMO_COURSE } from '../../../src/domain/course/demo.js';
 
 const read = (text: string, course = DEMO) => understand(text, course, NOW);
 

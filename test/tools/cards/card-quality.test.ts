@@ -3,15 +3,15 @@
 // definition's term are in the fixture, and a
 // note's cards (up to three; the demo notes are one sentence each, so one cloze each) ask about
 // different terms.
-import { weekOfNote } from '../../../src/tools/course/course.js';
-import { DEMO_COURSE } from '../../../src/tools/course/demo.js';
+import { weekOfNote } from '../../../src/domain/course/course.js';
+import { DEMO_COURSE } from '../../../src/domain/course/demo.js';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SEED_NOTES_FILE } from '../../../src/store/index.js';
 import type { Note } from '../../../src/store/index.js';
 
-import { BLANK, CARDS_PER_NOTE, buildCards } from '../../../src/tools/cards/build.js';
-import { clozeSentence } from '../../../src/tools/study/idea-cards.js';
+import { BLANK, CARDS_PER_NOTE, buildCards } from '../../../src/domain/cards/build.js';
+import { clozeSentence } from '../../../src/domain/study/idea-cards.js';
 
 /** The demo notes' weeks in the demo course (the cards' tag). */
 const ofDemo = (n: Parameters<typeof weekOfNote>[1]) => weekOfNote(DEMO_COURSE, n);

@@ -4,13 +4,13 @@
  * only the conditions under which it holds, and gives one clue to name someone. Our own small texts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardsForNote } from '../../../src/tools/cards/build.js';
-import { cardOfIdea } from '../../../src/tools/study/idea-cards.js';
-import { loadWordCheck, type WordCheck } from '../../../src/tools/study/reading.js';
+import { cardsForNote } from '../../../src/domain/cards/build.js';
+import { cardOfIdea } from '../../../src/domain/study/idea-cards.js';
+import { loadWordCheck, type WordCheck } from '../../../src/domain/study/reading.js';
 import type { Card } from '../../../src/store/index.js';
-import type { Note } from '../../../src/tools/domain.js';
-import type { KeyIdea } from '../../../src/tools/study/key-ideas.js';
-import { formulasIn } from '../../../src/tools/study/formula.js';
+import type { Note } from '../../../src/domain/notebook.js';
+import type { KeyIdea } from '../../../src/domain/study/key-ideas.js';
+import { formulasIn } from '../../../src/domain/study/formula.js';
 
 const idea = (over: Partial<KeyIdea> & Pick<KeyIdea, 'kind' | 'term' | 'sentence'>): KeyIdea => ({
   article: '', body: over.sentence, noteId: 1, at: 0, key: over.term, score: 1, ...over,

@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_NOTES_FILE } from '../../../src/store/index.js';
 import { loadConfig } from '../../../src/config.js';
 import { verifyAuditLog } from '../../../src/store/auditCheck.js';
-import { BLANK, CLOZE_PROMPT } from '../../../src/tools/cards/build.js';
-import { CARDS_REVIEWED_EVENT, PROPOSALS_FILE } from '../../../src/tools/cards/proposals.js';
+import { BLANK, CLOZE_PROMPT } from '../../../src/domain/cards/build.js';
+import { CARDS_REVIEWED_EVENT, PROPOSALS_FILE } from '../../../src/domain/cards/proposals.js';
 import { makeToolbox, tempDir } from '../helpers.js';
 import { TEST_ENV } from '../../support/test-env.js';
 

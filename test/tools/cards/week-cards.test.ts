@@ -8,10 +8,10 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_NOTES_FILE } from '../../../src/store/index.js';
 import type { Card, Note } from '../../../src/store/index.js';
-import { BLANK, CARDS_PER_NOTE, CLOZE_PROMPT } from '../../../src/tools/cards/build.js';
-import { clozeSentence } from '../../../src/tools/study/idea-cards.js';
-import { DEMO_COURSE } from '../../../src/tools/course/demo.js';
-import { notesOfWeek, weekNumbers } from '../../../src/tools/course/course.js';
+import { BLANK, CARDS_PER_NOTE, CLOZE_PROMPT } from '../../../src/domain/cards/build.js';
+import { clozeSentence } from '../../../src/domain/study/idea-cards.js';
+import { DEMO_COURSE } from '../../../src/domain/course/demo.js';
+import { notesOfWeek, weekNumbers } from '../../../src/domain/course/course.js';
 
 /** Both fixtures are notes of the demo course's four weeks (their topics name them). */
 const WEEKS = weekNumbers(DEMO_COURSE);

@@ -1,9 +1,9 @@
 /** A week's key ideas are carded before any note gets a second card (cards/build.ts cardsForNote, reservedCards). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardsForNote } from '../../../src/tools/cards/build.js';
-import { loadWordCheck, type WordCheck } from '../../../src/tools/study/reading.js';
+import { cardsForNote } from '../../../src/domain/cards/build.js';
+import { loadWordCheck, type WordCheck } from '../../../src/domain/study/reading.js';
 import type { Card } from '../../../src/store/index.js';
-import type { Note } from '../../../src/tools/domain.js';
+import type { Note } from '../../../src/domain/notebook.js';
 
 let isWord: WordCheck;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 /**
- * The passage index (tools/passages): notes cut in paragraphs and sentence windows, ranked by BM25F
+ * The passage index (domain/passages): notes cut in paragraphs and sentence windows, ranked by BM25F
  * with the topic, words folded and stemmed, brought up to date note by note. The notes here are
  * written for these tests, not taken from the held-out lectures.
  */
 import { describe, expect, it } from 'vitest';
-import { cutPassages, PASSAGE_MAX_CHARS, PASSAGE_MIN_CHARS, sentencesOf } from '../../../src/tools/passages/cut.js';
-import { PassageIndex, type SourcedNote } from '../../../src/tools/passages/index.js';
+import { cutPassages, PASSAGE_MAX_CHARS, PASSAGE_MIN_CHARS, sentencesOf } from '../../../src/domain/passages/cut.js';
+import { PassageIndex, type SourcedNote } from '../../../src/domain/passages/index.js';
 
 const note = (id: number, tema: string, texto: string, origen?: SourcedNote['origen']): SourcedNote => ({ id, tema, texto, ...(origen ? { origen } : {}) });
 

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PassageAnswers } from '../../../src/bot/passage-answer.js';
-import { DEMO_COURSE } from '../../../src/tools/course/demo.js';
-import { cutPassages } from '../../../src/tools/passages/cut.js';
-import type { SourcedNote } from '../../../src/tools/passages/index.js';
+import { DEMO_COURSE } from '../../../src/domain/course/demo.js';
+import { cutPassages } from '../../../src/domain/passages/cut.js';
+import type { SourcedNote } from '../../../src/domain/passages/index.js';
 import { withNames } from '../../../src/lib/name-case.js';
 
 const LEAD = 'Para el ciclo de Carnot se demuestra que Q₂/Q₁ = T₂/T₁, y por tanto su rendimiento es';

@@ -6,14 +6,14 @@
  * definition is not; a definition's second claim is left out of its question.
  */
 import { describe, expect, it } from 'vitest';
-import { buildQuiz, distractorsFor, questionOf, readsWell } from '../../../src/tools/quiz/build.js';
-import { sameLeftSide } from '../../../src/tools/quiz/formula-cues.js';
-import { sortOf } from '../../../src/tools/quiz/kinds.js';
-import { wrongFormulas } from '../../../src/tools/quiz/formula-variants.js';
-import { definingClause, ideasOfNotes, type QuizIdea, type SourceNote } from '../../../src/tools/quiz/ideas.js';
-import { mentionsOf } from '../../../src/tools/quiz/mentions.js';
-import { madeYears, personYear } from '../../../src/tools/quiz/years.js';
-import { loadWordCheck } from '../../../src/tools/study/reading.js';
+import { buildQuiz, distractorsFor, questionOf, readsWell } from '../../../src/domain/quiz/build.js';
+import { sameLeftSide } from '../../../src/domain/quiz/formula-cues.js';
+import { sortOf } from '../../../src/domain/quiz/kinds.js';
+import { wrongFormulas } from '../../../src/domain/quiz/formula-variants.js';
+import { definingClause, ideasOfNotes, type QuizIdea, type SourceNote } from '../../../src/domain/quiz/ideas.js';
+import { mentionsOf } from '../../../src/domain/quiz/mentions.js';
+import { madeYears, personYear } from '../../../src/domain/quiz/years.js';
+import { loadWordCheck } from '../../../src/domain/study/reading.js';
 
 const isWord = await loadWordCheck();
 const note = (id: number, archivo: string, semana: number, texto: string): SourceNote => ({ id, tema: archivo, texto, semana, archivo });

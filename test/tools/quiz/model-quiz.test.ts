@@ -12,9 +12,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AnthropicModel } from '../../../src/agent/model/anthropic.js';
 import { createQuizProposer, QUIZ_TASK } from '../../../src/agent/quiz-proposer.js';
 import { openNotebook, type Notebook } from '../../../src/store/index.js';
-import { createReviewService } from '../../../src/tools/review/service.js';
-import { QUIZ_TOOL } from '../../../src/tools/quiz/proposed.js';
-import { createQuizService } from '../../../src/tools/quiz/service.js';
+import { createReviewService } from '../../../src/domain/review/service.js';
+import { QUIZ_TOOL } from '../../../src/tools/quiz-proposed.js';
+import { createQuizService } from '../../../src/domain/quiz/service.js';
 import { reply, startMessagesApiServer, type MessagesApiServer } from '../../support/messages-api-server.js';
 import fixture from '../../fixtures/quiz/termodinamica.json' with { type: 'json' };
 

@@ -7,16 +7,16 @@
  * (people, works, dates, movements) make questions; a prepared card of the same idea is found.
  */
 import { describe, expect, it } from 'vitest';
-import { buildQuiz, distractorsFor, questionOf, readsWell } from '../../../src/tools/quiz/build.js';
-import { workQuestions } from '../../../src/tools/quiz/made-verb.js';
-import { formulaCues, sameLeftSide } from '../../../src/tools/quiz/formula-cues.js';
-import { ideasOfNotes, type QuizIdea, type SourceNote } from '../../../src/tools/quiz/ideas.js';
-import { mentionsOf, peopleIn } from '../../../src/tools/quiz/mentions.js';
-import { tableRows } from '../../../src/tools/quiz/tables.js';
-import { problemOf } from '../../../src/tools/quiz/proposed.js';
-import { sameIdea } from '../../../src/tools/quiz/service.js';
-import { subjectTest } from '../../../src/tools/quiz/subject.js';
-import { loadWordCheck } from '../../../src/tools/study/reading.js';
+import { buildQuiz, distractorsFor, questionOf, readsWell } from '../../../src/domain/quiz/build.js';
+import { workQuestions } from '../../../src/domain/quiz/made-verb.js';
+import { formulaCues, sameLeftSide } from '../../../src/domain/quiz/formula-cues.js';
+import { ideasOfNotes, type QuizIdea, type SourceNote } from '../../../src/domain/quiz/ideas.js';
+import { mentionsOf, peopleIn } from '../../../src/domain/quiz/mentions.js';
+import { tableRows } from '../../../src/domain/quiz/tables.js';
+import { problemOf } from '../../../src/tools/quiz-proposed.js';
+import { sameIdea } from '../../../src/domain/quiz/service.js';
+import { subjectTest } from '../../../src/domain/quiz/subject.js';
+import { loadWordCheck } from '../../../src/domain/study/reading.js';
 
 const isWord = await loadWordCheck();
 const note = (id: number, archivo: string, semana: number, texto: string): SourceNote => ({ id, tema: archivo, texto, semana, archivo });
@@ -191,7 +191,7 @@ describe('a formula card of the same idea', () => {
 
 describe('a word of the question inside the answer', () => {
   it('is a tell: «partiendo del impresionismo» beside «Postimpresionismo»', async () => {
-    const { tellTales, carriesTell } = await import('../../../src/tools/quiz/kinds.js');
+    const { tellTales, carriesTell } = await import('../../../src/domain/quiz/kinds.js');
     const tells = tellTales('el conjunto de tendencias que, partiendo del impresionismo, devolvieron el volumen', 'Postimpresionismo');
     expect(tells.length).toBeGreaterThan(0);
     // Only options that carry it too keep the question fair.

@@ -9,14 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openNotebook } from '../../../src/store/index.js';
-import { createReviewService } from '../../../src/tools/review/service.js';
-import { buildQuiz, distractorsFor, QUIZ_LIMITS, sameTerm } from '../../../src/tools/quiz/build.js';
+import { createReviewService } from '../../../src/domain/review/service.js';
+import { buildQuiz, distractorsFor, QUIZ_LIMITS, sameTerm } from '../../../src/domain/quiz/build.js';
 import { QUIZ } from '../../../src/strings/quiz.js';
-import { sortOf } from '../../../src/tools/quiz/kinds.js';
-import { ideasOfNotes, ideaOfSentence } from '../../../src/tools/quiz/ideas.js';
-import { loadWordCheck } from '../../../src/tools/study/reading.js';
-import { createQuizService } from '../../../src/tools/quiz/service.js';
-import { QuizFileError, QuizStore } from '../../../src/tools/quiz/store.js';
+import { sortOf } from '../../../src/domain/quiz/kinds.js';
+import { ideasOfNotes, ideaOfSentence } from '../../../src/domain/quiz/ideas.js';
+import { loadWordCheck } from '../../../src/domain/study/reading.js';
+import { createQuizService } from '../../../src/domain/quiz/service.js';
+import { QuizFileError, QuizStore } from '../../../src/domain/quiz/store.js';
 import fixture from '../../fixtures/quiz/termodinamica.json' with { type: 'json' };
 
 /** The study side's dictionary check, which reads the sentences the ideas come from. */

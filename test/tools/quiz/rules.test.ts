@@ -6,10 +6,10 @@
  * question worded by what it asks for.
  */
 import { describe, expect, it } from 'vitest';
-import { buildQuiz, distractorsFor, questionOf, sameTerm } from '../../../src/tools/quiz/build.js';
-import { definingClause, ideaOfSentence, ideasOfNotes, leansOnContext, type SourceNote } from '../../../src/tools/quiz/ideas.js';
-import { loadWordCheck } from '../../../src/tools/study/reading.js';
-import { sortOf, tellTales } from '../../../src/tools/quiz/kinds.js';
+import { buildQuiz, distractorsFor, questionOf, sameTerm } from '../../../src/domain/quiz/build.js';
+import { definingClause, ideaOfSentence, ideasOfNotes, leansOnContext, type SourceNote } from '../../../src/domain/quiz/ideas.js';
+import { loadWordCheck } from '../../../src/domain/study/reading.js';
+import { sortOf, tellTales } from '../../../src/domain/quiz/kinds.js';
 
 /** The study side's dictionary check, which reads the sentences the ideas come from. */
 const isWord = await loadWordCheck();

@@ -9,14 +9,14 @@
  * limits (question ≤ 300, options ≤ 100, explanation ≤ 200). One broken rule refuses the whole
  * proposal, and the quiz is made offline instead.
  */
-import type { ObjectSchema } from '../contract.js';
-import { compileValidator } from '../validate.js';
-import { explanationOf, OPTIONS_PER_QUESTION, paraphrase, QUIZ_LIMITS, sameTerm, seedOf, type QuizQuestion } from './build.js';
-import type { QuizIdea, QuizIdeaKind, SourceNote } from './ideas.js';
-import { carriesTell, headOf, sortOfWord, tellTales } from './kinds.js';
-import { formulaCues, leftLetters, sameLeftSide } from './formula-cues.js';
-import { mulberry32 } from '../../lib/prng.js';
-import { fold } from '../../lib/fold.js';
+import type { ObjectSchema } from './contract.js';
+import { compileValidator } from './validate.js';
+import { explanationOf, OPTIONS_PER_QUESTION, paraphrase, QUIZ_LIMITS, sameTerm, seedOf, type QuizQuestion } from '../domain/quiz/build.js';
+import type { QuizIdea, QuizIdeaKind, SourceNote } from '../domain/quiz/ideas.js';
+import { carriesTell, headOf, sortOfWord, tellTales } from '../domain/quiz/kinds.js';
+import { formulaCues, leftLetters, sameLeftSide } from '../domain/quiz/formula-cues.js';
+import { mulberry32 } from '../lib/prng.js';
+import { fold } from '../lib/fold.js';
 
 /** The tool the model must call. */
 export const QUIZ_TOOL = 'proponer_preguntas';

@@ -6,7 +6,7 @@
  */
 import { CuadernoError } from '../../errors.js';
 import type { Card, NewCard } from '../../store/index.js';
-import type { Note } from '../domain.js';
+import type { Note } from '../notebook.js';
 import { buildIndex } from '../tfidf.js';
 import { keyTerms } from './keyterms.js';
 import { KIND_ORDER, keyIdeasOfNote, type KeyIdea } from '../study/key-ideas.js';

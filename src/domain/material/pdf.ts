@@ -42,7 +42,7 @@ type PortOcrReply = ({ id: number; ok: true } & OcrResult) | { id: number; ok: f
 export type PdfOnThreadReply = ({ ok: true } & PdfText) | { ok: false; problem: MaterialProblem } | { ok: false; thrown: { name: string; message: string } };
 
 /** The thread's module (script-beside.ts): compiled, `pdf-thread.js`; from the TypeScript sources, `pdf-thread.mjs` (registers tsx). */
-const THREAD = scriptBeside(import.meta.url, new URL('./pdf-thread.js', import.meta.url), new URL('./pdf-thread.mjs', import.meta.url)).url;
+const THREAD = scriptBeside(import.meta.url, new URL('../../pdf-thread.js', import.meta.url), new URL('../../pdf-thread.mjs', import.meta.url)).url;
 
 /**
  * The reader thread, kept warm between PDFs: starting it loads pdf.js (most of a small PDF's time),

@@ -1,7 +1,7 @@
 /**
  * The demo course (docs/design.md §2): the four weeks a fresh clone or an existing install without `curso.json`
  * studies — week N studies topic N, in this order (week 3 = historia del arte). This file is the only
- * place in src/ that may name the demo's topics or its week range (test/tools/course-guard.test.ts).
+ * place in src/ that may name the demo's topics or its week range (test/course/guard.test.ts).
  */
 import type { Course } from './course.js';
 

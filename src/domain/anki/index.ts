@@ -1,5 +1,5 @@
 /** The whole deck, its FSRS state and review history as `.apkg` bytes (what /exportar sends). */
-import type { NotesReader } from '../domain.js';
+import type { NotesReader } from '../notebook.js';
 import type { ReviewService } from '../review/service.js';
 import { buildApkg } from './apkg.js';
 import { weekNumbers, weekTitle, type Course } from '../course/course.js';

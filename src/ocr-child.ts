@@ -11,11 +11,11 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Worker, Page } from 'tesseract.js';
-import type { OcrLine, OcrReply, OcrRequest } from './ocr.js';
-import { straighten } from './straighten.js';
-import { loadOpenCv } from './opencv.js';
-import { readSubscripts } from './ocr-subscripts.js';
-import { cellPgm, pgm, ruledTables, withoutTables, type RuledTable } from './ocr-tables.js';
+import type { OcrLine, OcrReply, OcrRequest } from './domain/material/ocr.js';
+import { straighten } from './domain/material/straighten.js';
+import { loadOpenCv } from './domain/material/opencv.js';
+import { readSubscripts } from './domain/material/ocr-subscripts.js';
+import { cellPgm, pgm, ruledTables, withoutTables, type RuledTable } from './domain/material/ocr-tables.js';
 
 const require = createRequire(import.meta.url);
 const SPA_LANG_PATH = path.join(path.dirname(require.resolve('@tesseract.js-data/spa/package.json')), '4.0.0_best_int');

@@ -12,7 +12,7 @@
  * garbled sentence gives none. Ideas that name the same thing (same stems) are one idea, the
  * strongest kind kept. Pure given the dictionary check.
  */
-import type { Note } from '../domain.js';
+import type { Note } from '../notebook.js';
 import { buildIndex } from '../tfidf.js';
 import { keyTerms } from '../cards/keyterms.js';
 import { DETERMINERS, FUNCTION_WORDS, GENERIC_NOUNS, PREPOSITIONS, QUANTIFIERS, VERBS } from '../cards/lexicon.js';

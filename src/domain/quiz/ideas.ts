@@ -1,6 +1,6 @@
 /**
  * The key ideas a quiz asks about: the week's key ideas of docs/design.md §3 («Study material worth
- * studying», tools/study/key-ideas.ts), read the way a quiz needs them. The study side finds the
+ * studying», domain/study/key-ideas.ts), read the way a quiz needs them. The study side finds the
  * ideas (a definition, a named statement, a formula, a date, a person) in the sentences it reads
  * well; this module only turns each into a question's words and an option (pure given the
  * dictionary check): the term, name, formula or year is the option, and the definition, statement,

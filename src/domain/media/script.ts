@@ -9,7 +9,7 @@
  * quoted as content, never followed as instructions.
  */
 import { CuadernoError } from '../../errors.js';
-import type { Note } from '../domain.js';
+import type { Note } from '../notebook.js';
 import { cleanHeading, keyIdeasOfWeek, type KeyIdea } from '../study/key-ideas.js';
 import { speakFormulasIn } from '../study/formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, type WordCheck } from '../study/reading.js';

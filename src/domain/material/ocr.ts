@@ -81,7 +81,7 @@ export const NO_NETWORK_PRELOAD = fileURLToPath(new URL('./no-network.cjs', impo
  * TypeScript sources, `ocr-child.ts` with tsx's loader after the preload.
  */
 export function ocrChildCommand(): { entry: string; execArgv: string[] } {
-  const script = scriptBeside(import.meta.url, new URL('./ocr-child.js', import.meta.url), new URL('./ocr-child.ts', import.meta.url));
+  const script = scriptBeside(import.meta.url, new URL('../../ocr-child.js', import.meta.url), new URL('../../ocr-child.ts', import.meta.url));
   // A heap cap of its own: a child that passes it dies alone, and the next image starts another.
   const execArgv = [`--max-old-space-size=${OCR_HEAP_MB}`, '--import', NO_NETWORK_PRELOAD, ...(script.compiled ? [] : ['--import', import.meta.resolve('tsx')])];
   return { entry: fileURLToPath(script.url), execArgv };

@@ -23,7 +23,7 @@ import { withFileLock } from '../../store/lock.js';
 import { IMPORT_SAVED_EVENT } from '../../store/auditEvents.js';
 import type { AuditLog } from '../../store/types.js';
 import { Mutex } from '../../store/jsonFile.js';
-import type { Note } from '../domain.js';
+import type { Note } from '../notebook.js';
 import { CuadernoError, StateFileError } from '../../errors.js';
 import { FILE_PROBLEMS } from '../../strings/console.js';
 import { MATERIAL } from '../../strings/material.js';

@@ -13,7 +13,7 @@
  * new or changed, so a question after an import costs the new notes, and a question after another
  * costs nothing but the ranking. Pure: the notes come in, the passages go out.
  */
-import type { Note } from '../domain.js';
+import type { Note } from '../notebook.js';
 import { cutPassages, firstParagraph, introducesNext, overlaps, type PassageSpan } from './cut.js';
 import { asksWhatIs, asksWhen, givesDate, readPassage, terms } from './terms.js';
 

@@ -2,7 +2,7 @@
  * Stage 1 of the cover: a deterministic prompt from the week's topic and the key terms of its notes
  * (offline, no model). The same notes always give the same prompt, so the provenance can be checked.
  */
-import type { Note } from '../domain.js';
+import type { Note } from '../notebook.js';
 import type { CoverLook } from './engines.js';
 
 /** docs/design.md §2 stop words, so key terms are content words. */

@@ -7,14 +7,14 @@
  * `POST {FLUX_URL}/v1/images/generations`, GPU); `juguete` (eSpeak-NG WASM, CPU) and `xtts`
  * (XTTS-v2 over `POST {XTTS_URL}/v1/audio/speech`, GPU, needs `consentimiento.json`).
  */
-import type { Config } from '../../config.js';
-import type { ToolDefinition } from '../contract.js';
-import type { NotesReader } from '../domain.js';
-import type { Course } from '../course/course.js';
-import type { StageDecl } from '../stages/catalogue.js';
-import { createGenerarPortada, type CoverArgs } from '../generar_portada.js';
-import { createNarrarResumen, type NarrationArgs } from '../narrar_resumen.js';
-import type { EngineHealth } from './health.js';
+import type { Config } from '../config.js';
+import type { ToolDefinition } from './contract.js';
+import type { NotesReader } from '../domain/notebook.js';
+import type { Course } from '../domain/course/course.js';
+import type { StageDecl } from './stages/catalogue.js';
+import { createGenerarPortada, type CoverArgs } from './generar_portada.js';
+import { createNarrarResumen, type NarrationArgs } from './narrar_resumen.js';
+import type { EngineHealth } from '../domain/media/health.js';
 
 export interface MediaToolDeps {
   /** Runtime data directory: outputs go to `<dataDir>/portadas/` and `<dataDir>/audio/`. */
@@ -51,6 +51,6 @@ export function createMediaTools(deps: MediaToolDeps): MediaTools {
 }
 
 export type { CoverArgs, NarrationArgs };
-export { encodeMp3, encodeMp3Async } from './mp3.js';
-export { probeEngines, type ProbeReport } from './probe.js';
-export { EngineHealth, processHealth } from './health.js';
+export { encodeMp3, encodeMp3Async } from '../domain/media/mp3.js';
+export { probeEngines, type ProbeReport } from '../domain/media/probe.js';
+export { EngineHealth, processHealth } from '../domain/media/health.js';

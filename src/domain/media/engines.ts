@@ -4,7 +4,7 @@
  * call takes an AbortSignal. Implementations: `maqueta` / `flux` (images), `juguete` / `xtts` (speech).
  */
 import { CancelledError } from '../../errors.js';
-import type { Lane } from '../contract.js';
+import type { Lane } from '../artifacts.js';
 import type { Raster } from './raster.js';
 
 export interface ImageRequest {

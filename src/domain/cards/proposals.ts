@@ -17,7 +17,7 @@ import { writeFileAtomic } from '../../store/atomic.js';
 import { withFileLock } from '../../store/lock.js';
 import { isPlainObject, Mutex, ValidatedJsonFile } from '../../store/jsonFile.js';
 import type { AuditLog, Card, CardDeck, NewCard } from '../../store/index.js';
-import type { Note } from '../domain.js';
+import type { Note } from '../notebook.js';
 import { loadWordCheck } from '../study/reading.js';
 import { checkProposedCards, clozeFrame, giveAway, type CardProblem, type ProposedCardInput, type WeekOfNote } from './build.js';
 

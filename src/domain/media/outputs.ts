@@ -5,7 +5,7 @@
  */
 import { access, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ToolOutput } from '../contract.js';
+import type { ToolOutput } from '../artifacts.js';
 
 export interface OutputChoice {
   /** Absolute path to write. */

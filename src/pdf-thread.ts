@@ -5,8 +5,8 @@
  * code load here, so the thread is ready in a fraction of a second.
  */
 import { parentPort } from 'node:worker_threads';
-import { docxText } from './docx.js';
-import { failedReply, readPdfOnThread, type PdfJob, type PdfOnThreadReply } from './pdf.js';
+import { docxText } from './domain/material/docx.js';
+import { failedReply, readPdfOnThread, type PdfJob, type PdfOnThreadReply } from './domain/material/pdf.js';
 
 async function readDocx(job: PdfJob): Promise<PdfOnThreadReply> {
   job.port.close();

@@ -1,5 +1,5 @@
 /** What a quiz asks about (ideas.ts reads them; tables.ts and mentions.ts add theirs): its own module, so they need not import each other. */
-import type { Note } from '../domain.js';
+import type { Note } from '../notebook.js';
 
 export type QuizIdeaKind = 'definicion' | 'enunciado' | 'formula' | 'termino' | 'fecha' | 'persona' | 'obra';
 
