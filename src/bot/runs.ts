@@ -436,7 +436,7 @@ export class RunManager implements TapHandler {
     }
     const first = resume ? S.resumed(record.text) : S.started(record.text);
     const msg = await this.deps.api.sendMessage(record.chatId, first);
-    await this.deps.state.update(() => { record.statusMessageId = msg.message_id; });
+    await this.deps.state.update((s) => { const r = BotStateFile.run(s, record.runId); if (r) r.statusMessageId = msg.message_id; });
     run.status = new StatusMessage(this.deps.api, record.chatId, msg.message_id, first, this.deps.log, this.deps.statusEditIntervalMs);
   }
 

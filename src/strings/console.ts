@@ -227,3 +227,51 @@ export const FILE_PROBLEMS = Object.freeze({
     }
   },
 });
+
+/**
+ * A state file kept by store/document.ts and the one describer of what its schema found wrong
+ * (store/schema-problem.ts): where in the file, and what it should be. `where` is already in words
+ * («la semana 2 de la lista», «"delivery › closed"», «el archivo»).
+ */
+export const STORE = Object.freeze({
+  whole: 'el archivo',
+  at: (path: string) => `«${path}»`,
+  missing: (where: string, field: string) => `a ${where} le falta «${field}»`,
+  extra: (where: string, field: string) => `${where} tiene un campo que no se conoce («${field}»)`,
+  wrongType: (where: string, kind: string) => `${where} debería ser ${kind}`,
+  unknownValue: (where: string) => `${where} tiene un valor que no se conoce`,
+  otherShape: (where: string) => `${where} no tiene la forma esperada`,
+  /** ajv's type names in words. */
+  kinds: Object.freeze({ object: 'un objeto', array: 'una lista', string: 'un texto', integer: 'un número entero', number: 'un número', boolean: 'verdadero o falso', null: 'nada' }) as Readonly<Record<string, string>>,
+  notJson: (why: string) => `no es JSON válido (${why}); puede haberse cortado a mitad de una escritura o editado a mano`,
+  newerVersion: (found: unknown, known: number) => `tiene la versión ${JSON.stringify(found)} y este programa solo entiende hasta la ${known}`,
+  damaged: (file: string, problem: string, recovery: string) =>
+    `El archivo ${file} está dañado: ${problem}. No se ha modificado ni sustituido. Para recuperarlo, corrígelo a mano o restaura una copia; ${recovery}`,
+  notSaved: (file: string, problem: string) =>
+    `No he guardado ${file}: el cambio lo dejaría dañado (${problem}). El archivo y lo que el programa recuerda siguen como estaban; esto es un fallo del programa, avísanos.`,
+  unreadableFolder: 'es una carpeta, no un archivo (quizá se creó una carpeta con ese nombre por error)',
+  unreadablePermission: 'no tengo permiso para leerlo (revisa su propietario y sus permisos)',
+  unreadable: (why: string) => `no se pudo leer (${why})`,
+  busy: (file: string) => `El archivo ${file} está ocupado por otro proceso de Cuaderno Vivo desde hace demasiado; vuelve a intentarlo en unos segundos.`,
+});
+
+/** What is wrong inside the bot's state file (bot/state.ts), told inside STATE.botDamaged. */
+export const BOT_CHECK = Object.freeze({
+  run: (n: number) => `el trabajo ${n}`,
+  approval: (n: number) => `la aprobación ${n}`,
+  decision: (what: string) => `la decisión de ${what}`,
+  wait: (i: number, n: number) => `la espera ${i} del trabajo ${n}`,
+  sent: (i: number) => `el envío ${i}`,
+  taken: (i: number) => `el pedido ${i}`,
+  notObject: (what: string) => `${what} no es un objeto`,
+  notList: (field: string) => `${field} no es una lista`,
+  notListField: (what: string, field: string, value: unknown) => `${what} tiene "${field}" = ${JSON.stringify(value)}, que no es una lista`,
+  wrong: (what: string, field: string, value: unknown, kind: 'int' | 'userId' | 'chatId' | 'number' | 'string' | 'boolean') =>
+    `${what} tiene "${field}" = ${JSON.stringify(value) ?? 'nada'}, que no es ${BOT_KINDS[kind]}`,
+  badClosed: (what: string, value: unknown) => `${what} tiene "closed" = ${JSON.stringify(value)}, que no es una lista de pasos del cierre`,
+  badMode: (what: string, mode: unknown) => `${what} tiene un modo desconocido (${JSON.stringify(mode)})`,
+});
+const BOT_KINDS = {
+  int: 'un número entero', userId: 'un número entero positivo (el de una persona)', chatId: 'un número entero distinto de cero (el de un chat)',
+  number: 'un número', string: 'un texto', boolean: 'verdadero o falso',
+} as const;
