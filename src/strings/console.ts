@@ -250,7 +250,7 @@ export const STORE = Object.freeze({
   notSaved: (file: string, problem: string) =>
     `No he guardado ${file}: el cambio lo dejaría dañado (${problem}). El archivo y lo que el programa recuerda siguen como estaban; esto es un fallo del programa, avísanos.`,
   unreadableFolder: 'es una carpeta, no un archivo (quizá se creó una carpeta con ese nombre por error)',
-  unreadablePermission: 'no tengo permiso para leerlo (revisa su propietario y sus permisos)',
+  unreadablePermission: 'no tengo permiso para leerlo (revisa a quién pertenece y qué permisos tiene)',
   unreadable: (why: string) => `no se pudo leer (${why})`,
   busy: (file: string) => `El archivo ${file} está ocupado por otro proceso de Cuaderno Vivo desde hace demasiado; vuelve a intentarlo en unos segundos.`,
 });
@@ -268,10 +268,29 @@ export const BOT_CHECK = Object.freeze({
   notListField: (what: string, field: string, value: unknown) => `${what} tiene "${field}" = ${JSON.stringify(value)}, que no es una lista`,
   wrong: (what: string, field: string, value: unknown, kind: 'int' | 'userId' | 'chatId' | 'number' | 'string' | 'boolean') =>
     `${what} tiene "${field}" = ${JSON.stringify(value) ?? 'nada'}, que no es ${BOT_KINDS[kind]}`,
-  badClosed: (what: string, value: unknown) => `${what} tiene "closed" = ${JSON.stringify(value)}, que no es una lista de pasos del cierre`,
+  badClosed: (what: string, value: unknown) => `${what} tiene "closed" = ${JSON.stringify(value)}, que no es una lista de pasos del final`,
   badMode: (what: string, mode: unknown) => `${what} tiene un modo desconocido (${JSON.stringify(mode)})`,
 });
 const BOT_KINDS = {
   int: 'un número entero', userId: 'un número entero positivo (el de una persona)', chatId: 'un número entero distinto de cero (el de un chat)',
   number: 'un número', string: 'un texto', boolean: 'verdadero o falso',
 } as const;
+
+/** What is wrong in `curso.json` (store/courseFile.ts), one phrase per kind of damage, naming the week. */
+export const COURSE_DOC = Object.freeze({
+  version: (found: unknown, known: number) => `tiene la versión ${JSON.stringify(found)} y este programa solo entiende la ${known}`,
+  extra: (field: string) => `tiene un campo que no se conoce ("${field}")`,
+  notObject: 'debería ser un objeto JSON con "version", "titulo" y "semanas"',
+  title: 'no tiene un "titulo" de texto (entre 1 y 200 caracteres)',
+  weeks: (max: number) => `"semanas" debería ser una lista de 1 a ${max} semanas`,
+  week: (n: number) => `la semana ${n} de la lista`,
+  weekNumber: (where: string, max: number) => `${where} no tiene un "numero" entero del 1 al ${max}`,
+  weekTitle: (where: string, max: number) => `${where} no tiene un "titulo" de 1 a ${max} caracteres`,
+  weekStart: (where: string) => `${where} tiene un "inicio" que no es una fecha AAAA-MM-DD ni null`,
+  weekTerms: (where: string) => `${where} tiene unos "terminos" que no son una lista de textos`,
+  weekNoClass: (where: string) => `${where} tiene un "sin_clase" que no es true (si hay clase, quítalo)`,
+  weekShape: (where: string) => `${where} no es un objeto {numero, titulo, inicio, terminos}`,
+  order: (position: number, found: number) => `las semanas deben ir numeradas 1, 2, 3… en orden, sin huecos ni repeticiones (en la posición ${position} está la ${found})`,
+  invalid: (problem: string) => `El curso no es válido: ${problem}.`,
+  recovery: 'si lo borras, vuelves al curso de ejemplo (las notas y las tarjetas se conservan).',
+});
