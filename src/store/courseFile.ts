@@ -9,7 +9,7 @@
  */
 import { CuadernoError } from '../errors.js';
 import { stateSchema } from '../lib/state-schemas.js';
-import { writeFileAtomic } from './atomic.js';
+import { writeFileAtomic } from '../lib/atomic.js';
 import { ValidatedJsonFile, type ShapeCheck } from './jsonFile.js';
 import { withFileLock } from './lock.js';
 import { schemaProblem, type SchemaWords } from './schema-problem.js';

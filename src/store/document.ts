@@ -21,7 +21,7 @@
 import { Low, type Adapter } from 'lowdb';
 import { StateFileError } from '../errors.js';
 import { STORE } from '../strings/console.js';
-import { writeFileAtomic } from './atomic.js';
+import { writeFileAtomic } from '../lib/atomic.js';
 import { readStateText, type ShapeCheck } from './jsonFile.js';
 import { holdFileLock, withFileLock } from './lock.js';
 
@@ -188,6 +188,19 @@ export class DurableDocument<T> {
       }
       p.settle(undefined, value);
     }
+  }
+
+  /**
+   * The document as the file holds it now: with a lock on each change, read again (under the lock
+   * another process may have written it); otherwise what memory holds, which is what was written.
+   */
+  async current(): Promise<T> {
+    if (this.format.lock?.kind === 'each-change' || !this.#opened) {
+      await this.#writing;
+      await this.#locked(() => this.#load());
+      this.#opened = true;
+    }
+    return this.#low.data;
   }
 
   /** Waits for the writes on their way (shutdown). */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Adapter } from 'lowdb';
 import { StateFileError } from '../errors.js';
 import { STATE, STORE } from '../strings/console.js';
-import { writeFileAtomic } from './atomic.js';
+import { writeFileAtomic } from '../lib/atomic.js';
 
 /** Checks parsed JSON; returns a Spanish description of the first problem, or undefined if valid. */
 export type ShapeCheck<T> = (data: unknown) => { ok: true; value: T } | { ok: false; problem: string };

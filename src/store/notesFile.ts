@@ -5,7 +5,7 @@
  * inter-process lock (lock.ts), so ids are allocated from what is really on disk.
  */
 import { readFile } from 'node:fs/promises';
-import { createFileIfAbsent, writeFileAtomic } from './atomic.js';
+import { createFileIfAbsent, writeFileAtomic } from '../lib/atomic.js';
 import { fileURLToPath } from 'node:url';
 import { Low } from 'lowdb';
 import type { Card, CardDeck, NewCard, NewNote, Note, NotesRewrite, NotesStore } from './types.js';

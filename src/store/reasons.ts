@@ -5,7 +5,7 @@
  * REASONS_KEPT are kept; each is what was refused (the tool and the note or week it was about),
  * the owner's words and when. A damaged file is reported like every state file, never replaced.
  */
-import { writeFileAtomic } from './atomic.js';
+import { writeFileAtomic } from '../lib/atomic.js';
 import { isPlainObject, Mutex, ValidatedJsonFile, type ShapeCheck } from './jsonFile.js';
 import { withFileLock } from './lock.js';
 

@@ -294,3 +294,13 @@ export const COURSE_DOC = Object.freeze({
   invalid: (problem: string) => `El curso no es válido: ${problem}.`,
   recovery: 'si lo borras, vuelves al curso de ejemplo (las notas y las tarjetas se conservan).',
 });
+
+/** The quizzes' file of one person (domain/quiz/store.ts). */
+export const QUIZ_DOC = Object.freeze({
+  damaged: (file: string, problem: string) =>
+    `El archivo ${file} de los tests está dañado: ${problem}. No se ha modificado; corrígelo o bórralo para empezar de cero (se pierden los tests sin responder).`,
+  noList: 'le falta la lista de tests',
+  classRecovery: 'si lo borras, /resultados no encuentra los tests ya mandados a la clase (las copias de cada estudiante se conservan).',
+  notJson: 'no es JSON válido',
+  version: (found: unknown, known: number) => `versión ${String(found)} desconocida (se espera ${known})`,
+});

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BotStateFile, type RunRecord } from '../../src/bot/state.js';
-import { writeFileAtomic } from '../../src/store/atomic.js';
+import { writeFileAtomic } from '../../src/lib/atomic.js';
 import { tempDir } from '../tools/helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../src/store/atomic.js';
+import { writeFileAtomic } from '../../src/lib/atomic.js';
 import { DurableDocument, type DocumentFormat, type WriteText } from '../../src/store/document.js';
 import { tempDir } from '../tools/helpers.js';
 

@@ -6,7 +6,7 @@
 import { readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { StateFileError } from '../../errors.js';
-import { writeFileAtomic } from '../../store/atomic.js';
+import { writeRecord } from '../../store/outputs.js';
 import { STATE } from '../../strings/console.js';
 import { STAGE_CATALOGUE, type StageDecl } from './catalogue.js';
 import type { Lane } from '../contract.js';
@@ -101,7 +101,7 @@ export function openDurationRecord(dataDir: string, log: (line: string) => void 
     dirty = true;
     writing = writing.then(async () => {
       dirty = false;
-      await writeFileAtomic(file, `${JSON.stringify(Object.fromEntries(data), null, 1)}\n`);
+      await writeRecord(file, Object.fromEntries(data), { indent: 1 });
     }).catch(() => undefined); // a record that cannot be written only leaves the estimates older
   };
   const estimateOf = (id: string, engineLane?: Lane): number => {
