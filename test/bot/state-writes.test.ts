@@ -89,6 +89,8 @@ describe('the bot state file under a class', () => {
       await gate;
       await writeFileAtomic(file, text);
     });
+    // Released at the end whatever happens, so a failed expectation does not leave the write hanging.
+    cleanups.push(async () => release());
     const change = state.update((s) => BotStateFile.addRun(s, run(1)));
     await writing;
     expect(state.runs).toHaveLength(0);

@@ -83,6 +83,8 @@ describe('a durable document', () => {
       if (gated) await gate;
       await writeFileAtomic(f, text);
     });
+    // Released at the end whatever happens, so a failed expectation does not leave the write hanging.
+    cleanups.push(async () => release());
     await doc.mutate((d) => { d.libros.push({ titulo: 'Rayuela', paginas: 600 }); });
     const held = doc.data.libros[0]!;
     gated = true;
