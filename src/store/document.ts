@@ -63,6 +63,8 @@ const versionField = (raw: unknown): number | undefined => {
 export class DocumentAdapter<T> implements Adapter<T> {
   /** True after a read that went through a migration (the caller writes the current layout back). */
   migrated = false;
+  /** Whether the last read found the file. */
+  found = false;
   constructor(readonly file: string, private readonly format: DocumentFormat<T>, private readonly writeText: WriteText = writeFileAtomic) {}
 
   private refusal(kind: Parameters<Refusal>[0], problem: string, found?: unknown): Error {
@@ -73,6 +75,7 @@ export class DocumentAdapter<T> implements Adapter<T> {
   async read(): Promise<T | null> {
     this.migrated = false;
     const text = await readStateText(this.file, (problem) => this.refusal('unreadable', problem));
+    this.found = text !== null;
     if (text === null) return null;
     let doc: unknown;
     try {
@@ -140,6 +143,8 @@ export class DurableDocument<T> {
 
   async #load(): Promise<void> {
     await this.#low.read();
+    // lowdb keeps what it had when the file is absent; a file removed since (erased by its owner) is the empty document.
+    if (!this.adapter.found) this.#low.data = this.format.empty();
     if (this.adapter.migrated) await this.adapter.write(this.#low.data);
   }
 

@@ -304,3 +304,11 @@ export const QUIZ_DOC = Object.freeze({
   notJson: 'no es JSON válido',
   version: (found: unknown, known: number) => `versión ${String(found)} desconocida (se espera ${known})`,
 });
+
+/** The owner's reasons for a no (store/reasons.ts). */
+export const REASONS_DOC = Object.freeze({
+  notObject: 'no es un objeto',
+  noList: 'le falta la lista «motivos»',
+  badEntry: (n: number) => `el motivo ${n} no tiene la forma esperada`,
+  recovery: 'si lo borras, solo se olvidan los motivos de tus rechazos anteriores.',
+});
