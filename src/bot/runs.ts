@@ -87,9 +87,7 @@ export class RunManager implements TapHandler {
    * them closes the question without a reason and is handled as usual (false).
    */
   async reasonMessage(chatId: number, from: User, text: string, replyTo: number | undefined, ownMessage: () => Promise<boolean>): Promise<boolean> {
-    // The question's message is remembered once its write is done (written first, then in memory):
-    // a reply that comes in meanwhile is matched against it, not taken for a message of its own.
-    await this.deps.state.flush();
+    await this.deps.state.flush(); // the question's message is in memory once written: a quick reply is matched against it
     const asked = replyTo === undefined ? undefined : this.deps.registry.reasonAskedIn(chatId, replyTo);
     const mine = asked !== undefined && this.deps.registry.mayDecide(asked, from);
     const waiting = this.deps.registry.waitingReasons(chatId).filter((rec) => this.deps.registry.mayDecide(rec, from));
