@@ -29,7 +29,6 @@ import { S } from '../strings/chat.js';
 import { personaOf } from './access.js';
 import { isCuadernoError } from '../errors.js';
 import type { RunManagerDeps, StartRequest, StartResult } from './run-types.js';
-
 export type { RunManagerDeps, RunService, StartRequest, StartResult } from './run-types.js';
 
 /** Longest reason for a no that is kept (characters): a reason, not a document. */
@@ -84,10 +83,11 @@ export class RunManager implements TapHandler {
    * its own (`ownMessage`: a question, a command, a request; the page and Telegram's apps make the
    * next message a reply to a force_reply question, so «qué tengo sobre el cubismo?» arrives as one):
    * then it is handled as itself and the question stays answerable (false). Any other message from
-   * them closes the question without a reason and is handled as usual (false).
+   * them closes the question without a reason and is handled as usual (false). The question's message
+   * is in memory once its write is done (written first): a quick reply waits for it (`flush`).
    */
   async reasonMessage(chatId: number, from: User, text: string, replyTo: number | undefined, ownMessage: () => Promise<boolean>): Promise<boolean> {
-    await this.deps.state.flush(); // the question's message is in memory once written: a quick reply is matched against it
+    await this.deps.state.flush();
     const asked = replyTo === undefined ? undefined : this.deps.registry.reasonAskedIn(chatId, replyTo);
     const mine = asked !== undefined && this.deps.registry.mayDecide(asked, from);
     const waiting = this.deps.registry.waitingReasons(chatId).filter((rec) => this.deps.registry.mayDecide(rec, from));
@@ -491,7 +491,6 @@ export class RunManager implements TapHandler {
   private elapsedS(run: ActiveRun): number {
     return Math.round((this.now() - run.record.startedAt) / 1000);
   }
-
 }
 
 function newRunId(chatId: number): string {
