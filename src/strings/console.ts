@@ -312,3 +312,29 @@ export const REASONS_DOC = Object.freeze({
   badEntry: (n: number) => `el motivo ${n} no tiene la forma esperada`,
   recovery: 'si lo borras, solo se olvidan los motivos de tus rechazos anteriores.',
 });
+
+/** What is wrong in `notas.json` or `tarjetas.json` (store/notesFile.ts). */
+export const NOTES_DOC = Object.freeze({
+  notesVersion: (found: unknown, known: number) => `tiene la versión ${JSON.stringify(found)} y este programa solo entiende hasta la ${known} (o la lista de la primera)`,
+  noNotesList: 'no tiene una lista "notas"',
+  notesShape: 'debería ser una lista JSON de notas [{id, tema, texto}] o un objeto {version, notas} con ellas',
+  item: (n: number) => `el elemento ${n}`,
+  noteNotObject: (where: string) => `${where} no es un objeto {id, tema, texto}`,
+  badId: (where: string, id: unknown) => `${where} tiene un "id" que no es un entero positivo (${JSON.stringify(id)})`,
+  repeatedNote: (id: number) => `el id ${id} está repetido`,
+  noteField: (id: number, field: 'tema' | 'texto') => `la nota ${id} no tiene un "${field}" de texto`,
+  noteWeek: (id: number) => `la nota ${id} tiene una "semana" que no es un entero positivo ni null`,
+  noteSource: (id: number) => `la nota ${id} tiene un "origen" que no es {archivo, pagina}`,
+  lastId: 'tiene un "ultimo_id" que no es un entero positivo',
+  cardsVersion: (found: unknown, known: number) => `tiene la versión ${JSON.stringify(found)} y este programa solo entiende la ${known} (o la lista de la primera)`,
+  cardsShape: 'debería ser un objeto {version, tarjetas} o una lista JSON de tarjetas',
+  cardNotObject: (where: string) => `${where} no es un objeto`,
+  repeatedCard: (id: number) => `el id de tarjeta ${id} está repetido`,
+  cardNote: (id: number) => `la tarjeta ${id} no tiene un "id_nota" entero`,
+  cardText: (id: number, field: string) => `la tarjeta ${id} no tiene "${field}" de texto`,
+  cardWeek: (id: number) => `la tarjeta ${id} tiene una "semana" que no es un entero positivo`,
+  cardDeleted: (id: number) => `la tarjeta ${id} tiene un "borrada" que no es true`,
+  cardNotText: (id: number, field: string) => `la tarjeta ${id} tiene un "${field}" que no es texto`,
+  notesRecovery: 'si lo borras, vuelven las notas de ejemplo y se pierden las que añadiste.',
+  cardsRecovery: 'si lo borras, empiezas con un mazo vacío y se pierden las tarjetas guardadas.',
+});
