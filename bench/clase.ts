@@ -55,7 +55,7 @@ import { studentOfJobId } from '../src/lanes/job-id.js';
 import { DEFAULTS } from '../src/config.js';
 import { openNotebook } from '../src/store/index.js';
 import { userDataDir } from '../src/store/users.js';
-import { writeFileAtomic } from '../src/store/atomic.js';
+import { writeFileAtomic } from '../src/lib/atomic.js';
 import { consentFile } from '../src/domain/media/consent.js';
 import { NARRATION_DIRNAME } from '../src/tools/narrar_resumen.js';
 import { startEmbeddedTelegram, type EmbeddedTelegram } from '../src/webchat/index.js';

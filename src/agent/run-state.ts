@@ -22,7 +22,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
 import { own, setOwn } from '../lib/own.js';
-import { syncDir, writeFileAtomic } from '../store/atomic.js';
+import { syncDir, writeFileAtomic } from '../lib/atomic.js';
 import { CHECKPOINT } from '../strings/agent.js';
 import type { ToolResult } from '../tools/contract.js';
 import { applyFact, type DeliveryFact } from './delivery-facts.js';
