@@ -327,3 +327,17 @@ export function captionAndRest(text: string): { caption: string; rest: string[] 
 export function clockTime(d: Date): string {
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
+
+/**
+ * «21:40» of `d` in `zone` (the student's, kept with the question that was asked): the time a person
+ * reads beside their own clock. A zone this system does not know (a hand-edited state, a zone database
+ * without it) reads as the process's own clock rather than failing the tap that shows it.
+ */
+export function clockTimeIn(d: Date, zone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+  } catch {
+    return clockTime(d);
+  }
+}
+

@@ -11,7 +11,7 @@ import { explainerFor } from '../agent/explain.js';
 import { eraseOwnerData, type ErasedBy, type ErasedCounts } from '../store/erase.js';
 import type { DurationRecord } from '../tools/stages/durations.js';
 import { createReviewService } from '../domain/review/service.js';
-import { readCourse } from '../tools/index.js';
+import { DEMO_COURSE } from '../domain/course/demo.js';
 import type { Audience } from '../strings/chat.js';
 import { ApprovalRegistry, approvalsComposer } from './approvals.js';
 import type { BotNotebook } from './command-kit.js';
@@ -103,7 +103,9 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   const state = new BotStateFile(config.dataDir);
   await state.load();
   /** The owner's course as it is now (the CLI may replace it while the bot runs): read at each use. */
-  const course = () => readCourse(notebook);
+  // Straight from the notebook (the demo course while the owner has none, as tools/index.ts readCourse):
+  // every document and message reads it, and the toolbox is not on their way.
+  const course = async () => (await notebook.course.read()) ?? DEMO_COURSE;
   const lastReason = async (tool: string, args: Readonly<Record<string, unknown>>) => (await notebook.reasons.last(tool, args))?.motivo;
   const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, ...config.review });
   const clock = createStudentClock({ review, defaultZone: config.review.timeZone, ...(opts.browserZone ? { browserZone: opts.browserZone } : {}) });

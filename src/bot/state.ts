@@ -17,7 +17,6 @@
  * message saying what to do, never replaced by an empty state. Writes are atomic and serialised.
  */
 import path from 'node:path';
-import { isTimeZone } from '../config.js';
 import { StateFileError } from '../errors.js';
 import { isChatId, isUserId } from '../lib/ids.js';
 import { CLOSING_STEPS, type ClosingStep, type RunDelivery } from '../agent/delivery-facts.js';
@@ -306,8 +305,8 @@ const checkBotState: ShapeCheck<BotState> = (data) => {
   const sent = o.sent ?? [];
   const taken = o.taken ?? [];
   const bad = o.runs.map((r, i) => badRun(r, i + 1)).find(Boolean) ?? o.approvals.map((a, i) => badApproval(a, i + 1)).find(Boolean)
-    ?? (Array.isArray(sent) ? sent.map((x, i) => badFields(x, BOT_CHECK.sent(i + 1), { chatId: 'chatId', path: 'string', messageId: 'int' })).find(Boolean) : BOT_CHECK.notList('sent'))
-    ?? (Array.isArray(taken) ? taken.map((x, i) => badFields(x, BOT_CHECK.taken(i + 1), { chatId: 'chatId', messageId: 'int' })).find(Boolean) : BOT_CHECK.notList('taken'));
+    ?? (Array.isArray(sent) ? sent.map((x, i) => badFields(x, () => BOT_CHECK.sent(i + 1), { chatId: 'chatId', path: 'string', messageId: 'int' })).find(Boolean) : BOT_CHECK.notList('sent'))
+    ?? (Array.isArray(taken) ? taken.map((x, i) => badFields(x, () => BOT_CHECK.taken(i + 1), { chatId: 'chatId', messageId: 'int' })).find(Boolean) : BOT_CHECK.notList('taken'));
   if (bad) return { ok: false, problem: bad };
   return { ok: true, value: { version: BOT_STATE_VERSION, runs: o.runs as RunRecord[], approvals: o.approvals as ApprovalRecord[], sent: sent as SentRecord[], taken: taken as TakenRequest[] } };
 };
@@ -318,40 +317,41 @@ const isKind = (v: unknown, k: FieldKind) =>
     : k === 'number' ? typeof v === 'number' && Number.isFinite(v) : typeof v === k;
 
 /** The first field of `o` that is missing or of the wrong kind, as a Spanish phrase; undefined if all fit. */
-function badFields(o: unknown, what: string, required: Record<string, FieldKind>, optional: Record<string, FieldKind> = {}): string | undefined {
-  if (typeof o !== 'object' || o === null || Array.isArray(o)) return BOT_CHECK.notObject(what);
+function badFields(o: unknown, what: () => string, required: Record<string, FieldKind>, optional: Record<string, FieldKind> = {}): string | undefined {
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return BOT_CHECK.notObject(what());
   const r = o as Record<string, unknown>;
-  for (const [k, kind] of Object.entries(required)) if (!isKind(r[k], kind)) return BOT_CHECK.wrong(what, k, r[k], kind);
-  for (const [k, kind] of Object.entries(optional)) if (r[k] !== undefined && !isKind(r[k], kind)) return BOT_CHECK.wrong(what, k, r[k], kind);
+  for (const [k, kind] of Object.entries(required)) if (!isKind(r[k], kind)) return BOT_CHECK.wrong(what(), k, r[k], kind);
+  for (const [k, kind] of Object.entries(optional)) if (r[k] !== undefined && !isKind(r[k], kind)) return BOT_CHECK.wrong(what(), k, r[k], kind);
   return undefined;
 }
 
 function badRun(r: unknown, n: number): string | undefined {
-  const what = BOT_CHECK.run(n);
+  // Labels are built only for a problem: a valid state (every write) reads no sentence.
+  const what = () => BOT_CHECK.run(n);
   const bad = badFields(r, what, { runId: 'string', chatId: 'chatId', ownerId: 'userId', group: 'boolean', mode: 'string', text: 'string', startedAt: 'number' }, { week: 'int', statusMessageId: 'int', waitingSince: 'number', ownerName: 'string', requestMessageId: 'int' });
   if (bad) return bad;
   const waits = (r as { waits?: unknown }).waits;
   if (waits !== undefined) {
-    if (!Array.isArray(waits)) return BOT_CHECK.notListField(what, 'waits', waits);
-    const badWait = waits.map((w, i) => badFields(w, BOT_CHECK.wait(i + 1, n), { from: 'number', to: 'number' })).find(Boolean);
+    if (!Array.isArray(waits)) return BOT_CHECK.notListField(what(), 'waits', waits);
+    const badWait = waits.map((w, i) => badFields(w, () => BOT_CHECK.wait(i + 1, n), { from: 'number', to: 'number' })).find(Boolean);
     if (badWait) return badWait;
   }
   const closed = (r as { closed?: unknown }).closed;
   if (closed !== undefined && !(Array.isArray(closed) && closed.every((c) => (CLOSING_STEPS as readonly unknown[]).includes(c)))) {
-    return BOT_CHECK.badClosed(what, closed);
+    return BOT_CHECK.badClosed(what(), closed);
   }
   const mode = (r as { mode: string }).mode;
-  return mode === 'agente' || mode === 'semana' ? undefined : BOT_CHECK.badMode(what, mode);
+  return mode === 'agente' || mode === 'semana' ? undefined : BOT_CHECK.badMode(what(), mode);
 }
 
 function badApproval(a: unknown, n: number): string | undefined {
-  const what = BOT_CHECK.approval(n);
+  const what = () => BOT_CHECK.approval(n);
   const bad = badFields(a, what,
     { id: 'string', runId: 'string', callId: 'string', tool: 'string', chatId: 'chatId', ownerId: 'userId', group: 'boolean', text: 'string', createdAt: 'number', expiresAt: 'number' },
     { messageId: 'int', zone: 'string' });
   if (bad) return bad;
-  const zone = (a as { zone?: string }).zone;
-  if (zone !== undefined && !isTimeZone(zone)) return `${what} tiene "zone" = ${JSON.stringify(zone)}, que no es una zona horaria`;
+  // `zone` is a text: whether this system knows the zone is asked where a time is shown (format.ts,
+  // clockTimeIn), which falls back to the process's clock — a zone database can change under a file.
   const d = (a as { decision?: unknown }).decision;
-  return d === undefined ? undefined : badFields(d, BOT_CHECK.decision(what), { approved: 'boolean', at: 'number' }, { by: 'string', reason: 'string' });
+  return d === undefined ? undefined : badFields(d, () => BOT_CHECK.decision(what()), { approved: 'boolean', at: 'number' }, { by: 'string', reason: 'string' });
 }

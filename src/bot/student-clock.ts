@@ -44,8 +44,3 @@ export function createStudentClock(deps: StudentClockDeps): StudentClock {
     },
   };
 }
-
-/** «21:40» of `d` in `zone`: the time a person reads beside their own clock. */
-export function clockTimeIn(d: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
-}

@@ -55,9 +55,10 @@ const checkNotes: ShapeCheck<Note[]> = (data) => {
   } else return { ok: false, problem: NOTES_DOC.notesShape };
   const seen = new Set<number>();
   for (const [i, n] of list.entries()) {
-    const where = NOTES_DOC.item(i + 1);
-    if (!isPlainObject(n)) return { ok: false, problem: NOTES_DOC.noteNotObject(where) };
-    if (!isPositiveId(n.id)) return { ok: false, problem: NOTES_DOC.badId(where, n.id) };
+    // The label is built only for a problem: a valid file (every read and write) reads no sentence.
+    const where = () => NOTES_DOC.item(i + 1);
+    if (!isPlainObject(n)) return { ok: false, problem: NOTES_DOC.noteNotObject(where()) };
+    if (!isPositiveId(n.id)) return { ok: false, problem: NOTES_DOC.badId(where(), n.id) };
     if (seen.has(n.id)) return { ok: false, problem: NOTES_DOC.repeatedNote(n.id) };
     seen.add(n.id);
     if (typeof n.tema !== 'string' || n.tema.trim() === '') return { ok: false, problem: NOTES_DOC.noteField(n.id, 'tema') };
@@ -102,9 +103,9 @@ const checkCards: ShapeCheck<Card[]> = (raw) => {
   if (!Array.isArray(data)) return { ok: false, problem: NOTES_DOC.cardsShape };
   const seen = new Set<number>();
   for (const [i, c] of data.entries()) {
-    const where = NOTES_DOC.item(i + 1);
-    if (!isPlainObject(c)) return { ok: false, problem: NOTES_DOC.cardNotObject(where) };
-    if (!isPositiveId(c.id)) return { ok: false, problem: NOTES_DOC.badId(where, c.id) };
+    const where = () => NOTES_DOC.item(i + 1);
+    if (!isPlainObject(c)) return { ok: false, problem: NOTES_DOC.cardNotObject(where()) };
+    if (!isPositiveId(c.id)) return { ok: false, problem: NOTES_DOC.badId(where(), c.id) };
     if (seen.has(c.id)) return { ok: false, problem: NOTES_DOC.repeatedCard(c.id) };
     seen.add(c.id);
     if (!isPositiveId(c.id_nota)) return { ok: false, problem: NOTES_DOC.cardNote(c.id) };

@@ -11,7 +11,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Message } from 'grammy/types';
 import { openNotebook } from '../../src/store/index.js';
-import { clockTimeIn } from '../../src/bot/student-clock.js';
+import { clockTimeIn } from '../../src/bot/format.js';
 import { CLOCK, COMMON_ZONES } from '../../src/strings/clock.js';
 import { BUTTONS } from '../../src/strings/chat.js';
 import { InProcessChat } from '../support/in-process-chat.js';

@@ -32,7 +32,7 @@ it(`a tap on Aprobar crosses at most ${MAX_TAP_FILES} source files; the run's li
   const ours = toque.filter((f) => !f.startsWith('webchat/'));
   expect(ours.length, ours.join('\n')).toBeLessThanOrEqual(MAX_TAP_FILES);
   // The tap's own path: the decision written, shown and answered.
-  expect(ours).toEqual(expect.arrayContaining(['bot/approvals.ts', 'agent/driver.ts', 'agent/run-state.ts', 'store/atomic.ts']));
+  expect(ours).toEqual(expect.arrayContaining(['bot/approvals.ts', 'agent/driver.ts', 'agent/run-state.ts', 'lib/atomic.ts']));
   // Nothing of the run's own work runs to record a decision; it does run after the tap.
   const runWork = ['agent/loop.ts', 'agent/model/local.ts', 'tools/stages/catalogue.ts', 'scheduler/executor.ts'];
   expect(ours.filter((f) => runWork.includes(f) || f.startsWith('tools/study/') || f.startsWith('store/reviews'))).toEqual([]);

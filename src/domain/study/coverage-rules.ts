@@ -151,7 +151,7 @@ export function namesBefore(s: string, before: string | undefined): RuleIdea | u
 
 /**
  * A bold term that opens its sentence and is said in the past or by what it holds: «La **teoría de los
- * afectos** sostiene que la música …» (a statement, asked «Enuncia la teoría de los afectos.»), «La
+ * afectos** sostiene que cada obra …» (a statement, asked «Enuncia la teoría de los afectos.»), «La
  * **Camerata Florentina** fue un grupo de poetas …» (a definition, asked «¿Qué fue …?»). The bold says
  * the teacher marked it; «X es …» is read by key-ideas.ts.
  */
