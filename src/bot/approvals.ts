@@ -25,6 +25,7 @@ import type { ApprovalRecord, BotStateFile } from './state.js';
 import { editFailure, logEditFailure } from './telegram-errors.js';
 import { S } from '../strings/chat.js';
 import { setLongTimeout, type LongTimer } from '../lib/timers.js';
+import { LOG } from '../strings/log.js';
 
 /** Where an approval belongs: the run, its chat and who started it (the only one who may decide). */
 export interface ApprovalScope {
@@ -168,7 +169,7 @@ export class ApprovalRegistry {
     const ask = rec.reasonAsk?.messageId;
     if (ask !== undefined) {
       await this.opts.api.editMessageText(rec.chatId, ask, note ? S.reasonAskAnswered(note) : S.reasonAskSkipped())
-        .catch(logEditFailure((m, err) => this.opts.log?.(m, err), 'no se pudo cerrar la pregunta del motivo'));
+        .catch(logEditFailure((m, err) => this.opts.log?.(m, err), LOG.reasonQuestionClose));
     }
   }
 
@@ -259,7 +260,7 @@ export class ApprovalRegistry {
     await this.opts.api.editMessageText(rec.chatId, rec.messageId, text, { reply_markup: d.awaitingNote ? noReasonKeyboard(rec.id) : noKeyboard() })
       .catch((e: unknown) => {
         if (editFailure(e) === 'other') shown = false;
-        logEditFailure((m, err) => this.opts.log?.(m, err), 'no se pudo editar el mensaje de aprobación')(e);
+        logEditFailure((m, err) => this.opts.log?.(m, err), LOG.approvalEdit)(e);
       });
     if (shown && rec.decision === d) {
       d.shown = true;

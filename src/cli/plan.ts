@@ -17,6 +17,7 @@ import { turnStageTasks, weekTasks } from '../scheduler/week.js';
 import { writeFileAtomic } from '../store/atomic.js';
 import { CLI_LINES } from '../strings/console.js';
 import { DEFAULT_LANES } from '../scheduler/executor.js';
+import { PLAN } from '../strings/cli.js';
 
 const USAGE = 'Uso: plan [--grafo FICHERO] [--gpu N] [--cpu N] [--json] [--gantt SALIDA.png] [--etapas]';
 
@@ -40,7 +41,7 @@ function renderText(r: PlanReport, gpu: number): string {
   out.push(
     '',
     `Ruta crítica: ${r.ruta_critica.join(' → ')} = ${s(m.paralelo)}`,
-    'Duración de la semana:',
+    PLAN.weekLength,
     `  secuencial             ${pad(s(m.secuencial), 9, true)}`,
     `  paralelo ideal         ${pad(s(m.paralelo), 9, true)}  (ahorro ${r.ahorro_pct.toFixed(1)} %)`,
     `  ${pad(`con ${gpu} GPU${gpu === 1 ? '' : 's'}`, 23)}${pad(s(m.gpu), 9, true)}`,
@@ -76,13 +77,13 @@ export function stagesReport(gpu: number, cpu: number = DEFAULT_LANES.cpu): Stag
 }
 
 function renderStages(r: StagesReport): string {
-  const out: string[] = ['', `Etapas del turno ${r.turno} (tarjetas, portada y narración a la vez), como las ejecuta el trabajo en ${r.carriles.cpu} CPU y ${r.carriles.gpu} GPU:`];
+  const out: string[] = ['', PLAN.stagesHead(r.turno, r.carriles.cpu, r.carriles.gpu)];
   const w = Math.max(...r.tareas.map((t) => t.id.length));
   for (const t of r.tareas) {
     const critical = r.ruta_critica.includes(t.id) ? '  ◀ crítica' : '';
-    out.push(`  ${pad(t.id, w)}  ${pad(t.carril, 4)}  ${pad(s(t.estimacion_s), 9, true)}  ${pad(`${s(t.inicio)} → ${s(t.fin)}`, 19)}  ${t.deps.length ? `tras ${t.deps.join(', ')}` : 'al empezar el turno'}${critical}`);
+    out.push(`  ${pad(t.id, w)}  ${pad(t.carril, 4)}  ${pad(s(t.estimacion_s), 9, true)}  ${pad(`${s(t.inicio)} → ${s(t.fin)}`, 19)}  ${t.deps.length ? PLAN.after(t.deps) : PLAN.atStart}${critical}`);
   }
-  out.push(`Ruta crítica del turno: ${r.ruta_critica.join(' → ')}; el turno dura ${s(r.duracion_s)} en esos carriles`);
+  out.push(PLAN.turnCritical(r.ruta_critica, s(r.duracion_s)));
   return `${out.join('\n')}\n`;
 }
 
@@ -91,12 +92,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (!values) return EXIT.misuse;
   const gpu = values.gpu === undefined ? 1 : Number(values.gpu);
   if (!Number.isInteger(gpu) || gpu < 1) {
-    io.stderr.write(`--gpu debe ser un entero positivo (número de GPU), no "${values.gpu}".\n`);
+    io.stderr.write(`${PLAN.badGpu(values.gpu)}\n`);
     return 2;
   }
   const cpu = values.cpu === undefined ? liveLanes(io.env).cpu : Number(values.cpu);
   if (!Number.isInteger(cpu) || cpu < 1) {
-    io.stderr.write(`--cpu debe ser un entero positivo (huecos de CPU), no "${values.cpu}".\n`);
+    io.stderr.write(`${PLAN.badCpu(values.cpu)}\n`);
     return 2;
   }
   let tasks = weekTasks();
@@ -125,7 +126,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
   if (values.gantt !== undefined) {
-    const title = `${values.grafo ? 'Plan del grafo' : 'Plan de la semana'} · ${gpu} GPU`;
+    const title = PLAN.ganttTitle(values.grafo !== undefined, gpu);
     await writeFileAtomic(values.gantt, renderGantt(ganttFromPlan(plan.graph, plan.gpuSchedule, plan.analysis, title)));
   }
   const etapas = values.etapas ? stagesReport(gpu, cpu) : undefined;

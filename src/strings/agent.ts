@@ -182,6 +182,17 @@ export const CHECKPOINT = {
     `No he guardado el punto de control ${file}: no se podría volver a leer (${why}). El archivo sigue como estaba; esto es un fallo del programa, avísanos.`,
   journalCorrupt: (file: string, line: number) =>
     `El diario de efectos ${file} tiene la línea ${line} dañada; no se reanuda para no repetir efectos. Revisa el archivo a mano.`,
+  /** An unfinished run whose checkpoint cannot be read, in the list of runs to resume (its text). */
+  damagedText: (why: string) => `(punto de control dañado: ${why})`,
+} as const;
+
+/** The local planner's own words before each of its turns (the run's transcript shows them). */
+export const LOCAL_TURNS = {
+  search: (what: string) => `Busco ${what}.`,
+  closestNote: (query: string) => `la nota que más se parece a «${query}»`,
+  weekNotes: (title: string) => `las notas de ${title}`,
+  together: 'Pido a la vez lo que no depende entre sí.',
+  usage: 'Registro el uso aproximado.',
 } as const;
 
 export const CLI = {
