@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Context } from 'grammy';
 import type { PlanIntent } from '../agent/intent.js';
 import { notesOfWeek, weekStem, weekTitle, type Course } from '../domain/course/course.js';
-import { newerNotes, readCardSources, readEpisodeSources } from '../domain/week-sources.js';
+import { goneNotes, newerNotes, readCardSources, readEpisodeSources } from '../domain/week-sources.js';
 import type { Card, Note } from '../store/index.js';
 import { REPEAT } from '../strings/repeat.js';
 import { repeatKeyboard } from './keyboards.js';
@@ -93,10 +93,12 @@ export async function answerRepeat(ctx: Context, deps: RepeatDeps, course: Cours
   if (actions.tarjetas && (newCards ?? 0) > 0 && !actions.portada && !actions.narracion) return false;
   const made = episode ? await readEpisodeSources(episode.path) : undefined;
   const newEpisode = made ? newerNotes(weekNotes, made).length : undefined;
+  const goneEpisode = made ? goneNotes(weekNotes, made) : undefined;
   const quoted = cover ?? episode;
   const text = REPEAT.weekHas({
     week, title, quoted: cover ? 'portada' : 'narracion', cover: Boolean(cover), episode: Boolean(episode), cards: cards.length,
-    ...(newEpisode !== undefined ? { newSinceEpisode: newEpisode } : {}), ...(newCards !== undefined ? { newSinceCards: newCards } : {}),
+    ...(newEpisode !== undefined ? { newSinceEpisode: newEpisode } : {}), ...(goneEpisode ? { goneSinceEpisode: goneEpisode } : {}),
+    ...(newCards !== undefined ? { newSinceCards: newCards } : {}),
   });
   await ctx.reply(text, {
     ...(quoted ? { reply_parameters: { message_id: quoted.messageId, allow_sending_without_reply: true } } : {}),

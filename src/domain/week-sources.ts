@@ -82,3 +82,12 @@ export async function readEpisodeSources(wavPath: string): Promise<WeekSources |
 export function newerNotes<N extends { id: number; tema: string; texto: string }>(notes: readonly N[], made: WeekSources): N[] {
   return notes.filter((n) => made.notas[String(n.id)] !== noteHuella(n));
 }
+
+/**
+ * The notes `made` read that are not among `notes` any more (deleted, or moved to another week): an
+ * episode that still narrates them is out of date just as one that misses a new note.
+ */
+export function goneNotes(notes: ReadonlyArray<{ id: number }>, made: WeekSources): number {
+  const now = new Set(notes.map((n) => String(n.id)));
+  return Object.keys(made.notas).filter((id) => !now.has(id)).length;
+}

@@ -8,6 +8,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OWNER, startStack, type Stack } from './stack.js';
 import { answerUntilReport, real, until } from './steps.js';
+import { notesOfWeek } from '../../src/domain/course/course.js';
+import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 
 let stack: Stack | undefined;
 afterEach(async () => {
@@ -98,6 +100,29 @@ describe('a repeat is one message', () => {
     const made = await answerUntilReport(owner, () => 'Aprobar', [...first.approvals.map((a) => a.messageId), first.report.messageId]);
     expect(made.report.text).toMatch(/✅ Tarjetas de repaso: .*\d+ nueva/);
     expect((await stack.notebook.cards.list()).length).toBeGreaterThan(cardsBefore);
+  });
+
+  it('says when the episode still narrates a note that left the week (moved or deleted), and offers to narrate again', async () => {
+    stack = await startStack(real);
+    const owner = stack.h.client({ userId: OWNER, firstName: 'Ana' });
+    await owner.say('prepara la semana 3');
+    await answerUntilReport(owner, () => 'Aprobar');
+    await stack.cb.runs.idle();
+
+    // One of the notes the episode narrates moves to week 2.
+    // The test's notebook is the demo's (no course of the student's own: the demo course).
+    const weekNotes = notesOfWeek(DEMO_COURSE, await stack.notebook.notes.list(), 3);
+    expect(weekNotes.length).toBeGreaterThan(1);
+    await stack.notebook.notes.update(weekNotes[0]!.id, { semana: 2 });
+    const before = (await owner.messages()).length;
+    await owner.say('prepara la semana 3');
+    await until(async () => (await owner.messages()).length > before);
+    await stack.cb.runs.idle();
+    const again = (await owner.messages()).slice(before);
+    expect(again).toHaveLength(1);
+    expect(again[0]!.text).toMatch(/🗑️ El episodio aún cuenta una nota que ya no está en esta semana \(borrada o movida\)\./);
+    expect(again[0]!.text).toMatch(/Para un episodio al día, pulsa «Narrar de nuevo»\./);
+    expect(again[0]!.buttons.map((b) => b.data)).toContain('qr:v:3');
   });
 
   it('a repeat that still runs (the episode missing) points «es esta» at the newest cover, not the replaced one', async () => {
