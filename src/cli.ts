@@ -6,7 +6,7 @@
 import { own } from './lib/own.js';
 import { PRIVATE_UMASK } from './store/private.js';
 import type { CliIO, Subcommand } from './cli/common.js';
-import { USAGE } from './strings/cli.js';
+import { MISUSE, USAGE } from './strings/cli.js';
 
 const SUBCOMMANDS: Record<string, { help: string; load: () => Promise<{ run: Subcommand }> }> = {
   herramienta: { help: "herramienta <nombre> '<json>' [--aprobar|--rechazar] [--simulacro]", load: () => import('./cli/herramienta.js') },
@@ -34,7 +34,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   const entry = name ? own(SUBCOMMANDS, name) : undefined;
   if (!entry) {
-    io.stderr.write(`${name ? `Subcomando desconocido: ${name}\n` : ''}${usage()}\n`);
+    io.stderr.write(`${name ? `${MISUSE.unknownSubcommand(name)}\n` : ''}${usage()}\n`);
     return 2;
   }
   const mod = await entry.load();

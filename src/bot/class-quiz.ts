@@ -18,6 +18,7 @@ import { anyCase } from './command-kit.js';
 import type { OwnerParts } from './owner.js';
 import { sendQuiz } from './quiz.js';
 import { LOG } from '../strings/log.js';
+import { STATE_PROBLEMS } from '../strings/console.js';
 
 /** Fewer answers than this to a question and its share right is not shown (no one is singled out). */
 export const MIN_ANSWERS_FOR_SHARE = 3;
@@ -44,7 +45,7 @@ class ClassQuizzes {
     const text = await readFile(this.file, 'utf8').catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : Promise.reject(e)));
     if (text === undefined) return [];
     const data = JSON.parse(text) as { version?: number; quizzes?: ClassQuizRecord[] };
-    if (data.version !== CLASS_QUIZ_VERSION || !Array.isArray(data.quizzes)) throw new Error(`${this.file}: versión desconocida`);
+    if (data.version !== CLASS_QUIZ_VERSION || !Array.isArray(data.quizzes)) throw new Error(STATE_PROBLEMS.unknownVersion(this.file));
     return data.quizzes;
   }
 

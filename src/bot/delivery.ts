@@ -119,7 +119,7 @@ export async function deliverArtifact(deps: DeliveryDeps, chatId: number, a: Art
     // One playable message; the WAV only on request (its button, or /wav N).
     const c = captionAndRest(S.audioCaption(titleOf(a)));
     rest = c.rest;
-    await attempt('el pódcast', async () => remember(await sendEpisode(deps, chatId, a, c.caption)));
+    await attempt(LOG.episode, async () => remember(await sendEpisode(deps, chatId, a, c.caption)));
   } else {
     const c = captionAndRest(a.caption ?? '');
     rest = c.rest;

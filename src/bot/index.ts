@@ -236,7 +236,7 @@ export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOp
     await bot.api.setWebhook(hook.url, { secret_token: hook.secret });
     stopReceiving = () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
   } else {
-    await bot.api.deleteWebhook().catch((e: unknown) => { log('deleteWebhook falló', e); });
+    await bot.api.deleteWebhook().catch((e: unknown) => { log(LOG.deleteWebhook, e); });
     const polling = startPolling(bot, { timeoutS: opts.pollTimeoutS ?? 30, log: (line) => console.error(line), ...opts.conflict });
     stopReceiving = () => polling.stop();
     ended = polling.ended.then((end) => (end.kind === 'stopped' ? undefined : end.message));
@@ -268,6 +268,6 @@ async function registerCommands(cb: CuadernoBot): Promise<void> {
     ? [{ commands: menu('alumno') }, { commands: menu('profesor'), scope: { type: 'chat', chat_id: cb.class.teacherId } }]
     : [{ commands: menu('dueño') }];
   for (const m of menus) {
-    await cb.bot.api.setMyCommands(m.commands, m.scope ? { scope: m.scope } : {}).catch((e: unknown) => { cb.log('setMyCommands falló', e); });
+    await cb.bot.api.setMyCommands(m.commands, m.scope ? { scope: m.scope } : {}).catch((e: unknown) => { cb.log(LOG.setCommands, e); });
   }
 }

@@ -13,7 +13,7 @@ import { MAX_WEEKS, MAX_WEEK_TITLE, weekOfNote, type Course } from '../domain/co
 import { parseSyllabusText } from '../domain/course/syllabus.js';
 import { migrateNoteWeeks, readCourse } from '../tools/index.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
-import { READ_FAILURE, USAGE as USAGES } from '../strings/cli.js';
+import { MISUSE, READ_FAILURE, USAGE as USAGES } from '../strings/cli.js';
 
 const USAGE = USAGES.curso;
 
@@ -21,7 +21,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   return withConfig(io, async (config) => {
     const { values, positionals } = parseFlags(argv, { json: { type: 'boolean' }, forzar: { type: 'boolean' } }, USAGE);
     const [verb, ...rest] = positionals;
-    const misuse = (extra?: string) => new CliMisuse(`${extra ? `Argumento inesperado: ${extra}\n` : ''}Uso: npm run -s cuaderno -- ${USAGE}`);
+    const misuse = (extra?: string) => new CliMisuse(extra ? MISUSE.withUsage(MISUSE.unexpected(extra), USAGE) : MISUSE.usageOnly(USAGE));
     const nb = await openNotebook(config.dataDir, { prices: config.prices, keysDir: config.keysDir });
     if (verb === undefined) {
       if (values.forzar) throw misuse('--forzar');

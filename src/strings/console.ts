@@ -259,6 +259,7 @@ export const STATE_PROBLEMS = Object.freeze({
   correctionsItem: (n: number) => `el elemento ${n} no es {chat, mensaje, que, id, por}`,
   /** What deleting the pending corrections' file loses, said with its damage. */
   correctionsFix: 'si lo borras, las preguntas de corrección abiertas dejan de esperar respuesta y no se pierde nada más.',
+  unknownVersion: (file: string) => `${file}: versión desconocida`,
   importVersion: (file: string, found: string, reads: number) => `${file}: versión ${found} desconocida (esta versión lee la ${reads})`,
   resultVersion: (file: string, found: number, reads: number) => `El resultado guardado ${file} tiene la versión ${found}; esta versión solo lee la ${reads}.`,
 });

@@ -307,6 +307,8 @@ export const MEDIA_CHECKS = Object.freeze({
   wavFormat: (channels: number, rate: number) => `formato WAV no válido (${channels} canales, ${rate} Hz)`,
   wavEncoding: (format: number, bits: number) => `codificación WAV no admitida (formato ${format}, ${bits} bits)`,
   nearSilence: (rms: number) => `es casi silencio (RMS ${rms})`,
+  tooShort: (seconds: string, min: number) => `dura ${seconds} s (mínimo ${min} s)`,
+  tooManyPixels: (width: number, height: number) => `${width}×${height} píxeles, demasiados`,
   mp3Rate: (hz: number) => `frecuencia de muestreo no admitida por MP3: ${hz} Hz`,
   transcriptionBad: (why: string) => `El servidor de transcripción respondió algo que no entiendo (${why}).`,
   /** What the start-up probe asks the image server to draw. */

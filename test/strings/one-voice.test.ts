@@ -174,6 +174,8 @@ const SAMPLES: Record<string, unknown[][]> = {
   'cli.SIMULAR.someFinal': [[['500×2', '529×1']]],
   'cli.SIMULAR.lanes': [[null, 1, false], [4, 2, true]],
   'cli.PLAN.after': [[['T1', 'T2']]],
+  'cli.PLAN.order': [[['T1', 'T2', 'T3']]],
+  'cli.PLAN.criticalPath': [[['T1', 'T3'], '23 s']],
   'cli.PLAN.turnCritical': [[['notas.busqueda', 'portada.imagen'], '12,0 s']],
   'cli.MISUSE.unknownGrade': [['fatal', ['otra vez', 'difícil', 'bien', 'fácil']]],
   'console.SETTINGS.crashAfter': [[['tras-llamada', 'tras-escritura'], 'x:0']],

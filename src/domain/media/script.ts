@@ -308,9 +308,9 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   // Words the notes capitalise after another word: names («Caravaggio», «Roma»).
   const names = new Set(notes.flatMap((n) => [...n.texto.matchAll(/[\p{Ll},;] (\p{Lu}\p{Ll}+)/gu)].map((m) => m[1]!)));
   const body = chosen.map((c, i) => {
-    const lead = i === 0 ? LEADS[0]! : i === chosen.length - 1 && chosen.length > 2 ? 'Por último,' : i % 4 === 0 ? LEADS[1 + ((i / 4) % (LEADS.length - 1))]! : '';
+    const lead = i === 0 ? LEADS[0]! : i === chosen.length - 1 && chosen.length > 2 ? NARRATION.last : i % 4 === 0 ? LEADS[1 + ((i / 4) % (LEADS.length - 1))]! : '';
     const [first, ...rest] = c.lines;
-    const opened = lead.endsWith(',') || lead === 'También' ? `${lead} ${lowerFirst(first!, isWord, names)}` : lead ? `${lead} ${first}` : first!;
+    const opened = lead.endsWith(',') || lead === NARRATION.also ? `${lead} ${lowerFirst(first!, isWord, names)}` : lead ? `${lead} ${first}` : first!;
     return [opened, ...rest].join(' ');
   });
   const parts = [intro, ...body, ...(recap ? [recap] : []), ...(countWords([intro, ...body].join(' ')) < 60 ? [PADDING] : []), CLOSING];

@@ -122,7 +122,7 @@ export function checkAudio(pcm: Pcm): AudioCheck {
   for (const s of pcm.samples) sq += s * s;
   const rms = pcm.samples.length > 0 ? Math.sqrt(sq / pcm.samples.length) : 0;
   const problems: string[] = [];
-  if (durationS < MIN_NARRATION_S) problems.push(`dura ${durationS.toFixed(1)} s (mínimo ${MIN_NARRATION_S} s)`);
+  if (durationS < MIN_NARRATION_S) problems.push(MEDIA_CHECKS.tooShort(durationS.toFixed(1), MIN_NARRATION_S));
   if (rms < MIN_RMS) problems.push(MEDIA_CHECKS.nearSilence(Math.round(rms)));
   return { ok: problems.length === 0, durationS, rms, problems };
 }
