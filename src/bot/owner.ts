@@ -146,7 +146,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   c.use(reviewing);
   const quizProposer = quizProposerFor(config, notebook.usage, log);
   const quizzes = createQuizService({
-    dataDir: config.dataDir, notes: notebook.notes, cards: notebook.cards, review,
+    dataDir: config.dataDir, notes: notebook.notes, cards: notebook.cards, review, course,
     readAnswers: async (id) => (await notebook.reviews.read()).registro.filter((e) => e.id_tarjeta === id && !e.deshecha),
     ...(quizProposer ? { propose: quizProposer } : {}),
   });

@@ -4,7 +4,7 @@
  * rated once into the review (FSRS) — also when Telegram delivers the same `poll_answer` twice and
  * across a restart of the bot; the score names what was missed and its button starts the review.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Message, Update } from 'grammy/types';
 import { startLocalChat, type LocalChat } from '../support/local-chat.js';
@@ -120,6 +120,25 @@ describe('a quiz of a week', () => {
     await after(chat, 'getUpdates', () => api.updates.unconfirmed().length === 0);
     const requestsAfter = api.requests.filter((r) => r.method === 'sendMessage' && /^Test /.test(String(r.params.text)));
     expect(requestsAfter).toHaveLength(2);
+  }, 60_000);
+
+  it('notes without a week of their own are the week of their topic: /quiz 4 asks about them (the demo\'s notes are such)', async () => {
+    chat = await startLocalChat('cuaderno-quiz-topic-');
+    const weeks = ['Introducción', 'Gases', 'Calor', 'Termodinámica'];
+    await chat.notebook.course.write({ titulo: 'Curso de prueba', semanas: weeks.map((titulo, i) => ({ numero: i + 1, titulo, inicio: null, terminos: [] })) });
+    // Written the way the demo's notes (assets/notas.json) and the first notebooks are: a plain list, a
+    // topic and no week — the course's week of that topic is theirs.
+    await writeFile(chat.notebook.files.notes, JSON.stringify(fixture.notas.map((n, i) => ({ id: i + 1, tema: 'Termodinámica', texto: n.texto }))));
+    expect((await chat.notebook.notes.list()).every((n) => n.tema === 'Termodinámica' && n.semana === undefined)).toBe(true);
+    const api = chat.tg.server;
+    api.sendUserText('/quiz 4');
+    await api.waitForRequest('sendMessage', (r) => /^(Test de la semana 4|No encuentro)/.test(String(r.params.text)), 20_000);
+    const intro = api.history().find((m) => m.text?.startsWith('Test de la semana 4'));
+    expect(intro?.text).toMatch(/\d+ preguntas?/);
+    const n = Number(/(\d+) preguntas?/.exec(intro!.text!)![1]);
+    expect(n).toBeGreaterThanOrEqual(3);
+    await after(chat, 'sendPoll', () => polls(chat!).length >= n);
+    expect(polls(chat)).toHaveLength(n);
   }, 60_000);
 
   it('a week of the fixture lectures, imported as notes: /quiz 5 asks about its definitions, quoting the lecture', async () => {

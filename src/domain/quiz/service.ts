@@ -18,6 +18,7 @@ import { QuizStore, type StoredQuestion, type StoredQuiz } from './store.js';
 import { loadWordCheck, type WordCheck } from '../study/reading.js';
 import { formulaOfAnswer } from '../study/idea-cards.js';
 import { fold } from '../../lib/fold.js';
+import { weekOfNote, type Course } from '../course/course.js';
 
 /** FSRS grades: «Otra vez» and «Bien». */
 const AGAIN = 1;
@@ -55,6 +56,12 @@ export interface QuizServiceOptions {
   propose?: QuizProposer;
   /** The Spanish dictionary's check the study side reads sentences with (default: loaded once on the first quiz). */
   wordCheck?: () => Promise<WordCheck>;
+  /**
+   * The owner's course as it is now: a note without a week of its own belongs to the week whose topic
+   * it is (weekOfNote) — the demo's notes and a pasted text have none. Without it, only notes that
+   * carry their week are a week's.
+   */
+  course?: () => Promise<Course>;
 }
 
 const foldTrim = (s: string) => fold(s).trim();
@@ -138,12 +145,23 @@ export function createQuizService(o: QuizServiceOptions) {
     return out;
   }
 
+  /** Each note with the week it studies: its own, else the course's week of its topic. */
+  async function withWeeks(notes: SourceNote[]): Promise<SourceNote[]> {
+    if (!o.course || notes.every((n) => n.semana !== undefined)) return notes;
+    const course = await o.course();
+    return notes.map((n) => {
+      if (n.semana !== undefined) return n;
+      const week = weekOfNote(course, n);
+      return week === null ? n : { ...n, semana: week };
+    });
+  }
+
   return {
     store,
 
     /** The ideas of a week (or of every note), for a class quiz built from the teacher's notes. */
     async build(ask: { week?: number; topic?: string; count?: number; id: string; spares?: boolean }): Promise<{ questions: QuizQuestion[]; notes: SourceNote[]; count: number } | { kind: 'no_notes' }> {
-      const notes = (await o.notes.list()) as SourceNote[];
+      const notes = await withWeeks((await o.notes.list()) as SourceNote[]);
       const scoped = ask.week !== undefined ? notes.filter((n) => n.semana === ask.week) : notes;
       if (scoped.length === 0) return { kind: 'no_notes' };
       const count = Math.min(Math.max(ask.count ?? DEFAULT_QUESTIONS, 1), MAX_QUESTIONS);
