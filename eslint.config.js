@@ -46,6 +46,22 @@ const layerZones = LAYERS.flatMap((layer, i) => layer.flatMap((part) => {
   }));
 }));
 
+/**
+ * One shape per idea (issue 47): the one text normaliser is src/lib/fold.ts — no other module
+ * decomposes text to drop its marks; a button's callback data is written by the callback registry
+ * (src/bot/callbacks.ts `format`, through its helpers), never as a literal, a template or a string
+ * put together by hand.
+ */
+const ONE_FOLD = [
+  { selector: "CallExpression[callee.property.name='normalize'][arguments.0.value='NFD']", message: 'Accents are folded by src/lib/fold.ts (`fold`), the one text normaliser: call it instead.' },
+  { selector: 'Literal[regex.pattern=/\\u03[0-6][0-9a-fA-F]|\\p\\{(M|Mn|Diacritic)\\}/]', message: 'Accents are folded by src/lib/fold.ts (`fold`), the one text normaliser: call it instead.' },
+];
+const BUTTONS_THROUGH_REGISTRY = [
+  { selector: "ObjectExpression > Property[key.name='callback_data'][value.type=/^(Literal|TemplateLiteral|BinaryExpression)$/]", message: "A button's callback data is written by the callback registry (src/bot/callbacks.ts, a kind's `format`), never by hand." },
+];
+const FOLD_MODULE = 'src/lib/fold.ts';
+const REGISTRY = ['src/bot/callbacks.ts', 'src/bot/callbacks-*.ts', 'src/bot/callback-kind.ts'];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'bench/results', 'test/fixtures', '**/*.js', '!eslint.config.js', 'src/webchat/public/**'] },
   js.configs.recommended,
@@ -67,6 +83,9 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
     },
   },
+  { files: ['src/**/*.ts'], ignores: [FOLD_MODULE, ...REGISTRY], rules: { 'no-restricted-syntax': ['error', ...ONE_FOLD, ...BUTTONS_THROUGH_REGISTRY] } },
+  { files: [FOLD_MODULE], rules: { 'no-restricted-syntax': ['error', ...BUTTONS_THROUGH_REGISTRY] } },
+  { files: REGISTRY, rules: { 'no-restricted-syntax': ['error', ...ONE_FOLD] } },
   {
     files: ['src/strings/**/*.ts'],
     rules: {

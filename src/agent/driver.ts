@@ -25,8 +25,21 @@
 import PQueue from 'p-queue';
 import type { DeliveryFact } from './delivery-facts.js';
 import type { Waker } from './loop.js';
+import { channel } from 'node:diagnostics_channel';
 import type { RunDelivery } from './run-file.js';
 import type { AnswerResult, DecideResult, DecisionInput, NoteResult, PendingApproval, RecordedDecision, RunEvent, RunOutcome, RunRequest } from './types.js';
+
+/**
+ * The moment a written answer wakes its run, published on a `node:diagnostics_channel` channel so an
+ * observer in the same thread can mark it without the driver knowing who listens (nobody, in
+ * production: a channel without subscribers is not published to). The file-count trace
+ * (scripts/trace-files.ts) subscribes to split a tap's own path from the run's life after it: a
+ * subscriber runs synchronously inside `publish`, before the run takes another step.
+ */
+export const RUN_WOKEN_CHANNEL = 'cuaderno:corrida:despierta';
+/** What is published: the run, and whether a pass was running (it then picks the answer up from disk). */
+export interface RunWoken { runId: string; passRunning: boolean }
+const runWoken = channel(RUN_WOKEN_CHANNEL);
 
 /** What the owner must see, in the order the driver handles it. */
 export type DriverEvent =
@@ -68,8 +81,12 @@ export interface DriverBackend {
 export interface RunDrivers {
   /** Takes a run in (fresh, or `resume` from disk) and starts its first pass; no-op if it is open. */
   open(req: DriveRequest, listener: RunListener): void;
-  /** Posts an answer to one approval; settles once written and shown (`decidida`). */
-  decide(runId: string, approvalId: string, answer: DecisionInput): Promise<DecideResult>;
+  /**
+   * Posts an answer to one approval; settles once written and shown (`decidida`). `answered`, when
+   * given, is awaited after that and before the run is woken: the tap's toast reaches the person
+   * before the run takes its next step (and before a pass competes with it for the thread).
+   */
+  decide(runId: string, approvalId: string, answer: DecisionInput, answered?: (r: DecideResult) => Promise<void>): Promise<DecideResult>;
   /** Posts the answer to a question back; settles once written. */
   answer(runId: string, text: string): Promise<AnswerResult>;
   /** Posts the close of a no's reason question; settles once written and shown (`motivo`). */
@@ -85,6 +102,12 @@ export interface RunDrivers {
   delivered(runId: string, fact: DeliveryFact): Promise<RunDelivery>;
   /** Aborts the run now and posts the letter that closes it; false if it is not open or already cancelled. */
   cancel(runId: string): boolean;
+  /**
+   * Lets a paused run go, with nothing in hand: its files stay, and a later `open` takes it up from
+   * disk as after a restart (the terminal, whose answer to a question back comes with its next
+   * command). False unless it was paused and idle.
+   */
+  release(runId: string): boolean;
   cancelled(runId: string): boolean;
   status(runId: string): RunStatus | undefined;
   /** Settles when no run has a pass or a letter in hand (a paused run holds none). */
@@ -138,6 +161,7 @@ class RunDriver {
 
   /** In the mailbox: a written answer resumes the run (or reaches the pass in progress). */
   async wake(): Promise<void> {
+    if (runWoken.hasSubscribers) runWoken.publish({ runId: this.req.runId, passRunning: this.pass !== undefined } satisfies RunWoken);
     if (this.pass) {
       this.dirty = true;
       this.waker.notify();
@@ -228,7 +252,7 @@ export function createRunDrivers(backend: DriverBackend): RunDrivers {
       void d.post(() => d.startPass()).catch(() => undefined);
     },
 
-    decide(runId, approvalId, answer) {
+    decide(runId, approvalId, answer, answered) {
       const d = drivers.get(runId);
       // Not open in this process (a restart has not taken it up yet): written, read when it resumes.
       if (!d) return backend.decide(runId, approvalId, answer);
@@ -236,6 +260,8 @@ export function createRunDrivers(backend: DriverBackend): RunDrivers {
         const r = await backend.decide(runId, approvalId, answer);
         if (r.kind !== 'ok' && r.kind !== 'already') return r;
         await d.listener({ type: 'decidida', approval: r.approval, decision: r.decision });
+        // The caller reports its own failure (a toast Telegram refused): the run is woken all the same.
+        await answered?.(r).catch(() => undefined);
         // A no waiting for its reason keeps the run paused until the reason question closes.
         if (r.kind === 'ok' && !r.decision.awaitingNote) await d.wake();
         return r;
@@ -271,6 +297,13 @@ export function createRunDrivers(backend: DriverBackend): RunDrivers {
       if (!d || d.controller.signal.aborted) return false;
       d.controller.abort();
       void d.post(() => d.wake()).catch(() => undefined);
+      return true;
+    },
+
+    release(runId) {
+      const d = drivers.get(runId);
+      if (!d || d.status.kind !== 'paused' || d.busy()) return false;
+      drivers.delete(runId);
       return true;
     },
 

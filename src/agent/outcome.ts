@@ -4,11 +4,11 @@
  * agent loop (loop.ts) calls it when a run ends or pauses; it decides nothing.
  */
 import { costUsd, type Config } from '../config.js';
-import type { Artifact, ToolResult } from '../tools/contract.js';
+import type { Artifact, ToolReport, ToolResult } from '../tools/contract.js';
 import type { Toolbox } from '../tools/index.js';
 import type { Course } from '../domain/course/course.js';
 import type { Model } from './model/types.js';
-import { buildReport, callRecord, notDone, notDoneLine, type CallRecord } from './report.js';
+import { buildReport, callRecord, notDone, notDoneLine, type CallRecord, type ReportBook } from './report.js';
 import type { Checkpoint, RunStore } from './run-state.js';
 import type { RunOutcome, StopReason } from './types.js';
 import { AGENT } from '../strings/agent.js';
@@ -24,6 +24,9 @@ export interface SummaryDeps {
   prices: Config['prices'];
   toolbox: Pick<Toolbox, 'tools'>;
 }
+
+/** A tool's part as the core reads it: any tool's, whatever its arguments and data. */
+type AnyReport = ToolReport<Record<string, unknown>, unknown>;
 
 /** The outcome from the conversation and the typed results: this process's, then the journal's. */
 export function summarize(
@@ -51,29 +54,31 @@ export function summarize(
   const reused: string[] = [];
   const reusedCards: number[] = [];
   const cardless: Array<{ note: number; why?: string }> = [];
-  records.forEach(({ name, input, result }, i) => {
+  const reports = reportBook(deps.toolbox);
+  records.forEach((call, i) => {
+    const { name, input, result } = call;
+    const report = reports.get(name) as AnyReport | undefined;
     if (result.kind === 'ok' || result.kind === 'cache') {
       artifacts.push(...(result.artifacts ?? []));
       // Made before (a repeat): the chat points at it instead of sending it again.
       if (result.kind === 'cache') for (const a of result.artifacts ?? []) if (!reused.includes(a.path)) reused.push(a.path);
-      if (name === 'crear_tarjetas') for (const id of idsIn((result.data as { ya_en_el_mazo?: unknown } | null | undefined)?.ya_en_el_mazo)) if (!reusedCards.includes(id)) reusedCards.push(id);
-      if (name === 'crear_tarjetas') for (const id of cardIdsIn(result.data)) if (!cards.includes(id)) cards.push(id);
-      if (name === 'crear_tarjetas' && Number.isSafeInteger(input.id_nota) && cardIdsIn(result.data).length === 0 && idsIn((result.data as { ya_en_el_mazo?: unknown } | null | undefined)?.ya_en_el_mazo).length === 0) {
-        const why = (result.data as { menos_tarjetas?: { motivo?: unknown } } | null | undefined)?.menos_tarjetas?.motivo;
-        cardless.push({ note: input.id_nota as number, ...(typeof why === 'string' ? { why } : {}) });
-      }
+      const facts = report?.facts?.(call) ?? {};
+      for (const id of facts.reusedCards ?? []) if (!reusedCards.includes(id)) reusedCards.push(id);
+      for (const id of facts.cards ?? []) if (!cards.includes(id)) cards.push(id);
+      if (facts.cardless) cardless.push(facts.cardless);
       for (const label of stageLabels(deps.toolbox, name, { ...input, ...result.ranWith })) if (!finished.includes(label)) finished.push(label);
     }
     // Done later by another call of the same tool about the same thing (the same note or week, a
     // corrected call): nothing is missing. Cards of note 5 that failed are not hidden by note 6's.
-    const laterOk = records.slice(i + 1).some((r) => r.name === name && sameSubject(r.input, input) && !notDone(r.result));
+    const subject = (c: CallRecord) => report?.subject?.(c.input);
+    const laterOk = records.slice(i + 1).some((r) => r.name === name && sameSubject(subject(r), subject(call)) && !notDone(r.result));
     if (laterOk || !notDone(result)) return;
     notDoneLines.push(AGENT.notDone(name, notDoneLine(result), input));
   });
   const last = cp.messages.at(-1);
   const modelText = last?.role === 'assistant' ? last.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('\n').trim() : '';
   const estimated = deps.model.usageIsEstimate;
-  const built = buildReport(records, course, { week: cp.task.week as never, billed: !estimated });
+  const built = buildReport(records, course, { week: cp.task.week as never, billed: !estimated, reports });
   // A cancelled run has no final word from the model by design: the owner stopped it, so saying
   // "the model gave none" would blame the wrong party.
   const report = (stopReason === 'end_turn' || stopReason === 'awaiting_answer') && modelText ? modelText : stopReason === 'cancelado' || stopReason === 'awaiting_approval' ? built : `${AGENT.noReport}\n${built}`;
@@ -105,16 +110,19 @@ export function typedResult(cp: Checkpoint, store: Pick<RunStore, 'entry'>, id: 
   return (cp.results ? own(cp.results, id) : undefined) ?? store.entry(id)?.result;
 }
 
-function idsIn(v: unknown): number[] {
-  return Array.isArray(v) ? v.filter((id): id is number => Number.isInteger(id)) : [];
+/**
+ * Whether two calls of one tool are about the same thing (the tool's `report.subject`: a note, a
+ * week). A refused call's record keeps no input, so it has no subject and matches any later call.
+ */
+function sameSubject(a: string | number | undefined, b: string | number | undefined): boolean {
+  return a === undefined || b === undefined || a === b;
 }
 
-/**
- * Whether two calls of one tool are about the same thing: the same note (cards) and the same week
- * (cover, narration). A refused call's record keeps no input, so it matches any later call.
- */
-function sameSubject(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
-  return ['id_nota', 'semana'].every((k) => a[k] === undefined || b[k] === undefined || a[k] === b[k]);
+/** Each tool's part in the report, from the toolbox's own definitions. */
+function reportBook(toolbox: Pick<Toolbox, 'tools'>): ReportBook {
+  const book = new Map<string, ToolReport<never, never>>();
+  for (const [name, tool] of toolbox.tools) if (tool.report) book.set(name, tool.report as ToolReport<never, never>);
+  return book;
 }
 
 /** The progress labels of a completed call («Idea de la portada», «Portada»); none if unknown. */
@@ -126,10 +134,4 @@ function stageLabels(toolbox: Pick<Toolbox, 'tools'>, name: string, input: unkno
   } catch {
     return []; // a call recorded by an older version whose arguments no longer fit: nothing to show
   }
-}
-
-/** The deck ids in crear_tarjetas' typed result (`data.ids`); anything else holds none. */
-function cardIdsIn(data: unknown): number[] {
-  const ids = (data as { ids?: unknown } | null | undefined)?.ids;
-  return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
 }

@@ -436,5 +436,7 @@ function upgradeResult(r: ToolResult | { content?: unknown; outcome?: unknown; i
   } catch {
     // plain text stays text
   }
+  // An old layout kept no dry run as data of its own: a `simulacro` is read as the text it held.
+  if (kind === 'simulacro') return { kind, data: data as never };
   return { kind, data, ...(old.artifacts ? { artifacts: old.artifacts } : {}) };
 }

@@ -91,12 +91,12 @@ export interface RunOutcome {
   spend?: UsageMonth;
   /** True when no real model ran: the tokens are the offline planner's ~4 chars/token estimate. */
   usageEstimated?: boolean;
-  /** Deck ids of the cards crear_tarjetas made (or found already made) in this run, in call order. */
+  /** Deck ids of the cards the run's calls made (or found already made), in call order (each tool's `report.facts`). */
   cards?: number[];
   /** Paths of `artifacts` that already existed (cached results of an earlier run): not new. */
   reused?: string[];
   /**
-   * The notes crear_tarjetas was asked for that gave no card at all (none made, none already in the
+   * The notes a call was asked to card that gave no card at all (none made, none already in the
    * deck), with the tool's reason: the closing message says so instead of a bare «✅ Tarjetas».
    */
   cardless?: Array<{ note: number; why?: string }>;

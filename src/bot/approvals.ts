@@ -49,7 +49,10 @@ export interface ApprovalRegistryOptions {
   course?: () => Promise<Course>;
   /** The reason the owner gave the last time they said no to this very thing (store/reasons.ts), shown in the question. */
   lastReason?: (tool: string, args: Readonly<Record<string, unknown>>) => Promise<string | undefined>;
-  /** The student's time zone (student-clock.ts): «Aprobado … a las 21:40» beside their own clock. Default the machine's. */
+  /**
+   * The student's time zone (student-clock.ts): «Aprobado … a las 21:40» beside their own clock.
+   * Read when a question is asked and kept on its record. Default the machine's.
+   */
   timeZone?: () => Promise<string>;
 }
 
@@ -89,6 +92,8 @@ export class ApprovalRegistry {
     if (!rec) {
       const course = await this.opts.course?.().catch(() => undefined);
       const lastNo = await this.opts.lastReason?.(a.tool, a.proposal.args).catch(() => undefined);
+      // Read once, here: the decision's time is shown in it, and a tap need not read the student's settings.
+      const zone = await this.opts.timeZone?.().catch(() => undefined);
       const now = this.now();
       const fresh: ApprovalRecord = {
         id: a.id,
@@ -106,6 +111,7 @@ export class ApprovalRegistry {
         })),
         createdAt: now,
         expiresAt: now + this.opts.timeoutS * 1000,
+        ...(zone ? { zone } : {}),
       };
       rec = fresh;
       // Persist before sending: a button whose record is missing could never be honoured.
@@ -244,7 +250,8 @@ export class ApprovalRegistry {
   private async showDecision(rec: ApprovalRecord): Promise<void> {
     if (rec.messageId === undefined || !rec.decision) return;
     const d = rec.decision;
-    const zone = await this.opts.timeZone?.().catch(() => undefined);
+    // The zone the question was asked in (a record from before it was kept: the zone now).
+    const zone = rec.zone ?? await this.opts.timeZone?.().catch(() => undefined);
     const at = zone ? clockTimeIn(new Date(d.at), zone) : clockTime(new Date(d.at));
     const line = d.approved ? (d.change ? S.decidedChanged(d.by ?? '?', at, d.change) : S.decidedApproved(d.by ?? '?', at))
       : d.reason === 'expirado' ? S.decidedExpired()
@@ -285,12 +292,23 @@ export class ApprovalRegistry {
   }
 }
 
+/** The toast for a tap's result; none for a button this handler does not claim (unknown, stale). */
+function tapToast(r: TapResult, approved: boolean): { text: string; show_alert?: true } | undefined {
+  switch (r) {
+    case 'forbidden': return { text: S.tapNotOwner(), show_alert: true };
+    case 'already': return { text: S.tapAlready() };
+    case 'ok': return { text: approved ? S.tapApproved() : S.tapRejected() };
+    default: return undefined;
+  }
+}
+
 /** What answering a tap did, for the toast. */
 export type TapResult = 'unknown' | 'forbidden' | 'already' | 'stale' | 'ok';
 
 /** The RunManager side of a tap: checks who, and hands the decision to the run's mailbox. */
 export interface TapHandler {
-  tap(tap: ApprovalTap, from: User): Promise<TapResult>;
+  /** `answered`: the toast, sent once the decision is written and shown and before the run is woken. */
+  tap(tap: ApprovalTap, from: User, answered?: (r: TapResult) => Promise<void>): Promise<TapResult>;
   /** «Seguir sin motivo» under a no: closes its reason question without one and resumes the run. */
   noReason(approvalId: string, from: User): Promise<TapResult>;
 }
@@ -313,21 +331,21 @@ export function approvalsComposer(runs: TapHandler): Composer<Context> {
     }
     const tap = CALLBACKS.approval.parse(ctx.callbackQuery.data);
     if (!tap) return next();
-    switch (await runs.tap(tap, ctx.from)) {
-      case 'unknown':
-        return next();
-      case 'forbidden':
-        await ctx.answerCallbackQuery({ text: S.tapNotOwner(), show_alert: true });
-        return;
-      case 'already':
-        await ctx.answerCallbackQuery({ text: S.tapAlready() });
-        return;
-      case 'stale':
-        return next();
-      case 'ok':
-        await ctx.answerCallbackQuery({ text: tap.approved ? S.tapApproved() : S.tapRejected() });
-        return;
-    }
+    // The toast goes out as soon as the decision is written and shown, before the run takes its next
+    // step; a failure to send it is this update's, reported by the error boundary once the tap is done.
+    let toasted = false;
+    let toastError: unknown;
+    const answered = async (r: TapResult) => {
+      toasted = true;
+      const toast = tapToast(r, tap.approved);
+      if (toast) await ctx.answerCallbackQuery(toast).catch((e: unknown) => { toastError = e; });
+    };
+    const r = await runs.tap(tap, ctx.from, answered);
+    if (toastError !== undefined) throw toastError;
+    // Unknown or stale: the catch-all for buttons nobody claims answers it (index.ts).
+    if (r === 'unknown' || r === 'stale') return next();
+    if (!toasted) await answered(r);
+    if (toastError !== undefined) throw toastError;
   });
   return c;
 }

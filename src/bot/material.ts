@@ -12,6 +12,7 @@ import { MaterialError } from '../domain/material/errors.js';
 import { savedIds, type ImportRecord, type Imports } from '../domain/material/imports.js';
 import { MAX_FILE_BYTES, MAX_GROUP_PHOTOS, MEDIA_GROUP_QUIET_MS } from '../domain/material/limits.js';
 import { proposalText, weekNameOf } from '../domain/material/proposal.js';
+import { kindByName } from '../domain/material/sniff.js';
 import { weekNumbers, weekTopic, type Course } from '../domain/course/course.js';
 import { CALLBACKS } from './callbacks.js';
 import { importKeyboard, importKeyOf, importWeekKeyboard } from './material-keyboards.js';
@@ -27,6 +28,16 @@ export interface MaterialDeps {
   /** The owner's course as it is now: the proposal names its weeks, the chooser offers them. */
   course: () => Promise<Course>;
   log: (message: string, error?: unknown) => void;
+  /**
+   * A file a re-read waits for is that re-read's, not a new import (bot/reread.ts): `waiting` is
+   * asked first, and `arrived` only while one waits.
+   */
+  rereads?: {
+    waiting(): Promise<readonly unknown[]>;
+    arrived(ctx: Context, name: string, fileId: string, size: number | undefined, byName: boolean): Promise<boolean>;
+  };
+  /** A text file (`.txt`, `.md`) is routed like a paste: a syllabus or material (route-text.ts). */
+  textFile?: (ctx: Context, name: string, fileId: string) => Promise<void>;
 }
 
 /** Telegram's default name for a photo (photos arrive without one). */
@@ -66,9 +77,18 @@ export function createMaterial(deps: MaterialDeps): { composer: Composer<Context
     }
   };
 
-  c.on('message:document', (ctx) => {
+  /** A file a waiting re-read took (bot/reread.ts); only asked while one waits. */
+  const forReread = async (ctx: Context, name: string, fileId: string, size: number | undefined, byName: boolean) =>
+    deps.rereads !== undefined && (await deps.rereads.waiting()).length > 0 && (await deps.rereads.arrived(ctx, name, fileId, size, byName));
+
+  // Every document comes here, one handler for one kind of update (docs/architecture.md, «A PDF
+  // attachment's path»): first a re-read that waits for it, then a text file's route, then the import.
+  c.on('message:document', async (ctx) => {
     const d = ctx.message.document;
-    return receive(ctx, d.file_name ?? 'documento', d.file_id, d.file_size);
+    if (await forReread(ctx, d.file_name ?? '', d.file_id, d.file_size, true)) return;
+    const name = d.file_name ?? 'documento';
+    if (deps.textFile && kindByName(name) === 'texto' && !(d.file_size !== undefined && d.file_size > MAX_FILE_BYTES)) return deps.textFile(ctx, name, d.file_id);
+    return receive(ctx, name, d.file_id, d.file_size);
   });
   // Photos sent together arrive as one message each with the same media_group_id and no end
   // marker: they are gathered (on disk, photo-groups.ts) until none has come for
@@ -97,9 +117,11 @@ export function createMaterial(deps: MaterialDeps): { composer: Composer<Context
   };
   const groups = createPhotoGroups({ dataDir: deps.dataDir, quietMs: MEDIA_GROUP_QUIET_MS, onReady: (g) => void receiveGroup(g), log: deps.log });
 
-  c.on('message:photo', (ctx) => {
+  c.on('message:photo', async (ctx) => {
     const biggest = ctx.message.photo.at(-1)!;
     const group = ctx.message.media_group_id;
+    // A photo alone (not an album) may be a waiting re-read's: matched by its bytes only.
+    if (!group && (await forReread(ctx, PHOTO_NAME, biggest.file_id, biggest.file_size, false))) return;
     if (!group) return receive(ctx, PHOTO_NAME, biggest.file_id, biggest.file_size);
     return groups.add(ctx.chat.id, group, { id: ctx.message.message_id, fileId: biggest.file_id, size: biggest.file_size });
   });

@@ -140,7 +140,7 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
     return eraseOwnerData(config.dataDir, { keysDir: config.keysDir, extra: by });
   });
   c.use(eraseComposer({ erase, log }));
-  c.use(approvalsComposer(runs));
+  c.use(approvalsComposer(runs.answers));
   c.use(proposed.composer);
   const reviewing = reviewComposer({ review, deck: notebook.cards, notes: notebook.notes, course, proposalTotals: () => cardProposals.totals(), timeZone: config.review.timeZone, zone: () => clock.zone(), log });
   c.use(reviewing);
@@ -171,13 +171,13 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   const proposals = createCourseProposals(config.dataDir);
   const courseChat = createCourseChat({ notebook, proposals, log });
   const router = createRouter({ courseChat, proposals, imports, course, log });
-  // «Leer de nuevo» first: a file a re-read waits for is that re-read's, not a new import.
+  // A file a re-read waits for is that re-read's, not a new import: the material's handlers ask it first.
   const rereads = createRereadBot({ rereads: createRereads({ dataDir: config.dataDir, imports, notes: notebook.notes, cards: notebook.cards, audit: notebook.audit, course, ocr }), cards: notebook.cards, log });
   c.use(rereads.composer);
   c.use(courseChat.composer);
   c.use(firstMinuteComposer({ notebook, timeZone: config.review.timeZone, showCourse: courseChat.show }));
   c.use(router.composer);
-  const material = createMaterial({ imports, course, dataDir: config.dataDir, api, log });
+  const material = createMaterial({ imports, course, dataDir: config.dataDir, api, log, rereads: rereads.files, textFile: router.textFile });
   c.use(material.composer);
   const voice = opts.transcriber ? createVoice({ dataDir: config.dataDir, imports, course, transcriber: opts.transcriber, timeZone: config.review.timeZone, timeoutMs: config.media.timeoutMs, log }) : undefined;
   if (voice) c.use(voice.composer);

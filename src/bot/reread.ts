@@ -102,9 +102,13 @@ export function createRereadBot(deps: RereadBotDeps) {
 
   c.command('material', (ctx) => list(ctx));
 
-  /** A file sent while a re-read waits for it: read for that re-read, not imported again (false: none waits for it). */
+  /**
+   * A file sent while a re-read waits for one: read for that re-read, not imported again (false: it
+   * is not the file any waits for). Asked by the material's handlers (material.ts), which route every
+   * document and photo, only while a re-read waits: a file nobody waits for never comes here.
+   */
   const arrived = async (ctx: Context, name: string, fileId: string, size: number | undefined, byName: boolean): Promise<boolean> => {
-    if ((size !== undefined && size > MAX_FILE_BYTES) || (await deps.rereads.waiting()).length === 0) return false;
+    if (size !== undefined && size > MAX_FILE_BYTES) return false;
     let r;
     try {
       r = await deps.rereads.fileArrived(name, await download(ctx, fileId), { byName });
@@ -116,15 +120,6 @@ export function createRereadBot(deps: RereadBotDeps) {
     if (r) await showProposal(ctx, r);
     return r !== undefined;
   };
-  c.on('message:document', async (ctx, next) => {
-    const d = ctx.message.document;
-    if (!(await arrived(ctx, d.file_name ?? '', d.file_id, d.file_size, true))) await next();
-  });
-  // A photo alone (not an album): matched by its bytes only.
-  c.on('message:photo', async (ctx, next) => {
-    const p = ctx.message.photo.at(-1)!;
-    if (ctx.message.media_group_id || !(await arrived(ctx, 'foto.jpg', p.file_id, p.file_size, false))) await next();
-  });
 
   /** The cards left to review, a page per message, with their buttons. */
   const showCards = async (ctx: Context, r: RereadRecord) => {
@@ -179,5 +174,7 @@ export function createRereadBot(deps: RereadBotDeps) {
     }
   });
 
-  return { composer: c, ask, finishPending: () => deps.rereads.finishPending() };
+  // `waiting` is the re-reads' own (tools/material/reread.ts), handed on as it is: a document that no
+  // re-read waits for runs no code of this module.
+  return { composer: c, ask, finishPending: () => deps.rereads.finishPending(), files: { waiting: deps.rereads.waiting, arrived } };
 }

@@ -35,7 +35,7 @@ export interface ReviewDeps {
   /** The owner's course: the exported package's deck and its week subdecks. */
   course?: () => Promise<Course>;
   timeZone: string;
-  /** The student's own zone (student-clock.ts), read at each update: «vuelven hoy a las 20:00» on their clock. */
+  /** The student's own zone (student-clock.ts), read where a time is written: «vuelven hoy a las 20:00» on their clock. */
   zone?: () => Promise<string>;
   now?: () => Date;
   log: (message: string, error?: unknown) => void;
@@ -48,12 +48,15 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
   const now = deps.now ?? (() => new Date());
   let zone = deps.timeZone;
   const when = (d: Date | undefined) => (d ? whenLabel(d, now(), zone) : undefined);
-  const c = new Composer<Context>();
-  // Every update passes here before the review's answers (and the wishes intake starts): the zone is the student's now.
-  c.use(async (_ctx, next) => {
+  /**
+   * The student's zone now, read where a time is written (the summary, the deck's page) and not at
+   * every update: a document or a run's tap never reads the review's state (docs/architecture.md,
+   * «A PDF attachment's path»).
+   */
+  const readZone = async () => {
     if (deps.zone) zone = await deps.zone().catch(() => deps.timeZone);
-    await next();
-  });
+  };
+  const c = new Composer<Context>();
 
   const questionText = (d: DueCard) => `${RS.cardHeader(d.card.id, d.card.semana, d.card.id_nota)}\n\n${d.card.pregunta}`;
   const canUndo = async (chat: number) => ((await deps.review.session(chat))?.respuestas.length ?? 0) > 0;
@@ -72,6 +75,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
    * (Terminar before the last card must not claim there is nothing to review).
    */
   async function finish(ctx: Context, chat: number): Promise<void> {
+    await readZone();
     const answers = await deps.review.endSession(chat);
     // The cards /repasar would show (new cards per day, learning cards a few minutes ahead), read
     // after the last answer was saved; those due later than this instant (a card just answered
@@ -240,6 +244,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
 
   /** One page of the deck, grouped by week and note, with each card's status. */
   async function deckPage(page: number): Promise<{ text: string; keyboard: InlineKeyboardMarkup }> {
+    await readZone();
     const [{ cards }, notes, course] = await Promise.all([deps.review.history(), deps.notes.list(), deps.course?.().catch(() => undefined)]);
     if (cards.length === 0) return { text: RS.deckEmpty(), keyboard: noKeyboard() };
     const topic = new Map(notes.map((n) => [n.id, topicAsWritten(n.tema, n.texto)]));

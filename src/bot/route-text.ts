@@ -23,9 +23,8 @@ import { MATERIAL, PASTE_NAME } from '../strings/material.js';
 import { COURSE_CHAT } from '../strings/course-chat.js';
 import { MaterialError } from '../domain/material/errors.js';
 import { savedIds, type Imports } from '../domain/material/imports.js';
-import { MAX_FILE_BYTES } from '../domain/material/limits.js';
 import { proposalText, weekNameOf } from '../domain/material/proposal.js';
-import { decodeText, kindByName } from '../domain/material/sniff.js';
+import { decodeText } from '../domain/material/sniff.js';
 import { parseSyllabusText, type ParsedCourse } from '../domain/course/syllabus.js';
 import { readTopicList } from '../domain/course/topic-list.js';
 import type { Course } from '../domain/course/course.js';
@@ -128,17 +127,17 @@ export function createRouter(deps: RouteDeps) {
   };
 
   const composer = new Composer<Context>();
-  // A text file is routed like a paste (a short one that is no syllabus is still material).
-  composer.on('message:document', async (ctx, next) => {
-    const d = ctx.message.document;
-    const name = d.file_name ?? '';
-    if (kindByName(name) !== 'texto' || (d.file_size !== undefined && d.file_size > MAX_FILE_BYTES)) return next();
-    const bytes = await download(ctx, d.file_id);
+  /**
+   * A text file (`.txt`, `.md`), routed like a paste (a short one that is no syllabus is still
+   * material). The material's document handler (material.ts) hands it here: it routes every document.
+   */
+  const textFile = async (ctx: Context, name: string, fileId: string) => {
+    const bytes = await download(ctx, fileId);
     const t = decodeText(bytes).text;
     const r = classifyText(t);
     if (r.kind === 'temario' || r.kind === 'temario_malo') return void (await text(ctx, t, name));
     await material(ctx, name, bytes);
-  });
+  };
 
   // The guess corrected: a proposed syllabus is material after all…
   composer.callbackQuery(/^rt:m:/, async (ctx) => {
@@ -168,7 +167,7 @@ export function createRouter(deps: RouteDeps) {
     if (!(await text(ctx, t))) await material(ctx, pasteName(t), new TextEncoder().encode(t));
   };
 
-  return { composer, text, pasted };
+  return { composer, text, pasted, textFile };
 }
 
 export type Router = ReturnType<typeof createRouter>;

@@ -1,8 +1,8 @@
 /**
  * Runs, one in progress per chat (others may still be delivering their outcome: runs are
  * independent, each found by its id), as the chat shows them. Each run is driven by its driver in
- * the agent (agent/driver.ts): the bot opens it, hands every tap, reason, reply and /cancelar to its
- * mailbox and returns; what the owner must see comes back as the driver's events (a pass begins,
+ * the agent (agent/driver.ts): the bot opens it, hands every reply and /cancelar to its mailbox (taps
+ * and reasons: run-answers.ts) and returns; what the owner must see comes back as the driver's events (a pass begins,
  * ask these approvals, show this answer, paused, the outcome to deliver). A paused run holds no
  * promise: its approvals are values on disk, shown as buttons (docs/design.md §35). Each run has one
  * status message and a chat-action pulse; its chat is recorded in the bot state so a restarted bot
@@ -11,11 +11,10 @@
  * written into the run's own file (agent/delivery-facts.ts): a restart reads them from there.
  */
 import { randomBytes } from 'node:crypto';
-import type { DecisionInput, RecordedDecision, RunEvent, RunOutcome } from '../agent/types.js';
+import type { RecordedDecision, RunEvent, RunOutcome } from '../agent/types.js';
 import type { DriverEvent, RunDrivers, RunListener } from '../agent/driver.js';
 import { applyFact, emptyDelivery, type DeliveryFact, type RunDelivery } from '../agent/delivery-facts.js';
-import type { TapHandler, TapResult } from './approvals.js';
-import type { ApprovalTap } from './keyboards.js';
+import { RunAnswers } from './run-answers.js';
 import type { User } from 'grammy/types';
 import type { TaskView } from './format.js';
 import { ChatActionPulse, StatusMessage } from './progress.js';
@@ -26,19 +25,17 @@ import { carryLegacyFacts } from './legacy-facts.js';
 import { endWait, scopeOf, showApprovalPause, showQuestionBack, type InterruptionContext } from './run-interruptions.js';
 import { statusText, StatusTicks, withTaskEvent } from './run-status.js';
 import { S } from '../strings/chat.js';
-import { personaOf } from './access.js';
 import { isCuadernoError } from '../errors.js';
 import type { RunManagerDeps, StartRequest, StartResult } from './run-types.js';
 
 export type { RunManagerDeps, RunService, StartRequest, StartResult } from './run-types.js';
 
-/** Longest reason for a no that is kept (characters): a reason, not a document. */
-export const REASON_MAX_CHARS = 500;
-
 /** Seconds between status refreshes when nothing happens, so the elapsed time keeps moving. */
 export const STATUS_TICK_MS = 5_000;
 
-export class RunManager implements TapHandler {
+export class RunManager {
+  /** The owner's answers to the runs' approvals: taps, reasons, expiries (run-answers.ts). */
+  readonly answers: RunAnswers;
   /**
    * Runs in progress (executing or paused for the owner), by run id: runs are independent, and
    * after a restart one chat may hold a paused run next to one that only delivers its outcome.
@@ -62,42 +59,12 @@ export class RunManager implements TapHandler {
       ...(deps.charts ? { charts: deps.charts } : {}), ...(deps.afterRun ? { afterRun: deps.afterRun } : {}),
     };
     this.interruptions = { api: deps.api, registry: deps.registry, state: deps.state, now: this.now, report, refresh: (run) => { this.refresh(run); } };
-    deps.registry.onExpire = (rec) => {
-      void this.post(rec.id, { approved: false, reason: 'expirado' }).catch((e: unknown) => { this.deps.log('no se pudo registrar la caducidad', e); });
-    };
-    deps.registry.onReasonExpire = (rec) => {
-      void this.closeReason(rec.id, undefined).catch((e: unknown) => { this.deps.log('no se pudo cerrar la pregunta del motivo', e); });
-    };
+    this.answers = new RunAnswers({ registry: deps.registry, drivers: () => this.drivers, api: deps.api, log: deps.log });
   }
 
-  /** «Seguir sin motivo»: only the run's starter; the no goes on without a reason. */
-  async noReason(approvalId: string, from: User): Promise<TapResult> {
-    const rec = this.deps.registry.find(approvalId);
-    if (!rec) return 'unknown';
-    if (!this.deps.registry.mayDecide(rec, from)) return 'forbidden';
-    return this.closeReason(approvalId, undefined);
-  }
-
-  /**
-   * A text message in a chat where a no waits for its reason. A reply to that exact question, from
-   * the run's starter, is the reason (true: the message is used up) — unless it reads as a message of
-   * its own (`ownMessage`: a question, a command, a request; the page and Telegram's apps make the
-   * next message a reply to a force_reply question, so «qué tengo sobre el cubismo?» arrives as one):
-   * then it is handled as itself and the question stays answerable (false). Any other message from
-   * them closes the question without a reason and is handled as usual (false).
-   */
-  async reasonMessage(chatId: number, from: User, text: string, replyTo: number | undefined, ownMessage: () => Promise<boolean>): Promise<boolean> {
-    const asked = replyTo === undefined ? undefined : this.deps.registry.reasonAskedIn(chatId, replyTo);
-    const mine = asked !== undefined && this.deps.registry.mayDecide(asked, from);
-    const waiting = this.deps.registry.waitingReasons(chatId).filter((rec) => this.deps.registry.mayDecide(rec, from));
-    if ((!mine && waiting.length === 0) || await ownMessage()) return false;
-    if (asked && mine) {
-      await this.closeReason(asked.id, Array.from(text.trim()).slice(0, REASON_MAX_CHARS).join(''));
-      await this.deps.api.sendMessage(chatId, S.reasonThanks()).catch((e: unknown) => { this.deps.log('no se pudo agradecer el motivo', e); });
-      return true;
-    }
-    for (const rec of waiting) await this.closeReason(rec.id, undefined);
-    return false;
+  /** A text message where a no waits for its reason (run-answers.ts). */
+  reasonMessage(...args: Parameters<RunAnswers['reasonMessage']>): Promise<boolean> {
+    return this.answers.reasonMessage(...args);
   }
 
   /**
@@ -115,41 +82,6 @@ export class RunManager implements TapHandler {
     run.facts = { ...run.facts, question: { ...question, answered: true } };
     if (run.lastNotice === S.waitingAnswer) run.lastNotice = undefined;
     return true;
-  }
-
-  /** Hands the close of a no's reason question to the run's mailbox (it shows it, then resumes). */
-  private async closeReason(approvalId: string, note: string | undefined): Promise<TapResult> {
-    const rec = this.deps.registry.find(approvalId);
-    if (!rec) return 'unknown';
-    const r = await this.drivers.giveNote(rec.runId, approvalId, note);
-    return r.kind === 'ok' ? 'ok' : r.kind;
-  }
-
-  /** A button press: only the person who started the run decides; the decision is written first. */
-  async tap(tap: ApprovalTap, from: User): Promise<TapResult> {
-    const rec = this.deps.registry.find(tap.approvalId);
-    if (!rec) return 'unknown';
-    if (!this.deps.registry.mayDecide(rec, from)) return 'forbidden';
-    // A cancelled run's button is stale at once, not only after the run is forgotten a moment later.
-    if (rec.decision && !rec.decision.approved && rec.decision.reason === 'cancelado') return 'stale';
-    if (rec.decision) return 'already';
-    // Who pressed, for the audit: the Telegram user, or the local page's persona (its own user id).
-    const persona = personaOf(from);
-    const by = persona.nombre;
-    // A no is written at once (a restart never asks again); its optional reason is asked afterwards.
-    const answer: DecisionInput = tap.approved ? { approved: true, hash: tap.hash ?? '', by, persona } : { approved: false, reason: 'rechazado', by, persona, askNote: true };
-    return this.post(tap.approvalId, answer);
-  }
-
-  /**
-   * Hands an answer (tap, expiry) to the run's mailbox and returns once it is written and shown:
-   * the driver resumes the run itself. Two quick taps are answered in the order they came.
-   */
-  private async post(approvalId: string, answer: DecisionInput): Promise<TapResult> {
-    const rec = this.deps.registry.find(approvalId);
-    if (!rec) return 'unknown';
-    const r = await this.drivers.decide(rec.runId, approvalId, answer);
-    return r.kind;
   }
 
   private get drivers(): RunDrivers {

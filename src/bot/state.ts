@@ -17,6 +17,7 @@
  * message saying what to do, never replaced by an empty state. Writes are atomic and serialised.
  */
 import path from 'node:path';
+import { isTimeZone } from '../config.js';
 import { StateFileError } from '../errors.js';
 import { isChatId, isUserId } from '../lib/ids.js';
 import { CLOSING_STEPS, type ClosingStep, type RunDelivery } from '../agent/delivery-facts.js';
@@ -53,6 +54,11 @@ export interface ApprovalRecord {
   options?: Array<{ hash: string; label?: string; blocked?: boolean }>;
   createdAt: number;
   expiresAt: number;
+  /**
+   * The student's time zone when the question was asked (student-clock.ts): the decision's time is
+   * shown in it, so a tap reads no settings of its own. Absent in records kept before it was.
+   */
+  zone?: string;
   /**
    * The optional reason for a no, asked with force_reply once the no is written: the question's
    * message (only a reply to it counts) and when the run stops waiting for it.
@@ -338,8 +344,10 @@ function badApproval(a: unknown, n: number): string | undefined {
   const what = `la aprobación ${n}`;
   const bad = badFields(a, what,
     { id: 'string', runId: 'string', callId: 'string', tool: 'string', chatId: 'chatId', ownerId: 'userId', group: 'boolean', text: 'string', createdAt: 'number', expiresAt: 'number' },
-    { messageId: 'int' });
+    { messageId: 'int', zone: 'string' });
   if (bad) return bad;
+  const zone = (a as { zone?: string }).zone;
+  if (zone !== undefined && !isTimeZone(zone)) return `${what} tiene "zone" = ${JSON.stringify(zone)}, que no es una zona horaria`;
   const d = (a as { decision?: unknown }).decision;
   return d === undefined ? undefined : badFields(d, `la decisión de ${what}`, { approved: 'boolean', at: 'number' }, { by: 'string', reason: 'string' });
 }

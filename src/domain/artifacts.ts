@@ -18,8 +18,8 @@ export interface Artifact {
 }
 
 /** What a tool returns: its structured data (rendered for the model at the edge) and its files. */
-export interface ToolOutput {
+export interface ToolOutput<D = unknown> {
   /** JSON-serialisable facts (ids, paths, engine…); never prose meant to be read back. */
-  data: unknown;
+  data: D;
   artifacts?: Artifact[];
 }

@@ -13,6 +13,7 @@
 import { createRequire } from 'node:module';
 import type { newStemmer, Stemmer } from 'snowball-stemmers';
 import { STOP_WORDS, tokenize } from './tokens.js';
+import { foldKeepingEnye } from './fold.js';
 
 /**
  * The stemmer is one 850 kB CommonJS file: loaded with the first approximate search, by `require`
@@ -42,18 +43,14 @@ function counts(tokens: readonly string[]): Map<string, number> {
   return m;
 }
 
-/** Lower-case, no acute accents or diaeresis (ñ stays ñ). */
-export function foldAccents(word: string): string {
-  return word.normalize('NFD').replace(/[\u0301\u0308]/g, '').normalize('NFC');
-}
 
-const FOLDED_STOP_WORDS: ReadonlySet<string> = new Set([...STOP_WORDS].map(foldAccents));
+const FOLDED_STOP_WORDS: ReadonlySet<string> = new Set([...STOP_WORDS].map(foldKeepingEnye));
 let stemmer: Stemmer | undefined;
 
 /** The key two words share when they differ only in accents or in their Spanish ending. */
 export function stemKey(word: string): string {
   stemmer ??= loadStemmers().newStemmer('spanish');
-  return foldAccents(stemmer.stem(foldAccents(word)));
+  return foldKeepingEnye(stemmer.stem(foldKeepingEnye(word)));
 }
 
 export class InvertedIndex {
@@ -211,7 +208,7 @@ export class InvertedIndex {
     const stems = this.#stemIndex();
     const q: [number, number][] = [];
     const keys = counts(
-      (foldAccents(query.toLowerCase()).match(/[a-zñ]+/g) ?? []).filter((w) => !FOLDED_STOP_WORDS.has(w)).map(stemKey),
+      (foldKeepingEnye(query.toLowerCase()).match(/[a-zñ]+/g) ?? []).filter((w) => !FOLDED_STOP_WORDS.has(w)).map(stemKey),
     );
     const { idfs } = this.#weights();
     for (const [key, count] of keys) for (const t of stems.get(key) ?? []) q.push([t, count * idfs[t]!]);

@@ -7,7 +7,7 @@
  */
 import type { Lane } from '../tools/contract.js';
 import { STAGE_CATALOGUE, stagesOf, WEEK_REPORT_ESTIMATE_MS, WEEK_TASK_LABELS, type WeekTaskId } from '../tools/stages/catalogue.js';
-import { turnNodes } from './turn.js';
+import { turnNodes, type TurnNode } from './turn.js';
 import type { TaskNode } from './dag.js';
 
 export type ImageEngineName = 'flux' | 'maqueta';
@@ -18,17 +18,37 @@ export function engineLane(engine: ImageEngineName | SpeechEngineName): Lane {
   return engine === 'flux' || engine === 'xtts' ? 'gpu' : 'cpu';
 }
 
-/** What each week task waits for: the search feeds the three tools; the report waits for them all. */
-const WEEK_DEPS: Readonly<Record<WeekTaskId, readonly WeekTaskId[]>> = {
-  T1: [], T2: ['T1'], T3: ['T1'], T4: ['T1'], T5: ['T4'], T6: ['T3'], T7: ['T2', 'T5', 'T6'],
-};
+/**
+ * What each week task waits for, read off the graph the live run builds (not written a second
+ * time): each of the standard week's turns (WEEK_TURNS) made one stage graph by the function the
+ * run's turn uses (turn.ts `turnNodes`, the catalogue's stages of each call), a turn's first stages
+ * waiting for the last ones of the turn before; a task waits for the tasks its stages wait for.
+ */
+function weekDeps(): Record<WeekTaskId, WeekTaskId[]> {
+  const taskOf = new Map(STAGE_CATALOGUE.map((s) => [s.id, s.week]));
+  const deps = new Map<WeekTaskId, Set<WeekTaskId>>((Object.keys(WEEK_TASK_LABELS) as WeekTaskId[]).map((id) => [id, new Set()]));
+  let before: TurnNode[] = [];
+  for (const tools of WEEK_TURNS) {
+    const nodes = turnNodes(tools.map((tool, i) => ({ id: `${tool}-${i}`, stages: stagesOf(tool) })));
+    for (const n of nodes) {
+      const task = taskOf.get(n.spec.id)!;
+      const waits = n.deps.length > 0 ? nodes.filter((m) => n.deps.includes(m.id)) : before;
+      for (const w of waits) if (taskOf.get(w.spec.id) !== task) deps.get(task)!.add(taskOf.get(w.spec.id)!);
+    }
+    const waitedFor = new Set(nodes.flatMap((n) => n.deps));
+    before = nodes.filter((n) => !waitedFor.has(n.id));
+  }
+  return Object.fromEntries([...deps].map(([id, d]) => [id, [...d].sort()])) as Record<WeekTaskId, WeekTaskId[]>;
+}
 
 /**
- * The week graph in declaration order (order matters: Kahn's FIFO order follows it).
+ * The week graph in declaration order (order matters: Kahn's FIFO order follows it), as the live
+ * run makes it (weekDeps): the chart, `plan`, `simular` and the benchmark read this one.
  * Defaults are the GPU engines, as in docs/design.md §5's "33 s with one GPU".
  */
 export function weekTasks(engines: { image?: ImageEngineName; speech?: SpeechEngineName } = {}): TaskNode[] {
   const motor: Record<string, Lane> = { generar_portada: engineLane(engines.image ?? 'flux'), narrar_resumen: engineLane(engines.speech ?? 'xtts') };
+  const WEEK_DEPS = weekDeps();
   return (Object.keys(WEEK_DEPS) as WeekTaskId[]).map((id) => {
     const stages = STAGE_CATALOGUE.filter((s) => s.week === id);
     const ms = stages.reduce((sum, s) => sum + s.estimateMs, id === 'T7' ? WEEK_REPORT_ESTIMATE_MS : 0);
@@ -46,6 +66,13 @@ export const WEEK_SEARCH_K = 3;
  * search found, the cover and the narration, all at once.
  */
 export const WEEK_TURN2_TOOLS = [...Array<string>(WEEK_SEARCH_K).fill('crear_tarjetas'), 'generar_portada', 'narrar_resumen'] as const;
+
+/**
+ * The standard week's turns as the live run makes them (agent/workflow.ts, agent/model/local.ts):
+ * the search; the cards of each note found, the cover and the narration at once; the usage row
+ * (the report that follows is the program's, no call).
+ */
+export const WEEK_TURNS: readonly (readonly string[])[] = [['buscar_notas'], WEEK_TURN2_TOOLS, ['registrar_uso']];
 
 /**
  * One turn's stage graph as the live run builds it: every call's stages from the catalogue

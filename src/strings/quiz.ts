@@ -7,7 +7,7 @@ import { listed } from './list.js';
 
 export const QUIZ = Object.freeze({
   intro: (n: number, week?: number, topic?: string) =>
-    `Test ${week !== undefined ? `de la semana ${week}` : topic ? `sobre «${topic}»` : 'de tus notas'}: ${count(n, 'pregunta', 'preguntas')}. Toca una opción en cada una; lo que falles vuelve pronto a tu repaso.`,
+    `Test ${week !== undefined ? `de la semana ${week}` : topic ? `sobre «${topic}»` : 'de tus notas'}: ${count(n, 'pregunta', 'preguntas')}. ${n === 1 ? 'Toca una opción; si fallas, vuelve pronto a tu repaso.' : 'Toca una opción en cada una; lo que falles vuelve pronto a tu repaso.'}`,
   fewer: (n: number, asked: number) => `Solo he encontrado ideas para ${count(n, 'pregunta', 'preguntas')} de las ${asked} que pedías.`,
   noNotes: (week?: number) => (week !== undefined ? `La semana ${week} no tiene notas todavía: añade tus apuntes y te hago el test.` : 'Todavía no tienes notas: añade tus apuntes y te hago un test.'),
   noIdeas: (week?: number, topic?: string) =>

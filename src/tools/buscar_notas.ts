@@ -10,11 +10,9 @@ import { runSingleStage, type ToolDefinition } from './contract.js';
 import { singleStage } from './stages/catalogue.js';
 import type { NotesIndex } from '../store/notesIndex.js';
 import { BUSCAR_NOTAS } from '../strings/tool-descriptions.js';
+import { searchReport, type BuscarNotasArgs, type SearchHit } from './reports/buscar_notas.js';
 
-export interface BuscarNotasArgs {
-  consulta: string;
-  k: 1 | 2 | 3 | 4 | 5;
-}
+export type { BuscarNotasArgs, SearchHit } from './reports/buscar_notas.js';
 
 export const K_VALUES = [1, 2, 3, 4, 5] as const;
 
@@ -23,7 +21,7 @@ export function roundSimilarity(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
-export function createBuscarNotas(index: Pick<NotesIndex, 'search'>): ToolDefinition<BuscarNotasArgs> {
+export function createBuscarNotas(index: Pick<NotesIndex, 'search'>): ToolDefinition<BuscarNotasArgs, SearchHit[]> {
   return {
     name: 'buscar_notas',
     description: BUSCAR_NOTAS.tool,
@@ -40,6 +38,7 @@ export function createBuscarNotas(index: Pick<NotesIndex, 'search'>): ToolDefini
     effect: 1,
     defaultPermission: 'auto',
     stages: () => [singleStage('buscar_notas')],
+    report: searchReport,
     async execute(args, ctx) {
       return runSingleStage(ctx, singleStage('buscar_notas'), args, `notas.busqueda:${ctx.callId ?? ''}`, async () => {
         const { found, approximate } = await index.search(args.consulta, args.k);
@@ -48,7 +47,7 @@ export function createBuscarNotas(index: Pick<NotesIndex, 'search'>): ToolDefini
           tema: n.tema,
           similitud: roundSimilarity(score),
           texto: n.texto,
-          ...(approximate ? { aproximada: true } : {}),
+          ...(approximate ? { aproximada: true as const } : {}),
         }));
         return { data: hits };
       });

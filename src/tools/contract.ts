@@ -8,6 +8,8 @@
  */
 import type { ErrorCode } from '../errors.js';
 import type { Artifact, Lane, ToolOutput } from '../domain/artifacts.js';
+import type { Course } from '../domain/course/course.js';
+import type { Week } from '../domain/notebook.js';
 
 export type { Artifact, Lane, ToolOutput };
 
@@ -123,7 +125,11 @@ export interface DryRun {
   unworkable?: { code: ErrorCode; message: string };
 }
 
-export interface ToolDefinition<A = Record<string, unknown>> {
+/**
+ * A tool's definition: `A` its validated arguments, `D` the data of a done call (what the journal
+ * keeps and its `report` reads).
+ */
+export interface ToolDefinition<A = Record<string, unknown>, D = unknown> {
   name: string;
   description: string;
   input_schema: ObjectSchema;
@@ -164,7 +170,71 @@ export interface ToolDefinition<A = Record<string, unknown>> {
   keyPerCall?: true;
   /** Side-effecting tools describe what they would do (paths, engine, estimate, cached). */
   dryRun?(args: A, ctx: ToolContext): Promise<DryRun>;
-  execute(args: A, ctx: ToolContext): Promise<ToolOutput>;
+  execute(args: A, ctx: ToolContext): Promise<ToolOutput<D>>;
+  /**
+   * How this tool's calls show in the run's closing report and outcome (docs/design.md §4). The
+   * tool owns it: the core (agent/report.ts, agent/outcome.ts) reads no tool's data. Absent: the
+   * tool has no line of its own (its calls still count as done or not done).
+   */
+  report?: ToolReport<A, D>;
+}
+
+/** One call of a tool and its typed outcome, as the report reads it. */
+export interface ReportedCall<A = Record<string, unknown>, D = unknown> {
+  name: string;
+  /** What the tool accepted; empty for a refused call (its input named nothing real: agent/report.ts `callRecord`). */
+  input: Readonly<Partial<A>>;
+  result: ToolResult<D>;
+}
+
+/** What every tool's line may read besides its own calls. */
+export interface ReportContext {
+  course: Course;
+  /** The week the run was asked for, when it was one. */
+  asked?: Week;
+  /** That week, else the week the run's calls were about (a cover's, a narration's: `ToolReport.week`). */
+  week?: Week;
+  /** The owner's search words, when the planner searched for them. */
+  query?: string;
+  /** Every call of the run, for a line that depends on another tool's (the cards when a search found no note). */
+  calls: readonly ReportedCall[];
+}
+
+/** What a done call adds to the run's outcome (the deck's cards the chat then shows). */
+export interface CallFacts {
+  /** Deck ids made or found made by the call. */
+  cards?: readonly number[];
+  /** Of those, the ones that were already in the deck. */
+  reusedCards?: readonly number[];
+  /** The note it was asked for gave no card at all (none made, none already there), and why. */
+  cardless?: { note: number; why?: string };
+}
+
+/** A tool's part in the closing report (docs/design.md §4) and the run's outcome. */
+export interface ToolReport<A = Record<string, unknown>, D = unknown> {
+  /** Its line's place among the report's lines (notes, cards, cover, narration, usage: 1 to 5). */
+  order?: number;
+  /**
+   * Its line over this tool's calls in the run, in call order; `calls` is empty when it was not
+   * called (the line may say so). Absent, or undefined: no line.
+   */
+  line?(calls: readonly ReportedCall<A, D>[], ctx: ReportContext): string | undefined;
+  /** The week a call was about, for a report that was asked for none. */
+  week?(call: ReportedCall<A, D>): Week | undefined;
+  /** Its line is only in a report someone pays for (the usage line). */
+  billedOnly?: true;
+  /**
+   * Lines of one group said once when each was called and not done for the same reason
+   * (`line(reason)`: «Portada y narración: no se hicieron — …»).
+   */
+  together?: { group: string; line(reason: string): string };
+  /**
+   * What a call is about (a note, a week): a failed call is not missing when a later call of the
+   * tool about the same thing was done. Undefined (or absent): about anything of the tool's.
+   */
+  subject?(input: Readonly<Partial<A>>): string | number | undefined;
+  /** What a done call adds to the run's outcome. */
+  facts?(call: ReportedCall<A, D>): CallFacts;
 }
 
 /** Why an approval did not go ahead: the owner said no, nobody answered in time, or the run was cancelled. */
@@ -180,17 +250,41 @@ export type NotApprovedReason = 'rechazado' | 'expirado' | 'cancelado';
  *   denegado     the permission policy refused the tool
  *   error        `code` + `message` (Spanish, actionable)
  */
-export interface ToolResult {
-  kind: 'ok' | 'cache' | 'simulacro' | 'rechazado' | 'denegado' | 'error';
-  code?: ErrorCode;
-  data?: unknown;
-  /** Set for `error` and `denegado`: the actionable Spanish message. */
-  message?: string;
-  /** Set for `rechazado`. */
-  notApproved?: { reason: NotApprovedReason; by?: string; note?: string };
+export type ToolResult<D = unknown> = ToolDone<D> | ToolPreviewed | ToolNotApproved | ToolFailed;
+
+/** The fields a kind does not have, so they read as `undefined` on any result without narrowing first. */
+interface NoneOf {
+  data?: undefined;
+  artifacts?: undefined;
+  ranWith?: undefined;
+  notApproved?: undefined;
+  code?: undefined;
+  message?: undefined;
+}
+
+export interface ToolDone<D = unknown> extends Omit<NoneOf, 'data' | 'artifacts' | 'ranWith'> {
+  kind: 'ok' | 'cache';
+  data: D;
+  artifacts?: Artifact[];
   /** The arguments that actually ran when they differ from the proposal (approved with changes). */
   ranWith?: Record<string, unknown>;
-  artifacts?: Artifact[];
+}
+
+export interface ToolPreviewed extends Omit<NoneOf, 'data'> {
+  kind: 'simulacro';
+  data: DryRun;
+}
+
+export interface ToolNotApproved extends Omit<NoneOf, 'notApproved'> {
+  kind: 'rechazado';
+  notApproved: { reason: NotApprovedReason; by?: string; note?: string };
+}
+
+export interface ToolFailed extends Omit<NoneOf, 'code' | 'message'> {
+  kind: 'denegado' | 'error';
+  code: ErrorCode;
+  /** The actionable Spanish message. */
+  message: string;
 }
 
 export interface ToolCall {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { CuadernoError } from '../errors.js';
 import type { Card, CardDeck } from '../store/index.js';
 import { runSingleStage, type StageSpec, type ToolDefinition } from './contract.js';
+import { cardsReport, type CardsData, type CrearTarjetasArgs } from './reports/crear_tarjetas.js';
 import { stageOfNote } from '../strings/tools.js';
 import { TOOL_ANSWERS } from '../strings/model.js';
 import { CREAR_TARJETAS, NOTE_ID } from '../strings/tool-descriptions.js';
@@ -25,9 +26,7 @@ function cardsKey(noteId: number, callId: string | undefined): string {
   return callId ? `tarjetas-nota${noteId}-${callKeyPart(callId)}` : '';
 }
 
-export interface CrearTarjetasArgs {
-  id_nota: number;
-}
+export type { CrearTarjetasArgs } from './reports/crear_tarjetas.js';
 
 /** docs/design.md §5 toy duration of T2 "Crear tarjetas" (planning estimate). */
 const STAGE = singleStage('crear_tarjetas');
@@ -57,7 +56,7 @@ export function noteReference(noteExists: (id: number) => Promise<boolean>): (id
   return async (id) => ((await noteExists(id as number)) ? undefined : TOOL_ANSWERS.noteMissing(id as number));
 }
 
-export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<CrearTarjetasArgs> {
+export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<CrearTarjetasArgs, CardsData> {
   async function noteAndAll(id: number): Promise<{ note: Note; all: Note[] }> {
     const all = await deps.notes.list();
     const note = all.find((n) => n.id === id);
@@ -78,6 +77,7 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
     references: { id_nota: noteReference(deps.noteExists) },
     defaultPermission: 'auto',
     stages: (args) => [stageOf(args)],
+    report: cardsReport,
     // A resumed run (same tool_use id) must not append the same cards twice.
     idempotencyKey: (args, ctx) => cardsKey(args.id_nota, ctx.callId),
     keyPerCall: true,

@@ -10,7 +10,7 @@
  * A rejection is a normal result (`is_error: false`); tool errors become `is_error: true` with a
  * code and an actionable Spanish message, never a stack.
  */
-import { CancelledError, isCuadernoError } from '../errors.js';
+import { CancelledError, isCuadernoError, type ErrorCode } from '../errors.js';
 import { plainCopy } from '../lib/own.js';
 import type {
   ApprovalDecision,
@@ -78,7 +78,7 @@ export interface Dispatcher {
   proposal(call: ToolCall, opts?: { redo?: boolean; input?: unknown }): Promise<Proposal | undefined>;
 }
 
-function errorResult(code: ToolResult['code'], message: string): ToolResult {
+function errorResult(code: ErrorCode, message: string): ToolResult {
   return { kind: 'error', code, message };
 }
 

@@ -21,11 +21,9 @@ import { GENERAR_PORTADA } from '../strings/tool-descriptions.js';
 import { chooseOutput, findOutputByKey } from '../domain/media/outputs.js';
 import { bindStages, dropWork, runGraph, workDir } from './stages/bind.js';
 import { stagesOf, type StageDecl } from './stages/catalogue.js';
+import { coverReport, type CoverArgs } from './reports/media.js';
 
-export interface CoverArgs {
-  semana: number;
-  maqueta: boolean;
-}
+export type { CoverArgs } from './reports/media.js';
 
 export interface CoverToolDeps {
   dataDir: string;
@@ -160,6 +158,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
     defaultPermission: 'confirmar',
     ownerChoices: ['maqueta'],
     stages,
+    report: coverReport,
     idempotencyKey: (args, { now }) => idempotencyKey(`portada-${engineId(args)}`, now.getFullYear(), args.semana, undefined, weekTitleTag(deps.course, args.semana)),
     dryRun,
     execute: (args, ctx) => execute(args, { ...ctx, now: ctx.now ?? clock }),

@@ -9,6 +9,7 @@ import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { CuadernoError, EngineError } from '../errors.js';
+import { narrationReport, type NarrationArgs } from './reports/media.js';
 import type { DryRun, StageSpec, ToolContext, ToolDefinition, ToolOutput } from './contract.js';
 import { bindStages, dropWork, runGraph, workDir } from './stages/bind.js';
 import { stagesOf, type StageDecl } from './stages/catalogue.js';
@@ -39,10 +40,7 @@ async function moveIntoPlace(from: string, to: string): Promise<void> {
   }
 }
 
-export interface NarrationArgs {
-  semana: number;
-  motor: 'xtts' | 'juguete';
-}
+export type { NarrationArgs } from './reports/media.js';
 
 export interface NarrationToolDeps {
   dataDir: string;
@@ -245,6 +243,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     defaultPermission: 'confirmar',
     ownerChoices: ['motor'],
     stages,
+    report: narrationReport,
     idempotencyKey: async (args, { now }) => idempotencyKey(`narracion-${await voiceId(args, now)}`, now.getFullYear(), args.semana, undefined, weekTitleTag(deps.course, args.semana)),
     dryRun,
     execute: (args, ctx) => execute(args, { ...ctx, now: ctx.now ?? clock }),

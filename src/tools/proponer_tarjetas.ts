@@ -8,6 +8,7 @@
  * Any broken rule refuses the whole call with every problem, so the model can send them again.
  */
 import { CuadernoError } from '../errors.js';
+import { proposalsReport } from './reports/crear_tarjetas.js';
 import { runSingleStage, type ToolDefinition } from './contract.js';
 import { singleStage } from './stages/catalogue.js';
 import { CARDS_PER_NOTE, MAX_ANSWER_WORDS, type CardProblem, type ProposedCardInput } from '../domain/cards/build.js';
@@ -68,6 +69,7 @@ export function createProponerTarjetas(deps: ProponerTarjetasDeps): ToolDefiniti
     effect: 2,
     defaultPermission: 'auto',
     stages: () => [STAGE],
+    report: proposalsReport,
     async dryRun(args) {
       const note = (await deps.notes.list()).find((n) => n.id === args.id_nota);
       if (!note) throw new CuadernoError('NOT_FOUND', TOOL_ANSWERS.noNote(args.id_nota), { field: 'id_nota' });

@@ -9,6 +9,7 @@ import { costUsd, MAX_OUTPUT_TOKENS } from '../config.js';
 import type { Config, ModelName } from '../config.js';
 import type { UsageLog } from '../store/index.js';
 import { formatUsd } from '../store/index.js';
+import { usageReport } from './reports/registrar_uso.js';
 import { runSingleStage, type ToolDefinition } from './contract.js';
 import { singleStage } from './stages/catalogue.js';
 import { callKeyPart } from './registry.js';
@@ -49,6 +50,7 @@ export function createRegistrarUso(deps: { usage: UsageLog; file: string; prices
     effect: 2,
     defaultPermission: 'auto',
     stages: () => [STAGE],
+    report: usageReport,
     // A resumed run must not log the same call twice; without a call id, every call is new.
     idempotencyKey: (_args, ctx) => (ctx.callId ? `uso-${callKeyPart(ctx.callId)}` : ''),
     keyPerCall: true,

@@ -37,6 +37,7 @@ export function renderForModel(tool: string, r: ToolResult): { content: string; 
     }
     case 'denegado':
     case 'error':
-      return { content: r.message ?? S.internalError(tool, r.code ?? 'INTERNAL'), is_error: true };
+      // A result kept by an older version may lack its message: the code still says something.
+      return { content: (r.message as string | undefined) ?? S.internalError(tool, r.code), is_error: true };
   }
 }

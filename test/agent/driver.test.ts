@@ -6,8 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { DriverEvent, RunDrivers } from '../../src/agent/driver.js';
+import { RUN_WOKEN_CHANNEL, type DriverEvent, type RunDrivers, type RunWoken } from '../../src/agent/driver.js';
 import { RunStore } from '../../src/agent/run-state.js';
 import { createAgentService } from '../../src/agent/service.js';
 import type { RunOutcome } from '../../src/agent/types.js';
@@ -109,4 +110,29 @@ it('a no waiting for its reason keeps the run paused until the reason comes; the
   expect(heard.kinds().filter((k) => k === 'motivo')).toHaveLength(1);
   const cp = await readFile(path.join(tmp.dir, 'runs', 'd3', 'run.json'), 'utf8');
   expect(cp).toContain('hoy no quiero audio');
+});
+
+it('an answer is written and shown, then `answered` (the tap\'s toast) runs, and only then is the run woken', async () => {
+  const { drivers, heard, paused } = await pausedRun('d4');
+  const [cover] = paused.awaiting!;
+  const woken: RunWoken[] = [];
+  const onWoken = (m: unknown) => { woken.push(m as RunWoken); };
+  subscribe(RUN_WOKEN_CHANNEL, onWoken);
+  try {
+    const at: { kinds: string[]; woken: number; onDisk: boolean } = { kinds: [], woken: -1, onDisk: false };
+    const r = await drivers.decide('d4', cover!.id, { approved: true, hash: cover!.proposal.hash, by: 'Ana' }, async (d) => {
+      expect(d.kind).toBe('ok');
+      at.kinds = heard.kinds();
+      at.woken = woken.length;
+      // Durable before the toast: a fresh store on the same folder reads the decision.
+      at.onDisk = Object.hasOwn(await new RunStore(tmp.dir, 'd4').decisions(), cover!.id);
+    });
+    expect(r.kind).toBe('ok');
+    expect(at).toEqual({ kinds: ['pasada', 'aprobaciones', 'pausa', 'decidida'], woken: 0, onDisk: true });
+    await heard.next('pasada', 4);
+    expect(woken).toEqual([{ runId: 'd4', passRunning: false }]);
+  } finally {
+    unsubscribe(RUN_WOKEN_CHANNEL, onWoken);
+  }
+  await drivers.idle();
 });

@@ -130,4 +130,18 @@ describe('on the local page: the browser tells the zone', () => {
     expect([clockTimeIn(before, 'America/Mexico_City'), clockTimeIn(after, 'America/Mexico_City')]).toContain(at);
     expect(noUniversal(chat)).toEqual([]);
   });
+  it('an approval’s time is on the clock it was asked on: a tap reads no setting of the student’s', async () => {
+    chat = await InProcessChat.start({ prefix: 'cv-clock-asked-', env: { ZONA_HORARIA: 'UTC' } });
+    chat.tg.server.setTimeZone(chat.chatId, 'America/Mexico_City');
+    const sent = await ask(chat, 'prepara la semana 1');
+    const approval = sent.find((m) => buttonsOf(m).some((b) => b.text === BUTTONS.approve))!;
+    // The browser now says another zone, fifteen hours away: the question was asked on Mexico's clock.
+    chat.tg.server.setTimeZone(chat.chatId, 'Asia/Tokyo');
+    const before = new Date();
+    const decided = await tap(chat, approval, buttonsOf(approval).find((b) => b.text === BUTTONS.approve)!.data!);
+    const after = new Date();
+    const at = /Aprobado por .+ a las (\d\d:\d\d)\./.exec(decided.text ?? '')?.[1];
+    expect([clockTimeIn(before, 'America/Mexico_City'), clockTimeIn(after, 'America/Mexico_City')]).toContain(at);
+    expect([clockTimeIn(before, 'Asia/Tokyo'), clockTimeIn(after, 'Asia/Tokyo')]).not.toContain(at);
+  });
 });

@@ -112,7 +112,36 @@ describe('a photo\'s topic', () => {
 describe('a sentence cut in two', () => {
   it('is no heading: its first half stays text, and the heading above it keeps its section', () => {
     const before = 'Como son más inclinadas que las isotermas, las dos adiabáticas cierran el ciclo entre las dos temperaturas del gas ideal.';
-    const notes = noteDrafts(`${before}\n\n## 7. Rendimiento de Carnot\n\nPara el ciclo de Carnot se demuestra\n\nrendimiento es`, { fileName: 'Tema5.pdf' });
+    // Read from a photo: the blank line may be a line OCR could not read, so the halves stay apart.
+    const notes = noteDrafts(`${before}\n\n## 7. Rendimiento de Carnot\n\nPara el ciclo de Carnot se demuestra\n\nrendimiento es`, { fileName: 'Tema5.pdf', fromOcr: true });
     expect(notes.map((n) => n.texto)).toEqual([`${before}\n\n7. Rendimiento de Carnot\n\nPara el ciclo de Carnot se demuestra\n\nrendimiento es`]);
   });
 });
+
+describe('typeset text whose lines are set far apart (a PDF, a page break)', () => {
+  it('joins a sentence that goes on across a blank line, and a formula broken after an operator', () => {
+    const text = [
+      '## 2. Definición',
+      'La elasticidad precio de la demanda es la variación porcentual de la cantidad demandada de un bien dividida por la variación porcentual de su',
+      'precio, manteniendo constante todo lo demás.',
+      '## 3. El punto medio',
+      'Con el método del punto medio: Ed = [(Q2 − Q1) / ((Q2 + Q1)/2)] /',
+      '[(P2 − P1) / ((P2 + P1)/2)].',
+      'Ejemplo: si el precio pasa de 8 a 10 euros la cantidad baja de 1200 a 800 entradas.',
+    ].join('\n\n');
+    const notes = noteDrafts(text, { fileName: 'Tema 2.pdf' });
+    expect(notes.map((n) => n.texto)).toEqual([
+      'La elasticidad precio de la demanda es la variación porcentual de la cantidad demandada de un bien dividida por la variación porcentual de su precio, manteniendo constante todo lo demás.',
+      'Con el método del punto medio: Ed = [(Q2 − Q1) / ((Q2 + Q1)/2)] / [(P2 − P1) / ((P2 + P1)/2)].\n\nEjemplo: si el precio pasa de 8 a 10 euros la cantidad baja de 1200 a 800 entradas.',
+    ]);
+  });
+
+  it('a formula on its own line is content, never a heading (it was lost, or named the next section)', () => {
+    const text = '## 2. Ingresos de la empresa\n\nEl ingreso marginal es el aumento del ingreso total al vender una unidad más, y en competencia perfecta es igual al precio.\n\nIMg = ΔIT / ΔQ\n\n## 3. La decisión de producir\n\nEl beneficio económico es la diferencia entre el ingreso total y el coste total, incluido el coste de oportunidad.\n\nB = IT − CT\n\nEl punto de cierre es el precio por debajo del cual la empresa deja de producir a corto plazo.';
+    const notes = noteDrafts(text, { fileName: 'Tema 5.md' });
+    expect(notes.map((n) => n.tema)).toEqual(['2. ingresos de la empresa', '3. la decisión de producir']);
+    expect(notes[0]!.texto).toContain('IMg = ΔIT / ΔQ');
+    expect(notes[1]!.texto).toContain('B = IT − CT\n\nEl punto de cierre');
+  });
+});
+

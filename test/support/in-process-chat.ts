@@ -197,6 +197,22 @@ export class InProcessChat {
     }
   }
 
+  /**
+   * Resolves once every update sent so far is handled — without waiting for runs, as `settle` does:
+   * what an update that starts no run did, measured without the runs' own bookkeeping
+   * (scripts/trace-files.ts, a PDF's path).
+   */
+  async settleUpdates(): Promise<void> {
+    for (;;) {
+      if (this.handling.size > 0) {
+        await Promise.allSettled([...this.handling]);
+        continue;
+      }
+      if (this.tg.server.updates.unconfirmed().every((u) => u.update_id < this.offset)) return;
+      this.pump();
+    }
+  }
+
   /** Stops the bot and its agent at a settled point and starts new ones on the same folder and chat server. */
   async restart(): Promise<void> {
     await this.settle();

@@ -14,7 +14,7 @@ import { isReadable, type OcrEngine } from './ocr.js';
 import { ocrPage, type UnreadLine } from './ocr-page.js';
 import { documentPages } from './paragraphs.js';
 import { readDocxOffThread } from './docx.js';
-import { readPdfOffThread } from './pdf.js';
+import { readPdfOffThread, type PdfText } from './pdf.js';
 import { bytesFitName, decodeText, kindByBytes, kindByName, type MaterialKind } from './sniff.js';
 
 export interface Extracted {
@@ -41,6 +41,11 @@ export interface ExtractDeps {
   signal?: AbortSignal;
   /** Longest the reader thread may work on one page of a PDF or on a Word document (limits.ts READ_BUDGET_MS unless given). */
   budgetMs?: number;
+  /**
+   * Who reads a PDF and a Word document: by default the reader thread (pdf.ts); on that thread,
+   * where the whole reading pipeline runs as one job (reading.ts), its own readers.
+   */
+  readers?: { pdf(bytes: Uint8Array): Promise<PdfText>; docx(bytes: Uint8Array, name: string): Promise<string> };
 }
 
 export async function extractMaterial(name: string, bytes: Uint8Array, deps: ExtractDeps): Promise<Extracted> {
@@ -66,12 +71,12 @@ export async function extractMaterial(name: string, bytes: Uint8Array, deps: Ext
       return { name, kind: named, text, paginas: null };
     }
     case 'word': {
-      const text = cleanText(await readDocxOffThread(bytes, name, deps));
+      const text = cleanText(await (deps.readers ? deps.readers.docx(bytes, name) : readDocxOffThread(bytes, name, deps)));
       if (!text) throw new MaterialError({ kind: 'vacio' });
       return { name, kind: named, text, paginas: null };
     }
     case 'pdf': {
-      const { pages, scanned } = await readPdfOffThread(bytes, deps);
+      const { pages, scanned } = await (deps.readers ? deps.readers.pdf(bytes) : readPdfOffThread(bytes, deps));
       const { text, pageStarts } = joinPages(pages);
       if (!text) throw new MaterialError({ kind: 'vacio' });
       if (scanned.length > 0 && !isReadable(pages.filter((_, i) => scanned.some((s) => s.page === i + 1)).join('\n'))) {

@@ -30,12 +30,10 @@ import { MATERIAL } from '../../strings/material.js';
 import { extractMaterial, joinPages, type Extracted, type UnreadText } from './extract.js';
 import type { OcrEngine } from './ocr.js';
 import type { ImportKind } from './kinds.js';
-import { noteDrafts, photoTopics, type ProposedNote } from './split.js';
-import { documentWeeks, type WeekReason } from './document-week.js';
-import { containedIn, sameDocument } from './near-duplicates.js';
-import { previousVersion } from './versions.js';
+import type { ProposedNote } from './split.js';
+import type { WeekReason } from './document-week.js';
+import { proposeOffThread, proposeReadOffThread, splitOffThread, type NotesSplit, type Reading, type ReadingContext } from './reading.js';
 import { createOriginals } from './originals.js';
-import { kindByName } from './sniff.js';
 import type { Course } from '../course/course.js';
 
 export const IMPORTS_DIRNAME = 'importaciones';
@@ -118,9 +116,6 @@ export function contentKey(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The first characters of a text without pages that count as its first page (where a lecture says its week). */
-const FIRST_PAGE_CHARS = 2000;
-
 /** The record with a new proposal: its notes, reason and count replace the old ones. */
 function withSplit(r: ImportRecord, split: Pick<ImportRecord, 'propuesta' | 'motivo' | 'yaTenias'>): ImportRecord {
   const { motivo: _m, yaTenias: _y, ...rest } = r;
@@ -168,27 +163,31 @@ export function createImports(deps: ImportsDeps) {
     return withFileLock(fileOf(key), fn);
   });
 
+  /** The notebook's notes as they are on disk (a proposal only reads them). */
+  const peekNotes = () => (deps.notes.peek ?? deps.notes.list)();
+  /** The reader thread's limits for this owner (pdf.ts): the OCR engine its scanned pages ask, the budget, an abort. */
+  const reader = (signal?: AbortSignal) => ({ ocr: deps.ocr, ...(signal ? { signal } : {}), ...(deps.readBudgetMs !== undefined ? { budgetMs: deps.readBudgetMs } : {}) });
+
   /**
-   * The record's notes: cut at headings and paragraph ends, all to the document's week (document-week.ts),
-   * less those an existing note already holds (near-duplicates.ts), counted in `yaTenias`.
+   * A pending record's notes cut again (reading.ts, `splitNotes`) on the reader thread: all to the
+   * document's week, less those a note of the notebook (or the earlier version) already holds.
    */
-  const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'tipo' | 'semana' | 'inicioPaginas' | 'anterior'>): Promise<Pick<ImportRecord, 'propuesta' | 'motivo' | 'yaTenias'>> => {
-    const named = noteDrafts(r.texto, { fileName: r.nombre, ...(r.inicioPaginas ? { pageStarts: r.inicioPaginas } : {}) });
-    const firstPage = r.inicioPaginas && r.inicioPaginas.length > 1 ? r.texto.slice(0, r.inicioPaginas[1]) : r.texto.slice(0, FIRST_PAGE_CHARS);
-    const course = await deps.course();
-    const weeks = await documentWeeks(course, { drafts: named, firstPage, fileName: r.nombre, ...(r.semana !== undefined ? { named: r.semana } : {}) });
-    // A photo's name is no topic (split.ts, photoTopics).
-    const drafts = r.tipo === 'imagen' ? photoTopics(named, weeks.semanas, course) : named;
-    // A new version's passages already in its earlier text are not new, however the notes were cut then.
-    const earlier = r.anterior ? (await read(r.anterior.clave))?.texto : undefined;
-    const had = containedIn(drafts.map((d) => d.texto), [...(await (deps.notes.peek ?? deps.notes.list)()).map((n) => n.texto), ...(earlier ? [earlier] : [])]);
-    const propuesta = drafts.flatMap((d, i) => (had[i] ? [] : [{ tema: d.tema, texto: d.texto, semana: weeks.semanas[i] ?? null, pagina: d.pagina }]));
-    const yaTenias = had.filter(Boolean).length;
-    return { propuesta, ...(weeks.motivo ? { motivo: weeks.motivo } : {}), ...(yaTenias ? { yaTenias } : {}) };
+  const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'tipo' | 'semana' | 'inicioPaginas' | 'anterior' | 'ocr'>): Promise<NotesSplit> => {
+    const { anterior, ...source } = r;
+    const earlier = anterior ? (await read(anterior.clave))?.texto : undefined;
+    const notes = (await peekNotes()).map((n) => n.texto);
+    return splitOffThread(source, { course: await deps.course(), notes, ...(earlier ? { earlier } : {}) }, reader());
+  };
+
+  /** What a new file is proposed against (reading.ts): the course now, the notes, the imports saved. */
+  const context = async (semana?: number): Promise<ReadingContext & { savedRecords: ImportRecord[] }> => {
+    const savedRecords = await savedRecordsOf();
+    const notes = (await peekNotes()).map((n) => n.texto);
+    return { course: await deps.course(), notes, saved: savedRecords.map((r) => ({ clave: r.clave, nombre: r.nombre, texto: r.texto })), ...(semana !== undefined ? { semana } : {}), savedRecords };
   };
 
   /** The imports already saved (their texts say whether a new file is one of them again). */
-  async function savedRecords(): Promise<ImportRecord[]> {
+  async function savedRecordsOf(): Promise<ImportRecord[]> {
     let names: string[];
     try {
       names = await readdir(dir);
@@ -203,27 +202,29 @@ export function createImports(deps: ImportsDeps) {
     return out;
   }
 
-  /** The import on disk for `clave`, or the file read by `extract`, proposed and written as pending. */
-  async function proposeRead(clave: string, nombre: string, extract: () => Promise<Extracted>, opts: { semana?: number }): Promise<Proposal> {
+  /**
+   * The import on disk for `clave`, or the file read and proposed by `reading` (on the reader
+   * thread, reading.ts) and written as pending: a re-print of a saved import is that import.
+   */
+  async function proposeRead(clave: string, nombre: string, reading: (ctx: ReadingContext) => Promise<Reading>, opts: { semana?: number }): Promise<Proposal> {
     const known = await read(clave);
     if (known) return { record: known, yaExistia: known.estado === 'hecha', nuevo: false };
-    const got = await extract();
-    // Other bytes, the same text (a re-print, a re-export): the import already saved answers.
-    const saved = await savedRecords();
-    const same = sameDocument(got.text, saved, (r) => r.texto);
-    if (same) return { record: same, yaExistia: true, nuevo: false };
-    const prev = previousVersion(got.text, saved, (r) => r.texto);
-    return create(clave, nombre, got, opts.semana, prev && { clave: prev.clave, nombre: prev.nombre, notas: await stillThere(savedIds(prev)) });
+    const { savedRecords, ...ctx } = await context(opts.semana);
+    const got = await reading(ctx);
+    const saved = (key: string) => savedRecords.find((r) => r.clave === key)!;
+    if (got.kind === 'igual') return { record: saved(got.clave), yaExistia: true, nuevo: false };
+    const prev = got.anterior && saved(got.anterior.clave);
+    return create(clave, nombre, got.read, opts.semana, prev && { clave: prev.clave, nombre: prev.nombre, notas: await stillThere(savedIds(prev)) }, got.notas);
   }
 
   /** How many of these note ids the notebook still holds. */
   const stillThere = async (ids: readonly number[]) => {
-    const have = new Set((await (deps.notes.peek ?? deps.notes.list)()).map((n) => n.id));
+    const have = new Set((await peekNotes()).map((n) => n.id));
     return ids.filter((id) => have.has(id)).length;
   };
 
   /** Writes the pending import for `got` under `clave` — or returns the one another writer made first. */
-  const create = (clave: string, nombre: string, got: Pick<Extracted, 'text' | 'paginas' | 'ocr' | 'pageStarts' | 'unread'> & { kind: ImportKind }, semana?: number, anterior?: ImportRecord['anterior']): Promise<Proposal> =>
+  const create = (clave: string, nombre: string, got: Pick<Extracted, 'text' | 'paginas' | 'ocr' | 'pageStarts' | 'unread'> & { kind: ImportKind }, semana?: number, anterior?: ImportRecord['anterior'], notas?: NotesSplit): Promise<Proposal> =>
     locked(clave, async () => {
       const again = await read(clave);
       if (again) return { record: again, yaExistia: again.estado === 'hecha', nuevo: false };
@@ -240,7 +241,7 @@ export function createImports(deps: ImportsDeps) {
         ...(semana !== undefined ? { semana } : {}),
         ...(got.pageStarts ? { inicioPaginas: got.pageStarts } : {}),
         ...(anterior ? { anterior } : {}),
-        ...(await split(base)),
+        ...(notas ?? (await split(base))),
         creada: new Date().toISOString(),
         estado: 'pendiente',
       };
@@ -256,10 +257,10 @@ export function createImports(deps: ImportsDeps) {
      */
     async propose(nombre: string, bytes: Uint8Array, opts: { semana?: number; signal?: AbortSignal } = {}): Promise<Proposal> {
       const clave = contentKey(bytes);
-      const p = await proposeRead(clave, nombre, () => extractMaterial(nombre, bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}), ...(deps.readBudgetMs !== undefined ? { budgetMs: deps.readBudgetMs } : {}) }), opts);
+      const p = await proposeRead(clave, nombre, (ctx) => proposeOffThread(nombre, bytes, ctx, reader(opts.signal)), opts);
       // The file itself is kept (bounded) so a better reader can read it again later (reread.ts);
       // a text's own words are in its record already.
-      if (p.record.clave === clave && kindByName(nombre) !== 'texto') await originals.keep(clave, bytes);
+      if (p.record.clave === clave && p.record.tipo !== 'texto') await originals.keep(clave, bytes);
       return p;
     },
 
@@ -281,13 +282,14 @@ export function createImports(deps: ImportsDeps) {
     async proposeGroup(fotos: readonly { nombre: string; bytes: Uint8Array }[], opts: { semana?: number; signal?: AbortSignal } = {}): Promise<Proposal> {
       const clave = createHash('sha256').update(fotos.map((f) => contentKey(f.bytes)).join('\n')).digest('hex');
       const nombre = MATERIAL.photoGroupName(fotos.length);
-      return proposeRead(clave, nombre, async () => {
+      return proposeRead(clave, nombre, async (ctx) => {
         const read: Extracted[] = [];
-        for (const f of fotos) read.push(await extractMaterial(f.nombre, f.bytes, { ocr: deps.ocr, ...(opts.signal ? { signal: opts.signal } : {}), ...(deps.readBudgetMs !== undefined ? { budgetMs: deps.readBudgetMs } : {}) }));
+        for (const f of fotos) read.push(await extractMaterial(f.nombre, f.bytes, reader(opts.signal)));
         const confidence = Math.min(...read.map((r) => r.ocr?.confidence ?? 100));
         const { text, pageStarts } = joinPages(read.map((r) => r.text));
         const unread = read.flatMap((r, i) => (r.unread ?? []).map((u) => ({ ...u, pagina: i + 1 })));
-        return { name: nombre, kind: 'imagen', text, pageStarts, paginas: fotos.length, ocr: { confidence, draft: read.some((r) => r.ocr?.draft) }, ...(unread.length ? { unread } : {}) };
+        const joined: Extracted = { name: nombre, kind: 'imagen', text, pageStarts, paginas: fotos.length, ocr: { confidence, draft: read.some((r) => r.ocr?.draft) }, ...(unread.length ? { unread } : {}) };
+        return proposeReadOffThread(joined, ctx, reader(opts.signal));
       }, opts);
     },
 
@@ -376,7 +378,7 @@ export function createImports(deps: ImportsDeps) {
     },
 
     /** The imports saved, oldest first (the student's material list, reread.ts). */
-    saved: async () => (await savedRecords()).sort((a, b) => a.creada.localeCompare(b.creada)),
+    saved: async () => (await savedRecordsOf()).sort((a, b) => a.creada.localeCompare(b.creada)),
 
     /** The file kept of an import (originals.ts), if any. */
     original: (key: string) => originals.read(key),

@@ -28,19 +28,28 @@ export interface PdfText {
   scanned: { page: number; confidence: number; unread: UnreadLine[] }[];
 }
 
-/** One file for the reader thread: a PDF (or a Word document, docx.ts), its bytes, and the port where the thread asks for OCR. */
-export interface PdfJob {
+/**
+ * One job for the reader thread: a PDF or a Word document (docx.ts) to read, or a step of the reading
+ * pipeline (reading.ts: a file read and proposed, or a text proposed) — its own fields, and the port
+ * where the thread asks for OCR and says it moved on (a page, a step).
+ */
+export interface ReaderJob {
   id: number;
-  kind: 'pdf' | 'docx';
-  /** The file's name as the student sent it (a refusal's sentence names it). */
-  name: string;
-  bytes: Uint8Array;
+  kind: string;
   /** Where the thread asks for OCR: it posts `{ id, image }`, the main thread answers `PortOcrReply`. */
   port: MessagePort;
+  [field: string]: unknown;
+}
+/** A PDF or a Word document for the reader thread: its name (a refusal's sentence names it) and bytes. */
+export interface PdfJob extends ReaderJob {
+  kind: 'pdf' | 'docx';
+  name: string;
+  bytes: Uint8Array;
 }
 type PortOcrReply = ({ id: number; ok: true } & OcrResult) | { id: number; ok: false; problem?: MaterialProblem; message: string };
-/** What the thread answers: the text, or why the PDF cannot be read (a value: a thread keeps only an Error's message). */
-export type PdfOnThreadReply = ({ ok: true } & PdfText) | { ok: false; problem: MaterialProblem } | { ok: false; thrown: { name: string; message: string } };
+/** What the thread answers: the job's value, or why the file cannot be read (a value: a thread keeps only an Error's message). */
+export type ReaderReply<T> = { ok: true; value: T } | { ok: false; problem: MaterialProblem } | { ok: false; thrown: { name: string; message: string } };
+export type PdfOnThreadReply = ReaderReply<PdfText>;
 
 /** The thread's module (script-beside.ts): compiled, `pdf-thread.js`; from the TypeScript sources, `pdf-thread.mjs` (registers tsx). */
 const THREAD = scriptBeside(import.meta.url, new URL('../../pdf-thread.js', import.meta.url), new URL('../../pdf-thread.mjs', import.meta.url)).url;
@@ -110,12 +119,21 @@ export function readPdfOffThread(bytes: Uint8Array, deps: ReaderDeps): Promise<P
  * gets a new thread, so one hostile file never holds the ones after it.
  */
 export function readOffThread(file: Pick<PdfJob, 'kind' | 'name' | 'bytes'>, deps: ReaderDeps): Promise<PdfText> {
-  const turn = queue.then(() => readOnThread(file, deps));
+  return onReaderThread<PdfText>(file, deps);
+}
+
+/**
+ * One job on the reader thread, after the ones before it, with the same budget, heap cap and abort
+ * as a file's reading. `bytes`, when the job has them, are copied and moved to the thread; the rest
+ * of its fields are cloned.
+ */
+export function onReaderThread<T>(job: { kind: string; bytes?: Uint8Array; [field: string]: unknown }, deps: ReaderDeps): Promise<T> {
+  const turn = queue.then(() => runOnThread<T>(job, deps));
   queue = turn.catch(() => undefined);
   return turn;
 }
 
-async function readOnThread({ kind, name, bytes }: Pick<PdfJob, 'kind' | 'name' | 'bytes'>, deps: ReaderDeps): Promise<PdfText> {
+async function runOnThread<T>(job: { kind: string; bytes?: Uint8Array; [field: string]: unknown }, deps: ReaderDeps): Promise<T> {
   deps.signal?.throwIfAborted();
   const { port1, port2 } = new MessageChannel();
   const worker = readerThread();
@@ -135,8 +153,8 @@ async function readOnThread({ kind, name, bytes }: Pick<PdfJob, 'kind' | 'name' 
     }, deps.budgetMs ?? READ_BUDGET_MS);
   };
   arm();
-  port1.on('message', (m: { id: number; image: Uint8Array } | { page: number }) => {
-    if ('page' in m) return arm();
+  port1.on('message', (m: { id: number; image: Uint8Array } | { page: number } | { step: string }) => {
+    if (!('image' in m)) return arm();
     clearTimeout(budget);
     const answer = (reply: PortOcrReply) => {
       arm();
@@ -147,11 +165,11 @@ async function readOnThread({ kind, name, bytes }: Pick<PdfJob, 'kind' | 'name' 
       (e: unknown) => answer({ id: m.id, ok: false, ...(e instanceof MaterialError ? { problem: e.problem } : {}), message: e instanceof Error ? e.message : String(e) }),
     );
   });
-  let onMessage: ((m: { id: number; reply: PdfOnThreadReply }) => void) | undefined;
+  let onMessage: ((m: { id: number; reply: ReaderReply<T> }) => void) | undefined;
   let onError: ((e: unknown) => void) | undefined;
   let onExit: ((code: number) => void) | undefined;
   try {
-    const reply = await new Promise<PdfOnThreadReply>((resolve, reject) => {
+    const reply = await new Promise<ReaderReply<T>>((resolve, reject) => {
       onMessage = (m) => {
         if (m.id === id) resolve(m.reply);
       };
@@ -170,10 +188,10 @@ async function readOnThread({ kind, name, bytes }: Pick<PdfJob, 'kind' | 'name' 
       worker.on('error', onError);
       worker.once('exit', onExit);
       // Its own buffer, moved to the thread (the caller's may be a view into a bigger one).
-      const copy = new Uint8Array(bytes);
-      worker.postMessage({ id, kind, name, bytes: copy, port: port2 } satisfies PdfJob, [copy.buffer, port2]);
+      const copy = job.bytes ? new Uint8Array(job.bytes) : undefined;
+      worker.postMessage({ ...job, ...(copy ? { bytes: copy } : {}), id, port: port2 } satisfies ReaderJob, copy ? [copy.buffer, port2] : [port2]);
     });
-    if (reply.ok) return { pages: reply.pages, scanned: reply.scanned };
+    if (reply.ok) return reply.value;
     if ('problem' in reply) throw new MaterialError(reply.problem);
     throw Object.assign(new Error(reply.thrown.message), { name: reply.thrown.name });
   } finally {
@@ -189,13 +207,24 @@ async function readOnThread({ kind, name, bytes }: Pick<PdfJob, 'kind' | 'name' 
 
 /** On the reader thread: `readPdf` with an OCR engine that asks the main thread over the job's port. */
 export async function readPdfOnThread({ bytes, port }: Pick<PdfJob, 'bytes' | 'port'>): Promise<PdfOnThreadReply> {
+  try {
+    return { ok: true, value: await readPdf(bytes, { ocr: portOcr(port), onPage: (page) => port.postMessage({ page }) }) };
+  } catch (e) {
+    return failedReply(e);
+  } finally {
+    port.close();
+  }
+}
+
+/** On the reader thread: an OCR engine that asks the main thread's (its own process, ocr.ts) over the job's port. */
+export function portOcr(port: MessagePort): OcrEngine {
   let nextId = 1;
   const waiting = new Map<number, (r: PortOcrReply) => void>();
   port.on('message', (r: PortOcrReply) => {
     waiting.get(r.id)?.(r);
     waiting.delete(r.id);
   });
-  const ocr: OcrEngine = {
+  return {
     recognize: (image) => new Promise((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, (r) => {
@@ -206,17 +235,10 @@ export async function readPdfOnThread({ bytes, port }: Pick<PdfJob, 'bytes' | 'p
     }),
     close: async () => undefined,
   };
-  try {
-    return { ok: true, ...(await readPdf(bytes, { ocr, onPage: (page) => port.postMessage({ page }) })) };
-  } catch (e) {
-    return failedReply(e);
-  } finally {
-    port.close();
-  }
 }
 
 /** The reply for a file the thread could not read: its sentence, or the error as a value. */
-export function failedReply(e: unknown): PdfOnThreadReply {
+export function failedReply(e: unknown): ReaderReply<never> {
   if (e instanceof MaterialError) return { ok: false, problem: e.problem };
   const err = e instanceof Error ? e : new Error(String(e));
   return { ok: false, thrown: { name: err.name, message: err.message } };

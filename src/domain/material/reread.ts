@@ -148,11 +148,12 @@ export function createRereads(deps: RereadDeps) {
     let texto = rec.texto;
     let paginas = rec.paginas;
     let inicioPaginas = rec.inicioPaginas;
+    let fromOcr = rec.ocr !== undefined;
     if (bytes) {
       const got = await extractMaterial(rec.nombre, bytes, { ocr: deps.ocr, ...(deps.readBudgetMs !== undefined ? { budgetMs: deps.readBudgetMs } : {}) });
-      [texto, paginas, inicioPaginas] = [got.text, got.paginas, got.pageStarts];
+      [texto, paginas, inicioPaginas, fromOcr] = [got.text, got.paginas, got.pageStarts, got.ocr !== undefined];
     }
-    const drafts = noteDrafts(texto, { fileName: rec.nombre, ...(inicioPaginas ? { pageStarts: inicioPaginas } : {}) });
+    const drafts = noteDrafts(texto, { fileName: rec.nombre, ...(inicioPaginas ? { pageStarts: inicioPaginas } : {}), ...(fromOcr ? { fromOcr: true } : {}) });
     const notes = await deps.notes.list();
     const byId = new Map(notes.map((n) => [n.id, n]));
     const saved = (rec.guardadas ?? []).map((id, i) => ({ id, was: rec.propuesta[i] }));

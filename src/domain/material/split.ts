@@ -63,11 +63,14 @@ function isHeading(block: string): string | undefined {
   // of three cells or more (a title block's «Grado en Física · Termodinámica» has two parts, as before).
   if (block.includes('\n') || block.length > HEADING_MAX || block.split(CELL_JOIN).length > 2) return undefined;
   if (/[.,;:!?…»)]$/.test(block) || !/^[\p{Lu}\d¿¡]/u.test(block)) return undefined;
+  // A formula on its own line («IMg = ΔIT / ΔQ», «P = CMg») is short and capitalised too, but it is
+  // content: taken for a heading it named an empty section and was lost.
+  if (/[=<>≤≥≈≠]/.test(block)) return undefined;
   return block.split(/\s+/).length <= 10 ? block : undefined;
 }
 
 /** Paragraphs (blank-line separated) with their wrapped lines joined; list items and table rows keep their line. */
-function paragraphs(raw: string): Block[] {
+function paragraphs(raw: string, fromOcr: boolean): Block[] {
   const text = raw.replace(/\r\n?/g, '\n');
   const blocks: Block[] = [];
   let last = 0;
@@ -76,9 +79,10 @@ function paragraphs(raw: string): Block[] {
     last = m.index + m[0].length;
   }
   blocks.push({ text: text.slice(last), at: last });
-  return blocks
+  const read = blocks
     .map((b) => ({ lines: b.text.split('\n').map((l) => l.trim()).filter(Boolean), at: b.at }))
-    .filter((b) => b.lines.length > 0)
+    .filter((b) => b.lines.length > 0);
+  return (fromOcr ? read : continued(read))
     .flatMap(({ lines, at }) => {
       // A markdown heading directly above its paragraph is still a heading.
       const out: Block[] = [];
@@ -98,9 +102,33 @@ function paragraphs(raw: string): Block[] {
     });
 }
 
-function sections(text: string): Section[] {
+/**
+ * Blocks rejoined where a sentence goes on across a blank line: the block does not end a sentence (no
+ * full stop, colon or semicolon) and the next starts in lower case («…dividida por la variación
+ * porcentual de su» / «precio, manteniendo…»). A PDF whose lines are set far apart, or a page break,
+ * reads as blank lines in the middle of a sentence; kept apart, a note ended on a comma and the next
+ * began mid-sentence, and a quoted passage broke inside a formula. A block ending on an operator is a
+ * formula that goes on. Headings, list items and table rows are never joined.
+ */
+function continued(blocks: Array<{ lines: string[]; at: number }>): Array<{ lines: string[]; at: number }> {
+  const out: Array<{ lines: string[]; at: number }> = [];
+  const special = (l: string) => /^#{1,6}\s/.test(l) || /^([-*•]|\d+[.)])\s/.test(l) || l.includes(CELL_JOIN);
+  for (const b of blocks) {
+    const prev = out.at(-1);
+    const last = prev?.lines.at(-1);
+    const first = b.lines[0]!;
+    // A formula broken after an operator («Ed = [(Q2 − Q1) / …] /» / «[(P2 − P1) / …]») goes on too.
+    const goesOn = /[=+−×÷/([]$/.test(last ?? '') || (!/[.!?…:;»"”]$/.test(last ?? '') && /^\p{Ll}/u.test(first));
+    if (prev && last !== undefined && goesOn && !special(last) && !special(first)) {
+      prev.lines = [...prev.lines.slice(0, -1), `${last} ${first}`, ...b.lines.slice(1)];
+    } else out.push({ lines: [...b.lines], at: b.at });
+  }
+  return out;
+}
+
+function sections(text: string, fromOcr: boolean): Section[] {
   const out: Section[] = [];
-  const blocks = paragraphs(text);
+  const blocks = paragraphs(text, fromOcr);
   for (const [i, p] of blocks.entries()) {
     // A short line followed by text that goes on in lower case («Para el ciclo de Carnot se
     // demuestra» / «rendimiento es…», a sentence a line left out of a photo cut in two) is the start
@@ -212,6 +240,11 @@ export interface SplitOptions {
   semana?: number;
   /** Offset in the text where each page starts (page k+1 at `pageStarts[k]`): a note keeps its page. */
   pageStarts?: readonly number[];
+  /**
+   * The text was read from an image (a photo, a scan): a blank line in a sentence may be a line OCR
+   * could not read, so a sentence is never joined across one (continued() is for typeset text).
+   */
+  fromOcr?: boolean;
 }
 
 export function splitIntoNotes(text: string, opts: SplitOptions): ProposedNote[] {
@@ -233,10 +266,10 @@ function pageAt(at: number, starts: readonly number[] | undefined): number | nul
  * The notes' topics, texts and pages, before their weeks: cut at headings and paragraph ends (a
  * paragraph longer than a note at sentence ends), never mid-sentence.
  */
-export function noteDrafts(text: string, opts: Pick<SplitOptions, 'fileName' | 'pageStarts'>): NoteDraft[] {
+export function noteDrafts(text: string, opts: Pick<SplitOptions, 'fileName' | 'pageStarts' | 'fromOcr'>): NoteDraft[] {
   const fallback = topicFromName(opts.fileName);
   const notes: NoteDraft[] = [];
-  for (const s of sections(text)) {
+  for (const s of sections(text, opts.fromOcr === true)) {
     const tema = s.heading !== undefined ? tidyTopic(s.heading, true) || fallback : fallback;
     const pieces = s.paragraphs.flatMap((p) => cutLong(p.text).map((t) => ({ text: t, at: p.at })));
     for (const b of mergeShort(pieces)) notes.push({ tema, texto: b.text, pagina: pageAt(b.at, opts.pageStarts), ...(s.heading !== undefined ? { heading: s.heading } : {}) });

@@ -10,6 +10,7 @@
  */
 import { stemKey } from '../../lib/invertedIndex.js';
 import { tokenize } from '../../lib/tokens.js';
+import { fold } from '../../lib/fold.js';
 
 /** Cosine at which two documents read as one subject: two lectures of one subject share their key words (0.4–0.5 in our examples), two subjects only the words of any lecture (under 0.15). */
 export const SAME_SUBJECT_COSINE = 0.2;
@@ -26,7 +27,6 @@ const GENERIC = new Set(['magnitud', 'medida', 'mide', 'miden', 'medir', 'cantid
   'cuando', 'donde', 'segun', 'mismo', 'misma', 'mismos', 'mismas', 'otro', 'otra', 'otros', 'otras', 'todo', 'toda', 'todos', 'todas',
   'mayor', 'menor', 'menos', 'mucho', 'mucha', 'muchos', 'muchas', 'general', 'primer', 'primera', 'primero', 'segundo', 'segunda', 'tema',
   'semana', 'clase', 'apuntes', 'curso', 'numero', 'tiempo', 'calcula', 'calcular', 'resultado', 'aquel', 'aquella', 'cada', 'esta', 'este']);
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '');
 
 /** The stems of a text's content words (four letters or more: short words say little of a subject), GENERIC aside. */
 export function subjectStems(text: string): string[] {
