@@ -81,6 +81,7 @@ export const LOG = Object.freeze({
 export const FAULT = Object.freeze({
   rereadWithoutPlan: 'una relectura sin plan',
   unknownJob: (name: string) => `función de trabajo desconocida: ${name}`,
+  unknownReaderJob: (kind: string) => `trabajo desconocido del hilo lector: ${kind}`,
   stageWithoutFiles: (stage: string) => `la etapa ${stage} no declara los archivos que usa: no puede correr en otro proceso`,
   stageWithoutRun: (stage: string) => `la etapa ${stage} no tiene función`,
   keyTask: (task: string) => `Nombre de tarea no válido para la clave: "${task}"`,
