@@ -116,6 +116,22 @@ const USAGE_FIELD_WORDS: Readonly<Record<UsageField, string>> = Object.freeze({
   cache_read_input_tokens: 'lo leído de la memoria intermedia',
 });
 
+/**
+ * A call the owner did not approve, in the report's two places: the five-line report's short reason
+ * («Portada: no se hizo — …») and the «No se hizo» list's line. «rechazado» has its own words
+ * (REPORT.notApproved, AGENT.rejected).
+ */
+export const NOT_APPROVED_WORDS = {
+  expirado: {
+    short: 'no respondiste a tiempo (cuenta como un no)',
+    line: 'no respondiste a tiempo (cuenta como un no), así que no se hizo',
+  },
+  cancelado: {
+    short: 'el trabajo se canceló antes de que decidieras',
+    line: 'el trabajo se canceló antes de que decidieras, así que no se hizo',
+  },
+} as const;
+
 export const AGENT = {
   /** A one-call run whose call is not on record (a damaged state file). */
   oneCallMissing: 'Este trabajo no guarda qué debía hacer, así que no puede continuar; vuelve a pedirlo.',

@@ -10,6 +10,8 @@
 export const LOG = Object.freeze({
   reasonQuestionClose: 'no se pudo cerrar la pregunta del motivo',
   approvalEdit: 'no se pudo editar el mensaje de aprobación',
+  expiryRecord: 'no se pudo registrar la caducidad',
+  reasonThanks: 'no se pudo agradecer el motivo',
   cardProposalEdit: 'no se pudo actualizar la propuesta de tarjetas',
   classCourseTo: (id: number) => `no se pudo dar el curso a ${id}`,
   classQuizTo: (id: number) => `no se pudo mandar el test de la clase a ${id}`,
