@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { writeFileAtomic } from '../src/store/atomic.js';
+import { writeFileAtomic } from '../src/lib/atomic.js';
 import { STATE_FILE_MAX_BYTES } from '../src/store/jsonFile.js';
 import { createNotesStore } from '../src/store/notesFile.js';
 import { createNotesIndex, NOTES_INDEX_FILE, type NotesIndex } from '../src/store/notesIndex.js';

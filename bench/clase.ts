@@ -24,10 +24,12 @@
  * fails otherwise — a cover drawn on the CPU would still be a cover in their folder, and the GPU
  * work the bound is made of would be missing from it). The engine tells the bot's start-up probe
  * apart by what it asks (bench/support/gpu-engine.ts), never by its size.
- * Fairness and waits come from the bench's own record, never from Redis (a restart empties it): a
- * student's GPU jobs wait from their first approval until the engine's first request for each — the
- * speech names the student's voice, the cover's prompt carries a word the bench put in their notes.
- * BullMQ's event log is still read, for comparison (`queueLogViolations`).
+ * Fairness and waits come from the bench's own record, whose jobs are the engine's requests — the
+ * speech names the student's voice, the cover's prompt carries a word the bench put in their notes:
+ * a job waits from when it was added to the queue until it was taken (the queue's log; for jobs a
+ * Redis restart emptied from it, what the worker that took it reports; in-process, from the
+ * student's first approval until the engine's request). BullMQ's event log alone is still judged,
+ * for comparison (`queueLogViolations`).
  *
  *   npm run bench:clase [-- --alumnos 30 --trabajadores 2 --variantes cola,trabajador,bot,redis,proceso]
  *
@@ -53,7 +55,7 @@ import { studentOfJobId } from '../src/lanes/job-id.js';
 import { DEFAULTS } from '../src/config.js';
 import { openNotebook } from '../src/store/index.js';
 import { userDataDir } from '../src/store/users.js';
-import { writeFileAtomic } from '../src/store/atomic.js';
+import { writeFileAtomic } from '../src/lib/atomic.js';
 import { consentFile } from '../src/domain/media/consent.js';
 import { NARRATION_DIRNAME } from '../src/tools/narrar_resumen.js';
 import { startEmbeddedTelegram, type EmbeddedTelegram } from '../src/webchat/index.js';
@@ -286,6 +288,46 @@ class ClassStack {
     return n;
   }
 
+  /**
+   * When each GPU job began to wait and when it was taken, on this process's clock (`origin`:
+   * performance.timeOrigin), keyed as the bench's record keys jobs (`<student>-imagen`,
+   * `<student>-voz`). From BullMQ's event log where it has the job (Redis's own clock, written in
+   * the scripts that add and take jobs: exact); else, for a job whose events a Redis restart
+   * emptied, from the worker that took it (`waitingSince`: the bot's own record of the first add,
+   * kept across the restart). The bot's record is taken before its add reaches Redis: on a loaded
+   * machine a worker could take another student's job in between, and the job counted as waiting
+   * when it was not there yet.
+   */
+  jobMoments(origin: number, log: ReadonlyArray<QueueEvent & { ms: number }>): { added: Map<string, number>; active: Map<string, number> } {
+    const added = new Map<string, number>();
+    const active = new Map<string, number>();
+    const kindOf = new Map<string, string>();
+    for (const w of this.workers) {
+      for (const l of w.out().split('\n')) {
+        if (!l.startsWith('{"t"')) continue;
+        const e = JSON.parse(l) as { type?: string; jobId?: string; stage?: string; waitingSince?: number };
+        const kind = e.stage === 'portada.imagen' ? 'imagen' : e.stage === 'narracion.voz' ? 'voz' : undefined;
+        if (e.type !== 'started' || !e.jobId || !kind) continue;
+        const key = `${studentOfJobId(e.jobId)}-${kind}`;
+        kindOf.set(e.jobId, key);
+        if (typeof e.waitingSince !== 'number') continue;
+        const ms = e.waitingSince - origin;
+        if (!added.has(key) || added.get(key)! > ms) added.set(key, ms);
+      }
+    }
+    const fromLog = new Set<string>();
+    for (const e of log) {
+      const key = kindOf.get(e.jobId);
+      if (!key) continue;
+      const ms = e.ms - origin;
+      if (e.event === 'added' && !fromLog.has(key)) {
+        fromLog.add(key);
+        added.set(key, ms);
+      } else if (e.event === 'active' && !active.has(key)) active.set(key, ms);
+    }
+    return { added, active };
+  }
+
   /** BullMQ's event log of the GPU queue, each entry with its time. */
   async events(): Promise<Array<QueueEvent & { ms: number }>> {
     if (!this.redis) return [];
@@ -396,11 +438,16 @@ function prefixesToQueue(events: ReadonlyArray<QueueEvent & { ms: number }>, ids
 
 /**
  * The bench's own record of the GPU work, from the engine's requests (not from Redis, which a restart
- * empties): each student's GPU job is waiting from their first approval and starts at the engine's
- * first request for it (a job run again counts once), written as the queue's event log so the one
- * fairness rule (checkFairness) judges it.
+ * empties): each student's GPU job is one the engine was asked for (a job run again counts once),
+ * waiting from when it was added to the queue and started when it was taken (ClassStack.jobMoments:
+ * the queue's log, or after a Redis restart what the worker that took it said), written as the
+ * queue's event log so the one fairness rule (checkFairness) judges it. Where neither says
+ * (in-process: no queue, no workers), from the student's first approval to the engine's request.
+ * From the approval the record had every student's second job waiting before the bot had finished
+ * the CPU work that comes before it (search, cards, the script): at 300 students a job not yet in
+ * the queue counted as passed over — 900 «violations» the queue's own log did not have.
  */
-function startLog(calls: readonly EngineCall[], approvedAt: ReadonlyMap<number, number>, ids: readonly number[]): Array<QueueEvent & { ms: number }> {
+function startLog(calls: readonly EngineCall[], approvedAt: ReadonlyMap<number, number>, ids: readonly number[], moments: { added: ReadonlyMap<string, number>; active: ReadonlyMap<string, number> } = { added: new Map(), active: new Map() }): Array<QueueEvent & { ms: number }> {
   const first = new Map<string, { student: number; start: number }>();
   for (const c of calls) {
     const student = studentOfCall(c, ids);
@@ -410,8 +457,10 @@ function startLog(calls: readonly EngineCall[], approvedAt: ReadonlyMap<number, 
   }
   const log: Array<QueueEvent & { ms: number; order: number }> = [];
   for (const [jobId, { student, start }] of first) {
-    log.push({ event: 'added', jobId, ms: Math.min(start, approvedAt.get(student) ?? start), order: 0 });
-    log.push({ event: 'active', jobId, ms: start, order: 1 });
+    // Taken when the queue says so (the engine hears of it a little later), else at the engine's request.
+    const taken = Math.min(start, moments.active.get(jobId) ?? start);
+    log.push({ event: 'added', jobId, ms: Math.min(taken, moments.added.get(jobId) ?? approvedAt.get(student) ?? start), order: 0 });
+    log.push({ event: 'active', jobId, ms: taken, order: 1 });
   }
   return log.sort((a, b) => a.ms - b.ms || a.order - b.order).map(({ order: _o, ...e }) => e);
 }
@@ -565,7 +614,8 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
     const makespanS = Math.max(...done);
     // Fairness and Jain's index over each student's total GPU waiting (waiting → started), from the
     // bench's own record; BullMQ's event log (empty after a Redis restart) only for comparison.
-    const record = startLog(s.engine.calls, t.approvedAt, ids);
+    const events = await s.events();
+    const record = startLog(s.engine.calls, t.approvedAt, ids, s.jobMoments(performance.timeOrigin, events));
     const waited = new Map<string, number>();
     const since = new Map<string, number>();
     for (const e of record) {
@@ -574,7 +624,6 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
     }
     const jainGpuWait = round(jain([...waited.values()].map((w) => Math.max(w, 1))), 3);
     const fairness = checkFairness(record);
-    const events = await s.events();
     const queuedPrefixS = prefixesToQueue(events, ids, performance.timeOrigin + t.sentAt);
     const runTwice = s.redis ? [...s.finishedJobs().values()].filter((c) => c > 1).length : null;
     const { lost, duplicated, example } = await outputsOf(s, ids);

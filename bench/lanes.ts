@@ -17,7 +17,7 @@ import { checkFairness, readQueueEvents } from '../src/lanes/fairness.js';
 import { queueName } from '../src/lanes/redis.js';
 import type { StageFunction } from '../src/lanes/types.js';
 import { startLaneWorker } from '../src/lanes/worker.js';
-import { writeFileAtomic } from '../src/store/atomic.js';
+import { writeFileAtomic } from '../src/lib/atomic.js';
 import { jain, pct } from './support/stats.js';
 
 const URL_ = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeFileAtomic } from '../src/store/atomic.js';
+import { writeFileAtomic } from '../src/lib/atomic.js';
 import { closePool } from '../src/workers/pool.js';
 import { run as busqueda } from './busqueda.js';
 import { run as delivery } from './delivery.js';

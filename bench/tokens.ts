@@ -25,7 +25,7 @@ import { courseForPrompt } from '../src/domain/course/course.js';
 import { DEMO_COURSE } from '../src/domain/course/demo.js';
 import { createAgentService } from '../src/agent/service.js';
 import { runAnswering } from '../src/agent/answering.js';
-import { writeFileAtomic } from '../src/store/atomic.js';
+import { writeFileAtomic } from '../src/lib/atomic.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCRIPT = path.join(here, '..', 'test', 'fixtures', 'scripts', 'semana3.json');

@@ -38,7 +38,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Message } from 'grammy/types';
-import { writeFileAtomic } from '../src/store/atomic.js';
+import { writeFileAtomic } from '../src/lib/atomic.js';
 import { replay, startRecording, type Recorded, type Restored, pickWrites } from '../test/support/replay/index.js';
 import { afterCall as after, apiState, botApiAt as apiAt, botDown, botUp, buttons, startBot, text, transcriptOf, whenInChat, type Bot } from '../test/support/replay/botapi.js';
 import { PageClient, parseChatUrl, type ChatView } from '../test/support/replay/page.js';

@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeFileAtomic } from '../src/store/atomic.js';
+import { writeFileAtomic } from '../src/lib/atomic.js';
 import { pickWrites, replay } from '../test/support/replay/index.js';
 import { recordTwoRuns, resumeTwoRuns } from '../test/replay/two-runs.js';
 

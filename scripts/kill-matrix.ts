@@ -21,7 +21,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeFileAtomic } from '../src/store/atomic.js';
+import { writeFileAtomic } from '../src/lib/atomic.js';
 import { replay, startRecording, type Recorded, type Restored, pickWrites } from '../test/support/replay/index.js';
 import { TEST_ENV } from '../test/support/test-env.js';
 import { deckFileCards } from '../test/support/deck-file.js';

@@ -21,12 +21,12 @@
  * The loader never resets silently: a cut, unparsable, misshapen or unknown-version file is
  * refused with a StateFileError saying what to do.
  */
-import type { ErrorObject } from 'ajv';
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
 import { setOwn } from '../lib/own.js';
 import { stateSchema } from '../lib/state-schemas.js';
+import { schemaProblem } from '../store/schema-problem.js';
 import { CHECKPOINT } from '../strings/agent.js';
 import type { DryRun, NotApprovedReason, Persona, ToolResult } from '../tools/contract.js';
 import type { MessageParam, ToolUseBlock } from './model/types.js';
@@ -302,20 +302,6 @@ const SCHEMA = {
 // Compiled on first use (or ahead of it, while the bot waits), not at import.
 const validator = stateSchema(SCHEMA);
 
-/** One Spanish phrase for the first thing the schema found wrong: where, and what it should be. */
-function describe(e: ErrorObject): string {
-  const where = e.instancePath ? `«${e.instancePath.slice(1).replaceAll('/', ' › ')}»` : 'el archivo';
-  switch (e.keyword) {
-    case 'required': return `a ${where} le falta «${String(e.params.missingProperty)}»`;
-    case 'additionalProperties': return `${where} tiene un campo que no se conoce («${String(e.params.additionalProperty)}»)`;
-    case 'type': return `${where} debería ser ${TYPE_WORDS[String(e.params.type)] ?? String(e.params.type)}`;
-    case 'enum':
-    case 'const': return `${where} tiene un valor que no se conoce`;
-    default: return `${where} no tiene la forma esperada`;
-  }
-}
-const TYPE_WORDS: Record<string, string> = { object: 'un objeto', array: 'una lista', string: 'un texto', integer: 'un número entero', number: 'un número', boolean: 'verdadero o falso' };
-
 function parseJson(file: string, text: string): unknown {
   if (text.trim() === '') throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.corrupt(file, 'archivo vacío'));
   try {
@@ -328,7 +314,7 @@ function parseJson(file: string, text: string): unknown {
 /** What the schema finds wrong in a run's state, as one Spanish phrase; undefined when it fits. */
 export function runStateProblem(data: unknown): string | undefined {
   const validate = validator();
-  return validate(data) ? undefined : describe(validate.errors![0]!);
+  return validate(data) ? undefined : schemaProblem(validate.errors![0]!);
 }
 
 /**

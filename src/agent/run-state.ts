@@ -22,7 +22,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
 import { own, setOwn } from '../lib/own.js';
-import { syncDir, writeFileAtomic } from '../store/atomic.js';
+import { syncDir, writeFileAtomic } from '../lib/atomic.js';
 import { CHECKPOINT } from '../strings/agent.js';
 import type { ToolResult } from '../tools/contract.js';
 import { applyFact, type DeliveryFact } from './delivery-facts.js';
@@ -34,6 +34,13 @@ export type { ApprovalOption, Checkpoint, JournalEntry, PendingApproval, Recorde
 /** A deep copy through JSON: what the file holds (own keys only, `__proto__` included, as data). */
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
+/** A change waiting for its batch's write (RunStore.mutate). */
+interface Pending {
+  change: (copy: RunStateV4 | undefined) => { next?: RunStateV4; value: unknown };
+  resolve: (value: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
 /** The state of one run and its one writer in this process (service.ts keeps one per run). */
 export class RunStore {
   readonly dir: string;
@@ -44,6 +51,11 @@ export class RunStore {
   private loaded = false;
   /** Files of an earlier layout lie in the folder: removed right after the next write lands. */
   private legacy = false;
+  /**
+   * How many times this store has written the run's file: a class's cost per week is counted in
+   * these (bench:clase), and group commit (mutate) is what keeps it small.
+   */
+  writes = 0;
   /** Every read-modify-write of this run, one at a time, in the order asked. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -53,6 +65,9 @@ export class RunStore {
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
+    // Anything queued after a batch that is still gathering closes it: a change asked later must
+    // not land before this (mutate).
+    this.gathering = undefined;
     const next = this.queue.then(fn);
     this.queue = next.catch(() => undefined);
     return next;
@@ -199,14 +214,77 @@ export class RunStore {
    * One read-modify-write, in turn: `change` gets a copy of the state (undefined: none yet) and
    * says what to write (`next`, or nothing) and what to answer. Memory takes `next` only once it
    * is on disk; a failed write leaves both as they were.
+   *
+   * Group commit: changes asked while an earlier write of this run is still on its way wait
+   * together, and are applied in the order asked and written as ONE file — each caller still
+   * resolves only once a write holding its change is on disk. What lands is always a state the
+   * changes one by one would have written (a prefix of them, in order), so a kill at any point
+   * leaves nothing a single writer could not have left; a class's runs answer several events at
+   * once (a turn's calls each marked started, a fact shown beside a result) and paid a temporary
+   * file, an fsync and a rename for each.
    */
   private mutate<T>(change: (copy: RunStateV4 | undefined) => { next?: RunStateV4; value: T }): Promise<T> {
-    return this.serial(async () => {
-      await this.ensureLoaded();
-      const { next, value } = change(this.state ? clone(this.state) : undefined);
-      if (next) await this.commit(next);
-      return value;
+    return new Promise<T>((resolve, reject) => {
+      const item: Pending = { change: change as Pending['change'], resolve: resolve as Pending['resolve'], reject };
+      // Joins the batch that waits its turn; else a new batch takes its place in the queue.
+      if (this.gathering) {
+        this.gathering.push(item);
+        return;
+      }
+      const batch: Pending[] = [item];
+      void this.serial(async () => {
+        if (this.gathering === batch) this.gathering = undefined;
+        await this.applyBatch(batch);
+      });
+      this.gathering = batch;
     });
+  }
+
+  /** The batch that has not started yet: a change asked now joins it (mutate). */
+  private gathering: Pending[] | undefined;
+
+  /** A batch's changes applied in order to one copy, written once, each caller answered after. */
+  private async applyBatch(batch: Pending[]): Promise<void> {
+    try {
+      await this.ensureLoaded();
+    } catch (e) {
+      for (const p of batch) p.reject(e);
+      return;
+    }
+    let working = this.state ? clone(this.state) : undefined;
+    let dirty = false;
+    const answered: Array<{ p: Pending; value: unknown }> = [];
+    for (const p of batch) {
+      let out: { next?: RunStateV4; value: unknown };
+      try {
+        // Each change sees a copy of what the ones before it made: a change that throws leaves it as it was.
+        out = p.change(working ? clone(working) : undefined);
+      } catch (e) {
+        p.reject(e);
+        continue;
+      }
+      if (out.next) {
+        // A state the loader would refuse is refused here, alone: the batch's other changes still land.
+        const problem = runStateProblem({ ...out.next, updatedAt: new Date().toISOString() });
+        if (problem) {
+          p.reject(new StateFileError('CORRUPT_STATE', this.file, CHECKPOINT.notWritten(this.file, problem)));
+          continue;
+        }
+        working = out.next;
+        dirty = true;
+      }
+      answered.push({ p, value: out.value });
+    }
+    if (dirty) {
+      try {
+        await this.commit(working!);
+      } catch (e) {
+        // Nothing of the batch is on disk: no caller hears a value the file does not hold.
+        for (const { p } of answered) p.reject(e);
+        return;
+      }
+    }
+    for (const { p, value } of answered) p.resolve(value);
   }
 
   private async commit(next: RunStateV4): Promise<void> {
@@ -215,6 +293,7 @@ export class RunStore {
     const problem = runStateProblem(next);
     if (problem) throw new StateFileError('CORRUPT_STATE', this.file, CHECKPOINT.notWritten(this.file, problem));
     await writeFileAtomic(this.file, JSON.stringify(next, null, 1));
+    this.writes += 1;
     this.state = next;
     if (!this.legacy) return;
     // run.json is on disk (fsynced, renamed, the folder synced): only now may the earlier layout's

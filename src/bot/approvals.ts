@@ -21,7 +21,7 @@ import { answeredApprovalText, approvalText, clockTime } from './format.js';
 import { clockTimeIn } from './student-clock.js';
 import { CALLBACKS, type ApprovalTap } from './callbacks.js';
 import { approvalKeyboard, noKeyboard, noReasonKeyboard } from './keyboards.js';
-import type { ApprovalRecord, BotStateFile } from './state.js';
+import { BotStateFile, type ApprovalRecord } from './state.js';
 import { editFailure, logEditFailure } from './telegram-errors.js';
 import { S } from '../strings/chat.js';
 import { setLongTimeout, type LongTimer } from '../lib/timers.js';
@@ -86,8 +86,8 @@ export class ApprovalRegistry {
     let rec = this.find(a.id);
     if (rec && rec.messageId !== undefined && !rec.decision && (await this.messageGone(rec))) {
       // The chat lost the question (the local chat's history was damaged and set aside): ask again.
-      const lost = rec;
-      await this.opts.state.update(() => { lost.messageId = undefined; });
+      const id = rec.id;
+      await this.opts.state.update((s) => { const r = BotStateFile.approval(s, id); if (r) delete r.messageId; });
     }
     if (!rec) {
       const course = await this.opts.course?.().catch(() => undefined);
@@ -123,7 +123,7 @@ export class ApprovalRegistry {
       // At worst, a crash right after sending shows the question twice; both carry the same id.
       const pending = rec;
       const msg = await this.opts.api.sendMessage(pending.chatId, pending.text, { reply_markup: approvalKeyboard(pending.id, pending.options ?? []) });
-      await this.opts.state.update(() => { pending.messageId = msg.message_id; });
+      await this.opts.state.update((s) => { const r = BotStateFile.approval(s, pending.id); if (r) r.messageId = msg.message_id; });
     }
     if (!rec.decision) this.arm(rec);
     else if (rec.decision.awaitingNote) await this.askReason(rec);
@@ -139,7 +139,7 @@ export class ApprovalRegistry {
     if (!rec.decision?.awaitingNote) return;
     if (!rec.reasonAsk) {
       const ask = { expiresAt: this.now() + this.opts.timeoutS * 1000 };
-      await this.opts.state.update(() => { rec.reasonAsk = ask; });
+      await this.opts.state.update((s) => { const r = BotStateFile.approval(s, rec.id); if (r) r.reasonAsk = ask; });
     }
     const ask = rec.reasonAsk!;
     if (ask.messageId === undefined) {
@@ -147,7 +147,7 @@ export class ApprovalRegistry {
         reply_markup: { force_reply: true, input_field_placeholder: S.reasonPlaceholder, selective: true },
         ...(rec.messageId !== undefined ? { reply_parameters: { message_id: rec.messageId, allow_sending_without_reply: true } } : {}),
       });
-      await this.opts.state.update(() => { ask.messageId = msg.message_id; });
+      await this.opts.state.update((s) => { const r = BotStateFile.approval(s, rec.id); if (r?.reasonAsk) r.reasonAsk.messageId = msg.message_id; });
     }
     this.armReason(rec);
   }
@@ -167,8 +167,8 @@ export class ApprovalRegistry {
     this.clearTimer(`${rec.id}#motivo`);
     if (!rec.decision?.awaitingNote) return;
     const { awaitingNote: _asked, shown: _shown, ...rest } = rec.decision;
-    rec.decision = { ...rest, ...(note ? { note } : {}) };
-    await this.opts.state.update(() => undefined);
+    const closed = { ...rest, ...(note ? { note } : {}) };
+    await this.opts.state.update((s) => { const r = BotStateFile.approval(s, rec.id); if (r) r.decision = closed; });
     await this.showDecision(rec);
     // The question itself no longer asks: its instructions (reply, or tap «Seguir sin motivo») are
     // replaced by what came of it.
@@ -207,11 +207,12 @@ export class ApprovalRegistry {
     this.clearTimer(rec.id);
     if (rec.decision) return;
     const label = d.approved ? rec.options?.find((o) => o.hash === d.hash)?.label : undefined;
-    rec.decision = {
+    const decision: NonNullable<ApprovalRecord['decision']> = {
       approved: d.approved, ...(d.reason ? { reason: d.reason } : {}), ...(d.by ? { by: d.by } : {}), ...(label ? { change: label } : {}),
       ...(d.note ? { note: d.note } : {}), ...(d.awaitingNote ? { awaitingNote: true } : {}), at: Date.parse(d.at) || this.now(),
     };
-    await this.opts.state.update(() => undefined);
+    // Written first; the record in memory (the one timers and callers hold) changes once it is on disk.
+    await this.opts.state.update((s) => { const r = BotStateFile.approval(s, rec.id); if (r && !r.decision) r.decision = decision; });
     await this.showDecision(rec);
   }
 
@@ -270,8 +271,7 @@ export class ApprovalRegistry {
         logEditFailure((m, err) => this.opts.log?.(m, err), LOG.approvalEdit)(e);
       });
     if (shown && rec.decision === d) {
-      d.shown = true;
-      await this.opts.state.update(() => undefined);
+      await this.opts.state.update((s) => { const r = BotStateFile.approval(s, rec.id); if (r?.decision?.at === d.at && r.decision.approved === d.approved) r.decision.shown = true; });
     }
   }
 

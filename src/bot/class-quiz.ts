@@ -7,10 +7,10 @@
  * answered it, and never who answered what: only counts leave a student's notebook.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Composer, type Api, type Context } from 'grammy';
-import { writeFileAtomic } from '../store/atomic.js';
+import { DurableDocument, type DocumentFormat } from '../store/document.js';
+import { QUIZ_DOC } from '../strings/console.js';
 import type { ClassRoster } from '../store/users.js';
 import { QUIZ_DIR } from '../domain/quiz/store.js';
 import { QUIZ } from '../strings/quiz.js';
@@ -18,7 +18,6 @@ import { anyCase } from './command-kit.js';
 import type { OwnerParts } from './owner.js';
 import { sendQuiz } from './quiz.js';
 import { LOG } from '../strings/log.js';
-import { STATE_PROBLEMS } from '../strings/console.js';
 
 /** Fewer answers than this to a question and its share right is not shown (no one is singled out). */
 export const MIN_ANSWERS_FOR_SHARE = 3;
@@ -34,25 +33,32 @@ interface ClassQuizRecord {
   created: string;
 }
 
-/** The teacher's record of the quizzes sent to the class (ids and who got a copy; no answers). */
+interface ClassQuizFile {
+  version: typeof CLASS_QUIZ_VERSION;
+  quizzes: ClassQuizRecord[];
+}
+
+/** The teacher's record of the quizzes sent to the class (ids and who got a copy; no answers): a durable document. */
+const classQuizFormat: DocumentFormat<ClassQuizFile> = {
+  version: CLASS_QUIZ_VERSION,
+  empty: () => ({ version: CLASS_QUIZ_VERSION, quizzes: [] }),
+  check: (data) => (Array.isArray((data as Partial<ClassQuizFile> | null)?.quizzes) ? { ok: true, value: data as ClassQuizFile } : { ok: false, problem: QUIZ_DOC.noList }),
+  recovery: QUIZ_DOC.classRecovery,
+  lock: { kind: 'each-change' },
+};
+
 class ClassQuizzes {
-  private readonly file: string;
+  private readonly doc: DurableDocument<ClassQuizFile>;
   constructor(teacherDir: string) {
-    this.file = path.join(teacherDir, QUIZ_DIR, CLASS_QUIZ_FILE);
+    this.doc = new DurableDocument(path.join(teacherDir, QUIZ_DIR, CLASS_QUIZ_FILE), classQuizFormat);
   }
 
   async list(): Promise<ClassQuizRecord[]> {
-    const text = await readFile(this.file, 'utf8').catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : Promise.reject(e)));
-    if (text === undefined) return [];
-    const data = JSON.parse(text) as { version?: number; quizzes?: ClassQuizRecord[] };
-    if (data.version !== CLASS_QUIZ_VERSION || !Array.isArray(data.quizzes)) throw new Error(STATE_PROBLEMS.unknownVersion(this.file));
-    return data.quizzes;
+    return (await this.doc.current()).quizzes;
   }
 
   async add(r: ClassQuizRecord): Promise<void> {
-    const quizzes = [...(await this.list()), r];
-    await mkdir(path.dirname(this.file), { recursive: true });
-    await writeFileAtomic(this.file, `${JSON.stringify({ version: CLASS_QUIZ_VERSION, quizzes }, null, 2)}\n`);
+    await this.doc.mutate((f) => { f.quizzes.push(r); });
   }
 }
 

@@ -18,7 +18,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../store/atomic.js';
+import { writeRecord } from '../store/outputs.js';
 import { withFileLock } from '../store/lock.js';
 import type { Course } from '../domain/course/course.js';
 
@@ -77,7 +77,7 @@ export function courseHash(course: Course): string {
 export function createCourseProposals(dataDir: string) {
   const dir = path.join(dataDir, COURSE_PROPOSALS_DIRNAME);
   const fileOf = (key: string) => path.join(dir, `${key}.json`);
-  const write = (p: CourseProposal) => writeFileAtomic(fileOf(p.clave), `${JSON.stringify(p, null, 1)}\n`);
+  const write = (p: CourseProposal) => writeRecord(fileOf(p.clave), p, { indent: 1 });
 
   async function find(key: string): Promise<CourseProposal | undefined> {
     if (!/^[0-9a-f]{16}$/.test(key)) return undefined;

@@ -13,7 +13,7 @@ import type { TaskEvent } from '../scheduler/events.js';
 import { hasWeek, weekRange } from '../domain/course/course.js';
 import { readCourse } from '../tools/index.js';
 import { latestNarration } from '../tools/narrar_resumen.js';
-import { writeFileAtomic } from '../store/atomic.js';
+import { writeRecord } from '../store/outputs.js';
 import type { Card } from '../store/index.js';
 import { weekCardsMessages } from '../strings/review.js';
 import { anyCase } from './command-kit.js';
@@ -68,9 +68,9 @@ export class RunCharts {
     while (this.byRun.size > CHARTS_KEEP) this.byRun.delete(this.byRun.keys().next().value!);
     const dir = this.dir;
     if (!dir) return;
-    const body = `${JSON.stringify({ version: CLOSING_VERSION, runId, ...chart, cards: [...(chart.cards ?? [])] })}\n`;
+    const body = { version: CLOSING_VERSION, runId, ...chart, cards: [...(chart.cards ?? [])] };
     const write = this.writes.catch(() => undefined).then(async () => {
-      await writeFileAtomic(path.join(dir, `${runId}.json`), body);
+      await writeRecord(path.join(dir, `${runId}.json`), body, { indent: 0 });
       await this.prune(dir);
     });
     this.writes = write;

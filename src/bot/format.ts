@@ -6,7 +6,7 @@
 import type { PendingApproval } from '../agent/run-file.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import { hasWeek, weekTopic, type Course } from '../domain/course/course.js';
-import { ARG_LINES, callInWords, toolInWords } from '../strings/tools.js';
+import { ARG_LINES, callInWords, stageOfNoteBase, stageOfNotes, toolInWords } from '../strings/tools.js';
 import { ownerReason, plainWords } from '../strings/agent.js';
 import { S } from '../strings/chat.js';
 import { MESSAGE_MAX_CHARS } from '../lib/paste-parts.js';
@@ -157,6 +157,41 @@ export interface ProgressExtra {
   etaAfterAnswerS?: number;
 }
 
+/** A stage run note by note shows as one line from this many notes up (ten lines were too long on a phone). */
+const NOTE_LINES_FOLDED = 3;
+
+/**
+ * One line per task, in order; a stage run note by note («Crear tarjetas (nota 5)», …) is one line at
+ * the place of its first task, counting its notes done, marked as the group stands: failed if one
+ * failed, done when all are, running while any runs or some are done, waiting when none started.
+ */
+export function taskLines(tasks: readonly TaskView[]): string[] {
+  const groups = new Map<string, TaskView[]>();
+  for (const t of tasks) {
+    const base = stageOfNoteBase(t.label);
+    if (base !== undefined) groups.set(base, [...(groups.get(base) ?? []), t]);
+  }
+  const lines: string[] = [];
+  const shown = new Set<string>();
+  for (const t of tasks) {
+    const base = stageOfNoteBase(t.label);
+    const group = base !== undefined ? groups.get(base)! : undefined;
+    if (base === undefined || group!.length < NOTE_LINES_FOLDED) {
+      lines.push(`${MARKS[t.state]} ${t.label}${t.attempt > 1 && t.state === 'en_curso' ? ` (intento ${t.attempt})` : ''}`);
+      continue;
+    }
+    if (shown.has(base)) continue;
+    shown.add(base);
+    const settled = group!.filter((g) => g.state !== 'pendiente' && g.state !== 'en_curso').length;
+    const state: TaskState = group!.some((g) => g.state === 'fallida') ? 'fallida'
+      : group!.every((g) => g.state === 'hecha') ? 'hecha'
+        : group!.every((g) => g.state === 'cancelada' || g.state === 'hecha') && group!.some((g) => g.state === 'cancelada') ? 'cancelada'
+          : group!.every((g) => g.state === 'pendiente') ? 'pendiente' : 'en_curso';
+    lines.push(`${MARKS[state]} ${stageOfNotes(base, settled, group!.length)}`);
+  }
+  return lines;
+}
+
 /**
  * The status message body: header, one line per task, bar with count and elapsed seconds; while the
  * run works, what waits for the owner (apart: it is not work), what runs and is queued, and the ETA.
@@ -171,7 +206,7 @@ export function renderProgress(header: string, tasks: readonly TaskView[], elaps
     if (note) lines.push(note);
     return fitMessage(lines.join('\n'));
   }
-  for (const t of tasks) lines.push(`${MARKS[t.state]} ${t.label}${t.attempt > 1 && t.state === 'en_curso' ? ` (intento ${t.attempt})` : ''}`);
+  lines.push(...taskLines(tasks));
   for (const w of waiting) lines.push(S.progressWaitingFor(w));
   const settled = tasks.filter((t) => t.state !== 'pendiente' && t.state !== 'en_curso').length;
   // A call waiting for the owner is work not done yet: the bar is never full while something waits.

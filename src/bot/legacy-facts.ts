@@ -4,7 +4,7 @@
  * files (agent/delivery-facts.ts). Nothing else reads that layout.
  */
 import type { RunService } from './run-types.js';
-import { dropLegacyFacts, legacyFactsOf, type BotStateFile } from './state.js';
+import { BotStateFile, dropLegacyFacts, legacyFactsOf } from './state.js';
 
 /**
  * Each run record's facts are carried into its run's file (a merge: applied twice = once), and only
@@ -18,7 +18,7 @@ export async function carryLegacyFacts(state: BotStateFile, service: RunService,
     if (!facts) continue;
     if (await service.status(record.runId)) {
       await service.drivers.delivered(record.runId, { kind: 'carried', facts });
-      await state.update(() => { dropLegacyFacts(record); });
+      await state.update((s) => { const r = BotStateFile.run(s, record.runId); if (r) dropLegacyFacts(r); });
     } else if (facts.outcomeDelivered) {
       await forget(record.runId);
     }

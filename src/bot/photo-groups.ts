@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../store/index.js';
+import { writeRecord } from '../store/outputs.js';
 import { Mutex } from '../store/jsonFile.js';
 import { LOG } from '../strings/log.js';
 
@@ -71,7 +71,7 @@ export function createPhotoGroups(opts: PhotoGroupsOptions) {
       // The latest state of the group, one writer at a time: the last write holds every photo.
       // Not fsynced: a rename is enough for a bot killed or restarted (what this is for), and a photo
       // must not wait on the disk while the next ones of its album arrive.
-      await mutex.run(() => (open.get(key) === g ? writeFileAtomic(fileOf(key), `${JSON.stringify(g.group)}\n`, { durable: false }) : Promise.resolve()));
+      await mutex.run(() => (open.get(key) === g ? writeRecord(fileOf(key), g.group, { indent: 0, durable: false }) : Promise.resolve()));
     },
 
     /** The groups a previous run left on disk, each finished when its window closes (at once if it already has). */

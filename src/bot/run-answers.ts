@@ -24,6 +24,8 @@ export interface RunAnswersDeps {
   drivers: () => RunDrivers;
   api: Pick<RunManagerDeps['api'], 'sendMessage'>;
   log: RunManagerDeps['log'];
+  /** Resolves once the bot state's writes in flight are done (the state is written before memory changes). */
+  flush: () => Promise<void>;
 }
 
 export class RunAnswers implements TapHandler {
@@ -72,6 +74,8 @@ export class RunAnswers implements TapHandler {
    * them closes the question without a reason and is handled as usual (false).
    */
   async reasonMessage(chatId: number, from: User, text: string, replyTo: number | undefined, ownMessage: () => Promise<boolean>): Promise<boolean> {
+    // The question's message is in memory once its write is done (written first): a quick reply waits for it.
+    await this.deps.flush();
     const { registry } = this.deps;
     const asked = replyTo === undefined ? undefined : registry.reasonAskedIn(chatId, replyTo);
     const mine = asked !== undefined && registry.mayDecide(asked, from);

@@ -11,7 +11,7 @@ import { S } from '../strings/chat.js';
 import type { ActiveRun } from './active-run.js';
 import type { ApprovalRegistry } from './approvals.js';
 import { fitMessage } from '../lib/message-pack.js';
-import type { BotStateFile } from './state.js';
+import { BotStateFile } from './state.js';
 
 /** What showing a pause needs of the RunManager (bot/runs.ts). */
 export interface InterruptionContext {
@@ -60,9 +60,9 @@ export async function showQuestionBack(ctx: InterruptionContext, run: ActiveRun,
   // Killed between recording it as asked and keeping its message: it is sent now.
   if (run.facts.question?.turn !== turn || !shown) {
     await ctx.report(run, { kind: 'asked', turn });
-    await ctx.state.update(() => { record.question = { turn }; });
+    await ctx.state.update((s) => { const r = BotStateFile.run(s, record.runId); if (r) r.question = { turn }; });
     const sent = await ctx.api.sendMessage(record.chatId, fitMessage(outcome.question ?? outcome.report));
-    await ctx.state.update(() => { record.question = { turn, messageId: sent.message_id }; });
+    await ctx.state.update((s) => { const r = BotStateFile.run(s, record.runId); if (r) r.question = { turn, messageId: sent.message_id }; });
   }
   await beginWait(ctx, run);
   run.pulse.stop();

@@ -27,7 +27,6 @@ import { statusText, StatusTicks, withTaskEvent } from './run-status.js';
 import { S } from '../strings/chat.js';
 import { isCuadernoError } from '../errors.js';
 import type { RunManagerDeps, StartRequest, StartResult } from './run-types.js';
-
 export type { RunManagerDeps, RunService, StartRequest, StartResult } from './run-types.js';
 
 /** Seconds between status refreshes when nothing happens, so the elapsed time keeps moving. */
@@ -59,7 +58,7 @@ export class RunManager {
       ...(deps.charts ? { charts: deps.charts } : {}), ...(deps.afterRun ? { afterRun: deps.afterRun } : {}),
     };
     this.interruptions = { api: deps.api, registry: deps.registry, state: deps.state, now: this.now, report, refresh: (run) => { this.refresh(run); } };
-    this.answers = new RunAnswers({ registry: deps.registry, drivers: () => this.drivers, api: deps.api, log: deps.log });
+    this.answers = new RunAnswers({ registry: deps.registry, drivers: () => this.drivers, api: deps.api, log: deps.log, flush: () => deps.state.flush() });
   }
 
   /** A text message where a no waits for its reason (run-answers.ts). */
@@ -368,7 +367,7 @@ export class RunManager {
     }
     const first = resume ? S.resumed(record.text) : S.started(record.text);
     const msg = await this.deps.api.sendMessage(record.chatId, first);
-    await this.deps.state.update(() => { record.statusMessageId = msg.message_id; });
+    await this.deps.state.update((s) => { const r = BotStateFile.run(s, record.runId); if (r) r.statusMessageId = msg.message_id; });
     run.status = new StatusMessage(this.deps.api, record.chatId, msg.message_id, first, this.deps.log, this.deps.statusEditIntervalMs);
   }
 
@@ -422,7 +421,6 @@ export class RunManager {
   private elapsedS(run: ActiveRun): number {
     return Math.round((this.now() - run.record.startedAt) / 1000);
   }
-
 }
 
 function newRunId(chatId: number): string {

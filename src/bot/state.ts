@@ -21,10 +21,9 @@ import { isTimeZone } from '../config.js';
 import { StateFileError } from '../errors.js';
 import { isChatId, isUserId } from '../lib/ids.js';
 import { CLOSING_STEPS, type ClosingStep, type RunDelivery } from '../agent/delivery-facts.js';
-import { writeFileAtomic } from '../store/atomic.js';
-import { readStateText } from '../store/jsonFile.js';
-import { holdFileLock } from '../store/lock.js';
-import { STATE } from '../strings/console.js';
+import { DurableDocument, type DocumentFormat, type WriteText } from '../store/document.js';
+import type { ShapeCheck } from '../store/jsonFile.js';
+import { BOT_CHECK, STATE } from '../strings/console.js';
 
 /** Why a second bot on the same data dir does not start. */
 const S_BUSY = (file: string) => STATE.botBusy(path.dirname(path.dirname(file)));
@@ -180,17 +179,35 @@ export interface TakenRequest {
   messageId: number;
 }
 
+/** The bot's state file as a durable document (store/document.ts): checked, one process at a time. */
+const botFormat = (file: string): DocumentFormat<BotState> => ({
+  version: BOT_STATE_VERSION,
+  empty: () => ({ version: BOT_STATE_VERSION, runs: [], approvals: [] }),
+  check: checkBotState,
+  recovery: '',
+  lock: { kind: 'lifetime', busy: S_BUSY(file) },
+  refuse: (f) => (kind, problem, found) => {
+    switch (kind) {
+      case 'unreadable': return new StateFileError('CORRUPT_STATE', f, STATE.botUnreadable(f, problem));
+      case 'not-json': return new StateFileError('CORRUPT_STATE', f, STATE.botNotJson(f));
+      case 'version': return new StateFileError('UNSUPPORTED_VERSION', f, STATE.botVersion(f, found, BOT_STATE_VERSION));
+      case 'shape': return new StateFileError('CORRUPT_STATE', f, problem === NO_LISTS ? STATE.botLists(f) : STATE.botDamaged(f, problem));
+    }
+  },
+});
+
 export class BotStateFile {
   readonly file: string;
-  private state: BotState = { version: BOT_STATE_VERSION, runs: [], approvals: [] };
-  private writing: Promise<void> = Promise.resolve();
-  /** The write queued behind the one in flight, not started yet: it takes every change made until it starts. */
-  private next: Promise<void> | undefined;
-  private release: (() => Promise<void>) | undefined;
+  readonly #doc: DurableDocument<BotState>;
 
-  /** `write`: how the file is written (default writeFileAtomic; a test counts the writes through it). */
-  constructor(dataDir: string, private readonly write: (file: string, text: string) => Promise<void> = writeFileAtomic) {
+  /** `write`: how the file is written (default writeFileAtomic; a test counts or fails the writes through it). */
+  constructor(dataDir: string, write?: WriteText) {
     this.file = path.join(dataDir, 'bot', 'estado.json');
+    this.#doc = new DurableDocument(this.file, botFormat(this.file), write);
+  }
+
+  private get state(): BotState {
+    return this.#doc.data;
   }
 
   /**
@@ -200,37 +217,23 @@ export class BotStateFile {
    * foreign file, or BUSY when another live bot holds the data dir. `close()` releases it.
    */
   async load(): Promise<void> {
-    this.release ??= await holdFileLock(this.file, S_BUSY(this.file));
-    const text = await readStateText(this.file, (problem) => new StateFileError('CORRUPT_STATE', this.file, STATE.botUnreadable(this.file, problem)));
-    if (text === null) return;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new StateFileError('CORRUPT_STATE', this.file, STATE.botNotJson(this.file));
-    }
-    const o = parsed as Partial<BotState> | null;
-    if (!o || typeof o !== 'object' || o.version !== BOT_STATE_VERSION) {
-      throw new StateFileError('UNSUPPORTED_VERSION', this.file, STATE.botVersion(this.file, o?.version, BOT_STATE_VERSION));
-    }
-    if (!Array.isArray(o.runs) || !Array.isArray(o.approvals)) {
-      throw new StateFileError('CORRUPT_STATE', this.file, STATE.botLists(this.file));
-    }
-    const sent = o.sent ?? [];
-    const taken = o.taken ?? [];
-    const bad = o.runs.map((r, i) => badRun(r, i + 1)).find(Boolean) ?? o.approvals.map((a, i) => badApproval(a, i + 1)).find(Boolean)
-      ?? (Array.isArray(sent) ? sent.map((x, i) => badFields(x, `el envío ${i + 1}`, { chatId: 'chatId', path: 'string', messageId: 'int' })).find(Boolean) : 'sent no es una lista')
-      ?? (Array.isArray(taken) ? taken.map((x, i) => badFields(x, `el pedido ${i + 1}`, { chatId: 'chatId', messageId: 'int' })).find(Boolean) : 'taken no es una lista');
-    if (bad) {
-      throw new StateFileError('CORRUPT_STATE', this.file, STATE.botDamaged(this.file, bad));
-    }
-    this.state = { version: BOT_STATE_VERSION, runs: o.runs as RunRecord[], approvals: o.approvals as ApprovalRecord[], sent: sent as SentRecord[], taken: taken as TakenRequest[] };
+    await this.#doc.open();
   }
 
   /** Records `record` as a run of this chat, with the message that asked for it (see `taken`); call inside `update`. */
   static addRun(s: BotState, record: RunRecord): void {
     s.runs.push(record);
     if (record.requestMessageId !== undefined) s.taken = [...(s.taken ?? []).filter((t) => t.chatId !== record.chatId), { chatId: record.chatId, messageId: record.requestMessageId }];
+  }
+
+  /** The run record `runId` of `s` (for a change: records are looked up in the document changed, never held). */
+  static run(s: BotState, runId: string): RunRecord | undefined {
+    return s.runs.find((r) => r.runId === runId);
+  }
+
+  /** The approval record `id` of `s` (for a change, like `run`). */
+  static approval(s: BotState, id: string): ApprovalRecord | undefined {
+    return s.approvals.find((a) => a.id === id);
   }
 
   /** True when `messageId` of `chatId` was already taken up as a run's request (a redelivered update). */
@@ -268,80 +271,81 @@ export class BotStateFile {
   }
 
   /**
-   * Applies `change` to the in-memory state now and persists it; the promise settles once a write
-   * holding the change is on disk (atomic, fsynced), and rejects if that write fails.
+   * Writes `change` first, then makes it in memory (store/document.ts `mutate`): the promise
+   * settles once a file holding the change is on disk (atomic, fsynced) and memory has it; if that
+   * write fails, the change is on neither. `change` runs on a copy, then on memory: it finds the
+   * records it changes in the state it is given (`BotStateFile.run`, `.approval`) and uses only
+   * values computed before the call.
    *
-   * Changes made while a write is in flight share the next one, whose snapshot is taken when it
-   * starts: a run's changes come in bursts (its record, its status message, its approvals shown and
-   * decided), and each was a whole rewrite with its fsync, queued behind the one before. No change
-   * is on disk any later than it was with one write per change: the next write starts when the one
-   * before ends, and holds every change made until then.
+   * Changes made while a write is in flight share the next one: a run's changes come in bursts
+   * (its record, its status message, its approvals shown and decided), and each was a whole
+   * rewrite with its fsync, queued behind the one before.
    */
   update(change: (s: BotState) => void): Promise<void> {
-    change(this.state);
-    if (this.next) return this.next;
-    const next = this.writing.catch(() => undefined).then(() => {
-      // From here on a change needs another write: this one's snapshot is taken now.
-      this.next = undefined;
-      return this.write(this.file, JSON.stringify(this.state, null, 2));
-    });
-    this.next = next;
-    this.writing = next;
-    return next;
+    return this.#doc.mutate(change);
   }
 
   /** Waits for pending writes (shutdown). */
   async flush(): Promise<void> {
-    await this.writing.catch(() => undefined);
+    await this.#doc.flush();
   }
 
   /** Writes what is pending and lets the next bot on this data dir take the file. */
   async close(): Promise<void> {
-    await this.flush();
-    const release = this.release;
-    this.release = undefined;
-    await release?.();
+    await this.#doc.close();
   }
 }
+
+/** The problem phrase of a file without its two lists (told with a sentence of its own). */
+const NO_LISTS = '\0sin listas';
+
+/** The bot state's shape, checked field by field (its phrases name the run or approval by position). */
+const checkBotState: ShapeCheck<BotState> = (data) => {
+  const o = data as Partial<BotState>;
+  if (!Array.isArray(o.runs) || !Array.isArray(o.approvals)) return { ok: false, problem: NO_LISTS };
+  const sent = o.sent ?? [];
+  const taken = o.taken ?? [];
+  const bad = o.runs.map((r, i) => badRun(r, i + 1)).find(Boolean) ?? o.approvals.map((a, i) => badApproval(a, i + 1)).find(Boolean)
+    ?? (Array.isArray(sent) ? sent.map((x, i) => badFields(x, BOT_CHECK.sent(i + 1), { chatId: 'chatId', path: 'string', messageId: 'int' })).find(Boolean) : BOT_CHECK.notList('sent'))
+    ?? (Array.isArray(taken) ? taken.map((x, i) => badFields(x, BOT_CHECK.taken(i + 1), { chatId: 'chatId', messageId: 'int' })).find(Boolean) : BOT_CHECK.notList('taken'));
+  if (bad) return { ok: false, problem: bad };
+  return { ok: true, value: { version: BOT_STATE_VERSION, runs: o.runs as RunRecord[], approvals: o.approvals as ApprovalRecord[], sent: sent as SentRecord[], taken: taken as TakenRequest[] } };
+};
 
 type FieldKind = 'int' | 'userId' | 'chatId' | 'number' | 'string' | 'boolean';
 const isKind = (v: unknown, k: FieldKind) =>
   k === 'int' ? Number.isSafeInteger(v) : k === 'userId' ? isUserId(v) : k === 'chatId' ? isChatId(v)
     : k === 'number' ? typeof v === 'number' && Number.isFinite(v) : typeof v === k;
-const KIND_WORDS: Record<FieldKind, string> = {
-  int: 'un número entero', userId: 'un número entero positivo (el de una persona)', chatId: 'un número entero distinto de cero (el de un chat)',
-  number: 'un número', string: 'un texto', boolean: 'verdadero o falso',
-};
 
 /** The first field of `o` that is missing or of the wrong kind, as a Spanish phrase; undefined if all fit. */
 function badFields(o: unknown, what: string, required: Record<string, FieldKind>, optional: Record<string, FieldKind> = {}): string | undefined {
-  if (typeof o !== 'object' || o === null || Array.isArray(o)) return `${what} no es un objeto`;
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return BOT_CHECK.notObject(what);
   const r = o as Record<string, unknown>;
-  for (const [k, kind] of Object.entries(required)) if (!isKind(r[k], kind)) return `${what} tiene "${k}" = ${JSON.stringify(r[k]) ?? 'nada'}, que no es ${KIND_WORDS[kind]}`;
-  for (const [k, kind] of Object.entries(optional)) if (r[k] !== undefined && !isKind(r[k], kind)) return `${what} tiene "${k}" = ${JSON.stringify(r[k])}, que no es ${KIND_WORDS[kind]}`;
+  for (const [k, kind] of Object.entries(required)) if (!isKind(r[k], kind)) return BOT_CHECK.wrong(what, k, r[k], kind);
+  for (const [k, kind] of Object.entries(optional)) if (r[k] !== undefined && !isKind(r[k], kind)) return BOT_CHECK.wrong(what, k, r[k], kind);
   return undefined;
 }
 
 function badRun(r: unknown, n: number): string | undefined {
-  const what = `el trabajo ${n}`;
+  const what = BOT_CHECK.run(n);
   const bad = badFields(r, what, { runId: 'string', chatId: 'chatId', ownerId: 'userId', group: 'boolean', mode: 'string', text: 'string', startedAt: 'number' }, { week: 'int', statusMessageId: 'int', waitingSince: 'number', ownerName: 'string', requestMessageId: 'int' });
   if (bad) return bad;
   const waits = (r as { waits?: unknown }).waits;
   if (waits !== undefined) {
-    if (!Array.isArray(waits)) return `${what} tiene "waits" = ${JSON.stringify(waits)}, que no es una lista`;
-    const badWait = waits.map((w, i) => badFields(w, `la espera ${i + 1} del trabajo ${n}`, { from: 'number', to: 'number' })).find(Boolean);
+    if (!Array.isArray(waits)) return BOT_CHECK.notListField(what, 'waits', waits);
+    const badWait = waits.map((w, i) => badFields(w, BOT_CHECK.wait(i + 1, n), { from: 'number', to: 'number' })).find(Boolean);
     if (badWait) return badWait;
   }
   const closed = (r as { closed?: unknown }).closed;
   if (closed !== undefined && !(Array.isArray(closed) && closed.every((c) => (CLOSING_STEPS as readonly unknown[]).includes(c)))) {
-    return `${what} tiene "closed" = ${JSON.stringify(closed)}, que no es una lista de pasos del cierre`;
+    return BOT_CHECK.badClosed(what, closed);
   }
   const mode = (r as { mode: string }).mode;
-  return mode === 'agente' || mode === 'semana' ? undefined : `${what} tiene un modo desconocido (${JSON.stringify(mode)})`;
+  return mode === 'agente' || mode === 'semana' ? undefined : BOT_CHECK.badMode(what, mode);
 }
 
 function badApproval(a: unknown, n: number): string | undefined {
-  const what = `la aprobación ${n}`;
+  const what = BOT_CHECK.approval(n);
   const bad = badFields(a, what,
     { id: 'string', runId: 'string', callId: 'string', tool: 'string', chatId: 'chatId', ownerId: 'userId', group: 'boolean', text: 'string', createdAt: 'number', expiresAt: 'number' },
     { messageId: 'int', zone: 'string' });
@@ -349,5 +353,5 @@ function badApproval(a: unknown, n: number): string | undefined {
   const zone = (a as { zone?: string }).zone;
   if (zone !== undefined && !isTimeZone(zone)) return `${what} tiene "zone" = ${JSON.stringify(zone)}, que no es una zona horaria`;
   const d = (a as { decision?: unknown }).decision;
-  return d === undefined ? undefined : badFields(d, `la decisión de ${what}`, { approved: 'boolean', at: 'number' }, { by: 'string', reason: 'string' });
+  return d === undefined ? undefined : badFields(d, BOT_CHECK.decision(what), { approved: 'boolean', at: 'number' }, { by: 'string', reason: 'string' });
 }

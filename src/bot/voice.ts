@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Composer, type Api, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import { isCuadernoError } from '../errors.js';
-import { writeFileAtomic } from '../store/atomic.js';
+import { writeOutput } from '../store/outputs.js';
 import { MATERIAL } from '../strings/material.js';
 import { VOICE, VOICE_BUTTONS } from '../strings/voice.js';
 import { contentKey, SHORT_KEY, savedIds, type Imports } from '../domain/material/imports.js';
@@ -50,7 +50,7 @@ export function voiceMemos(dataDir: string) {
   return {
     async keep(key: string, bytes: Uint8Array, kind: 'ogg' | 'wav'): Promise<void> {
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      await writeFileAtomic(path.join(dir, `${key}.${kind}`), bytes);
+      await writeOutput(path.join(dir, `${key}.${kind}`), bytes);
     },
     /** The memo whose key starts with `prefix`: its full key, bytes and when it was kept. */
     async find(prefix: string): Promise<{ key: string; bytes: Buffer; at: Date } | undefined> {

@@ -1,5 +1,5 @@
 /** `cuaderno exportar-anki FILE.apkg`: the deck, its schedule and review history as an Anki package. */
-import { writeFileAtomic } from '../store/index.js';
+import { writeOutput } from '../store/outputs.js';
 import type { CliIO } from './common.js';
 import { openNotebook } from '../store/index.js';
 import { exportDeck } from '../domain/anki/index.js';
@@ -19,7 +19,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const nb = await openNotebook(config.dataDir, { prices: config.prices, keysDir: config.keysDir });
     const review = createReviewService({ deck: nb.cards, store: nb.reviews, ...config.review });
     const { bytes, cards, reviews } = await exportDeck({ review, notes: nb.notes, course: await readCourse(nb) }, new Date());
-    await writeFileAtomic(file, bytes);
+    await writeOutput(file, bytes);
     io.stdout.write(`${CLI_LINES.exported(file, cards, reviews)}\n`);
     return EXIT.ok;
   });

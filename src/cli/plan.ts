@@ -14,7 +14,7 @@ import { isCuadernoError } from '../errors.js';
 import { ganttFromPlan, renderGantt } from '../scheduler/gantt.js';
 import { parseGraphFile, planGraph, type PlanReport } from '../scheduler/plan.js';
 import { turnStageTasks, weekTasks } from '../scheduler/week.js';
-import { writeFileAtomic } from '../store/atomic.js';
+import { writeOutput } from '../store/outputs.js';
 import { CLI_LINES } from '../strings/console.js';
 import { DEFAULT_LANES } from '../scheduler/executor.js';
 import { PLAN } from '../strings/cli.js';
@@ -128,7 +128,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   if (values.gantt !== undefined) {
     const title = PLAN.ganttTitle(values.grafo !== undefined, gpu);
-    await writeFileAtomic(values.gantt, renderGantt(ganttFromPlan(plan.graph, plan.gpuSchedule, plan.analysis, title)));
+    await writeOutput(values.gantt, renderGantt(ganttFromPlan(plan.graph, plan.gpuSchedule, plan.analysis, title)));
   }
   const etapas = values.etapas ? stagesReport(gpu, cpu) : undefined;
   if (values.json) io.stdout.write(`${JSON.stringify(etapas ? { ...plan.report, etapas } : plan.report)}\n`);

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../store/atomic.js';
+import { writeRecord } from '../store/outputs.js';
 import { withFileLock } from '../store/lock.js';
 import { isPlainObject } from '../store/jsonFile.js';
 
@@ -65,7 +65,7 @@ export async function recordCardSources(deckFile: string, notes: ReadonlyArray<{
   await withFileLock(file, async () => {
     const before = asSources(await readJson(file));
     const next: WeekSources = { version: WEEK_SOURCES_VERSION, notas: { ...(before?.notas ?? {}), ...sourcesOf(notes).notas } };
-    await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
+    await writeRecord(file, next);
   });
 }
 

@@ -14,7 +14,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CuadernoError, EngineError } from '../errors.js';
-import { writeFileAtomic } from '../store/atomic.js';
+import { writeOutput } from '../store/outputs.js';
 import type { StageExec } from '../tools/contract.js';
 import { runStageFunction } from '../tools/stages/bind.js';
 import { STAGE_CATALOGUE, stageDecl } from '../tools/stages/catalogue.js';
@@ -130,7 +130,7 @@ export function remoteStageExec(opts: RemoteStageOptions): StageExec {
         const file = result.files.find((f) => f.name === name);
         if (!file) throw new EngineError('ENGINE_BAD_RESPONSE', WORKER.missingFile(stage.id, name), { stage: stage.id, field: 'files' });
         await mkdir(path.dirname(target), { recursive: true });
-        await writeFileAtomic(target, file.data);
+        await writeOutput(target, file.data);
       }
       return renamed(result.output, back);
     },

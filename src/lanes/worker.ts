@@ -27,8 +27,12 @@ export interface LaneWorkerOptions {
   name?: string;
   /** A job whose worker stopped renewing its lock for this long is handed to another; default 30000. */
   lockDurationMs?: number;
-  /** Called as each job starts (after it is counted for fairness) and ends. */
-  onJob?: (event: { type: 'started' | 'finished' | 'failed'; jobId: string; stage: string; code?: string }) => void;
+  /**
+   * Called as each job starts (after it is counted for fairness) and ends. A start carries
+   * `waitingSince`: when the job first began to wait (ms since the epoch, the bot's own record, kept
+   * across a Redis restart), so a reader can tell a job waiting in the queue from one not yet added.
+   */
+  onJob?: (event: { type: 'started' | 'finished' | 'failed'; jobId: string; stage: string; code?: string; waitingSince?: number }) => void;
   /** Redis stopped answering / answers again (the worker keeps reconnecting by itself). */
   onStatus?: (status: 'unreachable' | 'reachable') => void;
   /**
@@ -75,8 +79,9 @@ export async function startLaneWorker(opts: LaneWorkerOptions): Promise<LaneWork
       await markStarted(redis, keys, student, job.id!);
       // How long it waited places the student's next jobs in their bands (fair.ts): from when it
       // first waited, also before a Redis restart made the bot add it again (bullmq-lane JobData.since).
-      await recordWait(redis, queue, keys, student, (job.processedOn ?? Date.now()) - waitingSince(since, job.timestamp));
-      opts.onJob?.({ type: 'started', jobId: job.id!, stage });
+      const waitedFrom = waitingSince(since, job.timestamp);
+      await recordWait(redis, queue, keys, student, (job.processedOn ?? Date.now()) - waitedFrom);
+      opts.onJob?.({ type: 'started', jobId: job.id!, stage, waitingSince: waitedFrom });
       try {
         const fn = opts.catalogue.get(stage);
         if (!fn) throw new CuadernoError('ENGINE_UNAVAILABLE', WORKER.unknownStage(stage), { field: 'stage', stage });

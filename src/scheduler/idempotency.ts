@@ -8,7 +8,7 @@
 import { access, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { CuadernoError, StateFileError } from '../errors.js';
-import { writeFileAtomic } from '../store/atomic.js';
+import { writeRecord } from '../store/outputs.js';
 import { withFileLock } from '../store/lock.js';
 import { STATE, STATE_PROBLEMS } from '../strings/console.js';
 import type { IdempotencyStore, ToolOutput } from '../tools/contract.js';
@@ -185,7 +185,7 @@ export function createFileIdempotencyStore(dir: string, opts: { root?: string } 
   async function put(key: string, output: ToolOutput): Promise<void> {
     const rel = relativizePaths(output, root);
     const record: StoredResult = { version: IDEMPOTENCY_FILE_VERSION, key, storedAt: new Date().toISOString(), output: rel.output, relativas: rel.pointers };
-    await writeFileAtomic(fileOf(key), `${JSON.stringify(record, null, 2)}\n`);
+    await writeRecord(fileOf(key), record);
   }
 
   async function runOnce(key: string, work: () => Promise<ToolOutput>, opts: { acrossProcesses?: boolean } = {}): Promise<{ output: ToolOutput; cached: boolean }> {

@@ -12,7 +12,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createFileIfAbsent, writeFileAtomic, writeFileAtomicSync } from './atomic.js';
+import { createFileIfAbsent, writeFileAtomic, writeFileAtomicSync } from '../lib/atomic.js';
 
 /** The installation's key file inside the keys folder (64 hex characters, mode 0600). */
 export const AUDIT_KEY_FILE = 'auditoria.clave';

@@ -16,7 +16,7 @@ import { appendFile, mkdir, open, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
-import { writeFileAtomic } from './atomic.js';
+import { writeFileAtomic } from '../lib/atomic.js';
 import { chainFields, defaultKeysDir, findMirror, loadAuditKey, macOf, mirrorReadySync, newChainId, prefixMac, removeMirrorsOf, writeMirror, writeMirrorSync } from './auditChain.js';
 import { fileLines, MAX_LINE_BYTES } from './lines.js';
 import { tryFileLockSync, withFileLock } from './lock.js';

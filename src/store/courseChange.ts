@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { StateFileError } from '../errors.js';
 import { STATE } from '../strings/console.js';
-import { writeFileAtomic } from './atomic.js';
+import { writeFileAtomic } from '../lib/atomic.js';
 import { COURSE_CHANGED_EVENT } from './auditEvents.js';
 import { checkCourse, COURSE_STATE_VERSION, courseDocument } from './courseFile.js';
 import type { CourseChange, Notebook } from './types.js';

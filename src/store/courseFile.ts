@@ -7,12 +7,13 @@
  * The store is lower than tools/, so the shape is declared here (StoredCourse); domain/course/course.ts
  * declares the same `Course` and TypeScript checks they agree where the toolbox passes it up.
  */
-import type { ErrorObject } from 'ajv';
 import { CuadernoError } from '../errors.js';
 import { stateSchema } from '../lib/state-schemas.js';
-import { writeFileAtomic } from './atomic.js';
+import { writeFileAtomic } from '../lib/atomic.js';
 import { ValidatedJsonFile, type ShapeCheck } from './jsonFile.js';
 import { withFileLock } from './lock.js';
+import { schemaProblem, type SchemaWords } from './schema-problem.js';
+import { COURSE_DOC } from '../strings/console.js';
 
 export const COURSE_FILE = 'curso.json';
 export const COURSE_STATE_VERSION = 1;
@@ -59,35 +60,36 @@ const SCHEMA = {
 // Compiled on first use (or ahead of it, while the bot waits), not at import.
 const validator = stateSchema(SCHEMA);
 
-/** One sentence per kind of damage, naming the week when the damage is inside one. */
-function describe(error: ErrorObject, data: Record<string, unknown>): string {
-  const parts = error.instancePath.split('/').filter(Boolean);
-  if (parts[0] === 'version' || (error.keyword === 'required' && error.params.missingProperty === 'version')) {
-    return `tiene la versión ${JSON.stringify(data.version)} y este programa solo entiende la ${COURSE_STATE_VERSION}`;
-  }
-  if (parts.length === 0) {
-    if (error.keyword === 'additionalProperties') return `tiene un campo que no se conoce ("${String(error.params.additionalProperty)}")`;
-    return 'debería ser un objeto JSON con "version", "titulo" y "semanas"';
-  }
-  if (parts[0] === 'titulo') return 'no tiene un "titulo" de texto (entre 1 y 200 caracteres)';
-  if (parts.length === 1) return `"semanas" debería ser una lista de 1 a ${COURSE_LIMITS.weeks} semanas`;
-  const where = `la semana ${Number(parts[1]) + 1} de la lista`;
-  switch (parts[2]) {
-    case 'numero': return `${where} no tiene un "numero" entero del 1 al ${COURSE_LIMITS.weeks}`;
-    case 'titulo': return `${where} no tiene un "titulo" de 1 a ${COURSE_LIMITS.title} caracteres`;
-    case 'inicio': return `${where} tiene un "inicio" que no es una fecha AAAA-MM-DD ni null`;
-    case 'terminos': return `${where} tiene unos "terminos" que no son una lista de textos`;
-    case 'sin_clase': return `${where} tiene un "sin_clase" que no es true (si hay clase, quítalo)`;
-    default: return `${where} no es un objeto {numero, titulo, inicio, terminos}`;
-  }
-}
+/**
+ * The course's own words for the schema's complaints (schema-problem.ts, the one describer): one
+ * phrase per kind of damage, naming the week when the damage is inside one.
+ */
+const courseWords = (data: unknown): SchemaWords => ({
+  field: (error, parts) => {
+    if (parts[0] === 'version' || (error.keyword === 'required' && error.params.missingProperty === 'version')) {
+      return COURSE_DOC.version((data as Record<string, unknown>).version, COURSE_STATE_VERSION);
+    }
+    if (parts.length === 0) return error.keyword === 'additionalProperties' ? COURSE_DOC.extra(String(error.params.additionalProperty)) : COURSE_DOC.notObject;
+    if (parts[0] === 'titulo') return COURSE_DOC.title;
+    if (parts.length === 1) return COURSE_DOC.weeks(COURSE_LIMITS.weeks);
+    const where = COURSE_DOC.week(Number(parts[1]) + 1);
+    switch (parts[2]) {
+      case 'numero': return COURSE_DOC.weekNumber(where, COURSE_LIMITS.weeks);
+      case 'titulo': return COURSE_DOC.weekTitle(where, COURSE_LIMITS.title);
+      case 'inicio': return COURSE_DOC.weekStart(where);
+      case 'terminos': return COURSE_DOC.weekTerms(where);
+      case 'sin_clase': return COURSE_DOC.weekNoClass(where);
+      default: return COURSE_DOC.weekShape(where);
+    }
+  },
+});
 
 export const checkCourse: ShapeCheck<StoredCourse> = (data) => {
   const validate = validator();
-  if (!validate(data)) return { ok: false, problem: describe(validate.errors![0]!, data as Record<string, unknown>) };
+  if (!validate(data)) return { ok: false, problem: schemaProblem(validate.errors![0]!, courseWords(data)) };
   const doc = data as unknown as CourseDocument;
   const bad = doc.semanas.findIndex((w, i) => w.numero !== i + 1);
-  if (bad >= 0) return { ok: false, problem: `las semanas deben ir numeradas 1, 2, 3… en orden, sin huecos ni repeticiones (en la posición ${bad + 1} está la ${doc.semanas[bad]!.numero})` };
+  if (bad >= 0) return { ok: false, problem: COURSE_DOC.order(bad + 1, doc.semanas[bad]!.numero) };
   return { ok: true, value: { titulo: doc.titulo, semanas: doc.semanas } };
 };
 
@@ -103,12 +105,12 @@ export interface CourseFile {
 export function courseDocument(course: StoredCourse): StoredCourse & { version: typeof COURSE_STATE_VERSION } {
   const doc = { version: COURSE_STATE_VERSION as typeof COURSE_STATE_VERSION, titulo: course.titulo, semanas: course.semanas.map((w) => ({ numero: w.numero, titulo: w.titulo, inicio: w.inicio, terminos: [...w.terminos], ...(w.sin_clase ? { sin_clase: true as const } : {}) })) };
   const checked = checkCourse(doc);
-  if (!checked.ok) throw new CuadernoError('VALIDATION', `El curso no es válido: ${checked.problem}.`, { field: 'curso' });
+  if (!checked.ok) throw new CuadernoError('VALIDATION', COURSE_DOC.invalid(checked.problem), { field: 'curso' });
   return doc;
 }
 
 export function createCourseFile(file: string): CourseFile {
-  const adapter = new ValidatedJsonFile<StoredCourse>(file, checkCourse, 'si lo borras, vuelves al curso de ejemplo (las notas y las tarjetas se conservan).');
+  const adapter = new ValidatedJsonFile<StoredCourse>(file, checkCourse, COURSE_DOC.recovery);
   return {
     file,
     read: () => adapter.read(),

@@ -13,11 +13,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from './atomic.js';
+import { writeFileAtomic } from '../lib/atomic.js';
 import { startNewAuditChain } from './auditLog.js';
 import { fileLines } from './lines.js';
 import { NOTES_STATE_VERSION } from './notesFile.js';
-import { syncDir } from './atomic.js';
+import { syncDir } from '../lib/atomic.js';
 import { NOTEBOOK_ID_FILE, notebookId } from './notebookId.js';
 
 /** Prefix of the trash folder of a deletion in progress. */

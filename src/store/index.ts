@@ -2,7 +2,6 @@
 export { openNotebook, NOTEBOOK_FILES } from './notebook.js';
 export { exampleNoteIds, readSeedNotes, SEED_NOTES_FILE } from './notesFile.js';
 export { ESTIMATED_TASK_PREFIX, USAGE_COLUMNS, formatUsd } from './usageCsv.js';
-export { writeFileAtomic } from './atomic.js';
 export type { AuditLog, Card, CardDeck, ChangedBy, NewCard, Note, NoteChange, Notebook, NotesStore, UsageInput, UsageLog, UsageMonth, UsageOrigin, UsageRow } from './types.js';
 export { USAGE_ORIGINS } from './types.js';
 export { GRADES, REVIEW_STATE_VERSION, emptyReviewState } from './reviews.js';

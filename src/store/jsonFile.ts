@@ -8,8 +8,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Adapter } from 'lowdb';
 import { StateFileError } from '../errors.js';
-import { STATE } from '../strings/console.js';
-import { writeFileAtomic } from './atomic.js';
+import { STATE, STORE } from '../strings/console.js';
+import { writeFileAtomic } from '../lib/atomic.js';
 
 /** Checks parsed JSON; returns a Spanish description of the first problem, or undefined if valid. */
 export type ShapeCheck<T> = (data: unknown) => { ok: true; value: T } | { ok: false; problem: string };
@@ -29,7 +29,7 @@ export class ValidatedJsonFile<T> implements Adapter<T> {
     try {
       parsed = JSON.parse(text);
     } catch (e) {
-      throw this.corrupt(`no es JSON válido (${(e as Error).message}); puede haberse cortado a mitad de una escritura o editado a mano`);
+      throw this.corrupt(STORE.notJson((e as Error).message));
     }
     const result = this.check(parsed);
     if (!result.ok) throw this.corrupt(result.problem);
@@ -42,12 +42,7 @@ export class ValidatedJsonFile<T> implements Adapter<T> {
 
   /** The error every reader of this file reports: file, problem, recovery; the file is left as is. */
   corrupt(problem: string): StateFileError {
-    return new StateFileError(
-      'CORRUPT_STATE',
-      this.file,
-      `El archivo ${this.file} está dañado: ${problem}. No se ha modificado ni sustituido. ` +
-        `Para recuperarlo, corrígelo a mano o restaura una copia; ${this.recovery}`,
-    );
+    return new StateFileError('CORRUPT_STATE', this.file, STORE.damaged(this.file, problem, this.recovery));
   }
 
   get name(): string {
@@ -79,9 +74,9 @@ export async function readStateText(file: string, fail: (problem: string) => Err
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return null;
-    if (code === 'EISDIR') throw fail('es una carpeta, no un archivo (quizá se creó una carpeta con ese nombre por error)');
-    if (code === 'EACCES' || code === 'EPERM') throw fail('no tengo permiso para leerlo (revisa su propietario y sus permisos)');
-    throw fail(`no se pudo leer (${code ?? (e as Error).message})`);
+    if (code === 'EISDIR') throw fail(STORE.unreadableFolder);
+    if (code === 'EACCES' || code === 'EPERM') throw fail(STORE.unreadablePermission);
+    throw fail(STORE.unreadable(code ?? (e as Error).message));
   }
   if (size > maxBytes) throw fail(STATE.tooBig(mb(size), mb(maxBytes)));
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
 import { STATE } from '../strings/console.js';
-import { createFileIfAbsent, syncDir } from './atomic.js';
+import { createFileIfAbsent, syncDir } from '../lib/atomic.js';
 
 export const NOTEBOOK_ID_FILE = 'cuaderno.id';
 

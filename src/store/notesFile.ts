@@ -5,7 +5,7 @@
  * inter-process lock (lock.ts), so ids are allocated from what is really on disk.
  */
 import { readFile } from 'node:fs/promises';
-import { createFileIfAbsent, writeFileAtomic } from './atomic.js';
+import { createFileIfAbsent, writeFileAtomic } from '../lib/atomic.js';
 import { fileURLToPath } from 'node:url';
 import { Low } from 'lowdb';
 import type { Card, CardDeck, NewCard, NewNote, Note, NotesRewrite, NotesStore } from './types.js';
@@ -13,6 +13,7 @@ import { Mutex, ValidatedJsonFile, isPlainObject, isPositiveId } from './jsonFil
 import { withFileLock } from './lock.js';
 import { stampOf } from './notesIndex.js';
 import type { ShapeCheck } from './jsonFile.js';
+import { NOTES_DOC } from '../strings/console.js';
 
 /** The 12 demo notes shipped with the project (docs/design.md §2), copied into a data dir on first use. */
 export const SEED_NOTES_FILE = fileURLToPath(new URL('../../assets/notas.json', import.meta.url));
@@ -47,28 +48,28 @@ const checkNotes: ShapeCheck<Note[]> = (data) => {
   let versioned = false;
   if (Array.isArray(data)) list = data;
   else if (isPlainObject(data) && 'version' in data) {
-    if (!READABLE_VERSIONS.includes(data.version)) return { ok: false, problem: `tiene la versión ${JSON.stringify(data.version)} y este programa solo entiende hasta la ${NOTES_STATE_VERSION} (o la lista de la primera)` };
-    if (!Array.isArray(data.notas)) return { ok: false, problem: 'no tiene una lista "notas"' };
+    if (!READABLE_VERSIONS.includes(data.version)) return { ok: false, problem: NOTES_DOC.notesVersion(data.version, NOTES_STATE_VERSION) };
+    if (!Array.isArray(data.notas)) return { ok: false, problem: NOTES_DOC.noNotesList };
     list = data.notas;
     versioned = true;
-  } else return { ok: false, problem: 'debería ser una lista JSON de notas [{id, tema, texto}] o un objeto {version, notas} con ellas' };
+  } else return { ok: false, problem: NOTES_DOC.notesShape };
   const seen = new Set<number>();
   for (const [i, n] of list.entries()) {
-    const where = `el elemento ${i + 1}`;
-    if (!isPlainObject(n)) return { ok: false, problem: `${where} no es un objeto {id, tema, texto}` };
-    if (!isPositiveId(n.id)) return { ok: false, problem: `${where} tiene un "id" que no es un entero positivo (${JSON.stringify(n.id)})` };
-    if (seen.has(n.id)) return { ok: false, problem: `el id ${n.id} está repetido` };
+    const where = NOTES_DOC.item(i + 1);
+    if (!isPlainObject(n)) return { ok: false, problem: NOTES_DOC.noteNotObject(where) };
+    if (!isPositiveId(n.id)) return { ok: false, problem: NOTES_DOC.badId(where, n.id) };
+    if (seen.has(n.id)) return { ok: false, problem: NOTES_DOC.repeatedNote(n.id) };
     seen.add(n.id);
-    if (typeof n.tema !== 'string' || n.tema.trim() === '') return { ok: false, problem: `la nota ${n.id} no tiene un "tema" de texto` };
-    if (typeof n.texto !== 'string') return { ok: false, problem: `la nota ${n.id} no tiene un "texto" de texto` };
-    if (versioned && n.semana !== null && !isPositiveId(n.semana)) return { ok: false, problem: `la nota ${n.id} tiene una "semana" que no es un entero positivo ni null` };
+    if (typeof n.tema !== 'string' || n.tema.trim() === '') return { ok: false, problem: NOTES_DOC.noteField(n.id, 'tema') };
+    if (typeof n.texto !== 'string') return { ok: false, problem: NOTES_DOC.noteField(n.id, 'texto') };
+    if (versioned && n.semana !== null && !isPositiveId(n.semana)) return { ok: false, problem: NOTES_DOC.noteWeek(n.id) };
     if (n.origen !== undefined && !(isPlainObject(n.origen) && typeof n.origen.archivo === 'string' && (n.origen.pagina === null || isPositiveId(n.origen.pagina)))) {
-      return { ok: false, problem: `la nota ${n.id} tiene un "origen" que no es {archivo, pagina}` };
+      return { ok: false, problem: NOTES_DOC.noteSource(n.id) };
     }
   }
   const last = versioned && isPlainObject(data) ? data.ultimo_id : undefined;
   if (last !== undefined) {
-    if (!isPositiveId(last)) return { ok: false, problem: 'tiene un "ultimo_id" que no es un entero positivo' };
+    if (!isPositiveId(last)) return { ok: false, problem: NOTES_DOC.lastId };
     lastIdOf.set(list as Note[], last);
   }
   return { ok: true, value: list as Note[] };
@@ -95,25 +96,25 @@ export const CARDS_STATE_VERSION = 2;
 const checkCards: ShapeCheck<Card[]> = (raw) => {
   let data: unknown = raw;
   if (isPlainObject(raw) && 'version' in raw) {
-    if (raw.version !== CARDS_STATE_VERSION) return { ok: false, problem: `tiene la versión ${JSON.stringify(raw.version)} y este programa solo entiende la ${CARDS_STATE_VERSION} (o la lista de la primera)` };
+    if (raw.version !== CARDS_STATE_VERSION) return { ok: false, problem: NOTES_DOC.cardsVersion(raw.version, CARDS_STATE_VERSION) };
     data = raw.tarjetas;
   }
-  if (!Array.isArray(data)) return { ok: false, problem: 'debería ser un objeto {version, tarjetas} o una lista JSON de tarjetas' };
+  if (!Array.isArray(data)) return { ok: false, problem: NOTES_DOC.cardsShape };
   const seen = new Set<number>();
   for (const [i, c] of data.entries()) {
-    const where = `el elemento ${i + 1}`;
-    if (!isPlainObject(c)) return { ok: false, problem: `${where} no es un objeto` };
-    if (!isPositiveId(c.id)) return { ok: false, problem: `${where} tiene un "id" que no es un entero positivo (${JSON.stringify(c.id)})` };
-    if (seen.has(c.id)) return { ok: false, problem: `el id de tarjeta ${c.id} está repetido` };
+    const where = NOTES_DOC.item(i + 1);
+    if (!isPlainObject(c)) return { ok: false, problem: NOTES_DOC.cardNotObject(where) };
+    if (!isPositiveId(c.id)) return { ok: false, problem: NOTES_DOC.badId(where, c.id) };
+    if (seen.has(c.id)) return { ok: false, problem: NOTES_DOC.repeatedCard(c.id) };
     seen.add(c.id);
-    if (!isPositiveId(c.id_nota)) return { ok: false, problem: `la tarjeta ${c.id} no tiene un "id_nota" entero` };
+    if (!isPositiveId(c.id_nota)) return { ok: false, problem: NOTES_DOC.cardNote(c.id) };
     for (const k of ['tipo', 'pregunta', 'respuesta', 'creada'] as const) {
-      if (typeof c[k] !== 'string') return { ok: false, problem: `la tarjeta ${c.id} no tiene "${k}" de texto` };
+      if (typeof c[k] !== 'string') return { ok: false, problem: NOTES_DOC.cardText(c.id, k) };
     }
-    if (c.semana !== undefined && !isPositiveId(c.semana)) return { ok: false, problem: `la tarjeta ${c.id} tiene una "semana" que no es un entero positivo` };
-    if (c.borrada !== undefined && c.borrada !== true) return { ok: false, problem: `la tarjeta ${c.id} tiene un "borrada" que no es true` };
-    if (c.borrada_el !== undefined && typeof c.borrada_el !== 'string') return { ok: false, problem: `la tarjeta ${c.id} tiene un "borrada_el" que no es texto` };
-    if (c.origen !== undefined && typeof c.origen !== 'string') return { ok: false, problem: `la tarjeta ${c.id} tiene un "origen" que no es texto` };
+    if (c.semana !== undefined && !isPositiveId(c.semana)) return { ok: false, problem: NOTES_DOC.cardWeek(c.id) };
+    if (c.borrada !== undefined && c.borrada !== true) return { ok: false, problem: NOTES_DOC.cardDeleted(c.id) };
+    if (c.borrada_el !== undefined && typeof c.borrada_el !== 'string') return { ok: false, problem: NOTES_DOC.cardNotText(c.id, 'borrada_el') };
+    if (c.origen !== undefined && typeof c.origen !== 'string') return { ok: false, problem: NOTES_DOC.cardNotText(c.id, 'origen') };
   }
   return { ok: true, value: data as Card[] };
 };
@@ -160,7 +161,7 @@ export interface NotesStoreOptions {
 }
 
 export function createNotesStore(file: string, opts: NotesStoreOptions = {}): NotesStore {
-  const adapter = new ValidatedJsonFile(file, checkNotes, 'si lo borras, vuelven las notas de ejemplo y se pierden las que añadiste.');
+  const adapter = new ValidatedJsonFile(file, checkNotes, NOTES_DOC.notesRecovery);
   // Reads give the notes (any readable version); writes always give a version-3 document.
   /** The largest id this file ever gave (its `ultimo_id`, or its largest id), as of the last load. */
   let lastId = 0;
@@ -307,7 +308,7 @@ async function rewriteNotes(notes: Note[], change: NotesRewrite, save: (next: No
 }
 
 export function createCardDeck(file: string): CardDeck {
-  const adapter = new ValidatedJsonFile(file, checkCards, 'si lo borras, empiezas con un mazo vacío y se pierden las tarjetas guardadas.');
+  const adapter = new ValidatedJsonFile(file, checkCards, NOTES_DOC.cardsRecovery);
   // Reads give the cards (either version); writes always give a version-2 document.
   const db = new Low<Card[]>({ read: () => adapter.read(), write: (cards) => writeFileAtomic(file, `${JSON.stringify({ version: CARDS_STATE_VERSION, tarjetas: cards }, null, 2)}\n`) }, []);
   const mutex = new Mutex();

@@ -18,7 +18,7 @@ import { stat } from 'node:fs/promises';
 import { INDEX } from '../strings/console.js';
 import { InvertedIndex, type Hit, type IndexSnapshot } from '../lib/invertedIndex.js';
 import { stateSchema } from '../lib/state-schemas.js';
-import { writeFileAtomic } from './atomic.js';
+import { writeFileAtomic } from '../lib/atomic.js';
 import { Mutex, readStateText } from './jsonFile.js';
 import type { Found, Note, NotesIndex } from './types.js';
 

@@ -5,9 +5,9 @@
  * REASONS_KEPT are kept; each is what was refused (the tool and the note or week it was about),
  * the owner's words and when. A damaged file is reported like every state file, never replaced.
  */
-import { writeFileAtomic } from './atomic.js';
-import { isPlainObject, Mutex, ValidatedJsonFile, type ShapeCheck } from './jsonFile.js';
-import { withFileLock } from './lock.js';
+import { REASONS_DOC } from '../strings/console.js';
+import { DurableDocument, type DocumentFormat } from './document.js';
+import { isPlainObject, type ShapeCheck } from './jsonFile.js';
 
 export const REASONS_FILE = 'motivos.json';
 export const REASONS_STATE_VERSION = 1;
@@ -46,12 +46,20 @@ export interface ReasonsLog {
 const optionalInt = (v: unknown) => v === undefined || (typeof v === 'number' && Number.isSafeInteger(v));
 
 const check: ShapeCheck<ReasonsFile> = (data) => {
-  if (!isPlainObject(data)) return { ok: false, problem: 'no es un objeto' };
-  if (data.version !== REASONS_STATE_VERSION) return { ok: false, problem: `tiene la versión ${JSON.stringify(data.version)}, y solo se conoce la ${REASONS_STATE_VERSION}` };
-  if (!Array.isArray(data.motivos)) return { ok: false, problem: 'le falta la lista «motivos»' };
+  if (!isPlainObject(data)) return { ok: false, problem: REASONS_DOC.notObject };
+  if (!Array.isArray(data.motivos)) return { ok: false, problem: REASONS_DOC.noList };
   const bad = data.motivos.findIndex((r: unknown) => !isPlainObject(r) || typeof r.tool !== 'string' || typeof r.motivo !== 'string' || typeof r.fecha !== 'string' || !optionalInt(r.semana) || !optionalInt(r.id_nota));
-  if (bad !== -1) return { ok: false, problem: `el motivo ${bad + 1} no tiene la forma esperada` };
+  if (bad !== -1) return { ok: false, problem: REASONS_DOC.badEntry(bad + 1) };
   return { ok: true, value: data as unknown as ReasonsFile };
+};
+
+/** `motivos.json` as a durable document: each change re-reads it under its lock (the bot and a CLI may both write). */
+const FORMAT: DocumentFormat<ReasonsFile> = {
+  version: REASONS_STATE_VERSION,
+  empty: () => ({ version: REASONS_STATE_VERSION, motivos: [] }),
+  check,
+  recovery: REASONS_DOC.recovery,
+  lock: { kind: 'each-change' },
 };
 
 /** Whether a reason was given against a call with these arguments (same tool, same week, same note). */
@@ -71,19 +79,17 @@ export function refusedSubject(args: Readonly<Record<string, unknown>>): Pick<Re
 }
 
 export function createReasonsLog(file: string): ReasonsLog {
-  const adapter = new ValidatedJsonFile<ReasonsFile>(file, check, 'si lo borras, solo se olvidan los motivos de tus rechazos anteriores.');
-  const mutex = new Mutex();
-  const list = async () => (await adapter.read())?.motivos ?? [];
+  const doc = new DurableDocument(file, FORMAT);
+  const list = async () => [...(await doc.current()).motivos];
   return {
     file,
     list,
-    record: (r) => mutex.run(() => withFileLock(file, async () => {
+    record: async (r) => {
       const motivo = r.motivo.trim().slice(0, REASON_MAX);
       if (!motivo) return;
       const entry: RefusalReason = { tool: r.tool, ...(r.semana !== undefined ? { semana: r.semana } : {}), ...(r.id_nota !== undefined ? { id_nota: r.id_nota } : {}), motivo, fecha: r.fecha ?? new Date().toISOString() };
-      const doc: ReasonsFile = { version: REASONS_STATE_VERSION, motivos: [...(await list()), entry].slice(-REASONS_KEPT) };
-      await writeFileAtomic(file, `${JSON.stringify(doc, null, 2)}\n`);
-    })),
+      await doc.mutate((f) => { f.motivos = [...f.motivos, entry].slice(-REASONS_KEPT); });
+    },
     last: async (tool, args) => (await list()).filter((r) => reasonMatches(r, tool, args)).at(-1),
   };
 }

@@ -15,7 +15,7 @@ import { appendFile, open } from 'node:fs/promises';
 import { costUsd, PRICES_USD_PER_MTOK } from '../config.js';
 import { CuadernoError, StateFileError } from '../errors.js';
 import { own } from '../lib/own.js';
-import { writeFileAtomic } from './atomic.js';
+import { writeFileAtomic } from '../lib/atomic.js';
 import { csvLine, parseCsv } from './csv.js';
 import { fileLines, LineTooLongError } from './lines.js';
 import { withFileLock } from './lock.js';

@@ -18,7 +18,7 @@ import type { PRICES_USD_PER_MTOK } from '../config.js';
 import { StateFileError } from '../errors.js';
 import { isUserId } from '../lib/ids.js';
 import { STATE } from '../strings/console.js';
-import { syncDir } from './atomic.js';
+import { syncDir } from '../lib/atomic.js';
 import { isPlainObject, Mutex, ValidatedJsonFile } from './jsonFile.js';
 import { holdFileLock, withFileLock } from './lock.js';
 import { NOTEBOOK_FILES } from './notebook.js';

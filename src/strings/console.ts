@@ -259,7 +259,6 @@ export const STATE_PROBLEMS = Object.freeze({
   correctionsItem: (n: number) => `el elemento ${n} no es {chat, mensaje, que, id, por}`,
   /** What deleting the pending corrections' file loses, said with its damage. */
   correctionsFix: 'si lo borras, las preguntas de corrección abiertas dejan de esperar respuesta y no se pierde nada más.',
-  unknownVersion: (file: string) => `${file}: versión desconocida`,
   importVersion: (file: string, found: string, reads: number) => `${file}: versión ${found} desconocida (esta versión lee la ${reads})`,
   resultVersion: (file: string, found: number, reads: number) => `El resultado guardado ${file} tiene la versión ${found}; esta versión solo lee la ${reads}.`,
 });
@@ -316,4 +315,115 @@ export const WORKER = Object.freeze({
   missingFile: (stage: string, name: string) => `Un trabajo de ${stage} volvió sin el archivo \`${name}\``,
   noReason: 'Un trabajo falló sin decir por qué',
   noTranscriber: 'no hay motor de transcripción',
+});
+
+/**
+ * A state file kept by store/document.ts and the one describer of what its schema found wrong
+ * (store/schema-problem.ts): where in the file, and what it should be. `where` is already in words
+ * («la semana 2 de la lista», «"delivery › closed"», «el archivo»).
+ */
+export const STORE = Object.freeze({
+  whole: 'el archivo',
+  at: (path: string) => `«${path}»`,
+  missing: (where: string, field: string) => `a ${where} le falta «${field}»`,
+  extra: (where: string, field: string) => `${where} tiene un campo que no se conoce («${field}»)`,
+  wrongType: (where: string, kind: string) => `${where} debería ser ${kind}`,
+  unknownValue: (where: string) => `${where} tiene un valor que no se conoce`,
+  otherShape: (where: string) => `${where} no tiene la forma esperada`,
+  /** ajv's type names in words. */
+  kinds: Object.freeze({ object: 'un objeto', array: 'una lista', string: 'un texto', integer: 'un número entero', number: 'un número', boolean: 'verdadero o falso', null: 'nada' }) as Readonly<Record<string, string>>,
+  notJson: (why: string) => `no es JSON válido (${why}); puede haberse cortado a mitad de una escritura o editado a mano`,
+  newerVersion: (found: unknown, known: number) => `tiene la versión ${JSON.stringify(found)} y este programa solo entiende hasta la ${known}`,
+  damaged: (file: string, problem: string, recovery: string) =>
+    `El archivo ${file} está dañado: ${problem}. No se ha modificado ni sustituido. Para recuperarlo, corrígelo a mano o restaura una copia; ${recovery}`,
+  notSaved: (file: string, problem: string) =>
+    `No he guardado ${file}: el cambio lo dejaría dañado (${problem}). El archivo y lo que el programa recuerda siguen como estaban; esto es un fallo del programa, avísanos.`,
+  unreadableFolder: 'es una carpeta, no un archivo (quizá se creó una carpeta con ese nombre por error)',
+  unreadablePermission: 'no tengo permiso para leerlo (revisa a quién pertenece y qué permisos tiene)',
+  unreadable: (why: string) => `no se pudo leer (${why})`,
+  busy: (file: string) => `El archivo ${file} está ocupado por otro proceso de Cuaderno Vivo desde hace demasiado; vuelve a intentarlo en unos segundos.`,
+});
+
+/** What is wrong inside the bot's state file (bot/state.ts), told inside STATE.botDamaged. */
+export const BOT_CHECK = Object.freeze({
+  run: (n: number) => `el trabajo ${n}`,
+  approval: (n: number) => `la aprobación ${n}`,
+  decision: (what: string) => `la decisión de ${what}`,
+  wait: (i: number, n: number) => `la espera ${i} del trabajo ${n}`,
+  sent: (i: number) => `el envío ${i}`,
+  taken: (i: number) => `el pedido ${i}`,
+  notObject: (what: string) => `${what} no es un objeto`,
+  notList: (field: string) => `${field} no es una lista`,
+  notListField: (what: string, field: string, value: unknown) => `${what} tiene "${field}" = ${JSON.stringify(value)}, que no es una lista`,
+  wrong: (what: string, field: string, value: unknown, kind: 'int' | 'userId' | 'chatId' | 'number' | 'string' | 'boolean') =>
+    `${what} tiene "${field}" = ${JSON.stringify(value) ?? 'nada'}, que no es ${BOT_KINDS[kind]}`,
+  badClosed: (what: string, value: unknown) => `${what} tiene "closed" = ${JSON.stringify(value)}, que no es una lista de pasos del final`,
+  badMode: (what: string, mode: unknown) => `${what} tiene un modo desconocido (${JSON.stringify(mode)})`,
+});
+const BOT_KINDS = {
+  int: 'un número entero', userId: 'un número entero positivo (el de una persona)', chatId: 'un número entero distinto de cero (el de un chat)',
+  number: 'un número', string: 'un texto', boolean: 'verdadero o falso',
+} as const;
+
+/** What is wrong in `curso.json` (store/courseFile.ts), one phrase per kind of damage, naming the week. */
+export const COURSE_DOC = Object.freeze({
+  version: (found: unknown, known: number) => `tiene la versión ${JSON.stringify(found)} y este programa solo entiende la ${known}`,
+  extra: (field: string) => `tiene un campo que no se conoce ("${field}")`,
+  notObject: 'debería ser un objeto JSON con "version", "titulo" y "semanas"',
+  title: 'no tiene un "titulo" de texto (entre 1 y 200 caracteres)',
+  weeks: (max: number) => `"semanas" debería ser una lista de 1 a ${max} semanas`,
+  week: (n: number) => `la semana ${n} de la lista`,
+  weekNumber: (where: string, max: number) => `${where} no tiene un "numero" entero del 1 al ${max}`,
+  weekTitle: (where: string, max: number) => `${where} no tiene un "titulo" de 1 a ${max} caracteres`,
+  weekStart: (where: string) => `${where} tiene un "inicio" que no es una fecha AAAA-MM-DD ni null`,
+  weekTerms: (where: string) => `${where} tiene unos "terminos" que no son una lista de textos`,
+  weekNoClass: (where: string) => `${where} tiene un "sin_clase" que no es true (si hay clase, quítalo)`,
+  weekShape: (where: string) => `${where} no es un objeto {numero, titulo, inicio, terminos}`,
+  order: (position: number, found: number) => `las semanas deben ir numeradas 1, 2, 3… en orden, sin huecos ni repeticiones (en la posición ${position} está la ${found})`,
+  invalid: (problem: string) => `El curso no es válido: ${problem}.`,
+  recovery: 'si lo borras, vuelves al curso de ejemplo (las notas y las tarjetas se conservan).',
+});
+
+/** The quizzes' file of one person (domain/quiz/store.ts). */
+export const QUIZ_DOC = Object.freeze({
+  damaged: (file: string, problem: string) =>
+    `El archivo ${file} de los tests está dañado: ${problem}. No se ha modificado; corrígelo o bórralo para empezar de cero (se pierden los tests sin responder).`,
+  noList: 'le falta la lista de tests',
+  classRecovery: 'si lo borras, /resultados no encuentra los tests ya mandados a la clase (las copias de cada estudiante se conservan).',
+  notJson: 'no es JSON válido',
+  version: (found: unknown, known: number) => `versión ${String(found)} desconocida (se espera ${known})`,
+});
+
+/** The owner's reasons for a no (store/reasons.ts). */
+export const REASONS_DOC = Object.freeze({
+  notObject: 'no es un objeto',
+  noList: 'le falta la lista «motivos»',
+  badEntry: (n: number) => `el motivo ${n} no tiene la forma esperada`,
+  recovery: 'si lo borras, solo se olvidan los motivos de tus rechazos anteriores.',
+});
+
+/** What is wrong in `notas.json` or `tarjetas.json` (store/notesFile.ts). */
+export const NOTES_DOC = Object.freeze({
+  notesVersion: (found: unknown, known: number) => `tiene la versión ${JSON.stringify(found)} y este programa solo entiende hasta la ${known} (o la lista de la primera)`,
+  noNotesList: 'no tiene una lista "notas"',
+  notesShape: 'debería ser una lista JSON de notas [{id, tema, texto}] o un objeto {version, notas} con ellas',
+  item: (n: number) => `el elemento ${n}`,
+  noteNotObject: (where: string) => `${where} no es un objeto {id, tema, texto}`,
+  badId: (where: string, id: unknown) => `${where} tiene un "id" que no es un entero positivo (${JSON.stringify(id)})`,
+  repeatedNote: (id: number) => `el id ${id} está repetido`,
+  noteField: (id: number, field: 'tema' | 'texto') => `la nota ${id} no tiene un "${field}" de texto`,
+  noteWeek: (id: number) => `la nota ${id} tiene una "semana" que no es un entero positivo ni null`,
+  noteSource: (id: number) => `la nota ${id} tiene un "origen" que no es {archivo, pagina}`,
+  lastId: 'tiene un "ultimo_id" que no es un entero positivo',
+  cardsVersion: (found: unknown, known: number) => `tiene la versión ${JSON.stringify(found)} y este programa solo entiende la ${known} (o la lista de la primera)`,
+  cardsShape: 'debería ser un objeto {version, tarjetas} o una lista JSON de tarjetas',
+  cardNotObject: (where: string) => `${where} no es un objeto`,
+  repeatedCard: (id: number) => `el id de tarjeta ${id} está repetido`,
+  cardNote: (id: number) => `la tarjeta ${id} no tiene un "id_nota" entero`,
+  cardText: (id: number, field: string) => `la tarjeta ${id} no tiene "${field}" de texto`,
+  cardWeek: (id: number) => `la tarjeta ${id} tiene una "semana" que no es un entero positivo`,
+  cardDeleted: (id: number) => `la tarjeta ${id} tiene un "borrada" que no es true`,
+  cardNotText: (id: number, field: string) => `la tarjeta ${id} tiene un "${field}" que no es texto`,
+  notesRecovery: 'si lo borras, vuelven las notas de ejemplo y se pierden las que añadiste.',
+  cardsRecovery: 'si lo borras, empiezas con un mazo vacío y se pierden las tarjetas guardadas.',
 });

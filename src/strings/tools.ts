@@ -74,6 +74,16 @@ export function stageOfNote(label: string, note: number): string {
   return `${label} (nota ${note})`;
 }
 
+/** The stage a label of stageOfNote names («Crear tarjetas» of «Crear tarjetas (nota 5)»), or undefined. */
+export function stageOfNoteBase(label: string): string | undefined {
+  return /^(.+) \(nota \d+\)$/.exec(label)?.[1];
+}
+
+/** One line for a stage run note by note: «Crear tarjetas: 7 de 10 notas». */
+export function stageOfNotes(label: string, settled: number, total: number): string {
+  return `${label}: ${settled} de ${total} notas`;
+}
+
 /**
  * Each stage's label as the owner reads it in the progress message, /estado and the chart, keyed
  * by the stage's id (StageSpec.name). Words of what is being done, not of how ("Idea de la portada",

@@ -25,7 +25,7 @@ import { ENGINE as M, TOOL_ANSWERS } from '../strings/model.js';
 import { NARRAR_RESUMEN } from '../strings/tool-descriptions.js';
 import { chooseOutput, findOutputByKey, latestOutput, type KeyedSidecar } from '../domain/media/outputs.js';
 import { XTTS_MODEL } from '../domain/media/xtts.js';
-import { writeFileAtomic } from '../store/atomic.js';
+import { writeRecord } from '../store/outputs.js';
 import { sourcesOf } from '../domain/week-sources.js';
 
 /**
@@ -196,7 +196,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
     };
     // The sidecar (the call's key and result) first, then the MP3, then the WAV: the WAV with a
     // sidecar carrying this key is what marks the effect done (findOutputByKey).
-    if (ctx.key) await writeFileAtomic(out.file.replace(/\.wav$/, '.json'), `${JSON.stringify({ clave: ctx.key, salida: output } satisfies KeyedSidecar, null, 2)}\n`);
+    if (ctx.key) await writeRecord(out.file.replace(/\.wav$/, '.json'), { clave: ctx.key, salida: output } satisfies KeyedSidecar);
     await mkdir(path.dirname(out.file), { recursive: true });
     await moveIntoPlace((r.codificar as { mp3: string }).mp3, mp3);
     await moveIntoPlace((r.marca as { wav: string }).wav, out.file);

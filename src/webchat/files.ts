@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../store/atomic.js';
+import { writeFileAtomic } from '../lib/atomic.js';
 import { extensionFor, imageSize, sniffMime, wavDurationS } from './media.js';
 
 /** Telegram's folder names for each kind of file (they show up in `getFile`'s `file_path`). */

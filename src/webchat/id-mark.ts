@@ -11,7 +11,7 @@
  */
 import { readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomicSync } from '../store/atomic.js';
+import { writeFileAtomicSync } from '../lib/atomic.js';
 import { S } from '../strings/server.js';
 import type { LogLine } from './persist.js';
 import { CHAT_STATE } from '../strings/console.js';

@@ -16,7 +16,7 @@ import { readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BotCommand, Chat, Message, Update } from 'grammy/types';
 import { CuadernoError } from '../errors.js';
-import { writeFileAtomic } from '../store/atomic.js';
+import { writeFileAtomic } from '../lib/atomic.js';
 import type { ChatStateSnapshot } from './chat-state.js';
 import { FILE_PATH_RE, type FileStoreSnapshot, type StoredFileRecord } from './files.js';
 import { S } from '../strings/server.js';

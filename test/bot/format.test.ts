@@ -105,6 +105,25 @@ describe('format', () => {
     expect(progressBar(0, 0)).toBe('░░░░░░░░░░');
   });
 
+  it('a stage run note by note is one line counting its notes (ten lines were too long on a phone), in the place of its first', () => {
+    const view = (taskId: string, label: string, state: 'pendiente' | 'en_curso' | 'hecha' | 'fallida') => ({ taskId, label, state, attempt: 1, lane: 'cpu' as const });
+    const tasks = [
+      view('buscar', 'Buscar notas', 'hecha'),
+      ...[7, 3, 9, 4].map((n, i) => view(`tarjetas#${n}`, `Crear tarjetas (nota ${n})`, i < 2 ? 'hecha' : i === 2 ? 'en_curso' : 'pendiente')),
+      view('portada', 'Portada', 'pendiente'),
+    ];
+    const lines = renderProgress('⏳ «x»', tasks, 1_000).split('\n');
+    expect(lines.slice(1, 4)).toEqual(['✅ Buscar notas', '🔄 Crear tarjetas: 2 de 4 notas', '⬜ Portada']);
+    // The bar still counts every task.
+    expect(lines[4]).toMatch(/ 3\/6 · 1 s$/);
+    const done = tasks.map((t) => ({ ...t, state: 'hecha' as const }));
+    expect(renderProgress('⏳ «x»', done, 1_000).split('\n')[2]).toBe('✅ Crear tarjetas: 4 de 4 notas');
+    const failed = tasks.map((t, i) => (i === 2 ? { ...t, state: 'fallida' as const } : t));
+    expect(renderProgress('⏳ «x»', failed, 1_000).split('\n')[2]).toBe('❌ Crear tarjetas: 2 de 4 notas');
+    // Two notes are two lines, as before.
+    expect(renderProgress('⏳ «x»', tasks.slice(0, 3), 1_000).split('\n').slice(1, 4)).toEqual(['✅ Buscar notas', '✅ Crear tarjetas (nota 7)', '✅ Crear tarjetas (nota 3)']);
+  });
+
   it('maps media tasks to chat actions', () => {
     // The stage catalogue's chat actions, under the run's numbering (`#n` repeats, `@pass`).
     expect(chatActionFor('portada.imagen#2@1')).toBe('upload_photo');

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BotStateFile, type RunRecord } from '../../src/bot/state.js';
-import { writeFileAtomic } from '../../src/store/atomic.js';
+import { writeFileAtomic } from '../../src/lib/atomic.js';
 import { tempDir } from '../tools/helpers.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -59,16 +59,44 @@ describe('the bot state file under a class', () => {
     expect(writes).toBe(3);
   });
 
-  it('a failed write fails every change it carried, and the next write carries them again', async () => {
-    let fail = true;
+  it('a failed write fails every change it carried and leaves memory and disk as they were (written first, then remembered)', async () => {
+    let fail = false;
     const state = await freshState(async (file, text) => {
       if (fail) throw new Error('disco lleno');
       await writeFileAtomic(file, text);
     });
-    const first = state.update((s) => BotStateFile.addRun(s, run(1)));
-    await expect(first).rejects.toThrow('disco lleno');
+    await state.update((s) => BotStateFile.addRun(s, run(1)));
+    fail = true;
+    const lost = state.update((s) => { s.runs[0]!.statusMessageId = 7; BotStateFile.addRun(s, run(2)); });
+    await expect(lost).rejects.toThrow('disco lleno');
+    // Neither the file nor the bot's memory holds what could not be written.
+    expect(state.runs.map((r) => r.runId)).toEqual([run(1).runId]);
+    expect(state.runs[0]!.statusMessageId).toBeUndefined();
+    expect(runIdsOnDisk(state.file)).toEqual([run(1).runId]);
     fail = false;
-    await state.update((s) => BotStateFile.addRun(s, run(2)));
-    expect(runIdsOnDisk(state.file)).toEqual([run(1).runId, run(2).runId]);
+    await state.update((s) => BotStateFile.addRun(s, run(3)));
+    expect(runIdsOnDisk(state.file)).toEqual([run(1).runId, run(3).runId]);
+    expect(state.runs.map((r) => r.runId)).toEqual([run(1).runId, run(3).runId]);
   });
+
+  it('while a change is being written, memory still shows the state before it', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let onWrite!: () => void;
+    const writing = new Promise<void>((resolve) => (onWrite = resolve));
+    const state = await freshState(async (file, text) => {
+      onWrite();
+      await gate;
+      await writeFileAtomic(file, text);
+    });
+    // Released at the end whatever happens, so a failed expectation does not leave the write hanging.
+    cleanups.push(async () => release());
+    const change = state.update((s) => BotStateFile.addRun(s, run(1)));
+    await writing;
+    expect(state.runs).toHaveLength(0);
+    release();
+    await change;
+    expect(state.runs.map((r) => r.runId)).toEqual([run(1).runId]);
+  });
+
 });

@@ -6,7 +6,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../src/store/atomic.js';
+import { writeFileAtomic } from '../../src/lib/atomic.js';
 import { createNotesStore } from '../../src/store/notesFile.js';
 import { createNotesIndex, NOTES_INDEX_FILE, stampOf, type NotesIndex } from '../../src/store/notesIndex.js';
 import type { Note } from '../../src/store/types.js';

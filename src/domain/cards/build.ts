@@ -116,7 +116,9 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
     if (minor && isMinor(idea) && !first && !minor.has(`${note.id} ${idea.at} ${idea.key}`)) continue;
     // A list whose items each state an idea («- Profase: …», «- Metafase: …») is one idea per item:
     // past the cap only those items, so no stage of the list is left without its card.
-    if (kept.length + made.length >= CARDS_PER_NOTE && !(idea.item && STATED.has(idea.kind))) continue;
+    // A formula on its own line, or a term the note bolds and defines, is a key idea the teacher set apart:
+    // past the cap too, so the week's key ideas are covered before any gets a second card.
+    if (kept.length + made.length >= CARDS_PER_NOTE && !(STATED.has(idea.kind) && (idea.item || setApart(idea, note)))) continue;
     if (idea.kind !== 'formula' && usedSentences.has(idea.at)) continue;
     const asked = cardOfIdea(idea);
     if (!asked) continue;
@@ -144,6 +146,9 @@ const clash = (a: Pick<NewCard, 'pregunta' | 'respuesta'>, b: Pick<NewCard, 'pre
 
 /** The kinds of key idea a week covers first: what the notes state, not their terms, headings or table rows. */
 const STATED = new Set(['enunciado', 'definicion', 'formula', 'fecha', 'persona', 'obra']);
+
+/** A formula, or a definition or statement of a term the note writes in bold («**bajo continuo**»). */
+const setApart = (i: KeyIdea, note: Note) => i.kind === 'formula' || ((i.kind === 'definicion' || i.kind === 'enunciado') && note.texto.includes(`**${i.term}**`));
 
 /** A secondary idea: a key term taken by the relaxed rules, or a table's row. */
 const isMinor = (i: KeyIdea) => i.relaxed === true || i.kind === 'fila';

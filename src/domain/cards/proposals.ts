@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { CuadernoError } from '../../errors.js';
-import { writeFileAtomic } from '../../store/atomic.js';
+import { writeRecord } from '../../store/outputs.js';
 import { withFileLock } from '../../store/lock.js';
 import { isPlainObject, Mutex, ValidatedJsonFile } from '../../store/jsonFile.js';
 import type { AuditLog, Card, CardDeck, NewCard } from '../../store/index.js';
@@ -112,7 +112,7 @@ export function createCardProposals(deps: CardProposalsDeps) {
     const state = await read();
     const before = JSON.stringify(state);
     const out = await fn(state);
-    if (JSON.stringify(state) !== before) await writeFileAtomic(file, `${JSON.stringify(state, null, 1)}\n`);
+    if (JSON.stringify(state) !== before) await writeRecord(file, state, { indent: 1 });
     return out;
   }));
   const byKey = (s: ProposalsState, key: string) => s.lotes.find((b) => b.clave === key || (key.length >= 8 && b.clave.startsWith(key)));

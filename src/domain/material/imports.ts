@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../../store/atomic.js';
+import { writeRecord } from '../../store/outputs.js';
 import { withFileLock } from '../../store/lock.js';
 import { IMPORT_SAVED_EVENT } from '../../store/auditEvents.js';
 import type { AuditLog } from '../../store/types.js';
@@ -156,7 +156,7 @@ export function createImports(deps: ImportsDeps) {
     }
     return data;
   }
-  const write = (r: ImportRecord) => writeFileAtomic(fileOf(r.clave), `${JSON.stringify(r, null, 1)}\n`);
+  const write = (r: ImportRecord) => writeRecord(fileOf(r.clave), r, { indent: 1 });
   /** One writer per record: this process's mutex, and the file lock against the CLI and the bot. */
   const locked = <R>(key: string, fn: () => Promise<R>) => mutex.run(async () => {
     await mkdir(dir, { recursive: true });

@@ -7,7 +7,7 @@
  */
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../../store/atomic.js';
+import { writeOutput } from '../../store/outputs.js';
 import { LOG } from '../../strings/log.js';
 
 export const ORIGINALS_DIRNAME = 'originales';
@@ -51,7 +51,7 @@ export function createOriginals(dataDir: string, opts: { maxBytes?: number; maxF
       if (!isKey(key) || bytes.byteLength > maxBytes) return;
       try {
         await mkdir(dir, { recursive: true });
-        await writeFileAtomic(path.join(dir, key), bytes);
+        await writeOutput(path.join(dir, key), bytes);
         await trim();
       } catch (e) {
         opts.log?.(LOG.originalSave, e);

@@ -19,7 +19,7 @@
  */
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../../store/atomic.js';
+import { writeRecord } from '../../store/outputs.js';
 import { REREAD_CARD_KEPT_EVENT, rereadAuditEntry } from '../../store/auditEvents.js';
 import { withFileLock } from '../../store/lock.js';
 import { Mutex } from '../../store/jsonFile.js';
@@ -141,7 +141,7 @@ export function createRereads(deps: RereadDeps) {
     if (!r || typeof r !== 'object' || r.version !== VERSION || r.clave !== key) throw new StateFileError('CORRUPT_STATE', fileOf(key), REREAD.damaged(fileOf(key)));
     return r;
   }
-  const write = (r: RereadRecord) => writeFileAtomic(fileOf(r.clave), `${JSON.stringify(r)}\n`);
+  const write = (r: RereadRecord) => writeRecord(fileOf(r.clave), r, { indent: 0 });
 
   /** Today's reading of `rec`'s document from `bytes` (or its own text), matched against its notes. */
   async function plan(rec: ImportRecord, bytes: Uint8Array | undefined): Promise<RereadRecord> {

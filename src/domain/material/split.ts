@@ -63,8 +63,9 @@ function isHeading(block: string): string | undefined {
   // of three cells or more (a title block's «Grado en Física · Termodinámica» has two parts, as before).
   if (block.includes('\n') || block.length > HEADING_MAX || block.split(CELL_JOIN).length > 2) return undefined;
   if (/[.,;:!?…»)]$/.test(block) || !/^[\p{Lu}\d¿¡]/u.test(block)) return undefined;
-  // A formula on its own line («IMg = ΔIT / ΔQ», «P = CMg») is short and capitalised too, but it is
-  // content: taken for a heading it named an empty section and was lost.
+  // A formula on its own line («IMg = ΔIT / ΔQ», «TBN = (nacimientos / población) × 1000») is short
+  // and capitalised too, but it is content: taken for a heading it named an empty section and was lost
+  // to the notes and the cards.
   if (/[=<>≤≥≈≠]/.test(block)) return undefined;
   return block.split(/\s+/).length <= 10 ? block : undefined;
 }

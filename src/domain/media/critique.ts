@@ -27,9 +27,12 @@ function srgbToLinear(c: number): number {
   return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
 }
 
+/** srgbToLinear of each byte, computed once: a cover's title box is ≈ 10⁵ pixels, three powers each. */
+const LINEAR = Float64Array.from({ length: 256 }, (_, c) => srgbToLinear(c));
+
 /** WCAG relative luminance (0–1) of pixel index `i` (byte offset). */
 function relLuminance(d: Buffer, i: number): number {
-  return 0.2126 * srgbToLinear(d[i]!) + 0.7152 * srgbToLinear(d[i + 1]!) + 0.0722 * srgbToLinear(d[i + 2]!);
+  return 0.2126 * LINEAR[d[i]!]! + 0.7152 * LINEAR[d[i + 1]!]! + 0.0722 * LINEAR[d[i + 2]!]!;
 }
 
 /**
@@ -61,12 +64,19 @@ export function lumaStdDev(r: Raster, exclude?: { x: number; y: number; w: numbe
  */
 export function titleContrast(r: Raster, layout: TitleLayout): number {
   const { x, y, w, h } = layout.text;
-  const lum: number[] = [];
-  for (let py = Math.max(0, Math.floor(y)); py < Math.min(r.height, Math.ceil(y + h)); py++) {
-    for (let px = Math.max(0, Math.floor(x)); px < Math.min(r.width, Math.ceil(x + w)); px++) lum.push(relLuminance(r.data, (py * r.width + px) * 4));
+  const y0 = Math.max(0, Math.floor(y));
+  const y1 = Math.min(r.height, Math.ceil(y + h));
+  const x0 = Math.max(0, Math.floor(x));
+  const x1 = Math.min(r.width, Math.ceil(x + w));
+  // A typed array, sorted numerically in place by the engine: the same order as a compared sort of
+  // a plain array, without boxing ≈ 10⁵ numbers and calling a comparator for each comparison.
+  const lum = new Float64Array(Math.max(0, y1 - y0) * Math.max(0, x1 - x0));
+  let n = 0;
+  for (let py = y0; py < y1; py++) {
+    for (let px = x0; px < x1; px++) lum[n++] = relLuminance(r.data, (py * r.width + px) * 4);
   }
   if (lum.length === 0) return 1;
-  lum.sort((a, b) => a - b);
+  lum.sort();
   const lo = lum[Math.floor(lum.length * 0.1)]!;
   const hi = lum[Math.floor(lum.length * 0.9)]!;
   return (hi + 0.05) / (lo + 0.05);

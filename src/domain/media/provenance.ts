@@ -3,7 +3,7 @@
  * by exiftool/identify) and into a sidecar `<name>.json`. The sidecar is written first and the PNG
  * last, both atomically, so a PNG under its final name always has its provenance next to it.
  */
-import { writeFileAtomic } from '../../store/atomic.js';
+import { writeOutput, writeRecord } from '../../store/outputs.js';
 import { type Raster, encodePng } from './raster.js';
 import { MEDIA_CHECKS } from '../../strings/model.js';
 
@@ -46,6 +46,6 @@ export function pngWithProvenance(image: Raster, p: CoverProvenance): Buffer {
  */
 export async function writeCoverWithProvenance(file: string, image: Raster, p: CoverProvenance, sidecarOnly: Record<string, unknown> = {}): Promise<void> {
   const png = pngWithProvenance(image, p);
-  await writeFileAtomic(file.replace(/\.png$/, '.json'), `${JSON.stringify({ file: file.split(/[\\/]/).pop(), ...p, ...sidecarOnly }, null, 2)}\n`);
-  await writeFileAtomic(file, png);
+  await writeRecord(file.replace(/\.png$/, '.json'), { file: file.split(/[\\/]/).pop(), ...p, ...sidecarOnly });
+  await writeOutput(file, png);
 }

@@ -2,12 +2,13 @@
  * The quizzes sent to one person, kept on disk (`<data dir>/quiz/tests.json`, versioned, written
  * atomically): which poll asks which question, tied to which card, and what was answered. It is how
  * an answer is rated once: a `poll_answer` seen again — redelivered, or after a restart — finds its
- * answer already written. One writer per data dir (the bot holds the notebook's lock); writes are
- * serialised here.
+ * answer already written. A durable document (store/document.ts): each change re-reads the file under
+ * its lock and is written before it is remembered.
  */
-import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../../store/atomic.js';
+import { DurableDocument, type DocumentFormat } from '../../store/document.js';
+import type { ShapeCheck } from '../../store/jsonFile.js';
+import { QUIZ_DOC } from '../../strings/console.js';
 import type { QuizIdea } from './ideas.js';
 
 export const QUIZ_FILE_VERSION = 1;
@@ -57,49 +58,44 @@ export interface QuizFile {
 
 export class QuizFileError extends Error {
   constructor(readonly file: string, problem: string) {
-    super(`El archivo ${file} de los tests está dañado: ${problem}. No se ha modificado; corrígelo o bórralo para empezar de cero (se pierden los tests sin responder).`);
+    super(QUIZ_DOC.damaged(file, problem));
     this.name = new.target.name;
   }
 }
 
+const isQuizFile: ShapeCheck<QuizFile> = (data) =>
+  (Array.isArray((data as Partial<QuizFile> | null)?.quizzes) ? { ok: true, value: data as QuizFile } : { ok: false, problem: QUIZ_DOC.noList });
+
+/** `tests.json` as a durable document (store/document.ts): read again before each change, under its lock. */
+const QUIZ_FORMAT: DocumentFormat<QuizFile> = {
+  version: QUIZ_FILE_VERSION,
+  empty: () => ({ version: QUIZ_FILE_VERSION, quizzes: [] }),
+  check: isQuizFile,
+  recovery: '',
+  lock: { kind: 'each-change' },
+  refuse: (file) => (kind, problem, found) => new QuizFileError(file, kind === 'version' ? QUIZ_DOC.version(found, QUIZ_FILE_VERSION) : kind === 'not-json' ? QUIZ_DOC.notJson : problem),
+};
+
 export class QuizStore {
   readonly file: string;
-  private chain: Promise<unknown> = Promise.resolve();
+  readonly #doc: DurableDocument<QuizFile>;
 
   constructor(dataDir: string) {
     this.file = path.join(dataDir, QUIZ_DIR, QUIZ_FILE);
+    this.#doc = new DurableDocument(this.file, QUIZ_FORMAT);
   }
 
+  /** The file as it is now (absent: no quizzes). */
   async read(): Promise<QuizFile> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { version: QUIZ_FILE_VERSION, quizzes: [] };
-      throw e;
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      throw new QuizFileError(this.file, 'no es JSON válido');
-    }
-    const v = (data as { version?: unknown }).version;
-    if (v !== QUIZ_FILE_VERSION) throw new QuizFileError(this.file, `versión ${String(v)} desconocida (se espera ${QUIZ_FILE_VERSION})`);
-    if (!Array.isArray((data as QuizFile).quizzes)) throw new QuizFileError(this.file, 'le falta la lista de tests');
-    return data as QuizFile;
+    return structuredClone(await this.#doc.current());
   }
 
-  /** Runs `change` on the file's contents and writes them back atomically, one change at a time. */
-  update<T>(change: (f: QuizFile) => T | Promise<T>): Promise<T> {
-    const run = this.chain.then(async () => {
-      const f = await this.read();
-      const result = await change(f);
-      await mkdir(path.dirname(this.file), { recursive: true });
-      await writeFileAtomic(this.file, `${JSON.stringify(f, null, 2)}\n`);
-      return result;
-    });
-    this.chain = run.catch(() => undefined);
-    return run;
+  /**
+   * Runs `change` on the file's contents and writes them, one change at a time; the file is
+   * written before the change is remembered (store/document.ts `mutate`: `change` runs on a copy
+   * first, then again, so it must depend only on the file and on values computed before the call).
+   */
+  update<T>(change: (f: QuizFile) => T): Promise<T> {
+    return this.#doc.mutate(change);
   }
 }

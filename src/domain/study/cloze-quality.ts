@@ -38,6 +38,8 @@ const COUNTING = /^(?:\d+|primer|primera|primero|segundo|segunda|tercer|tercera|
 export function leansOnBefore(sentence: string): boolean {
   const s = sentence.trim();
   if (LEANING.test(s) || CLITIC_FIRST.test(s)) return true;
+  // «Cuanto más alta es, mayor es …»: what is high was named in the sentence before.
+  if (/^Cuanto\s+(?:más|menos|mayor|menor)\s+(?:\p{L}+\s+)?(?:es|son|sea|sean),/u.test(s)) return true;
   // A verb first: the subject was in the sentence before («Son fuentes…», «Aumenta cuanto…»).
   const first = fold(words(s)[0] ?? '');
   return VERBS.has(first) || ['son', 'es', 'fue', 'era', 'aumenta', 'disminuye', 'siguen', 'sigue', 'depende', 'hay'].includes(first);

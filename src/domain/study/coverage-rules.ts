@@ -76,7 +76,9 @@ export function summaryOf(s: string, next: readonly string[] = []): RuleIdea | u
 export function boldColon(raw: string): RuleIdea | undefined {
   const m = /(?:^|(\p{L}+)\s+)([Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+\*\*([^*]{3,60})\*\*:\s+(.+)$/u.exec(raw);
   // «Hume critica la **causalidad**: nunca …»: what follows says what is wrong with it, not what it is.
-  if (!m || CRITIQUE.test(m[1] ?? '') || m[3]!.split(/\s+/).length > 5 || closed(fold(m[3]!.split(/\s+/)[0]!))) return undefined;
+  // «bajo» opens a term as a noun («el **bajo continuo**»), not as a preposition.
+  const first = fold(m?.[3]!.split(/\s+/)[0] ?? '');
+  if (!m || CRITIQUE.test(m[1] ?? '') || m[3]!.split(/\s+/).length > 5 || (closed(first) && first !== 'bajo')) return undefined;
   const body = m[4]!.replace(/\*\*/g, '').replace(/^[«"]|[»"]?[.]?$/gu, '').trim();
   if (body.split(/\s+/).length < 3) return undefined;
   const article = fold(m[2]!);
@@ -118,7 +120,7 @@ export function boldQuality(raw: string): RuleIdea | undefined {
 export function coverageIdeas(plain: string, raw: string, properWord: (w: string) => boolean, bold: readonly string[], around: { next?: readonly string[]; before?: string; heading?: string; first?: boolean } = {}): RuleIdea[] {
   const line = raw.replace(/^\s*[-*•]\s+/u, '');
   const own = around.first ? sectionSummary(plain, around.heading) : undefined;
-  return [own, namesBefore(plain, around.before), agentOf(plain, properWord, bold), summaryOf(plain, around.next), boldColon(line), boldQuality(line), definedAs(line)].filter((i): i is RuleIdea => i !== undefined);
+  return [own, namesBefore(plain, around.before), agentOf(plain, properWord, bold), summaryOf(plain, around.next), boldColon(line), boldQuality(line), definedAs(line), boldClaim(line), calledAtEnd(plain, line), factorsOf(plain)].filter((i): i is RuleIdea => i !== undefined);
 }
 
 /**
@@ -145,4 +147,41 @@ export function namesBefore(s: string, before: string | undefined): RuleIdea | u
   if (closed(fold(term.split(/\s+/)[0]!)) || closed(fold(term.split(/\s+/).at(-1)!))) return undefined;
   const said = before.replace(/[.]$/u, '');
   return { kind: 'definicion', term, article: '', body: term, question: `¿Cómo se llama ${m[1] === 'Esta' ? 'la' : 'el'} ${m[2]}: «${said}»?`, needsContext: true };
+}
+
+/**
+ * A bold term that opens its sentence and is said in the past or by what it holds: «La **teoría de los
+ * afectos** sostiene que la música …» (a statement, asked «Enuncia la teoría de los afectos.»), «La
+ * **Camerata Florentina** fue un grupo de poetas …» (a definition, asked «¿Qué fue …?»). The bold says
+ * the teacher marked it; «X es …» is read by key-ideas.ts.
+ */
+export function boldClaim(raw: string): RuleIdea | undefined {
+  const m = /^(El|La|Los|Las)\s+\*\*([^*]{3,60})\*\*\s+(?:sostiene|sostienen|afirma|afirman|defiende|defienden|establece|establecen)\s+que\s+(.+)$/u.exec(raw);
+  if (m) return { kind: 'enunciado', term: m[2]!.trim(), article: fold(m[1]!), body: m[3]!.replace(/\*\*/gu, '') };
+  // «El **neomalthusianismo**, en el siglo XX, defendió el control …»: what a doctrine held, asked «¿Qué defendió …?».
+  const held = /^(El|La|Los|Las)\s+\*\*([^*]{3,60})\*\*(?:,\s+[^,;:]{3,40},)?\s+((?:defendi|propus|propuso|sostuv|critic|rechaz|introduj|impuls|reivindic)\p{Ll}*)\s+((?:el|la|los|las|un|una)\s+[^;:]+?)\.?$/u.exec(raw);
+  if (held) return { kind: 'definicion', term: held[2]!.trim(), article: fold(held[1]!), body: held[4]!.replace(/\*\*/gu, ''), verb: held[3]! };
+  const f = /^(El|La|Los|Las)\s+\*\*([^*]{3,60})\*\*\s+(fue|fueron|era|eran)\s+((?:un|una|unos|unas)\s+\p{Ll}.+)$/u.exec(raw);
+  if (!f || f[4]!.split(/\s+/).length < 4) return undefined;
+  return { kind: 'definicion', term: f[2]!.trim(), article: fold(f[1]!), body: f[4]!.replace(/\*\*/gu, ''), verb: f[3]! };
+}
+
+/**
+ * «… hace falta un índice de 2,1 hijos por mujer, el llamado **nivel de reemplazo generacional**.»: the
+ * sentence ends naming in bold what it has just described; a cloze on that name asks the description.
+ */
+export function calledAtEnd(plain: string, raw: string): RuleIdea | undefined {
+  const m = /,\s+(?:el|la|los|las|lo)\s+(?:llamad[oa]s?|denominad[oa]s?|conocid[oa]s?\s+como)\s+\*\*([^*]{3,60})\*\*\s*[.;]?$/u.exec(raw);
+  if (!m || raw.slice(0, m.index).split(/\s+/).length < 6) return undefined;
+  return { kind: 'termino', term: m[1]!.trim(), article: '', body: plain };
+}
+
+/**
+ * «Los factores que explican una natalidad baja son la incorporación de la mujer al trabajo, …»: what
+ * explains or causes something, asked «¿Qué factores explican una natalidad baja?» and answered with the list.
+ */
+export function factorsOf(s: string): RuleIdea | undefined {
+  const m = /^(?:Los|Las)\s+(factores|causas|razones|motivos|rasgos|características)\s+que\s+(explican|causan|provocan|determinan|definen|caracterizan)\s+(.{3,60}?)\s+(?:son|fueron)\s+(.+?)\.?$/u.exec(s);
+  if (!m || m[4]!.split(/\s+/).length < 4) return undefined;
+  return { kind: 'definicion', term: `${m[1]} que ${m[2]} ${m[3]}`, article: '', body: m[4]!, question: `¿Qué ${m[1]} ${m[2]} ${m[3]}?` };
 }

@@ -57,8 +57,30 @@ function cued(idea: KeyIdea, pregunta: string, respuesta: string, always = false
   return `(${c}) ${pregunta}`;
 }
 
-/** The card of one idea (its question and answer), or undefined when its sentence cannot ask it. */
+/** A pointer in a question to something the card does not hold: «ese sentido», «dicha ley», «¿Cuáles fueron sus …?». */
+const POINTER = /(?<![\p{L}])(?:ese|esa|esos|esas|este|esta|estos|estas|aquel|aquella|aquellos|aquellas|dicho|dicha|dichos|dichas)\s+(\p{L}+)|^¿(?:Cuál|Cuáles|Qué)\s+(?:fue|fueron|es|son|era|eran)\s+(?:su|sus)\s+(\p{L}+)/iu;
+
+/**
+ * Whether a question stands alone: a pointer in it is resolved only by a cue that names what it
+ * points at («(Giro hacia el conocimiento) ¿Cuáles fueron las causas de este giro?»); else the card
+ * would ask about something the student cannot see («la ley que fija ese sentido»).
+ */
+export function standsAlone(pregunta: string): boolean {
+  if (clozeSentence(pregunta) !== undefined) return true;
+  const cue = /^\(([^()]*)\)\s+/u.exec(pregunta)?.[1];
+  const m = POINTER.exec(pregunta.replace(/^\([^()]*\)\s+/u, ''));
+  if (!m) return true;
+  const noun = stem((m[1] ?? m[2])!.toLocaleLowerCase('es'));
+  return cue !== undefined && (cue.toLocaleLowerCase('es').match(/\p{L}+/gu) ?? []).map(stem).includes(noun);
+}
+
+/** The card of one idea (its question and answer), or undefined when its sentence cannot ask it or its question would not stand alone. */
 export function cardOfIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'> | undefined {
+  const made = askIdea(idea);
+  return made && standsAlone(made.pregunta) ? made : undefined;
+}
+
+function askIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'> | undefined {
   // The question narrowed to one answer and one clue (card-wording.ts).
   const card = (tipo: NewCard['tipo'], pregunta: string, respuesta: string, always = false) => ({ tipo, pregunta: cued(idea, oneClue(narrowWhen(pregunta, respuesta)), respuesta, always), respuesta });
   switch (idea.kind) {

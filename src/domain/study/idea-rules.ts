@@ -7,7 +7,7 @@
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS } from '../cards/lexicon.js';
 
 export interface RuleIdea {
-  kind: 'persona' | 'fecha' | 'definicion' | 'enunciado' | 'obra';
+  kind: 'persona' | 'fecha' | 'definicion' | 'enunciado' | 'obra' | 'termino';
   author?: string;
   term: string;
   article: string;
@@ -39,7 +39,8 @@ export function isPersonName(term: string, properWord: (w: string) => boolean): 
 }
 
 /** A question's clause: its first claim, up to «, y …», «; » or «, que …» (one card, one fact). */
-const firstClaim = (s: string) => s.split(/;\s|,\s+(?:y|pero|aunque|que)\s|\.\s/u)[0]!.replace(/[.,:;]+$/u, '').trim();
+// «… ciudades alemanas y, desde 1723, fue …»: a claim cut before an aside never ends on its conjunction.
+const firstClaim = (s: string) => s.split(/;\s|,\s+(?:y|pero|aunque|que)\s|\.\s/u)[0]!.replace(/[.,:;]+$/u, '').replace(/\s+(?:y|e|o|u|ni)$/u, '').trim();
 
 /**
  * «Gilbert Lewis propuso en 1916 que …», «Rosalía de Castro escribió en gallego …»: a person (two or
@@ -47,9 +48,13 @@ const firstClaim = (s: string) => s.split(/;\s|,\s+(?:y|pero|aunque|que)\s|\.\s/
  */
 export function personActs(s: string, properWord: (w: string) => boolean): RuleIdea | undefined {
   // Their years may follow the name («John Locke (1632–1704) comparó …»).
-  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3})(?:\s+\([^()]*\d{3,4}[^()]*\))?\s+(\p{Ll}[\p{L}]+)\s+(.+)$/u.exec(s);
+  // …and an aside after them («Antonio Vivaldi (1678–1741), sacerdote veneciano, dio su forma …»).
+  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3})(?:\s+\([^()]*\d{3,4}[^()]*\))?(?:,\s+[^,;:()]{3,80},)?\s+(\p{Ll}[\p{L}]+)\s+(.+)$/u.exec(s);
   if (!m || !isPersonName(m[1]!, properWord) || closed(m[2]!)) return undefined;
-  const body = firstClaim(m[3]!);
+  // A long first claim stops at its first comma: one clue, not the person's whole career.
+  const claim = firstClaim(m[3]!);
+  const comma = claim.indexOf(', ');
+  const body = (comma > 0 && claim.slice(0, comma).split(/\s+/).length >= 4 ? claim.slice(0, comma) : claim).replace(/\s+(?:y|e|o|u|ni)$/u, '');
   if (body.split(/\s+/).length < 3) return undefined;
   return { kind: 'persona', term: m[1]!, article: '', body, verb: m[2]! };
 }
@@ -109,7 +114,11 @@ export function listItem(raw: string): RuleIdea | undefined {
 export function boldApposition(raw: string): RuleIdea | undefined {
   const m = /(?:(?<![\p{L}])(el|la|los|las)\s+)?\*\*([^*]{3,60})\*\*,\s+((?:un|una|el|la|los|las)\s+\p{Ll}[^,;:.]{8,}?)(?=[,;:.]|$)/iu.exec(raw);
   if (!m || m[2]!.split(/\s+/).length > 5) return undefined;
-  const body = m[3]!.trim();
+  // «la **fuga**, una composición en la que un tema, el sujeto, se imita …»: a relative clause cut at an
+  // aside's comma has no verb yet; its answer runs to the end of the clause.
+  const rest = raw.slice(m.index + m[0].length);
+  const open = /\s(?:que|en\s+(?:el|la|los|las)\s+que|donde|cuy[oa]s?)\s+(?:\p{L}+\s+){0,3}\p{L}+$/u.test(m[3]!) && rest.startsWith(',');
+  const body = (open ? `${m[3]!}${/^[^;.]*/u.exec(rest)![0]}` : m[3]!).replace(/\*\*/gu, '').trim();
   // The apposition opens with a noun, never with a verb or another closed word («…, la que …»).
   const noun = fold(body.split(/\s+/)[1]!);
   if (closed(noun) || body.split(/\s+/).length < 3) return undefined;
@@ -237,4 +246,27 @@ export function inWhich(s: string): RuleIdea | undefined {
   const m = /(?:^|,\s+|:\s+)(el|la|los|las)\s+(\p{Ll}[\p{L}-]{3,}(?:\s+\p{Ll}[\p{L}-]{3,})?),\s+en\s+(?:el|la|los|las)\s+que\s+([^,;:.]+?)(?=\s*(?:,\s+y\s+(?:el|la|los|las)\s|[;:.]|$))/u.exec(s);
   if (!m || m[2]!.split(/\s+/).some((w) => closed(w)) || m[3]!.split(/\s+/).length < 4) return undefined;
   return { kind: 'definicion', term: m[2]!, article: m[1]!, body: m[3]!, question: `¿Qué ocurre en ${m[1]} ${m[2]}?`, needsContext: true };
+}
+
+/** The person a paragraph is about: its note opens with their name and life years («**Johann Sebastian Bach** (1685–1750) …»). */
+export function personOfNote(text: string): string | undefined {
+  return /^\s*(?:\*\*)?(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3})(?:\*\*)?\s*\(\s*\d{3,4}\s*[–-]\s*\d{3,4}\s*\)/u.exec(text)?.[1];
+}
+
+/**
+ * A work of the person its paragraph is about, named in italics in a sentence that leaves them
+ * implicit: «Su oratorio *El Mesías* se estrenó en Dublín en 1742 …» → «¿Qué oratorio de
+ * Händel se estrenó en Dublín en 1742?»; «En *El clave bien temperado* (1722) reunió
+ * preludios y fugas …» → «¿En qué obra reunió Bach preludios y fugas …?». Answered
+ * with the title (a work and its author, docs/design.md §3).
+ */
+export function workOfPerson(raw: string, person: string | undefined): RuleIdea | undefined {
+  if (!person) return undefined;
+  // By surname, as a lecture names them again («Händel»): the person's own card answers the full name.
+  const surname = person.split(/\s+/).at(-1)!;
+  const su = /^Su\s+(\p{Ll}+)\s+\*([^*]{3,60})\*\s+((?:se\s+)?\p{Ll}+(?:ó|ió|aron|ieron)\s+[^,;.]+?)(?=\s+y\s+|[,;.]|$)/u.exec(raw);
+  if (su && !closed(su[1]!)) return { kind: 'obra', term: su[2]!.trim(), article: '', body: su[2]!.trim(), question: `¿Qué ${su[1]} de ${surname} ${su[3]}?` };
+  const en = /^En\s+\*([^*]{3,60})\*(?:\s+\(\d{3,4}\))?\s+(\p{Ll}+(?:ó|ió|aron|ieron))\s+([^,;.]+)/u.exec(raw);
+  if (en) return { kind: 'obra', term: en[1]!.trim(), article: '', body: en[1]!.trim(), question: `¿En qué obra ${en[2]} ${surname} ${en[3]!.trim()}?` };
+  return undefined;
 }

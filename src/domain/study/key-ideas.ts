@@ -20,8 +20,9 @@ import { formulasIn, meaningOf, onTableRow, type Formula } from './formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, stem, type Sentence, type WordCheck } from './reading.js';
 import { clozeClause, clozeProblem, EXAMPLE_HEADING, leansOnBefore } from './cloze-quality.js';
 import { tableRows } from './table-ideas.js';
+import { wordFormulasIn, type WordFormula } from './word-formula.js';
 import { coverageIdeas } from './coverage-rules.js';
-import { asideDate, authoredWork, boldApposition, inWhich, cause, condition, conditionsOf, dangling, itemHead, inSection, isPersonName, listItem, namedAfter, personActs, superlative, titledDate, workOfSection } from './idea-rules.js';
+import { asideDate, authoredWork, boldApposition, inWhich, cause, condition, conditionsOf, dangling, itemHead, inSection, isPersonName, listItem, namedAfter, personActs, personOfNote, superlative, titledDate, workOfPerson, workOfSection } from './idea-rules.js';
 
 export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino' | 'fila';
 /** Strongest first: when two ideas name the same thing, the stronger stays. */
@@ -102,8 +103,8 @@ export function ideaKey(term: string): string {
 /** A term a question can name: 1–6 words, not opening with a function word, no verb, not generic. */
 function goodTerm(term: string): boolean {
   const words = fold(term).split(/\s+/);
-  // An ordinal may open a term («segundo principio»), and «bien» is a noun in economics («bien normal»); never end one.
-  const opener = words.length > 1 && (ORDINAL.test(words[0]!) || words[0] === 'bien');
+  // An ordinal may open a term («segundo principio»); «bien» and «bajo» are nouns («bien normal», «bajo continuo»); never end one.
+  const opener = words.length > 1 && (ORDINAL.test(words[0]!) || words[0] === 'bien' || words[0] === 'bajo');
   if (words.length === 0 || words.length > 6 || (closed(words[0]!) && !opener) || closed(words.at(-1)!)) return false;
   // Inside a term no conjunction, pronoun or verb («cuanto», «que», «es» say it is a clause).
   if (words.slice(1, -1).some((w) => FUNCTION_WORDS.has(w) || w === 'cuanto' || w === 'cuanta')) return false;
@@ -214,7 +215,7 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
     const body = which[4]!.split(new RegExp(`\\s+(?:y|pero)\\s+(?=(?:${[...VERBS].join('|')}|\\p{Ll}+(?:ó|ió)\\s)\\b)`, 'u'))[0]!;
     return { kind: 'definicion', term: which[2]!.trim(), article: fold(which[1]!), body: body.replace(/[:.]$/u, ''), verb: which[3]! };
   }
-  const does = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+(mide|miden|estudia|estudian|representa|representan|describe|describen|indica|indican|resume|resumen)\\s+(.+)$`, 'iu').exec(s);
+  const does = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+(mide|miden|estudia|estudian|representa|representan|describe|describen|indica|indican|resume|resumen|relaciona|relacionan|expresa|expresan|regula|regulan)\\s+(.+)$`, 'iu').exec(s);
   // «Kant resume la síntesis …»: a person doing something is no term defined by what it does.
   if (does && !leaning && (!bold || fold(bold) === fold(does[2]!)) && (does[1] || !properWord(does[2]!))) {
     // «… y ayuda a comparar …»: a second verb starts another idea.
@@ -228,7 +229,8 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   const trait = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+(significa|se\\s+caracteriza\\s+por)\\s+(.+)$`, 'iu').exec(s);
   if (trait && !leaning && (!bold || fold(bold) === fold(trait[2]!))) return { kind: 'definicion', term: trait[2]!, article: fold(trait[1] ?? ''), body: trait[4]!, verb: fold(trait[3]!).replace(/\s+/g, ' ') };
   const date = /^En\s+(?:el\s+año\s+)?(1\d{3}|20\d{2}),?\s+(.+)$/u.exec(s);
-  if (date && !/^\d/.test(date[2]!)) return { kind: 'fecha', term: date[2]!.replace(/[.!]$/u, ''), article: '', body: date[2]!, year: date[1]! };
+  // «En 1750, con la muerte de Bach, el gusto …»: an event opened by a preposition is no clause to ask «¿En qué año …?».
+  if (date && !/^\d/.test(date[2]!) && !PREPOSITIONS.has(fold(date[2]!.split(/\s+/)[0]!))) return { kind: 'fecha', term: date[2]!.replace(/[.!]$/u, ''), article: '', body: date[2]!, year: date[1]! };
   // «El 14 de julio de 1789 el pueblo de París asaltó la Bastilla, …»: a sentence that opens with its
   // full date, asked «¿Cuándo el pueblo de París asaltó la Bastilla?» with its first claim.
   const opensDated = /^El\s+(\d{1,2}\s+de\s+\p{Ll}+\s+de\s+(?:1\d{3}|20\d{2})),?\s+((?:el|la|los|las)\s+.+)$/u.exec(s);
@@ -240,7 +242,10 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   const dated = /^(El|La|Los|Las)\s+((?:[\p{L}'’-]+\s+){0,7}?[\p{L}'’-]+)\s+((?:se\s+)?\p{Ll}+(?:ó|ió|aron|ieron))\s+(el\s+\d{1,2}\s+de\s+\p{Ll}+\s+de\s+\d{4}|en\s+(?:el\s+año\s+)?(?:1\d{3}|20\d{2}))(?=[\s,.;:]|$)/u.exec(s);
   if (dated && (!closed(fold(dated[2]!.split(/\s+/)[0]!)) || ORDINAL.test(fold(dated[2]!.split(/\s+/)[0]!)))) {
     const subject = `${fold(dated[1]!)} ${dated[2]}`;
-    return { kind: 'fecha', term: subject, article: '', body: s, year: dated[4]!.replace(/^en\s+(?:el\s+año\s+)?/u, ''), when: `${dated[3]} ${subject}` };
+    // «… publicó en 1798 el Ensayo sobre …»: what was done after the date belongs to the question.
+    const object = /^\s+((?:el|la|los|las|su|sus)\s+[^,;:.]+)/u.exec(s.slice(dated.index + dated[0].length))?.[1];
+    const what = object && object.split(/\s+/).length <= 10 ? ` ${object.trim()}` : '';
+    return { kind: 'fecha', term: subject, article: '', body: s, year: dated[4]!.replace(/^en\s+(?:el\s+año\s+)?/u, ''), when: `${dated[3]} ${subject}${what}` };
   }
   return listItem(rawSentence) ?? boldApposition(raw) ?? namedAfter(s) ?? inWhich(s) ?? cause(s) ?? condition(s) ?? superlative(s) ?? authoredWork(s, properWord) ?? titledDate(s) ?? asideDate(s) ?? personActs(s, properWord);
 }
@@ -357,7 +362,11 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     for (const f of coverageIdeas(plainSentence(s.text), plainKeepingBold(s.text), properWord, bolds, around)) add({ ...f, marked: f.question !== undefined }, s, 3);
   }
   // Works: a title in «…» or in italics; with its author («… de Édouard Manet») asked «¿De quién es…?», else a cloze on the title.
+  // …or of the person the paragraph is about, the title asked by what the sentence says of it.
+  const person = personOfNote(note.texto);
   for (const s of good) {
+    const mine = workOfPerson(s.text.trim(), person);
+    if (mine) add(mine, s, 2.2);
     for (const m of s.text.matchAll(/«([^»]{3,80})»|(?<![*\w])\*([^*\s][^*]{1,78}[^*\s])\*(?![*\w])/gu)) {
       const title = (m[1] ?? m[2])!.trim();
       if (!/^\p{Lu}/u.test(title) || title.split(/\s+/).length > 8) continue;
@@ -368,20 +377,23 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     }
   }
   // Formulas sit on their own line (no sentence): grounded in the sentence that introduces them.
-  for (const f of formulasIn(note.texto)) {
+  // Formulas in words on their own line too (word-formula.ts); a list of formulas alone (a «Formulario»)
+  // names each by its words or by what the course calls its symbol («la tasa bruta de natalidad (TBN)»).
+  for (const f of [...formulasIn(note.texto), ...wordFormulasIn(note.texto)]) {
     // A table row is neither a sentence nor a display line: its cells are asked as a row («fila»), never as a formula.
     if (onTableRow(note.texto, f.at)) continue;
     const intro = introducingSentence(sentences, good, f.at, language, isWord);
-    if (!intro) continue;
+    const own = 'name' in f ? (f as WordFormula).name : undefined;
+    if (!intro && !('spoken' in f && wordFormulasIn(note.texto).some((w) => w.at === f.at))) continue;
     const named = ideas.filter((i) => i.at <= f.at && (i.kind === 'definicion' || i.kind === 'enunciado')).at(-1);
-    const said = meaningOf(f.subject, note.texto) ?? introduced(intro.text, heading);
+    const said = meaningOf(f.subject, note.texto.replace(/\*\*/gu, '')) ?? own ?? (intro ? introduced(intro.text, heading) : undefined) ?? meaningOf(f.subject, course.map((n) => n.texto).join('\n').replace(/\*\*/gu, ''));
     const meaning = said ?? named?.term;
     if (!meaning) continue;
     // The article as the text gives it; for a formula of the idea before it, that idea's.
     const article = said ? fold(/^(el|la|los|las)\s/iu.exec(said)?.[1] ?? '') : named!.article;
     const term = meaning.replace(/^(?:el|la|los|las)\s+/iu, '').replace(/[\p{L}'’-]+/gu, (w) => (names.has(`${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}`) ? `${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}` : w));
-    const condition = conditionsOf(plainSentence(intro.text));
-    add({ kind: 'formula', term, article, body: f.text, formula: f, ...(condition ? { condition } : {}) }, intro, 2.5);
+    const condition = intro && conditionsOf(plainSentence(intro.text));
+    add({ kind: 'formula', term, article, body: f.text, formula: f, ...(condition ? { condition } : {}) }, intro ?? { text: f.text, at: f.at }, 2.5);
   }
   // The section's heading, when one of its well-read sentences names it and can carry it as a cloze.
   const head = heading && cleanHeading(heading);

@@ -110,6 +110,9 @@ const WORD = /[\p{L}][\p{L}'’-]*/gu;
 /** Why a sentence is not studied from, or undefined when it reads well. */
 export type ReadProblem = 'corta' | 'cortada' | 'dudosa' | 'restos' | 'diccionario';
 
+/** The share of letters among a sentence's non-space characters (debris has few). */
+const letterShare = (s: string) => (s.match(/\p{L}/gu) ?? []).length / Math.max(1, s.replace(/\s+/g, '').length);
+
 /**
  * Whether `sentence` is read well enough to study from: whole (a capital or opening mark first, a
  * closing mark last), of SENTENCE_MIN_WORDS–SENTENCE_MAX_WORDS words, no doubt marks, no table or
@@ -122,10 +125,11 @@ export function readProblem(sentence: string, language: string, isWord: WordChec
   const words = s.match(WORD) ?? [];
   if (words.length < SENTENCE_MIN_WORDS || words.length > SENTENCE_MAX_WORDS) return 'corta';
   // A sentence may end with a colon that hands over to a list, a table or a formula.
-  if (!/^[\p{Lu}¿¡«"“(]/u.test(s) || !/[.!?…:][»"”)]*$/u.test(s) || /(?:\.\.\.|…)[»"”)]*$/u.test(s)) return 'cortada';
-  const nonSpace = s.replace(/\s+/g, '');
-  const letters = (s.match(/\p{L}/gu) ?? []).length;
-  if (letters / nonSpace.length < 0.7) return 'restos';
+  // A list item led in by the sentence before («Las partes son:» / «- el **recitativo**, un canto …;») is whole
+  // in lower case and with the semicolon that parts it from the next item.
+  const item = /^\s*[-*•]\s+\p{Ll}/u.test(sentence) && /[;.]$/u.test(s);
+  if (!item && (!/^[\p{Lu}¿¡«"“(]/u.test(s) || !/[.!?…:][»"”)]*$/u.test(s) || /(?:\.\.\.|…)[»"”)]*$/u.test(s))) return 'cortada';
+  if (letterShare(s) < 0.7) return 'restos';
   if (language === 'spa' || language === 'und') {
     const lower = words.filter((w) => !/^\p{Lu}/u.test(w) && w.length > 1 && !/[-'’]/.test(w));
     if (lower.length > 0 && lower.filter(isWord).length / lower.length < DICTIONARY_THRESHOLD) return 'diccionario';

@@ -7,7 +7,7 @@
  */
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../../store/atomic.js';
+import { writeRecord } from '../../store/outputs.js';
 import type { StageExec, StageSpec, StageTask, ToolContext } from '../contract.js';
 import { stageDecl } from './catalogue.js';
 import { STAGE_FUNCTIONS } from './functions.js';
@@ -61,7 +61,7 @@ export function bindStages(specs: readonly StageSpec[], call: { key: string; wor
         for (const d of spec.deps) full[d] = prev[d];
         const output = exec ? await exec.run({ id: spec.id, input: full, key }, signal) : await runStageFunction(spec.id, full, signal);
         await mkdir(call.work, { recursive: true });
-        await writeFileAtomic(done, `${JSON.stringify({ clave: key, salida: output })}\n`);
+        await writeRecord(done, { clave: key, salida: output }, { indent: 0 });
         await exec?.stored?.({ id: spec.id, key });
         return output;
       },

@@ -11,7 +11,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CuadernoError } from '../../errors.js';
-import { writeFileAtomic } from '../../store/atomic.js';
+import { writeOutput } from '../../store/outputs.js';
 import type { Note } from '../../domain/notebook.js';
 import { buildCoverPrompt, type CoverWeek } from '../../domain/media/cover-prompt.js';
 import { drawCoverTitle, type TitleLayout } from '../../domain/media/cover-title.js';
@@ -204,13 +204,13 @@ export async function watermark(i: { voz: { raw: string; sampleRate: number }; e
   const check = checkAudio(pcm);
   if (!check.ok) throw new CuadernoError('ENGINE_BAD_RESPONSE', MSG.audioFailed(check.problems), { engine: i.engine });
   await mkdir(path.dirname(i.wav), { recursive: true });
-  await writeFileAtomic(i.wav, encodeWav(pcm, i.info));
+  await writeOutput(i.wav, encodeWav(pcm, i.info));
   return { wav: i.wav, durationS: check.durationS };
 }
 
 /** WAV → the MP3 episode Telegram plays. */
 export async function encodeEpisode(i: { marca: { wav: string }; mp3: string }): Promise<{ mp3: string }> {
-  await writeFileAtomic(i.mp3, await encodeMp3(await readFile(i.marca.wav)));
+  await writeOutput(i.mp3, await encodeMp3(await readFile(i.marca.wav)));
   return { mp3: i.mp3 };
 }
 

@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Message, Update } from 'grammy/types';
-import { writeFileAtomic } from '../../../src/store/atomic.js';
+import { writeFileAtomic } from '../../../src/lib/atomic.js';
 import type { ChatStateSnapshot } from '../../../src/webchat/chat-state.js';
 import { startEmbeddedTelegram, type EmbeddedTelegram } from '../../../src/webchat/index.js';
 import type { ChatFile } from '../../../src/webchat/persist.js';
