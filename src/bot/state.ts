@@ -351,7 +351,7 @@ function badApproval(a: unknown, n: number): string | undefined {
     { messageId: 'int', zone: 'string' });
   if (bad) return bad;
   const zone = (a as { zone?: string }).zone;
-  if (zone !== undefined && !isTimeZone(zone)) return `${what} tiene "zone" = ${JSON.stringify(zone)}, que no es una zona horaria`;
+  if (zone !== undefined && !isTimeZone(zone)) return BOT_CHECK.badZone(what, JSON.stringify(zone));
   const d = (a as { decision?: unknown }).decision;
   return d === undefined ? undefined : badFields(d, BOT_CHECK.decision(what), { approved: 'boolean', at: 'number' }, { by: 'string', reason: 'string' });
 }

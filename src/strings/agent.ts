@@ -132,6 +132,9 @@ export const NOT_APPROVED_WORDS = {
   },
 } as const;
 
+/** A notice in the run's events: the usage row of a turn could not be written (the run goes on). */
+export const usageNotWritten = (why: string) => `No se pudo escribir el registro de uso: ${why}`;
+
 export const AGENT = {
   /** A one-call run whose call is not on record (a damaged state file). */
   oneCallMissing: 'Este trabajo no guarda qué debía hacer, así que no puede continuar; vuelve a pedirlo.',
@@ -200,6 +203,10 @@ export const CHECKPOINT = {
     `El diario de efectos ${file} tiene la línea ${line} dañada; no se reanuda para no repetir efectos. Revisa el archivo a mano.`,
   /** An unfinished run whose checkpoint cannot be read, in the list of runs to resume (its text). */
   damagedText: (why: string) => `(punto de control dañado: ${why})`,
+  /** What is wrong in a run's file, inside badShape. */
+  notObject: 'no es un objeto',
+  unknownDelivery: 'el archivo tiene un campo que no se conoce («delivery»)',
+  wrongFields: (fields: readonly string[]) => `faltan o están mal: ${fields.join(', ')}`,
 } as const;
 
 /** The local planner's own words before each of its turns (the run's transcript shows them). */

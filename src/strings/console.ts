@@ -359,6 +359,7 @@ export const BOT_CHECK = Object.freeze({
     `${what} tiene "${field}" = ${JSON.stringify(value) ?? 'nada'}, que no es ${BOT_KINDS[kind]}`,
   badClosed: (what: string, value: unknown) => `${what} tiene "closed" = ${JSON.stringify(value)}, que no es una lista de pasos del final`,
   badMode: (what: string, mode: unknown) => `${what} tiene un modo desconocido (${JSON.stringify(mode)})`,
+  badZone: (what: string, zone: string) => `${what} tiene "zone" = ${zone}, que no es una zona horaria`,
 });
 const BOT_KINDS = {
   int: 'un número entero', userId: 'un número entero positivo (el de una persona)', chatId: 'un número entero distinto de cero (el de un chat)',

@@ -18,6 +18,9 @@ export const BUSCAR_NOTAS = Object.freeze({
   k: 'Cuántas notas devolver (1 a 5).',
 });
 
+/** `semana`, the argument of the week tools: the course's weeks, with their topics. */
+export const WEEK = (weeks: string) => `Semana de estudio del curso (${weeks}).`;
+
 /** `id_nota`, the argument every note tool shares. */
 export const NOTE_ID = 'Id de una nota existente del cuaderno (los da buscar_notas).';
 

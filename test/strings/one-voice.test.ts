@@ -174,6 +174,8 @@ const SAMPLES: Record<string, unknown[][]> = {
   'cli.SIMULAR.someFinal': [[['500×2', '529×1']]],
   'cli.SIMULAR.lanes': [[null, 1, false], [4, 2, true]],
   'cli.PLAN.after': [[['T1', 'T2']]],
+  'agent.CHECKPOINT.wrongFields': [[['task', 'turns']]],
+  'model.COURSE_PROMPT.week': [[3, 'Historia del arte', false, ['perspectiva', 'claroscuro']], [4, 'Repaso', true, []], [5, 'Música', false, []]],
   'cli.PLAN.order': [[['T1', 'T2', 'T3']]],
   'cli.PLAN.criticalPath': [[['T1', 'T3'], '23 s']],
   'cli.PLAN.turnCritical': [[['notas.busqueda', 'portada.imagen'], '12,0 s']],
