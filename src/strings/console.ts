@@ -8,6 +8,9 @@
 import { ROLE_WORDS, TROUBLE_WORDS, type EngineRole, type EngineTrouble } from './model.js';
 import { COURSE_CHAT } from './course-chat.js';
 import { count } from './count.js';
+import type { SnapshotProblem } from '../lib/invertedIndex.js';
+
+export { STORE_PROBLEMS } from './state-problems.js';
 
 export const START = Object.freeze({
   telegram: (username: string) => `Cuaderno Vivo escuchando en Telegram como @${username}.`,
@@ -202,6 +205,15 @@ export const INDEX = Object.freeze({
   shape: 'no tiene el formato esperado',
   version: (found: unknown, expected: number) => `tiene la versión ${JSON.stringify(found)} y este programa usa la ${expected}`,
   notWritten: (file: string, why: string) => `No pude guardar el índice de búsqueda ${file} (${why}); la búsqueda sigue funcionando y lo guardaré en la próxima.`,
+  /** What is inconsistent in the index's lists (inside `damaged`). */
+  snapshot: (p: SnapshotProblem): string => {
+    switch (p.kind) {
+      case 'sin_lista': return 'hay palabras sin lista de notas';
+      case 'repetida': return `la palabra «${p.word}» está repetida`;
+      case 'incompleta': return `la lista de «${p.word}» está incompleta`;
+      case 'no_cuadra': return `la lista de «${p.word}» no cuadra con las notas`;
+    }
+  },
 });
 
 /** The terminal's sentence for a file that the command cannot use as it is (never a raw «EISDIR»). */
