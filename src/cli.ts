@@ -6,13 +6,14 @@
 import { own } from './lib/own.js';
 import { PRIVATE_UMASK } from './store/private.js';
 import type { CliIO, Subcommand } from './cli/common.js';
+import { MISUSE, USAGE } from './strings/cli.js';
 
 const SUBCOMMANDS: Record<string, { help: string; load: () => Promise<{ run: Subcommand }> }> = {
   herramienta: { help: "herramienta <nombre> '<json>' [--aprobar|--rechazar] [--simulacro]", load: () => import('./cli/herramienta.js') },
   notas: { help: 'notas [--json]', load: () => import('./cli/notas.js') },
   importar: { help: 'importar ARCHIVO [--semana N] [--aprobar|--rechazar] [--json]', load: () => import('./cli/importar.js') },
   releer: { help: 'releer [DOCUMENTO | ARCHIVO] [--aprobar] [--json] | releer --tarjeta ID (--conservar | --borrar)', load: () => import('./cli/releer.js') },
-  curso: { help: 'curso [--json] | curso importar ARCHIVO [--forzar] | curso semana N "TÍTULO"', load: () => import('./cli/curso.js') },
+  curso: { help: USAGE.curso, load: () => import('./cli/curso.js') },
   tarjetas: { help: 'tarjetas [--json]', load: () => import('./cli/tarjetas.js') },
   uso: { help: 'uso [--json]', load: () => import('./cli/uso.js') },
   repaso: { help: 'repaso [--ahora ISO] [--json]', load: async () => ({ run: (await import('./cli/repaso.js')).runRepaso }) },
@@ -22,7 +23,7 @@ const SUBCOMMANDS: Record<string, { help: string; load: () => Promise<{ run: Sub
   simular: { help: 'simular [--semanas 1000] [--p 0.1] [--semilla 2026] [--json]', load: () => import('./cli/simular.js') },
   auditoria: { help: 'auditoria --verificar', load: () => import('./cli/auditoria.js') },
   cola: { help: 'cola [--json]', load: () => import('./cli/cola.js') },
-  preparar: { help: 'preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto N]', load: () => import('./cli/preparar.js') },
+  preparar: { help: USAGE.preparar, load: () => import('./cli/preparar.js') },
 };
 
 export function usage(): string {
@@ -33,7 +34,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   const entry = name ? own(SUBCOMMANDS, name) : undefined;
   if (!entry) {
-    io.stderr.write(`${name ? `Subcomando desconocido: ${name}\n` : ''}${usage()}\n`);
+    io.stderr.write(`${name ? `${MISUSE.unknownSubcommand(name)}\n` : ''}${usage()}\n`);
     return 2;
   }
   const mod = await entry.load();

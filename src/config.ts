@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ConfigError } from './errors.js';
 import { isUserId } from './lib/ids.js';
 import { own } from './lib/own.js';
-import { CONFIG } from './strings/console.js';
+import { CONFIG, SETTINGS, WORKER } from './strings/console.js';
 
 /** The audit keys' folder by default (`CUADERNO_CLAVES_DIR` overrides it): `$XDG_CONFIG_HOME/cuaderno-vivo`, else `~/.config/cuaderno-vivo`: outside any data folder. */
 export function defaultKeysDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
@@ -34,7 +34,7 @@ export function laneSettingsFromEnv(env: Readonly<Record<string, string | undefi
   redisAddress(url); // validates
   const prefix = env.CUADERNO_COLA_PREFIJO?.trim() || DEFAULT_QUEUE_PREFIX;
   if (!/^[A-Za-z0-9_.-]{1,60}$/.test(prefix)) {
-    throw new ConfigError(`Expected \`CUADERNO_COLA_PREFIJO\` to be letters, digits, "_", "." or "-" (no ":"), got \`${prefix}\``, { field: 'CUADERNO_COLA_PREFIJO' });
+    throw new ConfigError(SETTINGS.queuePrefix(prefix), { field: 'CUADERNO_COLA_PREFIJO' });
   }
   return { url, prefix };
 }
@@ -56,13 +56,13 @@ export function redisAddress(url: string): RedisAddress {
   try {
     u = new URL(url);
   } catch {
-    throw new ConfigError(`Expected \`REDIS_URL\` like redis://host:6379, got \`${url}\``, { field: 'REDIS_URL' });
+    throw new ConfigError(WORKER.redisUrl(url), { field: 'REDIS_URL' });
   }
   if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') {
-    throw new ConfigError(`Expected \`REDIS_URL\` to start with redis:// or rediss://, got \`${url}\``, { field: 'REDIS_URL' });
+    throw new ConfigError(WORKER.redisScheme(url), { field: 'REDIS_URL' });
   }
   const db = u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0;
-  if (!Number.isInteger(db) || db < 0) throw new ConfigError(`Expected a database number after the host in \`REDIS_URL\`, got \`${url}\``, { field: 'REDIS_URL' });
+  if (!Number.isInteger(db) || db < 0) throw new ConfigError(WORKER.redisDb(url), { field: 'REDIS_URL' });
   return {
     host: u.hostname || '127.0.0.1',
     port: u.port ? Number(u.port) : 6379,
@@ -373,8 +373,8 @@ function queueSettings(env: Env, problems: string[]): Pick<Config, 'queue'> {
   } catch (e) {
     // The owner reads these: said in Spanish, with the fix.
     const field = e instanceof ConfigError ? e.details.field : undefined;
-    if (field === 'CUADERNO_COLA_PREFIJO') problems.push(`Se esperaba que \`CUADERNO_COLA_PREFIJO\` fueran letras, dígitos, «_», «.» o «-» (sin «:»); se recibió \`${env.CUADERNO_COLA_PREFIJO?.trim() ?? ''}\``);
-    else problems.push(`Se esperaba que \`REDIS_URL\` fuera como redis://host:6379 (o rediss:// con TLS, y /N para otra base); se recibió \`${env.REDIS_URL?.trim() ?? ''}\``);
+    if (field === 'CUADERNO_COLA_PREFIJO') problems.push(SETTINGS.queuePrefix(env.CUADERNO_COLA_PREFIJO?.trim() ?? ''));
+    else problems.push(SETTINGS.redisUrl(env.REDIS_URL?.trim() ?? ''));
     return {};
   }
 }

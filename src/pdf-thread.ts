@@ -9,6 +9,7 @@ import { parentPort } from 'node:worker_threads';
 import { docxText } from './domain/material/docx.js';
 import { failedReply, portOcr, readPdf, readPdfOnThread, type PdfJob, type ReaderJob, type ReaderReply } from './domain/material/pdf.js';
 import { proposeFrom, readAndPropose, splitNotes, type FileJob, type NotesJob, type ReadJob } from './domain/material/reading.js';
+import { FAULT } from './strings/log.js';
 
 async function readDocx(job: PdfJob): Promise<ReaderReply<unknown>> {
   job.port.close();
@@ -52,7 +53,7 @@ function answer(job: ReaderJob): Promise<ReaderReply<unknown>> {
       const { record, context } = job as ReaderJob & NotesJob;
       return step(job, () => splitNotes(record, context));
     }
-    default: return Promise.resolve({ ok: false, thrown: { name: 'Error', message: `trabajo desconocido del hilo lector: ${job.kind}` } });
+    default: return Promise.resolve({ ok: false, thrown: { name: 'Error', message: FAULT.unknownReaderJob(String(job.kind)) } });
   }
 }
 

@@ -18,6 +18,7 @@ import type { StageCatalogue } from './lanes/types.js';
 import { WORKER_ENGINES, WORKER_ENGINE_STAGES, type WorkerEngine } from './lanes/stages.js';
 import { startLaneWorker } from './lanes/worker.js';
 import { closePool } from './workers/pool.js';
+import { WORKER } from './strings/console.js';
 
 const USAGE = 'Uso: npm run trabajador -- --carril gpu [--motores flux,xtts,transcripcion] [--concurrencia 1] [--nombre NOMBRE] [--bloqueo-ms 30000]';
 
@@ -44,15 +45,15 @@ export function parseWorkerArgs(argv: string[]): WorkerArgs {
     },
   });
   const lane = values.carril;
-  if (lane !== 'gpu' && lane !== 'cpu') throw new Error(`Expected \`--carril\` to be gpu or cpu, got \`${lane ?? ''}\`\n${USAGE}`);
+  if (lane !== 'gpu' && lane !== 'cpu') throw new Error(WORKER.lane(lane ?? '', USAGE));
   const engines = values.motores.split(',').map((s) => s.trim()).filter(Boolean);
   for (const e of engines) {
-    if (!(WORKER_ENGINES as readonly string[]).includes(e)) throw new Error(`Expected \`--motores\` among ${WORKER_ENGINES.join(', ')}, got \`${e}\`\n${USAGE}`);
+    if (!(WORKER_ENGINES as readonly string[]).includes(e)) throw new Error(WORKER.engines(WORKER_ENGINES, e, USAGE));
   }
   const concurrency = Number(values.concurrencia);
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`Expected \`--concurrencia\` to be a positive integer, got \`${values.concurrencia}\`\n${USAGE}`);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(WORKER.concurrency(String(values.concurrencia), USAGE));
   const lockDurationMs = Number(values['bloqueo-ms']);
-  if (!Number.isInteger(lockDurationMs) || lockDurationMs < 1000) throw new Error(`Expected \`--bloqueo-ms\` to be an integer ≥ 1000, got \`${values['bloqueo-ms']}\`\n${USAGE}`);
+  if (!Number.isInteger(lockDurationMs) || lockDurationMs < 1000) throw new Error(WORKER.lockMs(String(values['bloqueo-ms']), USAGE));
   return { lane, engines: engines as WorkerEngine[], concurrency, name: values.nombre ?? `${lane}-${hostname()}-${process.pid}`, lockDurationMs };
 }
 
@@ -95,7 +96,7 @@ async function main(): Promise<number> {
   const env = process.env;
   const settings = laneSettingsFromEnv(env);
   if (!settings) {
-    process.stderr.write('Expected `REDIS_URL` (e.g. redis://127.0.0.1:6379): the worker takes its jobs from there.\n');
+    process.stderr.write(`${WORKER.needsRedis}\n`);
     return 2;
   }
   const { catalogue, advert } = workerEngines(args.engines, env);

@@ -13,6 +13,7 @@ import { createModel, type Model, type ModelRequest, type ToolUseBlock } from '.
 import { estimateRequestTokens } from './model/estimate.js';
 import { billedUsage } from './model/usage.js';
 import type { Understood } from './understand.js';
+import { LOG } from '../strings/log.js';
 
 /** The tool the model must call. */
 export const CLASSIFY_TOOL = 'entender_mensaje';
@@ -127,7 +128,7 @@ export function modelReaderFor(
       if ((await usage.monthTotal(new Date())) >= config.limits.monthlyBudgetUsd) return { intent: 'ambiguo' };
       return await classify(text, course);
     } catch (e) {
-      log('no se pudo preguntar al modelo qué pide el mensaje', e);
+      log(LOG.classifyAsk, e);
       return { intent: 'ambiguo' };
     }
   };

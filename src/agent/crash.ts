@@ -9,6 +9,7 @@
  *   after-checkpoint-b   all results of a turn are in the checkpoint's messages
  */
 import { ConfigError } from '../errors.js';
+import { SETTINGS } from '../strings/console.js';
 
 export const CRASH_LABELS = ['after-checkpoint-a', 'after-approval-write', 'after-intent-write', 'after-effect-write', 'after-checkpoint-b'] as const;
 export type CrashLabel = (typeof CRASH_LABELS)[number];
@@ -30,7 +31,7 @@ export function parseCrashAfter(spec: string | undefined): { label: CrashLabel; 
   const label = m?.[1] as CrashLabel | undefined;
   const n = Number(m?.[2]);
   if (!m || !label || !CRASH_LABELS.includes(label) || !(n >= 1)) {
-    throw new ConfigError(`Se esperaba que \`CRASH_AFTER\` fuera <etiqueta>:<n> con etiqueta en ${CRASH_LABELS.join(", ")} y n ≥ 1; se recibió \`${spec}\``);
+    throw new ConfigError(SETTINGS.crashAfter(CRASH_LABELS, spec));
   }
   return { label, n };
 }
@@ -38,7 +39,7 @@ export function parseCrashAfter(spec: string | undefined): { label: CrashLabel; 
 /** Thrown by the default `die` when no hard exit was injected (in-process tests). */
 export class SimulatedCrash extends Error {
   constructor(readonly label: CrashLabel, readonly n: number) {
-    super(`caída simulada en ${label}:${n}`);
+    super(SETTINGS.simulatedCrash(label, n));
     this.name = 'SimulatedCrash';
   }
 }

@@ -11,6 +11,7 @@ import { EXPLICAR } from '../strings/explicar.js';
 import { createModel, type Model, type ModelRequest, type ToolUseBlock } from './model/index.js';
 import { estimateRequestTokens } from './model/estimate.js';
 import { billedUsage } from './model/usage.js';
+import { LOG } from '../strings/log.js';
 
 /** The tool the model must call. */
 export const EXPLAIN_TOOL = 'explicar_con_pasajes';
@@ -90,7 +91,7 @@ export function explainerFor(
       if ((await usage.monthTotal(new Date())) >= config.limits.monthlyBudgetUsd) return undefined;
       return await explain(question, passages);
     } catch (e) {
-      log('no se pudo pedir al modelo una explicación de los pasajes', e);
+      log(LOG.explainAsk, e);
       return undefined;
     }
   };

@@ -23,7 +23,7 @@ import { reconcile, redoApplies, type Reconciled, type ToolFacts } from './recon
 import { summarize, typedResult, type LoopResult } from './outcome.js';
 import type { ApprovalOption, Checkpoint, PendingApproval, RunStore } from './run-state.js';
 import { afterResponse, beforeCall, type Next } from './step.js';
-import { AGENT } from '../strings/agent.js';
+import { AGENT, usageNotWritten } from '../strings/agent.js';
 import type { RunEvent, StopReason } from './types.js';
 import { ESTIMATED_TASK_PREFIX } from '../store/index.js';
 import { setOwn } from '../lib/own.js';
@@ -156,7 +156,7 @@ export async function runLoop(cp: Checkpoint, deps: LoopDeps): Promise<LoopResul
           const clave = `${cp.task.runId}@${cp.task.startedAt}#iteracion-${cp.turns}`;
           await deps.toolbox.notebook.usage.append({ tarea: `${estimated ? ESTIMATED_TASK_PREFIX : 'agente:'}iteracion-${cp.turns}`, modelo: deps.model.pricedAs, tokens_entrada: billed.input, tokens_salida: billed.output, origen: estimated ? 'estimado' : 'facturado', clave });
         } catch (e) {
-          emit({ type: 'aviso', text: `No se pudo escribir el registro de uso: ${(e as Error).message}` });
+          emit({ type: 'aviso', text: usageNotWritten((e as Error).message) });
         }
         cp.messages.push({ role: 'assistant', content: response.content });
         for (const b of response.content) if (b.type === 'text' && b.text.trim()) emit({ type: 'texto', text: b.text });

@@ -12,6 +12,7 @@ import type { QuizProposer } from '../domain/quiz/service.js';
 import { createModel, type Model, type ModelRequest, type ToolUseBlock } from './model/index.js';
 import { estimateRequestTokens } from './model/estimate.js';
 import { billedUsage } from './model/usage.js';
+import { LOG } from '../strings/log.js';
 
 /** Output cap of the call: up to 20 questions of four short options and a passage each. */
 export const QUIZ_MAX_TOKENS = 4_000;
@@ -48,7 +49,7 @@ export function createQuizProposer(deps: QuizProposerDeps): QuizProposer {
     const call = response.content.find((b): b is ToolUseBlock => b.type === 'tool_use' && b.name === QUIZ_TOOL);
     const checked = checkProposal(call?.input, within, quizId);
     if ('problems' in checked) {
-      deps.log?.(`el test que propuso el modelo no cumple las reglas (${checked.problems.map((p) => `${p.i + 1}: ${p.problem}`).join(', ')}); se hace sin modelo`);
+      deps.log?.(LOG.quizBroken(checked.problems.map((p) => `${p.i + 1}: ${p.problem}`).join(', ')));
       return undefined;
     }
     return checked.questions.slice(0, count);
@@ -73,7 +74,7 @@ export function quizProposerFor(
       if ((await usage.monthTotal(new Date())) >= config.limits.monthlyBudgetUsd) return undefined;
       return await propose(ask);
     } catch (e) {
-      log('no se pudo pedir al modelo las preguntas del test', e);
+      log(LOG.quizAsk, e);
       return undefined;
     }
   };

@@ -323,10 +323,10 @@ export function runStateProblem(data: unknown): string | undefined {
  */
 export function parseRunState(file: string, text: string): RunStateV4 {
   const data = parseJson(file, text) as { version?: unknown; delivery?: unknown } | null;
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, 'no es un objeto'));
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, CHECKPOINT.notObject));
   if (!RUN_FILE_VERSIONS.includes(data.version as number)) throw new StateFileError('UNSUPPORTED_VERSION', file, CHECKPOINT.badVersion(file, data.version, RUN_FILE_VERSIONS));
   // Version 3 had no delivery facts (the bot kept them): a field of that name is not version 3.
-  if (data.version === 3 && 'delivery' in data) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, 'el archivo tiene un campo que no se conoce («delivery»)'));
+  if (data.version === 3 && 'delivery' in data) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, CHECKPOINT.unknownDelivery));
   const upgraded = data.version === 3 ? { ...data, version: RUN_STATE_VERSION, delivery: emptyDelivery() } : data;
   const problem = runStateProblem(upgraded);
   if (problem) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, problem));
@@ -336,7 +336,7 @@ export function parseRunState(file: string, text: string): RunStateV4 {
 /** Checks a legacy `checkpoint.json` (v1 is upgraded to v2); exported so the frozen fixtures are tested through it. */
 export function parseCheckpoint(file: string, text: string): CheckpointV2 {
   const data = parseJson(file, text) as (Omit<Partial<CheckpointV2>, 'version'> & { version?: unknown }) | null;
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, 'no es un objeto'));
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, CHECKPOINT.notObject));
   if (!LEGACY_CHECKPOINT_VERSIONS.includes(data.version as number)) throw new StateFileError('UNSUPPORTED_VERSION', file, CHECKPOINT.badVersion(file, data.version, LEGACY_CHECKPOINT_VERSIONS));
   if (data.version === 1) data.approvals = [];
   const problems: string[] = [];
@@ -347,7 +347,7 @@ export function parseCheckpoint(file: string, text: string): CheckpointV2 {
   if (!Array.isArray(data.pending)) problems.push('pending');
   if (!Array.isArray(data.approvals)) problems.push('approvals');
   if (data.results !== undefined && (typeof data.results !== 'object' || data.results === null || Array.isArray(data.results))) problems.push('results');
-  if (problems.length > 0) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, `faltan o están mal: ${problems.join(', ')}`));
+  if (problems.length > 0) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, CHECKPOINT.wrongFields(problems)));
   return { ...(data as CheckpointV2), version: 2 };
 }
 

@@ -329,7 +329,7 @@ export async function listUnfinished(dataDir: string): Promise<Array<{ runId: st
   const out: Array<{ runId: string; text: string; updatedAt: string }> = [];
   for (const { runId, state, damage } of await readRuns(dataDir)) {
     // A damaged state is still an unfinished run the owner must look at — never hidden.
-    if (damage) out.push({ runId, text: `(punto de control dañado: ${damage})`, updatedAt: '' });
+    if (damage) out.push({ runId, text: CHECKPOINT.damagedText(damage), updatedAt: '' });
     else if (state && !state.finished) out.push({ runId, text: state.task.text, updatedAt: state.updatedAt ?? state.task.startedAt });
   }
   return out;

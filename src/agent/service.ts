@@ -37,6 +37,8 @@ import { statusOf, type RunView } from './status.js';
 import { refusedSubject } from '../store/index.js';
 import type { AnswerResult, DecideResult, DecisionInput, NoteResult, RunOutcome, RunRequest } from './types.js';
 import { weekWorkflow } from './workflow.js';
+import { SETTINGS } from '../strings/console.js';
+import { weekRequest } from '../strings/model.js';
 
 /** Where the dispatcher's idempotency store lives in the data dir (shared with the tools CLI). */
 export const IDEMPOTENCY_DIRNAME = 'idempotencia';
@@ -239,7 +241,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
         },
         turns: 0,
         tokensUsed: 0,
-        messages: [{ role: 'user', content: req.mode === 'semana' ? `prepare la semana ${week}` : req.text }],
+        messages: [{ role: 'user', content: req.mode === 'semana' ? weekRequest(week) : req.text }],
         pending: [],
         approvals: [],
       };
@@ -309,7 +311,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
 }
 
 function checkRunId(runId: string): void {
-  if (!/^[A-Za-z0-9_-]{1,80}$/.test(runId)) throw new ConfigError(`runId no válido: «${runId}» (solo letras, números, _ y -).`);
+  if (!/^[A-Za-z0-9_-]{1,80}$/.test(runId)) throw new ConfigError(SETTINGS.runId(runId));
 }
 
 /** The one call of a `herramienta` run as a tool_use block; a request or checkpoint without one is refused. */

@@ -24,6 +24,7 @@ import { BotStateFile, type ApprovalRecord } from './state.js';
 import { editFailure, logEditFailure } from './telegram-errors.js';
 import { S } from '../strings/chat.js';
 import { setLongTimeout, type LongTimer } from '../lib/timers.js';
+import { LOG } from '../strings/log.js';
 
 /** Where an approval belongs: the run, its chat and who started it (the only one who may decide). */
 export interface ApprovalScope {
@@ -173,7 +174,7 @@ export class ApprovalRegistry {
     const ask = rec.reasonAsk?.messageId;
     if (ask !== undefined) {
       await this.opts.api.editMessageText(rec.chatId, ask, note ? S.reasonAskAnswered(note) : S.reasonAskSkipped())
-        .catch(logEditFailure((m, err) => this.opts.log?.(m, err), 'no se pudo cerrar la pregunta del motivo'));
+        .catch(logEditFailure((m, err) => this.opts.log?.(m, err), LOG.reasonQuestionClose));
     }
   }
 
@@ -266,7 +267,7 @@ export class ApprovalRegistry {
     await this.opts.api.editMessageText(rec.chatId, rec.messageId, text, { reply_markup: d.awaitingNote ? noReasonKeyboard(rec.id) : noKeyboard() })
       .catch((e: unknown) => {
         if (editFailure(e) === 'other') shown = false;
-        logEditFailure((m, err) => this.opts.log?.(m, err), 'no se pudo editar el mensaje de aprobación')(e);
+        logEditFailure((m, err) => this.opts.log?.(m, err), LOG.approvalEdit)(e);
       });
     if (shown && rec.decision === d) {
       await this.opts.state.update((s) => { const r = BotStateFile.approval(s, rec.id); if (r?.decision?.at === d.at && r.decision.approved === d.approved) r.decision.shown = true; });

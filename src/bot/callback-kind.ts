@@ -4,6 +4,8 @@
  * bytes, every version still read. Apart from the registry so the kinds can be declared in more
  * than one module without an import circle.
  */
+import { FAULT } from '../strings/log.js';
+
 /** Telegram's limit for callback_data, in bytes. */
 export const CALLBACK_DATA_MAX_BYTES = 64;
 
@@ -46,7 +48,7 @@ export interface ButtonKind<T> {
 
 export function kind<T>(spec: { name: string; role: PressRole | ((tap: T) => PressRole); subject?: (tap: T) => number | undefined; wires: readonly Wire<T>[] }): ButtonKind<T> {
   const [newest] = spec.wires;
-  if (!newest?.format) throw new Error(`button kind ${spec.name}: its newest wire version must format`);
+  if (!newest?.format) throw new Error(FAULT.buttonKind(spec.name));
   const role = spec.role;
   const prefixes = [...new Set(spec.wires.map((w) => w.prefix))];
   return {

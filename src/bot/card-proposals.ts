@@ -14,6 +14,7 @@ import { CARD_MARKS, editProblem, PROPOSAL } from '../strings/cards.js';
 import { truncate } from './format.js';
 import { CALLBACKS } from './callbacks.js';
 import { logEditFailure } from './telegram-errors.js';
+import { LOG } from '../strings/log.js';
 
 export type { ProposalTap } from './callbacks.js';
 
@@ -58,7 +59,7 @@ export function cardProposalsBot(deps: CardProposalsBotDeps) {
     if (!b.mensaje) return;
     const markup = b.estado === 'guardada' ? { inline_keyboard: [] } : proposalKeyboard(b);
     await api.editMessageText(b.mensaje.chat, b.mensaje.id, await render(b), { reply_markup: markup })
-      .catch(logEditFailure(deps.log, 'no se pudo actualizar la propuesta de tarjetas'));
+      .catch(logEditFailure(deps.log, LOG.cardProposalEdit));
   }
 
   /** Sends every batch of proposed cards not shown yet to `chatId` (a run ended there). */

@@ -18,6 +18,7 @@ import { COURSE_CHAT as T } from '../strings/course-chat.js';
 import type { Course } from '../domain/course/course.js';
 import { offerPublished } from './course-chat.js';
 import { courseHash, createCourseProposals } from './course-proposals.js';
+import { LOG } from '../strings/log.js';
 
 /** The published course, in the class's data dir (the same schema as a student's `curso.json`). */
 export const CLASS_COURSE_FILE = 'curso-clase.json';
@@ -64,7 +65,7 @@ export async function publishCourse(deps: ClassCourseDeps): Promise<string> {
       if (r === 'copied') copied++;
       if (r === 'asked') asked++;
     } catch (e) {
-      deps.log(`no se pudo dar el curso a ${s.id}`, e);
+      deps.log(LOG.classCourseTo(s.id), e);
     }
   }
   return T.published(course.titulo, copied, asked);

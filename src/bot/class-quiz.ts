@@ -17,6 +17,7 @@ import { QUIZ } from '../strings/quiz.js';
 import { anyCase } from './command-kit.js';
 import type { OwnerParts } from './owner.js';
 import { sendQuiz } from './quiz.js';
+import { LOG } from '../strings/log.js';
 
 /** Fewer answers than this to a question and its share right is not shown (no one is singled out). */
 export const MIN_ANSWERS_FOR_SHARE = 3;
@@ -96,7 +97,7 @@ export function classQuizComposer(d: ClassQuizDeps): Composer<Context> {
         await sendQuiz(d.apiFor(s.id), parts.quizzes, made.quiz, QUIZ.classIntro(week));
         sentTo.push(s.id);
       } catch (e) {
-        d.log(`no se pudo mandar el test de la clase a ${s.id}`, e);
+        d.log(LOG.classQuizTo(s.id), e);
       }
     }
     await record().add({ id, week, questions: built.questions.length, students: sentTo, created: new Date().toISOString() });
@@ -110,7 +111,7 @@ export function classQuizComposer(d: ClassQuizDeps): Composer<Context> {
     const right = Array.from({ length: last.questions }, () => 0);
     let anyone = 0;
     for (const id of last.students) {
-      const copies = await (await d.users.get(id)).quizzes.copiesOf(last.id).catch((e: unknown) => { d.log(`no se pudieron leer los resultados de ${id}`, e); return []; });
+      const copies = await (await d.users.get(id)).quizzes.copiesOf(last.id).catch((e: unknown) => { d.log(LOG.classResultsOf(id), e); return []; });
       const copy = copies[0];
       if (!copy) continue;
       if (copy.questions.some((q) => q.answer)) anyone++;

@@ -34,6 +34,7 @@ import type { Transcriber } from '../domain/voice/transcriber.js';
 import type { RunService } from './runs.js';
 import { FIRST_MINUTE } from '../strings/first-minute.js';
 import { startKeyboard } from './start-keyboards.js';
+import { LOG } from '../strings/log.js';
 
 /**
  * How the bot opens one person's notebook and agent service over their data dir (main.ts, tests);
@@ -242,7 +243,7 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
       const onExample = r.kind === 'joined' && !(await hasClassCourse(o.config.dataDir).catch(() => true));
       await ctx.reply(FIRST_MINUTE.joined(from.first_name, onExample), { reply_markup: startKeyboard(!onExample) });
       // The class's published course, as their own copy (after the welcome, which it follows).
-      if (r.kind === 'joined') await courseAtJoin(courseDeps, from.id).catch((e: unknown) => { o.log('no se pudo dar el curso de la clase', e); });
+      if (r.kind === 'joined') await courseAtJoin(courseDeps, from.id).catch((e: unknown) => { o.log(LOG.classCourse, e); });
       return;
     }
     await ctx.reply(r.kind === 'expired' ? S.joinExpired() : S.joinInvalid());
@@ -278,7 +279,7 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
     if (students.length === 0) return void (await ctx.reply(S.studentsEmpty()));
     const rows: StudentRow[] = [];
     for (const s of students) {
-      const spent = await monthSpendUsd(o.config.dataDir, s.id, o.config.prices).catch((e: unknown) => { o.log(`no se pudo leer el gasto de ${s.id}`, e); return undefined; });
+      const spent = await monthSpendUsd(o.config.dataDir, s.id, o.config.prices).catch((e: unknown) => { o.log(LOG.classSpendOf(s.id), e); return undefined; });
       rows.push({ id: s.id, name: s.name, spent });
     }
     // A class of any size: at most 100 students (and their buttons) a message.
@@ -329,7 +330,7 @@ export function classComposer(o: ClassComposerOptions): Composer<Context> {
         }
       }
     } catch (e) {
-      o.log('acción de la clase fallida', e);
+      o.log(LOG.classAction, e);
       await ctx.reply(S.classActionFailed()).catch(() => undefined);
     }
   });

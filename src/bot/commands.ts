@@ -18,6 +18,7 @@ import { S, type Audience, type HelpCourse } from '../strings/chat.js';
 import { StateFileError } from '../errors.js';
 import { personaOf } from './access.js';
 import { replyStart } from './first-minute.js';
+import { LOG } from '../strings/log.js';
 
 /** Bounds for /nota, in characters. */
 export const NOTE_MIN_CHARS = 10;
@@ -82,7 +83,7 @@ export function commandsComposer(deps: CommandsDeps, plain: Readonly<Record<Comm
       const note = await deps.notebook.notes.add(parsed.tema, parsed.texto, week);
       await ctx.reply(S.noteSaved(note.id, note.tema, week === null ? null : weekTitle(course, week)));
     } catch (e) {
-      deps.log('no se pudo guardar la nota', e);
+      deps.log(LOG.noteSave, e);
       await ctx.reply(S.noteFailed());
     }
   });
@@ -105,11 +106,11 @@ export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainComm
       const run = deps.runs.current(ctx.chat!.id);
       let budget: StatusView['budget'];
       // Where the run's GPU work stands in the shared queue (REDIS_URL), if it waits there.
-      const queue = run ? await deps.gpuStatus?.(run.runId).catch((e: unknown) => void deps.log('no se pudo leer la cola de imágenes y voces', e)) : undefined;
+      const queue = run ? await deps.gpuStatus?.(run.runId).catch((e: unknown) => void deps.log(LOG.gpuQueue, e)) : undefined;
       try {
         budget = { spent: await deps.notebook.usage.monthTotal(now()), limit: deps.monthlyBudgetUsd };
       } catch (e) {
-        deps.log('no se pudo leer el gasto del mes', e);
+        deps.log(LOG.monthSpend, e);
       }
       await ctx.reply(renderStatus({
         ...(run ? { run: { text: run.text, workS: run.workS, waiting: run.waiting, tasks: run.tasks, ...(queue ? { queue } : {}) } } : {}),
@@ -121,7 +122,7 @@ export function plainCommands(deps: CommandsDeps): Record<CommandName, PlainComm
       try {
         await ctx.reply(S.spend(await deps.notebook.usage.month(now()), deps.monthlyBudgetUsd));
       } catch (e) {
-        deps.log('no se pudo leer el registro de uso', e);
+        deps.log(LOG.usageLog, e);
         await ctx.reply(e instanceof StateFileError ? S.spendDamaged() : S.spendFailed());
       }
     },

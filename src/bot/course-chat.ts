@@ -28,6 +28,7 @@ import { allows } from './gate.js';
 import { confirmDeleteKeyboard, courseKeyOf, orphanKeyboard, proposalKeyboard, publishedKeyboard } from './course-keyboards.js';
 import { courseHash, type CoursePlan, type CourseProposal, type CourseProposals, type Orphans } from './course-proposals.js';
 import { noKeyboard } from './keyboards.js';
+import { LOG } from '../strings/log.js';
 
 /** What the course in the chat reads and writes in the owner's notebook. */
 export interface CourseNotebook {
@@ -141,7 +142,7 @@ export function createCourseChat(deps: CourseChatDeps) {
       }
       await proposals.update(p.clave, (r) => ({ ...r, estado: 'hecha' }));
     } catch (e) {
-      deps.log('no se pudo cambiar el curso', e);
+      deps.log(LOG.courseChange, e);
       await ctx.reply(T.saveFailed());
       return false;
     }
@@ -206,7 +207,7 @@ export function createCourseChat(deps: CourseChatDeps) {
       await nb.changeCourse({ curso: next, notas, tarjetas: {}, borrar: { notas: [], tarjetas: [] } });
       return true;
     } catch (e) {
-      deps.log('no se pudo guardar el curso', e);
+      deps.log(LOG.courseSave, e);
       await ctx.reply(T.saveFailed());
       return false;
     }

@@ -27,6 +27,7 @@ import { DELIVERY_KEY_PARAM } from '../lib/delivery-key.js';
 import type { UsageMonth } from '../store/index.js';
 import type { SentRecord } from './state.js';
 import { newestVersionSent } from './repeat.js';
+import { LOG } from '../strings/log.js';
 
 /** Media helpers the delivery needs; main/tests pass the real encoders (domain/media, scheduler/gantt). */
 export interface DeliveryMedia {
@@ -81,7 +82,7 @@ function attempter(deps: DeliveryDeps, chatId: number) {
     try {
       await send();
     } catch (e) {
-      deps.log(`no se pudo enviar ${what}`, e);
+      deps.log(LOG.send(what), e);
       await deps.api.sendMessage(chatId, S.deliveryFailed(what)).catch(() => undefined);
     }
   };
@@ -106,7 +107,7 @@ export async function deliverArtifact(deps: DeliveryDeps, chatId: number, a: Art
     return;
   }
   const remember = async (msg: { message_id: number }) => {
-    await deps.sent?.rememberSent(chatId, a.path, msg.message_id).catch((e: unknown) => { deps.log('no se pudo anotar el envío', e); });
+    await deps.sent?.rememberSent(chatId, a.path, msg.message_id).catch((e: unknown) => { deps.log(LOG.sentNote, e); });
   };
   // A caption over Telegram's limit is not cut: its rest follows the file as messages.
   let rest: string[] = [];
@@ -118,13 +119,13 @@ export async function deliverArtifact(deps: DeliveryDeps, chatId: number, a: Art
     // One playable message; the WAV only on request (its button, or /wav N).
     const c = captionAndRest(S.audioCaption(titleOf(a)));
     rest = c.rest;
-    await attempt('el pódcast', async () => remember(await sendEpisode(deps, chatId, a, c.caption)));
+    await attempt(LOG.episode, async () => remember(await sendEpisode(deps, chatId, a, c.caption)));
   } else {
     const c = captionAndRest(a.caption ?? '');
     rest = c.rest;
     await attempt('un documento', () => deps.api.sendDocument(chatId, new InputFile(a.path), c.caption ? { caption: c.caption } : {}));
   }
-  for (const chunk of rest) await attempt('el texto del archivo', () => deps.api.sendMessage(chatId, chunk));
+  for (const chunk of rest) await attempt(LOG.fileText, () => deps.api.sendMessage(chatId, chunk));
 }
 
 /** What the closing message says besides the outcome: the time at work (waits for the owner left out). */

@@ -13,6 +13,7 @@ import { CALLBACKS } from './callbacks.js';
 import { anyCase } from './command-kit.js';
 import { allows, ERASE_ALL_WORDS } from './gate.js';
 import { noKeyboard } from './keyboards.js';
+import { LOG } from '../strings/log.js';
 
 export interface EraseDeps {
   /**
@@ -57,7 +58,7 @@ export function eraseComposer(deps: EraseDeps): Composer<Context> {
       await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
       await say(ERASE.done(await deps.erase({ persona: { id: ctx.from.id, nombre: ctx.from.first_name } })));
     } catch (e) {
-      deps.log('no se pudieron borrar los datos', e);
+      deps.log(LOG.erase, e);
       await ctx.reply(ERASE.failed()).catch(() => undefined);
     } finally {
       running = false;

@@ -55,7 +55,7 @@ export async function replyGreeting(ctx: Context, deps: FirstMinuteDeps): Promis
   const today = course ? todaysWeek(course, deps)?.week : undefined;
   const week = today !== undefined && withNotes.includes(today) ? today : withNotes[0];
   const name = ctx.from?.first_name ?? '';
-  if (week === undefined) return void (await ctx.reply(notes !== undefined ? FIRST_MINUTE.greetingNoNotes(name) : FIRST_MINUTE.greeting(name, 'prepara lo de esta semana')));
+  if (week === undefined) return void (await ctx.reply(notes !== undefined ? FIRST_MINUTE.greetingNoNotes(name) : FIRST_MINUTE.greeting(name, FIRST_MINUTE.thisWeekExample)));
   await ctx.reply(FIRST_MINUTE.greeting(name, S.quickText('p', week)));
 }
 

@@ -6,7 +6,7 @@
 import type { PendingApproval } from '../agent/run-file.js';
 import type { TaskEvent } from '../scheduler/events.js';
 import { hasWeek, weekTopic, type Course } from '../domain/course/course.js';
-import { callInWords, stageOfNoteBase, stageOfNotes, toolInWords } from '../strings/tools.js';
+import { ARG_LINES, callInWords, stageOfNoteBase, stageOfNotes, toolInWords } from '../strings/tools.js';
 import { ownerReason, plainWords } from '../strings/agent.js';
 import { S } from '../strings/chat.js';
 import { MESSAGE_MAX_CHARS } from '../lib/paste-parts.js';
@@ -27,26 +27,26 @@ export function argsInWords(args: Record<string, unknown>, course?: Course): str
     switch (key) {
       case 'semana': {
         const topic = course && typeof value === 'number' && hasWeek(course, value) ? weekTopic(course, value) : undefined;
-        lines.push(`• Semana ${String(value)}${topic ? ` (${topic})` : ''}`);
+        lines.push(ARG_LINES.week(String(value), topic));
         break;
       }
       case 'maqueta':
         lines.push(value === true ? S.argDrawing : S.argGpuImage);
         break;
       case 'motor':
-        lines.push(value === 'xtts' ? S.argOwnVoice : value === 'juguete' ? S.argSyntheticVoice : `• Voz: ${String(value)}`);
+        lines.push(value === 'xtts' ? S.argOwnVoice : value === 'juguete' ? S.argSyntheticVoice : ARG_LINES.voice(String(value)));
         break;
       case 'id_nota':
-        lines.push(`• Nota nº ${String(value)}`);
+        lines.push(ARG_LINES.note(String(value)));
         break;
       case 'consulta':
-        lines.push(`• Búsqueda: «${String(value)}»`);
+        lines.push(ARG_LINES.search(String(value)));
         break;
       case 'k':
-        lines.push(`• Resultados: ${String(value)}`);
+        lines.push(ARG_LINES.results(String(value)));
         break;
       default:
-        lines.push(`• ${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+        lines.push(ARG_LINES.other(key, typeof value === 'string' ? value : JSON.stringify(value)));
     }
   }
   return lines;

@@ -31,6 +31,7 @@ import { startPolling } from './polling.js';
 import type { RunManager, RunService } from './runs.js';
 import type { BotStateFile } from './state.js';
 import { commandsFor, S, type Audience } from '../strings/chat.js';
+import { FAULT, LOG } from '../strings/log.js';
 
 export type { RunService } from './runs.js';
 export type { BotNotebook } from './command-kit.js';
@@ -143,7 +144,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   let klass: CuadernoBot['class'];
   if (config.classMode) {
     const teacherId = allowedUserIds[0];
-    if (teacherId === undefined || !opts.openUser) throw new Error('class mode needs a teacher id (the first allowed id) and `openUser`');
+    if (teacherId === undefined || !opts.openUser) throw new Error(FAULT.classNeedsTeacher);
     const roster = new ClassRoster(config.dataDir);
     const allowed = new Set(allowedUserIds);
     const isMember = async (id: number) => allowed.has(id) || (await roster.isStudent(id));
@@ -175,7 +176,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
   });
 
   bot.catch(async (err) => {
-    log(`error atendiendo la actualización ${err.ctx.update.update_id}`, err.error);
+    log(LOG.update(err.ctx.update.update_id), err.error);
     const ctx = err.ctx;
     if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: S.handlerFailed(), show_alert: true }).catch(() => undefined);
     else if (ctx.chat) await ctx.api.sendMessage(ctx.chat.id, S.handlerFailed()).catch(() => undefined);
@@ -235,7 +236,7 @@ export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOp
     await bot.api.setWebhook(hook.url, { secret_token: hook.secret });
     stopReceiving = () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
   } else {
-    await bot.api.deleteWebhook().catch((e: unknown) => { log('deleteWebhook falló', e); });
+    await bot.api.deleteWebhook().catch((e: unknown) => { log(LOG.deleteWebhook, e); });
     const polling = startPolling(bot, { timeoutS: opts.pollTimeoutS ?? 30, log: (line) => console.error(line), ...opts.conflict });
     stopReceiving = () => polling.stop();
     ended = polling.ended.then((end) => (end.kind === 'stopped' ? undefined : end.message));
@@ -246,9 +247,9 @@ export async function startBot(cb: CuadernoBot, config: Config, opts: StartBotOp
   // the background, so the owner's first tap need not wait for them. On the next turn of the event
   // loop, after whoever awaited this start has carried on (the ready line): loading the threads' code
   // must not compete for the CPU with the rest of start-up.
-  setImmediate(() => warmPool().catch((e: unknown) => { log('no se pudieron preparar los hilos de trabajo', e); }));
+  setImmediate(() => warmPool().catch((e: unknown) => { log(LOG.workerPool, e); }));
   // Likewise what the first message would compile or read once (first-use.ts), a piece at a time.
-  setImmediate(() => prepareFirstUse().catch((e: unknown) => { log('no se pudo preparar la primera lectura', e); }));
+  setImmediate(() => prepareFirstUse().catch((e: unknown) => { log(LOG.firstUse, e); }));
 
   return {
     resumed,
@@ -267,6 +268,6 @@ async function registerCommands(cb: CuadernoBot): Promise<void> {
     ? [{ commands: menu('alumno') }, { commands: menu('profesor'), scope: { type: 'chat', chat_id: cb.class.teacherId } }]
     : [{ commands: menu('dueño') }];
   for (const m of menus) {
-    await cb.bot.api.setMyCommands(m.commands, m.scope ? { scope: m.scope } : {}).catch((e: unknown) => { cb.log('setMyCommands falló', e); });
+    await cb.bot.api.setMyCommands(m.commands, m.scope ? { scope: m.scope } : {}).catch((e: unknown) => { cb.log(LOG.setCommands, e); });
   }
 }

@@ -32,6 +32,7 @@ import { notesQuestion, PassageAnswers, type NotesQuestion } from './passage-ans
 import { PASSAGES } from '../strings/passages.js';
 import { S } from '../strings/chat.js';
 import { personaOf } from './access.js';
+import { LOG } from '../strings/log.js';
 
 /** Longest request accepted as one sentence, in characters (the model needs a request, not a file). */
 export const MAX_REQUEST_CHARS = 1_000;
@@ -201,7 +202,7 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     await ctx.answerCallbackQuery();
     const choice = tap.kind === 'semana' ? S.quickText(tap.action, tap.week) : `/${tap.name}`;
     const question = 'text' in msg && typeof msg.text === 'string' ? msg.text : '';
-    await ctx.editMessageText(S.quickChosen(question, choice), { reply_markup: noKeyboard() }).catch((e: unknown) => { deps.log('no se pudo cerrar la pregunta', e); });
+    await ctx.editMessageText(S.quickChosen(question, choice), { reply_markup: noKeyboard() }).catch((e: unknown) => { deps.log(LOG.questionClose, e); });
     if (tap.kind === 'orden') return void (await deps.commands[tap.name](ctx));
     await start(ctx, choice, tap.week);
   });
@@ -234,7 +235,7 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       const course = await readCourse(deps.notebook);
       for (const chunk of splitText(pasteText(paste), NOTE_MAX_CHARS)) ids.push((await deps.notebook.notes.add('general', chunk, weekForNewNote(course, { tema: 'general', texto: chunk }))).id);
     } catch (e) {
-      deps.log('no se pudo guardar el texto pegado', e);
+      deps.log(LOG.pasteSave, e);
       return void (await ctx.reply(S.noteFailed()));
     }
     await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
@@ -263,7 +264,7 @@ async function showOffer(ctx: Context, paste: Paste, log: (message: string, erro
       if (previous !== undefined) {
         await ctx.api.deleteMessage(paste.chatId, previous).catch(async (e: unknown) => {
           // Too old to delete (Telegram allows 48 h): its button goes, a line points below.
-          log('no se pudo borrar la oferta anterior del texto pegado', e);
+          log(LOG.pasteOfferDelete, e);
           await ctx.api.editMessageText(paste.chatId, previous, S.pasteOfferMoved(), { reply_markup: noKeyboard() }).catch(() => undefined);
         });
       }
@@ -286,7 +287,7 @@ async function answerQuestion(ctx: Context, deps: Pick<IntakeDeps, 'notebook' | 
   try {
     notes = await deps.notebook.notes.list();
   } catch (e) {
-    deps.log('no se pudieron leer las notas', e);
+    deps.log(LOG.notesRead, e);
     if (onlyFound) return false;
     await ctx.reply(PASSAGES.failed());
     return true;

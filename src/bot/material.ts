@@ -17,6 +17,7 @@ import { weekNumbers, weekTopic, type Course } from '../domain/course/course.js'
 import { CALLBACKS } from './callbacks.js';
 import { importKeyboard, importKeyOf, importWeekKeyboard } from './material-keyboards.js';
 import { createPhotoGroups, type PhotoGroup } from './photo-groups.js';
+import { LOG } from '../strings/log.js';
 
 export interface MaterialDeps {
   imports: Imports;
@@ -49,7 +50,7 @@ export function download(ctx: Context, fileId: string): Promise<Uint8Array> {
 
 async function downloadWith(api: Api, fileId: string): Promise<Uint8Array> {
   const file = await api.getFile(fileId);
-  if (!file.file_path) throw new Error('el servidor no dio la ruta del archivo');
+  if (!file.file_path) throw new Error(LOG.noFilePath);
   const root = api.options?.apiRoot ?? 'https://api.telegram.org';
   const res = await fetch(`${root}/file/bot${api.token}/${file.file_path}`);
   if (!res.ok) throw new Error(`descarga: HTTP ${res.status}`);
@@ -108,10 +109,10 @@ export function createMaterial(deps: MaterialDeps): { composer: Composer<Context
       if (yaExistia) return void (await reply(MATERIAL.alreadyHad(record.nombre, savedIds(record).length)));
       await reply(await show(record), { reply_markup: importKeyboard(record.clave) });
     } catch (e) {
-      if (e instanceof MaterialError) return void (await reply(e.message).catch((err: unknown) => deps.log('material: respuesta de un grupo de fotos', err)));
-      deps.log('material: grupo de fotos', e);
+      if (e instanceof MaterialError) return void (await reply(e.message).catch((err: unknown) => deps.log(LOG.photoGroupReply, err)));
+      deps.log(LOG.photoGroup, e);
     } finally {
-      await groups.done(chatId, g.group).catch((e: unknown) => deps.log('material: grupo de fotos en disco', e));
+      await groups.done(chatId, g.group).catch((e: unknown) => deps.log(LOG.photoGroupDisk, e));
     }
   };
   const groups = createPhotoGroups({ dataDir: deps.dataDir, quietMs: MEDIA_GROUP_QUIET_MS, onReady: (g) => void receiveGroup(g), log: deps.log });

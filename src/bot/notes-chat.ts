@@ -28,6 +28,7 @@ import { noKeyboard } from './keyboards.js';
 import { PendingCorrections } from './notes-edits.js';
 import { PASSAGES } from '../strings/passages.js';
 import { cardDeleteKeyboard, redoCardsKeyboard, cardsTooKeyboard, correctionAsk, deleteKeyboard, moveKeyboard, noteCardsMessages, noteMessages, notesPage, weekWords } from './notes-view.js';
+import { LOG } from '../strings/log.js';
 
 /** Longest question or answer a corrected card may have (characters). */
 export const CARD_TEXT_MAX = 500;
@@ -59,7 +60,7 @@ export function createNotesChat(deps: NotesChatDeps) {
     try {
       [all, c] = await Promise.all([notes.list(), course()]);
     } catch (e) {
-      deps.log('no se pudieron leer las notas', e);
+      deps.log(LOG.notesRead, e);
       return void (await ctx.reply(NOTES.failed()));
     }
     if (week !== 0 && !hasWeek(c, week)) return void (await ctx.reply(NOTES.noSuchWeek(week, weekRange(c))));
@@ -311,7 +312,7 @@ export function createNotesChat(deps: NotesChatDeps) {
     try {
       await fn();
     } catch (e) {
-      deps.log('no se pudo cambiar la nota o la tarjeta', e);
+      deps.log(LOG.noteOrCardChange, e);
       await ctx.reply(NOTES.failedChange()).catch(() => undefined);
     }
   }

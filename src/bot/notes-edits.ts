@@ -11,6 +11,7 @@ import path from 'node:path';
 import { isChatId, isUserId } from '../lib/ids.js';
 import { ValidatedJsonFile, Mutex, isPlainObject, isPositiveId, type ShapeCheck } from '../store/jsonFile.js';
 import { withFileLock } from '../store/lock.js';
+import { STATE_PROBLEMS } from '../strings/console.js';
 
 export const CORRECTIONS_FILE = path.join('bot', 'correcciones.json');
 export const CORRECTIONS_VERSION = 1;
@@ -34,11 +35,11 @@ interface CorrectionsDocument {
 
 const check: ShapeCheck<CorrectionsDocument> = (data) => {
   if (!isPlainObject(data) || data.version !== CORRECTIONS_VERSION || !Array.isArray(data.pendientes)) {
-    return { ok: false, problem: `debería ser un objeto {version: ${CORRECTIONS_VERSION}, pendientes: [...]}` };
+    return { ok: false, problem: STATE_PROBLEMS.correctionsShape(CORRECTIONS_VERSION) };
   }
   for (const [i, p] of data.pendientes.entries()) {
     const ok = isPlainObject(p) && isChatId(p.chat) && isPositiveId(p.mensaje) && (p.que === 'nota' || p.que === 'tarjeta') && isPositiveId(p.id) && isUserId(p.por);
-    if (!ok) return { ok: false, problem: `el elemento ${i + 1} no es {chat, mensaje, que, id, por}` };
+    if (!ok) return { ok: false, problem: STATE_PROBLEMS.correctionsItem(i + 1) };
   }
   return { ok: true, value: data as unknown as CorrectionsDocument };
 };
@@ -53,7 +54,7 @@ export class PendingCorrections {
   private readonly recording = new Map<number, Set<Promise<unknown>>>();
 
   constructor(dataDir: string) {
-    this.file = new ValidatedJsonFile(path.join(dataDir, CORRECTIONS_FILE), check, 'si lo borras, las preguntas de corrección abiertas dejan de esperar respuesta y no se pierde nada más.');
+    this.file = new ValidatedJsonFile(path.join(dataDir, CORRECTIONS_FILE), check, STATE_PROBLEMS.correctionsFix);
   }
 
   private async change<R>(fn: (list: PendingCorrection[]) => R): Promise<R> {

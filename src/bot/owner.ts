@@ -48,6 +48,7 @@ import path from 'node:path';
 import type { PlanIntent } from '../agent/intent.js';
 import type { Course } from '../domain/course/course.js';
 import { NOTEBOOK_FILES } from '../store/index.js';
+import { LOG } from '../strings/log.js';
 
 export interface OwnerOptions {
   /** The owner's config: `dataDir` is their data dir (the whole one, or `usuarios/<id>/`). */
@@ -197,15 +198,15 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
     quizzes,
     async start() {
       reminders.start(opts.clock);
-      await material.resume().catch((e: unknown) => log('material: no se pudieron reanudar los grupos de fotos', e));
+      await material.resume().catch((e: unknown) => log(LOG.photoGroupsResume, e));
       // A re-read a killed process committed and did not finish: finished before anything reads the notes.
-      await rereads.finishPending().catch((e: unknown) => log('material: no se pudo terminar una relectura', e));
+      await rereads.finishPending().catch((e: unknown) => log(LOG.rereadFinish, e));
       // Memos kept while there was no transcription server: transcribed now if there is one, and
       // again as soon as one appears (a queue worker may advertise it later). Detached (a start
       // never waits on an engine); `stop` waits for it, so nothing writes after.
       const chat = allowedUserIds[0];
       if (voice && chat !== undefined) watchingVoice = voice.watch(api, chat, opts.voiceWatchMs);
-      return runs.resumeUnfinished().catch((e: unknown) => { log('no se pudieron reanudar los trabajos pendientes', e); return 0; });
+      return runs.resumeUnfinished().catch((e: unknown) => { log(LOG.runsResume, e); return 0; });
     },
     async stop() {
       reminders.stop();

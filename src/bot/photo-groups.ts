@@ -11,6 +11,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeRecord } from '../store/outputs.js';
 import { Mutex } from '../store/jsonFile.js';
+import { LOG } from '../strings/log.js';
 
 export const PHOTO_GROUPS_DIRNAME = 'grupos_fotos';
 
@@ -92,7 +93,7 @@ export function createPhotoGroups(opts: PhotoGroupsOptions) {
           arm(key);
           resumed++;
         } catch (e) {
-          opts.log(`material: grupo de fotos ilegible (${name}), se descarta`, e);
+          opts.log(LOG.photoGroupUnreadable(name), e);
           await rm(fileOf(key), { force: true });
         }
       }

@@ -5,6 +5,7 @@
  */
 import type { Api } from 'grammy';
 import { logEditFailure } from './telegram-errors.js';
+import { LOG } from '../strings/log.js';
 
 /** Minimum milliseconds between two edits of the status message (below Telegram's ~1/s per chat). */
 export const STATUS_EDIT_MIN_INTERVAL_MS = 1_500;
@@ -99,7 +100,7 @@ export class StatusMessage {
     this.shown = text;
     this.lastEditAt = Date.now();
     this.chain = this.chain.then(async () => {
-      await this.api.editMessageText(this.chatId, this.messageId, text).catch(logEditFailure(this.log, 'no se pudo actualizar el mensaje de progreso'));
+      await this.api.editMessageText(this.chatId, this.messageId, text).catch(logEditFailure(this.log, LOG.progressEdit));
     });
   }
 }
@@ -181,6 +182,6 @@ export class ChatActionPulse {
   private send(): void {
     const action = [...this.holders.values()].at(-1);
     if (!action) return;
-    this.api.sendChatAction(this.chatId, action).catch((e: unknown) => { this.log('no se pudo enviar la acción de chat', e); });
+    this.api.sendChatAction(this.chatId, action).catch((e: unknown) => { this.log(LOG.chatAction, e); });
   }
 }

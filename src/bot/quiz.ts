@@ -15,6 +15,7 @@ import { QUIZ } from '../strings/quiz.js';
 import { anyCase } from './command-kit.js';
 import { CALLBACKS } from './callbacks.js';
 import { S } from '../strings/chat.js';
+import { LOG } from '../strings/log.js';
 
 export interface QuizDeps {
   quizzes: QuizService;
@@ -67,7 +68,7 @@ export function quizComposer(deps: QuizDeps): Composer<Context> & { ask: (ctx: C
       const intro = `${QUIZ.intro(n, semana, tema)}${preguntas !== undefined && n < preguntas ? `\n${QUIZ.fewer(n, preguntas)}` : ''}`;
       await sendQuiz(ctx.api, deps.quizzes, made.quiz, intro);
     } catch (e) {
-      deps.log('no se pudo preparar el test', e);
+      deps.log(LOG.quizPrepare, e);
       await ctx.reply(QUIZ.failed());
     }
   }

@@ -15,6 +15,7 @@ import { RS } from '../strings/review.js';
 import { CALLBACKS } from './callbacks.js';
 import { noKeyboard } from './keyboards.js';
 import type { StudentClock } from './student-clock.js';
+import { LOG } from '../strings/log.js';
 
 export interface ReminderWishDeps {
   review: Pick<ReviewService, 'setReminder'>;
@@ -82,7 +83,7 @@ export function createReminderWish(deps: ReminderWishDeps) {
     await ctx.answerCallbackQuery();
     const text = tap.set ? await setReminder(ctx, tap.hour) : CLOCK.declined();
     await ctx.editMessageText(text, { reply_markup: noKeyboard() }).catch(async (e: unknown) => {
-      deps.log('no se pudo cerrar la propuesta de recordatorio', e);
+      deps.log(LOG.reminderWishClose, e);
       await ctx.reply(text);
     });
   });
@@ -94,7 +95,7 @@ export function createReminderWish(deps: ReminderWishDeps) {
     asked.delete(ctx.chat!.id);
     const text = tap.hour ? await setReminder(ctx, tap.hour) : CLOCK.zoneSet(tap.zone);
     await ctx.editMessageText(text, { reply_markup: noKeyboard() }).catch(async (e: unknown) => {
-      deps.log('no se pudo cerrar la pregunta de la zona horaria', e);
+      deps.log(LOG.zoneQuestionClose, e);
       await ctx.reply(text);
     });
   });

@@ -13,6 +13,7 @@ import { anyCase } from './command-kit.js';
 import { startKeyboard } from './review-keyboards.js';
 import { RS } from '../strings/review.js';
 import type { StudentClock } from './student-clock.js';
+import { LOG } from '../strings/log.js';
 
 /** How often the running bot looks at the clock. */
 export const REMINDER_TICK_MS = 60_000;
@@ -71,7 +72,7 @@ export class Reminders {
 
   /** Ticks now (the same-day catch-up after a restart) and then every REMINDER_TICK_MS. */
   start(clock: () => Date = () => new Date()): void {
-    const run = () => void this.tick(clock()).catch((e: unknown) => this.deps.log('no se pudo enviar el recordatorio', e));
+    const run = () => void this.tick(clock()).catch((e: unknown) => this.deps.log(LOG.reminderSend, e));
     run();
     this.#timer = setInterval(run, REMINDER_TICK_MS);
     this.#timer.unref();

@@ -20,6 +20,7 @@ import { pageKeyboard, questionKeyboard, ratingKeyboard, removeKeyboard, type Re
 import { RS, intervalLabel, whenLabel } from '../strings/review.js';
 import { PROPOSAL } from '../strings/cards.js';
 import { topicAsWritten } from '../lib/name-case.js';
+import { LOG } from '../strings/log.js';
 
 /** Cards per page of /tarjetas (a phone screen). */
 export const DECK_PAGE_SIZE = 8;
@@ -107,7 +108,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
 
   c.command(anyCase('tarjetas'), async (ctx) => {
     const page = await deckPage(1);
-    const t = await deps.proposalTotals?.().catch((e: unknown) => { deps.log('no se pudo leer la cuenta de tarjetas propuestas', e); return undefined; });
+    const t = await deps.proposalTotals?.().catch((e: unknown) => { deps.log(LOG.proposalCount, e); return undefined; });
     const tally = t && t.lotes > 0 ? `\n\n${PROPOSAL.tally(t.aceptadas, t.editadas, t.descartadas)}` : '';
     await ctx.reply(splitText(`${page.text}${tally}`)[0]!, { reply_markup: page.keyboard });
   });
@@ -118,7 +119,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
       if (cards === 0) return void (await ctx.reply(RS.exportEmpty()));
       await ctx.replyWithDocument(new InputFile(Buffer.from(bytes), EXPORT_FILE_NAME), { caption: RS.exportCaption(cards, reviews) });
     } catch (e) {
-      deps.log('no se pudo exportar el mazo a Anki', e);
+      deps.log(LOG.ankiExport, e);
       await ctx.reply(RS.exportFailed());
     }
   };
@@ -150,7 +151,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
   });
 
   const edit = (ctx: Context, text: string, keyboard: InlineKeyboardMarkup = noKeyboard()) =>
-    ctx.editMessageText(text, { reply_markup: keyboard }).catch(logEditFailure(deps.log, 'no se pudo editar el mensaje de la tarjeta'));
+    ctx.editMessageText(text, { reply_markup: keyboard }).catch(logEditFailure(deps.log, LOG.cardEdit));
 
   async function onTap(ctx: Context, chat: number, tap: ReviewTap): Promise<void> {
     switch (tap.kind) {
@@ -188,7 +189,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
         // The message that showed the answer («Fácil — vuelve en 8 d») no longer tells the truth.
         if (undone.message !== undefined && d) {
           await ctx.api.editMessageText(chat, undone.message, `${questionText(d)}\n\n${RS.answer(d.card.respuesta)}\n${RS.undoneNote(undone.calificacion)}`, { reply_markup: noKeyboard() })
-            .catch(logEditFailure(deps.log, 'no se pudo corregir el mensaje de la respuesta deshecha'));
+            .catch(logEditFailure(deps.log, LOG.undoneAnswerEdit));
         }
         if (!d) {
           await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);

@@ -19,7 +19,7 @@
  * (domain/material/imports.ts), unchanged.
  */
 import { Composer, type Context } from 'grammy';
-import { MATERIAL } from '../strings/material.js';
+import { MATERIAL, PASTE_NAME } from '../strings/material.js';
 import { COURSE_CHAT } from '../strings/course-chat.js';
 import { MaterialError } from '../domain/material/errors.js';
 import { savedIds, type Imports } from '../domain/material/imports.js';
@@ -44,8 +44,6 @@ export const SYLLABUS_LINE_SHARE = 0.25;
 export const LIST_LINE_SHARE = 0.5;
 /** A text at least this long that is no syllabus is material (a request is one sentence). */
 export const MATERIAL_MIN_CHARS = 1_000;
-/** The name a pasted text's import shows when its first line gives none. */
-export const PASTE_NAME = 'Texto pegado.txt';
 /** A title longer than this (characters) is cut at a word: a file name, not a paragraph. */
 export const PASTE_TITLE_MAX = 60;
 

@@ -14,6 +14,7 @@ import type { ApprovalTap } from './keyboards.js';
 import type { RunManagerDeps } from './run-types.js';
 import { personaOf } from './access.js';
 import { S } from '../strings/chat.js';
+import { LOG } from '../strings/log.js';
 
 /** Longest reason for a no that is kept (characters): a reason, not a document. */
 export const REASON_MAX_CHARS = 500;
@@ -30,10 +31,10 @@ export interface RunAnswersDeps {
 export class RunAnswers implements TapHandler {
   constructor(private readonly deps: RunAnswersDeps) {
     deps.registry.onExpire = (rec) => {
-      void this.post(rec.id, { approved: false, reason: 'expirado' }).catch((e: unknown) => { deps.log('no se pudo registrar la caducidad', e); });
+      void this.post(rec.id, { approved: false, reason: 'expirado' }).catch((e: unknown) => { deps.log(LOG.expiryRecord, e); });
     };
     deps.registry.onReasonExpire = (rec) => {
-      void this.closeReason(rec.id, undefined).catch((e: unknown) => { deps.log('no se pudo cerrar la pregunta del motivo', e); });
+      void this.closeReason(rec.id, undefined).catch((e: unknown) => { deps.log(LOG.reasonQuestionClose, e); });
     };
   }
 
@@ -82,7 +83,7 @@ export class RunAnswers implements TapHandler {
     if ((!mine && waiting.length === 0) || await ownMessage()) return false;
     if (asked && mine) {
       await this.closeReason(asked.id, Array.from(text.trim()).slice(0, REASON_MAX_CHARS).join(''));
-      await this.deps.api.sendMessage(chatId, S.reasonThanks()).catch((e: unknown) => { this.deps.log('no se pudo agradecer el motivo', e); });
+      await this.deps.api.sendMessage(chatId, S.reasonThanks()).catch((e: unknown) => { this.deps.log(LOG.reasonThanks, e); });
       return true;
     }
     for (const rec of waiting) await this.closeReason(rec.id, undefined);

@@ -16,6 +16,7 @@ import { deliverArtifact, deliverOutcome, isAnswerOnly, type DeliveryDeps, type 
 import type { RunCharts } from './files.js';
 import { summarizeCalls } from './format.js';
 import { StatusMessage } from './progress.js';
+import { LOG } from '../strings/log.js';
 
 /** What the closing needs of the RunManager (bot/runs.ts). */
 export interface ClosingContext {
@@ -51,12 +52,12 @@ export async function deliverClosing(ctx: ClosingContext, run: ActiveRun, outcom
   const whole: RunOutcome = run.events.length > 0 ? { ...outcome, taskEvents: run.events } : outcome;
   // Written to disk before the closing message shows its buttons: they answer after a restart too.
   await closingStep(ctx, run, 'cierre', () => ctx.charts?.remember(record.runId, { chatId: record.chatId, events: whole.taskEvents, waits: waitsOf(run), cards: outcome.cards ?? [] })
-    .catch((e: unknown) => { ctx.log('no se pudo guardar el cierre del trabajo', e); }));
+    .catch((e: unknown) => { ctx.log(LOG.closingSave, e); }));
   await run.sending.catch(() => undefined);
   const work = { workMs: workMs(run, ctx.now()), waited: waitsOf(run).length > 0, request: record.text };
   await closingStep(ctx, run, 'informe', () => deliverOutcome({ api: ctx.api, media: ctx.media, log: ctx.log, waits: waitsOf(run), sent: ctx.sent }, record.chatId, whole, run.delivered, work,
     async (a) => { run.delivered.add(a); await ctx.report(run, { kind: 'files', paths: [a] }); }));
-  await ctx.afterRun?.(record.chatId).catch((e: unknown) => { ctx.log('no se pudo mostrar lo que espera tras el trabajo', e); });
+  await ctx.afterRun?.(record.chatId).catch((e: unknown) => { ctx.log(LOG.afterRun, e); });
   // Delivered: a restart from here on only forgets the run (a kill before this delivers again).
   await ctx.report(run, { kind: 'outcome' });
 }
@@ -89,5 +90,5 @@ export function deliverFilesNow(ctx: ClosingContext, run: ActiveRun, artifacts: 
   run.sending = run.sending.catch(() => undefined).then(async () => {
     for (const a of fresh) await deliverArtifact(deps, record.chatId, a, { reused });
     await ctx.report(run, { kind: 'files', paths: fresh.map((a) => a.path) });
-  }).catch((err: unknown) => { ctx.log('no se pudo entregar un archivo', err); });
+  }).catch((err: unknown) => { ctx.log(LOG.fileDeliver, err); });
 }

@@ -27,6 +27,7 @@ import { statusText, StatusTicks, withTaskEvent } from './run-status.js';
 import { S } from '../strings/chat.js';
 import { isCuadernoError } from '../errors.js';
 import type { RunManagerDeps, StartRequest, StartResult } from './run-types.js';
+import { LOG } from '../strings/log.js';
 export type { RunManagerDeps, RunService, StartRequest, StartResult } from './run-types.js';
 
 /** Seconds between status refreshes when nothing happens, so the elapsed time keeps moving. */
@@ -177,7 +178,7 @@ export class RunManager {
         this.open(this.reserve(record, facts, true), true);
         resumed++;
       } else {
-        await this.deps.api.sendMessage(record.chatId, S.lostRun(record.text)).catch((e: unknown) => { this.deps.log('aviso de trabajo perdido', e); });
+        await this.deps.api.sendMessage(record.chatId, S.lostRun(record.text)).catch((e: unknown) => { this.deps.log(LOG.lostRunNotice, e); });
         await this.forget(record.runId);
       }
     }
@@ -304,7 +305,7 @@ export class RunManager {
   /** A pass failed with something unexpected: said in the chat, and the run is forgotten. */
   private async failed(run: ActiveRun, error: unknown): Promise<void> {
     const { record } = run;
-    this.deps.log(`el trabajo ${record.runId} falló`, error);
+    this.deps.log(LOG.runFailed(record.runId), error);
     run.pulse.stop();
     run.status?.abandon();
     await this.deps.api.sendMessage(record.chatId, S.runFailed()).catch(() => undefined);
@@ -321,7 +322,7 @@ export class RunManager {
       this.finishing.add(run);
       await deliverClosing(this.closing, run, outcome);
     } catch (e) {
-      this.deps.log(`el trabajo ${record.runId} falló`, e);
+      this.deps.log(LOG.runFailed(record.runId), e);
       run.pulse.stop();
       run.status?.abandon();
       await this.deps.api.sendMessage(record.chatId, S.runFailed()).catch(() => undefined);
@@ -336,7 +337,7 @@ export class RunManager {
     this.finishing.delete(run);
     this.stopTicking(run);
     if (this.active.get(record.runId) === run) this.active.delete(record.runId);
-    await this.forget(record.runId).catch((e: unknown) => { this.deps.log('no se pudo olvidar el trabajo', e); });
+    await this.forget(record.runId).catch((e: unknown) => { this.deps.log(LOG.runForget, e); });
   }
 
   /**
@@ -349,7 +350,7 @@ export class RunManager {
       run.facts = await this.drivers.delivered(run.record.runId, fact);
     } catch (e) {
       if (!isCuadernoError(e)) throw e;
-      this.deps.log(`no se pudo anotar lo entregado del trabajo ${run.record.runId}`, e);
+      this.deps.log(LOG.runDelivered(run.record.runId), e);
       run.facts = applyFact(run.facts, fact);
     }
   }
@@ -363,7 +364,7 @@ export class RunManager {
     if (resume && record.statusMessageId !== undefined) {
       // The previous process's status message would otherwise stay at "⏳ Empiezo" forever.
       await this.deps.api.editMessageText(record.chatId, record.statusMessageId, S.statusSuperseded(record.text))
-        .catch((e: unknown) => { this.deps.log('no se pudo retirar el mensaje de estado anterior', e); });
+        .catch((e: unknown) => { this.deps.log(LOG.oldStatusRemove, e); });
     }
     const first = resume ? S.resumed(record.text) : S.started(record.text);
     const msg = await this.deps.api.sendMessage(record.chatId, first);
@@ -396,7 +397,7 @@ export class RunManager {
       const scope = scopeOf(run);
       return (async () => {
         for (const a of e.approvals) await this.deps.registry.show(scope, a);
-      })().catch((err: unknown) => { this.deps.log('no se pudo mostrar una aprobación', err); }).finally(() => { this.refresh(run); });
+      })().catch((err: unknown) => { this.deps.log(LOG.approvalShow, err); }).finally(() => { this.refresh(run); });
     } else {
       return undefined;
     }

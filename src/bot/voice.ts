@@ -24,6 +24,7 @@ import type { Transcriber } from '../domain/voice/transcriber.js';
 import { CALLBACKS } from './callbacks.js';
 import { importKeyboard } from './material-keyboards.js';
 import { download } from './material.js';
+import { LOG } from '../strings/log.js';
 
 export const VOICE_DIRNAME = 'voz';
 
@@ -129,7 +130,7 @@ export function createVoice(deps: VoiceDeps): Voice {
         await memos.drop(key);
         return void (await to.say(e.message));
       }
-      deps.log('no se pudo transcribir una nota de voz', e);
+      deps.log(LOG.voiceTranscribe, e);
       return void (await to.say(VOICE.failed, { reply_markup: transcribeKeyboard(key) }));
     }
     if (!text) {
@@ -203,7 +204,7 @@ export function createVoice(deps: VoiceDeps): Voice {
     let first = true;
     const look = () => {
       current = (first ? resume(api, chatId) : retryWaiting(api, chatId))
-        .catch((e: unknown) => { deps.log('no se pudieron transcribir las notas de voz guardadas', e); })
+        .catch((e: unknown) => { deps.log(LOG.voiceBacklog, e); })
         .finally(() => {
           first = false;
           if (stopped) return;

@@ -10,6 +10,7 @@ import { QUARANTINE_SUFFIX } from '../store/auditLog.js';
 import { fileLines } from '../store/lines.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 import { AUDIT, CLI_LINES, FILE_PROBLEMS } from '../strings/console.js';
+import { MISUSE } from '../strings/cli.js';
 
 const USAGE = 'auditoria --verificar';
 
@@ -22,7 +23,7 @@ async function countLines(file: string): Promise<number> {
 export async function run(argv: string[], io: CliIO): Promise<number> {
   return withConfig(io, async (config) => {
     const { values, positionals } = parseFlags(argv, { verificar: { type: 'boolean' } }, USAGE);
-    if (positionals.length || !values.verificar) throw new CliMisuse(`Falta --verificar (o sobra un argumento).\nUso: npm run -s cuaderno -- ${USAGE}`);
+    if (positionals.length || !values.verificar) throw new CliMisuse(MISUSE.withUsage(MISUSE.auditNeedsCheck, USAGE));
     const notebook = await openNotebook(config.dataDir, { keysDir: config.keysDir });
     const file = notebook.files.audit;
     // Something that is not a file where the log should be (a folder) is said in words, not as a read error.

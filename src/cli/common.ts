@@ -12,6 +12,7 @@ import type { Config } from '../config.js';
 import { ConfigError, isCuadernoError } from '../errors.js';
 import { isClassRoot, USERS_DIRNAME } from '../store/users.js';
 import { CLI_LINES, FILE_PROBLEMS } from '../strings/console.js';
+import { classRoot } from '../strings/cli.js';
 
 /** What a subcommand reads and writes: the process's streams and environment, passed in (tests pass their own). */
 export interface CliIO {
@@ -57,7 +58,7 @@ export async function withConfig(io: CliIO, body: (config: Readonly<Config>) => 
     const config = loadConfig(io.env);
     // A class's data dir holds one notebook per person: writing at its top would start a stray one.
     if (await isClassRoot(config.dataDir)) {
-      throw new ConfigError(`${config.dataDir} es la carpeta de una clase, con un cuaderno por persona: indica el de una con CUADERNO_DATA_DIR=${path.join(config.dataDir, USERS_DIRNAME)}/<id>`);
+      throw new ConfigError(classRoot(config.dataDir, path.join(config.dataDir, USERS_DIRNAME)));
     }
     return await body(config);
   } catch (e) {

@@ -13,14 +13,15 @@ import { MAX_WEEKS, MAX_WEEK_TITLE, weekOfNote, type Course } from '../domain/co
 import { parseSyllabusText } from '../domain/course/syllabus.js';
 import { migrateNoteWeeks, readCourse } from '../tools/index.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
+import { MISUSE, READ_FAILURE, USAGE as USAGES } from '../strings/cli.js';
 
-const USAGE = 'curso [--json] | curso importar ARCHIVO [--forzar] | curso semana N "TÍTULO"';
+const USAGE = USAGES.curso;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   return withConfig(io, async (config) => {
     const { values, positionals } = parseFlags(argv, { json: { type: 'boolean' }, forzar: { type: 'boolean' } }, USAGE);
     const [verb, ...rest] = positionals;
-    const misuse = (extra?: string) => new CliMisuse(`${extra ? `Argumento inesperado: ${extra}\n` : ''}Uso: npm run -s cuaderno -- ${USAGE}`);
+    const misuse = (extra?: string) => new CliMisuse(extra ? MISUSE.withUsage(MISUSE.unexpected(extra), USAGE) : MISUSE.usageOnly(USAGE));
     const nb = await openNotebook(config.dataDir, { prices: config.prices, keysDir: config.keysDir });
     if (verb === undefined) {
       if (values.forzar) throw misuse('--forzar');
@@ -60,11 +61,11 @@ async function importCourse(nb: Notebook, io: CliIO, file: string, force: boolea
     text = await readFile(file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    io.stderr.write(`${L.unreadable(code === 'ENOENT' ? 'no existe' : code === 'EISDIR' ? 'es una carpeta' : code === 'EACCES' ? 'no tengo permiso' : (code ?? 'error de lectura'))}\n`);
+    io.stderr.write(`${L.unreadable(code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES' ? READ_FAILURE[code] : (code ?? READ_FAILURE.other))}\n`);
     return EXIT.misuse;
   }
   if (text.includes('\u0000')) {
-    io.stderr.write(`${L.badSyllabus('no es un archivo de texto')}\n`);
+    io.stderr.write(`${L.badSyllabus(READ_FAILURE.notText)}\n`);
     return EXIT.misuse;
   }
   const parsed = parseSyllabusText(text, { now: new Date() });

@@ -7,6 +7,7 @@ import { readCourse } from '../tools/index.js';
 import { createReviewService } from '../domain/review/service.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 import { CLI_LINES } from '../strings/console.js';
+import { MISUSE } from '../strings/cli.js';
 
 const USAGE = 'exportar-anki ARCHIVO.apkg';
 
@@ -14,7 +15,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   return withConfig(io, async (config) => {
     const { positionals } = parseFlags(argv, {}, USAGE);
     const [file, extra] = positionals;
-    if (file === undefined || extra !== undefined || !file.endsWith('.apkg')) throw new CliMisuse(`Indica un archivo que termine en .apkg.\nUso: npm run -s cuaderno -- ${USAGE}`);
+    if (file === undefined || extra !== undefined || !file.endsWith('.apkg')) throw new CliMisuse(MISUSE.withUsage(MISUSE.apkgFile, USAGE));
     const nb = await openNotebook(config.dataDir, { prices: config.prices, keysDir: config.keysDir });
     const review = createReviewService({ deck: nb.cards, store: nb.reviews, ...config.review });
     const { bytes, cards, reviews } = await exportDeck({ review, notes: nb.notes, course: await readCourse(nb) }, new Date());

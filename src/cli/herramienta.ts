@@ -27,6 +27,8 @@ import { QUEUE } from '../strings/chat.js';
 import { pingQueue } from '../lanes/redis.js';
 import { LOCAL_CHAT_USER_ID } from '../lib/ids.js';
 import { plainCopy } from '../lib/own.js';
+import { MISUSE } from '../strings/cli.js';
+import { PLACEHOLDER } from '../strings/log.js';
 
 const USAGE = "herramienta <nombre> '<json>' [--aprobar | --rechazar] [--simulacro] [--rehacer]";
 /** The runs of this command are `runs/herramienta-<stamp>/` (the call id is `cli-<stamp>`). */
@@ -80,16 +82,16 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     );
     const [name, jsonText, ...rest] = positionals;
     if (!name || jsonText === undefined) throw misuse(CLI_LINES.missingToolArgs);
-    if (rest.length) throw misuse(`Argumento inesperado: ${rest[0]} (¿faltan comillas alrededor del JSON?)`);
+    if (rest.length) throw misuse(MISUSE.unexpectedJson(String(rest[0])));
     if (values.aprobar && values.rechazar) throw misuse(CLI_LINES.approveAndReject);
     const text = jsonText === '-' ? await readAll(io.stdin) : jsonText;
     let input: unknown;
     try {
       // The dispatcher's own copy, made here: the input becomes part of the run's state on disk, and
       // thousands of nesting levels would overflow writing it (the copy stops at its depth cap).
-      input = plainCopy(JSON.parse(text));
+      input = plainCopy(JSON.parse(text), PLACEHOLDER.nested);
     } catch (e) {
-      throw misuse(`Los argumentos no son JSON válido (${(e as Error).message}). Ejemplo: '{"consulta":"impresionismo","k":2}'`);
+      throw misuse(MISUSE.argsNotJson((e as Error).message));
     }
     const answer = values.aprobar ? upFront(true) : values.rechazar || jsonText === '-' ? upFront(false) : terminalAnswer(io);
     // With REDIS_URL the call goes through the queue like the bot's: its GPU stages run on the

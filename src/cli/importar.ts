@@ -19,6 +19,7 @@ import { proposalText, weekNameOf } from '../domain/material/proposal.js';
 import { readCourse } from '../tools/index.js';
 import { CLI_LINES } from '../strings/console.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
+import { MISUSE } from '../strings/cli.js';
 
 const USAGE = 'importar ARCHIVO [--semana N] [--aprobar | --rechazar] [--json]';
 const misuse = (message: string) => new CliMisuse(`${message}\nUso: npm run -s cuaderno -- ${USAGE}`);
@@ -26,7 +27,7 @@ const misuse = (message: string) => new CliMisuse(`${message}\nUso: npm run -s c
 export async function run(argv: string[], io: CliIO): Promise<number> {
   return withConfig(io, async (config) => {
     const { values, positionals } = parseFlags(argv, { semana: { type: 'string' }, aprobar: { type: 'boolean' }, rechazar: { type: 'boolean' }, json: { type: 'boolean' } }, USAGE);
-    if (positionals.length !== 1) throw misuse(positionals.length ? `Argumento inesperado: ${positionals[1]}` : 'Falta el archivo.');
+    if (positionals.length !== 1) throw misuse(positionals.length ? MISUSE.unexpected(String(positionals[1])) : MISUSE.missingFile);
     if (values.aprobar && values.rechazar) throw misuse(CLI_LINES.approveAndReject);
     const file = positionals[0]!;
     let semana: number | undefined;

@@ -4,6 +4,7 @@ import { openNotebook } from '../store/index.js';
 import { weekOfNote } from '../domain/course/course.js';
 import { readCourse } from '../tools/index.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
+import { NOTES_LINES } from '../strings/cli.js';
 
 const USAGE = 'notas [--json]';
 
@@ -16,7 +17,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     // A note of a version-1 file has no week written yet: shown with the one it migrates to.
     const notes = (await nb.notes.list()).map((n) => ({ id: n.id, tema: n.tema, texto: n.texto, semana: weekOfNote(course, n) }));
     if (values.json) io.stdout.write(`${JSON.stringify(notes)}\n`);
-    else io.stdout.write(notes.map((n) => `${String(n.id).padStart(3)}  [${n.tema}]  ${n.texto}`).join('\n') + (notes.length ? '\n' : 'El cuaderno no tiene notas.\n'));
+    else io.stdout.write(notes.map((n) => `${String(n.id).padStart(3)}  [${n.tema}]  ${n.texto}`).join('\n') + (notes.length ? '\n' : `${NOTES_LINES.none}\n`));
     return EXIT.ok;
   });
 }

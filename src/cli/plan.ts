@@ -17,6 +17,7 @@ import { turnStageTasks, weekTasks } from '../scheduler/week.js';
 import { writeOutput } from '../store/outputs.js';
 import { CLI_LINES } from '../strings/console.js';
 import { DEFAULT_LANES } from '../scheduler/executor.js';
+import { PLAN } from '../strings/cli.js';
 
 const USAGE = 'Uso: plan [--grafo FICHERO] [--gpu N] [--cpu N] [--json] [--gantt SALIDA.png] [--etapas]';
 
@@ -28,23 +29,24 @@ function pad(text: string, width: number, right = false): string {
 
 function renderText(r: PlanReport, gpu: number): string {
   const out: string[] = [];
-  out.push(`Orden (Kahn): ${r.orden.join(' ')}`, 'Niveles:');
+  out.push(PLAN.order(r.orden), PLAN.levels);
   for (const [lv, ids] of Object.entries(r.niveles)) out.push(`  ${lv}: ${ids.join(' ')}`);
   const w = Math.max(5, ...r.tareas.map((t) => `${t.id} ${t.nombre}`.length));
-  out.push('', `${pad('Tarea', w)}  Carril  ${pad('Duración', 9, true)}  ${pad('Inicio', 8, true)}  ${pad('Fin', 8, true)}  ${pad('Holgura', 8, true)}`);
+  const C = PLAN.columns;
+  out.push('', `${pad(C.task, w)}  ${pad(C.lane, 6)}  ${pad(C.length, 9, true)}  ${pad(C.start, 8, true)}  ${pad(C.end, 8, true)}  ${pad(C.slack, 8, true)}`);
   for (const t of r.tareas) {
-    const critical = r.ruta_critica.includes(t.id) ? '  ◀ crítica' : '';
+    const critical = r.ruta_critica.includes(t.id) ? PLAN.critical : '';
     out.push(`${pad(`${t.id} ${t.nombre}`, w)}  ${pad(t.carril, 6)}  ${pad(s(t.duracion), 9, true)}  ${pad(s(t.inicio), 8, true)}  ${pad(s(t.fin), 8, true)}  ${pad(s(t.holgura), 8, true)}${critical}`);
   }
   const m = r.makespan;
   out.push(
     '',
-    `Ruta crítica: ${r.ruta_critica.join(' → ')} = ${s(m.paralelo)}`,
-    'Duración de la semana:',
-    `  secuencial             ${pad(s(m.secuencial), 9, true)}`,
-    `  paralelo ideal         ${pad(s(m.paralelo), 9, true)}  (ahorro ${r.ahorro_pct.toFixed(1)} %)`,
-    `  ${pad(`con ${gpu} GPU${gpu === 1 ? '' : 's'}`, 23)}${pad(s(m.gpu), 9, true)}`,
-    `  nivel a nivel          ${pad(s(m.por_niveles), 9, true)}`,
+    PLAN.criticalPath(r.ruta_critica, s(m.paralelo)),
+    PLAN.weekLength,
+    `  ${pad(PLAN.sequential, 23)}${pad(s(m.secuencial), 9, true)}`,
+    `  ${pad(PLAN.idealParallel, 23)}${pad(s(m.paralelo), 9, true)}  ${PLAN.saving(r.ahorro_pct.toFixed(1))}`,
+    `  ${pad(PLAN.withGpus(gpu), 23)}${pad(s(m.gpu), 9, true)}`,
+    `  ${pad(PLAN.byLevels, 23)}${pad(s(m.por_niveles), 9, true)}`,
   );
   return `${out.join('\n')}\n`;
 }
@@ -76,13 +78,13 @@ export function stagesReport(gpu: number, cpu: number = DEFAULT_LANES.cpu): Stag
 }
 
 function renderStages(r: StagesReport): string {
-  const out: string[] = ['', `Etapas del turno ${r.turno} (tarjetas, portada y narración a la vez), como las ejecuta el trabajo en ${r.carriles.cpu} CPU y ${r.carriles.gpu} GPU:`];
+  const out: string[] = ['', PLAN.stagesHead(r.turno, r.carriles.cpu, r.carriles.gpu)];
   const w = Math.max(...r.tareas.map((t) => t.id.length));
   for (const t of r.tareas) {
-    const critical = r.ruta_critica.includes(t.id) ? '  ◀ crítica' : '';
-    out.push(`  ${pad(t.id, w)}  ${pad(t.carril, 4)}  ${pad(s(t.estimacion_s), 9, true)}  ${pad(`${s(t.inicio)} → ${s(t.fin)}`, 19)}  ${t.deps.length ? `tras ${t.deps.join(', ')}` : 'al empezar el turno'}${critical}`);
+    const critical = r.ruta_critica.includes(t.id) ? PLAN.critical : '';
+    out.push(`  ${pad(t.id, w)}  ${pad(t.carril, 4)}  ${pad(s(t.estimacion_s), 9, true)}  ${pad(`${s(t.inicio)} → ${s(t.fin)}`, 19)}  ${t.deps.length ? PLAN.after(t.deps) : PLAN.atStart}${critical}`);
   }
-  out.push(`Ruta crítica del turno: ${r.ruta_critica.join(' → ')}; el turno dura ${s(r.duracion_s)} en esos carriles`);
+  out.push(PLAN.turnCritical(r.ruta_critica, s(r.duracion_s)));
   return `${out.join('\n')}\n`;
 }
 
@@ -91,12 +93,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (!values) return EXIT.misuse;
   const gpu = values.gpu === undefined ? 1 : Number(values.gpu);
   if (!Number.isInteger(gpu) || gpu < 1) {
-    io.stderr.write(`--gpu debe ser un entero positivo (número de GPU), no "${values.gpu}".\n`);
+    io.stderr.write(`${PLAN.badGpu(values.gpu)}\n`);
     return 2;
   }
   const cpu = values.cpu === undefined ? liveLanes(io.env).cpu : Number(values.cpu);
   if (!Number.isInteger(cpu) || cpu < 1) {
-    io.stderr.write(`--cpu debe ser un entero positivo (huecos de CPU), no "${values.cpu}".\n`);
+    io.stderr.write(`${PLAN.badCpu(values.cpu)}\n`);
     return 2;
   }
   let tasks = weekTasks();
@@ -125,7 +127,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
   if (values.gantt !== undefined) {
-    const title = `${values.grafo ? 'Plan del grafo' : 'Plan de la semana'} · ${gpu} GPU`;
+    const title = PLAN.ganttTitle(values.grafo !== undefined, gpu);
     await writeOutput(values.gantt, renderGantt(ganttFromPlan(plan.graph, plan.gpuSchedule, plan.analysis, title)));
   }
   const etapas = values.etapas ? stagesReport(gpu, cpu) : undefined;

@@ -20,8 +20,9 @@ import { renderForModel } from '../tools/render.js';
 import { choiceInWords } from '../strings/tools.js';
 import { S } from '../strings/model.js';
 import { CliMisuse, parseFlags, withConfig } from './common.js';
+import { PREPARAR, USAGE as USAGES } from '../strings/cli.js';
 
-const USAGE = 'preparar "<petición>" [--reanudar | --descartar] [--max-iteraciones N] [--presupuesto N]';
+const USAGE = USAGES.preparar;
 /** The terminal's run slot: a fresh run replaces it, --reanudar continues it (docs/design.md §7). */
 export const CLI_RUN_ID = 'cli';
 export const PREPARAR_EXIT = { ok: 0, failed: 1, misuse: 2, limit: 3, refusal: 4, crash: CRASH_EXIT_CODE } as const;
@@ -73,7 +74,7 @@ function terminalAnswer(io: CliIO, lines: ReturnType<typeof lineReader>): Answer
     io.stdout.write(S.approvalPrompt(approval.tool, args, preview, alternativesInWords(approval)));
     const line = await lines.next();
     const decision = parseTerminalAnswer(line, approval);
-    io.stdout.write(`${line === undefined ? '(sin respuesta: no)' : CLI.approvedAnswer(decision.approved)}\n`);
+    io.stdout.write(`${line === undefined ? PREPARAR.noAnswer : CLI.approvedAnswer(decision.approved)}\n`);
     return decision;
   };
 }

@@ -10,6 +10,7 @@ import { GRADE_WORDS, STATE_NAMES, gradeFromWord } from '../domain/review/fsrs.j
 import { createReviewService } from '../domain/review/service.js';
 import { CliMisuse, EXIT, parseFlags, withConfig } from './common.js';
 import { CLI_LINES } from '../strings/console.js';
+import { MISUSE } from '../strings/cli.js';
 
 const REPASO_USAGE = 'repaso [--ahora ISO] [--json]';
 const CALIFICAR_USAGE = `calificar <id> <${Object.values(GRADE_WORDS).join('|')}> [--ahora ISO] [--json]`;
@@ -21,7 +22,7 @@ function instant(raw: string | undefined, usage: string): Date {
   const m = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.exec(raw);
   // Date.parse rolls 2026-02-30 over to March: check the calendar day exists.
   const ok = m !== null && new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!)).getUTCDate() === +m[3]! && +m[2]! >= 1 && +m[2]! <= 12;
-  if (!ok) throw new CliMisuse(`Fecha no válida en --ahora: «${raw}». Usa ISO 8601 con zona, por ejemplo 2026-11-30T20:00:00Z.\nUso: npm run -s cuaderno -- ${usage}`);
+  if (!ok) throw new CliMisuse(MISUSE.withUsage(MISUSE.badInstant(raw), usage));
   return new Date(raw);
 }
 
@@ -47,14 +48,14 @@ export async function runCalificar(argv: string[], io: CliIO): Promise<number> {
   return withConfig(io, async (config) => {
     const { values, positionals } = parseFlags(argv, FLAGS, CALIFICAR_USAGE);
     const [idRaw, word, extra] = positionals;
-    if (idRaw === undefined || word === undefined || extra !== undefined) throw new CliMisuse(`Uso: npm run -s cuaderno -- ${CALIFICAR_USAGE}`);
+    if (idRaw === undefined || word === undefined || extra !== undefined) throw new CliMisuse(MISUSE.usageOnly(CALIFICAR_USAGE));
     const id = Number(idRaw);
-    if (!Number.isSafeInteger(id) || id <= 0) throw new CliMisuse(`«${idRaw}» no es un id de tarjeta (un entero positivo).\nUso: npm run -s cuaderno -- ${CALIFICAR_USAGE}`);
+    if (!Number.isSafeInteger(id) || id <= 0) throw new CliMisuse(MISUSE.withUsage(MISUSE.notCardId(idRaw), CALIFICAR_USAGE));
     const grade = gradeFromWord(word);
-    if (grade === undefined) throw new CliMisuse(`Calificación desconocida: «${word}». Usa una de: ${Object.values(GRADE_WORDS).join(', ')}.`);
+    if (grade === undefined) throw new CliMisuse(MISUSE.unknownGrade(word, Object.values(GRADE_WORDS)));
     const now = instant(values.ahora, CALIFICAR_USAGE);
     const result = await (await service(config)).rate(id, grade, now);
-    if (result.kind !== 'applied') throw new CliMisuse(`No existe la tarjeta ${id}; mira las que hay con \`npm run -s cuaderno -- tarjetas\`.`);
+    if (result.kind !== 'applied') throw new CliMisuse(MISUSE.noCard(id));
     const s = result.entry.despues;
     const out = { id, vence: s.due, estabilidad: s.stability, dificultad: s.difficulty, estado: STATE_NAMES[s.state], repeticiones: s.reps, fallos: s.lapses };
     if (values.json) io.stdout.write(`${JSON.stringify(out)}\n`);

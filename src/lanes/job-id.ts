@@ -5,14 +5,15 @@
  * gives the same id, and two students never share one.
  */
 import { CuadernoError } from '../errors.js';
+import { WORKER } from '../strings/console.js';
 
 const STUDENT = /^[0-9]{1,20}$/;
 const KEY = /^[A-Za-z0-9._~=+-]{1,200}$/;
 
 /** The job id of `key` for `student`; throws BAD_REQUEST naming the part that cannot be an id. */
 export function jobIdFor(student: string, key: string): string {
-  if (!STUDENT.test(student)) throw new CuadernoError('BAD_REQUEST', `Expected a numeric student id, got \`${student}\``, { field: 'student' });
-  if (!KEY.test(key)) throw new CuadernoError('BAD_REQUEST', `Expected an idempotency key of letters, digits and ._~=+-, got \`${key}\``, { field: 'key' });
+  if (!STUDENT.test(student)) throw new CuadernoError('BAD_REQUEST', WORKER.studentId(student), { field: 'student' });
+  if (!KEY.test(key)) throw new CuadernoError('BAD_REQUEST', WORKER.jobKey(key), { field: 'key' });
   return `${student}-${key}`;
 }
 

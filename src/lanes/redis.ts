@@ -10,6 +10,7 @@ import { redisAddress } from '../config.js';
 import { QueueUnavailableError } from '../errors.js';
 import { QUEUE } from '../strings/chat.js';
 import type { LaneName } from './types.js';
+import { WORKER } from '../strings/console.js';
 
 // The settings are read by config.ts (no ioredis loaded for that); re-exported for the lanes' callers.
 export { DEFAULT_QUEUE_PREFIX as DEFAULT_PREFIX, laneSettingsFromEnv, type LaneSettings } from '../config.js';
@@ -56,7 +57,7 @@ export async function pingQueue(url: string, timeoutMs = 2_000): Promise<void> {
     await Promise.race([
       client.connect().then(() => client.ping()),
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
+        timer = setTimeout(() => reject(new Error(WORKER.redisSilent(timeoutMs))), timeoutMs);
       }),
     ]);
   } catch (e) {

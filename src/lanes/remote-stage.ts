@@ -20,6 +20,8 @@ import { runStageFunction } from '../tools/stages/bind.js';
 import { STAGE_CATALOGUE, stageDecl } from '../tools/stages/catalogue.js';
 import type { BullMqLane } from './bullmq-lane.js';
 import type { Json, StageCatalogue, StageFunction } from './types.js';
+import { FAULT } from '../strings/log.js';
+import { WORKER } from '../strings/console.js';
 
 /** The job input of a remote stage: the stage's input (file fields as relative names) and the files it reads. */
 export interface RemoteStageInput {
@@ -46,22 +48,22 @@ export const JOB_BOUNDS = Object.freeze({ timeoutMs: 600_000, side: 2_048 });
  * engine URL the stage must use — the worker's own, or none.
  */
 function checkJob(id: string, entrada: Record<string, unknown>, own: { fluxUrl?: string; xttsUrl?: string }): { field: 'fluxUrl' | 'xttsUrl'; url: string } | undefined {
-  const bad = (field: string, why: string) => new CuadernoError('VALIDATION', `Job of ${id}: ${why}`, { field, stage: id });
-  for (const k of Object.keys(entrada)) if (URL_FIELD.test(k)) throw bad(k, `\`${k}\` must not be in a job: a worker calls only its own engines`);
+  const bad = (field: string, why: string) => new CuadernoError('VALIDATION', WORKER.badJob(id, why), { field, stage: id });
+  for (const k of Object.keys(entrada)) if (URL_FIELD.test(k)) throw bad(k, WORKER.urlInJob(k));
   if (entrada.timeoutMs !== undefined && !(Number.isSafeInteger(entrada.timeoutMs) && (entrada.timeoutMs as number) > 0 && (entrada.timeoutMs as number) <= JOB_BOUNDS.timeoutMs)) {
-    throw bad('timeoutMs', `expected \`timeoutMs\` to be an integer in 1..${JOB_BOUNDS.timeoutMs}`);
+    throw bad('timeoutMs', WORKER.intRange('timeoutMs', JOB_BOUNDS.timeoutMs));
   }
   for (const f of ['width', 'height']) {
-    if (entrada[f] !== undefined && !(Number.isSafeInteger(entrada[f]) && (entrada[f] as number) > 0 && (entrada[f] as number) <= JOB_BOUNDS.side)) throw bad(f, `expected \`${f}\` to be an integer in 1..${JOB_BOUNDS.side}`);
+    if (entrada[f] !== undefined && !(Number.isSafeInteger(entrada[f]) && (entrada[f] as number) > 0 && (entrada[f] as number) <= JOB_BOUNDS.side)) throw bad(f, WORKER.intRange(f, JOB_BOUNDS.side));
   }
   const spec = STAGE_ENGINES[id];
   if (!spec) return undefined;
   if (typeof entrada.engine !== 'string' || !spec.engines.includes(entrada.engine)) {
-    throw bad('engine', `expected \`engine\` to be exactly one of ${spec.engines.join(', ')}, got ${JSON.stringify(entrada.engine)}`);
+    throw bad('engine', WORKER.engineOneOf(spec.engines, String(JSON.stringify(entrada.engine))));
   }
   if (entrada.engine !== spec.remote) return undefined;
   const url = own[spec.url];
-  if (!url) throw new EngineError('ENGINE_UNAVAILABLE', `This worker does not serve ${spec.remote} (no ${spec.url === 'fluxUrl' ? 'FLUX_URL' : 'XTTS_URL'} here)`, { stage: id, engine: spec.remote });
+  if (!url) throw new EngineError('ENGINE_UNAVAILABLE', WORKER.notServed(spec.remote, spec.url === 'fluxUrl' ? 'FLUX_URL' : 'XTTS_URL'), { stage: id, engine: spec.remote });
   return { field: spec.url, url };
 }
 
@@ -88,7 +90,7 @@ function renamed(value: unknown, map: ReadonlyMap<string, string>): unknown {
 
 function fileFields(id: string): { out: readonly string[]; in: readonly string[] } {
   const files = stageDecl(id).files;
-  if (!files) throw new CuadernoError('INTERNAL', `la etapa ${id} no declara sus archivos: no puede correr en otro proceso`, { stage: id });
+  if (!files) throw new CuadernoError('INTERNAL', FAULT.stageWithoutFiles(id), { stage: id });
   return { out: files.out, in: files.in ?? [] };
 }
 
@@ -126,7 +128,7 @@ export function remoteStageExec(opts: RemoteStageOptions): StageExec {
       );
       for (const [name, target] of back) {
         const file = result.files.find((f) => f.name === name);
-        if (!file) throw new EngineError('ENGINE_BAD_RESPONSE', `A lane job of ${stage.id} came back without its file \`${name}\``, { stage: stage.id, field: 'files' });
+        if (!file) throw new EngineError('ENGINE_BAD_RESPONSE', WORKER.missingFile(stage.id, name), { stage: stage.id, field: 'files' });
         await mkdir(path.dirname(target), { recursive: true });
         await writeOutput(target, file.data);
       }
@@ -156,7 +158,7 @@ export function createCatalogueStages(opts: CatalogueStageOptions = {}): StageCa
     stages.set(id, async (wire, signal) => {
       const { entrada, archivos } = (wire ?? {}) as unknown as Partial<RemoteStageInput>;
       if (!entrada || typeof entrada !== 'object' || !archivos || typeof archivos !== 'object') {
-        throw new CuadernoError('VALIDATION', `Expected \`entrada\` and \`archivos\` in the input of ${id}`, { field: 'entrada', stage: id });
+        throw new CuadernoError('VALIDATION', WORKER.noInput(id), { field: 'entrada', stage: id });
       }
       const scratch = await mkdtemp(path.join(tmpdir(), 'cv-trabajador-'));
       try {
@@ -165,7 +167,7 @@ export function createCatalogueStages(opts: CatalogueStageOptions = {}): StageCa
         const input: Record<string, unknown> = { ...entrada };
         const toName = new Map<string, string>(); // scratch path → relative name
         const safe = (name: unknown, field: string): string => {
-          if (typeof name !== 'string' || !SAFE_NAME.test(name)) throw new CuadernoError('VALIDATION', `Expected a plain file name in \`${field}\` of ${id}`, { field, stage: id });
+          if (typeof name !== 'string' || !SAFE_NAME.test(name)) throw new CuadernoError('VALIDATION', WORKER.plainName(field, id), { field, stage: id });
           return name;
         };
         for (const [name, b64] of Object.entries(archivos)) await writeFile(path.join(scratch, safe(name, 'archivos')), Buffer.from(String(b64), 'base64'));

@@ -9,6 +9,7 @@ import { VOICE } from '../strings/voice.js';
 import { refuseLongMemo, voiceWav } from '../domain/voice/audio.js';
 import { transcribeHttp, type Transcript } from '../domain/voice/transcribe.js';
 import type { Json, StageFunction } from './types.js';
+import { WORKER } from '../strings/console.js';
 
 export const TRANSCRIPTION_STAGE = 'voz.transcripcion';
 /** Largest memo a job may carry (bytes before base64): about 50 minutes of Opus voice. */
@@ -34,15 +35,15 @@ export function transcriptionJob(audio: Buffer, timeoutMs: number): Transcriptio
 /** The worker's stage over its own server; `url` undefined: it serves no transcription (and does not advertise it). */
 export function transcriptionStage(server: { url?: string; model?: string; timeoutMs: number }): StageFunction {
   return async (input, signal) => {
-    const bad = (field: string, why: string) => new CuadernoError('VALIDATION', `Job of ${TRANSCRIPTION_STAGE}: ${why}`, { field, stage: TRANSCRIPTION_STAGE });
-    if (!input || typeof input !== 'object' || Array.isArray(input)) throw bad('input', 'expected an object');
+    const bad = (field: string, why: string) => new CuadernoError('VALIDATION', WORKER.badJob(TRANSCRIPTION_STAGE, why), { field, stage: TRANSCRIPTION_STAGE });
+    if (!input || typeof input !== 'object' || Array.isArray(input)) throw bad('input', WORKER.notAnObject);
     const job = input as Record<string, Json>;
-    for (const k of Object.keys(job)) if (/url$/i.test(k)) throw bad(k, `\`${k}\` must not be in a job: a worker calls only its own engines`);
-    if (job.engine !== 'transcripcion') throw bad('engine', `expected \`engine\` to be exactly "transcripcion", got ${JSON.stringify(job.engine)}`);
-    if (typeof job.audio !== 'string' || job.audio.length === 0 || job.audio.length > Math.ceil(MAX_JOB_AUDIO_BYTES / 3) * 4) throw bad('audio', `expected \`audio\` to be base64 of at most ${MAX_JOB_AUDIO_BYTES} bytes`);
+    for (const k of Object.keys(job)) if (/url$/i.test(k)) throw bad(k, WORKER.urlInJob(k));
+    if (job.engine !== 'transcripcion') throw bad('engine', WORKER.engineExactly('transcripcion', String(JSON.stringify(job.engine))));
+    if (typeof job.audio !== 'string' || job.audio.length === 0 || job.audio.length > Math.ceil(MAX_JOB_AUDIO_BYTES / 3) * 4) throw bad('audio', WORKER.audioSize(MAX_JOB_AUDIO_BYTES));
     const t = job.timeoutMs;
-    if (t !== undefined && !(Number.isSafeInteger(t) && (t as number) > 0 && (t as number) <= MAX_JOB_TIMEOUT_MS)) throw bad('timeoutMs', `expected \`timeoutMs\` to be an integer in 1..${MAX_JOB_TIMEOUT_MS}`);
-    if (!server.url) throw new EngineError('ENGINE_UNAVAILABLE', 'This worker does not serve transcription (no TRANSCRIPCION_URL here)', { stage: TRANSCRIPTION_STAGE, engine: 'transcripcion' });
+    if (t !== undefined && !(Number.isSafeInteger(t) && (t as number) > 0 && (t as number) <= MAX_JOB_TIMEOUT_MS)) throw bad('timeoutMs', WORKER.intRange('timeoutMs', MAX_JOB_TIMEOUT_MS));
+    if (!server.url) throw new EngineError('ENGINE_UNAVAILABLE', WORKER.notServed('transcripcion', 'TRANSCRIPCION_URL'), { stage: TRANSCRIPTION_STAGE, engine: 'transcripcion' });
     const wav = await voiceWav(Buffer.from(job.audio, 'base64'));
     const got: Transcript = await transcribeHttp({ url: server.url, timeoutMs: Math.min(server.timeoutMs, (t as number | undefined) ?? server.timeoutMs), ...(server.model ? { model: server.model } : {}) }, wav, signal);
     return { output: { ...got } as unknown as Json, files: [] };

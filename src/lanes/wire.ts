@@ -5,12 +5,13 @@
  */
 import { CuadernoError, EngineError, type ErrorCode } from '../errors.js';
 import { MAX_RESULT_BYTES, type Json, type StageResult, type WireResult } from './types.js';
+import { WORKER } from '../strings/console.js';
 
 /** Encodes a stage result for Redis; throws BAD_REQUEST if its files exceed `maxBytes`. */
 export function encodeResult(result: StageResult, maxBytes = MAX_RESULT_BYTES): WireResult {
   const total = result.files.reduce((s, f) => s + f.data.length, 0);
   if (total > maxBytes) {
-    throw new CuadernoError('BAD_REQUEST', `Stage files are ${total} bytes, over the ${maxBytes}-byte limit of one job result`, { field: 'files', bytes: total });
+    throw new CuadernoError('BAD_REQUEST', WORKER.filesTooBig(total, maxBytes), { field: 'files', bytes: total });
   }
   return { output: result.output, files: result.files.map((f) => ({ name: f.name, base64: f.data.toString('base64') })) };
 }
@@ -30,7 +31,7 @@ export function decodeResult(value: unknown, maxBytes = MAX_RESULT_BYTES): Stage
     total += data.length;
     return { name: f.name, data };
   });
-  if (total > maxBytes) throw new EngineError('ENGINE_BAD_RESPONSE', `A lane job returned ${total} bytes, over the ${maxBytes}-byte limit`, { field: 'files' });
+  if (total > maxBytes) throw new EngineError('ENGINE_BAD_RESPONSE', WORKER.resultTooBig(total, maxBytes), { field: 'files' });
   return { output: v.output as Json, files };
 }
 
@@ -58,5 +59,5 @@ export function decodeFailure(failedReason: string | undefined): CuadernoError {
     }
   }
   // BullMQ's own failures (a job stalled too often, a lost lock) say so in plain text.
-  return new EngineError('NETWORK', text || 'A lane job failed without a reason', { field: 'failedReason' });
+  return new EngineError('NETWORK', text || WORKER.noReason, { field: 'failedReason' });
 }

@@ -14,6 +14,7 @@ import { fairKeys, markStarted, recordWait } from './fair.js';
 import { queueName, redisOptions } from './redis.js';
 import type { LaneName, StageCatalogue, WireResult } from './types.js';
 import { encodeFailure, encodeResult } from './wire.js';
+import { WORKER } from '../strings/console.js';
 
 export interface LaneWorkerOptions {
   url: string;
@@ -83,7 +84,7 @@ export async function startLaneWorker(opts: LaneWorkerOptions): Promise<LaneWork
       opts.onJob?.({ type: 'started', jobId: job.id!, stage, waitingSince: waitedFrom });
       try {
         const fn = opts.catalogue.get(stage);
-        if (!fn) throw new CuadernoError('ENGINE_UNAVAILABLE', `This worker does not know the stage \`${stage}\``, { field: 'stage', stage });
+        if (!fn) throw new CuadernoError('ENGINE_UNAVAILABLE', WORKER.unknownStage(stage), { field: 'stage', stage });
         const result = encodeResult(await fn(input as never, signal ?? new AbortController().signal));
         opts.onJob?.({ type: 'finished', jobId: job.id!, stage });
         return result;

@@ -53,6 +53,16 @@ export function stemKey(word: string): string {
   return foldKeepingEnye(stemmer.stem(foldKeepingEnye(word)));
 }
 
+/** What is inconsistent in a snapshot, as a value: the store says it in words (lib sits below strings). */
+export type SnapshotProblem = { kind: 'sin_lista' } | { kind: 'repetida' | 'incompleta' | 'no_cuadra'; word: string };
+
+export class SnapshotError extends Error {
+  constructor(readonly problem: SnapshotProblem) {
+    super(problem.kind);
+    this.name = 'SnapshotError';
+  }
+}
+
 export class InvertedIndex {
   readonly #termOf = new Map<string, number>();
   readonly #words: string[] = [];
@@ -73,23 +83,23 @@ export class InvertedIndex {
     return index;
   }
 
-  /** The index as it was written (`snapshot()`); throws a Spanish sentence if it is inconsistent. */
+  /** The index as it was written (`snapshot()`); throws a SnapshotError naming what is inconsistent. */
   static fromSnapshot(s: IndexSnapshot): InvertedIndex {
     const index = new InvertedIndex();
-    if (s.postings.length !== s.words.length) throw new Error('hay palabras sin lista de notas');
+    if (s.postings.length !== s.words.length) throw new SnapshotError({ kind: 'sin_lista' });
     const docs = s.lengths.map((n) => new Int32Array(2 * n).fill(-1));
     for (const [t, word] of s.words.entries()) {
-      if (index.#termOf.has(word)) throw new Error(`la palabra «${word}» está repetida`);
+      if (index.#termOf.has(word)) throw new SnapshotError({ kind: 'repetida', word });
       index.#termOf.set(word, t);
       index.#words.push(word);
       const flat = s.postings[t]!;
-      if (flat.length === 0 || flat.length % 3 !== 0) throw new Error(`la lista de «${word}» está incompleta`);
+      if (flat.length === 0 || flat.length % 3 !== 0) throw new SnapshotError({ kind: 'incompleta', word });
       let last = -1;
       for (let i = 0; i < flat.length; i += 3) {
         const [pos, count, rank] = [flat[i]!, flat[i + 1]!, flat[i + 2]!];
         const doc = docs[pos];
         if (doc === undefined || pos <= last || count < 1 || rank >= doc.length / 2 || doc[2 * rank] !== -1) {
-          throw new Error(`la lista de «${word}» no cuadra con las notas`);
+          throw new SnapshotError({ kind: 'no_cuadra', word });
         }
         last = pos;
         doc[2 * rank] = t;

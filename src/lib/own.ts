@@ -23,13 +23,14 @@ export const PLAIN_COPY_MAX_DEPTH = 64;
  * A plain copy of data that came from outside: arrays and objects rebuilt from their OWN
  * enumerable string keys (nothing inherited, each getter read once), other values as they are.
  * What a validator checked is then exactly what runs and what is written down. A cycle is refused;
- * nesting past PLAIN_COPY_MAX_DEPTH becomes a marker string.
+ * nesting past PLAIN_COPY_MAX_DEPTH becomes the marker string `tooDeep` gives (its words are the
+ * caller's: lib sits below strings).
  */
-export function plainCopy(value: unknown): unknown {
+export function plainCopy(value: unknown, tooDeep: (levels: number) => string): unknown {
   const seen = new Set<object>();
   const copy = (v: unknown, depth: number): unknown => {
     if (typeof v !== 'object' || v === null) return v;
-    if (depth >= PLAIN_COPY_MAX_DEPTH) return `[anidado a más de ${PLAIN_COPY_MAX_DEPTH} niveles]`;
+    if (depth >= PLAIN_COPY_MAX_DEPTH) return tooDeep(PLAIN_COPY_MAX_DEPTH);
     if (seen.has(v)) throw new TypeError('circular input');
     seen.add(v);
     let out: unknown;

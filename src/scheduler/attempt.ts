@@ -8,6 +8,7 @@ import type { Lane } from '../tools/contract.js';
 import type { Clock } from './clock.js';
 import type { TaskEvent } from './events.js';
 import { withRetries, type RetryOptions } from './retry.js';
+import { MODEL_CALL } from '../strings/model.js';
 
 export interface AttemptContext {
   taskId: string;
@@ -34,7 +35,7 @@ async function attemptOnce<T>(fn: (signal: AbortSignal, attempt: number) => Prom
   ctx.signal.addEventListener('abort', onRunAbort, { once: true });
   const limit = ctx.timeoutMs;
   const timedOut = ctx.clock.sleep(limit, timer.signal).then(() => {
-    const error = new CuadernoError('TIMEOUT', `"${ctx.label}" superó el tiempo máximo (${Math.round(limit)} ms).`);
+    const error = new CuadernoError('TIMEOUT', MODEL_CALL.overTime(ctx.label, Math.round(limit)));
     task.abort(error);
     throw error;
   });

@@ -9,6 +9,7 @@
  */
 import { CuadernoError } from '../errors.js';
 import type { Lane } from '../tools/contract.js';
+import { GRAPH } from '../strings/cli.js';
 
 export interface TaskNode {
   id: string;
@@ -76,14 +77,14 @@ export function buildGraph(tasks: readonly TaskNode[]): Graph {
   let edges = 0;
   for (let i = 0; i < n; i++) {
     const t = tasks[i]!;
-    if (typeof t.id !== 'string' || t.id === '') throw badGraph(`La tarea n.º ${i + 1} no tiene un id de texto.`);
-    if (index.has(t.id)) throw badGraph(`Id de tarea duplicado: ${t.id}.`, t.id);
+    if (typeof t.id !== 'string' || t.id === '') throw badGraph(GRAPH.noId(i + 1));
+    if (index.has(t.id)) throw badGraph(GRAPH.duplicateId(t.id), t.id);
     if (typeof t.duration !== 'number' || !Number.isFinite(t.duration) || t.duration < 0) {
-      throw badGraph(`La duración de ${t.id} debe ser un número mayor o igual que 0 (es ${JSON.stringify(t.duration)}).`, t.id);
+      throw badGraph(GRAPH.durationOf(t.id, JSON.stringify(t.duration)), t.id);
     }
     const lane = t.lane ?? 'cpu';
-    if (!LANES.includes(lane)) throw badGraph(`Carril desconocido en ${t.id}: ${JSON.stringify(lane)} (use "cpu" o "gpu").`, t.id);
-    if (!Array.isArray(t.deps)) throw badGraph(`Las dependencias de ${t.id} deben ser una lista de ids.`, t.id);
+    if (!LANES.includes(lane)) throw badGraph(GRAPH.laneOf(t.id, JSON.stringify(lane)), t.id);
+    if (!Array.isArray(t.deps)) throw badGraph(GRAPH.depsOf(t.id), t.id);
     index.set(t.id, i);
     ids[i] = t.id;
     labels[i] = t.label ?? t.id;
@@ -102,8 +103,8 @@ export function buildGraph(tasks: readonly TaskNode[]): Graph {
     const deps = tasks[i]!.deps;
     for (let k = 0; k < deps.length; k++) {
       const p = index.get(deps[k]!);
-      if (p === undefined) throw badGraph(`${ids[i]} depende de una tarea que no existe: ${JSON.stringify(deps[k])}.`, ids[i]);
-      if (mark[p] === i + 1) throw badGraph(`${ids[i]} repite la dependencia ${deps[k]}.`, ids[i]);
+      if (p === undefined) throw badGraph(GRAPH.missingDep(ids[i]!, JSON.stringify(deps[k])), ids[i]);
+      if (mark[p] === i + 1) throw badGraph(GRAPH.repeatedDep(ids[i]!, deps[k]!), ids[i]);
       mark[p] = i + 1;
       pred[e++] = p;
       outDegree[p]!++;
@@ -140,7 +141,7 @@ function cycleError(g: Graph, inDegree: Int32Array): CuadernoError {
   }
   const cycle = walk.slice(seenAt.get(v)).reverse().map((i) => g.ids[i]!);
   const text = [...cycle, cycle[0]].join(' → ');
-  return new CuadernoError('CYCLE', `El grafo tiene un ciclo: ${text}. Quite una de esas dependencias.`, { cycle });
+  return new CuadernoError('CYCLE', GRAPH.cycle(text), { cycle });
 }
 
 /** Kahn's algorithm with a FIFO queue; throws CuadernoError('CYCLE') naming one cycle. */

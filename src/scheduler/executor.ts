@@ -24,6 +24,7 @@ import type { TaskEvent, TaskEventListener } from './events.js';
 import { errorCode, type RetryOptions } from './retry.js';
 import { createInProcessLanes, type LaneBackend, type SerialStage } from './lanes.js';
 import { pickPriority, type PickOrder } from './pick.js';
+import { WORKER } from '../strings/console.js';
 
 /** Default lane sizes when not configured: docs/design.md §5 has one GPU; two CPU slots fit the demo box. */
 export const DEFAULT_LANES: Readonly<Record<Lane, number>> = Object.freeze({ cpu: 2, gpu: 1 });
@@ -109,7 +110,7 @@ function laneSizes(lanes: Partial<Record<Lane, number>> | undefined): Record<Lan
   for (const lane of ['cpu', 'gpu'] as const) {
     const v = sizes[lane];
     if (!(Number.isInteger(v) && v >= 1) && v !== Infinity) {
-      throw new CuadernoError('CONFIG', `Expected lane \`${lane}\` to be a positive integer, got \`${v}\``, { field: lane });
+      throw new CuadernoError('CONFIG', WORKER.laneSlots(lane, String(v)), { field: lane });
     }
   }
   return sizes;

@@ -236,7 +236,7 @@ export function renderGantt(chart: GanttChart): Buffer {
         line(r, x(t), by - 4, x(t), by + BAR + 4, INK, 2);
         fillCircle(r, x(t), by - 4, 4, CRITICAL);
       }
-      const note = b.outcome === 'failed' ? 'falló' : b.outcome === 'cancelled' ? 'cancelada' : `${fmt(Number((b.end - b.start).toFixed(3)))} s`;
+      const note = b.outcome === 'failed' ? CHART.barFailed : b.outcome === 'cancelled' ? CHART.barCancelled : `${fmt(Number((b.end - b.start).toFixed(3)))} s`;
       const nx = bx + bw + 6;
       if (nx + measureText(note, 11).width < W) drawText(r, note, nx, by + 13, { size: 11, color: b.outcome === 'failed' ? CRITICAL : SOFT });
       y += ROW;
@@ -329,7 +329,7 @@ export function phoneRows(chart: GanttChart): PhoneRow[] {
   for (const lane of ['cpu', 'gpu'] as const) {
     for (const bar of chart.bars.filter((b) => b.lane === lane).sort((a, b) => a.start - b.start)) {
       const tries = bar.retries.length > 0 ? ` · ${bar.retries.length + 1} intentos` : '';
-      const state = bar.outcome === 'failed' ? 'falló' : bar.outcome === 'cancelled' ? 'cancelada' : duration(bar.end - bar.start);
+      const state = bar.outcome === 'failed' ? CHART.barFailed : bar.outcome === 'cancelled' ? CHART.barCancelled : duration(bar.end - bar.start);
       // The id only stands in when a stage came without a label (never the case for our tools).
       rows.push({ bar, label: bar.label.trim() || bar.id, note: state + tries });
     }

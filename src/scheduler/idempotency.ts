@@ -10,8 +10,9 @@ import path from 'node:path';
 import { CuadernoError, StateFileError } from '../errors.js';
 import { writeRecord } from '../store/outputs.js';
 import { withFileLock } from '../store/lock.js';
-import { STATE } from '../strings/console.js';
+import { STATE, STATE_PROBLEMS } from '../strings/console.js';
 import type { IdempotencyStore, ToolOutput } from '../tools/contract.js';
+import { FAULT } from '../strings/log.js';
 
 /** Format version of a stored result file; the loader refuses others instead of guessing. */
 export const IDEMPOTENCY_FILE_VERSION = 1;
@@ -102,7 +103,7 @@ export function splitVersion(key: string): { base: string; version: number } {
 }
 
 function checkKey(key: string): void {
-  if (!KEY_PATTERN.test(key)) throw new CuadernoError('VALIDATION', `Clave de idempotencia no válida: "${key}"`, { field: 'key' });
+  if (!KEY_PATTERN.test(key)) throw new CuadernoError('VALIDATION', FAULT.idempotencyKey(key), { field: 'key' });
 }
 
 /**
@@ -157,7 +158,7 @@ export function createFileIdempotencyStore(dir: string, opts: { root?: string } 
       throw new StateFileError('CORRUPT_STATE', file, STATE.resultShape(file));
     }
     if (stored.version !== IDEMPOTENCY_FILE_VERSION) {
-      throw new StateFileError('UNSUPPORTED_VERSION', file, `El resultado guardado ${file} tiene la versión ${stored.version}; esta versión solo lee la ${IDEMPOTENCY_FILE_VERSION}.`);
+      throw new StateFileError('UNSUPPORTED_VERSION', file, STATE_PROBLEMS.resultVersion(file, stored.version, IDEMPOTENCY_FILE_VERSION));
     }
     const output = asOutput(stored.output);
     if (!output) {

@@ -6,6 +6,7 @@
 import { CuadernoError } from '../errors.js';
 import { analyze, buildGraph, levelGroups, type Analysis, type Graph, type TaskNode } from './dag.js';
 import { listSchedule, type Schedule } from './schedule.js';
+import { GRAPH } from '../strings/cli.js';
 
 export interface PlanReport {
   orden: string[];
@@ -67,25 +68,25 @@ export function parseGraphFile(text: string): TaskNode[] {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    fail(`no es JSON válido (${e instanceof Error ? e.message : String(e)}).`);
+    fail(GRAPH.notJson(e instanceof Error ? e.message : String(e)));
   }
   const tareas = (data as { tareas?: unknown } | null)?.tareas;
-  if (typeof data !== 'object' || data === null || !Array.isArray(tareas)) fail('debe ser un objeto con una lista "tareas".');
-  if (tareas.length === 0) fail('la lista "tareas" está vacía.');
+  if (typeof data !== 'object' || data === null || !Array.isArray(tareas)) fail(GRAPH.notObject);
+  if (tareas.length === 0) fail(GRAPH.empty);
   return tareas.map((raw, i): TaskNode => {
-    const where = `la tarea n.º ${i + 1}`;
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail(`${where} no es un objeto.`);
+    const where = GRAPH.nth(i + 1);
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail(GRAPH.itemNotObject(where));
     const t = raw as Record<string, unknown>;
-    if (typeof t.id !== 'string' || t.id.trim() === '') fail(`${where} necesita un "id" de texto.`);
+    if (typeof t.id !== 'string' || t.id.trim() === '') fail(GRAPH.needsId(where));
     const id = t.id;
-    if (t.nombre !== undefined && typeof t.nombre !== 'string') fail(`"nombre" de ${id} debe ser texto.`);
+    if (t.nombre !== undefined && typeof t.nombre !== 'string') fail(GRAPH.nameNotText(id));
     if (typeof t.duracion !== 'number' || !Number.isFinite(t.duracion) || t.duracion < 0) {
-      fail(`"duracion" de ${id} debe ser un número mayor o igual que 0 (es ${JSON.stringify(t.duracion) ?? 'ausente'}).`);
+      fail(GRAPH.badDuration(id, JSON.stringify(t.duracion) ?? GRAPH.absent));
     }
     const deps = t.deps ?? [];
-    if (!Array.isArray(deps) || deps.some((d) => typeof d !== 'string')) fail(`"deps" de ${id} debe ser una lista de ids.`);
+    if (!Array.isArray(deps) || deps.some((d) => typeof d !== 'string')) fail(GRAPH.depsNotList(id));
     const carril = t.carril ?? 'cpu';
-    if (carril !== 'cpu' && carril !== 'gpu') fail(`carril desconocido en ${id}: ${JSON.stringify(carril)} (use "cpu" o "gpu").`);
+    if (carril !== 'cpu' && carril !== 'gpu') fail(GRAPH.unknownLane(id, JSON.stringify(carril)));
     return { id, label: (t.nombre as string | undefined) ?? id, duration: t.duracion, deps: deps as string[], lane: carril };
   });
 }

@@ -9,6 +9,7 @@ import type { Lane } from '../tools/contract.js';
 import { analyze, type Analysis, type Graph } from './dag.js';
 import { BinaryHeap } from './heap.js';
 import { pickPriority, type PickOrder } from './pick.js';
+import { FAULT } from '../strings/log.js';
 
 export { pickPriority, type PickOrder } from './pick.js';
 
@@ -87,7 +88,7 @@ export function listSchedule(
     }
     launch();
   }
-  if (done !== n) throw new Error(`listSchedule: ${n - done} tasks never ran (lane with 0 slots?)`);
+  if (done !== n) throw new Error(FAULT.neverRan(n - done));
   let makespan = 0;
   for (let i = 0; i < n; i++) if (finish[i]! > makespan) makespan = finish[i]!;
   return { start, finish, makespan };

@@ -21,6 +21,7 @@ import { chainFields, defaultKeysDir, findMirror, loadAuditKey, macOf, mirrorRea
 import { fileLines, MAX_LINE_BYTES } from './lines.js';
 import { tryFileLockSync, withFileLock } from './lock.js';
 import type { AuditLog } from './types.js';
+import { STORE_PROBLEMS as P } from '../strings/state-problems.js';
 
 /** Suffix of the file that keeps cut fragments moved out of the log. */
 export const QUARANTINE_SUFFIX = '.cuarentena';
@@ -33,7 +34,7 @@ export function auditLine(entry: Record<string, unknown>): string {
   } catch (e) {
     return `${JSON.stringify(placeholder(entry, e instanceof Error ? e.message : String(e)))}\n`;
   }
-  return `${JSON.stringify(placeholder(entry, 'la entrada no es un objeto JSON'))}\n`;
+  return `${JSON.stringify(placeholder(entry, P.entryNotObject))}\n`;
 }
 
 function placeholder(entry: Record<string, unknown>, reason: string): Record<string, unknown> {
@@ -178,7 +179,7 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
     await mkdir(path.dirname(file), { recursive: true });
     const bytes = await quarantineCutTail(file);
     if (bytes > 0) {
-      log(`Registro de auditoría: la última línea de ${path.basename(file)} estaba cortada (${bytes} bytes, probablemente por un cierre brusco); la he movido a ${path.basename(file)}${QUARANTINE_SUFFIX} y sigo en una línea nueva.`);
+      log(P.auditCut(path.basename(file), bytes, `${path.basename(file)}${QUARANTINE_SUFFIX}`));
     }
     return loadAuditKey(keysDir);
   })());
@@ -304,8 +305,7 @@ export function createAuditLog(file: string, opts: { log?: (line: string) => voi
           throw new StateFileError(
             'CORRUPT_STATE',
             file,
-            `El archivo ${file} está dañado: la línea ${n} no es JSON válido. No se ha modificado; ` +
-              'si se cortó a mitad de una escritura, borre esa línea (el resto del registro sigue siendo válido).',
+            P.auditLine(file, n),
           );
         }
       }

@@ -1,4 +1,5 @@
 /** Minimal RFC 4180 CSV: quote fields that need it; parse quoted fields (with "" escapes). Pure. */
+import { STORE_PROBLEMS as P } from '../strings/state-problems.js';
 
 /**
  * Escapes one field. Line breaks are folded to spaces so one row stays one line for `grep`/`tail`,
@@ -30,7 +31,7 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
       if (text[i] === '"') {
         i++;
         for (;;) {
-          if (i >= text.length) throw new Error(`comillas sin cerrar en la línea ${start}`);
+          if (i >= text.length) throw new Error(P.openQuotes(start));
           const ch = text[i]!;
           if (ch === '"') {
             if (text[i + 1] === '"') {
@@ -46,7 +47,7 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
           i++;
         }
         if (i < text.length && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') {
-          throw new Error(`texto después de unas comillas de cierre en la línea ${line}`);
+          throw new Error(P.afterQuotes(line));
         }
       } else {
         while (i < text.length && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') field += text[i++];

@@ -12,6 +12,7 @@
 import lockfile from 'proper-lockfile';
 import { StateFileError } from '../errors.js';
 import { holderAwareFs } from './lock-holder.js';
+import { STORE_PROBLEMS as P } from '../strings/state-problems.js';
 
 /** A lock not refreshed for this long belongs to a dead process (proper-lockfile's minimum). */
 export const LOCK_STALE_MS = 2_000;
@@ -64,7 +65,7 @@ export async function withFileLock<R>(file: string, fn: () => Promise<R>, opts: 
     });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ELOCKED') {
-      throw new StateFileError('BUSY', file, `El archivo ${file} está ocupado por otro proceso de Cuaderno Vivo desde hace demasiado; vuelve a intentarlo en unos segundos.`);
+      throw new StateFileError('BUSY', file, P.busy(file));
     }
     throw e;
   }

@@ -14,6 +14,7 @@ import { withFileLock } from './lock.js';
 import { stampOf } from './notesIndex.js';
 import type { ShapeCheck } from './jsonFile.js';
 import { NOTES_DOC } from '../strings/console.js';
+import { STORE_PROBLEMS as P } from '../strings/state-problems.js';
 
 /** The 12 demo notes shipped with the project (docs/design.md §2), copied into a data dir on first use. */
 export const SEED_NOTES_FILE = fileURLToPath(new URL('../../assets/notas.json', import.meta.url));
@@ -175,12 +176,12 @@ export function createNotesStore(file: string, opts: NotesStoreOptions = {}): No
     if (data === null) {
       await seedOnce(SEED_NOTES_FILE, file).catch((e: unknown) => {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT' && (e as NodeJS.ErrnoException).path === SEED_NOTES_FILE) {
-          throw adapter.corrupt(`no existe y no se encontró la copia de las notas de ejemplo (${SEED_NOTES_FILE})`);
+          throw adapter.corrupt(P.noSeed(SEED_NOTES_FILE));
         }
         throw e;
       });
       data = await adapter.read();
-      if (data === null) throw adapter.corrupt('desapareció mientras se creaba');
+      if (data === null) throw adapter.corrupt(P.vanished);
     }
     db.data = data;
     lastId = data.reduce((m, n) => Math.max(m, n.id), lastIdOf.get(data) ?? 0);

@@ -16,7 +16,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { INDEX } from '../strings/console.js';
-import { InvertedIndex, type Hit, type IndexSnapshot } from '../lib/invertedIndex.js';
+import { InvertedIndex, SnapshotError, type Hit, type IndexSnapshot } from '../lib/invertedIndex.js';
 import { stateSchema } from '../lib/state-schemas.js';
 import { writeFileAtomic } from '../lib/atomic.js';
 import { Mutex, readStateText } from './jsonFile.js';
@@ -130,7 +130,7 @@ export function createNotesIndex(opts: NotesIndexOptions): NotesIndex {
       if (index.size !== notes.length) return { why: 'damaged', problem: INDEX.shape };
       return { index };
     } catch (e) {
-      return { why: 'damaged', problem: (e as Error).message };
+      return { why: 'damaged', problem: e instanceof SnapshotError ? INDEX.snapshot(e.problem) : (e as Error).message };
     }
   }
 

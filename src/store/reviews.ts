@@ -9,6 +9,7 @@ import { Low } from 'lowdb';
 import type { ShapeCheck } from './jsonFile.js';
 import { Mutex, ValidatedJsonFile, isPlainObject } from './jsonFile.js';
 import { withFileLock } from './lock.js';
+import { STORE_PROBLEMS as P } from '../strings/state-problems.js';
 
 export const REVIEW_STATE_VERSION = 1;
 
@@ -102,24 +103,24 @@ export function emptyReviewState(): ReviewState {
 }
 
 const checkState: ShapeCheck<ReviewState> = (data) => {
-  if (!isPlainObject(data)) return { ok: false, problem: 'debería ser un objeto JSON con "version", "tarjetas" y "registro"' };
+  if (!isPlainObject(data)) return { ok: false, problem: P.reviewShape };
   if (data.version !== REVIEW_STATE_VERSION) {
-    return { ok: false, problem: `tiene la versión ${JSON.stringify(data.version)} y este programa solo entiende la ${REVIEW_STATE_VERSION}` };
+    return { ok: false, problem: P.reviewVersion(String(JSON.stringify(data.version)), REVIEW_STATE_VERSION) };
   }
-  if (!isPlainObject(data.tarjetas)) return { ok: false, problem: '"tarjetas" debería ser un objeto' };
-  if (!Array.isArray(data.registro)) return { ok: false, problem: '"registro" debería ser una lista' };
+  if (!isPlainObject(data.tarjetas)) return { ok: false, problem: P.objectField('tarjetas') };
+  if (!Array.isArray(data.registro)) return { ok: false, problem: P.listField('registro') };
   for (const [i, e] of data.registro.entries()) {
     if (!isPlainObject(e) || typeof e.id_tarjeta !== 'number' || !GRADES.includes(e.calificacion as Grade) || typeof e.fecha !== 'string') {
-      return { ok: false, problem: `la entrada ${i + 1} del registro no tiene id_tarjeta, calificacion (${GRADES.join(', ')}) y fecha` };
+      return { ok: false, problem: P.reviewEntry(i + 1, GRADES.map(String)) };
     }
   }
-  if (!isPlainObject(data.sesiones)) return { ok: false, problem: '"sesiones" debería ser un objeto' };
-  if (!isPlainObject(data.recordatorio)) return { ok: false, problem: '"recordatorio" debería ser un objeto' };
+  if (!isPlainObject(data.sesiones)) return { ok: false, problem: P.objectField('sesiones') };
+  if (!isPlainObject(data.recordatorio)) return { ok: false, problem: P.objectField('recordatorio') };
   return { ok: true, value: data as unknown as ReviewState };
 };
 
 export function createReviewStore(file: string): ReviewStore {
-  const adapter = new ValidatedJsonFile(file, checkState, 'si lo borras, las tarjetas vuelven a estar nuevas y se pierde el historial de repasos.');
+  const adapter = new ValidatedJsonFile(file, checkState, P.reviewFix);
   const db = new Low<ReviewState>(adapter, emptyReviewState());
   const mutex = new Mutex();
   const load = async () => (db.data = (await adapter.read()) ?? emptyReviewState());

@@ -22,6 +22,7 @@ import { withFileLock } from './lock.js';
 import { STATE } from '../strings/console.js';
 import { USAGE_ORIGINS } from './types.js';
 import type { UsageLog, UsageMonth, UsageOrigin, UsageRow } from './types.js';
+import { STORE_PROBLEMS as P } from '../strings/state-problems.js';
 
 /**
  * Task prefix the offline planner gives its estimates. Informative only: what counts is the
@@ -61,7 +62,7 @@ function stripBom(text: string): string {
 /** The header line's columns, or a corrupt-file error naming the expected header. */
 function headerColumns(file: string, header: string): readonly string[] {
   const columns = [USAGE_COLUMNS, ORIGIN_COLUMNS, LEGACY_COLUMNS].find((c) => c.join(',') === header);
-  if (!columns) throw corrupt(file, `la primera línea debería ser la cabecera "${USAGE_COLUMNS.join(',')}"`, FIX_HEADER);
+  if (!columns) throw corrupt(file, P.header(USAGE_COLUMNS.join(',')), FIX_HEADER);
   return columns;
 }
 
@@ -69,16 +70,16 @@ function headerColumns(file: string, header: string): readonly string[] {
 function toRow(file: string, columns: readonly string[], line: number, fields: string[]): UsageRow {
   const legacy = columns === LEGACY_COLUMNS;
   const width = columns.length;
-  if (fields.length !== width) throw corrupt(file, `la línea ${line} tiene ${fields.length} columnas en vez de ${width}`);
+  if (fields.length !== width) throw corrupt(file, P.columns(line, fields.length, width));
   const [fecha, tarea, modelo, tin, tout, coste, origen, clave] = fields as [string, string, string, string, string, string, string?, string?];
   const nums = [Number(tin), Number(tout), Number(coste)];
-  if (Number.isNaN(Date.parse(fecha))) throw corrupt(file, `la línea ${line} tiene una fecha no válida ("${fecha}")`);
+  if (Number.isNaN(Date.parse(fecha))) throw corrupt(file, P.date(line, fecha));
   if (!Number.isInteger(nums[0]) || !Number.isInteger(nums[1]) || !Number.isFinite(nums[2]) || tin === '' || tout === '' || coste === '') {
-    throw corrupt(file, `la línea ${line} tiene tokens o coste que no son números`);
+    throw corrupt(file, P.numbers(line));
   }
   const origin = legacy ? legacyOrigin(tarea) : (origen as UsageOrigin);
   if (!USAGE_ORIGINS.includes(origin)) {
-    throw corrupt(file, `la línea ${line} tiene un origen desconocido ("${origen}"; válidos: ${USAGE_ORIGINS.join(', ')})`);
+    throw corrupt(file, P.origin(line, String(origen), USAGE_ORIGINS));
   }
   return { fecha, tarea, modelo, tokens_entrada: nums[0]!, tokens_salida: nums[1]!, coste_usd: nums[2]!, origen: origin, ...(clave ? { clave } : {}) };
 }
@@ -109,7 +110,7 @@ export async function* usageRows(file: string): AsyncGenerator<UsageRow> {
       if (line === '' || line === '\r') continue;
       // Every row is written whole with its line end: one without it was cut mid-write, and its
       // last field (the key that makes a row exactly-once) may be cut short yet still parse.
-      if (!whole && columns) throw corrupt(file, `la línea ${n} está cortada (le falta el final)`);
+      if (!whole && columns) throw corrupt(file, P.cutLine(n));
       let fields: string[];
       try {
         // Most rows have no quoted field: split them directly (the log can hold millions of rows).
@@ -121,7 +122,7 @@ export async function* usageRows(file: string): AsyncGenerator<UsageRow> {
       else yield toRow(file, columns, n, fields);
     }
   } catch (e) {
-    if (e instanceof LineTooLongError) throw corrupt(file, `la línea ${e.line} es demasiado larga para ser una fila`);
+    if (e instanceof LineTooLongError) throw corrupt(file, P.longLine(e.line));
     throw notAFolder(file, e);
   }
 }
@@ -206,13 +207,13 @@ export function createUsageLog(file: string, prices: typeof PRICES_USD_PER_MTOK 
     append: async (input) => {
       const price = own(prices, input.modelo);
       if (!price) {
-        throw new CuadernoError('VALIDATION', `No hay precio para el modelo "${input.modelo}"; modelos con precio: ${Object.keys(prices).join(', ')}.`, { field: 'modelo' });
+        throw new CuadernoError('VALIDATION', P.noPrice(input.modelo, Object.keys(prices)), { field: 'modelo' });
       }
-      if (!USAGE_ORIGINS.includes(input.origen)) throw new CuadernoError('VALIDATION', `Origen de uso no válido: "${String(input.origen)}"`, { field: 'origen' });
+      if (!USAGE_ORIGINS.includes(input.origen)) throw new CuadernoError('VALIDATION', P.badOrigin(String(input.origen)), { field: 'origen' });
       // The last line of defence for what callers checked already: a row is never negative or fractional.
       for (const field of ['tokens_entrada', 'tokens_salida'] as const) {
         const v = input[field];
-        if (!Number.isSafeInteger(v) || v < 0) throw new CuadernoError('VALIDATION', `${field} debe ser un entero no negativo; se recibió ${String(v)}.`, { field });
+        if (!Number.isSafeInteger(v) || v < 0) throw new CuadernoError('VALIDATION', P.notCount(field, String(v)), { field });
       }
       const row: UsageRow = {
         fecha: (input.fecha ?? new Date()).toISOString(),

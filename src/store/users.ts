@@ -23,6 +23,7 @@ import { isPlainObject, Mutex, ValidatedJsonFile } from './jsonFile.js';
 import { holdFileLock, withFileLock } from './lock.js';
 import { NOTEBOOK_FILES } from './notebook.js';
 import { createUsageLog } from './usageCsv.js';
+import { STORE_PROBLEMS as P } from '../strings/state-problems.js';
 
 /** `<dataDir>/usuarios/`: one folder per person, named by their Telegram id. */
 export const USERS_DIRNAME = 'usuarios';
@@ -65,7 +66,7 @@ export type JoinResult = { kind: 'joined'; student: Student } | { kind: 'already
 
 /** The data dir of one person in class mode. Throws on an id that is not a positive integer. */
 export function userDataDir(dataDir: string, userId: number): string {
-  if (!isUserId(userId)) throw new StateFileError('CORRUPT_STATE', dataDir, `Id de usuario no válido: ${String(userId)}`);
+  if (!isUserId(userId)) throw new StateFileError('CORRUPT_STATE', dataDir, P.userId(String(userId)));
   return path.join(dataDir, USERS_DIRNAME, String(userId));
 }
 
@@ -96,11 +97,11 @@ const isInvite = (i: unknown): i is Invite => isPlainObject(i) && typeof i.code 
  * dates) does not make the whole class unreadable: it goes to `aside`, and the roster sets it aside.
  */
 function checkClassFile(data: unknown): { ok: true; value: ClassFile } | { ok: false; problem: string } {
-  if (!isPlainObject(data)) return { ok: false, problem: 'no es un objeto JSON' };
-  if (data.version !== CLASS_FILE_VERSION) return { ok: false, problem: `versión desconocida ${String(data.version)} (se esperaba ${CLASS_FILE_VERSION})` };
+  if (!isPlainObject(data)) return { ok: false, problem: P.notJsonObject };
+  if (data.version !== CLASS_FILE_VERSION) return { ok: false, problem: P.classVersion(String(data.version), CLASS_FILE_VERSION) };
   const { students, invites } = data;
-  if (!Array.isArray(students)) return { ok: false, problem: '«students» debe ser una lista de {id, name, joinedAt}' };
-  if (!Array.isArray(invites)) return { ok: false, problem: '«invites» debe ser una lista de {code, createdAt, expiresAt}' };
+  if (!Array.isArray(students)) return { ok: false, problem: P.students };
+  if (!Array.isArray(invites)) return { ok: false, problem: P.invites };
   const aside = [...students.filter((s) => !isStudent(s)), ...invites.filter((i) => !isInvite(i))];
   const value: ClassFile = { version: CLASS_FILE_VERSION, students: students.filter(isStudent), invites: invites.filter(isInvite) };
   return { ok: true, value: aside.length > 0 ? { ...value, aside } : value };
@@ -118,7 +119,7 @@ export class ClassRoster {
   /** @param log where the one line per set-aside entry goes (default console.warn). */
   constructor(readonly dataDir: string, private readonly log: (line: string) => void = console.warn) {
     this.file = path.join(dataDir, CLASS_FILENAME);
-    this.#json = new ValidatedJsonFile(this.file, checkClassFile, 'si lo borras, la clase empieza vacía y cada alumno tendrá que volver a entrar con una invitación (sus cuadernos se conservan).');
+    this.#json = new ValidatedJsonFile(this.file, checkClassFile, P.classFix);
   }
 
   /** The valid part of the file; bad entries found are set aside first (once: then the file is clean). */
@@ -241,8 +242,7 @@ export async function sweepDeletedUsers(dataDir: string): Promise<void> {
 const exists = (p: string) => stat(p).then(() => true, () => false);
 
 /** Why the migration does not start while a single-owner bot is running on the data dir. */
-const busyLegacy = (dataDir: string) =>
-  `Otra copia de Cuaderno Vivo está usando ya esta carpeta de datos (${dataDir}). Ciérrala antes de pasar al modo clase.`;
+const busyLegacy = P.classBusy;
 
 export type MigrationResult = { kind: 'none' } | { kind: 'fresh' } | { kind: 'migrated'; moved: string[] };
 

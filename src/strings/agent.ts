@@ -116,6 +116,25 @@ const USAGE_FIELD_WORDS: Readonly<Record<UsageField, string>> = Object.freeze({
   cache_read_input_tokens: 'lo leído de la memoria intermedia',
 });
 
+/**
+ * A call the owner did not approve, in the report's two places: the five-line report's short reason
+ * («Portada: no se hizo — …») and the «No se hizo» list's line. «rechazado» has its own words
+ * (REPORT.notApproved, AGENT.rejected).
+ */
+export const NOT_APPROVED_WORDS = {
+  expirado: {
+    short: 'no respondiste a tiempo (cuenta como un no)',
+    line: 'no respondiste a tiempo (cuenta como un no), así que no se hizo',
+  },
+  cancelado: {
+    short: 'el trabajo se canceló antes de que decidieras',
+    line: 'el trabajo se canceló antes de que decidieras, así que no se hizo',
+  },
+} as const;
+
+/** A notice in the run's events: the usage row of a turn could not be written (the run goes on). */
+export const usageNotWritten = (why: string) => `No se pudo escribir el registro de uso: ${why}`;
+
 export const AGENT = {
   /** A one-call run whose call is not on record (a damaged state file). */
   oneCallMissing: 'Este trabajo no guarda qué debía hacer, así que no puede continuar; vuelve a pedirlo.',
@@ -182,6 +201,21 @@ export const CHECKPOINT = {
     `No he guardado el punto de control ${file}: no se podría volver a leer (${why}). El archivo sigue como estaba; esto es un fallo del programa, avísanos.`,
   journalCorrupt: (file: string, line: number) =>
     `El diario de efectos ${file} tiene la línea ${line} dañada; no se reanuda para no repetir efectos. Revisa el archivo a mano.`,
+  /** An unfinished run whose checkpoint cannot be read, in the list of runs to resume (its text). */
+  damagedText: (why: string) => `(punto de control dañado: ${why})`,
+  /** What is wrong in a run's file, inside badShape. */
+  notObject: 'no es un objeto',
+  unknownDelivery: 'el archivo tiene un campo que no se conoce («delivery»)',
+  wrongFields: (fields: readonly string[]) => `faltan o están mal: ${fields.join(', ')}`,
+} as const;
+
+/** The local planner's own words before each of its turns (the run's transcript shows them). */
+export const LOCAL_TURNS = {
+  search: (what: string) => `Busco ${what}.`,
+  closestNote: (query: string) => `la nota que más se parece a «${query}»`,
+  weekNotes: (title: string) => `las notas de ${title}`,
+  together: 'Pido a la vez lo que no depende entre sí.',
+  usage: 'Registro el uso aproximado.',
 } as const;
 
 export const CLI = {

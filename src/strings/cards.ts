@@ -47,3 +47,24 @@ export function editProblem(p: CardProblem): string {
     default: return 'Esa tarjeta no sirve así; escríbela de otra forma.';
   }
 }
+
+/**
+ * One broken rule of a card the model proposed, as the MODEL reads it in the refusal (model.TOOL_ANSWERS
+ * .proposalRejected), so it can send the card again (`perNote`, `answerWords`: the rules' bounds).
+ */
+export function problemForModel(p: CardProblem, perNote: number, answerWords: number): string {
+  switch (p.kind) {
+    case 'vacia': return 'la pregunta o la respuesta está vacía';
+    case 'delata_propia': return 'la pregunta contiene la respuesta de la propia tarjeta';
+    case 'delata_otra': return `la pregunta contiene «${p.respuesta}», la respuesta de otra tarjeta de la semana`;
+    case 'la_delatan': return `la respuesta aparece en la pregunta de otra tarjeta de la semana («${p.pregunta}»)`;
+    case 'repetida': return `otra tarjeta de la semana ya tiene la respuesta «${p.respuesta}»`;
+    case 'no_en_la_nota': return 'la respuesta no está escrita en la nota (cópiala tal como la escribe la nota)';
+    case 'no_es_termino': return `la respuesta no es un término clave de la nota (un concepto o nombre, de hasta ${answerWords} palabras)`;
+    case 'hueco': return 'un cloze lleva exactamente un hueco _____ en la frase';
+    case 'frase_ajena': return 'el cloze no es una frase de la nota con la respuesta en el hueco';
+    case 'misma_frase': return 'ya hay otro cloze de la misma frase (uno por frase)';
+    case 'frase_mal_leida': return 'la frase del cloze está cortada o mal leída en la nota; elige otra frase';
+    case 'demasiadas': return `como mucho ${perNote} tarjetas por nota contando las que ya tiene; caben ${p.maximo}`;
+  }
+}

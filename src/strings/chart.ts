@@ -11,6 +11,9 @@ export const laneShort: Record<Lane, string> = { cpu: 'este ordenador', gpu: 'se
 export const critical = 'lo que marcó la duración';
 export const retry = 'reintento';
 export const failed = 'fallida / cancelada';
+/** A bar's state in place of its duration. */
+export const barFailed = 'falló';
+export const barCancelled = 'cancelada';
 export const waiting = 'esperando tu respuesta';
 export const waitingTitle = 'Esperando tu respuesta';
 export const axisSeconds = 'tiempo (segundos)';

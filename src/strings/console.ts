@@ -8,6 +8,9 @@
 import { ROLE_WORDS, TROUBLE_WORDS, type EngineRole, type EngineTrouble } from './model.js';
 import { COURSE_CHAT } from './course-chat.js';
 import { count } from './count.js';
+import type { SnapshotProblem } from '../lib/invertedIndex.js';
+
+export { STORE_PROBLEMS } from './state-problems.js';
 
 export const START = Object.freeze({
   telegram: (username: string) => `Cuaderno Vivo escuchando en Telegram como @${username}.`,
@@ -202,6 +205,15 @@ export const INDEX = Object.freeze({
   shape: 'no tiene el formato esperado',
   version: (found: unknown, expected: number) => `tiene la versión ${JSON.stringify(found)} y este programa usa la ${expected}`,
   notWritten: (file: string, why: string) => `No pude guardar el índice de búsqueda ${file} (${why}); la búsqueda sigue funcionando y lo guardaré en la próxima.`,
+  /** What is inconsistent in the index's lists (inside `damaged`). */
+  snapshot: (p: SnapshotProblem): string => {
+    switch (p.kind) {
+      case 'sin_lista': return 'hay palabras sin lista de notas';
+      case 'repetida': return `la palabra «${p.word}» está repetida`;
+      case 'incompleta': return `la lista de «${p.word}» está incompleta`;
+      case 'no_cuadra': return `la lista de «${p.word}» no cuadra con las notas`;
+    }
+  },
 });
 
 /** The terminal's sentence for a file that the command cannot use as it is (never a raw «EISDIR»). */
@@ -226,6 +238,95 @@ export const FILE_PROBLEMS = Object.freeze({
         return `No puedo usar ${file} (${code}): revísalo y repite la orden.`;
     }
   },
+});
+
+/** Settings read apart from config.ts's list (the queue, the crash test hook, a run's id). */
+export const SETTINGS = Object.freeze({
+  queuePrefix: (raw: string) => `Se esperaba que \`CUADERNO_COLA_PREFIJO\` fueran letras, dígitos, «_», «.» o «-» (sin «:»); se recibió \`${raw}\``,
+  redisUrl: (raw: string) => `Se esperaba que \`REDIS_URL\` fuera como redis://host:6379 (o rediss:// con TLS, y /N para otra base); se recibió \`${raw}\``,
+  crashAfter: (labels: readonly string[], raw: string) => `Se esperaba que \`CRASH_AFTER\` fuera <etiqueta>:<n> con etiqueta en ${labels.join(', ')} y n ≥ 1; se recibió \`${raw}\``,
+  /** What the crash test hook throws where no hard exit was injected. */
+  simulatedCrash: (label: string, n: number) => `caída simulada en ${label}:${n}`,
+  runId: (raw: string) => `runId no válido: «${raw}» (solo letras, números, _ y -).`,
+});
+
+/** The model's script (`CUADERNO_MODELO=script:ARCHIVO`) that cannot be played as it is. */
+export const SCRIPT = Object.freeze({
+  notArray: (file: string) => `El guion ${file} debe ser un array JSON de respuestas {"stop_reason", "content": [...]}.`,
+  notObject: (n: number) => `respuesta ${n}: no es un objeto`,
+  noStop: (n: number) => `respuesta ${n}: falta "stop_reason"`,
+  noContent: (n: number) => `respuesta ${n}: "content" debe ser un array de bloques`,
+  invalid: (file: string, problems: readonly string[]) => `El guion ${file} no es válido:\n- ${problems.join('\n- ')}`,
+  unused: (numbers: readonly number[]) => `Respuestas del guion sin usar: ${numbers.join(', ')}`,
+});
+
+/** What is wrong inside a state file (the middle of STATE's sentences, or a line of its own). */
+export const STATE_PROBLEMS = Object.freeze({
+  notJson: (why: string) => `no es JSON válido (${why})`,
+  isFolder: 'es una carpeta, no un archivo',
+  durationsShape: 'no es un objeto con una lista de duraciones por etapa',
+  durationsOfStage: (stage: string) => `la etapa «${stage}» no tiene una lista de duraciones`,
+  durationNotMs: (stage: string, shown: string) => `la etapa «${stage}» tiene una duración que no es un número de milisegundos (${shown})`,
+  correctionsShape: (version: number) => `debería ser un objeto {version: ${version}, pendientes: [...]}`,
+  correctionsItem: (n: number) => `el elemento ${n} no es {chat, mensaje, que, id, por}`,
+  /** What deleting the pending corrections' file loses, said with its damage. */
+  correctionsFix: 'si lo borras, las preguntas de corrección abiertas dejan de esperar respuesta y no se pierde nada más.',
+  importVersion: (file: string, found: string, reads: number) => `${file}: versión ${found} desconocida (esta versión lee la ${reads})`,
+  resultVersion: (file: string, found: number, reads: number) => `El resultado guardado ${file} tiene la versión ${found}; esta versión solo lee la ${reads}.`,
+});
+
+/** The local chat's saved state (its chat file and the chats' id marks): what is wrong in it. */
+export const CHAT_STATE = Object.freeze({
+  notJson: (why: string) => `no es JSON válido (${why})`,
+  version: (found: string, expected: number) => `versión desconocida ${found} (se esperaba ${expected})`,
+  notCommand: (where: string) => `${where} no es un comando`,
+  tooBig: (mb: number, capMb: number) => `ocupa ${mb} MB, más de los ${capMb} MB que se leen de una vez`,
+  notObject: (where: string) => `${where} no es un objeto`,
+  notList: (where: string) => `${where} no es una lista`,
+  notNumber: (where: string) => `${where} no es un número válido`,
+  missing: (where: string) => `${where} falta`,
+  badPath: (where: string) => `${where}.file_path no es válido`,
+  theFile: 'el archivo',
+  keyOf: (where: string, key: string) => `${where} (clave ${key})`,
+  marksNotObject: 'no es un objeto',
+  markOf: (chat: string) => `la marca del chat ${chat} no es un número válido`,
+});
+
+/**
+ * The queue's workers (`npm run trabajador`) and the jobs they take: a flag, a setting or a job
+ * they refuse, said to the person running them (and in the bot's log when a job comes back so).
+ */
+export const WORKER = Object.freeze({
+  lane: (raw: string, usage: string) => `Se esperaba que \`--carril\` fuera gpu o cpu; se recibió \`${raw}\`\n${usage}`,
+  engines: (known: readonly string[], raw: string, usage: string) => `Se esperaba que \`--motores\` fueran de ${known.join(', ')}; se recibió \`${raw}\`\n${usage}`,
+  concurrency: (raw: string, usage: string) => `Se esperaba que \`--concurrencia\` fuera un entero positivo; se recibió \`${raw}\`\n${usage}`,
+  lockMs: (raw: string, usage: string) => `Se esperaba que \`--bloqueo-ms\` fuera un entero ≥ 1000; se recibió \`${raw}\`\n${usage}`,
+  needsRedis: 'Falta `REDIS_URL` (por ejemplo redis://127.0.0.1:6379): el trabajador toma de ahí los trabajos.',
+  redisUrl: (raw: string) => `Se esperaba que \`REDIS_URL\` fuera como redis://host:6379; se recibió \`${raw}\``,
+  redisScheme: (raw: string) => `Se esperaba que \`REDIS_URL\` empezara por redis:// o rediss://; se recibió \`${raw}\``,
+  redisDb: (raw: string) => `Se esperaba un número de base de datos tras el servidor en \`REDIS_URL\`; se recibió \`${raw}\``,
+  redisSilent: (ms: number) => `no respondió en ${ms} ms`,
+  laneSlots: (lane: string, raw: string) => `Se esperaba que el carril \`${lane}\` fuera un entero positivo; se recibió \`${raw}\``,
+  studentId: (raw: string) => `Se esperaba un id de estudiante numérico; se recibió \`${raw}\``,
+  jobKey: (raw: string) => `Se esperaba una clave de idempotencia de letras, cifras y ._~=+-; se recibió \`${raw}\``,
+  // --- a job the worker refuses (`job`: the stage it was for) ---
+  badJob: (stage: string, why: string) => `Trabajo de ${stage}: ${why}`,
+  notAnObject: 'se esperaba un objeto',
+  urlInJob: (field: string) => `\`${field}\` no puede venir en un trabajo: un trabajador solo llama a los motores que tiene configurados`,
+  intRange: (field: string, max: number) => `se esperaba que \`${field}\` fuera un entero entre 1 y ${max}`,
+  engineOneOf: (known: readonly string[], raw: string) => `se esperaba uno de estos motores: ${known.join(', ')}; se recibió ${raw}`,
+  engineExactly: (name: string, raw: string) => `se esperaba exactamente el motor "${name}"; se recibió ${raw}`,
+  audioSize: (max: number) => `se esperaba que \`audio\` fuera base64 de como mucho ${max} bytes`,
+  notServed: (engine: string, setting: string) => `Este trabajador no atiende ${engine} (aquí no hay ${setting})`,
+  unknownStage: (stage: string) => `Este trabajador no conoce la etapa \`${stage}\``,
+  noInput: (stage: string) => `Faltan \`entrada\` y \`archivos\` en la entrada de ${stage}`,
+  plainName: (field: string, stage: string) => `Se esperaba un nombre de archivo simple en \`${field}\` de ${stage}`,
+  // --- a job's result ---
+  filesTooBig: (bytes: number, max: number) => `Los archivos de la etapa ocupan ${bytes} bytes, más del límite de ${max} bytes del resultado de un trabajo`,
+  resultTooBig: (bytes: number, max: number) => `Un trabajo devolvió ${bytes} bytes, más del límite de ${max} bytes`,
+  missingFile: (stage: string, name: string) => `Un trabajo de ${stage} volvió sin el archivo \`${name}\``,
+  noReason: 'Un trabajo falló sin decir por qué',
+  noTranscriber: 'no hay motor de transcripción',
 });
 
 /**

@@ -39,6 +39,8 @@ export const FIRST_MINUTE = Object.freeze({
     ].join('\n'),
   /** «hola», «buenas tardes»: one line. */
   greeting: (name: string, example: string) => `¡Hola${name ? `, ${name}` : ''}! Dime qué quieres, por ejemplo «${example}».`,
+  /** The greeting's example while no week has notes to prepare. */
+  thisWeekExample: 'prepara lo de esta semana',
   /** «hola» while no week of the course has notes yet: what to do first is to send them. */
   greetingNoNotes: (name: string) => `¡Hola${name ? `, ${name}` : ''}! Para empezar, mándame tus apuntes: un PDF, una foto de una página o un texto pegado.`,
   /** Under [📎 Mandar apuntes]. */

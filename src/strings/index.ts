@@ -9,6 +9,7 @@
  * - `server` — the embedded chat server's own replies and the chat page's words;
  * - `model`  — what only the model reads (tool results, dry runs, the system prompt) and the CLI's
  *              terminal approval: these may name tools, still in tú;
+ * - `toolDescriptions` — each tool's description and its arguments' as the model reads them;
  * - `console` — what the person running the bot reads (start-up, config errors, damaged state files);
  * - `course`  — the student's course: why a pasted syllabus could not be read;
  * - `courseChat` — the course in the chat: /curso, a syllabus's proposal, edits, the class's course.
@@ -23,6 +24,9 @@
  * - `clock`   — the student's time zone and the reminder asked for in words.
  * - `reread` — «leer de nuevo»: a document read again, the notes it changes and the cards to review.
  * - `repeat` — a week asked again that is already made: what the student has, what is new since.
+ * - `narration` — what the student hears in the week's episode around their notes.
+ * - `cli`    — the `cuaderno` CLI's usage, misuse and reports (`plan`, `simular`), for the terminal.
+ * - `log`    — the console's lines about the program's own work: what it could not do, its faults.
  *
  * This folder is the lowest layer: it imports only types from below (store, tools' contract) and
  * never the layers that use it, so any layer may import its words from here.
@@ -33,6 +37,7 @@ export * as review from './review.js';
 export * as agent from './agent.js';
 export * as tools from './tools.js';
 export * as model from './model.js';
+export * as toolDescriptions from './tool-descriptions.js';
 export * as console from './console.js';
 export * as server from './server.js';
 export * as material from './material.js';
@@ -49,3 +54,6 @@ export * as notes from './notes.js';
 export * as clock from './clock.js';
 export * as reread from './reread.js';
 export * as repeat from './repeat.js';
+export * as narration from './narration.js';
+export * as cli from './cli.js';
+export * as log from './log.js';

@@ -157,3 +157,6 @@ export const MATERIAL = Object.freeze({
     }
   },
 });
+
+/** The name a pasted text's import shows when its first line gives none. */
+export const PASTE_NAME = 'Texto pegado.txt';

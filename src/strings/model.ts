@@ -271,3 +271,94 @@ export const ENGINE = {
   voiceUnavailable: (trouble: EngineTrouble) =>
     `Narrar con tu propia voz no es posible ahora: el servidor de voz ${TROUBLE_WORDS[trouble]} (lo comprobé al arrancar). Usa motor:"juguete".`,
 };
+
+/** What the note tools answer the model: a note that is not there, a dry run, a refused proposal. */
+export const TOOL_ANSWERS = Object.freeze({
+  /** The dispatcher's refusal of an `id_nota` that names no note. */
+  noteMissing: (id: number) => `la nota ${id} no existe (buscar_notas da los ids de las notas que hay)`,
+  noNote: (id: number) => `no existe la nota ${id}; usa buscar_notas para ver qué notas hay.`,
+  cardsDry: (count: number, note: number, topic: string, deck: string) =>
+    `Crearía ${count} tarjetas de repaso de la nota ${note} (${topic}) y las añadiría a ${deck}.`,
+  proposeDry: (count: number, note: number, topic: string) =>
+    `Propondría ${count} tarjetas de la nota ${note} (${topic}) para que las revise el estudiante.`,
+  proposeCount: (perNote: number, came: number) => `proponer_tarjetas: "tarjetas" lleva de 1 a ${perNote} tarjetas; llegaron ${came}.`,
+  /** Every broken rule of a refused call, each as `tarjeta N: …`. */
+  proposalRejected: (problems: readonly string[]) => `Ninguna tarjeta quedó propuesta; corrige y vuelve a llamar: ${problems.join('; ')}.`,
+  cardNumber: (n: number, problem: string) => `tarjeta ${n}: ${problem}`,
+  usageDry: (file: string, task: string, model: string, input: number, output: number, usd: string) =>
+    `Añadiría una fila a ${file}: "${task}", ${model}, ${input} + ${output} tokens = ${usd} USD.`,
+  /** The narration's caption as the tool's result keeps it (the bot shows its own caption). */
+  narrationCaption: (title: string, engine: string) => `${title} — resumen narrado (voz generada por IA, motor ${engine})`,
+});
+
+/** What the media checks found wrong in a file or a record (inside MEDIA's sentences, for the model). */
+export const MEDIA_CHECKS = Object.freeze({
+  // --- the voice consent record (inside MEDIA.consentMissing) ---
+  noConsent: 'no existe el registro de consentimiento',
+  consentNotJson: 'el registro de consentimiento no es JSON válido',
+  consentField: (key: string) => `falta el campo "${key}"`,
+  consentDate: (raw: string) => `"valido_hasta" no es una fecha: ${raw}`,
+  // --- the cover's automatic review (inside MEDIA.critiqueFailed) ---
+  coverSize: (width: number, height: number, expectedWidth: number, expectedHeight: number) => `mide ${width}×${height} en vez de ${expectedWidth}×${expectedHeight}`,
+  coverFlat: (stddev: string) => `la imagen es casi uniforme (desviación de luminancia ${stddev})`,
+  titleContrast: (contrast: string, min: number) => `el título no se lee bien (contraste ${contrast}:1, mínimo ${min}:1)`,
+  // --- audio (inside MEDIA.audioFailed or a server's bad answer) ---
+  notWav: 'no es un WAV (falta la cabecera RIFF/WAVE)',
+  wavFormat: (channels: number, rate: number) => `formato WAV no válido (${channels} canales, ${rate} Hz)`,
+  wavEncoding: (format: number, bits: number) => `codificación WAV no admitida (formato ${format}, ${bits} bits)`,
+  nearSilence: (rms: number) => `es casi silencio (RMS ${rms})`,
+  tooShort: (seconds: string, min: number) => `dura ${seconds} s (mínimo ${min} s)`,
+  tooManyPixels: (width: number, height: number) => `${width}×${height} píxeles, demasiados`,
+  mp3Rate: (hz: number) => `frecuencia de muestreo no admitida por MP3: ${hz} Hz`,
+  transcriptionBad: (why: string) => `El servidor de transcripción respondió algo que no entiendo (${why}).`,
+  /** What the start-up probe asks the image server to draw. */
+  probePrompt: 'un círculo azul sobre fondo blanco',
+  /** The PNG's comment (its AI disclosure, read in an image viewer's details). */
+  imageComment: 'Imagen generada por IA',
+});
+
+/**
+ * The cover's prompt, as the image model reads it and the cover's record keeps it: the week's
+ * subject and terms, a visual direction per motif and a palette in words (same order as maqueta.ts).
+ */
+export const COVER_PROMPT = Object.freeze({
+  motifs: Object.freeze([
+    'curvas de campana, histogramas y nubes de puntos',
+    'bloques de código indentados y corchetes',
+    'líneas de fuga en perspectiva, claroscuro y pinceladas',
+    'ondas sonoras, pentagramas y ritmo',
+    'un cuaderno abierto con páginas pautadas y una cinta de marcapáginas',
+  ]),
+  palettes: Object.freeze([
+    'azul tinta, verde azulado, azafrán y coral',
+    'índigo, turquesa, lima y ámbar',
+    'violeta, azul cielo, menta y oro',
+    'berenjena, lavanda, verde agua y melocotón',
+    'granate, magenta, rosa y arena',
+    'verde bosque, oliva, terracota y crema',
+  ]),
+  text: (topic: string, terms: readonly string[], motif: string, palette: string) =>
+    `Portada editorial de un cuaderno de estudio sobre ${topic}${terms.length > 0 ? `: ${terms.join(', ')}` : ''}. ` +
+    `Composición abstracta con ${motif}; paleta ${palette}; ` +
+    'formas limpias, luz suave, espacio libre en el tercio inferior para el título, sin texto.',
+});
+
+/** The owner's course as the system prompt carries it: a heading and one line per week. */
+export const COURSE_PROMPT = Object.freeze({
+  head: (title: string, range: string) => `Curso «${title}», semanas ${range}:`,
+  week: (n: number, title: string, noClass: boolean, terms: readonly string[]) =>
+    `- Semana ${n}: ${title}${noClass ? ' [sin clase: no se prepara]' : terms.length ? ` (${terms.join(', ')})` : ''}`,
+});
+
+/** The owner's request as the model reads it when /semana N starts a run (the workflow does not read it). */
+export const weekRequest = (week: number | undefined) => `prepara la semana ${String(week)}`;
+
+/** A call to the model that did not come back (the run's retry rule reads the code; people read these). */
+export const MODEL_CALL = Object.freeze({
+  cancelled: 'llamada al modelo cancelada',
+  timeout: 'el modelo no respondió a tiempo',
+  network: (detail: string) => `no se pudo conectar con el modelo: ${detail}`,
+  status: (status: number, detail: string) => `el modelo respondió ${status}: ${detail}`,
+  /** A stage or a task over its time limit. */
+  overTime: (label: string, ms: number) => `"${label}" superó el tiempo máximo (${ms} ms).`,
+});

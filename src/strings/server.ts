@@ -15,6 +15,7 @@ export const S = Object.freeze({
   foreignOrigin: 'Petición rechazada: solo se acepta desde la página del chat.',
   foreignHost: 'Petición rechazada: este servidor solo atiende a 127.0.0.1 / localhost.',
   notFound: 'No existe esa página.',
+  internal: 'Error interno del chat local.',
   chatCorrupt: (file: string, why: string, aside: string) =>
     `El historial del chat local (${file}) no se pudo leer (${why}): se apartó a ${aside} y el chat empieza vacío; tus datos del cuaderno no se tocan.`,
   chatCorruptStuck: (file: string, why: string) =>
@@ -34,6 +35,9 @@ export const S = Object.freeze({
   fileNotFound: 'Ese archivo no existe (¿se reinició el servidor?).',
   fileTooBig: 'Ese archivo pesa más de 20 MB: mándalo en partes más pequeñas.',
 });
+
+/** The 401 page, whole: the sentence, nothing that runs. */
+export const NEED_SECRET_PAGE = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${S.needSecretTitle}</title></head><body><h1>${S.needSecretTitle}</h1><p>${S.needSecret}</p></body></html>\n`;
 
 /** Every sentence the local chat page itself shows (served to it as /textos.js). */
 export const PAGE = Object.freeze({

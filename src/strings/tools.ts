@@ -103,3 +103,13 @@ export const STAGE_LABELS = Object.freeze({
   'narracion.codificar': 'Codificar el episodio',
   'uso.registro': 'Registrar uso',
 } as const);
+
+/** A call's arguments as the approval lists them, one line each (the choices have their own words in chat.S). */
+export const ARG_LINES = Object.freeze({
+  week: (week: string, topic?: string) => `• Semana ${week}${topic ? ` (${topic})` : ''}`,
+  voice: (value: string) => `• Voz: ${value}`,
+  note: (id: string) => `• Nota nº ${id}`,
+  search: (query: string) => `• Búsqueda: «${query}»`,
+  results: (k: string) => `• Resultados: ${k}`,
+  other: (key: string, value: string) => `• ${key}: ${value}`,
+});

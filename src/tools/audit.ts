@@ -6,6 +6,7 @@
  */
 import type { ApprovalDecision, Persona, ToolCall, ToolOutput, ToolResult } from './contract.js';
 import { renderForModel } from './render.js';
+import { PLACEHOLDER } from '../strings/log.js';
 
 /** Longest string kept verbatim in an audited argument; longer ones are cut and their length noted. */
 export const AUDIT_MAX_STRING = 200;
@@ -25,7 +26,7 @@ export function auditArgs(input: unknown, depth = 0): unknown {
   if (typeof input === 'bigint' || typeof input === 'function' || typeof input === 'symbol') return `[${typeof input}]`;
   if (typeof input === 'number' && !Number.isFinite(input)) return `[${String(input)}]`;
   if (input && typeof input === 'object') {
-    if (depth >= AUDIT_MAX_DEPTH) return `[anidado a más de ${AUDIT_MAX_DEPTH} niveles]`;
+    if (depth >= AUDIT_MAX_DEPTH) return PLACEHOLDER.nested(AUDIT_MAX_DEPTH);
     try {
       if (Array.isArray(input)) return input.slice(0, 20).map((v) => auditArgs(v, depth + 1));
       // Own entries only, as plain data: a key named __proto__ stays a key.
@@ -35,7 +36,7 @@ export function auditArgs(input: unknown, depth = 0): unknown {
       }
       return out;
     } catch (e) {
-      return `[no se pudo leer: ${e instanceof Error ? e.message.slice(0, 80) : 'error'}]`;
+      return PLACEHOLDER.unreadable(e instanceof Error ? e.message.slice(0, 80) : 'error');
     }
   }
   return input;

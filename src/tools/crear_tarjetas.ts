@@ -12,6 +12,8 @@ import type { Card, CardDeck } from '../store/index.js';
 import { runSingleStage, type StageSpec, type ToolDefinition } from './contract.js';
 import { cardsReport, type CardsData, type CrearTarjetasArgs } from './reports/crear_tarjetas.js';
 import { stageOfNote } from '../strings/tools.js';
+import { TOOL_ANSWERS } from '../strings/model.js';
+import { CREAR_TARJETAS, NOTE_ID } from '../strings/tool-descriptions.js';
 import { singleStage } from './stages/catalogue.js';
 import type { Note, NotesReader } from '../domain/notebook.js';
 import { CARDS_PER_NOTE, cardsForNote, type FewerCardsReason } from '../domain/cards/build.js';
@@ -25,9 +27,6 @@ function cardsKey(noteId: number, callId: string | undefined): string {
 }
 
 export type { CrearTarjetasArgs } from './reports/crear_tarjetas.js';
-
-/** The dispatcher's refusal of an `id_nota` that names no note. */
-const NOTE_MISSING = (id: number) => `la nota ${id} no existe (buscar_notas da los ids de las notas que hay)`;
 
 /** docs/design.md §5 toy duration of T2 "Crear tarjetas" (planning estimate). */
 const STAGE = singleStage('crear_tarjetas');
@@ -50,30 +49,23 @@ export interface CrearTarjetasDeps {
  * The `id_nota` argument of a note tool: a plain integer. No enum: with thousands of notes it would
  * bloat the cached prompt and change it on every import; the dispatcher checks the id exists.
  */
-export const NOTE_ID_SCHEMA = { type: 'integer', description: 'Id de una nota existente del cuaderno (los da buscar_notas).' } as const;
+export const NOTE_ID_SCHEMA = { type: 'integer', description: NOTE_ID } as const;
 
 /** The dispatcher's check of `id_nota` (a tool's `references`): a refusal naming the missing note. */
 export function noteReference(noteExists: (id: number) => Promise<boolean>): (id: unknown) => Promise<string | undefined> {
-  return async (id) => ((await noteExists(id as number)) ? undefined : NOTE_MISSING(id as number));
+  return async (id) => ((await noteExists(id as number)) ? undefined : TOOL_ANSWERS.noteMissing(id as number));
 }
 
 export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<CrearTarjetasArgs, CardsData> {
   async function noteAndAll(id: number): Promise<{ note: Note; all: Note[] }> {
     const all = await deps.notes.list();
     const note = all.find((n) => n.id === id);
-    if (!note) throw new CuadernoError('NOT_FOUND', `no existe la nota ${id}; use buscar_notas para ver qué notas hay.`, { field: 'id_nota' });
+    if (!note) throw new CuadernoError('NOT_FOUND', TOOL_ANSWERS.noNote(id), { field: 'id_nota' });
     return { note, all };
   }
   return {
     name: 'crear_tarjetas',
-    description:
-      `Crea hasta ${CARDS_PER_NOTE} tarjetas de repaso (huecos para completar sobre los términos clave, con su respuesta) a partir del texto ` +
-      `de una nota y las añade al mazo (${path.basename(deps.file)}) con ids nuevos; ninguna repite ni delata la respuesta de otra tarjeta de la misma semana. ` +
-      `Devuelve JSON {id_nota, ids, tarjetas: [{id, pregunta, respuesta}]} y, si son menos de ${CARDS_PER_NOTE}, menos_tarjetas: {maximo, motivo} ` +
-      '(motivo "pocos_terminos": la nota no tiene más términos clave; "pocas_frases": otra tarjeta de la misma frase delataría la respuesta; ' +
-      '"ya_en_la_semana": el resto ya sale en otras tarjetas de la semana). ' +
-      'Úsela con cada nota de la semana que quiera repasar (una llamada por nota; pida varias en el mismo turno). ' +
-      '"id_nota" debe ser el id de una nota existente (los da buscar_notas). Escribe un archivo local, reversible; no pide confirmación.',
+    description: CREAR_TARJETAS.tool(CARDS_PER_NOTE, path.basename(deps.file)),
     input_schema: {
       type: 'object',
       properties: { id_nota: NOTE_ID_SCHEMA },
@@ -102,7 +94,7 @@ export function createCrearTarjetas(deps: CrearTarjetasDeps): ToolDefinition<Cre
         problems = [(e as Error).message];
       }
       return {
-        summary: `Crearía ${count} tarjetas de repaso de la nota ${note.id} (${note.tema}) y las añadiría a ${path.basename(deps.file)}.`,
+        summary: TOOL_ANSWERS.cardsDry(count, note.id, note.tema, path.basename(deps.file)),
         writes: [deps.file],
         engine: 'local',
         lane: 'cpu',

@@ -28,6 +28,7 @@ import { auditDetail, requestEntry, resultEntry } from './audit.js';
 import { permissionFor } from './policy.js';
 import type { ToolRegistry } from './registry.js';
 import { S } from '../strings/model.js';
+import { FAULT, PLACEHOLDER } from '../strings/log.js';
 
 export interface DispatchOptions {
   /** docs/design.md §3 dry run: validate, check preconditions, say what would be done; do nothing. */
@@ -117,7 +118,7 @@ function denied(tool: string): ToolResult {
 }
 
 /** A dispatcher built without a stage runner, asked to run stages: a wiring mistake, said plainly. */
-const noStageRunner: StageRunner = () => Promise.reject(new Error('no stage runner was given to the dispatcher'));
+const noStageRunner: StageRunner = () => Promise.reject(new Error(FAULT.noStageRunner));
 
 function genericPreview(tool: string, args: unknown): DryRun {
   return { summary: S.genericPreview(tool, args), writes: [], cached: false };
@@ -133,7 +134,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     if (!tool) return { error: errorResult('UNKNOWN_TOOL', S.unknownTool(nameShown(call.name), registry.names())) };
     let input: unknown;
     try {
-      input = plainCopy(call.input);
+      input = plainCopy(call.input, PLACEHOLDER.nested);
     } catch (e) {
       return { error: unreadable(tool.definition.name, reasonOf(e)) };
     }
@@ -241,7 +242,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       let call: ToolCall;
       let refused: ToolResult | undefined;
       try {
-        call = { id: given.id, name: given.name, input: plainCopy(given.input) };
+        call = { id: given.id, name: given.name, input: plainCopy(given.input, PLACEHOLDER.nested) };
       } catch (e) {
         const why = reasonOf(e);
         call = { id: readSafely(() => given.id, ''), name: readSafely(() => given.name, '?'), input: S.unreadableMarker(why) };

@@ -17,6 +17,7 @@ import { MAQUETA_MODEL, coverLook } from '../domain/media/maqueta.js';
 import { processHealth, type EngineHealth } from '../domain/media/health.js';
 import { MSG } from '../domain/media/messages.js';
 import { ENGINE as M } from '../strings/model.js';
+import { GENERAR_PORTADA } from '../strings/tool-descriptions.js';
 import { chooseOutput, findOutputByKey } from '../domain/media/outputs.js';
 import { bindStages, dropWork, runGraph, workDir } from './stages/bind.js';
 import { stagesOf, type StageDecl } from './stages/catalogue.js';
@@ -44,12 +45,7 @@ export function coverSeed(year: number, week: number, version = 1): number {
   return year * 10_000 + week * 100 + (version - 1);
 }
 
-const description = (course: Course) => [
-  `Genera la portada PNG de una semana de estudio del curso (${rangeNote(course)}) y devuelve su ruta, el motor, el título dibujado y la puntuación de la revisión automática.`,
-  'Úsela una vez por semana cuando el titular quiera preparar la semana o pida rehacer la portada.',
-  'maqueta:true dibuja una portada procedural en la CPU (sin GPU, siempre disponible); maqueta:false usa FLUX.1 schnell en la GPU y requiere que FLUX_URL esté configurado; si no lo está, use maqueta:true.',
-  'Efecto sensible: requiere la confirmación del titular. Si la portada de esa semana ya existe este año se devuelve la existente.',
-].join(' ');
+const description = (course: Course) => GENERAR_PORTADA.tool(rangeNote(course));
 
 /** Builds the `generar_portada` tool over the given data directory and media configuration. */
 export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverArgs> {
@@ -153,7 +149,7 @@ export function createGenerarPortada(deps: CoverToolDeps): ToolDefinition<CoverA
       type: 'object',
       properties: {
         semana: weekProperty(deps.course),
-        maqueta: { type: 'boolean', description: 'true = portada procedural en CPU, sin GPU; false = FLUX.1 schnell en la GPU (requiere FLUX_URL).' },
+        maqueta: { type: 'boolean', description: GENERAR_PORTADA.maqueta },
       },
       required: ['semana', 'maqueta'],
       additionalProperties: false,

@@ -3,6 +3,7 @@ import { CuadernoError } from '../errors.js';
 import { DEMO_COURSE } from '../domain/course/demo.js';
 import { MAX_WEEKS, titleHash, type Course } from '../domain/course/course.js';
 import { fold } from '../lib/fold.js';
+import { FAULT } from '../strings/log.js';
 
 /**
  * The docs/design.md §6 key `{task}-{year}-S{week}`, plus `-v{n}` for a deliberate redo (n ≥ 2; 1 or
@@ -12,14 +13,14 @@ import { fold } from '../lib/fold.js';
  * time) would kill idempotency — hence exactly these parts.
  */
 export function idempotencyKey(task: string, year: number, week: number, version?: number, titleTag?: string): string {
-  if (!/^[a-z0-9_]+(-[a-z0-9_]+)*$/i.test(task)) throw new CuadernoError('VALIDATION', `Nombre de tarea no válido para la clave: "${task}"`, { field: 'task' });
+  if (!/^[a-z0-9_]+(-[a-z0-9_]+)*$/i.test(task)) throw new CuadernoError('VALIDATION', FAULT.keyTask(task), { field: 'task' });
   if (!Number.isInteger(year) || !Number.isInteger(week) || week < 1 || week > MAX_WEEKS) {
-    throw new CuadernoError('VALIDATION', `Año o semana no válidos para la clave: ${year}, ${week}`, { field: 'week' });
+    throw new CuadernoError('VALIDATION', FAULT.keyWeek(year, week), { field: 'week' });
   }
-  if (titleTag !== undefined && !/^[a-f0-9]{6}$/.test(titleTag)) throw new CuadernoError('VALIDATION', `Marca de título no válida para la clave: "${titleTag}"`, { field: 'week' });
+  if (titleTag !== undefined && !/^[a-f0-9]{6}$/.test(titleTag)) throw new CuadernoError('VALIDATION', FAULT.keyTitle(titleTag), { field: 'week' });
   const base = `${task}-${year}-S${week}${titleTag ? `-t${titleTag}` : ''}`;
   if (version === undefined || version === 1) return base;
-  if (!Number.isInteger(version) || version < 1) throw new CuadernoError('VALIDATION', `Versión no válida: ${version}`, { field: 'version' });
+  if (!Number.isInteger(version) || version < 1) throw new CuadernoError('VALIDATION', FAULT.keyVersion(version), { field: 'version' });
   return `${base}-v${version}`;
 }
 

@@ -21,7 +21,8 @@ import { throwIfAborted } from '../domain/media/engines.js';
 import { ESPEAK_VOICE } from '../domain/media/espeak.js';
 import { processHealth, type EngineHealth, type SpeechFormat } from '../domain/media/health.js';
 import { MSG } from '../domain/media/messages.js';
-import { ENGINE as M } from '../strings/model.js';
+import { ENGINE as M, TOOL_ANSWERS } from '../strings/model.js';
+import { NARRAR_RESUMEN } from '../strings/tool-descriptions.js';
 import { chooseOutput, findOutputByKey, latestOutput, type KeyedSidecar } from '../domain/media/outputs.js';
 import { XTTS_MODEL } from '../domain/media/xtts.js';
 import { writeRecord } from '../store/outputs.js';
@@ -56,12 +57,7 @@ export interface NarrationToolDeps {
   estimate?: (d: StageDecl) => number;
 }
 
-const description = (course: Course) => [
-  `Escribe el guion del pódcast de una semana de estudio del curso (${rangeNote(course)}; 60–150 palabras en español, a partir de sus notas) y lo narra en un WAV; devuelve la ruta, el motor, la duración y el guion.`,
-  'Úsela una vez por semana al preparar la semana o cuando el titular pida rehacer la narración.',
-  'motor:"juguete" es una voz sintética local en la CPU, siempre disponible; motor:"xtts" usa la voz del propio titular en la GPU, requiere XTTS_URL y un consentimiento de voz registrado y vigente, y si falta se rechaza: entonces use "juguete".',
-  'Toda narración empieza avisando de que la voz es generada por IA y lleva una marca de agua. Efecto sensible: requiere la confirmación del titular.',
-].join(' ');
+const description = (course: Course) => NARRAR_RESUMEN.tool(rangeNote(course));
 
 /** Builds the `narrar_resumen` tool over the given data directory and media configuration. */
 /** Where the narrations live in the data dir: `audio/semana_03.wav`, redos `semana_03-v2.wav`. */
@@ -194,7 +190,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
         kind: 'audio',
         path: out.file,
         mime: 'audio/wav',
-        caption: `${weekTitle(deps.course, week)} — resumen narrado (voz generada por IA, motor ${engine.name})`,
+        caption: TOOL_ANSWERS.narrationCaption(weekTitle(deps.course, week), engine.name),
         meta: { engine: engine.name, model: engine.model, durationS, created_at: created.toISOString(), mp3, title: weekTitle(deps.course, week), fuentes: sourcesOf(weekNotes) },
       }],
     };
@@ -238,7 +234,7 @@ export function createNarrarResumen(deps: NarrationToolDeps): ToolDefinition<Nar
       type: 'object',
       properties: {
         semana: weekProperty(deps.course),
-        motor: { type: 'string', enum: ['xtts', 'juguete'], description: '"juguete" = voz sintética local en CPU; "xtts" = voz del titular en GPU (requiere XTTS_URL y consentimiento vigente).' },
+        motor: { type: 'string', enum: ['xtts', 'juguete'], description: NARRAR_RESUMEN.motor },
       },
       required: ['semana', 'motor'],
       additionalProperties: false,

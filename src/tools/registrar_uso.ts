@@ -13,6 +13,8 @@ import { usageReport } from './reports/registrar_uso.js';
 import { runSingleStage, type ToolDefinition } from './contract.js';
 import { singleStage } from './stages/catalogue.js';
 import { callKeyPart } from './registry.js';
+import { TOOL_ANSWERS } from '../strings/model.js';
+import { REGISTRAR_USO } from '../strings/tool-descriptions.js';
 
 export interface RegistrarUsoArgs {
   tarea: string;
@@ -31,19 +33,14 @@ export function createRegistrarUso(deps: { usage: UsageLog; file: string; prices
   const models = Object.keys(deps.prices) as ModelName[];
   return {
     name: 'registrar_uso',
-    description:
-      `Anota en el registro de uso (${path.basename(deps.file)}) una tarea hecha con un modelo y sus tokens; ` +
-      'calcula el coste en USD con la tabla de precios (entrada·precio/1e6 + salida·precio/1e6). ' +
-      'Devuelve la fila escrita en JSON {fecha, tarea, modelo, tokens_entrada, tokens_salida, coste_usd}. ' +
-      'Úsela al final de la preparación de la semana para dejar constancia del coste. "tarea" es un nombre corto ' +
-      '(p. ej. "preparar semana 3"), nunca el contenido de las notas. Escribe un archivo local; no pide confirmación.',
+    description: REGISTRAR_USO.tool(path.basename(deps.file)),
     input_schema: {
       type: 'object',
       properties: {
-        tarea: { type: 'string', description: 'Nombre corto de la tarea, p. ej. "preparar semana 3".' },
-        modelo: { type: 'string', enum: models, description: 'Modelo que hizo la tarea.' },
-        tokens_entrada: { type: 'integer', description: 'Tokens de entrada (≥ 0).' },
-        tokens_salida: { type: 'integer', description: 'Tokens de salida (≥ 0).' },
+        tarea: { type: 'string', description: REGISTRAR_USO.tarea },
+        modelo: { type: 'string', enum: models, description: REGISTRAR_USO.modelo },
+        tokens_entrada: { type: 'integer', description: REGISTRAR_USO.tokensEntrada },
+        tokens_salida: { type: 'integer', description: REGISTRAR_USO.tokensSalida },
       },
       required: ['tarea', 'modelo', 'tokens_entrada', 'tokens_salida'],
       additionalProperties: false,
@@ -60,7 +57,7 @@ export function createRegistrarUso(deps: { usage: UsageLog; file: string; prices
     async dryRun(args) {
       const coste = formatUsd(costUsd(args.modelo, args.tokens_entrada, args.tokens_salida, deps.prices));
       return {
-        summary: `Añadiría una fila a ${path.basename(deps.file)}: "${args.tarea}", ${args.modelo}, ${args.tokens_entrada} + ${args.tokens_salida} tokens = ${coste} USD.`,
+        summary: TOOL_ANSWERS.usageDry(path.basename(deps.file), args.tarea, args.modelo, args.tokens_entrada, args.tokens_salida, coste),
         writes: [deps.file],
         engine: 'local',
         lane: 'cpu',

@@ -6,6 +6,7 @@
 import type { ToolDefinition } from './contract.js';
 import { compileValidator } from './validate.js';
 import type { Validator } from './validate.js';
+import { FAULT } from '../strings/log.js';
 
 export interface RegisteredTool {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each tool has its own args type
@@ -19,13 +20,13 @@ export function assertToolShape(def: ToolDefinition<any>): void {
   const s = def.input_schema;
   const props = Object.keys(s.properties);
   const problems: string[] = [];
-  if (!/^[a-z][a-z0-9_]{0,63}$/.test(def.name)) problems.push('name must be snake_case');
-  if (def.strict !== true) problems.push('strict must be true');
-  if (s.type !== 'object' || s.additionalProperties !== false) problems.push('input_schema must be an object with additionalProperties: false');
-  if (props.length !== s.required.length || props.some((p) => !s.required.includes(p))) problems.push('every property must be required');
-  if (def.description.trim().length < 40) problems.push('description must say what it does, returns, when to use it and its conditions');
-  if (def.effect >= 2 && !def.dryRun) problems.push('a side-effecting tool needs dryRun (it is what the approval and --simulacro show)');
-  if (problems.length > 0) throw new Error(`Tool ${def.name}: ${problems.join('; ')}`);
+  if (!/^[a-z][a-z0-9_]{0,63}$/.test(def.name)) problems.push(FAULT.toolName);
+  if (def.strict !== true) problems.push(FAULT.toolStrict);
+  if (s.type !== 'object' || s.additionalProperties !== false) problems.push(FAULT.toolSchema);
+  if (props.length !== s.required.length || props.some((p) => !s.required.includes(p))) problems.push(FAULT.toolRequired);
+  if (def.description.trim().length < 40) problems.push(FAULT.toolDescription);
+  if (def.effect >= 2 && !def.dryRun) problems.push(FAULT.toolDryRun);
+  if (problems.length > 0) throw new Error(FAULT.toolShape(def.name, problems));
 }
 
 export class ToolRegistry {

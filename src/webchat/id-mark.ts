@@ -14,6 +14,7 @@ import path from 'node:path';
 import { writeFileAtomicSync } from '../lib/atomic.js';
 import { S } from '../strings/server.js';
 import type { LogLine } from './persist.js';
+import { CHAT_STATE } from '../strings/console.js';
 
 export const ID_MARK_FILE = 'chat-ids.json';
 
@@ -39,9 +40,9 @@ export function loadIdMarks(dir: string, log: LogLine, now: () => Date = () => n
   }
   try {
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('no es un objeto');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(CHAT_STATE.marksNotObject);
     for (const [k, v] of Object.entries(parsed)) {
-      if (!Number.isSafeInteger(Number(k)) || !Number.isSafeInteger(v) || (v as number) < 0) throw new Error(`la marca del chat ${k} no es un número válido`);
+      if (!Number.isSafeInteger(Number(k)) || !Number.isSafeInteger(v) || (v as number) < 0) throw new Error(CHAT_STATE.markOf(k));
     }
     return parsed as IdMarks;
   } catch (e) {

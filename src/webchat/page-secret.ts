@@ -12,7 +12,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { loadSecretFile } from './secret-file.js';
-import { S } from '../strings/server.js';
+import { NEED_SECRET_PAGE } from '../strings/server.js';
 
 /** File name of the page's secret inside the chat's directory (`<data>/webchat/`). */
 export const PAGE_SECRET_FILE = 'clave';
@@ -42,9 +42,6 @@ export function loadPageSecret(dir: string): Promise<string> {
 export function pageCookieName(port: number): string {
   return `cuaderno_clave_${port}`;
 }
-
-/** The 401 page: the sentence, nothing that runs. */
-const NEED_SECRET_PAGE = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${S.needSecretTitle}</title></head><body><h1>${S.needSecretTitle}</h1><p>${S.needSecret}</p></body></html>\n`;
 
 /** What the gate decided for one request. */
 export type GateVerdict = 'pass' | 'handled';

@@ -20,6 +20,7 @@ import { writeFileAtomic } from '../lib/atomic.js';
 import type { ChatStateSnapshot } from './chat-state.js';
 import { FILE_PATH_RE, type FileStoreSnapshot, type StoredFileRecord } from './files.js';
 import { S } from '../strings/server.js';
+import { CHAT_STATE } from '../strings/console.js';
 
 export const CHAT_FILE = 'chat.json';
 export const CHAT_FILE_VERSION = 1;
@@ -59,10 +60,10 @@ export function parseChatFile(text: string): ChatFile {
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new Error(`no es JSON válido (${(e as Error).message})`);
+    throw new Error(CHAT_STATE.notJson((e as Error).message));
   }
-  const f = obj(raw, 'el archivo');
-  if (f.version !== CHAT_FILE_VERSION) throw new Error(`versión desconocida ${JSON.stringify(f.version)} (se esperaba ${CHAT_FILE_VERSION})`);
+  const f = obj(raw, CHAT_STATE.theFile);
+  if (f.version !== CHAT_FILE_VERSION) throw new Error(CHAT_STATE.version(String(JSON.stringify(f.version)), CHAT_FILE_VERSION));
   const state = obj(f.state, 'state');
   const files = obj(f.files, 'files');
   const chats = arr(state.chats, 'state.chats').map((c, i) => checkChat(c, `state.chats[${i}]`));
@@ -75,12 +76,12 @@ export function parseChatFile(text: string): ChatFile {
   });
   const lastMessageId = obj(state.lastMessageId, 'state.lastMessageId');
   for (const [k, v] of Object.entries(lastMessageId)) {
-    int(Number(k), `state.lastMessageId (clave ${k})`, -Infinity);
+    int(Number(k), CHAT_STATE.keyOf('state.lastMessageId', k), -Infinity);
     int(v, `state.lastMessageId.${k}`, 0);
   }
   const commands = arr(state.commands, 'state.commands').map((c, i) => {
     const o = obj(c, `state.commands[${i}]`);
-    if (typeof o.command !== 'string' || typeof o.description !== 'string') throw new Error(`state.commands[${i}] no es un comando`);
+    if (typeof o.command !== 'string' || typeof o.description !== 'string') throw new Error(CHAT_STATE.notCommand(`state.commands[${i}]`));
     return { command: o.command, description: o.description } as BotCommand;
   });
   const records = arr(files.files, 'files.files').map((r, i) => checkRecord(r, `files.files[${i}]`));
@@ -125,7 +126,7 @@ export async function loadChatFile(dir: string, log: LogLine = console.warn, now
   }
   let saved: ChatFile;
   try {
-    if (size > maxBytes) throw new Error(`ocupa ${Math.ceil(size / 2 ** 20)} MB, más de los ${Math.ceil(maxBytes / 2 ** 20)} MB que se leen de una vez`);
+    if (size > maxBytes) throw new Error(CHAT_STATE.tooBig(Math.ceil(size / 2 ** 20), Math.ceil(maxBytes / 2 ** 20)));
     saved = parseChatFile(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); // an editor's BOM is not damage
   } catch (e) {
     const aside = `${file}.corrupto-${now().toISOString().replace(/[:.]/g, '-')}`;
@@ -215,24 +216,24 @@ export class ChatSaver {
 }
 
 function obj(v: unknown, where: string): Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error(`${where} no es un objeto`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error(CHAT_STATE.notObject(where));
   return v as Record<string, unknown>;
 }
 
 function arr(v: unknown, where: string): unknown[] {
-  if (!Array.isArray(v)) throw new Error(`${where} no es una lista`);
+  if (!Array.isArray(v)) throw new Error(CHAT_STATE.notList(where));
   return v;
 }
 
 function int(v: unknown, where: string, min: number): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) throw new Error(`${where} no es un número válido`);
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) throw new Error(CHAT_STATE.notNumber(where));
   return v;
 }
 
 function checkChat(v: unknown, where: string): Chat {
   const o = obj(v, where);
   int(o.id, `${where}.id`, -Infinity);
-  if (typeof o.type !== 'string') throw new Error(`${where}.type falta`);
+  if (typeof o.type !== 'string') throw new Error(CHAT_STATE.missing(`${where}.type`));
   return o as unknown as Chat;
 }
 
@@ -241,11 +242,11 @@ const KINDS = new Set(['photos', 'music', 'documents', 'voice']);
 function checkRecord(v: unknown, where: string): StoredFileRecord {
   const o = obj(v, where);
   for (const key of ['file_id', 'file_unique_id', 'file_path', 'mime', 'filename', 'kind'] as const) {
-    if (typeof o[key] !== 'string') throw new Error(`${where}.${key} falta`);
+    if (typeof o[key] !== 'string') throw new Error(CHAT_STATE.missing(`${where}.${key}`));
   }
   const m = FILE_PATH_RE.exec(o.file_path as string);
   // The path is joined to filesDir when serving: only names this server writes are accepted.
-  if (!m || !KINDS.has(o.kind as string) || m[1] !== o.kind) throw new Error(`${where}.file_path no es válido`);
+  if (!m || !KINDS.has(o.kind as string) || m[1] !== o.kind) throw new Error(CHAT_STATE.badPath(where));
   int(o.size, `${where}.size`, 0);
   return o as unknown as StoredFileRecord;
 }

@@ -14,6 +14,7 @@ import { loadIdMarks } from './id-mark.js';
 import { loadChatFile, type LogLine } from './persist.js';
 import type { Retention } from './retention.js';
 import { S } from '../strings/server.js';
+import { LOG } from '../strings/log.js';
 
 export interface EmbeddedTelegramOptions {
   /** Loopback address to bind: 127.0.0.1 (usual), ::1 or localhost. Anything else is refused. */
@@ -97,8 +98,8 @@ export async function startEmbeddedTelegram(opts: EmbeddedTelegramOptions): Prom
         return page.handle(req, res, url);
       })
       .catch((e: unknown) => {
-        console.error('[webchat] error interno', e);
-        if (!res.headersSent) sendText(res, 500, 'Error interno del chat local.');
+        console.error(LOG.webchatInternal, e);
+        if (!res.headersSent) sendText(res, 500, S.internal);
         else res.destroy();
       });
   });

@@ -13,6 +13,7 @@ import { encodeMp3 } from '../domain/media/mp3.js';
 import { STAGE_FUNCTIONS } from '../tools/stages/functions.js';
 import { voiceWav } from '../domain/voice/audio.js';
 import type { WorkReply, WorkRequest } from './pool.js';
+import { FAULT } from '../strings/log.js';
 
 const EXTRA: Record<string, (input: never, signal: AbortSignal) => Promise<unknown>> = {
   /** Answers once this thread has loaded every module above: the pool is ready for real work. */
@@ -40,7 +41,7 @@ function codeOf(e: unknown): string {
 /** Runs one request here (in a worker thread when called through the pool). */
 export async function work(req: WorkRequest): Promise<WorkReply> {
   const fn = STAGE_FUNCTIONS[req.fn] ?? EXTRA[req.fn];
-  if (!fn) return { ok: false, code: 'INTERNAL', message: `función de trabajo desconocida: ${req.fn}`, details: {} };
+  if (!fn) return { ok: false, code: 'INTERNAL', message: FAULT.unknownJob(req.fn), details: {} };
   try {
     return { ok: true, value: await fn(req.input as never, new AbortController().signal) };
   } catch (e) {

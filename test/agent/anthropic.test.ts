@@ -70,7 +70,7 @@ describe('AnthropicModel through the real SDK', () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw JSON bodies
     const results = server.messageRequests().map((r) => (r.body as any).messages.at(-1).content).flat().filter((b: { type?: string }) => b?.type === 'tool_result');
     expect(results[0]).toMatchObject({ tool_use_id: 'toolu_a', is_error: true });
-    expect(JSON.stringify(results[0])).toMatch(/contiene su propia respuesta/);
+    expect(JSON.stringify(results[0])).toMatch(/contiene la respuesta de la propia tarjeta/);
     expect(results[1]).toMatchObject({ tool_use_id: 'toolu_b', is_error: false });
     expect(await service.toolbox.notebook.cards.list()).toEqual([]);
     const [batch] = await service.toolbox.proposals.unshown();

@@ -3,21 +3,12 @@
  * past 500 lines — split it by job before it does. The local chat page's script
  * (`src/webchat/public/app.js`, served as it is, no bundler) is not TypeScript and is not counted.
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tsFiles } from '../support/ts-files.js';
 
 const MAX_LINES = 500;
-
-async function tsFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await tsFiles(p)));
-    else if (e.name.endsWith('.ts')) out.push(p);
-  }
-  return out;
-}
 
 describe('the size of a source file', () => {
   it(`no TypeScript file of src/ is over ${MAX_LINES} lines`, async () => {

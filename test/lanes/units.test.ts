@@ -22,7 +22,7 @@ describe('job ids', () => {
     expect(jobIdFor('123456789', 'portada-2026-S3')).toBe('123456789-portada-2026-S3');
     expect(studentOfJobId('123456789-portada-2026-S3')).toBe('123456789');
     expect(() => jobIdFor('123', 'portada:2026')).toThrow(CuadernoError);
-    expect(() => jobIdFor('12a', 'portada-2026-S3')).toThrow(/numeric student id/);
+    expect(() => jobIdFor('12a', 'portada-2026-S3')).toThrow(/id de estudiante numérico/);
     expect(() => jobIdFor('1', '')).toThrow(CuadernoError);
   });
 });
@@ -53,7 +53,7 @@ describe('wire format', () => {
     const back = decodeResult(JSON.parse(JSON.stringify(wire)));
     expect(back.output).toEqual({ a: 1 });
     expect(back.files[0]!.data.equals(data)).toBe(true);
-    expect(() => encodeResult({ output: null, files: [{ name: 'big', data: Buffer.alloc(11) }] }, 10)).toThrow(/over the 10-byte limit/);
+    expect(() => encodeResult({ output: null, files: [{ name: 'big', data: Buffer.alloc(11) }] }, 10)).toThrow(/más del límite de 10 bytes/);
     expect(() => decodeResult({ output: null, files: [{ name: '../x', base64: '' }] })).toThrow(EngineError);
     expect(() => decodeResult('nonsense')).toThrow(EngineError);
   });

@@ -2,16 +2,16 @@
  * One voice (docs/design.md §36): walks EVERY string exported by src/strings/ — constants, arrays,
  * objects and functions called with sample arguments — and fails on words a person must never
  * read: tool names, file paths and extensions, environment variables, engine codenames, English,
- * and usted forms. What only the model reads (strings/model.ts: it needs the tool ids and their
- * argument names) and what the person running the bot reads (strings/console.ts: the setting or
- * state file to fix is the point of those lines) are walked too, for usted and English only.
+ * and usted forms. What only the model reads (strings/model.ts and strings/tool-descriptions.ts: it
+ * needs the tool ids and their argument names) and what the person running the bot reads
+ * (strings/console.ts, cli.ts and log.ts: the setting, flag or state file to fix is the point of
+ * those lines) are walked too, for usted and English only.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as strings from '../../src/strings/index.js';
 import type { Card, UsageMonth } from '../../src/store/index.js';
 import type { DryRun } from '../../src/tools/contract.js';
-import { CLOSING, PADDING } from '../../src/domain/media/script.js';
 import { ENGLISH, INTERNAL, ownWords, USTED, voiceProblems } from '../support/voice.js';
 
 /** A note's own words are data: the sample arguments are neutral Spanish, so what fails is the template. */
@@ -165,6 +165,31 @@ const SAMPLES: Record<string, unknown[][]> = {
   ],
   'material.MATERIAL.saved': [[[4]], [[4, 5, 6]], [[4, 9]]],
   'tools.choiceInWords': [['generar_portada', 'maqueta', true], ['generar_portada', 'maqueta', false], ['narrar_resumen', 'motor', 'juguete'], ['narrar_resumen', 'motor', 'xtts']],
+  'model.TOOL_ANSWERS.proposalRejected': [[['tarjeta 1: la pregunta o la respuesta está vacía', 'tarjeta 2: ya hay otro cloze de la misma frase (uno por frase)']]],
+  'cards.problemForModel': [
+    ...(['vacia', 'delata_propia', 'no_en_la_nota', 'no_es_termino', 'hueco', 'frase_ajena', 'misma_frase', 'frase_mal_leida'] as const).map((kind) => [{ kind }, 3, 6]),
+    [{ kind: 'delata_otra', respuesta: WORD }, 3, 6], [{ kind: 'la_delatan', pregunta: '¿Qué es?' }, 3, 6], [{ kind: 'repetida', respuesta: WORD }, 3, 6], [{ kind: 'demasiadas', maximo: 1 }, 3, 6],
+  ],
+  'model.COVER_PROMPT.text': [[WORD, ['perspectiva', 'claroscuro'], 'líneas de fuga', 'azul tinta'], [WORD, [], 'líneas de fuga', 'azul tinta']],
+  'cli.SIMULAR.someFinal': [[['500×2', '529×1']]],
+  'cli.SIMULAR.lanes': [[null, 1, false], [4, 2, true]],
+  'cli.PLAN.after': [[['T1', 'T2']]],
+  'console.INDEX.snapshot': [[{ kind: 'sin_lista' }], [{ kind: 'repetida', word: 'luz' }], [{ kind: 'incompleta', word: 'luz' }], [{ kind: 'no_cuadra', word: 'luz' }]],
+  'console.STORE_PROBLEMS.origin': [[4, 'otro', ['facturado', 'estimado']]],
+  'console.STORE_PROBLEMS.noPrice': [['gpt-5', ['claude-sonnet-5-5']]],
+  'console.STORE_PROBLEMS.reviewEntry': [[2, ['1', '2', '3', '4']]],
+  'agent.CHECKPOINT.wrongFields': [[['task', 'turns']]],
+  'model.COURSE_PROMPT.week': [[3, 'Historia del arte', false, ['perspectiva', 'claroscuro']], [4, 'Repaso', true, []], [5, 'Música', false, []]],
+  'cli.PLAN.order': [[['T1', 'T2', 'T3']]],
+  'cli.PLAN.criticalPath': [[['T1', 'T3'], '23 s']],
+  'cli.PLAN.turnCritical': [[['notas.busqueda', 'portada.imagen'], '12,0 s']],
+  'cli.MISUSE.unknownGrade': [['fatal', ['otra vez', 'difícil', 'bien', 'fácil']]],
+  'console.SETTINGS.crashAfter': [[['tras-llamada', 'tras-escritura'], 'x:0']],
+  'console.SCRIPT.invalid': [['guion.txt', ['respuesta 1: no es un objeto', 'respuesta 2: falta "stop_reason"']]],
+  'console.SCRIPT.unused': [[[2, 3]]],
+  'console.WORKER.engines': [[['maqueta', 'xtts'], 'otro', 'Uso: trabajador --carril gpu']],
+  'console.WORKER.engineOneOf': [[['maqueta', 'flux'], '"otro"']],
+  'log.FAULT.toolShape': [['una_herramienta', ['strict debe ser true', 'todas las propiedades deben ser obligatorias']]],
 };
 
 /**
@@ -223,8 +248,8 @@ function defaultArgs(fn: (...a: unknown[]) => unknown): unknown[][] {
 }
 
 const all = [...walk(strings, '')];
-/** Not the owner's chat: the model's tool results, and the console of whoever runs the bot. */
-const isModelFacing = (where: string) => where.startsWith('model.') || where.startsWith('console.');
+/** Not the owner's chat: the model's tool results and descriptions, and the console and CLI of whoever runs the bot. */
+const isModelFacing = (where: string) => ['model.', 'toolDescriptions.', 'console.', 'cli.', 'log.'].some((surface) => where.startsWith(surface));
 
 describe('one voice: every string in src/strings/', () => {
   it('walks hundreds of strings from every surface', () => {
@@ -266,7 +291,8 @@ describe('one voice: every string in src/strings/', () => {
 
 describe('one voice in what the student hears', () => {
   it('the narration script\'s own sentences say tú, in plain Spanish (issue 28: it ended in usted)', () => {
-    const problems = [CLOSING, PADDING, strings.model.MEDIA.disclosure].flatMap((t) => voiceProblems(t).map((p) => `${p} in: ${t}`));
+    const N = strings.narration.NARRATION;
+    const problems = [N.closing, N.padding, ...N.leads, strings.model.MEDIA.disclosure].flatMap((t) => voiceProblems(t).map((p) => `${p} in: ${t}`));
     expect(problems).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, API
 import { CancelledError, EngineError, type ErrorCode } from '../../errors.js';
 import { DEFAULT_ORCHESTRATOR_MODEL, MODEL_NAMES, type ModelName } from '../../config.js';
 import type { ContentBlock, Model, ModelRequest, ModelResponse } from './types.js';
+import { MODEL_CALL } from '../../strings/model.js';
 
 /** Runs `fn` under the project's retry policy (docs/design.md §6). Identity when not injected. */
 export type RetryRunner = <T>(fn: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal) => Promise<T>;
@@ -115,12 +116,12 @@ function retryAfterSeconds(headers: Headers | undefined): number | undefined {
 
 /** Maps an SDK error to our error classes so `classify` decides retry/fail from `code`. */
 export function toCuadernoError(e: unknown): never {
-  if (e instanceof APIUserAbortError) throw new CancelledError('llamada al modelo cancelada');
-  if (e instanceof APIConnectionTimeoutError) throw new EngineError('TIMEOUT', 'el modelo no respondió a tiempo', {}, { cause: e });
-  if (e instanceof APIConnectionError) throw new EngineError('NETWORK', `no se pudo conectar con el modelo: ${e.message}`, {}, { cause: e });
+  if (e instanceof APIUserAbortError) throw new CancelledError(MODEL_CALL.cancelled);
+  if (e instanceof APIConnectionTimeoutError) throw new EngineError('TIMEOUT', MODEL_CALL.timeout, {}, { cause: e });
+  if (e instanceof APIConnectionError) throw new EngineError('NETWORK', MODEL_CALL.network(e.message), {}, { cause: e });
   if (e instanceof APIError && typeof e.status === 'number') {
     const retryAfterS = retryAfterSeconds(e.headers);
-    throw new EngineError(statusCode(e.status), `el modelo respondió ${e.status}: ${e.apiMessage ?? e.message}`, { status: e.status, ...(retryAfterS !== undefined ? { retryAfterS } : {}) }, { cause: e });
+    throw new EngineError(statusCode(e.status), MODEL_CALL.status(e.status, e.apiMessage ?? e.message), { status: e.status, ...(retryAfterS !== undefined ? { retryAfterS } : {}) }, { cause: e });
   }
   throw e;
 }

@@ -16,6 +16,7 @@ import { weekQuery, weekTitle, type Course } from '../../domain/course/course.js
 import { DEMO_COURSE } from '../../domain/course/demo.js';
 import { interpret, needsNotes, type PlanIntent } from '../intent.js';
 import { S } from '../../strings/chat.js';
+import { LOCAL_TURNS } from '../../strings/agent.js';
 import type { ToolResult } from '../../tools/contract.js';
 import { own } from '../../lib/own.js';
 import { buildReport, callRecord, notDone, type CallRecord } from '../report.js';
@@ -96,19 +97,19 @@ export class LocalPlanner implements Model {
     if (needsSearch && !called('buscar_notas')) {
       const query = intent.query ?? (intent.week ? weekQuery(course, intent.week) : '');
       const k = intent.query ? 1 : WEEK_SEARCH_K;
-      const what = intent.query ? `la nota que más se parece a «${query}»` : `las notas de ${weekTitle(course, intent.week ?? 0)}`;
-      return this.turn(turn, `Busco ${what}.`, [{ name: 'buscar_notas', input: { consulta: query, k } }]);
+      const what = intent.query ? LOCAL_TURNS.closestNote(query) : LOCAL_TURNS.weekNotes(weekTitle(course, intent.week ?? 0));
+      return this.turn(turn, LOCAL_TURNS.search(what), [{ name: 'buscar_notas', input: { consulta: query, k } }]);
     }
     if (!mainDone) {
       // What the owner said when they refused the same thing before is honoured where it can be.
       const calls = honourReasons(mainCalls(intent, seen, filed), reasons);
-      if (calls.length > 0) return this.turn(turn, 'Pido a la vez lo que no depende entre sí.', calls);
+      if (calls.length > 0) return this.turn(turn, LOCAL_TURNS.together, calls);
     }
     if (!called('registrar_uso')) {
       const { input, output } = this.opts.free ? { input: 0, output: 0 } : approximateUsage(messages);
       // Labelled as an estimate: this planner costs nothing, its figures only model a real run.
       const tarea = `${ESTIMATED_TASK_PREFIX}${intent.week ? `semana-${intent.week}` : 'tarjetas'}`;
-      return this.turn(turn, 'Registro el uso aproximado.', [
+      return this.turn(turn, LOCAL_TURNS.usage, [
         { name: 'registrar_uso', input: { tarea, modelo: this.pricedAs, tokens_entrada: input, tokens_salida: output } },
       ]);
     }

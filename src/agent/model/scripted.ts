@@ -10,7 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { ConfigError } from '../../errors.js';
-import { CONFIG } from '../../strings/console.js';
+import { CONFIG, SCRIPT } from '../../strings/console.js';
 import { DEFAULT_ORCHESTRATOR_MODEL, type ModelName } from '../../config.js';
 import { estimateContentTokens, estimateRequestTokens } from './estimate.js';
 import type { ContentBlock, Model, ModelRequest, ModelResponse, ModelUsage } from './types.js';
@@ -46,7 +46,7 @@ export class ScriptedModel implements Model {
   assertConsumed(): void {
     const served = new Set(this.calls.map((c) => c.messages.filter((m) => m.role === 'assistant').length));
     const missing = this.responses.map((_, i) => i).filter((i) => !served.has(i));
-    if (missing.length > 0) throw new Error(`Respuestas del guion sin usar: ${missing.map((i) => i + 1).join(', ')}`);
+    if (missing.length > 0) throw new Error(SCRIPT.unused(missing.map((i) => i + 1)));
   }
 }
 
@@ -65,17 +65,17 @@ export function parseScript(text: string, file: string): ScriptEntry[] {
   } catch (e) {
     throw new ConfigError(CONFIG.scriptNotJson(file, (e as Error).message));
   }
-  if (!Array.isArray(data)) throw new ConfigError(`El guion ${file} debe ser un array JSON de respuestas {"stop_reason", "content": [...]}.`);
+  if (!Array.isArray(data)) throw new ConfigError(SCRIPT.notArray(file));
   const problems: string[] = [];
   data.forEach((r: unknown, i) => {
     const e = r as Partial<ScriptEntry> | null;
-    if (!e || typeof e !== 'object') problems.push(`respuesta ${i + 1}: no es un objeto`);
+    if (!e || typeof e !== 'object') problems.push(SCRIPT.notObject(i + 1));
     else {
-      if (typeof e.stop_reason !== 'string') problems.push(`respuesta ${i + 1}: falta "stop_reason"`);
-      if (!Array.isArray(e.content)) problems.push(`respuesta ${i + 1}: "content" debe ser un array de bloques`);
+      if (typeof e.stop_reason !== 'string') problems.push(SCRIPT.noStop(i + 1));
+      if (!Array.isArray(e.content)) problems.push(SCRIPT.noContent(i + 1));
     }
   });
-  if (problems.length > 0) throw new ConfigError(`El guion ${file} no es válido:\n- ${problems.join('\n- ')}`);
+  if (problems.length > 0) throw new ConfigError(SCRIPT.invalid(file, problems));
   return data as ScriptEntry[];
 }
 

@@ -8,6 +8,8 @@
 import { createHash } from 'node:crypto';
 import { buildIndex, similarities } from '../tfidf.js';
 import { fold } from '../../lib/fold.js';
+import { WEEK } from '../../strings/tool-descriptions.js';
+import { COURSE_PROMPT } from '../../strings/model.js';
 
 /** Most weeks a course may have (two long semesters); the idempotency key accepts up to this. */
 export const MAX_WEEKS = 60;
@@ -209,13 +211,13 @@ export function weekProperty(course: Course): { type: 'integer'; enum: number[];
   const weeks = classWeeks(course);
   const list = weeks.map((n) => `${n} ${weekTopic(course, n)}`);
   const shown = list.length <= 12 ? list.join(', ') : `${list.slice(0, 12).join(', ')}, …`;
-  return { type: 'integer', enum: weeks.length > 0 ? weeks : weekNumbers(course), description: `Semana de estudio del curso (${shown}).` };
+  return { type: 'integer', enum: weeks.length > 0 ? weeks : weekNumbers(course), description: WEEK(shown) };
 }
 
 /** The course as the model's system prompt carries it (one line per week). */
 export function courseForPrompt(course: Course): string {
-  const lines = course.semanas.slice().sort((a, b) => a.numero - b.numero).map((w) => `- Semana ${w.numero}: ${w.titulo}${w.sin_clase ? ' [sin clase: no se prepara]' : w.terminos.length ? ` (${w.terminos.join(', ')})` : ''}`);
-  return [`Curso «${course.titulo}», semanas ${weekRange(course)}:`, ...lines].join('\n');
+  const lines = course.semanas.slice().sort((a, b) => a.numero - b.numero).map((w) => COURSE_PROMPT.week(w.numero, w.titulo, Boolean(w.sin_clase), w.terminos));
+  return [COURSE_PROMPT.head(course.titulo, weekRange(course)), ...lines].join('\n');
 }
 
 /** Zero-padded file stem, e.g. `semana_03`. */

@@ -25,7 +25,7 @@ import type { AuditLog } from '../../store/types.js';
 import { Mutex } from '../../store/jsonFile.js';
 import type { Note } from '../notebook.js';
 import { CuadernoError, StateFileError } from '../../errors.js';
-import { FILE_PROBLEMS } from '../../strings/console.js';
+import { FILE_PROBLEMS, STATE_PROBLEMS } from '../../strings/console.js';
 import { MATERIAL } from '../../strings/material.js';
 import { extractMaterial, joinPages, type Extracted, type UnreadText } from './extract.js';
 import type { OcrEngine } from './ocr.js';
@@ -152,7 +152,7 @@ export function createImports(deps: ImportsDeps) {
     }
     if (!data || typeof data !== 'object' || Array.isArray(data)) throw damaged(undefined);
     if (data.version !== IMPORT_RECORD_VERSION) {
-      throw new CuadernoError('UNSUPPORTED_VERSION', `${fileOf(key)}: versión ${String(data.version)} desconocida (esta versión lee la ${IMPORT_RECORD_VERSION})`);
+      throw new CuadernoError('UNSUPPORTED_VERSION', STATE_PROBLEMS.importVersion(fileOf(key), String(data.version), IMPORT_RECORD_VERSION));
     }
     return data;
   }

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { MaterialError } from './errors.js';
 import { OCR_BUDGET_MS, OCR_HEAP_MB, OCR_MIN_LETTER_SHARE } from './limits.js';
 import { scriptBeside } from '../../lib/script-beside.js';
+import { LOG } from '../../strings/log.js';
 
 /** A box in the image's pixels (y grows downwards). */
 export interface PixelBox {
@@ -191,8 +192,8 @@ export function createTesseractOcr(opts: { console?: (text: string) => void; bud
         done();
         if (signal?.aborted) return reject(abortError());
         // Killed by its budget, or dead of its heap cap (or of a decoder's abort) on this image: the image's fault.
-        if (overBudget || sig === 'SIGABRT' || sig === 'SIGKILL' || code === 134) return reject(new MaterialError({ kind: 'demasiado_pesado' }, { cause: new Error(`OCR: el proceso lector terminó (${sig ?? code})`) }));
-        reject(new Error(`OCR: el proceso lector terminó (${sig ?? code})`));
+        if (overBudget || sig === 'SIGABRT' || sig === 'SIGKILL' || code === 134) return reject(new MaterialError({ kind: 'demasiado_pesado' }, { cause: new Error(LOG.ocrEnded(String(sig ?? code))) }));
+        reject(new Error(LOG.ocrEnded(String(sig ?? code))));
       };
       const onAbort = () => stop(c);
       c.on('message', onMessage);

@@ -8,6 +8,7 @@
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { writeOutput } from '../../store/outputs.js';
+import { LOG } from '../../strings/log.js';
 
 export const ORIGINALS_DIRNAME = 'originales';
 /** Most bytes kept in all (a file is at most limits.ts MAX_FILE_BYTES). */
@@ -53,7 +54,7 @@ export function createOriginals(dataDir: string, opts: { maxBytes?: number; maxF
         await writeOutput(path.join(dir, key), bytes);
         await trim();
       } catch (e) {
-        opts.log?.('material: no se pudo guardar el archivo original', e);
+        opts.log?.(LOG.originalSave, e);
       }
     },
     async read(key) {

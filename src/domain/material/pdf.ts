@@ -19,6 +19,7 @@ import type { OcrEngine, OcrResult } from './ocr.js';
 import { ocrPage, type UnreadLine } from './ocr-page.js';
 import { onClose } from '../../lib/closers.js';
 import { scriptBeside } from '../../lib/script-beside.js';
+import { LOG } from '../../strings/log.js';
 
 export interface PdfText {
   /** Text of each page, in reading order. */
@@ -181,7 +182,7 @@ async function runOnThread<T>(job: { kind: string; bytes?: Uint8Array; [field: s
       onExit = (code) => {
         if (deps.signal?.aborted) return reject(deps.signal.reason);
         if (overBudget || outOfMemory) return reject(new MaterialError({ kind: 'demasiado_pesado' }));
-        reject(new Error(`PDF: el hilo lector terminó (${code})`));
+        reject(new Error(LOG.pdfEnded(String(code))));
       };
       worker.on('message', onMessage);
       worker.on('error', onError);

@@ -34,6 +34,7 @@ import { noteDrafts } from './split.js';
 import { containedIn } from './near-duplicates.js';
 import { REREAD, type RereadView } from '../../strings/reread.js';
 import { StateFileError } from '../../errors.js';
+import { FAULT } from '../../strings/log.js';
 
 export const REREADS_DIRNAME = 'relecturas';
 const VERSION = 1;
@@ -202,7 +203,7 @@ export function createRereads(deps: RereadDeps) {
   /** The record's change applied, each step absolute (again after a kill changes nothing twice). */
   async function apply(r: RereadRecord): Promise<RereadRecord> {
     const { plan: pl, lectura } = r;
-    if (!pl || !lectura) throw new Error('una relectura sin plan');
+    if (!pl || !lectura) throw new Error(FAULT.rereadWithoutPlan);
     const source = (i: number) => ({ archivo: r.nombre, pagina: lectura.pasajes[i]!.pagina });
     const update = [...pl.iguales, ...pl.cambiadas].map(({ id, pasaje }) => ({ id, tema: lectura.pasajes[pasaje]!.tema, texto: lectura.pasajes[pasaje]!.texto, origen: source(pasaje) }));
     const add: NewNote[] = pl.nuevas.map((i) => ({ tema: lectura.pasajes[i]!.tema, texto: lectura.pasajes[i]!.texto, semana: lectura.pasajes[i]!.semana, origen: source(i) }));

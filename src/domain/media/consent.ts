@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CuadernoError } from '../../errors.js';
-import { ENGINE as M } from '../../strings/model.js';
+import { ENGINE as M, MEDIA_CHECKS } from '../../strings/model.js';
 import { MSG } from './messages.js';
 import { parseWav } from './wav.js';
 
@@ -50,21 +50,21 @@ export async function checkConsent(dataDir: string, now: Date): Promise<Consent>
   try {
     raw = await readFile(file, 'utf8');
   } catch {
-    throw missing('no existe el registro de consentimiento');
+    throw missing(MEDIA_CHECKS.noConsent);
   }
   let data: unknown;
   try {
     data = JSON.parse(raw);
   } catch {
-    throw missing('el registro de consentimiento no es JSON válido');
+    throw missing(MEDIA_CHECKS.consentNotJson);
   }
   const rec = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
   for (const key of ['titular', 'alcance', 'valido_hasta'] as const) {
-    if (typeof rec[key] !== 'string' || (rec[key] as string).trim() === '') throw missing(`falta el campo "${key}"`);
+    if (typeof rec[key] !== 'string' || (rec[key] as string).trim() === '') throw missing(MEDIA_CHECKS.consentField(key));
   }
   const validoHasta = rec.valido_hasta as string;
   const expiry = consentExpiry(validoHasta);
-  if (!expiry) throw missing(`"valido_hasta" no es una fecha: ${validoHasta}`);
+  if (!expiry) throw missing(MEDIA_CHECKS.consentDate(String(validoHasta)));
   if (now.getTime() > expiry.getTime()) {
     throw new CuadernoError('CONSENT_EXPIRED', MSG.consentExpired(validoHasta), { field: file, reason: `caducado el ${validoHasta}`, valido_hasta: validoHasta });
   }

@@ -4,30 +4,15 @@
  */
 import type { Note } from '../notebook.js';
 import type { CoverLook } from './engines.js';
+import { COVER_PROMPT } from '../../strings/model.js';
 
 /** docs/design.md §2 stop words, so key terms are content words. */
 const STOP_WORDS = new Set(
   'a al antes cada con cómo cuando de del dos el en es esa la las lo los más no para por que se sobre sus un una y luego puede mismo pero sin'.split(' '),
 );
 
-/** Visual direction per motif of the look (maqueta.ts draws the same motif, in cover-subject.ts MOTIF's order). */
-const MOTIFS: readonly string[] = [
-  'curvas de campana, histogramas y nubes de puntos',
-  'bloques de código indentados y corchetes',
-  'líneas de fuga en perspectiva, claroscuro y pinceladas',
-  'ondas sonoras, pentagramas y ritmo',
-  'un cuaderno abierto con páginas pautadas y una cinta de marcapáginas',
-];
-
-/** The palette in words, per palette of the look (maqueta.ts MAQUETA_PALETTES, same order). */
-const PALETTES: readonly string[] = [
-  'azul tinta, verde azulado, azafrán y coral',
-  'índigo, turquesa, lima y ámbar',
-  'violeta, azul cielo, menta y oro',
-  'berenjena, lavanda, verde agua y melocotón',
-  'granate, magenta, rosa y arena',
-  'verde bosque, oliva, terracota y crema',
-];
+const MOTIFS = COVER_PROMPT.motifs;
+const PALETTES = COVER_PROMPT.palettes;
 
 /**
  * Up to `n` key terms of the notes: content words of ≥ 5 letters ranked by frequency, ties by first
@@ -71,9 +56,6 @@ export interface CoverWeek {
  */
 export function buildCoverPrompt(w: CoverWeek, mine: readonly Note[]): CoverPrompt {
   const terms = mine.length > 0 ? keyTerms(mine) : [...(w.terms ?? [])].slice(0, 5);
-  const text =
-    `Portada editorial de un cuaderno de estudio sobre ${w.topic}${terms.length > 0 ? `: ${terms.join(', ')}` : ''}. ` +
-    `Composición abstracta con ${MOTIFS[w.look.motif] ?? MOTIFS[MOTIFS.length - 1]}; paleta ${PALETTES[w.look.palette] ?? PALETTES[0]}; ` +
-    'formas limpias, luz suave, espacio libre en el tercio inferior para el título, sin texto.';
+  const text = COVER_PROMPT.text(w.topic, terms, MOTIFS[w.look.motif] ?? MOTIFS[MOTIFS.length - 1]!, PALETTES[w.look.palette] ?? PALETTES[0]!);
   return { text, terms };
 }

@@ -5,6 +5,7 @@
  */
 import type { TitleLayout } from './cover-title.js';
 import type { Raster } from './raster.js';
+import { MEDIA_CHECKS } from '../../strings/model.js';
 
 /** WCAG AA for normal text. */
 export const MIN_TITLE_CONTRAST = 4.5;
@@ -85,11 +86,11 @@ export function titleContrast(r: Raster, layout: TitleLayout): number {
 export function critiqueCover(r: Raster, layout: TitleLayout, expected: { width: number; height: number }): Critique {
   const problems: string[] = [];
   const sizeOk = r.width === expected.width && r.height === expected.height;
-  if (!sizeOk) problems.push(`mide ${r.width}×${r.height} en vez de ${expected.width}×${expected.height}`);
+  if (!sizeOk) problems.push(MEDIA_CHECKS.coverSize(r.width, r.height, expected.width, expected.height));
   const sd = lumaStdDev(r, layout.panel);
-  if (sd < MIN_LUMA_STDDEV) problems.push(`la imagen es casi uniforme (desviación de luminancia ${sd.toFixed(1)})`);
+  if (sd < MIN_LUMA_STDDEV) problems.push(MEDIA_CHECKS.coverFlat(sd.toFixed(1)));
   const contrast = titleContrast(r, layout);
-  if (contrast < MIN_TITLE_CONTRAST) problems.push(`el título no se lee bien (contraste ${contrast.toFixed(1)}:1, mínimo ${MIN_TITLE_CONTRAST}:1)`);
+  if (contrast < MIN_TITLE_CONTRAST) problems.push(MEDIA_CHECKS.titleContrast(contrast.toFixed(1), MIN_TITLE_CONTRAST));
   const score = Math.round((sizeOk ? 30 : 0) + 30 * Math.min(1, sd / 40) + 40 * Math.min(1, (contrast - 1) / 6));
   return { ok: problems.length === 0, score, contrast, lumaStdDev: sd, problems };
 }

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import jpeg from 'jpeg-js';
 import decodeWebpWasm, { init as initWebp } from '@jsquash/webp/decode.js';
 import { createRaster, decodePng, isPng, type Raster } from './raster.js';
+import { MEDIA_CHECKS } from '../../strings/model.js';
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp';
 
@@ -63,7 +64,7 @@ export function checkImage(bytes: Buffer): ImageFormat {
   const format = sniffImage(bytes);
   if (!format) throw new UnknownImageError(bytes.subarray(0, 8).toString('hex'));
   const size = headerSize(bytes, format);
-  if (size && size.width * size.height > MAX_IMAGE_PIXELS) throw new Error(`${size.width}×${size.height} píxeles, demasiados`);
+  if (size && size.width * size.height > MAX_IMAGE_PIXELS) throw new Error(MEDIA_CHECKS.tooManyPixels(size.width, size.height));
   return format;
 }
 

@@ -15,6 +15,7 @@ import type { WasmMediaEncoder } from 'wasm-media-encoders';
 import { runOffThread } from '../../workers/pool.js';
 import { cancelledFrom, throwIfAborted, type Pcm } from './engines.js';
 import { parseWav } from './wav.js';
+import { MEDIA_CHECKS } from '../../strings/model.js';
 
 /** MP3 bitrate for speech, kbit/s. */
 export const MP3_KBPS = 64;
@@ -24,7 +25,7 @@ const MPEG_RATES = new Set([8000, 11025, 12000, 16000, 22050, 24000, 32000, 4410
 
 function pcmOf(wav: Buffer): Pcm {
   const { pcm } = parseWav(wav);
-  if (!MPEG_RATES.has(pcm.sampleRate)) throw new Error(`frecuencia de muestreo no admitida por MP3: ${pcm.sampleRate} Hz`);
+  if (!MPEG_RATES.has(pcm.sampleRate)) throw new Error(MEDIA_CHECKS.mp3Rate(pcm.sampleRate));
   return pcm;
 }
 

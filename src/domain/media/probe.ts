@@ -10,7 +10,7 @@
  */
 import { DEFAULTS, type Config } from '../../config.js';
 import { CuadernoError, EngineError } from '../../errors.js';
-import { ENGINE as M } from '../../strings/model.js';
+import { ENGINE as M, MEDIA_CHECKS } from '../../strings/model.js';
 import { PROBE } from '../../strings/console.js';
 import { checkConsent } from './consent.js';
 import { ENGINE_ROLE, processHealth, troubleOf, type EngineHealth, type EngineStatus, type GpuEngine } from './health.js';
@@ -26,7 +26,7 @@ export const PROBE_WORD = 'Hola.';
  * What the probe image asks for. Exported so a stand-in server can tell the probe from a cover by
  * what it asks, not by its size: a cover may be 256² too (`PORTADA_PX`).
  */
-export const PROBE_PROMPT = 'un círculo azul sobre fondo blanco';
+export const PROBE_PROMPT = MEDIA_CHECKS.probePrompt;
 
 /** One probe's outcome and its console line. */
 export interface ProbeReport {

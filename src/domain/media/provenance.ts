@@ -5,6 +5,7 @@
  */
 import { writeOutput, writeRecord } from '../../store/outputs.js';
 import { type Raster, encodePng } from './raster.js';
+import { MEDIA_CHECKS } from '../../strings/model.js';
 
 export interface CoverProvenance {
   engine: string;
@@ -34,7 +35,7 @@ export function pngWithProvenance(image: Raster, p: CoverProvenance): Buffer {
     Source: latin1(`${p.engine} (${p.model})`),
     Description: latin1(p.prompt),
     'Creation Time': p.created_at,
-    Comment: 'Imagen generada por IA',
+    Comment: MEDIA_CHECKS.imageComment,
     provenance: asciiJson(p),
   });
 }

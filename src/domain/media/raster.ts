@@ -14,6 +14,7 @@ import type opentype from 'opentype.js';
 import { PNG } from 'pngjs';
 import { decodeCommonPng } from './png-decode.js';
 import { encodeRgbaPng, pngChunk } from './png-encode.js';
+import { FAULT } from '../../strings/log.js';
 
 export type Color = readonly [number, number, number] | readonly [number, number, number, number];
 export type FontName = 'sans' | 'sans-bold';
@@ -28,7 +29,7 @@ export interface Raster {
 /** A new raster filled with `background` (default opaque white). Sizes are whole pixels ≥ 1. */
 export function createRaster(width: number, height: number, background: Color = [255, 255, 255, 255]): Raster {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
-    throw new RangeError(`raster size must be positive integers, got ${width}×${height}`);
+    throw new RangeError(FAULT.rasterSize(width, height));
   }
   const data = Buffer.alloc(width * height * 4);
   const [r, g, b] = background;

@@ -18,6 +18,7 @@ import { EXAMPLE_HEADING, leansOnBefore } from '../study/cloze-quality.js';
 import { MSG } from './messages.js';
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS } from '../cards/lexicon.js';
 import { articleFor } from '../study/idea-cards.js';
+import { NARRATION } from '../../strings/narration.js';
 
 /** At most four minutes of speech at 150 words a minute. */
 export const MAX_WORDS = 600;
@@ -28,10 +29,10 @@ const SENTENCE_WORDS = 32;
 /** Most words of a key idea's own sentence (a definition or a statement is said whole when it can be). */
 const IDEA_WORDS = 32;
 
-// The student hears these: tú, like every word the product says (docs/design.md §36).
-export const CLOSING = 'Repasa estas ideas con tus tarjetas y vuelve a escucharlo antes del examen.';
-export const PADDING = 'Tómate un momento para explicarlas con tus propias palabras: es la mejor forma de fijarlas.';
-const LEADS = ['Empecemos.', 'Sigamos.', 'Además,', 'Por otra parte,', 'También', 'Después,'];
+// The student hears these (strings/narration.ts).
+const CLOSING = NARRATION.closing;
+const PADDING = NARRATION.padding;
+const LEADS = NARRATION.leads;
 /**
  * Words a line's lead-in adds, on average: one line in four gets one («Además,», «Por otra parte,»),
  * of one to three words. Counting three for every line left episodes near three minutes for a target
@@ -76,10 +77,10 @@ function ideaLines(idea: KeyIdea): string[] {
   const said = spoken(idea.sentence, true);
   // «… y por tanto su rendimiento es» hands over to the formula: it goes on with the formula's right-hand side.
   if (/\bes$/u.test(said)) return [`${said} ${idea.formula.spoken.replace(/^.*?\bes\s+/u, '')}.`];
-  if (/:$/u.test(said)) return [`${said.slice(0, -1)}; en fórmula, ${idea.formula.spoken}.`];
+  if (/:$/u.test(said)) return [NARRATION.formulaAfterColon(said.slice(0, -1), idea.formula.spoken)];
   // A formula written inside its sentence is already said with it.
   if (plainSentence(idea.sentence).includes(idea.formula.text)) return [said];
-  return [said, `En fórmula: ${idea.formula.spoken}.`];
+  return [said, NARRATION.formula(idea.formula.spoken)];
 }
 
 /**
@@ -176,7 +177,7 @@ const list = (xs: readonly string[]) => (xs.length <= 1 ? xs.join('') : `${xs.sl
  */
 export function buildNarrationScript(week: number, topic: string, mine: readonly Note[], isWord: WordCheck = () => true): NarrationScript {
   if (mine.length === 0) throw new CuadernoError('NOT_FOUND', MSG.noNotes(week), { field: 'semana' });
-  const intro = `${MSG.disclosure} Este es el resumen de la semana ${week}: ${topic}.`;
+  const intro = NARRATION.intro(MSG.disclosure, week, topic);
   const notes = [...mine].sort((a, b) => a.id - b.id);
   const allIdeas = keyIdeasOfWeek(notes, notes, isWord);
   // A list item's idea is said with its list (a fragment alone would not read as a sentence).
@@ -307,9 +308,9 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   // Words the notes capitalise after another word: names («Caravaggio», «Roma»).
   const names = new Set(notes.flatMap((n) => [...n.texto.matchAll(/[\p{Ll},;] (\p{Lu}\p{Ll}+)/gu)].map((m) => m[1]!)));
   const body = chosen.map((c, i) => {
-    const lead = i === 0 ? LEADS[0]! : i === chosen.length - 1 && chosen.length > 2 ? 'Por último,' : i % 4 === 0 ? LEADS[1 + ((i / 4) % (LEADS.length - 1))]! : '';
+    const lead = i === 0 ? LEADS[0]! : i === chosen.length - 1 && chosen.length > 2 ? NARRATION.last : i % 4 === 0 ? LEADS[1 + ((i / 4) % (LEADS.length - 1))]! : '';
     const [first, ...rest] = c.lines;
-    const opened = lead.endsWith(',') || lead === 'También' ? `${lead} ${lowerFirst(first!, isWord, names)}` : lead ? `${lead} ${first}` : first!;
+    const opened = lead.endsWith(',') || lead === NARRATION.also ? `${lead} ${lowerFirst(first!, isWord, names)}` : lead ? `${lead} ${first}` : first!;
     return [opened, ...rest].join(' ');
   });
   const parts = [intro, ...body, ...(recap ? [recap] : []), ...(countWords([intro, ...body].join(' ')) < 60 ? [PADDING] : []), CLOSING];

@@ -6,6 +6,7 @@
  * 16-bit, so every file we write has one shape.
  */
 import type { Pcm } from './engines.js';
+import { MEDIA_CHECKS } from '../../strings/model.js';
 
 /** Minimum audible narration: the disclosure alone takes longer than this. */
 export const MIN_NARRATION_S = 3;
@@ -55,7 +56,7 @@ export interface ParsedWav {
 /** Parses a WAV into mono 16-bit PCM; throws an Error whose message says what is wrong. */
 export function parseWav(buf: Buffer): ParsedWav {
   if (buf.length < 12 || buf.toString('latin1', 0, 4) !== 'RIFF' || buf.toString('latin1', 8, 12) !== 'WAVE') {
-    throw new Error('no es un WAV (falta la cabecera RIFF/WAVE)');
+    throw new Error(MEDIA_CHECKS.notWav);
   }
   let off = 12;
   let fmt: { audioFormat: number; channels: number; sampleRate: number; bitsPerSample: number } | undefined;
@@ -86,7 +87,7 @@ export function parseWav(buf: Buffer): ParsedWav {
   if (!fmt) throw new Error('WAV sin bloque fmt');
   if (!data) throw new Error('WAV sin bloque data');
   const { audioFormat, channels, sampleRate, bitsPerSample } = fmt;
-  if (channels < 1 || sampleRate < 4000 || sampleRate > 192000) throw new Error(`formato WAV no válido (${channels} canales, ${sampleRate} Hz)`);
+  if (channels < 1 || sampleRate < 4000 || sampleRate > 192000) throw new Error(MEDIA_CHECKS.wavFormat(channels, sampleRate));
   const bytes = bitsPerSample / 8;
   const readers: Record<string, (b: Buffer, o: number) => number> = {
     '1:16': (b, o) => b.readInt16LE(o) / 32768,
@@ -95,7 +96,7 @@ export function parseWav(buf: Buffer): ParsedWav {
     '3:32': (b, o) => b.readFloatLE(o),
   };
   const read = readers[`${audioFormat}:${bitsPerSample}`];
-  if (!read) throw new Error(`codificación WAV no admitida (formato ${audioFormat}, ${bitsPerSample} bits)`);
+  if (!read) throw new Error(MEDIA_CHECKS.wavEncoding(audioFormat, bitsPerSample));
   const frames = Math.floor(data.length / (bytes * channels));
   const samples = new Int16Array(frames);
   for (let i = 0; i < frames; i++) {
@@ -121,7 +122,7 @@ export function checkAudio(pcm: Pcm): AudioCheck {
   for (const s of pcm.samples) sq += s * s;
   const rms = pcm.samples.length > 0 ? Math.sqrt(sq / pcm.samples.length) : 0;
   const problems: string[] = [];
-  if (durationS < MIN_NARRATION_S) problems.push(`dura ${durationS.toFixed(1)} s (mínimo ${MIN_NARRATION_S} s)`);
-  if (rms < MIN_RMS) problems.push(`es casi silencio (RMS ${Math.round(rms)})`);
+  if (durationS < MIN_NARRATION_S) problems.push(MEDIA_CHECKS.tooShort(durationS.toFixed(1), MIN_NARRATION_S));
+  if (rms < MIN_RMS) problems.push(MEDIA_CHECKS.nearSilence(Math.round(rms)));
   return { ok: problems.length === 0, durationS, rms, problems };
 }

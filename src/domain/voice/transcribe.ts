@@ -7,6 +7,7 @@
  */
 import { EngineError } from '../../errors.js';
 import { postForm, type Endpoint } from '../media/http.js';
+import { MEDIA_CHECKS } from '../../strings/model.js';
 
 export const TRANSCRIPTION_ROUTE = '/v1/audio/transcriptions';
 /** The model name sent when none is configured (servers that serve one model ignore it). */
@@ -30,7 +31,7 @@ export interface TranscriptionServer {
 
 /** Reads a server's answer: `{text}` or verbose_json's `{text, segments}`; anything else is ENGINE_BAD_RESPONSE. */
 export function parseTranscription(body: Buffer, contentType: string): Transcript {
-  const bad = (why: string) => new EngineError('ENGINE_BAD_RESPONSE', `El servidor de transcripción respondió algo que no entiendo (${why}).`, { engine: 'transcripcion', reason: why });
+  const bad = (why: string) => new EngineError('ENGINE_BAD_RESPONSE', MEDIA_CHECKS.transcriptionBad(why), { engine: 'transcripcion', reason: why });
   if (!contentType.includes('json') && !/^\s*\{/.test(body.toString('utf8', 0, 64))) throw bad(`tipo ${contentType || 'desconocido'}`);
   let data: unknown;
   try {

@@ -6,6 +6,7 @@
 import type { Config } from '../../config.js';
 import { voiceWavOffThread } from './audio.js';
 import { transcribeHttp, type Transcript, type TranscriptionServer } from './transcribe.js';
+import { WORKER } from '../../strings/console.js';
 
 export interface TranscribeRequest {
   /** Whose memo (the owner's / student's Telegram id, digits): the queue's job id starts with it. */
@@ -35,7 +36,7 @@ export function httpTranscriber(server: TranscriptionServer): Transcriber {
 export const NO_TRANSCRIBER: Transcriber = Object.freeze({
   available: async () => false,
   transcribe: async () => {
-    throw new Error('no transcription engine');
+    throw new Error(WORKER.noTranscriber);
   },
 });
 

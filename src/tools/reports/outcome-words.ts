@@ -4,7 +4,7 @@
  * report (agent/report.ts) and each tool's line (this folder) read it; nothing here reads wording.
  */
 import type { NotApprovedReason, ToolResult } from '../contract.js';
-import { AGENT, REPORT } from '../../strings/agent.js';
+import { AGENT, NOT_APPROVED_WORDS, REPORT } from '../../strings/agent.js';
 
 /** The call did not happen: rejected, denied or failed. */
 export function notDone(r: ToolResult): boolean {
@@ -18,14 +18,8 @@ export function notDone(r: ToolResult): boolean {
  */
 export const NOT_APPROVED: Readonly<Record<NotApprovedReason, { short: string; line: string }>> = Object.freeze({
   rechazado: { short: REPORT.notApproved, line: AGENT.rejected },
-  expirado: {
-    short: 'no respondiste a tiempo (cuenta como un no)',
-    line: 'no respondiste a tiempo (cuenta como un no), así que no se hizo',
-  },
-  cancelado: {
-    short: 'el trabajo se canceló antes de que decidieras',
-    line: 'el trabajo se canceló antes de que decidieras, así que no se hizo',
-  },
+  expirado: NOT_APPROVED_WORDS.expirado,
+  cancelado: NOT_APPROVED_WORDS.cancelado,
 });
 
 /** Why a call was not done, short, for the owner: the approval's kind, or the error's first line. */

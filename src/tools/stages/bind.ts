@@ -12,6 +12,7 @@ import type { StageExec, StageSpec, StageTask, ToolContext } from '../contract.j
 import { stageDecl } from './catalogue.js';
 import { STAGE_FUNCTIONS } from './functions.js';
 import { runOffThread } from '../../workers/pool.js';
+import { FAULT } from '../../strings/log.js';
 
 /** Where a call's intermediate files live: `<datos>/trabajo/<clave>`. */
 export function workDir(dataDir: string, key: string): string {
@@ -32,7 +33,7 @@ export function runsOffThread(id: string, input: unknown): boolean {
 export function runStageFunction(id: string, input: unknown, signal: AbortSignal): Promise<unknown> {
   if (runsOffThread(id, input)) return runOffThread(id, input, signal);
   const fn = STAGE_FUNCTIONS[id];
-  if (!fn) throw new Error(`la etapa ${id} no tiene función`);
+  if (!fn) throw new Error(FAULT.stageWithoutRun(id));
   return fn(input as never, signal);
 }
 

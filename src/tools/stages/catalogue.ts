@@ -12,6 +12,7 @@
 import type { ChatAction, Lane, StageSpec } from '../contract.js';
 import { STAGE_LABELS } from '../../strings/tools.js';
 import { own } from '../../lib/own.js';
+import { WEEK_TASKS } from '../../strings/cli.js';
 
 /** `motor`: the lane of the call's engine (GPU for flux/xtts, CPU for maqueta/juguete). */
 export type LaneDecl = Lane | 'motor';
@@ -69,9 +70,7 @@ export const STAGE_CATALOGUE: readonly StageDecl[] = Object.freeze([
 ]);
 
 /** docs/design.md §5's names of the week's seven tasks (the first stage's label of each, and the report). */
-export const WEEK_TASK_LABELS: Readonly<Record<WeekTaskId, string>> = Object.freeze({
-  T1: 'Recuperar notas', T2: 'Crear tarjetas', T3: 'Guion del pódcast', T4: 'Prompt de portada', T5: 'Portada', T6: 'Narración', T7: 'Informe semanal',
-});
+export const WEEK_TASK_LABELS: Readonly<Record<WeekTaskId, string>> = WEEK_TASKS;
 
 /**
  * What each tool's call is to the owner in a run's final summary: `hecho` makes something for them

@@ -7,7 +7,7 @@ import { readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { StateFileError } from '../../errors.js';
 import { writeRecord } from '../../store/outputs.js';
-import { STATE } from '../../strings/console.js';
+import { STATE, STATE_PROBLEMS } from '../../strings/console.js';
 import { STAGE_CATALOGUE, type StageDecl } from './catalogue.js';
 import type { Lane } from '../contract.js';
 
@@ -48,17 +48,17 @@ function parseDurations(text: string): Map<string, number[]> | string {
   try {
     raw = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (e) {
-    return `no es JSON válido (${(e as Error).message})`;
+    return STATE_PROBLEMS.notJson((e as Error).message);
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'no es un objeto con una lista de duraciones por etapa';
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return STATE_PROBLEMS.durationsShape;
   const data = new Map<string, number[]>();
   for (const [id, xs] of Object.entries(raw)) {
     if (!known.has(id)) continue;
-    if (!Array.isArray(xs)) return `la etapa «${id}» no tiene una lista de duraciones`;
+    if (!Array.isArray(xs)) return STATE_PROBLEMS.durationsOfStage(id);
     const bad: unknown[] = xs.filter((x) => typeof x !== 'number' || !Number.isFinite(x) || x < 0);
     if (bad.length > 0) {
       const shown = typeof bad[0] === 'number' ? String(bad[0]) : JSON.stringify(bad[0]);
-      return `la etapa «${id}» tiene una duración que no es un número de milisegundos (${shown})`;
+      return STATE_PROBLEMS.durationNotMs(id, shown);
     }
     data.set(id, (xs as number[]).slice(-RECORD_SIZE));
   }
@@ -82,7 +82,7 @@ export function openDurationRecord(dataDir: string, log: (line: string) => void 
     else data = parsed;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EISDIR') problem = 'es una carpeta, no un archivo';
+    if (code === 'EISDIR') problem = STATE_PROBLEMS.isFolder;
     else if (code !== 'ENOENT') throw new StateFileError('CORRUPT_STATE', file, STATE.durationsUnreadable(file, code ?? (e as Error).message));
   }
   if (problem !== undefined) {

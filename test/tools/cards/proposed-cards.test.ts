@@ -58,7 +58,7 @@ describe('proponer_tarjetas', () => {
   it.each([
     ['an answer the note does not write', [q('¿Quién pintó el Guernica?', 'Picasso')], /no está escrita en la nota/],
     ['an answer that is a sentence, not a key term', [q('¿Qué hizo el cubismo?', 'rompió la perspectiva única y mostró un objeto')], /no es un término clave/],
-    ['a question holding its own answer', [q('¿Qué rompió el cubismo con la perspectiva?', 'perspectiva')], /contiene su propia respuesta/],
+    ['a question holding its own answer', [q('¿Qué rompió el cubismo con la perspectiva?', 'perspectiva')], /contiene la respuesta de la propia tarjeta/],
     ['a cloze with two gaps', [cloze(`El ${BLANK} rompió la ${BLANK}.`, 'cubismo')], /exactamente un hueco/],
     ['a cloze that is not a sentence of the note', [cloze(`El ${BLANK} fue un movimiento francés.`, 'cubismo')], /no es una frase de la nota/],
     ['two clozes of one sentence', [cloze(`El ${BLANK} rompió la perspectiva única y mostró un objeto desde varios puntos de vista en el mismo cuadro.`, 'cubismo'), cloze(`El cubismo rompió la perspectiva única y mostró un ${BLANK} desde varios puntos de vista en el mismo cuadro.`, 'objeto')], /uno por frase/],
