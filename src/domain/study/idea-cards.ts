@@ -101,7 +101,10 @@ function askIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'
       if (!idea.formula) return undefined;
       // The formula, and the same said in words (how it is read aloud).
       const narrowed = [formulaCondition(idea.condition), relatedQuantities(idea.formula.text)].filter(Boolean).join(' ');
-      return card('formula', `¿Cuál es la fórmula ${ofTerm(idea.article, idea.term)}${narrowed ? ` ${narrowed}` : ''}?`, formulaAnswer(idea.formula.text, idea.formula.spoken));
+      // «La fórmula de la elasticidad precio es: Ed = …» names its term with the word itself: the
+      // question asks the formula of what it names, never «la fórmula de la fórmula de…».
+      const of = ofTerm(idea.article, idea.term).replace(/^de (?:la |el )?f[óo]rmula (?=de |del )/iu, '');
+      return card('formula', `¿Cuál es la fórmula ${of}${narrowed ? ` ${narrowed}` : ''}?`, formulaAnswer(idea.formula.text, idea.formula.spoken));
     }
     case 'fecha':
       if (idea.when) return card('fecha', `¿Cuándo ${idea.when}?`, idea.year!, true);

@@ -124,3 +124,14 @@ describe('a lecture of our own, carded end to end', () => {
     expect(asked.filter((q) => q.startsWith('¿Cuál es la fórmula de la elasticidad renta'))).toEqual([expect.stringMatching(/^¿Cuál es la fórmula de la elasticidad renta\? → Eᵣ = /u)]);
   });
 });
+
+describe('a formula named with the word itself', () => {
+  it('«La fórmula de la elasticidad precio es: Ed = …» asks the formula of the elasticity, not «de la fórmula de…»', () => {
+    const formula = formulasIn('La fórmula de la elasticidad precio es: Ed = (ΔQ / Q) / (ΔP / P).')[0]!;
+    const asked = (article: string, term: string) => cardOfIdea(idea({ kind: 'formula', article, term, formula, sentence: 'La fórmula de la elasticidad precio es: Ed = (ΔQ / Q) / (ΔP / P).' }))?.pregunta;
+    expect(asked('la', 'fórmula de la elasticidad precio')).toBe('¿Cuál es la fórmula de la elasticidad precio?');
+    expect(asked('la', 'fórmula del ingreso total')).toBe('¿Cuál es la fórmula del ingreso total?');
+    // A term that only begins like it is left as it is.
+    expect(asked('el', 'ingreso total')).toBe('¿Cuál es la fórmula del ingreso total?');
+  });
+});
