@@ -343,13 +343,6 @@ export const COVER_PROMPT = Object.freeze({
     'formas limpias, luz suave, espacio libre en el tercio inferior para el título, sin texto.',
 });
 
-/** The owner's course as the system prompt carries it: a heading and one line per week. */
-export const COURSE_PROMPT = Object.freeze({
-  head: (title: string, range: string) => `Curso «${title}», semanas ${range}:`,
-  week: (n: number, title: string, noClass: boolean, terms: readonly string[]) =>
-    `- Semana ${n}: ${title}${noClass ? ' [sin clase: no se prepara]' : terms.length ? ` (${terms.join(', ')})` : ''}`,
-});
-
 /** The owner's request as the model reads it when /semana N starts a run (the workflow does not read it). */
 export const weekRequest = (week: number | undefined) => `prepara la semana ${String(week)}`;
 

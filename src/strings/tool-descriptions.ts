@@ -87,3 +87,10 @@ export const REGISTRAR_USO = Object.freeze({
   tokensEntrada: 'Tokens de entrada (≥ 0).',
   tokensSalida: 'Tokens de salida (≥ 0).',
 });
+
+/** The owner's course as the system prompt carries it: a heading and one line per week. */
+export const COURSE_PROMPT = Object.freeze({
+  head: (title: string, range: string) => `Curso «${title}», semanas ${range}:`,
+  week: (n: number, title: string, noClass: boolean, terms: readonly string[]) =>
+    `- Semana ${n}: ${title}${noClass ? ' [sin clase: no se prepara]' : terms.length ? ` (${terms.join(', ')})` : ''}`,
+});

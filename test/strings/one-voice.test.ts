@@ -179,7 +179,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   'console.STORE_PROBLEMS.noPrice': [['gpt-5', ['claude-sonnet-5-5']]],
   'console.STORE_PROBLEMS.reviewEntry': [[2, ['1', '2', '3', '4']]],
   'agent.CHECKPOINT.wrongFields': [[['task', 'turns']]],
-  'model.COURSE_PROMPT.week': [[3, 'Historia del arte', false, ['perspectiva', 'claroscuro']], [4, 'Repaso', true, []], [5, 'Música', false, []]],
+  'toolDescriptions.COURSE_PROMPT.week': [[3, 'Historia del arte', false, ['perspectiva', 'claroscuro']], [4, 'Repaso', true, []], [5, 'Música', false, []]],
   'cli.PLAN.order': [[['T1', 'T2', 'T3']]],
   'cli.PLAN.criticalPath': [[['T1', 'T3'], '23 s']],
   'cli.PLAN.turnCritical': [[['notas.busqueda', 'portada.imagen'], '12,0 s']],

@@ -8,8 +8,7 @@
 import { createHash } from 'node:crypto';
 import { buildIndex, similarities } from '../tfidf.js';
 import { fold } from '../../lib/fold.js';
-import { WEEK } from '../../strings/tool-descriptions.js';
-import { COURSE_PROMPT } from '../../strings/model.js';
+import { COURSE_PROMPT, WEEK } from '../../strings/tool-descriptions.js';
 
 /** Most weeks a course may have (two long semesters); the idempotency key accepts up to this. */
 export const MAX_WEEKS = 60;
