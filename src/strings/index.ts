@@ -27,6 +27,7 @@
  * - `narration` — what the student hears in the week's episode around their notes.
  * - `cli`    — the `cuaderno` CLI's usage, misuse and reports (`plan`, `simular`), for the terminal.
  * - `log`    — the console's lines about the program's own work: what it could not do, its faults.
+ * - `study`  — the questions a card or a quiz asks of the notes, and how a formula is said aloud.
  *
  * This folder is the lowest layer: it imports only types from below (store, tools' contract) and
  * never the layers that use it, so any layer may import its words from here.
@@ -57,3 +58,4 @@ export * as repeat from './repeat.js';
 export * as narration from './narration.js';
 export * as cli from './cli.js';
 export * as log from './log.js';
+export * as study from './study.js';

@@ -6,6 +6,8 @@ import { count } from './count.js';
 import { listed } from './list.js';
 
 export const QUIZ = Object.freeze({
+  /** The title of the note a class quiz leaves in a student's notebook. */
+  classNoteTitle: (week?: number) => `Test de la clase${week !== undefined ? ` · semana ${week}` : ''}`,
   intro: (n: number, week?: number, topic?: string) =>
     `Test ${week !== undefined ? `de la semana ${week}` : topic ? `sobre «${topic}»` : 'de tus notas'}: ${count(n, 'pregunta', 'preguntas')}. ${n === 1 ? 'Toca una opción; si fallas, vuelve pronto a tu repaso.' : 'Toca una opción en cada una; lo que falles vuelve pronto a tu repaso.'}`,
   fewer: (n: number, asked: number) => `Solo he encontrado ideas para ${count(n, 'pregunta', 'preguntas')} de las ${asked} que pedías.`,

@@ -42,4 +42,7 @@ export const STORE_PROBLEMS = Object.freeze({
   listField: (field: string) => `"${field}" debería ser una lista`,
   reviewEntry: (n: number, grades: readonly string[]) => `la entrada ${n} del registro no tiene id_tarjeta, calificacion (${grades.join(', ')}) y fecha`,
   reviewFix: 'si lo borras, las tarjetas vuelven a estar nuevas y se pierde el historial de repasos.',
+  // --- the cards proposed and not yet saved ---
+  proposalsShape: (version: number) => `se esperaba {"version": ${version}, "lotes": [...]}`,
+  proposalsFix: 'si lo borras, se pierden las tarjetas propuestas que aún no guardaste.',
 });

@@ -13,6 +13,7 @@ import { KIND_ORDER, keyIdeasOfNote, type KeyIdea } from '../study/key-ideas.js'
 import { BLANK, CLOZE_PROMPT, cardOfIdea } from '../study/idea-cards.js';
 import { languageOf, readProblem, SENTENCE_MIN_WORDS, type WordCheck } from '../study/reading.js';
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from './lexicon.js';
+import { CARD_REFUSALS } from '../../strings/study.js';
 
 export const CARDS_PER_NOTE = 3;
 export { BLANK, CLOZE_PROMPT };
@@ -85,7 +86,7 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   const ideas = keyIdeasOfNote(note, notebook, isWord, note.tema);
   // A note too short to say anything (a word or two) is a wrong choice of note: refused.
   if (ideas.length === 0 && (note.texto.match(/\p{L}+/gu)?.length ?? 0) < SENTENCE_MIN_WORDS) {
-    throw new CuadernoError('BAD_REQUEST', `la nota ${note.id} tiene muy poco texto para hacer tarjetas: no hay ningún término clave que preguntar; elige otra nota.`, { field: 'id_nota' });
+    throw new CuadernoError('BAD_REQUEST', CARD_REFUSALS.tooShort(note.id), { field: 'id_nota' });
   }
   const week = cardsOfWeek(note, semana, deck);
   const kept: NewCard[] = week.filter((c) => c.id_nota === note.id).map(({ id_nota, semana: s, tipo, pregunta, respuesta }) => ({ id_nota, ...(s !== undefined ? { semana: s } : {}), tipo, pregunta, respuesta }));

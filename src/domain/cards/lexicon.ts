@@ -4,18 +4,19 @@
  * verb forms that the position rules alone cannot tell from nouns. Lower-case; pure data.
  */
 
-const words = (s: string): ReadonlySet<string> => new Set(s.trim().split(/\s+/));
+/** A list written as one string, split at spaces (the empty ends of its lines dropped). */
+const words = (list: readonly string[]): ReadonlySet<string> => new Set(list.filter(Boolean));
 
 /** Articles and determiners: the word after one is a noun (or a quantifier, then a noun). */
 export const DETERMINERS = words(`
   el la los las un una unos unas del al lo su sus mi mis tu tus este esta estos estas ese esa esos esas
   aquel aquella cada cualquier nuestro nuestra
-`);
+`.split(/\s+/));
 
 /** Prepositions: the word after one is a noun, or an infinitive (filtered by its ending). */
 export const PREPOSITIONS = words(`
   a ante bajo con contra de desde durante en entre hacia hasta mediante para por según sin sobre tras
-`);
+`.split(/\s+/));
 
 /** Quantifiers and numerals: they sit between a determiner and a noun and are never the answer. */
 export const QUANTIFIERS = words(`
@@ -24,21 +25,21 @@ export const QUANTIFIERS = words(`
   tanto tanta tantos tantas cuánto cuánta cuántos cuántas cuanto bastante bastantes demasiado demasiados
   uno dos tres cuatro cinco seis siete ocho nueve diez cien mil primer primero primera segundo segunda último última
   cierto cierta ciertos ciertas diversos diversas demás ambos ambas cada
-`);
+`.split(/\s+/));
 
 /** Other function words (pronouns, conjunctions, adverbs) that end a noun phrase. */
 export const FUNCTION_WORDS = words(`
   y e o u ni que qué quien quienes cual cuales como cómo cuando donde porque pero sino aunque si no ya también
   muy más menos tan bien mal así aquí allí se le les me te nos os lo ella ello ellos ellas él yo tú usted
   es son era fue ser estar está están hay
-`);
+`.split(/\s+/));
 
 /** Nouns too generic to be what a card asks about on their own (they may head a compound). */
 export const GENERIC_NOUNS = words(`
   cosa cosas parte partes tipo tipos forma formas manera maneras modo vez veces caso casos ejemplo ejemplos
   línea líneas número números conjunto valor valores grupo grupos día días año años momento algo nada
   lugar persona personas gente cantidad elemento
-`);
+`.split(/\s+/));
 
 /** Common verb forms (3rd person present and preterite, infinitives) of verbs notes use to explain. */
 export const VERBS = words(`
@@ -49,10 +50,10 @@ export const VERBS = words(`
   produce producen depende dependen calcula calculan compara comparan combina combinan aplica aplican
   toca tocan suma suman cambia cambian llama llaman pinta pintan rompe rompen recupera recuperan
   alejan aleja pinta estudia estudian ocurre ocurren existe existen parece parecen
-`);
+`.split(/\s+/));
 
 /** Adjectives that follow a noun and have no tell-tale ending ("aire libre"). */
-export const ADJECTIVES = words('libre libres alegre alegres grande grandes breve breves simple simples doble');
+export const ADJECTIVES = words('libre libres alegre alegres grande grandes breve breves simple simples doble'.split(' '));
 
 /** Endings of adjectives that follow a singular noun: clásico, única, estable, mayor, estándar, normal. */
 export const ADJECTIVE_ENDING = /(ico|ica|ble|al|ar|or|ivo|iva|oso|osa|ado|ada|ido|ida|ente|ante|ista|ual|ior)$/;

@@ -20,6 +20,8 @@ import type { AuditLog, Card, CardDeck, NewCard } from '../../store/index.js';
 import type { Note } from '../notebook.js';
 import { loadWordCheck } from '../study/reading.js';
 import { checkProposedCards, clozeFrame, giveAway, type CardProblem, type ProposedCardInput, type WeekOfNote } from './build.js';
+import { TOOL_ANSWERS } from '../../strings/model.js';
+import { STORE_PROBLEMS } from '../../strings/state-problems.js';
 
 export const PROPOSALS_FILE = 'tarjetas-propuestas.json';
 export const PROPOSALS_VERSION = 1;
@@ -83,7 +85,7 @@ export class ProposalRejected extends CuadernoError {
 
 const check = (data: unknown) => {
   if (!isPlainObject(data) || data.version !== PROPOSALS_VERSION || !Array.isArray(data.lotes)) {
-    return { ok: false as const, problem: `se esperaba {"version": ${PROPOSALS_VERSION}, "lotes": [...]}` };
+    return { ok: false as const, problem: STORE_PROBLEMS.proposalsShape(PROPOSALS_VERSION) };
   }
   return { ok: true as const, value: data as unknown as ProposalsState };
 };
@@ -101,7 +103,7 @@ export type EditResult = { kind: 'ok'; batch: CardBatch } | { kind: 'problem'; p
 
 export function createCardProposals(deps: CardProposalsDeps) {
   const file = path.join(deps.dataDir, PROPOSALS_FILE);
-  const json = new ValidatedJsonFile<ProposalsState>(file, check, 'si lo borras, se pierden las tarjetas propuestas que aún no guardaste.');
+  const json = new ValidatedJsonFile<ProposalsState>(file, check, STORE_PROBLEMS.proposalsFix);
   const mutex = new Mutex();
   const now = deps.now ?? (() => new Date());
   const weekOf: WeekOfNote = deps.weekOf ?? ((n) => n.semana ?? null);
@@ -136,7 +138,7 @@ export function createCardProposals(deps: CardProposalsDeps) {
     async propose(callId: string, noteId: number, proposed: readonly ProposedCardInput[], message: (problems: ReadonlyArray<{ i: number; problem: CardProblem }>) => string): Promise<{ batch: CardBatch; cards: ProposedCard[] }> {
       const notes = await deps.notes.list();
       const note = notes.find((n) => n.id === noteId);
-      if (!note) throw new CuadernoError('NOT_FOUND', `no existe la nota ${noteId}; usa buscar_notas para ver qué notas hay.`, { field: 'id_nota' });
+      if (!note) throw new CuadernoError('NOT_FOUND', TOOL_ANSWERS.noNote(noteId), { field: 'id_nota' });
       const deck = await deps.cards.list();
       const isWord = await loadWordCheck();
       return update((s) => {

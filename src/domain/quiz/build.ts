@@ -20,6 +20,7 @@ import { speaksSubject, subjectStems, subjectTest } from './subject.js';
 import { madeYears, yearsOf } from './years.js';
 import { wrongFormulas } from './formula-variants.js';
 import { fold } from '../../lib/fold.js';
+import { QUIZ_STEMS } from '../../strings/study.js';
 
 /** Telegram's limits for a quiz poll, in characters (the same figures the embedded Bot API checks). */
 export const QUIZ_LIMITS = Object.freeze({ question: 300, option: 100, explanation: 200 });
@@ -109,16 +110,16 @@ export function questionOf(idea: QuizIdea, options: readonly string[] = [idea.te
       if (head) return frame(`¿En qué ${head} `);
       const said = described(idea.statement);
       // «¿Cómo se llaman los que no dependen…?»: the verb agrees with a plural.
-      return frame(/^(?:los|las)\s/iu.test(said) ? '¿Cómo se llaman ' : '¿Cómo se llama ', said);
+      return frame(QUIZ_STEMS.called(/^(?:los|las)\s/iu.test(said)), said);
     }
     case 'enunciado': {
       // «¿Qué enunciado…?» beside one option called «Enunciado de…» points at it: then the question names no head.
       const cue = headOf(idea.term) === 'enunciado' && options.some((o) => headOf(o) !== 'enunciado');
-      const asks = cue ? '¿Cuál de estos dice ' : '¿Qué enunciado dice ';
+      const asks = QUIZ_STEMS.statement(cue);
       return frame(/^que\s/iu.test(idea.statement) ? asks : `${asks}que `);
     }
-    case 'formula': return frame('¿Qué fórmula da ');
-    case 'fecha': return frame('¿En qué año ');
+    case 'formula': return frame(QUIZ_STEMS.formula);
+    case 'fecha': return frame(QUIZ_STEMS.year);
     case 'persona': return frame('¿Quién ');
     case 'obra': return frame('¿Qué obra ');
   }

@@ -1,5 +1,6 @@
 /** The verb a work's author is asked with, read from where the work is named (pure). */
 import { fold } from '../../lib/fold.js';
+import { QUIZ_STEMS } from '../../strings/study.js';
 
 /** The verb a work's author is asked with, read from its sentence: painted, wrote, composed, sculpted; undefined when it does not say. */
 export function madeVerb(sentence: string): string | undefined {
@@ -18,6 +19,6 @@ export function madeVerb(sentence: string): string | undefined {
 export function workQuestions(title: string, author: string, verb: string | undefined): { who: string; when: string } {
   return verb
     ? { who: `${verb} «${title}»`, when: `${verb} ${author} «${title}»` }
-    : { who: `¿De quién es «${title}»?`, when: `¿De qué año es «${title}», de ${author}?` };
+    : { who: QUIZ_STEMS.workWho(title), when: QUIZ_STEMS.workWhen(title, author) };
 }
 

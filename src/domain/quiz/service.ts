@@ -19,6 +19,7 @@ import { loadWordCheck, type WordCheck } from '../study/reading.js';
 import { formulaOfAnswer } from '../study/idea-cards.js';
 import { fold } from '../../lib/fold.js';
 import { weekOfNote, type Course } from '../course/course.js';
+import { QUIZ } from '../../strings/quiz.js';
 
 /** FSRS grades: «Otra vez» and «Bien». */
 const AGAIN = 1;
@@ -99,7 +100,7 @@ const formulaOf = (s: string) => foldTrim(formulaOfAnswer(s)).replace(/\s+/gu, '
 export type QuizService = ReturnType<typeof createQuizService>;
 
 /** The title of the note a class quiz leaves in a student's notebook. */
-export const classNoteTitle = (week: number | undefined) => `Test de la clase${week !== undefined ? ` · semana ${week}` : ''}`;
+export const classNoteTitle = (week: number | undefined) => QUIZ.classNoteTitle(week);
 
 export function createQuizService(o: QuizServiceOptions) {
   const store = new QuizStore(o.dataDir);

@@ -6,6 +6,7 @@
  * that gives one clue, not three. Pure: idea-cards.ts asks each card through them.
  */
 import { stem } from './reading.js';
+import { CARD_QUESTIONS } from '../../strings/study.js';
 
 /** A demonstrative with its noun («este enunciado», «esa ley»): it points at a sentence the card lacks. */
 const POINTER = /(?<!\p{L})(?<!(?:\bal|\bel|\bdel|\bdel\s+sur|\bhacia\s+el)\s)(este|esta|estos|estas|ese|esa|esos|esas)\s+(?!(?:de|del|y|o|a|en|que|se|es|con|por|para|sur|norte)(?!\p{L}))(\p{Ll}+)/giu;
@@ -62,7 +63,7 @@ const WHOLE_DATE = /^(?:el\s+)?\d{1,2}\s+de\s+\p{L}+\s+de\s+(?:1\d{3}|20\d{2})$/
 export function narrowWhen(pregunta: string, respuesta: string): string {
   const y = YEAR_ONLY.exec(respuesta.trim());
   if (!y && !WHOLE_DATE.test(respuesta.trim())) return pregunta;
-  const asked = !y ? 'en qué fecha' : /^(hacia|desde|hasta)$/iu.test(y[1] ?? '') ? `${y[1]!.toLocaleLowerCase('es')} qué año` : 'en qué año';
+  const asked = !y ? CARD_QUESTIONS.whenDate : /^(hacia|desde|hasta)$/iu.test(y[1] ?? '') ? `${y[1]!.toLocaleLowerCase('es')} qué año` : CARD_QUESTIONS.whenYear;
   return pregunta.replace(/(^|,\s*)¿[Cc]uándo(?=\s)/u, (_a, lead: string) => `${lead}¿${lead === '' ? asked[0]!.toLocaleUpperCase('es') + asked.slice(1) : asked}`);
 }
 

@@ -8,6 +8,7 @@
  */
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS } from '../cards/lexicon.js';
 import { isPersonName, type RuleIdea } from './idea-rules.js';
+import { CARD_QUESTIONS } from '../../strings/study.js';
 
 const fold = (s: string) => s.toLocaleLowerCase('es');
 /** A sentence that points back itself («Este …», «Esto …»): not what a name after it names. */
@@ -108,7 +109,7 @@ export function boldQuality(raw: string): RuleIdea | undefined {
   if (!m || closed(fold(m[2]!.split(/\s+/).at(-1)!)) || closed(m[4]!)) return undefined;
   const body = m[5]!.replace(/\*\*/g, '').replace(/[.]$/u, '').trim();
   if (body.split(/\s+/).length < 4) return undefined;
-  return { kind: 'definicion', term: `${m[2]} ${m[4]}`, article: '', body, question: `¿Por qué se dice que ${fold(m[1]!)} ${m[2]} ${m[3]} ${m[4]}?` };
+  return { kind: 'definicion', term: `${m[2]} ${m[4]}`, article: '', body, question: CARD_QUESTIONS.whySaid(fold(m[1]!), m[2]!, m[3]!, m[4]!) };
 }
 
 /**
@@ -133,7 +134,7 @@ export function sectionSummary(s: string, heading: string | undefined): RuleIdea
   if (!h || !m || closed(fold(m[2]!.split(/\s+/).at(-1)!))) return undefined;
   const what = fold(h[1]!);
   const term = `${what} de ${fold(m[1]!)} ${m[2]}`;
-  return { kind: 'definicion', term, article: '', body: s.replace(/[.]$/u, ''), summary: true, question: `¿Cuáles fueron las ${term}?` };
+  return { kind: 'definicion', term, article: '', body: s.replace(/[.]$/u, ''), summary: true, question: CARD_QUESTIONS.whatWere(term) };
 }
 
 /**
@@ -146,7 +147,7 @@ export function namesBefore(s: string, before: string | undefined): RuleIdea | u
   const term = m[3]!;
   if (closed(fold(term.split(/\s+/)[0]!)) || closed(fold(term.split(/\s+/).at(-1)!))) return undefined;
   const said = before.replace(/[.]$/u, '');
-  return { kind: 'definicion', term, article: '', body: term, question: `¿Cómo se llama ${m[1] === 'Esta' ? 'la' : 'el'} ${m[2]}: «${said}»?`, needsContext: true };
+  return { kind: 'definicion', term, article: '', body: term, question: CARD_QUESTIONS.calledBy(m[1] === 'Esta' ? 'la' : 'el', m[2]!, said), needsContext: true };
 }
 
 /**

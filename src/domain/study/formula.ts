@@ -3,15 +3,13 @@
  * said in words for the episode and the card's answer («η = 1 − T₂/T₁» → «eta es uno menos T dos
  * entre T uno»). Pure, small and hand-written: no library on the registry speaks Spanish maths.
  */
+import { SAID_FUNCTIONS, SAID_OPERATORS } from '../../strings/study.js';
 
 const GREEK: Record<string, string> = {
   α: 'alfa', β: 'beta', γ: 'gamma', δ: 'delta', ε: 'épsilon', ζ: 'dseta', η: 'eta', θ: 'zeta', κ: 'kappa', λ: 'lambda', μ: 'mu',
   ν: 'nu', ξ: 'xi', π: 'pi', ρ: 'ro', σ: 'sigma', τ: 'tau', φ: 'fi', χ: 'ji', ψ: 'psi', ω: 'omega', Ω: 'omega', Σ: 'sumatorio de', Δ: 'incremento de',
 };
-const OPERATORS: Record<string, string> = {
-  '=': 'es', '+': 'más', '−': 'menos', '-': 'menos', '–': 'menos', '/': 'entre', '×': 'por', '·': 'por', '*': 'por', '^': 'elevado a',
-  '≤': 'menor o igual que', '≥': 'mayor o igual que', '<': 'menor que', '>': 'mayor que', '≈': 'aproximadamente', '%': 'por ciento', '√': 'raíz de',
-};
+const OPERATORS = SAID_OPERATORS;
 const SUB = '₀₁₂₃₄₅₆₇₈₉';
 const SUP = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 const UNITS = ['cero', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce', 'trece', 'catorce', 'quince', 'dieciséis', 'diecisiete', 'dieciocho', 'diecinueve', 'veinte'];
@@ -108,7 +106,7 @@ function speakSymbol(t: string): string {
   if (t in OPERATORS) return OPERATORS[t]!;
   if (/^\d+$/.test(t)) return numberWords(t);
   if (/^\d/.test(t)) return t.replace('.', ' coma ').replace(',', ' coma ');
-  if (FUNCTIONS.has(t)) return t === 'cte' ? 'constante' : t === 'ln' ? 'logaritmo neperiano de' : t;
+  if (FUNCTIONS.has(t)) return Object.hasOwn(SAID_FUNCTIONS, t) ? SAID_FUNCTIONS[t]! : t;
   let out = '';
   for (const ch of t) {
     if (GREEK[ch]) out += `${GREEK[ch]} `;

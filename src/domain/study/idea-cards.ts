@@ -11,9 +11,10 @@ import { plainSentence, stem } from './reading.js';
 import { clozeClause } from './cloze-quality.js';
 import { dangling } from './idea-rules.js';
 import { clauseAnswer, formulaCondition, ownerMissing, narrowWhen, oneClue, relatedQuantities, resolvePointers } from './card-wording.js';
+import { CARD_QUESTIONS } from '../../strings/study.js';
 
 export const BLANK = '_____';
-export const CLOZE_PROMPT = 'Completa la frase';
+export const CLOZE_PROMPT = CARD_QUESTIONS.clozePrompt;
 
 /** The sentence of a cloze card's question, with its gap («Completa la frase (Cue): «… _____ …»» → «… _____ …»). */
 export function clozeSentence(pregunta: string): string | undefined {
@@ -89,8 +90,8 @@ function askIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'
       const plural = /^(los|las|unos|unas)$/.test(idea.article);
       // «su poder…»: whose, the card would not say.
       if (ownerMissing(idea.body)) return undefined;
-      if (!idea.verb && clauseAnswer(idea.body)) return card('definicion', `¿En qué consiste ${withArticle(idea.article, idea.term)}?`, idea.body);
-      if (idea.verb === 'se caracteriza por') return card('definicion', `¿Por qué se caracteriza ${withArticle(idea.article, idea.term)}?`, idea.body);
+      if (!idea.verb && clauseAnswer(idea.body)) return card('definicion', CARD_QUESTIONS.consists(withArticle(idea.article, idea.term)), idea.body);
+      if (/^se caracteriza por$/u.test(idea.verb ?? '')) return card('definicion', CARD_QUESTIONS.characterized(withArticle(idea.article, idea.term)), idea.body);
       return card('definicion', `¿Qué ${idea.verb ?? (plural ? 'son' : 'es')} ${withArticle(idea.article, idea.term)}?`, idea.body);
     }
     case 'enunciado': {
@@ -104,17 +105,17 @@ function askIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'
       // «La fórmula de la elasticidad precio es: Ed = …» names its term with the word itself: the
       // question asks the formula of what it names, never «la fórmula de la fórmula de…».
       const of = ofTerm(idea.article, idea.term).replace(/^de (?:la |el )?f[óo]rmula (?=de |del )/iu, '');
-      return card('formula', `¿Cuál es la fórmula ${of}${narrowed ? ` ${narrowed}` : ''}?`, formulaAnswer(idea.formula.text, idea.formula.spoken));
+      return card('formula', CARD_QUESTIONS.formula(of, narrowed), formulaAnswer(idea.formula.text, idea.formula.spoken));
     }
     case 'fecha':
       if (idea.when) return card('fecha', `¿Cuándo ${idea.when}?`, idea.year!, true);
-      return idea.year ? card('fecha', `¿En qué año ${idea.body.replace(/[.!]$/u, '')}?`, idea.year, true) : undefined;
+      return idea.year ? card('fecha', CARD_QUESTIONS.inYear(idea.body.replace(/[.!]$/u, '')), idea.year, true) : undefined;
     case 'persona':
       if (idea.question) return card('definicion', idea.question, idea.term);
       return card('definicion', `¿Quién ${idea.verb ?? 'fue'} ${idea.body.replace(/[.!]$/u, '')}?`, idea.term);
     case 'obra':
       if (idea.question) return card('definicion', idea.question, idea.term);
-      if (idea.author) return card('definicion', `¿De quién es la obra «${idea.term}»?`, idea.author);
+      if (idea.author) return card('definicion', CARD_QUESTIONS.workBy(idea.term), idea.author);
       return cloze(idea);
     case 'fila':
       // Its question carries its own cue (the section) and reads the row's header.

@@ -5,6 +5,7 @@
  * «Término: lo que es». Each returns what key-ideas.ts needs to make the idea, or undefined. Pure.
  */
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS } from '../cards/lexicon.js';
+import { CARD_QUESTIONS } from '../../strings/study.js';
 
 export interface RuleIdea {
   kind: 'persona' | 'fecha' | 'definicion' | 'enunciado' | 'obra' | 'termino';
@@ -160,7 +161,7 @@ export function inSection(s: string, heading: string | undefined): RuleIdea | un
   if (!heading) return undefined;
   const m = new RegExp(`^En\\s+(el|la|los|las)\\s+(${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}),?\\s+(\\p{L}.+)$`, 'iu').exec(s);
   if (!m || m[3]!.split(/\s+/).length < 4) return undefined;
-  return { kind: 'definicion', term: m[2]!, article: m[1]!, body: firstClaim(m[3]!), question: `¿Qué ocurre en ${m[1]} ${m[2]}?` };
+  return { kind: 'definicion', term: m[2]!, article: m[1]!, body: firstClaim(m[3]!), question: CARD_QUESTIONS.happensIn(m[1]!, m[2]!) };
 }
 
 // A title: an article and a word (and the capitalised words after it), or a capitalised word that is not an article; maybe «de …».
@@ -177,11 +178,11 @@ export function workOfSection(s: string, heading: string | undefined, properWord
   const who = heading.split(/\s+/).at(-1)!;
   const own = new RegExp(`^(?:Su|Sus)\\s+(${TITLE})\\s+(\\p{Ll}+)\\s+(.+)$`, 'u').exec(s);
   if (own && !closed(own[3]!)) {
-    return { kind: 'obra', term: own[1]!, article: '', body: s, question: `¿Qué obra de ${who} ${own[3]} ${firstClaim(own[4]!)}?` };
+    return { kind: 'obra', term: own[1]!, article: '', body: s, question: CARD_QUESTIONS.workOf(who, own[3]!, firstClaim(own[4]!)) };
   }
   const inside = new RegExp(`^En\\s+(${TITLE})\\s+(\\p{Ll}+)\\s+(.+)$`, 'u').exec(s);
   if (inside && !closed(inside[3]!)) {
-    return { kind: 'obra', term: inside[1]!, article: '', body: s, question: `¿En qué obra ${inside[3]} ${who} ${firstClaim(inside[4]!)}?` };
+    return { kind: 'obra', term: inside[1]!, article: '', body: s, question: CARD_QUESTIONS.workWhere(inside[3]!, who, firstClaim(inside[4]!)) };
   }
   return undefined;
 }
@@ -245,7 +246,7 @@ export function asideDate(s: string): RuleIdea | undefined {
 export function inWhich(s: string): RuleIdea | undefined {
   const m = /(?:^|,\s+|:\s+)(el|la|los|las)\s+(\p{Ll}[\p{L}-]{3,}(?:\s+\p{Ll}[\p{L}-]{3,})?),\s+en\s+(?:el|la|los|las)\s+que\s+([^,;:.]+?)(?=\s*(?:,\s+y\s+(?:el|la|los|las)\s|[;:.]|$))/u.exec(s);
   if (!m || m[2]!.split(/\s+/).some((w) => closed(w)) || m[3]!.split(/\s+/).length < 4) return undefined;
-  return { kind: 'definicion', term: m[2]!, article: m[1]!, body: m[3]!, question: `¿Qué ocurre en ${m[1]} ${m[2]}?`, needsContext: true };
+  return { kind: 'definicion', term: m[2]!, article: m[1]!, body: m[3]!, question: CARD_QUESTIONS.happensIn(m[1]!, m[2]!), needsContext: true };
 }
 
 /** The person a paragraph is about: its note opens with their name and life years («**Johann Sebastian Bach** (1685–1750) …»). */
@@ -267,6 +268,6 @@ export function workOfPerson(raw: string, person: string | undefined): RuleIdea 
   const su = /^Su\s+(\p{Ll}+)\s+\*([^*]{3,60})\*\s+((?:se\s+)?\p{Ll}+(?:ó|ió|aron|ieron)\s+[^,;.]+?)(?=\s+y\s+|[,;.]|$)/u.exec(raw);
   if (su && !closed(su[1]!)) return { kind: 'obra', term: su[2]!.trim(), article: '', body: su[2]!.trim(), question: `¿Qué ${su[1]} de ${surname} ${su[3]}?` };
   const en = /^En\s+\*([^*]{3,60})\*(?:\s+\(\d{3,4}\))?\s+(\p{Ll}+(?:ó|ió|aron|ieron))\s+([^,;.]+)/u.exec(raw);
-  if (en) return { kind: 'obra', term: en[1]!.trim(), article: '', body: en[1]!.trim(), question: `¿En qué obra ${en[2]} ${surname} ${en[3]!.trim()}?` };
+  if (en) return { kind: 'obra', term: en[1]!.trim(), article: '', body: en[1]!.trim(), question: CARD_QUESTIONS.workWhere(en[2]!, surname, en[3]!.trim()) };
   return undefined;
 }

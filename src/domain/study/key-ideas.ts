@@ -23,6 +23,7 @@ import { tableRows } from './table-ideas.js';
 import { wordFormulasIn, type WordFormula } from './word-formula.js';
 import { coverageIdeas } from './coverage-rules.js';
 import { asideDate, authoredWork, boldApposition, inWhich, cause, condition, conditionsOf, dangling, itemHead, inSection, isPersonName, listItem, namedAfter, personActs, personOfNote, superlative, titledDate, workOfPerson, workOfSection } from './idea-rules.js';
+import { CARD_QUESTIONS } from '../../strings/study.js';
 
 export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino' | 'fila';
 /** Strongest first: when two ideas name the same thing, the stronger stays. */
@@ -205,7 +206,7 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   }
   // «Se dice que una demanda es **inelástica** cuando …»: asked «¿Cuándo se dice que …?».
   const said = /^Se\s+dice\s+que\s+((?:un|una|el|la)\s+[\p{L}\s]{2,40}?)\s+(es|son)\s+([\p{L}-]+)\s+(cuando\s+[^,;]+)/iu.exec(s);
-  if (said) return { kind: 'definicion', term: `${said[1]!.replace(/^\S+\s+/u, '')} ${said[3]}`, article: '', body: said[4]!, question: `¿Cuándo se dice que ${said[1]} ${said[2]} ${said[3]}?` };
+  if (said) return { kind: 'definicion', term: `${said[1]!.replace(/^\S+\s+/u, '')} ${said[3]}`, article: '', body: said[4]!, question: CARD_QUESTIONS.whenSaid(said[1]!, said[2]!, said[3]!) };
   // «… se usa el **método del punto medio**, que calcula …»: the bold term and what it does.
   // «… fue el **Código Civil** de 1804, que recogió …»: its year may follow the name, and what it did is said in the past.
   // The article may open the sentence («La **parte dogmática**, que recoge …»).

@@ -6,9 +6,10 @@
  * sentence: the note's own display of a formula (docs/design.md §3: formulas with what they mean). Pure.
  */
 import { formulasIn, type Formula } from './formula.js';
+import { SAID_OPERATORS } from '../../strings/study.js';
 
 /** How the operators of a formula in words are said (the words themselves are said as written). */
-const SAID: Record<string, string> = { '=': 'es', '+': 'más', '−': 'menos', '–': 'menos', '-': 'menos', '/': 'entre', '×': 'por', '·': 'por', '<': 'menor que', '>': 'mayor que', '≤': 'menor o igual que', '≥': 'mayor o igual que', '%': 'por ciento' };
+const SAID = SAID_OPERATORS;
 
 export interface WordFormula extends Formula {
   /** The left-hand side when it is a name in words («densidad de población»), not an acronym. */

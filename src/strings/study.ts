@@ -1,0 +1,50 @@
+/**
+ * What a card or a quiz asks of the student's notes: the question templates that domain/study,
+ * domain/cards and domain/quiz fill with the note's own words, and the words a formula is said with.
+ * The note's words are data; only the frame around them is said here.
+ */
+
+/** How a formula's operators are said aloud (a card's answer in words, the week's episode). */
+export const SAID_OPERATORS: Readonly<Record<string, string>> = Object.freeze({
+  '=': 'es', '+': 'más', '−': 'menos', '-': 'menos', '–': 'menos', '/': 'entre', '×': 'por', '·': 'por', '*': 'por', '^': 'elevado a',
+  '≤': 'menor o igual que', '≥': 'mayor o igual que', '<': 'menor que', '>': 'mayor que', '≈': 'aproximadamente', '%': 'por ciento', '√': 'raíz de',
+});
+
+/** How a formula's functions are said aloud, where their written name is not a word. */
+export const SAID_FUNCTIONS: Readonly<Record<string, string>> = Object.freeze({ cte: 'constante', ln: 'logaritmo neperiano de' });
+
+/** A card's question; `subject` comes with its article («la entropía»). */
+export const CARD_QUESTIONS = Object.freeze({
+  clozePrompt: 'Completa la frase',
+  consists: (subject: string) => `¿En qué consiste ${subject}?`,
+  characterized: (subject: string) => `¿Por qué se caracteriza ${subject}?`,
+  formula: (ofTerm: string, narrowed: string) => `¿Cuál es la fórmula ${ofTerm}${narrowed ? ` ${narrowed}` : ''}?`,
+  inYear: (what: string) => `¿En qué año ${what}?`,
+  workBy: (title: string) => `¿De quién es la obra «${title}»?`,
+  happensIn: (article: string, term: string) => `¿Qué ocurre en ${article} ${term}?`,
+  workOf: (who: string, verb: string, claim: string) => `¿Qué obra de ${who} ${verb} ${claim}?`,
+  workWhere: (verb: string, who: string, claim: string) => `¿En qué obra ${verb} ${who} ${claim}?`,
+  whenSaid: (subject: string, verb: string, quality: string) => `¿Cuándo se dice que ${subject} ${verb} ${quality}?`,
+  whySaid: (subject: string, verb: string, quality: string, term: string) => `¿Por qué se dice que ${subject} ${verb} ${quality} ${term}?`,
+  whatWere: (term: string) => `¿Cuáles fueron las ${term}?`,
+  calledBy: (article: string, head: string, said: string) => `¿Cómo se llama ${article} ${head}: «${said}»?`,
+  /** What a «¿Cuándo…?» becomes when its key holds a day, a year, or a year with a preposition. */
+  whenDate: 'en qué fecha',
+  whenYear: 'en qué año',
+});
+
+/** A quiz question's opening, followed by what the note says (domain/quiz/build.ts). */
+export const QUIZ_STEMS = Object.freeze({
+  called: (plural: boolean) => (plural ? '¿Cómo se llaman ' : '¿Cómo se llama '),
+  statement: (pointsAtOne: boolean) => (pointsAtOne ? '¿Cuál de estos dice ' : '¿Qué enunciado dice '),
+  formula: '¿Qué fórmula da ',
+  year: '¿En qué año ',
+  /** A work's author and year, when the note does not say how it was made. */
+  workWho: (title: string) => `¿De quién es «${title}»?`,
+  workWhen: (title: string, author: string) => `¿De qué año es «${title}», de ${author}?`,
+});
+
+/** Why a note gives no cards, as the model reads it in the refusal. */
+export const CARD_REFUSALS = Object.freeze({
+  tooShort: (noteId: number) => `la nota ${noteId} tiene muy poco texto para hacer tarjetas: no hay ningún término clave que preguntar; elige otra nota.`,
+});
