@@ -54,7 +54,7 @@ export function stemKey(word: string): string {
 }
 
 /** What is inconsistent in a snapshot, as a value: the store says it in words (lib sits below strings). */
-export type SnapshotProblem = { kind: 'sin_lista' } | { kind: 'repetida' | 'incompleta' | 'no_cuadra'; word: string };
+export type SnapshotProblem = { kind: 'sin_lista' | 'faltan_palabras' } | { kind: 'repetida' | 'incompleta' | 'no_cuadra'; word: string };
 
 export class SnapshotError extends Error {
   constructor(readonly problem: SnapshotProblem) {
@@ -107,7 +107,7 @@ export class InvertedIndex {
       }
       index.#postings.push(flat);
     }
-    if (docs.some((d) => d.includes(-1))) throw new Error('a alguna nota le faltan palabras');
+    if (docs.some((d) => d.includes(-1))) throw new SnapshotError({ kind: 'faltan_palabras' });
     for (const d of docs) index.#docs.push(d);
     return index;
   }

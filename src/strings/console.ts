@@ -209,6 +209,7 @@ export const INDEX = Object.freeze({
   snapshot: (p: SnapshotProblem): string => {
     switch (p.kind) {
       case 'sin_lista': return 'hay palabras sin lista de notas';
+      case 'faltan_palabras': return 'a alguna nota le faltan palabras';
       case 'repetida': return `la palabra «${p.word}» está repetida`;
       case 'incompleta': return `la lista de «${p.word}» está incompleta`;
       case 'no_cuadra': return `la lista de «${p.word}» no cuadra con las notas`;

@@ -5,7 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { InvertedIndex, stemKey } from '../../src/lib/invertedIndex.js';
+import { InvertedIndex, SnapshotError, stemKey } from '../../src/lib/invertedIndex.js';
+import { INDEX } from '../../src/strings/console.js';
 import { SEED_NOTES_FILE } from '../../src/store/index.js';
 import type { Note } from '../../src/domain/notebook.js';
 import { buildIndex, similarities, topK, type TfidfIndex } from '../../src/domain/tfidf.js';
@@ -79,11 +80,20 @@ describe('inverted index = full-scan TF-IDF (docs/design.md §3)', () => {
     expect(InvertedIndex.fromTexts([]).search('luz', 3)).toEqual([]);
   });
 
-  it('an inconsistent snapshot is refused with a sentence, never used', () => {
+  it('an inconsistent snapshot is refused with what is wrong (which the store says in words), never used', () => {
     const s = InvertedIndex.fromTexts(['gato perro', 'gato']).snapshot();
-    expect(() => InvertedIndex.fromSnapshot({ ...s, lengths: [2, 2] })).toThrow(/faltan palabras/);
-    expect(() => InvertedIndex.fromSnapshot({ ...s, postings: [[0, 1, 0, 0, 1, 0], [0, 1, 1]] })).toThrow(/no cuadra/);
-    expect(() => InvertedIndex.fromSnapshot({ ...s, words: ['gato', 'gato'] })).toThrow(/repetida/);
+    const refusal = (bad: typeof s): string => {
+      try {
+        InvertedIndex.fromSnapshot(bad);
+      } catch (e) {
+        if (e instanceof SnapshotError) return INDEX.snapshot(e.problem);
+        throw e;
+      }
+      throw new Error('the snapshot was used');
+    };
+    expect(refusal({ ...s, lengths: [2, 2] })).toMatch(/faltan palabras/);
+    expect(refusal({ ...s, postings: [[0, 1, 0, 0, 1, 0], [0, 1, 1]] })).toMatch(/no cuadra/);
+    expect(refusal({ ...s, words: ['gato', 'gato'] })).toMatch(/repetida/);
   });
 });
 
