@@ -35,7 +35,7 @@ import { fileURLToPath } from 'node:url';
 import type { Message } from 'grammy/types';
 import { RUN_WOKEN_CHANNEL, type RunWoken } from '../src/agent/driver.js';
 import { InProcessChat } from '../test/support/in-process-chat.js';
-import { measurePdfs, startTrace } from '../test/support/trace.js';
+import { measurePdfs, ourFiles, startTrace } from '../test/support/trace.js';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
@@ -63,16 +63,7 @@ function takeNow(): ScriptCoverage[] {
 }
 
 /** Our source files (relative to src/) with any function run in this coverage. */
-function filesOf(result: ScriptCoverage[]): string[] {
-  const out = new Set<string>();
-  for (const s of result) {
-    if (!s.url.startsWith('file://')) continue;
-    const file = fileURLToPath(s.url);
-    if (!file.startsWith(`${SRC}${path.sep}`)) continue;
-    if (s.functions.some((f) => f.ranges.some((r) => r.count > 0))) out.add(path.relative(SRC, file));
-  }
-  return [...out].sort();
-}
+const filesOf = ourFiles;
 
 /** How often the named functions of one of our files ran in this coverage. */
 function calls(result: ScriptCoverage[], file: string, name: string): number {

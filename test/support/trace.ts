@@ -30,7 +30,8 @@ export interface Trace {
   stop(): void;
 }
 
-function ourFiles(result: ScriptCoverage[]): string[] {
+/** Our source files (relative to src/) with any function run in this coverage (scripts/trace-files.ts too). */
+export function ourFiles(result: ScriptCoverage[]): string[] {
   const out = new Set<string>();
   for (const s of result) {
     if (!s.url.startsWith('file://')) continue;
