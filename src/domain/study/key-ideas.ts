@@ -130,7 +130,6 @@ export function condense(body: string): string {
 
 interface Found { marked?: boolean; whole?: boolean; summary?: boolean; kind: IdeaKind; term: string; article: string; body: string; item?: boolean; relaxed?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
 
-/** The idea a well-read sentence states or defines, if it does. */
 /** The term with its article for a question («el ciclo de Carnot»), the note's own article when it gives one. */
 function withArticleOf(article: string, term: string): string {
   if (article === 'un') return `el ${term}`;
@@ -143,7 +142,7 @@ const plainKeepingBold = (s: string) => s.replace(/(?<![*\w])\*(?=[^*\s])([^*]+)
 
 /** A discourse marker in front of a sentence («Por último, …»): the sentence after it stands alone. */
 const MARKER = /^(?:por último|finalmente|además|en primer lugar|en segundo lugar|así pues|por otra parte|en cambio|asimismo),\s+/iu;
-
+/** The idea a well-read sentence states or defines, if it does. */
 function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySet<string> = new Set(), properWord: (w: string) => boolean = (w) => names.has(w)): Found | undefined {
   const s = sentence.replace(MARKER, '');
   const raw = rawSentence.replace(/^\s*(?:[-*•]\s+)?/u, '').replace(MARKER, '');
