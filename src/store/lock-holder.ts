@@ -6,9 +6,10 @@
  * a cover or a narration being generated (LONG_LOCK_STALE_MS): a student whose bot was restarted
  * mid-cover waited half a minute for it to go on. Now the holder writes who it is into the lock
  * directory (`titular`: pid, the process's start time, its pid namespace, the host) and a waiter
- * that finds a holder of this machine that no longer runs sees the lock as stale right away. Where
- * the holder cannot be judged (another host or namespace, no /proc, a lock taken before this file
- * existed) nothing changes: the lock's age decides, as before.
+ * that finds a holder of this machine that no longer runs sees the lock as stale right away, and one
+ * whose holder still runs never sees it stale, however long since it was refreshed. Where the holder
+ * cannot be judged (another host or namespace, no /proc, a lock taken before this file existed)
+ * nothing changes: the lock's age decides, as before.
  *
  * It plugs into proper-lockfile through its `fs` option (the library's own seam): `mkdir` writes the
  * holder, `stat` of a lock directory whose holder is gone answers an old mtime, `rmdir` removes the
@@ -21,12 +22,13 @@ import path from 'node:path';
 /** The holder's file inside a lock directory. */
 export const HOLDER_FILE = 'titular';
 
-/** A process's start time in clock ticks since boot (/proc), or '' where it cannot be read. */
+/** A process's start time in clock ticks since boot (/proc), or '' where it cannot be read; 'zombie' for one that has ended but not been reaped. */
 function startTime(pid: number): string {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Field 22; the command name (field 2) may hold spaces and parentheses: count after its last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+    // Fields 3 (state) and 22; the command name (field 2) may hold spaces and parentheses: count after its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[0] === 'Z' ? 'zombie' : (fields[19] ?? '');
   } catch {
     return '';
   }
@@ -44,29 +46,38 @@ function pidNamespace(): string {
 const ME = [process.pid, startTime(process.pid), pidNamespace(), hostname()].join(' ');
 
 /**
- * True only when the lock's holder is known to be gone: a process of this host and pid namespace
- * that no longer runs, or whose pid now belongs to a process started later. Anything else — no
- * holder file yet, another host, an unreadable answer, a live holder, this process — is false.
+ * What the lock's holder file says of its holder: `gone` — a process of this host and pid namespace
+ * that no longer runs, or whose pid now belongs to a process started later; `alive` — that process,
+ * still running; `unknown` — anything else (no holder file yet, another host or namespace, an
+ * unreadable answer, this process itself).
  */
-export function holderGone(lockDir: string): boolean {
+export function holderState(lockDir: string): 'gone' | 'alive' | 'unknown' {
   let text: string;
   try {
     text = fs.readFileSync(path.join(lockDir, HOLDER_FILE), 'utf8');
   } catch {
-    return false;
+    return 'unknown';
   }
   const [pidText, started, ns, host] = text.split(' ');
   const pid = Number(pidText);
-  if (!Number.isInteger(pid) || pid <= 0 || host !== hostname() || ns !== pidNamespace()) return false;
-  if (text === ME) return false;
+  if (!Number.isInteger(pid) || pid <= 0 || host !== hostname() || ns !== pidNamespace()) return 'unknown';
+  if (text === ME) return 'unknown';
   try {
     process.kill(pid, 0);
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+    return (e as NodeJS.ErrnoException).code === 'ESRCH' ? 'gone' : 'unknown';
   }
   // A live pid: the holder only if it is the same process (a pid is reused by a later process).
   const now = startTime(pid);
-  return started !== '' && now !== '' && now !== started;
+  // Ended, waiting for its parent to reap it: it holds nothing any more.
+  if (now === 'zombie') return 'gone';
+  if (started === '' || now === '') return 'unknown';
+  return now === started ? 'alive' : 'gone';
+}
+
+/** True only when the lock's holder is known to be gone (holderState). */
+export function holderGone(lockDir: string): boolean {
+  return holderState(lockDir) === 'gone';
 }
 
 type Callback<T = void> = (err: NodeJS.ErrnoException | null, value?: T) => void;
@@ -91,10 +102,22 @@ function taken(dir: string): void {
   }
 }
 
-/** A lock directory's Stats, aged in place when its holder is known gone (as if it had stopped refreshing long ago). */
+/**
+ * A lock directory's Stats as a waiter should judge them: aged in place when its holder is known gone
+ * (as if it had stopped refreshing long ago), fresh when its holder is known to run. A live holder
+ * that has not refreshed its lock for longer than the staleness is starved, not dead — a busy machine,
+ * a stopped process: taking its lock over let two writers into one file, and a card one of them
+ * reported was lost. A waiter then waits, and says the file is busy if it has to.
+ */
 function aged(p: string, st: fs.Stats): fs.Stats {
-  if (mine.has(p) || !holderGone(p)) return st;
-  return Object.assign(st, { mtime: new Date(0), mtimeMs: 0 });
+  if (mine.has(p)) return st;
+  const holder = holderState(p);
+  if (holder === 'gone') return Object.assign(st, { mtime: new Date(0), mtimeMs: 0 });
+  if (holder === 'alive') {
+    const now = Date.now();
+    return Object.assign(st, { mtime: new Date(now), mtimeMs: now });
+  }
+  return st;
 }
 
 /** The `fs` proper-lockfile is given: node's, with `mkdir`, `stat` and `rmdir` as the header says (and their synchronous twins). */

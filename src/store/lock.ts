@@ -6,8 +6,9 @@
  * file's folder is made by the lock itself when missing (lock-holder.ts), not before every lock.
  *
  * A holder killed with `kill -9` is seen gone at once when it ran on this machine (lock-holder.ts:
- * the lock names its holder); otherwise it stops refreshing and after LOCK_STALE_MS the next
- * process takes the lock over, so a crash delays the next run by seconds at most, never blocks it.
+ * the lock names its holder), and a holder of this machine that still runs is never taken over, even
+ * starved; a holder that cannot be judged stops refreshing and after LOCK_STALE_MS the next process
+ * takes the lock over, so a crash delays the next run by seconds at most, never blocks it.
  */
 import lockfile from 'proper-lockfile';
 import { StateFileError } from '../errors.js';

@@ -6,7 +6,7 @@
  * Tier: procesos (a real child process holds the lock and is killed with SIGKILL).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readlink, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os, { hostname } from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -74,6 +74,19 @@ describe('a lock names its holder', () => {
     const release = await tryLock(file);
     expect((await readFile(path.join(`${file}${LOCK_SUFFIX}`, HOLDER_FILE), 'utf8')).split(' ')[0]).toBe(String(process.pid));
     await release();
+  }, 60_000);
+
+  it('a holder that runs but has not refreshed its lock for longer than the staleness keeps it: starved is not dead', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'cv-lock-holder-'));
+    const file = path.join(dir, 'tarjetas.json');
+    child = await holdInChild(file);
+    // The holder stops (a starved process on a busy machine): it refreshes nothing, and its lock looks old.
+    child.kill('SIGSTOP');
+    const past = new Date(Date.now() - 10 * LONG_LOCK_STALE_MS);
+    await utimes(`${file}${LOCK_SUFFIX}`, past, past);
+    await expect(tryLock(file)).rejects.toMatchObject({ code: 'ELOCKED' });
+    expect((await readFile(path.join(`${file}${LOCK_SUFFIX}`, HOLDER_FILE), 'utf8')).split(' ')[0]).toBe(String(child.pid));
+    child.kill('SIGCONT');
   }, 60_000);
 
   it('a lock held for a process\'s life (refreshed seldom) is still taken over at once when its holder is killed, never by its age', async () => {
