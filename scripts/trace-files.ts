@@ -62,9 +62,6 @@ function takeNow(): ScriptCoverage[] {
   return taken;
 }
 
-/** Our source files (relative to src/) with any function run in this coverage. */
-const filesOf = ourFiles;
-
 /** How often the named functions of one of our files ran in this coverage. */
 function calls(result: ScriptCoverage[], file: string, name: string): number {
   const script = result.find((s) => s.url.startsWith('file://') && fileURLToPath(s.url) === path.join(SRC, file));
@@ -84,7 +81,7 @@ function functionsOf(result: ScriptCoverage[]): string {
 
 /** Our source files with any function run since the last take. */
 async function filesRun(): Promise<string[]> {
-  return filesOf(takeNow());
+  return ourFiles(takeNow());
 }
 
 const buttons = (m: Message) => (m.reply_markup?.inline_keyboard ?? []).flat() as Array<{ text: string; callback_data?: string }>;
@@ -118,7 +115,7 @@ async function tapAprobar(): Promise<{ tap: string[]; life: string[] }> {
     const answered = chat.tg.server.history(chat.chatId).length > 0;
     if (!answered) throw new Error('nothing in the chat');
     if (process.argv.includes('--funciones')) console.log(functionsOf(atWake));
-    return { tap: filesOf(atWake), life };
+    return { tap: ourFiles(atWake), life };
   } finally {
     await chat.close();
   }
