@@ -13,10 +13,14 @@
  *   changes of other processes are kept);
  * - `mutate(fn)`, the one discipline: `fn` runs on a copy, the copy is checked and written, and only
  *   then does `fn` run on the document in memory. A change that cannot be written (disk full, a
- *   value the check refuses) leaves memory and disk as they were. `fn` runs twice, so it must
+ *   value the check refuses) leaves memory and disk as they were. `fn` may run twice, so it must
  *   depend only on the document it is given and on values computed before the call (no clock, no
- *   random): replaying it keeps the identity of the objects callers hold (a record shown in a chat,
- *   a timer's approval). Changes made while a write is on its way share the next write.
+ *   random, no counter of its own: an id comes from the document): replaying it keeps the identity
+ *   of the objects callers hold (a record shown in a chat, a timer's approval). Changes made while a
+ *   write is on its way share the next write.
+ *   With a lock on each change the document is read from disk under the lock before every change,
+ *   so that fresh read is already a copy nobody holds: `fn` runs once, on it, with no second copy
+ *   (a deck of thousands of cards is written often); should the write fail, memory is read again.
  */
 import { Low, type Adapter } from 'lowdb';
 import { StateFileError } from '../errors.js';
@@ -54,6 +58,16 @@ export interface DocumentFormat<T> {
 /** A document's text as written (`write` is replaceable so a test can count or fail writes). */
 export type WriteText = (file: string, text: string) => Promise<void>;
 
+/**
+ * Work that follows each write of the document inside its lock (the notes keep their search index
+ * beside `notas.json` with it): `snapshot` takes what it needs of the document before a change,
+ * `around` runs in place of the bare write — `write()` puts `next` on disk.
+ */
+export interface WriteHook<T, S = unknown> {
+  snapshot(doc: T): S;
+  around(write: () => Promise<void>, before: S, next: T): Promise<void>;
+}
+
 const versionField = (raw: unknown): number | undefined => {
   const v = (raw as { version?: unknown } | null)?.version;
   return typeof raw === 'object' && raw !== null && typeof v === 'number' ? v : undefined;
@@ -73,10 +87,17 @@ export class DocumentAdapter<T> implements Adapter<T> {
   }
 
   async read(): Promise<T | null> {
-    this.migrated = false;
+    const { doc, migrated } = await this.readDocument();
+    this.migrated = migrated;
+    this.found = doc !== null;
+    return doc;
+  }
+
+  /** One read and whether it went through a migration (what `read` leaves in `migrated`, for reads that may overlap). */
+  async readDocument(): Promise<{ doc: T | null; migrated: boolean }> {
+    let migrated = false;
     const text = await readStateText(this.file, (problem) => this.refusal('unreadable', problem));
-    this.found = text !== null;
-    if (text === null) return null;
+    if (text === null) return { doc: null, migrated };
     let doc: unknown;
     try {
       doc = JSON.parse(text);
@@ -88,14 +109,14 @@ export class DocumentAdapter<T> implements Adapter<T> {
       const step = v === undefined ? undefined : this.format.migrations?.[v];
       if (!step) throw this.refusal('version', STORE.newerVersion(v ?? (doc as { version?: unknown } | null)?.version, this.format.version), v);
       doc = step(doc);
-      this.migrated = true;
+      migrated = true;
       const next = versionOf(doc);
       if (next === v) throw new Error(`migration from version ${v} of ${this.file} did not change the version`);
       v = next;
     }
     const checked = this.format.check(doc);
     if (!checked.ok) throw this.refusal('shape', checked.problem);
-    return checked.value;
+    return { doc: checked.value, migrated };
   }
 
   /** Checks `doc` and writes it atomically; a document the check refuses is never written. */
@@ -106,6 +127,9 @@ export class DocumentAdapter<T> implements Adapter<T> {
   }
 }
 
+/** Thrown inside the lock when a change of a batch threw: nothing is written, the batch is tried again without it. */
+class PartlyThrown extends Error {}
+
 interface Pending {
   change: (doc: never) => unknown;
   settle: (error: unknown, value?: unknown) => void;
@@ -114,15 +138,19 @@ interface Pending {
 export class DurableDocument<T> {
   readonly adapter: DocumentAdapter<T>;
   readonly #low: Low<T>;
+  readonly #hook: WriteHook<T> | undefined;
+  readonly #eachChange: boolean;
   #writing: Promise<void> = Promise.resolve();
   /** The changes waiting for the next write (it has not started yet). */
   #queued: Pending[] | undefined;
   #release: (() => Promise<void>) | undefined;
   #opened = false;
 
-  constructor(readonly file: string, private readonly format: DocumentFormat<T>, write?: WriteText) {
+  constructor(readonly file: string, private readonly format: DocumentFormat<T>, write?: WriteText, hook?: WriteHook<T, never>) {
     this.adapter = new DocumentAdapter(file, format, write);
     this.#low = new Low<T>(this.adapter, format.empty());
+    this.#hook = hook as WriteHook<T> | undefined;
+    this.#eachChange = format.lock?.kind === 'each-change';
   }
 
   /** The document in memory (what is on disk). Change it only through `mutate`. */
@@ -141,15 +169,23 @@ export class DurableDocument<T> {
     return this;
   }
 
-  async #load(): Promise<void> {
-    await this.#low.read();
-    // lowdb keeps what it had when the file is absent; a file removed since (erased by its owner) is the empty document.
-    if (!this.adapter.found) this.#low.data = this.format.empty();
-    if (this.adapter.migrated) await this.adapter.write(this.#low.data);
+  /** Reads the file into memory and returns what was read; `writeBack` (the lock held): a migrated file is rewritten now. */
+  async #load(writeBack = true): Promise<T> {
+    const read = await this.adapter.readDocument();
+    // A file removed since (erased by its owner) is the empty document.
+    const doc = read.doc ?? this.format.empty();
+    this.#low.data = doc;
+    if (writeBack && read.migrated) await this.#write(this.#hook?.snapshot(doc), doc);
+    return doc;
+  }
+
+  async #write(before: unknown, doc: T): Promise<void> {
+    if (this.#hook) await this.#hook.around(() => this.adapter.write(doc), before, doc);
+    else await this.adapter.write(doc);
   }
 
   #locked<R>(fn: () => Promise<R>): Promise<R> {
-    return this.format.lock?.kind === 'each-change' ? withFileLock(this.file, fn) : fn();
+    return this.#eachChange ? withFileLock(this.file, fn) : fn();
   }
 
   /**
@@ -163,8 +199,49 @@ export class DurableDocument<T> {
       if (this.#queued) return void this.#queued.push(pending);
       const batch: Pending[] = [pending];
       this.#queued = batch;
-      this.#writing = this.#writing.then(() => this.#commit(batch));
+      this.#writing = this.#writing.then(() => (this.#eachChange ? this.#commitFresh(batch) : this.#commit(batch)));
     });
+  }
+
+  /** A batch of changes on the document just read under the lock: each runs once, on that read. */
+  async #commitFresh(batch: Pending[]): Promise<void> {
+    this.#queued = undefined;
+    const values: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    try {
+      await withFileLock(this.file, async () => {
+        // Another process may have changed the file since: its changes are the base of ours.
+        const doc = await this.#load();
+        const before = this.#hook?.snapshot(doc);
+        for (const p of batch) {
+          try {
+            values.push({ ok: true, value: (p.change as (d: T) => unknown)(doc) });
+          } catch (error) {
+            // One change that throws fails alone; what it did before throwing is undone below.
+            values.push({ ok: false, error });
+          }
+        }
+        if (values.some((v) => !v.ok)) throw new PartlyThrown();
+        await this.#write(before, doc);
+      });
+    } catch (e) {
+      if (e instanceof PartlyThrown) return this.#retryWithout(batch, values);
+      // Memory held the change that was not written: it is read again (a failed read leaves it for the next change to re-read).
+      await this.#load(false).catch(() => undefined);
+      for (const p of batch) p.settle(e);
+      return;
+    }
+    batch.forEach((p, i) => p.settle(undefined, (values[i] as { value: unknown }).value));
+  }
+
+  /** Some changes of a batch threw: they fail alone, the others are written without them. */
+  async #retryWithout(batch: Pending[], values: ReadonlyArray<{ ok: boolean; error?: unknown }>): Promise<void> {
+    const rest = batch.filter((p, i) => {
+      if (values[i]!.ok) return true;
+      p.settle(values[i]!.error);
+      return false;
+    });
+    if (rest.length > 0) await this.#commitFresh(rest);
+    else await this.#load(false).catch(() => undefined);
   }
 
   async #commit(batch: Pending[]): Promise<void> {
@@ -172,11 +249,11 @@ export class DurableDocument<T> {
     this.#queued = undefined;
     try {
       await this.#locked(async () => {
-        // Another process may have changed the file since: its changes are the base of ours.
-        if (this.format.lock?.kind === 'each-change' || !this.#opened) await this.#load();
+        if (!this.#opened) await this.#load();
+        const before = this.#hook?.snapshot(this.#low.data);
         const draft = structuredClone(this.#low.data);
         for (const p of batch) (p.change as (d: T) => unknown)(draft);
-        await this.adapter.write(draft);
+        await this.#write(before, draft);
       });
     } catch (e) {
       for (const p of batch) p.settle(e);
@@ -196,13 +273,21 @@ export class DurableDocument<T> {
   }
 
   /**
-   * The document as the file holds it now: with a lock on each change, read again (under the lock
-   * another process may have written it); otherwise what memory holds, which is what was written.
+   * The document as the file holds it now: with a lock on each change, read again (writes are
+   * renames, so a read needs no lock; a file still in an earlier layout is read again under it
+   * and rewritten); otherwise what memory holds, which is what was written. With a lock on each
+   * change, each call gets a read of its own, which the caller may keep and change.
    */
   async current(): Promise<T> {
-    if (this.format.lock?.kind === 'each-change' || !this.#opened) {
+    if (this.#eachChange) {
       await this.#writing;
-      await this.#locked(() => this.#load());
+      const read = await this.adapter.readDocument();
+      if (read.migrated) return this.#locked(() => this.#load());
+      return (this.#low.data = read.doc ?? this.format.empty());
+    }
+    if (!this.#opened) {
+      await this.#writing;
+      await this.#load();
       this.#opened = true;
     }
     return this.#low.data;
