@@ -25,7 +25,7 @@
 import { Low, type Adapter } from 'lowdb';
 import { StateFileError } from '../errors.js';
 import { STORE } from '../strings/console.js';
-import { writeFileAtomic } from '../lib/atomic.js';
+import { createFileIfAbsent, writeFileAtomic } from '../lib/atomic.js';
 import { readStateText, type ShapeCheck } from './jsonFile.js';
 import { holdFileLock, withFileLock } from './lock.js';
 
@@ -51,6 +51,12 @@ export interface DocumentFormat<T> {
   /** A format with sentences of its own for a refused read (the bot's state). */
   readonly refuse?: (file: string) => Refusal;
   readonly lock?: { kind: 'lifetime'; busy: string } | { kind: 'each-change' };
+  /**
+   * The text a file that does not exist is created with before it is read (the notes' shipped
+   * examples): created once, by whichever process comes first. Default: none, the document starts
+   * as `empty()` and the file is written with its first change.
+   */
+  seed?(file: string): Promise<string>;
   /** The file's text (default: two-space JSON with a final newline). */
   serialize?(doc: T): string;
 }
@@ -127,11 +133,15 @@ export class DocumentAdapter<T> implements Adapter<T> {
   }
 }
 
+/** Whether a change's result says it changed the document (a change that cannot tell: yes). */
+const changes = (p: Pending, value: unknown): boolean => !p.changed || (p.changed as (v: unknown) => boolean)(value);
+
 /** Thrown inside the lock when a change of a batch threw: nothing is written, the batch is tried again without it. */
 class PartlyThrown extends Error {}
 
 interface Pending {
   change: (doc: never) => unknown;
+  changed?: (value: never) => boolean;
   settle: (error: unknown, value?: unknown) => void;
 }
 
@@ -143,13 +153,15 @@ export class DurableDocument<T> {
   #writing: Promise<void> = Promise.resolve();
   /** The changes waiting for the next write (it has not started yet). */
   #queued: Pending[] | undefined;
+  /** Batches of changes queued or being written. */
+  #inFlight = 0;
   #release: (() => Promise<void>) | undefined;
   #opened = false;
 
-  constructor(readonly file: string, private readonly format: DocumentFormat<T>, write?: WriteText, hook?: WriteHook<T, never>) {
+  constructor(readonly file: string, private readonly format: DocumentFormat<T>, write?: WriteText, hook?: WriteHook<T>) {
     this.adapter = new DocumentAdapter(file, format, write);
     this.#low = new Low<T>(this.adapter, format.empty());
-    this.#hook = hook as WriteHook<T> | undefined;
+    this.#hook = hook;
     this.#eachChange = format.lock?.kind === 'each-change';
   }
 
@@ -170,13 +182,23 @@ export class DurableDocument<T> {
   }
 
   /** Reads the file into memory and returns what was read; `writeBack` (the lock held): a migrated file is rewritten now. */
-  async #load(writeBack = true): Promise<T> {
-    const read = await this.adapter.readDocument();
+  async #load(writeBack = true, hooked = true): Promise<T> {
+    const read = await this.#read();
     // A file removed since (erased by its owner) is the empty document.
     const doc = read.doc ?? this.format.empty();
     this.#low.data = doc;
-    if (writeBack && read.migrated) await this.#write(this.#hook?.snapshot(doc), doc);
+    if (writeBack && read.migrated) {
+      if (hooked) await this.#write(this.#hook?.snapshot(doc), doc);
+      else await this.adapter.write(doc);
+    }
     return doc;
+  }
+
+  async #read(): Promise<{ doc: T | null; migrated: boolean }> {
+    const read = await this.adapter.readDocument();
+    if (read.doc !== null || !this.format.seed) return read;
+    await createFileIfAbsent(this.file, await this.format.seed(this.file));
+    return this.adapter.readDocument();
   }
 
   async #write(before: unknown, doc: T): Promise<void> {
@@ -192,14 +214,19 @@ export class DurableDocument<T> {
    * Changes the document: `change` runs on a copy, the copy is checked and written, then `change`
    * runs on memory and its result is returned. Settles once a file holding the change is on disk;
    * rejects — memory and disk untouched — if that write fails or the check refuses the result.
+   * `changed`: whether a change's result says it changed anything; a batch of changes that all
+   * say no is not written (a card already in the deck, a note that is not there).
    */
-  mutate<R>(change: (doc: T) => R): Promise<R> {
+  mutate<R>(change: (doc: T) => R, opts: { changed?: (value: R) => boolean } = {}): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      const pending: Pending = { change, settle: (e, v) => (e === undefined ? resolve(v as R) : reject(e)) };
+      const pending: Pending = { change, changed: opts.changed, settle: (e, v) => (e === undefined ? resolve(v as R) : reject(e)) };
       if (this.#queued) return void this.#queued.push(pending);
       const batch: Pending[] = [pending];
       this.#queued = batch;
-      this.#writing = this.#writing.then(() => (this.#eachChange ? this.#commitFresh(batch) : this.#commit(batch)));
+      this.#inFlight += 1;
+      this.#writing = this.#writing
+        .then(() => (this.#eachChange ? this.#commitFresh(batch) : this.#commit(batch)))
+        .finally(() => void (this.#inFlight -= 1));
     });
   }
 
@@ -221,7 +248,7 @@ export class DurableDocument<T> {
           }
         }
         if (values.some((v) => !v.ok)) throw new PartlyThrown();
-        await this.#write(before, doc);
+        if (batch.some((p, i) => changes(p, (values[i] as { value: unknown }).value))) await this.#write(before, doc);
       });
     } catch (e) {
       if (e instanceof PartlyThrown) return this.#retryWithout(batch, values);
@@ -252,8 +279,8 @@ export class DurableDocument<T> {
         if (!this.#opened) await this.#load();
         const before = this.#hook?.snapshot(this.#low.data);
         const draft = structuredClone(this.#low.data);
-        for (const p of batch) (p.change as (d: T) => unknown)(draft);
-        await this.#write(before, draft);
+        const values = batch.map((p) => (p.change as (d: T) => unknown)(draft));
+        if (batch.some((p, i) => changes(p, values[i]))) await this.#write(before, draft);
       });
     } catch (e) {
       for (const p of batch) p.settle(e);
@@ -274,15 +301,20 @@ export class DurableDocument<T> {
 
   /**
    * The document as the file holds it now: with a lock on each change, read again (writes are
-   * renames, so a read needs no lock; a file still in an earlier layout is read again under it
-   * and rewritten); otherwise what memory holds, which is what was written. With a lock on each
-   * change, each call gets a read of its own, which the caller may keep and change.
+   * renames, so a read needs neither the lock nor to wait for this process's writes on their way:
+   * a change is on disk once its `mutate` settled); otherwise what memory holds, which is what was
+   * written. With a lock on each change, each call gets a read of its own, which the caller may
+   * keep and change.
    */
   async current(): Promise<T> {
     if (this.#eachChange) {
-      await this.#writing;
-      const read = await this.adapter.readDocument();
-      if (read.migrated) return this.#locked(() => this.#load());
+      const read = await this.#read();
+      // A file still in an earlier layout is written back now, under the lock, read again there —
+      // unless a write of this process is on its way: it reads the file under the lock and writes
+      // it in the current layout anyway, and a reader inside its write hook's own work (the notes'
+      // index reads the notes) must not wait for it. This write-back is not the hook's: the next
+      // reader of what the hook keeps sees the file changed.
+      if (read.migrated && this.#inFlight === 0) return this.#locked(() => this.#load(true, false));
       return (this.#low.data = read.doc ?? this.format.empty());
     }
     if (!this.#opened) {

@@ -163,7 +163,7 @@ describe('a durable document', () => {
     expect((await doc.current()).libros).toHaveLength(2);
   });
 
-  it('the write hook runs inside the lock around each write, a migration included, with what the document was before', async () => {
+  it('a read writes an earlier layout back at once; the write hook runs around each change\'s write, a migration met there included', async () => {
     const file = await fileIn();
     writeFileSync(file, JSON.stringify(['Rayuela']));
     const seen: Array<[number, number]> = [];
@@ -176,8 +176,12 @@ describe('a durable document', () => {
     });
     cleanups.push(() => doc.close());
     expect((await doc.current()).libros).toHaveLength(1);
+    expect(onDisk(file).version).toBe(2);
+    // A reader may be the hook's own work (the notes' index reads the notes): a read's write-back is not hooked.
+    expect(seen).toEqual([]);
+    writeFileSync(file, JSON.stringify(['Rayuela']));
     await doc.mutate((d) => { d.libros.push({ titulo: 'Ficciones', paginas: 200 }); });
     expect(seen).toEqual([[1, 1], [1, 2]]);
-    expect(onDisk(file).version).toBe(2);
+    expect(onDisk(file).libros).toHaveLength(2);
   });
 });
