@@ -230,6 +230,24 @@ export class DurableDocument<T> {
     });
   }
 
+  /**
+   * Replaces the whole document (a course set anew, a change record): checked and written, then
+   * memory has it. The file it replaces is not read, so a damaged one is replaced, not refused.
+   */
+  replace(next: T): Promise<void> {
+    // A change asked after this one joins a later write, not one queued before it.
+    this.#queued = undefined;
+    this.#inFlight += 1;
+    const done = this.#writing.then(() =>
+      this.#locked(async () => {
+        await this.#write(this.#hook?.snapshot(this.#low.data), next);
+        this.#low.data = next;
+        this.#opened = true;
+      }));
+    this.#writing = done.catch(() => undefined).finally(() => void (this.#inFlight -= 1));
+    return done;
+  }
+
   /** A batch of changes on the document just read under the lock: each runs once, on that read. */
   async #commitFresh(batch: Pending[]): Promise<void> {
     this.#queued = undefined;

@@ -184,4 +184,18 @@ describe('a durable document', () => {
     expect(seen).toEqual([[1, 1], [1, 2]]);
     expect(onDisk(file).libros).toHaveLength(2);
   });
+
+  it('replace writes a whole document over a damaged file without reading it, and a change asked after it lands after it', async () => {
+    const file = await fileIn();
+    writeFileSync(file, '{"version": 2, "lib');
+    const doc = new DurableDocument(file, format({ lock: { kind: 'each-change' } }));
+    await expect(doc.current()).rejects.toThrow(/no es JSON válido/);
+    const replaced = doc.replace({ version: 2, libros: [{ titulo: 'Rayuela', paginas: 600 }] });
+    const changed = doc.mutate((d) => { d.libros.push({ titulo: 'Ficciones', paginas: 200 }); });
+    await Promise.all([replaced, changed]);
+    expect(onDisk(file).libros.map((l) => l.titulo)).toEqual(['Rayuela', 'Ficciones']);
+    // A document the check refuses is not written.
+    await expect(doc.replace({ version: 2, libros: [{ titulo: 'Vacío', paginas: 0 }] })).rejects.toThrow(/el libro 1 no tiene un número de páginas/);
+    expect(onDisk(file).libros).toHaveLength(2);
+  });
 });

@@ -201,3 +201,20 @@ describe('deletions are audited (issue 40, hole 11)', () => {
     expect(JSON.stringify(lines)).not.toContain('privado');
   });
 });
+
+describe('the course', () => {
+  it('a new course replaces a damaged curso.json; a damaged change record stops the opening with its own sentence and is left as it is', async () => {
+    const nb = await openNotebook(dir);
+    await writeFile(nb.files.course, '{"version": 1, "tit');
+    await expect(nb.course.read()).rejects.toThrow(/no es JSON válido/);
+    await nb.course.write({ titulo: 'Mi curso', semanas: [{ numero: 1, titulo: 'Inicio', inicio: null, terminos: [] }] });
+    expect((await nb.course.read())?.titulo).toBe('Mi curso');
+    const record = path.join(dir, 'curso.cambio.json');
+    await writeFile(record, '{"version": 1, "clave": 3}');
+    const e = await openNotebook(dir).then(() => undefined, (x: unknown) => x);
+    expect(e).toBeInstanceOf(StateFileError);
+    expect((e as Error).message).toMatch(/debía guardar un cambio de curso a medio aplicar/);
+    expect(await readFile(record, 'utf8')).toBe('{"version": 1, "clave": 3}');
+  });
+});
+
