@@ -153,6 +153,8 @@ export class DurableDocument<T> {
   #writing: Promise<void> = Promise.resolve();
   /** The changes waiting for the next write (it has not started yet). */
   #queued: Pending[] | undefined;
+  /** The reads of a document locked on each change, one after the other. */
+  #reads: Promise<unknown> = Promise.resolve();
   /** Batches of changes queued or being written. */
   #inFlight = 0;
   #release: (() => Promise<void>) | undefined;
@@ -326,7 +328,11 @@ export class DurableDocument<T> {
    */
   async current(): Promise<T> {
     if (this.#eachChange) {
-      const read = await this.#read();
+      // Reads of this process are answered in the order asked, as the writes are (two answers
+      // rated at once keep their order: each reads, then writes).
+      const reading = this.#reads.then(() => this.#read());
+      this.#reads = reading.catch(() => undefined);
+      const read = await reading;
       // A file still in an earlier layout is written back now, under the lock, read again there —
       // unless a write of this process is on its way: it reads the file under the lock and writes
       // it in the current layout anyway, and a reader inside its write hook's own work (the notes'
