@@ -2,10 +2,14 @@
  * Approvals as values (docs/design.md §23, §35), pure: the hash a button binds to, the alternatives a
  * tool's schema allows for the fields the owner may change, and how a recorded decision becomes the
  * dispatcher's ApprovalDecision. The loop writes PendingApprovals into the checkpoint and reads
- * RecordedDecisions from disk; nothing here waits for anyone.
+ * RecordedDecisions from disk; nothing here waits for anyone. An approval and its answer are one
+ * pending decision (store/decision.ts, `asDecision`): an answer is written only through its
+ * transition, so a second answer is refused as every other decision's is.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { decide, type PendingDecision, type Transition } from '../store/decision.js';
 import type { ApprovalDecision, ToolDefinition } from '../tools/contract.js';
+import { approvalState, verdictOf } from './run-file.js';
 import type { ApprovalOption, PendingApproval, RecordedDecision } from './run-state.js';
 
 /** Length of the args hash in callback data (hex chars): 40 bits, plenty for one approval's options. */
@@ -59,4 +63,25 @@ export function toDecision(a: PendingApproval, d: RecordedDecision): ApprovalDec
   const option = optionFor(a, d.hash);
   if (!option) return { approved: false, reason: 'rechazado', ...who };
   return { approved: true, ...who, ...(option !== a.proposal ? { args: option.args } : {}) };
+}
+
+/** A run's approval as a pending decision: the question (`run.json`'s approvals) and its answer (its decisions). */
+export type ApprovalAsDecision = PendingDecision<'aprobacion', { approval: PendingApproval; decision?: RecordedDecision }>;
+
+/** The approval `a` with its answer `d` (if any) as one pending decision. */
+export function asDecision(a: PendingApproval, d: RecordedDecision | undefined): ApprovalAsDecision {
+  return {
+    clave: a.id, asunto: 'aprobacion', estado: approvalState(d), creada: a.askedAt,
+    ...(d ? { decidida: d.at, ...(d.by ? { por: d.by } : {}) } : {}),
+    approval: a, ...(d ? { decision: d } : {}),
+  };
+}
+
+/**
+ * The transition an answer asks for: `d` becomes the approval's decision — or the refusal when the
+ * approval is unknown (`a` absent) or answered already (`standing`).
+ */
+export function answerApproval(a: PendingApproval | undefined, standing: RecordedDecision | undefined, d: RecordedDecision): Transition<ApprovalAsDecision> {
+  const t = decide(a && asDecision(a, standing), verdictOf(d), d.at, d.by);
+  return t.ok ? { ok: true, next: { ...t.next, decision: d } } : t;
 }

@@ -27,6 +27,7 @@ import { StateFileError } from '../errors.js';
 import { setOwn } from '../lib/own.js';
 import { stateSchema } from '../lib/state-schemas.js';
 import { schemaProblem } from '../store/schema-problem.js';
+import type { DecisionState, Verdict } from '../store/decision.js';
 import { CHECKPOINT } from '../strings/agent.js';
 import type { DryRun, NotApprovedReason, Persona, ToolResult } from '../tools/contract.js';
 import type { MessageParam, ToolUseBlock } from './model/types.js';
@@ -157,6 +158,16 @@ export interface RecordedDecision {
   /** Who decided (id and name), written to the audit with the call's result; absent for an expiry. */
   persona?: Persona;
   at: string;
+}
+
+/** What an answer makes of an approval (store/decision.ts): a yes, a no (a cancelled run's calls too), an expiry. */
+export function verdictOf(answer: { approved: boolean; reason?: NotApprovedReason }): Verdict {
+  return answer.approved ? 'aceptada' : answer.reason === 'expirado' ? 'caducada' : 'rechazada';
+}
+
+/** Where an approval stands, from its recorded answer (none: pending). */
+export function approvalState(d: RecordedDecision | undefined): DecisionState {
+  return d ? verdictOf(d) : 'pendiente';
 }
 
 /** One call in the effects journal, keyed by its tool_use id. */

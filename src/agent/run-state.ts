@@ -26,7 +26,8 @@ import { syncDir, writeFileAtomic } from '../lib/atomic.js';
 import { CHECKPOINT } from '../strings/agent.js';
 import type { ToolResult } from '../tools/contract.js';
 import { applyFact, type DeliveryFact } from './delivery-facts.js';
-import { checkpointOf, emptyDelivery, LEGACY_FILES, readRunFolder, RUN_FILE, RUN_STATE_VERSION, runDir, runStateProblem, type Checkpoint, type JournalEntry, type RecordedDecision, type RunDelivery, type RunStateV4 } from './run-file.js';
+import { stillPending } from '../store/decision.js';
+import { approvalState, checkpointOf, emptyDelivery, LEGACY_FILES, readRunFolder, RUN_FILE, RUN_STATE_VERSION, runDir, runStateProblem, type Checkpoint, type JournalEntry, type RecordedDecision, type RunDelivery, type RunStateV4 } from './run-file.js';
 
 export { parseCheckpoint, parseRunState, runDir, RUN_FILE, RUN_STATE_VERSION } from './run-file.js';
 export type { ApprovalOption, Checkpoint, JournalEntry, PendingApproval, RecordedDecision, RunDelivery, RunStateV4, RunTask, StopReason } from './run-file.js';
@@ -157,7 +158,8 @@ export class RunStore {
     return this.mutate((s) => {
       const state = this.existing(s);
       const standing = own(state.decisions, d.approvalId);
-      if (standing) return { value: standing };
+      // The one transition's table (store/decision.ts): only a pending approval takes an answer.
+      if (stillPending({ estado: approvalState(standing) })) return { value: standing! };
       setOwn(state.decisions, d.approvalId, d);
       return { next: state, value: d };
     });

@@ -18,7 +18,7 @@ import type { LaneBackend } from '../scheduler/lanes.js';
 import { createRunStageRunner } from '../scheduler/turn.js';
 import { createFileIdempotencyStore } from '../scheduler/idempotency.js';
 import { withRetries, type RetryOptions } from '../scheduler/retry.js';
-import { optionFor } from './approval.js';
+import { answerApproval, optionFor } from './approval.js';
 import type { Week } from '../domain/notebook.js';
 import { AGENT } from '../strings/agent.js';
 import { hasWeek, notesOfWeek, weekRange, type Course } from '../domain/course/course.js';
@@ -146,8 +146,6 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     const approval = cp.finished ? undefined : cp.approvals.find((a) => a.id === approvalId);
     if (!approval) return { kind: 'unknown' };
     const standing = (await store.decisions())[approvalId];
-    if (standing) return { kind: 'already', decision: standing, approval };
-    if (answer.approved && !optionFor(approval, answer.hash)) return { kind: 'stale', approval };
     const mine: RecordedDecision = {
       approvalId,
       callId: approval.callId,
@@ -157,6 +155,9 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
       ...(answer.persona ? { persona: answer.persona } : {}),
       at: new Date().toISOString(),
     };
+    // The one transition (store/decision.ts): an approval answered already refuses another answer.
+    if (!answerApproval(approval, standing, mine).ok) return { kind: 'already', decision: standing!, approval };
+    if (answer.approved && !optionFor(approval, answer.hash)) return { kind: 'stale', approval };
     // The store writes it unless another answer got there first; that one stands.
     const written = await store.recordDecision(mine);
     if (written === mine && !mine.approved && mine.note) await rememberReason(approval, mine.note);

@@ -25,6 +25,12 @@ import { editFailure, logEditFailure } from './telegram-errors.js';
 import { S } from '../strings/chat.js';
 import { setLongTimeout, type LongTimer } from '../lib/timers.js';
 import { LOG } from '../strings/log.js';
+import { verdictOf } from '../agent/run-file.js';
+import { stillPending, type DecisionState } from '../store/decision.js';
+import { DECISION } from '../strings/decisions.js';
+
+/** Where an approval stands as this record shows it (the run's file holds the answer that counts). */
+export const recordState = (rec: ApprovalRecord): DecisionState => (rec.decision ? verdictOf(rec.decision) : 'pendiente');
 
 /** Where an approval belongs: the run, its chat and who started it (the only one who may decide). */
 export interface ApprovalScope {
@@ -198,13 +204,13 @@ export class ApprovalRegistry {
 
   /** Approvals of this chat still waiting for a tap (for /estado). */
   pending(chatId: number): ApprovalRecord[] {
-    return this.opts.state.approvals.filter((a) => a.chatId === chatId && !a.decision);
+    return this.opts.state.approvals.filter((a) => a.chatId === chatId && recordState(a) === 'pendiente');
   }
 
   /** Shows a decision (written to the run's state already) on the record and its message. */
   async decided(rec: ApprovalRecord, d: RecordedDecision): Promise<void> {
     this.clearTimer(rec.id);
-    if (rec.decision) return;
+    if (stillPending({ estado: recordState(rec) })) return;
     const label = d.approved ? rec.options?.find((o) => o.hash === d.hash)?.label : undefined;
     const decision: NonNullable<ApprovalRecord['decision']> = {
       approved: d.approved, ...(d.reason ? { reason: d.reason } : {}), ...(d.by ? { by: d.by } : {}), ...(label ? { change: label } : {}),
@@ -295,7 +301,7 @@ export class ApprovalRegistry {
 function tapToast(r: TapResult, approved: boolean): { text: string; show_alert?: true } | undefined {
   switch (r) {
     case 'forbidden': return { text: S.tapNotOwner(), show_alert: true };
-    case 'already': return { text: S.tapAlready() };
+    case 'already': return { text: DECISION.refused('ya_decidida') };
     case 'ok': return { text: approved ? S.tapApproved() : S.tapRejected() };
     default: return undefined;
   }
@@ -325,7 +331,7 @@ export function approvalsComposer(runs: TapHandler): Composer<Context> {
     if (skip) {
       const r = await runs.noReason(skip, ctx.from);
       if (r === 'forbidden') return void (await ctx.answerCallbackQuery({ text: S.tapNotOwner(), show_alert: true }));
-      if (r === 'ok' || r === 'already') return void (await ctx.answerCallbackQuery({ text: r === 'ok' ? S.tapNoReason() : S.tapAlready() }));
+      if (r === 'ok' || r === 'already') return void (await ctx.answerCallbackQuery({ text: r === 'ok' ? S.tapNoReason() : DECISION.refused('ya_decidida') }));
       return next();
     }
     const tap = CALLBACKS.approval.parse(ctx.callbackQuery.data);

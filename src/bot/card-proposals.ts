@@ -15,6 +15,9 @@ import { truncate } from './format.js';
 import { CALLBACKS } from './callbacks.js';
 import { logEditFailure } from './telegram-errors.js';
 import { LOG } from '../strings/log.js';
+import { personaOf } from './access.js';
+import { stillPending } from '../store/decision.js';
+import { DECISION } from '../strings/decisions.js';
 
 export type { ProposalTap } from './callbacks.js';
 
@@ -57,7 +60,7 @@ export function cardProposalsBot(deps: CardProposalsBotDeps) {
   /** Shows the batch where it was sent: its cards as they stand, with buttons while it waits. */
   async function refresh(api: Api, b: CardBatch): Promise<void> {
     if (!b.mensaje) return;
-    const markup = b.estado === 'guardada' ? { inline_keyboard: [] } : proposalKeyboard(b);
+    const markup = stillPending(b) ? { inline_keyboard: [] } : proposalKeyboard(b);
     await api.editMessageText(b.mensaje.chat, b.mensaje.id, await render(b), { reply_markup: markup })
       .catch(logEditFailure(deps.log, LOG.cardProposalEdit));
   }
@@ -75,9 +78,10 @@ export function cardProposalsBot(deps: CardProposalsBotDeps) {
   c.callbackQuery(CALLBACKS.cardProposal.trigger, async (ctx) => {
     const tap = CALLBACKS.cardProposal.parse(ctx.callbackQuery.data);
     const b = tap ? await proposals.find(tap.key) : undefined;
-    if (!tap || !b || (b.estado === 'guardada' && tap.kind !== 'g')) {
-      await ctx.answerCallbackQuery({ text: PROPOSAL.gone, show_alert: true });
-      if (b?.estado === 'guardada') await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => undefined);
+    const refused = stillPending(b);
+    if (!tap || !b || refused) {
+      await ctx.answerCallbackQuery({ text: DECISION.refused(refused ?? 'desconocida'), show_alert: true });
+      if (b) await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => undefined);
       return;
     }
     const chat = ctx.chat?.id ?? ctx.from.id;
@@ -100,10 +104,9 @@ export function cardProposalsBot(deps: CardProposalsBotDeps) {
         return;
       }
       case 'g': {
-        const saved = await proposals.save(b.clave);
+        const saved = await proposals.save(b.clave, personaOf(ctx.from).nombre);
         await ctx.answerCallbackQuery();
-        if (!saved) return void (await ctx.reply(PROPOSAL.gone));
-        if (saved.already) return void (await ctx.reply(PROPOSAL.alreadySaved(saved.ids.length)));
+        if (!saved || saved.already) return void (await ctx.reply(DECISION.refused(saved ? 'ya_decidida' : 'desconocida')));
         await refresh(ctx.api, saved.batch);
         const n = countsOf(saved.batch);
         await ctx.reply(PROPOSAL.saved(saved.ids.length, n.aceptadas, n.editadas, n.descartadas));
@@ -121,7 +124,7 @@ export function cardProposalsBot(deps: CardProposalsBotDeps) {
     const pregunta = bar === -1 ? text : text.slice(0, bar);
     const respuesta = bar === -1 ? undefined : text.slice(bar + 1);
     const r = await proposals.edit(asked.batch.clave, asked.i, pregunta, respuesta);
-    if (r.kind === 'gone') return void (await ctx.reply(PROPOSAL.gone));
+    if (r.kind === 'refused') return void (await ctx.reply(DECISION.refused(r.refusal)));
     if (r.kind === 'problem') return void (await ctx.reply(`${editProblem(r.problem)} ${PROPOSAL.editAgain}`));
     await refresh(ctx.api, r.batch);
     await ctx.reply(PROPOSAL.edited(asked.i + 1));

@@ -28,6 +28,9 @@ import { allows } from './gate.js';
 import { confirmDeleteKeyboard, courseKeyOf, orphanKeyboard, proposalKeyboard, publishedKeyboard } from './course-keyboards.js';
 import { courseHash, type CoursePlan, type CourseProposal, type CourseProposals, type Orphans } from './course-proposals.js';
 import { noKeyboard } from './keyboards.js';
+import { personaOf } from './access.js';
+import { stillPending } from '../store/decision.js';
+import { DECISION } from '../strings/decisions.js';
 import { LOG } from '../strings/log.js';
 
 /** What the course in the chat reads and writes in the owner's notebook. */
@@ -89,7 +92,8 @@ export function createCourseChat(deps: CourseChatDeps) {
     // A tap repeated after an interruption applies the plan already fixed, never a new one.
     if (p.plan) return apply(ctx, p, p.plan, current);
     if (p.tipo === 'quitar' && courseHash(current) !== p.base) {
-      await proposals.update(p.clave, (r) => ({ ...r, estado: 'descartada' }));
+      // Made against a course that is no longer there: it lapses.
+      await proposals.decide(p.clave, 'caducada');
       return void (await ctx.reply(T.courseChanged()));
     }
     const map = weekMap(p);
@@ -110,7 +114,7 @@ export function createCourseChat(deps: CourseChatDeps) {
       return void (await ctx.reply(T.orphans(weeks, goneNotes.length, goneCards.length), { reply_markup: orphanKeyboard(p.clave, classWeeks(p.curso)) }));
     }
     if (choice?.kind === 'borrar' && !confirmed) return void (await ctx.reply(T.confirmDelete(goneNotes.length, goneCards.length), { reply_markup: confirmDeleteKeyboard(p.clave) }));
-    if (choice?.kind === 'mover' && !hasWeek(p.curso, choice.to)) return void (await ctx.reply(T.proposalGone()));
+    if (choice?.kind === 'mover' && !hasWeek(p.curso, choice.to)) return void (await ctx.reply(DECISION.refused('desconocida')));
 
     // The plan: every note's and card's week after the change, as absolute values, written into the
     // record before anything else, so applying it twice (a kill in between) moves nothing twice.
@@ -130,7 +134,7 @@ export function createCourseChat(deps: CourseChatDeps) {
       plan.ejemplo = { notas: example.size, tarjetas: exampleCards.length };
     }
     const planned = await proposals.update(p.clave, (r) => ({ ...r, plan }));
-    if (!planned) return void (await ctx.reply(T.proposalGone()));
+    if (!planned) return void (await ctx.reply(DECISION.refused('ya_decidida')));
     return apply(ctx, planned, plan, current);
   };
 
@@ -140,7 +144,8 @@ export function createCourseChat(deps: CourseChatDeps) {
       if (courseHash(current) !== courseHash(p.curso)) {
         await nb.changeCourse({ curso: p.curso, notas: plan.notas, tarjetas: plan.tarjetas, borrar: plan.borrar });
       }
-      await proposals.update(p.clave, (r) => ({ ...r, estado: 'hecha' }));
+      // A second tap that raced this one finds it decided: the change is the same, applied once.
+      await proposals.decide(p.clave, 'aceptada', ctx.from && personaOf(ctx.from).nombre);
     } catch (e) {
       deps.log(LOG.courseChange, e);
       await ctx.reply(T.saveFailed());
@@ -255,7 +260,8 @@ export function createCourseChat(deps: CourseChatDeps) {
     const key = courseKeyOf(replied?.reply_markup);
     if (!key) return next();
     const p = await proposals.find(key);
-    if (!p || p.estado !== 'pendiente' || p.tipo !== 'temario') return void (await ctx.reply(T.proposalGone()));
+    const refused = stillPending(p) ?? (p?.tipo !== 'temario' ? 'desconocida' : undefined);
+    if (!p || refused) return void (await ctx.reply(DECISION.refused(refused ?? 'desconocida')));
     const m = /^\s*(\d{1,2})\s*[:.)\-–—]\s*(.+)$/s.exec(ctx.message.text);
     const n = m ? Number(m[1]) : NaN;
     const title = m ? cleanTitle(m[2]!) : '';
@@ -263,7 +269,7 @@ export function createCourseChat(deps: CourseChatDeps) {
     if (Array.from(title).length > MAX_WEEK_TITLE) return void (await ctx.reply(T.badTitle(MAX_WEEK_TITLE)));
     // The week's new title answers the questions about it.
     const changed = await proposals.update(key, (r) => ({ ...r, dudas: (r.dudas ?? []).filter((d) => d.semana !== n), curso: { ...r.curso, semanas: r.curso.semanas.map((w) => (w.numero === n ? { ...w, titulo: title, terminos: keyTermsOfTitle(title) } : w)) } }));
-    if (!changed) return void (await ctx.reply(T.proposalGone()));
+    if (!changed) return void (await ctx.reply(DECISION.refused('ya_decidida')));
     if (replied) await ctx.api.editMessageReplyMarkup(ctx.chat.id, replied.message_id, { reply_markup: noKeyboard() }).catch(() => undefined);
     await replyLong(ctx, `${T.changed(n)}\n\n${T.proposal(changed.curso.titulo, changed.curso.semanas, changed.dudas ?? [])}`, proposalKeyboard(changed.clave, false));
   });
@@ -271,8 +277,9 @@ export function createCourseChat(deps: CourseChatDeps) {
   composer.callbackQuery(CALLBACKS.course.trigger, async (ctx) => {
     const tap = CALLBACKS.course.parse(ctx.callbackQuery.data);
     const p = tap ? await proposals.find(tap.key) : undefined;
-    if (!tap || !p || p.estado !== 'pendiente') {
-      await ctx.answerCallbackQuery({ text: T.proposalGone(), show_alert: true });
+    const refused = stillPending(p);
+    if (!tap || !p || refused) {
+      await ctx.answerCallbackQuery({ text: DECISION.refused(refused ?? 'desconocida'), show_alert: true });
       await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
       return;
     }
@@ -286,7 +293,7 @@ export function createCourseChat(deps: CourseChatDeps) {
       case 'c': return void (await ctx.reply(T.changeHow(p.curso.semanas.length)));
       case 'x':
       case 'k':
-        await proposals.update(p.clave, (r) => ({ ...r, estado: 'descartada' }));
+        await proposals.decide(p.clave, 'rechazada', personaOf(ctx.from).nombre);
         await close(false);
         return void (await ctx.reply(p.tipo === 'publicado' ? T.keptMine() : tap.op === 'x' ? T.discarded() : T.kept()));
       // The buttons go once it is answered: a change that failed half-way keeps them, to finish it.

@@ -14,16 +14,20 @@
  * removal is refused rather than applied to the wrong weeks. Once decided, the record holds the
  * `plan` (every week as it will be, absolute) before anything is written, and `curso.json` is
  * written last: a kill in between leaves the change pending, and the same tap finishes it.
+ * A record is a pending decision (store/decision.ts): its payload changes only while it is pending,
+ * and it is decided once, through `decide` (a proposal read again as material is `sustituida`).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { decide, stillPending, type PendingDecision, type Transition, type Verdict } from '../store/decision.js';
 import { writeRecord } from '../store/outputs.js';
 import { withFileLock } from '../store/lock.js';
 import type { Course } from '../domain/course/course.js';
 
 export const COURSE_PROPOSALS_DIRNAME = 'propuestas-curso';
-export const COURSE_PROPOSAL_VERSION = 1;
+/** 2: the record is a pending decision (`asunto`, `estado` pendiente → aceptada | rechazada | …); 1 is read as 2. */
+export const COURSE_PROPOSAL_VERSION = 2;
 /** Hex digits of a proposal's key (what its buttons carry). */
 export const COURSE_KEY_CHARS = 16;
 
@@ -47,9 +51,9 @@ export interface CoursePlan {
   ejemplo?: { notas: number; tarjetas: number };
 }
 
-export interface CourseProposal {
+/** What a course proposal carries beside the common part of a decision. */
+export interface CoursePayload {
   version: typeof COURSE_PROPOSAL_VERSION;
-  clave: string;
   tipo: CourseChangeKind;
   /** The course after the change. */
   curso: Course;
@@ -63,10 +67,18 @@ export interface CourseProposal {
   dudas?: Array<{ semana: number; pregunta: string }>;
   /** `temario`: the text it was read from. */
   texto?: string;
-  estado: 'pendiente' | 'hecha' | 'descartada';
-  creada: string;
   /** Set when the owner decided, before the first write (a repeated tap applies the same plan). */
   plan?: CoursePlan;
+}
+
+export type CourseProposal = PendingDecision<'curso', CoursePayload>;
+
+/** A record of version 1 (`estado` pendiente | hecha | descartada) as version 2. */
+function upgrade(data: { version: number; estado?: string }): CourseProposal | undefined {
+  if (data.version === COURSE_PROPOSAL_VERSION) return data as CourseProposal;
+  if (data.version !== 1) return undefined;
+  const estado = data.estado === 'hecha' ? 'aceptada' : data.estado === 'descartada' ? 'rechazada' : 'pendiente';
+  return { ...(data as unknown as CourseProposal), version: COURSE_PROPOSAL_VERSION, asunto: 'curso', estado };
 }
 
 /** A short hash of a course's content: whether it is still the one a change was made against. */
@@ -86,28 +98,37 @@ export function createCourseProposals(dataDir: string) {
       throw e;
     });
     if (text === undefined) return undefined;
-    const data = JSON.parse(text) as CourseProposal;
-    return data.version === COURSE_PROPOSAL_VERSION ? data : undefined;
+    return upgrade(JSON.parse(text) as { version: number });
   }
+  /** Reads, changes and writes a record under its file lock; undefined when it is gone. */
+  const locked = async <R>(key: string, fn: (p: CourseProposal | undefined) => Promise<R>): Promise<R> => {
+    if (!(await find(key))) return fn(undefined);
+    return withFileLock(fileOf(key), async () => fn(await find(key)));
+  };
 
   return {
     find,
-    async create(p: Omit<CourseProposal, 'version' | 'clave' | 'estado' | 'creada'>): Promise<CourseProposal> {
+    async create(p: Omit<CoursePayload, 'version'>): Promise<CourseProposal> {
       await mkdir(dir, { recursive: true });
-      const record: CourseProposal = { version: COURSE_PROPOSAL_VERSION, clave: randomBytes(COURSE_KEY_CHARS / 2).toString('hex'), estado: 'pendiente', creada: new Date().toISOString(), ...p };
+      const record: CourseProposal = { version: COURSE_PROPOSAL_VERSION, clave: randomBytes(COURSE_KEY_CHARS / 2).toString('hex'), asunto: 'curso', estado: 'pendiente', creada: new Date().toISOString(), ...p };
       await write(record);
       return record;
     },
-    /** Rewrites a pending record under its file lock; undefined when it is gone or no longer pending. */
+    /** Changes a pending record's payload under its file lock; undefined when it is gone or decided. */
     async update(key: string, change: (p: CourseProposal) => CourseProposal): Promise<CourseProposal | undefined> {
-      const current = await find(key);
-      if (!current) return undefined;
-      return withFileLock(fileOf(key), async () => {
-        const p = await find(key);
-        if (!p || p.estado !== 'pendiente') return undefined;
+      return locked(key, async (p) => {
+        if (!p || stillPending(p)) return undefined;
         const next = change(structuredClone(p));
         await write(next);
         return next;
+      });
+    },
+    /** Decides a record once (store/decision.ts): the refusal when it is gone or decided already. */
+    async decide(key: string, to: Verdict, por?: string): Promise<Transition<CourseProposal>> {
+      return locked(key, async (p) => {
+        const t = decide(p, to, new Date(), por);
+        if (t.ok) await write(t.next);
+        return t;
       });
     },
   };

@@ -18,6 +18,9 @@ import { CALLBACKS } from './callbacks.js';
 import { importKeyboard, importKeyOf, importWeekKeyboard } from './material-keyboards.js';
 import { createPhotoGroups, type PhotoGroup } from './photo-groups.js';
 import { LOG } from '../strings/log.js';
+import { personaOf } from './access.js';
+import { stillPending } from '../store/decision.js';
+import { DECISION } from '../strings/decisions.js';
 
 export interface MaterialDeps {
   imports: Imports;
@@ -132,9 +135,11 @@ export function createMaterial(deps: MaterialDeps): { composer: Composer<Context
     const key = importKeyOf(replied?.reply_markup);
     if (!key) return next();
     const r = await deps.imports.find(key);
-    if (!r || r.estado !== 'pendiente') return void (await ctx.reply(MATERIAL.gone));
+    const refused = stillPending(r);
+    if (!r || refused) return void (await ctx.reply(DECISION.refused(refused ?? 'desconocida')));
     const fixed = await deps.imports.correct(r.clave, ctx.message.text);
-    if (!fixed) return void (await ctx.reply(MATERIAL.gone));
+    const again = stillPending(fixed);
+    if (!fixed || again) return void (await ctx.reply(DECISION.refused(again ?? 'desconocida')));
     await ctx.reply(`${MATERIAL.corrected}\n\n${await show(fixed)}`, { reply_markup: importKeyboard(fixed.clave) });
   });
 
@@ -142,26 +147,27 @@ export function createMaterial(deps: MaterialDeps): { composer: Composer<Context
     const action = CALLBACKS.importMaterial.parse(ctx.callbackQuery.data);
     const r = action ? await deps.imports.find(action.key) : undefined;
     if (!action || !r) {
-      return void (await ctx.answerCallbackQuery({ text: MATERIAL.gone, show_alert: true }));
+      return void (await ctx.answerCallbackQuery({ text: DECISION.refused('desconocida'), show_alert: true }));
     }
     await ctx.answerCallbackQuery();
     switch (action.kind) {
       case 'guardar': {
-        const saved = await deps.imports.save(r.clave);
-        if (!saved) return void (await ctx.reply(MATERIAL.gone));
+        const saved = await deps.imports.save(r.clave, personaOf(ctx.from).nombre);
+        if (!saved) return void (await ctx.reply(DECISION.refused('desconocida')));
         await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => undefined);
         await ctx.reply(saved.yaExistia ? MATERIAL.alreadyHad(r.nombre, saved.notas.length) : MATERIAL.saved(saved.notas));
         return;
       }
       case 'semana': {
-        if (r.estado !== 'pendiente') return void (await ctx.reply(MATERIAL.alreadyHad(r.nombre, savedIds(r).length)));
+        if (stillPending(r)) return void (await ctx.reply(MATERIAL.alreadyHad(r.nombre, savedIds(r).length)));
         const course = await deps.course();
         await ctx.editMessageText(`${await show(r)}\n\n${MATERIAL.chooseWeek}`, { reply_markup: importWeekKeyboard(r.clave, weekNumbers(course), (w) => weekTopic(course, w)) }).catch(() => undefined);
         return;
       }
       case 'elegir': {
         const moved = await deps.imports.changeWeek(r.clave, action.week);
-        if (!moved || moved.estado !== 'pendiente') return void (await ctx.reply(MATERIAL.gone));
+        const refused = stillPending(moved);
+        if (!moved || refused) return void (await ctx.reply(DECISION.refused(refused ?? 'desconocida')));
         await ctx.editMessageText(await show(moved), { reply_markup: importKeyboard(moved.clave) }).catch(() => undefined);
         return;
       }

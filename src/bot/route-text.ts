@@ -35,6 +35,9 @@ import { withSyllabusButton } from './course-keyboards.js';
 import { noKeyboard } from './keyboards.js';
 import { download } from './material.js';
 import { importKeyboard } from './material-keyboards.js';
+import { personaOf } from './access.js';
+import { stillPending } from '../store/decision.js';
+import { DECISION } from '../strings/decisions.js';
 
 /** A syllabus has at least this many weeks (one «Semana 3» in a sentence is a request). */
 export const MIN_SYLLABUS_WEEKS = 2;
@@ -143,9 +146,11 @@ export function createRouter(deps: RouteDeps) {
   composer.callbackQuery(/^rt:m:/, async (ctx) => {
     const tap = CALLBACKS.reroute.parse(ctx.callbackQuery.data);
     const p = tap ? await deps.proposals.find(tap.key) : undefined;
-    if (!p || p.estado !== 'pendiente' || p.texto === undefined) return void (await ctx.answerCallbackQuery({ text: COURSE_CHAT.proposalGone(), show_alert: true }));
+    const refused = stillPending(p) ?? (p?.texto === undefined ? 'desconocida' : undefined);
+    if (!p || refused || p.texto === undefined) return void (await ctx.answerCallbackQuery({ text: DECISION.refused(refused ?? 'desconocida'), show_alert: true }));
     await ctx.answerCallbackQuery();
-    await deps.proposals.update(p.clave, (x) => ({ ...x, estado: 'descartada' }));
+    // Read as material instead: the course proposal gives way to the import's.
+    await deps.proposals.decide(p.clave, 'sustituida', personaOf(ctx.from).nombre);
     await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
     await material(ctx, pasteName(p.texto), new TextEncoder().encode(p.texto));
   });
@@ -153,11 +158,12 @@ export function createRouter(deps: RouteDeps) {
   composer.callbackQuery(/^rt:t:/, async (ctx) => {
     const tap = CALLBACKS.reroute.parse(ctx.callbackQuery.data);
     const r = tap ? await deps.imports.find(tap.key) : undefined;
-    if (!r || r.estado !== 'pendiente') return void (await ctx.answerCallbackQuery({ text: MATERIAL.gone, show_alert: true }));
+    const refusedImport = stillPending(r);
+    if (!r || refusedImport) return void (await ctx.answerCallbackQuery({ text: DECISION.refused(refusedImport ?? 'desconocida'), show_alert: true }));
     await ctx.answerCallbackQuery();
     const parsed = parseSyllabusText(r.texto, { now: new Date() });
     if (!parsed.ok) return void (await ctx.reply(COURSE_CHAT.notSyllabus(parsed.problem)));
-    await deps.imports.discard(r.clave);
+    await deps.imports.discard(r.clave, 'sustituida');
     await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
     await deps.courseChat.proposeSyllabus(ctx, parsed.course, r.texto, false);
   });

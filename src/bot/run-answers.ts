@@ -9,7 +9,8 @@
 import type { User } from 'grammy/types';
 import type { RunDrivers } from '../agent/driver.js';
 import type { DecisionInput } from '../agent/types.js';
-import type { ApprovalRegistry, TapHandler, TapResult } from './approvals.js';
+import { recordState, type ApprovalRegistry, type TapHandler, type TapResult } from './approvals.js';
+import { stillPending } from '../store/decision.js';
 import type { ApprovalTap } from './keyboards.js';
 import type { RunManagerDeps } from './run-types.js';
 import { personaOf } from './access.js';
@@ -46,9 +47,9 @@ export class RunAnswers implements TapHandler {
     const rec = this.deps.registry.find(tap.approvalId);
     if (!rec) return 'unknown';
     if (!this.deps.registry.mayDecide(rec, from)) return 'forbidden';
-    // A cancelled run's button is stale at once, not only after the run is forgotten a moment later.
-    if (rec.decision && !rec.decision.approved && rec.decision.reason === 'cancelado') return 'stale';
-    if (rec.decision) return 'already';
+    // Decided already (store/decision.ts): a cancelled run's button is stale at once, not only after
+    // the run is forgotten a moment later; any other is «ya estaba decidido».
+    if (stillPending({ estado: recordState(rec) })) return rec.decision?.reason === 'cancelado' ? 'stale' : 'already';
     // Who pressed, for the audit: the Telegram user, or the local page's persona (its own user id).
     const persona = personaOf(from);
     const by = persona.nombre;

@@ -16,7 +16,7 @@ import { isCuadernoError } from '../errors.js';
 import { writeOutput } from '../store/outputs.js';
 import { MATERIAL } from '../strings/material.js';
 import { VOICE, VOICE_BUTTONS } from '../strings/voice.js';
-import { contentKey, SHORT_KEY, savedIds, type Imports } from '../domain/material/imports.js';
+import { contentKey, isSaved, SHORT_KEY, savedIds, type Imports } from '../domain/material/imports.js';
 import { proposalText, weekNameOf } from '../domain/material/proposal.js';
 import type { Course } from '../domain/course/course.js';
 import { audioKind, MAX_VOICE_BYTES } from '../domain/voice/audio.js';
@@ -151,7 +151,7 @@ export function createVoice(deps: VoiceDeps): Voice {
     if (!kind) return void (await ctx.reply(VOICE.unreadable));
     const key = contentKey(bytes);
     const known = await deps.imports.find(key);
-    if (known?.estado === 'hecha') return void (await ctx.reply(MATERIAL.alreadyHad(known.nombre, savedIds(known).length)));
+    if (isSaved(known)) return void (await ctx.reply(MATERIAL.alreadyHad(known.nombre, savedIds(known).length)));
     if (known) return void (await ctx.reply(proposalText(known, weekNameOf(await deps.course())), { reply_markup: importKeyboard(known.clave) }));
     // On disk before anything can fail: the memo is never lost.
     await memos.keep(key, bytes, kind);

@@ -28,8 +28,6 @@ export const PROPOSAL = Object.freeze({
     n === 0
       ? `No guardé ninguna tarjeta: descartaste las ${dropped}.`
       : `💾 Guardé ${cards(n)} en tu mazo (${kept} tal cual, ${edited} ${edited === 1 ? 'cambiada' : 'cambiadas'}, ${dropped} ${dropped === 1 ? 'descartada' : 'descartadas'}). Repásalas con /repasar.`,
-  alreadySaved: (n: number) => `Esas tarjetas ya estaban guardadas (${cards(n)}).`,
-  gone: 'Esa propuesta de tarjetas ya no está pendiente.',
   tally: (kept: number, edited: number, dropped: number) => {
     const all = kept + edited + dropped;
     return `De las ${cards(all)} que te propuse, guardaste ${kept} tal cual (${pct(kept, all)}), cambiaste ${edited} (${pct(edited, all)}) y descartaste ${dropped} (${pct(dropped, all)}).`;

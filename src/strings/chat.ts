@@ -297,7 +297,6 @@ export const S = Object.freeze({
   decidedCancelled: () => '🚫 Cancelada: el trabajo se detuvo antes de decidir.',
   tapApproved: () => 'Aprobado ✅',
   tapRejected: () => 'Rechazado ❌',
-  tapAlready: () => 'Ya estaba decidido.',
   tapNotOwner: () => 'Solo quien pidió este trabajo puede decidir.',
   tapNotYours: () => 'Este botón es de otra persona o ya no sirve.',
   tapStale: () => 'Este botón ya no sirve: el trabajo terminó o el bot se reinició. Pide el trabajo de nuevo si hace falta.',

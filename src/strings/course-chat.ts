@@ -78,7 +78,6 @@ export const COURSE_CHAT = Object.freeze({
     `Para cambiar una semana, responde a la propuesta con el número de la semana y el título nuevo, por ejemplo «3: Membranas y transporte» (de la 1 a la ${max}).`,
   changeUsage: () => 'Escribe el número de la semana, dos puntos y el título nuevo, por ejemplo «3: Membranas y transporte».',
   changed: (n: number) => `Cambiada la semana ${n} de la propuesta.`,
-  proposalGone: () => 'Esa propuesta de curso ya no está pendiente. Si quieres, vuelve a pegar el temario.',
   discarded: () => 'Descartado: tu curso sigue como estaba.',
   accepted: (title: string, weeks: number) => `Listo: tu curso es «${title}», con ${count(weeks, 'semana', 'semanas')}. Escribe /curso para verlo.`,
   /** The weeks about to go away have notes or cards: what to do with them. */

@@ -28,6 +28,7 @@
  * - `cli`    — the `cuaderno` CLI's usage, misuse and reports (`plan`, `simular`), for the terminal.
  * - `log`    — the console's lines about the program's own work: what it could not do, its faults.
  * - `study`  — the questions a card or a quiz asks of the notes, and how a formula is said aloud.
+ * - `decisions` — the one answer to a tap on a decision that is gone or decided already.
  *
  * This folder is the lowest layer: it imports only types from below (store, tools' contract) and
  * never the layers that use it, so any layer may import its words from here.
@@ -59,3 +60,4 @@ export * as narration from './narration.js';
 export * as cli from './cli.js';
 export * as log from './log.js';
 export * as study from './study.js';
+export * as decisions from './decisions.js';

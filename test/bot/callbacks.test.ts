@@ -91,7 +91,7 @@ describe('the callback registry', () => {
   });
 
   it('every button every keyboard makes is of a declared kind', () => {
-    const batch = { clave: '99c7c60954', estado: 'mostrada', tarjetas: [{ estado: 'propuesta' }, { estado: 'aceptada' }] } as unknown as CardBatch;
+    const batch = { clave: '99c7c60954', estado: 'pendiente', tarjetas: [{ estado: 'propuesta' }, { estado: 'aceptada' }] } as unknown as CardBatch;
     const keyboards: Record<string, InlineKeyboardMarkup> = {
       approval: approvalKeyboard('AbC-12_x', [{ hash: '0123456789' }, { hash: 'abcdef', label: 'voz sintética' }]),
       noReason: noReasonKeyboard('AbC-12_x'),

@@ -9,7 +9,7 @@ import { TELEGRAM_TEXT_MAX } from '../../src/bot/format.js';
 import { MAX_BATCH_CARDS, type CardBatch } from '../../src/domain/cards/proposals.js';
 
 const batch = (n: number, long = 1): CardBatch => ({
-  clave: 'a1b2c3d4e5', creada: '2030-01-01T00:00:00.000Z', estado: 'mostrada',
+  clave: 'a1b2c3d4e5', asunto: 'tarjetas', creada: '2030-01-01T00:00:00.000Z', estado: 'pendiente', mensaje: { chat: 1, id: 2 },
   tarjetas: Array.from({ length: n }, (_, i) => ({
     id_nota: 100 + i, semana: 12, tipo: 'definicion' as const, estado: 'propuesta' as const, llamada: `toolu_${i}`,
     pregunta: `¿Qué concepto número ${i} ${'explica con mucho detalle '.repeat(long)}?`, respuesta: `término ${i} ${'largo '.repeat(long)}`,

@@ -47,8 +47,8 @@ describe('cards a model proposes: keep, edit, drop', () => {
     // Waiting for the student: nothing in the deck yet, the proposal on disk.
     expect(await chat.notebook.cards.list()).toEqual([]);
     const onDisk = async () => JSON.parse(await readFile(path.join(chat!.dataDir, PROPOSALS_FILE), 'utf8')).lotes[0];
-    await until('the proposal recorded as shown', async () => (await onDisk()).estado === 'mostrada');
-    expect(await onDisk()).toMatchObject({ estado: 'mostrada', mensaje: { id: proposal.message_id } });
+    await until('the proposal recorded as shown', async () => (await onDisk()).mensaje !== undefined);
+    expect(await onDisk()).toMatchObject({ asunto: 'tarjetas', estado: 'pendiente', mensaje: { id: proposal.message_id } });
 
     // ✅ 1, 🗑 5: the approval shows each decision and the count to save.
     t.server.pressButton(proposal.message_id, data(proposal, '✅ 1'));

@@ -86,7 +86,7 @@ describe('an import', () => {
     // to the notebook but its slot never written.
     const n1 = await notebook.notes.add(record.propuesta[0]!.tema, record.propuesta[0]!.texto);
     const n2 = await notebook.notes.add(record.propuesta[1]!.tema, record.propuesta[1]!.texto);
-    const killed: ImportRecord = { ...record, estado: 'guardando', baseId, guardadas: [n1.id, null, null] };
+    const killed: ImportRecord = { ...record, estado: 'aceptada', baseId, guardadas: [n1.id, null, null] };
     await writeFile(path.join(dataDir, IMPORTS_DIRNAME, `${record.clave}.json`), JSON.stringify(killed));
     const saved = await imports().save(record.clave);
     expect(saved?.notas).toEqual([n1.id, n2.id, n2.id + 1]);
@@ -99,9 +99,11 @@ describe('an import', () => {
     const { record } = await imports().propose('apuntes.md', new TextEncoder().encode(GENETICA.map((p) => p.join('\n\n')).join('\n\n')));
     const before = await notebook.notes.list();
     const baseId = before.reduce((m, n) => Math.max(m, n.id), 0);
-    // What a kill right after the notes' one write leaves: every note in the notebook, no slot written.
+    // What a kill right after the notes' one write leaves: every note in the notebook, no slot
+    // written — in the first layout of the record (version 1, «guardando»), read as accepted.
     const added = await notebook.notes.addMany(record.propuesta);
-    const killed: ImportRecord = { ...record, estado: 'guardando', baseId, guardadas: record.propuesta.map(() => null) };
+    const { asunto: _a, ...v1 } = record;
+    const killed = { ...v1, version: 1, estado: 'guardando', baseId, guardadas: record.propuesta.map(() => null) };
     await writeFile(path.join(dataDir, IMPORTS_DIRNAME, `${record.clave}.json`), JSON.stringify(killed));
     const saved = await imports().save(record.clave);
     expect(saved?.notas).toEqual(added.map((n) => n.id));

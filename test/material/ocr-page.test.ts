@@ -158,7 +158,7 @@ describe('ocrPage', () => {
 
 describe('the proposal of an import with unread lines', () => {
   const record = (over: Partial<ImportRecord>): ImportRecord => ({
-    version: 1, clave: 'a'.repeat(64), nombre: 'foto.jpg', tipo: 'imagen', paginas: 1, texto: 'x', creada: '2027-03-08T10:00:00.000Z', estado: 'pendiente',
+    version: 2, asunto: 'importacion', clave: 'a'.repeat(64), nombre: 'foto.jpg', tipo: 'imagen', paginas: 1, texto: 'x', creada: '2027-03-08T10:00:00.000Z', estado: 'pendiente',
     propuesta: [{ tema: 'fotosíntesis', texto: 'La fotosíntesis transforma la luz.', semana: null, pagina: 1 }],
     ...over,
   });

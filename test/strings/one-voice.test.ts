@@ -34,6 +34,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   'study.QUIZ_STEMS.statement': [[true], [false]],
   'study.CARD_QUESTIONS.formula': [['de la entropía', ''], ['de la entropía', 'a presión constante']],
   'cards.PROPOSAL.tally': [[3, 1, 1], [0, 0, 2]],
+  'decisions.DECISION.refused': [['ya_decidida'], ['desconocida']],
   'cards.PROPOSAL.saved': [[4, 3, 1, 1], [0, 0, 0, 2], [1, 1, 0, 0]],
   'cards.editProblem': [[{ kind: 'vacia' }], [{ kind: 'delata_propia' }], [{ kind: 'delata_otra', respuesta: WORD }], [{ kind: 'la_delatan', pregunta: '¿Qué es?' }], [{ kind: 'repetida', respuesta: WORD }], [{ kind: 'hueco' }]],
   'chat.S.budgetSpent': [[5, 5]],

@@ -41,8 +41,8 @@ export async function importDataChecks(dataDir: string, exp: ExpectedImport): Pr
   const records = (await readdir(path.join(dataDir, 'importaciones')).catch(() => [] as string[])).filter((f) => /^[0-9a-f]{64}\.json$/.test(f));
   if (records.length !== 1) problems.push(`${records.length} import records`);
   else {
-    const r = JSON.parse(await readFile(path.join(dataDir, 'importaciones', records[0]!), 'utf8')) as { estado: string; guardadas?: (number | null)[] };
-    if (r.estado !== 'hecha') problems.push(`the import is «${r.estado}»`);
+    const r = JSON.parse(await readFile(path.join(dataDir, 'importaciones', records[0]!), 'utf8')) as { estado: string; guardada?: true; guardadas?: (number | null)[] };
+    if (r.estado !== 'aceptada' || !r.guardada) problems.push(`the import is «${r.estado}»${r.guardada ? '' : ', not saved'}`);
     if (JSON.stringify(r.guardadas) !== JSON.stringify(ids)) problems.push(`the import names notes ${JSON.stringify(r.guardadas)} (saved: ${JSON.stringify(ids)})`);
   }
   // The search index on disk, when it claims to describe these notes, names exactly them.

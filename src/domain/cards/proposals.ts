@@ -4,7 +4,10 @@
  * one approval, where each card is kept (✅), rewritten (✏️) or dropped (🗑), then saved into the
  * deck in one write. Everything lives on disk before it is shown, so a restart loses nothing:
  *
- *   abierta (proposals arrive) ──shown──▶ mostrada (the student decides) ──save──▶ guardada
+ *   pendiente (proposals arrive) ──shown──▶ pendiente, `mensaje` (the student decides) ──save──▶ aceptada
+ *
+ * A batch is a pending decision (store/decision.ts): its cards change only while it is pending, and
+ * «Guardar» decides it once; a tap on a decided batch gets the one refusal.
  *
  * Saving appends with the batch's key as the cards' origin (a kill between the deck write and the
  * batch's state cannot add them twice, nor its audit line) and writes one audit line with how many cards were kept,
@@ -22,9 +25,11 @@ import { loadWordCheck } from '../study/reading.js';
 import { checkProposedCards, clozeFrame, giveAway, type CardProblem, type ProposedCardInput, type WeekOfNote } from './build.js';
 import { TOOL_ANSWERS } from '../../strings/model.js';
 import { STORE_PROBLEMS } from '../../strings/state-problems.js';
+import { decide, stillPending, type PendingDecision, type Refusal } from '../../store/decision.js';
 
 export const PROPOSALS_FILE = 'tarjetas-propuestas.json';
-export const PROPOSALS_VERSION = 1;
+/** 2: a batch is a pending decision (`asunto`, `estado` pendiente | aceptada); 1 (abierta | mostrada | guardada) is read as 2. */
+export const PROPOSALS_VERSION = 2;
 /** The audit event of a saved batch (store/auditCheck.ts knows it). */
 export const CARDS_REVIEWED_EVENT = 'tarjetas_revisadas';
 /** Hex digits of a batch's key (its buttons carry it). */
@@ -42,18 +47,18 @@ export interface ProposedCard extends NewCard {
   original?: { pregunta: string; respuesta: string };
 }
 
-export interface CardBatch {
-  clave: string;
-  creada: string;
-  estado: 'abierta' | 'mostrada' | 'guardada';
+/** What a batch carries beside the common part of a decision. */
+export interface CardBatchPayload {
   tarjetas: ProposedCard[];
-  /** Where the approval was sent. */
+  /** Where the approval was sent: from then on new proposals open another batch. */
   mensaje?: { chat: number; id: number };
   /** The card being rewritten: the question sent with force_reply, whose reply replaces it. */
   editando?: { i: number; chat: number; mensaje: number };
-  /** Deck ids of the saved cards (guardada). */
+  /** Deck ids of the saved cards (aceptada). */
   guardadas?: number[];
 }
+
+export type CardBatch = PendingDecision<'tarjetas', CardBatchPayload>;
 
 interface ProposalsState {
   version: typeof PROPOSALS_VERSION;
@@ -84,11 +89,18 @@ export class ProposalRejected extends CuadernoError {
 }
 
 const check = (data: unknown) => {
-  if (!isPlainObject(data) || data.version !== PROPOSALS_VERSION || !Array.isArray(data.lotes)) {
+  if (!isPlainObject(data) || (data.version !== PROPOSALS_VERSION && data.version !== 1) || !Array.isArray(data.lotes)) {
     return { ok: false as const, problem: STORE_PROBLEMS.proposalsShape(PROPOSALS_VERSION) };
   }
+  if (data.version === 1) return { ok: true as const, value: upgrade(data.lotes as Array<Omit<CardBatch, 'estado' | 'asunto'> & { estado: string }>) };
   return { ok: true as const, value: data as unknown as ProposalsState };
 };
+
+/** Version 1's batches (abierta | mostrada | guardada) as pending decisions. */
+const upgrade = (lotes: Array<Omit<CardBatch, 'estado' | 'asunto'> & { estado: string }>): ProposalsState => ({
+  version: PROPOSALS_VERSION,
+  lotes: lotes.map((b) => ({ ...b, asunto: 'tarjetas', estado: b.estado === 'guardada' ? 'aceptada' : 'pendiente' })),
+});
 
 /** Counts of a batch as it stands: what saving it now would record. */
 export function countsOf(batch: Pick<CardBatch, 'tarjetas'>): ReviewCounts {
@@ -99,7 +111,7 @@ export function countsOf(batch: Pick<CardBatch, 'tarjetas'>): ReviewCounts {
 /** The cards of a batch that would be saved (all but the dropped ones). */
 export const keptCards = (batch: Pick<CardBatch, 'tarjetas'>) => batch.tarjetas.filter((c) => c.estado !== 'descartada');
 
-export type EditResult = { kind: 'ok'; batch: CardBatch } | { kind: 'problem'; problem: CardProblem } | { kind: 'gone' };
+export type EditResult = { kind: 'ok'; batch: CardBatch } | { kind: 'problem'; problem: CardProblem } | { kind: 'refused'; refusal: Refusal };
 
 export function createCardProposals(deps: CardProposalsDeps) {
   const file = path.join(deps.dataDir, PROPOSALS_FILE);
@@ -118,7 +130,9 @@ export function createCardProposals(deps: CardProposalsDeps) {
     return out;
   }));
   const byKey = (s: ProposalsState, key: string) => s.lotes.find((b) => b.clave === key || (key.length >= 8 && b.clave.startsWith(key)));
-  const waiting = (b: CardBatch) => b.estado !== 'guardada';
+  const waiting = (b: CardBatch) => !stillPending(b);
+  /** A pending batch not shown yet: new proposals join it. */
+  const open = (b: CardBatch) => waiting(b) && !b.mensaje;
 
   /** The week's cards a new or rewritten card must not give away: the deck's and those still waiting. */
   function weekCards(s: ProposalsState, deck: readonly Card[], semana: number | undefined, noteId: number, skip?: ProposedCard): Array<Pick<NewCard, 'pregunta' | 'respuesta'>> {
@@ -152,9 +166,9 @@ export function createCardProposals(deps: CardProposalsDeps) {
           s.lotes.filter(waiting).flatMap((b) => b.tarjetas).filter((c) => c.id_nota === note.id && c.estado !== 'descartada').length;
         const { cards, problems } = checkProposedCards(note, notes, proposed, week, has, weekOf, isWord);
         if (problems.length > 0) throw new ProposalRejected(message(problems), problems);
-        let batch = s.lotes.find((b) => b.estado === 'abierta' && b.tarjetas.length + cards.length <= MAX_BATCH_CARDS);
+        let batch = s.lotes.find((b) => open(b) && b.tarjetas.length + cards.length <= MAX_BATCH_CARDS);
         if (!batch) {
-          batch = { clave: randomBytes(BATCH_KEY_LENGTH / 2).toString('hex'), creada: now().toISOString(), estado: 'abierta', tarjetas: [] };
+          batch = { clave: randomBytes(BATCH_KEY_LENGTH / 2).toString('hex'), asunto: 'tarjetas', creada: now().toISOString(), estado: 'pendiente', tarjetas: [] };
           s.lotes.push(batch);
         }
         const added = cards.map((c): ProposedCard => ({ ...c, estado: 'propuesta', llamada: callId }));
@@ -168,7 +182,7 @@ export function createCardProposals(deps: CardProposalsDeps) {
 
     /** Batches with cards that were never shown (the bot shows them when a run ends, and after a restart). */
     async unshown(): Promise<CardBatch[]> {
-      return (await read()).lotes.filter((b) => b.estado === 'abierta' && b.tarjetas.length > 0);
+      return (await read()).lotes.filter((b) => open(b) && b.tarjetas.length > 0);
     },
 
     async find(key: string): Promise<CardBatch | undefined> {
@@ -179,8 +193,7 @@ export function createCardProposals(deps: CardProposalsDeps) {
     async shown(key: string, chat: number, id: number): Promise<void> {
       await update((s) => {
         const b = byKey(s, key);
-        if (!b || b.estado === 'guardada') return;
-        b.estado = 'mostrada';
+        if (!b || !waiting(b)) return;
         b.mensaje = { chat, id };
       });
     },
@@ -222,7 +235,8 @@ export function createCardProposals(deps: CardProposalsDeps) {
       return update((s): EditResult => {
         const b = byKey(s, key);
         const c = b?.tarjetas[i];
-        if (!b || !c || !waiting(b)) return { kind: 'gone' };
+        const refusal = stillPending(b) ?? (c ? undefined : 'desconocida');
+        if (!b || !c || refusal) return { kind: 'refused', refusal: refusal ?? 'desconocida' };
         const cloze = clozeFrame(pregunta);
         const next = { pregunta: cloze ?? pregunta.trim(), respuesta: (respuesta ?? c.respuesta).trim() };
         const problem = giveAway(next, weekCards(s, deck, c.semana, c.id_nota, c));
@@ -242,21 +256,22 @@ export function createCardProposals(deps: CardProposalsDeps) {
      * as their origin), then the batch is saved and one audit line counts kept / edited / dropped.
      * Again on a saved batch: the same ids, nothing added. Undefined when the batch is unknown.
      */
-    async save(key: string): Promise<{ batch: CardBatch; ids: number[]; counts: ReviewCounts; already: boolean } | undefined> {
+    async save(key: string, por?: string): Promise<{ batch: CardBatch; ids: number[]; counts: ReviewCounts; already: boolean } | undefined> {
       return update(async (s) => {
         const b = byKey(s, key);
         if (!b) return undefined;
         const counts = countsOf(b);
-        if (b.estado === 'guardada') return { batch: structuredClone(b), ids: b.guardadas ?? [], counts, already: true };
+        const accepted = decide(b, 'aceptada', now(), por);
+        if (!accepted.ok) return { batch: structuredClone(b), ids: b.guardadas ?? [], counts, already: true };
         const keep = keptCards(b).map(({ id_nota, semana, tipo, pregunta, respuesta }): NewCard => ({ id_nota, ...(semana !== undefined ? { semana } : {}), tipo, pregunta, respuesta }));
         const { cards } = keep.length > 0 ? await deps.cards.append(keep, now(), `propuesta-${b.clave}`) : { cards: [] as Card[] };
-        b.estado = 'guardada';
-        b.guardadas = cards.map((c) => c.id);
+        const guardadas = cards.map((c) => c.id);
+        Object.assign(b, accepted.next, { guardadas });
         delete b.editando;
         // A kill after this line and before the batch's state is written saves again: one line per batch.
         const audited = (await deps.audit.list()).some((e) => e.event === CARDS_REVIEWED_EVENT && e.lote === b.clave);
-        if (!audited) await deps.audit.append({ timestamp: now().toISOString(), event: CARDS_REVIEWED_EVENT, lote: b.clave, propuestas: b.tarjetas.length, ...counts, tarjetas: b.guardadas });
-        return { batch: structuredClone(b), ids: b.guardadas, counts, already: false };
+        if (!audited) await deps.audit.append({ timestamp: now().toISOString(), event: CARDS_REVIEWED_EVENT, lote: b.clave, propuestas: b.tarjetas.length, ...counts, tarjetas: guardadas });
+        return { batch: structuredClone(b), ids: guardadas, counts, already: false };
       });
     },
 

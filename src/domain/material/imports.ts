@@ -3,7 +3,11 @@
  * `<data>/importaciones/<sha256>.json`, keyed by the SHA-256 of the file's bytes, written before
  * the proposal is shown so that its approval survives a restart or a kill:
  *
- *   pendiente ──save──▶ guardando (baseId, one slot per proposed note) ──▶ hecha (the note ids)
+ *   pendiente ──save──▶ aceptada (baseId, one slot per proposed note) ──▶ aceptada, guardada (the note ids)
+ *
+ * A record is a pending decision (store/decision.ts): ✅ Guardar decides it `aceptada` before the first
+ * note is written, ❌ Descartar `rechazada` and a file read as a syllabus instead `sustituida` (both
+ * remove the record: nothing was saved, so the same file sent again is proposed again).
  *
  * Saving goes through the notebook's own append (the path /nota takes), all the proposed notes in one
  * write of the notebook (an import of hundreds of notes costs one write, not hundreds). It is
@@ -23,6 +27,7 @@ import { withFileLock } from '../../store/lock.js';
 import { IMPORT_SAVED_EVENT } from '../../store/auditEvents.js';
 import type { AuditLog } from '../../store/types.js';
 import { Mutex } from '../../store/jsonFile.js';
+import { decide, stillPending, type PendingDecision } from '../../store/decision.js';
 import type { Note } from '../notebook.js';
 import { CuadernoError, StateFileError } from '../../errors.js';
 import { FILE_PROBLEMS, STATE_PROBLEMS } from '../../strings/console.js';
@@ -37,15 +42,17 @@ import { createOriginals } from './originals.js';
 import type { Course } from '../course/course.js';
 
 export const IMPORTS_DIRNAME = 'importaciones';
-export const IMPORT_RECORD_VERSION = 1;
+/**
+ * 2: the record is a pending decision (`asunto`; `estado` pendiente | aceptada, with `guardada` once
+ * every note is in). Version 1's `guardando` is read as aceptada, `hecha` as aceptada and guardada.
+ */
+export const IMPORT_RECORD_VERSION = 2;
 
-export type ImportState = 'pendiente' | 'guardando' | 'hecha';
 export type { ImportKind };
 
-export interface ImportRecord {
+/** What an import carries beside the common part of a decision; its `clave` is the SHA-256 (hex) of the file's bytes. */
+export interface ImportPayload {
   version: typeof IMPORT_RECORD_VERSION;
-  /** SHA-256 (hex) of the file's bytes: the import's identity. */
-  clave: string;
   nombre: string;
   tipo: ImportKind;
   paginas: number | null;
@@ -65,12 +72,25 @@ export interface ImportRecord {
   /** Lines OCR could not read well, left out of `texto` and listed in the proposal (ocr-page.ts). */
   ilegibles?: UnreadText[];
   propuesta: ProposedNote[];
-  creada: string;
-  estado: ImportState;
-  /** Highest note id in the notebook when saving began (guardando, hecha). */
+  /** Highest note id in the notebook when saving began (aceptada). */
   baseId?: number;
-  /** The saved note's id for each proposed note, null until saved (guardando, hecha). */
+  /** The saved note's id for each proposed note, null until saved (aceptada). */
   guardadas?: (number | null)[];
+  /** Every proposed note is in the notebook and audited: the import is done. */
+  guardada?: true;
+}
+
+export type ImportRecord = PendingDecision<'importacion', ImportPayload>;
+
+/** True once an import's notes are all saved (a resend of its file is «ya lo tenía»). */
+export const isSaved = (r: ImportRecord | undefined): r is ImportRecord & { guardada: true } => r?.estado === 'aceptada' && r.guardada === true;
+
+/** A record of version 1 (`estado` pendiente | guardando | hecha) as version 2. */
+function upgrade(data: { version: unknown; estado?: unknown }): ImportRecord | undefined {
+  if (data.version === IMPORT_RECORD_VERSION) return data as ImportRecord;
+  if (data.version !== 1) return undefined;
+  const { estado, ...rest } = data as unknown as Omit<ImportRecord, 'estado'> & { estado: string };
+  return { ...rest, version: IMPORT_RECORD_VERSION, asunto: 'importacion', estado: estado === 'pendiente' ? 'pendiente' : 'aceptada', ...(estado === 'hecha' ? { guardada: true } : {}) };
 }
 
 /** What an import needs from the notebook: its notes, and the notes store's own append (/nota's `add`, many at once). */
@@ -143,18 +163,17 @@ export function createImports(deps: ImportsDeps) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw damaged(e);
     }
-    let data: ImportRecord;
+    let data: { version: unknown };
     try {
       // A byte-order mark (an editor that saved it) is no damage.
-      data = JSON.parse(text.replace(/^\uFEFF/, '')) as ImportRecord;
+      data = JSON.parse(text.replace(/^\uFEFF/, '')) as { version: unknown };
     } catch (e) {
       throw damaged(e);
     }
     if (!data || typeof data !== 'object' || Array.isArray(data)) throw damaged(undefined);
-    if (data.version !== IMPORT_RECORD_VERSION) {
-      throw new CuadernoError('UNSUPPORTED_VERSION', STATE_PROBLEMS.importVersion(fileOf(key), String(data.version), IMPORT_RECORD_VERSION));
-    }
-    return data;
+    const record = upgrade(data);
+    if (!record) throw new CuadernoError('UNSUPPORTED_VERSION', STATE_PROBLEMS.importVersion(fileOf(key), String(data.version), IMPORT_RECORD_VERSION));
+    return record;
   }
   const write = (r: ImportRecord) => writeRecord(fileOf(r.clave), r, { indent: 1 });
   /** One writer per record: this process's mutex, and the file lock against the CLI and the bot. */
@@ -197,7 +216,7 @@ export function createImports(deps: ImportsDeps) {
     const out: ImportRecord[] = [];
     for (const n of names.filter((f) => f.endsWith('.json') && f.length === 64 + 5)) {
       const r = await read(n.slice(0, 64)).catch(() => undefined);
-      if (r?.estado === 'hecha') out.push(r);
+      if (r && isSaved(r)) out.push(r);
     }
     return out;
   }
@@ -208,7 +227,7 @@ export function createImports(deps: ImportsDeps) {
    */
   async function proposeRead(clave: string, nombre: string, reading: (ctx: ReadingContext) => Promise<Reading>, opts: { semana?: number }): Promise<Proposal> {
     const known = await read(clave);
-    if (known) return { record: known, yaExistia: known.estado === 'hecha', nuevo: false };
+    if (known) return { record: known, yaExistia: isSaved(known), nuevo: false };
     const { savedRecords, ...ctx } = await context(opts.semana);
     const got = await reading(ctx);
     const saved = (key: string) => savedRecords.find((r) => r.clave === key)!;
@@ -227,7 +246,7 @@ export function createImports(deps: ImportsDeps) {
   const create = (clave: string, nombre: string, got: Pick<Extracted, 'text' | 'paginas' | 'ocr' | 'pageStarts' | 'unread'> & { kind: ImportKind }, semana?: number, anterior?: ImportRecord['anterior'], notas?: NotesSplit): Promise<Proposal> =>
     locked(clave, async () => {
       const again = await read(clave);
-      if (again) return { record: again, yaExistia: again.estado === 'hecha', nuevo: false };
+      if (again) return { record: again, yaExistia: isSaved(again), nuevo: false };
       const base = { texto: got.text, nombre, tipo: got.kind, ...(semana !== undefined ? { semana } : {}), ...(got.pageStarts ? { inicioPaginas: got.pageStarts } : {}), ...(anterior ? { anterior } : {}) };
       const record: ImportRecord = {
         version: IMPORT_RECORD_VERSION,
@@ -235,6 +254,7 @@ export function createImports(deps: ImportsDeps) {
         nombre,
         tipo: got.kind,
         paginas: got.paginas,
+        asunto: 'importacion',
         texto: got.text,
         ...(got.ocr ? { ocr: got.ocr } : {}),
         ...(got.unread?.length ? { ilegibles: got.unread } : {}),
@@ -270,7 +290,7 @@ export function createImports(deps: ImportsDeps) {
      */
     async proposeText(clave: string, nombre: string, tipo: ImportKind, texto: string): Promise<Proposal> {
       const known = await read(clave);
-      if (known) return { record: known, yaExistia: known.estado === 'hecha', nuevo: false };
+      if (known) return { record: known, yaExistia: isSaved(known), nuevo: false };
       return create(clave, nombre, { kind: tipo, text: texto, paginas: null });
     },
 
@@ -310,7 +330,7 @@ export function createImports(deps: ImportsDeps) {
     changeWeek(key: string, semana: number | null): Promise<ImportRecord | undefined> {
       return locked(key, async () => {
         const r = await read(key);
-        if (!r || r.estado !== 'pendiente') return r;
+        if (!r || stillPending(r)) return r;
         const next: ImportRecord = { ...r, propuesta: [] };
         if (semana === null) delete next.semana;
         else next.semana = semana;
@@ -324,7 +344,7 @@ export function createImports(deps: ImportsDeps) {
     correct(key: string, texto: string): Promise<ImportRecord | undefined> {
       return locked(key, async () => {
         const r = await read(key);
-        if (!r || r.estado !== 'pendiente') return r;
+        if (!r || stillPending(r)) return r;
         const { ilegibles: _unread, ...rest } = r;
         // The student's own text stands for the whole page: the lines OCR could not read are theirs to have typed.
         const next: ImportRecord = { ...rest, texto: texto.trim(), ...(r.ocr ? { ocr: { ...r.ocr, draft: false } } : {}) };
@@ -338,14 +358,16 @@ export function createImports(deps: ImportsDeps) {
     },
 
     /** Saves the proposed notes, each exactly once, however many times it is called or resumed. */
-    save(key: string): Promise<Saved | undefined> {
+    save(key: string, por?: string): Promise<Saved | undefined> {
       return locked(key, async () => {
         let r = await read(key);
         if (!r) return undefined;
-        if (r.estado === 'hecha') return { notas: savedIds(r), yaExistia: true, record: r };
-        if (r.estado === 'pendiente') {
+        if (isSaved(r)) return { notas: savedIds(r), yaExistia: true, record: r };
+        const accepted = decide(r, 'aceptada', new Date(), por);
+        if (accepted.ok) {
+          // Decided before the first note is written: a kill from here on is finished by the next save.
           const notes = await deps.notes.list();
-          r = { ...r, estado: 'guardando', baseId: notes.reduce((m, n) => Math.max(m, n.id), 0), guardadas: r.propuesta.map(() => null) };
+          r = { ...accepted.next, baseId: notes.reduce((m, n) => Math.max(m, n.id), 0), guardadas: r.propuesta.map(() => null) };
           await write(r);
         }
         const slots = [...(r.guardadas ?? r.propuesta.map(() => null))];
@@ -371,7 +393,7 @@ export function createImports(deps: ImportsDeps) {
         // Audited before it is marked done: a kill in between audits it again on the resume (at least once).
         const notas = slots.filter((n): n is number => n !== null);
         await deps.audit.append({ timestamp: new Date().toISOString(), event: IMPORT_SAVED_EVENT, clave: r.clave, tipo: r.tipo, notas });
-        r = { ...r, estado: 'hecha', guardadas: slots };
+        r = { ...r, guardadas: slots, guardada: true };
         await write(r);
         return { notas: slots.filter((n): n is number => n !== null), yaExistia: false, record: r };
       });
@@ -391,7 +413,7 @@ export function createImports(deps: ImportsDeps) {
     rewriteSaved(key: string, next: Pick<ImportRecord, 'texto' | 'paginas' | 'propuesta' | 'guardadas'> & { inicioPaginas?: number[] }): Promise<ImportRecord | undefined> {
       return locked(key, async () => {
         const r = await read(key);
-        if (!r || r.estado !== 'hecha') return r;
+        if (!r || !isSaved(r)) return r;
         const { inicioPaginas: _p, yaTenias: _y, ...rest } = r;
         const done: ImportRecord = { ...rest, ...next };
         await write(done);
@@ -399,11 +421,13 @@ export function createImports(deps: ImportsDeps) {
       });
     },
 
-    /** Forgets a pending import (nothing was saved); a done import stays, so a resend is still «ya lo tenía». */
-    discard(key: string): Promise<boolean> {
+    /**
+     * Decides a pending import `rechazada` (❌ Descartar) or `sustituida` (read as a syllabus instead)
+     * and forgets it: nothing was saved. A done import stays, so a resend is still «ya lo tenía».
+     */
+    discard(key: string, to: 'rechazada' | 'sustituida' = 'rechazada'): Promise<boolean> {
       return locked(key, async () => {
-        const r = await read(key);
-        if (!r || r.estado !== 'pendiente') return false;
+        if (!decide(await read(key), to, new Date()).ok) return false;
         await rm(fileOf(key), { force: true });
         return true;
       });

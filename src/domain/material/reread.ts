@@ -27,7 +27,7 @@ import type { AuditLog, CardDeck, NewNote, NotesStore } from '../../store/types.
 import type { Course } from '../course/course.js';
 import { documentWeeks } from './document-week.js';
 import { extractMaterial } from './extract.js';
-import { contentKey, savedIds, type ImportRecord, type Imports } from './imports.js';
+import { contentKey, isSaved, savedIds, type ImportRecord, type Imports } from './imports.js';
 import type { OcrEngine } from './ocr.js';
 import { planReread, type Passage } from './reread-plan.js';
 import { noteDrafts } from './split.js';
@@ -297,7 +297,7 @@ export function createRereads(deps: RereadDeps) {
     /** Asks for a saved import to be read again: read now when its file (or its own text) is here; else it waits for the file. */
     async start(key: string): Promise<RereadStart | undefined> {
       const rec = await deps.imports.find(key);
-      if (!rec || rec.estado !== 'hecha') return undefined;
+      if (!rec || !isSaved(rec)) return undefined;
       if (photoGroup(rec)) return { kind: 'grupo_fotos', nombre: rec.nombre };
       const bytes = ownText(rec) ? undefined : await deps.imports.original(rec.clave);
       if (!bytes && !ownText(rec)) {
@@ -334,7 +334,7 @@ export function createRereads(deps: RereadDeps) {
       const r = matching.find((w) => w.clave === key) ?? matching[0];
       if (!r) return undefined;
       const rec = await deps.imports.find(r.clave);
-      if (!rec || rec.estado !== 'hecha') return undefined;
+      if (!rec || !isSaved(rec)) return undefined;
       const out = await propose(rec, bytes);
       // The same bytes: kept from now on, so the next re-read needs nothing.
       if (key === rec.clave) await deps.imports.keepOriginal(key, bytes);

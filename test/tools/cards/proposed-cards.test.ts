@@ -131,7 +131,26 @@ describe('the student keeps, rewrites and drops; the audit counts it', () => {
     // The audit log with the new event still verifies (the chain, every line known).
     expect((await verifyAuditLog(box.notebook.files.audit, loadConfig({ ...TEST_ENV, CUADERNO_DATA_DIR: tmp.dir, ...MODEL }).keysDir)).problems).toEqual([]);
     const onDisk = JSON.parse(await readFile(path.join(tmp.dir, PROPOSALS_FILE), 'utf8'));
-    expect(onDisk.lotes[0].estado).toBe('guardada');
+    expect(onDisk.lotes[0]).toMatchObject({ asunto: 'tarjetas', estado: 'aceptada' });
+  });
+
+  it('a file of the first layout (abierta / mostrada / guardada): its batches are pending decisions, a saved one refuses another save', async () => {
+    const { box, propose } = await proposing();
+    await propose(7, [q('¿Qué época recuperó la proporción del arte clásico?', 'Renacimiento')]);
+    const now = JSON.parse(await readFile(path.join(tmp.dir, PROPOSALS_FILE), 'utf8')) as { lotes: Array<Record<string, unknown>> };
+    const card = (now.lotes[0]!.tarjetas as unknown[])[0];
+    const v1 = (clave: string, estado: string, more = {}) => ({ clave, creada: '2030-01-01T00:00:00.000Z', estado, tarjetas: [card], ...more });
+    await writeFile(path.join(tmp.dir, PROPOSALS_FILE), JSON.stringify({ version: 1, lotes: [
+      v1('aaaaaaaaaa', 'abierta'), v1('bbbbbbbbbb', 'mostrada', { mensaje: { chat: 1, id: 5 } }), v1('cccccccccc', 'guardada', { guardadas: [41] }),
+    ] }));
+    expect((await box.proposals.unshown()).map((b) => [b.clave, b.asunto, b.estado])).toEqual([['aaaaaaaaaa', 'tarjetas', 'pendiente']]);
+    expect(await box.proposals.find('bbbbbbbbbb')).toMatchObject({ estado: 'pendiente', mensaje: { id: 5 } });
+    expect(await box.proposals.save('cccccccccc')).toMatchObject({ already: true, ids: [41] });
+    expect(await box.proposals.mark('cccccccccc', 0, 'descartada')).toBeUndefined();
+    expect(await box.proposals.edit('cccccccccc', 0, '¿Qué?', undefined)).toEqual({ kind: 'refused', refusal: 'ya_decidida' });
+    const saved = await box.proposals.save('bbbbbbbbbb', 'Ana');
+    expect(saved).toMatchObject({ already: false, batch: { estado: 'aceptada', por: 'Ana' } });
+    expect(JSON.parse(await readFile(path.join(tmp.dir, PROPOSALS_FILE), 'utf8')).version).toBe(2);
   });
 
   it('a kill after the deck write and the audit line, before the batch is marked saved: saving again adds nothing twice', async () => {
