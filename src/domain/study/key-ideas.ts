@@ -22,6 +22,7 @@ import { clozeClause, clozeProblem, EXAMPLE_HEADING, leansOnBefore } from './clo
 import { tableRows } from './table-ideas.js';
 import { wordFormulasIn, type WordFormula } from './word-formula.js';
 import { coverageIdeas } from './coverage-rules.js';
+import { listTopic } from './list-topic.js';
 import { asideDate, authoredWork, boldApposition, inWhich, cause, condition, conditionsOf, dangling, itemHead, inSection, isPersonName, listItem, namedAfter, personActs, personOfNote, superlative, titledDate, workOfPerson, workOfSection } from './idea-rules.js';
 import { CARD_QUESTIONS } from '../../strings/study.js';
 
@@ -110,7 +111,8 @@ function goodTerm(term: string): boolean {
   // Inside a term no conjunction, pronoun or verb («cuanto», «que», «es» say it is a clause).
   if (words.slice(1, -1).some((w) => FUNCTION_WORDS.has(w) || w === 'cuanto' || w === 'cuanta')) return false;
   if (words.some((w) => VERBS.has(w))) return false;
-  return !(words.length === 1 && GENERIC_NOUNS.has(words[0]!));
+  // A symbol («P», «ΔP») is read with its formula, never asked «¿Qué es el P?».
+  return !(words.length === 1 && (GENERIC_NOUNS.has(words[0]!) || !/\p{L}{2}/u.test(words[0]!)));
 }
 
 /** The first clause worth saying of a body: up to «; », «: por ejemplo», «, pero …», or 40 words. */
@@ -149,10 +151,11 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   // «Aumenta cuanto mayor es…», «Esto es…»: a sentence that leans on the one before defines nothing by its first words.
   const leaning = leansOnBefore(s);
   // The name ends at a word's end («Kelvin-Planck», never «K»).
-  const named = new RegExp(`^(?:(?:Según|Por)\\s+)?(el|la)\\s+((?:primer|primera|segundo|segunda|tercer|tercera|cero)\\s+)?${NAMED}\\s+(de|del)\\s+(.+?)(?=[\\s,:])\\s*(?:,\\s*)?(?:${STATING}(?:\\s+que)?\\s*:?|[^:]{0,60}:)\\s+(.+)$`, 'iu').exec(s);
+  const named = new RegExp(`^(?:(?:Según|Por)\\s+)?(el|la)\\s+((?:primer|primera|segundo|segunda|tercer|tercera|cero)\\s+)?${NAMED}\\s+(de|del)\\s+(.+?)(?=[\\s,:])\\s*(?:,\\s*)?(?:(?:nos|les?)\\s+)?(?:${STATING}(?:\\s+que)?\\s*:?|[^:]{0,60}:)\\s+(.+)$`, 'iu').exec(s);
   if (named) {
     const term = `${named[2] ?? ''}${named[3]} ${named[4]} ${named[5]}`.trim();
-    if (named[5]!.split(/\s+/).length <= 6) return { kind: 'enunciado', term, article: fold(named[1]!), body: named[6]! };
+    // «… nos dice que, si sube …»: the statement starts after its «que».
+    if (named[5]!.split(/\s+/).length <= 6) return { kind: 'enunciado', term, article: fold(named[1]!), body: named[6]!.replace(/^que,?\s+/iu, '') };
   }
   const ordinal = new RegExp(`^(el|la)\\s+((?:primer|segundo|tercer)\\s+(?:principio|ley)(?:\\s+de\\s+(?:la\\s+)?[\\p{L}]+)?)\\s+(?:nos\\s+)?${STATING}(?:\\s+que)?\\s*:?\\s+(.+)$`, 'iu').exec(s);
   if (ordinal) return { kind: 'enunciado', term: ordinal[2]!, article: fold(ordinal[1]!), body: ordinal[3]! };
@@ -301,7 +304,8 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   const sentences = sentencesOf(note.texto);
   const good = sentences.filter((s) => !readProblem(s.text, language, isWord));
   const names = namesIn(course.some((n) => n.id === note.id) ? course : [...course, note]);
-  const context = contextOf(heading, names);
+  // A list's items are asked with what the list is of («Etapas del Barroco musical»), else with their section.
+  const context = listTopic(note, course) ?? contextOf(heading, names);
   // A capitalised word is a name when the course writes it so after another word, or never writes it in lower case.
   const lower = lowerWordsIn(course.some((n) => n.id === note.id) ? course : [...course, note]);
   const properWord = (w: string) => names.has(w) || !lower.has(fold(w));
