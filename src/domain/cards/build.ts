@@ -120,7 +120,8 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
     // A formula on its own line, or a term the note bolds and defines, is a key idea the teacher set apart:
     // past the cap too, so the week's key ideas are covered before any gets a second card.
     if (kept.length + made.length >= CARDS_PER_NOTE && !(STATED.has(idea.kind) && (idea.item || setApart(idea, note)))) continue;
-    if (idea.kind !== 'formula' && usedSentences.has(idea.at)) continue;
+    // …and a person who opens a sentence that states something else: its question is what they did, its answer the name.
+    if (idea.kind !== 'formula' && !idea.shares && usedSentences.has(idea.at)) continue;
     const asked = cardOfIdea(idea);
     if (!asked) continue;
     // A context cue that names another card's answer is dropped, not the card: the cue only helps.

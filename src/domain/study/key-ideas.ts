@@ -65,6 +65,8 @@ export interface KeyIdea {
   needsContext?: boolean;
   /** For a formula: the conditions its sentence puts on it («para un proceso reversible»), asked with it. */
   condition?: string;
+  /** A person who opens a sentence that states another idea: carded from the same sentence (build.ts). */
+  shares?: boolean;
   /** Said by a list item («- El subjetivismo: …»): the episode says it with its list. */
   item?: boolean;
   /** A summary of causes or consequences (coverage-rules.ts); `whole`: its answer is the sentences after it. */
@@ -130,7 +132,7 @@ export function condense(body: string): string {
   return b.replace(/[.,:;]+$/u, '');
 }
 
-interface Found { marked?: boolean; whole?: boolean; summary?: boolean; kind: IdeaKind; term: string; article: string; body: string; item?: boolean; relaxed?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
+interface Found { shares?: boolean; marked?: boolean; whole?: boolean; summary?: boolean; kind: IdeaKind; term: string; article: string; body: string; item?: boolean; relaxed?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
 
 /** The term with its article for a question («el ciclo de Carnot»), the note's own article when it gives one. */
 function withArticleOf(article: string, term: string): string {
@@ -350,6 +352,10 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     if (!found) continue;
     if (found.kind === 'persona' && !/\s/u.test(found.term)) found.term = fullName(found.term, course);
     add(found, s, 3);
+    // «Jean-Baptiste Lully (1632–1687), nacido en Florencia, dirigió … y creó la **tragédie lyrique**, la ópera francesa»:
+    // the person who opens it is an idea of the sentence too (asked «¿Quién …?», answered with the name).
+    const who = found.kind === 'persona' ? undefined : personActs(plain, properWord);
+    if (who) add({ ...who, shares: true }, s, 3);
   }
   // People named as who did something, summaries of causes, bold terms explained (coverage-rules.ts):
   // a term the rule itself frames by a question is asked as is.
@@ -377,7 +383,12 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
       const author = /^[»*]?\s+de\s+(\p{Lu}[\p{L}'’-]+(?:\s+(?:de\s+|van\s+|von\s+)?\p{Lu}[\p{L}'’-]+){0,3})/u.exec(s.text.slice(m.index + m[0].length))?.[1];
       // A work asked without its author's name in the sentence could be anyone's.
       const byName = [...plainSentence(s.text).replace(title, '').matchAll(/\p{Lu}[\p{L}'’-]+/gu)].some((w) => names.has(w[0]));
-      if (author || (byName && clozeable(s, title))) add({ kind: 'obra', term: title, article: '', body: plainSentence(s.text), ...(author ? { author } : {}) }, s, 2.2);
+      // …or in the paragraph about its author («Antonio Vivaldi (1678–1741) …»): then its author is the cloze's cue.
+      const mine = !author && !byName && person !== undefined;
+      if (!author && !((byName || mine) && clozeable(s, title))) continue;
+      add({ kind: 'obra', term: title, article: '', body: plainSentence(s.text), ...(author ? { author } : {}) }, s, 2.2);
+      // By surname: the person's own card answers the full name, which a cue may not give away.
+      if (mine && ideas.at(-1)?.term === title) Object.assign(ideas.at(-1)!, { context: person.split(/\s+/).at(-1), needsContext: true });
     }
   }
   // Formulas sit on their own line (no sentence): grounded in the sentence that introduces them.
