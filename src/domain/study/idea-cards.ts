@@ -44,7 +44,8 @@ function cued(idea: KeyIdea, pregunta: string, respuesta: string, always = false
   const term = stems(idea.term);
   // A term that points at something said before («el rendimiento de la máquina», «el primer principio»)
   // keeps a cue that adds any word to it («Máquinas térmicas»: which machine).
-  const adds = dangling(idea.term) ? cueStems.every((w) => term.has(w)) : cueStems.some((w) => term.has(w));
+  // A list's item keeps a cue that says which list it is of («(Fases del modelo de transición demográfica) ¿Qué es el régimen demográfico antiguo?»).
+  const adds = dangling(idea.term) || idea.item ? cueStems.every((w) => term.has(w)) : cueStems.some((w) => term.has(w));
   if (idea.kind !== 'termino' && idea.kind !== 'encabezado' && adds) return pregunta;
   // The cue may not name a short answer by another form of its words («Máquinas térmicas» for «máquina térmica»).
   const answer = stems(respuesta);

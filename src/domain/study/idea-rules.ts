@@ -4,7 +4,8 @@
  * …»), a named rule that closes its own sentence («…; es la regla del octeto») and a list item
  * «Término: lo que es». Each returns what key-ideas.ts needs to make the idea, or undefined. Pure.
  */
-import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS } from '../cards/lexicon.js';
+import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from '../cards/lexicon.js';
+import { articleFor } from './article.js';
 import { CARD_QUESTIONS } from '../../strings/study.js';
 
 export interface RuleIdea {
@@ -51,7 +52,15 @@ export function personActs(s: string, properWord: (w: string) => boolean): RuleI
   // Their years may follow the name («John Locke (1632–1704) comparó …»).
   // …and an aside after them («Antonio Vivaldi (1678–1741), sacerdote veneciano, dio su forma …»).
   const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3})(?:\s+\([^()]*\d{3,4}[^()]*\))?(?:,\s+[^,;:()]{3,80},)?\s+(\p{Ll}[\p{L}]+)\s+(.+)$/u.exec(s);
-  if (!m || !isPersonName(m[1]!, properWord) || closed(m[2]!)) return undefined;
+  if (!m || !isPersonName(m[1]!, properWord)) return undefined;
+  // «Miguel de Unamuno, catedrático …, es el guía del grupo»: who they are, asked «¿Quién es …?».
+  if (/^(?:es|fue|era)$/u.test(m[2]!) && /^(?:el|la|un|una)\s/u.test(m[3]!)) return { kind: 'persona', term: m[1]!, article: '', body: firstClaim(m[3]!), verb: m[2]! };
+  if (closed(m[2]!)) return undefined;
+  // «Sandro Botticelli (1445–1510), pintor …, autor de *La Primavera* …»: a role, not a verb («¿Quién fue el autor de …?»).
+  if (!VERBS.has(m[2]!) && (/^(?:y|de|del)\s/u.test(m[3]!) || !/(?:[aeo]|an|en|ó|ió|aron|ieron|ía|ían)$/u.test(m[2]!))) {
+    const role = firstClaim(`${m[2]} ${m[3]}`);
+    return role.split(/\s+/).length < 3 ? undefined : { kind: 'persona', term: m[1]!, article: '', body: `${articleFor(m[2]!)} ${role}`, verb: 'fue' };
+  }
   // A long first claim stops at its first comma: one clue, not the person's whole career.
   const claim = firstClaim(m[3]!);
   const comma = claim.indexOf(', ');
@@ -101,11 +110,21 @@ export function listItem(raw: string): RuleIdea | undefined {
     // A bare head of one or two words that are no closed words («Profase: los cromosomas se condensan…»)
     // names a stage or a kind as well: a label of examples takes more words («Temas de la vida moderna»).
     /^\s*[-*•]\s+()(\p{Lu}[\p{L}'’-]{3,}(?:\s+\p{L}[\p{L}'’-]{2,})?):\s+(.+)$/u.exec(raw);
+  // «- **El tema de España**: …»: a head the note bolds names a term even with «de» inside it.
+  const bold = /^\s*[-*•]\s+\*\*(?:(el|la|los|las)\s+)?(\p{L}[^*:]{2,58})\*\*:\s+(.+)$/iu.exec(raw);
+  const words = (bold?.[2] ?? '').split(/\s+/);
+  // …when what follows says what it is, not what someone does («La literatura del pasado: releen a Berceo …»).
+  const doing = (rest: string) => /^\p{Ll}+(?:an|en|ó|ió|aron|ieron)\s/u.test(rest) && !DETERMINERS.has(fold(rest.split(/\s/u)[0]!));
+  if (!m && bold && words.length <= 6 && !closed(fold(words[0]!)) && !closed(fold(words.at(-1)!)) && !doing(bold[3]!)) return item(bold[1] ?? '', bold[2]!, bold[3]!);
   if (!m || m[2]!.split(/\s+/).some((w) => closed(fold(w)))) return undefined;
-  const body = firstClaim(m[3]!.replace(/\*\*/g, ''));
+  return item(m[1]!, m[2]!, m[3]!);
+}
+
+/** A list item's idea: its head, and the first claim of what follows it. */
+function item(article: string, head: string, rest: string): RuleIdea | undefined {
+  const body = firstClaim(rest.replace(/\*\*/g, ''));
   if (body.split(/\s+/).length < 3) return undefined;
-  const article = fold(m[1]!);
-  return { kind: 'definicion', term: m[2]!.replace(/\*\*/g, ''), article, body, needsContext: true, item: true };
+  return { kind: 'definicion', term: head.replace(/\*\*/g, ''), article: fold(article), body, needsContext: true, item: true };
 }
 
 /**

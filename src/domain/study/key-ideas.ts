@@ -342,8 +342,10 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     const plain = plainSentence(s.text);
     // The rules that read a sentence by its section («En el enlace covalente …», «Su Canción del pirata …»).
     const section = head0 && contextOf(heading, names);
-    const found = ideaOfSentence(plain, s.text, names, properWord) ?? inSection(plain, head0) ?? workOfSection(plain, section, properWord);
-    const head = found ? undefined : itemHead(s.text);
+    // An item of a numbered list («1. **El tema de España**: …») is read as a list item too (the reader splits off its number).
+    const raw = /(?:^|\n)[ \t]*\d{1,2}[.)][ \t]*$/u.test(note.texto.slice(0, s.at)) ? `- ${s.text}` : s.text;
+    const found = ideaOfSentence(plain, raw, names, properWord) ?? inSection(plain, head0) ?? workOfSection(plain, section, properWord);
+    const head = found ? undefined : itemHead(raw);
     // A list item's head, blanked in the item and asked with its section (the item alone says too little).
     if (head && !clozeProblem(head.item, head.term, termAt(head.item, head.term), heading)) {
       add({ kind: 'termino', term: head.term, article: '', body: head.item, item: true, needsContext: true }, s, 1.5);
@@ -389,6 +391,14 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
       add({ kind: 'obra', term: title, article: '', body: plainSentence(s.text), ...(author ? { author } : {}) }, s, 2.2);
       // By surname: the person's own card answers the full name, which a cue may not give away.
       if (mine && ideas.at(-1)?.term === title) Object.assign(ideas.at(-1)!, { context: person.split(/\s+/).at(-1), needsContext: true });
+    }
+  }
+  // A person the note bolds inside a sentence («… el economista británico **Alfred Marshall** en sus …»):
+  // the teacher marks them as a key person; a cloze on the name where no rule asked what they did.
+  for (const s of good) {
+    for (const m of s.text.matchAll(/\*\*([^*]{5,60})\*\*/gu)) {
+      const name = m[1]!.trim();
+      if (isPersonName(name, properWord) && clozeable(s, name)) add({ kind: 'termino', term: name, article: '', body: plainSentence(s.text), marked: true }, s, 2);
     }
   }
   // Formulas sit on their own line (no sentence): grounded in the sentence that introduces them.
@@ -452,9 +462,10 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     add({ kind: 'termino', term: withOther(s), article: '', body: plainSentence(s.text), ...(strict ? {} : { relaxed: true }) }, s, t.score);
   }
   };
-  // A table's rows: what goes with what, asked by its most descriptive column (table-ideas.ts).
+  // A table's rows: what goes with what, asked by its most descriptive column (table-ideas.ts);
+  // a row the notes come back to («Inventó el *stiacciato*») scores higher: it is more of the week's.
   for (const r of tableRows(note.texto, context)) {
-    ideas.push({ kind: 'fila', term: r.name, article: '', body: r.name, sentence: r.line, noteId: note.id, at: r.at, key: `fila ${ideaKey(r.name)}`, score: 1, question: r.question, item: true });
+    ideas.push({ kind: 'fila', term: r.name, article: '', body: r.name, sentence: r.line, noteId: note.id, at: r.at, key: `fila ${ideaKey(r.name)}`, score: timesWritten(r.name, course), question: r.question, item: true });
   }
   takeTerms(true);
   if (ideas.length === 0 && (note.texto.match(/\p{L}+/gu) ?? []).length <= SHORT_NOTE_WORDS) takeTerms(false);
