@@ -236,11 +236,12 @@ export function dangling(term: string): boolean {
  * política», «- Fuerzas dipolo-dipolo entre moléculas polares»): that head, as a cloze asked with
  * the list's section as its cue. Undefined for an item of a word or two, or one that is all head.
  */
+// «- Barroco temprano (1600–1640), con centro en …»: the head ends before its years too.
 export function itemHead(raw: string): { term: string; item: string } | undefined {
   const m = /^\s*[-*•]\s+(.+)$/u.exec(raw);
   if (!m) return undefined;
   const item = m[1]!.replace(/\*\*|__|(?<![*\w])\*(?=\S)|(?<=\S)\*(?![*\w])/gu, '').trim();
-  const h = /^(?:(?:el|la|los|las)\s+)?(\p{L}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,4}?)(?=,\s|\s+(?:entre|en|con|sin|para|hacia|como|cuando|que|presentes?)\s)/iu.exec(item);
+  const h = /^(?:(?:el|la|los|las)\s+)?(\p{L}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,4}?)(?=,\s|\s+\(\d|\s+(?:entre|en|con|sin|para|hacia|como|cuando|que|presentes?)\s)/iu.exec(item);
   if (!h) return undefined;
   const rest = item.slice(h[0].length).replace(/^,/u, '').trim();
   if (rest.split(/\s+/).length < 3 || h[1]!.length < 5) return undefined;

@@ -16,7 +16,7 @@ const CLASS_NOUNS = 'etapas|fases|tipos|clases|partes|periodos|períodos|rasgos|
 const ANNOUNCING = new RegExp(`(?:^|\\s)(${CLASS_NOUNS})(?:\\s+((?:de|del)\\s+[^:,;]{3,60}?))?(?:\\s+(?:son|eran|fueron|principales|básic[oa]s))?\\s*:\\s*$`, 'iu');
 /** «La mitosis tiene cuatro fases:»: the subject that opens the sentence. */
 /** «Según Hume, los contenidos de la mente son de dos clases:» too (the subject after an opening aside). */
-const OPENING_SUBJECT = /(?:^|,\s+)(?:el|la|los|las)\s+(\p{L}[\p{L}-]*(?:\s+(?:de\s+(?:la\s+|los\s+|las\s+)?|del\s+)?\p{L}[\p{L}-]*){0,3}?)\s+(?:tiene|tienen|comprende|comprenden|se\s+divide|se\s+dividen|consta|constan|presenta|presentan|incluye|incluyen|distingue|atraviesa|(?:es|son|pueden\s+ser)\s+de)\s/iu;
+const OPENING_SUBJECT = /(?:^|,\s+)((?:el|la|los|las)\s+\p{L}[\p{L}-]*(?:\s+(?:de\s+(?:la\s+|los\s+|las\s+)?|del\s+)?\p{L}[\p{L}-]*){0,3}?)\s+(?:tiene|tienen|comprende|comprenden|se\s+divide|se\s+dividen|consta|constan|presenta|presentan|incluye|incluyen|distingue|atraviesa|(?:es|son|pueden\s+ser)\s+de)\s/iu;
 /** A bold name with its years («**David Hume** (1711–1776)») is a person the paragraph is about, not what a list is of. */
 const PERSON_BOLD = /\*\*[^*]{3,60}\*\*\s*\(\s*(?:hacia\s+)?\d{3,4}/u;
 
@@ -40,6 +40,8 @@ export function listTopic(note: Note, course: readonly Note[]): string | undefin
   const subject = of ? undefined : OPENING_SUBJECT.exec(plain)?.[1] ?? bold(last) ?? bold(before.texto);
   if (!of && !subject) return undefined;
   const noun = m[1]!.toLocaleLowerCase('es');
-  const whose = of ?? `de ${articleFor(subject!)} ${subject!.trim()}`.replace(/^de el /u, 'del ');
+  // The subject with its own article («los contenidos de la mente»), else the one its head word takes.
+  const named = /^(?:el|la|los|las)\s/iu.test(subject ?? '') ? subject!.replace(/^\p{Lu}/u, (c) => c.toLocaleLowerCase('es')) : `${articleFor(subject ?? '')} ${subject?.trim()}`;
+  const whose = of ?? `de ${named}`.replace(/^de el /u, 'del ');
   return `${noun[0]!.toLocaleUpperCase('es')}${noun.slice(1)} ${whose}`;
 }
