@@ -58,7 +58,8 @@ export function personActs(s: string, properWord: (w: string) => boolean): RuleI
   if (closed(m[2]!)) return undefined;
   // «Sandro Botticelli (1445–1510), pintor …, autor de *La Primavera* …»: a role, not a verb («¿Quién fue el autor de …?»).
   if (!VERBS.has(m[2]!) && (/^(?:y|de|del)\s/u.test(m[3]!) || !/(?:[aeo]|an|en|ó|ió|aron|ieron|ía|ían)$/u.test(m[2]!))) {
-    const role = firstClaim(`${m[2]} ${m[3]}`);
+    // The role is the apposition, up to the next comma (what follows is another claim).
+    const role = firstClaim(`${m[2]} ${m[3]}`).split(/,\s/u)[0]!;
     return role.split(/\s+/).length < 3 ? undefined : { kind: 'persona', term: m[1]!, article: '', body: `${articleFor(m[2]!)} ${role}`, verb: 'fue' };
   }
   // A long first claim stops at its first comma: one clue, not the person's whole career.
