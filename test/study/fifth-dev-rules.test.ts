@@ -114,6 +114,13 @@ describe('people and their works', () => {
     expect(personActs('Tomás Bretón (1850–1923), músico salmantino, compuso La verbena de la Paloma en 1894.', anyName)).toMatchObject({ verb: 'compuso' });
   });
 
+  it('a person the note bolds with their years and role inside an item is asked by that role; «della» and an epithet are part of a name', () => {
+    const n = note(1, '- los duques de Urbino, que reunieron una gran biblioteca: Guidobaldo (1472–1508) y su padre **Federico el Grande** (1422–1482), condotiero y mecenas de Piero y de Alberti;', '3. el mecenazgo');
+    const card = cardsForNote(n, [n], [], week, { isWord }).cards.find((c) => c.respuesta === 'Federico el Grande');
+    expect(card?.pregunta).toBe('¿Quién fue condotiero y mecenas de Piero y de Alberti?');
+    expect(personActs('Luca della Robbia (1400–1482), escultor florentino, inventó la terracota vidriada en colores.', anyName)).toMatchObject({ term: 'Luca della Robbia', verb: 'inventó' });
+  });
+
   it('a person the note bolds inside a long sentence gets a cloze on their name, cut before the aside after it', () => {
     const long = 'El método lo difundió el economista francés **Léon Walras** en sus *Elementos de economía pura* (1874), el libro con el que se explicó durante décadas el equilibrio general de todos los mercados a la vez en las universidades europeas.';
     expect(clozeClause(long.replace(/\*/gu, ''), 'Léon Walras')).toBe('El método lo difundió el economista francés Léon Walras en sus Elementos de economía pura (1874).');

@@ -30,7 +30,8 @@ export interface RuleIdea {
 const fold = (s: string) => s.toLocaleLowerCase('es');
 const closed = (w: string) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || QUANTIFIERS.has(w) || FUNCTION_WORDS.has(w);
 /** The small words inside a person's name («José de Espronceda», «Vincent van Gogh»). */
-export const NAME_LINKS = new Set(['de', 'del', 'van', 'von', 'da', 'di', 'la']);
+// «Piero della Francesca», «Lorenzo el Magnífico» (an epithet after the name).
+export const NAME_LINKS = new Set(['de', 'del', 'van', 'von', 'da', 'di', 'la', 'della', 'dei', 'el']);
 const NAMED = 'enunciado|teorema|ley|principio|postulado|axioma|regla|lema|paradoja|criterio|efecto|modelo';
 
 /** Whether a term is a person's name: capitalised words, the name's small links between them, each capitalised word a name. */
@@ -51,7 +52,7 @@ const firstClaim = (s: string) => s.split(/;\s|,\s+(?:y|pero|aunque|que)\s|\.\s/
 export function personActs(s: string, properWord: (w: string) => boolean): RuleIdea | undefined {
   // Their years may follow the name («John Locke (1632–1704) comparó …»).
   // …and an aside after them («Antonio Vivaldi (1678–1741), sacerdote veneciano, dio su forma …»).
-  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3})(?:\s+\([^()]*\d{3,4}[^()]*\))?(?:,\s+[^,;:()]{3,80},)?\s+(\p{Ll}[\p{L}]+)\s+(.+)$/u.exec(s);
+  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di|della|dei|el)\s+)?\p{Lu}[\p{L}'’-]+){1,3})(?:\s+\([^()]*\d{3,4}[^()]*\))?(?:,\s+[^,;:()]{3,80},)?\s+(\p{Ll}[\p{L}]+)\s+(.+)$/u.exec(s);
   if (!m || !isPersonName(m[1]!, properWord)) return undefined;
   // «Miguel de Unamuno, catedrático …, es el guía del grupo»: who they are, asked «¿Quién es …?».
   if (/^(?:es|fue|era)$/u.test(m[2]!) && /^(?:el|la|un|una)\s/u.test(m[3]!)) return { kind: 'persona', term: m[1]!, article: '', body: firstClaim(m[3]!), verb: m[2]! };
@@ -60,7 +61,9 @@ export function personActs(s: string, properWord: (w: string) => boolean): RuleI
   if (!VERBS.has(m[2]!) && (/^(?:y|de|del)\s/u.test(m[3]!) || !/(?:[aeo]|an|en|ó|ió|aron|ieron|ía|ían)$/u.test(m[2]!))) {
     // The role is the apposition, up to the next comma (what follows is another claim).
     const role = firstClaim(`${m[2]} ${m[3]}`).split(/,\s/u)[0]!;
-    return role.split(/\s+/).length < 3 ? undefined : { kind: 'persona', term: m[1]!, article: '', body: `${articleFor(m[2]!)} ${role}`, verb: 'fue' };
+    // «poeta y protector de …»: a role in -a or of two nouns says no gender; asked without an article.
+    const article = /a$/u.test(m[2]!) || /^\p{Ll}+\s+y\s/u.test(role) ? '' : `${articleFor(m[2]!)} `;
+    return role.split(/\s+/).length < 3 ? undefined : { kind: 'persona', term: m[1]!, article: '', body: `${article}${role}`, verb: 'fue' };
   }
   // A long first claim stops at its first comma: one clue, not the person's whole career.
   const claim = firstClaim(m[3]!);

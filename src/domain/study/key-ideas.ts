@@ -356,7 +356,12 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   for (const s of good) {
     for (const m of s.text.matchAll(/\*\*([^*]{5,60})\*\*/gu)) {
       const name = m[1]!.trim();
-      if (isPersonName(name, properWord) && clozeable(s, name)) add({ kind: 'termino', term: name, article: '', body: plainSentence(s.text), marked: true }, s, 2);
+      if (!isPersonName(name, properWord)) continue;
+      // «… su nieto **Lorenzo el Magnífico** (1449–1492), poeta y protector de …»: their years and role, asked «¿Quién fue …?».
+      const role = /^\s*\([^()]*\d{3,4}[^()]*\),\s+(\p{Ll}.+)$/u.exec(plainSentence(s.text.slice(m.index + m[0].length)))?.[1];
+      const who = role && personActs(`${name} ${role}`, properWord);
+      if (who && who.verb === 'fue') add({ ...who, shares: true }, s, 2);
+      else if (clozeable(s, name)) add({ kind: 'termino', term: name, article: '', body: plainSentence(s.text), marked: true }, s, 2);
     }
   }
   // Formulas sit on their own line (no sentence): grounded in the sentence that introduces them.
