@@ -77,6 +77,7 @@ describe('list items', () => {
 
   it('a bold head followed by what someone does is no definition', () => {
     expect(listItem('- **La poesía del pasado**: releen a los clásicos y a los cronistas medievales.')).toBeUndefined();
+    expect(listItem('- **La casticidad**: es el nombre que el autor le dio en su ensayo de juventud.')).toBeUndefined();
     expect(listItem('- **El paisaje de Castilla**: un símbolo del país entero y de su historia.')).toMatchObject({ term: 'paisaje de Castilla', article: 'el' });
   });
 });

@@ -118,7 +118,8 @@ export function listItem(raw: string): RuleIdea | undefined {
   const bold = /^\s*[-*•]\s+\*\*(?:(el|la|los|las)\s+)?(\p{L}[^*:]{2,58})\*\*:\s+(.+)$/iu.exec(raw);
   const words = (bold?.[2] ?? '').split(/\s+/);
   // …when what follows says what it is, not what someone does («La literatura del pasado: releen a Berceo …»).
-  const doing = (rest: string) => /^\p{Ll}+(?:an|en|ó|ió|aron|ieron)\s/u.test(rest) && !DETERMINERS.has(fold(rest.split(/\s/u)[0]!));
+  // («La intrahistoria: es el concepto que …» says what it is in the sentence after).
+  const doing = (rest: string) => { const w = fold(rest.split(/\s/u)[0]!); return VERBS.has(w) || /^(?:es|son|fue|fueron|era|eran)$/u.test(w) || (/^\p{Ll}+(?:an|en|ó|ió|aron|ieron)$/u.test(w) && !DETERMINERS.has(w)); };
   if (!m && bold && words.length <= 6 && !closed(fold(words[0]!)) && !closed(fold(words.at(-1)!)) && !doing(bold[3]!)) return item(bold[1] ?? '', bold[2]!, bold[3]!);
   if (!m || m[2]!.split(/\s+/).some((w) => closed(fold(w)))) return undefined;
   return item(m[1]!, m[2]!, m[3]!);
