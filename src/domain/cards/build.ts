@@ -94,7 +94,12 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   // not a failure — a week of lectures has such notes, and a weak card would be worse than none.
   if (ideas.length === 0) return { cards: kept, fewer: 'sin_ideas' };
   // Each idea once, the stronger kinds first (a statement before a term of its sentence).
-  const ranked = [...ideas].sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.at - b.at);
+  // The week's key ideas come first: a note's second card may not give away the card of an idea of
+  // a note of its week not carded yet (every idea gets a card before any note gets a second).
+  const reserved = semana === undefined ? [] : reservedCards(note, notebook, deck, semana, weekOf, isWord);
+  // A table's rows: those that would give away a stated idea of the week last, then those the notes come back to (their score, key-ideas.ts).
+  const yields = (i: KeyIdea) => { const qa = i.kind === 'fila' ? cardOfIdea(i) : undefined; return qa !== undefined && reserved.some((r) => clash(qa, r)) ? 1 : 0; };
+  const ranked = [...ideas].sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || yields(a) - yields(b) || (a.kind === 'fila' ? b.score - a.score : 0) || a.at - b.at);
   const all: Array<Pick<NewCard, 'pregunta' | 'respuesta'>> = [...week];
   const gone = (opts.deleted ?? []).filter((c) => c.id_nota === note.id);
   const same = (a: Pick<NewCard, 'pregunta' | 'respuesta'>, b: Pick<NewCard, 'pregunta' | 'respuesta'>) => fold(a.pregunta) === fold(b.pregunta) || fold(a.respuesta) === fold(b.respuesta);
@@ -106,9 +111,6 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
     const qa = cardOfIdea(idea);
     if (qa && idea.kind !== 'formula' && kept.some((c) => same(c, qa))) usedSentences.add(idea.at);
   }
-  // The week's key ideas come first: a note's second card may not give away the card of an idea of
-  // a note of its week not carded yet (every idea gets a card before any note gets a second).
-  const reserved = semana === undefined ? [] : reservedCards(note, notebook, deck, semana, weekOf, isWord);
   const minor = semana === undefined ? undefined : minorAllowed(notebook, semana, weekOf, isWord);
   let refused = 0;
   for (const idea of ranked) {
@@ -120,7 +122,8 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
     // A formula on its own line, or a term the note bolds and defines, is a key idea the teacher set apart:
     // past the cap too, so the week's key ideas are covered before any gets a second card.
     if (kept.length + made.length >= CARDS_PER_NOTE && !(STATED.has(idea.kind) && (idea.item || setApart(idea, note)))) continue;
-    if (idea.kind !== 'formula' && usedSentences.has(idea.at)) continue;
+    // …and a person who opens a sentence that states something else: its question is what they did, its answer the name.
+    if (idea.kind !== 'formula' && !idea.shares && usedSentences.has(idea.at)) continue;
     const asked = cardOfIdea(idea);
     if (!asked) continue;
     // A context cue that names another card's answer is dropped, not the card: the cue only helps.

@@ -119,7 +119,10 @@ export function clozeClause(sentence: string, term: string): string | undefined 
   if (words(sentence).length <= CLOZE_MAX_WORDS) return sentence;
   const at = sentence.indexOf(term);
   if (at < 0) return undefined;
-  const end = sentence.slice(at + term.length).search(/,\s+y\s+(?=el\s|la\s|los\s|las\s|\p{Lu})|;\s/u);
+  let end = sentence.slice(at + term.length).search(/,\s+y\s+(?=el\s|la\s|los\s|las\s|\p{Lu})|;\s/u);
+  // «… **Alfred Marshall** en sus *Principios de economía* (1890), el manual con el que …»: else up to
+  // the aside or relative clause after the term's own clause (its first comma past the term).
+  if (end < 0) end = sentence.slice(at + term.length).search(/,\s+(?:(?:el|la|los|las|un|una)\s+\p{Ll}|que\s|quien\s|donde\s|cuy[oa]s?\s)/u);
   if (end < 0) return undefined;
   const clause = `${sentence.slice(0, at + term.length + end).replace(/[,;:\s]+$/u, '')}.`;
   return words(clause).length <= CLOZE_MAX_WORDS ? clause : undefined;

@@ -12,6 +12,9 @@ import { clozeClause } from './cloze-quality.js';
 import { dangling } from './idea-rules.js';
 import { clauseAnswer, formulaCondition, ownerMissing, narrowWhen, oneClue, relatedQuantities, resolvePointers } from './card-wording.js';
 import { CARD_QUESTIONS } from '../../strings/study.js';
+import { articleFor } from './article.js';
+
+export { articleFor };
 
 export const BLANK = '_____';
 export const CLOZE_PROMPT = CARD_QUESTIONS.clozePrompt;
@@ -22,15 +25,6 @@ export function clozeSentence(pregunta: string): string | undefined {
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** The definite article a term takes, when the note's own is unknown: by the head word's ending. */
-export function articleFor(term: string): string {
-  const head = term.toLocaleLowerCase('es').split(/\s+/)[0]!;
-  // Feminine nouns in -e that the endings below would take for masculine («la profase», «la serie»).
-  if (/(?:fase|clase|base|frase|serie|especie|superficie|fuente|gente|muerte|suerte|mente|parte|sangre|torre|llave|nave|nube|noche|calle|clave|corriente|carne|leche|fiebre|hambre)$/u.test(head)) return 'la';
-  if (/(?:fases|clases|bases|frases|series|especies|superficies|fuentes|muertes|partes|torres|llaves|naves|nubes|noches|calles|claves|corrientes)$/u.test(head)) return 'las';
-  if (/(?:a|ión|dad|tad|tud|umbre|sis|itis)$/u.test(head) && !/(?:ma|pa)$/.test(head)) return head.endsWith('s') && !head.endsWith('sis') ? 'las' : 'la';
-  return /[^aeiouáéíóú]s$|es$/u.test(head) ? 'los' : 'el';
-}
 const withArticle = (article: string, term: string) => {
   return `${article || articleFor(term)} ${term}`;
 };
@@ -50,7 +44,8 @@ function cued(idea: KeyIdea, pregunta: string, respuesta: string, always = false
   const term = stems(idea.term);
   // A term that points at something said before («el rendimiento de la máquina», «el primer principio»)
   // keeps a cue that adds any word to it («Máquinas térmicas»: which machine).
-  const adds = dangling(idea.term) ? cueStems.every((w) => term.has(w)) : cueStems.some((w) => term.has(w));
+  // A list's item keeps a cue that says which list it is of («(Fases del modelo de transición demográfica) ¿Qué es el régimen demográfico antiguo?»).
+  const adds = dangling(idea.term) || idea.item ? cueStems.every((w) => term.has(w)) : cueStems.some((w) => term.has(w));
   if (idea.kind !== 'termino' && idea.kind !== 'encabezado' && adds) return pregunta;
   // The cue may not name a short answer by another form of its words («Máquinas térmicas» for «máquina térmica»).
   const answer = stems(respuesta);

@@ -4,7 +4,8 @@
  * …»), a named rule that closes its own sentence («…; es la regla del octeto») and a list item
  * «Término: lo que es». Each returns what key-ideas.ts needs to make the idea, or undefined. Pure.
  */
-import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS } from '../cards/lexicon.js';
+import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from '../cards/lexicon.js';
+import { articleFor } from './article.js';
 import { CARD_QUESTIONS } from '../../strings/study.js';
 
 export interface RuleIdea {
@@ -29,7 +30,8 @@ export interface RuleIdea {
 const fold = (s: string) => s.toLocaleLowerCase('es');
 const closed = (w: string) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || QUANTIFIERS.has(w) || FUNCTION_WORDS.has(w);
 /** The small words inside a person's name («José de Espronceda», «Vincent van Gogh»). */
-export const NAME_LINKS = new Set(['de', 'del', 'van', 'von', 'da', 'di', 'la']);
+// «Piero della Francesca», «Lorenzo el Magnífico» (an epithet after the name).
+export const NAME_LINKS = new Set(['de', 'del', 'van', 'von', 'da', 'di', 'la', 'della', 'dei', 'el']);
 const NAMED = 'enunciado|teorema|ley|principio|postulado|axioma|regla|lema|paradoja|criterio|efecto|modelo';
 
 /** Whether a term is a person's name: capitalised words, the name's small links between them, each capitalised word a name. */
@@ -50,8 +52,19 @@ const firstClaim = (s: string) => s.split(/;\s|,\s+(?:y|pero|aunque|que)\s|\.\s/
 export function personActs(s: string, properWord: (w: string) => boolean): RuleIdea | undefined {
   // Their years may follow the name («John Locke (1632–1704) comparó …»).
   // …and an aside after them («Antonio Vivaldi (1678–1741), sacerdote veneciano, dio su forma …»).
-  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di)\s+)?\p{Lu}[\p{L}'’-]+){1,3})(?:\s+\([^()]*\d{3,4}[^()]*\))?(?:,\s+[^,;:()]{3,80},)?\s+(\p{Ll}[\p{L}]+)\s+(.+)$/u.exec(s);
-  if (!m || !isPersonName(m[1]!, properWord) || closed(m[2]!)) return undefined;
+  const m = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:de|del|van|von|da|di|della|dei|el)\s+)?\p{Lu}[\p{L}'’-]+){1,3})(?:\s+\([^()]*\d{3,4}[^()]*\))?(?:,\s+[^,;:()]{3,80},)?\s+(\p{Ll}[\p{L}]+)\s+(.+)$/u.exec(s);
+  if (!m || !isPersonName(m[1]!, properWord)) return undefined;
+  // «Miguel de Unamuno, catedrático …, es el guía del grupo»: who they are, asked «¿Quién es …?».
+  if (/^(?:es|fue|era)$/u.test(m[2]!) && /^(?:el|la|un|una)\s/u.test(m[3]!)) return { kind: 'persona', term: m[1]!, article: '', body: firstClaim(m[3]!), verb: m[2]! };
+  if (closed(m[2]!)) return undefined;
+  // «Sandro Botticelli (1445–1510), pintor …, autor de *La Primavera* …»: a role, not a verb («¿Quién fue el autor de …?»).
+  if (!VERBS.has(m[2]!) && (/^(?:y|de|del)\s/u.test(m[3]!) || !/(?:[aeo]|an|en|ó|ió|aron|ieron|ía|ían)$/u.test(m[2]!))) {
+    // The role is the apposition, up to the next comma (what follows is another claim).
+    const role = firstClaim(`${m[2]} ${m[3]}`).split(/,\s/u)[0]!;
+    // «poeta y protector de …»: a role in -a or of two nouns says no gender; asked without an article.
+    const article = /a$/u.test(m[2]!) || /^\p{Ll}+\s+y\s/u.test(role) ? '' : `${articleFor(m[2]!)} `;
+    return role.split(/\s+/).length < 3 ? undefined : { kind: 'persona', term: m[1]!, article: '', body: `${article}${role}`, verb: 'fue' };
+  }
   // A long first claim stops at its first comma: one clue, not the person's whole career.
   const claim = firstClaim(m[3]!);
   const comma = claim.indexOf(', ');
@@ -101,11 +114,22 @@ export function listItem(raw: string): RuleIdea | undefined {
     // A bare head of one or two words that are no closed words («Profase: los cromosomas se condensan…»)
     // names a stage or a kind as well: a label of examples takes more words («Temas de la vida moderna»).
     /^\s*[-*•]\s+()(\p{Lu}[\p{L}'’-]{3,}(?:\s+\p{L}[\p{L}'’-]{2,})?):\s+(.+)$/u.exec(raw);
+  // «- **El tema de España**: …»: a head the note bolds names a term even with «de» inside it.
+  const bold = /^\s*[-*•]\s+\*\*(?:(el|la|los|las)\s+)?(\p{L}[^*:]{2,58})\*\*:\s+(.+)$/iu.exec(raw);
+  const words = (bold?.[2] ?? '').split(/\s+/);
+  // …when what follows says what it is, not what someone does («La literatura del pasado: releen a Berceo …»).
+  // («La intrahistoria: es el concepto que …» says what it is in the sentence after).
+  const doing = (rest: string) => { const w = fold(rest.split(/\s/u)[0]!); return VERBS.has(w) || /^(?:es|son|fue|fueron|era|eran)$/u.test(w) || (/^\p{Ll}+(?:an|en|ó|ió|aron|ieron)$/u.test(w) && !DETERMINERS.has(w)); };
+  if (!m && bold && words.length <= 6 && !closed(fold(words[0]!)) && !closed(fold(words.at(-1)!)) && !doing(bold[3]!)) return item(bold[1] ?? '', bold[2]!, bold[3]!);
   if (!m || m[2]!.split(/\s+/).some((w) => closed(fold(w)))) return undefined;
-  const body = firstClaim(m[3]!.replace(/\*\*/g, ''));
+  return item(m[1]!, m[2]!, m[3]!);
+}
+
+/** A list item's idea: its head, and the first claim of what follows it. */
+function item(article: string, head: string, rest: string): RuleIdea | undefined {
+  const body = firstClaim(rest.replace(/\*\*/g, ''));
   if (body.split(/\s+/).length < 3) return undefined;
-  const article = fold(m[1]!);
-  return { kind: 'definicion', term: m[2]!.replace(/\*\*/g, ''), article, body, needsContext: true, item: true };
+  return { kind: 'definicion', term: head.replace(/\*\*/g, ''), article: fold(article), body, needsContext: true, item: true };
 }
 
 /**
@@ -217,11 +241,12 @@ export function dangling(term: string): boolean {
  * política», «- Fuerzas dipolo-dipolo entre moléculas polares»): that head, as a cloze asked with
  * the list's section as its cue. Undefined for an item of a word or two, or one that is all head.
  */
+// «- Barroco temprano (1600–1640), con centro en …»: the head ends before its years too.
 export function itemHead(raw: string): { term: string; item: string } | undefined {
   const m = /^\s*[-*•]\s+(.+)$/u.exec(raw);
   if (!m) return undefined;
   const item = m[1]!.replace(/\*\*|__|(?<![*\w])\*(?=\S)|(?<=\S)\*(?![*\w])/gu, '').trim();
-  const h = /^(?:(?:el|la|los|las)\s+)?(\p{L}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,4}?)(?=,\s|\s+(?:entre|en|con|sin|para|hacia|como|cuando|que|presentes?)\s)/iu.exec(item);
+  const h = /^(?:(?:el|la|los|las)\s+)?(\p{L}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,4}?)(?=,\s|\s+\(\d|\s+(?:entre|en|con|sin|para|hacia|como|cuando|que|presentes?)\s)/iu.exec(item);
   if (!h) return undefined;
   const rest = item.slice(h[0].length).replace(/^,/u, '').trim();
   if (rest.split(/\s+/).length < 3 || h[1]!.length < 5) return undefined;

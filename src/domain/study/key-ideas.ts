@@ -22,6 +22,10 @@ import { clozeClause, clozeProblem, EXAMPLE_HEADING, leansOnBefore } from './clo
 import { tableRows } from './table-ideas.js';
 import { wordFormulasIn, type WordFormula } from './word-formula.js';
 import { coverageIdeas } from './coverage-rules.js';
+import { listTopic } from './list-topic.js';
+import { cleanHeading, contextOf, fullName, lowerWordsIn, namesIn, termAt, timesWritten } from './course-names.js';
+
+export { cleanHeading, contextOf, namesIn };
 import { asideDate, authoredWork, boldApposition, inWhich, cause, condition, conditionsOf, dangling, itemHead, inSection, isPersonName, listItem, namedAfter, personActs, personOfNote, superlative, titledDate, workOfPerson, workOfSection } from './idea-rules.js';
 import { CARD_QUESTIONS } from '../../strings/study.js';
 
@@ -64,6 +68,8 @@ export interface KeyIdea {
   needsContext?: boolean;
   /** For a formula: the conditions its sentence puts on it («para un proceso reversible»), asked with it. */
   condition?: string;
+  /** A person who opens a sentence that states another idea: carded from the same sentence (build.ts). */
+  shares?: boolean;
   /** Said by a list item («- El subjetivismo: …»): the episode says it with its list. */
   item?: boolean;
   /** A summary of causes or consequences (coverage-rules.ts); `whole`: its answer is the sentences after it. */
@@ -110,7 +116,8 @@ function goodTerm(term: string): boolean {
   // Inside a term no conjunction, pronoun or verb («cuanto», «que», «es» say it is a clause).
   if (words.slice(1, -1).some((w) => FUNCTION_WORDS.has(w) || w === 'cuanto' || w === 'cuanta')) return false;
   if (words.some((w) => VERBS.has(w))) return false;
-  return !(words.length === 1 && GENERIC_NOUNS.has(words[0]!));
+  // A symbol («P», «ΔP») is read with its formula, never asked «¿Qué es el P?».
+  return !(words.length === 1 && (GENERIC_NOUNS.has(words[0]!) || !/\p{L}{2}/u.test(words[0]!)));
 }
 
 /** The first clause worth saying of a body: up to «; », «: por ejemplo», «, pero …», or 40 words. */
@@ -128,7 +135,7 @@ export function condense(body: string): string {
   return b.replace(/[.,:;]+$/u, '');
 }
 
-interface Found { marked?: boolean; whole?: boolean; summary?: boolean; kind: IdeaKind; term: string; article: string; body: string; item?: boolean; relaxed?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
+interface Found { shares?: boolean; marked?: boolean; whole?: boolean; summary?: boolean; kind: IdeaKind; term: string; article: string; body: string; item?: boolean; relaxed?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
 
 /** The term with its article for a question («el ciclo de Carnot»), the note's own article when it gives one. */
 function withArticleOf(article: string, term: string): string {
@@ -149,10 +156,11 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   // «Aumenta cuanto mayor es…», «Esto es…»: a sentence that leans on the one before defines nothing by its first words.
   const leaning = leansOnBefore(s);
   // The name ends at a word's end («Kelvin-Planck», never «K»).
-  const named = new RegExp(`^(?:(?:Según|Por)\\s+)?(el|la)\\s+((?:primer|primera|segundo|segunda|tercer|tercera|cero)\\s+)?${NAMED}\\s+(de|del)\\s+(.+?)(?=[\\s,:])\\s*(?:,\\s*)?(?:${STATING}(?:\\s+que)?\\s*:?|[^:]{0,60}:)\\s+(.+)$`, 'iu').exec(s);
+  const named = new RegExp(`^(?:(?:Según|Por)\\s+)?(el|la)\\s+((?:primer|primera|segundo|segunda|tercer|tercera|cero)\\s+)?${NAMED}\\s+(de|del)\\s+(.+?)(?=[\\s,:])\\s*(?:,\\s*)?(?:(?:nos|les?)\\s+)?(?:${STATING}(?:\\s+que)?\\s*:?|[^:]{0,60}:)\\s+(.+)$`, 'iu').exec(s);
   if (named) {
     const term = `${named[2] ?? ''}${named[3]} ${named[4]} ${named[5]}`.trim();
-    if (named[5]!.split(/\s+/).length <= 6) return { kind: 'enunciado', term, article: fold(named[1]!), body: named[6]! };
+    // «… nos dice que, si sube …»: the statement starts after its «que».
+    if (named[5]!.split(/\s+/).length <= 6) return { kind: 'enunciado', term, article: fold(named[1]!), body: named[6]!.replace(/^que,?\s+/iu, '') };
   }
   const ordinal = new RegExp(`^(el|la)\\s+((?:primer|segundo|tercer)\\s+(?:principio|ley)(?:\\s+de\\s+(?:la\\s+)?[\\p{L}]+)?)\\s+(?:nos\\s+)?${STATING}(?:\\s+que)?\\s*:?\\s+(.+)$`, 'iu').exec(s);
   if (ordinal) return { kind: 'enunciado', term: ordinal[2]!, article: fold(ordinal[1]!), body: ordinal[3]! };
@@ -250,58 +258,14 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   return listItem(rawSentence) ?? boldApposition(raw) ?? namedAfter(s) ?? inWhich(s) ?? cause(s) ?? condition(s) ?? superlative(s) ?? authoredWork(s, properWord) ?? titledDate(s) ?? asideDate(s) ?? personActs(s, properWord);
 }
 
-/** Words the notes capitalise after another word: names («Monet», «Carnot», «París»). */
-export function namesIn(notes: readonly Note[]): Set<string> {
-  const lower = lowerWordsIn(notes);
-  // A word also written in lower case is a common word that a title capitalised («Exposición Universal»).
-  return new Set(notes.flatMap((n) => [...n.texto.matchAll(/[\p{Ll},;] (\p{Lu}[\p{L}'’-]+)/gu)].map((m) => m[1]!)).filter((w) => !lower.has(w.toLocaleLowerCase('es'))));
-}
-
-/** Every word the notes write in lower case (one also written capitalised is then a common word). */
-function lowerWordsIn(notes: readonly Note[]): Set<string> {
-  return new Set(notes.flatMap((n) => n.texto.match(/(?<![\p{L}])\p{Ll}[\p{L}'’-]*/gu) ?? []));
-}
-
-/** The full name the notes first give a person named by surname («Monet» → «Claude Monet»). */
-function fullName(name: string, course: readonly Note[]): string {
-  const re = new RegExp(`((?:\\p{Lu}[\\p{L}'’-]+\\s+){1,2})${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u');
-  for (const n of course) {
-    const m = re.exec(n.texto);
-    // Not a sentence's first word glued to the name («Fue Monet»): each part is itself a name.
-    if (m && m[1]!.trim().split(/\s+/).every((w) => !closed(fold(w)))) return `${m[1]!.trim()} ${name}`;
-  }
-  return name;
-}
-
-/** A heading as a context cue: without its numbering, with the capitals of the names the notes write («parís» → «París»). */
-export function contextOf(heading: string | undefined, names: ReadonlySet<string>): string | undefined {
-  if (!heading) return undefined;
-  const h = cleanHeading(heading).replace(/[\p{L}'’-]+/gu, (w) => {
-    const cap = `${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}`;
-    return names.has(cap) ? cap : w;
-  });
-  return h ? `${h[0]!.toLocaleUpperCase('es')}${h.slice(1)}` : undefined;
-}
-
-/** How often a term is written in the course (case aside): a key term comes back. */
-function timesWritten(term: string, course: readonly Note[]): number {
-  const re = new RegExp(`(?<![\\p{L}])${fold(term).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'gu');
-  return course.reduce((n, c) => n + (fold(c.texto).match(re)?.length ?? 0), 0);
-}
-
-/** Where `term` sits in the plain sentence as a whole word run, or -1. */
-function termAt(sentence: string, term: string): number {
-  const m = new RegExp(`(^|[^\\p{L}])(${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?=[^\\p{L}]|$)`, 'u').exec(sentence);
-  return m ? m.index + m[1]!.length : -1;
-}
-
 /** The key ideas of one note, in the order of its text; `course` is every note (the TF-IDF background). */
 export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: WordCheck, heading?: string): KeyIdea[] {
   const language = languageOf(note.texto);
   const sentences = sentencesOf(note.texto);
   const good = sentences.filter((s) => !readProblem(s.text, language, isWord));
   const names = namesIn(course.some((n) => n.id === note.id) ? course : [...course, note]);
-  const context = contextOf(heading, names);
+  // A list's items are asked with what the list is of («Etapas del Barroco musical»), else with their section.
+  const context = listTopic(note, course) ?? contextOf(heading, names);
   // A capitalised word is a name when the course writes it so after another word, or never writes it in lower case.
   const lower = lowerWordsIn(course.some((n) => n.id === note.id) ? course : [...course, note]);
   const properWord = (w: string) => names.has(w) || !lower.has(fold(w));
@@ -336,8 +300,10 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     const plain = plainSentence(s.text);
     // The rules that read a sentence by its section («En el enlace covalente …», «Su Canción del pirata …»).
     const section = head0 && contextOf(heading, names);
-    const found = ideaOfSentence(plain, s.text, names, properWord) ?? inSection(plain, head0) ?? workOfSection(plain, section, properWord);
-    const head = found ? undefined : itemHead(s.text);
+    // An item of a numbered list («1. **El tema de España**: …») is read as a list item too (the reader splits off its number).
+    const raw = /(?:^|\n)[ \t]*\d{1,2}[.)][ \t]*$/u.test(note.texto.slice(0, s.at)) ? `- ${s.text}` : s.text;
+    const found = ideaOfSentence(plain, raw, names, properWord) ?? inSection(plain, head0) ?? workOfSection(plain, section, properWord);
+    const head = found ? undefined : itemHead(raw);
     // A list item's head, blanked in the item and asked with its section (the item alone says too little).
     if (head && !clozeProblem(head.item, head.term, termAt(head.item, head.term), heading)) {
       add({ kind: 'termino', term: head.term, article: '', body: head.item, item: true, needsContext: true }, s, 1.5);
@@ -346,6 +312,10 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     if (!found) continue;
     if (found.kind === 'persona' && !/\s/u.test(found.term)) found.term = fullName(found.term, course);
     add(found, s, 3);
+    // «Jean-Baptiste Lully (1632–1687), nacido en Florencia, dirigió … y creó la **tragédie lyrique**, la ópera francesa»:
+    // the person who opens it is an idea of the sentence too (asked «¿Quién …?», answered with the name).
+    const who = found.kind === 'persona' ? undefined : personActs(plain, properWord);
+    if (who) add({ ...who, shares: true }, s, 3);
   }
   // People named as who did something, summaries of causes, bold terms explained (coverage-rules.ts):
   // a term the rule itself frames by a question is asked as is.
@@ -373,7 +343,25 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
       const author = /^[»*]?\s+de\s+(\p{Lu}[\p{L}'’-]+(?:\s+(?:de\s+|van\s+|von\s+)?\p{Lu}[\p{L}'’-]+){0,3})/u.exec(s.text.slice(m.index + m[0].length))?.[1];
       // A work asked without its author's name in the sentence could be anyone's.
       const byName = [...plainSentence(s.text).replace(title, '').matchAll(/\p{Lu}[\p{L}'’-]+/gu)].some((w) => names.has(w[0]));
-      if (author || (byName && clozeable(s, title))) add({ kind: 'obra', term: title, article: '', body: plainSentence(s.text), ...(author ? { author } : {}) }, s, 2.2);
+      // …or in the paragraph about its author («Antonio Vivaldi (1678–1741) …»): then its author is the cloze's cue.
+      const mine = !author && !byName && person !== undefined;
+      if (!author && !((byName || mine) && clozeable(s, title))) continue;
+      add({ kind: 'obra', term: title, article: '', body: plainSentence(s.text), ...(author ? { author } : {}) }, s, 2.2);
+      // By surname: the person's own card answers the full name, which a cue may not give away.
+      if (mine && ideas.at(-1)?.term === title) Object.assign(ideas.at(-1)!, { context: person.split(/\s+/).at(-1), needsContext: true });
+    }
+  }
+  // A person the note bolds inside a sentence («… el economista británico **Alfred Marshall** en sus …»):
+  // the teacher marks them as a key person; a cloze on the name where no rule asked what they did.
+  for (const s of good) {
+    for (const m of s.text.matchAll(/\*\*([^*]{5,60})\*\*/gu)) {
+      const name = m[1]!.trim();
+      if (!isPersonName(name, properWord)) continue;
+      // «… su nieto **Lorenzo el Magnífico** (1449–1492), poeta y protector de …»: their years and role, asked «¿Quién fue …?».
+      const role = /^\s*\([^()]*\d{3,4}[^()]*\),\s+(\p{Ll}.+)$/u.exec(plainSentence(s.text.slice(m.index + m[0].length)))?.[1];
+      const who = role && personActs(`${name} ${role}`, properWord);
+      if (who && who.verb === 'fue') add({ ...who, shares: true }, s, 2);
+      else if (clozeable(s, name)) add({ kind: 'termino', term: name, article: '', body: plainSentence(s.text), marked: true }, s, 2);
     }
   }
   // Formulas sit on their own line (no sentence): grounded in the sentence that introduces them.
@@ -437,9 +425,10 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     add({ kind: 'termino', term: withOther(s), article: '', body: plainSentence(s.text), ...(strict ? {} : { relaxed: true }) }, s, t.score);
   }
   };
-  // A table's rows: what goes with what, asked by its most descriptive column (table-ideas.ts).
+  // A table's rows: what goes with what, asked by its most descriptive column (table-ideas.ts);
+  // a row the notes come back to («Inventó el *stiacciato*») scores higher: it is more of the week's.
   for (const r of tableRows(note.texto, context)) {
-    ideas.push({ kind: 'fila', term: r.name, article: '', body: r.name, sentence: r.line, noteId: note.id, at: r.at, key: `fila ${ideaKey(r.name)}`, score: 1, question: r.question, item: true });
+    ideas.push({ kind: 'fila', term: r.name, article: '', body: r.name, sentence: r.line, noteId: note.id, at: r.at, key: `fila ${ideaKey(r.name)}`, score: timesWritten(r.name, course), question: r.question, item: true });
   }
   takeTerms(true);
   if (ideas.length === 0 && (note.texto.match(/\p{L}+/gu) ?? []).length <= SHORT_NOTE_WORDS) takeTerms(false);
@@ -470,11 +459,6 @@ function introduced(sentence: string, heading?: string): string | undefined {
   if (!own) return undefined;
   const head = heading && cleanHeading(heading);
   return head && ideaKey(head).split(' ').includes(stem(fold(own[1]!))) ? head : own[1];
-}
-
-/** A heading without its numbering («3.», «Tema 5.», «II.») and trailing marks. */
-export function cleanHeading(h: string): string {
-  return h.replace(/^#+\s*/, '').replace(/^(?:tema|unidad|lección|capítulo)\s+\d+[.:]?\s*/iu, '').replace(/^(?:[IVXLC]+|\d+(?:\.\d+)*)[.)]?\s+/u, '').replace(/^(?:el|la|los|las)\s+/iu, '').replace(/[.:]+$/u, '').trim();
 }
 
 /** One idea per key, the strongest kind (then the highest score, then the earliest) kept, in text order. */
