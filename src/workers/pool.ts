@@ -111,7 +111,7 @@ export async function runOffThread<T>(fn: string, input: unknown, signal?: Abort
   throw new CuadernoError(reply.code as ErrorCode, reply.message, reply.details);
 }
 
-/** Threads `warmPool` starts: a cover and a narration at once. */
+/** Warm threads `warmPool` starts, for the first covers and charts (a narration starts voice threads of its own). */
 export const WARM_THREADS = 2;
 
 /**
