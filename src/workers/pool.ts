@@ -6,6 +6,12 @@
  *
  * Started on first use (or by `warmPool`); every thread ends when idle a while (none is kept). `signal` aborts a queued
  * request or terminates the thread running it.
+ *
+ * Two sets of threads, the same module: the warm ones (the cover's stages, the chart), kept
+ * POOL_IDLE_MS after their last job, and the voice's (eSpeak, the watermark, the MP3 and a voice
+ * memo's decoding), which end VOICE_IDLE_MS after theirs — their WebAssembly engines leave tens of
+ * MB in a thread that no collection gives back (eSpeak: its 18 MB module compiled and a 32 MB
+ * memory; measured in bench/RESULTS.md, «Busy memory»), so a warm thread never carries them.
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
@@ -14,6 +20,7 @@ import { onClose } from '../lib/closers.js';
 import { scriptBeside } from '../lib/script-beside.js';
 
 let pool: Piscina<WorkRequest, WorkReply> | undefined;
+let voicePool: Piscina<WorkRequest, WorkReply> | undefined;
 
 /** One job for a thread (work.ts runs it), and its answer: errors come back as values. */
 export interface WorkRequest {
@@ -50,22 +57,43 @@ const THREAD_EXEC_ARGV: readonly string[] = [...process.execArgv, ...(process.al
 
 /** A thread idle this long ends; with none kept ready, an idle bot holds no thread at all. */
 export const POOL_IDLE_MS = 30_000;
+/**
+ * A voice thread idle this long ends: long enough for a narration's stages, which follow each other
+ * within milliseconds, to share one thread; short enough that a narration done leaves no engine.
+ */
+export const VOICE_IDLE_MS = 1_000;
 
-function thePool(): Piscina<WorkRequest, WorkReply> {
-  pool ??= new Piscina<WorkRequest, WorkReply>({
+/** The jobs that run on the voice's threads (their engines are WebAssembly that a thread keeps). */
+const VOICE_JOBS: ReadonlySet<string> = new Set(['narracion.voz', 'narracion.marca', 'narracion.codificar', 'espeak.wav', 'mp3.codificar', 'voz.wav']);
+
+/** Whether `fn` runs on the voice's threads, which end right after their work (VOICE_IDLE_MS). */
+export function onVoiceThread(fn: string): boolean {
+  return VOICE_JOBS.has(fn);
+}
+
+/**
+ * A set of threads running work.ts: none kept ready, at most poolSize() at once, each ending after
+ * `idleMs` without a job (piscina's idleTimeout; a job that comes as one ends goes to a new thread).
+ */
+export function createPool(idleMs: number): Piscina<WorkRequest, WorkReply> {
+  return new Piscina<WorkRequest, WorkReply>({
     ...WORKER,
     // None kept ready: threads start with the first work (or `warmPool`, once the bot is receiving)
     // and end when idle, so an idle bot holds neither threads nor their engines' memory.
     minThreads: 0,
     maxThreads: poolSize(),
-    idleTimeout: POOL_IDLE_MS,
+    idleTimeout: idleMs,
     // A thread's short-lived objects (a raster row, a chunk of samples) are collected in a young
     // generation of 16 MB instead of V8's default (≈ 3 × 16 MB per thread): each idle-but-alive
     // thread holds ~20 MB less, at the cost of a few more quick collections.
     resourceLimits: { maxYoungGenerationSizeMb: 16 },
     execArgv: [...THREAD_EXEC_ARGV],
   });
-  return pool;
+}
+
+function poolFor(fn: string): Piscina<WorkRequest, WorkReply> {
+  if (onVoiceThread(fn)) return (voicePool ??= createPool(VOICE_IDLE_MS));
+  return (pool ??= createPool(POOL_IDLE_MS));
 }
 
 /** Runs `fn` (a stage id of the catalogue, or `espeak.wav` / `mp3.codificar`) on a worker thread. */
@@ -73,7 +101,7 @@ export async function runOffThread<T>(fn: string, input: unknown, signal?: Abort
   if (signal?.aborted) throw new CancelledError();
   let reply: WorkReply;
   try {
-    reply = await thePool().run({ fn, input }, { ...(signal ? { signal } : {}), ...(transfer ? { transferList: transfer } : {}) });
+    reply = await poolFor(fn).run({ fn, input }, { ...(signal ? { signal } : {}), ...(transfer ? { transferList: transfer } : {}) });
   } catch (e) {
     if (signal?.aborted || (e instanceof Error && e.name === 'AbortError')) throw new CancelledError();
     throw e;
@@ -83,7 +111,7 @@ export async function runOffThread<T>(fn: string, input: unknown, signal?: Abort
   throw new CuadernoError(reply.code as ErrorCode, reply.message, reply.details);
 }
 
-/** Threads `warmPool` starts: a cover and a narration at once. */
+/** Warm threads `warmPool` starts, for the first covers and charts (a narration starts voice threads of its own). */
 export const WARM_THREADS = 2;
 
 /**
@@ -104,11 +132,12 @@ export async function warmPool(): Promise<void> {
 /** How many times closePool ran: a warm-up cut short by one is not a failure. */
 let closings = 0;
 
-/** Ends the pool's threads (tests' teardown, a clean shutdown). */
+/** Ends the pools' threads (tests' teardown, a clean shutdown). */
 export async function closePool(): Promise<void> {
   closings += 1;
-  const p = pool;
+  const ps = [pool, voicePool];
   pool = undefined;
-  await p?.destroy();
+  voicePool = undefined;
+  await Promise.all(ps.map((p) => p?.destroy()));
 }
 onClose(closePool);

@@ -62,6 +62,17 @@ const THREAD = scriptBeside(import.meta.url, new URL('../../pdf-thread.js', impo
 let reader: { worker: Worker; idle?: NodeJS.Timeout } | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 let nextJob = 1;
+let idleMs = PDF_THREAD_IDLE_MS;
+
+/** How long the reader thread waits for its next job before it ends (PDF_THREAD_IDLE_MS unless set; a test sets a short one). */
+export function setReaderIdleMs(ms: number): void {
+  idleMs = ms;
+}
+
+/** The reader thread while one runs (its `threadId` and its `exit` event tell when it ends), or undefined. */
+export function currentReader(): Worker | undefined {
+  return reader?.worker;
+}
 
 function readerThread(): Worker {
   if (reader) {
@@ -85,7 +96,7 @@ function restReader(worker: Worker): void {
   reader.idle = setTimeout(() => {
     reader = undefined;
     void worker.terminate();
-  }, PDF_THREAD_IDLE_MS).unref();
+  }, idleMs).unref();
 }
 
 /** Ends the reader thread now (a clean shutdown: a process that exits while a thread still runs can abort). */
