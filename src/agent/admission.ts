@@ -25,8 +25,13 @@ export interface Admission {
   enter(signal?: AbortSignal): AdmissionTicket;
 }
 
-/** Runs planning at once in a process: enough to keep two cores busy while one waits on a write. */
-export const DEFAULT_ADMISSION = 4;
+/**
+ * Runs planning at once in a process. A plan is mostly waits — a dozen durable writes, the chat's
+ * answers, the queue's — so a few at a time leave the cores idle between them (at four, a class of
+ * 300 on a loaded machine fed its GPU workers slower than they worked). Sixteen keep the cores busy
+ * through the waits, and still put the first students on the queue first.
+ */
+export const DEFAULT_ADMISSION = 16;
 
 export function createAdmission(concurrency = DEFAULT_ADMISSION): Admission {
   const slots = new PQueue({ concurrency });

@@ -77,6 +77,8 @@ export interface DriverBackend {
   answer(runId: string, text: string): Promise<AnswerResult>;
   giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult>;
   delivered(runId: string, fact: DeliveryFact): Promise<RunDelivery>;
+  /** The run's driver is dropped (its outcome delivered, or its pass failed): what it kept in memory may go. */
+  closed?(runId: string): void;
 }
 
 export interface RunDrivers {
@@ -267,7 +269,11 @@ export function createRunDrivers(backend: DriverBackend, admission: Admission = 
   return {
     open(req, listener) {
       if (drivers.has(req.runId)) return;
-      const d: RunDriver = new RunDriver(req, backend, listener, () => { if (drivers.get(req.runId) === d) drivers.delete(req.runId); }, admission);
+      const d: RunDriver = new RunDriver(req, backend, listener, () => {
+        if (drivers.get(req.runId) !== d) return;
+        drivers.delete(req.runId);
+        backend.closed?.(req.runId);
+      }, admission);
       drivers.set(req.runId, d);
       void d.post(() => d.startPass()).catch(() => undefined);
     },

@@ -68,9 +68,23 @@ export class RunStore {
     // Anything queued after a batch that is still gathering closes it: a change asked later must
     // not land before this (mutate).
     this.gathering = undefined;
+    this.inFlight += 1;
     const next = this.queue.then(fn);
-    this.queue = next.catch(() => undefined);
+    this.queue = next.catch(() => undefined).finally(() => { this.inFlight -= 1; });
     return next;
+  }
+
+  /** Reads and writes asked and not yet done. */
+  private inFlight = 0;
+
+  /** Settles once every read and write asked so far is done. */
+  async settled(): Promise<void> {
+    await this.queue;
+  }
+
+  /** Nothing asked is still to be done: the store holds nothing the file does not, and may be let go (service.ts: a finished run's). */
+  get idle(): boolean {
+    return this.inFlight === 0;
   }
 
   private async ensureLoaded(): Promise<void> {

@@ -306,7 +306,18 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     return storeOf(runId).recordDelivery(fact);
   }
 
-  const drivers = createRunDrivers({ run, decide, answer, giveNote, delivered }, opts.admission);
+  /**
+   * A run whose driver is done lets its store go once its last write is on disk: a class's bot kept
+   * every run it ever drove in memory, the whole state of each. A later read of the run (/estado, a
+   * late tap) opens a new store, which reads the file — what the old one held.
+   */
+  function closed(runId: string): void {
+    const store = stores.get(runId);
+    // Checked when it is let go, not before: a write asked meanwhile keeps it.
+    void store?.settled().then(() => { if (store.idle && stores.get(runId) === store) stores.delete(runId); });
+  }
+
+  const drivers = createRunDrivers({ run, decide, answer, giveNote, delivered, closed }, opts.admission);
   return { run, drivers, decide, answer, giveNote, status, delivered, unfinished: () => listUnfinished(config.dataDir), discard, toolbox, ...(opts.gpuStatus ? { gpuStatus: opts.gpuStatus } : {}) };
 
   async function discard(runId: string): Promise<void> {
