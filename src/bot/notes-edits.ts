@@ -5,12 +5,13 @@
  * answerable, so a restart in between still takes the reply; taken out once the correction is saved.
  * Only pointers (chat, message, what it corrects, who asked), never the text.
  *
- * Versioned and checked on load like every state file; written atomically under its own lock.
+ * A durable document (store/document.ts) locked on each change: the bot's handlers and a second
+ * bot process on the same folder each re-read it under the lock, so neither loses the other's question.
  */
 import path from 'node:path';
 import { isChatId, isUserId } from '../lib/ids.js';
-import { ValidatedJsonFile, Mutex, isPlainObject, isPositiveId, type ShapeCheck } from '../store/jsonFile.js';
-import { withFileLock } from '../store/lock.js';
+import { isPlainObject, isPositiveId, type ShapeCheck } from '../store/jsonFile.js';
+import { DurableDocument, type DocumentFormat } from '../store/document.js';
 import { STATE_PROBLEMS } from '../strings/console.js';
 
 export const CORRECTIONS_FILE = path.join('bot', 'correcciones.json');
@@ -44,9 +45,18 @@ const check: ShapeCheck<CorrectionsDocument> = (data) => {
   return { ok: true, value: data as unknown as CorrectionsDocument };
 };
 
+const CORRECTIONS_FORMAT: DocumentFormat<CorrectionsDocument> = {
+  version: CORRECTIONS_VERSION,
+  empty: () => ({ version: CORRECTIONS_VERSION, pendientes: [] }),
+  check,
+  // One version so far: a version the program does not know is the check's to name.
+  versionOf: () => CORRECTIONS_VERSION,
+  recovery: STATE_PROBLEMS.correctionsFix,
+  lock: { kind: 'each-change' },
+};
+
 export class PendingCorrections {
-  private readonly file: ValidatedJsonFile<CorrectionsDocument>;
-  private readonly mutex = new Mutex();
+  private readonly doc: DurableDocument<CorrectionsDocument>;
   /**
    * Questions sent but not yet written down, per chat: updates are handled concurrently, so a quick
    * reply may arrive while its question is being recorded — `find` waits for those first.
@@ -54,17 +64,15 @@ export class PendingCorrections {
   private readonly recording = new Map<number, Set<Promise<unknown>>>();
 
   constructor(dataDir: string) {
-    this.file = new ValidatedJsonFile(path.join(dataDir, CORRECTIONS_FILE), check, STATE_PROBLEMS.correctionsFix);
+    this.doc = new DurableDocument(path.join(dataDir, CORRECTIONS_FILE), CORRECTIONS_FORMAT);
   }
 
-  private async change<R>(fn: (list: PendingCorrection[]) => R): Promise<R> {
-    return this.mutex.run(() => withFileLock(this.file.file, async () => {
-      const doc = (await this.file.read()) ?? { version: CORRECTIONS_VERSION, pendientes: [] };
+  private change<R>(fn: (list: PendingCorrection[]) => R): Promise<R> {
+    return this.doc.mutate((doc) => {
       const result = fn(doc.pendientes);
       doc.pendientes = doc.pendientes.slice(-CORRECTIONS_KEPT);
-      await this.file.write(doc);
       return result;
-    }));
+    });
   }
 
   /** Records that message `p.mensaje` asks for a correction (replacing any earlier question about the same thing in that chat). */
@@ -95,8 +103,8 @@ export class PendingCorrections {
   /** The open question a reply to message `replyTo` answers, if any. */
   async find(chat: number, replyTo: number): Promise<PendingCorrection | undefined> {
     await Promise.allSettled([...(this.recording.get(chat) ?? [])]);
-    const doc = await this.file.read();
-    return doc?.pendientes.find((x) => x.chat === chat && x.mensaje === replyTo);
+    const doc = await this.doc.current();
+    return doc.pendientes.find((x) => x.chat === chat && x.mensaje === replyTo);
   }
 
   /** The question is answered (or its note is gone): it waits no more. */
