@@ -8,7 +8,7 @@
 import type { ClosingStep, RunDelivery, WaitSpan } from './run-file.js';
 
 export type { ClosingStep, RunDelivery, WaitSpan } from './run-file.js';
-export { CLOSING_STEPS, emptyDelivery } from './run-file.js';
+export { CLOSING_STEPS, emptyDelivery, shownKey } from './run-file.js';
 
 /** One thing the owner was shown of a run (or, `carried`, the facts an older bot kept for it). */
 export type DeliveryFact =
@@ -26,6 +26,8 @@ export type DeliveryFact =
   | { kind: 'closing'; step: ClosingStep }
   /** The outcome was delivered in full: the run is over. */
   | { kind: 'outcome' }
+  /** An answer's question shows it (run-file.ts `shownKey`). */
+  | { kind: 'decisionShown'; key: string }
   /** What an older bot kept in its own state for this run, carried into the run's file once (merged). */
   | { kind: 'carried'; facts: Partial<RunDelivery> };
 
@@ -60,6 +62,9 @@ export function applyFact(d: RunDelivery, fact: DeliveryFact): RunDelivery {
     case 'outcome':
       next.outcomeDelivered = true;
       return next;
+    case 'decisionShown':
+      next.decisionsShown = union(d.decisionsShown ?? [], [fact.key]);
+      return next;
     case 'carried':
       return carry(next, fact.facts);
   }
@@ -76,6 +81,7 @@ function carry(next: RunDelivery, old: Partial<RunDelivery>): RunDelivery {
   next.outcomeDelivered ||= old.outcomeDelivered === true;
   for (const w of old.waits ?? []) if (!next.waits.some((x) => sameSpan(x, w))) next.waits.push({ from: w.from, to: w.to });
   if (old.waitingSince !== undefined && next.waitingSince === undefined && !next.waits.some((w) => w.from === old.waitingSince)) next.waitingSince = old.waitingSince;
+  if (old.decisionsShown) next.decisionsShown = union(next.decisionsShown ?? [], old.decisionsShown);
   if (old.question && !next.question) next.question = { turn: old.question.turn, ...(old.question.answered ? { answered: true as const } : {}) };
   return next;
 }

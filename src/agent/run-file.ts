@@ -84,6 +84,19 @@ export interface RunDelivery {
   waitingSince?: number;
   /** The question back asked at model turn `turn` (asked once, also across a restart), and whether it was answered. */
   question?: { turn: number; answered?: true };
+  /**
+   * The answers whose question's message shows them (edited, its buttons gone), by `shownKey`: a
+   * kill between an answer and that edit leaves its key out, and the next start edits it.
+   */
+  decisionsShown?: string[];
+}
+
+/**
+ * What the question's message must show of an answer: its approval id once the answer is final, a
+ * key of its own while a no waits for its reason (shown again once the reason question closes).
+ */
+export function shownKey(d: Pick<RecordedDecision, 'approvalId' | 'awaitingNote'>): string {
+  return d.awaitingNote ? `${d.approvalId}#motivo` : d.approvalId;
 }
 
 /** The delivery facts of a run nothing has been shown of yet. */
@@ -261,6 +274,7 @@ const DELIVERY = {
     waits: { type: 'array', items: SPAN },
     waitingSince: { type: 'number' },
     question: { type: 'object', required: ['turn'], additionalProperties: false, properties: { turn: int, answered: { const: true } } },
+    decisionsShown: { type: 'array', items: str },
   },
 } as const;
 

@@ -295,7 +295,7 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     checkRunId(runId);
     try {
       const state = await storeOf(runId).read();
-      return state ? { status: statusOf(state), delivery: state.delivery } : undefined;
+      return state ? { status: statusOf(state), delivery: state.delivery, decisions: state.decisions } : undefined;
     } catch (e) {
       if (isCuadernoError(e)) return undefined;
       throw e;

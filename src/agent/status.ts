@@ -4,7 +4,7 @@
  * this to resume each run from its own state: a paused run keeps its questions, a finished run not
  * delivered sends only what its delivery facts lack, a delivered run is only forgotten.
  */
-import type { PendingApproval, RunDelivery, RunStateV4, StopReason } from './run-file.js';
+import type { PendingApproval, RecordedDecision, RunDelivery, RunStateV4, StopReason } from './run-file.js';
 import { afterResponse } from './step.js';
 
 export type RunDiskStatus =
@@ -15,10 +15,12 @@ export type RunDiskStatus =
   /** Ended for good; `delivered`: its outcome reached the owner in full. */
   | { kind: 'finished'; outcome: { stopReason: StopReason; at: string; detail?: string }; delivered: boolean };
 
-/** The status and the delivery facts of one run, read from its file. */
+/** The status, the owner's answers and the delivery facts of one run, read from its file. */
 export interface RunView {
   status: RunDiskStatus;
   delivery: RunDelivery;
+  /** The owner's answers, by approval id (what a question's message shows, docs/architecture.md). */
+  decisions: Record<string, RecordedDecision>;
 }
 
 /** Derives the status from the state (pure). */

@@ -15,6 +15,7 @@ import type { Course } from '../domain/course/course.js';
 import { Composer, type Api, type Context } from 'grammy';
 import type { User } from 'grammy/types';
 import type { PendingApproval, RecordedDecision } from '../agent/types.js';
+import { shownKey, type DeliveryFact, type RunDelivery } from '../agent/delivery-facts.js';
 import { choiceInWords } from '../strings/tools.js';
 import { mayDecide } from './access.js';
 import { answeredApprovalText, approvalText, clockTime, clockTimeIn } from './format.js';
@@ -25,12 +26,21 @@ import { editFailure, logEditFailure } from './telegram-errors.js';
 import { S } from '../strings/chat.js';
 import { setLongTimeout, type LongTimer } from '../lib/timers.js';
 import { LOG } from '../strings/log.js';
-import { verdictOf } from '../agent/run-file.js';
-import { stillPending, type DecisionState } from '../store/decision.js';
+import { approvalState } from '../agent/run-file.js';
+import type { DecisionState } from '../store/decision.js';
 import { DECISION } from '../strings/decisions.js';
 
-/** Where an approval stands as this record shows it (the run's file holds the answer that counts). */
-export const recordState = (rec: ApprovalRecord): DecisionState => (rec.decision ? verdictOf(rec.decision) : 'pendiente');
+/**
+ * The runs' own files, as far as the questions' messages need them: a decision lives once, in its
+ * run's file (written through the run's driver); whether its question's message shows it is a fact
+ * of the run too (delivery-facts.ts `decisionShown`), so a kill between the two is repaired at start.
+ */
+export interface RunFileView {
+  /** The run's answers and what its owner was shown; undefined when it has no state (or none readable). */
+  read(runId: string): Promise<{ decisions: Record<string, RecordedDecision>; delivery: RunDelivery } | undefined>;
+  /** Records what the run's owner was shown: here, that a question's message shows its answer (`decisionShown`). */
+  delivered(runId: string, fact: DeliveryFact): Promise<unknown>;
+}
 
 /** Where an approval belongs: the run, its chat and who started it (the only one who may decide). */
 export interface ApprovalScope {
@@ -42,6 +52,8 @@ export interface ApprovalScope {
 
 export interface ApprovalRegistryOptions {
   state: BotStateFile;
+  /** The runs' files: their decisions, and what their questions' messages show of them. */
+  runs: RunFileView;
   api: Api;
   /** `config.limits.approvalTimeoutS`: seconds until an unanswered approval counts as rejection. */
   timeoutS: number;
@@ -63,6 +75,16 @@ export interface ApprovalRegistryOptions {
 
 export class ApprovalRegistry {
   private readonly timers = new Map<string, LongTimer>();
+  /**
+   * The answers the questions of this process show, as their runs' files hold them (never written
+   * here: the run's file is the truth; filled as each is shown, and at start from those files).
+   */
+  private readonly answers = new Map<string, RecordedDecision>();
+  /**
+   * The bot state's records by id — the same objects the state holds, kept beside it as this
+   * registry adds and drops them (nothing else changes the list): a tap finds its record here.
+   */
+  private byId: Map<string, ApprovalRecord> | undefined;
   private readonly now: () => number;
   private closed = false;
   /** Called when an approval's time is up (the RunManager posts `expirado` to the run's mailbox). */
@@ -77,6 +99,16 @@ export class ApprovalRegistry {
     this.allowed = new Set(opts.allowedUserIds);
   }
 
+  /** The run's answer to `rec`, as shown (undefined: none yet). */
+  decisionOf(rec: ApprovalRecord): RecordedDecision | undefined {
+    return this.answers.get(rec.id);
+  }
+
+  /** Where `rec` stands, from its run's answer. */
+  stateOf(rec: ApprovalRecord): DecisionState {
+    return approvalState(this.answers.get(rec.id));
+  }
+
   /** Who may decide: only the user who started the run, in every chat type, and only while allowed. */
   mayDecide(rec: ApprovalRecord, from: Pick<User, 'id'>): boolean {
     return mayDecide(rec, from, this.allowed);
@@ -89,7 +121,8 @@ export class ApprovalRegistry {
    */
   async show(scope: ApprovalScope, a: PendingApproval, written?: RecordedDecision): Promise<ApprovalRecord> {
     let rec = this.find(a.id);
-    if (rec && rec.messageId !== undefined && !rec.decision && (await this.messageGone(rec))) {
+    const answered = () => written ?? this.answers.get(a.id);
+    if (rec && rec.messageId !== undefined && !answered() && (await this.messageGone(rec))) {
       // The chat lost the question (the local chat's history was damaged and set aside): ask again.
       const id = rec.id;
       await this.opts.state.update((s) => { const r = BotStateFile.approval(s, id); if (r) delete r.messageId; });
@@ -121,17 +154,19 @@ export class ApprovalRegistry {
       rec = fresh;
       // Persist before sending: a button whose record is missing could never be honoured.
       await this.opts.state.update((s) => { s.approvals.push(fresh); });
+      this.records().set(fresh.id, fresh);
     }
     // Already decided on disk (the bot state missed it): nothing to ask.
-    if (rec.messageId === undefined && !rec.decision && !written) {
+    if (rec.messageId === undefined && !answered()) {
       // Not sent yet — or the process died between saving the record and recording the message.
       // At worst, a crash right after sending shows the question twice; both carry the same id.
       const pending = rec;
       const msg = await this.opts.api.sendMessage(pending.chatId, pending.text, { reply_markup: approvalKeyboard(pending.id, pending.options ?? []) });
       await this.opts.state.update((s) => { const r = BotStateFile.approval(s, pending.id); if (r) r.messageId = msg.message_id; });
     }
-    if (!rec.decision) this.arm(rec);
-    else if (rec.decision.awaitingNote) await this.askReason(rec);
+    if (!this.answers.get(rec.id)) {
+      if (!written) this.arm(rec);
+    } else if (this.answers.get(rec.id)!.awaitingNote) await this.askReason(rec);
     return rec;
   }
 
@@ -141,7 +176,7 @@ export class ApprovalRegistry {
    * one. Idempotent: a restart asks only if the question never reached the chat.
    */
   async askReason(rec: ApprovalRecord): Promise<void> {
-    if (!rec.decision?.awaitingNote) return;
+    if (!this.answers.get(rec.id)?.awaitingNote) return;
     if (!rec.reasonAsk) {
       const ask = { expiresAt: this.now() + this.opts.timeoutS * 1000 };
       await this.opts.state.update((s) => { const r = BotStateFile.approval(s, rec.id); if (r) r.reasonAsk = ask; });
@@ -159,22 +194,21 @@ export class ApprovalRegistry {
 
   /** The no whose reason question is the message `messageId` of this chat, while it waits for one. */
   reasonAskedIn(chatId: number, messageId: number): ApprovalRecord | undefined {
-    return this.opts.state.approvals.find((a) => a.chatId === chatId && a.reasonAsk?.messageId === messageId && a.decision?.awaitingNote);
+    return this.opts.state.approvals.find((a) => a.chatId === chatId && a.reasonAsk?.messageId === messageId && this.answers.get(a.id)?.awaitingNote);
   }
 
   /** The noes of this chat still waiting for their optional reason. */
   waitingReasons(chatId: number): ApprovalRecord[] {
-    return this.opts.state.approvals.filter((a) => a.chatId === chatId && a.decision?.awaitingNote === true);
+    return this.opts.state.approvals.filter((a) => a.chatId === chatId && this.answers.get(a.id)?.awaitingNote === true);
   }
 
-  /** Shows that a no's reason question is closed (written to the run's state already): with the reason, or none. */
-  async reasonClosed(rec: ApprovalRecord, note: string | undefined): Promise<void> {
+  /** Shows that a no's reason question is closed (`closed`: the run's answer after it, with the reason or none). */
+  async reasonClosed(rec: ApprovalRecord, closed: RecordedDecision): Promise<void> {
     this.clearTimer(`${rec.id}#motivo`);
-    if (!rec.decision?.awaitingNote) return;
-    const { awaitingNote: _asked, shown: _shown, ...rest } = rec.decision;
-    const closed = { ...rest, ...(note ? { note } : {}) };
-    await this.opts.state.update((s) => { const r = BotStateFile.approval(s, rec.id); if (r) r.decision = closed; });
-    await this.showDecision(rec);
+    if (!this.answers.get(rec.id)?.awaitingNote || closed.awaitingNote) return;
+    this.answers.set(rec.id, closed);
+    await this.showDecision(rec, closed);
+    const note = closed.note;
     // The question itself no longer asks: its instructions (reply, or tap «Seguir sin motivo») are
     // replaced by what came of it.
     const ask = rec.reasonAsk?.messageId;
@@ -185,7 +219,11 @@ export class ApprovalRegistry {
   }
 
   find(id: string): ApprovalRecord | undefined {
-    return this.opts.state.approvals.find((a) => a.id === id);
+    return this.records().get(id);
+  }
+
+  private records(): Map<string, ApprovalRecord> {
+    return (this.byId ??= new Map(this.opts.state.approvals.map((a) => [a.id, a])));
   }
 
   /**
@@ -204,27 +242,29 @@ export class ApprovalRegistry {
 
   /** Approvals of this chat still waiting for a tap (for /estado). */
   pending(chatId: number): ApprovalRecord[] {
-    return this.opts.state.approvals.filter((a) => a.chatId === chatId && recordState(a) === 'pendiente');
+    return this.opts.state.approvals.filter((a) => a.chatId === chatId && this.stateOf(a) === 'pendiente');
   }
 
-  /** Shows a decision (written to the run's state already) on the record and its message. */
+  /**
+   * Shows a decision (written to the run's file already, the one place it lives) on its question's
+   * message; once shown, the run's file records that it is (`decisionShown`). A tap, an expiry and a
+   * cancel all come here, from the run's driver.
+   */
   async decided(rec: ApprovalRecord, d: RecordedDecision): Promise<void> {
     this.clearTimer(rec.id);
-    if (stillPending({ estado: recordState(rec) })) return;
-    const label = d.approved ? rec.options?.find((o) => o.hash === d.hash)?.label : undefined;
-    const decision: NonNullable<ApprovalRecord['decision']> = {
-      approved: d.approved, ...(d.reason ? { reason: d.reason } : {}), ...(d.by ? { by: d.by } : {}), ...(label ? { change: label } : {}),
-      ...(d.note ? { note: d.note } : {}), ...(d.awaitingNote ? { awaitingNote: true } : {}), at: Date.parse(d.at) || this.now(),
-    };
-    // Written first; the record in memory (the one timers and callers hold) changes once it is on disk.
-    await this.opts.state.update((s) => { const r = BotStateFile.approval(s, rec.id); if (r && !r.decision) r.decision = decision; });
-    await this.showDecision(rec);
+    if (this.answers.has(rec.id)) return;
+    this.answers.set(rec.id, d);
+    await this.showDecision(rec, d);
   }
 
   /** Forgets a finished run's approvals; any button left on screen becomes stale. */
   async dropRun(runId: string): Promise<void> {
-    for (const rec of this.opts.state.approvals.filter((a) => a.runId === runId)) this.clearTimer(rec.id);
+    for (const rec of this.opts.state.approvals.filter((a) => a.runId === runId)) {
+      this.clearTimer(rec.id);
+      this.answers.delete(rec.id);
+    }
     await this.opts.state.update((s) => { s.approvals = s.approvals.filter((a) => a.runId !== runId); });
+    for (const [id, rec] of this.records()) if (rec.runId === runId) this.records().delete(id);
   }
 
   /** Stops timers without deciding anything (shutdown: the run resumes later, timers are re-armed). */
@@ -253,13 +293,16 @@ export class ApprovalRegistry {
     this.timers.set(rec.id, timer);
   }
 
-  private async showDecision(rec: ApprovalRecord): Promise<void> {
-    if (rec.messageId === undefined || !rec.decision) return;
-    const d = rec.decision;
+  /** Edits the question's message to show the run's answer `d`; once it does, the run's file says so. */
+  private async showDecision(rec: ApprovalRecord, d: RecordedDecision): Promise<void> {
+    if (rec.messageId === undefined) return;
     // The zone the question was asked in (a record from before it was kept: the zone now).
     const zone = rec.zone ?? await this.opts.timeZone?.().catch(() => undefined);
-    const at = zone ? clockTimeIn(new Date(d.at), zone) : clockTime(new Date(d.at));
-    const line = d.approved ? (d.change ? S.decidedChanged(d.by ?? '?', at, d.change) : S.decidedApproved(d.by ?? '?', at))
+    const when = new Date(Date.parse(d.at) || this.now());
+    const at = zone ? clockTimeIn(when, zone) : clockTime(when);
+    // The alternative chosen (approved with changes), in the words its button had.
+    const change = d.approved ? rec.options?.find((o) => o.hash === d.hash)?.label : undefined;
+    const line = d.approved ? (change ? S.decidedChanged(d.by ?? '?', at, change) : S.decidedApproved(d.by ?? '?', at))
       : d.reason === 'expirado' ? S.decidedExpired()
         : d.reason === 'cancelado' ? S.decidedCancelled()
           : d.awaitingNote ? S.decidedRejectedAsking(d.by ?? '?', at)
@@ -275,9 +318,7 @@ export class ApprovalRegistry {
         if (editFailure(e) === 'other') shown = false;
         logEditFailure((m, err) => this.opts.log?.(m, err), LOG.approvalEdit)(e);
       });
-    if (shown && rec.decision === d) {
-      await this.opts.state.update((s) => { const r = BotStateFile.approval(s, rec.id); if (r?.decision?.at === d.at && r.decision.approved === d.approved) r.decision.shown = true; });
-    }
+    if (shown && this.answers.get(rec.id) === d) await this.opts.runs.delivered(rec.runId, { kind: 'decisionShown', key: shownKey(d) });
   }
 
   /**
@@ -286,8 +327,12 @@ export class ApprovalRegistry {
    * else would show them, and its records are then forgotten).
    */
   async showUnshownDecisions(): Promise<void> {
-    for (const rec of this.opts.state.approvals) {
-      if (rec.decision && !rec.decision.shown && rec.messageId !== undefined) await this.showDecision(rec);
+    for (const rec of [...this.opts.state.approvals]) {
+      const run = await this.opts.runs.read(rec.runId);
+      const d = run && Object.hasOwn(run.decisions, rec.id) ? run.decisions[rec.id] : undefined;
+      if (!d) continue;
+      this.answers.set(rec.id, d);
+      if (rec.messageId !== undefined && !(run!.delivery.decisionsShown ?? []).includes(shownKey(d))) await this.showDecision(rec, d);
     }
   }
 

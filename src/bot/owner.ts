@@ -110,7 +110,8 @@ export async function createOwnerParts(opts: OwnerOptions): Promise<OwnerParts> 
   const lastReason = async (tool: string, args: Readonly<Record<string, unknown>>) => (await notebook.reasons.last(tool, args))?.motivo;
   const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, ...config.review });
   const clock = createStudentClock({ review, defaultZone: config.review.timeZone, ...(opts.browserZone ? { browserZone: opts.browserZone } : {}) });
-  const registry = new ApprovalRegistry({ state, api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log, course, lastReason, timeZone: () => clock.zone() });
+  // The questions' decisions are the runs' own (their files, read and told through the runs' drivers).
+  const registry = new ApprovalRegistry({ state, runs: { read: opts.service.status, delivered: opts.service.drivers.delivered }, api, timeoutS: config.limits.approvalTimeoutS, allowedUserIds, log, course, lastReason, timeZone: () => clock.zone() });
   const charts = new RunCharts(config.dataDir);
   const cards = async (ids: readonly number[]) => (await notebook.cards.list()).filter((c) => ids.includes(c.id));
   const reminders = new Reminders({

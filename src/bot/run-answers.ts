@@ -9,8 +9,7 @@
 import type { User } from 'grammy/types';
 import type { RunDrivers } from '../agent/driver.js';
 import type { DecisionInput } from '../agent/types.js';
-import { recordState, type ApprovalRegistry, type TapHandler, type TapResult } from './approvals.js';
-import { stillPending } from '../store/decision.js';
+import type { ApprovalRegistry, TapHandler, TapResult } from './approvals.js';
 import type { ApprovalTap } from './keyboards.js';
 import type { RunManagerDeps } from './run-types.js';
 import { personaOf } from './access.js';
@@ -47,9 +46,10 @@ export class RunAnswers implements TapHandler {
     const rec = this.deps.registry.find(tap.approvalId);
     if (!rec) return 'unknown';
     if (!this.deps.registry.mayDecide(rec, from)) return 'forbidden';
-    // Decided already (store/decision.ts): a cancelled run's button is stale at once, not only after
-    // the run is forgotten a moment later; any other is «ya estaba decidido».
-    if (stillPending({ estado: recordState(rec) })) return rec.decision?.reason === 'cancelado' ? 'stale' : 'already';
+    // Decided already (its run's answer, as its question shows it): a cancelled run's button is stale
+    // at once, not only after the run is forgotten a moment later; any other is «ya estaba decidido».
+    const standing = this.deps.registry.decisionOf(rec);
+    if (standing) return standing.reason === 'cancelado' ? 'stale' : 'already';
     // Who pressed, for the audit: the Telegram user, or the local page's persona (its own user id).
     const persona = personaOf(from);
     const by = persona.nombre;

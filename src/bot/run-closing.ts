@@ -22,7 +22,7 @@ import { LOG } from '../strings/log.js';
 export interface ClosingContext {
   api: Api;
   media: DeliveryMedia;
-  registry: Pick<ApprovalRegistry, 'find' | 'decided'>;
+  registry: Pick<ApprovalRegistry, 'find' | 'decided' | 'decisionOf'>;
   /** Which message carried each file (the bot state): a repeat replies to it. */
   sent: NonNullable<DeliveryDeps['sent']>;
   charts?: Pick<RunCharts, 'remember'>;
@@ -73,7 +73,7 @@ async function closingStep(ctx: ClosingContext, run: ActiveRun, step: ClosingSte
 async function showDecisions(ctx: ClosingContext, outcome: RunOutcome): Promise<void> {
   for (const { approval, decision } of outcome.decisions ?? []) {
     const rec = ctx.registry.find(approval.id);
-    if (rec && decision && !rec.decision) await ctx.registry.decided(rec, decision);
+    if (rec && decision && !ctx.registry.decisionOf(rec)) await ctx.registry.decided(rec, decision);
   }
 }
 

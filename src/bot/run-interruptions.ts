@@ -16,7 +16,7 @@ import { BotStateFile } from './state.js';
 /** What showing a pause needs of the RunManager (bot/runs.ts). */
 export interface InterruptionContext {
   api: Api;
-  registry: Pick<ApprovalRegistry, 'show' | 'decided' | 'askReason'>;
+  registry: Pick<ApprovalRegistry, 'show' | 'decided' | 'askReason' | 'decisionOf'>;
   state: Pick<BotStateFile, 'update'>;
   now: () => number;
   report: (run: ActiveRun, fact: DeliveryFact) => Promise<void>;
@@ -38,7 +38,7 @@ export async function showApprovalPause(ctx: InterruptionContext, run: ActiveRun
     // waiting for its reason gets its question even after a restart.
     const written = outcome.decisions?.find((d) => d.approval.id === a.id)?.decision;
     const rec = await ctx.registry.show(scopeOf(run), a, written);
-    if (written && !rec.decision) {
+    if (written && !ctx.registry.decisionOf(rec)) {
       await ctx.registry.decided(rec, written);
       if (written.awaitingNote) await ctx.registry.askReason(rec);
     }

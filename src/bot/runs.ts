@@ -288,7 +288,7 @@ export class RunManager {
 
   private async showReasonClosed(approvalId: string, decision: RecordedDecision): Promise<void> {
     const rec = this.deps.registry.find(approvalId);
-    if (rec) await this.deps.registry.reasonClosed(rec, decision.note);
+    if (rec) await this.deps.registry.reasonClosed(rec, decision);
   }
 
   /** Paused for the owner: its questions are on screen; taps find it by id. */

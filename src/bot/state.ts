@@ -2,7 +2,7 @@
  * The bot's own durable state, `<dataDir>/bot/estado.json`: only which message shows what — which
  * chat each run not yet delivered belongs to (who asked, its status message, the message of its
  * question back), where each approval of a paused run is shown (chat, message, who may decide, the
- * reason question of a no) with a copy of its decision for that message, and which message carried
+ * reason question of a no) — its decision is the run's, never copied here — and which message carried
  * each file to each chat (`sent`). The run's own facts — request, conversation, approvals, the
  * decisions that count, the effects journal, how it ended, and what its owner was shown of it (the
  * files sent as they were made, the question asked and answered, the waits for the owner, the
@@ -23,13 +23,17 @@ import { CLOSING_STEPS, type ClosingStep, type RunDelivery } from '../agent/deli
 import { DurableDocument, type DocumentFormat, type WriteText } from '../store/document.js';
 import type { ShapeCheck } from '../store/jsonFile.js';
 import { BOT_CHECK, STATE } from '../strings/console.js';
+import { dropDecisionCopies } from './legacy-decisions.js';
 
 /** Why a second bot on the same data dir does not start. */
 const S_BUSY = (file: string) => STATE.botBusy(path.dirname(path.dirname(file)));
 
-export const BOT_STATE_VERSION = 1;
+export const BOT_STATE_VERSION = 2;
 
-/** Who may answer and where the message lives; `decision` is set once, by a tap, expiry or cancel. */
+/**
+ * Who may answer and where the message lives. Its decision is the run's (run.json's `decisions`,
+ * written through the run's driver): the record keeps no copy (version 1 did; `dropDecisionCopies`).
+ */
 export interface ApprovalRecord {
   /** Short opaque id used in callback data. */
   id: string;
@@ -62,23 +66,6 @@ export interface ApprovalRecord {
    * message (only a reply to it counts) and when the run stops waiting for it.
    */
   reasonAsk?: { messageId?: number; expiresAt: number };
-  decision?: {
-    approved: boolean;
-    reason?: 'rechazado' | 'expirado' | 'cancelado';
-    /** The owner's reason for a no, once given. */
-    note?: string;
-    /** True while the reason is being asked for (the run waits for it, or for «Seguir sin motivo»). */
-    awaitingNote?: boolean;
-    by?: string;
-    /** The alternative chosen (approved with changes), in words. */
-    change?: string;
-    at: number;
-    /**
-     * The question's message shows this decision (edited, its buttons gone). Absent: a kill may have
-     * come between saving the decision and the edit — the next start edits it (approvals.ts).
-     */
-    shown?: true;
-  };
 }
 
 export interface RunRecord {
@@ -183,6 +170,8 @@ const botFormat = (file: string): DocumentFormat<BotState> => ({
   version: BOT_STATE_VERSION,
   empty: () => ({ version: BOT_STATE_VERSION, runs: [], approvals: [] }),
   check: checkBotState,
+  // Version 1 kept a copy of each decision: carried into its run's file (if it lacks it), then dropped.
+  migrations: { 1: (old) => dropDecisionCopies(path.dirname(path.dirname(file)), old) },
   recovery: '',
   lock: { kind: 'lifetime', busy: S_BUSY(file) },
   refuse: (f) => (kind, problem, found) => {
@@ -349,9 +338,7 @@ function badApproval(a: unknown, n: number): string | undefined {
   const bad = badFields(a, what,
     { id: 'string', runId: 'string', callId: 'string', tool: 'string', chatId: 'chatId', ownerId: 'userId', group: 'boolean', text: 'string', createdAt: 'number', expiresAt: 'number' },
     { messageId: 'int', zone: 'string' });
-  if (bad) return bad;
   // `zone` is a text: whether this system knows the zone is asked where a time is shown (format.ts,
   // clockTimeIn), which falls back to the process's clock — a zone database can change under a file.
-  const d = (a as { decision?: unknown }).decision;
-  return d === undefined ? undefined : badFields(d, () => BOT_CHECK.decision(what()), { approved: 'boolean', at: 'number' }, { by: 'string', reason: 'string' });
+  return bad;
 }

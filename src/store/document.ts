@@ -41,7 +41,9 @@ export interface DocumentFormat<T> {
   readonly check: ShapeCheck<T>;
   /**
    * Readers of earlier layouts, by the version they read: each turns a document of that version
-   * (`versionOf`) into one of a later version, until `version` is reached.
+   * (`versionOf`) into one of a later version, until `version` is reached. A step may be async (it
+   * runs under the file's lock, before the current layout is written back: what it must first put
+   * elsewhere — the bot's copies of decisions, into the runs' files — is there before they go).
    */
   readonly migrations?: Readonly<Record<number, (old: unknown) => unknown>>;
   /** The version of a parsed file (default its `version` field; a format whose first layout had none says which). */
@@ -114,7 +116,7 @@ export class DocumentAdapter<T> implements Adapter<T> {
     for (let v = versionOf(doc); v !== this.format.version;) {
       const step = v === undefined ? undefined : this.format.migrations?.[v];
       if (!step) throw this.refusal('version', STORE.newerVersion(v ?? (doc as { version?: unknown } | null)?.version, this.format.version), v);
-      doc = step(doc);
+      doc = await step(doc);
       migrated = true;
       const next = versionOf(doc);
       if (next === v) throw new Error(`migration from version ${v} of ${this.file} did not change the version`);

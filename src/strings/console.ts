@@ -361,7 +361,6 @@ export const STORE = Object.freeze({
 export const BOT_CHECK = Object.freeze({
   run: (n: number) => `el trabajo ${n}`,
   approval: (n: number) => `la aprobación ${n}`,
-  decision: (what: string) => `la decisión de ${what}`,
   wait: (i: number, n: number) => `la espera ${i} del trabajo ${n}`,
   sent: (i: number) => `el envío ${i}`,
   taken: (i: number) => `el pedido ${i}`,

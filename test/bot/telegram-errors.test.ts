@@ -115,7 +115,9 @@ describe('an approval whose question the chat lost', () => {
     await state.load();
     const user = tg.server.user;
     const scope = { runId: 'run-lost', chatId: user.id, ownerId: user.id, group: false };
-    const registry = new ApprovalRegistry({ state, api, timeoutS: 3600, allowedUserIds: [user.id] });
+    // A question never answered: its run's file is never read.
+    const runs = { read: async () => undefined, delivered: async () => undefined };
+    const registry = new ApprovalRegistry({ state, runs, api, timeoutS: 3600, allowedUserIds: [user.id] });
     const questions = () => tg.server.history(user.id).filter((m) => m.text?.includes('semana 3') && m.reply_markup).length;
     try {
       const firstId = (await registry.show(scope, approval)).messageId!;

@@ -71,7 +71,7 @@ const REASON_TEXT = 'no me convence, gracias';
 
 interface BotStateFile {
   runs: Array<{ runId: string; text: string }>;
-  approvals: Array<{ id: string; runId: string; messageId?: number; decision?: { approved: boolean; awaitingNote?: boolean }; reasonAsk?: { messageId?: number } }>;
+  approvals: Array<{ id: string; runId: string; messageId?: number; reasonAsk?: { messageId?: number } }>;
 }
 
 /** What the chat showed over the case, in order of first appearance: every button, every reason question. */
@@ -109,6 +109,16 @@ async function asksBack(dataDir: string, st: BotStateFile): Promise<boolean> {
     }
   }
   return false;
+}
+
+/** The answer to approval `id` in its run's own file (the one place it lives), if any. */
+async function answerOf(dataDir: string, runId: string, id: string): Promise<{ approved: boolean; awaitingNote?: boolean } | undefined> {
+  try {
+    const run = JSON.parse(await readFile(path.join(dataDir, 'runs', runId, 'run.json'), 'utf8')) as { decisions?: Record<string, { approved: boolean; awaitingNote?: boolean }> };
+    return run.decisions && Object.hasOwn(run.decisions, id) ? run.decisions[id] : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function botState(dataDir: string): Promise<BotStateFile> {
@@ -173,8 +183,9 @@ async function drain(chat: InProcessChat, taps: string[]): Promise<string[]> {
     let acted = false;
     for (const a of st.approvals) {
       if (a.messageId === undefined) continue;
-      if (!a.decision) { taps.push(chat.tap(a.messageId, `ap:${a.id}:n`)); acted = true; }
-      else if (a.decision.awaitingNote) { taps.push(chat.tap(a.messageId, `sm:${a.id}`)); acted = true; }
+      const answer = await answerOf(chat.dataDir, a.runId, a.id);
+      if (!answer) { taps.push(chat.tap(a.messageId, `ap:${a.id}:n`)); acted = true; }
+      else if (answer.awaitingNote) { taps.push(chat.tap(a.messageId, `sm:${a.id}`)); acted = true; }
     }
     if (await asksBack(chat.dataDir, st)) {
       chat.say(answers++ < 2 ? 'la semana 1' : '/cancelar');
