@@ -3,8 +3,11 @@
  * runs on the event loop, so it reaches its server even while every pool thread is busy with other
  * runs' CPU work — in class mode without a queue the cards would otherwise wait for a thread (and a
  * thread would sit idle while its card works). Their CPU engines (the mock-up, eSpeak) stay on the pool.
- * The pool's threads — the warm ones and the voice's — are held on named pipes (a read that ends when
- * the test writes), not on a delay.
+ * The pool's warm threads are held on named pipes (a read that ends when the test writes), not on a
+ * delay. Only the warm ones: a thread blocked on a pipe holds one of the process's four libuv threads
+ * (opening and reading a file run there), so holding the voice threads too would take all four, and
+ * the stages' own file writes would wait forever behind the held reads whenever every reader got to
+ * its pipe first — under load it did. The voice threads run eSpeak and the MP3 encoder, never a server.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -18,13 +21,11 @@ import { startImageServer, startSpeechServer, testPng } from '../support/media-s
 describe('GPU stages with a server engine', () => {
   it('reach their server while every pool thread is held, and keep the image as the server sent it', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'cv-server-stages-'));
-    const pipes = Array.from({ length: 2 * poolSize() }, (_, i) => path.join(dir, `hilo-${i}`));
+    const pipes = Array.from({ length: poolSize() }, (_, i) => path.join(dir, `hilo-${i}`));
     for (const p of pipes) execFileSync('mkfifo', [p]);
-    // Each thread reads a pipe until the test writes to it: every thread of both sets is taken
-    // meanwhile — the warm ones by a cover's title (its image), the voice's by an MP3 (its WAV).
-    const held = pipes.map((file, i) => (i < poolSize()
-      ? runOffThread('portada.titulo', { imagen: { raw: file, width: 1, height: 1 }, title: 'x', raw: path.join(dir, `titulo-${i}`) })
-      : runOffThread('mp3.codificar', { file })).catch(() => undefined));
+    // Each warm thread reads a pipe until the test writes to it (a cover's title reading its image):
+    // the whole warm pool is taken meanwhile.
+    const held = pipes.map((file, i) => runOffThread('portada.titulo', { imagen: { raw: file, width: 1, height: 1 }, title: 'x', raw: path.join(dir, `titulo-${i}`) }).catch(() => undefined));
     const images = await startImageServer('ok');
     const speech = await startSpeechServer('ok');
     try {
