@@ -15,7 +15,7 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { writeFileAtomic } from '../src/lib/atomic.js';
-import { STATE_FILE_MAX_BYTES } from '../src/store/jsonFile.js';
+import { STATE_FILE_MAX_BYTES } from '../src/store/document.js';
 import { createNotesStore } from '../src/store/notesFile.js';
 import { createNotesIndex, NOTES_INDEX_FILE, type NotesIndex } from '../src/store/notesIndex.js';
 import { buildIndex, similarities, topK } from '../src/domain/tfidf.js';

@@ -10,8 +10,7 @@
  */
 import path from 'node:path';
 import { isChatId, isUserId } from '../lib/ids.js';
-import { isPlainObject, isPositiveId, type ShapeCheck } from '../store/jsonFile.js';
-import { DurableDocument, type DocumentFormat } from '../store/document.js';
+import { isPlainObject, isPositiveId, type ShapeCheck, DurableDocument, type DocumentFormat } from '../store/document.js';
 import { STATE_PROBLEMS } from '../strings/console.js';
 
 export const CORRECTIONS_FILE = path.join('bot', 'correcciones.json');

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeRecord } from '../store/outputs.js';
-import { Mutex } from '../store/jsonFile.js';
+import { Mutex } from '../store/lock.js';
 import { LOG } from '../strings/log.js';
 
 export const PHOTO_GROUPS_DIRNAME = 'grupos_fotos';

@@ -20,8 +20,7 @@ import path from 'node:path';
 import { StateFileError } from '../errors.js';
 import { isChatId, isUserId } from '../lib/ids.js';
 import { CLOSING_STEPS, type ClosingStep, type RunDelivery } from '../agent/delivery-facts.js';
-import { DurableDocument, type DocumentFormat, type WriteText } from '../store/document.js';
-import type { ShapeCheck } from '../store/jsonFile.js';
+import { DurableDocument, type DocumentFormat, type WriteText, type ShapeCheck } from '../store/document.js';
 import { BOT_CHECK, STATE } from '../strings/console.js';
 import { dropDecisionCopies } from './legacy-decisions.js';
 

@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeRecord } from '../store/outputs.js';
 import { withFileLock } from '../store/lock.js';
-import { isPlainObject } from '../store/jsonFile.js';
+import { isPlainObject } from '../store/document.js';
 
 export const WEEK_SOURCES_VERSION = 1;
 

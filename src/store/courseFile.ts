@@ -10,8 +10,7 @@
  */
 import { CuadernoError } from '../errors.js';
 import { stateSchema } from '../lib/state-schemas.js';
-import type { ShapeCheck } from './jsonFile.js';
-import { DurableDocument, type DocumentFormat } from './document.js';
+import { type ShapeCheck, DurableDocument, type DocumentFormat } from './document.js';
 import { schemaProblem, type SchemaWords } from './schema-problem.js';
 import { COURSE_DOC } from '../strings/console.js';
 

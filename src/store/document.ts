@@ -11,6 +11,8 @@
  * - the inter-process lock, where the file has one: `lifetime` (one process owns the file while it
  *   lives: the bot's state) or `each-change` (every change re-reads the file under the lock, so
  *   changes of other processes are kept);
+ * - the helpers a format's check reads with (`readStateText` with its size bound, `ShapeCheck`,
+ *   `isPlainObject`, `isPositiveId`): every state file is read through here;
  * - `mutate(fn)`, the one discipline: `fn` runs on a copy, the copy is checked and written, and only
  *   then does `fn` run on the document in memory. A change that cannot be written (disk full, a
  *   value the check refuses) leaves memory and disk as they were. `fn` may run twice, so it must
@@ -22,12 +24,56 @@
  *   so that fresh read is already a copy nobody holds: `fn` runs once, on it, with no second copy
  *   (a deck of thousands of cards is written often); should the write fail, memory is read again.
  */
+import { readFile, stat } from 'node:fs/promises';
 import { Low, type Adapter } from 'lowdb';
 import { StateFileError } from '../errors.js';
-import { STORE } from '../strings/console.js';
+import { STATE, STORE } from '../strings/console.js';
 import { createFileIfAbsent, writeFileAtomic } from '../lib/atomic.js';
-import { readStateText, type ShapeCheck } from './jsonFile.js';
 import { holdFileLock, withFileLock } from './lock.js';
+
+/** Checks parsed JSON; returns a Spanish description of the first problem, or undefined if valid. */
+export type ShapeCheck<T> = (data: unknown) => { ok: true; value: T } | { ok: false; problem: string };
+
+/**
+ * Most bytes of a JSON state file read whole (notes, cards, reviews, the class, the bot's pending
+ * approvals): 64 MB. At least 10,000 notes of up to 6 KB each fit in `notas.json`.
+ */
+export const STATE_FILE_MAX_BYTES = 64 * 2 ** 20;
+
+const mb = (bytes: number) => Math.ceil(bytes / 2 ** 20);
+
+/**
+ * A state file's text, or null when it does not exist. One larger than `maxBytes` is refused before
+ * it is read (one sentence through `fail`). A UTF-8 BOM (what some editors add) is
+ * dropped; a directory, or a file that cannot be read, is reported through `fail(problem)` — one
+ * Spanish sentence — instead of a raw EISDIR/EACCES.
+ */
+export async function readStateText(file: string, fail: (problem: string) => Error, maxBytes = STATE_FILE_MAX_BYTES): Promise<string | null> {
+  let text: string;
+  let size = 0;
+  try {
+    // Checked before reading: a state file is read whole, so its size must never exhaust memory.
+    size = (await stat(file)).size;
+    text = size > maxBytes ? '' : await readFile(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (code === 'EISDIR') throw fail(STORE.unreadableFolder);
+    if (code === 'EACCES' || code === 'EPERM') throw fail(STORE.unreadablePermission);
+    throw fail(STORE.unreadable(code ?? (e as Error).message));
+  }
+  if (size > maxBytes) throw fail(STATE.tooBig(mb(size), mb(maxBytes)));
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Shape helpers shared by the notebook's files. */
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function isPositiveId(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+}
 
 /** How a failed read is told: the default is STORE.damaged with the format's recovery sentence. */
 export type Refusal = (kind: 'unreadable' | 'not-json' | 'version' | 'shape', problem: string, found?: unknown) => Error;

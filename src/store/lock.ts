@@ -113,3 +113,13 @@ export async function holdFileLock(file: string, busyMessage: string): Promise<(
     throw e;
   }
 }
+
+/** Serialises async work per key inside this process (read-modify-write of one file). */
+export class Mutex {
+  #tail: Promise<unknown> = Promise.resolve();
+  run<R>(fn: () => Promise<R>): Promise<R> {
+    const next = this.#tail.then(fn, fn);
+    this.#tail = next.catch(() => undefined);
+    return next;
+  }
+}

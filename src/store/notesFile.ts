@@ -9,10 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { StateFileError } from '../errors.js';
 import type { Card, CardDeck, NewCard, NewNote, Note, NotesRewrite, NotesStore } from './types.js';
-import { isPlainObject, isPositiveId } from './jsonFile.js';
-import { DurableDocument, type DocumentFormat, type WriteHook } from './document.js';
+import { isPlainObject, isPositiveId, DurableDocument, type DocumentFormat, type WriteHook, type ShapeCheck } from './document.js';
 import { stampOf } from './notesIndex.js';
-import type { ShapeCheck } from './jsonFile.js';
 import { NOTES_DOC, STORE } from '../strings/console.js';
 import { STORE_PROBLEMS as P } from '../strings/state-problems.js';
 

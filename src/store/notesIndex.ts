@@ -19,7 +19,8 @@ import { INDEX } from '../strings/console.js';
 import { InvertedIndex, SnapshotError, type Hit, type IndexSnapshot } from '../lib/invertedIndex.js';
 import { stateSchema } from '../lib/state-schemas.js';
 import { writeFileAtomic } from '../lib/atomic.js';
-import { Mutex, readStateText } from './jsonFile.js';
+import { readStateText } from './document.js';
+import { Mutex } from './lock.js';
 import type { Found, Note, NotesIndex } from './types.js';
 
 export const NOTES_INDEX_FILE = 'indice_notas.json';

@@ -6,8 +6,7 @@
  * the owner's words and when. A damaged file is reported like every state file, never replaced.
  */
 import { REASONS_DOC } from '../strings/console.js';
-import { DurableDocument, type DocumentFormat } from './document.js';
-import { isPlainObject, type ShapeCheck } from './jsonFile.js';
+import { DurableDocument, type DocumentFormat, isPlainObject, type ShapeCheck } from './document.js';
 
 export const REASONS_FILE = 'motivos.json';
 export const REASONS_STATE_VERSION = 1;

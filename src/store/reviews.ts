@@ -5,9 +5,7 @@
  * domain/review. A durable document (store/document.ts) locked on each change, like the deck:
  * every operation re-reads the file (the CLI and the bot share it).
  */
-import type { ShapeCheck } from './jsonFile.js';
-import { isPlainObject } from './jsonFile.js';
-import { DurableDocument, type DocumentFormat } from './document.js';
+import { type ShapeCheck, isPlainObject, DurableDocument, type DocumentFormat } from './document.js';
 import { STORE_PROBLEMS as P } from '../strings/state-problems.js';
 
 export const REVIEW_STATE_VERSION = 1;

@@ -7,7 +7,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { STORE } from '../strings/console.js';
-import type { ShapeCheck } from './jsonFile.js';
+import type { ShapeCheck } from './document.js';
 
 export interface SchemaWords {
   /** The place a JSON pointer's parts name, in words; undefined: the generic «a › b». */

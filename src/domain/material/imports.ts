@@ -26,7 +26,7 @@ import { writeRecord } from '../../store/outputs.js';
 import { withFileLock } from '../../store/lock.js';
 import { IMPORT_SAVED_EVENT } from '../../store/auditEvents.js';
 import type { AuditLog } from '../../store/types.js';
-import { Mutex } from '../../store/jsonFile.js';
+import { Mutex } from '../../store/lock.js';
 import { decide, stillPending, type PendingDecision } from '../../store/decision.js';
 import type { Note } from '../notebook.js';
 import { CuadernoError, StateFileError } from '../../errors.js';

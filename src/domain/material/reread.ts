@@ -22,7 +22,7 @@ import path from 'node:path';
 import { writeRecord } from '../../store/outputs.js';
 import { REREAD_CARD_KEPT_EVENT, rereadAuditEntry } from '../../store/auditEvents.js';
 import { withFileLock } from '../../store/lock.js';
-import { Mutex } from '../../store/jsonFile.js';
+import { Mutex } from '../../store/lock.js';
 import type { AuditLog, CardDeck, NewNote, NotesStore } from '../../store/types.js';
 import type { Course } from '../course/course.js';
 import { documentWeeks } from './document-week.js';

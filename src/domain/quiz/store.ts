@@ -6,8 +6,7 @@
  * its lock and is written before it is remembered.
  */
 import path from 'node:path';
-import { DurableDocument, type DocumentFormat } from '../../store/document.js';
-import type { ShapeCheck } from '../../store/jsonFile.js';
+import { DurableDocument, type DocumentFormat, type ShapeCheck } from '../../store/document.js';
 import { QUIZ_DOC } from '../../strings/console.js';
 import type { QuizIdea } from './ideas.js';
 
