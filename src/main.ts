@@ -8,6 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createAgentService } from './agent/service.js';
+import { createAdmission } from './agent/admission.js';
 import { transcriberFromConfig } from './domain/voice/transcriber.js';
 import { createBot, startBot, type OpenUser } from './bot/index.js';
 import { loadConfig, type Config } from './config.js';
@@ -55,9 +56,11 @@ async function main(): Promise<void> {
     return { lanesFor: (_runId: string, sizes: Readonly<Config['lanes']>) => processLanes(sizes, String(ownerId)) };
   };
   const owner = lanesOf(teacherId ?? DEFAULT_WEBCHAT_USER.id);
-  const service = config.classMode ? undefined : await createAgentService({ config, crashAfter, ...owner });
+  // Every person's runs plan in the order they were asked, a few at a time (agent/admission.ts).
+  const admission = createAdmission();
+  const service = config.classMode ? undefined : await createAgentService({ config, crashAfter, admission, ...owner });
   const openUser: OpenUser = async (userConfig, userId) => {
-    const s = await createAgentService({ config: userConfig, crashAfter, ...lanesOf(userId) });
+    const s = await createAgentService({ config: userConfig, crashAfter, admission, ...lanesOf(userId) });
     return { service: s, notebook: s.toolbox.notebook, durations: s.toolbox.durations };
   };
 

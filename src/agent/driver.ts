@@ -23,6 +23,7 @@
  * its outcome is delivered, so a restart re-delivers nothing delivered and resumes every paused run.
  */
 import PQueue from 'p-queue';
+import { createAdmission, type Admission, type AdmissionTicket } from './admission.js';
 import type { DeliveryFact } from './delivery-facts.js';
 import type { Waker } from './loop.js';
 import { channel } from 'node:diagnostics_channel';
@@ -76,6 +77,8 @@ export interface DriverBackend {
   answer(runId: string, text: string): Promise<AnswerResult>;
   giveNote(runId: string, approvalId: string, note: string | undefined): Promise<NoteResult>;
   delivered(runId: string, fact: DeliveryFact): Promise<RunDelivery>;
+  /** The run's driver is dropped (its outcome delivered, or its pass failed): what it kept in memory may go. */
+  closed?(runId: string): void;
 }
 
 export interface RunDrivers {
@@ -139,9 +142,15 @@ class RunDriver {
   private dirty = false;
   private resumeNext: boolean;
   status: RunStatus = { kind: 'running' };
+  /**
+   * The driver's place for its first pass (admission.ts), taken when it is opened: the pass plans
+   * once admitted, and leaves once its approvals are on screen or the pass ends.
+   */
+  private ticket: AdmissionTicket | undefined;
 
-  constructor(private readonly req: DriveRequest, private readonly backend: DriverBackend, readonly listener: RunListener, private readonly done: () => void) {
+  constructor(private readonly req: DriveRequest, private readonly backend: DriverBackend, readonly listener: RunListener, private readonly done: () => void, admission?: Admission) {
     this.resumeNext = req.resume === true;
+    this.ticket = admission?.enter(this.controller.signal);
   }
 
   post<T>(letter: () => Promise<T>): Promise<T> {
@@ -184,12 +193,14 @@ class RunDriver {
       return;
     }
     const { resume: _first, ...req } = this.req;
-    const pass = this.backend.run({
+    const run = () => this.backend.run({
       ...req,
       ...(resume ? { resume: true } : {}),
       signal: this.controller.signal,
       onEvent: (e) => this.onEvent(e),
     }, this.waker);
+    const ticket = this.ticket;
+    const pass = ticket ? ticket.admitted.then(run).finally(() => this.leave()) : run();
     this.pass = pass;
     pass.then(
       (outcome) => { void this.post(() => this.passEnded(outcome)).catch(() => undefined); },
@@ -200,8 +211,14 @@ class RunDriver {
   private onEvent(e: RunEvent): unknown {
     // Asked in mailbox order: no answer is written between a question being sent and where it went
     // being recorded, so a kill there cannot ask it twice.
-    if (e.type === 'aprobaciones') return this.post(async () => this.listener(e));
+    if (e.type === 'aprobaciones') return this.post(async () => this.listener(e)).finally(() => this.leave());
     return this.listener(e);
+  }
+
+  /** The first pass's place is given up: the next run waiting to plan goes on. */
+  private leave(): void {
+    this.ticket?.leave();
+    this.ticket = undefined;
   }
 
   private async passEnded(outcome: RunOutcome): Promise<void> {
@@ -232,6 +249,7 @@ class RunDriver {
 
   private async passFailed(error: unknown): Promise<void> {
     this.pass = undefined;
+    this.leave();
     this.status = { kind: 'finished', delivered: false };
     try {
       await this.listener({ type: 'fallo', error });
@@ -241,13 +259,21 @@ class RunDriver {
   }
 }
 
-export function createRunDrivers(backend: DriverBackend): RunDrivers {
+/**
+ * `admission`: where runs wait their turn to plan (admission.ts), shared by every service of the
+ * process (a class: one per student); default one of this set of drivers' own.
+ */
+export function createRunDrivers(backend: DriverBackend, admission: Admission = createAdmission()): RunDrivers {
   const drivers = new Map<string, RunDriver>();
 
   return {
     open(req, listener) {
       if (drivers.has(req.runId)) return;
-      const d: RunDriver = new RunDriver(req, backend, listener, () => { if (drivers.get(req.runId) === d) drivers.delete(req.runId); });
+      const d: RunDriver = new RunDriver(req, backend, listener, () => {
+        if (drivers.get(req.runId) !== d) return;
+        drivers.delete(req.runId);
+        backend.closed?.(req.runId);
+      }, admission);
       drivers.set(req.runId, d);
       void d.post(() => d.startPass()).catch(() => undefined);
     },

@@ -68,9 +68,23 @@ export class RunStore {
     // Anything queued after a batch that is still gathering closes it: a change asked later must
     // not land before this (mutate).
     this.gathering = undefined;
+    this.inFlight += 1;
     const next = this.queue.then(fn);
-    this.queue = next.catch(() => undefined);
+    this.queue = next.catch(() => undefined).finally(() => { this.inFlight -= 1; });
     return next;
+  }
+
+  /** Reads and writes asked and not yet done. */
+  private inFlight = 0;
+
+  /** Settles once every read and write asked so far is done. */
+  async settled(): Promise<void> {
+    await this.queue;
+  }
+
+  /** Nothing asked is still to be done: the store holds nothing the file does not, and may be let go (service.ts: a finished run's). */
+  get idle(): boolean {
+    return this.inFlight === 0;
   }
 
   private async ensureLoaded(): Promise<void> {
@@ -257,8 +271,10 @@ export class RunStore {
     for (const p of batch) {
       let out: { next?: RunStateV4; value: unknown };
       try {
-        // Each change sees a copy of what the ones before it made: a change that throws leaves it as it was.
-        out = p.change(working ? clone(working) : undefined);
+        // Each change sees a copy of what the ones before it made: a change that throws leaves it
+        // as it was. A batch's only change — the usual case — gets the batch's own copy: nothing
+        // else would read it if the change threw (one deep copy of the run per write, not two).
+        out = p.change(working && batch.length > 1 ? clone(working) : working);
       } catch (e) {
         p.reject(e);
         continue;
@@ -287,11 +303,9 @@ export class RunStore {
     for (const { p, value } of answered) p.resolve(value);
   }
 
+  /** Writes `next`, a state applyBatch checked (the loader will read it back: none it refused strands the run). */
   private async commit(next: RunStateV4): Promise<void> {
     next.updatedAt = new Date().toISOString();
-    // Never written unless the loader would read it back: a state it refused would strand the run.
-    const problem = runStateProblem(next);
-    if (problem) throw new StateFileError('CORRUPT_STATE', this.file, CHECKPOINT.notWritten(this.file, problem));
     await writeFileAtomic(this.file, JSON.stringify(next, null, 1));
     this.writes += 1;
     this.state = next;

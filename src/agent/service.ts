@@ -26,6 +26,7 @@ import { createToolbox, type Toolbox } from '../tools/index.js';
 import { createCrashPoints, type CrashLabel, type CrashPoints } from './crash.js';
 import { asksForRedo } from './intent.js';
 import { createRunDrivers, type RunDrivers } from './driver.js';
+import type { Admission } from './admission.js';
 import { runLoop, type Waker } from './loop.js';
 import { afterResponse } from './step.js';
 import type { ToolUseBlock } from './model/types.js';
@@ -69,6 +70,11 @@ export interface AgentServiceOptions {
   gpuStatus?: (runId: string) => Promise<string | undefined>;
   /** Whether a queue worker advertises FLUX/XTTS now (with `lanesFor`): offered without an address here. */
   advertised?: (engine: 'flux' | 'xtts') => Promise<boolean>;
+  /**
+   * Where fresh runs wait their turn to plan (admission.ts): one for the whole process, so a class's
+   * students (a service each) plan in the order they asked; default one of this service's own.
+   */
+  admission?: Admission;
 }
 
 export interface AgentService {
@@ -300,7 +306,18 @@ export async function createAgentService(opts: AgentServiceOptions): Promise<Age
     return storeOf(runId).recordDelivery(fact);
   }
 
-  const drivers = createRunDrivers({ run, decide, answer, giveNote, delivered });
+  /**
+   * A run whose driver is done lets its store go once its last write is on disk: a class's bot kept
+   * every run it ever drove in memory, the whole state of each. A later read of the run (/estado, a
+   * late tap) opens a new store, which reads the file — what the old one held.
+   */
+  function closed(runId: string): void {
+    const store = stores.get(runId);
+    // Checked when it is let go, not before: a write asked meanwhile keeps it.
+    void store?.settled().then(() => { if (store.idle && stores.get(runId) === store) stores.delete(runId); });
+  }
+
+  const drivers = createRunDrivers({ run, decide, answer, giveNote, delivered, closed }, opts.admission);
   return { run, drivers, decide, answer, giveNote, status, delivered, unfinished: () => listUnfinished(config.dataDir), discard, toolbox, ...(opts.gpuStatus ? { gpuStatus: opts.gpuStatus } : {}) };
 
   async function discard(runId: string): Promise<void> {

@@ -8,6 +8,7 @@ import type { TaskEvent } from '../scheduler/events.js';
 import { stagesOf } from '../tools/stages/catalogue.js';
 import { S } from '../strings/chat.js';
 import { workMs, type ActiveRun } from './active-run.js';
+import { RenewalBudget } from './progress.js';
 import { applyTaskEvent, chatActionFor, etaSeconds, renderProgress, stageIdOf, toolInWords, type TaskView } from './format.js';
 
 /**
@@ -69,14 +70,26 @@ export function statusText(run: ActiveRun, inputs: StatusInputs): string {
   });
 }
 
-/** Each run's status refreshed every `everyMs` while it works, so the elapsed time keeps moving. */
+/**
+ * Status edits whose only news is the clock, the whole bot together, per second at most. A class
+ * waiting on the GPU queue ticked every run's status every STATUS_TICK_MS — 300 students were 60
+ * edits a second, twice what Telegram takes from a bot, each one a request and its answer on the
+ * bot's one thread while 300 weeks waited for it. Up to 50 runs tick every time, as before; a
+ * larger class's clocks take turns (a task starting or ending still edits at once).
+ */
+export const STATUS_TICKS_PER_S = 10;
+
+/** The bot's one budget of clock ticks. */
+const TICKS = new RenewalBudget(STATUS_TICKS_PER_S);
+
+/** Each run's status refreshed every `everyMs` while it works, so the elapsed time keeps moving (within `budget`). */
 export class StatusTicks {
   readonly #ticks = new Map<ActiveRun, NodeJS.Timeout>();
-  constructor(private readonly everyMs: number) {}
+  constructor(private readonly everyMs: number, private readonly budget: RenewalBudget = TICKS) {}
 
   start(run: ActiveRun, refresh: () => void): void {
     if (this.#ticks.has(run)) return;
-    const tick = setInterval(refresh, this.everyMs);
+    const tick = setInterval(() => { if (this.budget.take()) refresh(); }, this.everyMs);
     tick.unref?.();
     this.#ticks.set(run, tick);
   }

@@ -10,11 +10,11 @@
  * between it and the record's removal writes it again on the way forward, with the same `clave`).
  */
 import { randomBytes } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { StateFileError } from '../errors.js';
 import { STATE } from '../strings/console.js';
-import { writeFileAtomic } from '../lib/atomic.js';
 import { COURSE_CHANGED_EVENT } from './auditEvents.js';
+import { DurableDocument, type DocumentFormat } from './document.js';
 import { checkCourse, COURSE_STATE_VERSION, courseDocument } from './courseFile.js';
 import type { CourseChange, Notebook } from './types.js';
 
@@ -31,25 +31,36 @@ interface ChangeRecord extends CourseChange {
 
 type Parts = Pick<Notebook, 'notes' | 'cards' | 'course' | 'audit'>;
 
+/**
+ * The record as a durable document without a lock (one process commits it, the next opening
+ * finishes it): null while there is none; a damaged one is refused with its own sentence.
+ */
+const RECORD_FORMAT: DocumentFormat<ChangeRecord | null> = {
+  version: VERSION,
+  empty: () => null,
+  check: (data) => {
+    const record = checked(data);
+    return record ? { ok: true, value: record } : { ok: false, problem: '' };
+  },
+  // The one version is the check's: a record of any other is damaged like any broken record.
+  versionOf: () => VERSION,
+  recovery: '',
+  refuse: (file) => () => new StateFileError('CORRUPT_STATE', file, STATE.courseChangeCorrupt(file)),
+  serialize: (record) => `${JSON.stringify(record)}\n`,
+};
+
 /** Commits `change` (one atomic write) and applies it. Throws like the store does; a kill is finished by the next open. */
 export async function commitCourseChange(nb: Parts, file: string, change: CourseChange): Promise<void> {
   const { version: _v, ...curso } = courseDocument(change.curso);
   const record: ChangeRecord = { version: VERSION, clave: randomBytes(8).toString('hex'), fecha: new Date().toISOString(), ...change, curso };
-  await writeFileAtomic(file, `${JSON.stringify(record)}\n`);
+  await new DurableDocument(file, RECORD_FORMAT).replace(record);
   await apply(nb, file, record);
 }
 
 /** A change committed by a process that was killed before it finished: applied now. False when there was none. */
 export async function finishCourseChange(nb: Parts, file: string): Promise<boolean> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw e;
-  }
-  const record = parse(text);
-  if (!record) throw new StateFileError('CORRUPT_STATE', file, STATE.courseChangeCorrupt(file));
+  const record = await new DurableDocument(file, RECORD_FORMAT).current();
+  if (!record) return false;
   await apply(nb, file, record);
   return true;
 }
@@ -80,14 +91,11 @@ const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) 
 const isWeekMap = (v: unknown): v is Record<number, number | null> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.entries(v).every(([k, w]) => isId(k) && isWeek(w));
 
-function parse(text: string): ChangeRecord | undefined {
-  let r: Partial<ChangeRecord>;
-  try {
-    r = JSON.parse(text) as Partial<ChangeRecord>;
-  } catch {
-    return undefined;
-  }
-  if (typeof r !== 'object' || r === null || r.version !== VERSION || typeof r.clave !== 'string' || typeof r.fecha !== 'string') return undefined;
+/** The record `data` is, checked; undefined when it is not a whole record. */
+function checked(data: unknown): ChangeRecord | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const r = data as Partial<ChangeRecord>;
+  if (r.version !== VERSION || typeof r.clave !== 'string' || typeof r.fecha !== 'string') return undefined;
   if (!isWeekMap(r.notas) || !isWeekMap(r.tarjetas) || !r.borrar || !isIdList(r.borrar.notas) || !isIdList(r.borrar.tarjetas)) return undefined;
   const course = checkCourse({ version: COURSE_STATE_VERSION, ...(r.curso as object) });
   return course.ok ? ({ ...r, curso: course.value } as ChangeRecord) : undefined;

@@ -1,17 +1,17 @@
 /**
  * `curso.json`: the owner's course (docs/design.md §2), one versioned document per data folder (in class mode
- * each student's folder has its own). Validated with an ajv schema on every read — one Spanish
- * sentence per kind of damage, the file left as it is — and written atomically. No file means "no
- * course of their own": `read()` gives null and the tools layer uses the demo course.
+ * each student's folder has its own): a durable document (store/document.ts) locked on each change.
+ * Validated with an ajv schema on every read — one Spanish sentence per kind of damage, through the
+ * one describer, the file left as it is — and written atomically. No file means "no course of their
+ * own": `read()` gives null and the tools layer uses the demo course.
  *
  * The store is lower than tools/, so the shape is declared here (StoredCourse); domain/course/course.ts
  * declares the same `Course` and TypeScript checks they agree where the toolbox passes it up.
  */
 import { CuadernoError } from '../errors.js';
 import { stateSchema } from '../lib/state-schemas.js';
-import { writeFileAtomic } from '../lib/atomic.js';
-import { ValidatedJsonFile, type ShapeCheck } from './jsonFile.js';
-import { withFileLock } from './lock.js';
+import type { ShapeCheck } from './jsonFile.js';
+import { DurableDocument, type DocumentFormat } from './document.js';
 import { schemaProblem, type SchemaWords } from './schema-problem.js';
 import { COURSE_DOC } from '../strings/console.js';
 
@@ -109,14 +109,31 @@ export function courseDocument(course: StoredCourse): StoredCourse & { version: 
   return doc;
 }
 
+/**
+ * The course's document: null while the folder has none. Its one version is checked by the schema,
+ * which names a version it does not know in the course's own words (so the version is the check's).
+ */
+const COURSE_FORMAT: DocumentFormat<CourseDocument | null> = {
+  version: COURSE_STATE_VERSION,
+  empty: () => null,
+  check: (data) => {
+    const checked = checkCourse(data);
+    return checked.ok ? { ok: true, value: data as CourseDocument } : checked;
+  },
+  versionOf: () => COURSE_STATE_VERSION,
+  recovery: COURSE_DOC.recovery,
+  lock: { kind: 'each-change' },
+};
+
 export function createCourseFile(file: string): CourseFile {
-  const adapter = new ValidatedJsonFile<StoredCourse>(file, checkCourse, COURSE_DOC.recovery);
+  const doc = new DurableDocument(file, COURSE_FORMAT);
   return {
     file,
-    read: () => adapter.read(),
-    write: async (course) => {
-      const doc = courseDocument(course);
-      await withFileLock(file, () => writeFileAtomic(file, `${JSON.stringify(doc, null, 2)}\n`));
+    read: async () => {
+      const course = await doc.current();
+      return course && { titulo: course.titulo, semanas: course.semanas };
     },
+    // Replaced whole: a damaged file is overwritten by the new course, not refused.
+    write: async (course) => doc.replace(courseDocument(course)),
   };
 }

@@ -13,15 +13,19 @@
  *   changes of other processes are kept);
  * - `mutate(fn)`, the one discipline: `fn` runs on a copy, the copy is checked and written, and only
  *   then does `fn` run on the document in memory. A change that cannot be written (disk full, a
- *   value the check refuses) leaves memory and disk as they were. `fn` runs twice, so it must
+ *   value the check refuses) leaves memory and disk as they were. `fn` may run twice, so it must
  *   depend only on the document it is given and on values computed before the call (no clock, no
- *   random): replaying it keeps the identity of the objects callers hold (a record shown in a chat,
- *   a timer's approval). Changes made while a write is on its way share the next write.
+ *   random, no counter of its own: an id comes from the document): replaying it keeps the identity
+ *   of the objects callers hold (a record shown in a chat, a timer's approval). Changes made while a
+ *   write is on its way share the next write.
+ *   With a lock on each change the document is read from disk under the lock before every change,
+ *   so that fresh read is already a copy nobody holds: `fn` runs once, on it, with no second copy
+ *   (a deck of thousands of cards is written often); should the write fail, memory is read again.
  */
 import { Low, type Adapter } from 'lowdb';
 import { StateFileError } from '../errors.js';
 import { STORE } from '../strings/console.js';
-import { writeFileAtomic } from '../lib/atomic.js';
+import { createFileIfAbsent, writeFileAtomic } from '../lib/atomic.js';
 import { readStateText, type ShapeCheck } from './jsonFile.js';
 import { holdFileLock, withFileLock } from './lock.js';
 
@@ -47,12 +51,28 @@ export interface DocumentFormat<T> {
   /** A format with sentences of its own for a refused read (the bot's state). */
   readonly refuse?: (file: string) => Refusal;
   readonly lock?: { kind: 'lifetime'; busy: string } | { kind: 'each-change' };
+  /**
+   * The text a file that does not exist is created with before it is read (the notes' shipped
+   * examples): created once, by whichever process comes first. Default: none, the document starts
+   * as `empty()` and the file is written with its first change.
+   */
+  seed?(file: string): Promise<string>;
   /** The file's text (default: two-space JSON with a final newline). */
   serialize?(doc: T): string;
 }
 
 /** A document's text as written (`write` is replaceable so a test can count or fail writes). */
 export type WriteText = (file: string, text: string) => Promise<void>;
+
+/**
+ * Work that follows each write of the document inside its lock (the notes keep their search index
+ * beside `notas.json` with it): `snapshot` takes what it needs of the document before a change,
+ * `around` runs in place of the bare write — `write()` puts `next` on disk.
+ */
+export interface WriteHook<T, S = unknown> {
+  snapshot(doc: T): S;
+  around(write: () => Promise<void>, before: S, next: T): Promise<void>;
+}
 
 const versionField = (raw: unknown): number | undefined => {
   const v = (raw as { version?: unknown } | null)?.version;
@@ -73,10 +93,17 @@ export class DocumentAdapter<T> implements Adapter<T> {
   }
 
   async read(): Promise<T | null> {
-    this.migrated = false;
+    const { doc, migrated } = await this.readDocument();
+    this.migrated = migrated;
+    this.found = doc !== null;
+    return doc;
+  }
+
+  /** One read and whether it went through a migration (what `read` leaves in `migrated`, for reads that may overlap). */
+  async readDocument(): Promise<{ doc: T | null; migrated: boolean }> {
+    let migrated = false;
     const text = await readStateText(this.file, (problem) => this.refusal('unreadable', problem));
-    this.found = text !== null;
-    if (text === null) return null;
+    if (text === null) return { doc: null, migrated };
     let doc: unknown;
     try {
       doc = JSON.parse(text);
@@ -88,14 +115,14 @@ export class DocumentAdapter<T> implements Adapter<T> {
       const step = v === undefined ? undefined : this.format.migrations?.[v];
       if (!step) throw this.refusal('version', STORE.newerVersion(v ?? (doc as { version?: unknown } | null)?.version, this.format.version), v);
       doc = step(doc);
-      this.migrated = true;
+      migrated = true;
       const next = versionOf(doc);
       if (next === v) throw new Error(`migration from version ${v} of ${this.file} did not change the version`);
       v = next;
     }
     const checked = this.format.check(doc);
     if (!checked.ok) throw this.refusal('shape', checked.problem);
-    return checked.value;
+    return { doc: checked.value, migrated };
   }
 
   /** Checks `doc` and writes it atomically; a document the check refuses is never written. */
@@ -106,23 +133,38 @@ export class DocumentAdapter<T> implements Adapter<T> {
   }
 }
 
+/** Whether a change's result says it changed the document (a change that cannot tell: yes). */
+const changes = (p: Pending, value: unknown): boolean => !p.changed || (p.changed as (v: unknown) => boolean)(value);
+
+/** Thrown inside the lock when a change of a batch threw: nothing is written, the batch is tried again without it. */
+class PartlyThrown extends Error {}
+
 interface Pending {
   change: (doc: never) => unknown;
+  changed?: (value: never) => boolean;
   settle: (error: unknown, value?: unknown) => void;
 }
 
 export class DurableDocument<T> {
   readonly adapter: DocumentAdapter<T>;
   readonly #low: Low<T>;
+  readonly #hook: WriteHook<T> | undefined;
+  readonly #eachChange: boolean;
   #writing: Promise<void> = Promise.resolve();
   /** The changes waiting for the next write (it has not started yet). */
   #queued: Pending[] | undefined;
+  /** The reads of a document locked on each change, one after the other. */
+  #reads: Promise<unknown> = Promise.resolve();
+  /** Batches of changes queued or being written. */
+  #inFlight = 0;
   #release: (() => Promise<void>) | undefined;
   #opened = false;
 
-  constructor(readonly file: string, private readonly format: DocumentFormat<T>, write?: WriteText) {
+  constructor(readonly file: string, private readonly format: DocumentFormat<T>, write?: WriteText, hook?: WriteHook<T>) {
     this.adapter = new DocumentAdapter(file, format, write);
     this.#low = new Low<T>(this.adapter, format.empty());
+    this.#hook = hook;
+    this.#eachChange = format.lock?.kind === 'each-change';
   }
 
   /** The document in memory (what is on disk). Change it only through `mutate`. */
@@ -141,30 +183,112 @@ export class DurableDocument<T> {
     return this;
   }
 
-  async #load(): Promise<void> {
-    await this.#low.read();
-    // lowdb keeps what it had when the file is absent; a file removed since (erased by its owner) is the empty document.
-    if (!this.adapter.found) this.#low.data = this.format.empty();
-    if (this.adapter.migrated) await this.adapter.write(this.#low.data);
+  /** Reads the file into memory and returns what was read; `writeBack` (the lock held): a migrated file is rewritten now. */
+  async #load(writeBack = true, hooked = true): Promise<T> {
+    const read = await this.#read();
+    // A file removed since (erased by its owner) is the empty document.
+    const doc = read.doc ?? this.format.empty();
+    this.#low.data = doc;
+    if (writeBack && read.migrated) {
+      if (hooked) await this.#write(this.#hook?.snapshot(doc), doc);
+      else await this.adapter.write(doc);
+    }
+    return doc;
+  }
+
+  async #read(): Promise<{ doc: T | null; migrated: boolean }> {
+    const read = await this.adapter.readDocument();
+    if (read.doc !== null || !this.format.seed) return read;
+    await createFileIfAbsent(this.file, await this.format.seed(this.file));
+    return this.adapter.readDocument();
+  }
+
+  async #write(before: unknown, doc: T): Promise<void> {
+    if (this.#hook) await this.#hook.around(() => this.adapter.write(doc), before, doc);
+    else await this.adapter.write(doc);
   }
 
   #locked<R>(fn: () => Promise<R>): Promise<R> {
-    return this.format.lock?.kind === 'each-change' ? withFileLock(this.file, fn) : fn();
+    return this.#eachChange ? withFileLock(this.file, fn) : fn();
   }
 
   /**
    * Changes the document: `change` runs on a copy, the copy is checked and written, then `change`
    * runs on memory and its result is returned. Settles once a file holding the change is on disk;
    * rejects — memory and disk untouched — if that write fails or the check refuses the result.
+   * `changed`: whether a change's result says it changed anything; a batch of changes that all
+   * say no is not written (a card already in the deck, a note that is not there).
    */
-  mutate<R>(change: (doc: T) => R): Promise<R> {
+  mutate<R>(change: (doc: T) => R, opts: { changed?: (value: R) => boolean } = {}): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      const pending: Pending = { change, settle: (e, v) => (e === undefined ? resolve(v as R) : reject(e)) };
+      const pending: Pending = { change, changed: opts.changed, settle: (e, v) => (e === undefined ? resolve(v as R) : reject(e)) };
       if (this.#queued) return void this.#queued.push(pending);
       const batch: Pending[] = [pending];
       this.#queued = batch;
-      this.#writing = this.#writing.then(() => this.#commit(batch));
+      this.#inFlight += 1;
+      this.#writing = this.#writing
+        .then(() => (this.#eachChange ? this.#commitFresh(batch) : this.#commit(batch)))
+        .finally(() => void (this.#inFlight -= 1));
     });
+  }
+
+  /**
+   * Replaces the whole document (a course set anew, a change record): checked and written, then
+   * memory has it. The file it replaces is not read, so a damaged one is replaced, not refused.
+   */
+  replace(next: T): Promise<void> {
+    // A change asked after this one joins a later write, not one queued before it.
+    this.#queued = undefined;
+    this.#inFlight += 1;
+    const done = this.#writing.then(() =>
+      this.#locked(async () => {
+        await this.#write(this.#hook?.snapshot(this.#low.data), next);
+        this.#low.data = next;
+        this.#opened = true;
+      }));
+    this.#writing = done.catch(() => undefined).finally(() => void (this.#inFlight -= 1));
+    return done;
+  }
+
+  /** A batch of changes on the document just read under the lock: each runs once, on that read. */
+  async #commitFresh(batch: Pending[]): Promise<void> {
+    this.#queued = undefined;
+    const values: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    try {
+      await withFileLock(this.file, async () => {
+        // Another process may have changed the file since: its changes are the base of ours.
+        const doc = await this.#load();
+        const before = this.#hook?.snapshot(doc);
+        for (const p of batch) {
+          try {
+            values.push({ ok: true, value: (p.change as (d: T) => unknown)(doc) });
+          } catch (error) {
+            // One change that throws fails alone; what it did before throwing is undone below.
+            values.push({ ok: false, error });
+          }
+        }
+        if (values.some((v) => !v.ok)) throw new PartlyThrown();
+        if (batch.some((p, i) => changes(p, (values[i] as { value: unknown }).value))) await this.#write(before, doc);
+      });
+    } catch (e) {
+      if (e instanceof PartlyThrown) return this.#retryWithout(batch, values);
+      // Memory held the change that was not written: it is read again (a failed read leaves it for the next change to re-read).
+      await this.#load(false).catch(() => undefined);
+      for (const p of batch) p.settle(e);
+      return;
+    }
+    batch.forEach((p, i) => p.settle(undefined, (values[i] as { value: unknown }).value));
+  }
+
+  /** Some changes of a batch threw: they fail alone, the others are written without them. */
+  async #retryWithout(batch: Pending[], values: ReadonlyArray<{ ok: boolean; error?: unknown }>): Promise<void> {
+    const rest = batch.filter((p, i) => {
+      if (values[i]!.ok) return true;
+      p.settle(values[i]!.error);
+      return false;
+    });
+    if (rest.length > 0) await this.#commitFresh(rest);
+    else await this.#load(false).catch(() => undefined);
   }
 
   async #commit(batch: Pending[]): Promise<void> {
@@ -172,11 +296,11 @@ export class DurableDocument<T> {
     this.#queued = undefined;
     try {
       await this.#locked(async () => {
-        // Another process may have changed the file since: its changes are the base of ours.
-        if (this.format.lock?.kind === 'each-change' || !this.#opened) await this.#load();
+        if (!this.#opened) await this.#load();
+        const before = this.#hook?.snapshot(this.#low.data);
         const draft = structuredClone(this.#low.data);
-        for (const p of batch) (p.change as (d: T) => unknown)(draft);
-        await this.adapter.write(draft);
+        const values = batch.map((p) => (p.change as (d: T) => unknown)(draft));
+        if (batch.some((p, i) => changes(p, values[i]))) await this.#write(before, draft);
       });
     } catch (e) {
       for (const p of batch) p.settle(e);
@@ -196,13 +320,30 @@ export class DurableDocument<T> {
   }
 
   /**
-   * The document as the file holds it now: with a lock on each change, read again (under the lock
-   * another process may have written it); otherwise what memory holds, which is what was written.
+   * The document as the file holds it now: with a lock on each change, read again (writes are
+   * renames, so a read needs neither the lock nor to wait for this process's writes on their way:
+   * a change is on disk once its `mutate` settled); otherwise what memory holds, which is what was
+   * written. With a lock on each change, each call gets a read of its own, which the caller may
+   * keep and change.
    */
   async current(): Promise<T> {
-    if (this.format.lock?.kind === 'each-change' || !this.#opened) {
+    if (this.#eachChange) {
+      // Reads of this process are answered in the order asked, as the writes are (two answers
+      // rated at once keep their order: each reads, then writes).
+      const reading = this.#reads.then(() => this.#read());
+      this.#reads = reading.catch(() => undefined);
+      const read = await reading;
+      // A file still in an earlier layout is written back now, under the lock, read again there —
+      // unless a write of this process is on its way: it reads the file under the lock and writes
+      // it in the current layout anyway, and a reader inside its write hook's own work (the notes'
+      // index reads the notes) must not wait for it. This write-back is not the hook's: the next
+      // reader of what the hook keeps sees the file changed.
+      if (read.migrated && this.#inFlight === 0) return this.#locked(() => this.#load(true, false));
+      return (this.#low.data = read.doc ?? this.format.empty());
+    }
+    if (!this.#opened) {
       await this.#writing;
-      await this.#locked(() => this.#load());
+      await this.#load();
       this.#opened = true;
     }
     return this.#low.data;

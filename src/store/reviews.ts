@@ -2,13 +2,12 @@
  * `repaso.json`: everything spaced review writes, in one versioned lowdb document so that one
  * atomic write covers a rating, its log entry and the chat session that asked for it (a restart
  * loses no answer and never applies one twice). Shapes are plain JSON; the FSRS arithmetic lives in
- * domain/review. Every operation re-reads the file (the CLI and the bot share it) and serialises
- * read-modify-write in this process, like the deck.
+ * domain/review. A durable document (store/document.ts) locked on each change, like the deck:
+ * every operation re-reads the file (the CLI and the bot share it).
  */
-import { Low } from 'lowdb';
 import type { ShapeCheck } from './jsonFile.js';
-import { Mutex, ValidatedJsonFile, isPlainObject } from './jsonFile.js';
-import { withFileLock } from './lock.js';
+import { isPlainObject } from './jsonFile.js';
+import { DurableDocument, type DocumentFormat } from './document.js';
 import { STORE_PROBLEMS as P } from '../strings/state-problems.js';
 
 export const REVIEW_STATE_VERSION = 1;
@@ -119,23 +118,25 @@ const checkState: ShapeCheck<ReviewState> = (data) => {
   return { ok: true, value: data as unknown as ReviewState };
 };
 
+const REVIEW_FORMAT: DocumentFormat<ReviewState> = {
+  version: REVIEW_STATE_VERSION,
+  empty: emptyReviewState,
+  check: checkState,
+  // One version so far: a version the program does not know is the check's to name.
+  versionOf: () => REVIEW_STATE_VERSION,
+  recovery: P.reviewFix,
+  // The CLI (`calificar`) and the bot rate cards in the same file: each change re-reads it under
+  // the inter-process lock so neither loses the other's answer.
+  lock: { kind: 'each-change' },
+};
+
 export function createReviewStore(file: string): ReviewStore {
-  const adapter = new ValidatedJsonFile(file, checkState, P.reviewFix);
-  const db = new Low<ReviewState>(adapter, emptyReviewState());
-  const mutex = new Mutex();
-  const load = async () => (db.data = (await adapter.read()) ?? emptyReviewState());
+  const doc = new DurableDocument(file, REVIEW_FORMAT);
   return {
     file,
-    read: () => mutex.run(async () => structuredClone(await load())),
-    // The CLI (`calificar`) and the bot rate cards in the same file: the read-modify-write holds
-    // the inter-process lock so neither loses the other's answer.
-    update: (fn) =>
-      mutex.run(() => withFileLock(file, async () => {
-        const draft = structuredClone(await load());
-        const result = fn(draft);
-        db.data = draft;
-        await db.write();
-        return structuredClone(result);
-      })),
+    // Each read is the caller's own (read from the file): no copy needed.
+    read: () => doc.current(),
+    // `fn` runs once, on the state just read under the lock; what it returns may point into that state.
+    update: async (fn) => structuredClone(await doc.mutate(fn)),
   };
 }

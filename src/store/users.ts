@@ -19,7 +19,8 @@ import { StateFileError } from '../errors.js';
 import { isUserId } from '../lib/ids.js';
 import { STATE } from '../strings/console.js';
 import { syncDir } from '../lib/atomic.js';
-import { isPlainObject, Mutex, ValidatedJsonFile } from './jsonFile.js';
+import { isPlainObject } from './jsonFile.js';
+import { DurableDocument, type DocumentFormat } from './document.js';
 import { holdFileLock, withFileLock } from './lock.js';
 import { NOTEBOOK_FILES } from './notebook.js';
 import { createUsageLog } from './usageCsv.js';
@@ -107,47 +108,54 @@ function checkClassFile(data: unknown): { ok: true; value: ClassFile } | { ok: f
   return { ok: true, value: aside.length > 0 ? { ...value, aside } : value };
 }
 
+const CLASS_FORMAT: DocumentFormat<ClassFile> = {
+  version: CLASS_FILE_VERSION,
+  empty: () => ({ version: CLASS_FILE_VERSION, students: [], invites: [] }),
+  check: checkClassFile,
+  // One version so far: a version the program does not know is the check's to name.
+  versionOf: () => CLASS_FILE_VERSION,
+  recovery: P.classFix,
+  lock: { kind: 'each-change' },
+};
+
 /**
- * The class roster and its invites, `<dataDir>/clase.json`. Reads validate the file (a broken one
- * is reported, never replaced); each change is a read → change → atomic rewrite under a lock.
+ * The class roster and its invites, `<dataDir>/clase.json`: a durable document locked on each
+ * change. Reads validate the file (a broken one is reported, never replaced); each change is a
+ * read → change → atomic rewrite under the lock.
  */
 export class ClassRoster {
   readonly file: string;
-  readonly #json: ValidatedJsonFile<ClassFile>;
-  readonly #mutex = new Mutex();
+  readonly #doc: DurableDocument<ClassFile>;
 
   /** @param log where the one line per set-aside entry goes (default console.warn). */
   constructor(readonly dataDir: string, private readonly log: (line: string) => void = console.warn) {
     this.file = path.join(dataDir, CLASS_FILENAME);
-    this.#json = new ValidatedJsonFile(this.file, checkClassFile, P.classFix);
+    // Nothing is lost: each bad entry is appended, whole, next to the roster before the write that drops it.
+    this.#doc = new DurableDocument(this.file, CLASS_FORMAT, undefined, {
+      snapshot: (f: ClassFile) => f.aside,
+      around: async (write: () => Promise<void>, aside: unknown[] | undefined) => {
+        if (aside) {
+          const asideFile = path.join(this.dataDir, CLASS_ASIDE_FILENAME);
+          await appendFile(asideFile, aside.map((e) => `${JSON.stringify(e)}\n`).join(''));
+          for (const e of aside) this.log(STATE.rosterEntryAside(this.file, JSON.stringify(e), asideFile));
+        }
+        await write();
+      },
+    });
   }
 
   /** The valid part of the file; bad entries found are set aside first (once: then the file is clean). */
   async #read(): Promise<ClassFile> {
-    const f = await this.#readRaw();
+    const f = await this.#doc.current();
     if (f.aside) await this.#change(() => undefined);
     return f;
   }
 
-  async #readRaw(): Promise<ClassFile> {
-    return (await this.#json.read()) ?? { version: CLASS_FILE_VERSION, students: [], invites: [] };
-  }
-
   #change<R>(fn: (f: ClassFile) => R): Promise<R> {
-    return this.#mutex.run(() => withFileLock(this.file, async () => {
-      const f = await this.#readRaw();
-      const { aside } = f;
+    return this.#doc.mutate((f) => {
       delete f.aside;
-      const r = fn(f);
-      // Nothing is lost: each bad entry is appended, whole, next to the roster before it leaves it.
-      if (aside) {
-        const asideFile = path.join(this.dataDir, CLASS_ASIDE_FILENAME);
-        await appendFile(asideFile, aside.map((e) => `${JSON.stringify(e)}\n`).join(''));
-        for (const e of aside) this.log(STATE.rosterEntryAside(this.file, JSON.stringify(e), asideFile));
-      }
-      await this.#json.write(f);
-      return r;
-    }));
+      return fn(f);
+    });
   }
 
   async students(): Promise<Student[]> {

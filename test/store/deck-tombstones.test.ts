@@ -1,6 +1,6 @@
 /**
  * The deck file keeps a deleted card as a tombstone (version 2): a version-1 deck (a plain list) is
- * read as is and written back as version 2, its deleted cards kept; the next plan sees them.
+ * migrated on its first read and written back as version 2, its deleted cards kept; the next plan sees them.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -24,6 +24,8 @@ describe('the deck file', () => {
     await writeFile(file, JSON.stringify([card(1), card(2, { borrada: true })]));
     const nb = await openNotebook(dir);
     expect((await nb.cards.list()).map((c) => c.id)).toEqual([1]);
+    // Migrated once, by the first read: the file is version 2 before the deck changes.
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ version: CARDS_STATE_VERSION, tarjetas: [card(1), card(2, { borrada: true })] });
 
     let seen: readonly Card[] = [];
     await nb.cards.append((_deck, deleted) => {

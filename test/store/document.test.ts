@@ -134,4 +134,68 @@ describe('a durable document', () => {
     ]);
     expect(onDisk(file).libros.map((l) => l.titulo).sort()).toEqual(['a0', 'a1', 'a2', 'a3', 'a4', 'b0', 'b1', 'b2', 'b3', 'b4']);
   });
+
+  it('with a lock on each change, a change runs once, on the fresh read, and a failed write leaves memory as the file is', async () => {
+    const file = await fileIn();
+    let fail = false;
+    const doc = await open(file, { lock: { kind: 'each-change' } }, async (f, text) => {
+      if (fail) throw new Error('disco lleno');
+      await writeFileAtomic(f, text);
+    });
+    let runs = 0;
+    // The id comes from the document: a change that ran twice would still give one id, but not one run.
+    const id = await doc.mutate((d) => { runs += 1; d.libros.push({ titulo: `libro ${d.libros.length + 1}`, paginas: 10 }); return d.libros.length; });
+    expect([id, runs]).toEqual([1, 1]);
+    fail = true;
+    await expect(doc.mutate((d) => { d.libros[0]!.paginas = 99; d.libros.push({ titulo: 'otro', paginas: 1 }); })).rejects.toThrow('disco lleno');
+    expect(doc.data.libros).toEqual([{ titulo: 'libro 1', paginas: 10 }]);
+    expect(onDisk(file).libros).toEqual([{ titulo: 'libro 1', paginas: 10 }]);
+    fail = false;
+    // A change that throws fails alone; the change that shares its write is written, the thrown one's half-change is not.
+    const [bad, good] = await Promise.allSettled([
+      doc.mutate((d) => { d.libros[0]!.paginas = 1; throw new Error('no'); }),
+      doc.mutate((d) => { d.libros.push({ titulo: 'bien', paginas: 2 }); }),
+    ]);
+    expect([bad.status, good.status]).toEqual(['rejected', 'fulfilled']);
+    expect(onDisk(file).libros).toEqual([{ titulo: 'libro 1', paginas: 10 }, { titulo: 'bien', paginas: 2 }]);
+    // Each read is the caller's own: changing it changes neither the file nor the next read.
+    (await doc.current()).libros.length = 0;
+    expect((await doc.current()).libros).toHaveLength(2);
+  });
+
+  it('a read writes an earlier layout back at once; the write hook runs around each change\'s write, a migration met there included', async () => {
+    const file = await fileIn();
+    writeFileSync(file, JSON.stringify(['Rayuela']));
+    const seen: Array<[number, number]> = [];
+    const doc = new DurableDocument(file, format({ lock: { kind: 'each-change' } }), undefined, {
+      snapshot: (d: Shelf) => d.libros.length,
+      around: async (write: () => Promise<void>, before: number, next: Shelf) => {
+        await write();
+        seen.push([before, next.libros.length]);
+      },
+    });
+    cleanups.push(() => doc.close());
+    expect((await doc.current()).libros).toHaveLength(1);
+    expect(onDisk(file).version).toBe(2);
+    // A reader may be the hook's own work (the notes' index reads the notes): a read's write-back is not hooked.
+    expect(seen).toEqual([]);
+    writeFileSync(file, JSON.stringify(['Rayuela']));
+    await doc.mutate((d) => { d.libros.push({ titulo: 'Ficciones', paginas: 200 }); });
+    expect(seen).toEqual([[1, 1], [1, 2]]);
+    expect(onDisk(file).libros).toHaveLength(2);
+  });
+
+  it('replace writes a whole document over a damaged file without reading it, and a change asked after it lands after it', async () => {
+    const file = await fileIn();
+    writeFileSync(file, '{"version": 2, "lib');
+    const doc = new DurableDocument(file, format({ lock: { kind: 'each-change' } }));
+    await expect(doc.current()).rejects.toThrow(/no es JSON válido/);
+    const replaced = doc.replace({ version: 2, libros: [{ titulo: 'Rayuela', paginas: 600 }] });
+    const changed = doc.mutate((d) => { d.libros.push({ titulo: 'Ficciones', paginas: 200 }); });
+    await Promise.all([replaced, changed]);
+    expect(onDisk(file).libros.map((l) => l.titulo)).toEqual(['Rayuela', 'Ficciones']);
+    // A document the check refuses is not written.
+    await expect(doc.replace({ version: 2, libros: [{ titulo: 'Vacío', paginas: 0 }] })).rejects.toThrow(/el libro 1 no tiene un número de páginas/);
+    expect(onDisk(file).libros).toHaveLength(2);
+  });
 });

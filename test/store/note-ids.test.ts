@@ -41,4 +41,23 @@ describe('note ids', () => {
     await writeFile(file, JSON.stringify({ version: 3, notas: [], ultimo_id: -1 }));
     await expect(notes.list()).rejects.toThrow(/"ultimo_id" que no es un entero positivo/);
   });
+
+  it('a version-1 list and a version-2 file are migrated once, on the first read, and written back as version 3; a week the course has not given stays to give', async () => {
+    const file = await notesFile();
+    const v1 = JSON.stringify([{ id: 2, tema: 'a', texto: 'una nota' }, { id: 5, tema: 'b', texto: 'otra nota' }]);
+    await writeFile(file, v1);
+    const notes = createNotesStore(file);
+    expect((await notes.list()).map((n) => [n.id, n.semana])).toEqual([[2, undefined], [5, undefined]]);
+    // Written back by the read itself, not left for the next change.
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ version: 3, notas: [{ id: 2, tema: 'a', texto: 'una nota' }, { id: 5, tema: 'b', texto: 'otra nota' }], ultimo_id: 5 });
+    // The course gives the weeks later (tools/index.ts migrateNoteWeeks): what has none yet is still to give.
+    expect((await notes.setWeeks((n) => (n.semana === undefined ? n.id : undefined))).map((n) => n.semana)).toEqual([2, 5]);
+    await writeFile(file, JSON.stringify({ version: 2, notas: [{ id: 4, tema: 'a', texto: 'una nota', semana: 1 }] }));
+    expect((await notes.get(4))?.semana).toBe(1);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 3, ultimo_id: 4 });
+    // A dry run's read (an import's) creates and rewrites nothing.
+    await writeFile(file, v1);
+    expect((await notes.peek()).map((n) => n.id)).toEqual([2, 5]);
+    expect(await readFile(file, 'utf8')).toBe(v1);
+  });
 });

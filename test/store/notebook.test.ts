@@ -27,12 +27,13 @@ async function expectStateError(p: Promise<unknown>, file: string, problem: RegE
 }
 
 describe('notes', () => {
-  it('seeds the 12 demo notes on first use, as a writable copy of the shipped file', async () => {
+  it('seeds the 12 demo notes on first use, as a writable file in the current layout (their weeks left to the course)', async () => {
     const nb = await openNotebook(dir);
     const notes = await nb.notes.list();
     expect(notes.map((n) => n.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(notes[6]).toMatchObject({ id: 7, tema: 'historia del arte' });
-    expect(await readFile(nb.files.notes, 'utf8')).toBe(await readFile(SEED_NOTES_FILE, 'utf8'));
+    const shipped = JSON.parse(await readFile(SEED_NOTES_FILE, 'utf8')) as unknown[];
+    expect(JSON.parse(await readFile(nb.files.notes, 'utf8'))).toEqual({ version: 3, notas: shipped, ultimo_id: 12 });
     expect(await nb.list()).toEqual(notes);
   });
 
@@ -200,3 +201,20 @@ describe('deletions are audited (issue 40, hole 11)', () => {
     expect(JSON.stringify(lines)).not.toContain('privado');
   });
 });
+
+describe('the course', () => {
+  it('a new course replaces a damaged curso.json; a damaged change record stops the opening with its own sentence and is left as it is', async () => {
+    const nb = await openNotebook(dir);
+    await writeFile(nb.files.course, '{"version": 1, "tit');
+    await expect(nb.course.read()).rejects.toThrow(/no es JSON válido/);
+    await nb.course.write({ titulo: 'Mi curso', semanas: [{ numero: 1, titulo: 'Inicio', inicio: null, terminos: [] }] });
+    expect((await nb.course.read())?.titulo).toBe('Mi curso');
+    const record = path.join(dir, 'curso.cambio.json');
+    await writeFile(record, '{"version": 1, "clave": 3}');
+    const e = await openNotebook(dir).then(() => undefined, (x: unknown) => x);
+    expect(e).toBeInstanceOf(StateFileError);
+    expect((e as Error).message).toMatch(/debía guardar un cambio de curso a medio aplicar/);
+    expect(await readFile(record, 'utf8')).toBe('{"version": 1, "clave": 3}');
+  });
+});
+
