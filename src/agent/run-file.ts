@@ -7,17 +7,20 @@
  * a no still waiting for its reason included), the effects journal (`journal`: "started" markers
  * and real results), how it ended (`finished`), and what its owner has been shown of it (`delivery`,
  * delivery-facts.ts: the files sent as they were made, the question back asked and answered, the
- * spans it waited for the owner, the closing steps done, whether its outcome was delivered). Checked with a JSON schema (ajv) on every load;
- * written only by RunStore (run-state.ts). The stage artifacts of calls in flight stay files
+ * spans it waited for the owner, the closing steps done, whether its outcome was delivered). Its format
+ * is a DocumentFormat (store/document.ts): the version, the JSON schema (ajv) checked on every read
+ * and write through the one describer (store/schema-problem.ts), the migrations; read and written
+ * through that format's adapter, only by RunStore (run-state.ts). The stage artifacts of calls in flight stay files
  * (`<dataDir>/trabajo/`).
  *
- * Earlier layouts, still read (never written): `run.json` version 3 (the same without `delivery`:
- * the bot kept those facts in its own state, and carries them over once, bot/runs.ts), and
- * `checkpoint.json` version 1 (no approvals) or 2, beside `decisions.json` and `journal.json`
- * (version 1 each). They are read as one version-4 value with empty delivery facts; RunStore writes it as `run.json` at the run's next write and only then removes the three.
- * While `run.json` exists it is the truth: leftovers beside it (a kill between the write and the
- * removal) are ignored and removed at the next write.
- *
+ * Earlier layouts are read ONCE, as a migration, by the run's writer (RunStore's first read): `run.json`
+ * version 3 (the same without `delivery`: the bot kept those facts in its own state, and carries them
+ * over once, bot/runs.ts) through the format's migration, and `checkpoint.json` version 1 (no
+ * approvals) or 2, beside `decisions.json` and `journal.json` (version 1 each), through
+ * readLegacyFolder. Either is read as one version-4 value with empty delivery facts, written back as
+ * `run.json` at once, and only then are the three old files removed. While `run.json` exists it is
+ * the truth: leftovers beside it (a kill between the write and the removal) are ignored and removed
+ * at the next first read.
  * The loader never resets silently: a cut, unparsable, misshapen or unknown-version file is
  * refused with a StateFileError saying what to do.
  */
@@ -26,8 +29,9 @@ import path from 'node:path';
 import { StateFileError } from '../errors.js';
 import { setOwn } from '../lib/own.js';
 import { stateSchema } from '../lib/state-schemas.js';
-import { schemaProblem } from '../store/schema-problem.js';
 import type { DecisionState, Verdict } from '../store/decision.js';
+import { DocumentAdapter, type DocumentFormat } from '../store/document.js';
+import { schemaCheck, schemaProblem } from '../store/schema-problem.js';
 import { CHECKPOINT } from '../strings/agent.js';
 import type { DryRun, NotApprovedReason, Persona, ToolResult } from '../tools/contract.js';
 import type { MessageParam, ToolUseBlock } from './model/types.js';
@@ -50,7 +54,7 @@ const STOP_REASONS: readonly StopReason[] = ['end_turn', 'max_tokens', 'refusal'
 
 /** The version `run.json` is written with. */
 export const RUN_STATE_VERSION = 4;
-/** Versions of `run.json` the loader reads: 3 is read as 4 with empty delivery facts. */
+/** Versions of `run.json` the loader reads: 3 is migrated to 4 (empty delivery facts). */
 const RUN_FILE_VERSIONS: readonly number[] = [3, RUN_STATE_VERSION];
 
 /**
@@ -336,27 +340,51 @@ function parseJson(file: string, text: string): unknown {
   }
 }
 
-/** What the schema finds wrong in a run's state, as one Spanish phrase; undefined when it fits. */
+const checkRun = schemaCheck<RunStateV4>(validator);
+
+/** What the schema finds wrong in a run's state, as one Spanish phrase (the one describer); undefined when it fits. */
 export function runStateProblem(data: unknown): string | undefined {
-  const validate = validator();
-  return validate(data) ? undefined : schemaProblem(validate.errors![0]!);
+  const checked = checkRun(data);
+  return checked.ok ? undefined : checked.problem;
 }
 
 /**
- * Checks a `run.json` text against the schema (a version-3 file is read as version 4 with empty
- * delivery facts, then checked like one); exported so the frozen fixtures are tested through it.
+ * The format of `run.json` (`file`: the run's, named in every refusal): version 4, the schema, and
+ * the migration of version 3. No lock: a run has one writer (docs/design.md §37) — the process
+ * that owns it (the bot, under its state's lifetime lock, or the command that started it).
  */
-export function parseRunState(file: string, text: string): RunStateV4 {
-  const data = parseJson(file, text) as { version?: unknown; delivery?: unknown } | null;
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, CHECKPOINT.notObject));
-  if (!RUN_FILE_VERSIONS.includes(data.version as number)) throw new StateFileError('UNSUPPORTED_VERSION', file, CHECKPOINT.badVersion(file, data.version, RUN_FILE_VERSIONS));
-  // Version 3 had no delivery facts (the bot kept them): a field of that name is not version 3.
-  if (data.version === 3 && 'delivery' in data) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, CHECKPOINT.unknownDelivery));
-  const upgraded = data.version === 3 ? { ...data, version: RUN_STATE_VERSION, delivery: emptyDelivery() } : data;
-  const problem = runStateProblem(upgraded);
-  if (problem) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, problem));
-  return upgraded as RunStateV4;
+export function runFormat(file: string): DocumentFormat<RunStateV4> {
+  return {
+    version: RUN_STATE_VERSION,
+    // A run without state is "none" (RunStore keeps undefined): the adapter never asks for an empty one.
+    empty: () => {
+      throw new StateFileError('NOT_FOUND', file, CHECKPOINT.missing(file));
+    },
+    check: checkRun,
+    migrations: {
+      // Version 3 had no delivery facts (the bot kept them): a field of that name is not version 3.
+      3: (old) => {
+        if ('delivery' in (old as object)) throw new StateFileError('CORRUPT_STATE', file, CHECKPOINT.badShape(file, CHECKPOINT.unknownDelivery));
+        return { ...(old as object), version: RUN_STATE_VERSION, delivery: emptyDelivery() };
+      },
+    },
+    // A file that is not an object has no version to migrate from: the check refuses it as a whole.
+    versionOf: (raw) => {
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return RUN_STATE_VERSION;
+      const v = (raw as { version?: unknown }).version;
+      return typeof v === 'number' ? v : undefined;
+    },
+    recovery: '',
+    refuse: () => (kind, problem, found) => {
+      if (kind === 'version') return new StateFileError('UNSUPPORTED_VERSION', file, CHECKPOINT.badVersion(file, found, RUN_FILE_VERSIONS));
+      return new StateFileError('CORRUPT_STATE', file, kind === 'shape' ? CHECKPOINT.badShape(file, problem) : CHECKPOINT.corrupt(file, problem));
+    },
+    serialize: (doc) => JSON.stringify(doc, null, 1),
+  };
 }
+
+/** The adapter of a run's file: its one read (parse, migrate, check) and its one write (check, atomic write). */
+export const runAdapter = (file: string): DocumentAdapter<RunStateV4> => new DocumentAdapter(file, runFormat(file));
 
 /** Checks a legacy `checkpoint.json` (v1 is upgraded to v2); exported so the frozen fixtures are tested through it. */
 export function parseCheckpoint(file: string, text: string): CheckpointV2 {
@@ -405,20 +433,33 @@ export interface RunFolder {
   legacy: boolean;
 }
 
+/** Whether files of the layouts before version 3 lie in `dir`. */
+export async function hasLegacyFiles(dir: string): Promise<boolean> {
+  const there = await Promise.all(Object.values(LEGACY_FILES).map((f) => access(path.join(dir, f)).then(() => true, () => false)));
+  return there.some(Boolean);
+}
+
 /**
- * Reads the run in `dir`: `run.json` when it exists, else the legacy three files as one version-4
- * value (with empty delivery facts). Undefined when the folder holds no run at all. Throws StateFileError for anything it
- * cannot trust — never falls back from a damaged `run.json` to older files.
+ * Reads the run in `dir` without writing anything (the scans of `runs/`: what is unfinished, what may
+ * be pruned): `run.json` when it exists (a version 3 migrated in memory), else the legacy three files
+ * as one version-4 value. Undefined when the folder holds no run at all. Throws StateFileError for
+ * anything it cannot trust — never falls back from a damaged `run.json` to older files. The run's
+ * writer reads through RunStore, which writes a migrated run back once.
  */
 export async function readRunFolder(dir: string): Promise<RunFolder | undefined> {
-  const file = path.join(dir, RUN_FILE);
-  const text = await readIfThere(file);
+  const { doc } = await runAdapter(path.join(dir, RUN_FILE)).readDocument();
+  if (doc) return { state: doc, legacy: await hasLegacyFiles(dir) };
+  const state = await readLegacyFolder(dir);
+  return state && { state, legacy: true };
+}
+
+/**
+ * The legacy three files of `dir` (no `run.json`) as one version-4 value with empty delivery facts;
+ * undefined when there is no `checkpoint.json`. The reader of the layouts before version 3: run once
+ * per run, as a migration (RunStore writes what it returns as `run.json`).
+ */
+export async function readLegacyFolder(dir: string): Promise<RunStateV4 | undefined> {
   const legacyCheckpoint = path.join(dir, LEGACY_FILES.checkpoint);
-  if (text !== undefined) {
-    const state = parseRunState(file, text);
-    const leftovers = await Promise.all(Object.values(LEGACY_FILES).map((f) => access(path.join(dir, f)).then(() => true, () => false)));
-    return { state, legacy: leftovers.some(Boolean) };
-  }
   const cpText = await readIfThere(legacyCheckpoint);
   if (cpText === undefined) return undefined;
   const cp = parseCheckpoint(legacyCheckpoint, cpText);
@@ -427,7 +468,7 @@ export async function readRunFolder(dir: string): Promise<RunFolder | undefined>
   for (const [id, e] of Object.entries(await legacyMap<JournalEntry>(path.join(dir, LEGACY_FILES.journal), 'entries'))) {
     setOwn(journal, id, e.result ? { ...e, result: upgradeResult(e.result) } : e);
   }
-  return { state: { version: RUN_STATE_VERSION, ...checkpointOf(cp), decisions, journal, delivery: emptyDelivery() }, legacy: true };
+  return { version: RUN_STATE_VERSION, ...checkpointOf(cp), decisions, journal, delivery: emptyDelivery() };
 }
 
 /**

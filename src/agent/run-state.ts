@@ -11,10 +11,13 @@
  *   - the effects journal keyed by tool_use_id: "started" markers written just before a call is
  *     dispatched, so a resume can tell "never started" from "outcome unknown", and a call's real
  *     result, written only AFTER it succeeded.
- * Each write replaces the whole file atomically (temporary file, fsync, rename: store/atomic.ts)
- * and is applied to the state in memory only once it is on disk, so memory never runs ahead of
- * the file. A run found in an earlier layout (checkpoint.json + decisions.json + journal.json) is
- * written as `run.json` at its next write, and the old files are removed only after that.
+ * The file goes through its DocumentFormat's adapter (run-file.ts, store/document.ts): each read
+ * parses, migrates and checks it; each write checks the state and replaces the whole file
+ * atomically (temporary file, fsync, rename), and the state in memory takes it only once it is on
+ * disk, so memory never runs ahead of the file. The batching (group commit, a change refused alone)
+ * stays here, over that adapter. A run found in an earlier layout (`run.json` version 3, or
+ * checkpoint.json + decisions.json + journal.json) is migrated ONCE, at the store's first read: it is
+ * written back as `run.json` then, and the old files are removed only after that.
  * The loader never resets silently: a missing, unparsable, misshapen or unknown-version file is
  * refused with a message saying what to do.
  */
@@ -22,14 +25,15 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { StateFileError } from '../errors.js';
 import { own, setOwn } from '../lib/own.js';
-import { syncDir, writeFileAtomic } from '../lib/atomic.js';
+import { removeReplaced } from '../store/replaced.js';
 import { CHECKPOINT } from '../strings/agent.js';
+import { STORE } from '../strings/console.js';
 import type { ToolResult } from '../tools/contract.js';
 import { applyFact, type DeliveryFact } from './delivery-facts.js';
 import { stillPending } from '../store/decision.js';
-import { approvalState, checkpointOf, emptyDelivery, LEGACY_FILES, readRunFolder, RUN_FILE, RUN_STATE_VERSION, runDir, runStateProblem, type Checkpoint, type JournalEntry, type RecordedDecision, type RunDelivery, type RunStateV4 } from './run-file.js';
+import { approvalState, checkpointOf, emptyDelivery, hasLegacyFiles, LEGACY_FILES, readLegacyFolder, readRunFolder, runAdapter, RUN_FILE, RUN_STATE_VERSION, runDir, runStateProblem, type Checkpoint, type JournalEntry, type RecordedDecision, type RunDelivery, type RunStateV4 } from './run-file.js';
 
-export { parseCheckpoint, parseRunState, runDir, RUN_FILE, RUN_STATE_VERSION } from './run-file.js';
+export { parseCheckpoint, runDir, RUN_FILE, RUN_STATE_VERSION } from './run-file.js';
 export type { ApprovalOption, Checkpoint, JournalEntry, PendingApproval, RecordedDecision, RunDelivery, RunStateV4, RunTask, StopReason } from './run-file.js';
 
 /** A deep copy through JSON: what the file holds (own keys only, `__proto__` included, as data). */
@@ -50,8 +54,8 @@ export class RunStore {
   /** The state as it is on disk once the queue is drained; undefined: the run has none (yet). */
   private state: RunStateV4 | undefined;
   private loaded = false;
-  /** Files of an earlier layout lie in the folder: removed right after the next write lands. */
-  private legacy = false;
+  /** The file's one reader and writer: run.json's format (run-file.ts) over store/document.ts's adapter. */
+  private readonly doc: ReturnType<typeof runAdapter>;
   /**
    * How many times this store has written the run's file: a class's cost per week is counted in
    * these (bench:clase), and group commit (mutate) is what keeps it small.
@@ -63,6 +67,7 @@ export class RunStore {
   constructor(dataDir: string, readonly runId: string) {
     this.dir = runDir(dataDir, runId);
     this.file = path.join(this.dir, RUN_FILE);
+    this.doc = runAdapter(this.file);
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -90,10 +95,25 @@ export class RunStore {
 
   private async ensureLoaded(): Promise<void> {
     if (this.loaded) return;
-    const folder = await readRunFolder(this.dir);
-    this.state = folder?.state;
-    this.legacy = folder?.legacy ?? false;
+    this.state = await this.readFolder();
     this.loaded = true;
+  }
+
+  /**
+   * The run's first read: `run.json` through its format (a version 3 migrated), else the layout
+   * before it (readLegacyFolder). What was read through a migration is written back at once, as it
+   * was read (its `updatedAt` too): the readers of old layouts run once per run, not at every start.
+   * The old layout's files go only once `run.json` is on disk; leftovers of a kill in between are
+   * removed here too (while run.json exists they are ignored).
+   */
+  private async readFolder(): Promise<RunStateV4 | undefined> {
+    const read = await this.doc.readDocument();
+    const state = read.doc ?? (await readLegacyFolder(this.dir));
+    if (!state) return undefined;
+    if (read.migrated || !read.doc) await this.write(state);
+    // Best effort: a leftover that cannot be removed now is ignored and tried again at the next first read.
+    if (await hasLegacyFiles(this.dir)) await removeReplaced(this.dir, Object.values(LEGACY_FILES)).catch(() => false);
+    return state;
   }
 
   /** A fresh (non-resume) run clears the previous state (and any file of an earlier layout). */
@@ -104,7 +124,6 @@ export class RunStore {
       for (const f of Object.values(LEGACY_FILES)) await rm(path.join(this.dir, f), { force: true });
       await rm(this.file, { force: true });
       this.state = undefined;
-      this.legacy = false;
       this.loaded = true;
     });
   }
@@ -147,12 +166,11 @@ export class RunStore {
   /** Reads the run from disk (whatever its layout) for a resume; refuses anything it cannot trust. */
   load(): Promise<Checkpoint> {
     return this.serial(async () => {
-      const folder = await readRunFolder(this.dir);
-      if (!folder) throw new StateFileError('NOT_FOUND', this.file, CHECKPOINT.missing(this.file));
-      this.state = folder.state;
-      this.legacy = folder.legacy;
+      const state = await this.readFolder();
+      if (!state) throw new StateFileError('NOT_FOUND', this.file, CHECKPOINT.missing(this.file));
+      this.state = state;
       this.loaded = true;
-      return clone(checkpointOf(folder.state));
+      return clone(checkpointOf(state));
     });
   }
 
@@ -282,10 +300,12 @@ export class RunStore {
         continue;
       }
       if (out.next) {
-        // A state the loader would refuse is refused here, alone: the batch's other changes still land.
-        const problem = runStateProblem({ ...out.next, updatedAt: new Date().toISOString() });
+        // A state the loader would refuse is refused alone, so the batch's other changes still land:
+        // with other changes in the batch it is checked here; a batch's only change is checked once,
+        // by the write (the adapter's check), with the same refusal.
+        const problem = batch.length > 1 ? runStateProblem({ ...out.next, updatedAt: new Date().toISOString() }) : undefined;
         if (problem) {
-          p.reject(new StateFileError('CORRUPT_STATE', this.file, CHECKPOINT.notWritten(this.file, problem)));
+          p.reject(new StateFileError('CORRUPT_STATE', this.file, STORE.notSaved(this.file, problem)));
           continue;
         }
         working = out.next;
@@ -305,18 +325,17 @@ export class RunStore {
     for (const { p, value } of answered) p.resolve(value);
   }
 
-  /** Writes `next`, a state applyBatch checked (the loader will read it back: none it refused strands the run). */
+  /** Writes `next` as the run's new state (applyBatch's batch): memory takes it once it is on disk. */
   private async commit(next: RunStateV4): Promise<void> {
     next.updatedAt = new Date().toISOString();
-    await writeFileAtomic(this.file, JSON.stringify(next, null, 1));
-    this.writes += 1;
+    await this.write(next);
     this.state = next;
-    if (!this.legacy) return;
-    // run.json is on disk (fsynced, renamed, the folder synced): only now may the earlier layout's
-    // files go. A kill before their removal leaves them beside run.json, which wins on every load.
-    await syncDir(this.dir);
-    const removed = await Promise.all(Object.values(LEGACY_FILES).map((f) => rm(path.join(this.dir, f), { force: true }).then(() => true, () => false)));
-    this.legacy = !removed.every(Boolean);
+  }
+
+  /** The one write of the file: the format's check, then an atomic write; a state the check refuses is never written. */
+  private async write(next: RunStateV4): Promise<void> {
+    await this.doc.write(next);
+    this.writes += 1;
   }
 }
 

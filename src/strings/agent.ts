@@ -197,8 +197,6 @@ export const CHECKPOINT = {
   badVersion: (file: string, v: unknown, known: readonly number[]) =>
     `El punto de control ${file} tiene la versión ${JSON.stringify(v)}, que este programa no conoce en ese archivo (solo ${known.length === 1 ? `la ${known[0]}` : `${known.slice(0, -1).map((k) => `la ${k}`).join(', ')} y la ${known.at(-1)}`}). Actualiza el programa o bórralo para empezar de nuevo.`,
   badShape: (file: string, why: string) => `El punto de control ${file} no tiene la forma esperada (${why}). Bórralo para empezar de nuevo.`,
-  notWritten: (file: string, why: string) =>
-    `No he guardado el punto de control ${file}: no se podría volver a leer (${why}). El archivo sigue como estaba; esto es un fallo del programa, avísanos.`,
   journalCorrupt: (file: string, line: number) =>
     `El diario de efectos ${file} tiene la línea ${line} dañada; no se reanuda para no repetir efectos. Revisa el archivo a mano.`,
   /** An unfinished run whose checkpoint cannot be read, in the list of runs to resume (its text). */

@@ -87,7 +87,7 @@ describe('migration to run.json', () => {
     expect(redo!.state.approvals.map((a) => a.tool)).toEqual(['generar_portada']);
   });
 
-  it('a kill after run.json is written but before the old files are removed: run.json wins, the old files go at the next write', async () => {
+  it('a kill after run.json is written but before the old files are removed: run.json wins, the old files go at the next first read', async () => {
     const dir = await place('v2', 'pausada');
     const store = new RunStore(tmp.dir, 'pausada');
     await store.load();
@@ -106,19 +106,37 @@ describe('migration to run.json', () => {
     expect(await files(dir)).toEqual(['run.json']);
   });
 
+  it('the first read migrates the old files once: run.json is written at once, and the old files go only after it', async () => {
+    const dir = await place('v2', 'pausada');
+    const store = new RunStore(tmp.dir, 'pausada');
+    await store.load();
+    expect(await files(dir)).toEqual(['run.json']);
+    // Written as it was read: the same state a reader of the old files gets, now in the current layout.
+    const migrated = await onDisk(dir);
+    expect(migrated).toMatchObject({ version: 4, delivery: { files: [], closed: [], outcomeDelivered: false, waits: [] } });
+    expect(migrated).toEqual(await store.read());
+    expect(store.writes).toBe(1);
+    // A second store reads run.json, no migration: nothing is written.
+    const again = new RunStore(tmp.dir, 'pausada');
+    await again.load();
+    expect(again.writes).toBe(0);
+  });
+
   it('run.json cannot be written: the old files stay as they were and the run still resumes from them', async () => {
     const dir = await place('v2', 'pausada');
     const before = await Promise.all(LEGACY.map((f) => readFile(path.join(dir, f), 'utf8')));
     const store = new RunStore(tmp.dir, 'pausada');
-    await store.load();
-    const narration = Object.values(await store.decisions()).find((d) => !d.approved)!;
-    // A folder where the file should go: the rename fails for real.
+    // A folder where the file should go: the migration's write (the first read's) fails for real.
     await mkdir(path.join(dir, 'run.json', 'x'), { recursive: true });
-    await expect(store.completeNote(narration.approvalId, REASON)).rejects.toThrow();
+    await expect(store.load()).rejects.toThrow();
     expect(await Promise.all(LEGACY.map((f) => readFile(path.join(dir, f), 'utf8')))).toEqual(before);
-    // Nothing was taken as written: the no still waits for its reason, in memory as on disk.
-    expect((await store.decisions())[narration.approvalId]).toMatchObject({ awaitingNote: true });
     await rm(path.join(dir, 'run.json'), { recursive: true });
+    // Nothing was taken as read: the next read migrates the old files, the no still waiting for its reason.
+    const narration = Object.values(await store.decisions()).find((d) => !d.approved)!;
+    expect(narration).toMatchObject({ awaitingNote: true });
+    expect(await files(dir)).toEqual(['run.json']);
+    await rm(path.join(dir, 'run.json'));
+    await cp(path.join(FIXTURES, 'v2', 'pausada'), dir, { recursive: true });
     const service = await createAgentService({ config: configFor(tmp.dir) });
     const first = await service.run({ runId: 'pausada', text: '', mode: 'agente', resume: true });
     expect(first.stopReason).toBe('awaiting_approval');
@@ -127,14 +145,14 @@ describe('migration to run.json', () => {
 });
 
 describe('the delivery facts (version 4)', () => {
-  it('a version-3 file reads as version 4 with empty delivery facts, and is written as version 4 at its next write', async () => {
+  it('a version-3 file reads as version 4 with empty delivery facts, written back as version 4 by its first read (once)', async () => {
     const dir = await place('v3', 'pregunta');
     const service = await createAgentService({ config: configFor(tmp.dir) });
     expect(await service.status('pregunta')).toMatchObject({
       status: { kind: 'paused', interruptions: { approvals: [], question: expect.stringMatching(/\?/) } },
       delivery: { files: [], closed: [], outcomeDelivered: false, waits: [] },
     });
-    expect((await onDisk(dir)).version).toBe(3);
+    expect(await onDisk(dir)).toMatchObject({ version: 4, delivery: { files: [], closed: [], outcomeDelivered: false, waits: [] } });
     expect(await service.delivered('pregunta', { kind: 'asked', turn: 1 })).toMatchObject({ question: { turn: 1 } });
     expect(await onDisk(dir)).toMatchObject({ version: 4, delivery: { question: { turn: 1 } } });
   });
@@ -198,7 +216,7 @@ describe('the run.json loader', () => {
   it('refuses a cut, an unknown version, a misshapen field — saying which and what to do, and leaves the file as it is', async () => {
     const cases: Array<[(t: string) => string, string, RegExp]> = [
       [(t) => t.slice(0, t.length / 2), 'CORRUPT_STATE', /cortado a mitad de escritura.*bórralo/s],
-      [() => '', 'CORRUPT_STATE', /vacío/],
+      [() => '', 'CORRUPT_STATE', /no es JSON válido.*cortado a mitad de escritura/s],
       [(t) => t.replace('"version": 4', '"version": 5'), 'UNSUPPORTED_VERSION', /versión 5.*solo la 3 y la 4/s],
       [(t) => t.replace('"version": 4', '"version": 3'), 'CORRUPT_STATE', /campo que no se conoce \(«delivery»\)/],
       [(t) => t.replace('"outcomeDelivered": false', '"outcomeDelivered": "no"'), 'CORRUPT_STATE', /«delivery › outcomeDelivered» debería ser verdadero o falso/],
@@ -220,7 +238,7 @@ describe('the run.json loader', () => {
     const before = await readFile(path.join(dir, 'run.json'), 'utf8');
     const store = new RunStore(tmp.dir, 'pausada');
     const cp = await store.load();
-    await expect(store.saveCheckpoint({ ...cp, turns: -1 })).rejects.toMatchObject({ code: 'CORRUPT_STATE', message: expect.stringMatching(/no se podría volver a leer/) });
+    await expect(store.saveCheckpoint({ ...cp, turns: -1 })).rejects.toMatchObject({ code: 'CORRUPT_STATE', message: expect.stringMatching(/el cambio lo dejaría dañado/) });
     expect(await readFile(path.join(dir, 'run.json'), 'utf8')).toBe(before);
     // The store goes on from what is on disk.
     await store.saveCheckpoint(cp);
