@@ -31,7 +31,7 @@ import { setOwn } from '../lib/own.js';
 import { stateSchema } from '../lib/state-schemas.js';
 import type { DecisionState, Verdict } from '../store/decision.js';
 import { DocumentAdapter, type DocumentFormat } from '../store/document.js';
-import { schemaCheck, schemaProblem } from '../store/schema-problem.js';
+import { schemaCheck } from '../store/schema-problem.js';
 import { CHECKPOINT } from '../strings/agent.js';
 import type { DryRun, NotApprovedReason, Persona, ToolResult } from '../tools/contract.js';
 import type { MessageParam, ToolUseBlock } from './model/types.js';
