@@ -25,14 +25,27 @@
  *   (a deck of thousands of cards is written often); should the write fail, memory is read again.
  */
 import { readFile, stat } from 'node:fs/promises';
+import type { ErrorObject } from 'ajv';
 import { Low, type Adapter } from 'lowdb';
 import { StateFileError } from '../errors.js';
 import { STATE, STORE } from '../strings/console.js';
 import { createFileIfAbsent, writeFileAtomic } from '../lib/atomic.js';
 import { holdFileLock, withFileLock } from './lock.js';
+import { schemaProblem, type SchemaWords } from './schema-problem.js';
 
 /** Checks parsed JSON; returns a Spanish description of the first problem, or undefined if valid. */
 export type ShapeCheck<T> = (data: unknown) => { ok: true; value: T } | { ok: false; problem: string };
+
+/**
+ * A ShapeCheck from a compiled schema: the value as it is when it fits, else the describer's phrase
+ * (schema-problem.ts, reached only when something is wrong).
+ */
+export function schemaCheck<T>(validator: () => { (data: unknown): boolean; errors?: ErrorObject[] | null }, words?: SchemaWords): ShapeCheck<T> {
+  return (data) => {
+    const validate = validator();
+    return validate(data) ? { ok: true, value: data as T } : { ok: false, problem: schemaProblem(validate.errors![0]!, words) };
+  };
+}
 
 /**
  * Most bytes of a JSON state file read whole (notes, cards, reviews, the class, the bot's pending

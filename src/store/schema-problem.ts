@@ -7,7 +7,6 @@
  */
 import type { ErrorObject } from 'ajv';
 import { STORE } from '../strings/console.js';
-import type { ShapeCheck } from './document.js';
 
 export interface SchemaWords {
   /** The place a JSON pointer's parts name, in words; undefined: the generic «a › b». */
@@ -33,12 +32,4 @@ export function schemaProblem(e: ErrorObject, words: SchemaWords = {}): string {
     case 'const': return STORE.unknownValue(where);
     default: return STORE.otherShape(where);
   }
-}
-
-/** A ShapeCheck from a compiled schema: the value as it is when it fits, else the describer's phrase. */
-export function schemaCheck<T>(validator: () => { (data: unknown): boolean; errors?: ErrorObject[] | null }, words?: SchemaWords): ShapeCheck<T> {
-  return (data) => {
-    const validate = validator();
-    return validate(data) ? { ok: true, value: data as T } : { ok: false, problem: schemaProblem(validate.errors![0]!, words) };
-  };
 }
