@@ -98,11 +98,11 @@ export default tseslint.config(
     // writes run.json through its format's adapter (store/document.ts). Inside store/, only the
     // files that are not a state file's format write by hand: the document itself, made files
     // (outputs), the logs appended to (audit, usage), the search index (rebuilt from the notes), the
-    // folder's id, the erase's plan, the class layout's folder sync, ValidatedJsonFile (the bot's
-    // corrections), and the removal of files a migration replaced (the folder synced first).
+    // folder's id, the erase's plan, the class layout's folder sync, and the removal of files a
+    // migration replaced (the folder synced first).
     files: ['src/**/*.ts'],
     ignores: [
-      ...['document', 'outputs', 'auditChain', 'auditLog', 'usageCsv', 'notesIndex', 'notebookId', 'erase', 'users', 'jsonFile', 'replaced'].map((f) => `src/store/${f}.ts`),
+      ...['document', 'outputs', 'auditChain', 'auditLog', 'usageCsv', 'notesIndex', 'notebookId', 'erase', 'users', 'replaced'].map((f) => `src/store/${f}.ts`),
       'src/webchat/**', 'src/lib/atomic.ts',
     ],
     rules: {

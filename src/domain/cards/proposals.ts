@@ -16,10 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { CuadernoError } from '../../errors.js';
-import { writeRecord } from '../../store/outputs.js';
-import { withFileLock } from '../../store/lock.js';
-import { ValidatedJsonFile } from '../../store/jsonFile.js';
-import { isPlainObject } from '../../store/document.js';
+import { DurableDocument, isPlainObject, type DocumentFormat } from '../../store/document.js';
 import { Mutex } from '../../store/lock.js';
 import type { AuditLog, Card, CardDeck, NewCard } from '../../store/index.js';
 import type { Note } from '../notebook.js';
@@ -30,7 +27,7 @@ import { STORE_PROBLEMS } from '../../strings/state-problems.js';
 import { decide, stillPending, type PendingDecision, type Refusal } from '../../store/decision.js';
 
 export const PROPOSALS_FILE = 'tarjetas-propuestas.json';
-/** 2: a batch is a pending decision (`asunto`, `estado` pendiente | aceptada); 1 (abierta | mostrada | guardada) is read as 2. */
+/** 2: a batch is a pending decision (`asunto`, `estado` pendiente | aceptada); a file of 1 (abierta | mostrada | guardada) is migrated on its first read and written back. */
 export const PROPOSALS_VERSION = 2;
 /** The audit event of a saved batch (store/auditCheck.ts knows it). */
 export const CARDS_REVIEWED_EVENT = 'tarjetas_revisadas';
@@ -91,18 +88,40 @@ export class ProposalRejected extends CuadernoError {
 }
 
 const check = (data: unknown) => {
-  if (!isPlainObject(data) || (data.version !== PROPOSALS_VERSION && data.version !== 1) || !Array.isArray(data.lotes)) {
+  if (!isPlainObject(data) || data.version !== PROPOSALS_VERSION || !Array.isArray(data.lotes)) {
     return { ok: false as const, problem: STORE_PROBLEMS.proposalsShape(PROPOSALS_VERSION) };
   }
-  if (data.version === 1) return { ok: true as const, value: upgrade(data.lotes as Array<Omit<CardBatch, 'estado' | 'asunto'> & { estado: string }>) };
   return { ok: true as const, value: data as unknown as ProposalsState };
 };
 
 /** Version 1's batches (abierta | mostrada | guardada) as pending decisions. */
-const upgrade = (lotes: Array<Omit<CardBatch, 'estado' | 'asunto'> & { estado: string }>): ProposalsState => ({
+const upgrade = (old: unknown): unknown => {
+  const lotes = (old as { lotes?: unknown }).lotes;
+  // Batches that are not a list: the check names what it expected.
+  if (!Array.isArray(lotes)) return { ...(old as object), version: PROPOSALS_VERSION };
+  return {
+    version: PROPOSALS_VERSION,
+    lotes: (lotes as Array<Omit<CardBatch, 'estado' | 'asunto'> & { estado: string }>)
+      .map((b) => ({ ...b, asunto: 'tarjetas', estado: b.estado === 'guardada' ? 'aceptada' : 'pendiente' })),
+  };
+};
+
+/**
+ * `tarjetas-propuestas.json` as a durable document (store/document.ts), locked on each change: the
+ * tool `proponer_tarjetas` adds cards from whichever process runs the model, while the bot shows,
+ * marks and saves them; each change re-reads the file under the lock, so neither loses the other's.
+ */
+const PROPOSALS_FORMAT: DocumentFormat<ProposalsState> = {
   version: PROPOSALS_VERSION,
-  lotes: lotes.map((b) => ({ ...b, asunto: 'tarjetas', estado: b.estado === 'guardada' ? 'aceptada' : 'pendiente' })),
-});
+  empty: () => ({ version: PROPOSALS_VERSION, lotes: [] }),
+  check,
+  migrations: { 1: upgrade },
+  // Only version 1 is migrated; any other value (or none) is the check's to name, as it always was.
+  versionOf: (raw) => (isPlainObject(raw) && raw.version === 1 ? 1 : PROPOSALS_VERSION),
+  recovery: STORE_PROBLEMS.proposalsFix,
+  lock: { kind: 'each-change' },
+  serialize: (s) => `${JSON.stringify(s, null, 1)}\n`,
+};
 
 /** Counts of a batch as it stands: what saving it now would record. */
 export function countsOf(batch: Pick<CardBatch, 'tarjetas'>): ReviewCounts {
@@ -117,20 +136,26 @@ export type EditResult = { kind: 'ok'; batch: CardBatch } | { kind: 'problem'; p
 
 export function createCardProposals(deps: CardProposalsDeps) {
   const file = path.join(deps.dataDir, PROPOSALS_FILE);
-  const json = new ValidatedJsonFile<ProposalsState>(file, check, STORE_PROBLEMS.proposalsFix);
+  const doc = new DurableDocument(file, PROPOSALS_FORMAT);
+  /**
+   * Saving is read → deck → audit → decided, with awaits between: no other change of this object
+   * (a ✅ or ✏️ of the same batch) may land in between. Only the bot decides a batch, and one bot
+   * holds a folder (bot/state.ts's lifetime lock), so an in-process lock is enough here; the
+   * tool's proposals from other processes only join batches not shown yet.
+   */
   const mutex = new Mutex();
   const now = deps.now ?? (() => new Date());
   const weekOf: WeekOfNote = deps.weekOf ?? ((n) => n.semana ?? null);
 
-  const read = async (): Promise<ProposalsState> => (await json.read()) ?? { version: PROPOSALS_VERSION, lotes: [] };
-  /** One writer at a time: this process's mutex and the file lock against other processes. */
-  const update = <R>(fn: (s: ProposalsState) => Promise<R> | R): Promise<R> => mutex.run(() => withFileLock(file, async () => {
-    const state = await read();
-    const before = JSON.stringify(state);
-    const out = await fn(state);
-    if (JSON.stringify(state) !== before) await writeRecord(file, state, { indent: 1 });
-    return out;
-  }));
+  // Each read is the caller's own (read from the file under each-change): no copy needed.
+  const read = (): Promise<ProposalsState> => doc.current();
+  /** One change, run once on the file as it is now (under its lock); a change that changes nothing is not written. */
+  const change = <R>(fn: (s: ProposalsState) => R): Promise<R> => doc.mutate((s) => {
+    const before = JSON.stringify(s);
+    const value = fn(s);
+    return { value, changed: JSON.stringify(s) !== before };
+  }, { changed: (r) => r.changed }).then((r) => r.value);
+  const update = <R>(fn: (s: ProposalsState) => R): Promise<R> => mutex.run(() => change(fn));
   const byKey = (s: ProposalsState, key: string) => s.lotes.find((b) => b.clave === key || (key.length >= 8 && b.clave.startsWith(key)));
   const waiting = (b: CardBatch) => !stillPending(b);
   /** A pending batch not shown yet: new proposals join it. */
@@ -157,6 +182,9 @@ export function createCardProposals(deps: CardProposalsDeps) {
       if (!note) throw new CuadernoError('NOT_FOUND', TOOL_ANSWERS.noNote(noteId), { field: 'id_nota' });
       const deck = await deps.cards.list();
       const isWord = await loadWordCheck();
+      // A new batch's key and time come before the change (store/document.ts: no random, no clock inside it).
+      const clave = randomBytes(BATCH_KEY_LENGTH / 2).toString('hex');
+      const creada = now().toISOString();
       return update((s) => {
         for (const b of s.lotes) {
           const mine = b.tarjetas.filter((c) => c.llamada === callId);
@@ -170,7 +198,7 @@ export function createCardProposals(deps: CardProposalsDeps) {
         if (problems.length > 0) throw new ProposalRejected(message(problems), problems);
         let batch = s.lotes.find((b) => open(b) && b.tarjetas.length + cards.length <= MAX_BATCH_CARDS);
         if (!batch) {
-          batch = { clave: randomBytes(BATCH_KEY_LENGTH / 2).toString('hex'), asunto: 'tarjetas', creada: now().toISOString(), estado: 'pendiente', tarjetas: [] };
+          batch = { clave, asunto: 'tarjetas', creada, estado: 'pendiente', tarjetas: [] };
           s.lotes.push(batch);
         }
         const added = cards.map((c): ProposedCard => ({ ...c, estado: 'propuesta', llamada: callId }));
@@ -259,21 +287,28 @@ export function createCardProposals(deps: CardProposalsDeps) {
      * Again on a saved batch: the same ids, nothing added. Undefined when the batch is unknown.
      */
     async save(key: string, por?: string): Promise<{ batch: CardBatch; ids: number[]; counts: ReviewCounts; already: boolean } | undefined> {
-      return update(async (s) => {
-        const b = byKey(s, key);
+      return mutex.run(async () => {
+        const b = byKey(await read(), key);
         if (!b) return undefined;
         const counts = countsOf(b);
-        const accepted = decide(b, 'aceptada', now(), por);
-        if (!accepted.ok) return { batch: structuredClone(b), ids: b.guardadas ?? [], counts, already: true };
+        const at = now();
+        if (!decide(b, 'aceptada', at, por).ok) return { batch: b, ids: b.guardadas ?? [], counts, already: true };
         const keep = keptCards(b).map(({ id_nota, semana, tipo, pregunta, respuesta }): NewCard => ({ id_nota, ...(semana !== undefined ? { semana } : {}), tipo, pregunta, respuesta }));
-        const { cards } = keep.length > 0 ? await deps.cards.append(keep, now(), `propuesta-${b.clave}`) : { cards: [] as Card[] };
+        const { cards } = keep.length > 0 ? await deps.cards.append(keep, at, `propuesta-${b.clave}`) : { cards: [] as Card[] };
         const guardadas = cards.map((c) => c.id);
-        Object.assign(b, accepted.next, { guardadas });
-        delete b.editando;
         // A kill after this line and before the batch's state is written saves again: one line per batch.
         const audited = (await deps.audit.list()).some((e) => e.event === CARDS_REVIEWED_EVENT && e.lote === b.clave);
-        if (!audited) await deps.audit.append({ timestamp: now().toISOString(), event: CARDS_REVIEWED_EVENT, lote: b.clave, propuestas: b.tarjetas.length, ...counts, tarjetas: guardadas });
-        return { batch: structuredClone(b), ids: guardadas, counts, already: false };
+        if (!audited) await deps.audit.append({ timestamp: at.toISOString(), event: CARDS_REVIEWED_EVENT, lote: b.clave, propuestas: b.tarjetas.length, ...counts, tarjetas: guardadas });
+        // Decided last, on the file as it is now: the cards and the audit line are already in, so a
+        // save that stops before here is done again without adding either twice.
+        return change((s) => {
+          const saved = byKey(s, key);
+          const accepted = decide(saved, 'aceptada', at, por);
+          if (!saved || !accepted.ok) return saved && { batch: structuredClone(saved), ids: saved.guardadas ?? [], counts, already: true };
+          Object.assign(saved, accepted.next, { guardadas });
+          delete saved.editando;
+          return { batch: structuredClone(saved), ids: guardadas, counts, already: false };
+        });
       });
     },
 

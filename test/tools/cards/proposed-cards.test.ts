@@ -2,7 +2,7 @@
 // tool is offered only then, checks every card with the week rules the generated cards keep, keeps
 // the valid ones waiting on disk (nothing reaches the deck), and the student's keep / rewrite / drop
 // ends in the deck and in one audit line with the counts.
-import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_NOTES_FILE } from '../../../src/store/index.js';
@@ -144,6 +144,13 @@ describe('the student keeps, rewrites and drops; the audit counts it', () => {
       v1('aaaaaaaaaa', 'abierta'), v1('bbbbbbbbbb', 'mostrada', { mensaje: { chat: 1, id: 5 } }), v1('cccccccccc', 'guardada', { guardadas: [41] }),
     ] }));
     expect((await box.proposals.unshown()).map((b) => [b.clave, b.asunto, b.estado])).toEqual([['aaaaaaaaaa', 'tarjetas', 'pendiente']]);
+    // Migrated once, on that first read, and written back: the file is in the current layout before any change.
+    const file = path.join(tmp.dir, PROPOSALS_FILE);
+    const migrated = JSON.parse(await readFile(file, 'utf8')) as { version: number; lotes: Array<Record<string, unknown>> };
+    expect([migrated.version, ...migrated.lotes.map((l) => l.estado)]).toEqual([2, 'pendiente', 'pendiente', 'aceptada']);
+    const written = (await stat(file)).ino;
+    await box.proposals.unshown();
+    expect((await stat(file)).ino).toBe(written);
     expect(await box.proposals.find('bbbbbbbbbb')).toMatchObject({ estado: 'pendiente', mensaje: { id: 5 } });
     expect(await box.proposals.save('cccccccccc')).toMatchObject({ already: true, ids: [41] });
     expect(await box.proposals.mark('cccccccccc', 0, 'descartada')).toBeUndefined();
@@ -151,6 +158,31 @@ describe('the student keeps, rewrites and drops; the audit counts it', () => {
     const saved = await box.proposals.save('bbbbbbbbbb', 'Ana');
     expect(saved).toMatchObject({ already: false, batch: { estado: 'aceptada', por: 'Ana' } });
     expect(JSON.parse(await readFile(path.join(tmp.dir, PROPOSALS_FILE), 'utf8')).version).toBe(2);
+  });
+
+  it('a double tap on «Guardar» while a ✅ is on its way: one save, one audit line, the counts of the batch as saved', async () => {
+    const { box, propose } = await proposing();
+    await propose(7, [q('¿Qué época recuperó la proporción del arte clásico?', 'Renacimiento'), q('¿Qué dio profundidad a la pintura del siglo XV?', 'perspectiva')]);
+    const [batch] = await box.proposals.unshown();
+    await box.proposals.shown(batch!.clave, 1, 100);
+    const [dropped, first, second] = await Promise.all([
+      box.proposals.mark(batch!.clave, 1, 'descartada'), box.proposals.save(batch!.clave), box.proposals.save(batch!.clave),
+    ]);
+    expect(dropped?.tarjetas[1]?.estado).toBe('descartada');
+    expect([first!.already, second!.already]).toEqual([false, true]);
+    expect(first!.counts).toEqual({ aceptadas: 1, editadas: 0, descartadas: 1 });
+    expect((await box.notebook.cards.list()).map((c) => c.respuesta)).toEqual(['Renacimiento']);
+    expect((await box.notebook.audit.list()).filter((e) => e.event === CARDS_REVIEWED_EVENT)).toHaveLength(1);
+  });
+
+  it('a damaged file (a version this program does not write) is refused with how to recover, and left as it was', async () => {
+    const { box } = await proposing();
+    const file = path.join(tmp.dir, PROPOSALS_FILE);
+    const text = JSON.stringify({ version: 3, lotes: [] });
+    await writeFile(file, text);
+    await expect(box.proposals.unshown()).rejects.toThrow(/dañado: se esperaba \{"version": 2, "lotes": \[\.\.\.\]\}.*si lo borras, se pierden las tarjetas propuestas/);
+    await expect(box.proposals.shown('aaaaaaaaaa', 1, 2)).rejects.toThrow(/dañado/);
+    expect(await readFile(file, 'utf8')).toBe(text);
   });
 
   it('a kill after the deck write and the audit line, before the batch is marked saved: saving again adds nothing twice', async () => {
