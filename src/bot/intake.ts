@@ -147,6 +147,8 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
       case 'apunte': return void (await ctx.reply(S.statementOffer(u.semana), { reply_markup: pasteKeyboard(pastes.open(chatId, text, at).id) }));
       // Understood means done: the review or the export itself, as /repasar and /exportar do.
       case 'repaso': case 'exportar': return void (await (deps.wishes ? deps.wishes[u.intent](ctx) : ctx.reply(S.notYet(u.intent))));
+      // One card by its number: what /borrar, /suspender and /reactivar do (the deletion asks first).
+      case 'tarjeta': return void (await (deps.wishes ? deps.wishes.tarjeta(ctx, u.accion, u.tarjeta) : ctx.reply(S.notYet('repaso'))));
       case 'quiz': return void (await (deps.quiz ? deps.quiz(ctx, u) : ctx.reply(S.notYet('repaso'))));
       case 'importar': return void (await ctx.reply(S.notYet(u.intent)));
       case 'releer': return void (await (deps.reread ? deps.reread(ctx, u.documento) : ctx.reply(S.notYet('importar'))));

@@ -42,7 +42,12 @@ export interface ReviewDeps {
 }
 
 /** What a sentence may start here as well as a command: «repasemos un poco», «exporta mis tarjetas». */
-export interface ReviewWishes { repaso: (ctx: Context) => Promise<void>; exportar: (ctx: Context) => Promise<void> }
+export interface ReviewWishes {
+  repaso: (ctx: Context) => Promise<void>;
+  exportar: (ctx: Context) => Promise<void>;
+  /** «borra la tarjeta 3»: one card deleted (after its question), suspended or taken back. */
+  tarjeta: (ctx: Context, accion: 'borrar' | 'suspender' | 'reactivar', id: number) => Promise<void>;
+}
 
 export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: ReviewWishes } {
   const now = deps.now ?? (() => new Date());
@@ -131,16 +136,21 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
     const card = await deps.deck.edit(Number(m[1]), m[2]!.trim(), m[3]!.trim());
     await ctx.reply(card ? RS.edited(card.id) : RS.unknownCard());
   });
+  /** One card suspended, taken back, or asked about before it is deleted: the command's or the sentence's («borra la tarjeta 3»). */
+  async function cardAct(ctx: Context, act: 'suspend' | 'reactivate' | 'remove', id: number): Promise<void> {
+    if (!(await deps.review.card(id))) return void (await ctx.reply(RS.unknownCard()));
+    if (act === 'remove') return void (await ctx.reply(RS.removeAsk(id), { reply_markup: removeKeyboard(id) }));
+    await deps.review.suspend(id, act === 'suspend');
+    await ctx.reply(act === 'suspend' ? RS.suspended(id) : RS.reactivated(id));
+  }
   for (const [cmd, act] of [['suspender', 'suspend'], ['reactivar', 'reactivate'], ['borrar', 'remove']] as const) {
     c.command(anyCase(cmd), async (ctx) => {
       const id = /^\s*(\d{1,9})\s*$/.exec(ctx.match)?.[1];
       if (!id) return void (await ctx.reply(RS.cardIdUsage(cmd)));
-      if (!(await deps.review.card(Number(id)))) return void (await ctx.reply(RS.unknownCard()));
-      if (act === 'remove') return void (await ctx.reply(RS.removeAsk(Number(id)), { reply_markup: removeKeyboard(Number(id)) }));
-      await deps.review.suspend(Number(id), act === 'suspend');
-      await ctx.reply(act === 'suspend' ? RS.suspended(Number(id)) : RS.reactivated(Number(id)));
+      await cardAct(ctx, act, Number(id));
     });
   }
+  const CARD_ACTS = { borrar: 'remove', suspender: 'suspend', reactivar: 'reactivate' } as const;
 
   c.on('callback_query:data', async (ctx, nextHandler) => {
     const tap = CALLBACKS.review.parse(ctx.callbackQuery.data);
@@ -274,5 +284,6 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
     return due.getTime() <= now().getTime() ? RS.statusDueNow : RS.statusDue(when(due)!);
   }
 
-  return Object.assign(c, { wishes: { repaso: (ctx: Context) => start(ctx, ctx.chat!.id), exportar } });
+  const tarjeta = (ctx: Context, accion: keyof typeof CARD_ACTS, id: number) => cardAct(ctx, CARD_ACTS[accion], id);
+  return Object.assign(c, { wishes: { repaso: (ctx: Context) => start(ctx, ctx.chat!.id), exportar, tarjeta } });
 }

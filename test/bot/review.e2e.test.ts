@@ -221,12 +221,19 @@ describe('/tarjetas, /exportar, card tools, /ayuda', () => {
     await owner.waitFor('deleted', (ms) => ms.find((m) => m.messageId === ask.messageId && m.text === '🗑 Tarjeta 6 borrada.'));
     await owner.say('/editar 6 a | b');
     await owner.waitText(/^Esa tarjeta ya no existe en el mazo\./);
+    // Said in a sentence, the same: the deletion asks first, and no week's work is started.
+    await owner.say('borra la tarjeta 7');
+    const asked = await owner.waitText(/^¿Borrar la tarjeta 7\?/);
+    await owner.press(asked.messageId, button(asked, /Sí, bórrala/));
+    await owner.waitFor('deleted in words', (ms) => ms.find((m) => m.messageId === asked.messageId && m.text === '🗑 Tarjeta 7 borrada.'));
+    await owner.say('reactiva la tarjeta 5');
+    await owner.waitText(/^▶️ Tarjeta 5 reactivada\./);
 
     await owner.say('/exportar');
     await owner.waitFor('the .apkg', () => stack!.h.uploads.some((u) => u.method === 'sendDocument') || undefined);
     const doc = stack.h.uploads.find((u) => u.method === 'sendDocument')!;
     expect(doc.filename).toBe('cuaderno-vivo.apkg');
-    expect(doc.fields.caption).toMatch(/^Tu mazo para Anki: 8 tarjetas y 0 repasos\./);
+    expect(doc.fields.caption).toMatch(/^Tu mazo para Anki: 7 tarjetas y 0 repasos\./);
     expect(Object.keys(unzipSync(new Uint8Array(await readFile(doc.file)))).sort()).toEqual(['collection.anki2', 'media']);
 
     await owner.say('/ayuda');

@@ -36,6 +36,8 @@ export type Understood =
   | { intent: 'nota'; accion: 'borrar' | 'editar' | 'ver'; nota: number }
   | { intent: 'nota'; accion: 'mover'; nota: number; semana?: number }
   | { intent: 'nota'; accion: 'listar'; semana: number }
+  /** One card named by its number: delete it (after its own question), suspend it or take it back into review. */
+  | { intent: 'tarjeta'; accion: 'borrar' | 'suspender' | 'reactivar'; tarjeta: number }
   | { intent: 'importar' }
   /** A document sent earlier, read again by today's reader; `documento` in the student's words ('' = none named). */
   | { intent: 'releer'; documento: string }

@@ -9,6 +9,9 @@ import { namedParts, noteNumber } from './slots.js';
 import { NUMBER_WORDS, type Words } from './text.js';
 import { weekSlot, writtenWeek, type CourseContext } from './week.js';
 
+/** What a message asks of one card named by its number («borra la tarjeta 3», «suspende la tarjeta tres»). */
+export type CardAction = { intent: 'tarjeta'; accion: 'borrar' | 'suspender' | 'reactivar'; tarjeta: number };
+
 export type NoteAction =
   | { intent: 'nota'; accion: 'borrar' | 'editar' | 'ver'; nota: number }
   | { intent: 'nota'; accion: 'mover'; nota: number; semana?: number }
@@ -47,6 +50,27 @@ export function noteAction(w: Words, course: CourseContext, now: Date): NoteActi
   if (MOVE.test(t) || (week !== undefined && MOVE_TO.test(t))) return { intent: 'nota', accion: 'mover', nota: id, ...(week !== undefined ? { semana: week } : {}) };
   if (EDIT.test(t)) return { intent: 'nota', accion: 'editar', nota: id };
   if (VIEW.test(t) || w.norm.every((x) => FILLER.has(x) || x === String(id) || NUMBER_WORDS[x] === id)) return { intent: 'nota', accion: 'ver', nota: id };
+  return undefined;
+}
+
+const CARD = /\b(?:tarjeta|card)\s+(?:(?:numero|n|no|number)\s+)?(\d{1,9}|[a-z]+)\b/;
+const SUSPEND = /\b(?:suspend\w*|aparc\w*|pausa\w*|congel\w*|no me (?:la )?(?:preguntes|saques)\w*)\b/;
+const REACTIVATE = /\b(?:reactiv\w*|recuper\w*|vuelve a (?:preguntar|sacar)\w*|devuelve\w*)\b/;
+
+/**
+ * One card by its number and what to do with it: the words «borra», «suspende», «reactiva» are the
+ * deck's own commands (/borrar N, /suspender N, /reactivar N) said in a sentence. A card named
+ * without one of those verbs is not read here (a question about it goes on to be understood).
+ */
+export function cardAction(w: Words): CardAction | undefined {
+  const t = w.t;
+  const m = CARD.exec(t);
+  const n = m?.[1] === undefined ? undefined : /^\d+$/.test(m[1]) ? Number(m[1]) : m[1] === 'una' || m[1] === 'uno' ? undefined : NUMBER_WORDS[m[1]];
+  if (n === undefined || n < 1) return undefined;
+  if (NOT_DELETE.test(t)) return undefined;
+  if (DELETE.test(t)) return { intent: 'tarjeta', accion: 'borrar', tarjeta: n };
+  if (REACTIVATE.test(t)) return { intent: 'tarjeta', accion: 'reactivar', tarjeta: n };
+  if (SUSPEND.test(t)) return { intent: 'tarjeta', accion: 'suspender', tarjeta: n };
   return undefined;
 }
 

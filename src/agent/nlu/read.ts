@@ -8,7 +8,7 @@ import type { Understood, Wanted } from './meaning.js';
 import { IntentClassifier, type Classification } from './classifier.js';
 import { courseEdit, editsCourse } from './course-edit.js';
 import { quizAsked } from './quiz.js';
-import { noteAction } from './note-action.js';
+import { cardAction, noteAction } from './note-action.js';
 import { rereadAsked } from './reread.js';
 import { reminderSlots } from './reminder.js';
 import { notebookQuestion } from './question.js';
@@ -59,6 +59,9 @@ export function readMessage(text: string, course: CourseContext, now: Date, clas
   if (editsCourse(w.t, text)) return courseChange(text, w, course, now);
   const quiz = quizAsked(w, course, now);
   if (quiz) return quiz;
+  // One card by its number («borra la tarjeta 3»): the deck's command in words, never a week's work.
+  const card = cardAction(w);
+  if (card) return card;
   // One note by its number, or a week's notes: the number decides, whatever «borra» weighs.
   const note = noteAction(w, course, now);
   if (note) return note;

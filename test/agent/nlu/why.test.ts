@@ -36,6 +36,15 @@ describe('the phrases of issue 28', () => {
     expect(read('borra mis datos')).toEqual({ intent: 'borrar_datos' });
   });
 
+  it('«borra la tarjeta 1» deletes that card (after its question), never prepares a week or erases everything', () => {
+    expect(read('borra la tarjeta 1')).toEqual({ intent: 'tarjeta', accion: 'borrar', tarjeta: 1 });
+    expect(read('elimina la tarjeta número 12 porfa')).toEqual({ intent: 'tarjeta', accion: 'borrar', tarjeta: 12 });
+    expect(read('suspende la tarjeta tres')).toEqual({ intent: 'tarjeta', accion: 'suspender', tarjeta: 3 });
+    expect(read('reactiva la tarjeta 4')).toEqual({ intent: 'tarjeta', accion: 'reactivar', tarjeta: 4 });
+    expect(read('no borres la tarjeta 2')).not.toMatchObject({ intent: 'tarjeta' });
+    expect(read('haz tarjetas de la nota 8')).toMatchObject({ intent: 'tarjetas' });
+  });
+
   it('«recuérdame repasar cada día a las 9» sets a daily reminder at 09:00', () => {
     expect(read('recuérdame repasar cada día a las 9')).toEqual({ intent: 'recordatorio', hora: '09:00', cada: 'dia' });
   });
