@@ -71,6 +71,8 @@ export const PAGE = Object.freeze({
   quizYours: 'tu respuesta',
   quizExplanation: 'Explicación',
   empty: 'Escribe, por ejemplo, «prepara la semana 1» o abre el menú de comandos.',
+  /** The empty chat's button, as Telegram shows «Empezar» on a chat never opened: it sends /start. */
+  start: 'Empezar',
   you: 'Tú',
   bot: 'Bot',
   actions: {

@@ -45,6 +45,11 @@ describe.skipIf(skipBrowserTests())('chat page in Chromium', () => {
     const { page } = browser;
     await page.goto(tg.chatUrl);
     await page.waitForSelector('body[data-ready="true"]');
+    // A chat never opened offers what Telegram offers there: Empezar sends /start.
+    await page.getByRole('button', { name: 'Empezar' }).click();
+    await page.locator('.msg.out', { hasText: '/start' }).waitFor();
+    await tg.server.waitForRequest('sendMessage', (r) => r.ok);
+    expect(await page.getByRole('button', { name: 'Empezar' }).count()).toBe(0);
     const box = page.getByRole('textbox', { name: 'Mensaje para el bot' });
     await expect.poll(() => box.evaluate((e) => e === document.activeElement)).toBe(true);
 

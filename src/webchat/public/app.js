@@ -748,7 +748,8 @@ function connect() {
         if (followInvite(e)) break;
         $('bot-name').textContent = e.bot.first_name;
         log.replaceChildren();
-        if (!e.messages.length) log.append(el('p', { class: 'empty', id: 'empty' }, T.empty));
+        // A chat never opened shows what Telegram shows there: a button that sends /start.
+        if (!e.messages.length) log.append(el('div', { class: 'empty', id: 'empty' }, el('p', {}, T.empty), el('button', { type: 'button', class: 'empty-start', onclick: () => { void sendText('/start'); textEl.focus(); } }, T.start)));
         e.messages.forEach(addMessage);
         renderCommands(e.commands);
         // The menu button narrows the box: a pending reply's placeholder is measured again.
