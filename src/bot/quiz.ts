@@ -63,7 +63,7 @@ export function quizComposer(deps: QuizDeps): Composer<Context> & { ask: (ctx: C
     try {
       const made = await deps.quizzes.make({ chat, user, ...(semana !== undefined ? { week: semana } : {}), ...(tema ? { topic: tema } : {}), ...(preguntas ? { count: preguntas } : {}), ...(questions ? { questions } : {}) });
       if (made.kind === 'no_notes') return void (await ctx.reply(QUIZ.noNotes(semana)));
-      if (made.kind === 'no_ideas') return void (await ctx.reply(QUIZ.noIdeas(semana, tema)));
+      if (made.kind === 'no_ideas') return void (await ctx.reply(QUIZ.noIdeas(semana, tema, made.ideas)));
       const n = made.quiz.questions.length;
       const intro = `${QUIZ.intro(n, semana, tema)}${preguntas !== undefined && n < preguntas ? `\n${QUIZ.fewer(n, preguntas)}` : ''}`;
       await sendQuiz(ctx.api, deps.quizzes, made.quiz, intro);

@@ -12,8 +12,13 @@ export const QUIZ = Object.freeze({
     `Test ${week !== undefined ? `de la semana ${week}` : topic ? `sobre «${topic}»` : 'de tus notas'}: ${count(n, 'pregunta', 'preguntas')}. ${n === 1 ? 'Toca una opción; si fallas, vuelve pronto a tu repaso.' : 'Toca una opción en cada una; lo que falles vuelve pronto a tu repaso.'}`,
   fewer: (n: number, asked: number) => `Solo he encontrado ideas para ${count(n, 'pregunta', 'preguntas')} de las ${asked} que pedías.`,
   noNotes: (week?: number) => (week !== undefined ? `La semana ${week} no tiene notas todavía: añade tus apuntes y te hago el test.` : 'Todavía no tienes notas: añade tus apuntes y te hago un test.'),
-  noIdeas: (week?: number, topic?: string) =>
-    `No encuentro en tus notas ${topic ? `sobre «${topic}» ` : week !== undefined ? `de la semana ${week} ` : ''}definiciones, enunciados ni fórmulas con los que preguntarte (y tres respuestas falsas del mismo tipo en el curso). Prueba con otra semana o con /repasar.`,
+  /** `ideas`: the ideas the notes gave that found no three wrong options of their kind (0: the notes gave none). */
+  noIdeas: (week?: number, topic?: string, ideas = 0) => {
+    const where = topic ? `sobre «${topic}» ` : week !== undefined ? `de la semana ${week} ` : '';
+    return ideas > 0
+      ? `En tus notas ${where}hay ${ideas === 1 ? 'una idea que preguntar' : `${ideas} ideas que preguntar`}, pero aún no bastantes del mismo tipo para inventar respuestas falsas creíbles: con más apuntes del curso te hago el test. Mientras, repasa tus tarjetas con /repasar.`
+      : `No encuentro en tus notas ${where}definiciones, enunciados ni fórmulas con los que preguntarte. Prueba con otra semana o con /repasar.`;
+  },
   noWeek: (week: number) => `Tu curso no tiene semana ${week}.`,
   usage: () => 'Escribe /quiz para un test de tus notas, o /quiz N para el de la semana N.',
   /** «el enunciado de Clausius», «la ley de Ohm», «la fórmula η = 1 − Tc/Th», «entropía». */

@@ -39,7 +39,8 @@ export interface QuizAsk {
 /** Questions a model proposes from `notes`, already checked with the quiz's rules, or undefined. */
 export type QuizProposer = (ask: { notes: readonly SourceNote[]; count: number; quizId: string; topic?: string }) => Promise<QuizQuestion[] | undefined>;
 
-export type QuizMade = { kind: 'made'; quiz: StoredQuiz } | { kind: 'no_ideas' } | { kind: 'no_notes' };
+/** `no_ideas`: no question could be asked; `ideas`, how many ideas the notes gave that lacked three fitting wrong options. */
+export type QuizMade = { kind: 'made'; quiz: StoredQuiz } | { kind: 'no_ideas'; ideas: number } | { kind: 'no_notes' };
 
 export type AnswerResult =
   | { kind: 'rated'; quiz: StoredQuiz; question: StoredQuestion; finished: boolean }
@@ -161,13 +162,13 @@ export function createQuizService(o: QuizServiceOptions) {
     store,
 
     /** The ideas of a week (or of every note), for a class quiz built from the teacher's notes. */
-    async build(ask: { week?: number; topic?: string; count?: number; id: string; spares?: boolean }): Promise<{ questions: QuizQuestion[]; notes: SourceNote[]; count: number } | { kind: 'no_notes' }> {
+    async build(ask: { week?: number; topic?: string; count?: number; id: string; spares?: boolean }): Promise<{ questions: QuizQuestion[]; notes: SourceNote[]; count: number; ideas: number } | { kind: 'no_notes' }> {
       const notes = await withWeeks((await o.notes.list()) as SourceNote[]);
       const scoped = ask.week !== undefined ? notes.filter((n) => n.semana === ask.week) : notes;
       if (scoped.length === 0) return { kind: 'no_notes' };
       const count = Math.min(Math.max(ask.count ?? DEFAULT_QUESTIONS, 1), MAX_QUESTIONS);
       const proposed = o.propose ? await o.propose({ notes: scoped, count, quizId: ask.id, ...(ask.topic ? { topic: ask.topic } : {}) }) : undefined;
-      if (proposed && proposed.length > 0) return { questions: proposed, notes, count };
+      if (proposed && proposed.length > 0) return { questions: proposed, notes, count, ideas: proposed.length };
       const isWord = await (o.wordCheck ?? loadWordCheck)();
       // The course read once (the study side's reading is the slow part); a week's own ideas are its own
       // even where another week has an idea of the same term.
@@ -179,7 +180,7 @@ export function createQuizService(o: QuizServiceOptions) {
       const asked = ask.topic ? ideasAbout(ask.week !== undefined ? inScope : ideas, ask.topic) : inScope;
       const weekOf = (id: number) => notes.find((n) => n.id === id)?.semana;
       // With spares, every question the ideas give, so one that can have no card leaves room for the next.
-      return { questions: buildQuiz(asked, pool, ask.spares ? asked.length : count, ask.id, weekOf), notes, count };
+      return { questions: buildQuiz(asked, pool, ask.spares ? asked.length : count, ask.id, weekOf), notes, count, ideas: asked.length };
     },
 
     /** Builds and saves a quiz for `ask.user` (not sent yet). */
@@ -188,6 +189,7 @@ export function createQuizService(o: QuizServiceOptions) {
       let questions = ask.questions;
       let count = questions?.length;
       let notes = (await o.notes.list()) as SourceNote[];
+      let ideas = questions?.length ?? 0;
       if (questions) {
         // A class quiz: its passages become one note of this notebook, which its cards point at —
         // the student's deck holds only what the student received.
@@ -197,12 +199,13 @@ export function createQuizService(o: QuizServiceOptions) {
       } else {
         const built = await this.build({ id, spares: true, ...(ask.week !== undefined ? { week: ask.week } : {}), ...(ask.topic ? { topic: ask.topic } : {}), ...(ask.count !== undefined ? { count: ask.count } : {}) });
         if ('kind' in built) return built;
+        ideas = built.ideas;
         questions = built.questions;
         notes = built.notes;
         count = built.count;
       }
       const stored = await withCards(questions, notes, `quiz-${id}`, count);
-      if (stored.length === 0) return { kind: 'no_ideas' };
+      if (stored.length === 0) return { kind: 'no_ideas', ideas };
       const quiz: StoredQuiz = {
         id, chat: ask.chat, user: ask.user, created: new Date().toISOString(), questions: stored,
         ...(ask.week !== undefined ? { week: ask.week } : {}), ...(ask.topic ? { topic: ask.topic } : {}), ...(ask.classQuiz ? { classQuiz: ask.classQuiz } : {}),

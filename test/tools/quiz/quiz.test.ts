@@ -97,6 +97,21 @@ describe('the quiz service on a real notebook', () => {
   let tmp: string | undefined;
   afterEach(async () => { if (tmp) await rm(tmp, { recursive: true, force: true }); tmp = undefined; });
 
+  it('one lecture\'s two definitions are ideas without three wrong options of their kind: said as such, not as «no definitions»', async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'quiz-service-'));
+    const notebook = await openNotebook(tmp);
+    await notebook.notes.addMany([
+      { tema: 'Definiciones', texto: 'La presa es la especie cuya población crece sin límite cuando no hay depredadores.', semana: 2 },
+      { tema: 'Definiciones', texto: 'El depredador es la especie que se alimenta de la presa y cuya población decrece sin ella.', semana: 2 },
+    ]);
+    const review = createReviewService({ deck: notebook.cards, store: notebook.reviews, retention: 0.9, newPerDay: 20, timeZone: 'Europe/Madrid' });
+    const quizzes = createQuizService({ dataDir: tmp, notes: notebook.notes, cards: notebook.cards, review, readAnswers: async () => [] });
+    const made = await quizzes.make({ chat: 5, user: 5, week: 2, count: 3 });
+    expect(made).toEqual({ kind: 'no_ideas', ideas: 2 });
+    expect(QUIZ.noIdeas(2, undefined, 2)).toMatch(/^En tus notas de la semana 2 hay 2 ideas que preguntar, pero aún no bastantes del mismo tipo/);
+    expect(QUIZ.noIdeas(2)).not.toMatch(/respuestas falsas/);
+  });
+
   it('an answer counts only from the quiz\'s person, once, also after a crash between the answer and its rating', async () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'quiz-service-'));
     const notebook = await openNotebook(tmp);
