@@ -121,8 +121,32 @@ export function listItem(raw: string): RuleIdea | undefined {
   // («La intrahistoria: es el concepto que …» says what it is in the sentence after).
   const doing = (rest: string) => { const w = fold(rest.split(/\s/u)[0]!); return VERBS.has(w) || /^(?:es|son|fue|fueron|era|eran)$/u.test(w) || (/^\p{Ll}+(?:an|en|ó|ió|aron|ieron)$/u.test(w) && !DETERMINERS.has(w)); };
   if (!m && bold && words.length <= 6 && !closed(fold(words[0]!)) && !closed(fold(words.at(-1)!)) && !doing(bold[3]!)) return item(bold[1] ?? '', bold[2]!, bold[3]!);
-  if (!m || m[2]!.split(/\s+/).some((w) => closed(fold(w)))) return undefined;
+  if (!m) return glossaryLine(raw, doing);
+  if (m[2]!.split(/\s+/).some((w) => closed(fold(w)))) return undefined;
   return item(m[1]!, m[2]!, m[3]!);
+}
+
+/** Labels that open a line without naming a term («Ejemplo: …», «Nota: …», «Tema 5: …»). */
+const LABELS = new Set(['nota', 'notas', 'ejemplo', 'ejemplos', 'observacion', 'importante', 'atencion', 'recuerda', 'resumen', 'conclusion',
+  'conclusiones', 'definicion', 'definiciones', 'tema', 'semana', 'capitulo', 'unidad', 'leccion', 'fuente', 'fuentes', 'pregunta', 'respuesta',
+  'objetivo', 'objetivos', 'solucion', 'ejercicio', 'problema', 'datos', 'resultado', 'bibliografia', 'idea', 'clave', 'aviso', 'ojo', 'pista']);
+
+/** A head that opens with a verb of the lecture's own voice («Pasamos a voltios: …», «Calculando: …»). */
+const SAYS = /^(?:\p{L}+(?:amos|emos|imos|ando|iendo)|hay|veamos|recordemos|sea|sean)$/u;
+
+/**
+ * A glossary line, the way a lecture lists its terms without bullets — a paragraph of its own
+ * «Presa: especie cuya población crece de forma exponencial en ausencia del depredador.»: a head
+ * of one to four words (no closed word at either end, no label such as «Ejemplo»), then what it is
+ * — a noun phrase, not what someone does — ending as a sentence ends. A definition, as «X es …» gives.
+ */
+function glossaryLine(raw: string, doing: (rest: string) => boolean): RuleIdea | undefined {
+  const g = /^\s*(?:(el|la|los|las)\s+)?(\p{Lu}[\p{L}'’-]{2,}(?:\s+[\p{L}'’-]+){0,3}):\s+(\p{L}.{12,})[.!]\s*$/u.exec(raw);
+  if (!g || raw.includes('\n')) return undefined;
+  const head = g[2]!.split(/\s+/);
+  // The head names a thing: no label, no closed word at either end, no verb («Tiene dos grandes fases: …» announces a list).
+  if (LABELS.has(fold(head[0]!)) || closed(fold(head[0]!)) || closed(fold(head.at(-1)!)) || /\d/u.test(g[2]!) || head.some((w) => doing(w)) || SAYS.test(fold(head[0]!)) || doing(g[3]!)) return undefined;
+  return item(g[1] ?? '', g[2]!, g[3]!);
 }
 
 /** A list item's idea: its head, and the first claim of what follows it. */
