@@ -272,6 +272,10 @@ export const STATE_PROBLEMS = Object.freeze({
   correctionsItem: (n: number) => `el elemento ${n} no es {chat, mensaje, que, id, por}`,
   /** What deleting the pending corrections' file loses, said with its damage. */
   correctionsFix: 'si lo borras, las preguntas de corrección abiertas dejan de esperar respuesta y no se pierde nada más.',
+  /** A course proposal (`propuestas-curso/<clave>.json`) that is not one. */
+  courseProposalShape: (version: number) => `debería ser un objeto {version: ${version}, clave, asunto: "curso", estado, curso, ...}`,
+  /** What deleting a course proposal's file loses, said with its damage. */
+  courseProposalFix: 'si lo borras, ese cambio del curso deja de esperar respuesta y el curso se queda como está.',
   importVersion: (file: string, found: string, reads: number) => `${file}: versión ${found} desconocida (esta versión lee la ${reads})`,
   resultVersion: (file: string, found: number, reads: number) => `El resultado guardado ${file} tiene la versión ${found}; esta versión solo lee la ${reads}.`,
 });
