@@ -276,6 +276,10 @@ export const STATE_PROBLEMS = Object.freeze({
   courseProposalShape: (version: number) => `debería ser un objeto {version: ${version}, clave, asunto: "curso", estado, curso, ...}`,
   /** What deleting a course proposal's file loses, said with its damage. */
   courseProposalFix: 'si lo borras, ese cambio del curso deja de esperar respuesta y el curso se queda como está.',
+  /** The cards' record of the notes they were made from (`tarjetas_fuentes.json`) that is not one. */
+  cardSourcesShape: (version: number) => `debería ser un objeto {version: ${version}, notas: {id de nota: huella}}`,
+  /** What deleting the cards' record of their notes loses, said with its damage. */
+  cardSourcesFix: 'si lo borras, solo se pierde el aviso de notas nuevas o cambiadas desde las tarjetas de cada semana.',
   importVersion: (file: string, found: string, reads: number) => `${file}: versión ${found} desconocida (esta versión lee la ${reads})`,
   resultVersion: (file: string, found: number, reads: number) => `El resultado guardado ${file} tiene la versión ${found}; esta versión solo lee la ${reads}.`,
 });
