@@ -16,13 +16,16 @@
  * written last: a kill in between leaves the change pending, and the same tap finishes it.
  * A record is a pending decision (store/decision.ts): its payload changes only while it is pending,
  * and it is decided once, through `decide` (a proposal read again as material is `sustituida`).
+ * Each record is a durable document (store/record.ts): a record of version 1 is migrated on its
+ * first read and written back, and a damaged one is refused with which file and how to recover.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { decide, stillPending, type PendingDecision, type Transition, type Verdict } from '../store/decision.js';
-import { writeRecord } from '../store/outputs.js';
-import { withFileLock } from '../store/lock.js';
+import { isPlainObject } from '../store/document.js';
+import { RecordFile, type RecordFormat } from '../store/record.js';
+import { STATE_PROBLEMS } from '../strings/console.js';
 import type { Course } from '../domain/course/course.js';
 
 export const COURSE_PROPOSALS_DIRNAME = 'propuestas-curso';
@@ -74,12 +77,25 @@ export interface CoursePayload {
 export type CourseProposal = PendingDecision<'curso', CoursePayload>;
 
 /** A record of version 1 (`estado` pendiente | hecha | descartada) as version 2. */
-function upgrade(data: { version: number; estado?: string }): CourseProposal | undefined {
-  if (data.version === COURSE_PROPOSAL_VERSION) return data as CourseProposal;
-  if (data.version !== 1) return undefined;
+function upgrade(old: unknown): unknown {
+  const data = old as { estado?: unknown };
   const estado = data.estado === 'hecha' ? 'aceptada' : data.estado === 'descartada' ? 'rechazada' : 'pendiente';
-  return { ...(data as unknown as CourseProposal), version: COURSE_PROPOSAL_VERSION, asunto: 'curso', estado };
+  return { ...(old as object), version: COURSE_PROPOSAL_VERSION, asunto: 'curso', estado };
 }
+
+const COURSE_PROPOSAL_FORMAT: RecordFormat<CourseProposal> = {
+  version: COURSE_PROPOSAL_VERSION,
+  empty: () => null,
+  check: (data) => isPlainObject(data) && data.version === COURSE_PROPOSAL_VERSION && typeof data.clave === 'string' && data.asunto === 'curso' && typeof data.estado === 'string' && isPlainObject(data.curso)
+    ? { ok: true, value: data as unknown as CourseProposal }
+    : { ok: false, problem: STATE_PROBLEMS.courseProposalShape(COURSE_PROPOSAL_VERSION) },
+  migrations: { 1: upgrade },
+  // Only version 1 is migrated; any other value (or none) is the check's to name.
+  versionOf: (raw) => (isPlainObject(raw) && raw.version === 1 ? 1 : COURSE_PROPOSAL_VERSION),
+  recovery: STATE_PROBLEMS.courseProposalFix,
+  lock: { kind: 'each-change' },
+  serialize: (p) => `${JSON.stringify(p, null, 1)}\n`,
+};
 
 /** A short hash of a course's content: whether it is still the one a change was made against. */
 export function courseHash(course: Course): string {
@@ -89,46 +105,40 @@ export function courseHash(course: Course): string {
 export function createCourseProposals(dataDir: string) {
   const dir = path.join(dataDir, COURSE_PROPOSALS_DIRNAME);
   const fileOf = (key: string) => path.join(dir, `${key}.json`);
-  const write = (p: CourseProposal) => writeRecord(fileOf(p.clave), p, { indent: 1 });
+  // One durable document per key (cheap: a document reads its file only when asked).
+  const recordOf = (key: string) => new RecordFile(fileOf(key), COURSE_PROPOSAL_FORMAT);
 
   async function find(key: string): Promise<CourseProposal | undefined> {
     if (!/^[0-9a-f]{16}$/.test(key)) return undefined;
-    const text = await readFile(fileOf(key), 'utf8').catch((e: NodeJS.ErrnoException) => {
-      if (e.code === 'ENOENT') return undefined;
-      throw e;
-    });
-    if (text === undefined) return undefined;
-    return upgrade(JSON.parse(text) as { version: number });
+    return recordOf(key).read();
   }
-  /** Reads, changes and writes a record under its file lock; undefined when it is gone. */
-  const locked = async <R>(key: string, fn: (p: CourseProposal | undefined) => Promise<R>): Promise<R> => {
-    if (!(await find(key))) return fn(undefined);
-    return withFileLock(fileOf(key), async () => fn(await find(key)));
-  };
+  /** Reads, changes and writes a record under its file lock; `p` undefined when it is gone. */
+  const locked = <R>(key: string, fn: (p: CourseProposal | undefined) => { next?: CourseProposal; value: R }): Promise<R> =>
+    /^[0-9a-f]{16}$/.test(key) ? recordOf(key).change(fn) : Promise.resolve(fn(undefined).value);
 
   return {
     find,
     async create(p: Omit<CoursePayload, 'version'>): Promise<CourseProposal> {
       await mkdir(dir, { recursive: true });
       const record: CourseProposal = { version: COURSE_PROPOSAL_VERSION, clave: randomBytes(COURSE_KEY_CHARS / 2).toString('hex'), asunto: 'curso', estado: 'pendiente', creada: new Date().toISOString(), ...p };
-      await write(record);
+      await recordOf(record.clave).write(record);
       return record;
     },
     /** Changes a pending record's payload under its file lock; undefined when it is gone or decided. */
     async update(key: string, change: (p: CourseProposal) => CourseProposal): Promise<CourseProposal | undefined> {
-      return locked(key, async (p) => {
-        if (!p || stillPending(p)) return undefined;
+      return locked(key, (p) => {
+        if (!p || stillPending(p)) return { value: undefined };
         const next = change(structuredClone(p));
-        await write(next);
-        return next;
+        return { next, value: next };
       });
     },
     /** Decides a record once (store/decision.ts): the refusal when it is gone or decided already. */
     async decide(key: string, to: Verdict, por?: string): Promise<Transition<CourseProposal>> {
-      return locked(key, async (p) => {
-        const t = decide(p, to, new Date(), por);
-        if (t.ok) await write(t.next);
-        return t;
+      // The moment comes before the change (store/document.ts: no clock inside it).
+      const at = new Date();
+      return locked<Transition<CourseProposal>>(key, (p) => {
+        const t = decide(p, to, at, por);
+        return t.ok ? { next: t.next, value: t } : { value: t };
       });
     },
   };

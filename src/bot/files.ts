@@ -3,9 +3,11 @@
  * and what the closing message of a run offers behind its buttons — [🃏 Tarjetas] (the run's cards)
  * and [📊 Cronograma] (the run's chart; also `/cronograma` for the latest). What those buttons need
  * is written to disk when the run ends (`<dataDir>/bot/cierres/<runId>.json`, atomic), so they
- * still answer after a restart: the callback data carries only the run id.
+ * still answer after a restart: the callback data carries only the run id. Each record is a durable
+ * document (store/document.ts), written once; a damaged one is refused — its sentence goes to the
+ * console, the tap gets the stale-button answer — and never taken for another.
  */
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BotNotebook } from './command-kit.js';
 import { Composer, InputFile, type Context } from 'grammy';
@@ -13,7 +15,8 @@ import type { TaskEvent } from '../scheduler/events.js';
 import { hasWeek, weekRange } from '../domain/course/course.js';
 import { readCourse } from '../tools/index.js';
 import { latestNarration } from '../tools/narrar_resumen.js';
-import { writeRecord } from '../store/outputs.js';
+import { DurableDocument, isPlainObject, type DocumentFormat } from '../store/document.js';
+import { STATE_PROBLEMS } from '../strings/console.js';
 import type { Card } from '../store/index.js';
 import { weekCardsMessages } from '../strings/review.js';
 import { anyCase } from './command-kit.js';
@@ -36,15 +39,29 @@ export interface RunChart {
 const RUN_ID = /^[A-Za-z0-9_-]{1,60}$/;
 const CLOSING_VERSION = 1;
 
-/** A run's closing record as read back from disk; anything else is treated as absent. */
-function parseClosing(text: string): RunChart | undefined {
-  let data: unknown;
-  try { data = JSON.parse(text); } catch { return undefined; }
-  const d = data as { version?: unknown; chatId?: unknown; events?: unknown; waits?: unknown; cards?: unknown };
-  if (d?.version !== CLOSING_VERSION || !Number.isSafeInteger(d.chatId) || !Array.isArray(d.events) || !Array.isArray(d.waits)) return undefined;
-  const cards = Array.isArray(d.cards) ? d.cards.filter((x): x is number => Number.isSafeInteger(x)) : [];
-  return { chatId: d.chatId as number, events: d.events as TaskEvent[], waits: d.waits as OwnerWait[], cards };
+/** A run's closing record as written on disk. */
+interface ClosingRecord extends RunChart {
+  version: typeof CLOSING_VERSION;
+  runId: string;
+  cards: number[];
 }
+
+const CLOSING_FORMAT: DocumentFormat<ClosingRecord | null> = {
+  version: CLOSING_VERSION,
+  empty: () => null,
+  check: (d) => {
+    if (!isPlainObject(d) || d.version !== CLOSING_VERSION || !Number.isSafeInteger(d.chatId) || !Array.isArray(d.events) || !Array.isArray(d.waits)) {
+      return { ok: false, problem: STATE_PROBLEMS.closingShape(CLOSING_VERSION) };
+    }
+    // Cards that are not ids are left out (the list shows what it can), as they always were.
+    const cards = Array.isArray(d.cards) ? d.cards.filter((x): x is number => Number.isSafeInteger(x)) : [];
+    return { ok: true, value: { ...(d as unknown as ClosingRecord), cards } };
+  },
+  // One version so far: a version the program does not know is the check's to name.
+  versionOf: () => CLOSING_VERSION,
+  recovery: STATE_PROBLEMS.closingFix,
+  serialize: (r) => `${JSON.stringify(r)}\n`,
+};
 
 /**
  * The closing records of recent runs, by run id: kept in memory and on disk (bounded to
@@ -68,22 +85,22 @@ export class RunCharts {
     while (this.byRun.size > CHARTS_KEEP) this.byRun.delete(this.byRun.keys().next().value!);
     const dir = this.dir;
     if (!dir) return;
-    const body = { version: CLOSING_VERSION, runId, ...chart, cards: [...(chart.cards ?? [])] };
+    const body: ClosingRecord = { version: CLOSING_VERSION, runId, ...chart, cards: [...(chart.cards ?? [])] };
     const write = this.writes.catch(() => undefined).then(async () => {
-      await writeRecord(path.join(dir, `${runId}.json`), body, { indent: 0 });
+      await new DurableDocument<ClosingRecord | null>(path.join(dir, `${runId}.json`), CLOSING_FORMAT).replace(body);
       await this.prune(dir);
     });
     this.writes = write;
     await write;
   }
 
-  /** The run's closing record: from memory, else from disk (after a restart); undefined if gone. */
+  /** The run's closing record: from memory, else from disk (after a restart); undefined if gone. A damaged one is refused. */
   async get(runId: string): Promise<RunChart | undefined> {
     if (!RUN_ID.test(runId)) return undefined;
     const known = this.byRun.get(runId);
     if (known || !this.dir) return known;
-    const text = await readFile(path.join(this.dir, `${runId}.json`), 'utf8').catch(() => undefined);
-    return text === undefined ? undefined : parseClosing(text);
+    const { doc } = await new DurableDocument(path.join(this.dir, `${runId}.json`), CLOSING_FORMAT).adapter.readDocument();
+    return doc ? { chatId: doc.chatId, events: doc.events, waits: doc.waits, cards: doc.cards } : undefined;
   }
 
   /** The latest finished run of a chat that has a chart (`/cronograma`). */
@@ -91,7 +108,8 @@ export class RunCharts {
     const known = [...this.byRun.values()].filter((c) => c.chatId === chatId && c.events.length > 0).at(-1);
     if (known || !this.dir) return known;
     for (const name of await this.newestFirst(this.dir)) {
-      const c = await this.get(name.replace(/\.json$/, ''));
+      // A damaged record (refused by `get`) is not the latest chart: the ones before it are looked at.
+      const c = await this.get(name.replace(/\.json$/, '')).catch(() => undefined);
       if (c && c.chatId === chatId && c.events.length > 0) return c;
     }
     return undefined;
@@ -155,7 +173,8 @@ export function filesComposer(deps: FilesDeps): Composer<Context> {
   // The closing message's buttons (and the older «Ver cronograma», `gt:`): read from disk if need be.
   c.callbackQuery(/^(cl:[tg]:|gt:)/, async (ctx) => {
     const tap = CALLBACKS.closing.parse(ctx.callbackQuery.data);
-    const chart = tap ? await deps.charts.get(tap.runId) : undefined;
+    // A damaged record is said on the console (which file, how to recover); the tap gets the stale answer.
+    const chart = tap ? await deps.charts.get(tap.runId).catch((e: unknown) => void deps.log((e as Error).message, e)) : undefined;
     // Only in the chat the run belonged to (class mode: each person's own parts, never another's run).
     const mine = chart && chart.chatId === ctx.chat?.id ? chart : undefined;
     await ctx.answerCallbackQuery(mine ? {} : { text: S.tapStale(), show_alert: true });

@@ -7,13 +7,14 @@
  * so it is not «new» forever). Both carry a `version` (docs/design.md §24). Layouts written before
  * this existed have no record: then nothing is claimed about the episode, and the cards count every
  * note with a card (live or deleted) as used, its content unknown (not «changed»).
+ * `tarjetas_fuentes.json` is a durable document (store/document.ts), locked on each change (the
+ * calls of one turn add to it side by side); a damaged one is refused, never started anew.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeRecord } from '../store/outputs.js';
-import { withFileLock } from '../store/lock.js';
-import { isPlainObject } from '../store/document.js';
+import { DurableDocument, isPlainObject, type DocumentFormat } from '../store/document.js';
+import { STATE_PROBLEMS } from '../strings/console.js';
 
 export const WEEK_SOURCES_VERSION = 1;
 
@@ -50,23 +51,34 @@ async function readJson(file: string): Promise<unknown> {
   try {
     return JSON.parse(await readFile(file, 'utf8')) as unknown;
   } catch {
-    return undefined; // absent (an older data folder) or unreadable: no record
+    return undefined; // absent (an older episode) or unreadable: no record
   }
 }
 
-/** The cards' record; undefined when the data folder has none yet. */
+const CARD_SOURCES_FORMAT: DocumentFormat<WeekSources> = {
+  version: WEEK_SOURCES_VERSION,
+  empty: () => ({ version: WEEK_SOURCES_VERSION, notas: {} }),
+  check: (data) => {
+    const sources = asSources(data);
+    return sources ? { ok: true, value: sources } : { ok: false, problem: STATE_PROBLEMS.cardSourcesShape(WEEK_SOURCES_VERSION) };
+  },
+  // One version so far: a version the program does not know is the check's to name.
+  versionOf: () => WEEK_SOURCES_VERSION,
+  recovery: STATE_PROBLEMS.cardSourcesFix,
+  lock: { kind: 'each-change' },
+};
+
+const cardSources = (deckFile: string) => new DurableDocument(cardSourcesFile(deckFile), CARD_SOURCES_FORMAT);
+
+/** The cards' record; undefined when the data folder has none yet (a damaged one is refused). */
 export async function readCardSources(deckFile: string): Promise<WeekSources | undefined> {
-  return asSources(await readJson(cardSourcesFile(deckFile)));
+  return (await cardSources(deckFile).adapter.readDocument()).doc ?? undefined;
 }
 
 /** Adds `notes` as they are now to the cards' record (under its lock: several calls of one turn write it). */
 export async function recordCardSources(deckFile: string, notes: ReadonlyArray<{ id: number; tema: string; texto: string }>): Promise<void> {
-  const file = cardSourcesFile(deckFile);
-  await withFileLock(file, async () => {
-    const before = asSources(await readJson(file));
-    const next: WeekSources = { version: WEEK_SOURCES_VERSION, notas: { ...(before?.notas ?? {}), ...sourcesOf(notes).notas } };
-    await writeRecord(file, next);
-  });
+  const added = sourcesOf(notes).notas;
+  await cardSources(deckFile).mutate((doc) => void Object.assign(doc.notas, added));
 }
 
 /** The record an episode carries in its sidecar (`<wav>.json`); undefined for an episode made before it. */

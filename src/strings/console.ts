@@ -272,6 +272,18 @@ export const STATE_PROBLEMS = Object.freeze({
   correctionsItem: (n: number) => `el elemento ${n} no es {chat, mensaje, que, id, por}`,
   /** What deleting the pending corrections' file loses, said with its damage. */
   correctionsFix: 'si lo borras, las preguntas de corrección abiertas dejan de esperar respuesta y no se pierde nada más.',
+  /** A course proposal (`propuestas-curso/<clave>.json`) that is not one. */
+  courseProposalShape: (version: number) => `debería ser un objeto {version: ${version}, clave, asunto: "curso", estado, curso, ...}`,
+  /** What deleting a course proposal's file loses, said with its damage. */
+  courseProposalFix: 'si lo borras, ese cambio del curso deja de esperar respuesta y el curso se queda como está.',
+  /** The cards' record of the notes they were made from (`tarjetas_fuentes.json`) that is not one. */
+  cardSourcesShape: (version: number) => `debería ser un objeto {version: ${version}, notas: {id de nota: huella}}`,
+  /** What deleting the cards' record of their notes loses, said with its damage. */
+  cardSourcesFix: 'si lo borras, solo se pierde el aviso de notas nuevas o cambiadas desde las tarjetas de cada semana.',
+  /** A run's closing record (`bot/cierres/<run>.json`) that is not one. */
+  closingShape: (version: number) => `debería ser un objeto {version: ${version}, runId, chatId, events: [...], waits: [...], cards: [...]}`,
+  /** What deleting a run's closing record loses, said with its damage. */
+  closingFix: 'si lo borras, los botones de Tarjetas y Cronograma de ese trabajo dejan de responder y no se pierde nada más.',
   importVersion: (file: string, found: string, reads: number) => `${file}: versión ${found} desconocida (esta versión lee la ${reads})`,
   resultVersion: (file: string, found: number, reads: number) => `El resultado guardado ${file} tiene la versión ${found}; esta versión solo lee la ${reads}.`,
 });

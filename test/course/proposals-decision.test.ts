@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COURSE_PROPOSALS_DIRNAME, createCourseProposals } from '../../src/bot/course-proposals.js';
 import { tempDir } from '../tools/helpers.js';
+import { STATE_PROBLEMS } from '../../src/strings/console.js';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 beforeEach(async () => { tmp = await tempDir(); });
@@ -40,5 +41,28 @@ describe('a course proposal as a pending decision', () => {
     expect(await proposals.decide('1'.repeat(16), 'rechazada')).toEqual({ ok: false, refusal: 'ya_decidida' });
     expect(await proposals.decide('3'.repeat(16), 'sustituida')).toMatchObject({ ok: true, next: { asunto: 'curso', estado: 'sustituida' } });
     expect(JSON.parse(await readFile(path.join(dir, `${'3'.repeat(16)}.json`), 'utf8'))).toMatchObject({ version: 2, estado: 'sustituida' });
+  });
+
+  it('a record of the first layout is written back in the current one on its first read, once', async () => {
+    const dir = path.join(tmp.dir, COURSE_PROPOSALS_DIRNAME);
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, `${'4'.repeat(16)}.json`);
+    await writeFile(file, JSON.stringify({ version: 1, clave: '4'.repeat(16), tipo: 'temario', curso: COURSE, base: 'b'.repeat(16), estado: 'hecha', creada: '2030-01-01T00:00:00.000Z' }));
+    expect((await createCourseProposals(tmp.dir).find('4'.repeat(16)))?.estado).toBe('aceptada');
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 2, asunto: 'curso', estado: 'aceptada' });
+  });
+
+  it('a damaged record is refused with which file and how to recover, and left as it was', async () => {
+    const dir = path.join(tmp.dir, COURSE_PROPOSALS_DIRNAME);
+    await mkdir(dir, { recursive: true });
+    const key = '5'.repeat(16);
+    const file = path.join(dir, `${key}.json`);
+    for (const text of ['{"version": 2, "clave": "5', JSON.stringify({ version: 9, clave: key })]) {
+      await writeFile(file, text);
+      const proposals = createCourseProposals(tmp.dir);
+      await expect(proposals.find(key)).rejects.toThrow(file);
+      await expect(proposals.decide(key, 'aceptada')).rejects.toThrow(STATE_PROBLEMS.courseProposalFix);
+      expect(await readFile(file, 'utf8')).toBe(text);
+    }
   });
 });

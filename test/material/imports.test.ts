@@ -3,7 +3,8 @@
  * the same file again adds nothing, a save repeated or resumed from what a kill leaves behind never
  * saves a note twice. Real notebook in a temp dir, real files.
  */
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { FILE_PROBLEMS, STATE_PROBLEMS } from '../../src/strings/console.js';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -108,6 +109,20 @@ describe('an import', () => {
     const saved = await imports().save(record.clave);
     expect(saved?.notas).toEqual(added.map((n) => n.id));
     expect((await notebook.notes.list()).length).toBe(before.length + record.propuesta.length);
+  });
+
+  it('a record of the first layout is written back in the current one on its first read; a damaged one is refused and kept', async () => {
+    const { record } = await imports().propose('apuntes.md', new TextEncoder().encode(GENETICA.map((p) => p.join('\n\n')).join('\n\n')));
+    const file = path.join(dataDir, IMPORTS_DIRNAME, `${record.clave}.json`);
+    const { asunto: _a, ...v1 } = record;
+    await writeFile(file, JSON.stringify({ ...v1, version: 1, estado: 'hecha' }));
+    expect(await imports().find(record.clave)).toMatchObject({ version: 2, asunto: 'importacion', estado: 'aceptada', guardada: true });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 2, asunto: 'importacion', estado: 'aceptada', guardada: true });
+    for (const text of ['{"version": 2, "clave": "', '[]', JSON.stringify({ ...record, version: 7 })]) {
+      await writeFile(file, text);
+      await expect(imports().save(record.clave)).rejects.toThrow(text === '[]' || text.length < 30 ? FILE_PROBLEMS.importRecord(file) : STATE_PROBLEMS.importVersion(file, '7', 2));
+      expect(await readFile(file, 'utf8')).toBe(text);
+    }
   });
 
   it('a big import writes the notebook once, not once per note', async () => {

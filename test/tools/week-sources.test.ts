@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { asSources, cardSourcesFile, newerNotes, noteHuella, readCardSources, readEpisodeSources, recordCardSources, sourcesOf } from '../../src/domain/week-sources.js';
+import { STATE_PROBLEMS } from '../../src/strings/console.js';
 
 const FIXTURES = path.join(import.meta.dirname, '../fixtures/week-sources');
 let tmp: string | undefined;
@@ -51,5 +52,16 @@ describe('the notes a week was made from', () => {
     const deck = path.join(tmp, 'tarjetas.json');
     await Promise.all([1, 2, 3, 4].map((id) => recordCardSources(deck, [note(id, `texto ${id}`)])));
     expect(Object.keys((await readCardSources(deck))!.notas).sort()).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('a damaged cards record is refused with which file and how to recover, never started anew', async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'fuentes-'));
+    const deck = path.join(tmp, 'tarjetas.json');
+    for (const text of ['{"version": 1, "notas": {"7": "ab', JSON.stringify({ version: 2, notas: {} })]) {
+      await writeFile(cardSourcesFile(deck), text);
+      await expect(readCardSources(deck)).rejects.toThrow(cardSourcesFile(deck));
+      await expect(recordCardSources(deck, [note(1, 'uno')])).rejects.toThrow(STATE_PROBLEMS.cardSourcesFix);
+      expect(await readFile(cardSourcesFile(deck), 'utf8')).toBe(text);
+    }
   });
 });

@@ -20,9 +20,10 @@
  * (document-week.ts), each with its file and page.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { writeRecord } from '../../store/outputs.js';
+import { DurableDocument, isPlainObject } from '../../store/document.js';
+import type { RecordFormat } from '../../store/record.js';
 import { withFileLock } from '../../store/lock.js';
 import { IMPORT_SAVED_EVENT } from '../../store/auditEvents.js';
 import type { AuditLog } from '../../store/types.js';
@@ -86,11 +87,37 @@ export type ImportRecord = PendingDecision<'importacion', ImportPayload>;
 export const isSaved = (r: ImportRecord | undefined): r is ImportRecord & { guardada: true } => r?.estado === 'aceptada' && r.guardada === true;
 
 /** A record of version 1 (`estado` pendiente | guardando | hecha) as version 2. */
-function upgrade(data: { version: unknown; estado?: unknown }): ImportRecord | undefined {
-  if (data.version === IMPORT_RECORD_VERSION) return data as ImportRecord;
-  if (data.version !== 1) return undefined;
-  const { estado, ...rest } = data as unknown as Omit<ImportRecord, 'estado'> & { estado: string };
+function upgrade(old: unknown): unknown {
+  const { estado, ...rest } = old as Omit<ImportRecord, 'estado'> & { estado: string };
   return { ...rest, version: IMPORT_RECORD_VERSION, asunto: 'importacion', estado: estado === 'pendiente' ? 'pendiente' : 'aceptada', ...(estado === 'hecha' ? { guardada: true } : {}) };
+}
+
+/**
+ * An import's record as a durable document (store/document.ts): version 1 is migrated on its first
+ * read and written back; a record that cannot be read (empty, cut short, a folder, not an object)
+ * is never taken for absent — its import may be half saved, and reading the file again would add
+ * its notes twice — and one of an unknown version is refused with that version. No lock of the
+ * document's own: saving holds the record's lock across its steps (`locked` below).
+ */
+function importFormat(file: string): RecordFormat<ImportRecord> {
+  return {
+    version: IMPORT_RECORD_VERSION,
+    empty: () => null,
+    check: (data) => (isPlainObject(data) && data.version === IMPORT_RECORD_VERSION
+      ? { ok: true, value: data as unknown as ImportRecord }
+      : { ok: false, problem: FILE_PROBLEMS.importRecord(file) }),
+    migrations: { 1: upgrade },
+    // A file that is not an object has no version to migrate from: the check refuses it as a whole.
+    versionOf: (raw) => {
+      if (!isPlainObject(raw)) return IMPORT_RECORD_VERSION;
+      return typeof raw.version === 'number' ? raw.version : undefined;
+    },
+    recovery: '',
+    refuse: () => (kind, _problem, found) => kind === 'version'
+      ? new CuadernoError('UNSUPPORTED_VERSION', STATE_PROBLEMS.importVersion(file, String(found), IMPORT_RECORD_VERSION))
+      : new StateFileError('CORRUPT_STATE', file, FILE_PROBLEMS.importRecord(file)),
+    serialize: (r) => `${JSON.stringify(r, null, 1)}\n`,
+  };
 }
 
 /** What an import needs from the notebook: its notes, and the notes store's own append (/nota's `add`, many at once). */
@@ -151,32 +178,18 @@ export function createImports(deps: ImportsDeps) {
   const mutex = new Mutex();
   const originals = createOriginals(deps.dataDir);
 
+  /** One durable document per record (cheap: it reads its file only when asked). */
+  const recordOf = (key: string) => new DurableDocument(fileOf(key), importFormat(fileOf(key)));
+  /** The record, read while its lock is held: one of an earlier layout is written back now. */
+  const readLocked = async (key: string): Promise<ImportRecord | undefined> => (await recordOf(key).current()) ?? undefined;
+  /** The record, read without its lock; one of an earlier layout is read again under the lock and written back. */
   async function read(key: string): Promise<ImportRecord | undefined> {
-    const file = fileOf(key);
-    // A record that cannot be read (empty, cut short, a folder) is never taken for absent: its
-    // import may be half saved, and reading the file again would add its notes twice.
-    const damaged = (cause: unknown) => Object.assign(new StateFileError('CORRUPT_STATE', file, FILE_PROBLEMS.importRecord(file)), { cause });
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw damaged(e);
-    }
-    let data: { version: unknown };
-    try {
-      // A byte-order mark (an editor that saved it) is no damage.
-      data = JSON.parse(text.replace(/^\uFEFF/, '')) as { version: unknown };
-    } catch (e) {
-      throw damaged(e);
-    }
-    if (!data || typeof data !== 'object' || Array.isArray(data)) throw damaged(undefined);
-    const record = upgrade(data);
-    if (!record) throw new CuadernoError('UNSUPPORTED_VERSION', STATE_PROBLEMS.importVersion(fileOf(key), String(data.version), IMPORT_RECORD_VERSION));
-    return record;
+    const { doc, migrated } = await recordOf(key).adapter.readDocument();
+    if (!migrated) return doc ?? undefined;
+    return withFileLock(fileOf(key), () => readLocked(key));
   }
-  const write = (r: ImportRecord) => writeRecord(fileOf(r.clave), r, { indent: 1 });
-  /** One writer per record: this process's mutex, and the file lock against the CLI and the bot. */
+  const write = (r: ImportRecord) => recordOf(r.clave).replace(r);
+  /** One writer per record: this process's mutex, and the file lock against the CLI and the bot (held across a save's steps). */
   const locked = <R>(key: string, fn: () => Promise<R>) => mutex.run(async () => {
     await mkdir(dir, { recursive: true });
     return withFileLock(fileOf(key), fn);
@@ -245,7 +258,7 @@ export function createImports(deps: ImportsDeps) {
   /** Writes the pending import for `got` under `clave` — or returns the one another writer made first. */
   const create = (clave: string, nombre: string, got: Pick<Extracted, 'text' | 'paginas' | 'ocr' | 'pageStarts' | 'unread'> & { kind: ImportKind }, semana?: number, anterior?: ImportRecord['anterior'], notas?: NotesSplit): Promise<Proposal> =>
     locked(clave, async () => {
-      const again = await read(clave);
+      const again = await readLocked(clave);
       if (again) return { record: again, yaExistia: isSaved(again), nuevo: false };
       const base = { texto: got.text, nombre, tipo: got.kind, ...(semana !== undefined ? { semana } : {}), ...(got.pageStarts ? { inicioPaginas: got.pageStarts } : {}), ...(anterior ? { anterior } : {}) };
       const record: ImportRecord = {
@@ -329,7 +342,7 @@ export function createImports(deps: ImportsDeps) {
     /** A new week for every note of a pending import (null = the rule decides per note). */
     changeWeek(key: string, semana: number | null): Promise<ImportRecord | undefined> {
       return locked(key, async () => {
-        const r = await read(key);
+        const r = await readLocked(key);
         if (!r || stillPending(r)) return r;
         const next: ImportRecord = { ...r, propuesta: [] };
         if (semana === null) delete next.semana;
@@ -343,7 +356,7 @@ export function createImports(deps: ImportsDeps) {
     /** The student's corrected text replaces an OCR draft; the notes are proposed again from it. */
     correct(key: string, texto: string): Promise<ImportRecord | undefined> {
       return locked(key, async () => {
-        const r = await read(key);
+        const r = await readLocked(key);
         if (!r || stillPending(r)) return r;
         const { ilegibles: _unread, ...rest } = r;
         // The student's own text stands for the whole page: the lines OCR could not read are theirs to have typed.
@@ -360,7 +373,7 @@ export function createImports(deps: ImportsDeps) {
     /** Saves the proposed notes, each exactly once, however many times it is called or resumed. */
     save(key: string, por?: string): Promise<Saved | undefined> {
       return locked(key, async () => {
-        let r = await read(key);
+        let r = await readLocked(key);
         if (!r) return undefined;
         if (isSaved(r)) return { notas: savedIds(r), yaExistia: true, record: r };
         const accepted = decide(r, 'aceptada', new Date(), por);
@@ -412,7 +425,7 @@ export function createImports(deps: ImportsDeps) {
      */
     rewriteSaved(key: string, next: Pick<ImportRecord, 'texto' | 'paginas' | 'propuesta' | 'guardadas'> & { inicioPaginas?: number[] }): Promise<ImportRecord | undefined> {
       return locked(key, async () => {
-        const r = await read(key);
+        const r = await readLocked(key);
         if (!r || !isSaved(r)) return r;
         const { inicioPaginas: _p, yaTenias: _y, ...rest } = r;
         const done: ImportRecord = { ...rest, ...next };
@@ -427,7 +440,7 @@ export function createImports(deps: ImportsDeps) {
      */
     discard(key: string, to: 'rechazada' | 'sustituida' = 'rechazada'): Promise<boolean> {
       return locked(key, async () => {
-        if (!decide(await read(key), to, new Date()).ok) return false;
+        if (!decide(await readLocked(key), to, new Date()).ok) return false;
         await rm(fileOf(key), { force: true });
         return true;
       });
