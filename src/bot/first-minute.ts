@@ -56,7 +56,8 @@ export async function replyGreeting(ctx: Context, deps: FirstMinuteDeps): Promis
   const week = today !== undefined && withNotes.includes(today) ? today : withNotes[0];
   const name = ctx.from?.first_name ?? '';
   if (week === undefined) return void (await ctx.reply(notes !== undefined ? FIRST_MINUTE.greetingNoNotes(name) : FIRST_MINUTE.greeting(name, FIRST_MINUTE.thisWeekExample)));
-  await ctx.reply(FIRST_MINUTE.greeting(name, S.quickText('p', week)));
+  // On the example course, the one line also says where the student's own course is set.
+  await ctx.reply(FIRST_MINUTE.greeting(name, S.quickText('p', week), (await ownCourse(deps)) === null));
 }
 
 /** The /start buttons' answers. `showCourse`: what /curso shows. */

@@ -38,7 +38,8 @@ export const FIRST_MINUTE = Object.freeze({
       'Todo lo que sé hacer está en el menú y en /ayuda.',
     ].join('\n'),
   /** «hola», «buenas tardes»: one line. */
-  greeting: (name: string, example: string) => `¡Hola${name ? `, ${name}` : ''}! Dime qué quieres, por ejemplo «${example}».`,
+  greeting: (name: string, example: string, onExample = false) =>
+    `¡Hola${name ? `, ${name}` : ''}! Dime qué quieres, por ejemplo «${example}»${onExample ? ', o escribe /start para poner tu propio curso' : ''}.`,
   /** The greeting's example while no week has notes to prepare. */
   thisWeekExample: 'prepara lo de esta semana',
   /** «hola» while no week of the course has notes yet: what to do first is to send them. */

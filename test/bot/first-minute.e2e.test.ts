@@ -39,6 +39,8 @@ describe('the first minute', () => {
       const reply = await ana.waitFor(`the answer to «${hi}»`, (ms) => ms.length > before && ms.at(-1));
       expect(reply.text).toMatch(/^¡Hola, Ana!/);
       expect(reply.text).not.toContain('\n');
+      // On the example course, the one line says where the student's own course is set.
+      expect(reply.text).toMatch(/escribe \/start para poner tu propio curso\.$/);
     }
 
     await ana.press(hello.messageId, button(hello, /Mandar apuntes/));
