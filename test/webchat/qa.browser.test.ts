@@ -96,8 +96,8 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
 
   it('a greeting is answered without starting a run; unclear requests get a question in tú', async () => {
     const before = await page.locator('#log > .msg').count();
-    // One line: what to ask, with a week of the course.
-    expect(await say('¡hola! 👋', /^¡Hola/)).toMatch(/^¡Hola[^\n]*«prepara la semana \d»\.$/);
+    // One line: what to ask, with a week of the course, and (on the example course) where to set their own.
+    expect(await say('¡hola! 👋', /^¡Hola/)).toMatch(/^¡Hola[^\n]*«prepara la semana \d», o escribe \/start para poner tu propio curso\.$/);
     const after = await botMessages();
     expect(after.slice(-1)[0]).not.toMatch(/Empiezo/);
     expect(await chat.notebook.usage.list()).toEqual([]);
