@@ -65,7 +65,7 @@ const REACTIVATE = /\b(?:reactiv\w*|recuper\w*|vuelve a (?:preguntar|sacar)\w*|d
 export function cardAction(w: Words): CardAction | undefined {
   const t = w.t;
   const m = CARD.exec(t);
-  const n = m?.[1] === undefined ? undefined : /^\d+$/.test(m[1]) ? Number(m[1]) : m[1] === 'una' || m[1] === 'uno' ? undefined : NUMBER_WORDS[m[1]];
+  const n = m?.[1] === undefined ? undefined : /^\d+$/.test(m[1]) ? Number(m[1]) : countWord(m[1]);
   if (n === undefined || n < 1) return undefined;
   if (NOT_DELETE.test(t)) return undefined;
   if (DELETE.test(t)) return { intent: 'tarjeta', accion: 'borrar', tarjeta: n };
@@ -80,8 +80,12 @@ const NOTE_PHRASE = /\b(?:nota|note)\s+(?:(?:numero|n|no|number)\s+)?(?:\d+|[a-z
 /** «la nota tres»: a note numbered in words. */
 function noteInWords(t: string): number | undefined {
   const m = /\b(?:nota|note)\s+(?:(?:numero|number)\s+)?([a-z]+)\b/.exec(t);
-  const n = m?.[1] === undefined || m[1] === 'una' || m[1] === 'uno' ? undefined : NUMBER_WORDS[m[1]];
-  return n;
+  return m?.[1] === undefined ? undefined : countWord(m[1]);
+}
+
+/** A number written in words after «nota»/«tarjeta»; «una», «uno» are the article («la tarjeta una vez…»), not 1. */
+function countWord(word: string): number | undefined {
+  return word === 'una' || word === 'uno' ? undefined : NUMBER_WORDS[word];
 }
 
 /** «mis notas de la semana 5»: a week named, and nothing but the words of a list around it. */
