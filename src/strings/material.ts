@@ -7,6 +7,7 @@ import type { WeekReason } from '../domain/material/document-week.js';
 import type { MaterialKind } from '../domain/material/sniff.js';
 import { count } from './count.js';
 import { listed } from './list.js';
+import { MESSAGE_TEXT_MAX } from '../lib/message-pack.js';
 
 const KIND_WORDS: Readonly<Record<MaterialKind, string>> = Object.freeze({
   texto: 'un texto',
@@ -78,6 +79,10 @@ function reasonLine(r: WeekReason, semana: number | undefined): string | undefin
 
 /** First line of a note, cut to fit one line of a phone. */
 const FIRST_LINE_MAX = 70;
+/** The line that counts the notes a long proposal does not list. */
+const moreNotes = (rest: number) => `… y ${count(rest, 'nota más', 'notas más')} (todas se guardan).`;
+/** Room kept for that line (and its line break) whatever the count. */
+const MORE_NOTES_ROOM = moreNotes(99_999).length + 1;
 
 export const MATERIAL_BUTTONS = Object.freeze({
   save: '✅ Guardar',
@@ -88,7 +93,12 @@ export const MATERIAL_BUTTONS = Object.freeze({
 
 export const MATERIAL = Object.freeze({
   /** «De «Tema 4.pdf» (3 páginas): 5 notas para la semana 4 «Genética», 1 sin semana», then each note's first line. */
-  proposal(v: ProposalView): string {
+  /**
+   * The proposal in at most `max` characters (Telegram's message limit by default, lib/message-pack.ts):
+   * the notes' first lines are listed while they fit, the rest counted in one line — a document of
+   * eighty notes once failed with «message is too long» and the student saw only an internal error.
+   */
+  proposal(v: ProposalView, max = MESSAGE_TEXT_MAX): string {
     // A group of photos is named «20 fotos» already: no count after it.
     const what = v.tipo === 'pdf' && v.paginas !== null ? ` (${count(v.paginas, 'página', 'páginas')})` : v.tipo === 'imagen' && (v.paginas ?? 1) === 1 ? ' (foto)' : v.tipo === 'voz' ? ' (nota de voz)' : '';
     const groups = v.semanas.map((g) => `${count(g.notas, 'nota', 'notas')} para la semana ${g.semana}${g.titulo ? ` «${g.titulo}»` : ''}`);
@@ -107,7 +117,14 @@ export const MATERIAL = Object.freeze({
       : v.yaTenias ? [v.yaTenias === 1 ? '1 ya la tenías en tu cuaderno: no la añado otra vez.' : `${v.yaTenias} ya las tenías en tu cuaderno: no las añado otra vez.`] : [];
     const unread = v.ilegibles?.length ? [unreadLine(v, v.ilegibles)] : [];
     const about = [...(reason ? [reason] : []), ...had, ...unread];
-    return [`De «${v.nombre}»${what}: ${groups.join(', ')}.`, ...about, '', ...lines, ...draft].join('\n');
+    const head = [`De «${v.nombre}»${what}: ${groups.join(', ')}.`, ...about, ''].join('\n');
+    const tail = draft.join('\n');
+    const room = max - head.length - tail.length - MORE_NOTES_ROOM;
+    let used = 0;
+    let shown = 0;
+    while (shown < lines.length && used + lines[shown]!.length + 1 <= room) used += lines[shown++]!.length + 1;
+    const listedLines = shown === lines.length ? lines : [...lines.slice(0, shown), moreNotes(lines.length - shown)];
+    return [head, ...listedLines, ...draft].join('\n');
   },
   alreadyHad: (nombre: string, notas: number) => `Ya lo tenía: «${nombre}» ya está en tu cuaderno (${count(notas, 'nota', 'notas')}), no añado nada.`,
   saved: (ids: readonly number[]) => ids.length === 1

@@ -36,6 +36,7 @@ export function proposalView(r: ImportRecord, weekName: WeekName): ProposalView 
   };
 }
 
-export function proposalText(r: ImportRecord, weekName: WeekName): string {
-  return MATERIAL.proposal(proposalView(r, weekName));
+/** The proposal as the chat shows it, within a message's limit; the terminal passes `max` Infinity to list every note. */
+export function proposalText(r: ImportRecord, weekName: WeekName, max?: number): string {
+  return MATERIAL.proposal(proposalView(r, weekName), max);
 }
