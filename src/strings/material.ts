@@ -36,6 +36,8 @@ export interface ProposalView {
   anterior?: { nombre: string; notas: number };
   /** Lines OCR could not read well (left out of the notes): the page or photo each was on, and where on it. */
   ilegibles?: { pagina: number; zona: 'arriba' | 'centro' | 'abajo' }[];
+  /** Words read that look misread, for the student to check and fix one by one. */
+  dudosas?: string[];
 }
 
 const ZONE_WORDS: Readonly<Record<'arriba' | 'centro' | 'abajo', string>> = Object.freeze({ arriba: 'en la parte de arriba', centro: 'en el centro', abajo: 'en la parte de abajo' });
@@ -44,6 +46,12 @@ const ZONE_WORDS: Readonly<Record<'arriba' | 'centro' | 'abajo', string>> = Obje
  * «No he podido leer bien 4 líneas (en la parte de arriba de la foto) y no las guardo: si las
  * necesitas, vuelve a hacer la foto con más luz.» — lines OCR left out, never dropped silently.
  */
+/** The words that look misread, and how to fix one without retyping the page. */
+function doubtfulLine(words: readonly string[]): string {
+  const [first] = words;
+  return `Puede que haya leído mal ${words.length === 1 ? 'esta palabra' : 'estas palabras'}: ${words.map((w) => `«${w}»`).join(', ')}. Para arreglar una, responde a este mensaje con la palabra y cómo es, por ejemplo «${first} → …» (una por línea).`;
+}
+
 function unreadLine(v: ProposalView, lines: NonNullable<ProposalView['ilegibles']>): string {
   const one = lines.length === 1;
   const pages = [...new Set(lines.map((l) => l.pagina))].sort((a, b) => a - b);
@@ -110,6 +118,7 @@ export const MATERIAL = Object.freeze({
     const draft = v.borrador !== undefined
       ? ['', `Ojo: he leído la imagen con poca seguridad (${v.borrador} %). Si algo está mal, responde a este mensaje con el texto corregido antes de guardar.`]
       : [];
+    const doubtful = v.dudosas?.length && v.borrador === undefined ? ['', doubtfulLine(v.dudosas)] : [];
     const reason = v.motivo ? reasonLine(v.motivo, v.semanas.length === 1 ? v.semanas[0]!.semana : undefined) : undefined;
     const total = v.primeras.length;
     const had = v.anterior
@@ -118,13 +127,13 @@ export const MATERIAL = Object.freeze({
     const unread = v.ilegibles?.length ? [unreadLine(v, v.ilegibles)] : [];
     const about = [...(reason ? [reason] : []), ...had, ...unread];
     const head = [`De «${v.nombre}»${what}: ${groups.join(', ')}.`, ...about, ''].join('\n');
-    const tail = draft.join('\n');
+    const tail = [...draft, ...doubtful].join('\n');
     const room = max - head.length - tail.length - MORE_NOTES_ROOM;
     let used = 0;
     let shown = 0;
     while (shown < lines.length && used + lines[shown]!.length + 1 <= room) used += lines[shown++]!.length + 1;
     const listedLines = shown === lines.length ? lines : [...lines.slice(0, shown), moreNotes(lines.length - shown)];
-    return [head, ...listedLines, ...draft].join('\n');
+    return [head, ...listedLines, ...draft, ...doubtful].join('\n');
   },
   alreadyHad: (nombre: string, notas: number) => `Ya lo tenía: «${nombre}» ya está en tu cuaderno (${count(notas, 'nota', 'notas')}), no añado nada.`,
   saved: (ids: readonly number[]) => ids.length === 1
@@ -133,6 +142,11 @@ export const MATERIAL = Object.freeze({
   discarded: 'Descartado: no he guardado nada.',
   chooseWeek: '¿De qué semana son estas notas?',
   corrected: 'He cambiado el texto por el tuyo. Revisa las notas y guárdalas cuando estén bien.',
+  /** After a reply of «palabra → arreglo» lines: how many words changed, and those not found. */
+  wordsFixed: (fixed: number, missing: readonly string[]) => [
+    ...(fixed > 0 ? [`He arreglado ${count(fixed, 'palabra', 'palabras')}. Revisa las notas y guárdalas cuando estén bien.`] : []),
+    ...(missing.length ? [`No encuentro ${listed(missing.map((w) => `«${w}»`))} en el texto: escríbela${missing.length === 1 ? '' : 's'} tal como aparece${missing.length === 1 ? '' : 'n'} arriba.`] : []),
+  ].join(' '),
   gone: 'Esa propuesta ya no está: mándame el archivo otra vez.',
   reading: (nombre: string) => `Leyendo «${nombre}»…`,
   pastedName: 'texto pegado',

@@ -156,6 +156,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   'material.MATERIAL.proposal': [
     [{ nombre: 'Tema 4.pdf', tipo: 'pdf', paginas: 3, semanas: [{ semana: 4, titulo: 'Música', notas: 5 }], sinSemana: 1, primeras: ['una línea\notra'] }],
     [{ nombre: 'foto', tipo: 'imagen', paginas: 1, semanas: [], sinSemana: 1, primeras: ['una línea'], borrador: 55 }],
+    [{ nombre: 'foto', tipo: 'imagen', paginas: 1, semanas: [], sinSemana: 1, primeras: ['una línea'], dudosas: ['eCoSistema', '€s'] }],
     [{ nombre: 'apuntes', tipo: 'texto', paginas: null, semanas: [{ semana: 1, notas: 1 }], sinSemana: 0, primeras: ['x'.repeat(90)] }],
     ...(['etiqueta', 'fecha', 'titulo', 'mayoria', 'varias'] as const).map((kind) => [{ nombre: 'Tema5.pdf', tipo: 'pdf', paginas: 4, semanas: [{ semana: 5, notas: 6 }], sinSemana: 0, primeras: ['x'], yaTenias: 2, motivo: kind === 'etiqueta' ? { kind, etiqueta: 'Tema 5', donde: 'primera_pagina' } : kind === 'fecha' ? { kind, fecha: '8 de marzo de 2027' } : { kind } }]),
     [{ nombre: 'Tema5.pdf', tipo: 'pdf', paginas: 4, semanas: [{ semana: 5, notas: 6 }], sinSemana: 0, primeras: ['x'], yaTenias: 1, motivo: { kind: 'etiqueta', etiqueta: 'Tema5', donde: 'nombre' } }],
@@ -168,6 +169,7 @@ const SAMPLES: Record<string, unknown[][]> = {
     [{ kind: 'no_admitido', name: 'hoja' }], [{ kind: 'word_antiguo', name: 'tema' }], [{ kind: 'docx_roto', name: 'tema' }], [{ kind: 'ruido' }],
   ],
   'material.MATERIAL.saved': [[[4]], [[4, 5, 6]], [[4, 9]]],
+  'material.MATERIAL.wordsFixed': [[2, []], [1, ['eCoSistema']], [0, ['€s', 'Parte']]],
   'tools.choiceInWords': [['generar_portada', 'maqueta', true], ['generar_portada', 'maqueta', false], ['narrar_resumen', 'motor', 'juguete'], ['narrar_resumen', 'motor', 'xtts']],
   'model.TOOL_ANSWERS.proposalRejected': [[['tarjeta 1: la pregunta o la respuesta está vacía', 'tarjeta 2: ya hay otro cloze de la misma frase (uno por frase)']]],
   'cards.problemForModel': [

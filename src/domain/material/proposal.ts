@@ -33,6 +33,7 @@ export function proposalView(r: ImportRecord, weekName: WeekName): ProposalView 
     ...(r.yaTenias ? { yaTenias: r.yaTenias } : {}),
     ...(r.anterior ? { anterior: { nombre: r.anterior.nombre, notas: r.anterior.notas } } : {}),
     ...(r.ilegibles?.length ? { ilegibles: r.ilegibles.map(({ pagina, zona }) => ({ pagina, zona })) } : {}),
+    ...(r.dudosas?.length ? { dudosas: r.dudosas } : {}),
   };
 }
 
