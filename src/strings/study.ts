@@ -10,6 +10,16 @@ export const SAID_OPERATORS: Readonly<Record<string, string>> = Object.freeze({
   '≤': 'menor o igual que', '≥': 'mayor o igual que', '<': 'menor que', '>': 'mayor que', '≈': 'aproximadamente', '%': 'por ciento', '√': 'raíz de',
 });
 
+/** The other words a formula is said with: its brackets where they must be said, «|x|», «=» and a differential's «d de». */
+export const SAID_FORMULA = Object.freeze({
+  open: { '(': 'abre paréntesis', '[': 'abre corchete' } as Readonly<Record<string, string>>,
+  close: { ')': 'cierra paréntesis', ']': 'cierra corchete' } as Readonly<Record<string, string>>,
+  absolute: 'valor absoluto',
+  equals: 'es',
+  equalsAgain: ', es decir,',
+  of: 'de',
+});
+
 /** How a formula's functions are said aloud, where their written name is not a word. */
 export const SAID_FUNCTIONS: Readonly<Record<string, string>> = Object.freeze({ cte: 'constante', ln: 'logaritmo neperiano de' });
 
