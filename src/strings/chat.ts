@@ -3,6 +3,7 @@
  * Plain text only: the bot never sends parse_mode, so nothing here (nor model text) needs escaping.
  */
 import type { UsageMonth } from '../store/index.js';
+import { ended } from './list.js';
 
 /** Most characters of a week's title on its button (a phone's row holds about this many). */
 export const WEEK_BUTTON_TITLE_CHARS = 32;
@@ -202,7 +203,7 @@ export const S = Object.freeze({
    */
   emptyWeek: (week: number, title: string, missing: readonly ('tarjetas' | 'narracion')[], cover?: 'boton' | 'palabras') => {
     const what = missing.map((m) => (m === 'tarjetas' ? 'las tarjetas' : 'la narración')).join(' ni ');
-    const add = `${title}: todavía no tiene notas, así que no puedo hacer ${what}. Mándame tus apuntes de esa semana (un PDF, una foto de las páginas o un texto, o pégalos aquí) y vuelve a pedírmelo.`;
+    const add = `${ended(title, ':')} todavía no tiene notas, así que no puedo hacer ${what}. Mándame tus apuntes de esa semana (un PDF, una foto de las páginas o un texto, o pégalos aquí) y vuelve a pedírmelo.`;
     if (!cover) return add;
     return `${add} La portada sí puedo hacerla ya, solo con el título de la semana: ${cover === 'boton' ? 'toca el botón si la quieres' : `pídemela sola, por ejemplo «haz la portada de la semana ${week}»`}.`;
   },

@@ -3,6 +3,7 @@
  * note's week and source, one note shown whole, and what moving, correcting and deleting it say.
  */
 import { count } from './count.js';
+import { ended } from './list.js';
 
 /** A short quote of a note or card, for a question that names it: «La narración es el rel…». */
 export function quote(text: string, max = 60): string {
@@ -35,7 +36,7 @@ export const NOTES = Object.freeze({
     `   ${week === undefined ? '' : `📅 ${week ?? 'Sin semana'} · `}${source ? `📄 ${source}` : example ? '📘 nota de ejemplo' : '✍️ escrita en el chat'}`,
   hint: () => 'Toca un número para ver la nota entera, moverla, corregirla o borrarla.',
   empty: () => 'Tu cuaderno no tiene notas todavía. Mándame tus apuntes (un PDF, una foto o un texto) o añade una con /nota.',
-  emptyWeek: (week: string) => `No tienes notas en la ${week.charAt(0).toLowerCase()}${week.slice(1)}. Mándame tus apuntes de esa semana y los guardo ahí.`,
+  emptyWeek: (week: string) => `No tienes notas en la ${week.charAt(0).toLowerCase()}${ended(week.slice(1))} Mándame tus apuntes de esa semana y los guardo ahí.`,
   noSuchWeek: (week: number, range: string) => `Tu curso no tiene semana ${week}: tiene las semanas ${range}.`,
   failed: () => 'No pude leer tus notas ahora mismo; no ha cambiado nada. Inténtalo de nuevo en un momento.',
 

@@ -36,6 +36,12 @@ describe('the episode of a week', () => {
     expect(text).not.toMatch(/paréntesis|corchete/);
   });
 
+  it('says a week title that ends in a full stop once, before its first lead-in', () => {
+    const { text } = buildNarrationScript(3, 'Arrhenius.', ELECTRICIDAD, isWord);
+    expect(text).toContain('resumen de la semana 3: Arrhenius. ');
+    expect(text).not.toMatch(/\.\./u);
+  });
+
   it('is extractive: each line it takes from the notes is a sentence of them', () => {
     const { text } = buildNarrationScript(7, 'el Barroco', BARROCO.filter((n) => n.semana === 7), isWord);
     expect(text).toContain('Se llama tenebrismo a la técnica que ilumina con violencia las figuras sobre un fondo casi negro.');
