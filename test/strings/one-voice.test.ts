@@ -159,6 +159,8 @@ const SAMPLES: Record<string, unknown[][]> = {
     [{ nombre: 'apuntes', tipo: 'texto', paginas: null, semanas: [{ semana: 1, notas: 1 }], sinSemana: 0, primeras: ['x'.repeat(90)] }],
     ...(['etiqueta', 'fecha', 'titulo', 'mayoria', 'varias'] as const).map((kind) => [{ nombre: 'Tema5.pdf', tipo: 'pdf', paginas: 4, semanas: [{ semana: 5, notas: 6 }], sinSemana: 0, primeras: ['x'], yaTenias: 2, motivo: kind === 'etiqueta' ? { kind, etiqueta: 'Tema 5', donde: 'primera_pagina' } : kind === 'fecha' ? { kind, fecha: '8 de marzo de 2027' } : { kind } }]),
     [{ nombre: 'Tema5.pdf', tipo: 'pdf', paginas: 4, semanas: [{ semana: 5, notas: 6 }], sinSemana: 0, primeras: ['x'], yaTenias: 1, motivo: { kind: 'etiqueta', etiqueta: 'Tema5', donde: 'nombre' } }],
+    [{ nombre: 'apuntes.md', tipo: 'texto', paginas: null, semanas: [{ semana: 5, notas: 6 }], sinSemana: 0, primeras: ['x'], motivo: { kind: 'encabezado', titulo: 'Segundo principio' } }],
+    [{ nombre: 'Segundo_principio.txt', tipo: 'texto', paginas: null, semanas: [{ semana: 5, notas: 6 }], sinSemana: 0, primeras: ['x'], motivo: { kind: 'encabezado', titulo: 'Segundo principio', donde: 'nombre' } }],
     [{ nombre: 'Tema5_v2.pdf', tipo: 'pdf', paginas: 5, semanas: [{ semana: 5, notas: 3 }], sinSemana: 0, primeras: ['x', 'y', 'z'], yaTenias: 12, anterior: { nombre: 'Tema5.pdf', notas: 12 } }],
     [{ nombre: 'Tema5_v2.pdf', tipo: 'pdf', paginas: 5, semanas: [{ semana: 5, notas: 1 }], sinSemana: 0, primeras: ['x'], anterior: { nombre: 'Tema5.pdf', notas: 1 } }],
   ],
