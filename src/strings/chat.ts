@@ -309,6 +309,8 @@ export const S = Object.freeze({
   decidedRejectedWhy: (by: string, at: string, why: string) => `❌ Rechazado por ${by} a las ${at}. Motivo: «${why}».`,
   decidedRejectedAsking: (by: string, at: string) => `❌ Rechazado por ${by} a las ${at}. Te pregunto el motivo abajo (es opcional).`,
   reasonThanks: () => 'Gracias, lo tengo en cuenta.',
+  /** A no to a cover whose reason asks for another one: this one is not made; the button under it proposes it again. */
+  reasonAnotherCover: (week: number) => `Vale, esa portada no la hago. ¿Te propongo otra para la semana ${week}? Toca «${BUTTONS.redoCover}» y te la enseño antes de hacerla.`,
   /** The reason question once closed: what came of it, instead of how to answer it. */
   reasonAskAnswered: (why: string) => `Te pregunté por qué lo rechazabas. Tu motivo: «${why}».`,
   reasonAskSkipped: () => 'Te pregunté por qué lo rechazabas; seguí sin motivo.',
