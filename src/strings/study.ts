@@ -52,6 +52,9 @@ export const QUIZ_STEMS = Object.freeze({
   /** A work's author and year, when the note does not say how it was made. */
   workWho: (title: string) => `¿De quién es «${title}»?`,
   workWhen: (title: string, author: string) => `¿De qué año es «${title}», de ${author}?`,
+  /** The other way round (domain/quiz/reverse.ts): the term asked, its definition or statement among the lecture's. */
+  definitionOf: (term: string) => `¿Cuál es la definición de «${term}»?`,
+  statementOf: (term: string) => `¿Qué dice «${term}»?`,
 });
 
 /** Why a note gives no cards, as the model reads it in the refusal. */
