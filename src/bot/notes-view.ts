@@ -39,8 +39,8 @@ export function weekWords(course: Course, week: number | null): string | null {
 
 /**
  * A note's title in the list: its topic, or the start of its text where the topic tells it from
- * nothing around it — the week's own title («Música» under «Semana 4 · Música») or a topic already on
- * the page (three notes of «Historia del arte»). `seen` gathers the page's titles.
+ * nothing around it — the week's own title («Mitosis» under «Semana 12 · Mitosis») or a topic already
+ * on the page (three notes titled «Genética»). `seen` gathers the page's titles.
  */
 function shortTitle(note: Note, week: number | null, course: Course, seen: Set<string>): string {
   const topic = topicAsWritten(note.tema, note.texto);
