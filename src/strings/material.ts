@@ -79,7 +79,7 @@ function reasonLine(r: WeekReason, semana: number | undefined): string | undefin
     etiqueta: r.kind === 'etiqueta' ? (r.donde === 'nombre' ? `el nombre del archivo dice «${r.etiqueta}»` : `dice «${r.etiqueta}» en la primera página`) : '',
     fecha: r.kind === 'fecha' ? `la fecha del documento, «${r.fecha}», cae en esa semana` : '',
     titulo: 'la primera página habla de lo que dice el título de esa semana',
-    encabezado: r.kind === 'encabezado' ? `su título, «${r.titulo}», dice lo que el título de esa semana` : '',
+    encabezado: r.kind === 'encabezado' ? `${r.donde === 'nombre' ? 'el nombre del archivo' : 'el título del documento'}, «${r.titulo}», dice lo que el título de esa semana` : '',
     mayoria: 'la mayoría de los apartados tratan de esa semana',
   }[r.kind];
   return `Todo va a la semana ${semana} porque ${why}.`;

@@ -195,6 +195,20 @@ function mergeShort(pieces: readonly Block[], min = NOTE_MIN, max = NOTE_MAX): B
   return out;
 }
 
+/**
+ * The document's own title: its level-1 heading («# Cinética química»), else its first line when that
+ * line is a title (short, alone, no sentence), else the file's name without its extension — never its
+ * first section's heading, which names a part of it («1. Velocidad de reacción»).
+ */
+export function documentTitle(text: string, fileName: string): { title: string; fromName: boolean } {
+  const blocks = paragraphs(text, false);
+  const level1 = blocks.find((b) => /^#\s/u.test(b.text))?.text.replace(/^#\s+|\s*#*$/gu, '');
+  const first = blocks[0]?.text;
+  const titled = level1 ?? (first !== undefined && !/^\p{Ll}/u.test(blocks[1]?.text ?? '') ? isHeading(first) : undefined);
+  const title = titled?.replace(/[#*_`]+/g, '').trim();
+  return title ? { title, fromName: false } : { title: fileName.replace(/\.[a-z0-9]+$/i, '').replace(/_+/g, ' ').trim(), fromName: true };
+}
+
 /** The topic for text without headings: the file's name without its extension. */
 export function topicFromName(fileName: string): string {
   const stem = fileName.replace(/\.[a-z0-9]+$/i, '').replace(/[_]+/g, ' ').trim();
