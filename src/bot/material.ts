@@ -11,6 +11,7 @@ import { MATERIAL } from '../strings/material.js';
 import { MaterialError } from '../domain/material/errors.js';
 import { savedIds, type ImportRecord, type Imports } from '../domain/material/imports.js';
 import { parseWordFixes } from '../domain/material/word-fixes.js';
+import { PHOTO_NAME } from '../domain/material/limits.js';
 import { MAX_FILE_BYTES, MAX_GROUP_PHOTOS, MEDIA_GROUP_QUIET_MS } from '../domain/material/limits.js';
 import { proposalText, weekNameOf } from '../domain/material/proposal.js';
 import { kindByName } from '../domain/material/sniff.js';
@@ -44,8 +45,6 @@ export interface MaterialDeps {
   textFile?: (ctx: Context, name: string, fileId: string) => Promise<void>;
 }
 
-/** Telegram's default name for a photo (photos arrive without one). */
-const PHOTO_NAME = 'foto.jpg';
 
 /** The bytes of a file the student sent, through the Bot API's file download (`getFile`). */
 export function download(ctx: Context, fileId: string): Promise<Uint8Array> {

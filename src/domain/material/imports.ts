@@ -36,11 +36,11 @@ import { MATERIAL } from '../../strings/material.js';
 import { extractMaterial, joinPages, type Extracted, type UnreadText } from './extract.js';
 import type { OcrEngine } from './ocr.js';
 import type { ImportKind } from './kinds.js';
-import type { ProposedNote } from './split.js';
+import { photoName, type ProposedNote } from './split.js';
 import type { WeekReason } from './document-week.js';
 import { proposeOffThread, proposeReadOffThread, splitOffThread, type NotesSplit, type Reading, type ReadingContext } from './reading.js';
 import { createOriginals } from './originals.js';
-import { DOUBTFUL_WORDS_MAX } from './limits.js';
+import { DOUBTFUL_WORDS_MAX, PHOTO_NAME } from './limits.js';
 import { replaceWords, type WordFix } from './word-fixes.js';
 import type { Course } from '../course/course.js';
 
@@ -268,7 +268,8 @@ export function createImports(deps: ImportsDeps) {
       const record: ImportRecord = {
         version: IMPORT_RECORD_VERSION,
         clave,
-        nombre,
+        // A photo is named by its page, not «foto.jpg» like every other (its notes were cut under that name).
+        nombre: got.kind === 'imagen' && nombre === PHOTO_NAME ? photoName(got.text) : nombre,
         tipo: got.kind,
         paginas: got.paginas,
         asunto: 'importacion',

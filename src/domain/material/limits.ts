@@ -71,3 +71,8 @@ export const READ_BUDGET_MS = 60_000;
 export const OCR_BUDGET_MS = 120_000;
 /** Forms one form XObject may end up drawing, through every level (a slide's logo drawn on a few hundred shapes fits). */
 export const MAX_FORM_PAINTS = 100_000;
+
+/** Telegram's photos arrive without a name: the bot calls each this until its page names it (split.ts `photoName`). */
+export const PHOTO_NAME = 'foto.jpg';
+/** Longest name an untitled photo takes from its first words. */
+export const PHOTO_NAME_MAX = 48;

@@ -6,6 +6,7 @@
  */
 import { weekForNewNote, type Course } from '../course/course.js';
 import { CELL_JOIN } from './reading-order.js';
+import { PHOTO_NAME, PHOTO_NAME_MAX } from './limits.js';
 
 export const NOTE_MIN = 120;
 export const NOTE_MAX = 1500;
@@ -207,6 +208,19 @@ export function documentTitle(text: string, fileName: string): { title: string; 
   const titled = level1 ?? (first !== undefined && !/^\p{Ll}/u.test(blocks[1]?.text ?? '') ? isHeading(first) : undefined);
   const title = titled?.replace(/[#*_`]+/g, '').trim();
   return title ? { title, fromName: false } : { title: fileName.replace(/\.[a-z0-9]+$/i, '').replace(/_+/g, ' ').trim(), fromName: true };
+}
+
+/**
+ * The name of a photo of a page (every photo arrives as «foto.jpg», and three of them were three
+ * identical lines in /material and in every quote): the page's own title, else its first words.
+ */
+export function photoName(text: string): string {
+  const { title, fromName } = documentTitle(text, '');
+  if (!fromName && title) return title;
+  const words = text.replace(/[#*_`]+/g, '').replace(/\s+/g, ' ').trim();
+  if (words.length <= PHOTO_NAME_MAX) return words || PHOTO_NAME;
+  const cut = words.slice(0, PHOTO_NAME_MAX);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), PHOTO_NAME_MAX / 2)).replace(/[\s,.;:]+$/u, '')}…`;
 }
 
 /** The topic for text without headings: the file's name without its extension. */
