@@ -120,11 +120,16 @@ function goodTerm(term: string): boolean {
   return !(words.length === 1 && (GENERIC_NOUNS.has(words[0]!) || !/\p{L}{2}/u.test(words[0]!)));
 }
 
+/** « y γ es …», «, y la mortalidad son …»: «y», a short subject (a symbol; after a comma, an article and a noun or two), and a copula or a defining verb. */
+const SECOND_SUBJECT = /(?<!\bentre\s+\S+)(?:,?\s+y\s+(?=(?:\p{L}|\p{Lu}{2,4})[₀-₉\d]*\s)|,\s+y\s+(?=(?:el|la|los|las)\s+\p{Ll}+(?:\s+\p{Ll}+)?\s))(?=\S+(?:\s+\S+){0,2}\s+(?:es|son|era|eran|representa|representan|mide|miden|indica|indican)\s)/u;
+
 /** The first clause worth saying of a body: up to «; », «: por ejemplo», «, pero …», or 40 words. */
 export function condense(body: string): string {
   let b = body.replace(/\s+/g, ' ').trim();
   // «… y que …» adds a second claim: one card, one fact (the minimum information principle).
   b = b.split(/;\s|:\s+(?:por ejemplo|p\. ej\.)|\.\s|,\s+(?:pero|aunque|mientras que)\s|,?\s+y\s+que\s/iu)[0]!.trim();
+  // «… de la presa, y γ es la tasa de …»: a second subject with its own verb is the next claim, not this answer.
+  b = b.split(SECOND_SUBJECT)[0]!.trim();
   // «…de un instante: cómo se ve…»: what follows a colon elaborates; one idea is enough for an answer.
   const colon = b.search(/:\s/u);
   if (colon > 0 && b.slice(0, colon).split(/\s+/).length >= 4 && !DEMONSTRATIVE.test(b.slice(0, colon))) b = b.slice(0, colon);
@@ -272,7 +277,11 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   const ideas: KeyIdea[] = [];
   const head0 = heading ? cleanHeading(heading) : undefined;
   const add = (f: Found, s: { text: string; at: number }, score: number) => {
-    const term = f.term.replace(/[.,:;]+$/u, '').trim();
+    const written = f.term.replace(/[.,:;]+$/u, '').trim();
+    // «Presa: especie …»: a glossary line or a list item capitalises its head as a line opens; the
+    // question asks «la presa» unless the course writes the word as a name («el Barroco»).
+    const head = /^(\p{Lu})(\p{Ll}+)(?=\s|$)/u.exec(written);
+    const term = f.item && f.kind === 'definicion' && head && !names.has(head[0]) && (isWord(fold(head[0])) || lower.has(fold(head[0]))) ? `${fold(head[1]!)}${written.slice(1)}` : written;
     if (f.kind !== 'fecha' && f.kind !== 'enunciado' && f.kind !== 'obra' && f.kind !== 'persona' && !f.marked && !goodTerm(term)) return;
     // A summary's list is its answer whole (condensing would keep only its first cause).
     const body = f.kind === 'formula' || f.whole ? f.body : condense(f.body);
