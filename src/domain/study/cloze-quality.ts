@@ -22,7 +22,7 @@ export type ClozeProblem = 'anafora' | 'ejemplo' | 'larga' | 'nombre_partido' | 
 export const CLOZE_MAX_WORDS = 32;
 
 /** Openings that point back to what came before: read alone, the sentence misses its subject. */
-const LEANING = /^(?:est[eoa]s?|es[eoa]s?|ello|aquell[oa]s?|allí|aquí|ahí|así|entonces|para\s+ello|por\s+ello|por\s+eso|para\s+\p{L}+(?:lo|la|los|las)|por\s+tanto|por\s+lo\s+tanto|por\s+un\s+lado|por\s+otro(?:\s+lado)?|por\s+último|por\s+otra\s+parte|de\s+ahí|dicho\s+de\s+otro\s+modo|es\s+decir|equivalentemente|también|además|pero|sin\s+embargo|en\s+cambio|lo\s+que|la\s+que|el\s+que|si\s+es|cuando\s+es|como\s+(?:son|es)|ambos|ambas|dichos?|dichas?|su|sus|en\s+su|en\s+sus)(?![\p{L}])/iu;
+const LEANING = /^(?:est[eoa]s?|es[eoa]s?|ello|aquell[oa]s?|allí|aquí|ahí|así|entonces|más\s+tarde|para\s+ello|por\s+ello|por\s+eso|para\s+\p{L}+(?:lo|la|los|las)|por\s+tanto|por\s+lo\s+tanto|por\s+un\s+lado|por\s+otro(?:\s+lado)?|por\s+último|por\s+otra\s+parte|de\s+ahí|dicho\s+de\s+otro\s+modo|es\s+decir|equivalentemente|también|además|pero|sin\s+embargo|en\s+cambio|lo\s+que|la\s+que|el\s+que|si\s+es|cuando\s+es|como\s+(?:son|es)|ambos|ambas|dichos?|dichas?|su|sus|en\s+su|en\s+sus)(?![\p{L}])/iu;
 /** A clitic pronoun before a verb («La hicieron posible…», «Lo veremos…»). */
 const CLITIC_FIRST = /^(?:la|lo|las|los|le|les)\s+\p{Ll}+(?:ó|ió|aron|ieron|ían|aban|emos|amos|imos)(?![\p{L}])/u;
 

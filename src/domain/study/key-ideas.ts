@@ -222,7 +222,7 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   // «… se usa el **método del punto medio**, que calcula …»: the bold term and what it does.
   // «… fue el **Código Civil** de 1804, que recogió …»: its year may follow the name, and what it did is said in the past.
   // The article may open the sentence («La **parte dogmática**, que recoge …»).
-  const which = /(?:^|\s)([Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+\*\*([^*]{3,60})\*\*(?:\s+de\s+1\d{3})?,\s+que\s+(\p{Ll}+(?:a|e|an|en|ó|ió|aron|ieron))\s+(.+)$/u.exec(plainKeepingBold(raw));
+  const which = /(?:^|\s)([Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+\*\*([^*]{3,60})\*\*(?:\s+de\s+1\d{3})?,\s+que\s+(?!(?:ya|no|se|también|aún|casi|solo|sólo)\s)(\p{Ll}+(?:a|e|an|en|ó|ió|aron|ieron))\s+(.+)$/u.exec(plainKeepingBold(raw));
   if (which && goodTerm(which[2]!) && !VERBS.has(fold(which[2]!.split(/\s+/).at(-1)!))) {
     // «… y sirvió de modelo …»: a second verb starts another claim.
     const body = which[4]!.split(new RegExp(`\\s+(?:y|pero)\\s+(?=(?:${[...VERBS].join('|')}|\\p{Ll}+(?:ó|ió)\\s)\\b)`, 'u'))[0]!;
