@@ -11,7 +11,7 @@ import { centralIdeas } from '../../src/domain/study/central-idea.js';
 import { aboutItsSection } from '../../src/domain/study/section-subject.js';
 import { keyIdeasOfNote, type KeyIdea } from '../../src/domain/study/key-ideas.js';
 import { articleFor } from '../../src/domain/study/article.js';
-import { leansOnBefore } from '../../src/domain/study/cloze-quality.js';
+import { clozeProblem, leansOnBefore } from '../../src/domain/study/cloze-quality.js';
 import { loadWordCheck, type WordCheck } from '../../src/domain/study/reading.js';
 import type { Note } from '../../src/domain/notebook.js';
 
@@ -64,6 +64,12 @@ describe('a cloze on a key term is about its section', () => {
     expect(aboutItsSection(idea('perspectiva lineal', 'Los pintores estudiaron la perspectiva lineal con reglas de geometría.'), section, [section])).toBe(true);
   });
 
+  it('a word of the heading\'s family counts («romántico» in «Rasgos del romanticismo»)', () => {
+    const rasgos = note(7, 'El héroe romántico suele ser un rebelde marcado por un destino trágico.', '3. Rasgos del romanticismo');
+    const hero: KeyIdea = { kind: 'termino', term: 'héroe romántico', article: '', body: rasgos.texto, sentence: rasgos.texto, noteId: 7, at: 0, key: 'héro romant', score: 0 };
+    expect(aboutItsSection(hero, rasgos, [rasgos])).toBe(true);
+  });
+
   it('not on a detail its section passes through once, away from its centre', () => {
     expect(aboutItsSection(idea('Flandes', 'El óleo llegó desde Flandes hacia 1475 con un comerciante veneciano.'), section, [section])).toBe(false);
   });
@@ -79,6 +85,12 @@ describe('the wording faults of the last judged sample', () => {
     const n = note(6, 'Es la **paradoja de la abundancia**, que ya observó a finales del siglo XVII el inglés Gregory King.', '5. Elasticidad e ingreso total');
     const asked = keyIdeasOfNote(n, [n], isWord, n.tema).map((i) => `${i.kind} ${i.verb ?? ''}`);
     expect(asked.join('\n')).not.toMatch(/definicion ya/u);
+  });
+
+  it('a blank never takes an adverb and its «de» («Fuera de Florencia», «dentro de los normales»)', () => {
+    const s = 'Fuera de Florencia el nuevo estilo se difundió por las cortes del norte de Italia.';
+    expect(clozeProblem(s, 'Fuera de Florencia', 0)).toBe('sin_termino');
+    expect(clozeProblem(s, 'cortes', s.indexOf('cortes'))).toBeUndefined();
   });
 
   it('a sentence opened by «Más tarde» leans on the one before', () => {

@@ -118,13 +118,18 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   }
   const minor = semana === undefined ? undefined : minorAllowed(notebook, semana, weekOf, isWord);
   let refused = 0;
-  /** Whether `idea` is carded; `centre`: a section's central idea, tried only while the note has no card. */
-  const consider = (idea: KeyIdea, centre = false): boolean => {
+  /** Whether `idea` is carded; `centre`: a section's central idea, `last`: a deferred weak one, both tried only while the note has no card. */
+  const deferred: KeyIdea[] = [];
+  const consider = (idea: KeyIdea, centre = false, last = false): boolean => {
     // Every note keeps one card: a note that states nothing is still asked its best term.
     const first = centre || (kept.length + made.length === 0 && !ideas.some((i) => STATED.has(i.kind)));
     if (minor && isMinor(idea) && !first && !minor.has(`${note.id} ${idea.at} ${idea.key}`)) return false;
-    // A cloze on a detail no heading, no centre and no return of the week marks is no key idea (section-subject.ts).
-    if (weakIdea(idea) && !first && !aboutItsSection(idea, note, weekNotes)) return false;
+    // A cloze on a detail no heading, no centre and no return of the week marks is no key idea
+    // (section-subject.ts); as a note's only card it waits: the note is asked its central idea first.
+    if (weakIdea(idea) && !centre && !last && !aboutItsSection(idea, note, weekNotes)) {
+      if (kept.length + made.length === 0) deferred.push(idea);
+      return false;
+    }
     // A list whose items each state an idea («- Profase: …», «- Metafase: …») is one idea per item:
     // past the cap only those items, so no stage of the list is left without its card.
     // A formula on its own line, or a term the note bolds and defines, is a key idea the teacher set apart:
@@ -149,6 +154,8 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   for (const idea of ranked) consider(idea);
   // A section the rules left without a card: its central idea (the week's sections are covered first).
   if (kept.length + made.length === 0) central().some((idea) => consider(idea, true));
+  // …and, failing one, its best term after all: every note that says something keeps a card.
+  if (kept.length + made.length === 0) deferred.some((idea) => consider(idea, false, true));
   const cards = [...kept, ...made];
   if (cards.length >= CARDS_PER_NOTE) return { cards };
   // What bound the note: its sentences (one card each), its ideas, or the week's other cards.

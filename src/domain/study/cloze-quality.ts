@@ -34,6 +34,9 @@ const ADJECTIVE_AFTER = /^(?:\p{Ll}+(?:ic[oa]s?|al|ales|ivo|iva|ivos|ivas|os[oa]
 /** Words that count or order what follows: the noun after one is not the fact. */
 const COUNTING = /^(?:\d+|primer|primera|primero|segundo|segunda|tercer|tercera|cuarto|cuarta|último|última|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|doce|cien|mil|varios|varias|muchos|muchas|pocos|pocas|ambos|ambas)$/iu;
 
+/** An adverb that heads a phrase with «de» («fuera de», «dentro de», «cerca de», «frente a»). */
+const ADVERB_OF_PLACE = /^(?:fuera|dentro|cerca|lejos|delante|detrás|encima|debajo|alrededor|acerca|además|frente|junto|respecto|antes|después)\s+(?:de|del|a|al)\s/iu;
+
 /** Whether a sentence leans on the one before it (first words only). */
 export function leansOnBefore(sentence: string): boolean {
   const s = sentence.trim();
@@ -75,6 +78,8 @@ export function clozeProblem(sentence: string, term: string, at: number, heading
   const rest = contentStems(`${before} ${after}`);
   if (rest.some((w) => own.has(w))) return 'delatada';
   if (own.size === 0) return 'sin_termino';
+  // «Fuera de Florencia», «dentro de los normales»: an adverb and its «de» make a place or a range, not a term.
+  if (ADVERB_OF_PLACE.test(term)) return 'sin_termino';
   return undefined;
 }
 
