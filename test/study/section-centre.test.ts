@@ -44,6 +44,11 @@ describe('a section the rules leave without a card', () => {
     expect(centralIdeas(style[0]!, style, style, isWord).map((i) => i.term)).not.toContain('Frente');
   });
 
+  it('a lone common word only where it reads as a noun, after its article', () => {
+    const reforma = [note(8, 'La Constitución es rígida: su reforma exige mayorías más altas que una ley ordinaria. La reforma ordinaria pide tres quintos de cada cámara. La reforma agravada pide dos tercios de cada cámara y un referéndum.', '7. La reforma')];
+    expect(centralIdeas(reforma[0]!, reforma, reforma, isWord).map((i) => i.term)).toEqual(['reforma']);
+  });
+
   it('a note that already has a card is not given another by this rule', () => {
     const deck = [{ id: 1, id_nota: 2, semana: 3, tipo: 'definicion' as const, pregunta: '¿Qué fue el Desastre?', respuesta: 'la derrota de 1898', creada: '2027-01-01T00:00:00.000Z' }];
     expect(cardsForNote(WEEK[1]!, WEEK, deck, weekOf, { isWord }).cards).toHaveLength(1);

@@ -63,6 +63,8 @@ export function centralIdeas(note: Note, course: readonly Note[], week: readonly
       const clause = termAt(s.plain, term) >= 0 ? clozeClause(s.plain, term) : undefined;
       const at = clause ? termAt(clause, term) : -1;
       if (!clause || at < 0 || clozeProblem(clause, term, at, heading, true)) continue;
+      // A lone common word the teacher did not bold is a noun only after its article («la pendiente»; never «pide», «casi»).
+      if (!/[\s\p{Lu}]/u.test(term) && !bold.includes(term) && !/(?:^|\s)(?:el|la|los|las|un|una|unos|unas)\s+$/iu.test(clause.slice(0, at))) continue;
       out.push({ kind: 'termino', term, article: '', body: clause, sentence: s.plain, noteId: note.id, at: s.at, key: ideaKey(term), score: 0, needsContext: true, ...(context ? { context } : {}) });
       break;
     }
