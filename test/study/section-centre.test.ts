@@ -98,6 +98,13 @@ describe('the wording faults of the last judged sample', () => {
     expect(clozeProblem(s, 'cortes', s.indexOf('cortes'))).toBeUndefined();
   });
 
+  it('a date whose verb takes a «que» clause is asked with that clause, so the question is whole', () => {
+    const n = note(9, 'El estadístico alemán Ernst Engel observó en 1857 que, al aumentar la renta de una familia, la proporción que gasta en alimentación disminuye: la alimentación es un bien de primera necesidad.', '6. La elasticidad-renta');
+    const date = cardsForNote(n, [n], [], weekOf, { isWord }).cards.find((c) => c.tipo === 'fecha');
+    expect(date?.pregunta).toMatch(/¿En qué año observó el estadístico alemán Ernst Engel que, al aumentar la renta de una familia, la proporción que gasta en alimentación disminuye\?$/u);
+    expect(date?.respuesta).toBe('1857');
+  });
+
   it('a sentence opened by «Más tarde» leans on the one before', () => {
     expect(leansOnBefore('Más tarde Ghiberti hizo las terceras puertas del Baptisterio.')).toBe(true);
   });

@@ -255,9 +255,12 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   const dated = /^(El|La|Los|Las)\s+((?:[\p{L}'’-]+\s+){0,7}?[\p{L}'’-]+)\s+((?:se\s+)?\p{Ll}+(?:ó|ió|aron|ieron))\s+(el\s+\d{1,2}\s+de\s+\p{Ll}+\s+de\s+\d{4}|en\s+(?:el\s+año\s+)?(?:1\d{3}|20\d{2}))(?=[\s,.;:]|$)/u.exec(s);
   if (dated && (!closed(fold(dated[2]!.split(/\s+/)[0]!)) || ORDINAL.test(fold(dated[2]!.split(/\s+/)[0]!)))) {
     const subject = `${fold(dated[1]!)} ${dated[2]}`;
-    // «… publicó en 1798 el Ensayo sobre …»: what was done after the date belongs to the question.
-    const object = /^\s+((?:el|la|los|las|su|sus)\s+[^,;:.]+)/u.exec(s.slice(dated.index + dated[0].length))?.[1];
-    const what = object && object.split(/\s+/).length <= 10 ? ` ${object.trim()}` : '';
+    // «… publicó en 1798 el Ensayo sobre …»: what was done after the date belongs to the question;
+    // «… observó en 1857 que, al aumentar la renta, …»: so does what was observed, up to its colon (else the question is incomplete).
+    const after = s.slice(dated.index + dated[0].length);
+    const object = /^\s+((?:el|la|los|las|su|sus)\s+[^,;:.]+)/u.exec(after)?.[1] ?? /^\s+(que(?=[\s,])[^;:.]+)/u.exec(after)?.[1];
+    if (/^\s+que(?=[\s,])/u.test(after) && (!object || object.split(/\s+/).length > 20)) return undefined;
+    const what = object && (object.startsWith('que') || object.split(/\s+/).length <= 10) ? ` ${object.trim()}` : '';
     return { kind: 'fecha', term: subject, article: '', body: s, year: dated[4]!.replace(/^en\s+(?:el\s+año\s+)?/u, ''), when: `${dated[3]} ${subject}${what}` };
   }
   return listItem(rawSentence) ?? boldApposition(raw) ?? namedAfter(s) ?? inWhich(s) ?? cause(s) ?? condition(s) ?? superlative(s) ?? authoredWork(s, properWord) ?? titledDate(s) ?? asideDate(s) ?? personActs(s, properWord);
