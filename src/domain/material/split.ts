@@ -68,6 +68,8 @@ function isHeading(block: string): string | undefined {
   // and capitalised too, but it is content: taken for a heading it named an empty section and was lost
   // to the notes and the cards.
   if (/[=<>≤≥≈≠]/.test(block)) return undefined;
+  // «El hábitat es el lugar físico» says what something is: a sentence whose full stop was lost, not a title.
+  if (/\s(?:es|son|fue|fueron)\s+(?:el|la|los|las|un|una|unos|unas)\s/iu.test(block) && !/^¿/u.test(block)) return undefined;
   return block.split(/\s+/).length <= 10 ? block : undefined;
 }
 
@@ -135,7 +137,9 @@ function sections(text: string, fromOcr: boolean): Section[] {
     // A short line followed by text that goes on in lower case («Para el ciclo de Carnot se
     // demuestra» / «rendimiento es…», a sentence a line left out of a photo cut in two) is the start
     // of a sentence, not a heading: what follows a heading starts a sentence of its own.
-    const h = /^\p{Ll}/u.test(blocks[i + 1]?.text ?? '') ? undefined : isHeading(p.text);
+    // The last block heads nothing: a short line at the end of a page is its last words (a definition
+    // a photo cut, «El hábitat es el lugar físico»), and taken for a heading it was lost without a word.
+    const h = i === blocks.length - 1 || /^\p{Ll}/u.test(blocks[i + 1]?.text ?? '') ? undefined : isHeading(p.text);
     if (h !== undefined) out.push({ heading: h, paragraphs: [] });
     else if (out.length === 0) out.push({ heading: undefined, paragraphs: [p] });
     else out.at(-1)!.paragraphs.push(p);
