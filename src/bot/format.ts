@@ -305,6 +305,22 @@ export function truncate(text: string, max: number): string {
 }
 
 /**
+ * Cuts to `max` characters keeping `marker` in view: a cloze's blank sits anywhere in its sentence,
+ * and cut from the start the deck's lines of one paragraph's clozes were all the same words up to
+ * «…». The start is kept when the marker fits; else «…» and a window around it.
+ */
+export function truncateAround(text: string, marker: string, max: number): string {
+  const at = text.indexOf(marker);
+  const chars = Array.from(text);
+  if (chars.length <= max || at < 0 || Array.from(text.slice(0, at + marker.length)).length <= max - 1) return truncate(text, max);
+  const markerAt = Array.from(text.slice(0, at)).length;
+  const before = Math.floor((max - 2 - Array.from(marker).length) / 2);
+  const start = Math.max(0, markerAt - before);
+  const window = chars.slice(start, start + max - 2).join('');
+  return `…${window}${start + max - 2 < chars.length ? '…' : ''}`;
+}
+
+/**
  * Splits a long text into messages Telegram accepts (lib/message-pack.ts, the one rule), preferring
  * paragraph, then line, then word boundaries, so a report never fails on Telegram's 4096 limit.
  */

@@ -10,9 +10,10 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { CardDeck, Grade, NotesStore } from '../store/index.js';
 import { exportDeck } from '../domain/anki/index.js';
 import { GRADES } from '../domain/review/fsrs.js';
+import { BLANK } from '../domain/study/idea-cards.js';
 import type { DueCard, ReviewService } from '../domain/review/service.js';
 import { anyCase } from './command-kit.js';
-import { splitText, truncate } from './format.js';
+import { splitText, truncateAround } from './format.js';
 import { noKeyboard } from './keyboards.js';
 import { logEditFailure } from './telegram-errors.js';
 import { CALLBACKS } from './callbacks.js';
@@ -138,8 +139,9 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
   });
   /** One card suspended, taken back, or asked about before it is deleted: the command's or the sentence's («borra la tarjeta 3»). */
   async function cardAct(ctx: Context, act: 'suspend' | 'reactivate' | 'remove', id: number): Promise<void> {
-    if (!(await deps.review.card(id))) return void (await ctx.reply(RS.unknownCard()));
-    if (act === 'remove') return void (await ctx.reply(RS.removeAsk(id), { reply_markup: removeKeyboard(id) }));
+    const card = await deps.review.card(id);
+    if (!card) return void (await ctx.reply(RS.unknownCard()));
+    if (act === 'remove') return void (await ctx.reply(RS.removeAsk(id, card.card.pregunta), { reply_markup: removeKeyboard(id) }));
     await deps.review.suspend(id, act === 'suspend');
     await ctx.reply(act === 'suspend' ? RS.suspended(id) : RS.reactivated(id));
   }
@@ -231,9 +233,12 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
         if (d) await ctx.api.sendMessage(chat, RS.editHow(d.card.id, d.card.pregunta, d.card.respuesta));
         return;
       }
-      case 'removeAsk':
-        await ctx.answerCallbackQuery();
-        return void (await ctx.api.sendMessage(chat, RS.removeAsk(tap.card), { reply_markup: removeKeyboard(tap.card) }));
+      case 'removeAsk': {
+        const d = await deps.review.card(tap.card);
+        await ctx.answerCallbackQuery(d ? {} : { text: RS.unknownCard() });
+        if (d) await ctx.api.sendMessage(chat, RS.removeAsk(tap.card, d.card.pregunta), { reply_markup: removeKeyboard(tap.card) });
+        return;
+      }
       case 'remove': {
         const removed = await deps.deck.remove(tap.card);
         await ctx.answerCallbackQuery({ text: removed ? RS.removed(tap.card) : RS.unknownCard() });
@@ -272,7 +277,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
         lastNote = undefined;
       }
       if (d.card.id_nota !== lastNote) lines.push(RS.deckNote((lastNote = d.card.id_nota), topic.get(d.card.id_nota)));
-      lines.push(RS.deckCard(d.card.id, truncate(d.card.pregunta, 90), status(d)));
+      lines.push(RS.deckCard(d.card.id, truncateAround(d.card.pregunta, BLANK, 90), status(d)));
     }
     return { text: splitText(lines.join('\n'))[0]!, keyboard: pageKeyboard(p, pages) };
   }

@@ -5,6 +5,7 @@ import type { Card, Grade } from '../store/index.js';
 import { count } from './count.js';
 import { inZone } from './clock.js';
 import { packMessages, type PackedMessage } from '../lib/message-pack.js';
+import { quote } from './notes.js';
 
 export const GRADE_LABELS: Readonly<Record<Grade, string>> = Object.freeze({ 1: 'Otra vez', 2: 'Difícil', 3: 'Bien', 4: 'Fácil' });
 
@@ -76,7 +77,7 @@ export const RS = Object.freeze({
   nothingToUndo: () => 'No hay ninguna respuesta de este repaso que deshacer.',
   suspended: (id: number) => `⏸ Tarjeta ${id} suspendida: no saldrá en los repasos. /reactivar ${id} la devuelve.`,
   reactivated: (id: number) => `▶️ Tarjeta ${id} reactivada.`,
-  removeAsk: (id: number) => `¿Borrar la tarjeta ${id}? Se quita del mazo y de los repasos.`,
+  removeAsk: (id: number, pregunta: string) => `¿Borrar la tarjeta ${id} («${quote(pregunta)}»)? Se quita del mazo y de los repasos.`,
   removed: (id: number) => `🗑 Tarjeta ${id} borrada.`,
   kept: (id: number) => `La tarjeta ${id} se queda.`,
   edited: (id: number) => `✏️ Tarjeta ${id} actualizada. Se conserva el historial de repasos de la tarjeta.`,

@@ -70,6 +70,8 @@ describe('class mode', () => {
     expect(await readdir(s.config.dataDir)).toEqual(['usuarios']);
     const teacher = s.h.client({ userId: TEACHER, firstName: 'Profe' });
     await teacher.say('/notas');
+    await teacher.waitText(/Tus notas \(13\)/);
+    await teacher.say('¿qué tengo sobre el fauvismo?');
     await teacher.waitText(/Nota del dueño de antes/);
 
     // A stranger: one plain sentence, no folder made for them, no id or variable names shown.
@@ -128,8 +130,9 @@ describe('class mode', () => {
     expect((await ana.waitText(/Picasso/)).text).toMatch(/Ana apunta/);
     await ana.say('/notas');
     const anaNotes = await ana.waitText(/Tus notas/);
-    expect(anaNotes.text).toMatch(/Ana apunta/);
-    expect(anaNotes.text).not.toMatch(/Bob apunta/);
+    // One note a line under its week, by its topic: Ana's is there, Bob's is not.
+    expect(anaNotes.text).toMatch(/· Cubismo\n/);
+    expect(anaNotes.text).not.toMatch(/Jazz|Bob apunta/i);
 
     // Both ask for the same week at the same instant.
     await Promise.all([ana.say('prepara la semana 1'), bob.say('prepara la semana 1')]);
@@ -188,7 +191,7 @@ describe('class mode', () => {
     // Any button, not only approvals: Bob confirming Ana's «delete card 1» in the group deletes nothing
     // (his own deck also has a card 1 — without the binding, his would go).
     await anaInGroup.say('/borrar 1');
-    const ask = await anaInGroup.waitFor('the card-deletion question', (msgs) => msgs.find((m) => /^¿Borrar la tarjeta 1\?/.test(m.text) && m.buttons.length === 2));
+    const ask = await anaInGroup.waitFor('the card-deletion question', (msgs) => msgs.find((m) => /^¿Borrar la tarjeta 1 \(«/.test(m.text) && m.buttons.length === 2));
     const bobCards = (await bobDeck()).length;
     const seen2 = s.h.answers.length;
     await bobInGroup.press(ask.messageId, button(ask, /Sí, bórrala/));

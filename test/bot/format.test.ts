@@ -7,7 +7,7 @@ import { parseNote } from '../../src/bot/commands.js';
 import { understand } from '../../src/agent/understand.js';
 import { forOwner } from '../../src/strings/agent.js';
 import { reportText } from '../../src/bot/delivery.js';
-import { answeredApprovalText, applyTaskEvent, approvalText, captionAndRest, chatActionFor, progressBar, renderProgress, splitText, summarizeCalls, truncate } from '../../src/bot/format.js';
+import { answeredApprovalText, applyTaskEvent, approvalText, captionAndRest, chatActionFor, progressBar, renderProgress, splitText, summarizeCalls, truncate, truncateAround } from '../../src/bot/format.js';
 import type { CallOutcome } from '../../src/agent/types.js';
 import type { NotApprovedReason } from '../../src/tools/contract.js';
 import { CALLBACKS } from '../../src/bot/callbacks.js';
@@ -257,5 +257,21 @@ describe('format', () => {
     const spend = { billedUsd: 0.0123, billedTokens: 4200, estimatedTokens: 0, modelNotes: { rows: 1, usd: 9 } };
     expect(reportText({ ...base, spend })).toContain('💵 Coste de este trabajo: 0,0123 USD (el asistente leyó y escribió unas 3200 palabras).');
     expect(reportText({ ...base, usageEstimated: true })).toContain('💵 Coste de este trabajo: 0,00 USD (estimación: sin conexión no se cobra nada).');
+  });
+});
+
+describe('a line of the deck keeps a cloze\'s blank in view', () => {
+  const q = 'Completa la frase: «En el ciclo de Carnot, formado por dos isotermas y dos adiabáticas, todas reversibles, el rendimiento depende solo de las temperaturas de los _____ entre los que trabaja la máquina.»';
+  it('a long cloze is cut around its blank, not before it', () => {
+    const line = truncateAround(q, '_____', 90);
+    expect(Array.from(line).length).toBeLessThanOrEqual(90);
+    expect(line).toContain('_____');
+    expect(line.startsWith('…')).toBe(true);
+    // Cut from the start, two clozes of one sentence read the same; around the blank they differ.
+    expect(truncate(q, 90)).not.toContain('_____');
+  });
+  it('the start is kept when the blank fits, and a text without one is cut as before', () => {
+    expect(truncateAround('Completa la frase: «La _____ mide el desorden.»', '_____', 90)).toBe('Completa la frase: «La _____ mide el desorden.»');
+    expect(truncateAround('¿Qué es '.padEnd(120, 'x'), '_____', 90)).toBe(truncate('¿Qué es '.padEnd(120, 'x'), 90));
   });
 });

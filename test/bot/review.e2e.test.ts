@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMMANDS, S } from '../../src/strings/chat.js';
+import { RS } from '../../src/strings/review.js';
 import { buildCards } from '../../src/domain/cards/build.js';
 import { OWNER, STRANGER, startStack, type Stack } from './stack.js';
 import { button, real } from './steps.js';
@@ -216,14 +217,17 @@ describe('/tarjetas, /exportar, card tools, /ayuda', () => {
     await owner.say('/suspender 5');
     await owner.waitText(/^⏸ Tarjeta 5 suspendida/);
     await owner.say('/borrar 6');
-    const ask = await owner.waitText(/^¿Borrar la tarjeta 6\?/);
+    // The question names the card, so the student sees what goes before saying yes.
+    const six = (await stack.notebook.cards.list()).find((c) => c.id === 6)!;
+    const ask = await owner.waitText(/^¿Borrar la tarjeta 6 \(«/);
+    expect(ask.text).toBe(RS.removeAsk(6, six.pregunta));
     await owner.press(ask.messageId, button(ask, /Sí, bórrala/));
     await owner.waitFor('deleted', (ms) => ms.find((m) => m.messageId === ask.messageId && m.text === '🗑 Tarjeta 6 borrada.'));
     await owner.say('/editar 6 a | b');
     await owner.waitText(/^Esa tarjeta ya no existe en el mazo\./);
     // Said in a sentence, the same: the deletion asks first, and no week's work is started.
     await owner.say('borra la tarjeta 7');
-    const asked = await owner.waitText(/^¿Borrar la tarjeta 7\?/);
+    const asked = await owner.waitText(/^¿Borrar la tarjeta 7 \(«/);
     await owner.press(asked.messageId, button(asked, /Sí, bórrala/));
     await owner.waitFor('deleted in words', (ms) => ms.find((m) => m.messageId === asked.messageId && m.text === '🗑 Tarjeta 7 borrada.'));
     await owner.say('reactiva la tarjeta 5');

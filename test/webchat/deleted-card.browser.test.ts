@@ -57,7 +57,7 @@ describe.skipIf(skipBrowserTests())('a deleted card, on a phone', () => {
     const gone = first[0]!;
 
     await sendText(page, `/borrar ${gone.id}`);
-    const ask = page.locator('.msg.in', { hasText: `¿Borrar la tarjeta ${gone.id}?` }).last();
+    const ask = page.locator('.msg.in', { hasText: `¿Borrar la tarjeta ${gone.id} («` }).last();
     await ask.getByRole('button', { name: '🗑 Sí, bórrala' }).click({ timeout: RUN_TIMEOUT_MS });
     await page.locator('.msg.in', { hasText: `🗑 Tarjeta ${gone.id} borrada.` }).waitFor({ timeout: RUN_TIMEOUT_MS });
 
