@@ -32,6 +32,7 @@ export const CARD_QUESTIONS = Object.freeze({
   inYear: (what: string) => `¿En qué año ${what}?`,
   workBy: (title: string) => `¿De quién es la obra «${title}»?`,
   happensIn: (article: string, term: string) => `¿Qué ocurre en ${article} ${term}?`,
+  happensWhen: (verb: string, subject: string) => `¿Cuándo ${verb} ${subject}?`,
   workOf: (who: string, verb: string, claim: string) => `¿Qué obra de ${who} ${verb} ${claim}?`,
   workWhere: (verb: string, who: string, claim: string) => `¿En qué obra ${verb} ${who} ${claim}?`,
   whenSaid: (subject: string, verb: string, quality: string) => `¿Cuándo se dice que ${subject} ${verb} ${quality}?`,

@@ -95,6 +95,19 @@ export function cause(s: string): RuleIdea | undefined {
 }
 
 /**
+ * «El crecimiento logístico ocurre cuando los recursos son limitados: …»: a process or a state
+ * defined by when it happens, asked «¿Cuándo ocurre el crecimiento logístico?» and answered with
+ * its condition (its first claim: what follows a colon elaborates it).
+ */
+export function happensWhen(s: string): RuleIdea | undefined {
+  const m = /^(El|La|Los|Las|Un|Una)\s+(\p{Ll}[\p{L}-]+(?:\s+(?:de\s+(?:la\s+|los\s+|las\s+)?|del\s+)?\p{L}[\p{L}-]+){0,3}?)\s+(ocurre|ocurren|se\s+produce|se\s+producen|tiene\s+lugar|tienen\s+lugar|sucede|suceden)\s+(cuando|si)\s+(.+)$/u.exec(s);
+  if (!m || m[2]!.split(/\s+/).some((w) => closed(fold(w)) && !/^(?:de|del|la|los|las)$/u.test(w)) || closed(fold(m[2]!.split(/\s+/).at(-1)!))) return undefined;
+  const article = /^un/iu.test(m[1]!) ? articleFor(m[2]!) : fold(m[1]!);
+  const body = `${m[4]} ${m[5]!.split(/:\s|;\s/u)[0]!}`.replace(/[.,]+$/u, '');
+  return { kind: 'definicion', term: m[2]!, article, body, question: CARD_QUESTIONS.happensWhen(m[3]!, `${article} ${m[2]}`) };
+}
+
+/**
  * «Casi todos buscan completar su capa … con ocho electrones; es la regla del octeto, que …»: a
  * named rule that the sentence names after saying it. The rule says what comes before.
  */

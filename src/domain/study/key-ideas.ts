@@ -26,7 +26,7 @@ import { listTopic } from './list-topic.js';
 import { cleanHeading, contextOf, fullName, lowerWordsIn, namesIn, termAt, timesWritten } from './course-names.js';
 
 export { cleanHeading, contextOf, namesIn };
-import { asideDate, authoredWork, boldApposition, inWhich, cause, condition, conditionsOf, dangling, itemHead, inSection, isPersonName, listItem, namedAfter, personActs, personOfNote, superlative, titledDate, workOfPerson, workOfSection } from './idea-rules.js';
+import { asideDate, authoredWork, boldApposition, inWhich, cause, condition, happensWhen, conditionsOf, dangling, itemHead, inSection, isPersonName, listItem, namedAfter, personActs, personOfNote, superlative, titledDate, workOfPerson, workOfSection } from './idea-rules.js';
 import { CARD_QUESTIONS } from '../../strings/study.js';
 
 export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino' | 'fila';
@@ -263,7 +263,7 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
     const what = object && (object.startsWith('que') || object.split(/\s+/).length <= 10) ? ` ${object.trim()}` : '';
     return { kind: 'fecha', term: subject, article: '', body: s, year: dated[4]!.replace(/^en\s+(?:el\s+año\s+)?/u, ''), when: `${dated[3]} ${subject}${what}` };
   }
-  return listItem(rawSentence) ?? boldApposition(raw) ?? namedAfter(s) ?? inWhich(s) ?? cause(s) ?? condition(s) ?? superlative(s) ?? authoredWork(s, properWord) ?? titledDate(s) ?? asideDate(s) ?? personActs(s, properWord);
+  return listItem(rawSentence) ?? boldApposition(raw) ?? namedAfter(s) ?? inWhich(s) ?? cause(s) ?? happensWhen(s) ?? condition(s) ?? superlative(s) ?? authoredWork(s, properWord) ?? titledDate(s) ?? asideDate(s) ?? personActs(s, properWord);
 }
 
 /** The key ideas of one note, in the order of its text; `course` is every note (the TF-IDF background). */
@@ -392,7 +392,8 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     // The article as the text gives it; for a formula of the idea before it, that idea's.
     const article = said ? fold(/^(el|la|los|las)\s/iu.exec(said)?.[1] ?? '') : named!.article;
     const term = meaning.replace(/^(?:el|la|los|las)\s+/iu, '').replace(/[\p{L}'’-]+/gu, (w) => (names.has(`${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}`) ? `${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}` : w));
-    const condition = intro && conditionsOf(plainSentence(intro.text));
+    // A condition another idea of its sentence answers («¿Cuándo ocurre …?» → «cuando …») would give that card away.
+    const condition = intro && [conditionsOf(plainSentence(intro.text))].find((c) => c && !ideas.some((i) => i.at === intro.at && fold(i.body).includes(fold(c))));
     add({ kind: 'formula', term, article, body: f.text, formula: f, ...(condition ? { condition } : {}) }, intro ?? { text: f.text, at: f.at }, 2.5);
   }
   // The section's heading, when one of its well-read sentences names it and can carry it as a cloze.
