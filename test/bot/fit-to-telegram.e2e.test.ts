@@ -1,5 +1,5 @@
 /**
- * The last guard against Telegram's limits (src/bot/fit-to-telegram.ts), against the embedded Bot
+ * The last guard against Telegram's limits (src/bot/index.ts, fitToTelegram), against the embedded Bot
  * API, which refuses what Telegram refuses: a plain text past 4,096 characters arrives as several
  * messages in order, whole, the keyboard under the last; a long edit and a long caption are cut
  * with «…»; a text with entities is left alone (and refused, as it would be).
@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Api, InputFile } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fitToTelegram } from '../../src/bot/fit-to-telegram.js';
+import { fitToTelegram } from '../../src/bot/index.js';
 import { newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../../src/webchat/index.js';
 
 let tmp: string;
