@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OWNER, startStack, type Stack } from './stack.js';
 import { answerUntilReport, button, real } from './steps.js';
 import { CARDS_STATE_VERSION } from '../../src/store/index.js';
+import { RS } from '../../src/strings/review.js';
 
 let stack: Stack | undefined;
 afterEach(async () => {
@@ -30,7 +31,8 @@ describe('a deleted card', () => {
     const gone = first[0]!;
 
     await owner.say(`/borrar ${gone.id}`);
-    const ask = await owner.waitText(new RegExp(`^¿Borrar la tarjeta ${gone.id}\\?`));
+    const ask = await owner.waitText(new RegExp(`^¿Borrar la tarjeta ${gone.id} \\(«`));
+    expect(ask.text).toBe(RS.removeAsk(gone.id, gone.pregunta));
     await owner.press(ask.messageId, button(ask, /Sí, bórrala/));
     await owner.waitFor('deleted', (ms) => ms.find((m) => m.messageId === ask.messageId && m.text === `🗑 Tarjeta ${gone.id} borrada.`));
 
