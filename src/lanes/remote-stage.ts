@@ -19,7 +19,7 @@ import type { StageExec } from '../tools/contract.js';
 import { runStageFunction } from '../tools/stages/bind.js';
 import { STAGE_CATALOGUE, stageDecl } from '../tools/stages/catalogue.js';
 import type { BullMqLane } from './bullmq-lane.js';
-import type { Json, StageCatalogue, StageFunction } from './types.js';
+import type { Json, LaneName, StageCatalogue, StageFunction } from './types.js';
 import { FAULT } from '../strings/log.js';
 import { WORKER } from '../strings/console.js';
 
@@ -73,11 +73,42 @@ export function isRemoteStage(id: string): boolean {
 }
 
 /**
+ * The queue a remote stage goes to: its engine's stages (`motor`: the image, the speech) the GPU
+ * lane's, its CPU work (the cover's title, the narration's watermark and MP3) the CPU lane's.
+ */
+export function remoteLaneOf(id: string): LaneName {
+  return stageDecl(id).lane === 'cpu' ? 'cpu' : 'gpu';
+}
+
+/** The CPU stages a `--carril cpu` worker runs: the remote stages of the CPU lane. */
+export function cpuRemoteStages(): string[] {
+  return STAGE_CATALOGUE.filter((d) => d.files && d.lane === 'cpu').map((d) => d.id);
+}
+
+/**
  * The stage's idempotency key as a lane key: `portada-2026-S3/imagen` → `portada-2026-S3~2fimagen`.
  * Characters a job id may not hold become `~` + hex (and `~` itself too), so distinct keys stay distinct.
  */
 export function laneKey(key: string): string {
   return key.replace(/[^A-Za-z0-9._=+-]/g, (c) => `~${c.charCodeAt(0).toString(16)}`);
+}
+
+/**
+ * A file field's value: `raw` is the input's own field, `imagen.raw` the field `raw` of the
+ * dependency output `imagen` (a CPU stage reads the file its previous stage wrote).
+ */
+function fieldAt(input: Readonly<Record<string, unknown>>, field: string): unknown {
+  let v: unknown = input;
+  for (const k of field.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  return v;
+}
+
+/** `input` with `field` (dotted) set to `value`; the objects on the way are copied, never changed. */
+function withField(input: Record<string, unknown>, field: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = field.split('.');
+  if (rest.length === 0) return { ...input, [head!]: value };
+  const inner = input[head!];
+  return { ...input, [head!]: withField(inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : {}, rest.join('.'), value) };
 }
 
 /** `value` with every string that is a key of `map` replaced by its value, at any depth. */
@@ -107,14 +138,14 @@ export function remoteStageExec(opts: RemoteStageOptions): StageExec {
   return {
     async run(stage, signal) {
       const fields = fileFields(stage.id);
-      const entrada = { ...(stage.input as Record<string, Json>) };
+      let entrada = { ...(stage.input as Record<string, Json>) };
       const back = new Map<string, string>(); // relative name → the bot's path
       const archivos: Record<string, string> = {};
       for (const f of [...fields.out, ...fields.in]) {
-        const p = entrada[f];
+        const p = fieldAt(entrada, f);
         if (typeof p !== 'string') continue;
         const name = `${f}-${path.basename(p).replace(/[^A-Za-z0-9._-]/g, '_')}`;
-        entrada[f] = name;
+        entrada = withField(entrada, f, name) as Record<string, Json>;
         if (fields.in.includes(f)) archivos[name] = (await readFile(p)).toString('base64');
         else back.set(name, p);
       }
@@ -123,7 +154,7 @@ export function remoteStageExec(opts: RemoteStageOptions): StageExec {
       const decl = stageDecl(stage.id);
       const input: RemoteStageInput = { entrada, archivos };
       const result = await opts.lane.run(
-        { student: opts.student, stage: stage.id, key: laneKey(stage.key), lane: 'gpu', input: input as unknown as Json, estimateMs: decl.estimateMs, ...(opts.runId ? { runId: opts.runId } : {}) },
+        { student: opts.student, stage: stage.id, key: laneKey(stage.key), lane: remoteLaneOf(stage.id), input: input as unknown as Json, estimateMs: decl.estimateMs, ...(opts.runId ? { runId: opts.runId } : {}) },
         signal,
       );
       for (const [name, target] of back) {
@@ -164,7 +195,7 @@ export function createCatalogueStages(opts: CatalogueStageOptions = {}): StageCa
       try {
         // Checked before anything runs or is written: the job's engine, sizes, and no URL of its own.
         const engineUrl = checkJob(id, entrada, opts);
-        const input: Record<string, unknown> = { ...entrada };
+        let input: Record<string, unknown> = { ...entrada };
         const toName = new Map<string, string>(); // scratch path → relative name
         const safe = (name: unknown, field: string): string => {
           if (typeof name !== 'string' || !SAFE_NAME.test(name)) throw new CuadernoError('VALIDATION', WORKER.plainName(field, id), { field, stage: id });
@@ -172,16 +203,17 @@ export function createCatalogueStages(opts: CatalogueStageOptions = {}): StageCa
         };
         for (const [name, b64] of Object.entries(archivos)) await writeFile(path.join(scratch, safe(name, 'archivos')), Buffer.from(String(b64), 'base64'));
         for (const f of [...fields.out, ...fields.in]) {
-          if (input[f] === undefined) continue;
-          const full = path.join(scratch, safe(input[f], f));
-          toName.set(full, input[f] as string);
-          input[f] = full;
+          const name = fieldAt(input, f);
+          if (name === undefined) continue;
+          const full = path.join(scratch, safe(name, f));
+          toName.set(full, name as string);
+          input = withField(input, f, full);
         }
         if (engineUrl) input[engineUrl.field] = engineUrl.url;
         const output = await runStageFunction(id, input, signal);
         const files = [];
         for (const f of fields.out) {
-          const name = entrada[f];
+          const name = fieldAt(entrada, f);
           if (typeof name === 'string') files.push({ name, data: await readFile(path.join(scratch, name)) });
         }
         return { output: renamed(output, toName) as Json, files };
