@@ -173,7 +173,7 @@ export function remoteStageExec(opts: RemoteStageOptions): StageExec {
 }
 
 export interface CatalogueStageOptions {
-  /** Catalogue ids this worker runs; default every remote stage. */
+  /** Catalogue ids this worker runs; default the GPU lane's remote stages (a CPU worker names cpuRemoteStages()). */
   stages?: readonly string[];
   /** Engine URLs as this worker's machine reaches them: the only addresses its stages ever call. */
   fluxUrl?: string;
@@ -182,7 +182,7 @@ export interface CatalogueStageOptions {
 
 /** The worker's side: the catalogue's stage functions over a scratch folder of their own. */
 export function createCatalogueStages(opts: CatalogueStageOptions = {}): StageCatalogue {
-  const ids = opts.stages ?? STAGE_CATALOGUE.filter((d) => d.files).map((d) => d.id);
+  const ids = opts.stages ?? STAGE_CATALOGUE.filter((d) => d.files && remoteLaneOf(d.id) === 'gpu').map((d) => d.id);
   const stages = new Map<string, StageFunction>();
   for (const id of ids) {
     const fields = fileFields(id);
