@@ -72,7 +72,7 @@ const LOCK_MS = 5000; // the workers' job lock: a dead worker's job is taken ove
 type Variant = 'solo' | 'cola' | 'trabajador' | 'bot' | 'redis' | 'proceso';
 const VARIANTS: Variant[] = ['cola', 'trabajador', 'bot', 'redis', 'proceso'];
 
-const { values: args } = parseArgs({ options: { alumnos: { type: 'string', default: '30' }, trabajadores: { type: 'string', default: '2' }, 'trabajadores-cpu': { type: 'string', default: '1' }, variantes: { type: 'string', default: VARIANTS.join(',') }, perfil: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { alumnos: { type: 'string', default: '30' }, trabajadores: { type: 'string', default: '2' }, 'trabajadores-cpu': { type: 'string', default: String(os.availableParallelism()) }, variantes: { type: 'string', default: VARIANTS.join(',') }, perfil: { type: 'string' } } });
 /**
  * `--perfil DIR`: the bot runs under `node --cpu-prof` and writes its CPU profile (.cpuprofile, for
  * Chrome's profiler or speedscope) into DIR when the variant ends — it is stopped with SIGTERM then,
@@ -83,9 +83,8 @@ const STUDENTS = Number(args.alumnos);
 /** GPU workers (and, in-process, the bot's GPU slots): each a card. */
 const WORKERS = Number(args.trabajadores);
 /**
- * `--trabajadores-cpu N` (default 1; 0: none): CPU workers (`npm run trabajador -- --carril cpu`,
- * each taking as many jobs at once as the machine has cores) beside the GPU workers in the Redis
- * variants — the cover's title and the narration's watermark and MP3 leave the bot for them. On
+ * `--trabajadores-cpu N` (default: the machine's cores; 0: none): CPU workers (`npm run trabajador
+ * -- --carril cpu`, one job at a time each) beside the GPU workers in the Redis variants — the cover's title and the narration's watermark and MP3 leave the bot for them. On
  * real hardware each GPU machine would run one on its own cores; here they share the bot's two.
  */
 const CPU_WORKERS = Number(args['trabajadores-cpu']);
@@ -307,7 +306,7 @@ class ClassStack {
   }
 
   startCpuWorker(): NodeProc {
-    const w = spawnNode(['src/trabajador.ts', '--carril', 'cpu', '--concurrencia', String(CORES), '--bloqueo-ms', String(LOCK_MS), '--nombre', `cpu-${this.cpuWorkers.length + 1}`], this.env());
+    const w = spawnNode(['src/trabajador.ts', '--carril', 'cpu', '--bloqueo-ms', String(LOCK_MS), '--nombre', `cpu-${this.cpuWorkers.length + 1}`], this.env());
     this.cpuWorkers.push(w);
     return w;
   }

@@ -2,7 +2,7 @@
  * `npm run trabajador -- --carril gpu [--motores flux,xtts,transcripcion] [--concurrencia 1] [--nombre gpu-1]
  * [--bloqueo-ms 30000]`: a worker process of one lane. `--carril cpu` runs the CPU stages that can
  * leave the bot (the cover's title, the narration's watermark and MP3: remote-stage.ts
- * cpuRemoteStages) on this machine's cores, and needs no engine. It needs only Redis (`REDIS_URL`, optional
+ * cpuRemoteStages) on its own thread, one job at a time by default (run one per core), and needs no engine. It needs only Redis (`REDIS_URL`, optional
  * `CUADERNO_COLA_PREFIJO`) and the engine servers it runs (`FLUX_URL`, `XTTS_URL`,
  * `TRANSCRIPCION_URL`, with `FLUX_MODEL`, `XTTS_MODEL`, `TRANSCRIPCION_MODELO`): it advertises in
  * Redis, with a heartbeat, exactly the engines whose address it has (lanes/adverts.ts), and the bot
@@ -89,7 +89,7 @@ export function workerEngines(engines: readonly WorkerEngine[], env: Readonly<Re
 
 /** What a `--carril cpu` worker runs and advertises: the CPU lane's remote stages, no engine. */
 export function cpuWorkerStages(): { catalogue: StageCatalogue; advert: Pick<EngineAdvert, 'engines' | 'models' | 'voices'> } {
-  return { catalogue: createCatalogueStages({ stages: cpuRemoteStages() }), advert: { engines: [], models: {}, voices: [] } };
+  return { catalogue: createCatalogueStages({ stages: cpuRemoteStages(), inThread: true }), advert: { engines: [], models: {}, voices: [] } };
 }
 
 async function main(): Promise<number> {

@@ -17,6 +17,7 @@ import { CuadernoError, EngineError } from '../errors.js';
 import { writeOutput } from '../store/outputs.js';
 import type { StageExec } from '../tools/contract.js';
 import { runStageFunction } from '../tools/stages/bind.js';
+import { STAGE_FUNCTIONS } from '../tools/stages/functions.js';
 import { STAGE_CATALOGUE, stageDecl } from '../tools/stages/catalogue.js';
 import type { BullMqLane } from './bullmq-lane.js';
 import type { Json, LaneName, StageCatalogue, StageFunction } from './types.js';
@@ -178,6 +179,12 @@ export interface CatalogueStageOptions {
   /** Engine URLs as this worker's machine reaches them: the only addresses its stages ever call. */
   fluxUrl?: string;
   xttsUrl?: string;
+  /**
+   * Run each function on this process's own thread, not on its worker pool: a CPU worker is a
+   * process for this work alone (one job at a time; one process per core), and a pool thread it
+   * started and ended between jobs cost more than the work (its modules loaded again each time).
+   */
+  inThread?: boolean;
 }
 
 /** The worker's side: the catalogue's stage functions over a scratch folder of their own. */
@@ -210,7 +217,7 @@ export function createCatalogueStages(opts: CatalogueStageOptions = {}): StageCa
           input = withField(input, f, full);
         }
         if (engineUrl) input[engineUrl.field] = engineUrl.url;
-        const output = await runStageFunction(id, input, signal);
+        const output = opts.inThread ? await STAGE_FUNCTIONS[id]!(input as never, signal) : await runStageFunction(id, input, signal);
         const files = [];
         for (const f of fields.out) {
           const name = fieldAt(entrada, f);
