@@ -81,6 +81,16 @@ export function remoteLaneOf(id: string): LaneName {
   return stageDecl(id).lane === 'cpu' ? 'cpu' : 'gpu';
 }
 
+/**
+ * Whether a stage's output feeds an engine stage of its tool (the cover's prompt → the image, the
+ * narration's script → the speech): on the CPU queue it goes before the work that follows a card's
+ * (the title, the watermark, the MP3), so a card never waits for it behind a class's tails.
+ */
+export function feedsEngine(id: string): boolean {
+  const d = stageDecl(id);
+  return STAGE_CATALOGUE.some((o) => o.tool === d.tool && o.lane === 'motor' && o.deps.includes(d.name));
+}
+
 /** The CPU stages a `--carril cpu` worker runs: the remote stages of the CPU lane. */
 export function cpuRemoteStages(): string[] {
   return STAGE_CATALOGUE.filter((d) => d.files && d.lane === 'cpu').map((d) => d.id);

@@ -16,7 +16,7 @@ import { Redis } from 'ioredis';
 import { createEngineDirectory, type EngineDirectory } from './adverts.js';
 import { createBullMqLane, type BullMqLane } from './bullmq-lane.js';
 import { redisOptions, type LaneSettings } from './redis.js';
-import { isRemoteStage, laneKey, remoteLaneOf, remoteStageExec } from './remote-stage.js';
+import { feedsEngine, isRemoteStage, laneKey, remoteLaneOf, remoteStageExec } from './remote-stage.js';
 
 export interface StudentLanes {
   /**
@@ -75,9 +75,9 @@ export function createGpuQueue(opts: GpuQueueOptions): GpuQueue {
   const advertsRedis = new Redis({ ...redisOptions(opts.settings.url), maxRetriesPerRequest: 1 });
   advertsRedis.on('error', () => {});
   const engines = createEngineDirectory(advertsRedis, opts.settings.prefix, { ownsConnection: true, ...(opts.advertsCacheMs !== undefined ? { cacheMs: opts.advertsCacheMs } : {}) });
-  // Plain arrival order: the CPU lane's jobs are short and each follows its run's GPU job, whose
-  // order is already the fair one.
-  const cpuLane = createBullMqLane({ url: opts.settings.url, prefix: opts.settings.prefix, lane: 'cpu', fair: false, ...(opts.pollMs ? { pollMs: opts.pollMs } : {}) });
+  // No fair ordinals: the CPU lane's jobs are short. What feeds a card (the prompt, the script)
+  // goes first, then what follows one (the title, the watermark, the MP3), each in arrival order.
+  const cpuLane = createBullMqLane({ url: opts.settings.url, prefix: opts.settings.prefix, lane: 'cpu', fair: false, priorityOf: (t) => (feedsEngine(t.stage) ? 1 : 2), ...(opts.pollMs ? { pollMs: opts.pollMs } : {}) });
   const remote = { gpu: lane, cpu: cpuLane, cpuWorkers: () => engines.servesLane('cpu') };
   return {
     lane,
