@@ -44,6 +44,7 @@ import { afterCall as after, apiState, botApiAt as apiAt, botDown, botUp, button
 import { PageClient, parseChatUrl, type ChatView } from '../test/support/replay/page.js';
 import { DEFAULT_WEBCHAT_USER, newWebchatToken, startEmbeddedTelegram, type EmbeddedTelegram } from '../src/webchat/index.js';
 import { TEST_ENV } from '../test/support/test-env.js';
+import { server } from '../src/strings/index.js';
 import { deckFileCards } from '../test/support/deck-file.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -338,9 +339,23 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The bot in local-chat mode; resolves with the page open on its chat once it says «Chat local listo» (page undefined: it died first). */
+/**
+ * The bot in local-chat mode; resolves with the page open on its chat once it says «Chat local listo» (page undefined: it died first).
+ * The free port is free when it is picked, not when the bot binds it: another process of the matrix may
+ * take it in between. A bot that exits saying that port is in use is started again on another one — the
+ * matrix judges a restart, not the harness's choice of port.
+ */
 async function upLocal(env: Record<string, string>, opts: { preload?: boolean; via?: Restored }): Promise<LocalBot> {
-  const bot = startBot({ ...env, CHAT_HOST: '127.0.0.1', CHAT_PORT: String(await freePort()) }, opts);
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const up = await upLocalOn(port, env, opts);
+    const output = up.bot.stdout() + up.bot.stderr();
+    if (up.page || attempt === 5 || !output.includes(server.S.portInUse('127.0.0.1', port))) return up;
+  }
+}
+
+async function upLocalOn(port: number, env: Record<string, string>, opts: { preload?: boolean; via?: Restored }): Promise<LocalBot> {
+  const bot = startBot({ ...env, CHAT_HOST: '127.0.0.1', CHAT_PORT: String(port) }, opts);
   const address = await new Promise<ReturnType<typeof parseChatUrl>>((resolve) => {
     const check = () => { const a = parseChatUrl(bot.stdout()); if (a) resolve(a); };
     bot.child.stdout!.on('data', check);

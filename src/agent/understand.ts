@@ -11,7 +11,7 @@ import { DEMO_COURSE } from '../domain/course/demo.js';
 import { readMessage } from './nlu/read.js';
 import type { CommandName, Understood } from './nlu/meaning.js';
 import { questionShaped } from './nlu/question.js';
-import { asksRedo } from './nlu/slots.js';
+import { asksAnother, asksRedo } from './nlu/slots.js';
 import { words } from './nlu/text.js';
 import type { CourseContext } from './nlu/week.js';
 
@@ -58,4 +58,12 @@ export function readsAsQuestion(text: string): boolean {
 /** docs/design.md §6: a deliberate redo ("rehaga la portada", "otra vez", "no me convence") asks for a new version. */
 export function asksForRedo(text: string): boolean {
   return asksRedo(words(text).t);
+}
+
+/**
+ * The reason for a no to a cover that asks for another one now — «quiero otra portada», «cambia la
+ * portada», «no me gusta, rehazla» —, not for none («hoy no quiero portada»): the chat offers it again.
+ */
+export function asksForAnother(text: string): boolean {
+  return asksAnother(words(text).t);
 }

@@ -150,6 +150,7 @@ export class ApprovalRegistry {
         createdAt: now,
         expiresAt: now + this.opts.timeoutS * 1000,
         ...(zone ? { zone } : {}),
+        ...(typeof a.proposal.args.semana === 'number' ? { week: a.proposal.args.semana } : {}),
       };
       rec = fresh;
       // Persist before sending: a button whose record is missing could never be honoured.

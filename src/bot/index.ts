@@ -9,6 +9,7 @@
  * checked with its secret token.
  */
 import http from 'node:http';
+import { fitToTelegram } from './fit-to-telegram.js';
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Api, Bot, webhookCallback, type Context } from 'grammy';
 import type { Config } from '../config.js';
@@ -118,6 +119,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
 
   const bot = new Bot<Context>(token, apiRoot ? { client: { apiRoot } } : {});
   bot.api.config.use(autoRetry({ maxRetryAttempts: API_MAX_RETRIES, maxDelaySeconds: API_MAX_RETRY_DELAY_S }));
+  bot.api.config.use(fitToTelegram);
   // Every update being handled, so a stop waits for them all: the runner's own stop does not wait
   // for a handler still writing after its last message (a review's card shown, then recorded).
   const handling = new Set<Promise<unknown>>();
@@ -153,6 +155,7 @@ export async function createBot(opts: CreateBotOptions): Promise<CuadernoBot> {
     const apiFor = (userId: number) => {
       const api = new Api(token, apiRoot ? { apiRoot } : {});
       api.config.use(autoRetry({ maxRetryAttempts: API_MAX_RETRIES, maxDelaySeconds: API_MAX_RETRY_DELAY_S }));
+      api.config.use(fitToTelegram);
       api.config.use(owners.recorder(userId));
       return api;
     };

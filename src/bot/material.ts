@@ -10,6 +10,8 @@ import type { Message } from 'grammy/types';
 import { MATERIAL } from '../strings/material.js';
 import { MaterialError } from '../domain/material/errors.js';
 import { savedIds, type ImportRecord, type Imports } from '../domain/material/imports.js';
+import { parseWordFixes } from '../domain/material/word-fixes.js';
+import { PHOTO_NAME } from '../domain/material/limits.js';
 import { MAX_FILE_BYTES, MAX_GROUP_PHOTOS, MEDIA_GROUP_QUIET_MS } from '../domain/material/limits.js';
 import { proposalText, weekNameOf } from '../domain/material/proposal.js';
 import { kindByName } from '../domain/material/sniff.js';
@@ -43,8 +45,6 @@ export interface MaterialDeps {
   textFile?: (ctx: Context, name: string, fileId: string) => Promise<void>;
 }
 
-/** Telegram's default name for a photo (photos arrive without one). */
-const PHOTO_NAME = 'foto.jpg';
 
 /** The bytes of a file the student sent, through the Bot API's file download (`getFile`). */
 export function download(ctx: Context, fileId: string): Promise<Uint8Array> {
@@ -129,7 +129,8 @@ export function createMaterial(deps: MaterialDeps): { composer: Composer<Context
     return groups.add(ctx.chat.id, group, { id: ctx.message.message_id, fileId: biggest.file_id, size: biggest.file_size });
   });
 
-  // A reply to a proposal: the student's corrected text for its draft.
+  // A reply to a proposal: fixes of single words («eCoSistema → ecosistema», one a line), or the
+  // student's corrected text for its draft.
   c.on('message:text', async (ctx, next) => {
     const replied = ctx.message.reply_to_message as Message | undefined;
     const key = importKeyOf(replied?.reply_markup);
@@ -137,6 +138,15 @@ export function createMaterial(deps: MaterialDeps): { composer: Composer<Context
     const r = await deps.imports.find(key);
     const refused = stillPending(r);
     if (!r || refused) return void (await ctx.reply(DECISION.refused(refused ?? 'desconocida')));
+    const fixes = parseWordFixes(ctx.message.text);
+    if (fixes) {
+      const { record, missing } = await deps.imports.fixWords(r.clave, fixes);
+      const no = stillPending(record);
+      if (!record || no) return void (await ctx.reply(DECISION.refused(no ?? 'desconocida')));
+      const said = MATERIAL.wordsFixed(fixes.length - missing.length, missing);
+      if (missing.length === fixes.length) return void (await ctx.reply(said));
+      return void (await ctx.reply(`${said}\n\n${await show(record)}`, { reply_markup: importKeyboard(record.clave) }));
+    }
     const fixed = await deps.imports.correct(r.clave, ctx.message.text);
     const again = stillPending(fixed);
     if (!fixed || again) return void (await ctx.reply(DECISION.refused(again ?? 'desconocida')));

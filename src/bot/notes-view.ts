@@ -13,15 +13,18 @@ import { CALLBACKS, type NoteCardTap, type NoteTap } from './callbacks.js';
 import { splitText } from './format.js';
 import { weekPickerRows } from './keyboards.js';
 import { topicAsWritten } from '../lib/name-case.js';
+import { fold } from '../lib/fold.js';
 
 /** Notes per page of the list: one phone screen, and one row of buttons each four. */
 export const NOTES_PAGE_SIZE = 8;
 /** Buttons per row: the list's note numbers and the move's weeks. */
 const PER_ROW = 4;
-/** How much of a note's text its list line shows (characters). */
-const LINE_START = 70;
+/** A note's short title in the list (characters): with its number, one line of a 390-pixel phone. */
+const LINE_TITLE = 32;
 /** A week's title in a heading is cut here (a syllabus may title a week with a whole sentence). */
 const WEEK_TITLE_SHOWN = 60;
+/** A week over a run of the list's notes: one line of a phone too. */
+const WEEK_HEAD_SHOWN = 34;
 /** Cards of one note that get buttons (Telegram allows 100 buttons a keyboard: two per card). */
 export const CARD_BUTTONS_MAX = 40;
 
@@ -32,6 +35,19 @@ const rows = <T>(xs: readonly T[], n = PER_ROW): T[][] => Array.from({ length: M
 /** A week in words for a heading: «Semana 5 · Narración», cut when a title is long. */
 export function weekWords(course: Course, week: number | null): string | null {
   return week === null ? null : quote(weekTitle(course, week), WEEK_TITLE_SHOWN);
+}
+
+/**
+ * A note's title in the list: its topic, or the start of its text where the topic tells it from
+ * nothing around it — the week's own title («Mitosis» under «Semana 12 · Mitosis») or a topic already
+ * on the page (three notes titled «Genética»). `seen` gathers the page's titles.
+ */
+function shortTitle(note: Note, week: number | null, course: Course, seen: Set<string>): string {
+  const topic = topicAsWritten(note.tema, note.texto);
+  const key = fold(topic);
+  const said = seen.has(key) || (week !== null && key === fold(weekTopic(course, week)));
+  seen.add(key);
+  return quote(said ? note.texto : topic, LINE_TITLE).replace(/\p{L}/u, (c) => c.toLocaleUpperCase('es'));
 }
 
 /**
@@ -61,12 +77,18 @@ export function notesPage(notes: readonly Note[], course: Course, page: number, 
   const pages = Math.ceil(all.length / NOTES_PAGE_SIZE);
   const p = Math.min(Math.max(1, page), pages);
   const shown = all.slice((p - 1) * NOTES_PAGE_SIZE, p * NOTES_PAGE_SIZE);
-  const items: PackItem[] = shown.map(({ note, week: w }) => {
-    const line = NOTES.line(note.id, quote(topicAsWritten(note.tema, note.texto), 40), quote(note.texto, LINE_START));
-    // A list of one week says the week once, in its header; the whole list says it on each note.
-    return { text: `${line}\n${NOTES.details(week === 0 ? weekWords(course, w) : undefined, sourceLabel(note.origen), examples.has(note.id))}` };
-  });
-  items.push({ text: `\n${NOTES.hint()}` });
+  // One note a line, under its week: the page's notes of one week together (newest first, the order
+  // of the pages), the week said once; a list of one week says it in its header.
+  const items: PackItem[] = [];
+  const titles = new Set<string>();
+  const weeks = [...new Set(shown.map((x) => x.week))];
+  for (const w of week === 0 ? weeks : [undefined]) {
+    const group = shown.filter((x) => w === undefined || x.week === w);
+    const head = w === undefined ? [''] : [`\n${NOTES.weekHead(w === null ? null : quote(weekTitle(course, w), WEEK_HEAD_SHOWN))}`];
+    const lines = group.map(({ note, week: own }) => NOTES.line(note.id, shortTitle(note, own, course, titles), examples.has(note.id)));
+    items.push({ text: [...head, ...lines].join('\n') });
+  }
+  items.push({ text: `\n${NOTES.hint(shown.some(({ note }) => examples.has(note.id)))}` });
   const header = NOTES.header(all.length, p, pages, week === 0 ? undefined : weekWords(course, week) ?? undefined);
   const nav = [
     ...(p > 1 ? [noteButton(NOTES.prev, { kind: 'page', page: p - 1, week })] : []),

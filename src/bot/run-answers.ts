@@ -13,6 +13,8 @@ import type { ApprovalRegistry, TapHandler, TapResult } from './approvals.js';
 import type { ApprovalTap } from './keyboards.js';
 import type { RunManagerDeps } from './run-types.js';
 import { personaOf } from './access.js';
+import { redoKeyboard } from './keyboards.js';
+import { asksForAnother } from '../agent/understand.js';
 import { S } from '../strings/chat.js';
 import { LOG } from '../strings/log.js';
 
@@ -84,7 +86,10 @@ export class RunAnswers implements TapHandler {
     if ((!mine && waiting.length === 0) || await ownMessage()) return false;
     if (asked && mine) {
       await this.closeReason(asked.id, Array.from(text.trim()).slice(0, REASON_MAX_CHARS).join(''));
-      await this.deps.api.sendMessage(chatId, S.reasonThanks()).catch((e: unknown) => { this.deps.log(LOG.reasonThanks, e); });
+      // «quiero otra portada», «cambia la portada»: the reason asks for another cover, so one tap proposes it again.
+      const again = asked.tool === 'generar_portada' && asked.week !== undefined && asksForAnother(text) ? asked.week : undefined;
+      const reply = again === undefined ? this.deps.api.sendMessage(chatId, S.reasonThanks()) : this.deps.api.sendMessage(chatId, S.reasonAnotherCover(again), { reply_markup: redoKeyboard('imagen', again) });
+      await reply.catch((e: unknown) => { this.deps.log(LOG.reasonThanks, e); });
       return true;
     }
     for (const rec of waiting) await this.closeReason(rec.id, undefined);

@@ -65,6 +65,8 @@ export interface ApprovalRecord {
    * message (only a reply to it counts) and when the run stops waiting for it.
    */
   reasonAsk?: { messageId?: number; expiresAt: number };
+  /** The week the call is about, when it names one: a no's reason that asks for another cover offers that week's again. */
+  week?: number;
 }
 
 export interface RunRecord {

@@ -64,11 +64,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       if (!values.aprobar) {
         // A dry run or a no leaves nothing behind (a pending import the chat made stays).
         if (proposal.nuevo) await imports.discard(record.clave);
-        return out([], false, `${proposalText(record, weekNameOf(course))}\n\n${values.rechazar ? MATERIAL.discarded : MATERIAL.cliDryRun}`);
+        return out([], false, `${proposalText(record, weekNameOf(course), Number.POSITIVE_INFINITY)}\n\n${values.rechazar ? MATERIAL.discarded : MATERIAL.cliDryRun}`);
       }
       const saved = await imports.save(record.clave);
       if (!saved) throw new CliMisuse(MATERIAL.gone);
-      return out(saved.notas, saved.yaExistia, `${proposalText(record, weekNameOf(course))}\n\n${MATERIAL.saved(saved.notas)}`);
+      return out(saved.notas, saved.yaExistia, `${proposalText(record, weekNameOf(course), Number.POSITIVE_INFINITY)}\n\n${MATERIAL.saved(saved.notas)}`);
     } finally {
       await ocr.close();
     }

@@ -6,6 +6,7 @@ import type { FewerCardsReason } from '../domain/cards/build.js';
 import { callInWords, toolInWords } from './tools.js';
 import { wordsInWords } from './chat.js';
 import { count } from './count.js';
+import { ended } from './list.js';
 
 const list = (ids: readonly number[]) => (ids.length > 0 ? ids.join(', ') : 'ninguna');
 /** «de la nota 7», «de las notas 7, 8 y 9». */
@@ -43,12 +44,12 @@ export function noNewCards(notes: ReadonlyArray<{ note: number; why?: string }>)
 export const REPORT = {
   notApproved: 'no la aprobaste',
   notesOfWeek: (title: string, ids: readonly number[], approximate = false) =>
-    ids.length === 0 ? `${title}: todavía no tiene notas; mándame tus apuntes (texto, PDF o una foto) y la preparo con ellos.`
-      : `${title}: notas revisadas ${list(ids)}${approximate ? ` ${APPROXIMATE}` : ''}.`,
+    ids.length === 0 ? `${ended(title, ':')} todavía no tiene notas; mándame tus apuntes (texto, PDF o una foto) y la preparo con ellos.`
+      : `${ended(title, ':')} notas revisadas ${list(ids)}${approximate ? ` ${APPROXIMATE}` : ''}.`,
   closestNote: (query: string, id: number | undefined, approximate = false) =>
     id === undefined ? `Ninguna nota se parece a «${query}».` : `Nota más parecida a «${query}»: la ${id}${approximate ? ` ${APPROXIMATE}` : ''}.`,
   searchFailed: (why: string) => `Búsqueda de notas: falló (${shortForOwner(why)}).`,
-  weekOnly: (title: string) => `${title}.`,
+  weekOnly: (title: string) => ended(title),
   noSearch: 'Notas: no hizo falta buscarlas.',
   cardsNotAsked: 'Tarjetas: no se pidieron.',
   /** Cards were wanted but the search found no note to make them from. */

@@ -3,6 +3,7 @@
  * Plain text only: the bot never sends parse_mode, so nothing here (nor model text) needs escaping.
  */
 import type { UsageMonth } from '../store/index.js';
+import { ended } from './list.js';
 
 /** Most characters of a week's title on its button (a phone's row holds about this many). */
 export const WEEK_BUTTON_TITLE_CHARS = 32;
@@ -202,7 +203,7 @@ export const S = Object.freeze({
    */
   emptyWeek: (week: number, title: string, missing: readonly ('tarjetas' | 'narracion')[], cover?: 'boton' | 'palabras') => {
     const what = missing.map((m) => (m === 'tarjetas' ? 'las tarjetas' : 'la narración')).join(' ni ');
-    const add = `${title}: todavía no tiene notas, así que no puedo hacer ${what}. Mándame tus apuntes de esa semana (un PDF, una foto de las páginas o un texto, o pégalos aquí) y vuelve a pedírmelo.`;
+    const add = `${ended(title, ':')} todavía no tiene notas, así que no puedo hacer ${what}. Mándame tus apuntes de esa semana (un PDF, una foto de las páginas o un texto, o pégalos aquí) y vuelve a pedírmelo.`;
     if (!cover) return add;
     return `${add} La portada sí puedo hacerla ya, solo con el título de la semana: ${cover === 'boton' ? 'toca el botón si la quieres' : `pídemela sola, por ejemplo «haz la portada de la semana ${week}»`}.`;
   },
@@ -308,6 +309,8 @@ export const S = Object.freeze({
   decidedRejectedWhy: (by: string, at: string, why: string) => `❌ Rechazado por ${by} a las ${at}. Motivo: «${why}».`,
   decidedRejectedAsking: (by: string, at: string) => `❌ Rechazado por ${by} a las ${at}. Te pregunto el motivo abajo (es opcional).`,
   reasonThanks: () => 'Gracias, lo tengo en cuenta.',
+  /** A no to a cover whose reason asks for another one: this one is not made; the button under it proposes it again. */
+  reasonAnotherCover: (week: number) => `Vale, esa portada no la hago. ¿Te propongo otra para la semana ${week}? Toca «${BUTTONS.redoCover}» y te la enseño antes de hacerla.`,
   /** The reason question once closed: what came of it, instead of how to answer it. */
   reasonAskAnswered: (why: string) => `Te pregunté por qué lo rechazabas. Tu motivo: «${why}».`,
   reasonAskSkipped: () => 'Te pregunté por qué lo rechazabas; seguí sin motivo.',

@@ -9,6 +9,7 @@ import { ROLE_WORDS, TROUBLE_WORDS, type EngineRole, type EngineTrouble } from '
 import { COURSE_CHAT } from './course-chat.js';
 import { count } from './count.js';
 import type { SnapshotProblem } from '../lib/invertedIndex.js';
+import { ended } from './list.js';
 
 export { STORE_PROBLEMS } from './state-problems.js';
 
@@ -187,7 +188,7 @@ export const COURSE_LINES = Object.freeze({
   examplesRemoved: COURSE_CHAT.examplesRemoved,
   badWeekNumber: (raw: string, max: number) => `«${raw}» no es un número de semana válido: usa un número del 1 al ${max} (una semana nueva va justo después de la última).`,
   badWeekTitle: (max: number) => `El título de la semana debe tener entre 1 y ${max} caracteres.`,
-  weekSaved: (n: number, title: string, added: boolean) => `${added ? 'Añadida' : 'Renombrada'} la semana ${n}: ${title}.`,
+  weekSaved: (n: number, title: string, added: boolean) => `${added ? 'Añadida' : 'Renombrada'} la semana ${n}: ${ended(title)}`,
 });
 
 /** «1, 2 y 3». */

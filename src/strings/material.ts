@@ -7,6 +7,7 @@ import type { WeekReason } from '../domain/material/document-week.js';
 import type { MaterialKind } from '../domain/material/sniff.js';
 import { count } from './count.js';
 import { listed } from './list.js';
+import { MESSAGE_TEXT_MAX } from '../lib/message-pack.js';
 
 const KIND_WORDS: Readonly<Record<MaterialKind, string>> = Object.freeze({
   texto: 'un texto',
@@ -35,6 +36,8 @@ export interface ProposalView {
   anterior?: { nombre: string; notas: number };
   /** Lines OCR could not read well (left out of the notes): the page or photo each was on, and where on it. */
   ilegibles?: { pagina: number; zona: 'arriba' | 'centro' | 'abajo' }[];
+  /** Words read that look misread, for the student to check and fix one by one. */
+  dudosas?: string[];
 }
 
 const ZONE_WORDS: Readonly<Record<'arriba' | 'centro' | 'abajo', string>> = Object.freeze({ arriba: 'en la parte de arriba', centro: 'en el centro', abajo: 'en la parte de abajo' });
@@ -43,6 +46,12 @@ const ZONE_WORDS: Readonly<Record<'arriba' | 'centro' | 'abajo', string>> = Obje
  * «No he podido leer bien 4 líneas (en la parte de arriba de la foto) y no las guardo: si las
  * necesitas, vuelve a hacer la foto con más luz.» — lines OCR left out, never dropped silently.
  */
+/** The words that look misread, and how to fix one without retyping the page. */
+function doubtfulLine(words: readonly string[]): string {
+  const [first] = words;
+  return `Puede que haya leído mal ${words.length === 1 ? 'esta palabra' : 'estas palabras'}: ${words.map((w) => `«${w}»`).join(', ')}. Para arreglar una, responde a este mensaje con la palabra y cómo es, por ejemplo «${first} → …» (una por línea).`;
+}
+
 function unreadLine(v: ProposalView, lines: NonNullable<ProposalView['ilegibles']>): string {
   const one = lines.length === 1;
   const pages = [...new Set(lines.map((l) => l.pagina))].sort((a, b) => a - b);
@@ -70,7 +79,7 @@ function reasonLine(r: WeekReason, semana: number | undefined): string | undefin
     etiqueta: r.kind === 'etiqueta' ? (r.donde === 'nombre' ? `el nombre del archivo dice «${r.etiqueta}»` : `dice «${r.etiqueta}» en la primera página`) : '',
     fecha: r.kind === 'fecha' ? `la fecha del documento, «${r.fecha}», cae en esa semana` : '',
     titulo: 'la primera página habla de lo que dice el título de esa semana',
-    encabezado: r.kind === 'encabezado' ? `su título, «${r.titulo}», dice lo que el título de esa semana` : '',
+    encabezado: r.kind === 'encabezado' ? `${r.donde === 'nombre' ? 'el nombre del archivo' : 'el título del documento'}, «${r.titulo}», dice lo que el título de esa semana` : '',
     mayoria: 'la mayoría de los apartados tratan de esa semana',
   }[r.kind];
   return `Todo va a la semana ${semana} porque ${why}.`;
@@ -78,6 +87,10 @@ function reasonLine(r: WeekReason, semana: number | undefined): string | undefin
 
 /** First line of a note, cut to fit one line of a phone. */
 const FIRST_LINE_MAX = 70;
+/** The line that counts the notes a long proposal does not list. */
+const moreNotes = (rest: number) => `… y ${count(rest, 'nota más', 'notas más')} (todas se guardan).`;
+/** Room kept for that line (and its line break) whatever the count. */
+const MORE_NOTES_ROOM = moreNotes(99_999).length + 1;
 
 export const MATERIAL_BUTTONS = Object.freeze({
   save: '✅ Guardar',
@@ -88,7 +101,12 @@ export const MATERIAL_BUTTONS = Object.freeze({
 
 export const MATERIAL = Object.freeze({
   /** «De «Tema 4.pdf» (3 páginas): 5 notas para la semana 4 «Genética», 1 sin semana», then each note's first line. */
-  proposal(v: ProposalView): string {
+  /**
+   * The proposal in at most `max` characters (Telegram's message limit by default, lib/message-pack.ts):
+   * the notes' first lines are listed while they fit, the rest counted in one line — a document of
+   * eighty notes once failed with «message is too long» and the student saw only an internal error.
+   */
+  proposal(v: ProposalView, max = MESSAGE_TEXT_MAX): string {
     // A group of photos is named «20 fotos» already: no count after it.
     const what = v.tipo === 'pdf' && v.paginas !== null ? ` (${count(v.paginas, 'página', 'páginas')})` : v.tipo === 'imagen' && (v.paginas ?? 1) === 1 ? ' (foto)' : v.tipo === 'voz' ? ' (nota de voz)' : '';
     const groups = v.semanas.map((g) => `${count(g.notas, 'nota', 'notas')} para la semana ${g.semana}${g.titulo ? ` «${g.titulo}»` : ''}`);
@@ -100,6 +118,7 @@ export const MATERIAL = Object.freeze({
     const draft = v.borrador !== undefined
       ? ['', `Ojo: he leído la imagen con poca seguridad (${v.borrador} %). Si algo está mal, responde a este mensaje con el texto corregido antes de guardar.`]
       : [];
+    const doubtful = v.dudosas?.length && v.borrador === undefined ? ['', doubtfulLine(v.dudosas)] : [];
     const reason = v.motivo ? reasonLine(v.motivo, v.semanas.length === 1 ? v.semanas[0]!.semana : undefined) : undefined;
     const total = v.primeras.length;
     const had = v.anterior
@@ -107,7 +126,14 @@ export const MATERIAL = Object.freeze({
       : v.yaTenias ? [v.yaTenias === 1 ? '1 ya la tenías en tu cuaderno: no la añado otra vez.' : `${v.yaTenias} ya las tenías en tu cuaderno: no las añado otra vez.`] : [];
     const unread = v.ilegibles?.length ? [unreadLine(v, v.ilegibles)] : [];
     const about = [...(reason ? [reason] : []), ...had, ...unread];
-    return [`De «${v.nombre}»${what}: ${groups.join(', ')}.`, ...about, '', ...lines, ...draft].join('\n');
+    const head = [`De «${v.nombre}»${what}: ${groups.join(', ')}.`, ...about, ''].join('\n');
+    const tail = [...draft, ...doubtful].join('\n');
+    const room = max - head.length - tail.length - MORE_NOTES_ROOM;
+    let used = 0;
+    let shown = 0;
+    while (shown < lines.length && used + lines[shown]!.length + 1 <= room) used += lines[shown++]!.length + 1;
+    const listedLines = shown === lines.length ? lines : [...lines.slice(0, shown), moreNotes(lines.length - shown)];
+    return [head, ...listedLines, ...draft, ...doubtful].join('\n');
   },
   alreadyHad: (nombre: string, notas: number) => `Ya lo tenía: «${nombre}» ya está en tu cuaderno (${count(notas, 'nota', 'notas')}), no añado nada.`,
   saved: (ids: readonly number[]) => ids.length === 1
@@ -116,6 +142,11 @@ export const MATERIAL = Object.freeze({
   discarded: 'Descartado: no he guardado nada.',
   chooseWeek: '¿De qué semana son estas notas?',
   corrected: 'He cambiado el texto por el tuyo. Revisa las notas y guárdalas cuando estén bien.',
+  /** After a reply of «palabra → arreglo» lines: how many words changed, and those not found. */
+  wordsFixed: (fixed: number, missing: readonly string[]) => [
+    ...(fixed > 0 ? [`He arreglado ${count(fixed, 'palabra', 'palabras')}. Revisa las notas y guárdalas cuando estén bien.`] : []),
+    ...(missing.length ? [`No encuentro ${listed(missing.map((w) => `«${w}»`))} en el texto: escríbela${missing.length === 1 ? '' : 's'} tal como aparece${missing.length === 1 ? '' : 'n'} arriba.`] : []),
+  ].join(' '),
   gone: 'Esa propuesta ya no está: mándame el archivo otra vez.',
   reading: (nombre: string) => `Leyendo «${nombre}»…`,
   pastedName: 'texto pegado',

@@ -3,12 +3,13 @@
  * between ideas, a formula said in words, and its close. Tú, like every word the product says
  * (docs/design.md §36); the AI disclosure that opens it is model.MEDIA.disclosure.
  */
+import { ended } from './list.js';
 
 const ALSO = 'También';
 
 export const NARRATION = Object.freeze({
   /** After the disclosure: which week, and its title as a sentence reads it. */
-  intro: (disclosure: string, week: number, topic: string) => `${disclosure} Este es el resumen de la semana ${week}: ${topic}.`,
+  intro: (disclosure: string, week: number, topic: string) => `${disclosure} Este es el resumen de la semana ${week}: ${ended(topic)}`,
   closing: 'Repasa estas ideas con tus tarjetas y vuelve a escucharlo antes del examen.',
   padding: 'Tómate un momento para explicarlas con tus propias palabras: es la mejor forma de fijarlas.',
   /** The lead-ins a line may start with, one line in four. */

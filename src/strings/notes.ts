@@ -3,6 +3,7 @@
  * note's week and source, one note shown whole, and what moving, correcting and deleting it say.
  */
 import { count } from './count.js';
+import { ended } from './list.js';
 
 /** A short quote of a note or card, for a question that names it: «La narración es el rel…». */
 export function quote(text: string, max = 60): string {
@@ -26,16 +27,13 @@ export const NOTES = Object.freeze({
   /** The list's header; `week`: the week it is filtered to, in words («Semana 5 · Narración»). */
   header: (n: number, page: number, pages: number, week?: string) =>
     `📒 Tus notas${week ? ` de la ${week.charAt(0).toLowerCase()}${week.slice(1)}` : ''} (${n})${pages > 1 ? `, página ${page} de ${pages}` : ''}:`,
-  line: (id: number, tema: string, start: string) => `${id} · ${tema} — ${start}`,
-  /**
-   * A note's second line: its week in words (null: none; undefined: not said, the list is of one
-   * week) and where it comes from (undefined: typed in the chat).
-   */
-  details: (week: string | null | undefined, source: string | undefined, example = false) =>
-    `   ${week === undefined ? '' : `📅 ${week ?? 'Sin semana'} · `}${source ? `📄 ${source}` : example ? '📘 nota de ejemplo' : '✍️ escrita en el chat'}`,
-  hint: () => 'Toca un número para ver la nota entera, moverla, corregirla o borrarla.',
+  /** A run of the list's notes of one week, under its week in words (null: none). */
+  weekHead: (week: string | null) => `📅 ${week ?? 'Sin semana'}`,
+  /** One note, one line of a phone: its number and a short title (📘: a shipped example note). */
+  line: (id: number, title: string, example = false) => `${id} · ${title}${example ? ' 📘' : ''}`,
+  hint: (examples = false) => `Toca un número para ver la nota entera, de dónde viene, moverla, corregirla o borrarla.${examples ? ' 📘: nota de ejemplo.' : ''}`,
   empty: () => 'Tu cuaderno no tiene notas todavía. Mándame tus apuntes (un PDF, una foto o un texto) o añade una con /nota.',
-  emptyWeek: (week: string) => `No tienes notas en la ${week.charAt(0).toLowerCase()}${week.slice(1)}. Mándame tus apuntes de esa semana y los guardo ahí.`,
+  emptyWeek: (week: string) => `No tienes notas en la ${week.charAt(0).toLowerCase()}${ended(week.slice(1))} Mándame tus apuntes de esa semana y los guardo ahí.`,
   noSuchWeek: (week: number, range: string) => `Tu curso no tiene semana ${week}: tiene las semanas ${range}.`,
   failed: () => 'No pude leer tus notas ahora mismo; no ha cambiado nada. Inténtalo de nuevo en un momento.',
 

@@ -10,6 +10,16 @@ export const SAID_OPERATORS: Readonly<Record<string, string>> = Object.freeze({
   '≤': 'menor o igual que', '≥': 'mayor o igual que', '<': 'menor que', '>': 'mayor que', '≈': 'aproximadamente', '%': 'por ciento', '√': 'raíz de',
 });
 
+/** The other words a formula is said with: its brackets where they must be said, «|x|», «=» and a differential's «d de». */
+export const SAID_FORMULA = Object.freeze({
+  open: { '(': 'abre paréntesis', '[': 'abre corchete' } as Readonly<Record<string, string>>,
+  close: { ')': 'cierra paréntesis', ']': 'cierra corchete' } as Readonly<Record<string, string>>,
+  absolute: 'valor absoluto',
+  equals: 'es',
+  equalsAgain: ', es decir,',
+  of: 'de',
+});
+
 /** How a formula's functions are said aloud, where their written name is not a word. */
 export const SAID_FUNCTIONS: Readonly<Record<string, string>> = Object.freeze({ cte: 'constante', ln: 'logaritmo neperiano de' });
 
@@ -42,6 +52,9 @@ export const QUIZ_STEMS = Object.freeze({
   /** A work's author and year, when the note does not say how it was made. */
   workWho: (title: string) => `¿De quién es «${title}»?`,
   workWhen: (title: string, author: string) => `¿De qué año es «${title}», de ${author}?`,
+  /** The other way round (domain/quiz/reverse.ts): the term asked, its definition or statement among the lecture's. */
+  definitionOf: (term: string) => `¿Cuál es la definición de «${term}»?`,
+  statementOf: (term: string) => `¿Qué dice «${term}»?`,
 });
 
 /** Why a note gives no cards, as the model reads it in the refusal. */

@@ -118,12 +118,12 @@ async function restartAndCheck(t: EmbeddedTelegram, start: () => Promise<Bot>, d
     if (!answered()) {
       stopTapping = tapAsTheyCome(t, tapWaiting);
       if (!t.server.history().some(isProposal) && !fileWaiting && tapWaiting.size === 0) await sendUserFile(t.server, pdf, NAME, 'document');
-      await waitForMessage(t, 'the answer to the tap', (ms) => ms.find((m) => isSaved(m) || isHad(m)));
+      await waitForMessage(t, 'the answer to the tap', (ms) => ms.find((m) => isSaved(m) || isHad(m)), bot);
       stopTapping();
     }
     // Once more, the same file: «Ya lo tenía».
     const again = await sendUserFile(t.server, pdf, NAME, 'document');
-    const reply = await waitForMessage(t, 'the answer to the file sent again', (ms) => ms.find((m) => m.message_id > again.message_id && fromBot(m)));
+    const reply = await waitForMessage(t, 'the answer to the file sent again', (ms) => ms.find((m) => m.message_id > again.message_id && fromBot(m)), bot);
     bot.child.kill('SIGTERM');
     await bot.exited;
 

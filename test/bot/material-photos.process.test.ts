@@ -28,7 +28,8 @@ describe('photos in the chat', () => {
     const photo = Buffer.from(await printedPage([NOTAS[0]![1]!, NOTAS[1]![0]!], { degrees: 1.5, noise: 0.01, format: 'jpeg' }));
     const sent = await sendUserFile(t.server, photo, 'pagina.jpg', 'photo');
     const proposal = await waitForMessage(t, 'the photo proposal', after(sent.message_id, isProposal));
-    expect(proposal.text).toMatch(/^De «foto\.jpg» \(foto\): 2 notas sin semana\.\n\n1\. La genética estudia/);
+    // Named by its first words (the page has no title of its own), not «foto.jpg» like every photo.
+    expect(proposal.text).toMatch(/^De «La genética estudia [^»]*…» \(foto\): 2 notas sin semana\.\n\n1\. La genética estudia/);
 
     t.server.pressButton(proposal.message_id, button(proposal, /Cambiar semana/));
     const weeks = await waitForMessage(t, 'the week choice', (ms) => ms.find((m) => m.message_id === proposal.message_id && buttonsOf(m).some((b) => b.text === '3 · Historia del arte')));

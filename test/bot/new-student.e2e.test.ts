@@ -68,12 +68,13 @@ describe('a new student with their own course', () => {
     expect(buttonsOf(picker).map((b) => b.text)).toEqual(TOPICS.map((t, i) => `${i + 1} · ${t}`));
   });
 
-  it('/notas says the shipped example notes are examples, never «escrita en el chat»', async () => {
+  it('/notas marks the shipped example notes as examples, never the student\'s own', async () => {
     chat = await startLocalChat('cv-nuevo-ejemplos-');
     await say(chat, '/nota apuntes: Mi primera nota escrita por mí en el chat, para ver cómo queda en la lista.');
     const list = await say(chat, '/notas', (m) => (m.text ?? '').startsWith('📒'));
-    const lines = (list.text ?? '').split('\n').filter((l) => l.startsWith('   '));
-    expect(lines.filter((l) => /escrita en el chat/.test(l))).toHaveLength(1); // only the student's own
-    expect(lines.filter((l) => /nota de ejemplo/.test(l)).length).toBe(lines.length - 1);
+    const lines = (list.text ?? '').split('\n').filter((l) => /^\d+ · /.test(l));
+    expect(lines.filter((l) => !l.endsWith(' 📘'))).toEqual(['13 · Apuntes']); // only the student's own
+    expect(lines.filter((l) => l.endsWith(' 📘')).length).toBe(lines.length - 1);
+    expect(list.text).toContain('📘: nota de ejemplo.');
   });
 });

@@ -89,6 +89,38 @@ describe('the notes in the chat, at 500 notes and 60 weeks', () => {
   });
 });
 
+describe('the list at a phone\'s width', () => {
+  it('is one note a line under its week, said once a page, each line within a 390-pixel phone\'s', () => {
+    const course: Course = { titulo: 'Química', semanas: [{ numero: 3, titulo: 'Cinética química y la ecuación de Arrhenius con sus aplicaciones', inicio: null, terminos: [] }, { numero: 4, titulo: 'Termoquímica', inicio: null, terminos: [] }] };
+    const notes: Note[] = [
+      { id: 1, tema: 'termoquímica', texto: 'La entalpía mide el calor que un sistema intercambia a presión constante.', semana: 4 },
+      { id: 2, tema: 'velocidad de reacción', texto: 'La velocidad de reacción mide cuánto cambia la concentración de un reactivo por unidad de tiempo.', semana: 3, origen: { archivo: 'Tema 5 - Cinética química (apuntes del profesor).pdf', pagina: 4 } },
+      { id: 3, tema: 'termoquímica', texto: 'La ley de Hess dice que la entalpía de una reacción no depende del camino.', semana: 4 },
+      { id: 4, tema: 'la ecuación de Arrhenius y la energía de activación de una reacción', texto: 'La ecuación de Arrhenius relaciona la constante de velocidad con la temperatura.', semana: 3 },
+      { id: 5, tema: 'apuntes sueltos', texto: 'Un catalizador baja la energía de activación sin gastarse.', semana: null },
+    ];
+    const text = notesPage(notes, course, 1, 0)!.messages[0]!.text;
+    expect(text).toBe([
+      '📒 Tus notas (5):',
+      '',
+      '📅 Sin semana',
+      '5 · Apuntes sueltos',
+      '',
+      '📅 Semana 3 · Cinética química y la…',
+      '4 · La ecuación de Arrhenius y la…',
+      '2 · Velocidad de reacción',
+      '',
+      '📅 Semana 4 · Termoquímica',
+      '3 · La ley de Hess dice que la…',
+      '1 · La entalpía mide el calor que…',
+      '',
+      NOTES.hint(),
+    ].join('\n'));
+    // About 36 characters fill a line of the chat at 390 pixels (Telegram's and the local page's).
+    for (const line of text.split('\n').slice(0, -1)) expect(Array.from(line).length, line).toBeLessThanOrEqual(36);
+  });
+});
+
 describe('moving a note', () => {
   it('offers the weeks with class other than its own, never a week without class', () => {
     const course: Course = { titulo: 'Termodinámica', semanas: [1, 2, 3].map((n) => ({ numero: n, titulo: `Tema ${n}`, inicio: null, terminos: [], ...(n === 2 ? { sin_clase: true as const } : {}) })) };

@@ -150,6 +150,33 @@ describe('Rechazar asks for an optional reason', () => {
     expect(again.text).toMatch(/La última vez me dijiste que no: «mejor con mi voz»/);
   }, 3 * RUN_MS);
 
+  it('a reason that asks for another cover offers it again: one tap and a new cover is proposed', async () => {
+    chat = await startLocalChat('cv-reason-');
+    const t = chat.tg;
+    t.server.sendUserText('haz la portada de la semana 3');
+    const approval = await waitForMessage(t, 'the cover approval', (ms) => ms.find((m) => isApproval(m) && buttonsOf(m).length >= 2));
+    t.server.pressButton(approval.message_id, rejectData(approval));
+    const ask = await waitForMessage(t, 'the reason question', (ms) => ms.find(isReasonAsk));
+    t.server.sendUserText('quiero otra portada', undefined, { replyTo: ask.message_id });
+    const offer = await waitForMessage(t, 'the offer of another cover', (ms) => ms.find((m) => /otra para la semana 3/.test(m.text ?? '')));
+    expect(offer.text).toBe('Vale, esa portada no la hago. ¿Te propongo otra para la semana 3? Toca «🔄 Hazme otra portada» y te la enseño antes de hacerla.');
+    expect(buttonsOf(offer).map((b) => b.text)).toEqual(['🔄 Hazme otra portada']);
+    await waitForMessage(t, 'the report', (ms) => ms.find(isReport));
+    t.server.pressButton(offer.message_id, buttonsOf(offer)[0]!.callback_data!);
+    const again = await waitForMessage(t, 'the cover proposed again', (ms) => ms.find((m) => m.message_id > offer.message_id && isApproval(m) && buttonsOf(m).length >= 2));
+    expect(again.text).toMatch(/portada/i);
+    expect(again.text).toMatch(/semana 3/i);
+  }, 3 * RUN_MS);
+
+  it('a reason for a no to a narration («quiero otra voz») only thanks: no cover is offered', async () => {
+    chat = await startLocalChat('cv-reason-');
+    const t = chat.tg;
+    const { ask } = await rejectNarration(chat);
+    t.server.sendUserText('quiero otra voz', undefined, { replyTo: ask.message_id });
+    await waitForMessage(t, 'the thanks', (ms) => ms.find((m) => m.text === 'Gracias, lo tengo en cuenta.'));
+    expect(t.server.history().some((m) => /Hazme otra portada/.test(JSON.stringify(m.reply_markup ?? {})))).toBe(false);
+  }, 3 * RUN_MS);
+
   it('«Seguir sin motivo» goes on at once without one', async () => {
     chat = await startLocalChat('cv-reason-');
     const t = chat.tg;

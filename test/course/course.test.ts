@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourseFile } from '../../src/store/index.js';
-import { closestWeek, weekForNewNote, weekOfDate, weekRange, weekTitle, type Course } from '../../src/domain/course/course.js';
+import { closestWeek, weekForNewNote, weekOfDate, weekRange, weekTitle, weekTopic, type Course } from '../../src/domain/course/course.js';
 import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 import { parseSyllabusText } from '../../src/domain/course/syllabus.js';
 import { courseWeekOf, splitIntoNotes } from '../../src/domain/material/split.js';
@@ -80,6 +80,12 @@ describe('the helpers every reader asks', () => {
     expect(weekRange(DEMO_COURSE)).toBe('del 1 al 4');
     expect(weekRange(BIO)).toBe('del 1 al 3');
     expect(weekTitle(BIO, 3)).toBe('Semana 3 · Mitosis y meiosis');
+  });
+
+  it('reads a title that ends in a full stop as a name, without it', () => {
+    const course: Course = { titulo: 'Química', semanas: [{ numero: 4, titulo: 'Arrhenius.', inicio: '2026-10-05', terminos: [] }] };
+    expect(weekTitle(course, 4)).toBe('Semana 4 · Arrhenius');
+    expect(weekTopic(course, 4)).toBe('arrhenius');
   });
 
   it('finds the week containing a date, in Madrid time', () => {

@@ -55,7 +55,7 @@ export const isApproval = (m: Message) => (m.text ?? '').startsWith('🔐');
 export const approveData = (m: Message) => buttonsOf(m).find((b) => /Aprobar/.test(b.text))?.callback_data ?? '';
 
 /** Resolves with the first message `pick` returns from the chat as it is now or after a change. */
-export function waitForMessage(t: EmbeddedTelegram, what: string, pick: (msgs: Message[]) => Message | undefined, bot?: BotProcess): Promise<Message> {
+export function waitForMessage(t: EmbeddedTelegram, what: string, pick: (msgs: Message[]) => Message | undefined, bot?: Pick<BotProcess, 'stderr'> & { readonly exited: Promise<unknown> }): Promise<Message> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const finish = (m: Message | undefined, error?: Error) => {

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { documentWeeks } from '../../src/domain/material/document-week.js';
 import { containedIn, jaccard, sameDocument, shingles, SAME_FILE } from '../../src/domain/material/near-duplicates.js';
-import { noteDrafts } from '../../src/domain/material/split.js';
+import { documentTitle, noteDrafts } from '../../src/domain/material/split.js';
+import { MATERIAL } from '../../src/strings/material.js';
 import type { Course } from '../../src/domain/course/course.js';
 
 const topics = ['Temperatura y equilibrio térmico', 'Calor y trabajo', 'Primer principio de la termodinámica', 'Gases ideales', 'Segundo principio de la termodinámica', 'Entropía'];
@@ -103,6 +104,34 @@ En un gas ideal la energía interna solo depende de la temperatura: a temperatur
     const got = await documentWeeks(c, { drafts: noteDrafts(text, { fileName: 'apuntes.txt' }), firstPage: text, fileName: 'apuntes.txt' });
     expect(new Set(got.semanas)).toEqual(new Set([2]));
     expect(got.motivo).toEqual({ kind: 'encabezado', titulo: 'Primer principio — mis apuntes' });
+  });
+});
+
+describe('a document\'s own title, not its first section\'s heading', () => {
+  const titles = ['Temperatura y calor', 'Primer principio de la termodinámica', 'Gases ideales y procesos', 'Máquinas térmicas'];
+  const c: Course = { titulo: 'Termodinámica', semanas: titles.map((titulo, i) => ({ numero: i + 1, titulo, inicio: null, terminos: [] })) };
+  const body = `## 1. Gases ideales
+
+En un gas ideal la energía interna solo depende de la temperatura: a temperatura constante el calor absorbido es igual al trabajo. El experimento de Joule mostró que el trabajo y el calor son equivalentes.
+
+## 2. Energía interna
+
+La energía interna es una función de estado: solo depende de la presión, el volumen y la temperatura. El calor y el trabajo dependen del proceso.`;
+  const of = (text: string, fileName: string) => documentWeeks(c, { drafts: noteDrafts(text, { fileName }), firstPage: text, fileName });
+
+  it('is its level-1 heading, or its first line when that line is a title', async () => {
+    expect(documentTitle(`# Primer principio — mis apuntes\n\n${body}`, 'apuntes.md')).toEqual({ title: 'Primer principio — mis apuntes', fromName: false });
+    expect(documentTitle(`Primer principio — mis apuntes\n\n${body}`, 'apuntes.md')).toEqual({ title: 'Primer principio — mis apuntes', fromName: false });
+    expect(await of(`# Primer principio — mis apuntes\n\n${body}`, 'apuntes.md')).toEqual({ semanas: [2, 2], motivo: { kind: 'encabezado', titulo: 'Primer principio — mis apuntes' } });
+  });
+
+  it('is the file\'s name without its extension when the document has none, and the proposal says so', async () => {
+    const text = 'En un gas ideal la energía interna solo depende de la temperatura: a temperatura constante el calor absorbido es igual al trabajo.';
+    expect(documentTitle(text, 'Primer_principio.txt')).toEqual({ title: 'Primer principio', fromName: true });
+    const got = await of(text, 'Primer_principio.txt');
+    expect(got.motivo).toEqual({ kind: 'encabezado', titulo: 'Primer principio', donde: 'nombre' });
+    const view = { nombre: 'Primer_principio.txt', tipo: 'texto' as const, paginas: null, semanas: [{ semana: 2, notas: 1 }], sinSemana: 0, primeras: [text], motivo: got.motivo! };
+    expect(MATERIAL.proposal(view)).toContain('Todo va a la semana 2 porque el nombre del archivo, «Primer principio», dice lo que el título de esa semana.');
   });
 });
 

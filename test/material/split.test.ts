@@ -145,3 +145,17 @@ describe('typeset text whose lines are set far apart (a PDF, a page break)', () 
   });
 });
 
+
+describe('a short line that is content, not a heading', () => {
+  const body = 'Un ecosistema es el conjunto formado por los seres vivos de un lugar, el medio físico en el que viven y las relaciones que los unen entre sí y con ese medio.';
+  it('the last line of a page heads nothing: it is kept, not dropped (a photo cut its full stop)', () => {
+    const notes = noteDrafts(`Los ecosistemas\n\n${body}\n\nEl hábitat es el lugar físico`, { fileName: 'foto.jpg', fromOcr: true });
+    expect(notes.map((n) => n.texto).join('\n')).toContain('El hábitat es el lugar físico');
+  });
+
+  it('«X es el …» without its full stop is a sentence, not a title over the next paragraph', () => {
+    const notes = noteDrafts(`Los ecosistemas\n\n${body}\n\nEl biotopo es el medio físico\n\nLa biocenosis reúne a todos los seres vivos del ecosistema, de todas las especies, que comparten ese lugar y se relacionan.`, { fileName: 'foto.jpg', fromOcr: true });
+    expect(notes.map((n) => n.texto).join('\n')).toContain('El biotopo es el medio físico');
+    expect(notes.map((n) => n.tema)).not.toContain('El biotopo es el medio físico');
+  });
+});

@@ -29,6 +29,19 @@ describe('the episode of a week', () => {
     }
   });
 
+  it('reads a formula with a Unicode minus and brackets from its left-hand side, without naming the brackets', () => {
+    const notes = [{ id: 1, semana: 4, tema: 'cinética química', texto: 'La velocidad de reacción mide cuánto cambia la concentración de un reactivo por unidad de tiempo.\n\nv = −(1/a)·d[A]/dt = k[A]^m[B]^n\n\ndonde k es la constante de velocidad.' }];
+    const { text } = buildNarrationScript(4, 'la cinética', notes, isWord);
+    expect(text).toContain('v es menos uno entre a por d de A entre d t, es decir, k por A elevado a m por B elevado a n.');
+    expect(text).not.toMatch(/paréntesis|corchete/);
+  });
+
+  it('says a week title that ends in a full stop once, before its first lead-in', () => {
+    const { text } = buildNarrationScript(3, 'Arrhenius.', ELECTRICIDAD, isWord);
+    expect(text).toContain('resumen de la semana 3: Arrhenius. ');
+    expect(text).not.toMatch(/\.\./u);
+  });
+
   it('is extractive: each line it takes from the notes is a sentence of them', () => {
     const { text } = buildNarrationScript(7, 'el Barroco', BARROCO.filter((n) => n.semana === 7), isWord);
     expect(text).toContain('Se llama tenebrismo a la técnica que ilumina con violencia las figuras sobre un fondo casi negro.');

@@ -64,7 +64,7 @@ describe('list items', () => {
     const intro = note(1, 'El **modelo de Bohr** describe el átomo con órbitas fijas. Sus postulados principales:', '2. bohr');
     const items = note(2, '1. **Órbitas de energía fija**: el electrón gira sin perder energía en ciertas órbitas.\n2. **Saltos entre órbitas**: el electrón emite o absorbe luz al cambiar de órbita.', '2. bohr');
     const ideas = keyIdeasOfNote(items, [intro, items], isWord, items.tema);
-    expect(ideas.map((i) => i.term)).toEqual(['Órbitas de energía fija', 'Saltos entre órbitas']);
+    expect(ideas.map((i) => i.term)).toEqual(['órbitas de energía fija', 'saltos entre órbitas']);
     expect(ideas[0]).toMatchObject({ kind: 'definicion', item: true, body: 'el electrón gira sin perder energía en ciertas órbitas' });
   });
 
@@ -72,7 +72,7 @@ describe('list items', () => {
     const intro = note(1, 'El **ciclo del mercado** describe cómo cambia la competencia a lo largo del tiempo. Sus fases son:', '3. el ciclo');
     const items = note(2, '1. **Mercado naciente**: pocas empresas y precios muy altos para el consumidor.\n2. **Mercado maduro**: muchas empresas y precios estables para todos.', '3. el ciclo');
     const [first] = cardsForNote(items, [intro, items], [], week, { isWord }).cards;
-    expect(first).toMatchObject({ pregunta: '(Fases del ciclo del mercado) ¿Qué es el Mercado naciente?', respuesta: 'pocas empresas y precios muy altos para el consumidor' });
+    expect(first).toMatchObject({ pregunta: '(Fases del ciclo del mercado) ¿Qué es el mercado naciente?', respuesta: 'pocas empresas y precios muy altos para el consumidor' });
   });
 
   it('a bold head followed by what someone does is no definition', () => {

@@ -9,6 +9,24 @@ describe('formulas', () => {
     expect(speakFormula('p² + 2pq + q² = 1')).toBe('p elevado a dos más dos p por q más q elevado a dos es uno');
   });
 
+  it('are read whole and in order, a Unicode minus, brackets and one-letter symbols included', () => {
+    const rate = 'v = −(1/a)·d[A]/dt = k[A]^m[B]^n';
+    expect(formulasIn(`La velocidad es ${rate} en cada instante.`).map((f) => [f.text, f.subject])).toEqual([[rate, 'v']]);
+    expect(speakFormula(rate)).toBe('v es menos uno entre a por d de A entre d t, es decir, k por A elevado a m por B elevado a n');
+    expect(formulasIn('La ley de Arrhenius: k = A·e^(−Ea/RT) con Ea en julios.').map((f) => f.text)).toEqual(['k = A·e^(−Ea/RT)']);
+    expect(speakFormula('k = A·e^(−Ea/RT)')).toBe('k es A por e elevado a menos E a entre R T');
+    expect(formulasIn('ΔG = ΔH − TΔS').map((f) => f.text)).toEqual(['ΔG = ΔH − TΔS']);
+    expect(speakFormula('ΔG = ΔH − TΔS')).toBe('incremento de G es incremento de H menos T por incremento de S');
+    expect(speakFormula('E = mc²')).toBe('E es m por c elevado a dos');
+    expect(speakFormulasIn('Es espontánea cuando ΔG es negativo.')).toBe('Es espontánea cuando incremento de G es negativo.');
+  });
+
+  it('say their brackets only where the words cannot: a sum, or a quotient divided as a whole', () => {
+    expect(speakFormula('A = (1 + r)^n')).toBe('A es abre paréntesis uno más r cierra paréntesis elevado a n');
+    expect(speakFormula('E = (ΔQ/Q) / (ΔR/R)')).toBe('E es abre paréntesis incremento de Q entre Q cierra paréntesis entre abre paréntesis incremento de R entre R cierra paréntesis');
+    expect(speakFormula('S = k·ln(W)')).toBe('S es k por logaritmo neperiano de W');
+  });
+
   it('are found around «=», a value with its unit is not one, and prose words stay prose', () => {
     const text = 'La potencia es:\n\nP = V · I\n\nCon V = 12 V y R = 4 ohm la corriente vale 3 A.';
     expect(formulasIn(text).map((f) => [f.text, f.subject])).toEqual([['P = V · I', 'P']]);

@@ -37,6 +37,16 @@ describe('a glossary line', () => {
     } as Note;
     const cards = cardsForNote(n, [n], [], (x) => x.semana ?? null, { isWord }).cards;
     const asked = cards.map((c) => `${c.pregunta} ${c.respuesta}`).join('\n');
-    for (const term of ['Presa', 'Depredador', 'Punto de equilibrio']) expect(asked).toContain(term);
+    for (const term of ['presa', 'depredador', 'punto de equilibrio']) expect(asked).toContain(term);
+  });
+
+  it('the question asks the head in lower case, as a word, unless the course writes it as a name', () => {
+    const n = {
+      id: 2, semana: 2, tema: '2. definiciones',
+      texto: 'Presa: especie cuya población crece de forma exponencial en ausencia del depredador.\n\nBarroco: estilo artístico europeo que va aproximadamente de 1600 a 1750.\n\nEl arte del Barroco busca conmover a quien lo mira.',
+    } as Note;
+    const asked = cardsForNote(n, [n], [], (x) => x.semana ?? null, { isWord }).cards.map((c) => c.pregunta);
+    expect(asked.some((q) => /¿Qué es la presa\?$/u.test(q)), asked.join('\n')).toBe(true);
+    expect(asked.some((q) => /¿Qué es el Barroco\?$/u.test(q)), asked.join('\n')).toBe(true);
   });
 });

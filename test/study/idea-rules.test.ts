@@ -105,6 +105,15 @@ describe('faithful, one-fact cards', () => {
   it('a statement\'s second claim («… y que …») is left out of its answer', () => {
     expect(condense('ninguna máquina supera a la reversible entre los mismos focos y que todas las reversibles rinden igual')).toBe('ninguna máquina supera a la reversible entre los mismos focos');
   });
+  it('an answer stops where a second subject starts its own claim («… y γ es …»), not inside a pair', () => {
+    expect(condense('la tasa de crecimiento de la presa y γ es la tasa de mortalidad del depredador')).toBe('la tasa de crecimiento de la presa');
+    expect(condense('la tasa de natalidad, y la mortalidad es la tasa de defunciones')).toBe('la tasa de natalidad');
+    expect(condense('una fase en que la natalidad y la mortalidad son muy altas')).toBe('una fase en que la natalidad y la mortalidad son muy altas');
+    expect(condense('la razón entre P y Q es constante en el tiempo')).toBe('la razón entre P y Q es constante en el tiempo');
+    const n = { id: 1, texto: 'El parámetro α es la tasa de crecimiento de la presa y γ es la tasa de mortalidad del depredador.', tema: 'Modelo de Lotka-Volterra', semana: 3 } as Note;
+    const card = cardsForNote(n, [n], [], undefined, { isWord }).cards.find((c) => /parámetro/u.test(c.pregunta));
+    expect(card?.respuesta).toBe('la tasa de crecimiento de la presa');
+  });
   it('a term that points at something said before keeps a cue that adds to it', () => {
     expect(dangling('rendimiento de la máquina')).toBe(true);
     expect(dangling('primer principio')).toBe(true);

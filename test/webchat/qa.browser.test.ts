@@ -116,7 +116,11 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
     expect(await say('/nota arte: el cubismo 🎨 rompe la perspectiva única, ¿verdad? Ñandú', /^Nota \d+ guardada \(tema: arte\), en la semana 3 · Historia del arte\.$/)).toBeTruthy();
     const saved = (await chat.notebook.notes.list()).at(-1)!;
     expect(saved.texto).toBe('el cubismo 🎨 rompe la perspectiva única, ¿verdad? Ñandú');
-    expect(await say('/notas', new RegExp(`Tus notas \\(${notesBefore + 1}\\)`))).toContain('🎨');
+    // The list is one note a line (its topic); the note whole keeps its accents and emoji.
+    expect(await say('/notas', new RegExp(`Tus notas \\(${notesBefore + 1}\\)`))).toContain(`\n${saved.id} · Arte\n`);
+    await page.locator('#log > .msg.in').last().getByRole('button', { name: `📄 ${saved.id}` }).click();
+    await page.locator('.msg.in', { hasText: `Nota ${saved.id} · Arte` }).last().waitFor({ timeout: WAIT_MS });
+    expect(await page.locator('.msg.in', { hasText: `Nota ${saved.id} · Arte` }).last().textContent()).toContain('el cubismo 🎨 rompe la perspectiva única, ¿verdad? Ñandú');
   }, WAIT_MS * 4);
 
   it('"con mi voz" without consent or XTTS_URL: the approval says what is missing and what to do; busy and /estado meanwhile', async () => {

@@ -66,6 +66,13 @@ export const REDO = new RegExp([
 ].join('|'));
 export const asksRedo = (t: string): boolean => REDO.test(t);
 
+/** A change asked of something made or proposed: «cambia la portada», «una portada distinta», «otra». */
+const ANOTHER = /\b(cambia\w*|cambiar|distint[oa]s?|diferentes?|nuev[oa]|otra)\b/;
+/** Not wanting it at all: «hoy no quiero portada», «sin portada». */
+const NONE_WANTED = /\b(no (la |lo )?(quiero|necesito|hace falta)|sin (portada|imagen|audio|narracion))\b/;
+/** A reason for a no that asks for another one now (a redo or a change), not for none. */
+export const asksAnother = (t: string): boolean => !NONE_WANTED.test(t) && (asksRedo(t) || ANOTHER.test(t));
+
 const MY_VOICE = /\b(mi (propia )?voz|my (own )?voice|xtts)\b/;
 /** The owner's own voice, unless the words name the synthetic one. */
 export const ownVoice = (t: string): boolean => MY_VOICE.test(t) && !/juguete|sintetica|synthetic/.test(t);

@@ -23,8 +23,19 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   once: 11, undecima: 11, eleven: 11, eleventh: 11,
   doce: 12, duodecima: 12, twelve: 12, twelfth: 12,
   trece: 13, thirteen: 13, catorce: 14, fourteen: 14, quince: 15, fifteen: 15,
-  dieciseis: 16, veinte: 20,
+  dieciseis: 16, diecisiete: 17, dieciocho: 18, diecinueve: 19, veinte: 20,
+  veintiuno: 21, veintiun: 21, veintidos: 22, veintitres: 23, veinticuatro: 24, veinticinco: 25,
+  veintiseis: 26, veintisiete: 27, veintiocho: 28, veintinueve: 29,
+  // Tens are words of their own: without them «cuarenta» was corrected to «cuarta» and read as 4.
+  treinta: 30, cuarenta: 40, cincuenta: 50, sesenta: 60, setenta: 70, ochenta: 80, noventa: 90, cien: 100,
 };
+
+/** «cuarenta y dos»: a ten (30–90) and a unit joined by «y» (folded words), or undefined. */
+export function compoundNumber(ten: string | undefined, unit: string | undefined): number | undefined {
+  const t = ten === undefined ? undefined : NUMBER_WORDS[ten];
+  const u = unit === undefined ? undefined : NUMBER_WORDS[unit];
+  return t !== undefined && u !== undefined && t >= 30 && t <= 90 && t % 10 === 0 && u >= 1 && u <= 9 ? t + u : undefined;
+}
 
 /**
  * Words a typo is corrected towards (folded). Only these ever change, and only words of five

@@ -3,7 +3,7 @@
  * ordinals («semana 3», «semana tres», «la tercera semana», «week three»), and weeks relative to
  * today («esta semana», «la que viene», «next week»), which only a course with dates can place.
  */
-import { NUMBER_WORDS, numberOf } from './text.js';
+import { NUMBER_WORDS, compoundNumber, numberOf } from './text.js';
 
 /**
  * What the understanding needs to know of a course: its weeks, and the week a day falls in (null
@@ -35,7 +35,7 @@ export type WeekSlot =
  */
 const WEEK_WORD = '(?:semana|semanas|semna|sem|week|wk|tema|unidad|leccion|capitulo|bloque|modulo|unit|lesson|chapter)';
 const ORDINALS = new Set(['primera', 'primer', 'first', 'segunda', 'second', 'tercera', 'third', 'cuarta', 'fourth', 'quinta', 'fifth', 'sexta', 'sixth', 'septima', 'seventh', 'octava', 'eighth', 'novena', 'ninth', 'decima', 'tenth', 'undecima', 'duodecima']);
-const NUMBERED = new RegExp(`\\b${WEEK_WORD}\\s+(?:(?:numero|num|n|no|number|nr)\\s+)?(\\d{1,3}|[a-z]+)\\b`, 'g');
+const NUMBERED = new RegExp(`\\b${WEEK_WORD}\\s+(?:(?:numero|num|n|no|number|nr)\\s+)?(\\d{1,3}|[a-z]+)(?:\\s+y\\s+([a-z]+))?\\b`, 'g');
 const ORDINAL_BEFORE = new RegExp(`\\b([a-z]+)\\s+${WEEK_WORD}\\b`);
 const NEXT = /\b(?:(?:la |the )?(?:semana )?que viene|(?:la )?(?:proxima|siguiente) semana|(?:la )?semana (?:proxima|siguiente)|(?:el |la )?(?:proximo|proxima|siguiente) (?:tema|unidad|leccion|bloque)|next week|la proxima|la siguiente)\b/;
 // «lo que toca» / «lo que me toca»: what the course has for today's week.
@@ -48,7 +48,7 @@ const BARE = /\b(?:la|el|the)\s+(\d{1,2})\b(?!\s*(?::|h\b|de (?:enero|febrero|ma
 export function writtenWeek(t: string, bare = false): number | undefined {
   // The first week word followed by a number: «el tema de la semana 3» is week 3.
   for (const m of t.matchAll(NUMBERED)) {
-    const n = numberOf(m[1]);
+    const n = compoundNumber(m[1], m[2]) ?? numberOf(m[1]);
     if (n !== undefined) return n;
   }
   const before = ORDINAL_BEFORE.exec(t);

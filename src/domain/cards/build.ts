@@ -12,6 +12,8 @@ import { keyTerms } from './keyterms.js';
 import { KIND_ORDER, keyIdeasOfNote, type KeyIdea } from '../study/key-ideas.js';
 import { BLANK, CLOZE_PROMPT, cardOfIdea } from '../study/idea-cards.js';
 import { languageOf, readProblem, SENTENCE_MIN_WORDS, type WordCheck } from '../study/reading.js';
+import { aboutItsSection, weakIdea } from '../study/section-subject.js';
+import { centralIdeas } from '../study/central-idea.js';
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from './lexicon.js';
 import { CARD_REFUSALS } from '../../strings/study.js';
 
@@ -90,9 +92,12 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   }
   const week = cardsOfWeek(note, semana, deck);
   const kept: NewCard[] = week.filter((c) => c.id_nota === note.id).map(({ id_nota, semana: s, tipo, pregunta, respuesta }) => ({ id_nota, ...(s !== undefined ? { semana: s } : {}), tipo, pregunta, respuesta }));
-  // A note that says things but no key idea (an example, an aside, a table's header): no card, and
-  // not a failure — a week of lectures has such notes, and a weak card would be worse than none.
-  if (ideas.length === 0) return { cards: kept, fewer: 'sin_ideas' };
+  // A note whose sentences no rule reads (an aside, a list of cases): its central idea, if it has one
+  // (central-idea.ts), else no card — not a failure: a weak card would be worse than none.
+  const weekNotes = semana === undefined ? [note] : notebook.filter((n) => weekOf(n) === semana);
+  let centralOnce: KeyIdea[] | undefined;
+  const central = () => (centralOnce ??= kept.length > 0 ? [] : centralIdeas(note, notebook, weekNotes, isWord));
+  if (ideas.length === 0 && central().length === 0) return { cards: kept, fewer: 'sin_ideas' };
   // Each idea once, the stronger kinds first (a statement before a term of its sentence).
   // The week's key ideas come first: a note's second card may not give away the card of an idea of
   // a note of its week not carded yet (every idea gets a card before any note gets a second).
@@ -113,30 +118,44 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   }
   const minor = semana === undefined ? undefined : minorAllowed(notebook, semana, weekOf, isWord);
   let refused = 0;
-  for (const idea of ranked) {
+  /** Whether `idea` is carded; `centre`: a section's central idea, `last`: a deferred weak one, both tried only while the note has no card. */
+  const deferred: KeyIdea[] = [];
+  const consider = (idea: KeyIdea, centre = false, last = false): boolean => {
     // Every note keeps one card: a note that states nothing is still asked its best term.
-    const first = kept.length + made.length === 0 && !ideas.some((i) => STATED.has(i.kind));
-    if (minor && isMinor(idea) && !first && !minor.has(`${note.id} ${idea.at} ${idea.key}`)) continue;
+    const first = centre || (kept.length + made.length === 0 && !ideas.some((i) => STATED.has(i.kind)));
+    if (minor && isMinor(idea) && !first && !minor.has(`${note.id} ${idea.at} ${idea.key}`)) return false;
+    // A cloze on a detail no heading, no centre and no return of the week marks is no key idea
+    // (section-subject.ts); as a note's only card it waits: the note is asked its central idea first.
+    if (weakIdea(idea) && !centre && !last && !aboutItsSection(idea, note, weekNotes)) {
+      if (kept.length + made.length === 0) deferred.push(idea);
+      return false;
+    }
     // A list whose items each state an idea («- Profase: …», «- Metafase: …») is one idea per item:
     // past the cap only those items, so no stage of the list is left without its card.
     // A formula on its own line, or a term the note bolds and defines, is a key idea the teacher set apart:
     // past the cap too, so the week's key ideas are covered before any gets a second card.
-    if (kept.length + made.length >= CARDS_PER_NOTE && !(STATED.has(idea.kind) && (idea.item || setApart(idea, note)))) continue;
+    if (kept.length + made.length >= CARDS_PER_NOTE && !(STATED.has(idea.kind) && (idea.item || setApart(idea, note)))) return false;
     // …and a person who opens a sentence that states something else: its question is what they did, its answer the name.
-    if (idea.kind !== 'formula' && !idea.shares && usedSentences.has(idea.at)) continue;
+    if (idea.kind !== 'formula' && !idea.shares && usedSentences.has(idea.at)) return false;
     const asked = cardOfIdea(idea);
-    if (!asked) continue;
+    if (!asked) return false;
     // A context cue that names another card's answer is dropped, not the card: the cue only helps.
     const qa = giveAway(asked, all) !== undefined ? withoutCue(asked) : asked;
-    if (kept.some((c) => same(c, qa) || same(c, asked))) continue;
-    if (gone.some((c) => same(c, qa) || same(c, asked))) { refused++; continue; }
-    if (giveAway(qa, all) !== undefined) continue;
-    if (kept.length + made.length > 0 && reserved.some((r) => clash(qa, r))) continue;
+    if (kept.some((c) => same(c, qa) || same(c, asked))) return false;
+    if (gone.some((c) => same(c, qa) || same(c, asked))) { refused++; return false; }
+    if (giveAway(qa, all) !== undefined) return false;
+    if (kept.length + made.length > 0 && reserved.some((r) => clash(qa, r))) return false;
     const card: NewCard = { ...base, ...qa };
     made.push(card);
     all.push(card);
     if (idea.kind !== 'formula') usedSentences.add(idea.at);
-  }
+    return true;
+  };
+  for (const idea of ranked) consider(idea);
+  // A section the rules left without a card: its central idea (the week's sections are covered first).
+  if (kept.length + made.length === 0) central().some((idea) => consider(idea, true));
+  // …and, failing one, its best term after all: every note that says something keeps a card.
+  if (kept.length + made.length === 0) deferred.some((idea) => consider(idea, false, true));
   const cards = [...kept, ...made];
   if (cards.length >= CARDS_PER_NOTE) return { cards };
   // What bound the note: its sentences (one card each), its ideas, or the week's other cards.

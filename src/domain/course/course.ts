@@ -65,9 +65,12 @@ export function rangeNote(course: Course): string {
   return course.semanas.length === 1 ? `semana ${weekRange(course)}` : `semanas ${weekRange(course)}`;
 }
 
+/** A week's title as a name: a closing full stop of the syllabus's line is no part of it («Arrhenius.»). */
+const titleOf = (course: Course, week: number) => (findWeek(course, week)?.titulo ?? '').trim().replace(/(?<!\.)\.$/u, '');
+
 /** The week's topic as a sentence reads it: its title in lower case when it is a plain noun phrase. */
 export function weekTopic(course: Course, week: number): string {
-  const t = findWeek(course, week)?.titulo ?? `semana ${week}`;
+  const t = titleOf(course, week) || `semana ${week}`;
   // "Biología celular" reads «dedicada a biología celular»; a title with capitals inside (ADN) stays.
   return /^[A-ZÁÉÍÓÚÑ][^A-ZÁÉÍÓÚÑ]*$/.test(t) ? t.charAt(0).toLowerCase() + t.slice(1) : t;
 }
@@ -79,7 +82,7 @@ export function weekLabel(week: number): string {
 
 /** "Semana 12 · Mitosis" — the title drawn on the cover and used in captions. */
 export function weekTitle(course: Course, week: number): string {
-  const t = findWeek(course, week)?.titulo ?? '';
+  const t = titleOf(course, week);
   return t ? `Semana ${week} · ${t.charAt(0).toUpperCase()}${t.slice(1)}` : `Semana ${week}`;
 }
 

@@ -6,7 +6,8 @@
  *    against the weeks' TITLES (in a course where «Tema 5» is week 7, it is week 7), never a number alone;
  * 2. «semana 5»: a week titled so, else the course's week 5;
  * 3. a date in its first page that falls inside a dated week;
- * 4. its own title (its first heading) saying what a week's title says — before the words of its
+ * 4. its own title (its level-1 heading, its first line when a title, else its file's name — not its
+ *    first section's heading) saying what a week's title says — before the words of its
  *    first page, whose everyday words («calor», «temperatura») may be another week's title;
  * 5. the words of a week's title in its first page;
  * 6. the week most of its sections are about (each note's own rule, as /nota's).
@@ -15,7 +16,7 @@
  * each section goes to its own week. The answer says which week and why, for the proposal.
  */
 import { closestWeek, hasWeek, weekForNewNote, weekOfDate, type Course } from '../course/course.js';
-import type { NoteDraft } from './split.js';
+import { documentTitle, type NoteDraft } from './split.js';
 import { fold } from '../../lib/fold.js';
 
 /** Why the document's notes go to their week (rendered by strings/material.ts). */
@@ -24,7 +25,8 @@ export type WeekReason =
   | { kind: 'etiqueta'; etiqueta: string; donde: 'primera_pagina' | 'nombre' }
   | { kind: 'fecha'; fecha: string }
   | { kind: 'titulo' }
-  | { kind: 'encabezado'; titulo: string }
+  /** `donde: 'nombre'`: the document has no title of its own; its file's name said it. */
+  | { kind: 'encabezado'; titulo: string; donde?: 'nombre' }
   | { kind: 'mayoria' }
   | { kind: 'varias' };
 
@@ -110,11 +112,11 @@ export async function documentWeeks(course: Course, doc: { drafts: readonly Note
   // The document's own title: «Primer principio — mis apuntes» is the week «Primer principio de la
   // termodinámica», though its page speaks of heat and temperature all along.
   // The course's own name («Apuntes de Termodinámica») names every week alike: its words are left out.
-  const title = doc.drafts[0]?.heading;
+  const { title, fromName } = documentTitle(doc.firstPage, doc.fileName);
   const courseWords = new Set(fold(course.titulo).split(/[^\p{L}\d]+/u).filter(Boolean));
-  const ownWords = title?.split(/\s+/u).filter((w) => !courseWords.has(fold(w).replace(/[^\p{L}\d]+/gu, ''))).join(' ');
+  const ownWords = title.split(/\s+/u).filter((w) => !courseWords.has(fold(w).replace(/[^\p{L}\d]+/gu, ''))).join(' ');
   const byOwnTitle = ownWords ? closestWeek(course, ownWords) : null;
-  if (title && byOwnTitle !== null) return all(byOwnTitle, { kind: 'encabezado', titulo: title });
+  if (byOwnTitle !== null) return all(byOwnTitle, { kind: 'encabezado', titulo: title, ...(fromName ? { donde: 'nombre' as const } : {}) });
   const byTitle = closestWeek(course, doc.firstPage);
   if (byTitle !== null) return all(byTitle, { kind: 'titulo' });
   // The week most of its notes are about, each by the course's rule for a note.

@@ -27,6 +27,8 @@ export interface Extracted {
   paginas: number | null;
   /** Present when some text came from OCR: its lowest confidence and whether it is only a draft. */
   ocr?: { confidence: number; draft: boolean };
+  /** Words OCR read in lines kept that look misread (ocr-page.ts `doubtfulWords`), as they are in `text`. */
+  doubtful?: string[];
   /** Offset in `text` where each page starts (page k+1 at index k): a note keeps the page it comes from. */
   pageStarts?: number[];
   /** Lines OCR could not read well enough, left out of `text` (ocr-page.ts), with their page. */
@@ -99,7 +101,8 @@ export async function extractMaterial(name: string, bytes: Uint8Array, deps: Ext
       // A photo in which nothing reads as text is a blurry or wrong photo, not an empty file.
       if (!isReadable(text)) throw new MaterialError({ kind: 'ruido' });
       const unread = page.unread.map((u) => ({ ...u, pagina: 1 }));
-      return { name, kind: named, text, paginas: 1, pageStarts: [0], ocr: ocrMark(page.confidence), ...(unread.length ? { unread } : {}) };
+      const doubtful = page.doubtful.filter((w) => text.includes(w));
+      return { name, kind: named, text, paginas: 1, pageStarts: [0], ocr: ocrMark(page.confidence), ...(unread.length ? { unread } : {}), ...(doubtful.length ? { doubtful } : {}) };
     }
   }
 }

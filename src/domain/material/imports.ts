@@ -36,10 +36,12 @@ import { MATERIAL } from '../../strings/material.js';
 import { extractMaterial, joinPages, type Extracted, type UnreadText } from './extract.js';
 import type { OcrEngine } from './ocr.js';
 import type { ImportKind } from './kinds.js';
-import type { ProposedNote } from './split.js';
+import { photoName, type ProposedNote } from './split.js';
 import type { WeekReason } from './document-week.js';
 import { proposeOffThread, proposeReadOffThread, splitOffThread, type NotesSplit, type Reading, type ReadingContext } from './reading.js';
 import { createOriginals } from './originals.js';
+import { DOUBTFUL_WORDS_MAX, PHOTO_NAME } from './limits.js';
+import { replaceWords, type WordFix } from './word-fixes.js';
 import type { Course } from '../course/course.js';
 
 export const IMPORTS_DIRNAME = 'importaciones';
@@ -72,6 +74,8 @@ export interface ImportPayload {
   anterior?: { clave: string; nombre: string; notas: number };
   /** Lines OCR could not read well, left out of `texto` and listed in the proposal (ocr-page.ts). */
   ilegibles?: UnreadText[];
+  /** Words OCR read that look misread, named in the proposal for the student to check (ocr-page.ts `doubtfulWords`). */
+  dudosas?: string[];
   propuesta: ProposedNote[];
   /** Highest note id in the notebook when saving began (aceptada). */
   baseId?: number;
@@ -256,7 +260,7 @@ export function createImports(deps: ImportsDeps) {
   };
 
   /** Writes the pending import for `got` under `clave` — or returns the one another writer made first. */
-  const create = (clave: string, nombre: string, got: Pick<Extracted, 'text' | 'paginas' | 'ocr' | 'pageStarts' | 'unread'> & { kind: ImportKind }, semana?: number, anterior?: ImportRecord['anterior'], notas?: NotesSplit): Promise<Proposal> =>
+  const create = (clave: string, nombre: string, got: Pick<Extracted, 'text' | 'paginas' | 'ocr' | 'pageStarts' | 'unread' | 'doubtful'> & { kind: ImportKind }, semana?: number, anterior?: ImportRecord['anterior'], notas?: NotesSplit): Promise<Proposal> =>
     locked(clave, async () => {
       const again = await readLocked(clave);
       if (again) return { record: again, yaExistia: isSaved(again), nuevo: false };
@@ -264,13 +268,15 @@ export function createImports(deps: ImportsDeps) {
       const record: ImportRecord = {
         version: IMPORT_RECORD_VERSION,
         clave,
-        nombre,
+        // A photo is named by its page, not «foto.jpg» like every other (its notes were cut under that name).
+        nombre: got.kind === 'imagen' && nombre === PHOTO_NAME ? photoName(got.text) : nombre,
         tipo: got.kind,
         paginas: got.paginas,
         asunto: 'importacion',
         texto: got.text,
         ...(got.ocr ? { ocr: got.ocr } : {}),
         ...(got.unread?.length ? { ilegibles: got.unread } : {}),
+        ...(got.doubtful?.length ? { dudosas: got.doubtful } : {}),
         ...(semana !== undefined ? { semana } : {}),
         ...(got.pageStarts ? { inicioPaginas: got.pageStarts } : {}),
         ...(anterior ? { anterior } : {}),
@@ -321,7 +327,8 @@ export function createImports(deps: ImportsDeps) {
         const confidence = Math.min(...read.map((r) => r.ocr?.confidence ?? 100));
         const { text, pageStarts } = joinPages(read.map((r) => r.text));
         const unread = read.flatMap((r, i) => (r.unread ?? []).map((u) => ({ ...u, pagina: i + 1 })));
-        const joined: Extracted = { name: nombre, kind: 'imagen', text, pageStarts, paginas: fotos.length, ocr: { confidence, draft: read.some((r) => r.ocr?.draft) }, ...(unread.length ? { unread } : {}) };
+        const doubtful = [...new Set(read.flatMap((r) => r.doubtful ?? []))].slice(0, DOUBTFUL_WORDS_MAX);
+        const joined: Extracted = { name: nombre, kind: 'imagen', text, pageStarts, paginas: fotos.length, ocr: { confidence, draft: read.some((r) => r.ocr?.draft) }, ...(unread.length ? { unread } : {}), ...(doubtful.length ? { doubtful } : {}) };
         return proposeReadOffThread(joined, ctx, reader(opts.signal));
       }, opts);
     },
@@ -358,7 +365,7 @@ export function createImports(deps: ImportsDeps) {
       return locked(key, async () => {
         const r = await readLocked(key);
         if (!r || stillPending(r)) return r;
-        const { ilegibles: _unread, ...rest } = r;
+        const { ilegibles: _unread, dudosas: _doubtful, ...rest } = r;
         // The student's own text stands for the whole page: the lines OCR could not read are theirs to have typed.
         const next: ImportRecord = { ...rest, texto: texto.trim(), ...(r.ocr ? { ocr: { ...r.ocr, draft: false } } : {}) };
         // The student's own text has no page breaks to follow: a one-page import keeps its page.
@@ -367,6 +374,26 @@ export function createImports(deps: ImportsDeps) {
         const done = withSplit(next, await split(next));
         await write(done);
         return done;
+      });
+    },
+
+    /**
+     * The student's fixes of single words («eCoSistema → ecosistema») in a pending import's text:
+     * each word replaced wherever it stands whole, the pages kept, the notes proposed again. The
+     * words not found in the text are returned (nothing changes for them).
+     */
+    fixWords(key: string, fixes: readonly WordFix[]): Promise<{ record: ImportRecord | undefined; missing: string[] }> {
+      return locked(key, async () => {
+        const r = await readLocked(key);
+        if (!r || stillPending(r)) return { record: r, missing: [] };
+        const fixed = replaceWords(r.texto, r.inicioPaginas, fixes);
+        if (fixed.missing.length === fixes.length) return { record: r, missing: fixed.missing };
+        const dudosas = (r.dudosas ?? []).filter((w) => !fixes.some((f) => f.from === w));
+        const { dudosas: _d, inicioPaginas: _p, ...rest } = r;
+        const next: ImportRecord = { ...rest, texto: fixed.text, ...(fixed.pageStarts ? { inicioPaginas: fixed.pageStarts } : {}), ...(dudosas.length ? { dudosas } : {}) };
+        const done = withSplit(next, await split(next));
+        await write(done);
+        return { record: done, missing: fixed.missing };
       });
     },
 

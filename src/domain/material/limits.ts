@@ -10,6 +10,13 @@ export const SCANNED_PAGE_CHARS = 16;
 /** Mean Tesseract confidence (0–100) under which the OCR text is only a draft to correct. */
 export const OCR_DRAFT_CONFIDENCE = 70;
 /**
+ * Tesseract's confidence (0–100) in one word under which a word of a line read well is named to the
+ * student to check (ocr-page.ts, `doubtful`): a page at 90 still read «eCoSistema» and «€s».
+ */
+export const OCR_WORD_DOUBT = 60;
+/** Most words named to check in one proposal: beyond that the page is better corrected whole. */
+export const DOUBTFUL_WORDS_MAX = 8;
+/**
  * Tesseract's confidence (0–100) in one line under which the line is not taken as read: it is left
  * out of the notes and listed in the proposal (ocr-page.ts). Clean print reads at 87–96 per line;
  * lines at 65–80 are misread formulas, table fragments and shadowed text, right in a few words only.
@@ -64,3 +71,8 @@ export const READ_BUDGET_MS = 60_000;
 export const OCR_BUDGET_MS = 120_000;
 /** Forms one form XObject may end up drawing, through every level (a slide's logo drawn on a few hundred shapes fits). */
 export const MAX_FORM_PAINTS = 100_000;
+
+/** Telegram's photos arrive without a name: the bot calls each this until its page names it (split.ts `photoName`). */
+export const PHOTO_NAME = 'foto.jpg';
+/** Longest name an untitled photo takes from its first words. */
+export const PHOTO_NAME_MAX = 48;

@@ -18,7 +18,7 @@
  * - A table's vertical rules come out of Tesseract as «|»: a line cut by two or more of them is a
  *   table row, its cells joined by CELL_JOIN as a PDF's are.
  */
-import { OCR_DRAFT_CONFIDENCE, OCR_LINE_CONFIDENCE } from './limits.js';
+import { DOUBTFUL_WORDS_MAX, OCR_DRAFT_CONFIDENCE, OCR_LINE_CONFIDENCE, OCR_WORD_DOUBT } from './limits.js';
 import { gammaSymbol } from './ocr-gamma.js';
 import { CELL_JOIN, type LaidLine } from './reading-order.js';
 import type { OcrLine, OcrResult } from './ocr.js';
@@ -158,6 +158,34 @@ export interface OcrPage {
   unread: UnreadLine[];
   /** Tesseract's confidence in the lines kept (their mean, weighted by length), 0–100; 0 when none. */
   confidence: number;
+  /** Words of the kept lines that look misread (`doubtful`), for the student to check; empty on a draft page (checked whole). */
+  doubtful: string[];
+}
+
+/** A currency or legal sign glued to a letter («€s», «©a»): a letter Tesseract took for a sign. */
+const GLUED_SIGN = /\p{L}[€$£¥©®™§¤]|[€$£¥©®™§¤]\p{L}/u;
+/** Punctuation around a word, not part of it. */
+const AROUND = /^[^\p{L}\p{N}€$£¥©®™§¤]+|[^\p{L}\p{N}€$£¥©®™§¤]+$/gu;
+
+/**
+ * Words of lines read well enough to keep that still look misread: capitals switched on inside the
+ * word twice or more («eCoSistema»; one switch is a unit or a name: «kPa», «McDonald»), a sign glued
+ * to a letter («€s»), or a word of three letters or more Tesseract itself doubted (OCR_WORD_DOUBT).
+ * Named in the proposal so the student fixes a word instead of retyping the page.
+ */
+export function doubtfulWords(lines: readonly Pick<OcrLine, 'words'>[]): string[] {
+  const out = new Set<string>();
+  for (const l of lines) {
+    for (const w of l.words) {
+      const t = w.text.replace(AROUND, '');
+      if (t.length < 2) continue;
+      const switches = (t.match(/\p{Ll}\p{Lu}/gu) ?? []).length;
+      const doubted = w.confidence !== undefined && w.confidence < OCR_WORD_DOUBT && /\p{L}{3}/u.test(t);
+      if (switches >= 2 || GLUED_SIGN.test(t) || doubted) out.add(t);
+      if (out.size >= DOUBTFUL_WORDS_MAX) return [...out];
+    }
+  }
+  return [...out];
 }
 
 /** The lines Tesseract read on one page, sorted into those read well enough (laid out) and those not. */
@@ -201,5 +229,5 @@ export function ocrPage(read: Pick<OcrResult, 'lines' | 'height'>): OcrPage {
     return mid < 1 / 3 ? 'arriba' : mid < 2 / 3 ? 'centro' : 'abajo';
   };
   const confidence = meanConfidence(kept);
-  return { lines, unread: [...unread].sort((a, b) => a.y0 - b.y0).map((l) => ({ zona: zona(l), texto: l.text.trim() })), confidence };
+  return { lines, unread: [...unread].sort((a, b) => a.y0 - b.y0).map((l) => ({ zona: zona(l), texto: l.text.trim() })), confidence, doubtful: draft ? [] : doubtfulWords(kept) };
 }

@@ -33,9 +33,11 @@ export function proposalView(r: ImportRecord, weekName: WeekName): ProposalView 
     ...(r.yaTenias ? { yaTenias: r.yaTenias } : {}),
     ...(r.anterior ? { anterior: { nombre: r.anterior.nombre, notas: r.anterior.notas } } : {}),
     ...(r.ilegibles?.length ? { ilegibles: r.ilegibles.map(({ pagina, zona }) => ({ pagina, zona })) } : {}),
+    ...(r.dudosas?.length ? { dudosas: r.dudosas } : {}),
   };
 }
 
-export function proposalText(r: ImportRecord, weekName: WeekName): string {
-  return MATERIAL.proposal(proposalView(r, weekName));
+/** The proposal as the chat shows it, within a message's limit; the terminal passes `max` Infinity to list every note. */
+export function proposalText(r: ImportRecord, weekName: WeekName, max?: number): string {
+  return MATERIAL.proposal(proposalView(r, weekName), max);
 }

@@ -6,6 +6,7 @@
  */
 import { weekForNewNote, type Course } from '../course/course.js';
 import { CELL_JOIN } from './reading-order.js';
+import { PHOTO_NAME, PHOTO_NAME_MAX } from './limits.js';
 
 export const NOTE_MIN = 120;
 export const NOTE_MAX = 1500;
@@ -67,6 +68,8 @@ function isHeading(block: string): string | undefined {
   // and capitalised too, but it is content: taken for a heading it named an empty section and was lost
   // to the notes and the cards.
   if (/[=<>≤≥≈≠]/.test(block)) return undefined;
+  // «El hábitat es el lugar físico» says what something is: a sentence whose full stop was lost, not a title.
+  if (/\s(?:es|son|fue|fueron)\s+(?:el|la|los|las|un|una|unos|unas)\s/iu.test(block) && !/^¿/u.test(block)) return undefined;
   return block.split(/\s+/).length <= 10 ? block : undefined;
 }
 
@@ -134,7 +137,9 @@ function sections(text: string, fromOcr: boolean): Section[] {
     // A short line followed by text that goes on in lower case («Para el ciclo de Carnot se
     // demuestra» / «rendimiento es…», a sentence a line left out of a photo cut in two) is the start
     // of a sentence, not a heading: what follows a heading starts a sentence of its own.
-    const h = /^\p{Ll}/u.test(blocks[i + 1]?.text ?? '') ? undefined : isHeading(p.text);
+    // The last block heads nothing: a short line at the end of a page is its last words (a definition
+    // a photo cut, «El hábitat es el lugar físico»), and taken for a heading it was lost without a word.
+    const h = i === blocks.length - 1 || /^\p{Ll}/u.test(blocks[i + 1]?.text ?? '') ? undefined : isHeading(p.text);
     if (h !== undefined) out.push({ heading: h, paragraphs: [] });
     else if (out.length === 0) out.push({ heading: undefined, paragraphs: [p] });
     else out.at(-1)!.paragraphs.push(p);
@@ -193,6 +198,33 @@ function mergeShort(pieces: readonly Block[], min = NOTE_MIN, max = NOTE_MAX): B
     else out.push({ ...p });
   }
   return out;
+}
+
+/**
+ * The document's own title: its level-1 heading («# Cinética química»), else its first line when that
+ * line is a title (short, alone, no sentence), else the file's name without its extension — never its
+ * first section's heading, which names a part of it («1. Velocidad de reacción»).
+ */
+export function documentTitle(text: string, fileName: string): { title: string; fromName: boolean } {
+  const blocks = paragraphs(text, false);
+  const level1 = blocks.find((b) => /^#\s/u.test(b.text))?.text.replace(/^#\s+|\s*#*$/gu, '');
+  const first = blocks[0]?.text;
+  const titled = level1 ?? (first !== undefined && !/^\p{Ll}/u.test(blocks[1]?.text ?? '') ? isHeading(first) : undefined);
+  const title = titled?.replace(/[#*_`]+/g, '').trim();
+  return title ? { title, fromName: false } : { title: fileName.replace(/\.[a-z0-9]+$/i, '').replace(/_+/g, ' ').trim(), fromName: true };
+}
+
+/**
+ * The name of a photo of a page (every photo arrives as «foto.jpg», and three of them were three
+ * identical lines in /material and in every quote): the page's own title, else its first words.
+ */
+export function photoName(text: string): string {
+  const { title, fromName } = documentTitle(text, '');
+  if (!fromName && title) return title;
+  const words = text.replace(/[#*_`]+/g, '').replace(/\s+/g, ' ').trim();
+  if (words.length <= PHOTO_NAME_MAX) return words || PHOTO_NAME;
+  const cut = words.slice(0, PHOTO_NAME_MAX);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), PHOTO_NAME_MAX / 2)).replace(/[\s,.;:]+$/u, '')}…`;
 }
 
 /** The topic for text without headings: the file's name without its extension. */

@@ -19,6 +19,7 @@ import { formulaCues, leftLetters, sameLeftSide } from './formula-cues.js';
 import { speaksSubject, subjectStems, subjectTest } from './subject.js';
 import { madeYears, yearsOf } from './years.js';
 import { wrongFormulas } from './formula-variants.js';
+import { reverseOf } from './reverse.js';
 import { fold } from '../../lib/fold.js';
 import { QUIZ_STEMS } from '../../strings/study.js';
 
@@ -32,6 +33,8 @@ export const MAX_QUESTIONS = 20;
 
 export interface QuizQuestion {
   idea: QuizIdea;
+  /** Asked the other way round (reverse.ts): the term in the question, its definition or statement the right option. */
+  reverse?: true;
   question: string;
   options: string[];
   /** Index of the right option in `options`. */
@@ -315,24 +318,40 @@ export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random
   return terms;
 }
 
+/** The right option of a question: the term, or the definition of a reverse one. */
+const answerOf = (q: Pick<QuizQuestion, 'options' | 'correct'>) => q.options[q.correct]!;
+
 /**
  * Up to `count` questions about `asked` (in the order given), distractors from `pool` (the course's
- * ideas); an idea with too few distractors of its kind, or whose question names an earlier
- * question's answer (or whose answer an earlier question names), is left out. `quizId` seeds every shuffle.
+ * ideas); an idea with too few distractors of its kind is asked the other way round where its
+ * lecture has definitions or statements enough (reverse.ts), else left out, as is one whose question
+ * names an earlier question's answer (or whose answer an earlier question names). `quizId` seeds every shuffle.
  */
 export function buildQuiz(asked: readonly QuizIdea[], pool: readonly QuizIdea[], count: number, quizId: string, weekOf?: WeekOfNote): QuizQuestion[] {
   const random = mulberry32(seedOf(quizId));
   const out: QuizQuestion[] = [];
+  const forward = (idea: QuizIdea): QuizQuestion | undefined => {
+    const distractors = distractorsFor(idea, pool, random, weekOf);
+    if (!distractors) return undefined;
+    const options = shuffled([idea.term, ...distractors], random);
+    return { idea, question: questionOf(idea, options), options, correct: options.indexOf(idea.term), explanation: explanationOf(idea) };
+  };
+  const week = (idea: QuizIdea) => weekOf?.(idea.source.noteId);
+  const backward = (idea: QuizIdea): QuizQuestion | undefined => {
+    const sameWeek = (o: QuizIdea) => week(idea) !== undefined && week(idea) !== null && week(o) === week(idea);
+    const r = reverseOf(idea, pool, random, sameWeek, documentOf, { optionMax: QUIZ_LIMITS.option, wrong: OPTIONS_PER_QUESTION - 1, paraphrase, sameTerm, shuffled });
+    if (!r) return undefined;
+    const options = shuffled([r.answer, ...r.wrong], random);
+    return { idea, reverse: true, question: r.question, options, correct: options.indexOf(r.answer), explanation: explanationOf(idea) };
+  };
   for (const idea of asked) {
     if (out.length >= count) break;
-    if (idea.mention || chars(idea.term) > QUIZ_LIMITS.option || !readsWell(idea)) continue;
+    if (idea.mention || chars(idea.term) > QUIZ_LIMITS.option) continue;
+    const made = (readsWell(idea) && forward(idea)) || backward(idea);
+    if (!made) continue;
     // One question of a quiz never names another one's answer (the student would read it there).
-    if (out.some((q) => fold(questionOf(idea)).includes(fold(q.idea.term)) || fold(q.question).includes(fold(idea.term)))) continue;
-    const distractors = distractorsFor(idea, pool, random, weekOf);
-    if (!distractors) continue;
-    const options = shuffled([idea.term, ...distractors], random);
-    const question = questionOf(idea, options);
-    out.push({ idea, question, options, correct: options.indexOf(idea.term), explanation: explanationOf(idea) });
+    if (out.some((q) => fold(made.question).includes(fold(answerOf(q))) || fold(q.question).includes(fold(answerOf(made))))) continue;
+    out.push(made);
   }
   return out;
 }

@@ -106,11 +106,14 @@ export const classNoteTitle = (week: number | undefined) => QUIZ.classNoteTitle(
 export function createQuizService(o: QuizServiceOptions) {
   const store = new QuizStore(o.dataDir);
 
-  /** The card of `idea`: one in the deck with its answer (its note's, else its week's), or a new one. */
-  function cardFor(deck: readonly Card[], idea: QuizIdea, question: string, week: number | undefined): Card | NewCard | undefined {
+  /**
+   * The card of `idea`: one in the deck with its answer (its note's, else its week's), or a new one —
+   * answered by the term, or by the definition for a question asked the other way round (`answer`).
+   */
+  function cardFor(deck: readonly Card[], idea: QuizIdea, question: string, week: number | undefined, answer = idea.term): Card | NewCard | undefined {
     const found = deck.find((c) => c.id_nota === idea.source.noteId && sameIdea(c, idea)) ?? deck.find((c) => c.semana === week && week !== undefined && sameIdea(c, idea));
     if (found) return found;
-    const card: NewCard = { id_nota: idea.source.noteId, ...(week !== undefined ? { semana: week } : {}), tipo: 'definicion', pregunta: question, respuesta: idea.term };
+    const card: NewCard = { id_nota: idea.source.noteId, ...(week !== undefined ? { semana: week } : {}), tipo: 'definicion', pregunta: question, respuesta: answer };
     const weekCards = deck.filter((c) => (week !== undefined ? c.semana === week : c.id_nota === idea.source.noteId));
     return giveAway(card, weekCards) === undefined ? card : undefined;
   }
@@ -127,7 +130,7 @@ export function createQuizService(o: QuizServiceOptions) {
       const live = [...deck] as Card[];
       for (const q of questions) {
         if (tied.length >= limit) break;
-        const c = cardFor(live, q.idea, q.question, weekOf(q));
+        const c = cardFor(live, q.idea, q.question, weekOf(q), q.reverse ? q.options[q.correct] : undefined);
         if (!c) continue;
         if (!('id' in c)) {
           out.push(c);

@@ -2,7 +2,8 @@
 
 /** The definite article a term takes, when the note's own is unknown: by the head word's ending. */
 export function articleFor(term: string): string {
-  const head = term.toLocaleLowerCase('es').split(/\s+/)[0]!;
+  // «elasticidad-precio»: a compound takes the article of its first noun.
+  const head = term.toLocaleLowerCase('es').split(/[\s-]+/u)[0]!;
   // Feminine nouns in -e that the endings below would take for masculine («la profase», «la serie»).
   if (/(?:fase|clase|base|frase|serie|especie|superficie|fuente|gente|muerte|suerte|mente|parte|sangre|torre|llave|nave|nube|noche|calle|clave|corriente|carne|leche|fiebre|hambre)$/u.test(head)) return 'la';
   if (/(?:fases|clases|bases|frases|series|especies|superficies|fuentes|muertes|partes|torres|llaves|naves|nubes|noches|calles|claves|corrientes)$/u.test(head)) return 'las';

@@ -22,7 +22,7 @@ export type ClozeProblem = 'anafora' | 'ejemplo' | 'larga' | 'nombre_partido' | 
 export const CLOZE_MAX_WORDS = 32;
 
 /** Openings that point back to what came before: read alone, the sentence misses its subject. */
-const LEANING = /^(?:est[eoa]s?|es[eoa]s?|ello|aquell[oa]s?|allí|aquí|ahí|así|entonces|para\s+ello|por\s+ello|por\s+eso|para\s+\p{L}+(?:lo|la|los|las)|por\s+tanto|por\s+lo\s+tanto|por\s+un\s+lado|por\s+otro(?:\s+lado)?|por\s+último|por\s+otra\s+parte|de\s+ahí|dicho\s+de\s+otro\s+modo|es\s+decir|equivalentemente|también|además|pero|sin\s+embargo|en\s+cambio|lo\s+que|la\s+que|el\s+que|si\s+es|cuando\s+es|como\s+(?:son|es)|ambos|ambas|dichos?|dichas?|su|sus|en\s+su|en\s+sus)(?![\p{L}])/iu;
+const LEANING = /^(?:est[eoa]s?|es[eoa]s?|ello|aquell[oa]s?|allí|aquí|ahí|así|entonces|más\s+tarde|para\s+ello|por\s+ello|por\s+eso|para\s+\p{L}+(?:lo|la|los|las)|por\s+tanto|por\s+lo\s+tanto|por\s+un\s+lado|por\s+otro(?:\s+lado)?|por\s+último|por\s+otra\s+parte|de\s+ahí|dicho\s+de\s+otro\s+modo|es\s+decir|equivalentemente|también|además|pero|sin\s+embargo|en\s+cambio|lo\s+que|la\s+que|el\s+que|si\s+es|cuando\s+es|como\s+(?:son|es)|ambos|ambas|dichos?|dichas?|su|sus|en\s+su|en\s+sus)(?![\p{L}])/iu;
 /** A clitic pronoun before a verb («La hicieron posible…», «Lo veremos…»). */
 const CLITIC_FIRST = /^(?:la|lo|las|los|le|les)\s+\p{Ll}+(?:ó|ió|aron|ieron|ían|aban|emos|amos|imos)(?![\p{L}])/u;
 
@@ -33,6 +33,9 @@ const contentStems = (s: string) => words(fold(s)).filter((w) => w.length > 3 &&
 const ADJECTIVE_AFTER = /^(?:\p{Ll}+(?:ic[oa]s?|al|ales|ivo|iva|ivos|ivas|os[oa]s?|ble|bles|ante|antes|ente|entes|ar|ares|ad[oa]s?|id[oa]s?))$/u;
 /** Words that count or order what follows: the noun after one is not the fact. */
 const COUNTING = /^(?:\d+|primer|primera|primero|segundo|segunda|tercer|tercera|cuarto|cuarta|último|última|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|doce|cien|mil|varios|varias|muchos|muchas|pocos|pocas|ambos|ambas)$/iu;
+
+/** An adverb that heads a phrase with «de» («fuera de», «dentro de», «cerca de», «frente a»). */
+const ADVERB_OF_PLACE = /^(?:fuera|dentro|cerca|lejos|delante|detrás|encima|debajo|alrededor|acerca|además|frente|junto|respecto|antes|después)\s+(?:de|del|a|al)\s/iu;
 
 /** Whether a sentence leans on the one before it (first words only). */
 export function leansOnBefore(sentence: string): boolean {
@@ -75,6 +78,8 @@ export function clozeProblem(sentence: string, term: string, at: number, heading
   const rest = contentStems(`${before} ${after}`);
   if (rest.some((w) => own.has(w))) return 'delatada';
   if (own.size === 0) return 'sin_termino';
+  // «Fuera de Florencia», «dentro de los normales»: an adverb and its «de» make a place or a range, not a term.
+  if (ADVERB_OF_PLACE.test(term)) return 'sin_termino';
   return undefined;
 }
 

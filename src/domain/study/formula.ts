@@ -3,7 +3,7 @@
  * said in words for the episode and the card's answer («η = 1 − T₂/T₁» → «eta es uno menos T dos
  * entre T uno»). Pure, small and hand-written: no library on the registry speaks Spanish maths.
  */
-import { SAID_FUNCTIONS, SAID_OPERATORS } from '../../strings/study.js';
+import { SAID_FORMULA, SAID_FUNCTIONS, SAID_OPERATORS } from '../../strings/study.js';
 
 const GREEK: Record<string, string> = {
   α: 'alfa', β: 'beta', γ: 'gamma', δ: 'delta', ε: 'épsilon', ζ: 'dseta', η: 'eta', θ: 'zeta', κ: 'kappa', λ: 'lambda', μ: 'mu',
@@ -14,15 +14,18 @@ const SUB = '₀₁₂₃₄₅₆₇₈₉';
 const SUP = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 const UNITS = ['cero', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce', 'trece', 'catorce', 'quince', 'dieciséis', 'diecisiete', 'dieciocho', 'diecinueve', 'veinte'];
 
+/** What a one-letter symbol stands against when it is a symbol, not a word. */
+const OPERAND_EDGE = /^[=+\-−–×·/*^()[\]≤≥<>≈]$/u;
+
 /** Spanish words of two letters: prose, never a product of symbols. */
 const SHORT_WORDS = new Set('de la el en es un se lo le no ya si al tu tú su mi me te os ni da va ve he ha yo ir ti'.split(' '));
 
 const numberWords = (n: string) => (/^\d+$/.test(n) && Number(n) <= 20 ? UNITS[Number(n)]! : n);
 
-/** One token of a formula: a symbol, a number, an operator or a bracket. */
 /** Letters written as subscripts (Eₚ, Eₓᵧ, Eᵣ): an index, never part of a word. */
 const SUB_LETTERS: Record<string, string> = { ₐ: 'a', ₑ: 'e', ₒ: 'o', ₓ: 'x', ₕ: 'h', ₖ: 'k', ₗ: 'l', ₘ: 'm', ₙ: 'n', ₚ: 'p', ₛ: 's', ₜ: 't', ᵢ: 'i', ᵣ: 'r', ᵤ: 'u', ᵥ: 'v', ᵦ: 'beta', ᵧ: 'y', ᵨ: 'ro', ᵩ: 'fi', ᵪ: 'ji' };
-const TOKEN = /(?:(?![\u2090-\u209C\u1D62-\u1D6A])\p{L}){3,}|[A-Za-zΑ-Ωα-ω][A-Za-zΑ-Ωα-ω]?[₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*|\d+(?:[.,]\d+)?|[=+\-−–×·/*^()[\]≤≥<>≈%√|]|\s+/gu;
+/** One token of a formula: a symbol, a number, an operator or a bracket. «Δ» opens a symbol of its own: «TΔS» is T times ΔS. */
+const TOKEN = /(?:(?![\u2090-\u209C\u1D62-\u1D6AΔ])\p{L}){3,}|[A-Za-zΑ-Ωα-ω][A-Za-zΑ-ΓΕ-Ωα-ω]?[₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*|\d+(?:[.,]\d+)?|[=+\-−–×·/*^()[\]≤≥<>≈%√|]|\s+/gu;
 /** Words that may sit in a formula although made of letters. */
 const FUNCTIONS = new Set(['ln', 'log', 'sen', 'cos', 'tg', 'exp', 'pV', 'cte']);
 
@@ -75,7 +78,13 @@ export function formulasIn(text: string): Formula[] {
   if (last < text.length) toks.push({ t: text.slice(last), at: last });
   // A spaced «·» on a table row parts two cells: never a product that joins them into one formula.
   const cellBreak = (k: number) => toks[k]!.t === '·' && /^\s/u.test(toks[k - 1]?.t ?? '') && /^\s/u.test(toks[k + 1]?.t ?? '') && onTableRow(text, toks[k]!.at);
-  const joins = (k: number) => isSymbol(toks[k]!.t) && !cellBreak(k);
+  // «a», «e», «y» are words in prose but symbols against an operator or a bracket («1/a)», «e^(», «y = m·x»).
+  const beside = (k: number, step: number) => {
+    const next = toks[k + step];
+    return next && /^[ \t]+$/u.test(next.t) ? toks[k + 2 * step]?.t : next?.t;
+  };
+  const letterSymbol = (k: number) => /^[yoaeu]$/u.test(toks[k]!.t) && [beside(k, -1), beside(k, 1)].some((t) => t !== undefined && OPERAND_EDGE.test(t));
+  const joins = (k: number) => (isSymbol(toks[k]!.t) || letterSymbol(k)) && !cellBreak(k);
   const out: Formula[] = [];
   let i = 0;
   while (i < toks.length) {
@@ -121,24 +130,69 @@ function speakSymbol(t: string): string {
   return out.trim();
 }
 
-/** A formula said in words: «η = 1 − T₂/T₁» → «eta es uno menos T dos entre T uno». */
+const OPEN: Record<string, string> = { '(': ')', '[': ']' };
+/** A sum or a comparison between terms: what a group's brackets must be said for. */
+const BETWEEN_TERMS = /^[+\-−–=≤≥<>≈]$/u;
+
+/** Whether a token ends an operand (a symbol, a number, a closing bracket): two operands side by side multiply. */
+const endsOperand = (t: string | undefined) => t !== undefined && (t === ')' || t === ']' || /^[\p{L}\d]/u.test(t)) && !FUNCTIONS.has(t) && t !== 'Σ';
+
+/**
+ * The brackets a listener needs said: a group holding a sum («(Q₂ − Q₁)»), or a quotient or product
+ * that is divided or raised as a whole («(ΔQ/Q) / (ΔR/R)», «(1/a)²»). The rest are read by the words
+ * themselves: «−(1/a)·d[A]/dt» is «menos uno entre a por d de A entre d t».
+ */
+function saidBrackets(toks: string[]): Set<number> {
+  const said = new Set<number>();
+  const stack: number[] = [];
+  for (let k = 0; k < toks.length; k++) {
+    if (OPEN[toks[k]!]) { stack.push(k); continue; }
+    if (toks[k] !== ')' && toks[k] !== ']') continue;
+    const open = stack.pop();
+    if (open === undefined || OPEN[toks[open]!] !== toks[k]) continue;
+    let depth = 0;
+    let sum = false;
+    const inner = toks.slice(open + 1, k);
+    inner.forEach((t, j) => {
+      if (OPEN[t]) depth++;
+      else if (t === ')' || t === ']') depth--;
+      // A leading sign is said as «menos»: only a sign between terms makes a sum.
+      else if (depth === 0 && j > 0 && BETWEEN_TERMS.test(t)) sum = true;
+    });
+    const oneTerm = inner.length === 1 || (inner.length === 2 && /^[+\-−–]$/u.test(inner[0]!));
+    const whole = toks[open - 1] === '/' || toks[k + 1] === '/' || toks[k + 1] === '^';
+    if (sum || (!oneTerm && whole && toks[open - 1] !== '^')) said.add(open).add(k);
+  }
+  return said;
+}
+
+/** A formula said in words, whole and in order: «η = 1 − T₂/T₁» → «eta es uno menos T dos entre T uno». */
 export function speakFormula(formula: string): string {
+  const toks = [...formula.matchAll(TOKEN)].map((m) => m[0]).filter((t) => !/^\s+$/u.test(t));
+  const said = saidBrackets(toks);
   const words: string[] = [];
   let equals = 0;
-  for (const m of formula.matchAll(TOKEN)) {
-    const t = m[0];
-    if (/^\s+$/.test(t)) continue;
-    if (t === '(' ) { words.push('abre paréntesis'); continue; }
-    if (t === ')') { words.push('cierra paréntesis'); continue; }
-    if (t === '[') { words.push('abre corchete'); continue; }
-    if (t === ']') { words.push('cierra corchete'); continue; }
-    if (t === '|') { words.push('valor absoluto'); continue; }
-    if (t === '=') {
-      words.push(equals++ === 0 ? 'es' : ', es decir,');
-      continue;
+  toks.forEach((t, k) => {
+    const before = toks[k - 1];
+    if (OPEN[t]) {
+      // «d[A]» is «d de A»; «k[A]» and «2(x + 1)» multiply.
+      if (before === 'd') words.push(SAID_FORMULA.of);
+      else if (endsOperand(before)) words.push(OPERATORS['·']!);
+      if (said.has(k)) words.push(SAID_FORMULA.open[t]!);
+      return;
     }
+    if (t === ')' || t === ']') {
+      if (said.has(k)) words.push(SAID_FORMULA.close[t]!);
+      return;
+    }
+    if (t === '|') { words.push(SAID_FORMULA.absolute); return; }
+    if (t === '=') { words.push(equals++ === 0 ? SAID_FORMULA.equals : SAID_FORMULA.equalsAgain); return; }
+    // «TΔS», «)x»: a symbol after an operand multiplies it; a number before a symbol reads as written («2pq»).
+    if (/^\p{L}/u.test(t) && endsOperand(before) && !/^\d/u.test(before!)) words.push(OPERATORS['·']!);
+    // «d[A]/dt»: a differential over or under a fraction bar is «d t», not «d por t».
+    if (/^d[A-Za-z]$/u.test(t) && (before === '/' || toks[k + 1] === '/')) { words.push(`d ${t[1]}`); return; }
     words.push(speakSymbol(t));
-  }
+  });
   return words.join(' ').replace(/\s+,/g, ',').replace(/\s+/g, ' ').trim();
 }
 
@@ -148,7 +202,8 @@ export function speakFormulasIn(sentence: string): string {
   for (const f of formulasIn(sentence).reverse()) out = `${out.slice(0, f.at)}${f.spoken}${out.slice(f.at + f.text.length)}`;
   // Symbols left alone in the prose (T₁, Q₂) are said too.
   return out.replace(/\b([A-Za-z])([₀-₉]+)/gu, (_m, l: string, s: string) => `${l} ${[...s].map((c) => UNITS[SUB.indexOf(c)]).join(' ')}`)
-    .replace(/[ηγΔθλσρμπω]/gu, (c) => GREEK[c] ?? c)
+    // «ΔG» alone in the prose is «incremento de G», its letter apart.
+    .replace(/([ηγΔθλσρμπω])(\p{L}?)/gu, (_m, c: string, l: string) => `${GREEK[c] ?? c}${l ? ` ${l}` : ''}`)
     // A value with its unit («V = 12 V») is not a formula, but is said too.
     .replace(/\s=\s/gu, ' igual a ').replace(/\s·\s/gu, ' por ');
 }

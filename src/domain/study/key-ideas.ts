@@ -120,11 +120,16 @@ function goodTerm(term: string): boolean {
   return !(words.length === 1 && (GENERIC_NOUNS.has(words[0]!) || !/\p{L}{2}/u.test(words[0]!)));
 }
 
+/** « y γ es …», «, y la mortalidad son …»: «y», a short subject (a symbol; after a comma, an article and a noun or two), and a copula or a defining verb. */
+const SECOND_SUBJECT = /(?<!\bentre\s+\S+)(?:,?\s+y\s+(?=(?:\p{L}|\p{Lu}{2,4})[₀-₉\d]*\s)|,\s+y\s+(?=(?:el|la|los|las)\s+\p{Ll}+(?:\s+\p{Ll}+)?\s))(?=\S+(?:\s+\S+){0,2}\s+(?:es|son|era|eran|representa|representan|mide|miden|indica|indican)\s)/u;
+
 /** The first clause worth saying of a body: up to «; », «: por ejemplo», «, pero …», or 40 words. */
 export function condense(body: string): string {
   let b = body.replace(/\s+/g, ' ').trim();
   // «… y que …» adds a second claim: one card, one fact (the minimum information principle).
   b = b.split(/;\s|:\s+(?:por ejemplo|p\. ej\.)|\.\s|,\s+(?:pero|aunque|mientras que)\s|,?\s+y\s+que\s/iu)[0]!.trim();
+  // «… de la presa, y γ es la tasa de …»: a second subject with its own verb is the next claim, not this answer.
+  b = b.split(SECOND_SUBJECT)[0]!.trim();
   // «…de un instante: cómo se ve…»: what follows a colon elaborates; one idea is enough for an answer.
   const colon = b.search(/:\s/u);
   if (colon > 0 && b.slice(0, colon).split(/\s+/).length >= 4 && !DEMONSTRATIVE.test(b.slice(0, colon))) b = b.slice(0, colon);
@@ -217,7 +222,7 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   // «… se usa el **método del punto medio**, que calcula …»: the bold term and what it does.
   // «… fue el **Código Civil** de 1804, que recogió …»: its year may follow the name, and what it did is said in the past.
   // The article may open the sentence («La **parte dogmática**, que recoge …»).
-  const which = /(?:^|\s)([Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+\*\*([^*]{3,60})\*\*(?:\s+de\s+1\d{3})?,\s+que\s+(\p{Ll}+(?:a|e|an|en|ó|ió|aron|ieron))\s+(.+)$/u.exec(plainKeepingBold(raw));
+  const which = /(?:^|\s)([Ee]l|[Ll]a|[Ll]os|[Ll]as)\s+\*\*([^*]{3,60})\*\*(?:\s+de\s+1\d{3})?,\s+que\s+(?!(?:ya|no|se|también|aún|casi|solo|sólo)\s)(\p{Ll}+(?:a|e|an|en|ó|ió|aron|ieron))\s+(.+)$/u.exec(plainKeepingBold(raw));
   if (which && goodTerm(which[2]!) && !VERBS.has(fold(which[2]!.split(/\s+/).at(-1)!))) {
     // «… y sirvió de modelo …»: a second verb starts another claim.
     const body = which[4]!.split(new RegExp(`\\s+(?:y|pero)\\s+(?=(?:${[...VERBS].join('|')}|\\p{Ll}+(?:ó|ió)\\s)\\b)`, 'u'))[0]!;
@@ -250,9 +255,12 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   const dated = /^(El|La|Los|Las)\s+((?:[\p{L}'’-]+\s+){0,7}?[\p{L}'’-]+)\s+((?:se\s+)?\p{Ll}+(?:ó|ió|aron|ieron))\s+(el\s+\d{1,2}\s+de\s+\p{Ll}+\s+de\s+\d{4}|en\s+(?:el\s+año\s+)?(?:1\d{3}|20\d{2}))(?=[\s,.;:]|$)/u.exec(s);
   if (dated && (!closed(fold(dated[2]!.split(/\s+/)[0]!)) || ORDINAL.test(fold(dated[2]!.split(/\s+/)[0]!)))) {
     const subject = `${fold(dated[1]!)} ${dated[2]}`;
-    // «… publicó en 1798 el Ensayo sobre …»: what was done after the date belongs to the question.
-    const object = /^\s+((?:el|la|los|las|su|sus)\s+[^,;:.]+)/u.exec(s.slice(dated.index + dated[0].length))?.[1];
-    const what = object && object.split(/\s+/).length <= 10 ? ` ${object.trim()}` : '';
+    // «… publicó en 1798 el Ensayo sobre …»: what was done after the date belongs to the question;
+    // «… observó en 1857 que, al aumentar la renta, …»: so does what was observed, up to its colon (else the question is incomplete).
+    const after = s.slice(dated.index + dated[0].length);
+    const object = /^\s+((?:el|la|los|las|su|sus)\s+[^,;:.]+)/u.exec(after)?.[1] ?? /^\s+(que(?=[\s,])[^;:.]+)/u.exec(after)?.[1];
+    if (/^\s+que(?=[\s,])/u.test(after) && (!object || object.split(/\s+/).length > 20)) return undefined;
+    const what = object && (object.startsWith('que') || object.split(/\s+/).length <= 10) ? ` ${object.trim()}` : '';
     return { kind: 'fecha', term: subject, article: '', body: s, year: dated[4]!.replace(/^en\s+(?:el\s+año\s+)?/u, ''), when: `${dated[3]} ${subject}${what}` };
   }
   return listItem(rawSentence) ?? boldApposition(raw) ?? namedAfter(s) ?? inWhich(s) ?? cause(s) ?? condition(s) ?? superlative(s) ?? authoredWork(s, properWord) ?? titledDate(s) ?? asideDate(s) ?? personActs(s, properWord);
@@ -272,7 +280,11 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   const ideas: KeyIdea[] = [];
   const head0 = heading ? cleanHeading(heading) : undefined;
   const add = (f: Found, s: { text: string; at: number }, score: number) => {
-    const term = f.term.replace(/[.,:;]+$/u, '').trim();
+    const written = f.term.replace(/[.,:;]+$/u, '').trim();
+    // «Presa: especie …»: a glossary line or a list item capitalises its head as a line opens; the
+    // question asks «la presa» unless the course writes the word as a name («el Barroco»).
+    const head = /^(\p{Lu})(\p{Ll}+)(?=\s|$)/u.exec(written);
+    const term = f.item && f.kind === 'definicion' && head && !names.has(head[0]) && (isWord(fold(head[0])) || lower.has(fold(head[0]))) ? `${fold(head[1]!)}${written.slice(1)}` : written;
     if (f.kind !== 'fecha' && f.kind !== 'enunciado' && f.kind !== 'obra' && f.kind !== 'persona' && !f.marked && !goodTerm(term)) return;
     // A summary's list is its answer whole (condensing would keep only its first cause).
     const body = f.kind === 'formula' || f.whole ? f.body : condense(f.body);

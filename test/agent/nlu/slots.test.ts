@@ -33,6 +33,12 @@ describe('weeks', () => {
     expect(weekSlot(t('esta semana'), { weeks: [1, 2], weekOfDate: () => null }, NOW)).toEqual({ kind: 'unplaced' });
     expect(weekSlot(t('prepara la 2'), DEMO, NOW, true)).toEqual({ kind: 'week', week: 2 });
     expect(weekSlot(t('a las 9'), DEMO, NOW, true)).toEqual({ kind: 'none' });
+    // Tens are numbers, not typos of an ordinal: «cuarenta» was read as «cuarta» (week 4).
+    expect(weekSlot(t('prepara la semana cuarenta'), DEMO, NOW)).toEqual({ kind: 'missing', week: 40 });
+    expect(weekSlot(t('prepara la semana cuarenta y dos'), DEMO, NOW)).toEqual({ kind: 'missing', week: 42 });
+    expect(weekSlot(t('semana veintidós'), DEMO, NOW)).toEqual({ kind: 'missing', week: 22 });
+    expect(weekSlot(t('semana diecisiete'), C14, NOW)).toEqual({ kind: 'missing', week: 17 });
+    expect(weekSlot(t('semana tres y cuatro'), DEMO, NOW)).toEqual({ kind: 'week', week: 3 });
   });
 });
 

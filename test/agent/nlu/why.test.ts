@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { interpret } from '../../../src/agent/intent.js';
-import { asksForRedo, understand } from '../../../src/agent/understand.js';
+import { asksForAnother, asksForRedo, understand } from '../../../src/agent/understand.js';
 import { C14, DEMO, NOW } from '../../fixtures/frases/labels.js';
 import { DEMO_COURSE } from '../../../src/domain/course/demo.js';
 
@@ -60,6 +60,13 @@ describe('the phrases of issue 28', () => {
       expect(asksForRedo(text), text).toBe(true);
       expect(interpret(text, DEMO_COURSE), text).toMatchObject({ kind: 'plan', week: 2, actions: { tarjetas: false, portada: false, narracion: true } });
     }
+  });
+});
+
+describe('the reason for a no to a cover', () => {
+  it('asks for another one when it asks for a change or a redo, never when it asks for none', () => {
+    for (const text of ['quiero otra portada', 'cambia la portada', 'Hazme otra', 'no me gusta, rehazla', 'prefiero una portada distinta', 'la portada es fea']) expect(asksForAnother(text), text).toBe(true);
+    for (const text of ['hoy no quiero portada', 'sin portada, gracias', 'no la necesito', 'tarda demasiado']) expect(asksForAnother(text), text).toBe(false);
   });
 });
 
