@@ -1,7 +1,7 @@
 /**
  * `npm run trabajador -- --carril gpu [--motores flux,xtts,transcripcion] [--concurrencia 1] [--nombre gpu-1]
  * [--bloqueo-ms 30000]`: a worker process of one lane. `--carril cpu` runs the CPU stages that can
- * leave the bot (the cover's title, the narration's watermark and MP3: remote-stage.ts
+ * leave the bot (the cover's prompt, the narration's script, watermark and MP3: remote-stage.ts
  * cpuRemoteStages) on its own thread, one job at a time by default (run one per core), and needs no engine. It needs only Redis (`REDIS_URL`, optional
  * `CUADERNO_COLA_PREFIJO`) and the engine servers it runs (`FLUX_URL`, `XTTS_URL`,
  * `TRANSCRIPCION_URL`, with `FLUX_MODEL`, `XTTS_MODEL`, `TRANSCRIPCION_MODELO`): it advertises in
@@ -106,8 +106,8 @@ async function main(): Promise<number> {
     process.stderr.write(`${WORKER.needsRedis}\n`);
     return 2;
   }
-  // A CPU worker runs the CPU stages a class would otherwise queue on the bot (the cover's title,
-  // the narration's watermark and MP3) and advertises its lane; it calls no engine.
+  // A CPU worker runs the CPU stages a class would otherwise queue on the bot (the cover's prompt,
+  // the narration's script, watermark and MP3) and advertises its lane; it calls no engine.
   const { catalogue, advert } = args.lane === 'cpu' ? cpuWorkerStages() : workerEngines(args.engines, env);
   const worker = await startLaneWorker({
     url: settings.url,

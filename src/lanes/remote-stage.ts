@@ -75,7 +75,7 @@ export function isRemoteStage(id: string): boolean {
 
 /**
  * The queue a remote stage goes to: its engine's stages (`motor`: the image, the speech) the GPU
- * lane's, its CPU work (the cover's title, the narration's watermark and MP3) the CPU lane's.
+ * lane's, its CPU work (the cover's prompt, the narration's script, watermark and MP3) the CPU lane's.
  */
 export function remoteLaneOf(id: string): LaneName {
   return stageDecl(id).lane === 'cpu' ? 'cpu' : 'gpu';

@@ -32,8 +32,8 @@ export interface StudentLanes {
 export interface GpuQueue {
   readonly lane: BullMqLane;
   /**
-   * The CPU lane's queue: the CPU stages that declare their files (the cover's title, the
-   * narration's watermark and MP3) run on `npm run trabajador -- --carril cpu` processes while one
+   * The CPU lane's queue: the CPU stages that declare their files (the cover's prompt, the
+   * narration's script, watermark and MP3) run on `npm run trabajador -- --carril cpu` processes while one
    * is advertised, so a class's CPU work does not queue on the bot's cores.
    */
   readonly cpuLane: BullMqLane;

@@ -94,20 +94,20 @@ describe('the CPU lane on the queue', () => {
     expect(await gpu.cpuLane.queue.getJobCounts('completed', 'waiting', 'active')).toEqual({ completed: 0, waiting: 0, active: 0 });
   }, 60_000);
 
-  it('takes what feeds a card (the prompt, the script) before what follows one (the title, the MP3)', async () => {
+  it('takes what feeds a card (the prompt, the script) before what follows one (the watermark, the MP3)', async () => {
     const { gpu } = await queueWith(false);
     const signal = new AbortController().signal;
     const task = (stage: string, student: string) => ({ student, stage, key: `${stage}-1`, lane: 'cpu' as const, input: null });
     // Before any worker: two tails, then a prompt and a script.
-    const runs = [gpu.cpuLane.run(task('narracion.codificar', '1001'), signal), gpu.cpuLane.run(task('portada.titulo', '1002'), signal)];
+    const runs = [gpu.cpuLane.run(task('narracion.codificar', '1001'), signal), gpu.cpuLane.run(task('narracion.marca', '1002'), signal)];
     runs.push(gpu.cpuLane.run(task('portada.prompt', '1003'), signal), gpu.cpuLane.run(task('narracion.guion', '1004'), signal));
     await until(async () => (await gpu.cpuLane.queue.getJobCounts('prioritized')).prioritized === 4);
     const done: StageFunction = async () => ({ output: null, files: [] });
-    const catalogue = new Map(['narracion.codificar', 'portada.titulo', 'portada.prompt', 'narracion.guion'].map((id) => [id, done]));
+    const catalogue = new Map(['narracion.codificar', 'narracion.marca', 'portada.prompt', 'narracion.guion'].map((id) => [id, done]));
     const w = await startLaneWorker({ url: SHARED_REDIS_URL, prefix: gpu.cpuLane.queue.opts.prefix!, lane: 'cpu', catalogue });
     cleanups.push(() => w.close());
     await Promise.all(runs);
     const order = (await gpu.cpuLane.queue.getJobs(['completed'])).sort((a, b) => a.processedOn! - b.processedOn! || a.finishedOn! - b.finishedOn!).map((j) => j.name);
-    expect(order).toEqual(['portada.prompt', 'narracion.guion', 'narracion.codificar', 'portada.titulo']);
+    expect(order).toEqual(['portada.prompt', 'narracion.guion', 'narracion.codificar', 'narracion.marca']);
   }, 60_000);
 });
