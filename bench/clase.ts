@@ -72,7 +72,7 @@ const LOCK_MS = 5000; // the workers' job lock: a dead worker's job is taken ove
 type Variant = 'solo' | 'cola' | 'trabajador' | 'bot' | 'redis' | 'proceso';
 const VARIANTS: Variant[] = ['cola', 'trabajador', 'bot', 'redis', 'proceso'];
 
-const { values: args } = parseArgs({ options: { alumnos: { type: 'string', default: '30' }, trabajadores: { type: 'string', default: '2' }, variantes: { type: 'string', default: VARIANTS.join(',') }, perfil: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { alumnos: { type: 'string', default: '30' }, trabajadores: { type: 'string', default: '2' }, 'trabajadores-cpu': { type: 'string', default: String(os.availableParallelism()) }, variantes: { type: 'string', default: VARIANTS.join(',') }, perfil: { type: 'string' } } });
 /**
  * `--perfil DIR`: the bot runs under `node --cpu-prof` and writes its CPU profile (.cpuprofile, for
  * Chrome's profiler or speedscope) into DIR when the variant ends — it is stopped with SIGTERM then,
@@ -82,9 +82,17 @@ const PROFILE_DIR = args.perfil ? path.resolve(args.perfil) : undefined;
 const STUDENTS = Number(args.alumnos);
 /** GPU workers (and, in-process, the bot's GPU slots): each a card. */
 const WORKERS = Number(args.trabajadores);
-for (const [flag, n] of [['--alumnos', STUDENTS], ['--trabajadores', WORKERS]] as const) {
+/**
+ * `--trabajadores-cpu N` (default: the machine's cores; 0: none): CPU workers (`npm run trabajador
+ * -- --carril cpu`, one job at a time each) beside the GPU workers in the Redis variants — the cover's title and the narration's watermark and MP3 leave the bot for them. On
+ * real hardware each GPU machine would run one on its own cores; here they share the bot's two.
+ */
+const CPU_WORKERS = Number(args['trabajadores-cpu']);
+for (const [flag, n] of [['--alumnos', STUDENTS], ['--trabajadores', WORKERS], ['--trabajadores-cpu', CPU_WORKERS + 1]] as const) {
   if (!Number.isSafeInteger(n) || n < 1) throw new Error(`expected ${flag} to be a positive integer, got ${n}`);
 }
+/** The machine's cores: the CPU bound is every process's CPU seconds ÷ these. */
+const CORES = os.availableParallelism();
 const chosen = String(args.variantes).split(',').filter(Boolean) as Variant[];
 for (const v of chosen) if (!VARIANTS.includes(v)) throw new Error(`unknown variant ${v}; one of ${VARIANTS.join(', ')}`);
 
@@ -145,6 +153,14 @@ interface VariantResult {
    * whether the CPU, not the cards, bounds the class (the one started last, after a kill).
    */
   botCpuS?: { total: number; perWeek: number };
+  /**
+   * CPU seconds of every process of the stack during the class — the bot, the GPU and CPU workers,
+   * Redis, and this process (the stand-in engine and the embedded Bot API) — and the CPU bound they
+   * make: that total ÷ the machine's cores. Beside the GPU bound (`lowerBoundS`), the larger says
+   * which binds: whether these cores could possibly meet the ratio against the GPU bound. A process
+   * killed during the class (the injected failures) counts up to its last reading.
+   */
+  cpu?: { botS: number; gpuWorkersS: number; cpuWorkersS: number; redisS: number; benchS: number; totalS: number; boundS: number; binds: 'gpu' | 'cpu' };
   gpuJobsRunTwice: number | null;
   injected?: string;
   /** The first student whose week is missing something, and what. */
@@ -155,7 +171,10 @@ interface VariantResult {
 class ClassStack {
   private bot?: NodeProc;
   private readonly workers: NodeProc[] = [];
+  private readonly cpuWorkers: NodeProc[] = [];
   private workerCount = 0;
+  /** The last CPU reading of each process (pid → seconds): a killed one keeps its last. */
+  private readonly cpuSeen = new Map<number, { role: 'bot' | 'gpu' | 'cpu' | 'redis'; s: number }>();
 
   constructor(
     readonly variant: Variant,
@@ -176,9 +195,10 @@ class ClassStack {
     current = s;
     s.startBot();
     for (let i = 0; i < WORKERS && redis; i++) s.startWorker();
+    for (let i = 0; i < CPU_WORKERS && redis; i++) s.startCpuWorker();
     // Start-up is tsx compiling the bot and the workers: generous limits, so a busy machine is slow, not wrong.
     await until(() => chat.server.requests.some((r) => r.method === 'getUpdates'), 6000);
-    await until(() => s.workers.every((w) => w.out().includes('"ready"')), 6000);
+    await until(() => [...s.workers, ...s.cpuWorkers].every((w) => w.out().includes('"ready"')), 6000);
     return s;
   }
 
@@ -250,6 +270,30 @@ class ClassStack {
     return Number.isFinite(ticks) ? round(ticks / 100, 1) : undefined;
   }
 
+  /** CPU seconds of process `pid` so far (utime + stime, ticks of 1/100 s); undefined once it is gone. */
+  private static async cpuOf(pid: number | undefined): Promise<number | undefined> {
+    const stat = pid === undefined ? '' : await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    if (!stat) return undefined;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / 100 : undefined;
+  }
+
+  /** Reads every live process's CPU now; the readings per role, processes seen before included. */
+  async stackCpu(): Promise<Record<'bot' | 'gpu' | 'cpu' | 'redis', number>> {
+    const live: Array<[number | undefined, 'bot' | 'gpu' | 'cpu' | 'redis']> = [
+      [this.bot?.proc.pid, 'bot'], ...this.workers.map((w) => [w.proc.pid, 'gpu'] as [number | undefined, 'gpu']),
+      ...this.cpuWorkers.map((w) => [w.proc.pid, 'cpu'] as [number | undefined, 'cpu']), [this.redis?.pid(), 'redis'],
+    ];
+    for (const [pid, role] of live) {
+      const s = await ClassStack.cpuOf(pid);
+      if (pid !== undefined && s !== undefined) this.cpuSeen.set(pid, { role, s });
+    }
+    const out = { bot: 0, gpu: 0, cpu: 0, redis: 0 };
+    for (const { role, s } of this.cpuSeen.values()) out[role] += s;
+    return out;
+  }
+
   async killBot(): Promise<void> {
     await this.bot?.kill();
   }
@@ -258,6 +302,12 @@ class ClassStack {
     const name = `gpu-${++this.workerCount}`;
     const w = spawnNode(['src/trabajador.ts', '--carril', 'gpu', '--motores', 'flux,xtts', '--bloqueo-ms', String(LOCK_MS), '--nombre', name], this.env());
     this.workers.push(w);
+    return w;
+  }
+
+  startCpuWorker(): NodeProc {
+    const w = spawnNode(['src/trabajador.ts', '--carril', 'cpu', '--bloqueo-ms', String(LOCK_MS), '--nombre', `cpu-${this.cpuWorkers.length + 1}`], this.env());
+    this.cpuWorkers.push(w);
     return w;
   }
 
@@ -342,7 +392,7 @@ class ClassStack {
   async close(): Promise<void> {
     if (PROFILE_DIR) await this.stopBot();
     await this.bot?.kill();
-    await Promise.all(this.workers.map((w) => w.kill()));
+    await Promise.all([...this.workers, ...this.cpuWorkers].map((w) => w.kill()));
     await this.chat.close();
     await this.engine.close();
     await this.redis?.stop();
@@ -598,7 +648,13 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
             }
           : undefined;
     const cpuBefore = await s.botCpuS();
-    const t = await runClass(s, ids, inject);
+    const stackBefore = await s.stackCpu();
+    const benchBefore = process.cpuUsage();
+    // Readings every second: a process killed mid-class (the injected failures) keeps its last one.
+    const sampler = setInterval(() => void s.stackCpu().catch(() => undefined), 1000);
+    const t = await runClass(s, ids, inject).finally(() => clearInterval(sampler));
+    const stackAfter = await s.stackCpu();
+    const benchUsage = process.cpuUsage(benchBefore);
     const botPeakMb = await s.botPeakMb();
     const cpuAfter = await s.botCpuS();
     // After a kill the bot is another process: its CPU counts from its own start.
@@ -612,6 +668,12 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
     const tailS = (Math.max(...t.reportAt.values()) - lastAnswer) / 1000;
     const lb = gpuWorkS / WORKERS + (bound ? bound.prefixS + bound.tailS : prefixS + tailS);
     const makespanS = Math.max(...done);
+    const d = (k: keyof typeof stackAfter): number => round(stackAfter[k] - stackBefore[k], 1);
+    const benchS = round((benchUsage.user + benchUsage.system) / 1e6, 1);
+    const totalS = round(d('bot') + d('gpu') + d('cpu') + d('redis') + benchS, 1);
+    // The CPU bound, made like the GPU's: the stack's CPU work ÷ the cores, plus the one student's prefix and tail.
+    const cpuBoundS = round(totalS / CORES + (bound ? bound.prefixS + bound.tailS : prefixS + tailS), 2);
+    const cpu = { botS: d('bot'), gpuWorkersS: d('gpu'), cpuWorkersS: d('cpu'), redisS: d('redis'), benchS, totalS, boundS: cpuBoundS, binds: cpuBoundS > lb ? 'cpu' as const : 'gpu' as const };
     // Fairness and Jain's index over each student's total GPU waiting (waiting → started), from the
     // bench's own record; BullMQ's event log (empty after a Redis restart) only for comparison.
     const events = await s.events();
@@ -644,6 +706,7 @@ async function measure(variant: Variant, n: number, bound?: { prefixS: number; t
       queuedPrefixS,
       ...(botPeakMb !== undefined ? { botPeakMb } : {}),
       ...(botCpu !== undefined ? { botCpuS: { total: botCpu, perWeek: round(botCpu / n, 2) } } : {}),
+      cpu,
       gpuJobsRunTwice: runTwice,
       ...(t.injected ? { injected: t.injected } : {}),
       ...(example ? { lostExample: example } : {}),
@@ -673,11 +736,15 @@ interface ClassResults {
 }
 
 /** A variant's row of the table: the size first, then the figures (the bot's peak memory among them). */
-function tableRow({ gpuRequests, gpuMissing, queuedPrefixS, botCpuS, botPeakMb, injected: _i, fairnessExample: _f, lostExample: _l, variant, students: _s, ...r }: VariantResult, z: SizeResults): Record<string, unknown> {
+function tableRow({ gpuRequests, gpuMissing, queuedPrefixS, botCpuS, botPeakMb, cpu, injected: _i, fairnessExample: _f, lostExample: _l, variant, students: _s, ...r }: VariantResult, z: SizeResults): Record<string, unknown> {
   return {
     size: `${z.students}/${z.workers}`,
     variant,
     ...r,
+    // The CPU bound beside the GPU bound (lowerBoundS), and which of the two binds on this machine.
+    cpuBoundS: cpu?.boundS ?? '–',
+    binds: cpu?.binds ?? '–',
+    stackCpu: cpu ? `${cpu.totalS} s (bot ${cpu.botS}, gpu ${cpu.gpuWorkersS}, cpu ${cpu.cpuWorkersS}, redis ${cpu.redisS}, bench ${cpu.benchS})` : '–',
     botPeakMb: botPeakMb ?? '–',
     botCpu: botCpuS ? `${botCpuS.total} s (${botCpuS.perWeek}/sem.)` : '–',
     gpu: `${gpuRequests.imagen}+${gpuRequests.voz}`,

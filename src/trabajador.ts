@@ -1,6 +1,8 @@
 /**
  * `npm run trabajador -- --carril gpu [--motores flux,xtts,transcripcion] [--concurrencia 1] [--nombre gpu-1]
- * [--bloqueo-ms 30000]`: a worker process of one lane. It needs only Redis (`REDIS_URL`, optional
+ * [--bloqueo-ms 30000]`: a worker process of one lane. `--carril cpu` runs the CPU stages that can
+ * leave the bot (the cover's prompt, the narration's script, watermark and MP3: remote-stage.ts
+ * cpuRemoteStages) on its own thread, one job at a time by default (run one per core), and needs no engine. It needs only Redis (`REDIS_URL`, optional
  * `CUADERNO_COLA_PREFIJO`) and the engine servers it runs (`FLUX_URL`, `XTTS_URL`,
  * `TRANSCRIPCION_URL`, with `FLUX_MODEL`, `XTTS_MODEL`, `TRANSCRIPCION_MODELO`): it advertises in
  * Redis, with a heartbeat, exactly the engines whose address it has (lanes/adverts.ts), and the bot
@@ -12,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { isCuadernoError } from './errors.js';
 import { laneSettingsFromEnv } from './lanes/redis.js';
 import type { EngineAdvert } from './lanes/adverts.js';
-import { createCatalogueStages } from './lanes/remote-stage.js';
+import { cpuRemoteStages, createCatalogueStages } from './lanes/remote-stage.js';
 import { TRANSCRIPTION_STAGE, transcriptionStage } from './lanes/transcription-stage.js';
 import type { StageCatalogue } from './lanes/types.js';
 import { WORKER_ENGINES, WORKER_ENGINE_STAGES, type WorkerEngine } from './lanes/stages.js';
@@ -85,6 +87,11 @@ export function workerEngines(engines: readonly WorkerEngine[], env: Readonly<Re
   return { catalogue, advert: { engines: served, models, voices: [] } };
 }
 
+/** What a `--carril cpu` worker runs and advertises: the CPU lane's remote stages, no engine. */
+export function cpuWorkerStages(): { catalogue: StageCatalogue; advert: Pick<EngineAdvert, 'engines' | 'models' | 'voices'> } {
+  return { catalogue: createCatalogueStages({ stages: cpuRemoteStages(), inThread: true }), advert: { engines: [], models: {}, voices: [] } };
+}
+
 async function main(): Promise<number> {
   let args: WorkerArgs;
   try {
@@ -99,7 +106,9 @@ async function main(): Promise<number> {
     process.stderr.write(`${WORKER.needsRedis}\n`);
     return 2;
   }
-  const { catalogue, advert } = workerEngines(args.engines, env);
+  // A CPU worker runs the CPU stages a class would otherwise queue on the bot (the cover's prompt,
+  // the narration's script, watermark and MP3) and advertises its lane; it calls no engine.
+  const { catalogue, advert } = args.lane === 'cpu' ? cpuWorkerStages() : workerEngines(args.engines, env);
   const worker = await startLaneWorker({
     url: settings.url,
     prefix: settings.prefix,

@@ -102,6 +102,8 @@ const READ_TIMEOUT_MS = 1_500;
 /** What the bot asks: does some live worker serve `engine` now? Cached for `cacheMs` between reads. */
 export interface EngineDirectory {
   serves(engine: AdvertisedEngine): Promise<boolean>;
+  /** Whether some live worker takes this lane's jobs now (a CPU worker advertises no engine). */
+  servesLane(lane: LaneName): Promise<boolean>;
   adverts(): Promise<EngineAdvert[]>;
   close(): Promise<void>;
 }
@@ -124,6 +126,7 @@ export function createEngineDirectory(redis: Redis, prefix: string, opts: { cach
   return {
     adverts,
     serves: async (engine) => (await adverts()).some((a) => a.lane === 'gpu' && a.engines.includes(engine)),
+    servesLane: async (lane) => (await adverts()).some((a) => a.lane === lane),
     async close() {
       if (opts.ownsConnection) redis.disconnect();
     },

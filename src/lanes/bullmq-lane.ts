@@ -32,6 +32,11 @@ export interface BullMqLaneOptions {
   lane: LaneName;
   /** Fair ordinals as priorities (the GPU lane; default true). `false`: plain arrival order. */
   fair?: boolean;
+  /**
+   * Without fair ordinals: each job's BullMQ priority (lower first; undefined: none), e.g. the CPU
+   * lane's work that feeds a card before the work that follows one.
+   */
+  priorityOf?: (task: LaneTask) => number | undefined;
   /** Safety-net poll of an awaited job in ms (events wake the wait sooner); default 1000. */
   pollMs?: number;
   /** Default planning estimate of a job, ms (for ETAs); default 12000. */
@@ -158,12 +163,12 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
   const add = async (task: LaneTask, jobId: string): Promise<Job> => {
     const known = seenPriority.get(jobId);
     if (known !== undefined) return readd(task, jobId, known);
-    const priority = fair ? await reserveOrdinal(redis, keys, task.student) : undefined;
+    const priority = fair ? await reserveOrdinal(redis, keys, task.student) : opts.priorityOf?.(task);
     const since = Date.now();
     const job = await queue.add(task.stage, jobData(task, since), jobOpts(jobId, priority));
     firstAdded.set(jobId, (job.data as JobData).since ?? job.timestamp);
     // Another process added this id first (BullMQ returned its job): give the ordinal back, no gap.
-    if (priority && job.priority !== priority) await releaseOrdinal(redis, queue, keys, task.student, priority);
+    if (fair && priority && job.priority !== priority) await releaseOrdinal(redis, queue, keys, task.student, priority);
     if (job.priority) seenPriority.set(jobId, job.priority);
     return job;
   };
@@ -184,7 +189,7 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
     batch = [];
     try {
       if (fair) for (const r of now) await restoreOrdinal(redis, keys, r.task.student, r.priority);
-      const jobs = await queue.addBulk(now.map((r) => ({ name: r.task.stage, data: jobData(r.task, firstAdded.get(r.jobId)), opts: jobOpts(r.jobId, fair ? r.priority : undefined) })));
+      const jobs = await queue.addBulk(now.map((r) => ({ name: r.task.stage, data: jobData(r.task, firstAdded.get(r.jobId)), opts: jobOpts(r.jobId, fair || opts.priorityOf ? r.priority : undefined) })));
       now.forEach((r, i) => r.done(jobs[i]!));
     } catch (e) {
       for (const r of now) r.fail(e);

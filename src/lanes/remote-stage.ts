@@ -17,9 +17,10 @@ import { CuadernoError, EngineError } from '../errors.js';
 import { writeOutput } from '../store/outputs.js';
 import type { StageExec } from '../tools/contract.js';
 import { runStageFunction } from '../tools/stages/bind.js';
+import { STAGE_FUNCTIONS } from '../tools/stages/functions.js';
 import { STAGE_CATALOGUE, stageDecl } from '../tools/stages/catalogue.js';
 import type { BullMqLane } from './bullmq-lane.js';
-import type { Json, StageCatalogue, StageFunction } from './types.js';
+import type { Json, LaneName, StageCatalogue, StageFunction } from './types.js';
 import { FAULT } from '../strings/log.js';
 import { WORKER } from '../strings/console.js';
 
@@ -73,11 +74,52 @@ export function isRemoteStage(id: string): boolean {
 }
 
 /**
+ * The queue a remote stage goes to: its engine's stages (`motor`: the image, the speech) the GPU
+ * lane's, its CPU work (the cover's prompt, the narration's script, watermark and MP3) the CPU lane's.
+ */
+export function remoteLaneOf(id: string): LaneName {
+  return stageDecl(id).lane === 'cpu' ? 'cpu' : 'gpu';
+}
+
+/**
+ * Whether a stage's output feeds an engine stage of its tool (the cover's prompt → the image, the
+ * narration's script → the speech): on the CPU queue it goes before the work that follows a card's
+ * (the title, the watermark, the MP3), so a card never waits for it behind a class's tails.
+ */
+export function feedsEngine(id: string): boolean {
+  const d = stageDecl(id);
+  return STAGE_CATALOGUE.some((o) => o.tool === d.tool && o.lane === 'motor' && o.deps.includes(d.name));
+}
+
+/** The CPU stages a `--carril cpu` worker runs: the remote stages of the CPU lane. */
+export function cpuRemoteStages(): string[] {
+  return STAGE_CATALOGUE.filter((d) => d.files && d.lane === 'cpu').map((d) => d.id);
+}
+
+/**
  * The stage's idempotency key as a lane key: `portada-2026-S3/imagen` → `portada-2026-S3~2fimagen`.
  * Characters a job id may not hold become `~` + hex (and `~` itself too), so distinct keys stay distinct.
  */
 export function laneKey(key: string): string {
   return key.replace(/[^A-Za-z0-9._=+-]/g, (c) => `~${c.charCodeAt(0).toString(16)}`);
+}
+
+/**
+ * A file field's value: `raw` is the input's own field, `imagen.raw` the field `raw` of the
+ * dependency output `imagen` (a CPU stage reads the file its previous stage wrote).
+ */
+function fieldAt(input: Readonly<Record<string, unknown>>, field: string): unknown {
+  let v: unknown = input;
+  for (const k of field.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  return v;
+}
+
+/** `input` with `field` (dotted) set to `value`; the objects on the way are copied, never changed. */
+function withField(input: Record<string, unknown>, field: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = field.split('.');
+  if (rest.length === 0) return { ...input, [head!]: value };
+  const inner = input[head!];
+  return { ...input, [head!]: withField(inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : {}, rest.join('.'), value) };
 }
 
 /** `value` with every string that is a key of `map` replaced by its value, at any depth. */
@@ -107,14 +149,14 @@ export function remoteStageExec(opts: RemoteStageOptions): StageExec {
   return {
     async run(stage, signal) {
       const fields = fileFields(stage.id);
-      const entrada = { ...(stage.input as Record<string, Json>) };
+      let entrada = { ...(stage.input as Record<string, Json>) };
       const back = new Map<string, string>(); // relative name → the bot's path
       const archivos: Record<string, string> = {};
       for (const f of [...fields.out, ...fields.in]) {
-        const p = entrada[f];
+        const p = fieldAt(entrada, f);
         if (typeof p !== 'string') continue;
         const name = `${f}-${path.basename(p).replace(/[^A-Za-z0-9._-]/g, '_')}`;
-        entrada[f] = name;
+        entrada = withField(entrada, f, name) as Record<string, Json>;
         if (fields.in.includes(f)) archivos[name] = (await readFile(p)).toString('base64');
         else back.set(name, p);
       }
@@ -123,7 +165,7 @@ export function remoteStageExec(opts: RemoteStageOptions): StageExec {
       const decl = stageDecl(stage.id);
       const input: RemoteStageInput = { entrada, archivos };
       const result = await opts.lane.run(
-        { student: opts.student, stage: stage.id, key: laneKey(stage.key), lane: 'gpu', input: input as unknown as Json, estimateMs: decl.estimateMs, ...(opts.runId ? { runId: opts.runId } : {}) },
+        { student: opts.student, stage: stage.id, key: laneKey(stage.key), lane: remoteLaneOf(stage.id), input: input as unknown as Json, estimateMs: decl.estimateMs, ...(opts.runId ? { runId: opts.runId } : {}) },
         signal,
       );
       for (const [name, target] of back) {
@@ -142,16 +184,22 @@ export function remoteStageExec(opts: RemoteStageOptions): StageExec {
 }
 
 export interface CatalogueStageOptions {
-  /** Catalogue ids this worker runs; default every remote stage. */
+  /** Catalogue ids this worker runs; default the GPU lane's remote stages (a CPU worker names cpuRemoteStages()). */
   stages?: readonly string[];
   /** Engine URLs as this worker's machine reaches them: the only addresses its stages ever call. */
   fluxUrl?: string;
   xttsUrl?: string;
+  /**
+   * Run each function on this process's own thread, not on its worker pool: a CPU worker is a
+   * process for this work alone (one job at a time; one process per core), and a pool thread it
+   * started and ended between jobs cost more than the work (its modules loaded again each time).
+   */
+  inThread?: boolean;
 }
 
 /** The worker's side: the catalogue's stage functions over a scratch folder of their own. */
 export function createCatalogueStages(opts: CatalogueStageOptions = {}): StageCatalogue {
-  const ids = opts.stages ?? STAGE_CATALOGUE.filter((d) => d.files).map((d) => d.id);
+  const ids = opts.stages ?? STAGE_CATALOGUE.filter((d) => d.files && remoteLaneOf(d.id) === 'gpu').map((d) => d.id);
   const stages = new Map<string, StageFunction>();
   for (const id of ids) {
     const fields = fileFields(id);
@@ -164,7 +212,7 @@ export function createCatalogueStages(opts: CatalogueStageOptions = {}): StageCa
       try {
         // Checked before anything runs or is written: the job's engine, sizes, and no URL of its own.
         const engineUrl = checkJob(id, entrada, opts);
-        const input: Record<string, unknown> = { ...entrada };
+        let input: Record<string, unknown> = { ...entrada };
         const toName = new Map<string, string>(); // scratch path → relative name
         const safe = (name: unknown, field: string): string => {
           if (typeof name !== 'string' || !SAFE_NAME.test(name)) throw new CuadernoError('VALIDATION', WORKER.plainName(field, id), { field, stage: id });
@@ -172,16 +220,17 @@ export function createCatalogueStages(opts: CatalogueStageOptions = {}): StageCa
         };
         for (const [name, b64] of Object.entries(archivos)) await writeFile(path.join(scratch, safe(name, 'archivos')), Buffer.from(String(b64), 'base64'));
         for (const f of [...fields.out, ...fields.in]) {
-          if (input[f] === undefined) continue;
-          const full = path.join(scratch, safe(input[f], f));
-          toName.set(full, input[f] as string);
-          input[f] = full;
+          const name = fieldAt(input, f);
+          if (name === undefined) continue;
+          const full = path.join(scratch, safe(name, f));
+          toName.set(full, name as string);
+          input = withField(input, f, full);
         }
         if (engineUrl) input[engineUrl.field] = engineUrl.url;
-        const output = await runStageFunction(id, input, signal);
+        const output = opts.inThread ? await STAGE_FUNCTIONS[id]!(input as never, signal) : await runStageFunction(id, input, signal);
         const files = [];
         for (const f of fields.out) {
-          const name = entrada[f];
+          const name = fieldAt(entrada, f);
           if (typeof name === 'string') files.push({ name, data: await readFile(path.join(scratch, name)) });
         }
         return { output: renamed(output, toName) as Json, files };

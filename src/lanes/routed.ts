@@ -16,7 +16,7 @@ import { Redis } from 'ioredis';
 import { createEngineDirectory, type EngineDirectory } from './adverts.js';
 import { createBullMqLane, type BullMqLane } from './bullmq-lane.js';
 import { redisOptions, type LaneSettings } from './redis.js';
-import { isRemoteStage, laneKey, remoteStageExec } from './remote-stage.js';
+import { feedsEngine, isRemoteStage, laneKey, remoteLaneOf, remoteStageExec } from './remote-stage.js';
 
 export interface StudentLanes {
   /**
@@ -31,6 +31,12 @@ export interface StudentLanes {
 
 export interface GpuQueue {
   readonly lane: BullMqLane;
+  /**
+   * The CPU lane's queue: the CPU stages that declare their files (the cover's prompt, the
+   * narration's script, watermark and MP3) run on `npm run trabajador -- --carril cpu` processes while one
+   * is advertised, so a class's CPU work does not queue on the bot's cores.
+   */
+  readonly cpuLane: BullMqLane;
   /** The engines the queue's workers advertise now (adverts.ts). */
   readonly engines: EngineDirectory;
   /** Whether Redis answers (as last seen by the lane's connection). */
@@ -69,19 +75,33 @@ export function createGpuQueue(opts: GpuQueueOptions): GpuQueue {
   const advertsRedis = new Redis({ ...redisOptions(opts.settings.url), maxRetriesPerRequest: 1 });
   advertsRedis.on('error', () => {});
   const engines = createEngineDirectory(advertsRedis, opts.settings.prefix, { ownsConnection: true, ...(opts.advertsCacheMs !== undefined ? { cacheMs: opts.advertsCacheMs } : {}) });
+  // No fair ordinals: the CPU lane's jobs are short. What feeds a card (the prompt, the script)
+  // goes first, then what follows one (the title, the watermark, the MP3), each in arrival order.
+  const cpuLane = createBullMqLane({ url: opts.settings.url, prefix: opts.settings.prefix, lane: 'cpu', fair: false, priorityOf: (t) => (feedsEngine(t.stage) ? 1 : 2), ...(opts.pollMs ? { pollMs: opts.pollMs } : {}) });
+  const remote = { gpu: lane, cpu: cpuLane, cpuWorkers: () => engines.servesLane('cpu') };
   return {
     lane,
+    cpuLane,
     engines,
     reachable: () => up,
-    forStudent: (student) => studentLanes(lane, student, () => up, listeners),
+    forStudent: (student) => studentLanes(remote, student, () => up, listeners),
     close: async () => {
       await engines.close();
       await lane.close();
+      await cpuLane.close();
     },
   };
 }
 
-function studentLanes(lane: BullMqLane, student: string, reachable: () => boolean, listeners: Set<StatusListener>): StudentLanes {
+interface RemoteLanes {
+  gpu: BullMqLane;
+  cpu: BullMqLane;
+  /** Whether a CPU worker is advertised now (adverts.ts, cached). */
+  cpuWorkers(): Promise<boolean>;
+}
+
+function studentLanes(lanes: RemoteLanes, student: string, reachable: () => boolean, listeners: Set<StatusListener>): StudentLanes {
+  const lane = lanes.gpu;
   /** Lane keys of the GPU stages each run is waiting for right now. */
   const waiting = new Map<string, Set<string>>();
   /**
@@ -94,6 +114,14 @@ function studentLanes(lane: BullMqLane, student: string, reachable: () => boolea
     lanesFor(runId, sizes, signal, notify) {
       const local = createInProcessLanes(sizes);
       const remote = remoteStageExec({ lane, student, runId });
+      const remoteCpu = remoteStageExec({ lane: lanes.cpu, student, runId });
+      /**
+       * Whether this pass's CPU stages that can leave go to the CPU workers: decided once, at its
+       * first such job, by whether a CPU worker is advertised then (none: on the bot, as without Redis).
+       */
+      let cpuOut: Promise<boolean> | undefined;
+      let cpuOutNow = false;
+      const decideCpu = (): Promise<boolean> => (cpuOut ??= lanes.cpuWorkers().catch(() => false).then((out) => (cpuOutNow = out)));
       const keys = new Set<string>();
       const tell: StatusListener = (st) => notify?.(st === 'unreachable' ? QUEUE.unreachable() : QUEUE.reachable());
       if (signal) {
@@ -125,12 +153,18 @@ function studentLanes(lane: BullMqLane, student: string, reachable: () => boolea
         stored: remote.stored!.bind(remote),
       };
       const goesOut = (laneOf: Lane, id: string | undefined): boolean => laneOf === 'gpu' && id !== undefined && isRemoteStage(id);
+      const mayGoOutCpu = (laneOf: Lane, id: string | undefined): boolean => laneOf === 'cpu' && id !== undefined && isRemoteStage(id) && remoteLaneOf(id) === 'cpu';
       return {
         sizes,
-        // The shared queue is the GPU slot: such a job starts its closure now and waits there.
-        run: (job) => (goesOut(job.lane, job.stage?.id) ? Promise.resolve().then(job.run) : local.run(job)),
+        // The shared queue is the GPU slot: such a job starts its closure now and waits there. A
+        // CPU stage that goes to the CPU workers takes no local slot either.
+        run: (job) => {
+          if (goesOut(job.lane, job.stage?.id)) return Promise.resolve().then(job.run);
+          if (!mayGoOutCpu(job.lane, job.stage?.id)) return local.run(job);
+          return decideCpu().then((out) => (out ? job.run() : local.run(job)));
+        },
         hold: () => local.hold(),
-        exec: (laneOf, id) => (goesOut(laneOf, id) ? exec : undefined),
+        exec: (laneOf, id) => (goesOut(laneOf, id) ? exec : mayGoOutCpu(laneOf, id) && cpuOutNow ? remoteCpu : undefined),
       };
     },
     async statusLine(runId) {

@@ -76,11 +76,14 @@ export async function startLaneWorker(opts: LaneWorkerOptions): Promise<LaneWork
     name,
     async (job, _token, signal): Promise<WireResult> => {
       const { student, stage, input, since } = job.data as { student: string; stage: string; input: unknown; since?: unknown };
-      await markStarted(redis, keys, student, job.id!);
-      // How long it waited places the student's next jobs in their bands (fair.ts): from when it
-      // first waited, also before a Redis restart made the bot add it again (bullmq-lane JobData.since).
       const waitedFrom = waitingSince(since, job.timestamp);
-      await recordWait(redis, queue, keys, student, (job.processedOn ?? Date.now()) - waitedFrom);
+      if (opts.lane === 'gpu') {
+        // The GPU's fairness (fair.ts); the CPU lane is plain arrival order (routed.ts).
+        await markStarted(redis, keys, student, job.id!);
+        // How long it waited places the student's next jobs in their bands (fair.ts): from when it
+        // first waited, also before a Redis restart made the bot add it again (bullmq-lane JobData.since).
+        await recordWait(redis, queue, keys, student, (job.processedOn ?? Date.now()) - waitedFrom);
+      }
       opts.onJob?.({ type: 'started', jobId: job.id!, stage, waitingSince: waitedFrom });
       try {
         const fn = opts.catalogue.get(stage);
@@ -106,7 +109,8 @@ export async function startLaneWorker(opts: LaneWorkerOptions): Promise<LaneWork
   worker.on('error', () => {}); // connection errors: it reconnects by itself
   await worker.waitUntilReady();
   // Advertised only once it takes jobs: the bot never queues for a worker that is not there yet.
-  const advertising = opts.advert && opts.advert.engines.length > 0
+  // A CPU worker advertises its lane (no engine): the bot sends its CPU stages out only while one does.
+  const advertising = opts.advert && (opts.advert.engines.length > 0 || opts.lane === 'cpu')
     ? await startAdvertising(redis, opts.prefix, { worker: opts.name ?? `${name}-${process.pid}-${randomBytes(3).toString('hex')}`, lane: opts.lane, ...opts.advert }, opts.advertTtlMs ?? ADVERT_TTL_MS)
     : undefined;
   return {

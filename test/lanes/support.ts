@@ -67,6 +67,8 @@ export interface OwnRedis {
   stop(): Promise<void>;
   /** A fresh, empty server on the same port. */
   start(): Promise<void>;
+  /** The running server's process id (for its CPU time); undefined while stopped. */
+  pid(): number | undefined;
 }
 
 /** Starts a private `redis-server` that keeps nothing on disk. */
@@ -86,7 +88,7 @@ export async function ownRedis(): Promise<OwnRedis> {
     await exited;
   };
   await start();
-  return { port, url: `redis://127.0.0.1:${port}`, start, stop };
+  return { port, url: `redis://127.0.0.1:${port}`, start, stop, pid: () => proc?.pid };
 }
 
 /** Resolves when `predicate` holds (checked every `everyMs`); rejects after `limit` checks. */

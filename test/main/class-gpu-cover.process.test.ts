@@ -43,7 +43,7 @@ const botSays = (t: EmbeddedTelegram, chatId: number, what: string, re: RegExp):
   waitForMessage(t, what, () => t.server.history(chatId).find((m) => m.from?.is_bot === true && re.test(m.text ?? '')));
 
 describe('a class student’s GPU cover', () => {
-  it.each(['cola', 'proceso'] as const)('reaches the image engine, not the CPU (%s)', async (variant) => {
+  it.each(['cola', 'cola+cpu', 'proceso'] as const)('reaches the image engine, not the CPU (%s)', async (variant) => {
     const dir = await tempDir(`cv-clase-gpu-${variant}-`);
     const dataDir = path.join(dir, 'data');
     const t = await startTelegram(dir);
@@ -52,8 +52,9 @@ describe('a class student’s GPU cover', () => {
     cleanups.push(async () => { await images.close(); await speech.close(); });
     const engines = { FLUX_URL: images.url, XTTS_URL: speech.url };
     let worker: NodeProc | undefined;
+    let cpuWorker: NodeProc | undefined;
     let queue: Record<string, string> = {};
-    if (variant === 'cola') {
+    if (variant !== 'proceso') {
       const prefix = testPrefix();
       cleanups.push(() => deletePrefix(SHARED_REDIS_URL, prefix));
       queue = { REDIS_URL: SHARED_REDIS_URL, CUADERNO_COLA_PREFIJO: prefix };
@@ -61,6 +62,13 @@ describe('a class student’s GPU cover', () => {
       worker = w;
       cleanups.push(w.kill);
       await until('the worker to take jobs', () => w.out().includes('"ready"'));
+    }
+    if (variant === 'cola+cpu') {
+      // Issue 41 item 2: a CPU worker beside it takes the week's CPU work off the bot.
+      const c = spawnNode([compiled('trabajador'), '--carril', 'cpu', '--nombre', 'cpu-41'], queue);
+      cpuWorker = c;
+      cleanups.push(c.kill);
+      await until('the CPU worker to take jobs', () => c.out().includes('"ready"'));
     }
     await startPolling(t, {
       TELEGRAM_BOT_TOKEN: WEBCHAT_TOKEN,
@@ -112,10 +120,15 @@ describe('a class student’s GPU cover', () => {
     const sidecar = JSON.parse(await readFile(path.join(own, 'portadas', 'semana_01-flux.json'), 'utf8')) as { engine: string };
     expect(sidecar.engine).toBe('flux');
     // With the queue, the worker ran it (the bot only queued it).
+    const finished = (w: NodeProc) => w.out().split('\n').filter((l) => l.includes('"type":"finished"')).map((l) => (JSON.parse(l) as { stage: string; jobId: string }));
     if (worker) {
-      const finished = worker.out().split('\n').filter((l) => l.includes('"type":"finished"')).map((l) => (JSON.parse(l) as { stage: string; jobId: string }));
-      expect(finished.map((e) => e.stage).sort()).toEqual(['narracion.voz', 'portada.imagen']);
-      expect(finished.every((e) => e.jobId.startsWith(`${STUDENT.id}-`))).toBe(true);
+      expect(finished(worker).map((e) => e.stage).sort()).toEqual(['narracion.voz', 'portada.imagen']);
+      expect(finished(worker).every((e) => e.jobId.startsWith(`${STUDENT.id}-`))).toBe(true);
+    }
+    // With a CPU worker, the cover's prompt and the narration's script, watermark and MP3 ran there (the title stays on the bot), not on the bot.
+    if (cpuWorker) {
+      expect(finished(cpuWorker).map((e) => e.stage).sort()).toEqual(['narracion.codificar', 'narracion.guion', 'narracion.marca', 'portada.prompt']);
+      expect(finished(cpuWorker).every((e) => e.jobId.startsWith(`${STUDENT.id}-`))).toBe(true);
     }
   }, 3 * WAIT_MS);
 });

@@ -44,8 +44,11 @@ export interface StageDecl {
   /** docs/design.md §5 week task this stage is part of (T1–T7). */
   week: WeekTaskId;
   /**
-   * Input fields that name files, for a stage that may run in another process (the GPU lane on a
-   * shared queue): `out` the stage writes, `in` it reads. Their bytes travel with the job.
+   * Input fields that name files, for a stage that may run in another process (its lane's shared
+   * queue: the GPU's engine stages, and the CPU work a class would otherwise queue on the bot — the
+   * cover's prompt and title, the narration's script, watermark and MP3; `out: []` for one that is
+   * JSON in, JSON out): `out` the stage writes, `in` it reads
+   * (`imagen.raw`: the field `raw` of the dependency `imagen`'s output). Their bytes travel with the job.
    */
   files?: { out: readonly string[]; in?: readonly string[] };
 }
@@ -57,15 +60,15 @@ const D = (d: StageDecl): StageDecl => Object.freeze(d);
 export const STAGE_CATALOGUE: readonly StageDecl[] = Object.freeze([
   D({ id: 'notas.busqueda', tool: 'buscar_notas', name: 'busqueda', label: STAGE_LABELS['notas.busqueda'], lane: 'cpu', estimateMs: 1_000, deps: [], offThread: false, week: 'T1' }),
   D({ id: 'tarjetas.crear', tool: 'crear_tarjetas', name: 'tarjetas', label: STAGE_LABELS['tarjetas.crear'], lane: 'cpu', estimateMs: 6_000, deps: [], offThread: false, week: 'T2' }),
-  D({ id: 'narracion.guion', tool: 'narrar_resumen', name: 'guion', label: STAGE_LABELS['narracion.guion'], lane: 'cpu', estimateMs: 5_000, localMs: 50, deps: [], offThread: false, week: 'T3' }),
-  D({ id: 'portada.prompt', tool: 'generar_portada', name: 'prompt', label: STAGE_LABELS['portada.prompt'], lane: 'cpu', estimateMs: 3_000, localMs: 50, deps: [], offThread: false, week: 'T4' }),
+  D({ id: 'narracion.guion', tool: 'narrar_resumen', name: 'guion', label: STAGE_LABELS['narracion.guion'], lane: 'cpu', estimateMs: 5_000, localMs: 50, deps: [], offThread: false, week: 'T3', files: { out: [] } }),
+  D({ id: 'portada.prompt', tool: 'generar_portada', name: 'prompt', label: STAGE_LABELS['portada.prompt'], lane: 'cpu', estimateMs: 3_000, localMs: 50, deps: [], offThread: false, week: 'T4', files: { out: [] } }),
   D({ id: 'portada.imagen', tool: 'generar_portada', name: 'imagen', label: STAGE_LABELS['portada.imagen'], lane: 'motor', estimateMs: 11_400, localMs: 600, deps: ['prompt'], chatAction: 'upload_photo', offThread: true, serverEngines: ['flux'], week: 'T5', files: { out: ['raw'] } }),
   D({ id: 'portada.titulo', tool: 'generar_portada', name: 'titulo', label: STAGE_LABELS['portada.titulo'], lane: 'cpu', estimateMs: 200, localMs: 400, deps: ['imagen'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
   D({ id: 'portada.critica', tool: 'generar_portada', name: 'critica', label: STAGE_LABELS['portada.critica'], lane: 'cpu', estimateMs: 100, localMs: 50, deps: ['titulo'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
   D({ id: 'portada.procedencia', tool: 'generar_portada', name: 'procedencia', label: STAGE_LABELS['portada.procedencia'], lane: 'cpu', estimateMs: 300, localMs: 150, deps: ['critica', 'prompt'], chatAction: 'upload_photo', offThread: true, week: 'T5' }),
   D({ id: 'narracion.voz', tool: 'narrar_resumen', name: 'voz', label: STAGE_LABELS['narracion.voz'], lane: 'motor', estimateMs: 13_000, localMs: 1_500, deps: ['guion'], chatAction: 'record_voice', offThread: true, serverEngines: ['xtts'], week: 'T6', files: { out: ['raw'], in: ['sampleFile'] } }),
-  D({ id: 'narracion.marca', tool: 'narrar_resumen', name: 'marca', label: STAGE_LABELS['narracion.marca'], lane: 'cpu', estimateMs: 200, localMs: 100, deps: ['voz'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
-  D({ id: 'narracion.codificar', tool: 'narrar_resumen', name: 'codificar', label: STAGE_LABELS['narracion.codificar'], lane: 'cpu', estimateMs: 1_800, localMs: 500, deps: ['marca'], chatAction: 'record_voice', offThread: true, week: 'T6' }),
+  D({ id: 'narracion.marca', tool: 'narrar_resumen', name: 'marca', label: STAGE_LABELS['narracion.marca'], lane: 'cpu', estimateMs: 200, localMs: 100, deps: ['voz'], chatAction: 'record_voice', offThread: true, week: 'T6', files: { out: ['wav'], in: ['voz.raw'] } }),
+  D({ id: 'narracion.codificar', tool: 'narrar_resumen', name: 'codificar', label: STAGE_LABELS['narracion.codificar'], lane: 'cpu', estimateMs: 1_800, localMs: 500, deps: ['marca'], chatAction: 'record_voice', offThread: true, week: 'T6', files: { out: ['mp3'], in: ['marca.wav'] } }),
   D({ id: 'uso.registro', tool: 'registrar_uso', name: 'registro', label: STAGE_LABELS['uso.registro'], lane: 'cpu', estimateMs: 100, deps: [], offThread: false, week: 'T7' }),
 ]);
 
