@@ -34,6 +34,19 @@ describe('a lecture PDF\'s running header', () => {
   });
 });
 
+describe('a lecture made from a template', () => {
+  // Each page ends on the same two lines but for their numbers — the text's own lines, at its spacing.
+  const ending = (n: number) => [line(`agua disponible y de la temperatura media de la estación número ${n * 4}; el profesor lo`, 636), line(`explicó con el ejemplo ${n * 7} de la práctica de campo.`, 622)];
+  it('keeps the lines every page ends on when they go on at the text\'s spacing: they are the text, not a footer', () => {
+    const pages: PageLines[] = [1, 2, 3, 4].map((n) => ({ lines: [...body(n), ...ending(n)] }));
+    for (const [i, p] of withoutRunning(pages).entries()) expect(p.lines.slice(-2).map((l) => l.text)).toEqual(ending(i + 1).map((l) => l.text));
+  });
+  it('still takes away the same line set apart in the margin below the text', () => {
+    const pages: PageLines[] = [1, 2, 3, 4].map((n) => ({ lines: [...body(n), line(`Prácticas de campo · sesión ${n}`, 40, 10)] }));
+    for (const p of withoutRunning(pages)) expect(p.lines.map((l) => l.text).filter((t) => t.startsWith('Prácticas'))).toEqual([]);
+  });
+});
+
 describe('a table in a lecture', () => {
   const lead = 'En 1824 Sadi Carnot propuso un ciclo ideal que funciona entre solo dos focos. El ciclo de Carnot está formado por dos isotermas y dos adiabáticas, recorridas en el orden siguiente:';
   const header = 'Etapa · Proceso · Temperatura · Calor';

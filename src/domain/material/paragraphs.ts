@@ -64,8 +64,33 @@ export function withoutRunning(pages: readonly PageLines[]): PageLines[] {
     const edge = edges(p);
     const band = p.scanned ? bands(p.lines, body) : new Set<LaidLine>();
     const outer = new Set([p.lines.reduce<LaidLine | undefined>((a, l) => (a && a.y >= l.y ? a : l), undefined), p.lines.reduce<LaidLine | undefined>((a, l) => (a && a.y <= l.y ? a : l), undefined)]);
-    return { ...p, lines: p.lines.filter((l) => !band.has(l) && (!edge.has(l) || (!running(l) && !PAGE_NUMBER.test(l.text.trim()) && !(outer.has(l) && atSpot(l))))) };
+    const apart = apartFromBody(p.lines, body);
+    // An edge line goes when it is a page number, or — set apart from the body — a running header or
+    // footer, or the outermost line where those stand.
+    const goes = (l: LaidLine) => PAGE_NUMBER.test(l.text.trim()) || (apart.has(l) && (running(l) || (outer.has(l) && atSpot(l))));
+    return { ...p, lines: p.lines.filter((l) => !band.has(l) && (!edge.has(l) || !goes(l))) };
   });
+}
+
+/**
+ * The edge lines set apart from the page's body: between such a line and the body's first (or last)
+ * line there is a gap wider than a line's (PARAGRAPH_GAP). A running header or footer stands in the
+ * margin; a line that goes on at the text's own spacing is the text, however alike it is from page to
+ * page — a lecture made from a template lost the last two lines of every page («…el profesor lo /
+ * explicó con el ejemplo 12 de la práctica») as a footer.
+ */
+function apartFromBody(lines: readonly LaidLine[], body: number): Set<LaidLine> {
+  const out = new Set<LaidLine>();
+  const gapAfter = (i: number) => Math.abs(lines[i]!.y - lines[i + 1]!.y) > PARAGRAPH_GAP * body;
+  const n = lines.length;
+  for (let i = 0; i < Math.min(EDGE_LINES, n - 1); i++) {
+    // A top line is apart when a wide gap lies between it and the first line past the edge.
+    for (let j = i; j < Math.min(EDGE_LINES, n - 1); j++) if (gapAfter(j)) out.add(lines[i]!);
+  }
+  for (let i = Math.max(n - EDGE_LINES, 1); i < n; i++) {
+    for (let j = Math.max(n - EDGE_LINES, 1) - 1; j < i; j++) if (gapAfter(j)) out.add(lines[i]!);
+  }
+  return out;
 }
 
 /**
