@@ -16,11 +16,11 @@ import { aboutItsSection, weakIdea } from '../study/section-subject.js';
 import { centralIdeas } from '../study/central-idea.js';
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from './lexicon.js';
 import { CARD_REFUSALS } from '../../strings/study.js';
+import { escapeRegExp } from '../../lib/regexp.js';
 
 export const CARDS_PER_NOTE = 3;
 export { BLANK, CLOZE_PROMPT };
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The sentence of `text` around character `at` (so a long note gives a short question). */
 function sentenceAround(text: string, at: number): { start: number; end: number } {

@@ -83,13 +83,11 @@ function apartFromBody(lines: readonly LaidLine[], body: number): Set<LaidLine> 
   const out = new Set<LaidLine>();
   const gapAfter = (i: number) => Math.abs(lines[i]!.y - lines[i + 1]!.y) > PARAGRAPH_GAP * body;
   const n = lines.length;
-  for (let i = 0; i < Math.min(EDGE_LINES, n - 1); i++) {
-    // A top line is apart when a wide gap lies between it and the first line past the edge.
-    for (let j = i; j < Math.min(EDGE_LINES, n - 1); j++) if (gapAfter(j)) out.add(lines[i]!);
-  }
-  for (let i = Math.max(n - EDGE_LINES, 1); i < n; i++) {
-    for (let j = Math.max(n - EDGE_LINES, 1) - 1; j < i; j++) if (gapAfter(j)) out.add(lines[i]!);
-  }
+  // From the body outwards: once a wide gap is crossed, every edge line beyond it is apart.
+  let gap = false;
+  for (let i = Math.min(EDGE_LINES, n - 1) - 1; i >= 0; i--) if ((gap ||= gapAfter(i))) out.add(lines[i]!);
+  gap = false;
+  for (let i = Math.max(n - EDGE_LINES, 1); i < n; i++) if ((gap ||= gapAfter(i - 1))) out.add(lines[i]!);
   return out;
 }
 

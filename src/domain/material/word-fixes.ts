@@ -3,6 +3,7 @@
  * one a line, in a reply to the proposal. On a phone, retyping a page to mend two words is what
  * nobody does; naming the word and its fix is.
  */
+import { escapeRegExp } from '../../lib/regexp.js';
 
 export interface WordFix { from: string; to: string }
 
@@ -21,15 +22,14 @@ export function parseWordFixes(reply: string): WordFix[] | undefined {
     if (!m) return undefined;
     const from = m[1]!.replace(QUOTES, '').trim();
     const to = m[2]!.replace(QUOTES, '').trim();
-    if (!from || !to || from.includes('\n')) return undefined;
+    if (!from || !to) return undefined;
     fixes.push({ from, to });
   }
   return fixes;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `from` standing whole: not inside a longer word. */
-const whole = (from: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(from)}(?![\\p{L}\\p{N}])`, 'gu');
+const whole = (from: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(from)}(?![\\p{L}\\p{N}])`, 'gu');
 
 /**
  * `text` with each fix applied wherever its word stands whole; `pageStarts` (offsets of pages in the

@@ -22,6 +22,7 @@ import { wrongFormulas } from './formula-variants.js';
 import { reverseOf } from './reverse.js';
 import { fold } from '../../lib/fold.js';
 import { QUIZ_STEMS } from '../../strings/study.js';
+import { escapeRegExp } from '../../lib/regexp.js';
 
 /** Telegram's limits for a quiz poll, in characters (the same figures the embedded Bot API checks). */
 export const QUIZ_LIMITS = Object.freeze({ question: 300, option: 100, explanation: 200 });
@@ -134,7 +135,7 @@ export function questionOf(idea: QuizIdea, options: readonly string[] = [idea.te
  */
 function settingHead(idea: QuizIdea): string | undefined {
   if (idea.kind !== 'definicion' || idea.term.split(/\s+/u).length < 2 || /^(?:si|cuando)\s/iu.test(idea.statement)) return undefined;
-  const opens = new RegExp(`^en\\s+(?:el|la|los|las|un|una)\\s+${fold(idea.term).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(.*)$`, 'u').exec(fold(idea.passage));
+  const opens = new RegExp(`^en\\s+(?:el|la|los|las|un|una)\\s+${escapeRegExp(fold(idea.term))}\\s+(.*)$`, 'u').exec(fold(idea.passage));
   return opens && opens[1] === fold(idea.statement) ? idea.term.split(/\s+/u)[0]!.toLocaleLowerCase('es') : undefined;
 }
 

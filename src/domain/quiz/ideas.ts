@@ -21,6 +21,7 @@ import { personYear } from './years.js';
 export type { QuizIdea, QuizIdeaKind, SourceNote } from './idea-types.js';
 import type { QuizIdea, QuizIdeaKind, SourceNote } from './idea-types.js';
 import { fold } from '../../lib/fold.js';
+import { escapeRegExp } from '../../lib/regexp.js';
 
 /** The study kinds a question can be made of: a key term or a heading is read in a sentence that defines nothing. */
 const READ: ReadonlySet<KeyIdea['kind']> = new Set(['definicion', 'enunciado', 'formula', 'fecha', 'persona', 'obra']);
@@ -34,7 +35,6 @@ const ARTICLE = /^(?:el|la|los|las|un|una|lo)\s+/iu;
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const clean = (s: string) => s.replace(/\s+/g, ' ').replace(/[\s.;:,]+$/u, '').trim();
 const capital = (s: string) => s.charAt(0).toLocaleUpperCase('es') + s.slice(1);
-const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `statement` with `term` hidden, so the question never says its own answer. */
 function hide(statement: string, term: string): string {
@@ -42,7 +42,7 @@ function hide(statement: string, term: string): string {
   // «Ingreso total (IT)»: the term, its words without the abbreviation, and the abbreviation alone.
   const abbreviation = /\(([^)]{1,12})\)/u.exec(bare)?.[1];
   const forms = [bare, bare.replace(/\s*\([^)]*\)\s*/gu, ' ').trim(), ...(abbreviation ? [abbreviation] : [])].filter(Boolean);
-  return forms.reduce((text, f) => text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escape(f)}(?![\\p{L}\\p{N}])`, 'giu'), '___'), statement);
+  return forms.reduce((text, f) => text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(f)}(?![\\p{L}\\p{N}])`, 'giu'), '___'), statement);
 }
 
 /** Demonstratives that point at something said before («ese sentido», «dicho proceso», «esto»). */
@@ -92,7 +92,7 @@ function namedGenus(statement: string, term: string): string {
  * «enunciado de Kelvin-Planck») is completed to the whole word, hyphens included.
  */
 export function wholeTerm(term: string, sentence: string): string {
-  const m = new RegExp(`(?<![\\p{L}\\p{N}])${escape(term)}([\\p{L}\\p{N}]*(?:[-–][\\p{L}\\p{N}]+)*)`, 'iu').exec(sentence);
+  const m = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(term)}([\\p{L}\\p{N}]*(?:[-–][\\p{L}\\p{N}]+)*)`, 'iu').exec(sentence);
   return m ? `${term}${m[1]}` : term;
 }
 
@@ -107,12 +107,12 @@ function shaped(k: KeyIdea): { kind: QuizIdeaKind; term: string; statement: stri
   switch (k.kind) {
     case 'definicion': {
       // «Se llama X al número de…»: the body read after «al» takes the article the contraction held.
-      const contracted = new RegExp(`(?<![\\p{L}])al\\s+${escape(k.body.slice(0, 40))}`, 'iu').test(k.sentence);
+      const contracted = new RegExp(`(?<![\\p{L}])al\\s+${escapeRegExp(k.body.slice(0, 40))}`, 'iu').test(k.sentence);
       const said = definingClause(`${k.verb && k.verb !== 'significa' ? `${k.verb} ` : ''}${contracted ? 'el ' : ''}${k.body}`);
       // A definition by formula («dS = δQrev / T, es decir, …») is asked as a formula, not as words.
       // «José de Espronceda es el poeta romántico por excelencia»: a person, asked «¿Quién es…?».
       if (opensBare(k.sentence, k.term) && PERSON_NAME.test(k.term) && !said.includes('=')) {
-        const verb = new RegExp(`^${escape(k.term)}\\s+(es|fue|era)\\s`, 'iu').exec(k.sentence)?.[1] ?? 'es';
+        const verb = new RegExp(`^${escapeRegExp(k.term)}\\s+(es|fue|era)\\s`, 'iu').exec(k.sentence)?.[1] ?? 'es';
         return { kind: 'persona', term: k.term, statement: `${verb.toLocaleLowerCase('es')} ${said}` };
       }
       if (said.includes('=') || opensBare(k.sentence, k.term)) return undefined;
@@ -141,7 +141,7 @@ function shaped(k: KeyIdea): { kind: QuizIdeaKind; term: string; statement: stri
 function yearQuestion(k: KeyIdea): { kind: QuizIdeaKind; term: string; statement: string } | undefined {
   const year = /(?:1\d{3}|20\d{2})/u.exec(k.year ?? '')?.[0];
   if (!year || !k.year) return undefined;
-  const event = k.body.replace(new RegExp(`\\s*(?:(?:en|el|del|hacia|desde|de)\\s+)?${escape(k.year)}`, 'iu'), '').replace(/\s+,/gu, ',');
+  const event = k.body.replace(new RegExp(`\\s*(?:(?:en|el|del|hacia|desde|de)\\s+)?${escapeRegExp(k.year)}`, 'iu'), '').replace(/\s+,/gu, ',');
   // «La primera exposición…» reads on after «¿En qué año»; a name («Napoleón III…») keeps its capital.
   const said = k.when ?? event;
   const statement = /^(?:El|La|Los|Las|Un|Una|Unos|Unas)\s/u.test(said) ? said.charAt(0).toLocaleLowerCase('es') + said.slice(1) : said;

@@ -4,6 +4,7 @@
  */
 import type { Note } from '../notebook.js';
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS } from '../cards/lexicon.js';
+import { escapeRegExp } from '../../lib/regexp.js';
 
 const fold = (s: string) => s.toLocaleLowerCase('es');
 const closed = (w: string) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || QUANTIFIERS.has(w) || FUNCTION_WORDS.has(w);
@@ -22,7 +23,7 @@ export function lowerWordsIn(notes: readonly Note[]): Set<string> {
 
 /** The full name the notes first give a person named by surname («Monet» → «Claude Monet»). */
 export function fullName(name: string, course: readonly Note[]): string {
-  const re = new RegExp(`((?:\\p{Lu}[\\p{L}'’-]+\\s+){1,2})${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u');
+  const re = new RegExp(`((?:\\p{Lu}[\\p{L}'’-]+\\s+){1,2})${escapeRegExp(name)}(?![\\p{L}])`, 'u');
   for (const n of course) {
     const m = re.exec(n.texto);
     // Not a sentence's first word glued to the name («Fue Monet»): each part is itself a name.
@@ -43,13 +44,13 @@ export function contextOf(heading: string | undefined, names: ReadonlySet<string
 
 /** How often a term is written in the course (case aside): a key term comes back. */
 export function timesWritten(term: string, course: readonly Note[]): number {
-  const re = new RegExp(`(?<![\\p{L}])${fold(term).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'gu');
+  const re = new RegExp(`(?<![\\p{L}])${escapeRegExp(fold(term))}(?![\\p{L}])`, 'gu');
   return course.reduce((n, c) => n + (fold(c.texto).match(re)?.length ?? 0), 0);
 }
 
 /** Where `term` sits in the plain sentence as a whole word run, or -1. */
 export function termAt(sentence: string, term: string): number {
-  const m = new RegExp(`(^|[^\\p{L}])(${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?=[^\\p{L}]|$)`, 'u').exec(sentence);
+  const m = new RegExp(`(^|[^\\p{L}])(${escapeRegExp(term)})(?=[^\\p{L}]|$)`, 'u').exec(sentence);
   return m ? m.index + m[1]!.length : -1;
 }
 

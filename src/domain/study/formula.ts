@@ -4,6 +4,7 @@
  * entre T uno»). Pure, small and hand-written: no library on the registry speaks Spanish maths.
  */
 import { SAID_FORMULA, SAID_FUNCTIONS, SAID_OPERATORS } from '../../strings/study.js';
+import { escapeRegExp } from '../../lib/regexp.js';
 
 const GREEK: Record<string, string> = {
   α: 'alfa', β: 'beta', γ: 'gamma', δ: 'delta', ε: 'épsilon', ζ: 'dseta', η: 'eta', θ: 'zeta', κ: 'kappa', λ: 'lambda', μ: 'mu',
@@ -213,7 +214,7 @@ export function speakFormulasIn(sentence: string): string {
  * «la temperatura absoluta (T)», «η, el rendimiento». Undefined when the text does not say.
  */
 export function meaningOf(symbol: string, text: string): string | undefined {
-  const s = symbol.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const s = escapeRegExp(symbol);
   const patterns = [
     new RegExp(`(?:^|[\\s(,;:])${s}\\s+(?:es|son|representa|indica|mide)\\s+((?:el|la|los|las|un|una)\\s+[^,.;:=()]+)`, 'u'),
     new RegExp(`((?:el|la|los|las)\\s+[\\p{L}\\s]+?)\\s*\\(${s}\\)`, 'iu'),

@@ -13,6 +13,7 @@ import { dangling } from './idea-rules.js';
 import { clauseAnswer, formulaCondition, ownerMissing, narrowWhen, oneClue, relatedQuantities, resolvePointers } from './card-wording.js';
 import { CARD_QUESTIONS } from '../../strings/study.js';
 import { articleFor } from './article.js';
+import { escapeRegExp } from '../../lib/regexp.js';
 
 export { articleFor };
 
@@ -24,7 +25,6 @@ export function clozeSentence(pregunta: string): string | undefined {
   return new RegExp(`^${CLOZE_PROMPT}(?:\\s*\\([^()]*\\))?\\s*:\\s*«([\\s\\S]*)»$`, 'u').exec(pregunta)?.[1];
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const withArticle = (article: string, term: string) => {
   return `${article || articleFor(term)} ${term}`;
 };

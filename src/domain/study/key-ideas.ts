@@ -28,6 +28,7 @@ import { cleanHeading, contextOf, fullName, lowerWordsIn, namesIn, termAt, times
 export { cleanHeading, contextOf, namesIn };
 import { asideDate, authoredWork, boldApposition, inWhich, cause, condition, happensWhen, conditionsOf, dangling, itemHead, inSection, isPersonName, listItem, namedAfter, personActs, personOfNote, superlative, titledDate, workOfPerson, workOfSection } from './idea-rules.js';
 import { CARD_QUESTIONS } from '../../strings/study.js';
+import { escapeRegExp } from '../../lib/regexp.js';
 
 export type IdeaKind = 'enunciado' | 'definicion' | 'formula' | 'fecha' | 'persona' | 'obra' | 'encabezado' | 'termino' | 'fila';
 /** Strongest first: when two ideas name the same thing, the stronger stays. */
@@ -425,12 +426,12 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     const k = ideaKey(t.text).split(' ');
     if (named.some((n) => k.every((w) => n.includes(w)))) continue;
     // «el **Salon des Refusés** o Salón de los Rechazados»: the blank takes the name with its other name.
-    const withOther = (x: Sentence) => new RegExp(`${t.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+o\\s+\\p{Lu}[\\p{L}'’-]*(?:\\s+(?:de|del|de los|de las|la|el)?\\s*\\p{Lu}[\\p{L}'’-]*)*`, 'u').exec(plainSentence(x.text))?.[0] ?? t.text;
+    const withOther = (x: Sentence) => new RegExp(`${escapeRegExp(t.text)}\\s+o\\s+\\p{Lu}[\\p{L}'’-]*(?:\\s+(?:de|del|de los|de las|la|el)?\\s*\\p{Lu}[\\p{L}'’-]*)*`, 'u').exec(plainSentence(x.text))?.[0] ?? t.text;
     // Relaxed, only in a sentence no idea speaks of yet (one card a sentence: it would be lost there).
     // Relaxed, the term is what its sentence is about: its subject, opening it after a definite article.
     // …and the sentence stands alone: «La curva tiene por eso pendiente negativa» leans on the one before.
     const leans = (x: Sentence) => /(?<![\p{L}])(?:por\s+eso|por\s+ello|por\s+(?:lo\s+)?tanto|ello|esto|est[ae]s?)(?![\p{L}])/iu.test(plainSentence(x.text));
-    const topic = (x: Sentence) => !leans(x) && new RegExp(`^(?:el|la|los|las)\\s+${t.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s`, 'iu').test(plainSentence(x.text).replace(MARKER, ''));
+    const topic = (x: Sentence) => !leans(x) && new RegExp(`^(?:el|la|los|las)\\s+${escapeRegExp(t.text)}\\s`, 'iu').test(plainSentence(x.text).replace(MARKER, ''));
     const s = good.find((x) => x.text.includes(t.text) && (!compound || (!ideas.some((i) => i.at === x.at) && (topic(x) || /ismos?$/u.test(t.text)))) && clozeable(x, withOther(x), !strict));
     if (!s) continue;
     named.push(k);
