@@ -27,6 +27,10 @@ export const SAID_FUNCTIONS: Readonly<Record<string, string>> = Object.freeze({ 
 export const CARD_QUESTIONS = Object.freeze({
   clozePrompt: 'Completa la frase',
   consists: (subject: string) => `¿En qué consiste ${subject}?`,
+  /** The same in the note's own tense and number («¿En qué consistía el cursus honorum?»). */
+  consistsAs: (verb: string, subject: string) => `¿En qué ${verb} ${subject}?`,
+  /** A work asked by what it says («¿Qué obra sostiene que …?»), answered with its title. */
+  workThat: (verb: string, what: string) => `¿Qué obra ${verb} ${what}?`,
   characterized: (subject: string) => `¿Por qué se caracteriza ${subject}?`,
   formula: (ofTerm: string, narrowed: string) => `¿Cuál es la fórmula ${ofTerm}${narrowed ? ` ${narrowed}` : ''}?`,
   inYear: (what: string) => `¿En qué año ${what}?`,

@@ -110,7 +110,8 @@ export function relatedQuantities(formula: string): string | undefined {
  */
 export function clauseAnswer(body: string): boolean {
   const b = body.trim();
-  if (/^se\s+\p{Ll}+/u.test(b)) return true;
+  // «tras un número de respuestas que cambia …», «cuando …»: when it happens, not what it is.
+  if (/^(?:se\s+\p{Ll}+|(?:tras|cuando|si|al)\s)/u.test(b)) return true;
   return /^(?:los|las)\s+\p{Ll}+(?:\s+\p{Ll}+)?\s+(?:se\s+\p{Ll}{3,}|\p{Ll}{3,}(?:an|en))(?!\p{L})/u.test(b) && !/^(?:los|las)\s+\p{Ll}+\s+(?:de|del|que|en|con|por|para|sin|entre)\s/u.test(b);
 }
 

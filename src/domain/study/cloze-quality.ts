@@ -69,6 +69,8 @@ export function clozeProblem(sentence: string, term: string, at: number, heading
   // Its adjective left outside («cociente de capacidades _____ caloríficas»).
   if (/^\s+$/.test(sep) && ADJECTIVE_AFTER.test(next) && !VERBS.has(fold(next))) return 'nombre_partido';
   if (COUNTING.test(prev) || /^(?:doble|triple|mitad|cuádruple|tercio|cuarto)$/iu.test(term)) return 'contado';
+  // «El crítico _____ la usó en 1943 …»: a pronoun after the blank points at the sentence before.
+  if (/^\s+(?:la|lo|las|los|le|les)\s+\p{Ll}+(?:ó|ió|aron|ieron|aba|aban|ía|ían)(?![\p{L}])/u.test(after)) return 'anafora';
   // «a su _____, el Salón de París»: an apposition right after the blank names it again.
   if (/^,\s+(?:el|la|los|las)\s+\p{Lu}/u.test(after)) return 'delatada';
   if (inEnumeration(sentence, at, term.length)) return 'enumeracion';
@@ -120,7 +122,7 @@ function inEnumeration(sentence: string, at: number, length: number): boolean {
  * else its clause that holds the term, up to the «, y …» or «; …» that starts another statement
  * (verbatim, with a full stop). Undefined when no clause is short enough.
  */
-export function clozeClause(sentence: string, term: string): string | undefined {
+export function clozeClause(sentence: string, term: string, fromColon = false): string | undefined {
   if (words(sentence).length <= CLOZE_MAX_WORDS) return sentence;
   const at = sentence.indexOf(term);
   if (at < 0) return undefined;
@@ -128,7 +130,18 @@ export function clozeClause(sentence: string, term: string): string | undefined 
   // «… **Alfred Marshall** en sus *Principios de economía* (1890), el manual con el que …»: else up to
   // the aside or relative clause after the term's own clause (its first comma past the term).
   if (end < 0) end = sentence.slice(at + term.length).search(/,\s+(?:(?:el|la|los|las|un|una)\s+\p{Ll}|que\s|quien\s|donde\s|cuy[oa]s?\s)/u);
-  if (end < 0) return undefined;
-  const clause = `${sentence.slice(0, at + term.length + end).replace(/[,;:\s]+$/u, '')}.`;
-  return words(clause).length <= CLOZE_MAX_WORDS ? clause : undefined;
+  // «… protegida por el Estado: en 1937 Mussolini inauguró los estudios de **Cinecittà**.»: with
+  // `fromColon` (a term the note bolds), a colon or semicolon before the term opens the clause that
+  // says it, which may run to the end.
+  const opened = fromColon ? [...sentence.slice(0, at).matchAll(/[:;]\s+/gu)].at(-1) : undefined;
+  // …when that clause names its own subject or setting first (an article, a preposition, a name or a
+  // number), never a verb whose subject was before the colon («…: demostró que …»).
+  const own = opened && /^(?:\p{Lu}|\d|(?:el|la|los|las|un|una|en|con|desde|durante|hacia|tras|para|por|según)\s)/u.test(sentence.slice(opened.index + opened[0].length));
+  const from = opened && own ? opened.index + opened[0].length : 0;
+  if (end < 0 && from === 0) return undefined;
+  const upTo = end < 0 ? sentence.length : at + term.length + end;
+  const clauseFrom = (start: number) => `${sentence.slice(start, upTo).replace(/[,;:.\s]+$/u, '')}.`;
+  // The whole opening when it fits (it says more), else the clause after the colon.
+  const candidates = end >= 0 ? [clauseFrom(0), clauseFrom(from)] : [clauseFrom(from)];
+  return candidates.find((c) => words(c).length <= CLOZE_MAX_WORDS && words(c).length >= 6);
 }

@@ -123,7 +123,7 @@ function askIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'
 
 /** A cloze on the idea's term inside its sentence, with the section as a cue when the sentence does not say it. */
 function cloze(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'> | undefined {
-  const sentence = clozeClause(plainSentence(idea.sentence), idea.term);
+  const sentence = idea.clause ?? clozeClause(plainSentence(idea.sentence), idea.term);
   if (!sentence) return undefined;
   // «La atracción entre ambos…», «este problema»: a sentence that points at one the card lacks is
   // asked only when its section names what it points at, and then with the section as its cue.

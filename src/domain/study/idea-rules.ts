@@ -67,7 +67,8 @@ export function personActs(s: string, properWord: (w: string) => boolean): RuleI
   }
   // A long first claim stops at its first comma: one clue, not the person's whole career.
   const claim = firstClaim(m[3]!);
-  const comma = claim.indexOf(', ');
+  // …but not a comma inside a title («con Roma, ciudad abierta (1945), …»: after a capitalised word).
+  const comma = [...claim.matchAll(/,\s/gu)].find((c) => !/\p{Lu}[\p{L}'’-]*$/u.test(claim.slice(0, c.index)))?.index ?? -1;
   const body = (comma > 0 && claim.slice(0, comma).split(/\s+/).length >= 4 ? claim.slice(0, comma) : claim).replace(/\s+(?:y|e|o|u|ni)$/u, '');
   if (body.split(/\s+/).length < 3) return undefined;
   return { kind: 'persona', term: m[1]!, article: '', body, verb: m[2]! };
@@ -176,6 +177,9 @@ function item(article: string, head: string, rest: string): RuleIdea | undefined
 export function boldApposition(raw: string): RuleIdea | undefined {
   const m = /(?:(?<![\p{L}])(el|la|los|las)\s+)?\*\*([^*]{3,60})\*\*,\s+((?:un|una|el|la|los|las)\s+\p{Ll}[^,;:.]{8,}?)(?=[,;:.]|$)/iu.exec(raw);
   if (!m || m[2]!.split(/\s+/).length > 5) return undefined;
+  // «… ópera prima de **Luchino Visconti**, una adaptación …»: after «de» a name is the complement of
+  // the noun before it, and the apposition that noun's («muere por **apoptosis**, la muerte …» is the term's).
+  if (!m[1] && /(?:^|\s)(?:de|del)\s+$/iu.test(raw.slice(0, m.index)) && /^\p{Lu}\S*\s+\p{Lu}/u.test(m[2]!)) return undefined;
   // «la **fuga**, una composición en la que un tema, el sujeto, se imita …»: a relative clause cut at an
   // aside's comma has no verb yet; its answer runs to the end of the clause.
   const rest = raw.slice(m.index + m[0].length);

@@ -27,6 +27,7 @@ import { cleanHeading, contextOf, fullName, lowerWordsIn, namesIn, termAt, times
 
 export { cleanHeading, contextOf, namesIn };
 import { asideDate, authoredWork, boldApposition, inWhich, cause, condition, happensWhen, conditionsOf, dangling, itemHead, inSection, isPersonName, listItem, namedAfter, personActs, personOfNote, superlative, titledDate, workOfPerson, workOfSection } from './idea-rules.js';
+import { appositionTerm, calledColon, consistsIn, knownAs, knownAsThen, markedClass, markedMeaning, markedSubjectDid, namedAct, subjectDid, workSays } from './marked-terms.js';
 import { CARD_QUESTIONS } from '../../strings/study.js';
 import { escapeRegExp } from '../../lib/regexp.js';
 
@@ -69,6 +70,8 @@ export interface KeyIdea {
   needsContext?: boolean;
   /** For a formula: the conditions its sentence puts on it («para un proceso reversible»), asked with it. */
   condition?: string;
+  /** For a cloze: the part of its sentence it is made of, when not the one clozeClause would choose (the clause after a colon). */
+  clause?: string;
   /** A person who opens a sentence that states another idea: carded from the same sentence (build.ts). */
   shares?: boolean;
   /** Said by a list item («- El subjetivismo: …»): the episode says it with its list. */
@@ -128,7 +131,8 @@ const SECOND_SUBJECT = /(?<!\bentre\s+\S+)(?:,?\s+y\s+(?=(?:\p{L}|\p{Lu}{2,4})[�
 export function condense(body: string): string {
   let b = body.replace(/\s+/g, ' ').trim();
   // «… y que …» adds a second claim: one card, one fact (the minimum information principle).
-  b = b.split(/;\s|:\s+(?:por ejemplo|p\. ej\.)|\.\s|,\s+(?:pero|aunque|mientras que)\s|,?\s+y\s+que\s/iu)[0]!.trim();
+  // (The era's «a. C.» is no full stop.)
+  b = b.split(/;\s|:\s+(?:por ejemplo|p\. ej\.)|(?<!(?:^|\s)[ad]|(?:^|\s)[ad]\.\s{1,3}C)\.\s|,\s+(?:pero|aunque|mientras que)\s|,?\s+y\s+que\s/iu)[0]!.trim();
   // «… de la presa, y γ es la tasa de …»: a second subject with its own verb is the next claim, not this answer.
   b = b.split(SECOND_SUBJECT)[0]!.trim();
   // «…de un instante: cómo se ve…»: what follows a colon elaborates; one idea is enough for an answer.
@@ -141,7 +145,7 @@ export function condense(body: string): string {
   return b.replace(/[.,:;]+$/u, '');
 }
 
-interface Found { shares?: boolean; marked?: boolean; whole?: boolean; summary?: boolean; kind: IdeaKind; term: string; article: string; body: string; item?: boolean; relaxed?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
+interface Found { clause?: string; shares?: boolean; marked?: boolean; whole?: boolean; summary?: boolean; kind: IdeaKind; term: string; article: string; body: string; item?: boolean; relaxed?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
 
 /** The term with its article for a question («el ciclo de Carnot»), the note's own article when it gives one. */
 function withArticleOf(article: string, term: string): string {
@@ -154,10 +158,13 @@ function withArticleOf(article: string, term: string): string {
 const plainKeepingBold = (s: string) => s.replace(/(?<![*\w])\*(?=[^*\s])([^*]+)\*(?![*\w])/gu, '$1').replace(/\s+/g, ' ').trim();
 
 /** A discourse marker in front of a sentence («Por último, …»): the sentence after it stands alone. */
-const MARKER = /^(?:por último|finalmente|además|en primer lugar|en segundo lugar|así pues|por otra parte|en cambio|asimismo),\s+/iu;
+const MARKER = /^(?:por último|finalmente|además|en primer lugar|en segundo lugar|así pues|por otra parte|en cambio|asimismo|(?:por|en|según|para)\s+(?!(?:tanto|eso|ello|ejemplo|lo|consiguiente|consecuencia|resumen|cambio|general)\b)\p{Ll}+),\s+/iu;
+/** A sentence's subject (an article and a few words) and a discourse aside after it. */
+const SUBJECT_ASIDE = /^((?:el|la|los|las)\s+[^,;:]{2,40}),\s+(?:en cambio|por su parte|por otra parte|sin embargo|además|a su vez|en teoría|en realidad|por lo general),\s+/iu;
 /** The idea a well-read sentence states or defines, if it does. */
 function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySet<string> = new Set(), properWord: (w: string) => boolean = (w) => names.has(w)): Found | undefined {
-  const s = sentence.replace(MARKER, '');
+  // «Los censores, en cambio, eran …»: a discourse aside after the subject is not part of what is said of it.
+  const s = sentence.replace(MARKER, '').replace(SUBJECT_ASIDE, '$1 ');
   const raw = rawSentence.replace(/^\s*(?:[-*•]\s+)?/u, '').replace(MARKER, '');
   // «Aumenta cuanto mayor es…», «Esto es…»: a sentence that leans on the one before defines nothing by its first words.
   const leaning = leansOnBefore(s);
@@ -190,14 +197,18 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   const toCalled = new RegExp(`^A\\s+(.+?)\\s+se\\s+(?:le|les)\\s+(?:llama|denomina)\\s+${TERM}(?=[\\s.:,;]|$)`, 'iu').exec(s);
   if (toCalled) return { kind: 'definicion', term: toCalled[2]!, article: '', body: toCalled[1]!, needsContext: DEMONSTRATIVE.test(toCalled[1]!) };
   // «Esta moda por lo japonés se llamó japonismo»: the name comes last.
-  const calledLast = new RegExp(`^(est[ae]s?|el|la|los|las|un|una)\\s+(.+?)\\s+se\\s+(?:llama|llamó|llaman|llamaron|denomina|denominó|denominan|conoce\\s+como|conoció\\s+como)\\s+${TERM}\\s*(?:[;.,]|$)`, 'iu').exec(s);
-  if (calledLast && !/\s(?:que|cuando|si)\s/u.test(calledLast[2]!)) {
+  const calledLast = new RegExp(`^(est[ae]s?|el|la|los|las|un|una)\\s+(.+?)\\s+se\\s+(?:llama|llamó|llaman|llamaron|denomina|denominó|denominan|conoce\\s+como|conoció\\s+como)\\s+${TERM}(?:\\s*\\([^()]{1,20}\\))?\\s*(?:[;.,]|$)`, 'iu').exec(s);
+  // A clause inside what is named is fine when the note bolds the name it gives («La tensión que mantiene
+  // un generador cuando no circula corriente se denomina **fuerza electromotriz**»).
+  // (Not when what is named points back: «Los materiales que cumplen esta ley se llaman **óhmicos**».)
+  const boldName = calledLast && new RegExp(`\\*\\*${escapeRegExp(calledLast[3]!)}\\*\\*`, 'u').test(raw) && !DEMONSTRATIVE.test(` ${calledLast[2]!}`);
+  if (calledLast && (boldName || !/\s(?:que|cuando|si)\s/u.test(calledLast[2]!))) {
     return { kind: 'definicion', term: calledLast[3]!, article: '', body: calledLast[2]!, needsContext: /^est/iu.test(calledLast[1]!) };
   }
   const defined = new RegExp(`^(?:Se\\s+define|Definimos)\\s+(?:${ARTICLE}\\s+)?${TERM}\\s+como\\s+(.+)$`, 'iu').exec(s) ??
     new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+se\\s+define\\s+como\\s+(.+)$`, 'iu').exec(s);
   if (defined) return { kind: 'definicion', term: defined[2]!, article: fold(defined[1] ?? 'el'), body: defined[3]! };
-  const is = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+((?:es|son)\\s+(?:un|una|unos|unas|el|la|los|las|aquel|aquella|aquellos|aquellas|lo\\s+que|cualquier)\\b.+|(?:consiste|consisten)\\s+en\\s+.+|(?:está|están)\\s+(?:formad[oa]s?|compuest[oa]s?)\\s+por\\s+.+|(?:consta|constan)\\s+de\\s+.+)$`, 'iu').exec(s) ??
+  const is = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+((?:es|son|era|eran)\\s+(?:un|una|unos|unas|el|la|los|las|aquel|aquella|aquellos|aquellas|lo\\s+que|cualquier)\\b.+|(?:consiste|consisten)\\s+en\\s+.+|(?:está|están)\\s+(?:formad[oa]s?|compuest[oa]s?)\\s+por\\s+.+|(?:consta|constan)\\s+de\\s+.+)$`, 'iu').exec(s) ??
     // «Las adiabáticas son procesos sin intercambio de calor»: a plural defined by a bare plural noun and what qualifies it.
     new RegExp(`^(los|las)\\s+${TERM}\\s+(son\\s+\\p{Ll}+s\\s+(?:de|del|sin|con|que|en|para|cuy[oa]s?)\\s.+)$`, 'iu').exec(s);
   if (is && !leaning) {
@@ -211,10 +222,12 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
         const ask = `¿${prep === 'en' ? 'En' : 'De'} qué ${verb} ${withArticleOf(fold(is[1] ?? ''), term)}?`;
         return { kind: 'definicion', term, article: fold(is[1] ?? ''), body: how[2]!, question: ask, needsContext: DEMONSTRATIVE.test(how[2]!) };
       }
-      const body = is[3]!.replace(/^(?:es|son)\s+/iu, '');
+      const body = is[3]!.replace(/^(?:es|son|era|eran)\s+/iu, '');
+      // «El dictador era un magistrado extraordinario …»: what something was, asked in the past.
+      const past = /^(?:era|eran)\s/iu.test(is[3]!) ? { verb: fold(/^\p{L}+/u.exec(is[3]!)![0]) } : {};
       // «Monet es el impresionista por excelencia»: a name without article is a person, asked «¿Quién…?».
       if (!is[1] && (term.split(/\s+/).every((w) => names.has(w)) || isPersonName(term, properWord))) return { kind: 'persona', term, article: '', body, verb: fold(/^\p{L}+/u.exec(is[3]!)![0]) };
-      return { kind: 'definicion', term, article: fold(is[1] ?? (/s$/.test(term) ? 'los' : 'el')), body, needsContext: DEMONSTRATIVE.test(body) };
+      return { kind: 'definicion', term, article: fold(is[1] ?? (/s$/.test(term) ? 'los' : 'el')), body, needsContext: DEMONSTRATIVE.test(body), ...past };
     }
   }
   // «Se dice que una demanda es **inelástica** cuando …»: asked «¿Cuándo se dice que …?».
@@ -254,7 +267,9 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
   }
   // «La primera exposición impresionista se inauguró el 15 de abril de 1874…»: asked «¿Cuándo se inauguró…?».
   const dated = /^(El|La|Los|Las)\s+((?:[\p{L}'’-]+\s+){0,7}?[\p{L}'’-]+)\s+((?:se\s+)?\p{Ll}+(?:ó|ió|aron|ieron))\s+(el\s+\d{1,2}\s+de\s+\p{Ll}+\s+de\s+\d{4}|en\s+(?:el\s+año\s+)?(?:1\d{3}|20\d{2}))(?=[\s,.;:]|$)/u.exec(s);
-  if (dated && (!closed(fold(dated[2]!.split(/\s+/)[0]!)) || ORDINAL.test(fold(dated[2]!.split(/\s+/)[0]!)))) {
+  // «El crítico Umberto Barbaro la usó en 1943 …»: a clitic before the verb points back; the subject is not whole.
+  const clitic = dated && /^(?:la|lo|las|los|le|les)$/iu.test(dated[2]!.split(/\s+/).at(-1)!);
+  if (dated && !clitic && (!closed(fold(dated[2]!.split(/\s+/)[0]!)) || ORDINAL.test(fold(dated[2]!.split(/\s+/)[0]!)))) {
     const subject = `${fold(dated[1]!)} ${dated[2]}`;
     // «… publicó en 1798 el Ensayo sobre …»: what was done after the date belongs to the question;
     // «… observó en 1857 que, al aumentar la renta, …»: so does what was observed, up to its colon (else the question is incomplete).
@@ -264,7 +279,7 @@ function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySe
     const what = object && (object.startsWith('que') || object.split(/\s+/).length <= 10) ? ` ${object.trim()}` : '';
     return { kind: 'fecha', term: subject, article: '', body: s, year: dated[4]!.replace(/^en\s+(?:el\s+año\s+)?/u, ''), when: `${dated[3]} ${subject}${what}` };
   }
-  return listItem(rawSentence) ?? boldApposition(raw) ?? namedAfter(s) ?? inWhich(s) ?? cause(s) ?? happensWhen(s) ?? condition(s) ?? superlative(s) ?? authoredWork(s, properWord) ?? titledDate(s) ?? asideDate(s) ?? personActs(s, properWord);
+  return listItem(rawSentence) ?? markedSubjectDid(raw) ?? boldApposition(raw) ?? markedClass(raw) ?? markedMeaning(raw) ?? consistsIn(raw) ?? knownAs(raw) ?? knownAsThen(raw) ?? calledColon(raw) ?? namedAct(raw) ?? workSays(raw) ?? subjectDid(raw) ?? namedAfter(s) ?? inWhich(s) ?? cause(s) ?? happensWhen(s) ?? condition(s) ?? superlative(s) ?? authoredWork(s, properWord) ?? titledDate(s) ?? asideDate(s) ?? personActs(s, properWord) ?? appositionTerm(raw);
 }
 
 /** The key ideas of one note, in the order of its text; `course` is every note (the TF-IDF background). */
@@ -300,11 +315,13 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     });
   };
   // A cloze only where the sentence stands alone and the blank takes one whole term (cloze-quality.ts).
-  const clozeable = (s: { text: string }, term: string, lenient = false) => {
-    if (/^\s*[-*•]\s/u.test(s.text)) return false;
+  /** `fromColon`: a long sentence may give the clause after its colon (a term the note bolds there). */
+  const clozeable = (s: { text: string }, term: string, lenient = false, fromColon = false) => {
+    // A list item is a cloze's sentence only when it is one: a capital first, a full stop last.
+    if (/^\s*[-*•]\s/u.test(s.text) && !/^\p{Lu}.*\.$/u.test(plainSentence(s.text))) return false;
     // A sentence that announces a list («… una serie de rasgos:») says nothing until the list does.
     if (/:\s*$/u.test(s.text)) return false;
-    const plain = clozeClause(plainSentence(s.text), term);
+    const plain = clozeClause(plainSentence(s.text), term, fromColon);
     if (!plain) return false;
     const at = termAt(plain, term);
     return at >= 0 && !clozeProblem(plain, term, at, heading, lenient);
@@ -353,7 +370,8 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     for (const m of s.text.matchAll(/«([^»]{3,80})»|(?<![*\w])\*([^*\s][^*]{1,78}[^*\s])\*(?![*\w])/gu)) {
       const title = (m[1] ?? m[2])!.trim();
       if (!/^\p{Lu}/u.test(title) || title.split(/\s+/).length > 8) continue;
-      const author = /^[»*]?\s+de\s+(\p{Lu}[\p{L}'’-]+(?:\s+(?:de\s+|van\s+|von\s+)?\p{Lu}[\p{L}'’-]+){0,3})/u.exec(s.text.slice(m.index + m[0].length))?.[1];
+      // «… de James M. Cain»: a name cut at an initial is no author.
+      const author = /^[»*]?\s+de\s+(\p{Lu}[\p{L}'’-]+(?:\s+(?:de\s+|van\s+|von\s+)?\p{Lu}[\p{L}'’-]+){0,3})(?![\p{L}'’-])(?!\s+\p{Lu}\.)/u.exec(s.text.slice(m.index + m[0].length))?.[1];
       // A work asked without its author's name in the sentence could be anyone's.
       const byName = [...plainSentence(s.text).replace(title, '').matchAll(/\p{Lu}[\p{L}'’-]+/gu)].some((w) => names.has(w[0]));
       // …or in the paragraph about its author («Antonio Vivaldi (1678–1741) …»): then its author is the cloze's cue.
@@ -362,6 +380,21 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
       add({ kind: 'obra', term: title, article: '', body: plainSentence(s.text), ...(author ? { author } : {}) }, s, 2.2);
       // By surname: the person's own card answers the full name, which a cue may not give away.
       if (mine && ideas.at(-1)?.term === title) Object.assign(ideas.at(-1)!, { context: person.split(/\s+/).at(-1), needsContext: true });
+    }
+  }
+  // Any other term the note bolds inside a sentence («… Mussolini inauguró los estudios de **Cinecittà**»):
+  // the teacher set it apart as a key term whatever the sentence says of it; a cloze on it where no
+  // rule reads the sentence (merge keeps a stronger idea of the same name). A bold lead-in («**En
+  // serie**,», «**Primera ley.**») is a heading, not a term.
+  for (const s of good) {
+    for (const m of s.text.matchAll(/\*\*\*?([^*]{3,60}?)\*?\*\*/gu)) {
+      const term = m[1]!.trim();
+      // «**Primera fase**: la mortalidad …», «**Rodaje**. Se rueda …»: a bold head opening its line labels what follows.
+      if (/^\s*(?:[-*•]\s+|\d{1,2}[.)]\s+)?$/u.test(s.text.slice(0, m.index)) && /^\s*[:.]/u.test(s.text.slice(m.index + m[0].length))) continue;
+      // A title may open with its article («***La tierra tiembla***»).
+      if (/[.:;,]$/u.test(term) || !goodTerm(term.replace(/^(?:El|La|Los|Las)\s+(?=\S)/u, '')) || isPersonName(term, properWord)) continue;
+      // The cloze is made of the clause after the colon when that is what says it.
+      if (clozeable(s, term, false, true)) add({ kind: 'termino', term, article: '', body: plainSentence(s.text), clause: clozeClause(plainSentence(s.text), term, true)!, marked: true }, s, 2.4);
     }
   }
   // A person the note bolds inside a sentence («… el economista británico **Alfred Marshall** en sus …»):

@@ -43,7 +43,7 @@ export function languageOf(text: string): string {
 export const DICTIONARY_THRESHOLD = 0.7;
 /** Fewest and most words of a sentence worth studying from. */
 export const SENTENCE_MIN_WORDS = 5;
-export const SENTENCE_MAX_WORDS = 70;
+export const SENTENCE_MAX_WORDS = 90;
 
 /** Abbreviations whose full stop does not end a sentence. */
 const ABBREVIATIONS = new Set(['ej', 'p', 'pp', 'pág', 'págs', 'etc', 'sr', 'sra', 'dr', 'dra', 'vol', 'cap', 'núm', 'fig', 'aprox', 'art', 'cf', 'vs', 's', 'ss', 'a. c', 'd. c', 'c', 'ca', 'ed', 'eds', 'op', 'cit', 'ibid', 'n']);
@@ -85,6 +85,8 @@ export function sentencesOf(text: string): Sentence[] {
     if (ch === '.') {
       const word = /([\p{L}]+)$/u.exec(text.slice(Math.max(0, i - 12), i))?.[1];
       if (word && (ABBREVIATIONS.has(word.toLowerCase()) || (word.length === 1 && /\p{Lu}/u.test(word)))) continue;
+      // «en el 509 a. C. los romanos …»: the era's «a.» and «d.» before «C.».
+      if ((word === 'a' || word === 'd') && /^\s*C\./u.test(text.slice(i + 1))) continue;
       if (/\d$/.test(text.slice(0, i)) && next && /\d/.test(next[1]!)) continue;
     }
     push(start, j);
@@ -97,7 +99,7 @@ export function sentencesOf(text: string): Sentence[] {
 
 /** The sentence as a reader hears it: without markdown emphasis, list marks or heading marks. */
 export function plainSentence(s: string): string {
-  return s.replace(/\*\*|__|(?<![*\w])\*(?=\S)|(?<=\S)\*(?![*\w])/g, '').replace(/^\s*(?:#{1,6}\s+|[-*•]\s+|\d+[.)]\s+(?=\p{Lu}))/u, '').replace(/\s+/g, ' ').trim();
+  return s.replace(/\*\*\*|\*\*|__|(?<![*\w])\*(?=\S)|(?<=\S)\*(?![*\w])/g, '').replace(/^\s*(?:>\s*)*(?:#{1,6}\s+|[-*•]\s+|\d+[.)]\s+(?=\p{Lu}))?/u, '').replace(/\s+/g, ' ').trim();
 }
 
 /** Marks a reader leaves where it could not read (the reading side's doubt marks and a lost character). */
@@ -127,7 +129,7 @@ export function readProblem(sentence: string, language: string, isWord: WordChec
   // A sentence may end with a colon that hands over to a list, a table or a formula.
   // A list item led in by the sentence before («Las partes son:» / «- el **recitativo**, un canto …;») is whole
   // in lower case and with the semicolon that parts it from the next item.
-  const item = /^\s*[-*•]\s+\p{Ll}/u.test(sentence) && /[;.]$/u.test(s);
+  const item = /^\s*[-*•]\s+(?:\*\*)?\p{Ll}/u.test(sentence) && /[;.]$/u.test(s);
   if (!item && (!/^[\p{Lu}¿¡«"“(]/u.test(s) || !/[.!?…:][»"”)]*$/u.test(s) || /(?:\.\.\.|…)[»"”)]*$/u.test(s))) return 'cortada';
   if (letterShare(s) < 0.7) return 'restos';
   if (language === 'spa' || language === 'und') {
