@@ -61,7 +61,8 @@ function spoken(sentence: string, keepColon = false, limit = SENTENCE_WORDS): st
       const cut = Math.max(head.lastIndexOf(', y que '), head.lastIndexOf(', '), head.lastIndexOf('; '));
       if (cut > head.length / 2) s = head.slice(0, cut);
     }
-    s = `${s.replace(/[,;:]+$/u, '')}.`;
+    // (A sentence kept whole already ends with its full stop; «…, es decir» cut off says nothing.)
+    s = `${s.replace(/[,;:.]+$/u, '').replace(/,?\s+(?:es decir|o sea|esto es)$/u, '')}.`;
   }
   // A sentence that hands over to a table or a list («… en el orden siguiente:») ends where the page goes on.
   if (!keepColon) s = s.replace(/,?\s*(?:en el orden siguiente|de la siguiente manera|de la forma siguiente|así|como sigue)?\s*:$/u, '.');
