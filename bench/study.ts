@@ -37,7 +37,7 @@ import { mulberry32 } from '../src/lib/prng.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** `--carpeta DIR`: another folder of lectures with its key-ideas.json (the bench's own example: test/study/leccion). */
 const dirArg = process.argv.indexOf('--carpeta');
-/** `--dev`: the development lectures (test/fixtures/passages-dev, test/fixtures/study-dev/lecciones, tercera, cuarta, quinta) against their own key ideas (test/fixtures/study-dev). */
+/** `--dev`: the development lectures (test/fixtures/passages-dev, test/fixtures/study-dev/lecciones, tercera, cuarta, quinta, sexta, septima, octava) against their own key ideas (test/fixtures/study-dev). */
 const DEV = process.argv.includes('--dev');
 const FIXTURE = dirArg > 0 ? path.resolve(process.argv[dirArg + 1]!) : path.join(ROOT, DEV ? 'test/fixtures/passages-dev' : 'test/fixtures/lectures');
 const KEY_IDEAS = DEV ? path.join(ROOT, 'test/fixtures/study-dev/key-ideas.json') : path.join(FIXTURE, 'key-ideas.json');
@@ -49,10 +49,12 @@ const DEV_3 = path.join(ROOT, 'test/fixtures/study-dev/tercera');
 const DEV_4 = path.join(ROOT, 'test/fixtures/study-dev/cuarta');
 /** The fifth development set (art history, Spanish literature, microeconomics), written before the generator changed for the week's key ideas again. */
 const DEV_5 = path.join(ROOT, 'test/fixtures/study-dev/quinta');
+/** The sixth, seventh and eighth sets (film, circuits, conditioning; Roman Republic, optics, Weber; Greek tragedy, fluids, accounting), each written unseen and measured once as such before the generator was developed on it. */
+const DEV_678 = ['sexta', 'septima', 'octava'].map((d) => path.join(ROOT, 'test/fixtures/study-dev', d));
 /** Each measured set: the folder of its lectures and the file of their key ideas. */
 const SETS: { folder: string; keyIdeas: string }[] = [
   { folder: FIXTURE, keyIdeas: KEY_IDEAS },
-  ...(DEV && dirArg < 0 ? [DEV_2, DEV_3, DEV_4, DEV_5].map((folder) => ({ folder, keyIdeas: path.join(folder, 'key-ideas.json') })) : []),
+  ...(DEV && dirArg < 0 ? [DEV_2, DEV_3, DEV_4, DEV_5, ...DEV_678].map((folder) => ({ folder, keyIdeas: path.join(folder, 'key-ideas.json') })) : []),
 ];
 /** `--semilla N`: the seed of the sample (44 drew the first judged sample; a new judging takes a new seed). */
 const seedArg = process.argv.indexOf('--semilla');
