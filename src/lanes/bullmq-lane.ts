@@ -19,7 +19,7 @@ import { Queue, QueueEvents, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { CancelledError } from '../errors.js';
 import { jobIdFor, studentOfJobId } from './job-id.js';
-import { fairKeys, releaseOrdinal, reserveOrdinal, restoreOrdinal } from './fair.js';
+import { fairKeys, orderOwnJobs, releaseOrdinal, reserveOrdinal, restoreOrdinal } from './fair.js';
 import { etaMs } from './position.js';
 import { queueName, redisOptions } from './redis.js';
 import type { LaneBackend, LaneName, LaneTask, StageResult } from './types.js';
@@ -169,6 +169,8 @@ export function createBullMqLane(opts: BullMqLaneOptions): BullMqLane {
     firstAdded.set(jobId, (job.data as JobData).since ?? job.timestamp);
     // Another process added this id first (BullMQ returned its job): give the ordinal back, no gap.
     if (fair && priority && job.priority !== priority) await releaseOrdinal(redis, queue, keys, task.student, priority);
+    // Its ordinal was the student's next: if a shorter job of theirs waits, it takes that one's place.
+    else if (fair && priority) await orderOwnJobs(redis, queue, task.student);
     if (job.priority) seenPriority.set(jobId, job.priority);
     return job;
   };

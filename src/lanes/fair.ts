@@ -15,10 +15,13 @@
  * jobs again from its own record, adds them with the priorities they had (`restoreOrdinal`), so the
  * students' order survives the restart. The started counts are kept for `cuaderno cola` (distinct jobs: a stalled job that restarts counts once).
  * Within a band, the student whose previous job waited longest goes first (recordWait).
+ * A student's own waiting jobs hold their ordinals in the rule's own order (the longest first:
+ * fair-order.ts ownOrder): a job added while a shorter one of theirs waits takes its place
+ * (orderOwnJobs), in one script, so their ordinals stay theirs and gapless.
  */
 import type { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { fairPriority, MAX_ORDINAL, ORDINAL_BAND, ordinalOf } from '../scheduler/fair-order.js';
+import { fairPriority, MAX_ORDINAL, ORDINAL_BAND, ordinalOf, ownOrder } from '../scheduler/fair-order.js';
 
 export function fairKeys(prefix: string, queue: string): { counts: string; startedIds: string } {
   return { counts: `${prefix}:${queue}:fair`, startedIds: `${prefix}:${queue}:fair:started` };
@@ -88,6 +91,48 @@ export async function recordWait(redis: Redis, queue: Queue, keys: { counts: str
     if (p <= 0) continue;
     const next = fairPriority(ordinalOf(p), waitMs);
     if (next !== p) await job.changePriority({ priority: next }).catch(() => {}); // it started meanwhile
+  }
+}
+
+/**
+ * Puts the places (BullMQ's scores: the priority and the arrival counter under it) of the listed
+ * waiting jobs in the given order, only if none of them moved since they were read (started, removed,
+ * re-placed): all or nothing, in one script. ARGV: the job key prefix, then (id, score read, new score).
+ */
+const REPLACE = `
+for i = 2, #ARGV, 3 do
+  if redis.call('ZSCORE', KEYS[1], ARGV[i]) ~= ARGV[i + 1] then return 0 end
+end
+for i = 2, #ARGV, 3 do
+  local score = tonumber(ARGV[i + 2])
+  redis.call('ZADD', KEYS[1], score, ARGV[i])
+  redis.call('HSET', ARGV[1] .. ARGV[i], 'priority', math.floor(score / 4294967296))
+end
+return 1`;
+
+/**
+ * Orders `student`'s waiting jobs by the rule's own order (ownOrder: the longest first, by each job's
+ * `estimateMs`, then where they stood): the places they hold are dealt out again among them, so the
+ * student keeps the same ordinals, gapless, and only which job holds which changes. Called after a
+ * job is added (its ordinal was the student's next). Tries again if a job moved meanwhile.
+ */
+export async function orderOwnJobs(redis: Redis, queue: Queue, student: string): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    // BullMQ's prioritized set, lowest score first: the whole queue's waiting jobs, a few KB at 300 students.
+    const all = await redis.zrange(queue.keys.prioritized!, '0', '-1', 'WITHSCORES');
+    const mine: Array<{ id: string; score: string; seq: number; estimateMs?: number }> = [];
+    for (let i = 0; i + 1 < all.length; i += 2) if (all[i]!.startsWith(`${student}-`)) mine.push({ id: all[i]!, score: all[i + 1]!, seq: mine.length });
+    if (mine.length < 2) return;
+    for (const m of mine) {
+      const data = await redis.hget(queue.toKey(m.id), 'data');
+      const est = data ? (JSON.parse(data) as { estimateMs?: unknown }).estimateMs : undefined;
+      if (typeof est === 'number' && Number.isFinite(est)) m.estimateMs = est;
+    }
+    const ordered = [...mine].sort(ownOrder);
+    const moves: string[] = ordered.flatMap((m, i) => (m.score === mine[i]!.score ? [] : [m.id, m.score, mine[i]!.score]));
+    if (moves.length === 0) return;
+    const args: string[] = [queue.keys.prioritized!, queue.toKey(''), ...moves];
+    if (Number(await redis.eval(REPLACE, '1', ...args)) === 1) return;
   }
 }
 

@@ -208,7 +208,8 @@ export function executeGraph<T>(tasks: readonly GraphTask<T>[], options: Execute
         status[v] = QUEUED;
         emit({ type: 'queued', taskId: g.ids[v]!, label: g.labels[v]!, lane: lanes[v]! });
         const stage = tasks[v]!.stage;
-        void backend.run(stage ? { taskId: g.ids[v]!, lane: lanes[v]!, priority: prio[v]!, run: () => job(v), stage } : { taskId: g.ids[v]!, lane: lanes[v]!, priority: prio[v]!, run: () => job(v) });
+        const base = { taskId: g.ids[v]!, lane: lanes[v]!, priority: prio[v]!, estimateMs: tasks[v]!.estimateMs, run: () => job(v) };
+        void backend.run(stage ? { ...base, stage } : base);
       }
     };
     // Tasks that end at the same instant (same simulated tick, or the same turn of the event loop)

@@ -3,16 +3,19 @@
  * the one fairness rule (fair-order.ts), the very function the shared queue's priorities come from:
  * a free slot goes to the student whose next job has the lowest rank — fewest GPU jobs started, then
  * whose previous GPU job waited longest, then whose earliest waiting job came first — and runs that
- * student's waiting job of highest priority (the run's own critical-path order: pick.ts), ties in
- * arrival order. The critical path only orders one student's jobs; it never lets a student pass
+ * student's next job by the rule's own order (fair-order.ts ownOrder: the longest first, then the
+ * run's critical-path priority, pick.ts, then arrival). A student's own order never lets them pass
  * another. Like p-queue, a job starts as soon as it is added and a slot is free, unless the lane is
  * paused (LaneBackend.hold: until the current microtask wave ends).
  */
-import { fairPriority, nextFair } from './fair-order.js';
+import { fairPriority, nextFair, ownOrder } from './fair-order.js';
 
 export interface FairLane {
-  /** Queues `run` for `student`; resolves or rejects as `run` does, once it has run in a slot. */
-  add(student: string, priority: number, run: () => Promise<void>): Promise<void>;
+  /**
+   * Queues `run` for `student` (`priority`: the run's critical-path order; `estimateMs`: how long it
+   * is expected to take); resolves or rejects as `run` does, once it has run in a slot.
+   */
+  add(student: string, priority: number, run: () => Promise<void>, estimateMs?: number): Promise<void>;
   pause(): void;
   start(): void;
   /** GPU jobs started per student so far (the rule's first key). */
@@ -21,6 +24,7 @@ export interface FairLane {
 
 interface Waiting {
   priority: number;
+  estimateMs?: number;
   seq: number;
   at: number;
   go: () => void;
@@ -40,14 +44,10 @@ export function createFairLane(slots: number, now: () => number = () => performa
   let paused = false;
   let seq = 0;
 
-  /** The student's next job: highest priority, then first come. */
+  /** The student's next job by the rule's own order (ownOrder). */
   const headOf = (jobs: readonly Waiting[]): number => {
     let h = 0;
-    for (let i = 1; i < jobs.length; i++) {
-      const a = jobs[i]!;
-      const b = jobs[h]!;
-      if (a.priority > b.priority || (a.priority === b.priority && a.seq < b.seq)) h = i;
-    }
+    for (let i = 1; i < jobs.length; i++) if (ownOrder(jobs[i]!, jobs[h]!) < 0) h = i;
     return h;
   };
 
@@ -81,7 +81,7 @@ export function createFairLane(slots: number, now: () => number = () => performa
   };
 
   return {
-    add(student, priority, run) {
+    add(student, priority, run, estimateMs) {
       return new Promise<void>((resolve, reject) => {
         const go = (): void => {
           void (async () => {
@@ -97,7 +97,7 @@ export function createFairLane(slots: number, now: () => number = () => performa
           })();
         };
         const jobs = waiting.get(student) ?? [];
-        jobs.push({ priority, seq: seq++, at: now(), go });
+        jobs.push({ priority, ...(estimateMs !== undefined ? { estimateMs } : {}), seq: seq++, at: now(), go });
         waiting.set(student, jobs);
         drain();
       });

@@ -27,6 +27,8 @@ export interface LaneJob {
   lane: Lane;
   /** Higher runs first among jobs waiting for a slot of the same lane. */
   priority: number;
+  /** How long it is expected to take, ms (the GPU's fair lane runs a student's longest job first). */
+  estimateMs?: number;
   /** The work, in this process. Runs inside the slot; the slot frees when it settles. */
   run(): Promise<void>;
   stage?: SerialStage;
@@ -67,7 +69,7 @@ export function createProcessLanes(gpuSlots: number): (sizes: Readonly<Record<La
   return (sizes, student = '') => {
     return overQueues({ cpu: sizes.cpu, gpu: gpuSlots }, {
       cpu: pQueueLane(new PQueue({ concurrency: sizes.cpu })),
-      gpu: { add: (job) => gpu.add(student, job.priority, job.run), pause: () => gpu.pause(), start: () => gpu.start() },
+      gpu: { add: (job) => gpu.add(student, job.priority, job.run, job.estimateMs), pause: () => gpu.pause(), start: () => gpu.start() },
     });
   };
 }

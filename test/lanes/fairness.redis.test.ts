@@ -12,7 +12,7 @@ import { queueName } from '../../src/lanes/redis.js';
 import type { LaneTask, StageFunction } from '../../src/lanes/types.js';
 import { startLaneWorker } from '../../src/lanes/worker.js';
 import { createFairLane } from '../../src/scheduler/fair-lane.js';
-import { WAIT_STEP_MS } from '../../src/scheduler/fair-order.js';
+import { ordinalOf, WAIT_STEP_MS } from '../../src/scheduler/fair-order.js';
 import { deletePrefix, SHARED_REDIS_URL, testPrefix, until } from './support.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -150,4 +150,53 @@ describe('fair GPU queue', () => {
     await Promise.all(done);
     expect(localOrder).toEqual(order);
   });
+
+  it('a student\'s longer job added while a shorter one of theirs waits takes its place: the narrations first, then the covers', async () => {
+    const { prefix, lane, redis } = openLane(true);
+    const students = ['101', '202', '303'];
+    const runs: Array<Promise<unknown>> = [];
+    // Each student's week: the short cover reaches the queue first, the long narration after it.
+    for (const student of students) {
+      for (const [key, estimateMs] of [['cover', 1000], ['voice', 3000]] as const) {
+        runs.push(lane.run({ student, stage: 'gpu', key, lane: 'gpu', input: {}, estimateMs }, signal));
+        await until(async () => runs.length === (await lane.queue.getJobCounts('prioritized')).prioritized);
+      }
+    }
+    // The narration holds the first ordinal now, the cover the second (priority bands of ORDINAL_BAND).
+    for (const student of students) {
+      expect(ordinalOf((await lane.queue.getJob(`${student}-voice`))!.priority)).toBe(1);
+      expect(ordinalOf((await lane.queue.getJob(`${student}-cover`))!.priority)).toBe(2);
+    }
+    const order: string[] = [];
+    const w = await startLaneWorker({ url: SHARED_REDIS_URL, prefix, lane: 'gpu', catalogue: new Map([['gpu', work]]), concurrency: 1, onJob: (e) => void (e.type === 'started' && order.push(e.jobId)) });
+    cleanups.push(() => w.close());
+    await Promise.all(runs);
+    expect(order.slice(0, 3)).toEqual(students.map((s) => `${s}-voice`));
+    expect(order.slice(3).sort()).toEqual(students.map((s) => `${s}-cover`));
+    expect(checkFairness(await readQueueEvents(redis, prefix, queueName('gpu'))).violations).toEqual([]);
+  });
+
+  it('a student whose shorter job has already started keeps their longer one behind it (nothing to swap)', async () => {
+    const { prefix, lane, redis } = openLane(true);
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((res) => (release = res));
+    const hold: StageFunction = async (input) => {
+      await held;
+      return { output: input, files: [] };
+    };
+    const w = await startLaneWorker({ url: SHARED_REDIS_URL, prefix, lane: 'gpu', catalogue: new Map([['gpu', hold]]), concurrency: 1, onJob: (e) => void (e.type === 'started' && order.push(e.jobId)) });
+    cleanups.push(() => w.close());
+    const runs = [lane.run({ student: '101', stage: 'gpu', key: 'cover', lane: 'gpu', input: {}, estimateMs: 1000 }, signal)];
+    await until(() => order.length === 1);
+    runs.push(lane.run({ student: '101', stage: 'gpu', key: 'voice', lane: 'gpu', input: {}, estimateMs: 3000 }, signal));
+    await until(async () => (await lane.queue.getJobCounts('prioritized')).prioritized === 1);
+    expect(ordinalOf((await lane.queue.getJob('101-voice'))!.priority)).toBe(2);
+    expect(ordinalOf((await lane.queue.getJob('101-cover'))!.priority)).toBe(1);
+    release();
+    await Promise.all(runs);
+    expect(order).toEqual(['101-cover', '101-voice']);
+    expect(checkFairness(await readQueueEvents(redis, prefix, queueName('gpu'))).violations).toEqual([]);
+  });
 });
+

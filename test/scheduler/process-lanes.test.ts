@@ -107,4 +107,28 @@ describe('fair lane', () => {
     expect(log).toEqual(['A1', 'B1', 'C1', 'C2', 'B2', 'A2']);
     expect(Object.fromEntries(lane.started())).toEqual({ A: 2, B: 2, C: 2 });
   });
+
+  it('runs a student\'s longest waiting job first, whatever came first or the run\'s own priority; one job per student per round still', async () => {
+    let t = 0;
+    const lane = createFairLane(1, () => t);
+    const log: string[] = [];
+    const all: Array<Promise<void>> = [];
+    const add = (student: string, name: string, priority: number, estimateMs: number): void => {
+      all.push(lane.add(student, priority, async () => {
+        log.push(`${student}.${name}`);
+        await Promise.resolve();
+        t += estimateMs;
+      }, estimateMs));
+    };
+    lane.pause();
+    // Each week: a short cover first (and first in the run's own order), then a long narration.
+    for (const s of ['A', 'B', 'C']) {
+      add(s, 'cover', 9, 1000);
+      add(s, 'voice', 1, 3000);
+    }
+    lane.start();
+    await Promise.all(all);
+    // Round one: everyone's narration; round two: the covers, whoever waited longest first.
+    expect(log).toEqual(['A.voice', 'B.voice', 'C.voice', 'C.cover', 'B.cover', 'A.cover']);
+  });
 });
