@@ -65,7 +65,7 @@ describe('a long week', () => {
   it('says a long sentence kept whole with one full stop, and never stops at «es decir»', () => {
     const long = 'El corego era un ciudadano rico que pagaba de su bolsillo el coro de una obra, su vestuario y sus ensayos durante meses, y si ganaba el concurso levantaba un monumento en la calle de los Trípodes de **Atenas**.';
     const aside = 'El coro resumía esta idea en el canto del *éxodo*, es decir, el final en el que todos los coreutas abandonaban la escena cantando juntos un himno al dios Dioniso después de la última escena de la obra.';
-    const notes = [{ id: 1, texto: long, semana: 2 }, { id: 2, texto: aside, semana: 2 }] as Parameters<typeof buildNarrationScript>[2];
+    const notes = [{ id: 1, texto: long, semana: 2, tema: 'El coro' }, { id: 2, texto: aside, semana: 2, tema: 'El éxodo' }] as unknown as Parameters<typeof buildNarrationScript>[2];
     const { text } = buildNarrationScript(2, 'la tragedia', notes, isWord);
     expect(text).not.toMatch(/\.\./u);
     expect(text).not.toMatch(/es decir\./u);
