@@ -146,4 +146,14 @@ describe('plain prose, as a history or sociology lecture writes it', () => {
     expect(appositionTerm('Se distingue el bien normal, un bien de lujo tiene Er > 1.')).toBeUndefined();
     expect(appositionTerm('Subió el precio, mientras que muchos países siguen igual.')).toBeUndefined();
   });
+  it('takes «un X o Y» as one thing named twice, and a name\'s apposition with «la … que»', () => {
+    expect(appositionTerm('Cae por una hybris, un orgullo o desmesura del que se cree un dios.')).toMatchObject({ term: 'hybris', body: 'un orgullo o desmesura del que se cree un dios' });
+    expect(appositionTerm('Se representaban en las Panateneas Mayores, la fiesta que Atenas celebraba cada cuatro años.')).toMatchObject({ term: 'Panateneas Mayores', body: 'la fiesta que Atenas celebraba cada cuatro años' });
+    expect(appositionTerm('Subió al escenario el corifeo, el que dirigía al coro en cada canto.')).toBeUndefined();
+    expect(appositionTerm('Había un coro, un actor y una máscara en la escena del teatro.')).toBeUndefined();
+  });
+  it('reads a person of one name with a relative aside about their life', () => {
+    const a = 'Píndaro, que vivió entre el 518 y el 438 a. C., fue el mayor poeta lírico de Grecia.';
+    expect(keyIdeasOfNote(note(1, a), [note(1, a)], anyWord).find((i) => i.kind === 'persona')).toMatchObject({ term: 'Píndaro', body: 'el mayor poeta lírico de Grecia' });
+  });
 });

@@ -28,7 +28,7 @@ import { cleanHeading, contextOf, fullName, lowerWordsIn, namesIn, termAt, times
 
 export { cleanHeading, contextOf, namesIn, condense };
 import { conditionsOf, dangling, itemHead, inSection, isPersonName, personActs, personOfNote, workOfPerson, workOfSection } from './idea-rules.js';
-import { ARTICLE, TERM, DEMONSTRATIVE, fold, ORDINAL, closed, condense, goodTerm, plainKeepingBold, MARKER, ideaOfSentence, type Found, type IdeaKind } from './sentence-idea.js';
+import { ARTICLE, TERM, DEMONSTRATIVE, fold, ORDINAL, closed, condense, goodTerm, plainKeepingBold, MARKER, ideaOfSentence, laterReadings, type Found, type IdeaKind } from './sentence-idea.js';
 import { escapeRegExp } from '../../lib/regexp.js';
 
 export type { IdeaKind };
@@ -115,17 +115,18 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   const properWord = (w: string) => names.has(w) || !lower.has(fold(w));
   const ideas: KeyIdea[] = [];
   const head0 = heading ? cleanHeading(heading) : undefined;
-  const add = (f: Found, s: { text: string; at: number }, score: number) => {
+  /** Adds the idea `f` of sentence `s` when it reads as one (a term a question can name, an answer of a few words); whether it did. */
+  const add = (f: Found, s: { text: string; at: number }, score: number): boolean => {
     const written = f.term.replace(/[.,:;]+$/u, '').trim();
     // «Presa: especie …»: a glossary line or a list item capitalises its head as a line opens; the
     // question asks «la presa» unless the course writes the word as a name («el Barroco»).
     const head = /^(\p{Lu})(\p{Ll}+)(?=\s|$)/u.exec(written);
     const term = f.item && f.kind === 'definicion' && head && !names.has(head[0]) && (isWord(fold(head[0])) || lower.has(fold(head[0]))) ? `${fold(head[1]!)}${written.slice(1)}` : written;
-    if (f.kind !== 'fecha' && f.kind !== 'enunciado' && f.kind !== 'obra' && f.kind !== 'persona' && !f.marked && !goodTerm(term)) return;
+    if (f.kind !== 'fecha' && f.kind !== 'enunciado' && f.kind !== 'obra' && f.kind !== 'persona' && !f.marked && !goodTerm(term)) return false;
     // A summary's list is its answer whole (condensing would keep only its first cause).
     const body = f.kind === 'formula' || f.whole ? f.body : condense(f.body);
     // A short answer is fine for a question the sentence frames («¿cuál es el más electronegativo?» → «el flúor»).
-    if (f.kind !== 'formula' && f.kind !== 'persona' && !f.question && body.split(/\s+/).length < 3) return;
+    if (f.kind !== 'formula' && f.kind !== 'persona' && !f.question && body.split(/\s+/).length < 3) return false;
     // A one-word term («el foco») or an answer that points back («este enunciado») is asked with its section.
     const needsContext = f.needsContext || DEMONSTRATIVE.test(body) || (f.kind !== 'termino' && dangling(term)) || (f.kind !== 'fecha' && f.kind !== 'persona' && ideaKey(term).split(' ').length === 1 && !/^\p{Lu}/u.test(term));
     ideas.push({
@@ -133,6 +134,7 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
       key: `${f.kind === 'formula' ? 'fórmula ' : ''}${ideaKey(f.kind === 'fecha' ? `${f.year} ${term}` : term)}`, score,
       ...(context ? { context } : {}), ...(needsContext ? { needsContext: true } : {}),
     });
+    return true;
   };
   // A cloze only where the sentence stands alone and the blank takes one whole term (cloze-quality.ts).
   /** `fromColon`: a long sentence may give the clause after its colon (a term the note bolds there). */
@@ -161,7 +163,8 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     }
     if (!found) continue;
     if (found.kind === 'persona' && !/\s/u.test(found.term)) found.term = fullName(found.term, course);
-    add(found, s, 3);
+    // A first reading that makes no good idea gives way to the next rule's (sentence-idea.ts laterReadings).
+    if (!add(found, s, 3)) laterReadings(plain, raw, properWord).some((f) => f.term !== found.term && add(f, s, 3));
     // «Jean-Baptiste Lully (1632–1687), nacido en Florencia, dirigió … y creó la **tragédie lyrique**, la ópera francesa»:
     // the person who opens it is an idea of the sentence too (asked «¿Quién …?», answered with the name).
     const who = found.kind === 'persona' ? undefined : personActs(plain, properWord);

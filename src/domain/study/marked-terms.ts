@@ -190,11 +190,14 @@ export function calledColon(raw: string): RuleIdea | undefined {
  */
 export function appositionTerm(raw: string): RuleIdea | undefined {
   const s = raw.replace(/\*+/gu, '');
-  const re = new RegExp(String.raw`(?:^|\s)(el|la|los|las|un|una)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?),\s+(?:también\s+llamad[oa]s?\s+[^,]{3,40},\s+)?((?:un|una)\s+\p{Ll}{3,}[^,;:()]{12,}|\p{Ll}{3,}s\s+que\s[^,;:()]{8,})`, 'gu');
+  // A name («las Grandes Dionisias, …, la fiesta que …») may take a definite article's apposition with its «que».
+  const re = new RegExp(String.raw`(?:^|\s)(el|la|los|las|un|una)\s+(\p{L}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?),\s+(?:también\s+llamad[oa]s?\s+[^,]{3,40},\s+)?((?:un|una)\s+\p{Ll}{3,}[^,;:()]{12,}|\p{Ll}{3,}s\s+que\s[^,;:()]{8,}|(?:el|la|los|las)\s+\p{Ll}{3,}\s+que\s[^,;:()]{8,})`, 'gu');
   for (const m of s.matchAll(re)) {
     const body = m[3]!.replace(/[.\s]+$/u, '').trim();
-    // «…, el coro, el actor y la máscara»: another short item follows; a list, not an apposition.
-    if (/^(?:el|la|los|las|un|una)\s+\p{Ll}+(?:\s+\p{Ll}+)?\s+(?:y|e|o)\s/u.test(body) || body.split(/\s+/).length < 4) continue;
+    if (/^(?:el|la|los|las)\s/u.test(body) && !/^\p{Lu}/u.test(m[2]!)) continue;
+    // «…, un coro, un actor y una máscara»: another item follows; a list, not an apposition
+    // («un error o falta de juicio» is one thing named twice).
+    if (/^(?:el|la|los|las|un|una)\s+\p{Ll}+(?:\s+\p{Ll}+)?\s+(?:y|e|o)\s+(?:el|la|los|las|un|una|unos|unas)\s/u.test(body) || body.split(/\s+/).length < 4) continue;
     // «…, un bien de lujo tiene Er > 1»: a clause with its own verb is a new claim, not what the term is;
     // «…, mientras que …» is a conjunction, not a plural.
     if (/^(?:mientras|pues|tras|más|menos)\s/u.test(body) || /\s(?:tiene|tienen|es|son|hay|está|están|era|eran)\s/u.test(body.split(/\s+que\s/u)[0]!)) continue;

@@ -164,7 +164,8 @@ export function ideaOfSentence(sentence: string, rawSentence: string, names: Rea
     const body = does[4]!.split(new RegExp(`\\s+(?:y|pero)\\s+(?=(?:${[...VERBS].join('|')})\\b)`, 'u'))[0]!;
     return { kind: 'definicion', term: does[2]!, article: fold(does[1] ?? ''), body, verb: fold(does[3]!) };
   }
-  const person = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:de\s+|del\s+|van\s+|von\s+|da\s+)?\p{Lu}[\p{L}'’-]+){0,3})\s*(?:\([^)]*\d{3,4}[^)]*\))?,?\s+(fue|era)\s+((?:el|la|un|una|uno)\s+.+)$/u.exec(s);
+  // «Sófocles, que vivió entre el 496 y el 406 a. C., fue el poeta …»: a relative aside about their life may come between.
+  const person = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:de\s+|del\s+|van\s+|von\s+|da\s+)?\p{Lu}[\p{L}'’-]+){0,3})\s*(?:\([^)]*\d{3,4}[^)]*\))?(?:,\s+que\s+(?:vivió|nació|murió)\s+[^,;]{3,60},)?,?\s+(fue|era)\s+((?:el|la|un|una|uno)\s+.+)$/u.exec(s);
   if (person && !closed(fold(person[1]!.split(/\s+/)[0]!))) return { kind: 'persona', term: person[1]!, article: '', body: person[3]!, verb: person[2]! };
   const meaning = /^Entendemos\s+por\s+(.+?)\s+((?:el|la|los|las|un|una|lo)\s+.+)$/iu.exec(s) ?? /^Por\s+(.+?)\s+se\s+entiende\s+(.+)$/iu.exec(s);
   if (meaning) return { kind: 'definicion', term: meaning[1]!, article: '', body: meaning[2]! };
@@ -194,5 +195,28 @@ export function ideaOfSentence(sentence: string, rawSentence: string, names: Rea
     const what = object && (object.startsWith('que') || object.split(/\s+/).length <= 10) ? ` ${object.trim()}` : '';
     return { kind: 'fecha', term: subject, article: '', body: s, year: dated[4]!.replace(/^en\s+(?:el\s+año\s+)?/u, ''), when: `${dated[3]} ${subject}${what}` };
   }
-  return listItem(rawSentence) ?? markedSubjectDid(raw) ?? boldApposition(raw) ?? markedClass(raw) ?? markedMeaning(raw) ?? consistsIn(raw) ?? knownAs(raw) ?? knownAsThen(raw) ?? calledColon(raw) ?? namedAct(raw) ?? workSays(raw) ?? subjectDid(raw) ?? namedAfter(s) ?? inWhich(s) ?? cause(s) ?? happensWhen(s) ?? condition(s) ?? superlative(s) ?? authoredWork(s, properWord) ?? titledDate(s) ?? asideDate(s) ?? personActs(s, properWord) ?? appositionTerm(raw);
+  return otherReadings(s, raw, rawSentence, properWord)[0];
+}
+
+/**
+ * Every reading of a sentence by the rules that look past its first words (idea-rules.ts,
+ * marked-terms.ts), in the order they are tried: key-ideas.ts takes the first that makes a good
+ * idea, so a sentence one rule misreads («… por una hamartía, un error …» taken for something else
+ * first) still gives the idea another rule reads.
+ */
+function otherReadings(s: string, raw: string, rawSentence: string, properWord: (w: string) => boolean): Found[] {
+  const rules: Array<() => Found | undefined> = [
+    () => listItem(rawSentence), () => markedSubjectDid(raw), () => boldApposition(raw), () => markedClass(raw), () => markedMeaning(raw), () => consistsIn(raw),
+    () => knownAs(raw), () => knownAsThen(raw), () => calledColon(raw), () => namedAct(raw), () => workSays(raw), () => subjectDid(raw), () => namedAfter(s),
+    () => inWhich(s), () => cause(s), () => happensWhen(s), () => condition(s), () => superlative(s), () => authoredWork(s, properWord), () => titledDate(s),
+    () => asideDate(s), () => personActs(s, properWord), () => appositionTerm(raw),
+  ];
+  return rules.flatMap((rule) => rule() ?? []);
+}
+
+/** The readings of a sentence besides the first (ideaOfSentence's), for when that one makes no good idea. */
+export function laterReadings(sentence: string, rawSentence: string, properWord: (w: string) => boolean): Found[] {
+  const s = sentence.replace(MARKER, '').replace(SUBJECT_ASIDE, '$1 ');
+  const raw = rawSentence.replace(/^\s*(?:[-*•]\s+)?/u, '').replace(MARKER, '');
+  return otherReadings(s, raw, rawSentence, properWord);
 }
