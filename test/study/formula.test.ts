@@ -50,4 +50,12 @@ describe('a table row read as «celda · celda · celda»', () => {
   it('leaves a product written in a sentence a formula', () => {
     expect(formulasIn('El trabajo máximo es W = η · Q₁ en cada ciclo.').map((f) => f.text)).toEqual(['W = η · Q₁']);
   });
+  it('keep a bracket that opens a formula and closes in it, and symbols named by a few letters («Vmax»)', () => {
+    expect(formulasIn('Cuando la concentración es igual a la constante:\n\n[S] = Km\n').map((f) => f.text)).toEqual(['[S] = Km']);
+    const lb = '1/v0 = (Km / Vmax) · (1/[S]) + 1/Vmax';
+    expect(formulasIn(`La recta de dobles inversos:\n\n${lb}\n`).map((f) => f.text)).toEqual([lb]);
+    expect(speakFormula(lb)).toBe('uno entre v cero es K m entre V max por uno entre S más uno entre V max');
+    // A formula cut inside a bracket it opened is never taken: it ends before that bracket.
+    expect(formulasIn('Se cumple v = (a + 2 cuando sube.').map((f) => f.text)).not.toContain('v = (a + 2');
+  });
 });

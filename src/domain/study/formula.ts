@@ -85,7 +85,15 @@ export function formulasIn(text: string): Formula[] {
     return next && /^[ \t]+$/u.test(next.t) ? toks[k + 2 * step]?.t : next?.t;
   };
   const letterSymbol = (k: number) => /^[yoaeu]$/u.test(toks[k]!.t) && [beside(k, -1), beside(k, 1)].some((t) => t !== undefined && OPERAND_EDGE.test(t));
-  const joins = (k: number) => (isSymbol(toks[k]!.t) || letterSymbol(k)) && !cellBreak(k);
+  // «Vmax», «kcat»: a symbol named by a few letters, against an operator or a bracket on its line.
+  // (An operator or an opening bracket before it, or an operator after it with no word before: «) con Ea» is prose.)
+  const namedSymbol = (k: number) => {
+    if (!/^[A-Za-z][a-z]{2,4}$/u.test(toks[k]!.t) || SHORT_WORDS.has(toks[k]!.t.toLowerCase())) return false;
+    const before = beside(k, -1);
+    const after = beside(k, 1);
+    return (before !== undefined && /^[=+\-−–×·/*^([]$/u.test(before)) || (after !== undefined && /^[=+\-−–×·/*^)\]]$/u.test(after) && (before === undefined || !/\p{L}/u.test(before)));
+  };
+  const joins = (k: number) => (isSymbol(toks[k]!.t) || letterSymbol(k) || namedSymbol(k)) && !cellBreak(k);
   const out: Formula[] = [];
   let i = 0;
   while (i < toks.length) {
@@ -94,9 +102,18 @@ export function formulasIn(text: string): Formula[] {
     let b = i;
     while (a > 0 && joins(a - 1)) a--;
     while (b + 1 < toks.length && joins(b + 1)) b++;
-    while (a < i && /^\s+$|^[=+\-−–×·/*^([<>≤≥≈]$/.test(toks[a]!.t)) a++;
+    // A leading operator belongs to the prose before; an opening bracket only when it is not closed
+    // within the formula («[S] = Km» keeps its bracket).
+    const closes = (k: number) => { const open = toks[k]!.t; const close = open === '(' ? ')' : ']'; return toks.slice(k + 1, i).some((x) => x.t === close); };
+    while (a < i && (/^\s+$|^[=+\-−–×·/*^<>≤≥≈]$/.test(toks[a]!.t) || (/^[([]$/u.test(toks[a]!.t) && !closes(a)))) a++;
     // A trailing operator, bracket opened or percent sign belongs to the prose after the formula.
     while (b > i && /^\s+$|^[=+\-−–×·/*^([<>≤≥≈%]$/.test(toks[b]!.t)) b--;
+    // A formula cut inside a bracket it opened ends before that bracket («1/v0 = (Km» is no formula).
+    const depth = (xs: typeof toks) => xs.reduce((d, x) => d + (x.t === '(' || x.t === '[' ? 1 : x.t === ')' || x.t === ']' ? -1 : 0), 0);
+    while (b > i && depth(toks.slice(i + 1, b + 1)) > 0) {
+      b--;
+      while (b > i && /^\s+$|^[=+\-−–×·/*^([<>≤≥≈%]$/.test(toks[b]!.t)) b--;
+    }
     const left = toks.slice(a, i).filter((x) => !/^\s+$/.test(x.t));
     const right = toks.slice(i + 1, b + 1).filter((x) => !/^\s+$/.test(x.t));
     const symbolic = (xs: typeof left) => xs.some((x) => /^[A-Za-zΑ-Ωα-ωΔ]/u.test(x.t));
@@ -117,6 +134,8 @@ function speakSymbol(t: string): string {
   if (/^\d+$/.test(t)) return numberWords(t);
   if (/^\d/.test(t)) return t.replace('.', ' coma ').replace(',', ' coma ');
   if (FUNCTIONS.has(t)) return Object.hasOwn(SAID_FUNCTIONS, t) ? SAID_FUNCTIONS[t]! : t;
+  // «Vmax», «kcat»: a letter and the name written under it, said as such («V max»).
+  if (/^[A-Za-z][a-z]{2,4}$/u.test(t)) return `${t[0]} ${t.slice(1)}`;
   let out = '';
   for (const ch of t) {
     if (GREEK[ch]) out += `${GREEK[ch]} `;
