@@ -156,4 +156,8 @@ describe('plain prose, as a history or sociology lecture writes it', () => {
     const a = 'Píndaro, que vivió entre el 518 y el 438 a. C., fue el mayor poeta lírico de Grecia.';
     expect(keyIdeasOfNote(note(1, a), [note(1, a)], anyWord).find((i) => i.kind === 'persona')).toMatchObject({ term: 'Píndaro', body: 'el mayor poeta lírico de Grecia' });
   });
+  it('never takes the lecture pointing at an example for a term («Un caso típico es …»)', () => {
+    const a = 'Un caso típico es la inhibición por retroalimentación, en la que el producto final frena la primera enzima.';
+    expect(keyIdeasOfNote(note(1, a), [note(1, a)], anyWord).map((i) => i.term)).not.toContain('caso típico');
+  });
 });

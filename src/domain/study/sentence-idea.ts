@@ -35,6 +35,8 @@ export function goodTerm(term: string): boolean {
   // Inside a term no conjunction, pronoun or verb («cuanto», «que», «es» say it is a clause).
   if (words.slice(1, -1).some((w) => FUNCTION_WORDS.has(w) || w === 'cuanto' || w === 'cuanta')) return false;
   if (words.some((w) => VERBS.has(w))) return false;
+  // «Un caso típico es …», «Un ejemplo claro es …»: the lecture pointing at an example, not a term.
+  if (/^(?:caso|casos|ejemplo|ejemplos|muestra)$/u.test(words[0]!)) return false;
   // A symbol («P», «ΔP») is read with its formula, never asked «¿Qué es el P?».
   return !(words.length === 1 && (GENERIC_NOUNS.has(words[0]!) || !/\p{L}{2}/u.test(words[0]!)));
 }
