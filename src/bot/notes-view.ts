@@ -6,6 +6,7 @@
  */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import { packMessages, type PackedMessage, type PackItem } from '../lib/message-pack.js';
+import { withoutEmphasis } from '../strings/material.js';
 import type { Card, Note } from '../store/index.js';
 import { classWeeks, weekOfNote, weekTitle, weekTopic, type Course } from '../domain/course/course.js';
 import { NOTES, quote, sourceLabel } from '../strings/notes.js';
@@ -47,7 +48,7 @@ function shortTitle(note: Note, week: number | null, course: Course, seen: Set<s
   const key = fold(topic);
   const said = seen.has(key) || (week !== null && key === fold(weekTopic(course, week)));
   seen.add(key);
-  return quote(said ? note.texto : topic, LINE_TITLE).replace(/\p{L}/u, (c) => c.toLocaleUpperCase('es'));
+  return quote(said ? withoutEmphasis(note.texto) : topic, LINE_TITLE).replace(/\p{L}/u, (c) => c.toLocaleUpperCase('es'));
 }
 
 /**
@@ -102,7 +103,7 @@ export function notesPage(notes: readonly Note[], course: Course, page: number, 
 export function noteMessages(note: Note, course: Course, cards: number): { messages: string[]; keyboard: InlineKeyboardMarkup } {
   const head = NOTES.noteHead(note.id, topicAsWritten(note.tema, note.texto), weekWords(course, weekOfNote(course, note)), sourceLabel(note.origen));
   return {
-    messages: splitText(`${head}\n\n${note.texto}`),
+    messages: splitText(`${head}\n\n${withoutEmphasis(note.texto)}`),
     keyboard: {
       inline_keyboard: [
         [noteButton(NOTES.move, { kind: 'moveAsk', note: note.id }), noteButton(NOTES.edit, { kind: 'edit', note: note.id })],

@@ -112,7 +112,7 @@ export const MATERIAL = Object.freeze({
     const groups = v.semanas.map((g) => `${count(g.notas, 'nota', 'notas')} para la semana ${g.semana}${g.titulo ? ` «${g.titulo}»` : ''}`);
     if (v.sinSemana > 0) groups.push(groups.length ? `${v.sinSemana} sin semana` : `${count(v.sinSemana, 'nota', 'notas')} sin semana`);
     const lines = v.primeras.map((l, i) => {
-      const first = l.split('\n')[0]!.trim();
+      const first = withoutEmphasis(l.split('\n')[0]!.trim());
       return `${i + 1}. ${first.length > FIRST_LINE_MAX ? `${first.slice(0, FIRST_LINE_MAX - 1).trimEnd()}…` : first}`;
     });
     const draft = v.borrador !== undefined
@@ -191,3 +191,15 @@ export const MATERIAL = Object.freeze({
 
 /** The name a pasted text's import shows when its first line gives none. */
 export const PASTE_NAME = 'Texto pegado.txt';
+
+/**
+ * A note's Markdown emphasis taken off for showing it in a chat (pure): the notes keep their
+ * «**término**» (the study rules read what a teacher bolds), but a chat shows plain text, where the
+ * marks would stand as asterisks. Only paired marks that hug a word go («2 * 3» stays). It lives
+ * beside the proposal that shows a note's first line: the import's path crosses as few files as it can.
+ */
+export function withoutEmphasis(text: string): string {
+  return text
+    .replace(/(\*{1,3}|_{2})(?=\S)([^*\n]*?\S)\1(?![*\w])/gu, '$2')
+    .replace(/(?<![\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])/gu, '$1');
+}
