@@ -70,4 +70,14 @@ describe('a long week', () => {
     expect(text).not.toMatch(/\.\./u);
     expect(text).not.toMatch(/es decir\./u);
   });
+  it('never says a sentence that only points at what the page shows next, nor the same line twice', () => {
+    const notes = [
+      { id: 1, texto: 'La velocidad de una reacción enzimática depende de la concentración de sustrato. El modelo de Michaelis supone este esquema.', semana: 2, tema: 'Cinética' },
+      { id: 2, texto: 'La eficiencia catalítica mide lo bien que trabaja una enzima con poco sustrato.', semana: 2, tema: 'Eficiencia' },
+      { id: 3, texto: 'Resumen. La eficiencia catalítica mide lo bien que trabaja una enzima con poco sustrato.', semana: 2, tema: 'Resumen' },
+    ] as unknown as Parameters<typeof buildNarrationScript>[2];
+    const { text } = buildNarrationScript(2, 'las enzimas', notes, isWord);
+    expect(text).not.toMatch(/este esquema/u);
+    expect(text.match(/trabaja una enzima con poco sustrato/gu)?.length).toBe(1);
+  });
 });

@@ -98,6 +98,9 @@ function lowerFirst(s: string, isWord: WordCheck, names: ReadonlySet<string>): s
 
 /** Most words of one list item as the episode says it (its first clause). */
 const ITEM_WORDS = 8;
+/** A sentence whose whole point is what the page shows after it («… este esquema.», «… la siguiente tabla:»). */
+const POINTS_AT_PAGE = /(?:\b(?:este|esta|estos|estas)\s+(?:esquema|fórmula|fórmulas|expresión|ecuación|ecuaciones|gráfico|gráfica|tabla|figura|dibujo)|\blo\s+siguiente|\bla\s+siguiente\s+\p{L}+)\s*[.:]?$/iu;
+
 /** Most words of a list said as one sentence. */
 const LIST_WORDS = 60;
 
@@ -305,6 +308,21 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
       words -= LEAD_WORDS + c.lines.reduce((n, l) => n + countWords(l), 0);
       chosen.splice(i--, 1);
     }
+  }
+  // A line heard already (a list item and its idea's sentence say the same words) is said once; a
+  // sentence that only points at what the page shows next («El modelo supone este esquema.») says
+  // nothing heard alone.
+  const heard: string[] = [];
+  const plainKey = (l: string) => l.toLocaleLowerCase('es').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  for (let i = 0; i < chosen.length; i++) {
+    const c = chosen[i]!;
+    c.lines = c.lines.filter((l) => {
+      const k = plainKey(l);
+      if (POINTS_AT_PAGE.test(l.trim()) || heard.some((h) => h.includes(k))) return false;
+      heard.push(k);
+      return true;
+    });
+    if (c.lines.length === 0) chosen.splice(i--, 1);
   }
   // Words the notes capitalise after another word: names («Caravaggio», «Roma»).
   const names = new Set(notes.flatMap((n) => [...n.texto.matchAll(/[\p{Ll},;] (\p{Lu}\p{Ll}+)/gu)].map((m) => m[1]!)));
