@@ -160,4 +160,11 @@ describe('plain prose, as a history or sociology lecture writes it', () => {
     const a = 'Un caso típico es la inhibición por retroalimentación, en la que el producto final frena la primera enzima.';
     expect(keyIdeasOfNote(note(1, a), [note(1, a)], anyWord).map((i) => i.term)).not.toContain('caso típico');
   });
+  it('never takes a condition («si [S] = Km») for the formula, nor puts a formula into its own question', () => {
+    const a = 'La **Km** es la concentración de sustrato a la que la velocidad es la mitad de la máxima: si [S] = Km, entonces v0 = Vmax / 2. Se mide en unidades de concentración.';
+    const formulas = keyIdeasOfNote(note(1, a, 'la constante de michaelis (km)'), [note(1, a)], anyWord, 'la constante de michaelis (km)').filter((i) => i.kind === 'formula');
+    // The equality after «si» is the condition, never the formula asked.
+    expect(formulas.map((f) => f.formula?.text)).not.toContain('[S] = Km');
+    expect(formulas.every((f) => !(f.condition ?? '').replace(/\s/gu, '').includes((f.formula?.text ?? '').replace(/\s/gu, '')))).toBe(true);
+  });
 });

@@ -239,6 +239,8 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   for (const f of [...formulasIn(note.texto), ...wordFormulasIn(note.texto)]) {
     // A table row is neither a sentence nor a display line: its cells are asked as a row («fila»), never as a formula.
     if (onTableRow(note.texto, f.at)) continue;
+    // «… si [S] = Km, entonces v0 = Vmax / 2»: an equality after «si» or «cuando» is a condition, not a formula to learn.
+    if (/(?:^|\s)(?:si|cuando|mientras)\s*$/iu.test(note.texto.slice(Math.max(0, f.at - 12), f.at))) continue;
     const intro = introducingSentence(sentences, good, f.at, language, isWord);
     const own = 'name' in f ? (f as WordFormula).name : undefined;
     if (!intro && !('spoken' in f && wordFormulasIn(note.texto).some((w) => w.at === f.at))) continue;
@@ -250,7 +252,9 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     const article = said ? fold(/^(el|la|los|las)\s/iu.exec(said)?.[1] ?? '') : named!.article;
     const term = meaning.replace(/^(?:el|la|los|las)\s+/iu, '').replace(/[\p{L}'’-]+/gu, (w) => (names.has(`${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}`) ? `${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}` : w));
     // A condition another idea of its sentence answers («¿Cuándo ocurre …?» → «cuando …») would give that card away.
-    const condition = intro && [conditionsOf(plainSentence(intro.text))].find((c) => c && !ideas.some((i) => i.at === intro.at && fold(i.body).includes(fold(c))));
+    // …nor one that is the formula itself («¿… del Km si [S] = Km?» would ask what it says).
+    const squeezed = (x: string) => fold(x).replace(/\s+/gu, '');
+    const condition = intro && [conditionsOf(plainSentence(intro.text))].find((c) => c && !ideas.some((i) => i.at === intro.at && fold(i.body).includes(fold(c))) && !squeezed(c).includes(squeezed(f.text)));
     add({ kind: 'formula', term, article, body: f.text, formula: f, ...(condition ? { condition } : {}) }, intro ?? { text: f.text, at: f.at }, 2.5);
   }
   // The section's heading, when one of its well-read sentences names it and can carry it as a cloze.
