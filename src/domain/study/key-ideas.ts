@@ -164,7 +164,7 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     if (!found) continue;
     if (found.kind === 'persona' && !/\s/u.test(found.term)) found.term = fullName(found.term, course);
     // A first reading that makes no good idea gives way to the next rule's (sentence-idea.ts laterReadings).
-    if (!add(found, s, 3)) laterReadings(plain, raw, properWord).some((f) => f.term !== found.term && add(f, s, 3));
+    if (!add(found, s, 3)) for (const f of laterReadings(plain, raw, properWord)) if (f.term !== found.term && add(f, s, 3)) break;
     // «Jean-Baptiste Lully (1632–1687), nacido en Florencia, dirigió … y creó la **tragédie lyrique**, la ópera francesa»:
     // the person who opens it is an idea of the sentence too (asked «¿Quién …?», answered with the name).
     const who = found.kind === 'persona' ? undefined : personActs(plain, properWord);
@@ -205,32 +205,30 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
       if (mine && ideas.at(-1)?.term === title) Object.assign(ideas.at(-1)!, { context: person.split(/\s+/).at(-1), needsContext: true });
     }
   }
-  // Any other term the note bolds inside a sentence («… Mussolini inauguró los estudios de **Cinecittà**»):
-  // the teacher set it apart as a key term whatever the sentence says of it; a cloze on it where no
-  // rule reads the sentence (merge keeps a stronger idea of the same name). A bold lead-in («**En
-  // serie**,», «**Primera ley.**») is a heading, not a term.
+  // What the note bolds inside a sentence, one mark at a time:
+  // - a person («… el economista británico **Alfred Marshall** en sus …»): the teacher marks them as a
+  //   key person; asked who they were when their years and role follow, else a cloze on the name;
+  // - any other term («… Mussolini inauguró los estudios de **Cinecittà**»): a key term whatever the
+  //   sentence says of it; a cloze on it where no rule reads the sentence (merge keeps a stronger idea
+  //   of the same name). A bold lead-in («**En serie**,», «**Primera ley.**») is a heading, not a term.
   for (const s of good) {
     for (const m of s.text.matchAll(/\*\*\*?([^*]{3,60}?)\*?\*\*/gu)) {
       const term = m[1]!.trim();
+      if (isPersonName(term, properWord)) {
+        if (term.length < 5) continue;
+        // «… su nieto **Lorenzo el Magnífico** (1449–1492), poeta y protector de …»: their years and role, asked «¿Quién fue …?».
+        const role = /^\s*\([^()]*\d{3,4}[^()]*\),\s+(\p{Ll}.+)$/u.exec(plainSentence(s.text.slice(m.index + m[0].length)))?.[1];
+        const who = role && personActs(`${term} ${role}`, properWord);
+        if (who && who.verb === 'fue') add({ ...who, shares: true }, s, 2);
+        else if (clozeable(s, term)) add({ kind: 'termino', term, article: '', body: plainSentence(s.text), marked: true }, s, 2);
+        continue;
+      }
       // «**Primera fase**: la mortalidad …», «**Rodaje**. Se rueda …»: a bold head opening its line labels what follows.
       if (/^\s*(?:[-*•]\s+|\d{1,2}[.)]\s+)?$/u.test(s.text.slice(0, m.index)) && /^\s*[:.]/u.test(s.text.slice(m.index + m[0].length))) continue;
       // A title may open with its article («***La tierra tiembla***»).
-      if (/[.:;,]$/u.test(term) || !goodTerm(term.replace(/^(?:El|La|Los|Las)\s+(?=\S)/u, '')) || isPersonName(term, properWord)) continue;
+      if (/[.:;,]$/u.test(term) || !goodTerm(term.replace(/^(?:El|La|Los|Las)\s+(?=\S)/u, ''))) continue;
       // The cloze is made of the clause after the colon when that is what says it.
       if (clozeable(s, term, false, true)) add({ kind: 'termino', term, article: '', body: plainSentence(s.text), clause: clozeClause(plainSentence(s.text), term, true)!, marked: true }, s, 2.4);
-    }
-  }
-  // A person the note bolds inside a sentence («… el economista británico **Alfred Marshall** en sus …»):
-  // the teacher marks them as a key person; a cloze on the name where no rule asked what they did.
-  for (const s of good) {
-    for (const m of s.text.matchAll(/\*\*([^*]{5,60})\*\*/gu)) {
-      const name = m[1]!.trim();
-      if (!isPersonName(name, properWord)) continue;
-      // «… su nieto **Lorenzo el Magnífico** (1449–1492), poeta y protector de …»: their years and role, asked «¿Quién fue …?».
-      const role = /^\s*\([^()]*\d{3,4}[^()]*\),\s+(\p{Ll}.+)$/u.exec(plainSentence(s.text.slice(m.index + m[0].length)))?.[1];
-      const who = role && personActs(`${name} ${role}`, properWord);
-      if (who && who.verb === 'fue') add({ ...who, shares: true }, s, 2);
-      else if (clozeable(s, name)) add({ kind: 'termino', term: name, article: '', body: plainSentence(s.text), marked: true }, s, 2);
     }
   }
   // Formulas sit on their own line (no sentence): grounded in the sentence that introduces them.

@@ -9,10 +9,21 @@
 import { VERBS } from '../cards/lexicon.js';
 import type { RuleIdea } from './idea-rules.js';
 import { CARD_QUESTIONS } from '../../strings/study.js';
+import { FULL_STOP } from './reading.js';
 
 const fold = (s: string) => s.toLocaleLowerCase('es');
 /** A term the note sets apart: in bold, in italics or in «». */
 const MARKED = String.raw`(?:\*\*\*?([^*]{3,60}?)\*?\*\*|(?<![*\w])\*([^*\s][^*]{1,58}[^*\s])\*(?![*\w])|«([^»]{3,60})»)`;
+/** What a term means ends at a stop, «, pero / aunque / que», or the comma before the sentence's own verb. */
+const MEANING_END = new RegExp(String.raw`[:;]\s|${FULL_STOP}|,\s+(?:pero|aunque|que)\s|,\s+(?=\p{Ll}+(?:aba|aban|ía|ían|ó|ió|aron|ieron)\s)`, 'u');
+/** What a subject did ends at «, y / pero …», a semicolon or a full stop. */
+const DEED_END = new RegExp(String.raw`,\s+(?:y|pero|aunque|mientras)\s|;\s|${FULL_STOP}`, 'u');
+/** What a named act did ends at «, y / pero / aunque» or a full stop. */
+const ACT_END = new RegExp(String.raw`,\s+(?:y|pero|aunque)\s|${FULL_STOP}`, 'u');
+/** A work's thesis ends at a colon, a semicolon or a full stop. */
+const THESIS_END = new RegExp(String.raw`:\s|;\s|${FULL_STOP}`, 'u');
+/** What a given name means ends at «, sustituidas / pero / aunque» or a full stop. */
+const NAMED_END = new RegExp(String.raw`,\s+(?:sustituidas|pero|aunque)\s|${FULL_STOP}`, 'u');
 /** A past or imperfect verb form (what a law, a work, an institution did). */
 const PAST_VERB = /^(?:\p{Ll}+(?:aba|aban|ía|ían|ó|ió|aron|ieron)|dio|vio|hizo|puso|tuvo|dijo|trajo|quiso|pudo|supo|vino)$/u;
 /** Past forms that only link or help («estaban sometidos», «había sido»): what follows them is no deed. */
@@ -46,7 +57,7 @@ export function markedMeaning(raw: string): RuleIdea | undefined {
   if (!m) return undefined;
   const term = (m[2] || m[3] || m[4] || m[5])!.trim();
   // Its first claim: up to a stop, «, pero», or the comma before the sentence's own verb («…, sin …, impedía …»).
-  const body = m[6]!.replace(/\*+/gu, '').split(/[:;]\s|(?<!(?:^|\s)[ad]|(?:^|\s)[ad]\.\s{1,3}C)\.\s|,\s+(?:pero|aunque|que)\s|,\s+(?=\p{Ll}+(?:aba|aban|ía|ían|ó|ió|aron|ieron)\s)/u)[0]!.replace(/[.;:,]$/u, '').trim();
+  const body = m[6]!.replace(/\*+/gu, '').split(MEANING_END)[0]!.replace(/[.;:,]$/u, '').trim();
   // «…, esto es, reforzando …»: a gerund says how, not what it is (the sentence keeps its cloze).
   if (body.split(/\s+/).length < 3 || term.split(/\s+/).length > 5 || /^\p{Ll}+(?:ando|iendo)\s/u.test(body)) return undefined;
   const article = fold(m[1] ?? '').replace(/^del$/u, 'el').replace(/^al$/u, 'el');
@@ -127,7 +138,7 @@ export function knownAsThen(raw: string): RuleIdea | undefined {
 export function subjectDid(raw: string): RuleIdea | undefined {
   const m = new RegExp(String.raw`^(El|La|Los|Las)\s+(\p{Ll}[\p{L}'’-]*(?:\s+(?:de\s+(?:la\s+|los\s+|las\s+)?|del\s+)?[\p{L}][\p{L}'’-]*){0,3}),\s+((?:que|quien|quienes)\s+[^,;:]{4,90}|\p{Ll}+(?:ad[oa]s?|id[oa]s?)\s+[^,;:]{3,90}),\s+(\p{Ll}+)\s+(.+)$`, 'u').exec(raw.replace(/\*+/gu, '').trim());
   if (!m || !PAST_VERB.test(m[4]!) || VERBS.has(fold(m[4]!)) || AUXILIARY.test(m[4]!) || !DEED.test(m[5]!)) return undefined;
-  const body = m[5]!.split(/,\s+(?:y|pero|aunque|mientras)\s|;\s|(?<!(?:^|\s)[ad]|(?:^|\s)[ad]\.\s{1,3}C)\.\s/u)[0]!.replace(/[.;:]$/u, '').trim();
+  const body = m[5]!.split(DEED_END)[0]!.replace(/[.;:]$/u, '').trim();
   if (body.split(/\s+/).length < 3) return undefined;
   return { kind: 'definicion', term: m[2]!, article: fold(m[1]!), body, verb: m[4]! };
 }
@@ -148,7 +159,7 @@ export function namedAct(raw: string): RuleIdea | undefined {
   if (what) return { kind: 'definicion', term: what[2]!, article: fold(what[1]!), body: what[3]!.trim(), verb: /^(?:los|las)$/iu.test(what[1]!) ? 'fueron' : 'fue' };
   const did = new RegExp(String.raw`(?:^|\s)(el|la|los|las)\s+${name}${year},\s+que\s+(\p{Ll}+)\s+([^;]+)`, 'iu').exec(s);
   if (!did || !PAST_VERB.test(did[3]!) || AUXILIARY.test(did[3]!)) return undefined;
-  const body = did[4]!.split(/,\s+(?:y|pero|aunque)\s|(?<!(?:^|\s)[ad]|(?:^|\s)[ad]\.\s{1,3}C)\.\s/u)[0]!.replace(/[.,]$/u, '').trim();
+  const body = did[4]!.split(ACT_END)[0]!.replace(/[.,]$/u, '').trim();
   return body.split(/\s+/).length < 3 ? undefined : { kind: 'definicion', term: did[2]!, article: fold(did[1]!), body, verb: did[3]! };
 }
 
@@ -164,7 +175,7 @@ export function workSays(raw: string): RuleIdea | undefined {
   const m = /^(?:[-*•]\s+)?(?:\*\*)?\*([^*\s][^*]{1,78}[^*\s])\*(?:\*\*)?(?:\s*\([^()]*\))?,?\s+(\p{Ll}+)\s+(.+)$/u.exec(raw.trim());
   if (!m || !WORK_SAYS.test(m[2]!) || !/^\p{Lu}/u.test(m[1]!)) return undefined;
   // «…, en especial el calvinismo …,»: an aside between commas is an example, not the thesis.
-  const what = m[3]!.replace(/\*+/gu, '').split(/:\s|;\s|(?<!(?:^|\s)[ad]|(?:^|\s)[ad]\.\s{1,3}C)\.\s/u)[0]!.replace(/,\s+(?:en especial|sobre todo|por ejemplo|como)\s[^,]+,/gu, '').replace(/[.,]$/u, '').trim();
+  const what = m[3]!.replace(/\*+/gu, '').split(THESIS_END)[0]!.replace(/,\s+(?:en especial|sobre todo|por ejemplo|como)\s[^,]+,/gu, '').replace(/[.,]$/u, '').trim();
   if (what.split(/\s+/).length < 4 || what.split(/\s+/).length > 35) return undefined;
   return { kind: 'obra', term: m[1]!, article: '', body: what, question: CARD_QUESTIONS.workThat(m[2]!, what) };
 }
@@ -176,7 +187,7 @@ export function workSays(raw: string): RuleIdea | undefined {
 export function calledColon(raw: string): RuleIdea | undefined {
   const m = new RegExp(String.raw`(?:llamó|llamaron|llamamos|denominó|denominaron|bautizó)\s+(?:(el|la|los|las)\s+)?([\p{L}][\p{L}'’-]*(?:\s+(?:de\s+(?:la\s+|los\s+|las\s+)?|del\s+)?[\p{L}][\p{L}'’-]*){0,3}):\s+((?:el|la|los|las|un|una)\s+\p{Ll}[^;:]{6,})`, 'u').exec(raw.replace(/\*+/gu, ''));
   if (!m) return undefined;
-  const body = m[3]!.split(/,\s+(?:sustituidas|pero|aunque)\s|(?<!(?:^|\s)[ad]|(?:^|\s)[ad]\.\s{1,3}C)\.\s/u)[0]!.replace(/[.,]$/u, '').trim();
+  const body = m[3]!.split(NAMED_END)[0]!.replace(/[.,]$/u, '').trim();
   return { kind: 'definicion', term: m[2]!, article: fold(m[1] ?? ''), body };
 }
 

@@ -45,6 +45,12 @@ export const DICTIONARY_THRESHOLD = 0.7;
 export const SENTENCE_MIN_WORDS = 5;
 export const SENTENCE_MAX_WORDS = 90;
 
+/**
+ * A full stop that ends a clause, as a regular expression's source to put among other boundaries:
+ * never the era's «a. C.» or «d. C.», which sentencesOf keeps inside its sentence too.
+ */
+export const FULL_STOP = String.raw`(?<!(?:^|\s)[ad]|(?:^|\s)[ad]\.\s{1,3}C)\.\s`;
+
 /** Abbreviations whose full stop does not end a sentence. */
 const ABBREVIATIONS = new Set(['ej', 'p', 'pp', 'pág', 'págs', 'etc', 'sr', 'sra', 'dr', 'dra', 'vol', 'cap', 'núm', 'fig', 'aprox', 'art', 'cf', 'vs', 's', 'ss', 'a. c', 'd. c', 'c', 'ca', 'ed', 'eds', 'op', 'cit', 'ibid', 'n']);
 

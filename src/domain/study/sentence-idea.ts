@@ -7,6 +7,7 @@
 import { DETERMINERS, FUNCTION_WORDS, GENERIC_NOUNS, PREPOSITIONS, QUANTIFIERS, VERBS } from '../cards/lexicon.js';
 import type { Formula } from './formula.js';
 import { leansOnBefore } from './cloze-quality.js';
+import { FULL_STOP } from './reading.js';
 import { asideDate, authoredWork, boldApposition, inWhich, cause, condition, happensWhen, listItem, namedAfter, personActs, superlative, titledDate, isPersonName } from './idea-rules.js';
 import { appositionTerm, calledColon, consistsIn, knownAs, knownAsThen, markedClass, markedMeaning, markedSubjectDid, namedAct, subjectDid, workSays } from './marked-terms.js';
 import { CARD_QUESTIONS } from '../../strings/study.js';
@@ -41,6 +42,8 @@ export function goodTerm(term: string): boolean {
   return !(words.length === 1 && (GENERIC_NOUNS.has(words[0]!) || !/\p{L}{2}/u.test(words[0]!)));
 }
 
+/** The first claim of a body ends at «; », an example, a full stop, «, pero / aunque / mientras que» or «, y que». */
+const CLAIM_END = new RegExp(String.raw`;\s|:\s+(?:por ejemplo|p\. ej\.)|${FULL_STOP}|,\s+(?:pero|aunque|mientras que)\s|,?\s+y\s+que\s`, 'iu');
 /** « y γ es …», «, y la mortalidad son …»: «y», a short subject (a symbol; after a comma, an article and a noun or two), and a copula or a defining verb. */
 const SECOND_SUBJECT = /(?<!\bentre\s+\S+)(?:,?\s+y\s+(?=(?:\p{L}|\p{Lu}{2,4})[₀-₉\d]*\s)|,\s+y\s+(?=(?:el|la|los|las)\s+\p{Ll}+(?:\s+\p{Ll}+)?\s))(?=\S+(?:\s+\S+){0,2}\s+(?:es|son|era|eran|representa|representan|mide|miden|indica|indican)\s)/u;
 
@@ -49,7 +52,7 @@ export function condense(body: string): string {
   let b = body.replace(/\s+/g, ' ').trim();
   // «… y que …» adds a second claim: one card, one fact (the minimum information principle).
   // (The era's «a. C.» is no full stop.)
-  b = b.split(/;\s|:\s+(?:por ejemplo|p\. ej\.)|(?<!(?:^|\s)[ad]|(?:^|\s)[ad]\.\s{1,3}C)\.\s|,\s+(?:pero|aunque|mientras que)\s|,?\s+y\s+que\s/iu)[0]!.trim();
+  b = b.split(CLAIM_END)[0]!.trim();
   // «… de la presa, y γ es la tasa de …»: a second subject with its own verb is the next claim, not this answer.
   b = b.split(SECOND_SUBJECT)[0]!.trim();
   // «…de un instante: cómo se ve…»: what follows a colon elaborates; one idea is enough for an answer.
@@ -80,9 +83,7 @@ export const MARKER = /^(?:por último|finalmente|además|en primer lugar|en seg
 const SUBJECT_ASIDE = /^((?:el|la|los|las)\s+[^,;:]{2,40}),\s+(?:en cambio|por su parte|por otra parte|sin embargo|además|a su vez|en teoría|en realidad|por lo general),\s+/iu;
 /** The idea a well-read sentence states or defines, if it does. */
 export function ideaOfSentence(sentence: string, rawSentence: string, names: ReadonlySet<string> = new Set(), properWord: (w: string) => boolean = (w) => names.has(w)): Found | undefined {
-  // «Los censores, en cambio, eran …»: a discourse aside after the subject is not part of what is said of it.
-  const s = sentence.replace(MARKER, '').replace(SUBJECT_ASIDE, '$1 ');
-  const raw = rawSentence.replace(/^\s*(?:[-*•]\s+)?/u, '').replace(MARKER, '');
+  const { s, raw } = readable(sentence, rawSentence);
   // «Aumenta cuanto mayor es…», «Esto es…»: a sentence that leans on the one before defines nothing by its first words.
   const leaning = leansOnBefore(s);
   // The name ends at a word's end («Kelvin-Planck», never «K»).
@@ -197,7 +198,18 @@ export function ideaOfSentence(sentence: string, rawSentence: string, names: Rea
     const what = object && (object.startsWith('que') || object.split(/\s+/).length <= 10) ? ` ${object.trim()}` : '';
     return { kind: 'fecha', term: subject, article: '', body: s, year: dated[4]!.replace(/^en\s+(?:el\s+año\s+)?/u, ''), when: `${dated[3]} ${subject}${what}` };
   }
-  return otherReadings(s, raw, rawSentence, properWord)[0];
+  return otherReadings(s, raw, rawSentence, properWord).next().value;
+}
+
+/**
+ * A sentence as the rules read it: without a discourse marker in front, and without a discourse aside
+ * after its subject («Los censores, en cambio, eran …» is said of the censores); `raw` keeps its marks.
+ */
+function readable(sentence: string, rawSentence: string): { s: string; raw: string } {
+  return {
+    s: sentence.replace(MARKER, '').replace(SUBJECT_ASIDE, '$1 '),
+    raw: rawSentence.replace(/^\s*(?:[-*•]\s+)?/u, '').replace(MARKER, ''),
+  };
 }
 
 /**
@@ -206,19 +218,23 @@ export function ideaOfSentence(sentence: string, rawSentence: string, names: Rea
  * idea, so a sentence one rule misreads («… por una hamartía, un error …» taken for something else
  * first) still gives the idea another rule reads.
  */
-function otherReadings(s: string, raw: string, rawSentence: string, properWord: (w: string) => boolean): Found[] {
+function* otherReadings(s: string, raw: string, rawSentence: string, properWord: (w: string) => boolean): Generator<Found, undefined> {
   const rules: Array<() => Found | undefined> = [
     () => listItem(rawSentence), () => markedSubjectDid(raw), () => boldApposition(raw), () => markedClass(raw), () => markedMeaning(raw), () => consistsIn(raw),
     () => knownAs(raw), () => knownAsThen(raw), () => calledColon(raw), () => namedAct(raw), () => workSays(raw), () => subjectDid(raw), () => namedAfter(s),
     () => inWhich(s), () => cause(s), () => happensWhen(s), () => condition(s), () => superlative(s), () => authoredWork(s, properWord), () => titledDate(s),
     () => asideDate(s), () => personActs(s, properWord), () => appositionTerm(raw),
   ];
-  return rules.flatMap((rule) => rule() ?? []);
+  // Tried one at a time, as asked for: most sentences need only the first that reads them.
+  for (const rule of rules) {
+    const found = rule();
+    if (found) yield found;
+  }
+  return undefined;
 }
 
-/** The readings of a sentence besides the first (ideaOfSentence's), for when that one makes no good idea. */
-export function laterReadings(sentence: string, rawSentence: string, properWord: (w: string) => boolean): Found[] {
-  const s = sentence.replace(MARKER, '').replace(SUBJECT_ASIDE, '$1 ');
-  const raw = rawSentence.replace(/^\s*(?:[-*•]\s+)?/u, '').replace(MARKER, '');
+/** Every reading of a sentence by those rules, lazily (the caller stops at the first good one). */
+export function laterReadings(sentence: string, rawSentence: string, properWord: (w: string) => boolean): Generator<Found, undefined> {
+  const { s, raw } = readable(sentence, rawSentence);
   return otherReadings(s, raw, rawSentence, properWord);
 }
