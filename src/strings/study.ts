@@ -18,6 +18,8 @@ export const SAID_FORMULA = Object.freeze({
   equals: 'es',
   equalsAgain: ', es decir,',
   of: 'de',
+  /** «R1 + R2 + … + Rn»: the terms of a series not written. */
+  ellipsis: 'puntos suspensivos',
 });
 
 /** How a formula's functions are said aloud, where their written name is not a word. */

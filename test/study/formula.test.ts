@@ -55,6 +55,9 @@ describe('a table row read as «celda · celda · celda»', () => {
     const lb = '1/v0 = (Km / Vmax) · (1/[S]) + 1/Vmax';
     expect(formulasIn(`La recta de dobles inversos:\n\n${lb}\n`).map((f) => f.text)).toEqual([lb]);
     expect(speakFormula(lb)).toBe('uno entre v cero es K m entre V max por uno entre S más uno entre V max');
+    // A series written with an ellipsis is one formula, its symbol named by a few letters.
+    expect(formulasIn('En serie, la suma:\n\nReq = R1 + R2 + … + Rn\n').map((f) => f.text)).toEqual(['Req = R1 + R2 + … + Rn']);
+    expect(speakFormula('Req = R1 + R2 + … + Rn')).toBe('R eq es R uno más R dos más puntos suspensivos más R n');
     // A formula cut inside a bracket it opened is never taken: it ends before that bracket.
     expect(formulasIn('Se cumple v = (a + 2 cuando sube.').map((f) => f.text)).not.toContain('v = (a + 2');
   });

@@ -26,14 +26,15 @@ const numberWords = (n: string) => (/^\d+$/.test(n) && Number(n) <= 20 ? UNITS[N
 /** Letters written as subscripts (Eₚ, Eₓᵧ, Eᵣ): an index, never part of a word. */
 const SUB_LETTERS: Record<string, string> = { ₐ: 'a', ₑ: 'e', ₒ: 'o', ₓ: 'x', ₕ: 'h', ₖ: 'k', ₗ: 'l', ₘ: 'm', ₙ: 'n', ₚ: 'p', ₛ: 's', ₜ: 't', ᵢ: 'i', ᵣ: 'r', ᵤ: 'u', ᵥ: 'v', ᵦ: 'beta', ᵧ: 'y', ᵨ: 'ro', ᵩ: 'fi', ᵪ: 'ji' };
 /** One token of a formula: a symbol, a number, an operator or a bracket. «Δ» opens a symbol of its own: «TΔS» is T times ΔS. */
-const TOKEN = /(?:(?![\u2090-\u209C\u1D62-\u1D6AΔ])\p{L}){3,}|[A-Za-zΑ-Ωα-ω][A-Za-zΑ-ΓΕ-Ωα-ω]?[₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*|\d+(?:[.,]\d+)?|[=+\-−–×·/*^()[\]≤≥<>≈%√|]|\s+/gu;
+const TOKEN = /(?:(?![\u2090-\u209C\u1D62-\u1D6AΔ])\p{L}){3,}|[A-Za-zΑ-Ωα-ω][A-Za-zΑ-ΓΕ-Ωα-ω]?[₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*|\d+(?:[.,]\d+)?|[=+\-−–×·/*^()[\]≤≥<>≈%√|…]|\s+/gu;
 /** Words that may sit in a formula although made of letters. */
 const FUNCTIONS = new Set(['ln', 'log', 'sen', 'cos', 'tg', 'exp', 'pV', 'cte']);
 
 function isSymbol(t: string): boolean {
   // A formula stays on its line.
   if (/^\s+$/.test(t)) return !t.includes('\n');
-  if (/^\d/.test(t) || t in OPERATORS || t === '(' || t === ')' || t === '[' || t === ']') return true;
+  // «R1 + R2 + … + Rn»: an ellipsis stands for the terms of a series.
+  if (/^\d/.test(t) || t in OPERATORS || t === '(' || t === ')' || t === '[' || t === ']' || t === '…') return true;
   if (FUNCTIONS.has(t)) return true;
   // Spanish one-letter words («y», «o», «a», «e», «u») join prose, not formulas.
   if (/^[yoaeu]$/.test(t)) return false;
@@ -131,6 +132,7 @@ export function formulasIn(text: string): Formula[] {
 
 function speakSymbol(t: string): string {
   if (t in OPERATORS) return OPERATORS[t]!;
+  if (t === '…') return SAID_FORMULA.ellipsis;
   if (/^\d+$/.test(t)) return numberWords(t);
   if (/^\d/.test(t)) return t.replace('.', ' coma ').replace(',', ' coma ');
   if (FUNCTIONS.has(t)) return Object.hasOwn(SAID_FUNCTIONS, t) ? SAID_FUNCTIONS[t]! : t;
