@@ -13,6 +13,7 @@ import type { Note } from '../notebook.js';
 import { cleanHeading, keyIdeasOfWeek, type KeyIdea } from '../study/key-ideas.js';
 import { speakFormulasIn } from '../study/formula.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, type WordCheck } from '../study/reading.js';
+import { talksToClass } from '../study/class-talk.js';
 import { textRank } from '../study/textrank.js';
 import { EXAMPLE_HEADING, leansOnBefore } from '../study/cloze-quality.js';
 import { MSG } from './messages.js';
@@ -74,6 +75,8 @@ function ideaLines(idea: KeyIdea): string[] {
   // A summary of causes or consequences is said with its whole list: cut, it would drop some of them;
   // «Las causas fueron varias.» is said with the sentences that list them.
   if (idea.summary) return idea.whole ? [spoken(idea.sentence), ...sentencesOf(`${idea.body}.`).map((x) => spoken(x.text, false, IDEA_WORDS))] : [spoken(idea.sentence, false, LIST_WORDS)];
+  // A labelled line («Enunciado: …») is said as a sentence that names its section (section-label.ts).
+  if (idea.said) return [spoken(idea.said, false, IDEA_WORDS)];
   if (idea.kind !== 'formula' || !idea.formula) return [spoken(idea.sentence, false, IDEA_WORDS)];
   const said = spoken(idea.sentence, true);
   // «… y por tanto su rendimiento es» hands over to the formula: it goes on with the formula's right-hand side.
@@ -228,7 +231,7 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     // A list item is a fragment («Sombras coloreadas, nunca negras»): said only as part of an idea.
     // Nor is a worked example's data or a question of the notes.
     if (EXAMPLE_HEADING.test(n.tema ?? '')) return [];
-    const sentences = sentencesOf(n.texto).filter((s) => !readProblem(s.text, language, isWord) && !/^\s*[-*•]\s/u.test(s.text) && !/[¿?]/u.test(s.text)).map((s) => ({ noteId: n.id, at: s.at, text: plainSentence(s.text), list: false }));
+    const sentences = sentencesOf(n.texto).filter((s) => !readProblem(s.text, language, isWord) && !talksToClass(plainSentence(s.text)) && !/^\s*[-*•]\s/u.test(s.text) && !/[¿?]/u.test(s.text)).map((s) => ({ noteId: n.id, at: s.at, text: plainSentence(s.text), list: false }));
     const lists = listsOf(n, language, isWord);
     // The sentence that announces a list («… son sobre todo cuatro:») is said with the list.
     const announcing = (x: { text: string; at: number }) => /:$/u.test(x.text) && lists.some((l) => l.at > x.at && !sentences.some((y) => y.at > x.at && y.at < l.at));

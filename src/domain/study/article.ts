@@ -8,5 +8,9 @@ export function articleFor(term: string): string {
   if (/(?:fase|clase|base|frase|serie|especie|superficie|fuente|gente|muerte|suerte|mente|parte|sangre|torre|llave|nave|nube|noche|calle|clave|corriente|carne|leche|fiebre|hambre|razón|sinrazón)$/u.test(head)) return 'la';
   if (/(?:fases|clases|bases|frases|series|especies|superficies|fuentes|muertes|partes|torres|llaves|naves|nubes|noches|calles|claves|corrientes)$/u.test(head)) return 'las';
   if (/(?:a|ión|dad|tad|tud|umbre|sis|itis)$/u.test(head) && !/(?:ma|pa)$/.test(head)) return head.endsWith('s') && !head.endsWith('sis') ? 'las' : 'la';
-  return /[^aeiouáéíóú]s$|es$/u.test(head) ? 'los' : 'el';
+  // Plurals: «las aplicaciones», «los problemas», «las esclusas», «los vasos».
+  if (/(?:ones|dades|tades|tudes|umbres)$/u.test(head)) return 'las';
+  if (/(?:mas|pas)$/u.test(head)) return 'los';
+  if (/as$/u.test(head)) return 'las';
+  return /[^aeiouáéíóú]s$|es$|os$/u.test(head) ? 'los' : 'el';
 }

@@ -16,6 +16,7 @@ import { cleanHeading, contextOf, namesIn, termAt, timesWritten } from './course
 import { ideaKey, type KeyIdea } from './key-ideas.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, type WordCheck } from './reading.js';
 import { textRank } from './textrank.js';
+import { talksToClass } from './class-talk.js';
 
 /** Key terms of the section tried besides its bold terms and its heading. */
 const TERMS_TRIED = 3;
@@ -41,7 +42,7 @@ export function centralIdeas(note: Note, course: readonly Note[], week: readonly
   const language = languageOf(note.texto);
   const sentences = sentencesOf(note.texto).map((s) => ({ ...s, plain: plainSentence(s.text) }))
     // A formula's legend («P es el precio y ΔP su variación») is asked with its formula, never as a cloze.
-    .filter((s) => !readProblem(s.plain, language, isWord) && !/:\s*$/u.test(s.plain) && !SYMBOL.test(s.plain));
+    .filter((s) => !readProblem(s.plain, language, isWord) && !talksToClass(s.plain) && !/:\s*$/u.test(s.plain) && !SYMBOL.test(s.plain));
   if (sentences.length === 0) return [];
   const ranks = textRank(sentences.map((s) => s.plain));
   const central = sentences.map((s, i) => ({ s, r: ranks[i]! })).sort((a, b) => b.r - a.r || a.s.at - b.s.at).map((x) => x.s);

@@ -7,6 +7,7 @@
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from '../cards/lexicon.js';
 import { articleFor } from './article.js';
 import { CARD_QUESTIONS } from '../../strings/study.js';
+import { fold as bare } from '../../lib/fold.js';
 
 export interface RuleIdea {
   kind: 'persona' | 'fecha' | 'definicion' | 'enunciado' | 'obra' | 'termino';
@@ -159,7 +160,7 @@ function glossaryLine(raw: string, doing: (rest: string) => boolean): RuleIdea |
   if (!g || raw.includes('\n')) return undefined;
   const head = g[2]!.split(/\s+/);
   // The head names a thing: no label, no closed word at either end, no verb («Tiene dos grandes fases: …» announces a list).
-  if (LABELS.has(fold(head[0]!)) || closed(fold(head[0]!)) || closed(fold(head.at(-1)!)) || /\d/u.test(g[2]!) || head.some((w) => doing(w)) || SAYS.test(fold(head[0]!)) || doing(g[3]!)) return undefined;
+  if (LABELS.has(bare(head[0]!)) || closed(fold(head[0]!)) || closed(fold(head.at(-1)!)) || /\d/u.test(g[2]!) || head.some((w) => doing(w)) || SAYS.test(fold(head[0]!)) || doing(g[3]!)) return undefined;
   return item(g[1] ?? '', g[2]!, g[3]!);
 }
 

@@ -24,6 +24,8 @@ import { tableRows } from './table-ideas.js';
 import { wordFormulasIn, type WordFormula } from './word-formula.js';
 import { coverageIdeas } from './coverage-rules.js';
 import { listTopic } from './list-topic.js';
+import { sectionLabel } from './section-label.js';
+import { talksToClass } from './class-talk.js';
 import { cleanHeading, contextOf, fullName, lowerWordsIn, namesIn, termAt, timesWritten } from './course-names.js';
 
 export { cleanHeading, contextOf, namesIn, condense };
@@ -66,6 +68,8 @@ export interface KeyIdea {
   context?: string;
   /** A question the sentence itself frames («¿Cuándo se dice que una demanda es inelástica?»), asked as is. */
   question?: string;
+  /** How the episode says it when its own sentence would not read alone («Aplicación principal: …» → «La aplicación principal del principio de Pascal es …»). */
+  said?: string;
   /** Whether the question needs `context` to be understood (a one-word term, «este enunciado» in the answer). */
   needsContext?: boolean;
   /** For a formula: the conditions its sentence puts on it («para un proceso reversible»), asked with it. */
@@ -106,7 +110,8 @@ export function ideaKey(term: string): string {
 export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: WordCheck, heading?: string): KeyIdea[] {
   const language = languageOf(note.texto);
   const sentences = sentencesOf(note.texto);
-  const good = sentences.filter((s) => !readProblem(s.text, language, isWord));
+  // Read well, and about the subject: the teacher's word to the class on its work states no idea (class-talk.ts).
+  const good = sentences.filter((s) => !readProblem(s.text, language, isWord) && !talksToClass(plainSentence(s.text)));
   const names = namesIn(course.some((n) => n.id === note.id) ? course : [...course, note]);
   // A list's items are asked with what the list is of («Etapas del Barroco musical»), else with their section.
   const context = listTopic(note, course) ?? contextOf(heading, names);
@@ -122,7 +127,7 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     // question asks «la presa» unless the course writes the word as a name («el Barroco»).
     const head = /^(\p{Lu})(\p{Ll}+)(?=\s|$)/u.exec(written);
     const term = f.item && f.kind === 'definicion' && head && !names.has(head[0]) && (isWord(fold(head[0])) || lower.has(fold(head[0]))) ? `${fold(head[1]!)}${written.slice(1)}` : written;
-    if (f.kind !== 'fecha' && f.kind !== 'enunciado' && f.kind !== 'obra' && f.kind !== 'persona' && !f.marked && !goodTerm(term)) return false;
+    if (f.kind !== 'fecha' && f.kind !== 'enunciado' && f.kind !== 'obra' && f.kind !== 'persona' && !f.marked && !f.question && !goodTerm(term)) return false;
     // A summary's list is its answer whole (condensing would keep only its first cause).
     const body = f.kind === 'formula' || f.whole ? f.body : condense(f.body);
     // A short answer is fine for a question the sentence frames («¿cuál es el más electronegativo?» → «el flúor»).
@@ -154,6 +159,10 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     const section = head0 && contextOf(heading, names);
     // An item of a numbered list («1. **El tema de España**: …») is read as a list item too (the reader splits off its number).
     const raw = /(?:^|\n)[ \t]*\d{1,2}[.)][ \t]*$/u.test(note.texto.slice(0, s.at)) ? `- ${s.text}` : s.text;
+    // «Conclusión: …», «Aplicaciones: …»: a generic label says something of its section (section-label.ts).
+    const labelled = sectionLabel(plain, section);
+    if (labelled === null) continue;
+    if (labelled) { add(labelled, s, 3); continue; }
     const found = ideaOfSentence(plain, raw, names, properWord) ?? inSection(plain, head0) ?? workOfSection(plain, section, properWord);
     const head = found ? undefined : itemHead(raw);
     // A list item's head, blanked in the item and asked with its section (the item alone says too little).
@@ -244,10 +253,12 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     if (!intro && !('spoken' in f && wordFormulasIn(note.texto).some((w) => w.at === f.at))) continue;
     const named = ideas.filter((i) => i.at <= f.at && (i.kind === 'definicion' || i.kind === 'enunciado')).at(-1);
     const said = meaningOf(f.subject, note.texto.replace(/\*\*/gu, '')) ?? own ?? (intro ? introduced(intro.text, heading) : undefined) ?? meaningOf(f.subject, course.map((n) => n.texto).join('\n').replace(/\*\*/gu, ''));
-    const meaning = said ?? named?.term;
+    // «Aplicación principal: la prensa hidráulica.» before it: the formula is the prensa's (section-label.ts).
+    const byLabel = !said && named?.said && named.body.split(/\s+/).length <= 4 ? named.body : undefined;
+    const meaning = said ?? byLabel ?? named?.term;
     if (!meaning) continue;
     // The article as the text gives it; for a formula of the idea before it, that idea's.
-    const article = said ? fold(/^(el|la|los|las)\s/iu.exec(said)?.[1] ?? '') : named!.article;
+    const article = said || byLabel ? fold(/^(el|la|los|las)\s/iu.exec((said ?? byLabel)!)?.[1] ?? '') : named!.article;
     const term = meaning.replace(/^(?:el|la|los|las)\s+/iu, '').replace(/[\p{L}'’-]+/gu, (w) => (names.has(`${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}`) ? `${w[0]!.toLocaleUpperCase('es')}${w.slice(1)}` : w));
     // A condition another idea of its sentence answers («¿Cuándo ocurre …?» → «cuando …») would give that card away.
     // …nor one that is the formula itself («¿… del Km si [S] = Km?» would ask what it says).

@@ -65,7 +65,7 @@ export function condense(body: string): string {
   return b.replace(/[.,:;]+$/u, '');
 }
 
-export interface Found { clause?: string; shares?: boolean; marked?: boolean; whole?: boolean; summary?: boolean; kind: IdeaKind; term: string; article: string; body: string; item?: boolean; relaxed?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string }
+export interface Found { clause?: string; shares?: boolean; marked?: boolean; whole?: boolean; summary?: boolean; kind: IdeaKind; term: string; article: string; body: string; item?: boolean; relaxed?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string; said?: string }
 
 /** The term with its article for a question («el ciclo de Carnot»), the note's own article when it gives one. */
 function withArticleOf(article: string, term: string): string {
