@@ -39,6 +39,10 @@ export const GENERIC_NOUNS = words(`
   cosa cosas parte partes tipo tipos forma formas manera maneras modo vez veces caso casos ejemplo ejemplos
   línea líneas número números conjunto valor valores grupo grupos día días año años momento algo nada
   lugar persona personas gente cantidad elemento
+  realidad verdad diferencia diferencias punto puntos aspecto aspectos cuestión cuestiones hecho hechos resto total
+  mitad lado lados final medio fondo inicio comienzo principio fin idea ideas tema temas clase clases resultado
+  semana semanas mes meses hora horas lunes martes miércoles jueves viernes sábado domingo
+  enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre
 `.split(/\s+/));
 
 /** Common verb forms (3rd person present and preterite, infinitives) of verbs notes use to explain. */

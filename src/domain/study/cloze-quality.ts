@@ -26,6 +26,9 @@ const LEANING = /^(?:est[eoa]s?|es[eoa]s?|ello|aquell[oa]s?|allí|aquí|ahí|as�
 /** A clitic pronoun before a verb («La hicieron posible…», «Lo veremos…»). */
 const CLITIC_FIRST = /^(?:la|lo|las|los|le|les)\s+\p{Ll}+(?:ó|ió|aron|ieron|ían|aban|emos|amos|imos)(?![\p{L}])/u;
 
+/** «Se le atribuye el tercer actor…», «Aristóteles le atribuye…»: «le» is someone the sentence before named. */
+const TO_SOMEONE_BEFORE = /^(?:se\s+(?:le|les)|\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?\s+(?:le|les))\s+\p{Ll}{3,}(?![\p{L}])/u;
+
 const fold = (s: string) => s.toLocaleLowerCase('es');
 const words = (s: string) => s.match(/[\p{L}\d]+(?:[-'’][\p{L}\d]+)*/gu) ?? [];
 const contentStems = (s: string) => words(fold(s)).filter((w) => w.length > 3 && !DETERMINERS.has(w) && !PREPOSITIONS.has(w) && !QUANTIFIERS.has(w) && !FUNCTION_WORDS.has(w)).map(stem);
@@ -40,7 +43,7 @@ const ADVERB_OF_PLACE = /^(?:fuera|dentro|cerca|lejos|delante|detrás|encima|deb
 /** Whether a sentence leans on the one before it (first words only). */
 export function leansOnBefore(sentence: string): boolean {
   const s = sentence.trim();
-  if (LEANING.test(s) || CLITIC_FIRST.test(s)) return true;
+  if (LEANING.test(s) || CLITIC_FIRST.test(s) || TO_SOMEONE_BEFORE.test(s)) return true;
   // «Cuanto más alta es, mayor es …»: what is high was named in the sentence before.
   if (/^Cuanto\s+(?:más|menos|mayor|menor)\s+(?:\p{L}+\s+)?(?:es|son|sea|sean),/u.test(s)) return true;
   // A verb first: the subject was in the sentence before («Son fuentes…», «Aumenta cuanto…»).

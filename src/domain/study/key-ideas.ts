@@ -26,6 +26,7 @@ import { coverageIdeas } from './coverage-rules.js';
 import { listTopic } from './list-topic.js';
 import { sectionLabel } from './section-label.js';
 import { talksToClass } from './class-talk.js';
+import { headingNames, lifeOf, namesOfNote, writes } from './note-names.js';
 import { cleanHeading, contextOf, fullName, lowerWordsIn, namesIn, termAt, timesWritten } from './course-names.js';
 
 export { cleanHeading, contextOf, namesIn, condense };
@@ -317,6 +318,20 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   if (ideas.length === 0 && (note.texto.match(/\p{L}+/gu) ?? []).length <= SHORT_NOTE_WORDS) takeTerms(false);
   // A sentence that states no idea still teaches its key terms of several words.
   else takeTerms(false, true);
+  // A note in long prose: the names its heading lists, and with no idea at all the name the course
+  // comes back to most, each a cloze in a sentence no idea took (note-names.ts).
+  const writing = (n: string) => course.filter((c) => writes(c.texto.replace(/\*+/gu, ''), n)).length;
+  const candidates = [...headingNames(heading, properWord), ...(ideas.length === 0 ? namesOfNote(note.texto, names, writing, course.length).slice(0, 1) : [])];
+  for (const name of candidates) {
+    const k = ideaKey(name).split(' ');
+    if (ideas.some((i) => k.every((w) => i.key.split(' ').includes(w)))) continue;
+    const free = good.filter((x) => !ideas.some((i) => i.at === x.at) && writes(plainSentence(x.text), name));
+    // Who they were, when a sentence opens with them and an aside on their life; else a cloze.
+    const life = free.map((x) => ({ x, f: lifeOf(plainSentence(x.text), name) })).find((l) => l.f);
+    if (life) { add(life.f!, life.x, 1.2); continue; }
+    const s = free.find((x) => clozeable(x, name));
+    if (s) add({ kind: 'termino', term: name, article: '', body: plainSentence(s.text) }, s, 1.2);
+  }
   return merge(ideas);
 }
 

@@ -51,6 +51,9 @@ export const SENTENCE_MAX_WORDS = 90;
  */
 export const FULL_STOP = String.raw`(?<!(?:^|\s)[ad]|(?:^|\s)[ad]\.\s{1,3}C)\.\s`;
 
+/** Words before an era («a. C.») from which the era, followed by a capital, ends the sentence. */
+const ERA_SENTENCE_WORDS = 10;
+
 /** Abbreviations whose full stop does not end a sentence. */
 const ABBREVIATIONS = new Set(['ej', 'p', 'pp', 'pág', 'págs', 'etc', 'sr', 'sra', 'dr', 'dra', 'vol', 'cap', 'núm', 'fig', 'aprox', 'art', 'cf', 'vs', 's', 'ss', 'a. c', 'd. c', 'c', 'ca', 'ed', 'eds', 'op', 'cit', 'ibid', 'n']);
 
@@ -90,7 +93,11 @@ export function sentencesOf(text: string): Sentence[] {
     if (next && !/[\p{Lu}¿¡«"“(\d]/u.test(next[1]!)) continue;
     if (ch === '.') {
       const word = /([\p{L}]+)$/u.exec(text.slice(Math.max(0, i - 12), i))?.[1];
-      if (word && (ABBREVIATIONS.has(word.toLowerCase()) || (word.length === 1 && /\p{Lu}/u.test(word)))) continue;
+      // «… todo el siglo V a. C. Esquilo, que vivió …»: the era ends a long sentence when a capital
+      // follows it; a short run before it is a sentence that opens with its date («Hacia el 534 a. C. Tespis ganó …»).
+      const eraEnds = word === 'C' && /(?:^|\s)[ad]\.\s{1,3}$/u.test(text.slice(Math.max(0, i - 6), i - 1)) && next && /\p{Lu}/u.test(next[1]!)
+        && text.slice(start, i).trim().split(/\s+/u).length >= ERA_SENTENCE_WORDS;
+      if (word && !eraEnds && (ABBREVIATIONS.has(word.toLowerCase()) || (word.length === 1 && /\p{Lu}/u.test(word)))) continue;
       // «en el 509 a. C. los romanos …»: the era's «a.» and «d.» before «C.».
       if ((word === 'a' || word === 'd') && /^\s*C\./u.test(text.slice(i + 1))) continue;
       if (/\d$/.test(text.slice(0, i)) && next && /\d/.test(next[1]!)) continue;
