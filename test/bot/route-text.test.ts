@@ -1,7 +1,8 @@
 // The one routing rule for free text (issues 25 and 26): a syllabus, material, or a message.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MATERIAL_MIN_CHARS, classifyText } from '../../src/bot/route-text.js';
+import { MATERIAL_MIN_CHARS, classifyText, pasteName } from '../../src/bot/route-text.js';
+import { PASTE_NAME } from '../../src/strings/material.js';
 import { SYLLABUS } from '../../src/strings/course.js';
 
 const DIR = new URL('../fixtures/syllabi/', import.meta.url);
@@ -55,5 +56,14 @@ describe('classifyText', () => {
   it('a syllabus the parser refuses gets its sentence', () => {
     expect(classifyText('Semana 1: Célula\nSemana 2: Membrana\nSemana 2: Núcleo')).toEqual({ kind: 'temario_malo', problem: SYLLABUS.duplicateWeek(2, 2, 3) });
     expect(classifyText('Semana 1: Célula\nSemana 3: Membrana')).toEqual({ kind: 'temario_malo', problem: SYLLABUS.missingWeek(2, 3) });
+  });
+});
+
+describe('pasteName: what a person reads a pasted text by', () => {
+  it('is its title, with no file\'s extension', () => {
+    expect(pasteName('# La luz\n\nLa luz es una onda electromagnética.')).toBe('La luz');
+    expect(pasteName('El barroco usó el claroscuro para dramatizar la escena. '.repeat(3))).toBe('El barroco usó el claroscuro para dramatizar la escena');
+    expect(pasteName('1234\n\n5678')).toBe(PASTE_NAME);
+    expect(PASTE_NAME).not.toMatch(/\.txt$/);
   });
 });
