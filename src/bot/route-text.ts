@@ -15,7 +15,9 @@
  * - a **message** for the understanding of requests: the rest.
  *
  * The answer carries one button that corrects the guess: a syllabus proposal [📄 Es material, no un
- * temario], a material proposal [📅 Es un temario]. Material goes to the existing import approval
+ * temario], a material proposal [📅 Es un temario] — the latter only under a text that could be one
+ * (mightBeSyllabus: a labelled week, or a few numbered or bulleted lines); under paragraphs of prose
+ * it only offered a wrong turn. Material goes to the existing import approval
  * (domain/material/imports.ts), unchanged. A pasted text is named by its title (pasteName), never
  * by a file's name with an extension: the student made no file.
  */
@@ -50,6 +52,8 @@ export const LIST_LINE_SHARE = 0.5;
 export const MATERIAL_MIN_CHARS = 1_000;
 /** A title longer than this (characters) is cut at a word: a title, not a paragraph. */
 export const PASTE_TITLE_MAX = 60;
+/** Numbered or bulleted lines that make a text worth offering [📅 Es un temario] under, without a labelled week. */
+export const SYLLABUS_HINT_ITEMS = 2;
 
 /**
  * The name a person reads for a pasted text — in its import's proposal, /notas, /material and the
@@ -76,6 +80,17 @@ export function pasteName(text: string): string {
 const LABELLED = /^\W{0,3}(?:semana|sem\.?|tema|unidad|week|unit)\s*\d{1,3}(?!\d)/i;
 const TABLE_ROW = /^\d{1,3}(?:\t|\s{2,})\S/;
 const LIST_ITEM = /^\d{1,3}\s*[.)]\s+\S/;
+const BULLET_ITEM = /^[-*•·]\s+\S/u;
+
+/**
+ * Whether a text read as material could still be a syllabus, so that [📅 Es un temario] is worth
+ * offering: a line labelled as a week or a unit («Semana 3 …», «Tema 2 …»), a table row, or
+ * SYLLABUS_HINT_ITEMS numbered or bulleted lines. Paragraphs of prose are not.
+ */
+export function mightBeSyllabus(text: string): boolean {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trim());
+  return lines.some((l) => LABELLED.test(l) || TABLE_ROW.test(l)) || lines.filter((l) => LIST_ITEM.test(l) || BULLET_ITEM.test(l)).length >= SYLLABUS_HINT_ITEMS;
+}
 
 export type Routed =
   | { kind: 'temario'; course: ParsedCourse }
@@ -110,14 +125,17 @@ export interface RouteDeps {
 
 export function createRouter(deps: RouteDeps) {
   /**
-   * Material: the import's proposal, with [📅 Es un temario] under its own buttons. A paste is named
-   * by its title (pasteName); a text file keeps its own `name`.
+   * Material: the import's proposal, with [📅 Es un temario] under its own buttons when the text
+   * might be one — or was proposed as one a moment ago (`wasSyllabus`: the way back stays offered).
+   * A paste is named by its title (pasteName); a text file keeps its own `name`.
    */
-  const material = async (ctx: Context, t: string, bytes: Uint8Array, opts: { name?: string } = {}) => {
+  const material = async (ctx: Context, t: string, bytes: Uint8Array, opts: { name?: string; wasSyllabus?: boolean } = {}) => {
     try {
       const { record, yaExistia } = await deps.imports.propose(opts.name ?? pasteName(t), bytes, opts.name === undefined ? { pegado: true } : {});
       if (yaExistia) return void (await ctx.reply(MATERIAL.alreadyHad(record.nombre, savedIds(record).length)));
-      await ctx.reply(proposalText(record, weekNameOf(await deps.course())), { reply_markup: withSyllabusButton(importKeyboard(record.clave), record.clave) });
+      const buttons = importKeyboard(record.clave);
+      const offer = opts.wasSyllabus === true || mightBeSyllabus(t);
+      await ctx.reply(proposalText(record, weekNameOf(await deps.course())), { reply_markup: offer ? withSyllabusButton(buttons, record.clave) : buttons });
     } catch (e) {
       if (e instanceof MaterialError) return void (await ctx.reply(e.message));
       throw e;
@@ -158,7 +176,7 @@ export function createRouter(deps: RouteDeps) {
     // Read as material instead: the course proposal gives way to the import's.
     await deps.proposals.decide(p.clave, 'sustituida', personaOf(ctx.from).nombre);
     await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
-    await material(ctx, p.texto, new TextEncoder().encode(p.texto));
+    await material(ctx, p.texto, new TextEncoder().encode(p.texto), { wasSyllabus: true });
   });
   // …or proposed material is a syllabus.
   composer.callbackQuery(/^rt:t:/, async (ctx) => {

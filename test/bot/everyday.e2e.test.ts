@@ -97,7 +97,8 @@ describe('everyday messages', () => {
     // Named by its own first sentence, not «Texto pegado», and never as a file («….txt»): the student made none.
     expect(proposalText).toMatch(/^De «El barroco usó el claroscuro para dramatizar la escena»: \d+ notas? /);
     const proposal = (await owner.messages()).find((m) => m.text === proposalText)!;
-    expect(proposal.buttons.map((b) => b.text)).toEqual(['✅ Guardar', '📅 Cambiar semana', '❌ Descartar', '📅 Es un temario']);
+    // Prose only: no [📅 Es un temario] under it, which could only be a wrong turn.
+    expect(proposal.buttons.map((b) => b.text)).toEqual(['✅ Guardar', '📅 Cambiar semana', '❌ Descartar']);
     await owner.press(proposal.messageId, proposal.buttons[0]!.data);
     await owner.waitText(/^Guardado/);
     const added = (await stack.notebook.notes.list()).slice(before.length);
