@@ -15,8 +15,11 @@
  * - a **message** for the understanding of requests: the rest.
  *
  * The answer carries one button that corrects the guess: a syllabus proposal [📄 Es material, no un
- * temario], a material proposal [📅 Es un temario]. Material goes to the existing import approval
- * (domain/material/imports.ts), unchanged.
+ * temario], a material proposal [📅 Es un temario] — the latter only under a text that could be one
+ * (mightBeSyllabus: a labelled week, or a few numbered or bulleted lines); under paragraphs of prose
+ * it only offered a wrong turn. Material goes to the existing import approval
+ * (domain/material/imports.ts), unchanged. A pasted text is named by its title (pasteName), never
+ * by a file's name with an extension: the student made no file.
  */
 import { Composer, type Context } from 'grammy';
 import { MATERIAL, PASTE_NAME } from '../strings/material.js';
@@ -47,13 +50,17 @@ export const SYLLABUS_LINE_SHARE = 0.25;
 export const LIST_LINE_SHARE = 0.5;
 /** A text at least this long that is no syllabus is material (a request is one sentence). */
 export const MATERIAL_MIN_CHARS = 1_000;
-/** A title longer than this (characters) is cut at a word: a file name, not a paragraph. */
+/** A title longer than this (characters) is cut at a word: a title, not a paragraph. */
 export const PASTE_TITLE_MAX = 60;
+/** Numbered or bulleted lines that make a text worth offering [📅 Es un temario] under, without a labelled week. */
+export const SYLLABUS_HINT_ITEMS = 2;
 
 /**
- * The name a pasted text's import shows: its own first heading or line («# La luz» → «La luz.txt»),
+ * The name a person reads for a pasted text — in its import's proposal, /notas, /material and the
+ * source line of a quote: its title, from its own first heading or line («# La luz» → «La luz»),
  * without markdown marks or a list's bullet — a long line by its first sentence, else cut at a
- * word; PASTE_NAME when it has no words.
+ * word; PASTE_NAME when it has no words. No extension: the import reads it as a text on its own
+ * (imports.ts, readingName).
  */
 export function pasteName(text: string): string {
   const first = text.split(/\r?\n/).map((l) => l.replace(/^\s*(?:#{1,6}\s+|[-*•·]\s+|\d{1,3}[.)]\s+)?/u, '').replace(/[*_`]+/g, '').trim()).find((l) => /\p{L}/u.test(l));
@@ -67,12 +74,23 @@ export function pasteName(text: string): string {
     const head = Array.from(title).slice(0, PASTE_TITLE_MAX).join('');
     title = `${head.slice(0, Math.max(head.lastIndexOf(' '), PASTE_TITLE_MAX / 2)).trimEnd()}…`;
   }
-  return `${title}.txt`;
+  return title;
 }
 
 const LABELLED = /^\W{0,3}(?:semana|sem\.?|tema|unidad|week|unit)\s*\d{1,3}(?!\d)/i;
 const TABLE_ROW = /^\d{1,3}(?:\t|\s{2,})\S/;
 const LIST_ITEM = /^\d{1,3}\s*[.)]\s+\S/;
+const BULLET_ITEM = /^[-*•·]\s+\S/u;
+
+/**
+ * Whether a text read as material could still be a syllabus, so that [📅 Es un temario] is worth
+ * offering: a line labelled as a week or a unit («Semana 3 …», «Tema 2 …»), a table row, or
+ * SYLLABUS_HINT_ITEMS numbered or bulleted lines. Paragraphs of prose are not.
+ */
+export function mightBeSyllabus(text: string): boolean {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trim());
+  return lines.some((l) => LABELLED.test(l) || TABLE_ROW.test(l)) || lines.filter((l) => LIST_ITEM.test(l) || BULLET_ITEM.test(l)).length >= SYLLABUS_HINT_ITEMS;
+}
 
 export type Routed =
   | { kind: 'temario'; course: ParsedCourse }
@@ -106,25 +124,31 @@ export interface RouteDeps {
 }
 
 export function createRouter(deps: RouteDeps) {
-  /** Material: the import's proposal, with [📅 Es un temario] under its own buttons. */
-  const material = async (ctx: Context, name: string, bytes: Uint8Array) => {
+  /**
+   * Material: the import's proposal, with [📅 Es un temario] under its own buttons when the text
+   * might be one — or was proposed as one a moment ago (`wasSyllabus`: the way back stays offered).
+   * A paste is named by its title (pasteName); a text file keeps its own `name`.
+   */
+  const material = async (ctx: Context, t: string, bytes: Uint8Array, opts: { name?: string; wasSyllabus?: boolean } = {}) => {
     try {
-      const { record, yaExistia } = await deps.imports.propose(name, bytes);
+      const { record, yaExistia } = await deps.imports.propose(opts.name ?? pasteName(t), bytes, opts.name === undefined ? { pegado: true } : {});
       if (yaExistia) return void (await ctx.reply(MATERIAL.alreadyHad(record.nombre, savedIds(record).length)));
-      await ctx.reply(proposalText(record, weekNameOf(await deps.course())), { reply_markup: withSyllabusButton(importKeyboard(record.clave), record.clave) });
+      const buttons = importKeyboard(record.clave);
+      const offer = opts.wasSyllabus === true || mightBeSyllabus(t);
+      await ctx.reply(proposalText(record, weekNameOf(await deps.course())), { reply_markup: offer ? withSyllabusButton(buttons, record.clave) : buttons });
     } catch (e) {
       if (e instanceof MaterialError) return void (await ctx.reply(e.message));
       throw e;
     }
   };
 
-  /** Handles `text` when it is a syllabus or material; false when it is a message for the understanding. */
-  const text = async (ctx: Context, t: string, name = pasteName(t)): Promise<boolean> => {
+  /** Handles `text` (a paste, or a text file's named `name`) when it is a syllabus or material; false when it is a message for the understanding. */
+  const text = async (ctx: Context, t: string, name?: string): Promise<boolean> => {
     const r = classifyText(t);
     switch (r.kind) {
       case 'temario': await deps.courseChat.proposeSyllabus(ctx, r.course, t, true); return true;
       case 'temario_malo': await ctx.reply(r.problem); return true;
-      case 'material': await material(ctx, name, new TextEncoder().encode(t)); return true;
+      case 'material': await material(ctx, t, new TextEncoder().encode(t), name === undefined ? {} : { name }); return true;
       case 'mensaje': return false;
     }
   };
@@ -139,7 +163,7 @@ export function createRouter(deps: RouteDeps) {
     const t = decodeText(bytes).text;
     const r = classifyText(t);
     if (r.kind === 'temario' || r.kind === 'temario_malo') return void (await text(ctx, t, name));
-    await material(ctx, name, bytes);
+    await material(ctx, t, bytes, { name });
   };
 
   // The guess corrected: a proposed syllabus is material after all…
@@ -152,7 +176,7 @@ export function createRouter(deps: RouteDeps) {
     // Read as material instead: the course proposal gives way to the import's.
     await deps.proposals.decide(p.clave, 'sustituida', personaOf(ctx.from).nombre);
     await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
-    await material(ctx, pasteName(p.texto), new TextEncoder().encode(p.texto));
+    await material(ctx, p.texto, new TextEncoder().encode(p.texto), { wasSyllabus: true });
   });
   // …or proposed material is a syllabus.
   composer.callbackQuery(/^rt:t:/, async (ctx) => {
@@ -170,7 +194,7 @@ export function createRouter(deps: RouteDeps) {
 
   /** A long paste kept from the offer (its parts joined): routed as one text; never left to the understanding. */
   const pasted = async (ctx: Context, t: string) => {
-    if (!(await text(ctx, t))) await material(ctx, pasteName(t), new TextEncoder().encode(t));
+    if (!(await text(ctx, t))) await material(ctx, t, new TextEncoder().encode(t));
   };
 
   return { composer, text, pasted, textFile };

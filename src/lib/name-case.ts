@@ -1,7 +1,8 @@
 /**
- * Names given back their capitals (pure). A note's topic is kept in lower case (material/split.ts)
- * and the understanding hands back the subject of a question folded the same way, so an answer that
- * quotes them would say «rendimiento de carnot». The text being quoted says how its names are
+ * Names given back their capitals (pure). A note's topic opens in lower case (material/split.ts; a
+ * typed one, and one saved before topics kept their heading's capitals, is lower case throughout)
+ * and the understanding hands back the subject of a question folded, so an answer that quotes them
+ * would say «rendimiento de carnot». The text being quoted says how its names are
  * written: a word that starts with a capital wherever it stands inside a sentence, and is never
  * written without one, is a name («Carnot», «Kelvin-Planck», «Monet»); any other word is left as it is.
  */
@@ -33,7 +34,7 @@ export function withNames(text: string, source: string): string {
 /**
  * A note's topic as a person reads it: its names written as `source` writes them and its first
  * letter in capitals, past a section's number («6. el ciclo de carnot» → «6. El ciclo de Carnot»).
- * Topics are kept in lower case (material/split.ts); this is how every list shows them.
+ * A topic opens in lower case (material/split.ts); this is how every list shows it.
  */
 export function topicAsWritten(topic: string, source: string): string {
   return withNames(topic, source).replace(/\p{L}/u, (c) => c.toLocaleUpperCase('es'));

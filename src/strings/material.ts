@@ -18,7 +18,10 @@ const KIND_WORDS: Readonly<Record<MaterialKind, string>> = Object.freeze({
 
 /** What the proposal shows, as plain data (rendered by `MATERIAL.proposal`). */
 export interface ProposalView {
+  /** What the student reads it by: the file's name, or a pasted text's title (`pegado`). */
   nombre: string;
+  /** A text the student pasted: no file, so no file's name to speak of. */
+  pegado?: true;
   tipo: ImportKind;
   paginas: number | null;
   /** Notes per week, in week order, with the week's name when it has one. */
@@ -71,15 +74,19 @@ function unreadLine(v: ProposalView, lines: NonNullable<ProposalView['ilegibles'
   return `No he podido leer bien ${count(lines.length, 'línea', 'líneas')} (${where}) y no ${one ? 'la' : 'las'} guardo: si ${one ? 'la' : 'las'} necesitas, ${again}.`;
 }
 
-/** «porque dice «Tema 5» en la primera página» — why a document's notes go to week `semana`. */
-function reasonLine(r: WeekReason, semana: number | undefined): string | undefined {
+/**
+ * «porque dice «Tema 5» en la primera página» — why a document's notes go to week `semana`. What its
+ * name said is said of the title of a text the student pasted (`pegado`): they made no file.
+ */
+function reasonLine(r: WeekReason, semana: number | undefined, pegado: boolean): string | undefined {
   if (r.kind === 'varias') return 'Trata de varias semanas: cada apartado va a la suya.';
   if (semana === undefined || r.kind === 'elegida') return undefined;
+  const named = pegado ? 'el título del texto' : 'el nombre del archivo';
   const why = {
-    etiqueta: r.kind === 'etiqueta' ? (r.donde === 'nombre' ? `el nombre del archivo dice «${r.etiqueta}»` : `dice «${r.etiqueta}» en la primera página`) : '',
+    etiqueta: r.kind === 'etiqueta' ? (r.donde === 'nombre' ? `${named} dice «${r.etiqueta}»` : `dice «${r.etiqueta}» en la primera página`) : '',
     fecha: r.kind === 'fecha' ? `la fecha del documento, «${r.fecha}», cae en esa semana` : '',
     titulo: 'la primera página habla de lo que dice el título de esa semana',
-    encabezado: r.kind === 'encabezado' ? `${r.donde === 'nombre' ? 'el nombre del archivo' : 'el título del documento'}, «${r.titulo}», dice lo que el título de esa semana` : '',
+    encabezado: r.kind === 'encabezado' ? `${r.donde === 'nombre' ? named : 'el título del documento'}, «${r.titulo}», dice lo que el título de esa semana` : '',
     mayoria: 'la mayoría de los apartados tratan de esa semana',
   }[r.kind];
   return `Todo va a la semana ${semana} porque ${why}.`;
@@ -119,7 +126,7 @@ export const MATERIAL = Object.freeze({
       ? ['', `Ojo: he leído la imagen con poca seguridad (${v.borrador} %). Si algo está mal, responde a este mensaje con el texto corregido antes de guardar.`]
       : [];
     const doubtful = v.dudosas?.length && v.borrador === undefined ? ['', doubtfulLine(v.dudosas)] : [];
-    const reason = v.motivo ? reasonLine(v.motivo, v.semanas.length === 1 ? v.semanas[0]!.semana : undefined) : undefined;
+    const reason = v.motivo ? reasonLine(v.motivo, v.semanas.length === 1 ? v.semanas[0]!.semana : undefined, v.pegado === true) : undefined;
     const total = v.primeras.length;
     const had = v.anterior
       ? [`Es una versión nueva de «${v.anterior.nombre}»: ya tenías ${count(v.anterior.notas, 'nota', 'notas')} de este documento; ${total === 0 ? 'no hay nada nuevo que añadir' : `añado ${total === 1 ? '1 nueva' : `${total} nuevas`}`}.`]
@@ -189,8 +196,8 @@ export const MATERIAL = Object.freeze({
   },
 });
 
-/** The name a pasted text's import shows when its first line gives none. */
-export const PASTE_NAME = 'Texto pegado.txt';
+/** The title a pasted text's import shows when its first line gives none. */
+export const PASTE_NAME = 'Texto pegado';
 
 /**
  * A note's Markdown emphasis taken off for showing it in a chat (pure): the notes keep their

@@ -44,7 +44,7 @@ export const PASSAGES = Object.freeze({
 
 /** One quoted passage: the quote, then a line with its source, topic and week. */
 function quoted(p: QuotedPassage, n: number | undefined, namesFrom: string): string {
-  // The topic is kept in lower case: its names are written as the answer's passages write them
+  // The topic opens in lower case (older ones are lower case throughout): its names are written as the answer's passages write them
   // («Rendimiento de Carnot»), all of them — a passage need not repeat the name its topic holds.
   const where = `— ${PASSAGES.source(p)} · ${topicAsWritten(p.tema, namesFrom)}${p.week !== undefined ? ` (semana ${p.week})` : ''}`;
   // Bold marks of a Markdown source are the writer's emphasis, not words: left out of the quote.

@@ -260,14 +260,24 @@ describe('the course in the chat', () => {
     chat = await startLocalChat('cv-curso-ruta-');
     const p = await say(chat, 'Genética\nSemana 1: Mendel y los guisantes\nSemana 2: Ligamiento y recombinación', isProposal);
     const asMaterial = await press(chat, p, button(p, COURSE_BUTTONS.isMaterial), (m) => (m.text ?? '').startsWith('De «'));
-    expect(asMaterial.text).toMatch(/^De «Genética\.txt»/);
+    // A paste is named by its title: the student made no file.
+    expect(asMaterial.text).toMatch(/^De «Genética»:/);
     expect(buttonsOf(asMaterial).map((b) => b.text)).toEqual(['✅ Guardar', '📅 Cambiar semana', '❌ Descartar', COURSE_BUTTONS.isSyllabus]);
     const back = await press(chat, asMaterial, button(asMaterial, COURSE_BUTTONS.isSyllabus), isProposal);
     expect(back.text).toMatch(/«Genética», 2 semanas/);
     expect(buttonsOf(back).map((b) => b.text)).toEqual([COURSE_BUTTONS.use, COURSE_BUTTONS.change, COURSE_BUTTONS.discard]);
 
+    // A list of topics proposed as a syllabus keeps the way back once read as material, though no line is labelled.
+    const topics = await say(chat, 'La Revolución Francesa\nNapoleón y el Imperio\nLa Revolución Industrial\nLos nacionalismos', isProposal);
+    const topicsAsMaterial = await press(chat, topics, button(topics, COURSE_BUTTONS.isMaterial), (m) => (m.text ?? '').startsWith('De «'));
+    expect(buttonsOf(topicsAsMaterial).map((b) => b.text)).toContain(COURSE_BUTTONS.isSyllabus);
+
+    // Paragraphs of prose could be no syllabus: only the import's own buttons under them.
     const prose = 'La mitosis es la división del núcleo de una célula en dos núcleos con el mismo número de cromosomas. '.repeat(12);
-    const material = await say(chat, prose, (m) => (m.text ?? '').startsWith('De «'));
+    const plain = await say(chat, prose, (m) => (m.text ?? '').startsWith('De «'));
+    expect(buttonsOf(plain).map((b) => b.text)).toEqual(['✅ Guardar', '📅 Cambiar semana', '❌ Descartar']);
+    // Prose with a list might be one: the button is offered, and a tap that finds no week says so.
+    const material = await say(chat, `${prose}\n\nSus fases son:\n- Profase\n- Metafase\n- Anafase\n- Telofase`, (m) => (m.text ?? '').startsWith('De «') && m.message_id > plain.message_id);
     expect(buttonsOf(material).map((b) => b.text)).toContain(COURSE_BUTTONS.isSyllabus);
     const refused = await press(chat, material, button(material, COURSE_BUTTONS.isSyllabus), () => true);
     expect(refused.text).toMatch(/^No he podido leerlo como temario: No he encontrado ninguna semana/);

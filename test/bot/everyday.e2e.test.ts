@@ -94,15 +94,18 @@ describe('everyday messages', () => {
     const long = 'El barroco usó el claroscuro para dramatizar la escena. '.repeat(30).trim();
     const before = await stack.notebook.notes.list();
     const proposalText = await oneBubble(long);
-    // Named by its own first sentence, not «Texto pegado».
-    expect(proposalText).toMatch(/^De «El barroco usó el claroscuro para dramatizar la escena\.txt»: \d+ notas? /);
+    // Named by its own first sentence, not «Texto pegado», and never as a file («….txt»): the student made none.
+    expect(proposalText).toMatch(/^De «El barroco usó el claroscuro para dramatizar la escena»: \d+ notas? /);
     const proposal = (await owner.messages()).find((m) => m.text === proposalText)!;
-    expect(proposal.buttons.map((b) => b.text)).toEqual(['✅ Guardar', '📅 Cambiar semana', '❌ Descartar', '📅 Es un temario']);
+    // Prose only: no [📅 Es un temario] under it, which could only be a wrong turn.
+    expect(proposal.buttons.map((b) => b.text)).toEqual(['✅ Guardar', '📅 Cambiar semana', '❌ Descartar']);
     await owner.press(proposal.messageId, proposal.buttons[0]!.data);
     await owner.waitText(/^Guardado/);
     const added = (await stack.notebook.notes.list()).slice(before.length);
     expect(added.length).toBeGreaterThan(0);
     expect(added.map((n) => n.texto).join(' ').replace(/\s+/g, ' ')).toBe(long);
+    // Quoted in an answer, its source line names it by that title too.
+    expect(await oneBubble('¿qué tengo sobre el claroscuro?')).toMatch(/\n— El barroco usó el claroscuro para dramatizar la escena · /);
   });
 
   it('a long paste that may have been cut by the sender\'s app is offered once and kept as material', async () => {
@@ -112,7 +115,7 @@ describe('everyday messages', () => {
     const offer = await owner.waitText(/^Ese mensaje es muy largo/);
     expect((await owner.messages()).slice(before).filter((m) => m.text.length > 0 && m.messageId > offer.messageId)).toEqual([]);
     await owner.press(offer.messageId, offer.buttons[0]!.data);
-    const proposal = await owner.waitFor('the import proposal', (ms) => ms.find((m) => m.messageId > offer.messageId && /^De «La fuga desarrolla un sujeto en varias voces que entran una…\.txt»/.test(m.text)));
+    const proposal = await owner.waitFor('the import proposal', (ms) => ms.find((m) => m.messageId > offer.messageId && /^De «La fuga desarrolla un sujeto en varias voces que entran una…»/.test(m.text)));
     expect(proposal.buttons.map((b) => b.text)).toContain('✅ Guardar');
   });
 

@@ -1,7 +1,8 @@
 // The one routing rule for free text (issues 25 and 26): a syllabus, material, or a message.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MATERIAL_MIN_CHARS, classifyText } from '../../src/bot/route-text.js';
+import { MATERIAL_MIN_CHARS, classifyText, mightBeSyllabus, pasteName } from '../../src/bot/route-text.js';
+import { PASTE_NAME } from '../../src/strings/material.js';
 import { SYLLABUS } from '../../src/strings/course.js';
 
 const DIR = new URL('../fixtures/syllabi/', import.meta.url);
@@ -55,5 +56,37 @@ describe('classifyText', () => {
   it('a syllabus the parser refuses gets its sentence', () => {
     expect(classifyText('Semana 1: Célula\nSemana 2: Membrana\nSemana 2: Núcleo')).toEqual({ kind: 'temario_malo', problem: SYLLABUS.duplicateWeek(2, 2, 3) });
     expect(classifyText('Semana 1: Célula\nSemana 3: Membrana')).toEqual({ kind: 'temario_malo', problem: SYLLABUS.missingWeek(2, 3) });
+  });
+});
+
+describe('mightBeSyllabus: whether [📅 Es un temario] is offered under material', () => {
+  const prose = 'La mitosis es la división del núcleo de una célula en dos núcleos con el mismo número de cromosomas. '.repeat(12);
+
+  it('paragraphs of prose are no syllabus, even with one numbered line or a «semana» in a sentence', () => {
+    expect(classifyText(prose).kind).toBe('material');
+    expect(mightBeSyllabus(prose)).toBe(false);
+    expect(mightBeSyllabus(`${prose}\n\n${prose}`)).toBe(false);
+    expect(mightBeSyllabus(`1. Introducción\n\n${prose}`)).toBe(false);
+    expect(mightBeSyllabus(`${prose} Lo veremos en la semana 3.`)).toBe(false);
+  });
+
+  it('a labelled week or unit, a table row, or a few numbered or bulleted lines might be one', () => {
+    expect(mightBeSyllabus(`Semana 3: La mitosis\n\n${prose}`)).toBe(true);
+    expect(mightBeSyllabus(`${prose}\nTema 2 — Meiosis`)).toBe(true);
+    expect(mightBeSyllabus(`${prose}\n1. Profase\n2. Metafase`)).toBe(true);
+    expect(mightBeSyllabus(`${prose}\n- Profase\n• Metafase`)).toBe(true);
+  });
+
+  it('every fixture syllabus might be one', () => {
+    for (const name of syllabi) expect(mightBeSyllabus(readFileSync(new URL(name, DIR), 'utf8')), name).toBe(true);
+  });
+});
+
+describe('pasteName: what a person reads a pasted text by', () => {
+  it('is its title, with no file\'s extension', () => {
+    expect(pasteName('# La luz\n\nLa luz es una onda electromagnética.')).toBe('La luz');
+    expect(pasteName('El barroco usó el claroscuro para dramatizar la escena. '.repeat(3))).toBe('El barroco usó el claroscuro para dramatizar la escena');
+    expect(pasteName('1234\n\n5678')).toBe(PASTE_NAME);
+    expect(PASTE_NAME).not.toMatch(/\.txt$/);
   });
 });

@@ -16,6 +16,10 @@ import { proposalText, weekNameOf } from '../../src/domain/material/proposal.js'
 import { MaterialError } from '../../src/domain/material/errors.js';
 import { docx, textPdf } from '../support/material-fixtures.js';
 import { DEMO_COURSE } from '../../src/domain/course/demo.js';
+import { pasteName } from '../../src/bot/route-text.js';
+import { sourceLabel } from '../../src/strings/notes.js';
+import { PASSAGES } from '../../src/strings/passages.js';
+import { topicAsWritten } from '../../src/lib/name-case.js';
 
 const dirs: string[] = [];
 const ocr = createTesseractOcr();
@@ -164,6 +168,29 @@ describe('an import', () => {
     const saved = await imports().save(record.clave);
     expect(saved?.notas).toHaveLength(3);
     expect((await imports().propose('copia.docx', bytes)).yaExistia).toBe(true);
+  });
+
+  it('a pasted text is named by its title, never a file\'s name: the proposal, its reason, the notes\' source', async () => {
+    const im = imports();
+    const text = 'Apuntes de historia del arte.\n\nEl impresionismo pintó la luz y el color al aire libre, con pinceladas sueltas y sin contornos. Monet y Renoir son sus pintores más conocidos del siglo diecinueve.';
+    const { record } = await im.propose(pasteName(text), new TextEncoder().encode(text), { pegado: true });
+    expect([record.nombre, record.tipo]).toEqual(['Apuntes de historia del arte', 'texto']);
+    // The student made no file: its first words are its title, and the reason says so.
+    expect(proposalText(record, weekNameOf(DEMO_COURSE)).split('\n').slice(0, 2)).toEqual([
+      'De «Apuntes de historia del arte»: 1 nota para la semana 3 «Historia del arte».',
+      'Todo va a la semana 3 porque el título del texto, «Apuntes de historia del arte», dice lo que el título de esa semana.',
+    ]);
+    // Read again for another week, it is still read as a text, under the same topic.
+    const moved = await im.changeWeek(record.clave, 2);
+    expect(moved?.propuesta.map((n) => n.tema)).toEqual(record.propuesta.map((n) => n.tema));
+    await im.save(record.clave);
+    const [note] = (await notebook.notes.list()).filter((n) => n.origen);
+    expect(note!.origen).toEqual({ archivo: 'Apuntes de historia del arte', pagina: null });
+    // What /notas, a quote's source line and /tarjetas show of it.
+    expect([sourceLabel(note!.origen), PASSAGES.source({ noteId: note!.id, origen: note!.origen! }), topicAsWritten(note!.tema, note!.texto)])
+      .toEqual(['Apuntes de historia del arte', 'Apuntes de historia del arte', 'Apuntes de historia del arte']);
+    // A real text file keeps its name.
+    expect((await im.propose('apuntes.txt', new TextEncoder().encode(GENETICA[1]![0]!))).record.nombre).toBe('apuntes.txt');
   });
 
   it('two saves at once still save each note once', async () => {

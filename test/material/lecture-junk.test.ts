@@ -56,7 +56,7 @@ describe('a table in a lecture', () => {
   it('is one note with its lead-in, its header row and its rows: never a header row on its own', () => {
     for (const text of [`## 6. El ciclo de Carnot\n\n${lead}\n\n${header}\n\n${rows}\n\n${after}`, `## 6. El ciclo de Carnot\n\n${lead}\n\n${header}\n${rows}\n\n${after}`]) {
       const notes = splitIntoNotes(text, { fileName: 'Tema5.pdf' });
-      expect(notes.map((n) => n.tema)).toEqual(['6. el ciclo de carnot', '6. el ciclo de carnot']);
+      expect(notes.map((n) => n.tema)).toEqual(['6. el ciclo de Carnot', '6. el ciclo de Carnot']);
       expect(notes[0]!.texto).toBe(`${lead}\n\n${text.includes(`${header}\n\n`) ? `${header}\n\n` : `${header}\n`}${rows}`);
       expect(notes[1]!.texto).toBe(after);
     }

@@ -1,6 +1,7 @@
 /** Splitting extracted text into notes (issue 26 §3): pure, no files. */
 import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 import { describe, expect, it } from 'vitest';
+import { topicAsWritten } from '../../src/lib/name-case.js';
 import { courseWeekOf, cutLong, noteDrafts, NOTE_MAX, NOTE_MIN, photoTopics, splitIntoNotes, topicFromName } from '../../src/domain/material/split.js';
 
 const sentence = (i: number) => `La frase número ${i} explica una idea completa sobre la herencia genética y sus leyes. `;
@@ -72,7 +73,7 @@ describe('parts', () => {
 
   it('topicFromName and the course\'s week rule', () => {
     const defaultWeekOf = courseWeekOf(DEMO_COURSE);
-    expect(topicFromName('Apuntes_Estadística.PDF')).toBe('apuntes estadística');
+    expect(topicFromName('Apuntes_Estadística.PDF')).toBe('apuntes Estadística');
     expect(defaultWeekOf({ tema: 'apuntes', texto: 'El impresionismo en la historia del arte' })).toBe(3);
     expect(defaultWeekOf({ tema: 'apuntes', texto: 'Nada que ver' })).toBeNull();
     expect(defaultWeekOf({ tema: 'apuntes', texto: 'Nada que ver' }, 1)).toBe(1);
@@ -87,13 +88,28 @@ describe('parts', () => {
     expect(topic('Capítulo 4: El consumidor')).toBe('el consumidor');
     // A section's own number is where it sits in its lecture: kept, as the page prints it.
     expect(topic('1.2 La escasez')).toBe('1.2 la escasez');
-    expect(topic('6. El ciclo de Carnot')).toBe('6. el ciclo de carnot');
-    expect(topic('Tema 5. 6. El ciclo de Carnot')).toBe('6. el ciclo de carnot');
+    expect(topic('6. El ciclo de Carnot')).toBe('6. el ciclo de Carnot');
+    expect(topic('Tema 5. 6. El ciclo de Carnot')).toBe('6. el ciclo de Carnot');
     expect(topic('Tema 3')).toBe('tema 3');
     expect(topic('3 cerditos')).toBe('3 cerditos');
-    expect(topic('1984 de Orwell')).toBe('1984 de orwell');
+    expect(topic('1984 de Orwell')).toBe('1984 de Orwell');
     // A file name is a name, not a heading: kept whole.
     expect(splitIntoNotes(body, { fileName: 'Tema 9 apuntes.md' })[0]!.tema).toBe('tema 9 apuntes');
+  });
+
+  it('a topic keeps the capitals its heading writes inside it; a list shows it as the heading does', () => {
+    const body = 'La representación de dobles recíprocos linealiza la ecuación de Michaelis-Menten y da Km y Vmax de la pendiente y la ordenada.';
+    const notes = (heading: string) => splitIntoNotes(`## ${heading}\n\n${body}`, { fileName: 'enzimas.md' })[0]!;
+    // Only the capital a line opens with goes (a topic is said inside sentences too); names, symbols and acronyms stay.
+    expect(notes('3. Lineweaver-Burk').tema).toBe('3. lineweaver-Burk');
+    expect(notes('E + S ⇌ ES').tema).toBe('E + S ⇌ ES');
+    // What /notas, /tarjetas and a quote's source line show: the heading as the page prints it.
+    for (const heading of ['3. Lineweaver-Burk', 'E + S ⇌ ES', 'Inhibición por ATP', 'La Revolución Francesa']) {
+      const n = notes(heading);
+      expect(topicAsWritten(n.tema, n.texto)).toBe(heading);
+    }
+    // A heading set all in capitals is typography, not names.
+    expect(notes('CINÉTICA ENZIMÁTICA').tema).toBe('cinética enzimática');
   });
 });
 
@@ -102,10 +118,10 @@ describe('a photo\'s topic', () => {
 
   it('is its week\'s title where the text has no heading of its own, never the photo\'s name', () => {
     const drafts = noteDrafts('Temas de la vida moderna: bulevares, estaciones, cafés, regatas, jardines y ocio burgués, pintados tal como se ven, con encuadres abiertos que parecen cortados al azar.\n\n## 6. El ciclo de Carnot\n\nEn 1824 Sadi Carnot propuso un ciclo ideal que funciona entre solo dos focos, formado por dos isotermas y dos adiabáticas, todas reversibles, recorridas por un gas ideal.', { fileName: 'IMG_20270310_0914.jpg' });
-    expect(drafts.map((d) => d.tema)).toEqual(['img 20270310 0914', '6. el ciclo de carnot']);
-    expect(photoTopics(drafts, [5, 5], course).map((d) => d.tema)).toEqual(['segundo principio de la termodinámica', '6. el ciclo de carnot']);
+    expect(drafts.map((d) => d.tema)).toEqual(['IMG 20270310 0914', '6. el ciclo de Carnot']);
+    expect(photoTopics(drafts, [5, 5], course).map((d) => d.tema)).toEqual(['segundo principio de la termodinámica', '6. el ciclo de Carnot']);
     // No week: nothing better to say than its name.
-    expect(photoTopics(drafts, [null, null], course).map((d) => d.tema)).toEqual(['img 20270310 0914', '6. el ciclo de carnot']);
+    expect(photoTopics(drafts, [null, null], course).map((d) => d.tema)).toEqual(['IMG 20270310 0914', '6. el ciclo de Carnot']);
   });
 });
 

@@ -191,7 +191,7 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
     expect(mine.join(' ').replace(/\s+/g, ' ')).toBe(paste.replace(/\s+/g, ' '));
 
     await offer.getByRole('button', { name: /Guardar como nota/ }).click();
-    await page.locator('.msg.in', { hasText: `De «${TITLE}.txt»` }).waitFor({ timeout: WAIT_MS });
+    await page.locator('.msg.in', { hasText: `De «${TITLE}»` }).waitFor({ timeout: WAIT_MS });
     const answers = (await page.locator('#log > .msg').evaluateAll((els, from) => els.slice(from).filter((e) => e.classList.contains('in')).map((e) => e.querySelector('.text')?.textContent ?? ''), before));
     expect(answers.filter((t) => t.startsWith('De «'))).toHaveLength(1);
     expect(answers.join('\n')).not.toMatch(/Texto pegado/);

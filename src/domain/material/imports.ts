@@ -56,7 +56,10 @@ export type { ImportKind };
 /** What an import carries beside the common part of a decision; its `clave` is the SHA-256 (hex) of the file's bytes. */
 export interface ImportPayload {
   version: typeof IMPORT_RECORD_VERSION;
+  /** What the student reads it by: the file's name as they sent it, a photo's title, a pasted text's title (`pegado`). */
   nombre: string;
+  /** A text the student pasted into the chat: no file of theirs, so `nombre` is its title, without an extension (readingName). */
+  pegado?: true;
   tipo: ImportKind;
   paginas: number | null;
   /** The extracted text (corrected by the student when it was an OCR draft). */
@@ -158,6 +161,12 @@ export interface Saved {
   record: ImportRecord;
 }
 
+/**
+ * The name the reader reads an import by (its kind is by its name's extension, sniff.ts): a pasted
+ * text's title read as a text file; any other import's own name. Never shown: a person reads `nombre`.
+ */
+export const readingName = (r: Pick<ImportPayload, 'nombre' | 'pegado'>): string => (r.pegado ? `${r.nombre}.txt` : r.nombre);
+
 /** The ids of the notes an import saved (empty while pending). */
 export function savedIds(r: ImportRecord): number[] {
   return (r.guardadas ?? []).filter((n): n is number => n !== null);
@@ -208,8 +217,9 @@ export function createImports(deps: ImportsDeps) {
    * A pending record's notes cut again (reading.ts, `splitNotes`) on the reader thread: all to the
    * document's week, less those a note of the notebook (or the earlier version) already holds.
    */
-  const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'tipo' | 'semana' | 'inicioPaginas' | 'anterior' | 'ocr'>): Promise<NotesSplit> => {
-    const { anterior, ...source } = r;
+  const split = async (r: Pick<ImportRecord, 'texto' | 'nombre' | 'pegado' | 'tipo' | 'semana' | 'inicioPaginas' | 'anterior' | 'ocr'>): Promise<NotesSplit> => {
+    const { anterior, pegado: _p, ...rest } = r;
+    const source = { ...rest, nombre: readingName(r) };
     const earlier = anterior ? (await read(anterior.clave))?.texto : undefined;
     const notes = (await peekNotes()).map((n) => n.texto);
     return splitOffThread(source, { course: await deps.course(), notes, ...(earlier ? { earlier } : {}) }, reader());
@@ -242,7 +252,7 @@ export function createImports(deps: ImportsDeps) {
    * The import on disk for `clave`, or the file read and proposed by `reading` (on the reader
    * thread, reading.ts) and written as pending: a re-print of a saved import is that import.
    */
-  async function proposeRead(clave: string, nombre: string, reading: (ctx: ReadingContext) => Promise<Reading>, opts: { semana?: number }): Promise<Proposal> {
+  async function proposeRead(clave: string, nombre: string, reading: (ctx: ReadingContext) => Promise<Reading>, opts: { semana?: number; pegado?: boolean }): Promise<Proposal> {
     const known = await read(clave);
     if (known) return { record: known, yaExistia: isSaved(known), nuevo: false };
     const { savedRecords, ...ctx } = await context(opts.semana);
@@ -250,7 +260,7 @@ export function createImports(deps: ImportsDeps) {
     const saved = (key: string) => savedRecords.find((r) => r.clave === key)!;
     if (got.kind === 'igual') return { record: saved(got.clave), yaExistia: true, nuevo: false };
     const prev = got.anterior && saved(got.anterior.clave);
-    return create(clave, nombre, got.read, opts.semana, prev && { clave: prev.clave, nombre: prev.nombre, notas: await stillThere(savedIds(prev)) }, got.notas);
+    return create(clave, nombre, got.read, opts.semana, prev && { clave: prev.clave, nombre: prev.nombre, notas: await stillThere(savedIds(prev)) }, got.notas, opts.pegado === true);
   }
 
   /** How many of these note ids the notebook still holds. */
@@ -260,16 +270,17 @@ export function createImports(deps: ImportsDeps) {
   };
 
   /** Writes the pending import for `got` under `clave` — or returns the one another writer made first. */
-  const create = (clave: string, nombre: string, got: Pick<Extracted, 'text' | 'paginas' | 'ocr' | 'pageStarts' | 'unread' | 'doubtful'> & { kind: ImportKind }, semana?: number, anterior?: ImportRecord['anterior'], notas?: NotesSplit): Promise<Proposal> =>
+  const create = (clave: string, nombre: string, got: Pick<Extracted, 'text' | 'paginas' | 'ocr' | 'pageStarts' | 'unread' | 'doubtful'> & { kind: ImportKind }, semana?: number, anterior?: ImportRecord['anterior'], notas?: NotesSplit, pegado = false): Promise<Proposal> =>
     locked(clave, async () => {
       const again = await readLocked(clave);
       if (again) return { record: again, yaExistia: isSaved(again), nuevo: false };
-      const base = { texto: got.text, nombre, tipo: got.kind, ...(semana !== undefined ? { semana } : {}), ...(got.pageStarts ? { inicioPaginas: got.pageStarts } : {}), ...(anterior ? { anterior } : {}) };
+      const base = { texto: got.text, nombre, ...(pegado ? { pegado: true as const } : {}), tipo: got.kind, ...(semana !== undefined ? { semana } : {}), ...(got.pageStarts ? { inicioPaginas: got.pageStarts } : {}), ...(anterior ? { anterior } : {}) };
       const record: ImportRecord = {
         version: IMPORT_RECORD_VERSION,
         clave,
         // A photo is named by its page, not «foto.jpg» like every other (its notes were cut under that name).
         nombre: got.kind === 'imagen' && nombre === PHOTO_NAME ? photoName(got.text) : nombre,
+        ...(pegado ? { pegado: true as const } : {}),
         tipo: got.kind,
         paginas: got.paginas,
         asunto: 'importacion',
@@ -292,11 +303,13 @@ export function createImports(deps: ImportsDeps) {
     /**
      * Reads the file, proposes its notes and writes the pending import — or returns the import
      * already on disk for these bytes (pending: the same proposal; done: `yaExistia`).
-     * Throws MaterialError (with its sentence) for a file that cannot be read.
+     * Throws MaterialError (with its sentence) for a file that cannot be read. `pegado`: the bytes
+     * are a text the student pasted and `nombre` its title (route-text.ts, pasteName), read as a text.
      */
-    async propose(nombre: string, bytes: Uint8Array, opts: { semana?: number; signal?: AbortSignal } = {}): Promise<Proposal> {
+    async propose(nombre: string, bytes: Uint8Array, opts: { semana?: number; signal?: AbortSignal; pegado?: boolean } = {}): Promise<Proposal> {
       const clave = contentKey(bytes);
-      const p = await proposeRead(clave, nombre, (ctx) => proposeOffThread(nombre, bytes, ctx, reader(opts.signal)), opts);
+      const read = readingName({ nombre, ...(opts.pegado ? { pegado: true } : {}) });
+      const p = await proposeRead(clave, nombre, (ctx) => proposeOffThread(read, bytes, ctx, reader(opts.signal)), opts);
       // The file itself is kept (bounded) so a better reader can read it again later (reread.ts);
       // a text's own words are in its record already.
       if (p.record.clave === clave && p.record.tipo !== 'texto') await originals.keep(clave, bytes);

@@ -23,6 +23,7 @@ export function proposalView(r: ImportRecord, weekName: WeekName): ProposalView 
   });
   return {
     nombre: r.nombre,
+    ...(r.pegado ? { pegado: true as const } : {}),
     tipo: r.tipo,
     paginas: r.paginas,
     semanas,

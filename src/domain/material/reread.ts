@@ -27,7 +27,7 @@ import type { AuditLog, CardDeck, NewNote, NotesStore } from '../../store/types.
 import type { Course } from '../course/course.js';
 import { documentWeeks } from './document-week.js';
 import { extractMaterial } from './extract.js';
-import { contentKey, isSaved, savedIds, type ImportRecord, type Imports } from './imports.js';
+import { contentKey, isSaved, readingName, savedIds, type ImportRecord, type Imports } from './imports.js';
 import type { OcrEngine } from './ocr.js';
 import { planReread, type Passage } from './reread-plan.js';
 import { noteDrafts } from './split.js';
@@ -150,10 +150,10 @@ export function createRereads(deps: RereadDeps) {
     let inicioPaginas = rec.inicioPaginas;
     let fromOcr = rec.ocr !== undefined;
     if (bytes) {
-      const got = await extractMaterial(rec.nombre, bytes, { ocr: deps.ocr, ...(deps.readBudgetMs !== undefined ? { budgetMs: deps.readBudgetMs } : {}) });
+      const got = await extractMaterial(readingName(rec), bytes, { ocr: deps.ocr, ...(deps.readBudgetMs !== undefined ? { budgetMs: deps.readBudgetMs } : {}) });
       [texto, paginas, inicioPaginas, fromOcr] = [got.text, got.paginas, got.pageStarts, got.ocr !== undefined];
     }
-    const drafts = noteDrafts(texto, { fileName: rec.nombre, ...(inicioPaginas ? { pageStarts: inicioPaginas } : {}), ...(fromOcr ? { fromOcr: true } : {}) });
+    const drafts = noteDrafts(texto, { fileName: readingName(rec), ...(inicioPaginas ? { pageStarts: inicioPaginas } : {}), ...(fromOcr ? { fromOcr: true } : {}) });
     const notes = await deps.notes.list();
     const byId = new Map(notes.map((n) => [n.id, n]));
     const saved = (rec.guardadas ?? []).map((id, i) => ({ id, was: rec.propuesta[i] }));
@@ -175,7 +175,7 @@ export function createRereads(deps: RereadDeps) {
     for (const n of old) if (n.semana !== null) weeks.set(n.semana, (weeks.get(n.semana) ?? 0) + 1);
     const usual = [...weeks.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]?.[0];
     const firstPage = inicioPaginas && inicioPaginas.length > 1 ? texto.slice(0, inicioPaginas[1]) : texto.slice(0, FIRST_PAGE_CHARS);
-    const computed = usual === undefined ? (await documentWeeks(await deps.course(), { drafts, firstPage, fileName: rec.nombre, ...(rec.semana !== undefined ? { named: rec.semana } : {}) })).semanas : [];
+    const computed = usual === undefined ? (await documentWeeks(await deps.course(), { drafts, firstPage, fileName: readingName(rec), ...(rec.semana !== undefined ? { named: rec.semana } : {}) })).semanas : [];
     const oldWeek = new Map(old.map((n) => [n.id, n.semana]));
     const weekOfPassage = (i: number) => {
       const r = p.replaced.find((x) => x.passage === i);

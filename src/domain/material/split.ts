@@ -242,11 +242,24 @@ export function topicFromName(fileName: string): string {
  */
 const NUMBERING_LABEL = /^(?:tema|unidad|lecci[oó]n|cap[ií]tulo|bloque|m[oó]dulo|semana|parte|secci[oó]n|apartado)\s+\d{1,3}\s*[.:)\-–—]?\s+/iu;
 
+/**
+ * A topic as its heading (or name) writes it, less the capital its line opens with: «6. El ciclo de
+ * Carnot» → «6. el ciclo de Carnot», «3. Lineweaver-Burk» → «3. lineweaver-Burk», «E + S ⇌ ES» as it
+ * is. A topic is said inside sentences too, and every list gives the opening capital back
+ * (lib/name-case.ts, topicAsWritten); a name, a symbol or an acronym inside it keeps its capitals —
+ * folded to lower case they read «3. Lineweaver-burk», «E + S ⇌ es». A heading set all in capitals
+ * («CINÉTICA QUÍMICA») is typography, not names: lower case. Matching folds case on its own side.
+ */
+function topicCase(t: string): string {
+  if (!/\p{Ll}/u.test(t) && /\p{Lu}{4}/u.test(t)) return t.toLocaleLowerCase('es');
+  return t.replace(/^(\P{L}*)(\p{Lu})(?=\p{Ll})/u, (_m, before: string, c: string) => `${before}${c.toLocaleLowerCase('es')}`);
+}
+
 function tidyTopic(t: string, heading = false): string {
   const tidy = t.replace(/[#*_`]+/g, '').replace(/\s+/g, ' ').replace(/[:.]$/, '').trim();
   // A heading that is only its number («Tema 3») keeps it: it is all the topic there is.
   const named = heading ? tidy.replace(NUMBERING_LABEL, '').trim() : '';
-  return (named || tidy).toLocaleLowerCase('es');
+  return topicCase(named || tidy);
 }
 
 /**
