@@ -1,16 +1,16 @@
 /**
  * A note in long prose: the names its heading lists and the name it comes back to are its key terms
  * (study/note-names.ts); a date «a. C.» ends a long sentence when a capital follows it; «le» after a
- * name leans on the sentence before; an everyday word is never a blank. Sentences written for these
+ * name leans on the sentence before; an everyday word is never a blank alone. Sentences written for these
  * tests, not taken from a fixture.
  */
 import { describe, expect, it } from 'vitest';
 import { headingNames, lifeOf, namesOfNote } from '../../src/domain/study/note-names.js';
+import { namedTerms } from '../../src/domain/study/named-term.js';
 import { keyIdeasOfNote } from '../../src/domain/study/key-ideas.js';
 import { cardOfIdea } from '../../src/domain/study/idea-cards.js';
 import { sentencesOf } from '../../src/domain/study/reading.js';
-import { leansOnBefore } from '../../src/domain/study/cloze-quality.js';
-import { goodTerm } from '../../src/domain/study/sentence-idea.js';
+import { clozeProblem, leansOnBefore } from '../../src/domain/study/cloze-quality.js';
 import type { Note } from '../../src/domain/notebook.js';
 
 const note = (id: number, texto: string, tema?: string): Note => ({ id, texto, ...(tema ? { tema } : {}), semana: 2 } as Note);
@@ -53,8 +53,23 @@ describe('reading around a date and a pronoun', () => {
     expect(leansOnBefore('Se le atribuye la primera comedia latina.')).toBe(true);
     expect(leansOnBefore('Cicerón dedicó a Ático el tratado sobre la amistad.')).toBe(false);
   });
-  it('never asks an everyday word alone', () => {
-    expect(['realidad', 'jueves', 'diferencia'].map(goodTerm)).toEqual([false, false, false]);
-    expect(goodTerm('manómetro')).toBe(true);
+  it('never blanks an everyday word alone', () => {
+    const s = 'Una rueda a dos bares está, en realidad, a unos tres bares de presión absoluta.';
+    expect(clozeProblem(s, 'realidad', s.indexOf('realidad'))).toBe('comun');
+    const t = 'El manómetro de la rueda mide la diferencia con la presión atmosférica.';
+    expect(clozeProblem(t, 'manómetro', t.indexOf('manómetro'))).toBeUndefined();
+  });
+});
+
+describe('a term a sentence names by a naming verb', () => {
+  it('finds it after the verb or before «, que es como se llamaba», never an action', () => {
+    expect(namedTerms('Los reyes recompensaban a los fieles con tierras en usufructo, lo que en los documentos se denominaba beneficio (beneficium), porque no eran suyas.')).toEqual(['beneficio']);
+    expect(namedTerms('Quien rompía sus compromisos incurría en felonía, que es como se llamaba la traición a la fe jurada.')).toEqual(['felonía']);
+    expect(namedTerms('Anotar una cantidad en el Debe se llama cargar la cuenta.')).toEqual([]);
+  });
+  it('cards it as a cloze in a note', () => {
+    const n = note(1, 'Quien rompía sus compromisos con el señor incurría en felonía, que es como se llamaba la traición a la fe jurada.');
+    const cards = keyIdeasOfNote(n, [n], anyWord).map((i) => cardOfIdea(i)).filter(Boolean);
+    expect(cards).toContainEqual(expect.objectContaining({ tipo: 'cloze', respuesta: 'felonía' }));
   });
 });

@@ -39,6 +39,14 @@ export const GENERIC_NOUNS = words(`
   cosa cosas parte partes tipo tipos forma formas manera maneras modo vez veces caso casos ejemplo ejemplos
   línea líneas número números conjunto valor valores grupo grupos día días año años momento algo nada
   lugar persona personas gente cantidad elemento
+`.split(/\s+/));
+
+/**
+ * Everyday words a blank must never take alone: they fit any sentence («en _____» → «realidad», «la
+ * clase del _____» → «jueves»), so the card asks for no knowledge. Only for a cloze's answer: as part
+ * of a term («punto de fusión») or in a question they are fine.
+ */
+export const EVERYDAY_WORDS = words(`
   realidad verdad diferencia diferencias punto puntos aspecto aspectos cuestión cuestiones hecho hechos resto total
   mitad lado lados final medio fondo inicio comienzo principio fin idea ideas tema temas clase clases resultado
   semana semanas mes meses hora horas lunes martes miércoles jueves viernes sábado domingo

@@ -13,10 +13,10 @@
  * - nothing else in the sentence gives the term away (the same stem, «isoterma caliente … isoterma fría»).
  * Pure.
  */
-import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from '../cards/lexicon.js';
+import { DETERMINERS, EVERYDAY_WORDS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from '../cards/lexicon.js';
 import { stem } from './reading.js';
 
-export type ClozeProblem = 'anafora' | 'ejemplo' | 'larga' | 'nombre_partido' | 'contado' | 'enumeracion' | 'delatada' | 'sin_termino';
+export type ClozeProblem = 'comun' | 'anafora' | 'ejemplo' | 'larga' | 'nombre_partido' | 'contado' | 'enumeracion' | 'delatada' | 'sin_termino';
 
 /** Most words of a cloze's sentence: longer ones carry more than one fact. */
 export const CLOZE_MAX_WORDS = 32;
@@ -59,6 +59,7 @@ export const EXAMPLE_HEADING = /\b(?:ejemplo|ejemplos|ejercicio|ejercicios|probl
  * `heading` is the sentence's section heading, if known; `lenient` checks only the term's head word for a give-away.
  */
 export function clozeProblem(sentence: string, term: string, at: number, heading = '', lenient = false): ClozeProblem | undefined {
+  if (EVERYDAY_WORDS.has(fold(term))) return 'comun';
   if (leansOnBefore(sentence)) return 'anafora';
   if (sentence.includes('?') || sentence.includes('¿') || EXAMPLE_HEADING.test(heading)) return 'ejemplo';
   if (words(sentence).length > CLOZE_MAX_WORDS) return 'larga';

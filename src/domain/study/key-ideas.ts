@@ -26,6 +26,7 @@ import { coverageIdeas } from './coverage-rules.js';
 import { listTopic } from './list-topic.js';
 import { sectionLabel } from './section-label.js';
 import { talksToClass } from './class-talk.js';
+import { namedTerms } from './named-term.js';
 import { headingNames, lifeOf, namesOfNote, writes } from './note-names.js';
 import { cleanHeading, contextOf, fullName, lowerWordsIn, namesIn, termAt, timesWritten } from './course-names.js';
 
@@ -239,6 +240,16 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
       if (/[.:;,]$/u.test(term) || !goodTerm(term.replace(/^(?:El|La|Los|Las)\s+(?=\S)/u, ''))) continue;
       // The cloze is made of the clause after the colon when that is what says it.
       if (clozeable(s, term, false, true)) add({ kind: 'termino', term, article: '', body: plainSentence(s.text), clause: clozeClause(plainSentence(s.text), term, true)!, marked: true }, s, 2.4);
+    }
+  }
+  // A term a sentence names by a naming verb anywhere in it («…, lo que se denominaba beneficio, …»):
+  // a cloze in the clause that names it, when no idea has the term yet (named-term.ts).
+  for (const s of good) {
+    const plain = plainSentence(s.text);
+    for (const term of namedTerms(plain)) {
+      const k = ideaKey(term).split(' ');
+      if (ideas.some((i) => k.every((w) => i.key.split(' ').includes(w)))) continue;
+      if (clozeable(s, term, false, true)) add({ kind: 'termino', term, article: '', body: plain, clause: clozeClause(plain, term, true)! }, s, 2.3);
     }
   }
   // Formulas sit on their own line (no sentence): grounded in the sentence that introduces them.
