@@ -14,7 +14,7 @@
  * - key ideas covered by at least one card (target ≥ 90 %);
  * - key ideas said in the episode: ≥ 60 % of the content stems of the idea's statement (target ≥ 80 %).
  * With --muestra it also writes test/fixtures/lectures-judging/sample.json (or sample-seed<N>.json with
- * --semilla N): 20 cards per lecture drawn with that seed (mulberry32), for someone who did not write
+ * --semilla N; with --carpeta DIR, DIR/juicio/sample-seed<N>.json): 20 cards per lecture drawn with that seed (mulberry32), for someone who did not write
  * the generator to judge.
  */
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -59,7 +59,10 @@ const SETS: { folder: string; keyIdeas: string }[] = [
 /** `--semilla N`: the seed of the sample (44 drew the first judged sample; a new judging takes a new seed). */
 const seedArg = process.argv.indexOf('--semilla');
 export const SAMPLE_SEED = seedArg > 0 ? Number(process.argv[seedArg + 1]) : 44;
-const SAMPLE = path.join(ROOT, `test/fixtures/lectures-judging/${SAMPLE_SEED === 44 ? 'sample.json' : `sample-seed${SAMPLE_SEED}.json`}`);
+/** The held-out sample lives with the held-out verdicts; a development folder's (`--carpeta DIR`) beside its lectures, in DIR/juicio. */
+const SAMPLE = dirArg > 0
+  ? path.join(FIXTURE, 'juicio', `sample-seed${SAMPLE_SEED}.json`)
+  : path.join(ROOT, `test/fixtures/lectures-judging/${SAMPLE_SEED === 44 ? 'sample.json' : `sample-seed${SAMPLE_SEED}.json`}`);
 const SAMPLE_SIZE = 20;
 
 interface Idea { term: string; kind: string; statement: string; formula?: string }
@@ -172,7 +175,7 @@ async function main() {
       for (const c of r.cards) console.log(`${r.grounded.includes(c) ? ' ' : '!'}${r.on.includes(c) ? ' ' : '?'} [${c.tipo}] ${c.pregunta} → ${c.respuesta}`);
     }
   }
-  if (process.argv.includes('--muestra') && dirArg < 0 && !DEV) {
+  if (process.argv.includes('--muestra') && !DEV) {
     const random = mulberry32(SAMPLE_SEED);
     const sample = rows.map((r) => {
       const pool = [...r.cards];
@@ -181,7 +184,7 @@ async function main() {
       return { leccion: r.file, tarjetas: picked.map((c) => ({ tipo: c.tipo, pregunta: c.pregunta, respuesta: c.respuesta, veredicto: null })) };
     });
     await mkdir(path.dirname(SAMPLE), { recursive: true });
-    await writeFile(SAMPLE, `${JSON.stringify({ semilla: SAMPLE_SEED, generador: 'mulberry32', por_leccion: SAMPLE_SIZE, comando: `npx tsx bench/study.ts --muestra${SAMPLE_SEED === 44 ? '' : ` --semilla ${SAMPLE_SEED}`}`, veredictos: 'bueno | aceptable | malo (reglas de Wozniak), por alguien que no escribió el generador', lecciones: sample }, null, 1)}\n`);
+    await writeFile(SAMPLE, `${JSON.stringify({ semilla: SAMPLE_SEED, generador: 'mulberry32', por_leccion: SAMPLE_SIZE, comando: `npx tsx bench/study.ts --muestra${SAMPLE_SEED === 44 ? '' : ` --semilla ${SAMPLE_SEED}`}${dirArg > 0 ? ` --carpeta ${path.relative(ROOT, FIXTURE)}` : ''}`, veredictos: 'bueno | aceptable | malo (reglas de Wozniak), por alguien que no escribió el generador', lecciones: sample }, null, 1)}\n`);
     console.log(`\nmuestra: ${path.relative(ROOT, SAMPLE)} (semilla ${SAMPLE_SEED})`);
   }
 }
