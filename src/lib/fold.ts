@@ -23,3 +23,9 @@ export function fold(text: string): string {
 export function foldKeepingEnye(text: string): string {
   return text.normalize('NFD').replace(MARKS_BUT_TILDE, '').normalize('NFC').toLowerCase();
 }
+
+/**
+ * The bar a formula writes over a letter for a mean («x̄» is «x» and U+0304): formula.ts reads it as
+ * part of a symbol, never drops it. Here because this is the one module that knows combining marks.
+ */
+export const COMBINING_MACRON = '\u0304';

@@ -20,6 +20,10 @@ export const SAID_FORMULA = Object.freeze({
   of: 'de',
   /** «R1 + R2 + … + Rn»: the terms of a series not written. */
   ellipsis: 'puntos suspensivos',
+  /** «x̄», the mean of x. */
+  bar: 'barra',
+  /** «xi», x with its index. */
+  sub: 'sub',
 });
 
 /** How a formula's functions are said aloud, where their written name is not a word. */
@@ -68,3 +72,14 @@ export const QUIZ_STEMS = Object.freeze({
 export const CARD_REFUSALS = Object.freeze({
   tooShort: (noteId: number) => `la nota ${noteId} tiene muy poco texto para hacer tarjetas: no hay ningún término clave que preguntar; elige otra nota.`,
 });
+
+/** Units said aloud after a number in the episode («1000 kg/m³» → «1000 kilogramos por metro cúbico»); longest first. */
+export const SAID_UNITS: readonly (readonly [string, string])[] = Object.freeze([
+  ['kg/m³', 'kilogramos por metro cúbico'], ['g/cm³', 'gramos por centímetro cúbico'], ['m/s²', 'metros por segundo al cuadrado'],
+  ['N/m²', 'newtons por metro cuadrado'], ['km/h', 'kilómetros por hora'], ['m/s', 'metros por segundo'],
+  ['km²', 'kilómetros cuadrados'], ['cm²', 'centímetros cuadrados'], ['m²', 'metros cuadrados'], ['cm³', 'centímetros cúbicos'],
+  ['m³', 'metros cúbicos'], ['°C', 'grados'], ['kJ', 'kilojulios'], ['kcal', 'kilocalorías'], ['kPa', 'kilopascales'], ['Pa', 'pascales'],
+  ['km', 'kilómetros'], ['kg', 'kilogramos'], ['cm', 'centímetros'], ['mm', 'milímetros'], ['%', 'por ciento'],
+] as const);
+/** A power said aloud: «10⁵» → «10 elevado a 5». */
+export const SAID_POWER = (base: string, exponent: string, negative: boolean) => `${base} elevado a ${negative ? 'menos ' : ''}${exponent}`;

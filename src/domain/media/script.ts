@@ -12,8 +12,10 @@ import { CuadernoError } from '../../errors.js';
 import type { Note } from '../notebook.js';
 import { cleanHeading, keyIdeasOfWeek, type KeyIdea } from '../study/key-ideas.js';
 import { speakFormulasIn } from '../study/formula.js';
+import { sayQuantities } from './say-quantities.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, type WordCheck } from '../study/reading.js';
 import { talksToClass } from '../study/class-talk.js';
+import { exampleSpans, inSpans } from '../study/worked-example.js';
 import { textRank } from '../study/textrank.js';
 import { EXAMPLE_HEADING, leansOnBefore } from '../study/cloze-quality.js';
 import { MSG } from './messages.js';
@@ -67,7 +69,7 @@ function spoken(sentence: string, keepColon = false, limit = SENTENCE_WORDS): st
   }
   // A sentence that hands over to a table or a list («… en el orden siguiente:») ends where the page goes on.
   if (!keepColon) s = s.replace(/,?\s*(?:en el orden siguiente|de la siguiente manera|de la forma siguiente|así|como sigue)?\s*:$/u, '.');
-  return speakFormulasIn(s).replace(/\s+([,.])/g, '$1');
+  return sayQuantities(speakFormulasIn(s)).replace(/\s+([,.])/g, '$1');
 }
 
 /** How an idea is said: its sentence, and for a formula the formula in words. */
@@ -231,7 +233,8 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     // A list item is a fragment («Sombras coloreadas, nunca negras»): said only as part of an idea.
     // Nor is a worked example's data or a question of the notes.
     if (EXAMPLE_HEADING.test(n.tema ?? '')) return [];
-    const sentences = sentencesOf(n.texto).filter((s) => !readProblem(s.text, language, isWord) && !talksToClass(plainSentence(s.text)) && !/^\s*[-*•]\s/u.test(s.text) && !/[¿?]/u.test(s.text)).map((s) => ({ noteId: n.id, at: s.at, text: plainSentence(s.text), list: false }));
+    const examples = exampleSpans(n.texto);
+    const sentences = sentencesOf(n.texto).filter((s) => !readProblem(s.text, language, isWord) && !talksToClass(plainSentence(s.text)) && !inSpans(examples, s.at) && !/^\s*[-*•]\s/u.test(s.text) && !/[¿?]/u.test(s.text)).map((s) => ({ noteId: n.id, at: s.at, text: plainSentence(s.text), list: false }));
     const lists = listsOf(n, language, isWord);
     // The sentence that announces a list («… son sobre todo cuatro:») is said with the list.
     const announcing = (x: { text: string; at: number }) => /:$/u.test(x.text) && lists.some((l) => l.at > x.at && !sentences.some((y) => y.at > x.at && y.at < l.at));

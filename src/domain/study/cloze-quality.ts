@@ -40,6 +40,9 @@ const COUNTING = /^(?:\d+|primer|primera|primero|segundo|segunda|tercer|tercera|
 /** An adverb that heads a phrase with «de» («fuera de», «dentro de», «cerca de», «frente a»). */
 const ADVERB_OF_PLACE = /^(?:fuera|dentro|cerca|lejos|delante|detrás|encima|debajo|alrededor|acerca|además|frente|junto|respecto|antes|después)\s+(?:de|del|a|al)\s/iu;
 
+/** A clause that opens with a subordinator: cut from its sentence, it lacks the main clause. */
+const SUBORDINATE_OPENING = /^(?:cuando|si|aunque|como|porque|mientras|puesto\s+que|ya\s+que|para\s+que|según)\s/iu;
+
 /** Whether a sentence leans on the one before it (first words only). */
 export function leansOnBefore(sentence: string): boolean {
   const s = sentence.trim();
@@ -51,8 +54,8 @@ export function leansOnBefore(sentence: string): boolean {
   return VERBS.has(first) || ['son', 'es', 'fue', 'era', 'aumenta', 'disminuye', 'siguen', 'sigue', 'depende', 'hay'].includes(first);
 }
 
-/** Whether a section heading announces a worked example or exercises. */
-export const EXAMPLE_HEADING = /\b(?:ejemplo|ejemplos|ejercicio|ejercicios|problema|problemas|caso práctico)\b/iu;
+/** Whether a section heading announces a worked example, exercises or review questions. */
+export const EXAMPLE_HEADING = /\b(?:ejemplo|ejemplos|ejercicio|ejercicios|problema|problemas|caso práctico|para repasar|repaso|autoevaluación|actividades|cuestiones|preguntas de repaso)\b/iu;
 
 /**
  * Why `term` at `at` in `sentence` (plain text) makes a poor cloze, or undefined when it makes a good one.
@@ -75,8 +78,9 @@ export function clozeProblem(sentence: string, term: string, at: number, heading
   if (COUNTING.test(prev) || /^(?:doble|triple|mitad|cuádruple|tercio|cuarto)$/iu.test(term)) return 'contado';
   // «El crítico _____ la usó en 1943 …»: a pronoun after the blank points at the sentence before.
   if (/^\s+(?:la|lo|las|los|le|les)\s+\p{Ll}+(?:ó|ió|aron|ieron|aba|aban|ía|ían)(?![\p{L}])/u.test(after)) return 'anafora';
-  // «a su _____, el Salón de París»: an apposition right after the blank names it again.
-  if (/^,\s+(?:el|la|los|las)\s+\p{Lu}/u.test(after)) return 'delatada';
+  // «a su _____, el Salón de París»: an apposition right after the blank names it again;
+  // «La expresión _____ (standard deviation)»: so does another name in brackets right after it.
+  if (/^,\s+(?:el|la|los|las)\s+\p{Lu}/u.test(after) || /^\s*\((?:o\s+)?[^()\d]{2,40}\)/u.test(after)) return 'delatada';
   if (inEnumeration(sentence, at, term.length)) return 'enumeracion';
   // The term's own stems elsewhere in the sentence give it away.
   // Leniently (a note of one or two sentences), only the term's head word may not come back.
@@ -147,5 +151,6 @@ export function clozeClause(sentence: string, term: string, fromColon = false): 
   const clauseFrom = (start: number) => `${sentence.slice(start, upTo).replace(/[,;:.\s]+$/u, '')}.`;
   // The whole opening when it fits (it says more), else the clause after the colon.
   const candidates = end >= 0 ? [clauseFrom(0), clauseFrom(from)] : [clauseFrom(from)];
-  return candidates.find((c) => words(c).length <= CLOZE_MAX_WORDS && words(c).length >= 6);
+  // A clause cut off before its main clause says half a thought («Cuando el activo es menor que el _____.»).
+  return candidates.find((c) => words(c).length <= CLOZE_MAX_WORDS && words(c).length >= 6 && !SUBORDINATE_OPENING.test(c));
 }

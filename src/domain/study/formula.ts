@@ -4,6 +4,7 @@
  * entre T uno»). Pure, small and hand-written: no library on the registry speaks Spanish maths.
  */
 import { SAID_FORMULA, SAID_FUNCTIONS, SAID_OPERATORS } from '../../strings/study.js';
+import { COMBINING_MACRON as MACRON } from '../../lib/fold.js';
 import { escapeRegExp } from '../../lib/regexp.js';
 
 const GREEK: Record<string, string> = {
@@ -26,7 +27,11 @@ const numberWords = (n: string) => (/^\d+$/.test(n) && Number(n) <= 20 ? UNITS[N
 /** Letters written as subscripts (Eₚ, Eₓᵧ, Eᵣ): an index, never part of a word. */
 const SUB_LETTERS: Record<string, string> = { ₐ: 'a', ₑ: 'e', ₒ: 'o', ₓ: 'x', ₕ: 'h', ₖ: 'k', ₗ: 'l', ₘ: 'm', ₙ: 'n', ₚ: 'p', ₛ: 's', ₜ: 't', ᵢ: 'i', ᵣ: 'r', ᵤ: 'u', ᵥ: 'v', ᵦ: 'beta', ᵧ: 'y', ᵨ: 'ro', ᵩ: 'fi', ᵪ: 'ji' };
 /** One token of a formula: a symbol, a number, an operator or a bracket. «Δ» opens a symbol of its own: «TΔS» is T times ΔS. */
-const TOKEN = /(?:(?![\u2090-\u209C\u1D62-\u1D6AΔ])\p{L}){3,}|[A-Za-zΑ-Ωα-ω][A-Za-zΑ-ΓΕ-Ωα-ω]?[₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*|\d+(?:[.,]\d+)?|[=+\-−–×·/*^()[\]≤≥<>≈%√|…]|\s+/gu;
+const TOKEN = new RegExp(String.raw`(?:(?![\u2090-\u209C\u1D62-\u1D6AΔΣ])\p{L}){3,}|Σ|[A-Za-zΑ-Ωα-ω]${MACRON}?[A-Za-zΑ-ΓΕ-Ωα-ω]?[₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*|\d+(?:[.,]\d+)?|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|[=+\-−–×·/*^()[\]≤≥<>≈%√|…]|\s+`, 'gu');
+/** One letter with an index (T₁, Q2, x², a mean's x̄) or a Greek letter, or Δ before a letter. */
+const ONE_SYMBOL = new RegExp(String.raw`^(?:[A-Za-zΑ-Ωα-ω]${MACRON}?[₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*|Δ[A-Za-z][₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*)$`, 'u');
+/** «x̄²»: a letter with the bar of a mean, and what follows it. */
+const BARRED = new RegExp(String.raw`^(\p{L})${MACRON}(.*)$`, 'u');
 /** Words that may sit in a formula although made of letters. */
 const FUNCTIONS = new Set(['ln', 'log', 'sen', 'cos', 'tg', 'exp', 'pV', 'cte']);
 
@@ -34,12 +39,14 @@ function isSymbol(t: string): boolean {
   // A formula stays on its line.
   if (/^\s+$/.test(t)) return !t.includes('\n');
   // «R1 + R2 + … + Rn»: an ellipsis stands for the terms of a series.
-  if (/^\d/.test(t) || t in OPERATORS || t === '(' || t === ')' || t === '[' || t === ']' || t === '…') return true;
+  // «|xi − x̄|»: bars of an absolute value; «(…)²»: an exponent after a bracket.
+  if (/^\d/.test(t) || t in OPERATORS || t === '(' || t === ')' || t === '[' || t === ']' || t === '…' || t === '|' || /^[⁰¹²³⁴⁵⁶⁷⁸⁹]+$/u.test(t)) return true;
   if (FUNCTIONS.has(t)) return true;
   // Spanish one-letter words («y», «o», «a», «e», «u») join prose, not formulas.
   if (/^[yoaeu]$/.test(t)) return false;
   // One letter with an index (T₁, Q2, x²) or a Greek letter, or Δ before a letter.
-  if (/^(?:[A-Za-zΑ-Ωα-ω][₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*|Δ[A-Za-z][₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*)$/u.test(t)) return true;
+  // «x̄»: a mean, its letter with a bar.
+  if (ONE_SYMBOL.test(t)) return true;
   // A product of two symbols («pq», «pV»), never a two-letter Spanish word («de», «la», «es»).
   return /^[A-Za-z]{2}[₀-₉⁰-⁹¹²³ᵞ⁻]*$/u.test(t) && !SHORT_WORDS.has(t.toLowerCase());
 }
@@ -136,6 +143,11 @@ function speakSymbol(t: string): string {
   if (/^\d+$/.test(t)) return numberWords(t);
   if (/^\d/.test(t)) return t.replace('.', ' coma ').replace(',', ' coma ');
   if (FUNCTIONS.has(t)) return Object.hasOwn(SAID_FUNCTIONS, t) ? SAID_FUNCTIONS[t]! : t;
+  // «x̄»: the mean of x, «x barra»; «xi»: x with its index, «x sub i».
+  const barred = BARRED.exec(t);
+  if (barred) return `${speakSymbol(barred[1]!)} ${SAID_FORMULA.bar}${barred[2] ? ` ${speakSymbol(barred[2])}` : ''}`;
+  const indexed = /^([a-z])([ijk])([⁰¹²³⁴⁵⁶⁷⁸⁹]*)$/u.exec(t);
+  if (indexed) return `${indexed[1]} ${SAID_FORMULA.sub} ${indexed[2]}${indexed[3] ? ` ${speakSymbol(indexed[3])}` : ''}`;
   // «Vmax», «kcat»: a letter and the name written under it, said as such («V max»).
   if (/^[A-Za-z][a-z]{2,4}$/u.test(t)) return `${t[0]} ${t.slice(1)}`;
   let out = '';

@@ -27,6 +27,7 @@ import { listTopic } from './list-topic.js';
 import { sectionLabel } from './section-label.js';
 import { talksToClass } from './class-talk.js';
 import { namedTerms } from './named-term.js';
+import { exampleSpans, inSpans } from './worked-example.js';
 import { headingNames, lifeOf, namesOfNote, writes } from './note-names.js';
 import { cleanHeading, contextOf, fullName, lowerWordsIn, namesIn, termAt, timesWritten } from './course-names.js';
 
@@ -113,7 +114,9 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   const language = languageOf(note.texto);
   const sentences = sentencesOf(note.texto);
   // Read well, and about the subject: the teacher's word to the class on its work states no idea (class-talk.ts).
-  const good = sentences.filter((s) => !readProblem(s.text, language, isWord) && !talksToClass(plainSentence(s.text)));
+  // …and not in a worked example («Un ejemplo sencillo. Marta abre una librería: …»: worked-example.ts).
+  const examples = exampleSpans(note.texto);
+  const good = sentences.filter((s) => !readProblem(s.text, language, isWord) && !talksToClass(plainSentence(s.text)) && !inSpans(examples, s.at));
   const names = namesIn(course.some((n) => n.id === note.id) ? course : [...course, note]);
   // A list's items are asked with what the list is of («Etapas del Barroco musical»), else with their section.
   const context = listTopic(note, course) ?? contextOf(heading, names);

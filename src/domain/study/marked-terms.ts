@@ -209,6 +209,9 @@ export function appositionTerm(raw: string): RuleIdea | undefined {
     // «…, un coro, un actor y una máscara»: another item follows; a list, not an apposition
     // («un error o falta de juicio» is one thing named twice).
     if (/^(?:el|la|los|las|un|una)\s+\p{Ll}+(?:\s+\p{Ll}+)?\s+(?:y|e|o)\s+(?:el|la|los|las|un|una|unos|unas)\s/u.test(body) || body.split(/\s+/).length < 4) continue;
+    // «… mediante un objeto, como una rama, un puñado de tierra, una lanza o …»: items of a list of examples.
+    const after = s.slice(m.index + m[0].length);
+    if (/(?:^|\s)como\s*$/u.test(s.slice(0, m.index + 1)) || /^,\s+(?:y\s+|o\s+)?(?:un|una|unos|unas|el|la|los|las)\s/u.test(after) || /^\s+(?:y|o|e|u)\s+(?:un|una|el|la)\s/u.test(after)) continue;
     // «…, un bien de lujo tiene Er > 1»: a clause with its own verb is a new claim, not what the term is;
     // «…, mientras que …» is a conjunction, not a plural.
     if (/^(?:mientras|pues|tras|más|menos)\s/u.test(body) || /\s(?:tiene|tienen|es|son|hay|está|están|era|eran)\s/u.test(body.split(/\s+que\s/u)[0]!)) continue;

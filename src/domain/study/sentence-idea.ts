@@ -27,6 +27,9 @@ export const fold = (s: string) => s.toLocaleLowerCase('es');
 export const ORDINAL = /^(?:primer|primera|primero|segundo|segunda|tercer|tercera|tercero)$/u;
 export const closed = (w: string) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || QUANTIFIERS.has(w) || FUNCTION_WORDS.has(w);
 
+/** What a page shows rather than what the subject is about. */
+const PAGE_NOUNS = new Set(['tabla', 'esquema', 'gráfico', 'diagrama', 'figura', 'imagen', 'dibujo', 'cuadro-resumen']);
+
 /** A term a question can name: 1–6 words, not opening with a function word, no verb, not generic. */
 export function goodTerm(term: string): boolean {
   const words = fold(term).split(/\s+/);
@@ -38,6 +41,9 @@ export function goodTerm(term: string): boolean {
   if (words.some((w) => VERBS.has(w))) return false;
   // «Un caso típico es …», «Un ejemplo claro es …»: the lecture pointing at an example, not a term.
   if (/^(?:caso|casos|ejemplo|ejemplos|muestra)$/u.test(words[0]!)) return false;
+  // «la tabla», «el esquema»: the page, not the subject; «el segundo momento», «el primer paso»: a step of something unnamed.
+  if (words.length === 1 && PAGE_NOUNS.has(words[0]!)) return false;
+  if (words.length === 2 && ORDINAL.test(words[0]!) && /^(?:momento|paso|lugar|caso|punto|parte|vez|tipo|grupo|fase|etapa)$/u.test(words[1]!)) return false;
   // A symbol («P», «ΔP») is read with its formula, never asked «¿Qué es el P?».
   return !(words.length === 1 && (GENERIC_NOUNS.has(words[0]!) || !/\p{L}{2}/u.test(words[0]!)));
 }
@@ -115,7 +121,8 @@ export function ideaOfSentence(sentence: string, rawSentence: string, names: Rea
   const toCalled = new RegExp(`^A\\s+(.+?)\\s+se\\s+(?:le|les)\\s+(?:llama|denomina)\\s+${TERM}(?=[\\s.:,;]|$)`, 'iu').exec(s);
   if (toCalled) return { kind: 'definicion', term: toCalled[2]!, article: '', body: toCalled[1]!, needsContext: DEMONSTRATIVE.test(toCalled[1]!) };
   // «Esta moda por lo japonés se llamó japonismo»: the name comes last.
-  const calledLast = new RegExp(`^(est[ae]s?|el|la|los|las|un|una)\\s+(.+?)\\s+se\\s+(?:llama|llamó|llaman|llamaron|denomina|denominó|denominan|conoce\\s+como|conoció\\s+como)\\s+${TERM}(?:\\s*\\([^()]{1,20}\\))?\\s*(?:[;.,]|$)`, 'iu').exec(s);
+  // (What is named is one clause: «La membrana forma pliegues, las crestas; el espacio que queda dentro se llama matriz» names the space.)
+  const calledLast = new RegExp(`(?:^|[;:]\\s+)(est[ae]s?|el|la|los|las|un|una)\\s+([^;:]+?)\\s+se\\s+(?:llama|llamó|llaman|llamaron|denomina|denominó|denominan|conoce\\s+como|conoció\\s+como)\\s+${TERM}(?:\\s*\\([^()]{1,20}\\))?\\s*(?:[;.,]|$)`, 'iu').exec(s);
   // A clause inside what is named is fine when the note bolds the name it gives («La tensión que mantiene
   // un generador cuando no circula corriente se denomina **fuerza electromotriz**»).
   // (Not when what is named points back: «Los materiales que cumplen esta ley se llaman **óhmicos**».)

@@ -1,0 +1,59 @@
+/**
+ * Flaws a judge who did not write the generator found on unseen lectures (test/fixtures/study-dev/
+ * novena and octava, verdicts of seed 8123), each now refused or read right. Sentences written for
+ * these tests, not taken from a fixture.
+ */
+import { describe, expect, it } from 'vitest';
+import { ideaOfSentence, goodTerm } from '../../src/domain/study/sentence-idea.js';
+import { appositionTerm } from '../../src/domain/study/marked-terms.js';
+import { clozeClause, clozeProblem } from '../../src/domain/study/cloze-quality.js';
+import { formulasIn } from '../../src/domain/study/formula.js';
+import { exampleSpans, inSpans } from '../../src/domain/study/worked-example.js';
+import { keyIdeasOfNote } from '../../src/domain/study/key-ideas.js';
+import type { Note } from '../../src/domain/notebook.js';
+
+const note = (id: number, texto: string, tema?: string): Note => ({ id, texto, ...(tema ? { tema } : {}), semana: 2 } as Note);
+const anyWord = () => true;
+
+describe('what a sentence names', () => {
+  it('names what its own clause says, never the clause before a semicolon', () => {
+    const raw = 'La membrana se pliega en láminas, las tilacoides, que aumentan su superficie; el espacio que queda alrededor se llama **estroma**.';
+    expect(ideaOfSentence(raw.replace(/\*\*/gu, ''), raw)).toMatchObject({ term: 'estroma', body: 'espacio que queda alrededor' });
+  });
+  it('reads no apposition in a list of examples', () => {
+    expect(appositionTerm('El señor entregaba el feudo mediante un objeto simbólico, como una rama, un puñado de tierra, una lanza o un estandarte.')).toBeUndefined();
+  });
+  it('asks no page object and no unnamed step', () => {
+    expect(['tabla', 'esquema', 'segundo momento', 'primer paso'].map(goodTerm)).toEqual([false, false, false, false]);
+    expect(goodTerm('segundo principio')).toBe(true);
+  });
+});
+
+describe('a cloze that gives itself away or says half a thought', () => {
+  it('refuses another name in brackets right after the blank', () => {
+    const s = 'La expresión desviación típica (standard deviation) la acuñó un estadístico británico a finales del siglo XIX.';
+    expect(clozeProblem(s, 'desviación típica', s.indexOf('desviación típica'))).toBe('delatada');
+  });
+  it('never cuts a clause that opens with «cuando» or «si» from its main clause', () => {
+    const s = 'Cuando el activo de una sociedad mercantil es menor que el pasivo exigible a corto y largo plazo, el patrimonio neto de la empresa es negativo y se dice que está en quiebra técnica.';
+    expect(clozeClause(s, 'pasivo')).toBeUndefined();
+  });
+});
+
+describe('formulas with a sum and a mean', () => {
+  it('keeps the whole formula and says its bar and its index', () => {
+    expect(formulasIn('DM = Σ|xi − x̄| / n').map((f) => [f.text, f.spoken])).toEqual([['DM = Σ|xi − x̄| / n', 'D M es sumatorio de valor absoluto x sub i menos x barra valor absoluto entre n']]);
+    expect(formulasIn('s² = Σxi² / n − x̄²').map((f) => f.text)).toEqual(['s² = Σxi² / n − x̄²']);
+  });
+});
+
+describe('a worked example in the prose', () => {
+  it('finds the paragraph that opens as one, and states no idea from it', () => {
+    const text = 'El activo es el conjunto de bienes y derechos de la empresa.\n\nUn ejemplo sencillo. Luis abre una panadería: aporta 5.000 € y pide un préstamo.\n\nEl pasivo es el conjunto de obligaciones de la empresa.';
+    const spans = exampleSpans(text);
+    expect(inSpans(spans, text.indexOf('Luis'))).toBe(true);
+    expect(inSpans(spans, text.indexOf('El pasivo'))).toBe(false);
+    const n = note(1, text);
+    expect(keyIdeasOfNote(n, [n], anyWord).filter((i) => /Luis/u.test(i.sentence))).toEqual([]);
+  });
+});
