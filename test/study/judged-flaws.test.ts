@@ -57,3 +57,21 @@ describe('a worked example in the prose', () => {
     expect(keyIdeasOfNote(n, [n], anyWord).filter((i) => /Luis/u.test(i.sentence))).toEqual([]);
   });
 });
+
+describe('a name and its byname', () => {
+  it('never blanks a name without the byname after it', () => {
+    const s = 'A la muerte de Carlomagno el imperio pasó a su hijo Luis el Piadoso, que lo repartió.';
+    expect(clozeProblem(s, 'Luis', s.indexOf('Luis'))).toBe('nombre_partido');
+  });
+});
+
+describe('a section’s central idea', () => {
+  it('blanks a lone common word only when the teacher bolds it or the heading names it', async () => {
+    const { centralIdeas } = await import('../../src/domain/study/central-idea.js');
+    const text = 'La glucosa se rompe en dos moléculas de ácido pirúvico dentro del citosol de la célula. El ácido pirúvico entra después en la mitocondria de la célula. La célula gasta y regenera su energía sin descanso.';
+    const n = note(1, text, 'Glucólisis');
+    const terms = centralIdeas(n, [n], [n], anyWord).map((i) => i.term);
+    expect(terms).toContain('ácido pirúvico');
+    expect(terms).not.toContain('célula');
+  });
+});

@@ -72,7 +72,8 @@ export function clozeProblem(sentence: string, term: string, at: number, heading
   const next = /^\W*?([\p{L}\d]+)/u.exec(after)?.[1] ?? '';
   const sep = /^([^\p{L}\d]*)/u.exec(after)?.[1] ?? '';
   // Part of a name: a capital word (or «de» and one) right beside the blank, mid-sentence.
-  if (/^\s+(?:de\s+|del\s+)?\p{Lu}/u.test(after) || (/\p{Lu}\p{L}*\s+(?:de\s+|del\s+)?$/u.test(before) && before.trim().split(/\s+/).length > 1)) return 'nombre_partido';
+  // («Luis el Piadoso», «Lorenzo el Magnífico»: a byname after the blank is the name's too.)
+  if (/^\s+(?:de\s+|del\s+|el\s+|la\s+)?\p{Lu}/u.test(after) || (/\p{Lu}\p{L}*\s+(?:de\s+|del\s+)?$/u.test(before) && before.trim().split(/\s+/).length > 1)) return 'nombre_partido';
   // Its adjective left outside («cociente de capacidades _____ caloríficas»).
   if (/^\s+$/.test(sep) && ADJECTIVE_AFTER.test(next) && !VERBS.has(fold(next))) return 'nombre_partido';
   if (COUNTING.test(prev) || /^(?:doble|triple|mitad|cuádruple|tercio|cuarto)$/iu.test(term)) return 'contado';
