@@ -75,3 +75,13 @@ describe('a section’s central idea', () => {
     expect(terms).not.toContain('célula');
   });
 });
+
+describe('a definition in two relative clauses', () => {
+  it('keeps both when short, and cuts a long one at its first claim', async () => {
+    const { condense } = await import('../../src/domain/study/sentence-idea.js');
+    expect(condense('un permiso que el rey daba a las ciudades y que eximía a sus vecinos de un impuesto'))
+      .toBe('un permiso que el rey daba a las ciudades y que eximía a sus vecinos de un impuesto');
+    const long = 'un permiso que el rey daba a las ciudades de su reino cuando le prestaban dinero o soldados para sus guerras y que eximía a todos sus vecinos durante varias generaciones de un impuesto sobre la sal';
+    expect(condense(long)).toBe('un permiso que el rey daba a las ciudades de su reino cuando le prestaban dinero o soldados para sus guerras');
+  });
+});

@@ -48,6 +48,8 @@ export function goodTerm(term: string): boolean {
   return !(words.length === 1 && (GENERIC_NOUNS.has(words[0]!) || !/\p{L}{2}/u.test(words[0]!)));
 }
 
+/** Most words of a definition kept whole across its «… que …, y que …» (two relative clauses of one thing). */
+const RELATIVE_DEFINITION_WORDS = 30;
 /** The first claim of a body ends at «; », an example, a full stop, «, pero / aunque / mientras que» or «, y que». */
 const CLAIM_END = new RegExp(String.raw`;\s|:\s+(?:por ejemplo|p\. ej\.)|${FULL_STOP}|,\s+(?:pero|aunque|mientras que)\s|,?\s+y\s+que\s`, 'iu');
 /** « y γ es …», «, y la mortalidad son …»: «y», a short subject (a symbol; after a comma, an article and a noun or two), and a copula or a defining verb. */
@@ -58,7 +60,11 @@ export function condense(body: string): string {
   let b = body.replace(/\s+/g, ' ').trim();
   // «… y que …» adds a second claim: one card, one fact (the minimum information principle).
   // (The era's «a. C.» is no full stop.)
-  b = b.split(CLAIM_END)[0]!.trim();
+  // …but «un privilegio que los reyes concedían a monasterios y que prohibía a sus funcionarios entrar»
+  // is one definition in two relative clauses: kept whole when it stays short.
+  const first = b.split(CLAIM_END)[0]!;
+  const joined = /^[^;:.]*?,?\s+y\s+que\s[^;:]*?(?=;\s|:\s|$|,\s+(?:pero|aunque|mientras que)\s)/u.exec(b)?.[0];
+  b = (joined && /\sque\s/u.test(first) && joined.split(/\s+/u).length <= RELATIVE_DEFINITION_WORDS ? joined : first).trim();
   // «… de la presa, y γ es la tasa de …»: a second subject with its own verb is the next claim, not this answer.
   b = b.split(SECOND_SUBJECT)[0]!.trim();
   // «…de un instante: cómo se ve…»: what follows a colon elaborates; one idea is enough for an answer.
