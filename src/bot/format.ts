@@ -12,6 +12,8 @@ import { S } from '../strings/chat.js';
 import { MESSAGE_MAX_CHARS } from '../lib/paste-parts.js';
 import { fitMessage, splitMessage } from '../lib/message-pack.js';
 import { chatActionOf, toolRole } from '../tools/stages/catalogue.js';
+import { withoutCue } from '../domain/cards/build.js';
+import { clozeSentence } from '../domain/study/idea-cards.js';
 import type { CallOutcome } from '../agent/types.js';
 
 /** Telegram Bot API limits (characters): a message text and a media caption. */
@@ -302,6 +304,16 @@ export function truncate(text: string, max: number): string {
   const chars = Array.from(text);
   if (chars.length <= max) return text;
   return chars.slice(0, max - 1).join('') + '…';
+}
+
+/**
+ * What names a card in a question about it («¿Borrar la tarjeta 2 (…)?»): its question without the
+ * context cue and, for a cloze, without «Completa la frase: «…»» around its sentence — the words
+ * that tell one card from another come first (the caller cuts it at a word).
+ */
+export function cardGist(pregunta: string): string {
+  const plain = withoutCue({ pregunta }).pregunta;
+  return clozeSentence(plain) ?? plain;
 }
 
 /**

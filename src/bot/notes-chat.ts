@@ -25,6 +25,7 @@ import type { BotNotebook } from './command-kit.js';
 import { NOTE_MAX_CHARS, NOTE_MIN_CHARS } from './commands.js';
 import { allows } from './gate.js';
 import { noKeyboard } from './keyboards.js';
+import { cardGist } from './format.js';
 import { PendingCorrections } from './notes-edits.js';
 import { PASSAGES } from '../strings/passages.js';
 import { cardDeleteKeyboard, redoCardsKeyboard, cardsTooKeyboard, correctionAsk, deleteKeyboard, moveKeyboard, noteCardsMessages, noteMessages, notesPage, weekWords } from './notes-view.js';
@@ -254,7 +255,7 @@ export function createNotesChat(deps: NotesChatDeps) {
     if (!card) return;
     switch (tap.kind) {
       case 'edit': return askCorrection(ctx, 'tarjeta', card.id);
-      case 'deleteAsk': return void (await ctx.reply(NOTES.cardDeleteAsk(card.id, card.pregunta), { reply_markup: cardDeleteKeyboard(card.id) }));
+      case 'deleteAsk': return void (await ctx.reply(NOTES.cardDeleteAsk(card.id, cardGist(card.pregunta)), { reply_markup: cardDeleteKeyboard(card.id) }));
       case 'keep': return void (await settle(ctx, NOTES.cardKept(card.id)));
       case 'delete': {
         await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);
