@@ -3,7 +3,7 @@
  * it, quoted, each with where it comes from, and a button to make cards of it.
  */
 import { packMessages, type PackedMessage } from '../lib/message-pack.js';
-import { topicAsWritten, withNames } from '../lib/name-case.js';
+import { topicAsWritten, withAccents, withNames } from '../lib/name-case.js';
 
 /** How many of the notes' topics a «nothing found» answer lists before it points to /notas instead. */
 export const TOPICS_LISTED = 6;
@@ -54,8 +54,9 @@ function quoted(p: QuotedPassage, n: number | undefined, namesFrom: string): str
 /** The answer's messages: the header and each passage whole, within Telegram's limit. */
 export function passageMessages(query: string, passages: readonly QuotedPassage[]): PackedMessage[] {
   const numbered = passages.length > 1;
-  // The subject as the understanding folded it, its names written as the quoted passages write them.
+  // The subject as the understanding folded it (or the student typed it, «subduccion»), its words
+  // given the accents and its names the capitals the quoted passages write them with.
   const quotedText = passages.map((p) => p.text).join('\n');
-  const subject = withNames(query, quotedText);
+  const subject = withNames(withAccents(query, [quotedText, ...passages.map((p) => p.tema)].join('\n')), quotedText);
   return packMessages(PASSAGES.header(subject), passages.map((p, i) => ({ text: quoted(p, numbered ? i + 1 : undefined, quotedText) })));
 }

@@ -9,6 +9,7 @@ import { CALLBACKS } from '../../src/bot/callbacks.js';
 import { notesQuestion, PassageAnswers } from '../../src/bot/passage-answer.js';
 import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 import type { SourcedNote } from '../../src/domain/passages/index.js';
+import { withAccents } from '../../src/lib/name-case.js';
 
 const asked = (text: string) => notesQuestion(understand(text), text);
 
@@ -79,6 +80,17 @@ describe('the answer', () => {
     const strict = (text: string) => ({ query: text, phrasing: text, onlyFound: true, strict: true });
     expect((await answers.answer(notes, strict('el impresionismo y los colores puros'), DEMO_COURSE)).kind).toBe('found');
     expect((await answers.answer(notes, strict('mañana tengo examen del impresionismo'), DEMO_COURSE)).kind).toBe('none');
+  });
+
+  it('names the subject as the notes write it when the student typed it without its accent', async () => {
+    const geo: SourcedNote[] = [{ id: 3, tema: 'tectónica de placas', texto: 'La subducción es el hundimiento de una placa oceánica bajo otra placa en una fosa.' }];
+    const q = asked('explícame la subduccion')!;
+    const reply = await new PassageAnswers().answer(geo, q, DEMO_COURSE);
+    expect(reply.kind === 'found' && reply.messages[0]!.text).toMatch(/^Esto dicen tus notas sobre «subducción»:/);
+    // A word the notes write two ways is left as the student wrote it; one they write as it is, too.
+    expect(withAccents('esta placa', 'Esta placa está aquí.')).toBe('esta placa');
+    expect(withAccents('ciclo de carnot', 'El ciclo de Carnot')).toBe('ciclo de carnot');
+    expect(withAccents('la fosa oceanica y la subduccion', 'La Subducción ocurre en una fosa oceánica.')).toBe('la fosa oceánica y la subducción');
   });
 
   it('says plainly when nothing is found', async () => {
