@@ -238,7 +238,7 @@ export function createNotesChat(deps: NotesChatDeps) {
         let n = 0;
         for (const card of await cardsOf(tap.note)) if (await cards.remove(card.id, by(ctx), true)) n++;
         // The cards are made by a run, as the passage's button asks for them.
-        const again = { inline_keyboard: [[{ text: PASSAGES.cardsButton(), callback_data: CALLBACKS.passageCards.format(tap.note) }]] };
+        const again = { inline_keyboard: [[{ text: PASSAGES.cardsAgain(), callback_data: CALLBACKS.passageCards.format(tap.note) }]] };
         return void (await ctx.reply(NOTES.cardsReplaced(tap.note, n), { reply_markup: again }));
       }
       case 'keepOldCards':

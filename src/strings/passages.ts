@@ -34,8 +34,16 @@ export const PASSAGES = Object.freeze({
   /** A model's explanation, above the passages it cites by their numbers. */
   explanation: (text: string) => `💡 ${text}\n\n(Lo explico solo con tus notas: los números son los pasajes de abajo.)`,
   failed: () => 'No pude leer tus notas ahora mismo. Inténtalo de nuevo en un momento.',
-  /** The button under an answer: one passage, or the passage numbered `n` of several. */
-  cardsButton: (n?: number) => (n === undefined ? '🃏 Hacer tarjetas de esto' : `🃏 Tarjetas del ${n}`),
+  /**
+   * The button under an answer, which makes the cards of a quoted passage's whole note (not of the
+   * passage alone, so the label names the note): `'one'` the one passage quoted, `'all'` several
+   * passages of one note, a number the first passage of its note among several notes. Each is
+   * shown whole on a 390-pixel phone, one button a row (within START_LABEL_MAX, strings/first-minute.ts).
+   */
+  cardsButton: (of: 'one' | 'all' | number = 'one') =>
+    of === 'one' ? '🃏 Tarjetas de la nota de este pasaje' : of === 'all' ? '🃏 Tarjetas de la nota de estos pasajes' : `🃏 Tarjetas de la nota del pasaje ${of}`,
+  /** The button under «Toca el botón para hacer las de la nota N corregida» (bot/notes-chat.ts): that note's cards. */
+  cardsAgain: () => '🃏 Hacer tarjetas de esto',
   /** What the button asks for, in the words a student would write. */
   cardsRequest: (noteId: number) => `haz tarjetas de la nota ${noteId}`,
   /** A quoted passage's cards button whose note is gone (deleted, or replaced by a new reading). */
