@@ -82,7 +82,7 @@ function approvalFooter(timeoutS: number): string {
 
 /**
  * The approval's text once answered (`sent` is approvalText's): the lines that only make sense
- * while it waits — the «I need your permission» heading, «not done yet: I do it now» and what
+ * while it waits — the «I need your permission» heading, «not done yet: I will do it once you approve» and what
  * happens without an answer — are put in the past or dropped, so the message reads as what was
  * asked, and the decision under it.
  */

@@ -104,6 +104,9 @@ describe('format', () => {
     // Two calls still wait for the owner (issue 28: the bar read «2/2», full): waiting is not done.
     const settled = tasks.map((t) => ({ ...t, state: 'hecha' as const }));
     expect(renderProgress('⏳ «x»', settled, 12_400, undefined, { waiting: ['la portada', 'la narración'] }).split('\n').filter((l) => l.includes('·'))[0]).toBe('▓▓▓▓▓░░░░░ 2/4 · 12 s');
+    // The waits are named as they are: no «(no cuenta como trabajo)» after them.
+    expect(renderProgress('⏳ «x»', settled, 12_400, undefined, { waiting: ['la portada', 'la narración'] })).toContain('\n0 en marcha · 0 en cola · 2 esperan tu respuesta');
+    expect(renderProgress('⏳ «x»', settled, 12_400, undefined, { waiting: ['la portada', 'la narración'] })).not.toContain('cuenta como trabajo');
     expect(progressBar(0, 0)).toBe('░░░░░░░░░░');
   });
 
@@ -148,6 +151,9 @@ describe('format', () => {
     expect(sent).toMatch(/^🔐 Necesito tu permiso: generar la portada de la semana 3\n/);
     expect(sent).toMatch(/\n• La última vez me dijiste que no: «más colorida»\n/);
     expect(sent).toMatch(/\n\nSi no respondes en 60 min, cuenta como rechazo\.$/);
+    // While it waits, nothing is being done: it is done once approved.
+    expect(sent).toContain('\n• Aún no está hecho: lo haré cuando lo apruebes\n');
+    expect(sent).not.toContain('lo hago ahora');
     const answered = answeredApprovalText(sent, 3600);
     expect(answered).toMatch(/^🔐 Te pedí permiso para generar la portada de la semana 3\n/);
     expect(answered).not.toMatch(/Necesito tu permiso|Si no respondes/);
