@@ -323,7 +323,7 @@ const quiz = kind<{ quiz: string }>({
   }],
 });
 
-/** [🃏 Hacer tarjetas de esto] under an answer that quotes a passage: `ps:<note id>`, the passage's note. */
+/** [🃏 Tarjetas de la nota de este pasaje] under an answer that quotes a passage: `ps:<note id>`, the passage's note. */
 const passageCards = kind<number>({
   name: 'tarjetas de un pasaje',
   role: 'requester',

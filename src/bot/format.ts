@@ -12,6 +12,8 @@ import { S } from '../strings/chat.js';
 import { MESSAGE_MAX_CHARS } from '../lib/paste-parts.js';
 import { fitMessage, splitMessage } from '../lib/message-pack.js';
 import { chatActionOf, toolRole } from '../tools/stages/catalogue.js';
+import { withoutCue } from '../domain/cards/build.js';
+import { clozeSentence } from '../domain/study/idea-cards.js';
 import type { CallOutcome } from '../agent/types.js';
 
 /** Telegram Bot API limits (characters): a message text and a media caption. */
@@ -80,7 +82,7 @@ function approvalFooter(timeoutS: number): string {
 
 /**
  * The approval's text once answered (`sent` is approvalText's): the lines that only make sense
- * while it waits — the «I need your permission» heading, «not done yet: I do it now» and what
+ * while it waits — the «I need your permission» heading, «not done yet: I will do it once you approve» and what
  * happens without an answer — are put in the past or dropped, so the message reads as what was
  * asked, and the decision under it.
  */
@@ -302,6 +304,16 @@ export function truncate(text: string, max: number): string {
   const chars = Array.from(text);
   if (chars.length <= max) return text;
   return chars.slice(0, max - 1).join('') + '…';
+}
+
+/**
+ * What names a card in a question about it («¿Borrar la tarjeta 2 (…)?»): its question without the
+ * context cue and, for a cloze, without «Completa la frase: «…»» around its sentence — the words
+ * that tell one card from another come first (the caller cuts it at a word).
+ */
+export function cardGist(pregunta: string): string {
+  const plain = withoutCue({ pregunta }).pregunta;
+  return clozeSentence(plain) ?? plain;
 }
 
 /**

@@ -209,7 +209,7 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     await start(ctx, choice, tap.week);
   });
 
-  // [🃏 Hacer tarjetas de esto] under a quoted passage: the cards of its note, asked as the student would.
+  // [🃏 Tarjetas de la nota de este pasaje] under a quoted passage: the cards of its note, asked as the student would.
   c.callbackQuery(CALLBACKS.passageCards.trigger, async (ctx) => {
     const noteId = CALLBACKS.passageCards.parse(ctx.callbackQuery.data);
     if (noteId === undefined) return void (await ctx.answerCallbackQuery({ text: S.tapStale(), show_alert: true }));

@@ -25,6 +25,7 @@ import type { BotNotebook } from './command-kit.js';
 import { NOTE_MAX_CHARS, NOTE_MIN_CHARS } from './commands.js';
 import { allows } from './gate.js';
 import { noKeyboard } from './keyboards.js';
+import { cardGist } from './format.js';
 import { PendingCorrections } from './notes-edits.js';
 import { PASSAGES } from '../strings/passages.js';
 import { cardDeleteKeyboard, redoCardsKeyboard, cardsTooKeyboard, correctionAsk, deleteKeyboard, moveKeyboard, noteCardsMessages, noteMessages, notesPage, weekWords } from './notes-view.js';
@@ -237,7 +238,7 @@ export function createNotesChat(deps: NotesChatDeps) {
         let n = 0;
         for (const card of await cardsOf(tap.note)) if (await cards.remove(card.id, by(ctx), true)) n++;
         // The cards are made by a run, as the passage's button asks for them.
-        const again = { inline_keyboard: [[{ text: PASSAGES.cardsButton(), callback_data: CALLBACKS.passageCards.format(tap.note) }]] };
+        const again = { inline_keyboard: [[{ text: PASSAGES.cardsAgain(), callback_data: CALLBACKS.passageCards.format(tap.note) }]] };
         return void (await ctx.reply(NOTES.cardsReplaced(tap.note, n), { reply_markup: again }));
       }
       case 'keepOldCards':
@@ -254,7 +255,7 @@ export function createNotesChat(deps: NotesChatDeps) {
     if (!card) return;
     switch (tap.kind) {
       case 'edit': return askCorrection(ctx, 'tarjeta', card.id);
-      case 'deleteAsk': return void (await ctx.reply(NOTES.cardDeleteAsk(card.id, card.pregunta), { reply_markup: cardDeleteKeyboard(card.id) }));
+      case 'deleteAsk': return void (await ctx.reply(NOTES.cardDeleteAsk(card.id, cardGist(card.pregunta)), { reply_markup: cardDeleteKeyboard(card.id) }));
       case 'keep': return void (await settle(ctx, NOTES.cardKept(card.id)));
       case 'delete': {
         await ctx.editMessageReplyMarkup({ reply_markup: noKeyboard() }).catch(() => undefined);

@@ -79,16 +79,20 @@ const STRICT_WORDS = 2;
 /** The share of such a message's words the first passage must hold. */
 export const STRICT_COVER = 0.6;
 
-/** The buttons under an answer: one per quoted note, numbered like the passages when there are several. */
+/**
+ * The buttons under an answer: one per quoted note, each on its own row (its label names the
+ * passage it is under, too long for two a row on a phone), numbered like the passages when
+ * there are several notes.
+ */
 export function passageKeyboard(noteIds: readonly number[]): InlineKeyboardMarkup {
   const one = new Set(noteIds).size === 1;
   const seen = new Set<number>();
-  const row = noteIds.flatMap((id, i) => {
+  const rows = noteIds.flatMap((id, i) => {
     if (seen.has(id)) return [];
     seen.add(id);
-    return [{ text: PASSAGES.cardsButton(one ? undefined : i + 1), callback_data: CALLBACKS.passageCards.format(id) }];
+    return [[{ text: PASSAGES.cardsButton(one ? (noteIds.length === 1 ? 'one' : 'all') : i + 1), callback_data: CALLBACKS.passageCards.format(id) }]];
   });
-  return { inline_keyboard: [row] };
+  return { inline_keyboard: rows };
 }
 
 export class PassageAnswers {

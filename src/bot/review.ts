@@ -13,7 +13,7 @@ import { GRADES } from '../domain/review/fsrs.js';
 import { BLANK } from '../domain/study/idea-cards.js';
 import type { DueCard, ReviewService } from '../domain/review/service.js';
 import { anyCase } from './command-kit.js';
-import { splitText, truncateAround } from './format.js';
+import { cardGist, splitText, truncateAround } from './format.js';
 import { noKeyboard } from './keyboards.js';
 import { logEditFailure } from './telegram-errors.js';
 import { CALLBACKS } from './callbacks.js';
@@ -141,7 +141,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
   async function cardAct(ctx: Context, act: 'suspend' | 'reactivate' | 'remove', id: number): Promise<void> {
     const card = await deps.review.card(id);
     if (!card) return void (await ctx.reply(RS.unknownCard()));
-    if (act === 'remove') return void (await ctx.reply(RS.removeAsk(id, card.card.pregunta), { reply_markup: removeKeyboard(id) }));
+    if (act === 'remove') return void (await ctx.reply(RS.removeAsk(id, cardGist(card.card.pregunta)), { reply_markup: removeKeyboard(id) }));
     await deps.review.suspend(id, act === 'suspend');
     await ctx.reply(act === 'suspend' ? RS.suspended(id) : RS.reactivated(id));
   }
@@ -236,15 +236,23 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
       case 'removeAsk': {
         const d = await deps.review.card(tap.card);
         await ctx.answerCallbackQuery(d ? {} : { text: RS.unknownCard() });
-        if (d) await ctx.api.sendMessage(chat, RS.removeAsk(tap.card, d.card.pregunta), { reply_markup: removeKeyboard(tap.card) });
+        if (d) await ctx.api.sendMessage(chat, RS.removeAsk(tap.card, cardGist(d.card.pregunta)), { reply_markup: removeKeyboard(tap.card) });
         return;
       }
       case 'remove': {
+        const shown = await deps.review.card(tap.card);
         const removed = await deps.deck.remove(tap.card);
         await ctx.answerCallbackQuery({ text: removed ? RS.removed(tap.card) : RS.unknownCard() });
         await edit(ctx, removed ? RS.removed(tap.card) : RS.unknownCard());
         const session = await deps.review.session(chat);
-        return removed && session?.actual === tap.card ? next(ctx, chat) : undefined;
+        if (!removed || session?.actual !== tap.card) return;
+        // The card's own message loses its six buttons (each would only say «ya no existe») and says
+        // what became of it; the session goes on with the next card.
+        if (session.mensaje !== undefined && shown) {
+          await ctx.api.editMessageText(chat, session.mensaje, `${questionText(shown)}\n\n${RS.removedNote()}`, { reply_markup: noKeyboard() })
+            .catch(logEditFailure(deps.log, LOG.cardEdit));
+        }
+        return next(ctx, chat);
       }
       case 'keep':
         await ctx.answerCallbackQuery();

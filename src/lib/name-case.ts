@@ -7,6 +7,8 @@
  * written without one, is a name («Carnot», «Kelvin-Planck», «Monet»); any other word is left as it is.
  */
 
+import { fold } from './fold.js';
+
 /** Where a word stands at a sentence's start (or a line's, or a quote's): its capital says nothing. */
 const OPENS = /(?:^|[.!?…:;¿¡«"“(\n]\s*|\n\s*[-*•]\s+)$/u;
 
@@ -38,4 +40,26 @@ export function withNames(text: string, source: string): string {
  */
 export function topicAsWritten(topic: string, source: string): string {
   return withNames(topic, source).replace(/\p{L}/u, (c) => c.toLocaleUpperCase('es'));
+}
+
+/**
+ * `text` with each word written without its accents («subduccion», as a student types it or the
+ * understanding folds it) written as `source` writes it («subducción»): only a lower-case word that
+ * `source` does not write as it is, and only when `source` writes that folded word one way (lower
+ * case, whatever its capital at a sentence's start) — «esta» is left alone where «está» and «ésta» both stand.
+ */
+export function withAccents(text: string, source: string): string {
+  const as = new Map<string, Set<string>>();
+  const exact = new Set<string>();
+  for (const [w] of source.matchAll(/\p{L}+/gu)) {
+    const lower = w.toLocaleLowerCase('es');
+    exact.add(lower);
+    const key = fold(lower);
+    if (key !== lower) (as.get(key) ?? as.set(key, new Set()).get(key)!).add(lower);
+  }
+  return text.replace(/\p{L}+/gu, (w) => {
+    if (w !== w.toLocaleLowerCase('es') || exact.has(w) || fold(w) !== w) return w;
+    const forms = as.get(w);
+    return forms?.size === 1 ? [...forms][0]! : w;
+  });
 }

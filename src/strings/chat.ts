@@ -283,7 +283,7 @@ export const S = Object.freeze({
   approvalEstimate: (s: number) => `• Tardará ${about(s).text}`,
   approvalLastNo: (why: string) => `• La última vez me dijiste que no: «${why}»`,
   approvalCached: (cached: boolean) =>
-    cached ? '• Ya está hecho: te lo mando sin repetirlo' : '• Aún no está hecho: lo hago ahora',
+    cached ? '• Ya está hecho: te lo mando sin repetirlo' : '• Aún no está hecho: lo haré cuando lo apruebes',
   argDrawing: '• Imagen: un dibujo hecho en este ordenador (sin tarjeta gráfica)',
   argGpuImage: '• Imagen: una imagen generada con la tarjeta gráfica',
   argOwnVoice: '• Voz: tu propia voz (necesita tu consentimiento)',
@@ -340,9 +340,9 @@ export const S = Object.freeze({
   progressLine: (done: number, total: number, elapsedS: number) => `${done}/${total} · ${elapsedS} s`,
   /** A call that waits for the owner's answer: shown apart from the work, never counted as work. */
   progressWaitingFor: (what: string) => `⏸ ${what.charAt(0).toUpperCase()}${what.slice(1)}: espera tu respuesta`,
-  /** What the work is doing now; the waits for you are named apart (they are not work). */
+  /** What the work is doing now; the waits for you are named apart (they are not work, and the bar does not count them done). */
   progressCounts: (running: number, queued: number, waiting: number) =>
-    [`${running} en marcha`, `${queued} en cola`, ...(waiting > 0 ? [`${waiting} ${waiting === 1 ? 'espera' : 'esperan'} tu respuesta (no cuenta como trabajo)`] : [])].join(' · '),
+    [`${running} en marcha`, `${queued} en cola`, ...(waiting > 0 ? [`${waiting} ${waiting === 1 ? 'espera' : 'esperan'} tu respuesta`] : [])].join(' · '),
   /** Time left for the work already started, from how long each step has taken on this computer. */
   /** How long the calls that wait for the owner will take once answered. */
   progressEtaAfterAnswer: (s: number) => `⏱ Cuando respondas: ${about(s).text} más`,

@@ -96,7 +96,8 @@ export const NOTES = Object.freeze({
   cardEdit: (id: number) => `✏️ ${id}`,
   cardRemove: (id: number) => `🗑 ${id}`,
   cardGone: (id: number) => `La tarjeta ${id} ya no está en tu mazo.`,
-  cardDeleteAsk: (id: number, pregunta: string) => `¿Borrar la tarjeta ${id} («${quote(pregunta)}»)? No volverá a aparecer cuando prepares la semana.`,
+  /** `gist`: the card's question without its «Completa la frase (…):» (bot/format.ts `cardGist`), cut here at a word. */
+  cardDeleteAsk: (id: number, gist: string) => `¿Borrar la tarjeta ${id} («${quote(gist, 80)}»)? No volverá a aparecer cuando prepares la semana.`,
   cardDeleteYes: (id: number) => `🗑 Sí, borra la tarjeta ${id}`,
   cardDeleteNo: '↩️ No, consérvala',
   cardDeleted: (id: number) => `🗑 Tarjeta ${id} borrada: no volverá a aparecer cuando prepares la semana.`,

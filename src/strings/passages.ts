@@ -3,7 +3,7 @@
  * it, quoted, each with where it comes from, and a button to make cards of it.
  */
 import { packMessages, type PackedMessage } from '../lib/message-pack.js';
-import { topicAsWritten, withNames } from '../lib/name-case.js';
+import { topicAsWritten, withAccents, withNames } from '../lib/name-case.js';
 
 /** How many of the notes' topics a «nothing found» answer lists before it points to /notas instead. */
 export const TOPICS_LISTED = 6;
@@ -34,8 +34,16 @@ export const PASSAGES = Object.freeze({
   /** A model's explanation, above the passages it cites by their numbers. */
   explanation: (text: string) => `💡 ${text}\n\n(Lo explico solo con tus notas: los números son los pasajes de abajo.)`,
   failed: () => 'No pude leer tus notas ahora mismo. Inténtalo de nuevo en un momento.',
-  /** The button under an answer: one passage, or the passage numbered `n` of several. */
-  cardsButton: (n?: number) => (n === undefined ? '🃏 Hacer tarjetas de esto' : `🃏 Tarjetas del ${n}`),
+  /**
+   * The button under an answer, which makes the cards of a quoted passage's whole note (not of the
+   * passage alone, so the label names the note): `'one'` the one passage quoted, `'all'` several
+   * passages of one note, a number the first passage of its note among several notes. Each is
+   * shown whole on a 390-pixel phone, one button a row (within START_LABEL_MAX, strings/first-minute.ts).
+   */
+  cardsButton: (of: 'one' | 'all' | number = 'one') =>
+    of === 'one' ? '🃏 Tarjetas de la nota de este pasaje' : of === 'all' ? '🃏 Tarjetas de la nota de estos pasajes' : `🃏 Tarjetas de la nota del pasaje ${of}`,
+  /** The button under «Toca el botón para hacer las de la nota N corregida» (bot/notes-chat.ts): that note's cards. */
+  cardsAgain: () => '🃏 Hacer tarjetas de esto',
   /** What the button asks for, in the words a student would write. */
   cardsRequest: (noteId: number) => `haz tarjetas de la nota ${noteId}`,
   /** A quoted passage's cards button whose note is gone (deleted, or replaced by a new reading). */
@@ -54,8 +62,9 @@ function quoted(p: QuotedPassage, n: number | undefined, namesFrom: string): str
 /** The answer's messages: the header and each passage whole, within Telegram's limit. */
 export function passageMessages(query: string, passages: readonly QuotedPassage[]): PackedMessage[] {
   const numbered = passages.length > 1;
-  // The subject as the understanding folded it, its names written as the quoted passages write them.
+  // The subject as the understanding folded it (or the student typed it, «subduccion»), its words
+  // given the accents and its names the capitals the quoted passages write them with.
   const quotedText = passages.map((p) => p.text).join('\n');
-  const subject = withNames(query, quotedText);
+  const subject = withNames(withAccents(query, [quotedText, ...passages.map((p) => p.tema)].join('\n')), quotedText);
   return packMessages(PASSAGES.header(subject), passages.map((p, i) => ({ text: quoted(p, numbered ? i + 1 : undefined, quotedText) })));
 }

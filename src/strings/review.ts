@@ -77,8 +77,11 @@ export const RS = Object.freeze({
   nothingToUndo: () => 'No hay ninguna respuesta de este repaso que deshacer.',
   suspended: (id: number) => `⏸ Tarjeta ${id} suspendida: no saldrá en los repasos. /reactivar ${id} la devuelve.`,
   reactivated: (id: number) => `▶️ Tarjeta ${id} reactivada.`,
-  removeAsk: (id: number, pregunta: string) => `¿Borrar la tarjeta ${id} («${quote(pregunta)}»)? Se quita del mazo y de los repasos.`,
+  /** `gist`: the card's question as bot/format.ts `cardGist` gives it (no «Completa la frase (…):»), cut here at a word. */
+  removeAsk: (id: number, gist: string) => `¿Borrar la tarjeta ${id} («${quote(gist, 80)}»)? Se quita del mazo y de los repasos.`,
   removed: (id: number) => `🗑 Tarjeta ${id} borrada.`,
+  /** The card's own message once it is deleted: its buttons gone, this line under its question. */
+  removedNote: () => '🗑 Borraste esta tarjeta: ya no está en tu mazo ni en tus repasos.',
   kept: (id: number) => `La tarjeta ${id} se queda.`,
   edited: (id: number) => `✏️ Tarjeta ${id} actualizada. Se conserva el historial de repasos de la tarjeta.`,
   editHow: (id: number, question: string, answer: string) =>

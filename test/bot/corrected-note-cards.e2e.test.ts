@@ -42,7 +42,7 @@ describe('a corrected note\'s cards', () => {
     c.tap(offer.message_id, buttonsOf(offer).find((b) => b.text === NOTES.cardsRedoYes(before.length))!.callback_data!);
     await c.settle();
     const again = lastBot();
-    c.tap(again.message_id, buttonsOf(again).find((b) => b.text === PASSAGES.cardsButton())!.callback_data!);
+    c.tap(again.message_id, buttonsOf(again).find((b) => b.text === PASSAGES.cardsAgain())!.callback_data!);
     await c.settle();
     const after = (await nb.cards.list()).filter((x) => x.id_nota === note.id);
     expect(after.map((x) => x.respuesta).join(' ')).not.toContain('calor absorbido');

@@ -10,6 +10,7 @@ import { OWNER, startStack, type Stack } from './stack.js';
 import { answerUntilReport, button, real } from './steps.js';
 import { CARDS_STATE_VERSION } from '../../src/store/index.js';
 import { RS } from '../../src/strings/review.js';
+import { cardGist } from '../../src/bot/format.js';
 
 let stack: Stack | undefined;
 afterEach(async () => {
@@ -32,7 +33,7 @@ describe('a deleted card', () => {
 
     await owner.say(`/borrar ${gone.id}`);
     const ask = await owner.waitText(new RegExp(`^¿Borrar la tarjeta ${gone.id} \\(«`));
-    expect(ask.text).toBe(RS.removeAsk(gone.id, gone.pregunta));
+    expect(ask.text).toBe(RS.removeAsk(gone.id, cardGist(gone.pregunta)));
     await owner.press(ask.messageId, button(ask, /Sí, bórrala/));
     await owner.waitFor('deleted', (ms) => ms.find((m) => m.messageId === ask.messageId && m.text === `🗑 Tarjeta ${gone.id} borrada.`));
 

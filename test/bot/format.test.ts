@@ -7,7 +7,7 @@ import { parseNote } from '../../src/bot/commands.js';
 import { understand } from '../../src/agent/understand.js';
 import { forOwner } from '../../src/strings/agent.js';
 import { reportText } from '../../src/bot/delivery.js';
-import { answeredApprovalText, applyTaskEvent, approvalText, captionAndRest, chatActionFor, progressBar, renderProgress, splitText, summarizeCalls, truncate, truncateAround } from '../../src/bot/format.js';
+import { answeredApprovalText, applyTaskEvent, approvalText, cardGist, captionAndRest, chatActionFor, progressBar, renderProgress, splitText, summarizeCalls, truncate, truncateAround } from '../../src/bot/format.js';
 import type { CallOutcome } from '../../src/agent/types.js';
 import type { NotApprovedReason } from '../../src/tools/contract.js';
 import { CALLBACKS } from '../../src/bot/callbacks.js';
@@ -18,6 +18,8 @@ const parseQuickCallback = (d: string) => CALLBACKS.quick.parse(d);
 const parseWavCallback = (d: string) => CALLBACKS.wav.parse(d);
 import { REPORT } from '../../src/strings/agent.js';
 import { S } from '../../src/strings/chat.js';
+import { RS } from '../../src/strings/review.js';
+import { NOTES } from '../../src/strings/notes.js';
 
 describe('keyboards', () => {
   it('round-trips approval callback data and refuses anything else', () => {
@@ -102,6 +104,9 @@ describe('format', () => {
     // Two calls still wait for the owner (issue 28: the bar read «2/2», full): waiting is not done.
     const settled = tasks.map((t) => ({ ...t, state: 'hecha' as const }));
     expect(renderProgress('⏳ «x»', settled, 12_400, undefined, { waiting: ['la portada', 'la narración'] }).split('\n').filter((l) => l.includes('·'))[0]).toBe('▓▓▓▓▓░░░░░ 2/4 · 12 s');
+    // The waits are named as they are: no «(no cuenta como trabajo)» after them.
+    expect(renderProgress('⏳ «x»', settled, 12_400, undefined, { waiting: ['la portada', 'la narración'] })).toContain('\n0 en marcha · 0 en cola · 2 esperan tu respuesta');
+    expect(renderProgress('⏳ «x»', settled, 12_400, undefined, { waiting: ['la portada', 'la narración'] })).not.toContain('cuenta como trabajo');
     expect(progressBar(0, 0)).toBe('░░░░░░░░░░');
   });
 
@@ -146,6 +151,9 @@ describe('format', () => {
     expect(sent).toMatch(/^🔐 Necesito tu permiso: generar la portada de la semana 3\n/);
     expect(sent).toMatch(/\n• La última vez me dijiste que no: «más colorida»\n/);
     expect(sent).toMatch(/\n\nSi no respondes en 60 min, cuenta como rechazo\.$/);
+    // While it waits, nothing is being done: it is done once approved.
+    expect(sent).toContain('\n• Aún no está hecho: lo haré cuando lo apruebes\n');
+    expect(sent).not.toContain('lo hago ahora');
     const answered = answeredApprovalText(sent, 3600);
     expect(answered).toMatch(/^🔐 Te pedí permiso para generar la portada de la semana 3\n/);
     expect(answered).not.toMatch(/Necesito tu permiso|Si no respondes/);
@@ -273,5 +281,21 @@ describe('a line of the deck keeps a cloze\'s blank in view', () => {
   it('the start is kept when the blank fits, and a text without one is cut as before', () => {
     expect(truncateAround('Completa la frase: «La _____ mide el desorden.»', '_____', 90)).toBe('Completa la frase: «La _____ mide el desorden.»');
     expect(truncateAround('¿Qué es '.padEnd(120, 'x'), '_____', 90)).toBe(truncate('¿Qué es '.padEnd(120, 'x'), 90));
+  });
+});
+
+describe('the question before deleting a card names the card', () => {
+  // The walker's card 2: cut at 60 characters from the start it read «Completa la frase (Expansión
+  // del fondo oceánico): «Se…» — nothing of the card itself.
+  const q = 'Completa la frase (Expansión del fondo oceánico): «Se entiende por tectónica de placas la _____ que explica la dinámica de la capa externa de la Tierra, dividida en fragmentos rígidos que se desplazan unos respecto a otros.»';
+  it('shows its sentence without «Completa la frase (…):», cut at a word near 80 characters', () => {
+    const ask = RS.removeAsk(2, cardGist(q));
+    expect(ask).toBe('¿Borrar la tarjeta 2 («Se entiende por tectónica de placas la _____ que explica la dinámica de la…»)? Se quita del mazo y de los repasos.');
+    expect(NOTES.cardDeleteAsk(2, cardGist(q))).toMatch(/^¿Borrar la tarjeta 2 \(«Se entiende por tectónica de placas la _____ que explica la dinámica de la…»\)\?/);
+  });
+  it('a question with a cue in front loses the cue; a plain one is itself', () => {
+    expect(cardGist('(Fondo oceánico) ¿Qué es las fosas oceánicas?')).toBe('¿Qué es las fosas oceánicas?');
+    expect(cardGist('Completa la frase: «La _____ mide el desorden.»')).toBe('La _____ mide el desorden.');
+    expect(cardGist('¿Qué mide la desviación estándar?')).toBe('¿Qué mide la desviación estándar?');
   });
 });

@@ -6,9 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { understand } from '../../src/agent/understand.js';
 import { CALLBACKS } from '../../src/bot/callbacks.js';
-import { notesQuestion, PassageAnswers } from '../../src/bot/passage-answer.js';
+import { notesQuestion, PassageAnswers, passageKeyboard } from '../../src/bot/passage-answer.js';
+import { START_LABEL_MAX } from '../../src/strings/first-minute.js';
 import { DEMO_COURSE } from '../../src/domain/course/demo.js';
 import type { SourcedNote } from '../../src/domain/passages/index.js';
+import { withAccents } from '../../src/lib/name-case.js';
 
 const asked = (text: string) => notesQuestion(understand(text), text);
 
@@ -68,7 +70,7 @@ describe('the answer', () => {
     if (carnot.kind !== 'found') return;
     expect(carnot.messages.map((m) => m.text)).toEqual(['Esto dicen tus notas sobre «ciclo de Carnot»:\n\n«El ciclo de Carnot está formado por dos isotermas y dos adiabáticas, todas reversibles.»\n— Tema5_Segundo_principio.pdf, p. 2 · El ciclo de Carnot']);
     const buttons = carnot.keyboard.inline_keyboard.flat();
-    expect(buttons.map((b) => b.text)).toEqual(['🃏 Hacer tarjetas de esto']);
+    expect(buttons.map((b) => b.text)).toEqual(['🃏 Tarjetas de la nota de este pasaje']);
     expect(CALLBACKS.passageCards.parse('callback_data' in buttons[0]! ? buttons[0].callback_data : undefined)).toBe(12);
     const impressionism = await answers.answer(notes, 'impresionismo', DEMO_COURSE);
     expect(impressionism.kind === 'found' && impressionism.messages[0]!.text).toMatch(/\n— tu nota 8 · Historia del arte \(semana 3\)$/);
@@ -79,6 +81,26 @@ describe('the answer', () => {
     const strict = (text: string) => ({ query: text, phrasing: text, onlyFound: true, strict: true });
     expect((await answers.answer(notes, strict('el impresionismo y los colores puros'), DEMO_COURSE)).kind).toBe('found');
     expect((await answers.answer(notes, strict('mañana tengo examen del impresionismo'), DEMO_COURSE)).kind).toBe('none');
+  });
+
+  it('names the subject as the notes write it when the student typed it without its accent', async () => {
+    const geo: SourcedNote[] = [{ id: 3, tema: 'tectónica de placas', texto: 'La subducción es el hundimiento de una placa oceánica bajo otra placa en una fosa.' }];
+    const q = asked('explícame la subduccion')!;
+    const reply = await new PassageAnswers().answer(geo, q, DEMO_COURSE);
+    expect(reply.kind === 'found' && reply.messages[0]!.text).toMatch(/^Esto dicen tus notas sobre «subducción»:/);
+    // A word the notes write two ways is left as the student wrote it; one they write as it is, too.
+    expect(withAccents('esta placa', 'Esta placa está aquí.')).toBe('esta placa');
+    expect(withAccents('ciclo de carnot', 'El ciclo de Carnot')).toBe('ciclo de carnot');
+    expect(withAccents('la fosa oceanica y la subduccion', 'La Subducción ocurre en una fosa oceánica.')).toBe('la fosa oceánica y la subducción');
+  });
+
+  it('the cards buttons say what they make: the cards of the note of the passage they name, one a row, whole on a phone', () => {
+    const labels = (ids: number[]) => passageKeyboard(ids).inline_keyboard.map((row) => row.map((b) => b.text));
+    expect(labels([12])).toEqual([['🃏 Tarjetas de la nota de este pasaje']]);
+    expect(labels([12, 12])).toEqual([['🃏 Tarjetas de la nota de estos pasajes']]);
+    // Passages 1 and 3 of one note, 2 of another: a button for each note, named by its first passage.
+    expect(labels([12, 8, 12])).toEqual([['🃏 Tarjetas de la nota del pasaje 1'], ['🃏 Tarjetas de la nota del pasaje 2']]);
+    for (const label of [...labels([12]), ...labels([12, 12]), ...labels([1, 2, 3])].flat()) expect(Array.from(label).length).toBeLessThanOrEqual(START_LABEL_MAX);
   });
 
   it('says plainly when nothing is found', async () => {

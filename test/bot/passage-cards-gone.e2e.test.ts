@@ -1,5 +1,5 @@
 /**
- * A quoted passage keeps its «🃏 Hacer tarjetas de esto» button in the chat; once its note is gone
+ * A quoted passage keeps its «🃏 Tarjetas de la nota de este pasaje» button in the chat; once its note is gone
  * (deleted from the chat, or replaced by a new reading), a tap says so in one sentence and starts no
  * run — the run's own validation would have answered in the planner's words.
  */

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { COMMANDS, S } from '../../src/strings/chat.js';
 import { RS } from '../../src/strings/review.js';
 import { buildCards } from '../../src/domain/cards/build.js';
+import { cardGist } from '../../src/bot/format.js';
 import { OWNER, STRANGER, startStack, type Stack } from './stack.js';
 import { button, real } from './steps.js';
 import type { BotMessage } from '../support/telegram.js';
@@ -105,6 +106,26 @@ describe('/repasar', () => {
     await stranger.press(q.messageId, button(q, /Mostrar respuesta/));
     await owner.waitFor('the refusal', () => stack!.h.answers.some((a) => a.fromId === STRANGER) || undefined);
     expect(stack.h.answers.find((a) => a.fromId === STRANGER)).toMatchObject({ text: 'Este botón es de otra persona o ya no sirve.', showAlert: true });
+  });
+});
+
+describe('deleting the card on screen', () => {
+  it('the question names the card by its sentence; the card\'s message loses its buttons and says it was deleted', async () => {
+    stack = await startStack(real);
+    await withCards(stack, [9, 2]);
+    const owner = stack.h.client({ userId: OWNER });
+    await owner.say('/repasar');
+    const q = await owner.waitFor('the first card', (ms) => ms.find((m) => isCard(m) && m.buttons.length > 0));
+    expect(q.text).toMatch(/Completa la frase \(Historia del arte\): «El cubismo/);
+    await owner.press(q.messageId, button(q, /Borrar/));
+    const ask = await owner.waitText(/^¿Borrar la tarjeta 1 \(«/);
+    // The card's own words, not the «Completa la frase (…):» every cloze starts with.
+    expect(ask.text).toMatch(/^¿Borrar la tarjeta 1 \(«El cubismo rompió la _____/);
+    await owner.press(ask.messageId, button(ask, /Sí, bórrala/));
+    await owner.waitFor('the next card', (ms) => ms.find((m) => isCard(m) && m.messageId > ask.messageId && m.buttons.length > 0));
+    const gone = (await owner.messages()).find((m) => m.messageId === q.messageId)!;
+    expect(gone.buttons).toEqual([]);
+    expect(gone.text).toMatch(/^🃏 Tarjeta 1 [\s\S]*El cubismo[\s\S]*\n\n🗑 Borraste esta tarjeta: ya no está en tu mazo ni en tus repasos\.$/);
   });
 });
 
@@ -220,7 +241,7 @@ describe('/tarjetas, /exportar, card tools, /ayuda', () => {
     // The question names the card, so the student sees what goes before saying yes.
     const six = (await stack.notebook.cards.list()).find((c) => c.id === 6)!;
     const ask = await owner.waitText(/^¿Borrar la tarjeta 6 \(«/);
-    expect(ask.text).toBe(RS.removeAsk(6, six.pregunta));
+    expect(ask.text).toBe(RS.removeAsk(6, cardGist(six.pregunta)));
     await owner.press(ask.messageId, button(ask, /Sí, bórrala/));
     await owner.waitFor('deleted', (ms) => ms.find((m) => m.messageId === ask.messageId && m.text === '🗑 Tarjeta 6 borrada.'));
     await owner.say('/editar 6 a | b');

@@ -39,7 +39,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     expect(msgs.find((m) => m.messageId === narration.messageId)!.buttons.length).toBeGreaterThanOrEqual(2);
     expect(msgs.some((m) => m.text.startsWith('📋 Informe'))).toBe(false);
     // The status names what waits for the owner apart from the work, and the work is all done.
-    await owner.waitFor('status waiting for the narration', (m) => m.find((x) => /⏸ Narrar el resumen de la semana: espera tu respuesta/.test(x.text) && /0 en marcha · 0 en cola · 1 espera tu respuesta \(no cuenta como trabajo\)/.test(x.text)));
+    await owner.waitFor('status waiting for the narration', (m) => m.find((x) => /⏸ Narrar el resumen de la semana: espera tu respuesta/.test(x.text) && /0 en marcha · 0 en cola · 1 espera tu respuesta$/m.test(x.text)));
   });
 
   it('prepares the week: one approval (tapped twice), one rejection; the cover delivered, the chart only from its button; the closing message says what was not done', async () => {
@@ -55,7 +55,7 @@ describe('the week in the chat (real agent, offline planner)', () => {
     expect(cover.text).toMatch(/Haré la portada de la semana 3/);
     // Drawn on this computer, a cover takes a second or two: never the GPU's 15 s before anything was measured.
     expect(cover.text).toMatch(/Tardará (un segundo|unos [2-5] s)\n/);
-    expect(cover.text).toMatch(/Aún no está hecho/);
+    expect(cover.text).toMatch(/\n• Aún no está hecho: lo haré cuando lo apruebes\n/);
     // No engine codenames, no file paths in what the owner reads.
     expect(cover.text).not.toMatch(/maqueta|juguete|xtts|flux|\.png|\.wav|caché/i);
     for (const b of cover.buttons) expect(Buffer.byteLength(b.data)).toBeLessThanOrEqual(64);

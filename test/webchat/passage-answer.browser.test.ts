@@ -52,7 +52,7 @@ describe.skipIf(skipBrowserTests())('a question about an imported lecture, on a 
     // The first passage quoted is the one that says what the cycle is, whole, with where it comes from.
     expect(text).toMatch(/Esto dicen tus notas sobre «ciclo de Carnot»: 1\. «En 1824 Sadi Carnot propuso un ciclo ideal que funciona entre solo dos focos\. El ciclo de Carnot está formado por dos isotermas y dos adiabáticas, todas reversibles, recorridas por un gas ideal en el orden siguiente:» — (termodinamica-tema5\.md|tu nota \d+) · 6\. El ciclo de Carnot/);
     expect(text).not.toContain('**');
-    const cards = answer.getByRole('button', { name: '🃏 Tarjetas del 1' });
+    const cards = answer.getByRole('button', { name: '🃏 Tarjetas de la nota del pasaje 1' });
     await cards.waitFor();
     if (shot) {
       await answer.evaluate((el) => el.scrollIntoView({ block: 'start' }));
