@@ -12,6 +12,7 @@ import type { StoredQuiz } from '../domain/quiz/store.js';
 import type { QuizQuestion } from '../domain/quiz/build.js';
 import type { Course } from '../domain/course/course.js';
 import { QUIZ } from '../strings/quiz.js';
+import { missedName } from '../domain/quiz/missed.js';
 import { anyCase } from './command-kit.js';
 import { CALLBACKS } from './callbacks.js';
 import { S } from '../strings/chat.js';
@@ -46,7 +47,8 @@ export async function sendQuiz(api: Api, quizzes: QuizService, quiz: StoredQuiz,
 /** The score line of a finished quiz: «4 de 5; repasa el enunciado de Clausius». */
 export function scoreOf(quiz: StoredQuiz): string {
   const right = quiz.questions.filter((q) => q.answer?.right).length;
-  const missed = quiz.questions.filter((q) => q.answer && !q.answer.right).map((q) => QUIZ.missedLabel(q.idea.term, q.idea.kind));
+  // Named as the cards name them: «las placas», «John Tuzo Wilson» (domain/quiz/missed.ts).
+  const missed = quiz.questions.filter((q) => q.answer && !q.answer.right).map((q) => missedName(q.idea));
   return QUIZ.score(right, quiz.questions.length, missed);
 }
 

@@ -32,12 +32,12 @@ export const SAID_FUNCTIONS: Readonly<Record<string, string>> = Object.freeze({ 
 /** A card's question; `subject` comes with its article («la entropía»). */
 export const CARD_QUESTIONS = Object.freeze({
   clozePrompt: 'Completa la frase',
-  consists: (subject: string) => `¿En qué consiste ${subject}?`,
+  consists: (subject: string, plural = false) => `¿En qué ${plural ? 'consisten' : 'consiste'} ${subject}?`,
   /** The same in the note's own tense and number («¿En qué consistía el cursus honorum?»). */
   consistsAs: (verb: string, subject: string) => `¿En qué ${verb} ${subject}?`,
   /** A work asked by what it says («¿Qué obra sostiene que …?»), answered with its title. */
   workThat: (verb: string, what: string) => `¿Qué obra ${verb} ${what}?`,
-  characterized: (subject: string) => `¿Por qué se caracteriza ${subject}?`,
+  characterized: (subject: string, plural = false) => `¿Por qué se ${plural ? 'caracterizan' : 'caracteriza'} ${subject}?`,
   formula: (ofTerm: string, narrowed: string) => `¿Cuál es la fórmula ${ofTerm}${narrowed ? ` ${narrowed}` : ''}?`,
   inYear: (what: string) => `¿En qué año ${what}?`,
   workBy: (title: string) => `¿De quién es la obra «${title}»?`,

@@ -20,6 +20,7 @@ import { speaksSubject, subjectStems, subjectTest } from './subject.js';
 import { madeYears, yearsOf } from './years.js';
 import { wrongFormulas } from './formula-variants.js';
 import { reverseOf } from './reverse.js';
+import { couldBePerson } from './mentions.js';
 import { fold } from '../../lib/fold.js';
 import { QUIZ_STEMS } from '../../strings/study.js';
 import { escapeRegExp } from '../../lib/regexp.js';
@@ -284,8 +285,8 @@ export function distractorsFor(idea: QuizIdea, pool: readonly QuizIdea[], random
     && !fold(idea.statement).includes(fold(other.term))
     // A year is offered as a year only, and never one the quoted sentence also says (it may be right too).
     && (sort !== 'fecha' || (YEAR_ONLY.test(other.term) && !question.includes(other.term) && Math.abs(Number(other.term) - Number(idea.term)) <= YEAR_SPAN))
-    // A person the quoted sentence names may have done it too.
-    && (sort !== 'persona' || !fold(idea.passage).includes(fold(other.term)))
+    // A person the quoted sentence names may have done it too; and a «¿Quién…?» is offered people only, never an institution or a place.
+    && (sort !== 'persona' || (!fold(idea.passage).includes(fold(other.term)) && couldBePerson(other.term)))
     && (idea.kind !== 'formula' || (!sameLeftSide(other.term, idea.term) && cues.every((c) => leftLetters(other.term).has(c)))));
   // «¿En qué enlace…?» says the answer's head: every option is one of the kind it names.
   const head = settingHead(idea);

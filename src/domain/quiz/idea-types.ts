@@ -13,6 +13,8 @@ export interface QuizIdea {
   source: { noteId: number; file?: string; page?: number };
   /** The sentence as the note writes it (the explanation quotes it). */
   passage: string;
+  /** The article its note gives the term («las» of «Las placas…»), for naming it as its card does. */
+  article?: string;
   /** Only an option: a person, year or movement the document names (mentions.ts), never asked about. */
   mention?: true;
   /** A mention that is a section's title («El enlace metálico»): offered only beside an answer of the same head noun. */

@@ -17,6 +17,7 @@ import { headOf } from './kinds.js';
 import { madeVerb, workQuestions } from './made-verb.js';
 import { tableIdeas } from './tables.js';
 import { personYear } from './years.js';
+import { EVERYDAY_WORDS, GENERIC_NOUNS } from '../cards/lexicon.js';
 
 export type { QuizIdea, QuizIdeaKind, SourceNote } from './idea-types.js';
 import type { QuizIdea, QuizIdeaKind, SourceNote } from './idea-types.js';
@@ -116,6 +117,7 @@ function shaped(k: KeyIdea): { kind: QuizIdeaKind; term: string; statement: stri
         return { kind: 'persona', term: k.term, statement: `${verb.toLocaleLowerCase('es')} ${said}` };
       }
       if (said.includes('=') || opensBare(k.sentence, k.term)) return undefined;
+      if (!definesItsTerm(k)) return undefined;
       return { kind: 'definicion', term: k.term, statement: namedGenus(said, k.term) };
     }
     case 'enunciado': return { kind: 'enunciado', term: wholeTerm(k.term, k.sentence), statement: k.body };
@@ -132,6 +134,28 @@ function shaped(k: KeyIdea): { kind: QuizIdeaKind; term: string; statement: stri
     case 'persona': return { kind: 'persona', term: k.term, statement: `${k.verb ?? 'fue'} ${k.body}` };
     default: return undefined;
   }
+}
+
+/** A quantity said alone («unos 580 °C», «más de 60.000 km»): what something measures, not what it is. */
+const QUANTITY = /^(?:(?:unos|unas|aproximadamente|cerca\s+de|casi|más\s+de|menos\s+de|alrededor\s+de|hasta|entre)\s+)?[\d.,]+(?:\s|$)/iu;
+/** A verb in a past tense («publicó», «dibujaron», «trabajaba»): what someone did, not what the term is. */
+const DEED = /(?:ó|aron|ieron|aba|aban)$/u;
+
+/**
+ * True when a study-side «definition» really says what its term is, so a quiz may ask for the
+ * term by it (or for it by the term): not the answer to a question its sentence frames but what it
+ * is made of or who they were («Las placas se mueven porque…» answers why they move), not a deed told of it in a past tense («…, que publicó
+ * en 1915…»), not a quantity alone («unos 580 °C»), and never of one everyday word alone («punto»,
+ * «placas» said bare: which point, which plates?).
+ */
+export function definesItsTerm(k: Pick<KeyIdea, 'term' | 'verb' | 'body' | 'question'>): boolean {
+  // What it is made of («¿De qué está formado el ciclo de Carnot?») or who they were defines it; why, how, when or which does not.
+  if (k.question && !/^¿(?:De qué (?:está|están|estaba|estaban) formad[oa]s?|En qué consisten?|Quiénes (?:son|fueron|eran))\s/u.test(k.question)) return false;
+  const verb = k.verb?.toLocaleLowerCase('es').split(/\s+/u).at(-1);
+  if (verb && DEED.test(verb) && !/^(?:fue|fueron)$/u.test(verb)) return false;
+  if (QUANTITY.test(k.body.trim())) return false;
+  const words = k.term.replace(ARTICLE, '').toLocaleLowerCase('es').split(/\s+/u).filter(Boolean);
+  return !(words.length === 1 && (GENERIC_NOUNS.has(words[0]!) || EVERYDAY_WORDS.has(words[0]!)));
 }
 
 /**
@@ -184,7 +208,8 @@ export function quizIdeaOf(k: KeyIdea, note: SourceNote): QuizIdea | undefined {
   const file = note.origen?.archivo ?? note.archivo;
   const page = note.origen ? note.origen.pagina : note.pagina;
   const source = { noteId: note.id, ...(file ? { file } : {}), ...(typeof page === 'number' ? { page } : {}) };
-  return { kind: s.kind, term: t, statement, source, passage };
+  const article = s.kind === 'definicion' && /^(?:el|la|los|las)$/u.test(k.article) ? k.article : undefined;
+  return { kind: s.kind, term: t, statement, source, passage, ...(article ? { article } : {}) };
 }
 
 /**

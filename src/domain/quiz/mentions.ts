@@ -12,6 +12,7 @@ import type { WordCheck } from '../study/reading.js';
 import type { QuizIdea, SourceNote } from './idea-types.js';
 import { tableRows } from './table-rows.js';
 import { fold } from '../../lib/fold.js';
+import { escapeRegExp } from '../../lib/regexp.js';
 
 const capital = (s: string) => s.charAt(0).toLocaleUpperCase('es') + s.slice(1);
 
@@ -38,10 +39,10 @@ export function peopleIn(text: string, isWord: WordCheck): string[] {
       // A sentence's first word that is a word («Fue», «Allí») is no name: the name is what follows, if anything.
       const rest = m[0].replace(/^\S+\s+/u, '');
       if (rest === m[0] || !/\s/u.test(rest)) continue;
-      if (isPerson(rest, lower, isWord)) out.push(rest);
+      if (isPerson(rest, lower, isWord, text)) out.push(rest);
       continue;
     }
-    if (isPerson(m[0], lower, isWord)) out.push(m[0]);
+    if (isPerson(m[0], lower, isWord, text)) out.push(m[0]);
   }
   return [...new Set(out)];
 }
@@ -50,13 +51,35 @@ const lowerWords = (text: string) => new Set((text.match(/(?<![\p{L}])\p{Ll}[\p{
 
 /** True when `cell` (a table's cell, nothing else in it) is a person's name, read against the whole `text`. */
 export function isPersonCell(cell: string, text: string, isWord: WordCheck): boolean {
-  return new RegExp(`^${NAME.source}$`, 'u').test(cell) && isPerson(cell, lowerWords(text), isWord);
+  return new RegExp(`^${NAME.source}$`, 'u').test(cell) && isPerson(cell, lowerWords(text), isWord, text);
 }
 
 /** Articles of other languages that open a place's or a paper's name («Le Havre», «Le Charivari»), never a person's. */
 const FOREIGN_ARTICLE = new Set(['le', 'la', 'les', 'l', 'el', 'los', 'las', 'the', 'der', 'die', 'das', 'il', 'lo']);
 
-function isPerson(name: string, lower: ReadonlySet<string>, isWord: WordCheck): boolean {
+/**
+ * Words that make a capitalised name an institution or a place, never a person («Universidad de
+ * Columbia», «Real Academia», «Museo del Prado», «Mar del Norte», «Nueva Zelanda»).
+ */
+const NOT_A_PERSON = new Set(['universidad', 'instituto', 'museo', 'academia', 'real', 'colegio', 'sociedad', 'escuela', 'biblioteca',
+  'fundacion', 'facultad', 'departamento', 'laboratorio', 'observatorio', 'centro', 'consejo', 'congreso', 'ministerio', 'gobierno',
+  'compania', 'empresa', 'banco', 'hospital', 'iglesia', 'catedral', 'palacio', 'teatro', 'revista', 'editorial', 'asociacion', 'comision',
+  'union', 'liga', 'partido', 'reino', 'imperio', 'republica', 'estado', 'estados', 'provincia', 'ciudad', 'villa', 'puerto', 'mar', 'oceano',
+  'rio', 'lago', 'golfo', 'cabo', 'isla', 'islas', 'peninsula', 'monte', 'montes', 'sierra', 'cordillera', 'valle', 'desierto', 'nueva', 'nuevo',
+  'norte', 'sur', 'este', 'oeste', 'university', 'institute', 'college', 'society', 'museum', 'royal', 'school', 'library', 'academy']);
+
+/** True when a name could be a person's: no word of it names an institution or a place («Universidad de Columbia» is not one). */
+export function couldBePerson(name: string): boolean {
+  return !name.split(/[\s'’-]+/u).some((w) => NOT_A_PERSON.has(fold(w)));
+}
+
+/** A name the text puts after a preposition of place («en Cambridge», «desde Nueva Zelanda»): a place, not a person. */
+function saidAsPlace(name: string, text: string): boolean {
+  return new RegExp(`(?<![\\p{L}])(?:en|desde|hacia|hasta)\\s+(?:(?:el|la|los|las)\\s+)?${escapeRegExp(name)}(?![\\p{L}])`, 'iu').test(text);
+}
+
+function isPerson(name: string, lower: ReadonlySet<string>, isWord: WordCheck, text = ''): boolean {
+  if (!couldBePerson(name) || (text && saidAsPlace(name, text))) return false;
   const parts = name.split(/\s+/u).filter((w) => /^\p{Lu}/u.test(w));
   // Given names may be words of the dictionary («Diego», «Francisco»), but not every part is one,
   // and none is written in lower case in the text («Exposición Universal», «Bellas Artes»).

@@ -53,6 +53,18 @@ function cued(idea: KeyIdea, pregunta: string, respuesta: string, always = false
   return `(${c}) ${pregunta}`;
 }
 
+/**
+ * The term as a question names it: a list's head of one capitalised plural word («Transformantes:
+ * las placas…») is a common word the line capitalises — a name is one thing, not many — so it is
+ * asked in lower case, unless its own sentence writes it capitalised after another word (a name).
+ */
+export function askedTerm(idea: Pick<KeyIdea, 'term' | 'item' | 'sentence'>): string {
+  const t = idea.term;
+  if (!idea.item || !/^\p{Lu}\p{Ll}+s$/u.test(t)) return t;
+  const inside = new RegExp(`(?<=\\p{L}[^.:;!?]*\\s)${escapeRegExp(t)}(?![\\p{L}])`, 'u').test(idea.sentence);
+  return inside ? t : t.toLocaleLowerCase('es');
+}
+
 /** A pointer in a question to something the card does not hold: «ese sentido», «dicha ley», «¿Cuáles fueron sus …?». */
 const POINTER = /(?<![\p{L}])(?:ese|esa|esos|esas|este|esta|estos|estas|aquel|aquella|aquellos|aquellas|dicho|dicha|dichos|dichas)\s+(\p{L}+)|^¿(?:Cuál|Cuáles|Qué)\s+(?:fue|fueron|es|son|era|eran)\s+(?:su|sus)\s+(\p{L}+)/iu;
 
@@ -82,12 +94,15 @@ function askIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'
   switch (idea.kind) {
     case 'definicion': {
       if (idea.question) return card('definicion', idea.question, idea.body);
-      const plural = /^(los|las|unos|unas)$/.test(idea.article);
+      // «Transformantes: …» is a common word a list's line capitalises: asked «los transformantes».
+      const term = askedTerm(idea);
+      // The verb agrees with the term's number, the note's article or the noun's own («¿Qué son las pruebas…?»).
+      const plural = /^(los|las|unos|unas)$/.test(idea.article || articleFor(term));
       // «su poder…»: whose, the card would not say.
       if (ownerMissing(idea.body)) return undefined;
-      if (!idea.verb && clauseAnswer(idea.body)) return card('definicion', CARD_QUESTIONS.consists(withArticle(idea.article, idea.term)), idea.body);
-      if (/^se caracteriza por$/u.test(idea.verb ?? '')) return card('definicion', CARD_QUESTIONS.characterized(withArticle(idea.article, idea.term)), idea.body);
-      return card('definicion', `¿Qué ${idea.verb ?? (plural ? 'son' : 'es')} ${withArticle(idea.article, idea.term)}?`, idea.body);
+      if (!idea.verb && clauseAnswer(idea.body)) return card('definicion', CARD_QUESTIONS.consists(withArticle(idea.article, term), plural), idea.body);
+      if (/^se caracterizan? por$/u.test(idea.verb ?? '')) return card('definicion', CARD_QUESTIONS.characterized(withArticle(idea.article, term), plural), idea.body);
+      return card('definicion', `¿Qué ${idea.verb ?? (plural ? 'son' : 'es')} ${withArticle(idea.article, term)}?`, idea.body);
     }
     case 'enunciado': {
       const pregunta = /^enunciado\b/iu.test(idea.term) ? `¿Qué dice ${withArticle(idea.article, idea.term)}?` : `Enuncia ${withArticle(idea.article, idea.term)}.`;

@@ -135,3 +135,26 @@ describe('a formula named with the word itself', () => {
     expect(asked('el', 'ingreso total')).toBe('¿Cuál es la fórmula del ingreso total?');
   });
 });
+
+describe('a definition\'s question agrees with its term (walk at 390×844: «¿Qué es los dorsales…?»)', () => {
+  const ask = (term: string, body: string, over: Partial<KeyIdea> = {}) =>
+    cardOfIdea(idea({ kind: 'definicion', term, sentence: `${term.charAt(0).toLocaleUpperCase('es')}${term.slice(1)}: ${body}.`, body, item: true, ...over }))?.pregunta;
+  it('a plural term is asked «¿Qué son…?» / «¿En qué consisten…?», with the article its noun takes', () => {
+    expect(ask('cuencas sedimentarias', 'depresiones de la corteza donde se acumulan sedimentos')).toBe('¿Qué son las cuencas sedimentarias?');
+    expect(ask('cordilleras volcánicas', 'alineaciones de volcanes sobre una zona de subducción')).toBe('¿Qué son las cordilleras volcánicas?');
+    expect(ask('arcos insulares', 'las islas se alinean sobre la placa que subduce')).toBe('¿En qué consisten los arcos insulares?');
+    // The note's own article wins, and agrees too.
+    expect(ask('corrientes', 'las aguas frías se hunden hacia el fondo', { article: 'las' })).toBe('¿En qué consisten las corrientes?');
+  });
+  it('a head whose ending says no gender takes the one its adjective shows, or its noun\'s («la matriz»)', () => {
+    expect(ask('fuentes termales', 'manantiales de agua caliente de origen volcánico')).toBe('¿Qué son las fuentes termales?');
+    expect(ask('cadenas de montañas', 'alineaciones de relieves')).toBe('¿Qué son las cadenas de montañas?');
+    expect(ask('matriz rocosa', 'la masa de grano fino que rodea los cristales')).toBe('¿Qué es la matriz rocosa?');
+    expect(ask('raíz', 'la parte de la cordillera que se hunde en el manto')).toBe('¿Qué es la raíz?');
+    expect(ask('fósiles guía', 'restos de especies que vivieron poco tiempo y en muchos lugares')).toBe('¿Qué son los fósiles guía?');
+  });
+  it('a list\'s capitalised plural head is asked in lower case, unless its sentence writes it as a name', () => {
+    expect(ask('Intrusivas', 'las rocas se enfrían despacio bajo tierra')).toBe('¿En qué consisten las intrusivas?');
+    expect(cardOfIdea(idea({ kind: 'definicion', term: 'Andes', item: true, sentence: 'Andes: la cordillera que forman los Andes al subducir la placa de Nazca.', body: 'la cordillera que forman al subducir la placa de Nazca' }))?.pregunta).toBe('¿Qué son los Andes?');
+  });
+});

@@ -16,7 +16,9 @@ import { sortOf } from '../../../src/domain/quiz/kinds.js';
 import { ideasOfNotes, ideaOfSentence } from '../../../src/domain/quiz/ideas.js';
 import { loadWordCheck } from '../../../src/domain/study/reading.js';
 import { createQuizService } from '../../../src/domain/quiz/service.js';
-import { QuizFileError, QuizStore } from '../../../src/domain/quiz/store.js';
+import { QuizFileError, QuizStore, type StoredQuestion, type StoredQuiz } from '../../../src/domain/quiz/store.js';
+import { scoreOf } from '../../../src/bot/quiz.js';
+import type { QuizIdea } from '../../../src/domain/quiz/ideas.js';
 import fixture from '../../fixtures/quiz/termodinamica.json' with { type: 'json' };
 
 /** The study side's dictionary check, which reads the sentences the ideas come from. */
@@ -174,5 +176,20 @@ describe('the score message', () => {
     expect(QUIZ.score(2, 5, ['la entropía', 'el rendimiento', 'el ciclo de Carnot'])).toBe('2 de 5; repasa la entropía, el rendimiento y el ciclo de Carnot.');
     expect(QUIZ.score(4, 5, ['la entropía'])).toBe('4 de 5; repasa la entropía.');
     expect(QUIZ.score(5, 5, [])).toBe('5 de 5. ¡Todo bien!');
+  });
+
+  it('names what was missed as the cards name it: a name keeps its capitals, a term its article and its case (walk: «repasa … john Tuzo Wilson»)', () => {
+    const asked = (kind: QuizIdea['kind'], term: string, passage: string, right = false, article?: string): StoredQuestion => ({
+      idea: { kind, term, statement: 'x', passage, source: { noteId: 1 }, ...(article ? { article } : {}) },
+      question: '¿…?', options: [term, 'b', 'c', 'd'], correct: 0, explanation: '', cardId: 1, answer: { option: right ? 0 : 1, right, at: '2027-01-01T00:00:00.000Z' },
+    });
+    const quiz: StoredQuiz = { id: 'q', chat: 1, user: 1, created: '2027-01-01T00:00:00.000Z', questions: [
+      asked('persona', 'Inge Lehmann', 'La geóloga Inge Lehmann descubrió en 1936 el núcleo interno de la Tierra'),
+      asked('definicion', 'Erosión', 'La erosión es el desgaste de las rocas por el agua, el viento o el hielo'),
+      asked('definicion', 'Corrientes de convección', 'Las corrientes de convección son los movimientos del manto que arrastran las placas', false, 'las'),
+      asked('definicion', 'Pangea', 'Según Wegener todos los continentes formaban Pangea, un único supercontinente'),
+      asked('fecha', '1936', 'En 1936 Inge Lehmann descubrió el núcleo interno', true),
+    ] };
+    expect(scoreOf(quiz)).toBe('1 de 5; repasa Inge Lehmann, la erosión, las corrientes de convección y la Pangea.');
   });
 });

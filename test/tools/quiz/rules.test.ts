@@ -6,8 +6,10 @@
  * question worded by what it asks for.
  */
 import { describe, expect, it } from 'vitest';
-import { buildQuiz, distractorsFor, questionOf, sameTerm } from '../../../src/domain/quiz/build.js';
-import { definingClause, ideaOfSentence, ideasOfNotes, leansOnContext, type SourceNote } from '../../../src/domain/quiz/ideas.js';
+import { buildQuiz, distractorsFor, paraphrase, questionOf, QUIZ_LIMITS, sameTerm } from '../../../src/domain/quiz/build.js';
+import { definesItsTerm, definingClause, ideaOfSentence, ideasOfNotes, leansOnContext, type QuizIdea, type SourceNote } from '../../../src/domain/quiz/ideas.js';
+import { reverseOf, shapeOfStatement } from '../../../src/domain/quiz/reverse.js';
+import { couldBePerson, peopleIn } from '../../../src/domain/quiz/mentions.js';
 import { loadWordCheck } from '../../../src/domain/study/reading.js';
 import { sortOf, tellTales } from '../../../src/domain/quiz/kinds.js';
 
@@ -141,5 +143,58 @@ describe('the question is worded by what it asks for', () => {
     ['En 1492, Colón llegó a las costas de América.', '¿En qué año Colón llegó a las costas de América?'],
   ])('«%s» → «%s»', (sentence, question) => {
     expect(q(sentence)).toBe(question);
+  });
+});
+
+describe('a question is asked only of what defines its term (walk at 390×844: «¿Cuál es la definición de «Punto»?» → «Unos 580 °C»)', () => {
+  const geo = (texto: string) => ideaOfSentence(texto, { id: 9, tema: 'Glaciares y rocas', texto: '' }, isWord);
+  it('not the answer to a «why» its sentence frames, a quantity alone, a one-word everyday term, nor a deed in a past tense', () => {
+    expect(geo('Los glaciares avanzan porque el hielo acumulado se deforma bajo su propio peso; en verano el frente retrocede.')).toBeUndefined();
+    expect(geo('El cobre contiene electrones libres, y al calentarse por encima de unos 1085 °C, conocido como punto de fusión, pasa a estado líquido y pierde su forma.')).toBeUndefined();
+    expect(geo('La geóloga Inge Lehmann, que trabajaba con Beno Gutenberg en la Universidad de Copenhague, descubrió en 1936 el núcleo interno de la Tierra.')).toBeUndefined();
+  });
+  it('a definition of what the term is or does is still asked', () => {
+    expect(geo('La erosión es el desgaste de las rocas por el agua, el viento o el hielo.')).toMatchObject({ kind: 'definicion', term: 'Erosión' });
+    expect(definesItsTerm({ term: 'sismógrafo', verb: 'registra', body: 'las ondas de un terremoto' })).toBe(true);
+    expect(definesItsTerm({ term: 'punto', body: 'unos 580 °C' })).toBe(false);
+    expect(definesItsTerm({ term: 'teoría del uniformismo', verb: 'publicó', body: 'en 1833 en su obra «Principios de geología»' })).toBe(false);
+  });
+});
+
+describe('a reverse question offers definitions among definitions, whole', () => {
+  const idea = (term: string, statement: string, noteId = 20): QuizIdea => ({ kind: 'definicion', term, statement, passage: `${term}: ${statement}.`, source: { noteId, file: 'geologia.md' } });
+  const kit = { optionMax: QUIZ_LIMITS.option, wrong: 3, paraphrase, sameTerm, shuffled: <T>(xs: readonly T[]) => [...xs] };
+  const asked = idea('Magma', 'la roca fundida que se forma en el interior de la Tierra');
+  const definitions = [idea('Lava', 'la roca fundida que sale a la superficie por un volcán'), idea('Ceniza volcánica', 'el polvo de roca que un volcán expulsa en una erupción')];
+  it('never a quantity nor a deed beside a definition: too few definitions make no question', () => {
+    const pool = [asked, ...definitions, idea('Temperatura del magma', 'unos 1200 °C en una erupción basáltica'), idea('Escala de Mohs', 'publicó en 1812 una escala de dureza de los minerales')];
+    for (const seed of seeds) expect(reverseOf(asked, pool, fixed(seed), () => false, (i) => i.source.file!, kit)).toBeUndefined();
+    expect(shapeOfStatement('Unos 580 °C')).toBe('cantidad');
+    expect(shapeOfStatement('Publicó en 1915 en su libro «El origen de los continentes y los océanos»')).toBe('hecho');
+    expect(shapeOfStatement('Cordilleras submarinas con un valle central')).toBe('definicion');
+  });
+  it('with a third definition, the three definitions are its wrong options', () => {
+    const third = idea('Piroclasto', 'el fragmento de roca que un volcán lanza al aire');
+    const pool = [asked, ...definitions, third, idea('Temperatura del magma', 'unos 1200 °C en una erupción basáltica')];
+    const r = reverseOf(asked, pool, fixed(1), () => false, (i) => i.source.file!, kit);
+    expect(r?.wrong.sort()).toEqual(['Ceniza volcánica', 'Lava', 'Piroclasto'].map((t) => pool.find((i) => i.term === t)!.statement.replace(/^./u, (c) => c.toLocaleUpperCase('es'))).sort());
+    for (const o of r!.wrong) expect(o).not.toMatch(/…$/u);
+  });
+});
+
+describe('a «¿Quién…?» is offered people only (walk: «Universidad de Columbia» as a person)', () => {
+  it('an institution or a place the lecture names is no person', () => {
+    const text = 'La geóloga Inge Lehmann, que trabajaba con Beno Gutenberg en la Universidad de Copenhague, descubrió el núcleo interno. El sismólogo Charles Richter midió los terremotos en Pasadena Valley con Harry Wood.';
+    const people = peopleIn(text, isWord);
+    expect(people).toEqual(expect.arrayContaining(['Inge Lehmann', 'Beno Gutenberg', 'Charles Richter', 'Harry Wood']));
+    expect(people).not.toContain('Universidad de Copenhague');
+    expect(people).not.toContain('Pasadena Valley');
+    for (const name of ['Real Academia de Ciencias', 'Museo Geominero', 'Instituto Geográfico', 'Sociedad Geológica de Londres', 'Escuela de Minas', 'Colegio de Francia', 'Biblioteca Nacional']) expect(couldBePerson(name)).toBe(false);
+  });
+  it('a person\'s distractors are never an institution, whatever the shuffle', () => {
+    const person = (term: string, mention = true): QuizIdea => ({ kind: 'persona', term, statement: mention ? '' : 'describió las ondas sísmicas del núcleo', passage: mention ? '' : `${term} describió las ondas sísmicas del núcleo.`, source: { noteId: 30, file: 'sismos.md' }, ...(mention ? { mention: true as const } : {}) });
+    const asked = person('Inge Lehmann', false);
+    const pool = [asked, person('Beno Gutenberg'), person('Charles Richter'), person('Harry Wood'), person('Universidad de Copenhague')];
+    for (const seed of seeds) expect(distractorsFor(asked, pool, fixed(seed))).not.toContain('Universidad de Copenhague');
   });
 });
