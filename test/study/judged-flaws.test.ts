@@ -85,3 +85,16 @@ describe('a definition in two relative clauses', () => {
     expect(condense(long)).toBe('un permiso que el rey daba a las ciudades de su reino cuando le prestaban dinero o soldados para sus guerras');
   });
 });
+
+describe('a quantity is no definition', () => {
+  it('ends a sentence after a unit in degrees', async () => {
+    const { sentencesOf } = await import('../../src/domain/study/reading.js');
+    expect(sentencesOf('Funde a unos 1085 °C. El cobre es un metal.').map((x) => x.text)).toEqual(['Funde a unos 1085 °C.', 'El cobre es un metal.']);
+  });
+  it('asks no «¿Qué es…?» answered by a quantity alone', () => {
+    const n = note(1, 'El punto de fusión es unos 1085 °C. El cobre es un metal de color rojizo que conduce muy bien la electricidad.');
+    const bodies = keyIdeasOfNote(n, [n], anyWord).filter((i) => i.kind === 'definicion').map((i) => i.body);
+    expect(bodies).toContain('un metal de color rojizo que conduce muy bien la electricidad');
+    expect(bodies.filter((b) => /1085/u.test(b))).toEqual([]);
+  });
+});

@@ -135,6 +135,8 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     if (f.kind !== 'fecha' && f.kind !== 'enunciado' && f.kind !== 'obra' && f.kind !== 'persona' && !f.marked && !f.question && !goodTerm(term)) return false;
     // A summary's list is its answer whole (condensing would keep only its first cause).
     const body = f.kind === 'formula' || f.whole ? f.body : condense(f.body);
+    // «¿Qué es el punto?» → «unos 580 °C»: a quantity alone says what something measures, not what it is.
+    if (f.kind === 'definicion' && !f.question && /^(?:(?:unos|unas|aproximadamente|cerca\s+de|alrededor\s+de|más\s+de|menos\s+de)\s+)?[\d.,]+\s*\S{0,6}$/u.test(body)) return false;
     // A short answer is fine for a question the sentence frames («¿cuál es el más electronegativo?» → «el flúor»).
     if (f.kind !== 'formula' && f.kind !== 'persona' && !f.question && body.split(/\s+/).length < 3) return false;
     // A one-word term («el foco») or an answer that points back («este enunciado») is asked with its section.

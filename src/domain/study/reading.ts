@@ -66,7 +66,8 @@ export interface Sentence {
 
 /**
  * The sentences of `text`, in order: ends at «. ! ?» followed by a capital, an opening mark or the
- * end, and at line breaks; a full stop after an abbreviation, an initial or inside a number does not end one.
+ * end, and at line breaks; a full stop after an abbreviation, an initial or inside a number does not end one
+ * (after «°C» it does: a unit, not an initial).
  */
 export function sentencesOf(text: string): Sentence[] {
   const out: Sentence[] = [];
@@ -97,7 +98,8 @@ export function sentencesOf(text: string): Sentence[] {
       // follows it; a short run before it is a sentence that opens with its date («Hacia el 534 a. C. Tespis ganó …»).
       const eraEnds = word === 'C' && /(?:^|\s)[ad]\.\s{1,3}$/u.test(text.slice(Math.max(0, i - 6), i - 1)) && next && /\p{Lu}/u.test(next[1]!)
         && text.slice(start, i).trim().split(/\s+/u).length >= ERA_SENTENCE_WORDS;
-      if (word && !eraEnds && (ABBREVIATIONS.has(word.toLowerCase()) || (word.length === 1 && /\p{Lu}/u.test(word)))) continue;
+      const unit = text[i - 2] === '°';
+      if (word && !eraEnds && !unit && (ABBREVIATIONS.has(word.toLowerCase()) || (word.length === 1 && /\p{Lu}/u.test(word)))) continue;
       // «en el 509 a. C. los romanos …»: the era's «a.» and «d.» before «C.».
       if ((word === 'a' || word === 'd') && /^\s*C\./u.test(text.slice(i + 1))) continue;
       if (/\d$/.test(text.slice(0, i)) && next && /\d/.test(next[1]!)) continue;
