@@ -53,8 +53,8 @@ describe('classifyText', () => {
     expect(classifyText(notes).kind).toBe('material');
   });
 
-  it('a syllabus the parser refuses gets its sentence', () => {
-    expect(classifyText('Semana 1: Célula\nSemana 2: Membrana\nSemana 2: Núcleo')).toEqual({ kind: 'temario_malo', problem: SYLLABUS.duplicateWeek(2, 2, 3) });
+  it('a syllabus the parser refuses gets its sentence; one it is unsure of is proposed with its questions', () => {
+    expect(classifyText('Semana 1: Célula\nSemana 2: Membrana\nSemana 2: Núcleo')).toMatchObject({ kind: 'temario', course: { dudas: [{ semana: 2, pregunta: SYLLABUS.repeatedWeekLeft(2, 2, 3, 'Núcleo') }] } });
     expect(classifyText('Semana 1: Célula\nSemana 3: Membrana')).toEqual({ kind: 'temario_malo', problem: SYLLABUS.missingWeek(2, 3) });
   });
 });
