@@ -77,6 +77,31 @@ describe('mightBeSyllabus: whether [📅 Es un temario] is offered under materia
     expect(mightBeSyllabus(`${prose}\n- Profase\n• Metafase`)).toBe(true);
   });
 
+  it('a lecture whose headings are numbered lines over paragraphs is none, its title «Tema 4» and its lists aside', () => {
+    const para = (what: string) => `${what} se explica en clase con ejemplos del laboratorio, y se repasa antes del examen parcial de la asignatura.`;
+    const lecture = [
+      'TEMA 4. LA DIVISIÓN CELULAR',
+      'Apuntes de clase – 3 de marzo',
+      '',
+      '1. Introducción',
+      '',
+      para('La división celular'),
+      '',
+      '2. La mitosis',
+      para('La mitosis'),
+      'Sus fases son:',
+      '- Profase: se condensan los cromosomas.',
+      '- Metafase: se alinean en el ecuador.',
+      '',
+      '## 3. La meiosis',
+      para('La meiosis'),
+    ].join('\n');
+    expect(mightBeSyllabus(lecture)).toBe(false);
+    // Weeks labelled as such in it still might be one; a numbered list of topics too.
+    expect(mightBeSyllabus(`${lecture}\nSemana 1: Mitosis\nSemana 2: Meiosis`)).toBe(true);
+    expect(mightBeSyllabus('Biología celular\n1. La célula\n2. La membrana\n3. La mitosis')).toBe(true);
+  });
+
   it('every fixture syllabus might be one', () => {
     for (const name of syllabi) expect(mightBeSyllabus(readFileSync(new URL(name, DIR), 'utf8')), name).toBe(true);
   });
