@@ -20,12 +20,15 @@ import { fold } from '../lib/fold.js';
 export const NOTES_PAGE_SIZE = 8;
 /** Buttons per row: the list's note numbers and the move's weeks. */
 const PER_ROW = 4;
-/** A note's short title in the list (characters): with its number, one line of a 390-pixel phone. */
-const LINE_TITLE = 32;
+/**
+ * A note's short title in the list (characters): with its number, a full line of a 390-pixel phone —
+ * cut at 32, «Tema 2. De la deriva continenta…» said less than the line had room for.
+ */
+const LINE_TITLE = 48;
 /** A week's title in a heading is cut here (a syllabus may title a week with a whole sentence). */
 const WEEK_TITLE_SHOWN = 60;
-/** A week over a run of the list's notes: one line of a phone too. */
-const WEEK_HEAD_SHOWN = 34;
+/** A week over a run of the list's notes, «Semana N · » and its title: the title a line of a phone too. */
+const WEEK_HEAD_SHOWN = 60;
 /** Cards of one note that get buttons (Telegram allows 100 buttons a keyboard: two per card). */
 export const CARD_BUTTONS_MAX = 40;
 

@@ -16,8 +16,8 @@
  *
  * The answer carries one button that corrects the guess: a syllabus proposal [📄 Es material, no un
  * temario], a material proposal [📅 Es un temario] — the latter only under a text that could be one
- * (mightBeSyllabus: a labelled week, or a few numbered or bulleted lines); under paragraphs of prose
- * it only offered a wrong turn. Material goes to the existing import approval
+ * (mightBeSyllabus: a labelled week, or a few numbered or bulleted lines, but never numbered
+ * headings over paragraphs, a lecture); under paragraphs of prose it only offered a wrong turn. Material goes to the existing import approval
  * (domain/material/imports.ts), unchanged. A pasted text is named by its title (pasteName), never
  * by a file's name with an extension: the student made no file.
  */
@@ -89,7 +89,31 @@ const BULLET_ITEM = /^[-*•·]\s+\S/u;
  */
 export function mightBeSyllabus(text: string): boolean {
   const lines = text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trim());
-  return lines.some((l) => LABELLED.test(l) || TABLE_ROW.test(l)) || lines.filter((l) => LIST_ITEM.test(l) || BULLET_ITEM.test(l)).length >= SYLLABUS_HINT_ITEMS;
+  const labelled = lines.filter((l) => LABELLED.test(l) || TABLE_ROW.test(l)).length;
+  // A lecture: its numbered lines head paragraphs. Its title («Tema 2. …») and the lists inside its
+  // sections say nothing of a syllabus; only weeks labelled as such (two or more) still might.
+  if (lecturedHeadings(lines) >= SYLLABUS_HINT_ITEMS) return labelled >= SYLLABUS_HINT_ITEMS;
+  return labelled > 0 || lines.filter((l) => LIST_ITEM.test(l) || BULLET_ITEM.test(l)).length >= SYLLABUS_HINT_ITEMS;
+}
+
+/** A line of prose: long, or a sentence that ends. */
+const PROSE = (l: string) => Array.from(l).length >= 120 || (/[.!?…]$/u.test(l) && l.split(/\s+/).length >= 12);
+
+/**
+ * How many numbered lines of the text head a paragraph, as a lecture's sections do («1. Introducción»
+ * and, under it, maybe after a blank line, «Hasta principios del siglo XX…»): a short numbered line,
+ * no sentence, whose next line is prose. A syllabus's numbered lines are its weeks, one after another;
+ * a list's items follow each other too.
+ */
+function lecturedHeadings(lines: readonly string[]): number {
+  let n = 0;
+  lines.forEach((l, i) => {
+    const heading = l.replace(/^#{1,6}\s+/, '');
+    if (!LIST_ITEM.test(heading) || Array.from(heading).length > 80 || /[.,;:!?…]$/u.test(heading)) return;
+    const next = lines.slice(i + 1).find((x) => x !== '');
+    if (next !== undefined && !LIST_ITEM.test(next) && !BULLET_ITEM.test(next) && PROSE(next)) n++;
+  });
+  return n;
 }
 
 export type Routed =

@@ -20,10 +20,43 @@ export function namesOf(source: string): Map<string, string> {
     const w = m[0];
     const key = w.toLocaleLowerCase('es');
     if (w === key) lower.add(key);
-    else if (/^\p{Lu}\p{Ll}*$/u.test(w) && !OPENS.test(source.slice(Math.max(0, m.index - 6), m.index))) capital.set(key, w);
+    else if (/^\p{Lu}\p{Ll}*$/u.test(w) && !OPENS.test(source.slice(Math.max(0, m.index - 6), m.index)) && !(w.length === 1 && inCapitals(source, m.index, w.length))) capital.set(key, w);
   }
   for (const k of lower) capital.delete(k);
   return capital;
+}
+
+/** A word set all in capitals, two letters or more: «DERIVA», «LA». */
+const ALL_CAPS = /^\p{Lu}{2,}$/u;
+/**
+ * Whether the word at `at` stands next to a word set all in capitals: the «A» of «CONTINENTAL A LA
+ * TECTÓNICA» is typography, not a name (taken for one, a topic read «continental A la tectónica»).
+ */
+function inCapitals(source: string, at: number, length: number): boolean {
+  const before = /(\p{L}+)\P{L}*$/u.exec(source.slice(Math.max(0, at - 40), at))?.[1];
+  const after = /^\P{L}*(\p{L}+)/u.exec(source.slice(at + length, at + length + 40))?.[1];
+  return (before !== undefined && ALL_CAPS.test(before)) || (after !== undefined && ALL_CAPS.test(after));
+}
+
+/** A numbering label and its number at a title's start, with what ends it: «Tema 2. », «2.1 », «Unidad 3: ». */
+const LEADING_NUMBER = /^(\P{L}*(?:\p{L}+\s+)?\d{1,3}(?:(?:\.\d{1,2})+\.?|\s*[.:)\-–—])\s+)(\p{Ll})/u;
+
+/**
+ * A title set all in capitals («TEMA 2. DE LA DERIVA CONTINENTAL A LA TECTÓNICA DE PLACAS») as a
+ * sentence: «Tema 2. De la deriva continental a la tectónica de placas» — capitals are its
+ * typography, not its names; a Roman numeral («QUÍMICA ORGÁNICA II») keeps them. A title with any
+ * lower-case letter is left as it is written.
+ */
+export function sentenceCase(title: string): string {
+  if (/\p{Ll}/u.test(title) || !/\p{Lu}{4}/u.test(title)) return title;
+  const lower = title.replace(/\p{L}+/gu, (w) => (/^[IVX]{1,4}$/.test(w) ? w : w.toLocaleLowerCase('es')));
+  return capitalised(lower);
+}
+
+/** The first letter in capitals, and the first past a numbering label («Tema 2. de…» → «Tema 2. De…»). */
+function capitalised(text: string): string {
+  const first = text.replace(/\p{L}/u, (c) => c.toLocaleUpperCase('es'));
+  return first.replace(LEADING_NUMBER, (_m, head: string, c: string) => `${head}${c.toLocaleUpperCase('es')}`);
 }
 
 /** `text` with each lower-case word that `source` writes as a name written as `source` writes it. */
@@ -35,11 +68,12 @@ export function withNames(text: string, source: string): string {
 
 /**
  * A note's topic as a person reads it: its names written as `source` writes them and its first
- * letter in capitals, past a section's number («6. el ciclo de carnot» → «6. El ciclo de Carnot»).
+ * letter in capitals, past a section's number («6. el ciclo de carnot» → «6. El ciclo de Carnot»), and
+ * past a numbering label too («tema 2. de la deriva» → «Tema 2. De la deriva»).
  * A topic opens in lower case (material/split.ts); this is how every list shows it.
  */
 export function topicAsWritten(topic: string, source: string): string {
-  return withNames(topic, source).replace(/\p{L}/u, (c) => c.toLocaleUpperCase('es'));
+  return capitalised(withNames(topic, source));
 }
 
 /**

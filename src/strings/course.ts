@@ -13,8 +13,6 @@ export const SYLLABUS = Object.freeze({
   untitled: 'Mi curso',
   noWeek: () =>
     'No he encontrado ninguna semana en el texto: pon una por línea, por ejemplo «Semana 1: Introducción» o «1. Introducción».',
-  duplicateWeek: (week: number, firstLine: number, secondLine: number) =>
-    `La semana ${week} aparece dos veces (líneas ${firstLine} y ${secondLine}): deja solo una y vuelve a enviarlo.`,
   // No count: past the limit the reading stops counting (week numbers beyond three digits are not
   // read as weeks), and a wrong number («999 semanas» for 10,000) says less than none.
   tooManyWeeks: (max: number) =>
@@ -32,6 +30,11 @@ export const SYLLABUS = Object.freeze({
     `El título de la semana ${week} tenía ${length} caracteres y lo he cortado a ${max}: ¿lo dejo así o me escribes uno más corto?`,
   unsureDate: (week: number, text: string) =>
     `No entiendo la fecha de la semana ${week} («${quote(text)}»): ¿qué día empieza?`,
+  /** A week number written twice: the second line taken as the week missing there, or left out. */
+  repeatedWeekMoved: (week: number, firstLine: number, secondLine: number, moved: number, title: string) =>
+    `La semana ${week} aparece dos veces (líneas ${firstLine} y ${secondLine}); como falta la ${moved}, he puesto «${quote(title)}» como semana ${moved}: ¿está bien?`,
+  repeatedWeekLeft: (week: number, firstLine: number, secondLine: number, title: string) =>
+    `La semana ${week} aparece dos veces (líneas ${firstLine} y ${secondLine}): he dejado la primera y he quitado «${quote(title)}». Si era esa, respóndeme «${week}: ${quote(title)}».`,
   unsureTitle: (week: number) => `No he encontrado de qué trata la semana ${week}: ¿qué título le pongo?`,
   missingWeek: (week: number, last: number) =>
     `Falta la semana ${week}: las semanas van de la 1 a la ${last} sin huecos, así que añádela o renumera las demás.`,

@@ -8,6 +8,8 @@ import type { MaterialKind } from '../domain/material/sniff.js';
 import { count } from './count.js';
 import { listed } from './list.js';
 import { MESSAGE_TEXT_MAX } from '../lib/message-pack.js';
+import { sentenceCase } from '../lib/name-case.js';
+import { quote } from './notes.js';
 
 const KIND_WORDS: Readonly<Record<MaterialKind, string>> = Object.freeze({
   texto: 'un texto',
@@ -82,11 +84,13 @@ function reasonLine(r: WeekReason, semana: number | undefined, pegado: boolean):
   if (r.kind === 'varias') return 'Trata de varias semanas: cada apartado va a la suya.';
   if (semana === undefined || r.kind === 'elegida') return undefined;
   const named = pegado ? 'el título del texto' : 'el nombre del archivo';
+  // A title compared with the week's: «el título del documento, «…», trata de lo mismo que el de esa semana».
+  const own = r.kind === 'encabezado' && r.donde === 'nombre' ? named : 'el título del documento';
   const why = {
     etiqueta: r.kind === 'etiqueta' ? (r.donde === 'nombre' ? `${named} dice «${r.etiqueta}»` : `dice «${r.etiqueta}» en la primera página`) : '',
     fecha: r.kind === 'fecha' ? `la fecha del documento, «${r.fecha}», cae en esa semana` : '',
-    titulo: 'la primera página habla de lo que dice el título de esa semana',
-    encabezado: r.kind === 'encabezado' ? `${r.donde === 'nombre' ? named : 'el título del documento'}, «${r.titulo}», dice lo que el título de esa semana` : '',
+    titulo: 'la primera página trata de lo mismo que el título de esa semana',
+    encabezado: r.kind === 'encabezado' ? `${own}, «${sentenceCase(r.titulo)}», trata de lo mismo que ${own === 'el nombre del archivo' ? 'el título' : 'el'} de esa semana` : '',
     mayoria: 'la mayoría de los apartados tratan de esa semana',
   }[r.kind];
   return `Todo va a la semana ${semana} porque ${why}.`;
@@ -120,7 +124,7 @@ export const MATERIAL = Object.freeze({
     if (v.sinSemana > 0) groups.push(groups.length ? `${v.sinSemana} sin semana` : `${count(v.sinSemana, 'nota', 'notas')} sin semana`);
     const lines = v.primeras.map((l, i) => {
       const first = withoutEmphasis(l.split('\n')[0]!.trim());
-      return `${i + 1}. ${first.length > FIRST_LINE_MAX ? `${first.slice(0, FIRST_LINE_MAX - 1).trimEnd()}…` : first}`;
+      return `${i + 1}. ${quote(first, FIRST_LINE_MAX)}`;
     });
     const draft = v.borrador !== undefined
       ? ['', `Ojo: he leído la imagen con poca seguridad (${v.borrador} %). Si algo está mal, responde a este mensaje con el texto corregido antes de guardar.`]
@@ -129,11 +133,11 @@ export const MATERIAL = Object.freeze({
     const reason = v.motivo ? reasonLine(v.motivo, v.semanas.length === 1 ? v.semanas[0]!.semana : undefined, v.pegado === true) : undefined;
     const total = v.primeras.length;
     const had = v.anterior
-      ? [`Es una versión nueva de «${v.anterior.nombre}»: ya tenías ${count(v.anterior.notas, 'nota', 'notas')} de este documento; ${total === 0 ? 'no hay nada nuevo que añadir' : `añado ${total === 1 ? '1 nueva' : `${total} nuevas`}`}.`]
+      ? [`Es una versión nueva de «${sentenceCase(v.anterior.nombre)}»: ya tenías ${count(v.anterior.notas, 'nota', 'notas')} de este documento; ${total === 0 ? 'no hay nada nuevo que añadir' : `añado ${total === 1 ? '1 nueva' : `${total} nuevas`}`}.`]
       : v.yaTenias ? [v.yaTenias === 1 ? '1 ya la tenías en tu cuaderno: no la añado otra vez.' : `${v.yaTenias} ya las tenías en tu cuaderno: no las añado otra vez.`] : [];
     const unread = v.ilegibles?.length ? [unreadLine(v, v.ilegibles)] : [];
     const about = [...(reason ? [reason] : []), ...had, ...unread];
-    const head = [`De «${v.nombre}»${what}: ${groups.join(', ')}.`, ...about, ''].join('\n');
+    const head = [`De «${sentenceCase(v.nombre)}»${what}: ${groups.join(', ')}.`, ...about, ''].join('\n');
     const tail = [...draft, ...doubtful].join('\n');
     const room = max - head.length - tail.length - MORE_NOTES_ROOM;
     let used = 0;
@@ -142,7 +146,7 @@ export const MATERIAL = Object.freeze({
     const listedLines = shown === lines.length ? lines : [...lines.slice(0, shown), moreNotes(lines.length - shown)];
     return [head, ...listedLines, ...draft, ...doubtful].join('\n');
   },
-  alreadyHad: (nombre: string, notas: number) => `Ya lo tenía: «${nombre}» ya está en tu cuaderno (${count(notas, 'nota', 'notas')}), no añado nada.`,
+  alreadyHad: (nombre: string, notas: number) => `Ya lo tenía: «${sentenceCase(nombre)}» ya está en tu cuaderno (${count(notas, 'nota', 'notas')}), no añado nada.`,
   saved: (ids: readonly number[]) => ids.length === 1
     ? `Guardado: la nota ${ids[0]} ya está en tu cuaderno.`
     : `Guardado: las notas ${ids.every((id, i) => i === 0 || id === ids[i - 1]! + 1) ? `${ids[0]}–${ids.at(-1)}` : ids.join(', ')} ya están en tu cuaderno.`,
@@ -155,7 +159,7 @@ export const MATERIAL = Object.freeze({
     ...(missing.length ? [`No encuentro ${listed(missing.map((w) => `«${w}»`))} en el texto: escríbela${missing.length === 1 ? '' : 's'} tal como aparece${missing.length === 1 ? '' : 'n'} arriba.`] : []),
   ].join(' '),
   gone: 'Esa propuesta ya no está: mándame el archivo otra vez.',
-  reading: (nombre: string) => `Leyendo «${nombre}»…`,
+  reading: (nombre: string) => `Leyendo «${sentenceCase(nombre)}»…`,
   pastedName: 'texto pegado',
   /** The name of an import made of photos sent together. */
   photoGroupName: (n: number) => `${n} fotos`,

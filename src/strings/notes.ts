@@ -4,22 +4,25 @@
  */
 import { count } from './count.js';
 import { ended } from './list.js';
+import { sentenceCase } from '../lib/name-case.js';
 
 /** A short quote of a note or card, for a question that names it: «La narración es el rel…». */
 export function quote(text: string, max = 60): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const chars = Array.from(flat);
   if (chars.length <= max) return flat;
-  // Cut at a word when one ends near the limit: «…a traves de un…», never «…de u…».
+  // Cut at a word: «…a través de un…», never «…de u…» nor «…continenta…»; only a word longer than
+  // half the room is cut inside.
   const head = chars.slice(0, max - 1).join('');
-  const space = head.lastIndexOf(' ');
-  return `${(space >= head.length * 0.7 ? head.slice(0, space) : head).trimEnd()}…`;
+  // The room ends where a word ends («…a hijos.» before a space): that word stays.
+  const space = chars[max - 1] === ' ' ? head.length : head.lastIndexOf(' ');
+  return `${(space >= head.length * 0.5 ? head.slice(0, space) : head).replace(/[\s,;:·–—-]+$/u, '')}…`;
 }
 
 /** Where a note comes from, in words: «apuntes.pdf, página 3», «apuntes.docx». */
 export function sourceLabel(origen: { archivo: string; pagina: number | null } | undefined): string | undefined {
   if (!origen) return undefined;
-  const file = quote(origen.archivo, 50);
+  const file = quote(sentenceCase(origen.archivo), 50);
   return origen.pagina === null ? file : `${file}, página ${origen.pagina}`;
 }
 

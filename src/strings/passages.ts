@@ -3,7 +3,7 @@
  * it, quoted, each with where it comes from, and a button to make cards of it.
  */
 import { packMessages, type PackedMessage } from '../lib/message-pack.js';
-import { topicAsWritten, withAccents, withNames } from '../lib/name-case.js';
+import { sentenceCase, topicAsWritten, withAccents, withNames } from '../lib/name-case.js';
 
 /** How many of the notes' topics a «nothing found» answer lists before it points to /notas instead. */
 export const TOPICS_LISTED = 6;
@@ -23,7 +23,7 @@ export const PASSAGES = Object.freeze({
   header: (query: string) => `Esto dicen tus notas sobre «${query}»:`,
   /** Where a passage comes from: the file and page when the note knows them, else the note's number. */
   source: (p: Pick<QuotedPassage, 'noteId' | 'origen'>) =>
-    p.origen ? `${p.origen.archivo}${typeof p.origen.pagina === 'number' ? `, p. ${p.origen.pagina}` : ''}` : `tu nota ${p.noteId}`,
+    p.origen ? `${sentenceCase(p.origen.archivo)}${typeof p.origen.pagina === 'number' ? `, p. ${p.origen.pagina}` : ''}` : `tu nota ${p.noteId}`,
   none: (query: string, topics: readonly string[]) => {
     const lead = `No tengo nada sobre «${query}» en tus notas.`;
     if (topics.length === 0) return `${lead} Todavía no tienes notas: mándame tus apuntes (un PDF, una foto o un texto) o escribe /nota tema: texto.`;

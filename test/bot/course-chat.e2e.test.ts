@@ -285,8 +285,9 @@ describe('the course in the chat', () => {
     const sent = await sendUserFile(chat.tg.server, await readFile(BIO), 'programa.md', 'document');
     const fromFile = await waitForMessage(chat.tg, 'the proposal from the file', (ms) => ms.find((m) => m.message_id > sent.message_id && isProposal(m)));
     expect(fromFile.text).toMatch(/«Biología celular», 14 semanas/);
-    const bad = await say(chat, 'Semana 1: Célula\nSemana 2: Membrana\nSemana 2: Núcleo');
-    expect(bad.text).toBe('La semana 2 aparece dos veces (líneas 2 y 3): deja solo una y vuelve a enviarlo.');
+    // A week written twice is asked about in the proposal, not refused.
+    const unsure = await say(chat, 'Semana 1: Célula\nSemana 2: Membrana\nSemana 2: Núcleo');
+    expect(unsure.text).toMatch(/^📚 He leído un temario: «Mi curso», 2 semanas[\s\S]*❓ Tengo una duda[\s\S]*La semana 2 aparece dos veces \(líneas 2 y 3\): he dejado la primera y he quitado «Núcleo»/);
 
     // A syllabus long enough to be the first part of a split paste: offered once, then routed whole.
     const long = ['Ecología de sistemas', ...Array.from({ length: 52 }, (_, i) => `Semana ${i + 1}: Tema de estudio número ${i + 1} con bastante detalle y lecturas`)].join('\n');

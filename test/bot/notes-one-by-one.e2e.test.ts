@@ -105,14 +105,14 @@ describe('notes one by one', () => {
     const week3 = await next(c, 'week 3\'s notes', mark, (m) => /Tus notas de la semana 3/.test(text(m)));
     expect(text(week3)).toMatch(/^📒 Tus notas de la semana 3 · Narración \(1\):/);
     // One note a line, its title the start of its text where its topic is the week's own.
-    expect(text(week3)).toBe('📒 Tus notas de la semana 3 · Narración (1):\n\n29 · La narraciom cuenta hechos…\n\nToca un número para ver la nota entera, de dónde viene, moverla, corregirla o borrarla.');
+    expect(text(week3)).toBe('📒 Tus notas de la semana 3 · Narración (1):\n\n29 · La narraciom cuenta hechos reales o ficticios a…\n\nToca un número para ver la nota entera, de dónde viene, moverla, corregirla o borrarla.');
     expect(buttonsOf(week3).map((b) => b.text)).toEqual(['📄 29']);
 
     // /notas: every note, newest first, eight a page, each with its week; the pages follow with buttons, each within the limit.
     mark = last(c);
     t.sendUserText('/notas');
     const page1 = await next(c, '/notas', mark, (m) => /^📒 Tus notas \(17\), página 1 de 3:/.test(text(m)));
-    expect(text(page1)).toBe('📒 Tus notas (17), página 1 de 3:\n\n📅 Semana 3 · Narración\n29 · La narraciom cuenta hechos…\n\n📅 Semana 5 · Ensayo\n28 · El ensayo número 16 argumenta…\n27 · El ensayo número 15 argumenta…\n26 · El ensayo número 14 argumenta…\n25 · El ensayo número 13 argumenta…\n24 · El ensayo número 12 argumenta…\n23 · El ensayo número 11 argumenta…\n22 · El ensayo número 10 argumenta…\n\nToca un número para ver la nota entera, de dónde viene, moverla, corregirla o borrarla.');
+    expect(text(page1)).toBe('📒 Tus notas (17), página 1 de 3:\n\n📅 Semana 3 · Narración\n29 · La narraciom cuenta hechos reales o ficticios a…\n\n📅 Semana 5 · Ensayo\n28 · El ensayo número 16 argumenta una idea propia…\n27 · El ensayo número 15 argumenta una idea propia…\n26 · El ensayo número 14 argumenta una idea propia…\n25 · El ensayo número 13 argumenta una idea propia…\n24 · El ensayo número 12 argumenta una idea propia…\n23 · El ensayo número 11 argumenta una idea propia…\n22 · El ensayo número 10 argumenta una idea propia…\n\nToca un número para ver la nota entera, de dónde viene, moverla, corregirla o borrarla.');
     expect(text(page1)).not.toMatch(/Sin semana|Lírica/);
     expect(buttonsOf(page1).map((b) => b.text)).toEqual(['📄 29', '📄 28', '📄 27', '📄 26', '📄 25', '📄 24', '📄 23', '📄 22', 'Siguientes ▶️']);
     t.pressButton(page1.message_id, data(page1, /Siguientes/));

@@ -53,8 +53,8 @@ describe('classifyText', () => {
     expect(classifyText(notes).kind).toBe('material');
   });
 
-  it('a syllabus the parser refuses gets its sentence', () => {
-    expect(classifyText('Semana 1: Célula\nSemana 2: Membrana\nSemana 2: Núcleo')).toEqual({ kind: 'temario_malo', problem: SYLLABUS.duplicateWeek(2, 2, 3) });
+  it('a syllabus the parser refuses gets its sentence; one it is unsure of is proposed with its questions', () => {
+    expect(classifyText('Semana 1: Célula\nSemana 2: Membrana\nSemana 2: Núcleo')).toMatchObject({ kind: 'temario', course: { dudas: [{ semana: 2, pregunta: SYLLABUS.repeatedWeekLeft(2, 2, 3, 'Núcleo') }] } });
     expect(classifyText('Semana 1: Célula\nSemana 3: Membrana')).toEqual({ kind: 'temario_malo', problem: SYLLABUS.missingWeek(2, 3) });
   });
 });
@@ -75,6 +75,31 @@ describe('mightBeSyllabus: whether [📅 Es un temario] is offered under materia
     expect(mightBeSyllabus(`${prose}\nTema 2 — Meiosis`)).toBe(true);
     expect(mightBeSyllabus(`${prose}\n1. Profase\n2. Metafase`)).toBe(true);
     expect(mightBeSyllabus(`${prose}\n- Profase\n• Metafase`)).toBe(true);
+  });
+
+  it('a lecture whose headings are numbered lines over paragraphs is none, its title «Tema 4» and its lists aside', () => {
+    const para = (what: string) => `${what} se explica en clase con ejemplos del laboratorio, y se repasa antes del examen parcial de la asignatura.`;
+    const lecture = [
+      'TEMA 4. LA DIVISIÓN CELULAR',
+      'Apuntes de clase – 3 de marzo',
+      '',
+      '1. Introducción',
+      '',
+      para('La división celular'),
+      '',
+      '2. La mitosis',
+      para('La mitosis'),
+      'Sus fases son:',
+      '- Profase: se condensan los cromosomas.',
+      '- Metafase: se alinean en el ecuador.',
+      '',
+      '## 3. La meiosis',
+      para('La meiosis'),
+    ].join('\n');
+    expect(mightBeSyllabus(lecture)).toBe(false);
+    // Weeks labelled as such in it still might be one; a numbered list of topics too.
+    expect(mightBeSyllabus(`${lecture}\nSemana 1: Mitosis\nSemana 2: Meiosis`)).toBe(true);
+    expect(mightBeSyllabus('Biología celular\n1. La célula\n2. La membrana\n3. La mitosis')).toBe(true);
   });
 
   it('every fixture syllabus might be one', () => {

@@ -131,7 +131,7 @@ La energía interna es una función de estado: solo depende de la presión, el v
     const got = await of(text, 'Primer_principio.txt');
     expect(got.motivo).toEqual({ kind: 'encabezado', titulo: 'Primer principio', donde: 'nombre' });
     const view = { nombre: 'Primer_principio.txt', tipo: 'texto' as const, paginas: null, semanas: [{ semana: 2, notas: 1 }], sinSemana: 0, primeras: [text], motivo: got.motivo! };
-    expect(MATERIAL.proposal(view)).toContain('Todo va a la semana 2 porque el nombre del archivo, «Primer principio», dice lo que el título de esa semana.');
+    expect(MATERIAL.proposal(view)).toContain('Todo va a la semana 2 porque el nombre del archivo, «Primer principio», trata de lo mismo que el título de esa semana.');
   });
 });
 

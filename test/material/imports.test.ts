@@ -178,7 +178,7 @@ describe('an import', () => {
     // The student made no file: its first words are its title, and the reason says so.
     expect(proposalText(record, weekNameOf(DEMO_COURSE)).split('\n').slice(0, 2)).toEqual([
       'De «Apuntes de historia del arte»: 1 nota para la semana 3 «Historia del arte».',
-      'Todo va a la semana 3 porque el título del texto, «Apuntes de historia del arte», dice lo que el título de esa semana.',
+      'Todo va a la semana 3 porque el título del texto, «Apuntes de historia del arte», trata de lo mismo que el de esa semana.',
     ]);
     // Read again for another week, it is still read as a text, under the same topic.
     const moved = await im.changeWeek(record.clave, 2);

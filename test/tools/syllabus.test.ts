@@ -117,8 +117,9 @@ describe('bad input gets one sentence and no course', () => {
     expect(problem('')).toBe(S.noWeek());
   });
 
-  it('duplicate week numbers, naming both lines', () => {
-    expect(problem('Semana 1: Célula\nSemana 2: Membrana\nSemana 2: Núcleo\n')).toBe(S.duplicateWeek(2, 2, 3));
+  it('duplicate week numbers are a question, naming both lines, not a refusal', () => {
+    const r = parseSyllabusText('Semana 1: Célula\nSemana 2: Membrana\nSemana 2: Núcleo\n', { now: NOW });
+    expect(r).toMatchObject({ ok: true, course: { semanas: [{ numero: 1 }, { numero: 2, titulo: 'Membrana' }], dudas: [{ semana: 2, pregunta: S.repeatedWeekLeft(2, 2, 3, 'Núcleo') }] } });
   });
 
   it(`more than ${MAX_WEEKS} weeks`, () => {

@@ -5,12 +5,20 @@
  * week above it. Pure, no dates: syllabus-dates.ts reads those.
  */
 
-/** What kind of line starts a week, in order of trust (the first kind present in the text wins). */
-export type WeekKind = 'label' | 'table' | 'list';
+/**
+ * What kind of line starts a week, in order of trust (the first kind present in the text wins): a
+ * labelled week, a table row, a group's heading, a numbered list item.
+ */
+export type WeekKind = 'label' | 'table' | 'group' | 'list';
 export interface WeekStart { kind: WeekKind; number: number; rest: string }
 
-/** The words that name a week or a part of a course before its number: «Semana 3», «Unidad didáctica 5», «Bloque II». */
-const LABEL_WORDS = new Set(['semana', 'sem', 'sem.', 'tema', 'unidad', 'unidad didáctica', 'unidad didactica', 'bloque', 'módulo', 'modulo', 'lección', 'leccion', 'week', 'unit']);
+/** The words that name a week or a unit of a course before its number: «Semana 3», «Tema 2», «Lección 4». */
+const LABEL_WORDS = new Set(['semana', 'sem', 'sem.', 'tema', 'unidad', 'lección', 'leccion', 'week', 'unit']);
+/**
+ * The words that name a group of weeks: «Bloque II: Tectónica de placas» over «Semana 1…», «Semana 2…»
+ * (read as a second week 2, it refused the whole syllabus). They are weeks only where nothing else is.
+ */
+const GROUP_WORDS = new Set(['bloque', 'parte', 'módulo', 'modulo', 'unidad didáctica', 'unidad didactica']);
 const LABELLED = /^(\p{L}+\.?(?:\s+did[aá]ctica)?)\s*(\d{1,3}|[IVXLC]{1,7})(?![\p{L}\d])(.*)$/u;
 /** «S3 · …»: the short form, only with a number right after the S. */
 const SHORT_LABEL = /^[Ss](\d{1,2})(?![\p{L}\d])\s*[·:.\-–—)]\s*(.*)$/u;
@@ -44,9 +52,10 @@ export function stripMarkup(s: string): string {
 export function weekStart(line: string): WeekStart | undefined {
   const clean = stripMarkup(line.trim());
   const labelled = LABELLED.exec(clean);
-  if (labelled && LABEL_WORDS.has(labelled[1]!.toLowerCase().replace(/\s+/g, ' '))) {
+  const word = labelled?.[1]!.toLowerCase().replace(/\s+/g, ' ');
+  if (labelled && word !== undefined && (LABEL_WORDS.has(word) || GROUP_WORDS.has(word))) {
     const n = /^\d/.test(labelled[2]!) ? Number(labelled[2]) : romanValue(labelled[2]!);
-    return { kind: 'label', number: n, rest: labelled[3] ?? '' };
+    return { kind: GROUP_WORDS.has(word) ? 'group' : 'label', number: n, rest: labelled[3] ?? '' };
   }
   const short = SHORT_LABEL.exec(clean);
   if (short) return { kind: 'label', number: Number(short[1]), rest: short[2] ?? '' };

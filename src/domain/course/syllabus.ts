@@ -7,8 +7,8 @@
  * - Lines first (syllabus-lines.ts): PDF page footers dropped, Markdown tables unpiped; what starts a
  *   week, in order of trust (the first kind present wins, so numbered objectives and bibliography
  *   around a «Semana N» programme are ignored): a labelled line («Semana 3», «Sem. 4 ·», «S3», «Tema
- *   2 –», «Unidad didáctica 5», «Bloque II»), a table row (a number, then tabs or runs of spaces), a
- *   numbered list «1.» (the longest run when numbering restarts). From the first week on, the heading
+ *   2 –», «Lección 4»), a table row (a number, then tabs or runs of spaces), a group's heading
+ *   («Bloque II», «Unidad didáctica 5»), a numbered list «1.» (the longest run when numbering restarts). From the first week on, the heading
  *   of a later section («Evaluación», «Bibliografía», «Competencias») ends the calendar.
  * - A week's text: a header row names its columns (number, dates, content; «Lecturas»,
  *   «Bibliografía», «Actividades» go to the terms); without one, the first column holding only a date
@@ -24,8 +24,10 @@
  *   their number and carry `sin_clase: true`; such a line with no number is no week.
  * - Nothing the parser is unsure of refuses the syllabus: a title over MAX_WEEK_TITLE is cut at a
  *   word with «…», an unreadable date or a missing title leaves the week as it can and adds a
- *   question to `dudas`. Only no week at all, too many weeks, a gap or a repeated number refuse (the
- *   guide's numbering is how the student and the teacher name weeks).
+ *   question to `dudas`; so does a week number written twice (withoutRepeats). Only no week at all,
+ *   too many weeks or a gap refuse (the guide's numbering is how the student and the teacher name weeks).
+ * - «Bloque II», «Parte 1», «Módulo 3», «Unidad didáctica 2» group weeks: they are weeks only in a
+ *   text with no labelled week and no table row.
  */
 import { SYLLABUS as S } from '../../strings/course.js';
 import { STOP_WORDS } from '../tfidf.js';
@@ -85,7 +87,7 @@ export function parseSyllabusText(text: string, opts: { now: Date }): SyllabusRe
 
 /** The line numbers (0-based) that start weeks: the most trusted kind present (see the module comment). */
 function chooseWeekLines(starts: ReadonlyArray<ReturnType<typeof weekStart>>): Set<number> {
-  for (const kind of ['label', 'table'] as WeekKind[]) {
+  for (const kind of ['label', 'table', 'group'] as WeekKind[]) {
     const found = starts.flatMap((s, i) => (s?.kind === kind ? [i] : []));
     if (found.length > 0) return new Set(found);
   }
@@ -174,19 +176,13 @@ export function cutTitle(title: string): string {
 }
 
 /** The weeks in order, with years, Mondays, inferred dates, flags, terms and the questions to ask. */
-function assemble(drafts: Draft[], before: string[], text: string, now: Date): SyllabusResult {
-  const lineOf = new Map<number, number>();
-  for (const d of drafts) {
-    const seen = lineOf.get(d.number);
-    if (seen !== undefined) return { ok: false, problem: S.duplicateWeek(d.number, seen, d.line) };
-    lineOf.set(d.number, d.line);
-  }
+function assemble(all: Draft[], before: string[], text: string, now: Date): SyllabusResult {
+  const { drafts, dudas } = withoutRepeats(all);
   const days = placeYears(drafts.map((d) => d.date), yearClue(text, before.join('\n'), now));
   const inOrder = drafts.map((d, i) => ({ d, day: days[i] })).sort((a, b) => a.d.number - b.d.number);
   const missing = inOrder.findIndex((w, i) => w.d.number !== i + 1);
   if (missing !== -1) return { ok: false, problem: S.missingWeek(missing + 1, inOrder[inOrder.length - 1]!.d.number) };
 
-  const dudas: Doubt[] = [];
   const starts = inOrder.map((w) => (w.day === undefined ? null : mondayOf(w.day)));
   fillBetween(starts);
   const semanas = inOrder.map(({ d }, i): ParsedWeek => {
@@ -204,6 +200,36 @@ function assemble(drafts: Draft[], before: string[], text: string, now: Date): S
   });
   const titulo = courseTitle(before) ?? S.untitled;
   return { ok: true, course: { titulo, semanas, ...(dudas.length > 0 ? { dudas } : {}) } };
+}
+
+/**
+ * A number written twice is asked about, not refused (the proposal asks where it is unsure): a
+ * repeat standing where the number after its predecessor is missing inside the numbering («Semana 1,
+ * 2, 2, 4») takes that number; any other repeat (a list written out twice) is left out. Either way the proposal says which line and asks.
+ */
+function withoutRepeats(all: readonly Draft[]): { drafts: Draft[]; dudas: Doubt[] } {
+  const used = new Set(all.map((d) => d.number));
+  const last = Math.max(...used);
+  const lineOf = new Map<number, Draft>();
+  const drafts: Draft[] = [];
+  const dudas: Doubt[] = [];
+  for (const d of all) {
+    const first = lineOf.get(d.number);
+    if (first === undefined) {
+      lineOf.set(d.number, d);
+      drafts.push(d);
+      continue;
+    }
+    const gap = (drafts.at(-1)?.number ?? 0) + 1;
+    const title = d.title || S.untitledWeek(d.number);
+    if (gap < last && !used.has(gap)) {
+      used.add(gap);
+      lineOf.set(gap, { ...d, number: gap });
+      drafts.push({ ...d, number: gap });
+      dudas.push({ semana: gap, pregunta: S.repeatedWeekMoved(d.number, first.line, d.line, gap, title) });
+    } else dudas.push({ semana: d.number, pregunta: S.repeatedWeekLeft(d.number, first.line, d.line, title) });
+  }
+  return { drafts, dudas };
 }
 
 /** A week with no date between two dated weeks exactly a week apart per number gets the Monday between them. */

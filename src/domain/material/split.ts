@@ -57,13 +57,18 @@ interface Section {
   paragraphs: Block[];
 }
 
+/** A section's number before its heading: «5. », «2.1 », «3) ». */
+const SECTION_NUMBER = /^\d{1,2}(?:\.\d{1,2})*[.)]?\s+(?=[\p{Lu}¿¡])/u;
+
 function isHeading(block: string): string | undefined {
   const md = /^#{1,6}\s+(.+?)\s*#*$/.exec(block);
   if (md && !block.includes('\n')) return md[1];
   // A table's header row («Etapa · Proceso · Calor») is short and has no full stop, but it is a row
   // of three cells or more (a title block's «Grado en Física · Termodinámica» has two parts, as before).
   if (block.includes('\n') || block.length > HEADING_MAX || block.split(CELL_JOIN).length > 2) return undefined;
-  if (/[.,;:!?…»)]$/.test(block) || !/^[\p{Lu}\d¿¡]/u.test(block)) return undefined;
+  // A numbered heading may end on an aside in brackets: «6. Tipos de límites (adelanto del tema 3)».
+  const bare = SECTION_NUMBER.test(block) ? block.replace(/\s*\([^()]*\)$/u, '') : block;
+  if (/[.,;:!?…»)]$/.test(bare) || !/^[\p{Lu}\d¿¡]/u.test(block)) return undefined;
   // A formula on its own line («IMg = ΔIT / ΔQ», «TBN = (nacimientos / población) × 1000») is short
   // and capitalised too, but it is content: taken for a heading it named an empty section and was lost
   // to the notes and the cards.
@@ -95,8 +100,8 @@ function paragraphs(raw: string, fromOcr: boolean): Block[] {
         if (cur.length) out.push({ text: cur.join(' ').replace(/ \n/g, '\n'), at });
         cur = [];
       };
-      for (const l of lines) {
-        if (/^#{1,6}\s/.test(l)) {
+      for (const [k, l] of lines.entries()) {
+        if (/^#{1,6}\s/.test(l) || numberedHeading(lines, k)) {
           flush();
           out.push({ text: l, at });
         } else cur.push((/^([-*•]|\d+[.)])\s/.test(l) || l.includes(CELL_JOIN)) && cur.length ? `\n${l}` : l);
@@ -104,6 +109,24 @@ function paragraphs(raw: string, fromOcr: boolean): Block[] {
       flush();
       return out;
     });
+}
+
+const NUMBERED_LINE = /^\d+[.)]\s/;
+
+/**
+ * Whether line `k` of a block is a numbered heading with its section's first lines under it, no blank
+ * line between («5. La teoría de la tectónica de placas» / «A finales de los años 60…», or «6. Tipos de
+ * límites» / «- Divergentes: …»): a heading by isHeading's rule that no numbered line stands next to
+ * (those are a numbered list's items) and whose next line starts a sentence of its own. Read as the
+ * first words of a paragraph, such a heading started no section, and the notes under it were filed
+ * under the heading before.
+ */
+function numberedHeading(lines: readonly string[], k: number): boolean {
+  const l = lines[k]!.replace(/^#{1,6}\s+/, '');
+  const next = lines[k + 1];
+  if (next === undefined || !SECTION_NUMBER.test(l) || /^\p{Ll}/u.test(next)) return false;
+  if (NUMBERED_LINE.test(next) || (k > 0 && NUMBERED_LINE.test(lines[k - 1]!))) return false;
+  return isHeading(l) !== undefined;
 }
 
 /**
@@ -327,7 +350,11 @@ export function noteDrafts(text: string, opts: Pick<SplitOptions, 'fileName' | '
     const prev = merged.at(-1);
     if (prev && (n.texto.length < NOTE_MIN || prev.texto.length < NOTE_MIN) && prev.texto.length + 2 + n.texto.length <= NOTE_MAX) {
       const heading = n.tema !== prev.tema && n.heading ? `${n.heading.replace(/[#*_`]+/g, '').trim()}\n\n` : '';
+      const titleBlock = prev.heading === undefined && n.heading !== undefined && prev.texto.length < NOTE_MIN;
       prev.texto = `${prev.texto}\n\n${heading}${n.texto}`;
+      // A title block above the first heading («TEMA 2…» / «Apuntes de clase…») is no section: the
+      // note is its first section's («1. Introducción»), and is found under that topic.
+      if (titleBlock) Object.assign(prev, { tema: n.tema, heading: n.heading });
     } else merged.push({ ...n });
   }
   return merged;
