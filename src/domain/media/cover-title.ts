@@ -24,27 +24,67 @@ export interface TitleLayout {
 /** Brand line above the title. */
 export const BRAND = 'CUADERNO VIVO';
 
-/** Draws `title` on the lower part of `r` and returns the layout. */
+/** Most lines a title takes: a long week's title is wrapped, not shrunk to a line nobody reads on a phone. */
+const MAX_LINES = 4;
+/** A line's height, in font sizes. */
+const LINE_HEIGHT = 1.18;
+/** The title's largest and smallest font size, as a share of the image's shorter side. */
+const LARGEST = 0.07;
+const SMALLEST = 0.035;
+/** The panel's height: at least this share of the image's height, at most the calm band the picture leaves. */
+const PANEL_MIN = 0.165;
+const PANEL_MAX = 0.26;
+
+/** `title` in lines no wider than `maxW` at `size`, breaking at spaces (a word too wide stays whole on its line). */
+function wrap(title: string, size: number, maxW: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of title.split(/\s+/u)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && measureText(next, size, 'sans-bold').width > maxW) { lines.push(line); line = word; } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Draws `title` on the lower part of `r`, wrapped in up to MAX_LINES lines at the largest size that fits, and returns the layout. */
 export function drawCoverTitle(r: Raster, title: string): TitleLayout {
   const s = Math.min(r.width, r.height);
-  const panel: Box = { x: Math.round(r.width * 0.06), y: Math.round(r.height * 0.79), w: Math.round(r.width * 0.88), h: Math.round(r.height * 0.165) };
+  const panelW = Math.round(r.width * 0.88);
+  const pad = panelW * 0.05;
+  const maxW = panelW - 2 * pad;
+  const brandSize = s * 0.024;
+  const brandSpace = brandSize * 2.2;
+  /** The panel height `lines` lines at `size` need: the brand line, the lines, a margin below. */
+  const needed = (n: number, size: number) => brandSpace + n * size * LINE_HEIGHT + size * 0.6;
+  let size = s * LARGEST;
+  let lines = wrap(title, size, maxW);
+  while (size > s * SMALLEST && (lines.length > MAX_LINES || lines.some((l) => measureText(l, size, 'sans-bold').width > maxW) || needed(lines.length, size) > r.height * PANEL_MAX)) {
+    size *= 0.95;
+    lines = wrap(title, size, maxW);
+  }
+  // A title that still does not fit in MAX_LINES (a very long word) is one line, shrunk to fit, as before.
+  if (lines.length > MAX_LINES || lines.some((l) => measureText(l, size, 'sans-bold').width > maxW)) {
+    lines = [title];
+    while (size > 10 && measureText(title, size, 'sans-bold').width > maxW) size *= 0.95;
+  }
+  const h = Math.round(Math.max(r.height * PANEL_MIN, needed(lines.length, size)));
+  const panel: Box = { x: Math.round(r.width * 0.06), y: Math.round(r.height * 0.955) - h, w: panelW, h };
   fillRect(r, panel.x, panel.y, panel.w, panel.h, [...PALETTE.ink, 222]);
   fillRect(r, panel.x, panel.y, Math.round(panel.w * 0.18), Math.max(2, Math.round(s * 0.006)), PALETTE.saffron);
 
-  const pad = panel.w * 0.05;
-  const maxW = panel.w - 2 * pad;
-  let size = s * 0.07;
-  while (size > 10 && measureText(title, size, 'sans-bold').width > maxW) size *= 0.95;
-  const m = measureText(title, size, 'sans-bold');
-
-  const brandSize = s * 0.024;
-  const brandY = panel.y + panel.h * 0.12 + measureText(BRAND, brandSize).ascent;
+  const brandY = panel.y + brandSize * 1.1 + measureText(BRAND, brandSize).ascent;
   drawText(r, BRAND, panel.x + pad, brandY, { size: brandSize, color: PALETTE.saffron });
 
-  const baseline = panel.y + panel.h * 0.78;
-  drawText(r, title, panel.x + pad, baseline, { size, color: PALETTE.cream, font: 'sans-bold' });
+  const m = measureText(title, size, 'sans-bold');
+  const lineH = size * LINE_HEIGHT;
+  // The last line's baseline sits where the single line's did: the panel grows upwards.
+  const lastBaseline = panel.y + panel.h - size * 0.6 - m.descent;
+  const firstBaseline = lastBaseline - (lines.length - 1) * lineH;
+  lines.forEach((l, i) => drawText(r, l, panel.x + pad, firstBaseline + i * lineH, { size, color: PALETTE.cream, font: 'sans-bold' }));
+  const width = Math.max(...lines.map((l) => measureText(l, size, 'sans-bold').width));
   return {
-    text: { x: panel.x + pad, y: baseline - m.ascent, w: m.width, h: m.ascent + m.descent },
+    text: { x: panel.x + pad, y: firstBaseline - m.ascent, w: width, h: (lines.length - 1) * lineH + m.ascent + m.descent },
     panel,
     fontSize: size,
   };
