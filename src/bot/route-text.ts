@@ -23,6 +23,7 @@
  */
 import { Composer, type Context } from 'grammy';
 import { MATERIAL, PASTE_NAME } from '../strings/material.js';
+import { sentenceCase } from '../lib/name-case.js';
 import { COURSE_CHAT } from '../strings/course-chat.js';
 import { MaterialError } from '../domain/material/errors.js';
 import { savedIds, type Imports } from '../domain/material/imports.js';
@@ -74,7 +75,8 @@ export function pasteName(text: string): string {
     const head = Array.from(title).slice(0, PASTE_TITLE_MAX).join('');
     title = `${head.slice(0, Math.max(head.lastIndexOf(' '), PASTE_TITLE_MAX / 2)).trimEnd()}…`;
   }
-  return title;
+  // A title typed in capitals («TEMA 2. DE LA DERIVA…») reads as a sentence (name-case.ts).
+  return sentenceCase(title);
 }
 
 const LABELLED = /^\W{0,3}(?:semana|sem\.?|tema|unidad|week|unit)\s*\d{1,3}(?!\d)/i;

@@ -5,11 +5,10 @@
 import type { ImportKind, MaterialProblem } from '../domain/material/kinds.js';
 import type { WeekReason } from '../domain/material/document-week.js';
 import type { MaterialKind } from '../domain/material/sniff.js';
-import { count } from './count.js';
+import { count, quote } from './count.js';
 import { listed } from './list.js';
 import { MESSAGE_TEXT_MAX } from '../lib/message-pack.js';
 import { sentenceCase } from '../lib/name-case.js';
-import { quote } from './notes.js';
 
 const KIND_WORDS: Readonly<Record<MaterialKind, string>> = Object.freeze({
   texto: 'un texto',
@@ -133,11 +132,11 @@ export const MATERIAL = Object.freeze({
     const reason = v.motivo ? reasonLine(v.motivo, v.semanas.length === 1 ? v.semanas[0]!.semana : undefined, v.pegado === true) : undefined;
     const total = v.primeras.length;
     const had = v.anterior
-      ? [`Es una versión nueva de «${sentenceCase(v.anterior.nombre)}»: ya tenías ${count(v.anterior.notas, 'nota', 'notas')} de este documento; ${total === 0 ? 'no hay nada nuevo que añadir' : `añado ${total === 1 ? '1 nueva' : `${total} nuevas`}`}.`]
+      ? [`Es una versión nueva de «${v.anterior.nombre}»: ya tenías ${count(v.anterior.notas, 'nota', 'notas')} de este documento; ${total === 0 ? 'no hay nada nuevo que añadir' : `añado ${total === 1 ? '1 nueva' : `${total} nuevas`}`}.`]
       : v.yaTenias ? [v.yaTenias === 1 ? '1 ya la tenías en tu cuaderno: no la añado otra vez.' : `${v.yaTenias} ya las tenías en tu cuaderno: no las añado otra vez.`] : [];
     const unread = v.ilegibles?.length ? [unreadLine(v, v.ilegibles)] : [];
     const about = [...(reason ? [reason] : []), ...had, ...unread];
-    const head = [`De «${sentenceCase(v.nombre)}»${what}: ${groups.join(', ')}.`, ...about, ''].join('\n');
+    const head = [`De «${v.nombre}»${what}: ${groups.join(', ')}.`, ...about, ''].join('\n');
     const tail = [...draft, ...doubtful].join('\n');
     const room = max - head.length - tail.length - MORE_NOTES_ROOM;
     let used = 0;
@@ -146,7 +145,7 @@ export const MATERIAL = Object.freeze({
     const listedLines = shown === lines.length ? lines : [...lines.slice(0, shown), moreNotes(lines.length - shown)];
     return [head, ...listedLines, ...draft, ...doubtful].join('\n');
   },
-  alreadyHad: (nombre: string, notas: number) => `Ya lo tenía: «${sentenceCase(nombre)}» ya está en tu cuaderno (${count(notas, 'nota', 'notas')}), no añado nada.`,
+  alreadyHad: (nombre: string, notas: number) => `Ya lo tenía: «${nombre}» ya está en tu cuaderno (${count(notas, 'nota', 'notas')}), no añado nada.`,
   saved: (ids: readonly number[]) => ids.length === 1
     ? `Guardado: la nota ${ids[0]} ya está en tu cuaderno.`
     : `Guardado: las notas ${ids.every((id, i) => i === 0 || id === ids[i - 1]! + 1) ? `${ids[0]}–${ids.at(-1)}` : ids.join(', ')} ya están en tu cuaderno.`,
@@ -159,7 +158,7 @@ export const MATERIAL = Object.freeze({
     ...(missing.length ? [`No encuentro ${listed(missing.map((w) => `«${w}»`))} en el texto: escríbela${missing.length === 1 ? '' : 's'} tal como aparece${missing.length === 1 ? '' : 'n'} arriba.`] : []),
   ].join(' '),
   gone: 'Esa propuesta ya no está: mándame el archivo otra vez.',
-  reading: (nombre: string) => `Leyendo «${sentenceCase(nombre)}»…`,
+  reading: (nombre: string) => `Leyendo «${nombre}»…`,
   pastedName: 'texto pegado',
   /** The name of an import made of photos sent together. */
   photoGroupName: (n: number) => `${n} fotos`,

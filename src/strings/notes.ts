@@ -2,22 +2,11 @@
  * The student's notes and their cards one by one, in the chat (bot/notes-*.ts): the list with each
  * note's week and source, one note shown whole, and what moving, correcting and deleting it say.
  */
-import { count } from './count.js';
+import { count, quote } from './count.js';
 import { ended } from './list.js';
 import { sentenceCase } from '../lib/name-case.js';
 
-/** A short quote of a note or card, for a question that names it: «La narración es el rel…». */
-export function quote(text: string, max = 60): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const chars = Array.from(flat);
-  if (chars.length <= max) return flat;
-  // Cut at a word: «…a través de un…», never «…de u…» nor «…continenta…»; only a word longer than
-  // half the room is cut inside.
-  const head = chars.slice(0, max - 1).join('');
-  // The room ends where a word ends («…a hijos.» before a space): that word stays.
-  const space = chars[max - 1] === ' ' ? head.length : head.lastIndexOf(' ');
-  return `${(space >= head.length * 0.5 ? head.slice(0, space) : head).replace(/[\s,;:·–—-]+$/u, '')}…`;
-}
+export { quote };
 
 /** Where a note comes from, in words: «apuntes.pdf, página 3», «apuntes.docx». */
 export function sourceLabel(origen: { archivo: string; pagina: number | null } | undefined): string | undefined {

@@ -39,6 +39,8 @@ export const CARD_QUESTIONS = Object.freeze({
   workThat: (verb: string, what: string) => `¿Qué obra ${verb} ${what}?`,
   characterized: (subject: string, plural = false) => `¿Por qué se ${plural ? 'caracterizan' : 'caracteriza'} ${subject}?`,
   formula: (ofTerm: string, narrowed: string) => `¿Cuál es la fórmula ${ofTerm}${narrowed ? ` ${narrowed}` : ''}?`,
+  /** An equation named as such («la ecuación logística»): asked for itself, never «la fórmula de la ecuación». */
+  equation: (equation: string, narrowed: string) => `¿Cuál es ${equation}${narrowed ? ` ${narrowed}` : ''}?`,
   inYear: (what: string) => `¿En qué año ${what}?`,
   workBy: (title: string) => `¿De quién es la obra «${title}»?`,
   happensIn: (article: string, term: string) => `¿Qué ocurre en ${article} ${term}?`,

@@ -290,8 +290,8 @@ describe('the question before deleting a card names the card', () => {
   const q = 'Completa la frase (Expansión del fondo oceánico): «Se entiende por tectónica de placas la _____ que explica la dinámica de la capa externa de la Tierra, dividida en fragmentos rígidos que se desplazan unos respecto a otros.»';
   it('shows its sentence without «Completa la frase (…):», cut at a word near 80 characters', () => {
     const ask = RS.removeAsk(2, cardGist(q));
-    expect(ask).toBe('¿Borrar la tarjeta 2 («Se entiende por tectónica de placas la _____ que explica la dinámica de la…»)? Se quita del mazo y de los repasos.');
-    expect(NOTES.cardDeleteAsk(2, cardGist(q))).toMatch(/^¿Borrar la tarjeta 2 \(«Se entiende por tectónica de placas la _____ que explica la dinámica de la…»\)\?/);
+    expect(ask).toBe('¿Borrar la tarjeta 2 («Se entiende por tectónica de placas la _____ que explica la dinámica de la capa…»)? Se quita del mazo y de los repasos.');
+    expect(NOTES.cardDeleteAsk(2, cardGist(q))).toMatch(/^¿Borrar la tarjeta 2 \(«Se entiende por tectónica de placas la _____ que explica la dinámica de la capa…»\)\?/);
   });
   it('a question with a cue in front loses the cue; a plain one is itself', () => {
     expect(cardGist('(Fondo oceánico) ¿Qué es las fosas oceánicas?')).toBe('¿Qué es las fosas oceánicas?');

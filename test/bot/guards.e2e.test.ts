@@ -109,7 +109,8 @@ describe('who may do what, cancelling, commands', () => {
     expect((await stack.notebook.notes.list()).at(-1)).toMatchObject({ id: 13, tema: 'música', semana: 4 });
     await owner.say('/notas');
     // The newest first, with its week; eight a page.
-    await owner.waitText(/^📒 Tus notas \(13\), página 1 de 2:\n\n📅 Semana 4 · Música\n13 · El contrapunto combina…\n12 · Practicar la guitarra cada día… 📘\n/);
+    // A title takes a phone's line (cut at a word past 48 characters).
+    await owner.waitText(/^📒 Tus notas \(13\), página 1 de 2:\n\n📅 Semana 4 · Música\n13 · El contrapunto combina melodías independientes\n12 · Practicar la guitarra cada día con un metrónomo… 📘\n/);
     await owner.say('/gasto');
     await owner.waitText(/Gasto de este mes \(todos tus trabajos\): 0,00 USD de 5,00 USD/);
     await owner.say('/estado');

@@ -5,6 +5,7 @@ import { sentenceCase, topicAsWritten } from '../../src/lib/name-case.js';
 import { MATERIAL, type ProposalView } from '../../src/strings/material.js';
 import { quote, sourceLabel } from '../../src/strings/notes.js';
 import { passageMessages, PASSAGES } from '../../src/strings/passages.js';
+import { pasteName } from '../../src/bot/route-text.js';
 
 const CAPS = 'TEMA 5. DEL RÍO A LA COSTA: LA EROSIÓN';
 const SENTENCE = 'Tema 5. Del río a la costa: la erosión';
@@ -24,7 +25,10 @@ describe('a title set all in capitals', () => {
   });
 
   it('is shown so in the proposal, the note\'s source and a quoted passage\'s source', () => {
-    expect(MATERIAL.proposal(view({ nombre: CAPS, pegado: true })).split('\n')[0]).toBe(`De «${SENTENCE}»: 2 notas para la semana 5.`);
+    // A pasted text is named in sentence case where it is named (route-text.ts), and shown so.
+    const name = pasteName(`${CAPS}\n\nEl río excava su valle y lleva la arena hasta la costa.`);
+    expect(name).toBe(SENTENCE);
+    expect(MATERIAL.proposal(view({ nombre: name, pegado: true })).split('\n')[0]).toBe(`De «${SENTENCE}»: 2 notas para la semana 5.`);
     expect(sourceLabel({ archivo: CAPS, pagina: null })).toBe(SENTENCE);
     expect(PASSAGES.source({ noteId: 3, origen: { archivo: CAPS } })).toBe(SENTENCE);
     const [first] = passageMessages('erosión', [{ text: 'La erosión del río excava el valle.', noteId: 3, tema: '1. la erosión', week: 5, origen: { archivo: CAPS } }]);

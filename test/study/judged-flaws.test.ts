@@ -98,3 +98,38 @@ describe('a quantity is no definition', () => {
     expect(bodies.filter((b) => /1085/u.test(b))).toEqual([]);
   });
 });
+
+describe('what a second walk found (course «Ecología de poblaciones»)', () => {
+  it('reads a definition with its symbol in brackets, and «se entiende por»', () => {
+    const raw = 'La **tasa de renovación** (T) es el tiempo medio que tarda en sustituirse toda la biomasa de un ecosistema.';
+    expect(ideaOfSentence(raw.replace(/\*\*/gu, ''), raw)).toMatchObject({ kind: 'definicion', term: 'tasa de renovación' });
+    const s = 'Se entiende por especie clave la que sostiene con su actividad a muchas otras especies del ecosistema.';
+    expect(ideaOfSentence(s, s)).toMatchObject({ kind: 'definicion', term: 'especie clave', body: 'la que sostiene con su actividad a muchas otras especies del ecosistema.' });
+  });
+  it('ends a sentence at a symbol when the next one opens with an article', async () => {
+    const { sentencesOf } = await import('../../src/domain/study/reading.js');
+    expect(sentencesOf('El freno depende de N. La capacidad de carga es el techo. Lo dijo J. R. Tolkien.').map((x) => x.text))
+      .toEqual(['El freno depende de N.', 'La capacidad de carga es el techo.', 'Lo dijo J. R. Tolkien.']);
+  });
+  it('asks no generic label as a term, nor what a clause is called, nor a title block', async () => {
+    expect(goodTerm('consecuencia práctica')).toBe(false);
+    const called = 'La recta resultante tiene pendiente uno y se llama bisectriz.';
+    expect(ideaOfSentence(called, called)).toBeUndefined();
+    const { isTitleBlock } = await import('../../src/domain/study/class-talk.js');
+    expect(isTitleBlock('Crecimiento de poblaciones: del modelo exponencial al logístico Ecología de poblaciones — Prof.')).toBe(true);
+    expect(isTitleBlock('La población crece hasta la capacidad de carga.')).toBe(false);
+  });
+  it('names a formula by the words before it in its own sentence, and asks an equation for itself', async () => {
+    const { cardOfIdea } = await import('../../src/domain/study/idea-cards.js');
+    const n = note(1, 'El modelo corrige el crecimiento con un freno. La ecuación de Gompertz queda dN/dt = rN ln(K/N).');
+    const formula = keyIdeasOfNote(n, [n], anyWord).find((i) => i.kind === 'formula');
+    expect(formula?.term).toBe('ecuación de Gompertz');
+    expect(cardOfIdea(formula!)?.pregunta).toMatch(/^¿Cuál es la ecuación de Gompertz/u);
+  });
+  it('asks no question about «allí» nor a reading list', async () => {
+    const { standsAlone } = await import('../../src/domain/study/idea-cards.js');
+    expect(standsAlone('¿En qué año se introdujeron allí veintinueve renos?')).toBe(false);
+    const { sectionLabel } = await import('../../src/domain/study/section-label.js');
+    expect(sectionLabel('Lectura recomendada: Begon, Townsend y Harper, capítulo 5.', 'Estrategias r y K')).toBeNull();
+  });
+});

@@ -22,3 +22,15 @@ const TO_YOU_ALL = /(?<![\p{L}])(?:os|vosotros|vosotras|vuestr[oa]s?)(?![\p{L}])
 export function talksToClass(sentence: string): boolean {
   return ASSIGNMENT.test(sentence) || (EXAM.test(sentence) && TO_YOU_ALL.test(sentence));
 }
+
+/**
+ * A lecture's title block run into a line («Tema 2. Crecimiento de poblaciones: del modelo exponencial
+ * al logístico Ecología de poblaciones — Prof. Marta Quintana — clase del 18 de febrero»): a heading
+ * and a byline, not a sentence about the subject.
+ */
+const TITLE_BLOCK = /^(?:tema|unidad|lección|capítulo|bloque)\s+\d+\s*[.:·—-]|\s[—–-]\s+(?:prof(?:\.|esor|esora)|dra?\.)(?:\s|$)|(?:^|\s)(?:prof(?:esor|esora)?\.?|docente)\s*:/iu;
+
+/** Whether a plain sentence is a lecture's title block or byline. */
+export function isTitleBlock(sentence: string): boolean {
+  return TITLE_BLOCK.test(sentence);
+}

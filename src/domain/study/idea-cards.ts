@@ -76,7 +76,10 @@ const POINTER = /(?<![\p{L}])(?:ese|esa|esos|esas|este|esta|estos|estas|aquel|aq
 export function standsAlone(pregunta: string): boolean {
   if (clozeSentence(pregunta) !== undefined) return true;
   const cue = /^\(([^()]*)\)\s+/u.exec(pregunta)?.[1];
-  const m = POINTER.exec(pregunta.replace(/^\([^()]*\)\s+/u, ''));
+  const asked = pregunta.replace(/^\([^()]*\)\s+/u, '');
+  // «¿En qué año se introdujeron allí veintinueve renos…?»: a place the card never names.
+  if (/(?<![\p{L}])(?:allí|allá|ahí)(?![\p{L}])/iu.test(asked)) return false;
+  const m = POINTER.exec(asked);
   if (!m) return true;
   const noun = stem((m[1] ?? m[2])!.toLocaleLowerCase('es'));
   return cue !== undefined && (cue.toLocaleLowerCase('es').match(/\p{L}+/gu) ?? []).map(stem).includes(noun);
@@ -115,6 +118,7 @@ function askIdea(idea: KeyIdea): Pick<NewCard, 'tipo' | 'pregunta' | 'respuesta'
       // «La fórmula de la elasticidad precio es: Ed = …» names its term with the word itself: the
       // question asks the formula of what it names, never «la fórmula de la fórmula de…».
       const of = ofTerm(idea.article, idea.term).replace(/^de (?:la |el )?f[óo]rmula (?=de |del )/iu, '');
+      if (/^ecuaci[óo]n\s/iu.test(idea.term)) return card('formula', CARD_QUESTIONS.equation(`la ${idea.term}`, narrowed), formulaAnswer(idea.formula.text, idea.formula.spoken));
       return card('formula', CARD_QUESTIONS.formula(of, narrowed), formulaAnswer(idea.formula.text, idea.formula.spoken));
     }
     case 'fecha':

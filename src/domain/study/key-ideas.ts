@@ -25,7 +25,7 @@ import { wordFormulasIn, type WordFormula } from './word-formula.js';
 import { coverageIdeas } from './coverage-rules.js';
 import { listTopic } from './list-topic.js';
 import { sectionLabel } from './section-label.js';
-import { talksToClass } from './class-talk.js';
+import { isTitleBlock, talksToClass } from './class-talk.js';
 import { namedTerms } from './named-term.js';
 import { exampleSpans, inSpans } from './worked-example.js';
 import { headingNames, lifeOf, namesOfNote, writes } from './note-names.js';
@@ -116,7 +116,7 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   // Read well, and about the subject: the teacher's word to the class on its work states no idea (class-talk.ts).
   // …and not in a worked example («Un ejemplo sencillo. Marta abre una librería: …»: worked-example.ts).
   const examples = exampleSpans(note.texto);
-  const good = sentences.filter((s) => !readProblem(s.text, language, isWord) && !talksToClass(plainSentence(s.text)) && !inSpans(examples, s.at));
+  const good = sentences.filter((s) => !readProblem(s.text, language, isWord) && !talksToClass(plainSentence(s.text)) && !isTitleBlock(plainSentence(s.text)) && !inSpans(examples, s.at));
   const names = namesIn(course.some((n) => n.id === note.id) ? course : [...course, note]);
   // A list's items are asked with what the list is of («Etapas del Barroco musical»), else with their section.
   const context = listTopic(note, course) ?? contextOf(heading, names);
@@ -269,7 +269,9 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     const own = 'name' in f ? (f as WordFormula).name : undefined;
     if (!intro && !('spoken' in f && wordFormulasIn(note.texto).some((w) => w.at === f.at))) continue;
     const named = ideas.filter((i) => i.at <= f.at && (i.kind === 'definicion' || i.kind === 'enunciado')).at(-1);
-    const said = meaningOf(f.subject, note.texto.replace(/\*\*/gu, '')) ?? own ?? (intro ? introduced(intro.text, heading) : undefined) ?? meaningOf(f.subject, course.map((n) => n.texto).join('\n').replace(/\*\*/gu, ''));
+    // «La ecuación logística queda dN/dt = …»: the words just before a formula in its own sentence name it.
+    const inline = /(?:^|[.:;]\s+)((?:el|la|los|las)\s+\p{Ll}[\p{L}\s]{2,40}?)\s+(?:queda|quedaría|es|se\s+escribe|se\s+expresa(?:\s+como)?|resulta)\s*:?\s*$/iu.exec(note.texto.slice(Math.max(0, f.at - 80), f.at).replace(/\*\*/gu, ''))?.[1];
+    const said = meaningOf(f.subject, note.texto.replace(/\*\*/gu, '')) ?? own ?? inline ?? (intro ? introduced(intro.text, heading) : undefined) ?? meaningOf(f.subject, course.map((n) => n.texto).join('\n').replace(/\*\*/gu, ''));
     // «Aplicación principal: la prensa hidráulica.» before it: the formula is the prensa's (section-label.ts).
     const byLabel = !said && named?.said && named.body.split(/\s+/).length <= 4 ? named.body : undefined;
     const meaning = said ?? byLabel ?? named?.term;

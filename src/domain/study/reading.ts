@@ -54,6 +54,9 @@ export const FULL_STOP = String.raw`(?<!(?:^|\s)[ad]|(?:^|\s)[ad]\.\s{1,3}C)\.\s
 /** Words before an era («a. C.») from which the era, followed by a capital, ends the sentence. */
 const ERA_SENTENCE_WORDS = 10;
 
+/** Words that open a sentence and are never a surname after an initial. */
+const OPENERS = /^(?:El|La|Los|Las|Un|Una|Unos|Unas|En|Por|Para|Con|Este|Esta|Estos|Estas|Ese|Esa|Si|Cuando|Como|Pero|Además|También|Así|Sin|Aunque|Es|Son|Se|Lo|Al|No|Ya|Hay)\s/u;
+
 /** Abbreviations whose full stop does not end a sentence. */
 const ABBREVIATIONS = new Set(['ej', 'p', 'pp', 'pág', 'págs', 'etc', 'sr', 'sra', 'dr', 'dra', 'vol', 'cap', 'núm', 'fig', 'aprox', 'art', 'cf', 'vs', 's', 'ss', 'a. c', 'd. c', 'c', 'ca', 'ed', 'eds', 'op', 'cit', 'ibid', 'n']);
 
@@ -99,7 +102,10 @@ export function sentencesOf(text: string): Sentence[] {
       const eraEnds = word === 'C' && /(?:^|\s)[ad]\.\s{1,3}$/u.test(text.slice(Math.max(0, i - 6), i - 1)) && next && /\p{Lu}/u.test(next[1]!)
         && text.slice(start, i).trim().split(/\s+/u).length >= ERA_SENTENCE_WORDS;
       const unit = text[i - 2] === '°';
-      if (word && !eraEnds && !unit && (ABBREVIATIONS.has(word.toLowerCase()) || (word.length === 1 && /\p{Lu}/u.test(word)))) continue;
+      // «… un freno que depende de N. La capacidad de carga …»: a symbol, not an initial, when the next
+      // word opens a sentence and is never a surname.
+      const symbolEnds = word?.length === 1 && /\p{Lu}/u.test(word) && OPENERS.test(text.slice(j).trimStart());
+      if (word && !eraEnds && !unit && !symbolEnds && (ABBREVIATIONS.has(word.toLowerCase()) || (word.length === 1 && /\p{Lu}/u.test(word)))) continue;
       // «en el 509 a. C. los romanos …»: the era's «a.» and «d.» before «C.».
       if ((word === 'a' || word === 'd') && /^\s*C\./u.test(text.slice(i + 1))) continue;
       if (/\d$/.test(text.slice(0, i)) && next && /\d/.test(next[1]!)) continue;

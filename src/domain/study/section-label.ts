@@ -17,7 +17,7 @@ import { articleFor } from './article.js';
 import { goodTerm, type Found } from './sentence-idea.js';
 
 /** Generic labels (lower case, no accents) and the article each takes in a question. */
-const LABEL_ARTICLE: Readonly<Record<string, string>> = {
+export const LABEL_ARTICLE: Readonly<Record<string, string>> = {
   conclusion: 'la', conclusiones: 'las', consecuencia: 'la', consecuencias: 'las', aplicacion: 'la', aplicaciones: 'las',
   valor: 'el', valores: 'los', caracteristica: 'la', caracteristicas: 'las', ventaja: 'la', ventajas: 'las',
   inconveniente: 'el', inconvenientes: 'los', propiedad: 'la', propiedades: 'las', uso: 'el', usos: 'los',
@@ -41,6 +41,8 @@ export function sectionLabel(sentence: string, section: string | undefined): Fou
   const m = LABEL_LINE.exec(sentence);
   if (!m) return undefined;
   const label = m[1]!;
+  // «Lectura recomendada: Begon…», «Bibliografía: …»: what to read, not what to learn.
+  if (/^(?:lecturas?|bibliografia|referencias|webgrafia|material|materiales|enlaces)$/u.test(bare(label.split(/\s+/)[0]!))) return null;
   const article = LABEL_ARTICLE[bare(label.split(/\s+/)[0]!)];
   if (!article) return undefined;
   const body = m[2]!.replace(/[.;]\s*$/u, '');

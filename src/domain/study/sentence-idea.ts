@@ -27,6 +27,8 @@ export const fold = (s: string) => s.toLocaleLowerCase('es');
 export const ORDINAL = /^(?:primer|primera|primero|segundo|segunda|tercer|tercera|tercero)$/u;
 export const closed = (w: string) => DETERMINERS.has(w) || PREPOSITIONS.has(w) || QUANTIFIERS.has(w) || FUNCTION_WORDS.has(w);
 
+/** Labels of what is said about something else (section-label.ts asks them of their section). */
+const GENERIC_LABELS = new Set(['consecuencia', 'consecuencias', 'conclusión', 'conclusiones', 'aplicación', 'aplicaciones', 'ventaja', 'ventajas', 'inconveniente', 'inconvenientes', 'característica', 'características', 'resultado', 'resultados', 'idea', 'ideas', 'observación', 'nota', 'detalle']);
 /** What a page shows rather than what the subject is about. */
 const PAGE_NOUNS = new Set(['tabla', 'esquema', 'gráfico', 'diagrama', 'figura', 'imagen', 'dibujo', 'cuadro-resumen']);
 
@@ -41,6 +43,8 @@ export function goodTerm(term: string): boolean {
   if (words.some((w) => VERBS.has(w))) return false;
   // «Un caso típico es …», «Un ejemplo claro es …»: the lecture pointing at an example, not a term.
   if (/^(?:caso|casos|ejemplo|ejemplos|muestra)$/u.test(words[0]!)) return false;
+  // «Una consecuencia práctica es el tiempo de duplicación»: a generic label names no term (what follows «es» does).
+  if (GENERIC_LABELS.has(words[0]!) && words.length <= 3 && !words.includes('de')) return false;
   // «la tabla», «el esquema»: the page, not the subject; «el segundo momento», «el primer paso»: a step of something unnamed.
   if (words.length === 1 && PAGE_NOUNS.has(words[0]!)) return false;
   if (words.length === 2 && ORDINAL.test(words[0]!) && /^(?:momento|paso|lugar|caso|punto|parte|vez|tipo|grupo|fase|etapa)$/u.test(words[1]!)) return false;
@@ -89,6 +93,8 @@ function withArticleOf(article: string, term: string): string {
 /** A sentence without list marks and with only its bold marks kept (they say which term the note stresses). */
 export const plainKeepingBold = (s: string) => s.replace(/(?<![*\w])\*(?=[^*\s])([^*]+)\*(?![*\w])/gu, '$1').replace(/\s+/g, ' ').trim();
 
+/** A symbol the text gives a term in brackets right after it («la capacidad de carga (K) es…»). */
+const SYMBOL_ASIDE = String.raw`(?:\s*\((?:[\p{L}\p{N}₀-₉ᵢⱼ\s,]{1,8})\))?`;
 /** A discourse marker in front of a sentence («Por último, …»): the sentence after it stands alone. */
 export const MARKER = /^(?:por último|finalmente|además|en primer lugar|en segundo lugar|así pues|por otra parte|en cambio|asimismo|(?:por|en|según|para)\s+(?!(?:tanto|eso|ello|ejemplo|lo|consiguiente|consecuencia|resumen|cambio|general)\b)\p{Ll}+),\s+/iu;
 /** A sentence's subject (an article and a few words) and a discourse aside after it. */
@@ -133,13 +139,17 @@ export function ideaOfSentence(sentence: string, rawSentence: string, names: Rea
   // un generador cuando no circula corriente se denomina **fuerza electromotriz**»).
   // (Not when what is named points back: «Los materiales que cumplen esta ley se llaman **óhmicos**».)
   const boldName = calledLast && new RegExp(`\\*\\*${escapeRegExp(calledLast[3]!)}\\*\\*`, 'u').test(raw) && !DEMONSTRATIVE.test(` ${calledLast[2]!}`);
-  if (calledLast && (boldName || !/\s(?:que|cuando|si)\s/u.test(calledLast[2]!))) {
+  // «La curva resultante tiene forma de S y se llama curva sigmoide»: what is named is a clause with its own verb, no answer.
+  if (calledLast && (boldName || !/\s(?:que|cuando|si)\s/u.test(calledLast[2]!)) && !/\s(?:y|e)$/u.test(calledLast[2]!)) {
     return { kind: 'definicion', term: calledLast[3]!, article: '', body: calledLast[2]!, needsContext: /^est/iu.test(calledLast[1]!) };
   }
-  const defined = new RegExp(`^(?:Se\\s+define|Definimos)\\s+(?:${ARTICLE}\\s+)?${TERM}\\s+como\\s+(.+)$`, 'iu').exec(s) ??
+  const defined = new RegExp(`^(?:Se\\s+define|Definimos)\\s+(?:${ARTICLE}\\s+)?${TERM}${SYMBOL_ASIDE}\\s+como\\s+(.+)$`, 'iu').exec(s) ??
     new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+se\\s+define\\s+como\\s+(.+)$`, 'iu').exec(s);
   if (defined) return { kind: 'definicion', term: defined[2]!, article: fold(defined[1] ?? 'el'), body: defined[3]! };
-  const is = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+((?:es|son|era|eran)\\s+(?:un|una|unos|unas|el|la|los|las|aquel|aquella|aquellos|aquellas|lo\\s+que|cualquier)\\b.+|(?:consiste|consisten)\\s+en\\s+.+|(?:está|están)\\s+(?:formad[oa]s?|compuest[oa]s?)\\s+por\\s+.+|(?:consta|constan)\\s+de\\s+.+)$`, 'iu').exec(s) ??
+  // «Se entiende por selección r la que favorece…», «Entendemos por densidad el número de…».
+  const understood = new RegExp(`^(?:Se\\s+entiende|Entendemos)\\s+por\\s+([\\p{L}][\\p{L}\\d'’-]*(?:\\s+(?:de\\s+(?:la\\s+|los\\s+|las\\s+)?|del\\s+)?[\\p{L}\\d][\\p{L}\\d'’-]*){0,4}?)${SYMBOL_ASIDE}\\s+((?:el|la|lo|los|las|un|una)\\s+.+)$`, 'iu').exec(s);
+  if (understood) return { kind: 'definicion', term: understood[1]!, article: '', body: understood[2]! };
+  const is = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}${SYMBOL_ASIDE}\\s+((?:es|son|era|eran)\\s+(?:un|una|unos|unas|el|la|los|las|aquel|aquella|aquellos|aquellas|lo\\s+que|cualquier)\\b.+|(?:consiste|consisten)\\s+en\\s+.+|(?:está|están)\\s+(?:formad[oa]s?|compuest[oa]s?)\\s+por\\s+.+|(?:consta|constan)\\s+de\\s+.+)$`, 'iu').exec(s) ??
     // «Las adiabáticas son procesos sin intercambio de calor»: a plural defined by a bare plural noun and what qualifies it.
     new RegExp(`^(los|las)\\s+${TERM}\\s+(son\\s+\\p{Ll}+s\\s+(?:de|del|sin|con|que|en|para|cuy[oa]s?)\\s.+)$`, 'iu').exec(s);
   if (is && !leaning) {
