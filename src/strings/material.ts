@@ -86,9 +86,10 @@ function reasonLine(r: WeekReason, semana: number | undefined, pegado: boolean):
   // A title compared with the week's: «el título del documento, «…», trata de lo mismo que el de esa semana».
   const own = r.kind === 'encabezado' && r.donde === 'nombre' ? named : 'el título del documento';
   const why = {
-    etiqueta: r.kind === 'etiqueta' ? (r.donde === 'nombre' ? `${named} dice «${r.etiqueta}»` : `dice «${r.etiqueta}» en la primera página`) : '',
+    // A pasted text has no pages: its opening is «el principio del texto».
+    etiqueta: r.kind === 'etiqueta' ? (r.donde === 'nombre' ? `${named} dice «${r.etiqueta}»` : `dice «${r.etiqueta}» ${pegado ? 'al principio del texto' : 'en la primera página'}`) : '',
     fecha: r.kind === 'fecha' ? `la fecha del documento, «${r.fecha}», cae en esa semana` : '',
-    titulo: 'la primera página trata de lo mismo que el título de esa semana',
+    titulo: `${pegado ? 'el principio del texto' : 'la primera página'} trata de lo mismo que el título de esa semana`,
     encabezado: r.kind === 'encabezado' ? `${own}, «${sentenceCase(r.titulo)}», trata de lo mismo que ${own === 'el nombre del archivo' ? 'el título' : 'el'} de esa semana` : '',
     mayoria: 'la mayoría de los apartados tratan de esa semana',
   }[r.kind];

@@ -55,6 +55,8 @@ describe('why a document goes to its week', () => {
     expect(reason({ kind: 'encabezado', titulo: 'La erosión costera', donde: 'nombre' })).toBe('Todo va a la semana 5 porque el nombre del archivo, «La erosión costera», trata de lo mismo que el título de esa semana.');
     expect(reason({ kind: 'encabezado', titulo: CAPS, donde: 'nombre' }, true)).toBe(`Todo va a la semana 5 porque el título del texto, «${SENTENCE}», trata de lo mismo que el de esa semana.`);
     expect(reason({ kind: 'titulo' })).toBe('Todo va a la semana 5 porque la primera página trata de lo mismo que el título de esa semana.');
+    // A pasted text has no pages.
+    expect(reason({ kind: 'titulo' }, true)).toBe('Todo va a la semana 5 porque el principio del texto trata de lo mismo que el título de esa semana.');
     for (const r of [reason({ kind: 'titulo' }), reason({ kind: 'encabezado', titulo: 'x' })]) expect(r).not.toMatch(/dice lo que|habla de lo que/);
   });
 });
