@@ -79,17 +79,17 @@ function unreadLine(v: ProposalView, lines: NonNullable<ProposalView['ilegibles'
  * «porque dice «Tema 5» en la primera página» — why a document's notes go to week `semana`. What its
  * name said is said of the title of a text the student pasted (`pegado`): they made no file.
  */
-function reasonLine(r: WeekReason, semana: number | undefined, pegado: boolean): string | undefined {
+function reasonLine(r: WeekReason, semana: number | undefined, pegado: boolean, paged: boolean): string | undefined {
   if (r.kind === 'varias') return 'Trata de varias semanas: cada apartado va a la suya.';
   if (semana === undefined || r.kind === 'elegida') return undefined;
   const named = pegado ? 'el título del texto' : 'el nombre del archivo';
   // A title compared with the week's: «el título del documento, «…», trata de lo mismo que el de esa semana».
   const own = r.kind === 'encabezado' && r.donde === 'nombre' ? named : 'el título del documento';
   const why = {
-    // A pasted text has no pages: its opening is «el principio del texto».
-    etiqueta: r.kind === 'etiqueta' ? (r.donde === 'nombre' ? `${named} dice «${r.etiqueta}»` : `dice «${r.etiqueta}» ${pegado ? 'al principio del texto' : 'en la primera página'}`) : '',
+    // A pasted text or a text file has no pages: its opening is «el principio del texto / documento».
+    etiqueta: r.kind === 'etiqueta' ? (r.donde === 'nombre' ? `${named} dice «${r.etiqueta}»` : `dice «${r.etiqueta}» ${paged ? 'en la primera página' : `al principio del ${pegado ? 'texto' : 'documento'}`}`) : '',
     fecha: r.kind === 'fecha' ? `la fecha del documento, «${r.fecha}», cae en esa semana` : '',
-    titulo: `${pegado ? 'el principio del texto' : 'la primera página'} trata de lo mismo que el título de esa semana`,
+    titulo: `${paged ? 'la primera página' : `el principio del ${pegado ? 'texto' : 'documento'}`} trata de lo mismo que el título de esa semana`,
     encabezado: r.kind === 'encabezado' ? `${own}, «${sentenceCase(r.titulo)}», trata de lo mismo que ${own === 'el nombre del archivo' ? 'el título' : 'el'} de esa semana` : '',
     mayoria: 'la mayoría de los apartados tratan de esa semana',
   }[r.kind];
@@ -120,7 +120,8 @@ export const MATERIAL = Object.freeze({
   proposal(v: ProposalView, max = MESSAGE_TEXT_MAX): string {
     // A group of photos is named «20 fotos» already: no count after it.
     const what = v.tipo === 'pdf' && v.paginas !== null ? ` (${count(v.paginas, 'página', 'páginas')})` : v.tipo === 'imagen' && (v.paginas ?? 1) === 1 ? ' (foto)' : v.tipo === 'voz' ? ' (nota de voz)' : '';
-    const groups = v.semanas.map((g) => `${count(g.notas, 'nota', 'notas')} para la semana ${g.semana}${g.titulo ? ` «${g.titulo}»` : ''}`);
+    // A week's title that ends a sentence of its own («… de peregrinación.») loses its full stop inside the quotes: the line has one.
+    const groups = v.semanas.map((g) => `${count(g.notas, 'nota', 'notas')} para la semana ${g.semana}${g.titulo ? ` «${g.titulo.replace(/[.]+$/u, '')}»` : ''}`);
     if (v.sinSemana > 0) groups.push(groups.length ? `${v.sinSemana} sin semana` : `${count(v.sinSemana, 'nota', 'notas')} sin semana`);
     const lines = v.primeras.map((l, i) => {
       const first = withoutEmphasis(l.split('\n')[0]!.trim());
@@ -130,7 +131,7 @@ export const MATERIAL = Object.freeze({
       ? ['', `Ojo: he leído la imagen con poca seguridad (${v.borrador} %). Si algo está mal, responde a este mensaje con el texto corregido antes de guardar.`]
       : [];
     const doubtful = v.dudosas?.length && v.borrador === undefined ? ['', doubtfulLine(v.dudosas)] : [];
-    const reason = v.motivo ? reasonLine(v.motivo, v.semanas.length === 1 ? v.semanas[0]!.semana : undefined, v.pegado === true) : undefined;
+    const reason = v.motivo ? reasonLine(v.motivo, v.semanas.length === 1 ? v.semanas[0]!.semana : undefined, v.pegado === true, typeof v.paginas === 'number') : undefined;
     const total = v.primeras.length;
     const had = v.anterior
       ? [`Es una versión nueva de «${v.anterior.nombre}»: ya tenías ${count(v.anterior.notas, 'nota', 'notas')} de este documento; ${total === 0 ? 'no hay nada nuevo que añadir' : `añado ${total === 1 ? '1 nueva' : `${total} nuevas`}`}.`]

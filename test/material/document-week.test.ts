@@ -49,6 +49,13 @@ describe('the week of a document', () => {
     expect(new Set(got.semanas)).toEqual(new Set([7]));
   });
 
+  it('a week mentioned deep in the prose does not file the document (only its first lines and its label lines do)', async () => {
+    const plain: Course = { titulo: 'x', semanas: [1, 2, 3, 4].map((n) => ({ numero: n, titulo: ['Óptica', 'Ondas', 'Sonido', 'Calor'][n - 1]!, inicio: null, terminos: [] })) };
+    const text = 'Apuntes de clase.\n\nUn texto sobre las lentes y los espejos que forman imágenes reales o virtuales.\n\nLos espejos planos forman imágenes virtuales del mismo tamaño.\n\nLa luz se refleja en ellos con el mismo ángulo, algo que volveremos a ver en la semana 4 con el calor radiante.';
+    expect((await weeksOf(plain, text)).motivo).not.toMatchObject({ kind: 'etiqueta' });
+    expect((await weeksOf(plain, `## Semana 2\n\n${text}`)).semanas.every((w) => w === 2)).toBe(true);
+  });
+
   it('without a label, a date of its first page inside a week', async () => {
     const got = await weeksOf(course(), 'Apuntes del 10 de marzo de 2027.\n\nUna máquina térmica toma calor de un foco caliente y cede el resto a un foco frío en cada ciclo de trabajo.');
     expect(got).toMatchObject({ semanas: [5], motivo: { kind: 'fecha', fecha: '10 de marzo de 2027' } });

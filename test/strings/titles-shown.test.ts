@@ -47,14 +47,24 @@ describe('a title cut to fit', () => {
   });
 });
 
+describe('a week title in the proposal', () => {
+  it('ends with one full stop, not «.».»', () => {
+    const line = MATERIAL.proposal(view({ semanas: [{ semana: 2, notas: 3, titulo: 'Las iglesias de peregrinación.' }] })).split('\n')[0]!;
+    expect(line).toBe('De «apuntes.md»: 3 notas para la semana 2 «Las iglesias de peregrinación».');
+  });
+});
+
 describe('why a document goes to its week', () => {
-  const reason = (motivo: ProposalView['motivo'], pegado?: true) => MATERIAL.proposal(view({ motivo, ...(pegado ? { pegado } : {}) })).split('\n')[1]!;
+  const reason = (motivo: ProposalView['motivo'], pegado?: true, paginas: number | null = null) => MATERIAL.proposal(view({ motivo, paginas, ...(pegado ? { pegado } : {}) })).split('\n')[1]!;
 
   it('says so in plain Spanish whatever named the title', () => {
     expect(reason({ kind: 'encabezado', titulo: 'La erosión costera' })).toBe('Todo va a la semana 5 porque el título del documento, «La erosión costera», trata de lo mismo que el de esa semana.');
     expect(reason({ kind: 'encabezado', titulo: 'La erosión costera', donde: 'nombre' })).toBe('Todo va a la semana 5 porque el nombre del archivo, «La erosión costera», trata de lo mismo que el título de esa semana.');
     expect(reason({ kind: 'encabezado', titulo: CAPS, donde: 'nombre' }, true)).toBe(`Todo va a la semana 5 porque el título del texto, «${SENTENCE}», trata de lo mismo que el de esa semana.`);
-    expect(reason({ kind: 'titulo' })).toBe('Todo va a la semana 5 porque la primera página trata de lo mismo que el título de esa semana.');
+    expect(reason({ kind: 'titulo' }, undefined, 3)).toBe('Todo va a la semana 5 porque la primera página trata de lo mismo que el título de esa semana.');
+    // A text file has no pages either.
+    expect(reason({ kind: 'titulo' })).toBe('Todo va a la semana 5 porque el principio del documento trata de lo mismo que el título de esa semana.');
+    expect(reason({ kind: 'etiqueta', etiqueta: 'semana 4', donde: 'primera_pagina' })).toBe('Todo va a la semana 5 porque dice «semana 4» al principio del documento.');
     // A pasted text has no pages.
     expect(reason({ kind: 'titulo' }, true)).toBe('Todo va a la semana 5 porque el principio del texto trata de lo mismo que el título de esa semana.');
     for (const r of [reason({ kind: 'titulo' }), reason({ kind: 'encabezado', titulo: 'x' })]) expect(r).not.toMatch(/dice lo que|habla de lo que/);

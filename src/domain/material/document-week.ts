@@ -39,6 +39,19 @@ export interface DocumentWeeks {
 
 const LABEL = /\b(tema|unidad|lecci[oó]n|cap[ií]tulo|bloque|m[oó]dulo|semana)\s+(\d{1,3})\b/giu;
 
+/** Lines of a first page read for its week's label: the first few. */
+const HEAD_LINES = 3;
+
+/**
+ * Where a page labels its week: its first HEAD_LINES non-empty lines, and any line that opens with a
+ * label («## Semana 4», «Tema 5. …»). A label deep in the prose («… que estudiaremos en la semana 4»)
+ * mentions another week; it does not file this one (a walk's .md went to week 4 so).
+ */
+function labelLines(page: string): string {
+  const lines = page.split(/\r?\n/u).map((l) => l.trim()).filter(Boolean);
+  return [...lines.slice(0, HEAD_LINES), ...lines.slice(HEAD_LINES).filter((l) => /^(?:#{1,6}\s*)?(?:tema|unidad|lecci[oó]n|cap[ií]tulo|bloque|m[oó]dulo|semana)\s+\d/iu.test(l))].join('\n');
+}
+
 /** «Tema 5» → the weeks whose title carries that label (accents and case aside). */
 function weeksTitled(course: Course, word: string, n: string): number[] {
   const re = new RegExp(`\\b${fold(word)}\\s+0*${Number(n)}\\b`, 'u');
@@ -103,7 +116,7 @@ export async function documentWeeks(course: Course, doc: { drafts: readonly Note
   if (hasWeek(course, doc.named)) return all(doc.named, { kind: 'elegida' });
   const spans = spannedWeeks(course, doc.drafts);
   if (spans) return { semanas: spans, motivo: { kind: 'varias' } };
-  const byLabel = labelWeek(course, doc.firstPage);
+  const byLabel = labelWeek(course, labelLines(doc.firstPage));
   if (byLabel) return all(byLabel.week, { kind: 'etiqueta', etiqueta: byLabel.label, donde: 'primera_pagina' });
   const byName = labelWeek(course, doc.fileName.replace(/[_.-]+/g, ' ').replace(/([a-zñ])(\d)/giu, '$1 $2'));
   if (byName) return all(byName.week, { kind: 'etiqueta', etiqueta: byName.label, donde: 'nombre' });
