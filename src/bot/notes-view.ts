@@ -9,7 +9,8 @@ import { packMessages, type PackedMessage, type PackItem } from '../lib/message-
 import { withoutEmphasis } from '../strings/material.js';
 import type { Card, Note } from '../store/index.js';
 import { classWeeks, weekOfNote, weekTitle, weekTopic, type Course } from '../domain/course/course.js';
-import { NOTES, quote, sourceLabel } from '../strings/notes.js';
+import { NOTES, sourceLabel } from '../strings/notes.js';
+import { quote } from '../strings/count.js';
 import { CALLBACKS, type NoteCardTap, type NoteTap } from './callbacks.js';
 import { splitText } from './format.js';
 import { weekPickerRows } from './keyboards.js';

@@ -6,8 +6,6 @@ import { count, quote } from './count.js';
 import { ended } from './list.js';
 import { sentenceCase } from '../lib/name-case.js';
 
-export { quote };
-
 /** Where a note comes from, in words: «apuntes.pdf, página 3», «apuntes.docx». */
 export function sourceLabel(origen: { archivo: string; pagina: number | null } | undefined): string | undefined {
   if (!origen) return undefined;

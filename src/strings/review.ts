@@ -5,7 +5,7 @@ import type { Card, Grade } from '../store/index.js';
 import { count } from './count.js';
 import { inZone } from './clock.js';
 import { packMessages, type PackedMessage } from '../lib/message-pack.js';
-import { quote } from './notes.js';
+import { quote } from './count.js';
 
 export const GRADE_LABELS: Readonly<Record<Grade, string>> = Object.freeze({ 1: 'Otra vez', 2: 'Difícil', 3: 'Bien', 4: 'Fácil' });
 

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { sentenceCase, topicAsWritten } from '../../src/lib/name-case.js';
 import { MATERIAL, type ProposalView } from '../../src/strings/material.js';
-import { quote, sourceLabel } from '../../src/strings/notes.js';
+import { sourceLabel } from '../../src/strings/notes.js';
+import { quote } from '../../src/strings/count.js';
 import { passageMessages, PASSAGES } from '../../src/strings/passages.js';
 import { pasteName } from '../../src/bot/route-text.js';
 

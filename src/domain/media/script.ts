@@ -14,8 +14,7 @@ import { cleanHeading, keyIdeasOfWeek, type KeyIdea } from '../study/key-ideas.j
 import { speakFormulasIn } from '../study/formula.js';
 import { sayQuantities } from './say-quantities.js';
 import { languageOf, plainSentence, readProblem, sentencesOf, type WordCheck } from '../study/reading.js';
-import { isTitleBlock, talksToClass } from '../study/class-talk.js';
-import { exampleSpans, inSpans } from '../study/worked-example.js';
+import { offSubject } from '../study/class-talk.js';
 import { textRank } from '../study/textrank.js';
 import { EXAMPLE_HEADING, leansOnBefore } from '../study/cloze-quality.js';
 import { MSG } from './messages.js';
@@ -233,8 +232,8 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     // A list item is a fragment («Sombras coloreadas, nunca negras»): said only as part of an idea.
     // Nor is a worked example's data or a question of the notes.
     if (EXAMPLE_HEADING.test(n.tema ?? '')) return [];
-    const examples = exampleSpans(n.texto);
-    const sentences = sentencesOf(n.texto).filter((s) => !readProblem(s.text, language, isWord) && !talksToClass(plainSentence(s.text)) && !isTitleBlock(plainSentence(s.text)) && !inSpans(examples, s.at) && !/^\s*[-*•]\s/u.test(s.text) && !/[¿?]/u.test(s.text)).map((s) => ({ noteId: n.id, at: s.at, text: plainSentence(s.text), list: false }));
+    const aside = offSubject(n.texto);
+    const sentences = sentencesOf(n.texto).filter((s) => !readProblem(s.text, language, isWord) && !aside(s) && !/^\s*[-*•]\s/u.test(s.text) && !/[¿?]/u.test(s.text)).map((s) => ({ noteId: n.id, at: s.at, text: plainSentence(s.text), list: false }));
     const lists = listsOf(n, language, isWord);
     // The sentence that announces a list («… son sobre todo cuatro:») is said with the list.
     const announcing = (x: { text: string; at: number }) => /:$/u.test(x.text) && lists.some((l) => l.at > x.at && !sentences.some((y) => y.at > x.at && y.at < l.at));

@@ -10,6 +10,8 @@
  * assignments or days (numbered exercises, a «relación», the class of a weekday, the virtual campus),
  * or names an exam while it addresses the class as «vosotros» («repasad», «os», «tenéis»). Pure.
  */
+import { plainSentence, type Sentence } from './reading.js';
+import { exampleSpans, inSpans } from './worked-example.js';
 
 /** The course's own assignments and days: a sentence naming them is about the course, whatever else it says. */
 const ASSIGNMENT = /(?<![\p{L}])(?:relaci[oó]n\s+(?:de\s+(?:problemas|ejercicios)\s+)?\d|(?:ejercicios?|problemas?|pr[aá]cticas?|actividad(?:es)?)\s+\d+(?:\s*(?:a|y|-|–)\s*\d+)?(?![\d,.]*\s*(?:%|m|kg|cm|s\b))|bolet[ií]n\s+\d|hoja\s+de\s+(?:ejercicios|problemas)|campus\s+virtual|aula\s+virtual|pr[oó]xima\s+clase|(?:clase|sesi[oó]n|entrega)\s+del?\s+(?:pr[oó]ximo\s+)?(?:lunes|martes|mi[eé]rcoles|jueves|viernes)|para\s+el\s+(?:pr[oó]ximo\s+)?(?:lunes|martes|mi[eé]rcoles|jueves|viernes))(?![\p{L}])/iu;
@@ -33,4 +35,17 @@ const TITLE_BLOCK = /^(?:tema|unidad|lección|capítulo|bloque)\s+\d+\s*[.:·—
 /** Whether a plain sentence is a lecture's title block or byline. */
 export function isTitleBlock(sentence: string): boolean {
   return TITLE_BLOCK.test(sentence);
+}
+
+/**
+ * The sentences of a note that are not about its subject, for every reader of it (key-ideas.ts,
+ * the episode's script): the teacher's word to the class, a title block, a worked example's
+ * paragraph (worked-example.ts). `text` is the note's; the predicate takes its sentences.
+ */
+export function offSubject(text: string): (s: Sentence) => boolean {
+  const examples = exampleSpans(text);
+  return (s) => {
+    const plain = plainSentence(s.text);
+    return talksToClass(plain) || isTitleBlock(plain) || inSpans(examples, s.at);
+  };
 }

@@ -25,10 +25,9 @@ import { wordFormulasIn, type WordFormula } from './word-formula.js';
 import { coverageIdeas } from './coverage-rules.js';
 import { listTopic } from './list-topic.js';
 import { sectionLabel } from './section-label.js';
-import { isTitleBlock, talksToClass } from './class-talk.js';
+import { offSubject } from './class-talk.js';
 import { namedTerms } from './named-term.js';
-import { exampleSpans, inSpans } from './worked-example.js';
-import { headingNames, lifeOf, namesOfNote, writes } from './note-names.js';
+import { headingNames, lifeOf, namesOfNote } from './note-names.js';
 import { cleanHeading, contextOf, fullName, lowerWordsIn, namesIn, termAt, timesWritten } from './course-names.js';
 
 export { cleanHeading, contextOf, namesIn, condense };
@@ -113,10 +112,10 @@ export function ideaKey(term: string): string {
 export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: WordCheck, heading?: string): KeyIdea[] {
   const language = languageOf(note.texto);
   const sentences = sentencesOf(note.texto);
-  // Read well, and about the subject: the teacher's word to the class on its work states no idea (class-talk.ts).
-  // …and not in a worked example («Un ejemplo sencillo. Marta abre una librería: …»: worked-example.ts).
-  const examples = exampleSpans(note.texto);
-  const good = sentences.filter((s) => !readProblem(s.text, language, isWord) && !talksToClass(plainSentence(s.text)) && !isTitleBlock(plainSentence(s.text)) && !inSpans(examples, s.at));
+  // Read well, and about the subject: the teacher's word to the class, a title block or a worked
+  // example («Un ejemplo sencillo. Marta abre una librería: …») states no idea (class-talk.ts).
+  const aside = offSubject(note.texto);
+  const good = sentences.filter((s) => !readProblem(s.text, language, isWord) && !aside(s));
   const names = namesIn(course.some((n) => n.id === note.id) ? course : [...course, note]);
   // A list's items are asked with what the list is of («Etapas del Barroco musical»), else with their section.
   const context = listTopic(note, course) ?? contextOf(heading, names);
@@ -148,6 +147,11 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     });
     return true;
   };
+  /** Whether an idea of the note already names every content stem of `term`. */
+  const alreadyNamed = (term: string) => {
+    const k = ideaKey(term).split(' ');
+    return ideas.some((i) => k.every((w) => i.key.split(' ').includes(w)));
+  };
   // A cloze only where the sentence stands alone and the blank takes one whole term (cloze-quality.ts).
   /** `fromColon`: a long sentence may give the clause after its colon (a term the note bolds there). */
   const clozeable = (s: { text: string }, term: string, lenient = false, fromColon = false) => {
@@ -160,10 +164,10 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     const at = termAt(plain, term);
     return at >= 0 && !clozeProblem(plain, term, at, heading, lenient);
   };
+  // The rules that read a sentence by its section («En el enlace covalente …», «Su Canción del pirata …»).
+  const section = head0 && contextOf(heading, names);
   for (const s of good) {
     const plain = plainSentence(s.text);
-    // The rules that read a sentence by its section («En el enlace covalente …», «Su Canción del pirata …»).
-    const section = head0 && contextOf(heading, names);
     // An item of a numbered list («1. **El tema de España**: …») is read as a list item too (the reader splits off its number).
     const raw = /(?:^|\n)[ \t]*\d{1,2}[.)][ \t]*$/u.test(note.texto.slice(0, s.at)) ? `- ${s.text}` : s.text;
     // «Conclusión: …», «Aplicaciones: …»: a generic label says something of its section (section-label.ts).
@@ -252,8 +256,7 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   for (const s of good) {
     const plain = plainSentence(s.text);
     for (const term of namedTerms(plain)) {
-      const k = ideaKey(term).split(' ');
-      if (ideas.some((i) => k.every((w) => i.key.split(' ').includes(w)))) continue;
+      if (alreadyNamed(term)) continue;
       if (clozeable(s, term, false, true)) add({ kind: 'termino', term, article: '', body: plain, clause: clozeClause(plain, term, true)! }, s, 2.3);
     }
   }
@@ -338,12 +341,11 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
   else takeTerms(false, true);
   // A note in long prose: the names its heading lists, and with no idea at all the name the course
   // comes back to most, each a cloze in a sentence no idea took (note-names.ts).
-  const writing = (n: string) => course.filter((c) => writes(c.texto.replace(/\*+/gu, ''), n)).length;
+  const writing = (n: string) => course.filter((c) => termAt(c.texto.replace(/\*+/gu, ''), n) >= 0).length;
   const candidates = [...headingNames(heading, properWord), ...(ideas.length === 0 ? namesOfNote(note.texto, names, writing, course.length).slice(0, 1) : [])];
   for (const name of candidates) {
-    const k = ideaKey(name).split(' ');
-    if (ideas.some((i) => k.every((w) => i.key.split(' ').includes(w)))) continue;
-    const free = good.filter((x) => !ideas.some((i) => i.at === x.at) && writes(plainSentence(x.text), name));
+    if (alreadyNamed(name)) continue;
+    const free = good.filter((x) => !ideas.some((i) => i.at === x.at) && termAt(plainSentence(x.text), name) >= 0);
     // Who they were, when a sentence opens with them and an aside on their life; else a cloze.
     const life = free.map((x) => ({ x, f: lifeOf(plainSentence(x.text), name) })).find((l) => l.f);
     if (life) { add(life.f!, life.x, 1.2); continue; }

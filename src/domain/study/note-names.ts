@@ -36,11 +36,6 @@ export function namesOfNote(text: string, names: ReadonlySet<string>, notesWriti
     .map((x) => x.r);
 }
 
-/** Whether `sentence` writes `name` as a whole word run. */
-export function writes(sentence: string, name: string): boolean {
-  return new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, 'u').test(sentence);
-}
-
 /** A pointer to people or things said before («el primero de ellos»): a question of it would not stand alone. */
 const POINTS_BACK = /(?<![\p{L}])(?:ellos|ellas|éste|ésta|este|esta|estos|estas|ese|esa|esos|esas|aquel|aquella|aquellos|aquellas|dichos?|dichas?)(?![\p{L}])/u;
 

@@ -146,9 +146,9 @@ export function ideaOfSentence(sentence: string, rawSentence: string, names: Rea
   const defined = new RegExp(`^(?:Se\\s+define|Definimos)\\s+(?:${ARTICLE}\\s+)?${TERM}${SYMBOL_ASIDE}\\s+como\\s+(.+)$`, 'iu').exec(s) ??
     new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+se\\s+define\\s+como\\s+(.+)$`, 'iu').exec(s);
   if (defined) return { kind: 'definicion', term: defined[2]!, article: fold(defined[1] ?? 'el'), body: defined[3]! };
-  // «Se entiende por selección r la que favorece…», «Entendemos por densidad el número de…».
-  const understood = new RegExp(`^(?:Se\\s+entiende|Entendemos)\\s+por\\s+([\\p{L}][\\p{L}\\d'’-]*(?:\\s+(?:de\\s+(?:la\\s+|los\\s+|las\\s+)?|del\\s+)?[\\p{L}\\d][\\p{L}\\d'’-]*){0,4}?)${SYMBOL_ASIDE}\\s+((?:el|la|lo|los|las|un|una)\\s+.+)$`, 'iu').exec(s);
-  if (understood) return { kind: 'definicion', term: understood[1]!, article: '', body: understood[2]! };
+  // «Se entiende por selección r la que favorece…», «Entendemos por densidad (D) el número de…», «Por calor se entiende…».
+  const meaning = new RegExp(`^(?:Se\\s+entiende|Entendemos)\\s+por\\s+(.+?)${SYMBOL_ASIDE}\\s+((?:el|la|los|las|un|una|lo)\\s+.+)$`, 'iu').exec(s) ?? /^Por\s+(.+?)\s+se\s+entiende\s+(.+)$/iu.exec(s);
+  if (meaning) return { kind: 'definicion', term: meaning[1]!, article: '', body: meaning[2]! };
   const is = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}${SYMBOL_ASIDE}\\s+((?:es|son|era|eran)\\s+(?:un|una|unos|unas|el|la|los|las|aquel|aquella|aquellos|aquellas|lo\\s+que|cualquier)\\b.+|(?:consiste|consisten)\\s+en\\s+.+|(?:está|están)\\s+(?:formad[oa]s?|compuest[oa]s?)\\s+por\\s+.+|(?:consta|constan)\\s+de\\s+.+)$`, 'iu').exec(s) ??
     // «Las adiabáticas son procesos sin intercambio de calor»: a plural defined by a bare plural noun and what qualifies it.
     new RegExp(`^(los|las)\\s+${TERM}\\s+(son\\s+\\p{Ll}+s\\s+(?:de|del|sin|con|que|en|para|cuy[oa]s?)\\s.+)$`, 'iu').exec(s);
@@ -193,8 +193,6 @@ export function ideaOfSentence(sentence: string, rawSentence: string, names: Rea
   // «Sófocles, que vivió entre el 496 y el 406 a. C., fue el poeta …»: a relative aside about their life may come between.
   const person = /^(\p{Lu}[\p{L}'’-]+(?:\s+(?:de\s+|del\s+|van\s+|von\s+|da\s+)?\p{Lu}[\p{L}'’-]+){0,3})\s*(?:\([^)]*\d{3,4}[^)]*\))?(?:,\s+que\s+(?:vivió|nació|murió)\s+[^,;]{3,60},)?,?\s+(fue|era)\s+((?:el|la|un|una|uno)\s+.+)$/u.exec(s);
   if (person && !closed(fold(person[1]!.split(/\s+/)[0]!))) return { kind: 'persona', term: person[1]!, article: '', body: person[3]!, verb: person[2]! };
-  const meaning = /^Entendemos\s+por\s+(.+?)\s+((?:el|la|los|las|un|una|lo)\s+.+)$/iu.exec(s) ?? /^Por\s+(.+?)\s+se\s+entiende\s+(.+)$/iu.exec(s);
-  if (meaning) return { kind: 'definicion', term: meaning[1]!, article: '', body: meaning[2]! };
   const trait = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}\\s+(significa|se\\s+caracteriza\\s+por)\\s+(.+)$`, 'iu').exec(s);
   if (trait && !leaning && (!bold || fold(bold) === fold(trait[2]!))) return { kind: 'definicion', term: trait[2]!, article: fold(trait[1] ?? ''), body: trait[4]!, verb: fold(trait[3]!).replace(/\s+/g, ' ') };
   const date = /^En\s+(?:el\s+año\s+)?(1\d{3}|20\d{2}),?\s+(.+)$/u.exec(s);
