@@ -27,6 +27,7 @@ import { listTopic } from './list-topic.js';
 import { sectionLabel } from './section-label.js';
 import { offSubject } from './class-talk.js';
 import { namedTerms } from './named-term.js';
+import { proseDefinitions } from './prose-definitions.js';
 import { headingNames, lifeOf, namesOfNote } from './note-names.js';
 import { cleanHeading, contextOf, fullName, lowerWordsIn, namesIn, termAt, timesWritten } from './course-names.js';
 
@@ -78,7 +79,7 @@ export interface KeyIdea {
   condition?: string;
   /** For a cloze: the part of its sentence it is made of, when not the one clozeClause would choose (the clause after a colon). */
   clause?: string;
-  /** A person who opens a sentence that states another idea: carded from the same sentence (build.ts). */
+  /** A person who opens a sentence that states another idea, or a definition in a clause of its own: carded from the same sentence (build.ts). */
   shares?: boolean;
   /** Said by a list item («- El subjetivismo: …»): the episode says it with its list. */
   item?: boolean;
@@ -260,6 +261,8 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
       if (clozeable(s, term, false, true)) add({ kind: 'termino', term, article: '', body: plain, clause: clozeClause(plain, term, true)! }, s, 2.3);
     }
   }
+  // Definitions long prose makes past a sentence's first words (prose-definitions.ts).
+  for (const s of good) for (const f of proseDefinitions(plainSentence(s.text))) if (!alreadyNamed(f.term)) add(f, s, 2.6);
   // Formulas sit on their own line (no sentence): grounded in the sentence that introduces them.
   // Formulas in words on their own line too (word-formula.ts); a list of formulas alone (a «Formulario»)
   // names each by its words or by what the course calls its symbol («la tasa bruta de natalidad (TBN)»).

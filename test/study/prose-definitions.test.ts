@@ -1,0 +1,52 @@
+/**
+ * Definitions long prose makes past a sentence's first words (study/prose-definitions.ts): a second
+ * definition coordinated with the first, «que podemos definir como», and a term restated by «es
+ * decir» where it stands; each carded «¿Qué es …?» beside its sentence's other idea. Sentences
+ * written for these tests, not taken from a fixture.
+ */
+import { describe, expect, it } from 'vitest';
+import { proseDefinitions } from '../../src/domain/study/prose-definitions.js';
+import { keyIdeasOfNote } from '../../src/domain/study/key-ideas.js';
+import { cardsForNote } from '../../src/domain/cards/build.js';
+import type { Note } from '../../src/domain/notebook.js';
+
+const note = (id: number, texto: string): Note => ({ id, texto, semana: 2 } as Note);
+const anyWord = () => true;
+const terms = (s: string) => proseDefinitions(s).map((f) => [f.term, f.body]);
+
+describe('definitions inside long prose', () => {
+  it('reads a second definition coordinated with the first, up to its examples', () => {
+    expect(terms('La metáfora es la identificación de un término real con otro imaginario, y la metonimia es el cambio de nombre de una cosa por el de otra con la que guarda relación, como cuando decimos «leer a Cervantes».'))
+      .toEqual([['metonimia', 'el cambio de nombre de una cosa por el de otra con la que guarda relación']]);
+  });
+
+  it('refuses a coordinated clause whose answer points back', () => {
+    expect(terms('La media dice dónde está el centro de los datos, y las medidas de posición son los valores que la acompañan en el informe.')).toEqual([]);
+  });
+
+  it('reads «que podemos definir como»', () => {
+    expect(terms('La base de la economía rural era otra institución, el concejo, que podemos definir como la asamblea de los vecinos de una aldea que decidía sobre los pastos comunes.'))
+      .toEqual([['concejo', 'la asamblea de los vecinos de una aldea que decidía sobre los pastos comunes']]);
+  });
+
+  it('reads a term restated by «es decir» where it stands, asked in the tense the text uses', () => {
+    const [f] = proseDefinitions('El califa gobernaba las provincias por medio de valíes, es decir, gobernadores que cobraban los tributos y mandaban las tropas, y residía en Córdoba.');
+    expect([f?.term, f?.body, f?.verb]).toEqual(['valíes', 'gobernadores que cobraban los tributos y mandaban las tropas', 'eran']);
+    expect(terms('La segunda fase era la maduración, es decir, el periodo en que el vino reposa en barricas de roble, que puede durar años.'))
+      .toEqual([['maduración', 'el periodo en que el vino reposa en barricas de roble']]);
+  });
+
+  it('refuses «es decir» before a clause, a gerund or an action', () => {
+    expect(terms('El volumen del gas aumenta con la temperatura, es decir, cuanto más caliente está, más espacio ocupa.')).toEqual([]);
+    expect(terms('La tarea consistía en hacer el inventario, es decir, contar los bienes de cada casa y anotarlos en un libro.')).toEqual([]);
+    expect(terms('El mercado se ajusta por los precios, es decir, bajando la oferta cuando sobra producto.')).toEqual([]);
+  });
+
+  it('cards both definitions of one sentence, neither giving the other away', () => {
+    const n = note(1, 'En la retórica clásica hay dos figuras que conviene distinguir bien desde el principio del curso.\n\nLa metáfora es la identificación de un término real con otro imaginario, y la metonimia es el cambio de nombre de una cosa por el de otra con la que guarda relación.');
+    const ideas = keyIdeasOfNote(n, [n], anyWord);
+    expect(ideas.filter((i) => i.kind === 'definicion').map((i) => i.term)).toEqual(['metáfora', 'metonimia']);
+    const { cards } = cardsForNote(n, [n], [], () => 2, { isWord: anyWord });
+    expect(cards.map((c) => c.pregunta)).toEqual(expect.arrayContaining(['¿Qué es la metáfora?', '¿Qué es la metonimia?']));
+  });
+});
