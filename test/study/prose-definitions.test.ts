@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { proseDefinitions } from '../../src/domain/study/prose-definitions.js';
+import { personByRole } from '../../src/domain/study/person-role.js';
 import { keyIdeasOfNote } from '../../src/domain/study/key-ideas.js';
 import { cardsForNote } from '../../src/domain/cards/build.js';
 import type { Note } from '../../src/domain/notebook.js';
@@ -48,5 +49,30 @@ describe('definitions inside long prose', () => {
     expect(ideas.filter((i) => i.kind === 'definicion').map((i) => i.term)).toEqual(['metáfora', 'metonimia']);
     const { cards } = cardsForNote(n, [n], [], () => 2, { isWord: anyWord });
     expect(cards.map((c) => c.pregunta)).toEqual(expect.arrayContaining(['¿Qué es la metáfora?', '¿Qué es la metonimia?']));
+  });
+});
+
+describe('people introduced by their role', () => {
+  it('reads a single name by the role beside it, asked «¿Quién fue …?»', () => {
+    const f = personByRole('Alfonso, rey de Castilla desde 1252 y llamado el Sabio por sus obras, reunió en su corte a traductores de tres lenguas.');
+    expect([f?.term, f?.body, f?.verb]).toEqual(['Alfonso', 'rey de Castilla desde 1252 y llamado el Sabio por sus obras', 'fue']);
+  });
+
+  it('reads «El historiador X, que …, hizo …» by what they did', () => {
+    const f = personByRole('El geógrafo griego Estrabón, que viajó por todo el Mediterráneo, describió en su obra las costas de Hispania y sus pueblos.');
+    expect([f?.term, f?.verb, f?.body]).toEqual(['Estrabón', 'describió', 'en su obra las costas de Hispania y sus pueblos']);
+  });
+
+  it('leaves a place or a name without a role alone', () => {
+    expect(personByRole('Toledo, capital del reino visigodo desde el siglo VI, conservó después su sede episcopal.')).toBeUndefined();
+    expect(personByRole('El río Tajo, que nace en la sierra de Albarracín, desemboca en Lisboa.')).toBeUndefined();
+  });
+});
+
+describe('a definition by a number of things', () => {
+  it('reads «X eran dos magistrados …» up to the claim a possessive starts', () => {
+    const n = note(1, 'Los ediles, en cambio, eran cuatro magistrados elegidos cada año para cuidar de la ciudad, y su tarea consistía en vigilar los mercados y los edificios públicos.');
+    const def = keyIdeasOfNote(n, [n], anyWord).find((i) => i.kind === 'definicion');
+    expect([def?.term, def?.body]).toEqual(['ediles', 'cuatro magistrados elegidos cada año para cuidar de la ciudad']);
   });
 });

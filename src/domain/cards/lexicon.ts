@@ -53,6 +53,20 @@ export const EVERYDAY_WORDS = words(`
   enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre
 `.split(/\s+/));
 
+/**
+ * Nouns of a person's role or office («rey», «historiador»): a capitalised word beside one is a
+ * person, not a place or an institution, even when it is a single name («Carlomagno», «Polibio»).
+ */
+export const PERSON_ROLES = words(`
+  rey reina emperador emperatriz papa obispo arzobispo abad monje fraile cardenal sacerdote príncipe princesa
+  duque duquesa conde condesa marqués señor caudillo califa sultán faraón cónsul tribuno senador dictador general
+  historiador historiadora filósofo filósofa poeta poetisa dramaturgo novelista escritor escritora pintor pintora
+  escultor escultora arquitecto arquitecta compositor compositora músico cantante director directora cineasta
+  científico científica físico física químico química biólogo bióloga médico médica matemático matemática
+  naturalista geógrafo economista sociólogo socióloga psicólogo psicóloga jurista teólogo político política
+  ingeniero inventor astrónomo explorador navegante humanista ilustrado pensador pensadora orador
+`.split(/\s+/));
+
 /** Common verb forms (3rd person present and preterite, infinitives) of verbs notes use to explain. */
 export const VERBS = words(`
   resume resumen guarda guardan lee leen crea crean mide miden da dan recibe reciben devuelve devuelven

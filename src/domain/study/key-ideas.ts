@@ -28,6 +28,7 @@ import { sectionLabel } from './section-label.js';
 import { offSubject } from './class-talk.js';
 import { namedTerms } from './named-term.js';
 import { proseDefinitions } from './prose-definitions.js';
+import { personByRole } from './person-role.js';
 import { headingNames, lifeOf, namesOfNote } from './note-names.js';
 import { cleanHeading, contextOf, fullName, lowerWordsIn, namesIn, termAt, timesWritten } from './course-names.js';
 
@@ -262,7 +263,13 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     }
   }
   // Definitions long prose makes past a sentence's first words (prose-definitions.ts).
-  for (const s of good) for (const f of proseDefinitions(plainSentence(s.text))) if (!alreadyNamed(f.term)) add(f, s, 2.6);
+  // …and the people it introduces by their role («Carlomagno, rey de los francos …, gobernó …»: person-role.ts).
+  for (const s of good) {
+    const plain = plainSentence(s.text);
+    for (const f of proseDefinitions(plain)) if (!alreadyNamed(f.term)) add(f, s, 2.6);
+    const who = personByRole(plain);
+    if (who && !alreadyNamed(who.term)) add({ ...who, shares: true }, s, 2.6);
+  }
   // Formulas sit on their own line (no sentence): grounded in the sentence that introduces them.
   // Formulas in words on their own line too (word-formula.ts); a list of formulas alone (a «Formulario»)
   // names each by its words or by what the course calls its symbol («la tasa bruta de natalidad (TBN)»).

@@ -71,6 +71,8 @@ export function condense(body: string): string {
   b = (joined && /\sque\s/u.test(first) && joined.split(/\s+/u).length <= RELATIVE_DEFINITION_WORDS ? joined : first).trim();
   // «… de la presa, y γ es la tasa de …»: a second subject with its own verb is the next claim, not this answer.
   b = b.split(SECOND_SUBJECT)[0]!.trim();
+  // «…, y su tarea consistía en …»: so does a possessive subject with its verb.
+  b = b.split(/,\s+y\s+(?=(?:su|sus)\s+\p{Ll}+\s+\p{Ll}+(?:aba|aban|ía|ían|ó|ió|a|an|e|en)(?![\p{L}]))/u)[0]!.trim();
   // «…de un instante: cómo se ve…»: what follows a colon elaborates; one idea is enough for an answer.
   const colon = b.search(/:\s/u);
   if (colon > 0 && b.slice(0, colon).split(/\s+/).length >= 4 && !DEMONSTRATIVE.test(b.slice(0, colon))) b = b.slice(0, colon);
@@ -149,7 +151,7 @@ export function ideaOfSentence(sentence: string, rawSentence: string, names: Rea
   // «Se entiende por selección r la que favorece…», «Entendemos por densidad (D) el número de…», «Por calor se entiende…».
   const meaning = new RegExp(`^(?:Se\\s+entiende|Entendemos)\\s+por\\s+(.+?)${SYMBOL_ASIDE}\\s+((?:el|la|los|las|un|una|lo)\\s+.+)$`, 'iu').exec(s) ?? /^Por\s+(.+?)\s+se\s+entiende\s+(.+)$/iu.exec(s);
   if (meaning) return { kind: 'definicion', term: meaning[1]!, article: '', body: meaning[2]! };
-  const is = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}${SYMBOL_ASIDE}\\s+((?:es|son|era|eran)\\s+(?:un|una|unos|unas|el|la|los|las|aquel|aquella|aquellos|aquellas|lo\\s+que|cualquier)\\b.+|(?:consiste|consisten)\\s+en\\s+.+|(?:está|están)\\s+(?:formad[oa]s?|compuest[oa]s?)\\s+por\\s+.+|(?:consta|constan)\\s+de\\s+.+)$`, 'iu').exec(s) ??
+  const is = new RegExp(`^(?:${ARTICLE}\\s+)?${TERM}${SYMBOL_ASIDE}\\s+((?:es|son|era|eran)\\s+(?:un|una|unos|unas|el|la|los|las|aquel|aquella|aquellos|aquellas|lo\\s+que|cualquier)\\b.+|(?:son|eran)\\s+(?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\\s+\\p{Ll}{4,}\\s+\\p{Ll}+\\s.+|(?:consiste|consisten)\\s+en\\s+.+|(?:está|están)\\s+(?:formad[oa]s?|compuest[oa]s?)\\s+por\\s+.+|(?:consta|constan)\\s+de\\s+.+)$`, 'iu').exec(s) ??
     // «Las adiabáticas son procesos sin intercambio de calor»: a plural defined by a bare plural noun and what qualifies it.
     new RegExp(`^(los|las)\\s+${TERM}\\s+(son\\s+\\p{Ll}+s\\s+(?:de|del|sin|con|que|en|para|cuy[oa]s?)\\s.+)$`, 'iu').exec(s);
   if (is && !leaning) {
