@@ -1,5 +1,6 @@
 /**
- * Definitions long prose makes past a sentence's first words (study/prose-definitions.ts): a second
+ * Definitions and people long prose gives past a sentence's first words (study/prose-definitions.ts,
+ * person-role.ts; italics in idea-rules.ts boldApposition, marked-terms.ts markedWhichIs): a second
  * definition coordinated with the first, «que podemos definir como», and a term restated by «es
  * decir» where it stands; each carded «¿Qué es …?» beside its sentence's other idea. Sentences
  * written for these tests, not taken from a fixture.
@@ -7,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { proseDefinitions } from '../../src/domain/study/prose-definitions.js';
 import { personByRole } from '../../src/domain/study/person-role.js';
+import { boldApposition } from '../../src/domain/study/idea-rules.js';
+import { markedWhichIs } from '../../src/domain/study/marked-terms.js';
 import { keyIdeasOfNote } from '../../src/domain/study/key-ideas.js';
 import { cardsForNote } from '../../src/domain/cards/build.js';
 import type { Note } from '../../src/domain/notebook.js';
@@ -74,5 +77,22 @@ describe('a definition by a number of things', () => {
     const n = note(1, 'Los ediles, en cambio, eran cuatro magistrados elegidos cada año para cuidar de la ciudad, y su tarea consistía en vigilar los mercados y los edificios públicos.');
     const def = keyIdeasOfNote(n, [n], anyWord).find((i) => i.kind === 'definicion');
     expect([def?.term, def?.body]).toEqual(['ediles', 'cuatro magistrados elegidos cada año para cuidar de la ciudad']);
+  });
+});
+
+describe('a term the note marks in italics', () => {
+  it('is defined by its apposition, as a bold one is', () => {
+    expect(boldApposition('La medida más útil es la *mediana*, el valor que deja la mitad de los datos a cada lado:')).toMatchObject({ term: 'mediana', article: 'la', body: 'el valor que deja la mitad de los datos a cada lado' });
+    expect(boldApposition('Distinguía una *vía negativa*, la teología que habla de Dios por lo que no es, y una vía positiva.')).toMatchObject({ term: 'vía negativa', article: 'la' });
+  });
+
+  it('but a title in italics is a work, not a term its apposition defines', () => {
+    expect(boldApposition('Pintó después el *Entierro del conde*, un lienzo enorme encargado por la parroquia.')).toBeUndefined();
+  });
+
+  it('is defined by «, que es …» wherever it stands', () => {
+    expect(markedWhichIs('Para medir la asimetría se usa el *coeficiente de Fisher*, que es el cociente entre el tercer momento y el cubo de la desviación típica:'))
+      .toMatchObject({ kind: 'definicion', term: 'coeficiente de Fisher', article: 'el', body: 'el cociente entre el tercer momento y el cubo de la desviación típica' });
+    expect(markedWhichIs('Para medir la asimetría se usa el coeficiente de Fisher, que es el cociente entre dos momentos.')).toBeUndefined();
   });
 });

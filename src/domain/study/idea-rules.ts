@@ -176,20 +176,26 @@ function item(article: string, head: string, rest: string): RuleIdea | undefined
  * apposition after its comma, what it is — a definition, as «X es …» would give.
  */
 export function boldApposition(raw: string): RuleIdea | undefined {
-  const m = /(?:(?<![\p{L}])(el|la|los|las)\s+)?\*\*([^*]{3,60})\*\*,\s+((?:un|una|el|la|los|las)\s+\p{Ll}[^,;:.]{8,}?)(?=[,;:.]|$)/iu.exec(raw);
-  if (!m || m[2]!.split(/\s+/).length > 5) return undefined;
+  // Bold or italics: the teacher marks a term either way («el *recorrido*, la diferencia entre …»);
+  // in italics a capital opens a title («*Cristo muerto*»), whose apposition describes a work, not a term.
+  const found = /(?:(?<![\p{L}])(el|la|los|las|un|una)\s+)?(?:\*\*([^*]{3,60})\*\*|(?<![*\w])\*([^*\s][^*]{1,58}[^*\s])\*(?![*\w])),\s+((?:un|una|el|la|los|las)\s+\p{Ll}[^,;:.]{8,}?)(?=[,;:.]|$)/iu.exec(raw);
+  const m = found && [found[0], found[1], found[2] ?? found[3], found[4]] as const;
+  // (The pattern ignores case for its articles: the title's capital is checked here.)
+  if (!found || !m || m[2]!.split(/\s+/).length > 5 || (found[3] && /^\p{Lu}/u.test(found[3]))) return undefined;
   // «… ópera prima de **Luchino Visconti**, una adaptación …»: after «de» a name is the complement of
   // the noun before it, and the apposition that noun's («muere por **apoptosis**, la muerte …» is the term's).
-  if (!m[1] && /(?:^|\s)(?:de|del)\s+$/iu.test(raw.slice(0, m.index)) && /^\p{Lu}\S*\s+\p{Lu}/u.test(m[2]!)) return undefined;
+  if (!m[1] && /(?:^|\s)(?:de|del)\s+$/iu.test(raw.slice(0, found.index)) && /^\p{Lu}\S*\s+\p{Lu}/u.test(m[2]!)) return undefined;
   // «la **fuga**, una composición en la que un tema, el sujeto, se imita …»: a relative clause cut at an
   // aside's comma has no verb yet; its answer runs to the end of the clause.
-  const rest = raw.slice(m.index + m[0].length);
+  const rest = raw.slice(found.index + m[0].length);
   const open = /\s(?:que|en\s+(?:el|la|los|las)\s+que|donde|cuy[oa]s?)\s+(?:\p{L}+\s+){0,3}\p{L}+$/u.test(m[3]!) && rest.startsWith(',');
-  const body = (open ? `${m[3]!}${/^[^;.]*/u.exec(rest)![0]}` : m[3]!).replace(/\*\*/gu, '').trim();
+  const body = (open ? `${m[3]!}${/^[^;.]*/u.exec(rest)![0]}` : m[3]!).replace(/\*+/gu, '').trim();
   // The apposition opens with a noun, never with a verb or another closed word («…, la que …»).
   const noun = fold(body.split(/\s+/)[1]!);
   if (closed(noun) || body.split(/\s+/).length < 3) return undefined;
-  return { kind: 'definicion', term: m[2]!.trim(), article: fold(m[1] ?? ''), body };
+  // «una *prima pratica*, la polifonía …»: asked with the definite article.
+  const article = ({ un: 'el', una: 'la' } as Record<string, string>)[fold(m[1] ?? '')] ?? fold(m[1] ?? '');
+  return { kind: 'definicion', term: m[2]!.trim(), article, body };
 }
 
 /** «Don Juan Tenorio, de José Zorrilla, …»: a title and, in an aside, the person who wrote or made it. */

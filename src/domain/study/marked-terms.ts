@@ -220,3 +220,17 @@ export function appositionTerm(raw: string): RuleIdea | undefined {
   }
   return undefined;
 }
+
+/**
+ * «Para evitarlo se usa el *recorrido intercuartílico*, que es la diferencia entre el tercer cuartil y
+ * el primero:»: a marked term and, in the relative clause after it, what it is — wherever the term
+ * stands in its sentence. Asked «¿Qué es X?», answered with the clause's first claim.
+ */
+export function markedWhichIs(raw: string): RuleIdea | undefined {
+  const m = new RegExp(String.raw`(?:(?<![\p{L}])(el|la|los|las)\s+)${MARKED},\s+que\s+(?:es|son|era|eran)\s+((?:un|una|unos|unas|el|la|los|las)\s+\p{Ll}.+)$`, 'u').exec(raw);
+  if (!m) return undefined;
+  const term = (m[2] ?? m[3] ?? m[4])!.trim();
+  const body = m[5]!.replace(/\*+/gu, '').split(MEANING_END)[0]!.replace(/[.;:,]$/u, '').trim();
+  if (body.split(/\s+/).length < 3 || term.split(/\s+/).length > 5) return undefined;
+  return { kind: 'definicion', term, article: fold(m[1]!), body };
+}
