@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { proseDefinitions } from '../../src/domain/study/prose-definitions.js';
 import { personByRole } from '../../src/domain/study/person-role.js';
 import { boldApposition } from '../../src/domain/study/idea-rules.js';
-import { markedWhichIs } from '../../src/domain/study/marked-terms.js';
+import { markedSetting, markedWhichIs } from '../../src/domain/study/marked-terms.js';
 import { keyIdeasOfNote } from '../../src/domain/study/key-ideas.js';
 import { cardsForNote } from '../../src/domain/cards/build.js';
 import type { Note } from '../../src/domain/notebook.js';
@@ -94,5 +94,18 @@ describe('a term the note marks in italics', () => {
     expect(markedWhichIs('Para medir la asimetría se usa el *coeficiente de Fisher*, que es el cociente entre el tercer momento y el cubo de la desviación típica:'))
       .toMatchObject({ kind: 'definicion', term: 'coeficiente de Fisher', article: 'el', body: 'el cociente entre el tercer momento y el cubo de la desviación típica' });
     expect(markedWhichIs('Para medir la asimetría se usa el coeficiente de Fisher, que es el cociente entre dos momentos.')).toBeUndefined();
+  });
+});
+
+describe('more shapes of a definition in prose', () => {
+  it('reads a restatement by a question word, asked in the present when no verb says the past', () => {
+    const [f] = proseDefinitions('Conviene medir la productividad de la tierra, es decir, qué cantidad de grano da cada hectárea sembrada:');
+    expect([f?.term, f?.body, f?.verb]).toEqual(['productividad de la tierra', 'qué cantidad de grano da cada hectárea sembrada', undefined]);
+  });
+
+  it('asks what happens in a term the note bolds as a sentence\'s setting', () => {
+    expect(markedSetting('- En la **ósmosis inversa** el agua atraviesa la membrana contra su gradiente de concentración.'))
+      .toMatchObject({ term: 'ósmosis inversa', question: '¿Qué ocurre en la ósmosis inversa?', body: 'el agua atraviesa la membrana contra su gradiente de concentración' });
+    expect(markedSetting('En la ósmosis inversa el agua atraviesa la membrana contra su gradiente.')).toBeUndefined();
   });
 });

@@ -234,3 +234,16 @@ export function markedWhichIs(raw: string): RuleIdea | undefined {
   if (body.split(/\s+/).length < 3 || term.split(/\s+/).length > 5) return undefined;
   return { kind: 'definicion', term, article: fold(m[1]!), body };
 }
+
+/**
+ * «- En la **fermentación láctica** el piruvato se reduce a ácido láctico (lactato).»: a sentence set
+ * in a term the note bolds says what happens in it, wherever its section is (idea-rules.ts inSection
+ * reads the same shape for the section's own heading). Asked «¿Qué ocurre en la fermentación láctica?».
+ */
+export function markedSetting(raw: string): RuleIdea | undefined {
+  const m = /^En\s+(el|la|los|las)\s+\*\*([^*]{3,60})\*\*,?\s+((?:el|la|los|las|un|una)\s+\p{L}.+)$/u.exec(raw.trim().replace(/^[-*•]\s+/u, ''));
+  if (!m) return undefined;
+  const body = m[3]!.replace(/\*+/gu, '').split(MEANING_END)[0]!.replace(/[.;:,]$/u, '').trim();
+  if (body.split(/\s+/).length < 4) return undefined;
+  return { kind: 'definicion', term: m[2]!.trim(), article: m[1]!, body, question: CARD_QUESTIONS.happensIn(m[1]!, m[2]!.trim()) };
+}

@@ -24,9 +24,9 @@ const OPENS_DEFINING = /^(?:el|la|los|las)\s+[^,;:]{2,40}?\s+(?:es|son|era|eran)
 const DEFINED_AS = new RegExp(String.raw`(?:^|\s)(el|la|los|las)\s+${TERM},\s+que\s+(?:podemos|cabe|se\s+puede|puede)?\s*(?:definir|se\s+define|definimos)\s+como\s+(.+)$`, 'u');
 /** «… a través de condes, es decir, funcionarios que …», «… era la investidura, es decir, el acto …». */
 // After a preposition the term is a bare noun and its adjective («por medio de valíes» restates «valíes», not «medio de valíes»).
-const RESTATED = new RegExp(String.raw`(?:(?<![\p{L}])(el|la|los|las)\s+${TERM}|(?<![\p{L}])(?:de|en|por|con|entre)\s+(\p{Ll}[\p{L}'’-]*(?:\s+(?!de\s|del\s)\p{Ll}[\p{L}'’-]*)?)),\s+(?:es\s+decir|o\s+sea|esto\s+es),\s+((?:(?:el|la|los|las|un|una|unos|unas)\s+)?(\p{Ll}{3,})\s.+)$`, 'u');
+const RESTATED = new RegExp(String.raw`(?:(?<![\p{L}])(el|la|los|las)\s+${TERM}|(?<![\p{L}])(?:de|en|por|con|entre)\s+(\p{Ll}[\p{L}'’-]*(?:\s+(?!de\s|del\s)\p{Ll}[\p{L}'’-]*)?)),\s+(?:es\s+decir|o\s+sea|esto\s+es),\s+((?:(?:el|la|los|las|un|una|unos|unas)\s+)?(\p{Ll}{3,}|qué)\s.+)$`, 'u');
 /** What ends the first claim of a restatement: a relative on its own last noun («…, que no se daba…»), a list of examples, a stop. */
-const CLAIM_END = /,\s+(?:que|como|aunque|pero|sino|lo\s+que|y)\s|[;:]\s|\.\s|\.$/u;
+const CLAIM_END = /,\s+(?:que|como|aunque|pero|sino|lo\s+que|y)\s|[;:](?:\s|$)|\.\s|\.$/u;
 
 /** A clitic after «que» points at something named before the clause («los números que la resumen»). */
 const BACK_POINTING = /(?<![\p{L}])que\s+(?:la|lo|las|los|le|les)\s+\p{Ll}/u;
@@ -50,11 +50,14 @@ export function proseDefinitions(sentence: string): Found[] {
   const restated = RESTATED.exec(sentence);
   // What follows «es decir» must be a noun phrase, not a clause («es decir, cuanto más…», «es decir, aumenta…»).
   const head = restated && fold(restated[5]!);
-  if (restated && head && !VERBS.has(head) && !FUNCTION_WORDS.has(head) && !/(?:ando|iendo)$/u.test(head)) {
+  // …or a question word that says what the term measures («la eficiencia, es decir, qué parte de la energía …»).
+  const asks = head !== null && /^(?:qué|cuánto|cuánta|cuántos|cuántas)$/u.test(head ?? '');
+  if (restated && head && (asks || (!VERBS.has(head) && !FUNCTION_WORDS.has(head))) && !/(?:ando|iendo)$/u.test(head)) {
     const body = restated[4]!.split(CLAIM_END)[0]!.trim();
     const term = (restated[2] ?? restated[3])!;
-    // A bare plural («condes») is asked with the article its ending gives; one described in the past, in the past.
-    const past = /(?<![\p{L}])(?:era|eran)\s/u.test(sentence.slice(0, restated.index)) || /\p{Ll}(?:aba|aban|ía|ían)(?![\p{L}])/u.test(body);
+    // A bare plural («condes») is asked with the article its ending gives; one described in the past, in the past
+    // (by «-aba», «-ían»: a word in «-ía» is as often a noun, «energía», «teoría»).
+    const past = /(?<![\p{L}])(?:era|eran)\s/u.test(sentence.slice(0, restated.index)) || /\p{Ll}(?:aba|aban|ían)(?![\p{L}])/u.test(body);
     const plural = /s$/u.test(term.split(/\s+/)[0]!);
     if (body.split(/\s+/).length >= 3) found.push({ kind: 'definicion', term, article: fold(restated[1] ?? ''), body, ...(past ? { verb: plural ? 'eran' : 'era' } : {}) });
   }

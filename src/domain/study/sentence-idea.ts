@@ -9,7 +9,7 @@ import type { Formula } from './formula.js';
 import { leansOnBefore } from './cloze-quality.js';
 import { FULL_STOP } from './reading.js';
 import { asideDate, authoredWork, boldApposition, inWhich, cause, condition, happensWhen, listItem, namedAfter, personActs, superlative, titledDate, isPersonName } from './idea-rules.js';
-import { appositionTerm, calledColon, consistsIn, knownAs, knownAsThen, markedClass, markedMeaning, markedSubjectDid, markedWhichIs, namedAct, subjectDid, workSays } from './marked-terms.js';
+import { appositionTerm, calledColon, consistsIn, knownAs, knownAsThen, markedClass, markedMeaning, markedSetting, markedSubjectDid, markedWhichIs, namedAct, subjectDid, workSays } from './marked-terms.js';
 import { CARD_QUESTIONS } from '../../strings/study.js';
 import { escapeRegExp } from '../../lib/regexp.js';
 
@@ -243,7 +243,7 @@ function readable(sentence: string, rawSentence: string): { s: string; raw: stri
  */
 function* otherReadings(s: string, raw: string, rawSentence: string, properWord: (w: string) => boolean): Generator<Found, undefined> {
   const rules: Array<() => Found | undefined> = [
-    () => listItem(rawSentence), () => markedSubjectDid(raw), () => boldApposition(raw), () => markedWhichIs(raw), () => markedClass(raw), () => markedMeaning(raw), () => consistsIn(raw),
+    () => listItem(rawSentence), () => markedSubjectDid(raw), () => boldApposition(raw), () => markedWhichIs(raw), () => markedSetting(raw), () => markedClass(raw), () => markedMeaning(raw), () => consistsIn(raw),
     () => knownAs(raw), () => knownAsThen(raw), () => calledColon(raw), () => namedAct(raw), () => workSays(raw), () => subjectDid(raw), () => namedAfter(s),
     () => inWhich(s), () => cause(s), () => happensWhen(s), () => condition(s), () => superlative(s), () => authoredWork(s, properWord), () => titledDate(s),
     () => asideDate(s), () => personActs(s, properWord), () => appositionTerm(raw),
