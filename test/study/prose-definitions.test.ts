@@ -109,3 +109,16 @@ describe('more shapes of a definition in prose', () => {
     expect(markedSetting('En la ósmosis inversa el agua atraviesa la membrana contra su gradiente.')).toBeUndefined();
   });
 });
+
+describe('a person naming a term, and a conjunction before a name', () => {
+  it('reads «Llamó X a …» as a definition, up to the contrast it draws', () => {
+    const n = note(1, 'Freud estudió a sus pacientes durante años. Llamó represión al mecanismo que aparta de la conciencia los deseos inaceptables, a diferencia de la supresión, que es voluntaria.');
+    const def = keyIdeasOfNote(n, [n], anyWord).find((i) => i.term === 'represión');
+    expect(def?.body).toBe('mecanismo que aparta de la conciencia los deseos inaceptables');
+  });
+
+  it('never takes «Mientras» for the first name of a person', () => {
+    const n = note(1, 'Mientras Galeno curaba a los gladiadores de Pérgamo, el médico griego Sorano de Éfeso escribía su tratado de ginecología.');
+    expect(keyIdeasOfNote(n, [n], anyWord).map((i) => i.term)).not.toContain('Mientras Galeno');
+  });
+});

@@ -31,7 +31,7 @@ export const QUANTIFIERS = words(`
 export const FUNCTION_WORDS = words(`
   y e o u ni que qué quien quienes cual cuales como cómo cuando donde porque pero sino aunque si no ya también
   muy más menos tan bien mal así aquí allí se le les me te nos os lo ella ello ellos ellas él yo tú usted
-  es son era fue ser estar está están hay
+  es son era fue ser estar está están hay mientras pues entonces
 `.split(/\s+/));
 
 /** Nouns too generic to be what a card asks about on their own (they may head a compound). */

@@ -11,7 +11,7 @@
 import { goodTerm } from './sentence-idea.js';
 
 /** A naming verb, then the term (one to four words, up to a comma, a bracket, a full stop or a clause). */
-const NAMES_NEXT = /(?<![\p{L}])(?<!como\s)(?:se\s+(?:denomin|llam)(?:a|aba|an|aban|ó|aron)|se\s+conoc(?:e|ía|en|ían|ió)\s+como|recib(?:e|ía|en|ían)\s+el\s+nombre\s+de|(?:lo|la|los|las)\s+(?:llamamos|denominamos)|conocemos\s+como|llamamos|denominamos)\s+(?:(?:el|la|los|las)\s+)?(\p{Ll}[\p{L}'’-]*(?:\s+(?:de\s+(?:la\s+|los\s+|las\s+)?|del\s+)?\p{Ll}[\p{L}'’-]*){0,3}?)(?=\s*[,.;:()]|\s+(?:porque|que|y|o|a|al|en|cuando|si|pues|ya)\s|$)/u;
+const NAMES_NEXT = /(?<![\p{L}])(?<!como\s)(?:se\s+(?:denomin|llam)(?:a|aba|an|aban|ó|aron)|se\s+conoc(?:e|ía|en|ían|ió)\s+como|recib(?:e|ía|en|ían)\s+el\s+nombre\s+de|(?:con|bajo)\s+el\s+nombre\s+de|(?:lo|la|los|las)\s+(?:llamamos|denominamos)|conocemos\s+como|llamamos|denominamos)\s+(?:(?:el|la|los|las)\s+)?(\p{Ll}[\p{L}'’-]*(?:\s+(?:de\s+(?:la\s+|los\s+|las\s+)?|del\s+)?\p{Ll}[\p{L}'’-]*){0,3}?)(?=\s*[,.;:()]|\s+(?:porque|que|y|o|a|al|en|cuando|si|pues|ya)\s|$)/u;
 /** The term before «, que es como se llamaba …» / «, como se denominaba …». */
 const NAMED_BEFORE = /(?<![\p{L}])(?:en|de|a|por|el|la|los|las|un|una)\s+(\p{Ll}[\p{L}'’-]*(?:\s+(?:de\s+(?:la\s+|los\s+|las\s+)?|del\s+)?\p{Ll}[\p{L}'’-]*){0,2}),\s+(?:que\s+es\s+)?como\s+se\s+(?:llamaba|llama|denominaba|denomina|conocía|conoce)(?![\p{L}])/u;
 

@@ -54,8 +54,8 @@ export function goodTerm(term: string): boolean {
 
 /** Most words of a definition kept whole across its «… que …, y que …» (two relative clauses of one thing). */
 const RELATIVE_DEFINITION_WORDS = 30;
-/** The first claim of a body ends at «; », an example, a full stop, «, pero / aunque / mientras que» or «, y que». */
-const CLAIM_END = new RegExp(String.raw`;\s|:\s+(?:por ejemplo|p\. ej\.)|${FULL_STOP}|,\s+(?:pero|aunque|mientras que)\s|,?\s+y\s+que\s`, 'iu');
+/** The first claim of a body ends at «; », an example, a full stop, «, pero / aunque / mientras que / a diferencia de» or «, y que». */
+const CLAIM_END = new RegExp(String.raw`;\s|:\s+(?:por ejemplo|p\. ej\.)|${FULL_STOP}|,\s+(?:pero|aunque|mientras que|a diferencia de)\s|,?\s+y\s+que\s`, 'iu');
 /** « y γ es …», «, y la mortalidad son …»: «y», a short subject (a symbol; after a comma, an article and a noun or two), and a copula or a defining verb. */
 const SECOND_SUBJECT = /(?<!\bentre\s+\S+)(?:,?\s+y\s+(?=(?:\p{L}|\p{Lu}{2,4})[₀-₉\d]*\s)|,\s+y\s+(?=(?:el|la|los|las)\s+\p{Ll}+(?:\s+\p{Ll}+)?\s))(?=\S+(?:\s+\S+){0,2}\s+(?:es|son|era|eran|representa|representan|mide|miden|indica|indican)\s)/u;
 
@@ -67,7 +67,7 @@ export function condense(body: string): string {
   // …but «un privilegio que los reyes concedían a monasterios y que prohibía a sus funcionarios entrar»
   // is one definition in two relative clauses: kept whole when it stays short.
   const first = b.split(CLAIM_END)[0]!;
-  const joined = /^[^;:.]*?,?\s+y\s+que\s[^;:]*?(?=;\s|:\s|$|,\s+(?:pero|aunque|mientras que)\s)/u.exec(b)?.[0];
+  const joined = /^[^;:.]*?,?\s+y\s+que\s[^;:]*?(?=;\s|:\s|$|,\s+(?:pero|aunque|mientras que|a diferencia de)\s)/u.exec(b)?.[0];
   b = (joined && /\sque\s/u.test(first) && joined.split(/\s+/u).length <= RELATIVE_DEFINITION_WORDS ? joined : first).trim();
   // «… de la presa, y γ es la tasa de …»: a second subject with its own verb is the next claim, not this answer.
   b = b.split(SECOND_SUBJECT)[0]!.trim();
@@ -124,7 +124,7 @@ export function ideaOfSentence(sentence: string, rawSentence: string, names: Rea
   const general = new RegExp(`^(el|la)\\s+(${NAMED.slice(1, -1)})\\s+(general|fundamental|básic[oa]|central)\\s+(?:es|dice)\\s+que\\s+(.+)$`, 'iu').exec(s);
   if (general) return { kind: 'enunciado', term: `${general[2]} ${general[3]}`, article: fold(general[1]!), body: general[4]!, needsContext: true };
   const bold = /\*\*([^*]{2,60})\*\*/u.exec(raw)?.[1]?.trim();
-  const called = new RegExp(`^(?:Se\\s+(?:llama|denomina|conoce\\s+como)|Llamamos|Denominamos)\\s+${TERM}(\\s*\\([^)]*\\))?\\s+(a|al|a la|a los|a las)\\s+(.+)$`, 'iu').exec(s);
+  const called = new RegExp(`^(?:Se\\s+(?:llama|llamó|denomina|denominó|conoce\\s+como)|Llamamos|Denominamos|Llamó|Llamaron|Denominó|Denominaron)\\s+${TERM}(\\s*\\([^)]*\\))?\\s+(a|al|a la|a los|a las)\\s+(.+)$`, 'iu').exec(s);
   if (called) {
     // «pintura al aire libre (plein air)»: the other name the note gives is part of what the term is called.
     const other = called[2] && /^\s*\([\p{L}\s'’-]{2,30}\)$/u.test(called[2]) ? ` ${called[2].trim()}` : '';
