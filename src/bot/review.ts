@@ -83,17 +83,16 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
   async function finish(ctx: Context, chat: number): Promise<void> {
     await readZone();
     const answers = await deps.review.endSession(chat);
-    // The cards /repasar would show (new cards per day, learning cards a few minutes ahead), read
-    // after the last answer was saved; those due later than this instant (a card just answered
-    // «Otra vez») are not due now, so they are said apart instead of counted as due.
+    // The cards /repasar would show now (new cards per day), read after the last answer was saved;
+    // learning cards back within minutes (a card just answered «Otra vez») are not due yet, so they
+    // are said apart, with the time they were given, instead of counted as due.
     const at = now();
-    const queue = await deps.review.due(at, { session: true });
-    const ahead = queue.map((d) => Date.parse(d.fsrs.due) - at.getTime()).filter((ms) => ms > 0);
-    const left = queue.length - ahead.length;
+    const left = (await deps.review.due(at, { session: true })).length;
+    const ahead = (await deps.review.soon(at)).map((d) => d.getTime() - at.getTime());
     const soonMs = ahead.length ? Math.max(...ahead) : 0;
     const next = when(await deps.review.nextDue(at));
     if (answers.length === 0) {
-      return void (await ctx.api.sendMessage(chat, queue.length > 0 ? RS.endedNoneRated(left, ahead.length, soonMs) : RS.nothingDue(next)));
+      return void (await ctx.api.sendMessage(chat, left + ahead.length > 0 ? RS.endedNoneRated(left, ahead.length, soonMs) : RS.nothingDue(next)));
     }
     const counts = { 1: 0, 2: 0, 3: 0, 4: 0 } as Record<Grade, number>;
     for (const a of answers) counts[a.calificacion]++;

@@ -60,14 +60,15 @@ export const RS = Object.freeze({
     (left + soon > 0 ? RS.stillDue(left, soon, soonMs) : next ? `La próxima vence ${next}.` : 'No queda ninguna tarjeta programada.'),
   /**
    * What is left after a session: the cards due now, and apart from them the learning cards that
-   * come back within minutes (a card just answered «Otra vez» is not due now, but /repasar shows
-   * it again ahead of time, so it is neither counted as due nor left out).
+   * come back within minutes (a card just answered «Otra vez» is not due now, and /repasar does not
+   * show it before its time, so it is neither counted as due nor left out). With none due now,
+   * «sigue cuando quieras» would send the student to an empty /repasar: they are told to wait.
    */
   stillDue: (n: number, soon = 0, soonMs = 0) => {
     const back = soon === 1 ? `vuelve en ${minutesUpTo(soonMs)}` : `vuelven en los próximos ${minutesUpTo(soonMs)}`;
-    const now = n > 0 ? `Te ${n === 1 ? 'queda' : 'quedan'} ${count(n, 'tarjeta', 'tarjetas')} para repasar ahora` : '';
-    const more = soon === 0 ? '' : n > 0 ? `, y ${soon} más ${back}` : `Ahora no te queda ninguna; ${count(soon, 'tarjeta', 'tarjetas')} ${back}`;
-    return `${now}${more}; sigue cuando quieras con /repasar.`;
+    if (n === 0 && soon > 0) return `Ahora no te queda ninguna; ${count(soon, 'tarjeta', 'tarjetas')} ${back}: sigue con /repasar cuando ${soon === 1 ? 'vuelva' : 'vuelvan'}.`;
+    const more = soon === 0 ? '' : `, y ${soon} más ${back}`;
+    return `Te ${n === 1 ? 'queda' : 'quedan'} ${count(n, 'tarjeta', 'tarjetas')} para repasar ahora${more}; sigue cuando quieras con /repasar.`;
   },
   endedNoneRated: (n: number, soon = 0, soonMs = 0) => `⏹ Repaso terminado sin calificar ninguna tarjeta. ${RS.stillDue(n, soon, soonMs)}`,
   undoneNote: (g: Grade) => `↩️ Deshecho: «${GRADE_LABELS[g]}» ya no cuenta; la tarjeta vuelve a preguntarse.`,
