@@ -196,6 +196,25 @@ describe('/repasar tells the truth (issue 28)', () => {
   });
 });
 
+describe('an empty deck sends the student where cards can come from (walk item 11)', () => {
+  it('/tarjetas suggests a week that has notes, not week 1 when it has none; with no notes at all, sending them first', async () => {
+    stack = await startStack(real);
+    const owner = stack.h.client({ userId: OWNER });
+    await stack.notebook.notes.removeMany((await stack.notebook.notes.list()).map((n) => n.id));
+    await stack.notebook.course.write({ titulo: 'Física II', semanas: [1, 2, 3].map((n) => ({ numero: n, titulo: `Tema ${n}`, inicio: null, terminos: [] })) });
+    await owner.say('/tarjetas');
+    const none = await owner.waitText(/^Tu mazo está vacío/);
+    expect(none.text).toBe('Tu mazo está vacío. Primero mándame tus apuntes (un PDF, una foto de una página o un texto pegado); luego pídeme la semana y te preparo tarjetas.');
+    await stack.notebook.notes.add('capacitores', 'Un capacitor almacena carga eléctrica entre dos placas.', 3);
+    await owner.say('/tarjetas');
+    const week3 = await owner.waitFor('the second answer', (ms) => ms.find((m) => m.messageId > none.messageId && /^Tu mazo está vacío/.test(m.text)));
+    expect(week3.text).toBe('Tu mazo está vacío. Pide una semana (por ejemplo «prepara la semana 3») y te preparo tarjetas.');
+    await owner.say('/repasar');
+    const review = await owner.waitText(/^No tienes tarjetas para repasar ahora/);
+    expect(review.text).toBe('No tienes tarjetas para repasar ahora. Pide una semana (por ejemplo «prepara la semana 3») y te preparo tarjetas.');
+  });
+});
+
 describe('a card comes back no sooner than it was told (walk item 9)', () => {
   it('every card answered «Bien» ends the session: none is asked again before its 10 min, and the end says when they come back', async () => {
     stack = await startStack(real, { NUEVAS_POR_DIA: '3' });
