@@ -73,7 +73,7 @@ export const RS = Object.freeze({
    */
   stillDue: (n: number, soon = 0, soonMs = 0) => {
     const back = soon === 1 ? `vuelve en ${minutesUpTo(soonMs)}` : `vuelven en los próximos ${minutesUpTo(soonMs)}`;
-    if (n === 0 && soon > 0) return `Ahora no te queda ninguna; ${count(soon, 'tarjeta', 'tarjetas')} ${back}: sigue con /repasar cuando ${soon === 1 ? 'vuelva' : 'vuelvan'}.`;
+    if (n === 0 && soon > 0) return `Ahora no te queda ninguna; ${count(soon, 'tarjeta', 'tarjetas')} ${back}: ${soon === 1 ? 'repásala' : 'repásalas'} entonces con /repasar.`;
     const more = soon === 0 ? '' : `, y ${soon} más ${back}`;
     return `Te ${n === 1 ? 'queda' : 'quedan'} ${count(n, 'tarjeta', 'tarjetas')} para repasar ahora${more}; sigue cuando quieras con /repasar.`;
   },

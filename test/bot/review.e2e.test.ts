@@ -228,7 +228,7 @@ describe('a card comes back no sooner than it was told (walk item 9)', () => {
       await owner.press(q.messageId, button(a, /^Bien/));
     }
     const summary = await owner.waitText(/^✅ Repaso terminado/);
-    expect(summary.text).toBe('✅ Repaso terminado: 2 tarjetas.\nOtra vez: 0 · Difícil: 0 · Bien: 2 · Fácil: 0\nAhora no te queda ninguna; 2 tarjetas vuelven en los próximos 10 min: sigue con /repasar cuando vuelvan.');
+    expect(summary.text).toBe('✅ Repaso terminado: 2 tarjetas.\nOtra vez: 0 · Difícil: 0 · Bien: 2 · Fácil: 0\nAhora no te queda ninguna; 2 tarjetas vuelven en los próximos 10 min: repásalas entonces con /repasar.');
     expect((await owner.messages()).filter(isCard)).toHaveLength(2);
   });
 });
