@@ -151,6 +151,7 @@ export class ApprovalRegistry {
         expiresAt: now + this.opts.timeoutS * 1000,
         ...(zone ? { zone } : {}),
         ...(typeof a.proposal.args.semana === 'number' ? { week: a.proposal.args.semana } : {}),
+        ...(a.proposal.preview.estimateS !== undefined ? { estimateS: a.proposal.preview.estimateS } : {}),
       };
       rec = fresh;
       // Persist before sending: a button whose record is missing could never be honoured.

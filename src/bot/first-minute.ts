@@ -5,7 +5,7 @@
  * The buttons answer here: the course as /curso shows it, how to send material, which week.
  */
 import { Composer, type Context } from 'grammy';
-import { classWeeks, notesOfWeek, weekOfDate, weekTitle, weekTopic, type Course } from '../domain/course/course.js';
+import { classWeeks, weekOfDate, weekTitle, weekToSuggest, weekTopic, type Course } from '../domain/course/course.js';
 import { readCourse } from '../tools/index.js';
 import type { Audience } from '../strings/chat.js';
 import { FIRST_MINUTE } from '../strings/first-minute.js';
@@ -51,9 +51,7 @@ export async function replyStart(ctx: Context, deps: FirstMinuteDeps): Promise<v
 export async function replyGreeting(ctx: Context, deps: FirstMinuteDeps): Promise<void> {
   const course = await readCourse(deps.notebook).catch(() => undefined);
   const notes = deps.notebook.notes ? await deps.notebook.notes.list().catch(() => undefined) : undefined;
-  const withNotes = course ? classWeeks(course).filter((w) => notes === undefined || notesOfWeek(course, notes, w).length > 0) : [];
-  const today = course ? todaysWeek(course, deps)?.week : undefined;
-  const week = today !== undefined && withNotes.includes(today) ? today : withNotes[0];
+  const week = course ? weekToSuggest(course, notes, todaysWeek(course, deps)?.week) : undefined;
   const name = ctx.from?.first_name ?? '';
   if (week === undefined) return void (await ctx.reply(notes !== undefined ? FIRST_MINUTE.greetingNoNotes(name) : FIRST_MINUTE.greeting(name, FIRST_MINUTE.thisWeekExample)));
   // On the example course, the one line also says where the student's own course is set.

@@ -10,7 +10,7 @@
 import { Composer, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Card, CardDeck } from '../store/types.js';
-import { REREAD, REREAD_BUTTONS, type CardLine } from '../strings/reread.js';
+import { REREAD, REREAD_BUTTONS, changesNothing, type CardLine } from '../strings/reread.js';
 import { MaterialError } from '../domain/material/errors.js';
 import { SHORT_KEY, type ImportRecord } from '../domain/material/imports.js';
 import { MAX_FILE_BYTES } from '../domain/material/limits.js';
@@ -65,8 +65,15 @@ export function createRereadBot(deps: RereadBotDeps) {
     return (await deps.cards.list()).filter((card) => touched.has(card.id_nota)).length;
   };
 
+  /**
+   * The proposal and its two buttons; a re-read that would change no note is said as it is, with no
+   * «✅ Cambiar las notas» beside «no hay nada que cambiar», and is not left pending.
+   */
   const showProposal = async (ctx: Context, r: RereadRecord) => {
-    await ctx.reply(REREAD.proposal(rereadView(r, await cardsOf(r))), { reply_markup: rereadKeyboard(r.clave) });
+    const view = rereadView(r, await cardsOf(r));
+    if (!changesNothing(view)) return void (await ctx.reply(REREAD.proposal(view), { reply_markup: rereadKeyboard(r.clave) }));
+    await deps.rereads.discard(r.clave);
+    await ctx.reply(REREAD.proposal(view));
   };
 
   /** Starts the re-read of one import: its proposal, or the question for its file. */

@@ -4,10 +4,10 @@
  * carries what it acts on, so after a restart the same buttons still work, and a rating button
  * carries the card's answer count, so a double tap or a stale button is answered "ya calificada".
  */
-import { findWeek, type Course } from '../domain/course/course.js';
+import { findWeek, weekOfDate, weekToSuggest, type Course } from '../domain/course/course.js';
 import { Composer, InputFile, type Context } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
-import type { CardDeck, Grade, NotesStore } from '../store/index.js';
+import type { CardDeck, Grade, Note, NotesStore } from '../store/index.js';
 import { exportDeck } from '../domain/anki/index.js';
 import { GRADES } from '../domain/review/fsrs.js';
 import { BLANK } from '../domain/study/idea-cards.js';
@@ -83,17 +83,16 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
   async function finish(ctx: Context, chat: number): Promise<void> {
     await readZone();
     const answers = await deps.review.endSession(chat);
-    // The cards /repasar would show (new cards per day, learning cards a few minutes ahead), read
-    // after the last answer was saved; those due later than this instant (a card just answered
-    // «Otra vez») are not due now, so they are said apart instead of counted as due.
+    // The cards /repasar would show now (new cards per day), read after the last answer was saved;
+    // learning cards back within minutes (a card just answered «Otra vez») are not due yet, so they
+    // are said apart, with the time they were given, instead of counted as due.
     const at = now();
-    const queue = await deps.review.due(at, { session: true });
-    const ahead = queue.map((d) => Date.parse(d.fsrs.due) - at.getTime()).filter((ms) => ms > 0);
-    const left = queue.length - ahead.length;
+    const left = (await deps.review.due(at, { session: true })).length;
+    const ahead = (await deps.review.soon(at)).map((d) => d.getTime() - at.getTime());
     const soonMs = ahead.length ? Math.max(...ahead) : 0;
     const next = when(await deps.review.nextDue(at));
     if (answers.length === 0) {
-      return void (await ctx.api.sendMessage(chat, queue.length > 0 ? RS.endedNoneRated(left, ahead.length, soonMs) : RS.nothingDue(next)));
+      return void (await ctx.api.sendMessage(chat, left + ahead.length > 0 ? RS.endedNoneRated(left, ahead.length, soonMs) : RS.nothingDue(next, next ? undefined : await weekToPrepare())));
     }
     const counts = { 1: 0, 2: 0, 3: 0, 4: 0 } as Record<Grade, number>;
     for (const a of answers) counts[a.calificacion]++;
@@ -265,11 +264,22 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
     }
   }
 
+  /**
+   * The week an empty deck sends the student to prepare: one that has notes (today's first), so
+   * «prepara la semana 1» never leads to «no tienes notas»; undefined when no week has any (the
+   * student is told to send notes first).
+   */
+  async function weekToPrepare(known?: { course: Course | undefined; notes: readonly Note[] }): Promise<number | undefined> {
+    const { course, notes } = known ?? { course: await deps.course?.().catch(() => undefined), notes: await deps.notes.list() };
+    if (!course) return notes.find((n) => n.semana != null)?.semana ?? undefined;
+    return weekToSuggest(course, notes, weekOfDate(course, now(), zone));
+  }
+
   /** One page of the deck, grouped by week and note, with each card's status. */
   async function deckPage(page: number): Promise<{ text: string; keyboard: InlineKeyboardMarkup }> {
     await readZone();
     const [{ cards }, notes, course] = await Promise.all([deps.review.history(), deps.notes.list(), deps.course?.().catch(() => undefined)]);
-    if (cards.length === 0) return { text: RS.deckEmpty(), keyboard: noKeyboard() };
+    if (cards.length === 0) return { text: RS.deckEmpty(await weekToPrepare({ course, notes })), keyboard: noKeyboard() };
     const topic = new Map(notes.map((n) => [n.id, topicAsWritten(n.tema, n.texto)]));
     const titleOf = (week: number | null | undefined) => (week != null && course ? findWeek(course, week)?.titulo : undefined);
     const sorted = [...cards].sort((a, b) => (a.card.semana ?? 99) - (b.card.semana ?? 99) || a.card.id_nota - b.card.id_nota || a.card.id - b.card.id);

@@ -25,9 +25,15 @@ export function withTaskEvent(run: ActiveRun, raw: TaskEvent, now: number): void
   if (action && (ev.type === 'finished' || ev.type === 'failed' || ev.type === 'cancelled')) run.pulse.release(ev.taskId);
 }
 
+/** A call of the run whose approval is on screen: its tool, and the time its question gave (s). */
+export interface WaitingCall {
+  tool: string;
+  estimateS?: number;
+}
+
 export interface StatusInputs {
-  /** The tools of the run's approvals on screen now (what waits for the owner). */
-  waitingTools: readonly string[];
+  /** The run's approvals on screen now (what waits for the owner). */
+  waiting: readonly WaitingCall[];
   now: number;
   /** A stage's expected duration on this machine, ms, by catalogue id (absent: no ETA). */
   estimateMs?: (stageId: string) => number;
@@ -52,15 +58,17 @@ export function plannedTasks(run: Pick<ActiveRun, 'planned' | 'tasks'>, waitingT
 
 /** The status message's text for the run as it stands. */
 export function statusText(run: ActiveRun, inputs: StatusInputs): string {
-  const { waitingTools, now, estimateMs } = inputs;
+  const { waiting, now, estimateMs } = inputs;
+  const waitingTools = waiting.map((w) => w.tool);
   // What waits for the owner has its own lines (by name); the notice is for everything else.
   const note = waitingTools.length > 0 ? undefined : run.lastNotice;
   const since = now - run.record.startedAt;
   const etaS = estimateMs ? etaSeconds([...run.tasks, ...plannedTasks(run, waitingTools)], since, estimateMs, inputs.lanes ?? { cpu: 2, gpu: 1 }) : undefined;
-  // Once answered, each waiting call is its chain of catalogue stages; they run side by side.
-  const etaAfterAnswerS = estimateMs && waitingTools.length > 0
-    ? Math.max(...waitingTools.map((tool) => stagesOf(tool).reduce((sum, st) => sum + estimateMs(st.id), 0))) / 1000
-    : undefined;
+  // Once answered, the waiting calls run side by side, each as long as its question said («Tardará
+  // unos 2 s»: the figure for the engine it names); a call asked without one, its catalogue stages.
+  const afterAnswer = (w: WaitingCall) => w.estimateS ?? (estimateMs ? stagesOf(w.tool).reduce((sum, st) => sum + estimateMs(st.id), 0) / 1000 : undefined);
+  const afterEach = waiting.map(afterAnswer);
+  const etaAfterAnswerS = afterEach.length > 0 && afterEach.every((s) => s !== undefined) ? Math.max(...(afterEach as number[])) : undefined;
   // Paused for the owner: the header says so and the clock shows work only (the wait is not work).
   const header = run.facts.waitingSince !== undefined ? S.progressPaused(run.record.text) : S.progressHeader(run.record.text);
   return renderProgress(header, run.tasks, workMs(run, now), note, {

@@ -409,7 +409,7 @@ export class RunManager {
     // Waiting on the owner is what the approvals on screen say, not a counter kept in memory.
     const pending = this.deps.registry.pending(run.record.chatId).filter((a) => a.runId === run.record.runId);
     run.status?.set(statusText(run, {
-      waitingTools: pending.map((a) => a.tool), now: this.now(),
+      waiting: pending.map((a) => ({ tool: a.tool, ...(a.estimateS !== undefined ? { estimateS: a.estimateS } : {}) })), now: this.now(),
       ...(this.deps.estimateMs ? { estimateMs: this.deps.estimateMs } : {}), ...(this.deps.lanes ? { lanes: this.deps.lanes } : {}),
     }));
   }

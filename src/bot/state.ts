@@ -67,6 +67,11 @@ export interface ApprovalRecord {
   reasonAsk?: { messageId?: number; expiresAt: number };
   /** The week the call is about, when it names one: a no's reason that asks for another cover offers that week's again. */
   week?: number;
+  /**
+   * How long the call takes, in seconds, as its question said («Tardará unos 2 s», the dry run's
+   * figure for the engine it names): the status's «cuando respondas» line gives the same one.
+   */
+  estimateS?: number;
 }
 
 export interface RunRecord {

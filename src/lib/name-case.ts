@@ -4,7 +4,8 @@
  * and the understanding hands back the subject of a question folded, so an answer that quotes them
  * would say «rendimiento de carnot». The text being quoted says how its names are
  * written: a word that starts with a capital wherever it stands inside a sentence, and is never
- * written without one, is a name («Carnot», «Kelvin-Planck», «Monet»); any other word is left as it is.
+ * written without one, is a name («Carnot», «Kelvin-Planck», «Monet»), and so is an acronym among
+ * lower-case words («circuito RC»); any other word is left as it is.
  */
 
 import { fold } from './fold.js';
@@ -20,12 +21,17 @@ export function namesOf(source: string): Map<string, string> {
     const w = m[0];
     const key = w.toLocaleLowerCase('es');
     if (w === key) lower.add(key);
-    else if (/^\p{Lu}\p{Ll}*$/u.test(w) && !OPENS.test(source.slice(Math.max(0, m.index - 6), m.index)) && !(w.length === 1 && inCapitals(source, m.index, w.length))) capital.set(key, w);
+    else if (OPENS.test(source.slice(Math.max(0, m.index - 6), m.index))) continue;
+    else if (/^\p{Lu}\p{Ll}*$/u.test(w) && !(w.length === 1 && inCapitals(source, m.index, w.length))) capital.set(key, w);
+    // An acronym among lower-case words («circuito RC», «el ADN»), not a word of a heading set in capitals.
+    else if (ACRONYM.test(w) && !inCapitals(source, m.index, w.length)) capital.set(key, w);
   }
   for (const k of lower) capital.delete(k);
   return capital;
 }
 
+/** An acronym: two to five capitals («RC», «ADN», «ATP»). */
+const ACRONYM = /^\p{Lu}{2,5}$/u;
 /** A word set all in capitals, two letters or more: «DERIVA», «LA». */
 const ALL_CAPS = /^\p{Lu}{2,}$/u;
 /**

@@ -52,10 +52,13 @@ export const COURSE_BUTTONS = Object.freeze({
 const PROPOSAL_WAITS = 'No cambio nada hasta que lo aceptes.';
 
 export const COURSE_CHAT = Object.freeze({
-  /** `/curso`: the title and each week with its date, in one message. */
+  /**
+   * `/curso`: the title and each week with its date, in one message. The example course is named
+   * as what it is: its title is the product's name, which read as a course («Cuaderno Vivo»).
+   */
   show: (title: string, weeks: readonly CourseLineView[], demo: boolean) =>
     [
-      `📚 ${title} — ${count(weeks.length, 'semana', 'semanas')}${demo ? ' (el curso de ejemplo)' : ''}`,
+      `📚 ${demo ? 'Curso de ejemplo' : title} — ${count(weeks.length, 'semana', 'semanas')}`,
       '',
       ...weeks.map(weekLine),
       '',

@@ -33,6 +33,9 @@ export interface CardLine {
 
 const ids = (list: readonly number[]) => (list.length === 1 ? `la nota ${list[0]}` : `las notas ${list.slice(0, -1).join(', ')} y ${list.at(-1)}`);
 
+/** A re-read that would change no note: nothing to save, so no «Cambiar las notas» to offer. */
+export const changesNothing = (v: Pick<RereadView, 'cambiadas' | 'nuevas' | 'quitadas'>) => !v.cambiadas && !v.nuevas && !v.quitadas;
+
 export const REREAD_BUTTONS = Object.freeze({
   reread: (nombre: string) => `🔁 Leer de nuevo «${nombre.length > 30 ? `${nombre.slice(0, 29)}…` : nombre}»`,
   save: '✅ Cambiar las notas',
@@ -54,7 +57,7 @@ export const REREAD = Object.freeze({
     if (v.quitadas) lines.push(`• ${v.quitadas === 1 ? '1 nota sobra' : `${v.quitadas} notas sobran`} (lo que decían ya está en las otras o ya no está en el documento): ${v.quitadas === 1 ? 'la quito' : 'las quito'}.`);
     if (v.tuyas) lines.push(`• ${v.tuyas === 1 ? '1 nota la cambiaste tú' : `${v.tuyas} notas las cambiaste tú`}: ${v.tuyas === 1 ? 'no la toco' : 'no las toco'}.`);
     if (v.yaTenias) lines.push(`• ${v.yaTenias === 1 ? '1 parte ya la tenías en otra nota: no la añado' : `${v.yaTenias} partes ya las tenías en otras notas: no las añado`}.`);
-    if (!v.cambiadas && !v.nuevas && !v.quitadas) lines.push('Todo se lee igual que la primera vez: no hay nada que cambiar.');
+    if (changesNothing(v)) lines.push('Todo se lee igual que la primera vez: no hay nada que cambiar.');
     if (v.tarjetas) lines.push('', v.tarjetas === 1 ? '1 tarjeta viene de una parte que cambia: después de guardar te la enseño para que decidas si la conservas.' : `${v.tarjetas} tarjetas vienen de partes que cambian: después de guardar te las enseño para que decidas si las conservas.`);
     return lines.join('\n');
   },

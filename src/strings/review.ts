@@ -23,6 +23,12 @@ export function intervalLabel(ms: number): string {
 /** «1 min», «10 min»: rounded up, so «vuelven en los próximos 10 min» holds for the last one too. */
 const minutesUpTo = (ms: number) => `${Math.max(1, Math.ceil(ms / 60_000))} min`;
 
+/** How an empty deck gets cards: preparing a week that has notes, or, with none, sending notes first. */
+const toGetCards = (week: number | undefined) =>
+  week !== undefined
+    ? `Pide una semana (por ejemplo «prepara la semana ${week}») y te preparo tarjetas.`
+    : 'Primero mándame tus apuntes (un PDF, una foto de una página o un texto pegado); luego pídeme la semana y te preparo tarjetas.';
+
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
@@ -51,8 +57,9 @@ export const RS = Object.freeze({
   cardHeader: (id: number, week: number | undefined, noteId: number) => `🃏 Tarjeta ${id} · ${week ? `semana ${week}, ` : ''}nota ${noteId}`,
   answer: (a: string) => `Respuesta: ${a}`,
   rated: (g: Grade, interval: string) => `${GRADE_LABELS[g]} — vuelve en ${interval}.`,
-  nothingDue: (next: string | undefined) =>
-    `No tienes tarjetas para repasar ahora.${next ? ` La próxima vence ${next}.` : ' Pide una semana (por ejemplo «prepara la semana 1») y tendrás tarjetas nuevas.'}`,
+  /** `week`: one that has notes to prepare; without it, what to do first is to send notes. */
+  nothingDue: (next: string | undefined, week?: number) =>
+    `No tienes tarjetas para repasar ahora.${next ? ` La próxima vence ${next}.` : ` ${toGetCards(week)}`}`,
   /** `left`: due now; `soon`: learning cards back within minutes, `soonMs` until the last of them. */
   summary: (n: number, counts: Record<Grade, number>, next: string | undefined, left = 0, soon = 0, soonMs = 0) =>
     `✅ Repaso terminado: ${count(n, 'tarjeta', 'tarjetas')}.\n` +
@@ -60,14 +67,15 @@ export const RS = Object.freeze({
     (left + soon > 0 ? RS.stillDue(left, soon, soonMs) : next ? `La próxima vence ${next}.` : 'No queda ninguna tarjeta programada.'),
   /**
    * What is left after a session: the cards due now, and apart from them the learning cards that
-   * come back within minutes (a card just answered «Otra vez» is not due now, but /repasar shows
-   * it again ahead of time, so it is neither counted as due nor left out).
+   * come back within minutes (a card just answered «Otra vez» is not due now, and /repasar does not
+   * show it before its time, so it is neither counted as due nor left out). With none due now,
+   * «sigue cuando quieras» would send the student to an empty /repasar: they are told to wait.
    */
   stillDue: (n: number, soon = 0, soonMs = 0) => {
     const back = soon === 1 ? `vuelve en ${minutesUpTo(soonMs)}` : `vuelven en los próximos ${minutesUpTo(soonMs)}`;
-    const now = n > 0 ? `Te ${n === 1 ? 'queda' : 'quedan'} ${count(n, 'tarjeta', 'tarjetas')} para repasar ahora` : '';
-    const more = soon === 0 ? '' : n > 0 ? `, y ${soon} más ${back}` : `Ahora no te queda ninguna; ${count(soon, 'tarjeta', 'tarjetas')} ${back}`;
-    return `${now}${more}; sigue cuando quieras con /repasar.`;
+    if (n === 0 && soon > 0) return `Ahora no te queda ninguna; ${count(soon, 'tarjeta', 'tarjetas')} ${back}: ${soon === 1 ? 'repásala' : 'repásalas'} entonces con /repasar.`;
+    const more = soon === 0 ? '' : `, y ${soon} más ${back}`;
+    return `Te ${n === 1 ? 'queda' : 'quedan'} ${count(n, 'tarjeta', 'tarjetas')} para repasar ahora${more}; sigue cuando quieras con /repasar.`;
   },
   endedNoneRated: (n: number, soon = 0, soonMs = 0) => `⏹ Repaso terminado sin calificar ninguna tarjeta. ${RS.stillDue(n, soon, soonMs)}`,
   undoneNote: (g: Grade) => `↩️ Deshecho: «${GRADE_LABELS[g]}» ya no cuenta; la tarjeta vuelve a preguntarse.`,
@@ -90,7 +98,8 @@ export const RS = Object.freeze({
   cardIdUsage: (cmd: string) => `Indica el número de la tarjeta, por ejemplo: /${cmd} 5 (los ves con /tarjetas).`,
   failed: () => 'No pude leer tus tarjetas ahora mismo; no se ha perdido nada. Inténtalo de nuevo en un momento.',
 
-  deckEmpty: () => 'Tu mazo está vacío. Pide una semana (por ejemplo «prepara la semana 1») y te preparo tarjetas.',
+  /** `week`: one that has notes to prepare; without it, what to do first is to send notes. */
+  deckEmpty: (week?: number) => `Tu mazo está vacío. ${toGetCards(week)}`,
   deckHeader: (total: number, page: number, pages: number) => `🗂 Tus tarjetas (${total}) · página ${page} de ${pages}`,
   /** A week of the deck by the course's title for it (not a note's topic: a week holds several). */
   deckWeek: (week: number | undefined, title: string | undefined) => (week ? `Semana ${week}${title ? ` · ${capital(title)}` : ''}` : 'Otras notas'),

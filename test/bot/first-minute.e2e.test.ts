@@ -49,7 +49,9 @@ describe('the first minute', () => {
     const which = await ana.waitText(/^¿Qué semana preparo\?/);
     expect(which.buttons.map((b) => b.data)).toContain('qr:p:1');
     await ana.press(hello.messageId, button(hello, /Poner mi curso/));
-    await ana.waitText(/^📚 .*curso de ejemplo/);
+    // The sample course by what it is (walk item 11), not by the product's name: «Cuaderno Vivo — 4 semanas (el curso de ejemplo)».
+    const shown = await ana.waitText(/^📚 /);
+    expect(shown.text.split('\n')[0]).toBe('📚 Curso de ejemplo — 4 semanas');
   });
 
   it('with the student\'s own course dated today, the third button is this week by its own name and prepares it', async () => {

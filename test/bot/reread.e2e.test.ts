@@ -87,8 +87,9 @@ describe('read a document again', () => {
     const again = t.server.sendUserText('vuelve a leer Tema5.pdf');
     const second = await waitForMessage(t, 'the second re-read', after(again.message_id, fromBot));
     expect(second.text).toBe(REREAD.proposal({ nombre: 'Tema5.pdf', iguales: 4, cambiadas: 0, nuevas: 0, quitadas: 0, tuyas: 0, yaTenias: 0, semanaNuevas: null, tarjetas: 0 }));
-    t.server.pressButton(second.message_id, button(second, /Dejarlo como está/));
-    await waitForMessage(t, 'left as it was', after(second.message_id, (m) => fromBot(m) && m.text === REREAD.discarded));
+    // Nothing would change (walk item 11): no «✅ Cambiar las notas» to offer, and nothing pending.
+    expect(second.text).toMatch(/no hay nada que cambiar/);
+    expect(buttonsOf(second)).toEqual([]);
 
     // The material list: each document with its notes and its button, which reads it again.
     const listed = t.server.sendUserText('/material');
@@ -97,7 +98,8 @@ describe('read a document again', () => {
     expect(buttonsOf(list).map((b) => b.text)).toEqual(['🔁 Leer de nuevo «Tema5.pdf»']);
     t.server.pressButton(list.message_id, button(list, /Leer de nuevo/));
     const third = await waitForMessage(t, 'the re-read from the list', after(list.message_id, (m) => fromBot(m) && /^He leído de nuevo/.test(m.text ?? '')));
-    expect(buttonsOf(third).map((b) => b.text)).toEqual(['✅ Cambiar las notas', '❌ Dejarlo como está']);
+    expect(third.text).toBe(second.text);
+    expect(buttonsOf(third)).toEqual([]);
   });
 
   it('a new version of a lecture (the old text plus a new section) imports only the new section and says so', async () => {

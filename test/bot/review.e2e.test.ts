@@ -80,13 +80,14 @@ describe('/repasar', () => {
     const redoA = await owner.waitFor('card 2 answer side again', (ms) => ms.find((m) => m.messageId === redo.messageId && rated(m) && m));
     await owner.press(redo.messageId, button(redoA, /^Fácil/));
 
-    // With NUEVAS_POR_DIA=3 the third new card is the last new one; card 1 (learning, 10 min) comes back ahead.
-    const q = await owner.waitFor('card 3 or card 1 again', (ms) => ms.find((m) => isCard(m) && m.messageId > redo.messageId && m.buttons.length > 0));
+    // With NUEVAS_POR_DIA=3 the third new card is the last new one; card 1 (learning, «vuelve en 10 min») is not shown before its time.
+    const q = await owner.waitFor('card 3', (ms) => ms.find((m) => isCard(m) && m.messageId > redo.messageId && m.buttons.length > 0));
+    expect(q.text).toMatch(/^🃏 Tarjeta 3 /);
     await owner.press(q.messageId, button(q, /Terminar/));
     const summary = await owner.waitText(/^✅ Repaso terminado/);
     // Terminar with cards still due tells so (issue 28): card 3 (the day's last new card) is due now,
-    // and card 1 (learning, «Bien» 10 min ago at most) is what /repasar would show after it — said
-    // apart, since it is not due yet.
+    // and card 1 (learning, «Bien» 10 min ago at most) comes back later — said apart, since it is
+    // not due yet.
     expect(summary.text).toBe('✅ Repaso terminado: 2 tarjetas.\nOtra vez: 0 · Difícil: 0 · Bien: 1 · Fácil: 1\nTe queda 1 tarjeta para repasar ahora, y 1 más vuelve en 10 min; sigue cuando quieras con /repasar.');
   });
 
@@ -190,8 +191,45 @@ describe('/repasar tells the truth (issue 28)', () => {
     await owner.press(q2.messageId, button(q2, /Terminar/));
     const summary = await owner.waitText(/^✅ Repaso terminado/);
     // Seven were due; one was answered and is scheduled a minute ahead: six are due now, and the
-    // answered one is named apart, since /repasar would show it again within the session.
+    // answered one is named apart, since it comes back within minutes.
     expect(summary.text).toBe('✅ Repaso terminado: 1 tarjeta.\nOtra vez: 1 · Difícil: 0 · Bien: 0 · Fácil: 0\nTe quedan 6 tarjetas para repasar ahora, y 1 más vuelve en 1 min; sigue cuando quieras con /repasar.');
+  });
+});
+
+describe('an empty deck sends the student where cards can come from (walk item 11)', () => {
+  it('/tarjetas suggests a week that has notes, not week 1 when it has none; with no notes at all, sending them first', async () => {
+    stack = await startStack(real);
+    const owner = stack.h.client({ userId: OWNER });
+    await stack.notebook.notes.removeMany((await stack.notebook.notes.list()).map((n) => n.id));
+    await stack.notebook.course.write({ titulo: 'Física II', semanas: [1, 2, 3].map((n) => ({ numero: n, titulo: `Tema ${n}`, inicio: null, terminos: [] })) });
+    await owner.say('/tarjetas');
+    const none = await owner.waitText(/^Tu mazo está vacío/);
+    expect(none.text).toBe('Tu mazo está vacío. Primero mándame tus apuntes (un PDF, una foto de una página o un texto pegado); luego pídeme la semana y te preparo tarjetas.');
+    await stack.notebook.notes.add('capacitores', 'Un capacitor almacena carga eléctrica entre dos placas.', 3);
+    await owner.say('/tarjetas');
+    const week3 = await owner.waitFor('the second answer', (ms) => ms.find((m) => m.messageId > none.messageId && /^Tu mazo está vacío/.test(m.text)));
+    expect(week3.text).toBe('Tu mazo está vacío. Pide una semana (por ejemplo «prepara la semana 3») y te preparo tarjetas.');
+    await owner.say('/repasar');
+    const review = await owner.waitText(/^No tienes tarjetas para repasar ahora/);
+    expect(review.text).toBe('No tienes tarjetas para repasar ahora. Pide una semana (por ejemplo «prepara la semana 3») y te preparo tarjetas.');
+  });
+});
+
+describe('a card comes back no sooner than it was told (walk item 9)', () => {
+  it('every card answered «Bien» ends the session: none is asked again before its 10 min, and the end says when they come back', async () => {
+    stack = await startStack(real, { NUEVAS_POR_DIA: '3' });
+    await withCards(stack, [9, 2]);
+    const owner = stack.h.client({ userId: OWNER });
+    await owner.say('/repasar');
+    for (const n of [1, 2]) {
+      const q = await owner.waitFor(`card ${n}`, (ms) => ms.find((m) => isCard(m) && m.text.startsWith(`🃏 Tarjeta ${n} `) && m.buttons.some((b) => b.text === 'Mostrar respuesta')));
+      await owner.press(q.messageId, button(q, /Mostrar respuesta/));
+      const a = await owner.waitFor(`card ${n} answer side`, (ms) => ms.find((m) => m.messageId === q.messageId && rated(m) && m));
+      await owner.press(q.messageId, button(a, /^Bien/));
+    }
+    const summary = await owner.waitText(/^✅ Repaso terminado/);
+    expect(summary.text).toBe('✅ Repaso terminado: 2 tarjetas.\nOtra vez: 0 · Difícil: 0 · Bien: 2 · Fácil: 0\nAhora no te queda ninguna; 2 tarjetas vuelven en los próximos 10 min: repásalas entonces con /repasar.');
+    expect((await owner.messages()).filter(isCard)).toHaveLength(2);
   });
 });
 

@@ -39,7 +39,12 @@ describe('the week in the chat (real agent, offline planner)', () => {
     expect(msgs.find((m) => m.messageId === narration.messageId)!.buttons.length).toBeGreaterThanOrEqual(2);
     expect(msgs.some((m) => m.text.startsWith('📋 Informe'))).toBe(false);
     // The status names what waits for the owner apart from the work, and the work is all done.
-    await owner.waitFor('status waiting for the narration', (m) => m.find((x) => /⏸ Narrar el resumen de la semana: espera tu respuesta/.test(x.text) && /0 en marcha · 0 en cola · 1 espera tu respuesta$/m.test(x.text)));
+    const status = await owner.waitFor('status waiting for the narration', (m) => m.find((x) => /⏸ Narrar el resumen de la semana: espera tu respuesta/.test(x.text) && /0 en marcha · 0 en cola · 1 espera tu respuesta$/m.test(x.text)));
+    // One estimate (walk item 11): the status's time once answered is the figure the question gave
+    // («Tardará unos 2 s» on this computer's voice), not the catalogue's server voice (20 s).
+    const asked = /• Tardará (.+)\n/.exec(narration.text)?.[1];
+    expect(asked).toMatch(/^(un segundo|unos [2-5] s)$/);
+    expect(status.text).toMatch(new RegExp(`⏱ Cuando respondas: ${asked} más`));
   });
 
   it('prepares the week: one approval (tapped twice), one rejection; the cover delivered, the chart only from its button; the closing message says what was not done', async () => {

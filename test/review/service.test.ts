@@ -1,6 +1,6 @@
 /**
  * The review service on a real temp notebook and a simulated clock: what a session shows (new cards
- * per day, the 20-minute learn-ahead, suspended cards, order), stale answers, undo, and the day
+ * per day, no card before its time, suspended cards, order), stale answers, undo, and the day
  * boundary in the configured zone.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createEmptyCard, fsrs, generatorParameters } from 'ts-fsrs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openNotebook, type Notebook } from '../../src/store/index.js';
-import { LEARN_AHEAD_MS, createReviewService, localDay } from '../../src/domain/review/service.js';
+import { SOON_MS, createReviewService, localDay } from '../../src/domain/review/service.js';
 
 let dir: string;
 let nb: Notebook;
@@ -42,19 +42,24 @@ describe('review service', () => {
     expect(localDay(new Date('2030-03-05T23:00:00Z'), 'Europe/Madrid')).toBe('2030-03-06');
   });
 
-  it('learning cards within the 20-minute learn-ahead come back, after the cards due now', async () => {
+  it('a card never comes back before the time it was given (walk item 9): no learn-ahead; soon() names the learning cards back within minutes', async () => {
     await deck(2);
     const svc = service();
-    await svc.rate(1, 3, min(0)); // Bien on a new card: back in 10 min (learning)
-    const due = await svc.due(min(1), { session: true });
-    expect(due.map((d) => [d.card.id, d.fsrs.state])).toEqual([[2, 0], [1, 1]]);
+    const r = await svc.rate(1, 3, min(0)); // Bien on a new card: «vuelve en 10 min» (learning)
+    expect(r.kind === 'applied' && r.entry.despues.due).toBe(min(10).toISOString());
+    expect((await svc.due(min(1), { session: true })).map((d) => [d.card.id, d.fsrs.state])).toEqual([[2, 0]]);
     await svc.rate(2, 1, min(1)); // Otra vez: back in 1 min
-    expect((await svc.due(min(3), { session: true })).map((d) => d.card.id)).toEqual([2, 1]);
-    // Without the learn-ahead (the CLI) a card due in 8 minutes is not due yet.
-    expect((await svc.due(min(3))).map((d) => d.card.id)).toEqual([2]);
-    expect(LEARN_AHEAD_MS).toBe(20 * 60_000);
-    await svc.rate(1, 4, min(4)); // graduates to review: days away, beyond the learn-ahead
-    expect((await svc.due(min(5), { session: true })).map((d) => d.card.id)).toEqual([2]);
+    // Nothing is due in the minute after the last answer, though both come back within minutes.
+    expect(await svc.due(min(1.5), { session: true })).toEqual([]);
+    expect(await svc.soon(min(1.5))).toEqual([min(10), min(2)]);
+    expect((await svc.due(min(2), { session: true })).map((d) => d.card.id)).toEqual([2]);
+    expect((await svc.due(min(9.9), { session: true })).map((d) => d.card.id)).toEqual([2]);
+    // At the time it was given, the learning card comes back, before the cards of other kinds.
+    expect((await svc.due(min(10), { session: true })).map((d) => d.card.id)).toEqual([2, 1]);
+    expect(SOON_MS).toBe(20 * 60_000);
+    await svc.rate(1, 4, min(10)); // graduates to review: days away, not «soon»
+    expect(await svc.soon(min(10))).toEqual([]);
+    expect((await svc.due(min(11), { session: true })).map((d) => d.card.id)).toEqual([2]);
   });
 
   it('a stale answer count changes nothing; undo restores the state before and the card can be answered again', async () => {
@@ -84,6 +89,6 @@ describe('review service', () => {
     await svc.rate(2, 3, min(0));
     expect(await svc.nextDue(min(0))).toEqual(min(10));
     await svc.suspend(1, false);
-    expect((await svc.due(min(1), { session: true })).map((d) => d.card.id)).toEqual([1, 2]);
+    expect((await svc.due(min(1), { session: true })).map((d) => d.card.id)).toEqual([1]);
   });
 });

@@ -35,8 +35,8 @@ describe('counts with their noun', () => {
   it('what is left after a review: due now, and apart what comes back within minutes', () => {
     expect(RS.stillDue(1)).toBe('Te queda 1 tarjeta para repasar ahora; sigue cuando quieras con /repasar.');
     expect(RS.stillDue(6, 1, 50_000)).toBe('Te quedan 6 tarjetas para repasar ahora, y 1 más vuelve en 1 min; sigue cuando quieras con /repasar.');
-    expect(RS.stillDue(0, 1, 50_000)).toBe('Ahora no te queda ninguna; 1 tarjeta vuelve en 1 min; sigue cuando quieras con /repasar.');
-    expect(RS.stillDue(0, 2, 9 * 60_000 + 1)).toBe('Ahora no te queda ninguna; 2 tarjetas vuelven en los próximos 10 min; sigue cuando quieras con /repasar.');
+    expect(RS.stillDue(0, 1, 50_000)).toBe('Ahora no te queda ninguna; 1 tarjeta vuelve en 1 min: repásala entonces con /repasar.');
+    expect(RS.stillDue(0, 2, 9 * 60_000 + 1)).toBe('Ahora no te queda ninguna; 2 tarjetas vuelven en los próximos 10 min: repásalas entonces con /repasar.');
   });
 
   it('the console lines of the audit log, usage, the scripted model and the search index', () => {

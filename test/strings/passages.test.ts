@@ -18,3 +18,17 @@ describe('a quoted passage’s topic', () => {
     expect(text).not.toMatch(/carnot/);
   });
 });
+
+describe('the answer’s subject (walk item 11)', () => {
+  it('writes an acronym as the passages write it: «circuito rc» is echoed «circuito RC»', () => {
+    const rc = [{ text: 'La constante de tiempo de un circuito RC es τ = RC (en segundos).', noteId: 11, tema: 'circuitos rc (apuntes 14/10)' }];
+    const [first] = passageMessages('constante de tiempo de un circuito rc', rc);
+    expect(first!.text.split('\n')[0]).toBe('Esto dicen tus notas sobre «constante de tiempo de un circuito RC»:');
+    expect(first!.text).toMatch(/· Circuitos RC \(apuntes 14\/10\)$/);
+  });
+
+  it('leaves alone capitals that are typography: a heading set in capitals, a word opening a line', () => {
+    const shouted = [{ text: 'TEMA 2. LA DERIVA CONTINENTAL\nOJO: la deriva no es la tectónica.', noteId: 2, tema: 'tema 2. la deriva continental' }];
+    expect(passageMessages('la deriva y el ojo', shouted)[0]!.text.split('\n')[0]).toBe('Esto dicen tus notas sobre «la deriva y el ojo»:');
+  });
+});

@@ -52,9 +52,28 @@ describe('the course\'s title from a lead-in line an owner writes', () => {
     ['Este es mi temario:', S.untitled],
     ['Estos son los temas:', S.untitled],
     ['Curso 2025-2026', S.untitled],
+    // A name and its subtitle after a colon (walk item 10): the whole line names the course; a line
+    // that labels what is said about it («Evaluación: …», «Profesora: …») never does.
+    ['Física II: Electricidad y magnetismo', 'Física II: Electricidad y magnetismo'],
+    ['Cálculo I: Límites, derivadas e integrales', 'Cálculo I: Límites, derivadas e integrales'],
+    ['Evaluación: examen final 60%', S.untitled],
+    ['Horario de tutorías: martes de 10 a 12', S.untitled],
+    ['Profesora: Ana López', S.untitled],
+    ['Código: 800511', S.untitled],
   ])('«%s» → «%s»', (lead, title) => {
     const r = parseSyllabusText(`${lead}\n1. La Revolución Francesa\n2. Napoleón y el Imperio\n3. Los nacionalismos`, { now: NOW });
     expect(r).toMatchObject({ ok: true, course: { titulo: title, semanas: [{ numero: 1 }, { numero: 2 }, { numero: 3 }] } });
+  });
+
+  it('the walk\'s syllabus: «Física II: Electricidad y magnetismo» over five «Semana N:» lines', () => {
+    const text = ['Física II: Electricidad y magnetismo', 'Semana 1: Carga eléctrica y ley de Coulomb', 'Semana 2: Campo eléctrico y ley de Gauss',
+      'Semana 3: Potencial eléctrico y capacitores', 'Semana 4: Corriente, resistencia y circuitos RC', 'Semana 5: Campo magnético e inducción electromagnética (ley de Faraday)'].join('\n');
+    expect(parseSyllabusText(text, { now: NOW })).toMatchObject({ ok: true, course: { titulo: 'Física II: Electricidad y magnetismo' } });
+  });
+
+  it('a labelled line is the name only when nothing else before the weeks reads as one', () => {
+    const r = parseSyllabusText(`Tema central: la Europa de las revoluciones\nHistoria Contemporánea\n1. La Revolución Francesa\n2. Napoleón y el Imperio`, { now: NOW });
+    expect(r).toMatchObject({ ok: true, course: { titulo: 'Historia Contemporánea' } });
   });
 });
 

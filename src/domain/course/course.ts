@@ -124,6 +124,16 @@ export function notesOfWeek<N extends WeekNote>(course: Course, notes: readonly 
 }
 
 /**
+ * The week to suggest preparing («prepara la semana N»): `today` when it has notes, else the first
+ * class week that has some; undefined when none has (what to do first is to send notes). With
+ * `notes` unknown, every class week counts. A week without notes only leads to «no tienes notas».
+ */
+export function weekToSuggest(course: Course, notes: readonly WeekNote[] | undefined, today?: number): number | undefined {
+  const withNotes = classWeeks(course).filter((w) => notes === undefined || notesOfWeek(course, notes, w).length > 0);
+  return today !== undefined && withNotes.includes(today) ? today : withNotes[0];
+}
+
+/**
  * Ordinals and the words that number parts of a text (folded): «Primera parte», «Segunda lección»,
  * «Tema 3». In a page they name where it is, not what it is about, so they never match a week by
  * themselves — a heading «Primera parte» is not the week «La Primera Guerra Mundial».

@@ -5,7 +5,9 @@
  * («(código 800511)», «(0485)»), credits («6 ECTS»), group, term («2º cuatrimestre»), the academic
  * year, the words that say "programme" («Calendario de la asignatura», «Guía docente de») and those
  * an owner wraps a name in («mi curso es», «, 4 semanas») — and the first segment left is the name.
- * Lines about where and who (university, faculty, degree, teacher, platform) are never the name. A
+ * Lines about where and who (university, faculty, degree, teacher, platform) are never the name; a
+ * «label: value» line is, whole, only when no other line reads as one and its label says nothing
+ * about the course's circumstances («Física II: Electricidad y magnetismo», not «Evaluación: …»). A
  * heading in capitals is written in sentence case; any other keeps the owner's capitalisation.
  */
 import { MAX_WEEK_TITLE } from './course.js';
@@ -39,6 +41,12 @@ const NOT_A_TITLE = /^(?:universidad|universitat|university|facultad|faculty|esc
 const PLATFORM = /^(?:campus(?:\s+virtual)?|aula\s+virtual|moodle|blackboard|canvas|exportad|exportaci[oó]n)/iu;
 /** «Profesora: …», «Horario: …»: a short label and a colon. */
 const KEY_VALUE = /^[\p{L} ]{1,25}:\s/u;
+/**
+ * Labels of what is said about a course (its assessment, tutoring, code, a task on the platform):
+ * a line opening with one is never the name. Any other «X: Y» line («Física II: Electricidad y
+ * magnetismo») may be the whole name, but only when no plain line before the weeks reads as one.
+ */
+const LABEL = /^(?:(?:criterios?\s+de\s+)?evaluaci[oó]n|calificaci[oó]n|grading|assessment|ex[aá]m(?:en|enes)|nota|notas|tareas?|cuestionarios?|foros?|archivos?|entregas?|pr[aá]cticas?|laboratorio|bibliograf[ií]a|lecturas?|horarios?|tutor[ií]as?|c[oó]digo|cr[eé]ditos|instructor|docentes?|tutora?|contacto|correo|e-?mail|tel[eé]fono|despacho|lugar|fechas?|inicio|duraci[oó]n|modalidad|idioma|(?:pre)?requisitos|objetivos?|descripci[oó]n|competencias|metodolog[ií]a|importante|atenci[oó]n|avisos?|web|enlaces?|plataforma|titulaci[oó]n|centro|sede|semestre|cuatrimestre|periodo|tipo|car[aá]cter|responsable|clases|sesiones|teor[ií]a)(?!\p{L})/iu;
 const SEGMENTS = /\s+[·—–|]\s+|\s{2,}|\t/;
 
 const tidy = (s: string) => s.replace(/\(\s*\)/g, ' ').replace(/\s+/g, ' ').replace(/^[\s:.\-–—)|·,;]+/, '').replace(/[\s:\-–—(|·,;]+$/, '').trim();
@@ -49,10 +57,12 @@ function nameOf(segment: string): string {
   return tidy(t);
 }
 
-function reads(t: string): boolean {
+/** With `labelled`, a «X: Y» line whose X is no LABEL reads too (the second pass of courseTitle). */
+function reads(t: string, labelled = false): boolean {
   if (!t || !/\p{L}{3}/u.test(t) || Array.from(t).length > MAX_WEEK_TITLE) return false;
   if (t.toLocaleLowerCase('es').split(/\s+/).every((w) => FILLER.has(w))) return false;
-  return !NOT_A_TITLE.test(t) && !PLATFORM.test(t) && !KEY_VALUE.test(t) && findDates(t).length === 0 && !/@/.test(t);
+  const keyValue = KEY_VALUE.test(t) && (!labelled || LABEL.test(t));
+  return !NOT_A_TITLE.test(t) && !PLATFORM.test(t) && !keyValue && findDates(t).length === 0 && !/@/.test(t);
 }
 
 /** The course's name from the lines before the first week (see the module comment). */
@@ -62,11 +72,13 @@ export function courseTitle(lines: string[]): string | undefined {
     const m = NAMED.exec(l);
     if (m?.[1]) return sentenceCase(nameOf(m[1].split(SEGMENTS)[0]!));
   }
-  for (const l of cleaned) {
-    const segments = l.split(SEGMENTS);
-    if (NOT_A_TITLE.test(nameOf(segments[0]!))) continue;
-    const name = segments.map(nameOf).find(reads);
-    if (name) return sentenceCase(name);
+  for (const labelled of [false, true]) {
+    for (const l of cleaned) {
+      const segments = l.split(SEGMENTS);
+      if (NOT_A_TITLE.test(nameOf(segments[0]!))) continue;
+      const name = segments.map(nameOf).find((t) => reads(t, labelled));
+      if (name) return sentenceCase(name);
+    }
   }
   return undefined;
 }

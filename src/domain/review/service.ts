@@ -6,8 +6,12 @@
 import type { Card, CardDeck, FsrsSnapshot, Grade, ReminderSettings, ReviewEntry, ReviewSession, ReviewState, ReviewStore } from '../../store/index.js';
 import { applyGrade, createScheduler, newSnapshot, previewDue } from './fsrs.js';
 
-/** Learning cards due within this window come back in the same session (Anki's learn-ahead). */
-export const LEARN_AHEAD_MS = 20 * 60_000;
+/**
+ * Learning cards due within this window are named apart when a session ends («vuelven en los
+ * próximos 10 min»). They are not shown before they are due (no Anki learn-ahead): the student was
+ * told «Bien — vuelve en 10 min», and a card back a minute later would make that a lie.
+ */
+export const SOON_MS = 20 * 60_000;
 
 export interface DueCard {
   card: Card;
@@ -60,27 +64,22 @@ export function createReviewService(opts: ReviewOptions) {
     for (const card of deck) {
       if (state.tarjetas[card.id]?.suspendida) continue;
       const fsrs = stateOf(state, card);
-      const due = Date.parse(fsrs.due);
-      const learning = fsrs.state === 1 || fsrs.state === 3;
-      const limit = now.getTime() + (session && learning ? LEARN_AHEAD_MS : 0);
-      if (due > limit) continue;
+      if (Date.parse(fsrs.due) > now.getTime()) continue;
       if (fsrs.state === 0) {
         if (newLeft <= 0) continue;
         newLeft--;
       }
       out.push({ card, fsrs, count: answersOf(state, card.id).length });
     }
-    // Due now before learned ahead (so a card just answered does not jump the queue); then learning
-    // steps (they are short), reviews by due time, new cards in deck order.
-    const ahead = (d: DueCard) => (Date.parse(d.fsrs.due) > now.getTime() ? 1 : 0);
+    // Learning steps first (they are short), then reviews by due time, new cards in deck order.
     const rank = (d: DueCard) => (d.fsrs.state === 0 ? 2 : d.fsrs.state === 2 ? 1 : 0);
-    return out.sort((a, b) => ahead(a) - ahead(b) || rank(a) - rank(b) || (rank(a) === 2 ? a.card.id - b.card.id : Date.parse(a.fsrs.due) - Date.parse(b.fsrs.due)));
+    return out.sort((a, b) => rank(a) - rank(b) || (rank(a) === 2 ? a.card.id - b.card.id : Date.parse(a.fsrs.due) - Date.parse(b.fsrs.due)));
   }
 
   return {
     /**
-     * Cards due at `now`. With `session`, learning cards due within LEARN_AHEAD_MS count too and new
-     * cards stop at NUEVAS_POR_DIA a day; without it (the CLI) every card due at that instant.
+     * Cards due at `now` (never one before its due time). With `session`, new cards stop at
+     * NUEVAS_POR_DIA a day; without it (the CLI) every card due at that instant.
      */
     async due(now: Date, { session = false } = {}): Promise<DueCard[]> {
       const [state, deck] = await Promise.all([opts.store.read(), opts.deck.list()]);
@@ -185,6 +184,15 @@ export function createReviewService(opts: ReviewOptions) {
       const state = await opts.store.read();
       const s = state.sesiones[chat];
       return s ? state.registro.filter((e) => s.respuestas.includes(e.n) && !e.deshecha) : [];
+    },
+
+    /** When each learning card not suspended comes back, of those due after `now` and within SOON_MS. */
+    async soon(now: Date): Promise<Date[]> {
+      const [state, deck] = await Promise.all([opts.store.read(), opts.deck.list()]);
+      const t = now.getTime();
+      return deck.filter((c) => !state.tarjetas[c.id]?.suspendida).map((c) => stateOf(state, c))
+        .filter((f) => (f.state === 1 || f.state === 3) && Date.parse(f.due) > t && Date.parse(f.due) <= t + SOON_MS)
+        .map((f) => new Date(f.due));
     },
 
     /** The earliest due time after `now` of a card not suspended (undefined: none). */
