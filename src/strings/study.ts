@@ -24,6 +24,10 @@ export const SAID_FORMULA = Object.freeze({
   bar: 'barra',
   /** «xi», x with its index. */
   sub: 'sub',
+  /** «∇V», the gradient of V. */
+  gradient: 'el gradiente de',
+  /** Fractions written as one character («½ C (ΔV)²»). */
+  fractions: { '½': 'un medio', '⅓': 'un tercio', '⅔': 'dos tercios', '¼': 'un cuarto', '¾': 'tres cuartos' } as Readonly<Record<string, string>>,
 });
 
 /** How a formula's functions are said aloud, where their written name is not a word. */
@@ -83,5 +87,14 @@ export const SAID_UNITS: readonly (readonly [string, string])[] = Object.freeze(
   ['m³', 'metros cúbicos'], ['°C', 'grados'], ['kJ', 'kilojulios'], ['kcal', 'kilocalorías'], ['kPa', 'kilopascales'], ['Pa', 'pascales'],
   ['km', 'kilómetros'], ['kg', 'kilogramos'], ['cm', 'centímetros'], ['mm', 'milímetros'], ['%', 'por ciento'],
 ] as const);
+/** Units by their symbol, said in a unit's definition («1 V = 1 J/C» → «un voltio es un julio por culombio»): singular, plural. */
+export const SAID_SI_UNITS: Readonly<Record<string, readonly [string, string]>> = Object.freeze({
+  V: ['voltio', 'voltios'], J: ['julio', 'julios'], C: ['culombio', 'culombios'], F: ['faradio', 'faradios'], N: ['newton', 'newtons'],
+  W: ['vatio', 'vatios'], A: ['amperio', 'amperios'], Ω: ['ohmio', 'ohmios'], m: ['metro', 'metros'], s: ['segundo', 'segundos'],
+  eV: ['electronvoltio', 'electronvoltios'], Pa: ['pascal', 'pascales'], T: ['tesla', 'teslas'], H: ['henrio', 'henrios'],
+  Wb: ['weber', 'webers'], K: ['kelvin', 'kelvin'], Hz: ['hercio', 'hercios'], kg: ['kilogramo', 'kilogramos'], g: ['gramo', 'gramos'],
+});
+/** How a unit's definition is said: «un voltio», its power, «es», «por». */
+export const SAID_UNIT_EQUATION = Object.freeze({ one: 'un', is: 'es', per: 'por', squared: 'cuadrado', cubed: 'cúbico' });
 /** A power said aloud: «10⁵» → «10 elevado a 5». */
 export const SAID_POWER = (base: string, exponent: string, negative: boolean) => `${base} elevado a ${negative ? 'menos ' : ''}${exponent}`;

@@ -144,6 +144,8 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
     if (kept.some((c) => same(c, qa) || same(c, asked))) return false;
     if (gone.some((c) => same(c, qa) || same(c, asked))) { refused++; return false; }
     if (giveAway(qa, all) !== undefined) return false;
+    // Two cards of a week never ask one question with two answers: the card made first (its note comes first) is kept.
+    if (all.some((c) => askedAs(c.pregunta) === askedAs(qa.pregunta))) return false;
     if (kept.length + made.length > 0 && reserved.some((r) => clash(qa, r))) return false;
     const card: NewCard = { ...base, ...qa };
     made.push(card);
@@ -163,6 +165,12 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
   const sentences = new Set(ideas.map((i) => (i.kind === 'formula' ? -1 - i.at : i.at))).size;
   return { cards, fewer: sentences < Math.min(open, CARDS_PER_NOTE) ? 'pocas_frases' : open < CARDS_PER_NOTE ? 'pocos_terminos' : 'ya_en_la_semana' };
 }
+
+/**
+ * A question as two cards would both ask it: without its context cue, nor the symbol after its term
+ * («¿Qué es el potencial eléctrico V?» asks «¿Qué es el potencial eléctrico?»), whatever its case.
+ */
+const askedAs = (q: string) => fold(withoutCue({ pregunta: q }).pregunta.replace(/\s+(?:\p{Lu}|[α-ω])[\p{L}\d₀-₉]?(?=\?$)/u, '')).replace(/\s+/gu, ' ').trim();
 
 /** Whether two cards cannot both be in a week: one gives the other's answer away, or they share it. */
 const clash = (a: Pick<NewCard, 'pregunta' | 'respuesta'>, b: Pick<NewCard, 'pregunta' | 'respuesta'>) => giveAway(a, [b]) !== undefined && giveAway(withoutCue(a), [b]) !== undefined;

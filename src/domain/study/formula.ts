@@ -6,6 +6,7 @@
 import { SAID_FORMULA, SAID_FUNCTIONS, SAID_OPERATORS } from '../../strings/study.js';
 import { COMBINING_MACRON as MACRON } from '../../lib/fold.js';
 import { escapeRegExp } from '../../lib/regexp.js';
+import { isUnitEquation, sayUnitEquation } from './unit-equation.js';
 
 const GREEK: Record<string, string> = {
   α: 'alfa', β: 'beta', γ: 'gamma', δ: 'delta', ε: 'épsilon', ζ: 'dseta', η: 'eta', θ: 'zeta', κ: 'kappa', λ: 'lambda', μ: 'mu',
@@ -26,8 +27,13 @@ const numberWords = (n: string) => (/^\d+$/.test(n) && Number(n) <= 20 ? UNITS[N
 
 /** Letters written as subscripts (Eₚ, Eₓᵧ, Eᵣ): an index, never part of a word. */
 const SUB_LETTERS: Record<string, string> = { ₐ: 'a', ₑ: 'e', ₒ: 'o', ₓ: 'x', ₕ: 'h', ₖ: 'k', ₗ: 'l', ₘ: 'm', ₙ: 'n', ₚ: 'p', ₛ: 's', ₜ: 't', ᵢ: 'i', ᵣ: 'r', ᵤ: 'u', ᵥ: 'v', ᵦ: 'beta', ᵧ: 'y', ᵨ: 'ro', ᵩ: 'fi', ᵪ: 'ji' };
+/** «u_E», «C_(eq)», «V_b»: a letter with its index written after an underscore, as a PDF or a keyboard writes it. */
+const UNDERSCORED = /[A-Za-zΑ-Ωα-ω]_(?:\([\p{L}\d]{1,4}\)|[\p{L}\d]{1,4}(?![\p{L}\d]))/u;
+const WHOLE_UNDERSCORED = new RegExp(`^${UNDERSCORED.source}$`, 'u');
+/** Fractions written as one character («½ C (ΔV)²»): a number of the formula. */
+const FRACTIONS = Object.keys(SAID_FORMULA.fractions).join('');
 /** One token of a formula: a symbol, a number, an operator or a bracket. «Δ» opens a symbol of its own: «TΔS» is T times ΔS. */
-const TOKEN = new RegExp(String.raw`(?:(?![\u2090-\u209C\u1D62-\u1D6AΔΣ])\p{L}){3,}|Σ|[A-Za-zΑ-Ωα-ω]${MACRON}?[A-Za-zΑ-ΓΕ-Ωα-ω]?[₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*|\d+(?:[.,]\d+)?|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|[=+\-−–×·/*^()[\]≤≥<>≈%√|…]|\s+`, 'gu');
+const TOKEN = new RegExp(String.raw`${UNDERSCORED.source}|(?:(?![\u2090-\u209C\u1D62-\u1D6AΔΣ])\p{L}){3,}|Σ|[A-Za-zΑ-Ωα-ω]${MACRON}?[A-Za-zΑ-ΓΕ-Ωα-ω]?[₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*|\d+(?:[.,]\d+)?|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|[${FRACTIONS}]|[=+\-−–×·/*^()[\]≤≥<>≈%√|…]|\s+`, 'gu');
 /** One letter with an index (T₁, Q2, x², a mean's x̄) or a Greek letter, or Δ before a letter. */
 const ONE_SYMBOL = new RegExp(String.raw`^(?:[A-Za-zΑ-Ωα-ω]${MACRON}?[₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*|Δ[A-Za-z][₀-₉⁰-⁹¹²³ᵞ⁻\d\u2090-\u209C\u1D62-\u1D6A]*)$`, 'u');
 /** «x̄²»: a letter with the bar of a mean, and what follows it. */
@@ -42,6 +48,8 @@ function isSymbol(t: string): boolean {
   // «|xi − x̄|»: bars of an absolute value; «(…)²»: an exponent after a bracket.
   if (/^\d/.test(t) || t in OPERATORS || t === '(' || t === ')' || t === '[' || t === ']' || t === '…' || t === '|' || /^[⁰¹²³⁴⁵⁶⁷⁸⁹]+$/u.test(t)) return true;
   if (FUNCTIONS.has(t)) return true;
+  // «½» and «u_E» stand in a formula as a number and a symbol do.
+  if (Object.hasOwn(SAID_FORMULA.fractions, t) || WHOLE_UNDERSCORED.test(t)) return true;
   // Spanish one-letter words («y», «o», «a», «e», «u») join prose, not formulas.
   if (/^[yoaeu]$/.test(t)) return false;
   // One letter with an index (T₁, Q2, x²) or a Greek letter, or Δ before a letter.
@@ -75,8 +83,15 @@ export function onTableRow(text: string, at: number): boolean {
   return TABLE_ROW.test(text.slice(start, end < 0 ? text.length : end));
 }
 
+const OPEN: Record<string, string> = { '(': ')', '[': ']' };
+
 /** The formulas of `text`: each «=» with symbols on both sides, widened over the symbols around it. */
 export function formulasIn(text: string): Formula[] {
+  return equalitiesIn(text, false);
+}
+
+/** The formulas of `text`, and with `units` its units' definitions too (said by the episode, never carded). */
+function equalitiesIn(text: string, units: boolean): Formula[] {
   const toks: Array<{ t: string; at: number }> = [];
   let last = 0;
   for (const m of text.matchAll(TOKEN)) {
@@ -122,15 +137,29 @@ export function formulasIn(text: string): Formula[] {
       b--;
       while (b > i && /^\s+$|^[=+\-−–×·/*^([<>≤≥≈%]$/.test(toks[b]!.t)) b--;
     }
+    // A bracket closed that the formula never opened is the prose's («(1 V = 1 J/C)», «alt) = Qo»): the formula stays inside it.
+    const step = (t: string) => (OPEN[t] ? 1 : t === ')' || t === ']' ? -1 : 0);
+    for (let k = a, d = 0; k < i; k++) {
+      d += step(toks[k]!.t);
+      if (d < 0) { a = k + 1; d = 0; }
+    }
+    for (let k = a, d = 0; k <= b; k++) {
+      d += step(toks[k]!.t);
+      if (d < 0) { b = Math.max(i, k - 1); break; }
+    }
+    while (a < i && /^\s+$|^[=+\-−–×·/*^<>≤≥≈]$/.test(toks[a]!.t)) a++;
+    while (b > i && /^\s+$|^[=+\-−–×·/*^([<>≤≥≈%]$/.test(toks[b]!.t)) b--;
     const left = toks.slice(a, i).filter((x) => !/^\s+$/.test(x.t));
     const right = toks.slice(i + 1, b + 1).filter((x) => !/^\s+$/.test(x.t));
     const symbolic = (xs: typeof left) => xs.some((x) => /^[A-Za-zΑ-Ωα-ωΔ]/u.test(x.t));
     // «V = 12 V» is a value with its unit, not a formula.
     // An identity («p² + 2pq + q² = 1») may equal a number; one symbol equal to a number is a value.
     const value = left.length === 1 && /^\d/.test(right[0]?.t ?? '') && !right.some((x) => x.t in OPERATORS);
-    if (left.length > 0 && right.length > 0 && symbolic(left) && (symbolic(right) || left.length >= 3) && !value && left.length <= 8) {
+    // «1 V = 1 J/C»: a number and its units on both sides defines a unit, it is no quantity's formula.
+    const unit = isUnitEquation(text.slice(toks[a]!.at, toks[i]!.at), text.slice(toks[i]!.at + 1, toks[b]!.at + toks[b]!.t.length));
+    if (left.length > 0 && right.length > 0 && symbolic(left) && (symbolic(right) || left.length >= 3) && !value && (!unit || units) && left.length <= 8) {
       const formulaText = text.slice(toks[a]!.at, toks[b]!.at + toks[b]!.t.length);
-      out.push({ text: formulaText, at: toks[a]!.at, subject: left.map((x) => x.t).join(''), spoken: speakFormula(formulaText) });
+      out.push({ text: formulaText, at: toks[a]!.at, subject: left.map((x) => x.t).join(''), spoken: unit ? sayUnitEquation(formulaText) : speakFormula(formulaText) });
     }
     i = b + 1;
   }
@@ -140,6 +169,10 @@ export function formulasIn(text: string): Formula[] {
 function speakSymbol(t: string): string {
   if (t in OPERATORS) return OPERATORS[t]!;
   if (t === '…') return SAID_FORMULA.ellipsis;
+  if (Object.hasOwn(SAID_FORMULA.fractions, t)) return SAID_FORMULA.fractions[t]!;
+  // «u_E» is «u sub E», «C_(eq)» «C sub eq».
+  const under = /^(.)_\(?([^)]+)\)?$/u.exec(t);
+  if (under) return `${speakSymbol(under[1]!)} ${SAID_FORMULA.sub} ${/^\d+$/u.test(under[2]!) ? numberWords(under[2]!) : under[2]}`;
   if (/^\d+$/.test(t)) return numberWords(t);
   if (/^\d/.test(t)) return t.replace('.', ' coma ').replace(',', ' coma ');
   if (FUNCTIONS.has(t)) return Object.hasOwn(SAID_FUNCTIONS, t) ? SAID_FUNCTIONS[t]! : t;
@@ -164,7 +197,6 @@ function speakSymbol(t: string): string {
   return out.trim();
 }
 
-const OPEN: Record<string, string> = { '(': ')', '[': ']' };
 /** A sum or a comparison between terms: what a group's brackets must be said for. */
 const BETWEEN_TERMS = /^[+\-−–=≤≥<>≈]$/u;
 
@@ -233,11 +265,17 @@ export function speakFormula(formula: string): string {
 /** Replaces every formula of a sentence by its words (what the episode says). */
 export function speakFormulasIn(sentence: string): string {
   let out = sentence;
-  for (const f of formulasIn(sentence).reverse()) out = `${out.slice(0, f.at)}${f.spoken}${out.slice(f.at + f.text.length)}`;
-  // Symbols left alone in the prose (T₁, Q₂) are said too.
-  return out.replace(/\b([A-Za-z])([₀-₉]+)/gu, (_m, l: string, s: string) => `${l} ${[...s].map((c) => UNITS[SUB.indexOf(c)]).join(' ')}`)
-    // «ΔG» alone in the prose is «incremento de G», its letter apart.
-    .replace(/([ηγΔθλσρμπω])(\p{L}?)/gu, (_m, c: string, l: string) => `${GREEK[c] ?? c}${l ? ` ${l}` : ''}`)
+  for (const f of equalitiesIn(sentence, true).reverse()) out = `${out.slice(0, f.at)}${f.spoken}${out.slice(f.at + f.text.length)}`;
+  const subscript = (s: string) => [...s].map((c) => UNITS[SUB.indexOf(c)]).join(' ');
+  // Symbols left alone in the prose (T₁, Q₂, «u_E», «C_(eq)») are said too.
+  return out.replace(/\b([A-Za-z])([₀-₉]+)/gu, (_m, l: string, s: string) => `${l} ${subscript(s)}`)
+    .replace(new RegExp(UNDERSCORED.source, 'gu'), (t) => speakSymbol(t))
+    // «−∇V» is «menos el gradiente de V»; «+Q y −Q», «más Q y menos Q»; «½», «un medio».
+    .replace(/∇\s*/gu, `${SAID_FORMULA.gradient} `)
+    .replace(/(^|[\s(])([+−])(?=[\p{L}\d∇])/gu, (_m, b: string, sign: string) => `${b}${OPERATORS[sign]} `)
+    .replace(new RegExp(`[${FRACTIONS}]`, 'gu'), (f) => SAID_FORMULA.fractions[f]!)
+    // «ΔG» alone in the prose is «incremento de G», its letter apart; «ε₀», «épsilon cero».
+    .replace(/([ηγΔθλσρμπωεκταβφ])([₀-₉]*)(\p{L}?)/gu, (_m, c: string, s: string, l: string) => `${GREEK[c] ?? c}${s ? ` ${subscript(s)}` : ''}${l ? ` ${l}` : ''}`)
     // A value with its unit («V = 12 V») is not a formula, but is said too.
     .replace(/\s=\s/gu, ' igual a ').replace(/\s·\s/gu, ' por ');
 }
@@ -249,14 +287,18 @@ export function speakFormulasIn(sentence: string): string {
 export function meaningOf(symbol: string, text: string): string | undefined {
   const s = escapeRegExp(symbol);
   const patterns = [
+    // «El potencial eléctrico V es la energía …»: the symbol after the term a sentence defines stands for that term, not for its definition.
+    new RegExp(`(?:^|[.;:]\\s+|\\n)((?:El|La|Los|Las|el|la|los|las)\\s+\\p{Ll}[\\p{Ll}\\s]{2,50}?)\\s+${s}\\s+(?:es|son|se\\s+define)\\s`, 'u'),
     new RegExp(`(?:^|[\\s(,;:])${s}\\s+(?:es|son|representa|indica|mide)\\s+((?:el|la|los|las|un|una)\\s+[^,.;:=()]+)`, 'u'),
     new RegExp(`((?:el|la|los|las)\\s+[\\p{L}\\s]+?)\\s*\\(${s}\\)`, 'iu'),
     new RegExp(`(?:^|\\s)${s}\\s*,\\s*((?:el|la|los|las)\\s+[^,.;:=()]+)`, 'u'),
   ];
-  for (const p of patterns) {
+  for (const [k, p] of patterns.entries()) {
     const m = p.exec(text);
+    // (The term that opens a sentence is named in lower case, as it is asked.)
+    const said = k === 0 ? m?.[1]!.replace(/^\p{Lu}/u, (c) => c.toLocaleLowerCase('es')) : m?.[1];
     // «Q es la carga y t es el tiempo»: the meaning ends where the next symbol's begins.
-    if (m) return m[1]!.split(/\s+y\s+\S{1,3}\s+(?:es|son)\s/u)[0]!.trim().replace(/\s+(?:y|e|o)$/u, '');
+    if (said) return said.split(/\s+y\s+\S{1,3}\s+(?:es|son)\s/u)[0]!.trim().replace(/\s+(?:y|e|o)$/u, '');
   }
   return undefined;
 }
