@@ -12,6 +12,8 @@ import { readingOrder, type TextRun } from '../../src/domain/material/reading-or
 import { readPdf } from '../../src/domain/material/pdf.js';
 import { joinPages } from '../../src/domain/material/extract.js';
 import type { OcrEngine } from '../../src/domain/material/ocr.js';
+import { splitNotes } from '../../src/domain/material/reading.js';
+import type { Course } from '../../src/domain/course/course.js';
 
 const run = (str: string, x: number, y: number, size = 10.5, width = str.length * size * 0.55): TextRun => ({ str, x, y, width, height: size });
 const texts = (runs: TextRun[]) => readingOrder(runs).map((l) => l.text);
@@ -62,5 +64,16 @@ describe('the walk\'s two-column lecture', async () => {
     expect(text).not.toContain(' · la · ');
     expect(text).toContain('## 7. Dieléctricos\n\nSi se introduce un material aislante (dieléctrico) entre las placas, la capacitancia aumenta en un factor κ, la constante dieléctrica: C = κC₀. El dieléctrico se polariza');
     expect(text).toContain('## 8. Resumen\n\nEl potencial eléctrico es un escalar, lo que simplifica muchos cálculos frente al campo vectorial. La capacitancia mide la capacidad de un sistema de conductores para almacenar carga a una diferencia de potencial dada, y la energía almacenada crece con el cuadrado del voltaje.');
+  });
+
+  it('makes no note of its title block: its first note is its first section, still filed by the «Semana 3» it says', async () => {
+    const titles = ['Carga eléctrica y ley de Coulomb', 'Campo eléctrico y ley de Gauss', 'Potencial eléctrico y capacitores', 'Corriente, resistencia y circuitos RC'];
+    const course = { version: 1, titulo: 'Física II', semanas: titles.map((titulo, i) => ({ numero: i + 1, titulo, inicio: null, terminos: [] })) } as unknown as Course;
+    const { pageStarts } = joinPages(pdf.pages);
+    const split = await splitNotes({ texto: text, nombre: 'clase3.pdf', tipo: 'pdf', inicioPaginas: pageStarts }, { course, notes: [] });
+    expect(split.propuesta[0]!.tema).toBe('1. energía potencial eléctrica');
+    expect(split.propuesta[0]!.texto).toMatch(/^Cuando una carga de prueba/u);
+    expect(split.propuesta.some((n) => n.texto.includes('Prof. R. Almeida'))).toBe(false);
+    expect(split.motivo).toEqual({ kind: 'etiqueta', etiqueta: 'Semana 3', donde: 'primera_pagina' });
   });
 });
