@@ -168,8 +168,10 @@ function sections(text: string, fromOcr: boolean): Section[] {
     else out.at(-1)!.paragraphs.push(p);
   }
   // A heading with nothing under it (a title above a heading) names nothing on its own; nor does the
-  // document's title with only its byline under it («Física II — … · Prof. R. Almeida · Semana 3»).
-  return out.filter((s, i) => s.paragraphs.length > 0 && !(i === 0 && s.paragraphs.every((p) => byline(p.text))));
+  // document's title heading with only its byline under it («Física II — … · Prof. R. Almeida ·
+  // Semana 3»: it was the first note, the first section's heading read as its text). A title block
+  // with no heading of its own goes on into the first section's note, as before.
+  return out.filter((s, i) => s.paragraphs.length > 0 && !(i === 0 && s.heading !== undefined && s.paragraphs.every((p) => byline(p.text))));
 }
 
 /** A title block's line: no sentence, three parts or more set apart by «·», «—» or «|» (course, teacher, week). */
