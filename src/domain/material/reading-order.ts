@@ -185,10 +185,34 @@ function readRegion(region: Region, out: LaidLine[], counter: { block: number },
 function columnsAt(all: readonly Box[][], size: number, region: Region): number {
   // No strip with a gap as wide as a gutter: no columns anywhere (most of a one-column page's regions).
   if (!all.some((s) => channels(s).some(([lo, hi]) => hi - lo >= 1.5 * size))) return 0;
-  const hasGutter = (part: readonly Box[][]) => channels(part.flat()).some((c) => isGutter(part, c, size, region));
-  for (let k = 1; k + 2 < all.length; k++) if (hasGutter(all.slice(k))) return k;
-  for (let k = all.length - 1; k >= 3; k--) if (hasGutter(all.slice(0, k))) return k;
-  return 0;
+  // The x-ranges still empty as strips are added one by one, from the foot up (then from the top
+  // down): a gutter of the strips so far is one of them, so isGutter is asked only of those wide
+  // enough between text on both sides.
+  const walk = (order: readonly number[], part: (k: number) => readonly Box[][], cut: (k: number) => number): number => {
+    let free: Interval[] = [[-Infinity, Infinity]];
+    let found = 0;
+    for (const k of order) {
+      free = keepFree(free, all[k]!);
+      const wide = free.filter(([lo, hi]) => lo > -Infinity && hi < Infinity && hi - lo >= 1.5 * size);
+      if (wide.length === 0) continue;
+      const strips = part(k);
+      if (strips.length >= 3 && wide.some((c) => isGutter(strips, c, size, region))) found = cut(k);
+    }
+    return found > 0 && found < all.length ? found : 0;
+  };
+  const ks = all.map((_s, k) => k);
+  return walk([...ks].reverse().slice(0, -1), (k) => all.slice(k), (k) => k) || walk(ks.slice(0, -1), (k) => all.slice(0, k + 1), (k) => k + 1);
+}
+
+/** The x-ranges of `free` that a strip's text leaves empty. */
+function keepFree(free: readonly Interval[], strip: readonly Box[]): Interval[] {
+  let out = [...free];
+  for (const b of strip) {
+    if (!b.str.trim()) continue;
+    const [x0, x1] = [b.x, b.x + b.width];
+    out = out.flatMap(([lo, hi]): Interval[] => (x1 <= lo || x0 >= hi ? [[lo, hi]] : [...(x0 > lo ? [[lo, x0] as Interval] : []), ...(x1 < hi ? [[x1, hi] as Interval] : [])]));
+  }
+  return out.filter(([lo, hi]) => hi - lo > 0);
 }
 
 const sideStrips = (all: readonly Box[][], pick: (b: Box) => boolean) => all.filter((s) => s.some((b) => b.str.trim() && pick(b))).length;
