@@ -75,25 +75,37 @@ function unreadLine(v: ProposalView, lines: NonNullable<ProposalView['ilegibles'
   return `No he podido leer bien ${count(lines.length, 'línea', 'líneas')} (${where}) y no ${one ? 'la' : 'las'} guardo: si ${one ? 'la' : 'las'} necesitas, ${again}.`;
 }
 
+/** What a document opens with, as a reason names it: a PDF's first page, a photo's top, a text's beginning. */
+type Opening = 'pagina' | 'foto' | 'fotos' | 'texto' | 'documento';
+
 /**
  * «porque dice «Tema 5» en la primera página» — why a document's notes go to week `semana`. What its
- * name said is said of the title of a text the student pasted (`pegado`): they made no file.
+ * name said is said of the title of a text the student pasted: they made no file. A photo has no
+ * pages: its opening is «el principio de la foto» (a group's, «la primera foto»).
  */
-function reasonLine(r: WeekReason, semana: number | undefined, pegado: boolean, paged: boolean): string | undefined {
+function reasonLine(r: WeekReason, semana: number | undefined, opening: Opening): string | undefined {
   if (r.kind === 'varias') return 'Trata de varias semanas: cada apartado va a la suya.';
   if (semana === undefined || r.kind === 'elegida') return undefined;
-  const named = pegado ? 'el título del texto' : 'el nombre del archivo';
+  const named = opening === 'texto' ? 'el título del texto' : 'el nombre del archivo';
+  const start = { pagina: 'la primera página', foto: 'el principio de la foto', fotos: 'la primera foto', texto: 'el principio del texto', documento: 'el principio del documento' }[opening];
+  const inStart = { pagina: 'en la primera página', foto: 'al principio de la foto', fotos: 'en la primera foto', texto: 'al principio del texto', documento: 'al principio del documento' }[opening];
   // A title compared with the week's: «el título del documento, «…», trata de lo mismo que el de esa semana».
-  const own = r.kind === 'encabezado' && r.donde === 'nombre' ? named : 'el título del documento';
+  const own = r.kind === 'encabezado' && r.donde === 'nombre' ? named : opening === 'foto' || opening === 'fotos' ? `el título de ${opening === 'foto' ? 'la foto' : 'la primera foto'}` : 'el título del documento';
   const why = {
-    // A pasted text or a text file has no pages: its opening is «el principio del texto / documento».
-    etiqueta: r.kind === 'etiqueta' ? (r.donde === 'nombre' ? `${named} dice «${r.etiqueta}»` : `dice «${r.etiqueta}» ${paged ? 'en la primera página' : `al principio del ${pegado ? 'texto' : 'documento'}`}`) : '',
+    etiqueta: r.kind === 'etiqueta' ? (r.donde === 'nombre' ? `${named} dice «${r.etiqueta}»` : `dice «${r.etiqueta}» ${inStart}`) : '',
     fecha: r.kind === 'fecha' ? `la fecha del documento, «${r.fecha}», cae en esa semana` : '',
-    titulo: `${paged ? 'la primera página' : `el principio del ${pegado ? 'texto' : 'documento'}`} trata de lo mismo que el título de esa semana`,
+    titulo: `${start} trata de lo mismo que el título de esa semana`,
     encabezado: r.kind === 'encabezado' ? `${own}, «${sentenceCase(r.titulo)}», trata de lo mismo que ${own === 'el nombre del archivo' ? 'el título' : 'el'} de esa semana` : '',
     mayoria: 'la mayoría de los apartados tratan de esa semana',
   }[r.kind];
   return `Todo va a la semana ${semana} porque ${why}.`;
+}
+
+/** What the proposal's document opens with (reasonLine). */
+function openingOf(v: Pick<ProposalView, 'tipo' | 'paginas' | 'pegado'>): Opening {
+  if (v.tipo === 'imagen') return (v.paginas ?? 1) > 1 ? 'fotos' : 'foto';
+  if (typeof v.paginas === 'number') return 'pagina';
+  return v.pegado === true ? 'texto' : 'documento';
 }
 
 /** First line of a note, cut to fit one line of a phone. */
@@ -131,7 +143,7 @@ export const MATERIAL = Object.freeze({
       ? ['', `Ojo: he leído la imagen con poca seguridad (${v.borrador} %). Si algo está mal, responde a este mensaje con el texto corregido antes de guardar.`]
       : [];
     const doubtful = v.dudosas?.length && v.borrador === undefined ? ['', doubtfulLine(v.dudosas)] : [];
-    const reason = v.motivo ? reasonLine(v.motivo, v.semanas.length === 1 ? v.semanas[0]!.semana : undefined, v.pegado === true, typeof v.paginas === 'number') : undefined;
+    const reason = v.motivo ? reasonLine(v.motivo, v.semanas.length === 1 ? v.semanas[0]!.semana : undefined, openingOf(v)) : undefined;
     const total = v.primeras.length;
     const had = v.anterior
       ? [`Es una versión nueva de «${v.anterior.nombre}»: ya tenías ${count(v.anterior.notas, 'nota', 'notas')} de este documento; ${total === 0 ? 'no hay nada nuevo que añadir' : `añado ${total === 1 ? '1 nueva' : `${total} nuevas`}`}.`]

@@ -12,6 +12,8 @@ import { OCR_LINE_CONFIDENCE } from '../../src/domain/material/limits.js';
 import type { OcrLine } from '../../src/domain/material/ocr.js';
 import { proposalText } from '../../src/domain/material/proposal.js';
 import type { ImportRecord } from '../../src/domain/material/imports.js';
+import { splitNotes } from '../../src/domain/material/reading.js';
+import type { Course } from '../../src/domain/course/course.js';
 
 /** A line of `text` at `top` (pixels), `row` pixels tall, in `block`, from x0 to x1. */
 function line(text: string, top: number, opts: { confidence?: number; block?: number; row?: number; x0?: number; x1?: number } = {}): OcrLine {
@@ -178,5 +180,41 @@ describe('the proposal of an import with unread lines', () => {
 
   it('says nothing when every line was read', () => {
     expect(proposalText(record({}), () => undefined)).not.toMatch(/No he podido leer/);
+  });
+});
+
+describe('a photo of a notebook page (issue #44, a walk\'s «Circuitos RC»)', () => {
+  // Tesseract reads the page's red margin as «|»: alone on a line, or before a line's first word.
+  const rule = (text: string, top: number, opts: Parameters<typeof line>[2] = {}) => {
+    const l = line(text, top, { x0: 64, ...opts });
+    l.words[0] = { ...l.words[0]!, x0: 64, x1: 66, confidence: 40 };
+    return l;
+  };
+
+  it('keeps no line that is only a rule, and no rule before a line\'s words: no «|», no bullet made of one', () => {
+    const lines = [
+      rule('|', 23, { x1: 66 }),
+      rule('| Circuitos RC (apuntes 14/10)', 48, { row: 44, block: 0 }),
+      line('Carga de un capacitor C a través de una resistencia R con una fuente de fem ε.', 120, { block: 1, x0: 83 }),
+      rule('|', 338, { x1: 66, block: 1 }),
+      rule('| Ojo: al principio el capacitor se comporta como un cable.', 394, { block: 1 }),
+    ];
+    const text = textOf(lines)!;
+    expect(text).toBe('## Circuitos RC (apuntes 14/10)\n\nCarga de un capacitor C a través de una resistencia R con una fuente de fem ε.\n\nOjo: al principio el capacitor se comporta como un cable.');
+    expect(ocrPage({ lines, height: 1132 }).unread).toEqual([]);
+  });
+
+  it('is filed under the week its title names: the stray «|» line was read as its first line, so it had no title, and «carga» sent it to «Carga eléctrica…»', async () => {
+    const texto = textOf([rule('|', 23, { x1: 66 }), rule('| Circuitos RC (apuntes 14/10)', 48, { row: 44, block: 0 }), line('Carga de un capacitor C a través de una resistencia R con una fuente de fem ε. La constante de tiempo es τ = RC.', 120, { block: 1, x0: 83 })])!;
+    const titles = ['Carga eléctrica y ley de Coulomb', 'Campo eléctrico y ley de Gauss', 'Potencial eléctrico y capacitores', 'Corriente, resistencia y circuitos RC'];
+    const course = { version: 1, titulo: 'Física II', semanas: titles.map((titulo, i) => ({ numero: i + 1, titulo, inicio: null, terminos: [] })) } as unknown as Course;
+    const split = await splitNotes({ texto, nombre: 'foto.jpg', tipo: 'imagen', inicioPaginas: [0], ocr: { confidence: 90, draft: false } }, { course, notes: [] });
+    expect(split.motivo).toEqual({ kind: 'encabezado', titulo: 'Circuitos RC (apuntes 14/10)' });
+    expect(split.propuesta.map((n) => n.semana)).toEqual([4]);
+  });
+
+  it('keeps a table\'s rules, and a real bullet', () => {
+    expect(textOf([rule('| Etapa | Calor |', 500), rule('| 1 → 2 | absorbe |', 540), rule('| 2 → 3 | cede |', 580)])).toBe('Etapa · Calor\n1 → 2 · absorbe\n2 → 3 · cede');
+    expect(textOf([line('• La existencia de sustitutivos cercanos', 500)])).toBe('• La existencia de sustitutivos cercanos');
   });
 });

@@ -70,4 +70,13 @@ describe('why a document goes to its week', () => {
     expect(reason({ kind: 'titulo' }, true)).toBe('Todo va a la semana 5 porque el principio del texto trata de lo mismo que el título de esa semana.');
     for (const r of [reason({ kind: 'titulo' }), reason({ kind: 'encabezado', titulo: 'x' })]) expect(r).not.toMatch(/dice lo que|habla de lo que/);
   });
+
+  it('speaks of a photo as a photo, never of its first page (issue #44, a walk\'s photo of notes)', () => {
+    const photo = (motivo: ProposalView['motivo'], paginas = 1) => MATERIAL.proposal(view({ motivo, tipo: 'imagen', nombre: 'Circuitos RC', paginas })).split('\n')[1]!;
+    expect(photo({ kind: 'titulo' })).toBe('Todo va a la semana 5 porque el principio de la foto trata de lo mismo que el título de esa semana.');
+    expect(photo({ kind: 'encabezado', titulo: 'Circuitos RC' })).toBe('Todo va a la semana 5 porque el título de la foto, «Circuitos RC», trata de lo mismo que el de esa semana.');
+    expect(photo({ kind: 'etiqueta', etiqueta: 'Semana 4', donde: 'primera_pagina' })).toBe('Todo va a la semana 5 porque dice «Semana 4» al principio de la foto.');
+    expect(photo({ kind: 'titulo' }, 3)).toBe('Todo va a la semana 5 porque la primera foto trata de lo mismo que el título de esa semana.');
+    for (const r of [photo({ kind: 'titulo' }), photo({ kind: 'etiqueta', etiqueta: 'Semana 4', donde: 'primera_pagina' }), photo({ kind: 'titulo' }, 3)]) expect(r).not.toContain('página');
+  });
 });

@@ -84,11 +84,23 @@ const MARKS = /^[^\p{L}\p{N}=<>≤≥≈]+$/u;
  */
 export function withoutBullet(l: OcrLine): OcrLine {
   const [first, ...rest] = l.words;
-  if (!first || rest.length < 2 || !MARKS.test(first.text) || rest.some((w) => w.confidence === undefined)) return l;
+  if (!first || !MARKS.test(first.text)) return l;
+  // A lone «|» opening a line is a rule the page has there (a notebook's margin), no bullet: it goes,
+  // and the line is its words. A table's row keeps its rules (two or more «|»).
+  const rule = RULE_WORD.test(first.text) && rest.length >= 1 && !rest.some((w) => w.text.includes('|'));
+  const judged = rest.every((w) => w.confidence !== undefined);
+  if (!rule && (rest.length < 2 || !judged)) return l;
   const weight = rest.reduce((n, w) => n + w.text.length, 0);
-  const confidence = rest.reduce((n, w) => n + w.confidence! * w.text.length, 0) / Math.max(1, weight);
-  return { ...l, text: `• ${rest.map((w) => w.text).join(' ')}`, confidence, words: rest };
+  const confidence = judged ? rest.reduce((n, w) => n + w.confidence! * w.text.length, 0) / Math.max(1, weight) : l.confidence;
+  const words = rest.map((w) => w.text).join(' ');
+  return { ...l, text: rule ? words : `• ${words}`, confidence, words: rest, ...(rule ? { x0: rest[0]!.x0 } : {}) };
 }
+
+/** A page's rule read as a word: «|» (or «¦»). */
+const RULE_WORD = /^[|¦]$/u;
+
+/** A line with no letter nor digit («|», «• -»: a rule or a speck read as marks) says nothing: it is no text, and no line left unread. */
+const SAYS_SOMETHING = /[\p{L}\p{N}]/u;
 
 /**
  * A subscript that could not be read: a capital and the mark Tesseract's Spanish model makes of a
@@ -191,7 +203,7 @@ export function doubtfulWords(lines: readonly Pick<OcrLine, 'words'>[]): string[
 /** The lines Tesseract read on one page, sorted into those read well enough (laid out) and those not. */
 export function ocrPage(read: Pick<OcrResult, 'lines' | 'height'>): OcrPage {
   const pageHeight = read.height;
-  const visible = read.lines.filter((l) => l.text.trim() !== '').map(withoutBullet);
+  const visible = read.lines.filter((l) => SAYS_SOMETHING.test(l.text)).map(withoutBullet);
   // A page read poorly as a whole (handwriting, a blurred photo) is not sifted line by line: all of
   // it is kept as a draft the student corrects before saving (extract.ts, OCR_DRAFT_CONFIDENCE).
   const draft = meanConfidence(visible) < OCR_DRAFT_CONFIDENCE;

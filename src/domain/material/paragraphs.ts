@@ -40,6 +40,12 @@ const BAND_GAP = 2;
 /** A line that fills this share of its column ran to its edge: the paragraph goes on after it. */
 const FULL_LINE = 0.9;
 
+/** How much more room (in line sizes) a line's sub- or superscripts may take from the gap between two lines. */
+const SCRIPT_ROOM = 0.4;
+/** A formula set apart from its sentence sits at most this many line sizes from the lines around it. */
+const DISPLAY_GAP = 3.5;
+const SUBSCRIPT = /[₀-₎ₐ-ₜᵢ-ᵪ]|_[\p{L}\p{N}(]/u;
+const SUPERSCRIPT = /[⁰-⁾ⁱⁿᵞˣ¹²³]|\^[\p{L}\p{N}(]/u;
 const PAGE_NUMBER = /^(?:p[áa]g(?:ina|\.)?\s*)?\d{1,4}(?:\s*(?:de|\/|of)\s*\d{1,4})?$/iu;
 const BULLET = /^(?:[•●▪◦*–-]\s|\d{1,2}[.)]\s)/u;
 const SENTENCE_END = /[.!?:…;]["»”)\]]*$/u;
@@ -139,6 +145,13 @@ interface Para {
   text: string;
   size: number;
   last?: LaidLine;
+  /** Its last line is a formula set on its own line (displayFormula). */
+  display?: boolean;
+}
+
+/** A line that is a formula set apart: short, with «=», indented or centred against the line before it. */
+function displayFormula(l: LaidLine, prev: LaidLine): boolean {
+  return l.text.includes('=') && l.text.length <= 80 && l.left - prev.left >= 2 * l.size && l.right - l.left <= 0.8 * l.regionWidth;
 }
 
 /** The document's text, page by page: each page's paragraphs (those that start on it), a blank line between them. */
@@ -176,6 +189,7 @@ export function documentPages(pages: readonly PageLines[]): string[] {
         continue;
       }
       if (cur?.kind === 'text' && cur.last && goesOn(cur, l, body)) {
+        cur.display = cur.last.block === l.block && cur.last.y - l.y > (PARAGRAPH_GAP + SCRIPT_ROOM) * l.size && displayFormula(l, cur.last);
         cur.text = joinLines(cur.text, l.text);
         cur.last = l;
         continue;
@@ -195,7 +209,18 @@ function goesOn(p: Para, l: LaidLine, body: number): boolean {
   const prev = p.last!;
   if (BULLET.test(l.text)) return false;
   if (Math.abs(prev.size - l.size) > 0.15 * body) return false;
-  if (prev.block === l.block && prev.y > l.y) return prev.y - l.y <= PARAGRAPH_GAP * Math.max(prev.size, l.size);
+  if (prev.block === l.block && prev.y > l.y) {
+    const size = Math.max(prev.size, l.size);
+    // A subscript under the line before, or a superscript over this one, spreads the two lines apart.
+    const scripts = SUBSCRIPT.test(prev.text) || SUPERSCRIPT.test(l.text) ? SCRIPT_ROOM : 0;
+    if (prev.y - l.y <= (PARAGRAPH_GAP + scripts) * size) return true;
+    // A formula set on its own line is part of its sentence: after «… una distancia d,» (the sentence
+    // goes on), and the words after it in lower case («donde ε₀ es …»). A passage quoted from the
+    // sentence then has its formula.
+    if (prev.y - l.y > DISPLAY_GAP * size) return false;
+    if (p.display) return /^\p{Ll}/u.test(l.text);
+    return !/[.!?…;]["»”)\]]*$/u.test(prev.text) && displayFormula(l, prev);
+  }
   // Another column or page (or a line above the last one: a new column): the paragraph goes on
   // unless its sentence ended — or, ended, when its line ran to the column's edge and the next
   // line goes on in lower case (a sentence cut after an abbreviation).

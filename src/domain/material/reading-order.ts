@@ -12,20 +12,20 @@
  *    narrow cells, is a table: its strips grouped into rows (a wider gap between rows than between the
  *    lines of a cell) and each row read across, cell by cell.
  * 4. Every other strip is one line: its runs left to right, a smaller run raised or lowered against
- *    the line's base kept with it as a super- or subscript (T₁, pV^γ).
+ *    the line's base kept with it as a super- or subscript (T₁, pV^γ; line-text.ts).
+ *
+ * Before all this, a fraction set as a stack (a numerator over a denominator beside its formula's
+ * line) becomes one run «Q / ΔV» on that line (fractions.ts): read by strips it was two terms side
+ * by side, or two lines.
  *
  * The document-level work — running headers, paragraphs across pages and columns, hyphenation,
  * headings — is paragraphs.ts's.
  */
 
-/** One run of text as pdf.js places it: `x`, `y` of its baseline in points (y grows upwards). */
-export interface TextRun {
-  str: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import { lineText, type TextRun } from './line-text.js';
+import { stackedFractions } from './fractions.js';
+
+export type { TextRun } from './line-text.js';
 
 /** A line of the page in reading order. `block` numbers the region it was read in (a column, a table, the page's flow). */
 export interface LaidLine {
@@ -48,9 +48,6 @@ export interface LaidLine {
 export const CELL_JOIN = ' · ';
 /** The narrowest empty vertical channel that separates columns or table cells, in points. */
 const GUTTER_MIN = 5;
-/** A run this much smaller than its line's base, raised or lowered, is a super- or subscript. */
-const SMALL_RUN = 0.85;
-
 interface Box extends TextRun {
   top: number;
   bottom: number;
@@ -101,38 +98,6 @@ function channels(strip: readonly Box[]): Interval[] {
   return out;
 }
 
-/** The text of one line: runs left to right, super- and subscripts kept with their base. */
-export function lineText(runs: readonly TextRun[]): { text: string; size: number; y: number } {
-  const sorted = [...runs].sort((a, b) => a.x - b.x);
-  const base = sorted.filter((r) => r.str.trim()).reduce<TextRun | undefined>((m, r) => (!m || r.height > m.height ? r : m), undefined) ?? sorted[0]!;
-  const size = base.height || 10;
-  let out = '';
-  let end = -Infinity;
-  for (const r of sorted) {
-    const gap = r.x - end;
-    const small = r.str.trim() !== '' && r.height < SMALL_RUN * size;
-    const shift = r.y - base.y;
-    // Only a run that touches the text before it: a smaller line beside a heading is not its superscript.
-    const script = small && out && gap < 0.3 * size ? (shift > 0.15 * size ? 'sup' : shift < -0.08 * size ? 'sub' : undefined) : undefined;
-    if (!script && out && gap > 0.15 * (r.height || 10) && !out.endsWith(' ') && !r.str.startsWith(' ')) out += ' ';
-    out += script ? scripted(r.str.trim(), script) : r.str;
-    end = r.x + r.width;
-  }
-  return { text: out.replace(/\s+/g, ' ').trim(), size, y: base.y };
-}
-
-const SUB: Readonly<Record<string, string>> = { 0: '₀', 1: '₁', 2: '₂', 3: '₃', 4: '₄', 5: '₅', 6: '₆', 7: '₇', 8: '₈', 9: '₉', '+': '₊', '-': '₋', '−': '₋', '=': '₌', '(': '₍', ')': '₎', a: 'ₐ', e: 'ₑ', o: 'ₒ', x: 'ₓ', h: 'ₕ', k: 'ₖ', l: 'ₗ', m: 'ₘ', n: 'ₙ', p: 'ₚ', s: 'ₛ', t: 'ₜ', i: 'ᵢ', r: 'ᵣ', u: 'ᵤ', v: 'ᵥ' };
-const SUP: Readonly<Record<string, string>> = { 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹', '+': '⁺', '-': '⁻', '−': '⁻', '=': '⁼', '(': '⁽', ')': '⁾', n: 'ⁿ', i: 'ⁱ', γ: 'ᵞ', x: 'ˣ' };
-
-/** A sub- or superscript in Unicode's small forms when it has them all (T₁), else marked (pV^γ, x_max). */
-function scripted(s: string, kind: 'sub' | 'sup'): string {
-  const table = kind === 'sub' ? SUB : SUP;
-  const chars = [...s];
-  if (chars.every((c) => table[c] !== undefined)) return chars.map((c) => table[c]).join('');
-  const mark = kind === 'sub' ? '_' : '^';
-  return chars.length === 1 ? `${mark}${s}` : `${mark}(${s})`;
-}
-
 interface Region {
   boxes: Box[];
   left: number;
@@ -141,7 +106,7 @@ interface Region {
 
 /** The page's lines in reading order. */
 export function readingOrder(runs: readonly TextRun[]): LaidLine[] {
-  const boxes = runs.filter((r) => r.str !== '').map(boxOf);
+  const boxes = stackedFractions(runs.filter((r) => r.str !== '')).map(boxOf);
   const visible = boxes.filter((b) => b.str.trim());
   if (visible.length === 0) return [];
   const out: LaidLine[] = [];
@@ -164,8 +129,13 @@ function readRegion(region: Region, out: LaidLine[], counter: { block: number },
     if (t.text) out.push({ ...t, left: Math.min(...s.map((b) => b.x)), right: Math.max(...s.map((b) => b.x + b.width)), block, regionWidth: region.right - region.left });
     return;
   }
+  const chans = channels(all.flat());
+  const size = median(all.flat().map((b) => b.height));
+  const gutter = [...chans].sort((a, b) => b[1] - b[0] - (a[1] - a[0])).find((c) => isGutter(all, c, size, region));
   const table = tableRun(all);
-  if (table) {
+  // A «table» one of whose channels is the gutter of two columns is the columns' justified lines
+  // (a word that starts at one x on three lines): the columns are read first, a table inside one after.
+  if (table && !(gutter && table[2].some(([lo, hi]) => lo < gutter[1] && hi > gutter[0]))) {
     // A table is read row by row, and the text above and below it on its own.
     const [from, to, cells] = table;
     readRegion({ ...region, boxes: all.slice(0, from).flat() }, out, counter, block);
@@ -173,9 +143,6 @@ function readRegion(region: Region, out: LaidLine[], counter: { block: number },
     readRegion({ ...region, boxes: all.slice(to).flat() }, out, counter, block);
     return;
   }
-  const chans = channels(all.flat());
-  const size = median(all.flat().map((b) => b.height));
-  const gutter = [...chans].sort((a, b) => b[1] - b[0] - (a[1] - a[0])).find((c) => isGutter(all, c, size, region));
   const across = gutter ? spanning(all, gutter, size) : -1;
   if (gutter && across >= 0) {
     // A heading alone over the columns' gutter (nothing beside it) parts the columns above it from those below.
@@ -191,6 +158,13 @@ function readRegion(region: Region, out: LaidLine[], counter: { block: number },
     readRegion({ boxes: boxes.filter((b) => b.x + b.width > hi), left: hi, right: region.right }, out, counter, ++counter.block);
     return;
   }
+  // Lines across the page over two columns (a title, a byline) or under them: cut where the columns start or end.
+  const columns = columnsAt(all, size, region);
+  if (columns > 0) {
+    readRegion({ ...region, boxes: all.slice(0, columns).flat() }, out, counter, block);
+    readRegion({ ...region, boxes: all.slice(columns).flat() }, out, counter, block);
+    return;
+  }
   // The widest gap between two strips (the topmost of equals): a title's, a paragraph's, then a line's.
   let cut = 1;
   let widest = -Infinity;
@@ -200,6 +174,45 @@ function readRegion(region: Region, out: LaidLine[], counter: { block: number },
   }
   readRegion({ ...region, boxes: all.slice(0, cut).flat() }, out, counter, block);
   readRegion({ ...region, boxes: all.slice(cut).flat() }, out, counter, block);
+}
+
+/**
+ * Where two columns under lines across the page start (the first strip from which a gutter runs to
+ * the region's foot), or where columns over such lines end; 0 when neither. Cut at the widest gap
+ * instead, a gap inside the columns (above a display formula) wider than the title's parted them
+ * into a top half read across and a bottom half.
+ */
+function columnsAt(all: readonly Box[][], size: number, region: Region): number {
+  // No strip with a gap as wide as a gutter: no columns anywhere (most of a one-column page's regions).
+  if (!all.some((s) => channels(s).some(([lo, hi]) => hi - lo >= 1.5 * size))) return 0;
+  // The x-ranges still empty as strips are added one by one, from the foot up (then from the top
+  // down): a gutter of the strips so far is one of them, so isGutter is asked only of those wide
+  // enough between text on both sides.
+  const walk = (order: readonly number[], part: (k: number) => readonly Box[][], cut: (k: number) => number): number => {
+    let free: Interval[] = [[-Infinity, Infinity]];
+    let found = 0;
+    for (const k of order) {
+      free = keepFree(free, all[k]!);
+      const wide = free.filter(([lo, hi]) => lo > -Infinity && hi < Infinity && hi - lo >= 1.5 * size);
+      if (wide.length === 0) continue;
+      const strips = part(k);
+      if (strips.length >= 3 && wide.some((c) => isGutter(strips, c, size, region))) found = cut(k);
+    }
+    return found > 0 && found < all.length ? found : 0;
+  };
+  const ks = all.map((_s, k) => k);
+  return walk([...ks].reverse().slice(0, -1), (k) => all.slice(k), (k) => k) || walk(ks.slice(0, -1), (k) => all.slice(0, k + 1), (k) => k + 1);
+}
+
+/** The x-ranges of `free` that a strip's text leaves empty. */
+function keepFree(free: readonly Interval[], strip: readonly Box[]): Interval[] {
+  let out = [...free];
+  for (const b of strip) {
+    if (!b.str.trim()) continue;
+    const [x0, x1] = [b.x, b.x + b.width];
+    out = out.flatMap(([lo, hi]): Interval[] => (x1 <= lo || x0 >= hi ? [[lo, hi]] : [...(x0 > lo ? [[lo, x0] as Interval] : []), ...(x1 < hi ? [[x1, hi] as Interval] : [])]));
+  }
+  return out.filter(([lo, hi]) => hi - lo > 0);
 }
 
 const sideStrips = (all: readonly Box[][], pick: (b: Box) => boolean) => all.filter((s) => s.some((b) => b.str.trim() && pick(b))).length;
@@ -273,9 +286,20 @@ function tableRun(all: readonly Box[][]): [number, number, Interval[]] | undefin
       chans = next;
     }
     const sorted = [...chans].sort((a, b) => a[0] - b[0]);
-    if (j - i >= 3 && sorted.filter((c, k) => cellsAligned(all.slice(i, j), c, sorted[k + 1]?.[0] ?? Infinity)).length >= 2) return [i, j, chans];
+    if (j - i >= 3 && sorted.filter((c, k) => cellsAligned(all.slice(i, j), c, sorted[k + 1]?.[0] ?? Infinity)).length >= 2 && !chans.some((c) => goesOnBeside(all, i, j, c))) return [i, j, chans];
   }
   return undefined;
+}
+
+/**
+ * Whether a channel of the strips [i, j) stays empty with text on both sides in two of the two strips
+ * above and the two below: a gutter between columns, not a table's (the text about a table crosses its
+ * channels). A column of justified text has a word start at one x on three lines now and then.
+ */
+function goesOnBeside(all: readonly Box[][], i: number, j: number, c: Interval): boolean {
+  const around = [...all.slice(Math.max(0, i - 2), i), ...all.slice(j, j + 2)];
+  const beside = (s: readonly Box[]) => keepChannels([c], s).length > 0 && s.some((b) => b.str.trim() && b.x + b.width <= c[0]) && s.some((b) => b.str.trim() && b.x >= c[1]);
+  return around.filter(beside).length >= 2;
 }
 
 /** Whether the text after a channel starts at one x on every strip (at least three) that has some (a table's cells are aligned; the words after a wide gap of justified text are not). */

@@ -167,9 +167,15 @@ function sections(text: string, fromOcr: boolean): Section[] {
     else if (out.length === 0) out.push({ heading: undefined, paragraphs: [p] });
     else out.at(-1)!.paragraphs.push(p);
   }
-  // A heading with nothing under it (a title above a heading) names nothing on its own.
-  return out.filter((s) => s.paragraphs.length > 0);
+  // A heading with nothing under it (a title above a heading) names nothing on its own; nor does the
+  // document's title heading with only its byline under it («Física II — … · Prof. R. Almeida ·
+  // Semana 3»: it was the first note, the first section's heading read as its text). A title block
+  // with no heading of its own goes on into the first section's note, as before.
+  return out.filter((s, i) => s.paragraphs.length > 0 && !(i === 0 && s.heading !== undefined && s.paragraphs.every((p) => byline(p.text))));
 }
+
+/** A title block's line: no sentence, three parts or more set apart by «·», «—» or «|» (course, teacher, week). */
+const byline = (p: string) => !p.includes('\n') && !/[.!?…:;]$/u.test(p) && p.split(/\s[·|—–]\s/u).length >= 3;
 
 /** Sentences of a paragraph, each with its end punctuation and following space. */
 function sentences(p: string): string[] {
@@ -243,7 +249,8 @@ export function documentTitle(text: string, fileName: string): { title: string; 
  */
 export function photoName(text: string): string {
   const { title, fromName } = documentTitle(text, '');
-  if (!fromName && title) return title;
+  // An aside in brackets after the title («Circuitos RC (apuntes 14/10)») is no part of its name.
+  if (!fromName && title) return title.replace(/(?<=\S)\s*\([^()]*\)$/u, '') || title;
   const words = text.replace(/[#*_`]+/g, '').replace(/\s+/g, ' ').trim();
   if (words.length <= PHOTO_NAME_MAX) return words || PHOTO_NAME;
   const cut = words.slice(0, PHOTO_NAME_MAX);
