@@ -139,6 +139,8 @@ export function clozeClause(sentence: string, term: string, fromColon = false): 
   // «… **Alfred Marshall** en sus *Principios de economía* (1890), el manual con el que …»: else up to
   // the aside or relative clause after the term's own clause (its first comma past the term).
   if (end < 0) end = sentence.slice(at + term.length).search(/,\s+(?:(?:el|la|los|las|un|una)\s+\p{Ll}|que\s|quien\s|donde\s|cuy[oa]s?\s)/u);
+  // «… decimos que la empresa está en quiebra técnica: aunque vendiera …»: failing those, the colon after the term.
+  if (end < 0) end = sentence.slice(at + term.length).search(/:\s/u);
   // «… protegida por el Estado: en 1937 Mussolini inauguró los estudios de **Cinecittà**.»: with
   // `fromColon` (a term the note bolds), a colon or semicolon before the term opens the clause that
   // says it, which may run to the end.
@@ -153,5 +155,12 @@ export function clozeClause(sentence: string, term: string, fromColon = false): 
   // The whole opening when it fits (it says more), else the clause after the colon.
   const candidates = end >= 0 ? [clauseFrom(0), clauseFrom(from)] : [clauseFrom(from)];
   // A clause cut off before its main clause says half a thought («Cuando el activo es menor que el _____.»).
-  return candidates.find((c) => words(c).length <= CLOZE_MAX_WORDS && words(c).length >= 6 && !SUBORDINATE_OPENING.test(c));
+  // (A clause that reaches its main clause after the subordinate's comma is whole: «Cuando …, el patrimonio es negativo y decimos que …».)
+  // (…but one that ends inside a subordinate opened after a comma is cut: «A partir del 133 a. C., cuando el tribuno … propuso …».)
+  const whole = (c: string) => {
+    const before = c.slice(0, Math.max(0, c.indexOf(term)));
+    const lastClause = before.split(/,\s+/u).at(-1)!;
+    return (!SUBORDINATE_OPENING.test(c) || /,\s/u.test(before)) && !(before.includes(', ') && SUBORDINATE_OPENING.test(lastClause));
+  };
+  return candidates.find((c) => words(c).length <= CLOZE_MAX_WORDS && words(c).length >= 6 && whole(c));
 }

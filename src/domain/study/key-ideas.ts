@@ -28,7 +28,7 @@ import { sectionLabel } from './section-label.js';
 import { offSubject } from './class-talk.js';
 import { namedTerms } from './named-term.js';
 import { proseDefinitions } from './prose-definitions.js';
-import { personByRole } from './person-role.js';
+import { namesByRole, personByRole } from './person-role.js';
 import { headingNames, lifeOf, namesOfNote } from './note-names.js';
 import { cleanHeading, contextOf, fullName, lowerWordsIn, namesIn, termAt, timesWritten } from './course-names.js';
 
@@ -269,6 +269,8 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     for (const f of proseDefinitions(plain)) if (!alreadyNamed(f.term)) add(f, s, 2.6);
     const who = personByRole(plain);
     if (who && !alreadyNamed(who.term)) add({ ...who, shares: true }, s, 2.6);
+    // «… por el fraile franciscano Luca Pacioli …»: a name after its role, a cloze where the sentence carries it.
+    for (const name of namesByRole(plain)) if (!alreadyNamed(name) && clozeable(s, name)) add({ kind: 'termino', term: name, article: '', body: plain }, s, 2);
   }
   // Formulas sit on their own line (no sentence): grounded in the sentence that introduces them.
   // Formulas in words on their own line too (word-formula.ts); a list of formulas alone (a «Formulario»)

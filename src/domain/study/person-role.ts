@@ -32,3 +32,14 @@ export function personByRole(sentence: string): Found | undefined {
   const life = lifeOf(sentence.slice(role.index + role[0].length - role[2]!.length), role[2]!);
   return life ? { ...life } : undefined;
 }
+
+/** «… por el fraile franciscano Luca Pacioli …»: a role, up to two words qualifying it, then a name, anywhere in a sentence. */
+const ROLE_BEFORE_NAME = new RegExp(String.raw`(?<![\p{L}])(?:el|la)\s+(\p{Ll}+)(?:\s+\p{Ll}+){0,2}\s+(${NAME})(?=[\s,.;:(]|$)`, 'gu');
+
+/**
+ * The people a sentence names after their role, wherever they stand («La expresión la introdujo el
+ * matemático británico Karl Pearson en 1893»): key people of the note, each asked as a cloze on the name.
+ */
+export function namesByRole(sentence: string): string[] {
+  return [...sentence.matchAll(ROLE_BEFORE_NAME)].filter((m) => PERSON_ROLES.has(m[1]!)).map((m) => m[2]!);
+}

@@ -132,6 +132,9 @@ export function ideaOfSentence(sentence: string, rawSentence: string, names: Rea
     const body = called[4]!.split(/,\s+y\s+(?:[\p{L}-]+\s+){1,4}?a\s+(?:aquel|aquella|aquellos|aquellas|la|el|los|las|lo)\s/u)[0]!;
     return { kind: 'definicion', term: `${called[1]}${other}`, article: '', body };
   }
+  // «A esto se le llamaba paradoja hidrostática: la presión en el fondo depende …»: what is named is said after the colon.
+  const thisCalled = new RegExp(`^A\\s+(?:esto|ello|este\\s+\\p{Ll}+|esta\\s+\\p{Ll}+)\\s+se\\s+(?:le\\s+)?(?:llama|llamaba|llamó|denomina|denominaba|conoce\\s+como)\\s+${TERM}:\\s+(.+)$`, 'u').exec(s);
+  if (thisCalled) return { kind: 'definicion', term: thisCalled[1]!, article: '', body: thisCalled[2]! };
   const toCalled = new RegExp(`^A\\s+(.+?)\\s+se\\s+(?:le|les)\\s+(?:llama|denomina)\\s+${TERM}(?=[\\s.:,;]|$)`, 'iu').exec(s);
   if (toCalled) return { kind: 'definicion', term: toCalled[2]!, article: '', body: toCalled[1]!, needsContext: DEMONSTRATIVE.test(toCalled[1]!) };
   // «Esta moda por lo japonés se llamó japonismo»: the name comes last.

@@ -1,0 +1,41 @@
+/**
+ * Clauses of long sentences a cloze is made of (study/cloze-quality.ts clozeClause), terms a text names
+ * by «decimos que … está en X» and «A esto se le llamaba X: …», and people named after their role
+ * (person-role.ts namesByRole). Sentences written for these tests, not taken from a fixture.
+ */
+import { describe, expect, it } from 'vitest';
+import { clozeClause } from '../../src/domain/study/cloze-quality.js';
+import { namedTerms } from '../../src/domain/study/named-term.js';
+import { ideaOfSentence } from '../../src/domain/study/sentence-idea.js';
+import { namesByRole } from '../../src/domain/study/person-role.js';
+
+describe('the clause a cloze is made of', () => {
+  it('ends at a colon after the term when nothing else ends it, keeping a subordinate with its main clause', () => {
+    const s = 'Cuando la tensión supera el límite elástico del material, la pieza ya no recupera su forma y decimos que ha entrado en deformación plástica: aunque se retire la carga, queda deformada para siempre.';
+    expect(namedTerms(s)).toEqual([]);
+    expect(clozeClause(s, 'deformación plástica')).toBe('Cuando la tensión supera el límite elástico del material, la pieza ya no recupera su forma y decimos que ha entrado en deformación plástica.');
+  });
+
+  it('refuses a clause that ends inside a subordinate opened after a comma', () => {
+    const s = 'Desde el año 1212, cuando el rey Alfonso VIII venció a los almohades en las Navas de Tolosa y abrió el valle del Guadalquivir, la frontera avanzó hacia el sur sin detenerse durante décadas enteras.';
+    expect(clozeClause(s, 'Alfonso VIII')).toBeUndefined();
+  });
+});
+
+describe('terms a text names by what it says of them', () => {
+  it('reads «decimos que … está en X»', () => {
+    expect(namedTerms('Si la oferta supera a la demanda durante meses y los precios caen sin parar, decimos que el mercado está en recesión: las empresas dejan de invertir.')).toEqual(['recesión']);
+  });
+
+  it('reads «A esto se le llamaba X: …» as a definition by what follows the colon', () => {
+    expect(ideaOfSentence('A esto se le llamaba horror vacui: el miedo a dejar una superficie sin decorar.', 'A esto se le llamaba horror vacui: el miedo a dejar una superficie sin decorar.'))
+      .toMatchObject({ kind: 'definicion', term: 'horror vacui', body: 'el miedo a dejar una superficie sin decorar.' });
+  });
+});
+
+describe('people named after their role', () => {
+  it('finds a name after a role noun anywhere in the sentence', () => {
+    expect(namesByRole('La primera tabla de los elementos la publicó el químico ruso Dmitri Mendeléiev en 1869.')).toEqual(['Dmitri Mendeléiev']);
+    expect(namesByRole('La primera tabla se publicó en la ciudad de San Petersburgo en 1869.')).toEqual([]);
+  });
+});
