@@ -306,6 +306,17 @@ export function topicFromName(fileName: string): string {
 }
 
 /**
+ * Whether `tema` is only the name of the file a note comes from (`archivo`, as the note's source
+ * keeps it): the topic a text without headings gives its notes (noteDrafts), which names no section
+ * of it. A pasted text is read as «<its title>.txt» (imports.ts `readingName`) and its source keeps
+ * the title alone, so the name is tried with that extension too.
+ */
+export function isFileTopic(tema: string, archivo: string): boolean {
+  const topic = tema.toLocaleLowerCase('es');
+  return [archivo, `${archivo}.txt`].some((name) => topicFromName(name).toLocaleLowerCase('es') === topic);
+}
+
+/**
  * The label that names where a heading sits in the syllabus («Tema 3.», «Unidad 2 –»): the note's
  * week already says it, so a note's topic is «elasticidad», not «tema 3. elasticidad». A bare section
  * number («6. El ciclo de Carnot», «1.2 La escasez») stays: it is where the section sits in its
