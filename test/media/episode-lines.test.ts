@@ -42,6 +42,19 @@ describe('a line that lacks its subject', () => {
     expect(said).not.toMatch(/gruesos\. (?:\p{L}+,? )*[Nn]ace del cruce/u);
   });
 
+  it('a note written without a topic, or named by its file, has no heading to say', () => {
+    const canon = { id: 1, tema: 'bóveda de cañón', texto: 'La bóveda de cañón es una bóveda de sección semicircular que cubre la nave.', semana: 3 };
+    const texto = 'Nace del cruce de dos bóvedas de cañón en ángulo recto, y concentra los empujes.';
+    for (const note of [{ id: 2, tema: 'general', texto, semana: 3 }, { id: 2, tema: 'apuntes de arte', texto, semana: 3, origen: { archivo: 'Apuntes de arte.pdf', pagina: 1 } }]) {
+      const said = buildNarrationScript(3, 'el Románico', [canon, note], isWord).text;
+      expect(said).not.toMatch(/General:|Apuntes de arte:/iu);
+      expect(said).toMatch(/[Nn]ace del cruce de dos bóvedas de cañón en ángulo recto, y concentra los empujes\./u);
+    }
+    // A heading is said before its line without a lead-in of the episode's («Por último, bóveda de…»).
+    const headed = buildNarrationScript(3, 'el Románico', [canon, { ...canon, id: 2, tema: 'bóveda de arista', texto }], isWord).text;
+    expect(headed).toContain('. Bóveda de arista: nace del cruce de dos bóvedas de cañón en ángulo recto, y concentra los empujes.');
+  });
+
   it('after a short section joined to the one before, takes the heading\'s line, not the other section\'s sentence', () => {
     // A section too short for a note of its own keeps its heading as a line of the note before (split.ts).
     const text = ['Las bóvedas', '', 'La bóveda de cañón es una bóveda de sección semicircular que cubre la nave de forma continua.', '', 'Bóveda de arista', '', 'Se forma al cruzarse dos bóvedas de cañón en ángulo recto.'].join('\n');

@@ -9,7 +9,8 @@
  * quoted as content, never followed as instructions.
  */
 import { CuadernoError } from '../../errors.js';
-import type { Note } from '../notebook.js';
+import { DEFAULT_TOPIC, type Note } from '../notebook.js';
+import { isFileTopic } from '../material/split.js';
 import { cleanHeading, keyIdeasOfWeek, type KeyIdea } from '../study/key-ideas.js';
 import { speakFormulasIn } from '../study/formula.js';
 import { sayQuantities } from './say-quantities.js';
@@ -192,10 +193,11 @@ const HEADING_LEAD_WORDS = 6;
  * The heading of the section `line` opens, as the episode says it before the line («Bóveda de
  * arista»): the heading's line right before it in the note (a short section joined to the one
  * before keeps its heading as a line, material/split.ts), else, for the note's first sentence, the
- * note's topic. None for a line that has a label of its own («Consecuencia inmediata: …»), nor for a
- * heading that is long or a question.
+ * note's topic when it is a heading (not DEFAULT_TOPIC, nor its file's name). None for a line that
+ * has a label of its own («Consecuencia inmediata: …»), nor for a heading that is long or a question.
  */
 function sectionHeading(note: Note, prev: { text: string } | undefined, line: string): string | undefined {
+  if (!prev && (note.tema === DEFAULT_TOPIC || (note.origen && isFileTopic(note.tema, note.origen.archivo)))) return undefined;
   const h = cleanHeading(prev ? plainSentence(prev.text) : note.tema);
   if (!h || /:\s/u.test(line) || /[¿?.!…:;]/u.test(h) || countWords(h) > HEADING_LEAD_WORDS) return undefined;
   return `${h[0]!.toLocaleUpperCase('es')}${h.slice(1)}`;
@@ -218,7 +220,8 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   // Each chosen line keeps where it comes from, so the episode follows the material's order.
   // `summary`: a summary of the week's causes or consequences («Sus consecuencias fueron …»), whose
   // «sus» is the week's own topic: said where it stands, leaning on no sentence before it.
-  const chosen: Array<{ noteId: number; at: number; lines: string[]; summary?: boolean }> = [];
+  // `headed`: said after its section's heading («Bóveda de arista: nace…»), which leads it in.
+  const chosen: Array<{ noteId: number; at: number; lines: string[]; summary?: boolean; headed?: boolean }> = [];
   // The recap names what the week defines and states, and its people: not a work or a heading.
   // An idea asked by a question of its own («¿Por qué se unen los átomos?») has no name to recap.
   const recapped = [...new Set(ideas.filter((i) => (i.kind === 'definicion' || i.kind === 'enunciado' || i.kind === 'persona') && !i.question).map(named))].slice(0, 6);
@@ -349,6 +352,7 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
       words += countWords(lead);
     } else if (heading && words + countWords(heading) <= MAX_WORDS) {
       c.lines[0] = `${heading}: ${lowerFirst(c.lines[0]!, isWord, names)}`;
+      c.headed = true;
       words += countWords(heading);
     } else if (!verbFirst) {
       words -= LEAD_WORDS + c.lines.reduce((n, l) => n + countWords(l), 0);
@@ -371,7 +375,9 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     if (c.lines.length === 0) chosen.splice(i--, 1);
   }
   const body = chosen.map((c, i) => {
-    const lead = i === 0 ? LEADS[0]! : i === chosen.length - 1 && chosen.length > 2 ? NARRATION.last : i % 4 === 0 ? LEADS[1 + ((i / 4) % (LEADS.length - 1))]! : '';
+    const given = i === 0 ? LEADS[0]! : i === chosen.length - 1 && chosen.length > 2 ? NARRATION.last : i % 4 === 0 ? LEADS[1 + ((i / 4) % (LEADS.length - 1))]! : '';
+    // A lead-in that runs into its line («Por último, …») would run into the heading that leads it.
+    const lead = c.headed && (given.endsWith(',') || given === NARRATION.also) ? '' : given;
     const [first, ...rest] = c.lines;
     const opened = lead.endsWith(',') || lead === NARRATION.also ? `${lead} ${lowerFirst(first!, isWord, names)}` : lead ? `${lead} ${first}` : first!;
     return [opened, ...rest].join(' ');
