@@ -19,11 +19,11 @@ import { StateFileError } from '../errors.js';
 import { personaOf } from './access.js';
 import { replyStart } from './first-minute.js';
 import { LOG } from '../strings/log.js';
+import { DEFAULT_TOPIC } from '../domain/notebook.js';
 
 /** Bounds for /nota, in characters. */
 export const NOTE_MIN_CHARS = 10;
 export const NOTE_MAX_CHARS = 2_000;
-const DEFAULT_TOPIC = 'general';
 
 export interface CommandsDeps {
   runs: RunManager;

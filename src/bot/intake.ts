@@ -33,6 +33,7 @@ import { PASSAGES } from '../strings/passages.js';
 import { S } from '../strings/chat.js';
 import { personaOf } from './access.js';
 import { LOG } from '../strings/log.js';
+import { DEFAULT_TOPIC } from '../domain/notebook.js';
 
 /** Longest request accepted as one sentence, in characters (the model needs a request, not a file). */
 export const MAX_REQUEST_CHARS = 1_000;
@@ -235,7 +236,7 @@ export function intakeComposer(deps: IntakeDeps): Composer<Context> {
     const ids: number[] = [];
     try {
       const course = await readCourse(deps.notebook);
-      for (const chunk of splitText(pasteText(paste), NOTE_MAX_CHARS)) ids.push((await deps.notebook.notes.add('general', chunk, weekForNewNote(course, { tema: 'general', texto: chunk }))).id);
+      for (const chunk of splitText(pasteText(paste), NOTE_MAX_CHARS)) ids.push((await deps.notebook.notes.add(DEFAULT_TOPIC, chunk, weekForNewNote(course, { tema: DEFAULT_TOPIC, texto: chunk }))).id);
     } catch (e) {
       deps.log(LOG.pasteSave, e);
       return void (await ctx.reply(S.noteFailed()));

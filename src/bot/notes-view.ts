@@ -16,6 +16,8 @@ import { splitText } from './format.js';
 import { weekPickerRows } from './keyboards.js';
 import { topicAsWritten } from '../lib/name-case.js';
 import { fold } from '../lib/fold.js';
+import { DEFAULT_TOPIC } from '../domain/notebook.js';
+import { isFileTopic } from '../domain/material/split.js';
 
 /** Notes per page of the list: one phone screen, and one row of buttons each four. */
 export const NOTES_PAGE_SIZE = 8;
@@ -43,16 +45,32 @@ export function weekWords(course: Course, week: number | null): string | null {
 }
 
 /**
- * A note's title in the list: its topic, or the start of its text where the topic tells it from
- * nothing around it — the week's own title («Mitosis» under «Semana 12 · Mitosis») or a topic already
- * on the page (three notes titled «Genética»). `seen` gathers the page's titles.
+ * Whether a note's topic names a section of its own: not the topic that only stands in for one — the
+ * DEFAULT_TOPIC of a note written without one, the name of the file its text had no heading in
+ * (split.ts), or its week's title, which a photo without a heading gets (split.ts `photoTopics`) and
+ * the list says above it already («Mitosis» under «Semana 12 · Mitosis»).
  */
-function shortTitle(note: Note, week: number | null, course: Course, seen: Set<string>): string {
-  const topic = topicAsWritten(note.tema, note.texto);
-  const key = fold(topic);
-  const said = seen.has(key) || (week !== null && key === fold(weekTopic(course, week)));
-  seen.add(key);
-  return quote(said ? withoutEmphasis(note.texto) : topic, LINE_TITLE).replace(/\p{L}/u, (c) => c.toLocaleUpperCase('es'));
+function namesSection(note: Note, week: number | null, course: Course): boolean {
+  const topic = fold(note.tema);
+  if (topic === DEFAULT_TOPIC || (week !== null && topic === fold(weekTopic(course, week)))) return false;
+  return !(note.origen && isFileTopic(note.tema, note.origen.archivo));
+}
+
+/** A text's first sentence (of its first line), without its full stop. */
+const firstSentence = (text: string): string => {
+  const line = text.trim().split('\n', 1)[0]!;
+  return /^(.+?)[.!?…](?=\s|$)/u.exec(line)?.[1] ?? line;
+};
+
+/**
+ * A note's title in the list, by one rule: a note filed from a section is named by the section's
+ * heading (its topic), every note of the section alike; a note without one by its first sentence —
+ * both cut at a word. (Naming the first note of a section by its heading and the others by their
+ * first words read as two rules in one lecture: the walk of «Historia del Arte: el Románico».)
+ */
+function shortTitle(note: Note, week: number | null, course: Course): string {
+  const title = namesSection(note, week, course) ? topicAsWritten(note.tema, note.texto) : firstSentence(withoutEmphasis(note.texto));
+  return quote(title, LINE_TITLE).replace(/\p{L}/u, (c) => c.toLocaleUpperCase('es'));
 }
 
 /**
@@ -85,12 +103,11 @@ export function notesPage(notes: readonly Note[], course: Course, page: number, 
   // One note a line, under its week: the page's notes of one week together (newest first, the order
   // of the pages), the week said once; a list of one week says it in its header.
   const items: PackItem[] = [];
-  const titles = new Set<string>();
   const weeks = [...new Set(shown.map((x) => x.week))];
   for (const w of week === 0 ? weeks : [undefined]) {
     const group = shown.filter((x) => w === undefined || x.week === w);
     const head = w === undefined ? [''] : [`\n${NOTES.weekHead(w === null ? null : quote(weekTitle(course, w), WEEK_HEAD_SHOWN))}`];
-    const lines = group.map(({ note, week: own }) => NOTES.line(note.id, shortTitle(note, own, course, titles), examples.has(note.id)));
+    const lines = group.map(({ note, week: own }) => NOTES.line(note.id, shortTitle(note, own, course), examples.has(note.id)));
     items.push({ text: [...head, ...lines].join('\n') });
   }
   items.push({ text: `\n${NOTES.hint(shown.some(({ note }) => examples.has(note.id)))}` });

@@ -65,9 +65,12 @@ export function quizComposer(deps: QuizDeps): Composer<Context> & { ask: (ctx: C
     try {
       const made = await deps.quizzes.make({ chat, user, ...(semana !== undefined ? { week: semana } : {}), ...(tema ? { topic: tema } : {}), ...(preguntas ? { count: preguntas } : {}), ...(questions ? { questions } : {}) });
       if (made.kind === 'no_notes') return void (await ctx.reply(QUIZ.noNotes(semana)));
-      if (made.kind === 'no_ideas') return void (await ctx.reply(QUIZ.noIdeas(semana, tema, made.ideas)));
+      // The topic as the notes write it («la bóveda de arista»), not as typed («la boveda de arista»).
+      if (made.kind === 'no_ideas') return void (await ctx.reply(QUIZ.noIdeas(semana, made.topic ?? tema, made.ideas)));
+      if (made.kind === 'too_few') return void (await ctx.reply(QUIZ.tooFew(made.questions, semana, made.topic ?? tema)));
       const n = made.quiz.questions.length;
-      const intro = `${QUIZ.intro(n, semana, tema)}${preguntas !== undefined && n < preguntas ? `\n${QUIZ.fewer(n, preguntas)}` : ''}`;
+      const around = made.onTopic ? `\n${QUIZ.around(made.onTopic.questions, n - made.onTopic.questions, made.onTopic.around)}` : '';
+      const intro = `${QUIZ.intro(n, semana, made.quiz.topic ?? tema)}${around}${preguntas !== undefined && n < preguntas ? `\n${QUIZ.fewer(n, preguntas)}` : ''}`;
       await sendQuiz(ctx.api, deps.quizzes, made.quiz, intro);
     } catch (e) {
       deps.log(LOG.quizPrepare, e);

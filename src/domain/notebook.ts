@@ -13,6 +13,12 @@ export interface Note {
   origen?: { archivo: string; pagina: number | null };
 }
 
+/**
+ * The topic of a note written without one (`/nota texto`, a long message saved as notes): it names no
+ * section, so a list names such a note by its first sentence (bot/notes-view.ts).
+ */
+export const DEFAULT_TOPIC = 'general';
+
 /** Read access to the notebook; the lowdb store implements it, tests may pass an in-memory one. */
 export interface NotesReader {
   list(): Promise<Note[]>;

@@ -103,3 +103,13 @@ export function withAccents(text: string, source: string): string {
     return forms?.size === 1 ? [...forms][0]! : w;
   });
 }
+
+/**
+ * Words a student typed, or the understanding folded («la boveda de arista», «rendimiento de
+ * carnot»), as the notes write them — their accents as `source` writes them (withAccents) and their
+ * names with the capitals `names` gives them (withNames; `source` itself by default) — for a reply
+ * that echoes them: «Esto dicen tus notas sobre «subducción»», «Test sobre «la bóveda de arista»».
+ */
+export function asWrittenIn(text: string, source: string, names = source): string {
+  return withNames(withAccents(text, source), names);
+}

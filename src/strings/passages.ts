@@ -3,7 +3,7 @@
  * it, quoted, each with where it comes from, and a button to make cards of it.
  */
 import { packMessages, type PackedMessage } from '../lib/message-pack.js';
-import { sentenceCase, topicAsWritten, withAccents, withNames } from '../lib/name-case.js';
+import { asWrittenIn, sentenceCase, topicAsWritten } from '../lib/name-case.js';
 
 /** How many of the notes' topics a «nothing found» answer lists before it points to /notas instead. */
 export const TOPICS_LISTED = 6;
@@ -65,6 +65,6 @@ export function passageMessages(query: string, passages: readonly QuotedPassage[
   // The subject as the understanding folded it (or the student typed it, «subduccion»), its words
   // given the accents and its names the capitals the quoted passages write them with.
   const quotedText = passages.map((p) => p.text).join('\n');
-  const subject = withNames(withAccents(query, [quotedText, ...passages.map((p) => p.tema)].join('\n')), quotedText);
+  const subject = asWrittenIn(query, [quotedText, ...passages.map((p) => p.tema)].join('\n'), quotedText);
   return packMessages(PASSAGES.header(subject), passages.map((p, i) => ({ text: quoted(p, numbered ? i + 1 : undefined, quotedText) })));
 }

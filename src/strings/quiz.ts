@@ -5,16 +5,27 @@
 import { count } from './count.js';
 import { listed } from './list.js';
 
+/** Which notes a quiz was asked of, before a space: «sobre «la bóveda de arista» », «de la semana 3 », or none. */
+const whereOf = (week?: number, topic?: string) => (topic ? `sobre «${topic}» ` : week !== undefined ? `de la semana ${week} ` : '');
+
 export const QUIZ = Object.freeze({
   /** The title of the note a class quiz leaves in a student's notebook. */
   classNoteTitle: (week?: number) => `Test de la clase${week !== undefined ? ` · semana ${week}` : ''}`,
   intro: (n: number, week?: number, topic?: string) =>
     `Test ${week !== undefined ? `de la semana ${week}` : topic ? `sobre «${topic}»` : 'de tus notas'}: ${count(n, 'pregunta', 'preguntas')}. ${n === 1 ? 'Toca una opción; si fallas, vuelve pronto a tu repaso.' : 'Toca una opción en cada una; lo que falles vuelve pronto a tu repaso.'}`,
+  /** A topic's quiz completed with what its notes say around it: `own` questions on the topic, `others` from its notes (`notas`) or its week (`semana`). */
+  around: (own: number, others: number, from: 'notas' | 'semana') =>
+    `Sobre ese tema tus notas dan para ${count(own, 'pregunta', 'preguntas')}; ${others === 1 ? 'la otra es' : `las otras ${others} son`} de lo que ${from === 'notas' ? 'dicen esas mismas notas' : 'estudias esa misma semana'}.`,
+  /** Fewer questions than a quiz is sent with (MIN_QUESTIONS): what there is, and what to do. */
+  tooFew: (n: number, week?: number, topic?: string) => {
+    const where = whereOf(week, topic);
+    return `En tus notas ${where}solo hay ideas para ${count(n, 'pregunta', 'preguntas')}, y un test tan corto no te dice mucho: con más apuntes te hago uno de verdad. Mientras, repasa tus tarjetas con /repasar.`;
+  },
   fewer: (n: number, asked: number) => `Solo he encontrado ideas para ${count(n, 'pregunta', 'preguntas')} de las ${asked} que pedías.`,
   noNotes: (week?: number) => (week !== undefined ? `La semana ${week} no tiene notas todavía: añade tus apuntes y te hago el test.` : 'Todavía no tienes notas: añade tus apuntes y te hago un test.'),
   /** `ideas`: the ideas the notes gave that found no three wrong options of their kind (0: the notes gave none). */
   noIdeas: (week?: number, topic?: string, ideas = 0) => {
-    const where = topic ? `sobre «${topic}» ` : week !== undefined ? `de la semana ${week} ` : '';
+    const where = whereOf(week, topic);
     return ideas > 0
       ? `En tus notas ${where}hay ${ideas === 1 ? 'una idea que preguntar' : `${ideas} ideas que preguntar`}, pero aún no bastantes del mismo tipo para inventar respuestas falsas creíbles: con más apuntes del curso te hago el test. Mientras, repasa tus tarjetas con /repasar.`
       : `No encuentro en tus notas ${where}definiciones, enunciados ni fórmulas con los que preguntarte. Prueba con otra semana o con /repasar.`;

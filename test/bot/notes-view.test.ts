@@ -147,3 +147,29 @@ describe('a note’s topic as the list and the note show it', () => {
     expect(noteMessages(note, course, 0).messages[0]).toContain('4. Enunciado de Clausius');
   });
 });
+
+describe('a note’s title in the list, by one rule', () => {
+  it('a note filed from a section is named by its heading, all of the section; one without a heading by its first sentence, cut at a word', () => {
+    const course: Course = { titulo: 'Historia del Arte', semanas: [{ numero: 3, titulo: 'El Románico', inicio: null, terminos: [] }] };
+    const paste = { archivo: 'Historia del Arte: el Románico', pagina: null };
+    const notes: Note[] = [
+      { id: 1, tema: 'historia del Arte: el Románico', texto: 'El Románico es el primer gran estilo común a la Europa cristiana. Se extiende por el Camino de Santiago.', semana: 3, origen: paste },
+      { id: 2, tema: 'la arquitectura', texto: 'El material preferido es la piedra sillar, bien escuadrada.', semana: 3, origen: paste },
+      { id: 3, tema: 'la arquitectura', texto: 'La bóveda de cañón es una bóveda de sección semicircular que cubre la nave.', semana: 3, origen: paste },
+      { id: 4, tema: 'la arquitectura', texto: 'La bóveda de arista nace del cruce de dos bóvedas de cañón.', semana: 3, origen: paste },
+      { id: 5, tema: 'general', texto: 'Preguntar al profesor por el tímpano de Moissac. Y por el de Conques.', semana: null },
+      { id: 6, tema: 'el Románico', texto: 'En la pizarra: el Pantocrátor y el Tetramorfos.', semana: 3, origen: { archivo: 'Foto de la pizarra', pagina: 1 } },
+    ];
+    const lines = notesPage(notes, course, 1, 0)!.messages[0]!.text.split('\n').filter((l) => /^\d+ · /u.test(l));
+    expect(lines).toEqual([
+      // A photo without a heading gets its week's title, which the list says above it already.
+      '6 · En la pizarra: el Pantocrátor y el Tetramorfos',
+      '4 · La arquitectura',
+      '3 · La arquitectura',
+      '2 · La arquitectura',
+      // The paste's notes before its first heading are named by no section: the paste's title is its file's name.
+      '1 · El Románico es el primer gran estilo común a la…',
+      '5 · Preguntar al profesor por el tímpano de Moissac',
+    ]);
+  });
+});

@@ -2,7 +2,8 @@
  * Issue 45 item 5 end to end, with a model configured: /quiz 4 through the embedded Bot API asks the
  * model for the week's questions (one forced strict-tool call to a local server speaking the
  * Messages API) and sends the polls it proposed once the quiz's rules accept them; when the model
- * proposes a question whose answer the notes do not hold, the same command sends the offline quiz.
+ * proposes a question whose answer the notes do not hold, or too few questions for a quiz, the same
+ * command sends the offline quiz.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Message } from 'grammy/types';
@@ -59,12 +60,25 @@ async function quizOfWeek4(preguntas: (noteOf: (words: string) => number) => unk
   return polls(chat);
 }
 
+const entropia = (id: number) => ({
+  id_nota: id,
+  pregunta: '¿Cómo se llama la magnitud que mide el desorden de un sistema?',
+  correcta: 'Entropía',
+  distractores: ['Calor', 'Trabajo', 'Potencia'],
+  pasaje: 'La entropía es una magnitud que mide el desorden de un sistema.',
+});
+
 describe('a quiz the model proposes, in the chat', () => {
   it('the model\'s questions, checked, are the polls sent', async () => {
-    const sent = await quizOfWeek4((noteOf) => [calor(noteOf('El calor es')), trabajo(noteOf('El calor es'))]);
-    expect(sent.map((m) => m.poll!.question)).toEqual([calor(0).pregunta, trabajo(0).pregunta]);
-    for (const m of sent) expect(m.poll!.explanation).toMatch(/^«El (?:calor|trabajo) es la energía.+» \(nota \d+\)$/);
+    const sent = await quizOfWeek4((noteOf) => [calor(noteOf('El calor es')), trabajo(noteOf('El calor es')), entropia(noteOf('El calor es'))]);
+    expect(sent.map((m) => m.poll!.question)).toEqual([calor(0).pregunta, trabajo(0).pregunta, entropia(0).pregunta]);
+    for (const m of sent.slice(0, 2)) expect(m.poll!.explanation).toMatch(/^«El (?:calor|trabajo) es la energía.+» \(nota \d+\)$/);
     expect(api!.messageRequests().filter((r) => (r.body.tool_choice as { name?: string } | undefined)?.name === QUIZ_TOOL)).toHaveLength(1);
+  });
+
+  it('a proposal too short for a quiz (two questions): the offline quiz, of three or more', async () => {
+    const sent = await quizOfWeek4((noteOf) => [calor(noteOf('El calor es')), trabajo(noteOf('El calor es'))]);
+    expect(sent.length).toBeGreaterThanOrEqual(3);
   });
 
   it('a proposal that breaks a rule: the offline quiz', async () => {

@@ -109,17 +109,21 @@ describe('a quiz of a week', () => {
     await after(chat, 'getUpdates', () => api.updates.unconfirmed().length === 0);
     expect(polls(chat)).toHaveLength(3);
     api.sendUserText('pregúntame lo del ciclo de Carnot');
-    await api.waitForRequest('sendMessage', (r) => /Test sobre «ciclo de carnot»/.test(String(r.params.text)), 20_000);
+    await api.waitForRequest('sendMessage', (r) => /Test sobre «ciclo de Carnot»/.test(String(r.params.text)), 20_000);
     await after(chat, 'sendPoll', () => polls(chat!).length >= 4);
     const carnot = polls(chat)[3]!;
     // About Carnot: its question or its right option names it (the cycle itself is asked only beside three other cycles).
     expect(`${carnot.poll!.question} ${carnot.poll!.options[rightOf(carnot)]!.text}`).toMatch(/Carnot/);
+    // A topic typed without its accents is echoed as the notes write it.
+    api.sendUserText('preguntame lo de la entropia');
+    await api.waitForRequest('sendMessage', (r) => /^Test sobre «(?:la )?entropía»: 3 preguntas\.[^]*Sobre ese tema tus notas dan para/u.test(String(r.params.text)), 20_000);
+    await after(chat, 'sendPoll', () => polls(chat!).length >= 7);
     // «hazme preguntas» alone is the review of the cards, not a quiz.
     api.sendUserText('hazme preguntas');
     await api.waitForRequest('sendMessage', (r) => /tarjeta/i.test(String(r.params.text)) && !/Test/.test(String(r.params.text)), 20_000);
     await after(chat, 'getUpdates', () => api.updates.unconfirmed().length === 0);
     const requestsAfter = api.requests.filter((r) => r.method === 'sendMessage' && /^Test /.test(String(r.params.text)));
-    expect(requestsAfter).toHaveLength(2);
+    expect(requestsAfter).toHaveLength(3);
   }, 60_000);
 
   it('notes without a week of their own are the week of their topic: /quiz 4 asks about them (the demo\'s notes are such)', async () => {

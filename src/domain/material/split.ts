@@ -78,8 +78,11 @@ function isHeading(block: string): string | undefined {
   return block.split(/\s+/).length <= 10 ? block : undefined;
 }
 
-/** Paragraphs (blank-line separated) with their wrapped lines joined; list items and table rows keep their line. */
-function paragraphs(raw: string, fromOcr: boolean): Block[] {
+/**
+ * Paragraphs (blank-line separated) with their wrapped lines joined; list items and table rows keep
+ * their line. `typed`: a text a person typed or pasted (no pages, no OCR), whose line ends are theirs.
+ */
+function paragraphs(raw: string, fromOcr: boolean, typed = false): Block[] {
   const text = raw.replace(/\r\n?/g, '\n');
   const blocks: Block[] = [];
   let last = 0;
@@ -91,7 +94,9 @@ function paragraphs(raw: string, fromOcr: boolean): Block[] {
   const read = blocks
     .map((b) => ({ lines: b.text.split('\n').map((l) => l.trim()).filter(Boolean), at: b.at }))
     .filter((b) => b.lines.length > 0);
-  return (fromOcr ? read : continued(read))
+  const joined = fromOcr ? read : continued(read);
+  const headed = typed && typedHeadings(joined);
+  return joined
     .flatMap(({ lines, at }) => {
       // A markdown heading directly above its paragraph is still a heading.
       const out: Block[] = [];
@@ -101,7 +106,7 @@ function paragraphs(raw: string, fromOcr: boolean): Block[] {
         cur = [];
       };
       for (const [k, l] of lines.entries()) {
-        if (/^#{1,6}\s/.test(l) || numberedHeading(lines, k)) {
+        if (/^#{1,6}\s/.test(l) || numberedHeading(lines, k) || (headed && typedHeading(lines, k))) {
           flush();
           out.push({ text: l, at });
         } else cur.push((/^([-*•]|\d+[.)])\s/.test(l) || l.includes(CELL_JOIN)) && cur.length ? `\n${l}` : l);
@@ -129,6 +134,50 @@ function numberedHeading(lines: readonly string[], k: number): boolean {
   return isHeading(l) !== undefined;
 }
 
+/** Most words of an unnumbered heading typed right above its section's first line («Resumen para el examen»). */
+const TYPED_HEADING_WORDS = 8;
+/** Headings a typed text needs before a short line above a paragraph is read as one (typedHeadings). */
+const TYPED_HEADINGS_MIN = 2;
+/** A line a section's first lines may open with: a sentence, a list item or a numbered one. */
+const LIST_LINE = /^(?:[-*•]|\d+[.)])\s/;
+/** A line that ends a sentence (or hands over to what follows it, «…son estos:»). */
+const ENDS_SENTENCE = /[.!?…:][»"”)]*$/u;
+
+/**
+ * Whether line `k` of a typed block is an unnumbered heading with its section's first lines right
+ * under it, no blank line between («Características generales» / «El Románico es…»): a heading by
+ * isHeading's rule of at most TYPED_HEADING_WORDS words, not a list item, at the block's start or
+ * after a line that ends a sentence (after «…son estos:» it is one of the lines announced), and
+ * followed by a line that starts a sentence of its own or a list — a whole sentence or a line longer
+ * than a heading, not another short line (a title block's «APUNTES DE ECOLOGÍA» / «Apuntes de clase –
+ * Profesora Ruiz»).
+ */
+function typedHeading(lines: readonly string[], k: number): boolean {
+  const l = lines[k]!;
+  const next = lines[k + 1];
+  if (next === undefined || LIST_LINE.test(l) || l.split(/\s+/).length > TYPED_HEADING_WORDS) return false;
+  if (k > 0 && (!ENDS_SENTENCE.test(lines[k - 1]!) || /:$/u.test(lines[k - 1]!))) return false;
+  const sentence = LIST_LINE.test(next) || (/^[\p{Lu}¿¡«"“]/u.test(next) && (ENDS_SENTENCE.test(next) || next.length > HEADING_MAX));
+  return sentence && isHeading(l) !== undefined;
+}
+
+/**
+ * Whether a typed text is written in sections whose headings stand right above their paragraphs: it
+ * has TYPED_HEADINGS_MIN headings or more, one of them such a line (the others may stand alone between
+ * blank lines). Read as the first words of its paragraph, each such heading started no section and
+ * the whole paste was filed under its title (the walk of «Historia del Arte: el Románico»); a single
+ * short first line above a paragraph (a paste's title, a greeting) is left as it was.
+ */
+function typedHeadings(blocks: ReadonlyArray<{ lines: string[] }>): boolean {
+  let above = 0;
+  let alone = 0;
+  for (const b of blocks) {
+    if (b.lines.length === 1 && isHeading(b.lines[0]!) !== undefined) alone++;
+    above += b.lines.filter((_l, k) => typedHeading(b.lines, k)).length;
+  }
+  return above > 0 && above + alone >= TYPED_HEADINGS_MIN;
+}
+
 /**
  * Blocks rejoined where a sentence goes on across a blank line: the block does not end a sentence (no
  * full stop, colon or semicolon) and the next starts in lower case («…dividida por la variación
@@ -153,9 +202,9 @@ function continued(blocks: Array<{ lines: string[]; at: number }>): Array<{ line
   return out;
 }
 
-function sections(text: string, fromOcr: boolean): Section[] {
+function sections(text: string, fromOcr: boolean, typed: boolean): Section[] {
   const out: Section[] = [];
-  const blocks = paragraphs(text, fromOcr);
+  const blocks = paragraphs(text, fromOcr, typed);
   for (const [i, p] of blocks.entries()) {
     // A short line followed by text that goes on in lower case («Para el ciclo de Carnot se
     // demuestra» / «rendimiento es…», a sentence a line left out of a photo cut in two) is the start
@@ -264,6 +313,17 @@ export function topicFromName(fileName: string): string {
 }
 
 /**
+ * Whether `tema` is only the name of the file a note comes from (`archivo`, as the note's source
+ * keeps it): the topic a text without headings gives its notes (noteDrafts), which names no section
+ * of it. A pasted text is read as «<its title>.txt» (imports.ts `readingName`) and its source keeps
+ * the title alone, so the name is tried with that extension too.
+ */
+export function isFileTopic(tema: string, archivo: string): boolean {
+  const topic = tema.toLocaleLowerCase('es');
+  return [archivo, `${archivo}.txt`].some((name) => topicFromName(name).toLocaleLowerCase('es') === topic);
+}
+
+/**
  * The label that names where a heading sits in the syllabus («Tema 3.», «Unidad 2 –»): the note's
  * week already says it, so a note's topic is «elasticidad», not «tema 3. elasticidad». A bare section
  * number («6. El ciclo de Carnot», «1.2 La escasez») stays: it is where the section sits in its
@@ -345,7 +405,9 @@ function pageAt(at: number, starts: readonly number[] | undefined): number | nul
 export function noteDrafts(text: string, opts: Pick<SplitOptions, 'fileName' | 'pageStarts' | 'fromOcr'>): NoteDraft[] {
   const fallback = topicFromName(opts.fileName);
   const notes: NoteDraft[] = [];
-  for (const s of sections(text, opts.fromOcr === true)) {
+  // A text without pages nor OCR was typed or pasted: its line ends are the writer's (typedHeading).
+  const typed = opts.fromOcr !== true && !opts.pageStarts?.length;
+  for (const s of sections(text, opts.fromOcr === true, typed)) {
     const tema = s.heading !== undefined ? tidyTopic(s.heading, true) || fallback : fallback;
     const pieces = s.paragraphs.flatMap((p) => cutLong(p.text).map((t) => ({ text: t, at: p.at })));
     for (const b of mergeShort(pieces)) notes.push({ tema, texto: b.text, pagina: pageAt(b.at, opts.pageStarts), ...(s.heading !== undefined ? { heading: s.heading } : {}) });

@@ -9,7 +9,8 @@
  * quoted as content, never followed as instructions.
  */
 import { CuadernoError } from '../../errors.js';
-import type { Note } from '../notebook.js';
+import { DEFAULT_TOPIC, type Note } from '../notebook.js';
+import { isFileTopic } from '../material/split.js';
 import { cleanHeading, keyIdeasOfWeek, type KeyIdea } from '../study/key-ideas.js';
 import { speakFormulasIn } from '../study/formula.js';
 import { sayQuantities } from './say-quantities.js';
@@ -21,6 +22,8 @@ import { MSG } from './messages.js';
 import { DETERMINERS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS } from '../cards/lexicon.js';
 import { articleFor } from '../study/idea-cards.js';
 import { NARRATION } from '../../strings/narration.js';
+import { wholeUpTo } from './clauses.js';
+import { namesItsSubject, opensWithVerb, shareSubject } from './leaning.js';
 
 /** At most four minutes of speech at 150 words a minute. */
 export const MAX_WORDS = 600;
@@ -51,17 +54,23 @@ function countWords(s: string): number {
   return s.split(/\s+/).filter(Boolean).length;
 }
 
-/** A sentence as the episode says it: plain, formulas in words, not over SENTENCE_WORDS. */
+/**
+ * A sentence as the episode says it: plain, formulas in words, not over SENTENCE_WORDS where it can
+ * be cut to a whole sentence (its main clause kept, clauses.ts); else whole.
+ */
 function spoken(sentence: string, keepColon = false, limit = SENTENCE_WORDS): string {
   let s = plainSentence(sentence);
   if (countWords(s) > limit) {
+    const whole = s;
     // Up to «; » or an example, keeping what a colon introduces (a law's statement follows its colon).
-    s = s.split(/;\s|:\s+(?:por ejemplo|p\. ej\.)|,\s+(?:pero|aunque|mientras que)\s/iu)[0]!.trim();
-    // Still long: up to its last clause boundary within the limit, never mid-phrase.
+    const first = s.split(/;\s|:\s+(?:por ejemplo|p\. ej\.)|,\s+(?:pero|aunque|mientras que)\s/iu)[0]!.trim();
+    if (wholeUpTo(whole, countWords(first))) s = first;
+    // Still long: up to its last clause boundary within the limit, never mid-phrase, nor before its
+    // main clause («Con el auge del Camino de Santiago, y sobre todo después de que …» says nothing).
     if (countWords(s) > limit) {
       const head = s.split(/\s+/).slice(0, limit).join(' ');
       const cut = Math.max(head.lastIndexOf(', y que '), head.lastIndexOf(', '), head.lastIndexOf('; '));
-      if (cut > head.length / 2) s = head.slice(0, cut);
+      if (cut > head.length / 2 && wholeUpTo(whole, countWords(head.slice(0, cut)))) s = head.slice(0, cut);
     }
     // (A sentence kept whole already ends with its full stop; «…, es decir» cut off says nothing.)
     s = `${s.replace(/[,;:.]+$/u, '').replace(/,?\s+(?:es decir|o sea|esto es)$/u, '')}.`;
@@ -177,6 +186,23 @@ export const isMain = (i: KeyIdea) => i.kind === 'enunciado' || i.kind === 'form
 /** «la ley de Ohm», «el Barroco», «Velázquez»: a term as the recap names it. */
 const named = (i: KeyIdea) => (i.article ? `${i.article.replace(/^un$/, 'el').replace(/^una$/, 'la')} ${i.term}` : /^\p{Lu}/u.test(i.term) ? i.term : `${articleFor(i.term)} ${i.term}`);
 
+/** Most words of a heading said before a line («Bóveda de arista: nace del cruce…»); a longer one reads as a sentence of its own. */
+const HEADING_LEAD_WORDS = 6;
+
+/**
+ * The heading of the section `line` opens, as the episode says it before the line («Bóveda de
+ * arista»): the heading's line right before it in the note (a short section joined to the one
+ * before keeps its heading as a line, material/split.ts), else, for the note's first sentence, the
+ * note's topic when it is a heading (not DEFAULT_TOPIC, nor its file's name). None for a line that
+ * has a label of its own («Consecuencia inmediata: …»), nor for a heading that is long or a question.
+ */
+function sectionHeading(note: Note, prev: { text: string } | undefined, line: string): string | undefined {
+  if (!prev && (note.tema === DEFAULT_TOPIC || (note.origen && isFileTopic(note.tema, note.origen.archivo)))) return undefined;
+  const h = cleanHeading(prev ? plainSentence(prev.text) : note.tema);
+  if (!h || /:\s/u.test(line) || /[¿?.!…:;]/u.test(h) || countWords(h) > HEADING_LEAD_WORDS) return undefined;
+  return `${h[0]!.toLocaleUpperCase('es')}${h.slice(1)}`;
+}
+
 const list = (xs: readonly string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} y ${xs.at(-1)}`);
 
 /**
@@ -194,7 +220,8 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   // Each chosen line keeps where it comes from, so the episode follows the material's order.
   // `summary`: a summary of the week's causes or consequences («Sus consecuencias fueron …»), whose
   // «sus» is the week's own topic: said where it stands, leaning on no sentence before it.
-  const chosen: Array<{ noteId: number; at: number; lines: string[]; summary?: boolean }> = [];
+  // `headed`: said after its section's heading («Bóveda de arista: nace…»), which leads it in.
+  const chosen: Array<{ noteId: number; at: number; lines: string[]; summary?: boolean; headed?: boolean }> = [];
   // The recap names what the week defines and states, and its people: not a work or a heading.
   // An idea asked by a question of its own («¿Por qué se unen los átomos?») has no name to recap.
   const recapped = [...new Set(ideas.filter((i) => (i.kind === 'definicion' || i.kind === 'enunciado' || i.kind === 'persona') && !i.question).map(named))].slice(0, 6);
@@ -292,24 +319,42 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     }
   }
   chosen.sort((a, b) => a.noteId - b.noteId || a.at - b.at);
+  // Words the notes capitalise after another word: names («Caravaggio», «Roma»).
+  const names = new Set(notes.flatMap((n) => [...n.texto.matchAll(/[\p{Ll},;] (\p{Lu}\p{Ll}+)/gu)].map((m) => m[1]!)));
   // A line that leans on the sentence before it («Allí se vio…», «Por otro, …») is said after that
-  // sentence, or not at all: heard alone, its subject would be missing.
+  // sentence, or not at all: heard alone, its subject would be missing. A line that says its own
+  // subject («Además, el tímpano es…») is led by that sentence only when it speaks of the same thing,
+  // else said alone (leaning.ts): another thing's sentence before it read as its context. A line that
+  // opens with its verb («Nace del cruce…») is led like a leaning one, and when it opens its section
+  // by the section's heading: said after another section's line, it said something of that one's
+  // subject (the walk of «Historia del Arte: el Románico»).
   for (let i = 0; i < chosen.length; i++) {
     const c = chosen[i]!;
-    if (c.summary || !leansOnBefore(c.lines[0]!)) continue;
+    if (c.summary) continue;
+    const leaning = leansOnBefore(c.lines[0]!);
+    const verbFirst = !leaning && opensWithVerb(c.lines[0]!, isWord, names);
+    if (!leaning && !verbFirst) continue;
     const note = notes.find((n) => n.id === c.noteId)!;
     const all = sentencesOf(note.texto);
     const k = all.findIndex((x) => x.at === c.at);
     const prev = k > 0 ? all[k - 1]! : undefined;
     const prevText = prev && plainSentence(prev.text);
-    const lead = prev && !/^\s*[-*•]\s/u.test(prev.text) && !readProblem(prev.text, languageOf(note.texto), isWord) && !leansOnBefore(prevText!) ? spoken(prev.text) : undefined;
+    // The sentence before, when it is one: not a list item, a heading's line or a line read badly.
+    const sentence = prev && !/^\s*[-*•]\s/u.test(prev.text) && !readProblem(prev.text, languageOf(note.texto), isWord) ? prevText : undefined;
     const before = chosen[i - 1];
-    if (before && before.noteId === c.noteId && prev && before.at === prev.at) continue;
-    if (lead && !said.has(prevText!) && words + countWords(lead) <= MAX_WORDS) {
+    if (sentence && before && before.noteId === c.noteId && before.at === prev!.at) continue;
+    if (leaning && sentence && namesItsSubject(c.lines[0]!) && !shareSubject(sentence, c.lines[0]!)) continue;
+    const lead = sentence && !leansOnBefore(sentence) ? spoken(prev!.text) : undefined;
+    const heading = !sentence && verbFirst ? sectionHeading(note, prev, c.lines[0]!) : undefined;
+    if (lead && !said.has(sentence!) && words + countWords(lead) <= MAX_WORDS) {
       c.lines.unshift(lead);
-      said.add(prevText!);
+      said.add(sentence!);
       words += countWords(lead);
-    } else {
+    } else if (heading && words + countWords(heading) <= MAX_WORDS) {
+      c.lines[0] = `${heading}: ${lowerFirst(c.lines[0]!, isWord, names)}`;
+      c.headed = true;
+      words += countWords(heading);
+    } else if (!verbFirst) {
       words -= LEAD_WORDS + c.lines.reduce((n, l) => n + countWords(l), 0);
       chosen.splice(i--, 1);
     }
@@ -329,10 +374,10 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     });
     if (c.lines.length === 0) chosen.splice(i--, 1);
   }
-  // Words the notes capitalise after another word: names («Caravaggio», «Roma»).
-  const names = new Set(notes.flatMap((n) => [...n.texto.matchAll(/[\p{Ll},;] (\p{Lu}\p{Ll}+)/gu)].map((m) => m[1]!)));
   const body = chosen.map((c, i) => {
-    const lead = i === 0 ? LEADS[0]! : i === chosen.length - 1 && chosen.length > 2 ? NARRATION.last : i % 4 === 0 ? LEADS[1 + ((i / 4) % (LEADS.length - 1))]! : '';
+    const given = i === 0 ? LEADS[0]! : i === chosen.length - 1 && chosen.length > 2 ? NARRATION.last : i % 4 === 0 ? LEADS[1 + ((i / 4) % (LEADS.length - 1))]! : '';
+    // A lead-in that runs into its line («Por último, …») would run into the heading that leads it.
+    const lead = c.headed && (given.endsWith(',') || given === NARRATION.also) ? '' : given;
     const [first, ...rest] = c.lines;
     const opened = lead.endsWith(',') || lead === NARRATION.also ? `${lead} ${lowerFirst(first!, isWord, names)}` : lead ? `${lead} ${first}` : first!;
     return [opened, ...rest].join(' ');

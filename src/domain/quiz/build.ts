@@ -32,6 +32,11 @@ export const OPTIONS_PER_QUESTION = 4;
 /** Questions when the student names no number; the most one quiz sends (Telegram has no such limit: a long run of polls is not a test). */
 export const DEFAULT_QUESTIONS = 5;
 export const MAX_QUESTIONS = 20;
+/**
+ * The fewest questions a quiz is sent with (unless the student asked for fewer): a quiz of one
+ * question (the walk's, on «el material preferido») tells the student nothing a card would not.
+ */
+export const MIN_QUESTIONS = 3;
 
 export interface QuizQuestion {
   idea: QuizIdea;

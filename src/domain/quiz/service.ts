@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Card, CardDeck, NewCard, NotesStore } from '../../store/index.js';
 import type { ReviewService } from '../review/service.js';
 import { giveAway } from '../cards/build.js';
-import { buildQuiz, DEFAULT_QUESTIONS, MAX_QUESTIONS, type QuizQuestion } from './build.js';
+import { buildQuiz, DEFAULT_QUESTIONS, MAX_QUESTIONS, MIN_QUESTIONS, type QuizQuestion } from './build.js';
 import { ideasByWeek, poolOf, type QuizIdea, type SourceNote } from './ideas.js';
 import { mentionsOf } from './mentions.js';
 import { QuizStore, type StoredQuestion, type StoredQuiz } from './store.js';
@@ -20,6 +20,7 @@ import { formulaOfAnswer } from '../study/idea-cards.js';
 import { fold } from '../../lib/fold.js';
 import { weekOfNote, type Course } from '../course/course.js';
 import { QUIZ } from '../../strings/quiz.js';
+import { asWrittenIn } from '../../lib/name-case.js';
 
 /** FSRS grades: «Otra vez» and «Bien». */
 const AGAIN = 1;
@@ -39,8 +40,18 @@ export interface QuizAsk {
 /** Questions a model proposes from `notes`, already checked with the quiz's rules, or undefined. */
 export type QuizProposer = (ask: { notes: readonly SourceNote[]; count: number; quizId: string; topic?: string }) => Promise<QuizQuestion[] | undefined>;
 
-/** `no_ideas`: no question could be asked; `ideas`, how many ideas the notes gave that lacked three fitting wrong options. */
-export type QuizMade = { kind: 'made'; quiz: StoredQuiz } | { kind: 'no_ideas'; ideas: number } | { kind: 'no_notes' };
+/**
+ * `no_ideas`: no question could be asked; `ideas`, how many ideas the notes gave that lacked three
+ * fitting wrong options. `too_few`: fewer than MIN_QUESTIONS could (`questions` of them), and the
+ * student asked for no fewer. `topic`: the topic asked, as the notes write it. `onTopic`: of a topic's
+ * quiz completed with what its notes say around it, the questions on the topic itself, and where the
+ * others come from (`around`: its own notes, or its week's).
+ */
+export type QuizMade =
+  | { kind: 'made'; quiz: StoredQuiz; onTopic?: { questions: number; around: 'notas' | 'semana' } }
+  | { kind: 'no_ideas'; ideas: number; topic?: string }
+  | { kind: 'too_few'; questions: number; topic?: string }
+  | { kind: 'no_notes' };
 
 export type AnswerResult =
   | { kind: 'rated'; quiz: StoredQuiz; question: StoredQuestion; finished: boolean }
@@ -74,6 +85,20 @@ export function ideasAbout(ideas: readonly QuizIdea[], topic: string): QuizIdea[
   const asked = new Set(words(topic));
   const score = (i: QuizIdea) => words(`${i.term} ${i.term} ${i.passage}`).filter((w) => asked.has(w)).length;
   return ideas.map((i) => ({ i, s: score(i) })).filter((x) => x.s > 0).sort((a, b) => b.s - a.s).map((x) => x.i);
+}
+
+/**
+ * What the notes say around a topic's ideas (`about`), to complete a quiz the topic alone gives too
+ * few questions for: the other ideas of the same notes, in their order, then those of the same
+ * weeks (`weekOf` a note; a note without a week has no week's ideas). A student who asks «quiz de la
+ * bóveda de arista» expects a quiz, and the lecture around it is what they are studying with it.
+ */
+export function ideasAround(about: readonly QuizIdea[], ideas: readonly QuizIdea[], weekOf: (noteId: number) => number | null | undefined): QuizIdea[] {
+  const notes = new Set(about.map((i) => i.source.noteId));
+  const weeks = new Set(about.map((i) => weekOf(i.source.noteId)).filter((w): w is number => typeof w === 'number'));
+  const inWeek = (i: QuizIdea) => { const w = weekOf(i.source.noteId); return typeof w === 'number' && weeks.has(w); };
+  const rest = ideas.filter((i) => !about.includes(i));
+  return [...rest.filter((i) => notes.has(i.source.noteId)), ...rest.filter((i) => !notes.has(i.source.noteId) && inWeek(i))];
 }
 
 /**
@@ -164,14 +189,20 @@ export function createQuizService(o: QuizServiceOptions) {
   return {
     store,
 
-    /** The ideas of a week (or of every note), for a class quiz built from the teacher's notes. */
-    async build(ask: { week?: number; topic?: string; count?: number; id: string; spares?: boolean }): Promise<{ questions: QuizQuestion[]; notes: SourceNote[]; count: number; ideas: number } | { kind: 'no_notes' }> {
+    /**
+     * The ideas of a week (or of every note), for a class quiz built from the teacher's notes. A topic's
+     * (`about`: its own ideas) is completed with what its notes say around it (ideasAround) and comes
+     * back as the notes write it (`topic`: «la bóveda de arista» for «la boveda de arista»).
+     */
+    async build(ask: { week?: number; topic?: string; count?: number; id: string; spares?: boolean }): Promise<{ questions: QuizQuestion[]; notes: SourceNote[]; count: number; ideas: number; about?: readonly QuizIdea[]; topic?: string } | { kind: 'no_notes' }> {
       const notes = await withWeeks((await o.notes.list()) as SourceNote[]);
       const scoped = ask.week !== undefined ? notes.filter((n) => n.semana === ask.week) : notes;
       if (scoped.length === 0) return { kind: 'no_notes' };
       const count = Math.min(Math.max(ask.count ?? DEFAULT_QUESTIONS, 1), MAX_QUESTIONS);
+      const topic = ask.topic ? asWrittenIn(ask.topic, scoped.map((n) => `${n.tema}\n${n.texto}`).join('\n')) : undefined;
       const proposed = o.propose ? await o.propose({ notes: scoped, count, quizId: ask.id, ...(ask.topic ? { topic: ask.topic } : {}) }) : undefined;
-      if (proposed && proposed.length > 0) return { questions: proposed, notes, count, ideas: proposed.length };
+      // A proposal too short for a quiz (MIN_QUESTIONS) leaves the quiz to the notes' own ideas.
+      if (proposed && proposed.length >= Math.min(MIN_QUESTIONS, count)) return { questions: proposed, notes, count, ideas: proposed.length, ...(topic ? { topic } : {}) };
       const isWord = await (o.wordCheck ?? loadWordCheck)();
       // The course read once (the study side's reading is the slow part); a week's own ideas are its own
       // even where another week has an idea of the same term.
@@ -180,19 +211,28 @@ export function createQuizService(o: QuizServiceOptions) {
       // The people, years and movements the notes name are options too (never asked about).
       const pool = [...ideas, ...mentionsOf(notes, isWord)];
       const inScope = ask.week !== undefined ? [...(weeks.get(ask.week) ?? [])] : ideas;
-      const asked = ask.topic ? ideasAbout(ask.week !== undefined ? inScope : ideas, ask.topic) : inScope;
       const weekOf = (id: number) => notes.find((n) => n.id === id)?.semana;
+      const about = ask.topic ? ideasAbout(inScope, ask.topic) : undefined;
+      const asked = about ? [...about, ...ideasAround(about, inScope, weekOf)] : inScope;
       // With spares, every question the ideas give, so one that can have no card leaves room for the next.
-      return { questions: buildQuiz(asked, pool, ask.spares ? asked.length : count, ask.id, weekOf), notes, count, ideas: asked.length };
+      const questions = buildQuiz(asked, pool, ask.spares ? asked.length : count, ask.id, weekOf);
+      // A topic's quiz asks about the topic: what is around it only completes it.
+      const onTopic = about && !questions.some((q) => about.includes(q.idea)) ? [] : questions;
+      return { questions: onTopic, notes, count, ideas: about?.length ?? asked.length, ...(about ? { about } : {}), ...(topic ? { topic } : {}) };
     },
 
-    /** Builds and saves a quiz for `ask.user` (not sent yet). */
+    /**
+     * Builds and saves a quiz for `ask.user` (not sent yet): at least MIN_QUESTIONS questions, or as
+     * many as the student asked for when fewer (a class quiz is asked as the teacher made it).
+     */
     async make(ask: QuizAsk): Promise<QuizMade> {
       const id = randomUUID();
       let questions = ask.questions;
       let count = questions?.length;
       let notes = (await o.notes.list()) as SourceNote[];
       let ideas = questions?.length ?? 0;
+      let about: readonly QuizIdea[] | undefined;
+      let topic = ask.topic;
       if (questions) {
         // A class quiz: its passages become one note of this notebook, which its cards point at —
         // the student's deck holds only what the student received.
@@ -206,15 +246,28 @@ export function createQuizService(o: QuizServiceOptions) {
         questions = built.questions;
         notes = built.notes;
         count = built.count;
+        about = built.about;
+        topic = built.topic ?? topic;
       }
-      const stored = await withCards(questions, notes, `quiz-${id}`, count);
-      if (stored.length === 0) return { kind: 'no_ideas', ideas };
+      const said = topic ? { topic } : {};
+      // Checked before the cards are made too: a quiz not sent leaves no card behind.
+      const fewest = ask.questions ? 1 : Math.min(MIN_QUESTIONS, count!);
+      if (questions.length > 0 && questions.length < fewest) return { kind: 'too_few', questions: questions.length, ...said };
+      // What is around a topic completes its quiz up to MIN_QUESTIONS, or to the number the student asked for.
+      const own = about && questions.filter((q) => about.includes(q.idea)).length;
+      const limit = about && ask.count === undefined ? Math.min(count!, Math.max(own!, MIN_QUESTIONS)) : count;
+      const stored = await withCards(questions, notes, `quiz-${id}`, limit);
+      if (stored.length === 0) return { kind: 'no_ideas', ideas, ...said };
+      if (stored.length < fewest) return { kind: 'too_few', questions: stored.length, ...said };
       const quiz: StoredQuiz = {
         id, chat: ask.chat, user: ask.user, created: new Date().toISOString(), questions: stored,
-        ...(ask.week !== undefined ? { week: ask.week } : {}), ...(ask.topic ? { topic: ask.topic } : {}), ...(ask.classQuiz ? { classQuiz: ask.classQuiz } : {}),
+        ...(ask.week !== undefined ? { week: ask.week } : {}), ...said, ...(ask.classQuiz ? { classQuiz: ask.classQuiz } : {}),
       };
       await store.update((f) => void f.quizzes.push(quiz));
-      return { kind: 'made', quiz };
+      const asked = about && stored.filter((q) => about.includes(q.idea)).length;
+      // Completed with what its notes say around it: how many are on the topic, and from where the rest.
+      const onTopic = about && asked! < stored.length ? { questions: asked!, around: stored.every((q) => about.includes(q.idea) || about.some((a) => a.source.noteId === q.idea.source.noteId)) ? 'notas' as const : 'semana' as const } : undefined;
+      return { kind: 'made', quiz, ...(onTopic ? { onTopic } : {}) };
     },
 
     /** Records which poll asks question `index` of quiz `id`. */
