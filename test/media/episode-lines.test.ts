@@ -107,3 +107,20 @@ describe('every line a whole sentence', () => {
     expect(wholeUpTo(bach, 7)).toBe(true);
   });
 });
+
+describe('the closing recap', () => {
+  it('names one idea once, with or without its symbol', () => {
+    const text = [
+      '# Potencial',
+      '',
+      'El potencial eléctrico V es la energía potencial por unidad de carga en un punto del campo.',
+      '',
+      'El potencial eléctrico es una magnitud escalar que se mide en voltios en el sistema internacional.',
+      '',
+      'La capacidad es el cociente entre la carga de un conductor y su potencial en el equilibrio.',
+    ].join('\n');
+    const recap = /En resumen, esta semana has visto ([^.]+)\./u.exec(episode(text))?.[1] ?? '';
+    expect(recap).toContain('el potencial eléctrico V');
+    expect(recap.match(/potencial eléctrico/gu)).toHaveLength(1);
+  });
+});

@@ -39,3 +39,12 @@ describe('people named after their role', () => {
     expect(namesByRole('La primera tabla se publicó en la ciudad de San Petersburgo en 1869.')).toEqual([]);
   });
 });
+
+describe('a role something plays', () => {
+  it('is no term: «El material preferido es …» defines nothing called «material preferido»', async () => {
+    const { goodTerm } = await import('../../src/domain/study/sentence-idea.js');
+    expect(goodTerm('material preferido')).toBe(false);
+    expect(goodTerm('cultivo más extendido')).toBe(false);
+    expect(goodTerm('piedra sillar')).toBe(true);
+  });
+});

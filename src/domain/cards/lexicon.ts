@@ -67,6 +67,12 @@ export const PERSON_ROLES = words(`
   ingeniero inventor astrónomo explorador navegante humanista ilustrado pensador pensadora orador
 `.split(/\s+/));
 
+/**
+ * Words that make a phrase the role something plays, not the name of a thing: «El material preferido
+ * es la piedra sillar» says which material was preferred; «material preferido» is no term to ask about.
+ */
+export const ROLE_WORD = /(?<![\p{L}])(?:preferid[oa]s?|favorit[oa]s?|predilect[oa]s?|habitual(?:es)?|usual(?:es)?|más|menos|mejor(?:es)?|peor(?:es)?)(?![\p{L}])/iu;
+
 /** Common verb forms (3rd person present and preterite, infinitives) of verbs notes use to explain. */
 export const VERBS = words(`
   resume resumen guarda guardan lee leen crea crean mide miden da dan recibe reciben devuelve devuelven

@@ -224,7 +224,10 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   const chosen: Array<{ noteId: number; at: number; lines: string[]; summary?: boolean; headed?: boolean }> = [];
   // The recap names what the week defines and states, and its people: not a work or a heading.
   // An idea asked by a question of its own («¿Por qué se unen los átomos?») has no name to recap.
-  const recapped = [...new Set(ideas.filter((i) => (i.kind === 'definicion' || i.kind === 'enunciado' || i.kind === 'persona') && !i.question).map(named))].slice(0, 6);
+  // One name per thing: «el potencial eléctrico V» and «el potencial eléctrico» are said once.
+  const bare = (n: string) => n.replace(/\s+[\p{Lu}\p{Script=Greek}][\p{L}₀-₉\d]?$/u, '').toLocaleLowerCase('es');
+  const recapNames = ideas.filter((i) => (i.kind === 'definicion' || i.kind === 'enunciado' || i.kind === 'persona') && !i.question).map(named);
+  const recapped = recapNames.filter((n, k) => recapNames.findIndex((m) => bare(m) === bare(n)) === k).slice(0, 6);
   const recap = recapped.length > 1 ? `En resumen, esta semana has visto ${list(recapped)}.` : '';
   // Every line may get a lead-in of up to LEAD_WORDS words: counted before it is chosen.
   let words = countWords(intro) + countWords(recap) + countWords(CLOSING);

@@ -17,7 +17,7 @@ import { headOf } from './kinds.js';
 import { madeVerb, workQuestions } from './made-verb.js';
 import { tableIdeas } from './tables.js';
 import { personYear } from './years.js';
-import { EVERYDAY_WORDS, GENERIC_NOUNS } from '../cards/lexicon.js';
+import { EVERYDAY_WORDS, GENERIC_NOUNS, ROLE_WORD } from '../cards/lexicon.js';
 
 export type { QuizIdea, QuizIdeaKind, SourceNote } from './idea-types.js';
 import type { QuizIdea, QuizIdeaKind, SourceNote } from './idea-types.js';
@@ -142,13 +142,6 @@ const QUANTITY = /^(?:(?:unos|unas|aproximadamente|cerca\s+de|casi|más\s+de|men
 const DEED = /(?:ó|aron|ieron|aba|aban)$/u;
 
 /**
- * Words that make a term the role something plays, not the name of a thing: «El material preferido es
- * la piedra sillar» says which material was preferred — asked «¿Cómo se llama la piedra sillar, bien
- * escuadrada?» it had «Material preferido» for its answer (the walk of «Historia del Arte: el Románico»).
- */
-const ROLE = /(?<![\p{L}])(?:preferid[oa]s?|favorit[oa]s?|predilect[oa]s?|habitual(?:es)?|usual(?:es)?|más|menos|mejor(?:es)?|peor(?:es)?)(?![\p{L}])/iu;
-
-/**
  * True when a study-side «definition» really says what its term is, so a quiz may ask for the
  * term by it (or for it by the term): not the answer to a question its sentence frames but what it
  * is made of or who they were («Las placas se mueven porque…» answers why they move), not a deed told of it in a past tense («…, que publicó
@@ -160,7 +153,7 @@ export function definesItsTerm(k: Pick<KeyIdea, 'term' | 'verb' | 'body' | 'ques
   if (k.question && !/^¿(?:De qué (?:está|están|estaba|estaban) formad[oa]s?|En qué consisten?|Quiénes (?:son|fueron|eran))\s/u.test(k.question)) return false;
   const verb = k.verb?.toLocaleLowerCase('es').split(/\s+/u).at(-1);
   if (verb && DEED.test(verb) && !/^(?:fue|fueron)$/u.test(verb)) return false;
-  if (QUANTITY.test(k.body.trim()) || ROLE.test(k.term)) return false;
+  if (QUANTITY.test(k.body.trim()) || ROLE_WORD.test(k.term)) return false;
   const words = k.term.replace(ARTICLE, '').toLocaleLowerCase('es').split(/\s+/u).filter(Boolean);
   return !(words.length === 1 && (GENERIC_NOUNS.has(words[0]!) || EVERYDAY_WORDS.has(words[0]!)));
 }

@@ -4,7 +4,7 @@
  * people, works and dates; and, failing those, the rules of idea-rules.ts and marked-terms.ts. Split
  * from key-ideas.ts, which gathers a note's ideas from these and from its formulas, headings and terms. Pure.
  */
-import { DETERMINERS, FUNCTION_WORDS, GENERIC_NOUNS, PREPOSITIONS, QUANTIFIERS, VERBS } from '../cards/lexicon.js';
+import { DETERMINERS, FUNCTION_WORDS, GENERIC_NOUNS, PREPOSITIONS, QUANTIFIERS, ROLE_WORD, VERBS } from '../cards/lexicon.js';
 import type { Formula } from './formula.js';
 import { leansOnBefore } from './cloze-quality.js';
 import { FULL_STOP } from './reading.js';
@@ -41,6 +41,8 @@ export function goodTerm(term: string): boolean {
   // Inside a term no conjunction, pronoun or verb («cuanto», «que», «es» say it is a clause).
   if (words.slice(1, -1).some((w) => FUNCTION_WORDS.has(w) || w === 'cuanto' || w === 'cuanta')) return false;
   if (words.some((w) => VERBS.has(w))) return false;
+  // «el material preferido», «el cultivo más extendido»: the role something plays, not a thing's name (lexicon.ts ROLE_WORD).
+  if (ROLE_WORD.test(term)) return false;
   // «Un caso típico es …», «Un ejemplo claro es …»: the lecture pointing at an example, not a term.
   if (/^(?:caso|casos|ejemplo|ejemplos|muestra)$/u.test(words[0]!)) return false;
   // «Una consecuencia práctica es el tiempo de duplicación»: a generic label names no term (what follows «es» does).
