@@ -48,3 +48,20 @@ describe('a role something plays', () => {
     expect(goodTerm('piedra sillar')).toBe(true);
   });
 });
+
+describe('a term the note bolds', () => {
+  it('is carded past the note\'s cap, as the teacher set it apart', async () => {
+    const { cardsForNote } = await import('../../src/domain/cards/build.js');
+    const texto = [
+      'La célula es la unidad básica de los seres vivos y la más pequeña capaz de vivir por sí sola.',
+      'El núcleo es el orgánulo que guarda el material genético de la célula eucariota.',
+      'La membrana plasmática es la envoltura que separa la célula de su medio y regula lo que entra.',
+      'El citoplasma es el medio interno de la célula, entre la membrana y el núcleo.',
+      'Las proteínas se fabrican en los **ribosomas libres** del citoplasma y pasan después al aparato de Golgi.',
+    ].join(' ');
+    const n = { id: 1, texto, semana: 2 } as never;
+    const { cards } = cardsForNote(n, [n], [], () => 2, { isWord: () => true });
+    expect(cards.length).toBeGreaterThan(3);
+    expect(cards.map((c) => c.respuesta)).toContain('ribosomas libres');
+  });
+});

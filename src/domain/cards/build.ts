@@ -134,7 +134,7 @@ export function cardsForNote(note: Note, notebook: readonly Note[], deck: readon
     // past the cap only those items, so no stage of the list is left without its card.
     // A formula on its own line, or a term the note bolds and defines, is a key idea the teacher set apart:
     // past the cap too, so the week's key ideas are covered before any gets a second card.
-    if (kept.length + made.length >= CARDS_PER_NOTE && !(STATED.has(idea.kind) && (idea.item || setApart(idea, note)))) return false;
+    if (kept.length + made.length >= CARDS_PER_NOTE && !(STATED.has(idea.kind) && (idea.item || setApart(idea, note))) && !boldTerm(idea, note)) return false;
     // …and a person who opens a sentence that states something else: its question is what they did, its answer the name.
     if (idea.kind !== 'formula' && !idea.shares && usedSentences.has(idea.at)) return false;
     const asked = cardOfIdea(idea);
@@ -180,6 +180,9 @@ const STATED = new Set(['enunciado', 'definicion', 'formula', 'fecha', 'persona'
 
 /** A formula, or a definition or statement of a term the note writes in bold («**bajo continuo**»). */
 const setApart = (i: KeyIdea, note: Note) => i.kind === 'formula' || ((i.kind === 'definicion' || i.kind === 'enunciado') && note.texto.includes(`**${i.term}**`));
+
+/** A key term the note bolds, carded as a cloze: the teacher set it apart too, past the cap (a long note lists several). */
+const boldTerm = (i: KeyIdea, note: Note) => i.kind === 'termino' && !i.relaxed && note.texto.includes(`**${i.term}**`);
 
 /** A secondary idea: a key term taken by the relaxed rules, or a table's row. */
 const isMinor = (i: KeyIdea) => i.relaxed === true || i.kind === 'fila';
