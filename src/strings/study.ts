@@ -48,6 +48,7 @@ export const CARD_QUESTIONS = Object.freeze({
   inYear: (what: string) => `¿En qué año ${what}?`,
   workBy: (title: string) => `¿De quién es la obra «${title}»?`,
   happensIn: (article: string, term: string) => `¿Qué ocurre en ${article} ${term}?`,
+  periodYears: (named: string) => `¿Qué años abarca ${named}?`,
   happensWhen: (verb: string, subject: string) => `¿Cuándo ${verb} ${subject}?`,
   workOf: (who: string, verb: string, claim: string) => `¿Qué obra de ${who} ${verb} ${claim}?`,
   workWhere: (verb: string, who: string, claim: string) => `¿En qué obra ${verb} ${who} ${claim}?`,

@@ -29,6 +29,7 @@ import { offSubject } from './class-talk.js';
 import { namedTerms } from './named-term.js';
 import { proseDefinitions } from './prose-definitions.js';
 import { namesByRole, personByRole } from './person-role.js';
+import { telegraphicIdeas } from './telegraphic.js';
 import { headingNames, lifeOf, namesOfNote } from './note-names.js';
 import { cleanHeading, contextOf, fullName, lowerWordsIn, namesIn, termAt, timesWritten } from './course-names.js';
 
@@ -271,6 +272,13 @@ export function keyIdeasOfNote(note: Note, course: readonly Note[], isWord: Word
     if (who && !alreadyNamed(who.term)) add({ ...who, shares: true }, s, 2.6);
     // «… por el fraile franciscano Luca Pacioli …»: a name after its role, a cloze where the sentence carries it.
     for (const name of namesByRole(plain)) if (!alreadyNamed(name) && clozeable(s, name)) add({ kind: 'termino', term: name, article: '', body: plain }, s, 2);
+  }
+  // A list taken as notes, lines without a full stop: «Término = …» and a period with its years (telegraphic.ts),
+  // each grounded in its line when the line reads well once closed.
+  for (const t of telegraphicIdeas(note.texto)) {
+    // (A period's line may be a few words: «• Restauración 1874-1923 — turno de partidos».)
+    const problem = readProblem(`${t.line.trim()}.`, language, isWord);
+    if (!alreadyNamed(t.found.term) && (!problem || (problem === 'corta' && t.found.question))) add(t.found, { text: t.line, at: t.at }, 2.4);
   }
   // Formulas sit on their own line (no sentence): grounded in the sentence that introduces them.
   // Formulas in words on their own line too (word-formula.ts); a list of formulas alone (a «Formulario»)
