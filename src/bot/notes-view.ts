@@ -66,7 +66,7 @@ const firstSentence = (text: string): string => {
  * A note's title in the list, by one rule: a note filed from a section is named by the section's
  * heading (its topic), every note of the section alike; a note without one by its first sentence —
  * both cut at a word. (Naming the first note of a section by its heading and the others by their
- * first words read as two rules in one lecture: the walk of «Historia del Arte: el Románico».)
+ * first words read as two rules in one lecture: a pasted lecture on Romanesque art.)
  */
 function shortTitle(note: Note, week: number | null, course: Course): string {
   const title = namesSection(note, week, course) ? topicAsWritten(note.tema, note.texto) : firstSentence(withoutEmphasis(note.texto));

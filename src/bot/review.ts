@@ -87,7 +87,8 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
     // learning cards back within minutes (a card just answered «Otra vez») are not due yet, so they
     // are said apart, with the time they were given, instead of counted as due.
     const at = now();
-    const left = (await deps.review.due(at, { session: true })).length;
+    // (A card missed a moment ago is not due yet: it is said with the ones back soon, not as left.)
+    const left = (await deps.review.due(at, { session: true })).filter((d) => Date.parse(d.fsrs.due) <= at.getTime()).length;
     const ahead = (await deps.review.soon(at)).map((d) => d.getTime() - at.getTime());
     const soonMs = ahead.length ? Math.max(...ahead) : 0;
     const next = when(await deps.review.nextDue(at));

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createEmptyCard, fsrs, generatorParameters } from 'ts-fsrs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openNotebook, type Notebook } from '../../src/store/index.js';
-import { SOON_MS, createReviewService, localDay } from '../../src/domain/review/service.js';
+import { AGAIN_AHEAD_MS, SOON_MS, createReviewService, localDay } from '../../src/domain/review/service.js';
 
 let dir: string;
 let nb: Notebook;
@@ -42,15 +42,17 @@ describe('review service', () => {
     expect(localDay(new Date('2030-03-05T23:00:00Z'), 'Europe/Madrid')).toBe('2030-03-06');
   });
 
-  it('a card never comes back before the time it was given (walk item 9): no learn-ahead; soon() names the learning cards back within minutes', async () => {
+  it('a card given ten minutes never comes back before them; one missed a moment ago may, once nothing else is due; soon() names the learning cards back within minutes', async () => {
     await deck(2);
     const svc = service();
     const r = await svc.rate(1, 3, min(0)); // Bien on a new card: «vuelve en 10 min» (learning)
     expect(r.kind === 'applied' && r.entry.despues.due).toBe(min(10).toISOString());
     expect((await svc.due(min(1), { session: true })).map((d) => [d.card.id, d.fsrs.state])).toEqual([[2, 0]]);
     await svc.rate(2, 1, min(1)); // Otra vez: back in 1 min
-    // Nothing is due in the minute after the last answer, though both come back within minutes.
-    expect(await svc.due(min(1.5), { session: true })).toEqual([]);
+    // In the minute after it was missed, the missed card may come back (nothing else is due); the one given ten minutes may not.
+    expect((await svc.due(min(1.5), { session: true })).map((d) => d.card.id)).toEqual([2]);
+    expect(AGAIN_AHEAD_MS).toBe(60_000);
+    expect(await svc.due(min(1.5))).toEqual([]);
     expect(await svc.soon(min(1.5))).toEqual([min(10), min(2)]);
     expect((await svc.due(min(2), { session: true })).map((d) => d.card.id)).toEqual([2]);
     expect((await svc.due(min(9.9), { session: true })).map((d) => d.card.id)).toEqual([2]);

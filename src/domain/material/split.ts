@@ -165,7 +165,7 @@ function typedHeading(lines: readonly string[], k: number): boolean {
  * Whether a typed text is written in sections whose headings stand right above their paragraphs: it
  * has TYPED_HEADINGS_MIN headings or more, one of them such a line (the others may stand alone between
  * blank lines). Read as the first words of its paragraph, each such heading started no section and
- * the whole paste was filed under its title (the walk of «Historia del Arte: el Románico»); a single
+ * the whole paste was filed under its title (a pasted lecture on Romanesque art); a single
  * short first line above a paragraph (a paste's title, a greeting) is left as it was.
  */
 function typedHeadings(blocks: ReadonlyArray<{ lines: string[] }>): boolean {

@@ -2,7 +2,7 @@
  * What a line of the episode that leans on what came before may be said after (script.ts). Heard
  * alone, «Descarga su peso sobre los muros» or «Nace del cruce de dos bóvedas de cañón» takes its
  * subject from the line heard before it; said right after another note's line («La bóveda de cañón
- * es …»), it said something of the wrong thing (the walk of «Historia del Arte: el Románico»). Such
+ * es …»), it said something of the wrong thing (a pasted lecture on Romanesque art). Such
  * a line is led by the sentence before it in its note only when that sentence is about its subject;
  * one that says its own subject and shares nothing with it is said without it; a line that opens its
  * section with its verb is led by the section's heading. Pure.

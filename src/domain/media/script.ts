@@ -330,7 +330,7 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   // else said alone (leaning.ts): another thing's sentence before it read as its context. A line that
   // opens with its verb («Nace del cruce…») is led like a leaning one, and when it opens its section
   // by the section's heading: said after another section's line, it said something of that one's
-  // subject (the walk of «Historia del Arte: el Románico»).
+  // subject (a pasted lecture on Romanesque art).
   for (let i = 0; i < chosen.length; i++) {
     const c = chosen[i]!;
     if (c.summary) continue;

@@ -13,6 +13,13 @@ import { applyGrade, createScheduler, newSnapshot, previewDue } from './fsrs.js'
  */
 export const SOON_MS = 20 * 60_000;
 
+/**
+ * A card just answered «Otra vez» (its step is a minute) may come back in the same session once
+ * nothing else is due, as the student who missed it expects («Repasar las falladas» after a quiz);
+ * a card given ten minutes never does.
+ */
+export const AGAIN_AHEAD_MS = 60_000;
+
 export interface DueCard {
   card: Card;
   fsrs: FsrsSnapshot;
@@ -64,22 +71,26 @@ export function createReviewService(opts: ReviewOptions) {
     for (const card of deck) {
       if (state.tarjetas[card.id]?.suspendida) continue;
       const fsrs = stateOf(state, card);
-      if (Date.parse(fsrs.due) > now.getTime()) continue;
+      // Missed a moment ago: a learning card given a step of a minute or less (never the ten minutes of «Bien»).
+      const missed = (fsrs.state === 1 || fsrs.state === 3) && fsrs.last_review !== undefined && Date.parse(fsrs.due) - Date.parse(fsrs.last_review) <= AGAIN_AHEAD_MS;
+      if (Date.parse(fsrs.due) > now.getTime() + (session && missed ? AGAIN_AHEAD_MS : 0)) continue;
       if (fsrs.state === 0) {
         if (newLeft <= 0) continue;
         newLeft--;
       }
       out.push({ card, fsrs, count: answersOf(state, card.id).length });
     }
-    // Learning steps first (they are short), then reviews by due time, new cards in deck order.
+    // Due now before a missed card back early (so it does not jump the queue); then learning steps
+    // (they are short), reviews by due time, new cards in deck order.
+    const ahead = (d: DueCard) => (Date.parse(d.fsrs.due) > now.getTime() ? 1 : 0);
     const rank = (d: DueCard) => (d.fsrs.state === 0 ? 2 : d.fsrs.state === 2 ? 1 : 0);
-    return out.sort((a, b) => rank(a) - rank(b) || (rank(a) === 2 ? a.card.id - b.card.id : Date.parse(a.fsrs.due) - Date.parse(b.fsrs.due)));
+    return out.sort((a, b) => ahead(a) - ahead(b) || rank(a) - rank(b) || (rank(a) === 2 ? a.card.id - b.card.id : Date.parse(a.fsrs.due) - Date.parse(b.fsrs.due)));
   }
 
   return {
     /**
-     * Cards due at `now` (never one before its due time). With `session`, new cards stop at
-     * NUEVAS_POR_DIA a day; without it (the CLI) every card due at that instant.
+     * Cards due at `now`. With `session`, new cards stop at NUEVAS_POR_DIA a day and a card missed a
+     * moment ago may come back (AGAIN_AHEAD_MS); without it (the CLI) every card due at that instant.
      */
     async due(now: Date, { session = false } = {}): Promise<DueCard[]> {
       const [state, deck] = await Promise.all([opts.store.read(), opts.deck.list()]);
