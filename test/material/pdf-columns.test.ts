@@ -49,7 +49,7 @@ function sourceSections(html: string): { heading: string; sentences: string[] }[
 }
 const sentences = (text: string) => text.split(/(?<=[.!?])\s+(?=[«¿¡\p{Lu}])/u).map((s) => s.trim()).filter(Boolean);
 
-describe('a lecture of my own in two justified columns, three pages', async () => {
+describe('a lecture of my own in two justified columns, two pages', async () => {
   const pdf = await readPdf(new Uint8Array(readFileSync(fixture('prosa-dos-columnas.pdf'))), { ocr: noOcr });
   const text = joinPages(pdf.pages).text;
   const source = sourceSections(readFileSync(fixture('prosa-dos-columnas.html'), 'utf8'));
