@@ -47,6 +47,11 @@ describe('ocrPage', () => {
     expect(page.unread.map((u) => u.texto)).toEqual(['• Za o DL E']);
   });
 
+  it('says where a line left out stood in the text, not in the image (notes in the photo\'s top half)', () => {
+    const lines = [0, 1, 2, 3, 4, 5, 6].map((k) => line(k === 3 ? 'Ls estmas d3 las hjas' : 'La fotosíntesis transforma la luz en energía', 100 + 130 * k, k === 3 ? { confidence: OCR_LINE_CONFIDENCE - 30 } : {}));
+    expect(ocrPage({ height: 2400, lines }).unread).toEqual([{ zona: 'centro', texto: 'Ls estmas d3 las hjas' }]);
+  });
+
   it('leaves out the lines under the threshold and says where they were', () => {
     const page = ocrPage({
       height: 2400,

@@ -236,8 +236,12 @@ export function ocrPage(read: Pick<OcrResult, 'lines' | 'height'>): OcrPage {
     lines.push(line);
     prev = { line, heading };
   }
+  // Where a line stood in the text, not in the image: notes that fill the photo's top half have
+  // their middle line «en el centro», though it is in the image's top third (the walk's apuntes.jpg).
+  const textTop = Math.min(...visible.map((l) => l.y0));
+  const textHeight = Math.max(1, Math.max(...visible.map((l) => l.y1)) - textTop);
   const zona = (l: OcrLine): UnreadLine['zona'] => {
-    const mid = (l.y0 + l.y1) / 2 / Math.max(1, pageHeight);
+    const mid = ((l.y0 + l.y1) / 2 - textTop) / textHeight;
     return mid < 1 / 3 ? 'arriba' : mid < 2 / 3 ? 'centro' : 'abajo';
   };
   const confidence = meanConfidence(kept);

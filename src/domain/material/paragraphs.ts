@@ -39,6 +39,8 @@ const BAND_SIZE = 0.9;
 const BAND_GAP = 2;
 /** A line that fills this share of its column ran to its edge: the paragraph goes on after it. */
 const FULL_LINE = 0.9;
+/** A line that ends this close to its column's edge (in line sizes) was stretched there: justified, not a paragraph's last. */
+const JUSTIFIED_EDGE = 0.15;
 
 /** How much more room (in line sizes) a line's sub- or superscripts may take from the gap between two lines. */
 const SCRIPT_ROOM = 0.4;
@@ -223,7 +225,10 @@ function goesOn(p: Para, l: LaidLine, body: number): boolean {
   }
   // Another column or page (or a line above the last one: a new column): the paragraph goes on
   // unless its sentence ended — or, ended, when its line ran to the column's edge and the next
-  // line goes on in lower case (a sentence cut after an abbreviation).
+  // line goes on in lower case (a sentence cut after an abbreviation), or when its line was
+  // stretched to the very edge: justified text stretches every line of a paragraph but its last
+  // («…cada vez mayores.» at a column's foot, «El pudelado…» at the next one's head: one paragraph).
   if (!SENTENCE_END.test(prev.text)) return true;
+  if (prev.left + prev.regionWidth - prev.right <= JUSTIFIED_EDGE * prev.size) return true;
   return prev.right - prev.left >= FULL_LINE * prev.regionWidth && /^\p{Ll}/u.test(l.text);
 }

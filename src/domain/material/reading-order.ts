@@ -217,13 +217,40 @@ function keepFree(free: readonly Interval[], strip: readonly Box[]): Interval[] 
 
 const sideStrips = (all: readonly Box[][], pick: (b: Box) => boolean) => all.filter((s) => s.some((b) => b.str.trim() && pick(b))).length;
 
-/** The first strip set larger than the text with nothing on the other side of the gutter (a heading across the page), or -1. */
+/**
+ * The first strip set larger than the text with nothing on the other side of the gutter that parts
+ * the columns (a heading across the page, however short), or -1. A column's own heading has nothing
+ * beside it either: see partsColumns.
+ */
 function spanning(all: readonly Box[][], [lo, hi]: Interval, size: number): number {
-  return all.findIndex((s) => {
+  return all.findIndex((s, k) => {
     const vis = s.filter((b) => b.str.trim());
     const big = Math.max(...vis.map((b) => b.height)) > 1.1 * size;
-    return big && (vis.every((b) => b.x + b.width <= lo) || vis.every((b) => b.x >= hi));
+    if (!big) return false;
+    const left = vis.every((b) => b.x + b.width <= lo);
+    if (!left && !vis.every((b) => b.x >= hi)) return false;
+    return partsColumns(all, k, left ? (b) => b.x >= hi : (b) => b.x + b.width <= lo, size);
   });
+}
+
+/**
+ * Whether a heading on one side of the gutter (strip k) stands across the page: the other side's
+ * text stops above it and starts again below it, none of it beside the heading, and the empty band
+ * there is taller than a heading (a paragraph's gap in the other column is not). A heading inside one
+ * column (the walk's «3. La obra legislativa», top of the right column halfway down) has the other
+ * column running on beside it: parted there, a column's sentence was read into the other's (issue
+ * #44, tema2-cadiz.pdf).
+ */
+function partsColumns(all: readonly Box[][], k: number, other: (b: Box) => boolean, size: number): boolean {
+  const vis = (s: readonly Box[]) => s.filter((b) => b.str.trim() && other(b));
+  const heading = all[k]!.filter((b) => b.str.trim());
+  const [top, bottom] = [topOf(heading), bottomOf(heading)];
+  const above = all.slice(0, k).flatMap(vis);
+  const below = all.slice(k + 1).flatMap(vis);
+  if (above.length === 0 || below.length === 0) return true;
+  // Text of the other column at the heading's height, however little: a column running on beside it.
+  if (bottomOf(above) < top || topOf(below) > bottom) return false;
+  return bottomOf(above) - topOf(below) >= top - bottom + 0.25 * size;
 }
 
 /**
@@ -298,7 +325,8 @@ function tableRun(all: readonly Box[][]): [number, number, Interval[]] | undefin
  */
 function goesOnBeside(all: readonly Box[][], i: number, j: number, c: Interval): boolean {
   const around = [...all.slice(Math.max(0, i - 2), i), ...all.slice(j, j + 2)];
-  const beside = (s: readonly Box[]) => keepChannels([c], s).length > 0 && s.some((b) => b.str.trim() && b.x + b.width <= c[0]) && s.some((b) => b.str.trim() && b.x >= c[1]);
+  // Against the channel as this strip leaves it: a justified line ends a hair past the table's lines (286.1 against 286.0).
+  const beside = (s: readonly Box[]) => keepChannels([c], s).some(([lo, hi]) => s.some((b) => b.str.trim() && b.x + b.width <= lo) && s.some((b) => b.str.trim() && b.x >= hi));
   return around.filter(beside).length >= 2;
 }
 
