@@ -19,7 +19,7 @@ import { QUIZ_STEMS } from '../../strings/study.js';
 
 const MONTH = '(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)';
 /** A date as prose writes it: «1813», «mayo de 1808», «el 19 de marzo de 1812», «1 enero 1820». */
-const DATE = `(?:(?:el\\s+)?\\d{1,2}\\s+(?:de\\s+)?${MONTH}\\s+(?:de\\s+)?|${MONTH}\\s+de\\s+)?((?:1\\d{3}|20\\d{2}))(?![\\p{N}])`;
+const DATE = [String.raw`(?:(?:el\s+)?\d{1,2}\s+(?:de\s+)?`, MONTH, String.raw`\s+(?:de\s+)?|`, MONTH, String.raw`\s+de\s+)?((?:1\d{3}|20\d{2}))(?![\p{N}])`].join('');
 const ANY_YEAR = /(?<![\p{N}])(?:1\d{3}|20\d{2})(?![\p{N}])/gu;
 const MIN_EVENT_WORDS = 3;
 
