@@ -4,6 +4,7 @@
  */
 import { packMessages, type PackedMessage } from '../lib/message-pack.js';
 import { asWrittenIn, sentenceCase, topicAsWritten } from '../lib/name-case.js';
+import { fold } from '../lib/fold.js';
 
 /** How many of the notes' topics a «nothing found» answer lists before it points to /notas instead. */
 export const TOPICS_LISTED = 6;
@@ -50,11 +51,16 @@ export const PASSAGES = Object.freeze({
   noteGone: (noteId: number) => `La nota ${noteId} ya no está en tu cuaderno: no puedo hacer tarjetas de ella.`,
 });
 
+/** Whether a file's name (without its extension) is the topic itself. */
+const sameName = (file: string, topic: string) => fold(file.replace(/\.[\p{L}\d]{2,4}$/u, '')).trim() === fold(topic).trim();
+
 /** One quoted passage: the quote, then a line with its source, topic and week. */
 function quoted(p: QuotedPassage, n: number | undefined, namesFrom: string): string {
   // The topic opens in lower case (older ones are lower case throughout): its names are written as the answer's passages write them
   // («Rendimiento de Carnot»), all of them — a passage need not repeat the name its topic holds.
-  const where = `— ${PASSAGES.source(p)} · ${topicAsWritten(p.tema, namesFrom)}${p.week !== undefined ? ` (semana ${p.week})` : ''}`;
+  // A photo's or a paste's notes are named by their topic: the source says it once («Apuntes 3 oct — …, p. 1»).
+  const topic = p.origen && sameName(p.origen.archivo, p.tema) ? '' : ` · ${topicAsWritten(p.tema, namesFrom)}`;
+  const where = `— ${PASSAGES.source(p)}${topic}${p.week !== undefined ? ` (semana ${p.week})` : ''}`;
   // Bold marks of a Markdown source are the writer's emphasis, not words: left out of the quote.
   return `${n !== undefined ? `${n}. ` : ''}«${p.text.trim().replace(/\*\*|__/g, '')}»\n${where}`;
 }

@@ -67,6 +67,8 @@ export const QUIZ_STEMS = Object.freeze({
   statement: (pointsAtOne: boolean) => (pointsAtOne ? '¿Cuál de estos dice ' : '¿Qué enunciado dice '),
   formula: '¿Qué fórmula da ',
   year: '¿En qué año ',
+  /** A dated line of the student's notes, asked as they wrote it (domain/quiz/dated.ts). */
+  lineYear: (line: string) => `¿De qué año es esto de tus apuntes: «${line}»?`,
   /** A work's author and year, when the note does not say how it was made. */
   workWho: (title: string) => `¿De quién es «${title}»?`,
   workWhen: (title: string, author: string) => `¿De qué año es «${title}», de ${author}?`,

@@ -103,6 +103,24 @@ describe('the answer', () => {
     for (const label of [...labels([12]), ...labels([12, 12]), ...labels([1, 2, 3])].flat()) expect(Array.from(label).length).toBeLessThanOrEqual(START_LABEL_MAX);
   });
 
+  it('the second walk\'s photo of notes: the line that tells two terms apart answers «la diferencia entre» them first, the source said once', async () => {
+    const title = 'Apuntes 3 oct — Fernando VII y el Trienio';
+    const photo: SourcedNote = { id: 11, tema: 'apuntes 3 oct — Fernando VII y el Trienio', origen: { archivo: title, pagina: 1 }, semana: 3, texto: [
+      '• Trienio Liberal 1820-1823: moderados (doceañistas) vs exaltados (veinteañistas)',
+      '• 1823: Cien Mil Hijos de San Luis (duque de Angulema, Santa Alianza) — fin del Trienio',
+      '• Década Ominosa 1823-1833: represión, Torrijos fusilado 1831',
+      '• Pragmática Sanción 1830 — Isabel puede reinar; D. Carlos no',
+      'acepta — origen del carlismo',
+      '¡Ojo examen! diferencia doceañistas / veinteañistas',
+    ].join('\n\n') };
+    const text = 'explícame la diferencia entre doceañistas y veinteañistas';
+    const reply = await new PassageAnswers().answer([photo], asked(text)!, DEMO_COURSE);
+    if (reply.kind !== 'found') throw new Error(reply.text);
+    expect(reply.hits[0]!.passage.text).toContain('moderados (doceañistas) vs exaltados (veinteañistas)');
+    expect(reply.messages[0]!.text).toContain(`— ${title}, p. 1 (semana 3)\n`);
+    expect(reply.messages[0]!.text).not.toContain(`p. 1 · `);
+  });
+
   it('says plainly when nothing is found', async () => {
     expect(await new PassageAnswers().answer(notes, 'zorro', DEMO_COURSE)).toEqual({ kind: 'none', text: 'No tengo nada sobre «zorro» en tus notas. Tus temas son historia del arte y el ciclo de carnot.' });
   });

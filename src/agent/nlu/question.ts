@@ -75,7 +75,10 @@ export function notebookQuestion(w: Words, work: boolean): string | undefined {
   if (searched) return searchTopic(w);
   const asked = DEFINITION.exec(w.t) ?? (!work ? ABOUT.exec(w.t) : null);
   if (!asked) return undefined;
-  const after = asked[0].trim().split(' ').length;
+  let after = asked[0].trim().split(' ').length;
+  // «explícame qué es un pronunciamiento»: a second opener after the first is no part of the subject.
+  const again = DEFINITION.exec(w.t.split(' ').slice(after).join(' '));
+  if (again) after += again[0].trim().split(' ').length;
   if (OWN_THINGS.test(w.norm.slice(after, after + 2).join(' '))) return undefined;
   const topic = subjectFrom(w, after);
   return topic && !NOTHING_TO_LOOK_UP.test(topic) && A_WORD.test(topic) ? topic : undefined;

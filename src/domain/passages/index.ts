@@ -15,7 +15,7 @@
  */
 import type { Note } from '../notebook.js';
 import { cutPassages, firstParagraph, introducesNext, overlaps, type PassageSpan } from './cut.js';
-import { asksWhatIs, asksWhen, givesDate, readPassage, terms } from './terms.js';
+import { asksWhatIs, asksWhen, givesDate, queryPairs, queryTerms, readPassage, terms } from './terms.js';
 
 /**
  * Where an imported note's text comes from: the file, and the page its text starts on (null or
@@ -197,7 +197,7 @@ export class PassageIndex {
    * the notes. Ties keep note order, then reading order.
    */
   search(query: string, k = 3): PassageHit[] {
-    const q = terms(query);
+    const q = queryTerms(query);
     const distinct = [...new Set(q)];
     const n = this.#passages;
     if (n === 0 || distinct.length === 0) return [];
@@ -218,7 +218,7 @@ export class PassageIndex {
     }
     const definition = asksWhatIs(query);
     const when = asksWhen(query) ? DATE_BONUS * Math.max(...idf.values()) : 0;
-    const pairs = q.slice(1).map((t, i) => [q[i]!, t] as const).filter(([a, b]) => a !== b);
+    const pairs = queryPairs(query);
     const byScore = (a: [Entry, number], b: [Entry, number]) => b[1] - a[1] || a[0].passage.noteId - b[0].passage.noteId || order(a[0].passage, b[0].passage);
     // The bonuses read each passage's words: only the best RERANKED by BM25 are read, so a common
     // word in a big notebook costs a sort, not a walk through every passage that holds it.

@@ -55,6 +55,32 @@ export function terms(text: string): string[] {
   return foldedWords(text).filter(isSubject).map(stem);
 }
 
+/**
+ * «la diferencia entre A y B», «en qué se diferencian A y B», «compara A con B»: the words that ask
+ * for a comparison, not its subject — a passage that only names «diferencia» beside A and B (a
+ * reminder «¡Ojo examen! diferencia A / B») does not explain it. Read on folded text.
+ */
+const COMPARING = /\b(?:(?:las?\s+)?diferencias?|distinguir|distingue)\s+(?:que\s+hay\s+|hay\s+)?entre\b|\bse\s+diferencian\b|\bcompara(?:me|r)?\b/gu;
+/** Words that join two terms of a question: «A y B», «A o B», «A vs B», «A / B». */
+const JOINS = /\s+(?:y|e|o|u|ni|vs|versus|frente\s+a)\s+|[,;/]/u;
+
+/** The subject words of a question, stemmed, in order: `terms` without the words that ask for a comparison. */
+export function queryTerms(query: string): string[] {
+  return terms(fold(query.normalize('NFKC')).replace(COMPARING, ' '));
+}
+
+/**
+ * The pairs of subject words a question writes together, never across a word that joins two terms:
+ * «ciclo de Carnot» is one term, «doceañistas y veinteañistas» two — a passage that writes them
+ * side by side («doceañistas / veinteañistas») is no better for it than one that tells them apart.
+ */
+export function queryPairs(query: string): Array<readonly [string, string]> {
+  return fold(query.normalize('NFKC')).replace(COMPARING, ' ').split(JOINS).flatMap((part) => {
+    const t = terms(part);
+    return t.slice(1).map((b, i) => [t[i]!, b] as const).filter(([a, b]) => a !== b);
+  });
+}
+
 /** Verbs that say what something is: «X es…», «X fue…», «X consiste en…». */
 const COPULA: ReadonlySet<string> = new Set(['es', 'son', 'fue', 'fueron', 'era', 'eran', 'consiste', 'consisten', 'significa', 'significan']);
 /** Words after which the thing named follows: «se llama X», «un proceso llamado X», «llamamos X a…». */

@@ -17,6 +17,8 @@ import { headOf } from './kinds.js';
 import { madeVerb, workQuestions } from './made-verb.js';
 import { tableIdeas } from './tables.js';
 import { personYear } from './years.js';
+import { datedIdeas } from './dated.js';
+import { saidByIdeas } from './said-by.js';
 import { EVERYDAY_WORDS, GENERIC_NOUNS, ROLE_WORD } from '../cards/lexicon.js';
 
 export type { QuizIdea, QuizIdeaKind, SourceNote } from './idea-types.js';
@@ -228,6 +230,10 @@ export function ideasByWeek(notes: readonly SourceNote[], isWord: WordCheck, cou
       ...read,
       // What a table says of its authors and works (tables.ts), after what the sentences say.
       ...ofWeek.flatMap((n) => tableIdeas(n, isWord)),
+      // The dated events the key ideas leave out (dated.ts): a sentence already asked by its year is not asked twice.
+      ...ofWeek.flatMap((n) => datedIdeas(n)).filter((d) => !read.some((i) => i?.kind === 'fecha' && i.passage === d.passage)),
+      // People named as an example of who said something («Otros, como Josep Fontana, insisten en que…»).
+      ...ofWeek.flatMap((n) => saidByIdeas(n)),
       // A person's dated deed asked by its year too (years.ts), after every idea read as it is.
       ...read.map((i) => i && personYear(i)),
     ];
@@ -241,7 +247,8 @@ export function ideasByWeek(notes: readonly SourceNote[], isWord: WordCheck, cou
   return out;
 }
 
-const keyOf = (i: QuizIdea) => `${i.kind}:${fold(i.term)}`;
+/** One idea per kind and term; a year may answer two events («1808»: the abdications, the Junta Central). */
+const keyOf = (i: QuizIdea) => `${i.kind}:${fold(i.term)}${i.kind === 'fecha' ? `:${fold(i.statement)}` : ''}`;
 
 /** Every idea of `notes`, week by week (ideasByWeek), one per kind and term in all (the first one read). */
 export function ideasOfNotes(notes: readonly SourceNote[], isWord: WordCheck, course: readonly SourceNote[] = notes): QuizIdea[] {

@@ -66,7 +66,7 @@ const NOT_A_PERSON = new Set(['universidad', 'instituto', 'museo', 'academia', '
   'compania', 'empresa', 'banco', 'hospital', 'iglesia', 'catedral', 'palacio', 'teatro', 'revista', 'editorial', 'asociacion', 'comision',
   'union', 'liga', 'partido', 'reino', 'imperio', 'republica', 'estado', 'estados', 'provincia', 'ciudad', 'villa', 'puerto', 'mar', 'oceano',
   'rio', 'lago', 'golfo', 'cabo', 'isla', 'islas', 'peninsula', 'monte', 'montes', 'sierra', 'cordillera', 'valle', 'desierto', 'nueva', 'nuevo',
-  'norte', 'sur', 'este', 'oeste', 'university', 'institute', 'college', 'society', 'museum', 'royal', 'school', 'library', 'academy']);
+  'norte', 'sur', 'este', 'oeste', 'tratado', 'batalla', 'guerra', 'paz', 'concilio', 'edicto', 'decreto', 'senatus', 'university', 'institute', 'college', 'society', 'museum', 'royal', 'school', 'library', 'academy']);
 
 /** True when a name could be a person's: no word of it names an institution or a place («Universidad de Columbia» is not one). */
 export function couldBePerson(name: string): boolean {

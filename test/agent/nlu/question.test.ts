@@ -13,6 +13,10 @@ describe('questions to the notebook', () => {
     ['de qué va la nota del impresionismo', 'impresionismo'],
     ['busca notas sobre zorro', 'zorro'],
     ['explícame el ciclo de Carnot', 'ciclo de carnot'],
+    // The second walk: «sobre «es un pronunciamiento»» echoed the second opener.
+    ['explícame qué es un pronunciamiento', 'pronunciamiento'],
+    ['explícame qué son los señoríos jurisdiccionales', 'señoríos jurisdiccionales'],
+    ['explícame la diferencia entre doceañistas y veinteañistas', 'diferencia entre doceañistas y veinteañistas'],
     ['¿qué es la entropía?', 'entropía'],
     ['no entiendo lo de la sociedad estamental', 'sociedad estamental'],
     ['de qué va lo de los Estados Generales', 'estados generales'],
