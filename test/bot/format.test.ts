@@ -278,6 +278,19 @@ describe('a line of the deck keeps a cloze\'s blank in view', () => {
     // Cut from the start, two clozes of one sentence read the same; around the blank they differ.
     expect(truncate(q, 90)).not.toContain('_____');
   });
+  it('cuts at a word on both sides (the second walk\'s /tarjetas: «…prema Central»)', () => {
+    const walk = 'Completa la frase (Vacío de poder de 1808): «En septiembre de 1808 se formó en Aranjuez la Junta Suprema Central, presidida por el conde de _____, que coordinó la resistencia hasta su disolución en enero de 1810.»';
+    for (const [text, max] of [[walk, 90], [q, 90], [walk, 60], [q, 70]] as const) {
+      const line = truncateAround(text, '_____', max);
+      expect(Array.from(line).length, line).toBeLessThanOrEqual(max);
+      expect(line, line).toContain('_____');
+      // Every word shown is a word of the text, whole.
+      const words = new Set(text.split(/\s+/u));
+      const shown = line.replace(/^…|…$/gu, '').trim().split(/\s+/u);
+      for (const w of shown) expect(words.has(w), `«${w}» in ${line}`).toBe(true);
+    }
+    expect(truncateAround('Completa la frase: «Se '.concat('dice algo largo '.repeat(8), 'y fin.»'), '_____', 60)).toMatch(/ \p{L}+…$/u);
+  });
   it('the start is kept when the blank fits, and a text without one is cut as before', () => {
     expect(truncateAround('Completa la frase: «La _____ mide el desorden.»', '_____', 90)).toBe('Completa la frase: «La _____ mide el desorden.»');
     expect(truncateAround('¿Qué es '.padEnd(120, 'x'), '_____', 90)).toBe(truncate('¿Qué es '.padEnd(120, 'x'), 90));
