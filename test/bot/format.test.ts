@@ -118,13 +118,16 @@ describe('format', () => {
       view('portada', 'Portada', 'pendiente'),
     ];
     const lines = renderProgress('⏳ «x»', tasks, 1_000).split('\n');
-    expect(lines.slice(1, 4)).toEqual(['✅ Buscar notas', '🔄 Crear tarjetas: 2 de 4 notas', '⬜ Portada']);
+    expect(lines.slice(1, 4)).toEqual(['✅ Buscar notas', '🔄 Crear tarjetas: 2 de 4 notas leídas', '⬜ Portada']);
     // The bar still counts every task.
     expect(lines[4]).toMatch(/ 3\/6 · 1 s$/);
     const done = tasks.map((t) => ({ ...t, state: 'hecha' as const }));
-    expect(renderProgress('⏳ «x»', done, 1_000).split('\n')[2]).toBe('✅ Crear tarjetas: 4 de 4 notas');
+    expect(renderProgress('⏳ «x»', done, 1_000).split('\n')[2]).toBe('✅ Crear tarjetas: 4 de 4 notas leídas');
     const failed = tasks.map((t, i) => (i === 2 ? { ...t, state: 'fallida' as const } : t));
-    expect(renderProgress('⏳ «x»', failed, 1_000).split('\n')[2]).toBe('❌ Crear tarjetas: 2 de 4 notas');
+    expect(renderProgress('⏳ «x»', failed, 1_000).split('\n')[2]).toBe('❌ Crear tarjetas: 2 de 4 notas leídas');
+    // The line counts notes read, never cards: «10 de 10 notas» over a report of «7 nuevas» read as
+    // three cards lost (the second walk).
+    expect(lines[2]).not.toMatch(/notas$/u);
     // Two notes are two lines, as before.
     expect(renderProgress('⏳ «x»', tasks.slice(0, 3), 1_000).split('\n').slice(1, 4)).toEqual(['✅ Buscar notas', '✅ Crear tarjetas (nota 7)', '✅ Crear tarjetas (nota 3)']);
   });
