@@ -319,17 +319,36 @@ export function cardGist(pregunta: string): string {
 /**
  * Cuts to `max` characters keeping `marker` in view: a cloze's blank sits anywhere in its sentence,
  * and cut from the start the deck's lines of one paragraph's clozes were all the same words up to
- * «…». The start is kept when the marker fits; else «…» and a window around it.
+ * «…». The start is kept when the marker fits; else «…» and a window around it. Either way the cut
+ * falls between words («…prema Central» was the second walk's /tarjetas); only a word longer than
+ * half the room is cut inside, as a plain truncation would.
  */
 export function truncateAround(text: string, marker: string, max: number): string {
   const at = text.indexOf(marker);
   const chars = Array.from(text);
-  if (chars.length <= max || at < 0 || Array.from(text.slice(0, at + marker.length)).length <= max - 1) return truncate(text, max);
+  if (chars.length <= max) return text;
+  if (at < 0 || Array.from(text.slice(0, at + marker.length)).length <= max - 1) return `${wordsUpTo(chars, 0, max - 1, 0)}…`;
   const markerAt = Array.from(text.slice(0, at)).length;
+  const markerEnd = markerAt + Array.from(marker).length;
   const before = Math.floor((max - 2 - Array.from(marker).length) / 2);
-  const start = Math.max(0, markerAt - before);
-  const window = chars.slice(start, start + max - 2).join('');
-  return `…${window}${start + max - 2 < chars.length ? '…' : ''}`;
+  let start = Math.max(0, markerAt - before);
+  // Start at a word: past the space after the cut word, never past the marker.
+  if (start > 0 && chars[start - 1] !== ' ') {
+    const space = chars.indexOf(' ', start);
+    if (space >= 0 && space < markerAt) start = space + 1;
+  }
+  const end = start + max - 2;
+  if (end >= chars.length) return `…${chars.slice(start).join('')}`;
+  return `…${wordsUpTo(chars, start, end, markerEnd)}…`;
+}
+
+/** chars[from, to) ending at a word (at the last space past `keep`), the cut word dropped; a lone long word is cut inside. */
+function wordsUpTo(chars: readonly string[], from: number, to: number, keep: number): string {
+  const head = chars.slice(from, to);
+  if (chars[to] === ' ') return head.join('').trimEnd();
+  const space = head.lastIndexOf(' ');
+  const cut = from + space >= Math.max(keep, from + head.length * 0.5) ? head.slice(0, space) : head;
+  return cut.join('').replace(/[\s,;:·–—-]+$/u, '');
 }
 
 /**

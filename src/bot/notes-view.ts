@@ -62,15 +62,44 @@ const firstSentence = (text: string): string => {
   return /^(.+?)[.!?…](?=\s|$)/u.exec(line)?.[1] ?? line;
 };
 
+/** «4. la Constitución de 1812», «2.1) Causas»: a section's own number before its heading. */
+const SECTION_NUMBER = /^(\d{1,2}(?:\.\d{1,2})*)[.)]?\s+(?=\p{L})/u;
+
+/**
+ * A section's heading as the chat shows it beside a note's number: its own number said as
+ * «apartado 4» after it, so that «7 · 4. La Constitución de 1812» never reads as two note numbers
+ *; `part`, where the section gave several notes, tells them apart.
+ */
+export function sectionTitle(tema: string, texto: string, part?: { n: number; of: number }, max = Infinity): string {
+  const written = topicAsWritten(tema, texto);
+  const number = SECTION_NUMBER.exec(written);
+  const heading = number ? topicAsWritten(written.slice(number[0].length), texto) : written;
+  const said = [...(number ? [NOTES.section(number[1]!)] : []), ...(part && part.of > 1 ? [NOTES.part(part.n, part.of)] : [])];
+  return said.length ? `${quote(heading, Math.max(12, max - said.join(', ').length - 3))} (${said.join(', ')})` : quote(heading, max);
+}
+
 /**
  * A note's title in the list, by one rule: a note filed from a section is named by the section's
- * heading (its topic), every note of the section alike; a note without one by its first sentence —
- * both cut at a word. (Naming the first note of a section by its heading and the others by their
- * first words read as two rules in one lecture: a pasted lecture on Romanesque art.)
+ * heading (its topic), every note of the section alike and told apart by its place among them («2 de 3»);
+ * a note without one by its first sentence — both cut at a word. (Naming the first note of a section
+ * by its heading and the others by their first words read as two rules in one lecture.)
  */
-function shortTitle(note: Note, week: number | null, course: Course): string {
-  const title = namesSection(note, week, course) ? topicAsWritten(note.tema, note.texto) : firstSentence(withoutEmphasis(note.texto));
-  return quote(title, LINE_TITLE).replace(/\p{L}/u, (c) => c.toLocaleUpperCase('es'));
+function shortTitle(note: Note, week: number | null, course: Course, parts: ReadonlyMap<number, { n: number; of: number }>): string {
+  const title = namesSection(note, week, course) ? sectionTitle(note.tema, note.texto, parts.get(note.id), LINE_TITLE) : quote(firstSentence(withoutEmphasis(note.texto)), LINE_TITLE);
+  return title.replace(/\p{L}/u, (c) => c.toLocaleUpperCase('es'));
+}
+
+/** Each note of a section that gave several, with its place among them (in the order they were filed). */
+function sectionParts(notes: ReadonlyArray<{ note: Note; week: number | null }>, course: Course): Map<number, { n: number; of: number }> {
+  const bySection = new Map<string, number[]>();
+  for (const { note, week } of notes) {
+    if (!namesSection(note, week, course)) continue;
+    const key = `${week ?? ''}\u0000${note.origen?.archivo ?? ''}\u0000${fold(note.tema)}`;
+    (bySection.get(key) ?? bySection.set(key, []).get(key)!).push(note.id);
+  }
+  const parts = new Map<number, { n: number; of: number }>();
+  for (const ids of bySection.values()) [...ids].sort((a, b) => a - b).forEach((id, i) => parts.set(id, { n: i + 1, of: ids.length }));
+  return parts;
 }
 
 /**
@@ -95,7 +124,9 @@ export interface NotesPage {
  * en el chat»: the student never wrote them). Undefined when there is nothing to list (the caller says so in its own words).
  */
 export function notesPage(notes: readonly Note[], course: Course, page: number, week: number, examples: ReadonlySet<number> = new Set()): NotesPage | undefined {
-  const all = listOrder(notes, course).filter((x) => week === 0 || x.week === week);
+  const every = listOrder(notes, course);
+  const parts = sectionParts(every, course);
+  const all = every.filter((x) => week === 0 || x.week === week);
   if (all.length === 0) return undefined;
   const pages = Math.ceil(all.length / NOTES_PAGE_SIZE);
   const p = Math.min(Math.max(1, page), pages);
@@ -107,7 +138,7 @@ export function notesPage(notes: readonly Note[], course: Course, page: number, 
   for (const w of week === 0 ? weeks : [undefined]) {
     const group = shown.filter((x) => w === undefined || x.week === w);
     const head = w === undefined ? [''] : [`\n${NOTES.weekHead(w === null ? null : quote(weekTitle(course, w), WEEK_HEAD_SHOWN))}`];
-    const lines = group.map(({ note, week: own }) => NOTES.line(note.id, shortTitle(note, own, course), examples.has(note.id)));
+    const lines = group.map(({ note, week: own }) => NOTES.line(note.id, shortTitle(note, own, course, parts), examples.has(note.id)));
     items.push({ text: [...head, ...lines].join('\n') });
   }
   items.push({ text: `\n${NOTES.hint(shown.some(({ note }) => examples.has(note.id)))}` });
@@ -122,7 +153,7 @@ export function notesPage(notes: readonly Note[], course: Course, page: number, 
 
 /** One note whole (split only where Telegram's limit needs it), the buttons under the last part. */
 export function noteMessages(note: Note, course: Course, cards: number): { messages: string[]; keyboard: InlineKeyboardMarkup } {
-  const head = NOTES.noteHead(note.id, topicAsWritten(note.tema, note.texto), weekWords(course, weekOfNote(course, note)), sourceLabel(note.origen));
+  const head = NOTES.noteHead(note.id, sectionTitle(note.tema, note.texto), weekWords(course, weekOfNote(course, note)), sourceLabel(note.origen));
   return {
     messages: splitText(`${head}\n\n${withoutEmphasis(note.texto)}`),
     keyboard: {

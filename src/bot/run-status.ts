@@ -34,6 +34,8 @@ export interface WaitingCall {
 export interface StatusInputs {
   /** The run's approvals on screen now (what waits for the owner). */
   waiting: readonly WaitingCall[];
+  /** The tools of the run's noes whose optional reason is still asked for. */
+  reasons?: readonly string[];
   now: number;
   /** A stage's expected duration on this machine, ms, by catalogue id (absent: no ETA). */
   estimateMs?: (stageId: string) => number;
@@ -69,8 +71,12 @@ export function statusText(run: ActiveRun, inputs: StatusInputs): string {
   const afterAnswer = (w: WaitingCall) => w.estimateS ?? (estimateMs ? stagesOf(w.tool).reduce((sum, st) => sum + estimateMs(st.id), 0) / 1000 : undefined);
   const afterEach = waiting.map(afterAnswer);
   const etaAfterAnswerS = afterEach.length > 0 && afterEach.every((s) => s !== undefined) ? Math.max(...(afterEach as number[])) : undefined;
-  // Paused for the owner: the header says so and the clock shows work only (the wait is not work).
-  const header = run.facts.waitingSince !== undefined ? S.progressPaused(run.record.text) : S.progressHeader(run.record.text);
+  // Paused for the owner: the header says so and the clock shows work only (the wait is not work);
+  // paused only for a no's optional reason, it says that, and how to go on without one.
+  const reasons = inputs.reasons ?? [];
+  const header = run.facts.waitingSince === undefined ? S.progressHeader(run.record.text)
+    : waiting.length === 0 && reasons.length > 0 ? S.progressPausedForReason(run.record.text, [...new Set(reasons.map((tool) => toolInWords(tool)))])
+      : S.progressPaused(run.record.text);
   return renderProgress(header, run.tasks, workMs(run, now), note, {
     waiting: waitingTools.map((tool) => toolInWords(tool)),
     ...(etaS !== undefined ? { etaS } : {}),

@@ -408,8 +408,9 @@ export class RunManager {
   private refresh(run: ActiveRun): void {
     // Waiting on the owner is what the approvals on screen say, not a counter kept in memory.
     const pending = this.deps.registry.pending(run.record.chatId).filter((a) => a.runId === run.record.runId);
+    const reasons = this.deps.registry.waitingReasons(run.record.chatId).filter((a) => a.runId === run.record.runId).map((a) => a.tool);
     run.status?.set(statusText(run, {
-      waiting: pending.map((a) => ({ tool: a.tool, ...(a.estimateS !== undefined ? { estimateS: a.estimateS } : {}) })), now: this.now(),
+      waiting: pending.map((a) => ({ tool: a.tool, ...(a.estimateS !== undefined ? { estimateS: a.estimateS } : {}) })), reasons, now: this.now(),
       ...(this.deps.estimateMs ? { estimateMs: this.deps.estimateMs } : {}), ...(this.deps.lanes ? { lanes: this.deps.lanes } : {}),
     }));
   }

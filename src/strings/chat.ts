@@ -3,7 +3,7 @@
  * Plain text only: the bot never sends parse_mode, so nothing here (nor model text) needs escaping.
  */
 import type { UsageMonth } from '../store/index.js';
-import { ended } from './list.js';
+import { ended, listed } from './list.js';
 
 /** Most characters of a week's title on its button (a phone's row holds about this many). */
 export const WEEK_BUTTON_TITLE_CHARS = 32;
@@ -322,6 +322,13 @@ export const S = Object.freeze({
   progressHeader: (text: string) => `⏳ «${text}»`,
   /** Header while the run only waits for your answer (its time does not count as work). */
   progressPaused: (text: string) => `⏸ «${text}»: en pausa hasta que respondas`,
+  /**
+   * Header while the run waits only for the optional reason of a no (`what`: the refused calls in
+   * words): what it waits for and how to go on without it — «en pausa hasta que respondas» over a
+   * finished week read as stuck (the second walk).
+   */
+  progressPausedForReason: (text: string, what: readonly string[]) =>
+    `⏸ «${text}»: solo espero tu motivo para no ${listed(what)}. Es opcional: pulsa «${BUTTONS.noReason}» o escríbeme otra cosa, y sigo.`,
   progressDone: (text: string) => `✅ Terminado: «${text}»`,
   /** The end of a run that made nothing because every call that would have made something was not approved. */
   progressNothingDone: (text: string, why: 'rechazado' | 'expirado') =>

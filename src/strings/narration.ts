@@ -18,6 +18,12 @@ export const NARRATION = Object.freeze({
   also: ALSO,
   /** The last idea's lead-in, when there are more than two. */
   last: 'Por último,',
+  /**
+   * A section's heading said before a line that opens with its verb, as Spanish says it (`what`: the
+   * heading with its article): «En cuanto a la bóveda de arista, nace del cruce…», never
+   * «Bóveda de arista: nace…» read as a label (the second walk).
+   */
+  regarding: (what: string) => (/^el /u.test(what) ? `En cuanto al ${what.slice(3)},` : `En cuanto a ${what},`),
   /** A sentence that ends in «:» goes on with its formula in words. */
   formulaAfterColon: (said: string, formula: string) => `${said}; en fórmula, ${formula}.`,
   formula: (formula: string) => `En fórmula: ${formula}.`,

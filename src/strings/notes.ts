@@ -21,6 +21,10 @@ export const NOTES = Object.freeze({
   weekHead: (week: string | null) => `📅 ${week ?? 'Sin semana'}`,
   /** One note, one line of a phone: its number and a short title (📘: a shipped example note). */
   line: (id: number, title: string, example = false) => `${id} · ${title}${example ? ' 📘' : ''}`,
+  /** A section's own number, said after its heading so it never reads as the note's: «apartado 4». */
+  section: (number: string) => `apartado ${number}`,
+  /** One of the notes a section gave: «2 de 3». */
+  part: (n: number, of: number) => `${n} de ${of}`,
   hint: (examples = false) => `Toca un número para ver la nota entera, de dónde viene, moverla, corregirla o borrarla.${examples ? ' 📘: nota de ejemplo.' : ''}`,
   empty: () => 'Tu cuaderno no tiene notas todavía. Mándame tus apuntes (un PDF, una foto o un texto) o añade una con /nota.',
   emptyWeek: (week: string) => `No tienes notas en la ${week.charAt(0).toLowerCase()}${ended(week.slice(1))} Mándame tus apuntes de esa semana y los guardo ahí.`,

@@ -118,13 +118,16 @@ describe('format', () => {
       view('portada', 'Portada', 'pendiente'),
     ];
     const lines = renderProgress('⏳ «x»', tasks, 1_000).split('\n');
-    expect(lines.slice(1, 4)).toEqual(['✅ Buscar notas', '🔄 Crear tarjetas: 2 de 4 notas', '⬜ Portada']);
+    expect(lines.slice(1, 4)).toEqual(['✅ Buscar notas', '🔄 Crear tarjetas: 2 de 4 notas leídas', '⬜ Portada']);
     // The bar still counts every task.
     expect(lines[4]).toMatch(/ 3\/6 · 1 s$/);
     const done = tasks.map((t) => ({ ...t, state: 'hecha' as const }));
-    expect(renderProgress('⏳ «x»', done, 1_000).split('\n')[2]).toBe('✅ Crear tarjetas: 4 de 4 notas');
+    expect(renderProgress('⏳ «x»', done, 1_000).split('\n')[2]).toBe('✅ Crear tarjetas: 4 de 4 notas leídas');
     const failed = tasks.map((t, i) => (i === 2 ? { ...t, state: 'fallida' as const } : t));
-    expect(renderProgress('⏳ «x»', failed, 1_000).split('\n')[2]).toBe('❌ Crear tarjetas: 2 de 4 notas');
+    expect(renderProgress('⏳ «x»', failed, 1_000).split('\n')[2]).toBe('❌ Crear tarjetas: 2 de 4 notas leídas');
+    // The line counts notes read, never cards: «10 de 10 notas» over a report of «7 nuevas» read as
+    // three cards lost (the second walk).
+    expect(lines[2]).not.toMatch(/notas$/u);
     // Two notes are two lines, as before.
     expect(renderProgress('⏳ «x»', tasks.slice(0, 3), 1_000).split('\n').slice(1, 4)).toEqual(['✅ Buscar notas', '✅ Crear tarjetas (nota 7)', '✅ Crear tarjetas (nota 3)']);
   });
@@ -277,6 +280,19 @@ describe('a line of the deck keeps a cloze\'s blank in view', () => {
     expect(line.startsWith('…')).toBe(true);
     // Cut from the start, two clozes of one sentence read the same; around the blank they differ.
     expect(truncate(q, 90)).not.toContain('_____');
+  });
+  it('cuts at a word on both sides (the second walk\'s /tarjetas: «…prema Central»)', () => {
+    const walk = 'Completa la frase (Vacío de poder de 1808): «En septiembre de 1808 se formó en Aranjuez la Junta Suprema Central, presidida por el conde de _____, que coordinó la resistencia hasta su disolución en enero de 1810.»';
+    for (const [text, max] of [[walk, 90], [q, 90], [walk, 60], [q, 70]] as const) {
+      const line = truncateAround(text, '_____', max);
+      expect(Array.from(line).length, line).toBeLessThanOrEqual(max);
+      expect(line, line).toContain('_____');
+      // Every word shown is a word of the text, whole.
+      const words = new Set(text.split(/\s+/u));
+      const shown = line.replace(/^…|…$/gu, '').trim().split(/\s+/u);
+      for (const w of shown) expect(words.has(w), `«${w}» in ${line}`).toBe(true);
+    }
+    expect(truncateAround('Completa la frase: «Se '.concat('dice algo largo '.repeat(8), 'y fin.»'), '_____', 60)).toMatch(/ \p{L}+…$/u);
   });
   it('the start is kept when the blank fits, and a text without one is cut as before', () => {
     expect(truncateAround('Completa la frase: «La _____ mide el desorden.»', '_____', 90)).toBe('Completa la frase: «La _____ mide el desorden.»');

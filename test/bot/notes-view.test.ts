@@ -143,8 +143,33 @@ describe('a note’s topic as the list and the note show it', () => {
     const note: Note = { id: 4, tema: '4. enunciado de clausius', texto: 'El enunciado de Clausius dice que el calor no pasa por sí solo de un cuerpo frío a otro caliente.', semana: 5 };
     const course: Course = { titulo: 'Termodinámica', semanas: [{ numero: 5, titulo: 'Segundo principio', inicio: null, terminos: [] }] };
     const page = notesPage([note], course, 1, 0)!;
-    expect(page.messages.map((m) => m.text).join('\n')).toContain('4. Enunciado de Clausius');
-    expect(noteMessages(note, course, 0).messages[0]).toContain('4. Enunciado de Clausius');
+    // The section's own number after its heading, never beside the note's (second walk, item 8).
+    expect(page.messages.map((m) => m.text).join('\n')).toContain('4 · Enunciado de Clausius (apartado 4)');
+    expect(noteMessages(note, course, 0).messages[0]).toContain('Nota 4 · Enunciado de Clausius (apartado 4)');
+  });
+
+  it('the second walk\'s lecture: three notes of «4. La Constitución de 1812» read apart, and none as note 4', () => {
+    const course: Course = { titulo: 'Historia de España contemporánea', semanas: [{ numero: 2, titulo: 'Las Cortes de Cádiz y la Constitución de 1812', inicio: null, terminos: [] }] };
+    const pdf = { archivo: 'tema2-cadiz.pdf', pagina: 2 };
+    const notes: Note[] = [
+      { id: 5, tema: '4. la Constitución de 1812', texto: 'La Constitución fue promulgada el 19 de marzo de 1812.', semana: 2, origen: pdf },
+      { id: 6, tema: '4. la Constitución de 1812', texto: 'El poder legislativo residía en las Cortes con el rey.', semana: 2, origen: pdf },
+      { id: 7, tema: '4. la Constitución de 1812', texto: 'La Constitución creó también la Milicia Nacional.', semana: 2, origen: pdf },
+      { id: 8, tema: '5. el fin de la experiencia gaditana', texto: 'Tras el Tratado de Valençay, Fernando VII regresó a España.', semana: 2, origen: pdf },
+      { id: 9, tema: '6. valoración', texto: 'La obra de Cádiz tuvo escasa aplicación práctica.', semana: 2, origen: pdf },
+      { id: 10, tema: '6. valoración', texto: 'Conviene distinguir entre constitución otorgada y aprobada.', semana: 2, origen: pdf },
+    ];
+    const lines = notesPage(notes, course, 1, 0)!.messages[0]!.text.split('\n').filter((l) => /^\d+ · /u.test(l));
+    expect(lines).toEqual([
+      '10 · Valoración (apartado 6, 2 de 2)',
+      '9 · Valoración (apartado 6, 1 de 2)',
+      '8 · El fin de la experiencia gaditana (apartado 5)',
+      '7 · La Constitución de 1812 (apartado 4, 3 de 3)',
+      '6 · La Constitución de 1812 (apartado 4, 2 de 3)',
+      '5 · La Constitución de 1812 (apartado 4, 1 de 3)',
+    ]);
+    // A week's list numbers the parts as the whole list does.
+    expect(notesPage(notes.slice(1), course, 1, 2)!.messages[0]!.text).toContain('7 · La Constitución de 1812 (apartado 4, 2 de 2)');
   });
 });
 
@@ -164,9 +189,10 @@ describe('a note’s title in the list, by one rule', () => {
     expect(lines).toEqual([
       // A photo without a heading gets its week's title, which the list says above it already.
       '6 · En la pizarra: el Pantocrátor y el Tetramorfos',
-      '4 · La arquitectura',
-      '3 · La arquitectura',
-      '2 · La arquitectura',
+      // Every note of a section by its heading, told apart by its part (second walk, item 8).
+      '4 · La arquitectura (3 de 3)',
+      '3 · La arquitectura (2 de 3)',
+      '2 · La arquitectura (1 de 3)',
       // The paste's notes before its first heading are named by no section: the paste's title is its file's name.
       '1 · El Románico es el primer gran estilo común a la…',
       '5 · Preguntar al profesor por el tímpano de Moissac',

@@ -177,6 +177,15 @@ describe('Rechazar asks for an optional reason', () => {
     expect(t.server.history().some((m) => /Hazme otra portada/.test(JSON.stringify(m.reply_markup ?? {})))).toBe(false);
   }, 3 * RUN_MS);
 
+  it('while only the optional reason is awaited, the status says so, not «en pausa hasta que respondas» (second walk, item 11)', async () => {
+    chat = await startLocalChat('cv-reason-');
+    const t = chat.tg;
+    await rejectNarration(chat);
+    const status = await waitForMessage(t, 'the status naming the reason it waits for', (ms) => ms.find((m) => /^⏸ «narre la semana 4»/u.test(m.text ?? '') && !/espera tu respuesta/u.test(m.text ?? '')));
+    expect(status.text).toMatch(/^⏸ «narre la semana 4»: solo espero tu motivo para no narrar el resumen de la semana\. Es opcional: pulsa «➡️ Seguir sin motivo» o escríbeme otra cosa, y sigo\.(?:\n|$)/u);
+    expect(status.text).not.toContain('en pausa hasta que respondas');
+  }, 3 * RUN_MS);
+
   it('«Seguir sin motivo» goes on at once without one', async () => {
     chat = await startLocalChat('cv-reason-');
     const t = chat.tg;

@@ -38,8 +38,18 @@ describe('a line that lacks its subject', () => {
       'La escultura románica está subordinada a la arquitectura y se concentra en portadas y capiteles de los templos.',
     ].join('\n');
     const said = episode(text);
-    expect(said).toContain('Bóveda de arista: nace del cruce de dos bóvedas de cañón en ángulo recto.');
-    expect(said).not.toMatch(/gruesos\. (?:\p{L}+,? )*[Nn]ace del cruce/u);
+    expect(said).toContain('En cuanto a la bóveda de arista, nace del cruce de dos bóvedas de cañón en ángulo recto.');
+    expect(said).not.toMatch(/gruesos\. (?!En cuanto a la bóveda de arista,)(?:\p{L}+,? )*[Nn]ace del cruce/u);
+  });
+
+  it('a generic label of the lecture\'s parts is never said as a heading (second walk: «Valoración: conviene distinguir…»)', () => {
+    const canon = { id: 1, tema: '4. la Constitución de 1812', texto: 'La Constitución fue promulgada el 19 de marzo de 1812, festividad de San José.', semana: 2 };
+    const texto = 'Conviene distinguir, para el comentario de texto, entre constitución otorgada y constitución aprobada por unas Cortes.';
+    for (const tema of ['6. valoración', 'Conclusiones', 'resumen final']) {
+      const said = buildNarrationScript(2, 'las Cortes de Cádiz', [canon, { id: 2, tema, texto, semana: 2 }], isWord).text;
+      expect(said).not.toMatch(/(?:Valoración|Conclusiones|Resumen final|valoración|conclusiones|resumen final)[:,] [Cc]onviene/u);
+      expect(said).toMatch(/[Cc]onviene distinguir, para el comentario de texto/u);
+    }
   });
 
   it('a note written without a topic, or named by its file, has no heading to say', () => {
@@ -52,7 +62,7 @@ describe('a line that lacks its subject', () => {
     }
     // A heading is said before its line without a lead-in of the episode's («Por último, bóveda de…»).
     const headed = buildNarrationScript(3, 'el Románico', [canon, { ...canon, id: 2, tema: 'bóveda de arista', texto }], isWord).text;
-    expect(headed).toContain('. Bóveda de arista: nace del cruce de dos bóvedas de cañón en ángulo recto, y concentra los empujes.');
+    expect(headed).toContain('. En cuanto a la bóveda de arista, nace del cruce de dos bóvedas de cañón en ángulo recto, y concentra los empujes.');
   });
 
   it('after a short section joined to the one before, takes the heading\'s line, not the other section\'s sentence', () => {
@@ -60,8 +70,8 @@ describe('a line that lacks its subject', () => {
     const text = ['Las bóvedas', '', 'La bóveda de cañón es una bóveda de sección semicircular que cubre la nave de forma continua.', '', 'Bóveda de arista', '', 'Se forma al cruzarse dos bóvedas de cañón en ángulo recto.'].join('\n');
     expect(notesOf(text)).toHaveLength(1);
     const said = episode(text);
-    expect(said).toContain('Bóveda de arista: se forma al cruzarse dos bóvedas de cañón en ángulo recto.');
-    expect(said).not.toMatch(/continua\. (?:\p{L}+,? )*[Ss]e forma al cruzarse/u);
+    expect(said).toContain('En cuanto a la bóveda de arista, se forma al cruzarse dos bóvedas de cañón en ángulo recto.');
+    expect(said).not.toMatch(/continua\. (?!En cuanto a la bóveda de arista,)(?:\p{L}+,? )*[Ss]e forma al cruzarse/u);
   });
 
   it('that says its own subject is not led by a sentence about another thing', () => {

@@ -128,6 +128,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   'chat.S.summaryWorkTime': [[12, true], [12, false]],
   'chat.S.statusRunWaiting': [['prepara la semana 3', 12]],
   'chat.S.progressPaused': [['prepara la semana 3']],
+  'chat.S.progressPausedForReason': [['prepara la semana 3', ['narrar el resumen de la semana']], ['prepara la semana 3', ['generar la portada de la semana', 'narrar el resumen de la semana']]],
   'tools.summaryInWords': [['buscar_notas'], ['crear_tarjetas'], ['generar_portada'], ['narrar_resumen'], ['registrar_uso']],
   'chat.S.progressEtaAfterAnswer': [[1], [42], [75], [600]],
   'chat.QUEUE.position': [[4, 120_000], [1, 5_000]],

@@ -60,6 +60,14 @@ describe('the course\'s title from a lead-in line an owner writes', () => {
     ['Horario de tutorías: martes de 10 a 12', S.untitled],
     ['Profesora: Ana López', S.untitled],
     ['Código: 800511', S.untitled],
+    // A name and what it is after the colon (second walk, item 7): the name is the part before it,
+    // never a cut phrase («… : programa del»).
+    ['Historia de España contemporánea: programa del primer cuatrimestre', 'Historia de España contemporánea'],
+    ['Historia de España contemporánea: programa del curso 2026-27', 'Historia de España contemporánea'],
+    ['Química orgánica — guía docente 2025-2026', 'Química orgánica'],
+    ['Ecología: temario de la asignatura', 'Ecología'],
+    ['Derecho romano: curso 2025/26', 'Derecho romano'],
+    ['Programa de Historia del Arte del segundo cuatrimestre', 'Historia del Arte'],
   ])('«%s» → «%s»', (lead, title) => {
     const r = parseSyllabusText(`${lead}\n1. La Revolución Francesa\n2. Napoleón y el Imperio\n3. Los nacionalismos`, { now: NOW });
     expect(r).toMatchObject({ ok: true, course: { titulo: title, semanas: [{ numero: 1 }, { numero: 2 }, { numero: 3 }] } });

@@ -19,6 +19,13 @@ const NAMED = /^(?:asignatura|materia|m[oó]dulo|course|subject)\s*:\s*(.+)$/i;
 const PROGRAMME = '(?:(?:programa(?:ci[oó]n\\s+did[aá]ctica)?|cronograma|temario|calendario|planificaci[oó]n(?:\\s+semanal)?|gu[ií]a(?:\\s+docente)?|syllabus)(?![a-záéíóúñ]))';
 const PROGRAMME_PREFIX = new RegExp(`^${PROGRAMME}(?:\\s+(?:de(?:l|\\s+la)?|por))?(?:\\s+(?:asignatura|curso|clases|sesiones|semanas|m[oó]dulo))?\\s*[:\\-–—]?\\s*`, 'i');
 const PROGRAMME_SUFFIX = new RegExp(`\\s*[-–—:·|]\\s*${PROGRAMME}\\s*$`, 'i');
+/**
+ * «Historia de España: programa del primer cuatrimestre», «Ecología: temario de la asignatura»: what
+ * follows the colon says what the text is, not what the course is called (second walk, item 7).
+ */
+const PROGRAMME_TAIL = new RegExp(`(?:\\s*:|\\s+[-–—·|])\\s*(?:${PROGRAMME}|curso(?![a-záéíóúñ]))[^:]*$`, 'i');
+/** What is left dangling once a term or a year is taken off the end («… del»): never end a name on it. */
+const DANGLING = /\s+(?:de(?:\s+l[ao]s?)?|del|al?|en|y|e|o|u|para|por|con|sobre|el|la|los|las)$/iu;
 /** How an owner names the course in a lead-in line: «mi curso es …», «el temario de …», «Curso de …». */
 const OWNER_PREFIX = /^(?:(?:este|esta)\s+es\s+)?(?:(?:mi|el|la|nuestro|nuestra|tu)\s+(?:curso|asignatura|materia|temario|programa)(?:\s+(?:es|se\s+llama|de\s+la|del|de))?|(?:curso|asignatura|materia)\s+(?:es|se\s+llama|de\s+la|del|de))(?!\p{L})\s*[:\-–—]?\s*/iu;
 /** «, 4 semanas», «(12 temas)»: how long the course is, not what it is called. */
@@ -49,10 +56,14 @@ const KEY_VALUE = /^[\p{L} ]{1,25}:\s/u;
 const LABEL = /^(?:(?:criterios?\s+de\s+)?evaluaci[oó]n|calificaci[oó]n|grading|assessment|ex[aá]m(?:en|enes)|nota|notas|tareas?|cuestionarios?|foros?|archivos?|entregas?|pr[aá]cticas?|laboratorio|bibliograf[ií]a|lecturas?|horarios?|tutor[ií]as?|c[oó]digo|cr[eé]ditos|instructor|docentes?|tutora?|contacto|correo|e-?mail|tel[eé]fono|despacho|lugar|fechas?|inicio|duraci[oó]n|modalidad|idioma|(?:pre)?requisitos|objetivos?|descripci[oó]n|competencias|metodolog[ií]a|importante|atenci[oó]n|avisos?|web|enlaces?|plataforma|titulaci[oó]n|centro|sede|semestre|cuatrimestre|periodo|tipo|car[aá]cter|responsable|clases|sesiones|teor[ií]a)(?!\p{L})/iu;
 const SEGMENTS = /\s+[·—–|]\s+|\s{2,}|\t/;
 
-const tidy = (s: string) => s.replace(/\(\s*\)/g, ' ').replace(/\s+/g, ' ').replace(/^[\s:.\-–—)|·,;]+/, '').replace(/[\s:\-–—(|·,;]+$/, '').trim();
+function tidy(s: string): string {
+  let t = s.replace(/\(\s*\)/g, ' ').replace(/\s+/g, ' ').replace(/^[\s:.\-–—)|·,;]+/, '').replace(/[\s:\-–—(|·,;]+$/, '').trim();
+  for (let cut = t.replace(DANGLING, ''); cut !== t && cut; cut = t.replace(DANGLING, '')) t = cut.replace(/[\s:\-–—(|·,;]+$/, '');
+  return t;
+}
 
 function nameOf(segment: string): string {
-  let t = segment.replace(PROGRAMME_PREFIX, '').replace(PROGRAMME_SUFFIX, '').replace(OWNER_PREFIX, '').replace(WEEK_COUNT, '');
+  let t = segment.replace(PROGRAMME_TAIL, '').replace(PROGRAMME_PREFIX, '').replace(PROGRAMME_SUFFIX, '').replace(OWNER_PREFIX, '').replace(WEEK_COUNT, '');
   for (const re of NOT_THE_NAME) t = t.replace(re, ' ');
   return tidy(t);
 }

@@ -190,17 +190,30 @@ const named = (i: KeyIdea) => (i.article ? `${i.article.replace(/^un$/, 'el').re
 const HEADING_LEAD_WORDS = 6;
 
 /**
- * The heading of the section `line` opens, as the episode says it before the line («Bóveda de
- * arista»): the heading's line right before it in the note (a short section joined to the one
- * before keeps its heading as a line, material/split.ts), else, for the note's first sentence, the
- * note's topic when it is a heading (not DEFAULT_TOPIC, nor its file's name). None for a line that
- * has a label of its own («Consecuencia inmediata: …»), nor for a heading that is long or a question.
+ * A heading that labels a part of the lecture, not a thing its line speaks of: «Valoración: conviene
+ * distinguir…» said the label as if it were the sentence's subject.
  */
-function sectionHeading(note: Note, prev: { text: string } | undefined, line: string): string | undefined {
+const GENERIC_HEADING = /^(?:valoraci[oó]n|conclusi[oó]n(?:es)?|resumen|introducci[oó]n|s[ií]ntesis|recapitulaci[oó]n|balance|comentario|observaciones|notas?|ideas?\s+(?:clave|principales)|repaso|esquema|ejemplos?|ejercicios?|preguntas?|contexto|bibliograf[ií]a|para\s+terminar|en\s+resumen|a\s+modo\s+de\s+conclusi[oó]n)(?:\s+(?:final(?:es)?|general(?:es)?|cr[ií]tica|personal))?$/iu;
+
+/**
+ * The heading of the section `line` opens, as the episode says it before the line, with its article
+ * («la bóveda de arista»): the heading's line right before it in the note (a short section joined to
+ * the one before keeps its heading as a line, material/split.ts), else, for the note's first
+ * sentence, the note's topic when it is a heading (not DEFAULT_TOPIC, nor its file's name). None for
+ * a line that has a label of its own («Consecuencia inmediata: …»), nor for a heading that is long, a
+ * question or a generic label of the lecture's parts («Valoración», «Conclusión»).
+ */
+function sectionHeading(note: Note, prev: { text: string } | undefined, line: string, isWord: WordCheck): string | undefined {
   if (!prev && (note.tema === DEFAULT_TOPIC || (note.origen && isFileTopic(note.tema, note.origen.archivo)))) return undefined;
   const h = cleanHeading(prev ? plainSentence(prev.text) : note.tema);
-  if (!h || /:\s/u.test(line) || /[¿?.!…:;]/u.test(h) || countWords(h) > HEADING_LEAD_WORDS) return undefined;
-  return `${h[0]!.toLocaleUpperCase('es')}${h.slice(1)}`;
+  if (!h || /:\s/u.test(line) || /[¿?.!…:;]/u.test(h) || countWords(h) > HEADING_LEAD_WORDS || GENERIC_HEADING.test(h)) return undefined;
+  const first = h.split(/\s+/u, 1)[0]!;
+  const lower = first.toLocaleLowerCase('es');
+  // Its own article, or a name («Velázquez»), said as written; a common noun takes its article.
+  if (/^(?:el|la|los|las)$/u.test(lower)) return `${lower}${h.slice(first.length)}`;
+  if (/^\p{Lu}/u.test(first) && !isWord(lower)) return h;
+  const common = `${lower}${h.slice(first.length)}`;
+  return `${articleFor(common)} ${common}`;
 }
 
 const list = (xs: readonly string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} y ${xs.at(-1)}`);
@@ -330,7 +343,7 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
   // else said alone (leaning.ts): another thing's sentence before it read as its context. A line that
   // opens with its verb («Nace del cruce…») is led like a leaning one, and when it opens its section
   // by the section's heading: said after another section's line, it said something of that one's
-  // subject (a pasted lecture on Romanesque art).
+  // subject.
   for (let i = 0; i < chosen.length; i++) {
     const c = chosen[i]!;
     if (c.summary) continue;
@@ -348,15 +361,16 @@ export function buildNarrationScript(week: number, topic: string, mine: readonly
     if (sentence && before && before.noteId === c.noteId && before.at === prev!.at) continue;
     if (leaning && sentence && namesItsSubject(c.lines[0]!) && !shareSubject(sentence, c.lines[0]!)) continue;
     const lead = sentence && !leansOnBefore(sentence) ? spoken(prev!.text) : undefined;
-    const heading = !sentence && verbFirst ? sectionHeading(note, prev, c.lines[0]!) : undefined;
+    const heading = !sentence && verbFirst ? sectionHeading(note, prev, c.lines[0]!, isWord) : undefined;
     if (lead && !said.has(sentence!) && words + countWords(lead) <= MAX_WORDS) {
       c.lines.unshift(lead);
       said.add(sentence!);
       words += countWords(lead);
     } else if (heading && words + countWords(heading) <= MAX_WORDS) {
-      c.lines[0] = `${heading}: ${lowerFirst(c.lines[0]!, isWord, names)}`;
+      const led = NARRATION.regarding(heading);
+      c.lines[0] = `${led} ${lowerFirst(c.lines[0]!, isWord, names)}`;
       c.headed = true;
-      words += countWords(heading);
+      words += countWords(led);
     } else if (!verbFirst) {
       words -= LEAD_WORDS + c.lines.reduce((n, l) => n + countWords(l), 0);
       chosen.splice(i--, 1);
