@@ -67,8 +67,8 @@ const SECTION_NUMBER = /^(\d{1,2}(?:\.\d{1,2})*)[.)]?\s+(?=\p{L})/u;
 
 /**
  * A section's heading as the chat shows it beside a note's number: its own number said as
- * «apartado 4» after it, so that «7 · 4. La Constitución de 1812» never reads as two note numbers
- *; `part`, where the section gave several notes, tells them apart.
+ * «apartado 4» after it, so that «7 · 4. La Constitución de 1812» never reads as two note numbers;
+ * `part`, where the section gave several notes, tells them apart.
  */
 export function sectionTitle(tema: string, texto: string, part?: { n: number; of: number }, max = Infinity): string {
   const written = topicAsWritten(tema, texto);
