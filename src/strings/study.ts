@@ -49,6 +49,7 @@ export const CARD_QUESTIONS = Object.freeze({
   workBy: (title: string) => `¿De quién es la obra «${title}»?`,
   happensIn: (article: string, term: string) => `¿Qué ocurre en ${article} ${term}?`,
   periodYears: (named: string) => `¿Qué años abarca ${named}?`,
+  trait: (described: string) => `¿Qué nombre recibe lo que se describe así: «${described}»?`,
   happensWhen: (verb: string, subject: string) => `¿Cuándo ${verb} ${subject}?`,
   workOf: (who: string, verb: string, claim: string) => `¿Qué obra de ${who} ${verb} ${claim}?`,
   workWhere: (verb: string, who: string, claim: string) => `¿En qué obra ${verb} ${who} ${claim}?`,

@@ -104,8 +104,8 @@ describe('everyday messages', () => {
     const added = (await stack.notebook.notes.list()).slice(before.length);
     expect(added.length).toBeGreaterThan(0);
     expect(added.map((n) => n.texto).join(' ').replace(/\s+/g, ' ')).toBe(long);
-    // Quoted in an answer, its source line names it by that title too.
-    expect(await oneBubble('¿qué tengo sobre el claroscuro?')).toMatch(/\n— El barroco usó el claroscuro para dramatizar la escena · /);
+    // Quoted in an answer, its source line names it by that title too — once, as it is also the note's topic.
+    expect(await oneBubble('¿qué tengo sobre el claroscuro?')).toMatch(/\n— El barroco usó el claroscuro para dramatizar la escena$/);
   });
 
   it('a long paste that may have been cut by the sender\'s app is offered once and kept as material', async () => {

@@ -28,3 +28,12 @@ describe('a list taken as notes', () => {
     expect(cards).toEqual(['¿Qué es el caciquismo? → control de los votos de un pueblo por un notable local', '¿Qué años abarca la Restauración? → 1874-1923']);
   });
 });
+
+describe('a list of traits', () => {
+  it('asks which trait a description is when an adjective heads the item, never «¿Qué es la rígida?»', async () => {
+    const { listItem } = await import('../../src/domain/study/idea-rules.js');
+    const f = listItem('- **Flexible**: se puede reformar por el procedimiento de una ley ordinaria (lo vemos en el apartado 5).');
+    expect(f).toMatchObject({ term: 'Flexible', body: 'Flexible', question: '¿Qué nombre recibe lo que se describe así: «se puede reformar por el procedimiento de una ley ordinaria»?' });
+    expect(listItem('- **Profase**: los cromosomas se condensan y desaparece la envoltura nuclear.')).toMatchObject({ term: 'Profase', body: 'los cromosomas se condensan y desaparece la envoltura nuclear' });
+  });
+});

@@ -165,9 +165,18 @@ function glossaryLine(raw: string, doing: (rest: string) => boolean): RuleIdea |
 }
 
 /** A list item's idea: its head, and the first claim of what follows it. */
+/** A single capitalised adjective by its ending («Rígida», «Derivada», «Normativa», «Flexible»). */
+const TRAIT = /^\p{Lu}\p{Ll}+(?:ida|ido|ada|ado|iva|ivo|ble|aria|ario|osa|oso)$/u;
+
 function item(article: string, head: string, rest: string): RuleIdea | undefined {
   const body = firstClaim(rest.replace(/\*\*/g, ''));
   if (body.split(/\s+/).length < 3) return undefined;
+  // «3. **Rígida**: para reformarla no basta …»: a bare adjective heads a trait of the list's subject, not a
+  // term («¿Qué es la rígida?» asks nothing): asked which trait the description is, answered with it.
+  if (!article && TRAIT.test(head.replace(/\*\*/g, ''))) {
+    const described = body.replace(/\s*\((?:[^()]*\b(?:vemos|veremos|vimos|apartado|tema|página))[^()]*\)$/u, '');
+    return { kind: 'definicion', term: head.replace(/\*\*/g, ''), article: '', body: head.replace(/\*\*/g, ''), question: CARD_QUESTIONS.trait(described), needsContext: true, item: true };
+  }
   return { kind: 'definicion', term: head.replace(/\*\*/g, ''), article: fold(article), body, needsContext: true, item: true };
 }
 
