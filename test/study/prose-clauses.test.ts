@@ -65,3 +65,34 @@ describe('a term the note bolds', () => {
     expect(cards.map((c) => c.respuesta)).toContain('ribosomas libres');
   });
 });
+
+describe('what a judge of unseen cards found', () => {
+  it('«arts.» before a number ends no sentence', async () => {
+    const { sentencesOf } = await import('../../src/domain/study/reading.js');
+    expect(sentencesOf('Los derechos sociales (Capítulo III, arts. 39 a 52) orientan a los poderes públicos. Otra frase.').map((s) => s.text))
+      .toEqual(['Los derechos sociales (Capítulo III, arts. 39 a 52) orientan a los poderes públicos.', 'Otra frase.']);
+  });
+
+  it('a sentence that opens with its verb before an article leans on the one before; an adverb or a quantifier does not', async () => {
+    const { leansOnBefore } = await import('../../src/domain/study/cloze-quality.js');
+    expect(leansOnBefore('Orientan la actuación de los poderes públicos, pero no se pueden reclamar ante un juez.')).toBe(true);
+    expect(leansOnBefore('Exige una mayoría de tres quintos en cada una de las Cámaras.')).toBe(true);
+    expect(leansOnBefore('Toda la materia está formada por átomos.')).toBe(false);
+    expect(leansOnBefore('Siempre la misma cantidad de energía se conserva en un sistema aislado.')).toBe(false);
+  });
+
+  it('a name blanked with a few words beside it is no card; a term with its qualifier is', async () => {
+    const { clozeProblem } = await import('../../src/domain/study/cloze-quality.js');
+    const names = 'Gabriel Cisneros, por la minoría centrista.';
+    expect(clozeProblem(names, 'Gabriel Cisneros', 0)).toBe('escasa');
+    const forces = 'Fuerzas de van der Waals entre moléculas apolares.';
+    expect(clozeProblem(forces, 'Fuerzas de van der Waals', 0)).not.toBe('escasa');
+  });
+
+  it('an answer never points at another part of the notes', async () => {
+    const { condense } = await import('../../src/domain/study/sentence-idea.js');
+    expect(condense('la que solo puede reformarse por un procedimiento especial con mayorías reforzadas (lo vemos en el apartado 7)'))
+      .toBe('la que solo puede reformarse por un procedimiento especial con mayorías reforzadas');
+    expect(condense('la norma suprema del ordenamiento (artículo 9)')).toBe('la norma suprema del ordenamiento (artículo 9)');
+  });
+});

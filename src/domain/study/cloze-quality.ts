@@ -16,7 +16,12 @@
 import { DETERMINERS, EVERYDAY_WORDS, FUNCTION_WORDS, PREPOSITIONS, QUANTIFIERS, VERBS } from '../cards/lexicon.js';
 import { stem } from './reading.js';
 
-export type ClozeProblem = 'comun' | 'anafora' | 'ejemplo' | 'larga' | 'nombre_partido' | 'contado' | 'enumeracion' | 'delatada' | 'sin_termino';
+export type ClozeProblem = 'comun' | 'anafora' | 'ejemplo' | 'larga' | 'escasa' | 'nombre_partido' | 'contado' | 'enumeracion' | 'delatada' | 'sin_termino';
+
+/** Fewest words a cloze on a name keeps beside its blank: «_____, por la minoría catalana.» asks for a list's item, not a fact. */
+const CLOZE_MIN_CUE_WORDS = 5;
+/** Sentence adverbs that may open a sentence before an article («Siempre la …», «Ahora los …»): no verb first. */
+const OPENING_ADVERBS = new Set(['siempre', 'nunca', 'ahora', 'apenas', 'quizá', 'quizás', 'acaso', 'casi', 'tampoco', 'hoy', 'aquí', 'fuera', 'dentro', 'cerca', 'lejos']);
 
 /** Most words of a cloze's sentence: longer ones carry more than one fact. */
 export const CLOZE_MAX_WORDS = 32;
@@ -49,8 +54,10 @@ export function leansOnBefore(sentence: string): boolean {
   if (LEANING.test(s) || CLITIC_FIRST.test(s) || TO_SOMEONE_BEFORE.test(s)) return true;
   // «Cuanto más alta es, mayor es …»: what is high was named in the sentence before.
   if (/^Cuanto\s+(?:más|menos|mayor|menor)\s+(?:\p{L}+\s+)?(?:es|son|sea|sean),/u.test(s)) return true;
-  // A verb first: the subject was in the sentence before («Son fuentes…», «Aumenta cuanto…»).
+  // A verb first: the subject was in the sentence before («Son fuentes…», «Aumenta cuanto…»);
+  // a word in «-a / -e / -an / -en» right before an article is one too («Orientan la actuación…», «Exige una mayoría…»).
   const first = fold(words(s)[0] ?? '');
+  if (/^\p{Lu}\p{Ll}{2,}(?:a|e|an|en)\s+(?:el|la|los|las|un|una|unos|unas)\s/u.test(s) && !DETERMINERS.has(first) && !PREPOSITIONS.has(first) && !QUANTIFIERS.has(first) && !FUNCTION_WORDS.has(first) && !OPENING_ADVERBS.has(first)) return true;
   return VERBS.has(first) || ['son', 'es', 'fue', 'era', 'aumenta', 'disminuye', 'siguen', 'sigue', 'depende', 'hay'].includes(first);
 }
 
@@ -66,6 +73,8 @@ export function clozeProblem(sentence: string, term: string, at: number, heading
   if (leansOnBefore(sentence)) return 'anafora';
   if (sentence.includes('?') || sentence.includes('¿') || EXAMPLE_HEADING.test(heading)) return 'ejemplo';
   if (words(sentence).length > CLOZE_MAX_WORDS) return 'larga';
+  // A name blanked in a few words («_____, por la minoría catalana.») is one of a list of names: nothing to recall it by.
+  if (/^\p{Lu}\S*(?:\s+\p{Lu}\S*)+$/u.test(term) && words(sentence.slice(0, at) + sentence.slice(at + term.length)).length < CLOZE_MIN_CUE_WORDS) return 'escasa';
   const before = sentence.slice(0, at);
   const after = sentence.slice(at + term.length);
   const prev = /([\p{L}\d]+)\W*$/u.exec(before)?.[1] ?? '';

@@ -58,7 +58,7 @@ const ERA_SENTENCE_WORDS = 10;
 const OPENERS = /^(?:El|La|Los|Las|Un|Una|Unos|Unas|En|Por|Para|Con|Este|Esta|Estos|Estas|Ese|Esa|Si|Cuando|Como|Pero|Además|También|Así|Sin|Aunque|Es|Son|Se|Lo|Al|No|Ya|Hay)\s/u;
 
 /** Abbreviations whose full stop does not end a sentence. */
-const ABBREVIATIONS = new Set(['ej', 'p', 'pp', 'pág', 'págs', 'etc', 'sr', 'sra', 'dr', 'dra', 'vol', 'cap', 'núm', 'fig', 'aprox', 'art', 'cf', 'vs', 's', 'ss', 'a. c', 'd. c', 'c', 'ca', 'ed', 'eds', 'op', 'cit', 'ibid', 'n']);
+const ABBREVIATIONS = new Set(['ej', 'p', 'pp', 'pág', 'págs', 'etc', 'sr', 'sra', 'dr', 'dra', 'vol', 'cap', 'núm', 'fig', 'aprox', 'art', 'cf', 'vs', 's', 'ss', 'a. c', 'd. c', 'c', 'ca', 'ed', 'eds', 'op', 'cit', 'ibid', 'n', 'arts', 'apdo', 'apdos', 'párr', 'tít']);
 
 export interface Sentence {
   /** As written, trimmed. */

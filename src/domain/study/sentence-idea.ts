@@ -78,6 +78,8 @@ export function condense(body: string): string {
   // «…de un instante: cómo se ve…»: what follows a colon elaborates; one idea is enough for an answer.
   const colon = b.search(/:\s/u);
   if (colon > 0 && b.slice(0, colon).split(/\s+/).length >= 4 && !DEMONSTRATIVE.test(b.slice(0, colon))) b = b.slice(0, colon);
+  // «(lo vemos en el apartado 7)», «(ver tema 3)»: a pointer to another part of the notes is no part of an answer.
+  b = b.replace(/\s*\((?:[^()]*?(?<![\p{L}])(?:vemos|veremos|vimos|ver|véase|apartado|epígrafe|tema|página|pág\.))[^()]*\)/giu, '');
   // A sentence that introduces a table or a list ends announcing it.
   b = b.replace(/,?\s+(?:en el orden siguiente|de la siguiente manera|de la forma siguiente|así|como sigue)\s*:?$/iu, '');
   const words = b.split(' ');
