@@ -69,7 +69,7 @@ export function reviewComposer(deps: ReviewDeps): Composer<Context> & { wishes: 
 
   /** Sends the next due card of the chat's session, or closes it with the summary. */
   async function next(ctx: Context, chat: number): Promise<void> {
-    const [first] = await deps.review.due(now(), { session: true });
+    const [first] = await deps.review.due(now(), { session: true, chat });
     if (!first) return finish(ctx, chat);
     await deps.review.show(chat, first.card.id, false);
     const sent = await ctx.api.sendMessage(chat, questionText(first), { reply_markup: questionKeyboard(first.card.id, first.count, await canUndo(chat)) });

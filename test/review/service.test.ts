@@ -64,6 +64,16 @@ describe('review service', () => {
     expect((await svc.due(min(11), { session: true })).map((d) => d.card.id)).toEqual([2]);
   });
 
+  it('a card missed in a quiz comes before the new cards of the session that follows; one missed in the session waits behind them', async () => {
+    await deck(3);
+    const svc = service();
+    await svc.rate(3, 1, min(0)); // missed in a quiz (no session): back in a minute
+    await svc.startSession(7, min(0.2));
+    expect((await svc.due(min(0.2), { session: true, chat: 7 })).map((d) => d.card.id)).toEqual([3, 1, 2]);
+    await svc.rate(1, 1, min(0.3), { chat: 7 }); // missed in the session
+    expect((await svc.due(min(0.4), { session: true, chat: 7 })).map((d) => d.card.id)).toEqual([3, 2, 1]);
+  });
+
   it('a stale answer count changes nothing; undo restores the state before and the card can be answered again', async () => {
     await deck(1);
     const svc = service();

@@ -63,7 +63,7 @@ export type ReviewService = ReturnType<typeof createReviewService>;
 export function createReviewService(opts: ReviewOptions) {
   const scheduler = createScheduler(opts.retention);
 
-  function dueIn(state: ReviewState, deck: readonly Card[], now: Date, session: boolean): DueCard[] {
+  function dueIn(state: ReviewState, deck: readonly Card[], now: Date, session: boolean, chat?: number): DueCard[] {
     const today = localDay(now, opts.timeZone);
     const newToday = state.registro.filter((e) => !e.deshecha && e.antes.state === 0 && localDay(new Date(e.fecha), opts.timeZone) === today).length;
     let newLeft = session ? Math.max(0, opts.newPerDay - newToday) : Infinity;
@@ -80,11 +80,12 @@ export function createReviewService(opts: ReviewOptions) {
       }
       out.push({ card, fsrs, count: answersOf(state, card.id).length });
     }
-    // Due now before a missed card back early (so it does not jump the queue); then learning steps
-    // (they are short), reviews by due time, new cards in deck order.
-    const ahead = (d: DueCard) => (Date.parse(d.fsrs.due) > now.getTime() ? 1 : 0);
-    const rank = (d: DueCard) => (d.fsrs.state === 0 ? 2 : d.fsrs.state === 2 ? 1 : 0);
-    return out.sort((a, b) => ahead(a) - ahead(b) || rank(a) - rank(b) || (rank(a) === 2 ? a.card.id - b.card.id : Date.parse(a.fsrs.due) - Date.parse(b.fsrs.due)));
+    // Due now before a card missed in this session and back early (so it does not jump the queue);
+    // a card missed elsewhere (a quiz's) comes before new cards: «Repasar las falladas» shows it first.
+    const answered = new Set(state.registro.filter((e) => chat !== undefined && state.sesiones[chat]?.respuestas.includes(e.n)).map((e) => e.id_tarjeta));
+    // Due now: learning steps (they are short), reviews, then new cards; a missed card back early in between.
+    const rank = (d: DueCard) => (Date.parse(d.fsrs.due) > now.getTime() ? (answered.has(d.card.id) ? 4 : 2) : d.fsrs.state === 0 ? 3 : d.fsrs.state === 2 ? 1 : 0);
+    return out.sort((a, b) => rank(a) - rank(b) || (rank(a) === 3 ? a.card.id - b.card.id : Date.parse(a.fsrs.due) - Date.parse(b.fsrs.due)));
   }
 
   return {
@@ -92,9 +93,9 @@ export function createReviewService(opts: ReviewOptions) {
      * Cards due at `now`. With `session`, new cards stop at NUEVAS_POR_DIA a day and a card missed a
      * moment ago may come back (AGAIN_AHEAD_MS); without it (the CLI) every card due at that instant.
      */
-    async due(now: Date, { session = false } = {}): Promise<DueCard[]> {
+    async due(now: Date, { session = false, chat }: { session?: boolean; chat?: number } = {}): Promise<DueCard[]> {
       const [state, deck] = await Promise.all([opts.store.read(), opts.deck.list()]);
-      return dueIn(state, deck, now, session);
+      return dueIn(state, deck, now, session, chat);
     },
 
     /** One card with its state, or undefined if the deck has no such card. */
