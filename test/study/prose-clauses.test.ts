@@ -96,3 +96,23 @@ describe('what a judge of unseen cards found', () => {
     expect(condense('la norma suprema del ordenamiento (artículo 9)')).toBe('la norma suprema del ordenamiento (artículo 9)');
   });
 });
+
+describe('an answer cut short', () => {
+  it('never ends on the word that opened what was cut, and a long one is cut at a comma', async () => {
+    const { condense } = await import('../../src/domain/study/sentence-idea.js');
+    expect(condense('los hijos de comerciantes catalanes nacidos en Cuba, que, aunque poseían ingenios, quedaban fuera del gobierno')).toBe('los hijos de comerciantes catalanes nacidos en Cuba');
+    const long = 'el sistema político en el que un jefe militar con prestigio personal, apoyado en una red de clientelas armadas y de lealtades locales que le deben favores y cargos, ejerce el poder por encima de las leyes y de las instituciones, y fue la forma de gobierno dominante en buena parte de la región tras la guerra';
+    const cut = condense(long);
+    expect(long.startsWith(`${cut}, `)).toBe(true);
+    expect(cut.split(' ').length).toBeGreaterThanOrEqual(12);
+    const aside = 'una línea grave que suena durante toda la obra y sostiene la armonía, tocada por un instrumento melódico grave y por un instrumento de acordes (clave, órgano o laúd) que improvisa la armonía a partir de cifras escritas bajo las notas del bajo';
+    expect(condense(aside)).not.toMatch(/\(clave$/u);
+  });
+});
+
+describe('a symbol at the end of an answer', () => {
+  it('is kept, even when it reads as a conjunction', async () => {
+    const { condense } = await import('../../src/domain/study/sentence-idea.js');
+    expect(condense('cómo cambia la cantidad demandada de un bien x cuando cambia el precio de otro bien y')).toBe('cómo cambia la cantidad demandada de un bien x cuando cambia el precio de otro bien y');
+  });
+});

@@ -83,8 +83,22 @@ export function condense(body: string): string {
   // A sentence that introduces a table or a list ends announcing it.
   b = b.replace(/,?\s+(?:en el orden siguiente|de la siguiente manera|de la forma siguiente|así|como sigue)\s*:?$/iu, '');
   const words = b.split(' ');
-  if (words.length > 40) b = words.slice(0, 40).join(' ');
-  return b.replace(/[.,:;]+$/u, '');
+  if (words.length > 40) {
+    // Cut at the last comma within the first 40 words, never mid-clause («…, lo que en»).
+    const cut = words.slice(0, 40).join(' ');
+    // (A comma inside brackets is an aside's: «(clave, órgano o laúd)» is never cut.)
+    let depth = 0;
+    let comma = -1;
+    for (let i = 0; i < cut.length; i++) {
+      if (cut[i] === '(') depth++;
+      else if (cut[i] === ')') depth = Math.max(0, depth - 1);
+      else if (cut[i] === ',' && cut[i + 1] === ' ' && depth === 0) comma = i;
+    }
+    b = comma > 0 && cut.slice(0, comma).split(' ').length >= 12 ? cut.slice(0, comma) : cut;
+  }
+  // «…nacidos en América, que, aunque …» cut at «, aunque»: an answer never ends on the «que» that opened what was cut
+  // (only «que»: a last «y» may be a symbol, «el precio de otro bien y»).
+  return b.replace(/[.,:;]+$/u, '').replace(/,?\s+(?:que|lo\s+que)$/u, '').replace(/[.,:;]+$/u, '');
 }
 
 export interface Found { clause?: string; shares?: boolean; marked?: boolean; whole?: boolean; summary?: boolean; kind: IdeaKind; term: string; article: string; body: string; item?: boolean; relaxed?: boolean; condition?: string; formula?: Formula; year?: string; verb?: string; when?: string; author?: string; needsContext?: boolean; question?: string; said?: string }
