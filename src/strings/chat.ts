@@ -178,8 +178,8 @@ export const S = Object.freeze({
   pasteOffer: (length: number, max: number, parts: number) =>
     (parts > 1
       ? `Me llegó un texto largo en ${parts} partes (${length.toLocaleString('es-ES')} caracteres en total).`
-      : `Ese mensaje es muy largo (${length.toLocaleString('es-ES')} caracteres).`) +
-    ` Para pedirme algo basta una frase (hasta ${max.toLocaleString('es-ES')} caracteres). ¿Es algo para estudiar? Puedo guardarlo como nota.`,
+      : `Me llegó un texto largo (${length.toLocaleString('es-ES')} caracteres).`) +
+    ` ¿Son apuntes para estudiar? Puedo guardarlo como nota. Si querías pedirme algo, basta una frase (hasta ${max.toLocaleString('es-ES')} caracteres).`,
   /** A short text that is study content, not a request: offered as a note, with the request it was not. */
   statementOffer: (week: number) =>
     `Eso parece algo para estudiar, no un encargo. ¿Lo guardo en tu cuaderno como nota? Si querías pedirme algo, dímelo en una frase, por ejemplo «prepara la semana ${week}».`,

@@ -112,7 +112,7 @@ describe('everyday messages', () => {
     const para = 'La fuga desarrolla un sujeto en varias voces que entran una tras otra. ';
     const before = (await owner.messages()).length;
     await owner.say(para.repeat(57).trim());
-    const offer = await owner.waitText(/^Ese mensaje es muy largo/);
+    const offer = await owner.waitText(/^Me llegó un texto largo \(/);
     expect((await owner.messages()).slice(before).filter((m) => m.text.length > 0 && m.messageId > offer.messageId)).toEqual([]);
     await owner.press(offer.messageId, offer.buttons[0]!.data);
     const proposal = await owner.waitFor('the import proposal', (ms) => ms.find((m) => m.messageId > offer.messageId && /^De «La fuga desarrolla un sujeto en varias voces que entran una…»/.test(m.text)));
