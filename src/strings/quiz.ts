@@ -39,6 +39,13 @@ export const QUIZ = Object.freeze({
     if (kind === 'enunciado') return `${/^(ley|regla)\b/i.test(term) ? 'la' : 'el'} ${lower}`;
     return kind === 'fecha' ? term : lower;
   },
+  /** A missed year named by its event, cut at a word: «1808 (las tropas de Napoleón ocuparon…)». */
+  missedDate: (year: string, event: string) => {
+    const words = event.replace(/[¿?.:;]+/gu, '').trim().split(/\s+/u);
+    // Never ending on a little word or a comma («…en la isla de…»).
+    const cut = words.length > 8 ? words.slice(0, 8).join(' ').replace(/(?:,|\s+(?:de|del|la|el|los|las|en|y|e|o|a|al|que|por|con|su|sus|un|una))+$/u, '') : words.join(' ');
+    return `${year} (${cut}${words.length > 8 ? '…' : ''})`;
+  },
   score: (right: number, total: number, missed: string[]) =>
     `${right} de ${total}${missed.length === 0 ? '. ¡Todo bien!' : `; repasa ${listed(missed)}.`}`,
   reviewMissed: () => 'Repasar las falladas',

@@ -28,8 +28,10 @@ export function termAsWritten(term: string, passage: string): string {
 }
 
 /** What to review for a missed question, as its card names it. */
-export function missedName(idea: Pick<QuizIdea, 'kind' | 'term' | 'passage' | 'article'>): string {
+export function missedName(idea: Pick<QuizIdea, 'kind' | 'term' | 'passage' | 'article'> & { statement?: string }): string {
   switch (idea.kind) {
+    // A year alone says nothing to review («repasa 1808»): the event it dates, in a few words.
+    case 'fecha': return idea.statement ? QUIZ.missedDate(idea.term, idea.statement) : idea.term;
     case 'persona':
     case 'obra': return idea.term;
     case 'definicion':
