@@ -166,7 +166,7 @@ describe.skipIf(skipBrowserTests())('QA: what the owner types, in the local chat
     await box().fill(paste);
     await box().press('Enter');
     const offer = await waitForBot(before, /texto largo en 2 partes/);
-    expect(offer).toMatch(/¿Es algo para estudiar\? Puedo guardarlo como nota\./);
+    expect(offer).toMatch(/¿Son apuntes para estudiar\? Puedo guardarlo como nota\./);
     const mine = await page.locator('#log > .msg.out').evaluateAll((els) => els.map((e) => e.querySelector('.text')?.textContent ?? '').filter((t) => t.startsWith('Párrafo')));
     expect(mine).toHaveLength(2);
     expect(mine.every((t) => t.length <= 4096)).toBe(true);
