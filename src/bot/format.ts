@@ -320,7 +320,7 @@ export function cardGist(pregunta: string): string {
  * Cuts to `max` characters keeping `marker` in view: a cloze's blank sits anywhere in its sentence,
  * and cut from the start the deck's lines of one paragraph's clozes were all the same words up to
  * «…». The start is kept when the marker fits; else «…» and a window around it. Either way the cut
- * falls between words («…prema Central» was the second walk's /tarjetas); only a word longer than
+ * falls between words («…prema Central»); only a word longer than
  * half the room is cut inside, as a plain truncation would.
  */
 export function truncateAround(text: string, marker: string, max: number): string {

@@ -325,7 +325,7 @@ export const S = Object.freeze({
   /**
    * Header while the run waits only for the optional reason of a no (`what`: the refused calls in
    * words): what it waits for and how to go on without it — «en pausa hasta que respondas» over a
-   * finished week read as stuck (the second walk).
+   * finished week read as stuck.
    */
   progressPausedForReason: (text: string, what: readonly string[]) =>
     `⏸ «${text}»: solo espero tu motivo para no ${listed(what)}. Es opcional: pulsa «${BUTTONS.noReason}» o escríbeme otra cosa, y sigo.`,

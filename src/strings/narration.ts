@@ -21,7 +21,7 @@ export const NARRATION = Object.freeze({
   /**
    * A section's heading said before a line that opens with its verb, as Spanish says it (`what`: the
    * heading with its article): «En cuanto a la bóveda de arista, nace del cruce…», never
-   * «Bóveda de arista: nace…» read as a label (the second walk).
+   * «Bóveda de arista: nace…» read as a label.
    */
   regarding: (what: string) => (/^el /u.test(what) ? `En cuanto al ${what.slice(3)},` : `En cuanto a ${what},`),
   /** A sentence that ends in «:» goes on with its formula in words. */

@@ -81,7 +81,7 @@ export function stageOfNoteBase(label: string): string | undefined {
 
 /**
  * One line for a stage run note by note: «Crear tarjetas: 7 de 10 notas leídas» — notes read, so
- * that «10 de 10» beside a report of «7 nuevas» (cards) never reads as cards lost (the second walk).
+ * that «10 de 10» beside a report of «7 nuevas» (cards) never reads as cards lost.
  */
 export function stageOfNotes(label: string, settled: number, total: number): string {
   return `${label}: ${settled} de ${total} notas leídas`;

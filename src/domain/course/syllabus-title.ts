@@ -21,7 +21,7 @@ const PROGRAMME_PREFIX = new RegExp(`^${PROGRAMME}(?:\\s+(?:de(?:l|\\s+la)?|por)
 const PROGRAMME_SUFFIX = new RegExp(`\\s*[-–—:·|]\\s*${PROGRAMME}\\s*$`, 'i');
 /**
  * «Historia de España: programa del primer cuatrimestre», «Ecología: temario de la asignatura»: what
- * follows the colon says what the text is, not what the course is called (second walk, item 7).
+ * follows the colon says what the text is, not what the course is called.
  */
 const PROGRAMME_TAIL = new RegExp(`(?:\\s*:|\\s+[-–—·|])\\s*(?:${PROGRAMME}|curso(?![a-záéíóúñ]))[^:]*$`, 'i');
 /** What is left dangling once a term or a year is taken off the end («… del»): never end a name on it. */

@@ -237,7 +237,7 @@ export function ocrPage(read: Pick<OcrResult, 'lines' | 'height'>): OcrPage {
     prev = { line, heading };
   }
   // Where a line stood in the text, not in the image: notes that fill the photo's top half have
-  // their middle line «en el centro», though it is in the image's top third (the walk's apuntes.jpg).
+  // their middle line «en el centro», though it is in the image's top third.
   const textTop = Math.min(...visible.map((l) => l.y0));
   const textHeight = Math.max(1, Math.max(...visible.map((l) => l.y1)) - textTop);
   const zona = (l: OcrLine): UnreadLine['zona'] => {

@@ -237,7 +237,7 @@ function spanning(all: readonly Box[][], [lo, hi]: Interval, size: number): numb
  * Whether a heading on one side of the gutter (strip k) stands across the page: the other side's
  * text stops above it and starts again below it, none of it beside the heading, and the empty band
  * there is taller than a heading (a paragraph's gap in the other column is not). A heading inside one
- * column (the walk's «3. La obra legislativa», top of the right column halfway down) has the other
+ * column («3. La obra legislativa», alone halfway down the right column) has the other
  * column running on beside it: parted there, a column's sentence was read into the other's (issue
  * #44, tema2-cadiz.pdf).
  */

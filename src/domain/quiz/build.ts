@@ -34,7 +34,7 @@ export const DEFAULT_QUESTIONS = 5;
 export const MAX_QUESTIONS = 20;
 /**
  * The fewest questions a quiz is sent with (unless the student asked for fewer): a quiz of one
- * question (the walk's, on «el material preferido») tells the student nothing a card would not.
+ * question tells the student nothing a card would not.
  */
 export const MIN_QUESTIONS = 3;
 

@@ -2,7 +2,7 @@
  * Dated events the study side's key ideas leave out (pure): dense humanities notes tell most of
  * what they say with a date («El 6 de agosto de 1811 se abolieron los señoríos jurisdiccionales…»,
  * «• 1823: Cien Mil Hijos de San Luis — fin del Trienio»), and a week of them gave a quiz of one
- * question or none (the second walk, issue #44). Each such event is asked by its year, as the
+ * question or none (issue #44). Each such event is asked by its year, as the
  * study side's dates are («¿En qué año se abolieron los señoríos jurisdiccionales…?»), the week's
  * other years its options (build.ts). Read only where the event stands without its date:
  * - a sentence that opens with its date («En mayo de 1808 Napoleón…», «El 4 de mayo de 1814, …»);
