@@ -82,7 +82,8 @@ export function createReviewService(opts: ReviewOptions) {
     }
     // Due now before a card missed in this session and back early (so it does not jump the queue);
     // a card missed elsewhere (a quiz's) comes before new cards: «Repasar las falladas» shows it first.
-    const answered = new Set(state.registro.filter((e) => chat !== undefined && state.sesiones[chat]?.respuestas.includes(e.n)).map((e) => e.id_tarjeta));
+    const inSession = new Set(chat === undefined ? [] : state.sesiones[chat]?.respuestas ?? []);
+    const answered = new Set(state.registro.filter((e) => inSession.has(e.n)).map((e) => e.id_tarjeta));
     // Due now: learning steps (they are short), reviews, then new cards; a missed card back early in between.
     const rank = (d: DueCard) => (Date.parse(d.fsrs.due) > now.getTime() ? (answered.has(d.card.id) ? 4 : 2) : d.fsrs.state === 0 ? 3 : d.fsrs.state === 2 ? 1 : 0);
     return out.sort((a, b) => rank(a) - rank(b) || (rank(a) === 3 ? a.card.id - b.card.id : Date.parse(a.fsrs.due) - Date.parse(b.fsrs.due)));
